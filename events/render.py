@@ -1,0 +1,125 @@
+"""Rich rendering of cards, packs, pools, decks and events.  Only this module and
+the CLI print; the core returns values."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+from rich.text import Text
+
+from sets.cards import Card, Rarity
+
+if TYPE_CHECKING:
+    from sets.booster import Printing
+
+_SYMBOL_STYLE = {"W": "bold #f8f6d8 on #5a5a3a", "U": "bold #3b8ede", "B": "bold #a58fb8", "R": "bold #e8573a", "G": "bold #3aa856"}
+RARITY_STYLE = {
+    Rarity.COMMON: "white",
+    Rarity.UNCOMMON: "#b0c4de",
+    Rarity.RARE: "#e6c35c",
+    Rarity.MYTHIC: "#f07c28",
+    Rarity.SPECIAL: "#c77dff",
+    Rarity.BONUS: "#c77dff",
+}
+IDENTITY_STYLE = {"W": "#f3efc2", "U": "#3b8ede", "B": "#a58fb8", "R": "#e8573a", "G": "#3aa856"}
+
+
+def console(stderr: bool = False) -> Console:
+    return Console(stderr=stderr, highlight=False, soft_wrap=False)
+
+
+def mana_text(cost: str) -> Text:
+    """A mana cost with each colored symbol in its color."""
+    text = Text()
+    for symbol in re.findall(r"\{[^}]*\}|//|\s+", cost):
+        colors = [ch for ch in symbol.upper() if ch in "WUBRG"] if symbol.startswith("{") else []
+        style = _SYMBOL_STYLE.get(colors[0], "") if len(colors) == 1 else ("bold magenta" if colors else "dim")
+        text.append(symbol, style=style)
+    return text
+
+
+def identity_text(code: str) -> Text:
+    if not code or code == "C":
+        return Text("C", style="dim")
+    text = Text()
+    for letter in code:
+        text.append(letter, style=f"bold {IDENTITY_STYLE.get(letter, '')}")
+    return text
+
+
+def commander_hint(card: Card) -> str:
+    """A few words on why a card matters for commanders."""
+    hints = []
+    if card.chooses_color:
+        hints.append("Piper: any color")
+    elif card.can_be_commander:
+        hints.append("legend" if card.is_legendary else "commander")
+    if card.partner_with:
+        hints.append(f"partner with {card.partner_with}")
+    elif card.has_partner:
+        hints.append("partner")
+    if card.has_type("Planeswalker") and card.is_legendary and not card.can_be_commander:
+        hints.append("planeswalker")
+    return ", ".join(hints)
+
+
+def finish_marks(foil: bool, etched: bool) -> str:
+    return "✦ etched" if etched else ("★ foil" if foil else "")
+
+
+def pack_table(printings: Iterable[Printing], title: str = "", numbered: bool = True) -> Table:
+    table = Table(title=title or None, show_lines=False, header_style="bold", expand=False)
+    if numbered:
+        table.add_column("#", justify="right", style="bold")
+    table.add_column("Card", no_wrap=True)
+    table.add_column("Cost", no_wrap=True)
+    table.add_column("Type", overflow="fold")
+    table.add_column("R", justify="center")
+    table.add_column("Id", justify="center")
+    table.add_column("Notes")
+    for index, printing in enumerate(printings, start=1):
+        card = printing.card
+        notes = " ".join(filter(None, [finish_marks(printing.foil, printing.etched), commander_hint(card)]))
+        row = [
+            Text(card.name, style=RARITY_STYLE[card.rarity]),
+            mana_text(card.mana_cost),
+            escape(card.type_line),
+            Text(card.rarity.letter, style=RARITY_STYLE[card.rarity]),
+            identity_text(card.deck_colors.code),
+            notes,
+        ]
+        table.add_row(*([str(index)] if numbered else []), *row)
+    return table
+
+
+def card_panel(card: Card) -> Table:
+    table = Table.grid(padding=(0, 2))
+    table.add_column(style="bold")
+    table.add_column()
+    table.add_row("Name", Text(card.name, style=RARITY_STYLE[card.rarity]))
+    table.add_row("Set", f"{card.set_code} #{card.number}" + ("" if card.main_set else " (foil-etched only)"))
+    table.add_row("Rarity", card.rarity.value)
+    table.add_row("Layout", card.layout.value)
+    for face in card.faces:
+        label = face.name if len(card.faces) > 1 else "Cost"
+        line = mana_text(face.mana_cost) if face.mana_cost else Text("—", style="dim")
+        if len(card.faces) > 1:
+            line = Text.assemble(line, "  ", face.type_line)
+        table.add_row(escape(label), line)
+    table.add_row("Type", escape(card.type_line))
+    stats = card.front
+    if stats.power is not None:
+        table.add_row("P/T", f"{stats.power}/{stats.toughness}")
+    if stats.loyalty is not None:
+        table.add_row("Loyalty", stats.loyalty)
+    table.add_row("Mana value", str(card.mana_value))
+    table.add_row("Colors", identity_text(card.colors.code))
+    table.add_row("Color identity", identity_text(card.identity.code))
+    table.add_row("Deck colors", Text.assemble(identity_text(card.deck_colors.code), Text("  (identity + basic land types)", style="dim")))
+    table.add_row("Commander", commander_hint(card) or ("yes" if card.can_be_commander else "no"))
+    return table

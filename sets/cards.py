@@ -1,0 +1,298 @@
+"""The card model: rarities, layouts, faces, cards and their commander facts."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from enum import StrEnum, unique
+
+from sets.colors import COLORLESS, ColorIdentity
+from sets.errors import InputError
+from sets.mana import ManaCost
+
+
+@unique
+class Rarity(StrEnum):
+    COMMON = "common"
+    UNCOMMON = "uncommon"
+    RARE = "rare"
+    MYTHIC = "mythic"
+    SPECIAL = "special"
+    BONUS = "bonus"
+
+    @property
+    def letter(self) -> str:
+        return "B" if self is Rarity.BONUS else self.value[0].upper()
+
+    @classmethod
+    def parse(cls, text: str) -> Rarity:
+        key = text.strip().lower()
+        for rarity in cls:
+            if key in (rarity.value, rarity.letter.lower()):
+                return rarity
+        if key in ("mythic rare", "timeshifted"):
+            return cls.MYTHIC if key == "mythic rare" else cls.SPECIAL
+        raise InputError(f"unknown rarity {text!r}: use common, uncommon, rare, mythic or special")
+
+
+@unique
+class Layout(StrEnum):
+    NORMAL = "normal"
+    SPLIT = "split"
+    ADVENTURE = "adventure"
+    TRANSFORM = "transform"
+    MODAL_DFC = "modal_dfc"
+    MELD = "meld"
+    FLIP = "flip"
+    PROTOTYPE = "prototype"
+
+    @classmethod
+    def parse(cls, text: str | None) -> Layout:
+        """Map MTGJSON and Scryfall layout names onto the layouts that matter here."""
+        key = (text or "normal").strip().lower().replace("-", "_")
+        return _LAYOUT_ALIASES.get(key) or next((layout for layout in cls if layout.value == key), cls.NORMAL)
+
+    @property
+    def double_faced(self) -> bool:
+        return self in (Layout.TRANSFORM, Layout.MODAL_DFC, Layout.MELD)
+
+
+_LAYOUT_ALIASES = {
+    "aftermath": Layout.SPLIT,
+    "modaldfc": Layout.MODAL_DFC,
+    "double_faced_token": Layout.TRANSFORM,
+    "reversible_card": Layout.MODAL_DFC,
+}
+
+
+@unique
+class CommanderAbility(StrEnum):
+    """Facts about a card that decide whether and how it can lead a deck."""
+
+    LEGENDARY_CREATURE = "legendary-creature"
+    CAN_BE_COMMANDER = "can-be-commander"
+    PARTNER = "partner"
+    PARTNER_WITH = "partner-with"
+    FRIENDS_FOREVER = "friends-forever"
+    CHOOSE_A_BACKGROUND = "choose-a-background"
+    BACKGROUND = "background"
+    DOCTORS_COMPANION = "doctors-companion"
+    TIME_LORD_DOCTOR = "time-lord-doctor"
+    CHOOSES_COLOR = "chooses-color"
+
+
+SUPERTYPES = frozenset({"Basic", "Legendary", "Snow", "World", "Ongoing", "Host", "Elite"})
+CARD_TYPES = frozenset(
+    {
+        "Artifact", "Battle", "Conspiracy", "Creature", "Dungeon", "Enchantment", "Instant",
+        "Kindred", "Land", "Phenomenon", "Plane", "Planeswalker", "Scheme", "Sorcery", "Tribal",
+        "Vanguard", "Emblem", "Hero",
+    }
+)
+_MULTIWORD_SUBTYPES = ("Time Lord",)
+BASIC_LAND_NAMES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes"})
+
+
+def parse_type_line(type_line: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """Split ``Legendary Creature — Time Lord Doctor`` into supertypes, types, subtypes."""
+    head, _, tail = type_line.replace(" - ", " — ").partition("—")
+    words = head.split()
+    supertypes = tuple(w for w in words if w in SUPERTYPES)
+    types = tuple(w for w in words if w not in SUPERTYPES)
+    tail = tail.strip()
+    subtypes: list[str] = []
+    for name in _MULTIWORD_SUBTYPES:
+        if name in tail:
+            subtypes.append(name)
+            tail = tail.replace(name, " ")
+    subtypes.extend(tail.split())
+    return supertypes, types, tuple(subtypes)
+
+
+@dataclass(frozen=True, slots=True)
+class Face:
+    """One face (or half) of a card.  Single-faced cards have one."""
+
+    name: str
+    mana_cost: str = ""
+    type_line: str = ""
+    supertypes: tuple[str, ...] = ()
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    text: str = ""
+    colors: ColorIdentity = COLORLESS
+    color_indicator: ColorIdentity | None = None
+    power: str | None = None
+    toughness: str | None = None
+    loyalty: str | None = None
+    defense: str | None = None
+
+    @property
+    def cost(self) -> ManaCost:
+        return ManaCost.parse(self.mana_cost)
+
+    @property
+    def is_legendary_creature(self) -> bool:
+        return "Legendary" in self.supertypes and "Creature" in self.types
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Card:
+    """A card as a deck sees it: its faces plus the facts decided from them.
+
+    ``identity`` is CR 903.4's color identity; ``deck_colors`` adds the colors
+    of its basic land types (what a commander needs to allow the card, and what
+    MTGJSON and Scryfall publish as ``colorIdentity``).
+    Two cards are equal when set, number and name agree.
+    """
+
+    name: str
+    faces: tuple[Face, ...]
+    identity: ColorIdentity
+    deck_colors: ColorIdentity
+    layout: Layout = Layout.NORMAL
+    set_code: str = ""
+    number: str = ""
+    rarity: Rarity = Rarity.COMMON
+    mana_value: float = 0
+    abilities: frozenset[CommanderAbility] = frozenset()
+    partner_with: str | None = None
+    partner_group: str | None = None
+    main_set: bool = True
+    mtgo_id: int | None = None
+    _key: tuple[str, str, str] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_key", (self.set_code, self.number, self.name))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Card) and self._key == other._key
+
+    def __hash__(self) -> int:
+        return hash(self._key)
+
+    @property
+    def front(self) -> Face:
+        return self.faces[0]
+
+    @property
+    def type_line(self) -> str:
+        return " // ".join(face.type_line for face in self.faces) if self.layout in (
+            Layout.SPLIT, Layout.ADVENTURE, Layout.MODAL_DFC, Layout.TRANSFORM, Layout.FLIP
+        ) and len(self.faces) > 1 else self.front.type_line
+
+    @property
+    def mana_cost(self) -> str:
+        costs = [face.mana_cost for face in self.faces if face.mana_cost]
+        if self.layout in (Layout.SPLIT, Layout.ADVENTURE) and len(costs) > 1:
+            return " // ".join(costs)
+        return self.front.mana_cost
+
+    @property
+    def colors(self) -> ColorIdentity:
+        return self.front.colors
+
+    @property
+    def types(self) -> tuple[str, ...]:
+        return self.front.types
+
+    def has_type(self, card_type: str) -> bool:
+        return card_type in self.front.types
+
+    @property
+    def is_land(self) -> bool:
+        return "Land" in self.front.types
+
+    @property
+    def is_basic_land(self) -> bool:
+        return "Basic" in self.front.supertypes and "Land" in self.front.types
+
+    @property
+    def is_legendary(self) -> bool:
+        return "Legendary" in self.front.supertypes
+
+    @property
+    def can_be_commander(self) -> bool:
+        """A legendary creature or a card that says it can be your commander (front face decides)."""
+        return bool(self.abilities & {CommanderAbility.LEGENDARY_CREATURE, CommanderAbility.CAN_BE_COMMANDER})
+
+    @property
+    def has_partner(self) -> bool:
+        return bool(
+            self.abilities
+            & {
+                CommanderAbility.PARTNER,
+                CommanderAbility.PARTNER_WITH,
+                CommanderAbility.FRIENDS_FOREVER,
+                CommanderAbility.CHOOSE_A_BACKGROUND,
+                CommanderAbility.DOCTORS_COMPANION,
+            }
+        )
+
+    @property
+    def chooses_color(self) -> bool:
+        return CommanderAbility.CHOOSES_COLOR in self.abilities
+
+    def __repr__(self) -> str:
+        return f"Card({self.name!r}, set={self.set_code!r}, number={self.number!r})"
+
+
+_REMINDER = re.compile(r"\([^()]*\)")
+
+
+def strip_reminder(text: str) -> str:
+    """Rules text without reminder text (parenthesized), which CR 903.4c ignores."""
+    previous = None
+    while previous != text:
+        previous, text = text, _REMINDER.sub("", text)
+    return text
+
+
+def commander_facts(face: Face) -> tuple[frozenset[CommanderAbility], str | None, str | None]:
+    """Commander abilities of a front face: (abilities, partner-with name, partner group)."""
+    abilities: set[CommanderAbility] = set()
+    partner_with = partner_group = None
+    if face.is_legendary_creature:
+        abilities.add(CommanderAbility.LEGENDARY_CREATURE)
+    if "Background" in face.subtypes and "Enchantment" in face.types:
+        abilities.add(CommanderAbility.BACKGROUND)
+    if "Time Lord" in face.subtypes and "Doctor" in face.subtypes:
+        abilities.add(CommanderAbility.TIME_LORD_DOCTOR)
+    text = strip_reminder(face.text)
+    lowered = text.lower()
+    if "can be your commander" in lowered:
+        abilities.add(CommanderAbility.CAN_BE_COMMANDER)
+    if "choose a color before the game begins" in lowered:
+        abilities.add(CommanderAbility.CHOOSES_COLOR)
+    for raw_line in text.splitlines():
+        line = raw_line.strip().rstrip(".").strip()
+        low = line.lower()
+        if low == "partner":
+            abilities.add(CommanderAbility.PARTNER)
+        elif low.startswith("partner with "):
+            abilities.add(CommanderAbility.PARTNER_WITH)
+            partner_with = line[len("partner with "):].strip()
+        elif low.startswith(("partner—", "partner -", "partner –")):
+            abilities.add(CommanderAbility.PARTNER)
+            partner_group = re.split(r"[—–-]", line, maxsplit=1)[1].strip()
+        elif low == "friends forever":
+            abilities.add(CommanderAbility.FRIENDS_FOREVER)
+        elif low == "choose a background":
+            abilities.add(CommanderAbility.CHOOSE_A_BACKGROUND)
+        elif low == "doctor's companion":
+            abilities.add(CommanderAbility.DOCTORS_COMPANION)
+    return frozenset(abilities), partner_with, partner_group
+
+
+def normalize_name(name: str) -> str:
+    """Fold case, accents, quotes and spacing so that names match as people type them."""
+    decomposed = unicodedata.normalize("NFKD", name)
+    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    plain = plain.replace("’", "'").replace("‘", "'").replace("Æ", "Ae").replace("æ", "ae")
+    plain = re.sub(r"\s*//?\s*", " // ", plain) if "/" in plain else plain
+    plain = _PUNCTUATION.sub(" ", plain.replace("'", ""))
+    return " ".join(plain.casefold().split())
+
+
+_PUNCTUATION = re.compile(r"[,.:;!?\"()\-]")

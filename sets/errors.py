@@ -1,0 +1,64 @@
+"""The exceptions of cmdraft.
+
+Every error a person can cause by their input is a ``CmdraftError``; its
+message quotes the input and says what to do.  The CLI turns it into one
+line on stderr and ``exit_code``; nothing else prints a traceback.
+"""
+
+
+class CmdraftError(Exception):
+    """Base class: an error with a message meant for a person."""
+
+    exit_code = 2
+
+
+class InputError(CmdraftError, ValueError):
+    """The input (a file, a name, an option) is at fault."""
+
+    exit_code = 2
+
+
+class ManaCostError(InputError):
+    """A mana cost that cannot be read."""
+
+
+class ColorError(InputError):
+    """A color that cannot be read."""
+
+
+class UnknownCardError(InputError):
+    """A card name that no loaded set knows."""
+
+    def __init__(self, name: str, suggestions: list[str] | tuple[str, ...] = ()):
+        self.name = name
+        self.suggestions = tuple(suggestions)
+        hint = (
+            f" (did you mean {', '.join(repr(s) for s in self.suggestions)}?)"
+            if self.suggestions
+            else " (check the spelling, or import the set with 'cmdraft sets import FILE')"
+        )
+        super().__init__(f"unknown card {name!r}{hint}")
+
+
+class UnknownSetError(InputError):
+    """A set code that is neither bundled nor imported."""
+
+
+class ImportFormatError(InputError):
+    """A card file whose format cannot be read."""
+
+
+class BoosterSpecError(InputError):
+    """A booster definition that is missing or inconsistent."""
+
+
+class StateError(CmdraftError):
+    """A step taken out of order (seating twice, a pick after the draft ended)."""
+
+    exit_code = 3
+
+
+class StorageError(CmdraftError):
+    """The event store cannot be opened or written safely."""
+
+    exit_code = 4

@@ -1,0 +1,168 @@
+"""The color identity engine (CR 903.4, RULES.md section 4).
+
+``color_identity`` is the rule strictly: mana symbols of the mana cost and
+rules text (reminder text ignored, hybrids counting every color they show),
+plus color indicators and characteristic-defining colors, over every face
+that counts.  ``deck_colors`` adds the colors of basic land types, which is
+what a commander must allow for the card to be played (CR 903.5d) and what
+MTGJSON and Scryfall publish as ``colorIdentity``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from sets.cards import Card, CommanderAbility, Face, Layout, Rarity, commander_facts, strip_reminder
+from sets.colors import ALL_COLORS, COLORLESS, Color, ColorIdentity
+from sets.mana import ManaCost, text_symbol_colors
+
+BASIC_LAND_TYPES = {"Plains": Color.W, "Island": Color.U, "Swamp": Color.B, "Mountain": Color.R, "Forest": Color.G}
+
+_COLOR_WORD = r"(?:white|blue|black|red|green)"
+_SELF_COLOR = re.compile(
+    rf"(?:^|(?<=[.\n]))\s*(?P<subject>[^.\n]+?)\s+is\s+(?P<colors>all colors|every color|{_COLOR_WORD}(?:(?:,\s*|\s+)(?:and\s+)?{_COLOR_WORD})*)\s*\.",
+    re.IGNORECASE,
+)
+_SELF_WORDS = ("this card", "this creature", "this permanent", "this spell", "this artifact", "~", "cardname")
+_NOT_IDENTITY = re.compile(r"(?:doesn't|does not|don't|do not) affect (?:its |this card's |the card's )?color identity", re.I)
+
+
+def counted_faces(faces: Sequence[Face], layout: Layout) -> Sequence[Face]:
+    """The faces CR 903.4 looks at: all of them, except a meld card's back face."""
+    return faces[:1] if layout is Layout.MELD else faces
+
+
+def _refers_to_itself(subject: str, face: Face) -> bool:
+    subject = subject.strip().lower()
+    name = face.name.lower()
+    if subject in _SELF_WORDS or subject == name:
+        return True
+    # Legends are often called by the part of their name before the comma.
+    return len(subject) >= 3 and name.split(",")[0] == subject
+
+
+def defined_colors(face: Face) -> ColorIdentity:
+    """Colors a face defines for itself: its color indicator and a color-setting CDA.
+
+    A CDA that says it does not affect color identity (Fallaji Wayfarer) adds nothing.
+    """
+    identity = face.color_indicator or COLORLESS
+    if not face.text or _NOT_IDENTITY.search(face.text):
+        return identity
+    for match in _SELF_COLOR.finditer(strip_reminder(face.text)):
+        if not _refers_to_itself(match.group("subject"), face):
+            continue
+        words = match.group("colors").lower()
+        if words in ("all colors", "every color"):
+            return ALL_COLORS
+        identity |= ColorIdentity.of(Color.parse(word) for word in re.findall(_COLOR_WORD, words))
+    return identity
+
+
+def face_identity(face: Face) -> ColorIdentity:
+    """CR 903.4 identity of one face."""
+    return (
+        text_symbol_colors(face.mana_cost)
+        | text_symbol_colors(strip_reminder(face.text))
+        | defined_colors(face)
+    )
+
+
+def color_identity(faces: Sequence[Face], layout: Layout = Layout.NORMAL, chosen: Color | None = None) -> ColorIdentity:
+    """CR 903.4 color identity of a card made of ``faces``.
+
+    ``chosen`` is the color picked for a commander that asks you to choose one
+    before the game (CR 903.4b); it is an input, never guessed here.
+    """
+    identity = COLORLESS
+    for face in counted_faces(faces, layout):
+        identity |= face_identity(face)
+    if chosen is not None:
+        identity |= ColorIdentity.of([chosen])
+    return identity
+
+
+def basic_land_type_colors(faces: Sequence[Face], layout: Layout = Layout.NORMAL) -> ColorIdentity:
+    """Colors of the basic land types (Plains W ... Forest G) the card's faces have."""
+    return ColorIdentity.of(
+        BASIC_LAND_TYPES[subtype]
+        for face in counted_faces(faces, layout)
+        for subtype in face.subtypes
+        if subtype in BASIC_LAND_TYPES
+    )
+
+
+def deck_colors(faces: Sequence[Face], layout: Layout = Layout.NORMAL) -> ColorIdentity:
+    """The colors a commander's identity must include for the card to be allowed."""
+    return color_identity(faces, layout) | basic_land_type_colors(faces, layout)
+
+
+def basic_type_conflict(card: Card, commander_identity: ColorIdentity) -> ColorIdentity:
+    """Colors of the card's basic land types that the commanders' identity lacks.
+
+    The basic-land-type rule: a land with a basic land type can't be played
+    if that type's color is outside the commanders' identity, whatever the
+    land's own identity.  Empty when the card is fine on this count.
+    """
+    return basic_land_type_colors(card.faces, card.layout) - commander_identity
+
+
+def commander_identity(card: Card, chosen: Color | None = None) -> ColorIdentity:
+    """Identity the card gives as a commander, with its chosen color if it asks for one."""
+    if chosen is not None and not card.chooses_color:
+        raise ValueError(f"{card.name} does not choose a color")
+    return card.identity | (ColorIdentity.of([chosen]) if chosen else COLORLESS)
+
+
+def make_card(
+    faces: Sequence[Face],
+    layout: Layout = Layout.NORMAL,
+    *,
+    name: str | None = None,
+    set_code: str = "",
+    number: str = "",
+    rarity: Rarity = Rarity.COMMON,
+    mana_value: float | None = None,
+    main_set: bool = True,
+    mtgo_id: int | None = None,
+) -> Card:
+    """Build a ``Card`` from its faces, computing identity and commander facts."""
+    faces = tuple(faces)
+    abilities, partner_with, partner_group = commander_facts(faces[0])
+    if mana_value is None:
+        mana_value = sum(ManaCost.parse(face.mana_cost).mana_value for face in faces[:1])
+        if layout is Layout.SPLIT:
+            mana_value = sum(ManaCost.parse(face.mana_cost).mana_value for face in faces)
+    if float(mana_value).is_integer():
+        mana_value = int(mana_value)
+    return Card(
+        name=name or " // ".join(face.name for face in faces) if layout is not Layout.MELD else (name or faces[0].name),
+        faces=faces,
+        identity=color_identity(faces, layout),
+        deck_colors=deck_colors(faces, layout),
+        layout=layout,
+        set_code=set_code,
+        number=number,
+        rarity=rarity,
+        mana_value=mana_value,
+        abilities=abilities,
+        partner_with=partner_with,
+        partner_group=partner_group,
+        main_set=main_set,
+        mtgo_id=mtgo_id,
+    )
+
+
+__all__ = [
+    "BASIC_LAND_TYPES",
+    "CommanderAbility",
+    "basic_land_type_colors",
+    "basic_type_conflict",
+    "color_identity",
+    "commander_identity",
+    "deck_colors",
+    "defined_colors",
+    "face_identity",
+    "make_card",
+]

@@ -1,0 +1,35 @@
+"""Shared fixtures: a fixed terminal width, a private CMDRAFT_HOME, the shared data folder."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED_DATA = ROOT.parent / "shared" / "data"
+
+os.environ["COLUMNS"] = "160"
+os.environ.setdefault("NO_COLOR", "1")
+
+
+@pytest.fixture(autouse=True)
+def cmdraft_home(tmp_path_factory, monkeypatch) -> Path:
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("CMDRAFT_HOME", str(home))
+    return home
+
+
+@pytest.fixture(scope="session")
+def cmr():
+    from sets.catalog import load_set
+
+    return load_set("CMR")
+
+
+@pytest.fixture(scope="session")
+def index():
+    from sets.catalog import card_index
+
+    return card_index(["CMR"])
