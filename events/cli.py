@@ -12,11 +12,25 @@ import sys
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
+import click
 import typer
+from typer.core import TyperGroup
 
 from sets.errors import CmdraftError, InputError
 
+class _Group(TyperGroup):
+    """The root group: the one place where a cmdraft error becomes a line and an exit code."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except CmdraftError as error:
+            click.echo(f"cmdraft: error: {error}", err=True)
+            ctx.exit(error.exit_code)
+
+
 app = typer.Typer(
+    cls=_Group,
     help="Commander Legends drafts: packs, pick-two drafts with bots, decks and store events.",
     no_args_is_help=True,
     add_completion=False,
@@ -220,14 +234,9 @@ def identity_command(
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Entry point: run the app, turning cmdraft errors into one line and an exit code."""
+    """Entry point of the ``cmdraft`` script."""
     try:
-        app(args=argv, prog_name="cmdraft", standalone_mode=True)
-    except CmdraftError as error:
-        sys.stderr.write(f"cmdraft: error: {error}\n")
-        raise SystemExit(error.exit_code) from None
+        app(args=argv, prog_name="cmdraft")
     except KeyboardInterrupt:
         sys.stderr.write("cmdraft: interrupted\n")
         raise SystemExit(130) from None
-    except BrokenPipeError:
-        raise SystemExit(0) from None

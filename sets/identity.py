@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from sets.cards import Card, CommanderAbility, Face, Layout, Rarity, commander_facts, strip_reminder
 from sets.colors import ALL_COLORS, COLORLESS, Color, ColorIdentity
+from sets.errors import ManaCostError
 from sets.mana import ManaCost, text_symbol_colors
 
 BASIC_LAND_TYPES = {"Plains": Color.W, "Island": Color.U, "Swamp": Color.B, "Mountain": Color.R, "Forest": Color.G}
@@ -115,6 +116,13 @@ def commander_identity(card: Card, chosen: Color | None = None) -> ColorIdentity
     return card.identity | (ColorIdentity.of([chosen]) if chosen else COLORLESS)
 
 
+def _mana_value(face: Face) -> float:
+    try:
+        return ManaCost.parse(face.mana_cost).mana_value
+    except ManaCostError:
+        return 0  # the importer reports the bad cost; the card still loads
+
+
 def make_card(
     faces: Sequence[Face],
     layout: Layout = Layout.NORMAL,
@@ -131,9 +139,7 @@ def make_card(
     faces = tuple(faces)
     abilities, partner_with, partner_group = commander_facts(faces[0])
     if mana_value is None:
-        mana_value = sum(ManaCost.parse(face.mana_cost).mana_value for face in faces[:1])
-        if layout is Layout.SPLIT:
-            mana_value = sum(ManaCost.parse(face.mana_cost).mana_value for face in faces)
+        mana_value = sum(_mana_value(face) for face in (faces if layout is Layout.SPLIT else faces[:1]))
     if float(mana_value).is_integer():
         mana_value = int(mana_value)
     return Card(

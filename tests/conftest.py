@@ -33,3 +33,18 @@ def index():
     from sets.catalog import card_index
 
     return card_index(["CMR"])
+
+
+@pytest.fixture
+def cli():
+    """Run the CLI in-process; returns click's Result (exit_code, stdout, stderr)."""
+    from typer.testing import CliRunner
+
+    from events.cli import app
+
+    runner = CliRunner()
+
+    def run(*args: str, input: str | None = None):
+        return runner.invoke(app, [str(a) for a in args], input=input, catch_exceptions=False)
+
+    return run

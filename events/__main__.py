@@ -1,0 +1,3 @@
+from events.cli import main
+
+main()
