@@ -75,13 +75,13 @@ def finish_marks(foil: bool, etched: bool) -> str:
 def pack_table(printings: Iterable[Printing], title: str = "", numbered: bool = True) -> Table:
     table = Table(title=title or None, show_lines=False, header_style="bold", expand=False)
     if numbered:
-        table.add_column("#", justify="right", style="bold")
-    table.add_column("Card", no_wrap=True)
-    table.add_column("Cost", no_wrap=True)
-    table.add_column("Type", overflow="fold")
-    table.add_column("R", justify="center")
-    table.add_column("Id", justify="center")
-    table.add_column("Notes")
+        table.add_column("#", justify="right", style="bold", no_wrap=True, min_width=2)
+    table.add_column("Card", no_wrap=True, min_width=16, max_width=30, overflow="ellipsis")
+    table.add_column("Cost", no_wrap=True, min_width=6, max_width=14)
+    table.add_column("Type", no_wrap=True, overflow="ellipsis", max_width=26)
+    table.add_column("R", justify="center", no_wrap=True, min_width=1)
+    table.add_column("Id", justify="center", no_wrap=True, min_width=5)
+    table.add_column("Notes", overflow="fold", min_width=6)
     for index, printing in enumerate(printings, start=1):
         card = printing.card
         notes = " ".join(filter(None, [finish_marks(printing.foil, printing.etched), commander_hint(card)]))

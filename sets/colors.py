@@ -64,6 +64,9 @@ class ColorIdentity:
     @classmethod
     def parse(cls, text: str) -> ColorIdentity:
         """Read ``WUG``, ``gwu``, ``C`` or ``colorless``, or words joined by spaces or commas."""
+        known = _BY_CODE.get(text)
+        if known is not None:
+            return known
         cleaned = text.strip()
         if cleaned.upper() in ("", "C") or cleaned.lower() == "colorless":
             return COLORLESS
@@ -134,6 +137,7 @@ _CACHE = [object.__new__(ColorIdentity) for _ in range(32)]
 for _mask, _identity in enumerate(_CACHE):
     object.__setattr__(_identity, "mask", _mask)
 COLORLESS = _CACHE[0]
+_BY_CODE = {identity.code: identity for identity in _CACHE}
 ALL_COLORS = _CACHE[31]
 
 
