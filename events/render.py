@@ -123,3 +123,33 @@ def card_panel(card: Card) -> Table:
     table.add_row("Deck colors", Text.assemble(identity_text(card.deck_colors.code), Text("  (identity + basic land types)", style="dim")))
     table.add_row("Commander", commander_hint(card) or ("yes" if card.can_be_commander else "no"))
     return table
+
+
+def deck_report(report) -> Table:
+    """A deck check: verdict, commanders, identity, size and every problem."""
+    table = Table.grid(padding=(0, 2))
+    table.add_column(style="bold")
+    table.add_column()
+    verdict = Text("LEGAL", style="bold green") if report.valid else Text(f"NOT LEGAL ({len(report.problems)} problem(s))", style="bold red")
+    table.add_row("Deck", verdict)
+    table.add_row("Format", report.format.value)
+    table.add_row("Commanders", escape(", ".join(report.commanders)) or "—")
+    if report.piper_colors:
+        table.add_row("Chosen colors", ", ".join(color.word for color in report.piper_colors))
+    for line in report.chosen_for_you:
+        table.add_row("Chosen for you", line)
+    table.add_row("Color identity", identity_text(report.color_identity.code))
+    table.add_row("Size", str(report.size))
+    for problem in report.problems:
+        table.add_row(Text(problem.code, style="red"), escape(problem.message))
+    for note in report.notes:
+        table.add_row(Text("note", style="yellow"), note)
+    return table
+
+
+def suggestion_table(suggestions) -> Table:
+    table = Table("#", "Commanders", "Chosen colors", "Identity", "Playable", "Added Pipers", title="Commander choices")
+    for rank, s in enumerate(suggestions, start=1):
+        table.add_row(str(rank), escape(" + ".join(s.commanders)), ", ".join(c.word for c in s.piper_colors) or "—",
+                      identity_text(s.identity.code), str(s.playable), str(s.added_pipers))
+    return table

@@ -6,6 +6,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from enum import StrEnum, unique
+from functools import lru_cache
 
 from sets.colors import COLORLESS, ColorIdentity
 from sets.errors import InputError
@@ -285,11 +286,15 @@ def commander_facts(face: Face) -> tuple[frozenset[CommanderAbility], str | None
     return frozenset(abilities), partner_with, partner_group
 
 
+@lru_cache(maxsize=65536)
 def normalize_name(name: str) -> str:
     """Fold case, accents, quotes and spacing so that names match as people type them."""
-    decomposed = unicodedata.normalize("NFKD", name)
-    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    plain = plain.replace("’", "'").replace("‘", "'").replace("Æ", "Ae").replace("æ", "ae")
+    if name.isascii():
+        plain = name
+    else:
+        plain = name.replace("’", "'").replace("‘", "'").replace("Æ", "Ae").replace("æ", "ae")
+        decomposed = unicodedata.normalize("NFKD", plain)
+        plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
     plain = re.sub(r"\s*//?\s*", " // ", plain) if "/" in plain else plain
     plain = _PUNCTUATION.sub(" ", plain.replace("'", ""))
     return " ".join(plain.casefold().split())

@@ -285,5 +285,11 @@ class CardIndex:
 
 
 def card_index(codes: Iterable[str] | None = None) -> CardIndex:
-    """A name index over the given sets (default: every bundled and imported set)."""
-    return CardIndex(load_set(code) for code in (codes if codes is not None else available_codes()))
+    """A name index over the given sets (default: every bundled and imported set).
+
+    The basic lands are always known.
+    """
+    from sets.basics import basic_lands
+
+    chosen = [load_set(code) for code in (codes if codes is not None else available_codes())]
+    return CardIndex([*chosen, basic_lands()])

@@ -26,6 +26,11 @@ class ColorError(InputError):
     """A color that cannot be read."""
 
 
+def quoted_list(names: list[str] | tuple[str, ...]) -> str:
+    """Names in single quotes, comma-separated: 'Sol Ring', 'Soul Ring'."""
+    return ", ".join("'" + name + "'" for name in names)
+
+
 class UnknownCardError(InputError):
     """A card name that no loaded set knows."""
 
@@ -33,7 +38,7 @@ class UnknownCardError(InputError):
         self.name = name
         self.suggestions = tuple(suggestions)
         hint = (
-            f" (did you mean {', '.join(repr(s) for s in self.suggestions)}?)"
+            f" (did you mean {quoted_list(self.suggestions)}?)"
             if self.suggestions
             else " (check the spelling, or import the set with 'cmdraft sets import FILE')"
         )

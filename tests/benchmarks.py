@@ -88,6 +88,33 @@ def boosters() -> None:
     report("ratio boosters / baseline", (count / elapsed) / (count / base), "", "close to 1")
 
 
+@group
+def decks() -> None:
+    from collections import Counter
+
+    from draft.decks import Deck, validate
+    from draft.formats import parse, resolve
+    from sets.basics import basic_land
+    from sets.catalog import card_index, load_set
+
+    cmr = load_set("CMR")
+    commander = next(c for c in cmr if c.name == "Akroma, Vision of Ixidor")
+    piper = next(c for c in cmr if c.name == "The Prismatic Piper")
+    spells = [c for c in cmr if c.deck_colors.code in ("W", "U") and not c.is_legendary][:35]
+    main = Counter(spells) + Counter({basic_land("W"): 12, basic_land("U"): 11})
+    deck = Deck.build([piper, commander], main)
+    pool = Counter(spells) + Counter([commander]) + Counter([c for c in cmr if c.deck_colors.code == "B"][:24])
+    runs = 2000
+    elapsed = best_of(lambda: [validate(deck, pool) for _ in range(runs)], 3)
+    report("validate a 60-card deck (Piper colour searched) vs 60-card pool", elapsed / runs * 1000, "ms", "<= 1 ms")
+    elapsed = best_of(lambda: [validate(deck, pool, piper_colors=[]) for _ in range(runs)], 3)
+    index = card_index()
+    names = [c.name for c in cmr]
+    text = "\n".join(f"{i % 3 + 1} {names[i % len(names)]} (CMR) {i % 361 + 1} *F*" for i in range(10000))
+    elapsed = best_of(lambda: resolve(parse(text), index), 5)
+    report("parse + resolve a 10,000-line deck file", elapsed * 1000, "ms", "<= 100 ms")
+
+
 def main(argv: list[str]) -> int:
     names = argv or list(GROUPS)
     for name in names:

@@ -1,0 +1,34 @@
+"""The basic lands, known by name in every deck file whatever sets are loaded."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from sets.cards import Card, Face, Layout, Rarity
+from sets.catalog import CardSet
+from sets.colors import ColorIdentity
+from sets.identity import BASIC_LAND_TYPES
+
+_BASICS = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G", "Wastes": ""}
+
+
+def _basic(name: str, snow: bool = False) -> Card:
+    subtype = (name,) if name in BASIC_LAND_TYPES else ()
+    supertypes = ("Basic", "Snow") if snow else ("Basic",)
+    full = f"Snow-Covered {name}" if snow else name
+    type_line = " ".join(supertypes) + " Land" + (f" — {name}" if subtype else "")
+    face = Face(full, "", type_line, supertypes, ("Land",), subtype)
+    return Card(full, (face,), ColorIdentity.parse(""), ColorIdentity.parse(_BASICS[name]), Layout.NORMAL,
+                "BASIC", full.lower().replace(" ", "-"), Rarity.COMMON, 0)
+
+
+@cache
+def basic_lands() -> CardSet:
+    cards = [_basic(name) for name in _BASICS] + [_basic(name, snow=True) for name in _BASICS if name != "Wastes"]
+    return CardSet("BASIC", "Basic lands", tuple(cards), {}, "built in")
+
+
+def basic_land(color_letter: str) -> Card:
+    """The basic land that makes mana of this color (``""`` for Wastes)."""
+    name = next(name for name, letter in _BASICS.items() if letter == color_letter)
+    return basic_lands().by_number[name.lower()]

@@ -1,0 +1,45 @@
+"""Cards and decks for the deck tests, picked from the bundled set by what they are."""
+
+from __future__ import annotations
+
+from sets.basics import basic_land
+from sets.cards import Face, Layout, parse_type_line
+from sets.catalog import load_set
+from sets.colors import ColorIdentity
+from sets.identity import make_card
+
+
+def cmr_card(name):
+    return next(card for card in load_set("CMR") if card.name == name)
+
+
+def legend(identity: str, partner: bool | None = None):
+    """A CMR legendary creature of exactly this identity (with or without partner).
+
+    Every mono-colored CMR legend has partner, so one without partner is a fixture card.
+    """
+    wanted = ColorIdentity.parse(identity)
+    for card in load_set("CMR"):
+        if card.front.is_legendary_creature and card.identity == wanted and not card.chooses_color and card.main_set:
+            if partner is None or card.has_partner == partner:
+                return card
+    cost = "{1}" + "".join("{" + letter + "}" for letter in identity)
+    return fixture(f"Solo Legend {identity}", "Legendary Creature — Human", "", cost)
+
+
+def spells(identity: str, count: int, exclude=()):
+    """``count`` different nonland, nonlegendary CMR cards whose deck colors are exactly ``identity``."""
+    wanted = ColorIdentity.parse(identity)
+    found = [card for card in load_set("CMR") if card.deck_colors == wanted and not card.is_land
+             and not card.is_legendary and card not in exclude]
+    return found[:count]
+
+
+def fixture(name: str, type_line: str, text: str = "", cost: str = "", layout=Layout.NORMAL, extra_faces=()):
+    supertypes, types, subtypes = parse_type_line(type_line)
+    faces = [Face(name, cost, type_line, supertypes, types, subtypes, text), *extra_faces]
+    return make_card(faces, layout, set_code="TST", number=name)
+
+
+def basics(letter: str, count: int):
+    return {basic_land(letter): count}
