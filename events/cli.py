@@ -498,6 +498,124 @@ def _piper_card():
     return card_index(["CMR"]).get(PIPER)
 
 
+# --- sim ----------------------------------------------------------------------------------
+
+
+def parse_styles(text: str | None):
+    from draft.bots import BotStyle
+
+    if text is None:
+        return None
+    styles = [BotStyle.parse(part) for part in text.split(",") if part.strip()]
+    if not styles:
+        raise InputError("--bots needs a style: commander-first or best-card (comma-separated for several)")
+    return styles
+
+
+def draft_config(players: int, set_code: str, kind: str | None):
+    from draft.engine import DraftConfig
+
+    config = DraftConfig(seats=players, set_code=set_code.upper(), booster_kind=kind)
+    config.check()
+    return config
+
+
+@app.command("sim")
+def sim(
+    players: Annotated[int, typer.Option("--players", help="Seats at the table (2-12).")] = 8,
+    seed: SeedOption = None,
+    bots: Annotated[Optional[str], typer.Option("--bots", help="commander-first or best-card; a comma list goes round the table.")] = None,
+    set_code: SetOption = "CMR",
+    kind: KindOption = None,
+    drafts: Annotated[int, typer.Option("--drafts", help="Run this many pods and print aggregate figures.")] = 1,
+    jobs: Annotated[int, typer.Option("--jobs", help="Processes for --drafts.")] = 1,
+    out_dir: Annotated[Optional[Path], typer.Option("--out", help="Write every seat's pool, deck and draft log here.")] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Simulate a whole pod with bots, from boosters to legal decks."""
+    from draft.sim import run_pod
+
+    styles = parse_styles(bots)
+    config = draft_config(players, set_code, kind)
+    positive(drafts, "--drafts")
+    positive(jobs, "--jobs")
+    seed = resolve_seed(seed)
+    if drafts > 1:
+        if out_dir is not None:
+            raise InputError("--out writes one pod; leave it out with --drafts")
+        run_many(seed, drafts, jobs, config, styles, as_json)
+        return
+    if out_dir is not None:
+        check_writable(out_dir)
+    result = run_pod(seed, config, styles)
+    if out_dir is not None:
+        from events.exports import export_pod
+
+        export_pod(result, out_dir)
+    if as_json:
+        emit_json(result.to_json())
+        return
+    from events.render import pod_table
+
+    console = out()
+    console.print(pod_table(result))
+    if out_dir is not None:
+        console.print(f"wrote pools, decks and draft logs to {out_dir}")
+
+
+def check_writable(folder: Path) -> None:
+    import os
+
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise InputError(f"cannot write to {str(folder)!r}: {error.strerror or error}; choose a writable folder") from None
+    if not folder.is_dir() or not os.access(folder, os.W_OK):
+        raise InputError(f"cannot write to {str(folder)!r}: not a writable folder; choose another with --out")
+
+
+def run_many(seed: int, drafts: int, jobs: int, config, styles, as_json: bool) -> None:
+    from functools import partial
+
+    from draft.sim import aggregate, pod_seeds, pod_summary
+
+    seeds = pod_seeds(seed, drafts)
+    work = partial(pod_summary, config=config, styles=styles)
+    summaries = []
+    if as_json:
+        summaries = _map(work, seeds, jobs, None)
+        emit_json({"seed": seed, **aggregate(summaries)})
+        return
+    from rich.progress import Progress
+
+    console = out()
+    with Progress(console=console, transient=True) as progress:
+        task = progress.add_task(f"simulating {drafts} pods", total=drafts)
+        summaries = _map(work, seeds, jobs, lambda: progress.advance(task))
+    from events.render import aggregate_table
+
+    console.print(aggregate_table(seed, aggregate(summaries)))
+
+
+def _map(work, seeds, jobs, tick):
+    if jobs == 1:
+        results = []
+        for s in seeds:
+            results.append(work(s))
+            if tick:
+                tick()
+        return results
+    from concurrent.futures import ProcessPoolExecutor
+
+    results = []
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for summary in pool.map(work, seeds, chunksize=max(1, len(seeds) // (jobs * 8))):
+            results.append(summary)
+            if tick:
+                tick()
+    return results
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``cmdraft`` script."""
     try:

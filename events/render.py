@@ -153,3 +153,33 @@ def suggestion_table(suggestions) -> Table:
         table.add_row(str(rank), escape(" + ".join(s.commanders)), ", ".join(c.word for c in s.piper_colors) or "—",
                       identity_text(s.identity.code), str(s.playable), str(s.added_pipers))
     return table
+
+
+def pod_table(result) -> Table:
+    table = Table("Seat", "Player", "Bot", "Commanders", "Colors", "Deck", "Legal", title=(
+        f"{result.draft.config.set_code} pod, seed {result.seed}: {result.pipers_opened} Prismatic Piper(s) opened"))
+    for seat in result.seats:
+        report = seat.report
+        commanders = []
+        colors = iter(report.piper_colors)
+        for card in seat.deck.commanders:
+            commanders.append(f"{card.name} ({next(colors).word})" if card.chooses_color else card.name)
+        legal = Text("yes", style="green") if report.valid else Text(", ".join(report.codes()), style="red")
+        table.add_row(str(seat.seat + 1), escape(seat.name), seat.style.value, escape(" + ".join(commanders)) or "—",
+                      identity_text(report.color_identity.code), str(report.size), legal)
+    return table
+
+
+def aggregate_table(seed: int, figures: dict) -> Table:
+    table = Table.grid(padding=(0, 2))
+    table.add_column(style="bold")
+    table.add_column()
+    table.add_row("Pods", f"{figures['pods']} (seed {seed})")
+    table.add_row("Seats", str(figures["seats"]))
+    table.add_row("Legal decks", f"{figures['legal_rate']:.1%}")
+    table.add_row("Seats using Pipers", f"{figures['piper_seat_share']:.1%}")
+    table.add_row("Pipers opened per pod", f"{figures['pipers_opened_mean']:.2f} mean; " + ", ".join(
+        f"{k}: {v}" for k, v in figures["pipers_opened_distribution"].items()))
+    table.add_row("Deck colors (count)", ", ".join(f"{k}-color: {v}" for k, v in figures["identity_sizes"].items()))
+    table.add_row("Decks playing each color", ", ".join(f"{k} {v:.0%}" for k, v in figures["color_share"].items()))
+    return table

@@ -115,6 +115,18 @@ def decks() -> None:
     report("parse + resolve a 10,000-line deck file", elapsed * 1000, "ms", "<= 100 ms")
 
 
+@group
+def pods() -> None:
+    from draft.sim import run_pod
+
+    run_pod(0)
+    report("one 8-seat CMR pod with bots, boosters to legal decks", best_of(lambda: run_pod(1), 5) * 1000, "ms", "<= 50 ms")
+    start = time.perf_counter()
+    for seed in range(1000):
+        run_pod(seed)
+    report("1,000 pods on one core", time.perf_counter() - start, "s", "<= 60 s")
+
+
 def main(argv: list[str]) -> int:
     names = argv or list(GROUPS)
     for name in names:

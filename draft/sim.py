@@ -1,0 +1,161 @@
+"""Whole pods with bots: boosters to drafted pools to legal decks, reproducible from a seed."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from draft.bots import Bot, BotStyle
+from draft.deckbuild import build_deck
+from draft.decks import PIPER, Deck, DeckReport, Zone, is_piper, validate
+from draft.engine import Draft, DraftConfig
+from sets.booster import BoosterSpec, Printing, booster_spec
+from sets.catalog import load_set
+
+
+@dataclass
+class SeatResult:
+    seat: int
+    name: str
+    style: BotStyle
+    pool: list[Printing]
+    deck: Deck
+    report: DeckReport
+
+
+@dataclass
+class PodResult:
+    seed: int
+    draft: Draft
+    seats: list[SeatResult]
+
+    @property
+    def pipers_opened(self) -> int:
+        return sum(1 for row in self.draft.boosters for booster in row for p in booster.printings if is_piper(p.card))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seed": self.seed,
+            "set": self.draft.config.set_code,
+            "pipers_opened": self.pipers_opened,
+            "players": [
+                {
+                    "seat": s.seat + 1,
+                    "name": s.name,
+                    "bot": s.style.value,
+                    "picks": [pick.to_json() for pick in self.draft.picks_of(s.seat)],
+                    "pool": [p.card.name for p in s.pool],
+                    "deck": deck_json(s.deck, s.report),
+                    "valid": s.report.valid,
+                    "problems": [p.to_json() for p in s.report.problems],
+                }
+                for s in self.seats
+            ],
+        }
+
+
+def deck_json(deck: Deck, report: DeckReport | None = None) -> dict[str, Any]:
+    main: Counter = Counter()
+    for line in deck.zone(Zone.MAIN):
+        main[line.card.name] += line.count
+    colors = report.piper_colors if report is not None else deck.piper_colors
+    return {"commanders": [c.name for c in deck.commanders], "piper_colors": [c.value for c in colors], "main": dict(main)}
+
+
+def piper_card(set_code: str = "CMR") -> Any:
+    """The Prismatic Piper, for the Piper option (None when the set has none and CMR is unknown)."""
+    for code in (set_code, "CMR"):
+        try:
+            card_set = load_set(code)
+        except ValueError:
+            continue
+        found = next((card for card in card_set if card.name == PIPER), None)
+        if found is not None:
+            return found
+    return None
+
+
+def bot_styles(styles: Sequence[BotStyle] | BotStyle | None, seats: int) -> list[BotStyle]:
+    """One style per seat: a single style for all, or a list repeated around the table."""
+    if styles is None:
+        return [BotStyle.COMMANDER_FIRST if seat % 2 == 0 else BotStyle.BEST_CARD for seat in range(seats)]
+    if isinstance(styles, BotStyle):
+        return [styles] * seats
+    return [styles[seat % len(styles)] for seat in range(seats)]
+
+
+def run_bots(draft: Draft, bots: dict[int, Bot]) -> None:
+    """Let the bot seats pick until a human seat is to pick or the draft ends."""
+    config = draft.config
+    total = config.boosters * 1.0
+    while not draft.finished:
+        due = [seat for seat in draft.waiting() if seat in bots]
+        if not due:
+            return
+        for seat in due:
+            pack = draft.pack(seat)
+            per_pack = max(1, -(-len(draft.boosters[draft.round][0].printings) // config.picks_per_turn))
+            progress = (draft.round + draft.step / per_pack) / total
+            positions = bots[seat].choose(pack, draft.picks_due(seat), progress)
+            record = draft.pick(seat, positions)
+            bots[seat].remember([p.card for p in record.taken])
+
+
+def run_pod(seed: int, config: DraftConfig = DraftConfig(), styles: Sequence[BotStyle] | BotStyle | None = None,
+            spec: BoosterSpec | None = None, names: Sequence[str] | None = None) -> PodResult:
+    """Draft a whole pod with bots and build every seat's deck."""
+    spec = spec or booster_spec(config.set_code, config.booster_kind)
+    draft = Draft.new(config, seed, spec)
+    seat_styles = bot_styles(styles, config.seats)
+    bots = {seat: Bot(seat_styles[seat], random.Random(seed * 1009 + seat)) for seat in range(config.seats)}
+    run_bots(draft, bots)
+    piper = piper_card(config.set_code)
+    seats = []
+    for seat in range(config.seats):
+        name = names[seat] if names else f"Bot {seat + 1}"
+        pool = draft.pools[seat]
+        deck = build_deck(pool, piper, name)
+        seats.append(SeatResult(seat, name, seat_styles[seat], pool, deck, validate(deck, [p.card for p in pool])))
+    return PodResult(seed, draft, seats)
+
+
+def pod_summary(seed: int, config: DraftConfig = DraftConfig(), styles: Sequence[BotStyle] | BotStyle | None = None) -> dict[str, Any]:
+    """The figures of one pod that aggregates need (small enough to send between processes)."""
+    result = run_pod(seed, config, styles)
+    return {
+        "seed": seed,
+        "pipers_opened": result.pipers_opened,
+        "seats": [
+            {"valid": s.report.valid, "pipers": sum(1 for c in s.deck.commanders if is_piper(c)),
+             "identity": s.report.color_identity.code, "style": s.style.value}
+            for s in result.seats
+        ],
+    }
+
+
+def pod_seeds(seed: int, count: int) -> list[int]:
+    rng = random.Random(seed)
+    return [rng.randrange(2**31) for _ in range(count)]
+
+
+def aggregate(summaries: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """Legal-deck rate, Piper use, Pipers opened per pod and deck colors over many pods."""
+    seats = [seat for pod in summaries for seat in pod["seats"]]
+    opened = Counter(pod["pipers_opened"] for pod in summaries)
+    widths = Counter(len(seat["identity"]) for seat in seats)
+    colors = Counter(letter for seat in seats for letter in seat["identity"])
+    pods = len(summaries) or 1
+    count = len(seats) or 1
+    return {
+        "pods": len(summaries),
+        "seats": len(seats),
+        "legal_rate": sum(seat["valid"] for seat in seats) / count,
+        "piper_seat_share": sum(seat["pipers"] > 0 for seat in seats) / count,
+        "pipers_opened_mean": sum(pod["pipers_opened"] for pod in summaries) / pods,
+        "pipers_opened_distribution": {str(k): opened[k] for k in sorted(opened)},
+        "identity_sizes": {str(k): widths[k] for k in sorted(widths)},
+        "color_share": {letter: colors[letter] / count for letter in "WUBRG"},
+    }
