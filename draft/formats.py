@@ -456,6 +456,8 @@ def decode(data: bytes) -> str:
 
 def parse(text: str, fmt: FileFormat | None = None, label: str = "deck") -> DeckFile:
     """Read deck text; the format is sniffed from the content unless given."""
+    # Lone surrogates can't be encoded anywhere downstream (XML, files): replace them.
+    text = text.encode("utf-8", "replace").decode("utf-8")
     stripped = text.lstrip("\ufeff \t\r\n")
     if fmt is None:
         if stripped.startswith("<"):
