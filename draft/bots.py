@@ -104,7 +104,7 @@ class Bot:
     """A bot seat: it sees only the pack in front of it and its own pool."""
 
     style: BotStyle = BotStyle.COMMANDER_FIRST
-    rng: random.Random = field(default_factory=lambda: random.Random(0))
+    seed: int = 0
     pool: list[Card] = field(default_factory=list)
     _by_mask: list[float] = field(default_factory=lambda: [0.0] * 32)
 
@@ -154,7 +154,10 @@ class Bot:
         if count >= len(pack):
             return list(range(len(pack)))
         plan = self.plan(progress)
-        scored = sorted(((self.score(p.card, plan, progress) + self.rng.random() * 0.05, i) for i, p in enumerate(pack)), reverse=True)
+        # Ties are broken by a random stream fixed by the seat's seed and pool size, so that a
+        # resumed draft makes the same picks as an uninterrupted one.
+        rng = random.Random(self.seed * 7919 + len(self.pool))
+        scored = sorted(((self.score(p.card, plan, progress) + rng.random() * 0.05, i) for i, p in enumerate(pack)), reverse=True)
         if count != 2:
             return [i for _, i in scored[:count]]
         top = scored[:6]

@@ -110,7 +110,7 @@ def run_pod(seed: int, config: DraftConfig = DraftConfig(), styles: Sequence[Bot
     spec = spec or booster_spec(config.set_code, config.booster_kind)
     draft = Draft.new(config, seed, spec)
     seat_styles = bot_styles(styles, config.seats)
-    bots = {seat: Bot(seat_styles[seat], random.Random(seed * 1009 + seat)) for seat in range(config.seats)}
+    bots = {seat: Bot(seat_styles[seat], seed * 1009 + seat) for seat in range(config.seats)}
     run_bots(draft, bots)
     piper = piper_card(config.set_code)
     seats = []

@@ -141,7 +141,7 @@ def test_damaged_save_is_a_clear_error(finished):
 
 def test_bots_see_only_their_pack_and_pool_and_pick_legally():
     draft = Draft.new(DraftConfig(seats=6), seed=9)
-    bots = [Bot(BotStyle.BEST_CARD if s % 2 else BotStyle.COMMANDER_FIRST, random.Random(s)) for s in range(6)]
+    bots = [Bot(BotStyle.BEST_CARD if s % 2 else BotStyle.COMMANDER_FIRST, s) for s in range(6)]
     while not draft.finished:
         for seat in draft.waiting():
             pack = draft.pack(seat)

@@ -1,0 +1,161 @@
+"""Solo practice through a real pseudo-terminal: a whole draft with mistakes, quit and resume, deck, review, export."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from draft.formats import FileFormat
+from events.drafts import TableSession, list_drafts
+from events.play import parse_selection
+from events.store import Store
+from sets.booster import booster_spec
+from sets.errors import InputError
+
+PICK = re.compile(r"Pick (\d) \(numbers or names")
+
+
+def spawn(args, home: Path, timeout=30):
+    env = dict(os.environ, CMDRAFT_HOME=str(home), COLUMNS="120", LINES="50", NO_COLOR="1", TERM="xterm")
+    return pexpect.spawn(sys.executable, ["-m", "events", *args], env=env, encoding="utf-8", timeout=timeout,
+                         dimensions=(50, 120))
+
+
+def pick(child, text="1 2"):
+    child.expect(PICK)
+    child.sendline(text)
+    child.expect(r"Take .*\? \[Y/n\]")
+    child.sendline("y")
+
+
+def test_whole_practice_draft_in_a_real_terminal(tmp_path):
+    db = tmp_path / "practice.json"
+    child = spawn(["play", "--seed", "3", "--players", "4", "--db", str(db)], tmp_path)
+    child.expect(r"Pack 1 of 3, pick 1 of 10 · passing left")
+    for mistake, message in [("1", "take exactly 2 cards; you chose 1"), ("1 1", "card 1 is chosen twice"),
+                             ("1 2 3", "take exactly 2 cards; you chose 3"), ("99 1", "there is no card 99"),
+                             ("xyzzy", "'xyzzy' is not in this pack")]:
+        child.expect(PICK)
+        child.sendline(mistake)
+        child.expect(re.escape(message))
+    child.expect(PICK)
+    child.sendline("pool")
+    child.expect("Pool \\(0\\)")
+    child.expect(PICK)
+    child.sendline("help")
+    child.expect("Commands: pool")
+    child.expect(PICK)
+    child.sendline("1 2")
+    child.expect(r"\[Y/n\]")
+    child.sendline("n")  # changed my mind: the same pick again
+    pick(child, "3, 4")
+    for _ in range(4):
+        pick(child)
+    child.expect(PICK)
+    child.sendline("quit")
+    child.expect(r"Saved\. Resume with: cmdraft play --resume 1")
+    child.expect(pexpect.EOF)
+
+    with Store(db).read() as data:
+        rows = data.table("picks").all()
+    # every acknowledged pick is on disk; the bots have already made their next pick
+    assert sum(row["s"] == 0 for row in rows) == 5 and len(rows) == 5 + 3 * 6
+    child = spawn(["play", "--resume", "--db", str(db)], tmp_path)
+    child.expect(r"Pack 1 of 3, pick 6 of 10")
+    while True:
+        index = child.expect([PICK, "deck> "])
+        if index == 1:
+            break
+        child.sendline("2 1")
+        child.expect(r"\[Y/n\]")
+        child.sendline("")
+    child.sendline("piper purple")
+    child.expect("unknown color 'purple'")
+    child.expect("deck> ")
+    child.sendline("done")
+    child.expect("not legal yet")
+    child.expect("deck> ")
+    child.sendline("auto")
+    child.expect("The bot built a deck")
+    child.expect("deck> ")
+    child.sendline("done")
+    child.expect("Deck saved")
+    child.expect("review, export")
+    out = tmp_path / "export"
+    child.sendline(f"export {out}")
+    child.expect(r"Wrote \d+ files")
+    child.sendline("review")
+    child.expect("The bots' decks")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+
+    files = {p.name for p in out.iterdir()}
+    for ext in ("txt", "cod", "dck", "dek", "json", "csv"):
+        assert f"practice-deck.{ext}" in files and f"practice-pool.{ext}" in files
+    assert "practice-draftlog.txt" in files
+    log = (out / "practice-draftlog.txt").read_text()
+    assert log.count("Pack 1 pick 1:") == 1 and log.count("--> ") >= 60
+
+    from typer.testing import CliRunner
+
+    from events.cli import app
+
+    runner = CliRunner()
+    check = runner.invoke(app, ["deck", "check", str(out / "practice-deck.cod"), "--pool", str(out / "practice-pool.txt")])
+    assert check.exit_code == 0, check.stdout
+    listed = json.loads(runner.invoke(app, ["play", "--list", "--json", "--db", str(db)]).stdout)
+    assert listed[0]["status"] == "done" and listed[0]["picks"] == 4 * 30
+
+
+def test_pick_timer_takes_the_best_two_for_you(tmp_path):
+    db = tmp_path / "timer.json"
+    child = spawn(["play", "--seed", "8", "--players", "2", "--timer", "5", "--db", str(db)], tmp_path, timeout=20)
+    child.expect(r"Pick 2 \(numbers or names; pool, help, quit\) \[\d+s\]")
+    child.expect("Time is up: took .* for you", timeout=15)
+    child.expect(r"pick 2 of 10")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    (row,) = list_drafts(Store(db), "practice")
+    assert row["picks"] == 1 + 2  # the timed-out pick, and the bot already picked twice
+
+
+# --- the core, without a terminal ------------------------------------------------------------------
+
+
+@pytest.fixture
+def pack():
+    import random
+
+    return list(booster_spec("CMR").open(random.Random(1)).printings)
+
+
+def test_selection_by_numbers_and_names(pack):
+    first, second = pack[0].card.name, pack[5].card.name
+    assert parse_selection("1 6", pack, 2) == [0, 5]
+    assert parse_selection(f"{first.lower()}, {second[:6]}", pack, 2)[0] == 0
+    assert parse_selection(f"1, {second}", pack, 2) == [0, 5]
+
+
+@pytest.mark.parametrize(("text", "message"), [("1", "take exactly 2"), ("0 1", "no card 0"), ("1,1", "chosen twice"), ("1, 1", "chosen twice"),
+                                               ("nothing-like-it, 2", "not in this pack")])
+def test_selection_mistakes(pack, text, message):
+    with pytest.raises(InputError, match=message):
+        parse_selection(text, pack, 2)
+
+
+def test_resume_gives_the_same_boosters_and_pick(tmp_path):
+    from draft.engine import DraftConfig
+
+    store = Store(tmp_path / "db.json")
+    session = TableSession.create(store, kind="practice", seed=4, config=DraftConfig(seats=3), humans=[1],
+                                  names=["Bot 1", "You", "Bot 3"])
+    session.pick(1, [0, 1])
+    again = TableSession.load(store, session.draft_id)
+    assert again.draft.to_json() == session.draft.to_json()
+    assert again.draft.pack(1) == session.draft.pack(1)
