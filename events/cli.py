@@ -690,6 +690,15 @@ def _resume_id(store, text: str) -> int:
     return int(text)
 
 
+def _add_event_app() -> None:
+    from events.event_cli import event_app
+
+    app.add_typer(event_app, name="event")
+
+
+_add_event_app()
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``cmdraft`` script."""
     args = list(sys.argv[1:] if argv is None else argv)

@@ -77,6 +77,7 @@ class TableSession:
         before = len(draft.log)
         run_bots(draft, session.bots)
         session._after_bots()
+        session.doc["n"] = len(draft.log)
         with store.write() as db:
             session.draft_id = db.table(DRAFTS).insert(session.doc)
             db.table(PICKS).insert_multiple(pick_rows(session.draft_id, draft.log[before:]))
@@ -108,19 +109,35 @@ class TableSession:
         return [seat for seat in self.draft.waiting() if seat in self.humans]
 
     def pick(self, seat: int, cards: Sequence[Any]) -> Pick:
-        """A human pick; the bots then pick as far as they can; all of it is saved at once."""
+        """A human pick, then the bot picks it allows, saved in one transaction.
+
+        Inside the transaction the draft is reloaded if another terminal picked
+        meanwhile, so several terminals can share one draft without losing picks.
+        """
         if seat not in self.humans:
             raise StateError(f"seat {seat + 1} is a bot seat")
-        before = len(self.draft.log)
-        record = self.draft.pick(seat, cards)
-        run_bots(self.draft, self.bots)
-        self._after_bots()
-        new_rows = pick_rows(self.draft_id, self.draft.log[before:])
         with self.store.write() as db:
-            db.table(PICKS).insert_multiple(new_rows)
-            if self.draft.finished:
-                db.table(DRAFTS).update({"status": self.doc["status"]}, doc_ids=[self.draft_id])
+            doc = db.table(DRAFTS).get(doc_id=self.draft_id)
+            if doc is None:
+                raise StateError(f"draft {self.draft_id} is no longer in the database")
+            if doc.get("n") != len(self.draft.log):
+                self.draft, _ = load_draft(db, self.draft_id)
+                self._make_bots()
+            before = len(self.draft.log)
+            record = self.draft.pick(seat, cards)
+            run_bots(self.draft, self.bots)
+            self._after_bots()
+            db.table(PICKS).insert_multiple(pick_rows(self.draft_id, self.draft.log[before:]))
+            db.table(DRAFTS).update({"n": len(self.draft.log), "status": self.doc["status"]}, doc_ids=[self.draft_id])
         return record
+
+    def refresh(self) -> None:
+        """Catch up with picks made at other terminals."""
+        with self.store.read() as db:
+            doc = db.table(DRAFTS).get(doc_id=self.draft_id)
+            if doc is not None and doc.get("n") != len(self.draft.log):
+                self.draft, self.doc = load_draft(db, self.draft_id)
+                self._make_bots()
 
     def suggested_pick(self, seat: int) -> list[int]:
         """The cards the bot rating would take for this seat (used when a pick timer runs out)."""

@@ -59,3 +59,48 @@ def export_pod(result, folder: Path) -> list[Path]:
     path2 = folder / "pod.json"
     write_file(path2, json.dumps(result.to_json(), ensure_ascii=False, indent=1))
     return [*written, path, path2]
+
+
+def export_event(events, event_id: int, folder: Path) -> list[Path]:
+    """Standings CSV, every pool and deck in each format, the draft logs, and a copy of the database."""
+    import csv
+    import io
+
+    from draft.log import mtgo_log
+    from events.drafts import TableSession
+
+    snap = events.snapshot(event_id)
+    written = []
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(["rank", "player", "points", "opponents_average", "average_place", "rounds", "dropped"])
+    for rank, row in enumerate(events.standings(event_id), start=1):
+        writer.writerow([rank, row.name, f"{row.points:g}", f"{row.opponents_average:.4f}", f"{row.average_place:.4f}", row.rounds,
+                         int(row.dropped)])
+    path = folder / "standings.csv"
+    write_file(path, buffer.getvalue())
+    written.append(path)
+    logs = {}
+    for pod in snap["pods"]:
+        if pod.get("draft"):
+            session = TableSession.load(events.store, pod["draft"])
+            for seat, pid in enumerate(pod["players"]):
+                logs[pid] = mtgo_log(session.draft, seat, session.names, f"{snap['event']['name']} pod {pod['number']}")
+            path = folder / f"pod{pod['number']}-draft.json"
+            write_file(path, json.dumps(session.draft.to_json(), separators=(",", ":")))
+            written.append(path)
+    for player in snap["players"]:
+        stem = f"{player['id']:03d}-{safe_name(player['name'])}"
+        try:
+            pool = events.pool(event_id, str(player["id"]))
+        except Exception:
+            pool = []
+        deck = events.deck_of(event_id, player["id"])
+        if pool or deck is not None:
+            written += export_seat(folder, stem, pool, deck, logs.get(player["id"]))
+    with events.store.read() as db:
+        data = db.storage.read()
+    path = folder / "database.json"
+    write_file(path, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+    written.append(path)
+    return written

@@ -183,3 +183,85 @@ def aggregate_table(seed: int, figures: dict) -> Table:
     table.add_row("Deck colors (count)", ", ".join(f"{k}-color: {v}" for k, v in figures["identity_sizes"].items()))
     table.add_row("Decks playing each color", ", ".join(f"{k} {v:.0%}" for k, v in figures["color_share"].items()))
     return table
+
+
+def event_board(snap: dict) -> Table:
+    """The status board of an event."""
+    event = snap["event"]
+    names = {p["id"]: p["name"] for p in snap["players"]}
+    outer = Table.grid(padding=(0, 0))
+    header = Text.assemble((f"{event['name']}", "bold"), f"  ·  {event['date']}  ·  {event['set']} {event['mode']} ({event['style']})"
+                           f"  ·  status: ", (event["status"], "bold cyan"))
+    outer.add_row(header)
+    players = Table("#", "Player", "Status", "Pod/seat", "Pool", "Pipers", "Deck", title="Players", title_justify="left")
+    for p in snap["players"]:
+        deck = p["deck"]
+        if deck is None:
+            deck_text = Text("not registered", style="dim")
+        elif deck["valid"]:
+            deck_text = Text("legal: " + " + ".join(c["name"] for c in deck["commanders"]), style="green")
+        else:
+            deck_text = Text(", ".join(sorted({pr["code"] for pr in deck["problems"]})), style="red")
+        seat = f"{p['pod']}/{p['seat'] + 1}" if p["pod"] else "—"
+        status = p["status"] + (" (late)" if p["late"] else "") + (" (bot)" if p.get("bot") else "")
+        players.add_row(str(p["id"]), Text(p["name"]), status, seat, str(p["pool_size"] or "—"), str(p["requested"] or ""), deck_text)
+    outer.add_row(players)
+    if snap["pods"]:
+        pods = Table("Pod", "Players", "Pipers opened", "Draft", title="Draft pods", title_justify="left")
+        for pod in snap["pods"]:
+            pods.add_row(str(pod["number"]), Text(", ".join(names[i] for i in pod["players"])),
+                         "—" if pod.get("opened") is None else str(pod["opened"]), snap["drafts"].get(pod["number"]) or event["style"])
+        outer.add_row(pods)
+    results = {(r["round"], r["table"]) for r in snap["results"]}
+    for rnd in snap["rounds"]:
+        table = Table("Table", "Players", "Result", title=f"Round {rnd['number']} ({rnd['status']})", title_justify="left")
+        for number, ids in enumerate(rnd["tables"], start=1):
+            table.add_row(str(number), Text(", ".join(names[i] for i in ids)), "recorded" if (rnd["number"], number) in results else "waiting")
+        outer.add_row(table)
+    return outer
+
+
+def deck_board(snap: dict) -> Table:
+    table = Table("Player", "Pool", "Deck", "Problems", title=f"Deck registration: {snap['event']['name']}")
+    for p in snap["players"]:
+        if p["status"] != "active":
+            continue
+        deck = p["deck"]
+        state = Text("missing", style="yellow") if deck is None else (Text("legal", style="green") if deck["valid"] else Text("illegal", style="red"))
+        problems = "" if not deck else "; ".join(pr["message"] for pr in deck["problems"])
+        table.add_row(Text(p["name"]), str(p["pool_size"] or "—"), state, Text(problems))
+    return table
+
+
+def piper_ledger(ledger: dict) -> Table:
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="bold")
+    grid.add_column()
+    grid.add_row("Opened per pod", ", ".join(f"pod {p['pod']}: {'?' if p['opened'] is None else p['opened']}" for p in ledger["pods"]) or "—")
+    grid.add_row("Held in pools", str(ledger["held_in_pools"]))
+    grid.add_row("Store stock", str(ledger["stock"]))
+    grid.add_row("Requested", Text(", ".join(f"{r['player']} {r['requested']}" for r in ledger["requests"]) or "none"))
+    grid.add_row("Needed from others", str(ledger["needed_from_others"]))
+    grid.add_row("Available to lend", str(ledger["available"]))
+    if ledger["shortfall"]:
+        grid.add_row(Text("SHORTFALL", style="bold red"), Text(f"{ledger['shortfall']} Piper(s) short before deck building", style="red"))
+    lenders = ", ".join(f"{l['player']} ({l['spare']})" for l in ledger["lenders"])
+    grid.add_row("Could lend", Text(lenders or "nobody"))
+    return grid
+
+
+def standings_table(rows) -> Table:
+    table = Table("Rank", "Player", "Points", "Opp. avg", "Avg place", "Rounds", title="Standings")
+    for rank, row in enumerate(rows, start=1):
+        name = Text(row.name + (" (dropped)" if row.dropped else ""))
+        table.add_row(str(rank), name, f"{row.points:g}", f"{row.opponents_average:.3f}", f"{row.average_place:.2f}", str(row.rounds))
+    return table
+
+
+def game_board(board: dict) -> Table:
+    table = Table("Player", "Life", "Commander damage", "Tax", "", title=f"Round {board['round']}, table {board['table']}")
+    for p in board["players"]:
+        damage = ", ".join(f"{k}: {v}" for k, v in p["commander_damage"].items()) or "—"
+        tax = ", ".join(f"{k}: +{v}" for k, v in p["tax"].items()) or "—"
+        table.add_row(Text(p["player"]), str(p["life"]), Text(damage), Text(tax), Text("LOST", style="bold red") if p["lost"] else "")
+    return table

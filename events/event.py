@@ -1,0 +1,746 @@
+"""Store events: every step of a Commander Legends draft night as a use case.
+
+Lifecycle: ``registration`` → ``seated`` → ``drafting`` → ``building`` →
+``playing`` → ``finished`` (sealed events skip seating and drafting).  Each
+use case runs in one store transaction and checks that its step is in order;
+``StateError`` (exit 3) says what to do first.
+
+Game pods and standings:
+- Tables of 4 by default, 3 to 5 when numbers don't divide (``game_table_sizes``),
+  or 1v1.  Round one is random; later rounds sort players by points and fill
+  tables from the top, choosing among the nearest candidates the one who has
+  met the fewest of the table's players already (repeat opponents avoided
+  where possible).
+- A result is a finishing order; tied players share the average of the
+  placement points of the places they cover (default points 3/2/1/0).
+- Standings: points, then the average points per round of every opponent you
+  shared a table with (each meeting counts), then the average finishing place
+  (lower is better), then name.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+import random
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tinydb import Query
+
+from draft.decks import PIPER, DeckFormat, is_piper, validate
+from draft.engine import DraftConfig
+from draft.formats import DeckFile, parse_json, resolve, write_json
+from events.drafts import DRAFTS, TableSession, load_draft
+from events.store import Store
+from sets.booster import Printing, booster_spec, sealed_pool
+from sets.cards import Card
+from sets.catalog import CardIndex, card_index, load_set
+from sets.colors import Color
+from sets.errors import InputError, StateError
+
+EVENTS, PLAYERS, PODS, POOLS, DECKS, ROUNDS, RESULTS, GAMES = (
+    "events", "players", "pods", "pools", "decks", "rounds", "results", "games")
+STATUSES = ("registration", "seated", "drafting", "building", "playing", "finished")
+DRAFT_STYLES = ("physical", "terminal", "bots")
+MAX_POD = 8
+STARTING_LIFE = 40
+COMMANDER_DAMAGE_LOSS = 21
+
+Q = Query()
+
+
+# --- small helpers -----------------------------------------------------------------------------
+
+
+def card_ref(printing: Printing | Card, event_set: str) -> str:
+    """A compact card reference: ``186``, ``514*e`` (etched), ``TST:12*f`` (foil, another set)."""
+    card = getattr(printing, "card", printing)
+    ref = card.number if card.set_code == event_set else f"{card.set_code}:{card.number}"
+    if getattr(printing, "etched", False):
+        return ref + "*e"
+    return ref + ("*f" if getattr(printing, "foil", False) else "")
+
+
+def card_from_ref(ref: str, event_set: str) -> Printing:
+    from sets.basics import basic_lands
+
+    ref, _, finish = ref.partition("*")
+    code, _, number = ref.rpartition(":")
+    code = code or event_set
+    card_set = basic_lands() if code == "BASIC" else load_set(code)
+    return Printing(card_set.card(number), "", finish in ("f", "e"), finish == "e")
+
+
+def parse_points(text: str) -> list[float]:
+    try:
+        points = [float(part) for part in text.replace(" ", "").split(",") if part]
+    except ValueError:
+        raise InputError(f"bad points scheme {text!r}: give placement points like 3,2,1,0") from None
+    if len(points) < 2 or any(b > a for a, b in zip(points, points[1:])):
+        raise InputError(f"bad points scheme {text!r}: give at least two numbers, best place first, never rising")
+    return points
+
+
+def draft_pod_sizes(players: int, most: int = MAX_POD) -> list[int]:
+    """Balanced draft pods of at most ``most`` seats."""
+    pods = max(1, math.ceil(players / most))
+    return [players // pods + (1 if i < players % pods else 0) for i in range(pods)]
+
+
+def game_table_sizes(players: int, size: int = 4, one_v_one: bool = False) -> list[int]:
+    """Tables for a round: pods of ``size`` (3-5 when numbers don't divide), or pairs for 1v1."""
+    if players < 2:
+        raise StateError(f"a round needs at least 2 active players, not {players}")
+    # 1v1: pairs, with one table of three when the count is odd.
+    tables = players // 2 if one_v_one else max(1, round(players / size))
+    sizes = [players // tables + (1 if i < players % tables else 0) for i in range(tables)]
+    return sizes
+
+
+@dataclass(frozen=True)
+class Standing:
+    player: int
+    name: str
+    points: float
+    opponents_average: float
+    average_place: float
+    rounds: int
+    dropped: bool
+
+    def to_json(self, rank: int) -> dict[str, Any]:
+        return {"rank": rank, "player": self.name, "points": self.points, "opponents_average": round(self.opponents_average, 4),
+                "average_place": round(self.average_place, 4), "rounds": self.rounds, "dropped": self.dropped}
+
+
+class Events:
+    """Use cases over one store."""
+
+    def __init__(self, store: Store):
+        self.store = store
+        self._index: CardIndex | None = None
+
+    @property
+    def index(self) -> CardIndex:
+        if self._index is None:
+            self._index = card_index()
+        return self._index
+
+    # --- reading ------------------------------------------------------------------------------
+
+    @staticmethod
+    def _event(db, event_id: int) -> dict[str, Any]:
+        doc = db.table(EVENTS).get(doc_id=event_id)
+        if doc is None:
+            raise InputError(f"no event {event_id}: see 'cmdraft event list'")
+        return doc
+
+    @staticmethod
+    def _players(db, event_id: int, active_only: bool = False) -> list[dict[str, Any]]:
+        players = sorted(db.table(PLAYERS).search(Q.e == event_id), key=lambda d: d.doc_id)
+        return [p for p in players if p["status"] == "active"] if active_only else players
+
+    def _player(self, db, event_id: int, who: str | int) -> dict[str, Any]:
+        players = self._players(db, event_id)
+        text = str(who).strip()
+        if text.isdigit() and any(p.doc_id == int(text) for p in players):
+            return next(p for p in players if p.doc_id == int(text))
+        exact = [p for p in players if p["name"] == text] or [p for p in players if p["name"].casefold() == text.casefold()]
+        if len(exact) == 1:
+            return exact[0]
+        if len(exact) > 1:
+            raise InputError(f"{text!r} names {len(exact)} players: use the player number ({', '.join(str(p.doc_id) for p in exact)})")
+        raise InputError(f"no player {text!r} in event {event_id}: see 'cmdraft event show {event_id}'")
+
+    def _player_id(self, event_id: int, who: str) -> int:
+        with self.store.read() as db:
+            return self._player(db, event_id, who).doc_id
+
+    @staticmethod
+    def _require(event: dict[str, Any], *statuses: str, doing: str) -> None:
+        if event["status"] not in statuses:
+            raise StateError(f"can't {doing} while the event is {event['status']}; it needs to be {' or '.join(statuses)}")
+
+    def snapshot_tables(self, event_id: int, round_number: int) -> list[list[str]]:
+        """The tables of a round, by player names."""
+        snap = self.snapshot(event_id)
+        names = {p["id"]: p["name"] for p in snap["players"]}
+        rnd = next((r for r in snap["rounds"] if r["number"] == round_number), None)
+        if rnd is None:
+            raise InputError(f"no round {round_number} in event {event_id}")
+        return [[names[i] for i in table] for table in rnd["tables"]]
+
+    def list_events(self) -> list[dict[str, Any]]:
+        with self.store.read() as db:
+            return [dict(doc, id=doc.doc_id, players=len(self._players(db, doc.doc_id, True))) for doc in db.table(EVENTS).all()]
+
+    def snapshot(self, event_id: int) -> dict[str, Any]:
+        """Everything about an event, for the status board and exports."""
+        with self.store.read() as db:
+            event = dict(self._event(db, event_id), id=event_id)
+            players = [dict(p, id=p.doc_id) for p in self._players(db, event_id)]
+            pools = {d["p"]: d for d in db.table(POOLS).search(Q.e == event_id)}
+            decks = {d["p"]: d for d in db.table(DECKS).search(Q.e == event_id)}
+            pods = sorted((dict(d, id=d.doc_id) for d in db.table(PODS).search(Q.e == event_id)), key=lambda d: d["number"])
+            rounds = sorted((dict(d, id=d.doc_id) for d in db.table(ROUNDS).search(Q.e == event_id)), key=lambda d: d["number"])
+            results = [dict(d) for d in db.table(RESULTS).search(Q.e == event_id)]
+            picks = {}
+            for pod in pods:
+                if pod.get("draft"):
+                    doc = db.table(DRAFTS).get(doc_id=pod["draft"])
+                    picks[pod["number"]] = doc.get("status") if doc else None
+        for player in players:
+            player["pool_size"] = len(pools[player["id"]]["cards"]) if player["id"] in pools else None
+            deck = decks.get(player["id"])
+            player["deck"] = None if deck is None else {"valid": deck["valid"], "problems": deck["problems"],
+                                                        "commanders": deck["deck"].get("commanders", [])}
+        return {"event": event, "players": players, "pods": pods, "rounds": rounds, "results": results, "drafts": picks}
+
+    # --- creating and registering ---------------------------------------------------------------------
+
+    def create(self, name: str, *, date: str | None = None, set_code: str = "CMR", mode: str = "draft",
+               style: str = "physical", pod_size: int = MAX_POD, game_size: int = 4, one_v_one: bool = False,
+               timer: int = 0, points: str = "3,2,1,0", piper_stock: int = 0, seed: int | None = None) -> int:
+        if not name.strip():
+            raise InputError("an event needs a name")
+        if mode not in ("draft", "sealed"):
+            raise InputError(f"unknown event kind {mode!r}: use draft or sealed")
+        if style not in DRAFT_STYLES:
+            raise InputError(f"unknown draft style {style!r}: use {', '.join(DRAFT_STYLES)}")
+        if not 2 <= pod_size <= 12:
+            raise InputError(f"draft pod size must be 2 to 12, not {pod_size}")
+        if not 3 <= game_size <= 5 and not one_v_one:
+            raise InputError(f"game pod size must be 3 to 5, not {game_size} (or use 1v1)")
+        if piper_stock < 0 or timer < 0:
+            raise InputError("piper stock and timer can't be negative")
+        booster_spec(set_code)  # the set must exist and have boosters
+        date = date or dt.date.today().isoformat()
+        try:
+            dt.date.fromisoformat(date)
+        except ValueError:
+            raise InputError(f"bad date {date!r}: use YYYY-MM-DD") from None
+        doc = {"name": name.strip(), "date": date, "set": set_code.upper(), "mode": mode, "style": style, "pod_size": pod_size,
+               "game_size": game_size, "one_v_one": one_v_one, "timer": timer, "points": parse_points(points),
+               "piper_stock": piper_stock, "status": "registration", "created": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
+               "seed": seed if seed is not None else random.SystemRandom().randrange(1, 2**31)}
+        with self.store.write() as db:
+            return db.table(EVENTS).insert(doc)
+
+    def add_player(self, event_id: int, name: str, bot: bool = False) -> int:
+        clean = " ".join(name.split())
+        if not clean:
+            raise InputError("a player needs a name")
+        if len(clean) > 80:
+            raise InputError(f"player name is {len(clean)} characters; keep it under 80")
+        with self.store.write() as db:
+            event = self._event(db, event_id)
+            self._require(event, "registration", "seated", "building", "playing", doing="add a player")
+            late = event["status"] != "registration"
+            doc = {"e": event_id, "name": clean, "status": "active", "late": late, "bot": bot, "pod": None, "seat": None,
+                   "requested": 0}
+            if event["status"] == "seated":
+                pods = sorted(db.table(PODS).search(Q.e == event_id), key=lambda p: (len(p["players"]), p["number"]))
+                pod = pods[0]
+                if len(pod["players"]) >= event["pod_size"]:
+                    raise StateError(f"every draft pod is full ({event['pod_size']} seats): the player can't join this draft")
+                player_id = db.table(PLAYERS).insert(doc)
+                db.table(PODS).update({"players": pod["players"] + [player_id]}, doc_ids=[pod.doc_id])
+                db.table(PLAYERS).update({"pod": pod["number"], "seat": len(pod["players"])}, doc_ids=[player_id])
+                return player_id
+            return db.table(PLAYERS).insert(doc)
+
+    def drop_player(self, event_id: int, who: str) -> dict[str, Any]:
+        with self.store.write() as db:
+            event = self._event(db, event_id)
+            self._require(event, *STATUSES[:-1], doing="drop a player")
+            player = self._player(db, event_id, who)
+            if player["status"] == "dropped":
+                raise StateError(f"{player['name']} has already dropped")
+            db.table(PLAYERS).update({"status": "dropped"}, doc_ids=[player.doc_id])
+            return dict(player, status="dropped")
+
+    # --- seating and drafting --------------------------------------------------------------------------
+
+    def seat(self, event_id: int) -> list[list[str]]:
+        with self.store.write() as db:
+            event = self._event(db, event_id)
+            if event["mode"] == "sealed":
+                raise StateError("a sealed event has no draft seating: open the pools with 'cmdraft event draft'")
+            self._require(event, "registration", doing="seat players (seating happens once)")
+            players = self._players(db, event_id, active_only=True)
+            if len(players) < 2:
+                raise StateError(f"a draft needs at least 2 players, not {len(players)}; register more or make the event sealed")
+            rng = random.Random(event["seed"])
+            order = [p.doc_id for p in players]
+            rng.shuffle(order)
+            seating = []
+            start = 0
+            for number, size in enumerate(draft_pod_sizes(len(order), event["pod_size"]), start=1):
+                ids = order[start:start + size]
+                start += size
+                db.table(PODS).insert({"e": event_id, "number": number, "players": ids, "draft": None, "opened": None})
+                for seat, pid in enumerate(ids):
+                    db.table(PLAYERS).update({"pod": number, "seat": seat}, doc_ids=[pid])
+                seating.append(ids)
+            db.table(EVENTS).update({"status": "seated"}, doc_ids=[event_id])
+            names = {p.doc_id: p["name"] for p in players}
+        return [[names[pid] for pid in ids] for ids in seating]
+
+    def start_draft(self, event_id: int) -> list[int]:
+        """Start the event's drafts (or open sealed pools); returns the draft ids of digital pods."""
+        with self.store.read() as db:
+            event = self._event(db, event_id)
+            players = {p.doc_id: p for p in self._players(db, event_id)}
+            pods = sorted(db.table(PODS).search(Q.e == event_id), key=lambda d: d["number"])
+        if event["mode"] == "sealed":
+            self._require(event, "registration", doing="open sealed pools")
+            return self._open_sealed(event_id, event)
+        self._require(event, "seated", doing="start the draft")
+        draft_ids = []
+        if event["style"] in ("terminal", "bots"):
+            for pod in pods:
+                seats = len(pod["players"])
+                if seats < 2:
+                    raise StateError(f"pod {pod['number']} has fewer than 2 players; can't draft it")
+                names = [players[pid]["name"] for pid in pod["players"]]
+                humans = [] if event["style"] == "bots" else [
+                    s for s, pid in enumerate(pod["players"]) if not players[pid]["bot"] and players[pid]["status"] == "active"]
+                session = TableSession.create(
+                    self.store, kind="event", seed=event["seed"] * 100 + pod["number"],
+                    config=DraftConfig(seats=seats, set_code=event["set"]), humans=humans, names=names,
+                    timer=event["timer"] or None, extra={"event": event_id, "pod": pod["number"]})
+                draft_ids.append(session.draft_id)
+                with self.store.write() as db:
+                    db.table(PODS).update({"draft": session.draft_id}, doc_ids=[pod.doc_id])
+                if session.draft.finished:
+                    self._record_draft_pools(event_id, pod["number"])
+        with self.store.write() as db:
+            db.table(EVENTS).update({"status": "drafting"}, doc_ids=[event_id])
+        self._maybe_finish_drafting(event_id)
+        return draft_ids
+
+    def _open_sealed(self, event_id: int, event: dict[str, Any]) -> list[int]:
+        spec = booster_spec(event["set"])
+        rng = random.Random(event["seed"])
+        with self.store.write() as db:
+            for player in self._players(db, event_id, active_only=True):
+                if db.table(POOLS).get((Q.e == event_id) & (Q.p == player.doc_id)):
+                    continue
+                boosters = sealed_pool(spec, rng)
+                cards = [card_ref(p, event["set"]) for b in boosters for p in b.printings]
+                db.table(POOLS).insert({"e": event_id, "p": player.doc_id, "cards": cards, "source": "sealed"})
+            db.table(EVENTS).update({"status": "building"}, doc_ids=[event_id])
+        return []
+
+    def draft_session(self, event_id: int, pod_number: int) -> TableSession:
+        with self.store.read() as db:
+            pod = db.table(PODS).get((Q.e == event_id) & (Q.number == pod_number))
+        if pod is None or not pod.get("draft"):
+            raise StateError(f"pod {pod_number} has no digital draft; start it with 'cmdraft event draft {event_id}'")
+        return TableSession.load(self.store, pod["draft"])
+
+    def after_picks(self, event_id: int, pod_number: int) -> None:
+        """Record a pod's pools once its draft is over; move the event on when all are."""
+        session = self.draft_session(event_id, pod_number)
+        if session.draft.finished:
+            self._record_draft_pools(event_id, pod_number)
+            self._maybe_finish_drafting(event_id)
+
+    def _record_draft_pools(self, event_id: int, pod_number: int) -> None:
+        with self.store.write() as db:
+            event = self._event(db, event_id)
+            pod = db.table(PODS).get((Q.e == event_id) & (Q.number == pod_number))
+            draft, _ = load_draft(db, pod["draft"])
+            opened = sum(1 for row in draft.boosters for b in row for p in b.printings if is_piper(p.card))
+            for seat, pid in enumerate(pod["players"]):
+                if db.table(POOLS).get((Q.e == event_id) & (Q.p == pid)):
+                    continue
+                cards = [card_ref(p, event["set"]) for p in draft.pools[seat]]
+                db.table(POOLS).insert({"e": event_id, "p": pid, "cards": cards, "source": "draft"})
+            db.table(PODS).update({"opened": opened}, doc_ids=[pod.doc_id])
+
+    def _maybe_finish_drafting(self, event_id: int) -> None:
+        with self.store.write() as db:
+            event = self._event(db, event_id)
+            if event["status"] != "drafting":
+                return
+            active = self._players(db, event_id, active_only=True)
+            have = {d["p"] for d in db.table(POOLS).search(Q.e == event_id)}
+            if all(p.doc_id in have for p in active):
+                db.table(EVENTS).update({"status": "building"}, doc_ids=[event_id])
+
+    def record_pool(self, event_id: int, who: str, deck_file: DeckFile, replace: bool = False) -> tuple[int, list[str]]:
+        """A player's pool from a file or typed lines (physical drafts, sealed pools opened at the table)."""
+        deck, problems = resolve(deck_file, self.index)
+        if problems:
+            raise InputError("the pool has unreadable lines: " + "; ".join(p.message for p in problems[:5]) +
+                             (f" (and {len(problems) - 5} more)" if len(problems) > 5 else "") + "; fix them and record it again")
+        with self.store.write() as db:
+            event = self._event(db, event_id)
+            self._require(event, "drafting", "building", "seated", "registration", "playing", doing="record a pool")
+            if event["mode"] == "draft" and event["status"] in ("registration",):
+                raise StateError("seat the players before recording draft pools")
+            player = self._player(db, event_id, who)
+            if player["status"] == "dropped":
+                raise StateError(f"{player['name']} has dropped; their pool can't be recorded")
+            existing = db.table(POOLS).get((Q.e == event_id) & (Q.p == player.doc_id))
+            if existing and not replace:
+                raise StateError(f"{player['name']} already has a pool recorded; use --replace to record it again")
+            cards = [card_ref(Printing(line.card, "", line.foil, line.etched), event["set"])
+                     for line in deck.lines for _ in range(line.count)]
+            doc = {"e": event_id, "p": player.doc_id, "cards": cards, "source": "recorded"}
+            if existing:
+                db.table(POOLS).update(doc, doc_ids=[existing.doc_id])
+            else:
+                db.table(POOLS).insert(doc)
+            if event["status"] == "seated" and event["style"] == "physical":
+                db.table(EVENTS).update({"status": "drafting"}, doc_ids=[event_id])
+        self._maybe_finish_drafting(event_id)
+        return player.doc_id, []
+
+    def pool(self, event_id: int, who: str) -> list[Printing]:
+        with self.store.read() as db:
+            event = self._event(db, event_id)
+            player = self._player(db, event_id, who)
+            doc = db.table(POOLS).get((Q.e == event_id) & (Q.p == player.doc_id))
+        if doc is None:
+            raise StateError(f"{player['name']} has no pool recorded yet")
+        return [card_from_ref(ref, event["set"]) for ref in doc["cards"]]
+
+    # --- the Piper ledger ---------------------------------------------------------------------------------
+
+    def set_pipers(self, event_id: int, *, stock: int | None = None, opened: dict[int, int] | None = None,
+                   requests: dict[str, int] | None = None) -> None:
+        with self.store.write() as db:
+            event = self._event(db, event_id)
+            self._require(event, *STATUSES[:-1], doing="change the Piper ledger")
+            if stock is not None:
+                if stock < 0:
+                    raise InputError("the store's Piper stock can't be negative")
+                db.table(EVENTS).update({"piper_stock": stock}, doc_ids=[event_id])
+            for number, count in (opened or {}).items():
+                pod = db.table(PODS).get((Q.e == event_id) & (Q.number == number))
+                if pod is None:
+                    raise InputError(f"no pod {number} in event {event_id}")
+                if count < 0:
+                    raise InputError("Pipers opened can't be negative")
+                db.table(PODS).update({"opened": count}, doc_ids=[pod.doc_id])
+            for who, count in (requests or {}).items():
+                if not 0 <= count <= 2:
+                    raise InputError(f"a player may add 0 to 2 Pipers, not {count}")
+                player = self._player(db, event_id, who)
+                db.table(PLAYERS).update({"requested": count}, doc_ids=[player.doc_id])
+
+    def piper_ledger(self, event_id: int) -> dict[str, Any]:
+        """Pipers opened per pod, the store's stock, requests, and a shortfall warning with who could lend."""
+        snap = self.snapshot(event_id)
+        event = snap["event"]
+        with self.store.read() as db:
+            pools = {d["p"]: d["cards"] for d in db.table(POOLS).search(Q.e == event_id)}
+            decks = {d["p"]: d["deck"] for d in db.table(DECKS).search(Q.e == event_id)}
+        piper_number = next((c.number for c in load_set(event["set"]) if c.name == PIPER), None) if event["set"] else None
+        lenders = []
+        held = 0
+        for player in snap["players"]:
+            refs = pools.get(player["id"], [])
+            owned = sum(1 for ref in refs if ref.partition("*")[0] == piper_number)
+            if not owned:
+                continue
+            held += owned
+            deck = decks.get(player["id"])
+            used = 0
+            if deck:
+                used = sum(1 for c in deck.get("commanders", []) if c["name"] == PIPER) + sum(
+                    line.get("count", 1) for line in deck.get("main", []) if line["name"] == PIPER)
+            spare = max(0, owned - used - player["requested"]) if player["status"] == "active" else owned
+            if spare:
+                lenders.append({"player": player["name"], "pod": player.get("pod"), "spare": spare, "deck_registered": bool(deck)})
+        requested = sum(p["requested"] for p in snap["players"] if p["status"] == "active")
+        # A player's own drafted Pipers cover their own request first.
+        own_cover = 0
+        for player in snap["players"]:
+            refs = pools.get(player["id"], [])
+            owned = sum(1 for ref in refs if ref.partition("*")[0] == piper_number)
+            own_cover += min(owned, player["requested"]) if player["status"] == "active" else 0
+        needed = requested - own_cover
+        available = sum(l["spare"] for l in lenders) + event["piper_stock"]
+        pods = [{"pod": pod["number"], "opened": pod.get("opened")} for pod in snap["pods"]]
+        return {"pods": pods, "stock": event["piper_stock"], "requested": requested, "held_in_pools": held,
+                "needed_from_others": needed, "available": available, "shortfall": max(0, needed - available),
+                "lenders": lenders,
+                "requests": [{"player": p["name"], "requested": p["requested"]} for p in snap["players"] if p["requested"]]}
+
+    # --- decks ------------------------------------------------------------------------------------------------
+
+    def register_deck(self, event_id: int, who: str, deck_file: DeckFile | None = None, *, auto: bool = False,
+                      piper_colors: Sequence[Color] | None = None) -> dict[str, Any]:
+        from draft.deckbuild import build_deck
+        from draft.sim import piper_card
+
+        with self.store.read() as db:
+            event = self._event(db, event_id)
+            player = self._player(db, event_id, who)
+        self._require(event, "building", "playing", doing="register decks")
+        if player["status"] == "dropped":
+            raise StateError(f"{player['name']} has dropped; their deck can't be registered")
+        pool = self.pool(event_id, str(player.doc_id))
+        extra = []
+        if auto:
+            deck = build_deck(pool, piper_card(event["set"]), player["name"])
+        else:
+            if deck_file is None:
+                raise InputError("give a deck file, or --auto to let the bot build one")
+            deck, extra = resolve(deck_file, self.index)
+        report = validate(deck, [p.card for p in pool], DeckFormat.COMMANDER_DRAFT, piper_colors, (), extra)
+        deck = deck.with_piper_colors(report.piper_colors)
+        import json
+
+        doc = {"e": event_id, "p": player.doc_id, "deck": json.loads(write_json(deck)), "valid": report.valid,
+               "problems": [p.to_json() for p in report.problems],
+               "at": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")}
+        with self.store.write() as db:
+            self._require(self._event(db, event_id), "building", "playing", doing="register decks")
+            existing = db.table(DECKS).get((Q.e == event_id) & (Q.p == player.doc_id))
+            if existing:
+                db.table(DECKS).update(doc, doc_ids=[existing.doc_id])
+            else:
+                db.table(DECKS).insert(doc)
+        return {"player": player["name"], **report.to_json()}
+
+    def deck_of(self, event_id: int, player_id: int):
+        with self.store.read() as db:
+            doc = db.table(DECKS).get((Q.e == event_id) & (Q.p == player_id))
+        if doc is None:
+            return None
+        import json
+
+        deck, _ = resolve(parse_json(json.dumps(doc["deck"])), self.index)
+        return deck
+
+    # --- rounds, results, standings ------------------------------------------------------------------------
+
+    def new_round(self, event_id: int, force: bool = False) -> dict[str, Any]:
+        with self.store.write() as db:
+            event = self._event(db, event_id)
+            self._require(event, "building", "playing", doing="start a round")
+            rounds = sorted(db.table(ROUNDS).search(Q.e == event_id), key=lambda d: d["number"])
+            if rounds and rounds[-1]["status"] != "closed":
+                raise StateError(f"round {rounds[-1]['number']} still has tables without results; record them first")
+            active = self._players(db, event_id, active_only=True)
+            decks = {d["p"]: d for d in db.table(DECKS).search(Q.e == event_id)}
+            missing = [p["name"] for p in active if p.doc_id not in decks or not decks[p.doc_id]["valid"]]
+            if missing and not force:
+                raise StateError("no legal deck registered for " + ", ".join(missing) + "; register them or use --force")
+            number = len(rounds) + 1
+            sizes = game_table_sizes(len(active), event["game_size"], event["one_v_one"])
+            rng = random.Random(event["seed"] * 1000 + number)
+            ids = [p.doc_id for p in active]
+            if number == 1:
+                rng.shuffle(ids)
+                tables = []
+                start = 0
+                for size in sizes:
+                    tables.append(ids[start:start + size])
+                    start += size
+            else:
+                results = db.table(RESULTS).search(Q.e == event_id)
+                totals = self._points(event, results)
+                met = self._meetings(rounds)
+                tables = pair_by_points(ids, totals, met, sizes, rng)
+            db.table(ROUNDS).insert({"e": event_id, "number": number, "tables": tables, "status": "open"})
+            db.table(EVENTS).update({"status": "playing"}, doc_ids=[event_id])
+            names = {p.doc_id: p["name"] for p in active}
+        return {"round": number, "tables": [[names[pid] for pid in table] for table in tables]}
+
+    @staticmethod
+    def _meetings(rounds) -> Counter:
+        met: Counter = Counter()
+        for rnd in rounds:
+            for table in rnd["tables"]:
+                for a in table:
+                    for b in table:
+                        if a != b:
+                            met[(a, b)] += 1
+        return met
+
+    @staticmethod
+    def placement_points(event: dict[str, Any], order: Sequence[Sequence[int]]) -> dict[int, float]:
+        points = event["points"]
+        awarded: dict[int, float] = {}
+        place = 0
+        for group in order:
+            covered = [points[i] if i < len(points) else points[-1] for i in range(place, place + len(group))]
+            share = sum(covered) / len(covered)
+            for pid in group:
+                awarded[pid] = share
+            place += len(group)
+        return awarded
+
+    def _points(self, event, results) -> Counter:
+        totals: Counter = Counter()
+        for result in results:
+            for pid, points in self.placement_points(event, result["order"]).items():
+                totals[pid] += points
+        return totals
+
+    def record_result(self, event_id: int, round_number: int, table_number: int, order_text: str, replace: bool = False) -> dict[str, Any]:
+        with self.store.write() as db:
+            event = self._event(db, event_id)
+            if event["status"] == "finished":
+                raise StateError("the event is finished; results can't change")
+            rnd = db.table(ROUNDS).get((Q.e == event_id) & (Q.number == round_number))
+            if rnd is None:
+                raise InputError(f"no round {round_number} in event {event_id}")
+            later = db.table(ROUNDS).get((Q.e == event_id) & (Q.number == round_number + 1))
+            if later is not None:
+                raise StateError(f"round {round_number + 1} has started; results of round {round_number} can no longer change")
+            if rnd["status"] == "closed" and not replace:
+                raise StateError(f"round {round_number} is finished; use --replace to correct a result")
+            if not 1 <= table_number <= len(rnd["tables"]):
+                raise InputError(f"round {round_number} has tables 1 to {len(rnd['tables'])}, not {table_number}")
+            table = rnd["tables"][table_number - 1]
+            order = self._parse_order(db, event_id, order_text, table)
+            existing = db.table(RESULTS).get((Q.e == event_id) & (Q.round == round_number) & (Q.table == table_number))
+            if existing and not replace:
+                raise StateError(f"table {table_number} of round {round_number} already has a result; use --replace to correct it")
+            doc = {"e": event_id, "round": round_number, "table": table_number, "order": order}
+            if existing:
+                db.table(RESULTS).update(doc, doc_ids=[existing.doc_id])
+            else:
+                db.table(RESULTS).insert(doc)
+            done = {r["table"] for r in db.table(RESULTS).search((Q.e == event_id) & (Q.round == round_number))}
+            if done >= set(range(1, len(rnd["tables"]) + 1)):
+                db.table(ROUNDS).update({"status": "closed"}, doc_ids=[rnd.doc_id])
+            awarded = self.placement_points(event, order)
+            names = {p.doc_id: p["name"] for p in self._players(db, event_id)}
+        return {"round": round_number, "table": table_number, "points": {names[pid]: pts for pid, pts in awarded.items()}}
+
+    def _parse_order(self, db, event_id: int, text: str, table: list[int]) -> list[list[int]]:
+        """``Alice > Bob = Carol > Dave``: finishing order, ``=`` for a draw; names or player numbers."""
+        groups = []
+        for part in text.split(">"):
+            group = []
+            for name in part.split("="):
+                if not name.strip():
+                    raise InputError(f"bad result {text!r}: write the finishing order like 'Ann > Bo = Cy > Di'")
+                player = self._player(db, event_id, name.strip())
+                if player.doc_id not in table:
+                    raise InputError(f"{player['name']} is not at this table")
+                group.append(player.doc_id)
+            groups.append(group)
+        listed = [pid for group in groups for pid in group]
+        if sorted(listed) != sorted(table):
+            missing = [pid for pid in table if pid not in listed]
+            names = {p.doc_id: p["name"] for p in self._players(db, event_id)}
+            raise InputError("the result must name every player at the table once"
+                             + (f"; missing {', '.join(names[m] for m in missing)}" if missing else "; someone is named twice"))
+        return groups
+
+    def standings(self, event_id: int) -> list[Standing]:
+        with self.store.read() as db:
+            event = self._event(db, event_id)
+            players = self._players(db, event_id)
+            results = db.table(RESULTS).search(Q.e == event_id)
+            rounds = db.table(ROUNDS).search(Q.e == event_id)
+        totals = self._points(event, results)
+        played: Counter = Counter()
+        places: dict[int, list[int]] = defaultdict(list)
+        opponents: dict[int, list[int]] = defaultdict(list)
+        tables = {(r["number"], i + 1): table for r in rounds for i, table in enumerate(r["tables"])}
+        for result in results:
+            place = 1
+            for group in result["order"]:
+                for pid in group:
+                    played[pid] += 1
+                    places[pid].append(place)
+                place += len(group)
+            table = tables.get((result["round"], result["table"]), [])
+            for pid in table:
+                opponents[pid] += [other for other in table if other != pid]
+        def per_round(pid: int) -> float:
+            return totals[pid] / played[pid] if played[pid] else 0.0
+        rows = []
+        for player in players:
+            pid = player.doc_id
+            opp = opponents[pid]
+            rows.append(Standing(pid, player["name"], totals[pid], sum(per_round(o) for o in opp) / len(opp) if opp else 0.0,
+                                 sum(places[pid]) / len(places[pid]) if places[pid] else 0.0, played[pid],
+                                 player["status"] == "dropped"))
+        rows.sort(key=lambda s: (-s.points, -s.opponents_average, s.average_place or 99, s.name.casefold()))
+        return rows
+
+    def finish(self, event_id: int) -> None:
+        with self.store.write() as db:
+            event = self._event(db, event_id)
+            self._require(event, "playing", "building", doing="finish the event")
+            rounds = db.table(ROUNDS).search(Q.e == event_id)
+            if any(r["status"] != "closed" for r in rounds):
+                raise StateError("a round still has tables without results; record them before finishing")
+            db.table(EVENTS).update({"status": "finished"}, doc_ids=[event_id])
+
+    # --- game tracker ------------------------------------------------------------------------------------------
+
+    def game(self, event_id: int, round_number: int, table_number: int, *, life: dict[str, int] | None = None,
+             damage: list[tuple[str, str, int]] | None = None, casts: list[tuple[str, str]] | None = None) -> dict[str, Any]:
+        """Life (from 40), commander damage per commander (21 loses) and commander tax at one table."""
+        with self.store.write() as db:
+            event = self._event(db, event_id)
+            rnd = db.table(ROUNDS).get((Q.e == event_id) & (Q.number == round_number))
+            if rnd is None or not 1 <= table_number <= len(rnd["tables"]):
+                raise InputError(f"no table {table_number} in round {round_number} of event {event_id}")
+            table = rnd["tables"][table_number - 1]
+            key = (Q.e == event_id) & (Q.round == round_number) & (Q.table == table_number)
+            doc = db.table(GAMES).get(key)
+            state = dict(doc) if doc else {"e": event_id, "round": round_number, "table": table_number,
+                                          "life": {str(pid): STARTING_LIFE for pid in table}, "damage": {}, "tax": {}}
+            def at_table(name: str) -> int:
+                player = self._player(db, event_id, name)
+                if player.doc_id not in table:
+                    raise InputError(f"{player['name']} is not at table {table_number}")
+                return player.doc_id
+            for name, delta in (life or {}).items():
+                pid = str(at_table(name))
+                state["life"][pid] += delta
+            for victim, commander, amount in damage or []:
+                pid = str(at_table(victim))
+                if amount < 0:
+                    raise InputError("commander damage can't be negative")
+                hits = state["damage"].setdefault(pid, {})
+                hits[commander] = hits.get(commander, 0) + amount
+                state["life"][pid] -= amount
+            for name, commander in casts or []:
+                pid = str(at_table(name))
+                taxes = state["tax"].setdefault(pid, {})
+                taxes[commander] = taxes.get(commander, 0) + 1
+            if doc:
+                db.table(GAMES).update(state, doc_ids=[doc.doc_id])
+            else:
+                db.table(GAMES).insert(state)
+            names = {str(p.doc_id): p["name"] for p in self._players(db, event_id)}
+        board = []
+        for pid in map(str, table):
+            hits = state["damage"].get(pid, {})
+            lost = state["life"][pid] <= 0 or any(v >= COMMANDER_DAMAGE_LOSS for v in hits.values())
+            board.append({"player": names[pid], "life": state["life"][pid], "commander_damage": hits,
+                          "tax": {c: 2 * n for c, n in state["tax"].get(pid, {}).items()},
+                          "casts": state["tax"].get(pid, {}), "lost": lost})
+        return {"round": round_number, "table": table_number, "players": board}
+
+
+def pair_by_points(ids: list[int], totals: Counter, met: Counter, sizes: list[int], rng: random.Random,
+                   window: int = 4) -> list[list[int]]:
+    """Tables filled from the top of the standings; each seat goes to the candidate among the
+    next few who has met the table's players least (random among equals)."""
+    order = sorted(ids, key=lambda pid: (-totals[pid], rng.random()))
+    tables = []
+    for size in sizes:
+        table = [order.pop(0)]
+        while len(table) < size:
+            candidates = order[:window]
+            best = min(candidates, key=lambda pid: (sum(met[(pid, other)] for other in table), candidates.index(pid)))
+            order.remove(best)
+            table.append(best)
+        tables.append(table)
+    return tables

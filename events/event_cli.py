@@ -1,0 +1,416 @@
+"""``cmdraft event …``: running a store event at the terminal."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+
+from events.cli import DbOption, JsonOption, emit_json, open_store, out, parse_colors, positive
+from sets.errors import InputError
+
+event_app = typer.Typer(help="Run a store event: players, seating, draft, Pipers, decks, rounds, standings.", no_args_is_help=True)
+player_app = typer.Typer(help="Register, drop and late-add players.", no_args_is_help=True)
+event_app.add_typer(player_app, name="player")
+
+EventArg = Annotated[int, typer.Argument(metavar="ID", help="Event number (see 'cmdraft event list').")]
+
+
+def core(db: Path | None):
+    from events.event import Events
+
+    return Events(open_store(db))
+
+
+def _pairs(values: list[str] | None, what: str) -> dict[str, int]:
+    out_: dict[str, int] = {}
+    for value in values or []:
+        key, sep, number = value.rpartition("=")
+        if not sep or not key.strip() or not number.strip().lstrip("-").isdigit():
+            raise InputError(f"bad {what} {value!r}: write NAME=NUMBER")
+        out_[key.strip()] = int(number)
+    return out_
+
+
+@event_app.command("new")
+def event_new(
+    name: Annotated[str, typer.Argument(help="Event name.")],
+    date: Annotated[Optional[str], typer.Option(help="YYYY-MM-DD (default today).")] = None,
+    set_code: Annotated[str, typer.Option("--set", help="Set code.")] = "CMR",
+    sealed: Annotated[bool, typer.Option("--sealed", help="Sealed instead of draft (six boosters each).")] = False,
+    style: Annotated[str, typer.Option("--style", help="physical, terminal or bots.")] = "physical",
+    pod_size: Annotated[int, typer.Option("--pod-size", help="Most seats in a draft pod.")] = 8,
+    game_size: Annotated[int, typer.Option("--game-size", help="Players per game pod (3-5).")] = 4,
+    one_v_one: Annotated[bool, typer.Option("--1v1", help="Play 1v1 games instead of multiplayer pods.")] = False,
+    timer: Annotated[int, typer.Option("--timer", help="Seconds for the first pick of a pack (0: none).")] = 0,
+    points: Annotated[str, typer.Option("--points", help="Placement points, best place first.")] = "3,2,1,0",
+    piper_stock: Annotated[int, typer.Option("--piper-stock", help="Prismatic Pipers the store can lend.")] = 0,
+    seed: Annotated[Optional[int], typer.Option("--seed", help="Seed for seating, boosters and pairings.")] = None,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Create an event."""
+    event_id = core(db).create(name, date=date, set_code=set_code, mode="sealed" if sealed else "draft", style=style,
+                               pod_size=pod_size, game_size=game_size, one_v_one=one_v_one, timer=timer, points=points,
+                               piper_stock=piper_stock, seed=seed)
+    if as_json:
+        emit_json({"id": event_id})
+    else:
+        out().print(f"Event {event_id} created. Register players with: cmdraft event player add {event_id} NAME")
+
+
+@event_app.command("list")
+def event_list(db: DbOption = None, as_json: JsonOption = False) -> None:
+    """List events."""
+    rows = core(db).list_events()
+    if as_json:
+        emit_json([{k: row[k] for k in ("id", "name", "date", "set", "mode", "style", "status", "players")} for row in rows])
+        return
+    from rich.table import Table
+    from rich.text import Text
+
+    table = Table("Id", "Name", "Date", "Kind", "Status", "Players", title="Events")
+    for row in rows:
+        table.add_row(str(row["id"]), Text(row["name"]), row["date"], f"{row['mode']} ({row['style']})", row["status"], str(row["players"]))
+    out().print(table)
+
+
+@event_app.command("show")
+def event_show(event_id: EventArg, db: DbOption = None, as_json: JsonOption = False) -> None:
+    """The status board: players, pods, pools, decks and rounds."""
+    snap = core(db).snapshot(event_id)
+    if as_json:
+        emit_json(_snapshot_json(snap))
+        return
+    from events.render import event_board
+
+    out().print(event_board(snap))
+
+
+def _snapshot_json(snap: dict[str, Any]) -> dict[str, Any]:
+    event = snap["event"]
+    names = {p["id"]: p["name"] for p in snap["players"]}
+    return {
+        "event": {k: event[k] for k in ("id", "name", "date", "set", "mode", "style", "status", "pod_size", "game_size",
+                                         "one_v_one", "timer", "points", "piper_stock")},
+        "players": [{"id": p["id"], "name": p["name"], "status": p["status"], "late": p["late"], "pod": p["pod"],
+                     "seat": None if p["seat"] is None else p["seat"] + 1, "pipers_requested": p["requested"],
+                     "pool_size": p["pool_size"], "deck": p["deck"]} for p in snap["players"]],
+        "pods": [{"pod": pod["number"], "players": [names[i] for i in pod["players"]], "pipers_opened": pod.get("opened"),
+                  "draft": snap["drafts"].get(pod["number"])} for pod in snap["pods"]],
+        "rounds": [{"round": r["number"], "status": r["status"], "tables": [[names[i] for i in t] for t in r["tables"]]}
+                   for r in snap["rounds"]],
+    }
+
+
+@player_app.command("add")
+def player_add(
+    event_id: EventArg,
+    names: Annotated[list[str], typer.Argument(metavar="NAME...", help="One or more player names (any characters).")],
+    bot: Annotated[bool, typer.Option("--bot", help="A bot fills this seat in a terminal draft.")] = False,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Register players (after seating: a late add to the smallest pod)."""
+    events = core(db)
+    ids = [events.add_player(event_id, name, bot=bot) for name in names]
+    if as_json:
+        emit_json({"players": ids})
+    else:
+        from rich.text import Text
+
+        for name, pid in zip(names, ids, strict=True):
+            out().print(Text(f"registered {name!r} as player {pid}"))
+
+
+@player_app.command("drop")
+def player_drop(event_id: EventArg, name: Annotated[str, typer.Argument(help="Player name or number.")],
+                db: DbOption = None, as_json: JsonOption = False) -> None:
+    """Drop a player: no more pairings, no deck registration."""
+    player = core(db).drop_player(event_id, name)
+    if as_json:
+        emit_json({"dropped": player["name"]})
+    else:
+        from rich.text import Text
+
+        out().print(Text(f"{player['name']} dropped"))
+
+
+@event_app.command("seat")
+def event_seat(event_id: EventArg, db: DbOption = None, as_json: JsonOption = False) -> None:
+    """Seat players at random into balanced draft pods of at most the pod size."""
+    pods = core(db).seat(event_id)
+    if as_json:
+        emit_json({"pods": pods})
+        return
+    from rich.table import Table
+    from rich.text import Text
+
+    for number, names in enumerate(pods, start=1):
+        table = Table("Seat", "Player", title=f"Draft pod {number}")
+        for seat, name in enumerate(names, start=1):
+            table.add_row(str(seat), Text(name))
+        out().print(table)
+
+
+@event_app.command("draft")
+def event_draft(
+    event_id: EventArg,
+    player: Annotated[Optional[list[str]], typer.Option("--player", help="Pick for this player at this terminal (repeatable).")] = None,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Start the draft (or open sealed pools); in a terminal draft, pick for the players at this terminal."""
+    events = core(db)
+    snap = events.snapshot(event_id)
+    status, style = snap["event"]["status"], snap["event"]["style"]
+    if status in ("seated", "registration"):
+        events.start_draft(event_id)
+        snap = events.snapshot(event_id)
+    if as_json:
+        emit_json(_snapshot_json(snap))
+        return
+    console = out()
+    if snap["event"]["mode"] == "sealed":
+        console.print("Sealed pools opened: six boosters for every player. Register decks with 'cmdraft event deck'.")
+    elif style == "physical":
+        console.print(f"The physical draft has started: run 'cmdraft event timer {event_id}' for the big screen, then record "
+                      f"each pool with 'cmdraft event pool {event_id} NAME FILE'.")
+    elif style == "bots":
+        console.print("Every pod was drafted by bots; pools are recorded.")
+    else:
+        from events.play import Terminal, run_event_draft
+
+        run_event_draft(events, event_id, player, console, Terminal(console))
+
+
+@event_app.command("timer")
+def event_timer(
+    event_id: EventArg,
+    seconds: Annotated[Optional[int], typer.Option("--seconds", help="Seconds for a full pack (default: the event's timer or 60).")] = None,
+    db: DbOption = None,
+) -> None:
+    """Big screen for a physical draft: round, passing direction and a shrinking pick timer."""
+    from events.timer import run_timer, schedule
+    from sets.booster import booster_spec
+
+    snap = core(db).snapshot(event_id)
+    event = snap["event"]
+    base = seconds or event["timer"] or 60
+    positive(base, "--seconds")
+    size = max(booster_spec(event["set"]).sizes)
+    slots = list(schedule(3, size, 2, base))
+    run_timer(out(), slots, title=event["name"])
+
+
+@event_app.command("pool")
+def event_pool(
+    event_id: EventArg,
+    name: Annotated[str, typer.Argument(help="Player name or number.")],
+    file: Annotated[Optional[Path], typer.Argument(help="Pool file in any deck format; leave out to type the cards.")] = None,
+    replace: Annotated[bool, typer.Option("--replace", help="Replace a pool already recorded.")] = False,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Record a player's pool from a file, or typed line by line (end with an empty line)."""
+    from draft.formats import parse, read_file
+
+    if file is not None:
+        deck_file = read_file(file)
+    else:
+        if sys.stdin.isatty():
+            out().print("Type the pool, one card a line ('2 Murder' or 'Murder'); an empty line ends it.")
+        lines = []
+        for line in sys.stdin:
+            if not line.strip():
+                break
+            lines.append(line)
+        deck_file = parse("".join(lines))
+    events = core(db)
+    player_id, _ = events.record_pool(event_id, name, deck_file, replace)
+    count = len(events.pool(event_id, str(player_id)))
+    if as_json:
+        emit_json({"player": player_id, "cards": count})
+    else:
+        out().print(f"pool recorded: {count} cards")
+
+
+@event_app.command("pipers")
+def event_pipers(
+    event_id: EventArg,
+    stock: Annotated[Optional[int], typer.Option("--stock", help="Pipers the store can lend.")] = None,
+    opened: Annotated[Optional[list[str]], typer.Option("--opened", help="POD=N Pipers opened in a pod (repeatable).")] = None,
+    request: Annotated[Optional[list[str]], typer.Option("--request", help="NAME=N Pipers a player adds, 0-2 (repeatable).")] = None,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """The Piper ledger: opened per pod, the store's stock, requests, and any shortfall with who could lend."""
+    events = core(db)
+    opened_by_pod = {}
+    for key, count in _pairs(opened, "--opened").items():
+        if not key.isdigit():
+            raise InputError(f"bad --opened {key!r}: write POD=N with the pod number")
+        opened_by_pod[int(key)] = count
+    if stock is not None or opened_by_pod or request:
+        events.set_pipers(event_id, stock=stock, opened=opened_by_pod, requests=_pairs(request, "--request"))
+    ledger = events.piper_ledger(event_id)
+    if as_json:
+        emit_json(ledger)
+        return
+    from events.render import piper_ledger
+
+    out().print(piper_ledger(ledger))
+
+
+@event_app.command("deck")
+def event_deck(
+    event_id: EventArg,
+    name: Annotated[Optional[str], typer.Argument(help="Player name or number; leave out for the status board.")] = None,
+    file: Annotated[Optional[Path], typer.Argument(help="Deck file in any supported format.")] = None,
+    auto: Annotated[bool, typer.Option("--auto", help="Let the bot build the deck from the player's pool.")] = False,
+    piper: Annotated[Optional[list[str]], typer.Option("--piper", help="Chosen Piper color (repeat for two).")] = None,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Register a player's deck, checked against their recorded pool; with no name, the registration board."""
+    from draft.formats import read_file
+
+    events = core(db)
+    if name is None:
+        snap = events.snapshot(event_id)
+        if as_json:
+            emit_json([{"player": p["name"], "status": p["status"], "deck": p["deck"]} for p in snap["players"]])
+            return
+        from events.render import deck_board
+
+        out().print(deck_board(snap))
+        return
+    report = events.register_deck(event_id, name, None if file is None else read_file(file), auto=auto,
+                                  piper_colors=parse_colors(piper))
+    if as_json:
+        emit_json(report)
+        return
+    from rich.text import Text
+
+    verdict = "legal" if report["valid"] else "NOT legal: " + "; ".join(p["message"] for p in report["problems"])
+    out().print(Text(f"{report['player']}: deck registered, {verdict}"))
+
+
+@event_app.command("round")
+def event_round(event_id: EventArg, force: Annotated[bool, typer.Option("--force", help="Pair even if some decks are missing.")] = False,
+                db: DbOption = None, as_json: JsonOption = False) -> None:
+    """Start the next round: game pods at random in round one, then by points avoiding repeat opponents."""
+    result = core(db).new_round(event_id, force)
+    if as_json:
+        emit_json(result)
+        return
+    from rich.table import Table
+    from rich.text import Text
+
+    table = Table("Table", "Players", title=f"Round {result['round']}")
+    for number, names in enumerate(result["tables"], start=1):
+        table.add_row(str(number), Text(", ".join(names)))
+    out().print(table)
+
+
+@event_app.command("result")
+def event_result(
+    event_id: EventArg,
+    round_number: Annotated[int, typer.Argument(metavar="ROUND")],
+    table: Annotated[int, typer.Argument(metavar="TABLE")],
+    order: Annotated[str, typer.Argument(metavar="ORDER", help="Finishing order: 'Ann > Bo = Cy > Di' ('=' for a draw).")],
+    replace: Annotated[bool, typer.Option("--replace", help="Correct a result already recorded.")] = False,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Record a table's result by finishing order."""
+    result = core(db).record_result(event_id, round_number, table, order, replace)
+    if as_json:
+        emit_json(result)
+    else:
+        from rich.text import Text
+
+        out().print(Text(", ".join(f"{name} {points:g}" for name, points in result["points"].items())))
+
+
+@event_app.command("standings")
+def event_standings(event_id: EventArg, db: DbOption = None, as_json: JsonOption = False) -> None:
+    """Standings: points, then opponents' average points, then average place."""
+    rows = core(db).standings(event_id)
+    if as_json:
+        emit_json([row.to_json(rank) for rank, row in enumerate(rows, start=1)])
+        return
+    from events.render import standings_table
+
+    out().print(standings_table(rows))
+
+
+@event_app.command("game")
+def event_game(
+    event_id: EventArg,
+    round_number: Annotated[int, typer.Argument(metavar="ROUND")],
+    table: Annotated[int, typer.Argument(metavar="TABLE")],
+    life: Annotated[Optional[list[str]], typer.Option("--life", help="NAME=DELTA life change (repeatable).")] = None,
+    damage: Annotated[Optional[list[str]], typer.Option("--damage", help="VICTIM=COMMANDER:N commander damage (repeatable).")] = None,
+    cast: Annotated[Optional[list[str]], typer.Option("--cast", help="NAME=COMMANDER: a cast from the command zone (repeatable).")] = None,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Game tracker for one table: life from 40, commander damage (21 loses), commander tax."""
+    damages = []
+    for value in damage or []:
+        victim, sep, rest = value.partition("=")
+        commander, sep2, amount = rest.rpartition(":")
+        if not sep or not sep2 or not amount.isdigit() or not commander.strip():
+            raise InputError(f"bad --damage {value!r}: write VICTIM=COMMANDER:N")
+        damages.append((victim.strip(), commander.strip(), int(amount)))
+    casts = []
+    for value in cast or []:
+        name, sep, commander = value.partition("=")
+        if not sep or not commander.strip():
+            raise InputError(f"bad --cast {value!r}: write NAME=COMMANDER")
+        casts.append((name.strip(), commander.strip()))
+    board = core(db).game(event_id, round_number, table, life=_pairs(life, "--life"), damage=damages, casts=casts)
+    if as_json:
+        emit_json(board)
+        return
+    from events.render import game_board
+
+    out().print(game_board(board))
+
+
+@event_app.command("finish")
+def event_finish(event_id: EventArg, db: DbOption = None) -> None:
+    """Close the event: no more results."""
+    core(db).finish(event_id)
+    out().print(f"event {event_id} finished")
+
+
+@event_app.command("export")
+def event_export(
+    event_id: EventArg,
+    out_dir: Annotated[Path, typer.Option("--out", help="Folder to write into.")],
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Standings CSV, every pool and deck in each format, draft logs and a database copy."""
+    from events.exports import export_event
+
+    written = export_event(core(db), event_id, out_dir)
+    if as_json:
+        emit_json({"written": [str(p) for p in written]})
+    else:
+        out().print(f"wrote {len(written)} files to {out_dir}")
+
+
+@event_app.command("restore")
+def event_restore(
+    file: Annotated[Path, typer.Argument(help="A database backup (NAME.bak.N) or the database.json of an export.")],
+    db: DbOption = None,
+) -> None:
+    """Replace the database with a backup (the current one is kept as NAME.bak.1)."""
+    store = open_store(db)
+    store.restore(file)
+    out().print(f"restored {file} into {store.path} (previous database kept as {store.path.name}.bak.1)")

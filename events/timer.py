@@ -1,0 +1,85 @@
+"""The physical draft's big screen: round, passing direction and a pick timer that shrinks as packs empty."""
+
+from __future__ import annotations
+
+import select
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from rich.align import Align
+from rich.console import Console, Group
+from rich.live import Live
+from rich.panel import Panel
+from rich.text import Text
+
+
+@dataclass(frozen=True)
+class PickSlot:
+    round: int
+    pick: int
+    picks_in_pack: int
+    seconds: float
+    direction: str
+
+
+def schedule(rounds: int, pack_size: int, picks_per_turn: int, base_seconds: float) -> Iterator[PickSlot]:
+    """Every pick of a physical draft with its time: ``base`` for a full pack, less as it empties."""
+    per_pack = -(-pack_size // picks_per_turn)
+    floor = min(5.0, base_seconds)
+    for round_index in range(rounds):
+        direction = "LEFT ←" if round_index % 2 == 0 else "RIGHT →"
+        for pick in range(per_pack):
+            left = pack_size - pick * picks_per_turn
+            yield PickSlot(round_index + 1, pick + 1, per_pack, max(floor, base_seconds * left / pack_size), direction)
+
+
+def _screen(slot: PickSlot, remaining: float, paused: bool, title: str) -> Panel:
+    clock = f"{int(remaining) // 60:02d}:{int(remaining) % 60:02d}"
+    body = Group(
+        Align.center(Text(f"ROUND {slot.round}   ·   PASS {slot.direction}", style="bold cyan")),
+        Align.center(Text(f"Pick {slot.pick} of {slot.picks_in_pack}   (take 2 cards)", style="bold")),
+        Align.center(Text(clock, style="bold reverse red" if remaining <= 5 else "bold reverse green")),
+        Align.center(Text("PAUSED" if paused else "Enter: next pick · p: pause · q: quit", style="dim")),
+    )
+    return Panel(body, title=title, padding=(1, 4))
+
+
+def run_timer(console: Console, slots: list[PickSlot], title: str = "Commander Legends draft", stream=None) -> int:
+    """Show the timer; returns how many picks were timed.  Keys come as lines (Enter after p or q)."""
+    stream = stream or sys.stdin
+    done = 0
+    with Live(console=console, refresh_per_second=4, transient=False) as live:
+        for slot in slots:
+            deadline = time.monotonic() + slot.seconds
+            paused_left: float | None = None
+            while True:
+                remaining = paused_left if paused_left is not None else deadline - time.monotonic()
+                if remaining <= 0:
+                    break
+                live.update(_screen(slot, remaining, paused_left is not None, title))
+                try:
+                    ready, _, _ = select.select([stream], [], [], 0.25)
+                except (ValueError, OSError):
+                    ready = []
+                    time.sleep(0.25)
+                if not ready:
+                    continue
+                key = stream.readline()
+                if key == "":
+                    return done
+                key = key.strip().lower()
+                if key == "q":
+                    return done
+                if key == "p":
+                    if paused_left is None:
+                        paused_left = deadline - time.monotonic()
+                    else:
+                        deadline = time.monotonic() + paused_left
+                        paused_left = None
+                elif key == "" and paused_left is None:
+                    break
+            done += 1
+        live.update(Panel(Align.center(Text("DRAFT OVER: record every pool", style="bold green")), title=title))
+    return done
