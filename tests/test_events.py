@@ -310,6 +310,7 @@ def test_sigkill_during_a_terminal_draft_never_loses_an_acknowledged_pick(tmp_pa
         pod = snap["pods"][0]
         on_disk = {(pod["players"][p.seat], p.pack, p.pick) for p in session.draft.log}
         assert acked <= on_disk, attempt
+    assert acked, "the worker never got to pick: the kills came too early to test anything"
     process = worker("picks", str(db), str(event_id), "Ann", "Bo", "Cy")
     output, errors = process.communicate(timeout=120)
     assert "DONE" in output, errors
@@ -480,3 +481,44 @@ def test_timer_screen_runs_and_takes_keys(tmp_path):
     with os.fdopen(read_end) as stream:
         done = run_timer(console, list(schedule(3, 20, 2, 30)), stream=stream)
     assert done == 3 and "ROUND 1" in console.file.getvalue()
+
+
+def test_timer_cli(cli, tmp_path):
+    db = tmp_path / "t.json"
+    cli("event", "new", "Physical", "--timer", "40", "--db", db)
+    result = cli("event", "timer", "1", "--db", db, input="\n\nq\n")
+    assert result.exit_code == 0 and "ROUND 1" in result.stdout and "PASS LEFT" in result.stdout
+
+
+def test_terminal_draft_at_two_real_terminals(tmp_path):
+    """Two terminals share one event database, each picking for its own player; a bot fills the third seat."""
+    import pexpect
+
+    from tests.test_play import PICK, spawn
+
+    db = tmp_path / "terminal.json"
+    events = Events(Store(db))
+    event_id = events.create("Two screens", style="terminal", seed=21)
+    for name in ("Ann", "Bo"):
+        events.add_player(event_id, name)
+    events.add_player(event_id, "Robo", bot=True)
+    events.seat(event_id)
+    events.start_draft(event_id)
+    first = spawn(["event", "draft", str(event_id), "--player", "Ann", "--db", str(db)], tmp_path, timeout=60)
+    second = spawn(["event", "draft", str(event_id), "--player", "Bo", "--db", str(db)], tmp_path, timeout=60)
+    finished = {"first": False, "second": False}
+    while not all(finished.values()):
+        for key, child in (("first", first), ("second", second)):
+            if finished[key]:
+                continue
+            index = child.expect([PICK, "Draft over for these players", "Waiting for", pexpect.TIMEOUT], timeout=0.5)
+            if index == 0:
+                child.sendline("1 2")
+                child.expect(r"\[Y/n\]")
+                child.sendline("y")
+            elif index == 1:
+                finished[key] = True
+    for child in (first, second):
+        child.expect(pexpect.EOF)
+    snap = events.snapshot(event_id)
+    assert snap["event"]["status"] == "building" and [p["pool_size"] for p in snap["players"]] == [60, 60, 60]
