@@ -18,7 +18,7 @@ import io
 import json
 import re
 import xml.etree.ElementTree as ElementTree
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum, unique
 from pathlib import Path
 from typing import Any
@@ -74,6 +74,7 @@ class Entry:
     etched: bool = False
     color: Color | None = None
     line: int = 0
+    block: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,10 +189,13 @@ def parse_text(text: str) -> DeckFile:
     result = DeckFile(FileFormat.TEXT)
     zone = Zone.MAIN
     skipping = False  # inside an Arena "About" block or a tokens section
+    block = 0
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         if not line:
-            skipping = skipping and False
+            skipping = False
+            if result.entries and result.entries[-1].block == block:
+                block += 1
             continue
         section = _SECTION.match(line)
         if section:
@@ -207,7 +211,10 @@ def parse_text(text: str) -> DeckFile:
         if line.startswith(("//", "#")):
             continue
         parsed = _parse_card_line(line, number, zone)
-        (result.errors if isinstance(parsed, LineError) else result.entries).append(parsed)
+        if isinstance(parsed, LineError):
+            result.errors.append(parsed)
+        else:
+            result.entries.append(replace(parsed, block=block))
     return result
 
 
@@ -504,6 +511,7 @@ def resolve(deck_file: DeckFile, index: CardIndex) -> tuple[Deck, list[Problem]]
     """Look the entries up; unknown names and unreadable lines become problems."""
     problems = [Problem("unreadable-line", str(error), ()) for error in deck_file.errors]
     lines: list[DeckLine] = []
+    blocks: list[int] = []
     for entry in deck_file.entries:
         card = _lookup(entry, index)
         if card is None:
@@ -512,7 +520,8 @@ def resolve(deck_file: DeckFile, index: CardIndex) -> tuple[Deck, list[Problem]]
             problems.append(Problem("unknown-card", f"line {entry.line}: unknown card {entry.name!r}{hint}", (entry.name,)))
             continue
         lines.append(DeckLine(card, entry.count, entry.zone, entry.foil, entry.etched))
-    lines = _place_commanders(lines, deck_file)
+        blocks.append(entry.block)
+    lines = _place_commanders(lines, deck_file, blocks)
     colors = list(deck_file.piper_colors) or [e.color for e in deck_file.entries if e.zone is Zone.COMMANDER and e.color]
     return Deck(tuple(_expand_commanders(lines)), tuple(c for c in colors if c is not None), deck_file.name), problems
 
@@ -540,9 +549,28 @@ def _expand_commanders(lines: list[DeckLine]) -> list[DeckLine]:
     return out
 
 
-def _place_commanders(lines: list[DeckLine], deck_file: DeckFile) -> list[DeckLine]:
-    """Cockatrice and MTGO keep commanders in the sideboard: move them to the command zone."""
-    if deck_file.format not in (FileFormat.COCKATRICE, FileFormat.MTGO) or any(l.zone is Zone.COMMANDER for l in lines):
+def _leads(cards: list[Card]) -> bool:
+    return (len(cards) == 1 and cards[0].can_be_commander) or (
+        len(cards) == 2 and can_pair(cards[0], cards[1]) and all(c.can_be_commander for c in cards))
+
+
+def _place_commanders(lines: list[DeckLine], deck_file: DeckFile, blocks: list[int] | None = None) -> list[DeckLine]:
+    """Find commanders that a file keeps outside a command zone.
+
+    Cockatrice and MTGO keep them in the sideboard (written first there); plain
+    lists without sections often set them apart by a blank line, first or last.
+    """
+    if any(l.zone is Zone.COMMANDER for l in lines):
+        return lines
+    if deck_file.format is FileFormat.TEXT and blocks is not None and len(set(blocks)) > 1:
+        for edge in (min(blocks), max(blocks)):
+            group = [line for line, block in zip(lines, blocks, strict=True) if block == edge]
+            cards = [line.card for line in group for _ in range(line.count)]
+            if _leads(cards):
+                return [DeckLine(l.card, l.count, Zone.COMMANDER, l.foil, l.etched) if any(l is g for g in group) else l
+                        for l in lines]
+        return lines
+    if deck_file.format not in (FileFormat.COCKATRICE, FileFormat.MTGO):
         return lines
     side = [line for line in lines if line.zone is Zone.SIDEBOARD]
     if deck_file.commander_names:
@@ -553,10 +581,7 @@ def _place_commanders(lines: list[DeckLine], deck_file: DeckFile) -> list[DeckLi
         chosen = []
         for size in (2, 1):
             leading = side[:size]
-            cards = [line.card for line in leading for _ in range(line.count)]
-            if (len(cards) == 1 and cards[0].can_be_commander) or (
-                len(cards) == 2 and can_pair(cards[0], cards[1]) and all(c.can_be_commander for c in cards)
-            ):
+            if _leads([line.card for line in leading for _ in range(line.count)]):
                 chosen = leading
                 break
     return [DeckLine(l.card, l.count, Zone.COMMANDER, l.foil, l.etched) if l in chosen else l for l in lines]
@@ -581,18 +606,21 @@ def _printing(card: Card) -> str:
     return f" ({card.set_code}) {card.number}" if _printed(card) else ""
 
 
-def write_arena(deck: Deck) -> str:
+def _sections(deck: Deck, line_text) -> str:
     out = []
     for zone, title in ((Zone.COMMANDER, "Commander"), (Zone.MAIN, "Deck"), (Zone.SIDEBOARD, "Sideboard")):
         lines = _ordered(deck, zone)
         if not lines:
             continue
         out.append(title)
-        for line in _merged(lines):
-            marks = " *E*" if line.etched else (" *F*" if line.foil else "")
-            out.append(f"{line.count} {line.card.name}{_printing(line.card)}{marks}")
+        out += [line_text(line) for line in _merged_by_card(lines)]
         out.append("")
     return "\n".join(out)
+
+
+def write_arena(deck: Deck) -> str:
+    """MTG Arena's import text: sections, then ``count name (SET) number``."""
+    return _sections(deck, lambda line: f"{line.count} {line.card.name}{_printing(line.card)}")
 
 
 def _merged(lines: list[DeckLine]) -> list[DeckLine]:
@@ -608,7 +636,8 @@ def _merged(lines: list[DeckLine]) -> list[DeckLine]:
 
 
 def write_text(deck: Deck) -> str:
-    return write_arena(deck)
+    """Plain ``count name`` lines, in sections."""
+    return _sections(deck, lambda line: f"{line.count} {line.card.name}")
 
 
 def write_forge(deck: Deck) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Sequence
 from typing import Any
 
@@ -12,9 +13,11 @@ def seat_log_json(draft: Draft, seat: int) -> list[dict[str, Any]]:
     return [pick.to_json() for pick in draft.picks_of(seat)]
 
 
-def mtgo_log(draft: Draft, seat: int, names: Sequence[str], event: str = "") -> str:
-    """``Pack 1 pick 1:`` blocks; each card taken is marked ``--> `` (two marks for a pick of two)."""
-    lines = [f"Event #: {event or f'cmdraft-{draft.seed}'}", f"Time: seed {draft.seed}", "Players:"]
+def mtgo_log(draft: Draft, seat: int, names: Sequence[str], event: str = "", when: dt.datetime | None = None) -> str:
+    """The MTGO draft log layout: a header, then ``Pack 1 pick 1:`` blocks in which each card
+    taken is marked ``--> `` (two marks for a pick of two)."""
+    when = when or dt.datetime.now()
+    lines = [f"Event #: {event or draft.seed}", f"Time:    {when.strftime('%m/%d/%Y %I:%M:%S %p')}", "Players:"]
     lines += [("--> " if i == seat else "    ") + name for i, name in enumerate(names)]
     lines.append("")
     current_pack = 0

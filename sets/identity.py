@@ -26,7 +26,7 @@ _SELF_COLOR = re.compile(
     re.IGNORECASE,
 )
 _SELF_WORDS = ("this card", "this creature", "this permanent", "this spell", "this artifact", "~", "cardname")
-_NOT_IDENTITY = re.compile(r"(?:doesn't|does not|don't|do not) affect (?:its |this card's |the card's )?color identity", re.I)
+_NOT_IDENTITY = re.compile(r"(?:doesn['’]t|does not|don['’]t|do not) affect (?:its |this card['’]s |the card['’]s )?color identity", re.I)
 
 
 def counted_faces(faces: Sequence[Face], layout: Layout) -> Sequence[Face]:

@@ -46,7 +46,7 @@ def deck_counts(deck, zone):
 
 HOLDS_COLORS = {FileFormat.JSON, FileFormat.CSV, FileFormat.COCKATRICE, FileFormat.FORGE}
 HOLDS_PRINTINGS = {FileFormat.JSON, FileFormat.CSV, FileFormat.ARENA, FileFormat.COCKATRICE}
-HOLDS_FINISH = {FileFormat.JSON, FileFormat.CSV, FileFormat.ARENA}
+HOLDS_FINISH = {FileFormat.JSON, FileFormat.CSV}
 
 
 @pytest.mark.parametrize("fmt", list(FileFormat), ids=str)
@@ -337,3 +337,26 @@ def test_deck_suggest_cli(cli, tmp_path):
 def test_short_archidekt_category_is_not_a_set_code():
     (entry,) = parse("1x Murder (cmr) 144 [Ramp]").entries
     assert (entry.name, entry.set_code, entry.number) == ("Murder", "CMR", "144")
+
+
+@pytest.mark.parametrize("where", ["first", "last"])
+def test_plain_list_with_commander_set_apart_by_a_blank_line(idx, where):
+    main = "1 Murder\n58 Swamp\n"
+    commander = "1 Nadier, Agent of the Duskenel\n"
+    text = commander + "\n" + main if where == "first" else main + "\n" + commander
+    deck, problems = resolve(parse(text), idx)
+    assert problems == [] and [c.name for c in deck.commanders] == ["Nadier, Agent of the Duskenel"] and deck.size == 60
+
+
+def test_blank_lines_between_ordinary_groups_change_nothing(idx):
+    deck, _ = resolve(parse("1 Murder\n\n2 Swamp\n\n1 Bladebrand\n"), idx)
+    assert deck.commanders == [] and deck.size == 4
+
+
+def test_arena_export_is_what_mtga_reads():
+    import re
+
+    text = write(sample_deck(), FileFormat.ARENA)
+    line = re.compile(r"^\d+ [^()*]+?( \([A-Z0-9]{2,6}\) \S+)?$")
+    for row in text.splitlines():
+        assert row in ("", "Commander", "Deck", "Sideboard") or line.match(row), row
