@@ -260,7 +260,7 @@ def commander_facts(face: Face) -> tuple[frozenset[CommanderAbility], str | None
         abilities.add(CommanderAbility.BACKGROUND)
     if "Time Lord" in face.subtypes and "Doctor" in face.subtypes:
         abilities.add(CommanderAbility.TIME_LORD_DOCTOR)
-    text = strip_reminder(face.text)
+    text = strip_reminder(face.text).replace("’", "'")
     lowered = text.lower()
     if "can be your commander" in lowered:
         abilities.add(CommanderAbility.CAN_BE_COMMANDER)

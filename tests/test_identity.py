@@ -109,3 +109,34 @@ def test_chosen_color_is_an_explicit_input(cmr):
     assert color_identity(piper.faces, piper.layout, chosen=Color.U) == ColorIdentity.parse("U")
     with pytest.raises(ValueError, match="does not choose a color"):
         commander_identity(cmr.card("186"), Color.G)
+
+
+def test_curly_apostrophe_in_the_identity_exception():
+    wayfarer = face("Fallaji Wayfarer", "{3}{G}", text="Fallaji Wayfarer is all colors. This ability doesn’t affect its color identity.")
+    assert color_identity([wayfarer]) == ColorIdentity.parse("G")
+
+
+@pytest.mark.parametrize(
+    ("faces", "layout", "identity", "colors"),
+    [
+        # a land with a granted mana ability in quotes counts; its reminder text does not
+        ([face("Utopia Sprawl", "{G}", "Enchantment — Aura", "Enchant Forest\nEnchanted land has \"{T}: Add {R}.\"")], Layout.NORMAL, "RG", "RG"),
+        # a triome: identity from nothing but reminder text, deck colors from three basic types
+        ([face("Savai Triome", "", "Land — Mountain Plains Swamp", "({T}: Add {R}, {W}, or {B}.)\nCycling {3}")], Layout.NORMAL, "", "WBR"),
+        # a color indicator with no mana cost at all
+        ([face("Ancestral Vision", "", "Sorcery", "Suspend 4—{U}", indicator="U")], Layout.NORMAL, "U", "U"),
+        # devoid: colorless card, colored cost
+        ([face("Eldrazi Spawnlord", "{3}{B}", "Creature — Eldrazi", "Devoid (This card has no color.)")], Layout.NORMAL, "B", "B"),
+        # flip card: both halves count
+        ([face("Akki Lavarunner", "{3}{R}", "Creature — Goblin Warrior", "Flip it."),
+          face("Tok-Tok, Volcano Born", "", "Legendary Creature — Goblin Shaman", "Protection from red. {W}: nothing.")], Layout.FLIP, "WR", "WR"),
+        # prototype cost in the text counts
+        ([face("Blitz Automaton", "{7}", "Artifact Creature — Construct", "Prototype {2}{R} — 3/4 (You may cast it for its prototype cost.)\nHaste")],
+         Layout.PROTOTYPE, "R", "R"),
+        # Dryad Arbor: indicator and a basic type
+        ([face("Dryad Arbor", "", "Land Creature — Forest Dryad", "(Dryad Arbor isn't a spell.)", indicator="G")], Layout.NORMAL, "G", "G"),
+    ],
+)
+def test_more_real_card_shapes(faces, layout, identity, colors):
+    assert color_identity(faces, layout) == ColorIdentity.parse(identity)
+    assert deck_colors(faces, layout) == ColorIdentity.parse(colors)

@@ -133,3 +133,8 @@ def test_reminder_mentioning_partner_is_not_partner():
                                               ("Lim-Dul's Vault", "Lim-Dûl's Vault"), ("fire/ice", "Fire // Ice")])
 def test_name_normalization(typed, name):
     assert normalize_name(typed) == normalize_name(name)
+
+
+def test_curly_apostrophes_in_oracle_text():
+    abilities, _, _ = _facts("Legendary Creature — Human", "Doctor’s companion")
+    assert CommanderAbility.DOCTORS_COMPANION in abilities
