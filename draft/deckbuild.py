@@ -13,13 +13,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import combinations
 
 from draft.bots import card_rating
-from draft.decks import DRAFT_MIN_SIZE, MAX_ADDED_PIPERS, Deck, DeckLine, Zone, can_pair, commander_identity, is_piper
+from draft.decks import DRAFT_MIN_SIZE, Deck, DeckLine, Zone, commander_identity, is_piper, usable_options
 from sets.basics import basic_land
 from sets.booster import Printing
-from sets.cards import Card, CommanderAbility
+from sets.cards import Card
 from sets.colors import Color, ColorIdentity
 
 SPELLS = 36
@@ -45,33 +44,13 @@ def _playable_value(cards: Counter, identity: ColorIdentity, leaders: Counter) -
     return sum(ratings[:SPELLS])
 
 
-def commander_options(pool: Counter, piper: Card | None) -> list[tuple[tuple[Card, ...], tuple[Color, ...]]]:
-    """Every way the pool can be led: legends, pairs and the Piper option."""
-    leaders = [card for card in pool if card.can_be_commander and not is_piper(card)]
-    options: list[tuple[tuple[Card, ...], tuple[Color, ...]]] = [((card,), ()) for card in leaders]
-    options += [((a, b), ()) for a, b in combinations(leaders, 2) if can_pair(a, b)]
-    backgrounds = [card for card in pool if CommanderAbility.BACKGROUND in card.abilities]
-    options += [((a, b), ()) for a in leaders for b in backgrounds if can_pair(a, b)]
-    if piper is not None:
-        for card in leaders:
-            if CommanderAbility.PARTNER in card.abilities and not card.partner_group:
-                options += [((card, piper), (color,)) for color in Color if color not in card.identity]
-        options += [((piper,), (color,)) for color in Color]
-        options += [((piper, piper), (a, b)) for a, b in combinations(list(Color), 2)]
-    return options
-
-
 def choose_commanders(pool: Counter, piper: Card | None) -> CommanderChoice | None:
     best: CommanderChoice | None = None
-    pool_pipers = sum(n for card, n in pool.items() if is_piper(card))
-    for leaders, colors in commander_options(pool, piper):
-        used = Counter(leaders)
-        added = max(0, sum(1 for c in leaders if is_piper(c)) - pool_pipers)
-        if added > MAX_ADDED_PIPERS or any(used[c] > pool.get(c, 0) for c in used if not is_piper(c)):
-            continue
+    for leaders, colors, added in usable_options(pool, piper):
         identity = commander_identity(leaders, colors)
         # A Piper leads as a plain 3/3 for five: it adds no strength of its own.
-        value = _playable_value(pool, identity, used) + sum(card_rating(c) for c in leaders if not is_piper(c)) - ADDED_PIPER_COST * added
+        value = (_playable_value(pool, identity, Counter(leaders)) + sum(card_rating(c) for c in leaders if not is_piper(c))
+                 - ADDED_PIPER_COST * added)
         if best is None or value > best.value:
             best = CommanderChoice(leaders, colors, identity, value)
     return best

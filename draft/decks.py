@@ -12,10 +12,10 @@ every choice for one that makes the deck legal.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum, unique
-from itertools import product
+from itertools import combinations, product
 from typing import Any
 
 from sets.cards import Card, CommanderAbility, normalize_name
@@ -401,52 +401,58 @@ class Suggestion:
                 "identity": self.identity.letters, "playable": self.playable, "added_pipers": self.added_pipers}
 
 
-def suggest_commanders(pool: Iterable[Card] | Mapping[Card, int], limit: int = 10, piper: Card | None = None) -> list[Suggestion]:
-    """Commander choices from a pool ranked by how many pool cards each makes playable.
+def commander_options(cards: Iterable[Card], piper: Card | None) -> list[tuple[tuple[Card, ...], tuple[Color, ...]]]:
+    """Every way a pool can be led, with a color for each commander that chooses one.
 
-    Options: single legends, pairs that may lead together, and the Piper option
-    (a pool partner plus an added Piper of some color, or one or two Pipers alone).
+    Single commanders, pairs that may lead together (a Background beside a card
+    that chooses one), and the Piper option: a pool partner plus a Piper of a color
+    it lacks, one Piper, or two Pipers of two colors.
     """
-    counts = Counter(dict(pool)) if isinstance(pool, Mapping) else Counter(pool)
-    cards = list(counts)
-    leaders = [card for card in cards if card.can_be_commander or CommanderAbility.BACKGROUND in card.abilities]
-    piper = piper or next((card for card in cards if is_piper(card)), None)
-    options: dict[tuple, tuple[tuple[Card, ...], tuple[Color, ...], int]] = {}
+    cards = list(dict.fromkeys(cards))
+    leaders = [card for card in cards if card.can_be_commander and not is_piper(card)]
+    backgrounds = [card for card in cards if CommanderAbility.BACKGROUND in card.abilities and not card.can_be_commander]
 
-    def offer(commanders: tuple[Card, ...], colors: tuple[Color, ...], added: int) -> None:
-        key = (tuple(sorted(c.name for c in commanders)), colors)
-        options.setdefault(key, (commanders, colors, added))
+    def colored(group: tuple[Card, ...]) -> list[tuple[tuple[Card, ...], tuple[Color, ...]]]:
+        choosers = sum(1 for card in group if card.chooses_color)
+        return [(group, choice) for choice in product(list(Color), repeat=choosers)]
 
-    for card in leaders:
-        if card.can_be_commander and not card.chooses_color:
-            offer((card,), (), 0)
-    for i, first in enumerate(leaders):
-        for second in leaders[i + 1:]:
-            if first.chooses_color or second.chooses_color:
-                continue
-            if can_pair(first, second) and _may_lead(first, second) and _may_lead(second, first):
-                offer((first, second), (), 0)
+    options = [option for card in leaders for option in colored((card,))]
+    pairs = [(a, b) for i, a in enumerate(leaders) for b in leaders[i + 1:]] + [(a, b) for a in leaders for b in backgrounds]
+    options += [option for a, b in pairs if can_pair(a, b) for option in colored((a, b))]
     if piper is not None:
-        in_pool = counts.get(piper, 0)
         for card in leaders:
-            if card.chooses_color or CommanderAbility.PARTNER not in card.abilities or card.partner_group:
-                continue
-            for color in Color:
-                if color not in card.identity:
-                    offer((card, piper), (color,), max(0, 1 - in_pool))
-        for color in Color:
-            offer((piper,), (color,), max(0, 1 - in_pool))
-        for first, second in product(list(Color), repeat=2):
-            if first.bit < second.bit:
-                offer((piper, piper), (first, second), max(0, 2 - in_pool))
+            if CommanderAbility.PARTNER in card.abilities and not card.partner_group and not card.chooses_color:
+                options += [((card, piper), (color,)) for color in Color if color not in card.identity]
+        options += [((piper,), (color,)) for color in Color]
+        options += [((piper, piper), (a, b)) for a, b in combinations(list(Color), 2)]
+    return options
+
+
+def added_pipers(commanders: Sequence[Card], pool: Mapping[Card, int]) -> int:
+    """Pipers among the commanders beyond those the pool holds."""
+    held = sum(n for card, n in pool.items() if is_piper(card))
+    return max(0, sum(1 for card in commanders if is_piper(card)) - held)
+
+
+def usable_options(pool: Mapping[Card, int], piper: Card | None) -> Iterator[tuple[tuple[Card, ...], tuple[Color, ...], int]]:
+    """Commander options the pool can field: (commanders, colors, Pipers added)."""
+    for commanders, colors in commander_options(pool, piper):
+        used = Counter(commanders)
+        added = added_pipers(commanders, pool)
+        if added <= MAX_ADDED_PIPERS and all(used[c] <= pool.get(c, 0) for c in used if not is_piper(c)):
+            yield commanders, colors, added
+
+
+def suggest_commanders(pool: Iterable[Card] | Mapping[Card, int], limit: int = 10, piper: Card | None = None) -> list[Suggestion]:
+    """Commander choices from a pool ranked by how many pool cards each makes playable."""
+    counts = Counter(dict(pool)) if isinstance(pool, Mapping) else Counter(pool)
+    piper = piper or next((card for card in counts if is_piper(card)), None)
     ranked = []
-    for commanders, colors, added in options.values():
+    for commanders, colors, added in usable_options(counts, piper):
         identity = commander_identity(commanders, colors)
-        leaders_used = Counter(c.name for c in commanders)
-        playable = 0
-        for card, n in counts.items():
-            if card.deck_colors <= identity and not card.is_basic_land:
-                playable += max(0, n - leaders_used.get(card.name, 0))
+        used = Counter(c.name for c in commanders)
+        playable = sum(max(0, n - used.get(card.name, 0)) for card, n in counts.items()
+                       if card.deck_colors <= identity and not card.is_basic_land)
         ranked.append(Suggestion(tuple(c.name for c in commanders), colors, identity, playable, added))
     ranked.sort(key=lambda s: (-s.playable, s.added_pipers, len(s.commanders), s.commanders, [c.value for c in s.piper_colors]))
     return ranked[:limit]
@@ -454,5 +460,6 @@ def suggest_commanders(pool: Iterable[Card] | Mapping[Card, int], limit: int = 1
 
 __all__ = [
     "PIPER", "Deck", "DeckFormat", "DeckLine", "DeckReport", "Problem", "Suggestion", "Zone",
-    "can_pair", "commander_identity", "is_piper", "pool_counts", "suggest_commanders", "validate",
+    "can_pair", "commander_identity", "commander_options", "is_piper", "pool_counts", "suggest_commanders", "usable_options",
+    "validate",
 ]

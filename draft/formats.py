@@ -308,40 +308,33 @@ def parse_cockatrice(text: str, label: str = "deck") -> DeckFile:
     found = re.search(r"commanders?:\s*(?P<names>[^\n]+)", comments, re.IGNORECASE)
     if found:
         result.commander_names = [n.strip() for n in found.group("names").split(";") if n.strip()]
-    position = 0
-    for zone_element in root.iter("zone"):
-        zone_name = (zone_element.get("name") or "main").lower()
-        zone = Zone.MAIN if zone_name == "main" else Zone.SIDEBOARD
-        for card in zone_element.iter("card"):
-            position += 1
-            name = (card.get("name") or "").strip()
-            if not name or _CONTROL.search(name):
-                result.errors.append(LineError(position, ElementTree.tostring(card, encoding="unicode")[:80], "a card without a name"))
-                continue
-            count = _positive(card.get("number"), position, name, result)
-            if count is None:
-                continue
-            result.entries.append(Entry(name, count, zone, (card.get("setShortName") or None), card.get("collectorNumber") or None,
-                                        line=position))
-    if zone_element_missing := not any(True for _ in root.iter("zone")):
+    zones = list(root.iter("zone"))
+    if not zones:
         result.errors.append(LineError(0, label, "no <zone> elements"))
-    del zone_element_missing
+    cards = [(card, Zone.MAIN if (zone.get("name") or "main").lower() == "main" else Zone.SIDEBOARD)
+             for zone in zones for card in zone.iter("card")]
+    _xml_entries(result, cards, "name", "number", lambda card: (card.get("setShortName") or None, card.get("collectorNumber") or None))
     return result
+
+
+def _xml_entries(result: DeckFile, cards, name_key: str, count_key: str, printing=lambda card: (None, None)) -> None:
+    """Entries from XML card elements with their zones; bad elements become line errors."""
+    for position, (card, zone) in enumerate(cards, start=1):
+        name = (card.get(name_key) or "").strip()
+        if not name or _CONTROL.search(name):
+            result.errors.append(LineError(position, ElementTree.tostring(card, encoding="unicode")[:80], "a card without a name"))
+            continue
+        count = _positive(card.get(count_key), position, name, result)
+        if count is not None:
+            set_code, number = printing(card)
+            result.entries.append(Entry(name, count, zone, set_code, number, line=position))
 
 
 def parse_mtgo(text: str, label: str = "deck") -> DeckFile:
     root = _xml_root(text, label)
     result = DeckFile(FileFormat.MTGO)
-    for position, card in enumerate(root.iter("Cards"), start=1):
-        name = (card.get("Name") or "").strip()
-        if not name or _CONTROL.search(name):
-            result.errors.append(LineError(position, ElementTree.tostring(card, encoding="unicode")[:80], "a card without a name"))
-            continue
-        count = _positive(card.get("Quantity"), position, name, result)
-        if count is None:
-            continue
-        zone = Zone.SIDEBOARD if (card.get("Sideboard") or "false").lower() == "true" else Zone.MAIN
-        result.entries.append(Entry(name, count, zone, line=position))
+    cards = [(card, Zone.SIDEBOARD if (card.get("Sideboard") or "false").lower() == "true" else Zone.MAIN) for card in root.iter("Cards")]
+    _xml_entries(result, cards, "Name", "Quantity")
     return result
 
 

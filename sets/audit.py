@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from sets.booster import Booster, BoosterSpec
@@ -95,15 +95,19 @@ def _shared_slots(spec: BoosterSpec) -> set[tuple[str, int]]:
     return set.intersection(*(set(v.contents) for v in spec.variants))
 
 
+def _draws(spec: BoosterSpec, sheet_name: str, boosters: int) -> Iterator[tuple[float, int]]:
+    """(expected boosters, cards drawn from the sheet) for each variant that draws from it."""
+    for variant in spec.variants:
+        count = variant.count(sheet_name)
+        if count:
+            yield variant.weight / spec.total_weight * boosters, count
+
+
 def expected_by(spec: BoosterSpec, sheet_name: str, key: Callable, boosters: int) -> Counter:
     """Expected number of cards per class from one sheet over ``boosters`` boosters."""
     sheet = spec.sheets[sheet_name]
     expected: Counter = Counter()
-    for variant in spec.variants:
-        count = variant.count(sheet_name)
-        if not count:
-            continue
-        share = variant.weight / spec.total_weight * boosters
+    for share, count in _draws(spec, sheet_name, boosters):
         for printing, probability in zip(sheet.printings, sheet.inclusion(count), strict=True):
             expected[key(printing.card)] += share * probability
     return expected
@@ -116,11 +120,7 @@ def _balanced_color_expectation(spec: BoosterSpec, sheet_name: str, boosters: in
     forced = [c.value for c in Color if colors[c.value]]
     n = len(sheet)
     expected: Counter = Counter()
-    for variant in spec.variants:
-        count = variant.count(sheet_name)
-        if not count:
-            continue
-        share = variant.weight / spec.total_weight * boosters
+    for share, count in _draws(spec, sheet_name, boosters):
         rest = count - len(forced)
         for label, size in colors.items():
             base = 1 if label in forced else 0

@@ -113,15 +113,20 @@ def _rarity(text: Any) -> Rarity:
 # --- MTGJSON ------------------------------------------------------------------------
 
 
-def _mtgjson_face(obj: dict[str, Any], result: ImportResult) -> Face:
+_MTGJSON_FIELDS = {"cost": "manaCost", "type_line": "type", "indicator": "colorIndicator"}
+_PLAIN_FIELDS = {"cost": "mana_cost", "type_line": "type_line", "indicator": "color_indicator"}
+
+
+def _face_from(obj: dict[str, Any], result: ImportResult, fields: dict[str, str], name: str) -> Face:
+    """A face from a flat card object (MTGJSON or a plain list); ``fields`` names the keys that differ."""
     return _face(
         result,
-        name=obj.get("faceName") or obj.get("name", "?"),
-        cost=obj.get("manaCost"),
-        type_line=obj.get("type"),
+        name=name,
+        cost=obj.get(fields["cost"]),
+        type_line=obj.get(fields["type_line"]),
         text=obj.get("text"),
         colors=obj.get("colors", ()),
-        indicator=obj.get("colorIndicator"),
+        indicator=obj.get(fields["indicator"]),
         power=obj.get("power"),
         toughness=obj.get("toughness"),
         loyalty=obj.get("loyalty"),
@@ -130,6 +135,10 @@ def _mtgjson_face(obj: dict[str, Any], result: ImportResult) -> Face:
         types=obj.get("types"),
         subtypes=obj.get("subtypes"),
     )
+
+
+def _mtgjson_face(obj: dict[str, Any], result: ImportResult) -> Face:
+    return _face_from(obj, result, _MTGJSON_FIELDS, obj.get("faceName") or obj.get("name", "?"))
 
 
 def _base_number(obj: dict[str, Any]) -> str:
@@ -295,21 +304,7 @@ def read_card_list(data: dict[str, Any], source: str) -> ImportResult:
     code = str(data.get("set") or data.get("code") or "").upper()
     result = ImportResult("card-list", source, code=code, name=str(data.get("name") or code))
     for obj in data["cards"]:
-        face = _face(
-            result,
-            name=obj["name"],
-            cost=obj.get("mana_cost"),
-            type_line=obj.get("type_line"),
-            text=obj.get("text"),
-            colors=obj.get("colors", ()),
-            indicator=obj.get("color_indicator"),
-            power=obj.get("power"),
-            toughness=obj.get("toughness"),
-            loyalty=obj.get("loyalty"),
-            supertypes=obj.get("supertypes"),
-            types=obj.get("types"),
-            subtypes=obj.get("subtypes"),
-        )
+        face = _face_from(obj, result, _PLAIN_FIELDS, obj["name"])
         if face.color_indicator is None and face.colors - (face.cost.colors | defined_colors(face)):
             # Plain lists carry no color indicator; colors that neither the cost nor a
             # characteristic-defining ability explains can only come from one.

@@ -48,3 +48,10 @@ def cli():
         return runner.invoke(app, [str(a) for a in args], input=input, catch_exceptions=False)
 
     return run
+
+
+# Property tests replay the same examples on every run (and write no example database).
+from hypothesis import settings as _settings  # noqa: E402
+
+_settings.register_profile("cmdraft", derandomize=True, database=None)
+_settings.load_profile("cmdraft")
