@@ -289,23 +289,22 @@ class _Checker:
                      [PIPER])
 
     def identity_problems(self, identity: ColorIdentity) -> list[Problem]:
+        """One problem per card outside the identity, or with a basic land type outside it."""
         problems = []
-        outside = [card for card in self.main if not card.identity <= identity]
-        if outside:
-            problems.append(Problem(
-                "outside-identity",
-                f"{len(outside)} card(s) outside the commanders' color identity {identity}: "
-                + ", ".join(f"{card.name} ({card.identity})" for card in outside),
-                _names(outside),
-            ))
-        typed = [card for card in self.main if card.identity <= identity and basic_type_conflict(card, identity)]
-        if typed:
-            problems.append(Problem(
-                "basic-type-outside-identity",
-                "land(s) with a basic land type whose color is outside the commanders' identity "
-                f"{identity}: " + ", ".join(f"{card.name} (needs {card.deck_colors})" for card in typed),
-                _names(typed),
-            ))
+        for card in self.main:
+            if not card.identity <= identity:
+                problems.append(Problem(
+                    "outside-identity",
+                    f"{card.name} ({card.identity}) is outside the commanders' color identity {identity}",
+                    (card.name,),
+                ))
+            elif basic_type_conflict(card, identity):
+                problems.append(Problem(
+                    "basic-type-outside-identity",
+                    f"{card.name} has a basic land type of {basic_type_conflict(card, identity).words}, outside the "
+                    f"commanders' color identity {identity}",
+                    (card.name,),
+                ))
         return problems
 
     def check_identity(self, given: Sequence[Color]) -> tuple[tuple[Color, ...], tuple[str, ...]]:

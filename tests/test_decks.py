@@ -127,7 +127,7 @@ def test_basic_type_outside_identity():
     deck, pool = deck_and_pool([commander], main)
     report = validate(deck, pool)
     assert codes(report) == ["basic-type-outside-identity"]
-    assert set(report.problems[0].cards) == {"Island", "Tundra"}
+    assert {problem.cards for problem in report.problems} == {("Island",), ("Tundra",)}
 
 
 def test_colorless_commander_allows_wastes_but_no_typed_basic():
