@@ -255,3 +255,12 @@ class Draft:
 
     def picks_of(self, seat: int) -> list[Pick]:
         return [p for p in self.log if p.seat == seat]
+
+    def origin_of(self, pick: Pick) -> int:
+        """The seat that opened the booster this pick was made from."""
+        return (pick.seat - (pick.pick - 1) * pass_direction(pick.pack - 1)) % self.config.seats
+
+    def pack_trail(self, pick: Pick) -> list[Pick]:
+        """Every pick made from the same booster as ``pick``, in order."""
+        origin = self.origin_of(pick)
+        return [p for p in self.log if p.pack == pick.pack and self.origin_of(p) == origin]

@@ -80,13 +80,14 @@ def event_list(db: DbOption = None, as_json: JsonOption = False) -> None:
 @event_app.command("show")
 def event_show(event_id: EventArg, db: DbOption = None, as_json: JsonOption = False) -> None:
     """The status board: players, pods, pools, decks and rounds."""
-    snap = core(db).snapshot(event_id)
+    events = core(db)
+    snap = events.snapshot(event_id)
     if as_json:
-        emit_json(_snapshot_json(snap))
+        emit_json({**_snapshot_json(snap), "pipers": events.piper_ledger(event_id)})
         return
     from events.render import event_board
 
-    out().print(event_board(snap))
+    out().print(event_board(snap, events.piper_ledger(event_id)))
 
 
 def _snapshot_json(snap: dict[str, Any]) -> dict[str, Any]:
@@ -270,6 +271,7 @@ def event_deck(
     name: Annotated[Optional[str], typer.Argument(help="Player name or number; leave out for the status board.")] = None,
     file: Annotated[Optional[Path], typer.Argument(help="Deck file in any supported format.")] = None,
     auto: Annotated[bool, typer.Option("--auto", help="Let the bot build the deck from the player's pool.")] = False,
+    build: Annotated[bool, typer.Option("--build", help="Build the deck at this terminal from the player's pool.")] = False,
     piper: Annotated[Optional[list[str]], typer.Option("--piper", help="Chosen Piper color (repeat for two).")] = None,
     db: DbOption = None,
     as_json: JsonOption = False,
@@ -286,6 +288,18 @@ def event_deck(
         from events.render import deck_board
 
         out().print(deck_board(snap))
+        return
+    if build:
+        from events.play import PoolBuilder, Quit, Terminal
+
+        console = out()
+        builder = PoolBuilder(events, event_id, name, console, Terminal(console))
+        try:
+            builder.build()
+        except Quit:
+            pass
+        if not builder.registered:
+            console.print("No deck registered (use 'save' or 'done' to register one).")
         return
     report = events.register_deck(event_id, name, None if file is None else read_file(file), auto=auto,
                                   piper_colors=parse_colors(piper))

@@ -498,11 +498,16 @@ def _pool_order(printing: Printing):
 def review(console: Console, session: TableSession) -> None:
     """Every pick of the human seats (what was offered, what was taken) and the bots' decks."""
     draft = session.draft
+    names = session.names
     for seat in session.humans:
         for pick in draft.picks_of(seat):
             taken = " + ".join(p.card.name for p in pick.taken)
             left = ", ".join(p.card.name for i, p in enumerate(pick.offered) if i not in pick.positions)
             console.print(Text.assemble((f"P{pick.pack}p{pick.pick} ", "bold"), (taken, "green"), (f"   passed: {left}", "dim")))
+            later = [p for p in draft.pack_trail(pick) if p.pick > pick.pick]
+            if later:
+                console.print(Text("      then " + " · ".join(
+                    f"{names[p.seat]}: {' + '.join(t.card.name for t in p.taken)}" for p in later), style="dim"))
     table = Table("Seat", "Bot", "Commanders", "Colors", "Legal", title="The bots' decks")
     piper = piper_card(draft.config.set_code)
     for seat, style in enumerate(session.doc["styles"]):
@@ -574,3 +579,42 @@ def run_event_draft(events, event_id: int, players: list[str] | None, console: C
                 time.sleep(poll)
     except Quit:
         console.print(f"Saved. Continue with: cmdraft event draft {event_id}" + "".join(f" --player {n!r}" for n in players or []))
+
+
+class PoolBuilder(PracticeUI):
+    """The deck builder of the play screen, over an event player's recorded pool; 'done' registers the deck."""
+
+    def __init__(self, events, event_id: int, who: str, console: Console, terminal: Terminal):
+        from types import SimpleNamespace
+
+        snap = events.snapshot(event_id)
+        player_id = events._player_id(event_id, who)
+        player = next(p for p in snap["players"] if p["id"] == player_id)
+        self.events, self.event_id, self.player_name = events, event_id, player["name"]
+        self.registered = False
+        pool = events.pool(event_id, str(player_id))
+        session = SimpleNamespace(
+            draft=SimpleNamespace(pools=[pool], config=SimpleNamespace(set_code=snap["event"]["set"])),
+            doc={"deck": None}, draft_id=f"{event_id}/{player_id}", humans=[0], names=[player["name"]],
+            save_deck=self._register,
+        )
+        super().__init__(session, console, terminal)
+
+    def _register(self, deck_json: dict, legal: bool) -> None:
+        import json
+
+        from draft.formats import parse_json
+
+        report = self.events.register_deck(self.event_id, self.player_name, parse_json(json.dumps(deck_json)))
+        self.registered = True
+        state = "legal" if report["valid"] else "not legal yet"
+        self.console.print(Text(f"{self.player_name}: deck registered ({state})"))
+
+    def after_done(self) -> None:
+        return None
+
+    def cmd_review(self, args: list[str]) -> None:
+        raise InputError("the draft review is in 'cmdraft event export'; here you build and register the deck")
+
+    def cmd_export(self, args: list[str]) -> None:
+        raise InputError("export the event's files with 'cmdraft event export'")

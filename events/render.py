@@ -185,14 +185,18 @@ def aggregate_table(seed: int, figures: dict) -> Table:
     return table
 
 
-def event_board(snap: dict) -> Table:
-    """The status board of an event."""
+def event_board(snap: dict, ledger: dict | None = None) -> Table:
+    """The status board of an event (with a Piper shortfall warning when there is one)."""
     event = snap["event"]
     names = {p["id"]: p["name"] for p in snap["players"]}
     outer = Table.grid(padding=(0, 0))
     header = Text.assemble((f"{event['name']}", "bold"), f"  ·  {event['date']}  ·  {event['set']} {event['mode']} ({event['style']})"
                            f"  ·  status: ", (event["status"], "bold cyan"))
     outer.add_row(header)
+    if ledger and ledger["shortfall"]:
+        lenders = ", ".join(l["player"] for l in ledger["lenders"]) or "nobody in the event"
+        outer.add_row(Text(f"Piper shortfall: {ledger['shortfall']} more needed than players and the store can lend "
+                           f"(could lend: {lenders})", style="bold red"))
     players = Table("#", "Player", "Status", "Pod/seat", "Pool", "Pipers", "Deck", title="Players", title_justify="left")
     for p in snap["players"]:
         deck = p["deck"]

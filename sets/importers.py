@@ -76,7 +76,7 @@ def _checked_cost(cost: str | None, label: str, result: ImportResult) -> str:
     try:
         ManaCost.parse(cost)
     except ManaCostError as error:
-        result.problems.append(f"{label}: {error}")
+        raise ManaCostError(f"{result.source}: card {label!r} has a {error}; fix the file or download it again") from None
     return cost
 
 

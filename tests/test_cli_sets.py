@@ -92,3 +92,12 @@ def test_installed_script_reports_errors_without_traceback():
 
     done = subprocess.run([sys.executable, "-m", "events", "card", "Sol Rnig"], capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and done.stderr.startswith("cmdraft: error: unknown card 'Sol Rnig'") and "Traceback" not in done.stderr
+
+
+def test_bad_mana_cost_exits_2(cli, tmp_path):
+    data = scryfall_cards()
+    data[0]["mana_cost"] = "{4}{Z/Q}"
+    path = write(tmp_path, "cards.json", data)
+    for args in (("identity", path), ("sets", "import", path)):
+        result = cli(*args)
+        assert result.exit_code == 2 and "has a bad mana cost '{4}{Z/Q}'" in result.stderr and "Transguild Courier" in result.stderr

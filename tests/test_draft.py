@@ -263,3 +263,15 @@ def test_sim_out_is_a_file(cli, tmp_path):
     target.write_text("x")
     result = cli("sim", "--out", target)
     assert result.exit_code == 2 and "cannot write to" in result.stderr
+
+
+def test_pack_trail_follows_one_booster_round_the_table(finished):
+    draft = finished.draft
+    first = draft.picks_of(0)[0]
+    trail = draft.pack_trail(first)
+    assert [p.pick for p in trail] == list(range(1, 11))
+    assert [p.seat for p in trail[:3]] == [0, 1, 2]  # pack one passes left
+    taken = [printing for p in trail for printing in p.taken]
+    assert sorted(taken, key=str) == sorted(first.offered, key=str)
+    second_round = next(p for p in draft.picks_of(0) if p.pack == 2)
+    assert [p.seat for p in draft.pack_trail(second_round)[:3]] == [0, 7, 6]  # pack two passes right

@@ -522,3 +522,37 @@ def test_terminal_draft_at_two_real_terminals(tmp_path):
         child.expect(pexpect.EOF)
     snap = events.snapshot(event_id)
     assert snap["event"]["status"] == "building" and [p["pool_size"] for p in snap["players"]] == [60, 60, 60]
+
+
+def test_build_a_deck_at_the_terminal_registers_it(tmp_path):
+    import pexpect
+
+    from tests.test_play import spawn
+
+    db = tmp_path / "build.json"
+    events = Events(Store(db))
+    event_id = bots_event(events, names=NAMES[:3])
+    events.seat(event_id)
+    events.start_draft(event_id)
+    child = spawn(["event", "deck", str(event_id), "Ann", "--build", "--db", str(db)], tmp_path)
+    child.expect("deck> ")
+    child.sendline("review")
+    child.expect("event export")
+    child.expect("deck> ")
+    child.sendline("auto")
+    child.expect("deck> ")
+    child.sendline("done")
+    child.expect("Ann: deck registered \\(legal\\)")
+    child.expect(pexpect.EOF)
+    ann = next(p for p in events.snapshot(event_id)["players"] if p["name"] == "Ann")
+    assert ann["deck"]["valid"]
+
+
+def test_board_warns_of_a_piper_shortfall(events, cli):
+    event_id = bots_event(events, names=NAMES[:4])
+    events.seat(event_id)
+    events.start_draft(event_id)
+    events.set_pipers(event_id, requests={name: 2 for name in NAMES[:4]})
+    shown = cli("event", "show", str(event_id), "--db", events.store.path)
+    ledger = events.piper_ledger(event_id)
+    assert ledger["shortfall"] > 0 and "Piper shortfall" in shown.stdout

@@ -57,11 +57,14 @@ def test_scryfall_array_and_list_object(tmp_path):
         assert result.mismatches == []
 
 
-def test_bad_mana_cost_in_a_file_is_reported_not_fatal(tmp_path):
+@pytest.mark.parametrize("cost", ["{1}{Q}", "{W", "2W"])
+def test_bad_mana_cost_in_a_file_is_a_clear_error(tmp_path, cost):
+    from sets.errors import ManaCostError
+
     data = mtgjson_set()
-    data["data"]["cards"][0]["manaCost"] = "{1}{Q}"
-    result = read_card_file(write(tmp_path, "TST.json", data))
-    assert any("Alpha Legend" in problem and "bad mana cost" in problem for problem in result.problems)
+    data["data"]["cards"][0]["manaCost"] = cost
+    with pytest.raises(ManaCostError, match=r"TST.json: card 'Alpha Legend' has a bad mana cost"):
+        read_card_file(write(tmp_path, "TST.json", data))
 
 
 @pytest.mark.parametrize(
