@@ -284,7 +284,8 @@ def packs(
 
     console = out()
     for booster in boosters:
-        console.print(pack_table(booster.printings, title=f"{spec.name} #{booster.index + 1} (seed {seed}, variant {booster.variant})"))
+        console.print(pack_table(booster.printings, title=f"{spec.name} #{booster.index + 1} (seed {seed}, variant {booster.variant})",
+                                 width=console.width))
 
 
 @packs_app.command("audit")

@@ -209,7 +209,7 @@ class PracticeUI:
         self.console.print(Text(
             f"Pack {draft.round + 1} of {draft.config.boosters}, pick {draft.pick_number} of {per_pack} · passing {arrow} · "
             f"seat {self.seat + 1} of {draft.config.seats} · draft {self.session.draft_id} (seed {draft.seed})", style="bold cyan"))
-        self.console.print(pack_table(pack))
+        self.console.print(pack_table(pack, width=self.console.width))
         self.console.print(pool_summary(self.pool_cards()))
 
     def pick_once(self) -> None:

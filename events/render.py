@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from rich import box
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
@@ -72,23 +73,31 @@ def finish_marks(foil: bool, etched: bool) -> str:
     return "✦ etched" if etched else ("★ foil" if foil else "")
 
 
-def pack_table(printings: Iterable[Printing], title: str = "", numbered: bool = True) -> Table:
-    table = Table(title=title or None, show_lines=False, header_style="bold", expand=False)
+def _short_type(card: Card) -> str:
+    face = card.front
+    return " ".join(face.supertypes[:1] + face.types) or card.type_line
+
+
+def pack_table(printings: Iterable[Printing], title: str = "", numbered: bool = True, width: int | None = None) -> Table:
+    """A pack or pool as a table; on narrow terminals types lose their subtypes so every column fits."""
+    narrow = width is not None and width < 110
+    table = Table(title=title or None, show_lines=False, header_style="bold", expand=False, box=None if narrow else box.HEAVY_HEAD,
+                  padding=(0, 1) if narrow else (0, 1))
     if numbered:
         table.add_column("#", justify="right", style="bold", no_wrap=True, min_width=2)
-    table.add_column("Card", no_wrap=True, min_width=16, max_width=30, overflow="ellipsis")
-    table.add_column("Cost", no_wrap=True, min_width=6, max_width=14)
-    table.add_column("Type", no_wrap=True, overflow="ellipsis", max_width=26)
+    table.add_column("Card", no_wrap=True, min_width=12, max_width=22 if narrow else 30, overflow="ellipsis")
+    table.add_column("Cost", no_wrap=True, min_width=6, max_width=11 if narrow else 14)
+    table.add_column("Type", no_wrap=True, overflow="ellipsis", max_width=12 if narrow else 26)
     table.add_column("R", justify="center", no_wrap=True, min_width=1)
-    table.add_column("Id", justify="center", no_wrap=True, min_width=5)
-    table.add_column("Notes", overflow="fold", min_width=6)
+    table.add_column("Id", justify="center", no_wrap=True, min_width=3 if narrow else 5)
+    table.add_column("Notes", overflow="fold", min_width=15 if narrow else 6)
     for index, printing in enumerate(printings, start=1):
         card = printing.card
         notes = " ".join(filter(None, [finish_marks(printing.foil, printing.etched), commander_hint(card)]))
         row = [
             Text(card.name, style=RARITY_STYLE[card.rarity]),
             mana_text(card.mana_cost),
-            escape(card.type_line),
+            escape(_short_type(card) if narrow else card.type_line),
             Text(card.rarity.letter, style=RARITY_STYLE[card.rarity]),
             identity_text(card.deck_colors.code),
             notes,
