@@ -34,22 +34,32 @@ class CommanderChoice:
     value: float
 
 
-def _playable_value(cards: Counter, identity: ColorIdentity, leaders: Counter) -> float:
-    ratings = []
-    for card, n in cards.items():
-        if card.is_basic_land or not card.deck_colors <= identity:
+def _playable_value(rated: list[tuple[float, int, Card]], identity: ColorIdentity, leaders: Counter) -> float:
+    """The ratings of the best ``SPELLS`` pool cards inside the identity (``rated`` is best first)."""
+    skip = Counter(leaders)
+    outside = ~identity.mask
+    total, taken = 0.0, 0
+    for rating, mask, card in rated:
+        if mask & outside:
             continue
-        ratings += [card_rating(card)] * max(0, n - leaders.get(card, 0))
-    ratings.sort(reverse=True)
-    return sum(ratings[:SPELLS])
+        if skip[card]:
+            skip[card] -= 1
+            continue
+        total += rating
+        taken += 1
+        if taken == SPELLS:
+            break
+    return total
 
 
 def choose_commanders(pool: Counter, piper: Card | None) -> CommanderChoice | None:
+    rated = sorted(((card_rating(card), card.deck_colors.mask, card) for card, n in pool.items() if not card.is_basic_land
+                    for _ in range(n)), key=lambda item: -item[0])
     best: CommanderChoice | None = None
     for leaders, colors, added in usable_options(pool, piper):
         identity = commander_identity(leaders, colors)
         # A Piper leads as a plain 3/3 for five: it adds no strength of its own.
-        value = (_playable_value(pool, identity, Counter(leaders)) + sum(card_rating(c) for c in leaders if not is_piper(c))
+        value = (_playable_value(rated, identity, Counter(leaders)) + sum(card_rating(c) for c in leaders if not is_piper(c))
                  - ADDED_PIPER_COST * added)
         if best is None or value > best.value:
             best = CommanderChoice(leaders, colors, identity, value)

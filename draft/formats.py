@@ -18,7 +18,7 @@ import io
 import json
 import re
 import xml.etree.ElementTree as ElementTree
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum, unique
 from pathlib import Path
 from typing import Any
@@ -161,7 +161,7 @@ def _strip_decorations(text: str, zone: Zone) -> tuple[str, Zone, bool, bool, st
     return text, zone, foil or etched, etched, set_code, card_number
 
 
-def _parse_card_line(raw: str, number: int, zone: Zone) -> Entry | LineError:
+def _parse_card_line(raw: str, number: int, zone: Zone, block: int = 0) -> Entry | LineError:
     text = raw.strip()
     if text[:3].upper() == "SB:":
         zone, text = Zone.SIDEBOARD, text[3:].strip()
@@ -181,7 +181,7 @@ def _parse_card_line(raw: str, number: int, zone: Zone) -> Entry | LineError:
         return LineError(number, raw, "not a card line")
     if count <= 0 or count > MAX_COPIES:
         return LineError(number, raw, f"count must be 1 to {MAX_COPIES}")
-    return Entry(text, count, zone, set_code, card_number, foil, etched, None, number)
+    return Entry(text, count, zone, set_code, card_number, foil, etched, None, number, block)
 
 
 def parse_text(text: str) -> DeckFile:
@@ -210,11 +210,8 @@ def parse_text(text: str) -> DeckFile:
             continue
         if line.startswith(("//", "#")):
             continue
-        parsed = _parse_card_line(line, number, zone)
-        if isinstance(parsed, LineError):
-            result.errors.append(parsed)
-        else:
-            result.entries.append(replace(parsed, block=block))
+        parsed = _parse_card_line(line, number, zone, block)
+        (result.errors if isinstance(parsed, LineError) else result.entries).append(parsed)
     return result
 
 

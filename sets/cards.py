@@ -163,15 +163,18 @@ class Card:
     main_set: bool = True
     mtgo_id: int | None = None
     _key: tuple[str, str, str] = field(init=False, repr=False)
+    _hash: int = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_key", (self.set_code, self.number, self.name))
+        key = (self.set_code, self.number, self.name)
+        object.__setattr__(self, "_key", key)
+        object.__setattr__(self, "_hash", hash(key))
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Card) and self._key == other._key
+        return self is other or (isinstance(other, Card) and self._key == other._key)
 
     def __hash__(self) -> int:
-        return hash(self._key)
+        return self._hash
 
     @property
     def front(self) -> Face:
