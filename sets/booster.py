@@ -88,34 +88,40 @@ class Sheet:
         it has, then fills the rest from the whole sheet.
         """
         printings = self.printings
+        if count == 1 and not self.balance_colors:
+            if self._uniform:
+                return [printings[int(rng.random() * len(printings))]]
+            return [printings[bisect(self._cum, rng.random() * self.total)]]
         if self.balance_colors and count >= len(self._colored):
-            chosen = [group[int(rng.random() * len(group))] if self._uniform else self._weighted_in(rng, group)
+            rnd = rng.random
+            chosen = [group[int(rnd() * len(group))] if self._uniform else self._weighted_in(rng, group)
                       for group in self._colored]
-            taken = set(chosen)
-            self._fill(rng, count, chosen, taken)
-            return [printings[i] for i in chosen]
-        if self._uniform:
-            return rng.sample(printings, count)
-        chosen, taken = [], set()
-        self._fill(rng, count, chosen, taken)
-        return [printings[i] for i in chosen]
+        else:
+            chosen = []
+        return [printings[i] for i in self._fill(rng, count, chosen)]
 
-    def _fill(self, rng: random.Random, count: int, chosen: list[int], taken: set[int]) -> None:
+    def _fill(self, rng: random.Random, count: int, chosen: list[int]) -> list[int]:
+        """Add distinct positions to ``chosen`` until it holds ``count`` (rejecting repeats)."""
         rnd = rng.random
+        taken = set(chosen)
+        missing = count - len(chosen)
         if self._uniform:
             size = len(self.printings)
-            while len(chosen) < count:
+            while missing:
                 index = int(rnd() * size)
                 if index not in taken:
                     taken.add(index)
                     chosen.append(index)
-            return
+                    missing -= 1
+            return chosen
         cum, total = self._cum, self.total
-        while len(chosen) < count:
+        while missing:
             index = bisect(cum, rnd() * total)
             if index not in taken:
                 taken.add(index)
                 chosen.append(index)
+                missing -= 1
+        return chosen
 
     def _weighted_in(self, rng: random.Random, group: list[int]) -> int:
         weights = [self.weights[i] for i in group]
