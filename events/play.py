@@ -273,13 +273,7 @@ class PracticeUI:
         self.console.print(suggestion_table(suggest_commanders(Counter(pool), 5, piper=self.piper)))
         self.console.print("Build your deck: 'help' lists the commands; 'auto' gives you a ready-made deck.")
         while True:
-            line = self.terminal.ask("deck> ")
-            if line is None:
-                continue
-            words = line.split()
-            if not words:
-                continue
-            verb, args = words[0].lower(), words[1:]
+            verb, args = self._read_command("deck> ")
             try:
                 if verb in ("quit", "q", "exit"):
                     raise Quit()
@@ -301,21 +295,23 @@ class PracticeUI:
             except InputError as error:
                 self.console.print(f"[red]{error}[/]")
 
+    def _read_command(self, prompt: str) -> tuple[str, list[str]]:
+        """The next non-empty command line: (verb, arguments)."""
+        while True:
+            line = self.terminal.ask(prompt)
+            words = (line or "").split()
+            if words:
+                return words[0].lower(), words[1:]
+
     def after_done(self) -> None:
         while True:
-            line = self.terminal.ask("review, export [FOLDER], or quit> ")
-            if line is None:
-                continue
-            words = line.split()
-            if not words:
-                continue
-            if words[0].lower() in ("quit", "q", "exit", "done"):
+            verb, args = self._read_command("review, export [FOLDER], or quit> ")
+            if verb in ("quit", "q", "exit", "done"):
                 raise Quit()
             try:
-                handler = getattr(self, f"cmd_{words[0].lower()}", None)
-                if handler is None or words[0].lower() not in ("review", "export", "show", "check", "help"):
-                    raise InputError(f"unknown command {words[0]!r}: review, export or quit")
-                handler(words[1:])
+                if verb not in ("review", "export", "show", "check", "help"):
+                    raise InputError(f"unknown command {verb!r}: review, export or quit")
+                getattr(self, f"cmd_{verb}")(args)
             except InputError as error:
                 self.console.print(f"[red]{error}[/]")
 
