@@ -59,11 +59,13 @@ class Booster:
 class Sheet:
     """Cards with weights; draws without repeating a card."""
 
-    __slots__ = ("name", "printings", "weights", "foil", "etched", "balance_colors", "total", "_cum", "_uniform", "_by_color", "_colored")
+    __slots__ = ("name", "printings", "weights", "foil", "etched", "balance_colors", "allow_duplicates", "total", "_cum", "_uniform",
+                 "_by_color", "_colored")
 
     def __init__(self, name: str, cards: list[tuple[Card, int]], *, foil: bool = False, etched: bool = False,
-                 balance_colors: bool = False):
+                 balance_colors: bool = False, allow_duplicates: bool = False):
         self.name = name
+        self.allow_duplicates = allow_duplicates
         self.foil, self.etched, self.balance_colors = foil, etched, balance_colors
         self.printings = tuple(Printing(card, name, foil or etched, etched) for card, _ in cards)
         self.weights = tuple(weight for _, weight in cards)
@@ -88,6 +90,8 @@ class Sheet:
         it has, then fills the rest from the whole sheet.
         """
         printings = self.printings
+        if self.allow_duplicates:  # MTGJSON's allowDuplicates: independent weighted draws
+            return [printings[bisect(self._cum, rng.random() * self.total)] for _ in range(count)]
         if count == 1 and not self.balance_colors:
             if self._uniform:
                 return [printings[int(rng.random() * len(printings))]]
@@ -207,7 +211,7 @@ class BoosterSpec:
             if "total_weight" in sheet and sheet["total_weight"] != total:
                 raise fail(f"sheet {name!r} weights add up to {total}, not {sheet['total_weight']}")
             sheets[name] = Sheet(name, cards, foil=bool(sheet.get("foil")), etched=bool(sheet.get("etched")),
-                                 balance_colors=bool(sheet.get("balance_colors")))
+                                 balance_colors=bool(sheet.get("balance_colors")), allow_duplicates=bool(sheet.get("allow_duplicates")))
         variants = []
         for position, raw in enumerate(raw_variants, start=1):
             weight, contents = raw.get("weight"), raw.get("contents") or {}
@@ -216,7 +220,8 @@ class BoosterSpec:
             for name, count in contents.items():
                 if name not in sheets:
                     raise fail(f"variant {position} draws from sheet {name!r}, which is not defined")
-                if not isinstance(count, int) or count <= 0 or count > len(sheets[name]):
+                too_many = count > len(sheets[name]) and not sheets[name].allow_duplicates if isinstance(count, int) else True
+                if not isinstance(count, int) or count <= 0 or too_many or not sheets[name].total:
                     raise fail(f"variant {position} draws {count!r} cards from sheet {name!r} of {len(sheets[name])}")
             variants.append(Variant(weight, tuple(contents.items())))
         if not variants:

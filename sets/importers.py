@@ -219,6 +219,7 @@ def _mtgjson_boosters(
                 "foil": bool(sheet.get("foil")),
                 "etched": etched,
                 "balance_colors": bool(sheet.get("balanceColors")),
+                "allow_duplicates": bool(sheet.get("allowDuplicates")),
                 "cards": cards,
                 "total_weight": sheet.get("totalWeight", sum(cards.values())),
             }

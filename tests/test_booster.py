@@ -208,3 +208,13 @@ def test_corrupt_imported_booster_exits_2(cli, tmp_path):
     cli("sets", "import", write(tmp_path, "TST.json", data))
     result = cli("packs", "--set", "TST")
     assert result.exit_code == 2 and "corrupt booster definition" in result.stderr and "not 7" in result.stderr
+
+
+def test_sheets_that_allow_duplicates(tmp_path):
+    data = mtgjson_set()
+    booster = data["data"]["booster"]["draft"]
+    booster["sheets"]["rare"]["allowDuplicates"] = True
+    booster["boosters"][0]["contents"]["rare"] = 5  # more draws than the sheet has cards
+    _imported_tst(tmp_path, data)
+    boosters = booster_spec("TST").open_many(random.Random(2), 200)
+    assert any(Counter(p.card for p in b.printings if p.sheet == "rare").most_common(1)[0][1] > 1 for b in boosters if b.variant == 0)
