@@ -131,6 +131,19 @@ class TableSession:
             db.table(DRAFTS).update({"n": len(self.draft.log), "status": self.doc["status"]}, doc_ids=[self.draft_id])
         return record
 
+    def hand_to_bot(self, seat: int) -> None:
+        """A human seat becomes a bot seat (the player dropped); the bots catch up at once."""
+        with self.store.write() as db:
+            self.draft, self.doc = load_draft(db, self.draft_id)
+            self.doc["humans"] = [s for s in self.doc["humans"] if s != seat]
+            self._make_bots()
+            before = len(self.draft.log)
+            run_bots(self.draft, self.bots)
+            self._after_bots()
+            db.table(PICKS).insert_multiple(pick_rows(self.draft_id, self.draft.log[before:]))
+            db.table(DRAFTS).update({"humans": self.doc["humans"], "n": len(self.draft.log), "status": self.doc["status"]},
+                                    doc_ids=[self.draft_id])
+
     def refresh(self) -> None:
         """Catch up with picks made at other terminals."""
         with self.store.read() as db:

@@ -259,7 +259,15 @@ class Events:
             if player["status"] == "dropped":
                 raise StateError(f"{player['name']} has already dropped")
             db.table(PLAYERS).update({"status": "dropped"}, doc_ids=[player.doc_id])
-            return dict(player, status="dropped")
+            pod = db.table(PODS).get((Q.e == event_id) & (Q.number == player["pod"])) if player["pod"] else None
+        if event["status"] == "drafting" and pod is not None and pod.get("draft"):
+            # A bot takes the seat so that the rest of the pod can draft on.
+            session = TableSession.load(self.store, pod["draft"])
+            seat = pod["players"].index(player.doc_id)
+            if seat in session.humans:
+                session.hand_to_bot(seat)
+            self.after_picks(event_id, pod["number"])
+        return dict(player, status="dropped")
 
     # --- seating and drafting --------------------------------------------------------------------------
 
