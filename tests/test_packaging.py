@@ -41,3 +41,11 @@ def test_help_does_not_import_the_heavy_parts():
     code = "import sys; from events import cli; print(sorted(m for m in ('tinydb', 'draft.bots', 'sets.booster') if m in sys.modules))"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
     assert done.stdout.strip() == "[]"
+
+
+def test_readme_opens_with_the_two_commands_and_ci_runs_the_second():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    blocks = [block.split("```", 1)[0].strip() for block in readme.split("```sh\n")[1:3]]
+    assert blocks[0].startswith("python -m pip install .") and "cmdraft sim" in blocks[0]
+    assert "[test]" in blocks[1] and "pytest" in blocks[1]
+    assert blocks[1] in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
