@@ -206,6 +206,7 @@ class PracticeUI:
         draft = self.session.draft
         per_pack = -(-len(draft.boosters[draft.round][0].printings) // draft.config.picks_per_turn)
         arrow = "left →" if draft.direction > 0 else "← right"
+        self.console.rule(style="dim")
         self.console.print(Text(
             f"Pack {draft.round + 1} of {draft.config.boosters}, pick {draft.pick_number} of {per_pack} · passing {arrow} · "
             f"seat {self.seat + 1} of {draft.config.seats} · draft {self.session.draft_id} (seed {draft.seed})", style="bold cyan"))
