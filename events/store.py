@@ -185,6 +185,12 @@ class Store:
 
     @contextmanager
     def _transaction(self, exclusive: bool) -> Iterator[TinyDB]:
+        if not exclusive and not self.path.exists():
+            # Reading a database that does not exist yet creates nothing on disk.
+            if self.path.is_dir():
+                raise StorageError(f"{self.path} is a folder, not a database file; give a file path with --db")
+            yield TinyDB(storage=lambda: _TransactionStorage(self.path, None))
+            return
         self._ensure_folder()
         lock = _FileLock(self.path)
         lock.acquire(exclusive, LOCK_TIMEOUT)
