@@ -71,6 +71,9 @@ def event_list(db: DbOption = None, as_json: JsonOption = False) -> None:
     from rich.table import Table
     from rich.text import Text
 
+    if not rows:
+        out().print("No events yet: create one with 'cmdraft event new NAME'.")
+        return
     table = Table("Id", "Name", "Date", "Kind", "Status", "Players", title="Events")
     for row in rows:
         table.add_row(str(row["id"]), Text(row["name"]), row["date"], f"{row['mode']} ({row['style']})", row["status"], str(row["players"]))
