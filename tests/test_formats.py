@@ -360,3 +360,23 @@ def test_arena_export_is_what_mtga_reads():
     line = re.compile(r"^\d+ [^()*]+?( \([A-Z0-9]{2,6}\) \S+)?$")
     for row in text.splitlines():
         assert row in ("", "Commander", "Deck", "Sideboard") or line.match(row), row
+
+
+def test_constructed_cards_are_unknown_until_imported(cli, tmp_path):
+    from tests.cardfiles import atomic_cards
+    from tests.cardfiles import write as write_json_file
+
+    data = atomic_cards()
+    data["data"]["Rhys the Exiled"] = [{"name": "Rhys the Exiled", "manaCost": "{2}{G}", "type": "Legendary Creature — Elf Warrior",
+                                        "supertypes": ["Legendary"], "types": ["Creature"], "subtypes": ["Elf", "Warrior"],
+                                        "text": "{B}, Sacrifice an Elf: Regenerate Rhys the Exiled.", "colors": ["G"],
+                                        "colorIdentity": ["B", "G"], "layout": "normal"}]
+    deck = tmp_path / "deck.txt"
+    deck.write_text("Commander\n1 Rhys the Exiled\n\nDeck\n1 Murmuring Bosk\n49 Forest\n49 Swamp\n")
+    before = json.loads(cli("deck", "check", deck, "--format", "commander", "--json").stdout)
+    assert {p["code"] for p in before["problems"]} >= {"unknown-card"}
+    assert cli("sets", "import", write_json_file(tmp_path, "AtomicCards.json", data), "--code", "MYCARDS").exit_code == 0
+    after = json.loads(cli("deck", "check", deck, "--format", "commander", "--json").stdout)
+    # Murmuring Bosk makes white mana: outside a black-green identity, even though its type is Forest
+    assert after["valid"] is False and [(p["code"], p["cards"]) for p in after["problems"]] == [("outside-identity", ["Murmuring Bosk"])]
+    assert after["color_identity"] == ["B", "G"] and after["size"] == 100
