@@ -194,7 +194,11 @@ def read_mtgjson_set(data: dict[str, Any], source: str, booster_cards: bool = Tr
                 uuid_to_number[obj["uuid"]] = number
         finishes[number] = set(objs[0].get("finishes") or ())
     if booster_cards:
-        result.boosters = _mtgjson_boosters(body.get("booster") or {}, uuid_to_number, finishes)
+        try:
+            result.boosters = _mtgjson_boosters(body.get("booster") or {}, uuid_to_number, finishes)
+        except (AttributeError, TypeError, ValueError) as error:
+            # The cards are still good: report the booster section and go on without it.
+            result.problems.append(f"{source}: the booster section can't be read ({error!r}); boosters of this set won't open")
     return result
 
 

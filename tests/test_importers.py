@@ -111,3 +111,10 @@ def test_imported_set_file_damaged_is_a_clear_error(cmdraft_home):
     (folder / "BAD.json").write_text(json.dumps({"code": "BAD", "cards": [{"name": "x"}]}))
     with pytest.raises(ImportFormatError, match="import it again|damaged"):
         load_set("BAD")
+
+
+def test_a_broken_booster_section_does_not_lose_the_cards(tmp_path):
+    data = mtgjson_set()
+    data["data"]["booster"]["draft"]["sheets"] = ["not", "a", "mapping"]
+    result = read_card_file(write(tmp_path, "TST.json", data))
+    assert len(result.cards) > 10 and result.boosters == {} and "booster section" in result.problems[0]
