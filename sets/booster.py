@@ -107,24 +107,16 @@ class Sheet:
     def _fill(self, rng: random.Random, count: int, chosen: list[int]) -> list[int]:
         """Add distinct positions to ``chosen`` until it holds ``count`` (rejecting repeats)."""
         rnd = rng.random
-        taken = set(chosen)
-        missing = count - len(chosen)
-        if self._uniform:
-            size = len(self.printings)
-            while missing:
-                index = int(rnd() * size)
-                if index not in taken:
-                    taken.add(index)
-                    chosen.append(index)
-                    missing -= 1
-            return chosen
-        cum, total = self._cum, self.total
-        while missing:
-            index = bisect(cum, rnd() * total)
-            if index not in taken:
-                taken.add(index)
+        size, cum, total = len(self.printings), self._cum, self.total
+        uniform = self._uniform
+        # Few cards: a list lookup is cheaper than building a set.
+        seen: list[int] | set[int] = chosen if count <= 8 else set(chosen)
+        while len(chosen) < count:
+            index = int(rnd() * size) if uniform else bisect(cum, rnd() * total)
+            if index not in seen:
                 chosen.append(index)
-                missing -= 1
+                if seen is not chosen:
+                    seen.add(index)
         return chosen
 
     def _weighted_in(self, rng: random.Random, group: list[int]) -> int:
