@@ -134,8 +134,10 @@ def sets_import(
         code = code.upper()
         if not valid_set_code(code):
             raise InputError(f"bad set code {code!r}: use 2-8 letters or digits")
+        from dataclasses import replace
+
         card_sets = [CardSet(code, result.name or code, tuple(
-            __import__("dataclasses").replace(card, set_code=code) for s in card_sets for card in s.cards
+            replace(card, set_code=code) for s in card_sets for card in s.cards
         ), result.boosters, result.source)]
     stored = []
     for card_set in card_sets:

@@ -21,6 +21,7 @@ Game pods and standings:
 from __future__ import annotations
 
 import datetime as dt
+import json
 import math
 import random
 from collections import Counter, defaultdict
@@ -79,7 +80,7 @@ def parse_points(text: str) -> list[float]:
         points = [float(part) for part in text.replace(" ", "").split(",") if part]
     except ValueError:
         raise InputError(f"bad points scheme {text!r}: give placement points like 3,2,1,0") from None
-    if len(points) < 2 or any(b > a for a, b in zip(points, points[1:])):
+    if len(points) < 2 or any(b > a for a, b in zip(points, points[1:], strict=False)):
         raise InputError(f"bad points scheme {text!r}: give at least two numbers, best place first, never rising")
     return points
 
@@ -503,8 +504,6 @@ class Events:
             deck, extra = resolve(deck_file, self.index)
         report = validate(deck, [p.card for p in pool], DeckFormat.COMMANDER_DRAFT, piper_colors, (), extra)
         deck = deck.with_piper_colors(report.piper_colors)
-        import json
-
         doc = {"e": event_id, "p": player.doc_id, "deck": json.loads(write_json(deck)), "valid": report.valid,
                "problems": [p.to_json() for p in report.problems],
                "at": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")}
@@ -522,8 +521,6 @@ class Events:
             doc = db.table(DECKS).get((Q.e == event_id) & (Q.p == player_id))
         if doc is None:
             return None
-        import json
-
         deck, _ = resolve(parse_json(json.dumps(doc["deck"])), self.index)
         return deck
 
@@ -694,7 +691,7 @@ class Events:
              damage: list[tuple[str, str, int]] | None = None, casts: list[tuple[str, str]] | None = None) -> dict[str, Any]:
         """Life (from 40), commander damage per commander (21 loses) and commander tax at one table."""
         with self.store.write() as db:
-            event = self._event(db, event_id)
+            self._event(db, event_id)  # the event must exist
             rnd = db.table(ROUNDS).get((Q.e == event_id) & (Q.number == round_number))
             if rnd is None or not 1 <= table_number <= len(rnd["tables"]):
                 raise InputError(f"no table {table_number} in round {round_number} of event {event_id}")

@@ -7,21 +7,19 @@ the same pick with the same boosters.
 
 from __future__ import annotations
 
-import os
+import json
 import select
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable
 from pathlib import Path
 
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from draft.bots import card_rating
 from draft.deckbuild import build_deck
-from draft.decks import PIPER, Deck, DeckLine, Zone, is_piper, suggest_commanders, validate
+from draft.decks import Deck, DeckLine, Zone, is_piper, suggest_commanders, validate
 from draft.formats import write_json
 from draft.sim import piper_card
 from events.drafts import TableSession
@@ -320,7 +318,7 @@ class PracticeUI:
         from draft.formats import parse_json, resolve
         from sets.catalog import card_index
 
-        deck, _ = resolve(parse_json(__import__("json").dumps(saved)), card_index())
+        deck, _ = resolve(parse_json(json.dumps(saved)), card_index())
         self.commanders = deck.commanders
         self.colors = list(deck.piper_colors)
         self.main = deck.main
@@ -336,8 +334,6 @@ class PracticeUI:
         return Deck(tuple(lines), tuple(self.colors), f"Practice draft {self.session.draft_id}")
 
     def deck_json(self) -> dict:
-        import json
-
         return json.loads(write_json(self.deck()))
 
     def report(self):
@@ -518,8 +514,6 @@ def review(console: Console, session: TableSession) -> None:
 
 
 def export_practice(session: TableSession, deck: Deck, folder: Path) -> list[Path]:
-    import json
-
     from draft.log import mtgo_log
     from events.exports import export_seat, write_file
 
@@ -598,8 +592,6 @@ class PoolBuilder(PracticeUI):
         super().__init__(session, console, terminal)
 
     def _register(self, deck_json: dict, legal: bool) -> None:
-        import json
-
         from draft.formats import parse_json
 
         report = self.events.register_deck(self.event_id, self.player_name, parse_json(json.dumps(deck_json)))

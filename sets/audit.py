@@ -149,7 +149,7 @@ def audit(spec: BoosterSpec, boosters: Iterable[Booster], count: int) -> list[Ch
              for i, v in enumerate(spec.variants)],
         )
     ]
-    for name, sheet in spec.sheets.items():
+    for name in spec.sheets:
         share = spec.variant_share(name)
         if 0 < share < 1:
             boosters_with = sum(variants[i] for i, v in enumerate(spec.variants) if v.count(name))

@@ -325,7 +325,7 @@ def test_suggestions_rank_by_playable_cards(piper):
     assert two_pipers.playable == 26 and two_pipers.added_pipers == 2 and ranked[0] == two_pipers
     singles = {s.commanders: s for s in ranked if len(s.commanders) == 1}
     assert singles[(akroma.name,)].playable == 12 and singles[(other.name,)].playable == 12
-    assert all(a.playable >= b.playable for a, b in zip(ranked, ranked[1:]))
+    assert all(a.playable >= b.playable for a, b in zip(ranked, ranked[1:], strict=False))
 
 
 # --- properties ----------------------------------------------------------------------------------------------

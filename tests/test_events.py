@@ -16,7 +16,7 @@ import pytest
 
 from events.event import Events, card_from_ref, card_ref, draft_pod_sizes, game_table_sizes, pair_by_points
 from events.store import Store
-from sets.errors import InputError, StateError, StorageError
+from sets.errors import InputError, StateError
 
 ROOT = Path(__file__).resolve().parents[1]
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo"]

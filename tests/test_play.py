@@ -11,7 +11,6 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from draft.formats import FileFormat
 from events.drafts import TableSession, list_drafts
 from events.play import parse_selection
 from events.store import Store
