@@ -310,6 +310,9 @@ class Events:
         draft_ids = []
         if event["style"] in ("terminal", "bots"):
             for pod in pods:
+                if pod.get("draft"):  # started by an earlier, interrupted call
+                    draft_ids.append(pod["draft"])
+                    continue
                 seats = len(pod["players"])
                 if seats < 2:
                     raise StateError(f"pod {pod['number']} has fewer than 2 players; can't draft it")

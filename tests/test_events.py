@@ -576,3 +576,18 @@ def test_a_player_who_drops_mid_draft_is_replaced_by_a_bot(tmp_path):
     snap = events.snapshot(event_id)
     assert snap["event"]["status"] == "building"
     assert {p["name"]: p["pool_size"] for p in snap["players"]} == {"Ann": 60, "Bo": 60}
+
+
+def test_starting_a_draft_again_after_an_interruption_reuses_started_pods(tmp_path):
+    db = tmp_path / "again.json"
+    events = Events(Store(db))
+    event_id = events.create("Again", style="terminal", seed=2)
+    for name in NAMES:
+        events.add_player(event_id, name)
+    events.seat(event_id)
+    first_ids = events.start_draft(event_id)
+    with events.store.write() as handle:  # as if the process died before the status was saved
+        handle.table("events").update({"status": "seated"}, doc_ids=[event_id])
+    assert events.start_draft(event_id) == first_ids
+    with events.store.read() as handle:
+        assert len(handle.table("drafts")) == 2
