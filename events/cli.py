@@ -366,11 +366,19 @@ app.add_typer(deck_app, name="deck")
 
 
 def read_deck(path: Path, index=None):
-    """Read a deck or pool file and look its names up: (deck, problems)."""
+    """Read a deck or pool file and look its names up: (deck, problems).
+
+    A file with no card line at all can't be read as a deck: that is an input error.
+    """
     from draft.formats import read_file, resolve
     from sets.catalog import card_index
 
-    return resolve(read_file(path), index or card_index())
+    deck_file = read_file(path)
+    if not deck_file.entries:
+        first = f"; {deck_file.errors[0]}" if deck_file.errors else ""
+        raise InputError(f"{path}: no card lines could be read ({len(deck_file.errors)} unreadable{first}); "
+                         "give a deck or pool file such as '1 Sol Ring' lines, .cod, .dck, .dek, .json or .csv")
+    return resolve(deck_file, index or card_index())
 
 
 def parse_colors(values: list[str] | None):

@@ -380,3 +380,11 @@ def test_constructed_cards_are_unknown_until_imported(cli, tmp_path):
     # Murmuring Bosk makes white mana: outside a black-green identity, even though its type is Forest
     assert after["valid"] is False and [(p["code"], p["cards"]) for p in after["problems"]] == [("outside-identity", ["Murmuring Bosk"])]
     assert after["color_identity"] == ["B", "G"] and after["size"] == 100
+
+
+@pytest.mark.parametrize("content", [b"", b"\x00\x01\x02\xff" * 50, b"// only a comment\n"])
+def test_a_file_with_no_card_line_exits_2(cli, tmp_path, content):
+    path = tmp_path / "junk.txt"
+    path.write_bytes(content)
+    result = cli("deck", "check", path)
+    assert result.exit_code == 2 and "no card lines could be read" in result.stderr
