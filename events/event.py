@@ -386,6 +386,8 @@ class Events:
     def record_pool(self, event_id: int, who: str, deck_file: DeckFile, replace: bool = False) -> tuple[int, list[str]]:
         """A player's pool from a file or typed lines (physical drafts, sealed pools opened at the table)."""
         deck, problems = resolve(deck_file, self.index)
+        if not deck.lines and not problems:
+            raise InputError("the pool has no cards: give a pool file, or type one card a line")
         if problems:
             raise InputError("the pool has unreadable lines: " + "; ".join(p.message for p in problems[:5]) +
                              (f" (and {len(problems) - 5} more)" if len(problems) > 5 else "") + "; fix them and record it again")
