@@ -308,8 +308,9 @@ def parse_cockatrice(text: str, label: str = "deck") -> DeckFile:
     zones = list(root.iter("zone"))
     if not zones:
         result.errors.append(LineError(0, label, "no <zone> elements"))
+    # Cockatrice's "tokens" zone lists tokens the deck makes: not cards of the deck.
     cards = [(card, Zone.MAIN if (zone.get("name") or "main").lower() == "main" else Zone.SIDEBOARD)
-             for zone in zones for card in zone.iter("card")]
+             for zone in zones if (zone.get("name") or "").lower() != "tokens" for card in zone.iter("card")]
     _xml_entries(result, cards, "name", "number", lambda card: (card.get("setShortName") or None, card.get("collectorNumber") or None))
     return result
 

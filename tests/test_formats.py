@@ -388,3 +388,10 @@ def test_a_file_with_no_card_line_exits_2(cli, tmp_path, content):
     path.write_bytes(content)
     result = cli("deck", "check", path)
     assert result.exit_code == 2 and "no card lines could be read" in result.stderr
+
+
+def test_cockatrice_tokens_zone_is_not_part_of_the_deck(idx):
+    text = ('<?xml version="1.0"?><cockatrice_deck version="1"><deckname>x</deckname><zone name="main">'
+            '<card number="2" name="Murder"/></zone><zone name="tokens"><card number="1" name="Zombie"/></zone></cockatrice_deck>')
+    deck, problems = resolve(parse(text), idx)
+    assert problems == [] and deck.size == 2
