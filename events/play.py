@@ -465,9 +465,14 @@ class PracticeUI:
         self.console.print(deck_report(self.report()))
 
     def _status(self) -> None:
+        """The deck checked after every change: size, identity and every problem."""
         report = self.report()
-        state = "[green]legal[/]" if report.valid else f"[red]{len(report.problems)} problem(s)[/]: " + ", ".join(sorted(set(report.codes())))
+        state = "[green]legal[/]" if report.valid else f"[red]{len(report.problems)} problem(s)[/]"
         self.console.print(f"Deck: {report.size} cards, identity {report.color_identity} · {state}")
+        for problem in report.problems:
+            self.console.print(Text(f"  {problem.code}: {problem.message}", style="red"))
+        for line in report.chosen_for_you:
+            self.console.print(Text(f"  {line}", style="cyan"))
 
     def cmd_save(self, args: list[str]) -> None:
         report = self.report()
