@@ -38,6 +38,7 @@ HELP_BUILD = """Deck building commands (numbers refer to the pool list; 'show po
   commander N [M]       choose one or two commanders from your pool (or names)
   piper COLOR [COLOR]   lead with one or two Prismatic Pipers of these colors (added Pipers allowed)
   add N [COUNT]         put cards into the deck      remove N [COUNT]   take them out
+                        (several cards: 'add 3, 7, murder')
   lands                 fill up to 60 cards with basic lands of your colors
   lands COLOR COUNT     set how many basics of a color (e.g. 'lands U 9')
   auto                  let the bot build a deck from your pool
@@ -352,8 +353,9 @@ class PracticeUI:
         return found[0]
 
     def _cards(self, args: list[str]) -> list[Card]:
+        """Cards by numbers or names; several are separated by commas (or given as numbers: '4 9')."""
         text = " ".join(args)
-        parts = [p for p in text.split(",")] if "," in text else args if all(a.isdigit() for a in args) else [text]
+        parts = text.split(",") if "," in text else args if all(a.isdigit() for a in args) else [text]
         return [self._card(part.strip()) for part in parts if part.strip()]
 
     def cmd_help(self, args: list[str]) -> None:
@@ -386,15 +388,23 @@ class PracticeUI:
             f"{c.name} ({colors[i - len(others)].word})" if is_piper(c) else c.name for i, c in enumerate(self.commanders)))
         self.cmd_check([])
 
+    @staticmethod
+    def _count(args: list[str]) -> tuple[list[str], int]:
+        """Split ``N COUNT`` / ``NAME COUNT`` into the card part and the count (1 when none is given).
+        Several cards are separated by commas: ``add 3, 5``."""
+        if len(args) >= 2 and args[-1].isdigit() and "," not in " ".join(args):
+            return args[:-1], int(args[-1])
+        return args, 1
+
     def cmd_add(self, args: list[str]) -> None:
-        count = int(args.pop()) if len(args) >= 2 and args[-1].isdigit() and not all(a.isdigit() for a in args[:-1]) else 1
+        args, count = self._count(args)
         for card in self._cards(args):
             self.main[card] += count
             self.console.print(f"+{count} {card.name}")
         self._status()
 
     def cmd_remove(self, args: list[str]) -> None:
-        count = int(args.pop()) if len(args) >= 2 and args[-1].isdigit() and not all(a.isdigit() for a in args[:-1]) else 1
+        args, count = self._count(args)
         for card in self._cards(args):
             self.main[card] = max(0, self.main.get(card, 0) - count)
             self.console.print(f"-{count} {card.name}")

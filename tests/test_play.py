@@ -158,3 +158,27 @@ def test_resume_gives_the_same_boosters_and_pick(tmp_path):
     again = TableSession.load(store, session.draft_id)
     assert again.draft.to_json() == session.draft.to_json()
     assert again.draft.pack(1) == session.draft.pack(1)
+
+
+def test_deck_builder_commands(tmp_path):
+    import io
+
+    from rich.console import Console
+
+    from draft.engine import DraftConfig
+    from events.play import PracticeUI, Quit, Terminal
+
+    session = TableSession.create(Store(tmp_path / "b.json"), kind="practice", seed=5, config=DraftConfig(seats=4), humans=[0],
+                                  names=["You", "B", "C", "D"])
+    while not session.draft.finished:
+        session.pick(0, session.suggested_pick(0))
+    console = Console(file=io.StringIO(), width=120)
+    script = "auto\nadd 3 2\nremove 3 2\nadd 3, 4\nlands G 0\nfrobnicate\nsave\nquit\n"
+    ui = PracticeUI(session, console, Terminal(console, io.StringIO(script)))
+    with pytest.raises(Quit):
+        ui.build()
+    out = console.file.getvalue()
+    third = ui.pool_list[2].name
+    assert f"+2 {third}" in out and f"-2 {third}" in out and "unknown command 'frobnicate'" in out
+    assert "Deck saved" in out and session.doc["deck"] is not None
+    assert ui.main[ui.pool_list[2]] >= 1 and ui.main[ui.pool_list[3]] >= 1
