@@ -14,6 +14,26 @@ os.environ["COLUMNS"] = "160"
 os.environ.setdefault("NO_COLOR", "1")
 
 
+def pytest_addoption(parser):
+    parser.addoption("--update-golden", action="store_true", help="Rewrite the golden export files in tests/golden.")
+
+
+@pytest.fixture
+def golden(request):
+    """Compare text with tests/golden/NAME, or rewrite it with --update-golden."""
+    folder = Path(__file__).parent / "golden"
+
+    def check(name: str, text: str) -> None:
+        path = folder / name
+        if request.config.getoption("--update-golden"):
+            folder.mkdir(exist_ok=True)
+            path.write_text(text, encoding="utf-8", newline="")
+        assert path.exists(), f"no golden file {path}: run pytest --update-golden"
+        assert text == path.read_text(encoding="utf-8"), f"{name} differs from its golden file (pytest --update-golden if intended)"
+
+    return check
+
+
 @pytest.fixture(autouse=True)
 def cmdraft_home(tmp_path_factory, monkeypatch) -> Path:
     home = tmp_path_factory.mktemp("home")

@@ -1,0 +1,24 @@
+"""Exports compared with golden files (``pytest --update-golden`` rewrites them after an intended change)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from draft.engine import DraftConfig
+from draft.formats import FileFormat, write
+from draft.log import mtgo_log
+from draft.sim import run_pod
+from tests.test_formats import sample_deck
+
+
+@pytest.mark.parametrize("fmt", list(FileFormat), ids=str)
+def test_deck_exports_match_their_golden_files(golden, fmt):
+    golden(f"deck.{fmt.value}", write(sample_deck(), fmt))
+
+
+def test_mtgo_draft_log_matches_its_golden_file(golden):
+    result = run_pod(3, DraftConfig(seats=3))
+    text = mtgo_log(result.draft, 0, [seat.name for seat in result.seats], when=dt.datetime(2020, 11, 20, 20, 0, 0))
+    golden("draftlog.txt", text)
