@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import sys
+import time
 
 from events.event import Events
 from events.store import Store
@@ -20,6 +21,7 @@ def picks(db: str, event_id: int, names: list[str]) -> None:
     sessions = {pod["number"]: (pod, events.draft_session(event_id, pod["number"])) for pod in pods}
     count = 0
     while not all(session.draft.finished for _, session in sessions.values()):
+        progressed = False
         for number, (pod, session) in sessions.items():
             session.refresh()
             for seat in session.waiting_humans():
@@ -27,8 +29,11 @@ def picks(db: str, event_id: int, names: list[str]) -> None:
                     continue
                 record = session.pick(seat, session.suggested_pick(seat))
                 count += 1
+                progressed = True
                 print(f"ACK {count} {pod['players'][seat]} {record.pack} {record.pick}", flush=True)
                 events.after_picks(event_id, number)
+        if not progressed:
+            time.sleep(0.01)  # the other terminal's turn: don't hold the lock in a tight loop
     print("DONE", flush=True)
 
 
