@@ -37,6 +37,7 @@ class ImportResult:
     code: str = ""
     name: str = ""
     boosters: dict[str, dict[str, Any]] = field(default_factory=dict)
+    set_boosters: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
 
     def add(self, card: Card, published: ColorIdentity | None) -> None:
         self.cards.append(card)
@@ -56,9 +57,13 @@ class ImportResult:
         groups: dict[str, list[Card]] = defaultdict(list)
         for card in self.cards:
             groups[card.set_code].append(card)
+        def boosters(code: str) -> dict[str, dict[str, Any]]:
+            if code in self.set_boosters:
+                return self.set_boosters[code]
+            return self.boosters if code == self.code else {}
+
         return [
-            CardSet(code, self.name if code == self.code and self.name else code, tuple(cards),
-                    self.boosters if code == self.code else {}, self.source)
+            CardSet(code, self.name if code == self.code and self.name else code, tuple(cards), boosters(code), self.source)
             for code, cards in groups.items()
         ]
 
@@ -239,6 +244,20 @@ def _mtgjson_boosters(
     return specs
 
 
+def read_mtgjson_printings(data: dict[str, Any], source: str) -> ImportResult:
+    """MTGJSON AllPrintings (``{"data": {CODE: set}}``): every set, each with its own boosters."""
+    result = ImportResult("mtgjson-printings", source)
+    boosters: dict[str, dict[str, Any]] = {}
+    for code, body in data["data"].items():
+        part = read_mtgjson_set({"data": {**body, "code": body.get("code") or code}}, source)
+        for card, published in zip(part.cards, part.published, strict=True):
+            result.add(card, published)
+        result.problems += part.problems
+        boosters[part.code] = part.boosters
+    result.set_boosters = boosters
+    return result
+
+
 def read_mtgjson_atomic(data: dict[str, Any], source: str, code: str = "ATOMIC") -> ImportResult:
     result = ImportResult("mtgjson-atomic", source, code=code, name="MTGJSON AtomicCards")
     for index, (name, objs) in enumerate(sorted(data["data"].items()), start=1):
@@ -344,6 +363,9 @@ def read_card_data(data: Any, source: str) -> ImportResult:
             return read_mtgjson_set(data, source)
         if isinstance(body, dict) and body and all(isinstance(v, list) for v in list(body.values())[:20]):
             return read_mtgjson_atomic(data, source)
+        if isinstance(body, dict) and body and all(isinstance(v, dict) and isinstance(v.get("cards"), list)
+                                                   for v in list(body.values())[:20]):
+            return read_mtgjson_printings(data, source)
         if data.get("object") == "list" and isinstance(body, list):
             return read_scryfall(body, source)
         if isinstance(data.get("cards"), list) and all(isinstance(c, dict) and "number" in c and "name" in c for c in data["cards"][:5]):

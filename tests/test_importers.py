@@ -118,3 +118,15 @@ def test_a_broken_booster_section_does_not_lose_the_cards(tmp_path):
     data["data"]["booster"]["draft"]["sheets"] = ["not", "a", "mapping"]
     result = read_card_file(write(tmp_path, "TST.json", data))
     assert len(result.cards) > 10 and result.boosters == {} and "booster section" in result.problems[0]
+
+
+def test_mtgjson_all_printings_reads_every_set(tmp_path, cli):
+    first = mtgjson_set()["data"]
+    second = dict(mtgjson_set(with_booster=False)["data"], code="TS2", name="Second")
+    path = write(tmp_path, "AllPrintings.json", {"meta": {}, "data": {"TST": first, "TS2": second}})
+    result = read_card_file(path)
+    assert result.kind == "mtgjson-printings" and {c.set_code for c in result.cards} == {"TST", "TS2"}
+    sets = {s.code: s for s in result.card_sets()}
+    assert "draft" in sets["TST"].boosters and sets["TS2"].boosters == {}
+    report = json.loads(cli("sets", "import", path, "--json").stdout)
+    assert sorted(entry["code"] for entry in report["sets"]) == ["TS2", "TST"]
