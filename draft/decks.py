@@ -245,13 +245,15 @@ class _Checker:
             self.add(code, f"the deck has {size} cards counting commanders; Commander needs exactly {COMMANDER_SIZE}")
 
     def check_copies(self) -> None:
+        # Constructed counts the deck itself; a draft deck and its sideboard both come out of the pool.
+        counted = [line for line in self.deck.lines if not line.card.is_basic_land and (
+            self.format is DeckFormat.COMMANDER_DRAFT or line.zone is not Zone.SIDEBOARD)]
         used: Counter = Counter()
-        for line in self.deck.lines:
-            if not line.card.is_basic_land:
-                used[line.card.name] += line.count
-        cards = {line.card.name: line.card for line in self.deck.lines}
+        for line in counted:
+            used[line.card.name] += line.count
+        cards = {line.card.name: line.card for line in counted}
         if self.format is DeckFormat.COMMANDER:
-            extra = [name for name, n in used.items() if n > 1 and not self._any_number(cards[name])]
+            extra = [name for name, n in used.items() if n > 1]
             for name in extra:
                 self.add("too-many-copies", f"{used[name]} copies of {name}: Commander allows one of each card but basic lands", [name])
             for name in used:
@@ -268,10 +270,6 @@ class _Checker:
                 self.add("not-in-pool", f"{name} is not in your pool", [name])
             elif count > have:
                 self.add("too-many-copies", f"{count} copies of {name} in the deck, but your pool has {have}", [name])
-
-    @staticmethod
-    def _any_number(card: Card) -> bool:
-        return card.is_basic_land
 
     def check_pipers(self) -> None:
         if self.format is not DeckFormat.COMMANDER_DRAFT or self.pool is None:

@@ -454,30 +454,24 @@ class Events:
         with self.store.read() as db:
             pools = {d["p"]: d["cards"] for d in db.table(POOLS).search(Q.e == event_id)}
             decks = {d["p"]: d["deck"] for d in db.table(DECKS).search(Q.e == event_id)}
-        piper_number = next((c.number for c in load_set(event["set"]) if c.name == PIPER), None) if event["set"] else None
+        piper_number = next((c.number for c in load_set(event["set"]) if c.name == PIPER), None)
         lenders = []
-        held = 0
+        held = requested = own_cover = 0
         for player in snap["players"]:
-            refs = pools.get(player["id"], [])
-            owned = sum(1 for ref in refs if ref.partition("*")[0] == piper_number)
-            if not owned:
-                continue
+            owned = sum(1 for ref in pools.get(player["id"], []) if ref.partition("*")[0] == piper_number)
             held += owned
+            active = player["status"] == "active"
+            if active:
+                requested += player["requested"]
+                own_cover += min(owned, player["requested"])  # a player's own Pipers cover their own request first
             deck = decks.get(player["id"])
             used = 0
             if deck:
                 used = sum(1 for c in deck.get("commanders", []) if c["name"] == PIPER) + sum(
                     line.get("count", 1) for line in deck.get("main", []) if line["name"] == PIPER)
-            spare = max(0, owned - used - player["requested"]) if player["status"] == "active" else owned
+            spare = max(0, owned - used - player["requested"]) if active else owned
             if spare:
                 lenders.append({"player": player["name"], "pod": player.get("pod"), "spare": spare, "deck_registered": bool(deck)})
-        requested = sum(p["requested"] for p in snap["players"] if p["status"] == "active")
-        # A player's own drafted Pipers cover their own request first.
-        own_cover = 0
-        for player in snap["players"]:
-            refs = pools.get(player["id"], [])
-            owned = sum(1 for ref in refs if ref.partition("*")[0] == piper_number)
-            own_cover += min(owned, player["requested"]) if player["status"] == "active" else 0
         needed = requested - own_cover
         available = sum(l["spare"] for l in lenders) + event["piper_stock"]
         pods = [{"pod": pod["number"], "opened": pod.get("opened")} for pod in snap["pods"]]

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from draft.decks import PIPER, Deck, DeckFormat, can_pair, suggest_commanders, validate
+from draft.decks import PIPER, Deck, DeckFormat, DeckLine, Zone, can_pair, suggest_commanders, validate
 from sets.basics import basic_land
 from sets.cards import Face, Layout, parse_type_line
 from sets.catalog import load_set
@@ -384,3 +384,10 @@ def test_one_violation_is_caught_with_its_code(case, violation, data):
         main[card] += 1
     report = validate(Deck.build(commanders, +main), pool)
     assert report.codes() == [violation]
+
+
+def test_constructed_sideboard_does_not_count_for_singleton():
+    deck = constructed()
+    card = next(iter(c for c in deck.main if not c.is_basic_land))
+    with_side = Deck(deck.lines + (DeckLine(card, 1, Zone.SIDEBOARD),), (), "")
+    assert validate(with_side, fmt=DeckFormat.COMMANDER).valid
