@@ -36,12 +36,29 @@ def schedule(rounds: int, pack_size: int, picks_per_turn: int, base_seconds: flo
             yield PickSlot(round_index + 1, pick + 1, per_pack, max(floor, base_seconds * left / pack_size), direction)
 
 
+# Five-row block digits, so the clock can be read across a store.
+_GLYPHS = {
+    "0": ["███", "█ █", "█ █", "█ █", "███"], "1": [" █ ", "██ ", " █ ", " █ ", "███"],
+    "2": ["███", "  █", "███", "█  ", "███"], "3": ["███", "  █", "███", "  █", "███"],
+    "4": ["█ █", "█ █", "███", "  █", "  █"], "5": ["███", "█  ", "███", "  █", "███"],
+    "6": ["███", "█  ", "███", "█ █", "███"], "7": ["███", "  █", "  █", "  █", "  █"],
+    "8": ["███", "█ █", "███", "█ █", "███"], "9": ["███", "█ █", "███", "  █", "███"],
+    ":": ["   ", " █ ", "   ", " █ ", "   "],
+}
+
+
+def big_text(text: str) -> str:
+    """``text`` (digits and colons) in five-row block letters."""
+    return "\n".join("  ".join(_GLYPHS[ch][row] for ch in text) for row in range(5))
+
+
 def _screen(slot: PickSlot, remaining: float, paused: bool, title: str) -> Panel:
     clock = f"{int(remaining) // 60:02d}:{int(remaining) % 60:02d}"
     body = Group(
         Align.center(Text(f"ROUND {slot.round}   ·   PASS {slot.direction}", style="bold cyan")),
         Align.center(Text(f"Pick {slot.pick} of {slot.picks_in_pack}   (take 2 cards)", style="bold")),
-        Align.center(Text(clock, style="bold reverse red" if remaining <= 5 else "bold reverse green")),
+        Align.center(Text(big_text(clock), style="bold red" if remaining <= 5 else "bold green")),
+        Align.center(Text(clock, style="dim")),
         Align.center(Text("PAUSED" if paused else "Enter: next pick · p: pause · q: quit", style="dim")),
     )
     return Panel(body, title=title, padding=(1, 4))
