@@ -131,6 +131,16 @@ class Draft:
         return [] if self.finished else [seat for seat in range(self.config.seats) if not self._picked[seat]]
 
     @property
+    def pack_size(self) -> int:
+        """Cards in this round's boosters when opened."""
+        return len(self.boosters[min(self.round, self.config.boosters - 1)][0].printings)
+
+    @property
+    def picks_per_pack(self) -> int:
+        """Picks it takes to empty a pack this round (the last may take fewer cards)."""
+        return max(1, -(-self.pack_size // self.config.picks_per_turn))
+
+    @property
     def pick_number(self) -> int:
         return self.step + 1
 

@@ -89,16 +89,14 @@ def bot_styles(styles: Sequence[BotStyle] | BotStyle | None, seats: int) -> list
 
 def run_bots(draft: Draft, bots: dict[int, Bot]) -> None:
     """Let the bot seats pick until a human seat is to pick or the draft ends."""
-    config = draft.config
-    total = config.boosters * 1.0
+    total = float(draft.config.boosters)
     while not draft.finished:
         due = [seat for seat in draft.waiting() if seat in bots]
         if not due:
             return
         for seat in due:
             pack = draft.pack(seat)
-            per_pack = max(1, -(-len(draft.boosters[draft.round][0].printings) // config.picks_per_turn))
-            progress = (draft.round + draft.step / per_pack) / total
+            progress = (draft.round + draft.step / draft.picks_per_pack) / total
             positions = bots[seat].choose(pack, draft.picks_due(seat), progress)
             record = draft.pick(seat, positions)
             bots[seat].remember([p.card for p in record.taken])

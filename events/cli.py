@@ -450,7 +450,9 @@ def deck_convert(
     fmt = FileFormat.parse(to) if to else FileFormat.for_path(target)
     deck, problems = read_deck(source)
     text = write(deck, fmt)
-    write_text_file(target, text)
+    from events.exports import write_file
+
+    write_file(target, text)
     if as_json:
         emit_json({"written": str(target), "format": fmt.value, "cards": sum(l.count for l in deck.lines),
                    "problems": [p.to_json() for p in problems]})
@@ -459,21 +461,6 @@ def deck_convert(
     for problem in problems:
         console.print(f"[yellow]skipped[/] {problem.message}", markup=True)
     console.print(f"wrote {target} ({fmt.value}, {sum(l.count for l in deck.lines)} cards)")
-
-
-def write_text_file(path: Path, text: str) -> None:
-    """Write a file whole (temp file, then rename) or fail with a one-line error."""
-    import os
-    import tempfile
-
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
-            stream.write(text)
-        os.replace(temporary, path)
-    except OSError as error:
-        raise InputError(f"cannot write {str(path)!r}: {error.strerror or error}; choose a writable path") from None
 
 
 @deck_app.command("suggest")

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from draft.formats import EXPORT_FORMATS, EXTENSIONS, pool_as_deck, write
 from draft.log import mtgo_log
+from events.store import atomic_write
 from sets.errors import InputError
 
 
@@ -21,11 +22,10 @@ def safe_name(text: str, fallback: str = "player") -> str:
 
 
 def write_file(path: Path, text: str) -> None:
+    """Write an export file whole, or fail with a one-line error."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = path.with_name(f".{path.name}.tmp")
-        temporary.write_text(text, encoding="utf-8", newline="")
-        temporary.replace(path)
+        atomic_write(path, text)
     except OSError as error:
         raise InputError(f"cannot write {str(path)!r}: {error.strerror or error}; choose a writable folder") from None
 

@@ -198,12 +198,11 @@ class PracticeUI:
         base = self.session.doc.get("timer")
         if not base:
             return None
-        full = len(self.session.draft.boosters[self.session.draft.round][0].printings)
-        return max(5.0, base * pack_size / max(1, full))
+        return max(5.0, base * pack_size / max(1, self.session.draft.pack_size))
 
     def show_pack(self, pack: list[Printing]) -> None:
         draft = self.session.draft
-        per_pack = -(-len(draft.boosters[draft.round][0].printings) // draft.config.picks_per_turn)
+        per_pack = draft.picks_per_pack
         arrow = "left →" if draft.direction > 0 else "← right"
         self.console.rule(style="dim")
         self.console.print(Text(

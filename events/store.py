@@ -81,23 +81,30 @@ def dumps(tables: dict[str, Any]) -> str:
 
 
 def atomic_write(path: Path, text: str) -> None:
-    """Write a file so that a crash leaves the old or the new content, never a mix."""
+    """Write a file so that a crash leaves the old or the new content, never a mix (raises ``OSError``)."""
     folder = path.parent
     temporary = folder / f".{path.name}.{os.getpid()}.tmp"
     try:
-        with open(temporary, "w", encoding="utf-8") as stream:
+        with open(temporary, "w", encoding="utf-8", newline="") as stream:
             stream.write(text)
             stream.flush()
             os.fsync(stream.fileno())
         os.replace(temporary, path)
-        if hasattr(os, "O_DIRECTORY"):
-            descriptor = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
-            try:
-                os.fsync(descriptor)
-            finally:
-                os.close(descriptor)
-    except OSError as error:
+    except OSError:
         temporary.unlink(missing_ok=True)
+        raise
+    if hasattr(os, "O_DIRECTORY"):
+        descriptor = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+        try:
+            os.fsync(descriptor)
+        finally:
+            os.close(descriptor)
+
+
+def _write_database(path: Path, tables: dict[str, Any]) -> None:
+    try:
+        atomic_write(path, dumps(tables))
+    except OSError as error:
         raise StorageError(f"cannot write database {path}: {error.strerror or error}; nothing was changed") from None
 
 
@@ -204,7 +211,7 @@ class Store:
             if exclusive and storage.dirty:
                 tables = storage.data or {}
                 tables[META] = {"1": _meta_doc()}
-                atomic_write(self.path, dumps(tables))
+                _write_database(self.path, tables)
                 signature = self._signature()
                 self._cache = (signature, tables) if signature is not None else None
         except BaseException:
@@ -262,7 +269,7 @@ class Store:
         lock.acquire(True, LOCK_TIMEOUT)
         try:
             self._rotate_backups()
-            atomic_write(self.path, dumps(data))
+            _write_database(self.path, data)
             self._cache = None
         finally:
             lock.release()
