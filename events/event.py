@@ -267,7 +267,7 @@ class Events:
             seat = pod["players"].index(player.doc_id)
             if seat in session.humans:
                 session.hand_to_bot(seat)
-            self.after_picks(event_id, pod["number"])
+            self.after_picks(event_id, pod["number"], session)
         return dict(player, status="dropped")
 
     # --- seating and drafting --------------------------------------------------------------------------
@@ -353,9 +353,12 @@ class Events:
             raise StateError(f"pod {pod_number} has no digital draft; start it with 'cmdraft event draft {event_id}'")
         return TableSession.load(self.store, pod["draft"])
 
-    def after_picks(self, event_id: int, pod_number: int) -> None:
-        """Record a pod's pools once its draft is over; move the event on when all are."""
-        session = self.draft_session(event_id, pod_number)
+    def after_picks(self, event_id: int, pod_number: int, session: TableSession | None = None) -> None:
+        """Record a pod's pools once its draft is over; move the event on when all are.
+
+        A caller that holds the pod's session passes it, so the draft isn't loaded again.
+        """
+        session = session or self.draft_session(event_id, pod_number)
         if session.draft.finished:
             self._record_draft_pools(event_id, pod_number)
             self._maybe_finish_drafting(event_id)

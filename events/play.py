@@ -547,29 +547,29 @@ def run_event_draft(events, event_id: int, players: list[str] | None, console: C
     Several terminals may run this on the same database, each for its own players.
     """
     snap = events.snapshot(event_id)
-    by_id = {p["id"]: p for p in snap["players"]}
+    names = {p["id"]: p["name"] for p in snap["players"]}
     wanted: set[int] | None = None
     if players:
         wanted = {events._player_id(event_id, name) for name in players}
-    pods = [pod["number"] for pod in snap["pods"] if pod.get("draft") and (
-        wanted is None or wanted & set(pod["players"]))]
-    sessions = {number: events.draft_session(event_id, number) for number in pods}
+    # Seats don't move during a draft: who sits where is read once.
+    seating = {pod["number"]: pod["players"] for pod in snap["pods"]
+               if pod.get("draft") and (wanted is None or wanted & set(pod["players"]))}
+    sessions = {number: events.draft_session(event_id, number) for number in seating}
     waiting_shown = False
     try:
         while True:
             progressed = False
             for number, session in sessions.items():
                 session.refresh()
-                pod = next(p for p in events.snapshot(event_id)["pods"] if p["number"] == number)
                 for seat in session.waiting_humans():
-                    player_id = pod["players"][seat]
+                    player_id = seating[number][seat]
                     if wanted is not None and player_id not in wanted:
                         continue
-                    console.print(Text(f"{by_id[player_id]['name']}, your pick (pod {number}, seat {seat + 1})", style="bold magenta"))
+                    console.print(Text(f"{names[player_id]}, your pick (pod {number}, seat {seat + 1})", style="bold magenta"))
                     ui = PracticeUI(session, console, terminal)
                     ui.seat = seat
                     ui.pick_once()
-                    events.after_picks(event_id, number)
+                    events.after_picks(event_id, number, session)
                     progressed = True
                     waiting_shown = False
             if all(session.draft.finished for session in sessions.values()):
@@ -577,8 +577,7 @@ def run_event_draft(events, event_id: int, players: list[str] | None, console: C
                 return
             if not progressed:
                 if not waiting_shown:
-                    late = sorted({by_id[pid]["name"] for number, s in sessions.items() for seat in s.waiting_humans()
-                                   for pid in [next(p for p in events.snapshot(event_id)["pods"] if p["number"] == number)["players"][seat]]})
+                    late = sorted({names[seating[number][seat]] for number, s in sessions.items() for seat in s.waiting_humans()})
                     console.print(Text("Waiting for: " + ", ".join(late), style="yellow"))
                     waiting_shown = True
                 time.sleep(poll)

@@ -31,7 +31,7 @@ def picks(db: str, event_id: int, names: list[str]) -> None:
                 count += 1
                 progressed = True
                 print(f"ACK {count} {pod['players'][seat]} {record.pack} {record.pick}", flush=True)
-                events.after_picks(event_id, number)
+                events.after_picks(event_id, number, session)
         if not progressed:
             time.sleep(0.01)  # the other terminal's turn: don't hold the lock in a tight loop
     print("DONE", flush=True)
