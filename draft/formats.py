@@ -604,7 +604,7 @@ def _sections(deck: Deck, line_text) -> str:
         if not lines:
             continue
         out.append(title)
-        out += [line_text(line) for line in _merged_by_card(lines)]
+        out += [line_text(line) for line in _merged(lines)]
         out.append("")
     return "\n".join(out)
 
@@ -612,18 +612,6 @@ def _sections(deck: Deck, line_text) -> str:
 def write_arena(deck: Deck) -> str:
     """MTG Arena's import text: sections, then ``count name (SET) number``."""
     return _sections(deck, lambda line: f"{line.count} {line.card.name}{_printing(line.card)}")
-
-
-def _merged(lines: list[DeckLine]) -> list[DeckLine]:
-    merged: dict[tuple, DeckLine] = {}
-    for line in lines:
-        key = (line.card, line.foil, line.etched)
-        if key in merged:
-            old = merged[key]
-            merged[key] = DeckLine(old.card, old.count + line.count, old.zone, old.foil, old.etched)
-        else:
-            merged[key] = line
-    return list(merged.values())
 
 
 def write_text(deck: Deck) -> str:
@@ -654,11 +642,11 @@ def write_cockatrice(deck: Deck) -> str:
     out = ['<?xml version="1.0" encoding="UTF-8"?>', '<cockatrice_deck version="1">',
            f"    <deckname>{_xml_text(deck.name)}</deckname>", f"    <comments>{_xml_text(chr(10).join(notes))}</comments>"]
     for zone_name, zones in (("main", (Zone.MAIN,)), ("side", (Zone.COMMANDER, Zone.SIDEBOARD))):
-        lines = [line for zone in zones for line in _merged(_ordered(deck, zone))]
+        lines = [line for zone in zones for line in _ordered(deck, zone)]
         if not lines:
             continue
         out.append(f"    <zone name={quoteattr(zone_name)}>")
-        for line in _merged_by_card(lines):
+        for line in _merged(lines):
             extra = (f" setShortName={quoteattr(line.card.set_code)} collectorNumber={quoteattr(line.card.number)}"
                      if _printed(line.card) else "")
             out.append(f"        <card number=\"{line.count}\" name={quoteattr(line.card.name)}{extra}/>")
@@ -667,7 +655,8 @@ def write_cockatrice(deck: Deck) -> str:
     return "\n".join(out) + "\n"
 
 
-def _merged_by_card(lines: list[DeckLine]) -> list[DeckLine]:
+def _merged(lines: list[DeckLine]) -> list[DeckLine]:
+    """One line per card, copies added up (the formats that use it write no finish per line)."""
     merged: dict[Card, DeckLine] = {}
     for line in lines:
         old = merged.get(line.card)
@@ -684,7 +673,7 @@ def write_mtgo(deck: Deck) -> str:
            '<Deck xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">',
            "  <NetDeckID>0</NetDeckID>", "  <PreconstructedDeckID>0</PreconstructedDeckID>"]
     for zone, side in ((Zone.MAIN, "false"), (Zone.COMMANDER, "true"), (Zone.SIDEBOARD, "true")):
-        for line in _merged_by_card(_ordered(deck, zone)):
+        for line in _merged(_ordered(deck, zone)):
             cat = f' CatID="{line.card.mtgo_id}"' if line.card.mtgo_id else ""
             out.append(f'  <Cards{cat} Quantity="{line.count}" Sideboard="{side}" Name={quoteattr(line.card.name)} Annotation="0" />')
     out.append("</Deck>")
