@@ -61,7 +61,8 @@ def choose_commanders(pool: Counter, piper: Card | None) -> CommanderChoice | No
         # A Piper leads as a plain 3/3 for five: it adds no strength of its own.
         value = (_playable_value(rated, identity, Counter(leaders)) + sum(card_rating(c) for c in leaders if not is_piper(c))
                  - ADDED_PIPER_COST * added)
-        if best is None or value > best.value:
+        # A colorless identity allows no free basic land (Wastes come from the pool): lead with colors when possible.
+        if best is None or (bool(identity), value) > (bool(best.identity), best.value):
             best = CommanderChoice(leaders, colors, identity, value)
     return best
 

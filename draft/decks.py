@@ -26,6 +26,8 @@ PIPER = "The Prismatic Piper"
 MAX_ADDED_PIPERS = 2
 DRAFT_MIN_SIZE = 60
 COMMANDER_SIZE = 100
+# The basic lands a Commander draft organizer provides for free; Wastes and snow basics come from the pool.
+FREE_BASICS = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest"})
 
 
 @unique
@@ -43,6 +45,11 @@ class DeckFormat(StrEnum):
 
 def is_piper(card: Card) -> bool:
     return card.name == PIPER
+
+
+def is_free_basic(card: Card) -> bool:
+    """A basic land a Commander draft deck may play without taking it from the pool."""
+    return card.is_basic_land and card.name in FREE_BASICS
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,9 +252,12 @@ class _Checker:
             self.add(code, f"the deck has {size} cards counting commanders; Commander needs exactly {COMMANDER_SIZE}")
 
     def check_copies(self) -> None:
-        # Constructed counts the deck itself; a draft deck and its sideboard both come out of the pool.
-        counted = [line for line in self.deck.lines if not line.card.is_basic_land and (
-            self.format is DeckFormat.COMMANDER_DRAFT or line.zone is not Zone.SIDEBOARD)]
+        # Constructed counts the deck itself, basics exempt from singleton; a draft deck and its sideboard both
+        # come out of the pool, all but the five basics the organizer provides.
+        if self.format is DeckFormat.COMMANDER:
+            counted = [line for line in self.deck.lines if not line.card.is_basic_land and line.zone is not Zone.SIDEBOARD]
+        else:
+            counted = [line for line in self.deck.lines if not is_free_basic(line.card)]
         used: Counter = Counter()
         for line in counted:
             used[line.card.name] += line.count
@@ -449,7 +459,7 @@ def suggest_commanders(pool: Iterable[Card] | Mapping[Card, int], limit: int = 1
         identity = commander_identity(commanders, colors)
         used = Counter(c.name for c in commanders)
         playable = sum(max(0, n - used.get(card.name, 0)) for card, n in counts.items()
-                       if card.deck_colors <= identity and not card.is_basic_land)
+                       if card.deck_colors <= identity and not is_free_basic(card))
         ranked.append(Suggestion(tuple(c.name for c in commanders), colors, identity, playable, added))
     ranked.sort(key=lambda s: (-s.playable, s.added_pipers, len(s.commanders), s.commanders, [c.value for c in s.piper_colors]))
     return ranked[:limit]
@@ -457,6 +467,6 @@ def suggest_commanders(pool: Iterable[Card] | Mapping[Card, int], limit: int = 1
 
 __all__ = [
     "PIPER", "Deck", "DeckFormat", "DeckLine", "DeckReport", "Problem", "Suggestion", "Zone",
-    "can_pair", "commander_identity", "commander_options", "is_piper", "pool_counts", "suggest_commanders", "usable_options",
+    "can_pair", "commander_identity", "commander_options", "is_free_basic", "is_piper", "pool_counts", "suggest_commanders", "usable_options",
     "validate",
 ]

@@ -93,6 +93,16 @@ CARD_TYPES = frozenset(
 )
 _MULTIWORD_SUBTYPES = ("Time Lord",)
 BASIC_LAND_NAMES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes"})
+# The subtypes a creature card may carry beside its creature types, by the card type they belong to
+# (CR 205.3g artifact types, 205.3h enchantment types, 205.3i land types).
+NONCREATURE_SUBTYPES = {
+    "Artifact": frozenset({"Attraction", "Blood", "Bobblehead", "Clue", "Contraption", "Equipment", "Food", "Fortification",
+                           "Gold", "Incubator", "Junk", "Lander", "Map", "Powerstone", "Spacecraft", "Treasure", "Vehicle"}),
+    "Enchantment": frozenset({"Aura", "Background", "Cartouche", "Case", "Class", "Curse", "Role", "Room", "Rune", "Saga",
+                              "Shard", "Shrine"}),
+    "Land": frozenset({"Cave", "Desert", "Forest", "Gate", "Island", "Lair", "Locus", "Mine", "Mountain", "Plains", "Planet",
+                       "Power-Plant", "Sphere", "Swamp", "Tower", "Town", "Urza's"}),
+}
 
 
 def parse_type_line(type_line: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
@@ -136,6 +146,14 @@ class Face:
     @property
     def is_legendary_creature(self) -> bool:
         return "Legendary" in self.supertypes and "Creature" in self.types
+
+    @property
+    def creature_types(self) -> tuple[str, ...]:
+        """The subtypes that are creature types (a creature's artifact, enchantment and land types left out)."""
+        if "Creature" not in self.types:
+            return ()
+        other = frozenset().union(*(NONCREATURE_SUBTYPES.get(card_type, ()) for card_type in self.types))
+        return tuple(subtype for subtype in self.subtypes if subtype not in other)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -253,16 +271,27 @@ def strip_reminder(text: str) -> str:
     return text
 
 
+# Facts decided by the type line alone: a stored card gets them again from its stored types.
+TYPE_FACTS = frozenset({CommanderAbility.LEGENDARY_CREATURE, CommanderAbility.BACKGROUND, CommanderAbility.TIME_LORD_DOCTOR})
+
+
+def type_facts(face: Face) -> frozenset[CommanderAbility]:
+    """Commander facts of a front face's type line."""
+    facts = set()
+    if face.is_legendary_creature:
+        facts.add(CommanderAbility.LEGENDARY_CREATURE)
+        # CR 702.124m: Doctor's companion pairs with a legendary Time Lord Doctor creature with no other creature types.
+        if sorted(face.creature_types) == ["Doctor", "Time Lord"]:
+            facts.add(CommanderAbility.TIME_LORD_DOCTOR)
+    if "Background" in face.subtypes and "Enchantment" in face.types:
+        facts.add(CommanderAbility.BACKGROUND)
+    return frozenset(facts)
+
+
 def commander_facts(face: Face) -> tuple[frozenset[CommanderAbility], str | None, str | None]:
     """Commander abilities of a front face: (abilities, partner-with name, partner group)."""
-    abilities: set[CommanderAbility] = set()
+    abilities: set[CommanderAbility] = set(type_facts(face))
     partner_with = partner_group = None
-    if face.is_legendary_creature:
-        abilities.add(CommanderAbility.LEGENDARY_CREATURE)
-    if "Background" in face.subtypes and "Enchantment" in face.types:
-        abilities.add(CommanderAbility.BACKGROUND)
-    if "Time Lord" in face.subtypes and "Doctor" in face.subtypes:
-        abilities.add(CommanderAbility.TIME_LORD_DOCTOR)
     text = strip_reminder(face.text).replace("’", "'")
     lowered = text.lower()
     if "can be your commander" in lowered:

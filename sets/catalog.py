@@ -17,7 +17,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from sets.cards import Card, CommanderAbility, Face, Layout, Rarity, normalize_name
+from sets.cards import TYPE_FACTS, Card, CommanderAbility, Face, Layout, Rarity, normalize_name, type_facts
 from sets.colors import ColorIdentity
 from sets.errors import ImportFormatError, UnknownCardError, UnknownSetError
 
@@ -123,9 +123,12 @@ def card_to_json(card: Card) -> dict[str, Any]:
 
 
 def card_from_json(data: dict[str, Any], set_code: str) -> Card:
+    faces = tuple(face_from_json(face) for face in data["faces"])
+    # Type-line facts are decided again, so a set imported before a rules fix follows it.
+    stored = frozenset(CommanderAbility(a) for a in data.get("abilities", ()))
     return Card(
         name=data["name"],
-        faces=tuple(face_from_json(face) for face in data["faces"]),
+        faces=faces,
         identity=ColorIdentity.parse(data["identity"]),
         deck_colors=ColorIdentity.parse(data["deck_colors"]),
         layout=Layout(data.get("layout", "normal")),
@@ -133,7 +136,7 @@ def card_from_json(data: dict[str, Any], set_code: str) -> Card:
         number=str(data["number"]),
         rarity=Rarity(data["rarity"]),
         mana_value=data.get("mana_value", 0),
-        abilities=frozenset(CommanderAbility(a) for a in data.get("abilities", ())),
+        abilities=(stored - TYPE_FACTS) | type_facts(faces[0]),
         partner_with=data.get("partner_with"),
         partner_group=data.get("partner_group"),
         main_set=data.get("main_set", True),

@@ -67,6 +67,24 @@ def test_basic_lands_are_unlimited():
     assert validate(deck, pool).valid and main[basic_land("W")] > 30
 
 
+@pytest.mark.parametrize("name", ["Wastes", "Snow-Covered Plains"])
+def test_only_the_five_basics_are_free_in_a_draft_deck(name):
+    """The organizer provides Plains, Island, Swamp, Mountain and Forest; other basics come out of the pool."""
+    from sets.basics import basic_lands
+
+    land = next(card for card in basic_lands() if card.name == name)
+    commander, main = white_deck()
+    main[basic_land("W")] -= 2
+    main[land] = 2
+    deck, pool = deck_and_pool([commander], main)
+    report = validate(deck, pool)
+    assert codes(report) == ["not-in-pool"] and report.problems[0].cards == (name,)
+    pool[land] = 1
+    assert codes(validate(deck, pool)) == ["too-many-copies"]
+    pool[land] = 2
+    assert validate(deck, pool).valid
+
+
 def test_no_commander():
     _, main = white_deck()
     deck, pool = deck_and_pool([], main)
@@ -133,7 +151,7 @@ def test_basic_type_outside_identity():
 def test_colorless_commander_allows_wastes_but_no_typed_basic():
     dawnsire = fixture("Dawnsire", "Legendary Artifact Creature — Spacecraft", cost="{5}")
     main = {basic_land(""): 58, basic_land("G"): 1}
-    deck, pool = deck_and_pool([dawnsire], main)
+    deck, pool = deck_and_pool([dawnsire], main, extra_pool=[basic_land("")] * 58)  # Wastes are not free: the pool has them
     report = validate(deck, pool)
     assert codes(report) == ["basic-type-outside-identity"] and report.problems[0].cards == ("Forest",)
 
@@ -243,6 +261,10 @@ PAIRS = [
     (legendary("Wyll", "Choose a Background"), fixture("Noble Heritage", "Legendary Enchantment — Background", cost="{W}"), True),
     (legendary("Clara", "Doctor's companion"), legendary("The Doctor", "", "Legendary Creature — Time Lord Doctor"), True),
     (legendary("Clara", "Doctor's companion"), legendary("Rose", "Doctor's companion"), False),
+    # CR 702.124m: the Doctor must have no other creature types; artifact types are not creature types.
+    (legendary("Clara", "Doctor's companion"), legendary("The Rogue Doctor", "", "Legendary Creature — Time Lord Doctor Rogue"), False),
+    (legendary("Clara", "Doctor's companion"), legendary("Tin Doctor", "", "Legendary Artifact Creature — Equipment Time Lord Doctor"),
+     True),
     (legendary("Ace", "Partner—Survivors"), legendary("Bea", "Partner—Survivors"), True),
     (legendary("Ace", "Partner—Survivors"), legendary("Cid", "Partner"), False),
 ]
@@ -256,6 +278,17 @@ def test_pairing_rules(first, second, legal):
     assert report.valid is legal
     if not legal:
         assert report.codes() == ["illegal-pair"]
+
+
+def test_a_stored_set_follows_the_time_lord_doctor_rule():
+    """A set imported while any Time Lord Doctor counted keeps no stale fact: type-line facts are decided on load."""
+    from sets.catalog import card_from_json, card_to_json
+
+    rogue = legendary("The Rogue Doctor", "", "Legendary Creature — Time Lord Doctor Rogue")
+    stored = card_to_json(rogue) | {"abilities": ["legendary-creature", "time-lord-doctor"]}
+    loaded = card_from_json(stored, "TST")
+    assert not can_pair(legendary("Clara", "Doctor's companion"), loaded)
+    assert loaded.can_be_commander
 
 
 def test_background_alone_is_not_a_commander():
@@ -302,6 +335,15 @@ def test_constructed_needs_exactly_100(size, code):
 
 def test_constructed_is_singleton_except_basics():
     assert validate(constructed(duplicate=True), fmt=DeckFormat.COMMANDER).codes() == ["too-many-copies"]
+
+
+def test_constructed_basics_including_wastes_and_snow_are_exempt_from_singleton():
+    from sets.basics import basic_lands
+
+    extra = {card: 4 for card in basic_lands() if card.name in ("Wastes", "Snow-Covered Plains")}
+    deck = constructed(92)
+    deck = Deck.build(deck.commanders, deck.main + Counter(extra))
+    assert deck.size == 100 and validate(deck, fmt=DeckFormat.COMMANDER).valid
 
 
 def test_constructed_banned_list():
