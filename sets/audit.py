@@ -1,14 +1,35 @@
-"""Check opened boosters against their spec: observed vs expected counts with chi-square p-values."""
+"""Check opened boosters against their booster definition: observed vs expected counts, chi-square p-values.
+
+Every expected figure comes from the definition alone (variant weights, slot counts, sheet cards and
+weights, the color-balance flag) and from the collation rules of RULES.md section 5, worked out here
+independently of the drawing code in ``sets.booster``:
+
+- variants: ``weight / total`` of the boosters;
+- slots: cards from each sheet, ``sum(variant share * count)`` per booster;
+- a plain sheet drawing ``k`` cards without repeats: a card's chance to be among them is its weight
+  share for one card, exact for two (and for equal weights), and Rosén's successive-sampling
+  approximation ``1 - exp(-lambda * w)`` beyond;
+- a color-balanced sheet (groups W, U, B, R, G of cards of that one color and identity, and "other":
+  colorless, multicolor, every land): one card per color group, and each of the ``k - C`` other
+  slots goes to a group with weight ``W(g) * k - N`` (color) or ``W(other) * k``, so a group yields
+  ``W(g) * k / N`` cards and a card ``w * k / N``: exactly its share of the sheet.  A drawing that
+  skips a repeat by drawing again in the same group keeps this exactly; magic-search-engine draws
+  the group again, which RULES says shifts groups by about 2% -- enough to fail at large samples,
+  which is the point: the promise is every card's share, with no tolerance built in.
+
+Per-sheet tables (rarities, color groups, cards) are conditioned on how many boosters of each
+variant were opened, which the variants table tests.  Card tables list the worst cards first.
+"""
 
 from __future__ import annotations
 
 import math
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from sets.booster import Booster, BoosterSpec
+from sets.booster import Booster, BoosterSpec, Sheet
 from sets.colors import Color
 
 
@@ -55,6 +76,7 @@ def _gamma_q(a: float, x: float) -> float:
     return min(1.0, math.exp(log_prefix) * h)
 
 
+
 @dataclass(frozen=True, slots=True)
 class Row:
     """One class of cards: observed and expected counts."""
@@ -63,111 +85,238 @@ class Row:
     observed: int
     expected: float
 
+    @property
+    def residual(self) -> float:
+        """Standardized deviation (observed - expected) / sqrt(expected)."""
+        return (self.observed - self.expected) / math.sqrt(self.expected) if self.expected > 0 else 0.0
+
 
 @dataclass(frozen=True, slots=True)
 class Check:
-    """A group of rows tested together."""
+    """A group of rows tested together; ``warning`` says when the p-value can't be trusted."""
 
     title: str
     rows: tuple[Row, ...]
     p_value: float
+    warning: str = ""
+    statistic: float = 0.0
+    dof: int = 0
 
     def to_json(self) -> dict:
-        return {"title": self.title, "p_value": self.p_value,
+        return {"title": self.title, "p_value": self.p_value, "chi_square": self.statistic, "dof": self.dof, "warning": self.warning,
                 "rows": [{"label": r.label, "observed": r.observed, "expected": r.expected} for r in self.rows]}
 
 
-def _check(title: str, rows: list[Row], binomial_of: int | None = None) -> Check:
-    """Chi-square over the rows; with ``binomial_of``, one yes/no class out of that many trials."""
-    if binomial_of is not None:
-        (row,) = rows
-        pairs = [(row.observed, row.expected), (binomial_of - row.observed, binomial_of - row.expected)]
-        dof = 1
-    else:
-        pairs = [(r.observed, r.expected) for r in rows]
-        dof = len(rows) - 1
-    statistic = sum((o - e) ** 2 / e for o, e in pairs if e > 0)
-    return Check(title, tuple(rows), chi_square_sf(statistic, dof))
+MIN_EXPECTED = 5  # below this, chi-square's p-value is unreliable
 
 
-def _shared_slots(spec: BoosterSpec) -> set[tuple[str, int]]:
-    """Slots every variant has alike: left out of variant labels."""
-    return set.intersection(*(set(v.contents) for v in spec.variants))
+def _check(title: str, rows: list[Row], *, dof: int | None = None, statistic: float | None = None, count: int = 0,
+           worst_first: bool = False) -> Check:
+    """Pearson's chi-square over the rows (or a given statistic), with a warning for small expected counts."""
+    if statistic is None:
+        statistic = sum((r.observed - r.expected) ** 2 / r.expected for r in rows if r.expected > 0)
+    dof = len(rows) - 1 if dof is None else dof
+    small = [r.expected for r in rows if 0 < r.expected < MIN_EXPECTED]
+    warning = ""
+    if small and count:
+        needed = math.ceil(count * MIN_EXPECTED / min(small) / 1000) * 1000
+        warning = (f"{len(small)} of {len(rows)} expected counts are under {MIN_EXPECTED} (smallest {min(small):.2f}): "
+                   f"the p-value is unreliable; audit about {needed} boosters or more")
+    if worst_first:
+        rows = sorted(rows, key=lambda r: -abs(r.residual))
+    return Check(title, tuple(rows), chi_square_sf(statistic, dof), warning, statistic, dof)
 
 
-def _draws(spec: BoosterSpec, sheet_name: str, boosters: int) -> Iterator[tuple[float, int]]:
-    """(expected boosters, cards drawn from the sheet) for each variant that draws from it."""
-    for variant in spec.variants:
-        count = variant.count(sheet_name)
-        if count:
-            yield variant.weight / spec.total_weight * boosters, count
+# --- expectations from the definition -----------------------------------------------------------------
 
 
-def expected_by(spec: BoosterSpec, sheet_name: str, key: Callable, boosters: int) -> Counter:
-    """Expected number of cards per class from one sheet over ``boosters`` boosters."""
+def plain_inclusion(weights: Sequence[int], count: int, duplicates: bool = False) -> list[float]:
+    """Expected copies of each card among ``count`` drawn from a sheet (no repeats unless ``duplicates``)."""
+    n, total = len(weights), sum(weights)
+    if duplicates or count == 1:
+        return [count * w / total for w in weights]
+    if count >= n:
+        return [1.0] * n
+    if len(set(weights)) == 1:
+        return [count / n] * n
+    p = [w / total for w in weights]
+    if count == 2:  # first draw, or second after any other card j: p_i / (1 - p_j)
+        second = sum(pj / (1 - pj) for pj in p)
+        return [pi + pi * (second - pi / (1 - pi)) for pi in p]
+    # Rosén's approximation for successive sampling: lambda such that the chances add up to count.
+    low, high = 0.0, 1.0
+    while sum(1 - math.exp(-high * w) for w in weights) < count:
+        high *= 2
+    for _ in range(100):
+        middle = (low + high) / 2
+        if sum(1 - math.exp(-middle * w) for w in weights) < count:
+            low = middle
+        else:
+            high = middle
+    return [1 - math.exp(-high * w) for w in weights]
+
+
+def rules_group(card) -> str:
+    """RULES.md section 5's balance groups: the color of a card of one color and that identity, else "other"."""
+    if card.is_land or len(card.colors) != 1 or card.identity != card.colors:
+        return "other"
+    return card.colors.code
+
+
+GROUP_ORDER = (*(c.value for c in Color), "other")
+
+
+def balanced_plan(sheet: Sheet, count: int) -> tuple[dict[str, float], dict[str, float]] | None:
+    """For a balanced sheet drawing ``count``: (forced cards, chance of each free slot) by group; None when plain."""
+    weights: Counter = Counter()
+    for printing, weight in zip(sheet.printings, sheet.weights, strict=True):
+        weights[rules_group(printing.card)] += weight
+    colors = [g for g in GROUP_ORDER[:-1] if weights[g]]
+    if not colors or count <= len(colors):
+        return None
+    total = sum(weights.values())
+    slot = {g: max(0, weights[g] * count - total) for g in colors}
+    slot["other"] = weights["other"] * count
+    free = sum(slot.values())
+    return {g: 1.0 for g in colors}, {g: w / free for g, w in slot.items()}
+
+
+def inclusion(sheet: Sheet, count: int) -> list[float]:
+    """Expected copies of each card of ``sheet`` in a booster that draws ``count`` from it."""
+    plan = balanced_plan(sheet, count) if sheet.balance_colors else None
+    if plan is None:
+        return plain_inclusion(sheet.weights, count, sheet.allow_duplicates)
+    forced, chance = plan
+    free = count - len(forced)
+    members: dict[str, list[int]] = {}
+    for index, printing in enumerate(sheet.printings):
+        members.setdefault(rules_group(printing.card), []).append(index)
+    result = [0.0] * len(sheet)
+    for group, indices in members.items():
+        weights = [sheet.weights[i] for i in indices]
+        base = int(forced.get(group, 0))
+        # The group's draws: the forced one plus a binomial share of the free slots (capped at its size).
+        for extra in range(free + 1):
+            probability = math.comb(free, extra) * chance[group] ** extra * (1 - chance[group]) ** (free - extra)
+            drawn = min(base + extra, len(indices))
+            if probability and drawn:
+                for i, share in zip(indices, plain_inclusion(weights, drawn), strict=True):
+                    result[i] += probability * share
+    return result
+
+
+def _drawing_variants(spec: BoosterSpec, sheet_name: str) -> list[tuple[int, int]]:
+    """(variant position, cards drawn from the sheet) for each variant that draws from it."""
+    return [(i, v.count(sheet_name)) for i, v in enumerate(spec.variants) if v.count(sheet_name)]
+
+
+def expected_by(spec: BoosterSpec, sheet_name: str, key: Callable, boosters: int | Counter) -> Counter:
+    """Expected cards per class from one sheet, over ``boosters`` (a count, or boosters opened per variant)."""
     sheet = spec.sheets[sheet_name]
+    per_variant = boosters if isinstance(boosters, Counter) else Counter(
+        {i: v.weight / spec.total_weight * boosters for i, v in enumerate(spec.variants)})
     expected: Counter = Counter()
-    for share, count in _draws(spec, sheet_name, boosters):
-        for printing, probability in zip(sheet.printings, sheet.inclusion(count), strict=True):
-            expected[key(printing.card)] += share * probability
+    for position, count in _drawing_variants(spec, sheet_name):
+        for printing, chance in zip(sheet.printings, inclusion(sheet, count), strict=True):
+            expected[key(printing.card)] += per_variant[position] * chance
     return expected
 
 
-def _balanced_color_expectation(spec: BoosterSpec, sheet_name: str, boosters: int) -> Counter:
-    """Expected colors on a color-balanced uniform sheet: one forced per color, the rest uniform."""
-    sheet = spec.sheets[sheet_name]
-    colors = Counter(_color_key(p.card) for p in sheet.printings)
-    forced = [c.value for c in Color if colors[c.value]]
-    n = len(sheet)
+# --- the checks -----------------------------------------------------------------------------------------
+
+
+def _variants_check(spec: BoosterSpec, variants: Counter, count: int) -> Check:
+    shared = set.intersection(*(set(v.contents) for v in spec.variants))
+    rows = [Row(f"variant {i} ({v.weight}/{spec.total_weight}): " + " + ".join(f"{n} {s}" for s, n in v.contents if (s, n) not in shared),
+                variants[i], v.weight / spec.total_weight * count) for i, v in enumerate(spec.variants)]
+    return _check("variants", rows, count=count)
+
+
+def _slots_check(spec: BoosterSpec, per_sheet: dict[str, Counter], count: int) -> Check:
+    rows = [Row(name, sum(per_sheet[name].values()),
+                count * sum(v.weight / spec.total_weight * v.count(name) for v in spec.variants)) for name in spec.sheets]
+    return _check("cards per slot (sheet)", rows, dof=len(rows) - (1 if len(spec.sizes) == 1 else 0), count=count)
+
+
+def _card_check(spec: BoosterSpec, name: str, observed: Counter, variants: Counter, count: int) -> Check:
+    """Every card of a sheet against its share, worst first.
+
+    One booster holds a card at most once (no repeats), so each card's count varies by
+    ``pi * (1 - pi)`` a booster rather than ``pi``: the statistic is divided by its mean over
+    ``n - 1`` to read it on chi-square's scale.
+    """
+    sheet = spec.sheets[name]
+    expected = [0.0] * len(sheet)
+    variance = [0.0] * len(sheet)
+    for position, drawn in _drawing_variants(spec, name):
+        for i, chance in enumerate(inclusion(sheet, drawn)):
+            expected[i] += variants[position] * chance
+            variance[i] += variants[position] * (chance if sheet.allow_duplicates else chance * (1 - chance))
+    rows = [Row(f"{p.card.number} {p.card.name}", observed[p.card], e) for p, e in zip(sheet.printings, expected, strict=True)]
+    dof = len(rows) - 1
+    statistic = sum((r.observed - e) ** 2 / e for r, e in zip(rows, expected, strict=True) if e > 0)
+    scale = sum(v / e for v, e in zip(variance, expected, strict=True) if e > 0) / dof if dof else 1.0
+    return _check(f"{name}: cards", rows, dof=dof, statistic=statistic / scale if scale else statistic, count=count,
+                  worst_first=True)
+
+
+def _group_check(spec: BoosterSpec, name: str, observed: Counter, variants: Counter, count: int) -> Check | None:
+    """A balanced sheet's color groups: forced cards plus the free slots' multinomial share."""
+    sheet = spec.sheets[name]
     expected: Counter = Counter()
-    for share, count in _draws(spec, sheet_name, boosters):
-        rest = count - len(forced)
-        for label, size in colors.items():
-            base = 1 if label in forced else 0
-            expected[label] += share * (base + rest * (size - base) / (n - len(forced)))
-    return expected
-
-
-def _color_key(card) -> str:
-    colors = card.colors
-    return colors.code if len(colors) == 1 else ("multicolor" if colors else "colorless")
+    forced_total: Counter = Counter()
+    free_expected: Counter = Counter()
+    for position, drawn in _drawing_variants(spec, name):
+        plan = balanced_plan(sheet, drawn)
+        if plan is None:
+            return None
+        forced, chance = plan
+        free = drawn - len(forced)
+        for group in GROUP_ORDER:
+            forced_total[group] += variants[position] * forced.get(group, 0)
+            free_expected[group] += variants[position] * free * chance.get(group, 0)
+    for group in GROUP_ORDER:
+        expected[group] = forced_total[group] + free_expected[group]
+    groups = [g for g in GROUP_ORDER if expected[g] > 0]
+    rows = [Row(g, observed[g], expected[g]) for g in groups]
+    # The free slots are a multinomial draw over the groups: test what came out beyond the forced cards.
+    statistic = sum((observed[g] - forced_total[g] - free_expected[g]) ** 2 / free_expected[g] for g in groups if free_expected[g] > 0)
+    dof = sum(1 for g in groups if free_expected[g] > 0) - 1
+    return _check(f"{name}: color groups (balanced)", rows, dof=dof, statistic=statistic, count=count)
 
 
 def audit(spec: BoosterSpec, boosters: Iterable[Booster], count: int) -> list[Check]:
-    """Compare ``count`` opened boosters with what the spec promises."""
+    """Compare ``count`` opened boosters with what the definition promises."""
     per_sheet: dict[str, Counter] = {name: Counter() for name in spec.sheets}
     variants: Counter = Counter()
     for booster in boosters:
         variants[booster.variant] += 1
         for printing in booster.printings:
             per_sheet[printing.sheet][printing.card] += 1
-    checks = [
-        _check(
-            "variants",
-            [Row(f"variant {i} ({v.weight}/{spec.total_weight}): " + " + ".join(f"{n} {s}" for s, n in v.contents if (s, n) not in _shared_slots(spec)),
-                 variants[i], v.weight / spec.total_weight * count)
-             for i, v in enumerate(spec.variants)],
-        )
-    ]
+    checks = [_variants_check(spec, variants, count), _slots_check(spec, per_sheet, count)]
     for name in spec.sheets:
         share = spec.variant_share(name)
         if 0 < share < 1:
-            boosters_with = sum(variants[i] for i, v in enumerate(spec.variants) if v.count(name))
-            checks.append(_check(f"boosters with a {name} card", [Row(name, boosters_with, share * count)], binomial_of=count))
+            with_sheet = sum(variants[i] for i, v in enumerate(spec.variants) if v.count(name))
+            rows = [Row(f"with a {name} card", with_sheet, share * count), Row("without", count - with_sheet, (1 - share) * count)]
+            checks.append(_check(f"boosters with a {name} card", rows, count=count))
     for name, sheet in spec.sheets.items():
-        rarities = {p.card.rarity for p in sheet.printings}
-        if len(rarities) > 1:
-            expected = expected_by(spec, name, lambda card: card.rarity.value, count)
-            observed = Counter()
-            for card, n in per_sheet[name].items():
-                observed[card.rarity.value] += n
-            checks.append(_check(f"{name}: rarity mix", [Row(k, observed[k], e) for k, e in sorted(expected.items())]))
-        if sheet.balance_colors and len(set(sheet.weights)) <= 1:
-            expected = _balanced_color_expectation(spec, name, count)
-            observed = Counter()
-            for card, n in per_sheet[name].items():
-                observed[_color_key(card)] += n
-            checks.append(_check(f"{name}: colors (balanced)", [Row(k, observed[k], e) for k, e in sorted(expected.items())]))
+        observed = per_sheet[name]
+        if len({p.card.rarity for p in sheet.printings}) > 1:
+            expected = expected_by(spec, name, lambda card: card.rarity.value, variants)
+            by_rarity = Counter()
+            for card, n in observed.items():
+                by_rarity[card.rarity.value] += n
+            checks.append(_check(f"{name}: rarity mix", [Row(k, by_rarity[k], e) for k, e in sorted(expected.items())], count=count))
+        if sheet.balance_colors:
+            by_group = Counter()
+            for card, n in observed.items():
+                by_group[rules_group(card)] += n
+            check = _group_check(spec, name, by_group, variants, count)
+            if check is not None:
+                checks.append(check)
+        if len(sheet) > 1:
+            checks.append(_card_check(spec, name, observed, variants, count))
     return checks
 
 

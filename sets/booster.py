@@ -14,7 +14,8 @@ import random
 from bisect import bisect
 from dataclasses import dataclass
 from itertools import accumulate
-from typing import Any
+from math import gcd
+from typing import Any, NamedTuple
 
 from sets.cards import Card
 from sets.catalog import CardSet, load_set
@@ -56,11 +57,38 @@ class Booster:
         return {"seed": seed, "index": self.index, "variant": self.variant, "cards": [p.to_json() for p in self.printings]}
 
 
+def balance_group(card: Card) -> Color | None:
+    """The color a balanced sheet counts a card for, or None for "other" (colorless, multicolor, every land).
+
+    A card counts for a color when it is that one color with that identity alone: the Diamonds (colorless
+    artifacts that tap for a color) are colorless commons, and a land is "other" whatever mana it makes.
+    """
+    colors = card.colors
+    if len(colors) != 1 or card.identity != colors or card.is_land:
+        return None
+    return next(iter(colors))
+
+
 class Sheet:
     """Cards with weights; draws without repeating a card."""
 
-    __slots__ = ("name", "printings", "weights", "foil", "etched", "balance_colors", "allow_duplicates", "total", "_cum", "_uniform",
-                 "_by_color", "_colored")
+    __slots__ = (
+        "_colored",
+        "_cum",
+        "_group_cum",
+        "_group_weights",
+        "_groups",
+        "_plans",
+        "_uniform",
+        "allow_duplicates",
+        "balance_colors",
+        "etched",
+        "foil",
+        "name",
+        "printings",
+        "total",
+        "weights",
+    )
 
     def __init__(self, name: str, cards: list[tuple[Card, int]], *, foil: bool = False, etched: bool = False,
                  balance_colors: bool = False, allow_duplicates: bool = False):
@@ -72,13 +100,16 @@ class Sheet:
         self.total = sum(self.weights)
         self._cum = list(accumulate(self.weights))
         self._uniform = len(set(self.weights)) <= 1
-        self._by_color: dict[Color, list[int]] = {}
+        by_group: dict[Color | None, list[int]] = {}
         if balance_colors:
             for index, printing in enumerate(self.printings):
-                colors = printing.card.colors
-                if len(colors) == 1:
-                    self._by_color.setdefault(next(iter(colors)), []).append(index)
-        self._colored = tuple(self._by_color.values())
+                by_group.setdefault(balance_group(printing.card), []).append(index)
+        # The color groups present, in WUBRG order, then "other" (possibly empty).
+        self._colored = tuple(by_group[color] for color in Color if color in by_group)
+        self._groups = (*self._colored, by_group.get(None, []))
+        self._group_cum = tuple(list(accumulate(self.weights[i] for i in group)) for group in self._groups)
+        self._group_weights = tuple(cum[-1] if cum else 0 for cum in self._group_cum)
+        self._plans: dict[int, _Plan] = {}
 
     def __len__(self) -> int:
         return len(self.printings)
@@ -86,23 +117,20 @@ class Sheet:
     def draw(self, rng: random.Random, count: int) -> list[Printing]:
         """``count`` different cards, each draw weighted among the cards not yet drawn.
 
-        A color-balanced sheet first takes one mono-colored card of each color
-        it has, then fills the rest from the whole sheet.
+        A color-balanced sheet draws as RULES.md section 5 says (see ``_draw_balanced``) when the
+        booster takes more cards than it has color groups; with fewer there is no way to take one
+        of each color and keep every card's share, so the draw is a plain one.
         """
         printings = self.printings
-        if self.allow_duplicates:  # MTGJSON's allowDuplicates: independent weighted draws
-            return [printings[bisect(self._cum, rng.random() * self.total)] for _ in range(count)]
-        if count == 1 and not self.balance_colors:
+        if count == 1:  # one card: never balanced, never a repeat
             if self._uniform:
                 return [printings[int(rng.random() * len(printings))]]
             return [printings[bisect(self._cum, rng.random() * self.total)]]
-        if self.balance_colors and count >= len(self._colored):
-            rnd = rng.random
-            chosen = [group[int(rnd() * len(group))] if self._uniform else self._weighted_in(rng, group)
-                      for group in self._colored]
-        else:
-            chosen = []
-        return [printings[i] for i in self._fill(rng, count, chosen)]
+        if self.allow_duplicates:  # MTGJSON's allowDuplicates: independent weighted draws
+            return [printings[bisect(self._cum, rng.random() * self.total)] for _ in range(count)]
+        if self.balance_colors and self._colored and count > len(self._colored):
+            return [printings[i] for i in self._draw_balanced(rng, count)]
+        return [printings[i] for i in self._fill(rng, count, [])]
 
     def _fill(self, rng: random.Random, count: int, chosen: list[int]) -> list[int]:
         """Add distinct positions to ``chosen`` until it holds ``count`` (rejecting repeats)."""
@@ -119,22 +147,72 @@ class Sheet:
                     seen.add(index)
         return chosen
 
-    def _weighted_in(self, rng: random.Random, group: list[int]) -> int:
-        weights = [self.weights[i] for i in group]
-        return rng.choices(group, weights)[0]
+    def _plan(self, count: int) -> _Plan:
+        """How the free slots of a ``count``-card draw pick their group.
 
-    def inclusion(self, count: int) -> list[float]:
-        """Probability that each card is among ``count`` drawn (exact for uniform sheets and count <= 2)."""
-        n, total = len(self.weights), self.total
-        if self._uniform:
-            return [min(1.0, count / n)] * n
-        p = [w / total for w in self.weights]
-        if count == 1:
-            return p
-        if count == 2:
-            second = sum(pj / (1 - pj) for pj in p if pj < 1)
-            return [pi + pi * (second - (pi / (1 - pi) if pi < 1 else 0)) for pi in p]
-        return [min(1.0, count * pi) for pi in p]
+        magic-search-engine's weights: ``W(g) * k - N`` for a color group and ``W(other) * k`` for
+        the rest (W = the group's card weights, N = the sheet's, k = count).  With one card forced
+        per color group, each group then yields ``W(g) * k / N`` cards on average, its share of the
+        sheet.  A color too small for its share (negative weight) gets only its forced card.
+        """
+        colored = len(self._colored)
+        weights = [max(0, weight * count - self.total) for weight in self._group_weights[:colored]]
+        weights.append(self._group_weights[colored] * count)
+        divisor = gcd(*weights)
+        weights = [w // divisor for w in weights]
+        cum = list(accumulate(weights))
+        # A table of groups, one entry per unit of weight, picks a group with one random number.
+        table = tuple(group for group, w in zip(self._groups, weights, strict=True) for _ in range(w)) if cum[-1] <= 4096 else ()
+        # A group can run out of cards only if it is smaller than the draws it may get.
+        may_run_out = any(len(group) < (count - colored) + (g < colored) for g, group in enumerate(self._groups) if weights[g])
+        plan = self._plans[count] = _Plan(weights, cum, cum[-1], table, may_run_out)
+        return plan
+
+    def _draw_balanced(self, rng: random.Random, count: int) -> list[int]:
+        """One card from each color group, then for each other slot a group by the plan's weights and a card of
+        that group not yet drawn (weighted within the group)."""
+        rnd = rng.random
+        plan = self._plans.get(count) or self._plan(count)
+        if self._uniform and plan.table and not plan.may_run_out:  # CMR's commons: the fast path
+            table, size = plan.table, plan.total
+            chosen = [group[int(rnd() * len(group))] for group in self._colored]
+            for _ in range(count - len(chosen)):
+                # The whole part picks the group; the fraction left (40+ random bits) picks its card.
+                where = rnd() * size
+                whole = int(where)
+                group = table[whole]
+                index = group[int((where - whole) * len(group))]
+                while index in chosen:  # a card of this group not yet drawn
+                    index = group[int(rnd() * len(group))]
+                chosen.append(index)
+            return chosen
+        groups, group_cum, group_weights = self._groups, self._group_cum, self._group_weights
+        colored = len(self._colored)
+        chosen = [group[bisect(group_cum[g], rnd() * group_weights[g])] for g, group in enumerate(self._colored)]
+        taken = [1] * colored + [0]
+        for _ in range(count - colored):
+            g = bisect(plan.cum, rnd() * plan.total)
+            if taken[g] == len(groups[g]):
+                # Only a group smaller than its possible draws gets here: pick among groups with cards left.
+                open_weights = [w if taken[i] < len(groups[i]) else 0 for i, w in enumerate(plan.weights)]
+                if not any(open_weights):
+                    return self._fill(rng, count, chosen)
+                g = rng.choices(range(len(groups)), open_weights)[0]
+            group, cum, total = groups[g], group_cum[g], group_weights[g]
+            index = group[bisect(cum, rnd() * total)]
+            while index in chosen:
+                index = group[bisect(cum, rnd() * total)]
+            chosen.append(index)
+            taken[g] += 1
+        return chosen
+
+
+class _Plan(NamedTuple):
+    weights: list[int]
+    cum: list[int]
+    total: int
+    table: tuple[list[int], ...]
+    may_run_out: bool
 
 
 @dataclass(frozen=True, slots=True)

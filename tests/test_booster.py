@@ -8,13 +8,14 @@ from collections import Counter
 
 import pytest
 
-from sets.audit import audit, chi_square_sf, expected_by
+from sets.audit import audit, chi_square_sf, expected_by, plain_inclusion, rules_group
 from sets.booster import BoosterSpec, booster_spec
 from sets.catalog import save_imported
 from sets.colors import Color
 from sets.errors import BoosterSpecError
 from sets.importers import read_card_file
-from tests.cardfiles import mtgjson_set, write
+from tests.cardfiles import mtgjson_card, mtgjson_set, write
+from tests.old_collation import old_balanced_spec
 
 N = 12000
 
@@ -76,7 +77,8 @@ def test_etched_slot_holds_etched_legends_including_the_reprints(opened):
 def test_all_checks_of_the_audit_pass(spec, opened):
     checks = audit(spec, opened, N)
     titles = {check.title for check in checks}
-    assert {"variants", "boosters with a special card", "legendary: rarity mix", "common: colors (balanced)"} <= titles
+    assert {"variants", "boosters with a special card", "legendary: rarity mix", "common: color groups (balanced)",
+            "common: cards", "cards per slot (sheet)"} <= titles
     for check in checks:
         assert check.p_value > 0.001, check
 
@@ -86,6 +88,88 @@ def test_audit_notices_a_broken_collation(spec):
     broken = spec.open_many(random.Random(1), 3000)
     broken = [type(b)(b.index, 2, b.printings) for b in broken]
     assert min(check.p_value for check in audit(spec, broken, 3000)) < 1e-6
+
+
+def _shares(card_set, sheet_name, boosters):
+    """Expected copies of each card of a sheet, read from the set's booster definition: its weight share of the sheet
+    times the cards the variants draw from it (RULES.md section 5: balancing keeps every common's share)."""
+    definition = card_set.boosters["draft"]
+    sheet = definition["sheets"][sheet_name]
+    total_variants = sum(v["weight"] for v in definition["variants"])
+    slots = sum(v["weight"] / total_variants * v["contents"].get(sheet_name, 0) for v in definition["variants"])
+    total = sum(sheet["cards"].values())
+    return {card_set.by_number[str(number)]: boosters * slots * w / total for number, w in sheet["cards"].items() if w}
+
+
+def _group_ratios(card_set, sheet_name, opened):
+    expected = _shares(card_set, sheet_name, len(opened))
+    observed = Counter(p.card for b in opened for p in b.printings if p.sheet == sheet_name)
+    groups_observed, groups_expected = Counter(), Counter()
+    for card, e in expected.items():
+        groups_observed[rules_group(card)] += observed[card]
+        groups_expected[rules_group(card)] += e
+    colorless = [card for card in expected if not card.colors]
+    colorless_ratio = sum(observed[c] for c in colorless) / sum(expected[c] for c in colorless)
+    return {g: groups_observed[g] / e for g, e in groups_expected.items()}, colorless_ratio
+
+
+def test_balanced_commons_keep_every_cards_share(cmr, opened):
+    """Issue 10: colorless commons (Command Tower, the Diamonds) came out at 0.63x their share, mono-colored at 1.08x."""
+    ratios, colorless = _group_ratios(cmr, "common", opened)
+    assert set(ratios) == {"W", "U", "B", "R", "G", "other"}
+    assert all(0.97 <= ratio <= 1.03 for ratio in ratios.values()), ratios
+    assert 0.97 <= colorless <= 1.03
+
+
+def test_the_old_forced_colors_drawing_starves_colorless_commons(cmr, spec):
+    old = old_balanced_spec(spec).open_many(random.Random(20201120), 4000)
+    ratios, colorless = _group_ratios(cmr, "common", old)
+    assert colorless < 0.7 and ratios["other"] < 0.7 and all(ratios[c] > 1.05 for c in "WUBRG")
+
+
+AUDIT_SIZE, AUDIT_SEED = 20000, 10
+
+
+def test_audit_fails_the_old_drawing_and_passes_the_new(spec):
+    """The planted fault: the old balancing (one of each color forced, the rest uniform) at a fixed seed and size."""
+    old = audit(spec, old_balanced_spec(spec).open_many(random.Random(AUDIT_SEED), AUDIT_SIZE), AUDIT_SIZE)
+    failed = {check.title: check for check in old if check.p_value < 1e-6}
+    assert {"common: color groups (balanced)", "common: cards"} <= set(failed)
+    worst = failed["common: cards"].rows[0]
+    assert worst.observed < 0.75 * worst.expected  # a colorless common, at about 0.63x its share
+    new = audit(spec, spec.open_many(random.Random(AUDIT_SEED), AUDIT_SIZE), AUDIT_SIZE)
+    assert all(check.p_value > 0.001 for check in new), [(c.title, c.p_value) for c in new if c.p_value <= 0.001]
+
+
+def test_audit_card_tables_list_the_worst_first_and_warn_on_small_samples(spec):
+    checks = {check.title: check for check in audit(spec, spec.open_many(random.Random(3), 300), 300)}
+    cards = checks["common: cards"]
+    residuals = [abs(row.residual) for row in cards.rows]
+    assert residuals == sorted(residuals, reverse=True) and len(cards.rows) == 141
+    assert "under 5" in checks["dedicated_foil: cards"].warning and "under 5" in checks["variants"].warning
+    assert not checks["boosters with a special card"].warning
+
+
+def test_expected_figures_do_not_come_from_the_drawing(spec):
+    """The audit reads only the definition: a sheet whose drawing is broken leaves its expected figures alone."""
+    broken = old_balanced_spec(spec)
+    assert expected_by(broken, "common", rules_group, 900) == expected_by(spec, "common", rules_group, 900)
+    expected = expected_by(spec, "common", rules_group, 900)
+    assert expected["other"] == pytest.approx(900 * (31 / 141) * (70 * 13 + 5 * 13 + 14 * 12 + 12) / 90)
+
+
+def test_two_card_inclusion_is_exact():
+    weights = [1, 2, 3, 4]
+    total = sum(weights)
+    exact = [0.0] * 4
+    for i, wi in enumerate(weights):
+        for j, wj in enumerate(weights):
+            if i != j:
+                chance = wi / total * wj / (total - wi)
+                exact[i] += chance
+                exact[j] += chance
+    assert plain_inclusion(weights, 2) == pytest.approx(exact)
+    assert sum(plain_inclusion(weights, 3)) == pytest.approx(3)
 
 
 def test_legendary_card_frequencies_follow_their_weights(spec, opened):
@@ -120,6 +204,42 @@ def test_mtgjson_booster_drives_the_same_engine(tmp_path):
     for booster in boosters:
         commons = [p.card for p in booster.printings if p.sheet == "common"]
         assert len(commons) in (2, 3)
+
+
+def _balanced_set():
+    """An MTGJSON set whose 10-card common slot is color-balanced: 8 cards a color (one at weight 3), and "other":
+    colorless artifacts, lands at weight 2 (one that taps for green) and multicolor cards."""
+    cards, sheet = [], {}
+    for c in "WUBRG":
+        for i in range(8):
+            uuid = f"{c}{i}"
+            cards.append(mtgjson_card(uuid, f"Mono {c}{i}", f"{len(cards) + 1}", f"{{{c}}}", "Creature — Test", "", c))
+            sheet[uuid] = 3 if i == 0 else 1
+    others = [("Relic", "{2}", "Artifact", "", (), None, 1), ("Green Diamond", "{2}", "Artifact", "{T}: Add {G}.", (), "G", 1),
+              ("Grove", "", "Land — Forest", "", (), "G", 2), ("Tower", "", "Land", "{T}: Add {C}.", (), "", 2),
+              ("Duo", "{W}{U}", "Creature — Test", "", "WU", None, 1), ("Trio", "{B}{R}{G}", "Creature — Test", "", "BRG", None, 1)]
+    for name, cost, type_, text, colors, identity, weight in others:
+        uuid = name.lower().replace(" ", "")
+        cards.append(mtgjson_card(uuid, name, f"{len(cards) + 1}", cost, type_, text, colors, identity=identity))
+        sheet[uuid] = weight
+    body = {"code": "BAL", "name": "Balanced", "cards": cards, "booster": {"draft": {
+        "boosters": [{"contents": {"common": 10}, "weight": 1}], "boostersTotalWeight": 1,
+        "sheets": {"common": {"balanceColors": True, "cards": sheet, "totalWeight": sum(sheet.values())}}}}}
+    return {"meta": {"version": "5.2.2"}, "data": body}
+
+
+def test_imported_balanced_sheet_keeps_each_cards_share(tmp_path):
+    card_set = _imported_tst(tmp_path, _balanced_set())
+    spec = booster_spec("BAL")
+    count = 6000
+    opened = spec.open_many(random.Random(8), count)
+    for booster in opened:
+        assert {rules_group(p.card) for p in booster.printings} >= {"W", "U", "B", "R", "G"}
+    ratios, colorless = _group_ratios(card_set, "common", opened)
+    assert all(0.97 <= ratio <= 1.03 for ratio in ratios.values()) and 0.95 <= colorless <= 1.05, (ratios, colorless)
+    assert all(check.p_value > 0.001 for check in audit(spec, opened, count))
+    old = old_balanced_spec(spec).open_many(random.Random(8), count)
+    assert min(check.p_value for check in audit(spec, old, count)) < 1e-6
 
 
 def test_booster_type_choice_and_errors(tmp_path):
