@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections import Counter
 
 import pytest
@@ -304,7 +305,12 @@ def test_audit_cli(cli):
     result = cli("packs", "audit", "--count", "3000", "--seed", "2", "--json")
     data = json.loads(result.stdout)
     assert data["count"] == 3000 and all(check["p_value"] > 0.001 for check in data["checks"])
-    assert "p =" in cli("packs", "audit", "--count", "1000", "--seed", "2").stdout
+    cards = next(check for check in data["checks"] if check["title"] == "common: cards")
+    assert len(cards["rows"]) == 141 and cards["dof"] == 140 and not cards["warning"]
+    text = cli("packs", "audit", "--count", "1000", "--seed", "2").stdout
+    assert "p =" in text and "common: color groups (balanced)" in text
+    assert "131 more rows, closer to expected" in text  # the 10 worst commons on screen
+    assert re.search(r"warning: \d+ of 361 expected counts are under 5", text)  # the foil sheet's cards, at 1000 boosters
 
 
 @pytest.mark.parametrize(

@@ -13,6 +13,7 @@ from events.cli.common import (JsonOption, KindOption, SeedOption, SetOption, em
 
 
 packs_app = typer.Typer(help="Open boosters.", invoke_without_command=True)
+CARD_ROWS = 10  # the worst rows of a long table (cards) on screen
 
 
 @packs_app.callback()
@@ -54,7 +55,8 @@ def packs_audit(
     kind: KindOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Open many boosters and compare what came out with the spec (chi-square p-values)."""
+    """Open many boosters and compare them with what the booster definition promises: per variant, slot, rarity,
+    color group and card, with chi-square p-values (worst cards first)."""
     from sets.audit import open_and_audit
     from sets.booster import booster_spec
 
@@ -72,12 +74,20 @@ def packs_audit(
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task(f"opening {count} boosters", total=count)
         checks = open_and_audit(spec, count, seed, lambda n: progress.advance(task, n))
+    from rich.text import Text
+
     for check in checks:
-        table = Table("class", "observed", "expected", "obs/exp", title=f"{check.title}  (p = {check.p_value:.3f})", title_justify="left")
-        for row in check.rows:
+        title = f"{check.title}  (p = {check.p_value:.3g}; chi-square {check.statistic:.1f}, {check.dof} dof)"
+        table = Table("class", "observed", "expected", "obs/exp", title=Text(title), title_justify="left")
+        shown = check.rows if len(check.rows) <= CARD_ROWS else check.rows[:CARD_ROWS]
+        for row in shown:
             ratio = row.observed / row.expected if row.expected else float("nan")
-            table.add_row(row.label, str(row.observed), f"{row.expected:.1f}", f"{ratio:.3f}")
+            table.add_row(Text(row.label), str(row.observed), f"{row.expected:.1f}", f"{ratio:.3f}")
         console.print(table)
+        if len(shown) < len(check.rows):
+            console.print(Text(f"  {len(check.rows) - len(shown)} more rows, closer to expected (all of them with --json)", style="dim"))
+        if check.warning:
+            console.print(Text(f"  warning: {check.warning}", style="yellow"))
     console.print(f"seed {seed}, {count} boosters; a p-value under 0.001 would point to a collation fault")
 
 
