@@ -205,6 +205,11 @@ def test_mtgjson_booster_drives_the_same_engine(tmp_path):
     for booster in boosters:
         commons = [p.card for p in booster.printings if p.sheet == "common"]
         assert len(commons) in (2, 3)
+    # Two or three commons can't take one of each of five colors: the balanced sheet draws plainly, every card 1/10.
+    checks = {check.title: check for check in audit(spec, boosters, 400)}
+    assert "common: color groups (balanced)" not in checks and checks["common: cards"].p_value > 0.001
+    variants = Counter(b.variant for b in boosters)
+    assert all(row.expected == pytest.approx((variants[0] * 3 + variants[1] * 2) / 10) for row in checks["common: cards"].rows)
 
 
 def _balanced_set():
