@@ -281,6 +281,39 @@ def test_deck_check_illegal_exits_1_and_lists_problems(cli, tmp_path):
     assert result.exit_code == 1 and "not-in-pool" in result.stdout and "NOT LEGAL" in result.stdout
 
 
+def test_deck_check_wastes_come_from_the_pool(cli, tmp_path):
+    deck, pool = legal_piper_deck()
+    main = deck.main
+    main[basic_land("U")] -= 2
+    main[basic_land("")] = 2
+    deck = Deck.build(deck.commanders, main)
+    deck_path, pool_path = write_deck(tmp_path, deck, FileFormat.ARENA), write_deck(tmp_path, pool, FileFormat.ARENA, "pool")
+    result = cli("deck", "check", deck_path, "--pool", pool_path, "--json")
+    problems = json.loads(result.stdout)["problems"]
+    assert result.exit_code == 1 and [(p["code"], p["cards"]) for p in problems] == [("not-in-pool", ["Wastes"])]
+    with_wastes = Deck(pool.lines + (DeckLine(basic_land(""), 2),))
+    pool_path = write_deck(tmp_path, with_wastes, FileFormat.ARENA, "pool")
+    assert cli("deck", "check", deck_path, "--pool", pool_path).exit_code == 0
+
+
+@pytest.mark.parametrize(("doctor_types", "legal"), [(["Time Lord", "Doctor"], True), (["Time Lord", "Doctor", "Rogue"], False)])
+def test_deck_check_doctors_companion_from_an_imported_set(cli, tmp_path, doctor_types, legal):
+    from tests.cardfiles import mtgjson_card, write as write_file
+
+    type_line = "Legendary Creature — " + " ".join(doctor_types)
+    doctor = mtgjson_card("d1", "The Test Doctor", "1", "{2}{U}", type_line, "", "U", subtypes=doctor_types)
+    companion = mtgjson_card("d2", "Test Companion", "2", "{1}{W}", "Legendary Creature — Human", "Doctor's companion", "W")
+    data = {"meta": {}, "data": {"code": "WHO", "name": "Doctor Test", "cards": [doctor, companion]}}
+    assert cli("sets", "import", write_file(tmp_path, "WHO.json", data)).exit_code == 0
+    deck_path = tmp_path / "deck.txt"
+    deck_path.write_text("Commander\n1 The Test Doctor\n1 Test Companion\n\nDeck\n29 Plains\n29 Island\n", encoding="utf-8")
+    pool_path = tmp_path / "pool.txt"
+    pool_path.write_text("1 The Test Doctor\n1 Test Companion\n", encoding="utf-8")
+    result = cli("deck", "check", deck_path, "--pool", pool_path, "--json")
+    codes = [p["code"] for p in json.loads(result.stdout)["problems"]]
+    assert (result.exit_code, codes) == ((0, []) if legal else (1, ["illegal-pair"]))
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
