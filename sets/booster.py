@@ -118,7 +118,7 @@ class Sheet:
         """``count`` different cards, each draw weighted among the cards not yet drawn.
 
         A color-balanced sheet draws as RULES.md section 5 says (see ``_draw_balanced``) when the
-        booster takes more cards than it has color groups; with fewer there is no way to take one
+        booster takes more cards than it has color groups; with no more, there is no way to take one
         of each color and keep every card's share, so the draw is a plain one.
         """
         printings = self.printings
