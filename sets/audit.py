@@ -6,9 +6,9 @@ independently of the drawing code in ``sets.booster``:
 
 - variants: ``weight / total`` of the boosters;
 - slots: cards from each sheet, ``sum(variant share * count)`` per booster;
-- a plain sheet drawing ``k`` cards without repeats: a card's chance to be among them is its weight
-  share for one card, exact for two (and for equal weights), and Rosén's successive-sampling
-  approximation ``1 - exp(-lambda * w)`` beyond;
+- a plain sheet drawing ``k`` cards without repeats, one by one by weight: a card's chance to be
+  among them is its weight share for one card, ``k / n`` for equal weights, a closed form for two
+  and a numerical integral beyond (``_successive_inclusion``);
 - a color-balanced sheet (groups W, U, B, R, G of cards of that one color and identity, and "other":
   colorless, multicolor, every land): one card per color group, and each of the ``k - C`` other
   slots goes to a group with weight ``W(g) * k - N`` (color) or ``W(other) * k``, so a group yields
@@ -23,11 +23,13 @@ variant were opened, which the variants table tests.  Card tables list the worst
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from sets.booster import Booster, BoosterSpec, Sheet
 from sets.colors import Color
@@ -143,17 +145,62 @@ def plain_inclusion(weights: Sequence[int], count: int, duplicates: bool = False
     if count == 2:  # first draw, or second after any other card j: p_i / (1 - p_j)
         second = sum(pj / (1 - pj) for pj in p)
         return [pi + pi * (second - pi / (1 - pi)) for pi in p]
-    # Rosén's approximation for successive sampling: lambda such that the chances add up to count.
-    low, high = 0.0, 1.0
-    while sum(1 - math.exp(-high * w) for w in weights) < count:
-        high *= 2
-    for _ in range(100):
-        middle = (low + high) / 2
-        if sum(1 - math.exp(-middle * w) for w in weights) < count:
-            low = middle
-        else:
-            high = middle
-    return [1 - math.exp(-high * w) for w in weights]
+    classes = tuple(sorted(Counter(weights).items()))
+    by_weight = {w: _successive_inclusion(classes, w, count) for w in set(weights)}
+    return [by_weight[w] for w in weights]
+
+
+@cache
+def _successive_inclusion(classes: tuple[tuple[int, int], ...], weight: int, count: int) -> float:
+    """Chance that a card of ``weight`` is among ``count`` drawn one by one by weight without repeats.
+
+    Drawing that way orders the cards by ``E / w`` (E exponential): the card is drawn when fewer than
+    ``count`` others come before it.  With ``v`` the chance that its own key is below ``t``, that is
+    ``integral over v in [0, 1] of P(fewer than count others below t)``, where another card of weight
+    ``u`` is below with chance ``1 - (1 - v) ** (u / weight)``; cards of one weight count as a binomial.
+    ``classes`` holds (weight, cards of that weight) for the whole sheet.
+    """
+    others = Counter(dict(classes))
+    others[weight] -= 1
+    total = 0.0
+    for v, node_weight in _nodes():
+        below = [1.0] + [0.0] * (count - 1)  # P(k others below), k < count
+        for u, cards in others.items():
+            if not cards:
+                continue
+            q = 1 - (1 - v) ** (u / weight)
+            pmf = [math.comb(cards, k) * q**k * (1 - q) ** (cards - k) for k in range(min(cards, count - 1) + 1)]
+            below = [sum(below[k - j] * pmf[j] for j in range(min(k, len(pmf) - 1) + 1)) for k in range(count)]
+        total += node_weight * sum(below)
+    return total
+
+
+@cache
+def _nodes() -> tuple[tuple[float, float], ...]:
+    """Quadrature on [0, 1]: 16-point Gauss-Legendre on intervals halving toward both ends, where integrands bend."""
+    points, weights = _gauss_legendre(16)
+    edges = sorted({0.0, 1.0, *(2.0**-k for k in range(1, 41)), *(1 - 2.0**-k for k in range(2, 41))})
+    return tuple((low + (high - low) * (x + 1) / 2, (high - low) / 2 * w)
+                 for low, high in itertools.pairwise(edges) for x, w in zip(points, weights, strict=True))
+
+
+def _gauss_legendre(n: int) -> tuple[list[float], list[float]]:
+    """Nodes and weights of n-point Gauss-Legendre quadrature on [-1, 1] (Newton on Legendre polynomials)."""
+    points, weights = [], []
+    for i in range(1, n + 1):
+        x = math.cos(math.pi * (i - 0.25) / (n + 0.5))
+        for _ in range(100):
+            p0, p1 = 1.0, x
+            for k in range(2, n + 1):
+                p0, p1 = p1, ((2 * k - 1) * x * p1 - (k - 1) * p0) / k
+            derivative = n * (x * p1 - p0) / (x * x - 1)
+            step = p1 / derivative
+            x -= step
+            if abs(step) < 1e-15:
+                break
+        points.append(x)
+        weights.append(2 / ((1 - x * x) * derivative * derivative))
+    return points, weights
 
 
 def rules_group(card) -> str:
@@ -182,7 +229,11 @@ def balanced_plan(sheet: Sheet, count: int) -> tuple[dict[str, float], dict[str,
 
 
 def inclusion(sheet: Sheet, count: int) -> list[float]:
-    """Expected copies of each card of ``sheet`` in a booster that draws ``count`` from it."""
+    """Expected copies of each card of ``sheet`` in a booster that draws ``count`` from it.
+
+    Exact, except on a balanced sheet with a group smaller than the draws it may get (the drawing
+    then picks another group, which this leaves out); no CMR group comes near that.
+    """
     plan = balanced_plan(sheet, count) if sheet.balance_colors else None
     if plan is None:
         return plain_inclusion(sheet.weights, count, sheet.allow_duplicates)

@@ -6,6 +6,7 @@ import json
 import random
 import re
 from collections import Counter
+from itertools import permutations
 
 import pytest
 
@@ -159,18 +160,23 @@ def test_expected_figures_do_not_come_from_the_drawing(spec):
     assert expected["other"] == pytest.approx(900 * (31 / 141) * (70 * 13 + 5 * 13 + 14 * 12 + 12) / 90)
 
 
-def test_two_card_inclusion_is_exact():
-    weights = [1, 2, 3, 4]
-    total = sum(weights)
-    exact = [0.0] * 4
-    for i, wi in enumerate(weights):
-        for j, wj in enumerate(weights):
-            if i != j:
-                chance = wi / total * wj / (total - wi)
-                exact[i] += chance
-                exact[j] += chance
-    assert plain_inclusion(weights, 2) == pytest.approx(exact)
-    assert sum(plain_inclusion(weights, 3)) == pytest.approx(3)
+def _enumerated_inclusion(weights, count):
+    """Every ordered draw of ``count`` different cards, each by weight among the cards left."""
+    exact = [0.0] * len(weights)
+    for order in permutations(range(len(weights)), count):
+        chance, left = 1.0, sum(weights)
+        for i in order:
+            chance *= weights[i] / left
+            left -= weights[i]
+        for i in order:
+            exact[i] += chance
+    return exact
+
+
+@pytest.mark.parametrize(("weights", "count"), [([1, 2, 3, 4], 2), ([1, 2, 3, 4, 16, 1, 1], 3), ([1, 2, 3, 4, 16, 1, 1], 5),
+                                                ([5720, 5720, 5720, 1562, 710, 355, 355], 4), ([1000, 1, 1, 1, 1, 1], 3)])
+def test_inclusion_of_weighted_draws_without_repeats_is_exact(weights, count):
+    assert plain_inclusion(weights, count) == pytest.approx(_enumerated_inclusion(weights, count), abs=1e-9)
 
 
 def test_legendary_card_frequencies_follow_their_weights(spec, opened):
