@@ -43,7 +43,7 @@ from tinydb import TinyDB
 from tinydb.storages import Storage
 
 from sets.catalog import user_home
-from sets.errors import StorageError
+from sets.errors import InputError, StorageError
 
 SCHEMA = 2
 META = "_meta"
@@ -240,6 +240,16 @@ def remove_stale_temporaries(folder: Path) -> list[Path]:
     return removed
 
 
+def _read_only(path: Path) -> bool:
+    """A file or folder marked read-only (no write permission bit for anyone: even root leaves it
+    alone), or one this process may not write."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return False
+    return not mode & 0o222 or not os.access(path, os.W_OK)
+
+
 class _TransactionStorage(Storage):
     """Reads the file once per transaction and keeps changes in memory until commit."""
 
@@ -398,7 +408,7 @@ class Store:
     @contextmanager
     def _write(self) -> Iterator[TinyDB]:
         self._ensure_folder()
-        if self.path.exists() and not os.access(self.path, os.W_OK):
+        if _read_only(self.path):
             raise StorageError(f"{self.path} is read-only; nothing was changed (make it writable to change it)")
         lock = _FileLock(self.path)
         lock.acquire(LOCK_TIMEOUT)
@@ -438,9 +448,7 @@ class Store:
 
     def writable(self) -> bool:
         """Whether a write could be tried at all (a read-only file or folder can't take one)."""
-        if self.path.exists():
-            return os.access(self.path, os.W_OK) and os.access(self.path.parent, os.W_OK)
-        return True
+        return not _read_only(self.path) and not _read_only(self.path.parent)
 
     # --- backups --------------------------------------------------------------------------------------
 
@@ -472,15 +480,25 @@ class Store:
 
     def restore(self, source: Path) -> Path | None:
         """Replace the database with a checked copy of ``source``; returns the backup of the
-        database it replaced (None when there was none)."""
+        database it replaced (None when there was none).  A damaged database can be replaced too."""
         data = read_file(source)
         if data is None:
-            raise StorageError(f"{source} does not exist; give a database or backup file")
+            raise InputError(f"{source} does not exist; give a database or backup file")
         if schema_of(data) != SCHEMA:
             data = migrated(data, source)
-        existed = self.path.exists()
-        with self.write() as db:
-            db.storage.data = data
-            db.storage.dirty = True
-            phase_change(db)
-        return newest_backup(self.path) if existed else None
+        data[META] = {"1": _meta_doc()}
+        self._ensure_folder()
+        if _read_only(self.path):
+            raise StorageError(f"{self.path} is read-only; nothing was changed (make it writable to change it)")
+        lock = _FileLock(self.path)
+        lock.acquire(LOCK_TIMEOUT)
+        try:
+            kept = self._rotate_backups()
+            try:
+                atomic_write(self.path, dumps(data))
+            except OSError as error:
+                raise StorageError(f"cannot write database {self.path}: {error.strerror or error}; nothing was changed") from None
+            self._cache = None
+        finally:
+            lock.release()
+        return kept
