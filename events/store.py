@@ -8,8 +8,8 @@
 - Every change runs in a transaction that holds an exclusive file lock, reads
   the file once and writes it once: two terminals on the same database never
   lose each other's updates, and an error inside a transaction writes nothing.
-  Waiting writers sleep in the kernel's lock queue and are woken when the lock
-  is released (no polling), so they are served in turn.
+  Waiting writers sleep in the kernel and pass a turnstile before the lock,
+  so they are served in turn (see ``_FileLock``).
 - Reading takes no lock: a rename replaces the whole file at once, so a reader
   always sees one committed state.  A read-only database can be read (even in
   a read-only folder); writing to it is refused and the file is left as it is.
@@ -281,40 +281,44 @@ def _raise_timeout(signum: int, frame: Any) -> None:
 
 
 class _FileLock:
-    """An exclusive lock on ``NAME.lock`` beside the file.
+    """An exclusive lock on ``NAME.lock`` beside the file, taken through a turnstile (``NAME.queue``).
 
-    A busy lock is waited for in the kernel (``flock`` without ``LOCK_NB``): the
-    kernel wakes waiters when it is released, so a writer that just let go
-    can't keep taking it back from terminals that poll.  The wait is bounded by
-    an interval timer (polling only off the main thread, where signals can't be used).
+    Waiters sleep in the kernel (``flock`` without ``LOCK_NB``) rather than poll.  To reach the
+    lock a writer first takes the turnstile and holds it while it waits for the lock; so when the
+    lock is released, the writer waiting at it gets it, and the one that just released it queues
+    at the turnstile behind the others: a terminal writing in a loop can't keep taking the lock
+    back, and waiting terminals are served in turn.  The kernel drops both locks of a killed
+    process.  The wait is bounded by an interval timer (by polling off the main thread).
     """
 
     def __init__(self, path: Path):
         self.path = path.with_name(path.name + ".lock")
+        self.queue_path = path.with_name(path.name + ".queue")
         self.handle: Any = None
+        self.queue: Any = None
+
+    def _open(self, path: Path) -> Any:
+        try:
+            return open(path, "a+b")
+        except FileNotFoundError:
+            raise StorageError(f"cannot open lock file {path}: the folder does not exist") from None
+        except OSError as error:
+            raise StorageError(f"cannot open lock file {path}: {error.strerror or error}; check the folder is writable") from None
 
     def acquire(self, timeout: float) -> None:
-        try:
-            self.handle = open(self.path, "a+b")
-        except FileNotFoundError:
-            raise StorageError(f"cannot open lock file {self.path}: the folder does not exist") from None
-        except OSError as error:
-            raise StorageError(f"cannot open lock file {self.path}: {error.strerror or error}; check the folder is writable") from None
+        self.handle = self._open(self.path)
         try:
             import fcntl
-        except ImportError:  # pragma: no cover - not POSIX: one process at a time via the lock file's existence
+        except ImportError:  # pragma: no cover - not POSIX: no locking
             return
-        descriptor = self.handle.fileno()
-        try:
-            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            return
-        except BlockingIOError:
-            pass
+        self.queue = self._open(self.queue_path)
         if threading.current_thread() is threading.main_thread():
             previous = signal.signal(signal.SIGALRM, _raise_timeout)
             signal.setitimer(signal.ITIMER_REAL, timeout)
             try:
-                fcntl.flock(descriptor, fcntl.LOCK_EX)
+                fcntl.flock(self.queue.fileno(), fcntl.LOCK_EX)
+                fcntl.flock(self.handle.fileno(), fcntl.LOCK_EX)
+                fcntl.flock(self.queue.fileno(), fcntl.LOCK_UN)
                 return
             except _LockTimeout:
                 pass
@@ -323,19 +327,26 @@ class _FileLock:
                 signal.signal(signal.SIGALRM, previous)
         else:
             deadline = time.monotonic() + timeout
-            while time.monotonic() < deadline:
-                try:
-                    fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                    return
-                except BlockingIOError:
-                    time.sleep(0.001)
+            held = []
+            for handle in (self.queue, self.handle):
+                while time.monotonic() < deadline:
+                    try:
+                        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+                        held.append(handle)
+                        break
+                    except BlockingIOError:
+                        time.sleep(0.001)
+            if len(held) == 2:
+                fcntl.flock(self.queue.fileno(), fcntl.LOCK_UN)
+                return
         self.release()
         raise StorageError(f"the database is busy (locked by another cmdraft for {timeout:.0f}s); try again")
 
     def release(self) -> None:
-        if self.handle is not None:
-            self.handle.close()  # closing drops the flock
-            self.handle = None
+        for handle in (self.queue, self.handle):
+            if handle is not None:
+                handle.close()  # closing drops the flock
+        self.handle = self.queue = None
 
 
 class Store:

@@ -16,6 +16,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
+from typing import Any
 
 GROUPS: dict[str, Callable[..., None]] = {}
 
@@ -163,8 +164,12 @@ STORE_PLAYERS = (8, 64, 256, 1024)
 STORE_TERMINALS = (1, 4, 8)
 
 
-def _store_terminal(db: str, event_id: int, mine: set[int], start: object, limit: int | None) -> tuple[list[float], list[tuple[int, int, int]]]:
-    """One terminal: pick for its players whenever they hold a pack; each pick is timed alone."""
+def _store_terminal(db: str, event_id: int, mine: set[int], start: Any, stop: Any, limit: int | None
+                    ) -> tuple[list[float], list[tuple[int, int, int]]]:
+    """One terminal: pick for its players whenever they hold a pack; each pick is timed alone.
+
+    With ``limit``, the first terminal to reach that many picks stops them all (``stop``).
+    """
     from events.event import Events
     from events.store import Store
 
@@ -177,6 +182,8 @@ def _store_terminal(db: str, event_id: int, mine: set[int], start: object, limit
     if start is not None:
         start.wait()
     while not all(session.draft.finished for session in sessions.values()):
+        if stop is not None and stop.is_set():
+            break
         progressed = False
         for number, session in sessions.items():
             session.refresh()
@@ -191,14 +198,16 @@ def _store_terminal(db: str, event_id: int, mine: set[int], start: object, limit
                 events.after_picks(event_id, number, session)
                 progressed = True
                 if limit is not None and len(times) >= limit:
+                    if stop is not None:
+                        stop.set()
                     return times, acked
         if not progressed:
             time.sleep(0.001)  # the other terminals' turn
     return times, acked
 
 
-def _store_child(db: str, event_id: int, mine: set[int], start: object, limit: int | None, results: object) -> None:
-    results.put(_store_terminal(db, event_id, mine, start, limit))
+def _store_child(db: str, event_id: int, mine: set[int], start: Any, stop: Any, limit: int | None, results: Any) -> None:
+    results.put(_store_terminal(db, event_id, mine, start, stop, limit))
 
 
 def store_run(players: int, terminals: int, limit: int | None = None) -> dict[str, float | int]:
@@ -226,11 +235,11 @@ def store_run(players: int, terminals: int, limit: int | None = None) -> dict[st
         events.start_draft(event_id)
         shares = [set(ids[t::terminals]) for t in range(terminals)]
         if terminals == 1:
-            times, acked = _store_terminal(str(db), event_id, shares[0], None, limit)
+            times, acked = _store_terminal(str(db), event_id, shares[0], None, None, limit)
         else:
             context = multiprocessing.get_context("fork")
-            start, results = context.Event(), context.Queue()
-            children = [context.Process(target=_store_child, args=(str(db), event_id, share, start, limit, results))
+            start, stop, results = context.Event(), context.Event(), context.Queue()
+            children = [context.Process(target=_store_child, args=(str(db), event_id, share, start, stop, limit, results))
                         for share in shares]
             for child in children:
                 child.start()

@@ -5,6 +5,8 @@
     python -m tests.event_worker start DB EVENT...          start each event's draft, printing IDS event draft-ids
     python -m tests.event_worker register DB EVENT NAME...  register an automatic deck for each, printing OK / REFUSED
     python -m tests.event_worker drop DB EVENT NAME...      drop each, printing DROPPED name had-deck
+    python -m tests.event_worker writes DB N HOLD           N write transactions holding the lock HOLD s each,
+                                                            back to back; prints WAIT worst-ms and END time
 
 Environment:
 - ``WORKER_KILL=write:K:before`` / ``write:K:after``: SIGKILL this process at its K-th file rename
@@ -131,6 +133,20 @@ def drop(db: str, event_id: int, names: list[str]) -> None:
     print("DONE", flush=True)
 
 
+def writes(db: str, count: int, hold: float) -> None:
+    store = Store(db)
+    wait_turn(0)
+    worst = 0.0
+    for i in range(count):
+        begin = time.perf_counter()
+        with store.write() as handle:
+            worst = max(worst, time.perf_counter() - begin)
+            handle.table("writes").insert({"pid": os.getpid(), "i": i})
+            time.sleep(hold)
+    print(f"WAIT {worst * 1000:.1f}", flush=True)
+    print(f"END {time.time()}", flush=True)
+
+
 if __name__ == "__main__":
     arm_kill()
     kind, db = sys.argv[1], sys.argv[2]
@@ -142,6 +158,8 @@ if __name__ == "__main__":
         start(db, [int(arg) for arg in sys.argv[3:]])
     elif kind == "register":
         register(db, int(sys.argv[3]), sys.argv[4:])
+    elif kind == "writes":
+        writes(db, int(sys.argv[3]), float(sys.argv[4]))
     elif kind == "drop":
         drop(db, int(sys.argv[3]), sys.argv[4:])
     else:

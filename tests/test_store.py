@@ -522,3 +522,22 @@ def test_registering_a_deck_while_the_player_drops_is_one_or_the_other(tmp_path)
         assert (name in registered) == saw_deck[name] == (player["deck"] is not None), name
         assert player["status"] == "dropped"
     print(f"\ndeck/drop races: {len(names)} trials, {len(registered)} registered first, {len(refused)} dropped first")
+
+
+def test_a_terminal_writing_in_a_loop_does_not_starve_another(tmp_path):
+    """One process commits back to back for a long while; another, starting together, gets each of
+    its writes in turn instead of waiting for the first to stop."""
+    db = tmp_path / "busy.json"
+    Events(Store(db)).create("Busy", seed=1)
+    start_at = time.time() + 1.0
+    busy = worker("writes", str(db), "400", "0.003", start_at=start_at)
+    polite = worker("writes", str(db), "20", "0", start_at=start_at + 0.2)
+    out1, err1 = busy.communicate(timeout=120)
+    out2, err2 = polite.communicate(timeout=120)
+    end1 = float(out1.split("END ")[1])
+    end2 = float(out2.split("END ")[1])
+    worst = float(out2.split("WAIT ")[1].split()[0])
+    assert end2 < end1 - 0.3, (end1, end2)  # done well before the busy one stops (it runs 1.2 s or more)
+    assert worst < 500, worst
+    with Store(db).read() as handle:
+        assert len(handle.table("writes")) == 420
