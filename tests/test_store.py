@@ -530,14 +530,16 @@ def test_a_terminal_writing_in_a_loop_does_not_starve_another(tmp_path):
     db = tmp_path / "busy.json"
     Events(Store(db)).create("Busy", seed=1)
     start_at = time.time() + 1.0
-    busy = worker("writes", str(db), "400", "0.003", start_at=start_at)
+    busy = worker("writes", str(db), "150", "0.01", start_at=start_at)
     polite = worker("writes", str(db), "20", "0", start_at=start_at + 0.2)
     out1, err1 = busy.communicate(timeout=120)
     out2, err2 = polite.communicate(timeout=120)
     end1 = float(out1.split("END ")[1])
     end2 = float(out2.split("END ")[1])
     worst = float(out2.split("WAIT ")[1].split()[0])
-    assert end2 < end1 - 0.3, (end1, end2)  # done well before the busy one stops (it runs 1.2 s or more)
-    assert worst < 500, worst
+    assert end2 < end1 - 0.3, (end1, end2)  # done well before the busy one stops (it runs 1.5 s or more)
+    print(f"\nlock waits while another writes in a loop: worst {worst} ms")
+    # served in turn: at most about one of the busy writer's 10 ms turns (polling waiters: 200 ms and more)
+    assert worst < 120, worst
     with Store(db).read() as handle:
-        assert len(handle.table("writes")) == 420
+        assert len(handle.table("writes")) == 170
