@@ -282,6 +282,31 @@ def test_terminal_draft_start_and_end_are_backed_up(tmp_path):
     drafting = db.read_bytes()
     events.after_picks(event_id, 1, session)
     assert (tmp_path / "db.json.bak.1").read_bytes() == drafting and status(db, event_id) == "building"
+    # the backup made at the draft's end still finds every pick in the draft's own file
+    store = Store(db)
+    store.restore(tmp_path / "db.json.bak.1")
+    assert len(Events(store).draft_session(event_id, 1).draft.log) == 2 * PICKS_PER_SEAT
+    assert Events(store).recover() == [event_id] and status(db, event_id) == "building"
+    # back to before the draft started: the draft numbers are used again, the old picks are not read
+    with_seats = next(p for p in tmp_path.glob("db.json.bak.*") if p.read_bytes() == seated)
+    store.restore(with_seats)
+    events = Events(store)
+    events.start_draft(event_id)
+    again = events.draft_session(event_id, 1)
+    assert again.draft_id == session.draft_id and again.draft.log == [] and status(db, event_id) == "drafting"
+
+
+def test_the_draft_command_says_pools_are_recorded_only_when_they_are(tmp_path, cli):
+    db = tmp_path / "last.json"
+    event_id = terminal_event(db, humans=("Ann", "Bo"), bots=())
+    process = worker("picks", str(db), str(event_id), "Ann", "Bo", kill="last-pick")
+    process.communicate(timeout=120)
+    with Store(db).read() as handle:
+        assert len(handle.table("pools")) == 0  # killed between the last pick and the pools
+    shown = cli("event", "draft", str(event_id), "--player", "Ann", "--db", db)
+    assert shown.exit_code == 0 and "Pools are recorded" in shown.stdout
+    snap = Events(Store(db)).snapshot(event_id)
+    assert snap["event"]["status"] == "building" and [p["pool_size"] for p in snap["players"]] == [60, 60]
 
 
 def test_every_message_naming_a_backup_names_a_file_that_exists(tmp_path, cli):
