@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from sets.cards import Card, Face, Layout, Rarity
-from sets.catalog import CardSet
+from sets.cards import Card, CardSet, Face, Layout, Rarity
 from sets.colors import ColorIdentity
 from sets.identity import BASIC_LAND_TYPES
 

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum, unique
 from functools import lru_cache
+from typing import Any
 
 from sets.colors import COLORLESS, ColorIdentity
-from sets.errors import InputError
+from sets.errors import InputError, UnknownCardError
 from sets.mana import ManaCost
 
 
@@ -304,3 +306,30 @@ def normalize_name(name: str) -> str:
 
 
 _PUNCTUATION = re.compile(r"[,.:;!?\"()\-]")
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class CardSet:
+    """A set's cards and booster definitions (raw spec dicts by booster type)."""
+
+    code: str
+    name: str
+    cards: tuple[Card, ...]
+    boosters: dict[str, dict[str, Any]] = field(default_factory=dict)
+    source: str = "bundled"
+    by_number: dict[str, Card] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "by_number", {card.number: card for card in self.cards})
+
+    def card(self, number: str) -> Card:
+        try:
+            return self.by_number[str(number)]
+        except KeyError:
+            raise UnknownCardError(f"{self.code} #{number}") from None
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self.cards)
+
+    def __len__(self) -> int:
+        return len(self.cards)

@@ -11,13 +11,12 @@ import difflib
 import json
 import os
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from sets.cards import Card, CommanderAbility, Face, Layout, Rarity, normalize_name
+from sets.cards import Card, CardSet, CommanderAbility, Face, Layout, Rarity, normalize_name
 from sets.colors import ColorIdentity
 from sets.errors import ImportFormatError, UnknownCardError, UnknownSetError
 
@@ -36,33 +35,6 @@ def user_home() -> Path:
 
 def imported_dir() -> Path:
     return user_home() / "sets"
-
-
-@dataclass(frozen=True, slots=True, eq=False)
-class CardSet:
-    """A set's cards and booster definitions (raw spec dicts by booster type)."""
-
-    code: str
-    name: str
-    cards: tuple[Card, ...]
-    boosters: dict[str, dict[str, Any]] = field(default_factory=dict)
-    source: str = "bundled"
-    by_number: dict[str, Card] = field(init=False, repr=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "by_number", {card.number: card for card in self.cards})
-
-    def card(self, number: str) -> Card:
-        try:
-            return self.by_number[str(number)]
-        except KeyError:
-            raise UnknownCardError(f"{self.code} #{number}") from None
-
-    def __iter__(self) -> Iterator[Card]:
-        return iter(self.cards)
-
-    def __len__(self) -> int:
-        return len(self.cards)
 
 
 # --- the project's own JSON form -------------------------------------------------

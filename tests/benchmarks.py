@@ -140,7 +140,7 @@ def practice() -> None:
 
     from draft.engine import DraftConfig
     from events.drafts import TableSession
-    from events.play import PracticeUI, Terminal
+    from events.screens.practice import PracticeUI, Terminal
     from events.store import Store
 
     with tempfile.TemporaryDirectory() as folder:

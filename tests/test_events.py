@@ -416,7 +416,7 @@ def test_event_cli_errors(cli, tmp_path, args, code, message):
 
 
 def test_timer_schedule_shrinks():
-    from events.timer import schedule
+    from events.screens.timer import schedule
 
     slots = list(schedule(3, 20, 2, 60))
     assert len(slots) == 30 and [s.direction for s in slots[::10]] == ["LEFT ←", "RIGHT →", "LEFT ←"]
@@ -429,7 +429,7 @@ def test_timer_screen_runs_and_takes_keys(tmp_path):
 
     from rich.console import Console
 
-    from events.timer import run_timer, schedule
+    from events.screens.timer import run_timer, schedule
 
     read_end, write_end = os.pipe()
     os.write(write_end, b"\n\np\np\n\nq\n")

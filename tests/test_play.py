@@ -12,7 +12,7 @@ import pexpect
 import pytest
 
 from events.drafts import TableSession, list_drafts
-from events.play import parse_selection
+from events.screens.picks import parse_selection
 from events.store import Store
 from sets.booster import booster_spec
 from sets.errors import InputError
@@ -165,7 +165,7 @@ def test_deck_builder_commands(tmp_path):
     from rich.console import Console
 
     from draft.engine import DraftConfig
-    from events.play import PracticeUI, Quit, Terminal
+    from events.screens.practice import PracticeUI, Quit, Terminal
 
     session = TableSession.create(Store(tmp_path / "b.json"), kind="practice", seed=5, config=DraftConfig(seats=4), humans=[0],
                                   names=["You", "B", "C", "D"])

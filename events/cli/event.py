@@ -8,7 +8,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from events.cli import DbOption, JsonOption, emit_json, open_store, out, parse_colors, positive
+from events.cli.common import DbOption, JsonOption, emit_json, open_store, out, parse_colors, positive
 from sets.errors import InputError
 
 event_app = typer.Typer(help="Run a store event: players, seating, draft, Pipers, decks, rounds, standings.", no_args_is_help=True)
@@ -91,7 +91,7 @@ def event_show(event_id: EventArg, db: DbOption = None, as_json: JsonOption = Fa
     if as_json:
         emit_json({**_snapshot_json(snap), "pipers": events.piper_ledger(event_id)})
         return
-    from events.render import event_board
+    from events.screens.render import event_board
 
     out().print(event_board(snap, events.piper_ledger(event_id)))
 
@@ -189,7 +189,8 @@ def event_draft(
         recorded = all(p["pool_size"] is not None for p in snap["players"] if p["status"] == "active")
         console.print("Every pod was drafted by bots; " + ("pools are recorded." if recorded else "pools are not all recorded yet."))
     else:
-        from events.play import Terminal, run_event_draft
+        from events.screens.event_draft import run_event_draft
+        from events.screens.terminal import Terminal
 
         run_event_draft(events, event_id, player, console, Terminal(console))
 
@@ -201,7 +202,7 @@ def event_timer(
     db: DbOption = None,
 ) -> None:
     """Big screen for a physical draft: round, passing direction and a shrinking pick timer."""
-    from events.timer import run_timer, schedule
+    from events.screens.timer import run_timer, schedule
     from sets.booster import booster_spec
 
     snap = core(db).snapshot(event_id)
@@ -267,7 +268,7 @@ def event_pipers(
     if as_json:
         emit_json(ledger)
         return
-    from events.render import piper_ledger
+    from events.screens.render import piper_ledger
 
     out().print(piper_ledger(ledger))
 
@@ -292,12 +293,13 @@ def event_deck(
         if as_json:
             emit_json([{"player": p["name"], "status": p["status"], "deck": p["deck"]} for p in snap["players"]])
             return
-        from events.render import deck_board
+        from events.screens.render import deck_board
 
         out().print(deck_board(snap))
         return
     if build:
-        from events.play import PoolBuilder, Quit, Terminal
+        from events.screens.event_draft import PoolBuilder
+        from events.screens.terminal import Quit, Terminal
 
         console = out()
         builder = PoolBuilder(events, event_id, name, console, Terminal(console))
@@ -363,7 +365,7 @@ def event_standings(event_id: EventArg, db: DbOption = None, as_json: JsonOption
     if as_json:
         emit_json([row.to_json(rank) for rank, row in enumerate(rows, start=1)])
         return
-    from events.render import standings_table
+    from events.screens.render import standings_table
 
     out().print(standings_table(rows))
 
@@ -397,7 +399,7 @@ def event_game(
     if as_json:
         emit_json(board)
         return
-    from events.render import game_board
+    from events.screens.render import game_board
 
     out().print(game_board(board))
 

@@ -1,0 +1,60 @@
+"""Cockatrice ``.cod`` XML: a main zone and a side zone (commanders written first there)."""
+
+from __future__ import annotations
+
+import re
+from xml.sax.saxutils import quoteattr
+
+from draft.decks import Deck, Zone
+from draft.formats.model import (DeckFile, FileFormat, LineError, colors_from_note, colors_note, has_printing,
+                                 merged_lines, ordered_lines, xml_entries, xml_root)
+
+
+def looks_like_cockatrice(text: str) -> bool:
+    return text.startswith("<") and "cockatrice_deck" in text[:400]
+
+
+def parse_cockatrice(text: str, label: str = "deck") -> DeckFile:
+    root = xml_root(text, label)
+    result = DeckFile(FileFormat.COCKATRICE)
+    result.name = (root.findtext("deckname") or "").strip()
+    comments = root.findtext("comments") or ""
+    result.piper_colors = colors_from_note(comments)
+    found = re.search(r"commanders?:\s*(?P<names>[^\n]+)", comments, re.IGNORECASE)
+    if found:
+        result.commander_names = [n.strip() for n in found.group("names").split(";") if n.strip()]
+    zones = list(root.iter("zone"))
+    if not zones:
+        result.errors.append(LineError(0, label, "no <zone> elements"))
+    # Cockatrice's "tokens" zone lists tokens the deck makes: not cards of the deck.
+    cards = [(card, Zone.MAIN if (zone.get("name") or "main").lower() == "main" else Zone.SIDEBOARD)
+             for zone in zones if (zone.get("name") or "").lower() != "tokens" for card in zone.iter("card")]
+    xml_entries(result, cards, "name", "number", lambda card: (card.get("setShortName") or None, card.get("collectorNumber") or None))
+    return result
+
+
+def _xml_text(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def write_cockatrice(deck: Deck) -> str:
+    commanders = deck.commanders
+    notes = []
+    if commanders:
+        notes.append("Commanders: " + "; ".join(card.name for card in commanders))
+    if deck.piper_colors:
+        notes.append(colors_note(deck.piper_colors))
+    out = ['<?xml version="1.0" encoding="UTF-8"?>', '<cockatrice_deck version="1">',
+           f"    <deckname>{_xml_text(deck.name)}</deckname>", f"    <comments>{_xml_text(chr(10).join(notes))}</comments>"]
+    for zone_name, zones in (("main", (Zone.MAIN,)), ("side", (Zone.COMMANDER, Zone.SIDEBOARD))):
+        lines = [line for zone in zones for line in ordered_lines(deck, zone)]
+        if not lines:
+            continue
+        out.append(f"    <zone name={quoteattr(zone_name)}>")
+        for line in merged_lines(lines):
+            extra = (f" setShortName={quoteattr(line.card.set_code)} collectorNumber={quoteattr(line.card.number)}"
+                     if has_printing(line.card) else "")
+            out.append(f"        <card number=\"{line.count}\" name={quoteattr(line.card.name)}{extra}/>")
+        out.append("    </zone>")
+    out.append("</cockatrice_deck>")
+    return "\n".join(out) + "\n"

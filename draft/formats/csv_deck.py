@@ -1,0 +1,95 @@
+"""CSV deck files: ours, and the headers other tools use."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from draft.decks import Deck, Zone
+from draft.formats.model import (CONTROL, DeckFile, Entry, FileFormat, LineError, commander_colors, count_or_error,
+                                 has_printing)
+from sets.cards import Card
+from sets.colors import Color
+from sets.errors import ColorError, InputError
+
+
+_CSV_COLUMNS = {
+    "count": ("count", "quantity", "qty", "amount"),
+    "name": ("name", "card name", "card"),
+    "set": ("set", "edition", "set code", "edition code"),
+    "number": ("number", "collector number", "collector_number", "card number"),
+    "zone": ("zone", "board", "section", "categories", "category"),
+    "foil": ("foil", "finish"),
+    "etched": ("etched",),
+    "color": ("piper_color", "chosen color", "chosen_color", "color"),
+}
+
+
+def parse_csv(text: str, label: str = "deck") -> DeckFile:
+    result = DeckFile(FileFormat.CSV)
+    reader = csv.reader(io.StringIO(text))
+    try:
+        header = [h.strip().lower() for h in next(reader)]
+    except (StopIteration, csv.Error):
+        raise InputError(f"{label}: empty CSV file") from None
+    columns = {key: next((header.index(a) for a in aliases if a in header), None) for key, aliases in _CSV_COLUMNS.items()}
+    if columns["name"] is None:
+        raise InputError(f"{label}: CSV needs a 'name' column (found {', '.join(header) or 'none'})")
+
+    def cell(row: list[str], key: str) -> str:
+        index = columns[key]
+        return row[index].strip() if index is not None and index < len(row) else ""
+
+    try:
+        for number, row in enumerate(reader, start=2):
+            if not any(c.strip() for c in row):
+                continue
+            name = cell(row, "name")
+            if not name or CONTROL.search(name):
+                result.errors.append(LineError(number, ",".join(row)[:80], "no card name"))
+                continue
+            count = count_or_error(cell(row, "count") or "1", number, name, result)
+            if count is None:
+                continue
+            zone_text = cell(row, "zone").lower()
+            zone = (Zone.COMMANDER if "commander" in zone_text else
+                    Zone.SIDEBOARD if any(w in zone_text for w in ("side", "maybe")) else Zone.MAIN)
+            finish = cell(row, "foil").lower()
+            etched = cell(row, "etched").lower() in ("1", "true", "yes", "etched") or finish == "etched"
+            foil = finish in ("1", "true", "yes", "foil", "etched") or etched
+            color = None
+            if cell(row, "color"):
+                try:
+                    color = Color.parse(cell(row, "color"))
+                except ColorError:
+                    result.errors.append(LineError(number, cell(row, "color"), "not a color"))
+            result.entries.append(Entry(name, count, zone, cell(row, "set").upper() or None, cell(row, "number") or None,
+                                        foil, etched, color, number))
+    except csv.Error as error:
+        result.errors.append(LineError(reader.line_num, "", f"broken CSV ({error})"))
+    result.piper_colors = [e.color for e in result.entries if e.zone is Zone.COMMANDER and e.color is not None]
+    return result
+
+
+def looks_like_csv(text: str) -> bool:
+    first = text.split("\n", 1)[0].lower()
+    return "," in first and any(name in [c.strip().strip('"') for c in first.split(",")] for name in _CSV_COLUMNS["name"])
+
+
+def _set_number(card: Card) -> tuple[str, str]:
+    return (card.set_code, card.number) if has_printing(card) else ("", "")
+
+
+def write_csv(deck: Deck) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(["count", "name", "set", "number", "zone", "foil", "etched", "piper_color"])
+    colors = commander_colors(deck)
+    for i, line in enumerate(deck.zone(Zone.COMMANDER)):
+        writer.writerow([line.count, line.card.name, *_set_number(line.card), "commander",
+                         int(line.foil), int(line.etched), colors[i].value if colors[i] else ""])
+    for zone in (Zone.MAIN, Zone.SIDEBOARD):
+        for line in deck.zone(zone):
+            writer.writerow([line.count, line.card.name, *_set_number(line.card), zone.value,
+                             int(line.foil), int(line.etched), ""])
+    return buffer.getvalue()

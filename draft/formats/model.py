@@ -1,0 +1,169 @@
+"""What every deck file format shares: the format names, what a file said (entries and
+unreadable lines), and small helpers for reading and writing lines.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ElementTree
+from dataclasses import dataclass, field
+from enum import StrEnum, unique
+from pathlib import Path
+
+from draft.decks import Deck, DeckLine, Zone
+from sets.cards import Card
+from sets.colors import Color
+from sets.errors import ColorError, InputError
+
+CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\ufffd]")
+
+
+MAX_COPIES = 9999
+
+
+@unique
+class FileFormat(StrEnum):
+    ARENA = "arena"
+    TEXT = "text"
+    COCKATRICE = "cod"
+    FORGE = "dck"
+    MTGO = "dek"
+    JSON = "json"
+    CSV = "csv"
+
+    @classmethod
+    def parse(cls, text: str) -> FileFormat:
+        key = text.strip().lower().lstrip(".")
+        aliases = {"cockatrice": cls.COCKATRICE, "forge": cls.FORGE, "mtgo": cls.MTGO, "txt": cls.ARENA,
+                   "plain": cls.TEXT, "moxfield": cls.ARENA, "mtga": cls.ARENA}
+        if key in aliases:
+            return aliases[key]
+        for fmt in cls:
+            if fmt.value == key:
+                return fmt
+        raise InputError(f"unknown deck file format {text!r}: use one of {', '.join(f.value for f in cls)}")
+
+    @classmethod
+    def for_path(cls, path: str | Path) -> FileFormat:
+        suffix = Path(path).suffix.lower().lstrip(".")
+        return {"cod": cls.COCKATRICE, "dck": cls.FORGE, "dek": cls.MTGO, "json": cls.JSON, "csv": cls.CSV}.get(suffix, cls.ARENA)
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One card line as the file gave it, before names are looked up."""
+
+    name: str
+    count: int = 1
+    zone: Zone = Zone.MAIN
+    set_code: str | None = None
+    number: str | None = None
+    foil: bool = False
+    etched: bool = False
+    color: Color | None = None
+    line: int = 0
+    block: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class LineError:
+    line: int
+    text: str
+    reason: str
+
+    def __str__(self) -> str:
+        shown = self.text if len(self.text) <= 60 else self.text[:57] + "..."
+        return f"line {self.line}: {self.reason}: {shown!r}"
+
+
+@dataclass
+class DeckFile:
+    """What a file said: entries, unreadable lines, and the deck's name and chosen colors."""
+
+    format: FileFormat
+    entries: list[Entry] = field(default_factory=list)
+    errors: list[LineError] = field(default_factory=list)
+    name: str = ""
+    piper_colors: list[Color] = field(default_factory=list)
+    commander_names: list[str] = field(default_factory=list)
+
+
+def count_or_error(value: str | None, number: int, what: str, result: DeckFile) -> int | None:
+    try:
+        count = int(value or "1")
+    except ValueError:
+        count = -1
+    if not 0 < count <= MAX_COPIES:
+        result.errors.append(LineError(number, what, f"count must be 1 to {MAX_COPIES}"))
+        return None
+    return count
+
+
+_NOTE = re.compile(r"piper colou?rs?:\s*(?P<colors>[A-Za-z ,]+)", re.IGNORECASE)
+
+
+def colors_from_note(text: str) -> list[Color]:
+    found = _NOTE.search(text or "")
+    if not found:
+        return []
+    colors = []
+    for word in re.split(r"[\s,]+", found.group("colors").strip()):
+        if not word:
+            continue
+        try:
+            colors.append(Color.parse(word))
+        except ColorError:
+            break
+    return colors
+
+
+def colors_note(colors: tuple[Color, ...]) -> str:
+    return "Piper colors: " + " ".join(color.value for color in colors) if colors else ""
+
+
+def xml_root(text: str, label: str) -> ElementTree.Element:
+    if "<!DOCTYPE" in text or "<!ENTITY" in text:
+        raise InputError(f"{label}: XML with a DOCTYPE or entities is not accepted; export the deck again")
+    try:
+        return ElementTree.fromstring(text)
+    except ElementTree.ParseError as error:
+        raise InputError(f"{label}: broken XML ({error}); export the deck again") from None
+
+
+def xml_entries(result: DeckFile, cards, name_key: str, count_key: str, printing=lambda card: (None, None)) -> None:
+    """Entries from XML card elements with their zones; bad elements become line errors."""
+    for position, (card, zone) in enumerate(cards, start=1):
+        name = (card.get(name_key) or "").strip()
+        if not name or CONTROL.search(name):
+            result.errors.append(LineError(position, ElementTree.tostring(card, encoding="unicode")[:80], "a card without a name"))
+            continue
+        count = count_or_error(card.get(count_key), position, name, result)
+        if count is not None:
+            set_code, number = printing(card)
+            result.entries.append(Entry(name, count, zone, set_code, number, line=position))
+
+
+def ordered_lines(deck: Deck, zone: Zone) -> list[DeckLine]:
+    lines = deck.zone(zone)
+    if zone is Zone.COMMANDER:
+        return lines
+    return sorted(lines, key=lambda l: (l.card.is_land, l.card.is_basic_land, l.card.mana_value, l.card.name))
+
+
+def merged_lines(lines: list[DeckLine]) -> list[DeckLine]:
+    """One line per card, copies added up (the formats that use it write no finish per line)."""
+    merged: dict[Card, DeckLine] = {}
+    for line in lines:
+        old = merged.get(line.card)
+        merged[line.card] = line if old is None else DeckLine(old.card, old.count + line.count, old.zone, old.foil, old.etched)
+    return list(merged.values())
+
+
+def has_printing(card: Card) -> bool:
+    """Whether the card has a real printing (set and number) worth writing."""
+    return card.set_code not in ("", "BASIC") and bool(card.number)
+
+
+def commander_colors(deck: Deck) -> list[Color | None]:
+    colors = iter(deck.piper_colors)
+    return [next(colors, None) if line.card.chooses_color else None for line in deck.zone(Zone.COMMANDER)]

@@ -1,0 +1,93 @@
+"""Every format in one table, and the one way in and out: ``parse``/``read_file`` and ``write``.
+
+Adding a format: a module with its parser and writer, its name in ``FileFormat``,
+and one line in ``FORMATS``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from draft.decks import Deck, DeckLine, Zone
+from draft.formats.cockatrice import looks_like_cockatrice, parse_cockatrice, write_cockatrice
+from draft.formats.csv_deck import looks_like_csv, parse_csv, write_csv
+from draft.formats.forge import looks_like_forge, parse_forge, write_forge
+from draft.formats.json_deck import parse_json, write_json
+from draft.formats.model import DeckFile, FileFormat
+from draft.formats.mtgo import parse_mtgo, write_mtgo
+from draft.formats.text import parse_text, write_arena, write_text
+from sets.errors import InputError
+
+
+def decode(data: bytes) -> str:
+    """Text from bytes in whatever encoding a deck file came in; never fails."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return data.decode("utf-16", errors="replace")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace")
+
+
+@dataclass(frozen=True)
+class Format:
+    """How one file format is read, sniffed and written."""
+
+    parse: Callable[[str, str], DeckFile]
+    write: Callable[[Deck], str]
+    extension: str
+    sniff: Callable[[str], bool] | None = None  # does this text look like the format? (None: only when asked for)
+
+
+# Sniffing tries these in order; text that matches none is read as plain text.
+FORMATS: dict[FileFormat, Format] = {
+    FileFormat.COCKATRICE: Format(parse_cockatrice, write_cockatrice, "cod", looks_like_cockatrice),
+    FileFormat.MTGO: Format(parse_mtgo, write_mtgo, "dek", lambda text: text.startswith("<")),
+    FileFormat.JSON: Format(parse_json, write_json, "json", lambda text: text.startswith("{")),
+    FileFormat.FORGE: Format(lambda text, label: parse_forge(text), write_forge, "dck", looks_like_forge),
+    FileFormat.CSV: Format(parse_csv, write_csv, "csv", looks_like_csv),
+    FileFormat.ARENA: Format(lambda text, label: parse_text(text), write_arena, "txt"),
+    FileFormat.TEXT: Format(lambda text, label: parse_text(text), write_text, "txt"),
+}
+WRITERS = {fmt: spec.write for fmt, spec in FORMATS.items()}
+EXTENSIONS = {fmt: spec.extension for fmt, spec in FORMATS.items()}
+EXPORT_FORMATS = (FileFormat.ARENA, FileFormat.COCKATRICE, FileFormat.FORGE, FileFormat.MTGO, FileFormat.JSON, FileFormat.CSV)
+
+
+def sniff(text: str) -> FileFormat:
+    """The format deck text is in, judged from its content."""
+    return next((fmt for fmt, spec in FORMATS.items() if spec.sniff and spec.sniff(text)), FileFormat.TEXT)
+
+
+def parse(text: str, fmt: FileFormat | None = None, label: str = "deck") -> DeckFile:
+    """Read deck text; the format is sniffed from the content unless given."""
+    # Lone surrogates can't be encoded anywhere downstream (XML, files): replace them.
+    text = text.encode("utf-8", "replace").decode("utf-8")
+    stripped = text.lstrip("\ufeff \t\r\n")
+    return FORMATS[fmt or sniff(stripped)].parse(stripped, label)
+
+
+def read_file(path: str | Path, fmt: FileFormat | None = None) -> DeckFile:
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise InputError(f"cannot read {str(path)!r}: {error.strerror or error}; check the path") from None
+    return parse(decode(data), fmt, str(path))
+
+
+def write(deck: Deck, fmt: FileFormat) -> str:
+    return FORMATS[fmt].write(deck)
+
+
+def pool_as_deck(cards: Any, name: str = "") -> Deck:
+    """A pool (cards or printings) as a deck with everything in the main zone, for writing pool files."""
+    lines: dict[tuple, int] = {}
+    for item in cards:
+        card = getattr(item, "card", item)
+        key = (card, bool(getattr(item, "foil", False)), bool(getattr(item, "etched", False)))
+        lines[key] = lines.get(key, 0) + 1
+    return Deck(tuple(DeckLine(card, n, Zone.MAIN, foil, etched) for (card, foil, etched), n in lines.items()), (), name)

@@ -1,0 +1,89 @@
+"""From what a file said to a deck: names looked up, commanders found where files keep them."""
+
+from __future__ import annotations
+
+from draft.decks import Deck, DeckLine, Problem, Zone, can_pair
+from draft.formats.model import DeckFile, Entry, FileFormat
+from sets.cards import Card
+from sets.catalog import CardIndex
+from sets.errors import quoted_list
+
+
+def resolve(deck_file: DeckFile, index: CardIndex) -> tuple[Deck, list[Problem]]:
+    """Look the entries up; unknown names and unreadable lines become problems."""
+    problems = [Problem("unreadable-line", str(error), ()) for error in deck_file.errors]
+    lines: list[DeckLine] = []
+    blocks: list[int] = []
+    for entry in deck_file.entries:
+        card = _lookup(entry, index)
+        if card is None:
+            suggestions = index.suggest(entry.name)
+            hint = f" (did you mean {quoted_list(suggestions)}?)" if suggestions else ""
+            problems.append(Problem("unknown-card", f"line {entry.line}: unknown card {entry.name!r}{hint}", (entry.name,)))
+            continue
+        lines.append(DeckLine(card, entry.count, entry.zone, entry.foil, entry.etched))
+        blocks.append(entry.block)
+    lines = _place_commanders(lines, deck_file, blocks)
+    colors = list(deck_file.piper_colors) or [e.color for e in deck_file.entries if e.zone is Zone.COMMANDER and e.color]
+    return Deck(tuple(_expand_commanders(lines)), tuple(c for c in colors if c is not None), deck_file.name), problems
+
+
+def _lookup(entry: Entry, index: CardIndex) -> Card | None:
+    card = index.get(entry.name)
+    if card is None or not entry.set_code or not entry.number:
+        return card
+    for card_set in index.sets:
+        if card_set.code == entry.set_code.upper():
+            printed = card_set.by_number.get(entry.number)
+            if printed is not None and printed.name == card.name:
+                return printed
+    return card
+
+
+def _expand_commanders(lines: list[DeckLine]) -> list[DeckLine]:
+    """Commander lines one copy each, so that two Pipers read as two commanders."""
+    out = []
+    for line in lines:
+        if line.zone is Zone.COMMANDER and line.count > 1:
+            out += [DeckLine(line.card, 1, Zone.COMMANDER, line.foil, line.etched)] * line.count
+        else:
+            out.append(line)
+    return out
+
+
+def _leads(cards: list[Card]) -> bool:
+    return (len(cards) == 1 and cards[0].can_be_commander) or (
+        len(cards) == 2 and can_pair(cards[0], cards[1]) and all(c.can_be_commander for c in cards))
+
+
+def _place_commanders(lines: list[DeckLine], deck_file: DeckFile, blocks: list[int] | None = None) -> list[DeckLine]:
+    """Find commanders that a file keeps outside a command zone.
+
+    Cockatrice and MTGO keep them in the sideboard (written first there); plain
+    lists without sections often set them apart by a blank line, first or last.
+    """
+    if any(l.zone is Zone.COMMANDER for l in lines):
+        return lines
+    if deck_file.format is FileFormat.TEXT and blocks is not None and len(set(blocks)) > 1:
+        for edge in (min(blocks), max(blocks)):
+            group = [line for line, block in zip(lines, blocks, strict=True) if block == edge]
+            cards = [line.card for line in group for _ in range(line.count)]
+            if _leads(cards):
+                return [DeckLine(l.card, l.count, Zone.COMMANDER, l.foil, l.etched) if any(l is g for g in group) else l
+                        for l in lines]
+        return lines
+    if deck_file.format not in (FileFormat.COCKATRICE, FileFormat.MTGO):
+        return lines
+    side = [line for line in lines if line.zone is Zone.SIDEBOARD]
+    if deck_file.commander_names:
+        wanted = {name.casefold() for name in deck_file.commander_names}
+        chosen = [line for line in side if line.card.name.casefold() in wanted]
+    else:
+        # Commanders are written first in the side zone; take the leading one or two that can lead.
+        chosen = []
+        for size in (2, 1):
+            leading = side[:size]
+            if _leads([line.card for line in leading for _ in range(line.count)]):
+                chosen = leading
+                break
+    return [DeckLine(l.card, l.count, Zone.COMMANDER, l.foil, l.etched) if l in chosen else l for l in lines]

@@ -1,0 +1,164 @@
+"""Arena-style and plain text deck lists, with Moxfield and Archidekt markings."""
+
+from __future__ import annotations
+
+import re
+
+from draft.decks import Deck, Zone
+from draft.formats.model import (CONTROL, MAX_COPIES, DeckFile, Entry, FileFormat, LineError, has_printing,
+                                 merged_lines, ordered_lines)
+from sets.cards import Card
+
+
+_SECTION = re.compile(
+    r"^(?://+|#+)?\s*(?P<section>commanders?|command zone|deck|main|mainboard|maindeck|main deck|sideboard|side|companion|"
+    r"maybeboard|considering|tokens?|about)\s*(?:\(\d+\))?\s*:?\s*$",
+    re.IGNORECASE,
+)
+
+
+_SECTION_ZONES = {
+    "commander": Zone.COMMANDER, "commanders": Zone.COMMANDER, "command zone": Zone.COMMANDER,
+    "deck": Zone.MAIN, "main": Zone.MAIN, "mainboard": Zone.MAIN, "maindeck": Zone.MAIN, "main deck": Zone.MAIN,
+    "sideboard": Zone.SIDEBOARD, "side": Zone.SIDEBOARD, "companion": Zone.SIDEBOARD, "maybeboard": Zone.SIDEBOARD,
+    "considering": Zone.SIDEBOARD,
+}
+
+
+_COUNT = re.compile(r"^(\d+)\s*[xX]?\s+(.+)$")
+
+
+_SET_NUMBER = re.compile(r"\s+\((?P<set>[A-Za-z0-9]{2,6})\)(?:\s+(?P<number>[A-Za-z0-9★†\-]+))?$")
+
+
+_MARKER = re.compile(r"\s+\*(?P<marker>[A-Za-z]+)\*$")
+
+
+_CATEGORY = re.compile(r"\s+\[(?P<category>[^\]]*)\]$")
+
+
+_TAGS = re.compile(r"(?:\s+#\S+)+$")
+
+
+_CARET_TAG = re.compile(r"\s+\^[^^]*\^$")
+
+
+_BARE_COUNT = re.compile(r"^\d+\s*[xX]?$")
+
+
+def _strip_decorations(text: str, zone: Zone) -> tuple[str, Zone, bool, bool, str | None, str | None]:
+    """Peel markers, categories, tags and ``(SET) NUMBER`` off the end of a card line."""
+    foil = etched = False
+    set_code = card_number = None
+    while text:
+        last = text[-1]
+        found = None
+        if last == "*":
+            found = _MARKER.search(text)
+            if found:
+                marker = found.group("marker").upper()
+                foil |= marker == "F"
+                etched |= marker == "E"
+                zone = Zone.COMMANDER if marker == "CMDR" else zone
+        elif last == "]":
+            found = _CATEGORY.search(text)
+            if found:
+                category = found.group("category").lower()
+                if "commander" in category:
+                    zone = Zone.COMMANDER
+                elif any(word in category for word in ("sideboard", "maybeboard", "considering")):
+                    zone = Zone.SIDEBOARD
+        elif last == "^":
+            found = _CARET_TAG.search(text)
+        if found is None and " #" in text:
+            found = _TAGS.search(text)
+        if found is None and set_code is None and "(" in text:
+            found = _SET_NUMBER.search(text)
+            if found and found.start() > 0:
+                set_code, card_number = found.group("set").upper(), found.group("number")
+            else:
+                found = None
+        if found is None:
+            break
+        text = text[: found.start()].rstrip()
+    return text, zone, foil or etched, etched, set_code, card_number
+
+
+def parse_card_line(raw: str, number: int, zone: Zone, block: int = 0) -> Entry | LineError:
+    text = raw.strip()
+    if text[:3].upper() == "SB:":
+        zone, text = Zone.SIDEBOARD, text[3:].strip()
+    elif text[:5].upper() == "CMDR:":
+        zone, text = Zone.COMMANDER, text[5:].strip()
+    count = 1
+    if text[:1].isdigit():
+        match = _COUNT.match(text)
+        if match:
+            count, text = int(match.group(1)), match.group(2).strip()
+        elif _BARE_COUNT.match(text):
+            return LineError(number, raw, "a count without a card name")
+    text, zone, foil, etched, set_code, card_number = _strip_decorations(text, zone)
+    if not text:
+        return LineError(number, raw, "no card name")
+    if len(text) > 150 or CONTROL.search(text):
+        return LineError(number, raw, "not a card line")
+    if count <= 0 or count > MAX_COPIES:
+        return LineError(number, raw, f"count must be 1 to {MAX_COPIES}")
+    return Entry(text, count, zone, set_code, card_number, foil, etched, None, number, block)
+
+
+def parse_text(text: str) -> DeckFile:
+    """Arena-style or plain text, with Moxfield and Archidekt markings."""
+    result = DeckFile(FileFormat.TEXT)
+    zone = Zone.MAIN
+    skipping = False  # inside an Arena "About" block or a tokens section
+    block = 0
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line:
+            skipping = False
+            if result.entries and result.entries[-1].block == block:
+                block += 1
+            continue
+        section = _SECTION.match(line)
+        if section:
+            key = section.group("section").lower()
+            result.format = FileFormat.ARENA
+            skipping = key in ("about", "token", "tokens")
+            zone = _SECTION_ZONES.get(key, zone)
+            continue
+        if skipping:
+            if line.lower().startswith("name "):
+                result.name = line[5:].strip()
+            continue
+        if line.startswith(("//", "#")):
+            continue
+        parsed = parse_card_line(line, number, zone, block)
+        (result.errors if isinstance(parsed, LineError) else result.entries).append(parsed)
+    return result
+
+
+def _printing(card: Card) -> str:
+    return f" ({card.set_code}) {card.number}" if has_printing(card) else ""
+
+
+def _sections(deck: Deck, line_text) -> str:
+    out = []
+    for zone, title in ((Zone.COMMANDER, "Commander"), (Zone.MAIN, "Deck"), (Zone.SIDEBOARD, "Sideboard")):
+        lines = ordered_lines(deck, zone)
+        if not lines:
+            continue
+        out.append(title)
+        out += [line_text(line) for line in merged_lines(lines)]
+        out.append("")
+    return "\n".join(out)
+
+
+def write_arena(deck: Deck) -> str:
+    """MTG Arena's import text: sections, then ``count name (SET) number``."""
+    return _sections(deck, lambda line: f"{line.count} {line.card.name}{_printing(line.card)}")
+
+
+def write_text(deck: Deck) -> str:
+    """Plain ``count name`` lines, in sections."""
+    return _sections(deck, lambda line: f"{line.count} {line.card.name}")

@@ -1,0 +1,110 @@
+"""What the command groups share: the error-handling root group, common options, output helpers."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+
+from sets.errors import InputError
+
+import click
+from typer.core import TyperGroup
+
+from sets.errors import CmdraftError
+
+
+class RootGroup(TyperGroup):
+    """The root group: the one place where a cmdraft error becomes a line and an exit code."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except CmdraftError as error:
+            click.echo(f"cmdraft: error: {error}", err=True)
+            ctx.exit(error.exit_code)
+
+
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts instead of tables.")]
+
+
+SetOption = Annotated[str, typer.Option("--set", help="Set code, e.g. CMR.")]
+
+
+SeedOption = Annotated[Optional[int], typer.Option("--seed", help="Random seed; the same seed replays the same result.")]
+
+
+KindOption = Annotated[Optional[str], typer.Option("--booster", help="Booster type: draft, default, set, collector… (default: draft).")]
+
+
+DbOption = Annotated[Optional[Path], typer.Option("--db", help="Database file (default: CMDRAFT_HOME/cmdraft.json).")]
+
+
+def emit_json(data: Any) -> None:
+    sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+
+
+def out():
+    from events.screens.render import console
+
+    return console()
+
+
+def resolve_seed(seed: int | None) -> int:
+    """The seed to use: the one given, or a fresh one that is then shown so the run can be replayed."""
+    if seed is not None:
+        return seed
+    import random
+
+    return random.SystemRandom().randrange(1, 2**31)
+
+
+def positive(value: int, option: str) -> int:
+    if value <= 0:
+        raise InputError(f"{option} must be at least 1, not {value}")
+    return value
+
+
+def parse_colors(values: list[str] | None):
+    from sets.colors import Color
+
+    return None if not values else [Color.parse(value) for value in values]
+
+
+def parse_styles(text: str | None):
+    from draft.bots import BotStyle
+
+    if text is None:
+        return None
+    styles = [BotStyle.parse(part) for part in text.split(",") if part.strip()]
+    if not styles:
+        raise InputError("--bots needs a style: commander-first or best-card (comma-separated for several)")
+    return styles
+
+
+def draft_config(players: int, set_code: str, kind: str | None):
+    from draft.engine import DraftConfig
+
+    config = DraftConfig(seats=players, set_code=set_code.upper(), booster_kind=kind)
+    config.check()
+    return config
+
+
+def check_writable(folder: Path) -> None:
+    import os
+
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise InputError(f"cannot write to {str(folder)!r}: {error.strerror or error}; choose a writable folder") from None
+    if not folder.is_dir() or not os.access(folder, os.W_OK):
+        raise InputError(f"cannot write to {str(folder)!r}: not a writable folder; choose another with --out")
+
+
+def open_store(db: Path | None):
+    from events.store import Store
+
+    return Store(db)

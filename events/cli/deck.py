@@ -1,0 +1,140 @@
+"""``cmdraft deck …``: check, convert and advise on decks and pools."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from sets.errors import InputError
+from events.cli.common import (JsonOption, emit_json,
+                               out, parse_colors, positive)
+
+
+deck_app = typer.Typer(help="Check, convert and advise on decks and pools.", no_args_is_help=True)
+
+
+def read_deck(path: Path, index=None):
+    """Read a deck or pool file and look its names up: (deck, problems).
+
+    A file with no card line at all can't be read as a deck: that is an input error.
+    """
+    from draft.formats import read_file, resolve
+    from sets.catalog import card_index
+
+    deck_file = read_file(path)
+    if not deck_file.entries:
+        first = f"; {deck_file.errors[0]}" if deck_file.errors else ""
+        raise InputError(f"{path}: no card lines could be read ({len(deck_file.errors)} unreadable{first}); "
+                         "give a deck or pool file such as '1 Sol Ring' lines, .cod, .dck, .dek, .json or .csv")
+    return resolve(deck_file, index or card_index())
+
+
+def load_banlist(path: Path | None) -> list[str]:
+    if path is None:
+        from importlib import resources
+
+        text = resources.files("sets").joinpath("data", "commander-banlist.txt").read_text(encoding="utf-8")
+    else:
+        try:
+            text = path.read_text(encoding="utf-8", errors="replace")
+        except OSError as error:
+            raise InputError(f"cannot read banned list {str(path)!r}: {error.strerror or error}; check the path") from None
+    return [line.strip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
+
+
+@deck_app.command("check")
+def deck_check(
+    deck_path: Annotated[Path, typer.Argument(metavar="DECK", help="Deck file in any supported format.")],
+    pool: Annotated[Optional[Path], typer.Option("--pool", help="The player's pool file (Commander draft).")] = None,
+    piper: Annotated[Optional[list[str]], typer.Option("--piper", help="Chosen color of a Piper commander: U or blue; repeat for two.")] = None,
+    fmt: Annotated[str, typer.Option("--format", help="commander-draft (default) or commander.")] = "commander-draft",
+    banlist: Annotated[Optional[Path], typer.Option("--banlist", help="Banned list file for --format commander (one name a line).")] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Check a deck; exit 0 when legal, 1 when not, 2 when the input can't be read."""
+    from draft.decks import DeckFormat, validate
+    from sets.catalog import card_index
+
+    try:
+        deck_format = DeckFormat(fmt)
+    except ValueError:
+        raise InputError(f"unknown deck format {fmt!r}: use commander-draft or commander") from None
+    colors = parse_colors(piper)
+    index = card_index()
+    deck, problems = read_deck(deck_path, index)
+    pool_deck = None
+    if pool is not None:
+        if deck_format is not DeckFormat.COMMANDER_DRAFT:
+            raise InputError("--pool is for --format commander-draft; constructed Commander has no pool")
+        pool_deck, pool_problems = read_deck(pool, index)
+        problems += [type(p)(p.code, f"pool file: {p.message}", p.cards) for p in pool_problems]
+    banned = load_banlist(banlist) if deck_format is DeckFormat.COMMANDER else []
+    report = validate(deck, pool_deck, deck_format, colors, banned, problems)
+    if as_json:
+        emit_json(report.to_json())
+    else:
+        from events.screens.render import deck_report
+
+        out().print(deck_report(report))
+    raise typer.Exit(0 if report.valid else 1)
+
+
+@deck_app.command("convert")
+def deck_convert(
+    source: Annotated[Path, typer.Argument(metavar="IN", help="Deck or pool file in any supported format.")],
+    target: Annotated[Path, typer.Argument(metavar="OUT", help="File to write; its extension picks the format unless --to is given.")],
+    to: Annotated[Optional[str], typer.Option("--to", help="arena, text, cod, dck, dek, json or csv.")] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Convert a deck or pool file to another format."""
+    from draft.formats import FileFormat, write
+
+    fmt = FileFormat.parse(to) if to else FileFormat.for_path(target)
+    deck, problems = read_deck(source)
+    text = write(deck, fmt)
+    from events.exports import write_file
+
+    write_file(target, text)
+    if as_json:
+        emit_json({"written": str(target), "format": fmt.value, "cards": sum(l.count for l in deck.lines),
+                   "problems": [p.to_json() for p in problems]})
+        return
+    console = out()
+    for problem in problems:
+        console.print(f"[yellow]skipped[/] {problem.message}", markup=True)
+    console.print(f"wrote {target} ({fmt.value}, {sum(l.count for l in deck.lines)} cards)")
+
+
+@deck_app.command("suggest")
+def deck_suggest(
+    pool: Annotated[Path, typer.Argument(metavar="POOL", help="Pool file in any supported format.")],
+    top: Annotated[int, typer.Option("--top", help="How many choices to show.")] = 10,
+    as_json: JsonOption = False,
+) -> None:
+    """Rank commander choices for a pool: legends, partner pairs and Piper options."""
+    from draft.decks import suggest_commanders
+
+    positive(top, "--top")
+    deck, problems = read_deck(pool)
+    counts = {}
+    for line in deck.lines:
+        counts[line.card] = counts.get(line.card, 0) + line.count
+    suggestions = suggest_commanders(counts, top, piper=_piper_card())
+    if as_json:
+        emit_json({"suggestions": [s.to_json() for s in suggestions], "problems": [p.to_json() for p in problems]})
+        return
+    from events.screens.render import suggestion_table
+
+    console = out()
+    for problem in problems:
+        console.print(f"[yellow]skipped[/] {problem.message}", markup=True)
+    console.print(suggestion_table(suggestions))
+
+
+def _piper_card():
+    from draft.decks import PIPER
+    from sets.catalog import card_index
+
+    return card_index(["CMR"]).get(PIPER)

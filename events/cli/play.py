@@ -1,0 +1,73 @@
+"""``cmdraft play``: a practice draft against bots at the terminal."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from sets.errors import InputError
+from events.cli.common import (DbOption, SeedOption, SetOption, draft_config, emit_json,
+                               open_store, out, parse_styles, resolve_seed)
+
+
+def play(
+    seed: SeedOption = None,
+    players: Annotated[int, typer.Option("--players", help="Seats at the table, you included (2-12).")] = 8,
+    bots: Annotated[Optional[str], typer.Option("--bots", help="commander-first or best-card; a comma list goes round the table.")] = None,
+    seat: Annotated[int, typer.Option("--seat", help="Your seat, 1 to players.")] = 1,
+    timer: Annotated[Optional[int], typer.Option("--timer", help="Seconds for the first pick; shrinks as packs empty.")] = None,
+    resume: Annotated[Optional[str], typer.Option("--resume", help="Continue a saved draft: its id, or 'latest' (the default).")] = None,
+    list_drafts: Annotated[bool, typer.Option("--list", help="List saved practice drafts.")] = False,
+    name: Annotated[str, typer.Option("--name", help="Your name in logs and exports.")] = "You",
+    set_code: SetOption = "CMR",
+    db: DbOption = None,
+    as_json: Annotated[bool, typer.Option("--json", help="With --list: print JSON.")] = False,
+) -> None:
+    """Draft against bots at the terminal, build your deck, export it."""
+    from events.drafts import TableSession, list_drafts as saved_drafts
+
+    store = open_store(db)
+    if list_drafts:
+        rows = saved_drafts(store, "practice")
+        if as_json:
+            emit_json(rows)
+            return
+        from rich.table import Table
+
+        table = Table("Id", "Created", "Status", "Seed", "Seats", "Picks", title="Saved practice drafts")
+        for row in rows:
+            table.add_row(str(row["id"]), row["created"], row["status"], str(row["seed"]), str(row["seats"]), str(row["picks"]))
+        out().print(table if rows else "No saved practice drafts yet: start one with 'cmdraft play'.")
+        return
+    if timer is not None and timer < 5:
+        raise InputError(f"--timer must be at least 5 seconds, not {timer}")
+    if resume is not None:
+        session = TableSession.load(store, _resume_id(store, resume))
+    else:
+        config = draft_config(players, set_code, None)
+        if not 1 <= seat <= players:
+            raise InputError(f"--seat must be 1 to {players}, not {seat}")
+        styles = parse_styles(bots)
+        names = [f"Bot {i + 1}" for i in range(players)]
+        names[seat - 1] = name
+        session = TableSession.create(store, kind="practice", seed=resolve_seed(seed), config=config, humans=[seat - 1],
+                                      names=names, styles=styles, timer=timer)
+    from events.screens.practice import PracticeUI, Terminal
+
+    console = out()
+    PracticeUI(session, console, Terminal(console)).run()
+
+
+def _resume_id(store, text: str) -> int:
+    from events.drafts import list_drafts as saved_drafts
+
+    rows = saved_drafts(store, "practice")
+    if text == "latest":
+        open_rows = [row for row in rows if row["status"] != "done"] or rows
+        if not open_rows:
+            raise InputError("no saved practice draft to resume: start one with 'cmdraft play'")
+        return open_rows[-1]["id"]
+    if not text.isdigit() or int(text) not in {row["id"] for row in rows}:
+        raise InputError(f"no practice draft {text!r}: see 'cmdraft play --list'")
+    return int(text)

@@ -1,0 +1,190 @@
+"""``cmdraft sets …``, ``cmdraft card`` and ``cmdraft identity``: card sets and card facts."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+
+from sets.errors import InputError
+from events.cli.common import (JsonOption, emit_json,
+                               out)
+
+
+sets_app = typer.Typer(help="Card sets: list, show, import.", no_args_is_help=True)
+
+
+@sets_app.command("list")
+def sets_list(as_json: JsonOption = False) -> None:
+    """List the bundled and imported sets."""
+    from sets.catalog import available_codes, load_set
+
+    rows = []
+    for code in available_codes():
+        card_set = load_set(code)
+        rows.append({"code": card_set.code, "name": card_set.name, "cards": len(card_set),
+                     "boosters": sorted(card_set.boosters), "source": card_set.source})
+    if as_json:
+        emit_json(rows)
+        return
+    from rich.table import Table
+
+    table = Table("Code", "Name", "Cards", "Boosters", "Source", title="Sets")
+    for row in rows:
+        table.add_row(row["code"], row["name"], str(row["cards"]), ", ".join(row["boosters"]) or "—", row["source"])
+    out().print(table)
+
+
+def set_summary(code: str) -> dict[str, Any]:
+    from collections import Counter
+
+    from sets.catalog import load_set
+
+    card_set = load_set(code)
+    rarities = Counter(card.rarity.value for card in card_set)
+    return {
+        "code": card_set.code,
+        "name": card_set.name,
+        "cards": len(card_set),
+        "main_set": sum(card.main_set for card in card_set),
+        "by_rarity": dict(sorted(rarities.items())),
+        "legends": sum(card.is_legendary for card in card_set),
+        "commanders": sum(card.can_be_commander for card in card_set),
+        "partners": sum(card.has_partner for card in card_set),
+        "choose_color": [card.name for card in card_set if card.chooses_color],
+        "boosters": sorted(card_set.boosters),
+    }
+
+
+@sets_app.command("show")
+def sets_show(code: Annotated[str, typer.Argument(help="Set code, e.g. CMR.")], as_json: JsonOption = False) -> None:
+    """Counts by rarity, legends, partners and commanders of one set."""
+    summary = set_summary(code)
+    if as_json:
+        emit_json(summary)
+        return
+    from rich.table import Table
+
+    table = Table.grid(padding=(0, 2))
+    for key, value in summary.items():
+        if isinstance(value, dict):
+            value = ", ".join(f"{k} {v}" for k, v in value.items())
+        elif isinstance(value, list):
+            value = ", ".join(value) or "—"
+        table.add_row(key.replace("_", " "), str(value))
+    out().print(table)
+
+
+@sets_app.command("import")
+def sets_import(
+    file: Annotated[Path, typer.Argument(help="MTGJSON set or AtomicCards file, or a Scryfall card array.")],
+    code: Annotated[Optional[str], typer.Option(help="Set code to store the cards under (default: the file's).")] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Import a card file so that its set can be used like the bundled one."""
+    from sets.catalog import BUNDLED, CardSet, save_imported
+    from sets.importers import read_card_file, valid_set_code
+
+    result = read_card_file(file)
+    card_sets = result.card_sets()
+    if code:
+        code = code.upper()
+        if not valid_set_code(code):
+            raise InputError(f"bad set code {code!r}: use 2-8 letters or digits")
+        from dataclasses import replace
+
+        card_sets = [CardSet(code, result.name or code, tuple(
+            replace(card, set_code=code) for s in card_sets for card in s.cards
+        ), result.boosters, result.source)]
+    stored = []
+    for card_set in card_sets:
+        if not valid_set_code(card_set.code):
+            raise InputError(f"{file}: cards without a usable set code; give one with --code XYZ")
+        if card_set.code in BUNDLED:
+            raise InputError(f"{file}: set {card_set.code} is bundled; store it under another code with --code")
+        stored.append({"code": card_set.code, "cards": len(card_set), "path": str(save_imported(card_set)),
+                       "boosters": sorted(card_set.boosters)})
+    mismatches = [{"name": card.name, "computed": card.deck_colors.code, "file": published.code}
+                  for card, published in result.mismatches]
+    report = {"kind": result.kind, "sets": stored, "identity_mismatches": mismatches, "problems": result.problems}
+    if as_json:
+        emit_json(report)
+        return
+    console = out()
+    for entry in stored:
+        console.print(f"imported {entry['code']}: {entry['cards']} cards -> {entry['path']}")
+    for item in mismatches:
+        console.print(f"[yellow]identity differs[/] {item['name']}: computed {item['computed'] or 'C'}, file says {item['file'] or 'C'}")
+    for problem in result.problems:
+        console.print(f"[yellow]warning[/] {problem}", markup=True, highlight=False)
+
+
+def card_json(card) -> dict[str, Any]:
+    return {
+        "name": card.name,
+        "set": card.set_code,
+        "number": card.number,
+        "rarity": card.rarity.value,
+        "layout": card.layout.value,
+        "mana_cost": card.mana_cost,
+        "mana_value": card.mana_value,
+        "type_line": card.type_line,
+        "colors": card.colors.letters,
+        "color_identity": card.identity.letters,
+        "deck_colors": card.deck_colors.letters,
+        "can_be_commander": card.can_be_commander,
+        "abilities": sorted(card.abilities),
+        "partner_with": card.partner_with,
+        "faces": [face.name for face in card.faces],
+    }
+
+
+def card_command(
+    name: Annotated[str, typer.Argument(help="Card name; case and accents don't matter, DFCs match either face.")],
+    set_code: Annotated[Optional[str], typer.Option("--set", help="Only look in this set.")] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Show a card's facts and color identity."""
+    from sets.catalog import card_index
+
+    card = card_index([set_code] if set_code else None).find(name)
+    if as_json:
+        emit_json(card_json(card))
+        return
+    from events.screens.render import card_panel
+
+    out().print(card_panel(card))
+
+
+def identity_command(
+    file: Annotated[Path, typer.Argument(help="MTGJSON set or AtomicCards file, or a Scryfall card array.")],
+    as_json: JsonOption = False,
+) -> None:
+    """Compute the color identity of every card in a card file."""
+    from sets.importers import read_card_file
+
+    result = read_card_file(file)
+    if as_json:
+        lines = [
+            json.dumps({"name": card.name, "color_identity": card.identity.letters, "deck_colors": card.deck_colors.letters},
+                       ensure_ascii=False)
+            for card in result.cards
+        ]
+        sys.stdout.write("\n".join(lines) + ("\n" if lines else ""))
+        return
+    from rich.table import Table
+
+    from events.screens.render import identity_text
+
+    table = Table("Card", "Identity", "Deck colors", "File says", title=f"{file} ({result.kind})")
+    mismatched = {id(card) for card, _ in result.mismatches}
+    for card, published in zip(result.cards, result.published, strict=True):
+        said = "" if published is None else (published.code or "C")
+        table.add_row(card.name, identity_text(card.identity.code), identity_text(card.deck_colors.code),
+                      f"[red]{said}[/]" if id(card) in mismatched else said)
+    out().print(table)
+    if result.mismatches:
+        out().print(f"[yellow]{len(result.mismatches)} card(s) differ from the file's identity field[/]")

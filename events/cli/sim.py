@@ -1,0 +1,96 @@
+"""``cmdraft sim``: whole pods of bots, one or many."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from sets.errors import InputError
+from events.cli.common import (JsonOption, KindOption, SeedOption, SetOption, check_writable, draft_config, emit_json,
+                               out, parse_styles, positive, resolve_seed)
+
+
+def sim(
+    players: Annotated[int, typer.Option("--players", help="Seats at the table (2-12).")] = 8,
+    seed: SeedOption = None,
+    bots: Annotated[Optional[str], typer.Option("--bots", help="commander-first or best-card; a comma list goes round the table.")] = None,
+    set_code: SetOption = "CMR",
+    kind: KindOption = None,
+    drafts: Annotated[int, typer.Option("--drafts", help="Run this many pods and print aggregate figures.")] = 1,
+    jobs: Annotated[int, typer.Option("--jobs", help="Processes for --drafts.")] = 1,
+    out_dir: Annotated[Optional[Path], typer.Option("--out", help="Write every seat's pool, deck and draft log here.")] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Simulate a whole pod with bots, from boosters to legal decks."""
+    from draft.sim import run_pod
+
+    styles = parse_styles(bots)
+    config = draft_config(players, set_code, kind)
+    positive(drafts, "--drafts")
+    positive(jobs, "--jobs")
+    seed = resolve_seed(seed)
+    if drafts > 1:
+        if out_dir is not None:
+            raise InputError("--out writes one pod; leave it out with --drafts")
+        run_many(seed, drafts, jobs, config, styles, as_json)
+        return
+    if out_dir is not None:
+        check_writable(out_dir)
+    result = run_pod(seed, config, styles)
+    if out_dir is not None:
+        from events.exports import export_pod
+
+        export_pod(result, out_dir)
+    if as_json:
+        emit_json(result.to_json())
+        return
+    from events.screens.render import pod_table
+
+    console = out()
+    console.print(pod_table(result))
+    if out_dir is not None:
+        console.print(f"wrote pools, decks and draft logs to {out_dir}")
+
+
+def run_many(seed: int, drafts: int, jobs: int, config, styles, as_json: bool) -> None:
+    from functools import partial
+
+    from draft.sim import aggregate, pod_seeds, pod_summary
+
+    seeds = pod_seeds(seed, drafts)
+    work = partial(pod_summary, config=config, styles=styles)
+    summaries = []
+    if as_json:
+        summaries = _map(work, seeds, jobs, None)
+        emit_json({"seed": seed, **aggregate(summaries)})
+        return
+    from rich.progress import Progress
+
+    console = out()
+    with Progress(console=console, transient=True) as progress:
+        task = progress.add_task(f"simulating {drafts} pods", total=drafts)
+        summaries = _map(work, seeds, jobs, lambda: progress.advance(task))
+    from events.screens.render import aggregate_table
+
+    console.print(aggregate_table(seed, aggregate(summaries)))
+
+
+def _map(work, seeds, jobs, tick):
+    if jobs == 1:
+        results = []
+        for s in seeds:
+            results.append(work(s))
+            if tick:
+                tick()
+        return results
+    from concurrent.futures import ProcessPoolExecutor
+
+    results = []
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for summary in pool.map(work, seeds, chunksize=max(1, len(seeds) // (jobs * 8))):
+            results.append(summary)
+            if tick:
+                tick()
+    return results

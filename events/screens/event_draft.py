@@ -1,0 +1,101 @@
+"""Event drafts at the terminal: picking for the players at this terminal, and building a deck from a recorded pool."""
+
+from __future__ import annotations
+
+import json
+import time
+
+from rich.console import Console
+from rich.text import Text
+
+from events.screens.practice import PracticeUI
+from events.screens.terminal import Quit, Terminal
+from sets.errors import InputError
+
+
+def run_event_draft(events, event_id: int, players: list[str] | None, console: Console, terminal: Terminal,
+                    poll: float = 0.5) -> None:
+    """Pick for the chosen players (all humans when none are named) until their drafts are done.
+
+    Several terminals may run this on the same database, each for its own players.
+    """
+    snap = events.snapshot(event_id)
+    names = {p["id"]: p["name"] for p in snap["players"]}
+    wanted: set[int] | None = None
+    if players:
+        wanted = {events._player_id(event_id, name) for name in players}
+    # Seats don't move during a draft: who sits where is read once.
+    seating = {pod["number"]: pod["players"] for pod in snap["pods"]
+               if pod.get("draft") and (wanted is None or wanted & set(pod["players"]))}
+    sessions = {number: events.draft_session(event_id, number) for number in seating}
+    waiting_shown = False
+    try:
+        while True:
+            progressed = False
+            for number, session in sessions.items():
+                session.refresh()
+                for seat in session.waiting_humans():
+                    player_id = seating[number][seat]
+                    if wanted is not None and player_id not in wanted:
+                        continue
+                    console.print(Text(f"{names[player_id]}, your pick (pod {number}, seat {seat + 1})", style="bold magenta"))
+                    ui = PracticeUI(session, console, terminal)
+                    ui.seat = seat
+                    ui.pick_once()
+                    events.after_picks(event_id, number, session)
+                    progressed = True
+                    waiting_shown = False
+            if all(session.draft.finished for session in sessions.values()):
+                # Pools are recorded here if no terminal did it (say a crash after the last pick).
+                recorded = all(events.after_picks(event_id, number, session) for number, session in sessions.items())
+                if recorded:
+                    console.print("[bold green]Draft over for these players.[/] Pools are recorded; register decks next.")
+                else:
+                    console.print("[bold green]Draft over for these players.[/] Their pools are not recorded yet: "
+                                  f"run 'cmdraft event show {event_id}'.")
+                return
+            if not progressed:
+                if not waiting_shown:
+                    late = sorted({names[seating[number][seat]] for number, s in sessions.items() for seat in s.waiting_humans()})
+                    console.print(Text("Waiting for: " + ", ".join(late), style="yellow"))
+                    waiting_shown = True
+                time.sleep(poll)
+    except Quit:
+        console.print(f"Saved. Continue with: cmdraft event draft {event_id}" + "".join(f" --player {n!r}" for n in players or []))
+
+
+class PoolBuilder(PracticeUI):
+    """The deck builder of the play screen, over an event player's recorded pool; 'done' registers the deck."""
+
+    def __init__(self, events, event_id: int, who: str, console: Console, terminal: Terminal):
+        from types import SimpleNamespace
+
+        snap = events.snapshot(event_id)
+        player_id = events._player_id(event_id, who)
+        player = next(p for p in snap["players"] if p["id"] == player_id)
+        self.events, self.event_id, self.player_name = events, event_id, player["name"]
+        self.registered = False
+        pool = events.pool(event_id, str(player_id))
+        session = SimpleNamespace(
+            draft=SimpleNamespace(pools=[pool], config=SimpleNamespace(set_code=snap["event"]["set"])),
+            doc={"deck": None}, draft_id=f"{event_id}/{player_id}", humans=[0], names=[player["name"]],
+            save_deck=self._register,
+        )
+        super().__init__(session, console, terminal)
+
+    def _register(self, deck_json: dict, legal: bool) -> None:
+        from draft.formats import parse_json
+
+        report = self.events.register_deck(self.event_id, self.player_name, parse_json(json.dumps(deck_json)))
+        self.registered = True
+        state = "legal" if report["valid"] else "not legal yet"
+        self.console.print(Text(f"{self.player_name}: deck registered ({state})"))
+
+    def after_done(self) -> None:
+        return None
+
+    def cmd_review(self, args: list[str]) -> None:
+        raise InputError("the draft review is in 'cmdraft event export'; here you build and register the deck")
+
+    def cmd_export(self, args: list[str]) -> None:
+        raise InputError("export the event's files with 'cmdraft event export'")

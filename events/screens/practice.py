@@ -1,0 +1,180 @@
+"""Solo draft practice at the terminal: pick screen, deck building, review and export.
+
+Everything is saved after every pick (see ``events.drafts``); quitting, closing
+the terminal or a crash loses nothing, and ``cmdraft play --resume`` goes on at
+the same pick with the same boosters.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from draft.deckbuild import build_deck
+from draft.decks import Deck, validate
+from draft.sim import piper_card
+from events.drafts import TableSession
+from events.screens.builder import DeckBuilder, pool_order
+from events.screens.picks import HELP_PICK, parse_selection
+from events.screens.render import identity_text, pack_table
+from events.screens.terminal import Quit, Terminal
+from sets.booster import Printing
+from sets.cards import Card
+from sets.errors import InputError
+
+
+def pool_summary(pool: list[Card]) -> Text:
+    """Pool by color and curve, with the cards that can lead."""
+    colors = Counter()
+    for card in pool:
+        ident = card.deck_colors
+        colors["multi" if len(ident) > 1 else (ident.code or "C")] += 1
+    curve = Counter(min(int(card.mana_value), 6) for card in pool if not card.is_land)
+    text = Text(f"Pool ({len(pool)}): ")
+    for key in ("W", "U", "B", "R", "G", "multi", "C"):
+        text.append_text(identity_text(key) if len(key) == 1 else Text(key, style="magenta"))
+        text.append(f" {colors[key]}  ")
+    text.append("| curve " + " ".join(f"{'6+' if mv == 6 else mv}:{curve[mv]}" for mv in range(7)))
+    leaders = sorted({card.name for card in pool if card.can_be_commander})
+    if leaders:
+        text.append("\nCan lead: " + ", ".join(leaders), style="bold")
+    return text
+
+
+class PracticeUI(DeckBuilder):
+
+    def __init__(self, session: TableSession, console: Console, terminal: Terminal, export_root: Path | None = None):
+        self.session = session
+        self.console = console
+        self.terminal = terminal
+        self.seat = session.humans[0]
+        self.export_root = export_root or Path.cwd()
+        self.piper = piper_card(session.draft.config.set_code)
+
+    def run(self) -> None:
+        try:
+            while not self.session.draft.finished:
+                self.pick_once()
+            self.console.print(f"[bold green]The draft is over.[/] You drafted {len(self.pool_cards())} cards.")
+            self.build()
+        except Quit:
+            self.console.print(f"Saved. Resume with: cmdraft play --resume {self.session.draft_id}")
+
+    def pool_cards(self) -> list[Card]:
+        return [p.card for p in self.session.draft.pools[self.seat]]
+
+    def timer_seconds(self, pack_size: int) -> float | None:
+        base = self.session.doc.get("timer")
+        if not base:
+            return None
+        return max(5.0, base * pack_size / max(1, self.session.draft.pack_size))
+
+    def show_pack(self, pack: list[Printing]) -> None:
+        draft = self.session.draft
+        per_pack = draft.picks_per_pack
+        arrow = "left →" if draft.direction > 0 else "← right"
+        self.console.rule(style="dim")
+        self.console.print(Text(
+            f"Pack {draft.round + 1} of {draft.config.boosters}, pick {draft.pick_number} of {per_pack} · passing {arrow} · "
+            f"seat {self.seat + 1} of {draft.config.seats} · draft {self.session.draft_id} (seed {draft.seed})", style="bold cyan"))
+        self.console.print(pack_table(pack, width=self.console.width))
+        self.console.print(pool_summary(self.pool_cards()))
+
+    def pick_once(self) -> None:
+        draft = self.session.draft
+        pack = draft.pack(self.seat)
+        due = draft.picks_due(self.seat)
+        self.show_pack(pack)
+        seconds = self.timer_seconds(len(pack))
+        deadline = time.monotonic() + seconds if seconds else None
+        while True:
+            timer = f" [{int(deadline - time.monotonic())}s]" if deadline else ""
+            line = self.terminal.ask(f"Pick {due} (numbers or names; pool, help, quit){timer}> ", deadline)
+            if line is None:
+                positions = self.session.suggested_pick(self.seat)
+                names = " and ".join(pack[i].card.name for i in positions)
+                self.console.print(f"[yellow]Time is up:[/] took {names} for you (the bot rating's best).")
+                self.session.pick(self.seat, positions)
+                return
+            command = line.lower()
+            if command in ("quit", "q", "exit"):
+                raise Quit()
+            if command in ("help", "?", "h"):
+                self.console.print(HELP_PICK)
+                continue
+            if command in ("pool", "p"):
+                self.show_pool()
+                continue
+            if not line:
+                continue
+            try:
+                positions = parse_selection(line, pack, due)
+            except InputError as error:
+                self.console.print(f"[red]{error}[/] — same pick again.")
+                continue
+            chosen = " and ".join(f"{i + 1} {pack[i].card.name}" for i in positions)
+            answer = self.terminal.ask(f"Take {chosen}? [Y/n] ", deadline)
+            if answer is None:
+                self.console.print("[yellow]Time is up:[/] taking what you chose.")
+            elif answer.lower() not in ("", "y", "yes"):
+                continue
+            started = time.perf_counter()
+            self.session.pick(self.seat, positions)
+            self.last_pick_seconds = time.perf_counter() - started
+            return
+
+    def show_pool(self) -> None:
+        self.console.print(pack_table(sorted(self.session.draft.pools[self.seat], key=pool_order), title="Your pool", numbered=False))
+        self.console.print(pool_summary(self.pool_cards()))
+
+    def cmd_review(self, args: list[str]) -> None:
+        review(self.console, self.session)
+
+    def cmd_export(self, args: list[str]) -> None:
+        folder = Path(args[0]).expanduser() if args else self.export_root / f"cmdraft-practice-{self.session.draft_id}"
+        written = export_practice(self.session, self.deck(), folder)
+        self.console.print(f"Wrote {len(written)} files to {folder}")
+
+
+def review(console: Console, session: TableSession) -> None:
+    """Every pick of the human seats (what was offered, what was taken) and the bots' decks."""
+    draft = session.draft
+    names = session.names
+    for seat in session.humans:
+        for pick in draft.picks_of(seat):
+            taken = " + ".join(p.card.name for p in pick.taken)
+            left = ", ".join(p.card.name for i, p in enumerate(pick.offered) if i not in pick.positions)
+            console.print(Text.assemble((f"P{pick.pack}p{pick.pick} ", "bold"), (taken, "green"), (f"   passed: {left}", "dim")))
+            later = [p for p in draft.pack_trail(pick) if p.pick > pick.pick]
+            if later:
+                console.print(Text("      then " + " · ".join(
+                    f"{names[p.seat]}: {' + '.join(t.card.name for t in p.taken)}" for p in later), style="dim"))
+    table = Table("Seat", "Bot", "Commanders", "Colors", "Legal", title="The bots' decks")
+    piper = piper_card(draft.config.set_code)
+    for seat, style in enumerate(session.doc["styles"]):
+        if seat in session.humans:
+            continue
+        deck = build_deck(draft.pools[seat], piper)
+        report = validate(deck, [p.card for p in draft.pools[seat]])
+        table.add_row(str(seat + 1), style, " + ".join(c.name for c in deck.commanders), identity_text(report.color_identity.code),
+                      "yes" if report.valid else "no")
+    console.print(table)
+
+
+def export_practice(session: TableSession, deck: Deck, folder: Path) -> list[Path]:
+    from draft.log import mtgo_log
+    from events.exports import export_seat, write_file
+
+    seat = session.humans[0]
+    stem = "practice"
+    written = export_seat(folder, stem, session.draft.pools[seat], deck if deck.lines else None,
+                          mtgo_log(session.draft, seat, session.names))
+    path = folder / f"{stem}-draft.json"
+    write_file(path, json.dumps(session.draft.to_json(), separators=(",", ":")))
+    return [*written, path]
