@@ -26,10 +26,10 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
-import secrets
 import shutil
 import signal
 import threading
@@ -77,7 +77,10 @@ def _migrate_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
     for key, doc in data.get("drafts", {}).items():
         doc = {k: v for k, v in doc.items() if k != "n"}
         doc["picks"] = by_draft.get(int(key), [])
-        doc["journal"] = secrets.token_hex(6) if doc.get("status") == "drafting" else None
+        # The token is derived from the record, not drawn: a schema-1 file read (and picked into)
+        # several times before its first write must name the same journal every time.
+        seed = json.dumps([key, doc.get("created"), doc.get("state", {}).get("seed")], sort_keys=True)
+        doc["journal"] = hashlib.sha256(seed.encode()).hexdigest()[:12] if doc.get("status") == "drafting" else None
         drafts[key] = doc
     if drafts:
         data["drafts"] = drafts
@@ -165,7 +168,12 @@ def migrated(data: dict[str, Any], path: Path) -> dict[str, Any]:
     """The data brought to the current schema (a new dict; ``data`` is left alone)."""
     schema = schema_of(data)
     while schema < SCHEMA:
-        data = MIGRATIONS[schema](data)
+        try:
+            data = MIGRATIONS[schema](data)
+        except (KeyError, TypeError, ValueError, AttributeError) as error:
+            reason = f"no field {error.args[0]!r}" if isinstance(error, KeyError) else "unexpected value"
+            raise StorageError(f"{path} is damaged (a schema-{schema} record can't be read: {reason}); "
+                               f"{restore_hint(path)}") from None
         schema += 1
     data = dict(data)
     data[META] = {"1": _meta_doc()}

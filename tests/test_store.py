@@ -101,6 +101,18 @@ def test_a_schema_1_database_opens_is_backed_up_and_migrated(tmp_path, cli):
     assert len(resumed.draft.log) == 5 and resumed.waiting_humans() == [0]
 
 
+def test_picks_into_a_schema_1_database_before_its_first_write_are_kept(tmp_path):
+    db = tmp_path / "old.json"
+    shutil.copy(FIXTURE, db)
+    session = Events(Store(db)).draft_session(2, 1)
+    for seat in session.waiting_humans():
+        session.pick(seat, session.suggested_pick(seat))
+    assert json.loads(db.read_text())["_meta"]["1"]["schema"] == 1  # the database itself was not written
+    assert len(Events(Store(db)).draft_session(2, 1).draft.log) == 8  # a fresh reader finds the picks
+    Events(Store(db)).add_player(3, "Gus")  # the migrating write
+    assert len(Events(Store(db)).draft_session(2, 1).draft.log) == 8
+
+
 def test_a_later_migration_backs_up_once_then_upgrades(tmp_path, monkeypatch):
     import events.store as store_module
 
@@ -126,6 +138,7 @@ def test_a_later_migration_backs_up_once_then_upgrades(tmp_path, monkeypatch):
         (b'{"_meta": {"1": {"app": "cmdraft", "schema": 0}}, "events": {}}', "schema 0"),
         (b'{"_meta": {"1": {"app": "cmdraft", "schema": 2}}, "events": {"1": {"name": "No fields"}}}', "events record 1 has no date"),
         (b'{"_meta": {"1": {"app": "cmdraft", "schema": 1}}, "players": {"1": {"e": 1}}}', "players record 1 has no name"),
+        (b'{"_meta": {"1": {"app": "cmdraft", "schema": 1}}, "picks": {"1": {"s": 0}}}', "schema-1 record can't be read"),
     ],
 )
 def test_unknown_schema_or_a_record_missing_a_field_is_a_one_line_error(tmp_path, cli, content, message):
