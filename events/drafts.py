@@ -1,19 +1,28 @@
 """Drafts kept in the store: solo practice and event pods share these records.
 
-A draft is one ``drafts`` document (config, seed and every booster, once) and
-one small ``picks`` row per pick (``{"d": draft id, "s": seat, "p": [positions]}``).
-Loading replays the rows; each human pick and the bot picks it lets happen are
-written in one transaction, so an acknowledged pick is on disk.
+A draft is one ``drafts`` record in the database: config, seed and every
+booster (once), who is human, and ``picks`` — ``[seat, *positions]`` rows,
+replayed on load.  While the draft is being picked, new picks don't touch the
+database: they go to the draft's own small TinyDB file (its *journal*,
+``NAME.drafts/ID-TOKEN.json``, holding the picks made since the record was
+written, who is human and the status).  Each human pick and the bot picks it
+lets happen are one transaction on that file alone, so a pick costs the same
+in a pod of a 1,000-player event as in a practice draft, and an acknowledged
+pick is on disk.  When the draft is over its picks are folded into the record
+(``fold``), in the same transaction that records the pod's pools; the journal
+file stays, so an older backup that still points at it keeps every pick.
+
+The token in the file name is random: a draft number reused after a restore
+never picks up another draft's journal.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
-
-from tinydb import Query
 
 from draft.bots import Bot, BotStyle, card_rating
 from draft.engine import Draft, DraftConfig, Pick
@@ -21,24 +30,63 @@ from draft.sim import bot_styles, run_bots
 from events.store import Store
 from sets.errors import InputError, StateError
 
-DRAFTS, PICKS = "drafts", "picks"
+DRAFTS, JOURNAL = "drafts", "journal"
 
 
 def now() -> str:
     return dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
 
 
-def pick_rows(draft_id: int, picks: Sequence[Pick]) -> list[dict[str, Any]]:
-    return [{"d": draft_id, "s": pick.seat, "p": list(pick.positions)} for pick in picks]
+def pick_rows(picks: Sequence[Pick]) -> list[list[int]]:
+    return [[pick.seat, *pick.positions] for pick in picks]
 
 
-def load_draft(db, draft_id: int) -> tuple[Draft, dict[str, Any]]:
+def journal_file(store: Store, draft_id: int, doc: dict[str, Any]) -> Store | None:
+    """The live draft's own file (None once its picks are folded into the record)."""
+    token = doc.get("journal")
+    return None if not token else store.draft_file(f"{draft_id}-{token}")
+
+
+def read_journal(store: Store, draft_id: int, doc: dict[str, Any]) -> dict[str, Any] | None:
+    """The journal of a live draft: ``{"humans", "status", "picks"}`` (None before its first pick)."""
+    journal = journal_file(store, draft_id, doc)
+    if journal is None:
+        return None
+    with journal.read() as handle:
+        return handle.table(JOURNAL).get(doc_id=1)
+
+
+def current(doc: dict[str, Any], journal: dict[str, Any] | None) -> dict[str, Any]:
+    """The draft record as it stands now: the record with its journal's picks, humans and status."""
+    doc = dict(doc)
+    if journal is not None:
+        doc.update(picks=doc["picks"] + journal["picks"], humans=journal["humans"], status=journal["status"])
+    return doc
+
+
+def load_draft(store: Store, db, draft_id: int) -> tuple[Draft, dict[str, Any]]:
+    """The draft with every pick made so far (``db``: an open transaction on ``store``)."""
     doc = db.table(DRAFTS).get(doc_id=draft_id)
     if doc is None:
         raise InputError(f"no draft {draft_id} in the database: see 'cmdraft play --list'")
-    rows = sorted(db.table(PICKS).search(Query().d == draft_id), key=lambda row: row.doc_id)
-    state = dict(doc["state"], picks=[[row["s"], *row["p"]] for row in rows])
-    return Draft.from_json(state), dict(doc)
+    doc = current(doc, read_journal(store, draft_id, doc))
+    return Draft.from_json(dict(doc["state"], picks=doc["picks"])), doc
+
+
+def fold(store: Store, db, draft_id: int) -> Draft | None:
+    """Inside a database transaction: if the draft is over, move its journal's picks into its record.
+
+    Returns the finished draft (None while it is still being picked).  Folding twice is harmless.
+    """
+    draft, doc = load_draft(store, db, draft_id)
+    if not draft.finished:
+        return None
+    record = db.table(DRAFTS).get(doc_id=draft_id)
+    if record.get("journal") is not None or record["status"] == "drafting":
+        status = "building" if record["status"] == "drafting" else record["status"]
+        db.table(DRAFTS).update({"picks": doc["picks"], "humans": doc["humans"], "status": status, "journal": None},
+                                doc_ids=[draft_id])
+    return draft
 
 
 @dataclass
@@ -50,6 +98,8 @@ class TableSession:
     draft: Draft
     doc: dict[str, Any]
     bots: dict[int, Bot] = field(default_factory=dict)
+    # The database record as saved: its picks come before the journal's, its token names the journal.
+    record: dict[str, Any] = field(default_factory=dict)
 
     @property
     def humans(self) -> list[int]:
@@ -60,9 +110,10 @@ class TableSession:
         return list(self.doc["names"])
 
     @classmethod
-    def create(cls, store: Store, *, kind: str, seed: int, config: DraftConfig, humans: Sequence[int],
-               names: Sequence[str], styles: Sequence[BotStyle] | None = None, timer: int | None = None,
-               extra: dict[str, Any] | None = None) -> TableSession:
+    def prepare(cls, store: Store, *, kind: str, seed: int, config: DraftConfig, humans: Sequence[int],
+                names: Sequence[str], styles: Sequence[BotStyle] | None = None, timer: int | None = None,
+                extra: dict[str, Any] | None = None) -> TableSession:
+        """A new draft with the bots' first picks made, not saved yet (``insert`` saves it)."""
         draft = Draft.new(config, seed)
         seat_styles = bot_styles(styles, config.seats)
         state = draft.to_json()
@@ -74,20 +125,31 @@ class TableSession:
         }
         session = cls(store, 0, draft, doc)
         session._make_bots()
-        before = len(draft.log)
         run_bots(draft, session.bots)
         session._after_bots()
-        session.doc["n"] = len(draft.log)
+        session.doc["picks"] = pick_rows(draft.log)
+        session.doc["journal"] = None if draft.finished else secrets.token_hex(6)
+        session.record = {"picks": session.doc["picks"], "journal": session.doc["journal"]}
+        return session
+
+    def insert(self, db) -> int:
+        """Save the prepared draft inside a database transaction."""
+        self.draft_id = db.table(DRAFTS).insert(self.doc)
+        return self.draft_id
+
+    @classmethod
+    def create(cls, store: Store, **options: Any) -> TableSession:
+        session = cls.prepare(store, **options)
         with store.write() as db:
-            session.draft_id = db.table(DRAFTS).insert(session.doc)
-            db.table(PICKS).insert_multiple(pick_rows(session.draft_id, draft.log[before:]))
+            session.insert(db)
         return session
 
     @classmethod
     def load(cls, store: Store, draft_id: int) -> TableSession:
         with store.read() as db:
-            draft, doc = load_draft(db, draft_id)
-        session = cls(store, draft_id, draft, doc)
+            draft, doc = load_draft(store, db, draft_id)
+            record = dict(db.table(DRAFTS).get(doc_id=draft_id))
+        session = cls(store, draft_id, draft, doc, record=record)
         session._make_bots()
         return session
 
@@ -108,49 +170,86 @@ class TableSession:
     def waiting_humans(self) -> list[int]:
         return [seat for seat in self.draft.waiting() if seat in self.humans]
 
-    def pick(self, seat: int, cards: Sequence[Any]) -> Pick:
-        """A human pick, then the bot picks it allows, saved in one transaction.
+    @property
+    def _base(self) -> int:
+        """Picks kept in the database record; the journal holds the ones after them."""
+        return len(self.record["picks"])
 
-        Inside the transaction the draft is reloaded if another terminal picked
-        meanwhile, so several terminals can share one draft without losing picks.
+    def _journal(self) -> Store:
+        journal = journal_file(self.store, self.draft_id, self.record)
+        if journal is None:
+            raise StateError(f"draft {self.draft_id} is over; no more picks")
+        return journal
+
+    def _catch_up(self, journal: dict[str, Any] | None) -> None:
+        """Apply the picks other terminals made (the journal is ahead of this session)."""
+        if journal is None:
+            return
+        if journal["humans"] != self.doc["humans"]:
+            self.doc["humans"] = list(journal["humans"])
+            self._make_bots()
+        rows = journal["picks"][len(self.draft.log) - self._base:]
+        for seat, *positions in rows:
+            record = self.draft.pick(seat, positions)
+            if seat in self.bots:
+                self.bots[seat].remember([p.card for p in record.taken])
+        self.doc["status"] = journal["status"]
+
+    def _save(self, handle, journal: dict[str, Any] | None, before: int) -> None:
+        rows = pick_rows(self.draft.log[before:])
+        saved = {"humans": self.humans, "status": self.doc["status"], "picks": (journal["picks"] if journal else []) + rows}
+        table = handle.table(JOURNAL)
+        if journal is None:
+            from tinydb.table import Document
+
+            table.insert(Document(saved, doc_id=1))
+        else:
+            table.update(saved, doc_ids=[1])
+
+    def pick(self, seat: int, cards: Sequence[Any]) -> Pick:
+        """A human pick, then the bot picks it allows, saved in one transaction on the draft's own file.
+
+        Inside the transaction the session first applies picks made at other terminals,
+        so several terminals can share one draft without losing picks.
         """
         if seat not in self.humans:
             raise StateError(f"seat {seat + 1} is a bot seat")
-        with self.store.write() as db:
-            doc = db.table(DRAFTS).get(doc_id=self.draft_id)
-            if doc is None:
-                raise StateError(f"draft {self.draft_id} is no longer in the database")
-            if doc.get("n") != len(self.draft.log):
-                self.draft, _ = load_draft(db, self.draft_id)
-                self._make_bots()
+        with self._journal().write() as handle:
+            journal = handle.table(JOURNAL).get(doc_id=1)
+            self._catch_up(journal)
+            if seat not in self.humans:
+                raise StateError(f"seat {seat + 1} is now a bot seat (the player dropped)")
             before = len(self.draft.log)
             record = self.draft.pick(seat, cards)
             run_bots(self.draft, self.bots)
             self._after_bots()
-            db.table(PICKS).insert_multiple(pick_rows(self.draft_id, self.draft.log[before:]))
-            db.table(DRAFTS).update({"n": len(self.draft.log), "status": self.doc["status"]}, doc_ids=[self.draft_id])
+            self._save(handle, journal, before)
+        if self.draft.finished and self.doc["kind"] == "practice":
+            with self.store.write() as db:
+                fold(self.store, db, self.draft_id)
         return record
 
     def hand_to_bot(self, seat: int) -> None:
         """A human seat becomes a bot seat (the player dropped); the bots catch up at once."""
-        with self.store.write() as db:
-            self.draft, self.doc = load_draft(db, self.draft_id)
+        if self.record.get("journal") is None:
+            return  # the draft is over
+        with self._journal().write() as handle:
+            journal = handle.table(JOURNAL).get(doc_id=1)
+            self._catch_up(journal)
             self.doc["humans"] = [s for s in self.doc["humans"] if s != seat]
             self._make_bots()
             before = len(self.draft.log)
             run_bots(self.draft, self.bots)
             self._after_bots()
-            db.table(PICKS).insert_multiple(pick_rows(self.draft_id, self.draft.log[before:]))
-            db.table(DRAFTS).update({"humans": self.doc["humans"], "n": len(self.draft.log), "status": self.doc["status"]},
-                                    doc_ids=[self.draft_id])
+            self._save(handle, journal, before)
 
     def refresh(self) -> None:
         """Catch up with picks made at other terminals."""
-        with self.store.read() as db:
-            doc = db.table(DRAFTS).get(doc_id=self.draft_id)
-            if doc is not None and doc.get("n") != len(self.draft.log):
-                self.draft, self.doc = load_draft(db, self.draft_id)
-                self._make_bots()
+        journal = journal_file(self.store, self.draft_id, self.record)
+        if journal is None:
+            return
+        with journal.read() as handle:
+            self._catch_up(handle.table(JOURNAL).get(doc_id=1))
 
     def suggested_pick(self, seat: int) -> list[int]:
         """The cards the bot rating would take for this seat (used when a pick timer runs out)."""
@@ -163,20 +262,18 @@ class TableSession:
         self.doc["deck_legal"] = legal
         self.doc["status"] = "done" if legal else "building"
         with self.store.write() as db:
+            fold(self.store, db, self.draft_id)
             db.table(DRAFTS).update({"deck": deck_json, "deck_legal": legal, "status": self.doc["status"]}, doc_ids=[self.draft_id])
 
 
 def list_drafts(store: Store, kind: str | None = None) -> list[dict[str, Any]]:
     with store.read() as db:
-        counts: dict[int, int] = {}
-        for row in db.table(PICKS).all():
-            counts[row["d"]] = counts.get(row["d"], 0) + 1
-        out = []
-        for doc in db.table(DRAFTS).all():
-            if kind is not None and doc.get("kind") != kind:
-                continue
-            config = doc["state"]["config"]
-            out.append({"id": doc.doc_id, "kind": doc.get("kind"), "created": doc.get("created"), "status": doc.get("status"),
-                        "seed": doc["state"].get("seed"), "seats": config["seats"], "set": config["set"],
-                        "picks": counts.get(doc.doc_id, 0), "humans": [doc["names"][s] for s in doc["humans"]]})
+        records = [(doc.doc_id, doc) for doc in db.table(DRAFTS).all() if kind is None or doc.get("kind") == kind]
+    out = []
+    for draft_id, record in records:
+        doc = current(record, read_journal(store, draft_id, record))
+        config = doc["state"]["config"]
+        out.append({"id": draft_id, "kind": doc.get("kind"), "created": doc.get("created"), "status": doc.get("status"),
+                    "seed": doc["state"].get("seed"), "seats": config["seats"], "set": config["set"],
+                    "picks": len(doc["picks"]), "humans": [doc["names"][s] for s in doc["humans"]]})
     return out

@@ -34,8 +34,8 @@ from tinydb import Query
 from draft.decks import PIPER, DeckFormat, is_piper, validate
 from draft.engine import DraftConfig
 from draft.formats import DeckFile, parse_json, resolve, write_json
-from events.drafts import DRAFTS, TableSession, load_draft
-from events.store import Store
+from events.drafts import DRAFTS, TableSession, current, fold, read_journal
+from events.store import Store, phase_change
 from sets.booster import Printing, booster_spec, sealed_pool
 from sets.cards import Card
 from sets.catalog import CardIndex, card_index, load_set
@@ -187,11 +187,10 @@ class Events:
             pods = sorted((dict(d, id=d.doc_id) for d in db.table(PODS).search(Q.e == event_id)), key=lambda d: d["number"])
             rounds = sorted((dict(d, id=d.doc_id) for d in db.table(ROUNDS).search(Q.e == event_id)), key=lambda d: d["number"])
             results = [dict(d) for d in db.table(RESULTS).search(Q.e == event_id)]
-            picks = {}
-            for pod in pods:
-                if pod.get("draft"):
-                    doc = db.table(DRAFTS).get(doc_id=pod["draft"])
-                    picks[pod["number"]] = doc.get("status") if doc else None
+            records = {pod["number"]: db.table(DRAFTS).get(doc_id=pod["draft"]) for pod in pods if pod.get("draft")}
+        picks = {}
+        for number, record in records.items():
+            picks[number] = None if record is None else current(record, read_journal(self.store, record.doc_id, record))["status"]
         for player in players:
             player["pool_size"] = len(pools[player["id"]]["cards"]) if player["id"] in pools else None
             deck = decks.get(player["id"])
@@ -260,15 +259,21 @@ class Events:
             if player["status"] == "dropped":
                 raise StateError(f"{player['name']} has already dropped")
             db.table(PLAYERS).update({"status": "dropped"}, doc_ids=[player.doc_id])
+            had_deck = db.table(DECKS).get((Q.e == event_id) & (Q.p == player.doc_id)) is not None
             pod = db.table(PODS).get((Q.e == event_id) & (Q.number == player["pod"])) if player["pod"] else None
         if event["status"] == "drafting" and pod is not None and pod.get("draft"):
-            # A bot takes the seat so that the rest of the pod can draft on.
-            session = TableSession.load(self.store, pod["draft"])
-            seat = pod["players"].index(player.doc_id)
-            if seat in session.humans:
+            # A bot takes the seat so that the rest of the pod can draft on (``recover`` does it if we die first).
+            self._hand_dropped_seats_to_bots(event_id, pod)
+        return dict(player, status="dropped", had_deck=had_deck)
+
+    def _hand_dropped_seats_to_bots(self, event_id: int, pod: dict[str, Any]) -> None:
+        with self.store.read() as db:
+            dropped = {p.doc_id for p in self._players(db, event_id) if p["status"] == "dropped"}
+        session = TableSession.load(self.store, pod["draft"])
+        for seat, pid in enumerate(pod["players"]):
+            if pid in dropped and seat in session.humans:
                 session.hand_to_bot(seat)
-            self.after_picks(event_id, pod["number"], session)
-        return dict(player, status="dropped")
+        self.after_picks(event_id, pod["number"], session)
 
     # --- seating and drafting --------------------------------------------------------------------------
 
@@ -293,12 +298,19 @@ class Events:
                 for seat, pid in enumerate(ids):
                     db.table(PLAYERS).update({"pod": number, "seat": seat}, doc_ids=[pid])
                 seating.append(ids)
+            phase_change(db)
             db.table(EVENTS).update({"status": "seated"}, doc_ids=[event_id])
             names = {p.doc_id: p["name"] for p in players}
         return [[names[pid] for pid in ids] for ids in seating]
 
     def start_draft(self, event_id: int) -> list[int]:
-        """Start the event's drafts (or open sealed pools); returns the draft ids of digital pods."""
+        """Start the event's drafts (or open sealed pools); returns the draft ids of digital pods.
+
+        The drafts are dealt outside the lock (seeded, so every terminal deals the same ones), then
+        saved with the pods' links and the new status in one transaction that first checks the
+        event is still seated: two terminals starting at once make one draft per pod, and both
+        get the same draft ids.
+        """
         with self.store.read() as db:
             event = self._event(db, event_id)
             players = {p.doc_id: p for p in self._players(db, event_id)}
@@ -306,31 +318,44 @@ class Events:
         if event["mode"] == "sealed":
             self._require(event, "registration", doing="open sealed pools")
             return self._open_sealed(event_id, event)
+        if event["status"] in ("drafting", "building") and event["style"] != "physical":
+            return [pod["draft"] for pod in pods if pod.get("draft")]  # another terminal started it
         self._require(event, "seated", doing="start the draft")
-        draft_ids = []
+        sessions: dict[int, TableSession] = {}
         if event["style"] in ("terminal", "bots"):
             for pod in pods:
-                if pod.get("draft"):  # started by an earlier, interrupted call
-                    draft_ids.append(pod["draft"])
-                    continue
                 seats = len(pod["players"])
                 if seats < 2:
                     raise StateError(f"pod {pod['number']} has fewer than 2 players; can't draft it")
                 names = [players[pid]["name"] for pid in pod["players"]]
                 humans = [] if event["style"] == "bots" else [
                     s for s, pid in enumerate(pod["players"]) if not players[pid]["bot"] and players[pid]["status"] == "active"]
-                session = TableSession.create(
+                sessions[pod["number"]] = TableSession.prepare(
                     self.store, kind="event", seed=event["seed"] * 100 + pod["number"],
                     config=DraftConfig(seats=seats, set_code=event["set"]), humans=humans, names=names,
                     timer=event["timer"] or None, extra={"event": event_id, "pod": pod["number"]})
-                draft_ids.append(session.draft_id)
-                with self.store.write() as db:
-                    db.table(PODS).update({"draft": session.draft_id}, doc_ids=[pod.doc_id])
-                if session.draft.finished:
-                    self._record_draft_pools(event_id, pod["number"])
         with self.store.write() as db:
+            event = self._event(db, event_id)
+            pods = sorted(db.table(PODS).search(Q.e == event_id), key=lambda d: d["number"])
+            if event["status"] != "seated":
+                if event["status"] in ("drafting", "building") and event["style"] != "physical":
+                    return [pod["draft"] for pod in pods if pod.get("draft")]
+                self._require(event, "seated", doing="start the draft")
+            phase_change(db)
+            draft_ids = []
+            for pod in pods:
+                session = sessions.get(pod["number"])
+                if session is None:
+                    continue
+                if pod.get("draft"):  # saved by a schema-1 cmdraft that was interrupted
+                    draft_ids.append(pod["draft"])
+                    continue
+                draft_ids.append(session.insert(db))
+                db.table(PODS).update({"draft": session.draft_id}, doc_ids=[pod.doc_id])
             db.table(EVENTS).update({"status": "drafting"}, doc_ids=[event_id])
-        self._maybe_finish_drafting(event_id)
+            for pod in db.table(PODS).search(Q.e == event_id):
+                self._settle_pod(db, event_id, pod)
+            self._finish_drafting_if_done(db, event_id)
         return draft_ids
 
     def _open_sealed(self, event_id: int, event: dict[str, Any]) -> list[int]:
@@ -343,6 +368,7 @@ class Events:
                 boosters = sealed_pool(spec, rng)
                 cards = [card_ref(p, event["set"]) for b in boosters for p in b.printings]
                 db.table(POOLS).insert({"e": event_id, "p": player.doc_id, "cards": cards, "source": "sealed"})
+            phase_change(db)
             db.table(EVENTS).update({"status": "building"}, doc_ids=[event_id])
         return []
 
@@ -353,38 +379,89 @@ class Events:
             raise StateError(f"pod {pod_number} has no digital draft; start it with 'cmdraft event draft {event_id}'")
         return TableSession.load(self.store, pod["draft"])
 
-    def after_picks(self, event_id: int, pod_number: int, session: TableSession | None = None) -> None:
-        """Record a pod's pools once its draft is over; move the event on when all are.
+    def after_picks(self, event_id: int, pod_number: int, session: TableSession | None = None) -> bool:
+        """Once a pod's draft is over: fold its picks into the database, record its pools and move
+        the event on when every pod is done — one transaction.  True when the pools are recorded.
 
-        A caller that holds the pod's session passes it, so the draft isn't loaded again.
+        A caller that holds the pod's session passes it, so an unfinished draft isn't loaded again.
         """
-        session = session or self.draft_session(event_id, pod_number)
-        if session.draft.finished:
-            self._record_draft_pools(event_id, pod_number)
-            self._maybe_finish_drafting(event_id)
-
-    def _record_draft_pools(self, event_id: int, pod_number: int) -> None:
+        if session is not None and not session.draft.finished:
+            return False
         with self.store.write() as db:
-            event = self._event(db, event_id)
             pod = db.table(PODS).get((Q.e == event_id) & (Q.number == pod_number))
-            draft, _ = load_draft(db, pod["draft"])
-            opened = sum(1 for row in draft.boosters for b in row for p in b.printings if is_piper(p.card))
-            for seat, pid in enumerate(pod["players"]):
-                if db.table(POOLS).get((Q.e == event_id) & (Q.p == pid)):
-                    continue
-                cards = [card_ref(p, event["set"]) for p in draft.pools[seat]]
-                db.table(POOLS).insert({"e": event_id, "p": pid, "cards": cards, "source": "draft"})
-            db.table(PODS).update({"opened": opened}, doc_ids=[pod.doc_id])
+            if pod is None or not pod.get("draft"):
+                raise StateError(f"pod {pod_number} has no digital draft; start it with 'cmdraft event draft {event_id}'")
+            done = self._settle_pod(db, event_id, pod)
+            self._finish_drafting_if_done(db, event_id)
+        return done
 
-    def _maybe_finish_drafting(self, event_id: int) -> None:
+    def _settle_pod(self, db, event_id: int, pod: dict[str, Any]) -> bool:
+        """Inside a transaction: a finished pod draft gets its picks folded and its pools recorded."""
+        if not pod.get("draft"):
+            return False
+        draft = fold(self.store, db, pod["draft"])
+        if draft is None:
+            return False
+        event = self._event(db, event_id)
+        for seat, pid in enumerate(pod["players"]):
+            if db.table(POOLS).get((Q.e == event_id) & (Q.p == pid)):
+                continue
+            cards = [card_ref(p, event["set"]) for p in draft.pools[seat]]
+            db.table(POOLS).insert({"e": event_id, "p": pid, "cards": cards, "source": "draft"})
+        if pod.get("opened") is None:
+            opened = sum(1 for row in draft.boosters for b in row for p in b.printings if is_piper(p.card))
+            db.table(PODS).update({"opened": opened}, doc_ids=[pod.doc_id])
+        return True
+
+    def _finish_drafting_if_done(self, db, event_id: int) -> None:
+        """Inside a transaction: a drafting event whose active players all have pools moves to building."""
+        event = self._event(db, event_id)
+        if event["status"] != "drafting":
+            return
+        active = self._players(db, event_id, active_only=True)
+        have = {d["p"] for d in db.table(POOLS).search(Q.e == event_id)}
+        if all(p.doc_id in have for p in active):
+            phase_change(db)
+            db.table(EVENTS).update({"status": "building"}, doc_ids=[event_id])
+
+    def recover(self) -> list[int]:
+        """Finish what an interrupted command left in drafting events: seats of dropped players go
+        to bots, finished pod drafts get their pools, and an event whose pods are all done moves to
+        building.  Every event command runs this first; a read-only database is left as it is.
+        Returns the events that moved on."""
+        if not self.store.writable():
+            return []
+        with self.store.read() as db:
+            drafting = [doc.doc_id for doc in db.table(EVENTS).search(Q.status == "drafting")]
+            if not drafting:
+                return []
+            stranded, settle = [], False
+            for event_id in drafting:
+                players = self._players(db, event_id)
+                dropped = {p.doc_id for p in players if p["status"] == "dropped"}
+                have = {d["p"] for d in db.table(POOLS).search(Q.e == event_id)}
+                settle = settle or all(p.doc_id in have for p in players if p["status"] == "active")
+                for pod in db.table(PODS).search(Q.e == event_id):
+                    record = db.table(DRAFTS).get(doc_id=pod["draft"]) if pod.get("draft") else None
+                    if record is None:
+                        continue
+                    doc = current(record, read_journal(self.store, record.doc_id, record))
+                    if any(pid in dropped and seat in doc["humans"] for seat, pid in enumerate(pod["players"])):
+                        stranded.append((event_id, dict(pod)))
+                    settle = settle or (doc["status"] != "drafting" and not set(pod["players"]) <= have)
+        for event_id, pod in stranded:
+            self._hand_dropped_seats_to_bots(event_id, pod)
+        if not (stranded or settle):
+            return []
+        moved = []
         with self.store.write() as db:
-            event = self._event(db, event_id)
-            if event["status"] != "drafting":
-                return
-            active = self._players(db, event_id, active_only=True)
-            have = {d["p"] for d in db.table(POOLS).search(Q.e == event_id)}
-            if all(p.doc_id in have for p in active):
-                db.table(EVENTS).update({"status": "building"}, doc_ids=[event_id])
+            for event_id in drafting:
+                for pod in db.table(PODS).search(Q.e == event_id):
+                    self._settle_pod(db, event_id, pod)
+                self._finish_drafting_if_done(db, event_id)
+                if self._event(db, event_id)["status"] != "drafting":
+                    moved.append(event_id)
+        return moved
 
     def record_pool(self, event_id: int, who: str, deck_file: DeckFile, replace: bool = False) -> tuple[int, list[str]]:
         """A player's pool from a file or typed lines (physical drafts, sealed pools opened at the table)."""
@@ -413,8 +490,9 @@ class Events:
             else:
                 db.table(POOLS).insert(doc)
             if event["status"] == "seated" and event["style"] == "physical":
+                phase_change(db)
                 db.table(EVENTS).update({"status": "drafting"}, doc_ids=[event_id])
-        self._maybe_finish_drafting(event_id)
+            self._finish_drafting_if_done(db, event_id)
         return player.doc_id, []
 
     def pool(self, event_id: int, who: str) -> list[Printing]:
@@ -511,6 +589,8 @@ class Events:
                "at": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")}
         with self.store.write() as db:
             self._require(self._event(db, event_id), "building", "playing", doing="register decks")
+            if db.table(PLAYERS).get(doc_id=player.doc_id)["status"] == "dropped":
+                raise StateError(f"{player['name']} has dropped; their deck can't be registered")
             existing = db.table(DECKS).get((Q.e == event_id) & (Q.p == player.doc_id))
             if existing:
                 db.table(DECKS).update(doc, doc_ids=[existing.doc_id])
@@ -556,6 +636,7 @@ class Events:
                 totals = self._points(event, results)
                 met = self._meetings(rounds)
                 tables = pair_by_points(ids, totals, met, sizes, rng)
+            phase_change(db)
             db.table(ROUNDS).insert({"e": event_id, "number": number, "tables": tables, "status": "open"})
             db.table(EVENTS).update({"status": "playing"}, doc_ids=[event_id])
             names = {p.doc_id: p["name"] for p in active}
@@ -685,6 +766,7 @@ class Events:
             rounds = db.table(ROUNDS).search(Q.e == event_id)
             if any(r["status"] != "closed" for r in rounds):
                 raise StateError("a round still has tables without results; record them before finishing")
+            phase_change(db)
             db.table(EVENTS).update({"status": "finished"}, doc_ids=[event_id])
 
     # --- game tracker ------------------------------------------------------------------------------------------

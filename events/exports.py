@@ -61,6 +61,17 @@ def export_pod(result, folder: Path) -> list[Path]:
     return [*written, path, path2]
 
 
+def self_contained(store, draft_id: int, record: dict) -> dict:
+    """A draft record holding every pick so far; a live draft gets a fresh journal token, so the copy
+    never reads this database's journal file."""
+    import secrets
+
+    from events.drafts import current, read_journal
+
+    doc = current(record, read_journal(store, draft_id, record))
+    return dict(doc, journal=secrets.token_hex(6) if doc["status"] == "drafting" else None)
+
+
 def export_event(events, event_id: int, folder: Path) -> list[Path]:
     """Standings CSV, every pool and deck in each format, the draft logs, and a copy of the database."""
     import csv
@@ -99,7 +110,8 @@ def export_event(events, event_id: int, folder: Path) -> list[Path]:
         if pool or deck is not None:
             written += export_seat(folder, stem, pool, deck, logs.get(player["id"]))
     with events.store.read() as db:
-        data = db.storage.read()
+        data = dict(db.storage.read())
+    data["drafts"] = {key: self_contained(events.store, int(key), record) for key, record in data.get("drafts", {}).items()}
     path = folder / "database.json"
     write_file(path, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
     written.append(path)

@@ -2,20 +2,37 @@
 
 - Every write goes to a temporary file in the same folder, is fsynced, and
   replaces the database with an atomic rename (then the folder is fsynced):
-  a crash or power cut leaves either the old file or the new one.
+  a crash or power cut leaves either the old file or the new one.  The new
+  file keeps the old one's permissions; temporary files left by killed
+  processes are removed by the next write.
 - Every change runs in a transaction that holds an exclusive file lock, reads
   the file once and writes it once: two terminals on the same database never
   lose each other's updates, and an error inside a transaction writes nothing.
+  Waiting writers sleep in the kernel and pass a turnstile before the lock,
+  so they are served in turn (see ``_FileLock``).
+- Reading takes no lock: a rename replaces the whole file at once, so a reader
+  always sees one committed state.  A read-only database can be read (even in
+  a read-only folder); writing to it is refused and the file is left as it is.
 - The database carries a schema version; older files are migrated (after a
-  backup), newer or foreign ones are refused with a clear error, never reset.
-- ``backup`` keeps rotating copies (``NAME.bak.1`` newest … ``NAME.bak.5``).
+  backup) by the first write, and read through the same migration in memory;
+  newer, unknown or foreign files are refused with a clear error, never reset.
+- ``backup`` keeps rotating copies (``NAME.bak.1`` newest … ``NAME.bak.5``);
+  a transaction marked with ``phase_change`` backs the database up before it
+  writes.
+- Each live draft keeps its picks in a small TinyDB file of its own
+  (``NAME.drafts/ID-TOKEN.json``, see ``events.drafts``): a pick rewrites only
+  that file, under that file's own lock, so its cost does not grow with the event.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import re
 import shutil
+import signal
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -26,13 +43,51 @@ from tinydb import TinyDB
 from tinydb.storages import Storage
 
 from sets.catalog import user_home
-from sets.errors import StorageError
+from sets.errors import InputError, StorageError
 
-SCHEMA = 1
+SCHEMA = 2
 META = "_meta"
 KEEP_BACKUPS = 5
 LOCK_TIMEOUT = 30.0
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+
+# Fields every record of a table must have (schema 2); a record without one is a damaged database.
+REQUIRED: dict[str, tuple[str, ...]] = {
+    "events": ("name", "date", "set", "mode", "style", "pod_size", "game_size", "one_v_one", "timer", "points",
+               "piper_stock", "status", "seed"),
+    "players": ("e", "name", "status", "late", "bot", "pod", "seat", "requested"),
+    "pods": ("e", "number", "players", "draft"),
+    "pools": ("e", "p", "cards"),
+    "decks": ("e", "p", "deck", "valid", "problems"),
+    "rounds": ("e", "number", "tables", "status"),
+    "results": ("e", "round", "table", "order"),
+    "games": ("e", "round", "table", "life", "damage", "tax"),
+    "drafts": ("kind", "state", "humans", "names", "styles", "status", "picks", "journal"),
+}
+
+
+def _migrate_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
+    """Schema 2: a draft's picks live in its record (``picks``: ``[seat, *positions]`` rows), and a
+    draft still being picked names its own journal file (``journal``: a random token)."""
+    data = dict(data)
+    rows = sorted(((int(key), row) for key, row in data.pop("picks", {}).items()), key=lambda item: item[0])
+    by_draft: dict[int, list[list[int]]] = {}
+    for _, row in rows:
+        by_draft.setdefault(row["d"], []).append([row["s"], *row["p"]])
+    drafts = {}
+    for key, doc in data.get("drafts", {}).items():
+        doc = {k: v for k, v in doc.items() if k != "n"}
+        doc["picks"] = by_draft.get(int(key), [])
+        # The token is derived from the record, not drawn: a schema-1 file read (and picked into)
+        # several times before its first write must name the same journal every time.
+        seed = json.dumps([key, doc.get("created"), doc.get("state", {}).get("seed")], sort_keys=True)
+        doc["journal"] = hashlib.sha256(seed.encode()).hexdigest()[:12] if doc.get("status") == "drafting" else None
+        drafts[key] = doc
+    if drafts:
+        data["drafts"] = drafts
+    return data
+
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _migrate_1_to_2}
 
 
 def default_path() -> Path:
@@ -43,36 +98,87 @@ def _meta_doc() -> dict[str, Any]:
     return {"app": "cmdraft", "schema": SCHEMA}
 
 
+def newest_backup(path: Path) -> Path | None:
+    newest = path.with_name(f"{path.name}.bak.1")
+    return newest if newest.is_file() else None
+
+
+def restore_hint(path: Path) -> str:
+    """What to do about a damaged database, naming a backup only if one exists."""
+    backup = newest_backup(path)
+    if backup is not None:
+        return f"restore the newest backup with 'cmdraft event restore {backup}' or choose another --db"
+    return "there is no backup of it; choose another --db or move the file away"
+
+
+def schema_of(data: dict[str, Any]) -> int:
+    return next(iter(data[META].values()))["schema"]
+
+
 def check_data(data: Any, path: Path) -> dict[str, Any]:
-    """The database's tables, or ``StorageError`` for anything that is not a cmdraft database."""
-    hint = f"restore a backup ({path.name}.bak.1) with 'cmdraft event restore FILE' or choose another --db"
+    """The database's tables, or ``StorageError`` for anything that is not a usable cmdraft database."""
     if not isinstance(data, dict) or not all(isinstance(t, dict) for t in data.values()):
-        raise StorageError(f"{path} is not a cmdraft database (unexpected JSON shape); {hint}")
+        raise StorageError(f"{path} is not a cmdraft database (unexpected JSON shape); {restore_hint(path)}")
     meta = next(iter(data.get(META, {}).values()), None)
     if not isinstance(meta, dict) or meta.get("app") != "cmdraft" or not isinstance(meta.get("schema"), int):
-        raise StorageError(f"{path} is not a cmdraft database (no cmdraft schema record); {hint}")
-    if meta["schema"] > SCHEMA:
-        raise StorageError(f"{path} was written by a newer cmdraft (schema {meta['schema']}); upgrade cmdraft to open it")
+        raise StorageError(f"{path} is not a cmdraft database (no cmdraft schema record); {restore_hint(path)}")
+    schema = meta["schema"]
+    if schema > SCHEMA:
+        raise StorageError(f"{path} was written by a newer cmdraft (schema {schema}); upgrade cmdraft to open it")
+    if schema != SCHEMA and schema not in MIGRATIONS:
+        raise StorageError(f"{path} has schema {schema}, which no cmdraft release wrote; {restore_hint(path)}")
+    if schema == SCHEMA:
+        check_records(data, path)
     return data
 
 
+def check_records(data: dict[str, Any], path: Path) -> None:
+    for table, fields in REQUIRED.items():
+        for key, doc in data.get(table, {}).items():
+            if not isinstance(doc, dict):
+                raise StorageError(f"{path} is damaged: {table} record {key} is not a record; {restore_hint(path)}")
+            missing = [name for name in fields if name not in doc]
+            if missing:
+                raise StorageError(f"{path} is damaged: {table} record {key} has no {', '.join(missing)}; {restore_hint(path)}")
+
+
 def read_file(path: Path) -> dict[str, Any] | None:
-    """The checked contents of a database file; None when it does not exist yet (or is empty)."""
+    """The checked contents of a database file; None only when no file is there."""
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
         return None
+    except NotADirectoryError:
+        raise StorageError(f"{path} can't be a database: a part of the path is a file, not a folder; choose another --db") from None
+    except IsADirectoryError:
+        raise StorageError(f"{path} is a folder, not a database file; give a file path with --db") from None
     except OSError as error:
         raise StorageError(f"cannot read database {path}: {error.strerror or error}") from None
     if not raw.strip():
-        return None
+        raise StorageError(f"{path} is empty, so it is not a cmdraft database; remove it to start a new one, or "
+                           f"{restore_hint(path)}")
     try:
         data = json.loads(raw)
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise StorageError(
-            f"{path} is damaged ({error}); restore a backup ({path.name}.bak.1) with 'cmdraft event restore FILE'"
-        ) from None
+        raise StorageError(f"{path} is damaged ({error}); {restore_hint(path)}") from None
     return check_data(data, path)
+
+
+def migrated(data: dict[str, Any], path: Path) -> dict[str, Any]:
+    """The data brought to the current schema (a new dict; ``data`` is left alone)."""
+    schema = schema_of(data)
+    while schema < SCHEMA:
+        try:
+            data = MIGRATIONS[schema](data)
+        except (KeyError, TypeError, ValueError, AttributeError) as error:
+            reason = f"no field {error.args[0]!r}" if isinstance(error, KeyError) else "unexpected value"
+            raise StorageError(f"{path} is damaged (a schema-{schema} record can't be read: {reason}); "
+                               f"{restore_hint(path)}") from None
+        schema += 1
+    data = dict(data)
+    data[META] = {"1": _meta_doc()}
+    check_records(data, path)
+    return data
 
 
 def dumps(tables: dict[str, Any]) -> str:
@@ -80,19 +186,7 @@ def dumps(tables: dict[str, Any]) -> str:
     return json.dumps(tables, separators=(",", ":"), check_circular=False)
 
 
-def atomic_write(path: Path, text: str) -> None:
-    """Write a file so that a crash leaves the old or the new content, never a mix (raises ``OSError``)."""
-    folder = path.parent
-    temporary = folder / f".{path.name}.{os.getpid()}.tmp"
-    try:
-        with open(temporary, "w", encoding="utf-8", newline="") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-    except OSError:
-        temporary.unlink(missing_ok=True)
-        raise
+def _fsync_folder(folder: Path) -> None:
     if hasattr(os, "O_DIRECTORY"):
         descriptor = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
         try:
@@ -101,11 +195,67 @@ def atomic_write(path: Path, text: str) -> None:
             os.close(descriptor)
 
 
-def _write_database(path: Path, tables: dict[str, Any]) -> None:
+def atomic_write(path: Path, text: str, mode: int | None = None) -> None:
+    """Write a file so that a crash leaves the old or the new content, never a mix (raises ``OSError``).
+
+    ``mode``: permission bits for the new file (a database keeps its own).
+    """
+    folder = path.parent
+    temporary = folder / f".{path.name}.{os.getpid()}.tmp"
     try:
-        atomic_write(path, dumps(tables))
-    except OSError as error:
-        raise StorageError(f"cannot write database {path}: {error.strerror or error}; nothing was changed") from None
+        with open(temporary, "w", encoding="utf-8", newline="") as stream:
+            stream.write(text)
+            stream.flush()
+            if mode is not None:
+                os.fchmod(stream.fileno(), mode)
+            os.fsync(stream.fileno())
+        os.replace(temporary, path)
+    except OSError:
+        temporary.unlink(missing_ok=True)
+        raise
+    _fsync_folder(folder)
+
+
+_TEMPORARY = re.compile(r"^\.(?P<name>.+)\.(?P<pid>\d+)\.tmp$")
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def remove_stale_temporaries(folder: Path) -> list[Path]:
+    """Remove ``.NAME.PID.tmp`` files whose process is gone (a write killed half-way)."""
+    removed = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    for entry in entries:
+        match = _TEMPORARY.match(entry.name)
+        if match is None or int(match["pid"]) == os.getpid() or _alive(int(match["pid"])):
+            continue
+        try:
+            os.unlink(entry.path)
+            removed.append(Path(entry.path))
+        except OSError:
+            pass
+    return removed
+
+
+def _read_only(path: Path) -> bool:
+    """A file or folder marked read-only (no write permission bit for anyone: even root leaves it
+    alone), or one this process may not write."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return False
+    return not mode & 0o222 or not os.access(path, os.W_OK)
 
 
 class _TransactionStorage(Storage):
@@ -115,6 +265,7 @@ class _TransactionStorage(Storage):
         self.path = path
         self.data = data
         self.dirty = False
+        self.backup = False
 
     def read(self) -> dict[str, Any] | None:
         return self.data
@@ -124,96 +275,182 @@ class _TransactionStorage(Storage):
         self.dirty = True
 
 
+def phase_change(db: TinyDB) -> None:
+    """Mark a write transaction as a step that changes an event's phase: the database is backed up first."""
+    db.storage.backup = True
+
+
+class _LockTimeout(Exception):
+    pass
+
+
+def _raise_timeout(signum: int, frame: Any) -> None:
+    raise _LockTimeout
+
+
 class _FileLock:
-    """An exclusive or shared lock on ``NAME.lock`` beside the database."""
+    """An exclusive lock on ``NAME.lock`` beside the file, taken through a turnstile (``NAME.queue``).
+
+    Waiters sleep in the kernel (``flock`` without ``LOCK_NB``) rather than poll.  To reach the
+    lock a writer first takes the turnstile and holds it while it waits for the lock; so when the
+    lock is released, the writer waiting at it gets it, and the one that just released it queues
+    at the turnstile behind the others: a terminal writing in a loop can't keep taking the lock
+    back, and waiting terminals are served in turn.  The kernel drops both locks of a killed
+    process.  The wait is bounded by an interval timer (by polling off the main thread).
+    """
 
     def __init__(self, path: Path):
         self.path = path.with_name(path.name + ".lock")
+        self.queue_path = path.with_name(path.name + ".queue")
         self.handle: Any = None
+        self.queue: Any = None
 
-    def acquire(self, exclusive: bool, timeout: float) -> None:
+    def _open(self, path: Path) -> Any:
         try:
-            self.handle = open(self.path, "a+b")
+            return open(path, "a+b")
+        except FileNotFoundError:
+            raise StorageError(f"cannot open lock file {path}: the folder does not exist") from None
         except OSError as error:
-            raise StorageError(f"cannot open lock file {self.path}: {error.strerror or error}; check the folder is writable") from None
+            raise StorageError(f"cannot open lock file {path}: {error.strerror or error}; check the folder is writable") from None
+
+    def acquire(self, timeout: float) -> None:
+        self.handle = self._open(self.path)
         try:
             import fcntl
-        except ImportError:  # pragma: no cover - not POSIX: one process at a time via the lock file's existence
+        except ImportError:  # pragma: no cover - not POSIX: no locking
             return
-        mode = fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH
-        deadline = time.monotonic() + timeout
-        while True:
+        self.queue = self._open(self.queue_path)
+        if threading.current_thread() is threading.main_thread():
+            previous = signal.signal(signal.SIGALRM, _raise_timeout)
+            signal.setitimer(signal.ITIMER_REAL, timeout)
             try:
-                fcntl.flock(self.handle.fileno(), mode | fcntl.LOCK_NB)
+                fcntl.flock(self.queue.fileno(), fcntl.LOCK_EX)
+                fcntl.flock(self.handle.fileno(), fcntl.LOCK_EX)
+                fcntl.flock(self.queue.fileno(), fcntl.LOCK_UN)
                 return
-            except BlockingIOError:
-                if time.monotonic() > deadline:
-                    self.handle.close()
-                    raise StorageError(f"the database is busy (locked by another cmdraft for {timeout:.0f}s); try again") from None
-                time.sleep(0.005)
+            except _LockTimeout:
+                pass
+            finally:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+                signal.signal(signal.SIGALRM, previous)
+        else:
+            deadline = time.monotonic() + timeout
+            held = []
+            for handle in (self.queue, self.handle):
+                while time.monotonic() < deadline:
+                    try:
+                        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+                        held.append(handle)
+                        break
+                    except BlockingIOError:
+                        time.sleep(0.001)
+            if len(held) == 2:
+                fcntl.flock(self.queue.fileno(), fcntl.LOCK_UN)
+                return
+        self.release()
+        raise StorageError(f"the database is busy (locked by another cmdraft for {timeout:.0f}s); try again")
 
     def release(self) -> None:
-        if self.handle is not None:
-            self.handle.close()  # closing drops the flock
-            self.handle = None
+        for handle in (self.queue, self.handle):
+            if handle is not None:
+                handle.close()  # closing drops the flock
+        self.handle = self.queue = None
 
 
 class Store:
-    """The cmdraft database: ``with store.write() as db`` / ``with store.read() as db``."""
+    """A cmdraft database file: ``with store.write() as db`` / ``with store.read() as db``.
 
-    def __init__(self, path: str | Path | None = None):
+    ``housekeeping``: the event database proper (backups, migrations, removing
+    stale temporary files); a draft's journal file (``Store.draft_file``) has none.
+    """
+
+    def __init__(self, path: str | Path | None = None, *, housekeeping: bool = True):
         self.path = Path(path) if path is not None else default_path()
+        self.housekeeping = housekeeping
         # The last contents this process read or wrote, with the file's identity then: a file
         # that is still the same (same inode, size and mtime) needs no new parse.
-        self._cache: tuple[tuple[int, int, int], dict[str, Any]] | None = None
+        self._cache: tuple[tuple[int, int, int], dict[str, Any], bool] | None = None
+        self._drafts: dict[str, Store] = {}
+
+    # --- the drafts' own files ----------------------------------------------------------------------
+
+    @property
+    def drafts_folder(self) -> Path:
+        return self.path.with_name(self.path.name + ".drafts")
+
+    def draft_file(self, name: str) -> Store:
+        """The small database of one live draft (kept open, so its parse is cached between picks)."""
+        store = self._drafts.get(name)
+        if store is None:
+            store = self._drafts[name] = Store(self.drafts_folder / f"{name}.json", housekeeping=False)
+        return store
+
+    # --- transactions ---------------------------------------------------------------------------------
 
     def _signature(self) -> tuple[int, int, int] | None:
         try:
             stat = self.path.stat()
-        except FileNotFoundError:
+        except (FileNotFoundError, NotADirectoryError):
             return None
         return (stat.st_ino, stat.st_size, stat.st_mtime_ns)
 
-    def _load(self) -> dict[str, Any] | None:
+    def _load(self) -> tuple[dict[str, Any] | None, bool]:
+        """The file's data at the current schema, and whether the file itself is of an older schema."""
         signature = self._signature()
         if signature is not None and self._cache is not None and self._cache[0] == signature:
-            return self._cache[1]
+            return self._cache[1], self._cache[2]
         data = read_file(self.path)
-        self._cache = (signature, data) if data is not None and signature is not None else None
-        return data
+        outdated = data is not None and schema_of(data) != SCHEMA
+        if outdated:
+            data = migrated(data, self.path)  # read through the migration; the first write saves it
+        self._cache = (signature, data, outdated) if data is not None and signature is not None else None
+        return data, outdated
 
     def _ensure_folder(self) -> None:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
+        except (FileExistsError, NotADirectoryError):
+            raise StorageError(f"{self.path} can't be a database: a part of the path is a file, not a folder; "
+                               "choose another --db") from None
         except OSError as error:
             raise StorageError(f"cannot create folder for database {self.path}: {error.strerror or error}") from None
         if self.path.is_dir():
             raise StorageError(f"{self.path} is a folder, not a database file; give a file path with --db")
 
     @contextmanager
-    def _transaction(self, exclusive: bool) -> Iterator[TinyDB]:
-        if not exclusive and not self.path.exists():
-            # Reading a database that does not exist yet creates nothing on disk.
-            if self.path.is_dir():
-                raise StorageError(f"{self.path} is a folder, not a database file; give a file path with --db")
-            yield TinyDB(storage=lambda: _TransactionStorage(self.path, None))
-            return
+    def _read(self) -> Iterator[TinyDB]:
+        if self.path.is_dir():
+            raise StorageError(f"{self.path} is a folder, not a database file; give a file path with --db")
+        data, _ = self._load()  # no lock: a committed file is always whole
+        yield TinyDB(storage=lambda: _TransactionStorage(self.path, data))
+
+    @contextmanager
+    def _write(self) -> Iterator[TinyDB]:
         self._ensure_folder()
+        if _read_only(self.path):
+            raise StorageError(f"{self.path} is read-only; nothing was changed (make it writable to change it)")
         lock = _FileLock(self.path)
-        lock.acquire(exclusive, LOCK_TIMEOUT)
+        lock.acquire(LOCK_TIMEOUT)
         try:
-            data = self._load()
-            if data is not None and exclusive:
-                data = self._migrate(data)
+            data, outdated = self._load()
+            stat = self.path.stat() if data is not None else None
             storage = _TransactionStorage(self.path, data)
             db = TinyDB(storage=lambda: storage)
             yield db
-            if exclusive and storage.dirty:
+            if storage.dirty or outdated:
                 tables = storage.data or {}
                 tables[META] = {"1": _meta_doc()}
-                _write_database(self.path, tables)
+                if self.housekeeping:
+                    if storage.backup or outdated:
+                        self._rotate_backups()
+                    remove_stale_temporaries(self.path.parent)
+                    remove_stale_temporaries(self.drafts_folder)
+                try:
+                    atomic_write(self.path, dumps(tables), None if stat is None else stat.st_mode & 0o7777)
+                except OSError as error:
+                    raise StorageError(f"cannot write database {self.path}: {error.strerror or error}; nothing was changed") from None
                 signature = self._signature()
-                self._cache = (signature, tables) if signature is not None else None
+                self._cache = (signature, tables, False) if signature is not None else None
         except BaseException:
             self._cache = None  # the transaction may have changed the cached data in memory
             raise
@@ -222,54 +459,65 @@ class Store:
 
     def write(self) -> Any:
         """A read-write transaction: all or nothing, one write at the end."""
-        return self._transaction(exclusive=True)
+        return self._write()
 
     def read(self) -> Any:
         """A read-only view of a consistent state."""
-        return self._transaction(exclusive=False)
+        return self._read()
 
-    def _migrate(self, data: dict[str, Any]) -> dict[str, Any]:
-        schema = next(iter(data[META].values()))["schema"]
-        if schema == SCHEMA:
-            return data
-        self._rotate_backups()
-        while schema < SCHEMA:
-            data = MIGRATIONS[schema](data)
-            schema += 1
-        return data
+    def writable(self) -> bool:
+        """Whether a write could be tried at all (a read-only file or folder can't take one)."""
+        return not _read_only(self.path) and not _read_only(self.path.parent)
+
+    # --- backups --------------------------------------------------------------------------------------
 
     def _rotate_backups(self) -> Path | None:
         if not self.path.exists():
             return None
-        for index in range(KEEP_BACKUPS - 1, 0, -1):
-            older = self.path.with_name(f"{self.path.name}.bak.{index}")
-            if older.exists():
-                os.replace(older, self.path.with_name(f"{self.path.name}.bak.{index + 1}"))
-        newest = self.path.with_name(f"{self.path.name}.bak.1")
-        shutil.copy2(self.path, newest)
+        try:
+            for index in range(KEEP_BACKUPS - 1, 0, -1):
+                older = self.path.with_name(f"{self.path.name}.bak.{index}")
+                if older.exists():
+                    os.replace(older, self.path.with_name(f"{self.path.name}.bak.{index + 1}"))
+            newest = self.path.with_name(f"{self.path.name}.bak.1")
+            temporary = newest.with_name(f".{newest.name}.{os.getpid()}.tmp")
+            shutil.copy2(self.path, temporary)
+            os.replace(temporary, newest)
+        except OSError as error:
+            raise StorageError(f"cannot back up database {self.path}: {error.strerror or error}; nothing was changed") from None
         return newest
 
     def backup(self) -> Path | None:
         """Rotate the backups and copy the database to ``NAME.bak.1``."""
         self._ensure_folder()
         lock = _FileLock(self.path)
-        lock.acquire(True, LOCK_TIMEOUT)
+        lock.acquire(LOCK_TIMEOUT)
         try:
             return self._rotate_backups()
         finally:
             lock.release()
 
-    def restore(self, source: Path) -> None:
-        """Replace the database with a checked copy of ``source`` (the current one is backed up first)."""
+    def restore(self, source: Path) -> Path | None:
+        """Replace the database with a checked copy of ``source``; returns the backup of the
+        database it replaced (None when there was none).  A damaged database can be replaced too."""
         data = read_file(source)
         if data is None:
-            raise StorageError(f"{source} is empty or missing; give a database or backup file")
+            raise InputError(f"{source} does not exist; give a database or backup file")
+        if schema_of(data) != SCHEMA:
+            data = migrated(data, source)
+        data[META] = {"1": _meta_doc()}
         self._ensure_folder()
+        if _read_only(self.path):
+            raise StorageError(f"{self.path} is read-only; nothing was changed (make it writable to change it)")
         lock = _FileLock(self.path)
-        lock.acquire(True, LOCK_TIMEOUT)
+        lock.acquire(LOCK_TIMEOUT)
         try:
-            self._rotate_backups()
-            _write_database(self.path, data)
+            kept = self._rotate_backups()
+            try:
+                atomic_write(self.path, dumps(data))
+            except OSError as error:
+                raise StorageError(f"cannot write database {self.path}: {error.strerror or error}; nothing was changed") from None
             self._cache = None
         finally:
             lock.release()
+        return kept

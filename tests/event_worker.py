@@ -1,16 +1,71 @@
-"""Run by the crash and concurrency tests in a subprocess: picks or registrations through the store.
+"""Run by the crash and concurrency tests in a subprocess: one terminal's commands through the store.
 
-    python -m tests.event_worker picks DB EVENT PLAYER...   pick for these players until their drafts end, printing ACK n
+    python -m tests.event_worker picks DB EVENT PLAYER...   pick for these players until their drafts end, printing ACK
     python -m tests.event_worker players DB EVENT PREFIX N  register N players, printing ACK n
+    python -m tests.event_worker start DB EVENT...          start each event's draft, printing IDS event draft-ids
+    python -m tests.event_worker register DB EVENT NAME...  register an automatic deck for each, printing OK / REFUSED
+    python -m tests.event_worker drop DB EVENT NAME...      drop each, printing DROPPED name had-deck
+    python -m tests.event_worker writes DB N HOLD           N write transactions holding the lock HOLD s each,
+                                                            back to back; prints WAIT worst-ms and END time
+
+Environment:
+- ``WORKER_KILL=write:K:before`` / ``write:K:after``: SIGKILL this process at its K-th file rename
+  (the commit of a transaction; backup copies don't count), just before or just after it; ``WORKER_KILL=last-pick``: right
+  after the pick that ends a draft, before anything else is saved.
+- ``WORKER_START_AT=T``: wait until wall-clock time T before the first command; with
+  ``WORKER_STEP=S`` command i waits until T + i*S (two workers with the same schedule race), plus
+  the i-th of ``WORKER_OFFSETS`` (comma-separated seconds) if given.
 """
 
 from __future__ import annotations
 
+import os
+import signal
 import sys
 import time
 
 from events.event import Events
 from events.store import Store
+from sets.errors import CmdraftError
+
+KILL = os.environ.get("WORKER_KILL", "")
+
+
+def die() -> None:
+    sys.stdout.flush()
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+def arm_kill() -> None:
+    if not KILL.startswith("write:"):
+        return
+    _, count, when = KILL.split(":")
+    target = int(count)
+    real_replace = os.replace
+    calls = 0
+
+    def replace(src, dst, *args, **kwargs):
+        nonlocal calls
+        if ".bak." in os.fspath(dst):  # a backup copy, not a commit
+            return real_replace(src, dst, *args, **kwargs)
+        calls += 1
+        if calls == target and when == "before":
+            die()
+        real_replace(src, dst, *args, **kwargs)
+        if calls == target and when == "after":
+            die()
+
+    os.replace = replace
+
+
+def wait_turn(index: int) -> None:
+    start = os.environ.get("WORKER_START_AT")
+    if start is None:
+        return
+    offsets = [float(x) for x in os.environ.get("WORKER_OFFSETS", "").split(",") if x]
+    moment = float(start) + index * float(os.environ.get("WORKER_STEP", "0")) + (offsets[index] if index < len(offsets) else 0.0)
+    while time.time() < moment:
+        time.sleep(min(0.002, max(0.0, moment - time.time())))
 
 
 def picks(db: str, event_id: int, names: list[str]) -> None:
@@ -31,6 +86,8 @@ def picks(db: str, event_id: int, names: list[str]) -> None:
                 count += 1
                 progressed = True
                 print(f"ACK {count} {pod['players'][seat]} {record.pack} {record.pick}", flush=True)
+                if KILL == "last-pick" and session.draft.finished:
+                    die()
                 events.after_picks(event_id, number, session)
         if not progressed:
             time.sleep(0.01)  # the other terminal's turn: don't hold the lock in a tight loop
@@ -45,9 +102,65 @@ def players(db: str, event_id: int, prefix: str, count: int) -> None:
     print("DONE", flush=True)
 
 
+def start(db: str, event_ids: list[int]) -> None:
+    events = Events(Store(db))
+    for index, event_id in enumerate(event_ids):
+        wait_turn(index)
+        ids = events.start_draft(event_id)
+        print(f"IDS {event_id} {','.join(map(str, ids))}", flush=True)
+    print("DONE", flush=True)
+
+
+def register(db: str, event_id: int, names: list[str]) -> None:
+    events = Events(Store(db))
+    events.pool(event_id, names[0])  # warm up: load the card data before the race
+    for index, name in enumerate(names):
+        wait_turn(index)
+        try:
+            events.register_deck(event_id, name, auto=True)
+            print(f"OK {name}", flush=True)
+        except CmdraftError as error:
+            print(f"REFUSED {name} {error.exit_code}", flush=True)
+    print("DONE", flush=True)
+
+
+def drop(db: str, event_id: int, names: list[str]) -> None:
+    events = Events(Store(db))
+    for index, name in enumerate(names):
+        wait_turn(index)
+        player = events.drop_player(event_id, name)
+        print(f"DROPPED {name} {int(player['had_deck'])}", flush=True)
+    print("DONE", flush=True)
+
+
+def writes(db: str, count: int, hold: float) -> None:
+    store = Store(db)
+    wait_turn(0)
+    worst = 0.0
+    for i in range(count):
+        begin = time.perf_counter()
+        with store.write() as handle:
+            worst = max(worst, time.perf_counter() - begin)
+            handle.table("writes").insert({"pid": os.getpid(), "i": i})
+            time.sleep(hold)
+    print(f"WAIT {worst * 1000:.1f}", flush=True)
+    print(f"END {time.time()}", flush=True)
+
+
 if __name__ == "__main__":
-    kind, db, event = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    arm_kill()
+    kind, db = sys.argv[1], sys.argv[2]
     if kind == "picks":
-        picks(db, event, sys.argv[4:])
+        picks(db, int(sys.argv[3]), sys.argv[4:])
+    elif kind == "players":
+        players(db, int(sys.argv[3]), sys.argv[4], int(sys.argv[5]))
+    elif kind == "start":
+        start(db, [int(arg) for arg in sys.argv[3:]])
+    elif kind == "register":
+        register(db, int(sys.argv[3]), sys.argv[4:])
+    elif kind == "writes":
+        writes(db, int(sys.argv[3]), float(sys.argv[4]))
+    elif kind == "drop":
+        drop(db, int(sys.argv[3]), sys.argv[4:])
     else:
-        players(db, event, sys.argv[4], int(sys.argv[5]))
+        raise SystemExit(f"unknown worker kind {kind!r}")

@@ -19,9 +19,12 @@ EventArg = Annotated[int, typer.Argument(metavar="ID", help="Event number (see '
 
 
 def core(db: Path | None):
+    """The use cases, after finishing whatever an interrupted command left behind."""
     from events.event import Events
 
-    return Events(open_store(db))
+    events = Events(open_store(db))
+    events.recover()
+    return events
 
 
 def _pairs(values: list[str] | None, what: str) -> dict[str, int]:
@@ -183,7 +186,8 @@ def event_draft(
         console.print(f"The physical draft has started: run 'cmdraft event timer {event_id}' for the big screen, then record "
                       f"each pool with 'cmdraft event pool {event_id} NAME FILE'.")
     elif style == "bots":
-        console.print("Every pod was drafted by bots; pools are recorded.")
+        recorded = all(p["pool_size"] is not None for p in snap["players"] if p["status"] == "active")
+        console.print("Every pod was drafted by bots; " + ("pools are recorded." if recorded else "pools are not all recorded yet."))
     else:
         from events.screens.event_draft import run_event_draft
         from events.screens.terminal import Terminal
@@ -431,5 +435,7 @@ def event_restore(
 ) -> None:
     """Replace the database with a backup (the current one is kept as NAME.bak.1)."""
     store = open_store(db)
-    store.restore(file)
-    out().print(f"restored {file} into {store.path} (previous database kept as {store.path.name}.bak.1)")
+    kept = store.restore(file)
+    from rich.text import Text
+
+    out().print(Text(f"restored {file} into {store.path}" + (f" (previous database kept as {kept})" if kept else "")))

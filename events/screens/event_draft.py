@@ -46,7 +46,13 @@ def run_event_draft(events, event_id: int, players: list[str] | None, console: C
                     progressed = True
                     waiting_shown = False
             if all(session.draft.finished for session in sessions.values()):
-                console.print("[bold green]Draft over for these players.[/] Pools are recorded; register decks next.")
+                # Pools are recorded here if no terminal did it (say a crash after the last pick).
+                recorded = all(events.after_picks(event_id, number, session) for number, session in sessions.items())
+                if recorded:
+                    console.print("[bold green]Draft over for these players.[/] Pools are recorded; register decks next.")
+                else:
+                    console.print("[bold green]Draft over for these players.[/] Their pools are not recorded yet: "
+                                  f"run 'cmdraft event show {event_id}'.")
                 return
             if not progressed:
                 if not waiting_shown:
