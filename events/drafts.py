@@ -168,15 +168,17 @@ class TableSession:
 
 def list_drafts(store: Store, kind: str | None = None) -> list[dict[str, Any]]:
     with store.read() as db:
-        counts: dict[int, int] = {}
+        counts: dict[tuple[int, int], int] = {}
         for row in db.table(PICKS).all():
-            counts[row["d"]] = counts.get(row["d"], 0) + 1
+            counts[row["d"], row["s"]] = counts.get((row["d"], row["s"]), 0) + 1
         out = []
         for doc in db.table(DRAFTS).all():
             if kind is not None and doc.get("kind") != kind:
                 continue
             config = doc["state"]["config"]
+            # 'picks' counts the players' own picks (not the bots'), as the player counts them.
             out.append({"id": doc.doc_id, "kind": doc.get("kind"), "created": doc.get("created"), "status": doc.get("status"),
                         "seed": doc["state"].get("seed"), "seats": config["seats"], "set": config["set"],
-                        "picks": counts.get(doc.doc_id, 0), "humans": [doc["names"][s] for s in doc["humans"]]})
+                        "picks": sum(counts.get((doc.doc_id, seat), 0) for seat in doc["humans"]),
+                        "humans": [doc["names"][s] for s in doc["humans"]]})
     return out
