@@ -285,15 +285,19 @@ def _read_texts_file(path: str, mtime_ns: int, size: int) -> dict[str, list[str]
 
 def with_texts(card_set: CardSet) -> CardSet:
     """The set with the rules text the user brought filled into its cards' faces."""
-    texts = _read_texts(card_set.code)
-    if not texts:
+    path = texts_path(card_set.code)
+    try:
+        stat = path.stat()
+    except OSError:
         return card_set
-    return _enriched(card_set, texts_path(card_set.code).stat().st_mtime_ns)
+    return _enriched(card_set, str(path), stat.st_mtime_ns, stat.st_size)
 
 
 @cache
-def _enriched(card_set: CardSet, version: int) -> CardSet:
-    texts = _read_texts(card_set.code)
+def _enriched(card_set: CardSet, path: str, mtime_ns: int, size: int) -> CardSet:
+    texts = _read_texts_file(path, mtime_ns, size)
+    if not texts:
+        return card_set
     cards = []
     for card in card_set.cards:
         faces = texts.get(card.name)

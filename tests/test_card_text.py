@@ -253,3 +253,13 @@ def test_download_shows_a_progress_bar_in_a_terminal(server, tmp_path):
     child.expect(r"downloaded .*CMR\.json \(SHA-256 checked\)")
     child.expect("rules text for CMR: 393 of 393")
     child.expect(pexpect.EOF)
+
+
+def test_a_damaged_text_file_counts_as_none_and_a_new_import_mends_it(cli, tmp_path, cmdraft_home):
+    (cmdraft_home / "texts").mkdir()
+    (cmdraft_home / "texts" / "CMR.json").write_text("{not json")
+    result = cli("card", "Murder", "--json")
+    assert result.exit_code == 0 and json.loads(result.stdout)["text"] == [""]
+    report = json.loads(cli("sets", "import", write(tmp_path, "m.json", cmr_mtgjson({"Murder"})), "--json").stdout)
+    assert report["rules_text"] == [{"code": "CMR", "cards_with_text": 1}]
+    assert json.loads(cli("card", "Murder", "--json").stdout)["text"] == [made_up("Murder")]
