@@ -157,3 +157,14 @@ def test_convert_to_dek_writes_the_pool_file_and_check_agrees(cli, tmp_path):
     assert checks[0]["valid"] == checks[1]["valid"]
     shown = cli("deck", "convert", source, tmp_path / "again.dek")
     assert "went to" in shown.stdout and "again-pool.dek" in shown.stdout
+
+
+def test_convert_of_an_unclear_dek_warns_and_keeps_the_cards(cli, tmp_path):
+    source = tmp_path / "old.dek"
+    source.write_text(dek([(57, "Plains")], [(1, "Murder"), (1, "Akroma, Vision of Ixidor"), (1, "The Prismatic Piper")]), encoding="utf-8")
+    result = cli("deck", "convert", source, tmp_path / "old.json")
+    assert result.exit_code == 0 and "warning the .dek sideboard holds 3 cards" in result.stdout
+    again, _ = resolve(parse((tmp_path / "old.json").read_text(encoding="utf-8")), card_index(["CMR"]))
+    assert again.commanders == [] and sum(counts(again, Zone.SIDEBOARD).values()) == 3
+    check = cli("deck", "check", source, "--json")
+    assert check.exit_code == 1 and "unclear-commander" in {p["code"] for p in json.loads(check.stdout)["problems"]}

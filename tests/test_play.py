@@ -112,7 +112,6 @@ def test_whole_practice_draft_in_a_real_terminal(tmp_path):
     assert listed[0]["status"] == "done" and listed[0]["picks"] == 30  # the player's own picks, not the bots'
 
 
-
 def test_pick_timer_takes_the_best_two_for_you(tmp_path):
     db = tmp_path / "timer.json"
     child = spawn(["play", "--seed", "8", "--players", "2", "--timer", "5", "--db", str(db)], tmp_path, timeout=20)

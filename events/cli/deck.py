@@ -108,7 +108,8 @@ def deck_convert(
 
     console = out()
     for problem in problems:
-        console.print(f"[yellow]skipped[/] {escape(problem.message)}", markup=True)
+        label = "skipped" if problem.code in ("unknown-card", "unreadable-line") else "warning"
+        console.print(f"[yellow]{label}[/] {escape(problem.message)}", markup=True)
     console.print(Text(f"wrote {target} ({fmt.value}, {sum(l.count for l in deck.lines)} cards)"))
     if len(written) > 1:
         side = sum(line.count for line in deck.zone(Zone.SIDEBOARD))
