@@ -273,7 +273,8 @@ def list_drafts(store: Store, kind: str | None = None) -> list[dict[str, Any]]:
     for draft_id, record in records:
         doc = current(record, read_journal(store, draft_id, record))
         config = doc["state"]["config"]
+        # 'picks' counts the players' own picks (not the bots'), as the player counts them.
         out.append({"id": draft_id, "kind": doc.get("kind"), "created": doc.get("created"), "status": doc.get("status"),
                     "seed": doc["state"].get("seed"), "seats": config["seats"], "set": config["set"],
-                    "picks": len(doc["picks"]), "humans": [doc["names"][s] for s in doc["humans"]]})
+                    "picks": sum(1 for row in doc["picks"] if row[0] in doc["humans"]), "humans": [doc["names"][s] for s in doc["humans"]]})
     return out

@@ -7,7 +7,8 @@ import re
 import unicodedata
 from pathlib import Path
 
-from draft.formats import EXPORT_FORMATS, EXTENSIONS, pool_as_deck, write
+from draft.decks import Zone
+from draft.formats import EXPORT_FORMATS, EXTENSIONS, FORMATS, deck_pool, pool_as_deck, write
 from draft.log import mtgo_log
 from events.store import atomic_write
 from sets.errors import InputError
@@ -28,6 +29,16 @@ def write_file(path: Path, text: str) -> None:
         atomic_write(path, text)
     except OSError as error:
         raise InputError(f"cannot write {str(path)!r}: {error.strerror or error}; choose a writable folder") from None
+
+
+def write_deck(path: Path, deck, fmt) -> list[Path]:
+    """Write a deck file; where the format keeps no sideboard (MTGO), the whole pool goes to ``STEM-pool.EXT`` beside it."""
+    write_file(path, write(deck, fmt))
+    if FORMATS[fmt].holds_sideboard or not deck.zone(Zone.SIDEBOARD):
+        return [path]
+    pool_path = path.with_name(f"{path.stem}-pool{path.suffix}")
+    write_file(pool_path, write(deck_pool(deck), fmt))
+    return [path, pool_path]
 
 
 def export_seat(folder: Path, stem: str, pool, deck, log_text: str | None) -> list[Path]:

@@ -1,8 +1,11 @@
 """Set data on disk: the bundled Commander Legends set and sets the user imported.
 
-Sets are stored in the project's own compact JSON form (facts only, no rules
-text): the bundled ones inside this package, imported ones under the user's
-data directory (``CMDRAFT_HOME`` overrides it).
+Sets are stored in the project's own compact JSON form: the bundled ones inside
+this package (facts only, no rules text), imported ones under the user's data
+directory (``CMDRAFT_HOME`` overrides it) with the rules text their file had.
+Rules text for the bundled sets comes only from files the user brings: an
+import keeps the text of every bundled card it names in ``texts/CODE.json``
+under the data directory, and the bundled cards are loaded with it.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ import difflib
 import json
 import os
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -18,7 +22,7 @@ from typing import Any
 
 from sets.cards import TYPE_FACTS, Card, CardSet, CommanderAbility, Face, Layout, Rarity, normalize_name, type_facts
 from sets.colors import ColorIdentity
-from sets.errors import ImportFormatError, UnknownCardError, UnknownSetError
+from sets.errors import ImportFormatError, InputError, UnknownCardError, UnknownSetError
 
 BUNDLED = ("CMR",)
 
@@ -40,8 +44,10 @@ def imported_dir() -> Path:
 # --- the project's own JSON form -------------------------------------------------
 
 
-def face_to_json(face: Face) -> dict[str, Any]:
+def face_to_json(face: Face, with_text: bool = False) -> dict[str, Any]:
     data: dict[str, Any] = {"name": face.name, "mana_cost": face.mana_cost, "type_line": face.type_line}
+    if with_text and face.text:
+        data["text"] = face.text
     data["colors"] = face.colors.code
     if face.color_indicator is not None:
         data["color_indicator"] = face.color_indicator.code
@@ -62,6 +68,7 @@ def face_from_json(data: dict[str, Any]) -> Face:
         supertypes=tuple(data.get("supertypes", ())),
         types=tuple(data.get("types", ())),
         subtypes=tuple(data.get("subtypes", ())),
+        text=data.get("text", ""),
         colors=ColorIdentity.parse(data.get("colors", "")),
         color_indicator=None if indicator is None else ColorIdentity.parse(indicator),
         power=data.get("power"),
@@ -71,7 +78,7 @@ def face_from_json(data: dict[str, Any]) -> Face:
     )
 
 
-def card_to_json(card: Card) -> dict[str, Any]:
+def card_to_json(card: Card, with_text: bool = False) -> dict[str, Any]:
     data: dict[str, Any] = {
         "number": card.number,
         "name": card.name,
@@ -90,7 +97,7 @@ def card_to_json(card: Card) -> dict[str, Any]:
         data["main_set"] = False
     if card.mtgo_id is not None:
         data["mtgo_id"] = card.mtgo_id
-    data["faces"] = [face_to_json(face) for face in card.faces]
+    data["faces"] = [face_to_json(face, with_text) for face in card.faces]
     return data
 
 
@@ -116,12 +123,13 @@ def card_from_json(data: dict[str, Any], set_code: str) -> Card:
     )
 
 
-def set_to_json(card_set: CardSet) -> dict[str, Any]:
+def set_to_json(card_set: CardSet, with_text: bool = False) -> dict[str, Any]:
+    """The set in the project's form; rules text only when asked (never for bundled data)."""
     return {
         "format": "cmdraft-set/1",
         "code": card_set.code,
         "name": card_set.name,
-        "cards": [card_to_json(card) for card in card_set.cards],
+        "cards": [card_to_json(card, with_text) for card in card_set.cards],
         "boosters": card_set.boosters,
     }
 
@@ -183,21 +191,124 @@ def load_set(code: str) -> CardSet:
                 f"imported set {path} cannot be read ({error}): import it again with 'cmdraft sets import FILE'"
             ) from None
     if key in BUNDLED:
-        return _load_bundled(key)
+        return with_texts(_load_bundled(key))
     raise UnknownSetError(
         f"unknown set {code!r}: known sets are {', '.join(available_codes())}; "
         "import others with 'cmdraft sets import FILE'"
     )
 
 
-def save_imported(card_set: CardSet) -> Path:
-    """Store an imported set so that it can be loaded by code from now on."""
-    path = _imported_path(card_set.code)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_suffix(".tmp")
-    temporary.write_text(json.dumps(set_to_json(card_set), ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
-    os.replace(temporary, path)
+def save_user_file(path: Path, text: str) -> Path:
+    """Write a file under the user's data folder whole (temporary file, then rename), or fail with a one-line error."""
+    temporary = path.with_name(f".{path.name}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary.write_text(text, encoding="utf-8")
+        os.replace(temporary, path)
+    except OSError as error:
+        try:
+            temporary.unlink(missing_ok=True)
+        except OSError:
+            pass
+        raise InputError(f"cannot write {str(path)!r}: {error.strerror or error}; "
+                         "set CMDRAFT_HOME to a writable folder") from None
     return path
+
+
+def save_imported(card_set: CardSet) -> Path:
+    """Store an imported set, rules text included, so that it can be loaded by code from now on."""
+    text = json.dumps(set_to_json(card_set, with_text=True), ensure_ascii=False, separators=(",", ":"))
+    return save_user_file(_imported_path(card_set.code), text)
+
+
+# --- rules text for the bundled sets, from files the user brought ----------------------------
+
+
+def texts_path(code: str) -> Path:
+    return user_home() / "texts" / f"{code.upper()}.json"
+
+
+def _text_keys(card: Card) -> list[str]:
+    keys = [normalize_name(card.name)]
+    if len(card.faces) > 1:
+        keys.append(normalize_name(card.faces[0].name))
+    return keys
+
+
+def keep_texts(cards: Iterable[Card], source: str) -> dict[str, int]:
+    """Keep the rules text these cards carry for every bundled card of the same name.
+
+    Returns, by bundled set code, how many of its cards have text now; sets
+    that the cards don't name are left as they were.
+    """
+    by_name: dict[str, Card] = {}
+    for card in cards:
+        if any(face.text for face in card.faces):
+            for key in _text_keys(card):
+                by_name.setdefault(key, card)
+    kept: dict[str, int] = {}
+    for code in BUNDLED:
+        bundled = _load_bundled(code)
+        texts = dict(_read_texts(code))
+        found = 0
+        for card in bundled.cards:
+            source_card = next((by_name[key] for key in _text_keys(card) if key in by_name), None)
+            if source_card is None:
+                continue
+            found += 1
+            faces = {normalize_name(face.name): face.text for face in source_card.faces}
+            texts[card.name] = [faces.get(normalize_name(face.name), source_card.faces[i].text if i < len(source_card.faces) else "")
+                                for i, face in enumerate(card.faces)]
+        if found:
+            data = {"format": "cmdraft-texts/1", "code": code, "source": source, "cards": texts}
+            save_user_file(texts_path(code), json.dumps(data, ensure_ascii=False, indent=0))
+            kept[code] = sum(1 for card in bundled.cards if any(texts.get(card.name, ())))
+    return kept
+
+
+def _read_texts(code: str) -> dict[str, list[str]]:
+    path = texts_path(code)
+    try:
+        stat = path.stat()
+    except OSError:
+        return {}
+    return _read_texts_file(str(path), stat.st_mtime_ns, stat.st_size)
+
+
+@cache
+def _read_texts_file(path: str, mtime_ns: int, size: int) -> dict[str, list[str]]:
+    """The kept texts (cached per file version); a damaged file counts as none (import again to mend it)."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        cards = data["cards"]
+        return {str(name): [str(text) for text in faces] for name, faces in cards.items() if isinstance(faces, list)}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return {}
+
+
+def with_texts(card_set: CardSet) -> CardSet:
+    """The set with the rules text the user brought filled into its cards' faces."""
+    path = texts_path(card_set.code)
+    try:
+        stat = path.stat()
+    except OSError:
+        return card_set
+    return _enriched(card_set, str(path), stat.st_mtime_ns, stat.st_size)
+
+
+@cache
+def _enriched(card_set: CardSet, path: str, mtime_ns: int, size: int) -> CardSet:
+    texts = _read_texts_file(path, mtime_ns, size)
+    if not texts:
+        return card_set
+    cards = []
+    for card in card_set.cards:
+        faces = texts.get(card.name)
+        if faces:
+            card = replace(card, faces=tuple(replace(face, text=face.text or (faces[i] if i < len(faces) else ""))
+                                             for i, face in enumerate(card.faces)))
+        cards.append(card)
+    return CardSet(card_set.code, card_set.name, tuple(cards), card_set.boosters, card_set.source)
 
 
 # --- finding cards by name ---------------------------------------------------------------

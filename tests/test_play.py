@@ -108,7 +108,7 @@ def test_whole_practice_draft_in_a_real_terminal(tmp_path):
     check = runner.invoke(app, ["deck", "check", str(out / "practice-deck.cod"), "--pool", str(out / "practice-pool.txt")])
     assert check.exit_code == 0, check.stdout
     listed = json.loads(runner.invoke(app, ["play", "--list", "--json", "--db", str(db)]).stdout)
-    assert listed[0]["status"] == "done" and listed[0]["picks"] == 4 * 30
+    assert listed[0]["status"] == "done" and listed[0]["picks"] == 30  # the player's own picks, not the bots'
 
 
 def test_pick_timer_takes_the_best_two_for_you(tmp_path):
@@ -120,7 +120,7 @@ def test_pick_timer_takes_the_best_two_for_you(tmp_path):
     child.sendline("quit")
     child.expect(pexpect.EOF)
     (row,) = list_drafts(Store(db), "practice")
-    assert row["picks"] == 1 + 2  # the timed-out pick, and the bot already picked twice
+    assert row["picks"] == 1  # the timed-out pick; the bot's picks are not the player's
 
 
 # --- the core, without a terminal ------------------------------------------------------------------

@@ -40,12 +40,13 @@ class Format:
     write: Callable[[Deck], str]
     extension: str
     sniff: Callable[[str], bool] | None = None  # does this text look like the format? (None: only when asked for)
+    holds_sideboard: bool = True  # False: a deck's sideboard is left out (it belongs in the pool file)
 
 
 # Sniffing tries these in order; text that matches none is read as plain text.
 FORMATS: dict[FileFormat, Format] = {
     FileFormat.COCKATRICE: Format(parse_cockatrice, write_cockatrice, "cod", looks_like_cockatrice),
-    FileFormat.MTGO: Format(parse_mtgo, write_mtgo, "dek", lambda text: text.startswith("<")),
+    FileFormat.MTGO: Format(parse_mtgo, write_mtgo, "dek", lambda text: text.startswith("<"), holds_sideboard=False),
     FileFormat.JSON: Format(parse_json, write_json, "json", lambda text: text.startswith("{")),
     FileFormat.FORGE: Format(lambda text, label: parse_forge(text), write_forge, "dck", looks_like_forge),
     FileFormat.CSV: Format(parse_csv, write_csv, "csv", looks_like_csv),
@@ -81,6 +82,11 @@ def read_file(path: str | Path, fmt: FileFormat | None = None) -> DeckFile:
 
 def write(deck: Deck, fmt: FileFormat) -> str:
     return FORMATS[fmt].write(deck)
+
+
+def deck_pool(deck: Deck) -> Deck:
+    """Every card of a deck (commanders, main deck and sideboard) as a pool file's deck."""
+    return pool_as_deck([line for line in deck.lines for _ in range(line.count)], f"{deck.name} pool".strip())
 
 
 def pool_as_deck(cards: Any, name: str = "") -> Deck:

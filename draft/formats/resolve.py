@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from draft.decks import Deck, DeckLine, Problem, Zone, can_pair
 from draft.formats.model import DeckFile, Entry, FileFormat
+from draft.formats.mtgo import MOST_COMMANDERS
 from sets.cards import Card
 from sets.catalog import CardIndex
 from sets.errors import quoted_list
@@ -23,7 +24,11 @@ def resolve(deck_file: DeckFile, index: CardIndex) -> tuple[Deck, list[Problem]]
             continue
         lines.append(DeckLine(card, entry.count, entry.zone, entry.foil, entry.etched))
         blocks.append(entry.block)
-    lines = _place_commanders(lines, deck_file, blocks)
+    if deck_file.format is FileFormat.MTGO:
+        lines, unclear = _mtgo_commanders(lines)
+        problems += unclear
+    else:
+        lines = _place_commanders(lines, deck_file, blocks)
     colors = list(deck_file.piper_colors) or [e.color for e in deck_file.entries if e.zone is Zone.COMMANDER and e.color]
     return Deck(tuple(_expand_commanders(lines)), tuple(c for c in colors if c is not None), deck_file.name), problems
 
@@ -59,8 +64,8 @@ def _leads(cards: list[Card]) -> bool:
 def _place_commanders(lines: list[DeckLine], deck_file: DeckFile, blocks: list[int] | None = None) -> list[DeckLine]:
     """Find commanders that a file keeps outside a command zone.
 
-    Cockatrice and MTGO keep them in the sideboard (written first there); plain
-    lists without sections often set them apart by a blank line, first or last.
+    Cockatrice keeps them in the side zone (written first there); plain lists
+    without sections often set them apart by a blank line, first or last.
     """
     if any(l.zone is Zone.COMMANDER for l in lines):
         return lines
@@ -72,7 +77,7 @@ def _place_commanders(lines: list[DeckLine], deck_file: DeckFile, blocks: list[i
                 return [DeckLine(l.card, l.count, Zone.COMMANDER, l.foil, l.etched) if any(l is g for g in group) else l
                         for l in lines]
         return lines
-    if deck_file.format not in (FileFormat.COCKATRICE, FileFormat.MTGO):
+    if deck_file.format is not FileFormat.COCKATRICE:
         return lines
     side = [line for line in lines if line.zone is Zone.SIDEBOARD]
     if deck_file.commander_names:
@@ -87,3 +92,23 @@ def _place_commanders(lines: list[DeckLine], deck_file: DeckFile, blocks: list[i
                 chosen = leading
                 break
     return [DeckLine(l.card, l.count, Zone.COMMANDER, l.foil, l.etched) if l in chosen else l for l in lines]
+
+
+def _mtgo_commanders(lines: list[DeckLine]) -> tuple[list[DeckLine], list[Problem]]:
+    """MTGO's sideboard is the command zone: its cards are the commanders, whatever they are.
+
+    A sideboard with more cards than a deck can have commanders doesn't say which
+    of them lead: that is reported, and nothing is guessed.
+    """
+    side = [line for line in lines if line.zone is Zone.SIDEBOARD]
+    copies = sum(line.count for line in side)
+    if copies <= MOST_COMMANDERS:
+        return [DeckLine(l.card, l.count, Zone.COMMANDER, l.foil, l.etched) if l.zone is Zone.SIDEBOARD else l
+                for l in lines], []
+    names = tuple(dict.fromkeys(line.card.name for line in side))
+    shown = " + ".join(names[:4]) + (" + …" if len(names) > 4 else "")
+    return lines, [Problem(
+        "unclear-commander",
+        f"the .dek sideboard holds {copies} cards ({shown}); MTGO keeps only the commanders there, "
+        f"so which cards lead can't be told: keep just the commander(s) in the sideboard, or use a format with a command zone",
+        names)]

@@ -13,7 +13,7 @@ import sys
 
 import typer
 
-from events.cli.common import RootGroup
+from events.cli.common import RootGroup, VersionOption
 from events.cli.deck import deck_app
 from events.cli.event import event_app
 from events.cli.packs import packs_app, sealed
@@ -29,6 +29,13 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
+
+
+@app.callback()
+def root(version: VersionOption = False) -> None:
+    """Commander Legends drafts: packs, pick-two drafts with bots, decks and store events."""
+
+
 app.add_typer(sets_app, name="sets")
 app.command("card")(card_command)
 app.command("identity")(identity_command)

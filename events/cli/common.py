@@ -17,8 +17,30 @@ from typer.core import TyperGroup
 from sets.errors import CmdraftError
 
 
+class PlainHelpFormatter(click.HelpFormatter):
+    """Help as plain text: typer escapes brackets for rich ('\\[required]') even when rich doesn't draw the help."""
+
+    def write_dl(self, rows, *args: Any, **kwargs: Any) -> None:
+        super().write_dl([(term, text.replace("\\[", "[")) for term, text in rows], *args, **kwargs)
+
+
+class PlainContext(click.Context):
+    formatter_class = PlainHelpFormatter
+
+
 class RootGroup(TyperGroup):
-    """The root group: the one place where a cmdraft error becomes a line and an exit code."""
+    """The root group: the one place where a cmdraft error, or a usage error click finds,
+    becomes one line ``cmdraft: error: …`` and an exit code."""
+
+    context_class = PlainContext
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        stack = list(self.commands.values())
+        while stack:
+            command = stack.pop()
+            command.context_class = PlainContext
+            stack += list(getattr(command, "commands", {}).values())
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -26,6 +48,44 @@ class RootGroup(TyperGroup):
         except CmdraftError as error:
             click.echo(f"cmdraft: error: {error}", err=True)
             ctx.exit(error.exit_code)
+
+    def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,
+             standalone_mode: bool = True, **extra: Any) -> Any:
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        try:
+            code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except click.exceptions.NoArgsIsHelpError as error:
+            error.show()  # the help text, as click gives it
+            sys.exit(error.exit_code)
+        except click.UsageError as error:
+            where = f" (see '{error.ctx.command_path} --help')" if error.ctx else ""
+            message = error.format_message().rstrip(".")
+            click.echo(f"cmdraft: error: {message}{where}", err=True)
+            sys.exit(2)
+        except click.ClickException as error:
+            click.echo(f"cmdraft: error: {error.format_message()}", err=True)
+            sys.exit(error.exit_code)
+        except click.Abort:
+            click.echo("cmdraft: interrupted", err=True)
+            sys.exit(130)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+def version_callback(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            number = version("cmdraft")
+        except PackageNotFoundError:
+            number = "unknown (not installed)"
+        click.echo(f"cmdraft {number}")
+        raise typer.Exit()
+
+
+VersionOption = Annotated[bool, typer.Option("--version", is_eager=True, callback=version_callback,
+                                             help="Show the version and exit.")]
 
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts instead of tables.")]
@@ -51,6 +111,13 @@ def out():
     from events.screens.render import console
 
     return console()
+
+
+def progress_console():
+    """Where progress goes while stdout carries JSON: the terminal's stderr."""
+    from rich.console import Console
+
+    return Console(stderr=True)
 
 
 def resolve_seed(seed: int | None) -> int:

@@ -89,22 +89,32 @@ def deck_convert(
     as_json: JsonOption = False,
 ) -> None:
     """Convert a deck or pool file to another format."""
-    from draft.formats import FileFormat, write
+    from rich.text import Text
+
+    from draft.decks import Zone
+    from draft.formats import FileFormat
 
     fmt = FileFormat.parse(to) if to else FileFormat.for_path(target)
     deck, problems = read_deck(source)
-    text = write(deck, fmt)
-    from events.exports import write_file
+    from events.exports import write_deck
 
-    write_file(target, text)
+    written = write_deck(target, deck, fmt)
     if as_json:
         emit_json({"written": str(target), "format": fmt.value, "cards": sum(l.count for l in deck.lines),
+                   "pool_file": str(written[1]) if len(written) > 1 else None,
                    "problems": [p.to_json() for p in problems]})
         return
+    from rich.markup import escape
+
     console = out()
     for problem in problems:
-        console.print(f"[yellow]skipped[/] {problem.message}", markup=True)
-    console.print(f"wrote {target} ({fmt.value}, {sum(l.count for l in deck.lines)} cards)")
+        label = "skipped" if problem.code in ("unknown-card", "unreadable-line") else "warning"
+        console.print(f"[yellow]{label}[/] {escape(problem.message)}", markup=True)
+    console.print(Text(f"wrote {target} ({fmt.value}, {sum(l.count for l in deck.lines)} cards)"))
+    if len(written) > 1:
+        side = sum(line.count for line in deck.zone(Zone.SIDEBOARD))
+        console.print(Text(f"{fmt.value} keeps only the commanders in the sideboard: the whole pool "
+                           f"(sideboard of {side} included) went to {written[1]}"))
 
 
 @deck_app.command("suggest")

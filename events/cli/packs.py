@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from events.cli.common import (JsonOption, KindOption, SeedOption, SetOption, emit_json,
-                               out, positive, resolve_seed)
+                               out, positive, progress_console, resolve_seed)
 
 
 packs_app = typer.Typer(help="Open boosters.", invoke_without_command=True)
@@ -32,19 +32,29 @@ def packs(
 
     from sets.booster import booster_spec
 
+    from events.screens.progress import LongWork
+
     positive(count, "--count")
     spec = booster_spec(set_code, kind)
     seed = resolve_seed(seed)
-    boosters = spec.open_many(random.Random(seed), count)
+    rng = random.Random(seed)
     if as_json:
-        sys.stdout.write("".join(json.dumps(b.to_json(seed), ensure_ascii=False) + "\n" for b in boosters))
+        lines = []
+        with LongWork(progress_console(), count, f"opening {count} boosters") as work:
+            for index in range(count):
+                lines.append(json.dumps(spec.open(rng, index).to_json(seed), ensure_ascii=False) + "\n")
+                work.advance()
+        sys.stdout.write("".join(lines))
         return
     from events.screens.render import pack_table
 
     console = out()
-    for booster in boosters:
-        console.print(pack_table(booster.printings, title=f"{spec.name} #{booster.index + 1} (seed {seed}, variant {booster.variant})",
-                                 width=console.width))
+    with LongWork(console, count, f"opening {count} boosters") as work:
+        for index in range(count):
+            booster = spec.open(rng, index)
+            console.print(pack_table(booster.printings, title=f"{spec.name} #{booster.index + 1} (seed {seed}, variant {booster.variant})",
+                                     width=console.width))
+            work.advance()
 
 
 @packs_app.command("audit")
@@ -108,17 +118,25 @@ def sealed(
     positive(boosters, "--boosters")
     spec = booster_spec(set_code, kind)
     seed = resolve_seed(seed)
+    from events.screens.progress import LongWork
+
     rng = random.Random(seed)
-    pools = [sealed_pool(spec, rng, boosters) for _ in range(players)]
     if as_json:
-        emit_json({"seed": seed, "set": set_code.upper(), "players": [
-            {"player": i, "boosters": [b.to_json(seed) for b in pool],
-             "pool": [p.card.name for b in pool for p in b.printings]}
-            for i, pool in enumerate(pools, start=1)]})
+        rows = []
+        with LongWork(progress_console(), players, f"opening {players} sealed pools") as work:
+            for i in range(1, players + 1):
+                pool = sealed_pool(spec, rng, boosters)
+                rows.append({"player": i, "boosters": [b.to_json(seed) for b in pool],
+                             "pool": [p.card.name for b in pool for p in b.printings]})
+                work.advance()
+        emit_json({"seed": seed, "set": set_code.upper(), "players": rows})
         return
     from events.screens.render import pack_table
 
     console = out()
-    for i, pool in enumerate(pools, start=1):
-        printings = sorted((p for b in pool for p in b.printings), key=lambda p: (p.card.deck_colors.mask, p.card.mana_value, p.card.name))
-        console.print(pack_table(printings, title=f"Player {i}: sealed pool ({len(printings)} cards, seed {seed})"))
+    with LongWork(console, players, f"opening {players} sealed pools") as work:
+        for i in range(1, players + 1):
+            pool = sealed_pool(spec, rng, boosters)
+            printings = sorted((p for b in pool for p in b.printings), key=lambda p: (p.card.deck_colors.mask, p.card.mana_value, p.card.name))
+            console.print(pack_table(printings, title=f"Player {i}: sealed pool ({len(printings)} cards, seed {seed})"))
+            work.advance()

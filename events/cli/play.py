@@ -27,6 +27,8 @@ def play(
     """Draft against bots at the terminal, build your deck, export it."""
     from events.drafts import TableSession, list_drafts as saved_drafts
 
+    if as_json and not list_drafts:
+        raise InputError("--json goes with --list (the draft itself is played at the terminal): use 'cmdraft play --list --json'")
     store = open_store(db)
     if list_drafts:
         rows = saved_drafts(store, "practice")
@@ -35,7 +37,7 @@ def play(
             return
         from rich.table import Table
 
-        table = Table("Id", "Created", "Status", "Seed", "Seats", "Picks", title="Saved practice drafts")
+        table = Table("Id", "Created", "Status", "Seed", "Seats", "Your picks", title="Saved practice drafts")
         for row in rows:
             table.add_row(str(row["id"]), row["created"], row["status"], str(row["seed"]), str(row["seats"]), str(row["picks"]))
         out().print(table if rows else "No saved practice drafts yet: start one with 'cmdraft play'.")

@@ -14,7 +14,7 @@ from events.cli.common import (JsonOption, emit_json,
                                out)
 
 
-sets_app = typer.Typer(help="Card sets: list, show, import.", no_args_is_help=True)
+sets_app = typer.Typer(help="Card sets: list, show, import, download.", no_args_is_help=True)
 
 
 @sets_app.command("list")
@@ -78,14 +78,9 @@ def sets_show(code: Annotated[str, typer.Argument(help="Set code, e.g. CMR.")], 
     out().print(table)
 
 
-@sets_app.command("import")
-def sets_import(
-    file: Annotated[Path, typer.Argument(help="MTGJSON set or AtomicCards file, or a Scryfall card array.")],
-    code: Annotated[Optional[str], typer.Option(help="Set code to store the cards under (default: the file's).")] = None,
-    as_json: JsonOption = False,
-) -> None:
-    """Import a card file so that its set can be used like the bundled one."""
-    from sets.catalog import BUNDLED, CardSet, save_imported
+def import_card_file(file: Path, code: str | None) -> dict[str, Any]:
+    """Store the sets of a card file and keep its rules text for the bundled cards it names: the report."""
+    from sets.catalog import BUNDLED, CardSet, keep_texts, save_imported
     from sets.importers import read_card_file, valid_set_code
 
     result = read_card_file(file)
@@ -94,32 +89,92 @@ def sets_import(
         code = code.upper()
         if not valid_set_code(code):
             raise InputError(f"bad set code {code!r}: use 2-8 letters or digits")
+        if code in BUNDLED:
+            raise InputError(f"{code} is a bundled set: give another code with --code, or leave --code out to add the file's rules text to {code}")
         from dataclasses import replace
 
         card_sets = [CardSet(code, result.name or code, tuple(
             replace(card, set_code=code) for s in card_sets for card in s.cards
         ), result.boosters, result.source)]
-    stored = []
     for card_set in card_sets:
         if not valid_set_code(card_set.code):
             raise InputError(f"{file}: cards without a usable set code; give one with --code XYZ")
+    stored = []
+    for card_set in card_sets:
         if card_set.code in BUNDLED:
-            raise InputError(f"{file}: set {card_set.code} is bundled; store it under another code with --code")
+            continue  # the bundled facts stay; what the file adds is its rules text (below)
         stored.append({"code": card_set.code, "cards": len(card_set), "path": str(save_imported(card_set)),
                        "boosters": sorted(card_set.boosters)})
+    texts = [{"code": code, "cards_with_text": count} for code, count in keep_texts(result.cards, str(file)).items()]
     mismatches = [{"name": card.name, "computed": card.deck_colors.code, "file": published.code}
                   for card, published in result.mismatches]
-    report = {"kind": result.kind, "sets": stored, "identity_mismatches": mismatches, "problems": result.problems}
+    return {"kind": result.kind, "sets": stored, "rules_text": texts, "identity_mismatches": mismatches,
+            "problems": result.problems}
+
+
+def print_import(report: dict[str, Any]) -> None:
+    from rich.text import Text
+
+    from sets.catalog import load_set
+
+    console = out()
+    for entry in report["sets"]:
+        console.print(Text(f"imported {entry['code']}: {entry['cards']} cards -> {entry['path']}"), soft_wrap=True)
+    for entry in report["rules_text"]:
+        total = len(load_set(entry["code"]))
+        console.print(Text(f"rules text for {entry['code']}: {entry['cards_with_text']} of {total} bundled cards "
+                           "(see it with 'cmdraft card NAME')"))
+    if not report["sets"] and not report["rules_text"]:
+        console.print(Text("nothing imported: the file names no card with rules text and no set to store"))
+    for item in report["identity_mismatches"]:
+        console.print(Text.assemble(("identity differs", "yellow"),
+                                    f" {item['name']}: computed {item['computed'] or 'C'}, file says {item['file'] or 'C'}"))
+    for problem in report["problems"]:
+        console.print(Text.assemble(("warning", "yellow"), f" {problem}"))
+
+
+@sets_app.command("import")
+def sets_import(
+    file: Annotated[Path, typer.Argument(help="MTGJSON set, AllPrintings or AtomicCards file, or a Scryfall card array or bulk file.")],
+    code: Annotated[Optional[str], typer.Option(help="Set code to store the cards under (default: the file's).")] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Import a card file: its sets become usable like the bundled one, and its rules text is kept for the bundled cards."""
+    report = import_card_file(file, code)
     if as_json:
         emit_json(report)
         return
+    print_import(report)
+
+
+@sets_app.command("download")
+def sets_download(
+    code: Annotated[str, typer.Argument(help="Set code, e.g. CMR.")],
+    source: Annotated[Optional[str], typer.Option("--source", help="URL of the MTGJSON set file (its SHA-256 is read from URL.sha256).")] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Download MTGJSON's file of a set (checked against its published SHA-256), keep it and import it."""
+    from sets.download import download_set
+
     console = out()
-    for entry in stored:
-        console.print(f"imported {entry['code']}: {entry['cards']} cards -> {entry['path']}")
-    for item in mismatches:
-        console.print(f"[yellow]identity differs[/] {item['name']}: computed {item['computed'] or 'C'}, file says {item['file'] or 'C'}")
-    for problem in result.problems:
-        console.print(f"[yellow]warning[/] {problem}", markup=True, highlight=False)
+    if as_json or not console.is_terminal:
+        path = download_set(code, source)
+    else:
+        from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TransferSpeedColumn
+
+        with Progress(TextColumn("{task.description}"), BarColumn(), DownloadColumn(), TransferSpeedColumn(),
+                      console=console, transient=True) as progress:
+            task = progress.add_task(f"downloading {code.upper()}.json", total=None)
+            path = download_set(code, source, lambda done, total: progress.update(task, completed=done, total=total))
+    report = import_card_file(path, None)
+    report["downloaded"] = str(path)
+    if as_json:
+        emit_json(report)
+        return
+    from rich.text import Text
+
+    console.print(Text(f"downloaded {path} (SHA-256 checked)"), soft_wrap=True)
+    print_import(report)
 
 
 def card_json(card) -> dict[str, Any]:
@@ -139,6 +194,7 @@ def card_json(card) -> dict[str, Any]:
         "abilities": sorted(card.abilities),
         "partner_with": card.partner_with,
         "faces": [face.name for face in card.faces],
+        "text": [face.text for face in card.faces],
     }
 
 

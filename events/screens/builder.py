@@ -16,6 +16,7 @@ from rich.text import Text
 from draft.deckbuild import build_deck
 from draft.decks import Deck, DeckLine, Zone, is_piper, suggest_commanders, validate
 from draft.formats import write_json
+from events.screens.cards import show_card
 from events.screens.render import deck_report, identity_text, suggestion_table
 from events.screens.terminal import Quit
 from sets.basics import basic_land
@@ -34,6 +35,7 @@ HELP_BUILD = """Deck building commands (numbers refer to the pool list; 'show po
   lands COLOR COUNT     set how many basics of a color (e.g. 'lands U 9')
   auto                  let the bot build a deck from your pool
   show [pool|deck]      list the pool or the deck     suggest  commander advice
+  ? N, show N, card NAME   a card's full facts and rules text (N: the pool list)
   check                 check the deck                review   your draft, pick by pick
   export [FOLDER]       write pool, deck and draft log in every format
   done                  finish (only when the deck is legal)   save  keep an illegal deck for later
@@ -87,6 +89,8 @@ class DeckBuilder:
         while True:
             line = self.terminal.ask(prompt)
             words = (line or "").split()
+            if words and words[0].startswith("?"):  # '? 3' and '?3' read a card
+                words = ["card", *filter(None, [words[0][1:], *words[1:]])]
             if words:
                 return words[0].lower(), words[1:]
 
@@ -96,7 +100,7 @@ class DeckBuilder:
             if verb in ("quit", "q", "exit", "done"):
                 raise Quit()
             try:
-                if verb not in ("review", "export", "show", "check", "help"):
+                if verb not in ("review", "export", "show", "card", "check", "help"):
                     raise InputError(f"unknown command {verb!r}: review, export or quit")
                 getattr(self, f"cmd_{verb}")(args)
             except InputError as error:
@@ -237,7 +241,15 @@ class DeckBuilder:
         self.cmd_show(["deck"])
         self.cmd_check([])
 
+    def cmd_card(self, args: list[str]) -> None:
+        if not args:
+            raise InputError("give a card: 'card 12' or 'card murder' ('show pool' lists the numbers)")
+        show_card(self.console, " ".join(args), self.pool_list, "your pool list")
+
     def cmd_show(self, args: list[str]) -> None:
+        if len(args) == 1 and args[0].isdigit():
+            self.cmd_card(args)
+            return
         what = (args[0].lower() if args else "deck")
         if what == "pool":
             table = Table("#", "Card", "Id", "MV", "In deck", "In pool", title="Your pool")

@@ -9,7 +9,8 @@ from sets.errors import InputError
 
 HELP_PICK = (
     "Pick cards by their numbers ('3 7') or names ('murder, sol ring'; a unique start of a name is enough).\n"
-    "Commands: pool (your pool), help (this text), quit (save and leave; resume with 'cmdraft play --resume')."
+    "Commands: pool (your pool), help (this text), quit (save and leave; resume with 'cmdraft play --resume').\n"
+    "Read a card: ? N, show N or card NAME (its full facts and rules text)."
 )
 
 

@@ -22,7 +22,8 @@ from draft.sim import piper_card
 from events.drafts import TableSession
 from events.screens.builder import DeckBuilder, pool_order
 from events.screens.picks import HELP_PICK, parse_selection
-from events.screens.render import identity_text, pack_table
+from events.screens.cards import card_request, show_card
+from events.screens.render import identity_text, pack_table, text_line
 from events.screens.terminal import Quit, Terminal
 from sets.booster import Printing
 from sets.cards import Card
@@ -113,12 +114,18 @@ class PracticeUI(DeckBuilder):
                 continue
             if not line:
                 continue
+            asked = card_request(line)
+            if asked is not None:
+                show_card(self.console, asked, [p.card for p in pack], "this pack")
+                continue
             try:
                 positions = parse_selection(line, pack, due)
             except InputError as error:
                 self.console.print(f"[red]{error}[/] — same pick again.")
                 continue
             chosen = " and ".join(f"{i + 1} {pack[i].card.name}" for i in positions)
+            for i in positions:
+                self.console.print(text_line(pack[i].card, self.console.width))
             answer = self.terminal.ask(f"Take {chosen}? [Y/n] ", deadline)
             if answer is None:
                 self.console.print("[yellow]Time is up:[/] taking what you chose.")

@@ -131,7 +131,33 @@ def card_panel(card: Card) -> Table:
     table.add_row("Color identity", identity_text(card.identity.code))
     table.add_row("Deck colors", Text.assemble(identity_text(card.deck_colors.code), Text("  (identity + basic land types)", style="dim")))
     table.add_row("Commander", commander_hint(card) or ("yes" if card.can_be_commander else "no"))
+    add_text_rows(table, card)
     return table
+
+
+NO_TEXT_HINT = "not on this machine: 'cmdraft sets download CMR' or 'cmdraft sets import FILE' brings it"
+
+
+def add_text_rows(table: Table, card: Card) -> None:
+    """The card's rules text, face by face, or where to get it."""
+    faces = [face for face in card.faces if face.text]
+    if not faces:
+        table.add_row("Text", Text(NO_TEXT_HINT, style="dim"))
+    for face in faces:
+        table.add_row(Text("Text" if len(card.faces) == 1 else face.name), Text(face.text))
+
+
+def text_line(card: Card, width: int) -> Text:
+    """One line about a card for under a pick: its rules text, or its type and stats when the text isn't here."""
+    words = " · ".join(" ".join(face.text.split()) for face in card.faces if face.text)
+    if not words:
+        front = card.front
+        stats = f" {front.power}/{front.toughness}" if front.power is not None else ""
+        words = f"{card.type_line}{stats}"
+    line = Text(f"  {card.name}: ", style="bold")
+    line.append(words)
+    line.truncate(max(20, width), overflow="ellipsis")
+    return line
 
 
 def deck_report(report) -> Table:

@@ -1,0 +1,130 @@
+"""Download a set file MTGJSON publishes, checked against the SHA-256 published beside it.
+
+MTGJSON serves every set as ``https://mtgjson.com/api/v5/CODE.json`` with its
+checksum in ``CODE.json.sha256``.  ``CMDRAFT_MTGJSON_URL`` replaces the base
+address (a mirror; the tests' local server); ``source`` replaces a file's whole
+address.  Only HTTPS is used, except for a server on this machine.
+The file is kept only when it is whole and its SHA-256 matches.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import http.client
+import os
+import re
+import socket
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Callable
+from pathlib import Path
+
+from sets.catalog import user_home
+from sets.errors import InputError
+from sets.importers import valid_set_code
+
+MTGJSON_BASE = "https://mtgjson.com/api/v5"
+TIMEOUT_SECONDS = 30
+CHUNK = 64 * 1024
+_LOOPBACK = {"127.0.0.1", "localhost", "::1"}
+_SHA256 = re.compile(r"^[0-9a-fA-F]{64}$")
+
+Progress = Callable[[int, int | None], None]
+
+
+def downloads_dir() -> Path:
+    return user_home() / "downloads"
+
+
+def set_url(code: str) -> str:
+    base = os.environ.get("CMDRAFT_MTGJSON_URL") or MTGJSON_BASE
+    return f"{base.rstrip('/')}/{code}.json"
+
+
+class DownloadError(InputError):
+    """The file could not be fetched whole, or it is not what was published."""
+
+
+def _check_address(url: str) -> None:
+    parts = urllib.parse.urlsplit(url)
+    if parts.scheme == "https" or (parts.scheme == "http" and parts.hostname in _LOOPBACK):
+        return
+    raise DownloadError(f"won't download {url!r}: only https:// addresses are used (http:// only on this machine)")
+
+
+def _open(url: str):
+    _check_address(url)
+    # A server on this machine is reached directly, whatever proxy the environment names.
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({})) if urllib.parse.urlsplit(url).hostname in _LOOPBACK \
+        else urllib.request.build_opener()
+    try:
+        return opener.open(url, timeout=TIMEOUT_SECONDS)
+    except urllib.error.HTTPError as error:
+        raise DownloadError(f"cannot download {url}: the server answered {error.code} {error.reason}; "
+                            "check the set code (MTGJSON names sets by their code, e.g. CMR)") from None
+    except (urllib.error.URLError, OSError, http.client.HTTPException) as error:
+        reason = getattr(error, "reason", None) or error
+        raise DownloadError(f"cannot download {url}: no network or no answer ({reason}); try again when online, "
+                            "or download the file yourself and run 'cmdraft sets import FILE'") from None
+
+
+def published_sha256(url: str) -> str:
+    """The SHA-256 published beside a file: ``URL.sha256`` holds the hex digest (a file name may follow)."""
+    checksum_url = url + ".sha256"
+    with _open(checksum_url) as answer:
+        try:
+            words = answer.read(4096).decode("ascii", "replace").split()
+        except (OSError, http.client.HTTPException) as error:
+            raise DownloadError(f"cannot download {checksum_url}: {error}; try again") from None
+    if not words or not _SHA256.match(words[0]):
+        raise DownloadError(f"{checksum_url} holds no SHA-256 digest; nothing was stored")
+    return words[0].lower()
+
+
+def download_set(code: str, source: str | None = None, progress: Progress | None = None) -> Path:
+    """Fetch a set's MTGJSON file into ``downloads/CODE.json`` under the data folder; its path.
+
+    Nothing is stored unless the whole file arrived and its SHA-256 is the published one.
+    """
+    code = code.strip().upper()
+    if not valid_set_code(code):
+        raise InputError(f"bad set code {code!r}: use 2-8 letters or digits, e.g. CMR")
+    url = source or set_url(code)
+    expected = published_sha256(url)
+    target = downloads_dir() / f"{code}.json"
+    partial = target.with_name(f".{target.name}.part")
+    digest = hashlib.sha256()
+    received = 0
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with _open(url) as answer, open(partial, "wb") as out:
+            length = answer.headers.get("Content-Length")
+            total = int(length) if length and length.isdigit() else None
+            while True:
+                try:
+                    chunk = answer.read(CHUNK)
+                except (http.client.IncompleteRead, socket.timeout, OSError) as error:
+                    raise DownloadError(f"the download of {url} broke off after {received} bytes ({error}); "
+                                        "nothing was stored: try again") from None
+                if not chunk:
+                    break
+                out.write(chunk)
+                digest.update(chunk)
+                received += len(chunk)
+                if progress:
+                    progress(received, total)
+        if total is not None and received != total:
+            raise DownloadError(f"the download of {url} stopped at {received} of {total} bytes; nothing was stored: try again")
+        if digest.hexdigest() != expected:
+            raise DownloadError(f"the download of {url} doesn't match its published SHA-256 "
+                                f"({digest.hexdigest()[:12]}… instead of {expected[:12]}…); nothing was stored: try again later")
+        os.replace(partial, target)
+    except OSError as error:
+        raise InputError(f"cannot write {str(target)!r}: {error.strerror or error}; set CMDRAFT_HOME to a writable folder") from None
+    finally:
+        try:
+            partial.unlink(missing_ok=True)
+        except OSError:
+            pass
+    return target
