@@ -111,4 +111,5 @@ def sealed(
     console = out()
     for i, pool in enumerate(pools, start=1):
         printings = sorted((p for b in pool for p in b.printings), key=lambda p: (p.card.deck_colors.mask, p.card.mana_value, p.card.name))
-        console.print(pack_table(printings, title=f"Player {i}: sealed pool ({len(printings)} cards, seed {seed})"))
+        console.print(pack_table(printings, title=f"Player {i}: sealed pool ({len(printings)} cards, seed {seed})",
+                                 width=console.width))

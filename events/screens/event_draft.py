@@ -88,6 +88,12 @@ class PoolBuilder(PracticeUI):
     def after_done(self) -> None:
         return None
 
+    def save_progress(self) -> None:
+        """An event deck is registered with 'done' (or 'save'), not after every change."""
+
+    def cmd_save(self, args: list[str]) -> None:
+        self.session.save_deck(self.deck_json(), self.report().valid)
+
     def cmd_review(self, args: list[str]) -> None:
         raise InputError("the draft review is in 'cmdraft event export'; here you build and register the deck")
 

@@ -11,6 +11,7 @@ from rich import box
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
+from rich.cells import cell_len
 from rich.text import Text
 
 from sets.cards import Card, Rarity
@@ -32,6 +33,11 @@ IDENTITY_STYLE = {"W": "#f3efc2", "U": "#3b8ede", "B": "#a58fb8", "R": "#e8573a"
 
 def console(stderr: bool = False) -> Console:
     return Console(stderr=stderr, highlight=False, soft_wrap=False)
+
+
+def passing(left: bool) -> str:
+    """The passing direction as the pack screen and the big-screen timer both show it."""
+    return "left ←" if left else "right →"
 
 
 def mana_text(cost: str) -> Text:
@@ -78,32 +84,77 @@ def _short_type(card: Card) -> str:
     return " ".join(face.supertypes[:1] + face.types) or card.type_line
 
 
+def _cell_width(cell) -> int:
+    plain = cell.plain if isinstance(cell, Text) else str(cell)
+    return max((cell_len(line) for line in plain.split("\n")), default=0)
+
+
+def fit_table(headers: list[str], rows: list[list], *, essential: set[str], width: int | None, title: str | None = None,
+              justify: dict[str, str] | None = None, plain: bool = False) -> Table:
+    """A table that fits ``width`` without cutting an essential column (names, costs, identities).
+
+    Essential columns keep their full width on one line; the others wrap, and when even
+    wrapping leaves no room they are dropped, the last one first.
+    """
+    columns = list(range(len(headers)))
+    natural = [max([cell_len(headers[c])] + [_cell_width(row[c]) for row in rows]) for c in columns]
+    gap = 2 if plain else 3
+
+    def room(kept: list[int]) -> int:
+        used = sum(natural[c] for c in kept if headers[c] in essential) + gap * (len(kept) - 1)
+        return (width or 10**6) - used
+
+    kept = list(columns)
+    minimum = {c: min(natural[c], max(6, cell_len(headers[c]))) for c in columns}
+    while True:
+        loose = [c for c in kept if headers[c] not in essential]
+        if room(kept) >= sum(minimum[c] for c in loose) or not loose:
+            break
+        kept.remove(loose[-1])
+    table = Table(title=title, header_style="bold", box=None if plain else box.SIMPLE_HEAD, show_edge=False, pad_edge=False,
+                  padding=(0, 1), title_justify="left")
+    left = room(kept)
+    loose = [c for c in kept if headers[c] not in essential]
+    spare = left - sum(minimum[c] for c in loose)
+    for c in kept:
+        options = {"justify": (justify or {}).get(headers[c], "left")}
+        if headers[c] in essential:
+            fits = room(kept) >= 0
+            table.add_column(headers[c], no_wrap=fits, min_width=natural[c] if fits else None, overflow="fold", **options)
+        else:
+            extra = min(spare, natural[c] - minimum[c])
+            spare -= extra
+            table.add_column(headers[c], overflow="fold", width=minimum[c] + extra, **options)
+    for row in rows:
+        table.add_row(*[row[c] for c in kept])
+    return table
+
+
+def card_list_table(headers: list[str], rows: list[list], title: str | None = None, width: int | None = None) -> Table:
+    """Cards with counts: the card name, identity and cost are never cut."""
+    return fit_table(headers, rows, essential={"#", "Count", "Card", "Id", "Cost", "Commanders", "Identity"}, width=width, title=title,
+                     justify={"#": "right", "Count": "right", "MV": "right", "In deck": "right", "In pool": "right"})
+
+
 def pack_table(printings: Iterable[Printing], title: str = "", numbered: bool = True, width: int | None = None) -> Table:
-    """A pack or pool as a table; on narrow terminals types lose their subtypes so every column fits."""
+    """A pack or pool as a table: number, name, cost, rarity and identity always whole; on narrow
+    terminals the type loses its subtypes, and type and notes wrap or go before anything else is cut."""
     narrow = width is not None and width < 110
-    table = Table(title=title or None, show_lines=False, header_style="bold", expand=False, box=None if narrow else box.HEAVY_HEAD,
-                  padding=(0, 1) if narrow else (0, 1))
-    if numbered:
-        table.add_column("#", justify="right", style="bold", no_wrap=True, min_width=2)
-    table.add_column("Card", no_wrap=True, min_width=12, max_width=22 if narrow else 30, overflow="ellipsis")
-    table.add_column("Cost", no_wrap=True, min_width=6, max_width=11 if narrow else 14)
-    table.add_column("Type", no_wrap=True, overflow="ellipsis", max_width=12 if narrow else 26)
-    table.add_column("R", justify="center", no_wrap=True, min_width=1)
-    table.add_column("Id", justify="center", no_wrap=True, min_width=3 if narrow else 5)
-    table.add_column("Notes", overflow="fold", min_width=15 if narrow else 6)
+    headers = (["#"] if numbered else []) + ["Card", "Cost", "R", "Id", "Type", "Notes"]
+    rows = []
     for index, printing in enumerate(printings, start=1):
         card = printing.card
         notes = " ".join(filter(None, [finish_marks(printing.foil, printing.etched), commander_hint(card)]))
-        row = [
+        rows.append(([str(index)] if numbered else []) + [
             Text(card.name, style=RARITY_STYLE[card.rarity]),
             mana_text(card.mana_cost),
-            escape(_short_type(card) if narrow else card.type_line),
             Text(card.rarity.letter, style=RARITY_STYLE[card.rarity]),
             identity_text(card.deck_colors.code),
-            notes,
-        ]
-        table.add_row(*([str(index)] if numbered else []), *row)
-    return table
+            Text(_short_type(card) if narrow else card.type_line),
+            Text(notes),
+        ])
+    return fit_table(headers, rows, essential={"#", "Card", "Cost", "R", "Id"}, width=width, title=title or None, plain=True,
+                     justify={"#": "right", "R": "center", "Id": "center"})
 
 
 def card_panel(card: Card) -> Table:
@@ -156,12 +207,13 @@ def deck_report(report) -> Table:
     return table
 
 
-def suggestion_table(suggestions) -> Table:
-    table = Table("#", "Commanders", "Chosen colors", "Identity", "Playable", "Added Pipers", title="Commander choices")
-    for rank, s in enumerate(suggestions, start=1):
-        table.add_row(str(rank), escape(" + ".join(s.commanders)), ", ".join(c.word for c in s.piper_colors) or "—",
-                      identity_text(s.identity.code), str(s.playable), str(s.added_pipers))
-    return table
+def suggestion_table(suggestions, width: int | None = None) -> Table:
+    """Commander choices; each commander on its own line so no name is cut."""
+    rows = [[str(rank), Text("\n".join(s.commanders)), Text(", ".join(c.word for c in s.piper_colors) or "—"),
+             identity_text(s.identity.code), str(s.playable), str(s.added_pipers)] for rank, s in enumerate(suggestions, start=1)]
+    return fit_table(["#", "Commanders", "Identity", "Playable", "Chosen colors", "Added Pipers"],
+                     [[r[0], r[1], r[3], r[4], r[2], r[5]] for r in rows], essential={"#", "Commanders", "Identity"},
+                     width=width, title="Commander choices", justify={"#": "right", "Playable": "right", "Added Pipers": "right"})
 
 
 def pod_table(result) -> Table:
