@@ -35,6 +35,25 @@ def console(stderr: bool = False) -> Console:
     return Console(stderr=stderr, highlight=False, soft_wrap=False)
 
 
+_SHEET_WORDS = {"etched_foil": "foil-etched", "dedicated_foil": "foil", "rare_mythic": "rare or mythic",
+                "nonlegendary": "non-legendary", "raremythic": "rare or mythic"}
+
+
+def sheet_words(text: str) -> str:
+    """Booster sheet names (``nonlegendary_rare_mythic``) as players say them (non-legendary rare or mythic)."""
+    for key, words in _SHEET_WORDS.items():
+        text = text.replace(key, words) if "_" in key else text
+    text = text.replace("_", " ")
+    for key, words in _SHEET_WORDS.items():
+        text = re.sub(rf"\b{key}\b", words, text) if "_" not in key else text
+    return re.sub(r"\ba ([aeiou])", r"an \1", text)
+
+
+def count_words(count: int, word: str) -> str:
+    """"1 card", "2 cards"."""
+    return f"{count} {word if count == 1 else word + 's'}"
+
+
 def passing(left: bool) -> str:
     """The passing direction as the pack screen and the big-screen timer both show it."""
     return "left ←" if left else "right →"
@@ -190,7 +209,7 @@ def deck_report(report) -> Table:
     table = Table.grid(padding=(0, 2))
     table.add_column(style="bold")
     table.add_column()
-    verdict = Text("LEGAL", style="bold green") if report.valid else Text(f"NOT LEGAL ({len(report.problems)} problem(s))", style="bold red")
+    verdict = Text("LEGAL", style="bold green") if report.valid else Text(f"NOT LEGAL ({count_words(len(report.problems), 'problem')})", style="bold red")
     table.add_row("Deck", verdict)
     table.add_row("Format", report.format.value)
     table.add_row("Commanders", escape(", ".join(report.commanders)) or "—")
@@ -218,7 +237,7 @@ def suggestion_table(suggestions, width: int | None = None) -> Table:
 
 def pod_table(result) -> Table:
     table = Table("Seat", "Player", "Bot", "Commanders", "Colors", "Deck", "Legal", title=(
-        f"{result.draft.config.set_code} pod, seed {result.seed}: {result.pipers_opened} Prismatic Piper(s) opened"))
+        f"{result.draft.config.set_code} pod, seed {result.seed}: {count_words(result.pipers_opened, 'Prismatic Piper')} opened"))
     for seat in result.seats:
         report = seat.report
         commanders = []
@@ -309,7 +328,7 @@ def piper_ledger(ledger: dict) -> Table:
     grid.add_row("Needed from others", str(ledger["needed_from_others"]))
     grid.add_row("Available to lend", str(ledger["available"]))
     if ledger["shortfall"]:
-        grid.add_row(Text("SHORTFALL", style="bold red"), Text(f"{ledger['shortfall']} Piper(s) short before deck building", style="red"))
+        grid.add_row(Text("SHORTFALL", style="bold red"), Text(f"{count_words(ledger['shortfall'], 'Piper')} short before deck building", style="red"))
     lenders = ", ".join(f"{l['player']} ({l['spare']})" for l in ledger["lenders"])
     grid.add_row("Could lend", Text(lenders or "nobody"))
     return grid
