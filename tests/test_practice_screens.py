@@ -294,3 +294,160 @@ def test_the_pack_header_stays_above_the_prompt_on_24_lines(tmp_path):
     assert "#" in child.before and "Card" in child.before  # the pack itself shown again after help
     child.sendline("quit")
     child.expect(pexpect.EOF)
+
+
+# --- 6: names the player types ---------------------------------------------------------------------------
+
+
+def test_card_names_as_players_type_them(tmp_path):
+    runner = CliRunner()
+    jeska = runner.invoke(app, ["card", "Jeska"])
+    assert jeska.exit_code == 2 and "Jeska, Thrice Reborn" in jeska.stderr
+    piper = runner.invoke(app, ["card", "Prismatic Piper"])
+    assert piper.exit_code == 0 and "The Prismatic Piper" in piper.stdout
+    assert card_index().find("prismatic piper").name == "The Prismatic Piper"
+    deck = tmp_path / "deck.txt"
+    deck.write_text("Commander\n1 Prismatic Piper\n\nDeck\n-1 Mountain\n1 Murder\n")
+    checked = runner.invoke(app, ["deck", "check", str(deck), "--piper", "B", "--json"])
+    import json
+
+    report = json.loads(checked.stdout)
+    messages = " ".join(p["message"] for p in report["problems"])
+    assert report["commanders"] == ["The Prismatic Piper"]
+    assert "'-1 Mountain'" in messages and "count" in messages and "unknown card" not in messages
+
+
+def test_a_typo_at_the_pick_prompt_gets_did_you_mean(tmp_path):
+    db = tmp_path / "t.json"
+    session = new_session(db, 3)
+    pack = session.draft.pack(0)
+    name = max((p.card.name for p in pack), key=len)
+    typo = name[:3] + name[4] + name[3] + name[5:]  # two letters swapped
+    child = spawn(["play", "--resume", str(session.draft_id), "--db", str(db)], tmp_path)
+    child.expect(PROMPT)
+    child.sendline(typo)
+    child.expect(re.escape(f"is not in this pack. Did you mean {name}"))
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+
+
+# --- 7: the builder's counts -----------------------------------------------------------------------------
+
+
+def test_builder_counts(tmp_path):
+    db = tmp_path / "n.json"
+    session = drafted(db, 21)
+    cards = pool_list(session)
+    pool = Counter(p.card for p in session.draft.pools[0])
+    single = [i for i, c in enumerate(cards, start=1) if pool[c] == 1 and not c.is_land][:3]
+    a, b, c = single
+    child = builder(db, session, tmp_path)
+    child.sendline("add")
+    child.expect(r"usage: add N \[COUNT\]")
+    child.sendline("remove")
+    child.expect(r"usage: remove N \[COUNT\]")
+    child.sendline(f"add {a} 0")
+    child.expect(re.escape(f"add {cards[a - 1].name} 0: a count is 1 or more"))
+    child.sendline(f"add {a} 1, {b} 2")
+    child.expect(re.escape(f"can't add 2 {cards[b - 1].name}: your pool has 1") + r"[^\n]*\s+nothing\s+added")
+    child.expect("deck> ")
+    assert deck_counts(saved_deck(db, session.draft_id))[1] == Counter() if saved_deck(db, session.draft_id) else True
+    child.sendline(f"add {a} 1, {b} 1")
+    child.expect(re.escape(f"+1 {cards[a - 1].name}"))
+    child.expect(re.escape(f"+1 {cards[b - 1].name}"))
+    child.expect(r"Deck: 2 cards")
+    child.sendline(f"remove {a} 3")
+    child.expect(re.escape(f"-1 {cards[a - 1].name} (the deck had only 1)"))
+    child.sendline(f"remove {c}")
+    child.expect(re.escape(f"{cards[c - 1].name} is not in the main deck"))
+    child.sendline("lands")
+    child.expect(r"Added (\d+) (Plains|Island|Swamp|Mountain|Forest|Wastes)")
+    child.expect(r"Deck: 60 cards")
+    child.sendline("auto")
+    child.expect(re.escape("Replace your deck (60 cards) with the bot's? [y/N]"))
+    child.sendline("n")
+    child.expect("Kept your deck")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    commanders, main, _ = deck_counts(saved_deck(db, session.draft_id))
+    assert main[cards[b - 1].name] == 1 and cards[a - 1].name not in main and sum(main.values()) == 60
+
+    child = builder(db, session, tmp_path)
+    assert "Your saved deck, as you left it" in child.before and "Commanders: none yet · 60 cards" in child.before
+    child.sendline("add 16 2, 18 4")  # counts per card in one line
+    child.expect("deck> ")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+
+
+def test_add_with_counts_for_several_cards(tmp_path):
+    from events.screens.practice import PracticeUI, Quit, Terminal
+
+    session = drafted(tmp_path / "k.json", 21)
+    cards = pool_list(session)
+    pool = Counter(p.card for p in session.draft.pools[0])
+    basics_free = [i for i, c in enumerate(cards, start=1) if pool[c] >= 1][:2]
+    x, y = basics_free
+    console = Console(file=io.StringIO(), width=80)
+    ui = PracticeUI(session, console, Terminal(console, io.StringIO(f"add {x} {pool[cards[x - 1]]}, {y} 1\nquit\n")))
+    with pytest.raises(Quit):
+        ui.build()
+    assert ui.main[cards[x - 1]] == pool[cards[x - 1]] and ui.main[cards[y - 1]] == 1
+
+
+# --- 8: the timer ----------------------------------------------------------------------------------------
+
+
+def test_timer_ticks_in_place_and_resume_takes_a_new_timer(tmp_path):
+    db = tmp_path / "tm.json"
+    session = new_session(db, 8, players=2, timer=20)
+    child = spawn(["play", "--resume", str(session.draft_id), "--db", str(db)], tmp_path)
+    child.expect(r"passing left ←[^\r\n]* · 20s left")  # the first pick shows the full time
+    child.expect(PROMPT)
+    # while the player thinks, the line above the prompt is rewritten in place: save cursor, up one line, clear
+    child.expect(re.escape("\x1b7\x1b[1A\r\x1b[2K") + r"[^\x1b]*(?:\x1b\[[0-9;]*m)*[^\r\n]*1[0-9]s left")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+
+    child = spawn(["play", "--resume", str(session.draft_id), "--timer", "30", "--db", str(db)], tmp_path)
+    child.expect(re.escape("Pick timer: 30 seconds for a full pack from now on (was 20 seconds)."))
+    child.expect(r"· 30s left")
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    assert TableSession.load(Store(db), session.draft_id).doc["timer"] == 30
+
+
+# --- 11: words -------------------------------------------------------------------------------------------
+
+
+def test_words_counts_sheets_rarities_and_the_passing_arrow(tmp_path):
+    from events.screens.render import count_words, passing, sheet_words
+    from events.screens.timer import schedule
+
+    assert count_words(1, "card") == "1 card" and count_words(2, "card") == "2 cards"
+    runner = CliRunner()
+    audit = runner.invoke(app, ["packs", "audit", "--count", "30", "--seed", "1"])
+    assert audit.exit_code == 0
+    assert "_" not in audit.stdout and "rare or mythic" in audit.stdout and "foil-etched" in audit.stdout
+    assert "a foil-etched" in sheet_words("a etched_foil") and "an uncommon" in sheet_words("a uncommon")
+    shown = runner.invoke(app, ["sets", "show", "CMR"]).stdout
+    rarities = re.search(r"by rarity\s+(.*)", shown).group(1)
+    order = [word for word in re.findall(r"[a-z]+", rarities)]
+    assert order == [r for r in ["common", "uncommon", "rare", "mythic", "special", "bonus"] if r in order]
+    # the pack screen and the big-screen timer show the same arrow for the same direction
+    slots = list(schedule(3, 20, 2, 60))
+    assert slots[0].direction.lower() == passing(True) == "left ←" and slots[10].direction.lower() == passing(False)
+    db = tmp_path / "w.json"
+    session = drafted(db, 21)
+    leader = next(i for i, c in enumerate(pool_list(session), start=1) if c.can_be_commander and not c.chooses_color)
+    child = builder(db, session, tmp_path)
+    child.sendline(f"commander {leader}")
+    child.expect(r"Deck: 1 card,")
+    child.sendline("check")
+    child.expect(r"NOT LEGAL \(\d+ problems?\)")
+    assert "(s)" not in child.after
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    assert "problem(s)" not in child.before

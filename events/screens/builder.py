@@ -327,7 +327,7 @@ class DeckBuilder:
 
     def cmd_auto(self, args: list[str]) -> None:
         if self.hand_built and (self.commanders or self.main):
-            answer = self.terminal.ask(f"Replace your deck ({plural(self.deck().size, 'card')}) with the bot's? [y/N] ") or ""
+            answer = self.terminal.ask(f"Replace your deck ({plural(self.deck().size, 'card')}) with the bot's? \\[y/N] ") or ""
             if answer.strip().lower() not in ("y", "yes"):
                 self.console.print("Kept your deck.")
                 return
