@@ -451,3 +451,18 @@ def test_words_counts_sheets_rarities_and_the_passing_arrow(tmp_path):
     child.sendline("quit")
     child.expect(pexpect.EOF)
     assert "problem(s)" not in child.before
+
+
+def test_export_goes_to_cmdraft_practice_id_by_default(tmp_path):
+    from events.screens.practice import PracticeUI, Quit, Terminal
+
+    session = drafted(tmp_path / "e.json", 21)
+    console = Console(file=io.StringIO(), width=80)
+    ui = PracticeUI(session, console, Terminal(console, io.StringIO("auto\nexport\nquit\n")), export_root=tmp_path)
+    with pytest.raises(Quit):
+        ui.build()
+    folder = tmp_path / f"cmdraft-practice-{session.draft_id}"
+    names = {p.name for p in folder.iterdir()}
+    for ext in ("txt", "cod", "dck", "dek", "json", "csv"):
+        assert f"practice-deck.{ext}" in names and f"practice-pool.{ext}" in names
+    assert {"practice-draftlog.txt", "practice-draft.json"} <= names

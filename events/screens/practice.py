@@ -65,7 +65,9 @@ class PracticeUI(DeckBuilder):
             self.build()
         except (Quit, KeyboardInterrupt):
             # every pick and every deck change is already on disk
-            self.console.print(f"\nSaved. Resume with: cmdraft play --resume {self.session.draft_id}")
+            # written straight to the terminal: an interrupt may have caught rich halfway through a print
+            self.console.file.write(f"\nSaved. Resume with: cmdraft play --resume {self.session.draft_id}\n")
+            self.console.file.flush()
 
     def pool_cards(self) -> list[Card]:
         return [p.card for p in self.session.draft.pools[self.seat]]

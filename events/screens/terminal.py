@@ -45,12 +45,17 @@ class Terminal:
                     ready, _, _ = select.select([self.stream], [], [], min(left, max(0.05, left - (shown - 1)), 0.5))
                 except (ValueError, OSError):
                     break
+                except KeyboardInterrupt:
+                    raise Quit() from None
                 if ready:
                     break
                 if status is not None and self._seconds(deadline) != shown and self.console.is_terminal:
                     shown = self._seconds(deadline)
                     self._redraw_above(status(shown))
-        line = self.stream.readline()
+        try:
+            line = self.stream.readline()
+        except KeyboardInterrupt:  # Ctrl-C while the player types: leave as 'quit' does
+            raise Quit() from None
         if line == "":
             raise Quit()
         return line.strip()
