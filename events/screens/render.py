@@ -99,8 +99,9 @@ def finish_marks(foil: bool, etched: bool) -> str:
 
 
 def _short_type(card: Card) -> str:
+    """Card types without super- or subtypes (the notes say "legend")."""
     face = card.front
-    return " ".join(face.supertypes[:1] + face.types) or card.type_line
+    return " ".join(face.types) or card.type_line
 
 
 def _cell_width(cell) -> int:
@@ -132,18 +133,26 @@ def fit_table(headers: list[str], rows: list[list], *, essential: set[str], widt
         kept.remove(loose[-1])
     table = Table(title=title, header_style="bold", box=None if plain else box.SIMPLE_HEAD, show_edge=False, pad_edge=False,
                   padding=(0, 1), title_justify="left")
-    left = room(kept)
     loose = [c for c in kept if headers[c] not in essential]
-    spare = left - sum(minimum[c] for c in loose)
+    # share the room left fairly: no column beyond its natural width, the rest to the others
+    share = {c: minimum[c] for c in loose}
+    spare = room(kept) - sum(share.values())
+    while spare > 0:
+        hungry = [c for c in loose if share[c] < natural[c]]
+        if not hungry:
+            break
+        step = max(1, spare // len(hungry))
+        for c in hungry:
+            extra = min(step, natural[c] - share[c], spare)
+            share[c] += extra
+            spare -= extra
     for c in kept:
         options = {"justify": (justify or {}).get(headers[c], "left")}
         if headers[c] in essential:
             fits = room(kept) >= 0
             table.add_column(headers[c], no_wrap=fits, min_width=natural[c] if fits else None, overflow="fold", **options)
         else:
-            extra = min(spare, natural[c] - minimum[c])
-            spare -= extra
-            table.add_column(headers[c], overflow="fold", width=minimum[c] + extra, **options)
+            table.add_column(headers[c], overflow="fold", width=share[c], **options)
     for row in rows:
         table.add_row(*[row[c] for c in kept])
     return table
