@@ -443,7 +443,9 @@ def test_words_counts_sheets_rarities_and_the_passing_arrow(tmp_path):
     runner = CliRunner()
     audit = runner.invoke(app, ["packs", "audit", "--count", "30", "--seed", "1"])
     assert audit.exit_code == 0
-    assert "_" not in audit.stdout and "rare or mythic" in audit.stdout and "foil-etched" in audit.stdout
+    assert "_" not in audit.stdout and "rare or mythic" in audit.stdout and "foil-etched legend" in audit.stdout
+    mix = audit.stdout.split("non-legendary rare or mythic: rarity mix")[1]
+    assert mix.index("rare ") < mix.index("mythic ")  # rarities in rarity order, not alphabetical
     assert "a foil-etched" in sheet_words("a etched_foil") and "an uncommon" in sheet_words("a uncommon")
     shown = runner.invoke(app, ["sets", "show", "CMR"]).stdout
     rarities = re.search(r"by rarity\s+(.*)", shown).group(1)
@@ -479,3 +481,24 @@ def test_export_goes_to_cmdraft_practice_id_by_default(tmp_path):
     for ext in ("txt", "cod", "dck", "dek", "json", "csv"):
         assert f"practice-deck.{ext}" in names and f"practice-pool.{ext}" in names
     assert {"practice-draftlog.txt", "practice-draft.json"} <= names
+
+
+def test_lists_of_names_stay_readable_with_commas(tmp_path):
+    from draft.decks import Deck, DeckLine, Zone
+    from events.screens.practice import review
+    from events.screens.render import deck_report
+
+    session = drafted(tmp_path / "r.json", 21)
+    console = Console(file=io.StringIO(), width=400, no_color=True)
+    review(console, session)
+    lines = [line for line in console.file.getvalue().splitlines() if "passed: " in line]
+    picks = session.draft.picks_of(0)
+    assert len(lines) == len(picks)
+    for line, pick in zip(lines, picks):
+        passed = line.split("passed: ", 1)[1].strip()
+        expected = [p.card.name for i, p in enumerate(pick.offered) if i not in pick.positions]
+        assert (passed.split(" / ") if passed else []) == expected
+    partners = [c for c in CMR.cards if "," in c.name and c.has_partner and c.is_legendary][:2]
+    deck = Deck(tuple(DeckLine(c, 1, Zone.COMMANDER) for c in partners), (), "t")
+    shown = "\n".join(_lines(deck_report(validate(deck)), 200))
+    assert " + ".join(c.name for c in partners) in shown

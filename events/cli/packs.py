@@ -68,18 +68,20 @@ def packs_audit(
     from rich.progress import Progress
     from rich.table import Table
 
-    from events.screens.render import sheet_words
+    from events.screens.render import in_rarity_order, sheet_label, sheet_words
 
     console = out()
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task(f"opening {count} boosters", total=count)
         checks = open_and_audit(spec, count, seed, lambda n: progress.advance(task, n))
+    labels = {name: sheet_label(name, [p.card for p in sheet.printings]) for name, sheet in spec.sheets.items()}
     for check in checks:
-        table = Table("class", "observed", "expected", "obs/exp", title=f"{sheet_words(check.title)}  (p = {check.p_value:.3f})",
+        table = Table("class", "observed", "expected", "obs/exp", title=f"{sheet_words(check.title, labels)}  (p = {check.p_value:.3f})",
                       title_justify="left")
-        for row in check.rows:
+        order = in_rarity_order([row.label for row in check.rows])
+        for row in sorted(check.rows, key=lambda row: order.index(row.label)):
             ratio = row.observed / row.expected if row.expected else float("nan")
-            table.add_row(sheet_words(row.label), str(row.observed), f"{row.expected:.1f}", f"{ratio:.3f}")
+            table.add_row(sheet_words(row.label, labels), str(row.observed), f"{row.expected:.1f}", f"{ratio:.3f}")
         console.print(table)
     console.print(f"seed {seed}, {count} boosters; a p-value under 0.001 would point to a collation fault")
 

@@ -39,14 +39,36 @@ _SHEET_WORDS = {"etched_foil": "foil-etched", "dedicated_foil": "foil", "rare_my
                 "nonlegendary": "non-legendary", "raremythic": "rare or mythic"}
 
 
-def sheet_words(text: str) -> str:
-    """Booster sheet names (``nonlegendary_rare_mythic``) as players say them (non-legendary rare or mythic)."""
+def sheet_label(name: str, cards: Iterable[Card] = ()) -> str:
+    """A booster sheet as players say it: "foil-etched legend", "non-legendary rare or mythic"."""
+    words = sheet_words(name)
+    cards = list(cards)
+    if cards and all(card.is_legendary for card in cards) and "legend" not in words:
+        words += " legend"
+    return words
+
+
+def sheet_words(text: str, labels: dict[str, str] | None = None) -> str:
+    """Booster sheet names in a text (``nonlegendary_rare_mythic``) as players say them;
+    ``labels`` gives the words for known sheets (see ``sheet_label``)."""
+    for key in sorted(labels or {}, key=len, reverse=True):
+        text = re.sub(rf"(?<![\w-]){re.escape(key)}(?![\w-])", labels[key], text)
     for key, words in _SHEET_WORDS.items():
         text = text.replace(key, words) if "_" in key else text
     text = text.replace("_", " ")
     for key, words in _SHEET_WORDS.items():
         text = re.sub(rf"\b{key}\b", words, text) if "_" not in key else text
     return re.sub(r"\ba ([aeiou])", r"an \1", text)
+
+
+_RARITY_ORDER = {rarity.value: i for i, rarity in enumerate(Rarity)}
+
+
+def in_rarity_order(labels: list[str]) -> list[str]:
+    """Rarity names common → mythic → special; other labels keep their order."""
+    if labels and all(label in _RARITY_ORDER for label in labels):
+        return sorted(labels, key=_RARITY_ORDER.__getitem__)
+    return labels
 
 
 def count_words(count: int, word: str) -> str:
@@ -221,7 +243,7 @@ def deck_report(report) -> Table:
     verdict = Text("LEGAL", style="bold green") if report.valid else Text(f"NOT LEGAL ({count_words(len(report.problems), 'problem')})", style="bold red")
     table.add_row("Deck", verdict)
     table.add_row("Format", report.format.value)
-    table.add_row("Commanders", escape(", ".join(report.commanders)) or "—")
+    table.add_row("Commanders", escape(" + ".join(report.commanders)) or "—")
     if report.piper_colors:
         table.add_row("Chosen colors", ", ".join(color.word for color in report.piper_colors))
     for line in report.chosen_for_you:
