@@ -11,6 +11,7 @@ import io
 import os
 import random
 import re
+import signal
 import sys
 from collections import Counter
 from pathlib import Path
@@ -39,8 +40,9 @@ COMMA_NAMES = sorted({card.name for card in CMR.cards if "," in card.name})
 
 def spawn(args, home: Path, rows=24, cols=80, timeout=60):
     env = dict(os.environ, CMDRAFT_HOME=str(home), COLUMNS=str(cols), LINES=str(rows), NO_COLOR="1", TERM="xterm")
+    # Ctrl-C must reach the program even when the suite itself runs with SIGINT ignored (a background job)
     return pexpect.spawn(sys.executable, ["-m", "events", *args], env=env, encoding="utf-8", timeout=timeout,
-                         dimensions=(rows, cols))
+                         dimensions=(rows, cols), preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 
 
 def new_session(db: Path, seed: int, players: int = 4, timer: int | None = None) -> TableSession:
