@@ -504,3 +504,18 @@ def test_lists_of_names_stay_readable_with_commas(tmp_path):
     deck = Deck(tuple(DeckLine(c, 1, Zone.COMMANDER) for c in partners), (), "t")
     shown = "\n".join(_lines(deck_report(validate(deck)), 200))
     assert " + ".join(c.name for c in partners) in shown
+
+
+def test_separators_inside_names_and_mistakes():
+    # '+' separates names, yet a name may begin with it (AFR's "+2 Mace")
+    names = ["+2 Mace", "Murder", "Kamahl, Heart of Krosa", "Kamahl's Druidic Vow"]
+    assert read_choices("+2 Mace + Murder", names) == [(0, None), (1, None)]
+    assert read_choices("murder; +2 mace", names) == [(1, None), (0, None)]
+    assert read_choices("Kamahl, Heart of Krosa+Murder", names) == [(2, None), (1, None)]
+    assert read_choices("kamahl heart of krosa 3, 2 2", names, counts=True) == [(2, 3), (1, 2)]
+    with pytest.raises(InputError, match=r"'kamahl' matches Kamahl's Druidic Vow / Kamahl, Heart of Krosa: type more"):
+        read_choices("kamahl, murder", names)
+    with pytest.raises(InputError, match=r"Did you mean Murder\?"):
+        read_choices("Mudrer", names)
+    with pytest.raises(InputError, match=r"there is no card 9"):
+        read_choices("9", names)

@@ -65,10 +65,13 @@ def read_choices(text: str, names: Sequence[str], *, counts: bool = False, what:
     i, n = 0, len(text)
     while True:
         while i < n and (text[i].isspace() or text[i] in SEPARATORS):
+            # a name may itself start with a separator ("+2 Mace"): a whole name from here wins
+            if text[i] in SEPARATORS and _match_name(text, i, keys, _free(pool, chosen), whole_only=True):
+                break
             i += 1
         if i >= n:
             return chosen
-        available = [p for p in pool if p not in {c for c, _ in chosen}]
+        available = _free(pool, chosen)
         match = _match_name(text, i, keys, available)
         if match is None:
             number = _NUMBER.match(text, i)
@@ -96,6 +99,11 @@ def read_choices(text: str, names: Sequence[str], *, counts: bool = False, what:
         chosen.append((position, count))
 
 
+def _free(pool: list[int], chosen: list[tuple[int, int | None]]) -> list[int]:
+    taken = {c for c, _ in chosen}
+    return [p for p in pool if p not in taken]
+
+
 def _boundaries(text: str, start: int) -> list[int]:
     """Where a name starting at ``start`` may end: before a separator, a count or the end, longest first."""
     ends = {len(text)}
@@ -105,7 +113,7 @@ def _boundaries(text: str, start: int) -> list[int]:
     return sorted(ends, reverse=True)
 
 
-def _match_name(text: str, start: int, keys: list[str], available: list[int]) -> tuple[int, int] | None:
+def _match_name(text: str, start: int, keys: list[str], available: list[int], whole_only: bool = False) -> tuple[int, int] | None:
     """(position, end) of the card named by the longest stretch of text from ``start``.
 
     Whole names are tried first over every stretch, then unique starts, then unique
@@ -115,8 +123,9 @@ def _match_name(text: str, start: int, keys: list[str], available: list[int]) ->
     ends = _boundaries(text, start)
     strong = [j for j in ends if j == len(text) or text[j] in SEPARATORS or _COUNT.match(text, j)]
     weak = [j for j in ends if j not in strong]
+    tests = [lambda key, k: k == key] + ([] if whole_only else [lambda key, k: k.startswith(key), lambda key, k: key in k])
     for tier in (strong, weak):
-        for test in (lambda key, k: k == key, lambda key, k: k.startswith(key), lambda key, k: key in k):
+        for test in tests:
             for end in tier:
                 key = normalize_name(text[start:end])
                 if not key or key.isdigit():
