@@ -257,10 +257,17 @@ class TableSession:
         ranked = sorted(range(len(pack)), key=lambda i: -card_rating(pack[i].card))
         return ranked[: self.draft.picks_due(seat)]
 
-    def save_deck(self, deck_json: dict[str, Any], legal: bool) -> None:
+    def set_timer(self, seconds: int | None) -> None:
+        """A new pick timer for the rest of the draft (seconds for a full pack)."""
+        self.doc["timer"] = seconds
+        with self.store.write() as db:
+            db.table(DRAFTS).update({"timer": seconds}, doc_ids=[self.draft_id])
+
+    def save_deck(self, deck_json: dict[str, Any], legal: bool, final: bool = True) -> None:
+        """Keep the deck; ``final`` (the player typed 'done') marks a legal deck's draft done."""
         self.doc["deck"] = deck_json
         self.doc["deck_legal"] = legal
-        self.doc["status"] = "done" if legal else "building"
+        self.doc["status"] = "done" if legal and final else "building"
         with self.store.write() as db:
             fold(self.store, db, self.draft_id)
             db.table(DRAFTS).update({"deck": deck_json, "deck_legal": legal, "status": self.doc["status"]}, doc_ids=[self.draft_id])

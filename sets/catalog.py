@@ -336,6 +336,8 @@ class CardIndex:
         names = [card.name]
         if len(card.faces) > 1:
             names += [face.name for face in card.faces]
+        # "Prismatic Piper" for "The Prismatic Piper": players drop a leading article
+        names += [name[4:] for name in names if name[:4].lower() == "the " and len(name) > 8]
         return names
 
     def get(self, name: str) -> Card | None:
@@ -350,14 +352,16 @@ class CardIndex:
 
     def suggest(self, name: str, limit: int = 3) -> list[str]:
         key = normalize_name(name)
-        close = difflib.get_close_matches(key, self._display.keys(), n=limit, cutoff=0.6)
+        # names the text starts (a name before its comma: "Jeska" for "Jeska, Thrice Reborn") come first
+        starts = sorted((k for k in self._display if k.startswith(key + " ") or k == key), key=len) if key else []
+        close = starts + difflib.get_close_matches(key, self._display.keys(), n=limit, cutoff=0.6)
         if not close:
             close = [k for k in self._display if k.startswith(key[:4])][:limit] if len(key) >= 4 else []
         names: list[str] = []
         for k in close:
             if self._display[k] not in names:
                 names.append(self._display[k])
-        return names
+        return names[:limit]
 
     def __contains__(self, name: str) -> bool:
         return self.get(name) is not None

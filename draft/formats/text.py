@@ -43,6 +43,7 @@ _TAGS = re.compile(r"(?:\s+#\S+)+$")
 _CARET_TAG = re.compile(r"\s+\^[^^]*\^$")
 
 
+_NEGATIVE = re.compile(r"^[-−–]\s*\d+\s*[xX]?(\s|$)")
 _BARE_COUNT = re.compile(r"^\d+\s*[xX]?$")
 
 
@@ -91,6 +92,8 @@ def parse_card_line(raw: str, number: int, zone: Zone, block: int = 0) -> Entry 
     elif text[:5].upper() == "CMDR:":
         zone, text = Zone.COMMANDER, text[5:].strip()
     count = 1
+    if _NEGATIVE.match(text):
+        return LineError(number, raw, f"a count below 1: count must be 1 to {MAX_COPIES}")
     if text[:1].isdigit():
         match = _COUNT.match(text)
         if match:

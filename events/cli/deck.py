@@ -140,7 +140,7 @@ def deck_suggest(
     console = out()
     for problem in problems:
         console.print(f"[yellow]skipped[/] {problem.message}", markup=True)
-    console.print(suggestion_table(suggestions))
+    console.print(suggestion_table(suggestions, width=console.width))
 
 
 def _piper_card():

@@ -80,19 +80,26 @@ def packs_audit(
     from rich.progress import Progress
     from rich.table import Table
 
+    from events.screens.render import in_rarity_order, sheet_label, sheet_words
+
     console = out()
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task(f"opening {count} boosters", total=count)
         checks = open_and_audit(spec, count, seed, lambda n: progress.advance(task, n))
     from rich.text import Text
 
+    labels = {name: sheet_label(name, [p.card for p in sheet.printings]) for name, sheet in spec.sheets.items()}
     for check in checks:
-        title = f"{check.title}  (p = {check.p_value:.3g}; chi-square {check.statistic:.1f}, {check.dof} dof)"
+        title = (f"{sheet_words(check.title, labels)}  (p = {check.p_value:.3g}; "
+                 f"chi-square {check.statistic:.1f}, {check.dof} dof)")
         table = Table("class", "observed", "expected", "obs/exp", title=Text(title), title_justify="left")
         shown = check.rows if len(check.rows) <= CARD_ROWS else check.rows[:CARD_ROWS]
+        if len(shown) == len(check.rows):  # short tables (slots, rarities) read best in rarity order
+            order = in_rarity_order([row.label for row in shown])
+            shown = sorted(shown, key=lambda row: order.index(row.label))
         for row in shown:
             ratio = row.observed / row.expected if row.expected else float("nan")
-            table.add_row(Text(row.label), str(row.observed), f"{row.expected:.1f}", f"{ratio:.3f}")
+            table.add_row(Text(sheet_words(row.label, labels)), str(row.observed), f"{row.expected:.1f}", f"{ratio:.3f}")
         console.print(table)
         if len(shown) < len(check.rows):
             console.print(Text(f"  {len(check.rows) - len(shown)} more rows, closer to expected (all of them with --json)", style="dim"))
@@ -138,5 +145,6 @@ def sealed(
         for i in range(1, players + 1):
             pool = sealed_pool(spec, rng, boosters)
             printings = sorted((p for b in pool for p in b.printings), key=lambda p: (p.card.deck_colors.mask, p.card.mana_value, p.card.name))
-            console.print(pack_table(printings, title=f"Player {i}: sealed pool ({len(printings)} cards, seed {seed})"))
+            console.print(pack_table(printings, title=f"Player {i}: sealed pool ({len(printings)} cards, seed {seed})",
+                                     width=console.width))
             work.advance()

@@ -46,6 +46,10 @@ def play(
         raise InputError(f"--timer must be at least 5 seconds, not {timer}")
     if resume is not None:
         session = TableSession.load(store, _resume_id(store, resume))
+        if timer is not None and timer != session.doc.get("timer"):
+            was = session.doc.get("timer")
+            session.set_timer(timer)
+            out().print(f"Pick timer: {timer} seconds for a full pack from now on (was {f'{was} seconds' if was else 'off'}).")
     else:
         config = draft_config(players, set_code, None)
         if not 1 <= seat <= players:

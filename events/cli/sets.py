@@ -41,16 +41,17 @@ def sets_list(as_json: JsonOption = False) -> None:
 def set_summary(code: str) -> dict[str, Any]:
     from collections import Counter
 
+    from sets.cards import Rarity
     from sets.catalog import load_set
 
     card_set = load_set(code)
-    rarities = Counter(card.rarity.value for card in card_set)
+    rarities = Counter(card.rarity for card in card_set)
     return {
         "code": card_set.code,
         "name": card_set.name,
         "cards": len(card_set),
         "main_set": sum(card.main_set for card in card_set),
-        "by_rarity": dict(sorted(rarities.items())),
+        "by_rarity": {rarity.value: rarities[rarity] for rarity in Rarity if rarities[rarity]},  # rarity order
         "legends": sum(card.is_legendary for card in card_set),
         "commanders": sum(card.can_be_commander for card in card_set),
         "partners": sum(card.has_partner for card in card_set),

@@ -10,14 +10,14 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from rich.table import Table
 from rich.text import Text
 
 from draft.deckbuild import build_deck
 from draft.decks import Deck, DeckLine, Zone, is_piper, suggest_commanders, validate
 from draft.formats import write_json
 from events.screens.cards import show_card
-from events.screens.render import deck_report, identity_text, suggestion_table
+from events.screens.picks import join_names, read_choices
+from events.screens.render import card_list_table, deck_report, identity_text, suggestion_table
 from events.screens.terminal import Quit
 from sets.basics import basic_land
 from sets.booster import Printing
@@ -27,19 +27,33 @@ from sets.errors import ColorError, InputError
 
 
 HELP_BUILD = """Deck building commands (numbers refer to the pool list; 'show pool' lists it):
-  commander N [M]       choose one or two commanders from your pool (or names)
+  commander N [M]       choose one or two commanders from your pool, by numbers or names;
+                        a commander leaves the main deck (it moves to the command zone)
   piper COLOR [COLOR]   lead with one or two Prismatic Pipers of these colors (added Pipers allowed)
   add N [COUNT]         put cards into the deck      remove N [COUNT]   take them out
-                        (several cards: 'add 3, 7, murder')
+                        several cards: 'add 3, 7, murder' or 'add 16 2, 18 4';
+                        separate names with ',' ';' or '+' ('add Kamahl, Heart of Krosa + murder')
   lands                 fill up to 60 cards with basic lands of your colors
   lands COLOR COUNT     set how many basics of a color (e.g. 'lands U 9')
-  auto                  let the bot build a deck from your pool
+  auto                  let the bot build a deck from your pool (asks before replacing yours)
   show [pool|deck]      list the pool or the deck     suggest  commander advice
   ? N, show N, card NAME   a card's full facts and rules text (N: the pool list)
   check                 check the deck                review   your draft, pick by pick
   export [FOLDER]       write pool, deck and draft log in every format
-  done                  finish (only when the deck is legal)   save  keep an illegal deck for later
-  quit                  leave (everything is saved)"""
+                        (default folder: ./cmdraft-practice-ID in the folder you started from)
+  done                  finish (only when the deck is legal)
+  quit                  leave; every change is saved as you make it"""
+
+
+USAGE = {
+    "add": "add N [COUNT]: 'add 16', 'add 16 2', 'add 16 2, 18 4' or 'add murder'",
+    "remove": "remove N [COUNT]: 'remove 16', 'remove 16 2' or 'remove murder'",
+    "commander": "commander N [M]: 'commander 4', 'commander 4 9' or 'commander Kamahl, Heart of Krosa'",
+}
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word if count == 1 else word + 's'}"
 
 
 def pool_order(printing: Printing):
@@ -48,7 +62,8 @@ def pool_order(printing: Printing):
 
 
 class DeckBuilder:
-    """Deck-building commands over ``pool_cards()``; 'done' saves a legal deck through the session."""
+    """Deck-building commands over ``pool_cards()``; every change is saved through ``save_progress``,
+    'done' saves a legal deck as finished."""
 
     def build(self) -> None:
         pool = self.pool_cards()
@@ -56,13 +71,21 @@ class DeckBuilder:
         self.commanders: list[Card] = []
         self.colors: list[Color] = []
         self.main: Counter = Counter()
+        self.hand_built = False
         saved = self.session.doc.get("deck")
         if saved:
             self._load_saved(saved)
-        self.console.print(suggestion_table(suggest_commanders(Counter(pool), 5, piper=self.piper)))
-        self.console.print("Build your deck: 'help' lists the commands; 'auto' gives you a ready-made deck.")
+            self.hand_built = bool(self.commanders or self.main)
+        self.console.print(suggestion_table(suggest_commanders(Counter(pool), 5, piper=self.piper), width=self.console.width))
+        if saved and (self.commanders or self.main):
+            self.console.print(Text("Your saved deck, as you left it:", style="bold"))
+            self._summary()
+            self.console.print("Go on building: 'help' lists the commands; 'show deck' lists it.")
+        else:
+            self.console.print("Build your deck: 'help' lists the commands; 'auto' gives you a ready-made deck.")
         while True:
-            verb, args = self._read_command("deck> ")
+            verb, args, text = self._read_command("deck> ")
+            before = self._state()
             try:
                 if verb in ("quit", "q", "exit"):
                     raise Quit()
@@ -75,45 +98,60 @@ class DeckBuilder:
                         self.after_done()
                         return
                     self.console.print(deck_report(report))
-                    self.console.print("[red]The deck is not legal yet[/]: fix the problems, or 'save' to keep it as it is.")
+                    self.console.print("[red]The deck is not legal yet[/]: fix what is listed (your deck is saved as it is).")
                     continue
                 handler = getattr(self, f"cmd_{verb}", None)
                 if handler is None:
                     raise InputError(f"unknown command {verb!r}: type 'help' for the list")
+                self.command_text = text
                 handler(args)
             except InputError as error:
-                self.console.print(f"[red]{error}[/]")
+                self.console.print(Text(str(error), style="red"))
+            finally:
+                if self._state() != before:
+                    self.save_progress()
 
-    def _read_command(self, prompt: str) -> tuple[str, list[str]]:
-        """The next non-empty command line: (verb, arguments)."""
+    def _state(self) -> tuple:
+        return (tuple(self.commanders), tuple(self.colors), tuple(sorted((id(c), n) for c, n in self.main.items() if n > 0)))
+
+    def save_progress(self) -> None:
+        """Keep the deck as it is now: quitting, end of input or Ctrl-C resume exactly here."""
+        self.session.save_deck(self.deck_json(), self.report().valid, final=False)
+
+    def _read_command(self, prompt: str) -> tuple[str, list[str], str]:
+        """The next non-empty command line: (verb, arguments, the text after the verb)."""
         while True:
-            line = self.terminal.ask(prompt)
-            words = (line or "").split()
-            if words and words[0].startswith("?"):  # '? 3' and '?3' read a card
-                words = ["card", *filter(None, [words[0][1:], *words[1:]])]
+            line = (self.terminal.ask(prompt) or "").strip()
+            if line.startswith("?"):  # '? 3' and '?3' read a card
+                line = "card " + line[1:].strip()
+            words = line.split()
             if words:
-                return words[0].lower(), words[1:]
+                return words[0].lower(), words[1:], line[len(words[0]):].strip()
 
     def after_done(self) -> None:
         while True:
-            verb, args = self._read_command("review, export [FOLDER], or quit> ")
+            verb, args, text = self._read_command("review, export [FOLDER], or quit> ")
             if verb in ("quit", "q", "exit", "done"):
                 raise Quit()
             try:
                 if verb not in ("review", "export", "show", "card", "check", "help"):
                     raise InputError(f"unknown command {verb!r}: review, export or quit")
+                self.command_text = text
                 getattr(self, f"cmd_{verb}")(args)
             except InputError as error:
-                self.console.print(f"[red]{error}[/]")
+                self.console.print(Text(str(error), style="red"))
 
     def _load_saved(self, saved: dict) -> None:
         from draft.formats import parse_json, resolve
         from sets.catalog import card_index
 
         deck, _ = resolve(parse_json(json.dumps(saved)), card_index())
-        self.commanders = deck.commanders
+        # the pool's own card objects, so counts line up with the pool
+        own = {normalize_name(card.name): card for card in self.pool_cards()}
+        same = lambda card: own.get(normalize_name(card.name), card)  # noqa: E731
+        self.commanders = [same(card) for card in deck.commanders]
         self.colors = list(deck.piper_colors)
-        self.main = deck.main
+        self.main = Counter({same(card): n for card, n in deck.main.items()})
 
     def deck(self) -> Deck:
         pool = Counter(self.pool_cards())
@@ -131,35 +169,57 @@ class DeckBuilder:
     def report(self):
         return validate(self.deck(), self.pool_cards(), piper_colors=self.colors if self.colors else None)
 
-    def _card(self, token: str) -> Card:
-        if token.isdigit():
-            number = int(token)
-            if not 1 <= number <= len(self.pool_list):
-                raise InputError(f"no card {number} in your pool list: 'show pool' lists 1 to {len(self.pool_list)}")
-            return self.pool_list[number - 1]
-        key = normalize_name(token)
-        found = [card for card in self.pool_list if normalize_name(card.name).startswith(key)]
-        if len({c.name for c in found}) != 1:
-            raise InputError(f"{token!r} names {'no card' if not found else 'several cards'} in your pool: use its number")
-        return found[0]
+    def _text(self, args: list[str]) -> str:
+        """The text after the verb as typed (separators and spacing kept)."""
+        text = getattr(self, "command_text", None)
+        return text if text is not None and text.split() == args else " ".join(args)
+
+    def _choices(self, args: list[str], counts: bool = False) -> list[tuple[Card, int | None]]:
+        """Cards of the pool list by numbers or names (whole names first, so names with commas work)."""
+        names = [card.name for card in self.pool_list]
+        chosen = read_choices(self._text(args), names, counts=counts, what="in your pool ('show pool' lists it)")
+        return [(self.pool_list[position], count) for position, count in chosen]
 
     def _cards(self, args: list[str]) -> list[Card]:
-        """Cards by numbers or names; several are separated by commas (or given as numbers: '4 9')."""
-        text = " ".join(args)
-        parts = text.split(",") if "," in text else args if all(a.isdigit() for a in args) else [text]
-        return [self._card(part.strip()) for part in parts if part.strip()]
+        return [card for card, _ in self._choices(args)]
+
+    def _available(self, card: Card) -> int:
+        """Copies of a card in the pool that are neither in the deck nor commanders."""
+        return Counter(self.pool_cards())[card] - self.main.get(card, 0) - self.commanders.count(card)
 
     def cmd_help(self, args: list[str]) -> None:
-        self.console.print(HELP_BUILD)
+        self.console.print(Text(HELP_BUILD))
 
     def cmd_commander(self, args: list[str]) -> None:
+        if not args:
+            raise InputError(USAGE["commander"])
         cards = self._cards(args)
         if not 1 <= len(cards) <= 2:
-            raise InputError("choose one or two commanders: 'commander 4' or 'commander 4 9'")
+            raise InputError(f"choose one or two commanders, not {len(cards)}: " + USAGE["commander"])
+        trial = Deck(tuple(DeckLine(card, 1, Zone.COMMANDER) for card in cards), (), "trial")
+        refused = [p for p in validate(trial).problems if p.code in ("not-a-commander", "illegal-pair")]
+        if refused:
+            raise InputError(" ".join(p.message for p in refused) + " — the commanders are unchanged")
+        pool = Counter(self.pool_cards())
+        for card in set(cards):
+            if cards.count(card) > pool[card]:
+                raise InputError(f"your pool has only {pool[card]} {card.name} — the commanders are unchanged")
+        old = [card for card in self.commanders if card not in cards]
         self.commanders = cards
         self.colors = []
-        self.console.print("Commanders: " + " + ".join(card.name for card in cards))
-        self.cmd_check([])
+        moved = []
+        for card in cards:
+            if self.main.get(card, 0) > pool[card] - cards.count(card):
+                self.main[card] -= 1
+                moved.append(card.name)
+        self.main = +self.main
+        self.hand_built = True
+        self.console.print(Text("Commanders: " + " + ".join(card.name for card in cards)))
+        if moved:
+            self.console.print(Text("Moved from the main deck to the command zone: " + join_names(moved), style="cyan"))
+        if old:
+            self.console.print(Text("Back to your pool: " + join_names([c.name for c in old]), style="dim"))
+        self._status()
 
     cmd_c = cmd_commander
 
@@ -175,31 +235,62 @@ class DeckBuilder:
         others = [card for card in self.commanders if not is_piper(card)][: 2 - len(colors)]
         self.commanders = others + [self.piper] * len(colors)
         self.colors = colors
-        self.console.print("Commanders: " + " + ".join(
-            f"{c.name} ({colors[i - len(others)].word})" if is_piper(c) else c.name for i, c in enumerate(self.commanders)))
-        self.cmd_check([])
-
-    @staticmethod
-    def _count(args: list[str]) -> tuple[list[str], int]:
-        """Split ``N COUNT`` / ``NAME COUNT`` into the card part and the count (1 when none is given).
-        Several cards are separated by commas: ``add 3, 5``."""
-        if len(args) >= 2 and args[-1].isdigit() and "," not in " ".join(args):
-            return args[:-1], int(args[-1])
-        return args, 1
+        in_pool = Counter(self.pool_cards())[self.piper]
+        if self.main.get(self.piper, 0) > in_pool - len(colors):
+            self.main[self.piper] = max(0, in_pool - len(colors))
+            self.main = +self.main
+        self.hand_built = True
+        self.console.print(Text("Commanders: " + " + ".join(
+            f"{c.name} ({colors[i - len(others)].word})" if is_piper(c) else c.name for i, c in enumerate(self.commanders))))
+        self._status()
 
     def cmd_add(self, args: list[str]) -> None:
-        args, count = self._count(args)
-        for card in self._cards(args):
+        if not args:
+            raise InputError("usage: " + USAGE["add"])
+        wanted: Counter = Counter()
+        for card, count in self._choices(args, counts=True):
+            count = 1 if count is None else count
+            if count < 1:
+                raise InputError(f"add {card.name} {count}: a count is 1 or more (to take cards out, use 'remove')")
+            wanted[card] += count
+        for card, count in wanted.items():
+            free = self._available(card)
+            if count > free:
+                have = Counter(self.pool_cards())[card]
+                where = []
+                if self.main.get(card):
+                    where.append(f"{self.main[card]} already in the deck")
+                if card in self.commanders:
+                    where.append("1 is your commander")
+                raise InputError(f"can't add {count} {card.name}: your pool has {have}" + (f" ({', '.join(where)})" if where else "")
+                                 + f", so {free} more at most — nothing added")
+        for card, count in wanted.items():
             self.main[card] += count
-            self.console.print(f"+{count} {card.name}")
+            self.console.print(Text(f"+{count} {card.name}"))
+        self.hand_built = True
         self._status()
 
     def cmd_remove(self, args: list[str]) -> None:
-        args, count = self._count(args)
-        for card in self._cards(args):
-            self.main[card] = max(0, self.main.get(card, 0) - count)
-            self.console.print(f"-{count} {card.name}")
+        if not args:
+            raise InputError("usage: " + USAGE["remove"])
+        wanted: Counter = Counter()
+        for card, count in self._choices(args, counts=True):
+            count = 1 if count is None else count
+            if count < 1:
+                raise InputError(f"remove {card.name} {count}: a count is 1 or more")
+            wanted[card] += count
+        for card, count in wanted.items():
+            if not self.main.get(card):
+                raise InputError(f"{card.name} is not in the main deck" + (" (it is your commander)" if card in self.commanders else "")
+                                 + " — nothing removed")
+        for card, count in wanted.items():
+            had = self.main[card]
+            taken = min(had, count)
+            self.main[card] = had - taken
+            note = f" (the deck had only {had})" if count > had else ""
+            self.console.print(Text(f"-{taken} {card.name}{note}"))
         self.main = +self.main
+        self.hand_built = True
         self._status()
 
     cmd_rm = cmd_remove
@@ -217,26 +308,38 @@ class DeckBuilder:
             if not args[1].isdigit():
                 raise InputError("give a count: 'lands U 9'")
             land = basic_land("" if color in ("C", "WASTES") else color)
+            was = self.main.get(land, 0)
             self.main[land] = int(args[1])
             self.main = +self.main
+            self.console.print(Text(f"{land.name}: {args[1]} (was {was})"))
         elif args:
             raise InputError("'lands' fills to 60 with basics; 'lands U 9' sets one color")
         else:
             identity = self._identity()
             missing = 60 - self.deck().size
             if missing <= 0:
-                self.console.print("The deck already has 60 cards or more.")
+                self.console.print("The deck already has 60 cards or more: no lands added.")
                 return
             letters = [c.value for c in identity] or [""]
+            added: Counter = Counter()
             for i in range(missing):
-                self.main[basic_land(letters[i % len(letters)])] += 1
+                added[basic_land(letters[i % len(letters)])] += 1
+            self.main.update(added)
+            self.console.print(Text("Added " + join_names([f"{n} {land.name}" for land, n in added.items()])))
+        self.hand_built = True
         self._status()
 
     def cmd_auto(self, args: list[str]) -> None:
+        if self.hand_built and (self.commanders or self.main):
+            answer = self.terminal.ask(f"Replace your deck ({plural(self.deck().size, 'card')}) with the bot's? \\[y/N] ") or ""
+            if answer.strip().lower() not in ("y", "yes"):
+                self.console.print("Kept your deck.")
+                return
         deck = build_deck(self.session.draft.pools[self.seat], self.piper, "")
         self.commanders = deck.commanders
         self.colors = list(deck.piper_colors)
         self.main = deck.main
+        self.hand_built = False
         self.console.print("The bot built a deck from your pool:")
         self.cmd_show(["deck"])
         self.cmd_check([])
@@ -251,39 +354,44 @@ class DeckBuilder:
             self.cmd_card(args)
             return
         what = (args[0].lower() if args else "deck")
+        width = self.console.width
         if what == "pool":
-            table = Table("#", "Card", "Id", "MV", "In deck", "In pool", title="Your pool")
             pool = Counter(self.pool_cards())
-            for number, card in enumerate(self.pool_list, start=1):
-                table.add_row(str(number), card.name, identity_text(card.deck_colors.code), str(card.mana_value),
-                              str(self.main.get(card, 0) + self.commanders.count(card)), str(pool[card]))
-            self.console.print(table)
+            rows = [[str(number), card.name, identity_text(card.deck_colors.code), str(card.mana_value),
+                     str(self.main.get(card, 0) + self.commanders.count(card)), str(pool[card])]
+                    for number, card in enumerate(self.pool_list, start=1)]
+            self.console.print(card_list_table(["#", "Card", "Id", "MV", "In deck", "In pool"], rows, title="Your pool", width=width))
         else:
             deck = self.deck()
-            table = Table("Count", "Card", "Id", "MV", title=f"Deck ({deck.size} cards)")
-            for card in deck.commanders:
-                table.add_row("C", card.name, identity_text(card.identity.code), str(card.mana_value))
-            for card, n in sorted(deck.main.items(), key=lambda kv: (kv[0].is_land, kv[0].mana_value, kv[0].name)):
-                table.add_row(str(n), card.name, identity_text(card.deck_colors.code), str(card.mana_value))
-            self.console.print(table)
+            rows = [["C", card.name, identity_text(card.identity.code), str(card.mana_value)] for card in deck.commanders]
+            rows += [[str(n), card.name, identity_text(card.deck_colors.code), str(card.mana_value)]
+                     for card, n in sorted(deck.main.items(), key=lambda kv: (kv[0].is_land, kv[0].mana_value, kv[0].name))]
+            self.console.print(card_list_table(["Count", "Card", "Id", "MV"], rows, title=f"Deck ({plural(deck.size, 'card')})", width=width))
 
     def cmd_suggest(self, args: list[str]) -> None:
-        self.console.print(suggestion_table(suggest_commanders(Counter(self.pool_cards()), 8, piper=self.piper)))
+        self.console.print(suggestion_table(suggest_commanders(Counter(self.pool_cards()), 8, piper=self.piper), width=self.console.width))
 
     def cmd_check(self, args: list[str]) -> None:
         self.console.print(deck_report(self.report()))
 
+    def _summary(self) -> None:
+        report = self.report()
+        commanders = " + ".join(report.commanders) or "none yet"
+        if report.piper_colors:
+            commanders += f" (chosen: {', '.join(c.word for c in report.piper_colors)})"
+        state = "legal" if report.valid else f"not legal yet ({plural(len(report.problems), 'thing')} to fix)"
+        self.console.print(Text(f"Commanders: {commanders} · {plural(report.size, 'card')} · {state}"))
+
     def _status(self) -> None:
         """The deck checked after every change: size, identity and every problem."""
         report = self.report()
-        state = "[green]legal[/]" if report.valid else f"[red]{len(report.problems)} problem(s)[/]"
-        self.console.print(f"Deck: {report.size} cards, identity {report.color_identity} · {state}")
+        state = Text("legal", style="green") if report.valid else Text(f"{plural(len(report.problems), 'thing')} to fix", style="red")
+        self.console.print(Text.assemble(f"Deck: {plural(report.size, 'card')}, identity {report.color_identity} · ", state))
         for problem in report.problems:
             self.console.print(Text(f"  {problem.code}: {problem.message}", style="red"))
         for line in report.chosen_for_you:
             self.console.print(Text(f"  {line}", style="cyan"))
 
     def cmd_save(self, args: list[str]) -> None:
-        report = self.report()
-        self.session.save_deck(self.deck_json(), report.valid)
-        self.console.print("Deck saved" + ("." if report.valid else " (not legal yet)."))
+        self.save_progress()
+        self.console.print("Saved (every change is saved as you make it).")

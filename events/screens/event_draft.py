@@ -94,6 +94,21 @@ class PoolBuilder(PracticeUI):
     def after_done(self) -> None:
         return None
 
+    def save_progress(self) -> None:
+        """An event deck is registered with 'done' (or 'save'), not after every change."""
+
+    def cmd_save(self, args: list[str]) -> None:
+        self.session.save_deck(self.deck_json(), self.report().valid)
+
+    def cmd_help(self, args: list[str]) -> None:
+        from events.screens.builder import HELP_BUILD
+
+        text = HELP_BUILD.split("  export [FOLDER]")[0] + (
+            "  done                  register the deck (only when it is legal)\n"
+            "  save                  register the deck as it is, legal or not\n"
+            "  quit                  leave; changes since the last 'save' or 'done' are not registered")
+        self.console.print(Text(text))
+
     def cmd_review(self, args: list[str]) -> None:
         raise InputError("the draft review is in 'cmdraft event export'; here you build and register the deck")
 

@@ -1,6 +1,16 @@
-"""The pick prompt: which cards of the pack the player means, by numbers or names."""
+"""The pick prompt: which cards of the pack the player means, by numbers or names.
+
+Card names may hold commas ("Kamahl, Heart of Krosa"), so a line is never split
+on commas first: whole card names are matched first, the longest first, and
+only then is the rest read up to the next separator (``,`` ``;`` or ``+``).
+The deck builder reads its card lists the same way (``read_choices``).
+"""
 
 from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Sequence
 
 from sets.booster import Printing
 from sets.cards import normalize_name
@@ -8,75 +18,157 @@ from sets.errors import InputError
 
 
 HELP_PICK = (
-    "Pick cards by their numbers ('3 7') or names ('murder, sol ring'; a unique start of a name is enough).\n"
+    "Pick cards by their numbers ('3 7') or names ('murder + sol ring'; a unique start of a name is enough).\n"
+    "Several names: separate them with ',' ';' or '+' — names with commas work as they are\n"
+    "  ('Kamahl, Heart of Krosa, Murder').\n"
     "Commands: pool (your pool), help (this text), quit (save and leave; resume with 'cmdraft play --resume').\n"
     "Read a card: ? N, show N or card NAME (its full facts and rules text)."
 )
 
+SEPARATORS = ",;+"
+_NUMBER = re.compile(r"\d+(?=\s|[,;+]|$)")
+_COUNT = re.compile(r"\s+(\d+)\s*(?=[,;+]|$)")
 
-def match_name(text: str, pack: list[Printing], taken: list[int]) -> int:
-    """The position of the one card in the pack whose name starts with (or contains) ``text``."""
+
+def join_names(names: Sequence[str]) -> str:
+    """Names in a list that stays readable when a name holds a comma."""
+    return " / ".join(names)
+
+
+def did_you_mean(text: str, names: Sequence[str], limit: int = 3) -> list[str]:
+    """The names closest to ``text``: names it starts a word run of first, then spelling neighbours."""
     key = normalize_name(text)
     if not key:
-        raise InputError("an empty name")
+        return []
+    by_key = {normalize_name(name): name for name in names}
+    found = [name for k, name in by_key.items() if k.startswith(key)]
+    heads = {normalize_name(name.split(",")[0]): name for name in names}
+    close = difflib.get_close_matches(key, list(by_key) + list(heads), n=limit, cutoff=0.6)
+    for k in close:
+        name = by_key.get(k) or heads[k]
+        if name not in found:
+            found.append(name)
+    return found[:limit]
+
+
+def read_choices(text: str, names: Sequence[str], *, counts: bool = False, what: str = "in this pack",
+                 free: Sequence[int] | None = None) -> list[tuple[int, int | None]]:
+    """Positions (0-based) into ``names`` chosen by ``text``, each with its count when ``counts`` is on.
+
+    Numbers are 1-based positions. A name is matched whole first, then by its start,
+    then anywhere in it; the longest stretch of text that names one card wins. With
+    ``counts``, a number after a card (``16 2``, ``murder 2``) is how many.
+    ``free`` limits names to these positions (a name chosen twice takes the next copy).
+    """
+    keys = [normalize_name(name) for name in names]
+    pool = list(range(len(names))) if free is None else list(free)
+    chosen: list[tuple[int, int | None]] = []
+    i, n = 0, len(text)
+    while True:
+        while i < n and (text[i].isspace() or text[i] in SEPARATORS):
+            # a name may itself start with a separator ("+2 Mace"): a whole name from here wins
+            if text[i] in SEPARATORS and _match_name(text, i, keys, _free(pool, chosen), whole_only=True):
+                break
+            i += 1
+        if i >= n:
+            return chosen
+        available = _free(pool, chosen)
+        match = _match_name(text, i, keys, available)
+        if match is None:
+            number = _NUMBER.match(text, i)
+            if number:
+                position = int(number.group()) - 1
+                if not 0 <= position < len(names):
+                    raise InputError(f"there is no card {number.group()} {what}: choose 1 to {len(names)}")
+                match = (position, number.end())
+        if match is None:
+            stop = min([text.find(s, i) for s in SEPARATORS if text.find(s, i) >= 0] or [n])
+            fragment = text[i:stop].strip()
+            ambiguous = _ambiguous(normalize_name(fragment), keys, available)
+            if len(ambiguous) > 1:
+                raise InputError(f"{fragment!r} matches {join_names(sorted({names[p] for p in ambiguous}))}: "
+                                 "type more of the name or use numbers")
+            hint = did_you_mean(fragment, [names[p] for p in available])
+            maybe = f" Did you mean {join_names(hint)}?" if hint else ""
+            raise InputError(f"{fragment!r} is not {what}.{maybe} Use the card's number or the start of its name")
+        position, i = match
+        count = None
+        if counts:
+            extra = _COUNT.match(text, i)
+            if extra:
+                count, i = int(extra.group(1)), extra.end()
+        chosen.append((position, count))
+
+
+def _free(pool: list[int], chosen: list[tuple[int, int | None]]) -> list[int]:
+    taken = {c for c, _ in chosen}
+    return [p for p in pool if p not in taken]
+
+
+def _boundaries(text: str, start: int) -> list[int]:
+    """Where a name starting at ``start`` may end: before a separator, a count or the end, longest first."""
+    ends = {len(text)}
+    for j in range(start + 1, len(text)):
+        if text[j] in SEPARATORS or text[j].isspace():
+            ends.add(j)
+    return sorted(ends, reverse=True)
+
+
+def _match_name(text: str, start: int, keys: list[str], available: list[int], whole_only: bool = False) -> tuple[int, int] | None:
+    """(position, end) of the card named by the longest stretch of text from ``start``.
+
+    Whole names are tried first over every stretch, then unique starts, then unique
+    parts; stretches ending at a separator or the end are preferred to ones ending
+    at a space (two names typed with only a space between them).
+    """
+    ends = _boundaries(text, start)
+    strong = [j for j in ends if j == len(text) or text[j] in SEPARATORS or _COUNT.match(text, j)]
+    weak = [j for j in ends if j not in strong]
+    tests = [lambda key, k: k == key] + ([] if whole_only else [lambda key, k: k.startswith(key), lambda key, k: key in k])
+    for tier in (strong, weak):
+        for test in tests:
+            for end in tier:
+                key = normalize_name(text[start:end])
+                if not key or key.isdigit():
+                    continue
+                found = [p for p in available if test(key, keys[p])]
+                if len({keys[p] for p in found}) == 1:
+                    return found[0], end
+    return None
+
+
+def _ambiguous(key: str, keys: list[str], available: list[int]) -> list[int]:
+    if not key:
+        return []
+    for test in (lambda k: k.startswith(key), lambda k: key in k):
+        found = [p for p in available if test(keys[p])]
+        if found:
+            return list({keys[p]: p for p in found}.values())
+    return []
+
+
+def match_name(text: str, pack: list[Printing], taken: list[int]) -> int:
+    """The position of the one card in the pack that ``text`` names."""
     free = [i for i in range(len(pack)) if i not in taken]
-    for test in (lambda name: name == key, lambda name: name.startswith(key), lambda name: key in name):
-        found = [i for i in free if test(normalize_name(pack[i].card.name))]
-        names = {pack[i].card.name for i in found}
-        if len(names) == 1:
-            return found[0]
-        if len(names) > 1:
-            raise InputError(f"{text!r} matches {', '.join(sorted(names))}: type more of the name or use numbers")
-    raise InputError(f"{text!r} is not in this pack: use the card's number or the start of its name")
+    names = [p.card.name for p in pack]
+    if not normalize_name(text):
+        raise InputError("an empty name")
+    choices = read_choices(text, names, free=free)
+    if len(choices) != 1:
+        raise InputError(f"{text!r} names {len(choices)} cards, not one")
+    return choices[0][0]
 
 
 def parse_selection(text: str, pack: list[Printing], due: int) -> list[int]:
     """Positions chosen by numbers or names; ``InputError`` says what is wrong."""
-    text = text.strip()
-    tokens = text.replace(",", " ").split()
-    positions: list[int] = []
-    if tokens and all(token.isdigit() for token in tokens):
-        for token in tokens:
-            number = int(token)
-            if not 1 <= number <= len(pack):
-                raise InputError(f"there is no card {number} in this pack: choose 1 to {len(pack)}")
-            if number - 1 in positions:
-                raise InputError(f"card {number} is chosen twice: choose {due} different cards")
-            positions.append(number - 1)
-    elif "," in text or ";" in text:
-        for part in text.replace(";", ",").split(","):
-            if part.strip():
-                positions.append(_one(part, pack, positions))
-    else:
-        positions = _split_names(tokens, pack, due)
+    positions = [p for p, _ in read_choices(text.strip(), [p.card.name for p in pack])]
+    for index, position in enumerate(positions):
+        if position in positions[:index]:
+            raise InputError(f"card {position + 1} is chosen twice: choose {due} different cards")
     if len(positions) != due:
-        raise InputError(f"take exactly {due} card{'s' if due != 1 else ''}; you chose {len(positions)}")
+        raise InputError(f"take exactly {due} {plural(due, 'card')}; you chose {len(positions)}")
     return positions
 
 
-def _one(part: str, pack: list[Printing], taken: list[int]) -> int:
-    part = part.strip()
-    if part.isdigit():
-        number = int(part)
-        if not 1 <= number <= len(pack) or number - 1 in taken:
-            raise InputError(f"there is no card {number} left to choose: choose 1 to {len(pack)}")
-        return number - 1
-    return match_name(part, pack, taken)
-
-
-def _split_names(tokens: list[str], pack: list[Printing], due: int) -> list[int]:
-    """Names typed without commas: the whole text as one card, or two parts that each match one card."""
-    whole = " ".join(tokens)
-    try:
-        return [match_name(whole, pack, [])]
-    except InputError as error:
-        first_error = error
-    if due >= 2:
-        for cut in range(1, len(tokens)):
-            try:
-                first = _one(" ".join(tokens[:cut]), pack, [])
-                second = _one(" ".join(tokens[cut:]), pack, [first])
-                return [first, second]
-            except InputError:
-                continue
-    raise first_error
+def plural(count: int, word: str) -> str:
+    return word if count == 1 else word + "s"

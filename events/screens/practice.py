@@ -13,7 +13,7 @@ from collections import Counter
 from pathlib import Path
 
 from rich.console import Console
-from rich.table import Table
+from rich.markup import escape
 from rich.text import Text
 
 from draft.deckbuild import build_deck
@@ -21,9 +21,9 @@ from draft.decks import Deck, validate
 from draft.sim import piper_card
 from events.drafts import TableSession
 from events.screens.builder import DeckBuilder, pool_order
-from events.screens.picks import HELP_PICK, parse_selection
 from events.screens.cards import card_request, show_card
-from events.screens.render import identity_text, pack_table, text_line
+from events.screens.picks import HELP_PICK, join_names, parse_selection
+from events.screens.render import fit_table, identity_text, pack_table, passing, text_line
 from events.screens.terminal import Quit, Terminal
 from sets.booster import Printing
 from sets.cards import Card
@@ -44,7 +44,7 @@ def pool_summary(pool: list[Card]) -> Text:
     text.append("| curve " + " ".join(f"{'6+' if mv == 6 else mv}:{curve[mv]}" for mv in range(7)))
     leaders = sorted({card.name for card in pool if card.can_be_commander})
     if leaders:
-        text.append("\nCan lead: " + ", ".join(leaders), style="bold")
+        text.append("\nCan lead: " + join_names(leaders), style="bold")
     return text
 
 
@@ -64,8 +64,11 @@ class PracticeUI(DeckBuilder):
                 self.pick_once()
             self.console.print(f"[bold green]The draft is over.[/] You drafted {len(self.pool_cards())} cards.")
             self.build()
-        except Quit:
-            self.console.print(f"Saved. Resume with: cmdraft play --resume {self.session.draft_id}")
+        except (Quit, KeyboardInterrupt):
+            # every pick and every deck change is already on disk
+            # written straight to the terminal: an interrupt may have caught rich halfway through a print
+            self.console.file.write(f"\nSaved. Resume with: cmdraft play --resume {self.session.draft_id}\n")
+            self.console.file.flush()
 
     def pool_cards(self) -> list[Card]:
         return [p.card for p in self.session.draft.pools[self.seat]]
@@ -76,41 +79,51 @@ class PracticeUI(DeckBuilder):
             return None
         return max(5.0, base * pack_size / max(1, self.session.draft.pack_size))
 
-    def show_pack(self, pack: list[Printing]) -> None:
+    def status_line(self, seconds: int | None = None) -> Text:
+        """Where the draft is, kept just above the prompt so it never scrolls away (the timer ticks here)."""
         draft = self.session.draft
-        per_pack = draft.picks_per_pack
-        arrow = "left →" if draft.direction > 0 else "← right"
-        self.console.rule(style="dim")
-        self.console.print(Text(
-            f"Pack {draft.round + 1} of {draft.config.boosters}, pick {draft.pick_number} of {per_pack} · passing {arrow} · "
-            f"seat {self.seat + 1} of {draft.config.seats} · draft {self.session.draft_id} (seed {draft.seed})", style="bold cyan"))
+        text = Text(f"Pack {draft.round + 1} of {draft.config.boosters}, pick {draft.pick_number} of {draft.picks_per_pack}"
+                    f" · passing {passing(draft.direction > 0)}", style="bold cyan")
+        if seconds is not None:
+            text.append(f" · {seconds}s left", style="bold yellow")
+        return text
+
+    def show_pack(self, pack: list[Printing], deadline: float | None = None) -> None:
+        draft = self.session.draft
+        self.console.rule(Text(f"seat {self.seat + 1} of {draft.config.seats} · draft {self.session.draft_id} (seed {draft.seed})"),
+                          style="dim")
         self.console.print(pack_table(pack, width=self.console.width))
         self.console.print(pool_summary(self.pool_cards()))
+        if deadline is None:
+            self.console.print(self.status_line())
 
     def pick_once(self) -> None:
         draft = self.session.draft
         pack = draft.pack(self.seat)
         due = draft.picks_due(self.seat)
-        self.show_pack(pack)
         seconds = self.timer_seconds(len(pack))
+        self.show_pack(pack, seconds)
+        # the clock starts once the pack is on the screen: the first pick shows the full time
         deadline = time.monotonic() + seconds if seconds else None
+        status = self.status_line if deadline else None
         while True:
-            timer = f" [{int(deadline - time.monotonic())}s]" if deadline else ""
-            line = self.terminal.ask(f"Pick {due} (numbers or names; pool, help, quit){timer}> ", deadline)
+            line = self.terminal.ask(f"Pick {due} (numbers or names; pool, help, quit)> ", deadline, status)
             if line is None:
                 positions = self.session.suggested_pick(self.seat)
-                names = " and ".join(pack[i].card.name for i in positions)
-                self.console.print(f"[yellow]Time is up:[/] took {names} for you (the bot rating's best).")
+                names = " + ".join(pack[i].card.name for i in positions)
+                self.console.print(Text.assemble(("Time is up:", "yellow"), f" took {names} for you (the bot rating's best)."))
                 self.session.pick(self.seat, positions)
                 return
             command = line.lower()
             if command in ("quit", "q", "exit"):
                 raise Quit()
             if command in ("help", "?", "h"):
-                self.console.print(HELP_PICK)
+                self.console.print(Text(HELP_PICK))
+                self.show_pack(pack, deadline)
                 continue
             if command in ("pool", "p"):
                 self.show_pool()
+                self.show_pack(pack, deadline)
                 continue
             if not line:
                 continue
@@ -121,12 +134,12 @@ class PracticeUI(DeckBuilder):
             try:
                 positions = parse_selection(line, pack, due)
             except InputError as error:
-                self.console.print(f"[red]{error}[/] — same pick again.")
+                self.console.print(Text.assemble((str(error), "red"), " — same pick again."))
                 continue
-            chosen = " and ".join(f"{i + 1} {pack[i].card.name}" for i in positions)
+            chosen = " + ".join(f"{i + 1} {pack[i].card.name}" for i in positions)
             for i in positions:
                 self.console.print(text_line(pack[i].card, self.console.width))
-            answer = self.terminal.ask(f"Take {chosen}? [Y/n] ", deadline)
+            answer = self.terminal.ask(f"Take {escape(chosen)}? [Y/n] ", deadline)
             if answer is None:
                 self.console.print("[yellow]Time is up:[/] taking what you chose.")
             elif answer.lower() not in ("", "y", "yes"):
@@ -137,7 +150,8 @@ class PracticeUI(DeckBuilder):
             return
 
     def show_pool(self) -> None:
-        self.console.print(pack_table(sorted(self.session.draft.pools[self.seat], key=pool_order), title="Your pool", numbered=False))
+        self.console.print(pack_table(sorted(self.session.draft.pools[self.seat], key=pool_order), title="Your pool", numbered=False,
+                                      width=self.console.width))
         self.console.print(pool_summary(self.pool_cards()))
 
     def cmd_review(self, args: list[str]) -> None:
@@ -146,7 +160,7 @@ class PracticeUI(DeckBuilder):
     def cmd_export(self, args: list[str]) -> None:
         folder = Path(args[0]).expanduser() if args else self.export_root / f"cmdraft-practice-{self.session.draft_id}"
         written = export_practice(self.session, self.deck(), folder)
-        self.console.print(f"Wrote {len(written)} files to {folder}")
+        self.console.print(Text(f"Wrote {len(written)} files to {folder}"))
 
 
 def review(console: Console, session: TableSession) -> None:
@@ -156,22 +170,23 @@ def review(console: Console, session: TableSession) -> None:
     for seat in session.humans:
         for pick in draft.picks_of(seat):
             taken = " + ".join(p.card.name for p in pick.taken)
-            left = ", ".join(p.card.name for i, p in enumerate(pick.offered) if i not in pick.positions)
+            left = join_names([p.card.name for i, p in enumerate(pick.offered) if i not in pick.positions])
             console.print(Text.assemble((f"P{pick.pack}p{pick.pick} ", "bold"), (taken, "green"), (f"   passed: {left}", "dim")))
             later = [p for p in draft.pack_trail(pick) if p.pick > pick.pick]
             if later:
                 console.print(Text("      then " + " · ".join(
                     f"{names[p.seat]}: {' + '.join(t.card.name for t in p.taken)}" for p in later), style="dim"))
-    table = Table("Seat", "Bot", "Commanders", "Colors", "Legal", title="The bots' decks")
+    rows = []
     piper = piper_card(draft.config.set_code)
     for seat, style in enumerate(session.doc["styles"]):
         if seat in session.humans:
             continue
         deck = build_deck(draft.pools[seat], piper)
         report = validate(deck, [p.card for p in draft.pools[seat]])
-        table.add_row(str(seat + 1), style, " + ".join(c.name for c in deck.commanders), identity_text(report.color_identity.code),
-                      "yes" if report.valid else "no")
-    console.print(table)
+        rows.append([str(seat + 1), Text("\n".join(c.name for c in deck.commanders)), identity_text(report.color_identity.code),
+                     "yes" if report.valid else "no", style])
+    console.print(fit_table(["Seat", "Commanders", "Colors", "Legal", "Bot"], rows, essential={"Seat", "Commanders", "Colors", "Legal"},
+                            width=console.width, title="The bots' decks"))
 
 
 def export_practice(session: TableSession, deck: Deck, folder: Path) -> list[Path]:

@@ -11,6 +11,7 @@ from rich import box
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
+from rich.cells import cell_len
 from rich.text import Text
 
 from sets.cards import Card, Rarity
@@ -32,6 +33,52 @@ IDENTITY_STYLE = {"W": "#f3efc2", "U": "#3b8ede", "B": "#a58fb8", "R": "#e8573a"
 
 def console(stderr: bool = False) -> Console:
     return Console(stderr=stderr, highlight=False, soft_wrap=False)
+
+
+_SHEET_WORDS = {"etched_foil": "foil-etched", "dedicated_foil": "foil", "rare_mythic": "rare or mythic",
+                "nonlegendary": "non-legendary", "raremythic": "rare or mythic"}
+
+
+def sheet_label(name: str, cards: Iterable[Card] = ()) -> str:
+    """A booster sheet as players say it: "foil-etched legend", "non-legendary rare or mythic"."""
+    words = sheet_words(name)
+    cards = list(cards)
+    if cards and all(card.is_legendary for card in cards) and "legend" not in words:
+        words += " legend"
+    return words
+
+
+def sheet_words(text: str, labels: dict[str, str] | None = None) -> str:
+    """Booster sheet names in a text (``nonlegendary_rare_mythic``) as players say them;
+    ``labels`` gives the words for known sheets (see ``sheet_label``)."""
+    for key in sorted(labels or {}, key=len, reverse=True):
+        text = re.sub(rf"(?<![\w-]){re.escape(key)}(?![\w-])", labels[key], text)
+    for key, words in _SHEET_WORDS.items():
+        text = text.replace(key, words) if "_" in key else text
+    text = text.replace("_", " ")
+    for key, words in _SHEET_WORDS.items():
+        text = re.sub(rf"\b{key}\b", words, text) if "_" not in key else text
+    return re.sub(r"\ba ([aeiou])", r"an \1", text)
+
+
+_RARITY_ORDER = {rarity.value: i for i, rarity in enumerate(Rarity)}
+
+
+def in_rarity_order(labels: list[str]) -> list[str]:
+    """Rarity names common → mythic → special; other labels keep their order."""
+    if labels and all(label in _RARITY_ORDER for label in labels):
+        return sorted(labels, key=_RARITY_ORDER.__getitem__)
+    return labels
+
+
+def count_words(count: int, word: str) -> str:
+    """"1 card", "2 cards"."""
+    return f"{count} {word if count == 1 else word + 's'}"
+
+
+def passing(left: bool) -> str:
+    """The passing direction as the pack screen and the big-screen timer both show it."""
+    return "left ←" if left else "right →"
 
 
 def mana_text(cost: str) -> Text:
@@ -74,36 +121,90 @@ def finish_marks(foil: bool, etched: bool) -> str:
 
 
 def _short_type(card: Card) -> str:
+    """Card types without super- or subtypes (the notes say "legend")."""
     face = card.front
-    return " ".join(face.supertypes[:1] + face.types) or card.type_line
+    return " ".join(face.types) or card.type_line
+
+
+def _cell_width(cell) -> int:
+    plain = cell.plain if isinstance(cell, Text) else str(cell)
+    return max((cell_len(line) for line in plain.split("\n")), default=0)
+
+
+def fit_table(headers: list[str], rows: list[list], *, essential: set[str], width: int | None, title: str | None = None,
+              justify: dict[str, str] | None = None, plain: bool = False) -> Table:
+    """A table that fits ``width`` without cutting an essential column (names, costs, identities).
+
+    Essential columns keep their full width on one line; the others wrap, and when even
+    wrapping leaves no room they are dropped, the last one first.
+    """
+    columns = list(range(len(headers)))
+    natural = [max([cell_len(headers[c])] + [_cell_width(row[c]) for row in rows]) for c in columns]
+    gap = 2 if plain else 3
+
+    def room(kept: list[int]) -> int:
+        used = sum(natural[c] for c in kept if headers[c] in essential) + gap * (len(kept) - 1)
+        return (width or 10**6) - used
+
+    kept = list(columns)
+    minimum = {c: min(natural[c], max(6, cell_len(headers[c]))) for c in columns}
+    while True:
+        loose = [c for c in kept if headers[c] not in essential]
+        if room(kept) >= sum(minimum[c] for c in loose) or not loose:
+            break
+        kept.remove(loose[-1])
+    table = Table(title=title, header_style="bold", box=None if plain else box.SIMPLE_HEAD, show_edge=False, pad_edge=False,
+                  padding=(0, 1), title_justify="left")
+    loose = [c for c in kept if headers[c] not in essential]
+    # share the room left fairly: no column beyond its natural width, the rest to the others
+    share = {c: minimum[c] for c in loose}
+    spare = room(kept) - sum(share.values())
+    while spare > 0:
+        hungry = [c for c in loose if share[c] < natural[c]]
+        if not hungry:
+            break
+        step = max(1, spare // len(hungry))
+        for c in hungry:
+            extra = min(step, natural[c] - share[c], spare)
+            share[c] += extra
+            spare -= extra
+    for c in kept:
+        options = {"justify": (justify or {}).get(headers[c], "left")}
+        if headers[c] in essential:
+            fits = room(kept) >= 0
+            table.add_column(headers[c], no_wrap=fits, min_width=natural[c] if fits else None, overflow="fold", **options)
+        else:
+            table.add_column(headers[c], overflow="fold", width=share[c], **options)
+    for row in rows:
+        table.add_row(*[row[c] for c in kept])
+    return table
+
+
+def card_list_table(headers: list[str], rows: list[list], title: str | None = None, width: int | None = None) -> Table:
+    """Cards with counts: the card name, identity and cost are never cut."""
+    return fit_table(headers, rows, essential={"#", "Count", "Card", "Id", "Cost", "Commanders", "Identity"}, width=width, title=title,
+                     justify={"#": "right", "Count": "right", "MV": "right", "In deck": "right", "In pool": "right"})
 
 
 def pack_table(printings: Iterable[Printing], title: str = "", numbered: bool = True, width: int | None = None) -> Table:
-    """A pack or pool as a table; on narrow terminals types lose their subtypes so every column fits."""
+    """A pack or pool as a table: number, name, cost, rarity and identity always whole; on narrow
+    terminals the type loses its subtypes, and type and notes wrap or go before anything else is cut."""
     narrow = width is not None and width < 110
-    table = Table(title=title or None, show_lines=False, header_style="bold", expand=False, box=None if narrow else box.HEAVY_HEAD,
-                  padding=(0, 1) if narrow else (0, 1))
-    if numbered:
-        table.add_column("#", justify="right", style="bold", no_wrap=True, min_width=2)
-    table.add_column("Card", no_wrap=True, min_width=12, max_width=22 if narrow else 30, overflow="ellipsis")
-    table.add_column("Cost", no_wrap=True, min_width=6, max_width=11 if narrow else 14)
-    table.add_column("Type", no_wrap=True, overflow="ellipsis", max_width=12 if narrow else 26)
-    table.add_column("R", justify="center", no_wrap=True, min_width=1)
-    table.add_column("Id", justify="center", no_wrap=True, min_width=3 if narrow else 5)
-    table.add_column("Notes", overflow="fold", min_width=15 if narrow else 6)
+    headers = (["#"] if numbered else []) + ["Card", "Cost", "R", "Id", "Type", "Notes"]
+    rows = []
     for index, printing in enumerate(printings, start=1):
         card = printing.card
         notes = " ".join(filter(None, [finish_marks(printing.foil, printing.etched), commander_hint(card)]))
-        row = [
+        rows.append(([str(index)] if numbered else []) + [
             Text(card.name, style=RARITY_STYLE[card.rarity]),
             mana_text(card.mana_cost),
-            escape(_short_type(card) if narrow else card.type_line),
             Text(card.rarity.letter, style=RARITY_STYLE[card.rarity]),
             identity_text(card.deck_colors.code),
-            notes,
-        ]
-        table.add_row(*([str(index)] if numbered else []), *row)
-    return table
+            Text(_short_type(card) if narrow else card.type_line),
+            Text(notes),
+        ])
+    return fit_table(headers, rows, essential={"#", "Card", "Cost", "R", "Id"}, width=width, title=title or None, plain=True,
+                     justify={"#": "right", "R": "center", "Id": "center"})
 
 
 def card_panel(card: Card) -> Table:
@@ -165,10 +266,10 @@ def deck_report(report) -> Table:
     table = Table.grid(padding=(0, 2))
     table.add_column(style="bold")
     table.add_column()
-    verdict = Text("LEGAL", style="bold green") if report.valid else Text(f"NOT LEGAL ({len(report.problems)} problem(s))", style="bold red")
+    verdict = Text("LEGAL", style="bold green") if report.valid else Text(f"NOT LEGAL ({count_words(len(report.problems), 'problem')})", style="bold red")
     table.add_row("Deck", verdict)
     table.add_row("Format", report.format.value)
-    table.add_row("Commanders", escape(", ".join(report.commanders)) or "—")
+    table.add_row("Commanders", escape(" + ".join(report.commanders)) or "—")
     if report.piper_colors:
         table.add_row("Chosen colors", ", ".join(color.word for color in report.piper_colors))
     for line in report.chosen_for_you:
@@ -182,17 +283,18 @@ def deck_report(report) -> Table:
     return table
 
 
-def suggestion_table(suggestions) -> Table:
-    table = Table("#", "Commanders", "Chosen colors", "Identity", "Playable", "Added Pipers", title="Commander choices")
-    for rank, s in enumerate(suggestions, start=1):
-        table.add_row(str(rank), escape(" + ".join(s.commanders)), ", ".join(c.word for c in s.piper_colors) or "—",
-                      identity_text(s.identity.code), str(s.playable), str(s.added_pipers))
-    return table
+def suggestion_table(suggestions, width: int | None = None) -> Table:
+    """Commander choices; each commander on its own line so no name is cut."""
+    rows = [[str(rank), Text("\n".join(s.commanders)), Text(", ".join(c.word for c in s.piper_colors) or "—"),
+             identity_text(s.identity.code), str(s.playable), str(s.added_pipers)] for rank, s in enumerate(suggestions, start=1)]
+    return fit_table(["#", "Commanders", "Identity", "Playable", "Chosen colors", "Added Pipers"],
+                     [[r[0], r[1], r[3], r[4], r[2], r[5]] for r in rows], essential={"#", "Commanders", "Identity"},
+                     width=width, title="Commander choices", justify={"#": "right", "Playable": "right", "Added Pipers": "right"})
 
 
 def pod_table(result) -> Table:
     table = Table("Seat", "Player", "Bot", "Commanders", "Colors", "Deck", "Legal", title=(
-        f"{result.draft.config.set_code} pod, seed {result.seed}: {result.pipers_opened} Prismatic Piper(s) opened"))
+        f"{result.draft.config.set_code} pod, seed {result.seed}: {count_words(result.pipers_opened, 'Prismatic Piper')} opened"))
     for seat in result.seats:
         report = seat.report
         commanders = []
@@ -283,7 +385,7 @@ def piper_ledger(ledger: dict) -> Table:
     grid.add_row("Needed from others", str(ledger["needed_from_others"]))
     grid.add_row("Available to lend", str(ledger["available"]))
     if ledger["shortfall"]:
-        grid.add_row(Text("SHORTFALL", style="bold red"), Text(f"{ledger['shortfall']} Piper(s) short before deck building", style="red"))
+        grid.add_row(Text("SHORTFALL", style="bold red"), Text(f"{count_words(ledger['shortfall'], 'Piper')} short before deck building", style="red"))
     lenders = ", ".join(f"{l['player']} ({l['spare']})" for l in ledger["lenders"])
     grid.add_row("Could lend", Text(lenders or "nobody"))
     return grid

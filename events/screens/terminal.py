@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import math
 import select
 import sys
 import time
+from collections.abc import Callable
 
 from rich.console import Console
+from rich.text import Text
 
 
 class Quit(Exception):
@@ -20,23 +23,50 @@ class Terminal:
         self.console = console
         self.stream = stream or sys.stdin
 
-    def ask(self, prompt: str, deadline: float | None = None) -> str | None:
-        """A line, or None when the deadline passed; EOF counts as quit."""
+    def ask(self, prompt: str, deadline: float | None = None, status: Callable[[int], Text] | None = None) -> str | None:
+        """A line, or None when the deadline passed; EOF counts as quit.
+
+        ``status`` gives a line shown just above the prompt with the seconds left; on a
+        real terminal it is redrawn in place every second while the player thinks
+        (what they have typed so far stays where it is).
+        """
+        if status is not None and deadline is not None:
+            self.console.print(status(self._seconds(deadline)))
         self.console.print(prompt, end="", markup=True, highlight=False)
         self.console.file.flush()
         if deadline is not None:
+            shown = self._seconds(deadline)
             while True:
                 left = deadline - time.monotonic()
                 if left <= 0:
                     self.console.print()
                     return None
                 try:
-                    ready, _, _ = select.select([self.stream], [], [], min(left, 0.5))
+                    ready, _, _ = select.select([self.stream], [], [], min(left, max(0.05, left - (shown - 1)), 0.5))
                 except (ValueError, OSError):
                     break
+                except KeyboardInterrupt:
+                    raise Quit() from None
                 if ready:
                     break
-        line = self.stream.readline()
+                if status is not None and self._seconds(deadline) != shown and self.console.is_terminal:
+                    shown = self._seconds(deadline)
+                    self._redraw_above(status(shown))
+        try:
+            line = self.stream.readline()
+        except KeyboardInterrupt:  # Ctrl-C while the player types: leave as 'quit' does
+            raise Quit() from None
         if line == "":
             raise Quit()
         return line.strip()
+
+    @staticmethod
+    def _seconds(deadline: float) -> int:
+        return max(0, math.ceil(deadline - time.monotonic()))
+
+    def _redraw_above(self, text: Text) -> None:
+        """Rewrite the line above the cursor: save the cursor, go up, clear, write, come back."""
+        with self.console.capture() as capture:
+            self.console.print(text, end="")
+        self.console.file.write(f"\x1b7\x1b[1A\r\x1b[2K{capture.get()}\x1b8")
+        self.console.file.flush()

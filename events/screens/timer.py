@@ -15,6 +15,8 @@ from rich.live import Live
 from rich.panel import Panel
 from rich.text import Text
 
+from events.screens.render import passing
+
 
 @dataclass(frozen=True)
 class PickSlot:
@@ -30,7 +32,7 @@ def schedule(rounds: int, pack_size: int, picks_per_turn: int, base_seconds: flo
     per_pack = -(-pack_size // picks_per_turn)
     floor = min(5.0, base_seconds)
     for round_index in range(rounds):
-        direction = "LEFT ←" if round_index % 2 == 0 else "RIGHT →"
+        direction = passing(round_index % 2 == 0).upper()
         for pick in range(per_pack):
             left = pack_size - pick * picks_per_turn
             yield PickSlot(round_index + 1, pick + 1, per_pack, max(floor, base_seconds * left / pack_size), direction)
