@@ -491,7 +491,7 @@ def test_lists_of_names_stay_readable_with_commas(tmp_path):
     from events.screens.render import deck_report
 
     session = drafted(tmp_path / "r.json", 21)
-    console = Console(file=io.StringIO(), width=400, no_color=True)
+    console = Console(file=io.StringIO(), width=4000, no_color=True)
     review(console, session)
     lines = [line for line in console.file.getvalue().splitlines() if "passed: " in line]
     picks = session.draft.picks_of(0)

@@ -78,7 +78,7 @@ def test_a_schema_1_database_opens_is_backed_up_and_migrated(tmp_path, cli):
         ("Played [b]night[/b]", "playing"), ("Drafting", "drafting"), ("Next week", "registration")]
     assert db.read_bytes() == original and not list(tmp_path.glob("old.json.bak.*"))  # reading writes nothing
     practice = json.loads(cli("play", "--list", "--db", db, "--json").stdout)
-    assert [(row["id"], row["picks"]) for row in practice] == [(3, 5)]
+    assert [(row["id"], row["picks"]) for row in practice] == [(3, 2)]  # the player's own picks, not the bots'
 
     assert cli("event", "player", "add", "3", "Gus", "--db", db).exit_code == 0  # the first write migrates
     assert (tmp_path / "old.json.bak.1").read_bytes() == original
