@@ -15,7 +15,9 @@ Game pods and standings:
   placement points of the places they cover (default points 3/2/1/0).
 - Standings: points, then the average points per round of every opponent you
   shared a table with (each meeting counts), then the average finishing place
-  (lower is better), then name.
+  (lower is better; a player who hasn't played comes after those who have).
+  All three are exact fractions; players equal on all three share a rank and
+  are listed by name.
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ import random
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from dataclasses import replace as dc_replace
+from fractions import Fraction
 from typing import Any
 
 from tinydb import Query
@@ -101,19 +105,44 @@ def game_table_sizes(players: int, size: int = 4, one_v_one: bool = False) -> li
     return sizes
 
 
+def exact(number: float | int | str | Fraction) -> Fraction:
+    """A points value as an exact fraction: ``0.1`` is 1/10, not the nearest binary float."""
+    return number if isinstance(number, Fraction) else Fraction(str(number))
+
+
+def number_text(value: Fraction | int | None, places: int = 2) -> str:
+    """A points figure for people: whole numbers bare, others to at most two decimals (7/3 is 2.33); None is blank."""
+    if value is None:
+        return ""
+    value = Fraction(value)
+    if value.denominator == 1:
+        return str(value.numerator)
+    scaled = round(value * 10**places)  # exact half-to-even rounding on the fraction itself
+    sign = "-" if scaled < 0 else ""
+    whole, part = divmod(abs(scaled), 10**places)
+    return f"{sign}{whole}.{part:0{places}d}".rstrip("0").rstrip(".")
+
+
 @dataclass(frozen=True)
 class Standing:
     player: int
     name: str
-    points: float
-    opponents_average: float
-    average_place: float
+    points: Fraction
+    opponents_average: Fraction
+    average_place: Fraction | None  # None before the player has played
     rounds: int
     dropped: bool
+    rank: int = 0
 
-    def to_json(self, rank: int) -> dict[str, Any]:
-        return {"rank": rank, "player": self.name, "points": self.points, "opponents_average": round(self.opponents_average, 4),
-                "average_place": round(self.average_place, 4), "rounds": self.rounds, "dropped": self.dropped}
+    def tie_key(self) -> tuple:
+        """The documented order: points, opponents' average (both higher first), average place (lower first)."""
+        return (-self.points, -self.opponents_average, self.average_place is None, self.average_place or 0)
+
+    def to_json(self, rank: int | None = None) -> dict[str, Any]:
+        return {"rank": self.rank if rank is None else rank, "player": self.name, "points": round(float(self.points), 4),
+                "points_exact": str(self.points), "opponents_average": round(float(self.opponents_average), 4),
+                "average_place": None if self.average_place is None else round(float(self.average_place), 4),
+                "rounds": self.rounds, "dropped": self.dropped}
 
 
 class Events:
@@ -144,16 +173,29 @@ class Events:
         return [p for p in players if p["status"] == "active"] if active_only else players
 
     def _player(self, db, event_id: int, who: str | int) -> dict[str, Any]:
+        """A player by exact name first (then the same name in another case), or ``#N`` for player number N.
+
+        An int is a player number from the program itself.  Bare digits are a name: a player called
+        ``3`` is reachable, and ``3`` never silently means player number 3.
+        """
         players = self._players(db, event_id)
-        text = str(who).strip()
-        if text.isdigit() and any(p.doc_id == int(text) for p in players):
-            return next(p for p in players if p.doc_id == int(text))
+        if isinstance(who, int):
+            found = next((p for p in players if p.doc_id == who), None)
+            if found is None:
+                raise InputError(f"no player number {who} in event {event_id}: see 'cmdraft event show {event_id}'")
+            return found
+        text = " ".join(str(who).split())
         exact = [p for p in players if p["name"] == text] or [p for p in players if p["name"].casefold() == text.casefold()]
         if len(exact) == 1:
             return exact[0]
         if len(exact) > 1:
-            raise InputError(f"{text!r} names {len(exact)} players: use the player number ({', '.join(str(p.doc_id) for p in exact)})")
-        raise InputError(f"no player {text!r} in event {event_id}: see 'cmdraft event show {event_id}'")
+            raise InputError(f"{text!r} names {len(exact)} players: use the player number "
+                             f"({', '.join('#' + str(p.doc_id) for p in exact)})")
+        number = text[1:].strip() if text.startswith("#") else ""
+        if number.isascii() and number.isdigit():
+            return self._player(db, event_id, int(number))
+        hint = f"; for player number {text} write '#{text}'" if text.isascii() and text.isdigit() else ""
+        raise InputError(f"no player {text!r} in event {event_id}{hint}: see 'cmdraft event show {event_id}'")
 
     def _player_id(self, event_id: int, who: str) -> int:
         with self.store.read() as db:
@@ -417,7 +459,7 @@ class Events:
         self._maybe_finish_drafting(event_id)
         return player.doc_id, []
 
-    def pool(self, event_id: int, who: str) -> list[Printing]:
+    def pool(self, event_id: int, who: str | int) -> list[Printing]:
         with self.store.read() as db:
             event = self._event(db, event_id)
             player = self._player(db, event_id, who)
@@ -496,7 +538,7 @@ class Events:
         self._require(event, "building", "playing", doing="register decks")
         if player["status"] == "dropped":
             raise StateError(f"{player['name']} has dropped; their deck can't be registered")
-        pool = self.pool(event_id, str(player.doc_id))
+        pool = self.pool(event_id, player.doc_id)
         extra = []
         if auto:
             deck = build_deck(pool, piper_card(event["set"]), player["name"])
@@ -556,10 +598,13 @@ class Events:
                 totals = self._points(event, results)
                 met = self._meetings(rounds)
                 tables = pair_by_points(ids, totals, met, sizes, rng)
-            db.table(ROUNDS).insert({"e": event_id, "number": number, "tables": tables, "status": "open"})
+            # The first player of each table, drawn now (seeded) and recorded with the round.
+            first = [table[rng.randrange(len(table))] for table in tables]
+            db.table(ROUNDS).insert({"e": event_id, "number": number, "tables": tables, "first": first, "status": "open"})
             db.table(EVENTS).update({"status": "playing"}, doc_ids=[event_id])
             names = {p.doc_id: p["name"] for p in active}
-        return {"round": number, "tables": [[names[pid] for pid in table] for table in tables]}
+        return {"round": number, "tables": [[names[pid] for pid in table] for table in tables],
+                "first": [names[pid] for pid in first]}
 
     @staticmethod
     def _meetings(rounds) -> Counter:
@@ -573,13 +618,13 @@ class Events:
         return met
 
     @staticmethod
-    def placement_points(event: dict[str, Any], order: Sequence[Sequence[int]]) -> dict[int, float]:
-        points = event["points"]
-        awarded: dict[int, float] = {}
+    def placement_points(event: dict[str, Any], order: Sequence[Sequence[int]]) -> dict[int, Fraction]:
+        points = [exact(p) for p in event["points"]]
+        awarded: dict[int, Fraction] = {}
         place = 0
         for group in order:
             covered = [points[i] if i < len(points) else points[-1] for i in range(place, place + len(group))]
-            share = sum(covered) / len(covered)
+            share = sum(covered, Fraction(0)) / len(covered)
             for pid in group:
                 awarded[pid] = share
             place += len(group)
@@ -625,14 +670,13 @@ class Events:
         return {"round": round_number, "table": table_number, "points": {names[pid]: pts for pid, pts in awarded.items()}}
 
     def _parse_order(self, db, event_id: int, text: str, table: list[int]) -> list[list[int]]:
-        """``Alice > Bob = Carol > Dave``: finishing order, ``=`` for a draw; names or player numbers."""
+        """``Alice > Bob = Carol > Dave``: finishing order, ``=`` for a draw; names (quoted when they hold
+        ``>``, ``=`` or quotes) or ``#N`` player numbers."""
         groups = []
-        for part in text.split(">"):
+        for part in split_order(text):
             group = []
-            for name in part.split("="):
-                if not name.strip():
-                    raise InputError(f"bad result {text!r}: write the finishing order like 'Ann > Bo = Cy > Di'")
-                player = self._player(db, event_id, name.strip())
+            for name in part:
+                player = self._player(db, event_id, name)
                 if player.doc_id not in table:
                     raise InputError(f"{player['name']} is not at this table")
                 group.append(player.doc_id)
@@ -666,17 +710,17 @@ class Events:
             table = tables.get((result["round"], result["table"]), [])
             for pid in table:
                 opponents[pid] += [other for other in table if other != pid]
-        def per_round(pid: int) -> float:
-            return totals[pid] / played[pid] if played[pid] else 0.0
+        def per_round(pid: int) -> Fraction:
+            return totals[pid] / played[pid] if played[pid] else Fraction(0)
         rows = []
         for player in players:
             pid = player.doc_id
             opp = opponents[pid]
-            rows.append(Standing(pid, player["name"], totals[pid], sum(per_round(o) for o in opp) / len(opp) if opp else 0.0,
-                                 sum(places[pid]) / len(places[pid]) if places[pid] else 0.0, played[pid],
+            rows.append(Standing(pid, player["name"], Fraction(totals[pid]),
+                                 sum((per_round(o) for o in opp), Fraction(0)) / len(opp) if opp else Fraction(0),
+                                 Fraction(sum(places[pid]), len(places[pid])) if places[pid] else None, played[pid],
                                  player["status"] == "dropped"))
-        rows.sort(key=lambda s: (-s.points, -s.opponents_average, s.average_place or 99, s.name.casefold()))
-        return rows
+        return rank_standings(rows)
 
     def finish(self, event_id: int) -> None:
         with self.store.write() as db:
@@ -734,6 +778,64 @@ class Events:
                           "tax": {c: 2 * n for c, n in state["tax"].get(pid, {}).items()},
                           "casts": state["tax"].get(pid, {}), "lost": lost})
         return {"round": round_number, "table": table_number, "players": board}
+
+
+def split_order(text: str) -> list[list[str]]:
+    """A finishing order as groups of names: ``>`` separates places, ``=`` joins a draw.
+
+    A name in double or single quotes may hold ``>``, ``=``, commas and the other quote (a quote
+    opens only where a name starts, so ``O'Brien`` needs none); a backslash inside quotes takes
+    the next character literally (``"Al \\"Ace\\" Bo"``).
+    """
+    usage = "write the finishing order like 'Ann > Bo = Cy > Di' (quote a name that holds > or =)"
+    groups: list[list[str]] = [[]]
+    name: list[str] = []
+    quoted = False  # the current name had a quoted part (so an empty "" is still a name given)
+    index = 0
+
+    def close() -> None:
+        nonlocal name, quoted
+        value = " ".join("".join(name).split())
+        if not value and not quoted:
+            raise InputError(f"bad result {text!r}: a place has no name; {usage}")
+        groups[-1].append(value)
+        name, quoted = [], False
+
+    while index < len(text):
+        ch = text[index]
+        if ch in "\"'" and not quoted and not "".join(name).strip():  # a quote opens only where a name starts (O'Brien)
+            end = index + 1
+            part = []
+            while end < len(text) and text[end] != ch:
+                if text[end] == "\\" and end + 1 < len(text):
+                    end += 1
+                part.append(text[end])
+                end += 1
+            if end >= len(text):
+                raise InputError(f"bad result {text!r}: a quote {ch} is not closed; {usage}")
+            name.extend(part)
+            quoted = True
+            index = end + 1
+            continue
+        if ch in ">=":
+            close()
+            if ch == ">":
+                groups.append([])
+        else:
+            name.append(ch)
+        index += 1
+    close()
+    return groups
+
+
+def rank_standings(rows: Sequence[Standing]) -> list[Standing]:
+    """Sorted by the tie-breakers (then name); players equal on every tie-breaker share a rank (1, 2, 2, 4)."""
+    ordered = sorted(rows, key=lambda s: (*s.tie_key(), s.name.casefold(), s.name))
+    ranked: list[Standing] = []
+    for position, row in enumerate(ordered, start=1):
+        same = ranked and ranked[-1].tie_key() == row.tie_key()
+        ranked.append(dc_replace(row, rank=ranked[-1].rank if same else position))
+    return ranked
 
 
 def pair_by_points(ids: list[int], totals: Counter, met: Counter, sizes: list[int], rng: random.Random,

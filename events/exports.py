@@ -9,6 +9,7 @@ from pathlib import Path
 
 from draft.formats import EXPORT_FORMATS, EXTENSIONS, pool_as_deck, write
 from draft.log import mtgo_log
+from events.event import number_text
 from events.store import atomic_write
 from sets.errors import InputError
 
@@ -74,9 +75,9 @@ def export_event(events, event_id: int, folder: Path) -> list[Path]:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(["rank", "player", "points", "opponents_average", "average_place", "rounds", "dropped"])
-    for rank, row in enumerate(events.standings(event_id), start=1):
-        writer.writerow([rank, row.name, f"{row.points:g}", f"{row.opponents_average:.4f}", f"{row.average_place:.4f}", row.rounds,
-                         int(row.dropped)])
+    for row in events.standings(event_id):
+        writer.writerow([row.rank, row.name, number_text(row.points, 4), number_text(row.opponents_average, 4),
+                         number_text(row.average_place, 4), row.rounds, int(row.dropped)])
     path = folder / "standings.csv"
     write_file(path, buffer.getvalue())
     written.append(path)
@@ -92,7 +93,7 @@ def export_event(events, event_id: int, folder: Path) -> list[Path]:
     for player in snap["players"]:
         stem = f"{player['id']:03d}-{safe_name(player['name'])}"
         try:
-            pool = events.pool(event_id, str(player["id"]))
+            pool = events.pool(event_id, player["id"])
         except Exception:
             pool = []
         deck = events.deck_of(event_id, player["id"])

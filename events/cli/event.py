@@ -235,7 +235,7 @@ def event_pool(
         deck_file = parse("".join(lines))
     events = core(db)
     player_id, _ = events.record_pool(event_id, name, deck_file, replace)
-    count = len(events.pool(event_id, str(player_id)))
+    count = len(events.pool(event_id, player_id))
     if as_json:
         emit_json({"player": player_id, "cards": count})
     else:
@@ -328,9 +328,9 @@ def event_round(event_id: EventArg, force: Annotated[bool, typer.Option("--force
     from rich.table import Table
     from rich.text import Text
 
-    table = Table("Table", "Players", title=f"Round {result['round']}")
-    for number, names in enumerate(result["tables"], start=1):
-        table.add_row(str(number), Text(", ".join(names)))
+    table = Table("Table", "Players (seat order)", "Goes first", title=f"Round {result['round']}")
+    for number, (names, first) in enumerate(zip(result["tables"], result["first"], strict=True), start=1):
+        table.add_row(str(number), Text(", ".join(names)), Text(first))
     out().print(table)
 
 
@@ -345,25 +345,52 @@ def event_result(
     as_json: JsonOption = False,
 ) -> None:
     """Record a table's result by finishing order."""
+    from events.event import number_text
+
     result = core(db).record_result(event_id, round_number, table, order, replace)
     if as_json:
-        emit_json(result)
+        emit_json({**result, "points": {name: round(float(points), 4) for name, points in result["points"].items()}})
     else:
         from rich.text import Text
 
-        out().print(Text(", ".join(f"{name} {points:g}" for name, points in result["points"].items())))
+        out().print(Text(", ".join(f"{name} {number_text(points)}" for name, points in result["points"].items())))
 
 
 @event_app.command("standings")
 def event_standings(event_id: EventArg, db: DbOption = None, as_json: JsonOption = False) -> None:
-    """Standings: points, then opponents' average points, then average place."""
-    rows = core(db).standings(event_id)
+    """Standings: points, then opponents' average points, then average place; exact ties share a rank."""
+    events = core(db)
+    rows = events.standings(event_id)
     if as_json:
-        emit_json([row.to_json(rank) for rank, row in enumerate(rows, start=1)])
+        emit_json([row.to_json() for row in rows])
         return
     from events.screens.render import standings_table
 
-    out().print(standings_table(rows))
+    out().print(standings_table(rows, events.snapshot(event_id)["event"]["points"]))
+
+
+@event_app.command("print")
+def event_print(
+    event_id: EventArg,
+    what: Annotated[str, typer.Argument(metavar="WHAT", help="seatings, pairings, slips, standings, results or decklists.")],
+    fmt: Annotated[str, typer.Option("--format", help="text (80 columns), html (one page to print) or csv.")] = "text",
+    out_file: Annotated[Optional[Path], typer.Option("--out", help="Write to this file instead of the screen.")] = None,
+    db: DbOption = None,
+) -> None:
+    """Printable sheets: draft seatings, round pairings, result slips, standings, results, decklists."""
+    from events.printables import sheet
+    from events.sheet_writers import render
+
+    text = render(sheet(core(db), event_id, what.lower()), fmt.lower())
+    if out_file is None:
+        sys.stdout.write(text)
+        return
+    from events.exports import write_file
+
+    from rich.text import Text
+
+    write_file(out_file, text)
+    out().print(Text(f"wrote {what} to {out_file}"))
 
 
 @event_app.command("game")

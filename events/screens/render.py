@@ -217,7 +217,7 @@ def event_board(snap: dict, ledger: dict | None = None) -> Table:
             deck_text = Text(", ".join(sorted({pr["code"] for pr in deck["problems"]})), style="red")
         seat = f"{p['pod']}/{p['seat'] + 1}" if p["pod"] else "—"
         status = p["status"] + (" (late)" if p["late"] else "") + (" (bot)" if p.get("bot") else "")
-        players.add_row(str(p["id"]), Text(p["name"]), status, seat, str(p["pool_size"] or "—"), str(p["requested"] or ""), deck_text)
+        players.add_row(f"#{p['id']}", Text(p["name"]), status, seat, str(p["pool_size"] or "—"), str(p["requested"] or ""), deck_text)
     outer.add_row(players)
     if snap["pods"]:
         pods = Table("Pod", "Players", "Pipers opened", "Draft", title="Draft pods", title_justify="left")
@@ -225,11 +225,13 @@ def event_board(snap: dict, ledger: dict | None = None) -> Table:
             pods.add_row(str(pod["number"]), Text(", ".join(names[i] for i in pod["players"])),
                          "—" if pod.get("opened") is None else str(pod["opened"]), snap["drafts"].get(pod["number"]) or event["style"])
         outer.add_row(pods)
-    results = {(r["round"], r["table"]) for r in snap["results"]}
+    results = {(r["round"], r["table"]): r["order"] for r in snap["results"]}
     for rnd in snap["rounds"]:
-        table = Table("Table", "Players", "Result", title=f"Round {rnd['number']} ({rnd['status']})", title_justify="left")
+        table = Table("Table", "Players", "Finishing order", title=f"Round {rnd['number']} ({rnd['status']})", title_justify="left")
         for number, ids in enumerate(rnd["tables"], start=1):
-            table.add_row(str(number), Text(", ".join(names[i] for i in ids)), "recorded" if (rnd["number"], number) in results else "waiting")
+            order = results.get((rnd["number"], number))
+            shown = Text(" > ".join(" = ".join(names[i] for i in group) for group in order)) if order else Text("waiting", style="dim")
+            table.add_row(str(number), Text(", ".join(names[i] for i in ids)), shown)
         outer.add_row(table)
     return outer
 
@@ -263,11 +265,18 @@ def piper_ledger(ledger: dict) -> Table:
     return grid
 
 
-def standings_table(rows) -> Table:
-    table = Table("Rank", "Player", "Points", "Opp. avg", "Avg place", "Rounds", title="Standings")
-    for rank, row in enumerate(rows, start=1):
+def standings_table(rows, points=None) -> Table:
+    """Standings with shared ranks for exact ties, figures rounded for reading, and a legend for every column."""
+    from events.event import number_text
+    from events.printables import standings_legend
+
+    caption = "\n".join(standings_legend(points)) if points is not None else None
+    table = Table("Rank", "Player", "Points", "Opp. avg", "Avg place", "Rounds", title="Standings", caption=caption,
+                  caption_justify="left")
+    for row in rows:
         name = Text(row.name + (" (dropped)" if row.dropped else ""))
-        table.add_row(str(rank), name, f"{row.points:g}", f"{row.opponents_average:.3f}", f"{row.average_place:.2f}", str(row.rounds))
+        table.add_row(str(row.rank), name, number_text(row.points), f"{float(row.opponents_average):.2f}",
+                      "" if row.average_place is None else f"{float(row.average_place):.2f}", str(row.rounds))
     return table
 
 
