@@ -272,11 +272,7 @@ class Events:
             return db.table(EVENTS).insert(doc)
 
     def add_player(self, event_id: int, name: str, bot: bool = False) -> int:
-        clean = " ".join(name.split())
-        if not clean:
-            raise InputError("a player needs a name")
-        if len(clean) > 80:
-            raise InputError(f"player name is {len(clean)} characters; keep it under 80")
+        clean = self._clean_name(name)
         with self.store.write() as db:
             event = self._event(db, event_id)
             self._require(event, "registration", "seated", "building", "playing", doing="add a player")
@@ -293,6 +289,47 @@ class Events:
                 db.table(PLAYERS).update({"pod": pod["number"], "seat": len(pod["players"])}, doc_ids=[player_id])
                 return player_id
             return db.table(PLAYERS).insert(doc)
+
+    @staticmethod
+    def _clean_name(name: str) -> str:
+        clean = " ".join(name.split())
+        if not clean:
+            raise InputError("a player needs a name")
+        if len(clean) > 80:
+            raise InputError(f"player name is {len(clean)} characters; keep it under 80")
+        return clean
+
+    def rename_player(self, event_id: int, who: str | int, new_name: str) -> tuple[str, str]:
+        """Correct a player's name everywhere it is shown (their draft seat's name too); returns (old, new)."""
+        clean = self._clean_name(new_name)
+        with self.store.write() as db:
+            self._event(db, event_id)
+            player = self._player(db, event_id, who)
+            clash = [p for p in self._players(db, event_id) if p.doc_id != player.doc_id and p["name"].casefold() == clean.casefold()]
+            if clash:
+                raise InputError(f"another player is already called {clash[0]['name']!r} (#{clash[0].doc_id}); choose another name")
+            db.table(PLAYERS).update({"name": clean}, doc_ids=[player.doc_id])
+            pod = db.table(PODS).get((Q.e == event_id) & (Q.number == player["pod"])) if player["pod"] else None
+            if pod is not None and pod.get("draft"):
+                draft = db.table(DRAFTS).get(doc_id=pod["draft"])
+                if draft is not None and player.doc_id in pod["players"]:
+                    names = list(draft["names"])
+                    names[pod["players"].index(player.doc_id)] = clean
+                    db.table(DRAFTS).update({"names": names}, doc_ids=[draft.doc_id])
+        return player["name"], clean
+
+    def remove_player(self, event_id: int, who: str | int) -> str:
+        """Take back a registration (a typo, a double entry) before seating: the player is gone, not dropped."""
+        with self.store.write() as db:
+            event = self._event(db, event_id)
+            player = self._player(db, event_id, who)
+            if event["status"] != "registration" or player["pod"] is not None:
+                raise StateError(f"{player['name']} already has a seat; drop them instead: "
+                                 f"cmdraft event player drop {event_id} '#{player.doc_id}'")
+            for table in (POOLS, DECKS):
+                db.table(table).remove((Q.e == event_id) & (Q.p == player.doc_id))
+            db.table(PLAYERS).remove(doc_ids=[player.doc_id])
+        return player["name"]
 
     def drop_player(self, event_id: int, who: str) -> dict[str, Any]:
         with self.store.write() as db:

@@ -9,7 +9,6 @@ from pathlib import Path
 
 from draft.formats import EXPORT_FORMATS, EXTENSIONS, pool_as_deck, write
 from draft.log import mtgo_log
-from events.event import number_text
 from events.store import atomic_write
 from sets.errors import InputError
 
@@ -63,24 +62,20 @@ def export_pod(result, folder: Path) -> list[Path]:
 
 
 def export_event(events, event_id: int, folder: Path) -> list[Path]:
-    """Standings CSV, every pool and deck in each format, the draft logs, and a copy of the database."""
-    import csv
-    import io
-
+    """Standings, results and pairings CSV, every pool and deck in each format, the draft logs, and a copy of the database."""
     from draft.log import mtgo_log
     from events.drafts import TableSession
+    from events.printables import PAIRINGS_CSV, Table, pairing_rows, results_csv, standings_csv
+    from events.sheet_writers import csv_text
 
     snap = events.snapshot(event_id)
     written = []
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(["rank", "player", "points", "opponents_average", "average_place", "rounds", "dropped"])
-    for row in events.standings(event_id):
-        writer.writerow([row.rank, row.name, number_text(row.points, 4), number_text(row.opponents_average, 4),
-                         number_text(row.average_place, 4), row.rounds, int(row.dropped)])
-    path = folder / "standings.csv"
-    write_file(path, buffer.getvalue())
-    written.append(path)
+    tables = {"standings.csv": standings_csv(events.standings(event_id)), "results.csv": results_csv(events, snap),
+              "pairings.csv": Table(PAIRINGS_CSV, pairing_rows(snap, snap["rounds"]))}
+    for name, table in tables.items():
+        path = folder / name
+        write_file(path, csv_text(table))
+        written.append(path)
     logs = {}
     for pod in snap["pods"]:
         if pod.get("draft"):

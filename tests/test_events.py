@@ -475,7 +475,7 @@ def test_timer_screen_runs_and_takes_keys(tmp_path):
     from events.screens.timer import run_timer, schedule
 
     read_end, write_end = os.pipe()
-    os.write(write_end, b"\n\np\np\n\nq\n")
+    os.write(write_end, b"\n\npp\nq")  # keys act at once: Enter, Enter, pause, resume, Enter, quit
     os.close(write_end)
     console = Console(file=io.StringIO(), width=80, force_terminal=True)
     with os.fdopen(read_end) as stream:

@@ -12,7 +12,7 @@ from events.cli.common import DbOption, JsonOption, emit_json, open_store, out, 
 from sets.errors import InputError
 
 event_app = typer.Typer(help="Run a store event: players, seating, draft, Pipers, decks, rounds, standings.", no_args_is_help=True)
-player_app = typer.Typer(help="Register, drop and late-add players.", no_args_is_help=True)
+player_app = typer.Typer(help="Register, rename, remove (before seating), drop and late-add players.", no_args_is_help=True)
 event_app.add_typer(player_app, name="player")
 
 EventArg = Annotated[int, typer.Argument(metavar="ID", help="Event number (see 'cmdraft event list').")]
@@ -130,7 +130,7 @@ def player_add(
 
 
 @player_app.command("drop")
-def player_drop(event_id: EventArg, name: Annotated[str, typer.Argument(help="Player name or number.")],
+def player_drop(event_id: EventArg, name: Annotated[str, typer.Argument(help="Player name, or #N for player number N.")],
                 db: DbOption = None, as_json: JsonOption = False) -> None:
     """Drop a player: no more pairings, no deck registration."""
     player = core(db).drop_player(event_id, name)
@@ -140,6 +140,33 @@ def player_drop(event_id: EventArg, name: Annotated[str, typer.Argument(help="Pl
         from rich.text import Text
 
         out().print(Text(f"{player['name']} dropped"))
+
+
+@player_app.command("rename")
+def player_rename(event_id: EventArg, name: Annotated[str, typer.Argument(help="Player name, or #N for player number N.")],
+                  new_name: Annotated[str, typer.Argument(metavar="NEW_NAME", help="The corrected name.")],
+                  db: DbOption = None, as_json: JsonOption = False) -> None:
+    """Correct a player's name (everywhere it is shown)."""
+    old, new = core(db).rename_player(event_id, name, new_name)
+    if as_json:
+        emit_json({"old": old, "new": new})
+    else:
+        from rich.text import Text
+
+        out().print(Text(f"{old} is now {new}"))
+
+
+@player_app.command("remove")
+def player_remove(event_id: EventArg, name: Annotated[str, typer.Argument(help="Player name, or #N for player number N.")],
+                  db: DbOption = None, as_json: JsonOption = False) -> None:
+    """Take back a registration before seating (a typo, a double entry): the player is gone, not dropped."""
+    removed = core(db).remove_player(event_id, name)
+    if as_json:
+        emit_json({"removed": removed})
+    else:
+        from rich.text import Text
+
+        out().print(Text(f"{removed} removed from the event"))
 
 
 @event_app.command("seat")
@@ -210,10 +237,44 @@ def event_timer(
     run_timer(out(), slots, title=event["name"])
 
 
+@event_app.command("clock")
+def event_clock(
+    event_id: EventArg,
+    minutes: Annotated[Optional[float], typer.Option("--minutes", help="Length of the round (default 50; changes a running clock).")] = None,
+    restart: Annotated[bool, typer.Option("--restart", help="Start the round's clock again from the full length.")] = False,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Big-screen countdown for the current round, pairings beside it; p pauses or resumes, q quits.
+
+    The start time and pauses are kept in the event: reopening the clock, or a second terminal, shows
+    the true time left."""
+    import time
+
+    from events.printables import first_players
+    from events.round_clock import start_clock
+
+    events = core(db)
+    number, clock = start_clock(events, event_id, minutes, restart=restart)
+    now = time.time()
+    if as_json:
+        emit_json({"round": number, "length": clock.length, "remaining": round(clock.remaining(now), 1),
+                   "paused": clock.paused, "started": clock.started})
+        return
+    from events.screens.clock import run_clock
+
+    snap = events.snapshot(event_id)
+    names = {p["id"]: p["name"] for p in snap["players"]}
+    rnd = next(r for r in snap["rounds"] if r["number"] == number)
+    tables = [[names[pid] for pid in table] for table in rnd["tables"]]
+    first = [names[pid] for pid in first_players(snap["event"], rnd)]
+    run_clock(out(), events, event_id, number, f"{snap['event']['name']} · round clock", tables, first)
+
+
 @event_app.command("pool")
 def event_pool(
     event_id: EventArg,
-    name: Annotated[str, typer.Argument(help="Player name or number.")],
+    name: Annotated[str, typer.Argument(help="Player name, or #N for player number N.")],
     file: Annotated[Optional[Path], typer.Argument(help="Pool file in any deck format; leave out to type the cards.")] = None,
     replace: Annotated[bool, typer.Option("--replace", help="Replace a pool already recorded.")] = False,
     db: DbOption = None,
@@ -272,7 +333,7 @@ def event_pipers(
 @event_app.command("deck")
 def event_deck(
     event_id: EventArg,
-    name: Annotated[Optional[str], typer.Argument(help="Player name or number; leave out for the status board.")] = None,
+    name: Annotated[Optional[str], typer.Argument(help="Player name (or #N); leave out for the status board.")] = None,
     file: Annotated[Optional[Path], typer.Argument(help="Deck file in any supported format.")] = None,
     auto: Annotated[bool, typer.Option("--auto", help="Let the bot build the deck from the player's pool.")] = False,
     build: Annotated[bool, typer.Option("--build", help="Build the deck at this terminal from the player's pool.")] = False,
@@ -441,7 +502,7 @@ def event_export(
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Standings CSV, every pool and deck in each format, draft logs and a database copy."""
+    """Standings, results and pairings CSV, every pool and deck in each format, draft logs and a database copy."""
     from events.exports import export_event
 
     written = export_event(core(db), event_id, out_dir)

@@ -1,0 +1,144 @@
+"""The organizer's desk on real database files: player admin (rename, remove, #N, names that look like
+numbers), quoted names in results, results history and exports, the Piper ledger from decks, typed pools."""
+
+from __future__ import annotations
+
+import csv
+import json
+
+import pytest
+
+from events.event import Events, split_order
+from events.store import Store
+from sets.errors import InputError, StateError
+
+NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo"]
+
+
+@pytest.fixture
+def events(tmp_path):
+    return Events(Store(tmp_path / "desk.json"))
+
+
+def new_event(events, names, **options):
+    event_id = events.create("Desk", style="bots", seed=9, **options)
+    for name in names:
+        events.add_player(event_id, name)
+    return event_id
+
+
+# --- player admin -------------------------------------------------------------------------------------------------
+
+
+def test_a_player_named_3_is_reachable_and_3_never_means_player_number_3(events, cli):
+    event_id = new_event(events, ["Ann", "Bo", "Cy", "3"])  # "Cy" is player #3, "3" is player #4
+    with events.store.read() as db:
+        assert events._player(db, event_id, "3")["name"] == "3"
+        assert events._player(db, event_id, "#3")["name"] == "Cy"
+        assert events._player(db, event_id, "# 4")["name"] == "3"
+    other = new_event(events, ["Ann", "Bo"])  # no player named 2: the bare number is refused with a hint
+    result = cli("event", "player", "drop", other, "2", "--db", events.store.path)
+    assert result.exit_code == 2 and "for player number 2 write '#2'" in result.stderr
+    assert all(p["status"] == "active" for p in events.snapshot(other)["players"])
+    result = cli("event", "player", "drop", other, "#6", "--db", events.store.path)
+    assert result.exit_code == 0 and "Bo dropped" in result.stdout
+
+
+def test_exact_name_first_then_the_same_name_in_another_case(events):
+    event_id = new_event(events, ["ann", "Ann", "BO"])
+    with events.store.read() as db:
+        assert events._player(db, event_id, "Ann").doc_id == 2 and events._player(db, event_id, "ann").doc_id == 1
+        assert events._player(db, event_id, "bo")["name"] == "BO"
+        with pytest.raises(InputError, match="names 2 players: use the player number"):
+            events._player(db, event_id, "ANN")
+
+
+def test_rename_a_player_everywhere(events, cli):
+    event_id = new_event(events, ["Ann", "Bob", "Cy", "Di"])
+    events.seat(event_id)
+    events.start_draft(event_id)  # a bots draft: the seat names live in the draft too
+    result = cli("event", "player", "rename", event_id, "Bob", "Bo", "--db", events.store.path)
+    assert result.exit_code == 0 and "Bob is now Bo" in result.stdout
+    snap = events.snapshot(event_id)
+    assert [p["name"] for p in snap["players"]] == ["Ann", "Bo", "Cy", "Di"]
+    pod = snap["pods"][0]
+    session = events.draft_session(event_id, pod["number"])
+    assert session.names[pod["players"].index(2)] == "Bo"
+    clash = cli("event", "player", "rename", event_id, "Bo", "ann", "--db", events.store.path)
+    assert clash.exit_code == 2 and "already called 'Ann'" in clash.stderr
+
+
+def test_remove_a_registration_typo_before_seating_only(events, cli):
+    event_id = new_event(events, ["Ann", "Bo", "Cy", "Dii", "Di"])
+    result = cli("event", "player", "remove", event_id, "Dii", "--db", events.store.path)
+    assert result.exit_code == 0 and "Dii removed" in result.stdout
+    snap = events.snapshot(event_id)
+    assert [p["name"] for p in snap["players"]] == ["Ann", "Bo", "Cy", "Di"]  # gone, not dropped
+    events.seat(event_id)
+    late = cli("event", "player", "remove", event_id, "Di", "--db", events.store.path)
+    assert late.exit_code == 3 and "drop them instead" in late.stderr
+    assert len(events.snapshot(event_id)["players"]) == 4
+
+
+# --- results with quoted names -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "groups"), [
+    ("Ann > Bo = Cy > Di", [["Ann"], ["Bo", "Cy"], ["Di"]]),
+    ('"A > B" = "x = y, z" > Di', [["A > B", "x = y, z"], ["Di"]]),
+    ("'Say \"hi\"' > O'Brien", [['Say "hi"'], ["O'Brien"]]),
+    (r'"back\\slash \"q\"" > 3', [['back\\slash "q"'], ["3"]]),
+    ("  Ann   Lee >Bo", [["Ann Lee"], ["Bo"]]),
+])
+def test_result_strings_split_by_places_and_draws(text, groups):
+    assert split_order(text) == groups
+
+
+@pytest.mark.parametrize("text", ["Ann > > Bo", '"Ann > Bo', "Ann = ", "> Ann"])
+def test_bad_result_strings_are_one_line_errors(text):
+    with pytest.raises(InputError, match="bad result"):
+        split_order(text)
+
+
+def test_names_with_operators_and_commas_record_results(events, cli):
+    names = ["A > B", "x = y, z", "3", "O'Brien"]
+    event_id = new_event(events, names, game_size=4)
+    events.seat(event_id)
+    events.start_draft(event_id)
+    rnd = events.new_round(event_id, force=True)
+    assert sorted(rnd["tables"][0]) == sorted(names)
+    order = '"x = y, z" > "A > B" = 3 > O\'Brien'
+    result = cli("event", "result", event_id, "1", "1", order, "--db", events.store.path, "--json")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["points"] == {"x = y, z": 3, "A > B": 1.5, "3": 1.5, "O'Brien": 0}
+    board = cli("event", "show", event_id, "--db", events.store.path).stdout
+    assert "x = y, z > A > B = 3 > O'Brien" in board  # the finishing order on the board
+
+
+def test_exports_hold_results_and_pairings_beside_standings(events, cli, tmp_path):
+    event_id = new_event(events, NAMES)
+    events.seat(event_id)
+    events.start_draft(event_id)
+    for name in NAMES:
+        events.register_deck(event_id, name, auto=True)
+    for number in (1, 2):
+        rnd = events.new_round(event_id)
+        for table, names in enumerate(rnd["tables"], start=1):
+            events.record_result(event_id, number, table, " > ".join(f'"{n}"' for n in names))
+    out = tmp_path / "export"
+    assert cli("event", "export", event_id, "--out", out, "--db", events.store.path).exit_code == 0
+    snap = events.snapshot(event_id)
+    results = list(csv.DictReader((out / "results.csv").open(encoding="utf-8")))
+    assert list(results[0]) == ["round", "table", "player", "place", "points"] and len(results) == 20
+    # Every row is a fact from the recorded finishing order: place i of the table earns 3/2/1/0/0.
+    expected_points = {1: "3", 2: "2", 3: "1", 4: "0", 5: "0"}
+    assert all(expected_points[int(r["place"])] == r["points"] for r in results)
+    pairings = list(csv.DictReader((out / "pairings.csv").open(encoding="utf-8")))
+    assert len(pairings) == 20 and {r["round"] for r in pairings} == {"1", "2"}
+    names = {p["id"]: p["name"] for p in snap["players"]}
+    for rnd in snap["rounds"]:
+        mine = [r for r in pairings if r["round"] == str(rnd["number"])]
+        assert [[r["player"] for r in mine if r["table"] == str(t)] for t in range(1, len(rnd["tables"]) + 1)] == [
+            [names[pid] for pid in table] for table in rnd["tables"]]
+        assert [r["player"] for r in mine if r["first"] == "1"] == [names[pid] for pid in rnd["first"]]
+    assert (out / "standings.csv").exists()
