@@ -522,7 +522,7 @@ class Events:
                     raise InputError(f"no pod {number} in event {event_id}")
                 if count < 0:
                     raise InputError("Pipers opened can't be negative")
-                db.table(PODS).update({"opened": count}, doc_ids=[pod.doc_id])
+                db.table(PODS).update({"opened_typed": count}, doc_ids=[pod.doc_id])
             for who, count in (requests or {}).items():
                 if not 0 <= count <= 2:
                     raise InputError(f"a player may add 0 to 2 Pipers, not {count}")
@@ -530,37 +530,66 @@ class Events:
                 db.table(PLAYERS).update({"requested": count}, doc_ids=[player.doc_id])
 
     def piper_ledger(self, event_id: int) -> dict[str, Any]:
-        """Pipers opened per pod, the store's stock, requests, and a shortfall warning with who could lend."""
+        """The Piper ledger, from what is recorded.
+
+        - Opened: the Pipers in each pod's recorded pools (a typed ``--opened`` count that disagrees is flagged).
+        - Needed: the Pipers registered decks add (a deck's Pipers beyond the ones in its owner's pool).
+        - Unused: Pipers in pools that their owner's deck doesn't use (every one, before the deck is registered).
+        - Shortfall: only when needed exceeds unused plus the store's stock; lenders hold unused Pipers.
+        - Forecast: requests made before deck building (``--request``), shown apart from the decks' needs.
+        """
         snap = self.snapshot(event_id)
         event = snap["event"]
         with self.store.read() as db:
             pools = {d["p"]: d["cards"] for d in db.table(POOLS).search(Q.e == event_id)}
             decks = {d["p"]: d["deck"] for d in db.table(DECKS).search(Q.e == event_id)}
         piper_number = next((c.number for c in load_set(event["set"]) if c.name == PIPER), None)
-        lenders = []
-        held = requested = own_cover = 0
+
+        def owned_by(pid: int) -> int:
+            return sum(1 for ref in pools.get(pid, []) if ref.partition("*")[0] == piper_number)
+
+        def used_by(deck: dict[str, Any]) -> int:
+            return sum(line.get("count", 1) for zone in ("commanders", "main") for line in deck.get(zone, []) if line["name"] == PIPER)
+
+        lenders, needs = [], []
+        unused = 0
+        requested = own_cover = forecast_spare = 0
         for player in snap["players"]:
-            owned = sum(1 for ref in pools.get(player["id"], []) if ref.partition("*")[0] == piper_number)
-            held += owned
-            active = player["status"] == "active"
-            if active:
-                requested += player["requested"]
-                own_cover += min(owned, player["requested"])  # a player's own Pipers cover their own request first
-            deck = decks.get(player["id"])
-            used = 0
-            if deck:
-                used = sum(1 for c in deck.get("commanders", []) if c["name"] == PIPER) + sum(
-                    line.get("count", 1) for line in deck.get("main", []) if line["name"] == PIPER)
-            spare = max(0, owned - used - player["requested"]) if active else owned
+            pid, active = player["id"], player["status"] == "active"
+            owned = owned_by(pid)
+            deck = decks.get(pid)
+            used = used_by(deck) if deck and active else 0
+            if deck and active and used:
+                needs.append({"player": player["name"], "owned": owned, "used": used, "added": max(0, used - owned)})
+            spare = max(0, owned - used)
+            unused += spare
             if spare:
-                lenders.append({"player": player["name"], "pod": player.get("pod"), "spare": spare, "deck_registered": bool(deck)})
-        needed = requested - own_cover
-        available = sum(l["spare"] for l in lenders) + event["piper_stock"]
-        pods = [{"pod": pod["number"], "opened": pod.get("opened")} for pod in snap["pods"]]
-        return {"pods": pods, "stock": event["piper_stock"], "requested": requested, "held_in_pools": held,
-                "needed_from_others": needed, "available": available, "shortfall": max(0, needed - available),
-                "lenders": lenders,
-                "requests": [{"player": p["name"], "requested": p["requested"]} for p in snap["players"] if p["requested"]]}
+                lenders.append({"player": player["name"], "pod": player.get("pod"), "spare": spare, "deck_registered": bool(deck),
+                                "dropped": not active})
+            if active:  # the forecast from requests, as before deck building
+                requested += player["requested"]
+                own_cover += min(owned, player["requested"])
+                forecast_spare += max(0, owned - (used if deck else player["requested"]))
+            else:
+                forecast_spare += owned
+        needed = sum(n["added"] for n in needs)
+        available = unused + event["piper_stock"]
+        pods = []
+        for pod in snap["pods"]:
+            recorded = [pid for pid in pod["players"] if pid in pools]
+            counted = sum(owned_by(pid) for pid in recorded) if recorded else None
+            typed = pod.get("opened_typed", None if pod.get("draft") else pod.get("opened"))
+            pods.append({"pod": pod["number"], "opened": counted, "pools_recorded": len(recorded), "seats": len(pod["players"]),
+                         "typed": typed, "disagrees": typed is not None and counted is not None and typed != counted})
+        forecast_needed = requested - own_cover
+        forecast_available = forecast_spare + event["piper_stock"]
+        return {"pods": pods, "held_in_pools": sum(owned_by(pid) for pid in pools), "stock": event["piper_stock"],
+                "decks": needs, "needed": needed, "unused": unused, "available": available,
+                "shortfall": max(0, needed - available), "lenders": lenders,
+                "forecast": {"requested": requested, "needed_from_others": forecast_needed, "available": forecast_available,
+                             "shortfall": max(0, forecast_needed - forecast_available),
+                             "requests": [{"player": p["name"], "requested": p["requested"]} for p in snap["players"]
+                                          if p["requested"] and p["status"] == "active"]}}
 
     # --- decks ------------------------------------------------------------------------------------------------
 

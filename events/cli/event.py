@@ -307,12 +307,13 @@ def event_pool(
 def event_pipers(
     event_id: EventArg,
     stock: Annotated[Optional[int], typer.Option("--stock", help="Pipers the store can lend.")] = None,
-    opened: Annotated[Optional[list[str]], typer.Option("--opened", help="POD=N Pipers opened in a pod (repeatable).")] = None,
-    request: Annotated[Optional[list[str]], typer.Option("--request", help="NAME=N Pipers a player adds, 0-2 (repeatable).")] = None,
+    opened: Annotated[Optional[list[str]], typer.Option("--opened", help="POD=N Pipers opened in a pod, checked against the pools (repeatable).")] = None,
+    request: Annotated[Optional[list[str]], typer.Option("--request", help="NAME=N Pipers a player plans to add, 0-2: a forecast (repeatable).")] = None,
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """The Piper ledger: opened per pod, the store's stock, requests, and any shortfall with who could lend."""
+    """The Piper ledger: opened per pod (counted in the pools), Pipers the registered decks add, unused ones,
+    the store's stock, any shortfall with who could lend; requests before deck building as a forecast."""
     events = core(db)
     opened_by_pod = {}
     for key, count in _pairs(opened, "--opened").items():

@@ -204,8 +204,16 @@ def event_board(snap: dict, ledger: dict | None = None) -> Table:
     outer.add_row(header)
     if ledger and ledger["shortfall"]:
         lenders = ", ".join(l["player"] for l in ledger["lenders"]) or "nobody in the event"
-        outer.add_row(Text(f"Piper shortfall: {ledger['shortfall']} more needed than players and the store can lend "
-                           f"(could lend: {lenders})", style="bold red"))
+        outer.add_row(Text(f"Piper shortfall: registered decks add {ledger['needed']} Piper(s), {ledger['shortfall']} more than "
+                           f"players and the store can lend (could lend: {lenders})", style="bold red"))
+    elif ledger and ledger["forecast"]["shortfall"]:
+        outer.add_row(Text(f"Piper forecast: the requests would be {ledger['forecast']['shortfall']} Piper(s) short "
+                           "(see 'cmdraft event pipers')", style="yellow"))
+    if ledger:
+        for pod in ledger["pods"]:
+            if pod["disagrees"]:
+                outer.add_row(Text(f"Pod {pod['pod']}: {pod['typed']} Piper(s) typed as opened, but the recorded pools hold "
+                                   f"{pod['opened']}", style="yellow"))
     players = Table("#", "Player", "Status", "Pod/seat", "Pool", "Pipers", "Deck", title="Players", title_justify="left")
     for p in snap["players"]:
         deck = p["deck"]
@@ -223,7 +231,7 @@ def event_board(snap: dict, ledger: dict | None = None) -> Table:
         pods = Table("Pod", "Players", "Pipers opened", "Draft", title="Draft pods", title_justify="left")
         for pod in snap["pods"]:
             pods.add_row(str(pod["number"]), Text(", ".join(names[i] for i in pod["players"])),
-                         "—" if pod.get("opened") is None else str(pod["opened"]), snap["drafts"].get(pod["number"]) or event["style"])
+                         _opened(pod, ledger), snap["drafts"].get(pod["number"]) or event["style"])
         outer.add_row(pods)
     results = {(r["round"], r["table"]): r["order"] for r in snap["results"]}
     for rnd in snap["rounds"]:
@@ -248,20 +256,46 @@ def deck_board(snap: dict) -> Table:
     return table
 
 
+def _opened(pod: dict, ledger: dict | None) -> str:
+    """Pipers opened in a pod for the board: counted in its recorded pools."""
+    entry = next((p for p in (ledger or {}).get("pods", []) if p["pod"] == pod["number"]), None)
+    if entry is None or entry["opened"] is None:
+        return "—"
+    partial = "" if entry["pools_recorded"] == entry["seats"] else f" ({entry['pools_recorded']}/{entry['seats']} pools)"
+    return f"{entry['opened']}{partial}"
+
+
 def piper_ledger(ledger: dict) -> Table:
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="bold")
     grid.add_column()
-    grid.add_row("Opened per pod", ", ".join(f"pod {p['pod']}: {'?' if p['opened'] is None else p['opened']}" for p in ledger["pods"]) or "—")
-    grid.add_row("Held in pools", str(ledger["held_in_pools"]))
+    for pod in ledger["pods"]:
+        opened = "no pool recorded yet" if pod["opened"] is None else f"{pod['opened']} in {pod['pools_recorded']} of {pod['seats']} recorded pools"
+        line = Text(opened)
+        if pod["typed"] is not None:
+            line.append(f"; typed {pod['typed']}" + (" — DISAGREES with the pools" if pod["disagrees"] else ""),
+                        style="bold yellow" if pod["disagrees"] else "")
+        grid.add_row(f"Opened, pod {pod['pod']}", line)
+    if not ledger["pods"]:
+        grid.add_row("Opened", f"{ledger['held_in_pools']} in the recorded pools")
     grid.add_row("Store stock", str(ledger["stock"]))
-    grid.add_row("Requested", Text(", ".join(f"{r['player']} {r['requested']}" for r in ledger["requests"]) or "none"))
-    grid.add_row("Needed from others", str(ledger["needed_from_others"]))
-    grid.add_row("Available to lend", str(ledger["available"]))
+    grid.add_row("Added by decks", Text(", ".join(f"{d['player']} {d['added']}" for d in ledger["decks"] if d["added"]) or "none"))
+    grid.add_row("Needed", str(ledger["needed"]))
+    grid.add_row("Unused in pools", str(ledger["unused"]))
+    grid.add_row("Available", f"{ledger['available']} (unused + store stock)")
     if ledger["shortfall"]:
-        grid.add_row(Text("SHORTFALL", style="bold red"), Text(f"{ledger['shortfall']} Piper(s) short before deck building", style="red"))
-    lenders = ", ".join(f"{l['player']} ({l['spare']})" for l in ledger["lenders"])
+        grid.add_row(Text("SHORTFALL", style="bold red"), Text(f"{ledger['shortfall']} Piper(s) short for the registered decks", style="red"))
+    lenders = ", ".join(f"{l['player']} ({l['spare']}{'' if l['deck_registered'] else ', no deck yet'}"
+                        f"{', dropped' if l['dropped'] else ''})" for l in ledger["lenders"])
     grid.add_row("Could lend", Text(lenders or "nobody"))
+    forecast = ledger["forecast"]
+    grid.add_row("", "")
+    grid.add_row(Text("Forecast", style="bold dim"), Text("from requests made before deck building", style="dim"))
+    grid.add_row("Requested", Text(", ".join(f"{r['player']} {r['requested']}" for r in forecast["requests"]) or "none"))
+    grid.add_row("Needed from others", str(forecast["needed_from_others"]))
+    grid.add_row("Could be lent", str(forecast["available"]))
+    if forecast["shortfall"]:
+        grid.add_row(Text("forecast short", style="yellow"), Text(f"{forecast['shortfall']} Piper(s), if the requests hold", style="yellow"))
     return grid
 
 
