@@ -89,6 +89,24 @@ def parse_points(text: str) -> list[float]:
     return points
 
 
+DRAFT_BOOSTERS, SEALED_BOOSTERS = 3, 6
+
+
+def expected_pool_size(event: dict[str, Any]) -> int:
+    """Cards in a full pool: three boosters drafted, or six opened for sealed (60 and 120 in CMR)."""
+    size = max(booster_spec(event["set"]).sizes)
+    return size * (SEALED_BOOSTERS if event["mode"] == "sealed" else DRAFT_BOOSTERS)
+
+
+def pool_warning(event: dict[str, Any], cards: int) -> str | None:
+    """A warning (not a refusal) when a pool is not the size the event's kind gives."""
+    expected = expected_pool_size(event)
+    if cards == expected:
+        return None
+    kind = "sealed" if event["mode"] == "sealed" else "draft"
+    return f"{cards} cards, but a {kind} pool has {expected}: check it and record it again with --replace"
+
+
 def draft_pod_sizes(players: int, most: int = MAX_POD) -> list[int]:
     """Balanced draft pods of at most ``most`` seats."""
     pods = max(1, math.ceil(players / most))
@@ -236,6 +254,7 @@ class Events:
                     picks[pod["number"]] = doc.get("status") if doc else None
         for player in players:
             player["pool_size"] = len(pools[player["id"]]["cards"]) if player["id"] in pools else None
+            player["pool_warning"] = None if player["pool_size"] is None else pool_warning(event, player["pool_size"])
             deck = decks.get(player["id"])
             player["deck"] = None if deck is None else {"valid": deck["valid"], "problems": deck["problems"],
                                                         "commanders": deck["deck"].get("commanders", [])}
@@ -465,8 +484,29 @@ class Events:
             if all(p.doc_id in have for p in active):
                 db.table(EVENTS).update({"status": "building"}, doc_ids=[event_id])
 
+    def _pool_target(self, db, event_id: int, who: str | int, replace: bool):
+        event = self._event(db, event_id)
+        self._require(event, "drafting", "building", "seated", "registration", "playing", doing="record a pool")
+        if event["mode"] == "draft" and event["status"] in ("registration",):
+            raise StateError("seat the players before recording draft pools")
+        player = self._player(db, event_id, who)
+        if player["status"] == "dropped":
+            raise StateError(f"{player['name']} has dropped; their pool can't be recorded")
+        existing = db.table(POOLS).get((Q.e == event_id) & (Q.p == player.doc_id))
+        if existing and not replace:
+            raise StateError(f"{player['name']} already has a pool recorded; use --replace to record it again")
+        return event, player, existing
+
+    def check_pool_entry(self, event_id: int, who: str | int, replace: bool = False) -> dict[str, Any]:
+        """The checks of ``record_pool`` before a pool is typed (so no typing is lost to a refusal); returns the event."""
+        with self.store.read() as db:
+            return dict(self._pool_target(db, event_id, who, replace)[0])
+
     def record_pool(self, event_id: int, who: str, deck_file: DeckFile, replace: bool = False) -> tuple[int, list[str]]:
-        """A player's pool from a file or typed lines (physical drafts, sealed pools opened at the table)."""
+        """A player's pool from a file or typed lines (physical drafts, sealed pools opened at the table).
+
+        Returns the player number and warnings: a pool that is not the full size is recorded, with a
+        warning that the board keeps showing until the pool is recorded again."""
         deck, problems = resolve(deck_file, self.index)
         if not deck.lines and not problems:
             raise InputError("the pool has no cards: give a pool file, or type one card a line")
@@ -474,16 +514,7 @@ class Events:
             raise InputError("the pool has unreadable lines: " + "; ".join(p.message for p in problems[:5]) +
                              (f" (and {len(problems) - 5} more)" if len(problems) > 5 else "") + "; fix them and record it again")
         with self.store.write() as db:
-            event = self._event(db, event_id)
-            self._require(event, "drafting", "building", "seated", "registration", "playing", doing="record a pool")
-            if event["mode"] == "draft" and event["status"] in ("registration",):
-                raise StateError("seat the players before recording draft pools")
-            player = self._player(db, event_id, who)
-            if player["status"] == "dropped":
-                raise StateError(f"{player['name']} has dropped; their pool can't be recorded")
-            existing = db.table(POOLS).get((Q.e == event_id) & (Q.p == player.doc_id))
-            if existing and not replace:
-                raise StateError(f"{player['name']} already has a pool recorded; use --replace to record it again")
+            event, player, existing = self._pool_target(db, event_id, who, replace)
             cards = [card_ref(Printing(line.card, "", line.foil, line.etched), event["set"])
                      for line in deck.lines for _ in range(line.count)]
             doc = {"e": event_id, "p": player.doc_id, "cards": cards, "source": "recorded"}
@@ -494,7 +525,8 @@ class Events:
             if event["status"] == "seated" and event["style"] == "physical":
                 db.table(EVENTS).update({"status": "drafting"}, doc_ids=[event_id])
         self._maybe_finish_drafting(event_id)
-        return player.doc_id, []
+        warning = pool_warning(event, len(cards))
+        return player.doc_id, [f"{player['name']}'s pool has {warning}"] if warning else []
 
     def pool(self, event_id: int, who: str | int) -> list[Printing]:
         with self.store.read() as db:

@@ -212,3 +212,64 @@ def test_requests_before_deck_building_are_a_forecast_apart(events, cli):
     assert ledger["forecast"]["shortfall"] == 1
     screen = cli("event", "pipers", event_id, "--db", events.store.path).stdout
     assert "Forecast" in screen and "forecast short" in screen and "SHORTFALL" not in screen
+
+
+# --- typed pools that forgive typos ------------------------------------------------------------------------------
+
+
+def test_a_short_pool_is_recorded_with_a_warning_the_board_keeps_until_fixed(events, cli, tmp_path):
+    event_id = physical_event(events, ["Ann", "Bo"])
+    db = events.store.path
+    typed = cli("event", "pool", event_id, "Ann", "--db", db, input="2 Murder\n45 Plains\n\n")
+    assert typed.exit_code == 0 and "47 cards" in typed.stdout
+    assert "warning: Ann's pool has 47 cards, but a draft pool has 60" in typed.stdout
+    board = cli("event", "show", event_id, "--db", db).stdout
+    assert "Ann's pool: 47 cards, but a draft pool has 60" in board
+    full = tmp_path / "ann.txt"
+    full.write_text("2 Murder\n58 Plains\n")
+    fixed = cli("event", "pool", event_id, "Ann", full, "--replace", "--db", db)
+    assert fixed.exit_code == 0 and "warning" not in fixed.stdout
+    assert "Ann's pool" not in cli("event", "show", event_id, "--db", db).stdout
+
+
+def test_sealed_pools_are_expected_to_hold_120(events):
+    from events.event import expected_pool_size, pool_warning
+
+    sealed = {"set": "CMR", "mode": "sealed"}
+    draft = {"set": "CMR", "mode": "draft"}
+    # CMR: draft boosters of 20 cards (rules: 60 cards a drafted pool); sealed opens six boosters.
+    assert expected_pool_size(draft) == 60 and expected_pool_size(sealed) == 120
+    assert pool_warning(sealed, 120) is None and "a sealed pool has 120" in pool_warning(sealed, 60)
+
+
+def test_typing_a_pool_in_a_real_terminal_keeps_good_lines_and_reasks_the_bad_one(events, tmp_path):
+    import pexpect
+
+    from tests.test_clock import spawn
+
+    event_id = physical_event(events, ["Ann", "Bo"])
+    child = spawn(["event", "pool", str(event_id), "Ann", "--db", str(events.store.path)], tmp_path)
+    child.expect(r"\[0/60\] > ")
+    child.sendline("2 Murder")
+    child.expect(r"\+ 2 Murder")
+    child.expect(r"\[2/60\] > ")
+    child.sendline("1 Murdr")  # a typo: only this line is asked again, with suggestions
+    child.expect("unknown card 'Murdr'")
+    child.expect("1: Murder")
+    child.expect("type the line again")
+    child.sendline("1")  # take the first suggestion; the count typed is kept
+    child.expect(r"\+ 1 Murder")
+    child.expect(r"\[3/60\] > ")
+    child.sendline("4 Plains")
+    child.expect(r"\[7/60\] > ")
+    child.sendline("Nonesuch Card Name")
+    child.expect("type the line again")
+    child.sendline("")  # leave it out
+    child.expect("left out: Nonesuch Card Name")
+    child.expect(r"\[7/60\] > ")
+    child.sendline("")
+    child.expect("pool recorded: 7 cards")
+    child.expect("warning: Ann's pool has 7 cards, but a draft pool has 60")
+    child.expect(pexpect.EOF)
+    pool = sorted(p.card.name for p in events.pool(event_id, "Ann"))
+    assert pool == ["Murder"] * 3 + ["Plains"] * 4

@@ -280,27 +280,40 @@ def event_pool(
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Record a player's pool from a file, or typed line by line (end with an empty line)."""
+    """Record a player's pool from a file, or typed line by line (end with an empty line).
+
+    Typed at a terminal, every good line is kept and only an unreadable one is asked again, with
+    suggestions.  A pool that isn't full size (60 drafted, 120 sealed in CMR) is recorded with a warning."""
     from draft.formats import parse, read_file
 
+    events = core(db)
     if file is not None:
         deck_file = read_file(file)
+    elif sys.stdin.isatty():
+        from events.event import expected_pool_size
+        from events.screens.pool_entry import type_pool
+        from events.screens.terminal import Terminal
+
+        event = events.check_pool_entry(event_id, name, replace)  # refused before any typing, not after
+        console = out()
+        deck_file = parse("\n".join(type_pool(console, Terminal(console), events.index, expected_pool_size(event))))
     else:
-        if sys.stdin.isatty():
-            out().print("Type the pool, one card a line ('2 Murder' or 'Murder'); an empty line ends it.")
         lines = []
         for line in sys.stdin:
             if not line.strip():
                 break
             lines.append(line)
         deck_file = parse("".join(lines))
-    events = core(db)
-    player_id, _ = events.record_pool(event_id, name, deck_file, replace)
+    player_id, warnings = events.record_pool(event_id, name, deck_file, replace)
     count = len(events.pool(event_id, player_id))
     if as_json:
-        emit_json({"player": player_id, "cards": count})
-    else:
-        out().print(f"pool recorded: {count} cards")
+        emit_json({"player": player_id, "cards": count, "warnings": warnings})
+        return
+    from rich.text import Text
+
+    out().print(f"pool recorded: {count} cards")
+    for warning in warnings:
+        out().print(Text(f"warning: {warning}", style="yellow"))
 
 
 @event_app.command("pipers")

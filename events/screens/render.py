@@ -225,8 +225,12 @@ def event_board(snap: dict, ledger: dict | None = None) -> Table:
             deck_text = Text(", ".join(sorted({pr["code"] for pr in deck["problems"]})), style="red")
         seat = f"{p['pod']}/{p['seat'] + 1}" if p["pod"] else "—"
         status = p["status"] + (" (late)" if p["late"] else "") + (" (bot)" if p.get("bot") else "")
-        players.add_row(f"#{p['id']}", Text(p["name"]), status, seat, str(p["pool_size"] or "—"), str(p["requested"] or ""), deck_text)
+        pool = Text(f"{p['pool_size']} !", style="bold yellow") if p.get("pool_warning") else Text(str(p["pool_size"] or "—"))
+        players.add_row(f"#{p['id']}", Text(p["name"]), status, seat, pool, str(p["requested"] or ""), deck_text)
     outer.add_row(players)
+    for p in snap["players"]:
+        if p.get("pool_warning") and p["status"] == "active":
+            outer.add_row(Text(f"! {p['name']}'s pool: {p['pool_warning']}", style="yellow"))
     if snap["pods"]:
         pods = Table("Pod", "Players", "Pipers opened", "Draft", title="Draft pods", title_justify="left")
         for pod in snap["pods"]:
