@@ -273,3 +273,53 @@ def test_typing_a_pool_in_a_real_terminal_keeps_good_lines_and_reasks_the_bad_on
     child.expect(pexpect.EOF)
     pool = sorted(p.card.name for p in events.pool(event_id, "Ann"))
     assert pool == ["Murder"] * 3 + ["Plains"] * 4
+
+
+# --- README's desk flow -------------------------------------------------------------------------------------------
+
+DESK_FLOW = ["event player add", "event seat", "event print 1 seatings", "event draft", "event pool", "event pipers",
+              "event deck 1 Ann", "event print 1 decklists", "event round", "event print 1 pairings", "event print 1 slips",
+              "event clock", "event result", "event standings", "event finish", "event export"]
+
+
+def test_readme_shows_the_desk_flow_in_order():
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Store events", 1)[1].split("```sh", 1)[1].split("```", 1)[0]
+    positions = [section.find(step) for step in DESK_FLOW]
+    assert -1 not in positions, [s for s, p in zip(DESK_FLOW, positions, strict=True) if p == -1]
+    assert positions == sorted(positions)
+
+
+def test_the_desk_flow_runs_in_readme_order_at_the_command_line(cli, tmp_path):
+    db = tmp_path / "friday.json"
+
+    def ok(*args, input=None):
+        result = cli(*args, "--db", db, input=input)
+        assert result.exit_code == 0, (args, result.output)
+        return result.stdout
+
+    ok("event", "new", "Friday CMR", "--style", "bots", "--seed", "12", "--date", "2026-02-06")
+    ok("event", "player", "add", "1", *NAMES, "Jo Typo")
+    ok("event", "player", "remove", "1", "Jo Typo")
+    ok("event", "seat", "1")
+    assert "FIND YOUR SEAT" in ok("event", "print", "1", "seatings")
+    ok("event", "draft", "1")
+    ledger = json.loads(ok("event", "pipers", "1", "--json"))
+    assert ledger["needed"] == 0 and all(pod["opened"] is not None for pod in ledger["pods"])
+    for name in NAMES:
+        ok("event", "deck", "1", name, "--auto")
+    assert ok("event", "print", "1", "decklists").count("DECKLIST ·") == 10
+    ok("event", "round", "1")
+    assert "ROUND 1 PAIRINGS" in ok("event", "print", "1", "pairings")
+    assert "RESULT SLIP" in ok("event", "print", "1", "slips")
+    assert json.loads(ok("event", "clock", "1", "--json"))["remaining"] > 0
+    snap = json.loads(ok("event", "show", "1", "--json"))
+    for number, table in enumerate(snap["rounds"][0]["tables"], start=1):
+        ok("event", "result", "1", "1", str(number), " > ".join(f'"{n}"' for n in table))
+    standings = ok("event", "standings", "1")
+    assert "Tie-breaker 1" in standings and "Tie-breaker 2" in standings
+    ok("event", "finish", "1")
+    ok("event", "export", "1", "--out", tmp_path / "out")
+    assert {"standings.csv", "results.csv", "pairings.csv"} <= {p.name for p in (tmp_path / "out").iterdir()}
