@@ -294,3 +294,31 @@ def test_average_place_is_blank_before_play(tmp_path, cli):
                                                (3, "3"), (Fraction(-1, 8), "-0.12"), (None, ""), (Fraction(7, 4), "1.75")])
 def test_numbers_for_people_never_show_long_decimals(value, shown):
     assert number_text(value) == shown
+
+
+# --- any name fits and is shown literally --------------------------------------------------------------------------
+
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+NAME_TEXT = st.text(alphabet=st.sampled_from(list("Ab [/]\\<>&\"'=,é") + ["\x1b", "\x07", "\u200f", "李", "ｗ", "\u0301", "😀"]),
+                    min_size=1, max_size=80)
+
+
+@given(names=st.lists(NAME_TEXT, min_size=1, max_size=6), title=NAME_TEXT)
+def test_any_names_fit_80_columns_and_html_shows_them_literally(names, title):
+    from events.printables import Note, Page, Sheet, Table
+    from events.sheet_writers import printable, to_html, to_text
+
+    table = Table(("Rank", "Player", "Points", "Opp. avg", "Avg place", "Rounds"),
+                  tuple((str(i), name, "2.5", "1.25", "", "3") for i, name in enumerate(names, start=1)), right=(0, 2, 3, 4, 5))
+    sheet = Sheet("standings", title, "subtitle", (Page(title, (table, Note(names[0]))), Page("two", (Note(title),))))
+    text = to_text(sheet)
+    for line in text.replace("\f", "\n").splitlines():
+        assert cell_width(line) <= 80
+        assert not any(ch in line for ch in "\x1b\x07\u200f")  # control characters are shown as escapes
+    page = parse_html(to_html(sheet))
+    cells = [cell for section in page.sections for row in section["rows"] for cell in row]
+    for name in names:
+        assert printable(name) in "".join(cells)
+    assert "".join(page.text).count(printable(title)) >= 3
