@@ -323,3 +323,19 @@ def test_the_desk_flow_runs_in_readme_order_at_the_command_line(cli, tmp_path):
     ok("event", "finish", "1")
     ok("event", "export", "1", "--out", tmp_path / "out")
     assert {"standings.csv", "results.csv", "pairings.csv"} <= {p.name for p in (tmp_path / "out").iterdir()}
+
+
+def test_typing_is_refused_before_it_starts_when_the_pool_cant_be_recorded(events, tmp_path):
+    import pexpect
+
+    from tests.test_clock import spawn
+
+    event_id = physical_event(events, ["Ann", "Bo"])
+    record(events, event_id, "Bo", "10 Murder\n")
+    for who, message, code in (("Nobody", "no player 'Nobody'", 2), ("Bo", "already has a pool recorded", 3)):
+        child = spawn(["event", "pool", str(event_id), who, "--db", str(events.store.path)], tmp_path)
+        index = child.expect([message, r"\[0/60\] > "])
+        assert index == 0
+        child.expect(pexpect.EOF)
+        child.close()
+        assert child.exitstatus == code
