@@ -184,14 +184,14 @@ def standings_legend(points: list[Any]) -> tuple[str, ...]:
 
     scheme = "/".join(number_text(p) for p in points)
     return (
-        f"Points: placement points from every game ({scheme} for 1st, 2nd, …); players who draw share the average "
-        "of the places they cover.",
-        "Tie-breaker 1, Opp. avg: the average points per round of every opponent you shared a table with (each "
-        "meeting counts); higher is better.",
-        "Tie-breaker 2, Avg place: your average finishing place (1 is first); lower is better; blank before you "
-        "have played.",
-        "Rounds: games with a recorded result. Players equal on points and both tie-breakers share a rank and are "
-        "listed by name.",
+        (f"Points: placement points from every game ({scheme} for 1st, 2nd, …); players who draw share the average "
+         "of the places they cover."),
+        ("Tie-breaker 1, Opp. avg: the average points per round of every opponent you shared a table with (each "
+         "meeting counts); higher is better."),
+        ("Tie-breaker 2, Avg place: your average finishing place (1 is first); lower is better; blank before you "
+         "have played."),
+        ("Rounds: games with a recorded result. Players equal on points and both tie-breakers share a rank and are "
+         "listed by name."),
     )
 
 

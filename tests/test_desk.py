@@ -10,7 +10,7 @@ import pytest
 
 from events.event import Events, split_order
 from events.store import Store
-from sets.errors import InputError, StateError
+from sets.errors import InputError
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo"]
 

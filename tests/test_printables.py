@@ -9,6 +9,8 @@ from fractions import Fraction
 from html.parser import HTMLParser
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from events.event import Events, number_text
 from events.printables import PRINTABLES
@@ -298,8 +300,6 @@ def test_numbers_for_people_never_show_long_decimals(value, shown):
 
 # --- any name fits and is shown literally --------------------------------------------------------------------------
 
-from hypothesis import given  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
 
 NAME_TEXT = st.text(alphabet=st.sampled_from(list("Ab [/]\\<>&\"'=,é") + ["\x1b", "\x07", "\u200f", "李", "ｗ", "\u0301", "😀"]),
                     min_size=1, max_size=80)
