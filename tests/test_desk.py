@@ -113,6 +113,8 @@ def test_names_with_operators_and_commas_record_results(events, cli):
     assert json.loads(result.stdout)["points"] == {"x = y, z": 3, "A > B": 1.5, "3": 1.5, "O'Brien": 0}
     board = cli("event", "show", event_id, "--db", events.store.path).stdout
     assert "x = y, z > A > B = 3 > O'Brien" in board  # the finishing order on the board
+    history = json.loads(cli("event", "show", event_id, "--db", events.store.path, "--json").stdout)["rounds"][0]["results"]
+    assert history == {"1": [["x = y, z"], ["A > B", "3"], ["O'Brien"]]}
 
 
 def test_exports_hold_results_and_pairings_beside_standings(events, cli, tmp_path):

@@ -104,7 +104,9 @@ def _snapshot_json(snap: dict[str, Any]) -> dict[str, Any]:
                      "pool_size": p["pool_size"], "deck": p["deck"]} for p in snap["players"]],
         "pods": [{"pod": pod["number"], "players": [names[i] for i in pod["players"]], "pipers_opened": pod.get("opened"),
                   "draft": snap["drafts"].get(pod["number"])} for pod in snap["pods"]],
-        "rounds": [{"round": r["number"], "status": r["status"], "tables": [[names[i] for i in t] for t in r["tables"]]}
+        "rounds": [{"round": r["number"], "status": r["status"], "tables": [[names[i] for i in t] for t in r["tables"]],
+                    "results": {str(res["table"]): [[names[i] for i in group] for group in res["order"]]
+                                for res in snap["results"] if res["round"] == r["number"]}}
                    for r in snap["rounds"]],
     }
 
