@@ -15,7 +15,9 @@ Game pods and standings:
   placement points of the places they cover (default points 3/2/1/0).
 - Standings: points, then the average points per round of every opponent you
   shared a table with (each meeting counts), then the average finishing place
-  (lower is better), then name.
+  (lower is better; a player who hasn't played comes after those who have).
+  All three are exact fractions; players equal on all three share a rank and
+  are listed by name.
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ import random
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from dataclasses import replace as dc_replace
+from fractions import Fraction
 from typing import Any
 
 from tinydb import Query
@@ -85,6 +89,24 @@ def parse_points(text: str) -> list[float]:
     return points
 
 
+DRAFT_BOOSTERS, SEALED_BOOSTERS = 3, 6
+
+
+def expected_pool_size(event: dict[str, Any]) -> int:
+    """Cards in a full pool: three boosters drafted, or six opened for sealed (60 and 120 in CMR)."""
+    size = max(booster_spec(event["set"]).sizes)
+    return size * (SEALED_BOOSTERS if event["mode"] == "sealed" else DRAFT_BOOSTERS)
+
+
+def pool_warning(event: dict[str, Any], cards: int) -> str | None:
+    """A warning (not a refusal) when a pool is not the size the event's kind gives."""
+    expected = expected_pool_size(event)
+    if cards == expected:
+        return None
+    kind = "sealed" if event["mode"] == "sealed" else "draft"
+    return f"{cards} cards, but a {kind} pool has {expected}: check it and record it again with --replace"
+
+
 def draft_pod_sizes(players: int, most: int = MAX_POD) -> list[int]:
     """Balanced draft pods of at most ``most`` seats."""
     pods = max(1, math.ceil(players / most))
@@ -101,19 +123,44 @@ def game_table_sizes(players: int, size: int = 4, one_v_one: bool = False) -> li
     return sizes
 
 
+def exact(number: float | int | str | Fraction) -> Fraction:
+    """A points value as an exact fraction: ``0.1`` is 1/10, not the nearest binary float."""
+    return number if isinstance(number, Fraction) else Fraction(str(number))
+
+
+def number_text(value: Fraction | int | None, places: int = 2) -> str:
+    """A points figure for people: whole numbers bare, others to at most two decimals (7/3 is 2.33); None is blank."""
+    if value is None:
+        return ""
+    value = Fraction(value)
+    if value.denominator == 1:
+        return str(value.numerator)
+    scaled = round(value * 10**places)  # exact half-to-even rounding on the fraction itself
+    sign = "-" if scaled < 0 else ""
+    whole, part = divmod(abs(scaled), 10**places)
+    return f"{sign}{whole}.{part:0{places}d}".rstrip("0").rstrip(".")
+
+
 @dataclass(frozen=True)
 class Standing:
     player: int
     name: str
-    points: float
-    opponents_average: float
-    average_place: float
+    points: Fraction
+    opponents_average: Fraction
+    average_place: Fraction | None  # None before the player has played
     rounds: int
     dropped: bool
+    rank: int = 0
 
-    def to_json(self, rank: int) -> dict[str, Any]:
-        return {"rank": rank, "player": self.name, "points": self.points, "opponents_average": round(self.opponents_average, 4),
-                "average_place": round(self.average_place, 4), "rounds": self.rounds, "dropped": self.dropped}
+    def tie_key(self) -> tuple:
+        """The documented order: points, opponents' average (both higher first), average place (lower first)."""
+        return (-self.points, -self.opponents_average, self.average_place is None, self.average_place or 0)
+
+    def to_json(self, rank: int | None = None) -> dict[str, Any]:
+        return {"rank": self.rank if rank is None else rank, "player": self.name, "points": round(float(self.points), 4),
+                "points_exact": str(self.points), "opponents_average": round(float(self.opponents_average), 4),
+                "average_place": None if self.average_place is None else round(float(self.average_place), 4),
+                "rounds": self.rounds, "dropped": self.dropped}
 
 
 class Events:
@@ -144,16 +191,29 @@ class Events:
         return [p for p in players if p["status"] == "active"] if active_only else players
 
     def _player(self, db, event_id: int, who: str | int) -> dict[str, Any]:
+        """A player by exact name first (then the same name in another case), or ``#N`` for player number N.
+
+        An int is a player number from the program itself.  Bare digits are a name: a player called
+        ``3`` is reachable, and ``3`` never silently means player number 3.
+        """
         players = self._players(db, event_id)
-        text = str(who).strip()
-        if text.isdigit() and any(p.doc_id == int(text) for p in players):
-            return next(p for p in players if p.doc_id == int(text))
+        if isinstance(who, int):
+            found = next((p for p in players if p.doc_id == who), None)
+            if found is None:
+                raise InputError(f"no player number {who} in event {event_id}: see 'cmdraft event show {event_id}'")
+            return found
+        text = " ".join(str(who).split())
         exact = [p for p in players if p["name"] == text] or [p for p in players if p["name"].casefold() == text.casefold()]
         if len(exact) == 1:
             return exact[0]
         if len(exact) > 1:
-            raise InputError(f"{text!r} names {len(exact)} players: use the player number ({', '.join(str(p.doc_id) for p in exact)})")
-        raise InputError(f"no player {text!r} in event {event_id}: see 'cmdraft event show {event_id}'")
+            raise InputError(f"{text!r} names {len(exact)} players: use the player number "
+                             f"({', '.join('#' + str(p.doc_id) for p in exact)})")
+        number = text[1:].strip() if text.startswith("#") else ""
+        if number.isascii() and number.isdigit():
+            return self._player(db, event_id, int(number))
+        hint = f"; for player number {text} write '#{text}'" if text.isascii() and text.isdigit() else ""
+        raise InputError(f"no player {text!r} in event {event_id}{hint}: see 'cmdraft event show {event_id}'")
 
     def _player_id(self, event_id: int, who: str) -> int:
         with self.store.read() as db:
@@ -193,6 +253,7 @@ class Events:
             picks[number] = None if record is None else current(record, read_journal(self.store, record.doc_id, record))["status"]
         for player in players:
             player["pool_size"] = len(pools[player["id"]]["cards"]) if player["id"] in pools else None
+            player["pool_warning"] = None if player["pool_size"] is None else pool_warning(event, player["pool_size"])
             deck = decks.get(player["id"])
             player["deck"] = None if deck is None else {"valid": deck["valid"], "problems": deck["problems"],
                                                         "commanders": deck["deck"].get("commanders", [])}
@@ -229,11 +290,7 @@ class Events:
             return db.table(EVENTS).insert(doc)
 
     def add_player(self, event_id: int, name: str, bot: bool = False) -> int:
-        clean = " ".join(name.split())
-        if not clean:
-            raise InputError("a player needs a name")
-        if len(clean) > 80:
-            raise InputError(f"player name is {len(clean)} characters; keep it under 80")
+        clean = self._clean_name(name)
         with self.store.write() as db:
             event = self._event(db, event_id)
             self._require(event, "registration", "seated", "building", "playing", doing="add a player")
@@ -250,6 +307,47 @@ class Events:
                 db.table(PLAYERS).update({"pod": pod["number"], "seat": len(pod["players"])}, doc_ids=[player_id])
                 return player_id
             return db.table(PLAYERS).insert(doc)
+
+    @staticmethod
+    def _clean_name(name: str) -> str:
+        clean = " ".join(name.split())
+        if not clean:
+            raise InputError("a player needs a name")
+        if len(clean) > 80:
+            raise InputError(f"player name is {len(clean)} characters; keep it under 80")
+        return clean
+
+    def rename_player(self, event_id: int, who: str | int, new_name: str) -> tuple[str, str]:
+        """Correct a player's name everywhere it is shown (their draft seat's name too); returns (old, new)."""
+        clean = self._clean_name(new_name)
+        with self.store.write() as db:
+            self._event(db, event_id)
+            player = self._player(db, event_id, who)
+            clash = [p for p in self._players(db, event_id) if p.doc_id != player.doc_id and p["name"].casefold() == clean.casefold()]
+            if clash:
+                raise InputError(f"another player is already called {clash[0]['name']!r} (#{clash[0].doc_id}); choose another name")
+            db.table(PLAYERS).update({"name": clean}, doc_ids=[player.doc_id])
+            pod = db.table(PODS).get((Q.e == event_id) & (Q.number == player["pod"])) if player["pod"] else None
+            if pod is not None and pod.get("draft"):
+                draft = db.table(DRAFTS).get(doc_id=pod["draft"])
+                if draft is not None and player.doc_id in pod["players"]:
+                    names = list(draft["names"])
+                    names[pod["players"].index(player.doc_id)] = clean
+                    db.table(DRAFTS).update({"names": names}, doc_ids=[draft.doc_id])
+        return player["name"], clean
+
+    def remove_player(self, event_id: int, who: str | int) -> str:
+        """Take back a registration (a typo, a double entry) before seating: the player is gone, not dropped."""
+        with self.store.write() as db:
+            event = self._event(db, event_id)
+            player = self._player(db, event_id, who)
+            if event["status"] != "registration" or player["pod"] is not None:
+                raise StateError(f"{player['name']} already has a seat; drop them instead: "
+                                 f"cmdraft event player drop {event_id} '#{player.doc_id}'")
+            for table in (POOLS, DECKS):
+                db.table(table).remove((Q.e == event_id) & (Q.p == player.doc_id))
+            db.table(PLAYERS).remove(doc_ids=[player.doc_id])
+        return player["name"]
 
     def drop_player(self, event_id: int, who: str) -> dict[str, Any]:
         with self.store.write() as db:
@@ -463,8 +561,29 @@ class Events:
                     moved.append(event_id)
         return moved
 
+    def _pool_target(self, db, event_id: int, who: str | int, replace: bool):
+        event = self._event(db, event_id)
+        self._require(event, "drafting", "building", "seated", "registration", "playing", doing="record a pool")
+        if event["mode"] == "draft" and event["status"] in ("registration",):
+            raise StateError("seat the players before recording draft pools")
+        player = self._player(db, event_id, who)
+        if player["status"] == "dropped":
+            raise StateError(f"{player['name']} has dropped; their pool can't be recorded")
+        existing = db.table(POOLS).get((Q.e == event_id) & (Q.p == player.doc_id))
+        if existing and not replace:
+            raise StateError(f"{player['name']} already has a pool recorded; use --replace to record it again")
+        return event, player, existing
+
+    def check_pool_entry(self, event_id: int, who: str | int, replace: bool = False) -> dict[str, Any]:
+        """The checks of ``record_pool`` before a pool is typed (so no typing is lost to a refusal); returns the event."""
+        with self.store.read() as db:
+            return dict(self._pool_target(db, event_id, who, replace)[0])
+
     def record_pool(self, event_id: int, who: str, deck_file: DeckFile, replace: bool = False) -> tuple[int, list[str]]:
-        """A player's pool from a file or typed lines (physical drafts, sealed pools opened at the table)."""
+        """A player's pool from a file or typed lines (physical drafts, sealed pools opened at the table).
+
+        Returns the player number and warnings: a pool that is not the full size is recorded, with a
+        warning that the board keeps showing until the pool is recorded again."""
         deck, problems = resolve(deck_file, self.index)
         if not deck.lines and not problems:
             raise InputError("the pool has no cards: give a pool file, or type one card a line")
@@ -472,16 +591,7 @@ class Events:
             raise InputError("the pool has unreadable lines: " + "; ".join(p.message for p in problems[:5]) +
                              (f" (and {len(problems) - 5} more)" if len(problems) > 5 else "") + "; fix them and record it again")
         with self.store.write() as db:
-            event = self._event(db, event_id)
-            self._require(event, "drafting", "building", "seated", "registration", "playing", doing="record a pool")
-            if event["mode"] == "draft" and event["status"] in ("registration",):
-                raise StateError("seat the players before recording draft pools")
-            player = self._player(db, event_id, who)
-            if player["status"] == "dropped":
-                raise StateError(f"{player['name']} has dropped; their pool can't be recorded")
-            existing = db.table(POOLS).get((Q.e == event_id) & (Q.p == player.doc_id))
-            if existing and not replace:
-                raise StateError(f"{player['name']} already has a pool recorded; use --replace to record it again")
+            event, player, existing = self._pool_target(db, event_id, who, replace)
             cards = [card_ref(Printing(line.card, "", line.foil, line.etched), event["set"])
                      for line in deck.lines for _ in range(line.count)]
             doc = {"e": event_id, "p": player.doc_id, "cards": cards, "source": "recorded"}
@@ -493,9 +603,10 @@ class Events:
                 phase_change(db)
                 db.table(EVENTS).update({"status": "drafting"}, doc_ids=[event_id])
             self._finish_drafting_if_done(db, event_id)
-        return player.doc_id, []
+        warning = pool_warning(event, len(cards))
+        return player.doc_id, [f"{player['name']}'s pool has {warning}"] if warning else []
 
-    def pool(self, event_id: int, who: str) -> list[Printing]:
+    def pool(self, event_id: int, who: str | int) -> list[Printing]:
         with self.store.read() as db:
             event = self._event(db, event_id)
             player = self._player(db, event_id, who)
@@ -521,7 +632,7 @@ class Events:
                     raise InputError(f"no pod {number} in event {event_id}")
                 if count < 0:
                     raise InputError("Pipers opened can't be negative")
-                db.table(PODS).update({"opened": count}, doc_ids=[pod.doc_id])
+                db.table(PODS).update({"opened_typed": count}, doc_ids=[pod.doc_id])
             for who, count in (requests or {}).items():
                 if not 0 <= count <= 2:
                     raise InputError(f"a player may add 0 to 2 Pipers, not {count}")
@@ -529,37 +640,66 @@ class Events:
                 db.table(PLAYERS).update({"requested": count}, doc_ids=[player.doc_id])
 
     def piper_ledger(self, event_id: int) -> dict[str, Any]:
-        """Pipers opened per pod, the store's stock, requests, and a shortfall warning with who could lend."""
+        """The Piper ledger, from what is recorded.
+
+        - Opened: the Pipers in each pod's recorded pools (a typed ``--opened`` count that disagrees is flagged).
+        - Needed: the Pipers registered decks add (a deck's Pipers beyond the ones in its owner's pool).
+        - Unused: Pipers in pools that their owner's deck doesn't use (every one, before the deck is registered).
+        - Shortfall: only when needed exceeds unused plus the store's stock; lenders hold unused Pipers.
+        - Forecast: requests made before deck building (``--request``), shown apart from the decks' needs.
+        """
         snap = self.snapshot(event_id)
         event = snap["event"]
         with self.store.read() as db:
             pools = {d["p"]: d["cards"] for d in db.table(POOLS).search(Q.e == event_id)}
             decks = {d["p"]: d["deck"] for d in db.table(DECKS).search(Q.e == event_id)}
         piper_number = next((c.number for c in load_set(event["set"]) if c.name == PIPER), None)
-        lenders = []
-        held = requested = own_cover = 0
+
+        def owned_by(pid: int) -> int:
+            return sum(1 for ref in pools.get(pid, []) if ref.partition("*")[0] == piper_number)
+
+        def used_by(deck: dict[str, Any]) -> int:
+            return sum(line.get("count", 1) for zone in ("commanders", "main") for line in deck.get(zone, []) if line["name"] == PIPER)
+
+        lenders, needs = [], []
+        unused = 0
+        requested = own_cover = forecast_spare = 0
         for player in snap["players"]:
-            owned = sum(1 for ref in pools.get(player["id"], []) if ref.partition("*")[0] == piper_number)
-            held += owned
-            active = player["status"] == "active"
-            if active:
-                requested += player["requested"]
-                own_cover += min(owned, player["requested"])  # a player's own Pipers cover their own request first
-            deck = decks.get(player["id"])
-            used = 0
-            if deck:
-                used = sum(1 for c in deck.get("commanders", []) if c["name"] == PIPER) + sum(
-                    line.get("count", 1) for line in deck.get("main", []) if line["name"] == PIPER)
-            spare = max(0, owned - used - player["requested"]) if active else owned
+            pid, active = player["id"], player["status"] == "active"
+            owned = owned_by(pid)
+            deck = decks.get(pid)
+            used = used_by(deck) if deck and active else 0
+            if deck and active and used:
+                needs.append({"player": player["name"], "owned": owned, "used": used, "added": max(0, used - owned)})
+            spare = max(0, owned - used)
+            unused += spare
             if spare:
-                lenders.append({"player": player["name"], "pod": player.get("pod"), "spare": spare, "deck_registered": bool(deck)})
-        needed = requested - own_cover
-        available = sum(l["spare"] for l in lenders) + event["piper_stock"]
-        pods = [{"pod": pod["number"], "opened": pod.get("opened")} for pod in snap["pods"]]
-        return {"pods": pods, "stock": event["piper_stock"], "requested": requested, "held_in_pools": held,
-                "needed_from_others": needed, "available": available, "shortfall": max(0, needed - available),
-                "lenders": lenders,
-                "requests": [{"player": p["name"], "requested": p["requested"]} for p in snap["players"] if p["requested"]]}
+                lenders.append({"player": player["name"], "pod": player.get("pod"), "spare": spare, "deck_registered": bool(deck),
+                                "dropped": not active})
+            if active:  # the forecast from requests, as before deck building
+                requested += player["requested"]
+                own_cover += min(owned, player["requested"])
+                forecast_spare += max(0, owned - (used if deck else player["requested"]))
+            else:
+                forecast_spare += owned
+        needed = sum(n["added"] for n in needs)
+        available = unused + event["piper_stock"]
+        pods = []
+        for pod in snap["pods"]:
+            recorded = [pid for pid in pod["players"] if pid in pools]
+            counted = sum(owned_by(pid) for pid in recorded) if recorded else None
+            typed = pod.get("opened_typed", None if pod.get("draft") else pod.get("opened"))
+            pods.append({"pod": pod["number"], "opened": counted, "pools_recorded": len(recorded), "seats": len(pod["players"]),
+                         "typed": typed, "disagrees": typed is not None and counted is not None and typed != counted})
+        forecast_needed = requested - own_cover
+        forecast_available = forecast_spare + event["piper_stock"]
+        return {"pods": pods, "held_in_pools": sum(owned_by(pid) for pid in pools), "stock": event["piper_stock"],
+                "decks": needs, "needed": needed, "unused": unused, "available": available,
+                "shortfall": max(0, needed - available), "lenders": lenders,
+                "forecast": {"requested": requested, "needed_from_others": forecast_needed, "available": forecast_available,
+                             "shortfall": max(0, forecast_needed - forecast_available),
+                             "requests": [{"player": p["name"], "requested": p["requested"]} for p in snap["players"]
+                                          if p["requested"] and p["status"] == "active"]}}
 
     # --- decks ------------------------------------------------------------------------------------------------
 
@@ -574,7 +714,7 @@ class Events:
         self._require(event, "building", "playing", doing="register decks")
         if player["status"] == "dropped":
             raise StateError(f"{player['name']} has dropped; their deck can't be registered")
-        pool = self.pool(event_id, str(player.doc_id))
+        pool = self.pool(event_id, player.doc_id)
         extra = []
         if auto:
             deck = build_deck(pool, piper_card(event["set"]), player["name"])
@@ -637,10 +777,13 @@ class Events:
                 met = self._meetings(rounds)
                 tables = pair_by_points(ids, totals, met, sizes, rng)
             phase_change(db)
-            db.table(ROUNDS).insert({"e": event_id, "number": number, "tables": tables, "status": "open"})
+            # The first player of each table, drawn now (seeded) and recorded with the round.
+            first = [table[rng.randrange(len(table))] for table in tables]
+            db.table(ROUNDS).insert({"e": event_id, "number": number, "tables": tables, "first": first, "status": "open"})
             db.table(EVENTS).update({"status": "playing"}, doc_ids=[event_id])
             names = {p.doc_id: p["name"] for p in active}
-        return {"round": number, "tables": [[names[pid] for pid in table] for table in tables]}
+        return {"round": number, "tables": [[names[pid] for pid in table] for table in tables],
+                "first": [names[pid] for pid in first]}
 
     @staticmethod
     def _meetings(rounds) -> Counter:
@@ -654,13 +797,13 @@ class Events:
         return met
 
     @staticmethod
-    def placement_points(event: dict[str, Any], order: Sequence[Sequence[int]]) -> dict[int, float]:
-        points = event["points"]
-        awarded: dict[int, float] = {}
+    def placement_points(event: dict[str, Any], order: Sequence[Sequence[int]]) -> dict[int, Fraction]:
+        points = [exact(p) for p in event["points"]]
+        awarded: dict[int, Fraction] = {}
         place = 0
         for group in order:
             covered = [points[i] if i < len(points) else points[-1] for i in range(place, place + len(group))]
-            share = sum(covered) / len(covered)
+            share = sum(covered, Fraction(0)) / len(covered)
             for pid in group:
                 awarded[pid] = share
             place += len(group)
@@ -706,14 +849,13 @@ class Events:
         return {"round": round_number, "table": table_number, "points": {names[pid]: pts for pid, pts in awarded.items()}}
 
     def _parse_order(self, db, event_id: int, text: str, table: list[int]) -> list[list[int]]:
-        """``Alice > Bob = Carol > Dave``: finishing order, ``=`` for a draw; names or player numbers."""
+        """``Alice > Bob = Carol > Dave``: finishing order, ``=`` for a draw; names (quoted when they hold
+        ``>``, ``=`` or quotes) or ``#N`` player numbers."""
         groups = []
-        for part in text.split(">"):
+        for part in split_order(text):
             group = []
-            for name in part.split("="):
-                if not name.strip():
-                    raise InputError(f"bad result {text!r}: write the finishing order like 'Ann > Bo = Cy > Di'")
-                player = self._player(db, event_id, name.strip())
+            for name in part:
+                player = self._player(db, event_id, name)
                 if player.doc_id not in table:
                     raise InputError(f"{player['name']} is not at this table")
                 group.append(player.doc_id)
@@ -747,17 +889,17 @@ class Events:
             table = tables.get((result["round"], result["table"]), [])
             for pid in table:
                 opponents[pid] += [other for other in table if other != pid]
-        def per_round(pid: int) -> float:
-            return totals[pid] / played[pid] if played[pid] else 0.0
+        def per_round(pid: int) -> Fraction:
+            return totals[pid] / played[pid] if played[pid] else Fraction(0)
         rows = []
         for player in players:
             pid = player.doc_id
             opp = opponents[pid]
-            rows.append(Standing(pid, player["name"], totals[pid], sum(per_round(o) for o in opp) / len(opp) if opp else 0.0,
-                                 sum(places[pid]) / len(places[pid]) if places[pid] else 0.0, played[pid],
+            rows.append(Standing(pid, player["name"], Fraction(totals[pid]),
+                                 sum((per_round(o) for o in opp), Fraction(0)) / len(opp) if opp else Fraction(0),
+                                 Fraction(sum(places[pid]), len(places[pid])) if places[pid] else None, played[pid],
                                  player["status"] == "dropped"))
-        rows.sort(key=lambda s: (-s.points, -s.opponents_average, s.average_place or 99, s.name.casefold()))
-        return rows
+        return rank_standings(rows)
 
     def finish(self, event_id: int) -> None:
         with self.store.write() as db:
@@ -816,6 +958,64 @@ class Events:
                           "tax": {c: 2 * n for c, n in state["tax"].get(pid, {}).items()},
                           "casts": state["tax"].get(pid, {}), "lost": lost})
         return {"round": round_number, "table": table_number, "players": board}
+
+
+def split_order(text: str) -> list[list[str]]:
+    """A finishing order as groups of names: ``>`` separates places, ``=`` joins a draw.
+
+    A name in double or single quotes may hold ``>``, ``=``, commas and the other quote (a quote
+    opens only where a name starts, so ``O'Brien`` needs none); a backslash inside quotes takes
+    the next character literally (``"Al \\"Ace\\" Bo"``).
+    """
+    usage = "write the finishing order like 'Ann > Bo = Cy > Di' (quote a name that holds > or =)"
+    groups: list[list[str]] = [[]]
+    name: list[str] = []
+    quoted = False  # the current name had a quoted part (so an empty "" is still a name given)
+    index = 0
+
+    def close() -> None:
+        nonlocal name, quoted
+        value = " ".join("".join(name).split())
+        if not value and not quoted:
+            raise InputError(f"bad result {text!r}: a place has no name; {usage}")
+        groups[-1].append(value)
+        name, quoted = [], False
+
+    while index < len(text):
+        ch = text[index]
+        if ch in "\"'" and not quoted and not "".join(name).strip():  # a quote opens only where a name starts (O'Brien)
+            end = index + 1
+            part = []
+            while end < len(text) and text[end] != ch:
+                if text[end] == "\\" and end + 1 < len(text):
+                    end += 1
+                part.append(text[end])
+                end += 1
+            if end >= len(text):
+                raise InputError(f"bad result {text!r}: a quote {ch} is not closed; {usage}")
+            name.extend(part)
+            quoted = True
+            index = end + 1
+            continue
+        if ch in ">=":
+            close()
+            if ch == ">":
+                groups.append([])
+        else:
+            name.append(ch)
+        index += 1
+    close()
+    return groups
+
+
+def rank_standings(rows: Sequence[Standing]) -> list[Standing]:
+    """Sorted by the tie-breakers (then name); players equal on every tie-breaker share a rank (1, 2, 2, 4)."""
+    ordered = sorted(rows, key=lambda s: (*s.tie_key(), s.name.casefold(), s.name))
+    ranked: list[Standing] = []
+    for position, row in enumerate(ordered, start=1):
+        same = ranked and ranked[-1].tie_key() == row.tie_key()
+        ranked.append(dc_replace(row, rank=ranked[-1].rank if same else position))
+    return ranked
 
 
 def pair_by_points(ids: list[int], totals: Counter, met: Counter, sizes: list[int], rng: random.Random,

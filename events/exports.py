@@ -84,24 +84,20 @@ def self_contained(store, draft_id: int, record: dict) -> dict:
 
 
 def export_event(events, event_id: int, folder: Path) -> list[Path]:
-    """Standings CSV, every pool and deck in each format, the draft logs, and a copy of the database."""
-    import csv
-    import io
-
+    """Standings, results and pairings CSV, every pool and deck in each format, the draft logs, and a copy of the database."""
     from draft.log import mtgo_log
     from events.drafts import TableSession
+    from events.printables import PAIRINGS_CSV, Table, pairing_rows, results_csv, standings_csv
+    from events.sheet_writers import csv_text
 
     snap = events.snapshot(event_id)
     written = []
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(["rank", "player", "points", "opponents_average", "average_place", "rounds", "dropped"])
-    for rank, row in enumerate(events.standings(event_id), start=1):
-        writer.writerow([rank, row.name, f"{row.points:g}", f"{row.opponents_average:.4f}", f"{row.average_place:.4f}", row.rounds,
-                         int(row.dropped)])
-    path = folder / "standings.csv"
-    write_file(path, buffer.getvalue())
-    written.append(path)
+    tables = {"standings.csv": standings_csv(events.standings(event_id)), "results.csv": results_csv(events, snap),
+              "pairings.csv": Table(PAIRINGS_CSV, pairing_rows(snap, snap["rounds"]))}
+    for name, table in tables.items():
+        path = folder / name
+        write_file(path, csv_text(table))
+        written.append(path)
     logs = {}
     for pod in snap["pods"]:
         if pod.get("draft"):
@@ -114,7 +110,7 @@ def export_event(events, event_id: int, folder: Path) -> list[Path]:
     for player in snap["players"]:
         stem = f"{player['id']:03d}-{safe_name(player['name'])}"
         try:
-            pool = events.pool(event_id, str(player["id"]))
+            pool = events.pool(event_id, player["id"])
         except Exception:
             pool = []
         deck = events.deck_of(event_id, player["id"])

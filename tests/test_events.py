@@ -174,11 +174,11 @@ def test_piper_ledger_warns_of_a_shortfall_and_names_lenders(events):
     owners = [l["player"] for l in ledger["lenders"]]
     asking = [name for name in NAMES[:8] if name not in owners][:4]
     events.set_pipers(event_id, stock=0, requests={name: 2 for name in asking})
-    ledger = events.piper_ledger(event_id)
-    assert ledger["requested"] == 2 * len(asking) and ledger["available"] == held
-    assert ledger["shortfall"] == max(0, 2 * len(asking) - held)
+    forecast = events.piper_ledger(event_id)["forecast"]  # requests before deck building: a forecast
+    assert forecast["requested"] == 2 * len(asking) and forecast["available"] == held
+    assert forecast["shortfall"] == max(0, 2 * len(asking) - held)
     events.set_pipers(event_id, stock=20)
-    assert events.piper_ledger(event_id)["shortfall"] == 0
+    assert events.piper_ledger(event_id)["forecast"]["shortfall"] == 0
     with pytest.raises(InputError, match="0 to 2 Pipers"):
         events.set_pipers(event_id, requests={"Ann": 3})
 
@@ -201,7 +201,8 @@ def test_physical_draft_pools_typed_and_imported(events, cli, tmp_path):
     assert again.exit_code == 3 and "--replace" in again.stderr
     assert events.snapshot(event_id)["event"]["status"] == "building"
     ledger = json.loads(cli("event", "pipers", str(event_id), "--opened", "1=1", "--request", "Ann=1", "--db", db, "--json").stdout)
-    assert ledger["pods"] == [{"pod": 1, "opened": 1}] and ledger["lenders"][0]["player"] == "Bo"
+    assert ledger["pods"] == [{"pod": 1, "opened": 1, "pools_recorded": 2, "seats": 2, "typed": 1, "disagrees": False}]
+    assert ledger["lenders"][0]["player"] == "Bo"
 
 
 def test_sealed_event(events):
@@ -432,7 +433,7 @@ def test_timer_screen_runs_and_takes_keys(tmp_path):
     from events.screens.timer import run_timer, schedule
 
     read_end, write_end = os.pipe()
-    os.write(write_end, b"\n\np\np\n\nq\n")
+    os.write(write_end, b"\n\npp\nq")  # keys act at once: Enter, Enter, pause, resume, Enter, quit
     os.close(write_end)
     console = Console(file=io.StringIO(), width=80, force_terminal=True)
     with os.fdopen(read_end) as stream:
@@ -512,7 +513,7 @@ def test_board_warns_of_a_piper_shortfall(events, cli):
     events.set_pipers(event_id, requests={name: 2 for name in NAMES[:4]})
     shown = cli("event", "show", str(event_id), "--db", events.store.path)
     ledger = events.piper_ledger(event_id)
-    assert ledger["shortfall"] > 0 and "Piper shortfall" in shown.stdout
+    assert ledger["forecast"]["shortfall"] > 0 and "Piper forecast" in shown.stdout
 
 
 def test_a_player_who_drops_mid_draft_is_replaced_by_a_bot(tmp_path):

@@ -12,7 +12,7 @@ from events.cli.common import DbOption, JsonOption, emit_json, open_store, out, 
 from sets.errors import InputError
 
 event_app = typer.Typer(help="Run a store event: players, seating, draft, Pipers, decks, rounds, standings.", no_args_is_help=True)
-player_app = typer.Typer(help="Register, drop and late-add players.", no_args_is_help=True)
+player_app = typer.Typer(help="Register, rename, remove (before seating), drop and late-add players.", no_args_is_help=True)
 event_app.add_typer(player_app, name="player")
 
 EventArg = Annotated[int, typer.Argument(metavar="ID", help="Event number (see 'cmdraft event list').")]
@@ -107,7 +107,9 @@ def _snapshot_json(snap: dict[str, Any]) -> dict[str, Any]:
                      "pool_size": p["pool_size"], "deck": p["deck"]} for p in snap["players"]],
         "pods": [{"pod": pod["number"], "players": [names[i] for i in pod["players"]], "pipers_opened": pod.get("opened"),
                   "draft": snap["drafts"].get(pod["number"])} for pod in snap["pods"]],
-        "rounds": [{"round": r["number"], "status": r["status"], "tables": [[names[i] for i in t] for t in r["tables"]]}
+        "rounds": [{"round": r["number"], "status": r["status"], "tables": [[names[i] for i in t] for t in r["tables"]],
+                    "results": {str(res["table"]): [[names[i] for i in group] for group in res["order"]]
+                                for res in snap["results"] if res["round"] == r["number"]}}
                    for r in snap["rounds"]],
     }
 
@@ -133,7 +135,7 @@ def player_add(
 
 
 @player_app.command("drop")
-def player_drop(event_id: EventArg, name: Annotated[str, typer.Argument(help="Player name or number.")],
+def player_drop(event_id: EventArg, name: Annotated[str, typer.Argument(help="Player name, or #N for player number N.")],
                 db: DbOption = None, as_json: JsonOption = False) -> None:
     """Drop a player: no more pairings, no deck registration."""
     player = core(db).drop_player(event_id, name)
@@ -143,6 +145,33 @@ def player_drop(event_id: EventArg, name: Annotated[str, typer.Argument(help="Pl
         from rich.text import Text
 
         out().print(Text(f"{player['name']} dropped"))
+
+
+@player_app.command("rename")
+def player_rename(event_id: EventArg, name: Annotated[str, typer.Argument(help="Player name, or #N for player number N.")],
+                  new_name: Annotated[str, typer.Argument(metavar="NEW_NAME", help="The corrected name.")],
+                  db: DbOption = None, as_json: JsonOption = False) -> None:
+    """Correct a player's name (everywhere it is shown)."""
+    old, new = core(db).rename_player(event_id, name, new_name)
+    if as_json:
+        emit_json({"old": old, "new": new})
+    else:
+        from rich.text import Text
+
+        out().print(Text(f"{old} is now {new}"))
+
+
+@player_app.command("remove")
+def player_remove(event_id: EventArg, name: Annotated[str, typer.Argument(help="Player name, or #N for player number N.")],
+                  db: DbOption = None, as_json: JsonOption = False) -> None:
+    """Take back a registration before seating (a typo, a double entry): the player is gone, not dropped."""
+    removed = core(db).remove_player(event_id, name)
+    if as_json:
+        emit_json({"removed": removed})
+    else:
+        from rich.text import Text
+
+        out().print(Text(f"{removed} removed from the event"))
 
 
 @event_app.command("seat")
@@ -214,48 +243,96 @@ def event_timer(
     run_timer(out(), slots, title=event["name"])
 
 
+@event_app.command("clock")
+def event_clock(
+    event_id: EventArg,
+    minutes: Annotated[Optional[float], typer.Option("--minutes", help="Length of the round (default 50; changes a running clock).")] = None,
+    restart: Annotated[bool, typer.Option("--restart", help="Start the round's clock again from the full length.")] = False,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Big-screen countdown for the current round, pairings beside it; p pauses or resumes, q quits.
+
+    The start time and pauses are kept in the event: reopening the clock, or a second terminal, shows
+    the true time left."""
+    import time
+
+    from events.printables import first_players
+    from events.round_clock import start_clock
+
+    events = core(db)
+    number, clock = start_clock(events, event_id, minutes, restart=restart)
+    now = time.time()
+    if as_json:
+        emit_json({"round": number, "length": clock.length, "remaining": round(clock.remaining(now), 1),
+                   "paused": clock.paused, "started": clock.started})
+        return
+    from events.screens.clock import run_clock
+
+    snap = events.snapshot(event_id)
+    names = {p["id"]: p["name"] for p in snap["players"]}
+    rnd = next(r for r in snap["rounds"] if r["number"] == number)
+    tables = [[names[pid] for pid in table] for table in rnd["tables"]]
+    first = [names[pid] for pid in first_players(snap["event"], rnd)]
+    run_clock(out(), events, event_id, number, f"{snap['event']['name']} · round clock", tables, first)
+
+
 @event_app.command("pool")
 def event_pool(
     event_id: EventArg,
-    name: Annotated[str, typer.Argument(help="Player name or number.")],
+    name: Annotated[str, typer.Argument(help="Player name, or #N for player number N.")],
     file: Annotated[Optional[Path], typer.Argument(help="Pool file in any deck format; leave out to type the cards.")] = None,
     replace: Annotated[bool, typer.Option("--replace", help="Replace a pool already recorded.")] = False,
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Record a player's pool from a file, or typed line by line (end with an empty line)."""
+    """Record a player's pool from a file, or typed line by line (end with an empty line).
+
+    Typed at a terminal, every good line is kept and only an unreadable one is asked again, with
+    suggestions.  A pool that isn't full size (60 drafted, 120 sealed in CMR) is recorded with a warning."""
     from draft.formats import parse, read_file
 
+    events = core(db)
     if file is not None:
         deck_file = read_file(file)
+    elif sys.stdin.isatty():
+        from events.event import expected_pool_size
+        from events.screens.pool_entry import type_pool
+        from events.screens.terminal import Terminal
+
+        event = events.check_pool_entry(event_id, name, replace)  # refused before any typing, not after
+        console = out()
+        deck_file = parse("\n".join(type_pool(console, Terminal(console), events.index, expected_pool_size(event))))
     else:
-        if sys.stdin.isatty():
-            out().print("Type the pool, one card a line ('2 Murder' or 'Murder'); an empty line ends it.")
         lines = []
         for line in sys.stdin:
             if not line.strip():
                 break
             lines.append(line)
         deck_file = parse("".join(lines))
-    events = core(db)
-    player_id, _ = events.record_pool(event_id, name, deck_file, replace)
-    count = len(events.pool(event_id, str(player_id)))
+    player_id, warnings = events.record_pool(event_id, name, deck_file, replace)
+    count = len(events.pool(event_id, player_id))
     if as_json:
-        emit_json({"player": player_id, "cards": count})
-    else:
-        out().print(f"pool recorded: {count} cards")
+        emit_json({"player": player_id, "cards": count, "warnings": warnings})
+        return
+    from rich.text import Text
+
+    out().print(f"pool recorded: {count} cards")
+    for warning in warnings:
+        out().print(Text(f"warning: {warning}", style="yellow"))
 
 
 @event_app.command("pipers")
 def event_pipers(
     event_id: EventArg,
     stock: Annotated[Optional[int], typer.Option("--stock", help="Pipers the store can lend.")] = None,
-    opened: Annotated[Optional[list[str]], typer.Option("--opened", help="POD=N Pipers opened in a pod (repeatable).")] = None,
-    request: Annotated[Optional[list[str]], typer.Option("--request", help="NAME=N Pipers a player adds, 0-2 (repeatable).")] = None,
+    opened: Annotated[Optional[list[str]], typer.Option("--opened", help="POD=N Pipers opened in a pod, checked against the pools (repeatable).")] = None,
+    request: Annotated[Optional[list[str]], typer.Option("--request", help="NAME=N Pipers a player plans to add, 0-2: a forecast (repeatable).")] = None,
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """The Piper ledger: opened per pod, the store's stock, requests, and any shortfall with who could lend."""
+    """The Piper ledger: opened per pod (counted in the pools), Pipers the registered decks add, unused ones,
+    the store's stock, any shortfall with who could lend; requests before deck building as a forecast."""
     events = core(db)
     opened_by_pod = {}
     for key, count in _pairs(opened, "--opened").items():
@@ -276,7 +353,7 @@ def event_pipers(
 @event_app.command("deck")
 def event_deck(
     event_id: EventArg,
-    name: Annotated[Optional[str], typer.Argument(help="Player name or number; leave out for the status board.")] = None,
+    name: Annotated[Optional[str], typer.Argument(help="Player name (or #N); leave out for the status board.")] = None,
     file: Annotated[Optional[Path], typer.Argument(help="Deck file in any supported format.")] = None,
     auto: Annotated[bool, typer.Option("--auto", help="Let the bot build the deck from the player's pool.")] = False,
     build: Annotated[bool, typer.Option("--build", help="Build the deck at this terminal from the player's pool.")] = False,
@@ -332,9 +409,9 @@ def event_round(event_id: EventArg, force: Annotated[bool, typer.Option("--force
     from rich.table import Table
     from rich.text import Text
 
-    table = Table("Table", "Players", title=f"Round {result['round']}")
-    for number, names in enumerate(result["tables"], start=1):
-        table.add_row(str(number), Text(", ".join(names)))
+    table = Table("Table", "Players (seat order)", "Goes first", title=f"Round {result['round']}")
+    for number, (names, first) in enumerate(zip(result["tables"], result["first"], strict=True), start=1):
+        table.add_row(str(number), Text(", ".join(names)), Text(first))
     out().print(table)
 
 
@@ -349,25 +426,52 @@ def event_result(
     as_json: JsonOption = False,
 ) -> None:
     """Record a table's result by finishing order."""
+    from events.event import number_text
+
     result = core(db).record_result(event_id, round_number, table, order, replace)
     if as_json:
-        emit_json(result)
+        emit_json({**result, "points": {name: round(float(points), 4) for name, points in result["points"].items()}})
     else:
         from rich.text import Text
 
-        out().print(Text(", ".join(f"{name} {points:g}" for name, points in result["points"].items())))
+        out().print(Text(", ".join(f"{name} {number_text(points)}" for name, points in result["points"].items())))
 
 
 @event_app.command("standings")
 def event_standings(event_id: EventArg, db: DbOption = None, as_json: JsonOption = False) -> None:
-    """Standings: points, then opponents' average points, then average place."""
-    rows = core(db).standings(event_id)
+    """Standings: points, then opponents' average points, then average place; exact ties share a rank."""
+    events = core(db)
+    rows = events.standings(event_id)
     if as_json:
-        emit_json([row.to_json(rank) for rank, row in enumerate(rows, start=1)])
+        emit_json([row.to_json() for row in rows])
         return
     from events.screens.render import standings_table
 
-    out().print(standings_table(rows))
+    out().print(standings_table(rows, events.snapshot(event_id)["event"]["points"]))
+
+
+@event_app.command("print")
+def event_print(
+    event_id: EventArg,
+    what: Annotated[str, typer.Argument(metavar="WHAT", help="seatings, pairings, slips, standings, results or decklists.")],
+    fmt: Annotated[str, typer.Option("--format", help="text (80 columns), html (one page to print) or csv.")] = "text",
+    out_file: Annotated[Optional[Path], typer.Option("--out", help="Write to this file instead of the screen.")] = None,
+    db: DbOption = None,
+) -> None:
+    """Printable sheets: draft seatings, round pairings, result slips, standings, results, decklists."""
+    from events.printables import sheet
+    from events.sheet_writers import render
+
+    text = render(sheet(core(db), event_id, what.lower()), fmt.lower())
+    if out_file is None:
+        sys.stdout.write(text)
+        return
+    from events.exports import write_file
+
+    from rich.text import Text
+
+    write_file(out_file, text)
+    out().print(Text(f"wrote {what} to {out_file}"))
 
 
 @event_app.command("game")
@@ -418,7 +522,7 @@ def event_export(
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Standings CSV, every pool and deck in each format, draft logs and a database copy."""
+    """Standings, results and pairings CSV, every pool and deck in each format, draft logs and a database copy."""
     from events.exports import export_event
 
     written = export_event(core(db), event_id, out_dir)

@@ -75,7 +75,7 @@ class PoolBuilder(PracticeUI):
         player = next(p for p in snap["players"] if p["id"] == player_id)
         self.events, self.event_id, self.player_name = events, event_id, player["name"]
         self.registered = False
-        pool = events.pool(event_id, str(player_id))
+        pool = events.pool(event_id, player_id)
         session = SimpleNamespace(
             draft=SimpleNamespace(pools=[pool], config=SimpleNamespace(set_code=snap["event"]["set"])),
             doc={"deck": None}, draft_id=f"{event_id}/{player_id}", humans=[0], names=[player["name"]],

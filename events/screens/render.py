@@ -332,8 +332,16 @@ def event_board(snap: dict, ledger: dict | None = None) -> Table:
     outer.add_row(header)
     if ledger and ledger["shortfall"]:
         lenders = ", ".join(l["player"] for l in ledger["lenders"]) or "nobody in the event"
-        outer.add_row(Text(f"Piper shortfall: {ledger['shortfall']} more needed than players and the store can lend "
-                           f"(could lend: {lenders})", style="bold red"))
+        outer.add_row(Text(f"Piper shortfall: registered decks add {ledger['needed']} Piper(s), {ledger['shortfall']} more than "
+                           f"players and the store can lend (could lend: {lenders})", style="bold red"))
+    elif ledger and ledger["forecast"]["shortfall"]:
+        outer.add_row(Text(f"Piper forecast: the requests would be {ledger['forecast']['shortfall']} Piper(s) short "
+                           "(see 'cmdraft event pipers')", style="yellow"))
+    if ledger:
+        for pod in ledger["pods"]:
+            if pod["disagrees"]:
+                outer.add_row(Text(f"Pod {pod['pod']}: {pod['typed']} Piper(s) typed as opened, but the recorded pools hold "
+                                   f"{pod['opened']}", style="yellow"))
     players = Table("#", "Player", "Status", "Pod/seat", "Pool", "Pipers", "Deck", title="Players", title_justify="left")
     for p in snap["players"]:
         deck = p["deck"]
@@ -345,19 +353,25 @@ def event_board(snap: dict, ledger: dict | None = None) -> Table:
             deck_text = Text(", ".join(sorted({pr["code"] for pr in deck["problems"]})), style="red")
         seat = f"{p['pod']}/{p['seat'] + 1}" if p["pod"] else "—"
         status = p["status"] + (" (late)" if p["late"] else "") + (" (bot)" if p.get("bot") else "")
-        players.add_row(str(p["id"]), Text(p["name"]), status, seat, str(p["pool_size"] or "—"), str(p["requested"] or ""), deck_text)
+        pool = Text(f"{p['pool_size']} !", style="bold yellow") if p.get("pool_warning") else Text(str(p["pool_size"] or "—"))
+        players.add_row(f"#{p['id']}", Text(p["name"]), status, seat, pool, str(p["requested"] or ""), deck_text)
     outer.add_row(players)
+    for p in snap["players"]:
+        if p.get("pool_warning") and p["status"] == "active":
+            outer.add_row(Text(f"! {p['name']}'s pool: {p['pool_warning']}", style="yellow"))
     if snap["pods"]:
         pods = Table("Pod", "Players", "Pipers opened", "Draft", title="Draft pods", title_justify="left")
         for pod in snap["pods"]:
             pods.add_row(str(pod["number"]), Text(", ".join(names[i] for i in pod["players"])),
-                         "—" if pod.get("opened") is None else str(pod["opened"]), snap["drafts"].get(pod["number"]) or event["style"])
+                         _opened(pod, ledger), snap["drafts"].get(pod["number"]) or event["style"])
         outer.add_row(pods)
-    results = {(r["round"], r["table"]) for r in snap["results"]}
+    results = {(r["round"], r["table"]): r["order"] for r in snap["results"]}
     for rnd in snap["rounds"]:
-        table = Table("Table", "Players", "Result", title=f"Round {rnd['number']} ({rnd['status']})", title_justify="left")
+        table = Table("Table", "Players", "Finishing order", title=f"Round {rnd['number']} ({rnd['status']})", title_justify="left")
         for number, ids in enumerate(rnd["tables"], start=1):
-            table.add_row(str(number), Text(", ".join(names[i] for i in ids)), "recorded" if (rnd["number"], number) in results else "waiting")
+            order = results.get((rnd["number"], number))
+            shown = Text(" > ".join(" = ".join(names[i] for i in group) for group in order)) if order else Text("waiting", style="dim")
+            table.add_row(str(number), Text(", ".join(names[i] for i in ids)), shown)
         outer.add_row(table)
     return outer
 
@@ -374,28 +388,61 @@ def deck_board(snap: dict) -> Table:
     return table
 
 
+def _opened(pod: dict, ledger: dict | None) -> str:
+    """Pipers opened in a pod for the board: counted in its recorded pools."""
+    entry = next((p for p in (ledger or {}).get("pods", []) if p["pod"] == pod["number"]), None)
+    if entry is None or entry["opened"] is None:
+        return "—"
+    partial = "" if entry["pools_recorded"] == entry["seats"] else f" ({entry['pools_recorded']}/{entry['seats']} pools)"
+    return f"{entry['opened']}{partial}"
+
+
 def piper_ledger(ledger: dict) -> Table:
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="bold")
     grid.add_column()
-    grid.add_row("Opened per pod", ", ".join(f"pod {p['pod']}: {'?' if p['opened'] is None else p['opened']}" for p in ledger["pods"]) or "—")
-    grid.add_row("Held in pools", str(ledger["held_in_pools"]))
+    for pod in ledger["pods"]:
+        opened = "no pool recorded yet" if pod["opened"] is None else f"{pod['opened']} in {pod['pools_recorded']} of {pod['seats']} recorded pools"
+        line = Text(opened)
+        if pod["typed"] is not None:
+            line.append(f"; typed {pod['typed']}" + (" — DISAGREES with the pools" if pod["disagrees"] else ""),
+                        style="bold yellow" if pod["disagrees"] else "")
+        grid.add_row(f"Opened, pod {pod['pod']}", line)
+    if not ledger["pods"]:
+        grid.add_row("Opened", f"{ledger['held_in_pools']} in the recorded pools")
     grid.add_row("Store stock", str(ledger["stock"]))
-    grid.add_row("Requested", Text(", ".join(f"{r['player']} {r['requested']}" for r in ledger["requests"]) or "none"))
-    grid.add_row("Needed from others", str(ledger["needed_from_others"]))
-    grid.add_row("Available to lend", str(ledger["available"]))
+    grid.add_row("Added by decks", Text(", ".join(f"{d['player']} {d['added']}" for d in ledger["decks"] if d["added"]) or "none"))
+    grid.add_row("Needed", str(ledger["needed"]))
+    grid.add_row("Unused in pools", str(ledger["unused"]))
+    grid.add_row("Available", f"{ledger['available']} (unused + store stock)")
     if ledger["shortfall"]:
-        grid.add_row(Text("SHORTFALL", style="bold red"), Text(f"{count_words(ledger['shortfall'], 'Piper')} short before deck building", style="red"))
-    lenders = ", ".join(f"{l['player']} ({l['spare']})" for l in ledger["lenders"])
+        grid.add_row(Text("SHORTFALL", style="bold red"), Text(f"{count_words(ledger['shortfall'], 'Piper')} short for the registered decks", style="red"))
+    lenders = ", ".join(f"{l['player']} ({l['spare']}{'' if l['deck_registered'] else ', no deck yet'}"
+                        f"{', dropped' if l['dropped'] else ''})" for l in ledger["lenders"])
     grid.add_row("Could lend", Text(lenders or "nobody"))
+    forecast = ledger["forecast"]
+    grid.add_row("", "")
+    grid.add_row(Text("Forecast", style="bold dim"), Text("from requests made before deck building", style="dim"))
+    grid.add_row("Requested", Text(", ".join(f"{r['player']} {r['requested']}" for r in forecast["requests"]) or "none"))
+    grid.add_row("Needed from others", str(forecast["needed_from_others"]))
+    grid.add_row("Could be lent", str(forecast["available"]))
+    if forecast["shortfall"]:
+        grid.add_row(Text("forecast short", style="yellow"), Text(f"{forecast['shortfall']} Piper(s), if the requests hold", style="yellow"))
     return grid
 
 
-def standings_table(rows) -> Table:
-    table = Table("Rank", "Player", "Points", "Opp. avg", "Avg place", "Rounds", title="Standings")
-    for rank, row in enumerate(rows, start=1):
+def standings_table(rows, points=None) -> Table:
+    """Standings with shared ranks for exact ties, figures rounded for reading, and a legend for every column."""
+    from events.event import number_text
+    from events.printables import standings_legend
+
+    caption = "\n".join(standings_legend(points)) if points is not None else None
+    table = Table("Rank", "Player", "Points", "Opp. avg", "Avg place", "Rounds", title="Standings", caption=caption,
+                  caption_justify="left")
+    for row in rows:
         name = Text(row.name + (" (dropped)" if row.dropped else ""))
-        table.add_row(str(rank), name, f"{row.points:g}", f"{row.opponents_average:.3f}", f"{row.average_place:.2f}", str(row.rounds))
+        table.add_row(str(row.rank), name, number_text(row.points), f"{float(row.opponents_average):.2f}",
+                      "" if row.average_place is None else f"{float(row.average_place):.2f}", str(row.rounds))
     return table
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+import io
+import os
 import select
 import sys
 import time
@@ -70,3 +72,47 @@ class Terminal:
             self.console.print(text, end="")
         self.console.file.write(f"\x1b7\x1b[1A\r\x1b[2K{capture.get()}\x1b8")
         self.console.file.flush()
+
+class Keys:
+    """Single keystrokes as they are typed, no Enter needed (cbreak mode on a terminal).
+
+    Use as a context manager: the terminal's settings are restored on leaving, also after Ctrl-C
+    or an error.  Input that is not a terminal (a pipe, a test's stream) is read a character at a time.
+    """
+
+    def __init__(self, stream=None):
+        self.stream = stream or sys.stdin
+        self.fd: int | None = None
+        self._saved = None
+
+    def __enter__(self) -> Keys:
+        try:
+            self.fd = self.stream.fileno()
+        except (AttributeError, OSError, ValueError, io.UnsupportedOperation):
+            self.fd = None
+        if self.fd is not None and os.isatty(self.fd):
+            import termios
+            import tty
+
+            self._saved = termios.tcgetattr(self.fd)
+            tty.setcbreak(self.fd)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self._saved is not None:
+            import termios
+
+            termios.tcsetattr(self.fd, termios.TCSADRAIN, self._saved)
+            self._saved = None
+
+    def read(self, timeout: float) -> str | None:
+        """One key (Enter is ``"\\n"``), ``""`` at end of input, or None when ``timeout`` seconds pass without one."""
+        if self.fd is None:
+            return self.stream.read(1)  # an in-memory stream: every key is already there
+        ready, _, _ = select.select([self.fd], [], [], max(0.0, timeout))
+        if not ready:
+            return None
+        data = os.read(self.fd, 1)
+        if not data:
+            return ""
+        return "\n" if data in (b"\r", b"\n") else data.decode("utf-8", errors="replace")

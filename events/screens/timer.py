@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import io
-import select
-import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -16,6 +13,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from events.screens.render import passing
+from events.screens.terminal import Keys
 
 
 @dataclass(frozen=True)
@@ -67,10 +65,18 @@ def _screen(slot: PickSlot, remaining: float, paused: bool, title: str) -> Panel
 
 
 def run_timer(console: Console, slots: list[PickSlot], title: str = "Commander Legends draft", stream=None) -> int:
-    """Show the timer; returns how many picks were timed.  Keys come as lines (Enter after p or q)."""
-    stream = stream or sys.stdin
+    """Show the timer; returns how many picks were timed.  Keys act at once (no Enter after p or q);
+    the terminal is restored on leaving, also after Ctrl-C."""
+    try:
+        return _run_timer(console, slots, title, stream)
+    except KeyboardInterrupt:  # Ctrl-C: leave quietly, the terminal already restored
+        console.print()
+        return 0
+
+
+def _run_timer(console: Console, slots: list[PickSlot], title: str, stream) -> int:
     done = 0
-    with Live(console=console, refresh_per_second=4, transient=False) as live:
+    with Keys(stream) as keys, Live(console=console, refresh_per_second=4, transient=False) as live:
         for slot in slots:
             deadline = time.monotonic() + slot.seconds
             paused_left: float | None = None
@@ -79,16 +85,12 @@ def run_timer(console: Console, slots: list[PickSlot], title: str = "Commander L
                 if remaining <= 0:
                     break
                 live.update(_screen(slot, remaining, paused_left is not None, title))
-                try:
-                    ready, _, _ = select.select([stream], [], [], 0.25)
-                except (ValueError, OSError, io.UnsupportedOperation):
-                    ready = [stream]  # not a real file (a test's input): read lines as they come
-                if not ready:
+                key = keys.read(0.25)
+                if key is None:
                     continue
-                key = stream.readline()
                 if key == "":
                     return done
-                key = key.strip().lower()
+                key = key.lower()
                 if key == "q":
                     return done
                 if key == "p":
@@ -97,7 +99,7 @@ def run_timer(console: Console, slots: list[PickSlot], title: str = "Commander L
                     else:
                         deadline = time.monotonic() + paused_left
                         paused_left = None
-                elif key == "" and paused_left is None:
+                elif key == "\n" and paused_left is None:
                     break
             done += 1
         live.update(Panel(Align.center(Text("DRAFT OVER: record every pool", style="bold green")), title=title))

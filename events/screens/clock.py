@@ -1,0 +1,80 @@
+"""The round clock on the big screen: the time left in block digits, the round's pairings beside it,
+"TIME" when it runs out.  ``p`` pauses and resumes for every terminal, ``q`` leaves; keys act at once."""
+
+from __future__ import annotations
+
+import time
+
+from rich.align import Align
+from rich.console import Console, Group
+from rich.live import Live
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from events.round_clock import RoundClock, clock_text, read_clock, toggle_pause
+from events.screens.terminal import Keys
+from events.screens.timer import big_text
+
+_LETTERS = {
+    "T": ["███", " █ ", " █ ", " █ ", " █ "], "I": ["███", " █ ", " █ ", " █ ", "███"],
+    "M": ["█ █", "███", "█ █", "█ █", "█ █"], "E": ["███", "█  ", "███", "█  ", "███"],
+}
+
+
+def big_word(word: str) -> str:
+    return "\n".join("  ".join(_LETTERS[ch][row] for ch in word) for row in range(5))
+
+
+def pairings_table(tables: list[list[str]], first: list[str]) -> Table:
+    table = Table("Table", "Players in seat order (* goes first)", title="Pairings", title_justify="left")
+    for number, (names, starter) in enumerate(zip(tables, first, strict=True), start=1):
+        table.add_row(str(number), Text(", ".join(name + (" *" if name == starter else "") for name in names)))
+    return table
+
+
+def clock_screen(title: str, round_number: int, clock: RoundClock, now: float, tables: list[list[str]],
+                 first: list[str]) -> Table:
+    left = clock.remaining(now)
+    if left <= 0:
+        face = Group(Align.center(Text(big_word("TIME"), style="bold red")),
+                     Align.center(Text("TIME: finish the current turn, then five more turns", style="bold red")))
+    else:
+        shown = clock_text(left)
+        style = "bold yellow" if clock.paused else ("bold red" if left <= 300 else "bold green")
+        face = Group(Align.center(Text(big_text(shown), style=style)), Align.center(Text(shown, style="dim")))
+    status = "PAUSED · p: resume · q: quit" if clock.paused else "p: pause · q: quit"
+    panel = Panel(Group(Align.center(Text(f"ROUND {round_number}", style="bold cyan")), Text(""), face, Text(""),
+                        Align.center(Text(status, style="dim"))),
+                  title=Text(title), padding=(1, 4))
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column()
+    grid.add_column()
+    grid.add_row(panel, pairings_table(tables, first))
+    return grid
+
+
+def run_clock(console: Console, events, event_id: int, round_number: int, title: str, tables: list[list[str]],
+              first: list[str], stream=None, reread: float = 1.0) -> None:
+    """Show the clock until ``q`` (or end of input, or Ctrl-C); the stored clock is read again every
+    ``reread`` seconds, so a pause from another terminal shows here too."""
+    try:
+        with Keys(stream) as keys, Live(console=console, refresh_per_second=4, transient=False) as live:
+            clock = read_clock(events, event_id, round_number)
+            read_at = time.monotonic()
+            while clock is not None:
+                if time.monotonic() - read_at >= reread:
+                    clock = read_clock(events, event_id, round_number) or clock
+                    read_at = time.monotonic()
+                live.update(clock_screen(title, round_number, clock, time.time(), tables, first))
+                key = keys.read(0.25)
+                if key is None:
+                    continue
+                if key in ("", "q", "Q"):
+                    break
+                if key in ("p", "P", " "):
+                    clock = toggle_pause(events, event_id, round_number)
+                    read_at = time.monotonic()
+    except KeyboardInterrupt:  # Ctrl-C leaves quietly; Keys has put the terminal back
+        pass
+    console.print()

@@ -1,0 +1,324 @@
+"""The organizer's printed sheets for a 10-player event on a real database file: text (golden files,
+80 columns), one self-contained HTML page (parsed), CSV; and standings by exact fractions."""
+
+from __future__ import annotations
+
+import csv
+import io
+from fractions import Fraction
+from html.parser import HTMLParser
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from events.event import Events, number_text
+from events.printables import PRINTABLES
+from events.sheet_writers import cell_width
+from events.store import Store
+
+NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "李小龍 [/b]"]
+
+
+@pytest.fixture(scope="module")
+def night(tmp_path_factory):
+    """A 10-player bots draft, two rounds played (one draw), a third paired: every printable has content."""
+    folder = tmp_path_factory.mktemp("night")
+    events = Events(Store(folder / "event.json"))
+    event_id = events.create("Friday <CMR> & co", date="2026-01-16", style="bots", seed=11)
+    for name in NAMES:
+        events.add_player(event_id, name)
+    events.seat(event_id)
+    events.start_draft(event_id)
+    for name in NAMES:
+        events.register_deck(event_id, name, auto=True)
+    for number in (1, 2):
+        rnd = events.new_round(event_id)
+        for table, names in enumerate(rnd["tables"], start=1):
+            order = " > ".join(f'"{n}"' for n in names)
+            if number == 1 and table == 1:
+                order = f'"{names[0]}" = "{names[1]}" > ' + " > ".join(f'"{n}"' for n in names[2:])
+            events.record_result(event_id, number, table, order)
+    events.new_round(event_id)
+    return events, event_id
+
+
+def run(cli, events, event_id, *args):
+    result = cli("event", "print", event_id, *args, "--db", events.store.path)
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+@pytest.mark.parametrize("what", PRINTABLES)
+def test_text_printables_fit_80_columns_and_match_golden(night, cli, golden, what):
+    events, event_id = night
+    text = run(cli, events, event_id, what)
+    assert all(cell_width(line) <= 80 for page in text.split("\f") for line in page.splitlines())
+    assert "Friday <CMR> & co" in text
+    golden(f"print-{what}.txt", text)
+
+
+class Outline(HTMLParser):
+    """Tags, attributes and text of a page, to check its structure."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.tags: list[tuple[str, dict]] = []
+        self.text: list[str] = []
+        self.stack: list[str] = []
+        self.sections: list[dict] = []
+        self.style = ""
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        self.tags.append((tag, attrs))
+        if tag not in ("meta",):
+            self.stack.append(tag)
+        if tag == "section":
+            self.sections.append({"class": attrs.get("class", "").split(), "h2": "", "tables": 0, "rows": []})
+        if tag == "table" and self.sections:
+            self.sections[-1]["tables"] += 1
+        if tag == "tr" and self.sections:
+            self.sections[-1]["rows"].append([])
+
+    def handle_endtag(self, tag):
+        assert self.stack and self.stack[-1] == tag, f"</{tag}> closes <{self.stack[-1] if self.stack else None}>"
+        self.stack.pop()
+
+    def handle_data(self, data):
+        self.text.append(data)
+        if self.stack and self.stack[-1] == "style":
+            self.style += data
+        if self.sections and self.stack and self.stack[-1] == "h2":
+            self.sections[-1]["h2"] += data
+        if self.sections and self.stack and self.stack[-1] in ("td", "th") and self.sections[-1]["rows"]:
+            self.sections[-1]["rows"][-1].append(data)
+
+
+def parse_html(text: str) -> Outline:
+    outline = Outline()
+    outline.feed(text)
+    outline.close()
+    assert outline.stack == [], "unclosed tags"
+    return outline
+
+
+@pytest.mark.parametrize("what", PRINTABLES)
+def test_html_printables_are_one_self_contained_page(night, cli, what, tmp_path):
+    events, event_id = night
+    path = tmp_path / f"{what}.html"
+    result = cli("event", "print", event_id, what, "--format", "html", "--out", path, "--db", events.store.path)
+    assert result.exit_code == 0 and path.exists()
+    page = parse_html(path.read_text(encoding="utf-8"))
+    tags = [tag for tag, _ in page.tags]
+    assert tags[:2] == ["html", "head"] and tags.count("body") == 1 and tags.count("style") == 1
+    assert "script" not in tags and "link" not in tags and "img" not in tags and "iframe" not in tags
+    assert not any(value and ("http:" in value or "https:" in value or value.startswith("//"))
+                   for _, attrs in page.tags for value in attrs.values())
+    assert "url(" not in page.style and "@import" not in page.style
+    assert "@page" in page.style and "@media print" in page.style
+    # The user's text is shown literally: the ampersand and angle brackets are escaped, not markup.
+    assert "Friday <CMR> & co" in "".join(page.text)
+    assert page.sections, "a page has sections"
+
+
+def sections_of(night, cli, what):
+    events, event_id = night
+    return parse_html(run(cli, events, event_id, what, "--format", "html")).sections
+
+
+def test_html_slips_one_per_table_with_page_breaks_between(night, cli):
+    events, event_id = night
+    tables = events.snapshot(event_id)["rounds"][-1]["tables"]
+    sections = sections_of(night, cli, "slips")
+    assert len(sections) == len(tables)
+    assert [("break" in s["class"]) for s in sections] == [True] * (len(tables) - 1) + [False]
+    for number, (section, table) in enumerate(zip(sections, tables, strict=True), start=1):
+        assert f"table {number}" in section["h2"]
+        body = section["rows"][1:]
+        assert len(body) == len(table)
+        # Places 1st to the table's size to tick, for every player.
+        assert all(f"{len(table)}th" in "".join(row) or len(table) < 4 for row in body)
+    style = parse_html(run(cli, events, event_id, "slips", "--format", "html")).style
+    assert "break-after:page" in style and "page-break-after:always" in style
+
+
+def test_html_decklists_one_page_per_player_with_every_card(night, cli):
+    events, event_id = night
+    sections = sections_of(night, cli, "decklists")
+    assert len(sections) == 10 and all("decklist" in s["class"] for s in sections)
+    assert sum("break" in s["class"] for s in sections) == 9
+    snap = events.snapshot(event_id)
+    for section in sections:
+        name = section["h2"].split("·", 1)[1].strip()
+        player = next(p for p in snap["players"] if p["name"] == name)
+        deck = events.deck_of(event_id, player["id"])
+        counted = sum(int(row[0]) for row in section["rows"] if row and row[0].isdigit())
+        assert counted == sum(deck.main.values()), name
+        assert counted + len(deck.commanders) == deck.size == 60  # a Commander draft deck (rules: 60 cards)
+
+
+def test_html_seatings_pods_and_find_your_seat(night, cli):
+    events, event_id = night
+    sections = sections_of(night, cli, "seatings")
+    assert [s["h2"] for s in sections] == ["Draft pods", "Find your seat"]
+    assert sections[0]["tables"] == 2
+    lookup = [row for row in sections[1]["rows"][1:]]
+    assert [row[0] for row in lookup] == sorted((row[0] for row in lookup), key=str.casefold)
+    snap = events.snapshot(event_id)
+    for name, pod, seat in lookup:
+        player = next(p for p in snap["players"] if p["name"] == name)
+        assert (player["pod"], player["seat"] + 1) == (int(pod), int(seat))
+
+
+def test_pairings_show_seat_order_and_the_recorded_first_player(night, cli):
+    events, event_id = night
+    snap = events.snapshot(event_id)
+    rnd = snap["rounds"][-1]
+    names = {p["id"]: p["name"] for p in snap["players"]}
+    rows = list(csv.DictReader(io.StringIO(run(cli, events, event_id, "pairings", "--format", "csv"))))
+    assert [(int(r["table"]), int(r["seat"]), r["player"]) for r in rows] == [
+        (t, s, names[pid]) for t, table in enumerate(rnd["tables"], start=1) for s, pid in enumerate(table, start=1)]
+    firsts = [r["player"] for r in rows if r["first"] == "1"]
+    # One first player a table, the one recorded with the round when it was paired.
+    assert firsts == [names[pid] for pid in rnd["first"]]
+    assert all(pid in table for pid, table in zip(rnd["first"], rnd["tables"], strict=True))
+    # Printing again never draws again.
+    assert run(cli, events, event_id, "pairings", "--format", "csv") == run(cli, events, event_id, "pairings", "--format", "csv")
+
+
+def test_first_players_are_drawn_from_the_seed_and_spread(tmp_path):
+    """The draw is random over seats: across many seeded rounds every seat goes first sometimes."""
+    from events.printables import first_players
+
+    seats = [0] * 4
+    for seed in range(200):
+        first = first_players({"seed": seed}, {"number": 1, "tables": [[10, 11, 12, 13]]})
+        seats[first[0] - 10] += 1
+    assert all(count > 20 for count in seats)
+
+
+def test_results_and_standings_csv(night, cli):
+    events, event_id = night
+    results = list(csv.DictReader(io.StringIO(run(cli, events, event_id, "results", "--format", "csv"))))
+    assert list(results[0]) == ["round", "table", "player", "place", "points"]
+    assert len(results) == 20  # two rounds of ten players
+    drawn = [r for r in results if r["round"] == "1" and r["table"] == "1"][:2]
+    assert [r["place"] for r in drawn] == ["1", "1"] and [r["points"] for r in drawn] == ["2.5", "2.5"]
+    standings = list(csv.DictReader(io.StringIO(run(cli, events, event_id, "standings", "--format", "csv"))))
+    totals = {}
+    for r in results:
+        totals[r["player"]] = totals.get(r["player"], Fraction(0)) + Fraction(r["points"])
+    assert {r["player"]: Fraction(r["points"]) for r in standings} == totals
+
+
+def test_csv_only_for_tables_and_unknown_printables(night, cli):
+    events, event_id = night
+    for args, message in ((("slips", "--format", "csv"), "no CSV form"), (("menus",), "nothing called 'menus'"),
+                          (("standings", "--format", "pdf"), "unknown print format")):
+        result = cli("event", "print", event_id, *args, "--db", events.store.path)
+        assert result.exit_code == 2 and message in result.stderr and "Traceback" not in result.output
+
+
+def test_printing_before_the_step_is_out_of_order(cli, tmp_path):
+    events = Events(Store(tmp_path / "e.json"))
+    event_id = events.create("Early", style="bots", seed=1)
+    for name in NAMES[:4]:
+        events.add_player(event_id, name)
+    for what, message in (("seatings", "seat the players first"), ("pairings", "no round has started"),
+                          ("slips", "no round has started"), ("decklists", "decks are registered after the draft")):
+        result = cli("event", "print", event_id, what, "--db", events.store.path)
+        assert result.exit_code == 3 and message in result.stderr
+
+
+# --- standings by exact fractions ----------------------------------------------------------------------------
+
+
+def planted(tmp_path, names, rounds, orders, points="0.3,0.2,0.1"):
+    """An event whose rounds and results are written straight into a real database file."""
+    events = Events(Store(tmp_path / "planted.json"))
+    event_id = events.create("Planted", style="bots", seed=1, game_size=3, points=points)
+    for name in names:
+        events.add_player(event_id, name)
+    with events.store.write() as db:
+        db.table("events").update({"status": "playing"}, doc_ids=[event_id])
+        for number, tables in enumerate(rounds, start=1):
+            db.table("rounds").insert({"e": event_id, "number": number, "tables": tables, "status": "closed"})
+        for (number, table), order in orders.items():
+            db.table("results").insert({"e": event_id, "round": number, "table": table, "order": [[p] for p in order]})
+    return events, event_id
+
+
+def test_standings_compare_exact_fractions_and_exact_ties_share_a_rank(tmp_path):
+    # Points 0.3/0.2/0.1, worked out by hand.  Totals: P1 0.5, P2 0.2, P3 0.4, P4 0.5, Zed 0.4, Ada 0.4;
+    # per round: P1 0.25, P2 0.1, P3 0.2, P4 0.25, Zed 0.2, Ada 0.2.  Opponents' averages:
+    # P1 (Ada, P3, Zed, P3) 0.2; P4 (Zed, P2, P2, Ada) 0.15; P3 (P1, Ada, Zed, P1) 0.225;
+    # Zed (P4, P2, P3, P1) 0.2; Ada (P1, P3, P2, P4) 0.2; P2 (P4, Zed, Ada, P4) 0.225.
+    # Zed places 2, 2 and Ada 3, 1: both average 2.  Zed and Ada are equal on points and both
+    # tie-breakers, so they share rank 4 and are listed by name (Ada first), although their float
+    # sums differ (0.2 against 0.19999999999999998).
+    names = ["P1", "P2", "P3", "P4", "Zed", "Ada"]
+    rounds = [[[6, 1, 3], [4, 5, 2]], [[5, 3, 1], [2, 6, 4]]]
+    orders = {(1, 1): [3, 1, 6], (1, 2): [4, 5, 2], (2, 1): [1, 5, 3], (2, 2): [6, 4, 2]}
+    events, event_id = planted(tmp_path, names, rounds, orders)
+    rows = events.standings(event_id)
+    assert [(row.rank, row.name) for row in rows] == [(1, "P1"), (2, "P4"), (3, "P3"), (4, "Ada"), (4, "Zed"), (6, "P2")]
+    by_name = {row.name: row for row in rows}
+    assert by_name["Zed"].points == by_name["Ada"].points == Fraction(2, 5)
+    assert by_name["Zed"].opponents_average == by_name["Ada"].opponents_average == Fraction(1, 5)
+    assert by_name["P3"].opponents_average == Fraction(9, 40) and by_name["P4"].opponents_average == Fraction(3, 20)
+    assert by_name["Zed"].average_place == by_name["Ada"].average_place == 2
+
+
+def test_ranks_skip_after_a_shared_rank_and_tie_breakers_apply_in_order(tmp_path):
+    # One table of three, a draw for first: A = B > C with 3,2,1 points.  A and B: 2.5 each, the
+    # same opponents' average ((2.5 + 1) / 2) and place 1: rank 1 both; C: rank 3.
+    events, event_id = planted(tmp_path, ["B", "A", "C"], [[[1, 2, 3]]], {}, points="3,2,1")
+    with events.store.write() as db:
+        db.table("results").insert({"e": event_id, "round": 1, "table": 1, "order": [[1, 2], [3]]})
+    rows = events.standings(event_id)
+    assert [(r.rank, r.name, r.points, r.opponents_average, r.average_place) for r in rows] == [
+        (1, "A", Fraction(5, 2), Fraction(7, 4), 1), (1, "B", Fraction(5, 2), Fraction(7, 4), 1), (3, "C", 1, Fraction(5, 2), 3)]
+
+
+def test_average_place_is_blank_before_play(tmp_path, cli):
+    events, event_id = planted(tmp_path, ["A", "B", "C", "Late"], [[[1, 2, 3]]], {(1, 1): [1, 2, 3]})
+    rows = {row.name: row for row in events.standings(event_id)}
+    assert rows["Late"].average_place is None and rows["Late"].rounds == 0
+    out = cli("event", "print", event_id, "standings", "--db", events.store.path).stdout
+    late = next(line for line in out.splitlines() if "Late" in line)
+    assert late.split() == ["4", "Late", "0", "0.00", "0"]
+    screen = cli("event", "standings", event_id, "--db", events.store.path).stdout
+    assert "0.333333" not in screen and "Tie-breaker 1" in screen and "Avg place" in screen
+
+
+@pytest.mark.parametrize(("value", "shown"), [(Fraction(1, 3), "0.33"), (Fraction(2, 3), "0.67"), (Fraction(5, 2), "2.5"),
+                                               (3, "3"), (Fraction(-1, 8), "-0.12"), (None, ""), (Fraction(7, 4), "1.75")])
+def test_numbers_for_people_never_show_long_decimals(value, shown):
+    assert number_text(value) == shown
+
+
+# --- any name fits and is shown literally --------------------------------------------------------------------------
+
+
+NAME_TEXT = st.text(alphabet=st.sampled_from(list("Ab [/]\\<>&\"'=,é") + ["\x1b", "\x07", "\u200f", "李", "ｗ", "\u0301", "😀"]),
+                    min_size=1, max_size=80)
+
+
+@given(names=st.lists(NAME_TEXT, min_size=1, max_size=6), title=NAME_TEXT)
+def test_any_names_fit_80_columns_and_html_shows_them_literally(names, title):
+    from events.printables import Note, Page, Sheet, Table
+    from events.sheet_writers import printable, to_html, to_text
+
+    table = Table(("Rank", "Player", "Points", "Opp. avg", "Avg place", "Rounds"),
+                  tuple((str(i), name, "2.5", "1.25", "", "3") for i, name in enumerate(names, start=1)), right=(0, 2, 3, 4, 5))
+    sheet = Sheet("standings", title, "subtitle", (Page(title, (table, Note(names[0]))), Page("two", (Note(title),))))
+    text = to_text(sheet)
+    for line in text.replace("\f", "\n").splitlines():
+        assert cell_width(line) <= 80
+        assert not any(ch in line for ch in "\x1b\x07\u200f")  # control characters are shown as escapes
+    page = parse_html(to_html(sheet))
+    cells = [cell for section in page.sections for row in section["rows"] for cell in row]
+    for name in names:
+        assert printable(name) in "".join(cells)
+    assert "".join(page.text).count(printable(title)) >= 3
