@@ -244,15 +244,20 @@ class DeckBuilder:
             f"{c.name} ({colors[i - len(others)].word})" if is_piper(c) else c.name for i, c in enumerate(self.commanders))))
         self._status()
 
-    def cmd_add(self, args: list[str]) -> None:
+    def _wanted(self, verb: str, args: list[str], hint: str = "") -> Counter:
+        """The cards and counts an 'add' or 'remove' line asks for (1 copy when no count is given)."""
         if not args:
-            raise InputError("usage: " + USAGE["add"])
+            raise InputError("usage: " + USAGE[verb])
         wanted: Counter = Counter()
         for card, count in self._choices(args, counts=True):
             count = 1 if count is None else count
             if count < 1:
-                raise InputError(f"add {card.name} {count}: a count is 1 or more (to take cards out, use 'remove')")
+                raise InputError(f"{verb} {card.name} {count}: a count is 1 or more{hint}")
             wanted[card] += count
+        return wanted
+
+    def cmd_add(self, args: list[str]) -> None:
+        wanted = self._wanted("add", args, " (to take cards out, use 'remove')")
         for card, count in wanted.items():
             free = self._available(card)
             if count > free:
@@ -271,14 +276,7 @@ class DeckBuilder:
         self._status()
 
     def cmd_remove(self, args: list[str]) -> None:
-        if not args:
-            raise InputError("usage: " + USAGE["remove"])
-        wanted: Counter = Counter()
-        for card, count in self._choices(args, counts=True):
-            count = 1 if count is None else count
-            if count < 1:
-                raise InputError(f"remove {card.name} {count}: a count is 1 or more")
-            wanted[card] += count
+        wanted = self._wanted("remove", args)
         for card, count in wanted.items():
             if not self.main.get(card):
                 raise InputError(f"{card.name} is not in the main deck" + (" (it is your commander)" if card in self.commanders else "")
