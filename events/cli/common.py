@@ -15,10 +15,49 @@ import click
 from typer.core import TyperGroup
 
 from sets.errors import CmdraftError
+from sets.numbers import parse_int
+
+
+def _hint(param: click.Parameter | None, ctx: click.Context | None) -> str:
+    if param is None:
+        return "number"
+    return param.get_error_hint(ctx).replace("'", "") if ctx is not None else (param.name or "number")
+
+
+class StrictInt(click.types.IntParamType):
+    """Click's int, through the one strict parser (``²`` or ``٣`` are no numbers; errors are one line, exit 2)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, int):
+            return value
+        return parse_int(value, _hint(param, ctx), signed=True)
+
+
+class StrictIntRange(click.IntRange):
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if not isinstance(value, int):
+            value = parse_int(value, _hint(param, ctx), signed=True)
+        return super().convert(value, param, ctx)
+
+
+def strict_numbers(command: click.Command) -> None:
+    """Give every int parameter of ``command`` and its subcommands the strict parser."""
+    for param in command.params:
+        kind = param.type
+        if isinstance(kind, click.IntRange) and not isinstance(kind, StrictIntRange):
+            param.type = StrictIntRange(kind.min, kind.max, kind.min_open, kind.max_open, kind.clamp)
+        elif isinstance(kind, click.types.IntParamType) and not isinstance(kind, (StrictInt, StrictIntRange)):
+            param.type = StrictInt()
+    for sub in getattr(command, "commands", {}).values():
+        strict_numbers(sub)
 
 
 class RootGroup(TyperGroup):
     """The root group: the one place where a cmdraft error becomes a line and an exit code."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        strict_numbers(self)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:

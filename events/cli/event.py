@@ -10,6 +10,7 @@ import typer
 
 from events.cli.common import DbOption, JsonOption, emit_json, open_store, out, parse_colors, positive
 from sets.errors import InputError
+from sets.numbers import parse_int
 
 event_app = typer.Typer(help="Run a store event: players, seating, draft, Pipers, decks, rounds, standings.", no_args_is_help=True)
 player_app = typer.Typer(help="Register, drop and late-add players.", no_args_is_help=True)
@@ -24,13 +25,14 @@ def core(db: Path | None):
     return Events(open_store(db))
 
 
-def _pairs(values: list[str] | None, what: str) -> dict[str, int]:
+def _pairs(values: list[str] | None, what: str, signed: bool = False) -> dict[str, int]:
+    """``NAME=NUMBER`` options; the number through the one strict parser (a sign only when ``signed``)."""
     out_: dict[str, int] = {}
     for value in values or []:
         key, sep, number = value.rpartition("=")
-        if not sep or not key.strip() or not number.strip().lstrip("-").isdigit():
+        if not sep or not key.strip():
             raise InputError(f"bad {what} {value!r}: write NAME=NUMBER")
-        out_[key.strip()] = int(number)
+        out_[key.strip()] = parse_int(number, f"number in {what} {value!r}", signed=signed)
     return out_
 
 
@@ -255,9 +257,7 @@ def event_pipers(
     events = core(db)
     opened_by_pod = {}
     for key, count in _pairs(opened, "--opened").items():
-        if not key.isdigit():
-            raise InputError(f"bad --opened {key!r}: write POD=N with the pod number")
-        opened_by_pod[int(key)] = count
+        opened_by_pod[parse_int(key, "pod number in --opened (write POD=N)")] = count
     if stock is not None or opened_by_pod or request:
         events.set_pipers(event_id, stock=stock, opened=opened_by_pod, requests=_pairs(request, "--request"))
     ledger = events.piper_ledger(event_id)
@@ -372,8 +372,8 @@ def event_game(
     round_number: Annotated[int, typer.Argument(metavar="ROUND")],
     table: Annotated[int, typer.Argument(metavar="TABLE")],
     life: Annotated[Optional[list[str]], typer.Option("--life", help="NAME=DELTA life change (repeatable).")] = None,
-    damage: Annotated[Optional[list[str]], typer.Option("--damage", help="VICTIM=COMMANDER:N commander damage (repeatable).")] = None,
-    cast: Annotated[Optional[list[str]], typer.Option("--cast", help="NAME=COMMANDER: a cast from the command zone (repeatable).")] = None,
+    damage: Annotated[Optional[list[str]], typer.Option("--damage", help="VICTIM=SOURCE:COMMANDER[#K]:N commander damage, e.g. Ann=Bo:Piper#2:7 (repeatable).")] = None,
+    cast: Annotated[Optional[list[str]], typer.Option("--cast", help="NAME=COMMANDER[#K]: a cast from the command zone, e.g. Bo=Piper#1 (repeatable).")] = None,
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -381,17 +381,18 @@ def event_game(
     damages = []
     for value in damage or []:
         victim, sep, rest = value.partition("=")
-        commander, sep2, amount = rest.rpartition(":")
-        if not sep or not sep2 or not amount.isdigit() or not commander.strip():
-            raise InputError(f"bad --damage {value!r}: write VICTIM=COMMANDER:N")
-        damages.append((victim.strip(), commander.strip(), int(amount)))
+        rest, sep2, amount = rest.rpartition(":")
+        source, sep3, commander = rest.partition(":")
+        if not (sep and sep2 and sep3) or not victim.strip() or not source.strip() or not commander.strip():
+            raise InputError(f"bad --damage {value!r}: write VICTIM=SOURCE:COMMANDER:N, e.g. Ann=Bo:Piper#2:7")
+        damages.append((victim.strip(), source.strip(), commander.strip(), parse_int(amount, f"damage in --damage {value!r}")))
     casts = []
     for value in cast or []:
         name, sep, commander = value.partition("=")
-        if not sep or not commander.strip():
-            raise InputError(f"bad --cast {value!r}: write NAME=COMMANDER")
+        if not sep or not name.strip() or not commander.strip():
+            raise InputError(f"bad --cast {value!r}: write NAME=COMMANDER, e.g. Bo=Piper#1")
         casts.append((name.strip(), commander.strip()))
-    board = core(db).game(event_id, round_number, table, life=_pairs(life, "--life"), damage=damages, casts=casts)
+    board = core(db).game(event_id, round_number, table, life=_pairs(life, "--life", signed=True), damage=damages, casts=casts)
     if as_json:
         emit_json(board)
         return

@@ -272,9 +272,10 @@ def standings_table(rows) -> Table:
 
 
 def game_board(board: dict) -> Table:
-    table = Table("Player", "Life", "Commander damage", "Tax", "", title=f"Round {board['round']}, table {board['table']}")
+    table = Table("Player", "Life", "Commander damage taken", "Commander tax", "",
+                  title=Text(f"Round {board['round']}, table {board['table']}"))
     for p in board["players"]:
-        damage = ", ".join(f"{k}: {v}" for k, v in p["commander_damage"].items()) or "—"
-        tax = ", ".join(f"{k}: +{v}" for k, v in p["tax"].items()) or "—"
+        damage = ", ".join(f"{h['label']} {h['amount']}" for h in p["commander_damage"]) or "—"
+        tax = ", ".join(f"{t['label']} +{{{t['tax']}}}" for t in p["tax"]) or "—"
         table.add_row(Text(p["player"]), str(p["life"]), Text(damage), Text(tax), Text("LOST", style="bold red") if p["lost"] else "")
     return table
