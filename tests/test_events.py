@@ -516,11 +516,14 @@ def test_event_cli_flow(cli, tmp_path):
         assert cli("event", "deck", event_id, name, "--auto", "--db", db).exit_code == 0
     rnd = json.loads(cli("event", "round", event_id, "--db", db, "--json").stdout)
     (table,) = rnd["tables"]
+    board = json.loads(cli("event", "show", event_id, "--db", db, "--json").stdout)
+    commander = next(p for p in board["players"] if p["name"] == table[0])["deck"]["commanders"][0]["name"]
+    game = json.loads(cli("event", "game", event_id, "1", "1", "--damage", f"{table[1]}={table[0]}:{commander}:21", "--db", db,
+                          "--json").stdout)
+    assert [p["player"] for p in game["players"] if p["lost"]] == [table[1]]
     assert cli("event", "result", event_id, "1", "1", " > ".join(table), "--db", db).exit_code == 0
     standings = json.loads(cli("event", "standings", event_id, "--db", db, "--json").stdout)
     assert standings[0]["points"] == 3 and standings[0]["rank"] == 1
-    game = json.loads(cli("event", "game", event_id, "1", "1", "--damage", f"{table[1]}=Akroma:21", "--db", db, "--json").stdout)
-    assert any(p["lost"] for p in game["players"])
     assert "Standings" in cli("event", "standings", event_id, "--db", db).stdout
     assert cli("event", "finish", event_id, "--db", db).exit_code == 0
 

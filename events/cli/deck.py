@@ -101,9 +101,11 @@ def deck_convert(
         emit_json({"written": str(target), "format": fmt.value, "cards": sum(l.count for l in deck.lines),
                    "problems": [p.to_json() for p in problems]})
         return
+    from rich.markup import escape
+
     console = out()
     for problem in problems:
-        console.print(f"[yellow]skipped[/] {problem.message}", markup=True)
+        console.print(f"[yellow]skipped[/] {escape(problem.message)}", markup=True)
     console.print(f"wrote {target} ({fmt.value}, {sum(l.count for l in deck.lines)} cards)")
 
 
@@ -127,9 +129,11 @@ def deck_suggest(
         return
     from events.screens.render import suggestion_table
 
+    from rich.markup import escape
+
     console = out()
     for problem in problems:
-        console.print(f"[yellow]skipped[/] {problem.message}", markup=True)
+        console.print(f"[yellow]skipped[/] {escape(problem.message)}", markup=True)
     console.print(suggestion_table(suggestions))
 
 

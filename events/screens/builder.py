@@ -69,18 +69,19 @@ class DeckBuilder:
                     if report.valid:
                         self.session.save_deck(self.deck_json(), True)
                         self.console.print(deck_report(report))
-                        self.console.print(f"[bold green]Deck saved.[/] Export it any time with 'export' or resume draft {self.session.draft_id}.")
+                        self.console.print(f"[bold green]Deck saved.[/] Export it any time with 'export' or resume draft {self.session.draft_id}.",
+                                           markup=True)
                         self.after_done()
                         return
                     self.console.print(deck_report(report))
-                    self.console.print("[red]The deck is not legal yet[/]: fix the problems, or 'save' to keep it as it is.")
+                    self.console.print("[red]The deck is not legal yet[/]: fix the problems, or 'save' to keep it as it is.", markup=True)
                     continue
                 handler = getattr(self, f"cmd_{verb}", None)
                 if handler is None:
                     raise InputError(f"unknown command {verb!r}: type 'help' for the list")
                 handler(args)
             except InputError as error:
-                self.console.print(f"[red]{error}[/]")
+                self.console.print(Text(str(error), style="red"))
 
     def _read_command(self, prompt: str) -> tuple[str, list[str]]:
         """The next non-empty command line: (verb, arguments)."""
@@ -100,7 +101,7 @@ class DeckBuilder:
                     raise InputError(f"unknown command {verb!r}: review, export or quit")
                 getattr(self, f"cmd_{verb}")(args)
             except InputError as error:
-                self.console.print(f"[red]{error}[/]")
+                self.console.print(Text(str(error), style="red"))
 
     def _load_saved(self, saved: dict) -> None:
         from draft.formats import parse_json, resolve
@@ -265,7 +266,7 @@ class DeckBuilder:
         """The deck checked after every change: size, identity and every problem."""
         report = self.report()
         state = "[green]legal[/]" if report.valid else f"[red]{len(report.problems)} problem(s)[/]"
-        self.console.print(f"Deck: {report.size} cards, identity {report.color_identity} · {state}")
+        self.console.print(f"Deck: {report.size} cards, identity {report.color_identity} · {state}", markup=True)
         for problem in report.problems:
             self.console.print(Text(f"  {problem.code}: {problem.message}", style="red"))
         for line in report.chosen_for_you:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shlex
 import time
 
 from rich.console import Console
@@ -46,7 +47,7 @@ def run_event_draft(events, event_id: int, players: list[str] | None, console: C
                     progressed = True
                     waiting_shown = False
             if all(session.draft.finished for session in sessions.values()):
-                console.print("[bold green]Draft over for these players.[/] Pools are recorded; register decks next.")
+                console.print("[bold green]Draft over for these players.[/] Pools are recorded; register decks next.", markup=True)
                 return
             if not progressed:
                 if not waiting_shown:
@@ -55,7 +56,7 @@ def run_event_draft(events, event_id: int, players: list[str] | None, console: C
                     waiting_shown = True
                 time.sleep(poll)
     except Quit:
-        console.print(f"Saved. Continue with: cmdraft event draft {event_id}" + "".join(f" --player {n!r}" for n in players or []))
+        console.print(Text(f"Saved. Continue with: cmdraft event draft {event_id}" + "".join(f" --player {shlex.quote(n)}" for n in players or [])))
 
 
 class PoolBuilder(PracticeUI):

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from rich.console import Console
 from rich.table import Table
+from rich.markup import escape
 from rich.text import Text
 
 from draft.deckbuild import build_deck
@@ -61,7 +62,7 @@ class PracticeUI(DeckBuilder):
         try:
             while not self.session.draft.finished:
                 self.pick_once()
-            self.console.print(f"[bold green]The draft is over.[/] You drafted {len(self.pool_cards())} cards.")
+            self.console.print(f"[bold green]The draft is over.[/] You drafted {len(self.pool_cards())} cards.", markup=True)
             self.build()
         except Quit:
             self.console.print(f"Saved. Resume with: cmdraft play --resume {self.session.draft_id}")
@@ -99,7 +100,7 @@ class PracticeUI(DeckBuilder):
             if line is None:
                 positions = self.session.suggested_pick(self.seat)
                 names = " and ".join(pack[i].card.name for i in positions)
-                self.console.print(f"[yellow]Time is up:[/] took {names} for you (the bot rating's best).")
+                self.console.print(f"[yellow]Time is up:[/] took {escape(names)} for you (the bot rating's best).", markup=True)
                 self.session.pick(self.seat, positions)
                 return
             command = line.lower()
@@ -116,12 +117,12 @@ class PracticeUI(DeckBuilder):
             try:
                 positions = parse_selection(line, pack, due)
             except InputError as error:
-                self.console.print(f"[red]{error}[/] — same pick again.")
+                self.console.print(Text.assemble((str(error), "red"), " — same pick again."))
                 continue
             chosen = " and ".join(f"{i + 1} {pack[i].card.name}" for i in positions)
             answer = self.terminal.ask(f"Take {chosen}? [Y/n] ", deadline)
             if answer is None:
-                self.console.print("[yellow]Time is up:[/] taking what you chose.")
+                self.console.print("[yellow]Time is up:[/] taking what you chose.", markup=True)
             elif answer.lower() not in ("", "y", "yes"):
                 continue
             started = time.perf_counter()

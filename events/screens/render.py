@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 
 from rich import box
 from rich.console import Console
-from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
@@ -31,7 +30,9 @@ IDENTITY_STYLE = {"W": "#f3efc2", "U": "#3b8ede", "B": "#a58fb8", "R": "#e8573a"
 
 
 def console(stderr: bool = False) -> Console:
-    return Console(stderr=stderr, highlight=False, soft_wrap=False)
+    """The console of every screen.  Markup is off: a plain string (a name, a path, a card) is shown as typed;
+    styled output uses ``Text`` or passes ``markup=True`` with user text escaped."""
+    return Console(stderr=stderr, highlight=False, soft_wrap=False, markup=False)
 
 
 def mana_text(cost: str) -> Text:
@@ -81,7 +82,7 @@ def _short_type(card: Card) -> str:
 def pack_table(printings: Iterable[Printing], title: str = "", numbered: bool = True, width: int | None = None) -> Table:
     """A pack or pool as a table; on narrow terminals types lose their subtypes so every column fits."""
     narrow = width is not None and width < 110
-    table = Table(title=title or None, show_lines=False, header_style="bold", expand=False, box=None if narrow else box.HEAVY_HEAD,
+    table = Table(title=Text(title) if title else None, show_lines=False, header_style="bold", expand=False, box=None if narrow else box.HEAVY_HEAD,
                   padding=(0, 1) if narrow else (0, 1))
     if numbered:
         table.add_column("#", justify="right", style="bold", no_wrap=True, min_width=2)
@@ -97,10 +98,10 @@ def pack_table(printings: Iterable[Printing], title: str = "", numbered: bool = 
         row = [
             Text(card.name, style=RARITY_STYLE[card.rarity]),
             mana_text(card.mana_cost),
-            escape(_short_type(card) if narrow else card.type_line),
+            Text(_short_type(card) if narrow else card.type_line),
             Text(card.rarity.letter, style=RARITY_STYLE[card.rarity]),
             identity_text(card.deck_colors.code),
-            notes,
+            Text(notes),
         ]
         table.add_row(*([str(index)] if numbered else []), *row)
     return table
@@ -111,26 +112,26 @@ def card_panel(card: Card) -> Table:
     table.add_column(style="bold")
     table.add_column()
     table.add_row("Name", Text(card.name, style=RARITY_STYLE[card.rarity]))
-    table.add_row("Set", f"{card.set_code} #{card.number}" + ("" if card.main_set else " (foil-etched only)"))
+    table.add_row("Set", Text(f"{card.set_code} #{card.number}" + ("" if card.main_set else " (foil-etched only)")))
     table.add_row("Rarity", card.rarity.value)
     table.add_row("Layout", card.layout.value)
     for face in card.faces:
         label = face.name if len(card.faces) > 1 else "Cost"
         line = mana_text(face.mana_cost) if face.mana_cost else Text("—", style="dim")
         if len(card.faces) > 1:
-            line = Text.assemble(line, "  ", face.type_line)
-        table.add_row(escape(label), line)
-    table.add_row("Type", escape(card.type_line))
+            line = Text.assemble(line, "  ", Text(face.type_line))
+        table.add_row(Text(label), line)
+    table.add_row("Type", Text(card.type_line))
     stats = card.front
     if stats.power is not None:
-        table.add_row("P/T", f"{stats.power}/{stats.toughness}")
+        table.add_row("P/T", Text(f"{stats.power}/{stats.toughness}"))
     if stats.loyalty is not None:
-        table.add_row("Loyalty", stats.loyalty)
+        table.add_row("Loyalty", Text(str(stats.loyalty)))
     table.add_row("Mana value", str(card.mana_value))
     table.add_row("Colors", identity_text(card.colors.code))
     table.add_row("Color identity", identity_text(card.identity.code))
     table.add_row("Deck colors", Text.assemble(identity_text(card.deck_colors.code), Text("  (identity + basic land types)", style="dim")))
-    table.add_row("Commander", commander_hint(card) or ("yes" if card.can_be_commander else "no"))
+    table.add_row("Commander", Text(commander_hint(card) or ("yes" if card.can_be_commander else "no")))
     return table
 
 
@@ -142,30 +143,30 @@ def deck_report(report) -> Table:
     verdict = Text("LEGAL", style="bold green") if report.valid else Text(f"NOT LEGAL ({len(report.problems)} problem(s))", style="bold red")
     table.add_row("Deck", verdict)
     table.add_row("Format", report.format.value)
-    table.add_row("Commanders", escape(", ".join(report.commanders)) or "—")
+    table.add_row("Commanders", Text(", ".join(report.commanders)) or "—")
     if report.piper_colors:
         table.add_row("Chosen colors", ", ".join(color.word for color in report.piper_colors))
     for line in report.chosen_for_you:
-        table.add_row("Chosen for you", line)
+        table.add_row("Chosen for you", Text(line))
     table.add_row("Color identity", identity_text(report.color_identity.code))
     table.add_row("Size", str(report.size))
     for problem in report.problems:
-        table.add_row(Text(problem.code, style="red"), escape(problem.message))
+        table.add_row(Text(problem.code, style="red"), Text(problem.message))
     for note in report.notes:
-        table.add_row(Text("note", style="yellow"), note)
+        table.add_row(Text("note", style="yellow"), Text(note))
     return table
 
 
 def suggestion_table(suggestions) -> Table:
     table = Table("#", "Commanders", "Chosen colors", "Identity", "Playable", "Added Pipers", title="Commander choices")
     for rank, s in enumerate(suggestions, start=1):
-        table.add_row(str(rank), escape(" + ".join(s.commanders)), ", ".join(c.word for c in s.piper_colors) or "—",
+        table.add_row(str(rank), Text(" + ".join(s.commanders)), ", ".join(c.word for c in s.piper_colors) or "—",
                       identity_text(s.identity.code), str(s.playable), str(s.added_pipers))
     return table
 
 
 def pod_table(result) -> Table:
-    table = Table("Seat", "Player", "Bot", "Commanders", "Colors", "Deck", "Legal", title=(
+    table = Table("Seat", "Player", "Bot", "Commanders", "Colors", "Deck", "Legal", title=Text(
         f"{result.draft.config.set_code} pod, seed {result.seed}: {result.pipers_opened} Prismatic Piper(s) opened"))
     for seat in result.seats:
         report = seat.report
@@ -174,7 +175,7 @@ def pod_table(result) -> Table:
         for card in seat.deck.commanders:
             commanders.append(f"{card.name} ({next(colors).word})" if card.chooses_color else card.name)
         legal = Text("yes", style="green") if report.valid else Text(", ".join(report.codes()), style="red")
-        table.add_row(str(seat.seat + 1), escape(seat.name), seat.style.value, escape(" + ".join(commanders)) or "—",
+        table.add_row(str(seat.seat + 1), Text(seat.name), seat.style.value, Text(" + ".join(commanders)) or "—",
                       identity_text(report.color_identity.code), str(report.size), legal)
     return table
 
@@ -235,7 +236,7 @@ def event_board(snap: dict, ledger: dict | None = None) -> Table:
 
 
 def deck_board(snap: dict) -> Table:
-    table = Table("Player", "Pool", "Deck", "Problems", title=f"Deck registration: {snap['event']['name']}")
+    table = Table("Player", "Pool", "Deck", "Problems", title=Text(f"Deck registration: {snap['event']['name']}"))
     for p in snap["players"]:
         if p["status"] != "active":
             continue

@@ -22,7 +22,7 @@ class Terminal:
 
     def ask(self, prompt: str, deadline: float | None = None) -> str | None:
         """A line, or None when the deadline passed; EOF counts as quit."""
-        self.console.print(prompt, end="", markup=True, highlight=False)
+        self.console.print(prompt, end="", markup=False, highlight=False)  # prompts hold card names: shown as typed
         self.console.file.flush()
         if deadline is not None:
             while True:
