@@ -24,6 +24,7 @@ import datetime as dt
 import json
 import math
 import random
+import uuid
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -96,10 +97,16 @@ def game_table_sizes(players: int, size: int = 4, one_v_one: bool = False) -> li
     """Tables for a round: pods of ``size`` (3-5 when numbers don't divide), or pairs for 1v1."""
     if players < 2:
         raise StateError(f"a round needs at least 2 active players, not {players}")
-    # 1v1: pairs, with one table of three when the count is odd.
-    tables = players // 2 if one_v_one else max(1, round(players / size))
-    sizes = [players // tables + (1 if i < players % tables else 0) for i in range(tables)]
-    return sizes
+    if one_v_one:
+        # 1v1: pairs, with one table of three when the count is odd.
+        tables = players // 2
+    elif players < 3:
+        tables = 1  # two players can only play each other
+    else:
+        # Every table holds 3 to 5 players: between ceil(n/5) and floor(n/3) tables, as near n/size as that allows.
+        fewest, most = -(-players // 5), players // 3
+        tables = min(max(round(players / size), fewest), most)
+    return [players // tables + (1 if i < players % tables else 0) for i in range(tables)]
 
 
 @dataclass(frozen=True)
@@ -226,7 +233,7 @@ class Events:
         doc = {"name": name.strip(), "date": date, "set": set_code.upper(), "mode": mode, "style": style, "pod_size": pod_size,
                "game_size": game_size, "one_v_one": one_v_one, "timer": timer, "points": parse_points(points),
                "piper_stock": piper_stock, "status": "registration", "created": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
-               "seed": seed if seed is not None else random.SystemRandom().randrange(1, 2**31)}
+               "seed": seed if seed is not None else random.SystemRandom().randrange(1, 2**31), "uid": uuid.uuid4().hex}
         with self.store.write() as db:
             return db.table(EVENTS).insert(doc)
 
@@ -536,7 +543,8 @@ class Events:
             rounds = sorted(db.table(ROUNDS).search(Q.e == event_id), key=lambda d: d["number"])
             if rounds and rounds[-1]["status"] != "closed":
                 raise StateError(f"round {rounds[-1]['number']} still has tables without results; record them first")
-            active = self._players(db, event_id, active_only=True)
+            # Bots fill draft seats only: they are never paired and need no deck.
+            active = [p for p in self._players(db, event_id, active_only=True) if not p.get("bot")]
             decks = {d["p"]: d for d in db.table(DECKS).search(Q.e == event_id)}
             missing = [p["name"] for p in active if p.doc_id not in decks or not decks[p.doc_id]["valid"]]
             if missing and not force:
@@ -671,6 +679,8 @@ class Events:
             return totals[pid] / played[pid] if played[pid] else 0.0
         rows = []
         for player in players:
+            if player.get("bot"):
+                continue  # a bot filled a draft seat; it plays no games and has no standing
             pid = player.doc_id
             opp = opponents[pid]
             rows.append(Standing(pid, player["name"], totals[pid], sum(per_round(o) for o in opp) / len(opp) if opp else 0.0,

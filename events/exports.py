@@ -62,7 +62,7 @@ def export_pod(result, folder: Path) -> list[Path]:
 
 
 def export_event(events, event_id: int, folder: Path) -> list[Path]:
-    """Standings CSV, every pool and deck in each format, the draft logs, and a copy of the database."""
+    """Standings CSV, every pool and deck in each format, the draft logs, and a database holding this event only."""
     import csv
     import io
 
@@ -98,8 +98,9 @@ def export_event(events, event_id: int, folder: Path) -> list[Path]:
         deck = events.deck_of(event_id, player["id"])
         if pool or deck is not None:
             written += export_seat(folder, stem, pool, deck, logs.get(player["id"]))
-    with events.store.read() as db:
-        data = db.storage.read()
+    from events.transfer import export_tables
+
+    data = export_tables(events, event_id)  # this event only: 'event restore' adds it to another database
     path = folder / "database.json"
     write_file(path, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
     written.append(path)

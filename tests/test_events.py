@@ -485,13 +485,16 @@ def test_backups_rotate_and_restore(tmp_path, cli):
     backups = sorted(p.name for p in tmp_path.glob("db.json.bak.*"))
     assert backups == [f"db.json.bak.{i}" for i in range(1, 6)]
     oldest_kept = tmp_path / "db.json.bak.5"
-    result = cli("event", "restore", oldest_kept, "--db", db)
+    several = cli("event", "restore", oldest_kept, "--db", db)
+    assert several.exit_code == 2 and "--all" in several.stderr and len(events.list_events()) == 7
+    result = cli("event", "restore", oldest_kept, "--all", "--db", db)
     assert result.exit_code == 0
     assert len(events.list_events()) == 3
     foreign = tmp_path / "foreign.json"
     foreign.write_text('{"x": 1}')
-    bad = cli("event", "restore", foreign, "--db", db)
-    assert bad.exit_code == 4 and "not a cmdraft database" in bad.stderr and len(events.list_events()) == 3
+    bad = cli("event", "restore", foreign, "--all", "--db", db)
+    # The file the user names is the input at fault (2); the database itself is untouched.
+    assert bad.exit_code == 2 and "not a cmdraft database" in bad.stderr and len(events.list_events()) == 3
 
 
 def test_records_are_compact(events):

@@ -71,14 +71,14 @@ def event_list(db: DbOption = None, as_json: JsonOption = False) -> None:
         emit_json([{k: row[k] for k in ("id", "name", "date", "set", "mode", "style", "status", "players")} for row in rows])
         return
     from rich.table import Table
-    from rich.text import Text
+    from events.screens.render import shown
 
     if not rows:
         out().print("No events yet: create one with 'cmdraft event new NAME'.")
         return
     table = Table("Id", "Name", "Date", "Kind", "Status", "Players", title="Events")
     for row in rows:
-        table.add_row(str(row["id"]), Text(row["name"]), row["date"], f"{row['mode']} ({row['style']})", row["status"], str(row["players"]))
+        table.add_row(str(row["id"]), shown(row["name"]), row["date"], f"{row['mode']} ({row['style']})", row["status"], str(row["players"]))
     out().print(table)
 
 
@@ -125,10 +125,10 @@ def player_add(
     if as_json:
         emit_json({"players": ids})
     else:
-        from rich.text import Text
+        from events.screens.render import shown
 
         for name, pid in zip(names, ids, strict=True):
-            out().print(Text(f"registered {name!r} as player {pid}"))
+            out().print(shown(f"registered {name!r} as player {pid}"))
 
 
 @player_app.command("drop")
@@ -139,9 +139,9 @@ def player_drop(event_id: EventArg, name: Annotated[str, typer.Argument(help="Pl
     if as_json:
         emit_json({"dropped": player["name"]})
     else:
-        from rich.text import Text
+        from events.screens.render import shown
 
-        out().print(Text(f"{player['name']} dropped"))
+        out().print(shown(f"{player['name']} dropped"))
 
 
 @event_app.command("seat")
@@ -152,12 +152,12 @@ def event_seat(event_id: EventArg, db: DbOption = None, as_json: JsonOption = Fa
         emit_json({"pods": pods})
         return
     from rich.table import Table
-    from rich.text import Text
+    from events.screens.render import shown
 
     for number, names in enumerate(pods, start=1):
         table = Table("Seat", "Player", title=f"Draft pod {number}")
         for seat, name in enumerate(names, start=1):
-            table.add_row(str(seat), Text(name))
+            table.add_row(str(seat), shown(name))
         out().print(table)
 
 
@@ -311,10 +311,10 @@ def event_deck(
     if as_json:
         emit_json(report)
         return
-    from rich.text import Text
+    from events.screens.render import shown
 
     verdict = "legal" if report["valid"] else "NOT legal: " + "; ".join(p["message"] for p in report["problems"])
-    out().print(Text(f"{report['player']}: deck registered, {verdict}"))
+    out().print(shown(f"{report['player']}: deck registered, {verdict}"))
 
 
 @event_app.command("round")
@@ -326,11 +326,11 @@ def event_round(event_id: EventArg, force: Annotated[bool, typer.Option("--force
         emit_json(result)
         return
     from rich.table import Table
-    from rich.text import Text
+    from events.screens.render import shown
 
     table = Table("Table", "Players", title=f"Round {result['round']}")
     for number, names in enumerate(result["tables"], start=1):
-        table.add_row(str(number), Text(", ".join(names)))
+        table.add_row(str(number), shown(", ".join(names)))
     out().print(table)
 
 
@@ -349,9 +349,9 @@ def event_result(
     if as_json:
         emit_json(result)
     else:
-        from rich.text import Text
+        from events.screens.render import shown
 
-        out().print(Text(", ".join(f"{name} {points:g}" for name, points in result["points"].items())))
+        out().print(shown(", ".join(f"{name} {points:g}" for name, points in result["points"].items())))
 
 
 @event_app.command("standings")
@@ -427,10 +427,36 @@ def event_export(
 
 @event_app.command("restore")
 def event_restore(
-    file: Annotated[Path, typer.Argument(help="A database backup (NAME.bak.N) or the database.json of an export.")],
+    file: Annotated[Path, typer.Argument(help="The database.json of an export, or a database backup (NAME.bak.N).")],
+    which: Annotated[Optional[int], typer.Option("--event", help="The event to take from a file that holds several.")] = None,
+    whole: Annotated[bool, typer.Option("--all", help="Replace the whole database with the file (every event).")] = False,
     db: DbOption = None,
+    as_json: JsonOption = False,
 ) -> None:
-    """Replace the database with a backup (the current one is kept as NAME.bak.1)."""
-    store = open_store(db)
-    store.restore(file)
-    out().print(f"restored {file} into {store.path} (previous database kept as {store.path.name}.bak.1)")
+    """Add the file's event to the database, or replace the same event there; other events are left alone.
+    With --all the whole database is replaced by the file."""
+    from events.transfer import read_database_file, restore_event
+
+    data = read_database_file(file)  # a missing or unreadable file is bad input (exit 2), before anything changes
+    if whole:
+        if which is not None:
+            raise InputError("--all restores every event of the file; leave out --event, or leave out --all")
+        store = open_store(db)
+        kept = store.restore(file) or store.path.with_name(f"{store.path.name}.bak.1")
+        report = {"restored": str(file), "all": True, "backup": str(kept) if kept.exists() else None}
+        message = f"restored {file} into {store.path}"
+    else:
+        events = core(db)
+        result = restore_event(events, data, which)
+        report = {"restored": str(file), "all": False, "event": result["event"], "replaced": result["replaced"],
+                  "backup": None if result["backup"] is None else str(result["backup"])}
+        message = (f"{'replaced' if result['replaced'] else 'added'} event {result['event']} ({result['name']}) from {file}; "
+                   "other events unchanged")
+    if report["backup"]:
+        message += f" (previous database kept as {Path(report['backup']).name})"
+    if as_json:
+        emit_json(report)
+    else:
+        from events.screens.render import shown
+
+        out().print(shown(message))

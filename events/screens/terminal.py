@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import select
 import sys
 import time
@@ -38,5 +39,19 @@ class Terminal:
                     break
         line = self.stream.readline()
         if line == "":
+            raise Quit()
+        return line.strip()
+
+    def wait(self, seconds: float) -> str | None:
+        """Wait up to ``seconds`` for a line typed meanwhile (None when none came); end of input and
+        ``quit`` raise ``Quit``, so a terminal waiting for other players can still be left."""
+        try:
+            ready, _, _ = select.select([self.stream], [], [], seconds)
+        except (ValueError, OSError, io.UnsupportedOperation):
+            ready = [self.stream]  # not a real file (a test's input): read the next line
+        if not ready:
+            return None
+        line = self.stream.readline()
+        if line == "" or line.strip().lower() in ("quit", "q", "exit"):
             raise Quit()
         return line.strip()
