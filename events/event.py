@@ -357,7 +357,9 @@ class Events:
     def draft_session(self, event_id: int, pod_number: int) -> TableSession:
         with self.store.read() as db:
             pod = db.table(PODS).get((Q.e == event_id) & (Q.number == pod_number))
-        if pod is None or not pod.get("draft"):
+        if pod is None:
+            raise InputError(f"no pod {pod_number} in event {event_id}")
+        if not pod.get("draft"):
             raise StateError(f"pod {pod_number} has no digital draft; start it with 'cmdraft event draft {event_id}'")
         return TableSession.load(self.store, pod["draft"])
 
@@ -604,11 +606,14 @@ class Events:
     def record_result(self, event_id: int, round_number: int, table_number: int, order_text: str, replace: bool = False) -> dict[str, Any]:
         with self.store.write() as db:
             event = self._event(db, event_id)
-            if event["status"] == "finished":
-                raise StateError("the event is finished; results can't change")
+            # A round or table that does not exist is bad input (2) in every state; then the state (3).
             rnd = db.table(ROUNDS).get((Q.e == event_id) & (Q.number == round_number))
             if rnd is None:
                 raise InputError(f"no round {round_number} in event {event_id}")
+            if not 1 <= table_number <= len(rnd["tables"]):
+                raise InputError(f"round {round_number} has tables 1 to {len(rnd['tables'])}, not {table_number}")
+            if event["status"] == "finished":
+                raise StateError("the event is finished; results can't change")
             later = db.table(ROUNDS).get((Q.e == event_id) & (Q.number == round_number + 1))
             if later is not None:
                 raise StateError(f"round {round_number + 1} has started; results of round {round_number} can no longer change")

@@ -15,6 +15,8 @@ from rich.live import Live
 from rich.panel import Panel
 from rich.text import Text
 
+from events.screens.render import shown
+
 
 @dataclass(frozen=True)
 class PickSlot:
@@ -61,7 +63,7 @@ def _screen(slot: PickSlot, remaining: float, paused: bool, title: str) -> Panel
         Align.center(Text(clock, style="dim")),
         Align.center(Text("PAUSED" if paused else "Enter: next pick · p: pause · q: quit", style="dim")),
     )
-    return Panel(body, title=Text(title), padding=(1, 4))  # the event's name, shown as typed
+    return Panel(body, title=shown(title), padding=(1, 4))  # the event's name, shown as typed
 
 
 def run_timer(console: Console, slots: list[PickSlot], title: str = "Commander Legends draft", stream=None) -> int:
@@ -98,5 +100,5 @@ def run_timer(console: Console, slots: list[PickSlot], title: str = "Commander L
                 elif key == "" and paused_left is None:
                     break
             done += 1
-        live.update(Panel(Align.center(Text("DRAFT OVER: record every pool", style="bold green")), title=Text(title)))
+        live.update(Panel(Align.center(Text("DRAFT OVER: record every pool", style="bold green")), title=shown(title)))
     return done
