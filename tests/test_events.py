@@ -315,8 +315,12 @@ def test_game_tracker_cli_spelling_and_refusals(events, cli):
     assert ok.exit_code == 0, ok.stderr
     ann = next(p for p in json.loads(ok.stdout)["players"] if p["player"] == "Ann")
     assert [(h["from"], h["copy"], h["amount"]) for h in ann["commander_damage"]] == [("Bo", 2, 7)]
+    ids = {name: events._player_id(event_id, name) for name in ("Ann", "Bo")}
+    by_number = cli("event", "game", event_id, 1, 1, "--damage", f"{ids['Ann']}={ids['Bo']}:Piper#2:1", "--db", db, "--json")
+    ann = next(p for p in json.loads(by_number.stdout)["players"] if p["player"] == "Ann")
+    assert [(h["from"], h["copy"], h["amount"]) for h in ann["commander_damage"]] == [("Bo", 2, 8)]
     shown = cli("event", "game", event_id, 1, 1, "--db", db)
-    assert "Bo: The Prismatic Piper #2 7" in shown.stdout and "The Prismatic Piper #1 +{2}" in shown.stdout
+    assert "Bo: The Prismatic Piper #2 8" in shown.stdout and "The Prismatic Piper #1 +{2}" in shown.stdout
     for args in (["--damage", "Ann=Bo:Akroma:7"], ["--damage", "Ann=Bo:Piper:7"], ["--cast", "Cy=Akroma"],
                  ["--damage", "Ann=Piper:7"]):
         bad = cli("event", "game", event_id, 1, 1, *args, "--db", db)
