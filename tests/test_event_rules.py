@@ -346,6 +346,8 @@ def test_bots_that_fill_draft_seats_are_never_paired_need_no_deck_and_have_no_st
     assert sorted(row.name for row in events.standings(event_id)) == sorted(humans)
     board = cli("event", "deck", event_id, "--db", events.store.path)
     assert "Robo" not in board.stdout and "Ann" in board.stdout
+    listed = json.loads(cli("event", "deck", event_id, "--db", events.store.path, "--json").stdout)
+    assert sorted(row["player"] for row in listed) == sorted(humans)
     standings = json.loads(cli("event", "standings", event_id, "--db", events.store.path, "--json").stdout)
     assert sorted(row["player"] for row in standings) == sorted(humans)
 

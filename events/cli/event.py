@@ -101,7 +101,7 @@ def _snapshot_json(snap: dict[str, Any]) -> dict[str, Any]:
     return {
         "event": {k: event[k] for k in ("id", "name", "date", "set", "mode", "style", "status", "pod_size", "game_size",
                                          "one_v_one", "timer", "points", "piper_stock")},
-        "players": [{"id": p["id"], "name": p["name"], "status": p["status"], "late": p["late"], "pod": p["pod"],
+        "players": [{"id": p["id"], "name": p["name"], "status": p["status"], "late": p["late"], "bot": bool(p.get("bot")), "pod": p["pod"],
                      "seat": None if p["seat"] is None else p["seat"] + 1, "pipers_requested": p["requested"],
                      "pool_size": p["pool_size"], "deck": p["deck"]} for p in snap["players"]],
         "pods": [{"pod": pod["number"], "players": [names[i] for i in pod["players"]], "pipers_opened": pod.get("opened"),
@@ -287,7 +287,7 @@ def event_deck(
     if name is None:
         snap = events.snapshot(event_id)
         if as_json:
-            emit_json([{"player": p["name"], "status": p["status"], "deck": p["deck"]} for p in snap["players"]])
+            emit_json([{"player": p["name"], "status": p["status"], "deck": p["deck"]} for p in snap["players"] if not p.get("bot")])
             return
         from events.screens.render import deck_board
 
