@@ -13,10 +13,12 @@ import json
 from pathlib import Path
 from typing import Any
 
-from events.drafts import DRAFTS, PICKS
+from events.drafts import DRAFTS
 from events.event import DECKS, EVENTS, GAMES, PLAYERS, PODS, POOLS, RESULTS, ROUNDS
 from events.store import META, MIGRATIONS, SCHEMA, check_data
 from sets.errors import CmdraftError, InputError
+
+PICKS = "picks"  # one row per pick (schema 1); later schemas keep the picks in the draft record
 
 # Tables whose records carry ``e`` (the event's number); any other table with ``e`` is copied as is.
 EVENT_TABLES = (PLAYERS, PODS, POOLS, DECKS, ROUNDS, RESULTS, GAMES)
