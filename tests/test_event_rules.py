@@ -479,3 +479,23 @@ def test_export_holds_one_event_and_restore_adds_or_replaces_it_alone(cli, tmp_p
     assert pick.exit_code == 0 and {row["name"] for row in target.list_events()} == {"Other store", "Second night", "First night"}
     whole = cli("event", "restore", source.store.path, "--all", "--db", target.store.path)
     assert whole.exit_code == 0 and {row["name"] for row in target.list_events()} == {"First night", "Second night"}
+
+
+def test_every_int_parameter_of_the_cli_uses_the_strict_parser(cli):
+    """Not only the event commands: any number option or argument anywhere goes through sets.numbers."""
+    import click
+    import typer
+
+    from events.cli import app
+    from events.cli.common import StrictInt, StrictIntRange
+
+    def walk(command):
+        yield command
+        for sub in getattr(command, "commands", {}).values():
+            yield from walk(sub)
+
+    ints = [(command.name, param.name, param.type) for command in walk(typer.main.get_command(app)) for param in command.params
+            if isinstance(param.type, click.types.IntParamType)]
+    assert len(ints) > 10 and all(isinstance(kind, (StrictInt, StrictIntRange)) for _, _, kind in ints), ints
+    one_line_error(cli("sim", "--players", "٨"), 2)
+    one_line_error(cli("packs", "audit", "--seed", "²"), 2)
