@@ -64,6 +64,15 @@ def current(doc: dict[str, Any], journal: dict[str, Any] | None) -> dict[str, An
     return doc
 
 
+def self_contained(store, draft_id: int, record: dict) -> dict:
+    """A draft record holding every pick so far; a live draft gets a fresh journal token, so the copy
+    never reads this database's journal file."""
+    import secrets
+
+    doc = current(record, read_journal(store, draft_id, record))
+    return dict(doc, journal=secrets.token_hex(6) if doc["status"] == "drafting" else None)
+
+
 def load_draft(store: Store, db, draft_id: int) -> tuple[Draft, dict[str, Any]]:
     """The draft with every pick made so far (``db``: an open transaction on ``store``)."""
     doc = db.table(DRAFTS).get(doc_id=draft_id)

@@ -26,6 +26,7 @@ import datetime as dt
 import json
 import math
 import random
+import uuid
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -45,6 +46,7 @@ from sets.cards import Card
 from sets.catalog import CardIndex, card_index, load_set
 from sets.colors import Color
 from sets.errors import InputError, StateError
+from sets.numbers import is_number, parse_int
 
 EVENTS, PLAYERS, PODS, POOLS, DECKS, ROUNDS, RESULTS, GAMES = (
     "events", "players", "pods", "pools", "decks", "rounds", "results", "games")
@@ -117,10 +119,16 @@ def game_table_sizes(players: int, size: int = 4, one_v_one: bool = False) -> li
     """Tables for a round: pods of ``size`` (3-5 when numbers don't divide), or pairs for 1v1."""
     if players < 2:
         raise StateError(f"a round needs at least 2 active players, not {players}")
-    # 1v1: pairs, with one table of three when the count is odd.
-    tables = players // 2 if one_v_one else max(1, round(players / size))
-    sizes = [players // tables + (1 if i < players % tables else 0) for i in range(tables)]
-    return sizes
+    if one_v_one:
+        # 1v1: pairs, with one table of three when the count is odd.
+        tables = players // 2
+    elif players < 3:
+        tables = 1  # two players can only play each other
+    else:
+        # Every table holds 3 to 5 players: between ceil(n/5) and floor(n/3) tables, as near n/size as that allows.
+        fewest, most = -(-players // 5), players // 3
+        tables = min(max(round(players / size), fewest), most)
+    return [players // tables + (1 if i < players % tables else 0) for i in range(tables)]
 
 
 def exact(number: float | int | str | Fraction) -> Fraction:
@@ -210,9 +218,9 @@ class Events:
             raise InputError(f"{text!r} names {len(exact)} players: use the player number "
                              f"({', '.join('#' + str(p.doc_id) for p in exact)})")
         number = text[1:].strip() if text.startswith("#") else ""
-        if number.isascii() and number.isdigit():
+        if is_number(number):
             return self._player(db, event_id, int(number))
-        hint = f"; for player number {text} write '#{text}'" if text.isascii() and text.isdigit() else ""
+        hint = f"; for player number {text} write '#{text}'" if is_number(text) else ""
         raise InputError(f"no player {text!r} in event {event_id}{hint}: see 'cmdraft event show {event_id}'")
 
     def _player_id(self, event_id: int, who: str) -> int:
@@ -285,7 +293,7 @@ class Events:
         doc = {"name": name.strip(), "date": date, "set": set_code.upper(), "mode": mode, "style": style, "pod_size": pod_size,
                "game_size": game_size, "one_v_one": one_v_one, "timer": timer, "points": parse_points(points),
                "piper_stock": piper_stock, "status": "registration", "created": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
-               "seed": seed if seed is not None else random.SystemRandom().randrange(1, 2**31)}
+               "seed": seed if seed is not None else random.SystemRandom().randrange(1, 2**31), "uid": uuid.uuid4().hex}
         with self.store.write() as db:
             return db.table(EVENTS).insert(doc)
 
@@ -473,7 +481,9 @@ class Events:
     def draft_session(self, event_id: int, pod_number: int) -> TableSession:
         with self.store.read() as db:
             pod = db.table(PODS).get((Q.e == event_id) & (Q.number == pod_number))
-        if pod is None or not pod.get("draft"):
+        if pod is None:
+            raise InputError(f"no pod {pod_number} in event {event_id}")
+        if not pod.get("draft"):
             raise StateError(f"pod {pod_number} has no digital draft; start it with 'cmdraft event draft {event_id}'")
         return TableSession.load(self.store, pod["draft"])
 
@@ -755,7 +765,8 @@ class Events:
             rounds = sorted(db.table(ROUNDS).search(Q.e == event_id), key=lambda d: d["number"])
             if rounds and rounds[-1]["status"] != "closed":
                 raise StateError(f"round {rounds[-1]['number']} still has tables without results; record them first")
-            active = self._players(db, event_id, active_only=True)
+            # Bots fill draft seats only: they are never paired and need no deck.
+            active = [p for p in self._players(db, event_id, active_only=True) if not p.get("bot")]
             decks = {d["p"]: d for d in db.table(DECKS).search(Q.e == event_id)}
             missing = [p["name"] for p in active if p.doc_id not in decks or not decks[p.doc_id]["valid"]]
             if missing and not force:
@@ -819,11 +830,14 @@ class Events:
     def record_result(self, event_id: int, round_number: int, table_number: int, order_text: str, replace: bool = False) -> dict[str, Any]:
         with self.store.write() as db:
             event = self._event(db, event_id)
-            if event["status"] == "finished":
-                raise StateError("the event is finished; results can't change")
+            # A round or table that does not exist is bad input (2) in every state; then the state (3).
             rnd = db.table(ROUNDS).get((Q.e == event_id) & (Q.number == round_number))
             if rnd is None:
                 raise InputError(f"no round {round_number} in event {event_id}")
+            if not 1 <= table_number <= len(rnd["tables"]):
+                raise InputError(f"round {round_number} has tables 1 to {len(rnd['tables'])}, not {table_number}")
+            if event["status"] == "finished":
+                raise StateError("the event is finished; results can't change")
             later = db.table(ROUNDS).get((Q.e == event_id) & (Q.number == round_number + 1))
             if later is not None:
                 raise StateError(f"round {round_number + 1} has started; results of round {round_number} can no longer change")
@@ -893,6 +907,8 @@ class Events:
             return totals[pid] / played[pid] if played[pid] else Fraction(0)
         rows = []
         for player in players:
+            if player.get("bot"):
+                continue  # a bot filled a draft seat; it plays no games and has no standing
             pid = player.doc_id
             opp = opponents[pid]
             rows.append(Standing(pid, player["name"], Fraction(totals[pid]),
@@ -913,50 +929,141 @@ class Events:
 
     # --- game tracker ------------------------------------------------------------------------------------------
 
+    @staticmethod
+    def _commander_names(db, event_id: int, player_id: int) -> list[str]:
+        """A player's commanders as registered with their deck, one entry per card (two Pipers: two entries)."""
+        doc = db.table(DECKS).get((Q.e == event_id) & (Q.p == player_id))
+        if doc is None:
+            return []
+        return [line["name"] for line in doc["deck"].get("commanders", []) for _ in range(int(line.get("count", 1)))]
+
+    @staticmethod
+    def find_commander(player_name: str, commanders: list[str], text: str) -> tuple[str, int]:
+        """``Piper`` or ``Piper#2`` among a player's commanders: (card name, which copy, from 1)."""
+        body, sep, number = text.strip().rpartition("#")
+        if not sep or not is_number(number):
+            body, number = text.strip(), ""
+        body = body.strip()
+        names = list(dict.fromkeys(commanders))
+        if not names:
+            raise InputError(f"{player_name} has no registered deck, so no commanders to track; register the deck first")
+        folded = body.casefold()
+        matches = [n for n in names if n.casefold() == folded] or [n for n in names if folded and folded in n.casefold()]
+        if not matches:
+            raise InputError(f"{player_name} has no commander {body!r}; their commanders: {', '.join(names)}")
+        if len(matches) > 1:
+            raise InputError(f"{body!r} could be {' or '.join(matches)}: give more of the name")
+        name = matches[0]
+        copies = commanders.count(name)
+        if number:
+            copy = parse_int(number, f"commander number in {text!r}")
+            if not 1 <= copy <= copies:
+                raise InputError(f"{player_name} has {copies} {name} as commander{'s' if copies > 1 else ''}, not a #{copy}")
+        elif copies > 1:
+            raise InputError(f"{player_name} has {copies} {name} as commanders: say which, "
+                             + " or ".join(f"{body}#{i}" for i in range(1, copies + 1)))
+        else:
+            copy = 1
+        return name, copy
+
+    @staticmethod
+    def _game_state(doc: dict[str, Any] | None, event_id: int, round_number: int, table_number: int,
+                    table: list[int]) -> dict[str, Any]:
+        """The tracker's record; one written before commanders were told apart (``damage``/``tax`` keyed by
+        card name alone) is read with those entries kept under an unknown source."""
+        if doc is None:
+            return {"e": event_id, "round": round_number, "table": table_number,
+                    "life": {str(pid): STARTING_LIFE for pid in table}, "hits": [], "casts": []}
+        state = {k: v for k, v in dict(doc).items() if k not in ("damage", "tax")}
+        state["life"] = dict(doc.get("life") or {})
+        for pid in table:
+            state["life"].setdefault(str(pid), STARTING_LIFE)
+        state["hits"] = [dict(h) for h in doc.get("hits", [])] + [
+            {"to": int(victim), "from": None, "commander": name, "copy": None, "amount": amount}
+            for victim, hits in (doc.get("damage") or {}).items() for name, amount in hits.items()]
+        state["casts"] = [dict(c) for c in doc.get("casts", [])] + [
+            {"p": int(pid), "commander": name, "copy": None, "count": count}
+            for pid, taxes in (doc.get("tax") or {}).items() for name, count in taxes.items()]
+        return state
+
     def game(self, event_id: int, round_number: int, table_number: int, *, life: dict[str, int] | None = None,
-             damage: list[tuple[str, str, int]] | None = None, casts: list[tuple[str, str]] | None = None) -> dict[str, Any]:
-        """Life (from 40), commander damage per commander (21 loses) and commander tax at one table."""
+             damage: list[tuple[str, str, str, int]] | None = None, casts: list[tuple[str, str]] | None = None) -> dict[str, Any]:
+        """Life (from 40), commander damage and commander tax at one table, per commander (CR 903.10a, 903.8).
+
+        ``damage`` holds (victim, source player, commander, amount): damage is kept per victim, source
+        player and which of that player's commanders dealt it, so two Pipers at one seat, or the same
+        card at two seats, are different commanders.  ``casts`` holds (player, commander): each cast
+        from the command zone adds {2} to that commander's next cast.
+        """
+        changing = bool(life or damage or casts)
         with self.store.write() as db:
-            self._event(db, event_id)  # the event must exist
+            event = self._event(db, event_id)
             rnd = db.table(ROUNDS).get((Q.e == event_id) & (Q.number == round_number))
-            if rnd is None or not 1 <= table_number <= len(rnd["tables"]):
-                raise InputError(f"no table {table_number} in round {round_number} of event {event_id}")
+            if rnd is None:
+                raise InputError(f"no round {round_number} in event {event_id}")
+            if not 1 <= table_number <= len(rnd["tables"]):
+                raise InputError(f"round {round_number} has tables 1 to {len(rnd['tables'])}, not {table_number}")
+            if changing and event["status"] == "finished":
+                raise StateError("the event is finished; its games can't change")
+            if changing and rnd["status"] == "closed":
+                raise StateError(f"round {round_number} is closed (every result is recorded); its games can't change")
             table = rnd["tables"][table_number - 1]
             key = (Q.e == event_id) & (Q.round == round_number) & (Q.table == table_number)
             doc = db.table(GAMES).get(key)
-            state = dict(doc) if doc else {"e": event_id, "round": round_number, "table": table_number,
-                                          "life": {str(pid): STARTING_LIFE for pid in table}, "damage": {}, "tax": {}}
+            state = self._game_state(doc, event_id, round_number, table_number, table)
+            names = {p.doc_id: p["name"] for p in self._players(db, event_id)}
+
             def at_table(name: str) -> int:
                 player = self._player(db, event_id, name)
                 if player.doc_id not in table:
-                    raise InputError(f"{player['name']} is not at table {table_number}")
+                    raise InputError(f"{player['name']} is not at table {table_number} of round {round_number}")
                 return player.doc_id
+
+            commanders = {pid: self._commander_names(db, event_id, pid) for pid in table}
             for name, delta in (life or {}).items():
-                pid = str(at_table(name))
-                state["life"][pid] += delta
-            for victim, commander, amount in damage or []:
-                pid = str(at_table(victim))
+                state["life"][str(at_table(name))] += delta
+            for victim, source, commander, amount in damage or []:
                 if amount < 0:
                     raise InputError("commander damage can't be negative")
-                hits = state["damage"].setdefault(pid, {})
-                hits[commander] = hits.get(commander, 0) + amount
-                state["life"][pid] -= amount
+                to, frm = at_table(victim), at_table(source)
+                card, copy = self.find_commander(names[frm], commanders[frm], commander)
+                hit = next((h for h in state["hits"] if (h["to"], h["from"], h["commander"], h["copy"]) == (to, frm, card, copy)), None)
+                if hit is None:
+                    hit = {"to": to, "from": frm, "commander": card, "copy": copy, "amount": 0}
+                    state["hits"].append(hit)
+                hit["amount"] += amount
+                state["life"][str(to)] -= amount
             for name, commander in casts or []:
-                pid = str(at_table(name))
-                taxes = state["tax"].setdefault(pid, {})
-                taxes[commander] = taxes.get(commander, 0) + 1
-            if doc:
-                db.table(GAMES).update(state, doc_ids=[doc.doc_id])
-            else:
+                pid = at_table(name)
+                card, copy = self.find_commander(names[pid], commanders[pid], commander)
+                cast = next((c for c in state["casts"] if (c["p"], c["commander"], c["copy"]) == (pid, card, copy)), None)
+                if cast is None:
+                    cast = {"p": pid, "commander": card, "copy": copy, "count": 0}
+                    state["casts"].append(cast)
+                cast["count"] += 1
+            if changing:
+                if doc:
+                    db.table(GAMES).remove(doc_ids=[doc.doc_id])
                 db.table(GAMES).insert(state)
-            names = {str(p.doc_id): p["name"] for p in self._players(db, event_id)}
+
+        def label(source: int | None, card: str, copy: int | None, owner: int) -> str:
+            several = copy is not None and commanders.get(owner, []).count(card) > 1
+            mark = f" #{copy}" if several else ""
+            return (f"{names[source]}: " if source is not None else "") + card + mark + ("" if copy is not None else " (source not recorded)")
+
         board = []
-        for pid in map(str, table):
-            hits = state["damage"].get(pid, {})
-            lost = state["life"][pid] <= 0 or any(v >= COMMANDER_DAMAGE_LOSS for v in hits.values())
-            board.append({"player": names[pid], "life": state["life"][pid], "commander_damage": hits,
-                          "tax": {c: 2 * n for c, n in state["tax"].get(pid, {}).items()},
-                          "casts": state["tax"].get(pid, {}), "lost": lost})
+        for pid in table:
+            hits = [h for h in state["hits"] if h["to"] == pid]
+            own = [c for c in state["casts"] if c["p"] == pid]
+            lost = state["life"][str(pid)] <= 0 or any(h["amount"] >= COMMANDER_DAMAGE_LOSS for h in hits)
+            board.append({
+                "player": names[pid], "life": state["life"][str(pid)], "lost": lost,
+                "commander_damage": [{"from": None if h["from"] is None else names[h["from"]], "commander": h["commander"],
+                                      "copy": h["copy"], "amount": h["amount"],
+                                      "label": label(h["from"], h["commander"], h["copy"], h["from"])} for h in hits],
+                "tax": [{"commander": c["commander"], "copy": c["copy"], "casts": c["count"], "tax": 2 * c["count"],
+                         "label": label(None, c["commander"], c["copy"], pid).replace(" (source not recorded)", "")} for c in own],
+            })
         return {"round": round_number, "table": table_number, "players": board}
 
 

@@ -72,17 +72,6 @@ def export_pod(result, folder: Path) -> list[Path]:
     return [*written, path, path2]
 
 
-def self_contained(store, draft_id: int, record: dict) -> dict:
-    """A draft record holding every pick so far; a live draft gets a fresh journal token, so the copy
-    never reads this database's journal file."""
-    import secrets
-
-    from events.drafts import current, read_journal
-
-    doc = current(record, read_journal(store, draft_id, record))
-    return dict(doc, journal=secrets.token_hex(6) if doc["status"] == "drafting" else None)
-
-
 def export_event(events, event_id: int, folder: Path) -> list[Path]:
     """Standings, results and pairings CSV, every pool and deck in each format, the draft logs, and a copy of the database."""
     from draft.log import mtgo_log
@@ -116,9 +105,9 @@ def export_event(events, event_id: int, folder: Path) -> list[Path]:
         deck = events.deck_of(event_id, player["id"])
         if pool or deck is not None:
             written += export_seat(folder, stem, pool, deck, logs.get(player["id"]))
-    with events.store.read() as db:
-        data = dict(db.storage.read())
-    data["drafts"] = {key: self_contained(events.store, int(key), record) for key, record in data.get("drafts", {}).items()}
+    from events.transfer import export_tables
+
+    data = export_tables(events, event_id)  # this event only: 'event restore' adds it to another database
     path = folder / "database.json"
     write_file(path, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
     written.append(path)

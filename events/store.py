@@ -60,7 +60,7 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "decks": ("e", "p", "deck", "valid", "problems"),
     "rounds": ("e", "number", "tables", "status"),
     "results": ("e", "round", "table", "order"),
-    "games": ("e", "round", "table", "life", "damage", "tax"),
+    "games": ("e", "round", "table", "life"),  # damage and tax: "hits" and "casts" (older records: "damage", "tax")
     "drafts": ("kind", "state", "humans", "names", "styles", "status", "picks", "journal"),
 }
 
@@ -107,7 +107,7 @@ def restore_hint(path: Path) -> str:
     """What to do about a damaged database, naming a backup only if one exists."""
     backup = newest_backup(path)
     if backup is not None:
-        return f"restore the newest backup with 'cmdraft event restore {backup}' or choose another --db"
+        return f"restore the newest backup with 'cmdraft event restore {backup} --all' or choose another --db"
     return "there is no backup of it; choose another --db or move the file away"
 
 

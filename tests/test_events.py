@@ -5,10 +5,8 @@ from __future__ import annotations
 import json
 import os
 import random
-import signal
 import subprocess
 import sys
-import time
 from collections import Counter
 from pathlib import Path
 
@@ -240,18 +238,110 @@ def test_card_refs_round_trip(cmr):
         assert (back.card, back.foil, back.etched) == (printing.card, printing.foil, printing.etched)
 
 
-def test_game_tracker(events):
+PIPERS_DECK = "Commander\n1 The Prismatic Piper\n1 The Prismatic Piper\n\nDeck\n1 Sol Ring\n"
+ONE_PIPER_DECK = "Commander\n1 The Prismatic Piper\n\nDeck\n1 Sol Ring\n"
+AKROMA_DECK = "Commander\n1 Akroma, Vision of Ixidor\n\nDeck\n1 Sol Ring\n"
+
+
+def tracker_event(events):
+    """Ann, Bo, Cy, Di at one table; Bo has two Pipers as commanders, Cy one, Di Akroma, Ann no deck."""
+    from draft.formats import parse
+
     event_id = bots_event(events, names=NAMES[:4])
     events.seat(event_id)
     events.start_draft(event_id)
+    for name, text in (("Bo", PIPERS_DECK), ("Cy", ONE_PIPER_DECK), ("Di", AKROMA_DECK)):
+        events.register_deck(event_id, name, parse(text))
     events.new_round(event_id, force=True)
-    board = events.game(event_id, 1, 1, life={"Ann": -5}, damage=[("Bo", "Akroma", 21)], casts=[("Cy", "Jeska"), ("Cy", "Jeska")])
+    return event_id
+
+
+def test_game_tracker(events):
+    event_id = tracker_event(events)
+    board = events.game(event_id, 1, 1, life={"Ann": -5}, damage=[("Bo", "Di", "Akroma", 21)],
+                        casts=[("Di", "Akroma"), ("Di", "Akroma")])
     players = {p["player"]: p for p in board["players"]}
     assert players["Ann"]["life"] == 35 and not players["Ann"]["lost"]
-    assert players["Bo"]["commander_damage"] == {"Akroma": 21} and players["Bo"]["lost"]
-    assert players["Cy"]["tax"] == {"Jeska": 4}
+    assert [(h["from"], h["commander"], h["amount"]) for h in players["Bo"]["commander_damage"]] == [
+        ("Di", "Akroma, Vision of Ixidor", 21)] and players["Bo"]["lost"]
+    assert [(t["commander"], t["tax"]) for t in players["Di"]["tax"]] == [("Akroma, Vision of Ixidor", 4)]
     again = events.game(event_id, 1, 1)
     assert {p["player"]: p["life"] for p in again["players"]}["Ann"] == 35
+
+
+def test_commander_damage_is_counted_per_commander_not_per_card_name(events):
+    """CR 903.10a: 21 from one commander.  Bo's Piper 11 + Cy's Piper 10 is two commanders, no loss."""
+    event_id = tracker_event(events)
+    board = events.game(event_id, 1, 1, damage=[("Ann", "Bo", "Piper#1", 11), ("Ann", "Cy", "Piper", 10)])
+    ann = next(p for p in board["players"] if p["player"] == "Ann")
+    assert ann["life"] == 19 and not ann["lost"]
+    assert sorted((h["from"], h["copy"], h["amount"]) for h in ann["commander_damage"]) == [("Bo", 1, 11), ("Cy", 1, 10)]
+    # Bo's other Piper is another commander too; only one commander reaching 21 loses the game.
+    board = events.game(event_id, 1, 1, damage=[("Ann", "Bo", "Piper#2", 10)])
+    assert not next(p for p in board["players"] if p["player"] == "Ann")["lost"]
+    board = events.game(event_id, 1, 1, damage=[("Ann", "Bo", "The Prismatic Piper#1", 10)])
+    assert next(p for p in board["players"] if p["player"] == "Ann")["lost"]
+
+
+def test_commander_tax_is_counted_per_commander(events):
+    """CR 903.8: {2} more for each earlier cast of that commander.  Each of Bo's Pipers cast once: {2} each."""
+    event_id = tracker_event(events)
+    board = events.game(event_id, 1, 1, casts=[("Bo", "Piper#1"), ("Bo", "Piper#2"), ("Cy", "Piper")])
+    players = {p["player"]: p for p in board["players"]}
+    assert sorted((t["copy"], t["tax"]) for t in players["Bo"]["tax"]) == [(1, 2), (2, 2)]
+    assert [t["tax"] for t in players["Cy"]["tax"]] == [2]
+
+
+@pytest.mark.parametrize(("damage", "message"), [
+    (("Ann", "Bo", "Akroma", 3), "Bo has no commander 'Akroma'"),
+    (("Ann", "Bo", "Piper", 3), "say which"),
+    (("Ann", "Bo", "Piper#3", 3), "not a #3"),
+    (("Ann", "Cy", "Piper#2", 3), "not a #2"),
+    (("Bo", "Ann", "Piper", 3), "Ann has no registered deck"),
+])
+def test_a_commander_the_source_player_does_not_have_is_refused(events, damage, message):
+    event_id = tracker_event(events)
+    before = events.store.path.read_bytes()
+    with pytest.raises(InputError, match=message):
+        events.game(event_id, 1, 1, damage=[damage])
+    assert events.store.path.read_bytes() == before
+
+
+def test_game_tracker_cli_spelling_and_refusals(events, cli):
+    event_id = tracker_event(events)
+    db = events.store.path
+    ok = cli("event", "game", event_id, 1, 1, "--damage", "Ann=Bo:Piper#2:7", "--cast", "Bo=Piper#1", "--db", db, "--json")
+    assert ok.exit_code == 0, ok.stderr
+    ann = next(p for p in json.loads(ok.stdout)["players"] if p["player"] == "Ann")
+    assert [(h["from"], h["copy"], h["amount"]) for h in ann["commander_damage"]] == [("Bo", 2, 7)]
+    ids = {name: events._player_id(event_id, name) for name in ("Ann", "Bo")}
+    by_number = cli("event", "game", event_id, 1, 1, "--damage", f"#{ids['Ann']}=#{ids['Bo']}:Piper#2:1", "--db", db, "--json")
+    ann = next(p for p in json.loads(by_number.stdout)["players"] if p["player"] == "Ann")
+    assert [(h["from"], h["copy"], h["amount"]) for h in ann["commander_damage"]] == [("Bo", 2, 8)]
+    shown = cli("event", "game", event_id, 1, 1, "--db", db)
+    assert "Bo: The Prismatic Piper #2 8" in shown.stdout and "The Prismatic Piper #1 +{2}" in shown.stdout
+    for args in (["--damage", "Ann=Bo:Akroma:7"], ["--damage", "Ann=Bo:Piper:7"], ["--cast", "Cy=Akroma"],
+                 ["--damage", "Ann=Piper:7"]):
+        bad = cli("event", "game", event_id, 1, 1, *args, "--db", db)
+        assert bad.exit_code == 2 and bad.stderr.startswith("cmdraft: error: ") and bad.stderr.count("\n") == 1, (args, bad.stderr)
+
+
+def test_old_tracker_records_still_open(events):
+    """A game saved before per-commander tracking (damage and tax keyed by card name) still shows and updates."""
+    event_id = tracker_event(events)
+    with events.store.read() as db:
+        ids = {p["name"]: p.doc_id for p in db.table("players").all()}
+    with events.store.write() as db:
+        db.table("games").insert({"e": event_id, "round": 1, "table": 1,
+                                  "life": {str(ids[n]): 40 for n in ("Ann", "Bo", "Cy", "Di")} | {str(ids["Ann"]): 29},
+                                  "damage": {str(ids["Ann"]): {"Akroma": 11}}, "tax": {str(ids["Di"]): {"Akroma": 2}}})
+    board = events.game(event_id, 1, 1)
+    players = {p["player"]: p for p in board["players"]}
+    assert players["Ann"]["life"] == 29 and [h["amount"] for h in players["Ann"]["commander_damage"]] == [11]
+    assert players["Ann"]["commander_damage"][0]["from"] is None and [t["tax"] for t in players["Di"]["tax"]] == [4]
+    board = events.game(event_id, 1, 1, damage=[("Ann", "Di", "Akroma", 10)])
+    ann = next(p for p in board["players"] if p["player"] == "Ann")
+    assert ann["life"] == 19 and not ann["lost"] and sorted(h["amount"] for h in ann["commander_damage"]) == [10, 11]
 
 
 def test_names_with_any_characters_are_safe(events, tmp_path, cli):
@@ -355,13 +445,16 @@ def test_backups_rotate_and_restore(tmp_path, cli):
     backups = sorted(p.name for p in tmp_path.glob("db.json.bak.*"))
     assert backups == [f"db.json.bak.{i}" for i in range(1, 6)]
     oldest_kept = tmp_path / "db.json.bak.5"
-    result = cli("event", "restore", oldest_kept, "--db", db)
+    several = cli("event", "restore", oldest_kept, "--db", db)
+    assert several.exit_code == 2 and "--all" in several.stderr and len(events.list_events()) == 7
+    result = cli("event", "restore", oldest_kept, "--all", "--db", db)
     assert result.exit_code == 0
     assert len(events.list_events()) == 3
     foreign = tmp_path / "foreign.json"
     foreign.write_text('{"x": 1}')
-    bad = cli("event", "restore", foreign, "--db", db)
-    assert bad.exit_code == 4 and "not a cmdraft database" in bad.stderr and len(events.list_events()) == 3
+    bad = cli("event", "restore", foreign, "--all", "--db", db)
+    # The file the user names is the input at fault (2); the database itself is untouched.
+    assert bad.exit_code == 2 and "not a cmdraft database" in bad.stderr and len(events.list_events()) == 3
 
 
 def test_records_are_compact(events):
@@ -386,11 +479,14 @@ def test_event_cli_flow(cli, tmp_path):
         assert cli("event", "deck", event_id, name, "--auto", "--db", db).exit_code == 0
     rnd = json.loads(cli("event", "round", event_id, "--db", db, "--json").stdout)
     (table,) = rnd["tables"]
+    board = json.loads(cli("event", "show", event_id, "--db", db, "--json").stdout)
+    commander = next(p for p in board["players"] if p["name"] == table[0])["deck"]["commanders"][0]["name"]
+    game = json.loads(cli("event", "game", event_id, "1", "1", "--damage", f"{table[1]}={table[0]}:{commander}:21", "--db", db,
+                          "--json").stdout)
+    assert [p["player"] for p in game["players"] if p["lost"]] == [table[1]]
     assert cli("event", "result", event_id, "1", "1", " > ".join(table), "--db", db).exit_code == 0
     standings = json.loads(cli("event", "standings", event_id, "--db", db, "--json").stdout)
     assert standings[0]["points"] == 3 and standings[0]["rank"] == 1
-    game = json.loads(cli("event", "game", event_id, "1", "1", "--damage", f"{table[1]}=Akroma:21", "--db", db, "--json").stdout)
-    assert any(p["lost"] for p in game["players"])
     assert "Standings" in cli("event", "standings", event_id, "--db", db).stdout
     assert cli("event", "finish", event_id, "--db", db).exit_code == 0
 
@@ -406,7 +502,7 @@ def test_event_cli_flow(cli, tmp_path):
         (("event", "seat", "1"), 3, "at least 2 players"),
         (("event", "round", "1"), 3, "start a round"),
         (("event", "pipers", "1", "--request", "nobody"), 2, "write NAME=NUMBER"),
-        (("event", "game", "1", "1", "1", "--damage", "x"), 2, "write VICTIM=COMMANDER:N"),
+        (("event", "game", "1", "1", "1", "--damage", "x"), 2, "write VICTIM=SOURCE:COMMANDER:N"),
     ],
 )
 def test_event_cli_errors(cli, tmp_path, args, code, message):

@@ -333,14 +333,14 @@ def test_every_message_naming_a_backup_names_a_file_that_exists(tmp_path, cli):
     assert ".bak" not in messages[0] and "no backup" in messages[0]
     restored = tmp_path / "good.json"
     restored.write_bytes(good)
-    messages.append(cli("event", "restore", restored, "--db", db).stdout)  # a damaged database can be replaced
+    messages.append(cli("event", "restore", restored, "--all", "--db", db).stdout)  # a damaged database can be replaced
     assert cli("event", "seat", "1", "--db", db).exit_code == 3
     cli("event", "player", "add", "1", "Ann", "Bo", "--db", db)
     assert cli("event", "seat", "1", "--db", db).exit_code == 0  # a phase change: backed up
     db.write_text('{"_meta": {"1": {"app": "cmdraft", "schema": 2}}, "events": {"1": {}}}')
     for args in (("event", "list"), ("event", "show", "1"), ("event", "new", "X")):
         messages.append(cli(*args, "--db", db).stderr)
-    messages.append(cli("event", "restore", restored, "--db", db).stdout)
+    messages.append(cli("event", "restore", restored, "--all", "--db", db).stdout)
     named = [Path(path.rstrip(".,;)")) for text in messages for path in re.findall(r"(\S+\.bak\.\d+)", text)]
     assert len(named) >= 4, messages
     assert all(path.exists() for path in named), (named, messages)

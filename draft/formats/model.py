@@ -14,6 +14,7 @@ from draft.decks import Deck, DeckLine, Zone
 from sets.cards import Card
 from sets.colors import Color
 from sets.errors import ColorError, InputError
+from sets.numbers import is_number
 
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\ufffd]")
 
@@ -89,10 +90,7 @@ class DeckFile:
 
 
 def count_or_error(value: str | None, number: int, what: str, result: DeckFile) -> int | None:
-    try:
-        count = int(value or "1")
-    except ValueError:
-        count = -1
+    count = int(value or "1") if is_number(value or "1") else -1
     if not 0 < count <= MAX_COPIES:
         result.errors.append(LineError(number, what, f"count must be 1 to {MAX_COPIES}"))
         return None

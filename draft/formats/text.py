@@ -25,7 +25,7 @@ _SECTION_ZONES = {
 }
 
 
-_COUNT = re.compile(r"^(\d+)\s*[xX]?\s+(.+)$")
+_COUNT = re.compile(r"^(\d+)\s*[xX]?\s+(.+)$", re.ASCII)
 
 
 _SET_NUMBER = re.compile(r"\s+\((?P<set>[A-Za-z0-9]{2,6})\)(?:\s+(?P<number>[A-Za-z0-9★†\-]+))?$")
@@ -43,8 +43,8 @@ _TAGS = re.compile(r"(?:\s+#\S+)+$")
 _CARET_TAG = re.compile(r"\s+\^[^^]*\^$")
 
 
-_NEGATIVE = re.compile(r"^[-−–]\s*\d+\s*[xX]?(\s|$)")
-_BARE_COUNT = re.compile(r"^\d+\s*[xX]?$")
+_NEGATIVE = re.compile(r"^[-−–]\s*\d+\s*[xX]?(\s|$)", re.ASCII)
+_BARE_COUNT = re.compile(r"^\d+\s*[xX]?$", re.ASCII)
 
 
 def _strip_decorations(text: str, zone: Zone) -> tuple[str, Zone, bool, bool, str | None, str | None]:
@@ -94,7 +94,7 @@ def parse_card_line(raw: str, number: int, zone: Zone, block: int = 0) -> Entry 
     count = 1
     if _NEGATIVE.match(text):
         return LineError(number, raw, f"a count below 1: count must be 1 to {MAX_COPIES}")
-    if text[:1].isdigit():
+    if text[:1].isascii() and text[:1].isdigit():
         match = _COUNT.match(text)
         if match:
             count, text = int(match.group(1)), match.group(2).strip()

@@ -15,6 +15,40 @@ import click
 from typer.core import TyperGroup
 
 from sets.errors import CmdraftError
+from sets.numbers import is_number
+
+
+def _strict(kind: click.ParamType, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+    """``value`` through the one strict parser (``²`` or ``٣`` are no numbers); a usage error otherwise (exit 2)."""
+    if isinstance(value, int):
+        return value
+    if not is_number(str(value), signed=True):
+        kind.fail(f"{str(value)!r} is not a valid integer", param, ctx)
+    return int(str(value).strip(" \t"))
+
+
+class StrictInt(click.types.IntParamType):
+    """Click's int, read by the strict parser."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        return _strict(self, value, param, ctx)
+
+
+class StrictIntRange(click.IntRange):
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        return super().convert(_strict(self, value, param, ctx), param, ctx)
+
+
+def strict_numbers(command: click.Command) -> None:
+    """Give every int parameter of ``command`` and its subcommands the strict parser."""
+    for param in command.params:
+        kind = param.type
+        if isinstance(kind, click.IntRange) and not isinstance(kind, StrictIntRange):
+            param.type = StrictIntRange(kind.min, kind.max, kind.min_open, kind.max_open, kind.clamp)
+        elif isinstance(kind, click.types.IntParamType) and not isinstance(kind, (StrictInt, StrictIntRange)):
+            param.type = StrictInt()
+    for sub in getattr(command, "commands", {}).values():
+        strict_numbers(sub)
 
 
 class PlainHelpFormatter(click.HelpFormatter):
@@ -41,6 +75,7 @@ class RootGroup(TyperGroup):
             command = stack.pop()
             command.context_class = PlainContext
             stack += list(getattr(command, "commands", {}).values())
+        strict_numbers(self)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:

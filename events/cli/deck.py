@@ -137,9 +137,11 @@ def deck_suggest(
         return
     from events.screens.render import suggestion_table
 
+    from rich.markup import escape
+
     console = out()
     for problem in problems:
-        console.print(f"[yellow]skipped[/] {problem.message}", markup=True)
+        console.print(f"[yellow]skipped[/] {escape(problem.message)}", markup=True)
     console.print(suggestion_table(suggestions, width=console.width))
 
 

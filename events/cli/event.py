@@ -10,6 +10,7 @@ import typer
 
 from events.cli.common import DbOption, JsonOption, emit_json, open_store, out, parse_colors, positive
 from sets.errors import InputError
+from sets.numbers import parse_int
 
 event_app = typer.Typer(help="Run a store event: players, seating, draft, Pipers, decks, rounds, standings.", no_args_is_help=True)
 player_app = typer.Typer(help="Register, rename, remove (before seating), drop and late-add players.", no_args_is_help=True)
@@ -27,13 +28,14 @@ def core(db: Path | None):
     return events
 
 
-def _pairs(values: list[str] | None, what: str) -> dict[str, int]:
+def _pairs(values: list[str] | None, what: str, signed: bool = False) -> dict[str, int]:
+    """``NAME=NUMBER`` options; the number through the one strict parser (a sign only when ``signed``)."""
     out_: dict[str, int] = {}
     for value in values or []:
         key, sep, number = value.rpartition("=")
-        if not sep or not key.strip() or not number.strip().lstrip("-").isdigit():
+        if not sep or not key.strip():
             raise InputError(f"bad {what} {value!r}: write NAME=NUMBER")
-        out_[key.strip()] = int(number)
+        out_[key.strip()] = parse_int(number, f"number in {what} {value!r}", signed=signed)
     return out_
 
 
@@ -72,14 +74,14 @@ def event_list(db: DbOption = None, as_json: JsonOption = False) -> None:
         emit_json([{k: row[k] for k in ("id", "name", "date", "set", "mode", "style", "status", "players")} for row in rows])
         return
     from rich.table import Table
-    from rich.text import Text
+    from events.screens.render import shown
 
     if not rows:
         out().print("No events yet: create one with 'cmdraft event new NAME'.")
         return
     table = Table("Id", "Name", "Date", "Kind", "Status", "Players", title="Events")
     for row in rows:
-        table.add_row(str(row["id"]), Text(row["name"]), row["date"], f"{row['mode']} ({row['style']})", row["status"], str(row["players"]))
+        table.add_row(str(row["id"]), shown(row["name"]), row["date"], f"{row['mode']} ({row['style']})", row["status"], str(row["players"]))
     out().print(table)
 
 
@@ -102,7 +104,7 @@ def _snapshot_json(snap: dict[str, Any]) -> dict[str, Any]:
     return {
         "event": {k: event[k] for k in ("id", "name", "date", "set", "mode", "style", "status", "pod_size", "game_size",
                                          "one_v_one", "timer", "points", "piper_stock")},
-        "players": [{"id": p["id"], "name": p["name"], "status": p["status"], "late": p["late"], "pod": p["pod"],
+        "players": [{"id": p["id"], "name": p["name"], "status": p["status"], "late": p["late"], "bot": bool(p.get("bot")), "pod": p["pod"],
                      "seat": None if p["seat"] is None else p["seat"] + 1, "pipers_requested": p["requested"],
                      "pool_size": p["pool_size"], "deck": p["deck"]} for p in snap["players"]],
         "pods": [{"pod": pod["number"], "players": [names[i] for i in pod["players"]], "pipers_opened": pod.get("opened"),
@@ -128,10 +130,10 @@ def player_add(
     if as_json:
         emit_json({"players": ids})
     else:
-        from rich.text import Text
+        from events.screens.render import shown
 
         for name, pid in zip(names, ids, strict=True):
-            out().print(Text(f"registered {name!r} as player {pid}"))
+            out().print(shown(f"registered {name!r} as player {pid}"))
 
 
 @player_app.command("drop")
@@ -142,9 +144,9 @@ def player_drop(event_id: EventArg, name: Annotated[str, typer.Argument(help="Pl
     if as_json:
         emit_json({"dropped": player["name"]})
     else:
-        from rich.text import Text
+        from events.screens.render import shown
 
-        out().print(Text(f"{player['name']} dropped"))
+        out().print(shown(f"{player['name']} dropped"))
 
 
 @player_app.command("rename")
@@ -156,9 +158,9 @@ def player_rename(event_id: EventArg, name: Annotated[str, typer.Argument(help="
     if as_json:
         emit_json({"old": old, "new": new})
     else:
-        from rich.text import Text
+        from events.screens.render import shown
 
-        out().print(Text(f"{old} is now {new}"))
+        out().print(shown(f"{old} is now {new}"))
 
 
 @player_app.command("remove")
@@ -169,9 +171,9 @@ def player_remove(event_id: EventArg, name: Annotated[str, typer.Argument(help="
     if as_json:
         emit_json({"removed": removed})
     else:
-        from rich.text import Text
+        from events.screens.render import shown
 
-        out().print(Text(f"{removed} removed from the event"))
+        out().print(shown(f"{removed} removed from the event"))
 
 
 @event_app.command("seat")
@@ -182,12 +184,12 @@ def event_seat(event_id: EventArg, db: DbOption = None, as_json: JsonOption = Fa
         emit_json({"pods": pods})
         return
     from rich.table import Table
-    from rich.text import Text
+    from events.screens.render import shown
 
     for number, names in enumerate(pods, start=1):
         table = Table("Seat", "Player", title=f"Draft pod {number}")
         for seat, name in enumerate(names, start=1):
-            table.add_row(str(seat), Text(name))
+            table.add_row(str(seat), shown(name))
         out().print(table)
 
 
@@ -315,11 +317,11 @@ def event_pool(
     if as_json:
         emit_json({"player": player_id, "cards": count, "warnings": warnings})
         return
-    from rich.text import Text
+    from events.screens.render import shown
 
     out().print(f"pool recorded: {count} cards")
     for warning in warnings:
-        out().print(Text(f"warning: {warning}", style="yellow"))
+        out().print(shown(f"warning: {warning}", style="yellow"))
 
 
 @event_app.command("pipers")
@@ -336,9 +338,7 @@ def event_pipers(
     events = core(db)
     opened_by_pod = {}
     for key, count in _pairs(opened, "--opened").items():
-        if not key.isdigit():
-            raise InputError(f"bad --opened {key!r}: write POD=N with the pod number")
-        opened_by_pod[int(key)] = count
+        opened_by_pod[parse_int(key, "pod number in --opened (write POD=N)")] = count
     if stock is not None or opened_by_pod or request:
         events.set_pipers(event_id, stock=stock, opened=opened_by_pod, requests=_pairs(request, "--request"))
     ledger = events.piper_ledger(event_id)
@@ -368,7 +368,7 @@ def event_deck(
     if name is None:
         snap = events.snapshot(event_id)
         if as_json:
-            emit_json([{"player": p["name"], "status": p["status"], "deck": p["deck"]} for p in snap["players"]])
+            emit_json([{"player": p["name"], "status": p["status"], "deck": p["deck"]} for p in snap["players"] if not p.get("bot")])
             return
         from events.screens.render import deck_board
 
@@ -392,10 +392,10 @@ def event_deck(
     if as_json:
         emit_json(report)
         return
-    from rich.text import Text
+    from events.screens.render import shown
 
     verdict = "legal" if report["valid"] else "NOT legal: " + "; ".join(p["message"] for p in report["problems"])
-    out().print(Text(f"{report['player']}: deck registered, {verdict}"))
+    out().print(shown(f"{report['player']}: deck registered, {verdict}"))
 
 
 @event_app.command("round")
@@ -407,11 +407,11 @@ def event_round(event_id: EventArg, force: Annotated[bool, typer.Option("--force
         emit_json(result)
         return
     from rich.table import Table
-    from rich.text import Text
+    from events.screens.render import shown
 
     table = Table("Table", "Players (seat order)", "Goes first", title=f"Round {result['round']}")
     for number, (names, first) in enumerate(zip(result["tables"], result["first"], strict=True), start=1):
-        table.add_row(str(number), Text(", ".join(names)), Text(first))
+        table.add_row(str(number), shown(", ".join(names)), shown(first))
     out().print(table)
 
 
@@ -432,9 +432,9 @@ def event_result(
     if as_json:
         emit_json({**result, "points": {name: round(float(points), 4) for name, points in result["points"].items()}})
     else:
-        from rich.text import Text
+        from events.screens.render import shown
 
-        out().print(Text(", ".join(f"{name} {number_text(points)}" for name, points in result["points"].items())))
+        out().print(shown(", ".join(f"{name} {number_text(points)}" for name, points in result["points"].items())))
 
 
 @event_app.command("standings")
@@ -468,10 +468,10 @@ def event_print(
         return
     from events.exports import write_file
 
-    from rich.text import Text
+    from events.screens.render import shown
 
     write_file(out_file, text)
-    out().print(Text(f"wrote {what} to {out_file}"))
+    out().print(shown(f"wrote {what} to {out_file}"))
 
 
 @event_app.command("game")
@@ -480,8 +480,8 @@ def event_game(
     round_number: Annotated[int, typer.Argument(metavar="ROUND")],
     table: Annotated[int, typer.Argument(metavar="TABLE")],
     life: Annotated[Optional[list[str]], typer.Option("--life", help="NAME=DELTA life change (repeatable).")] = None,
-    damage: Annotated[Optional[list[str]], typer.Option("--damage", help="VICTIM=COMMANDER:N commander damage (repeatable).")] = None,
-    cast: Annotated[Optional[list[str]], typer.Option("--cast", help="NAME=COMMANDER: a cast from the command zone (repeatable).")] = None,
+    damage: Annotated[Optional[list[str]], typer.Option("--damage", help="VICTIM=SOURCE:COMMANDER[#K]:N commander damage, e.g. Ann=Bo:Piper#2:7 (repeatable).")] = None,
+    cast: Annotated[Optional[list[str]], typer.Option("--cast", help="NAME=COMMANDER[#K]: a cast from the command zone, e.g. Bo=Piper#1 (repeatable).")] = None,
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -489,17 +489,18 @@ def event_game(
     damages = []
     for value in damage or []:
         victim, sep, rest = value.partition("=")
-        commander, sep2, amount = rest.rpartition(":")
-        if not sep or not sep2 or not amount.isdigit() or not commander.strip():
-            raise InputError(f"bad --damage {value!r}: write VICTIM=COMMANDER:N")
-        damages.append((victim.strip(), commander.strip(), int(amount)))
+        rest, sep2, amount = rest.rpartition(":")
+        source, sep3, commander = rest.partition(":")
+        if not (sep and sep2 and sep3) or not victim.strip() or not source.strip() or not commander.strip():
+            raise InputError(f"bad --damage {value!r}: write VICTIM=SOURCE:COMMANDER:N, e.g. Ann=Bo:Piper#2:7")
+        damages.append((victim.strip(), source.strip(), commander.strip(), parse_int(amount, f"damage in --damage {value!r}")))
     casts = []
     for value in cast or []:
         name, sep, commander = value.partition("=")
-        if not sep or not commander.strip():
-            raise InputError(f"bad --cast {value!r}: write NAME=COMMANDER")
+        if not sep or not name.strip() or not commander.strip():
+            raise InputError(f"bad --cast {value!r}: write NAME=COMMANDER, e.g. Bo=Piper#1")
         casts.append((name.strip(), commander.strip()))
-    board = core(db).game(event_id, round_number, table, life=_pairs(life, "--life"), damage=damages, casts=casts)
+    board = core(db).game(event_id, round_number, table, life=_pairs(life, "--life", signed=True), damage=damages, casts=casts)
     if as_json:
         emit_json(board)
         return
@@ -534,12 +535,36 @@ def event_export(
 
 @event_app.command("restore")
 def event_restore(
-    file: Annotated[Path, typer.Argument(help="A database backup (NAME.bak.N) or the database.json of an export.")],
+    file: Annotated[Path, typer.Argument(help="The database.json of an export, or a database backup (NAME.bak.N).")],
+    which: Annotated[Optional[int], typer.Option("--event", help="The event to take from a file that holds several.")] = None,
+    whole: Annotated[bool, typer.Option("--all", help="Replace the whole database with the file (every event).")] = False,
     db: DbOption = None,
+    as_json: JsonOption = False,
 ) -> None:
-    """Replace the database with a backup (the current one is kept as NAME.bak.1)."""
-    store = open_store(db)
-    kept = store.restore(file)
-    from rich.text import Text
+    """Add the file's event to the database, or replace the same event there; other events are left alone.
+    With --all the whole database is replaced by the file."""
+    from events.transfer import read_database_file, restore_event
 
-    out().print(Text(f"restored {file} into {store.path}" + (f" (previous database kept as {kept})" if kept else "")))
+    data = read_database_file(file)  # a missing or unreadable file is bad input (exit 2), before anything changes
+    if whole:
+        if which is not None:
+            raise InputError("--all restores every event of the file; leave out --event, or leave out --all")
+        store = open_store(db)
+        kept = store.restore(file) or store.path.with_name(f"{store.path.name}.bak.1")
+        report = {"restored": str(file), "all": True, "backup": str(kept) if kept.exists() else None}
+        message = f"restored {file} into {store.path}"
+    else:
+        events = core(db)
+        result = restore_event(events, data, which)
+        report = {"restored": str(file), "all": False, "event": result["event"], "replaced": result["replaced"],
+                  "backup": None if result["backup"] is None else str(result["backup"])}
+        message = (f"{'replaced' if result['replaced'] else 'added'} event {result['event']} ({result['name']}) from {file}; "
+                   "other events unchanged")
+    if report["backup"]:
+        message += f" (previous database kept as {report['backup']})"
+    if as_json:
+        emit_json(report)
+    else:
+        from events.screens.render import shown
+
+        out().print(shown(message))

@@ -9,6 +9,7 @@ import typer
 from sets.errors import InputError
 from events.cli.common import (DbOption, SeedOption, SetOption, draft_config, emit_json,
                                open_store, out, parse_styles, resolve_seed)
+from sets.numbers import is_number
 
 
 def play(
@@ -74,6 +75,6 @@ def _resume_id(store, text: str) -> int:
         if not open_rows:
             raise InputError("no saved practice draft to resume: start one with 'cmdraft play'")
         return open_rows[-1]["id"]
-    if not text.isdigit() or int(text) not in {row["id"] for row in rows}:
+    if not is_number(text) or int(text) not in {row["id"] for row in rows}:
         raise InputError(f"no practice draft {text!r}: see 'cmdraft play --list'")
     return int(text)

@@ -233,15 +233,16 @@ def identity_command(
         sys.stdout.write("\n".join(lines) + ("\n" if lines else ""))
         return
     from rich.table import Table
+    from rich.text import Text
 
     from events.screens.render import identity_text
 
-    table = Table("Card", "Identity", "Deck colors", "File says", title=f"{file} ({result.kind})")
+    table = Table("Card", "Identity", "Deck colors", "File says", title=Text(f"{file} ({result.kind})"))
     mismatched = {id(card) for card, _ in result.mismatches}
     for card, published in zip(result.cards, result.published, strict=True):
         said = "" if published is None else (published.code or "C")
-        table.add_row(card.name, identity_text(card.identity.code), identity_text(card.deck_colors.code),
-                      f"[red]{said}[/]" if id(card) in mismatched else said)
+        table.add_row(Text(card.name), identity_text(card.identity.code), identity_text(card.deck_colors.code),
+                      Text(said, style="red") if id(card) in mismatched else Text(said))
     out().print(table)
     if result.mismatches:
-        out().print(f"[yellow]{len(result.mismatches)} card(s) differ from the file's identity field[/]")
+        out().print(Text(f"{len(result.mismatches)} card(s) differ from the file's identity field", style="yellow"))

@@ -24,6 +24,7 @@ from sets.booster import Printing
 from sets.cards import Card, normalize_name
 from sets.colors import Color, ColorIdentity
 from sets.errors import ColorError, InputError
+from sets.numbers import is_number
 
 
 HELP_BUILD = """Deck building commands (numbers refer to the pool list; 'show pool' lists it):
@@ -94,11 +95,12 @@ class DeckBuilder:
                     if report.valid:
                         self.session.save_deck(self.deck_json(), True)
                         self.console.print(deck_report(report))
-                        self.console.print(f"[bold green]Deck saved.[/] Export it any time with 'export' or resume draft {self.session.draft_id}.")
+                        self.console.print(f"[bold green]Deck saved.[/] Export it any time with 'export' or resume draft {self.session.draft_id}.",
+                                           markup=True)
                         self.after_done()
                         return
                     self.console.print(deck_report(report))
-                    self.console.print("[red]The deck is not legal yet[/]: fix what is listed (your deck is saved as it is).")
+                    self.console.print("[red]The deck is not legal yet[/]: fix what is listed (your deck is saved as it is).", markup=True)
                     continue
                 handler = getattr(self, f"cmd_{verb}", None)
                 if handler is None:
@@ -303,7 +305,7 @@ class DeckBuilder:
                 color = args[0].upper() if args[0].upper() in ("C", "WASTES") else Color.parse(args[0]).value
             except ColorError as error:
                 raise InputError(str(error)) from None
-            if not args[1].isdigit():
+            if not is_number(args[1]):
                 raise InputError("give a count: 'lands U 9'")
             land = basic_land("" if color in ("C", "WASTES") else color)
             was = self.main.get(land, 0)
@@ -348,7 +350,7 @@ class DeckBuilder:
         show_card(self.console, " ".join(args), self.pool_list, "your pool list")
 
     def cmd_show(self, args: list[str]) -> None:
-        if len(args) == 1 and args[0].isdigit():
+        if len(args) == 1 and is_number(args[0]):
             self.cmd_card(args)
             return
         what = (args[0].lower() if args else "deck")

@@ -8,6 +8,7 @@ from rich.text import Text
 from events.screens.render import card_panel
 from sets.cards import Card, normalize_name
 from sets.errors import InputError
+from sets.numbers import is_number
 
 HELP_CARD = "? N, show N or card NAME: a card's full facts and rules text"
 
@@ -25,14 +26,14 @@ def card_request(line: str) -> str | None:
     rest = rest.strip()
     if verb.lower() == "card" and rest:
         return rest
-    if verb.lower() == "show" and rest.isdigit():
+    if verb.lower() == "show" and is_number(rest):
         return rest
     return None
 
 
 def find_card(asked: str, numbered: list[Card], where: str) -> Card:
     """The card a player means: a number in ``numbered``, a name there, or any known card's name."""
-    if asked.isdigit():
+    if is_number(asked):
         number = int(asked)
         if not 1 <= number <= len(numbered):
             raise InputError(f"there is no card {number} in {where}: choose 1 to {len(numbered)}")

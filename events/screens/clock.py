@@ -13,6 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from events.round_clock import RoundClock, clock_text, read_clock, toggle_pause
+from events.screens.render import shown
 from events.screens.terminal import Keys
 from events.screens.timer import big_text
 
@@ -29,7 +30,7 @@ def big_word(word: str) -> str:
 def pairings_table(tables: list[list[str]], first: list[str]) -> Table:
     table = Table("Table", "Players in seat order (* goes first)", title="Pairings", title_justify="left")
     for number, (names, starter) in enumerate(zip(tables, first, strict=True), start=1):
-        table.add_row(str(number), Text(", ".join(name + (" *" if name == starter else "") for name in names)))
+        table.add_row(str(number), shown(", ".join(name + (" *" if name == starter else "") for name in names)))
     return table
 
 
@@ -40,13 +41,13 @@ def clock_screen(title: str, round_number: int, clock: RoundClock, now: float, t
         face = Group(Align.center(Text(big_word("TIME"), style="bold red")),
                      Align.center(Text("TIME: finish the current turn, then five more turns", style="bold red")))
     else:
-        shown = clock_text(left)
+        digits = clock_text(left)
         style = "bold yellow" if clock.paused else ("bold red" if left <= 300 else "bold green")
-        face = Group(Align.center(Text(big_text(shown), style=style)), Align.center(Text(shown, style="dim")))
+        face = Group(Align.center(Text(big_text(digits), style=style)), Align.center(Text(digits, style="dim")))
     status = "PAUSED · p: resume · q: quit" if clock.paused else "p: pause · q: quit"
     panel = Panel(Group(Align.center(Text(f"ROUND {round_number}", style="bold cyan")), Text(""), face, Text(""),
                         Align.center(Text(status, style="dim"))),
-                  title=Text(title), padding=(1, 4))
+                  title=shown(title), padding=(1, 4))
     grid = Table.grid(padding=(0, 2))
     grid.add_column()
     grid.add_column()

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
-import time
+import shlex
 
 from rich.console import Console
 from rich.text import Text
 
 from events.screens.practice import PracticeUI
+from events.screens.render import shown
 from events.screens.terminal import Quit, Terminal
 from sets.errors import InputError
 
@@ -38,7 +39,7 @@ def run_event_draft(events, event_id: int, players: list[str] | None, console: C
                     player_id = seating[number][seat]
                     if wanted is not None and player_id not in wanted:
                         continue
-                    console.print(Text(f"{names[player_id]}, your pick (pod {number}, seat {seat + 1})", style="bold magenta"))
+                    console.print(shown(f"{names[player_id]}, your pick (pod {number}, seat {seat + 1})", style="bold magenta"))
                     ui = PracticeUI(session, console, terminal)
                     ui.seat = seat
                     ui.pick_once()
@@ -49,19 +50,20 @@ def run_event_draft(events, event_id: int, players: list[str] | None, console: C
                 # Pools are recorded here if no terminal did it (say a crash after the last pick).
                 recorded = all(events.after_picks(event_id, number, session) for number, session in sessions.items())
                 if recorded:
-                    console.print("[bold green]Draft over for these players.[/] Pools are recorded; register decks next.")
+                    console.print("[bold green]Draft over for these players.[/] Pools are recorded; register decks next.", markup=True)
                 else:
                     console.print("[bold green]Draft over for these players.[/] Their pools are not recorded yet: "
-                                  f"run 'cmdraft event show {event_id}'.")
+                                  f"run 'cmdraft event show {event_id}'.", markup=True)
                 return
             if not progressed:
                 if not waiting_shown:
                     late = sorted({names[seating[number][seat]] for number, s in sessions.items() for seat in s.waiting_humans()})
-                    console.print(Text("Waiting for: " + ", ".join(late), style="yellow"))
+                    console.print(shown("Waiting for: " + ", ".join(late) + " ('quit' to leave; everything is saved)", style="yellow"))
                     waiting_shown = True
-                time.sleep(poll)
+                if terminal.wait(poll) is not None:
+                    waiting_shown = False  # typed while waiting: say again who we wait for
     except Quit:
-        console.print(f"Saved. Continue with: cmdraft event draft {event_id}" + "".join(f" --player {n!r}" for n in players or []))
+        console.print(shown(f"Saved. Continue with: cmdraft event draft {event_id}" + "".join(f" --player {shlex.quote(n)}" for n in players or [])))
 
 
 class PoolBuilder(PracticeUI):
@@ -89,7 +91,7 @@ class PoolBuilder(PracticeUI):
         report = self.events.register_deck(self.event_id, self.player_name, parse_json(json.dumps(deck_json)))
         self.registered = True
         state = "legal" if report["valid"] else "not legal yet"
-        self.console.print(Text(f"{self.player_name}: deck registered ({state})"))
+        self.console.print(shown(f"{self.player_name}: deck registered ({state})"))
 
     def after_done(self) -> None:
         return None

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from sets.booster import Printing
 from sets.cards import normalize_name
 from sets.errors import InputError
+from sets.numbers import is_number
 
 
 HELP_PICK = (
@@ -26,8 +27,8 @@ HELP_PICK = (
 )
 
 SEPARATORS = ",;+"
-_NUMBER = re.compile(r"\d+(?=\s|[,;+]|$)")
-_COUNT = re.compile(r"\s+(\d+)\s*(?=[,;+]|$)")
+_NUMBER = re.compile(r"\d+(?=\s|[,;+]|$)", re.ASCII)
+_COUNT = re.compile(r"\s+(\d+)\s*(?=[,;+]|$)", re.ASCII)
 
 
 def join_names(names: Sequence[str]) -> str:
@@ -129,7 +130,7 @@ def _match_name(text: str, start: int, keys: list[str], available: list[int], wh
         for test in tests:
             for end in tier:
                 key = normalize_name(text[start:end])
-                if not key or key.isdigit():
+                if not key or is_number(key):
                     continue
                 found = [p for p in available if test(key, keys[p])]
                 if len({keys[p] for p in found}) == 1:

@@ -62,7 +62,7 @@ class PracticeUI(DeckBuilder):
         try:
             while not self.session.draft.finished:
                 self.pick_once()
-            self.console.print(f"[bold green]The draft is over.[/] You drafted {len(self.pool_cards())} cards.")
+            self.console.print(f"[bold green]The draft is over.[/] You drafted {len(self.pool_cards())} cards.", markup=True)
             self.build()
         except (Quit, KeyboardInterrupt):
             # every pick and every deck change is already on disk
@@ -141,7 +141,7 @@ class PracticeUI(DeckBuilder):
                 self.console.print(text_line(pack[i].card, self.console.width))
             answer = self.terminal.ask(f"Take {escape(chosen)}? [Y/n] ", deadline)
             if answer is None:
-                self.console.print("[yellow]Time is up:[/] taking what you chose.")
+                self.console.print("[yellow]Time is up:[/] taking what you chose.", markup=True)
             elif answer.lower() not in ("", "y", "yes"):
                 continue
             started = time.perf_counter()

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 
 from rich import box
 from rich.console import Console
-from rich.markup import escape
 from rich.table import Table
 from rich.cells import cell_len
 from rich.text import Text
@@ -31,8 +30,30 @@ RARITY_STYLE = {
 IDENTITY_STYLE = {"W": "#f3efc2", "U": "#3b8ede", "B": "#a58fb8", "R": "#e8573a", "G": "#3aa856"}
 
 
+_CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f]")
+
+
+def visible(text: str) -> str:
+    """``text`` with control characters written out (``\\x1b``), so no name can move the cursor or colour the screen."""
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+
+
+def shown(text: object, style: str = "", **options) -> Text:
+    """User or file text (a name, a path, a card) as a ``Text``: shown as typed, markup never read."""
+    return Text(visible(str(text)), style=style, **options)
+
+
+class SafeConsole(Console):
+    """A console whose plain strings never carry control characters (markup is off by default too)."""
+
+    def render_str(self, text: str, **options) -> Text:
+        return super().render_str(visible(text), **options)
+
+
 def console(stderr: bool = False) -> Console:
-    return Console(stderr=stderr, highlight=False, soft_wrap=False)
+    """The console of every screen.  Markup is off: a plain string (a name, a path, a card) is shown as typed;
+    styled output uses ``Text`` or passes ``markup=True`` with user text escaped."""
+    return SafeConsole(stderr=stderr, highlight=False, soft_wrap=False, markup=False)
 
 
 _SHEET_WORDS = {"etched_foil": "foil-etched", "dedicated_foil": "foil", "rare_mythic": "rare or mythic",
@@ -87,13 +108,13 @@ def mana_text(cost: str) -> Text:
     for symbol in re.findall(r"\{[^}]*\}|//|\s+", cost):
         colors = [ch for ch in symbol.upper() if ch in "WUBRG"] if symbol.startswith("{") else []
         style = _SYMBOL_STYLE.get(colors[0], "") if len(colors) == 1 else ("bold magenta" if colors else "dim")
-        text.append(symbol, style=style)
+        text.append(visible(symbol), style=style)
     return text
 
 
 def identity_text(code: str) -> Text:
     if not code or code == "C":
-        return Text("C", style="dim")
+        return shown("C", style="dim")
     text = Text()
     for letter in code:
         text.append(letter, style=f"bold {IDENTITY_STYLE.get(letter, '')}")
@@ -138,6 +159,7 @@ def fit_table(headers: list[str], rows: list[list], *, essential: set[str], widt
     Essential columns keep their full width on one line; the others wrap, and when even
     wrapping leaves no room they are dropped, the last one first.
     """
+    rows = [[shown(cell) if isinstance(cell, str) else cell for cell in row] for row in rows]  # text is data, never markup
     columns = list(range(len(headers)))
     natural = [max([cell_len(headers[c])] + [_cell_width(row[c]) for row in rows]) for c in columns]
     gap = 2 if plain else 3
@@ -153,7 +175,7 @@ def fit_table(headers: list[str], rows: list[list], *, essential: set[str], widt
         if room(kept) >= sum(minimum[c] for c in loose) or not loose:
             break
         kept.remove(loose[-1])
-    table = Table(title=title, header_style="bold", box=None if plain else box.SIMPLE_HEAD, show_edge=False, pad_edge=False,
+    table = Table(title=shown(title) if isinstance(title, str) else title, header_style="bold", box=None if plain else box.SIMPLE_HEAD, show_edge=False, pad_edge=False,
                   padding=(0, 1), title_justify="left")
     loose = [c for c in kept if headers[c] not in essential]
     # share the room left fairly: no column beyond its natural width, the rest to the others
@@ -196,12 +218,12 @@ def pack_table(printings: Iterable[Printing], title: str = "", numbered: bool = 
         card = printing.card
         notes = " ".join(filter(None, [finish_marks(printing.foil, printing.etched), commander_hint(card)]))
         rows.append(([str(index)] if numbered else []) + [
-            Text(card.name, style=RARITY_STYLE[card.rarity]),
+            shown(card.name, style=RARITY_STYLE[card.rarity]),
             mana_text(card.mana_cost),
-            Text(card.rarity.letter, style=RARITY_STYLE[card.rarity]),
+            shown(card.rarity.letter, style=RARITY_STYLE[card.rarity]),
             identity_text(card.deck_colors.code),
-            Text(_short_type(card) if narrow else card.type_line),
-            Text(notes),
+            shown(_short_type(card) if narrow else card.type_line),
+            shown(notes),
         ])
     return fit_table(headers, rows, essential={"#", "Card", "Cost", "R", "Id"}, width=width, title=title or None, plain=True,
                      justify={"#": "right", "R": "center", "Id": "center"})
@@ -211,27 +233,27 @@ def card_panel(card: Card) -> Table:
     table = Table.grid(padding=(0, 2))
     table.add_column(style="bold")
     table.add_column()
-    table.add_row("Name", Text(card.name, style=RARITY_STYLE[card.rarity]))
-    table.add_row("Set", f"{card.set_code} #{card.number}" + ("" if card.main_set else " (foil-etched only)"))
+    table.add_row("Name", shown(card.name, style=RARITY_STYLE[card.rarity]))
+    table.add_row("Set", shown(f"{card.set_code} #{card.number}" + ("" if card.main_set else " (foil-etched only)")))
     table.add_row("Rarity", card.rarity.value)
     table.add_row("Layout", card.layout.value)
     for face in card.faces:
         label = face.name if len(card.faces) > 1 else "Cost"
-        line = mana_text(face.mana_cost) if face.mana_cost else Text("—", style="dim")
+        line = mana_text(face.mana_cost) if face.mana_cost else shown("—", style="dim")
         if len(card.faces) > 1:
-            line = Text.assemble(line, "  ", face.type_line)
-        table.add_row(escape(label), line)
-    table.add_row("Type", escape(card.type_line))
+            line = Text.assemble(line, "  ", shown(face.type_line))
+        table.add_row(shown(label), line)
+    table.add_row("Type", shown(card.type_line))
     stats = card.front
     if stats.power is not None:
-        table.add_row("P/T", f"{stats.power}/{stats.toughness}")
+        table.add_row("P/T", shown(f"{stats.power}/{stats.toughness}"))
     if stats.loyalty is not None:
-        table.add_row("Loyalty", stats.loyalty)
+        table.add_row("Loyalty", shown(str(stats.loyalty)))
     table.add_row("Mana value", str(card.mana_value))
     table.add_row("Colors", identity_text(card.colors.code))
     table.add_row("Color identity", identity_text(card.identity.code))
-    table.add_row("Deck colors", Text.assemble(identity_text(card.deck_colors.code), Text("  (identity + basic land types)", style="dim")))
-    table.add_row("Commander", commander_hint(card) or ("yes" if card.can_be_commander else "no"))
+    table.add_row("Deck colors", Text.assemble(identity_text(card.deck_colors.code), shown("  (identity + basic land types)", style="dim")))
+    table.add_row("Commander", shown(commander_hint(card) or ("yes" if card.can_be_commander else "no")))
     add_text_rows(table, card)
     return table
 
@@ -243,9 +265,9 @@ def add_text_rows(table: Table, card: Card) -> None:
     """The card's rules text, face by face, or where to get it."""
     faces = [face for face in card.faces if face.text]
     if not faces:
-        table.add_row("Text", Text(NO_TEXT_HINT, style="dim"))
+        table.add_row("Text", shown(NO_TEXT_HINT, style="dim"))
     for face in faces:
-        table.add_row(Text("Text" if len(card.faces) == 1 else face.name), Text(face.text))
+        table.add_row(shown("Text" if len(card.faces) == 1 else face.name), shown(face.text))
 
 
 def text_line(card: Card, width: int) -> Text:
@@ -255,8 +277,8 @@ def text_line(card: Card, width: int) -> Text:
         front = card.front
         stats = f" {front.power}/{front.toughness}" if front.power is not None else ""
         words = f"{card.type_line}{stats}"
-    line = Text(f"  {card.name}: ", style="bold")
-    line.append(words)
+    line = shown(f"  {card.name}: ", style="bold")
+    line.append(visible(words))
     line.truncate(max(20, width), overflow="ellipsis")
     return line
 
@@ -266,26 +288,26 @@ def deck_report(report) -> Table:
     table = Table.grid(padding=(0, 2))
     table.add_column(style="bold")
     table.add_column()
-    verdict = Text("LEGAL", style="bold green") if report.valid else Text(f"NOT LEGAL ({count_words(len(report.problems), 'problem')})", style="bold red")
+    verdict = shown("LEGAL", style="bold green") if report.valid else shown(f"NOT LEGAL ({count_words(len(report.problems), 'problem')})", style="bold red")
     table.add_row("Deck", verdict)
     table.add_row("Format", report.format.value)
-    table.add_row("Commanders", escape(" + ".join(report.commanders)) or "—")
+    table.add_row("Commanders", shown(" + ".join(report.commanders) or "—"))
     if report.piper_colors:
         table.add_row("Chosen colors", ", ".join(color.word for color in report.piper_colors))
     for line in report.chosen_for_you:
-        table.add_row("Chosen for you", line)
+        table.add_row("Chosen for you", shown(line))
     table.add_row("Color identity", identity_text(report.color_identity.code))
     table.add_row("Size", str(report.size))
     for problem in report.problems:
-        table.add_row(Text(problem.code, style="red"), escape(problem.message))
+        table.add_row(shown(problem.code, style="red"), shown(problem.message))
     for note in report.notes:
-        table.add_row(Text("note", style="yellow"), note)
+        table.add_row(shown("note", style="yellow"), shown(note))
     return table
 
 
 def suggestion_table(suggestions, width: int | None = None) -> Table:
     """Commander choices; each commander on its own line so no name is cut."""
-    rows = [[str(rank), Text("\n".join(s.commanders)), Text(", ".join(c.word for c in s.piper_colors) or "—"),
+    rows = [[str(rank), shown("\n".join(s.commanders)), shown(", ".join(c.word for c in s.piper_colors) or "—"),
              identity_text(s.identity.code), str(s.playable), str(s.added_pipers)] for rank, s in enumerate(suggestions, start=1)]
     return fit_table(["#", "Commanders", "Identity", "Playable", "Chosen colors", "Added Pipers"],
                      [[r[0], r[1], r[3], r[4], r[2], r[5]] for r in rows], essential={"#", "Commanders", "Identity"},
@@ -293,7 +315,7 @@ def suggestion_table(suggestions, width: int | None = None) -> Table:
 
 
 def pod_table(result) -> Table:
-    table = Table("Seat", "Player", "Bot", "Commanders", "Colors", "Deck", "Legal", title=(
+    table = Table("Seat", "Player", "Bot", "Commanders", "Colors", "Deck", "Legal", title=shown(
         f"{result.draft.config.set_code} pod, seed {result.seed}: {count_words(result.pipers_opened, 'Prismatic Piper')} opened"))
     for seat in result.seats:
         report = seat.report
@@ -301,8 +323,8 @@ def pod_table(result) -> Table:
         colors = iter(report.piper_colors)
         for card in seat.deck.commanders:
             commanders.append(f"{card.name} ({next(colors).word})" if card.chooses_color else card.name)
-        legal = Text("yes", style="green") if report.valid else Text(", ".join(report.codes()), style="red")
-        table.add_row(str(seat.seat + 1), escape(seat.name), seat.style.value, escape(" + ".join(commanders)) or "—",
+        legal = shown("yes", style="green") if report.valid else shown(", ".join(report.codes()), style="red")
+        table.add_row(str(seat.seat + 1), shown(seat.name), seat.style.value, shown(" + ".join(commanders)) or "—",
                       identity_text(report.color_identity.code), str(report.size), legal)
     return table
 
@@ -327,42 +349,42 @@ def event_board(snap: dict, ledger: dict | None = None) -> Table:
     event = snap["event"]
     names = {p["id"]: p["name"] for p in snap["players"]}
     outer = Table.grid(padding=(0, 0))
-    header = Text.assemble((f"{event['name']}", "bold"), f"  ·  {event['date']}  ·  {event['set']} {event['mode']} ({event['style']})"
+    header = Text.assemble(shown(event["name"], style="bold"), f"  ·  {event['date']}  ·  {event['set']} {event['mode']} ({event['style']})"
                            f"  ·  status: ", (event["status"], "bold cyan"))
     outer.add_row(header)
     if ledger and ledger["shortfall"]:
         lenders = ", ".join(l["player"] for l in ledger["lenders"]) or "nobody in the event"
-        outer.add_row(Text(f"Piper shortfall: registered decks add {ledger['needed']} Piper(s), {ledger['shortfall']} more than "
+        outer.add_row(shown(f"Piper shortfall: registered decks add {ledger['needed']} Piper(s), {ledger['shortfall']} more than "
                            f"players and the store can lend (could lend: {lenders})", style="bold red"))
     elif ledger and ledger["forecast"]["shortfall"]:
-        outer.add_row(Text(f"Piper forecast: the requests would be {ledger['forecast']['shortfall']} Piper(s) short "
+        outer.add_row(shown(f"Piper forecast: the requests would be {ledger['forecast']['shortfall']} Piper(s) short "
                            "(see 'cmdraft event pipers')", style="yellow"))
     if ledger:
         for pod in ledger["pods"]:
             if pod["disagrees"]:
-                outer.add_row(Text(f"Pod {pod['pod']}: {pod['typed']} Piper(s) typed as opened, but the recorded pools hold "
+                outer.add_row(shown(f"Pod {pod['pod']}: {pod['typed']} Piper(s) typed as opened, but the recorded pools hold "
                                    f"{pod['opened']}", style="yellow"))
     players = Table("#", "Player", "Status", "Pod/seat", "Pool", "Pipers", "Deck", title="Players", title_justify="left")
     for p in snap["players"]:
         deck = p["deck"]
         if deck is None:
-            deck_text = Text("not registered", style="dim")
+            deck_text = shown("not registered", style="dim")
         elif deck["valid"]:
-            deck_text = Text("legal: " + " + ".join(c["name"] for c in deck["commanders"]), style="green")
+            deck_text = shown("legal: " + " + ".join(c["name"] for c in deck["commanders"]), style="green")
         else:
-            deck_text = Text(", ".join(sorted({pr["code"] for pr in deck["problems"]})), style="red")
+            deck_text = shown(", ".join(sorted({pr["code"] for pr in deck["problems"]})), style="red")
         seat = f"{p['pod']}/{p['seat'] + 1}" if p["pod"] else "—"
         status = p["status"] + (" (late)" if p["late"] else "") + (" (bot)" if p.get("bot") else "")
-        pool = Text(f"{p['pool_size']} !", style="bold yellow") if p.get("pool_warning") else Text(str(p["pool_size"] or "—"))
-        players.add_row(f"#{p['id']}", Text(p["name"]), status, seat, pool, str(p["requested"] or ""), deck_text)
+        pool = shown(f"{p['pool_size']} !", style="bold yellow") if p.get("pool_warning") else shown(str(p["pool_size"] or "—"))
+        players.add_row(f"#{p['id']}", shown(p["name"]), status, seat, pool, str(p["requested"] or ""), deck_text)
     outer.add_row(players)
     for p in snap["players"]:
         if p.get("pool_warning") and p["status"] == "active":
-            outer.add_row(Text(f"! {p['name']}'s pool: {p['pool_warning']}", style="yellow"))
+            outer.add_row(shown(f"! {p['name']}'s pool: {p['pool_warning']}", style="yellow"))
     if snap["pods"]:
         pods = Table("Pod", "Players", "Pipers opened", "Draft", title="Draft pods", title_justify="left")
         for pod in snap["pods"]:
-            pods.add_row(str(pod["number"]), Text(", ".join(names[i] for i in pod["players"])),
+            pods.add_row(str(pod["number"]), shown(", ".join(names[i] for i in pod["players"])),
                          _opened(pod, ledger), snap["drafts"].get(pod["number"]) or event["style"])
         outer.add_row(pods)
     results = {(r["round"], r["table"]): r["order"] for r in snap["results"]}
@@ -370,21 +392,21 @@ def event_board(snap: dict, ledger: dict | None = None) -> Table:
         table = Table("Table", "Players", "Finishing order", title=f"Round {rnd['number']} ({rnd['status']})", title_justify="left")
         for number, ids in enumerate(rnd["tables"], start=1):
             order = results.get((rnd["number"], number))
-            shown = Text(" > ".join(" = ".join(names[i] for i in group) for group in order)) if order else Text("waiting", style="dim")
-            table.add_row(str(number), Text(", ".join(names[i] for i in ids)), shown)
+            outcome = shown(" > ".join(" = ".join(names[i] for i in group) for group in order)) if order else shown("waiting", style="dim")
+            table.add_row(str(number), shown(", ".join(names[i] for i in ids)), outcome)
         outer.add_row(table)
     return outer
 
 
 def deck_board(snap: dict) -> Table:
-    table = Table("Player", "Pool", "Deck", "Problems", title=f"Deck registration: {snap['event']['name']}")
+    table = Table("Player", "Pool", "Deck", "Problems", title=shown(f"Deck registration: {snap['event']['name']}"))
     for p in snap["players"]:
-        if p["status"] != "active":
-            continue
+        if p["status"] != "active" or p.get("bot"):
+            continue  # dropped players and bots (which only fill draft seats) register no deck
         deck = p["deck"]
-        state = Text("missing", style="yellow") if deck is None else (Text("legal", style="green") if deck["valid"] else Text("illegal", style="red"))
+        state = shown("missing", style="yellow") if deck is None else (shown("legal", style="green") if deck["valid"] else shown("illegal", style="red"))
         problems = "" if not deck else "; ".join(pr["message"] for pr in deck["problems"])
-        table.add_row(Text(p["name"]), str(p["pool_size"] or "—"), state, Text(problems))
+        table.add_row(shown(p["name"]), str(p["pool_size"] or "—"), state, shown(problems))
     return table
 
 
@@ -403,7 +425,7 @@ def piper_ledger(ledger: dict) -> Table:
     grid.add_column()
     for pod in ledger["pods"]:
         opened = "no pool recorded yet" if pod["opened"] is None else f"{pod['opened']} in {pod['pools_recorded']} of {pod['seats']} recorded pools"
-        line = Text(opened)
+        line = shown(opened)
         if pod["typed"] is not None:
             line.append(f"; typed {pod['typed']}" + (" — DISAGREES with the pools" if pod["disagrees"] else ""),
                         style="bold yellow" if pod["disagrees"] else "")
@@ -411,23 +433,23 @@ def piper_ledger(ledger: dict) -> Table:
     if not ledger["pods"]:
         grid.add_row("Opened", f"{ledger['held_in_pools']} in the recorded pools")
     grid.add_row("Store stock", str(ledger["stock"]))
-    grid.add_row("Added by decks", Text(", ".join(f"{d['player']} {d['added']}" for d in ledger["decks"] if d["added"]) or "none"))
+    grid.add_row("Added by decks", shown(", ".join(f"{d['player']} {d['added']}" for d in ledger["decks"] if d["added"]) or "none"))
     grid.add_row("Needed", str(ledger["needed"]))
     grid.add_row("Unused in pools", str(ledger["unused"]))
     grid.add_row("Available", f"{ledger['available']} (unused + store stock)")
     if ledger["shortfall"]:
-        grid.add_row(Text("SHORTFALL", style="bold red"), Text(f"{count_words(ledger['shortfall'], 'Piper')} short for the registered decks", style="red"))
+        grid.add_row(shown("SHORTFALL", style="bold red"), shown(f"{count_words(ledger['shortfall'], 'Piper')} short for the registered decks", style="red"))
     lenders = ", ".join(f"{l['player']} ({l['spare']}{'' if l['deck_registered'] else ', no deck yet'}"
                         f"{', dropped' if l['dropped'] else ''})" for l in ledger["lenders"])
-    grid.add_row("Could lend", Text(lenders or "nobody"))
+    grid.add_row("Could lend", shown(lenders or "nobody"))
     forecast = ledger["forecast"]
     grid.add_row("", "")
-    grid.add_row(Text("Forecast", style="bold dim"), Text("from requests made before deck building", style="dim"))
-    grid.add_row("Requested", Text(", ".join(f"{r['player']} {r['requested']}" for r in forecast["requests"]) or "none"))
+    grid.add_row(shown("Forecast", style="bold dim"), shown("from requests made before deck building", style="dim"))
+    grid.add_row("Requested", shown(", ".join(f"{r['player']} {r['requested']}" for r in forecast["requests"]) or "none"))
     grid.add_row("Needed from others", str(forecast["needed_from_others"]))
     grid.add_row("Could be lent", str(forecast["available"]))
     if forecast["shortfall"]:
-        grid.add_row(Text("forecast short", style="yellow"), Text(f"{forecast['shortfall']} Piper(s), if the requests hold", style="yellow"))
+        grid.add_row(shown("forecast short", style="yellow"), shown(f"{forecast['shortfall']} Piper(s), if the requests hold", style="yellow"))
     return grid
 
 
@@ -440,16 +462,17 @@ def standings_table(rows, points=None) -> Table:
     table = Table("Rank", "Player", "Points", "Opp. avg", "Avg place", "Rounds", title="Standings", caption=caption,
                   caption_justify="left")
     for row in rows:
-        name = Text(row.name + (" (dropped)" if row.dropped else ""))
+        name = shown(row.name + (" (dropped)" if row.dropped else ""))
         table.add_row(str(row.rank), name, number_text(row.points), f"{float(row.opponents_average):.2f}",
                       "" if row.average_place is None else f"{float(row.average_place):.2f}", str(row.rounds))
     return table
 
 
 def game_board(board: dict) -> Table:
-    table = Table("Player", "Life", "Commander damage", "Tax", "", title=f"Round {board['round']}, table {board['table']}")
+    table = Table("Player", "Life", "Commander damage taken", "Commander tax", "",
+                  title=shown(f"Round {board['round']}, table {board['table']}"))
     for p in board["players"]:
-        damage = ", ".join(f"{k}: {v}" for k, v in p["commander_damage"].items()) or "—"
-        tax = ", ".join(f"{k}: +{v}" for k, v in p["tax"].items()) or "—"
-        table.add_row(Text(p["player"]), str(p["life"]), Text(damage), Text(tax), Text("LOST", style="bold red") if p["lost"] else "")
+        damage = ", ".join(f"{h['label']} {h['amount']}" for h in p["commander_damage"]) or "—"
+        tax = ", ".join(f"{t['label']} +{{{t['tax']}}}" for t in p["tax"]) or "—"
+        table.add_row(shown(p["player"]), str(p["life"]), shown(damage), shown(tax), shown("LOST", style="bold red") if p["lost"] else "")
     return table

@@ -73,6 +73,21 @@ class Terminal:
         self.console.file.write(f"\x1b7\x1b[1A\r\x1b[2K{capture.get()}\x1b8")
         self.console.file.flush()
 
+    def wait(self, seconds: float) -> str | None:
+        """Wait up to ``seconds`` for a line typed meanwhile (None when none came); end of input and
+        ``quit`` raise ``Quit``, so a terminal waiting for other players can still be left."""
+        try:
+            ready, _, _ = select.select([self.stream], [], [], seconds)
+        except (ValueError, OSError, io.UnsupportedOperation):
+            ready = [self.stream]  # not a real file (a test's input): read the next line
+        if not ready:
+            return None
+        line = self.stream.readline()
+        if line == "" or line.strip().lower() in ("quit", "q", "exit"):
+            raise Quit()
+        return line.strip()
+
+
 class Keys:
     """Single keystrokes as they are typed, no Enter needed (cbreak mode on a terminal).
 

@@ -14,6 +14,7 @@ from rich.text import Text
 
 from events.screens.render import passing
 from events.screens.terminal import Keys
+from events.screens.render import shown
 
 
 @dataclass(frozen=True)
@@ -61,7 +62,7 @@ def _screen(slot: PickSlot, remaining: float, paused: bool, title: str) -> Panel
         Align.center(Text(clock, style="dim")),
         Align.center(Text("PAUSED" if paused else "Enter: next pick · p: pause · q: quit", style="dim")),
     )
-    return Panel(body, title=title, padding=(1, 4))
+    return Panel(body, title=shown(title), padding=(1, 4))  # the event's name, shown as typed
 
 
 def run_timer(console: Console, slots: list[PickSlot], title: str = "Commander Legends draft", stream=None) -> int:
@@ -102,5 +103,5 @@ def _run_timer(console: Console, slots: list[PickSlot], title: str, stream) -> i
                 elif key == "\n" and paused_left is None:
                     break
             done += 1
-        live.update(Panel(Align.center(Text("DRAFT OVER: record every pool", style="bold green")), title=title))
+        live.update(Panel(Align.center(Text("DRAFT OVER: record every pool", style="bold green")), title=shown(title)))
     return done

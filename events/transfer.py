@@ -1,0 +1,170 @@
+"""One event in and out of a database: ``event export`` writes a database file holding only that
+event; ``event restore`` adds that event to another database, or replaces the same event there,
+and leaves every other event alone.
+
+An event is the same event in two databases when its ``uid`` matches (events created before
+uids existed: same name, date, creation time and seed).  Records are copied with new document
+numbers where needed; every reference (event, players, drafts) is renumbered with them.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from events.drafts import DRAFTS, self_contained
+from events.event import DECKS, EVENTS, GAMES, PLAYERS, PODS, POOLS, RESULTS, ROUNDS
+from events.store import META, MIGRATIONS, SCHEMA, check_data
+from sets.errors import CmdraftError, InputError
+
+PICKS = "picks"  # one row per pick (schema 1); later schemas keep the picks in the draft record
+
+# Tables whose records carry ``e`` (the event's number); any other table with ``e`` is copied as is.
+EVENT_TABLES = (PLAYERS, PODS, POOLS, DECKS, ROUNDS, RESULTS, GAMES)
+
+
+def identity(event: dict[str, Any]) -> tuple:
+    if event.get("uid"):
+        return ("uid", event["uid"])
+    return ("old", event.get("name"), event.get("date"), event.get("created"), event.get("seed"))
+
+
+def read_database_file(path: Path) -> dict[str, Any]:
+    """A cmdraft database or event export from a file the user names (errors are bad input: exit 2)."""
+    if not path.exists():
+        raise InputError(f"{str(path)!r} does not exist: give a database backup (NAME.bak.N) or the database.json of an export")
+    if not path.is_file():
+        raise InputError(f"{str(path)!r} is not a file: give a database backup or the database.json of an export")
+    try:
+        raw = path.read_bytes()
+        data = json.loads(raw)
+    except OSError as error:
+        raise InputError(f"cannot read {str(path)!r}: {error.strerror or error}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise InputError(f"{str(path)!r} is not a cmdraft database ({error}); give a backup or an export's database.json") from None
+    try:
+        data = check_data(data, path)
+    except CmdraftError as error:
+        raise InputError(str(error)) from None
+    schema = next(iter(data[META].values()))["schema"]
+    while schema < SCHEMA:
+        if schema not in MIGRATIONS:
+            raise InputError(f"{str(path)!r} has schema {schema}, which this cmdraft can't read")
+        data = MIGRATIONS[schema](data)
+        schema += 1
+    return data
+
+
+def _event_records(tables: dict[str, dict[str, Any]], event_id: int) -> dict[str, dict[str, Any]]:
+    """Every record of one event, by table, keyed by document number (as text)."""
+    found: dict[str, dict[str, Any]] = {}
+    for name, docs in tables.items():
+        if name in (META, EVENTS, DRAFTS, PICKS) or not isinstance(docs, dict):
+            continue
+        mine = {key: doc for key, doc in docs.items() if isinstance(doc, dict) and doc.get("e") == event_id}
+        if mine:
+            found[name] = mine
+    drafts = {str(pod["draft"]) for pod in found.get(PODS, {}).values() if pod.get("draft")}
+    found[DRAFTS] = {key: doc for key, doc in tables.get(DRAFTS, {}).items() if key in drafts}
+    found[PICKS] = {key: row for key, row in tables.get(PICKS, {}).items() if str(row.get("d")) in drafts}
+    return found
+
+
+def export_tables(events, event_id: int) -> dict[str, Any]:
+    """A database (same schema record) holding only ``event_id`` and its records; a live draft's
+    picks are all in its record (the copy never reads this database's journal files)."""
+
+    with events.store.read() as db:
+        events._event(db, event_id)
+        tables = db.storage.read() or {}
+    out = {META: tables[META], EVENTS: {str(event_id): tables[EVENTS][str(event_id)]}}
+    for name, docs in _event_records(tables, event_id).items():
+        if name == DRAFTS:
+            docs = {key: self_contained(events.store, int(key), doc) for key, doc in docs.items()}
+        if docs:
+            out[name] = docs
+    return out
+
+
+def _renumber(name: str, doc: dict[str, Any], event_id: int, players: dict[int, int], drafts: dict[int, int]) -> dict[str, Any]:
+    doc = json.loads(json.dumps(doc))
+    pid = lambda old: players.get(int(old), int(old))  # noqa: E731
+    if "e" in doc:
+        doc["e"] = event_id
+    if name == PODS:
+        doc["players"] = [pid(p) for p in doc.get("players", [])]
+        if doc.get("draft"):
+            doc["draft"] = drafts.get(doc["draft"], doc["draft"])
+    elif name in (POOLS, DECKS):
+        doc["p"] = pid(doc["p"])
+    elif name == ROUNDS:
+        doc["tables"] = [[pid(p) for p in table] for table in doc.get("tables", [])]
+        if "first" in doc:
+            doc["first"] = [pid(p) for p in doc["first"]]
+    elif name == RESULTS:
+        doc["order"] = [[pid(p) for p in group] for group in doc.get("order", [])]
+    elif name == GAMES:
+        doc["life"] = {str(pid(k)): v for k, v in doc.get("life", {}).items()}
+        for hit in doc.get("hits", []):
+            hit["to"] = pid(hit["to"])
+            if hit.get("from") is not None:
+                hit["from"] = pid(hit["from"])
+        for cast in doc.get("casts", []):
+            cast["p"] = pid(cast["p"])
+        for old in ("damage", "tax"):
+            if old in doc:
+                doc[old] = {str(pid(k)): v for k, v in doc[old].items()}
+    elif name == PICKS:
+        doc["d"] = drafts.get(doc["d"], doc["d"])
+    elif name == DRAFTS and "event" in doc:
+        doc["event"] = event_id
+    return doc
+
+
+def restore_event(events, data: dict[str, Any], which: int | None = None) -> dict[str, Any]:
+    """Add one event of ``data`` to the database, or replace the same event there; others are untouched."""
+    from tinydb.table import Document
+
+    sources = {int(key): doc for key, doc in data.get(EVENTS, {}).items()}
+    if not sources:
+        raise InputError("the file holds no event")
+    if which is None:
+        if len(sources) > 1:
+            raise InputError(f"the file holds {len(sources)} events ({', '.join(map(str, sorted(sources)))}): "
+                             "choose one with --event ID, or restore the whole database with --all")
+        which = next(iter(sources))
+    if which not in sources:
+        raise InputError(f"the file has no event {which}; it holds {', '.join(map(str, sorted(sources)))}")
+    event = sources[which]
+    records = _event_records(data, which)
+    from events.store import newest_backup, phase_change
+
+    # A live draft of a backup of this very database has its later picks in this database's
+    # journal file: the restored record holds them all, under a fresh journal token.
+    records[DRAFTS] = {key: self_contained(events.store, int(key), doc) for key, doc in records.get(DRAFTS, {}).items()}
+    with events.store.write() as db:
+        phase_change(db)
+        existing = next((doc for doc in db.table(EVENTS).all() if identity(doc) == identity(event)), None)
+        if existing is not None:
+            target = existing.doc_id
+            current = db.storage.read() or {}
+            for name, docs in _event_records(current, target).items():
+                if docs:
+                    db.table(name).remove(doc_ids=[int(key) for key in docs])
+            db.table(EVENTS).remove(doc_ids=[target])
+            db.table(EVENTS).insert(Document(dict(event), doc_id=target))
+        else:
+            target = db.table(EVENTS).insert(dict(event))
+        players = {int(key): db.table(PLAYERS).insert(_renumber(PLAYERS, doc, target, {}, {}))
+                   for key, doc in sorted(records.get(PLAYERS, {}).items(), key=lambda kv: int(kv[0]))}
+        drafts = {int(key): db.table(DRAFTS).insert(_renumber(DRAFTS, doc, target, players, {}))
+                  for key, doc in sorted(records.get(DRAFTS, {}).items(), key=lambda kv: int(kv[0]))}
+        for name, docs in records.items():
+            if name in (PLAYERS, DRAFTS) or not docs:
+                continue
+            db.table(name).insert_multiple(_renumber(name, doc, target, players, drafts)
+                                           for _, doc in sorted(docs.items(), key=lambda kv: int(kv[0])))
+    kept = newest_backup(events.store.path)
+    return {"event": target, "name": event.get("name"), "replaced": existing is not None,
+            "backup": str(kept) if kept is not None else None}
