@@ -32,6 +32,12 @@ class IllegalPickError(StateError, ValueError):
     exit_code = 2
 
 
+class StalePickError(StateError):
+    """A pick made on a pack state that has moved on (the seat already picked, or the packs passed)."""
+
+    exit_code = 3
+
+
 @dataclass(frozen=True, slots=True)
 class DraftConfig:
     seats: int = 8
@@ -71,6 +77,21 @@ class Pick:
     def to_json(self) -> dict[str, Any]:
         return {"pack": self.pack, "pick": self.pick, "offered": [p.card.name for p in self.offered],
                 "taken": [p.card.name for p in self.taken]}
+
+
+@dataclass(frozen=True, slots=True)
+class PickRequest:
+    """A pick as the player saw it: the pack and pick numbers (from 1) of the pack on their screen
+    and the printings they take from it.  Positions alone never name a pick: they mean other cards
+    once the pack in front of the seat has changed."""
+
+    seat: int
+    pack: int
+    pick: int
+    taken: tuple[Printing, ...]
+
+    def __str__(self) -> str:
+        return f"pack {self.pack} pick {self.pick}: " + " + ".join(p.card.name for p in self.taken)
 
 
 def pass_direction(round_index: int) -> int:
@@ -182,6 +203,31 @@ class Draft:
         if len(cards) != due:
             raise IllegalPickError(f"take exactly {due} card{'s' if due != 1 else ''} from this pack, not {len(cards)}")
         return self._positions(seat, cards)
+
+    def request(self, seat: int, positions: Sequence[int]) -> PickRequest:
+        """The pick of these pack positions as the seat sees its pack now (checked: ``IllegalPickError``)."""
+        positions = self.verify_pick(seat, positions)
+        hand = self.hands[seat]
+        return PickRequest(seat, self.round + 1, self.step + 1, tuple(hand[i] for i in positions))
+
+    def verify_request(self, request: PickRequest) -> tuple[int, ...]:
+        """Raise ``StalePickError`` when the seat's pack is no longer the one the request was made on,
+        ``IllegalPickError`` when the cards aren't a pick from it; return the pack positions."""
+        self._check_seat(request.seat)
+        seen = f"pack {request.pack} pick {request.pick}"
+        if self.finished:
+            raise StalePickError(f"{seen} can't be taken: the draft is over")
+        now = (self.round + 1, self.step + 1)
+        if (request.pack, request.pick) != now or self._picked[request.seat]:
+            state = "already made" if (request.pack, request.pick) == now or (request.pack, request.pick) < now else "not reached"
+            raise StalePickError(f"seat {request.seat + 1}'s {seen} is {state}; the pack in front of it is now "
+                                 f"pack {now[0]} pick {now[1]}" + (" (waiting for the other seats)" if self._picked[request.seat] else ""))
+        return self.verify_pick(request.seat, list(request.taken))
+
+    def take(self, request: PickRequest) -> Pick:
+        """Make the pick the request names, only on the pack state it was made on."""
+        self.verify_request(request)
+        return self.pick(request.seat, list(request.taken))
 
     def can_pick(self, seat: int, cards: Sequence[Printing | Card | int]) -> bool:
         try:

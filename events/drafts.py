@@ -14,23 +14,59 @@ file stays, so an older backup that still points at it keeps every pick.
 
 The token in the file name is random: a draft number reused after a restore
 never picks up another draft's journal.
+
+A pick names the pack state the player saw (``PickRequest``: pack, pick and the
+printings taken); inside the transaction it is checked against the draft as it
+stands on disk, so a pick confirmed on a screen that another terminal (or the
+timer) has overtaken is refused, never applied to other cards.
+
+The pick timer belongs to the draft: with a timer, the journal (or, before the
+first pick, the record) holds the current pick's ``deadline`` (pack, pick and
+the wall-clock time).  Whoever writes the draft file first after that time
+(a terminal showing the seat, the desk or any other command) takes the bot
+rating's best cards for every seat still picking, in that same transaction:
+once, and the same cards whoever does it.  Quitting and coming back changes
+nothing.
+
+A draft stopped by ``event restore --force`` has the status ``replaced``: a
+terminal still on it is told so instead of picking on.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import secrets
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from draft.bots import Bot, BotStyle, card_rating
-from draft.engine import Draft, DraftConfig, Pick
+from draft.engine import Draft, DraftConfig, Pick, PickRequest, StalePickError
 from draft.sim import bot_styles, run_bots
 from events.store import Store
 from sets.errors import InputError, StateError
 
 DRAFTS, JOURNAL = "drafts", "journal"
+REPLACED = "replaced"  # the status of a live draft that a restore stopped
+MIN_PICK_SECONDS = 5.0
+
+
+class DraftReplacedError(StateError):
+    """The draft this terminal is on was replaced (``event restore --force``): it can't go on here."""
+
+
+def pick_seconds(base: float | None, cards_left: int, pack_size: int) -> float | None:
+    """A pick's time: ``base`` seconds for a full pack, less as it empties (never under 5 s); None without a timer."""
+    if not base:
+        return None
+    return max(MIN_PICK_SECONDS, base * cards_left / max(1, pack_size))
+
+
+def token_hash(token: str) -> str:
+    """What a draft file keeps of a terminal's binding token (the token itself stays at the terminal)."""
+    return hashlib.sha256(token.encode()).hexdigest()[:32]
 
 
 def now() -> str:
@@ -61,16 +97,42 @@ def current(doc: dict[str, Any], journal: dict[str, Any] | None) -> dict[str, An
     doc = dict(doc)
     if journal is not None:
         doc.update(picks=doc["picks"] + journal["picks"], humans=journal["humans"], status=journal["status"])
+        for key in ("deadline", "claims"):
+            if key in journal:
+                doc[key] = journal[key]
     return doc
 
 
 def self_contained(store, draft_id: int, record: dict) -> dict:
     """A draft record holding every pick so far; a live draft gets a fresh journal token, so the copy
-    never reads this database's journal file."""
-    import secrets
-
+    never reads this database's journal file (a stopped draft is live again in the copy)."""
     doc = current(record, read_journal(store, draft_id, record))
+    if doc["status"] == REPLACED:
+        doc["status"] = "drafting"
     return dict(doc, journal=secrets.token_hex(6) if doc["status"] == "drafting" else None)
+
+
+def stop_live_draft(store: Store, draft_id: int, record: dict[str, Any]) -> int:
+    """Mark a live draft's journal ``replaced`` under its lock (terminals on it stop); returns its picks."""
+    journal = journal_file(store, draft_id, record)
+    if journal is None:
+        return len(record["picks"])
+    with journal.write() as handle:
+        table = handle.table(JOURNAL)
+        saved = table.get(doc_id=1)
+        if saved is None:
+            from tinydb.table import Document
+
+            table.insert(Document({"humans": record["humans"], "status": REPLACED, "picks": []}, doc_id=1))
+            return len(record["picks"])
+        table.update({"status": REPLACED}, doc_ids=[1])
+        return len(record["picks"]) + len(saved["picks"])
+
+
+def live_picks(store: Store, draft_id: int, record: dict[str, Any]) -> int | None:
+    """Picks of a draft still being picked (None when it is not live)."""
+    doc = current(record, read_journal(store, draft_id, record))
+    return len(doc["picks"]) if doc["status"] == "drafting" else None
 
 
 def load_draft(store: Store, db, draft_id: int) -> tuple[Draft, dict[str, Any]]:
@@ -138,6 +200,7 @@ class TableSession:
         session._after_bots()
         session.doc["picks"] = pick_rows(draft.log)
         session.doc["journal"] = None if draft.finished else secrets.token_hex(6)
+        session.doc["deadline"] = session._next_deadline(None, time.time())
         session.record = {"picks": session.doc["picks"], "journal": session.doc["journal"]}
         return session
 
@@ -194,6 +257,10 @@ class TableSession:
         """Apply the picks other terminals made (the journal is ahead of this session)."""
         if journal is None:
             return
+        if journal["status"] == REPLACED:
+            self.doc["status"] = REPLACED
+            raise DraftReplacedError(f"draft {self.draft_id} was replaced by 'cmdraft event restore' and stopped here; "
+                                     "the picks made after that are not in the event: run the draft command again")
         if journal["humans"] != self.doc["humans"]:
             self.doc["humans"] = list(journal["humans"])
             self._make_bots()
@@ -203,10 +270,99 @@ class TableSession:
             if seat in self.bots:
                 self.bots[seat].remember([p.card for p in record.taken])
         self.doc["status"] = journal["status"]
+        for key in ("deadline", "claims"):
+            if key in journal:
+                self.doc[key] = journal[key]
 
-    def _save(self, handle, journal: dict[str, Any] | None, before: int) -> None:
+    # --- the draft's clock ------------------------------------------------------------------------------
+
+    @property
+    def timed(self) -> bool:
+        """Whether the draft keeps its own pick deadlines (event drafts with a timer; practice timers are local)."""
+        return bool(self.doc.get("timer")) and self.doc.get("kind") != "practice"
+
+    def pick_seconds(self, cards_left: int) -> float | None:
+        return pick_seconds(self.doc.get("timer"), cards_left, self.draft.pack_size)
+
+    def _next_deadline(self, deadline: dict[str, Any] | None, now: float) -> dict[str, Any] | None:
+        """The deadline of the pick the table is at: kept while the table is still at it, new once the packs passed."""
+        draft = self.draft
+        if not self.timed or draft.finished:
+            return None
+        at = (draft.round + 1, draft.pick_number)
+        if deadline is not None and (deadline["pack"], deadline["pick"]) == at:
+            return deadline
+        cards = max(len(hand) for hand in draft.hands)
+        return {"pack": at[0], "pick": at[1], "at": round(now + self.pick_seconds(cards), 3)}
+
+    def deadline(self) -> float | None:
+        """Wall-clock time the current pick ends (None without a timer)."""
+        deadline = self.doc.get("deadline")
+        if not self.timed or deadline is None or self.draft.finished:
+            return None
+        if (deadline["pack"], deadline["pick"]) != (self.draft.round + 1, self.draft.pick_number):
+            return None  # the table moved on since this session read the file: refresh
+        return float(deadline["at"])
+
+    def _time_out(self, now: float) -> list[Pick]:
+        """Inside a transaction: when the current pick's time is up, the best cards for every seat still picking."""
+        at = self.deadline()
+        if at is None or now < at:
+            return []
+        taken = [self.draft.pick(seat, self.suggested_positions(seat)) for seat in self.waiting_humans()]
+        run_bots(self.draft, self.bots)
+        self._after_bots()
+        return taken
+
+    def apply_timeout(self, now: float | None = None) -> list[Pick]:
+        """Apply the current pick's timeout if it is due (a no-op if another terminal already did); returns the
+        picks it made for the players."""
+        journal = journal_file(self.store, self.draft_id, self.record)
+        now = time.time() if now is None else now
+        if journal is None or not self.timed:
+            return []
+        with journal.read() as handle:
+            self._catch_up(handle.table(JOURNAL).get(doc_id=1))
+        at = self.deadline()
+        if at is None or now < at:
+            return []
+        with journal.write() as handle:
+            saved = handle.table(JOURNAL).get(doc_id=1)
+            self._catch_up(saved)
+            before = len(self.draft.log)
+            taken = self._time_out(now)
+            if taken:
+                self._save(handle, saved, before, now)
+        return taken
+
+    # --- seats bound to terminals ---------------------------------------------------------------------------
+
+    def claim(self, seat: int, token: str) -> None:
+        """Bind a seat to the terminal holding ``token`` (after its seat code was given there)."""
+        self._set_claim(seat, token_hash(token))
+
+    def release(self, seat: int) -> None:
+        """Unbind a seat (its code was reset): no terminal may pick for it until the new code is given."""
+        self._set_claim(seat, "reset:" + secrets.token_hex(8))
+
+    def bound(self, seat: int, token: str | None) -> bool:
+        claim = (self.doc.get("claims") or {}).get(str(seat))
+        return claim is None or (token is not None and claim == token_hash(token))
+
+    def _set_claim(self, seat: int, value: str) -> None:
+        if self.record.get("journal") is None:
+            return  # the draft is over
+        with self._journal().write() as handle:
+            saved = handle.table(JOURNAL).get(doc_id=1)
+            self._catch_up(saved)
+            self.doc["claims"] = dict(self.doc.get("claims") or {}, **{str(seat): value})
+            self._save(handle, saved, len(self.draft.log))
+
+    def _save(self, handle, journal: dict[str, Any] | None, before: int, now: float | None = None) -> None:
         rows = pick_rows(self.draft.log[before:])
-        saved = {"humans": self.humans, "status": self.doc["status"], "picks": (journal["picks"] if journal else []) + rows}
+        self.doc["deadline"] = self._next_deadline(self.doc.get("deadline"), time.time() if now is None else now)
+        saved = {"humans": self.humans, "status": self.doc["status"], "picks": (journal["picks"] if journal else []) + rows,
+                 "deadline": self.doc["deadline"], "claims": self.doc.get("claims") or {}}
         table = handle.table(JOURNAL)
         if journal is None:
             from tinydb.table import Document
@@ -215,24 +371,48 @@ class TableSession:
         else:
             table.update(saved, doc_ids=[1])
 
-    def pick(self, seat: int, cards: Sequence[Any]) -> Pick:
+    def choose(self, seat: int, positions: Sequence[int]) -> PickRequest:
+        """The pick of these positions of the pack on the seat's screen now (what the player confirms)."""
+        return self.draft.request(seat, positions)
+
+    def pick(self, request: PickRequest, token: str | None = None) -> Pick:
         """A human pick, then the bot picks it allows, saved in one transaction on the draft's own file.
 
-        Inside the transaction the session first applies picks made at other terminals,
-        so several terminals can share one draft without losing picks.
+        Inside the transaction the session first applies picks made at other terminals and a timeout
+        that is due, then checks the request against the pack as it stands: a pick made on a pack
+        state that has moved on is refused (``StalePickError``, the session then shows the new pack),
+        so several terminals can share one draft without losing or misplacing picks.  ``token``: the
+        terminal's binding when the seat is bound to one (seat codes).
         """
+        if not isinstance(request, PickRequest):
+            raise TypeError("a pick is a PickRequest (session.choose or session.suggested_pick), not pack positions")
+        seat = request.seat
         if seat not in self.humans:
             raise StateError(f"seat {seat + 1} is a bot seat")
+        refusal: Exception | None = None
         with self._journal().write() as handle:
             journal = handle.table(JOURNAL).get(doc_id=1)
             self._catch_up(journal)
-            if seat not in self.humans:
-                raise StateError(f"seat {seat + 1} is now a bot seat (the player dropped)")
+            now = time.time()
             before = len(self.draft.log)
-            record = self.draft.pick(seat, cards)
-            run_bots(self.draft, self.bots)
-            self._after_bots()
-            self._save(handle, journal, before)
+            self._time_out(now)
+            if seat not in self.humans:
+                refusal = StateError(f"seat {seat + 1} is now a bot seat (the player dropped)")
+            elif not self.bound(seat, token):
+                refusal = StateError(f"seat {seat + 1} is now bound to another terminal (its seat code was given there); "
+                                     "ask the desk to reset the code")
+            else:
+                try:
+                    record = self.draft.take(request)
+                except StalePickError as error:
+                    refusal = error
+                else:
+                    run_bots(self.draft, self.bots)
+                    self._after_bots()
+            if len(self.draft.log) > before:
+                self._save(handle, journal, before, now)
+        if refusal is not None:
+            raise refusal
         if self.draft.finished and self.doc["kind"] == "practice":
             with self.store.write() as db:
                 fold(self.store, db, self.draft_id)
@@ -260,11 +440,16 @@ class TableSession:
         with journal.read() as handle:
             self._catch_up(handle.table(JOURNAL).get(doc_id=1))
 
-    def suggested_pick(self, seat: int) -> list[int]:
-        """The cards the bot rating would take for this seat (used when a pick timer runs out)."""
+    def suggested_positions(self, seat: int) -> list[int]:
+        """The cards the bot rating would take for this seat (when a pick timer runs out): the same
+        cards whoever asks, since ties go to the first in the pack."""
         pack = self.draft.pack(seat)
         ranked = sorted(range(len(pack)), key=lambda i: -card_rating(pack[i].card))
         return ranked[: self.draft.picks_due(seat)]
+
+    def suggested_pick(self, seat: int) -> PickRequest:
+        """The bot rating's pick for the seat, as a request on the pack it holds now."""
+        return self.choose(seat, self.suggested_positions(seat))
 
     def set_timer(self, seconds: int | None) -> None:
         """A new pick timer for the rest of the draft (seconds for a full pack)."""

@@ -229,8 +229,9 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def remove_stale_temporaries(folder: Path) -> list[Path]:
-    """Remove ``.NAME.PID.tmp`` files whose process is gone (a write killed half-way)."""
+def remove_stale_temporaries(folder: Path, name: str | None = None) -> list[Path]:
+    """Remove ``.NAME.PID.tmp`` files whose process is gone (a write killed half-way); with ``name``,
+    only those of that file."""
     removed = []
     try:
         entries = list(os.scandir(folder))
@@ -238,7 +239,8 @@ def remove_stale_temporaries(folder: Path) -> list[Path]:
         return removed
     for entry in entries:
         match = _TEMPORARY.match(entry.name)
-        if match is None or int(match["pid"]) == os.getpid() or _alive(int(match["pid"])):
+        if match is None or (name is not None and match["name"] != name) or int(match["pid"]) == os.getpid() \
+                or _alive(int(match["pid"])):
             continue
         try:
             os.unlink(entry.path)
@@ -445,6 +447,8 @@ class Store:
                         self._rotate_backups()
                     remove_stale_temporaries(self.path.parent)
                     remove_stale_temporaries(self.drafts_folder)
+                else:  # a draft's file: its own killed writes
+                    remove_stale_temporaries(self.path.parent, self.path.name)
                 try:
                     atomic_write(self.path, dumps(tables), None if stat is None else stat.st_mode & 0o7777)
                 except OSError as error:

@@ -152,7 +152,7 @@ def practice() -> None:
         times = []
         while not session.draft.finished:
             start = time.perf_counter()
-            session.pick(0, [0, 1])  # the confirmed pick: 7 bots follow, all saved durably
+            session.pick(session.choose(0, [0, 1]))  # the confirmed pick: 7 bots follow, all saved durably
             if not session.draft.finished:
                 ui.show_pack(session.draft.pack(0))  # the next pack on screen
             times.append(time.perf_counter() - start)
@@ -192,7 +192,7 @@ def _store_terminal(db: str, event_id: int, mine: set[int], start: Any, stop: An
                     continue
                 choice = session.suggested_pick(seat)
                 begin = time.perf_counter()
-                record = session.pick(seat, choice)  # one durable transaction
+                record = session.pick(choice)  # one durable transaction
                 times.append(time.perf_counter() - begin)
                 acked.append((seating[number][seat], record.pack, record.pick))
                 events.after_picks(event_id, number, session)

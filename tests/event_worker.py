@@ -82,7 +82,7 @@ def picks(db: str, event_id: int, names: list[str]) -> None:
             for seat in session.waiting_humans():
                 if pod["players"][seat] not in ids:
                     continue
-                record = session.pick(seat, session.suggested_pick(seat))
+                record = session.pick(session.suggested_pick(seat))
                 count += 1
                 progressed = True
                 print(f"ACK {count} {pod['players'][seat]} {record.pack} {record.pick}", flush=True)

@@ -343,7 +343,7 @@ def test_bots_that_fill_draft_seats_are_never_paired_need_no_deck_and_have_no_st
         session = events.draft_session(event_id, pod["number"])
         while not session.draft.finished:
             for seat in session.waiting_humans():
-                session.pick(seat, session.suggested_pick(seat))
+                session.pick(session.suggested_pick(seat))
             session.refresh()
         events.after_picks(event_id, pod["number"], session)
     assert events.snapshot(event_id)["event"]["status"] == "building"
@@ -528,7 +528,7 @@ def test_restoring_one_event_from_a_backup_keeps_its_live_draft_whole(cli, tmp_p
         if turn == 2:
             backup = events.store.backup()  # mid-draft (say, another event's phase change)
         for seat in session.waiting_humans():
-            session.pick(seat, session.suggested_pick(seat))
+            session.pick(session.suggested_pick(seat))
     picks = [p.positions for p in session.draft.log]
     other_before = event_summary(events, other)
     result = cli("event", "restore", backup, "--event", event_id, "--db", db, "--json")
@@ -538,6 +538,6 @@ def test_restoring_one_event_from_a_backup_keeps_its_live_draft_whole(cli, tmp_p
     restored = Events(Store(db))
     again = restored.draft_session(report["event"], 1)
     assert [p.positions for p in again.draft.log] == picks and len(picks) == 6  # the journal's picks are never lost
-    again.pick(0, again.suggested_pick(0))
+    again.pick(again.suggested_pick(0))
     assert len(Events(Store(db)).draft_session(report["event"], 1).draft.log) == 7
     assert event_summary(restored, other) == other_before

@@ -620,12 +620,12 @@ def test_a_player_who_drops_mid_draft_is_replaced_by_a_bot(tmp_path):
     pod = events.snapshot(event_id)["pods"][0]
     ann_seat = pod["players"].index(events._player_id(event_id, "Ann"))
     bo_seat = 1 - ann_seat
-    session.pick(ann_seat, session.suggested_pick(ann_seat))
+    session.pick(session.suggested_pick(ann_seat))
     events.drop_player(event_id, "Ann")
     session = events.draft_session(event_id, 1)
     assert session.humans == [bo_seat]
     while not session.draft.finished:
-        session.pick(bo_seat, session.suggested_pick(bo_seat))
+        session.pick(session.suggested_pick(bo_seat))
     events.after_picks(event_id, 1)
     snap = events.snapshot(event_id)
     assert snap["event"]["status"] == "building"

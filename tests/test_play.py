@@ -154,7 +154,7 @@ def test_resume_gives_the_same_boosters_and_pick(tmp_path):
     store = Store(tmp_path / "db.json")
     session = TableSession.create(store, kind="practice", seed=4, config=DraftConfig(seats=3), humans=[1],
                                   names=["Bot 1", "You", "Bot 3"])
-    session.pick(1, [0, 1])
+    session.pick(session.choose(1, [0, 1]))
     again = TableSession.load(store, session.draft_id)
     assert again.draft.to_json() == session.draft.to_json()
     assert again.draft.pack(1) == session.draft.pack(1)
@@ -171,7 +171,7 @@ def test_deck_builder_commands(tmp_path):
     session = TableSession.create(Store(tmp_path / "b.json"), kind="practice", seed=5, config=DraftConfig(seats=4), humans=[0],
                                   names=["You", "B", "C", "D"])
     while not session.draft.finished:
-        session.pick(0, session.suggested_pick(0))
+        session.pick(session.suggested_pick(0))
     console = Console(file=io.StringIO(), width=120)
     script = "auto\nremove 3 2\nremove 4 9\nadd 3, 4\nlands G 0\nfrobnicate\nsave\nquit\n"
     ui = PracticeUI(session, console, Terminal(console, io.StringIO(script)))

@@ -54,7 +54,7 @@ def drafted(db: Path, seed: int) -> TableSession:
     """A practice draft whose picks are all made (the player is at the deck builder)."""
     session = new_session(db, seed)
     while not session.draft.finished:
-        session.pick(0, session.suggested_pick(0))
+        session.pick(session.suggested_pick(0))
     return session
 
 

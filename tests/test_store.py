@@ -93,7 +93,7 @@ def test_a_schema_1_database_opens_is_backed_up_and_migrated(tmp_path, cli):
     assert len(session.draft.log) == 6
     while not session.draft.finished:
         for seat in session.waiting_humans():
-            session.pick(seat, session.suggested_pick(seat))
+            session.pick(session.suggested_pick(seat))
     events.after_picks(2, 1, session)
     snap = events.snapshot(2)
     assert snap["event"]["status"] == "building" and [p["pool_size"] for p in snap["players"]] == [60, 60]
@@ -106,7 +106,7 @@ def test_picks_into_a_schema_1_database_before_its_first_write_are_kept(tmp_path
     shutil.copy(FIXTURE, db)
     session = Events(Store(db)).draft_session(2, 1)
     for seat in session.waiting_humans():
-        session.pick(seat, session.suggested_pick(seat))
+        session.pick(session.suggested_pick(seat))
     assert json.loads(db.read_text())["_meta"]["1"]["schema"] == 1  # the database itself was not written
     assert len(Events(Store(db)).draft_session(2, 1).draft.log) == 8  # a fresh reader finds the picks
     Events(Store(db)).add_player(3, "Gus")  # the migrating write
@@ -291,7 +291,7 @@ def test_terminal_draft_start_and_end_are_backed_up(tmp_path):
     session = events.draft_session(event_id, 1)
     while not session.draft.finished:
         for seat in session.waiting_humans():
-            session.pick(seat, session.suggested_pick(seat))
+            session.pick(session.suggested_pick(seat))
     drafting = db.read_bytes()
     events.after_picks(event_id, 1, session)
     assert (tmp_path / "db.json.bak.1").read_bytes() == drafting and status(db, event_id) == "building"
@@ -368,14 +368,14 @@ def test_a_pick_rewrites_only_its_own_draft_file(tmp_path):
     database = (db.read_bytes(), db.stat().st_mtime_ns)
     first, second = events.draft_session(event_id, 1), events.draft_session(event_id, 2)
     assert list(tmp_path.glob("db.json.drafts/*.json")) == []  # no file until the first pick
-    first.pick(0, first.suggested_pick(0))
+    first.pick(first.suggested_pick(0))
     (journal,) = tmp_path.glob("db.json.drafts/*.json")
     assert journal.name.startswith(f"{first.draft_id}-")
     for seat in first.waiting_humans():
-        first.pick(seat, first.suggested_pick(seat))
+        first.pick(first.suggested_pick(seat))
     assert (db.read_bytes(), db.stat().st_mtime_ns) == database  # the event database was not rewritten
     assert journal.stat().st_size < 4096  # the picks since the draft started, nothing else
-    second.pick(3, second.suggested_pick(3))
+    second.pick(second.suggested_pick(3))
     assert len(list(tmp_path.glob("db.json.drafts/*.json"))) == 2
     again = events.draft_session(event_id, 1)
     assert [p.positions for p in again.draft.log] == [p.positions for p in first.draft.log]
@@ -388,13 +388,13 @@ def test_an_export_of_a_live_draft_holds_its_picks(tmp_path, cli):
     session = events.draft_session(event_id, 1)
     for _ in range(3):
         for seat in session.waiting_humans():
-            session.pick(seat, session.suggested_pick(seat))
+            session.pick(session.suggested_pick(seat))
     assert cli("event", "export", str(event_id), "--out", tmp_path / "out", "--db", db).exit_code == 0
     copy = tmp_path / "copy.json"
     assert cli("event", "restore", tmp_path / "out" / "database.json", "--db", copy).exit_code == 0
     moved = Events(Store(copy)).draft_session(event_id, 1)
     assert [p.positions for p in moved.draft.log] == [p.positions for p in session.draft.log] and len(session.draft.log) == 6
-    moved.pick(0, moved.suggested_pick(0))  # the copy drafts on with its own journal
+    moved.pick(moved.suggested_pick(0))  # the copy drafts on with its own journal
     assert len(events.draft_session(event_id, 1).draft.log) == 6
 
 

@@ -6,7 +6,10 @@ import json
 import shlex
 
 from rich.console import Console
+from rich.markup import escape
 from rich.text import Text
+
+from events.codes import check_code, keep_token, terminal_token, uses_codes
 
 from events.screens.practice import PracticeUI
 from events.screens.render import shown
@@ -16,32 +19,42 @@ from sets.errors import InputError
 
 def run_event_draft(events, event_id: int, players: list[str] | None, console: Console, terminal: Terminal,
                     poll: float = 0.5) -> None:
-    """Pick for the chosen players (all humans when none are named) until their drafts are done.
+    """Pick for the named players until their drafts are done; with none named, the desk's view.
 
-    Several terminals may run this on the same database, each for its own players.
+    Several terminals may run this on the same database, each for its own players.  In an event
+    with seat codes, each player's code is asked once and binds the seat to this terminal.
     """
+    if not players:
+        watch_draft(events, event_id, console, terminal, poll)
+        return
     snap = events.snapshot(event_id)
     names = {p["id"]: p["name"] for p in snap["players"]}
-    wanted: set[int] | None = None
-    if players:
-        wanted = {events._player_id(event_id, name) for name in players}
+    wanted = {events._player_id(event_id, name) for name in players}
     # Seats don't move during a draft: who sits where is read once.
-    seating = {pod["number"]: pod["players"] for pod in snap["pods"]
-               if pod.get("draft") and (wanted is None or wanted & set(pod["players"]))}
+    seating = {pod["number"]: pod["players"] for pod in snap["pods"] if pod.get("draft") and wanted & set(pod["players"])}
     sessions = {number: events.draft_session(event_id, number) for number in seating}
+    tokens: dict[int, str | None] = {}
     waiting_shown = False
     try:
+        if uses_codes(snap["event"]):
+            for number, session in sessions.items():
+                for seat, player_id in enumerate(seating[number]):
+                    if player_id in wanted and seat in session.humans and not session.draft.finished:
+                        tokens[player_id] = unlock_seat(events, snap["event"], event_id, session, seat, player_id,
+                                                        names[player_id], console, terminal)
         while True:
             progressed = False
             for number, session in sessions.items():
                 session.refresh()
+                session.apply_timeout()  # any terminal applies a pick's timeout that is due (once, for everyone)
                 for seat in session.waiting_humans():
                     player_id = seating[number][seat]
-                    if wanted is not None and player_id not in wanted:
+                    if player_id not in wanted:
                         continue
                     console.print(shown(f"{names[player_id]}, your pick (pod {number}, seat {seat + 1})", style="bold magenta"))
                     ui = PracticeUI(session, console, terminal)
                     ui.seat = seat
+                    ui.token = tokens.get(player_id)
                     ui.pick_once()
                     events.after_picks(event_id, number, session)
                     progressed = True
@@ -64,6 +77,59 @@ def run_event_draft(events, event_id: int, players: list[str] | None, console: C
                     waiting_shown = False  # typed while waiting: say again who we wait for
     except Quit:
         console.print(shown(f"Saved. Continue with: cmdraft event draft {event_id}" + "".join(f" --player {shlex.quote(n)}" for n in players or [])))
+
+
+def unlock_seat(events, event: dict, event_id: int, session, seat: int, player_id: int, name: str, console: Console,
+                terminal: Terminal) -> str:
+    """This terminal's token for the player's seat: kept from an earlier run here, or made once the
+    player's seat code is given (a wrong code waits, is logged for the desk, and is asked again)."""
+    token = terminal_token(event, player_id)
+    if token is not None and (session.doc.get("claims") or {}).get(str(seat)) is not None and session.bound(seat, token):
+        return token
+    while True:
+        typed = terminal.ask(escape(f"Seat code for {name} (on your seating slip; 'quit' to leave)> "))
+        if typed is None or typed.lower() in ("quit", "q", "exit"):
+            raise Quit()
+        if check_code(events, event_id, player_id, typed):
+            token = keep_token(event, player_id)
+            session.claim(seat, token)
+            console.print(shown(f"This terminal now picks for {name} (pod seat {seat + 1}).", style="green"))
+            return token
+        console.print(shown("Wrong code: not accepted. Check your seating slip, or ask the desk for a new code.", style="red"))
+
+
+def watch_draft(events, event_id: int, console: Console, terminal: Terminal, poll: float = 0.5) -> None:
+    """The desk's view of a terminal draft: where each pod is and whom it waits for.  It picks for
+    nobody; with a pick timer it applies a timeout that is due, as any terminal does."""
+    snap = events.snapshot(event_id)
+    names = {p["id"]: p["name"] for p in snap["players"]}
+    seating = {pod["number"]: pod["players"] for pod in snap["pods"] if pod.get("draft")}
+    sessions = {number: events.draft_session(event_id, number) for number in seating}
+    console.print(shown(f"The draft is on. Each player picks at a terminal: cmdraft event draft {event_id} --player NAME"))
+    last = None
+    try:
+        while True:
+            lines = []
+            for number, session in sessions.items():
+                session.refresh()
+                session.apply_timeout()
+                draft = session.draft
+                if draft.finished:
+                    events.after_picks(event_id, number, session)
+                    lines.append(f"pod {number}: draft over")
+                    continue
+                late = ", ".join(names[seating[number][seat]] for seat in session.waiting_humans())
+                lines.append(f"pod {number}: pack {draft.round + 1} pick {draft.pick_number}, waiting for {late}")
+            if lines != last:
+                for line in lines:
+                    console.print(shown(line, style="cyan"))
+                last = lines
+            if all(session.draft.finished for session in sessions.values()):
+                console.print("[bold green]Every pod has drafted.[/]", markup=True)
+                return
+            terminal.wait(poll)
+    except Quit:
+        console.print(shown(f"The draft goes on without this screen; see it again with: cmdraft event draft {event_id}"))
 
 
 class PoolBuilder(PracticeUI):

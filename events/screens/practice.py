@@ -17,6 +17,7 @@ from rich.markup import escape
 from rich.text import Text
 
 from draft.deckbuild import build_deck
+from draft.engine import PickRequest, StalePickError
 from draft.decks import Deck, validate
 from draft.sim import piper_card
 from events.drafts import TableSession
@@ -73,11 +74,10 @@ class PracticeUI(DeckBuilder):
     def pool_cards(self) -> list[Card]:
         return [p.card for p in self.session.draft.pools[self.seat]]
 
+    token: str | None = None  # this terminal's binding of the seat (seat codes), if any
+
     def timer_seconds(self, pack_size: int) -> float | None:
-        base = self.session.doc.get("timer")
-        if not base:
-            return None
-        return max(5.0, base * pack_size / max(1, self.session.draft.pack_size))
+        return self.session.pick_seconds(pack_size)
 
     def status_line(self, seconds: int | None = None) -> Text:
         """Where the draft is, kept just above the prompt so it never scrolls away (the timer ticks here)."""
@@ -90,29 +90,39 @@ class PracticeUI(DeckBuilder):
 
     def show_pack(self, pack: list[Printing], deadline: float | None = None) -> None:
         draft = self.session.draft
-        self.console.rule(Text(f"seat {self.seat + 1} of {draft.config.seats} · draft {self.session.draft_id} (seed {draft.seed})"),
+        # An event's packs are secret while it runs: only a practice draft shows the seed that replays it.
+        seed = f" (seed {draft.seed})" if self.session.doc.get("kind") == "practice" else ""
+        self.console.rule(Text(f"seat {self.seat + 1} of {draft.config.seats} · draft {self.session.draft_id}{seed}"),
                           style="dim")
         self.console.print(pack_table(pack, width=self.console.width))
         self.console.print(pool_summary(self.pool_cards()))
         if deadline is None:
             self.console.print(self.status_line())
 
+    def _shown_with_deadline(self, pack: list[Printing]) -> float | None:
+        """Show the pack; returns when this pick ends on this process's monotonic clock: the draft's own
+        deadline for an event draft (kept in the draft file, the same at every terminal and after a
+        restart), else a practice timer that starts once the pack is on the screen."""
+        if getattr(self.session, "timed", False):
+            at = self.session.deadline()
+            deadline = None if at is None else time.monotonic() + (at - time.time())
+            self.show_pack(pack, deadline)
+            return deadline
+        seconds = self.timer_seconds(len(pack))
+        self.show_pack(pack, seconds)
+        return time.monotonic() + seconds if seconds else None
+
     def pick_once(self) -> None:
         draft = self.session.draft
         pack = draft.pack(self.seat)
         due = draft.picks_due(self.seat)
-        seconds = self.timer_seconds(len(pack))
-        self.show_pack(pack, seconds)
-        # the clock starts once the pack is on the screen: the first pick shows the full time
-        deadline = time.monotonic() + seconds if seconds else None
+        seen = (draft.round + 1, draft.pick_number)  # the pack state on the screen: the pick names it
+        deadline = self._shown_with_deadline(pack)
         status = self.status_line if deadline else None
         while True:
             line = self.terminal.ask(f"Pick {due} (numbers or names; pool, help, quit)> ", deadline, status)
             if line is None:
-                positions = self.session.suggested_pick(self.seat)
-                names = " + ".join(pack[i].card.name for i in positions)
-                self.console.print(Text.assemble(("Time is up:", "yellow"), f" took {names} for you (the bot rating's best)."))
-                self.session.pick(self.seat, positions)
+                self.time_up(seen, pack)
                 return
             command = line.lower()
             if command in ("quit", "q", "exit"):
@@ -141,13 +151,46 @@ class PracticeUI(DeckBuilder):
                 self.console.print(text_line(pack[i].card, self.console.width))
             answer = self.terminal.ask(f"Take {escape(chosen)}? [Y/n] ", deadline)
             if answer is None:
+                if getattr(self.session, "timed", False):
+                    self.time_up(seen, pack)  # the draft's clock ran out: its pick is the one everybody gets
+                    return
                 self.console.print("[yellow]Time is up:[/] taking what you chose.", markup=True)
             elif answer.lower() not in ("", "y", "yes"):
                 continue
+            request = PickRequest(self.seat, *seen, tuple(pack[i] for i in positions))
             started = time.perf_counter()
-            self.session.pick(self.seat, positions)
+            try:
+                self.session.pick(request, self.token)
+            except StalePickError as error:
+                self.moved_on(seen, error)
+                return
             self.last_pick_seconds = time.perf_counter() - started
             return
+
+    def _taken_at(self, seen: tuple[int, int]):
+        return next((p for p in reversed(self.session.draft.log) if p.seat == self.seat and (p.pack, p.pick) == seen), None)
+
+    def time_up(self, seen: tuple[int, int], pack: list[Printing]) -> None:
+        """The pick's time ran out: the draft's timeout (once, the same for every terminal) or a practice auto-pick."""
+        if getattr(self.session, "timed", False):
+            self.session.apply_timeout()
+            if self._taken_at(seen) is None:
+                time.sleep(0.05)  # not quite due by the draft's clock yet: the pack is shown again
+                return
+        else:
+            self.session.pick(self.session.suggested_pick(self.seat), self.token)
+        taken = self._taken_at(seen)
+        names = " + ".join(p.card.name for p in taken.taken)
+        self.console.print(Text.assemble(("Time is up:", "yellow"), f" took {names} for you (the bot rating's best)."))
+
+    def moved_on(self, seen: tuple[int, int], error: StalePickError) -> None:
+        """The pick was refused: the pack on the screen is no longer the seat's (say what happened to it)."""
+        taken = self._taken_at(seen)
+        self.console.print(Text.assemble(("Not taken: ", "bold red"), str(error)))
+        if taken is not None:
+            names = " + ".join(p.card.name for p in taken.taken)
+            self.console.print(Text.assemble(("Time ran out", "yellow"), f" for pack {seen[0]} pick {seen[1]}: {names} were taken for you."))
+        self.console.print(Text("Here is the pack in front of you now.", style="yellow"))
 
     def show_pool(self) -> None:
         self.console.print(pack_table(sorted(self.session.draft.pools[self.seat], key=pool_order), title="Your pool", numbered=False,
