@@ -100,6 +100,15 @@ def failures(events, event_id: int) -> dict[int, list[str]]:
     return found
 
 
+def note_failures(events, event_id: int, snap: dict[str, Any]) -> dict[str, Any]:
+    """The snapshot's players with ``wrong_codes`` (how many) and ``wrong_code_last`` (when) for the desk."""
+    found = failures(events, event_id)
+    for player in snap["players"]:
+        times = found.get(player["id"], [])
+        player["wrong_codes"], player["wrong_code_last"] = len(times), max(times) if times else None
+    return snap
+
+
 def _token_path(event: dict[str, Any], player_id: int) -> Path:
     return user_home() / "seats" / f"{event.get('uid') or 'event'}-{player_id}.token"
 

@@ -64,6 +64,13 @@ def pick_seconds(base: float | None, cards_left: int, pack_size: int) -> float |
     return max(MIN_PICK_SECONDS, base * cards_left / max(1, pack_size))
 
 
+def timeout_due(doc: dict[str, Any], now: float | None = None) -> bool:
+    """Whether a draft record as it stands (``current``) has a pick whose time is up."""
+    deadline = doc.get("deadline")
+    return (doc.get("status") == "drafting" and doc.get("kind") != "practice" and bool(doc.get("timer"))
+            and deadline is not None and (time.time() if now is None else now) >= deadline["at"])
+
+
 def token_hash(token: str) -> str:
     """What a draft file keeps of a terminal's binding token (the token itself stays at the terminal)."""
     return hashlib.sha256(token.encode()).hexdigest()[:32]

@@ -94,7 +94,10 @@ def export_event(events, event_id: int, folder: Path) -> list[Path]:
             for seat, pid in enumerate(pod["players"]):
                 logs[pid] = mtgo_log(session.draft, seat, session.names, f"{snap['event']['name']} pod {pod['number']}")
             path = folder / f"pod{pod['number']}-draft.json"
-            write_file(path, json.dumps(session.draft.to_json(), separators=(",", ":")))
+            replay = session.draft.to_json()
+            if snap["event"]["status"] != "finished":
+                replay["seed"] = None  # the packs' secret stays out of every file until the event is finished
+            write_file(path, json.dumps(replay, separators=(",", ":")))
             written.append(path)
     for player in snap["players"]:
         stem = f"{player['id']:03d}-{safe_name(player['name'])}"

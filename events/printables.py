@@ -69,12 +69,14 @@ def _subtitle(event: dict[str, Any]) -> str:
     return f"{event['date']} · {event['set']} {event['mode']} ({event['style']})"
 
 
-def sheet(events, event_id: int, what: str) -> Sheet:
-    """The sheet ``what`` (one of ``PRINTABLES``) for an event."""
+def sheet(events, event_id: int, what: str, codes: bool = False) -> Sheet:
+    """The sheet ``what`` (one of ``PRINTABLES``) for an event; ``codes``: the seatings with seat codes (desk only)."""
     makers = {"seatings": seatings, "pairings": pairings, "slips": slips, "standings": standings,
               "results": results, "decklists": decklists}
     if what not in makers:
         raise InputError(f"nothing called {what!r} to print: choose one of {', '.join(PRINTABLES)}")
+    if codes:
+        return seatings(events, event_id, codes=True)
     return makers[what](events, event_id)
 
 
@@ -87,11 +89,17 @@ def _player_label(player: dict[str, Any]) -> str:
     return player["name"] + (f" ({', '.join(marks)})" if marks else "")
 
 
-def seatings(events, event_id: int) -> Sheet:
+def seatings(events, event_id: int, codes: bool = False) -> Sheet:
+    """Pods in seat order and "find your seat" (public); with ``codes``, a seating slip per player with
+    their seat code after them, for the desk to cut and hand out (never a public sheet)."""
+    from events.codes import uses_codes
+
     snap = events.snapshot(event_id)
     event = snap["event"]
     if not snap["pods"]:
         raise StateError(f"no draft seating yet: seat the players first with 'cmdraft event seat {event_id}'")
+    if codes and not uses_codes(event):
+        raise StateError(f"event {event_id} has no seat codes (it was made with --no-codes, or is not a terminal draft)")
     players = {p["id"]: p for p in snap["players"]}
     pods = tuple(Table(("Seat", "Player"), tuple((str(seat), _player_label(players[pid]))
                                                  for seat, pid in enumerate(pod["players"], start=1)),
@@ -101,8 +109,15 @@ def seatings(events, event_id: int) -> Sheet:
     find = sorted((p for p in snap["players"] if p["pod"]), key=lambda p: (p["name"].casefold(), p["name"], p["id"]))
     lookup = Table(("Player", "Pod", "Seat"), tuple((_player_label(p), str(p["pod"]), str(p["seat"] + 1)) for p in find),
                    right=(1, 2))
-    return Sheet("seatings", event["name"], _subtitle(event),
-                 (Page("Draft pods", (*pods, passing)), Page("Find your seat", (lookup,))))
+    pages = [Page("Draft pods", (*pods, passing)), Page("Find your seat", (lookup,))]
+    if codes:
+        with events.store.read() as db:
+            secret = {p.doc_id: p.get("code") for p in db.table("players").search(lambda doc: doc.get("e") == event_id)}
+        pages = [Page(f"Seating slip · {p['name']}", (
+            Table(("Player", "Pod", "Seat", "Seat code"), ((p["name"], str(p["pod"]), str(p["seat"] + 1), secret.get(p["id"]) or "—"),)),
+            Note(f"At your terminal: cmdraft event draft {event_id} --player NAME, then type this code once. Keep it to yourself."),
+        )) for p in find if not p.get("bot") and p["status"] == "active"]
+    return Sheet("seatings", event["name"], _subtitle(event), tuple(pages))
 
 
 # --- pairings and slips ----------------------------------------------------------------------------------------

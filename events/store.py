@@ -501,14 +501,16 @@ class Store:
         finally:
             lock.release()
 
-    def restore(self, source: Path) -> Path | None:
-        """Replace the database with a checked copy of ``source``; returns the backup of the
-        database it replaced (None when there was none).  A damaged database can be replaced too."""
+    def restore(self, source: Path, transform: Callable[[dict[str, Any]], dict[str, Any]] | None = None) -> Path | None:
+        """Replace the database with a checked copy of ``source`` (passed through ``transform``); returns
+        the backup of the database it replaced (None when there was none).  A damaged database can be replaced too."""
         data = read_file(source)
         if data is None:
             raise InputError(f"{source} does not exist; give a database or backup file")
         if schema_of(data) != SCHEMA:
             data = migrated(data, source)
+        if transform is not None:
+            data = transform(data)
         data[META] = {"1": _meta_doc()}
         self._ensure_folder()
         if _read_only(self.path):

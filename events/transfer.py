@@ -13,10 +13,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-from events.drafts import DRAFTS, self_contained
+from events.drafts import DRAFTS, current, read_journal, self_contained, stop_live_draft
 from events.event import DECKS, EVENTS, GAMES, PLAYERS, PODS, POOLS, RESULTS, ROUNDS
 from events.store import META, MIGRATIONS, SCHEMA, check_data
-from sets.errors import CmdraftError, InputError
+from sets.errors import CmdraftError, InputError, StateError, StorageError
 
 PICKS = "picks"  # one row per pick (schema 1); later schemas keep the picks in the draft record
 
@@ -73,18 +73,95 @@ def _event_records(tables: dict[str, dict[str, Any]], event_id: int) -> dict[str
 
 def export_tables(events, event_id: int) -> dict[str, Any]:
     """A database (same schema record) holding only ``event_id`` and its records; a live draft's
-    picks are all in its record (the copy never reads this database's journal files)."""
+    picks are all in its record (the copy never reads this database's journal files).
+
+    Until the event is finished its packs' secret stays out (the event's ``secret``, the drafts'
+    seeds); after ``finish`` the export holds them, so every draft can be replayed."""
 
     with events.store.read() as db:
         events._event(db, event_id)
         tables = db.storage.read() or {}
-    out = {META: tables[META], EVENTS: {str(event_id): tables[EVENTS][str(event_id)]}}
+    event = dict(tables[EVENTS][str(event_id)])
+    running = event.get("status") != "finished"
+    if running:
+        event.pop("secret", None)
+    out = {META: tables[META], EVENTS: {str(event_id): event}}
     for name, docs in _event_records(tables, event_id).items():
         if name == DRAFTS:
             docs = {key: self_contained(events.store, int(key), doc) for key, doc in docs.items()}
+            if running:
+                docs = {key: dict(doc, state=dict(doc["state"], seed=None)) for key, doc in docs.items()}
         if docs:
             out[name] = docs
     return out
+
+
+# --- live drafts under a restore ----------------------------------------------------------------------------------
+
+
+def live_drafts(store, tables: dict[str, Any], only: tuple | None = None) -> dict[tuple, tuple[int, dict[str, Any], int]]:
+    """Drafts still being picked: ``(event identity, pod number) -> (draft id, record, picks so far)``."""
+    found = {}
+    events = tables.get(EVENTS, {})
+    for pod in tables.get(PODS, {}).values():
+        event = events.get(str(pod.get("e")))
+        record = tables.get(DRAFTS, {}).get(str(pod.get("draft"))) if pod.get("draft") else None
+        if event is None or record is None or (only is not None and identity(event) != only):
+            continue
+        doc = current(record, read_journal(store, int(pod["draft"]), record))
+        if doc["status"] == "drafting":
+            found[(identity(event), pod["number"])] = (int(pod["draft"]), record, len(doc["picks"]))
+    return found
+
+
+def pod_picks(tables: dict[str, Any], only: tuple | None = None) -> dict[tuple, int]:
+    """Picks each pod's draft record holds (records made self-contained): ``(event identity, pod) -> picks``."""
+    events = tables.get(EVENTS, {})
+    found = {}
+    for pod in tables.get(PODS, {}).values():
+        event = events.get(str(pod.get("e")))
+        record = tables.get(DRAFTS, {}).get(str(pod.get("draft"))) if pod.get("draft") else None
+        if event is not None and record is not None and (only is None or identity(event) == only):
+            found[(identity(event), pod["number"])] = len(record["picks"])
+    return found
+
+
+def refuse_live(live: dict[tuple, tuple[int, dict[str, Any], int]], kept: dict[tuple, int]) -> None:
+    """``StateError`` naming the live drafts a restore would stop and the picks it would discard."""
+    pods = ", ".join(f"pod {pod} at {picks} picks" for (_, pod), (_, _, picks) in sorted(live.items(), key=lambda kv: kv[0][1]))
+    lost = sum(max(0, picks - kept.get(key, 0)) for key, (_, _, picks) in live.items())
+    raise StateError(f"the event has a live draft ({pods}): restoring now would stop it and discard {lost} "
+                     f"pick{'s' if lost != 1 else ''} made since the file was written; let the draft finish, or "
+                     "restore with --force to stop it first")
+
+
+def stop_drafts(store, live: dict[tuple, tuple[int, dict[str, Any], int]]) -> dict[tuple, int]:
+    """Stop every live draft (terminals on it are told so); returns the picks each held when stopped."""
+    return {key: stop_live_draft(store, draft_id, record) for key, (draft_id, record, _) in live.items()}
+
+
+def fresh_drafts(store, tables: dict[str, Any]) -> dict[str, Any]:
+    """``tables`` with every draft record self-contained under a fresh journal token."""
+    tables = dict(tables)
+    tables[DRAFTS] = {key: self_contained(store, int(key), doc) for key, doc in tables.get(DRAFTS, {}).items()}
+    return tables
+
+
+def restore_all(store, path: Path, data: dict[str, Any], force: bool = False) -> tuple[Path | None, int, int]:
+    """Replace the whole database with the file; a live draft is refused unless ``force`` stops it first.
+    Returns (backup of the replaced database, live drafts stopped, picks discarded)."""
+    try:
+        with store.read() as db:
+            tables = db.storage.read() or {}
+    except StorageError:
+        tables = {}  # a damaged database can be replaced whole: it has no draft to stop
+    live = live_drafts(store, tables)
+    kept = pod_picks(fresh_drafts(store, data))
+    if live and not force:
+        refuse_live(live, kept)
+    stopped = stop_drafts(store, live)
+    backup = store.restore(path, transform=lambda restored: fresh_drafts(store, restored))
+    return backup, len(stopped), sum(max(0, picks - kept.get(key, 0)) for key, picks in stopped.items())
 
 
 def _renumber(name: str, doc: dict[str, Any], event_id: int, players: dict[int, int], drafts: dict[int, int]) -> dict[str, Any]:
@@ -122,8 +199,12 @@ def _renumber(name: str, doc: dict[str, Any], event_id: int, players: dict[int, 
     return doc
 
 
-def restore_event(events, data: dict[str, Any], which: int | None = None) -> dict[str, Any]:
-    """Add one event of ``data`` to the database, or replace the same event there; others are untouched."""
+def restore_event(events, data: dict[str, Any], which: int | None = None, force: bool = False) -> dict[str, Any]:
+    """Add one event of ``data`` to the database, or replace the same event there; others are untouched.
+
+    Replacing an event whose draft is live is refused (``StateError``) unless ``force``: then the
+    live draft is stopped first (its terminals are told), and the result says how many picks the
+    restore discarded."""
     from tinydb.table import Document
 
     sources = {int(key): doc for key, doc in data.get(EVENTS, {}).items()}
@@ -140,11 +221,17 @@ def restore_event(events, data: dict[str, Any], which: int | None = None) -> dic
     records = _event_records(data, which)
     from events.store import newest_backup, phase_change
 
-    # A live draft of a backup of this very database has its later picks in this database's
-    # journal file: the restored record holds them all, under a fresh journal token.
-    records[DRAFTS] = {key: self_contained(events.store, int(key), doc) for key, doc in records.get(DRAFTS, {}).items()}
     with events.store.write() as db:
         phase_change(db)
+        live = live_drafts(events.store, db.storage.read() or {}, only=identity(event))
+        if live and not force:
+            refuse_live(live, pod_picks(fresh_drafts(events.store, {EVENTS: {str(which): event}, **records})))
+        stopped = stop_drafts(events.store, live)
+        # A live draft of a backup of this very database has its later picks in this database's
+        # journal file: the restored record holds them all (read after the stop), under a fresh journal token.
+        records[DRAFTS] = {key: self_contained(events.store, int(key), doc) for key, doc in records.get(DRAFTS, {}).items()}
+        kept = pod_picks({EVENTS: {str(which): event}, **records})
+        discarded = sum(max(0, picks - kept.get(key, 0)) for key, picks in stopped.items())
         existing = next((doc for doc in db.table(EVENTS).all() if identity(doc) == identity(event)), None)
         if existing is not None:
             target = existing.doc_id
@@ -165,6 +252,6 @@ def restore_event(events, data: dict[str, Any], which: int | None = None) -> dic
                 continue
             db.table(name).insert_multiple(_renumber(name, doc, target, players, drafts)
                                            for _, doc in sorted(docs.items(), key=lambda kv: int(kv[0])))
-    kept = newest_backup(events.store.path)
+    backup = newest_backup(events.store.path)
     return {"event": target, "name": event.get("name"), "replaced": existing is not None,
-            "backup": str(kept) if kept is not None else None}
+            "backup": str(backup) if backup is not None else None, "stopped": len(stopped), "discarded_picks": discarded}

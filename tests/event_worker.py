@@ -12,6 +12,7 @@ Environment:
 - ``WORKER_KILL=write:K:before`` / ``write:K:after``: SIGKILL this process at its K-th file rename
   (the commit of a transaction; backup copies don't count), just before or just after it; ``WORKER_KILL=last-pick``: right
   after the pick that ends a draft, before anything else is saved.
+- ``WORKER_PICK_PAUSE=S``: sleep S seconds after each acknowledged pick (a player taking their time).
 - ``WORKER_START_AT=T``: wait until wall-clock time T before the first command; with
   ``WORKER_STEP=S`` command i waits until T + i*S (two workers with the same schedule race), plus
   the i-th of ``WORKER_OFFSETS`` (comma-separated seconds) if given.
@@ -29,6 +30,7 @@ from events.store import Store
 from sets.errors import CmdraftError
 
 KILL = os.environ.get("WORKER_KILL", "")
+PICK_PAUSE = float(os.environ.get("WORKER_PICK_PAUSE", "0"))
 
 
 def die() -> None:
@@ -88,6 +90,7 @@ def picks(db: str, event_id: int, names: list[str]) -> None:
                 print(f"ACK {count} {pod['players'][seat]} {record.pack} {record.pick}", flush=True)
                 if KILL == "last-pick" and session.draft.finished:
                     die()
+                time.sleep(PICK_PAUSE)
                 events.after_picks(event_id, number, session)
         if not progressed:
             time.sleep(0.01)  # the other terminal's turn: don't hold the lock in a tight loop

@@ -52,14 +52,15 @@ def event_new(
     timer: Annotated[int, typer.Option("--timer", help="Seconds for the first pick of a pack (0: none).")] = 0,
     points: Annotated[str, typer.Option("--points", help="Placement points, best place first.")] = "3,2,1,0",
     piper_stock: Annotated[int, typer.Option("--piper-stock", help="Prismatic Pipers the store can lend.")] = 0,
-    seed: Annotated[Optional[int], typer.Option("--seed", help="Seed for seating, boosters and pairings.")] = None,
+    seed: Annotated[Optional[int], typer.Option("--seed", help="Seed for seating and pairings (packs come from a secret).")] = None,
+    no_codes: Annotated[bool, typer.Option("--no-codes", help="Terminal drafts without seat codes: any terminal may pick for anyone.")] = False,
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Create an event."""
     event_id = core(db).create(name, date=date, set_code=set_code, mode="sealed" if sealed else "draft", style=style,
                                pod_size=pod_size, game_size=game_size, one_v_one=one_v_one, timer=timer, points=points,
-                               piper_stock=piper_stock, seed=seed)
+                               piper_stock=piper_stock, seed=seed, codes=not no_codes)
     if as_json:
         emit_json({"id": event_id})
     else:
@@ -88,8 +89,10 @@ def event_list(db: DbOption = None, as_json: JsonOption = False) -> None:
 @event_app.command("show")
 def event_show(event_id: EventArg, db: DbOption = None, as_json: JsonOption = False) -> None:
     """The status board: players, pods, pools, decks and rounds."""
+    from events.codes import note_failures
+
     events = core(db)
-    snap = events.snapshot(event_id)
+    snap = note_failures(events, event_id, events.snapshot(event_id))
     if as_json:
         emit_json({**_snapshot_json(snap), "pipers": events.piper_ledger(event_id)})
         return
@@ -106,7 +109,8 @@ def _snapshot_json(snap: dict[str, Any]) -> dict[str, Any]:
                                          "one_v_one", "timer", "points", "piper_stock")},
         "players": [{"id": p["id"], "name": p["name"], "status": p["status"], "late": p["late"], "bot": bool(p.get("bot")), "pod": p["pod"],
                      "seat": None if p["seat"] is None else p["seat"] + 1, "pipers_requested": p["requested"],
-                     "pool_size": p["pool_size"], "deck": p["deck"]} for p in snap["players"]],
+                     "pool_size": p["pool_size"], "deck": p["deck"],
+                     **({"wrong_codes": p["wrong_codes"]} if "wrong_codes" in p else {})} for p in snap["players"]],
         "pods": [{"pod": pod["number"], "players": [names[i] for i in pod["players"]], "pipers_opened": pod.get("opened"),
                   "draft": snap["drafts"].get(pod["number"])} for pod in snap["pods"]],
         "rounds": [{"round": r["number"], "status": r["status"], "tables": [[names[i] for i in t] for t in r["tables"]],
@@ -176,10 +180,40 @@ def player_remove(event_id: EventArg, name: Annotated[str, typer.Argument(help="
         out().print(shown(f"{removed} removed from the event"))
 
 
+@player_app.command("code")
+def player_code(event_id: EventArg, name: Annotated[str, typer.Argument(help="Player name, or #N for player number N.")],
+                reset: Annotated[bool, typer.Option("--reset", help="Give the player a new code (the old one stops working).")] = False,
+                db: DbOption = None, as_json: JsonOption = False) -> None:
+    """A player's seat code, for the desk: with --reset a new one, and the seat is unbound from its terminal."""
+    from events.codes import reset_code, uses_codes
+
+    events = core(db)
+    if reset:
+        player, code = reset_code(events, event_id, name)
+    else:
+        from sets.errors import StateError
+
+        with events.store.read() as handle:
+            event = events._event(handle, event_id)
+            found = events._player(handle, event_id, name)
+        if not uses_codes(event):
+            raise StateError(f"event {event_id} has no seat codes (it was made with --no-codes, or is not a terminal draft)")
+        if not found.get("code"):
+            raise StateError(f"{found['name']} has no seat code yet: codes are given at seating")
+        player, code = found["name"], found["code"]
+    if as_json:
+        emit_json({"player": player, "code": code, "reset": reset})
+    else:
+        from events.screens.render import shown
+
+        out().print(shown(f"{player}'s seat code: {code}" + (" (new; the old one no longer works)" if reset else "")))
+
+
 @event_app.command("seat")
 def event_seat(event_id: EventArg, db: DbOption = None, as_json: JsonOption = False) -> None:
     """Seat players at random into balanced draft pods of at most the pod size."""
-    pods = core(db).seat(event_id)
+    events = core(db)
+    pods = events.seat(event_id)
     if as_json:
         emit_json({"pods": pods})
         return
@@ -191,6 +225,10 @@ def event_seat(event_id: EventArg, db: DbOption = None, as_json: JsonOption = Fa
         for seat, name in enumerate(names, start=1):
             table.add_row(str(seat), shown(name))
         out().print(table)
+    from events.codes import uses_codes
+
+    if uses_codes(events.snapshot(event_id)["event"]):
+        out().print(f"Seat codes for the slips (desk only): cmdraft event print {event_id} seatings --codes --format html --out slips.html")
 
 
 @event_app.command("draft")
@@ -456,13 +494,16 @@ def event_print(
     what: Annotated[str, typer.Argument(metavar="WHAT", help="seatings, pairings, slips, standings, results or decklists.")],
     fmt: Annotated[str, typer.Option("--format", help="text (80 columns), html (one page to print) or csv.")] = "text",
     out_file: Annotated[Optional[Path], typer.Option("--out", help="Write to this file instead of the screen.")] = None,
+    codes: Annotated[bool, typer.Option("--codes", help="seatings: add every player's seat code, a slip each (for the desk only).")] = False,
     db: DbOption = None,
 ) -> None:
     """Printable sheets: draft seatings, round pairings, result slips, standings, results, decklists."""
     from events.printables import sheet
     from events.sheet_writers import render
 
-    text = render(sheet(core(db), event_id, what.lower()), fmt.lower())
+    if codes and what.lower() != "seatings":
+        raise InputError("--codes belongs to 'seatings' (the desk's seating slips); leave it out for other sheets")
+    text = render(sheet(core(db), event_id, what.lower(), codes=codes), fmt.lower())
     if out_file is None:
         sys.stdout.write(text)
         return
@@ -538,28 +579,36 @@ def event_restore(
     file: Annotated[Path, typer.Argument(help="The database.json of an export, or a database backup (NAME.bak.N).")],
     which: Annotated[Optional[int], typer.Option("--event", help="The event to take from a file that holds several.")] = None,
     whole: Annotated[bool, typer.Option("--all", help="Replace the whole database with the file (every event).")] = False,
+    force: Annotated[bool, typer.Option("--force", help="Restore over a live draft: stop it first and discard its later picks.")] = False,
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Add the file's event to the database, or replace the same event there; other events are left alone.
-    With --all the whole database is replaced by the file."""
-    from events.transfer import read_database_file, restore_event
+    With --all the whole database is replaced by the file.  An event whose draft is live is refused
+    unless --force, which stops the draft first and says how many picks the restore discards."""
+    from events.transfer import read_database_file, restore_all, restore_event
 
     data = read_database_file(file)  # a missing or unreadable file is bad input (exit 2), before anything changes
     if whole:
         if which is not None:
             raise InputError("--all restores every event of the file; leave out --event, or leave out --all")
         store = open_store(db)
-        kept = store.restore(file) or store.path.with_name(f"{store.path.name}.bak.1")
+        kept, stopped, discarded = restore_all(store, file, data, force)
+        kept = kept or store.path.with_name(f"{store.path.name}.bak.1")
         report = {"restored": str(file), "all": True, "backup": str(kept) if kept.exists() else None}
         message = f"restored {file} into {store.path}"
     else:
         events = core(db)
-        result = restore_event(events, data, which)
+        result = restore_event(events, data, which, force)
+        stopped, discarded = result["stopped"], result["discarded_picks"]
         report = {"restored": str(file), "all": False, "event": result["event"], "replaced": result["replaced"],
                   "backup": None if result["backup"] is None else str(result["backup"])}
         message = (f"{'replaced' if result['replaced'] else 'added'} event {result['event']} ({result['name']}) from {file}; "
                    "other events unchanged")
+    report.update(stopped_drafts=stopped, discarded_picks=discarded)
+    if stopped:
+        message += (f"; stopped {stopped} live draft{'s' if stopped != 1 else ''} first: the restore discards "
+                    f"{discarded} pick{'s' if discarded != 1 else ''}")
     if report["backup"]:
         message += f" (previous database kept as {report['backup']})"
     if as_json:

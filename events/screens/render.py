@@ -381,6 +381,10 @@ def event_board(snap: dict, ledger: dict | None = None) -> Table:
     for p in snap["players"]:
         if p.get("pool_warning") and p["status"] == "active":
             outer.add_row(shown(f"! {p['name']}'s pool: {p['pool_warning']}", style="yellow"))
+        if p.get("wrong_codes"):
+            outer.add_row(shown(f"! {p['name']}: {p['wrong_codes']} wrong seat code{'s' if p['wrong_codes'] != 1 else ''} typed "
+                               f"(last at {p['wrong_code_last']}); reset it with 'cmdraft event player code "
+                               f"{event['id']} #{p['id']} --reset' if the player didn't type them", style="bold red"))
     if snap["pods"]:
         pods = Table("Pod", "Players", "Pipers opened", "Draft", title="Draft pods", title_justify="left")
         for pod in snap["pods"]:

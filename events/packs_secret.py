@@ -1,0 +1,27 @@
+"""An event's packs come from a secret: drawn from the operating system when the event is made
+(``secrets``), kept in the event record, never shown on a screen or written to an export until
+the event is finished.  The seed shown with an event (``--seed``) seats and pairs; it opens no pack.
+
+A pod's draft is dealt from ``pod_seed(secret, pod)``; an export after ``finish`` holds the
+secret and every pod draft's seed, so ``Draft.new`` (or ``cmdraft sim --seed``) opens the same
+boosters again and the saved picks replay the draft.  Practice drafts keep their visible seeds.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+
+def new_secret() -> int:
+    """128 bits from the operating system's random source."""
+    return secrets.randbits(128)
+
+
+def pod_seed(secret: int, pod: int) -> int:
+    """The seed of pod ``pod``'s boosters (pods from 1)."""
+    return int(secret) * 100 + pod
+
+
+def event_secret(event: dict[str, Any]) -> int | None:
+    return event.get("secret")
