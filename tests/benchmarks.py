@@ -294,10 +294,31 @@ def _numbers(text: str, option: str) -> list[int]:
     return values
 
 
+USAGE = """usage: python -m tests.benchmarks [GROUP...] [options]
+
+groups: {groups} (all of them when none is named)
+
+event_store options:
+  --players N,N,...    players in the event (default {players})
+  --terminals N,N,...  terminals picking at once, one process each (default {terminals})
+  --limit PICKS        stop each run after this many picks
+  --json               one JSON line per run
+  -h, --help           print this and run nothing
+"""
+
+
+def usage() -> str:
+    return USAGE.format(groups=", ".join(GROUPS), players=",".join(map(str, STORE_PLAYERS)),
+                        terminals=",".join(map(str, STORE_TERMINALS)))
+
+
 def main(argv: list[str]) -> int:
     names: list[str] = []
     options: dict[str, object] = {}
     args = list(argv)
+    if "-h" in args or "--help" in args:
+        print(usage(), end="")
+        return 0
     while args:
         arg = args.pop(0)
         if arg in ("--players", "--terminals", "--limit"):
@@ -312,6 +333,9 @@ def main(argv: list[str]) -> int:
                 options[key] = [*options.get(key, []), *values]  # type: ignore[list-item]
         elif arg == "--json":
             options["as_json"] = True
+        elif arg.startswith("-"):
+            print(f"unknown option {arg!r}\n{usage()}", file=sys.stderr, end="")
+            return 2
         else:
             names.append(arg)
     names = names or list(GROUPS)

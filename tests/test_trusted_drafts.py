@@ -407,3 +407,21 @@ def test_the_next_write_of_a_draft_file_removes_its_killed_temporaries(tmp_path,
     bo, bo_seat = session_of(db, event_id, "Bo")
     bo.pick(bo.suggested_pick(bo_seat))  # the next write of that draft file, nothing else
     assert not stale.exists()
+
+
+# --- the benchmark's options ------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("args", [["event_store", "--help"], ["-h"]])
+def test_the_benchmark_help_prints_its_options_and_runs_nothing(args):
+    done = subprocess.run([sys.executable, "-m", "tests.benchmarks", *args], cwd=Path(__file__).resolve().parents[1],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "--players" in done.stdout and "--terminals" in done.stdout and "--limit" in done.stdout
+    assert "targets:" not in done.stdout and "==" not in done.stdout  # nothing was timed
+
+
+def test_the_benchmark_refuses_an_unknown_option():
+    done = subprocess.run([sys.executable, "-m", "tests.benchmarks", "event_store", "--player", "8"],
+                          cwd=Path(__file__).resolve().parents[1], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "unknown option '--player'" in done.stderr
