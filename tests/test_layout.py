@@ -204,3 +204,23 @@ def test_a_planted_function_local_import_in_the_application_is_caught(tmp_path: 
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
     assert application_local_imports(tmp_path) == {"events.games": ["sets.cards"], "events.rounds": ["events.schema"]}
+
+
+def unmapped_modules(root: Path) -> list[str]:
+    """The modules of the application's top folder that README's layout map doesn't name."""
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    layout = readme.split("## Layout", 1)[1].split("\n## ", 1)[0]
+    return sorted(path.name for path in (root / "events").glob("*.py")
+                  if path.name not in ("__init__.py", "__main__.py") and f"`{path.name}`" not in layout)
+
+
+def test_the_layout_map_names_every_module_of_the_application():
+    assert unmapped_modules(ROOT) == []
+
+
+def test_a_module_missing_from_the_layout_map_is_seen(tmp_path: Path):
+    (tmp_path / "events").mkdir()
+    for name in ("__init__.py", "rounds.py", "ledger.py"):
+        (tmp_path / "events" / name).write_text("", encoding="utf-8")
+    (tmp_path / "README.md").write_text("# x\n\n## Layout\n\n`rounds.py` pairs.\n\n## Next\n\n`ledger.py`\n", encoding="utf-8")
+    assert unmapped_modules(tmp_path) == ["ledger.py"]
