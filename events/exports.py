@@ -14,8 +14,8 @@ from events.decks import Decks
 from events.drafts import TableSession
 from events.printables import PAIRINGS_CSV, Table, pairing_rows, results_csv, standings_csv
 from events.rounds import Rounds
+from events.safe_files import atomic_write
 from events.sheet_writers import csv_text
-from events.store import atomic_write
 from events.transfer import export_tables
 from sets.errors import InputError
 
