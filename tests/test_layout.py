@@ -224,3 +224,25 @@ def test_a_module_missing_from_the_layout_map_is_seen(tmp_path: Path):
         (tmp_path / "events" / name).write_text("", encoding="utf-8")
     (tmp_path / "README.md").write_text("# x\n\n## Layout\n\n`rounds.py` pairs.\n\n## Next\n\n`ledger.py`\n", encoding="utf-8")
     assert unmapped_modules(tmp_path) == ["ledger.py"]
+
+
+def facade_users(root: Path) -> list[str]:
+    """The terminal's modules that import ``events.event`` (every use case in one object) instead of a phase module."""
+    return sorted(name for name, path in module_files(root).items()
+                  if is_presentation(name) and {"events.event", "events.event.Events"} & imported_names(path))
+
+
+def test_the_terminal_imports_the_phase_it_needs_not_the_whole_night():
+    assert facade_users(ROOT) == []
+
+
+def test_a_planted_facade_import_in_the_terminal_is_seen(tmp_path: Path):
+    files = {"sets/__init__.py": "", "draft/__init__.py": "", "events/__init__.py": "", "events/event.py": "",
+             "events/rounds.py": "", "events/cli/__init__.py": "",
+             "events/cli/event.py": "def core():\n    from events.event import Events\n",
+             "events/screens/__init__.py": "", "events/screens/board.py": "from events.rounds import x\n"}
+    for name, text in files.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    assert facade_users(tmp_path) == ["events.cli.event"]
