@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from events.drafts import DRAFTS, current, read_journal, self_contained, stop_live_draft
-from events.event import DECKS, EVENTS, GAMES, PLAYERS, PODS, POOLS, RESULTS, ROUNDS
-from events.store import META, MIGRATIONS, SCHEMA, check_data
+from events.schema import DECKS, EVENTS, GAMES, PLAYERS, PODS, POOLS, RESULTS, ROUNDS
+from events.store import META, MIGRATIONS, SCHEMA, check_data, newest_backup, phase_change
 from sets.errors import CmdraftError, InputError, StateError, StorageError
 
 PICKS = "picks"  # one row per pick (schema 1); later schemas keep the picks in the draft record
@@ -219,8 +219,6 @@ def restore_event(events, data: dict[str, Any], which: int | None = None, force:
         raise InputError(f"the file has no event {which}; it holds {', '.join(map(str, sorted(sources)))}")
     event = sources[which]
     records = _event_records(data, which)
-    from events.store import newest_backup, phase_change
-
     with events.store.write() as db:
         phase_change(db)
         live = live_drafts(events.store, db.storage.read() or {}, only=identity(event))
