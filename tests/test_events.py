@@ -558,8 +558,14 @@ def test_terminal_draft_at_two_real_terminals(tmp_path):
     events.add_player(event_id, "Robo", bot=True)
     events.seat(event_id)
     events.start_draft(event_id)
-    first = spawn(["event", "draft", str(event_id), "--player", "Ann", "--db", str(db)], tmp_path, timeout=60)
-    second = spawn(["event", "draft", str(event_id), "--player", "Bo", "--db", str(db)], tmp_path, timeout=60)
+    with events.store.read() as handle:
+        codes = {p["name"]: p.get("code") for p in handle.table("players").all()}
+    (tmp_path / "ann").mkdir(), (tmp_path / "bo").mkdir()
+    first = spawn(["event", "draft", str(event_id), "--player", "Ann", "--db", str(db)], tmp_path / "ann", timeout=60)
+    second = spawn(["event", "draft", str(event_id), "--player", "Bo", "--db", str(db)], tmp_path / "bo", timeout=60)
+    for child, name in ((first, "Ann"), (second, "Bo")):  # each terminal is bound to its player's seat by the code
+        child.expect(f"Seat code for {name}")
+        child.sendline(codes[name])
     finished = {"first": False, "second": False}
     while not all(finished.values()):
         for key, child in (("first", first), ("second", second)):

@@ -25,7 +25,7 @@ def night(tmp_path_factory):
     """A 10-player bots draft, two rounds played (one draw), a third paired: every printable has content."""
     folder = tmp_path_factory.mktemp("night")
     events = Events(Store(folder / "event.json"))
-    event_id = events.create("Friday <CMR> & co", date="2026-01-16", style="bots", seed=11)
+    event_id = events.create("Friday <CMR> & co", date="2026-01-16", style="bots", seed=11, secret=11)
     for name in NAMES:
         events.add_player(event_id, name)
     events.seat(event_id)

@@ -330,12 +330,20 @@ def test_the_desk_resets_a_code(tmp_path, cli):
     event_id = terminal_night(cli, db, "Ann", "Bo")
     start(cli, db, event_id)
     old = codes_of(db, event_id)["Ann"]
+    ann = spawn(["event", "draft", str(event_id), "--player", "Ann", "--db", str(db)], tmp_path, timeout=30)
+    ann.expect("Seat code for Ann")
+    ann.sendline(old)
+    ann.expect(PICK)  # this terminal is bound to Ann's seat
+    ann.sendline("quit")
+    ann.expect(pexpect.EOF)
+    shown = cli("event", "player", "code", event_id, "Ann", "--db", db)
+    assert shown.exit_code == 0 and old in shown.stdout
     reset = cli("event", "player", "code", event_id, "Ann", "--reset", "--db", db, "--json")
     assert reset.exit_code == 0, reset.output
     new = json.loads(reset.stdout)["code"]
     assert new != old and codes_of(db, event_id)["Ann"] == new
     ann = spawn(["event", "draft", str(event_id), "--player", "Ann", "--db", str(db)], tmp_path, timeout=30)
-    ann.expect("Seat code for Ann")
+    ann.expect("Seat code for Ann")  # the reset unbound the seat: even the terminal it was bound to must give the new code
     ann.sendline(old)
     ann.expect("Wrong code")
     ann.sendline(new)
@@ -388,6 +396,27 @@ def test_restore_over_a_live_draft_is_refused_unless_forced_which_stops_it_and_c
     assert session.draft.log == [] or all(p.seat not in session.humans for p in session.draft.log)
     message = cli("event", "restore", tmp_path / "early" / "database.json", "--force", "--db", db)
     assert "discards 0 picks" in message.stdout
+
+
+def test_restore_all_over_a_live_draft_is_refused_unless_forced(tmp_path, cli):
+    db = tmp_path / "whole.json"
+    event_id = terminal_night(cli, db, "Ann", "Bo", codes=False)
+    start(cli, db, event_id)
+    assert cli("event", "export", event_id, "--out", tmp_path / "early", "--db", db).exit_code == 0
+    backup = tmp_path / "early" / "database.json"  # the event as the draft started
+    session, seat = session_of(db, event_id, "Ann")
+    for _ in range(3):
+        session.pick(session.suggested_pick(session.waiting_humans()[0]))
+    refused = cli("event", "restore", backup, "--all", "--db", db)
+    assert refused.exit_code == EXIT_STATE and "discard 3 picks" in refused.stderr
+    assert len(session_of(db, event_id, "Ann")[0].draft.log) == 3  # nothing changed
+    forced = cli("event", "restore", backup, "--all", "--force", "--db", db, "--json")
+    assert forced.exit_code == 0 and json.loads(forced.stdout)["discarded_picks"] == 3
+    with pytest.raises(Exception, match="replaced"):
+        session.pick(session.suggested_pick(session.waiting_humans()[0]))  # the terminal picking there is told, not acknowledged
+    again, _ = session_of(db, event_id, "Ann")
+    assert again.draft.log == [] and again.doc["status"] == "drafting"
+    again.pick(again.suggested_pick(seat))  # the restored draft goes on in a file of its own
 
 
 # --- 6. temporary files of killed picks ---------------------------------------------------------------------------------
