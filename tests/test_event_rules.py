@@ -535,10 +535,13 @@ def test_restoring_one_event_from_a_backup_keeps_its_live_draft_whole(cli, tmp_p
             session.pick(session.suggested_pick(seat))
     picks = [p.positions for p in session.draft.log]
     other_before = event_summary(events, other)
-    result = cli("event", "restore", backup, "--event", event_id, "--db", db, "--json")
+    refused = cli("event", "restore", backup, "--event", event_id, "--db", db, "--json")
+    assert refused.exit_code == 3 and "--force" in refused.stderr  # the draft is live (issue 20)
+    result = cli("event", "restore", backup, "--event", event_id, "--force", "--db", db, "--json")
     assert result.exit_code == 0, result.stderr
     report = json.loads(result.stdout)
     assert report["replaced"] and Path(report["backup"]).exists()
+    assert report["discarded_picks"] == 0  # the backup names this draft's own journal: every pick comes along
     restored = Events(Store(db))
     again = restored.draft_session(report["event"], 1)
     assert [p.positions for p in again.draft.log] == picks and len(picks) == 6  # the journal's picks are never lost
