@@ -25,6 +25,7 @@ import signal
 import sys
 import time
 
+from draft.engine import StalePickError
 from events.event import Events
 from events.store import Store
 from sets.errors import CmdraftError
@@ -84,7 +85,12 @@ def picks(db: str, event_id: int, names: list[str]) -> None:
             for seat in session.waiting_humans():
                 if pod["players"][seat] not in ids:
                     continue
-                record = session.pick(session.suggested_pick(seat))
+                try:
+                    record = session.pick(session.suggested_pick(seat))
+                except StalePickError:  # another terminal picked for this seat first: its pack moved on
+                    print(f"STALE {pod['players'][seat]}", flush=True)
+                    progressed = True
+                    continue
                 count += 1
                 progressed = True
                 print(f"ACK {count} {pod['players'][seat]} {record.pack} {record.pick}", flush=True)

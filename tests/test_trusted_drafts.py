@@ -111,6 +111,24 @@ def test_two_terminals_for_one_seat_a_confirm_on_an_old_screen_is_refused_and_th
     assert all(p.pick == 1 for p in session.draft.picks_of(seat))
 
 
+def test_two_processes_racing_for_the_same_seats_make_each_pick_exactly_once(tmp_path, cli):
+    db = tmp_path / "race.json"
+    event_id = terminal_night(cli, db, "Ann", "Bo", "Cy", codes=False)
+    start(cli, db, event_id)
+    racers = [worker("picks", str(db), str(event_id), "Ann", "Bo", "Cy") for _ in range(2)]
+    outputs = [racer.communicate(timeout=300) for racer in racers]
+    assert all("DONE" in out for out, _ in outputs), [err for _, err in outputs]
+    acked = [acks(out) for out, _ in outputs]
+    stale = sum(out.count("STALE") for out, _ in outputs)
+    assert not acked[0] & acked[1]  # no pick acknowledged to both
+    events = Events(Store(db))
+    session = events.draft_session(event_id, 1)
+    players = events.snapshot(event_id)["pods"][0]["players"]
+    on_disk = {(players[p.seat], p.pack, p.pick) for p in session.draft.log}
+    assert acked[0] | acked[1] == on_disk and len(on_disk) == 3 * 30
+    print(f"\nsame-seat race: {len(on_disk)} picks, {len(acked[0])}/{len(acked[1])} per process, {stale} refused as stale")
+
+
 def test_the_desk_starting_the_draft_picks_for_nobody(tmp_path, cli):
     db = tmp_path / "desk.json"
     event_id = terminal_night(cli, db, "Ann", bots=3, codes=False)
