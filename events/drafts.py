@@ -136,12 +136,6 @@ def stop_live_draft(store: Store, draft_id: int, record: dict[str, Any]) -> int:
         return len(record["picks"]) + len(saved["picks"])
 
 
-def live_picks(store: Store, draft_id: int, record: dict[str, Any]) -> int | None:
-    """Picks of a draft still being picked (None when it is not live)."""
-    doc = current(record, read_journal(store, draft_id, record))
-    return len(doc["picks"]) if doc["status"] == "drafting" else None
-
-
 def load_draft(store: Store, db, draft_id: int) -> tuple[Draft, dict[str, Any]]:
     """The draft with every pick made so far (``db``: an open transaction on ``store``)."""
     doc = db.table(DRAFTS).get(doc_id=draft_id)
@@ -267,7 +261,7 @@ class TableSession:
         if journal["status"] == REPLACED:
             self.doc["status"] = REPLACED
             raise DraftReplacedError(f"draft {self.draft_id} was replaced by 'cmdraft event restore' and stopped here; "
-                                     "the picks made after that are not in the event: run the draft command again")
+                                     "no pick is taken on it any more: run the draft command again for the restored draft")
         if journal["humans"] != self.doc["humans"]:
             self.doc["humans"] = list(journal["humans"])
             self._make_bots()
