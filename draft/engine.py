@@ -184,8 +184,10 @@ class Draft:
                     raise IllegalPickError(f"position {wanted} is not a card left in the pack of {len(hand)}")
                 used.append(wanted)
                 continue
-            match = next((i for i, printing in enumerate(hand) if i not in used and (
-                printing == wanted or printing.card == wanted)), None)
+            match = next((i for i, printing in enumerate(hand) if i not in used and printing is wanted), None)
+            if match is None:  # a printing from another copy of the draft (another process): the same card, compared
+                match = next((i for i, printing in enumerate(hand) if i not in used and (
+                    printing == wanted or printing.card == wanted)), None)
             if match is None:
                 name = getattr(wanted, "name", wanted)
                 raise IllegalPickError(f"{name} is not in the pack in front of seat {seat + 1}")
@@ -226,8 +228,8 @@ class Draft:
 
     def take(self, request: PickRequest) -> Pick:
         """Make the pick the request names, only on the pack state it was made on."""
-        self.verify_request(request)
-        return self.pick(request.seat, list(request.taken))
+        positions = self.verify_request(request)
+        return self.pick(request.seat, list(positions))
 
     def can_pick(self, seat: int, cards: Sequence[Printing | Card | int]) -> bool:
         try:

@@ -83,8 +83,8 @@ def picks(db: str, event_id: int, names: list[str]) -> None:
         for number, (pod, session) in sessions.items():
             session.refresh()
             for seat in session.waiting_humans():
-                if pod["players"][seat] not in ids:
-                    continue
+                if pod["players"][seat] not in ids or seat not in session.waiting_humans():
+                    continue  # not ours, or picked meanwhile (this session caught up with another terminal's picks)
                 try:
                     record = session.pick(session.suggested_pick(seat))
                 except StalePickError:  # another terminal picked for this seat first: its pack moved on
