@@ -81,7 +81,7 @@ def piper_card(set_code: str = "CMR") -> Any:
 def bot_styles(styles: Sequence[BotStyle] | BotStyle | None, seats: int) -> list[BotStyle]:
     """One style per seat: a single style for all, or a list repeated around the table."""
     if styles is None:
-        return [BotStyle.COMMANDER_FIRST if seat % 2 == 0 else BotStyle.BEST_CARD for seat in range(seats)]
+        return [BotStyle.STRONG] * seats
     if isinstance(styles, BotStyle):
         return [styles] * seats
     return [styles[seat % len(styles)] for seat in range(seats)]
@@ -99,7 +99,7 @@ def run_bots(draft: Draft, bots: dict[int, Bot]) -> None:
             progress = (draft.round + draft.step / draft.picks_per_pack) / total
             positions = bots[seat].choose(pack, draft.picks_due(seat), progress)
             record = draft.pick(seat, positions)
-            bots[seat].remember([p.card for p in record.taken])
+            bots[seat].learn(record.offered, [p.card for p in record.taken], record.pick)
 
 
 def run_pod(seed: int, config: DraftConfig = DraftConfig(), styles: Sequence[BotStyle] | BotStyle | None = None,

@@ -169,7 +169,8 @@ class TableSession:
             if seat in self.doc["humans"]:
                 continue
             bot = Bot(BotStyle(style), seed * 1009 + seat)
-            bot.remember([p.card for p in self.draft.pools[seat]])
+            for pick in self.draft.picks_of(seat):  # the packs it saw and what it took: the same bot as before
+                bot.learn(pick.offered, [p.card for p in pick.taken], pick.pick)
             self.bots[seat] = bot
 
     def _after_bots(self) -> None:
@@ -201,7 +202,7 @@ class TableSession:
         for seat, *positions in rows:
             record = self.draft.pick(seat, positions)
             if seat in self.bots:
-                self.bots[seat].remember([p.card for p in record.taken])
+                self.bots[seat].learn(record.offered, [p.card for p in record.taken], record.pick)
         self.doc["status"] = journal["status"]
 
     def _save(self, handle, journal: dict[str, Any] | None, before: int) -> None:
