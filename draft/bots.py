@@ -64,6 +64,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum, unique
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -97,6 +98,42 @@ def card_rating(card: Card) -> float:
 def card_roles(card: Card) -> tuple[str, ...]:
     """The card's role tags: removal, wipe, draw, ramp, fixing, evasion, protection, ..."""
     return evaluate(card)[1]
+
+
+@dataclass(frozen=True, slots=True)
+class Traits:
+    """What bots and the deck builder read of a card, worked out once."""
+
+    rating: float
+    roles: frozenset[str]
+    mask: int  # deck colors
+    creature: bool
+    land: bool
+    mana_value: float
+    cost_mask: int  # colors of the mana symbols in its costs
+    symbols: tuple[int, ...]  # colored symbols of the front face, WUBRG
+    interaction: bool  # removal or a board wipe
+    source: bool  # a land, or a cheap mana rock
+    fixing: bool
+
+
+@lru_cache(maxsize=16384)
+def card_traits(card: Card) -> Traits:
+    rating, roles = evaluate(card)
+    cost_mask = 0
+    symbols = [0] * 5
+    for number, face in enumerate(card.faces):
+        try:
+            cost = face.cost
+        except ValueError:
+            continue
+        cost_mask |= cost.colors.mask
+        if number == 0:
+            symbols = [cost.count(color) for color in Color]
+    creature, land = card.has_type("Creature"), card.is_land
+    source = land or (card.has_type("Artifact") and not creature and card.mana_value <= 3 and bool({"ramp", "fixing"} & set(roles)))
+    return Traits(rating, frozenset(roles), card.deck_colors.mask, creature, land, float(card.mana_value), cost_mask,
+                  tuple(symbols), bool({"removal", "wipe"} & set(roles)), source, "fixing" in roles)
 
 
 def _subset_sums(by_mask: list[float]) -> list[float]:
@@ -134,25 +171,39 @@ class Bot:
     # What the packs passed to this seat said about each color (good cards still there after the first picks).
     signals: list[float] = field(default_factory=lambda: [0.0] * 5)
 
+    # Curve counts of the pool: creatures, plays of mana value 3 or less, plays of 6 or more.
+    _curve: list[int] = field(default_factory=lambda: [0, 0, 0])
+    _options: list[tuple[int, tuple[Card, ...], float]] | None = None
+
     def remember(self, cards: Sequence[Card]) -> None:
         for card in cards:
             self.pool.append(card)
-            if not is_piper(card):
-                self._by_mask[card.deck_colors.mask] += max(0.0, card_rating(card) - 0.8)
+            if is_piper(card):
+                continue
+            if card.can_be_commander or CommanderAbility.BACKGROUND in card.abilities:
+                self._options = None
+            traits = card_traits(card)
+            self._by_mask[traits.mask] += max(0.0, traits.rating - 0.8)
+            if not traits.land:
+                self._curve[0] += traits.creature
+                self._curve[1] += traits.mana_value <= 3
+                self._curve[2] += traits.mana_value >= 6
 
     def observe(self, offered: Sequence[Printing | Card], pick_number: int) -> None:
         """Read a pack passed to this seat: good cards of a color left in it mean the seats upstream aren't in it."""
         if pick_number < 2:
             return  # a fresh pack says nothing about the others
         weight = min(1.0, (pick_number - 1) / 4)
+        signals = self.signals
         for item in offered:
-            card = item.card if isinstance(item, Printing) else item
-            rating = card_rating(card)
-            colors = card.deck_colors
-            if rating < 1.8 or not colors or len(colors) > 2:
+            traits = card_traits(item.card if isinstance(item, Printing) else item)
+            width = traits.mask.bit_count()
+            if traits.rating < 1.8 or not width or width > 2:
                 continue
-            for color in colors:
-                self.signals[_INDEX[color]] += weight * (rating - 1.8) / len(colors)
+            share = weight * (traits.rating - 1.8) / width
+            for index in range(5):
+                if traits.mask >> index & 1:
+                    signals[index] += share
 
     def learn(self, offered: Sequence[Printing | Card], taken: Sequence[Card], pick_number: int) -> None:
         """One pick of this seat: what it was passed and what it took (replaying these rebuilds the bot exactly)."""
@@ -161,26 +212,22 @@ class Bot:
 
     def plan(self, progress: float) -> Plan:
         """The identity the bot is drafting toward, given how far the draft is (0 to 1)."""
-        sums = _subset_sums(self._by_mask)
         strong = self.style is BotStyle.STRONG
+        by_mask = self._by_mask
         if strong:
             # Open colors count as if some of their cards were already in the pool, less as the draft goes on.
-            lean = [0.35 * s * max(0.0, 1.0 - progress * 1.5) for s in self.signals]
-            sums = [value + sum(lean[i] for i in range(5) if mask >> i & 1) for mask, value in enumerate(sums)]
-        cards = list(dict.fromkeys(self.pool))
-        legends = [card for card in cards if card.can_be_commander and not is_piper(card)]
-        backgrounds = [card for card in cards if CommanderAbility.BACKGROUND in card.abilities and not card.can_be_commander]
-        options: list[tuple[int, tuple[Card, ...]]] = [(card.identity.mask, (card,)) for card in legends]
-        options += [(a.identity.mask | b.identity.mask, (a, b)) for a, b in combinations(legends, 2) if can_pair(a, b)]
-        options += [(a.identity.mask | b.identity.mask, (a, b)) for a in legends for b in backgrounds if can_pair(a, b)]
-        for mask, leaders in list(options):
-            if len(leaders) == 1 and CommanderAbility.PARTNER in leaders[0].abilities and not leaders[0].partner_group:
-                # A partner can lead beside an added Piper of one more color.
-                options += [(mask | color.bit, leaders) for color in Color if not mask & color.bit]
+            fade = 0.35 * max(0.0, 1.0 - progress * 1.5)
+            by_mask = list(by_mask)
+            for index, signal in enumerate(self.signals):
+                by_mask[1 << index] += fade * signal
+        sums = _subset_sums(by_mask)
+        options = self._options
+        if options is None:
+            options = self._options = self._leader_options()
         best = Plan(31, (), float("-inf"))
         width_cost = 1.2 if strong else 0.6
-        for mask, leaders in options:
-            value = min(sums[mask], _DECK_SPELLS * 2.2) + sum(card_rating(c) for c in leaders)
+        for mask, leaders, leading in options:
+            value = min(sums[mask], _DECK_SPELLS * 2.2) + leading
             value -= width_cost * max(0, mask.bit_count() - 2)
             if value > best.strength:
                 best = Plan(mask, leaders, value)
@@ -193,19 +240,34 @@ class Bot:
             best.mask = 31  # too early to commit
         return best
 
+    def _leader_options(self) -> list[tuple[int, tuple[Card, ...], float]]:
+        """(identity mask, commanders) for every way the pool's legends and Backgrounds can lead."""
+        cards = list(dict.fromkeys(self.pool))
+        legends = [card for card in cards if card.can_be_commander and not is_piper(card)]
+        backgrounds = [card for card in cards if CommanderAbility.BACKGROUND in card.abilities and not card.can_be_commander]
+        options: list[tuple[int, tuple[Card, ...]]] = [(card.identity.mask, (card,)) for card in legends]
+        options += [(a.identity.mask | b.identity.mask, (a, b)) for a, b in combinations(legends, 2) if can_pair(a, b)]
+        options += [(a.identity.mask | b.identity.mask, (a, b)) for a in legends for b in backgrounds if can_pair(a, b)]
+        for mask, leaders in list(options):
+            if len(leaders) == 1 and CommanderAbility.PARTNER in leaders[0].abilities and not leaders[0].partner_group:
+                # A partner can lead beside an added Piper of one more color.
+                options += [(mask | color.bit, leaders) for color in Color if not mask & color.bit]
+        return [(mask, leaders, sum(card_rating(c) for c in leaders)) for mask, leaders in options]
+
     def _commitment(self, progress: float) -> float:
         if self.style is BotStyle.STRONG:
             return min(1.0, max(0.0, (progress - 0.1) * 2.2))
         return progress
 
     def score(self, card: Card, plan: Plan, progress: float) -> float:
-        rating = card_rating(card)
+        traits = card_traits(card)
+        rating = traits.rating
         if is_piper(card):
             return rating  # two can be added after any draft: no bonus of any kind
         style = self.style
         first = style is BotStyle.COMMANDER_FIRST
         strong = style is BotStyle.STRONG
-        off = (card.deck_colors.mask & ~plan.mask).bit_count()
+        off = (traits.mask & ~plan.mask).bit_count()
         if card.can_be_commander:
             if strong:
                 # A legend is worth what it leads: more when its colors are the plan's (or the plan is still open).
@@ -216,10 +278,10 @@ class Bot:
             if card.has_partner and plan.commanders and any(can_pair(card, c) for c in plan.commanders):
                 rating += 0.8 if first else (0.6 if strong else 0.3)
         if strong:
-            roles = card_roles(card)
-            if "removal" in roles or "wipe" in roles:
+            if traits.interaction:
                 rating += 0.3
-            rating += self._curve_need(card, progress)
+            if progress >= 0.4 and not traits.land:
+                rating += self._curve_need(traits, progress)
             commit = self._commitment(progress)
             if off == 0:
                 return rating + 0.4 * commit
@@ -227,20 +289,15 @@ class Bot:
         weight = (3.0 if first else 1.2) * progress
         return rating + (0.5 * weight if off == 0 else -weight * (1 + 0.3 * off))
 
-    def _curve_need(self, card: Card, progress: float) -> float:
+    def _curve_need(self, traits: Traits, progress: float) -> float:
         """Late in the draft, cheap creatures and plays the pool lacks are worth a little more."""
-        if progress < 0.4 or card.is_land:
-            return 0.0
-        pool = self.pool
-        creatures = sum(1 for c in pool if c.has_type("Creature") and not is_piper(c))
-        cheap = sum(1 for c in pool if not c.is_land and c.mana_value <= 3)
-        heavy = sum(1 for c in pool if not c.is_land and c.mana_value >= 6)
+        creatures, cheap, heavy = self._curve
         bonus = 0.0
-        if card.has_type("Creature") and creatures < 14 * progress * 1.2:
+        if traits.creature and creatures < 14 * progress * 1.2:
             bonus += 0.25
-        if card.mana_value <= 3 and cheap < 14 * progress:
+        if traits.mana_value <= 3 and cheap < 14 * progress:
             bonus += 0.2
-        if card.mana_value >= 6 and heavy >= 5:
+        if traits.mana_value >= 6 and heavy >= 5:
             bonus -= 0.4
         return bonus
 
@@ -274,9 +331,6 @@ class Bot:
             if value > best_value:
                 best_pair, best_value = (ia, ib), value
         return best_pair
-
-
-_INDEX = {color: i for i, color in enumerate(Color)}
 
 
 # --- advice for a player (the practice hint) ---------------------------------------------------

@@ -59,8 +59,7 @@ _DRAW = re.compile(r"\bdraws? (two|three|four|five|six|seven|x|that many|cards e
 _DRAW_REPEAT = re.compile(r"(whenever|at the beginning|\{t\}[^:]*:)[^.]*\bdraws? a card")
 _RAMP = re.compile(r"\badd (\{[wubrgc]\}|one mana|two mana|three mana|x mana|mana)|\bsearch your library for (up to \w+ )?"
                    r"(a |an |two )?(basic )?lands? cards?[^.]*? onto the battlefield|\bcreate (a|two|three|x) treasure")
-_FIX = re.compile(r"mana of any (color|type)|search your library for (up to \w+ )?(a |two )?basic land|\btreasure"
-                  r"|commander's color identity")
+_FIX = re.compile(r"mana of any (color|type)|search your library for (up to \w+ )?(a |two )?basic land|\btreasure")
 _EVASION = re.compile(r"^(flying|menace|trample|shadow|fear|intimidate|skulk|horsemanship)\b|can't be blocked"
                       r"|\b(gains?|have|has) (flying|menace|trample)")
 _PROTECT = re.compile(r"\bhexproof\b|\bindestructible\b|\bprotection from\b|\bward\b|\bshroud\b")

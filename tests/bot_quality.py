@@ -56,7 +56,7 @@ _REMOVAL = [re.compile(pattern) for pattern in (
     r"\bput target [\w ,'-]*?creature on (the )?(top|bottom) of its owner's library",
 )]
 _BASIC_TYPES = {Color.W: "Plains", Color.U: "Island", Color.B: "Swamp", Color.R: "Mountain", Color.G: "Forest"}
-_MANA = re.compile(r"add (\{[wubrgc]\}|one mana|two mana|three mana|mana|x mana|an amount of|[a-z]+ mana)")
+_MANA = re.compile(r"adds? (\{[wubrgc]\}|one mana|two mana|three mana|mana|x mana|an amount of|[a-z]+ mana)")
 
 
 def _find_reference() -> Path | None:
