@@ -286,33 +286,53 @@ def event_store(players: Sequence[int] = STORE_PLAYERS, terminals: Sequence[int]
                       f"{row['disk_kib']:>9.0f}", flush=True)
 
 
+def reference_cards() -> "Path | None":
+    """The reference card list with rules text (``$CMDRAFT_REFERENCE_CARDS``, or ``shared/data/cmr/cards.json`` above here)."""
+    import os
+    from pathlib import Path
+
+    override = os.environ.get("CMDRAFT_REFERENCE_CARDS")
+    if override:
+        return Path(override) if Path(override).is_file() else None
+    for folder in Path(__file__).resolve().parents:
+        candidate = folder / "shared" / "data" / "cmr" / "cards.json"
+        if candidate.is_file():
+            return candidate
+    return None
+
+
 @group
 def bots(pods: int = 30, as_json: bool = False, seed: int = 0) -> None:
     """Bot quality per style over seeded 8-seat pods (every seat one style), judged without the bots' rating (issue 23)."""
     from draft.bots import BotStyle
+    from draft.quality import TARGETS, figures, meets, pod_figures, use_reference_texts
     from draft.sim import pod_seeds, run_pod
-    from tests.bot_quality import TARGETS, meets, style_figures
 
+    reference = reference_cards()
+    judge = "committed role tags (no reference rules text found)"
+    if reference is not None:
+        cards = json.loads(reference.read_text(encoding="utf-8"))["cards"]
+        use_reference_texts({card["name"]: card.get("text") or "" for card in cards})
+        judge = f"rules text of {reference}"
     rows = {}
     for style in BotStyle:
-        results = [run_pod(pod_seed, styles=style) for pod_seed in pod_seeds(seed, pods)]
-        rows[style.value] = style_figures(results)
+        seats = [seat for pod_seed in pod_seeds(seed, pods) for seat in pod_figures(run_pod(pod_seed, styles=style))]
+        rows[style.value] = figures(seats)
     if as_json:
-        print(json.dumps({"pods": pods, "seed": seed, "styles": rows, "targets": {k: f"{op} {v}" for k, (op, v) in TARGETS.items()},
-                          "met": {style: meets(figures) for style, figures in rows.items()}}))
+        print(json.dumps({"pods": pods, "seed": seed, "judge": judge, "styles": rows,
+                          "targets": {k: f"{op} {v}" for k, (op, v) in TARGETS.items()},
+                          "met": {style: meets(found) for style, found in rows.items()}}))
         return
-    judge = next(iter(rows.values()))["judge"]
     print(f"{pods} pods per style (seed {seed}), {pods * 8} decks each; judged with {judge}")
-    keys = [key for key in next(iter(rows.values())) if key not in ("judge",)]
-    print(f"{'figure':<34}" + "".join(f"{style:>18}" for style in rows) + "   target")
-    for key in keys:
+    print(f"{'figure':<34}" + "".join(f"{style:>17}" for style in rows) + "   target")
+    for key in next(iter(rows.values())):
         cells = []
-        for style, figures in rows.items():
-            value = figures[key]
-            mark = "" if key not in TARGETS else ("" if meets(figures)[key] else " !")
-            cells.append(f"{json.dumps(value) if isinstance(value, dict) else str(value)}{mark}")
+        for found in rows.values():
+            value = found[key]
+            text = ",".join(f"{k}:{v}" for k, v in value.items()) if isinstance(value, dict) else str(value)
+            cells.append(text + ("" if key not in TARGETS or meets(found)[key] else " !"))
         target = " ".join(map(str, TARGETS[key])) if key in TARGETS else ""
-        print(f"{key:<34}" + "".join(f"{cell:>18}" for cell in cells) + f"   {target}")
+        print(f"{key:<34}" + "".join(f"{cell:>17}" for cell in cells) + f"   {target}")
 
 
 # Options each group takes: (flag, key, kind, help).

@@ -1,22 +1,23 @@
-"""How a strong drafter judges bot picks and bot decks (the ``bots`` benchmark and its tests).
+"""How a strong drafter judges bot picks and bot decks (``sim --drafts``, the ``bots`` benchmark, tests).
 
-This judge never calls the bots' rating.  It reads what a card does from
-rules text with its own rules: the reference card list in
-``shared/data/cmr/cards.json`` when it sits beside the project (or the file
-``$CMDRAFT_REFERENCE_CARDS`` names), else the
-text the user imported; a card with no text at all falls back to the role
-tags committed in ``draft/data`` (read straight from the file).
+This judge never calls the bots' rating.  It reads what a card does from its
+rules text with its own rules: the text the user imported (``sets
+import``), or reference texts handed to ``use_reference_texts`` (the
+benchmark passes the reference card list when it sits beside the project);
+a card with no text at all falls back to the role tags committed in
+``draft/data`` (read straight from the file).
 
 Figures (all from the pods' picks and decks):
 
-- cheap removal (mana value <= 3 and it destroys, exiles, damages, shrinks,
-  fights or locks down an opponent's creature or permanent): the mean pick
-  (1-10 within a pack) at which it is taken, and the share taken at pick 6+;
+- cheap removal (mana value <= 3, and removing with it costs 3 or less: it
+  destroys, exiles, damages, shrinks, fights or locks down an opponent's
+  creature or permanent): the mean pick (1-10 within a pack) at which it is
+  taken, and the share taken at pick 6 or later;
 - Pipers drafted at picks 1-5 (share of drafted Pipers);
 - decks with a Piper in the main deck;
 - decks with an under-sourced color: a colored mana symbol of a commander
   with fewer than 8 sources, or an identity color that the main deck's spells
-  need with fewer than 6 (sources: lands and mana rocks of mana value <= 3
+  show with fewer than 6 (sources: lands, and mana rocks of mana value <= 3,
   that make the color);
 - on-color cheap removal left in the sideboard, per deck;
 - lands per deck (21-27 expected) and legal decks.
@@ -25,14 +26,12 @@ Figures (all from the pods' picks and decks):
 from __future__ import annotations
 
 import json
-import os
 import re
 import statistics
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
 from sets.cards import Card
@@ -59,26 +58,18 @@ _BASIC_TYPES = {Color.W: "Plains", Color.U: "Island", Color.B: "Swamp", Color.R:
 _MANA = re.compile(r"adds? (\{[wubrgc]\}|one mana|two mana|three mana|mana|x mana|an amount of|[a-z]+ mana)")
 
 
-def _find_reference() -> Path | None:
-    override = os.environ.get("CMDRAFT_REFERENCE_CARDS")
-    if override:
-        return Path(override) if Path(override).is_file() else None
-    here = Path(__file__).resolve()
-    for folder in here.parents:
-        candidate = folder / "shared" / "data" / "cmr" / "cards.json"
-        if candidate.is_file():
-            return candidate
-    return None
+_REFERENCE: dict[str, str] = {}
 
 
-@cache
+def use_reference_texts(texts: Mapping[str, str]) -> None:
+    """Judge with these rules texts (by card name) where a card carries none of its own."""
+    _REFERENCE.clear()
+    _REFERENCE.update(texts)
+    removal_cost.cache_clear()
+
+
 def reference_texts() -> dict[str, str]:
-    """Rules text by card name from the shared reference list (empty when it is not beside the project)."""
-    path = _find_reference()
-    if path is None:
-        return {}
-    data = json.loads(path.read_text(encoding="utf-8"))
-    return {card["name"]: card.get("text") or "" for card in data["cards"]}
+    return _REFERENCE
 
 
 @cache
@@ -107,6 +98,7 @@ def _plain(text: str) -> str:
     return text.replace("’", "'").lower()
 
 
+@cache
 def removal_cost(card: Card) -> float | None:
     """Mana it takes to remove something with the card (its cost, or more for an activated ability), None if it can't."""
     if card.is_land:
@@ -220,8 +212,8 @@ def benched_removal(deck: Any, identity: ColorIdentity) -> int:
     return sum(n for card, n in deck.sideboard.items() if card.deck_colors <= identity and is_cheap_removal(card))
 
 
-def pick_figures(picks: Iterable[Any]) -> dict[str, Any]:
-    """Cheap-removal pick numbers and Piper pick numbers over bot picks (``Pick`` records)."""
+def seat_figures(picks: Iterable[Any], deck: Any, identity: ColorIdentity, valid: bool) -> dict[str, Any]:
+    """One seat's figures from its picks (``Pick`` records) and its deck: small, to send between processes."""
     removal: list[int] = []
     pipers: list[int] = []
     legends_early = 0
@@ -234,42 +226,66 @@ def pick_figures(picks: Iterable[Any]) -> dict[str, Any]:
                 removal.append(pick.pick)
             if card.can_be_commander and card.name != PIPER and pick.pick <= 3:
                 legends_early += 1
-    return {"removal": removal, "pipers": pipers, "legends_early": legends_early}
-
-
-def style_figures(pods: Sequence[Any]) -> dict[str, Any]:
-    """The issue's figures over pods (``PodResult``s)."""
-    picks = [pick for pod in pods for pick in pod.draft.log]
-    found = pick_figures(picks)
-    seats = [seat for pod in pods for seat in pod.seats]
-    decks = len(seats) or 1
-    removal, pipers = found["removal"], found["pipers"]
-    faults = [deck_faults(seat.deck, seat.report.color_identity) for seat in seats]
-    lands = [sum(n for card, n in seat.deck.main.items() if card.is_land) for seat in seats]
-    creatures = [sum(n for card, n in seat.deck.main.items() if card.has_type("Creature")) for seat in seats]
-    spells_mv = [card.mana_value for seat in seats for card, n in seat.deck.main.items() if not card.is_land for _ in range(n)]
-    widths = Counter(len(seat.report.color_identity) for seat in seats)
+    main = deck.main
+    faults = deck_faults(deck, identity)
+    spells = [card for card, n in main.items() if not card.is_land for _ in range(n)]
     return {
-        "pods": len(pods),
+        "removal_picks": removal,
+        "piper_picks": pipers,
+        "legends_early": legends_early,
+        "faults": faults,
+        "benched_removal": benched_removal(deck, identity),
+        "lands": sum(n for card, n in main.items() if card.is_land),
+        "creatures": sum(1 for card in spells if card.has_type("Creature")),
+        "removal_in_deck": sum(1 for card in spells if is_removal(card)),
+        "spell_mana_value": round(statistics.mean(float(c.mana_value) for c in spells), 3) if spells else 0.0,
+        "width": len(identity),
+        "commanders": len(deck.commanders),
+        "piper_commanders": sum(1 for card in deck.commanders if card.name == PIPER),
+        "sources": {color.value: n for color, n in source_counts(deck, identity).items()},
+        "valid": bool(valid),
+    }
+
+
+def figures(seats: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The issue's figures over many seats' ``seat_figures``."""
+    decks = len(seats) or 1
+    removal = [p for seat in seats for p in seat["removal_picks"]]
+    pipers = [p for seat in seats for p in seat["piper_picks"]]
+    lands = [seat["lands"] for seat in seats]
+    widths = Counter(seat["width"] for seat in seats)
+
+    def mean(key: str, digits: int = 2) -> float:
+        return round(statistics.mean(seat[key] for seat in seats), digits) if seats else 0.0
+
+    return {
         "decks": len(seats),
         "cheap_removal_taken": len(removal),
         "cheap_removal_mean_pick": round(statistics.mean(removal), 2) if removal else None,
         "cheap_removal_pick6_share": round(sum(p >= 6 for p in removal) / len(removal), 3) if removal else None,
         "pipers_drafted": len(pipers),
         "pipers_picks_1_5_share": round(sum(p <= 5 for p in pipers) / len(pipers), 3) if pipers else 0.0,
-        "piper_main_decks": sum("piper-main-deck" in f for f in faults),
-        "under_sourced_share": round(sum(any(x.startswith("under-sourced") for x in f) for f in faults) / decks, 3),
-        "benched_removal_per_deck": round(sum(benched_removal(s.deck, s.report.color_identity) for s in seats) / decks, 3),
+        "piper_main_decks": sum("piper-main-deck" in seat["faults"] for seat in seats),
+        "under_sourced_share": round(sum(any(f.startswith("under-sourced") for f in seat["faults"]) for seat in seats) / decks, 3),
+        "benched_removal_per_deck": round(sum(seat["benched_removal"] for seat in seats) / decks, 3),
         "lands_min": min(lands) if lands else 0,
         "lands_max": max(lands) if lands else 0,
         "lands_out_of_range": sum(not LANDS[0] <= n <= LANDS[1] for n in lands),
-        "legal_share": round(sum(seat.report.valid for seat in seats) / decks, 3),
-        "legends_at_picks_1_3_per_seat": round(found["legends_early"] / decks, 2),
-        "creatures_mean": round(statistics.mean(creatures), 1) if creatures else 0,
-        "spell_mana_value_mean": round(statistics.mean(spells_mv), 2) if spells_mv else 0,
+        "legal_share": round(sum(seat["valid"] for seat in seats) / decks, 3),
+        "legends_at_picks_1_3_per_deck": mean("legends_early"),
+        "removal_in_deck_mean": mean("removal_in_deck", 1),
+        "creatures_mean": mean("creatures", 1),
+        "spell_mana_value_mean": mean("spell_mana_value"),
+        "two_commander_share": round(sum(seat["commanders"] == 2 and not seat["piper_commanders"] for seat in seats) / decks, 3),
+        "piper_commander_share": round(sum(seat["piper_commanders"] > 0 for seat in seats) / decks, 3),
         "identity_sizes": {str(k): widths[k] for k in sorted(widths)},
-        "judge": "reference rules text" if reference_texts() else "committed role tags",
     }
+
+
+def pod_figures(pod: Any) -> list[dict[str, Any]]:
+    """``seat_figures`` for every seat of a ``PodResult``."""
+    return [seat_figures(pod.draft.picks_of(seat.seat), seat.deck, seat.report.color_identity, seat.report.valid)
+            for seat in pod.seats]
 
 
 TARGETS = {
