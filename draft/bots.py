@@ -412,8 +412,8 @@ def explain_pick(pack: Sequence[Printing | Card], pool: Sequence[Printing | Card
     ``progress`` (0 to 1) is how far the draft is; by default it is read from
     the pool's size (60 cards in a CMR draft).  ``picks``, the packs passed
     to the player so far with their pick numbers, lets the strong style read
-    signals.  ``rng`` breaks exact ties (``random.Random(0)`` by default), so
-    the same inputs always give the same advice.
+    signals.  Near-ties are broken as a bot seat would break them, or by
+    ``rng`` when one is given; either way the same inputs give the same advice.
     """
     chosen_style = style if isinstance(style, BotStyle) else BotStyle.parse(style)
     printings = [item if isinstance(item, Printing) else Printing(item) for item in pack]
@@ -424,11 +424,16 @@ def explain_pick(pack: Sequence[Printing | Card], pool: Sequence[Printing | Card
     bot.remember(cards)
     if progress is None:
         progress = min(1.0, len(cards) / 60)
-    tie = rng or random.Random(0)
-    plan = bot.plan(progress)
-    scored = sorted(((bot.score(p.card, plan, progress) + tie.random() * 1e-6, i) for i, p in enumerate(printings)), reverse=True)
+    if rng is None:
+        plan, scored = bot._ranked(printings, progress)  # exactly the pick a bot of this style would make
+    else:
+        plan = bot.plan(progress)
+        scored = sorted(((bot.score(p.card, plan, progress) + rng.random() * 0.05, i) for i, p in enumerate(printings)),
+                        reverse=True)
     due = min(count, len(printings))
-    if due == 2:
+    if due >= len(printings):
+        positions = list(range(len(printings)))
+    elif due == 2:
         positions = list(bot._pair(printings, plan, scored))
     else:
         positions = [i for _, i in scored[:due]]

@@ -9,9 +9,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from draft.bots import Bot, BotStyle
-from draft.deckbuild import build_deck
-from draft.decks import PIPER, Deck, DeckReport, Zone, is_piper, validate
+from draft.deckbuild import build_deck, mana_sources
+from draft.decks import PIPER, Deck, DeckReport, Zone, commander_identity, is_piper, validate
 from draft.engine import Draft, DraftConfig
+from draft.quality import figures, pod_figures
 from sets.booster import BoosterSpec, Printing, booster_spec
 from sets.catalog import load_set
 
@@ -62,7 +63,8 @@ def deck_json(deck: Deck, report: DeckReport | None = None) -> dict[str, Any]:
     for line in deck.zone(Zone.MAIN):
         main[line.card.name] += line.count
     colors = report.piper_colors if report is not None else deck.piper_colors
-    return {"commanders": [c.name for c in deck.commanders], "piper_colors": [c.value for c in colors], "main": dict(main)}
+    return {"commanders": [c.name for c in deck.commanders], "piper_colors": [c.value for c in colors], "main": dict(main),
+            "sources": mana_sources(deck, commander_identity(deck.commanders, colors))}
 
 
 def piper_card(set_code: str = "CMR") -> Any:
@@ -123,13 +125,14 @@ def run_pod(seed: int, config: DraftConfig = DraftConfig(), styles: Sequence[Bot
 def pod_summary(seed: int, config: DraftConfig = DraftConfig(), styles: Sequence[BotStyle] | BotStyle | None = None) -> dict[str, Any]:
     """The figures of one pod that aggregates need (small enough to send between processes)."""
     result = run_pod(seed, config, styles)
+    judged = pod_figures(result)
     return {
         "seed": seed,
         "pipers_opened": result.pipers_opened,
         "seats": [
             {"valid": s.report.valid, "pipers": sum(1 for c in s.deck.commanders if is_piper(c)),
-             "identity": s.report.color_identity.code, "style": s.style.value}
-            for s in result.seats
+             "identity": s.report.color_identity.code, "style": s.style.value, "figures": figures}
+            for s, figures in zip(result.seats, judged, strict=True)
         ],
     }
 
@@ -140,7 +143,8 @@ def pod_seeds(seed: int, count: int) -> list[int]:
 
 
 def aggregate(summaries: Sequence[dict[str, Any]]) -> dict[str, Any]:
-    """Legal-deck rate, Piper use, Pipers opened per pod and deck colors over many pods."""
+    """Legal-deck rate, Piper use, Pipers opened per pod, deck colors, and the bot-quality figures
+    (``draft.quality``: over all seats and per style) over many pods."""
     seats = [seat for pod in summaries for seat in pod["seats"]]
     opened = Counter(pod["pipers_opened"] for pod in summaries)
     widths = Counter(len(seat["identity"]) for seat in seats)
@@ -156,4 +160,7 @@ def aggregate(summaries: Sequence[dict[str, Any]]) -> dict[str, Any]:
         "pipers_opened_distribution": {str(k): opened[k] for k in sorted(opened)},
         "identity_sizes": {str(k): widths[k] for k in sorted(widths)},
         "color_share": {letter: colors[letter] / count for letter in "WUBRG"},
+        "quality": figures([seat["figures"] for seat in seats]),
+        "quality_by_style": {style: figures([seat["figures"] for seat in seats if seat["style"] == style])
+                             for style in dict.fromkeys(seat["style"] for seat in seats)},
     }
