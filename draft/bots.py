@@ -115,6 +115,10 @@ class Traits:
     interaction: bool  # removal or a board wipe
     source: bool  # a land, or a cheap mana rock
     fixing: bool
+    leader: bool  # can be a commander (not counting the Piper)
+    piper: bool
+    identity_mask: int
+    partner: bool
 
 
 @lru_cache(maxsize=16384)
@@ -132,8 +136,10 @@ def card_traits(card: Card) -> Traits:
             symbols = [cost.count(color) for color in Color]
     creature, land = card.has_type("Creature"), card.is_land
     source = land or (card.has_type("Artifact") and not creature and card.mana_value <= 3 and bool({"ramp", "fixing"} & set(roles)))
+    piper = is_piper(card)
     return Traits(rating, frozenset(roles), card.deck_colors.mask, creature, land, float(card.mana_value), cost_mask,
-                  tuple(symbols), bool({"removal", "wipe"} & set(roles)), source, "fixing" in roles)
+                  tuple(symbols), bool({"removal", "wipe"} & set(roles)), source, "fixing" in roles,
+                  card.can_be_commander and not piper, piper, card.identity.mask, card.has_partner)
 
 
 def _subset_sums(by_mask: list[float]) -> list[float]:
@@ -156,6 +162,7 @@ class Plan:
     strength: float = 0.0
 
 
+_PAIR_MASKS = tuple(a.bit | b.bit for a, b in combinations(Color, 2))
 # Cards past this many in a pool's identity don't make a deck better: a deck plays about 36 spells.
 _DECK_SPELLS = 36
 
@@ -232,7 +239,7 @@ class Bot:
             if value > best.strength:
                 best = Plan(mask, leaders, value)
         # No legend (or a weak one): the two deepest colors, led by two Pipers added after the draft.
-        pair = max(((sums[a.bit | b.bit], a.bit | b.bit) for a, b in combinations(Color, 2)), key=lambda item: item[0])
+        pair = max((sums[mask], mask) for mask in _PAIR_MASKS)
         piper_value = pair[0] * 0.9 - (1.0 if strong else 0.0)
         if not best.commanders or piper_value > best.strength:
             best = Plan(pair[1], (), piper_value)
@@ -262,20 +269,20 @@ class Bot:
     def score(self, card: Card, plan: Plan, progress: float) -> float:
         traits = card_traits(card)
         rating = traits.rating
-        if is_piper(card):
+        if traits.piper:
             return rating  # two can be added after any draft: no bonus of any kind
         style = self.style
         first = style is BotStyle.COMMANDER_FIRST
         strong = style is BotStyle.STRONG
         off = (traits.mask & ~plan.mask).bit_count()
-        if card.can_be_commander:
+        if traits.leader:
             if strong:
                 # A legend is worth what it leads: more when its colors are the plan's (or the plan is still open).
-                fits = card.identity.mask & ~plan.mask == 0
+                fits = traits.identity_mask & ~plan.mask == 0
                 rating += (0.5 if fits else 0.0) * (1.0 - progress)
             else:
                 rating += (1.2 if first else 0.3) * (1.0 - progress)
-            if card.has_partner and plan.commanders and any(can_pair(card, c) for c in plan.commanders):
+            if traits.partner and plan.commanders and any(can_pair(card, c) for c in plan.commanders):
                 rating += 0.8 if first else (0.6 if strong else 0.3)
         if strong:
             if traits.interaction:

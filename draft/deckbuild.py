@@ -41,6 +41,7 @@ SPELL_SOURCES = 6
 MIN_CREATURES = 14
 MAX_HEAVY = 5
 SHORT_SOURCE_COST = 1.5
+_COLORS = tuple(Color)
 _BASIC_FOR = {Color.W: "W", Color.U: "U", Color.B: "B", Color.R: "R", Color.G: "G"}
 
 
@@ -65,7 +66,7 @@ class _Build:
 
 def _symbol_weights(cards: Sequence[Card], identity: ColorIdentity) -> dict[Color, float]:
     weights = {color: 0.0 for color in identity}
-    indexes = [(color, list(Color).index(color)) for color in identity]
+    indexes = [(color, _COLORS.index(color)) for color in identity]
     for card in cards:
         symbols = card_traits(card).symbols
         for color, index in indexes:
@@ -203,9 +204,14 @@ def _mana(spells: Sequence[Card], lands: Sequence[Card], leaders: Sequence[Card]
           land_total: int) -> tuple[Counter, int]:
     needs = source_needs(leaders, spells, identity)
     have: Counter = Counter()
+    mask = identity.mask
     for card in [*spells, *lands]:
-        for color in produced(card, identity):
-            have[color] += 1
+        traits = card_traits(card)
+        if traits.source:
+            made = traits.mask & mask if traits.mask else (mask if traits.fixing else 0)
+            for color in _COLORS:
+                if made & color.bit:
+                    have[color] += 1
     return _basic_split(spells, identity, land_total - len(lands), needs, have)
 
 
@@ -221,20 +227,19 @@ def _basic_split(spells: Sequence[Card], identity: ColorIdentity, count: int, ne
     if not identity:
         return Counter({basic_land(""): count}), 0
     needs, have = needs or {}, have or Counter()
-    shares = {color: 0 for color in identity}
-    missing = {color: max(0, needs.get(color, 0) - have[color]) for color in identity}
+    colors = list(identity)  # WUBRG order breaks ties
+    shares = {color: 0 for color in colors}
+    missing = {color: max(0, needs.get(color, 0) - have[color]) for color in colors}
     budget = count
     # Meet the needs, most missing first, while basics last.
     while budget and any(missing.values()):
-        color = max(missing, key=lambda c: (missing[c], -list(identity).index(c)))
+        color = max(colors, key=missing.__getitem__)
         shares[color] += 1
         missing[color] -= 1
         budget -= 1
     weights = _symbol_weights(spells, identity)
-    for color in identity:
-        weights[color] += 1.0
     for _ in range(budget):
-        color = max(identity, key=lambda c: (weights[c] / (1 + shares[c] + have[c]), -list(identity).index(c)))
+        color = max(colors, key=lambda c: (weights[c] + 1.0) / (1 + shares[c] + have[c]))
         shares[color] += 1
     return Counter({basic_land(_BASIC_FOR[color]): n for color, n in shares.items() if n}), sum(missing.values())
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -10,10 +11,11 @@ from typing import Any
 
 from draft.bots import Bot, BotStyle
 from draft.deckbuild import build_deck, mana_sources
-from draft.decks import PIPER, Deck, DeckReport, Zone, commander_identity, is_piper, validate
+from draft.decks import PIPER, Deck, DeckReport, Zone, is_piper, validate
 from draft.engine import Draft, DraftConfig
 from draft.quality import figures, pod_figures
 from sets.booster import BoosterSpec, Printing, booster_spec
+from sets.cards import CardSet
 from sets.catalog import load_set
 
 
@@ -50,6 +52,7 @@ class PodResult:
                     "picks": [pick.to_json() for pick in self.draft.picks_of(s.seat)],
                     "pool": [p.card.name for p in s.pool],
                     "deck": deck_json(s.deck, s.report),
+                    "sources": mana_sources(s.deck, s.report.color_identity),
                     "valid": s.report.valid,
                     "problems": [p.to_json() for p in s.report.problems],
                 }
@@ -63,8 +66,7 @@ def deck_json(deck: Deck, report: DeckReport | None = None) -> dict[str, Any]:
     for line in deck.zone(Zone.MAIN):
         main[line.card.name] += line.count
     colors = report.piper_colors if report is not None else deck.piper_colors
-    return {"commanders": [c.name for c in deck.commanders], "piper_colors": [c.value for c in colors], "main": dict(main),
-            "sources": mana_sources(deck, commander_identity(deck.commanders, colors))}
+    return {"commanders": [c.name for c in deck.commanders], "piper_colors": [c.value for c in colors], "main": dict(main)}
 
 
 def piper_card(set_code: str = "CMR") -> Any:
@@ -104,10 +106,16 @@ def run_bots(draft: Draft, bots: dict[int, Bot]) -> None:
             bots[seat].learn(record.offered, [p.card for p in record.taken], record.pick)
 
 
+@lru_cache(maxsize=8)
+def _spec(card_set: CardSet, kind: str | None) -> BoosterSpec:
+    """A set's booster spec, built once per loaded set (an imported set read again is a new key)."""
+    return booster_spec(card_set, kind)
+
+
 def run_pod(seed: int, config: DraftConfig = DraftConfig(), styles: Sequence[BotStyle] | BotStyle | None = None,
             spec: BoosterSpec | None = None, names: Sequence[str] | None = None) -> PodResult:
     """Draft a whole pod with bots and build every seat's deck."""
-    spec = spec or booster_spec(config.set_code, config.booster_kind)
+    spec = spec or _spec(load_set(config.set_code), config.booster_kind)
     draft = Draft.new(config, seed, spec)
     seat_styles = bot_styles(styles, config.seats)
     bots = {seat: Bot(seat_styles[seat], seed * 1009 + seat) for seat in range(config.seats)}

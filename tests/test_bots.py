@@ -462,3 +462,26 @@ def test_sim_drafts_aggregates_report_the_bot_figures():
     assert set(data["quality_by_style"]) == {"strong"}
     shown = CliRunner().invoke(app, ["sim", "--drafts", "2", "--seed", "5"])
     assert "Cheap removal: mean pick" in shown.output and "Pipers drafted at picks 1-5" in shown.output
+
+
+def test_bot_decks_keep_the_builders_promises():
+    from draft.deckbuild import source_needs
+
+    for seed in range(3):
+        pod = run_pod(seed, styles=BotStyle.STRONG)
+        exported = pod.to_json()
+        for seat, player in zip(pod.seats, exported["players"], strict=True):
+            deck, identity = seat.deck, seat.report.color_identity
+            main = [c for c, n in deck.main.items() for _ in range(n)]
+            spells = [c for c in main if not c.is_land]
+            assert 22 <= len(main) - len(spells) <= 25
+            assert all(c.name != "The Prismatic Piper" for c in main)
+            sources = mana_sources(deck, identity)
+            assert player["sources"] == sources
+            for color, need in source_needs(deck.commanders, spells, identity).items():
+                assert sources[color.value] >= need, (seed, seat.seat, color, sources)
+            pool = [p.card for p in seat.pool if p.card.deck_colors <= identity and p.card not in deck.commanders]
+            creatures_there = sum(c.has_type("Creature") and c.name != "The Prismatic Piper" for c in pool)
+            assert sum(c.has_type("Creature") for c in spells) >= min(14, creatures_there)
+            heavy = [c for c in spells if c.mana_value >= 6 and not {"removal", "wipe", "bomb"} & set(card_roles(c))]
+            assert len(heavy) <= 5
