@@ -35,31 +35,33 @@ from typing import Any
 
 from sets.cards import Card, Rarity, strip_reminder
 
-ROLES = ("removal", "wipe", "draw", "ramp", "fixing", "evasion", "protection", "monarch", "drain", "counter", "tutor",
+ROLES = ("removal", "disenchant", "wipe", "draw", "ramp", "fixing", "evasion", "protection", "monarch", "drain", "counter", "tutor",
          "tokens", "recursion", "commander", "partner", "bomb")
 PIPER = "The Prismatic Piper"
 PIPER_RATING = 0.1
 
 _RARITY = {Rarity.COMMON: 1.0, Rarity.UNCOMMON: 1.2, Rarity.RARE: 1.45, Rarity.MYTHIC: 1.6, Rarity.SPECIAL: 1.0,
            Rarity.BONUS: 1.2}
-_ROLE_VALUE = {"removal": 1.5, "wipe": 1.7, "draw": 0.8, "ramp": 0.8, "fixing": 0.5, "evasion": 0.35, "protection": 0.25,
-               "monarch": 1.2, "drain": 0.45, "counter": 0.4, "tutor": 0.3, "tokens": 0.3, "recursion": 0.3,
+_ROLE_VALUE = {"removal": 1.5, "disenchant": 0.6, "wipe": 1.7, "draw": 0.8, "ramp": 0.8, "fixing": 0.5, "evasion": 0.35, "protection": 0.25,
+               "monarch": 1.5, "drain": 0.45, "counter": 0.4, "tutor": 0.3, "tokens": 0.3, "recursion": 0.3,
                "commander": 0.4, "partner": 0.3, "bomb": 0.0}
 
 _KILL = re.compile(r"\b(destroy|exile)s? (up to (one|two|x) )?(another |other )?target (?!card)[^.:]*?"
-                   r"\b(creature|permanent|planeswalker|artifact|enchantment)s?\b(?! cards?)(?! you control)")
+                   r"\b(creature|permanent|planeswalker)s?\b(?! cards?)(?! you control)")
+_DISENCHANT = re.compile(r"\b(destroy|exile)s? (up to (one|two|x) )?target (artifact|enchantment)s?\b(?! cards?)")
 _BURN = re.compile(r"\bdeals? (\d+|x|that much|damage equal to [^.]*?|damage) (damage )?(to|divided [^.]*? among) "
                    r"(any target|(up to (one|two) )?(another )?target (creature|planeswalker)|any number of target)")
 _SHRINK = re.compile(r"\btarget creature[^.]*? gets -\d+/-\d+|\bfights? (up to one )?(another )?target creature"
-                     r"|\benchanted creature (can't attack or block|doesn't untap)|\bgain control of target (creature|artifact)")
+                     r"|\benchanted creature (can't attack or block|doesn't untap)|\bgain control of target (creature|artifact)(?![^.]*until end of turn)"
+                     r"|\beach (opponent|player) sacrifices a creature")
 _WIPE = re.compile(r"\b(destroy|exile) all (creatures|nonland permanents|artifacts|other creatures)"
                    r"|\bdeals? \d+ damage to each (creature|other creature|non)"
-                   r"|\ball (other )?creatures get -\d+/-\d+|\beach (player|opponent) sacrifices (a|two) creatures?")
+                   r"|\ball (other )?creatures get -\d+/-\d+|\beach (player|opponent) sacrifices (two|three|all)")
 _DRAW = re.compile(r"\bdraws? (two|three|four|five|six|seven|x|that many|cards equal)\b|\bdraws? [^.]*? cards\b")
 _DRAW_REPEAT = re.compile(r"(whenever|at the beginning|\{t\}[^:]*:)[^.]*\bdraws? a card")
 _RAMP = re.compile(r"\badd (\{[wubrgc]\}|one mana|two mana|three mana|x mana|mana)|\bsearch your library for (up to \w+ )?"
                    r"(a |an |two )?(basic )?lands? cards?[^.]*? onto the battlefield|\bcreate (a|two|three|x) treasure")
-_FIX = re.compile(r"mana of any (color|type)|search your library for (up to \w+ )?(a |two )?basic land|\btreasure")
+_FIX = re.compile(r"\badds? [^.]*?mana of any (color|type)|search your library for (up to \w+ )?(a |two )?basic land|\btreasure")
 _EVASION = re.compile(r"^(flying|menace|trample|shadow|fear|intimidate|skulk|horsemanship)\b|can't be blocked"
                       r"|\b(gains?|have|has) (flying|menace|trample)")
 _PROTECT = re.compile(r"\bhexproof\b|\bindestructible\b|\bprotection from\b|\bward\b|\bshroud\b")
@@ -82,6 +84,8 @@ def roles_from_text(card: Card, text: str) -> tuple[str, ...]:
     lines = [line.strip() for line in plain.splitlines()]
     if not card.is_land and (_KILL.search(plain) or _BURN.search(plain) or _SHRINK.search(plain)):
         roles.append("removal")
+    elif not card.is_land and _DISENCHANT.search(plain):
+        roles.append("disenchant")
     if _WIPE.search(plain):
         roles.append("wipe")
     if _DRAW.search(plain) or _DRAW_REPEAT.search(plain) or "investigate" in plain or "cascade" in plain:
@@ -100,6 +104,34 @@ def roles_from_text(card: Card, text: str) -> tuple[str, ...]:
         if pattern.search(plain):
             roles.append(role)
     return tuple(dict.fromkeys(roles + list(_fact_roles(card))))
+
+
+_ACTIVATION = re.compile(r"\{(\d+|[wubrgcx])\}")
+
+
+def removal_mana(card: Card, text: str) -> float | None:
+    """The least mana it takes to remove a creature with the card: its cost, or an activated ability's (None: it can't)."""
+    best = None
+    for line in _plain(text).splitlines():
+        match = _KILL.search(line) or _BURN.search(line) or _SHRINK.search(line)
+        if match is None:
+            continue
+        head, colon, _ = line.partition(":")
+        cost = float(card.mana_value)
+        if colon and len(head) < match.start():
+            cost = max(cost, float(sum(int(s) if s.isdigit() else 1 for s in _ACTIVATION.findall(head))))
+        best = cost if best is None else min(best, cost)
+    return best
+
+
+def rate_text(card: Card, text: str) -> tuple[float, tuple[str, ...]]:
+    """(rating, roles) of a card from its rules text: removal behind a costly ability is worth less."""
+    roles = roles_from_text(card, text)
+    rating = rate(card, roles)
+    mana = removal_mana(card, text) if "removal" in roles else None
+    if mana is not None and mana >= 6:
+        rating = round(max(0.2, rating - 0.9), 2)
+    return rating, roles
 
 
 def _fact_roles(card: Card) -> tuple[str, ...]:
@@ -177,14 +209,14 @@ ADJUSTMENTS: dict[str, tuple[float, tuple[str, ...]]] = {
     "Slash the Ranks": (0.6, ()),
     "Austere Command": (0.5, ()),
     "Nevinyrral's Disk": (0.5, ()),
-    "Hullbreacher": (0.3, ()),
+    "Hullbreacher": (-0.6, ()),
     "Opposition Agent": (0.2, ()),
     "Plague Reaver": (0.5, ()),
     "Court of Grace": (0.8, ("bomb",)),
     "Court of Cunning": (0.3, ()),
     "Court of Ambition": (0.6, ()),
     "Court of Bounty": (0.6, ()),
-    "Court of Ire": (0.5, ()),
+    "Court of Ire": (-0.2, ()),
     "Sphinx of the Second Sun": (0.8, ("bomb",)),
     "Apex Devastator": (1.0, ("bomb",)),
     "Explosion of Riches": (0.4, ()),
@@ -225,14 +257,17 @@ ADJUSTMENTS: dict[str, tuple[float, tuple[str, ...]]] = {
     "Sakashima of a Thousand Faces": (0.3, ()),
     "Seer's Lantern": (-0.5, ()),
     "Horizon Stone": (-0.6, ()),
-    "Universal Solvent": (-0.7, ()),
+    "Universal Solvent": (-0.6, ()),
     "Staff of Domination": (-0.4, ()),
     "Prossh, Skyraider of Kher": (0.3, ()),
     "Ghen, Arcanum Weaver": (0.2, ()),
-    "Livio, Oathsworn Sentinel": (-0.2, ("removal",)),
-    "Wrong Turn": (-0.3, ("removal",)),
+    "Livio, Oathsworn Sentinel": (-0.8, ("removal",)),
+    "Wrong Turn": (-0.9, ("removal",)),
     "Annoyed Altisaur": (0.6, ()),
     "Malcolm, Keen-Eyed Navigator": (-0.4, ()),
+    "Toggo, Goblin Weaponsmith": (-0.5, ()),
+    "Fall from Favor": (-0.3, ()),
+    "Palace Sentinels": (0.4, ()),
     "Elvish Dreadlord": (0.4, ()),
     "Sengir, the Dark Baron": (0.4, ("bomb",)),
     "Vow of Torment": (0.2, ()),
@@ -240,7 +275,7 @@ ADJUSTMENTS: dict[str, tuple[float, tuple[str, ...]]] = {
     "Vow of Lightning": (0.1, ()),
     "Vow of Wildness": (0.1, ()),
     "Dawnglade Regent": (0.6, ("monarch", "bomb")),
-    "Thorn of the Black Rose": (0.2, ()),
+    "Thorn of the Black Rose": (0.6, ()),
 }
 
 
@@ -252,10 +287,13 @@ def build_entries(cards: list[Card]) -> dict[str, dict[str, Any]]:
         if card.name == PIPER:
             entries[card.name] = {"rating": PIPER_RATING, "roles": []}
             continue
-        roles = roles_from_text(card, text) if text else roles_from_facts(card)
+        rating, roles = rate_text(card, text) if text else (rate(card, roles_from_facts(card)), roles_from_facts(card))
         change, extra = ADJUSTMENTS.get(card.name, (0.0, ()))
-        roles = tuple(dict.fromkeys(roles + extra))
-        entries[card.name] = {"rating": round(max(0.1, rate(card, roles) + change), 2), "roles": list(roles)}
+        if extra:
+            before = rate(card, roles)
+            roles = tuple(dict.fromkeys(roles + extra))
+            rating += rate(card, roles) - before
+        entries[card.name] = {"rating": round(max(0.1, rating + change), 2), "roles": list(roles)}
     return entries
 
 
@@ -281,7 +319,9 @@ def evaluate(card: Card) -> tuple[float, tuple[str, ...]]:
     if known is not None:
         return known
     text = "\n".join(face.text for face in card.faces if face.text)
-    roles = roles_from_text(card, text) if text else roles_from_facts(card)
+    if text:
+        return rate_text(card, text)
+    roles = roles_from_facts(card)
     return rate(card, roles), roles
 
 

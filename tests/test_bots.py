@@ -467,21 +467,25 @@ def test_sim_drafts_aggregates_report_the_bot_figures():
 def test_bot_decks_keep_the_builders_promises():
     from draft.deckbuild import source_needs
 
-    for seed in range(3):
-        pod = run_pod(seed, styles=BotStyle.STRONG)
+    for seed in range(6):
+        pod = run_pod(seed, styles=list(BotStyle))
         exported = pod.to_json()
         for seat, player in zip(pod.seats, exported["players"], strict=True):
             deck, identity = seat.deck, seat.report.color_identity
             main = [c for c, n in deck.main.items() for _ in range(n)]
             spells = [c for c in main if not c.is_land]
-            assert 22 <= len(main) - len(spells) <= 25
+            pool = [p.card for p in seat.pool if p.card.deck_colors <= identity and p.card not in deck.commanders]
+            playable = [c for c in pool if not c.is_land and c.name != "The Prismatic Piper"]
+            lands = len(main) - len(spells)
+            assert 22 <= lands <= 25 or (lands > 25 and len(spells) == len(playable)), (seed, seat.seat, lands)
             assert all(c.name != "The Prismatic Piper" for c in main)
             sources = mana_sources(deck, identity)
             assert player["sources"] == sources
             for color, need in source_needs(deck.commanders, spells, identity).items():
                 assert sources[color.value] >= need, (seed, seat.seat, color, sources)
-            pool = [p.card for p in seat.pool if p.card.deck_colors <= identity and p.card not in deck.commanders]
             creatures_there = sum(c.has_type("Creature") and c.name != "The Prismatic Piper" for c in pool)
             assert sum(c.has_type("Creature") for c in spells) >= min(14, creatures_there)
             heavy = [c for c in spells if c.mana_value >= 6 and not {"removal", "wipe", "bomb"} & set(card_roles(c))]
-            assert len(heavy) <= 5
+            if len(heavy) > 5:  # only when the pool has nothing cheaper left to play
+                assert not [c for c in deck.sideboard if c.deck_colors <= identity and not c.is_land and c.mana_value < 6
+                            and c.name != "The Prismatic Piper"], (seed, seat.seat)
