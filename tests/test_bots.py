@@ -489,3 +489,11 @@ def test_bot_decks_keep_the_builders_promises():
             if len(heavy) > 5:  # only when the pool has nothing cheaper left to play
                 assert not [c for c in deck.sideboard if c.deck_colors <= identity and not c.is_land and c.mana_value < 6
                             and c.name != "The Prismatic Piper"], (seed, seat.seat)
+
+
+def test_explain_pick_says_a_piper_is_worth_almost_nothing(cmr):
+    pack = [Printing(cmr["The Prismatic Piper"]), Printing(cmr["Horizon Stone"])]
+    advice = explain_pick(pack, [], count=2)
+    piper = next(a for a in advice.cards if a.card.name == "The Prismatic Piper")
+    assert piper.rating == 0.1 and piper.roles == () and "worth almost nothing" in piper.reason
+    assert advice.to_json()["cards"][0]["name"] in {"The Prismatic Piper", "Horizon Stone"}
