@@ -497,3 +497,22 @@ def test_explain_pick_says_a_piper_is_worth_almost_nothing(cmr):
     piper = next(a for a in advice.cards if a.card.name == "The Prismatic Piper")
     assert piper.rating == 0.1 and piper.roles == () and "worth almost nothing" in piper.reason
     assert advice.to_json()["cards"][0]["name"] in {"The Prismatic Piper", "Horizon Stone"}
+
+
+def test_event_auto_decks_come_from_the_same_builder(tmp_path):
+    from draft.sim import piper_card
+    from events.event import Events
+    from events.store import Store
+
+    events = Events(Store(tmp_path / "event.json"))
+    event_id = events.create("Friday", style="bots", seed=3)
+    ids = [events.add_player(event_id, name) for name in ("Ann", "Bo", "Cy", "Di")]
+    events.seat(event_id)
+    events.start_draft(event_id)
+    for player_id, name in zip(ids, ("Ann", "Bo", "Cy", "Di"), strict=True):
+        assert events.register_deck(event_id, name, auto=True)["valid"]
+        registered = events.deck_of(event_id, player_id)
+        built = build_deck(events.pool(event_id, player_id), piper_card("CMR"), name)
+        assert Counter(registered.main) == Counter(built.main) and list(registered.commanders) == list(built.commanders)
+        identity = validate(built, [p.card for p in events.pool(event_id, player_id)]).color_identity
+        assert "piper-main-deck" not in quality.deck_faults(built, identity)
