@@ -173,6 +173,25 @@ def _mtgjson_card(objs: list[dict[str, Any]], result: ImportResult, set_code: st
     return card
 
 
+def _is_meld_back(obj: dict[str, Any]) -> bool:
+    return Layout.parse(obj.get("layout")) is Layout.MELD and (obj.get("side") or "a") != "a"
+
+
+def _attach_meld_results(groups: dict[tuple[str, str], list[dict[str, Any]]]) -> None:
+    """A meld result printed as its own entry is no card: it becomes the back face of the cards that meld into it."""
+    results = {key: objs for key, objs in groups.items() if objs and all(_is_meld_back(obj) for obj in objs)}
+    for key, objs in results.items():
+        del groups[key]
+        result = objs[0]
+        result_name = result.get("faceName") or result.get("name", "")
+        for front in groups.values():
+            first = front[0]
+            names = str(first.get("name", "")).split(" // ")
+            if (Layout.parse(first.get("layout")) is Layout.MELD and len(names) > 1 and names[-1] == result_name
+                    and not any(_is_meld_back(obj) for obj in front)):
+                front.append(dict(result, side="b"))
+
+
 def read_mtgjson_set(data: dict[str, Any], source: str, booster_cards: bool = True) -> ImportResult:
     body = data["data"]
     code = str(body.get("code") or "").upper()
@@ -185,6 +204,7 @@ def read_mtgjson_set(data: dict[str, Any], source: str, booster_cards: bool = Tr
             result.problems.append(f"{source}: a card entry without a name was skipped")
             continue
         groups[(obj["name"], _base_number(obj))].append(obj)
+    _attach_meld_results(groups)
     uuid_to_number: dict[str, str] = {}
     finishes: dict[str, set[str]] = {}
     numbers_seen: set[str] = set()
@@ -280,6 +300,7 @@ _SCRYFALL_SKIP = {"token", "double_faced_token", "emblem", "art_series", "planar
 
 def read_scryfall(cards: list[Any], source: str) -> ImportResult:
     result = ImportResult("scryfall", source)
+    by_name = {obj["name"]: obj for obj in cards if isinstance(obj, dict) and "name" in obj}
     for position, obj in enumerate(cards, start=1):
         if not isinstance(obj, dict) or "name" not in obj:
             result.problems.append(f"{source}: entry {position} is not a card and was skipped")
@@ -287,6 +308,9 @@ def read_scryfall(cards: list[Any], source: str) -> ImportResult:
         if obj.get("layout") in _SCRYFALL_SKIP:
             continue
         layout = Layout.parse(obj.get("layout"))
+        parts = obj.get("all_parts") or []
+        if layout is Layout.MELD and any(p.get("component") == "meld_result" and p.get("name") == obj["name"] for p in parts):
+            continue  # the meld result: the back face of the cards that meld into it (below), never a card of its own
         faces_data = obj.get("card_faces") or [obj]
         faces = [
             _face(
@@ -304,6 +328,14 @@ def read_scryfall(cards: list[Any], source: str) -> ImportResult:
             )
             for f in faces_data
         ]
+        if layout is Layout.MELD:
+            result_name = next((p.get("name") for p in parts if p.get("component") == "meld_result"), None)
+            result_obj = by_name.get(result_name) if result_name else None
+            if result_name and result_name != obj["name"]:
+                faces.append(_face(result, name=result_name, cost="", type_line=(result_obj or {}).get("type_line"),
+                                   text=(result_obj or {}).get("oracle_text"), colors=(result_obj or {}).get("colors", ()),
+                                   indicator=(result_obj or {}).get("color_indicator"),
+                                   power=(result_obj or {}).get("power"), toughness=(result_obj or {}).get("toughness")))
         code = str(obj.get("set") or "").upper()
         card = make_card(
             faces,
