@@ -178,18 +178,21 @@ def _is_meld_back(obj: dict[str, Any]) -> bool:
 
 
 def _attach_meld_results(groups: dict[tuple[str, str], list[dict[str, Any]]]) -> None:
-    """A meld result printed as its own entry is no card: it becomes the back face of the cards that meld into it."""
-    results = {key: objs for key, objs in groups.items() if objs and all(_is_meld_back(obj) for obj in objs)}
-    for key, objs in results.items():
-        del groups[key]
-        result = objs[0]
-        result_name = result.get("faceName") or result.get("name", "")
-        for front in groups.values():
-            first = front[0]
-            names = str(first.get("name", "")).split(" // ")
-            if (Layout.parse(first.get("layout")) is Layout.MELD and len(names) > 1 and names[-1] == result_name
-                    and not any(_is_meld_back(obj) for obj in front)):
-                front.append(dict(result, side="b"))
+    """A meld result is no card: printed as its own entry it is dropped as a card, and every card that melds
+    into it (``NAME // RESULT``) gets it as its back face."""
+    results: dict[str, dict[str, Any]] = {}
+    for key, objs in list(groups.items()):
+        for obj in objs:
+            if _is_meld_back(obj):
+                results.setdefault(obj.get("faceName") or obj.get("name", ""), obj)
+        if objs and all(_is_meld_back(obj) for obj in objs):
+            del groups[key]
+    for front in groups.values():
+        first = front[0]
+        names = str(first.get("name", "")).split(" // ")
+        if (Layout.parse(first.get("layout")) is Layout.MELD and len(names) > 1 and names[-1] in results
+                and not any(_is_meld_back(obj) for obj in front)):
+            front.append(dict(results[names[-1]], side="b"))
 
 
 def read_mtgjson_set(data: dict[str, Any], source: str, booster_cards: bool = True) -> ImportResult:
