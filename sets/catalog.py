@@ -298,8 +298,22 @@ def keep_texts(cards: Iterable[Card], source: str) -> dict[str, int]:
         if found:
             data = {"format": "cmdraft-texts/1", "code": code, "source": source, "cards": texts, "mtgo_ids": ids}
             save_user_file(texts_path(code), json.dumps(data, ensure_ascii=False, indent=0))
-            kept[code] = sum(1 for card in bundled.cards if any(texts.get(card.name, ())))
+            with_text = sum(1 for card in bundled.cards if any(texts.get(card.name, ())))
+            if with_text:
+                kept[code] = with_text
+    from sets.basics import BASIC_NAMES
+
+    basic_ids = {name: ids_by_name[normalize_name(name)] for name in sorted(BASIC_NAMES) if normalize_name(name) in ids_by_name}
+    if basic_ids:  # the built-in basic lands take their MTGO ids from the file too
+        old_ids = _read_texts_data("BASIC")["mtgo_ids"]
+        data = {"format": "cmdraft-texts/1", "code": "BASIC", "source": source, "cards": {}, "mtgo_ids": {**old_ids, **basic_ids}}
+        save_user_file(texts_path("BASIC"), json.dumps(data, ensure_ascii=False, indent=0))
     return kept
+
+
+def kept_mtgo_ids(code: str) -> dict[str, int]:
+    """MTGO ids by card name that imported files gave for a built-in set's cards."""
+    return dict(_read_texts_data(code)["mtgo_ids"])
 
 
 def _read_texts_data(code: str) -> dict[str, Any]:
