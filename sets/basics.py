@@ -8,6 +8,7 @@ from functools import cache
 from sets.cards import Card, CardSet, Face, Layout, Rarity
 from sets.colors import ColorIdentity
 from sets.identity import BASIC_LAND_TYPES
+from sets.userdata import kept_mtgo_ids
 
 _BASICS = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G", "Wastes": ""}
 
@@ -27,8 +28,6 @@ BASIC_NAMES = frozenset([*_BASICS, *(f"Snow-Covered {name}" for name in _BASICS 
 
 def basic_lands() -> CardSet:
     """The basic lands, each with the MTGO id an imported card file gave for its name (``keep_texts``)."""
-    from sets.catalog import kept_mtgo_ids
-
     return _basic_lands(tuple(sorted(kept_mtgo_ids("BASIC").items())))
 
 

@@ -24,18 +24,9 @@ from sets.cards import (ANY_NUMBER, TYPE_FACTS, Card, CardSet, CommanderAbility,
                         normalize_name, text_copy_limit, type_facts)
 from sets.colors import ColorIdentity
 from sets.errors import ImportFormatError, InputError, MeldResultError, UnknownCardError, UnknownSetError
+from sets.userdata import kept_mtgo_ids, read_kept, read_kept_file, texts_path, user_home  # noqa: F401 (user_home: others import it here)
 
 BUNDLED = ("CMR",)
-
-
-def user_home() -> Path:
-    """Where cmdraft keeps the user's data: ``$CMDRAFT_HOME`` or the platform's data folder."""
-    override = os.environ.get("CMDRAFT_HOME")
-    if override:
-        return Path(override).expanduser()
-    from platformdirs import user_data_path
-
-    return user_data_path("cmdraft", appauthor=False)
 
 
 def imported_dir() -> Path:
@@ -246,10 +237,6 @@ def save_imported(card_set: CardSet) -> Path:
 # --- rules text for the bundled sets, from files the user brought ----------------------------
 
 
-def texts_path(code: str) -> Path:
-    return user_home() / "texts" / f"{code.upper()}.json"
-
-
 def _text_keys(card: Card) -> list[str]:
     keys = [normalize_name(card.name)]
     if len(card.faces) > 1:
@@ -279,7 +266,7 @@ def keep_texts(cards: Iterable[Card], source: str) -> dict[str, int]:
     kept: dict[str, int] = {}
     for code in BUNDLED:
         bundled = _load_bundled(code)
-        old = _read_texts_data(code)
+        old = read_kept(code)
         texts, ids = dict(old["cards"]), dict(old["mtgo_ids"])
         found = 0
         for card in bundled.cards:
@@ -305,38 +292,10 @@ def keep_texts(cards: Iterable[Card], source: str) -> dict[str, int]:
 
     basic_ids = {name: ids_by_name[normalize_name(name)] for name in sorted(BASIC_NAMES) if normalize_name(name) in ids_by_name}
     if basic_ids:  # the built-in basic lands take their MTGO ids from the file too
-        old_ids = _read_texts_data("BASIC")["mtgo_ids"]
+        old_ids = read_kept("BASIC")["mtgo_ids"]
         data = {"format": "cmdraft-texts/1", "code": "BASIC", "source": source, "cards": {}, "mtgo_ids": {**old_ids, **basic_ids}}
         save_user_file(texts_path("BASIC"), json.dumps(data, ensure_ascii=False, indent=0))
     return kept
-
-
-def kept_mtgo_ids(code: str) -> dict[str, int]:
-    """MTGO ids by card name that imported files gave for a built-in set's cards."""
-    return dict(_read_texts_data(code)["mtgo_ids"])
-
-
-def _read_texts_data(code: str) -> dict[str, Any]:
-    path = texts_path(code)
-    try:
-        stat = path.stat()
-    except OSError:
-        return {"cards": {}, "mtgo_ids": {}}
-    return _read_texts_file(str(path), stat.st_mtime_ns, stat.st_size)
-
-
-@cache
-def _read_texts_file(path: str, mtime_ns: int, size: int) -> dict[str, Any]:
-    """The kept texts and MTGO ids (cached per file version); a damaged file counts as none (import again to mend it)."""
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-        cards = data["cards"]
-        texts = {str(name): [str(text) for text in faces] for name, faces in cards.items() if isinstance(faces, list)}
-        ids = {str(name): value for name, value in (data.get("mtgo_ids") or {}).items()
-               if isinstance(value, int) and not isinstance(value, bool) and value > 0}
-        return {"cards": texts, "mtgo_ids": ids}
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        return {"cards": {}, "mtgo_ids": {}}
 
 
 def with_texts(card_set: CardSet) -> CardSet:
@@ -351,7 +310,7 @@ def with_texts(card_set: CardSet) -> CardSet:
 
 @cache
 def _enriched(card_set: CardSet, path: str, mtime_ns: int, size: int) -> CardSet:
-    kept = _read_texts_file(path, mtime_ns, size)
+    kept = read_kept_file(path, mtime_ns, size)
     texts, ids = kept["cards"], kept["mtgo_ids"]
     if not texts and not ids:
         return card_set
