@@ -314,3 +314,8 @@ def test_identity_json_is_one_line_per_card_not_per_printing(cli):
     # every card once: the entries less the back faces and halves (same name and number) and the second printing
     assert len(rows) == len({(c["name"]) for c in printings})
     assert {"name": "Verdant Crossing", "color_identity": [], "deck_colors": list("WUBRG")} in rows
+
+
+def test_the_import_lists_an_any_color_forest_as_differing_from_the_files_identity(cli):
+    report = json.loads(cli("sets", "import", FIXTURE, "--json").stdout)
+    assert report["identity_mismatches"] == [{"name": "Verdant Crossing", "computed": "WUBRG", "file": "G"}]
