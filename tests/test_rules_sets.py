@@ -319,3 +319,21 @@ def test_identity_json_is_one_line_per_card_not_per_printing(cli):
 def test_the_import_lists_an_any_color_forest_as_differing_from_the_files_identity(cli):
     report = json.loads(cli("sets", "import", FIXTURE, "--json").stdout)
     assert report["identity_mismatches"] == [{"name": "Verdant Crossing", "computed": "WUBRG", "file": "G"}]
+
+
+def test_a_scryfall_meld_result_is_no_card_but_the_back_face_of_its_pair():
+    from sets.importers import read_scryfall
+
+    parts = [{"component": "meld_part", "name": "Grel, Iron Half"}, {"component": "meld_part", "name": "Grel's Other Half"},
+             {"component": "meld_result", "name": "Grel, Whole at Last"}]
+    objs = [{"object": "card", "name": name, "layout": "meld", "type_line": type_line, "mana_cost": cost, "oracle_text": "",
+             "set": "tsf", "collector_number": number, "rarity": "rare", "all_parts": parts}
+            for name, type_line, cost, number in (("Grel, Iron Half", "Legendary Creature — Golem", "{3}", "1"),
+                                                  ("Grel's Other Half", "Artifact", "{2}", "2"),
+                                                  ("Grel, Whole at Last", "Legendary Creature — Golem", "", "1b"))]
+    result = read_scryfall(objs, "test")
+    assert [c.name for c in result.cards] == ["Grel, Iron Half", "Grel's Other Half"]
+    assert all(c.faces[-1].name == "Grel, Whole at Last" for c in result.cards)
+    index = CardIndex(result.card_sets())
+    assert index.get("Grel, Whole at Last") is None
+    assert index.meld_result("grel whole at last") == ("Grel, Whole at Last", ["Grel, Iron Half", "Grel's Other Half"])
