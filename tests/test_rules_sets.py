@@ -49,7 +49,7 @@ def codes(report) -> list[str]:
     return [problem.code for problem in report.problems]
 
 
-def commander_deck(commanders, main, fmt=DeckFormat.COMMANDER) -> Deck:
+def commander_deck(commanders, main) -> Deck:
     return Deck.build(commanders, main)
 
 
