@@ -42,7 +42,6 @@ MIN_CREATURES = 14
 MAX_HEAVY = 5
 SHORT_SOURCE_COST = 1.5
 _COLORS = tuple(Color)
-_BASIC_FOR = {Color.W: "W", Color.U: "U", Color.B: "B", Color.R: "R", Color.G: "G"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,13 +73,12 @@ def _symbol_weights(cards: Sequence[Card], identity: ColorIdentity) -> dict[Colo
     return weights
 
 
-def is_source(card: Card) -> bool:
-    """A land, or a mana rock cheap enough to count as a source (mana value <= 3, not a creature)."""
-    return card_traits(card).source
-
-
 def produced(card: Card, identity: ColorIdentity) -> ColorIdentity:
-    """Colors of the identity a source gives (a fixing source gives every one of them)."""
+    """Colors of the identity a source (a land, or a mana rock of mana value 3 or less) gives.
+
+    A dual land or a Diamond gives its own colors; a colorless fixing source
+    (Command Tower, Arcane Signet) gives every color of the identity.
+    """
     traits = card_traits(card)
     if not traits.source:
         return COLORLESS
@@ -241,7 +239,7 @@ def _basic_split(spells: Sequence[Card], identity: ColorIdentity, count: int, ne
     for _ in range(budget):
         color = max(colors, key=lambda c: (weights[c] + 1.0) / (1 + shares[c] + have[c]))
         shares[color] += 1
-    return Counter({basic_land(_BASIC_FOR[color]): n for color, n in shares.items() if n}), sum(missing.values())
+    return Counter({basic_land(color.value): n for color, n in shares.items() if n}), sum(missing.values())
 
 
 FULL_BUILDS = 4

@@ -286,7 +286,7 @@ def event_store(players: Sequence[int] = STORE_PLAYERS, terminals: Sequence[int]
                       f"{row['disk_kib']:>9.0f}", flush=True)
 
 
-def reference_cards() -> "Path | None":
+def reference_cards():  # -> Path | None
     """The reference card list with rules text (``$CMDRAFT_REFERENCE_CARDS``, or ``shared/data/cmr/cards.json`` above here)."""
     import os
     from pathlib import Path

@@ -17,12 +17,12 @@ from draft.deckbuild import build_deck, choose_commanders, mana_sources
 from draft.decks import Deck, validate
 from draft.engine import Draft, DraftConfig, Pick
 from draft.ratings import ROLES, evaluate, roles_from_text
-from draft.sim import run_bots, run_pod
+from draft.sim import run_pod
 from sets.basics import basic_land
 from sets.booster import Printing
 from sets.cards import Face, Rarity, parse_type_line
 from sets.catalog import load_set
-from sets.colors import Color, ColorIdentity
+from sets.colors import ColorIdentity
 from sets.identity import make_card
 from tests.conftest import ROOT
 
