@@ -46,7 +46,7 @@ Styles
 ------
 - ``strong`` (the default at a table of bots): drafts like a strong human.
   Removal and board wipes first, reads signals in pack 1, commits to the
-  commander its pool supports around the end of pack 1, values partner
+  commander its pool supports from late in pack 1 (fully by mid pack 2), values partner
   pairs, keeps an eye on the curve (two- and three-drops, creature count)
   and takes off-color cards only when they are much better.
 - ``commander-first``: takes legends early and commits hard to the first
