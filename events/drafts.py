@@ -23,8 +23,8 @@ timer) has overtaken is refused, never applied to other cards.
 The pick timer belongs to the draft: with a timer, the journal (or, before the
 first pick, the record) holds the current pick's ``deadline`` (pack, pick and
 the wall-clock time).  Whoever writes the draft file first after that time
-(a terminal showing the seat, the desk or any other command) takes the bot
-rating's best cards for every seat still picking, in that same transaction:
+(a terminal showing the seat, the desk or any other command) takes the strong
+bot's pick for every seat still picking, in that same transaction:
 once, and the same cards whoever does it.  Quitting and coming back changes
 nothing.
 
@@ -42,7 +42,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from draft.bots import Bot, BotStyle, card_rating
+from draft.bots import Bot, BotStyle, PickAdvice, explain_pick
 from draft.engine import Draft, DraftConfig, Pick, PickRequest, StalePickError
 from draft.sim import bot_styles, run_bots
 from events.store import Store
@@ -233,7 +233,8 @@ class TableSession:
             if seat in self.doc["humans"]:
                 continue
             bot = Bot(BotStyle(style), seed * 1009 + seat)
-            bot.remember([p.card for p in self.draft.pools[seat]])
+            for pick in self.draft.picks_of(seat):  # the packs it saw and what it took: the same bot as before
+                bot.learn(pick.offered, [p.card for p in pick.taken], pick.pick)
             self.bots[seat] = bot
 
     def _after_bots(self) -> None:
@@ -269,7 +270,7 @@ class TableSession:
         for seat, *positions in rows:
             record = self.draft.pick(seat, positions)
             if seat in self.bots:
-                self.bots[seat].remember([p.card for p in record.taken])
+                self.bots[seat].learn(record.offered, [p.card for p in record.taken], record.pick)
         self.doc["status"] = journal["status"]
         for key in ("deadline", "claims"):
             if key in journal:
@@ -442,14 +443,20 @@ class TableSession:
             self._catch_up(handle.table(JOURNAL).get(doc_id=1))
 
     def suggested_positions(self, seat: int) -> list[int]:
-        """The cards the bot rating would take for this seat (when a pick timer runs out): the same
-        cards whoever asks, since ties go to the first in the pack."""
-        pack = self.draft.pack(seat)
-        ranked = sorted(range(len(pack)), key=lambda i: -card_rating(pack[i].card))
-        return ranked[: self.draft.picks_due(seat)]
+        """The cards the strong bot style would take for this seat (when a pick timer runs out): worked out
+        from the draft's own state, so they are the same cards whoever asks."""
+        return self.advice(seat).positions
+
+    def advice(self, seat: int, style: BotStyle = BotStyle.STRONG) -> PickAdvice:
+        """What a bot of ``style`` would take from this seat's pack, and why (``draft.bots.explain_pick``)."""
+        draft = self.draft
+        progress = (draft.round + draft.step / draft.picks_per_pack) / draft.config.boosters
+        picks = [(pick.offered, pick.pick) for pick in draft.picks_of(seat)]
+        return explain_pick(draft.pack(seat), draft.pools[seat], style=style, progress=progress,
+                            count=draft.picks_due(seat), picks=picks)
 
     def suggested_pick(self, seat: int) -> PickRequest:
-        """The bot rating's pick for the seat, as a request on the pack it holds now."""
+        """The strong bot's pick for the seat, as a request on the pack it holds now."""
         return self.choose(seat, self.suggested_positions(seat))
 
     def set_timer(self, seconds: int | None) -> None:
