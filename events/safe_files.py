@@ -68,7 +68,10 @@ def remove_stale_temporaries(folder: Path, name: str | None = None) -> list[Path
     only those of that file."""
     removed = []
     try:
-        entries = list(os.scandir(folder))
+        with os.scandir(folder) as scan:
+            # one file's temporaries: a plain prefix test first (a drafts folder holds three files per draft)
+            prefix = "." if name is None else f".{name}."
+            entries = [entry for entry in scan if entry.name.startswith(prefix) and entry.name.endswith(".tmp")]
     except OSError:
         return removed
     for entry in entries:
