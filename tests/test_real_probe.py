@@ -1,0 +1,225 @@
+"""Audit with real cards of many sets (tests/fixtures/real_probe.json, code RPB, written by make_real_probe.py).
+
+The cards are real, with their type lines, costs, layouts and Oracle text; the verdicts come from the
+Comprehensive Rules (903.3, 903.4, 903.5, 702.124, 100.2a) and from what other tools read (MTG Arena,
+Forge, Cockatrice, MTGO), never from the code under test.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import xml.etree.ElementTree as ElementTree
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from draft.decks import Deck, DeckFormat, can_pair, validate
+from draft.formats import FileFormat, write
+from sets.catalog import CardIndex, load_set
+from sets.colors import ColorIdentity
+from sets.importers import read_card_file
+
+FIXTURE = Path(__file__).parent / "fixtures" / "real_probe.json"
+
+
+@pytest.fixture(scope="module")
+def rpb() -> CardIndex:
+    from sets.basics import basic_lands
+
+    return CardIndex([*read_card_file(FIXTURE).card_sets(), basic_lands()])
+
+
+@pytest.fixture
+def imported(cli) -> Path:
+    result = cli("sets", "import", FIXTURE)
+    assert result.exit_code == 0, result.output
+    return FIXTURE
+
+
+def codes(report) -> list[str]:
+    return [problem.code for problem in report.problems]
+
+
+# --- Commanders (CR 903.3) -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("name", "leads"), [
+    ("Grist, the Hunger Tide", True),         # a creature card everywhere but the battlefield
+    ("Daretti, Scrap Savant", True),          # "can be your commander"
+    ("Ajani, Sleeper Agent", False),          # a legendary planeswalker that says neither
+    ("Parhelion II", True),                   # legendary Vehicle with printed power and toughness
+    ("Smuggler's Copter", False),             # a Vehicle that isn't legendary
+    ("Mox Amber", False),                     # a legendary artifact
+    ("Westvale Abbey", False),                # a land whose back face is a legendary creature
+    ("Kytheon, Hero of Akros", True),         # a legendary creature front face
+    ("Esika, God of the Tree", True),         # a modal DFC with a legendary creature front
+    ("Erayo, Soratami Ascendant", True),      # a flip card, legendary creature unflipped
+    ("Akki Lavarunner", False),               # a flip card legendary only when flipped
+    ("Urza, Lord Protector", True),           # a meld front half that is a legendary creature
+    ("The Mightstone and Weakstone", False),  # the other meld half, a legendary artifact
+    ("Raised by Giants", False),              # a Background leads only beside a chooser
+    ("Kozilek, the Great Distortion", True),
+])
+def test_who_can_lead(rpb, name, leads):
+    assert rpb.find(name).can_be_commander is leads
+
+
+def test_grist_leads_a_constructed_commander_deck(rpb):
+    deck = Deck.build([rpb.find("Grist, the Hunger Tide")], {rpb.find("Murder"): 1, rpb.find("Forest"): 49,
+                                                             rpb.find("Swamp"): 49})
+    assert codes(validate(deck, fmt=DeckFormat.COMMANDER)) == []
+
+
+def test_a_stored_set_keeps_grist_a_commander(imported):
+    stored = {c.name: c for c in load_set("RPB")}
+    assert stored["Grist, the Hunger Tide"].can_be_commander
+    assert not stored["Ajani, Sleeper Agent"].can_be_commander
+
+
+# --- Pairs (CR 702.124) ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("first", "second", "pair"), [
+    ("Thrasios, Triton Hero", "Tymna the Weaver", True),
+    ("Pir, Imaginative Rascal", "Toothy, Imaginary Friend", True),
+    ("Pir, Imaginative Rascal", "Thrasios, Triton Hero", False),
+    ("Kratos, God of War", "Atreus, God of Mischief", True),      # Partner—Father & son
+    ("Kratos, God of War", "Thrasios, Triton Hero", False),
+    ("Eleven, the Mage", "Mike, the Dungeon Master", True),       # Friends forever = Partner—Friends forever
+    ("Eleven, the Mage", "Tymna the Weaver", False),
+    ("Rose Tyler", "The Tenth Doctor", True),                     # Doctor's companion + Time Lord Doctor
+    ("Rose Tyler", "Thrasios, Triton Hero", False),
+    ("Lae'zel, Vlaakith's Champion", "Raised by Giants", True),   # Choose a Background
+    ("Lae'zel, Vlaakith's Champion", "Tymna the Weaver", False),
+])
+def test_pairs(rpb, first, second, pair):
+    a, b = rpb.find(first), rpb.find(second)
+    assert can_pair(a, b) is pair and can_pair(b, a) is pair
+
+
+# --- Color identity (CR 903.4) and basic land types (903.5d) ----------------------------------------------
+
+
+@pytest.mark.parametrize(("name", "identity", "deck_colors"), [
+    ("Kitchen Finks", "GW", "GW"),            # hybrid
+    ("Beseech the Queen", "B", "B"),          # {2/B}
+    ("Gitaxian Probe", "U", "U"),             # Phyrexian
+    ("Ajani, Sleeper Agent", "GW", "GW"),     # Phyrexian hybrid {G/W/P}
+    ("Syndic of Tithes", "W", "W"),           # extort's {W/B} is reminder text
+    ("Dryad Arbor", "G", "G"),                # color indicator
+    ("Ancestral Vision", "U", "U"),           # color indicator, no cost
+    ("Transguild Courier", "WUBRG", "WUBRG"),  # "is all colors"
+    ("Civilized Scholar", "UR", "UR"),        # the back face's color indicator
+    ("Westvale Abbey", "B", "B"),             # the back face's color indicator
+    ("Esika, God of the Tree", "WUBRG", "WUBRG"),  # the back face's cost
+    ("Fire // Ice", "UR", "UR"),
+    ("Cut // Ribbons", "BR", "BR"),
+    ("Murmuring Bosk", "WB", "WBG"),          # a Forest that adds {W} or {B}
+    ("Breeding Pool", "", "GU"),
+    ("Kozilek, the Great Distortion", "", ""),  # {C} is no color
+    ("Eldrazi Displacer", "W", "W"),          # devoid: colorless, but {W} in its cost
+    ("Arcane Signet", "", ""),
+    ("Wastes", "", ""),
+    ("Snow-Covered Forest", "", "G"),
+])
+def test_identities(rpb, name, identity, deck_colors):
+    card = rpb.find(name)
+    assert (card.identity, card.deck_colors) == (ColorIdentity.parse(identity), ColorIdentity.parse(deck_colors))
+
+
+# --- Copy limits (CR 100.2a, 903.5b) ------------------------------------------------------------------------
+
+
+def _singleton_deck(rpb, commander, counts):
+    main = {rpb.find(name): n for name, n in counts.items()}
+    return Deck.build([rpb.find(commander)], main)
+
+
+def test_copy_limits_written_on_cards(rpb):
+    legal = _singleton_deck(rpb, "Lim-Dûl the Necromancer", {"Relentless Rats": 40, "Nazgûl": 9, "Murder": 1,
+                                                              "Typhoid Rats": 1, "Snow-Covered Swamp": 10, "Swamp": 38})
+    assert codes(validate(legal, fmt=DeckFormat.COMMANDER)) == []
+    over = _singleton_deck(rpb, "Lim-Dûl the Necromancer", {"Relentless Rats": 40, "Nazgûl": 10, "Murder": 2,
+                                                             "Swamp": 47})
+    assert sorted(codes(validate(over, fmt=DeckFormat.COMMANDER))) == ["too-many-copies", "too-many-copies"]
+    dwarves = _singleton_deck(rpb, "Daretti, Scrap Savant", {"Seven Dwarves": 8, "Dragon's Approach": 20, "Mountain": 71})
+    assert codes(validate(dwarves, fmt=DeckFormat.COMMANDER)) == ["too-many-copies"]
+
+
+# --- Names ----------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("typed", "found"), [
+    ("Kongming, “Sleeping Dragon”", 'Kongming, "Sleeping Dragon"'),
+    ("Lim-Dul the Necromancer", "Lim-Dûl the Necromancer"),
+    ("Nazgul", "Nazgûl"),
+    ("Fire/Ice", "Fire // Ice"),
+    ("Ice", "Fire // Ice"),
+    ("Ribbons", "Cut // Ribbons"),
+    ("Bonecrusher Giant // Stomp", "Bonecrusher Giant // Stomp"),
+    ("Westvale Abbey", "Westvale Abbey // Ormendahl, Profane Prince"),
+])
+def test_names_are_found(rpb, typed, found):
+    assert rpb.find(typed).name == found
+
+
+# --- Files other tools read -------------------------------------------------------------------------------
+
+
+def _mixed_deck(rpb) -> Deck:
+    names = ["Fire // Ice", "Cut // Ribbons", "Bonecrusher Giant", "Westvale Abbey", "Kytheon, Hero of Akros",
+             "Erayo, Soratami Ascendant", "Urza, Lord Protector", "Nazgûl", "Wastes", "Snow-Covered Island"]
+    return Deck.build([rpb.find("Esika, God of the Tree"), rpb.find('Kongming, "Sleeping Dragon"')],
+                      {rpb.find(name): 1 for name in names})
+
+
+# The names MTG Arena, Forge and Cockatrice know these cards by: the front face of a double-faced, adventure,
+# flip or meld card (Arena refuses "Murderous Rider // Swift End"; Forge's card database keys such a card by
+# its front face), and a split card's two halves joined by " // ".
+TOOL_NAMES = {"Fire // Ice", "Cut // Ribbons", "Bonecrusher Giant", "Westvale Abbey", "Kytheon, Hero of Akros",
+              "Erayo, Soratami Ascendant", "Urza, Lord Protector", "Nazgûl", "Wastes", "Snow-Covered Island",
+              "Esika, God of the Tree", 'Kongming, "Sleeping Dragon"'}
+
+
+def test_arena_text_names_cards_as_arena_does(rpb):
+    text = write(_mixed_deck(rpb), FileFormat.ARENA)
+    names = {line.split(" ", 1)[1].rsplit(" (", 1)[0] for line in text.splitlines() if line[:1].isdigit()}
+    assert names == TOOL_NAMES
+    assert text.splitlines()[0] == "Commander"
+
+
+def test_forge_dck_names_cards_as_forge_does(rpb):
+    text = write(_mixed_deck(rpb), FileFormat.FORGE)
+    sections: dict[str, set[str]] = {}
+    current = None
+    for line in text.splitlines():
+        if line.startswith("["):
+            current = line.strip("[]")
+            sections[current] = set()
+        elif current in ("Commander", "Main"):
+            sections[current].add(line.split(" ", 1)[1].split("|")[0])
+    assert sections["Commander"] == {"Esika, God of the Tree", 'Kongming, "Sleeping Dragon"'}
+    assert sections["Main"] | sections["Commander"] == TOOL_NAMES
+
+
+def test_cockatrice_and_mtgo_files(rpb):
+    deck = _mixed_deck(rpb)
+    root = ElementTree.fromstring(write(deck, FileFormat.COCKATRICE))
+    assert root.tag == "cockatrice_deck"
+    zones = {zone.get("name"): {card.get("name") for card in zone.iter("card")} for zone in root.iter("zone")}
+    assert zones["side"] == {"Esika, God of the Tree", 'Kongming, "Sleeping Dragon"'}
+    assert zones["main"] | zones["side"] == TOOL_NAMES
+    dek = ElementTree.fromstring(write(deck, FileFormat.MTGO))
+    lines = dek.findall("Cards")
+    assert all(line.get("CatID", "").isdigit() and line.get("Quantity") == "1" for line in lines)
+    assert {line.get("Name") for line in lines if line.get("Sideboard") == "true"} == {
+        "Esika, God of the Tree", 'Kongming, "Sleeping Dragon"'}
+    assert {line.get("Name") for line in lines} == (TOOL_NAMES - {"Fire // Ice", "Cut // Ribbons"}) | {"Fire/Ice", "Cut/Ribbons"}
+
+
+def test_csv_keeps_full_names_and_zones(rpb):
+    rows = list(csv.DictReader(io.StringIO(write(_mixed_deck(rpb), FileFormat.CSV))))
+    assert {row["zone"] for row in rows} == {"commander", "main"}
+    assert "Westvale Abbey // Ormendahl, Profane Prince" in {row["name"] for row in rows}
