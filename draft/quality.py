@@ -36,6 +36,7 @@ from typing import Any
 
 from sets.cards import Card
 from sets.colors import Color, ColorIdentity
+from sets.identity import counted_faces
 
 PIPER = "The Prismatic Piper"
 CHEAP = 3
@@ -53,6 +54,8 @@ _REMOVAL = [re.compile(pattern) for pattern in (
     r"\benchanted creature can't attack or block",
     r"\benchanted creature (gets -\d+/-\d+|loses all abilities)",
     r"\bput target [\w ,'-]*?creature on (the )?(top|bottom) of its owner's library",
+    r"\bdivided as you choose among (one or two|one, two, or three|up to \w+) targets",
+    r"\b(each|target) (opponent|player) sacrifices an? (attacking )?creature",
 )]
 _BASIC_TYPES = {Color.W: "Plains", Color.U: "Island", Color.B: "Swamp", Color.R: "Mountain", Color.G: "Forest"}
 _MANA = re.compile(r"adds? (\{[wubrgc]\}|one mana|two mana|three mana|mana|x mana|an amount of|[a-z]+ mana)")
@@ -84,7 +87,8 @@ def committed_tags() -> dict[str, tuple[str, ...]]:
 
 def text_of(card: Card) -> str | None:
     """A card's rules text, or None when none is known."""
-    own = "\n".join(face.text for face in card.faces if face.text)
+    # A meld card's back face is the melded result, not this card's own text.
+    own = "\n".join(face.text for face in counted_faces(card.faces, card.layout) if face.text)
     if own:
         return own
     reference = reference_texts().get(card.name)

@@ -34,6 +34,7 @@ from importlib import resources
 from typing import Any
 
 from sets.cards import Card, Rarity, strip_reminder
+from sets.identity import counted_faces
 
 ROLES = ("removal", "disenchant", "wipe", "draw", "ramp", "fixing", "evasion", "protection", "monarch", "drain", "counter", "tutor",
          "tokens", "recursion", "commander", "partner", "bomb")
@@ -50,10 +51,13 @@ _KILL = re.compile(r"\b(destroy|exile)s? (up to (one|two|x) )?(another |other )?
                    r"\b(creature|permanent|planeswalker)s?\b(?! cards?)(?! you control)")
 _DISENCHANT = re.compile(r"\b(destroy|exile)s? (up to (one|two|x) )?target (artifact|enchantment)s?\b(?! cards?)")
 _BURN = re.compile(r"\bdeals? (\d+|x|that much|damage equal to [^.]*?|damage) (damage )?(to|divided [^.]*? among) "
-                   r"(any target|(up to (one|two) )?(another )?target (creature|planeswalker)|any number of target)")
+                   r"(any target|(up to (one|two) )?(another )?target (creature|planeswalker)|any number of target"
+                   r"|(one or two|one, two, or three|up to (two|three)) targets)")
 _SHRINK = re.compile(r"\btarget creature[^.]*? gets -\d+/-\d+|\bfights? (up to one )?(another )?target creature"
                      r"|\benchanted creature (can't attack or block|doesn't untap)|\bgain control of target (creature|artifact)(?![^.]*until end of turn)"
-                     r"|\beach (opponent|player) sacrifices a creature")
+                     r"|\b(each|target) (opponent|player) sacrifices an? (attacking )?creature")
+# "Exile target creature, then return it to the battlefield" moves a creature and keeps it: a blink, not removal.
+_BLINK = re.compile(r"[^\n]*?\breturns? (it|that card|them|those cards|the exiled cards?) to the battlefield")
 _WIPE = re.compile(r"\b(destroy|exile) all (creatures|nonland permanents|artifacts|other creatures)"
                    r"|\bdeals? \d+ damage to each (creature|other creature|non)"
                    r"|\ball (other )?creatures get -\d+/-\d+|\beach (player|opponent) sacrifices (two|three|all)")
@@ -77,12 +81,20 @@ def _plain(text: str) -> str:
     return strip_reminder(text).replace("’", "'").lower()
 
 
+def _removes(line: str) -> re.Match[str] | None:
+    """The first words of ``line`` that remove a creature or permanent (a blink's exile doesn't)."""
+    for kill in _KILL.finditer(line):
+        if not _BLINK.match(line, kill.end()):
+            return kill
+    return _BURN.search(line) or _SHRINK.search(line)
+
+
 def roles_from_text(card: Card, text: str) -> tuple[str, ...]:
     """Role tags from a card's rules text by this module's own rules."""
     plain = _plain(text)
     roles = []
     lines = [line.strip() for line in plain.splitlines()]
-    if not card.is_land and (_KILL.search(plain) or _BURN.search(plain) or _SHRINK.search(plain)):
+    if not card.is_land and any(_removes(line) for line in lines):
         roles.append("removal")
     elif not card.is_land and _DISENCHANT.search(plain):
         roles.append("disenchant")
@@ -113,7 +125,7 @@ def removal_mana(card: Card, text: str) -> float | None:
     """The least mana it takes to remove a creature with the card: its cost, or an activated ability's (None: it can't)."""
     best = None
     for line in _plain(text).splitlines():
-        match = _KILL.search(line) or _BURN.search(line) or _SHRINK.search(line)
+        match = _removes(line)
         if match is None:
             continue
         head, colon, _ = line.partition(":")
@@ -318,7 +330,8 @@ def evaluate(card: Card) -> tuple[float, tuple[str, ...]]:
         known = committed("CMR").get(card.name)
     if known is not None:
         return known
-    text = "\n".join(face.text for face in card.faces if face.text)
+    # A meld card's back face is the melded result, no part of this card: its text isn't read.
+    text = "\n".join(face.text for face in counted_faces(card.faces, card.layout) if face.text)
     if text:
         return rate_text(card, text)
     roles = roles_from_facts(card)

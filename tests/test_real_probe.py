@@ -223,3 +223,32 @@ def test_csv_keeps_full_names_and_zones(rpb):
     rows = list(csv.DictReader(io.StringIO(write(_mixed_deck(rpb), FileFormat.CSV))))
     assert {row["zone"] for row in rows} == {"commander", "main"}
     assert "Westvale Abbey // Ormendahl, Profane Prince" in {row["name"] for row in rows}
+
+
+# --- Bots read imported rules text ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("name", "removal"), [
+    ("Murder", True), ("Doom Blade", True), ("Swords to Plowshares", True), ("Lightning Bolt", True),
+    ("Beast Within", True), ("Bonecrusher Giant", True),   # Stomp deals 2 damage to any target
+    ("Fire // Ice", True),                                 # 2 damage divided among one or two targets
+    ("Far // Away", True),                                 # target player sacrifices a creature
+    ("Eldrazi Displacer", False),                          # exiles a creature and returns it: a blink
+    ("Urza, Lord Protector", False),                       # only the melded Urza, Planeswalker exiles
+    ("Grizzly Bears", False), ("Counterspell", False), ("Divination", False),
+])
+def test_bots_read_removal_from_imported_text(rpb, name, removal):
+    from draft.quality import is_removal
+    from draft.ratings import evaluate
+
+    card = rpb.find(name)
+    assert ("removal" in evaluate(card)[1]) is removal
+    assert is_removal(card) is removal  # the judge's own rules agree
+
+
+def test_bots_rate_removal_above_vanilla_creatures(rpb):
+    from draft.ratings import evaluate
+
+    worst_removal = min(evaluate(rpb.find(n))[0] for n in ("Murder", "Fire // Ice", "Far // Away", "Lightning Bolt"))
+    best_vanilla = max(evaluate(rpb.find(n))[0] for n in ("Grizzly Bears", "Hill Giant", "Gray Ogre", "Eldrazi Displacer"))
+    assert worst_removal > best_vanilla
