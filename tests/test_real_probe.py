@@ -252,3 +252,35 @@ def test_bots_rate_removal_above_vanilla_creatures(rpb):
     worst_removal = min(evaluate(rpb.find(n))[0] for n in ("Murder", "Fire // Ice", "Far // Away", "Lightning Bolt"))
     best_vanilla = max(evaluate(rpb.find(n))[0] for n in ("Grizzly Bears", "Hill Giant", "Gray Ogre", "Eldrazi Displacer"))
     assert worst_removal > best_vanilla
+
+
+# --- A colorless commander in a Commander draft --------------------------------------------------------------
+
+
+def _colorless_pool(rpb, wastes: int) -> list:
+    counts = {"Kozilek, the Great Distortion": 1, "Sol Ring": 10, "Arcane Signet": 10, "Smuggler's Copter": 10,
+              "Mox Amber": 5, "The Mightstone and Weakstone": 5, "Command Tower": 4, "Wastes": wastes,
+              "Murder": 4, "Grizzly Bears": 4, "Forest": 2}
+    return [rpb.find(name) for name, n in counts.items() for _ in range(n)]
+
+
+def test_a_colorless_commander_plays_the_pools_wastes_and_no_free_basics(rpb):
+    """Commander draft gives the five basic lands for free, none of which a colorless identity allows (CR 903.5d);
+    Wastes come out of the pool. 45 colorless cards and 15 Wastes in the pool make exactly one legal 60-card deck."""
+    from draft.deckbuild import build_deck
+
+    pool = _colorless_pool(rpb, 15)
+    deck = build_deck(pool)
+    assert [c.name for c in deck.commanders] == ["Kozilek, the Great Distortion"]
+    report = validate(deck, pool=Counter(pool))
+    assert codes(report) == []
+    assert sum(n for card, n in deck.main.items() if card.name == "Wastes") == 15
+
+
+def test_a_colorless_deck_short_of_cards_claims_no_wastes_it_lacks(rpb):
+    from draft.deckbuild import build_deck
+
+    pool = _colorless_pool(rpb, 3)  # 48 colorless cards with Kozilek: no legal deck exists
+    report = validate(build_deck(pool), pool=Counter(pool))
+    assert "too-many-copies" not in codes(report) and "not-in-pool" not in codes(report)
+    assert "deck-too-small" in codes(report)
