@@ -283,15 +283,19 @@ def read_mtgjson_printings(data: dict[str, Any], source: str) -> ImportResult:
 
 def read_mtgjson_atomic(data: dict[str, Any], source: str, code: str = "ATOMIC") -> ImportResult:
     result = ImportResult("mtgjson-atomic", source, code=code, name="MTGJSON AtomicCards")
+    groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for index, (name, objs) in enumerate(sorted(data["data"].items()), start=1):
-        if not isinstance(objs, list) or not objs:
+        if not isinstance(objs, list) or not objs or not all(isinstance(obj, dict) for obj in objs):
             result.problems.append(f"{source}: entry {name!r} has no faces and was skipped")
             continue
         by_side: dict[str, dict[str, Any]] = {}
         for obj in objs:
             by_side.setdefault(obj.get("side") or "a", obj)
-        faces_objs = [dict(obj, name=obj.get("name", name)) for obj in by_side.values()]
-        card = _mtgjson_card(faces_objs, result, code, str(index))
+        groups[(name, str(index))] = [dict(obj, name=obj.get("name", name)) for obj in by_side.values()]
+    # A meld result has an entry of its own (side "b"): it is the back face of the cards that meld into it.
+    _attach_meld_results(groups)
+    for (_, number), objs in groups.items():
+        card = _mtgjson_card(objs, result, code, number)
         result.add(card, _identity(objs[0].get("colorIdentity")))
     return result
 

@@ -8,6 +8,7 @@ Forge, Cockatrice, MTGO), never from the code under test.
 from __future__ import annotations
 
 import csv
+import json
 import io
 import xml.etree.ElementTree as ElementTree
 from collections import Counter
@@ -284,3 +285,35 @@ def test_a_colorless_deck_short_of_cards_claims_no_wastes_it_lacks(rpb):
     report = validate(build_deck(pool), pool=Counter(pool))
     assert "too-many-copies" not in codes(report) and "not-in-pool" not in codes(report)
     assert "deck-too-small" in codes(report)
+
+
+# --- AtomicCards: a meld result keyed under its own name ------------------------------------------------------
+
+
+def _atomic_file(tmp_path: Path) -> Path:
+    """The fixture as MTGJSON's AtomicCards lays it out: one entry per card name, faces with their sides, and a
+    meld result under its own name (side "b"), apart from the two cards that meld into it."""
+    data = json.loads(FIXTURE.read_text(encoding="utf-8"))
+    atomic: dict[str, list] = {}
+    for obj in data["data"]["cards"]:
+        obj = {k: v for k, v in obj.items() if k not in ("uuid", "number", "setCode", "rarity", "identifiers")}
+        if obj["layout"] == "meld" and obj.get("side") == "b":
+            atomic.setdefault(obj["faceName"], []).append(dict(obj, name=obj["faceName"]))
+        else:
+            atomic.setdefault(obj["name"], []).append(obj)
+    path = tmp_path / "AtomicCards.json"
+    path.write_text(json.dumps({"meta": {"version": "5.2.2"}, "data": atomic}), encoding="utf-8")
+    return path
+
+
+def test_atomic_cards_meld_result_is_no_card(tmp_path):
+    from sets.errors import MeldResultError
+
+    index = CardIndex(read_card_file(_atomic_file(tmp_path)).card_sets())
+    urza = index.find("Urza, Lord Protector")
+    assert [face.name for face in urza.faces] == ["Urza, Lord Protector", "Urza, Planeswalker"]
+    assert urza.identity == ColorIdentity.parse("WU") and urza.can_be_commander
+    with pytest.raises(MeldResultError):
+        index.find("Urza, Planeswalker")
+    assert index.find("Grist, the Hunger Tide").can_be_commander  # the rest reads as from the set file
+    assert index.find("Fire/Ice").identity == ColorIdentity.parse("UR")
