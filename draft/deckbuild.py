@@ -88,7 +88,7 @@ def produced(card: Card, identity: ColorIdentity) -> ColorIdentity:
 
 
 def source_needs(commanders: Sequence[Card], spells: Sequence[Card], identity: ColorIdentity) -> dict[Color, int]:
-    """Sources each color needs: 8 for a commander's colored symbol, 6 for a color the spells show."""
+    """Sources each color needs: 8 for a commander's colored symbol (its front face's), 6 for a color the spells show."""
     needs: dict[Color, int] = {}
     shown = 0
     for card in spells:
@@ -96,8 +96,11 @@ def source_needs(commanders: Sequence[Card], spells: Sequence[Card], identity: C
     for color in identity_from_mask(shown & identity.mask):
         needs[color] = SPELL_SOURCES
     for card in commanders:
-        for color in identity_from_mask(card_traits(card).cost_mask):
-            needs[color] = COMMANDER_SOURCES
+        # A commander is cast by its front face (a modal DFC's back face widens its identity, not its cost).
+        symbols = card_traits(card).symbols
+        for color in _COLORS:
+            if symbols[_COLORS.index(color)]:
+                needs[color] = COMMANDER_SOURCES
     return needs
 
 

@@ -160,7 +160,7 @@ def sources(card: Card, identity: ColorIdentity) -> ColorIdentity:
 
 
 def colored_needs(deck: Any, identity: ColorIdentity) -> dict[Color, int]:
-    """How many sources each color needs: 8 for a commander's colored symbol, 6 for a color the main spells show."""
+    """Sources each color needs: 8 for a colored symbol of a commander's front face, 6 for a color the main spells show."""
     needs: dict[Color, int] = {}
     for card in deck.main:
         if card.is_land:
@@ -169,14 +169,14 @@ def colored_needs(deck: Any, identity: ColorIdentity) -> dict[Color, int]:
             if color in identity:
                 needs[color] = IDENTITY_SOURCES
     for card in deck.commanders:
-        for color in _cost_colors(card):
+        for color in _cost_colors(card, faces=1):  # cast by its front face
             needs[color] = COMMANDER_SOURCES
     return needs
 
 
-def _cost_colors(card: Card) -> ColorIdentity:
+def _cost_colors(card: Card, faces: int | None = None) -> ColorIdentity:
     colors = ColorIdentity.parse("")
-    for face in card.faces:
+    for face in card.faces[:faces]:
         try:
             colors |= face.cost.colors
         except ValueError:

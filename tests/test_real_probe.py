@@ -317,3 +317,22 @@ def test_atomic_cards_meld_result_is_no_card(tmp_path):
         index.find("Urza, Planeswalker")
     assert index.find("Grist, the Hunger Tide").can_be_commander  # the rest reads as from the set file
     assert index.find("Fire/Ice").identity == ColorIdentity.parse("UR")
+
+
+# --- Mana a double-faced commander needs ----------------------------------------------------------------------
+
+
+def test_a_modal_commander_needs_sources_for_its_front_face_cost(rpb):
+    """Esika, God of the Tree ({1}{G}{G}) is cast from the command zone by its front face; its back face, The
+    Prismatic Bridge ({W}{U}{B}{R}{G}), widens the identity but asks no commander-level sources (8) of each color."""
+    from draft.deckbuild import source_needs
+    from draft.quality import deck_faults
+
+    esika = rpb.find("Esika, God of the Tree")
+    five = ColorIdentity.parse("WUBRG")
+    assert source_needs([esika], [], five) == {color: 8 for color in ColorIdentity.parse("G")}
+    green = {rpb.find("Grizzly Bears"): 20, rpb.find("Beast Within"): 10, rpb.find("Rampant Growth"): 6, rpb.find("Forest"): 23}
+    deck = Deck.build([esika], green)
+    assert deck_faults(deck, five) == []
+    short = Deck.build([esika], {**green, rpb.find("Forest"): 7, rpb.find("Wastes"): 16})
+    assert deck_faults(short, five) == ["under-sourced-G"]  # the judge still sees a real shortage
