@@ -45,7 +45,8 @@ IDENTITY_SOURCES = 6
 LANDS = (21, 27)
 
 _REMOVAL = [re.compile(pattern) for pattern in (
-    r"\b(destroy|exile) (up to (one|two|three|x) )?(other )?target [\w ,'-]*?\b(creature|permanent|planeswalker)\b(?! cards?)",
+    r"\b(destroy|exile) (up to (one|two|three|x) )?(an?other |other )?target [\w ,'-]*?\b(creature|permanent|planeswalker)\b"
+    r"(?! cards?)(?! you control)",
     r"\bdeals? (\d+|x|damage equal to [^.]*?) (damage )?to (any target|(up to (one|two|three) )?(other )?target [\w ,'-]*?\b(creature|planeswalker)\b)",
     r"\btarget [\w ,'-]*?creature[\w ,'-]*? gets -\d+/-\d+",
     r"\bdeals? damage to (up to one )?target creatures?\b",
@@ -56,7 +57,10 @@ _REMOVAL = [re.compile(pattern) for pattern in (
     r"\bput target [\w ,'-]*?creature on (the )?(top|bottom) of its owner's library",
     r"\bdivided as you choose among (one or two|one, two, or three|up to \w+) targets",
     r"\b(each|target) (opponent|player) sacrifices an? (attacking )?creature",
+    r"\bowner of target [\w ,'-]*?(creature|permanent) shuffles it into",
 )]
+# An exile that puts the card back ("exile target creature, then return it to the battlefield") is a blink.
+_RETURNED = re.compile(r"[^\n]*?\breturns? (it|that card|them|those cards) to the battlefield")
 _BASIC_TYPES = {Color.W: "Plains", Color.U: "Island", Color.B: "Swamp", Color.R: "Mountain", Color.G: "Forest"}
 _MANA = re.compile(r"adds? (\{[wubrgc]\}|one mana|two mana|three mana|mana|x mana|an amount of|[a-z]+ mana)")
 
@@ -114,7 +118,7 @@ def removal_cost(card: Card) -> float | None:
     for line in _plain(text).splitlines():
         for pattern in _REMOVAL:
             match = pattern.search(line)
-            if match is None:
+            if match is None or _RETURNED.match(line, match.end()):
                 continue
             head, colon, _ = line.partition(":")
             cost = float(card.mana_value)

@@ -55,12 +55,14 @@ _BURN = re.compile(r"\bdeals? (\d+|x|that much|damage equal to [^.]*?|damage) (d
                    r"|(one or two|one, two, or three|up to (two|three)) targets)")
 _SHRINK = re.compile(r"\btarget creature[^.]*? gets -\d+/-\d+|\bfights? (up to one )?(another )?target creature"
                      r"|\benchanted creature (can't attack or block|doesn't untap)|\bgain control of target (creature|artifact)(?![^.]*until end of turn)"
-                     r"|\b(each|target) (opponent|player) sacrifices an? (attacking )?creature")
+                     r"|\b(each|target) (opponent|player) sacrifices an? (attacking )?creature"
+                     r"|\bput target [^.]*?creature on (the )?(top|bottom) of its owner's library"
+                     r"|\bowner of target [^.]*?(creature|permanent) shuffles it into")
 # "Exile target creature, then return it to the battlefield" moves a creature and keeps it: a blink, not removal.
 _BLINK = re.compile(r"[^\n]*?\breturns? (it|that card|them|those cards|the exiled cards?) to the battlefield")
 _WIPE = re.compile(r"\b(destroy|exile) all (creatures|nonland permanents|artifacts|other creatures)"
                    r"|\bdeals? \d+ damage to each (creature|other creature|non)"
-                   r"|\ball (other )?creatures get -\d+/-\d+|\beach (player|opponent) sacrifices (two|three|all)")
+                   r"|\ball (other )?creatures get -(\d+|x)/-(\d+|x)|\beach (player|opponent) sacrifices (two|three|all)")
 _DRAW = re.compile(r"\bdraws? (two|three|four|five|six|seven|x|that many|cards equal)\b|\bdraws? [^.]*? cards\b")
 _DRAW_REPEAT = re.compile(r"(whenever|at the beginning|\{t\}[^:]*:)[^.]*\bdraws? a card")
 _RAMP = re.compile(r"\badd (\{[wubrgc]\}|one mana|two mana|three mana|x mana|mana)|\bsearch your library for (up to \w+ )?"

@@ -336,3 +336,37 @@ def test_a_modal_commander_needs_sources_for_its_front_face_cost(rpb):
     assert deck_faults(deck, five) == []
     short = Deck.build([esika], {**green, rpb.find("Forest"): 7, rpb.find("Wastes"): 16})
     assert deck_faults(short, five) == ["under-sourced-G"]  # the judge still sees a real shortage
+
+
+# Real Oracle texts of removal, wipes and blinks (the cards need not be in the fixture set).
+REMOVAL_TEXTS = [
+    ("Condemn", "Instant", "Put target attacking creature on the bottom of its owner's library. Its controller gains life "
+     "equal to its toughness.", "removal"),
+    ("Chaos Warp", "Instant", "The owner of target permanent shuffles it into their library, then reveals the top card of "
+     "their library. If it's a permanent card, they put it onto the battlefield.", "removal"),
+    ("Oblivion Ring", "Enchantment", "When Oblivion Ring enters the battlefield, exile another target nonland permanent.\n"
+     "When Oblivion Ring leaves the battlefield, return the exiled card to the battlefield under its owner's control.", "removal"),
+    ("Journey to Nowhere", "Enchantment", "When Journey to Nowhere enters the battlefield, exile target creature.\nWhen "
+     "Journey to Nowhere leaves the battlefield, return the exiled card to the battlefield under its owner's control.", "removal"),
+    ("Cloudshift", "Instant", "Exile target creature you control, then return that card to the battlefield under your control.",
+     None),
+    ("Conjurer's Closet", "Artifact", "At the beginning of your end step, you may exile target creature you control, then "
+     "return that card to the battlefield under your control.", None),
+    ("Flickerwisp", "Creature — Elemental", "Flying\nWhen Flickerwisp enters the battlefield, exile another target permanent. "
+     "Return that card to the battlefield under its owner's control at the beginning of the next end step.", None),
+    ("Toxic Deluge", "Sorcery", "As an additional cost to cast this spell, pay X life.\nAll creatures get -X/-X until end of turn.",
+     "wipe"),
+]
+
+
+@pytest.mark.parametrize(("name", "type_line", "text", "role"), REMOVAL_TEXTS)
+def test_removal_blinks_and_wipes_read_from_real_text(name, type_line, text, role):
+    from draft.quality import is_removal
+    from draft.ratings import roles_from_text
+    from tests.decks_helpers import fixture
+
+    card = fixture(name, type_line, text)
+    roles = roles_from_text(card, text)
+    assert ("removal" in roles) is (role == "removal")
+    assert ("wipe" in roles) is (role == "wipe")
+    assert is_removal(card) is (role == "removal")  # the judge's own rules agree
