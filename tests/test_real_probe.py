@@ -370,3 +370,22 @@ def test_removal_blinks_and_wipes_read_from_real_text(name, type_line, text, rol
     assert ("removal" in roles) is (role == "removal")
     assert ("wipe" in roles) is (role == "wipe")
     assert is_removal(card) is (role == "removal")  # the judge's own rules agree
+
+
+# --- The same rules from a Scryfall card array ------------------------------------------------------------------
+
+
+def test_scryfall_cards_follow_the_same_rules():
+    from sets.errors import MeldResultError
+
+    index = CardIndex(read_card_file(FIXTURE.with_name("real_probe_scryfall.json")).card_sets())
+    assert index.find("Grist, the Hunger Tide").can_be_commander
+    assert not index.find("Westvale Abbey").can_be_commander
+    assert index.find("Westvale Abbey").identity == ColorIdentity.parse("B")  # the back face's color indicator
+    assert index.find("Ice").identity == ColorIdentity.parse("UR")
+    assert index.find("Stomp").name == "Bonecrusher Giant // Stomp"
+    assert index.find("Kongming, “Sleeping Dragon”").can_be_commander
+    urza = index.find("Urza, Lord Protector")
+    assert [face.name for face in urza.faces] == ["Urza, Lord Protector", "Urza, Planeswalker"]
+    with pytest.raises(MeldResultError):
+        index.find("Urza, Planeswalker")
