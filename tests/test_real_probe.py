@@ -389,3 +389,30 @@ def test_scryfall_cards_follow_the_same_rules():
     assert [face.name for face in urza.faces] == ["Urza, Lord Protector", "Urza, Planeswalker"]
     with pytest.raises(MeldResultError):
         index.find("Urza, Planeswalker")
+
+
+# --- Reversible cards: one card printed on both sides -------------------------------------------------------------
+
+
+def test_a_reversible_printing_is_the_same_card_once(tmp_path):
+    """Scryfall and MTGJSON give a Secret Lair reversible printing (layout reversible_card) two faces that are both
+    the same card: it is that card, named once, not a card called "Propaganda // Propaganda"."""
+    face = {"object": "card_face", "name": "Propaganda", "mana_cost": "{2}{U}", "type_line": "Enchantment",
+            "oracle_text": "Creatures can't attack you unless their controller pays {2} for each creature they control "
+                           "that's attacking you.", "colors": ["U"]}
+    scryfall = [{"object": "card", "name": "Propaganda // Propaganda", "layout": "reversible_card", "set": "sld",
+                 "collector_number": "1001", "rarity": "rare", "card_faces": [face, dict(face)]},
+                {"object": "card", "name": "Propaganda", "layout": "normal", "set": "tmp", "collector_number": "80",
+                 "rarity": "uncommon", "mana_cost": "{2}{U}", "type_line": "Enchantment", "colors": ["U"],
+                 "color_identity": ["U"], "oracle_text": face["oracle_text"]}]
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps(scryfall), encoding="utf-8")
+    cards = read_card_file(path).cards
+    assert [card.name for card in cards] == ["Propaganda", "Propaganda"]
+    assert all(len(card.faces) == 1 and card.identity == ColorIdentity.parse("U") for card in cards)
+    mtgjson = {"meta": {}, "data": {"code": "SLD", "name": "Secret Lair", "cards": [
+        {"uuid": f"sl-{side}", "name": "Propaganda // Propaganda", "faceName": "Propaganda", "side": side, "number": "1001",
+         "layout": "reversible_card", "manaCost": "{2}{U}", "type": "Enchantment", "text": face["oracle_text"],
+         "colors": ["U"], "colorIdentity": ["U"], "rarity": "rare"} for side in "ab"]}}
+    path.write_text(json.dumps(mtgjson), encoding="utf-8")
+    assert [(card.name, len(card.faces)) for card in read_card_file(path).cards] == [("Propaganda", 1)]
