@@ -416,3 +416,20 @@ def test_a_reversible_printing_is_the_same_card_once(tmp_path):
          "colors": ["U"], "colorIdentity": ["U"], "rarity": "rare"} for side in "ab"]}}
     path.write_text(json.dumps(mtgjson), encoding="utf-8")
     assert [(card.name, len(card.faces)) for card in read_card_file(path).cards] == [("Propaganda", 1)]
+
+
+# --- The MTGO draft log names cards as MTGO does ------------------------------------------------------------------
+
+
+def test_mtgo_draft_log_uses_mtgo_names(imported):
+    from draft.engine import DraftConfig
+    from draft.log import mtgo_log
+    from draft.sim import run_pod
+
+    result = run_pod(7, DraftConfig(seats=4, set_code="RPB"))
+    seen = set()
+    for seat in range(4):
+        log = mtgo_log(result.draft, seat, [f"Bot {i + 1}" for i in range(4)])
+        seen |= {line[4:] for line in log.splitlines() if line[:4] in ("--> ", "    ")}
+    assert not any(" // " in name for name in seen)  # MTGO: Fire/Ice, and a double-faced card by its front face
+    assert {"Westvale Abbey", "Fire/Ice"} <= seen
