@@ -115,17 +115,34 @@ def removal_cost(card: Card) -> float | None:
     if text is None:
         return float(card.mana_value) if "removal" in committed_tags().get(card.name, ()) else None
     best: float | None = None
-    for line in _plain(text).splitlines():
-        for pattern in _REMOVAL:
-            match = pattern.search(line)
-            if match is None or _RETURNED.match(line, match.end()):
-                continue
-            head, colon, _ = line.partition(":")
-            cost = float(card.mana_value)
-            if colon and len(head) < match.start():
-                cost = max(cost, float(sum(int(n) if n.isdigit() else 1 for n in re.findall(r"\{([^}]+)\}", head) if n != "t")))
-            best = cost if best is None else min(best, cost)
+    for value, part in _parts(card, text):
+        for line in _plain(part).splitlines():
+            for pattern in _REMOVAL:
+                match = pattern.search(line)
+                if match is None or _RETURNED.match(line, match.end()):
+                    continue
+                head, colon, _ = line.partition(":")
+                cost = value
+                if colon and len(head) < match.start():
+                    symbols = re.findall(r"\{([^}]+)\}", head)
+                    cost = max(cost, float(sum(int(n) if n.isdigit() else 1 for n in symbols if n != "t")))
+                best = cost if best is None else min(best, cost)
     return best
+
+
+def _parts(card: Card, text: str) -> list[tuple[float, str]]:
+    """The parts of a card cast on their own, with what each costs: the halves of a split card, an adventure and its
+    creature, the faces of a modal DFC (each at its own mana cost); any other card whole, at its mana value."""
+    own = [face for face in card.faces if face.text]
+    if card.layout.value in ("split", "adventure", "modal_dfc") and len(own) > 1 and text == "\n".join(f.text for f in own):
+        parts = []
+        for face in own:
+            try:
+                parts.append((float(face.cost.mana_value), face.text))
+            except ValueError:
+                parts.append((float(card.mana_value), face.text))
+        return parts
+    return [(float(card.mana_value), text)]
 
 
 def is_removal(card: Card) -> bool:
@@ -134,7 +151,7 @@ def is_removal(card: Card) -> bool:
 
 def is_cheap_removal(card: Card) -> bool:
     cost = removal_cost(card)
-    return cost is not None and card.mana_value <= CHEAP and cost <= CHEAP
+    return cost is not None and cost <= CHEAP  # a split card's half at its own cost
 
 
 def sources(card: Card, identity: ColorIdentity) -> ColorIdentity:

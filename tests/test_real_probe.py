@@ -433,3 +433,22 @@ def test_mtgo_draft_log_uses_mtgo_names(imported):
         seen |= {line[4:] for line in log.splitlines() if line[:4] in ("--> ", "    ")}
     assert not any(" // " in name for name in seen)  # MTGO: Fire/Ice, and a double-faced card by its front face
     assert {"Westvale Abbey", "Fire/Ice"} <= seen
+
+
+@pytest.mark.parametrize(("name", "cost"), [
+    ("Fire // Ice", 2),             # Fire is cast for {1}{R}; the card's mana value is 4
+    ("Cut // Ribbons", 2),          # Cut, {1}{R}
+    ("Bonecrusher Giant", 2),       # Stomp, {1}{R}, as an Adventure
+    ("Far // Away", 3),             # Away, {2}{B}
+    ("Murder", 3),
+    ("Eldrazi Displacer", None),
+])
+def test_removal_costs_what_its_removing_half_costs(rpb, name, cost):
+    from draft.quality import is_cheap_removal, removal_cost
+    from draft.ratings import removal_mana
+
+    card = rpb.find(name)
+    text = "\n".join(face.text for face in card.faces)
+    assert removal_mana(card, text) == cost
+    assert removal_cost(card) == cost  # the judge's own reading
+    assert is_cheap_removal(card) is (cost is not None and cost <= 3)
