@@ -534,14 +534,14 @@ def test_timer_screen_runs_and_takes_keys(tmp_path):
     console = Console(file=io.StringIO(), width=80, force_terminal=True)
     with os.fdopen(read_end) as stream:
         done = run_timer(console, list(schedule(3, 20, 2, 30)), stream=stream)
-    assert done == 3 and "ROUND 1" in console.file.getvalue()
+    assert done == 3 and "PACK 1" in console.file.getvalue() and "ROUND" not in console.file.getvalue()
 
 
 def test_timer_cli(cli, tmp_path):
     db = tmp_path / "t.json"
     cli("event", "new", "Physical", "--timer", "40", "--db", db)
     result = cli("event", "timer", "1", "--db", db, input="\n\nq\n")
-    assert result.exit_code == 0 and "ROUND 1" in result.stdout and "PASS LEFT" in result.stdout
+    assert result.exit_code == 0 and "PACK 1" in result.stdout and "PASS LEFT" in result.stdout
 
 
 def test_terminal_draft_at_two_real_terminals(tmp_path):

@@ -391,11 +391,13 @@ def event_deck(
                                   piper_colors=parse_colors(piper))
     if as_json:
         emit_json(report)
-        return
+        raise typer.Exit(0 if report["valid"] else 1)
     from events.screens.render import shown
 
     verdict = "legal" if report["valid"] else "NOT legal: " + "; ".join(p["message"] for p in report["problems"])
     out().print(shown(f"{report['player']}: deck registered, {verdict}"))
+    if not report["valid"]:
+        raise typer.Exit(1)  # as 'deck check': an illegal deck is exit 1 (it is registered, and shown on the board)
 
 
 @event_app.command("round")
@@ -407,11 +409,11 @@ def event_round(event_id: EventArg, force: Annotated[bool, typer.Option("--force
         emit_json(result)
         return
     from rich.table import Table
-    from events.screens.render import shown
+    from events.screens.render import join_names, shown
 
     table = Table("Table", "Players (seat order)", "Goes first", title=f"Round {result['round']}")
     for number, (names, first) in enumerate(zip(result["tables"], result["first"], strict=True), start=1):
-        table.add_row(str(number), shown(", ".join(names)), shown(first))
+        table.add_row(str(number), shown(join_names(names)), shown(first))
     out().print(table)
 
 
@@ -432,9 +434,9 @@ def event_result(
     if as_json:
         emit_json({**result, "points": {name: round(float(points), 4) for name, points in result["points"].items()}})
     else:
-        from events.screens.render import shown
+        from events.screens.render import join_names, shown
 
-        out().print(shown(", ".join(f"{name} {number_text(points)}" for name, points in result["points"].items())))
+        out().print(shown(join_names(f"{name} {number_text(points)}" for name, points in result["points"].items())))
 
 
 @event_app.command("standings")
