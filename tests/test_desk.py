@@ -255,21 +255,23 @@ def test_typing_a_pool_in_a_real_terminal_keeps_good_lines_and_reasks_the_bad_on
     child.sendline("2 Murder")
     child.expect(r"\+ 2 Murder")
     child.expect(r"\[2/60\] > ")
-    child.sendline("1 Murdr")  # a typo: only this line is asked again, with suggestions
+    child.sendline("1 Murdr")  # a typo: only this line is set aside, with suggestions
     child.expect("unknown card 'Murdr'")
     child.expect("1: Murder")
-    child.expect("type the line again")
-    child.sendline("1")  # take the first suggestion; the count typed is kept
+    child.expect("set aside")
+    child.expect(r"\[2/60\] > ")
+    child.sendline("1")  # a number alone takes that suggestion; the count typed is kept
     child.expect(r"\+ 1 Murder")
     child.expect(r"\[3/60\] > ")
     child.sendline("4 Plains")
     child.expect(r"\[7/60\] > ")
     child.sendline("Nonesuch Card Name")
+    child.expect("set aside")
+    child.expect(r"\[7/60\] > ")
+    child.sendline("")  # the end: the set-aside line is asked again
     child.expect("type the line again")
     child.sendline("")  # leave it out
     child.expect("left out: Nonesuch Card Name")
-    child.expect(r"\[7/60\] > ")
-    child.sendline("")
     child.expect("pool recorded: 7 cards")
     child.expect("warning: Ann's pool has 7 cards, but a draft pool has 60")
     child.expect(pexpect.EOF)

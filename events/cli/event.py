@@ -285,26 +285,34 @@ def event_pool(
     name: Annotated[str, typer.Argument(help="Player name, or #N for player number N.")],
     file: Annotated[Optional[Path], typer.Argument(help="Pool file in any deck format; leave out to type the cards.")] = None,
     replace: Annotated[bool, typer.Option("--replace", help="Replace a pool already recorded.")] = False,
+    edit: Annotated[bool, typer.Option("--edit", help="Edit the recorded pool line by line (undo, remove N, new lines).")] = False,
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Record a player's pool from a file, or typed line by line (end with an empty line).
+    """Record a player's pool from a file, or typed line by line (end with an empty line); --edit changes
+    the recorded one line by line.
 
-    Typed at a terminal, every good line is kept and only an unreadable one is asked again, with
-    suggestions.  A pool that isn't full size (60 drafted, 120 sealed in CMR) is recorded with a warning."""
+    Typed at a terminal, every good line is kept; an unreadable one is set aside with suggestions and
+    asked again at the end, 'undo' takes back the last change.  A pool that isn't full size (60 drafted,
+    120 sealed in CMR) is recorded with a warning."""
     from draft.formats import parse, read_file
 
     events = core(db)
+    if edit and file is not None:
+        raise InputError("--edit changes the recorded pool line by line; to record a file over it use --replace")
     if file is not None:
         deck_file = read_file(file)
-    elif sys.stdin.isatty():
+    elif sys.stdin.isatty() or edit:
         from events.event import expected_pool_size
+        from events.pool_entry import pool_lines
         from events.screens.pool_entry import type_pool
         from events.screens.terminal import Terminal
 
-        event = events.check_pool_entry(event_id, name, replace)  # refused before any typing, not after
+        event = events.check_pool_entry(event_id, name, replace or edit)  # refused before any typing, not after
+        recorded = pool_lines(events.pool(event_id, name)) if edit else None
+        replace = replace or edit
         console = out()
-        deck_file = parse("\n".join(type_pool(console, Terminal(console), events.index, expected_pool_size(event))))
+        deck_file = parse("\n".join(type_pool(console, Terminal(console), events.index, expected_pool_size(event), recorded)))
     else:
         lines = []
         for line in sys.stdin:
