@@ -1,0 +1,269 @@
+"""A desk that forgives mistakes (issue 22, items 1-4) on real database files: re-seat and late players,
+corrections and undo, the audit log after every kind of change, check-in and names that are the same
+name.  Expected figures come from the rules (pod sizes, points, who meets whom), never from the code."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from events.audit import DESK
+from events.event import Events
+from events.store import Store
+from sets.errors import InputError, StateError
+
+SIXTEEN = [f"Player {n:02d}" for n in range(1, 17)]
+
+
+@pytest.fixture
+def events(tmp_path):
+    return Events(Store(tmp_path / "friday.json"))
+
+
+def last_entry(events, event_id, what=None):
+    entries = events.history(event_id)
+    if what is not None:
+        entries = [e for e in entries if e["what"] == what]
+    assert entries, f"no {what} entry in the history"
+    entry = entries[-1]
+    assert entry["who"] == DESK and entry["at"]
+    return entry
+
+
+def physical(events, names, **options):
+    event_id = events.create("Friday", style="physical", seed=5, **options)
+    for name in names:
+        events.add_player(event_id, name)
+    return event_id
+
+
+def pods_of(events, event_id):
+    snap = events.snapshot(event_id)
+    names = {p["id"]: p["name"] for p in snap["players"]}
+    return [[names[pid] for pid in pod["players"]] for pod in snap["pods"]]
+
+
+# --- item 4: the same name, check-in, no-shows, drops --------------------------------------------------------
+
+
+@pytest.mark.parametrize("again", ["ann", "ANN", " Ann ", "Ann\u00a0", "Ａｎｎ", "A\u200bnn".replace("\u200b", ""), "ann  "])
+def test_a_name_equal_to_another_after_folding_is_refused_showing_the_player(events, again):
+    event_id = physical(events, ["Ann", "Bo"])
+    with pytest.raises(InputError, match=r"same name as player #1 'Ann'"):
+        events.add_player(event_id, again)
+    assert [p["name"] for p in events.snapshot(event_id)["players"]] == ["Ann", "Bo"]
+
+
+@pytest.mark.parametrize(("first", "second"), [("Jo ", "Jo"), ("José", "Jose\u0301"), ("ﬁona", "Fiona"),
+                                               ("Mary  Jane", "mary jane"), ("STRASSE", "straße")])
+def test_unicode_forms_spaces_and_case_make_the_same_name(events, cli, first, second):
+    event_id = physical(events, [first])
+    result = cli("event", "player", "add", event_id, second, "--db", events.store.path)
+    assert result.exit_code == 2 and "same name as player #1" in result.stderr
+    rename = cli("event", "player", "add", event_id, "Other", "--db", events.store.path)
+    assert rename.exit_code == 0
+    clash = cli("event", "player", "rename", event_id, "Other", second, "--db", events.store.path)
+    assert clash.exit_code == 2 and "same name as player #1" in clash.stderr
+
+
+def test_check_in_seats_only_those_present_and_lists_no_shows(events, cli):
+    event_id = physical(events, SIXTEEN[:10])
+    result = cli("event", "player", "checkin", event_id, "Player 01", "Player 02", "--db", events.store.path)
+    assert result.exit_code == 0 and "checked in: Player 01 / Player 02" in result.stdout
+    assert last_entry(events, event_id, "checkin")["new"] == ["Player 01", "Player 02"]
+    for name in SIXTEEN[2:8]:
+        events.check_in(event_id, [name])
+    again = cli("event", "player", "checkin", event_id, "Player 01", "--db", events.store.path)
+    assert again.exit_code == 3 and "already checked in" in again.stderr
+    seated = cli("event", "seat", event_id, "--db", events.store.path)
+    assert seated.exit_code == 0 and "No-shows (not seated): Player 09 / Player 10" in seated.stdout
+    snap = events.snapshot(event_id)
+    assert sum(len(pod["players"]) for pod in snap["pods"]) == 8  # the eight present, one pod of 8
+    assert {p["name"]: p["status"] for p in snap["players"]}["Player 09"] == "no-show"
+    assert last_entry(events, event_id, "seat")["new"] == pods_of(events, event_id)
+
+
+def test_check_in_all_then_everyone_is_seated(events, cli):
+    event_id = physical(events, SIXTEEN[:5])
+    result = cli("event", "player", "checkin", event_id, "--all", "--db", events.store.path)
+    assert result.exit_code == 0
+    events.seat(event_id)
+    assert sorted(n for pod in pods_of(events, event_id) for n in pod) == SIXTEEN[:5]
+
+
+def test_a_dropped_player_gets_no_further_pairings_and_the_board_says_so(events, cli):
+    event_id = events.create("Drops", style="bots", seed=2)
+    for name in SIXTEEN[:8]:
+        events.add_player(event_id, name)
+    events.seat(event_id)
+    events.start_draft(event_id)
+    for name in SIXTEEN[:8]:
+        events.register_deck(event_id, name, auto=True)
+    first = events.new_round(event_id)
+    for number, table in enumerate(first["tables"], start=1):
+        events.record_result(event_id, 1, number, " > ".join(f'"{n}"' for n in table))
+    result = cli("event", "player", "drop", event_id, "Player 03", "--db", events.store.path)
+    assert result.exit_code == 0
+    assert last_entry(events, event_id, "drop")["old"] == "active"
+    second = events.new_round(event_id)
+    assert "Player 03" not in [n for table in second["tables"] for n in table]
+    assert sum(len(t) for t in second["tables"]) == 7
+    board = cli("event", "show", event_id, "--db", events.store.path).stdout
+    assert "Player 03" in board and "dropped after round 1: not paired again" in board
+
+
+# --- item 1: re-seat and late players --------------------------------------------------------------------------
+
+
+def test_seat_again_redraws_pods_after_a_backup_with_the_old_seating_in_the_log(events, cli):
+    event_id = physical(events, SIXTEEN)
+    events.seat(event_id)
+    before = pods_of(events, event_id)
+    assert [len(pod) for pod in before] == [8, 8]
+    backups = set(events.store.path.parent.glob("friday.json.bak.*"))
+    result = cli("event", "seat", event_id, "--again", "--db", events.store.path)
+    assert result.exit_code == 0, result.output
+    after = pods_of(events, event_id)
+    assert after != before and sorted(sum(after, [])) == sorted(sum(before, []))
+    assert set(events.store.path.parent.glob("friday.json.bak.*")) > backups  # a backup first
+    entry = last_entry(events, event_id, "reseat")
+    assert entry["old"] == before and entry["new"] == after
+    seats = {(p["pod"], p["seat"]) for p in events.snapshot(event_id)["players"]}
+    assert len(seats) == 16  # nobody shares a seat
+
+
+def test_a_seventeenth_player_gets_a_reseat_offer_then_three_pods(events, cli):
+    event_id = physical(events, SIXTEEN)
+    events.seat(event_id)
+    late = cli("event", "player", "add", event_id, "Late Larry", "--db", events.store.path)
+    assert late.exit_code == 0
+    assert f"cmdraft event seat {event_id} --again" in late.stdout and "6 / 6 / 5" in late.stdout.replace(", ", " / ")
+    start = cli("event", "draft", event_id, "--db", events.store.path)
+    assert start.exit_code == 3 and "Late Larry" in start.stderr and "--again" in start.stderr
+    events.seat(event_id, again=True)
+    assert sorted(len(pod) for pod in pods_of(events, event_id)) == [5, 6, 6]  # 17 in balanced pods of at most 8
+
+
+def test_a_late_player_joins_a_pod_with_room(events):
+    event_id = physical(events, SIXTEEN[:15])
+    events.seat(event_id)
+    assert sorted(len(pod) for pod in pods_of(events, event_id)) == [7, 8]
+    events.add_player(event_id, "Late")
+    pods = pods_of(events, event_id)
+    assert sorted(len(pod) for pod in pods) == [8, 8] and any("Late" in pod for pod in pods)
+    assert last_entry(events, event_id, "player add")["new"] == "Late"
+
+
+def test_after_the_draft_starts_a_late_player_joins_sealed_or_is_told_why_not(events, cli):
+    event_id = physical(events, SIXTEEN[:4])
+    events.seat(event_id)
+    events.start_draft(event_id)
+    refused = cli("event", "player", "add", event_id, "Late", "--db", events.store.path)
+    assert refused.exit_code == 3 and "the draft has started" in refused.stderr and "--sealed" in refused.stderr
+    joined = cli("event", "player", "add", event_id, "Late", "--sealed", "--db", events.store.path)
+    assert joined.exit_code == 0, joined.output
+    assert len(events.pool(event_id, "Late")) == 120  # six CMR draft boosters of 20 (rules: sealed opens six)
+    assert last_entry(events, event_id, "player add")["new"] == "Late (sealed pool)"
+
+
+def test_seating_again_after_the_draft_started_is_refused(events):
+    event_id = physical(events, SIXTEEN[:4])
+    events.seat(event_id)
+    events.start_draft(event_id)
+    from draft.formats import parse
+
+    events.record_pool(event_id, "Player 01", parse("10 Murder\n"))  # physical: the first pool means drafting
+    with pytest.raises(StateError, match="draft has started"):
+        events.seat(event_id, again=True)
+
+
+# --- item 2: corrections and undo -------------------------------------------------------------------------------
+
+
+def one_v_one(events):
+    """Four players, 1v1, decks registered: round 1 is random, round 2 pairs winners with winners."""
+    event_id = events.create("Duels", style="bots", seed=8, one_v_one=True)
+    for name in ("Ann", "Bo", "Cy", "Di"):
+        events.add_player(event_id, name)
+    events.seat(event_id)
+    events.start_draft(event_id)
+    for name in ("Ann", "Bo", "Cy", "Di"):
+        events.register_deck(event_id, name, auto=True)
+    return event_id
+
+
+def test_a_result_is_correctable_after_the_next_round_and_says_which_tables_it_would_change(events, cli):
+    event_id = one_v_one(events)
+    first = events.new_round(event_id)["tables"]
+    (a, b), (c, d) = first
+    events.record_result(event_id, 1, 1, f"{a} > {b}")
+    events.record_result(event_id, 1, 2, f"{c} > {d}")
+    second = events.new_round(event_id)["tables"]
+    assert sorted(map(sorted, second)) == sorted([sorted([a, c]), sorted([b, d])])  # winners meet winners
+    # The same result again changes nothing; the loser winning instead would have paired both tables differently.
+    same = events.record_result(event_id, 1, 2, f"{c} > {d}", replace=True)
+    assert same["would_change"] == []
+    result = cli("event", "result", event_id, "1", "1", f"{b} > {a}", "--replace", "--db", events.store.path)
+    assert result.exit_code == 0, result.output
+    assert "would have changed tables 1 / 2 of round 2" in result.stdout
+    entry = last_entry(events, event_id, "result")
+    assert entry["old"] == f"{a} > {b}" and entry["new"] == f"{b} > {a}"
+    points = {row.name: row.points for row in events.standings(event_id)}
+    assert points[b] == 3 and points[a] == 0  # the standings follow the correction (3 points a win)
+
+
+def test_event_undo_takes_back_the_desks_last_change_and_says_what(events, cli):
+    event_id = one_v_one(events)
+    (a, b), (c, d) = events.new_round(event_id)["tables"]
+    events.record_result(event_id, 1, 1, f"{a} > {b}")
+    events.rename_player(event_id, c, "Cyril")
+    undo = cli("event", "undo", event_id, "--db", events.store.path)
+    assert undo.exit_code == 0 and "undid: rename" in undo.stdout and f"Cyril back to {c}" in undo.stdout
+    assert c in [p["name"] for p in events.snapshot(event_id)["players"]]
+    undo = cli("event", "undo", event_id, "--db", events.store.path)
+    assert undo.exit_code == 0 and "undid: result of round 1 table 1" in undo.stdout
+    assert not [r for r in events.snapshot(event_id)["results"] if r["table"] == 1]
+    assert last_entry(events, event_id, "undo")["undoes"]
+    undo = cli("event", "undo", event_id, "--db", events.store.path)  # the round pairing, nothing played in it
+    assert undo.exit_code == 0 and "undid: round 1" in undo.stdout and not events.snapshot(event_id)["rounds"]
+    unsafe = cli("event", "undo", event_id, "--db", events.store.path)  # deck registration: register again instead
+    assert unsafe.exit_code == 3 and "can't be undone" in unsafe.stderr
+
+
+def test_game_tracker_entries_can_be_undone(events, cli):
+    event_id = one_v_one(events)
+    (a, b), _ = events.new_round(event_id)["tables"]
+    commander = events.snapshot(event_id)["players"][[p["name"] for p in events.snapshot(event_id)["players"]].index(b)]
+    name = commander["deck"]["commanders"][0]["name"]
+    events.game(event_id, 1, 1, life={a: -5})
+    board = events.game(event_id, 1, 1, damage=[(a, b, name, 7)])
+    assert board["players"][0]["life"] == 40 - 5 - 7  # rules: life starts at 40, damage lowers it
+    result = cli("event", "game", event_id, "1", "1", "--undo", "--db", events.store.path)
+    assert result.exit_code == 0
+    board = events.game(event_id, 1, 1)
+    assert board["players"][0]["life"] == 35 and board["players"][0]["commander_damage"] == []
+    assert last_entry(events, event_id, "game undo")["old"]
+    events.game(event_id, 1, 1, undo=True)
+    assert events.game(event_id, 1, 1)["players"][0]["life"] == 40
+    with pytest.raises(StateError, match="nothing to undo"):
+        events.game(event_id, 1, 1, undo=True)
+
+
+# --- item 3: the log and the export ---------------------------------------------------------------------------------
+
+
+def test_event_log_shows_every_change_and_the_export_carries_it(events, cli, tmp_path):
+    event_id = physical(events, ["Ann", "Bo", "Cy"])
+    events.rename_player(event_id, "Cy", "Cyd")
+    shown = cli("event", "log", event_id, "--db", events.store.path)
+    assert shown.exit_code == 0 and "rename" in shown.stdout and "Cyd" in shown.stdout and "desk" in shown.stdout
+    entries = json.loads(cli("event", "log", event_id, "--json", "--db", events.store.path).stdout)
+    assert [e["what"] for e in entries] == ["event new", "player add", "player add", "player add", "rename"]
+    assert entries[-1]["old"] == "Cy" and entries[-1]["new"] == "Cyd"
+    assert all(set(e) >= {"at", "who", "what", "old", "new"} for e in entries)
+    out = tmp_path / "out"
+    assert cli("event", "export", event_id, "--out", out, "--db", events.store.path).exit_code == 0
+    data = json.loads((out / "database.json").read_text(encoding="utf-8"))
+    assert len(data["history"]) == len(entries)
+    assert (out / "history.csv").read_text(encoding="utf-8").count("\n") == len(entries) + 1
