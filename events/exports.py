@@ -10,7 +10,13 @@ from pathlib import Path
 from draft.decks import Zone
 from draft.formats import EXPORT_FORMATS, EXTENSIONS, FORMATS, deck_pool, pool_as_deck, write
 from draft.log import mtgo_log
-from events.store import atomic_write
+from events.decks import Decks
+from events.drafts import TableSession
+from events.printables import PAIRINGS_CSV, Table, pairing_rows, results_csv, standings_csv
+from events.rounds import Rounds
+from events.safe_files import atomic_write
+from events.sheet_writers import csv_text
+from events.transfer import export_tables
 from sets.errors import InputError
 
 
@@ -74,14 +80,10 @@ def export_pod(result, folder: Path) -> list[Path]:
 
 def export_event(events, event_id: int, folder: Path) -> list[Path]:
     """Standings, results and pairings CSV, every pool and deck in each format, the draft logs, and a copy of the database."""
-    from draft.log import mtgo_log
-    from events.drafts import TableSession
-    from events.printables import PAIRINGS_CSV, Table, pairing_rows, results_csv, standings_csv
-    from events.sheet_writers import csv_text
-
     snap = events.snapshot(event_id)
+    decks = Decks(events.store)  # the pools too
     written = []
-    tables = {"standings.csv": standings_csv(events.standings(event_id)), "results.csv": results_csv(events, snap),
+    tables = {"standings.csv": standings_csv(Rounds(events.store).standings(event_id)), "results.csv": results_csv(events, snap),
               "pairings.csv": Table(PAIRINGS_CSV, pairing_rows(snap, snap["rounds"]))}
     for name, table in tables.items():
         path = folder / name
@@ -99,14 +101,12 @@ def export_event(events, event_id: int, folder: Path) -> list[Path]:
     for player in snap["players"]:
         stem = f"{player['id']:03d}-{safe_name(player['name'])}"
         try:
-            pool = events.pool(event_id, player["id"])
+            pool = decks.pool(event_id, player["id"])
         except Exception:
             pool = []
-        deck = events.deck_of(event_id, player["id"])
+        deck = decks.deck_of(event_id, player["id"])
         if pool or deck is not None:
             written += export_seat(folder, stem, pool, deck, logs.get(player["id"]))
-    from events.transfer import export_tables
-
     data = export_tables(events, event_id)  # this event only: 'event restore' adds it to another database
     path = folder / "database.json"
     write_file(path, json.dumps(data, ensure_ascii=False, separators=(",", ":")))

@@ -12,6 +12,11 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from draft.decks import Zone
+from events.decks import Decks
+from events.rounds import Rounds
+from events.schema import number_text
+from events.standings import placement_points
 from sets.errors import InputError, StateError
 
 PRINTABLES = ("seatings", "pairings", "slips", "standings", "results", "decklists")
@@ -192,8 +197,6 @@ def slips(events, event_id: int) -> Sheet:
 
 def standings_legend(points: list[Any]) -> tuple[str, ...]:
     """What every standings column means, tie-breakers in order (shown under the table on screen and paper)."""
-    from events.event import number_text
-
     scheme = "/".join(number_text(p) for p in points)
     return (
         (f"Points: placement points from every game ({scheme} for 1st, 2nd, …); players who draw share the average "
@@ -211,18 +214,14 @@ STANDINGS_CSV = ("rank", "player", "points", "opponents_average", "average_place
 
 
 def standings_csv(rows) -> Table:
-    from events.event import number_text
-
     return Table(STANDINGS_CSV, tuple((str(r.rank), r.name, number_text(r.points, 4), number_text(r.opponents_average, 4),
                                       number_text(r.average_place, 4), str(r.rounds), str(int(r.dropped))) for r in rows))
 
 
 def standings(events, event_id: int) -> Sheet:
-    from events.event import number_text
-
     snap = events.snapshot(event_id)
     event = snap["event"]
-    rows = events.standings(event_id)
+    rows = Rounds(events.store).standings(event_id)
     if not snap["results"]:
         heading = "Standings before any result"
     elif snap["rounds"][-1]["status"] == "closed":
@@ -246,7 +245,7 @@ def result_rows(events, snap: dict[str, Any]) -> list[tuple[int, int, str, int, 
     names = {p["id"]: p["name"] for p in snap["players"]}
     rows = []
     for result in sorted(snap["results"], key=lambda r: (r["round"], r["table"])):
-        awarded = events.placement_points(snap["event"], result["order"])
+        awarded = placement_points(snap["event"], result["order"])
         place = 1
         for group in result["order"]:
             for pid in group:
@@ -256,15 +255,11 @@ def result_rows(events, snap: dict[str, Any]) -> list[tuple[int, int, str, int, 
 
 
 def results_csv(events, snap: dict[str, Any]) -> Table:
-    from events.event import number_text
-
     return Table(RESULTS_CSV, tuple((str(r), str(t), name, str(place), number_text(points, 4))
                                     for r, t, name, place, points in result_rows(events, snap)))
 
 
 def results(events, event_id: int) -> Sheet:
-    from events.event import number_text
-
     snap = events.snapshot(event_id)
     event = snap["event"]
     rows = result_rows(events, snap)
@@ -318,12 +313,11 @@ def _sideboard(pool, deck) -> list[tuple[int, str]]:
 
 def decklists(events, event_id: int) -> Sheet:
     """One registration sheet per player: who (number, pod, seat), commanders, the list by type, the sideboard."""
-    from draft.decks import Zone
-
     snap = events.snapshot(event_id)
     event = snap["event"]
     if event["status"] not in ("building", "playing", "finished"):
         raise StateError(f"decks are registered after the draft; the event is {event['status']}")
+    decks = Decks(events.store)
     pages = []
     for player in sorted((p for p in snap["players"] if p["status"] == "active" and not p.get("bot")),
                          key=lambda p: (p["name"].casefold(), p["name"], p["id"])):
@@ -331,7 +325,7 @@ def decklists(events, event_id: int) -> Sheet:
                                                               str(player["pod"] or "—"),
                                                               "—" if player["seat"] is None else str(player["seat"] + 1)),),
                     right=(1, 2, 3))
-        deck = events.deck_of(event_id, player["id"])
+        deck = decks.deck_of(event_id, player["id"])
         if deck is None:
             pages.append(Page("Decklist", (who, Note("No deck registered yet.", strong=True),
                                            Blanks(("Player signature", "Checked by"))), name=player["name"]))
@@ -356,7 +350,7 @@ def decklists(events, event_id: int) -> Sheet:
         blocks.append(Note(f"Total: {deck.size} cards ({len(deck.commanders)} commander(s) + "
                            f"{deck.size - len(deck.commanders)} in the deck)", strong=True))
         try:
-            pool = events.pool(event_id, player["id"])
+            pool = decks.pool(event_id, player["id"])
         except StateError:
             pool = []
         sideboard = _sideboard(pool, deck)
