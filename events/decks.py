@@ -11,10 +11,17 @@ from draft.deckbuild import build_deck
 from draft.decks import DeckFormat, validate
 from draft.formats import DeckFile, parse_json, resolve, write_json
 from draft.sim import piper_card
+from events import audit
 from events.pools import Pools
 from events.schema import DECKS, PLAYERS, Q
 from sets.colors import Color
 from sets.errors import InputError, StateError
+
+
+def deck_text(doc: dict[str, Any]) -> str:
+    """A registered deck in a few words for the history: its commanders and whether it is legal."""
+    commanders = " + ".join(line["name"] for line in doc["deck"].get("commanders", [])) or "no commander"
+    return f"{commanders} ({'legal' if doc['valid'] else 'not legal'})"
 
 
 class Decks(Pools):
@@ -50,6 +57,8 @@ class Decks(Pools):
                 db.table(DECKS).update(doc, doc_ids=[existing.doc_id])
             else:
                 db.table(DECKS).insert(doc)
+            audit.log_change(db, event_id, audit.DESK, "deck", None if existing is None else deck_text(existing),
+                             f"{player['name']}: {deck_text(doc)}")
         return {"player": player["name"], **report.to_json()}
 
     def deck_of(self, event_id: int, player_id: int):

@@ -396,8 +396,13 @@ def event_board(snap: dict, ledger: dict | None = None) -> Table:
             deck_text = shown(", ".join(sorted({pr["code"] for pr in deck["problems"]})), style="red")
         seat = f"{p['pod']}/{p['seat'] + 1}" if p["pod"] else "—"
         status = p["status"] + (" (late)" if p["late"] else "") + (" (bot)" if p.get("bot") else "")
+        if p["status"] == "dropped" and p.get("dropped_after") is not None:
+            status = f"dropped after round {p['dropped_after']}: not paired again" if p["dropped_after"] else \
+                "dropped before round 1: not paired"
+        elif p["status"] == "active" and p.get("checked_in"):
+            status += " (checked in)"
         pool = shown(f"{p['pool_size']} !", style="bold yellow") if p.get("pool_warning") else shown(str(p["pool_size"] or "—"))
-        players.add_row(f"#{p['id']}", shown(p["name"]), status, seat, pool, str(p["requested"] or ""), deck_text)
+        players.add_row(f"#{p.get('number', p['id'])}", shown(p["name"]), status, seat, pool, str(p["requested"] or ""), deck_text)
     outer.add_row(players)
     for p in snap["players"]:
         if p.get("pool_warning") and p["status"] == "active":
@@ -417,6 +422,23 @@ def event_board(snap: dict, ledger: dict | None = None) -> Table:
             table.add_row(str(number), shown(join_names(names[i] for i in ids)), outcome)
         outer.add_row(table)
     return outer
+
+
+def history_table(entries: list[dict]) -> Table:
+    """The event's history, oldest first: when, who, what, old and new value (undos name the entry they take back)."""
+    import json
+
+    def value(v) -> str:
+        return "—" if v is None else v if isinstance(v, str) else json.dumps(v, ensure_ascii=False)
+
+    table = Table("#", "When (UTC)", "Who", "What", "Old", "New", title="History", title_justify="left")
+    for entry in entries:
+        what = entry["what"] + (f" (of #{entry['undoes']})" if entry.get("undoes") else "")
+        table.add_row(str(entry["id"]), entry["at"].replace("T", " ").replace("+00:00", ""), shown(entry["who"]), shown(what),
+                      shown(value(entry["old"])), shown(value(entry["new"])))
+    if not entries:
+        table.caption = "No change recorded yet."
+    return table
 
 
 def deck_board(snap: dict) -> Table:
