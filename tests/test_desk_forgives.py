@@ -267,3 +267,74 @@ def test_event_log_shows_every_change_and_the_export_carries_it(events, cli, tmp
     data = json.loads((out / "database.json").read_text(encoding="utf-8"))
     assert len(data["history"]) == len(entries)
     assert (out / "history.csv").read_text(encoding="utf-8").count("\n") == len(entries) + 1
+
+
+def test_every_kind_of_change_appends_to_the_history_in_order(events, cli, tmp_path):
+    """A whole physical night at the desk; after each change the history's newest entry is that change."""
+    from draft.formats import parse
+
+    def check(what, old=..., new=...):
+        entry = events.history(event_id)[-1]
+        assert entry["what"] == what and entry["who"] == DESK, (what, entry)
+        if old is not ...:
+            assert entry["old"] == old, (what, entry)
+        if new is not ...:
+            assert entry["new"] == new, (what, entry)
+
+    event_id = events.create("Whole night", style="physical", seed=21)
+    check("event new", None, "Whole night")
+    for name in ("Ann", "Bo", "Cy", "Di", "Ed"):
+        events.add_player(event_id, name)
+        check("player add", None, name)
+    events.check_in(event_id, ["Ann", "Bo", "Cy", "Di"])
+    check("checkin", None, ["Ann", "Bo", "Cy", "Di"])
+    events.seat(event_id)
+    check("seat", None, pods_of(events, event_id))
+    first = pods_of(events, event_id)
+    events.seat(event_id, again=True)
+    check("reseat", first, pods_of(events, event_id))
+    events.rename_player(event_id, "Di", "Dee")
+    check("rename", "Di", "Dee")
+    events.start_draft(event_id)
+    check("draft start")
+    pool = tmp_path / "pool.txt"
+    for name in ("Ann", "Bo", "Cy", "Dee"):
+        events.record_pool(event_id, name, parse("1 The Prismatic Piper\n20 Murder\n"))
+        check("pool", None, f"{name}: 21 cards")
+    pool.write_text("22 Murder\n", encoding="utf-8")
+    assert cli("event", "pool", event_id, "Ann", "--edit", "--db", events.store.path, input="1 Plains\n\n").exit_code == 0
+    check("pool", "21 cards", "Ann: 22 cards")
+    events.set_pipers(event_id, stock=2)
+    check("pipers")
+    for name in ("Ann", "Bo", "Cy", "Dee"):
+        events.register_deck(event_id, name, parse("1 Murder\n"))
+        check("deck", None)
+    tables = events.new_round(event_id, force=True)["tables"]
+    check("round", None, {"round": 1, "tables": tables})
+    table = tables[0]
+    events.game(event_id, 1, 1, life={table[0]: -3})
+    check("game", "round 1 table 1", f"life {table[0]} -3")
+    events.game(event_id, 1, 1, undo=True)
+    check("game undo", f"life {table[0]} -3", "round 1 table 1")
+    order = " > ".join(table)
+    events.record_result(event_id, 1, 1, order)
+    check("result", None, order)
+    events.undo(event_id)
+    check("undo", order, None)
+    events.record_result(event_id, 1, 1, order)
+    events.drop_player(event_id, "Cy")
+    check("drop", "active", "dropped")
+    events.finish(event_id)
+    check("finish", "playing", "finished")
+    assert events.snapshot(event_id)["players"][4]["status"] == "no-show"  # Ed never checked in
+
+
+def test_player_numbers_count_per_event(events, cli):
+    first = physical(events, ["Ann", "Bo"])
+    second = physical(events, ["Cy", "Di"])
+    numbers = {p["name"]: p["number"] for e in (first, second) for p in events.snapshot(e)["players"]}
+    assert numbers == {"Ann": 1, "Bo": 2, "Cy": 1, "Di": 2}
+    shown = cli("event", "player", "add", second, "Ed", "--db", events.store.path).stdout
+    assert "as player #3" in shown
+    assert "Di" in cli("event", "player", "rename", second, "#2", "Dee", "--db", events.store.path).stdout
+    assert "#2" in cli("event", "show", second, "--db", events.store.path).stdout

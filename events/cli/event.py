@@ -109,7 +109,8 @@ def _snapshot_json(snap: dict[str, Any]) -> dict[str, Any]:
     return {
         "event": {k: event[k] for k in ("id", "name", "date", "set", "mode", "style", "status", "pod_size", "game_size",
                                          "one_v_one", "timer", "points", "piper_stock")},
-        "players": [{"id": p["id"], "name": p["name"], "status": p["status"], "late": p["late"], "bot": bool(p.get("bot")), "pod": p["pod"],
+        "players": [{"id": p["id"], "number": p["number"], "name": p["name"], "status": p["status"], "late": p["late"],
+                     "checked_in": bool(p.get("checked_in")), "dropped_after": p.get("dropped_after"), "bot": bool(p.get("bot")), "pod": p["pod"],
                      "seat": None if p["seat"] is None else p["seat"] + 1, "pipers_requested": p["requested"],
                      "pool_size": p["pool_size"], "deck": p["deck"]} for p in snap["players"]],
         "pods": [{"pod": pod["number"], "players": [names[i] for i in pod["players"]], "pipers_opened": pod.get("opened"),
