@@ -28,7 +28,9 @@ class Decks(Pools):
     """Deck registration, over the pools the decks are built from."""
 
     def register_deck(self, event_id: int, who: str, deck_file: DeckFile | None = None, *, auto: bool = False,
-                      piper_colors: Sequence[Color] | None = None) -> dict[str, Any]:
+                      piper_colors: Sequence[Color] | None = None, by: str = audit.DESK) -> dict[str, Any]:
+        """Register a player's deck, checked against their pool; ``by`` is who registers it (the desk, or a
+        player's terminal) for the event's history."""
         with self.store.read() as db:
             event = self._event(db, event_id)
             player = self._player(db, event_id, who)
@@ -57,7 +59,7 @@ class Decks(Pools):
                 db.table(DECKS).update(doc, doc_ids=[existing.doc_id])
             else:
                 db.table(DECKS).insert(doc)
-            audit.log_change(db, event_id, audit.DESK, "deck", None if existing is None else deck_text(existing),
+            audit.log_change(db, event_id, by, "deck", None if existing is None else deck_text(existing),
                              f"{player['name']}: {deck_text(doc)}")
         return {"player": player["name"], **report.to_json()}
 

@@ -136,8 +136,9 @@ class Registration(EventBase):
         return any(p.get("checked_in") for p in db.table(PLAYERS).search(Q.e == event_id))
 
     def check_in(self, event_id: int, names: list[str] | None = None) -> list[str]:
-        """Mark players present (every registered one when ``names`` is None); returns who was checked in now.
-        Once check-in is used, seating seats only the players checked in."""
+        """Mark players present (every registered one when ``names`` is None); returns who was checked in now
+        (a no-show checked in after seating with the seat they got).  Once check-in is used, seating seats
+        only the players checked in."""
         with self.store.write() as db:
             event = self._event(db, event_id)
             self._require(event, "registration", "seated", doing="check players in (check-in comes before the draft)")
@@ -162,10 +163,10 @@ class Registration(EventBase):
                 if event["status"] == "seated":  # a no-show who came after all: a late seat
                     db.table(PLAYERS).update({"status": "active", "late": True}, doc_ids=[player.doc_id])
                     seated[player.doc_id] = self._seat_late(db, event_id, event, player.doc_id)
-            audit.log_change(db, event_id, audit.DESK, "checkin", None,
-                             [p["name"] + (f" ({seated[p.doc_id]})" if p.doc_id in seated else "") for p in chosen],
+            checked = [p["name"] + (f" ({seated[p.doc_id]})" if p.doc_id in seated else "") for p in chosen]
+            audit.log_change(db, event_id, audit.DESK, "checkin", None, checked,
                              undo={"players": [p.doc_id for p in chosen]} if not seated else None)
-        return [p["name"] for p in chosen]
+        return checked
 
     @staticmethod
     def _clean_name(name: str) -> str:

@@ -287,9 +287,11 @@ def test_typing_a_pool_in_a_real_terminal_keeps_good_lines_and_reasks_the_bad_on
 
 # --- README's desk flow -------------------------------------------------------------------------------------------
 
-DESK_FLOW = ["event player add", "event seat", "event print 1 seatings", "event draft", "event pool", "event pipers",
+DESK_FLOW = ["event player add", "event player checkin", "event seat", "event seat 1 --again", "event print 1 seatings",
+              "event draft", "--sealed", "event pool", "event pool 1 Ann --edit", "event pipers",
               "event deck 1 Ann", "event print 1 decklists", "event round", "event print 1 pairings", "event print 1 slips",
-              "event clock", "event result", "event standings", "event finish", "event export"]
+              "event clock", "event result", "--replace", "event game", "event undo", "event log", "event standings",
+              "event finish", "event export"]
 
 
 def test_readme_shows_the_desk_flow_in_order():
@@ -313,7 +315,9 @@ def test_the_desk_flow_runs_in_readme_order_at_the_command_line(cli, tmp_path):
     ok("event", "new", "Friday CMR", "--style", "bots", "--seed", "12", "--date", "2026-02-06")
     ok("event", "player", "add", "1", *NAMES, "Jo Typo")
     ok("event", "player", "remove", "1", "Jo Typo")
+    ok("event", "player", "checkin", "1", "--all")
     ok("event", "seat", "1")
+    ok("event", "seat", "1", "--again")
     assert "FIND YOUR SEAT" in ok("event", "print", "1", "seatings")
     ok("event", "draft", "1")
     ledger = json.loads(ok("event", "pipers", "1", "--json"))
@@ -328,6 +332,8 @@ def test_the_desk_flow_runs_in_readme_order_at_the_command_line(cli, tmp_path):
     snap = json.loads(ok("event", "show", "1", "--json"))
     for number, table in enumerate(snap["rounds"][0]["tables"], start=1):
         ok("event", "result", "1", "1", str(number), " > ".join(f'"{n}"' for n in table))
+    log = json.loads(ok("event", "log", "1", "--json"))
+    assert [e["what"] for e in log].count("result") == len(snap["rounds"][0]["tables"]) and log[-1]["what"] == "result"
     standings = ok("event", "standings", "1")
     assert "Tie-breaker 1" in standings and "Tie-breaker 2" in standings
     ok("event", "finish", "1")

@@ -338,3 +338,49 @@ def test_player_numbers_count_per_event(events, cli):
     assert "as player #3" in shown
     assert "Di" in cli("event", "player", "rename", second, "#2", "Dee", "--db", events.store.path).stdout
     assert "#2" in cli("event", "show", second, "--db", events.store.path).stdout
+
+
+def test_a_no_show_who_comes_after_all_is_checked_in_and_seated_late(events, cli):
+    event_id = physical(events, SIXTEEN[:6])
+    events.check_in(event_id, SIXTEEN[:5])
+    events.seat(event_id)
+    assert events.no_shows(event_id) == ["Player 06"]
+    result = cli("event", "player", "checkin", event_id, "Player 06", "--db", events.store.path)
+    assert result.exit_code == 0 and "Player 06 (pod 1, seat 6)" in result.stdout
+    snap = events.snapshot(event_id)
+    assert {p["name"]: p["status"] for p in snap["players"]}["Player 06"] == "active" and len(snap["pods"][0]["players"]) == 6
+    assert last_entry(events, event_id, "checkin")["new"] == ["Player 06 (pod 1, seat 6)"]
+
+
+def test_the_history_travels_with_an_export_and_undo_never_reaches_behind_a_restore(events, cli, tmp_path):
+    event_id = physical(events, ["Ann", "Bo"])
+    events.rename_player(event_id, "Bo", "Bob")
+    out = tmp_path / "out"
+    assert cli("event", "export", event_id, "--out", out, "--db", events.store.path).exit_code == 0
+    other = Events(Store(tmp_path / "other.json"))
+    assert cli("event", "restore", out / "database.json", "--db", other.store.path).exit_code == 0
+    restored = other.history(1)
+    assert [e["what"] for e in restored] == ["event new", "player add", "player add", "rename", "restore"]
+    refused = cli("event", "undo", "1", "--db", other.store.path)
+    assert refused.exit_code == 3 and "can't be undone" in refused.stderr
+    assert [p["name"] for p in other.snapshot(1)["players"]] == ["Ann", "Bob"]
+
+
+def test_pool_words_are_commands_only_alone():
+    """'undo' alone takes back the last line; with a count it is a card line (read as a card name)."""
+    from rich.console import Console
+
+    from events.screens.pool_entry import _command
+    from sets.catalog import card_index
+
+    import io
+    from events.pool_entry import PoolEntry
+
+    entry = PoolEntry(card_index())
+    console = Console(file=io.StringIO(), width=100)
+    _command(console, entry, "2 Murder")
+    _command(console, entry, "1 Undo")  # no card called Undo in the bundled set: set aside, not a command
+    assert entry.texts() == ["2 Murder"] and entry.set_aside[0].text == "1 Undo"
+    _command(console, entry, "undo")
+    _command(console, entry, "undo")
+    assert entry.texts() == [] and not entry.set_aside

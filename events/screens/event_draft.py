@@ -8,6 +8,7 @@ import shlex
 from rich.console import Console
 from rich.text import Text
 
+from events.audit import actor
 from events.screens.practice import PracticeUI
 from events.screens.render import db_option, join_names, shown
 from events.screens.terminal import Quit, Terminal
@@ -89,7 +90,8 @@ class PoolBuilder(PracticeUI):
     def _register(self, deck_json: dict, legal: bool) -> None:
         from draft.formats import parse_json
 
-        report = self.events.register_deck(self.event_id, self.player_name, parse_json(json.dumps(deck_json)))
+        report = self.events.register_deck(self.event_id, self.player_name, parse_json(json.dumps(deck_json)),
+                                           by=actor(self.player_name))  # the history says it came from this terminal
         self.registered = True
         state = "legal" if report["valid"] else "not legal yet"
         self.console.print(shown(f"{self.player_name}: deck registered ({state})"))
