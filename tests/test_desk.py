@@ -288,7 +288,7 @@ def test_typing_a_pool_in_a_real_terminal_keeps_good_lines_and_reasks_the_bad_on
 # --- README's desk flow -------------------------------------------------------------------------------------------
 
 DESK_FLOW = ["event player add", "event player checkin", "event seat", "event seat 1 --again", "event print 1 seatings",
-              "event draft", "--sealed", "event pool", "event pool 1 Ann --edit", "event pipers",
+              "event draft", "\"Later\" --sealed", "event pool", "event pool 1 Ann --edit", "event pipers",
               "event deck 1 Ann", "event print 1 decklists", "event round", "event print 1 pairings", "event print 1 slips",
               "event clock", "event result", "--replace", "event game", "event undo", "event log", "event standings",
               "event finish", "event export"]
