@@ -51,14 +51,16 @@ def read_pool_line(text: str, index: CardIndex) -> PoolLine:
     deck_file = dc_replace(deck_file, entries=entries)
     deck, problems = resolve(deck_file, index)
     if problems:
+        message = problems[0].message.split(": ", 1)[-1] if problems[0].message.startswith("line ") else problems[0].message
         unknown = [entry.name for entry in deck_file.entries if index.get(entry.name) is None]
-        suggestions = ()
+        suggestions: tuple[str, ...] = ()
         if unknown:
             starts = index.starting(unknown[0])
-            suggestions = tuple(starts[:3]) if len(starts) > 1 else tuple(index.suggest(unknown[0]))
-        message = problems[0].message.split(": ", 1)[-1] if problems[0].message.startswith("line ") else problems[0].message
-        if unknown and len(index.starting(unknown[0])) > 1:
-            message = f"{unknown[0]!r} starts {len(index.starting(unknown[0]))} card names: type more of it"
+            if len(starts) > 1:  # the start of several names: say so, and offer them
+                message = f"{unknown[0]!r} starts {len(starts)} card names: type more of it"
+                suggestions = tuple(starts[:3])
+            else:
+                suggestions = tuple(index.suggest(unknown[0]))
         return PoolLine(text, 0, problem=message, suggestions=suggestions)
     kept = "\n".join(f"{line.count} {line.card.name}{_finish_marks(line.foil, line.etched)}" for line in deck.lines)
     return PoolLine(kept or text, sum(line.count for line in deck.lines), tuple(line.card.name for line in deck.lines))

@@ -293,11 +293,6 @@ def type_group(card) -> str:
     return "Other"
 
 
-def player_number(player: dict[str, Any]) -> int:
-    """The number a player is called by in this event (``#N``)."""
-    return player.get("number") or player["id"]
-
-
 def _sideboard(pool, deck) -> list[tuple[int, str]]:
     """Pool cards the deck doesn't use (by name), as (count, name); basics the store provides aren't in a pool."""
     from collections import Counter
@@ -321,7 +316,7 @@ def decklists(events, event_id: int) -> Sheet:
     pages = []
     for player in sorted((p for p in snap["players"] if p["status"] == "active" and not p.get("bot")),
                          key=lambda p: (p["name"].casefold(), p["name"], p["id"])):
-        who = Table(("Player", "Player no.", "Pod", "Seat"), ((player["name"], f"#{player_number(player)}",
+        who = Table(("Player", "Player no.", "Pod", "Seat"), ((player["name"], f"#{player['number']}",
                                                               str(player["pod"] or "—"),
                                                               "—" if player["seat"] is None else str(player["seat"] + 1)),),
                     right=(1, 2, 3))

@@ -175,7 +175,7 @@ def test_html_decklists_one_page_per_player_with_every_card(night, cli):
                         for card, n in {**deck.main, **{c: 1 for c in deck.commanders}}.items())
         assert side == len(pool) - from_pool, name
         who = section["rows"][1]
-        assert who == [player["name"], f"#{player.get('number') or player['id']}", str(player["pod"]), str(player["seat"] + 1)]
+        assert who == [player["name"], f"#{player['number']}", str(player["pod"]), str(player["seat"] + 1)]
 
 
 def test_html_seatings_pods_and_find_your_seat(night, cli):

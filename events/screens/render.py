@@ -429,7 +429,15 @@ def history_table(entries: list[dict]) -> Table:
     import json
 
     def value(v) -> str:
-        return "—" if v is None else v if isinstance(v, str) else json.dumps(v, ensure_ascii=False)
+        if v is None:
+            return "—"
+        if isinstance(v, str):
+            return v
+        if isinstance(v, list) and all(isinstance(x, str) for x in v):
+            return join_names(v)  # players: "Ann / Cy, the Great"
+        if isinstance(v, list) and all(isinstance(x, list) for x in v):
+            return "; ".join(value(x) for x in v)  # pods or tables, one after another
+        return json.dumps(v, ensure_ascii=False)
 
     table = Table("#", "When (UTC)", "Who", "What", "Old", "New", title="History", title_justify="left")
     for entry in entries:
