@@ -9,6 +9,7 @@ from pathlib import Path
 
 from draft.decks import Zone
 from draft.formats import EXPORT_FORMATS, EXTENSIONS, FORMATS, deck_pool, pool_as_deck, write
+from draft.formats.mtgo import MissingMtgoIdError
 from draft.log import mtgo_log
 from events.decks import Decks
 from events.drafts import TableSession
@@ -18,6 +19,10 @@ from events.safe_files import atomic_write
 from events.sheet_writers import csv_text
 from events.transfer import export_tables
 from sets.errors import InputError
+
+
+MTGO_SKIPPED = ("no MTGO .dek files written: MTGO needs a catalog id (CatID) for every card and some cards have none; "
+                "import an MTGJSON file that has them ('cmdraft sets import FILE', identifiers.mtgoId) and export again")
 
 
 def safe_name(text: str, fallback: str = "player") -> str:
@@ -38,17 +43,29 @@ def write_file(path: Path, text: str) -> None:
 
 
 def write_deck(path: Path, deck, fmt) -> list[Path]:
-    """Write a deck file; where the format keeps no sideboard (MTGO), the whole pool goes to ``STEM-pool.EXT`` beside it."""
-    write_file(path, write(deck, fmt))
-    if FORMATS[fmt].holds_sideboard or not deck.zone(Zone.SIDEBOARD):
-        return [path]
-    pool_path = path.with_name(f"{path.stem}-pool{path.suffix}")
-    write_file(pool_path, write(deck_pool(deck), fmt))
-    return [path, pool_path]
+    """Write a deck file; where the format keeps no sideboard (MTGO), the whole pool goes to ``STEM-pool.EXT`` beside it.
+
+    Both texts are made before anything is written, so a deck that can't be written (MTGO ids missing) leaves no file.
+    """
+    files = [(path, write(deck, fmt))]
+    if not FORMATS[fmt].holds_sideboard and deck.zone(Zone.SIDEBOARD):
+        files.append((path.with_name(f"{path.stem}-pool{path.suffix}"), write(deck_pool(deck), fmt)))
+    for target, text in files:
+        write_file(target, text)
+    return [target for target, _ in files]
 
 
-def export_seat(folder: Path, stem: str, pool, deck, log_text: str | None) -> list[Path]:
-    """Pool and deck in every export format, plus the draft log."""
+def note_once(notes: list[str] | None, message: str) -> None:
+    if notes is not None and message not in notes:
+        notes.append(message)
+
+
+def export_seat(folder: Path, stem: str, pool, deck, log_text: str | None, notes: list[str] | None = None) -> list[Path]:
+    """Pool and deck in every export format, plus the draft log.
+
+    A file that can't be written as its format requires (an MTGO .dek without every card's id) is left
+    out, and why goes into ``notes`` once, however many seats it concerns.
+    """
     written = []
     pool_deck = pool_as_deck(pool, f"{stem} pool")
     for fmt in EXPORT_FORMATS:
@@ -56,7 +73,12 @@ def export_seat(folder: Path, stem: str, pool, deck, log_text: str | None) -> li
             if content is None:
                 continue
             path = folder / f"{stem}-{kind}.{EXTENSIONS[fmt]}"
-            write_file(path, write(content, fmt))
+            try:
+                text = write(content, fmt)
+            except MissingMtgoIdError:
+                note_once(notes, MTGO_SKIPPED)
+                continue
+            write_file(path, text)
             written.append(path)
     if log_text is not None:
         path = folder / f"{stem}-draftlog.txt"
@@ -65,12 +87,12 @@ def export_seat(folder: Path, stem: str, pool, deck, log_text: str | None) -> li
     return written
 
 
-def export_pod(result, folder: Path) -> list[Path]:
+def export_pod(result, folder: Path, notes: list[str] | None = None) -> list[Path]:
     names = [seat.name for seat in result.seats]
     written = []
     for seat in result.seats:
         stem = f"seat{seat.seat + 1}-{safe_name(seat.name)}"
-        written += export_seat(folder, stem, seat.pool, seat.deck, mtgo_log(result.draft, seat.seat, names))
+        written += export_seat(folder, stem, seat.pool, seat.deck, mtgo_log(result.draft, seat.seat, names), notes)
     path = folder / "draft.json"
     write_file(path, json.dumps(result.draft.to_json(), separators=(",", ":")))
     path2 = folder / "pod.json"
@@ -90,7 +112,7 @@ def history_csv(entries: list[dict]) -> Table:
                                      str(e.get("undoes") or "")) for e in entries))
 
 
-def export_event(events, event_id: int, folder: Path) -> list[Path]:
+def export_event(events, event_id: int, folder: Path, notes: list[str] | None = None) -> list[Path]:
     """Standings, results, pairings and history CSV, every pool and deck in each format, the draft logs, and a copy of the database."""
     snap = events.snapshot(event_id)
     decks = Decks(events.store)  # the pools too
@@ -119,7 +141,7 @@ def export_event(events, event_id: int, folder: Path) -> list[Path]:
             pool = []
         deck = decks.deck_of(event_id, player["id"])
         if pool or deck is not None:
-            written += export_seat(folder, stem, pool, deck, logs.get(player["id"]))
+            written += export_seat(folder, stem, pool, deck, logs.get(player["id"]), notes)
     data = export_tables(events, event_id)  # this event only: 'event restore' adds it to another database
     path = folder / "database.json"
     write_file(path, json.dumps(data, ensure_ascii=False, separators=(",", ":")))

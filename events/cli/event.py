@@ -631,11 +631,16 @@ def event_export(
     """Standings, results and pairings CSV, every pool and deck in each format, draft logs and a database copy."""
     from events.exports import export_event
 
-    written = export_event(core(db), event_id, out_dir)
+    notes: list[str] = []
+    written = export_event(core(db), event_id, out_dir, notes)
     if as_json:
-        emit_json({"written": [str(p) for p in written]})
+        emit_json({"written": [str(p) for p in written], "notes": notes})
     else:
-        out().print(f"wrote {len(written)} files to {out_dir}")
+        from rich.text import Text
+
+        out().print(Text(f"wrote {len(written)} files to {out_dir}"))
+        for note in notes:
+            out().print(Text(note))
 
 
 @event_app.command("restore")

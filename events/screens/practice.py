@@ -160,8 +160,11 @@ class PracticeUI(DeckBuilder):
 
     def cmd_export(self, args: list[str]) -> None:
         folder = Path(args[0]).expanduser() if args else self.export_root / f"cmdraft-practice-{self.session.draft_id}"
-        written = export_practice(self.session, self.deck(), folder)
+        notes: list[str] = []
+        written = export_practice(self.session, self.deck(), folder, notes)
         self.console.print(Text(f"Wrote {len(written)} files to {folder}"))
+        for note in notes:
+            self.console.print(Text(note))
 
 
 def review(console: Console, session: TableSession) -> None:
@@ -190,14 +193,14 @@ def review(console: Console, session: TableSession) -> None:
                             width=console.width, title="The bots' decks"))
 
 
-def export_practice(session: TableSession, deck: Deck, folder: Path) -> list[Path]:
+def export_practice(session: TableSession, deck: Deck, folder: Path, notes: list[str] | None = None) -> list[Path]:
     from draft.log import mtgo_log
     from events.exports import export_seat, write_file
 
     seat = session.humans[0]
     stem = "practice"
     written = export_seat(folder, stem, session.draft.pools[seat], deck if deck.lines else None,
-                          mtgo_log(session.draft, seat, session.names))
+                          mtgo_log(session.draft, seat, session.names), notes)
     path = folder / f"{stem}-draft.json"
     write_file(path, json.dumps(session.draft.to_json(), separators=(",", ":")))
     return [*written, path]
