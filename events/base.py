@@ -139,7 +139,9 @@ class EventBase:
         for player in players:
             player["number"] = player_number(player)
             player["pool_size"] = len(pools[player["id"]]["cards"]) if player["id"] in pools else None
-            player["pool_warning"] = None if player["pool_size"] is None else pool_warning(event, player["pool_size"])
+            # A late player who joined a draft with a sealed pool is held to the sealed size.
+            kind = dict(event, mode="sealed") if pools.get(player["id"], {}).get("source") == "sealed" else event
+            player["pool_warning"] = None if player["pool_size"] is None else pool_warning(kind, player["pool_size"])
             deck = decks.get(player["id"])
             player["deck"] = None if deck is None else {"valid": deck["valid"], "problems": deck["problems"],
                                                         "commanders": deck["deck"].get("commanders", [])}

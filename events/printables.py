@@ -9,6 +9,7 @@ self-contained HTML page or CSV.  No rendering library is used here.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -295,12 +296,10 @@ def type_group(card) -> str:
 
 def _sideboard(pool, deck) -> list[tuple[int, str]]:
     """Pool cards the deck doesn't use (by name), as (count, name); basics the store provides aren't in a pool."""
-    from collections import Counter
-
     left = Counter(p.card.name for p in pool)
     used = Counter({card.name: 1 for card in deck.commanders})
     for line in deck.lines:
-        if line.zone.value == "main":
+        if line.zone is Zone.MAIN:
             used[line.card.name] += line.count
     left.subtract(used)
     return sorted(((n, name) for name, n in left.items() if n > 0), key=lambda item: (item[1].casefold(), item[1]))

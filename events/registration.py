@@ -72,10 +72,12 @@ class Registration(EventBase):
             self._refuse_same_name(db, event_id, clean)
             late = event["status"] != "registration"
             started = event["mode"] == "draft" and event["status"] in ("drafting", "building", "playing")
-            if started and (bot or not sealed):
+            if started and bot:
+                raise StateError("the draft has started: a bot can no longer fill a seat")
+            if started and not sealed:
                 raise StateError(f"the draft has started, so {clean} can't take a draft seat: they can join with a sealed "
                                  f"pool (cmdraft event player add {event_id} {shlex.quote(clean)} --sealed), or wait "
-                                 "for the next event" if not bot else "the draft has started: a bot can no longer fill a seat")
+                                 "for the next event")
             if event["mode"] == "sealed" and event["status"] in ("building", "playing"):
                 sealed = True  # a sealed event: every late player opens their six boosters
             number = 1 + max((player_number(p) for p in self._players(db, event_id)), default=0)

@@ -164,6 +164,8 @@ def test_after_the_draft_starts_a_late_player_joins_sealed_or_is_told_why_not(ev
     joined = cli("event", "player", "add", event_id, "Late", "--sealed", "--db", events.store.path)
     assert joined.exit_code == 0, joined.output
     assert len(events.pool(event_id, "Late")) == 120  # six CMR draft boosters of 20 (rules: sealed opens six)
+    late = next(p for p in events.snapshot(event_id)["players"] if p["name"] == "Late")
+    assert late["pool_warning"] is None  # a sealed pool in a draft event is held to the sealed size
     assert last_entry(events, event_id, "player add")["new"] == "Late (sealed pool)"
 
 
@@ -384,3 +386,14 @@ def test_pool_words_are_commands_only_alone():
     _command(console, entry, "undo")
     _command(console, entry, "undo")
     assert entry.texts() == [] and not entry.set_aside
+
+
+def test_a_round_paired_after_a_correction_follows_the_corrected_points(events):
+    event_id = one_v_one(events)
+    (a, b), (c, d) = events.new_round(event_id)["tables"]
+    events.record_result(event_id, 1, 1, f"{a} > {b}")
+    events.record_result(event_id, 1, 2, f"{c} > {d}")
+    events.record_result(event_id, 1, 1, f"{b} > {a}", replace=True)  # the slip was read the wrong way round
+    second = events.new_round(event_id)["tables"]
+    # Round 2 sorts by points: the two winners (now b and c) meet, and so do the two losers.
+    assert sorted(map(sorted, second)) == sorted([sorted([b, c]), sorted([a, d])])

@@ -3,8 +3,11 @@ the CLI print; the core returns values."""
 
 from __future__ import annotations
 
+import json
 import re
+import shlex
 from collections.abc import Iterable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rich import box
@@ -15,6 +18,7 @@ from rich.text import Text
 
 from events.printables import standings_legend
 from events.schema import number_text
+from events.store import default_path
 from sets.cards import Card, Rarity
 
 if TYPE_CHECKING:
@@ -44,11 +48,6 @@ def visible(text: str) -> str:
 
 def db_option(path) -> str:
     """`` --db PATH`` for a command to type again, unless ``path`` is the default database (then nothing)."""
-    import shlex
-    from pathlib import Path
-
-    from events.store import default_path
-
     if Path(path).resolve() == default_path().resolve():
         return ""
     return f" --db {shlex.quote(str(path))}"
@@ -426,8 +425,6 @@ def event_board(snap: dict, ledger: dict | None = None) -> Table:
 
 def history_table(entries: list[dict]) -> Table:
     """The event's history, oldest first: when, who, what, old and new value (undos name the entry they take back)."""
-    import json
-
     def value(v) -> str:
         if v is None:
             return "—"
