@@ -347,9 +347,10 @@ def decklists(events, event_id: int) -> Sheet:
             pool = decks.pool(event_id, player["id"])
         except StateError:
             pool = []
+        # The sideboard (the rest of the pool) as one paragraph, so a sealed pool's 80 cards still fit the sheet.
         sideboard = _sideboard(pool, deck)
-        blocks.append(Table(("Qty", "Card"), tuple((str(n), name) for n, name in sideboard) or (("0", "none"),),
-                            title=f"Sideboard ({sum(n for n, _ in sideboard)}: the rest of the pool)", right=(0,)))
+        blocks.append(Note(f"Sideboard ({sum(n for n, _ in sideboard)}, the rest of the pool): "
+                           + (" / ".join(f"{n} {name}" for n, name in sideboard) or "none")))
         registered = player["deck"] or {"valid": False, "problems": []}
         if registered["valid"]:
             blocks.append(Note("Legal for Commander draft.", strong=True))

@@ -166,8 +166,8 @@ section.slip th,section.slip td{padding:0.8mm 2mm}
 section.slip table{margin:0 0 1mm}
 section.slip p.blank{display:inline-block;width:80mm;margin:5mm 6mm 0 0}
 section.cut{border-bottom:1px dashed #000;margin-bottom:4mm}
-section.decklist{font-size:9pt;break-inside:auto;page-break-inside:auto}
-section.decklist th,section.decklist td{padding:0.4mm 1.5mm}
+section.decklist{font-size:8.5pt;break-inside:auto;page-break-inside:auto}
+section.decklist th,section.decklist td{padding:0.3mm 1.5mm}
 section.decklist table{margin:0 0 1.5mm}
 section.decklist caption{padding:1mm 0 0.5mm}
 section.decklist p.blank{margin:4mm 0 0;width:80mm}

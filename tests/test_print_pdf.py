@@ -74,3 +74,16 @@ def test_the_page_count_check_can_disagree(tmp_path):
     page.write_text("<!DOCTYPE html><html><body>" + "".join(
         f'<p style="break-after:page">sheet {n}</p>' for n in range(3)) + "<p>last</p></body></html>", encoding="utf-8")
     assert pdf_pages(page, tmp_path) == 4
+
+
+def test_a_sealed_decklist_with_its_long_sideboard_still_takes_one_sheet(cli, tmp_path):
+    """Sealed: 120 cards opened, so some 80 go to the sideboard; each player's sheet is still one page."""
+    events = Events(Store(tmp_path / "sealed.json"))
+    event_id = events.create("Sealed", mode="sealed", style="bots", seed=6)
+    for name in ("Ann", "Bo", "Cy"):
+        events.add_player(event_id, name)
+    events.start_draft(event_id)
+    for name in ("Ann", "Bo", "Cy"):
+        events.register_deck(event_id, name, auto=True)
+        assert len(events.pool(event_id, name)) == 120
+    assert pdf_pages(printed(cli, events, event_id, "decklists", tmp_path), tmp_path) == 3

@@ -77,7 +77,9 @@ class Outline(HTMLParser):
             self.stack.append(tag)
         if tag == "section":
             self.sections.append({"class": attrs.get("class", "").split(), "h2": "", "tables": 0, "rows": [],
-                                  "captions": [], "row_tables": []})
+                                  "captions": [], "row_tables": [], "notes": []})
+        if tag == "p" and self.sections and "note" in attrs.get("class", ""):
+            self.sections[-1]["notes"].append("")
         if tag == "table" and self.sections:
             self.sections[-1]["tables"] += 1
             self.sections[-1]["captions"].append("")
@@ -95,6 +97,9 @@ class Outline(HTMLParser):
             self.style += data
         if self.sections and self.stack and self.stack[-1] == "h2":
             self.sections[-1]["h2"] += data
+        if self.sections and self.stack and self.stack[-1] == "p" and self.sections[-1]["notes"] and \
+                self.tags[-1][0] == "p" and "note" in self.tags[-1][1].get("class", ""):
+            self.sections[-1]["notes"][-1] += data
         if self.sections and self.stack and self.stack[-1] == "caption":
             self.sections[-1]["captions"][-1] += data
         if self.sections and self.stack and self.stack[-1] in ("td", "th") and self.sections[-1]["rows"]:
@@ -166,11 +171,13 @@ def test_html_decklists_one_page_per_player_with_every_card(night, cli):
         def rows_in(test):
             return [row for row, t in zip(section["rows"], section["row_tables"], strict=True)
                     if test(captions[t]) and row and row[0].isdigit()]
-        listed = sum(int(row[0]) for row in rows_in(lambda c: c and not c.startswith("Sideboard")))
+        listed = sum(int(row[0]) for row in rows_in(bool))
         assert listed == sum(deck.main.values()), name
         assert listed + len(deck.commanders) == deck.size == 60  # a Commander draft deck (rules: 60 cards)
         # The sideboard is the rest of the pool: pool cards = deck cards taken from the pool + sideboard.
-        side = sum(int(row[0]) for row in rows_in(lambda c: c.startswith("Sideboard")))
+        note = next(text for text in section["notes"] if text.startswith("Sideboard ("))
+        side = sum(int(item.split(" ", 1)[0]) for item in note.split(": ", 1)[1].split(" / ") if item != "none")
+        assert note.startswith(f"Sideboard ({side}, the rest of the pool)")
         from_pool = sum(min(n, sum(1 for p in pool if p.card.name == card.name))
                         for card, n in {**deck.main, **{c: 1 for c in deck.commanders}}.items())
         assert side == len(pool) - from_pool, name
