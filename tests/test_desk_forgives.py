@@ -397,3 +397,48 @@ def test_a_round_paired_after_a_correction_follows_the_corrected_points(events):
     second = events.new_round(event_id)["tables"]
     # Round 2 sorts by points: the two winners (now b and c) meet, and so do the two losers.
     assert sorted(map(sorted, second)) == sorted([sorted([b, c]), sorted([a, d])])
+
+
+def test_event_undo_takes_back_each_kind_of_safe_change(events):
+    event_id = physical(events, SIXTEEN[:6])
+    events.add_player(event_id, "Zed")
+    assert events.undo(event_id)["undid"].startswith("player add of Zed")
+    assert "Zed" not in [p["name"] for p in events.snapshot(event_id)["players"]]
+    events.check_in(event_id, SIXTEEN[:5])
+    events.undo(event_id)
+    assert not any(p.get("checked_in") for p in events.snapshot(event_id)["players"])
+    events.seat(event_id)
+    events.undo(event_id)
+    snap = events.snapshot(event_id)
+    assert snap["event"]["status"] == "registration" and not snap["pods"] and all(p["pod"] is None for p in snap["players"])
+    events.seat(event_id)
+    before = pods_of(events, event_id)
+    events.seat(event_id, again=True)
+    assert pods_of(events, event_id) != before
+    events.undo(event_id)
+    assert pods_of(events, event_id) == before
+    events.drop_player(event_id, SIXTEEN[0])
+    events.undo(event_id)
+    assert events.snapshot(event_id)["players"][0]["status"] == "active"
+    taken = [e["undoes"] for e in events.history(event_id) if e["what"] == "undo"]
+    assert len(taken) == len(set(taken)) == 5  # each undo took back a different entry
+
+
+def test_an_undo_that_is_not_safe_is_refused_and_nothing_changes(events, cli):
+    event_id = one_v_one(events)
+    (a, b), (c, d) = events.new_round(event_id)["tables"]
+    events.record_result(event_id, 1, 1, f"{a} > {b}")
+    events.record_result(event_id, 1, 2, f"{c} > {d}")
+    events.finish(event_id)
+    entries = len(events.history(event_id))
+    refused = cli("event", "undo", event_id, "--db", events.store.path)
+    assert refused.exit_code == 3 and "(finish: finished) can't be undone" in refused.stderr and "backup" in refused.stderr
+    assert len(events.history(event_id)) == entries and events.snapshot(event_id)["event"]["status"] == "finished"
+    # A drop while drafting handed the seat to a bot: taking it back is not safe.
+    drafting = physical(events, SIXTEEN[:4])
+    events.seat(drafting)
+    events.start_draft(drafting)
+    events.drop_player(drafting, SIXTEEN[0])
+    with pytest.raises(StateError, match="a bot took their draft seat"):
+        events.undo(drafting)
+    assert events.snapshot(drafting)["players"][0]["status"] == "dropped"

@@ -397,3 +397,17 @@ def test_text_slips_have_cut_lines_and_a_form_feed_per_sheet_of_paper(tmp_path, 
     assert [sheet.count("RESULT SLIP") for sheet in sheets] == [3, 1]
     assert [sheet.count(CUT_LINE) for sheet in sheets] == [2, 0]
     assert all(cell_width(line) <= 80 for line in text.splitlines())
+
+
+@pytest.mark.parametrize("what", PRINTABLES)
+def test_a_table_heading_is_part_of_its_table_so_no_page_end_leaves_it_alone(night, cli, what):
+    """Headings of tables (a round of results, a table of pairings, a card type) are the table's caption,
+    which a browser never separates from the table; page titles may not end a page either."""
+    events, event_id = night
+    page = run(cli, events, event_id, what, "--format", "html")
+    assert "<h3>" not in page
+    assert page.count("<caption>") == page.count("<table>\n<caption>")
+    style = parse_html(page).style
+    assert "h2{" in style and "break-after:avoid" in style.split("h2{", 1)[1].split("}", 1)[0]
+    if what == "results":
+        assert [f"<caption>Round {n} (" in page for n in (1, 2, 3)] == [True, True, False]  # round 3: no result yet
