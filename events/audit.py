@@ -7,7 +7,8 @@ and restore carry its history with it.  The log is append-only; an undo is a new
 the entry it takes back (``undoes``).
 
 ``who`` says where the change came from: ``desk`` for the organizer's commands, ``terminal NAME``
-for a player's terminal in a terminal draft (see ``actor``).
+for a player's terminal (see ``actor``), ``cmdraft`` for a step the program finishes itself (a pod's
+draft ended, so its pools are recorded).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from tinydb import Query
 
 HISTORY = "history"
 DESK = "desk"
+SYSTEM = "cmdraft"
 
 
 def now() -> str:

@@ -129,11 +129,15 @@ class Drafting(EventBase):
         if draft is None:
             return False
         event = self._event(db, event_id)
+        recorded = 0
         for seat, pid in enumerate(pod["players"]):
             if db.table(POOLS).get((Q.e == event_id) & (Q.p == pid)):
                 continue
             cards = [card_ref(p, event["set"]) for p in draft.pools[seat]]
             db.table(POOLS).insert({"e": event_id, "p": pid, "cards": cards, "source": "draft"})
+            recorded += 1
+        if recorded:
+            audit.log_change(db, event_id, audit.SYSTEM, "draft end", None, f"pod {pod['number']}: {recorded} pools recorded")
         if pod.get("opened") is None:
             opened = sum(1 for row in draft.boosters for b in row for p in b.printings if is_piper(p.card))
             db.table(PODS).update({"opened": opened}, doc_ids=[pod.doc_id])
@@ -149,6 +153,7 @@ class Drafting(EventBase):
         if all(p.doc_id in have for p in active):
             phase_change(db)
             db.table(EVENTS).update({"status": "building"}, doc_ids=[event_id])
+            audit.log_change(db, event_id, audit.SYSTEM, "drafting done", "drafting", "building")
 
     def recover(self) -> list[int]:
         """Finish what an interrupted command left in drafting events: seats of dropped players go

@@ -302,7 +302,11 @@ def test_every_kind_of_change_appends_to_the_history_in_order(events, cli, tmp_p
     pool = tmp_path / "pool.txt"
     for name in ("Ann", "Bo", "Cy", "Dee"):
         events.record_pool(event_id, name, parse("1 The Prismatic Piper\n20 Murder\n"))
-        check("pool", None, f"{name}: 21 cards")
+        if name != "Dee":
+            check("pool", None, f"{name}: 21 cards")
+    last, moved = events.history(event_id)[-2:]  # the last pool moves the event on: cmdraft says so itself
+    assert (last["what"], last["new"]) == ("pool", "Dee: 21 cards")
+    assert (moved["what"], moved["who"], moved["new"]) == ("drafting done", "cmdraft", "building")
     pool.write_text("22 Murder\n", encoding="utf-8")
     assert cli("event", "pool", event_id, "Ann", "--edit", "--db", events.store.path, input="1 Plains\n\n").exit_code == 0
     check("pool", "21 cards", "Ann: 22 cards")
@@ -314,6 +318,12 @@ def test_every_kind_of_change_appends_to_the_history_in_order(events, cli, tmp_p
     tables = events.new_round(event_id, force=True)["tables"]
     check("round", None, {"round": 1, "tables": tables})
     table = tables[0]
+    from events.round_clock import start_clock, toggle_pause
+
+    start_clock(events, event_id, 30)
+    check("clock", None, "round 1: 30 minutes from now")
+    toggle_pause(events, event_id, 1)
+    check("clock", "round 1: running", "round 1: paused")
     events.game(event_id, 1, 1, life={table[0]: -3})
     check("game", "round 1 table 1", f"life {table[0]} -3")
     events.game(event_id, 1, 1, undo=True)
