@@ -463,11 +463,17 @@ def added_pipers(commanders: Sequence[Card], pool: Mapping[Card, int]) -> int:
 
 def usable_options(pool: Mapping[Card, int], piper: Card | None) -> Iterator[tuple[tuple[Card, ...], tuple[Color, ...], int]]:
     """Commander options the pool can field: (commanders, colors, Pipers added)."""
+    held = sum(n for card, n in pool.items() if is_piper(card))
     for commanders, colors in commander_options(pool, piper):
-        used = Counter(commanders)
-        added = added_pipers(commanders, pool)
-        if added <= MAX_ADDED_PIPERS and all(used[c] <= pool.get(c, 0) for c in used if not is_piper(c)):
-            yield commanders, colors, added
+        added = max(0, sum(1 for card in commanders if is_piper(card)) - held)
+        if added > MAX_ADDED_PIPERS:
+            continue
+        if len(commanders) == 2 and commanders[0] == commanders[1] and not is_piper(commanders[0]):
+            if pool.get(commanders[0], 0) < 2:
+                continue
+        elif any(pool.get(c, 0) < 1 for c in commanders if not is_piper(c)):
+            continue
+        yield commanders, colors, added
 
 
 def suggest_commanders(pool: Iterable[Card] | Mapping[Card, int], limit: int = 10, piper: Card | None = None) -> list[Suggestion]:

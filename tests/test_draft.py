@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from draft.bots import Bot, BotStyle, STRONG_CMR, card_rating
+from draft.bots import Bot, BotStyle, card_rating
 from draft.deckbuild import build_deck
 from draft.decks import validate
 from draft.engine import Draft, DraftConfig, IllegalPickError, pass_direction
@@ -192,7 +192,6 @@ def test_deck_builder_uses_pipers_when_the_pool_has_no_legend():
 def test_rating_model_is_sensible():
     cmr = load_set("CMR")
     by_name = {card.name: card for card in cmr}
-    assert all(name in by_name for name in STRONG_CMR)
     assert card_rating(by_name["Jeweled Lotus"]) > card_rating(by_name["Murder"]) > card_rating(by_name["Bladebrand"])
     assert card_rating(by_name["Najeela, the Blade-Blossom"]) > card_rating(by_name["Bladebrand"])
 

@@ -82,6 +82,7 @@ def test_whole_practice_draft_in_a_real_terminal(tmp_path):
     child.expect("deck> ")
     child.sendline("auto")
     child.expect("The bot built a deck")
+    child.expect(r"Mana sources: [WUBRG] \d+")
     child.expect("deck> ")
     child.sendline("done")
     child.expect("Deck saved")

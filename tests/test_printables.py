@@ -178,8 +178,11 @@ def test_html_decklists_one_page_per_player_with_every_card(night, cli):
         note = next(text for text in section["notes"] if text.startswith("Sideboard ("))
         side = sum(int(item.split(" ", 1)[0]) for item in note.split(": ", 1)[1].split(" / ") if item != "none")
         assert note.startswith(f"Sideboard ({side}, the rest of the pool)")
-        from_pool = sum(min(n, sum(1 for p in pool if p.card.name == card.name))
-                        for card, n in {**deck.main, **{c: 1 for c in deck.commanders}}.items())
+        from collections import Counter
+
+        used = Counter({card.name: n for card, n in deck.main.items()}) + Counter(c.name for c in deck.commanders)
+        held = Counter(p.card.name for p in pool)
+        from_pool = sum(min(n, held[name]) for name, n in used.items())
         assert side == len(pool) - from_pool, name
         who = section["rows"][1]
         assert who == [player["name"], f"#{player['number']}", str(player["pod"]), str(player["seat"] + 1)]

@@ -16,7 +16,7 @@ from events.cli.common import (JsonOption, KindOption, SeedOption, SetOption, ch
 def sim(
     players: Annotated[int, typer.Option("--players", help="Seats at the table (2-12).")] = 8,
     seed: SeedOption = None,
-    bots: Annotated[Optional[str], typer.Option("--bots", help="commander-first or best-card; a comma list goes round the table.")] = None,
+    bots: Annotated[Optional[str], typer.Option("--bots", help="strong (the default), commander-first or best-card; a comma list goes round the table.")] = None,
     set_code: SetOption = "CMR",
     kind: KindOption = None,
     drafts: Annotated[int, typer.Option("--drafts", help="Run this many pods and print aggregate figures.")] = 1,

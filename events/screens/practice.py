@@ -112,7 +112,7 @@ class PracticeUI(DeckBuilder):
             if line is None:
                 positions = self.session.suggested_pick(self.seat)
                 names = " + ".join(pack[i].card.name for i in positions)
-                self.console.print(Text.assemble(("Time is up:", "yellow"), f" took {names} for you (the bot rating's best)."))
+                self.console.print(Text.assemble(("Time is up:", "yellow"), f" took {names} for you (the strong bot's pick)."))
                 self.session.pick(self.seat, positions)
                 return
             command = line.lower()
