@@ -378,26 +378,6 @@ def test_the_history_travels_with_an_export_and_undo_never_reaches_behind_a_rest
     assert [p["name"] for p in other.snapshot(1)["players"]] == ["Ann", "Bob"]
 
 
-def test_pool_words_are_commands_only_alone():
-    """'undo' alone takes back the last line; with a count it is a card line (read as a card name)."""
-    from rich.console import Console
-
-    from events.screens.pool_entry import _command
-    from sets.catalog import card_index
-
-    import io
-    from events.pool_entry import PoolEntry
-
-    entry = PoolEntry(card_index())
-    console = Console(file=io.StringIO(), width=100)
-    _command(console, entry, "2 Murder")
-    _command(console, entry, "1 Undo")  # no card called Undo in the bundled set: set aside, not a command
-    assert entry.texts() == ["2 Murder"] and entry.set_aside[0].text == "1 Undo"
-    _command(console, entry, "undo")
-    _command(console, entry, "undo")
-    assert entry.texts() == [] and not entry.set_aside
-
-
 def test_a_round_paired_after_a_correction_follows_the_corrected_points(events):
     event_id = one_v_one(events)
     (a, b), (c, d) = events.new_round(event_id)["tables"]

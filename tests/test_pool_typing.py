@@ -99,3 +99,21 @@ def test_a_recorded_pool_is_edited_line_by_line(events, cli):
     assert pool_lines(events.pool(event_id, "Ann")) == ["2 Murder", "3 Plains", "2 Island"]
     refused = cli("event", "pool", event_id, "Bo", "--edit", "--db", events.store.path, input="\n")
     assert refused.exit_code == 3 and "no pool recorded" in refused.stderr
+
+
+def test_pool_words_are_commands_only_alone():
+    """'undo' alone takes back the last line; with a count it is a card line (read as a card name)."""
+    import io
+
+    from rich.console import Console
+
+    from events.screens.pool_entry import _command
+
+    entry = PoolEntry(card_index())
+    console = Console(file=io.StringIO(), width=100)
+    _command(console, entry, "2 Murder")
+    _command(console, entry, "1 Undo")  # no card called Undo in the bundled set: set aside, not a command
+    assert entry.texts() == ["2 Murder"] and entry.set_aside[0].text == "1 Undo"
+    _command(console, entry, "undo")
+    _command(console, entry, "undo")
+    assert entry.texts() == [] and not entry.set_aside
