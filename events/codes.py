@@ -24,7 +24,8 @@ from typing import Any
 
 from tinydb import Query
 
-from sets.catalog import user_home
+from events import audit
+from sets.userdata import user_home
 from sets.errors import InputError, StateError
 
 ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read off a slip without doubt
@@ -71,6 +72,7 @@ def reset_code(events, event_id: int, who: str) -> tuple[str, str]:
         if player.get("pod") is None or player.get("bot"):
             raise StateError(f"{player['name']} has no seat yet: codes are given at seating")
         db.table(PLAYERS).update({"code": code}, doc_ids=[player.doc_id])
+        audit.log_change(db, event_id, audit.DESK, "seat code reset", None, player["name"])  # never the code itself
         pods = db.table("pods").search((Q.e == event_id) & (Q.number == player["pod"]))
     if pods and pods[0].get("draft"):
         session = events.draft_session(event_id, pods[0]["number"])
@@ -88,6 +90,7 @@ def check_code(events, event_id: int, player_id: int, typed: str, delay: float =
     with events.store.write() as db:
         db.table(CODE_FAILURES).insert({"e": event_id, "p": player_id, "at": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
                                         "pid": os.getpid()})
+        audit.log_change(db, event_id, audit.actor(player["name"]), "wrong seat code", None, player["name"])
     return False
 
 

@@ -16,8 +16,8 @@ from draft.deckbuild import build_deck, mana_sources
 from draft.decks import Deck, DeckLine, Zone, is_piper, suggest_commanders, validate
 from draft.formats import write_json
 from events.screens.cards import show_card
-from events.screens.picks import join_names, read_choices
-from events.screens.render import card_list_table, deck_report, identity_text, suggestion_table
+from events.screens.picks import read_choices
+from events.screens.render import card_list_table, deck_report, identity_text, join_names, suggestion_table
 from events.screens.terminal import Quit
 from sets.basics import basic_land
 from sets.booster import Printing
