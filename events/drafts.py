@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from draft.bots import Bot, BotStyle, card_rating
+from draft.bots import Bot, BotStyle
 from draft.engine import Draft, DraftConfig, Pick
 from draft.sim import bot_styles, run_bots
 from events.store import Store
@@ -261,10 +261,10 @@ class TableSession:
             self._catch_up(handle.table(JOURNAL).get(doc_id=1))
 
     def suggested_pick(self, seat: int) -> list[int]:
-        """The cards the bot rating would take for this seat (used when a pick timer runs out)."""
-        pack = self.draft.pack(seat)
-        ranked = sorted(range(len(pack)), key=lambda i: -card_rating(pack[i].card))
-        return ranked[: self.draft.picks_due(seat)]
+        """The best pick for this seat's colors (the hint's choice; taken when a pick timer runs out)."""
+        from draft.advice import seat_advice
+
+        return seat_advice(self.draft, seat).positions
 
     def set_timer(self, seconds: int | None) -> None:
         """A new pick timer for the rest of the draft (seconds for a full pack)."""

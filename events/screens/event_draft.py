@@ -116,3 +116,6 @@ class PoolBuilder(PracticeUI):
 
     def cmd_export(self, args: list[str]) -> None:
         raise InputError("export the event's files with 'cmdraft event export'")
+
+    def cmd_bot(self, args: list[str]) -> None:
+        raise InputError("an event pool has no bots to show; here you build and register the deck")

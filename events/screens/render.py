@@ -208,13 +208,13 @@ def card_list_table(headers: list[str], rows: list[list], title: str | None = No
                      justify={"#": "right", "Count": "right", "MV": "right", "In deck": "right", "In pool": "right"})
 
 
-def pack_table(printings: Iterable[Printing], title: str = "", numbered: bool = True, width: int | None = None) -> Table:
+def pack_table(printings: Iterable[Printing], title: str = "", numbered: bool = True, width: int | None = None, first: int = 1) -> Table:
     """A pack or pool as a table: number, name, cost, rarity and identity always whole; on narrow
     terminals the type loses its subtypes, and type and notes wrap or go before anything else is cut."""
     narrow = width is not None and width < 110
     headers = (["#"] if numbered else []) + ["Card", "Cost", "R", "Id", "Type", "Notes"]
     rows = []
-    for index, printing in enumerate(printings, start=1):
+    for index, printing in enumerate(printings, start=first):
         card = printing.card
         notes = " ".join(filter(None, [finish_marks(printing.foil, printing.etched), commander_hint(card)]))
         rows.append(([str(index)] if numbered else []) + [
@@ -476,3 +476,29 @@ def game_board(board: dict) -> Table:
         tax = ", ".join(f"{t['label']} +{{{t['tax']}}}" for t in p["tax"]) or "—"
         table.add_row(shown(p["player"]), str(p["life"]), shown(damage), shown(tax), shown("LOST", style="bold red") if p["lost"] else "")
     return table
+
+
+def stats_lines(stats) -> list[Text]:
+    """A deck's figures in a few lines: curve, roles, sources per color against the symbols to cast,
+    and a warning for each commander color short of sources."""
+    curve = Text("Curve ")
+    for mv, n in stats.curve.items():
+        curve.append(f"{mv if mv < 7 else '7+'}:", style="dim")
+        curve.append(f"{n} ")
+    removal = str(stats.removal) if stats.has_text else "? (no rules text here)"
+    roles = Text(f"Creatures {stats.creatures} · removal {removal} · ramp {stats.ramp} · {count_words(stats.size, 'card')}")
+    colors = Text("Sources/symbols ")
+    for color, made in stats.sources.items():
+        if made or stats.symbols[color] or color in stats.identity:
+            colors.append_text(identity_text(color.value))
+            colors.append(f" {made}/{stats.symbols[color]}  ", style="bold red" if color in stats.identity and made < 8 else "")
+    lines = [curve, roles, colors]
+    lines += [shown("⚠ " + warning, style="yellow") for warning in stats.warnings]
+    return lines
+
+
+def signals_table(rows, width: int | None = None) -> Table:
+    """Each color's quality in the packs passed to you (``draft.advice.signals``), best first."""
+    body = [[identity_text(row.color.value), row.color.word, f"{row.best:.1f}", f"{row.per_pack:.1f}", str(row.packs)] for row in rows]
+    return fit_table(["", "Color", "Best card (avg rating)", "Cards per pack", "Packs seen"], body,
+                     essential={"", "Color", "Best card (avg rating)"}, width=width, title="Signals: what the packs passed to you hold")

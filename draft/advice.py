@@ -1,0 +1,223 @@
+"""What a strong drafter would take, which colors are flowing, and how a player's picks compare.
+
+The learning aids of the practice draft, pure (no screen): ``advise`` is the one
+door to the bot layer for a hint (the practice screens and the pick timer ask it
+and nothing else), ``signals`` reads the packs passed to a seat, ``review``
+goes back over a seat's picks with the hint's choice beside each.
+
+Role tags come from the card's facts and, when the rules text has been brought
+(``cmdraft sets import``), from its text; without text a card is only tagged by
+what its type line and cost say.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from draft import bots as bot_layer
+from draft.bots import Bot, BotStyle, card_rating
+from draft.engine import Draft, Pick
+from sets.booster import Printing
+from sets.cards import Card
+from sets.colors import COLORLESS, Color, ColorIdentity, identity_from_mask
+
+_REMOVAL = re.compile(r"\b(destroy|exile) (target|each|all|up to)\b|deals? (\d+|x) damage to (any target|target|each creature)"
+                      r"|\bcounter target\b|gets? -\d+/-\d+|\bfights?\b|return target (nonland )?(creature|permanent)[^.]*to its owner's hand",
+                      re.IGNORECASE)
+_RAMP = re.compile(r"\badd \{|\badd (one|two|three) mana\b|search your library for (a|up to \w+) (basic )?land", re.IGNORECASE)
+_DRAW = re.compile(r"\bdraws? (a|two|three|four|x|\w+) cards?\b", re.IGNORECASE)
+
+
+def rules_text(card: Card) -> str:
+    return " ".join(face.text for face in card.faces if face.text)
+
+
+def roles(card: Card) -> tuple[str, ...]:
+    """What a card does in a deck, in a few words: commander, partner, creature, removal, ramp, fixing, draw."""
+    text = rules_text(card)
+    tags = []
+    if card.can_be_commander:
+        tags.append("commander")
+    if card.has_partner:
+        tags.append("partner")
+    if card.has_type("Creature"):
+        tags.append("creature")
+    if text and _REMOVAL.search(text):
+        tags.append("removal")
+    if is_ramp(card):
+        tags.append("ramp")
+    if card.is_land and (len(card.deck_colors) >= 2 or "any color" in text.lower()):
+        tags.append("fixing")
+    if text and _DRAW.search(text):
+        tags.append("draw")
+    return tuple(tags)
+
+
+def is_ramp(card: Card) -> bool:
+    """A nonland card that makes mana or fetches lands.  Without rules text: a cheap colorless
+    noncreature artifact that is no Equipment or Vehicle (a mana rock, by its facts)."""
+    if card.is_land:
+        return False
+    text = rules_text(card)
+    if text:
+        return bool(_RAMP.search(text))
+    return (card.has_type("Artifact") and not card.has_type("Creature") and card.mana_value <= 3
+            and not card.colors and not {"Equipment", "Vehicle"} & set(card.front.subtypes))
+
+
+def is_removal(card: Card) -> bool:
+    text = rules_text(card)
+    return bool(text and _REMOVAL.search(text))
+
+
+@dataclass(frozen=True)
+class CardAdvice:
+    position: int
+    card: Card
+    rating: float
+    roles: tuple[str, ...]
+    fits: bool  # inside the colors the seat is heading for
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The cards a strong drafter would take from a pack, and why."""
+
+    picks: tuple[CardAdvice, ...]
+    colors: ColorIdentity  # where the pool points (all five early in the draft)
+    commanders: tuple[Card, ...]  # the pool's likely commanders
+    style: str
+
+    @property
+    def positions(self) -> list[int]:
+        return [pick.position for pick in self.picks]
+
+    @property
+    def rating(self) -> float:
+        return sum(pick.rating for pick in self.picks)
+
+    def reasons(self) -> list[str]:
+        """One line per card: its rating, roles and fit with the pool."""
+        lines = []
+        for pick in self.picks:
+            fit = ("inside your colors " + (self.colors.code or "C")) if len(self.colors) < 5 else "the draft is young: colors still open"
+            if not pick.fits:
+                fit = f"outside your colors {self.colors.code or 'C'}"
+            lead = [c.name for c in self.commanders if c is not pick.card]
+            if pick.card.can_be_commander and pick.card.has_partner and lead:
+                fit += "; could lead beside " + " / ".join(lead)
+            elif self.commanders and len(self.colors) < 5:
+                fit += " (heading for " + " + ".join(c.name for c in self.commanders) + ")"
+            tags = ", ".join(pick.roles) or pick.card.type_line
+            lines.append(f"{pick.card.name}: rating {pick.rating:.1f}, {tags}; {fit}")
+        return lines
+
+
+def progress_of(draft: Draft, pack: int, pick: int) -> float:
+    """How far a draft is at a pick (0 at the first pick, 1 at the end), as the bots measure it."""
+    return (pack - 1 + (pick - 1) / draft.picks_per_pack) / float(draft.config.boosters)
+
+
+def advise(pack: Sequence[Printing], pool: Sequence[Card], count: int, progress: float) -> Advice:
+    """The ``count`` cards of ``pack`` the strongest bot style takes for a seat holding ``pool``.
+
+    This is the one adapter between the learning aids and the bot layer: when the bot layer
+    offers ``explain_pick`` it is used, otherwise a commander-first bot holding the pool chooses.
+    """
+    explain = getattr(bot_layer, "explain_pick", None)
+    if explain is not None:
+        return _from_explained(explain(list(pack), list(pool), count=count, progress=progress), pack)
+    bot = Bot(BotStyle.COMMANDER_FIRST, 0)
+    bot.remember(list(pool))
+    positions = bot.choose(pack, count, progress)
+    plan = bot.plan(progress)
+    colors = identity_from_mask(plan.mask)
+    picks = tuple(CardAdvice(i, pack[i].card, card_rating(pack[i].card), roles(pack[i].card),
+                             pack[i].card.deck_colors.mask & ~plan.mask == 0) for i in positions)
+    return Advice(picks, colors, tuple(plan.commanders), BotStyle.COMMANDER_FIRST.value)
+
+
+def _from_explained(explained, pack: Sequence[Printing]) -> Advice:  # pragma: no cover - used once the bot layer has it
+    picks = []
+    for item in explained.cards:
+        position = item.position if hasattr(item, "position") else next(i for i, p in enumerate(pack) if p.card is item.card)
+        picks.append(CardAdvice(position, item.card, float(item.rating), tuple(item.roles), bool(getattr(item, "fits", True))))
+    colors = getattr(explained, "colors", None) or COLORLESS
+    return Advice(tuple(picks), colors, tuple(getattr(explained, "commanders", ())), str(getattr(explained, "style", "strong")))
+
+
+def seat_advice(draft: Draft, seat: int) -> Advice:
+    """The hint for the pack in front of a seat now."""
+    pool = [p.card for p in draft.pools[seat]]
+    return advise(draft.pack(seat), pool, draft.picks_due(seat), progress_of(draft, draft.round + 1, draft.pick_number))
+
+
+# --- signals -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ColorSignal:
+    color: Color
+    packs: int  # packs passed to the seat so far
+    cards: int  # cards of this color in them
+    best: float  # the best card of the color per pack, on average (0 for a pack without one)
+
+    @property
+    def per_pack(self) -> float:
+        return self.cards / self.packs if self.packs else 0.0
+
+
+def signals(draft: Draft, seat: int) -> list[ColorSignal]:
+    """Each color's quality in the packs passed to the seat (never the ones it opened), best first.
+
+    A card counts for every color of its identity; a pack in front of the seat now counts too.
+    """
+    packs = [pick.offered for pick in draft.picks_of(seat) if pick.pick > 1]
+    if not draft.finished and draft.pick_number > 1 and draft.pack(seat):
+        packs.append(tuple(draft.pack(seat)))
+    rows = []
+    for color in Color:
+        cards, best = 0, 0.0
+        for pack in packs:
+            ratings = [card_rating(p.card) for p in pack if color in p.card.deck_colors]
+            cards += len(ratings)
+            best += max(ratings, default=0.0)
+        rows.append(ColorSignal(color, len(packs), cards, best / len(packs) if packs else 0.0))
+    return sorted(rows, key=lambda row: (-row.best, -row.cards, row.color.value))
+
+
+# --- the review after the draft ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ReviewRow:
+    pack: int
+    pick: int
+    taken: tuple[Card, ...]
+    hint: tuple[Card, ...]
+    difference: float  # the hint's rating minus the taken cards' rating
+    wheeled: tuple[Card, ...]  # cards of this pack that came back to the seat later in the round
+
+
+def review(draft: Draft, seat: int) -> list[ReviewRow]:
+    """Every pick of a seat: what it took, what the hint would have taken from the same pool, and what wheeled."""
+    rows = []
+    pool: list[Card] = []
+    for pick in draft.picks_of(seat):
+        advice = advise(pick.offered, pool, len(pick.taken), progress_of(draft, pick.pack, pick.pick))
+        taken = tuple(p.card for p in pick.taken)
+        rows.append(ReviewRow(pick.pack, pick.pick, taken, tuple(a.card for a in advice.picks),
+                              advice.rating - sum(card_rating(c) for c in taken), _wheeled(draft, pick)))
+        pool.extend(taken)
+    return rows
+
+
+def _wheeled(draft: Draft, pick: Pick) -> tuple[Card, ...]:
+    passed = Counter(id(p) for i, p in enumerate(pick.offered) if i not in pick.positions)
+    back = [q for q in draft.pack_trail(pick) if q.seat == pick.seat and q.pick > pick.pick]
+    if not back:
+        return ()
+    return tuple(p.card for p in back[0].offered if passed[id(p)])
