@@ -141,12 +141,20 @@ class DeckBuilder:
                 self.save_progress()
         return False
 
+    listener = None  # the full-screen app's message log; None: print at the line prompt
+    answer: bool | None = None  # the app asks its questions before the command and sets the answer here
+
     def say(self, renderable) -> None:
         """Show a message (the line prompt prints it; the full-screen builder keeps it in its log)."""
+        if self.listener is not None:
+            self.listener(renderable)
+            return
         self.console.print(renderable)
 
     def confirm(self, question: str) -> bool:
         """A yes/no question, no unless answered yes."""
+        if self.answer is not None:
+            return self.answer
         answer = self.terminal.ask(escape(question) + " \\[y/N] ") or ""
         return answer.strip().lower() in ("y", "yes")
 

@@ -103,13 +103,18 @@ def passing(left: bool) -> str:
 
 
 def mana_text(cost: str) -> Text:
-    """A mana cost with each colored symbol in its color."""
+    """A mana cost with each colored symbol in its color (also in the compact form, ``3WU``)."""
     text = Text()
-    for symbol in re.findall(r"\{[^}]*\}|//|\s+", cost):
-        colors = [ch for ch in symbol.upper() if ch in "WUBRG"] if symbol.startswith("{") else []
+    for symbol in re.findall(r"\{[^}]*\}|//|\s+|[0-9A-Z]", cost):
+        colors = [ch for ch in symbol.upper() if ch in "WUBRG"] if symbol.startswith("{") or len(symbol) == 1 else []
         style = _SYMBOL_STYLE.get(colors[0], "") if len(colors) == 1 else ("bold magenta" if colors else "dim")
         text.append(visible(symbol), style=style)
     return text
+
+
+def compact_cost(cost: str) -> str:
+    """A mana cost without the braces of one-character symbols: ``{3}{W}{U}`` is ``3WU``, ``{W/U}`` stays."""
+    return re.sub(r"\{([0-9A-Z]|1[0-9])\}", lambda m: m.group(1) if len(m.group(1)) == 1 else m.group(0), cost)
 
 
 def identity_text(code: str) -> Text:
