@@ -295,3 +295,35 @@ def export_practice(session: TableSession, deck: Deck, folder: Path) -> list[Pat
     path = folder / f"{stem}-draft.json"
     write_file(path, json.dumps(session.draft.to_json(), separators=(",", ":")))
     return [*written, path]
+
+
+class PoolBuildUI(PracticeUI):
+    """The deck builder over a pool that wasn't drafted here (``cmdraft build POOL``, ``sealed --build``)."""
+
+    def __init__(self, session, console: Console, terminal: Terminal, stem: str, export_root: Path | None = None):
+        super().__init__(session, console, terminal, export_root=export_root)
+        self.stem = stem
+
+    def run(self) -> None:
+        try:
+            self.build()
+        except (Quit, KeyboardInterrupt):
+            self.console.file.write("\n" + self.farewell() + "\n")
+            self.console.file.flush()
+
+    def farewell(self) -> str:
+        return f"Saved. The same command opens this deck again (build {self.session.draft_id})."
+
+    def cmd_review(self, args: list[str]) -> None:
+        raise InputError("this pool wasn't drafted here: there are no picks to review")
+
+    def cmd_bot(self, args: list[str]) -> None:
+        raise InputError("this pool wasn't drafted here: there are no bots")
+
+    def cmd_export(self, args: list[str]) -> None:
+        from events.exports import export_seat
+
+        folder = Path(args[0]).expanduser() if args else self.export_root
+        deck = self.deck()
+        written = export_seat(folder, self.stem, self.session.draft.pools[0], deck if deck.lines else None, None)
+        self.say(Text(f"Wrote {len(written)} files to {folder} ({self.stem}-deck.*, {self.stem}-pool.*)"))

@@ -9,6 +9,7 @@ The screen holds no draft state of its own: the pack, the pool and the pick all 
 from __future__ import annotations
 
 import time
+from collections import Counter
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -46,6 +47,23 @@ def short_type(card) -> str:
     """The one type a card is listed under, in at most eight letters (the card panel has the whole line)."""
     kind = type_group(card)
     return _SHORT.get(kind, kind)
+
+
+def pool_panel(pool) -> Text:
+    """Your pool by color and curve, in lines short enough for the side of an 80-column screen."""
+    colors = Counter("M" if len(card.deck_colors) > 1 else (card.deck_colors.code or "C") for card in pool)
+    curve = Counter(min(int(card.mana_value), 6) for card in pool if not card.is_land)
+    text = Text(f"Your pool: {len(pool)} cards\n", style="bold")
+    for key in "WUBRGMC":
+        text.append_text(identity_text(key) if key != "M" else Text("M", style="magenta"))
+        text.append(f"{colors[key]} ")
+    text.append("\nCurve ")
+    text.append(" ".join(f"{'6+' if mv == 6 else mv}:{curve[mv]}" for mv in range(7)))
+    leaders = sorted({card.name for card in pool if card.can_be_commander})
+    if leaders:
+        text.append("\nCan lead: ", style="bold")
+        text.append_text(shown(" / ".join(leaders)))
+    return text
 
 
 class Timer(Static):
@@ -148,7 +166,7 @@ class TableScreen(Screen):
         self.query_one("#where", Static).update(text)
 
     def show_pool(self) -> None:
-        self.query_one("#pool", Static).update(pool_summary(self.practice.pool_cards()))
+        self.query_one("#pool", Static).update(pool_panel(self.practice.pool_cards()))
 
     def highlighted(self) -> int | None:
         table = self.query_one("#pack", DataTable)
