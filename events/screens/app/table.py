@@ -147,6 +147,8 @@ class TableScreen(Screen):
                           shown(card.type_line if self.wide else short_type(card)),
                           shown(card.rarity.letter, style=RARITY_STYLE[card.rarity]), identity_text(card.deck_colors.code),
                           key=str(index))
+        if table.row_count:
+            table.move_cursor(row=0)
         self.marked = []
         names = self.query_one("#names", Input)
         names.value = ""
