@@ -111,8 +111,7 @@ def deck_stats(deck: Deck, identity: ColorIdentity) -> DeckStats:
     for card, n in everything.items():
         for color, count in colored_symbols(card).items():
             symbols[color] += count * n
-    warnings = [f"{color.word}: {made[color]} {'source' if made[color] == 1 else 'sources'} for a commander color "
-                f"(fewer than {MIN_SOURCES}; {symbols[color]} {color.value} symbols to cast)"
+    warnings = [f"{color.word} {made[color]} ({symbols[color]} {color.value} symbols to cast)"
                 for color in identity if made[color] < MIN_SOURCES]
     return DeckStats(deck.size, group_cards(main), curve, creatures, removal, ramp,
                      any(rules_text(card) for card in everything), {c: made[c] for c in Color},

@@ -484,21 +484,22 @@ def game_board(board: dict) -> Table:
 
 
 def stats_lines(stats) -> list[Text]:
-    """A deck's figures in a few lines: curve, roles, sources per color against the symbols to cast,
-    and a warning for each commander color short of sources."""
-    curve = Text("Curve ")
+    """A deck's figures in three lines: curve and roles; sources per color against the symbols to cast;
+    a warning naming each commander color short of sources."""
+    line = Text("Curve ")
     for mv, n in stats.curve.items():
-        curve.append(f"{mv if mv < 7 else '7+'}:", style="dim")
-        curve.append(f"{n} ")
-    removal = str(stats.removal) if stats.has_text else "? (no rules text here)"
-    roles = Text(f"Creatures {stats.creatures} · removal {removal} · ramp {stats.ramp} · {count_words(stats.size, 'card')}")
+        line.append(f"{mv if mv < 7 else '7+'}:", style="dim")
+        line.append(f"{n} ")
+    removal = str(stats.removal) if stats.has_text else "? (needs rules text)"
+    line.append(f"· creatures {stats.creatures} · removal {removal} · ramp {stats.ramp}")
     colors = Text("Sources/symbols ")
     for color, made in stats.sources.items():
         if made or stats.symbols[color] or color in stats.identity:
             colors.append_text(identity_text(color.value))
             colors.append(f" {made}/{stats.symbols[color]}  ", style="bold red" if color in stats.identity and made < 8 else "")
-    lines = [curve, roles, colors]
-    lines += [shown("⚠ " + warning, style="yellow") for warning in stats.warnings]
+    lines = [line, colors]
+    if stats.warnings:
+        lines.append(shown("⚠ fewer than 8 sources of a commander color: " + "; ".join(stats.warnings), style="yellow"))
     return lines
 
 

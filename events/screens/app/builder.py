@@ -81,9 +81,12 @@ class BuilderScreen(Screen):
     def on_mount(self) -> None:
         self.ui.listener = self.log_message
         self.ui.start_build()
-        for table_id in ("pool", "deck"):
-            table = self.query_one(f"#{table_id}", DataTable)
-            table.add_columns(*(("#", "Card", "Cost", "Id", "In") if table_id == "pool" else ("N", "Card", "Cost", "Id")))
+        # 80 columns hold two lists of 30-letter names only with the number inside the name's cell
+        self.wide = self.app.size.width >= 110
+        pool_columns = ("#", "Card", "Cost", "Id", "In") if self.wide else ("# Card (green: in the deck)", "Id")
+        deck_columns = ("N", "Card", "Cost", "Id") if self.wide else ("N Card", "Id")
+        self.query_one("#pool", DataTable).add_columns(*pool_columns)
+        self.query_one("#deck", DataTable).add_columns(*deck_columns)
         self.refresh_lists()
         self.query_one("#pool", DataTable).focus()
 
@@ -102,27 +105,37 @@ class BuilderScreen(Screen):
         deck_table.clear()
         number = {card: i for i, card in enumerate(ui.pool_list, start=1)}
         free = {card: ui._available(card) for card in ui.pool_list}
+        def row(table, lead: Text, name: Text, card, extra: list, key: str) -> None:
+            if self.wide:
+                cost = mana_text(card.mana_cost) if card is not None else Text("")
+                table.add_row(lead, name, cost, identity(card), *extra, key=key)
+            else:
+                table.add_row(Text.assemble(lead, " ", name), identity(card), key=key)
+
+        def identity(card) -> Text:
+            return identity_text(card.deck_colors.code) if card is not None else Text("")
+
+        def heading(table, kind: str, cards, extra: int) -> None:
+            row(table, Text(""), Text(f"{kind} ({sum(n for _, n in cards)})", style="bold underline"), None,
+                [Text("")] * extra, f"group:{kind}")
+
         for kind, cards in group_cards({card: pool[card] for card in ui.pool_list}):
-            pool_table.add_row(Text(""), Text(f"{kind} ({sum(n for _, n in cards)})", style="bold underline"), Text(""), Text(""), Text(""),
-                               key=f"group:{kind}")
+            heading(pool_table, kind, cards, 1)
             for card, n in cards:
                 used = n - free[card]
-                pool_table.add_row(Text(str(number[card]), justify="right"), shown(card.name, style="dim" if free[card] == 0 else ""),
-                                   mana_text(card.mana_cost), identity_text(card.deck_colors.code),
-                                   Text(f"{used}/{n}" if used else str(n), style="green" if used else ""), key=f"card:{number[card]}")
+                style = "dim" if free[card] == 0 and not used else ("green" if used else "")
+                row(pool_table, Text(f"{number[card]:>2}"), shown(card.name, style=style), card,
+                    [Text(f"{used}/{n}" if used else str(n), style="green" if used else "")], f"card:{number[card]}")
         deck = ui.deck()
         for index, card in enumerate(deck.commanders):
-            deck_table.add_row(Text("C", style="bold magenta"), shown(card.name, style="bold"), mana_text(card.mana_cost),
-                               identity_text(card.identity.code), key=f"commander:{index}")
+            row(deck_table, Text(" C", style="bold magenta"), shown(card.name, style="bold"), card, [], f"commander:{index}")
         self.deck_rows = {}
         for kind, cards in group_cards(deck.main):
-            deck_table.add_row(Text(""), Text(f"{kind} ({sum(n for _, n in cards)})", style="bold underline"), Text(""), Text(""),
-                               key=f"group:{kind}")
+            heading(deck_table, kind, cards, 0)
             for card, n in cards:
                 key = f"main:{len(self.deck_rows)}"
                 self.deck_rows[key] = card
-                deck_table.add_row(Text(str(n), justify="right"), shown(card.name), mana_text(card.mana_cost),
-                                   identity_text(card.deck_colors.code), key=key)
+                row(deck_table, Text(f"{n:>2}"), shown(card.name), card, [], key)
         for table, row in ((pool_table, keep[0]), (deck_table, keep[1])):
             if table.row_count:
                 table.move_cursor(row=min(row, table.row_count - 1), scroll=True)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
@@ -30,23 +29,24 @@ class ReviewScreen(Screen):
         self.seat = seat
 
     def compose(self) -> ComposeResult:
-        yield Static(Text("Your picks beside the hint's · Enter on a bot: its pool and deck", style="bold cyan"), markup=False)
-        with Horizontal():
-            with Vertical(id="picks-side"):
-                yield DataTable(id="picks", cursor_type="row")
-                yield Static(id="pick-detail", markup=False)
-            yield DataTable(id="bots", cursor_type="row")
+        yield Static(Text("Your picks beside the hint's (±: its rating more, W: cards that wheeled) · Tab, Enter: a bot's deck",
+                          style="bold cyan"), markup=False)
+        yield DataTable(id="picks", cursor_type="row")
+        yield Static(id="pick-detail", markup=False)
+        yield DataTable(id="bots", cursor_type="row")
         yield Footer()
 
     def on_mount(self) -> None:
         picks = self.query_one("#picks", DataTable)
-        picks.add_columns("Pick", "You took", "Hint", "±", "Wheeled")
+        picks.add_columns("Pick", "You took", "Hint took", "±", "W")
         self.rows = review(self.session.draft, self.seat)
         for index, row in enumerate(self.rows):
             same = {c.name for c in row.taken} == {c.name for c in row.hint}
-            picks.add_row(Text(f"P{row.pack}p{row.pick}"), shown(" + ".join(c.name for c in row.taken), style="green"),
-                          shown("same" if same else " + ".join(c.name for c in row.hint), style="dim" if same else "cyan"),
-                          Text("0.0" if same else f"{row.difference:+.1f}", justify="right"), Text(str(len(row.wheeled))), key=str(index))
+            # a pick's two cards on two lines: two 30-letter names side by side still fit 80 columns
+            picks.add_row(Text(f"P{row.pack}p{row.pick}"), shown("\n".join(c.name for c in row.taken), style="green"),
+                          shown("same" if same else "\n".join(c.name for c in row.hint), style="dim" if same else "cyan"),
+                          Text("0.0" if same else f"{row.difference:+.1f}", justify="right"), Text(str(len(row.wheeled))),
+                          key=str(index), height=max(len(row.taken), 1))
         bots = self.query_one("#bots", DataTable)
         bots.add_columns("Seat", "Commanders", "Id", "Legal")
         self.decks = bot_decks(self.session)
