@@ -351,7 +351,7 @@ def test_builder_commander_lands_finish_and_figures(tmp_path):
             await pilot.pause()
             assert ui.deck().size == 60 and ui.commanders == [leader]
             text = screen_text(pilot.app)
-            assert "Curve" in text and "Creatures" in text and "Sources/symbols" in text and "60/60 cards" in text
+            assert "Curve" in text and "creatures" in text and "Sources/symbols" in text and "60/60 cards" in text
             await pilot.press("n")
             await pilot.pause()
             hand = [line for line in screen_text(pilot.app).splitlines() if "Sample hand 1" in line]
