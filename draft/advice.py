@@ -22,7 +22,7 @@ from draft.bots import Bot, BotStyle, card_rating
 from draft.engine import Draft, Pick
 from sets.booster import Printing
 from sets.cards import Card
-from sets.colors import COLORLESS, Color, ColorIdentity, identity_from_mask
+from sets.colors import Color, ColorIdentity, identity_from_mask
 
 _REMOVAL = re.compile(r"\b(destroy|exile) (target|each|all|up to)\b|deals? (\d+|x) damage to (any target|target|each creature)"
                       r"|\bcounter target\b|gets? -\d+/-\d+|\bfights?\b|return target (nonland )?(creature|permanent)[^.]*to its owner's hand",
@@ -80,6 +80,7 @@ class CardAdvice:
     rating: float
     roles: tuple[str, ...]
     fits: bool  # inside the colors the seat is heading for
+    reason: str = ""  # the bot layer's own words, when it gives them
 
 
 @dataclass(frozen=True)
@@ -112,7 +113,7 @@ class Advice:
             elif self.commanders and len(self.colors) < 5:
                 fit += " (heading for " + " + ".join(c.name for c in self.commanders) + ")"
             tags = ", ".join(pick.roles) or pick.card.type_line
-            lines.append(f"{pick.card.name}: rating {pick.rating:.1f}, {tags}; {fit}")
+            lines.append(f"{pick.card.name}: rating {pick.rating:.1f}, " + (pick.reason or f"{tags}; {fit}"))
         return lines
 
 
@@ -121,15 +122,17 @@ def progress_of(draft: Draft, pack: int, pick: int) -> float:
     return (pack - 1 + (pick - 1) / draft.picks_per_pack) / float(draft.config.boosters)
 
 
-def advise(pack: Sequence[Printing], pool: Sequence[Card], count: int, progress: float) -> Advice:
-    """The ``count`` cards of ``pack`` the strongest bot style takes for a seat holding ``pool``.
+def advise(pack: Sequence[Printing], pool: Sequence[Card], count: int, progress: float,
+           passed: Sequence[tuple[Sequence[Printing], int]] = ()) -> Advice:
+    """The ``count`` cards of ``pack`` the strongest bot style takes for a seat holding ``pool``
+    (``passed``: the packs seen before, with their pick numbers, for a style that reads signals).
 
     This is the one adapter between the learning aids and the bot layer: when the bot layer
     offers ``explain_pick`` it is used, otherwise a commander-first bot holding the pool chooses.
     """
     explain = getattr(bot_layer, "explain_pick", None)
     if explain is not None:
-        return _from_explained(explain(list(pack), list(pool), count=count, progress=progress), pack)
+        return _from_explained(explain(list(pack), list(pool), count=count, progress=progress, picks=list(passed)))
     bot = Bot(BotStyle.COMMANDER_FIRST, 0)
     bot.remember(list(pool))
     positions = bot.choose(pack, count, progress)
@@ -140,19 +143,20 @@ def advise(pack: Sequence[Printing], pool: Sequence[Card], count: int, progress:
     return Advice(picks, colors, tuple(plan.commanders), BotStyle.COMMANDER_FIRST.value)
 
 
-def _from_explained(explained, pack: Sequence[Printing]) -> Advice:  # pragma: no cover - used once the bot layer has it
-    picks = []
-    for item in explained.cards:
-        position = item.position if hasattr(item, "position") else next(i for i, p in enumerate(pack) if p.card is item.card)
-        picks.append(CardAdvice(position, item.card, float(item.rating), tuple(item.roles), bool(getattr(item, "fits", True))))
-    colors = getattr(explained, "colors", None) or COLORLESS
-    return Advice(tuple(picks), colors, tuple(getattr(explained, "commanders", ())), str(getattr(explained, "style", "strong")))
+def _from_explained(explained) -> Advice:
+    """The bot layer's ``PickAdvice`` (cards with position, rating, roles, reason; the plan's identity and commanders)."""
+    colors = explained.identity
+    picks = tuple(CardAdvice(item.position, item.card, float(item.rating), tuple(item.roles), item.card.deck_colors <= colors,
+                             item.reason) for item in explained.cards)
+    style = explained.style
+    return Advice(picks, colors, tuple(explained.commanders), getattr(style, "value", str(style)))
 
 
 def seat_advice(draft: Draft, seat: int) -> Advice:
     """The hint for the pack in front of a seat now."""
     pool = [p.card for p in draft.pools[seat]]
-    return advise(draft.pack(seat), pool, draft.picks_due(seat), progress_of(draft, draft.round + 1, draft.pick_number))
+    passed = [(pick.offered, pick.pick) for pick in draft.picks_of(seat)]
+    return advise(draft.pack(seat), pool, draft.picks_due(seat), progress_of(draft, draft.round + 1, draft.pick_number), passed)
 
 
 # --- signals -------------------------------------------------------------------------------------
@@ -206,8 +210,10 @@ def review(draft: Draft, seat: int) -> list[ReviewRow]:
     """Every pick of a seat: what it took, what the hint would have taken from the same pool, and what wheeled."""
     rows = []
     pool: list[Card] = []
+    passed: list[tuple[Sequence[Printing], int]] = []
     for pick in draft.picks_of(seat):
-        advice = advise(pick.offered, pool, len(pick.taken), progress_of(draft, pick.pack, pick.pick))
+        advice = advise(pick.offered, pool, len(pick.taken), progress_of(draft, pick.pack, pick.pick), passed)
+        passed.append((pick.offered, pick.pick))
         taken = tuple(p.card for p in pick.taken)
         rows.append(ReviewRow(pick.pack, pick.pick, taken, tuple(a.card for a in advice.picks),
                               advice.rating - sum(card_rating(c) for c in taken), _wheeled(draft, pick)))

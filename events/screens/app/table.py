@@ -149,6 +149,7 @@ class TableScreen(Screen):
                           key=str(index))
         if table.row_count:
             table.move_cursor(row=0)
+        self.typing = False
         self.marked = []
         names = self.query_one("#names", Input)
         names.value = ""
@@ -279,18 +280,39 @@ class TableScreen(Screen):
         self.take(positions)
 
     def on_key(self, event) -> None:
-        """A digit typed at the pack list starts the typed line with it."""
+        """A digit typed at the pack list starts the typed line with it.  Keys that arrive before the
+        line has the focus (typed fast, or pasted) go to the line too, never to the list's keys."""
         names = self.query_one("#names", Input)
-        if event.character and event.character.isdigit() and not names.has_focus:
+        if names.has_focus:
+            self.typing = False
+            return
+        if not self.typing and not (event.character and event.character.isdigit()):
+            return
+        if not self.typing:
+            self.typing = True
             names.focus()
+        if event.key == "enter":
+            self.typing = False
+            self.on_input_submitted(Input.Submitted(names, names.value))
+        elif event.key == "backspace":
+            names.action_delete_left()
+        elif event.key == "escape":
+            self.action_back()
+        elif event.is_printable and event.character:
             names.insert_text_at_cursor(event.character)
-            event.stop()
-            event.prevent_default()
+        else:
+            return
+        event.stop()
+        event.prevent_default()
+
+    typing = False
 
     def action_type_names(self) -> None:
+        self.typing = True
         self.query_one("#names", Input).focus()
 
     def action_back(self) -> None:
+        self.typing = False
         self.query_one("#pack", DataTable).focus()
 
     def take(self, positions: list[int]) -> None:
