@@ -8,12 +8,14 @@ the same pick with the same boosters.
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections import Counter
 from pathlib import Path
 
 from rich.console import Console
 from rich.markup import escape
+from rich.segment import Segment, Segments
 from rich.text import Text
 
 from draft.advice import review as advice_review, seat_advice, signals
@@ -30,6 +32,9 @@ from sets.booster import Printing
 from sets.cards import Card
 from sets.errors import InputError
 from sets.numbers import is_number
+
+
+_ROW = re.compile(r"^\s*\d+\s")  # a pack table line that starts a card's row (its number)
 
 
 def pool_summary(pool: list[Card]) -> Text:
@@ -100,32 +105,26 @@ class PracticeUI(DeckBuilder):
         summary = pool_summary(self.pool_cards())
         # rule, the page note, the status line, the prompt, one line for an answer, and the pool summary
         room = self.console.height - 5 - len(summary.plain.splitlines())
-        starts = self._pages(pack, room)
-        page %= len(starts)
-        end = starts[page + 1] if page + 1 < len(starts) else len(pack)
-        self.console.print(pack_table(pack[starts[page]:end], width=self.console.width, first=starts[page] + 1))
-        if len(starts) > 1:
-            self.console.print(Text(f"cards {starts[page] + 1}-{end} of {len(pack)} · Enter or 'more': the other cards", style="bold"))
+        # the table is laid out once, whole; a page is a run of its rows (a row may wrap onto more lines)
+        lines = self.console.render_lines(pack_table(pack, width=self.console.width), self.console.options, pad=False)
+        starts = [i for i, line in enumerate(lines) if _ROW.match("".join(segment.text for segment in line))]
+        bounds = starts + [len(lines)]
+        pages, first = [], 0
+        for index in range(len(starts)):
+            if bounds[index + 1] - bounds[first] > room - starts[0] and index > first:
+                pages.append((first, index))
+                first = index
+        pages.append((first, len(starts)))
+        page %= len(pages)
+        first, end = pages[page]
+        shown_lines = lines[:starts[0]] + lines[bounds[first]:bounds[end]]
+        self.console.print(Segments([segment for line in shown_lines for segment in [*line, Segment.line()]]), end="")
+        if len(pages) > 1:
+            self.console.print(Text(f"cards {first + 1}-{end} of {len(pack)} · Enter or 'more': the other cards", style="bold"))
         self.console.print(summary)
         if deadline is None:
             self.console.print(self.status_line())
-        return len(starts)
-
-    def _pages(self, pack: list[Printing], room: int) -> list[int]:
-        """Where each page of the pack starts, so that every page fits ``room`` lines."""
-        def height(start: int, count: int) -> int:
-            with self.console.capture() as capture:
-                self.console.print(pack_table(pack[start:start + count], width=self.console.width, first=start + 1))
-            return len(capture.get().splitlines())
-
-        starts, start = [], 0
-        while start < len(pack):
-            count = len(pack) - start
-            while count > 1 and height(start, count) > room:
-                count -= max(1, height(start, count) - room)
-            starts.append(start)
-            start += max(1, count)
-        return starts
+        return len(pages)
 
     def take_for_player(self, pack: list[Printing], why: str) -> None:
         positions = self.session.suggested_pick(self.seat)
