@@ -5,72 +5,34 @@ door to the bot layer for a hint (the practice screens and the pick timer ask it
 and nothing else), ``signals`` reads the packs passed to a seat, ``review``
 goes back over a seat's picks with the hint's choice beside each.
 
-Role tags come from the card's facts and, when the rules text has been brought
-(``cmdraft sets import``), from its text; without text a card is only tagged by
-what its type line and cost say.
+Role tags and ratings are the bot layer's (``draft.bots.card_roles``, ``card_rating``).
 """
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from draft import bots as bot_layer
-from draft.bots import Bot, BotStyle, card_rating
+from draft.bots import Bot, BotStyle, card_rating, card_roles
 from draft.engine import Draft, Pick
 from sets.booster import Printing
 from sets.cards import Card
 from sets.colors import Color, ColorIdentity, identity_from_mask
 
-_REMOVAL = re.compile(r"\b(destroy|exile) (target|each|all|up to)\b|deals? (\d+|x) damage to (any target|target|each creature)"
-                      r"|\bcounter target\b|gets? -\d+/-\d+|\bfights?\b|return target (nonland )?(creature|permanent)[^.]*to its owner's hand",
-                      re.IGNORECASE)
-_RAMP = re.compile(r"\badd \{|\badd (one|two|three) mana\b|search your library for (a|up to \w+) (basic )?land", re.IGNORECASE)
-_DRAW = re.compile(r"\bdraws? (a|two|three|four|x|\w+) cards?\b", re.IGNORECASE)
-
-
-def rules_text(card: Card) -> str:
-    return " ".join(face.text for face in card.faces if face.text)
-
-
 def roles(card: Card) -> tuple[str, ...]:
-    """What a card does in a deck, in a few words: commander, partner, creature, removal, ramp, fixing, draw."""
-    text = rules_text(card)
-    tags = []
-    if card.can_be_commander:
-        tags.append("commander")
-    if card.has_partner:
-        tags.append("partner")
-    if card.has_type("Creature"):
-        tags.append("creature")
-    if text and _REMOVAL.search(text):
-        tags.append("removal")
-    if is_ramp(card):
-        tags.append("ramp")
-    if card.is_land and (len(card.deck_colors) >= 2 or "any color" in text.lower()):
-        tags.append("fixing")
-    if text and _DRAW.search(text):
-        tags.append("draw")
-    return tuple(tags)
+    """What a card does in a deck (the bot layer's role tags: commander, removal, ramp, fixing, draw ...)."""
+    return card_roles(card)
 
 
 def is_ramp(card: Card) -> bool:
-    """A nonland card that makes mana or fetches lands.  Without rules text: a cheap colorless
-    noncreature artifact that is no Equipment or Vehicle (a mana rock, by its facts)."""
-    if card.is_land:
-        return False
-    text = rules_text(card)
-    if text:
-        return bool(_RAMP.search(text))
-    return (card.has_type("Artifact") and not card.has_type("Creature") and card.mana_value <= 3
-            and not card.colors and not {"Equipment", "Vehicle"} & set(card.front.subtypes))
+    return "ramp" in card_roles(card)
 
 
 def is_removal(card: Card) -> bool:
-    text = rules_text(card)
-    return bool(text and _REMOVAL.search(text))
+    """Removal of one thing or of many (a wipe)."""
+    return bool({"removal", "wipe"} & set(card_roles(card)))
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,8 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from draft.advice import is_ramp, is_removal, rules_text
+from draft.advice import is_ramp, is_removal
+from draft.deckbuild import produced
 from draft.bots import card_rating
 from draft.decks import DRAFT_MIN_SIZE, Deck, commander_identity
 from sets.basics import basic_land
@@ -55,23 +56,6 @@ def colored_symbols(card: Card) -> Counter:
     return counts
 
 
-def sources(card: Card) -> ColorIdentity | None:
-    """The colors of mana a land or mana rock makes, read from its facts (None: it makes no colored mana).
-
-    A land makes the colors of its identity and basic land types (``deck_colors``); a land whose
-    text says "any color" makes all five.  A mana rock counts for the colors of its identity.
-    """
-    if card.is_land:
-        if "any color" in rules_text(card).lower():
-            return ColorIdentity.parse("WUBRG")
-        return card.deck_colors or None
-    if is_ramp(card) and card.has_type("Artifact"):
-        if "any color" in rules_text(card).lower():
-            return ColorIdentity.parse("WUBRG")
-        return card.deck_colors or None
-    return None
-
-
 @dataclass(frozen=True)
 class DeckStats:
     size: int
@@ -80,7 +64,6 @@ class DeckStats:
     creatures: int
     removal: int
     ramp: int
-    has_text: bool  # removal is read from rules text: without any, its count means nothing
     sources: dict[Color, int]
     symbols: dict[Color, int]
     identity: ColorIdentity
@@ -105,16 +88,14 @@ def deck_stats(deck: Deck, identity: ColorIdentity) -> DeckStats:
         creatures += n * card.has_type("Creature")
         removal += n * is_removal(card)
         ramp += n * is_ramp(card)
-        made_here = sources(card)
-        for color in made_here or ():
+        for color in produced(card, identity):  # the bots' deck builder counts sources the same way
             made[color] += n
     for card, n in everything.items():
         for color, count in colored_symbols(card).items():
             symbols[color] += count * n
     warnings = [f"{color.word} {made[color]} ({symbols[color]} {color.value} symbols to cast)"
                 for color in identity if made[color] < MIN_SOURCES]
-    return DeckStats(deck.size, group_cards(main), curve, creatures, removal, ramp,
-                     any(rules_text(card) for card in everything), {c: made[c] for c in Color},
+    return DeckStats(deck.size, group_cards(main), curve, creatures, removal, ramp, {c: made[c] for c in Color},
                      {c: symbols[c] for c in Color}, identity, warnings)
 
 

@@ -9,9 +9,20 @@ from pathlib import Path
 
 from draft.decks import Zone
 from draft.formats import EXPORT_FORMATS, EXTENSIONS, FORMATS, deck_pool, pool_as_deck, write
+from draft.formats.mtgo import MissingMtgoIdError
 from draft.log import mtgo_log
-from events.store import atomic_write
+from events.decks import Decks
+from events.drafts import TableSession
+from events.printables import PAIRINGS_CSV, Table, pairing_rows, results_csv, standings_csv
+from events.rounds import Rounds
+from events.safe_files import atomic_write
+from events.sheet_writers import csv_text
+from events.transfer import export_tables
 from sets.errors import InputError
+
+
+MTGO_SKIPPED = ("no MTGO .dek files written: MTGO needs a catalog id (CatID) for every card and some cards have none; "
+                "import an MTGJSON file that has them ('cmdraft sets import FILE', identifiers.mtgoId) and export again")
 
 
 def safe_name(text: str, fallback: str = "player") -> str:
@@ -32,17 +43,29 @@ def write_file(path: Path, text: str) -> None:
 
 
 def write_deck(path: Path, deck, fmt) -> list[Path]:
-    """Write a deck file; where the format keeps no sideboard (MTGO), the whole pool goes to ``STEM-pool.EXT`` beside it."""
-    write_file(path, write(deck, fmt))
-    if FORMATS[fmt].holds_sideboard or not deck.zone(Zone.SIDEBOARD):
-        return [path]
-    pool_path = path.with_name(f"{path.stem}-pool{path.suffix}")
-    write_file(pool_path, write(deck_pool(deck), fmt))
-    return [path, pool_path]
+    """Write a deck file; where the format keeps no sideboard (MTGO), the whole pool goes to ``STEM-pool.EXT`` beside it.
+
+    Both texts are made before anything is written, so a deck that can't be written (MTGO ids missing) leaves no file.
+    """
+    files = [(path, write(deck, fmt))]
+    if not FORMATS[fmt].holds_sideboard and deck.zone(Zone.SIDEBOARD):
+        files.append((path.with_name(f"{path.stem}-pool{path.suffix}"), write(deck_pool(deck), fmt)))
+    for target, text in files:
+        write_file(target, text)
+    return [target for target, _ in files]
 
 
-def export_seat(folder: Path, stem: str, pool, deck, log_text: str | None) -> list[Path]:
-    """Pool and deck in every export format, plus the draft log."""
+def note_once(notes: list[str] | None, message: str) -> None:
+    if notes is not None and message not in notes:
+        notes.append(message)
+
+
+def export_seat(folder: Path, stem: str, pool, deck, log_text: str | None, notes: list[str] | None = None) -> list[Path]:
+    """Pool and deck in every export format, plus the draft log.
+
+    A file that can't be written as its format requires (an MTGO .dek without every card's id) is left
+    out, and why goes into ``notes`` once, however many seats it concerns.
+    """
     written = []
     pool_deck = pool_as_deck(pool, f"{stem} pool")
     for fmt in EXPORT_FORMATS:
@@ -50,7 +73,12 @@ def export_seat(folder: Path, stem: str, pool, deck, log_text: str | None) -> li
             if content is None:
                 continue
             path = folder / f"{stem}-{kind}.{EXTENSIONS[fmt]}"
-            write_file(path, write(content, fmt))
+            try:
+                text = write(content, fmt)
+            except MissingMtgoIdError:
+                note_once(notes, MTGO_SKIPPED)
+                continue
+            write_file(path, text)
             written.append(path)
     if log_text is not None:
         path = folder / f"{stem}-draftlog.txt"
@@ -59,12 +87,12 @@ def export_seat(folder: Path, stem: str, pool, deck, log_text: str | None) -> li
     return written
 
 
-def export_pod(result, folder: Path) -> list[Path]:
+def export_pod(result, folder: Path, notes: list[str] | None = None) -> list[Path]:
     names = [seat.name for seat in result.seats]
     written = []
     for seat in result.seats:
         stem = f"seat{seat.seat + 1}-{safe_name(seat.name)}"
-        written += export_seat(folder, stem, seat.pool, seat.deck, mtgo_log(result.draft, seat.seat, names))
+        written += export_seat(folder, stem, seat.pool, seat.deck, mtgo_log(result.draft, seat.seat, names), notes)
     path = folder / "draft.json"
     write_file(path, json.dumps(result.draft.to_json(), separators=(",", ":")))
     path2 = folder / "pod.json"
@@ -72,16 +100,12 @@ def export_pod(result, folder: Path) -> list[Path]:
     return [*written, path, path2]
 
 
-def export_event(events, event_id: int, folder: Path) -> list[Path]:
+def export_event(events, event_id: int, folder: Path, notes: list[str] | None = None) -> list[Path]:
     """Standings, results and pairings CSV, every pool and deck in each format, the draft logs, and a copy of the database."""
-    from draft.log import mtgo_log
-    from events.drafts import TableSession
-    from events.printables import PAIRINGS_CSV, Table, pairing_rows, results_csv, standings_csv
-    from events.sheet_writers import csv_text
-
     snap = events.snapshot(event_id)
+    decks = Decks(events.store)  # the pools too
     written = []
-    tables = {"standings.csv": standings_csv(events.standings(event_id)), "results.csv": results_csv(events, snap),
+    tables = {"standings.csv": standings_csv(Rounds(events.store).standings(event_id)), "results.csv": results_csv(events, snap),
               "pairings.csv": Table(PAIRINGS_CSV, pairing_rows(snap, snap["rounds"]))}
     for name, table in tables.items():
         path = folder / name
@@ -99,14 +123,12 @@ def export_event(events, event_id: int, folder: Path) -> list[Path]:
     for player in snap["players"]:
         stem = f"{player['id']:03d}-{safe_name(player['name'])}"
         try:
-            pool = events.pool(event_id, player["id"])
+            pool = decks.pool(event_id, player["id"])
         except Exception:
             pool = []
-        deck = events.deck_of(event_id, player["id"])
+        deck = decks.deck_of(event_id, player["id"])
         if pool or deck is not None:
-            written += export_seat(folder, stem, pool, deck, logs.get(player["id"]))
-    from events.transfer import export_tables
-
+            written += export_seat(folder, stem, pool, deck, logs.get(player["id"]), notes)
     data = export_tables(events, event_id)  # this event only: 'event restore' adds it to another database
     path = folder / "database.json"
     write_file(path, json.dumps(data, ensure_ascii=False, separators=(",", ":")))

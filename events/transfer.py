@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from events.drafts import DRAFTS, self_contained
-from events.event import DECKS, EVENTS, GAMES, PLAYERS, PODS, POOLS, RESULTS, ROUNDS
-from events.store import META, MIGRATIONS, SCHEMA, check_data
+from events.schema import DECKS, EVENTS, GAMES, PLAYERS, PODS, POOLS, RESULTS, ROUNDS
+from events.store import META, MIGRATIONS, SCHEMA, check_data, newest_backup, phase_change
 from sets.errors import CmdraftError, InputError
 
 PICKS = "picks"  # one row per pick (schema 1); later schemas keep the picks in the draft record
@@ -138,8 +138,6 @@ def restore_event(events, data: dict[str, Any], which: int | None = None) -> dic
         raise InputError(f"the file has no event {which}; it holds {', '.join(map(str, sorted(sources)))}")
     event = sources[which]
     records = _event_records(data, which)
-    from events.store import newest_backup, phase_change
-
     # A live draft of a backup of this very database has its later picks in this database's
     # journal file: the restored record holds them all, under a fresh journal token.
     records[DRAFTS] = {key: self_contained(events.store, int(key), doc) for key, doc in records.get(DRAFTS, {}).items()}

@@ -336,7 +336,7 @@ def test_builder_commander_lands_finish_and_figures(tmp_path):
     session = drafted(db)
 
     async def go():
-        async with practice_app(session).run_test(size=(120, 40)) as pilot:
+        async with practice_app(session, export_root=tmp_path).run_test(size=(120, 40)) as pilot:
             await pilot.pause()
             screen = pilot.app.screen
             ui = screen.ui
@@ -347,6 +347,12 @@ def test_builder_commander_lands_finish_and_figures(tmp_path):
             await pilot.press("c")
             await pilot.pause()
             assert ui.commanders == [leader]
+            await pilot.press("l")  # basics up to 60, then undo them
+            await pilot.pause()
+            assert ui.deck().size == 60 and all(card.is_basic_land for card in ui.main)
+            await pilot.press("u")
+            await pilot.pause()
+            assert not ui.main
             await pilot.press("f")  # finish, keeping what you chose
             await pilot.pause()
             assert ui.deck().size == 60 and ui.commanders == [leader]
@@ -356,9 +362,14 @@ def test_builder_commander_lands_finish_and_figures(tmp_path):
             await pilot.pause()
             hand = [line for line in screen_text(pilot.app).splitlines() if "Sample hand 1" in line]
             assert hand
+            await pilot.press("n")  # n again: another hand
+            await pilot.pause()
+            assert any("Sample hand 2" in line for line in screen_text(pilot.app).splitlines())
             await pilot.press("escape", "x")
             await pilot.pause()
             assert saved(db, session.draft_id)["commanders"][0]["name"] == leader.name
+            folder = tmp_path / f"cmdraft-practice-{session.draft_id}"
+            assert (folder / "practice-deck.dck").exists() and (folder / "practice-bot-2-deck.dck").exists()
 
     run(go())
 

@@ -77,7 +77,11 @@ def read_file(path: str | Path, fmt: FileFormat | None = None) -> DeckFile:
         data = path.read_bytes()
     except OSError as error:
         raise InputError(f"cannot read {str(path)!r}: {error.strerror or error}; check the path") from None
-    return parse(decode(data), fmt, str(path))
+    text = decode(data)
+    if fmt is None and text.lstrip("\ufeff \t\r\n").startswith("<"):
+        # An XML deck file that doesn't say which it is: its extension does (a .cod with another root says so).
+        fmt = {"cod": FileFormat.COCKATRICE, "dek": FileFormat.MTGO}.get(path.suffix.lower().lstrip("."))
+    return parse(text, fmt, str(path))
 
 
 def write(deck: Deck, fmt: FileFormat) -> str:

@@ -13,7 +13,7 @@ from collections import Counter
 from rich.markup import escape
 from rich.text import Text
 
-from draft.deckbuild import build_deck
+from draft.deckbuild import build_deck, mana_sources
 from draft.deckstats import basic_split, complete_deck, deck_stats, group_cards, sample_hand
 from draft.decks import FREE_BASICS, Deck, DeckLine, Zone, is_free_basic, is_piper, suggest_commanders, validate
 from draft.formats import write_json
@@ -428,6 +428,9 @@ class DeckBuilder:
         self.hand_built = False
         self.say("The bot built a deck from your pool:")
         self.cmd_show(["deck"])
+        sources = mana_sources(deck)
+        if sources:
+            self.say("Mana sources: " + ", ".join(f"{color} {count}" for color, count in sources.items()))
         self.cmd_check([])
 
     def cmd_card(self, args: list[str]) -> None:

@@ -217,8 +217,11 @@ class PracticeUI(DeckBuilder):
 
     def cmd_export(self, args: list[str]) -> None:
         folder = Path(args[0]).expanduser() if args else self.export_root / f"cmdraft-practice-{self.session.draft_id}"
-        written = export_practice(self.session, self.deck(), folder)
-        self.console.print(Text(f"Wrote {len(written)} files to {folder}"))
+        notes: list[str] = []
+        written = export_practice(self.session, self.deck(), folder, notes)
+        self.say(Text(f"Wrote {len(written)} files to {folder}"))
+        for note in notes:
+            self.say(Text(note))
 
 
 def bot_decks(session: TableSession) -> list[tuple[int, Deck, object]]:
@@ -279,7 +282,7 @@ def bot_view(console: Console, session: TableSession, seat: int) -> None:
                      + ", ".join(str(s + 1) for s in range(session.draft.config.seats) if s not in session.humans))
 
 
-def export_practice(session: TableSession, deck: Deck, folder: Path) -> list[Path]:
+def export_practice(session: TableSession, deck: Deck, folder: Path, notes: list[str] | None = None) -> list[Path]:
     """Your pool, deck, draft log and the draft; every bot's pool and deck beside them (``practice-bot-N-*``)."""
     from draft.log import mtgo_log
     from events.exports import export_seat, write_file
@@ -287,10 +290,10 @@ def export_practice(session: TableSession, deck: Deck, folder: Path) -> list[Pat
     seat = session.humans[0]
     stem = "practice"
     written = export_seat(folder, stem, session.draft.pools[seat], deck if deck.lines else None,
-                          mtgo_log(session.draft, seat, session.names))
+                          mtgo_log(session.draft, seat, session.names), notes)
     if session.draft.finished:
         for bot_seat, bot_deck, _ in bot_decks(session):
-            written += export_seat(folder, f"{stem}-bot-{bot_seat + 1}", session.draft.pools[bot_seat], bot_deck, None)
+            written += export_seat(folder, f"{stem}-bot-{bot_seat + 1}", session.draft.pools[bot_seat], bot_deck, None, notes)
     path = folder / f"{stem}-draft.json"
     write_file(path, json.dumps(session.draft.to_json(), separators=(",", ":")))
     return [*written, path]
@@ -324,5 +327,8 @@ class PoolBuildUI(PracticeUI):
 
         folder = Path(args[0]).expanduser() if args else self.export_root
         deck = self.deck()
-        written = export_seat(folder, self.stem, self.session.draft.pools[0], deck if deck.lines else None, None)
+        notes: list[str] = []
+        written = export_seat(folder, self.stem, self.session.draft.pools[0], deck if deck.lines else None, None, notes)
         self.say(Text(f"Wrote {len(written)} files to {folder} ({self.stem}-deck.*, {self.stem}-pool.*)"))
+        for note in notes:
+            self.say(Text(note))

@@ -256,7 +256,7 @@ class BuilderScreen(Screen):
         def again(yes: bool | None) -> None:
             if yes:
                 self.action_hand()
-        self.app.push_screen(Panel("Sample hand", body, keys="n or Enter: another hand · Esc: close"), again)
+        self.app.push_screen(Panel("Sample hand", body, keys="n or Enter: another hand · Esc: close", again=True), again)
 
     def action_card(self) -> None:
         card, _ = self.row_card(self.focused_list())

@@ -27,12 +27,13 @@ class Panel(ModalScreen[bool]):
     ]
 
     def __init__(self, title: str, body: RenderableType | list[RenderableType], keys: str = "Esc or Enter: close",
-                 question: bool = False):
+                 question: bool = False, again: bool = False):
         super().__init__()
         self.title_text = title
         self.body = body if isinstance(body, list) else [body]
         self.keys = keys
         self.question = question
+        self.again = again  # n asks for another (a sample hand) instead of answering no
 
     def compose(self) -> ComposeResult:
         from rich.text import Text
@@ -51,7 +52,7 @@ class Panel(ModalScreen[bool]):
         self.dismiss(True)
 
     def action_no(self) -> None:
-        self.dismiss(False)
+        self.dismiss(self.again)
 
 
 def confirm(title: str, question: str) -> Panel:
