@@ -399,6 +399,9 @@ def test_build_app_over_a_pool_with_odd_names(tmp_path):
             await pilot.press("colon", *list(f"add {number}"), "enter")
             await pilot.pause()
             assert ui.main[odd] == 1
+            await pilot.press(*list(f"? {number}"), "enter")  # the command line keeps the focus
+            await pilot.pause()
+            assert type(pilot.app.screen).__name__ == "Panel" and "Creature — Elf" in screen_text(pilot.app)
 
     run(go())
     again = PoolBuild.open(Store(tmp_path / "db.json"), "test pool", pool)

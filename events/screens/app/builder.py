@@ -22,8 +22,10 @@ from draft.deckstats import group_cards, sample_hand
 from draft.decks import can_pair
 from events.screens.app.modals import Panel, confirm
 from events.screens.builder import HELP_BUILD
+from events.screens.cards import card_request, find_card
 from events.screens.render import card_panel, identity_text, mana_text, shown, stats_lines
 from events.screens.terminal import Quit
+from sets.errors import InputError
 
 HELP_KEYS = """Keys in the deck builder:
   ↑ ↓ or j k   move             Tab    pool ⇄ deck
@@ -281,6 +283,15 @@ class BuilderScreen(Screen):
             def answered(yes: bool | None) -> None:
                 self.run(line, answer=bool(yes))
             self.app.push_screen(confirm("Replace?", f"Replace your deck ({self.ui.deck().size} cards) with the bot's?"), answered)
+            return
+        asked = card_request(line)
+        if asked is not None:  # '? 12', 'card murder': the card in full
+            try:
+                card = find_card(asked, self.ui.pool_list, "your pool list")
+            except InputError as error:
+                self.log_message(shown(str(error), style="red"))
+                return
+            self.app.push_screen(Panel("Card", card_panel(card)))
             return
         if words and words[0].lower() in ("review",):
             self.action_review()
