@@ -54,9 +54,9 @@ def pool_panel(pool) -> Text:
     colors = Counter("M" if len(card.deck_colors) > 1 else (card.deck_colors.code or "C") for card in pool)
     curve = Counter(min(int(card.mana_value), 6) for card in pool if not card.is_land)
     text = Text(f"Your pool: {len(pool)} cards\n", style="bold")
-    for key in "WUBRGMC":
+    for index, key in enumerate("WUBRGMC"):
         text.append_text(identity_text(key) if key != "M" else Text("M", style="magenta"))
-        text.append(f"{colors[key]} ")
+        text.append(f"{colors[key]}" + (" " if index < 6 else ""))
     text.append("\nCurve ")
     text.append(" ".join(f"{'6+' if mv == 6 else mv}:{curve[mv]}" for mv in range(7)))
     leaders = sorted({card.name for card in pool if card.can_be_commander})
@@ -69,7 +69,12 @@ def pool_panel(pool) -> Text:
 class Timer(Static):
     """The seconds left for this pick.  It only ever redraws itself: the typed line is never touched."""
 
+    shown_seconds: int | None = -1
+
     def show(self, seconds: int | None) -> None:
+        if seconds == self.shown_seconds:
+            return  # nothing to draw
+        self.shown_seconds = seconds
         if seconds is None:
             self.update(Text(""))
             return
@@ -129,6 +134,7 @@ class TableScreen(Screen):
         wide = self.app.size.width >= 110
         table.add_columns("#", "Card", "Cost", "Type", "R", "Id")
         self.wide = wide
+        self.set_class(wide, "wide")
         self.show_pack()
         table.focus()
         self.set_interval(0.25, self.tick)
