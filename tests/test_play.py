@@ -62,7 +62,8 @@ def test_whole_practice_draft_in_a_real_terminal(tmp_path):
         pick(child)
     child.expect(PICK)
     child.sendline("quit")
-    child.expect(r"Saved\. Resume with: cmdraft play --resume 1")
+    child.expect(r"Saved\. Resume with: cmdraft play --resume 1 --db (\S+)")
+    assert child.match.group(1) == str(db)  # the hint keeps the database it was started on
     child.expect(pexpect.EOF)
 
     # every acknowledged pick is on disk (read by a fresh store); the bots have already made their next pick

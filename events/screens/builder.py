@@ -18,8 +18,8 @@ from draft.deckstats import basic_split, complete_deck, deck_stats, group_cards,
 from draft.decks import FREE_BASICS, Deck, DeckLine, Zone, is_free_basic, is_piper, suggest_commanders, validate
 from draft.formats import write_json
 from events.screens.cards import show_card
-from events.screens.picks import join_names, read_choices
-from events.screens.render import card_list_table, deck_report, identity_text, stats_lines, suggestion_table
+from events.screens.picks import read_choices
+from events.screens.render import card_list_table, deck_report, identity_text, join_names, stats_lines, suggestion_table
 from events.screens.terminal import Quit
 from sets.basics import basic_land
 from sets.booster import Printing

@@ -12,6 +12,7 @@ import difflib
 import re
 from collections.abc import Sequence
 
+from events.screens.render import join_names
 from sets.booster import Printing
 from sets.cards import normalize_name
 from sets.errors import InputError
@@ -31,11 +32,6 @@ HELP_PICK = (
 SEPARATORS = ",;+"
 _NUMBER = re.compile(r"\d+(?=\s|[,;+]|$)", re.ASCII)
 _COUNT = re.compile(r"\s+(\d+)\s*(?=[,;+]|$)", re.ASCII)
-
-
-def join_names(names: Sequence[str]) -> str:
-    """Names in a list that stays readable when a name holds a comma."""
-    return " / ".join(names)
 
 
 def did_you_mean(text: str, names: Sequence[str], limit: int = 3) -> list[str]:

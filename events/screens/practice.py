@@ -25,8 +25,9 @@ from draft.sim import piper_card
 from events.drafts import TableSession
 from events.screens.builder import DeckBuilder, pool_order
 from events.screens.cards import card_request, show_card
-from events.screens.picks import HELP_PICK, join_names, parse_selection
-from events.screens.render import card_list_table, fit_table, identity_text, pack_table, passing, shown, signals_table, text_line
+from events.screens.picks import HELP_PICK, parse_selection
+from events.screens.render import (card_list_table, db_option, fit_table, identity_text, join_names, pack_table, passing, shown,
+                                   signals_table, text_line)
 from events.screens.terminal import Quit, Terminal
 from sets.booster import Printing
 from sets.cards import Card
@@ -76,7 +77,8 @@ class PracticeUI(DeckBuilder):
         except (Quit, KeyboardInterrupt):
             # every pick and every deck change is already on disk
             # written straight to the terminal: an interrupt may have caught rich halfway through a print
-            self.console.file.write(f"\nSaved. Resume with: cmdraft play --resume {self.session.draft_id}\n")
+            self.console.file.write(f"\nSaved. Resume with: cmdraft play --resume {self.session.draft_id}"
+                                    f"{db_option(self.session.store.path)}\n")
             self.console.file.flush()
 
     def pool_cards(self) -> list[Card]:
