@@ -13,6 +13,7 @@ from events.screens.app.builder import BuilderScreen
 from events.screens.app.review import ReviewScreen
 from events.screens.app.table import TableScreen
 from events.screens.practice import PracticeUI
+from events.screens.render import db_option
 
 
 def quiet_console(width: int = 120) -> Console:
@@ -28,7 +29,7 @@ class PracticeApp(App):
     def __init__(self, session, confirm: bool = False, export_root: Path | None = None) -> None:
         super().__init__()
         self.practice = PracticeUI(session, quiet_console(), None, export_root=export_root, confirm=confirm)
-        self.farewell = f"Saved. Resume with: cmdraft play --resume {session.draft_id}"
+        self.farewell = f"Saved. Resume with: cmdraft play --resume {session.draft_id}{db_option(session.store.path)}"
 
     def on_mount(self) -> None:
         if self.practice.session.draft.finished:
