@@ -90,8 +90,8 @@ def test_the_timeout_pick_is_the_hint(tmp_path):
     for _ in range(6):
         from draft.advice import seat_advice
 
-        assert session.suggested_pick(0) == seat_advice(session.draft, 0).positions
-        session.pick(0, session.suggested_pick(0))
+        assert session.suggested_positions(0) == seat_advice(session.draft, 0).positions
+        session.pick(session.suggested_pick(0))
 
 
 # --- signals -------------------------------------------------------------------------------------------
@@ -127,8 +127,8 @@ def test_the_review_recomputes_the_hint_as_it_was_at_each_pick(tmp_path):
     own = 0
     while not session.draft.finished:
         # alternate: the hint's pick, then the first two cards of the pack
-        choice = session.suggested_pick(0) if own % 2 == 0 else [0, 1][: session.draft.picks_due(0)]
-        session.pick(0, choice)
+        choice = session.suggested_positions(0) if own % 2 == 0 else [0, 1][: session.draft.picks_due(0)]
+        session.pick(session.choose(0, choice))
         own += 1
     rows = review(session.draft, 0)
     picks = session.draft.picks_of(0)
@@ -160,7 +160,7 @@ def builder_at(tmp_path, script: str, seed: int = 21):
     session = TableSession.create(Store(tmp_path / "db.json"), kind="practice", seed=seed, config=DraftConfig(seats=4), humans=[0],
                                   names=["You", "B", "C", "D"])
     while not session.draft.finished:
-        session.pick(0, session.suggested_pick(0))
+        session.pick(session.suggested_pick(0))
     console = Console(file=io.StringIO(), width=120)
     ui = PracticeUI(session, console, Terminal(console, io.StringIO(script)))
     with pytest.raises(Quit):

@@ -162,7 +162,7 @@ def test_the_last_pick_of_a_pack_is_taken_for_you(tmp_path):
     db = tmp_path / "db.json"
     session = session_at(db, players=2)
     while len(session.draft.pack(0)) > 4:
-        session.pick(0, [0, 1])
+        session.pick(session.choose(0, [0, 1]))
 
     async def go():
         async with practice_app(session).run_test(size=(80, 24)) as pilot:
@@ -246,7 +246,7 @@ def test_hint_shows_the_pair_and_why_and_marks_it(tmp_path):
 def test_signals_view_and_pool(tmp_path):
     session = session_at(tmp_path / "db.json")
     for _ in range(3):
-        session.pick(0, session.suggested_pick(0))
+        session.pick(session.suggested_pick(0))
 
     async def go():
         async with practice_app(session).run_test(size=(80, 24)) as pilot:
@@ -268,7 +268,7 @@ def test_signals_view_and_pool(tmp_path):
 def drafted(db: Path, seed: int = 5, players: int = 4) -> TableSession:
     session = session_at(db, seed=seed, players=players)
     while not session.draft.finished:
-        session.pick(0, session.suggested_pick(0))
+        session.pick(session.suggested_pick(0))
     return session
 
 
@@ -276,7 +276,7 @@ def test_the_last_pick_opens_the_builder_and_review_shows_every_pick(tmp_path):
     db = tmp_path / "db.json"
     session = session_at(db, players=2)
     while not (session.draft.round == 2 and len(session.draft.pack(0)) == 4):
-        session.pick(0, session.suggested_pick(0))
+        session.pick(session.suggested_pick(0))
 
     async def go():
         async with practice_app(session).run_test(size=(120, 40)) as pilot:
