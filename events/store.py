@@ -31,8 +31,6 @@ import json
 import os
 import re
 import shutil
-import signal
-import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -42,28 +40,16 @@ from typing import Any
 from tinydb import TinyDB
 from tinydb.storages import Storage
 
+from events import portable
+from events.records import REQUIRED, check_tables  # noqa: F401 (REQUIRED: the fields, for callers)
 from sets.catalog import user_home
 from sets.errors import InputError, StorageError
+from sets.files import DATABASE_LIMIT, FileProblem, loads, read_bytes
 
 SCHEMA = 2
 META = "_meta"
 KEEP_BACKUPS = 5
 LOCK_TIMEOUT = 30.0
-
-# Fields every record of a table must have (schema 2); a record without one is a damaged database.
-REQUIRED: dict[str, tuple[str, ...]] = {
-    "events": ("name", "date", "set", "mode", "style", "pod_size", "game_size", "one_v_one", "timer", "points",
-               "piper_stock", "status", "seed"),
-    "players": ("e", "name", "status", "late", "bot", "pod", "seat", "requested"),
-    "pods": ("e", "number", "players", "draft"),
-    "pools": ("e", "p", "cards"),
-    "decks": ("e", "p", "deck", "valid", "problems"),
-    "rounds": ("e", "number", "tables", "status"),
-    "results": ("e", "round", "table", "order"),
-    "games": ("e", "round", "table", "life"),  # damage and tax: "hits" and "casts" (older records: "damage", "tax")
-    "drafts": ("kind", "state", "humans", "names", "styles", "status", "picks", "journal"),
-}
-
 
 def _migrate_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
     """Schema 2: a draft's picks live in its record (``picks``: ``[seat, *positions]`` rows), and a
@@ -133,34 +119,36 @@ def check_data(data: Any, path: Path) -> dict[str, Any]:
 
 
 def check_records(data: dict[str, Any], path: Path) -> None:
-    for table, fields in REQUIRED.items():
-        for key, doc in data.get(table, {}).items():
-            if not isinstance(doc, dict):
-                raise StorageError(f"{path} is damaged: {table} record {key} is not a record; {restore_hint(path)}")
-            missing = [name for name in fields if name not in doc]
-            if missing:
-                raise StorageError(f"{path} is damaged: {table} record {key} has no {', '.join(missing)}; {restore_hint(path)}")
+    """Every record's fields, types, ranges and references (``events.records``); the first problem
+    is a damaged database."""
+    problem = check_tables(data)
+    if problem:
+        raise StorageError(f"{path} is damaged: {problem}; {restore_hint(path)}")
 
 
 def read_file(path: Path) -> dict[str, Any] | None:
-    """The checked contents of a database file; None only when no file is there."""
+    """The checked contents of a database file; None only when no file is there.
+
+    Only a regular file is read (a FIFO or a device is refused before it is opened, so nothing
+    hangs), at most ``DATABASE_LIMIT`` bytes; a file without read permission bits is refused."""
     try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        return None
-    except NotADirectoryError:
-        raise StorageError(f"{path} can't be a database: a part of the path is a file, not a folder; choose another --db") from None
-    except IsADirectoryError:
-        raise StorageError(f"{path} is a folder, not a database file; give a file path with --db") from None
-    except OSError as error:
-        raise StorageError(f"cannot read database {path}: {error.strerror or error}") from None
+        raw = read_bytes(path, DATABASE_LIMIT)
+    except FileProblem as problem:
+        if problem.missing and "part of the path" in problem.reason:
+            raise StorageError(f"{path} can't be a database: a part of the path is a file, not a folder; choose another --db") from None
+        if problem.missing:
+            return None
+        if "a folder" in problem.reason:
+            raise StorageError(f"{path} is a folder, not a database file; give a file path with --db") from None
+        raise StorageError(f"cannot use database {path}: it {problem.reason}; nothing was changed") from None
     if not raw.strip():
         raise StorageError(f"{path} is empty, so it is not a cmdraft database; remove it to start a new one, or "
                            f"{restore_hint(path)}")
     try:
-        data = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise StorageError(f"{path} is damaged ({error}); {restore_hint(path)}") from None
+        data = loads(raw)
+    except (ValueError, UnicodeDecodeError) as error:
+        reason = "not UTF-8 text" if isinstance(error, UnicodeDecodeError) else str(error)
+        raise StorageError(f"{path} is damaged ({reason}); {restore_hint(path)}") from None
     return check_data(data, path)
 
 
@@ -187,12 +175,7 @@ def dumps(tables: dict[str, Any]) -> str:
 
 
 def _fsync_folder(folder: Path) -> None:
-    if hasattr(os, "O_DIRECTORY"):
-        descriptor = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
-        try:
-            os.fsync(descriptor)
-        finally:
-            os.close(descriptor)
+    portable.fsync_folder(folder)
 
 
 def atomic_write(path: Path, text: str, mode: int | None = None) -> None:
@@ -219,16 +202,6 @@ def atomic_write(path: Path, text: str, mode: int | None = None) -> None:
 _TEMPORARY = re.compile(r"^\.(?P<name>.+)\.(?P<pid>\d+)\.tmp$")
 
 
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
 def remove_stale_temporaries(folder: Path) -> list[Path]:
     """Remove ``.NAME.PID.tmp`` files whose process is gone (a write killed half-way)."""
     removed = []
@@ -238,7 +211,13 @@ def remove_stale_temporaries(folder: Path) -> list[Path]:
         return removed
     for entry in entries:
         match = _TEMPORARY.match(entry.name)
-        if match is None or int(match["pid"]) == os.getpid() or _alive(int(match["pid"])):
+        if match is None or int(match["pid"]) == os.getpid():
+            continue
+        try:
+            changed = entry.stat(follow_symlinks=False).st_mtime
+        except OSError:
+            continue
+        if portable.process_alive(int(match["pid"]), changed):
             continue
         try:
             os.unlink(entry.path)
@@ -280,23 +259,15 @@ def phase_change(db: TinyDB) -> None:
     db.storage.backup = True
 
 
-class _LockTimeout(Exception):
-    pass
-
-
-def _raise_timeout(signum: int, frame: Any) -> None:
-    raise _LockTimeout
-
-
 class _FileLock:
     """An exclusive lock on ``NAME.lock`` beside the file, taken through a turnstile (``NAME.queue``).
 
-    Waiters sleep in the kernel (``flock`` without ``LOCK_NB``) rather than poll.  To reach the
-    lock a writer first takes the turnstile and holds it while it waits for the lock; so when the
-    lock is released, the writer waiting at it gets it, and the one that just released it queues
-    at the turnstile behind the others: a terminal writing in a loop can't keep taking the lock
-    back, and waiting terminals are served in turn.  The kernel drops both locks of a killed
-    process.  The wait is bounded by an interval timer (by polling off the main thread).
+    Waiters sleep in the kernel's lock queue (``portable.lock``: ``flock`` without ``LOCK_NB``)
+    rather than poll.  To reach the lock a writer first takes the turnstile and holds it while it
+    waits for the lock; so when the lock is released, the writer waiting at it gets it, and the one
+    that just released it queues at the turnstile behind the others: a terminal writing in a loop
+    can't keep taking the lock back, and waiting terminals are served in turn.  The kernel drops
+    both locks of a killed process.  The whole wait is bounded by ``timeout``.
     """
 
     def __init__(self, path: Path):
@@ -316,45 +287,42 @@ class _FileLock:
     def acquire(self, timeout: float) -> None:
         self.handle = self._open(self.path)
         try:
-            import fcntl
-        except ImportError:  # pragma: no cover - not POSIX: no locking
-            return
-        self.queue = self._open(self.queue_path)
-        if threading.current_thread() is threading.main_thread():
-            previous = signal.signal(signal.SIGALRM, _raise_timeout)
-            signal.setitimer(signal.ITIMER_REAL, timeout)
-            try:
-                fcntl.flock(self.queue.fileno(), fcntl.LOCK_EX)
-                fcntl.flock(self.handle.fileno(), fcntl.LOCK_EX)
-                fcntl.flock(self.queue.fileno(), fcntl.LOCK_UN)
-                return
-            except _LockTimeout:
-                pass
-            finally:
-                signal.setitimer(signal.ITIMER_REAL, 0)
-                signal.signal(signal.SIGALRM, previous)
-        else:
+            self.queue = self._open(self.queue_path)
             deadline = time.monotonic() + timeout
-            held = []
-            for handle in (self.queue, self.handle):
-                while time.monotonic() < deadline:
-                    try:
-                        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-                        held.append(handle)
-                        break
-                    except BlockingIOError:
-                        time.sleep(0.001)
-            if len(held) == 2:
-                fcntl.flock(self.queue.fileno(), fcntl.LOCK_UN)
-                return
-        self.release()
-        raise StorageError(f"the database is busy (locked by another cmdraft for {timeout:.0f}s); try again")
+            portable.lock(self.queue, timeout)
+            portable.lock(self.handle, max(0.001, deadline - time.monotonic()))
+            portable.unlock(self.queue)
+        except portable.LockTimeout:
+            self.release()
+            raise StorageError(f"the database is busy (locked by another cmdraft for {timeout:.0f}s); try again") from None
+        except BaseException:
+            self.release()
+            raise
 
     def release(self) -> None:
         for handle in (self.queue, self.handle):
             if handle is not None:
-                handle.close()  # closing drops the flock
+                handle.close()  # closing drops the lock
         self.handle = self.queue = None
+
+
+# The databases this process opened: no output file may replace one of them or their own files.
+OPEN_DATABASES: set[Path] = set()
+
+
+def belongs_to_database(target: Path, database: Path) -> bool:
+    """Whether ``target`` (a real path) is the database, one of its backups, locks or temporary
+    files, its drafts folder or a journal in it, or a hard link to the database file."""
+    if target == database or database.with_name(database.name + ".drafts") in (target, *target.parents):
+        return True
+    if target.parent == database.parent and (target.name.startswith(database.name + ".")
+                                             or target.name.startswith("." + database.name + ".")):
+        return True
+    try:
+        mine, theirs = os.stat(target), os.stat(database)
+    except OSError:
+        return False
+    return (mine.st_dev, mine.st_ino) == (theirs.st_dev, theirs.st_ino)
 
 
 class Store:
@@ -365,8 +333,16 @@ class Store:
     """
 
     def __init__(self, path: str | Path | None = None, *, housekeeping: bool = True):
-        self.path = Path(path) if path is not None else default_path()
+        # A symbolic link is followed to the real file: writes replace that file (never the link)
+        # and its lock and backups sit beside it, so every way of naming it shares one lock.
+        given = Path(path).expanduser() if path is not None else default_path()
+        try:
+            self.path = Path(os.path.realpath(given))
+        except (OSError, ValueError):
+            self.path = given
         self.housekeeping = housekeeping
+        if housekeeping:
+            OPEN_DATABASES.add(self.path)
         # The last contents this process read or wrote, with the file's identity then: a file
         # that is still the same (same inode, size and mtime) needs no new parse.
         self._cache: tuple[tuple[int, int, int], dict[str, Any], bool] | None = None
@@ -390,7 +366,7 @@ class Store:
     def _signature(self) -> tuple[int, int, int] | None:
         try:
             stat = self.path.stat()
-        except (FileNotFoundError, NotADirectoryError):
+        except OSError:
             return None
         return (stat.st_ino, stat.st_size, stat.st_mtime_ns)
 
@@ -424,11 +400,18 @@ class Store:
         data, _ = self._load()  # no lock: a committed file is always whole
         yield TinyDB(storage=lambda: _TransactionStorage(self.path, data))
 
+    def _check_writable(self) -> None:
+        """Refuse a write the file's or folder's permission bits don't allow, root or not."""
+        if _read_only(self.path):
+            raise StorageError(f"{self.path} is read-only; nothing was changed (make it writable to change it)")
+        if _read_only(self.path.parent):
+            raise StorageError(f"the folder {self.path.parent} is read-only; nothing was changed "
+                               "(make it writable, or choose another --db)")
+
     @contextmanager
     def _write(self) -> Iterator[TinyDB]:
         self._ensure_folder()
-        if _read_only(self.path):
-            raise StorageError(f"{self.path} is read-only; nothing was changed (make it writable to change it)")
+        self._check_writable()
         lock = _FileLock(self.path)
         lock.acquire(LOCK_TIMEOUT)
         try:
@@ -472,18 +455,29 @@ class Store:
     # --- backups --------------------------------------------------------------------------------------
 
     def _rotate_backups(self) -> Path | None:
+        """Copy the database to ``NAME.bak.1``, the older copies moving up (five kept).
+
+        The copy is made whole and fsynced under a temporary name first; only then do the older
+        backups move up and the copy take its place, so a full disk costs no backup (the partial
+        copy is removed) and the refusal changes nothing."""
         if not self.path.exists():
             return None
+        newest = self.path.with_name(f"{self.path.name}.bak.1")
+        temporary = newest.with_name(f".{newest.name}.{os.getpid()}.tmp")
         try:
+            with open(self.path, "rb") as source, open(temporary, "wb") as copy:
+                shutil.copyfileobj(source, copy, 1 << 20)
+                copy.flush()
+                os.fsync(copy.fileno())
+            shutil.copymode(self.path, temporary)
             for index in range(KEEP_BACKUPS - 1, 0, -1):
                 older = self.path.with_name(f"{self.path.name}.bak.{index}")
                 if older.exists():
                     os.replace(older, self.path.with_name(f"{self.path.name}.bak.{index + 1}"))
-            newest = self.path.with_name(f"{self.path.name}.bak.1")
-            temporary = newest.with_name(f".{newest.name}.{os.getpid()}.tmp")
-            shutil.copy2(self.path, temporary)
             os.replace(temporary, newest)
+            _fsync_folder(self.path.parent)
         except OSError as error:
+            temporary.unlink(missing_ok=True)
             raise StorageError(f"cannot back up database {self.path}: {error.strerror or error}; nothing was changed") from None
         return newest
 
@@ -507,8 +501,7 @@ class Store:
             data = migrated(data, source)
         data[META] = {"1": _meta_doc()}
         self._ensure_folder()
-        if _read_only(self.path):
-            raise StorageError(f"{self.path} is read-only; nothing was changed (make it writable to change it)")
+        self._check_writable()
         lock = _FileLock(self.path)
         lock.acquire(LOCK_TIMEOUT)
         try:

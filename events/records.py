@@ -1,0 +1,234 @@
+"""What every record of a schema-2 database must look like: fields, types, ranges and references.
+
+``check_tables`` is run on every database read (and on backups and exports before a restore);
+it returns the first problem as text (``"players record 4: 'e' names no event (9)"``) or None.
+Fields not listed here are left alone (later releases add their own); listed ones are checked
+whenever present, required ones must be there.  Numbers are whole numbers within their range,
+never booleans, never NaN or infinite; every reference names a record that exists.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable
+from typing import Any
+
+Check = Callable[[Any], str | None]
+MAX_ID = 10**9  # document numbers, player numbers, seeds' neighbours: nothing real comes near
+MAX_SEED = 2**64
+MAX_POINTS = 10**6
+MAX_CARDS = 10_000  # cards in one pool or deck list
+_KEY = re.compile(r"[1-9][0-9]{0,9}", re.ASCII)
+
+
+def integer(low: int | None = 0, high: int | None = MAX_ID, none: bool = False) -> Check:
+    def check(value: Any) -> str | None:
+        if value is None and none:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            return f"should be a whole number, not {_kind(value)}"
+        if (low is not None and value < low) or (high is not None and value > high):
+            return f"is {_short(value)}, outside {low}-{high}"
+        return None
+    return check
+
+
+def text(*choices: str, none: bool = False, empty: bool = True, longest: int = 10_000) -> Check:
+    def check(value: Any) -> str | None:
+        if value is None and none:
+            return None
+        if not isinstance(value, str):
+            return f"should be text, not {_kind(value)}"
+        if choices and value not in choices:
+            return f"is {_short(value)}, not one of {', '.join(choices)}"
+        if not empty and not value.strip():
+            return "is empty"
+        if len(value) > longest:
+            return f"is {len(value)} characters long (at most {longest})"
+        return None
+    return check
+
+
+def boolean(value: Any) -> str | None:
+    return None if isinstance(value, bool) else f"should be true or false, not {_kind(value)}"
+
+
+def record(value: Any) -> str | None:
+    return None if isinstance(value, dict) else f"should be a record, not {_kind(value)}"
+
+
+def finite_number(value: Any) -> str | None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return f"should be a number, not {_kind(value)}"
+    if isinstance(value, float) and not math.isfinite(value):
+        return f"is {value}, not a finite number"
+    if abs(value) > MAX_POINTS:
+        return f"is {_short(value)}, outside -{MAX_POINTS}-{MAX_POINTS}"
+    return None
+
+
+def list_of(item: Check, most: int = MAX_CARDS, least: int = 0) -> Check:
+    def check(value: Any) -> str | None:
+        if not isinstance(value, list):
+            return f"should be a list, not {_kind(value)}"
+        if not least <= len(value) <= most:
+            return f"holds {len(value)} items ({least}-{most} allowed)"
+        for position, element in enumerate(value):
+            problem = item(element)
+            if problem:
+                return f"item {position + 1} {problem}"
+        return None
+    return check
+
+
+def _kind(value: Any) -> str:
+    return {bool: "true/false", int: "a number", float: "a number", str: "text", list: "a list", dict: "a record",
+            type(None): "null"}.get(type(value), type(value).__name__)
+
+
+def _short(value: Any) -> str:
+    shown = repr(value)
+    return shown if len(shown) <= 40 else shown[:37] + "..."
+
+
+STATUSES = ("registration", "seated", "drafting", "building", "playing", "finished")
+ID = integer(1)
+COUNT = integer(0)
+
+# table -> field -> (check, required)
+FIELDS: dict[str, dict[str, tuple[Check, bool]]] = {
+    "events": {
+        "name": (text(empty=False, longest=500), True), "date": (text(longest=40), True), "set": (text(longest=20), True),
+        "mode": (text("draft", "sealed"), True), "style": (text("physical", "terminal", "bots"), True),
+        "pod_size": (integer(2, 64), True), "game_size": (integer(2, 64), True), "one_v_one": (boolean, True),
+        "timer": (integer(0, 86_400), True), "points": (list_of(finite_number, 64, 1), True),
+        "piper_stock": (integer(0, 10_000), True), "status": (text(*STATUSES), True),
+        "seed": (integer(-MAX_SEED, MAX_SEED), True), "created": (text(longest=64), False), "uid": (text(longest=64), False),
+    },
+    "players": {
+        "e": (ID, True), "name": (text(empty=False, longest=500), True), "status": (text("active", "dropped"), True),
+        "late": (boolean, True), "bot": (boolean, True), "pod": (integer(1, none=True), True),
+        "seat": (integer(0, 64, none=True), True), "requested": (integer(0, 2), True),
+    },
+    "pods": {
+        "e": (ID, True), "number": (integer(1), True), "players": (list_of(ID, 64), True),
+        "draft": (integer(1, none=True), True), "opened": (integer(0, 10_000, none=True), False),
+        "opened_typed": (integer(0, 10_000, none=True), False),
+    },
+    "pools": {"e": (ID, True), "p": (ID, True), "cards": (list_of(text(empty=False, longest=64)), True),
+              "source": (text(longest=20), False)},
+    "decks": {"e": (ID, True), "p": (ID, True), "deck": (record, True), "valid": (boolean, True),
+              "problems": (list_of(record), True)},
+    "rounds": {"e": (ID, True), "number": (integer(1), True), "tables": (list_of(list_of(ID, 64)), True),
+               "first": (list_of(ID), False), "status": (text("open", "closed"), True), "clock": (record, False)},
+    "results": {"e": (ID, True), "round": (integer(1), True), "table": (integer(1), True),
+                "order": (list_of(list_of(ID, 64, 1), 64, 1), True)},
+    "games": {"e": (ID, True), "round": (integer(1), True), "table": (integer(1), True), "life": (record, True),
+              "hits": (list_of(record), False), "casts": (list_of(record), False)},
+    "drafts": {"kind": (text(longest=40), True), "state": (record, True), "humans": (list_of(integer(0, 64), 64), True),
+               "names": (list_of(text(longest=500), 64), True), "styles": (list_of(text(longest=40), 64), True),
+               "status": (text(longest=40), True), "picks": (list_of(list_of(integer(0, 64), 8, 1), 10**7), True),
+               "journal": (text(none=True, longest=64), True), "event": (ID, False), "pod": (integer(1), False)},
+    # a live draft's own file (NAME.drafts/ID-TOKEN.json)
+    "journal": {"humans": (list_of(integer(0, 64), 64), True), "status": (text(longest=40), True),
+                "picks": (list_of(list_of(integer(0, 64), 8, 1), 10**7), True)},
+}
+REQUIRED: dict[str, tuple[str, ...]] = {table: tuple(f for f, (_, needed) in fields.items() if needed)
+                                        for table, fields in FIELDS.items()}
+
+
+def _fields(table: str, key: str, doc: Any) -> str | None:
+    if not _KEY.fullmatch(key):
+        return f"{table} has a record numbered {_short(key)}, not a number 1 or more"
+    if not isinstance(doc, dict):
+        return f"{table} record {key} is not a record"
+    fields = FIELDS.get(table, {})
+    missing = [name for name, (_, needed) in fields.items() if needed and name not in doc]
+    if missing:
+        return f"{table} record {key} has no {', '.join(missing)}"
+    for name, (check, _) in fields.items():
+        if name in doc:
+            problem = check(doc[name])
+            if problem:
+                return f"{table} record {key}: {name!r} {problem}"
+    return None
+
+
+def check_tables(data: dict[str, Any]) -> str | None:
+    """The first problem of a schema-2 database's records, or None."""
+    for table in FIELDS:
+        docs = data.get(table, {})
+        for key, doc in docs.items():
+            problem = _fields(table, key, doc)
+            if problem:
+                return problem
+    return _references(data)
+
+
+def _references(data: dict[str, Any]) -> str | None:
+    events = data.get("events", {})
+    players = data.get("players", {})
+    drafts = data.get("drafts", {})
+
+    def player_of(table: str, key: str, pid: Any, event: int, field: str) -> str | None:
+        doc = players.get(str(pid))
+        if doc is None:
+            return f"{table} record {key}: {field} names no player ({_short(pid)})"
+        if doc["e"] != event:
+            return f"{table} record {key}: {field} names player {pid} of another event"
+        return None
+
+    for table in ("players", "pods", "pools", "decks", "rounds", "results", "games"):
+        for key, doc in data.get(table, {}).items():
+            if str(doc["e"]) not in events:
+                return f"{table} record {key}: 'e' names no event ({_short(doc['e'])})"
+            event = doc["e"]
+            ids: list[tuple[str, Any]] = []
+            if table in ("pools", "decks"):
+                ids = [("'p'", doc["p"])]
+            elif table == "pods":
+                ids = [("'players'", pid) for pid in doc["players"]]
+                if doc["draft"] is not None and str(doc["draft"]) not in drafts:
+                    return f"pods record {key}: 'draft' names no draft ({_short(doc['draft'])})"
+            elif table == "rounds":
+                ids = [("'tables'", pid) for seats in doc["tables"] for pid in seats]
+                ids += [("'first'", pid) for pid in doc.get("first", [])]
+            elif table == "results":
+                ids = [("'order'", pid) for group in doc["order"] for pid in group]
+            elif table == "games":
+                for life_key, life in doc["life"].items():
+                    if isinstance(life, bool) or not isinstance(life, int) or abs(life) > MAX_ID:
+                        return f"games record {key}: life of {_short(life_key)} is {_short(life)}, not a whole number"
+                    if not _KEY.fullmatch(life_key):
+                        return f"games record {key}: 'life' names no player ({_short(life_key)})"
+                    ids.append(("'life'", int(life_key)))
+                for hit in doc.get("hits", []):
+                    for name in ("to", "from"):
+                        if hit.get(name) is not None:
+                            ids.append((f"a hit's {name!r}", hit[name]))
+                    problem = integer(0, MAX_ID)(hit.get("amount", 0))
+                    if problem:
+                        return f"games record {key}: a hit's 'amount' {problem}"
+                for cast in doc.get("casts", []):
+                    ids.append(("a cast's 'p'", cast.get("p")))
+                    problem = integer(0, MAX_ID)(cast.get("count", 0))
+                    if problem:
+                        return f"games record {key}: a cast's 'count' {problem}"
+            for field, pid in ids:
+                if isinstance(pid, bool) or not isinstance(pid, int):
+                    return f"{table} record {key}: {field} holds {_short(pid)}, not a player number"
+                problem = player_of(table, key, pid, event, field)
+                if problem:
+                    return problem
+    pods = {(pod["e"], pod["number"]) for pod in data.get("pods", {}).values()}
+    for key, doc in players.items():
+        if doc["pod"] is not None and (doc["e"], doc["pod"]) not in pods:
+            return f"players record {key}: 'pod' names no pod ({doc['pod']}) of its event"
+    for key, doc in drafts.items():
+        if "event" in doc and str(doc["event"]) not in events:
+            return f"drafts record {key}: 'event' names no event ({_short(doc['event'])})"
+        seats = len(doc["names"])
+        if any(seat >= seats for seat in doc["humans"]) or any(row[0] >= seats for row in doc["picks"]):
+            return f"drafts record {key}: a seat number is beyond its {seats} seats"
+    return None
