@@ -10,8 +10,7 @@ from pathlib import Path
 from draft.decks import Zone
 from draft.formats import EXPORT_FORMATS, EXTENSIONS, FORMATS, deck_pool, pool_as_deck, write
 from draft.log import mtgo_log
-from events.store import atomic_write
-from sets.errors import InputError
+from events.outputs import check_folder, write_output
 
 
 def safe_name(text: str, fallback: str = "player") -> str:
@@ -22,26 +21,29 @@ def safe_name(text: str, fallback: str = "player") -> str:
     return plain[:60] or fallback
 
 
-def write_file(path: Path, text: str) -> None:
-    """Write an export file whole, or fail with a one-line error."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(path, text)
-    except OSError as error:
-        raise InputError(f"cannot write {str(path)!r}: {error.strerror or error}; choose a writable folder") from None
+def write_file(path: Path, text: str, force: bool = False) -> None:
+    """Write an output file whole under the output rule (``events.outputs``), or fail with a one-line error."""
+    write_output(path, text, force)
 
 
-def write_deck(path: Path, deck, fmt) -> list[Path]:
-    """Write a deck file; where the format keeps no sideboard (MTGO), the whole pool goes to ``STEM-pool.EXT`` beside it."""
-    write_file(path, write(deck, fmt))
-    if FORMATS[fmt].holds_sideboard or not deck.zone(Zone.SIDEBOARD):
+def write_deck(path: Path, deck, fmt, force: bool = False) -> list[Path]:
+    """Write a deck file; where the format keeps no sideboard (MTGO), the whole pool goes to ``STEM-pool.EXT`` beside it.
+    Both paths are checked before either is written."""
+    from events.outputs import check_file
+
+    pool_path = None if FORMATS[fmt].holds_sideboard or not deck.zone(Zone.SIDEBOARD) else \
+        path.with_name(f"{path.stem}-pool{path.suffix}")
+    for target in (path, pool_path):
+        if target is not None:
+            check_file(target, force)
+    write_file(path, write(deck, fmt), force)
+    if pool_path is None:
         return [path]
-    pool_path = path.with_name(f"{path.stem}-pool{path.suffix}")
-    write_file(pool_path, write(deck_pool(deck), fmt))
+    write_file(pool_path, write(deck_pool(deck), fmt), force)
     return [path, pool_path]
 
 
-def export_seat(folder: Path, stem: str, pool, deck, log_text: str | None) -> list[Path]:
+def export_seat(folder: Path, stem: str, pool, deck, log_text: str | None, force: bool = False) -> list[Path]:
     """Pool and deck in every export format, plus the draft log."""
     written = []
     pool_deck = pool_as_deck(pool, f"{stem} pool")
@@ -50,29 +52,30 @@ def export_seat(folder: Path, stem: str, pool, deck, log_text: str | None) -> li
             if content is None:
                 continue
             path = folder / f"{stem}-{kind}.{EXTENSIONS[fmt]}"
-            write_file(path, write(content, fmt))
+            write_file(path, write(content, fmt), force)
             written.append(path)
     if log_text is not None:
         path = folder / f"{stem}-draftlog.txt"
-        write_file(path, log_text)
+        write_file(path, log_text, force)
         written.append(path)
     return written
 
 
-def export_pod(result, folder: Path) -> list[Path]:
+def export_pod(result, folder: Path, force: bool = False) -> list[Path]:
+    folder = check_folder(folder, force)
     names = [seat.name for seat in result.seats]
     written = []
     for seat in result.seats:
         stem = f"seat{seat.seat + 1}-{safe_name(seat.name)}"
-        written += export_seat(folder, stem, seat.pool, seat.deck, mtgo_log(result.draft, seat.seat, names))
+        written += export_seat(folder, stem, seat.pool, seat.deck, mtgo_log(result.draft, seat.seat, names), force)
     path = folder / "draft.json"
-    write_file(path, json.dumps(result.draft.to_json(), separators=(",", ":")))
+    write_file(path, json.dumps(result.draft.to_json(), separators=(",", ":")), force)
     path2 = folder / "pod.json"
-    write_file(path2, json.dumps(result.to_json(), ensure_ascii=False, indent=1))
+    write_file(path2, json.dumps(result.to_json(), ensure_ascii=False, indent=1), force)
     return [*written, path, path2]
 
 
-def export_event(events, event_id: int, folder: Path) -> list[Path]:
+def export_event(events, event_id: int, folder: Path, force: bool = False) -> list[Path]:
     """Standings, results and pairings CSV, every pool and deck in each format, the draft logs, and a copy of the database."""
     from draft.log import mtgo_log
     from events.drafts import TableSession
@@ -80,12 +83,13 @@ def export_event(events, event_id: int, folder: Path) -> list[Path]:
     from events.sheet_writers import csv_text
 
     snap = events.snapshot(event_id)
+    folder = check_folder(folder, force)
     written = []
     tables = {"standings.csv": standings_csv(events.standings(event_id)), "results.csv": results_csv(events, snap),
               "pairings.csv": Table(PAIRINGS_CSV, pairing_rows(snap, snap["rounds"]))}
     for name, table in tables.items():
         path = folder / name
-        write_file(path, csv_text(table))
+        write_file(path, csv_text(table), force)
         written.append(path)
     logs = {}
     for pod in snap["pods"]:
@@ -94,7 +98,7 @@ def export_event(events, event_id: int, folder: Path) -> list[Path]:
             for seat, pid in enumerate(pod["players"]):
                 logs[pid] = mtgo_log(session.draft, seat, session.names, f"{snap['event']['name']} pod {pod['number']}")
             path = folder / f"pod{pod['number']}-draft.json"
-            write_file(path, json.dumps(session.draft.to_json(), separators=(",", ":")))
+            write_file(path, json.dumps(session.draft.to_json(), separators=(",", ":")), force)
             written.append(path)
     for player in snap["players"]:
         stem = f"{player['id']:03d}-{safe_name(player['name'])}"
@@ -104,11 +108,11 @@ def export_event(events, event_id: int, folder: Path) -> list[Path]:
             pool = []
         deck = events.deck_of(event_id, player["id"])
         if pool or deck is not None:
-            written += export_seat(folder, stem, pool, deck, logs.get(player["id"]))
+            written += export_seat(folder, stem, pool, deck, logs.get(player["id"]), force)
     from events.transfer import export_tables
 
     data = export_tables(events, event_id)  # this event only: 'event restore' adds it to another database
     path = folder / "database.json"
-    write_file(path, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+    write_file(path, json.dumps(data, ensure_ascii=False, separators=(",", ":")), force)
     written.append(path)
     return written

@@ -8,9 +8,10 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from events.cli.common import DbOption, JsonOption, emit_json, open_store, out, parse_colors, positive
-from sets.errors import InputError
-from sets.numbers import parse_int
+from events.cli.common import (MAXIMA, DbOption, ForceOption, JsonOption, emit_json, open_store, out, parse_colors, positive,
+                               write_stdout)
+from sets.errors import InputError, StorageError
+from sets.numbers import parse_decimal, parse_int
 
 event_app = typer.Typer(help="Run a store event: players, seating, draft, Pipers, decks, rounds, standings.", no_args_is_help=True)
 player_app = typer.Typer(help="Register, rename, remove (before seating), drop and late-add players.", no_args_is_help=True)
@@ -24,8 +25,24 @@ def core(db: Path | None):
     from events.event import Events
 
     events = Events(open_store(db))
-    events.recover()
+    try:
+        events.recover()
+    except StorageError as error:
+        # A full disk or a read-only file: reading commands still work on what is saved, and the
+        # half-done step is finished by the next command that can write.
+        sys.stderr.write(f"cmdraft: note: finishing an interrupted step is postponed ({error})\n")
     return events
+
+
+MAX_POINTS = 1_000
+
+
+def check_points(text: str) -> list[float]:
+    """Placement points as typed for --points: each through the strict parser, 0 to ``MAX_POINTS``."""
+    parts = [part.strip() for part in text.split(",")]
+    if len(parts) < 2 or len(parts) > 64 or not all(parts):
+        raise InputError(f"bad points scheme {text!r}: give 2 to 64 placement points like 3,2,1,0, best place first")
+    return [parse_decimal(part, f"placement points in --points {text!r}:", low=0, high=MAX_POINTS) for part in parts]
 
 
 def _pairs(values: list[str] | None, what: str, signed: bool = False) -> dict[str, int]:
@@ -57,6 +74,11 @@ def event_new(
     as_json: JsonOption = False,
 ) -> None:
     """Create an event."""
+    check_points(points)
+    if not 0 <= timer <= MAXIMA["--timer"]:
+        raise InputError(f"--timer must be from 0 to {MAXIMA['--timer']:,} seconds, not {timer:,}")
+    if not 0 <= piper_stock <= MAXIMA["--piper-stock"]:
+        raise InputError(f"--piper-stock must be from 0 to {MAXIMA['--piper-stock']:,}, not {piper_stock:,}")
     event_id = core(db).create(name, date=date, set_code=set_code, mode="sealed" if sealed else "draft", style=style,
                                pod_size=pod_size, game_size=game_size, one_v_one=one_v_one, timer=timer, points=points,
                                piper_stock=piper_stock, seed=seed)
@@ -238,8 +260,8 @@ def event_timer(
 
     snap = core(db).snapshot(event_id)
     event = snap["event"]
-    base = seconds or event["timer"] or 60
-    positive(base, "--seconds")
+    # --seconds 0 is refused, never read as "the default"
+    base = positive(seconds, "--seconds") if seconds is not None else (event["timer"] or 60)
     size = max(booster_spec(event["set"]).sizes)
     slots = list(schedule(3, size, 2, base))
     run_timer(out(), slots, title=event["name"])
@@ -455,23 +477,29 @@ def event_print(
     event_id: EventArg,
     what: Annotated[str, typer.Argument(metavar="WHAT", help="seatings, pairings, slips, standings, results or decklists.")],
     fmt: Annotated[str, typer.Option("--format", help="text (80 columns), html (one page to print) or csv.")] = "text",
-    out_file: Annotated[Optional[Path], typer.Option("--out", help="Write to this file instead of the screen.")] = None,
+    out_file: Annotated[Optional[str], typer.Option("--out", help="Write to this file instead of the screen.")] = None,
+    force: ForceOption = False,
     db: DbOption = None,
 ) -> None:
     """Printable sheets: draft seatings, round pairings, result slips, standings, results, decklists."""
+    from events.outputs import check_file, output_value
     from events.printables import sheet
     from events.sheet_writers import render
 
-    text = render(sheet(core(db), event_id, what.lower()), fmt.lower())
-    if out_file is None:
-        sys.stdout.write(text)
+    target = None if out_file is None else output_value(out_file, "--out")
+    events = core(db)
+    if target is not None:
+        check_file(target, force)  # refused before anything is worked out
+    text = render(sheet(events, event_id, what.lower()), fmt.lower())
+    if target is None:
+        write_stdout(text)
         return
     from events.exports import write_file
 
     from events.screens.render import shown
 
-    write_file(out_file, text)
-    out().print(shown(f"wrote {what} to {out_file}"))
+    write_file(target, text, force)
+    out().print(shown(f"wrote {what} to {target}"))
 
 
 @event_app.command("game")
@@ -519,18 +547,23 @@ def event_finish(event_id: EventArg, db: DbOption = None) -> None:
 @event_app.command("export")
 def event_export(
     event_id: EventArg,
-    out_dir: Annotated[Path, typer.Option("--out", help="Folder to write into.")],
+    out_dir: Annotated[str, typer.Option("--out", help="Folder to write into (new or empty, unless --force).")],
+    force: ForceOption = False,
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Standings, results and pairings CSV, every pool and deck in each format, draft logs and a database copy."""
     from events.exports import export_event
+    from events.outputs import output_value
 
-    written = export_event(core(db), event_id, out_dir)
+    folder = output_value(out_dir, "--out")
+    written = export_event(core(db), event_id, folder, force)
     if as_json:
         emit_json({"written": [str(p) for p in written]})
     else:
-        out().print(f"wrote {len(written)} files to {out_dir}")
+        from events.screens.render import shown
+
+        out().print(shown(f"wrote {len(written)} files to {folder}"))
 
 
 @event_app.command("restore")

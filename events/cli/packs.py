@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from events.cli.common import (JsonOption, KindOption, SeedOption, SetOption, emit_json,
-                               out, positive, progress_console, resolve_seed)
+                               out, positive, MAXIMA, progress_console, resolve_seed)
 
 
 packs_app = typer.Typer(help="Open boosters.", invoke_without_command=True)
@@ -70,7 +70,7 @@ def packs_audit(
     from sets.audit import open_and_audit
     from sets.booster import booster_spec
 
-    positive(count, "--count")
+    positive(count, "--count", MAXIMA["--audit-count"])
     spec = booster_spec(set_code, kind)
     seed = resolve_seed(seed)
     if as_json:

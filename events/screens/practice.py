@@ -158,8 +158,10 @@ class PracticeUI(DeckBuilder):
         review(self.console, self.session)
 
     def cmd_export(self, args: list[str]) -> None:
+        force = "--force" in args
+        args = [arg for arg in args if arg != "--force"]
         folder = Path(args[0]).expanduser() if args else self.export_root / f"cmdraft-practice-{self.session.draft_id}"
-        written = export_practice(self.session, self.deck(), folder)
+        written = export_practice(self.session, self.deck(), folder, force)
         self.console.print(Text(f"Wrote {len(written)} files to {folder}"))
 
 
@@ -189,14 +191,16 @@ def review(console: Console, session: TableSession) -> None:
                             width=console.width, title="The bots' decks"))
 
 
-def export_practice(session: TableSession, deck: Deck, folder: Path) -> list[Path]:
+def export_practice(session: TableSession, deck: Deck, folder: Path, force: bool = False) -> list[Path]:
     from draft.log import mtgo_log
     from events.exports import export_seat, write_file
+    from events.outputs import check_folder
 
+    folder = check_folder(folder, force)
     seat = session.humans[0]
     stem = "practice"
     written = export_seat(folder, stem, session.draft.pools[seat], deck if deck.lines else None,
-                          mtgo_log(session.draft, seat, session.names))
+                          mtgo_log(session.draft, seat, session.names), force)
     path = folder / f"{stem}-draft.json"
-    write_file(path, json.dumps(session.draft.to_json(), separators=(",", ":")))
+    write_file(path, json.dumps(session.draft.to_json(), separators=(",", ":")), force)
     return [*written, path]
