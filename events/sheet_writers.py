@@ -184,10 +184,14 @@ def to_html(sheet: Sheet) -> str:
 
 
 def csv_text(table: Table) -> str:
+    """The table as CSV; a cell a spreadsheet would run as a formula (a name like ``=SUM(A1)``)
+    gets a leading ' (``draft.formats.csv_deck.neutral``)."""
+    from draft.formats.csv_deck import neutral
+
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(table.columns)
-    writer.writerows(table.rows)
+    writer.writerow([neutral(cell) for cell in table.columns])
+    writer.writerows([neutral(cell) for cell in row] for row in table.rows)
     return buffer.getvalue()
 
 

@@ -106,7 +106,7 @@ def check_data(data: Any, path: Path) -> dict[str, Any]:
     if not isinstance(data, dict) or not all(isinstance(t, dict) for t in data.values()):
         raise StorageError(f"{path} is not a cmdraft database (unexpected JSON shape); {restore_hint(path)}")
     meta = next(iter(data.get(META, {}).values()), None)
-    if not isinstance(meta, dict) or meta.get("app") != "cmdraft" or not isinstance(meta.get("schema"), int):
+    if not isinstance(meta, dict) or meta.get("app") != "cmdraft" or type(meta.get("schema")) is not int:
         raise StorageError(f"{path} is not a cmdraft database (no cmdraft schema record); {restore_hint(path)}")
     schema = meta["schema"]
     if schema > SCHEMA:

@@ -25,6 +25,8 @@ def core(db: Path | None):
     from events.event import Events
 
     events = Events(open_store(db))
+    with events.store.read():
+        pass  # a database that can't be read is refused here, in one line (exit 4)
     try:
         events.recover()
     except StorageError as error:
