@@ -66,6 +66,15 @@ def looks_like_database(path: Path) -> bool:
         return False
 
 
+def _database_candidates(folder: Path) -> list[Path]:
+    """Files in ``folder`` that may be a live database: ones with a lock beside them (``NAME.lock``)."""
+    try:
+        names = {entry.name for entry in os.scandir(folder)}
+    except OSError:
+        return []
+    return [folder / name[: -len(".lock")] for name in sorted(names) if name.endswith(".lock") and name[: -len(".lock")] in names]
+
+
 def _protected(real: Path) -> Path | None:
     return next((db for db in OPEN_DATABASES if belongs_to_database(real, db)), None)
 
@@ -103,6 +112,10 @@ def check_folder(folder: Path, force: bool = False) -> Path:
             raise InputError(f"won't fill {str(folder)!r}: it holds the open database {database}; choose another folder")
     if real.exists() and not real.is_dir():
         raise InputError(f"can't write into {str(folder)!r}: it is a file, not a folder; choose a folder")
+    if real.is_dir():
+        live = next((path for path in _database_candidates(real) if looks_like_database(path)), None)
+        if live is not None:
+            raise InputError(f"won't fill {str(folder)!r}: it holds the cmdraft database {live.name}; choose another folder")
     try:
         real.mkdir(parents=True, exist_ok=True)
     except OSError as error:
