@@ -747,3 +747,26 @@ def test_every_count_has_a_documented_maximum(args, limit, cli):
 def test_a_5000_character_set_code_is_one_line(cli):
     err = one_line(cli("sets", "show", "A" * 5000), 2)
     assert len(err) < 300
+
+
+def test_a_pool_typed_in_latin1_is_refused_naming_the_byte(friday):
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "LC_ALL": "C.UTF-8"}
+    before = friday.read_bytes()
+    result = subprocess.run([sys.executable, "-m", "events", "event", "pool", "1", "Ann", "--replace", "--db", str(friday)],
+                            input=b"1 Arcane Signet\n1 Jos\xe9\n", capture_output=True, timeout=60, cwd=ROOT, env=env)
+    err = result.stderr.decode()
+    assert result.returncode == 2 and "0xe9" in err and "line 2" in err and err.count("\n") == 1, err
+    assert friday.read_bytes() == before
+
+
+def test_a_typed_line_that_is_not_utf8_is_asked_again():
+    import io
+
+    from rich.console import Console
+
+    from events.screens.terminal import Terminal
+
+    shown = io.StringIO()
+    stream = io.TextIOWrapper(io.BytesIO(b"Jos\xe9\n3 7\n"), encoding="utf-8", errors="surrogateescape")
+    assert Terminal(Console(file=shown, width=100), stream).ask("> ") == "3 7"
+    assert "byte 0xe9" in shown.getvalue()

@@ -330,10 +330,15 @@ def event_pool(
         console = out()
         deck_file = parse("\n".join(type_pool(console, Terminal(console), events.index, expected_pool_size(event))))
     else:
+        from events.screens.terminal import undecodable_byte
+
         lines = []
-        for line in sys.stdin:
+        for number, line in enumerate(sys.stdin, start=1):
             if not line.strip():
                 break
+            byte = undecodable_byte(line)
+            if byte is not None:
+                raise InputError(f"standard input line {number} is not UTF-8 text (byte 0x{byte:02x}); nothing was recorded")
             lines.append(line)
         deck_file = parse("".join(lines))
     player_id, warnings = events.record_pool(event_id, name, deck_file, replace)

@@ -13,6 +13,11 @@ from rich.text import Text
 from events.portable import KeyMode, LineReader
 
 
+def undecodable_byte(text: str) -> int | None:
+    """The first byte of typed text that wasn't UTF-8 (kept as a lone surrogate), or None."""
+    return next((ord(ch) - 0xDC00 for ch in text if "\udc80" <= ch <= "\udcff"), None)
+
+
 class Quit(Exception):
     """The player asked to leave; everything is already saved."""
 
@@ -58,6 +63,11 @@ class Terminal:
             raise Quit() from None
         if line == "":
             raise Quit()
+        byte = undecodable_byte(line)
+        if byte is not None:
+            self.console.print(Text(f"that line is not UTF-8 text (byte 0x{byte:02x}); type it again in a UTF-8 terminal",
+                                    style="red"))
+            return self.ask(prompt, deadline, status)
         return line.strip()
 
     @staticmethod
