@@ -92,6 +92,56 @@ def _short(value: Any) -> str:
     return shown if len(shown) <= 40 else shown[:37] + "..."
 
 
+def fields_of(spec: dict[str, tuple[Check, bool]]) -> Check:
+    """A record whose listed fields pass their checks (``True``: the field must be there)."""
+    def check(value: Any) -> str | None:
+        if not isinstance(value, dict):
+            return f"should be a record, not {_kind(value)}"
+        for name, (inner, needed) in spec.items():
+            if name not in value:
+                if needed:
+                    return f"has no {name!r}"
+                continue
+            problem = inner(value[name])
+            if problem:
+                return f"{name!r} {problem}"
+        return None
+    return check
+
+
+def either(*checks: Check) -> Check:
+    def check(value: Any) -> str | None:
+        problems = [inner(value) for inner in checks]
+        return None if any(problem is None for problem in problems) else problems[0]
+    return check
+
+
+def null(value: Any) -> str | None:
+    return None if value is None else f"should be null, not {_kind(value)}"
+
+
+# A saved draft's state (``draft.engine.Draft.to_json`` without the picks) and a registered deck
+# (``draft.formats.json_deck.write_json``): the parts other code reads without asking.
+DRAFT_STATE = fields_of({
+    "format": (text(longest=40), False),
+    "config": (fields_of({"seats": (integer(2, 64), True), "boosters": (integer(1, 64), True),
+                          "picks_per_turn": (integer(1, 64), True), "set": (text(empty=False, longest=20), True),
+                          "booster_kind": (text(none=True, longest=40), False)}), True),
+    "seed": (either(integer(-(2**64), 2**64), null), False),
+    "sheets": (list_of(text(longest=200), 1000), True),
+    "boosters": (list_of(list_of(fields_of({"variant": (integer(0, 10_000), True),
+                                            "cards": (list_of(list_of(either(integer(0), text(longest=40)), 3, 3), 1000), True)}),
+                                 64), 64), True),
+})
+DECK_LINE = fields_of({"name": (text(empty=False, longest=500), True), "count": (integer(1, 10_000), False),
+                       "set": (text(none=True, longest=20), False), "number": (text(none=True, longest=20), False),
+                       "foil": (boolean, False), "etched": (boolean, False), "color": (text(none=True, longest=20), False)})
+DECK = fields_of({"format": (text(longest=40), False), "name": (text(longest=500), False),
+                  "commanders": (list_of(DECK_LINE, 8), False), "main": (list_of(DECK_LINE), False),
+                  "sideboard": (list_of(DECK_LINE), False), "piper_colors": (list_of(text(longest=20), 8), False)})
+PROBLEM = fields_of({"code": (text(longest=80), False), "message": (text(longest=10_000), False)})
+
+
 STATUSES = ("registration", "seated", "drafting", "building", "playing", "finished")
 ID = integer(1)
 COUNT = integer(0)
@@ -118,15 +168,15 @@ FIELDS: dict[str, dict[str, tuple[Check, bool]]] = {
     },
     "pools": {"e": (ID, True), "p": (ID, True), "cards": (list_of(text(empty=False, longest=64)), True),
               "source": (text(longest=20), False)},
-    "decks": {"e": (ID, True), "p": (ID, True), "deck": (record, True), "valid": (boolean, True),
-              "problems": (list_of(record), True)},
+    "decks": {"e": (ID, True), "p": (ID, True), "deck": (DECK, True), "valid": (boolean, True),
+              "problems": (list_of(PROBLEM), True)},
     "rounds": {"e": (ID, True), "number": (integer(1), True), "tables": (list_of(list_of(ID, 64)), True),
                "first": (list_of(ID), False), "status": (text("open", "closed"), True), "clock": (record, False)},
     "results": {"e": (ID, True), "round": (integer(1), True), "table": (integer(1), True),
                 "order": (list_of(list_of(ID, 64, 1), 64, 1), True)},
     "games": {"e": (ID, True), "round": (integer(1), True), "table": (integer(1), True), "life": (record, True),
               "hits": (list_of(record), False), "casts": (list_of(record), False)},
-    "drafts": {"kind": (text(longest=40), True), "state": (record, True), "humans": (list_of(integer(0, 64), 64), True),
+    "drafts": {"kind": (text(longest=40), True), "state": (DRAFT_STATE, True), "humans": (list_of(integer(0, 64), 64), True),
                "names": (list_of(text(longest=500), 64), True), "styles": (list_of(text(longest=40), 64), True),
                "status": (text(longest=40), True), "picks": (list_of(list_of(integer(0, 64), 8, 1), 10**7), True),
                "journal": (text(none=True, longest=64), True), "event": (ID, False), "pod": (integer(1), False)},

@@ -478,6 +478,10 @@ def bad_databases(good: dict) -> dict[str, bytes]:
     mutate("draft humans beyond its seats", lambda d: _first(d, "drafts").update(humans=[40]))
     mutate("draft picks as text", lambda d: _first(d, "drafts").update(picks="all"))
     mutate("draft state as a list", lambda d: _first(d, "drafts").update(state=[]))
+    mutate("draft seed as text", lambda d: _first(d, "drafts")["state"].update(seed="x"))
+    mutate("draft config missing", lambda d: _first(d, "drafts")["state"].pop("config"))
+    mutate("a deck whose main is text", lambda d: _first(d, "decks")["deck"].update(main="Sol Ring"))
+    mutate("a deck line count as text", lambda d: _first(d, "decks")["deck"]["main"][0].update(count="2"))
     return kinds
 
 
