@@ -10,7 +10,13 @@ from pathlib import Path
 from draft.decks import Zone
 from draft.formats import EXPORT_FORMATS, EXTENSIONS, FORMATS, deck_pool, pool_as_deck, write
 from draft.log import mtgo_log
-from events.outputs import check_folder, write_output
+from events.decks import Decks
+from events.drafts import TableSession
+from events.outputs import check_file, check_folder, write_output
+from events.printables import PAIRINGS_CSV, Table, pairing_rows, results_csv, standings_csv
+from events.rounds import Rounds
+from events.sheet_writers import csv_text
+from events.transfer import export_tables
 
 
 def safe_name(text: str, fallback: str = "player") -> str:
@@ -29,8 +35,6 @@ def write_file(path: Path, text: str, force: bool = False) -> None:
 def write_deck(path: Path, deck, fmt, force: bool = False) -> list[Path]:
     """Write a deck file; where the format keeps no sideboard (MTGO), the whole pool goes to ``STEM-pool.EXT`` beside it.
     Both paths are checked before either is written."""
-    from events.outputs import check_file
-
     pool_path = None if FORMATS[fmt].holds_sideboard or not deck.zone(Zone.SIDEBOARD) else \
         path.with_name(f"{path.stem}-pool{path.suffix}")
     for target in (path, pool_path):
@@ -77,15 +81,11 @@ def export_pod(result, folder: Path, force: bool = False) -> list[Path]:
 
 def export_event(events, event_id: int, folder: Path, force: bool = False) -> list[Path]:
     """Standings, results and pairings CSV, every pool and deck in each format, the draft logs, and a copy of the database."""
-    from draft.log import mtgo_log
-    from events.drafts import TableSession
-    from events.printables import PAIRINGS_CSV, Table, pairing_rows, results_csv, standings_csv
-    from events.sheet_writers import csv_text
-
     snap = events.snapshot(event_id)
+    decks = Decks(events.store)  # the pools too
     folder = check_folder(folder, force)
     written = []
-    tables = {"standings.csv": standings_csv(events.standings(event_id)), "results.csv": results_csv(events, snap),
+    tables = {"standings.csv": standings_csv(Rounds(events.store).standings(event_id)), "results.csv": results_csv(events, snap),
               "pairings.csv": Table(PAIRINGS_CSV, pairing_rows(snap, snap["rounds"]))}
     for name, table in tables.items():
         path = folder / name
@@ -103,14 +103,12 @@ def export_event(events, event_id: int, folder: Path, force: bool = False) -> li
     for player in snap["players"]:
         stem = f"{player['id']:03d}-{safe_name(player['name'])}"
         try:
-            pool = events.pool(event_id, player["id"])
+            pool = decks.pool(event_id, player["id"])
         except Exception:
             pool = []
-        deck = events.deck_of(event_id, player["id"])
+        deck = decks.deck_of(event_id, player["id"])
         if pool or deck is not None:
             written += export_seat(folder, stem, pool, deck, logs.get(player["id"]), force)
-    from events.transfer import export_tables
-
     data = export_tables(events, event_id)  # this event only: 'event restore' adds it to another database
     path = folder / "database.json"
     write_file(path, json.dumps(data, ensure_ascii=False, separators=(",", ":")), force)

@@ -12,6 +12,11 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from draft.decks import Zone
+from events.decks import Decks
+from events.rounds import Rounds
+from events.schema import number_text
+from events.standings import placement_points
 from sets.errors import InputError, StateError
 
 PRINTABLES = ("seatings", "pairings", "slips", "standings", "results", "decklists")
@@ -180,8 +185,6 @@ def slips(events, event_id: int) -> Sheet:
 
 def standings_legend(points: list[Any]) -> tuple[str, ...]:
     """What every standings column means, tie-breakers in order (shown under the table on screen and paper)."""
-    from events.event import number_text
-
     scheme = "/".join(number_text(p) for p in points)
     return (
         (f"Points: placement points from every game ({scheme} for 1st, 2nd, …); players who draw share the average "
@@ -199,18 +202,14 @@ STANDINGS_CSV = ("rank", "player", "points", "opponents_average", "average_place
 
 
 def standings_csv(rows) -> Table:
-    from events.event import number_text
-
     return Table(STANDINGS_CSV, tuple((str(r.rank), r.name, number_text(r.points, 4), number_text(r.opponents_average, 4),
                                       number_text(r.average_place, 4), str(r.rounds), str(int(r.dropped))) for r in rows))
 
 
 def standings(events, event_id: int) -> Sheet:
-    from events.event import number_text
-
     snap = events.snapshot(event_id)
     event = snap["event"]
-    rows = events.standings(event_id)
+    rows = Rounds(events.store).standings(event_id)
     if not snap["results"]:
         heading = "Standings before any result"
     elif snap["rounds"][-1]["status"] == "closed":
@@ -234,7 +233,7 @@ def result_rows(events, snap: dict[str, Any]) -> list[tuple[int, int, str, int, 
     names = {p["id"]: p["name"] for p in snap["players"]}
     rows = []
     for result in sorted(snap["results"], key=lambda r: (r["round"], r["table"])):
-        awarded = events.placement_points(snap["event"], result["order"])
+        awarded = placement_points(snap["event"], result["order"])
         place = 1
         for group in result["order"]:
             for pid in group:
@@ -244,15 +243,11 @@ def result_rows(events, snap: dict[str, Any]) -> list[tuple[int, int, str, int, 
 
 
 def results_csv(events, snap: dict[str, Any]) -> Table:
-    from events.event import number_text
-
     return Table(RESULTS_CSV, tuple((str(r), str(t), name, str(place), number_text(points, 4))
                                     for r, t, name, place, points in result_rows(events, snap)))
 
 
 def results(events, event_id: int) -> Sheet:
-    from events.event import number_text
-
     snap = events.snapshot(event_id)
     event = snap["event"]
     rows = result_rows(events, snap)
@@ -287,8 +282,6 @@ def type_group(card) -> str:
 
 
 def decklists(events, event_id: int) -> Sheet:
-    from draft.decks import Zone
-
     snap = events.snapshot(event_id)
     event = snap["event"]
     if event["status"] not in ("building", "playing", "finished"):
@@ -297,7 +290,7 @@ def decklists(events, event_id: int) -> Sheet:
     for player in sorted((p for p in snap["players"] if p["status"] == "active" and not p.get("bot")),
                          key=lambda p: (p["name"].casefold(), p["name"], p["id"])):
         title = f"Decklist · {player['name']}"
-        deck = events.deck_of(event_id, player["id"])
+        deck = Decks(events.store).deck_of(event_id, player["id"])
         if deck is None:
             pages.append(Page(title, (Note("No deck registered yet.", strong=True),
                                       Blanks(("Player signature", "Checked by")))))

@@ -14,6 +14,7 @@ import time
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
+from events.schema import EVENTS, ROUNDS, Q
 from sets.errors import InputError, StateError
 
 DEFAULT_MINUTES = 50
@@ -68,8 +69,6 @@ def clock_text(seconds: float) -> str:
 
 
 def _current_round(db, event_id: int):
-    from events.event import EVENTS, ROUNDS, Q
-
     event = db.table(EVENTS).get(doc_id=event_id)
     if event is None:
         raise InputError(f"no event {event_id}: see 'cmdraft event list'")
@@ -83,8 +82,6 @@ def start_clock(events, event_id: int, minutes: float | None = None, now: float 
                 restart: bool = False) -> tuple[int, RoundClock]:
     """The current round's clock, started now if it hasn't been (``minutes`` changes the length of a
     running clock; ``restart`` starts it again from the full length)."""
-    from events.event import ROUNDS
-
     if minutes is not None and not (1 <= minutes <= 24 * 60 and math.isfinite(minutes)):
         raise InputError(f"--minutes must be between 1 and 1440, not {minutes:g}")
     now = time.time() if now is None else now
@@ -104,8 +101,6 @@ def start_clock(events, event_id: int, minutes: float | None = None, now: float 
 
 def read_clock(events, event_id: int, round_number: int) -> RoundClock | None:
     """The stored clock of a round (None once the round has none)."""
-    from events.event import ROUNDS, Q
-
     with events.store.read() as db:
         rnd = db.table(ROUNDS).get((Q.e == event_id) & (Q.number == round_number))
     return None if rnd is None or not rnd.get("clock") else RoundClock.from_json(rnd["clock"])
@@ -113,8 +108,6 @@ def read_clock(events, event_id: int, round_number: int) -> RoundClock | None:
 
 def toggle_pause(events, event_id: int, round_number: int, now: float | None = None) -> RoundClock:
     """Pause a running clock or resume a paused one, for every terminal."""
-    from events.event import ROUNDS, Q
-
     now = time.time() if now is None else now
     with events.store.write() as db:
         rnd = db.table(ROUNDS).get((Q.e == event_id) & (Q.number == round_number))

@@ -11,6 +11,7 @@ import html
 import io
 import unicodedata
 
+from draft.formats.csv_deck import neutral
 from events.printables import CSV_PRINTABLES, Blanks, Note, Sheet, Table
 from sets.errors import InputError
 
@@ -186,8 +187,6 @@ def to_html(sheet: Sheet) -> str:
 def csv_text(table: Table) -> str:
     """The table as CSV; a cell a spreadsheet would run as a formula (a name like ``=SUM(A1)``)
     gets a leading ' (``draft.formats.csv_deck.neutral``)."""
-    from draft.formats.csv_deck import neutral
-
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow([neutral(cell) for cell in table.columns])

@@ -9,7 +9,7 @@
   the file once and writes it once: two terminals on the same database never
   lose each other's updates, and an error inside a transaction writes nothing.
   Waiting writers sleep in the kernel and pass a turnstile before the lock,
-  so they are served in turn (see ``_FileLock``).
+  so they are served in turn (see ``FileLock`` in ``events.safe_files``).
 - Reading takes no lock: a rename replaces the whole file at once, so a reader
   always sees one committed state.  A read-only database can be read (even in
   a read-only folder); writing to it is refused and the file is left as it is.
@@ -29,9 +29,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import re
 import shutil
-import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -40,8 +38,9 @@ from typing import Any
 from tinydb import TinyDB
 from tinydb.storages import Storage
 
-from events import portable
 from events.records import REQUIRED, check_tables  # noqa: F401 (REQUIRED: the fields, for callers)
+from events.safe_files import FileLock, atomic_write, read_only, remove_stale_temporaries
+from events.safe_files import _fsync_folder
 from sets.catalog import user_home
 from sets.errors import InputError, StorageError
 from sets.files import DATABASE_LIMIT, FileProblem, loads, read_bytes
@@ -174,69 +173,6 @@ def dumps(tables: dict[str, Any]) -> str:
     return json.dumps(tables, separators=(",", ":"), check_circular=False)
 
 
-def _fsync_folder(folder: Path) -> None:
-    portable.fsync_folder(folder)
-
-
-def atomic_write(path: Path, text: str, mode: int | None = None) -> None:
-    """Write a file so that a crash leaves the old or the new content, never a mix (raises ``OSError``).
-
-    ``mode``: permission bits for the new file (a database keeps its own).
-    """
-    folder = path.parent
-    temporary = folder / f".{path.name}.{os.getpid()}.tmp"
-    try:
-        with open(temporary, "w", encoding="utf-8", newline="") as stream:
-            stream.write(text)
-            stream.flush()
-            if mode is not None:
-                os.fchmod(stream.fileno(), mode)
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-    except OSError:
-        temporary.unlink(missing_ok=True)
-        raise
-    _fsync_folder(folder)
-
-
-_TEMPORARY = re.compile(r"^\.(?P<name>.+)\.(?P<pid>\d+)\.tmp$")
-
-
-def remove_stale_temporaries(folder: Path) -> list[Path]:
-    """Remove ``.NAME.PID.tmp`` files whose process is gone (a write killed half-way)."""
-    removed = []
-    try:
-        entries = list(os.scandir(folder))
-    except OSError:
-        return removed
-    for entry in entries:
-        match = _TEMPORARY.match(entry.name)
-        if match is None or int(match["pid"]) == os.getpid():
-            continue
-        try:
-            changed = entry.stat(follow_symlinks=False).st_mtime
-        except OSError:
-            continue
-        if portable.process_alive(int(match["pid"]), changed):
-            continue
-        try:
-            os.unlink(entry.path)
-            removed.append(Path(entry.path))
-        except OSError:
-            pass
-    return removed
-
-
-def _read_only(path: Path) -> bool:
-    """A file or folder marked read-only (no write permission bit for anyone: even root leaves it
-    alone), or one this process may not write."""
-    try:
-        mode = path.stat().st_mode
-    except OSError:
-        return False
-    return not mode & 0o222 or not os.access(path, os.W_OK)
-
-
 class _TransactionStorage(Storage):
     """Reads the file once per transaction and keeps changes in memory until commit."""
 
@@ -257,53 +193,6 @@ class _TransactionStorage(Storage):
 def phase_change(db: TinyDB) -> None:
     """Mark a write transaction as a step that changes an event's phase: the database is backed up first."""
     db.storage.backup = True
-
-
-class _FileLock:
-    """An exclusive lock on ``NAME.lock`` beside the file, taken through a turnstile (``NAME.queue``).
-
-    Waiters sleep in the kernel's lock queue (``portable.lock``: ``flock`` without ``LOCK_NB``)
-    rather than poll.  To reach the lock a writer first takes the turnstile and holds it while it
-    waits for the lock; so when the lock is released, the writer waiting at it gets it, and the one
-    that just released it queues at the turnstile behind the others: a terminal writing in a loop
-    can't keep taking the lock back, and waiting terminals are served in turn.  The kernel drops
-    both locks of a killed process.  The whole wait is bounded by ``timeout``.
-    """
-
-    def __init__(self, path: Path):
-        self.path = path.with_name(path.name + ".lock")
-        self.queue_path = path.with_name(path.name + ".queue")
-        self.handle: Any = None
-        self.queue: Any = None
-
-    def _open(self, path: Path) -> Any:
-        try:
-            return open(path, "a+b")
-        except FileNotFoundError:
-            raise StorageError(f"cannot open lock file {path}: the folder does not exist") from None
-        except OSError as error:
-            raise StorageError(f"cannot open lock file {path}: {error.strerror or error}; check the folder is writable") from None
-
-    def acquire(self, timeout: float) -> None:
-        self.handle = self._open(self.path)
-        try:
-            self.queue = self._open(self.queue_path)
-            deadline = time.monotonic() + timeout
-            portable.lock(self.queue, timeout)
-            portable.lock(self.handle, max(0.001, deadline - time.monotonic()))
-            portable.unlock(self.queue)
-        except portable.LockTimeout:
-            self.release()
-            raise StorageError(f"the database is busy (locked by another cmdraft for {timeout:.0f}s); try again") from None
-        except BaseException:
-            self.release()
-            raise
-
-    def release(self) -> None:
-        for handle in (self.queue, self.handle):
-            if handle is not None:
-                handle.close()  # closing drops the lock
-        self.handle = self.queue = None
 
 
 # The databases this process opened: no output file may replace one of them or their own files.
@@ -402,9 +291,9 @@ class Store:
 
     def _check_writable(self) -> None:
         """Refuse a write the file's or folder's permission bits don't allow, root or not."""
-        if _read_only(self.path):
+        if read_only(self.path):
             raise StorageError(f"{self.path} is read-only; nothing was changed (make it writable to change it)")
-        if _read_only(self.path.parent):
+        if read_only(self.path.parent):
             raise StorageError(f"the folder {self.path.parent} is read-only; nothing was changed "
                                "(make it writable, or choose another --db)")
 
@@ -412,7 +301,7 @@ class Store:
     def _write(self) -> Iterator[TinyDB]:
         self._ensure_folder()
         self._check_writable()
-        lock = _FileLock(self.path)
+        lock = FileLock(self.path)
         lock.acquire(LOCK_TIMEOUT)
         try:
             data, outdated = self._load()
@@ -450,7 +339,7 @@ class Store:
 
     def writable(self) -> bool:
         """Whether a write could be tried at all (a read-only file or folder can't take one)."""
-        return not _read_only(self.path) and not _read_only(self.path.parent)
+        return not read_only(self.path) and not read_only(self.path.parent)
 
     # --- backups --------------------------------------------------------------------------------------
 
@@ -484,7 +373,7 @@ class Store:
     def backup(self) -> Path | None:
         """Rotate the backups and copy the database to ``NAME.bak.1``."""
         self._ensure_folder()
-        lock = _FileLock(self.path)
+        lock = FileLock(self.path)
         lock.acquire(LOCK_TIMEOUT)
         try:
             return self._rotate_backups()
@@ -502,7 +391,7 @@ class Store:
         data[META] = {"1": _meta_doc()}
         self._ensure_folder()
         self._check_writable()
-        lock = _FileLock(self.path)
+        lock = FileLock(self.path)
         lock.acquire(LOCK_TIMEOUT)
         try:
             kept = self._rotate_backups()

@@ -14,9 +14,10 @@ from pathlib import Path
 from typing import Any
 
 from events.drafts import DRAFTS, self_contained
-from events.event import DECKS, EVENTS, GAMES, PLAYERS, PODS, POOLS, RESULTS, ROUNDS
-from events.store import META, SCHEMA, check_data, migrated, schema_of
+from events.schema import DECKS, EVENTS, GAMES, PLAYERS, PODS, POOLS, RESULTS, ROUNDS
+from events.store import META, SCHEMA, check_data, migrated, newest_backup, phase_change, schema_of
 from sets.errors import CmdraftError, InputError
+from sets.files import DATABASE_LIMIT, FileProblem, loads, read_bytes
 
 PICKS = "picks"  # one row per pick (schema 1); later schemas keep the picks in the draft record
 
@@ -32,8 +33,6 @@ def identity(event: dict[str, Any]) -> tuple:
 
 def read_database_file(path: Path) -> dict[str, Any]:
     """A cmdraft database or event export from a file the user names (errors are bad input: exit 2)."""
-    from sets.files import DATABASE_LIMIT, FileProblem, loads, read_bytes
-
     try:
         raw = read_bytes(path, DATABASE_LIMIT)
     except FileProblem as problem:
@@ -135,8 +134,6 @@ def restore_event(events, data: dict[str, Any], which: int | None = None) -> dic
         raise InputError(f"the file has no event {which}; it holds {', '.join(map(str, sorted(sources)))}")
     event = sources[which]
     records = _event_records(data, which)
-    from events.store import newest_backup, phase_change
-
     # A live draft of a backup of this very database has its later picks in this database's
     # journal file: the restored record holds them all, under a fresh journal token.
     records[DRAFTS] = {key: self_contained(events.store, int(key), doc) for key, doc in records.get(DRAFTS, {}).items()}

@@ -254,6 +254,8 @@ def run_case(case: Case, tally: Tally, watched: Path) -> None:
     before = snapshot(watched)
     db_before = case.db.read_bytes() if case.db and case.db.exists() else None
     tally.tried += 1
+    if case.process and any("\x00" in a for a in case.args if isinstance(a, str)):
+        case.process = False  # no process can be given a NUL in its arguments: only in-process reaches it
     if case.process:
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
         try:

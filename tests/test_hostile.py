@@ -314,7 +314,7 @@ def test_an_injected_failing_write_drops_no_backup_and_leaves_no_partial_copy(fr
 
 
 def test_an_injected_failing_database_write_is_refused_whole(friday, monkeypatch):
-    import events.store as store_module
+    import events.safe_files as store_module
     from sets.errors import StorageError
 
     before = friday.read_bytes()

@@ -150,3 +150,99 @@ def test_a_planted_terminal_import_in_the_application_is_seen(planted_tree: Path
     store = module_files(planted_tree)["events.store"]
     assert "rich" in imported_names(store)
     assert not is_presentation("events.store") and is_presentation("events.cli") and is_presentation("events.screens.render")
+
+
+# Function-local imports between application modules hide what a module needs; one is allowed only
+# where it keeps `cmdraft --help` fast (the reason is said in a comment at the import).
+LOCAL_IMPORT_ALLOWLIST: set[tuple[str, str]] = set()
+
+
+def local_imports(path: Path, modules: set[str]) -> set[str]:
+    """The modules of ``modules`` a file imports inside a function (``from a import b`` gives a, or a.b when that is a module)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        for inner in ast.walk(node):
+            if isinstance(inner, ast.Import):
+                found |= {alias.name for alias in inner.names if alias.name in modules}
+            elif isinstance(inner, ast.ImportFrom) and inner.module and not inner.level and inner.module in modules:
+                found.add(inner.module)
+    return found
+
+
+def application_local_imports(root: Path) -> dict[str, list[str]]:
+    """For each module of ``events`` outside the terminal, the application modules it imports inside a function."""
+    modules = module_files(root)
+    offenders = {}
+    for name, path in modules.items():
+        if not name.startswith("events") or is_presentation(name):
+            continue
+        bad = {m for m in local_imports(path, set(modules)) if (name, m) not in LOCAL_IMPORT_ALLOWLIST}
+        if bad:
+            offenders[name] = sorted(bad)
+    return offenders
+
+
+def test_the_application_imports_its_modules_at_the_top():
+    assert application_local_imports(ROOT) == {}
+
+
+def test_a_planted_function_local_import_in_the_application_is_caught(tmp_path: Path):
+    files = {
+        "sets/__init__.py": "",
+        "sets/cards.py": "",
+        "draft/__init__.py": "",
+        "events/__init__.py": "",
+        "events/schema.py": "EVENTS = 'events'\n",
+        "events/rounds.py": "import json\n\n\ndef f():\n    from events.schema import EVENTS\n    import json\n    return EVENTS\n",
+        "events/games.py": "from events.schema import EVENTS\n\n\nclass G:\n    def g(self):\n        import sets.cards\n",
+        "events/cli/__init__.py": "def c():\n    from events.rounds import f\n",  # the terminal may import lazily
+    }
+    for name, text in files.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    assert application_local_imports(tmp_path) == {"events.games": ["sets.cards"], "events.rounds": ["events.schema"]}
+
+
+def unmapped_modules(root: Path) -> list[str]:
+    """The modules of the application's top folder that README's layout map doesn't name."""
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    layout = readme.split("## Layout", 1)[1].split("\n## ", 1)[0]
+    return sorted(path.name for path in (root / "events").glob("*.py")
+                  if path.name not in ("__init__.py", "__main__.py") and f"`{path.name}`" not in layout)
+
+
+def test_the_layout_map_names_every_module_of_the_application():
+    assert unmapped_modules(ROOT) == []
+
+
+def test_a_module_missing_from_the_layout_map_is_seen(tmp_path: Path):
+    (tmp_path / "events").mkdir()
+    for name in ("__init__.py", "rounds.py", "ledger.py"):
+        (tmp_path / "events" / name).write_text("", encoding="utf-8")
+    (tmp_path / "README.md").write_text("# x\n\n## Layout\n\n`rounds.py` pairs.\n\n## Next\n\n`ledger.py`\n", encoding="utf-8")
+    assert unmapped_modules(tmp_path) == ["ledger.py"]
+
+
+def facade_users(root: Path) -> list[str]:
+    """The terminal's modules that import ``events.event`` (every use case in one object) instead of a phase module."""
+    return sorted(name for name, path in module_files(root).items()
+                  if is_presentation(name) and {"events.event", "events.event.Events"} & imported_names(path))
+
+
+def test_the_terminal_imports_the_phase_it_needs_not_the_whole_night():
+    assert facade_users(ROOT) == []
+
+
+def test_a_planted_facade_import_in_the_terminal_is_seen(tmp_path: Path):
+    files = {"sets/__init__.py": "", "draft/__init__.py": "", "events/__init__.py": "", "events/event.py": "",
+             "events/rounds.py": "", "events/cli/__init__.py": "",
+             "events/cli/event.py": "def core():\n    from events.event import Events\n",
+             "events/screens/__init__.py": "", "events/screens/board.py": "from events.rounds import x\n"}
+    for name, text in files.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    assert facade_users(tmp_path) == ["events.cli.event"]

@@ -11,7 +11,7 @@ import typer
 from events.cli.common import (MAXIMA, DbOption, ForceOption, JsonOption, emit_json, open_store, out, parse_colors, positive,
                                write_stdout)
 from sets.errors import InputError, StorageError
-from sets.numbers import parse_decimal, parse_int
+from sets.numbers import parse_int
 
 event_app = typer.Typer(help="Run a store event: players, seating, draft, Pipers, decks, rounds, standings.", no_args_is_help=True)
 player_app = typer.Typer(help="Register, rename, remove (before seating), drop and late-add players.", no_args_is_help=True)
@@ -20,31 +20,23 @@ event_app.add_typer(player_app, name="player")
 EventArg = Annotated[int, typer.Argument(metavar="ID", help="Event number (see 'cmdraft event list').")]
 
 
-def core(db: Path | None):
-    """The use cases, after finishing whatever an interrupted command left behind."""
-    from events.event import Events
+def core(db: Path | None, phase: type | None = None):
+    """The use cases of one phase of the night (``phase``, a class from its module in ``events``; the
+    shared reading of ``events.base`` when none), after finishing whatever an interrupted command left
+    behind.  The phase modules are imported by each command, so that ``cmdraft --help`` loads none."""
+    from events.base import EventBase
+    from events.drafting import Drafting
 
-    events = Events(open_store(db))
-    with events.store.read():
+    store = open_store(db)
+    with store.read():
         pass  # a database that can't be read is refused here, in one line (exit 4)
     try:
-        events.recover()
+        Drafting(store).recover()
     except StorageError as error:
         # A full disk or a read-only file: reading commands still work on what is saved, and the
         # half-done step is finished by the next command that can write.
         sys.stderr.write(f"cmdraft: note: finishing an interrupted step is postponed ({error})\n")
-    return events
-
-
-MAX_POINTS = 1_000
-
-
-def check_points(text: str) -> list[float]:
-    """Placement points as typed for --points: each through the strict parser, 0 to ``MAX_POINTS``."""
-    parts = [part.strip() for part in text.split(",")]
-    if len(parts) < 2 or len(parts) > 64 or not all(parts):
-        raise InputError(f"bad points scheme {text!r}: give 2 to 64 placement points like 3,2,1,0, best place first")
-    return [parse_decimal(part, f"placement points in --points {text!r}:", low=0, high=MAX_POINTS) for part in parts]
+    return (phase or EventBase)(store)
 
 
 def _pairs(values: list[str] | None, what: str, signed: bool = False) -> dict[str, int]:
@@ -76,12 +68,17 @@ def event_new(
     as_json: JsonOption = False,
 ) -> None:
     """Create an event."""
-    check_points(points)
+    from events.registration import Registration, parse_points
+
+    try:
+        parse_points(points)
+    except InputError as error:
+        raise InputError(f"--points: {error}") from None
     if not 0 <= timer <= MAXIMA["--timer"]:
         raise InputError(f"--timer must be from 0 to {MAXIMA['--timer']:,} seconds, not {timer:,}")
     if not 0 <= piper_stock <= MAXIMA["--piper-stock"]:
         raise InputError(f"--piper-stock must be from 0 to {MAXIMA['--piper-stock']:,}, not {piper_stock:,}")
-    event_id = core(db).create(name, date=date, set_code=set_code, mode="sealed" if sealed else "draft", style=style,
+    event_id = core(db, Registration).create(name, date=date, set_code=set_code, mode="sealed" if sealed else "draft", style=style,
                                pod_size=pod_size, game_size=game_size, one_v_one=one_v_one, timer=timer, points=points,
                                piper_stock=piper_stock, seed=seed)
     if as_json:
@@ -112,7 +109,8 @@ def event_list(db: DbOption = None, as_json: JsonOption = False) -> None:
 @event_app.command("show")
 def event_show(event_id: EventArg, db: DbOption = None, as_json: JsonOption = False) -> None:
     """The status board: players, pods, pools, decks and rounds."""
-    events = core(db)
+    from events.pipers import Pipers
+    events = core(db, Pipers)
     snap = events.snapshot(event_id)
     if as_json:
         emit_json({**_snapshot_json(snap), "pipers": events.piper_ledger(event_id)})
@@ -149,7 +147,8 @@ def player_add(
     as_json: JsonOption = False,
 ) -> None:
     """Register players (after seating: a late add to the smallest pod)."""
-    events = core(db)
+    from events.registration import Registration
+    events = core(db, Registration)
     ids = [events.add_player(event_id, name, bot=bot) for name in names]
     if as_json:
         emit_json({"players": ids})
@@ -164,7 +163,8 @@ def player_add(
 def player_drop(event_id: EventArg, name: Annotated[str, typer.Argument(help="Player name, or #N for player number N.")],
                 db: DbOption = None, as_json: JsonOption = False) -> None:
     """Drop a player: no more pairings, no deck registration."""
-    player = core(db).drop_player(event_id, name)
+    from events.registration import Registration
+    player = core(db, Registration).drop_player(event_id, name)
     if as_json:
         emit_json({"dropped": player["name"]})
     else:
@@ -178,7 +178,8 @@ def player_rename(event_id: EventArg, name: Annotated[str, typer.Argument(help="
                   new_name: Annotated[str, typer.Argument(metavar="NEW_NAME", help="The corrected name.")],
                   db: DbOption = None, as_json: JsonOption = False) -> None:
     """Correct a player's name (everywhere it is shown)."""
-    old, new = core(db).rename_player(event_id, name, new_name)
+    from events.registration import Registration
+    old, new = core(db, Registration).rename_player(event_id, name, new_name)
     if as_json:
         emit_json({"old": old, "new": new})
     else:
@@ -191,7 +192,8 @@ def player_rename(event_id: EventArg, name: Annotated[str, typer.Argument(help="
 def player_remove(event_id: EventArg, name: Annotated[str, typer.Argument(help="Player name, or #N for player number N.")],
                   db: DbOption = None, as_json: JsonOption = False) -> None:
     """Take back a registration before seating (a typo, a double entry): the player is gone, not dropped."""
-    removed = core(db).remove_player(event_id, name)
+    from events.registration import Registration
+    removed = core(db, Registration).remove_player(event_id, name)
     if as_json:
         emit_json({"removed": removed})
     else:
@@ -203,7 +205,8 @@ def player_remove(event_id: EventArg, name: Annotated[str, typer.Argument(help="
 @event_app.command("seat")
 def event_seat(event_id: EventArg, db: DbOption = None, as_json: JsonOption = False) -> None:
     """Seat players at random into balanced draft pods of at most the pod size."""
-    pods = core(db).seat(event_id)
+    from events.seating import Seating
+    pods = core(db, Seating).seat(event_id)
     if as_json:
         emit_json({"pods": pods})
         return
@@ -225,7 +228,8 @@ def event_draft(
     as_json: JsonOption = False,
 ) -> None:
     """Start the draft (or open sealed pools); in a terminal draft, pick for the players at this terminal."""
-    events = core(db)
+    from events.drafting import Drafting
+    events = core(db, Drafting)
     snap = events.snapshot(event_id)
     status, style = snap["event"]["status"], snap["event"]["style"]
     if status in ("seated", "registration"):
@@ -318,11 +322,12 @@ def event_pool(
     suggestions.  A pool that isn't full size (60 drafted, 120 sealed in CMR) is recorded with a warning."""
     from draft.formats import parse, read_file
 
-    events = core(db)
+    from events.pools import Pools
+    events = core(db, Pools)
     if file is not None:
         deck_file = read_file(file)
     elif sys.stdin.isatty():
-        from events.event import expected_pool_size
+        from events.schema import expected_pool_size
         from events.screens.pool_entry import type_pool
         from events.screens.terminal import Terminal
 
@@ -364,7 +369,8 @@ def event_pipers(
 ) -> None:
     """The Piper ledger: opened per pod (counted in the pools), Pipers the registered decks add, unused ones,
     the store's stock, any shortfall with who could lend; requests before deck building as a forecast."""
-    events = core(db)
+    from events.pipers import Pipers
+    events = core(db, Pipers)
     opened_by_pod = {}
     for key, count in _pairs(opened, "--opened").items():
         opened_by_pod[parse_int(key, "pod number in --opened (write POD=N)")] = count
@@ -393,7 +399,8 @@ def event_deck(
     """Register a player's deck, checked against their recorded pool; with no name, the registration board."""
     from draft.formats import read_file
 
-    events = core(db)
+    from events.decks import Decks
+    events = core(db, Decks)
     if name is None:
         snap = events.snapshot(event_id)
         if as_json:
@@ -431,7 +438,8 @@ def event_deck(
 def event_round(event_id: EventArg, force: Annotated[bool, typer.Option("--force", help="Pair even if some decks are missing.")] = False,
                 db: DbOption = None, as_json: JsonOption = False) -> None:
     """Start the next round: game pods at random in round one, then by points avoiding repeat opponents."""
-    result = core(db).new_round(event_id, force)
+    from events.rounds import Rounds
+    result = core(db, Rounds).new_round(event_id, force)
     if as_json:
         emit_json(result)
         return
@@ -455,9 +463,10 @@ def event_result(
     as_json: JsonOption = False,
 ) -> None:
     """Record a table's result by finishing order."""
-    from events.event import number_text
+    from events.schema import number_text
 
-    result = core(db).record_result(event_id, round_number, table, order, replace)
+    from events.rounds import Rounds
+    result = core(db, Rounds).record_result(event_id, round_number, table, order, replace)
     if as_json:
         emit_json({**result, "points": {name: round(float(points), 4) for name, points in result["points"].items()}})
     else:
@@ -469,7 +478,8 @@ def event_result(
 @event_app.command("standings")
 def event_standings(event_id: EventArg, db: DbOption = None, as_json: JsonOption = False) -> None:
     """Standings: points, then opponents' average points, then average place; exact ties share a rank."""
-    events = core(db)
+    from events.rounds import Rounds
+    events = core(db, Rounds)
     rows = events.standings(event_id)
     if as_json:
         emit_json([row.to_json() for row in rows])
@@ -535,7 +545,8 @@ def event_game(
         if not sep or not name.strip() or not commander.strip():
             raise InputError(f"bad --cast {value!r}: write NAME=COMMANDER, e.g. Bo=Piper#1")
         casts.append((name.strip(), commander.strip()))
-    board = core(db).game(event_id, round_number, table, life=_pairs(life, "--life", signed=True), damage=damages, casts=casts)
+    from events.games import Games
+    board = core(db, Games).game(event_id, round_number, table, life=_pairs(life, "--life", signed=True), damage=damages, casts=casts)
     if as_json:
         emit_json(board)
         return
@@ -547,7 +558,8 @@ def event_game(
 @event_app.command("finish")
 def event_finish(event_id: EventArg, db: DbOption = None) -> None:
     """Close the event: no more results."""
-    core(db).finish(event_id)
+    from events.rounds import Rounds
+    core(db, Rounds).finish(event_id)
     out().print(f"event {event_id} finished")
 
 

@@ -13,6 +13,8 @@ from rich.table import Table
 from rich.cells import cell_len
 from rich.text import Text
 
+from events.printables import standings_legend
+from events.schema import number_text
 from sets.cards import Card, Rarity
 
 if TYPE_CHECKING:
@@ -455,9 +457,6 @@ def piper_ledger(ledger: dict) -> Table:
 
 def standings_table(rows, points=None) -> Table:
     """Standings with shared ranks for exact ties, figures rounded for reading, and a legend for every column."""
-    from events.event import number_text
-    from events.printables import standings_legend
-
     caption = "\n".join(standings_legend(points)) if points is not None else None
     table = Table("Rank", "Player", "Points", "Opp. avg", "Avg place", "Rounds", title="Standings", caption=caption,
                   caption_justify="left")

@@ -1,0 +1,112 @@
+"""What every phase of an event shares: the store, the card index and the lookups of one
+event and its players, and the snapshot of everything recorded (the board, sheets and exports
+read it).  Each phase module holds a small class built on ``EventBase``; ``events.event.Events``
+puts them together."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from events.drafts import DRAFTS, current, read_journal
+from events.schema import DECKS, EVENTS, PLAYERS, PODS, POOLS, RESULTS, ROUNDS, Q, pool_warning
+from events.store import Store
+from sets.catalog import CardIndex, card_index
+from sets.errors import InputError, StateError
+from sets.numbers import is_number
+
+
+class EventBase:
+    """A store and the lookups every use case needs; each phase of the night extends it."""
+
+    def __init__(self, store: Store):
+        self.store = store
+        self._index: CardIndex | None = None
+
+    @property
+    def index(self) -> CardIndex:
+        if self._index is None:
+            self._index = card_index()
+        return self._index
+
+    # --- reading ------------------------------------------------------------------------------
+
+    @staticmethod
+    def _event(db, event_id: int) -> dict[str, Any]:
+        doc = db.table(EVENTS).get(doc_id=event_id)
+        if doc is None:
+            raise InputError(f"no event {event_id}: see 'cmdraft event list'")
+        return doc
+
+    @staticmethod
+    def _players(db, event_id: int, active_only: bool = False) -> list[dict[str, Any]]:
+        players = sorted(db.table(PLAYERS).search(Q.e == event_id), key=lambda d: d.doc_id)
+        return [p for p in players if p["status"] == "active"] if active_only else players
+
+    def _player(self, db, event_id: int, who: str | int) -> dict[str, Any]:
+        """A player by exact name first (then the same name in another case), or ``#N`` for player number N.
+
+        An int is a player number from the program itself.  Bare digits are a name: a player called
+        ``3`` is reachable, and ``3`` never silently means player number 3.
+        """
+        players = self._players(db, event_id)
+        if isinstance(who, int):
+            found = next((p for p in players if p.doc_id == who), None)
+            if found is None:
+                raise InputError(f"no player number {who} in event {event_id}: see 'cmdraft event show {event_id}'")
+            return found
+        text = " ".join(str(who).split())
+        exact = [p for p in players if p["name"] == text] or [p for p in players if p["name"].casefold() == text.casefold()]
+        if len(exact) == 1:
+            return exact[0]
+        if len(exact) > 1:
+            raise InputError(f"{text!r} names {len(exact)} players: use the player number "
+                             f"({', '.join('#' + str(p.doc_id) for p in exact)})")
+        number = text[1:].strip() if text.startswith("#") else ""
+        if is_number(number):
+            return self._player(db, event_id, int(number))
+        hint = f"; for player number {text} write '#{text}'" if is_number(text) else ""
+        raise InputError(f"no player {text!r} in event {event_id}{hint}: see 'cmdraft event show {event_id}'")
+
+    def _player_id(self, event_id: int, who: str) -> int:
+        with self.store.read() as db:
+            return self._player(db, event_id, who).doc_id
+
+    @staticmethod
+    def _require(event: dict[str, Any], *statuses: str, doing: str) -> None:
+        if event["status"] not in statuses:
+            raise StateError(f"can't {doing} while the event is {event['status']}; it needs to be {' or '.join(statuses)}")
+
+    def snapshot_tables(self, event_id: int, round_number: int) -> list[list[str]]:
+        """The tables of a round, by player names."""
+        snap = self.snapshot(event_id)
+        names = {p["id"]: p["name"] for p in snap["players"]}
+        rnd = next((r for r in snap["rounds"] if r["number"] == round_number), None)
+        if rnd is None:
+            raise InputError(f"no round {round_number} in event {event_id}")
+        return [[names[i] for i in table] for table in rnd["tables"]]
+
+    def list_events(self) -> list[dict[str, Any]]:
+        with self.store.read() as db:
+            return [dict(doc, id=doc.doc_id, players=len(self._players(db, doc.doc_id, True))) for doc in db.table(EVENTS).all()]
+
+    def snapshot(self, event_id: int) -> dict[str, Any]:
+        """Everything about an event, for the status board and exports."""
+        with self.store.read() as db:
+            event = dict(self._event(db, event_id), id=event_id)
+            players = [dict(p, id=p.doc_id) for p in self._players(db, event_id)]
+            pools = {d["p"]: d for d in db.table(POOLS).search(Q.e == event_id)}
+            decks = {d["p"]: d for d in db.table(DECKS).search(Q.e == event_id)}
+            pods = sorted((dict(d, id=d.doc_id) for d in db.table(PODS).search(Q.e == event_id)), key=lambda d: d["number"])
+            rounds = sorted((dict(d, id=d.doc_id) for d in db.table(ROUNDS).search(Q.e == event_id)), key=lambda d: d["number"])
+            results = [dict(d) for d in db.table(RESULTS).search(Q.e == event_id)]
+            records = {pod["number"]: db.table(DRAFTS).get(doc_id=pod["draft"]) for pod in pods if pod.get("draft")}
+        picks = {}
+        for number, record in records.items():
+            picks[number] = None if record is None else current(record, read_journal(self.store, record.doc_id, record))["status"]
+        for player in players:
+            player["pool_size"] = len(pools[player["id"]]["cards"]) if player["id"] in pools else None
+            player["pool_warning"] = None if player["pool_size"] is None else pool_warning(event, player["pool_size"])
+            deck = decks.get(player["id"])
+            player["deck"] = None if deck is None else {"valid": deck["valid"], "problems": deck["problems"],
+                                                        "commanders": deck["deck"].get("commanders", [])}
+        return {"event": event, "players": players, "pods": pods, "rounds": rounds, "results": results, "drafts": picks}

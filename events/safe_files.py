@@ -1,0 +1,130 @@
+"""Files that lose nothing, for the store and for exported files.
+
+- ``atomic_write``: a temporary file in the same folder, fsynced, then an atomic rename (and the
+  folder fsynced): a crash leaves the old content or the new, never a mix.
+- ``remove_stale_temporaries``: the temporary files of killed processes are removed.
+- ``FileLock``: an exclusive lock beside a file, taken through a turnstile so that waiting
+  writers are served in turn (see its docstring).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+from events import portable
+from sets.errors import StorageError
+
+
+def _fsync_folder(folder: Path) -> None:
+    portable.fsync_folder(folder)
+
+
+def atomic_write(path: Path, text: str, mode: int | None = None) -> None:
+    """Write a file so that a crash leaves the old or the new content, never a mix (raises ``OSError``).
+
+    ``mode``: permission bits for the new file (a database keeps its own).
+    """
+    folder = path.parent
+    temporary = folder / f".{path.name}.{os.getpid()}.tmp"
+    try:
+        with open(temporary, "w", encoding="utf-8", newline="") as stream:
+            stream.write(text)
+            stream.flush()
+            if mode is not None:
+                os.fchmod(stream.fileno(), mode)
+            os.fsync(stream.fileno())
+        os.replace(temporary, path)
+    except OSError:
+        temporary.unlink(missing_ok=True)
+        raise
+    _fsync_folder(folder)
+
+
+_TEMPORARY = re.compile(r"^\.(?P<name>.+)\.(?P<pid>\d+)\.tmp$")
+
+
+def remove_stale_temporaries(folder: Path) -> list[Path]:
+    """Remove ``.NAME.PID.tmp`` files whose process is gone (a write killed half-way)."""
+    removed = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    for entry in entries:
+        match = _TEMPORARY.match(entry.name)
+        if match is None or int(match["pid"]) == os.getpid():
+            continue
+        try:
+            changed = entry.stat(follow_symlinks=False).st_mtime
+        except OSError:
+            continue
+        if portable.process_alive(int(match["pid"]), changed):  # no probe (Windows): stale after an hour
+            continue
+        try:
+            os.unlink(entry.path)
+            removed.append(Path(entry.path))
+        except OSError:
+            pass
+    return removed
+
+
+def read_only(path: Path) -> bool:
+    """A file or folder marked read-only (no write permission bit for anyone: even root leaves it
+    alone), or one this process may not write."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return False
+    return not mode & 0o222 or not os.access(path, os.W_OK)
+
+
+class FileLock:
+    """An exclusive lock on ``NAME.lock`` beside the file, taken through a turnstile (``NAME.queue``).
+
+    Waiters sleep in the kernel's lock queue (``portable.lock``: ``flock`` without ``LOCK_NB``
+    through portalocker) rather than poll.  To reach the lock a writer first takes the turnstile
+    and holds it while it waits for the lock; so when the lock is released, the writer waiting at
+    it gets it, and the one that just released it queues at the turnstile behind the others: a
+    terminal writing in a loop can't keep taking the lock back, and waiting terminals are served in
+    turn.  The kernel drops both locks of a killed process.  The whole wait is bounded by
+    ``timeout`` (an interval timer; by polling where there is none, or off the main thread).
+    """
+
+    def __init__(self, path: Path):
+        self.path = path.with_name(path.name + ".lock")
+        self.queue_path = path.with_name(path.name + ".queue")
+        self.handle: Any = None
+        self.queue: Any = None
+
+    def _open(self, path: Path) -> Any:
+        try:
+            return open(path, "a+b")
+        except FileNotFoundError:
+            raise StorageError(f"cannot open lock file {path}: the folder does not exist") from None
+        except OSError as error:
+            raise StorageError(f"cannot open lock file {path}: {error.strerror or error}; check the folder is writable") from None
+
+    def acquire(self, timeout: float) -> None:
+        self.handle = self._open(self.path)
+        try:
+            self.queue = self._open(self.queue_path)
+            deadline = time.monotonic() + timeout
+            portable.lock(self.queue, timeout)
+            portable.lock(self.handle, max(0.001, deadline - time.monotonic()))
+            portable.unlock(self.queue)
+        except portable.LockTimeout:
+            self.release()
+            raise StorageError(f"the database is busy (locked by another cmdraft for {timeout:.0f}s); try again") from None
+        except BaseException:
+            self.release()
+            raise
+
+    def release(self) -> None:
+        for handle in (self.queue, self.handle):
+            if handle is not None:
+                handle.close()  # closing drops the lock
+        self.handle = self.queue = None

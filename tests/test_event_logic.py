@@ -1,0 +1,235 @@
+"""The event's pure rules without a database: table sizes, draft pods, pairing order, placement
+points, tie-breakers, the Piper ledger's arithmetic and number text.
+
+Every expected figure is worked out by hand from the rules written in the modules' docstrings
+(events/rounds.py, events/standings.py, events/pipers.py), not from the code.  Records are plain
+dicts (players as ``tinydb.table.Document``, which is a dict with a number, no file behind it).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+from tinydb.table import Document
+
+from draft.decks import PIPER
+from events.pipers import ledger
+from events.registration import parse_points
+from events.rounds import game_table_sizes, meetings, pair_by_points, split_order
+from events.schema import exact, number_text
+from events.seating import draft_pod_sizes
+from events.standings import Standing, placement_points, point_totals, rank_standings, standings_of
+from sets.errors import InputError, StateError
+
+# --- table sizes ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("players", "size", "tables"), [
+    (8, 4, [4, 4]),
+    (9, 4, [5, 4]),        # 9/4 is nearest 2 tables; 5 + 4
+    (7, 4, [4, 3]),
+    (6, 4, [3, 3]),
+    (11, 4, [4, 4, 3]),    # 11/4 is nearest 3 tables
+    (13, 4, [5, 4, 4]),    # 13/4 is nearest 3 tables; the extra seat goes to the first
+    (5, 4, [5]),           # one table of five rather than a table of two
+    (3, 4, [3]),
+    (2, 4, [2]),           # two players can only play each other
+    (10, 3, [4, 3, 3]),
+    (12, 5, [4, 4, 4]),    # 12/5 is nearest 2 tables, but a table holds at most 5: 3 tables
+])
+def test_game_tables_hold_three_to_five_as_near_the_size_as_that_allows(players, size, tables):
+    assert game_table_sizes(players, size) == tables
+
+
+def test_every_count_of_players_fills_tables_of_three_to_five():
+    for players in range(3, 41):
+        sizes = game_table_sizes(players)
+        assert sum(sizes) == players and all(3 <= s <= 5 for s in sizes), players
+        assert max(sizes) - min(sizes) <= 1, players
+
+
+def test_one_v_one_pairs_with_one_table_of_three_when_odd():
+    assert game_table_sizes(6, one_v_one=True) == [2, 2, 2]
+    assert game_table_sizes(7, one_v_one=True) == [3, 2, 2]
+
+
+def test_a_round_needs_two_players():
+    with pytest.raises(StateError):
+        game_table_sizes(1)
+
+
+@pytest.mark.parametrize(("players", "most", "pods"), [
+    (8, 8, [8]), (9, 8, [5, 4]), (16, 8, [8, 8]), (17, 8, [6, 6, 5]), (13, 6, [5, 4, 4]), (2, 8, [2]),
+])
+def test_draft_pods_are_balanced_and_never_over_the_pod_size(players, most, pods):
+    assert draft_pod_sizes(players, most) == pods
+
+
+# --- pairing by points ----------------------------------------------------------------------------------
+
+
+def test_meetings_count_each_shared_table_both_ways():
+    met = meetings([{"tables": [[1, 2, 3]]}, {"tables": [[1, 2], [3, 4]]}])
+    assert met[(1, 2)] == met[(2, 1)] == 2
+    assert met[(1, 3)] == met[(3, 4)] == met[(4, 3)] == 1
+    assert met[(1, 4)] == 0 and met[(1, 1)] == 0
+
+
+def test_tables_fill_from_the_top_when_nobody_has_met():
+    totals = Counter({pid: 9 - pid for pid in range(1, 9)})  # player 1 leads, 8 is last
+    assert pair_by_points(list(range(8, 0, -1)), totals, Counter(), [4, 4], random.Random(1)) == [[1, 2, 3, 4], [5, 6, 7, 8]]
+
+
+def test_a_seat_goes_to_the_nearest_candidate_who_has_met_the_table_least():
+    totals = Counter({pid: 9 - pid for pid in range(1, 9)})
+    # 1 has met 2 twice and 3 once; 2 and 3 have met once.  Table one: 1, then among 2-5 the least
+    # met is 4 (first of 4 and 5); then among 2, 3, 5, 6: 5; then among 2, 3, 6, 7: 6.  Table two: 2,
+    # then among 3, 7, 8 one who hasn't met 2: 7; then 8 before 3, who has.
+    met = meetings([{"tables": [[1, 2, 3]]}, {"tables": [[1, 2]]}])
+    assert pair_by_points(list(range(1, 9)), totals, met, [4, 4], random.Random(1)) == [[1, 4, 5, 6], [2, 7, 8, 3]]
+
+
+def test_only_the_next_few_are_candidates():
+    totals = Counter({pid: 9 - pid for pid in range(1, 9)})
+    # 1 has met 2, 3, 4 and 5: the four candidates are equal, so 2 (the highest) sits; then 6, who
+    # has met neither 1 nor 2, comes in from the window 3-6; then 7 from 3, 4, 5, 7.
+    met = meetings([{"tables": [[1, other]]} for other in (2, 3, 4, 5)])
+    assert pair_by_points(list(range(1, 9)), totals, met, [4, 4], random.Random(1)) == [[1, 2, 6, 7], [3, 4, 5, 8]]
+
+
+def test_players_equal_on_points_are_ordered_by_the_seeded_draw():
+    totals = Counter({pid: 1 for pid in range(1, 7)})
+    first = pair_by_points(list(range(1, 7)), totals, Counter(), [3, 3], random.Random(7))
+    assert first == pair_by_points(list(range(1, 7)), totals, Counter(), [3, 3], random.Random(7))
+    assert sorted(pid for table in first for pid in table) == list(range(1, 7))
+
+
+# --- results and placement points -------------------------------------------------------------------------
+
+
+def test_a_finishing_order_splits_into_places_and_draws():
+    assert split_order("Ann > Bo = Cy > Di") == [["Ann"], ["Bo", "Cy"], ["Di"]]
+    assert split_order("\"A > B\" > O'Brien") == [["A > B"], ["O'Brien"]]
+    with pytest.raises(InputError):
+        split_order("Ann > > Bo")
+
+
+def test_tied_players_share_the_average_of_the_places_they_cover():
+    event = {"points": [3, 2, 1, 0]}
+    assert placement_points(event, [[1], [2, 3], [4]]) == {1: 3, 2: Fraction(3, 2), 3: Fraction(3, 2), 4: 0}
+    assert placement_points(event, [[1, 2, 3, 4]]) == {pid: Fraction(3, 2) for pid in (1, 2, 3, 4)}
+    # A fifth place is beyond the scheme: it gets the scheme's last figure.
+    assert placement_points(event, [[1], [2], [3], [4], [5]]) == {1: 3, 2: 2, 3: 1, 4: 0, 5: 0}
+
+
+def test_points_are_exact_fractions():
+    event = {"points": [0.3, 0.2, 0.1]}
+    assert placement_points(event, [[1, 2, 3]]) == {pid: Fraction(1, 5) for pid in (1, 2, 3)}
+    assert exact(0.1) == Fraction(1, 10)
+
+
+def test_a_points_scheme_is_best_first_and_never_rising():
+    assert parse_points("3, 2,1,0") == [3, 2, 1, 0]
+    for bad in ("1,2", "3", "3,x"):
+        with pytest.raises(InputError):
+            parse_points(bad)
+
+
+# --- standings ----------------------------------------------------------------------------------------------
+
+
+def night() -> tuple[dict, list[Document], list[dict], list[dict]]:
+    """Four players at one table twice, a bot that only drafted, and a late player who hasn't played."""
+    event = {"points": [3, 2, 1, 0]}
+    players = [Document({"name": name, "status": "active", "bot": name == "Bot"}, doc_id=pid)
+               for pid, name in enumerate(["Ann", "Bo", "Cy", "Di", "Bot", "Eve"], start=1)]
+    rounds = [{"number": 1, "tables": [[1, 2, 3, 4]]}, {"number": 2, "tables": [[1, 2, 3, 4]]}]
+    results = [{"round": 1, "table": 1, "order": [[1], [2], [3], [4]]},
+               {"round": 2, "table": 1, "order": [[4], [2, 3], [1]]}]
+    return event, players, results, rounds
+
+
+def test_points_add_up_over_the_results():
+    event, _, results, _ = night()
+    # Round 1: 3, 2, 1, 0.  Round 2: Di 3, Bo and Cy share 2nd and 3rd (3/2 each), Ann 0.
+    assert point_totals(event, results) == {1: 3, 2: Fraction(7, 2), 3: Fraction(5, 2), 4: 3}
+
+
+def test_standings_by_points_then_opponents_then_place_with_shared_ranks():
+    event, players, results, rounds = night()
+    rows = standings_of(event, players, results, rounds)
+    # Per round: Ann 3/2, Bo 7/4, Cy 5/4, Di 3/2.  Everyone met the other three twice, so the
+    # opponents' average is the mean of the other three: Ann (7/4+5/4+3/2)/3 = 3/2, Bo 17/12,
+    # Cy 19/12, Di 3/2.  Places: Ann 1 and 4, Bo 2 and 2, Cy 3 and 2, Di 4 and 1.
+    table = [(r.rank, r.name, r.points, r.opponents_average, r.average_place, r.rounds) for r in rows]
+    assert table == [
+        (1, "Bo", Fraction(7, 2), Fraction(17, 12), Fraction(2), 2),
+        (2, "Ann", Fraction(3), Fraction(3, 2), Fraction(5, 2), 2),  # Ann and Di equal on all three: same rank, by name
+        (2, "Di", Fraction(3), Fraction(3, 2), Fraction(5, 2), 2),
+        (4, "Cy", Fraction(5, 2), Fraction(19, 12), Fraction(5, 2), 2),
+        (5, "Eve", Fraction(0), Fraction(0), None, 0),  # hasn't played; the bot has no standing
+    ]
+
+
+def test_tie_breakers_in_their_order():
+    def row(name, points, opponents, place):
+        return Standing(0, name, Fraction(points), Fraction(opponents), None if place is None else Fraction(place), 1, False)
+
+    rows = [row("Xa", 3, 1, 2), row("Yo", 3, 1, Fraction(3, 2)), row("Zed", 3, 2, 3), row("Wu", 3, 1, None), row("Top", 4, 0, 4)]
+    ranked = rank_standings(rows)
+    # Points first (Top), then the opponents' average (Zed), then the lower average place (Yo before
+    # Xa), and a player without a place after those with one (Wu).
+    assert [(r.rank, r.name) for r in ranked] == [(1, "Top"), (2, "Zed"), (3, "Yo"), (4, "Xa"), (5, "Wu")]
+
+
+# --- the Piper ledger ------------------------------------------------------------------------------------------
+
+
+def test_the_ledger_counts_holders_needs_lenders_and_the_forecast():
+    event = {"piper_stock": 0}
+    players = [  # the Piper is card 1 of the event's set; TST:1 is another set's card 1
+        {"id": 1, "name": "Ann", "status": "active", "requested": 0, "pod": 1},
+        {"id": 2, "name": "Bo", "status": "active", "requested": 2, "pod": 1},
+        {"id": 3, "name": "Cy", "status": "dropped", "requested": 0, "pod": 1},
+        {"id": 4, "name": "Di", "status": "active", "requested": 1, "pod": 1},
+    ]
+    pools = {1: ["1", "1*f", "TST:1", "5"], 2: ["5"], 3: ["1"]}
+    decks = {1: {"commanders": [{"name": PIPER, "count": 1}], "main": []},
+             2: {"commanders": [{"name": PIPER}], "main": [{"name": PIPER, "count": 1}, {"name": "Forest", "count": 30}]}}
+    pods = [{"number": 1, "players": [1, 2, 3, 4], "draft": None, "opened_typed": 2}]
+    book = ledger(event, players, pods, pools, decks, "1")
+    # Ann holds 2 and uses 1: 1 spare.  Bo holds none and uses 2: adds 2.  Cy dropped: her 1 is spare.
+    assert book["held_in_pools"] == 3
+    assert book["decks"] == [{"player": "Ann", "owned": 2, "used": 1, "added": 0}, {"player": "Bo", "owned": 0, "used": 2, "added": 2}]
+    assert (book["needed"], book["unused"], book["available"], book["shortfall"]) == (2, 2, 2, 0)
+    assert book["lenders"] == [
+        {"player": "Ann", "pod": 1, "spare": 1, "deck_registered": True, "dropped": False},
+        {"player": "Cy", "pod": 1, "spare": 1, "deck_registered": False, "dropped": True}]
+    # Three pools recorded hold 3 Pipers; the 2 typed by hand disagree.
+    assert book["pods"] == [{"pod": 1, "opened": 3, "pools_recorded": 3, "seats": 4, "typed": 2, "disagrees": True}]
+    # Forecast: requests 2 (Bo) + 1 (Di), none covered by the requester's own pool; spare by then:
+    # Ann 2 - 1 used, Cy's 1: 2 available, so 1 short.
+    assert book["forecast"] == {"requested": 3, "needed_from_others": 3, "available": 2, "shortfall": 1,
+                                "requests": [{"player": "Bo", "requested": 2}, {"player": "Di", "requested": 1}]}
+
+
+def test_the_store_stock_covers_a_shortfall():
+    event = {"piper_stock": 1}
+    players = [{"id": 1, "name": "Ann", "status": "active", "requested": 0, "pod": None}]
+    book = ledger(event, players, [], {1: []}, {1: {"commanders": [{"name": PIPER, "count": 2}]}}, "1")
+    assert (book["needed"], book["available"], book["shortfall"]) == (2, 1, 1)
+
+
+# --- numbers for people ----------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("value", "text"), [
+    (Fraction(7, 3), "2.33"), (Fraction(5, 2), "2.5"), (3, "3"), (None, ""), (Fraction(-1, 3), "-0.33"),
+    (Fraction(1, 8), "0.12"),  # 12.5 hundredths: half to even
+    (Fraction(3, 8), "0.38"),  # 37.5 hundredths: half to even
+])
+def test_number_text(value, text):
+    assert number_text(value) == text
