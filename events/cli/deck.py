@@ -36,10 +36,10 @@ def load_banlist(path: Path | None) -> list[str]:
 
         text = resources.files("sets").joinpath("data", "commander-banlist.txt").read_text(encoding="utf-8")
     else:
-        try:
-            text = path.read_text(encoding="utf-8", errors="replace")
-        except OSError as error:
-            raise InputError(f"cannot read banned list {str(path)!r}: {error.strerror or error}; check the path") from None
+        from draft.formats import decode
+        from sets.files import DECK_LIMIT, read_input
+
+        text = decode(read_input(path, DECK_LIMIT, "banned list"), str(path))
     return [line.strip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
 
 
