@@ -372,7 +372,9 @@ def test_a_fifo_as_an_input_or_output_file_never_hangs(tmp_path, friday):
     assert "FIFO" in one_line(run("deck", "check", fifo, timeout=30), 2)
     assert "FIFO" in one_line(run("event", "restore", fifo, "--db", friday, timeout=30), 2)
     assert "FIFO" in one_line(run("sets", "import", fifo, timeout=30), 2)
-    assert "FIFO" in one_line(run("deck", "check", ROOT / "README.md", "--format", "commander", "--banlist", fifo, timeout=30), 2)
+    deck = tmp_path / "d.txt"
+    deck.write_text("1 Arcane Signet\n", encoding="utf-8")
+    assert "FIFO" in one_line(run("deck", "check", deck, "--format", "commander", "--banlist", fifo, timeout=30), 2)
     assert "FIFO" in one_line(run("event", "print", "1", "standings", "--out", fifo, "--db", friday, "--force", timeout=30), 2)
 
 
