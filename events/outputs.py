@@ -111,7 +111,7 @@ def check_folder(folder: Path, force: bool = False) -> Path:
         if database.parent == real or belongs_to_database(real, database):
             raise InputError(f"won't fill {str(folder)!r}: it holds the open database {database}; choose another folder")
     if real.exists() and not real.is_dir():
-        raise InputError(f"can't write into {str(folder)!r}: it is a file, not a folder; choose a folder")
+        raise InputError(f"cannot write to {str(folder)!r}: it is a file, not a folder; choose a folder")
     if real.is_dir():
         live = next((path for path in _database_candidates(real) if looks_like_database(path)), None)
         if live is not None:

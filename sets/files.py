@@ -98,12 +98,12 @@ def read_bytes(path: str | Path, limit: int) -> bytes:
     return b"".join(chunks)
 
 
-def read_input(path: str | Path, limit: int, what: str = "file") -> bytes:
+def read_input(path: str | Path, limit: int, what: str = "") -> bytes:
     """``read_bytes`` for a file given as input: problems are ``InputError`` (exit 2)."""
     try:
         return read_bytes(path, limit)
     except FileProblem as problem:
-        raise InputError(f"{what} {str(path)!r} {problem.reason}; give a readable file") from None
+        raise InputError(f"cannot read {what + ' ' if what else ''}{str(path)!r}: it {problem.reason}; check the path") from None
 
 
 def _no_constant(name: str) -> Any:

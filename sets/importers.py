@@ -377,7 +377,7 @@ def read_card_data(data: Any, source: str) -> ImportResult:
 def read_card_file(path: str | Path) -> ImportResult:
     """Read a card file from disk, detecting its format."""
     path = Path(path)
-    raw = read_input(path, CARD_FILE_LIMIT, "card file")
+    raw = read_input(path, CARD_FILE_LIMIT)
     try:
         data = loads(raw)
     except UnicodeDecodeError as error:

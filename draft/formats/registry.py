@@ -82,7 +82,7 @@ def parse(text: str, fmt: FileFormat | None = None, label: str = "deck") -> Deck
 def read_file(path: str | Path, fmt: FileFormat | None = None) -> DeckFile:
     """A deck or pool file: a regular file of at most ``DECK_LIMIT`` bytes (10 MiB)."""
     path = Path(path)
-    data = read_input(path, DECK_LIMIT, "deck or pool file")
+    data = read_input(path, DECK_LIMIT)
     return parse(decode(data, str(path)), fmt, str(path))
 
 

@@ -254,17 +254,6 @@ def draft_config(players: int, set_code: str, kind: str | None):
     return config
 
 
-def check_writable(folder: Path) -> None:
-    import os
-
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise InputError(f"cannot write to {str(folder)!r}: {error.strerror or error}; choose a writable folder") from None
-    if not folder.is_dir() or not os.access(folder, os.W_OK):
-        raise InputError(f"cannot write to {str(folder)!r}: not a writable folder; choose another with --out")
-
-
 def open_store(db: Path | None):
     from events.store import Store
 
