@@ -82,6 +82,67 @@ def list_of(item: Check, most: int = MAX_CARDS, least: int = 0) -> Check:
     return check
 
 
+def ints(low: int, high: int, most: int = MAX_CARDS, least: int = 0) -> Check:
+    """A list of whole numbers in ``low``-``high`` (a plain loop: these lists are the long ones)."""
+    def check(value: Any) -> str | None:
+        if type(value) is not list:
+            return f"should be a list, not {_kind(value)}"
+        if not least <= len(value) <= most:
+            return f"holds {len(value)} items ({least}-{most} allowed)"
+        for element in value:
+            if type(element) is not int or not low <= element <= high:
+                position = value.index(element) + 1
+                if type(element) is not int:
+                    return f"item {position} should be a whole number, not {_kind(element)}"
+                return f"item {position} is {_short(element)}, outside {low}-{high}"
+        return None
+    return check
+
+
+def rows_of(row: Check, most: int) -> Check:
+    """A list of rows (``picks``, a booster's cards): a plain loop, the rows checked one by one."""
+    def check(value: Any) -> str | None:
+        if type(value) is not list:
+            return f"should be a list, not {_kind(value)}"
+        if len(value) > most:
+            return f"holds {len(value)} items (at most {most})"
+        for position, element in enumerate(value):
+            problem = row(element)
+            if problem:
+                return f"item {position + 1} {problem}"
+        return None
+    return check
+
+
+def texts(longest: int, most: int = MAX_CARDS) -> Check:
+    def check(value: Any) -> str | None:
+        if type(value) is not list:
+            return f"should be a list, not {_kind(value)}"
+        if len(value) > most:
+            return f"holds {len(value)} items (at most {most})"
+        for position, element in enumerate(value):
+            if type(element) is not str or not element or len(element) > longest:
+                return f"item {position + 1} should be text of 1-{longest} characters, not {_short(element)}"
+        return None
+    return check
+
+
+def card_refs(value: Any) -> str | None:
+    """A booster's cards in a saved draft: ``[number, sheet, flags]`` rows (one plain loop)."""
+    if type(value) is not list or len(value) > 1000:
+        return f"should be a list of at most 1000 cards, not {_short(value)}"
+    for position, ref in enumerate(value):
+        if type(ref) is not list or len(ref) != 3:
+            break
+        number, sheet, flags = ref
+        if type(sheet) is not int or type(flags) is not int or (type(number) is not str and type(number) is not int) \
+                or not 0 <= sheet <= 1000 or not 0 <= flags <= 3:
+            break
+    else:
+        return None
+    return f"item {position + 1} should be a card [number, sheet, flags], not {_short(ref)}"
+
+
 def _kind(value: Any) -> str:
     return {bool: "true/false", int: "a number", float: "a number", str: "text", list: "a list", dict: "a record",
             type(None): "null"}.get(type(value), type(value).__name__)
@@ -130,7 +191,7 @@ DRAFT_STATE = fields_of({
     "seed": (either(integer(-(2**64), 2**64), null), False),
     "sheets": (list_of(text(longest=200), 1000), True),
     "boosters": (list_of(list_of(fields_of({"variant": (integer(0, 10_000), True),
-                                            "cards": (list_of(list_of(either(integer(0), text(longest=40)), 3, 3), 1000), True)}),
+                                            "cards": (card_refs, True)}),
                                  64), 64), True),
 })
 DECK_LINE = fields_of({"name": (text(empty=False, longest=500), True), "count": (integer(1, 10_000), False),
@@ -162,27 +223,27 @@ FIELDS: dict[str, dict[str, tuple[Check, bool]]] = {
         "seat": (integer(0, 64, none=True), True), "requested": (integer(0, 2), True),
     },
     "pods": {
-        "e": (ID, True), "number": (integer(1), True), "players": (list_of(ID, 64), True),
+        "e": (ID, True), "number": (integer(1), True), "players": (ints(1, MAX_ID, 64), True),
         "draft": (integer(1, none=True), True), "opened": (integer(0, 10_000, none=True), False),
         "opened_typed": (integer(0, 10_000, none=True), False),
     },
-    "pools": {"e": (ID, True), "p": (ID, True), "cards": (list_of(text(empty=False, longest=64)), True),
+    "pools": {"e": (ID, True), "p": (ID, True), "cards": (texts(64), True),
               "source": (text(longest=20), False)},
     "decks": {"e": (ID, True), "p": (ID, True), "deck": (DECK, True), "valid": (boolean, True),
               "problems": (list_of(PROBLEM), True)},
-    "rounds": {"e": (ID, True), "number": (integer(1), True), "tables": (list_of(list_of(ID, 64)), True),
-               "first": (list_of(ID), False), "status": (text("open", "closed"), True), "clock": (record, False)},
+    "rounds": {"e": (ID, True), "number": (integer(1), True), "tables": (rows_of(ints(1, MAX_ID, 64), MAX_CARDS), True),
+               "first": (ints(1, MAX_ID), False), "status": (text("open", "closed"), True), "clock": (record, False)},
     "results": {"e": (ID, True), "round": (integer(1), True), "table": (integer(1), True),
-                "order": (list_of(list_of(ID, 64, 1), 64, 1), True)},
+                "order": (list_of(ints(1, MAX_ID, 64, 1), 64, 1), True)},
     "games": {"e": (ID, True), "round": (integer(1), True), "table": (integer(1), True), "life": (record, True),
               "hits": (list_of(record), False), "casts": (list_of(record), False)},
-    "drafts": {"kind": (text(longest=40), True), "state": (DRAFT_STATE, True), "humans": (list_of(integer(0, 64), 64), True),
+    "drafts": {"kind": (text(longest=40), True), "state": (DRAFT_STATE, True), "humans": (ints(0, 64, 64), True),
                "names": (list_of(text(longest=500), 64), True), "styles": (list_of(text(longest=40), 64), True),
-               "status": (text(longest=40), True), "picks": (list_of(list_of(integer(0, 64), 8, 1), 10**7), True),
+               "status": (text(longest=40), True), "picks": (rows_of(ints(0, 64, 8, 1), 10**7), True),
                "journal": (text(none=True, longest=64), True), "event": (ID, False), "pod": (integer(1), False)},
     # a live draft's own file (NAME.drafts/ID-TOKEN.json)
-    "journal": {"humans": (list_of(integer(0, 64), 64), True), "status": (text(longest=40), True),
-                "picks": (list_of(list_of(integer(0, 64), 8, 1), 10**7), True)},
+    "journal": {"humans": (ints(0, 64, 64), True), "status": (text(longest=40), True),
+                "picks": (rows_of(ints(0, 64, 8, 1), 10**7), True)},
 }
 REQUIRED: dict[str, tuple[str, ...]] = {table: tuple(f for f, (_, needed) in fields.items() if needed)
                                         for table, fields in FIELDS.items()}
