@@ -763,3 +763,60 @@ def test_a_typed_line_that_is_not_utf8_is_asked_again():
     stream = io.TextIOWrapper(io.BytesIO(b"Jos\xe9\n3 7\n"), encoding="utf-8", errors="surrogateescape")
     assert Terminal(Console(file=shown, width=100), stream).ask("> ") == "3 7"
     assert "byte 0xe9" in shown.getvalue()
+
+
+def test_a_sample_of_the_hostile_sweep_finds_nothing():
+    """Every 12th input of ``python -m tests.hostile`` (the whole sweep is run on demand)."""
+    from tests.hostile import sweep
+
+    tally = sweep(every=12)
+    assert tally.tried > 100
+    assert (tally.tracebacks, tally.wrong_exits, tally.hangs, tally.changed) == ([], [], [], [])
+
+
+def test_the_sweep_can_disagree(tmp_path):
+    """A planted fault: a case whose allowed exit the command can't give is counted as a wrong exit,
+    and a changed database folder as data changed."""
+    from tests.hostile import Case, Tally, run_case
+
+    watched = tmp_path / "db"
+    watched.mkdir()
+    tally = Tally()
+    run_case(Case(["packs", "--count", "abc"], (0,), "planted wrong exit"), tally, watched)
+    (watched / "x").write_text("changed")
+    case = Case(["packs", "--count", "abc"], (2,), "planted change")
+    before = tally.changed[:]
+    import tests.hostile as hostile
+
+    real = hostile.snapshot
+    calls = iter([{}, {"x": b"changed"}])
+    hostile.snapshot = lambda folder: next(calls)
+    try:
+        run_case(case, tally, watched)
+    finally:
+        hostile.snapshot = real
+    assert len(tally.wrong_exits) == 1 and tally.changed == [*before, "planted change"]
+
+
+def test_the_practice_export_refuses_a_folder_with_files_unless_forced_and_never_a_database(tmp_path):
+    from draft.decks import Deck
+    from draft.engine import DraftConfig
+    from events.drafts import TableSession
+    from events.screens.practice import export_practice
+    from sets.errors import InputError
+
+    store = Store(tmp_path / "practice.json")
+    session = TableSession.create(store, kind="practice", seed=3, config=DraftConfig(seats=2), humans=[0],
+                                  names=["You", "Bot"])
+    folder = tmp_path / "out"
+    written = export_practice(session, Deck((), (), "x"), folder)
+    assert written and all(path.exists() for path in written)
+    assert export_practice(session, Deck((), (), "x"), folder) == written  # again in the same run: its own files
+    from events.outputs import new_run
+
+    new_run()
+    with pytest.raises(InputError, match="not empty"):
+        export_practice(session, Deck((), (), "x"), folder)
+    assert export_practice(session, Deck((), (), "x"), folder, force=True) == written
+    with pytest.raises(InputError, match="holds the open database"):
+        export_practice(session, Deck((), (), "x"), tmp_path, force=True)
