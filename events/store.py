@@ -312,6 +312,10 @@ class Store:
             if storage.dirty or outdated:
                 tables = storage.data or {}
                 tables[META] = {"1": _meta_doc()}
+                # The same checks as every read: nothing is saved that the next command would refuse.
+                problem = check_tables(tables)
+                if problem:
+                    raise StorageError(f"refused to save {self.path}: {problem}; nothing was changed")
                 if self.housekeeping:
                     if storage.backup or outdated:
                         self._rotate_backups()

@@ -696,7 +696,7 @@ def test_deck_csv_neutralises_and_round_trips(tmp_path, cli):
 # --- 8. numbers ----------------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("points", ["nan,nan", "inf,0", "1e3,0", "1_0,0", "３,0", "-1,0"])
+@pytest.mark.parametrize("points", ["nan,nan", "inf,0", "1e3,0", "1_0,0", "３,0", "-1,0", "\u00a05,0"])
 def test_points_must_be_plain_finite_numbers(points, cli, tmp_path):
     err = one_line(cli("event", "new", "X", "--points", points, "--db", tmp_path / "db.json"), 2)
     assert "--points" in err and "from 0 to 1000" in err
@@ -820,3 +820,16 @@ def test_the_practice_export_refuses_a_folder_with_files_unless_forced_and_never
     assert export_practice(session, Deck((), (), "x"), folder, force=True) == written
     with pytest.raises(InputError, match="holds the open database"):
         export_practice(session, Deck((), (), "x"), tmp_path, force=True)
+
+
+def test_nothing_is_saved_that_the_next_read_would_refuse(friday, cli):
+    """Found by the sweep: a 5,000-character event name was saved, and the database then read as damaged."""
+    from sets.errors import StorageError
+
+    before = friday.read_bytes()
+    assert "keep it to 200" in one_line(cli("event", "new", "a" * 5000, "--db", friday), 2)
+    with pytest.raises(StorageError, match="refused to save .*'name' is 5000 characters long .at most 500.; nothing was changed"):
+        with Store(friday).write() as db:  # a planted fault: a record no check would let through
+            db.table("events").insert({**db.table("events").get(doc_id=1), "name": "a" * 5000})
+    assert friday.read_bytes() == before
+    assert cli("event", "list", "--db", friday).exit_code == 0
