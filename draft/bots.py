@@ -1,22 +1,61 @@
-"""Bots that draft Commander Legends the way the format asks.
+"""Bots that draft Commander Legends (and any imported set) the way strong players do.
 
-Rating model (``card_rating``), on a scale around 0-5, from facts only:
-- rarity: common 1.0, uncommon 1.5, rare 2.2, mythic 2.6, special 1.2;
-- type: creatures +0.3; lands that make two or more colors +0.8 (fixing),
-  colorless mana rocks and utility lands +0.6 (they fit any deck);
-- mana value: -0.25 for each point above 5;
-- colors: -0.25 for each color beyond the first (harder to play);
-- a small hand-made list of strong CMR cards gets +1.5;
-- legends and cards that can lead a deck get +1.0, +0.5 more with partner.
+The rating (``card_rating``, ``card_roles``; model in ``draft.ratings``)
+-----------------------------------------------------------------------
+Every card has a rating on a scale of about 0-5 for a 4-player Commander
+draft deck and role tags (removal, wipe, draw, ramp, fixing, evasion,
+protection, monarch, drain, counter, tutor, tokens, recursion, commander,
+partner, bomb).  For CMR they are a committed evaluation,
+``draft/data/cmr_ratings.json`` (figures and tags only, no rules text).  How
+it was made, and how to redo it:
 
-On top of the rating a bot weighs fit: it commits to a commander's color
-identity as its pool grows (the best legend or partner pair in its pool, or,
-with no legend, its two strongest colors reached with Prismatic Pipers) and
-prefers cards inside it.  A partner legend counts one extra color it could
-reach with an added Piper.  Both cards of a pick are chosen together: the
-best pair of the pack's top candidates, with a bonus when the two can lead
-together.  Styles: ``commander-first`` (strong commitment, legends early)
-and ``best-card`` (rating first, light color preference).
+1. ``python -m draft.ratings build CARDS.json > draft/data/cmr_ratings.json``,
+   where ``CARDS.json`` is any card file ``cmdraft sets import`` reads that
+   holds the CMR rules text (the reference list ``shared/data/cmr/cards.json``
+   was used).  ``draft.ratings.roles_from_text`` tags each card from its text
+   with its own rules ("destroy/exile target creature", "deals N damage to
+   target creature", "-N/-N", "destroy all", "draw two cards", "add {G}",
+   "search your library for a basic land", flying/menace/trample,
+   "monarch", "each opponent"...) and ``draft.ratings.rate`` turns tags and
+   facts into a figure: a rarity base, the value of each role with
+   diminishing returns, cheap removal and cheap ramp worth more, creature
+   stats for the cost, a cost for six mana and more and for each extra color.
+2. ``draft.ratings.ADJUSTMENTS`` then moves, by name, the cards a drafter
+   knows the rules misjudge (Jeweled Lotus and the bombs up, Horizon Stone
+   and Universal Solvent down); the same command applies them.
+
+An imported set gets the same rules run on the rules text the user imported;
+a card with no text is rated from its facts (rarity, cost, type, stats, a
+land's colors).  The Prismatic Piper rates 0.1 and has no roles: anyone may
+add two after the draft, so a drafted one is worth almost nothing.
+
+The plan
+--------
+A bot looks at its pool and what has been passed to it.  It values every
+commander option its pool offers (a legend, a partner pair, a legend with a
+Background, a partner that could take a Piper for its missing color, or two
+Pipers in its two deepest colors) by the ratings of the pool cards the
+option makes playable, less a castability cost for each color past two; the
+best option is its plan.  Signals: every pack it is passed tells it which
+colors the seats upstream are not taking (good cards still there late), and
+the strong style leans toward those colors while it is still open.  Both
+cards of a pick are chosen together: the best pair among the pack's top
+candidates, worth more when the two lead together.
+
+Styles
+------
+- ``strong`` (the default at a table of bots): drafts like a strong human.
+  Removal and board wipes first, reads signals in pack 1, commits to the
+  commander its pool supports from late in pack 1 (fully by mid pack 2), values partner
+  pairs, keeps an eye on the curve (two- and three-drops, creature count)
+  and takes off-color cards only when they are much better.
+- ``commander-first``: takes legends early and commits hard to the first
+  good commander it finds.
+- ``best-card``: the highest rating with only a light color preference.
+
+Every style is deterministic: ties are broken by a stream fixed by the
+seat's seed and its pool size, and signals come from the packs of the
+seat's own picks, so a resumed draft makes the same picks.
 """
 
 from __future__ import annotations
@@ -27,56 +66,80 @@ from dataclasses import dataclass, field
 from enum import StrEnum, unique
 from functools import lru_cache
 from itertools import combinations
+from typing import Any
 
 from draft.decks import can_pair, is_piper
+from draft.ratings import evaluate
 from sets.booster import Printing
-from sets.cards import Card, CommanderAbility, Rarity
-from sets.colors import Color
+from sets.cards import Card, CommanderAbility
+from sets.colors import Color, ColorIdentity, identity_from_mask
 from sets.errors import InputError
-
-STRONG_CMR = frozenset({
-    "Jeweled Lotus", "Arcane Signet", "Commander's Sphere", "Path of Ancestry", "Command Tower", "Hellkite Courser",
-    "Akroma's Will", "Jeska's Will", "Kamahl's Will", "Sakashima's Will", "Szat's Will", "Fiery Cannonade",
-    "Kwain, Itinerant Meddler", "Vow of Duty", "Hullbreacher", "Opposition Agent", "Plague Reaver", "Blasphemous Act",
-    "Archelos, Lagoon Mystic", "Court of Grace", "Court of Cunning", "Court of Ambition", "Court of Bounty", "Court of Ire",
-    "Armillary Sphere", "Murder", "Kor Cartographer", "Slash the Ranks", "Gift of Paradise", "Nightshade Harvester",
-    "Sphinx of the Second Sun", "Apex Devastator", "Averna, the Chaos Bloom", "Zara, Renegade Recruiter",
-    "Explosion of Riches", "Commander's Plate", "Exquisite Huntmaster", "Imoti, Celebrant of Bounty", "Three Visits",
-    "Thought Vessel", "Wheel of Misfortune", "Rupture Spire", "Terramorphic Expanse",
-})
-_RARITY = {Rarity.COMMON: 1.0, Rarity.UNCOMMON: 1.5, Rarity.RARE: 2.2, Rarity.MYTHIC: 2.6, Rarity.SPECIAL: 1.2, Rarity.BONUS: 1.5}
 
 
 @unique
 class BotStyle(StrEnum):
     COMMANDER_FIRST = "commander-first"
     BEST_CARD = "best-card"
+    STRONG = "strong"
 
     @classmethod
     def parse(cls, text: str) -> BotStyle:
         for style in cls:
             if text.strip().lower() == style.value:
                 return style
-        raise InputError(f"unknown bot style {text!r}: use {' or '.join(s.value for s in cls)}")
+        raise InputError(f"unknown bot style {text!r}: use {', '.join(s.value for s in cls)}")
 
 
-@lru_cache(maxsize=8192)
 def card_rating(card: Card) -> float:
-    """How good a card is for a Commander draft deck, before colors are considered."""
-    score = _RARITY.get(card.rarity, 1.0)
-    if card.has_type("Creature"):
-        score += 0.3
-    if card.is_land:
-        score += 0.8 if len(card.deck_colors) >= 2 else (0.6 if card.name in STRONG_CMR else -0.4)
-    elif not card.deck_colors and card.has_type("Artifact"):
-        score += 0.6
-    score -= 0.25 * max(0.0, float(card.mana_value) - 5)
-    score -= 0.25 * max(0, len(card.deck_colors) - 1)
-    if card.name in STRONG_CMR:
-        score += 1.5
-    if card.can_be_commander:
-        score += 1.0 + (0.5 if card.has_partner else 0.0)
-    return score
+    """How good a card is for a Commander draft deck, before colors are considered (about 0-5)."""
+    return evaluate(card)[0]
+
+
+def card_roles(card: Card) -> tuple[str, ...]:
+    """The card's role tags: removal, wipe, draw, ramp, fixing, evasion, protection, ..."""
+    return evaluate(card)[1]
+
+
+@dataclass(frozen=True, slots=True)
+class Traits:
+    """What bots and the deck builder read of a card, worked out once."""
+
+    rating: float
+    roles: frozenset[str]
+    mask: int  # deck colors
+    creature: bool
+    land: bool
+    mana_value: float
+    cost_mask: int  # colors of the mana symbols in its costs
+    symbols: tuple[int, ...]  # colored symbols of the front face, WUBRG
+    interaction: bool  # removal or a board wipe
+    source: bool  # a land, or a cheap mana rock
+    fixing: bool
+    leader: bool  # can be a commander (not counting the Piper)
+    piper: bool
+    identity_mask: int
+    partner: bool
+
+
+@lru_cache(maxsize=16384)
+def card_traits(card: Card) -> Traits:
+    rating, roles = evaluate(card)
+    cost_mask = 0
+    symbols = [0] * 5
+    for number, face in enumerate(card.faces):
+        try:
+            cost = face.cost
+        except ValueError:
+            continue
+        cost_mask |= cost.colors.mask
+        if number == 0:
+            symbols = [cost.count(color) for color in Color]
+    creature, land = card.has_type("Creature"), card.is_land
+    source = land or (card.has_type("Artifact") and not creature and card.mana_value <= 3 and bool({"ramp", "fixing"} & set(roles)))
+    piper = is_piper(card)
+    return Traits(rating, frozenset(roles), card.deck_colors.mask, creature, land, float(card.mana_value), cost_mask,
+                  tuple(symbols), bool({"removal", "wipe"} & set(roles)), source, "fixing" in roles,
+                  card.can_be_commander and not piper, piper, card.identity.mask, card.has_partner)
 
 
 def _subset_sums(by_mask: list[float]) -> list[float]:
@@ -99,6 +162,11 @@ class Plan:
     strength: float = 0.0
 
 
+_PAIR_MASKS = tuple(a.bit | b.bit for a, b in combinations(Color, 2))
+# Cards past this many in a pool's identity don't make a deck better: a deck plays about 36 spells.
+_DECK_SPELLS = 36
+
+
 @dataclass
 class Bot:
     """A bot seat: it sees only the pack in front of it and its own pool."""
@@ -107,68 +175,276 @@ class Bot:
     seed: int = 0
     pool: list[Card] = field(default_factory=list)
     _by_mask: list[float] = field(default_factory=lambda: [0.0] * 32)
+    # What the packs passed to this seat said about each color (good cards still there after the first picks).
+    signals: list[float] = field(default_factory=lambda: [0.0] * 5)
+
+    # Curve counts of the pool: creatures, plays of mana value 3 or less, plays of 6 or more.
+    _curve: list[int] = field(default_factory=lambda: [0, 0, 0])
+    _options: list[tuple[int, tuple[Card, ...], float]] | None = None
 
     def remember(self, cards: Sequence[Card]) -> None:
         for card in cards:
             self.pool.append(card)
-            self._by_mask[card.deck_colors.mask] += card_rating(card)
+            if is_piper(card):
+                continue
+            if card.can_be_commander or CommanderAbility.BACKGROUND in card.abilities:
+                self._options = None
+            traits = card_traits(card)
+            self._by_mask[traits.mask] += max(0.0, traits.rating - 0.8)
+            if not traits.land:
+                self._curve[0] += traits.creature
+                self._curve[1] += traits.mana_value <= 3
+                self._curve[2] += traits.mana_value >= 6
+
+    def observe(self, offered: Sequence[Printing | Card], pick_number: int) -> None:
+        """Read a pack passed to this seat: good cards of a color left in it mean the seats upstream aren't in it."""
+        if pick_number < 2:
+            return  # a fresh pack says nothing about the others
+        weight = min(1.0, (pick_number - 1) / 4)
+        signals = self.signals
+        for item in offered:
+            traits = card_traits(item.card if isinstance(item, Printing) else item)
+            width = traits.mask.bit_count()
+            if traits.rating < 1.8 or not width or width > 2:
+                continue
+            share = weight * (traits.rating - 1.8) / width
+            for index in range(5):
+                if traits.mask >> index & 1:
+                    signals[index] += share
+
+    def learn(self, offered: Sequence[Printing | Card], taken: Sequence[Card], pick_number: int) -> None:
+        """One pick of this seat: what it was passed and what it took (replaying these rebuilds the bot exactly)."""
+        self.observe(offered, pick_number)
+        self.remember(taken)
 
     def plan(self, progress: float) -> Plan:
         """The identity the bot is drafting toward, given how far the draft is (0 to 1)."""
-        sums = _subset_sums(self._by_mask)
-        legends = [card for card in dict.fromkeys(self.pool) if card.can_be_commander and not is_piper(card)]
-        best = Plan(31, (), 0.0)
-        options: list[tuple[int, tuple[Card, ...]]] = [(card.identity.mask, (card,)) for card in legends]
-        options += [(a.identity.mask | b.identity.mask, (a, b)) for a, b in combinations(legends, 2) if can_pair(a, b)]
-        for mask, leaders in list(options):
-            if any(CommanderAbility.PARTNER in c.abilities and not c.partner_group for c in leaders) and len(leaders) == 1:
-                options += [(mask | color.bit, leaders) for color in Color if not mask & color.bit]
-        for mask, leaders in options:
-            width_penalty = 0.6 * max(0, mask.bit_count() - 2)
-            value = sums[mask] + sum(card_rating(c) for c in leaders) - width_penalty
+        strong = self.style is BotStyle.STRONG
+        by_mask = self._by_mask
+        if strong:
+            # Open colors count as if some of their cards were already in the pool, less as the draft goes on.
+            fade = 0.35 * max(0.0, 1.0 - progress * 1.5)
+            by_mask = list(by_mask)
+            for index, signal in enumerate(self.signals):
+                by_mask[1 << index] += fade * signal
+        sums = _subset_sums(by_mask)
+        options = self._options
+        if options is None:
+            options = self._options = self._leader_options()
+        best = Plan(31, (), float("-inf"))
+        width_cost = 1.2 if strong else 0.6
+        for mask, leaders, leading in options:
+            value = min(sums[mask], _DECK_SPELLS * 2.2) + leading
+            value -= width_cost * max(0, mask.bit_count() - 2)
             if value > best.strength:
                 best = Plan(mask, leaders, value)
-        if not best.commanders:
-            # No legend yet: the two strongest colors, reachable with two Pipers.
-            weights = sorted(Color, key=lambda c: -sums[c.bit])
-            best = Plan(weights[0].bit | weights[1].bit, (), sums[weights[0].bit | weights[1].bit] * 0.8)
-        if progress < 0.15:
+        # No legend (or a weak one): the two deepest colors, led by two Pipers added after the draft.
+        pair = max((sums[mask], mask) for mask in _PAIR_MASKS)
+        piper_value = pair[0] * 0.9 - (1.0 if strong else 0.0)
+        if not best.commanders or piper_value > best.strength:
+            best = Plan(pair[1], (), piper_value)
+        if progress < (0.12 if strong else 0.15):
             best.mask = 31  # too early to commit
         return best
 
-    def score(self, card: Card, plan: Plan, progress: float) -> float:
-        rating = card_rating(card)
-        first = self.style is BotStyle.COMMANDER_FIRST
-        if card.can_be_commander:
-            rating += (1.2 if first else 0.3) * (1.0 - progress)
-            if card.has_partner and plan.commanders and any(can_pair(card, c) for c in plan.commanders):
-                rating += 0.8 if first else 0.3
-        if is_piper(card):
-            rating += 0.4  # a drafted Piper is a free commander of any color
-        inside = card.deck_colors.mask & ~plan.mask == 0
-        weight = (3.0 if first else 1.2) * progress
-        return rating + (0.5 * weight if inside else -weight * (1 + 0.3 * bin(card.deck_colors.mask & ~plan.mask).count("1")))
+    def _leader_options(self) -> list[tuple[int, tuple[Card, ...], float]]:
+        """(identity mask, commanders) for every way the pool's legends and Backgrounds can lead."""
+        cards = list(dict.fromkeys(self.pool))
+        legends = [card for card in cards if card.can_be_commander and not is_piper(card)]
+        backgrounds = [card for card in cards if CommanderAbility.BACKGROUND in card.abilities and not card.can_be_commander]
+        options: list[tuple[int, tuple[Card, ...]]] = [(card.identity.mask, (card,)) for card in legends]
+        options += [(a.identity.mask | b.identity.mask, (a, b)) for a, b in combinations(legends, 2) if can_pair(a, b)]
+        options += [(a.identity.mask | b.identity.mask, (a, b)) for a in legends for b in backgrounds if can_pair(a, b)]
+        for mask, leaders in list(options):
+            if len(leaders) == 1 and CommanderAbility.PARTNER in leaders[0].abilities and not leaders[0].partner_group:
+                # A partner can lead beside an added Piper of one more color.
+                options += [(mask | color.bit, leaders) for color in Color if not mask & color.bit]
+        return [(mask, leaders, sum(card_rating(c) for c in leaders)) for mask, leaders in options]
 
-    def choose(self, pack: Sequence[Printing], count: int, progress: float) -> list[int]:
-        """Positions of the ``count`` cards to take, chosen together."""
-        if count >= len(pack):
-            return list(range(len(pack)))
+    def _commitment(self, progress: float) -> float:
+        if self.style is BotStyle.STRONG:
+            return min(1.0, max(0.0, (progress - 0.1) * 2.2))
+        return progress
+
+    def score(self, card: Card, plan: Plan, progress: float) -> float:
+        traits = card_traits(card)
+        rating = traits.rating
+        if traits.piper:
+            return rating  # two can be added after any draft: no bonus of any kind
+        style = self.style
+        first = style is BotStyle.COMMANDER_FIRST
+        strong = style is BotStyle.STRONG
+        off = (traits.mask & ~plan.mask).bit_count()
+        if traits.leader:
+            if strong:
+                # A legend is worth what it leads: more when its colors are the plan's (or the plan is still open).
+                fits = traits.identity_mask & ~plan.mask == 0
+                rating += (0.5 if fits else 0.0) * (1.0 - progress)
+            else:
+                rating += (1.2 if first else 0.3) * (1.0 - progress)
+            if traits.partner and plan.commanders and any(can_pair(card, c) for c in plan.commanders):
+                rating += 0.8 if first else (0.6 if strong else 0.3)
+        if strong:
+            if traits.interaction:
+                rating += 0.3
+            if progress >= 0.4 and not traits.land:
+                rating += self._curve_need(traits, progress)
+            commit = self._commitment(progress)
+            if off == 0:
+                return rating + 0.4 * commit
+            return rating - commit * (1.3 + 0.6 * (off - 1))
+        weight = (3.0 if first else 1.2) * progress
+        return rating + (0.5 * weight if off == 0 else -weight * (1 + 0.3 * off))
+
+    def _curve_need(self, traits: Traits, progress: float) -> float:
+        """Late in the draft, cheap creatures and plays the pool lacks are worth a little more."""
+        creatures, cheap, heavy = self._curve
+        bonus = 0.0
+        if traits.creature and creatures < 14 * progress * 1.2:
+            bonus += 0.25
+        if traits.mana_value <= 3 and cheap < 14 * progress:
+            bonus += 0.2
+        if traits.mana_value >= 6 and heavy >= 5:
+            bonus -= 0.4
+        return bonus
+
+    def _ranked(self, pack: Sequence[Printing], progress: float) -> tuple[Plan, list[tuple[float, int]]]:
         plan = self.plan(progress)
         # Ties are broken by a random stream fixed by the seat's seed and pool size, so that a
         # resumed draft makes the same picks as an uninterrupted one.
         rng = random.Random(self.seed * 7919 + len(self.pool))
         scored = sorted(((self.score(p.card, plan, progress) + rng.random() * 0.05, i) for i, p in enumerate(pack)), reverse=True)
+        return plan, scored
+
+    def choose(self, pack: Sequence[Printing], count: int, progress: float) -> list[int]:
+        """Positions of the ``count`` cards to take, chosen together."""
+        if count >= len(pack):
+            return list(range(len(pack)))
+        plan, scored = self._ranked(pack, progress)
         if count != 2:
             return [i for _, i in scored[:count]]
+        return list(self._pair(pack, plan, scored))
+
+    def _pair(self, pack: Sequence[Printing], plan: Plan, scored: list[tuple[float, int]]) -> tuple[int, int]:
         top = scored[:6]
         best_pair, best_value = (top[0][1], top[1][1]), float("-inf")
         for (sa, ia), (sb, ib) in combinations(top, 2):
             a, b = pack[ia].card, pack[ib].card
             value = sa + sb
-            if a.can_be_commander and b.can_be_commander and can_pair(a, b):
+            if a.can_be_commander and b.can_be_commander and can_pair(a, b) and not (is_piper(a) or is_piper(b)):
                 value += 0.8
             if (a.deck_colors.mask | b.deck_colors.mask | plan.mask) == plan.mask:
                 value += 0.2
             if value > best_value:
                 best_pair, best_value = (ia, ib), value
-        return list(best_pair)
+        return best_pair
+
+
+# --- advice for a player (the practice hint) ---------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CardAdvice:
+    """One card of the advised pick: where it is in the pack, its rating, its roles and why it was chosen."""
+
+    position: int
+    card: Card
+    rating: float
+    roles: tuple[str, ...]
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"position": self.position, "name": self.card.name, "rating": self.rating, "roles": list(self.roles),
+                "reason": self.reason}
+
+
+@dataclass(frozen=True, slots=True)
+class PickAdvice:
+    """The pick a bot style would make, card by card, and the plan it read from the pool."""
+
+    style: BotStyle
+    cards: tuple[CardAdvice, ...]
+    identity: ColorIdentity
+    commanders: tuple[Card, ...]
+
+    @property
+    def positions(self) -> list[int]:
+        return [advice.position for advice in self.cards]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"style": self.style.value, "cards": [c.to_json() for c in self.cards], "identity": self.identity.letters,
+                "commanders": [c.name for c in self.commanders]}
+
+
+def _reason(card: Card, roles: tuple[str, ...], plan: Plan, committed: bool) -> str:
+    parts = []
+    shown = [role for role in roles if role not in ("commander", "partner")]
+    if is_piper(card):
+        return "a Prismatic Piper: anyone may add two after the draft, so it is worth almost nothing as a pick"
+    if shown:
+        parts.append(", ".join(shown))
+    if card.can_be_commander:
+        if plan.commanders and any(card is not c and can_pair(card, c) for c in plan.commanders):
+            parts.append(f"partners with {plan.commanders[0].name}")
+        else:
+            parts.append("can lead a deck" + (" (partner)" if card.has_partner else ""))
+    colors = card.deck_colors
+    identity = identity_from_mask(plan.mask)
+    if not colors:
+        parts.append("colorless: fits any deck")
+    elif not committed:
+        parts.append(f"{colors}: still open, no colors chosen yet")
+    elif colors <= identity:
+        lead = f" under {' + '.join(c.name for c in plan.commanders)}" if plan.commanders else ""
+        parts.append(f"in your colors {identity}{lead}")
+    else:
+        parts.append(f"off your colors {identity} ({colors}): worth it only for its power")
+    return "; ".join(parts) if parts else "the best of what is left"
+
+
+def explain_pick(pack: Sequence[Printing | Card], pool: Sequence[Printing | Card], *, style: BotStyle | str = BotStyle.STRONG,
+                 rng: random.Random | None = None, progress: float | None = None, count: int = 2,
+                 picks: Sequence[tuple[Sequence[Printing | Card], int]] = ()) -> PickAdvice:
+    """The cards the given bot style would take from ``pack`` for a player holding ``pool``, and why.
+
+    ``pack``: the cards in front of the player (printings or cards); ``pool``: the
+    player's picks so far.  Returns a ``PickAdvice`` whose ``cards`` are the
+    ``count`` chosen cards (two in CMR, fewer at the end of a pack), each a
+    ``CardAdvice`` with its pack ``position`` (0-based), ``rating`` (float,
+    about 0-5), ``roles`` (tuple of role tags such as ``removal``, ``ramp``,
+    ``commander``) and a short ``reason`` (roles, fit with the colors and
+    commander the pool points to).  ``identity`` and ``commanders`` tell the
+    plan read from the pool.
+
+    ``progress`` (0 to 1) is how far the draft is; by default it is read from
+    the pool's size (60 cards in a CMR draft).  ``picks``, the packs passed
+    to the player so far with their pick numbers, lets the strong style read
+    signals.  Near-ties are broken as a bot seat would break them, or by
+    ``rng`` when one is given; either way the same inputs give the same advice.
+    """
+    chosen_style = style if isinstance(style, BotStyle) else BotStyle.parse(style)
+    printings = [item if isinstance(item, Printing) else Printing(item) for item in pack]
+    cards = [item.card if isinstance(item, Printing) else item for item in pool]
+    bot = Bot(chosen_style, 0)
+    for offered, number in picks:
+        bot.observe(offered, number)
+    bot.remember(cards)
+    if progress is None:
+        progress = min(1.0, len(cards) / 60)
+    if rng is None:
+        plan, scored = bot._ranked(printings, progress)  # exactly the pick a bot of this style would make
+    else:
+        plan = bot.plan(progress)
+        scored = sorted(((bot.score(p.card, plan, progress) + rng.random() * 0.05, i) for i, p in enumerate(printings)),
+                        reverse=True)
+    due = min(count, len(printings))
+    if due >= len(printings):
+        positions = list(range(len(printings)))
+    elif due == 2:
+        positions = list(bot._pair(printings, plan, scored))
+    else:
+        positions = [i for _, i in scored[:due]]
+    committed = plan.mask != 31
+    advice = tuple(CardAdvice(i, printings[i].card, card_rating(printings[i].card), card_roles(printings[i].card),
+                              _reason(printings[i].card, card_roles(printings[i].card), plan, committed)) for i in positions)
+    return PickAdvice(chosen_style, advice, identity_from_mask(plan.mask), plan.commanders)

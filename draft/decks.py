@@ -164,15 +164,27 @@ class DeckReport:
 # --- commanders -------------------------------------------------------------------------
 
 
+def _named(name: str | None, card: Card) -> bool:
+    """Whether ``name`` (as a card's text writes it) names ``card``, by its full name or its front face."""
+    return name is not None and normalize_name(name) in {normalize_name(card.name), normalize_name(card.front.name)}
+
+
 def can_pair(first: Card, second: Card) -> bool:
-    """Whether two cards may be commanders together."""
+    """Whether two cards may be commanders together (CR 702.124).
+
+    Partner with partner (702.124h); Partner—GROUP with the same Partner—GROUP (702.124i); Partner with NAME
+    when each names the other (702.124j); Friends forever with Friends forever, however printed (702.124i);
+    Choose a Background with a legendary Background enchantment (702.124k); Doctor's companion with a
+    legendary Time Lord Doctor creature with no other creature types (702.124m).  Different partner
+    abilities never combine (702.124f).
+    """
     a, b = first.abilities, second.abilities
     if CommanderAbility.PARTNER in a and CommanderAbility.PARTNER in b:
-        return first.partner_group == second.partner_group
-    if first.partner_with and second.partner_with:
-        return normalize_name(first.partner_with) == normalize_name(second.name) and normalize_name(
-            second.partner_with
-        ) == normalize_name(first.name)
+        if (first.partner_group is None) == (second.partner_group is None) and (
+                first.partner_group is None or normalize_name(first.partner_group) == normalize_name(second.partner_group)):
+            return True
+    if _named(first.partner_with, second) and _named(second.partner_with, first):
+        return True
     pairs = (
         (CommanderAbility.FRIENDS_FOREVER, CommanderAbility.FRIENDS_FOREVER),
         (CommanderAbility.CHOOSE_A_BACKGROUND, CommanderAbility.BACKGROUND),
@@ -227,7 +239,8 @@ class _Checker:
     def check_commanders(self) -> None:
         commanders = self.commanders
         if not commanders:
-            self.add("no-commander", "choose a commander: a legendary creature or a card that says it can be your commander")
+            self.add("no-commander", "choose a commander: a legendary creature, a legendary Vehicle or Spacecraft with power "
+                     "and toughness, or a card that says it can be your commander")
             return
         if len(commanders) > 2:
             self.add("too-many-commanders", f"a deck has one or two commanders, not {len(commanders)}", commanders)
@@ -236,8 +249,9 @@ class _Checker:
         for card in commanders:
             other = commanders[1] if card is commanders[0] and partner else (commanders[0] if partner else None)
             if not _may_lead(card, other):
-                self.add("not-a-commander", f"{card.name} can't be a commander: it is not a legendary creature "
-                         "and doesn't say it can be your commander", [card])
+                self.add("not-a-commander", f"{card.name} can't be a commander: it is not a legendary creature (or a "
+                         "legendary Vehicle or Spacecraft with power and toughness) and doesn't say it can be your commander",
+                         [card])
         if partner is not None and not can_pair(commanders[0], partner):
             self.add("illegal-pair", f"{commanders[0].name} and {partner.name} can't be commanders together: "
                      "both need partner (or partner with each other, friends forever, a Background, or the Doctor and a companion)",
@@ -263,9 +277,15 @@ class _Checker:
             used[line.card.name] += line.count
         cards = {line.card.name: line.card for line in counted}
         if self.format is DeckFormat.COMMANDER:
-            extra = [name for name, n in used.items() if n > 1]
-            for name in extra:
-                self.add("too-many-copies", f"{used[name]} copies of {name}: Commander allows one of each card but basic lands", [name])
+            for name, n in used.items():
+                # CR 903.5b: one of each but basic lands, unless the card's own text sets its limit (CR 100.2a).
+                limit = cards[name].copy_limit or 1
+                if n <= limit:
+                    continue
+                if limit == 1:
+                    self.add("too-many-copies", f"{n} copies of {name}: Commander allows one of each card but basic lands", [name])
+                else:
+                    self.add("too-many-copies", f"{n} copies of {name}: its text allows up to {limit} in a deck", [name])
             for name in used:
                 if normalize_name(name) in self.banned:
                     self.add("banned", f"{name} is banned in Commander", [name])
@@ -309,8 +329,8 @@ class _Checker:
             elif basic_type_conflict(card, identity):
                 problems.append(Problem(
                     "basic-type-outside-identity",
-                    f"{card.name} has a basic land type of {basic_type_conflict(card, identity).words}, outside the "
-                    f"commanders' color identity {identity}",
+                    f"{card.name} has a basic land type and could make {basic_type_conflict(card, identity).words} mana, "
+                    f"outside the commanders' color identity {identity}",
                     (card.name,),
                 ))
         return problems
@@ -443,11 +463,17 @@ def added_pipers(commanders: Sequence[Card], pool: Mapping[Card, int]) -> int:
 
 def usable_options(pool: Mapping[Card, int], piper: Card | None) -> Iterator[tuple[tuple[Card, ...], tuple[Color, ...], int]]:
     """Commander options the pool can field: (commanders, colors, Pipers added)."""
+    held = sum(n for card, n in pool.items() if is_piper(card))
     for commanders, colors in commander_options(pool, piper):
-        used = Counter(commanders)
-        added = added_pipers(commanders, pool)
-        if added <= MAX_ADDED_PIPERS and all(used[c] <= pool.get(c, 0) for c in used if not is_piper(c)):
-            yield commanders, colors, added
+        added = max(0, sum(1 for card in commanders if is_piper(card)) - held)
+        if added > MAX_ADDED_PIPERS:
+            continue
+        if len(commanders) == 2 and commanders[0] == commanders[1] and not is_piper(commanders[0]):
+            if pool.get(commanders[0], 0) < 2:
+                continue
+        elif any(pool.get(c, 0) < 1 for c in commanders if not is_piper(c)):
+            continue
+        yield commanders, colors, added
 
 
 def suggest_commanders(pool: Iterable[Card] | Mapping[Card, int], limit: int = 10, piper: Card | None = None) -> list[Suggestion]:

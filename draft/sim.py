@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from draft.bots import Bot, BotStyle
-from draft.deckbuild import build_deck
+from draft.deckbuild import build_deck, mana_sources
 from draft.decks import PIPER, Deck, DeckReport, Zone, is_piper, validate
 from draft.engine import Draft, DraftConfig
+from draft.quality import figures, pod_figures
 from sets.booster import BoosterSpec, Printing, booster_spec
+from sets.cards import CardSet
 from sets.catalog import load_set
 
 
@@ -49,6 +52,7 @@ class PodResult:
                     "picks": [pick.to_json() for pick in self.draft.picks_of(s.seat)],
                     "pool": [p.card.name for p in s.pool],
                     "deck": deck_json(s.deck, s.report),
+                    "sources": mana_sources(s.deck, s.report.color_identity),
                     "valid": s.report.valid,
                     "problems": [p.to_json() for p in s.report.problems],
                 }
@@ -81,7 +85,7 @@ def piper_card(set_code: str = "CMR") -> Any:
 def bot_styles(styles: Sequence[BotStyle] | BotStyle | None, seats: int) -> list[BotStyle]:
     """One style per seat: a single style for all, or a list repeated around the table."""
     if styles is None:
-        return [BotStyle.COMMANDER_FIRST if seat % 2 == 0 else BotStyle.BEST_CARD for seat in range(seats)]
+        return [BotStyle.STRONG] * seats
     if isinstance(styles, BotStyle):
         return [styles] * seats
     return [styles[seat % len(styles)] for seat in range(seats)]
@@ -99,13 +103,19 @@ def run_bots(draft: Draft, bots: dict[int, Bot]) -> None:
             progress = (draft.round + draft.step / draft.picks_per_pack) / total
             positions = bots[seat].choose(pack, draft.picks_due(seat), progress)
             record = draft.pick(seat, positions)
-            bots[seat].remember([p.card for p in record.taken])
+            bots[seat].learn(record.offered, [p.card for p in record.taken], record.pick)
+
+
+@lru_cache(maxsize=8)
+def _spec(card_set: CardSet, kind: str | None) -> BoosterSpec:
+    """A set's booster spec, built once per loaded set (an imported set read again is a new key)."""
+    return booster_spec(card_set, kind)
 
 
 def run_pod(seed: int, config: DraftConfig = DraftConfig(), styles: Sequence[BotStyle] | BotStyle | None = None,
             spec: BoosterSpec | None = None, names: Sequence[str] | None = None) -> PodResult:
     """Draft a whole pod with bots and build every seat's deck."""
-    spec = spec or booster_spec(config.set_code, config.booster_kind)
+    spec = spec or _spec(load_set(config.set_code), config.booster_kind)
     draft = Draft.new(config, seed, spec)
     seat_styles = bot_styles(styles, config.seats)
     bots = {seat: Bot(seat_styles[seat], seed * 1009 + seat) for seat in range(config.seats)}
@@ -123,13 +133,14 @@ def run_pod(seed: int, config: DraftConfig = DraftConfig(), styles: Sequence[Bot
 def pod_summary(seed: int, config: DraftConfig = DraftConfig(), styles: Sequence[BotStyle] | BotStyle | None = None) -> dict[str, Any]:
     """The figures of one pod that aggregates need (small enough to send between processes)."""
     result = run_pod(seed, config, styles)
+    judged = pod_figures(result)
     return {
         "seed": seed,
         "pipers_opened": result.pipers_opened,
         "seats": [
             {"valid": s.report.valid, "pipers": sum(1 for c in s.deck.commanders if is_piper(c)),
-             "identity": s.report.color_identity.code, "style": s.style.value}
-            for s in result.seats
+             "identity": s.report.color_identity.code, "style": s.style.value, "figures": figures}
+            for s, figures in zip(result.seats, judged, strict=True)
         ],
     }
 
@@ -140,7 +151,8 @@ def pod_seeds(seed: int, count: int) -> list[int]:
 
 
 def aggregate(summaries: Sequence[dict[str, Any]]) -> dict[str, Any]:
-    """Legal-deck rate, Piper use, Pipers opened per pod and deck colors over many pods."""
+    """Legal-deck rate, Piper use, Pipers opened per pod, deck colors, and the bot-quality figures
+    (``draft.quality``: over all seats and per style) over many pods."""
     seats = [seat for pod in summaries for seat in pod["seats"]]
     opened = Counter(pod["pipers_opened"] for pod in summaries)
     widths = Counter(len(seat["identity"]) for seat in seats)
@@ -156,4 +168,7 @@ def aggregate(summaries: Sequence[dict[str, Any]]) -> dict[str, Any]:
         "pipers_opened_distribution": {str(k): opened[k] for k in sorted(opened)},
         "identity_sizes": {str(k): widths[k] for k in sorted(widths)},
         "color_share": {letter: colors[letter] / count for letter in "WUBRG"},
+        "quality": figures([seat["figures"] for seat in seats]),
+        "quality_by_style": {style: figures([seat["figures"] for seat in seats if seat["style"] == style])
+                             for style in dict.fromkeys(seat["style"] for seat in seats)},
     }

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from draft.bots import Bot, BotStyle, card_rating
+from draft.bots import Bot, BotStyle, PickAdvice, explain_pick
 from draft.engine import Draft, DraftConfig, Pick
 from draft.sim import bot_styles, run_bots
 from events.store import Store
@@ -169,7 +169,8 @@ class TableSession:
             if seat in self.doc["humans"]:
                 continue
             bot = Bot(BotStyle(style), seed * 1009 + seat)
-            bot.remember([p.card for p in self.draft.pools[seat]])
+            for pick in self.draft.picks_of(seat):  # the packs it saw and what it took: the same bot as before
+                bot.learn(pick.offered, [p.card for p in pick.taken], pick.pick)
             self.bots[seat] = bot
 
     def _after_bots(self) -> None:
@@ -201,7 +202,7 @@ class TableSession:
         for seat, *positions in rows:
             record = self.draft.pick(seat, positions)
             if seat in self.bots:
-                self.bots[seat].remember([p.card for p in record.taken])
+                self.bots[seat].learn(record.offered, [p.card for p in record.taken], record.pick)
         self.doc["status"] = journal["status"]
 
     def _save(self, handle, journal: dict[str, Any] | None, before: int) -> None:
@@ -261,10 +262,16 @@ class TableSession:
             self._catch_up(handle.table(JOURNAL).get(doc_id=1))
 
     def suggested_pick(self, seat: int) -> list[int]:
-        """The cards the bot rating would take for this seat (used when a pick timer runs out)."""
-        pack = self.draft.pack(seat)
-        ranked = sorted(range(len(pack)), key=lambda i: -card_rating(pack[i].card))
-        return ranked[: self.draft.picks_due(seat)]
+        """The cards the strong bot style would take for this seat (used when a pick timer runs out)."""
+        return self.advice(seat).positions
+
+    def advice(self, seat: int, style: BotStyle = BotStyle.STRONG) -> PickAdvice:
+        """What a bot of ``style`` would take from this seat's pack, and why (``draft.bots.explain_pick``)."""
+        draft = self.draft
+        progress = (draft.round + draft.step / draft.picks_per_pack) / draft.config.boosters
+        picks = [(pick.offered, pick.pick) for pick in draft.picks_of(seat)]
+        return explain_pick(draft.pack(seat), draft.pools[seat], style=style, progress=progress,
+                            count=draft.picks_due(seat), picks=picks)
 
     def set_timer(self, seconds: int | None) -> None:
         """A new pick timer for the rest of the draft (seconds for a full pack)."""

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from draft.decks import Zone
 from draft.formats import EXPORT_FORMATS, EXTENSIONS, FORMATS, deck_pool, pool_as_deck, write
+from draft.formats.mtgo import MissingMtgoIdError
 from draft.log import mtgo_log
 from events.decks import Decks
 from events.drafts import TableSession
@@ -17,6 +18,10 @@ from events.printables import PAIRINGS_CSV, Table, pairing_rows, results_csv, st
 from events.rounds import Rounds
 from events.sheet_writers import csv_text
 from events.transfer import export_tables
+
+
+MTGO_SKIPPED = ("no MTGO .dek files written: MTGO needs a catalog id (CatID) for every card and some cards have none; "
+                "import an MTGJSON file that has them ('cmdraft sets import FILE', identifiers.mtgoId) and export again")
 
 
 def safe_name(text: str, fallback: str = "player") -> str:
@@ -34,21 +39,32 @@ def write_file(path: Path, text: str, force: bool = False) -> None:
 
 def write_deck(path: Path, deck, fmt, force: bool = False) -> list[Path]:
     """Write a deck file; where the format keeps no sideboard (MTGO), the whole pool goes to ``STEM-pool.EXT`` beside it.
-    Both paths are checked before either is written."""
-    pool_path = None if FORMATS[fmt].holds_sideboard or not deck.zone(Zone.SIDEBOARD) else \
-        path.with_name(f"{path.stem}-pool{path.suffix}")
-    for target in (path, pool_path):
-        if target is not None:
-            check_file(target, force)
-    write_file(path, write(deck, fmt), force)
-    if pool_path is None:
-        return [path]
-    write_file(pool_path, write(deck_pool(deck), fmt), force)
-    return [path, pool_path]
+
+    Both texts are made and both paths checked (``events.outputs``) before anything is written, so a
+    deck that can't be written (MTGO ids missing) or a refused path leaves no file.
+    """
+    files = [(path, write(deck, fmt))]
+    if not FORMATS[fmt].holds_sideboard and deck.zone(Zone.SIDEBOARD):
+        files.append((path.with_name(f"{path.stem}-pool{path.suffix}"), write(deck_pool(deck), fmt)))
+    for target, _ in files:
+        check_file(target, force)
+    for target, text in files:
+        write_file(target, text, force)
+    return [target for target, _ in files]
 
 
-def export_seat(folder: Path, stem: str, pool, deck, log_text: str | None, force: bool = False) -> list[Path]:
-    """Pool and deck in every export format, plus the draft log."""
+def note_once(notes: list[str] | None, message: str) -> None:
+    if notes is not None and message not in notes:
+        notes.append(message)
+
+
+def export_seat(folder: Path, stem: str, pool, deck, log_text: str | None, notes: list[str] | None = None, *,
+                force: bool = False) -> list[Path]:
+    """Pool and deck in every export format, plus the draft log.
+
+    A file that can't be written as its format requires (an MTGO .dek without every card's id) is left
+    out, and why goes into ``notes`` once, however many seats it concerns.
+    """
     written = []
     pool_deck = pool_as_deck(pool, f"{stem} pool")
     for fmt in EXPORT_FORMATS:
@@ -56,7 +72,12 @@ def export_seat(folder: Path, stem: str, pool, deck, log_text: str | None, force
             if content is None:
                 continue
             path = folder / f"{stem}-{kind}.{EXTENSIONS[fmt]}"
-            write_file(path, write(content, fmt), force)
+            try:
+                text = write(content, fmt)
+            except MissingMtgoIdError:
+                note_once(notes, MTGO_SKIPPED)
+                continue
+            write_file(path, text, force)
             written.append(path)
     if log_text is not None:
         path = folder / f"{stem}-draftlog.txt"
@@ -65,13 +86,14 @@ def export_seat(folder: Path, stem: str, pool, deck, log_text: str | None, force
     return written
 
 
-def export_pod(result, folder: Path, force: bool = False) -> list[Path]:
+def export_pod(result, folder: Path, notes: list[str] | None = None, *, force: bool = False) -> list[Path]:
     folder = check_folder(folder, force)
     names = [seat.name for seat in result.seats]
     written = []
     for seat in result.seats:
         stem = f"seat{seat.seat + 1}-{safe_name(seat.name)}"
-        written += export_seat(folder, stem, seat.pool, seat.deck, mtgo_log(result.draft, seat.seat, names), force)
+        written += export_seat(folder, stem, seat.pool, seat.deck, mtgo_log(result.draft, seat.seat, names), notes,
+                               force=force)
     path = folder / "draft.json"
     write_file(path, json.dumps(result.draft.to_json(), separators=(",", ":")), force)
     path2 = folder / "pod.json"
@@ -79,7 +101,7 @@ def export_pod(result, folder: Path, force: bool = False) -> list[Path]:
     return [*written, path, path2]
 
 
-def export_event(events, event_id: int, folder: Path, force: bool = False) -> list[Path]:
+def export_event(events, event_id: int, folder: Path, notes: list[str] | None = None, *, force: bool = False) -> list[Path]:
     """Standings, results and pairings CSV, every pool and deck in each format, the draft logs, and a copy of the database."""
     snap = events.snapshot(event_id)
     decks = Decks(events.store)  # the pools too
@@ -108,7 +130,7 @@ def export_event(events, event_id: int, folder: Path, force: bool = False) -> li
             pool = []
         deck = decks.deck_of(event_id, player["id"])
         if pool or deck is not None:
-            written += export_seat(folder, stem, pool, deck, logs.get(player["id"]), force)
+            written += export_seat(folder, stem, pool, deck, logs.get(player["id"]), notes, force=force)
     data = export_tables(events, event_id)  # this event only: 'event restore' adds it to another database
     path = folder / "database.json"
     write_file(path, json.dumps(data, ensure_ascii=False, separators=(",", ":")), force)

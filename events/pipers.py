@@ -44,6 +44,9 @@ class Pipers(EventBase):
         - Unused: Pipers in pools that their owner's deck doesn't use (every one, before the deck is registered).
         - Shortfall: only when needed exceeds unused plus the store's stock; lenders hold unused Pipers.
         - Forecast: requests made before deck building (``--request``), shown apart from the decks' needs.
+          A request is the number of Pipers a player plans to *add* to their pool, so every requested Piper
+          has to come from someone else's unused Pipers or the store's stock (the requester's own pool
+          Pipers are not part of it; unused ones can be lent like anyone's).
         """
         snap = self.snapshot(event_id)
         event = snap["event"]
@@ -67,7 +70,7 @@ def ledger(event: dict[str, Any], players: list[dict[str, Any]], pods: list[dict
 
     lenders, needs = [], []
     unused = 0
-    requested = own_cover = forecast_spare = 0
+    requested = 0
     for player in players:
         pid, active = player["id"], player["status"] == "active"
         owned = owned_by(pid)
@@ -80,12 +83,8 @@ def ledger(event: dict[str, Any], players: list[dict[str, Any]], pods: list[dict
         if spare:
             lenders.append({"player": player["name"], "pod": player.get("pod"), "spare": spare, "deck_registered": bool(deck),
                             "dropped": not active})
-        if active:  # the forecast from requests, as before deck building
+        if active:  # the forecast: Pipers the players plan to add, beyond their pools
             requested += player["requested"]
-            own_cover += min(owned, player["requested"])
-            forecast_spare += max(0, owned - (used if deck else player["requested"]))
-        else:
-            forecast_spare += owned
     needed = sum(n["added"] for n in needs)
     available = unused + event["piper_stock"]
     pod_rows = []
@@ -95,8 +94,9 @@ def ledger(event: dict[str, Any], players: list[dict[str, Any]], pods: list[dict
         typed = pod.get("opened_typed", None if pod.get("draft") else pod.get("opened"))
         pod_rows.append({"pod": pod["number"], "opened": counted, "pools_recorded": len(recorded), "seats": len(pod["players"]),
                      "typed": typed, "disagrees": typed is not None and counted is not None and typed != counted})
-    forecast_needed = requested - own_cover
-    forecast_available = forecast_spare + event["piper_stock"]
+    # Every requested Piper is added, so each comes from the Pipers unused in pools or the store's stock.
+    forecast_needed = requested
+    forecast_available = available
     return {"pods": pod_rows, "held_in_pools": sum(owned_by(pid) for pid in pools), "stock": event["piper_stock"],
             "decks": needs, "needed": needed, "unused": unused, "available": available,
             "shortfall": max(0, needed - available), "lenders": lenders,

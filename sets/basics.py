@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 
 from sets.cards import Card, CardSet, Face, Layout, Rarity
 from sets.colors import ColorIdentity
 from sets.identity import BASIC_LAND_TYPES
+from sets.userdata import kept_mtgo_ids
 
 _BASICS = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G", "Wastes": ""}
 
@@ -21,9 +23,19 @@ def _basic(name: str, snow: bool = False) -> Card:
                 "BASIC", full.lower().replace(" ", "-"), Rarity.COMMON, 0)
 
 
-@cache
+BASIC_NAMES = frozenset([*_BASICS, *(f"Snow-Covered {name}" for name in _BASICS if name != "Wastes")])
+
+
 def basic_lands() -> CardSet:
+    """The basic lands, each with the MTGO id an imported card file gave for its name (``keep_texts``)."""
+    return _basic_lands(tuple(sorted(kept_mtgo_ids("BASIC").items())))
+
+
+@cache
+def _basic_lands(ids: tuple[tuple[str, int], ...]) -> CardSet:
+    known = dict(ids)
     cards = [_basic(name) for name in _BASICS] + [_basic(name, snow=True) for name in _BASICS if name != "Wastes"]
+    cards = [replace(card, mtgo_id=known[card.name]) if card.name in known else card for card in cards]
     return CardSet("BASIC", "Basic lands", tuple(cards), {}, "built in")
 
 

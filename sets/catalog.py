@@ -21,21 +21,13 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from sets.cards import TYPE_FACTS, Card, CardSet, CommanderAbility, Face, Layout, Rarity, normalize_name, type_facts
+from sets.cards import (ANY_NUMBER, TYPE_FACTS, Card, CardSet, CommanderAbility, Face, Layout, Rarity, commander_facts,
+                        normalize_name, text_copy_limit, type_facts)
 from sets.colors import ColorIdentity
-from sets.errors import ImportFormatError, InputError, UnknownCardError, UnknownSetError
+from sets.errors import ImportFormatError, InputError, MeldResultError, UnknownCardError, UnknownSetError
+from sets.userdata import kept_mtgo_ids, read_kept, read_kept_file, texts_path, user_home  # noqa: F401 (user_home: others import it here)
 
 BUNDLED = ("CMR",)
-
-
-def user_home() -> Path:
-    """Where cmdraft keeps the user's data: ``$CMDRAFT_HOME`` or the platform's data folder."""
-    override = os.environ.get("CMDRAFT_HOME")
-    if override:
-        return Path(override).expanduser()
-    from platformdirs import user_data_path
-
-    return user_data_path("cmdraft", appauthor=False)
 
 
 def imported_dir() -> Path:
@@ -98,15 +90,30 @@ def card_to_json(card: Card, with_text: bool = False) -> dict[str, Any]:
         data["main_set"] = False
     if card.mtgo_id is not None:
         data["mtgo_id"] = card.mtgo_id
+    if card.copy_limit is not None:
+        data["copy_limit"] = "any" if card.copy_limit >= ANY_NUMBER else card.copy_limit
     data["faces"] = [face_to_json(face, with_text) for face in card.faces]
     return data
 
 
+def _copy_limit(value: Any) -> int | None:
+    if value == "any":
+        return ANY_NUMBER
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else None
+
+
+def text_facts(card: Card) -> tuple[frozenset[CommanderAbility], str | None, str | None]:
+    """Commander facts decided again from the card's faces (their rules text and type lines)."""
+    faces = card.faces[:1] if card.layout is Layout.MELD else card.faces
+    return commander_facts(faces[0], *faces[1:])
+
+
 def card_from_json(data: dict[str, Any], set_code: str) -> Card:
     faces = tuple(face_from_json(face) for face in data["faces"])
-    # Type-line facts are decided again, so a set imported before a rules fix follows it.
+    # Type-line facts are decided again, so a set imported before a rules fix follows it; so are the
+    # facts of the rules text when the set keeps it (imported sets).
     stored = frozenset(CommanderAbility(a) for a in data.get("abilities", ()))
-    return Card(
+    card = Card(
         name=data["name"],
         faces=faces,
         identity=ColorIdentity.parse(data["identity"]),
@@ -121,7 +128,13 @@ def card_from_json(data: dict[str, Any], set_code: str) -> Card:
         partner_group=data.get("partner_group"),
         main_set=data.get("main_set", True),
         mtgo_id=data.get("mtgo_id"),
+        copy_limit=_copy_limit(data.get("copy_limit")),
     )
+    if any(face.text for face in faces):
+        abilities, partner_with, partner_group = text_facts(card)
+        card = replace(card, abilities=abilities, partner_with=partner_with, partner_group=partner_group,
+                       copy_limit=text_copy_limit(faces))
+    return card
 
 
 def set_to_json(card_set: CardSet, with_text: bool = False) -> dict[str, Any]:
@@ -229,10 +242,6 @@ def save_imported(card_set: CardSet) -> Path:
 # --- rules text for the bundled sets, from files the user brought ----------------------------
 
 
-def texts_path(code: str) -> Path:
-    return user_home() / "texts" / f"{code.upper()}.json"
-
-
 def _text_keys(card: Card) -> list[str]:
     keys = [normalize_name(card.name)]
     if len(card.faces) > 1:
@@ -241,22 +250,36 @@ def _text_keys(card: Card) -> list[str]:
 
 
 def keep_texts(cards: Iterable[Card], source: str) -> dict[str, int]:
-    """Keep the rules text these cards carry for every bundled card of the same name.
+    """Keep the rules text and MTGO ids these cards carry for every bundled card of the same name.
 
-    Returns, by bundled set code, how many of its cards have text now; sets
-    that the cards don't name are left as they were.
+    A bundled card takes the MTGO id of its own printing (same set and number) when the file has it,
+    else of any printing of the same name.  Returns, by bundled set code, how many of its cards have
+    text now; sets that the cards don't name are left as they were.
     """
+    cards = list(cards)
     by_name: dict[str, Card] = {}
+    ids_by_name: dict[str, int] = {}
+    ids_by_printing: dict[tuple[str, str], int] = {}
     for card in cards:
         if any(face.text for face in card.faces):
             for key in _text_keys(card):
                 by_name.setdefault(key, card)
+        if card.mtgo_id is not None:
+            ids_by_printing.setdefault((card.set_code, card.number), card.mtgo_id)
+            for key in _text_keys(card):
+                ids_by_name.setdefault(key, card.mtgo_id)
     kept: dict[str, int] = {}
     for code in BUNDLED:
         bundled = _load_bundled(code)
-        texts = dict(_read_texts(code))
+        old = read_kept(code)
+        texts, ids = dict(old["cards"]), dict(old["mtgo_ids"])
         found = 0
         for card in bundled.cards:
+            mtgo_id = ids_by_printing.get((card.set_code, card.number)) or next(
+                (ids_by_name[key] for key in _text_keys(card) if key in ids_by_name), None)
+            if mtgo_id is not None:
+                found += 1
+                ids[card.name] = mtgo_id
             source_card = next((by_name[key] for key in _text_keys(card) if key in by_name), None)
             if source_card is None:
                 continue
@@ -265,30 +288,19 @@ def keep_texts(cards: Iterable[Card], source: str) -> dict[str, int]:
             texts[card.name] = [faces.get(normalize_name(face.name), source_card.faces[i].text if i < len(source_card.faces) else "")
                                 for i, face in enumerate(card.faces)]
         if found:
-            data = {"format": "cmdraft-texts/1", "code": code, "source": source, "cards": texts}
+            data = {"format": "cmdraft-texts/1", "code": code, "source": source, "cards": texts, "mtgo_ids": ids}
             save_user_file(texts_path(code), json.dumps(data, ensure_ascii=False, indent=0))
-            kept[code] = sum(1 for card in bundled.cards if any(texts.get(card.name, ())))
+            with_text = sum(1 for card in bundled.cards if any(texts.get(card.name, ())))
+            if with_text:
+                kept[code] = with_text
+    from sets.basics import BASIC_NAMES
+
+    basic_ids = {name: ids_by_name[normalize_name(name)] for name in sorted(BASIC_NAMES) if normalize_name(name) in ids_by_name}
+    if basic_ids:  # the built-in basic lands take their MTGO ids from the file too
+        old_ids = read_kept("BASIC")["mtgo_ids"]
+        data = {"format": "cmdraft-texts/1", "code": "BASIC", "source": source, "cards": {}, "mtgo_ids": {**old_ids, **basic_ids}}
+        save_user_file(texts_path("BASIC"), json.dumps(data, ensure_ascii=False, indent=0))
     return kept
-
-
-def _read_texts(code: str) -> dict[str, list[str]]:
-    path = texts_path(code)
-    try:
-        stat = path.stat()
-    except OSError:
-        return {}
-    return _read_texts_file(str(path), stat.st_mtime_ns, stat.st_size)
-
-
-@cache
-def _read_texts_file(path: str, mtime_ns: int, size: int) -> dict[str, list[str]]:
-    """The kept texts (cached per file version); a damaged file counts as none (import again to mend it)."""
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-        cards = data["cards"]
-        return {str(name): [str(text) for text in faces] for name, faces in cards.items() if isinstance(faces, list)}
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        return {}
 
 
 def with_texts(card_set: CardSet) -> CardSet:
@@ -303,8 +315,9 @@ def with_texts(card_set: CardSet) -> CardSet:
 
 @cache
 def _enriched(card_set: CardSet, path: str, mtime_ns: int, size: int) -> CardSet:
-    texts = _read_texts_file(path, mtime_ns, size)
-    if not texts:
+    kept = read_kept_file(path, mtime_ns, size)
+    texts, ids = kept["cards"], kept["mtgo_ids"]
+    if not texts and not ids:
         return card_set
     cards = []
     for card in card_set.cards:
@@ -312,6 +325,13 @@ def _enriched(card_set: CardSet, path: str, mtime_ns: int, size: int) -> CardSet
         if faces:
             card = replace(card, faces=tuple(replace(face, text=face.text or (faces[i] if i < len(faces) else ""))
                                              for i, face in enumerate(card.faces)))
+            # The text adds what it says to the bundled facts; a copy limit is read from it.
+            abilities, partner_with, partner_group = text_facts(card)
+            card = replace(card, abilities=card.abilities | abilities, partner_with=card.partner_with or partner_with,
+                           partner_group=card.partner_group or partner_group,
+                           copy_limit=text_copy_limit(card.faces) if any(f.text for f in card.faces) else card.copy_limit)
+        if card.name in ids and card.mtgo_id is None:
+            card = replace(card, mtgo_id=ids[card.name])
         cards.append(card)
     return CardSet(card_set.code, card_set.name, tuple(cards), card_set.boosters, card_set.source)
 
@@ -320,38 +340,60 @@ def _enriched(card_set: CardSet, path: str, mtime_ns: int, size: int) -> CardSet
 
 
 class CardIndex:
-    """Cards by name across sets: case, accents and ``A // B`` spelling don't matter.
+    """Cards by name across sets: case, accents, typographic quotes and ``A // B`` / ``A/B`` spelling don't matter.
 
+    A card is found by its name, and a card of several faces or halves also by each face's name (a card's
+    own name wins over another card's face).  A meld pair's back face is no card: its name is known as a
+    meld result (``meld_result``), never read as one of the cards that make it.
     A name printed in several sets resolves to the first set given.
     """
 
     def __init__(self, card_sets: Iterable[CardSet]):
         self._by_name: dict[str, Card] = {}
         self._display: dict[str, str] = {}
+        self._meld_results: dict[str, list[str]] = {}
         self.sets = tuple(card_sets)
-        for card_set in self.sets:
-            for card in card_set.cards:
-                for alias in self._aliases(card):
+        cards = [card for card_set in self.sets for card in card_set.cards]
+        for own in (True, False):
+            for card in cards:
+                for alias in self._aliases(card, own):
                     key = normalize_name(alias)
                     self._by_name.setdefault(key, card)
                     self._display.setdefault(key, card.name)
+        for card in cards:
+            if card.layout is Layout.MELD and len(card.faces) > 1:
+                key = normalize_name(card.faces[-1].name)
+                if key not in self._by_name:
+                    fronts = self._meld_results.setdefault(key, [card.faces[-1].name])
+                    if card.name not in fronts:
+                        fronts.append(card.name)
 
     @staticmethod
-    def _aliases(card: Card) -> list[str]:
-        names = [card.name]
-        if len(card.faces) > 1:
-            names += [face.name for face in card.faces]
+    def _aliases(card: Card, own: bool) -> list[str]:
+        if own:
+            names = [card.name]
+        elif card.layout is Layout.MELD:
+            names = [card.faces[0].name]
+        else:
+            names = [face.name for face in card.faces] if len(card.faces) > 1 else []
         # "Prismatic Piper" for "The Prismatic Piper": players drop a leading article
-        names += [name[4:] for name in names if name[:4].lower() == "the " and len(name) > 8]
-        return names
+        return names + [name[4:] for name in names if name[:4].lower() == "the " and len(name) > 8]
 
     def get(self, name: str) -> Card | None:
         return self._by_name.get(normalize_name(name))
+
+    def meld_result(self, name: str) -> tuple[str, list[str]] | None:
+        """For the back face of a meld pair: (its name, the cards that meld into it); else None."""
+        found = self._meld_results.get(normalize_name(name))
+        return None if found is None else (found[0], found[1:])
 
     def find(self, name: str) -> Card:
         """The card called ``name``, or ``UnknownCardError`` with the closest names."""
         card = self.get(name)
         if card is None:
+            meld = self.meld_result(name)
+            if meld is not None:
+                raise MeldResultError(name, *meld)
             raise UnknownCardError(name, self.suggest(name))
         return card
 

@@ -45,6 +45,20 @@ class UnknownCardError(InputError):
         super().__init__(f"unknown card {name!r}{hint}")
 
 
+class MeldResultError(UnknownCardError):
+    """The name of a meld pair's back face: a card made in play from two others, never a card of a deck."""
+
+    def __init__(self, name: str, result: str, fronts: list[str] | tuple[str, ...] = ()):
+        InputError.__init__(self, meld_result_message(name, result, fronts))
+        self.name, self.result, self.fronts, self.suggestions = name, result, tuple(fronts), tuple(fronts)
+
+
+def meld_result_message(name: str, result: str, fronts: list[str] | tuple[str, ...] = ()) -> str:
+    made = f" (melded from {' and '.join(repr(f) for f in fronts)})" if fronts else ""
+    return (f"{name!r} is the meld result {result!r}{made}: it is the back face of a meld pair and can't be in a deck; "
+            "name the front cards instead")
+
+
 class UnknownSetError(InputError):
     """A set code that is neither bundled nor imported."""
 

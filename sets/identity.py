@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from sets.cards import Card, CommanderAbility, Face, Layout, Rarity, commander_facts, strip_reminder
+from sets.cards import (ANY_NUMBER, Card, CommanderAbility, Face, Layout, Rarity, commander_facts, strip_reminder,
+                        text_copy_limit)
 from sets.colors import ALL_COLORS, COLORLESS, Color, ColorIdentity
 from sets.errors import ManaCostError
 from sets.mana import ManaCost, text_symbol_colors
@@ -94,19 +95,50 @@ def basic_land_type_colors(faces: Sequence[Face], layout: Layout = Layout.NORMAL
     )
 
 
+# Mana abilities that can make mana of a color no symbol names: "one mana of any color", "two mana in any
+# combination of colors", "mana of the chosen color".  Mana "of any color in your commander's color identity"
+# stays inside the identity and asks for nothing.
+_ANY_COLOR_MANA = re.compile(
+    r"mana of any (?:one )?colou?r(?! in your commander)|in any combination of colou?rs(?! in your commander)|mana of the chosen colou?r",
+    re.IGNORECASE,
+)
+
+
+def produced_colors(faces: Sequence[Face], layout: Layout = Layout.NORMAL) -> ColorIdentity:
+    """Colors of mana the card's abilities could make beyond the symbols it shows: all five for "any color"."""
+    for face in counted_faces(faces, layout):
+        if _ANY_COLOR_MANA.search(strip_reminder(face.text)):
+            return ALL_COLORS
+    return COLORLESS
+
+
+def basic_type_needs(faces: Sequence[Face], layout: Layout = Layout.NORMAL) -> ColorIdentity:
+    """CR 903.5d: what a card with a basic land type needs of the identity: every color of mana it could produce.
+
+    That is the colors of its basic land types, the colors of its mana symbols, and every color when
+    an ability can make mana of any color.  A card without a basic land type needs nothing here.
+    """
+    types = basic_land_type_colors(faces, layout)
+    if not types:
+        return COLORLESS
+    return types | color_identity(faces, layout) | produced_colors(faces, layout)
+
+
 def deck_colors(faces: Sequence[Face], layout: Layout = Layout.NORMAL) -> ColorIdentity:
     """The colors a commander's identity must include for the card to be allowed."""
-    return color_identity(faces, layout) | basic_land_type_colors(faces, layout)
+    return color_identity(faces, layout) | basic_type_needs(faces, layout)
 
 
 def basic_type_conflict(card: Card, commander_identity: ColorIdentity) -> ColorIdentity:
-    """Colors of the card's basic land types that the commanders' identity lacks.
+    """Colors a card with a basic land type could produce that the commanders' identity lacks (CR 903.5d).
 
-    The basic-land-type rule: a land with a basic land type can't be played
-    if that type's color is outside the commanders' identity, whatever the
-    land's own identity.  Empty when the card is fine on this count.
+    Read from the card's faces (its rules text when there is any) and from its stored ``deck_colors``
+    for a card with a basic land type; empty when the card is fine on this count.
     """
-    return basic_land_type_colors(card.faces, card.layout) - commander_identity
+    needs = basic_type_needs(card.faces, card.layout)
+    if needs:
+        needs |= card.deck_colors
+    return needs - commander_identity
 
 
 def commander_identity(card: Card, chosen: Color | None = None) -> ColorIdentity:
@@ -134,10 +166,11 @@ def make_card(
     mana_value: float | None = None,
     main_set: bool = True,
     mtgo_id: int | None = None,
+    copy_limit: int | None = None,
 ) -> Card:
     """Build a ``Card`` from its faces, computing identity and commander facts."""
     faces = tuple(faces)
-    abilities, partner_with, partner_group = commander_facts(faces[0])
+    abilities, partner_with, partner_group = commander_facts(faces[0], *counted_faces(faces, layout)[1:])
     if mana_value is None:
         mana_value = sum(_mana_value(face) for face in (faces if layout is Layout.SPLIT else faces[:1]))
     if float(mana_value).is_integer():
@@ -157,11 +190,15 @@ def make_card(
         partner_group=partner_group,
         main_set=main_set,
         mtgo_id=mtgo_id,
+        copy_limit=text_copy_limit(faces) if any(face.text for face in faces) else copy_limit,
     )
 
 
 __all__ = [
+    "ANY_NUMBER",
     "BASIC_LAND_TYPES",
+    "basic_type_needs",
+    "produced_colors",
     "CommanderAbility",
     "basic_land_type_colors",
     "basic_type_conflict",

@@ -174,6 +174,28 @@ def _mtgjson_card(objs: list[dict[str, Any]], result: ImportResult, set_code: st
     return card
 
 
+def _is_meld_back(obj: dict[str, Any]) -> bool:
+    return Layout.parse(obj.get("layout")) is Layout.MELD and (obj.get("side") or "a") != "a"
+
+
+def _attach_meld_results(groups: dict[tuple[str, str], list[dict[str, Any]]]) -> None:
+    """A meld result is no card: printed as its own entry it is dropped as a card, and every card that melds
+    into it (``NAME // RESULT``) gets it as its back face."""
+    results: dict[str, dict[str, Any]] = {}
+    for key, objs in list(groups.items()):
+        for obj in objs:
+            if _is_meld_back(obj):
+                results.setdefault(obj.get("faceName") or obj.get("name", ""), obj)
+        if objs and all(_is_meld_back(obj) for obj in objs):
+            del groups[key]
+    for front in groups.values():
+        first = front[0]
+        names = str(first.get("name", "")).split(" // ")
+        if (Layout.parse(first.get("layout")) is Layout.MELD and len(names) > 1 and names[-1] in results
+                and not any(_is_meld_back(obj) for obj in front)):
+            front.append(dict(results[names[-1]], side="b"))
+
+
 def read_mtgjson_set(data: dict[str, Any], source: str, booster_cards: bool = True) -> ImportResult:
     body = data["data"]
     code = str(body.get("code") or "").upper()
@@ -186,6 +208,7 @@ def read_mtgjson_set(data: dict[str, Any], source: str, booster_cards: bool = Tr
             result.problems.append(f"{source}: a card entry without a name was skipped")
             continue
         groups[(obj["name"], _base_number(obj))].append(obj)
+    _attach_meld_results(groups)
     uuid_to_number: dict[str, str] = {}
     finishes: dict[str, set[str]] = {}
     numbers_seen: set[str] = set()
@@ -281,6 +304,7 @@ _SCRYFALL_SKIP = {"token", "double_faced_token", "emblem", "art_series", "planar
 
 def read_scryfall(cards: list[Any], source: str) -> ImportResult:
     result = ImportResult("scryfall", source)
+    by_name = {obj["name"]: obj for obj in cards if isinstance(obj, dict) and "name" in obj}
     for position, obj in enumerate(cards, start=1):
         if not isinstance(obj, dict) or "name" not in obj:
             result.problems.append(f"{source}: entry {position} is not a card and was skipped")
@@ -288,6 +312,9 @@ def read_scryfall(cards: list[Any], source: str) -> ImportResult:
         if obj.get("layout") in _SCRYFALL_SKIP:
             continue
         layout = Layout.parse(obj.get("layout"))
+        parts = obj.get("all_parts") or []
+        if layout is Layout.MELD and any(p.get("component") == "meld_result" and p.get("name") == obj["name"] for p in parts):
+            continue  # the meld result: the back face of the cards that meld into it (below), never a card of its own
         faces_data = obj.get("card_faces") or [obj]
         faces = [
             _face(
@@ -305,6 +332,14 @@ def read_scryfall(cards: list[Any], source: str) -> ImportResult:
             )
             for f in faces_data
         ]
+        if layout is Layout.MELD:
+            result_name = next((p.get("name") for p in parts if p.get("component") == "meld_result"), None)
+            result_obj = by_name.get(result_name) if result_name else None
+            if result_name and result_name != obj["name"]:
+                faces.append(_face(result, name=result_name, cost="", type_line=(result_obj or {}).get("type_line"),
+                                   text=(result_obj or {}).get("oracle_text"), colors=(result_obj or {}).get("colors", ()),
+                                   indicator=(result_obj or {}).get("color_indicator"),
+                                   power=(result_obj or {}).get("power"), toughness=(result_obj or {}).get("toughness")))
         code = str(obj.get("set") or "").upper()
         card = make_card(
             faces,

@@ -3,6 +3,8 @@
     python -m tests.benchmarks            # everything
     python -m tests.benchmarks boosters   # one group
     python -m tests.benchmarks event_store --players 8,64 --terminals 1,8 [--json] [--limit PICKS]
+    python -m tests.benchmarks bots [--pods N] [--seed S] [--json]   # bot quality per style (issue 23)
+    python -m tests.benchmarks NAME --help                            # a group's options, nothing run
 
 Each line prints the measured figure next to the target from the issues.
 """
@@ -297,44 +299,141 @@ def event_store(players: Sequence[int] = STORE_PLAYERS, terminals: Sequence[int]
                       f"{row['disk_kib']:>9.0f}", flush=True)
 
 
+def reference_cards():  # -> Path | None
+    """The reference card list with rules text (``$CMDRAFT_REFERENCE_CARDS``, or ``shared/data/cmr/cards.json`` above here)."""
+    import os
+    from pathlib import Path
+
+    override = os.environ.get("CMDRAFT_REFERENCE_CARDS")
+    if override:
+        return Path(override) if Path(override).is_file() else None
+    for folder in Path(__file__).resolve().parents:
+        candidate = folder / "shared" / "data" / "cmr" / "cards.json"
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+@group
+def bots(pods: int = 30, as_json: bool = False, seed: int = 0) -> None:
+    """Bot quality per style over seeded 8-seat pods (every seat one style), judged without the bots' rating (issue 23)."""
+    from draft.bots import BotStyle
+    from draft.quality import TARGETS, figures, meets, pod_figures, use_reference_texts
+    from draft.sim import pod_seeds, run_pod
+
+    reference = reference_cards()
+    judge = "committed role tags (no reference rules text found)"
+    if reference is not None:
+        cards = json.loads(reference.read_text(encoding="utf-8"))["cards"]
+        use_reference_texts({card["name"]: card.get("text") or "" for card in cards})
+        judge = f"rules text of {reference}"
+    rows = {}
+    for style in BotStyle:
+        seats = [seat for pod_seed in pod_seeds(seed, pods) for seat in pod_figures(run_pod(pod_seed, styles=style))]
+        rows[style.value] = figures(seats)
+    if as_json:
+        print(json.dumps({"pods": pods, "seed": seed, "judge": judge, "styles": rows,
+                          "targets": {k: f"{op} {v}" for k, (op, v) in TARGETS.items()},
+                          "met": {style: meets(found) for style, found in rows.items()}}))
+        return
+    print(f"{pods} pods per style (seed {seed}), {pods * 8} decks each; judged with {judge}")
+    print(f"{'figure':<34}" + "".join(f"{style:>17}" for style in rows) + "   target")
+    for key in next(iter(rows.values())):
+        cells = []
+        for found in rows.values():
+            value = found[key]
+            text = ",".join(f"{k}:{v}" for k, v in value.items()) if isinstance(value, dict) else str(value)
+            cells.append(text + ("" if key not in TARGETS or meets(found)[key] else " !"))
+        target = " ".join(map(str, TARGETS[key])) if key in TARGETS else ""
+        print(f"{key:<34}" + "".join(f"{cell:>17}" for cell in cells) + f"   {target}")
+
+
+# Options each group takes: (flag, key, kind, help).
+OPTIONS: dict[str, list[tuple[str, str, str, str]]] = {
+    "event_store": [
+        ("--players", "players", "list", "players per run, comma-separated (default 8,64,256,1024)"),
+        ("--terminals", "terminals", "list", "terminal processes picking at once, comma-separated (default 1,4,8)"),
+        ("--limit", "limit", "int", "stop after this many picks"),
+        ("--json", "as_json", "flag", "one JSON line per run"),
+    ],
+    "bots": [
+        ("--pods", "pods", "int", "seeded pods per style (default 30)"),
+        ("--seed", "seed", "int", "seed of the pod seeds (default 0)"),
+        ("--json", "as_json", "flag", "the figures as one JSON document"),
+    ],
+}
+
+
 def _numbers(text: str, option: str) -> list[int]:
     try:
         values = [int(part) for part in text.split(",") if part.strip()]
     except ValueError:
         values = []
-    if not values or min(values) < 1:
+    if not values or min(values) < 0 or (option != "--seed" and min(values) < 1):
         raise SystemExit(f"benchmarks: {option} takes positive whole numbers (comma-separated), not {text!r}")
     return values
 
 
+def usage(name: str | None = None) -> str:
+    if name is None:
+        lines = ["usage: python -m tests.benchmarks [GROUP ...] [OPTIONS]", "", "groups:"]
+        lines += [f"  {group_name:<12} {(function.__doc__ or '').strip().splitlines()[0] if function.__doc__ else ''}"
+                  for group_name, function in GROUPS.items()]
+        lines += ["", "python -m tests.benchmarks GROUP --help lists a group's options"]
+        return "\n".join(lines)
+    function = GROUPS[name]
+    lines = [f"usage: python -m tests.benchmarks {name}" + "".join(f" [{flag}{'' if kind == 'flag' else ' N'}]"
+                                                            for flag, _, kind, _ in OPTIONS.get(name, []))]
+    if function.__doc__:
+        lines += ["", function.__doc__.strip()]
+    if OPTIONS.get(name):
+        lines += ["", "options:"] + [f"  {flag:<12} {text}" for flag, _, _, text in OPTIONS[name]]
+    else:
+        lines += ["", "no options"]
+    return "\n".join(lines)
+
+
 def main(argv: list[str]) -> int:
-    names: list[str] = []
+    # Values follow their flags: read the line left to right.
+    chosen: list[str] = []
     options: dict[str, object] = {}
+    known = {flag: (key, kind) for group_options in OPTIONS.values() for flag, key, kind, _ in group_options}
     args = list(argv)
+    wants_help = False
     while args:
         arg = args.pop(0)
-        if arg in ("--players", "--terminals", "--limit"):
+        if arg in ("-h", "--help"):
+            wants_help = True
+        elif arg in known:
+            key, kind = known[arg]
+            if kind == "flag":
+                options[key] = True
+                continue
             if not args:
                 print(f"{arg} needs a value", file=sys.stderr)
                 return 2
             values = _numbers(args.pop(0), arg)
-            key = arg[2:]
-            if key == "limit":
-                options[key] = values[0]
-            else:
-                options[key] = [*options.get(key, []), *values]  # type: ignore[list-item]
-        elif arg == "--json":
-            options["as_json"] = True
-        else:
-            names.append(arg)
-    names = names or list(GROUPS)
-    if options and names != ["event_store"]:
-        print("--players, --terminals, --limit and --json belong to the event_store group", file=sys.stderr)
-        return 2
-    for name in names:
-        if name not in GROUPS:
-            print(f"unknown benchmark group {name!r}: choose from {', '.join(GROUPS)}", file=sys.stderr)
+            options[key] = values[0] if kind == "int" else [*options.get(key, []), *values]  # type: ignore[list-item]
+        elif arg.startswith("-"):
+            print(f"unknown option {arg!r}: see python -m tests.benchmarks --help", file=sys.stderr)
             return 2
+        elif arg not in GROUPS:
+            print(f"unknown benchmark group {arg!r}: choose from {', '.join(GROUPS)}", file=sys.stderr)
+            return 2
+        else:
+            chosen.append(arg)
+    if wants_help:
+        print("\n\n".join(usage(name) for name in chosen) if chosen else usage())
+        return 0
+    chosen = chosen or list(GROUPS)
+    if options:
+        owners = [name for name in chosen if OPTIONS.get(name)]
+        allowed = {key for name in owners for _, key, _, _ in OPTIONS[name]}
+        if len(chosen) != 1 or not owners or set(options) - allowed:
+            print(f"options {', '.join(sorted(options))} belong to one group: name it alone "
+                  f"(see python -m tests.benchmarks GROUP --help)", file=sys.stderr)
+            return 2
+    for name in chosen:
         if not options.get("as_json"):
             print(f"== {name}")
         GROUPS[name](**options)  # type: ignore[operator]

@@ -102,3 +102,21 @@ def write(tmp: Path, name: str, data) -> Path:
     path = tmp / name
     path.write_text(json.dumps(data), encoding="utf-8")
     return path
+
+
+def mtgo_id_files(tmp: Path, cards) -> list[Path]:
+    """MTGJSON set files giving every card an MTGO id (``identifiers.mtgoId``, made up): the CMR cards among
+    ``cards`` in a CMR file, the basic lands in a set of their own.  Importing both lets .dek files be written."""
+    import zlib
+
+    def entry(card, number):
+        return mtgjson_card(f"id-{number}", card.name, number, card.front.mana_cost, card.front.type_line,
+                            identity=card.deck_colors.letters, colors=card.colors.letters,
+                            identifiers={"mtgoId": str(zlib.crc32(card.name.encode()) % 900_000 + 100_000)})
+
+    cmr = [entry(card, card.number) for card in dict.fromkeys(cards) if card.set_code == "CMR"]
+    basics = [entry(card, str(i)) for i, card in enumerate(dict.fromkeys(c for c in cards if c.set_code == "BASIC"), 1)]
+    files = [write(tmp, "cmr-ids.json", {"meta": {}, "data": {"code": "CMR", "name": "Commander Legends", "cards": cmr}})]
+    if basics:
+        files.append(write(tmp, "basic-ids.json", {"meta": {}, "data": {"code": "TBL", "name": "Basic lands", "cards": basics}}))
+    return files

@@ -43,3 +43,17 @@ def fixture(name: str, type_line: str, text: str = "", cost: str = "", layout=La
 
 def basics(letter: str, count: int):
     return {basic_land(letter): count}
+
+
+def with_mtgo_ids(deck):
+    """The deck with an MTGO catalog id on every card (made up, stable per name), as an imported MTGJSON file gives them."""
+    import zlib
+    from dataclasses import replace
+
+    from draft.decks import Deck, DeckLine
+
+    def card_with_id(card):
+        return card if card.mtgo_id else replace(card, mtgo_id=zlib.crc32(card.name.encode()) % 900_000 + 100_000)
+
+    lines = tuple(DeckLine(card_with_id(l.card), l.count, l.zone, l.foil, l.etched) for l in deck.lines)
+    return Deck(lines, deck.piper_colors, deck.name)

@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from draft.bots import Bot, BotStyle, STRONG_CMR, card_rating
+from draft.bots import Bot, BotStyle, card_rating
 from draft.deckbuild import build_deck
 from draft.decks import validate
 from draft.engine import Draft, DraftConfig, IllegalPickError, pass_direction
@@ -192,7 +192,6 @@ def test_deck_builder_uses_pipers_when_the_pool_has_no_legend():
 def test_rating_model_is_sensible():
     cmr = load_set("CMR")
     by_name = {card.name: card for card in cmr}
-    assert all(name in by_name for name in STRONG_CMR)
     assert card_rating(by_name["Jeweled Lotus"]) > card_rating(by_name["Murder"]) > card_rating(by_name["Bladebrand"])
     assert card_rating(by_name["Najeela, the Blade-Blossom"]) > card_rating(by_name["Bladebrand"])
 
@@ -229,9 +228,29 @@ def test_sim_table_and_out_folder(cli, tmp_path):
     result = cli("sim", "--seed", "4", "--players", "3", "--out", tmp_path / "pod")
     assert result.exit_code == 0 and re.search(r"\d+ Prismatic Pipers? opened", result.stdout)
     files = {p.name for p in (tmp_path / "pod").iterdir()}
-    for ext in ("txt", "cod", "dck", "dek", "json", "csv"):
+    for ext in ("txt", "cod", "dck", "json", "csv"):
         assert f"seat1-Bot-1-deck.{ext}" in files and f"seat3-Bot-3-pool.{ext}" in files
     assert "seat2-Bot-2-draftlog.txt" in files and "draft.json" in files
+    # The bundled data has no MTGO ids: no .dek is written, and the output says so once.
+    assert not any(name.endswith(".dek") for name in files) and result.stdout.count("no MTGO .dek files written") == 1
+    check = cli("deck", "check", tmp_path / "pod" / "seat1-Bot-1-deck.cod", "--pool", tmp_path / "pod" / "seat1-Bot-1-pool.dck")
+    assert check.exit_code == 0
+
+
+def test_sim_out_writes_dek_files_once_mtgo_ids_are_imported(cli, tmp_path):
+    from sets.basics import basic_lands
+    from sets.catalog import load_set
+    from tests.cardfiles import mtgo_id_files
+
+    for path in mtgo_id_files(tmp_path, [*load_set("CMR"), *basic_lands()]):
+        assert cli("sets", "import", path).exit_code == 0
+    result = cli("sim", "--seed", "4", "--players", "3", "--out", tmp_path / "pod")
+    assert result.exit_code == 0 and "no MTGO .dek" not in result.stdout
+    deck = tmp_path / "pod" / "seat1-Bot-1-deck.dek"
+    import xml.etree.ElementTree as ElementTree
+
+    rows = list(ElementTree.parse(deck).getroot().iter("Cards"))
+    assert rows and all(row.get("CatID", "").isdigit() for row in rows)
     check = cli("deck", "check", tmp_path / "pod" / "seat1-Bot-1-deck.cod", "--pool", tmp_path / "pod" / "seat1-Bot-1-pool.dek")
     assert check.exit_code == 0
 

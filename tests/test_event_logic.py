@@ -216,6 +216,32 @@ def test_the_ledger_counts_holders_needs_lenders_and_the_forecast():
                                 "requests": [{"player": "Bo", "requested": 2}, {"player": "Di", "requested": 1}]}
 
 
+def test_the_forecast_counts_every_requested_piper_as_added():
+    """``--request NAME=N``: the Pipers a player plans to add.  Worked by hand:
+
+    Ann holds 2 Pipers and asks to add 2; Bo holds 1, has a deck using it, and asks for 1; Cy holds 1 and asks
+    for nothing; Di dropped holding 1 and asking 2 (a dropped player's request doesn't count); the store has 1.
+    Requested: Ann 2 + Bo 1 = 3, all added, so 3 are needed from others (not 3 - Ann's own 2 = 1).
+    Could be lent: Ann 2 (no deck yet) + Bo 0 (his 1 is in his deck) + Cy 1 + Di 1 = 4 unused, + 1 stock = 5.
+    Short: 3 - 5 < 0, so 0.  With no stock and Cy's pool not recorded: 3 unused, still enough; with only Bo's
+    and Di's pools: 1 unused, 2 short.
+    """
+    players = [{"id": 1, "name": "Ann", "status": "active", "requested": 2, "pod": 1},
+               {"id": 2, "name": "Bo", "status": "active", "requested": 1, "pod": 1},
+               {"id": 3, "name": "Cy", "status": "active", "requested": 0, "pod": 1},
+               {"id": 4, "name": "Di", "status": "dropped", "requested": 2, "pod": 1}]
+    pools = {1: ["1", "1"], 2: ["1", "7"], 3: ["1*f"], 4: ["1"]}
+    decks = {2: {"commanders": [{"name": PIPER, "count": 1}], "main": []}}
+    book = ledger({"piper_stock": 1}, players, [], pools, decks, "1")
+    forecast = book["forecast"]
+    assert (forecast["requested"], forecast["needed_from_others"], forecast["available"], forecast["shortfall"]) == (3, 3, 5, 0)
+    assert forecast["requests"] == [{"player": "Ann", "requested": 2}, {"player": "Bo", "requested": 1}]
+    no_cy = ledger({"piper_stock": 0}, players, [], {k: v for k, v in pools.items() if k != 3}, decks, "1")["forecast"]
+    assert (no_cy["needed_from_others"], no_cy["available"], no_cy["shortfall"]) == (3, 3, 0)
+    few = ledger({"piper_stock": 0}, players, [], {2: pools[2], 4: pools[4]}, decks, "1")["forecast"]
+    assert (few["needed_from_others"], few["available"], few["shortfall"]) == (3, 1, 2)
+
+
 def test_the_store_stock_covers_a_shortfall():
     event = {"piper_stock": 1}
     players = [{"id": 1, "name": "Ann", "status": "active", "requested": 0, "pod": None}]

@@ -15,7 +15,7 @@ from sets.basics import basic_land
 from sets.catalog import card_index
 from sets.colors import Color
 from sets.errors import InputError
-from tests.decks_helpers import cmr_card, spells
+from tests.decks_helpers import cmr_card, spells, with_mtgo_ids
 
 
 @pytest.fixture(scope="module")
@@ -51,7 +51,7 @@ HOLDS_FINISH = {FileFormat.JSON, FileFormat.CSV}
 
 @pytest.mark.parametrize("fmt", list(FileFormat), ids=str)
 def test_round_trip(fmt, idx):
-    deck = sample_deck()
+    deck = sample_deck() if fmt is not FileFormat.MTGO else with_mtgo_ids(sample_deck())
     text = write(deck, fmt)
     parsed = parse(text)
     assert parsed.errors == []
@@ -66,7 +66,7 @@ def test_round_trip(fmt, idx):
         assert {(l.card.set_code, l.card.number) for l in again.lines} == {(l.card.set_code, l.card.number) for l in deck.lines}
     if fmt in HOLDS_FINISH:
         assert {(l.card.name, l.foil, l.etched) for l in again.lines} == {(l.card.name, l.foil, l.etched) for l in deck.lines}
-    assert write(again, fmt) == text or fmt not in HOLDS_COLORS | HOLDS_PRINTINGS
+    assert fmt not in HOLDS_COLORS | HOLDS_PRINTINGS or write(again, fmt) == text
 
 
 def test_json_is_lossless(idx):
@@ -141,12 +141,13 @@ def test_cockatrice_commanders_from_the_side_zone_without_comments(idx):
     assert [c.name for c in deck.commanders] == ["Akroma, Vision of Ixidor"] and deck.size == 60
 
 
-def test_mtgo_dek_catid_only_when_known():
+def test_mtgo_dek_needs_every_catid():
+    from draft.formats.mtgo import MissingMtgoIdError
     from sets.identity import make_card
 
     deck = sample_deck()
-    text = write(deck, FileFormat.MTGO)
-    assert "CatID" not in text
+    with pytest.raises(MissingMtgoIdError, match=r"no MTGO \.dek written: .* 24 card\(s\) have none"):
+        write(deck, FileFormat.MTGO)
     known = make_card(deck.lines[0].card.faces, set_code="TST", number="1", mtgo_id=81234)
     text = write(Deck((DeckLine(known, 1, Zone.MAIN),)), FileFormat.MTGO)
     assert 'CatID="81234"' in text and text.count("<Cards ") == 1
@@ -170,7 +171,7 @@ def test_csv_with_other_tools_headers(idx):
 
 def test_pool_files(idx):
     cards = spells("G", 5) + spells("G", 2)
-    pool = pool_as_deck(cards, "pool")
+    pool = with_mtgo_ids(pool_as_deck(cards, "pool"))
     for fmt in EXPORT_FORMATS:
         again, problems = resolve(parse(write(pool, fmt)), idx)
         assert problems == [] and deck_counts(again, Zone.MAIN) == Counter(card.name for card in cards), fmt
@@ -343,8 +344,12 @@ def test_broken_deck_file_exits_2(cli, tmp_path):
 
 
 def test_deck_convert_every_format(cli, tmp_path):
+    from tests.cardfiles import mtgo_id_files
+
     deck, _ = legal_piper_deck()
     source = write_deck(tmp_path, deck.with_piper_colors([Color.U]), FileFormat.JSON)
+    for path in mtgo_id_files(tmp_path, [line.card for line in deck.lines]):  # MTGO needs every card's id
+        assert cli("sets", "import", path).exit_code == 0
     for fmt in EXPORT_FORMATS:
         target = tmp_path / f"out-{fmt.value}.{fmt.value if fmt is not FileFormat.ARENA else 'txt'}"
         assert cli("deck", "convert", source, target).exit_code == 0

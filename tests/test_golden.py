@@ -10,12 +10,14 @@ from draft.engine import DraftConfig
 from draft.formats import FileFormat, write
 from draft.log import mtgo_log
 from draft.sim import run_pod
+from tests.decks_helpers import with_mtgo_ids
 from tests.test_formats import sample_deck
 
 
 @pytest.mark.parametrize("fmt", list(FileFormat), ids=str)
 def test_deck_exports_match_their_golden_files(golden, fmt):
-    golden(f"deck.{fmt.value}", write(sample_deck(), fmt))
+    deck = with_mtgo_ids(sample_deck()) if fmt is FileFormat.MTGO else sample_deck()  # MTGO needs every card's id
+    golden(f"deck.{fmt.value}", write(deck, fmt))
 
 
 def test_mtgo_draft_log_matches_its_golden_file(golden):

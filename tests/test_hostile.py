@@ -131,12 +131,11 @@ def test_an_existing_file_needs_force_and_a_file_of_this_run_does_not(friday, tm
     assert "--force" in err and target.read_text() == "keep me"
     assert cli("event", "print", "1", "standings", "--out", target, "--db", friday, "--force").exit_code == 0
     assert "Ann" in target.read_text()
-    # an export writes many files into one new folder; MTGO decks write a pool file beside them
     deck = tmp_path / "deck.txt"
     deck.write_text("Commander\n1 Akroma, Vision of Ixidor\nDeck\n1 Command Tower\nSideboard\n1 Arcane Signet\n", encoding="utf-8")
-    assert cli("deck", "convert", deck, tmp_path / "d.dek").exit_code == 0
-    assert (tmp_path / "d-pool.dek").exists()
-    one_line(cli("deck", "convert", deck, tmp_path / "d.dek"), 2)
+    assert cli("deck", "convert", deck, tmp_path / "d.cod").exit_code == 0
+    assert "--force" in one_line(cli("deck", "convert", deck, tmp_path / "d.cod"), 2)
+    assert cli("deck", "convert", deck, tmp_path / "d.cod", "--force").exit_code == 0
 
 
 @pytest.mark.parametrize("args", [

@@ -14,7 +14,7 @@ from draft.sim import run_pod
 from sets.basics import basic_land
 from sets.catalog import card_index, load_set
 from sets.colors import Color
-from tests.decks_helpers import cmr_card, spells
+from tests.decks_helpers import cmr_card, spells, with_mtgo_ids
 
 
 @pytest.fixture(scope="module")
@@ -30,7 +30,7 @@ def counts(deck: Deck, zone: Zone) -> Counter:
 
 
 def through_dek(deck: Deck, idx) -> tuple[Deck, list]:
-    return resolve(parse(write(deck, FileFormat.MTGO)), idx)
+    return resolve(parse(write(with_mtgo_ids(deck), FileFormat.MTGO)), idx)
 
 
 def verdict(deck: Deck, pool: Deck, problems=()):
@@ -75,7 +75,7 @@ def test_the_writer_keeps_only_commanders_in_the_sideboard():
     import xml.etree.ElementTree as ElementTree
 
     deck = hand_built([legends()[0]])
-    root = ElementTree.fromstring(write(deck, FileFormat.MTGO))
+    root = ElementTree.fromstring(write(with_mtgo_ids(deck), FileFormat.MTGO))
     side = [card.get("Name") for card in root.iter("Cards") if card.get("Sideboard") == "true"]
     main = sum(int(card.get("Quantity")) for card in root.iter("Cards") if card.get("Sideboard") == "false")
     assert side == [legends()[0].name] and main == 59 and deck.zone(Zone.SIDEBOARD)
@@ -145,6 +145,12 @@ def test_convert_to_dek_writes_the_pool_file_and_check_agrees(cli, tmp_path):
     deck = Deck((base.lines[0], DeckLine(other, 1, Zone.SIDEBOARD), *base.lines[1:]), (), "one")
     source = tmp_path / "deck.json"
     source.write_text(write(deck, FileFormat.JSON), encoding="utf-8")
+    refused = cli("deck", "convert", source, tmp_path / "deck.dek")
+    assert refused.exit_code == 2 and "no MTGO .dek written" in refused.stderr and not (tmp_path / "deck.dek").exists()
+    from tests.cardfiles import mtgo_id_files
+
+    for path in mtgo_id_files(tmp_path, [line.card for line in deck.lines]):
+        assert cli("sets", "import", path).exit_code == 0
     result = cli("deck", "convert", source, tmp_path / "deck.dek", "--json")
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)

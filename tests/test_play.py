@@ -81,6 +81,7 @@ def test_whole_practice_draft_in_a_real_terminal(tmp_path):
     child.expect("deck> ")
     child.sendline("auto")
     child.expect("The bot built a deck")
+    child.expect(r"Mana sources: [WUBRG] \d+")
     child.expect("deck> ")
     child.sendline("done")
     child.expect("Deck saved")
@@ -88,14 +89,16 @@ def test_whole_practice_draft_in_a_real_terminal(tmp_path):
     out = tmp_path / "export"
     child.sendline(f"export {out}")
     child.expect(r"Wrote \d+ files")
+    child.expect("no MTGO .dek files written")
     child.sendline("review")
     child.expect("The bots' decks")
     child.sendline("quit")
     child.expect(pexpect.EOF)
 
     files = {p.name for p in out.iterdir()}
-    for ext in ("txt", "cod", "dck", "dek", "json", "csv"):
+    for ext in ("txt", "cod", "dck", "json", "csv"):
         assert f"practice-deck.{ext}" in files and f"practice-pool.{ext}" in files
+    assert not any(name.endswith(".dek") for name in files)  # no MTGO ids in the bundled data (said once at export)
     assert "practice-draftlog.txt" in files
     log = (out / "practice-draftlog.txt").read_text()
     assert log.count("Pack 1 pick 1:") == 1 and log.count("--> ") >= 60

@@ -480,8 +480,10 @@ def test_export_goes_to_cmdraft_practice_id_by_default(tmp_path):
         ui.build()
     folder = tmp_path / f"cmdraft-practice-{session.draft_id}"
     names = {p.name for p in folder.iterdir()}
-    for ext in ("txt", "cod", "dck", "dek", "json", "csv"):
+    for ext in ("txt", "cod", "dck", "json", "csv"):
         assert f"practice-deck.{ext}" in names and f"practice-pool.{ext}" in names
+    assert not any(name.endswith(".dek") for name in names)
+    assert console.file.getvalue().count("no MTGO .dek files written") == 1
     assert {"practice-draftlog.txt", "practice-draft.json"} <= names
 
 

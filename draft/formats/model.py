@@ -128,9 +128,19 @@ def xml_root(text: str, label: str) -> ElementTree.Element:
         raise InputError(f"{label}: broken XML ({error}); export the deck again") from None
 
 
-def xml_entries(result: DeckFile, cards, name_key: str, count_key: str, printing=lambda card: (None, None)) -> None:
+def root_named(root: ElementTree.Element, tag: str, label: str, what: str) -> ElementTree.Element:
+    """The root element when it is ``tag``; else a one-line error naming the file and what it holds."""
+    if root.tag != tag:
+        raise InputError(f"{label}: the root element is <{root.tag}>, not <{tag}>: this is not {what}; "
+                         "export the deck again or give its format with --to/extension")
+    return root
+
+
+def xml_entries(result: DeckFile, cards, name_key: str, count_key: str, printing=lambda card: (None, None),
+                positions: list[int] | None = None) -> None:
     """Entries from XML card elements with their zones; bad elements become line errors."""
-    for position, (card, zone) in enumerate(cards, start=1):
+    for index, (card, zone) in enumerate(cards):
+        position = positions[index] if positions is not None else index + 1
         name = (card.get(name_key) or "").strip()
         if not name or CONTROL.search(name):
             result.errors.append(LineError(position, ElementTree.tostring(card, encoding="unicode")[:80], "a card without a name"))

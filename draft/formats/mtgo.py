@@ -11,28 +11,73 @@ from __future__ import annotations
 from xml.sax.saxutils import quoteattr
 
 from draft.decks import Deck, Zone
-from draft.formats.model import DeckFile, FileFormat, merged_lines, ordered_lines, xml_entries, xml_root
+from draft.formats.model import (DeckFile, FileFormat, LineError, merged_lines, ordered_lines, root_named, xml_entries,
+                                 xml_root)
+from sets.cards import Card, Layout
+from sets.errors import InputError
 
 # Most copies a sideboard can hold and still be only commanders (two partners, or two Pipers).
 MOST_COMMANDERS = 2
 
 
+class MissingMtgoIdError(InputError):
+    """Cards without an MTGO catalog id: MTGO can't load a .dek line without its CatID."""
+
+    def __init__(self, names: list[str]):
+        self.names = names
+        shown = ", ".join(repr(name) for name in names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+        super().__init__(f"no MTGO .dek written: MTGO needs a catalog id (CatID) for every card, and {len(names)} card(s) "
+                         f"have none ({shown}); import an MTGJSON file that has them ('cmdraft sets import FILE', "
+                         "identifiers.mtgoId), or use another format")
+
+
+def mtgo_name(card: Card) -> str:
+    """The name MTGO gives a card: a split card's halves joined by '/' (Fire/Ice), else the front face's name."""
+    if card.layout is Layout.SPLIT and len(card.faces) > 1:
+        return "/".join(face.name for face in card.faces)
+    return card.front.name if len(card.faces) > 1 else card.name
+
+
+def _zone(card, position: int, result: DeckFile) -> Zone | None:
+    side = card.get("Sideboard")
+    if side is None or side.strip().lower() == "false":
+        return Zone.MAIN
+    if side.strip().lower() == "true":
+        return Zone.SIDEBOARD
+    result.errors.append(LineError(position, f'Sideboard="{side}"', "Sideboard must be true or false"))
+    return None
+
+
 def parse_mtgo(text: str, label: str = "deck") -> DeckFile:
-    root = xml_root(text, label)
+    root = root_named(xml_root(text, label), "Deck", label, "an MTGO .dek file")
     result = DeckFile(FileFormat.MTGO)
-    cards = [(card, Zone.SIDEBOARD if (card.get("Sideboard") or "false").lower() == "true" else Zone.MAIN) for card in root.iter("Cards")]
-    xml_entries(result, cards, "Name", "Quantity")
+    zoned = [(card, _zone(card, position, result)) for position, card in enumerate(root.iter("Cards"), start=1)]
+    xml_entries(result, [(card, zone) for card, zone in zoned if zone is not None], "Name", "Quantity",
+                positions=[position for position, (_, zone) in enumerate(zoned, start=1) if zone is not None])
     return result
 
 
+def missing_ids(deck: Deck) -> list[str]:
+    """Names of the written cards that have no MTGO id, in deck order."""
+    return list(dict.fromkeys(line.card.name for zone in (Zone.MAIN, Zone.COMMANDER) for line in deck.zone(zone)
+                              if not line.card.mtgo_id))
+
+
 def write_mtgo(deck: Deck) -> str:
-    """The main deck, and the commanders in the sideboard; the deck's own sideboard is not written."""
+    """The main deck, and the commanders in the sideboard; the deck's own sideboard is not written.
+
+    Every line carries its card's CatID; without one for every card, ``MissingMtgoIdError`` is raised
+    and nothing is written.
+    """
+    missing = missing_ids(deck)
+    if missing:
+        raise MissingMtgoIdError(missing)
     out = ['<?xml version="1.0" encoding="utf-8"?>',
            '<Deck xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">',
            "  <NetDeckID>0</NetDeckID>", "  <PreconstructedDeckID>0</PreconstructedDeckID>"]
     for zone, side in ((Zone.MAIN, "false"), (Zone.COMMANDER, "true")):
         for line in merged_lines(ordered_lines(deck, zone)):
-            cat = f' CatID="{line.card.mtgo_id}"' if line.card.mtgo_id else ""
-            out.append(f'  <Cards{cat} Quantity="{line.count}" Sideboard="{side}" Name={quoteattr(line.card.name)} Annotation="0" />')
+            out.append(f'  <Cards CatID="{line.card.mtgo_id}" Quantity="{line.count}" Sideboard="{side}" '
+                       f'Name={quoteattr(mtgo_name(line.card))} Annotation="0" />')
     out.append("</Deck>")
     return "\n".join(out) + "\n"

@@ -83,7 +83,11 @@ def read_file(path: str | Path, fmt: FileFormat | None = None) -> DeckFile:
     """A deck or pool file: a regular file of at most ``DECK_LIMIT`` bytes (10 MiB)."""
     path = Path(path)
     data = read_input(path, DECK_LIMIT)
-    return parse(decode(data, str(path)), fmt, str(path))
+    text = decode(data, str(path))
+    if fmt is None and text.lstrip("\ufeff \t\r\n").startswith("<"):
+        # An XML deck file that doesn't say which it is: its extension does (a .cod with another root says so).
+        fmt = {"cod": FileFormat.COCKATRICE, "dek": FileFormat.MTGO}.get(path.suffix.lower().lstrip("."))
+    return parse(text, fmt, str(path))
 
 
 def write(deck: Deck, fmt: FileFormat) -> str:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from draft.decks import Deck, DeckLine, Problem, Zone, can_pair
 from draft.formats.model import DeckFile, Entry, FileFormat
 from draft.formats.mtgo import MOST_COMMANDERS
-from sets.cards import Card
+from sets.cards import Card, normalize_name
 from sets.catalog import CardIndex
-from sets.errors import quoted_list
+from sets.errors import meld_result_message, quoted_list
 
 
 def resolve(deck_file: DeckFile, index: CardIndex) -> tuple[Deck, list[Problem]]:
@@ -17,6 +17,10 @@ def resolve(deck_file: DeckFile, index: CardIndex) -> tuple[Deck, list[Problem]]
     blocks: list[int] = []
     for entry in deck_file.entries:
         card = _lookup(entry, index)
+        meld = index.meld_result(entry.name) if card is None else None
+        if meld is not None:
+            problems.append(Problem("meld-result", f"line {entry.line}: {meld_result_message(entry.name, *meld)}", (entry.name,)))
+            continue
         if card is None:
             suggestions = index.suggest(entry.name)
             hint = f" (did you mean {quoted_list(suggestions)}?)" if suggestions else ""
@@ -81,8 +85,8 @@ def _place_commanders(lines: list[DeckLine], deck_file: DeckFile, blocks: list[i
         return lines
     side = [line for line in lines if line.zone is Zone.SIDEBOARD]
     if deck_file.commander_names:
-        wanted = {name.casefold() for name in deck_file.commander_names}
-        chosen = [line for line in side if line.card.name.casefold() in wanted]
+        wanted = {normalize_name(name) for name in deck_file.commander_names}
+        chosen = [line for line in side if {normalize_name(line.card.name), normalize_name(line.card.front.name)} & wanted]
     else:
         # Commanders are written first in the side zone; take the leading one or two that can lead.
         chosen = []

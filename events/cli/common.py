@@ -242,7 +242,7 @@ def parse_styles(text: str | None):
         return None
     styles = [BotStyle.parse(part) for part in text.split(",") if part.strip()]
     if not styles:
-        raise InputError("--bots needs a style: commander-first or best-card (comma-separated for several)")
+        raise InputError("--bots needs a style: strong, commander-first or best-card (comma-separated for several)")
     return styles
 
 

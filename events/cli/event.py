@@ -576,13 +576,16 @@ def event_export(
     from events.outputs import output_value
 
     folder = output_value(out_dir, "--out")
-    written = export_event(core(db), event_id, folder, force)
+    notes: list[str] = []
+    written = export_event(core(db), event_id, folder, notes, force=force)
     if as_json:
-        emit_json({"written": [str(p) for p in written]})
+        emit_json({"written": [str(p) for p in written], "notes": notes})
     else:
-        from events.screens.render import shown
+        from rich.text import Text
 
-        out().print(shown(f"wrote {len(written)} files to {folder}"))
+        out().print(Text(f"wrote {len(written)} files to {folder}"))
+        for note in notes:
+            out().print(Text(note))
 
 
 @event_app.command("restore")

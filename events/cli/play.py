@@ -15,7 +15,7 @@ from sets.numbers import is_number
 def play(
     seed: SeedOption = None,
     players: Annotated[int, typer.Option("--players", help="Seats at the table, you included (2-12).")] = 8,
-    bots: Annotated[Optional[str], typer.Option("--bots", help="commander-first or best-card; a comma list goes round the table.")] = None,
+    bots: Annotated[Optional[str], typer.Option("--bots", help="strong (the default), commander-first or best-card; a comma list goes round the table.")] = None,
     seat: Annotated[int, typer.Option("--seat", help="Your seat, 1 to players.")] = 1,
     timer: Annotated[Optional[int], typer.Option("--timer", help="Seconds for the first pick; shrinks as packs empty.")] = None,
     resume: Annotated[Optional[str], typer.Option("--resume", help="Continue a saved draft: its id, or 'latest' (the default).")] = None,

@@ -223,12 +223,18 @@ def identity_command(
     """Compute the color identity of every card in a card file."""
     from sets.importers import read_card_file
 
+    from sets.cards import normalize_name
+
     result = read_card_file(file)
+    # One row per card, not per printing: a name's first printing speaks for all of them.
+    rows: dict[str, tuple] = {}
+    for card, published in zip(result.cards, result.published, strict=True):
+        rows.setdefault(normalize_name(card.name), (card, published))
     if as_json:
         lines = [
             json.dumps({"name": card.name, "color_identity": card.identity.letters, "deck_colors": card.deck_colors.letters},
                        ensure_ascii=False)
-            for card in result.cards
+            for card, _ in rows.values()
         ]
         sys.stdout.write("\n".join(lines) + ("\n" if lines else ""))
         return
@@ -239,10 +245,11 @@ def identity_command(
 
     table = Table("Card", "Identity", "Deck colors", "File says", title=Text(f"{file} ({result.kind})"))
     mismatched = {id(card) for card, _ in result.mismatches}
-    for card, published in zip(result.cards, result.published, strict=True):
+    for card, published in rows.values():
         said = "" if published is None else (published.code or "C")
         table.add_row(Text(card.name), identity_text(card.identity.code), identity_text(card.deck_colors.code),
                       Text(said, style="red") if id(card) in mismatched else Text(said))
     out().print(table)
-    if result.mismatches:
-        out().print(Text(f"{len(result.mismatches)} card(s) differ from the file's identity field", style="yellow"))
+    differing = sum(1 for card, _ in rows.values() if id(card) in mismatched)
+    if differing:
+        out().print(Text(f"{differing} card(s) differ from the file's identity field", style="yellow"))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -15,7 +16,7 @@ from events.cli.common import (JsonOption, KindOption, SeedOption, SetOption, Fo
 def sim(
     players: Annotated[int, typer.Option("--players", help="Seats at the table (2-12).")] = 8,
     seed: SeedOption = None,
-    bots: Annotated[Optional[str], typer.Option("--bots", help="commander-first or best-card; a comma list goes round the table.")] = None,
+    bots: Annotated[Optional[str], typer.Option("--bots", help="strong (the default), commander-first or best-card; a comma list goes round the table.")] = None,
     set_code: SetOption = "CMR",
     kind: KindOption = None,
     drafts: Annotated[int, typer.Option("--drafts", help="Run this many pods and print aggregate figures.")] = 1,
@@ -42,10 +43,14 @@ def sim(
     if out_dir is not None:
         check_folder(out_dir, force)
     result = run_pod(seed, config, styles)
+    notes: list[str] = []
     if out_dir is not None:
         from events.exports import export_pod
 
-        export_pod(result, out_dir, force)
+        export_pod(result, out_dir, notes, force=force)
+        if as_json:
+            for note in notes:
+                sys.stderr.write(f"cmdraft: note: {note}\n")
     if as_json:
         emit_json(result.to_json())
         return
@@ -54,7 +59,11 @@ def sim(
     console = out()
     console.print(pod_table(result))
     if out_dir is not None:
-        console.print(f"wrote pools, decks and draft logs to {out_dir}")
+        from rich.text import Text
+
+        console.print(Text(f"wrote pools, decks and draft logs to {out_dir}"))
+        for note in notes:
+            console.print(Text(note))
 
 
 def run_many(seed: int, drafts: int, jobs: int, config, styles, as_json: bool) -> None:

@@ -12,7 +12,7 @@ from collections import Counter
 
 from rich.text import Text
 
-from draft.deckbuild import build_deck
+from draft.deckbuild import build_deck, mana_sources
 from draft.decks import Deck, DeckLine, Zone, is_piper, suggest_commanders, validate
 from draft.formats import write_json
 from events.screens.cards import show_card
@@ -342,6 +342,9 @@ class DeckBuilder:
         self.hand_built = False
         self.console.print("The bot built a deck from your pool:")
         self.cmd_show(["deck"])
+        sources = mana_sources(deck)
+        if sources:
+            self.console.print("Mana sources: " + ", ".join(f"{color} {count}" for color, count in sources.items()))
         self.cmd_check([])
 
     def cmd_card(self, args: list[str]) -> None:

@@ -111,7 +111,7 @@ class PracticeUI(DeckBuilder):
             if line is None:
                 positions = self.session.suggested_pick(self.seat)
                 names = " + ".join(pack[i].card.name for i in positions)
-                self.console.print(Text.assemble(("Time is up:", "yellow"), f" took {names} for you (the bot rating's best)."))
+                self.console.print(Text.assemble(("Time is up:", "yellow"), f" took {names} for you (the strong bot's pick)."))
                 self.session.pick(self.seat, positions)
                 return
             command = line.lower()
@@ -161,8 +161,11 @@ class PracticeUI(DeckBuilder):
         force = "--force" in args
         args = [arg for arg in args if arg != "--force"]
         folder = Path(args[0]).expanduser() if args else self.export_root / f"cmdraft-practice-{self.session.draft_id}"
-        written = export_practice(self.session, self.deck(), folder, force)
+        notes: list[str] = []
+        written = export_practice(self.session, self.deck(), folder, notes, force=force)
         self.console.print(Text(f"Wrote {len(written)} files to {folder}"))
+        for note in notes:
+            self.console.print(Text(note))
 
 
 def review(console: Console, session: TableSession) -> None:
@@ -191,7 +194,8 @@ def review(console: Console, session: TableSession) -> None:
                             width=console.width, title="The bots' decks"))
 
 
-def export_practice(session: TableSession, deck: Deck, folder: Path, force: bool = False) -> list[Path]:
+def export_practice(session: TableSession, deck: Deck, folder: Path, notes: list[str] | None = None, *,
+                    force: bool = False) -> list[Path]:
     from draft.log import mtgo_log
     from events.exports import export_seat, write_file
     from events.outputs import check_folder
@@ -200,7 +204,7 @@ def export_practice(session: TableSession, deck: Deck, folder: Path, force: bool
     seat = session.humans[0]
     stem = "practice"
     written = export_seat(folder, stem, session.draft.pools[seat], deck if deck.lines else None,
-                          mtgo_log(session.draft, seat, session.names), force)
+                          mtgo_log(session.draft, seat, session.names), notes, force=force)
     path = folder / f"{stem}-draft.json"
     write_file(path, json.dumps(session.draft.to_json(), separators=(",", ":")), force)
     return [*written, path]

@@ -343,6 +343,26 @@ def aggregate_table(seed: int, figures: dict) -> Table:
         f"{k}: {v}" for k, v in figures["pipers_opened_distribution"].items()))
     table.add_row("Deck colors (count)", ", ".join(f"{k}-color: {v}" for k, v in figures["identity_sizes"].items()))
     table.add_row("Decks playing each color", ", ".join(f"{k} {v:.0%}" for k, v in figures["color_share"].items()))
+    quality = figures.get("quality")
+    if quality:
+        def pick(value: float | None) -> str:
+            return "none taken" if value is None else f"{value:.2f}"
+
+        def share(value: float | None) -> str:
+            return "none taken" if value is None else f"{value:.0%}"
+
+        table.add_row("Cheap removal: mean pick", f"{pick(quality['cheap_removal_mean_pick'])} (taken at pick 6+: "
+                      f"{share(quality['cheap_removal_pick6_share'])}; {quality['cheap_removal_taken']} taken)")
+        table.add_row("Pipers drafted at picks 1-5", f"{share(quality['pipers_picks_1_5_share'])} of {quality['pipers_drafted']}")
+        table.add_row("Decks with a Piper in the main deck", str(quality["piper_main_decks"]))
+        table.add_row("Decks short of sources for a color", f"{quality['under_sourced_share']:.1%}")
+        table.add_row("On-color cheap removal benched", f"{quality['benched_removal_per_deck']:.2f} per deck")
+        table.add_row("Lands per deck", f"{quality['lands_min']}-{quality['lands_max']}; creatures {quality['creatures_mean']} "
+                      f"mean; removal {quality['removal_in_deck_mean']} mean")
+        for style, found in figures.get("quality_by_style", {}).items():
+            table.add_row(f"Style {style}", shown(f"{found['decks']} decks; cheap removal pick {pick(found['cheap_removal_mean_pick'])}; "
+                          f"legends at picks 1-3 {found['legends_at_picks_1_3_per_deck']}; two commanders "
+                          f"{found['two_commander_share']:.0%}; Piper commanders {found['piper_commander_share']:.0%}"))
     return table
 
 

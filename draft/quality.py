@@ -1,0 +1,312 @@
+"""How a strong drafter judges bot picks and bot decks (``sim --drafts``, the ``bots`` benchmark, tests).
+
+This judge never calls the bots' rating.  It reads what a card does from its
+rules text with its own rules: the text the user imported (``sets
+import``), or reference texts handed to ``use_reference_texts`` (the
+benchmark passes the reference card list when it sits beside the project);
+a card with no text at all falls back to the role tags committed in
+``draft/data`` (read straight from the file).
+
+Figures (all from the pods' picks and decks):
+
+- cheap removal (mana value <= 3, and removing with it costs 3 or less: it
+  destroys, exiles, damages, shrinks, fights or locks down an opponent's
+  creature or permanent): the mean pick (1-10 within a pack) at which it is
+  taken, and the share taken at pick 6 or later;
+- Pipers drafted at picks 1-5 (share of drafted Pipers);
+- decks with a Piper in the main deck;
+- decks with an under-sourced color: a colored mana symbol of a commander
+  with fewer than 8 sources, or an identity color that the main deck's spells
+  show with fewer than 6 (sources: lands, and mana rocks of mana value <= 3,
+  that make the color);
+- on-color cheap removal left in the sideboard, per deck;
+- lands per deck (21-27 expected) and legal decks.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import statistics
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from sets.cards import Card
+from sets.colors import Color, ColorIdentity
+
+PIPER = "The Prismatic Piper"
+CHEAP = 3
+COMMANDER_SOURCES = 8
+IDENTITY_SOURCES = 6
+LANDS = (21, 27)
+
+_REMOVAL = [re.compile(pattern) for pattern in (
+    r"\b(destroy|exile) (up to (one|two|three|x) )?(other )?target [\w ,'-]*?\b(creature|permanent|planeswalker)\b(?! cards?)",
+    r"\bdeals? (\d+|x|damage equal to [^.]*?) (damage )?to (any target|(up to (one|two|three) )?(other )?target [\w ,'-]*?\b(creature|planeswalker)\b)",
+    r"\btarget [\w ,'-]*?creature[\w ,'-]*? gets -\d+/-\d+",
+    r"\bdeals? damage to (up to one )?target creatures?\b",
+    r"\bamong (any number of|up to \w+) target creatures",
+    r"\bfights? (up to one )?(another )?target creature",
+    r"\benchanted creature can't attack or block",
+    r"\benchanted creature (gets -\d+/-\d+|loses all abilities)",
+    r"\bput target [\w ,'-]*?creature on (the )?(top|bottom) of its owner's library",
+)]
+_BASIC_TYPES = {Color.W: "Plains", Color.U: "Island", Color.B: "Swamp", Color.R: "Mountain", Color.G: "Forest"}
+_MANA = re.compile(r"adds? (\{[wubrgc]\}|one mana|two mana|three mana|mana|x mana|an amount of|[a-z]+ mana)")
+
+
+_REFERENCE: dict[str, str] = {}
+
+
+def use_reference_texts(texts: Mapping[str, str]) -> None:
+    """Judge with these rules texts (by card name) where a card carries none of its own."""
+    _REFERENCE.clear()
+    _REFERENCE.update(texts)
+    removal_cost.cache_clear()
+
+
+def reference_texts() -> dict[str, str]:
+    return _REFERENCE
+
+
+@cache
+def committed_tags() -> dict[str, tuple[str, ...]]:
+    """Role tags by card name from the committed ratings file (read directly, not through the bots)."""
+    try:
+        text = resources.files("draft").joinpath("data", "cmr_ratings.json").read_text(encoding="utf-8")
+    except (FileNotFoundError, OSError):
+        return {}
+    return {name: tuple(entry.get("roles", ())) for name, entry in json.loads(text)["cards"].items()}
+
+
+def text_of(card: Card) -> str | None:
+    """A card's rules text, or None when none is known."""
+    own = "\n".join(face.text for face in card.faces if face.text)
+    if own:
+        return own
+    reference = reference_texts().get(card.name)
+    return reference if reference else None
+
+
+def _plain(text: str) -> str:
+    previous = None
+    while previous != text:
+        previous, text = text, re.sub(r"\([^()]*\)", "", text)
+    return text.replace("’", "'").lower()
+
+
+@cache
+def removal_cost(card: Card) -> float | None:
+    """Mana it takes to remove something with the card (its cost, or more for an activated ability), None if it can't."""
+    if card.is_land:
+        return None
+    text = text_of(card)
+    if text is None:
+        return float(card.mana_value) if "removal" in committed_tags().get(card.name, ()) else None
+    best: float | None = None
+    for line in _plain(text).splitlines():
+        for pattern in _REMOVAL:
+            match = pattern.search(line)
+            if match is None:
+                continue
+            head, colon, _ = line.partition(":")
+            cost = float(card.mana_value)
+            if colon and len(head) < match.start():
+                cost = max(cost, float(sum(int(n) if n.isdigit() else 1 for n in re.findall(r"\{([^}]+)\}", head) if n != "t")))
+            best = cost if best is None else min(best, cost)
+    return best
+
+
+def is_removal(card: Card) -> bool:
+    return removal_cost(card) is not None
+
+
+def is_cheap_removal(card: Card) -> bool:
+    cost = removal_cost(card)
+    return cost is not None and card.mana_value <= CHEAP and cost <= CHEAP
+
+
+def sources(card: Card, identity: ColorIdentity) -> ColorIdentity:
+    """Colors of mana a land (or a mana rock of mana value <= 3) gives a deck of this identity."""
+    if not card.is_land and not (card.has_type("Artifact") and not card.has_type("Creature") and card.mana_value <= CHEAP):
+        return ColorIdentity.parse("")
+    made = ColorIdentity.of(c for c in Color if _BASIC_TYPES[c] in card.front.subtypes)
+    text = text_of(card)
+    if text is None:
+        tags = committed_tags().get(card.name, ())
+        if card.is_land:
+            made |= card.deck_colors
+            if "fixing" in tags and not card.deck_colors:
+                made |= identity
+        elif "ramp" in tags or "fixing" in tags:
+            made |= identity if "fixing" in tags else card.deck_colors
+        return ColorIdentity.of(c for c in made if c in identity)
+    plain = _plain(text)
+    if not _MANA.search(plain) and "search your library for a basic land" not in plain and "basic land card" not in plain:
+        return ColorIdentity.of(c for c in made if c in identity)
+    if "any color" in plain or "any type" in plain or "basic land" in plain:
+        made |= identity
+    for color in Color:
+        if "{" + color.value.lower() + "}" in plain:
+            made |= ColorIdentity.of([color])
+    return ColorIdentity.of(c for c in made if c in identity)
+
+
+def colored_needs(deck: Any, identity: ColorIdentity) -> dict[Color, int]:
+    """How many sources each color needs: 8 for a commander's colored symbol, 6 for a color the main spells show."""
+    needs: dict[Color, int] = {}
+    for card in deck.main:
+        if card.is_land:
+            continue
+        for color in _cost_colors(card):
+            if color in identity:
+                needs[color] = IDENTITY_SOURCES
+    for card in deck.commanders:
+        for color in _cost_colors(card):
+            needs[color] = COMMANDER_SOURCES
+    return needs
+
+
+def _cost_colors(card: Card) -> ColorIdentity:
+    colors = ColorIdentity.parse("")
+    for face in card.faces:
+        try:
+            colors |= face.cost.colors
+        except ValueError:
+            continue
+    return colors
+
+
+def source_counts(deck: Any, identity: ColorIdentity) -> dict[Color, int]:
+    counts = {color: 0 for color in identity}
+    for card, n in deck.main.items():
+        for color in sources(card, identity):
+            counts[color] += n
+    return counts
+
+
+def deck_faults(deck: Any, identity: ColorIdentity) -> list[str]:
+    """What a strong player would send back: one short code per fault."""
+    faults = []
+    main = deck.main
+    if any(card.name == PIPER for card in main):
+        faults.append("piper-main-deck")
+    counts = source_counts(deck, identity)
+    for color, need in colored_needs(deck, identity).items():
+        if counts.get(color, 0) < need:
+            faults.append(f"under-sourced-{color.value}")
+    lands = sum(n for card, n in main.items() if card.is_land)
+    if not LANDS[0] <= lands <= LANDS[1]:
+        faults.append("lands-out-of-range")
+    benched = benched_removal(deck, identity)
+    if benched:
+        faults.append(f"removal-benched-{benched}")
+    return faults
+
+
+def benched_removal(deck: Any, identity: ColorIdentity) -> int:
+    """On-color cheap removal in the sideboard."""
+    return sum(n for card, n in deck.sideboard.items() if card.deck_colors <= identity and is_cheap_removal(card))
+
+
+def seat_figures(picks: Iterable[Any], deck: Any, identity: ColorIdentity, valid: bool) -> dict[str, Any]:
+    """One seat's figures from its picks (``Pick`` records) and its deck: small, to send between processes."""
+    removal: list[int] = []
+    pipers: list[int] = []
+    legends_early = 0
+    for pick in picks:
+        for printing in pick.taken:
+            card = printing.card
+            if card.name == PIPER:
+                pipers.append(pick.pick)
+            elif is_cheap_removal(card):
+                removal.append(pick.pick)
+            if card.can_be_commander and card.name != PIPER and pick.pick <= 3:
+                legends_early += 1
+    main = deck.main
+    faults = deck_faults(deck, identity)
+    spells = [card for card, n in main.items() if not card.is_land for _ in range(n)]
+    return {
+        "removal_picks": removal,
+        "piper_picks": pipers,
+        "legends_early": legends_early,
+        "faults": faults,
+        "benched_removal": benched_removal(deck, identity),
+        "lands": sum(n for card, n in main.items() if card.is_land),
+        "creatures": sum(1 for card in spells if card.has_type("Creature")),
+        "removal_in_deck": sum(1 for card in spells if is_removal(card)),
+        "spell_mana_value": round(statistics.mean(float(c.mana_value) for c in spells), 3) if spells else 0.0,
+        "width": len(identity),
+        "commanders": len(deck.commanders),
+        "piper_commanders": sum(1 for card in deck.commanders if card.name == PIPER),
+        "sources": {color.value: n for color, n in source_counts(deck, identity).items()},
+        "valid": bool(valid),
+    }
+
+
+def figures(seats: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The issue's figures over many seats' ``seat_figures``."""
+    decks = len(seats) or 1
+    removal = [p for seat in seats for p in seat["removal_picks"]]
+    pipers = [p for seat in seats for p in seat["piper_picks"]]
+    lands = [seat["lands"] for seat in seats]
+    widths = Counter(seat["width"] for seat in seats)
+
+    def mean(key: str, digits: int = 2) -> float:
+        return round(statistics.mean(seat[key] for seat in seats), digits) if seats else 0.0
+
+    return {
+        "decks": len(seats),
+        "cheap_removal_taken": len(removal),
+        "cheap_removal_mean_pick": round(statistics.mean(removal), 2) if removal else None,
+        "cheap_removal_pick6_share": round(sum(p >= 6 for p in removal) / len(removal), 3) if removal else None,
+        "pipers_drafted": len(pipers),
+        "pipers_picks_1_5_share": round(sum(p <= 5 for p in pipers) / len(pipers), 3) if pipers else 0.0,
+        "piper_main_decks": sum("piper-main-deck" in seat["faults"] for seat in seats),
+        "under_sourced_share": round(sum(any(f.startswith("under-sourced") for f in seat["faults"]) for seat in seats) / decks, 3),
+        "benched_removal_per_deck": round(sum(seat["benched_removal"] for seat in seats) / decks, 3),
+        "lands_min": min(lands) if lands else 0,
+        "lands_max": max(lands) if lands else 0,
+        "lands_out_of_range": sum(not LANDS[0] <= n <= LANDS[1] for n in lands),
+        "legal_share": round(sum(seat["valid"] for seat in seats) / decks, 3),
+        "legends_at_picks_1_3_per_deck": mean("legends_early"),
+        "removal_in_deck_mean": mean("removal_in_deck", 1),
+        "creatures_mean": mean("creatures", 1),
+        "spell_mana_value_mean": mean("spell_mana_value"),
+        "two_commander_share": round(sum(seat["commanders"] == 2 and not seat["piper_commanders"] for seat in seats) / decks, 3),
+        "piper_commander_share": round(sum(seat["piper_commanders"] > 0 for seat in seats) / decks, 3),
+        "identity_sizes": {str(k): widths[k] for k in sorted(widths)},
+    }
+
+
+def pod_figures(pod: Any) -> list[dict[str, Any]]:
+    """``seat_figures`` for every seat of a ``PodResult``."""
+    return [seat_figures(pod.draft.picks_of(seat.seat), seat.deck, seat.report.color_identity, seat.report.valid)
+            for seat in pod.seats]
+
+
+TARGETS = {
+    "cheap_removal_mean_pick": ("<=", 4.0),
+    "cheap_removal_pick6_share": ("<=", 0.15),
+    "pipers_picks_1_5_share": ("<=", 0.10),
+    "piper_main_decks": ("<=", 0),
+    "under_sourced_share": ("<=", 0.02),
+    "benched_removal_per_deck": ("<=", 0.3),
+    "lands_out_of_range": ("<=", 0),
+    "legal_share": (">=", 1.0),
+}
+
+
+def meets(figures: dict[str, Any]) -> dict[str, bool]:
+    """Each target of issue 23: met or not."""
+    result = {}
+    for key, (op, bound) in TARGETS.items():
+        value = figures.get(key)
+        if value is None:
+            result[key] = True  # nothing taken: nothing to judge
+        else:
+            result[key] = value <= bound if op == "<=" else value >= bound
+    return result

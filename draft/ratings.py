@@ -1,0 +1,363 @@
+"""Card ratings and role tags for a 4-player Commander draft deck.
+
+Two sources, one scale (about 0 to 5; a playable common is about 1.5, premium
+removal and card advantage 3-4, bombs 4.5 and up):
+
+- **Committed evaluation** (``draft/data/cmr_ratings.json``): a rating and role
+  tags for every Commander Legends card, figures and tags only.  It was made
+  in two steps and is remade the same way:
+
+  1. ``python -m draft.ratings build CARDS.json > draft/data/cmr_ratings.json``
+     reads a card list *with rules text* (the reference list, or an MTGJSON /
+     Scryfall file you import) and derives each card's roles with
+     ``roles_from_text`` and its rating with ``rate``;
+  2. a drafter's judgement on top: ``ADJUSTMENTS`` below moves the cards the
+     rules under- or over-rate (bombs, build-arounds, traps), by name and a
+     figure, and is applied by the same command.
+
+- **Any other set** (an imported one, or a bundled card missing from the
+  file): the same rules run on the rules text the user imported (``sets
+  import``); a card with no text is rated from its facts alone (rarity, cost,
+  type, power and toughness, the colors of a land).
+
+The Prismatic Piper is worth almost nothing as a pick: any player may add two
+after the draft (RULES.md section 2), so it rates 0.1 with no roles.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+from sets.cards import Card, Rarity, strip_reminder
+
+ROLES = ("removal", "disenchant", "wipe", "draw", "ramp", "fixing", "evasion", "protection", "monarch", "drain", "counter", "tutor",
+         "tokens", "recursion", "commander", "partner", "bomb")
+PIPER = "The Prismatic Piper"
+PIPER_RATING = 0.1
+
+_RARITY = {Rarity.COMMON: 1.0, Rarity.UNCOMMON: 1.2, Rarity.RARE: 1.45, Rarity.MYTHIC: 1.6, Rarity.SPECIAL: 1.0,
+           Rarity.BONUS: 1.2}
+_ROLE_VALUE = {"removal": 1.5, "disenchant": 0.6, "wipe": 1.7, "draw": 0.8, "ramp": 0.8, "fixing": 0.5, "evasion": 0.35, "protection": 0.25,
+               "monarch": 1.5, "drain": 0.45, "counter": 0.4, "tutor": 0.3, "tokens": 0.3, "recursion": 0.3,
+               "commander": 0.4, "partner": 0.3, "bomb": 0.0}
+
+_KILL = re.compile(r"\b(destroy|exile)s? (up to (one|two|x) )?(another |other )?target (?!card)[^.:]*?"
+                   r"\b(creature|permanent|planeswalker)s?\b(?! cards?)(?! you control)")
+_DISENCHANT = re.compile(r"\b(destroy|exile)s? (up to (one|two|x) )?target (artifact|enchantment)s?\b(?! cards?)")
+_BURN = re.compile(r"\bdeals? (\d+|x|that much|damage equal to [^.]*?|damage) (damage )?(to|divided [^.]*? among) "
+                   r"(any target|(up to (one|two) )?(another )?target (creature|planeswalker)|any number of target)")
+_SHRINK = re.compile(r"\btarget creature[^.]*? gets -\d+/-\d+|\bfights? (up to one )?(another )?target creature"
+                     r"|\benchanted creature (can't attack or block|doesn't untap)|\bgain control of target (creature|artifact)(?![^.]*until end of turn)"
+                     r"|\beach (opponent|player) sacrifices a creature")
+_WIPE = re.compile(r"\b(destroy|exile) all (creatures|nonland permanents|artifacts|other creatures)"
+                   r"|\bdeals? \d+ damage to each (creature|other creature|non)"
+                   r"|\ball (other )?creatures get -\d+/-\d+|\beach (player|opponent) sacrifices (two|three|all)")
+_DRAW = re.compile(r"\bdraws? (two|three|four|five|six|seven|x|that many|cards equal)\b|\bdraws? [^.]*? cards\b")
+_DRAW_REPEAT = re.compile(r"(whenever|at the beginning|\{t\}[^:]*:)[^.]*\bdraws? a card")
+_RAMP = re.compile(r"\badd (\{[wubrgc]\}|one mana|two mana|three mana|x mana|mana)|\bsearch your library for (up to \w+ )?"
+                   r"(a |an |two )?(basic )?lands? cards?[^.]*? onto the battlefield|\bcreate (a|two|three|x) treasure")
+_FIX = re.compile(r"\badds? [^.]*?mana of any (color|type)|search your library for (up to \w+ )?(a |two )?basic land|\btreasure")
+_EVASION = re.compile(r"^(flying|menace|trample|shadow|fear|intimidate|skulk|horsemanship)\b|can't be blocked"
+                      r"|\b(gains?|have|has) (flying|menace|trample)")
+_PROTECT = re.compile(r"\bhexproof\b|\bindestructible\b|\bprotection from\b|\bward\b|\bshroud\b")
+_MONARCH = re.compile(r"\bmonarch\b")
+_DRAIN = re.compile(r"\beach opponent (loses|discards|sacrifices)|\bdeals? \d+ damage to each opponent|\bfor each opponent")
+_COUNTER = re.compile(r"\bcounter target (spell|activated|noncreature|creature)")
+_TUTOR = re.compile(r"\bsearch your library for (a|an|up to \w+) (?!basic land)(?!land)[^.]*?card")
+_TOKENS = re.compile(r"\bcreate (a|an|two|three|four|x|that many|a number of) [^.]*?tokens?")
+_RECUR = re.compile(r"\breturn (up to \w+ )?(another )?target [^.]*?card[^.]*? from (your|a) graveyard")
+
+
+def _plain(text: str) -> str:
+    return strip_reminder(text).replace("’", "'").lower()
+
+
+def roles_from_text(card: Card, text: str) -> tuple[str, ...]:
+    """Role tags from a card's rules text by this module's own rules."""
+    plain = _plain(text)
+    roles = []
+    lines = [line.strip() for line in plain.splitlines()]
+    if not card.is_land and (_KILL.search(plain) or _BURN.search(plain) or _SHRINK.search(plain)):
+        roles.append("removal")
+    elif not card.is_land and _DISENCHANT.search(plain):
+        roles.append("disenchant")
+    if _WIPE.search(plain):
+        roles.append("wipe")
+    if _DRAW.search(plain) or _DRAW_REPEAT.search(plain) or "investigate" in plain or "cascade" in plain:
+        roles.append("draw")
+    if not card.is_land and _RAMP.search(plain):
+        roles.append("ramp")
+    if _FIX.search(plain) or (card.is_land and len(card.deck_colors) >= 2):
+        roles.append("fixing")
+    creature = card.has_type("Creature")
+    if any(_EVASION.search(line) for line in lines) and (creature or "equipped" in plain or "enchanted" in plain):
+        roles.append("evasion")
+    if _PROTECT.search(plain):
+        roles.append("protection")
+    for role, pattern in (("monarch", _MONARCH), ("drain", _DRAIN), ("counter", _COUNTER), ("tutor", _TUTOR),
+                          ("tokens", _TOKENS), ("recursion", _RECUR)):
+        if pattern.search(plain):
+            roles.append(role)
+    return tuple(dict.fromkeys(roles + list(_fact_roles(card))))
+
+
+_ACTIVATION = re.compile(r"\{(\d+|[wubrgcx])\}")
+
+
+def removal_mana(card: Card, text: str) -> float | None:
+    """The least mana it takes to remove a creature with the card: its cost, or an activated ability's (None: it can't)."""
+    best = None
+    for line in _plain(text).splitlines():
+        match = _KILL.search(line) or _BURN.search(line) or _SHRINK.search(line)
+        if match is None:
+            continue
+        head, colon, _ = line.partition(":")
+        cost = float(card.mana_value)
+        if colon and len(head) < match.start():
+            cost = max(cost, float(sum(int(s) if s.isdigit() else 1 for s in _ACTIVATION.findall(head))))
+        best = cost if best is None else min(best, cost)
+    return best
+
+
+def rate_text(card: Card, text: str) -> tuple[float, tuple[str, ...]]:
+    """(rating, roles) of a card from its rules text: removal behind a costly ability is worth less."""
+    roles = roles_from_text(card, text)
+    rating = rate(card, roles)
+    mana = removal_mana(card, text) if "removal" in roles else None
+    if mana is not None and mana >= 6:
+        rating = round(max(0.2, rating - 0.9), 2)
+    return rating, roles
+
+
+def _fact_roles(card: Card) -> tuple[str, ...]:
+    roles = []
+    if card.can_be_commander and card.name != PIPER:
+        roles.append("commander")
+        if card.has_partner:
+            roles.append("partner")
+    return tuple(roles)
+
+
+def roles_from_facts(card: Card) -> tuple[str, ...]:
+    """What the facts alone tell: a land of two or more colors fixes, legends lead."""
+    roles = list(_fact_roles(card))
+    if card.is_land and len(card.deck_colors) >= 2:
+        roles.append("fixing")
+    return tuple(roles)
+
+
+def _power_toughness(card: Card) -> tuple[float, float] | None:
+    face = card.front
+    try:
+        return float(face.power or ""), float(face.toughness or "")
+    except ValueError:
+        return None
+
+
+def rate(card: Card, roles: tuple[str, ...]) -> float:
+    """A rating from roles and facts (the rule behind the committed figures and imported sets)."""
+    if card.name == PIPER:
+        return PIPER_RATING
+    if card.is_basic_land:
+        return 0.0
+    score = _RARITY.get(card.rarity, 1.0) + (0.2 if card.has_type("Creature") else 0.0)
+    mana_value = float(card.mana_value)
+    if card.is_land:
+        return round(score + (1.0 if "fixing" in roles else 0.0) + (0.6 if "ramp" in roles or "draw" in roles else 0.0)
+                     - 0.6 * ("fixing" not in roles and not roles), 2)
+    # Diminishing returns: one card does one or two things well, not six.
+    values = sorted((_ROLE_VALUE.get(role, 0.0) for role in roles), reverse=True)
+    score += sum(value * weight for value, weight in zip(values, (1.0, 0.6, 0.35, 0.2, 0.1, 0.1, 0.1)))
+    if "removal" in roles and mana_value <= 3:
+        score += 0.4
+    if "ramp" in roles and mana_value <= 2:
+        score += 0.4
+    if "removal" in roles and "wipe" in roles:
+        score -= 0.5  # one card, not two effects
+    stats = _power_toughness(card)
+    if card.has_type("Creature") and stats is not None and mana_value > 0:
+        power, toughness = stats
+        efficiency = (power + toughness) / (2 * mana_value)
+        score += 0.35 if efficiency >= 1.2 else (-0.3 if efficiency < 0.8 else 0.0)
+    elif not card.has_type("Creature") and not roles:
+        score -= 0.3  # a noncreature spell that does none of the things a deck needs
+    score -= 0.2 * max(0.0, mana_value - 5) * (0.4 if "wipe" in roles or "bomb" in roles else 1.0)
+    score -= 0.15 * max(0, len(card.deck_colors) - 1)
+    return round(max(0.2, score), 2)
+
+
+# A drafter's judgement on top of the rules, by name: (change to the rating, roles to add).
+ADJUSTMENTS: dict[str, tuple[float, tuple[str, ...]]] = {
+    "Jeweled Lotus": (1.5, ("ramp", "bomb")),
+    "Arcane Signet": (0.6, ()),
+    "Commander's Sphere": (0.3, ()),
+    "Command Tower": (0.8, ()),
+    "Path of Ancestry": (0.4, ("fixing",)),
+    "Hellkite Courser": (1.0, ("bomb",)),
+    "Akroma's Will": (1.0, ("protection",)),
+    "Jeska's Will": (1.0, ("ramp",)),
+    "Kamahl's Will": (0.4, ()),
+    "Sakashima's Will": (0.4, ()),
+    "Szat's Will": (0.6, ()),
+    "Fiery Cannonade": (0.3, ()),
+    "Blasphemous Act": (0.8, ()),
+    "Slash the Ranks": (0.6, ()),
+    "Austere Command": (0.5, ()),
+    "Nevinyrral's Disk": (0.5, ()),
+    "Hullbreacher": (-0.6, ()),
+    "Opposition Agent": (0.2, ()),
+    "Plague Reaver": (0.5, ()),
+    "Court of Grace": (0.8, ("bomb",)),
+    "Court of Cunning": (0.3, ()),
+    "Court of Ambition": (0.6, ()),
+    "Court of Bounty": (0.6, ()),
+    "Court of Ire": (-0.2, ()),
+    "Sphinx of the Second Sun": (0.8, ("bomb",)),
+    "Apex Devastator": (1.0, ("bomb",)),
+    "Explosion of Riches": (0.4, ()),
+    "Three Visits": (0.5, ()),
+    "Kor Cartographer": (0.4, ()),
+    "Gift of Paradise": (0.3, ()),
+    "Armillary Sphere": (0.4, ()),
+    "Thought Vessel": (0.4, ()),
+    "Vow of Duty": (0.3, ()),
+    "Nightshade Harvester": (0.4, ()),
+    "Wheel of Misfortune": (0.3, ()),
+    "Kwain, Itinerant Meddler": (0.5, ()),
+    "Archelos, Lagoon Mystic": (0.3, ()),
+    "Averna, the Chaos Bloom": (0.3, ()),
+    "Zara, Renegade Recruiter": (0.5, ()),
+    "Imoti, Celebrant of Bounty": (0.3, ()),
+    "Exquisite Huntmaster": (0.4, ()),
+    "Commander's Plate": (0.3, ()),
+    "Rupture Spire": (0.3, ()),
+    "Terramorphic Expanse": (0.4, ()),
+    "Murder": (0.3, ()),
+    "Cast Down": (0.3, ()),
+    "Ghastly Demise": (0.2, ()),
+    "Iona's Judgment": (0.2, ()),
+    "Skywhaler's Shot": (0.2, ()),
+    "Welding Sparks": (0.2, ()),
+    "Cage of Hands": (0.2, ()),
+    "Soul's Fire": (0.1, ()),
+    "Stonefury": (0.2, ()),
+    "Return to Dust": (0.3, ()),
+    "Akroma, Vision of Ixidor": (0.6, ("bomb",)),
+    "Tevesh Szat, Doom of Fools": (0.6, ("bomb",)),
+    "Jeska, Thrice Reborn": (0.5, ()),
+    "Najeela, the Blade-Blossom": (0.4, ()),
+    "Jared Carthalion, True Heir": (0.4, ("monarch",)),
+    "Nevinyrral, Urborg Tyrant": (0.5, ("wipe",)),
+    "Vampiric Tutor": (0.2, ()),
+    "Sakashima of a Thousand Faces": (0.3, ()),
+    "Seer's Lantern": (-0.5, ()),
+    "Horizon Stone": (-0.6, ()),
+    "Universal Solvent": (-0.6, ()),
+    "Staff of Domination": (-0.4, ()),
+    "Prossh, Skyraider of Kher": (0.3, ()),
+    "Ghen, Arcanum Weaver": (0.2, ()),
+    "Livio, Oathsworn Sentinel": (-0.8, ("removal",)),
+    "Wrong Turn": (-0.9, ("removal",)),
+    "Annoyed Altisaur": (0.6, ()),
+    "Malcolm, Keen-Eyed Navigator": (-0.4, ()),
+    "Toggo, Goblin Weaponsmith": (-0.5, ()),
+    "Fall from Favor": (-0.3, ()),
+    "Palace Sentinels": (0.4, ()),
+    "Elvish Dreadlord": (0.4, ()),
+    "Sengir, the Dark Baron": (0.4, ("bomb",)),
+    "Vow of Torment": (0.2, ()),
+    "Vow of Flight": (0.1, ()),
+    "Vow of Lightning": (0.1, ()),
+    "Vow of Wildness": (0.1, ()),
+    "Dawnglade Regent": (0.6, ("monarch", "bomb")),
+    "Thorn of the Black Rose": (0.6, ()),
+}
+
+
+def build_entries(cards: list[Card]) -> dict[str, dict[str, Any]]:
+    """Ratings and roles for cards that carry rules text (step 1 and 2 of the module docstring)."""
+    entries: dict[str, dict[str, Any]] = {}
+    for card in cards:
+        text = "\n".join(face.text for face in card.faces if face.text)
+        if card.name == PIPER:
+            entries[card.name] = {"rating": PIPER_RATING, "roles": []}
+            continue
+        rating, roles = rate_text(card, text) if text else (rate(card, roles_from_facts(card)), roles_from_facts(card))
+        change, extra = ADJUSTMENTS.get(card.name, (0.0, ()))
+        if extra:
+            before = rate(card, roles)
+            roles = tuple(dict.fromkeys(roles + extra))
+            rating += rate(card, roles) - before
+        entries[card.name] = {"rating": round(max(0.1, rating + change), 2), "roles": list(roles)}
+    return entries
+
+
+@lru_cache(maxsize=4)
+def committed(code: str) -> dict[str, tuple[float, tuple[str, ...]]]:
+    """The committed evaluation of a set by card name (empty when there is none)."""
+    try:
+        text = resources.files("draft").joinpath("data", f"{code.lower()}_ratings.json").read_text(encoding="utf-8")
+    except (FileNotFoundError, OSError):
+        return {}
+    data = json.loads(text)
+    return {name: (float(entry["rating"]), tuple(entry["roles"])) for name, entry in data["cards"].items()}
+
+
+@lru_cache(maxsize=16384)
+def evaluate(card: Card) -> tuple[float, tuple[str, ...]]:
+    """(rating, roles) of a card: the committed figures for its set, else the rules on its text or facts."""
+    if card.name == PIPER:
+        return PIPER_RATING, ()
+    known = committed(card.set_code or "CMR").get(card.name) if card.set_code else None
+    if known is None and card.set_code in ("", "CMR"):
+        known = committed("CMR").get(card.name)
+    if known is not None:
+        return known
+    text = "\n".join(face.text for face in card.faces if face.text)
+    if text:
+        return rate_text(card, text)
+    roles = roles_from_facts(card)
+    return rate(card, roles), roles
+
+
+def card_roles(card: Card) -> tuple[str, ...]:
+    return evaluate(card)[1]
+
+
+def _load_cards(path: str) -> list[Card]:
+    """The bundled CMR cards with the rules text of a card file (any file ``sets import`` reads)."""
+    from dataclasses import replace
+
+    from sets.catalog import load_set
+    from sets.importers import read_card_file
+
+    texts = {card.name: card for card in read_card_file(path).cards}
+    cards = []
+    for card in load_set("CMR"):
+        source = texts.get(card.name)
+        if source is not None:
+            card = replace(card, faces=tuple(replace(face, text=source.faces[i].text if i < len(source.faces) else "")
+                                             for i, face in enumerate(card.faces)))
+        cards.append(card)
+    return cards
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 2 or argv[0] != "build":
+        print("usage: python -m draft.ratings build CARDS.json > draft/data/cmr_ratings.json", file=sys.stderr)
+        return 2
+    entries = build_entries(_load_cards(argv[1]))
+    document = {"format": "cmdraft-ratings/1", "set": "CMR",
+                "scale": "about 0-5 for a 4-player Commander draft deck; roles are tags, no rules text",
+                "cards": dict(sorted(entries.items()))}
+    print(json.dumps(document, indent=1, ensure_ascii=False))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
