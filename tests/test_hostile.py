@@ -832,3 +832,11 @@ def test_nothing_is_saved_that_the_next_read_would_refuse(friday, cli):
             db.table("events").insert({**db.table("events").get(doc_id=1), "name": "a" * 5000})
     assert friday.read_bytes() == before
     assert cli("event", "list", "--db", friday).exit_code == 0
+
+
+def test_a_lone_surrogate_in_an_argument_is_refused_before_anything_is_saved(friday, cli):
+    """Found by the sweep: a name holding U+D800 (a broken UTF-16 argument) was saved, and every screen then failed."""
+    before = friday.read_bytes()
+    err = one_line(cli("event", "player", "add", "1", "Ann\ud800", "--db", friday), 2)
+    assert "U+D800" in err and "not a character" in err
+    assert friday.read_bytes() == before

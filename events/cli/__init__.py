@@ -47,15 +47,6 @@ app.command("play")(play)
 app.add_typer(event_app, name="event")
 
 
-def _undecodable(text: str) -> bool:
-    return any("\udc80" <= ch <= "\udcff" for ch in text)
-
-
-def bytes_of_surrogates(text: str):
-    """The raw bytes that an undecodable argument carried (Python keeps them as lone surrogates)."""
-    return (ord(ch) - 0xDC00 for ch in text if "\udc80" <= ch <= "\udcff")
-
-
 def _streams() -> None:
     """Output never fails on a character the terminal can't show (it is replaced); typed input
     keeps undecodable bytes visible so they can be refused by name, never a traceback."""
@@ -76,13 +67,6 @@ def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``cmdraft`` script."""
     args = list(sys.argv[1:] if argv is None else argv)
     _streams()
-    bad = next((arg for arg in args if _undecodable(arg)), None)
-    if bad is not None:
-        raw = bad.encode("utf-8", "surrogateescape")
-        byte = next(b for b in bytes_of_surrogates(bad))
-        sys.stderr.write(f"cmdraft: error: the argument {raw!r} is not UTF-8 text (byte 0x{byte:02x}); "
-                         "type it in a UTF-8 terminal, or change the terminal's encoding to UTF-8\n")
-        raise SystemExit(2)
     # '--resume' may stand alone: it then means the latest saved draft.
     for i, arg in enumerate(args):
         if arg == "--resume" and (i + 1 == len(args) or args[i + 1].startswith("-")):

@@ -64,6 +64,19 @@ def strict_numbers(command: click.Command) -> None:
         strict_numbers(sub)
 
 
+def undecodable(arg: str) -> str | None:
+    """Why a command-line argument isn't text (None when it is): bytes that weren't UTF-8 (Python keeps
+    them as lone surrogates U+DC80-U+DCFF), or another lone surrogate (a broken UTF-16 argument)."""
+    bad = next((ch for ch in arg if "\ud800" <= ch <= "\udfff"), None)
+    if bad is None:
+        return None
+    if "\udc80" <= bad <= "\udcff":
+        raw = arg.encode("utf-8", "surrogateescape") if all(not "\ud800" <= c < "\udc80" for c in arg) else arg
+        return (f"the argument {raw!r} is not UTF-8 text (byte 0x{ord(bad) - 0xDC00:02x}); "
+                "type it in a UTF-8 terminal, or change the terminal's encoding to UTF-8")
+    return f"the argument {arg.encode('utf-8', 'backslashreplace').decode()!r} holds U+{ord(bad):04X}, which is not a character"
+
+
 class PlainHelpFormatter(click.HelpFormatter):
     """Help as plain text: typer escapes brackets for rich ('\\[required]') even when rich doesn't draw the help."""
 
@@ -102,6 +115,12 @@ class RootGroup(TyperGroup):
 
     def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,
              standalone_mode: bool = True, **extra: Any) -> Any:
+        problem = next((undecodable(arg) for arg in (args or []) if isinstance(arg, str) and undecodable(arg)), None)
+        if problem:  # before anything is read or saved: a name that can't be shown or stored exactly
+            click.echo(f"cmdraft: error: {problem}", err=True)
+            if not standalone_mode:
+                raise click.exceptions.Exit(2)
+            sys.exit(2)
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         try:
