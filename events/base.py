@@ -5,14 +5,37 @@ puts them together."""
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
+from events import audit
 from events.drafts import DRAFTS, current, read_journal
 from events.schema import DECKS, EVENTS, PLAYERS, PODS, POOLS, RESULTS, ROUNDS, Q, pool_warning
 from events.store import Store
 from sets.catalog import CardIndex, card_index
 from sets.errors import InputError, StateError
 from sets.numbers import is_number
+
+
+def name_key(name: str) -> str:
+    """What makes two names the same name: Unicode compatibility forms (NFKC), case folding, and spaces
+    trimmed and collapsed (``Ａｎｎ``, ``ann`` and `` Ann `` are Ann)."""
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+    return " ".join(folded.split())
+
+
+def player_number(player: dict[str, Any]) -> int:
+    """A player's number in their event (``#N``): counted per event; records from before that use their row number."""
+    if player.get("number"):
+        return player["number"]
+    return player.doc_id if hasattr(player, "doc_id") else player["id"]
+
+
+def finishing_text(order: list[list[int]] | None, names: dict[int, str]) -> str | None:
+    """A finishing order as the desk types it: ``Ann > Bo = Cy``."""
+    if order is None:
+        return None
+    return " > ".join(" = ".join(names[pid] for pid in group) for group in order)
 
 
 class EventBase:
@@ -43,7 +66,8 @@ class EventBase:
         return [p for p in players if p["status"] == "active"] if active_only else players
 
     def _player(self, db, event_id: int, who: str | int) -> dict[str, Any]:
-        """A player by exact name first (then the same name in another case), or ``#N`` for player number N.
+        """A player by exact name first (then the same name in another case, Unicode form or spacing), or
+        ``#N`` for player number N in this event.
 
         An int is a player number from the program itself.  Bare digits are a name: a player called
         ``3`` is reachable, and ``3`` never silently means player number 3.
@@ -55,17 +79,26 @@ class EventBase:
                 raise InputError(f"no player number {who} in event {event_id}: see 'cmdraft event show {event_id}'")
             return found
         text = " ".join(str(who).split())
-        exact = [p for p in players if p["name"] == text] or [p for p in players if p["name"].casefold() == text.casefold()]
+        exact = [p for p in players if p["name"] == text] or [p for p in players if name_key(p["name"]) == name_key(text)]
         if len(exact) == 1:
             return exact[0]
         if len(exact) > 1:
             raise InputError(f"{text!r} names {len(exact)} players: use the player number "
-                             f"({', '.join('#' + str(p.doc_id) for p in exact)})")
+                             f"({' / '.join('#' + str(player_number(p)) for p in exact)})")
         number = text[1:].strip() if text.startswith("#") else ""
         if is_number(number):
-            return self._player(db, event_id, int(number))
+            found = next((p for p in players if player_number(p) == int(number)), None)
+            if found is None:
+                raise InputError(f"no player number {number} in event {event_id}: see 'cmdraft event show {event_id}'")
+            return found
         hint = f"; for player number {text} write '#{text}'" if is_number(text) else ""
         raise InputError(f"no player {text!r} in event {event_id}{hint}: see 'cmdraft event show {event_id}'")
+
+    def history(self, event_id: int) -> list[dict[str, Any]]:
+        """Every change to the event, oldest first (who, when, what, old and new value)."""
+        with self.store.read() as db:
+            self._event(db, event_id)
+            return audit.history(db, event_id)
 
     def _player_id(self, event_id: int, who: str) -> int:
         with self.store.read() as db:
@@ -104,8 +137,11 @@ class EventBase:
         for number, record in records.items():
             picks[number] = None if record is None else current(record, read_journal(self.store, record.doc_id, record))["status"]
         for player in players:
+            player["number"] = player_number(player)
             player["pool_size"] = len(pools[player["id"]]["cards"]) if player["id"] in pools else None
-            player["pool_warning"] = None if player["pool_size"] is None else pool_warning(event, player["pool_size"])
+            # A late player who joined a draft with a sealed pool is held to the sealed size.
+            kind = dict(event, mode="sealed") if pools.get(player["id"], {}).get("source") == "sealed" else event
+            player["pool_warning"] = None if player["pool_size"] is None else pool_warning(kind, player["pool_size"])
             deck = decks.get(player["id"])
             player["deck"] = None if deck is None else {"valid": deck["valid"], "problems": deck["problems"],
                                                         "commanders": deck["deck"].get("commanders", [])}

@@ -11,17 +11,26 @@ from draft.deckbuild import build_deck
 from draft.decks import DeckFormat, validate
 from draft.formats import DeckFile, parse_json, resolve, write_json
 from draft.sim import piper_card
+from events import audit
 from events.pools import Pools
 from events.schema import DECKS, PLAYERS, Q
 from sets.colors import Color
 from sets.errors import InputError, StateError
 
 
+def deck_text(doc: dict[str, Any]) -> str:
+    """A registered deck in a few words for the history: its commanders and whether it is legal."""
+    commanders = " + ".join(line["name"] for line in doc["deck"].get("commanders", [])) or "no commander"
+    return f"{commanders} ({'legal' if doc['valid'] else 'not legal'})"
+
+
 class Decks(Pools):
     """Deck registration, over the pools the decks are built from."""
 
     def register_deck(self, event_id: int, who: str, deck_file: DeckFile | None = None, *, auto: bool = False,
-                      piper_colors: Sequence[Color] | None = None) -> dict[str, Any]:
+                      piper_colors: Sequence[Color] | None = None, by: str = audit.DESK) -> dict[str, Any]:
+        """Register a player's deck, checked against their pool; ``by`` is who registers it (the desk, or a
+        player's terminal) for the event's history."""
         with self.store.read() as db:
             event = self._event(db, event_id)
             player = self._player(db, event_id, who)
@@ -50,6 +59,8 @@ class Decks(Pools):
                 db.table(DECKS).update(doc, doc_ids=[existing.doc_id])
             else:
                 db.table(DECKS).insert(doc)
+            audit.log_change(db, event_id, by, "deck", None if existing is None else deck_text(existing),
+                             f"{player['name']}: {deck_text(doc)}")
         return {"player": player["name"], **report.to_json()}
 
     def deck_of(self, event_id: int, player_id: int):

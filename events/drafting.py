@@ -9,6 +9,7 @@ from typing import Any
 
 from draft.decks import is_piper
 from draft.engine import DraftConfig
+from events import audit
 from events.base import EventBase
 from events.drafts import DRAFTS, TableSession, current, fold, read_journal
 from events.schema import EVENTS, PODS, POOLS, Q, card_ref
@@ -38,6 +39,10 @@ class Drafting(EventBase):
         if event["status"] in ("drafting", "building") and event["style"] != "physical":
             return [pod["draft"] for pod in pods if pod.get("draft")]  # another terminal started it
         self._require(event, "seated", doing="start the draft")
+        unseated = [p["name"] for p in players.values() if p["status"] == "active" and p["pod"] is None]
+        if unseated:
+            raise StateError(f"{' / '.join(unseated)} registered after seating and has no seat (every pod was full): "
+                             f"seat everyone again with 'cmdraft event seat {event_id} --again', or drop them")
         sessions: dict[int, TableSession] = {}
         if event["style"] in ("terminal", "bots"):
             for pod in pods:
@@ -70,6 +75,7 @@ class Drafting(EventBase):
                 draft_ids.append(session.insert(db))
                 db.table(PODS).update({"draft": session.draft_id}, doc_ids=[pod.doc_id])
             db.table(EVENTS).update({"status": "drafting"}, doc_ids=[event_id])
+            audit.log_change(db, event_id, audit.DESK, "draft start", "seated", "drafting")
             for pod in db.table(PODS).search(Q.e == event_id):
                 self._settle_pod(db, event_id, pod)
             self.finish_drafting_if_done(db, event_id)
@@ -87,6 +93,7 @@ class Drafting(EventBase):
                 db.table(POOLS).insert({"e": event_id, "p": player.doc_id, "cards": cards, "source": "sealed"})
             phase_change(db)
             db.table(EVENTS).update({"status": "building"}, doc_ids=[event_id])
+            audit.log_change(db, event_id, audit.DESK, "sealed pools", None, "opened")
         return []
 
     def draft_session(self, event_id: int, pod_number: int) -> TableSession:
@@ -122,11 +129,15 @@ class Drafting(EventBase):
         if draft is None:
             return False
         event = self._event(db, event_id)
+        recorded = 0
         for seat, pid in enumerate(pod["players"]):
             if db.table(POOLS).get((Q.e == event_id) & (Q.p == pid)):
                 continue
             cards = [card_ref(p, event["set"]) for p in draft.pools[seat]]
             db.table(POOLS).insert({"e": event_id, "p": pid, "cards": cards, "source": "draft"})
+            recorded += 1
+        if recorded:
+            audit.log_change(db, event_id, audit.SYSTEM, "draft end", None, f"pod {pod['number']}: {recorded} pools recorded")
         if pod.get("opened") is None:
             opened = sum(1 for row in draft.boosters for b in row for p in b.printings if is_piper(p.card))
             db.table(PODS).update({"opened": opened}, doc_ids=[pod.doc_id])
@@ -142,6 +153,7 @@ class Drafting(EventBase):
         if all(p.doc_id in have for p in active):
             phase_change(db)
             db.table(EVENTS).update({"status": "building"}, doc_ids=[event_id])
+            audit.log_change(db, event_id, audit.SYSTEM, "drafting done", "drafting", "building")
 
     def recover(self) -> list[int]:
         """Finish what an interrupted command left in drafting events: seats of dropped players go

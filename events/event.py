@@ -7,7 +7,7 @@ use case runs in one store transaction and checks that its step is in order;
 
 The use cases live in one module per phase of the night (``registration``,
 ``seating``, ``drafting``, ``pools``, ``pipers``, ``decks``, ``rounds``,
-``games``; pure points and tie-breakers in ``standings``; the records in
+``games``, ``undo``; pure points and tie-breakers in ``standings``; the records in
 ``schema``).  ``Events`` puts every phase together for callers that want the
 whole night, such as the tests; the command line and screens use the phase
 they need.  The names below are the ones this module has always offered.
@@ -29,6 +29,7 @@ from events.schema import (
     number_text, pool_warning)
 from events.seating import Seating, draft_pod_sizes
 from events.standings import Standing, placement_points, point_totals, rank_standings, standings_of
+from events.undo import Undo
 
 __all__ = [
     "COMMANDER_DAMAGE_LOSS", "DECKS", "DRAFT_BOOSTERS", "DRAFT_STYLES", "EVENTS", "GAMES", "MAX_POD", "PLAYERS", "PODS",
@@ -36,8 +37,8 @@ __all__ = [
     "Events", "Games", "Pipers", "Pools", "Q", "Registration", "Rounds", "Seating", "Standing", "card_from_ref",
     "card_ref", "draft_pod_sizes", "exact", "expected_pool_size", "game_table_sizes", "meetings", "number_text",
     "pair_by_points", "parse_points", "placement_points", "point_totals", "pool_warning", "rank_standings",
-    "split_order", "standings_of"]
+    "split_order", "standings_of", "Undo"]
 
 
-class Events(Registration, Seating, Drafting, Decks, Pipers, Rounds, Games):
+class Events(Registration, Seating, Drafting, Decks, Pipers, Rounds, Games, Undo):
     """Every use case of the night over one store (``Decks`` brings ``Pools``; all share ``EventBase``)."""

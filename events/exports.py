@@ -101,14 +101,27 @@ def export_pod(result, folder: Path, notes: list[str] | None = None, *, force: b
     return [*written, path, path2]
 
 
+HISTORY_CSV = ("entry", "at", "who", "what", "old", "new", "undoes")
+
+
+def history_csv(entries: list[dict]) -> Table:
+    """The event's history as CSV rows; a value that isn't text is written as JSON."""
+    def value(v) -> str:
+        return "" if v is None else v if isinstance(v, str) else json.dumps(v, ensure_ascii=False)
+
+    return Table(HISTORY_CSV, tuple((str(e["id"]), e["at"], e["who"], e["what"], value(e["old"]), value(e["new"]),
+                                     str(e.get("undoes") or "")) for e in entries))
+
+
 def export_event(events, event_id: int, folder: Path, notes: list[str] | None = None, *, force: bool = False) -> list[Path]:
-    """Standings, results and pairings CSV, every pool and deck in each format, the draft logs, and a copy of the database."""
+    """Standings, results, pairings and history CSV, every pool and deck in each format, the draft logs, and a copy of the database."""
     snap = events.snapshot(event_id)
     decks = Decks(events.store)  # the pools too
     folder = check_folder(folder, force)
     written = []
     tables = {"standings.csv": standings_csv(Rounds(events.store).standings(event_id)), "results.csv": results_csv(events, snap),
-              "pairings.csv": Table(PAIRINGS_CSV, pairing_rows(snap, snap["rounds"]))}
+              "pairings.csv": Table(PAIRINGS_CSV, pairing_rows(snap, snap["rounds"])),
+              "history.csv": history_csv(events.history(event_id))}
     for name, table in tables.items():
         path = folder / name
         write_file(path, csv_text(table), force)

@@ -4,10 +4,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from events import audit
 from events.base import EventBase
 from events.schema import COMMANDER_DAMAGE_LOSS, DECKS, GAMES, ROUNDS, STARTING_LIFE, Q
 from sets.errors import InputError, StateError
 from sets.numbers import is_number, parse_int
+
+
+def entry_text(entry: dict[str, Any], names: dict[int, str]) -> str:
+    """One tracker entry as the desk typed it: ``life Ann -5; damage Ann=Bo:Piper 7; cast Bo=Piper``."""
+    parts = [f"life {names[int(pid)]} {delta:+d}" for pid, delta in entry["life"].items()]
+    parts += [f"damage {names[to]}={names[frm]}:{card}{'#' + str(copy) if copy and copy > 1 else ''} {amount}"
+              for to, frm, card, copy, amount in entry["hits"]]
+    parts += [f"cast {names[pid]}={card}{'#' + str(copy) if copy and copy > 1 else ''}" for pid, card, copy in entry["casts"]]
+    return "; ".join(parts)
 
 
 class Games(EventBase):
@@ -70,16 +80,37 @@ class Games(EventBase):
             for pid, taxes in (doc.get("tax") or {}).items() for name, count in taxes.items()]
         return state
 
+    @staticmethod
+    def _take_back(state: dict[str, Any], entry: dict[str, Any]) -> None:
+        """Undo one tracker entry: its life changes, commander damage (and the life it cost) and casts."""
+        for pid, delta in entry["life"].items():
+            state["life"][pid] -= delta
+        for to, frm, card, copy, amount in entry["hits"]:
+            hit = next(h for h in state["hits"] if (h["to"], h["from"], h["commander"], h["copy"]) == (to, frm, card, copy))
+            hit["amount"] -= amount
+            state["life"][str(to)] += amount
+            if not hit["amount"]:
+                state["hits"].remove(hit)
+        for pid, card, copy in entry["casts"]:
+            cast = next(c for c in state["casts"] if (c["p"], c["commander"], c["copy"]) == (pid, card, copy))
+            cast["count"] -= 1
+            if not cast["count"]:
+                state["casts"].remove(cast)
+
     def game(self, event_id: int, round_number: int, table_number: int, *, life: dict[str, int] | None = None,
-             damage: list[tuple[str, str, str, int]] | None = None, casts: list[tuple[str, str]] | None = None) -> dict[str, Any]:
+             damage: list[tuple[str, str, str, int]] | None = None, casts: list[tuple[str, str]] | None = None,
+             undo: bool = False) -> dict[str, Any]:
         """Life (from 40), commander damage and commander tax at one table, per commander (CR 903.10a, 903.8).
 
         ``damage`` holds (victim, source player, commander, amount): damage is kept per victim, source
         player and which of that player's commanders dealt it, so two Pipers at one seat, or the same
         card at two seats, are different commanders.  ``casts`` holds (player, commander): each cast
-        from the command zone adds {2} to that commander's next cast.
+        from the command zone adds {2} to that commander's next cast.  Each call that changes the table
+        is one entry; ``undo`` takes back the table's last entry (while the round is open).
         """
-        changing = bool(life or damage or casts)
+        if undo and (life or damage or casts):
+            raise InputError("--undo takes back the last entry at the table on its own: leave out --life, --damage and --cast")
+        changing = bool(life or damage or casts or undo)
         with self.store.write() as db:
             event = self._event(db, event_id)
             rnd = db.table(ROUNDS).get((Q.e == event_id) & (Q.number == round_number))
@@ -104,8 +135,16 @@ class Games(EventBase):
                 return player.doc_id
 
             commanders = {pid: self._commander_names(db, event_id, pid) for pid in table}
+            entry: dict[str, Any] = {"life": {}, "hits": [], "casts": []}
+            if undo:
+                if not state.get("entries"):
+                    raise StateError(f"nothing to undo at table {table_number} of round {round_number}")
+                undone = state["entries"].pop()
+                self._take_back(state, undone)
             for name, delta in (life or {}).items():
-                state["life"][str(at_table(name))] += delta
+                pid = at_table(name)
+                state["life"][str(pid)] += delta
+                entry["life"][str(pid)] = entry["life"].get(str(pid), 0) + delta
             for victim, source, commander, amount in damage or []:
                 if amount < 0:
                     raise InputError("commander damage can't be negative")
@@ -117,6 +156,7 @@ class Games(EventBase):
                     state["hits"].append(hit)
                 hit["amount"] += amount
                 state["life"][str(to)] -= amount
+                entry["hits"].append([to, frm, card, copy, amount])
             for name, commander in casts or []:
                 pid = at_table(name)
                 card, copy = self.find_commander(names[pid], commanders[pid], commander)
@@ -125,10 +165,19 @@ class Games(EventBase):
                     cast = {"p": pid, "commander": card, "copy": copy, "count": 0}
                     state["casts"].append(cast)
                 cast["count"] += 1
+                entry["casts"].append([pid, card, copy])
             if changing:
+                if not undo:
+                    state.setdefault("entries", []).append(entry)
                 if doc:
                     db.table(GAMES).remove(doc_ids=[doc.doc_id])
                 db.table(GAMES).insert(state)
+                where = f"round {round_number} table {table_number}"
+                if undo:
+                    audit.log_change(db, event_id, audit.DESK, "game undo", entry_text(undone, names), where)
+                else:
+                    audit.log_change(db, event_id, audit.DESK, "game", where, entry_text(entry, names),
+                                     undo={"round": round_number, "table": table_number, "entries": len(state["entries"])})
 
         def label(source: int | None, card: str, copy: int | None, owner: int) -> str:
             several = copy is not None and commanders.get(owner, []).count(card) > 1

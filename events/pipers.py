@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from draft.decks import PIPER
+from events import audit
 from events.base import EventBase
 from events.schema import DECKS, EVENTS, PLAYERS, PODS, POOLS, STATUSES, Q
 from sets.catalog import load_set
@@ -35,6 +36,8 @@ class Pipers(EventBase):
                     raise InputError(f"a player may add 0 to 2 Pipers, not {count}")
                 player = self._player(db, event_id, who)
                 db.table(PLAYERS).update({"requested": count}, doc_ids=[player.doc_id])
+            audit.log_change(db, event_id, audit.DESK, "pipers", None,
+                             {"stock": stock, "opened": {str(k): v for k, v in (opened or {}).items()}, "requests": requests or {}})
 
     def piper_ledger(self, event_id: int) -> dict[str, Any]:
         """The Piper ledger, from what is recorded.

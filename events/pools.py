@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from draft.formats import DeckFile, resolve
+from events import audit
 from events.base import EventBase
 from events.drafting import Drafting
 from events.schema import EVENTS, POOLS, Q, card_from_ref, card_ref, pool_warning
@@ -54,6 +55,8 @@ class Pools(EventBase):
                 db.table(POOLS).update(doc, doc_ids=[existing.doc_id])
             else:
                 db.table(POOLS).insert(doc)
+            audit.log_change(db, event_id, audit.DESK, "pool", None if existing is None else f"{len(existing['cards'])} cards",
+                             f"{player['name']}: {len(cards)} cards")
             if event["status"] == "seated" and event["style"] == "physical":
                 phase_change(db)
                 db.table(EVENTS).update({"status": "drafting"}, doc_ids=[event_id])

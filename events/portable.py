@@ -13,6 +13,7 @@ cmdraft runs on POSIX systems and on Windows (store PCs).  Nothing else in the p
 - ``fsync_folder``: makes a rename durable where folders can be opened (POSIX); a no-op elsewhere.
 - ``LineReader``: waiting for a typed line with a timeout.  POSIX ``select()``s on the stream
   (``HAS_SELECT_INPUT``); elsewhere a reader thread hands lines over a queue.
+- ``discard_typed``: what was typed without Enter is dropped (``tcflush``; the console's keys on Windows).
 - ``KeyMode``: single keys without Enter: cbreak mode through ``termios``/``tty``
   (``HAS_TERMIOS``), ``msvcrt`` on a Windows console, else characters read one at a time.
 
@@ -227,6 +228,26 @@ class LineReader:
         if self._queue is not None:
             return self._queue.get()
         return self.stream.readline()
+
+
+def discard_typed(stream: Any) -> None:
+    """Drop what was typed at a terminal without Enter: ``tcflush`` where there is termios, the
+    console's pending keys on Windows, nothing for a pipe or a file."""
+    try:
+        fd = stream.fileno()
+    except (AttributeError, OSError, ValueError, io.UnsupportedOperation):
+        return
+    if not os.isatty(fd):
+        return
+    if HAS_TERMIOS:
+        import termios
+
+        termios.tcflush(fd, termios.TCIFLUSH)
+    elif os.name == "nt":  # pragma: no cover - Windows console
+        import msvcrt
+
+        while msvcrt.kbhit():
+            msvcrt.getwch()
 
 
 class KeyMode:

@@ -9,6 +9,7 @@ self-contained HTML page or CSV.  No rendering library is used here.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -53,6 +54,13 @@ Block = Table | Note | Blanks
 class Page:
     title: str
     blocks: tuple[Block, ...]
+    name: str = ""  # a player's name after the title: shown as typed, never upper-cased
+
+
+def page_heading(page: Page, upper: bool = False) -> str:
+    """A page's heading: the title (upper-cased on 80-column text) and the name as typed."""
+    title = page.title.upper() if upper else page.title
+    return f"{title} · {page.name}" if page.name else title
 
 
 @dataclass(frozen=True)
@@ -63,6 +71,7 @@ class Sheet:
     pages: tuple[Page, ...]
     csv: Table | None = None
     page_breaks: bool = True  # each page on its own sheet of paper when printed
+    per_paper: int = 1  # pages printed together on one sheet of paper, with cut lines between them
     meta: dict[str, Any] = field(default_factory=dict)
 
 
@@ -147,9 +156,9 @@ def pairings(events, event_id: int) -> Sheet:
     rnd = _current_round(snap, event_id)
     names = {p["id"]: p["name"] for p in snap["players"]}
     first = first_players(event, rnd)
-    tables = tuple(Table(("Seat", "Player", "First"), tuple(
-        (str(seat), names[pid], "goes first" if pid == first[number - 1] else "")
-        for seat, pid in enumerate(table, start=1)), title=f"Table {number}", right=(0,))
+    tables = tuple(Table(("Table", "Seat", "Player", "First"), tuple(
+        (str(number), str(seat), names[pid], "goes first" if pid == first[number - 1] else "")
+        for seat, pid in enumerate(table, start=1)), title=f"Table {number}", right=(0, 1))
         for number, table in enumerate(rnd["tables"], start=1))
     where = sorted(((names[pid], number, seat) for number, table in enumerate(rnd["tables"], start=1)
                     for seat, pid in enumerate(table, start=1)), key=lambda row: (row[0].casefold(), row[0]))
@@ -161,7 +170,11 @@ def pairings(events, event_id: int) -> Sheet:
                  csv=Table(PAIRINGS_CSV, pairing_rows(snap, [rnd])))
 
 
+SLIPS_PER_PAPER = 3  # result slips of up to 5 players fit three to an A4 or Letter sheet
+
+
 def slips(events, event_id: int) -> Sheet:
+    """One result slip per table, three to a sheet of paper with cut lines between them."""
     snap = events.snapshot(event_id)
     event = snap["event"]
     rnd = _current_round(snap, event_id)
@@ -172,12 +185,12 @@ def slips(events, event_id: int) -> Sheet:
         places = "  ".join(f"[ ]{ordinal(place)}" for place in range(1, len(table) + 1))
         rows = tuple((str(seat), names[pid] + (" *" if pid == first[number - 1] else ""), places, "_" * 16)
                      for seat, pid in enumerate(table, start=1))
-        pages.append(Page(f"Result slip · round {rnd['number']} · table {number}", (
+        pages.append(Page(f"Table {number} · round {rnd['number']} · result slip", (
             Table(("Seat", "Player", "Place (tick one)", "Signature"), rows, right=(0,)),
             Note("* goes first. Tick each player's finishing place; players who draw tick the same place."),
             Blanks(("Judge / organizer", "Entered at the desk")),
         )))
-    return Sheet("slips", event["name"], _subtitle(event), tuple(pages))
+    return Sheet("slips", event["name"], _subtitle(event), tuple(pages), per_paper=SLIPS_PER_PAPER)
 
 
 # --- standings and results -----------------------------------------------------------------------------------
@@ -281,26 +294,42 @@ def type_group(card) -> str:
     return "Other"
 
 
+def _sideboard(pool, deck) -> list[tuple[int, str]]:
+    """Pool cards the deck doesn't use (by name), as (count, name); basics the store provides aren't in a pool."""
+    left = Counter(p.card.name for p in pool)
+    used = Counter({card.name: 1 for card in deck.commanders})
+    for line in deck.lines:
+        if line.zone is Zone.MAIN:
+            used[line.card.name] += line.count
+    left.subtract(used)
+    return sorted(((n, name) for name, n in left.items() if n > 0), key=lambda item: (item[1].casefold(), item[1]))
+
+
 def decklists(events, event_id: int) -> Sheet:
+    """One registration sheet per player: who (number, pod, seat), commanders, the list by type, the sideboard."""
     snap = events.snapshot(event_id)
     event = snap["event"]
     if event["status"] not in ("building", "playing", "finished"):
         raise StateError(f"decks are registered after the draft; the event is {event['status']}")
+    decks = Decks(events.store)
     pages = []
     for player in sorted((p for p in snap["players"] if p["status"] == "active" and not p.get("bot")),
                          key=lambda p: (p["name"].casefold(), p["name"], p["id"])):
-        title = f"Decklist · {player['name']}"
-        deck = Decks(events.store).deck_of(event_id, player["id"])
+        who = Table(("Player", "Player no.", "Pod", "Seat"), ((player["name"], f"#{player['number']}",
+                                                              str(player["pod"] or "—"),
+                                                              "—" if player["seat"] is None else str(player["seat"] + 1)),),
+                    right=(1, 2, 3))
+        deck = decks.deck_of(event_id, player["id"])
         if deck is None:
-            pages.append(Page(title, (Note("No deck registered yet.", strong=True),
-                                      Blanks(("Player signature", "Checked by")))))
+            pages.append(Page("Decklist", (who, Note("No deck registered yet.", strong=True),
+                                           Blanks(("Player signature", "Checked by"))), name=player["name"]))
             continue
         colors = iter(deck.piper_colors)
         commanders = []
         for card in deck.commanders:
             commanders.append(f"{card.name} (chosen color: {next(colors).word})" if card.chooses_color and deck.piper_colors
                               else card.name)
-        blocks: list[Block] = [Table(("Commander",), tuple((c,) for c in commanders) or (("none",),))]
+        blocks: list[Block] = [who, Table(("Commander",), tuple((c,) for c in commanders) or (("none",),))]
         if deck.piper_colors:
             blocks.append(Note("Prismatic Piper colors: " + ", ".join(color.word for color in deck.piper_colors)))
         groups: dict[str, list[tuple[int, str]]] = {}
@@ -314,6 +343,14 @@ def decklists(events, event_id: int) -> Sheet:
                                     right=(0,)))
         blocks.append(Note(f"Total: {deck.size} cards ({len(deck.commanders)} commander(s) + "
                            f"{deck.size - len(deck.commanders)} in the deck)", strong=True))
+        try:
+            pool = decks.pool(event_id, player["id"])
+        except StateError:
+            pool = []
+        # The sideboard (the rest of the pool) as one paragraph, so a sealed pool's 80 cards still fit the sheet.
+        sideboard = _sideboard(pool, deck)
+        blocks.append(Note(f"Sideboard ({sum(n for n, _ in sideboard)}, the rest of the pool): "
+                           + (" / ".join(f"{n} {name}" for n, name in sideboard) or "none")))
         registered = player["deck"] or {"valid": False, "problems": []}
         if registered["valid"]:
             blocks.append(Note("Legal for Commander draft.", strong=True))
@@ -321,7 +358,7 @@ def decklists(events, event_id: int) -> Sheet:
             blocks.append(Note("NOT legal:", strong=True))
             blocks.extend(Note(f"- {problem['message']}") for problem in registered["problems"])
         blocks.append(Blanks(("Player signature", "Checked by")))
-        pages.append(Page(title, tuple(blocks)))
+        pages.append(Page("Decklist", tuple(blocks), name=player["name"]))
     if not pages:
         pages.append(Page("Decklists", (Note("No active player."),)))
     return Sheet("decklists", event["name"], _subtitle(event), tuple(pages))

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+import shlex
 import uuid
 from typing import Any
 
-from events.base import EventBase
+from events import audit
+from events.base import EventBase, name_key, player_number
 from events.drafting import Drafting
 from events.drafts import DRAFTS
-from events.schema import DECKS, DRAFT_STYLES, EVENTS, MAX_POD, PLAYERS, PODS, POOLS, STATUSES, Q
-from sets.booster import booster_spec
+from events.schema import DECKS, DRAFT_STYLES, EVENTS, MAX_POD, PLAYERS, PODS, POOLS, ROUNDS, STATUSES, Q, card_ref
+from events.seating import draft_pod_sizes
+from sets.booster import booster_spec, sealed_pool
 from sets.numbers import parse_decimal
 from sets.errors import InputError, StateError
 
@@ -63,26 +66,118 @@ class Registration(EventBase):
                "piper_stock": piper_stock, "status": "registration", "created": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
                "seed": seed if seed is not None else random.SystemRandom().randrange(1, 2**31), "uid": uuid.uuid4().hex}
         with self.store.write() as db:
-            return db.table(EVENTS).insert(doc)
+            event_id = db.table(EVENTS).insert(doc)
+            audit.log_change(db, event_id, audit.DESK, "event new", None, doc["name"])
+            return event_id
 
-    def add_player(self, event_id: int, name: str, bot: bool = False) -> int:
+    def add_player(self, event_id: int, name: str, bot: bool = False, sealed: bool = False) -> int:
+        """Register a player.  After seating: a seat in the smallest pod with room, or registered without a
+        seat when every pod is full (``late_offer`` says how to re-seat).  Once the draft has started a
+        late player joins with a sealed pool (``sealed``), or is refused with the reason."""
         clean = self._clean_name(name)
         with self.store.write() as db:
             event = self._event(db, event_id)
-            self._require(event, "registration", "seated", "building", "playing", doing="add a player")
+            self._require(event, "registration", "seated", "drafting", "building", "playing", doing="add a player")
+            self._refuse_same_name(db, event_id, clean)
             late = event["status"] != "registration"
+            started = event["mode"] == "draft" and event["status"] in ("drafting", "building", "playing")
+            if started and bot:
+                raise StateError("the draft has started: a bot can no longer fill a seat")
+            if started and not sealed:
+                raise StateError(f"the draft has started, so {clean} can't take a draft seat: they can join with a sealed "
+                                 f"pool (cmdraft event player add {event_id} {shlex.quote(clean)} --sealed), or wait "
+                                 "for the next event")
+            if event["mode"] == "sealed" and event["status"] in ("building", "playing"):
+                sealed = True  # a sealed event: every late player opens their six boosters
+            number = 1 + max((player_number(p) for p in self._players(db, event_id)), default=0)
             doc = {"e": event_id, "name": clean, "status": "active", "late": late, "bot": bot, "pod": None, "seat": None,
-                   "requested": 0}
+                   "requested": 0, "number": number}
+            if self._is_checking_in(db, event_id) and event["status"] == "registration":
+                doc["checked_in"] = True  # registered at the desk while check-in runs: they are here
+            player_id = db.table(PLAYERS).insert(doc)
+            shown = clean
             if event["status"] == "seated":
-                pods = sorted(db.table(PODS).search(Q.e == event_id), key=lambda p: (len(p["players"]), p["number"]))
-                pod = pods[0]
-                if len(pod["players"]) >= event["pod_size"]:
-                    raise StateError(f"every draft pod is full ({event['pod_size']} seats): the player can't join this draft")
-                player_id = db.table(PLAYERS).insert(doc)
-                db.table(PODS).update({"players": pod["players"] + [player_id]}, doc_ids=[pod.doc_id])
-                db.table(PLAYERS).update({"pod": pod["number"], "seat": len(pod["players"])}, doc_ids=[player_id])
-                return player_id
-            return db.table(PLAYERS).insert(doc)
+                shown = f"{clean} ({self._seat_late(db, event_id, event, player_id)})"
+            elif sealed and late:
+                spec = booster_spec(event["set"])
+                rng = random.Random(event["seed"] * 7919 + number)  # seeded per player: the same pool on every replay
+                cards = [card_ref(p, event["set"]) for b in sealed_pool(spec, rng) for p in b.printings]
+                db.table(POOLS).insert({"e": event_id, "p": player_id, "cards": cards, "source": "sealed"})
+                shown = f"{clean} (sealed pool)"
+            audit.log_change(db, event_id, audit.DESK, "player add", None, shown, undo={"player": player_id})
+            return player_id
+
+    @staticmethod
+    def _seat_late(db, event_id: int, event: dict[str, Any], player_id: int) -> str:
+        """A seat in the smallest pod with room, before the draft starts; says where (or that every pod is full)."""
+        pods = sorted(db.table(PODS).search(Q.e == event_id), key=lambda p: (len(p["players"]), p["number"]))
+        pod = pods[0]
+        if len(pod["players"]) >= event["pod_size"]:
+            return "no seat: every pod is full"
+        db.table(PODS).update({"players": pod["players"] + [player_id]}, doc_ids=[pod.doc_id])
+        db.table(PLAYERS).update({"pod": pod["number"], "seat": len(pod["players"])}, doc_ids=[player_id])
+        return f"pod {pod['number']}, seat {len(pod['players']) + 1}"
+
+    def late_offer(self, event_id: int) -> str | None:
+        """For seated players waiting without a seat (every pod was full): the re-seat that makes room."""
+        with self.store.read() as db:
+            event = self._event(db, event_id)
+            if event["status"] != "seated":
+                return None
+            active = self._players(db, event_id, active_only=True)
+            waiting = [p["name"] for p in active if p["pod"] is None]
+        if not waiting:
+            return None
+        sizes = draft_pod_sizes(len(active), event["pod_size"])
+        return (f"every draft pod is full ({event['pod_size']} seats), so {' / '.join(waiting)} has no seat yet: "
+                f"'cmdraft event seat {event_id} --again' re-draws the pods for all {len(active)} players "
+                f"({len(sizes)} pods: {' / '.join(map(str, sizes))}), or drop them")
+
+    def _refuse_same_name(self, db, event_id: int, name: str, other_than: int | None = None) -> None:
+        key = name_key(name)
+        for player in self._players(db, event_id):
+            if player.doc_id != other_than and name_key(player["name"]) == key:
+                raise InputError(f"{name!r} is the same name as player #{player_number(player)} {player['name']!r} "
+                                 "(case, Unicode form and spaces don't make names different): choose another name, "
+                                 f"or use '#{player_number(player)}' for that player")
+
+    @staticmethod
+    def _is_checking_in(db, event_id: int) -> bool:
+        """Check-in is in use once any player of the event has checked in."""
+        return any(p.get("checked_in") for p in db.table(PLAYERS).search(Q.e == event_id))
+
+    def check_in(self, event_id: int, names: list[str] | None = None) -> list[str]:
+        """Mark players present (every registered one when ``names`` is None); returns who was checked in now
+        (a no-show checked in after seating with the seat they got).  Once check-in is used, seating seats
+        only the players checked in."""
+        with self.store.write() as db:
+            event = self._event(db, event_id)
+            self._require(event, "registration", "seated", doing="check players in (check-in comes before the draft)")
+            if names is None:
+                chosen = [p for p in self._players(db, event_id) if not p.get("checked_in")
+                          and p["status"] == ("active" if event["status"] == "registration" else "no-show")]
+            else:
+                chosen = []
+                for who in names:
+                    player = self._player(db, event_id, who)
+                    if player.get("checked_in"):
+                        raise StateError(f"{player['name']} is already checked in")
+                    if player.doc_id not in [p.doc_id for p in chosen]:
+                        chosen.append(player)
+            if not chosen:
+                raise StateError("everyone registered is already checked in")
+            seated = {}
+            for player in chosen:
+                if event["status"] == "seated" and player["status"] != "no-show":
+                    raise StateError(f"the event is seated; {player['name']} is not a no-show, so there is nothing to check in")
+                db.table(PLAYERS).update({"checked_in": True}, doc_ids=[player.doc_id])
+                if event["status"] == "seated":  # a no-show who came after all: a late seat
+                    db.table(PLAYERS).update({"status": "active", "late": True}, doc_ids=[player.doc_id])
+                    seated[player.doc_id] = self._seat_late(db, event_id, event, player.doc_id)
+            checked = [p["name"] + (f" ({seated[p.doc_id]})" if p.doc_id in seated else "") for p in chosen]
+            audit.log_change(db, event_id, audit.DESK, "checkin", None, checked,
+                             undo={"players": [p.doc_id for p in chosen]} if not seated else None)
+        return checked
 
     @staticmethod
     def _clean_name(name: str) -> str:
@@ -99,10 +194,9 @@ class Registration(EventBase):
         with self.store.write() as db:
             self._event(db, event_id)
             player = self._player(db, event_id, who)
-            clash = [p for p in self._players(db, event_id) if p.doc_id != player.doc_id and p["name"].casefold() == clean.casefold()]
-            if clash:
-                raise InputError(f"another player is already called {clash[0]['name']!r} (#{clash[0].doc_id}); choose another name")
+            self._refuse_same_name(db, event_id, clean, other_than=player.doc_id)
             db.table(PLAYERS).update({"name": clean}, doc_ids=[player.doc_id])
+            audit.log_change(db, event_id, audit.DESK, "rename", player["name"], clean, undo={"player": player.doc_id})
             pod = db.table(PODS).get((Q.e == event_id) & (Q.number == player["pod"])) if player["pod"] else None
             if pod is not None and pod.get("draft"):
                 draft = db.table(DRAFTS).get(doc_id=pod["draft"])
@@ -119,10 +213,11 @@ class Registration(EventBase):
             player = self._player(db, event_id, who)
             if event["status"] != "registration" or player["pod"] is not None:
                 raise StateError(f"{player['name']} already has a seat; drop them instead: "
-                                 f"cmdraft event player drop {event_id} '#{player.doc_id}'")
+                                 f"cmdraft event player drop {event_id} '#{player_number(player)}'")
             for table in (POOLS, DECKS):
                 db.table(table).remove((Q.e == event_id) & (Q.p == player.doc_id))
             db.table(PLAYERS).remove(doc_ids=[player.doc_id])
+            audit.log_change(db, event_id, audit.DESK, "player remove", player["name"], None)
         return player["name"]
 
     def drop_player(self, event_id: int, who: str) -> dict[str, Any]:
@@ -132,7 +227,10 @@ class Registration(EventBase):
             player = self._player(db, event_id, who)
             if player["status"] == "dropped":
                 raise StateError(f"{player['name']} has already dropped")
-            db.table(PLAYERS).update({"status": "dropped"}, doc_ids=[player.doc_id])
+            rounds = len(db.table(ROUNDS).search(Q.e == event_id))
+            db.table(PLAYERS).update({"status": "dropped", "dropped_after": rounds}, doc_ids=[player.doc_id])
+            audit.log_change(db, event_id, audit.DESK, "drop", player["status"], "dropped",
+                             undo={"player": player.doc_id, "rounds": rounds, "event_status": event["status"]})
             had_deck = db.table(DECKS).get((Q.e == event_id) & (Q.p == player.doc_id)) is not None
             pod = db.table(PODS).get((Q.e == event_id) & (Q.number == player["pod"])) if player["pod"] else None
         if event["status"] == "drafting" and pod is not None and pod.get("draft"):

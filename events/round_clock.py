@@ -14,6 +14,7 @@ import time
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
+from events import audit
 from events.schema import EVENTS, ROUNDS, Q
 from sets.errors import InputError, StateError
 
@@ -91,11 +92,15 @@ def start_clock(events, event_id: int, minutes: float | None = None, now: float 
         if rnd.get("clock") and not restart:
             clock = RoundClock.from_json(rnd["clock"])
             if minutes is not None and clock.length != length:
+                audit.log_change(db, event_id, audit.DESK, "clock", f"round {rnd['number']}: {clock.length / 60:g} minutes",
+                                 f"round {rnd['number']}: {length / 60:g} minutes")
                 clock = replace(clock, length=length)
                 db.table(ROUNDS).update({"clock": clock.to_json()}, doc_ids=[rnd.doc_id])
         else:
             clock = RoundClock(length, now)
             db.table(ROUNDS).update({"clock": clock.to_json()}, doc_ids=[rnd.doc_id])
+            audit.log_change(db, event_id, audit.DESK, "clock", "restarted" if rnd.get("clock") else None,
+                             f"round {rnd['number']}: {length / 60:g} minutes from now")
         return rnd["number"], clock
 
 
@@ -115,4 +120,6 @@ def toggle_pause(events, event_id: int, round_number: int, now: float | None = N
             raise StateError(f"round {round_number} has no clock running")
         clock = RoundClock.from_json(rnd["clock"]).toggle(now)
         db.table(ROUNDS).update({"clock": clock.to_json()}, doc_ids=[rnd.doc_id])
+        audit.log_change(db, event_id, audit.DESK, "clock", f"round {round_number}: " + ("running" if clock.paused else "paused"),
+                         f"round {round_number}: " + ("paused" if clock.paused else "running"))
         return clock

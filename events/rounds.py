@@ -20,7 +20,8 @@ import random
 from collections import Counter
 from typing import Any
 
-from events.base import EventBase
+from events import audit
+from events.base import EventBase, finishing_text
 from events.schema import DECKS, EVENTS, RESULTS, ROUNDS, Q
 from events.standings import Standing, placement_points, point_totals, standings_of
 from events.store import phase_change
@@ -158,6 +159,9 @@ class Rounds(EventBase):
             db.table(ROUNDS).insert({"e": event_id, "number": number, "tables": tables, "first": first, "status": "open"})
             db.table(EVENTS).update({"status": "playing"}, doc_ids=[event_id])
             names = {p.doc_id: p["name"] for p in active}
+            audit.log_change(db, event_id, audit.DESK, "round", None,
+                             {"round": number, "tables": [[names[pid] for pid in table] for table in tables]},
+                             undo={"round": number, "status": event["status"]})
         return {"round": number, "tables": [[names[pid] for pid in table] for table in tables],
                 "first": [names[pid] for pid in first]}
 
@@ -175,8 +179,6 @@ class Rounds(EventBase):
             if event["status"] == "finished":
                 raise StateError("the event is finished; results can't change")
             later = db.table(ROUNDS).get((Q.e == event_id) & (Q.number == round_number + 1))
-            if later is not None:
-                raise StateError(f"round {round_number + 1} has started; results of round {round_number} can no longer change")
             if rnd["status"] == "closed" and not replace:
                 raise StateError(f"round {round_number} is finished; use --replace to correct a result")
             if not 1 <= table_number <= len(rnd["tables"]):
@@ -194,9 +196,32 @@ class Rounds(EventBase):
             done = {r["table"] for r in db.table(RESULTS).search((Q.e == event_id) & (Q.round == round_number))}
             if done >= set(range(1, len(rnd["tables"]) + 1)):
                 db.table(ROUNDS).update({"status": "closed"}, doc_ids=[rnd.doc_id])
+            # A correction after the next round was paired: that pairing stays (players are sitting), but
+            # the desk hears which of its tables the corrected points would have paired differently.
+            would_change = self._pairing_changes(db, event, later) if later is not None else []
             awarded = placement_points(event, order)
             names = {p.doc_id: p["name"] for p in self._players(db, event_id)}
-        return {"round": round_number, "table": table_number, "points": {names[pid]: pts for pid, pts in awarded.items()}}
+            old = finishing_text(existing["order"], names) if existing else None
+            audit.log_change(db, event_id, audit.DESK, "result", old, finishing_text(order, names),
+                             undo={"round": round_number, "table": table_number, "order": existing["order"] if existing else None,
+                                   "new": order, "closed": rnd["status"] == "closed"})
+        return {"round": round_number, "table": table_number, "points": {names[pid]: pts for pid, pts in awarded.items()},
+                "corrected": existing is not None, "next_round": later["number"] if later is not None else None,
+                "would_change": would_change}
+
+    def _pairing_changes(self, db, event: dict[str, Any], rnd: dict[str, Any]) -> list[int]:
+        """The tables of round ``rnd`` that the results recorded now would have paired differently: the
+        pairing is made again from the rounds before it, with the same players, table sizes and seed."""
+        if rnd["number"] == 1:
+            return []
+        before = sorted((r for r in db.table(ROUNDS).search(Q.e == rnd["e"]) if r["number"] < rnd["number"]),
+                        key=lambda r: r["number"])
+        results = [r for r in db.table(RESULTS).search(Q.e == rnd["e"]) if r["round"] < rnd["number"]]
+        ids = sorted(pid for table in rnd["tables"] for pid in table)
+        rng = random.Random(event["seed"] * 1000 + rnd["number"])
+        again = pair_by_points(ids, point_totals(event, results), meetings(before), [len(t) for t in rnd["tables"]], rng)
+        return [number for number, (table, redo) in enumerate(zip(rnd["tables"], again, strict=True), start=1)
+                if set(table) != set(redo)]
 
     def _parse_order(self, db, event_id: int, text: str, table: list[int]) -> list[list[int]]:
         """``Alice > Bob = Carol > Dave``: finishing order, ``=`` for a draw; names (quoted when they hold
@@ -235,3 +260,4 @@ class Rounds(EventBase):
                 raise StateError("a round still has tables without results; record them before finishing")
             phase_change(db)
             db.table(EVENTS).update({"status": "finished"}, doc_ids=[event_id])
+            audit.log_change(db, event_id, audit.DESK, "finish", event["status"], "finished")

@@ -13,6 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from events.audit import DESK, HISTORY, log_change
 from events.drafts import DRAFTS, self_contained
 from events.schema import DECKS, EVENTS, GAMES, PLAYERS, PODS, POOLS, RESULTS, ROUNDS
 from events.store import META, SCHEMA, check_data, migrated, newest_backup, phase_change, schema_of
@@ -108,9 +109,16 @@ def _renumber(name: str, doc: dict[str, Any], event_id: int, players: dict[int, 
                 hit["from"] = pid(hit["from"])
         for cast in doc.get("casts", []):
             cast["p"] = pid(cast["p"])
+        for entry in doc.get("entries", []):  # the tracker's undo entries
+            entry["life"] = {str(pid(k)): v for k, v in entry.get("life", {}).items()}
+            entry["hits"] = [[pid(to), pid(frm), *rest] for to, frm, *rest in entry.get("hits", [])]
+            entry["casts"] = [[pid(p), *rest] for p, *rest in entry.get("casts", [])]
         for old in ("damage", "tax"):
             if old in doc:
                 doc[old] = {str(pid(k)): v for k, v in doc[old].items()}
+    elif name == HISTORY:
+        doc.pop("undo", None)  # a restored event's history is a record; 'event undo' never reaches behind a restore
+        doc.pop("undoes", None)
     elif name == PICKS:
         doc["d"] = drafts.get(doc["d"], doc["d"])
     elif name == DRAFTS and "event" in doc:
@@ -159,6 +167,7 @@ def restore_event(events, data: dict[str, Any], which: int | None = None) -> dic
                 continue
             db.table(name).insert_multiple(_renumber(name, doc, target, players, drafts)
                                            for _, doc in sorted(docs.items(), key=lambda kv: int(kv[0])))
+        log_change(db, target, DESK, "restore", "replaced" if existing is not None else None, event.get("name"))
     kept = newest_backup(events.store.path)
     return {"event": target, "name": event.get("name"), "replaced": existing is not None,
             "backup": str(kept) if kept is not None else None}

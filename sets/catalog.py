@@ -410,6 +410,13 @@ class CardIndex:
                 names.append(self._display[k])
         return names[:limit]
 
+    def starting(self, text: str) -> list[str]:
+        """The names that ``text`` is the start of (case, accents and punctuation don't matter), each once."""
+        key = normalize_name(text)
+        if not key:
+            return []
+        return list(dict.fromkeys(self._display[k] for k in self._display if k.startswith(key)))
+
     def __contains__(self, name: str) -> bool:
         return self.get(name) is not None
 

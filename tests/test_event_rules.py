@@ -285,7 +285,8 @@ def test_a_player_named_like_markup_quits_a_terminal_draft_cleanly(tmp_path):
             child.sendline(leave)
         else:
             child.sendeof()
-        child.expect(r"Saved\. Continue with: cmdraft event draft \d+ --player '\[/b\]'")
+        child.expect(r"Saved\. Continue with: cmdraft event draft \d+ --player '\[/b\]' --db (\S+)")
+        assert child.match.group(1) == str(db)  # the hint keeps the database
         child.expect(pexpect.EOF)
         child.close()
         assert child.exitstatus == 0 and "Traceback" not in (child.before or "")

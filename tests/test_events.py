@@ -129,7 +129,7 @@ def test_standings_tie_breaker_is_opponents_average(events):
         (["seat", "start_draft", "drop", "deck"], StateError, "has dropped"),
         (["seat", "start_draft", "round", "round"], StateError, "still has tables without results"),
         (["seat", "start_draft", "round", "results", "results"], StateError, "round 1 is finished"),
-        (["seat", "start_draft", "round", "results", "round", "old_result"], StateError, "round 2 has started"),
+        (["seat", "start_draft", "round", "results", "round", "old_result"], StateError, "use --replace to correct"),
         (["seat", "start_draft", "round", "bad_result"], InputError, "must name every player"),
         (["seat", "start_draft", "drop", "drop"], StateError, "already dropped"),
     ],
@@ -534,14 +534,14 @@ def test_timer_screen_runs_and_takes_keys(tmp_path):
     console = Console(file=io.StringIO(), width=80, force_terminal=True)
     with os.fdopen(read_end) as stream:
         done = run_timer(console, list(schedule(3, 20, 2, 30)), stream=stream)
-    assert done == 3 and "ROUND 1" in console.file.getvalue()
+    assert done == 3 and "PACK 1" in console.file.getvalue() and "ROUND" not in console.file.getvalue()
 
 
 def test_timer_cli(cli, tmp_path):
     db = tmp_path / "t.json"
     cli("event", "new", "Physical", "--timer", "40", "--db", db)
     result = cli("event", "timer", "1", "--db", db, input="\n\nq\n")
-    assert result.exit_code == 0 and "ROUND 1" in result.stdout and "PASS LEFT" in result.stdout
+    assert result.exit_code == 0 and "PACK 1" in result.stdout and "PASS LEFT" in result.stdout
 
 
 def test_terminal_draft_at_two_real_terminals(tmp_path):
@@ -600,6 +600,8 @@ def test_build_a_deck_at_the_terminal_registers_it(tmp_path):
     child.expect(pexpect.EOF)
     ann = next(p for p in events.snapshot(event_id)["players"] if p["name"] == "Ann")
     assert ann["deck"]["valid"]
+    entry = events.history(event_id)[-1]  # the history says the deck came from Ann's terminal, not the desk
+    assert entry["what"] == "deck" and entry["who"].startswith("terminal Ann (/dev/")
 
 
 def test_board_warns_of_a_piper_shortfall(events, cli):

@@ -168,3 +168,22 @@ def test_single_keys_with_and_without_termios_and_select(termios, monkeypatch):
             os.write(leader, b"p\n" if not termios else b"p")
             assert keys.read(2) == "p"
         os.close(leader)
+
+
+@pytest.mark.parametrize("termios", [True, False])
+def test_discarding_what_was_typed_with_and_without_termios(termios, monkeypatch):
+    import pty
+
+    monkeypatch.setattr(portable, "HAS_TERMIOS", termios)
+    leader, follower = pty.openpty()
+    try:
+        with os.fdopen(follower, "r", closefd=False) as stream:
+            os.write(leader, b"half a lin")
+            time.sleep(0.1)
+            portable.discard_typed(stream)  # without termios: nothing to call, and no error
+            os.write(leader, b"e\nnext\n")
+            line = stream.readline()
+            assert line == ("e\n" if termios else "half a line\n")
+    finally:
+        os.close(leader)
+        os.close(follower)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import csv
+import re
 import io
 from fractions import Fraction
 from html.parser import HTMLParser
@@ -72,14 +73,19 @@ class Outline(HTMLParser):
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
         self.tags.append((tag, attrs))
-        if tag not in ("meta",):
+        if tag not in ("meta", "col"):  # void elements have no end tag
             self.stack.append(tag)
         if tag == "section":
-            self.sections.append({"class": attrs.get("class", "").split(), "h2": "", "tables": 0, "rows": []})
+            self.sections.append({"class": attrs.get("class", "").split(), "h2": "", "tables": 0, "rows": [],
+                                  "captions": [], "row_tables": [], "notes": []})
+        if tag == "p" and self.sections and "note" in attrs.get("class", ""):
+            self.sections[-1]["notes"].append("")
         if tag == "table" and self.sections:
             self.sections[-1]["tables"] += 1
+            self.sections[-1]["captions"].append("")
         if tag == "tr" and self.sections:
             self.sections[-1]["rows"].append([])
+            self.sections[-1]["row_tables"].append(self.sections[-1]["tables"] - 1)
 
     def handle_endtag(self, tag):
         assert self.stack and self.stack[-1] == tag, f"</{tag}> closes <{self.stack[-1] if self.stack else None}>"
@@ -91,6 +97,11 @@ class Outline(HTMLParser):
             self.style += data
         if self.sections and self.stack and self.stack[-1] == "h2":
             self.sections[-1]["h2"] += data
+        if self.sections and self.stack and self.stack[-1] == "p" and self.sections[-1]["notes"] and \
+                self.tags[-1][0] == "p" and "note" in self.tags[-1][1].get("class", ""):
+            self.sections[-1]["notes"][-1] += data
+        if self.sections and self.stack and self.stack[-1] == "caption":
+            self.sections[-1]["captions"][-1] += data
         if self.sections and self.stack and self.stack[-1] in ("td", "th") and self.sections[-1]["rows"]:
             self.sections[-1]["rows"][-1].append(data)
 
@@ -127,20 +138,22 @@ def sections_of(night, cli, what):
     return parse_html(run(cli, events, event_id, what, "--format", "html")).sections
 
 
-def test_html_slips_one_per_table_with_page_breaks_between(night, cli):
+def test_html_slips_one_per_table_three_to_a_sheet_with_cut_lines(night, cli):
     events, event_id = night
     tables = events.snapshot(event_id)["rounds"][-1]["tables"]
     sections = sections_of(night, cli, "slips")
     assert len(sections) == len(tables)
-    assert [("break" in s["class"]) for s in sections] == [True] * (len(tables) - 1) + [False]
+    # A new sheet of paper after every third slip, a cut line between slips on one sheet, nothing after the last.
+    expected = [("break" if n % 3 == 0 else "cut") if n < len(tables) else None for n in range(1, len(tables) + 1)]
+    assert [("break" if "break" in s["class"] else "cut" if "cut" in s["class"] else None) for s in sections] == expected
     for number, (section, table) in enumerate(zip(sections, tables, strict=True), start=1):
-        assert f"table {number}" in section["h2"]
+        assert section["h2"].startswith(f"Table {number} · round 3")
         body = section["rows"][1:]
         assert len(body) == len(table)
         # Places 1st to the table's size to tick, for every player.
         assert all(f"{len(table)}th" in "".join(row) or len(table) < 4 for row in body)
     style = parse_html(run(cli, events, event_id, "slips", "--format", "html")).style
-    assert "break-after:page" in style and "page-break-after:always" in style
+    assert "break-after:page" in style and "page-break-after:always" in style and "dashed" in style
 
 
 def test_html_decklists_one_page_per_player_with_every_card(night, cli):
@@ -153,9 +166,26 @@ def test_html_decklists_one_page_per_player_with_every_card(night, cli):
         name = section["h2"].split("·", 1)[1].strip()
         player = next(p for p in snap["players"] if p["name"] == name)
         deck = events.deck_of(event_id, player["id"])
-        counted = sum(int(row[0]) for row in section["rows"] if row and row[0].isdigit())
-        assert counted == sum(deck.main.values()), name
-        assert counted + len(deck.commanders) == deck.size == 60  # a Commander draft deck (rules: 60 cards)
+        pool = events.pool(event_id, player["id"])
+        captions = section["captions"]
+        def rows_in(test):
+            return [row for row, t in zip(section["rows"], section["row_tables"], strict=True)
+                    if test(captions[t]) and row and row[0].isdigit()]
+        listed = sum(int(row[0]) for row in rows_in(bool))
+        assert listed == sum(deck.main.values()), name
+        assert listed + len(deck.commanders) == deck.size == 60  # a Commander draft deck (rules: 60 cards)
+        # The sideboard is the rest of the pool: pool cards = deck cards taken from the pool + sideboard.
+        note = next(text for text in section["notes"] if text.startswith("Sideboard ("))
+        side = sum(int(item.split(" ", 1)[0]) for item in note.split(": ", 1)[1].split(" / ") if item != "none")
+        assert note.startswith(f"Sideboard ({side}, the rest of the pool)")
+        from collections import Counter
+
+        used = Counter({card.name: n for card, n in deck.main.items()}) + Counter(c.name for c in deck.commanders)
+        held = Counter(p.card.name for p in pool)
+        from_pool = sum(min(n, held[name]) for name, n in used.items())
+        assert side == len(pool) - from_pool, name
+        who = section["rows"][1]
+        assert who == [player["name"], f"#{player['number']}", str(player["pod"]), str(player["seat"] + 1)]
 
 
 def test_html_seatings_pods_and_find_your_seat(night, cli):
@@ -322,3 +352,65 @@ def test_any_names_fit_80_columns_and_html_shows_them_literally(names, title):
     for name in names:
         assert printable(name) in "".join(cells)
     assert "".join(page.text).count(printable(title)) >= 3
+
+
+def test_tables_one_under_another_share_their_column_widths(night, cli):
+    """Pairings: every table's columns start at the same place (text) and have the same widths (HTML)."""
+    events, event_id = night
+    text = run(cli, events, event_id, "pairings")
+    rules = [line for line, above in zip(text.splitlines()[1:], text.splitlines(), strict=False)
+             if above.startswith("Table  Seat") and set(line) <= {"-", " "}]
+    assert len(rules) == len(events.snapshot(event_id)["rounds"][-1]["tables"]) and len(set(rules)) == 1
+    page = run(cli, events, event_id, "pairings", "--format", "html")
+    groups = re.findall(r"<caption>Table \d+</caption>\n(<colgroup>.*?</colgroup>)", page)
+    assert len(groups) == len(rules) and len(set(groups)) == 1
+    # The check can disagree: tables of different content measured alone have different widths.
+    from events.printables import Table
+    from events.sheet_writers import text_table
+
+    short, wide = Table(("Seat", "Player"), (("1", "Al"),)), Table(("Seat", "Player"), (("1", "Bartholomew"),))
+    assert text_table(short)[1] != text_table(wide)[1]
+
+
+def test_decklists_keep_names_as_typed_and_carry_the_event_on_every_sheet(night, cli):
+    events, event_id = night
+    text = run(cli, events, event_id, "decklists")
+    assert "DECKLIST · Ann" in text and "DECKLIST · 李小龍 [/b]" in text and "DECKLIST · ANN" not in text
+    assert all(page.startswith("Friday <CMR> & co") for page in text.split("\f"))
+    page = run(cli, events, event_id, "decklists", "--format", "html")
+    sections = page.split("<section")[1:]
+    assert len(sections) == 10
+    # The first sheet has the page header; every later one names the event itself.
+    assert all('<p class="event">Friday &lt;CMR&gt; &amp; co · 2026-01-16' in s for s in sections[1:])
+
+
+def test_text_slips_have_cut_lines_and_a_form_feed_per_sheet_of_paper(tmp_path, cli):
+    from events.sheet_writers import CUT_LINE
+
+    events = Events(Store(tmp_path / "slips.json"))
+    event_id = events.create("Slips", style="physical", seed=4)
+    for number in range(16):
+        events.add_player(event_id, f"P{number + 1}")
+    events.seat(event_id)
+    with events.store.write() as db:
+        db.table("events").update({"status": "building"}, doc_ids=[event_id])
+    events.new_round(event_id, force=True)
+    text = run(cli, events, event_id, "slips")
+    sheets = text.split("\f")
+    assert [sheet.count("RESULT SLIP") for sheet in sheets] == [3, 1]
+    assert [sheet.count(CUT_LINE) for sheet in sheets] == [2, 0]
+    assert all(cell_width(line) <= 80 for line in text.splitlines())
+
+
+@pytest.mark.parametrize("what", PRINTABLES)
+def test_a_table_heading_is_part_of_its_table_so_no_page_end_leaves_it_alone(night, cli, what):
+    """Headings of tables (a round of results, a table of pairings, a card type) are the table's caption,
+    which a browser never separates from the table; page titles may not end a page either."""
+    events, event_id = night
+    page = run(cli, events, event_id, what, "--format", "html")
+    assert "<h3>" not in page
+    assert page.count("<caption>") == page.count("<table>\n<caption>")
+    style = parse_html(page).style
+    assert "h2{" in style and "break-after:avoid" in style.split("h2{", 1)[1].split("}", 1)[0]
+    if what == "results":
+        assert [f"<caption>Round {n} (" in page for n in (1, 2, 3)] == [True, True, False]  # round 3: no result yet

@@ -126,7 +126,8 @@ def _snapshot_json(snap: dict[str, Any]) -> dict[str, Any]:
     return {
         "event": {k: event[k] for k in ("id", "name", "date", "set", "mode", "style", "status", "pod_size", "game_size",
                                          "one_v_one", "timer", "points", "piper_stock")},
-        "players": [{"id": p["id"], "name": p["name"], "status": p["status"], "late": p["late"], "bot": bool(p.get("bot")), "pod": p["pod"],
+        "players": [{"id": p["id"], "number": p["number"], "name": p["name"], "status": p["status"], "late": p["late"],
+                     "checked_in": bool(p.get("checked_in")), "dropped_after": p.get("dropped_after"), "bot": bool(p.get("bot")), "pod": p["pod"],
                      "seat": None if p["seat"] is None else p["seat"] + 1, "pipers_requested": p["requested"],
                      "pool_size": p["pool_size"], "deck": p["deck"]} for p in snap["players"]],
         "pods": [{"pod": pod["number"], "players": [names[i] for i in pod["players"]], "pipers_opened": pod.get("opened"),
@@ -143,20 +144,52 @@ def player_add(
     event_id: EventArg,
     names: Annotated[list[str], typer.Argument(metavar="NAME...", help="One or more player names (any characters).")],
     bot: Annotated[bool, typer.Option("--bot", help="A bot fills this seat in a terminal draft.")] = False,
+    sealed: Annotated[bool, typer.Option("--sealed", help="After the draft has started: join with a sealed pool (six boosters).")] = False,
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Register players (after seating: a late add to the smallest pod)."""
+    """Register players (after seating: a seat in the smallest pod with room, or a re-seat offer when
+    every pod is full; after the draft has started: with a sealed pool)."""
     from events.registration import Registration
     events = core(db, Registration)
-    ids = [events.add_player(event_id, name, bot=bot) for name in names]
+    ids = [events.add_player(event_id, name, bot=bot, sealed=sealed) for name in names]
+    numbers = {p["id"]: p["number"] for p in events.snapshot(event_id)["players"]}
+    offer = events.late_offer(event_id)
     if as_json:
-        emit_json({"players": ids})
-    else:
-        from events.screens.render import shown
+        emit_json({"players": ids, "numbers": [numbers[pid] for pid in ids], "offer": offer})
+        return
+    from events.screens.render import shown
 
-        for name, pid in zip(names, ids, strict=True):
-            out().print(shown(f"registered {name!r} as player {pid}"))
+    for name, pid in zip(names, ids, strict=True):
+        out().print(shown(f"registered {name!r} as player #{numbers[pid]}"))
+    if offer:
+        out().print(shown(offer, style="yellow"))
+
+
+@player_app.command("checkin")
+def player_checkin(
+    event_id: EventArg,
+    names: Annotated[Optional[list[str]], typer.Argument(metavar="NAME...", help="Players present (name or #N).")] = None,
+    everyone: Annotated[bool, typer.Option("--all", help="Check in every registered player.")] = False,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Mark players present; once check-in is used, 'event seat' seats only the players checked in."""
+    from events.registration import Registration
+
+    if bool(names) == everyone:
+        raise InputError("name the players who are here, or use --all (not both)")
+    events = core(db, Registration)
+    checked = events.check_in(event_id, None if everyone else names)
+    offer = events.late_offer(event_id)
+    if as_json:
+        emit_json({"checked_in": checked, "offer": offer})
+        return
+    from events.screens.render import join_names, shown
+
+    out().print(shown(f"checked in: {join_names(checked)}"))
+    if offer:
+        out().print(shown(offer, style="yellow"))
 
 
 @player_app.command("drop")
@@ -203,21 +236,28 @@ def player_remove(event_id: EventArg, name: Annotated[str, typer.Argument(help="
 
 
 @event_app.command("seat")
-def event_seat(event_id: EventArg, db: DbOption = None, as_json: JsonOption = False) -> None:
-    """Seat players at random into balanced draft pods of at most the pod size."""
+def event_seat(event_id: EventArg,
+               again: Annotated[bool, typer.Option("--again", help="Draw the pods again before the draft starts (late players included; a backup first).")] = False,
+               db: DbOption = None, as_json: JsonOption = False) -> None:
+    """Seat players at random into balanced draft pods of at most the pod size (only those checked in,
+    when check-in was used); --again re-draws them until the draft starts."""
     from events.seating import Seating
-    pods = core(db, Seating).seat(event_id)
+    events = core(db, Seating)
+    pods = events.seat(event_id, again=again)
+    no_shows = events.no_shows(event_id)
     if as_json:
-        emit_json({"pods": pods})
+        emit_json({"pods": pods, "no_shows": no_shows})
         return
     from rich.table import Table
-    from events.screens.render import shown
+    from events.screens.render import join_names, shown
 
     for number, names in enumerate(pods, start=1):
         table = Table("Seat", "Player", title=f"Draft pod {number}")
         for seat, name in enumerate(names, start=1):
             table.add_row(str(seat), shown(name))
         out().print(table)
+    if no_shows:
+        out().print(shown(f"No-shows (not seated): {join_names(no_shows)}", style="yellow"), soft_wrap=True)
 
 
 @event_app.command("draft")
@@ -313,27 +353,35 @@ def event_pool(
     name: Annotated[str, typer.Argument(help="Player name, or #N for player number N.")],
     file: Annotated[Optional[Path], typer.Argument(help="Pool file in any deck format; leave out to type the cards.")] = None,
     replace: Annotated[bool, typer.Option("--replace", help="Replace a pool already recorded.")] = False,
+    edit: Annotated[bool, typer.Option("--edit", help="Edit the recorded pool line by line (undo, remove N, new lines).")] = False,
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Record a player's pool from a file, or typed line by line (end with an empty line).
+    """Record a player's pool from a file, or typed line by line (end with an empty line); --edit changes
+    the recorded one line by line.
 
-    Typed at a terminal, every good line is kept and only an unreadable one is asked again, with
-    suggestions.  A pool that isn't full size (60 drafted, 120 sealed in CMR) is recorded with a warning."""
+    Typed at a terminal, every good line is kept; an unreadable one is set aside with suggestions and
+    asked again at the end, 'undo' takes back the last change.  A pool that isn't full size (60 drafted,
+    120 sealed in CMR) is recorded with a warning."""
     from draft.formats import parse, read_file
 
     from events.pools import Pools
     events = core(db, Pools)
+    if edit and file is not None:
+        raise InputError("--edit changes the recorded pool line by line; to record a file over it use --replace")
     if file is not None:
         deck_file = read_file(file)
-    elif sys.stdin.isatty():
+    elif sys.stdin.isatty() or edit:
+        from events.pool_entry import pool_lines
         from events.schema import expected_pool_size
         from events.screens.pool_entry import type_pool
         from events.screens.terminal import Terminal
 
-        event = events.check_pool_entry(event_id, name, replace)  # refused before any typing, not after
+        event = events.check_pool_entry(event_id, name, replace or edit)  # refused before any typing, not after
+        recorded = pool_lines(events.pool(event_id, name)) if edit else None
+        replace = replace or edit
         console = out()
-        deck_file = parse("\n".join(type_pool(console, Terminal(console), events.index, expected_pool_size(event))))
+        deck_file = parse("\n".join(type_pool(console, Terminal(console), events.index, expected_pool_size(event), recorded)))
     else:
         from events.screens.terminal import undecodable_byte
 
@@ -427,11 +475,13 @@ def event_deck(
                                   piper_colors=parse_colors(piper))
     if as_json:
         emit_json(report)
-        return
+        raise typer.Exit(0 if report["valid"] else 1)
     from events.screens.render import shown
 
     verdict = "legal" if report["valid"] else "NOT legal: " + "; ".join(p["message"] for p in report["problems"])
     out().print(shown(f"{report['player']}: deck registered, {verdict}"))
+    if not report["valid"]:
+        raise typer.Exit(1)  # as 'deck check': an illegal deck is exit 1 (it is registered, and shown on the board)
 
 
 @event_app.command("round")
@@ -444,11 +494,11 @@ def event_round(event_id: EventArg, force: Annotated[bool, typer.Option("--force
         emit_json(result)
         return
     from rich.table import Table
-    from events.screens.render import shown
+    from events.screens.render import join_names, shown
 
     table = Table("Table", "Players (seat order)", "Goes first", title=f"Round {result['round']}")
     for number, (names, first) in enumerate(zip(result["tables"], result["first"], strict=True), start=1):
-        table.add_row(str(number), shown(", ".join(names)), shown(first))
+        table.add_row(str(number), shown(join_names(names)), shown(first))
     out().print(table)
 
 
@@ -458,21 +508,28 @@ def event_result(
     round_number: Annotated[int, typer.Argument(metavar="ROUND")],
     table: Annotated[int, typer.Argument(metavar="TABLE")],
     order: Annotated[str, typer.Argument(metavar="ORDER", help="Finishing order: 'Ann > Bo = Cy > Di' ('=' for a draw).")],
-    replace: Annotated[bool, typer.Option("--replace", help="Correct a result already recorded.")] = False,
+    replace: Annotated[bool, typer.Option("--replace", help="Correct a result already recorded (until the event is finished).")] = False,
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Record a table's result by finishing order."""
+    """Record a table's result by finishing order; --replace corrects one, also after the next round was
+    paired (the standings follow; the pairing stays, and the tables it would have changed are named)."""
     from events.schema import number_text
 
     from events.rounds import Rounds
     result = core(db, Rounds).record_result(event_id, round_number, table, order, replace)
     if as_json:
         emit_json({**result, "points": {name: round(float(points), 4) for name, points in result["points"].items()}})
-    else:
-        from events.screens.render import shown
+        return
+    from events.screens.render import join_names, shown
 
-        out().print(shown(", ".join(f"{name} {number_text(points)}" for name, points in result["points"].items())))
+    out().print(shown(join_names(f"{name} {number_text(points)}" for name, points in result["points"].items())))
+    if result["next_round"] is not None:
+        changed = result["would_change"]
+        verdict = (f"would have changed tables {join_names(map(str, changed))} of round {result['next_round']}" if changed
+                   else f"would not have changed the pairing of round {result['next_round']}")
+        out().print(shown(f"corrected after round {result['next_round']} was paired: the standings follow; this result "
+                          f"{verdict} (its pairing stays as it is)", style="yellow"), soft_wrap=True)
 
 
 @event_app.command("standings")
@@ -527,10 +584,12 @@ def event_game(
     life: Annotated[Optional[list[str]], typer.Option("--life", help="NAME=DELTA life change (repeatable).")] = None,
     damage: Annotated[Optional[list[str]], typer.Option("--damage", help="VICTIM=SOURCE:COMMANDER[#K]:N commander damage, e.g. Ann=Bo:Piper#2:7 (repeatable).")] = None,
     cast: Annotated[Optional[list[str]], typer.Option("--cast", help="NAME=COMMANDER[#K]: a cast from the command zone, e.g. Bo=Piper#1 (repeatable).")] = None,
+    undo: Annotated[bool, typer.Option("--undo", help="Take back the table's last entry (while the round is open).")] = False,
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Game tracker for one table: life from 40, commander damage (21 loses), commander tax."""
+    """Game tracker for one table: life from 40, commander damage (21 loses), commander tax; --undo takes
+    back the last entry."""
     damages = []
     for value in damage or []:
         victim, sep, rest = value.partition("=")
@@ -546,7 +605,7 @@ def event_game(
             raise InputError(f"bad --cast {value!r}: write NAME=COMMANDER, e.g. Bo=Piper#1")
         casts.append((name.strip(), commander.strip()))
     from events.games import Games
-    board = core(db, Games).game(event_id, round_number, table, life=_pairs(life, "--life", signed=True), damage=damages, casts=casts)
+    board = core(db, Games).game(event_id, round_number, table, life=_pairs(life, "--life", signed=True), damage=damages, casts=casts, undo=undo)
     if as_json:
         emit_json(board)
         return
@@ -561,6 +620,33 @@ def event_finish(event_id: EventArg, db: DbOption = None) -> None:
     from events.rounds import Rounds
     core(db, Rounds).finish(event_id)
     out().print(f"event {event_id} finished")
+
+
+@event_app.command("undo")
+def event_undo(event_id: EventArg, db: DbOption = None, as_json: JsonOption = False) -> None:
+    """Take back the desk's last change where that is safe (a result, a round with nothing played, a
+    seating, a check-in, a name, a drop, a game entry), and say what was undone."""
+    from events.undo import Undo
+
+    done = core(db, Undo).undo(event_id)
+    if as_json:
+        emit_json(done)
+        return
+    from events.screens.render import shown
+
+    out().print(shown(f"undid: {done['undid']}"), soft_wrap=True)
+
+
+@event_app.command("log")
+def event_log(event_id: EventArg, db: DbOption = None, as_json: JsonOption = False) -> None:
+    """The event's history: every change, who made it (the desk or a terminal), when, the old and new value."""
+    entries = core(db).history(event_id)
+    if as_json:
+        emit_json(entries)
+        return
+    from events.screens.render import history_table
+
+    out().print(history_table(entries))
 
 
 @event_app.command("export")

@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from events.round_clock import RoundClock, clock_text, read_clock, toggle_pause
-from events.screens.render import shown
+from events.screens.render import join_names, shown
 from events.screens.terminal import Keys
 from events.screens.timer import big_text
 
@@ -30,7 +30,7 @@ def big_word(word: str) -> str:
 def pairings_table(tables: list[list[str]], first: list[str]) -> Table:
     table = Table("Table", "Players in seat order (* goes first)", title="Pairings", title_justify="left")
     for number, (names, starter) in enumerate(zip(tables, first, strict=True), start=1):
-        table.add_row(str(number), shown(", ".join(name + (" *" if name == starter else "") for name in names)))
+        table.add_row(str(number), shown(join_names(name + (" *" if name == starter else "") for name in names)))
     return table
 
 

@@ -8,8 +8,9 @@ import shlex
 from rich.console import Console
 from rich.text import Text
 
+from events.audit import actor
 from events.screens.practice import PracticeUI
-from events.screens.render import shown
+from events.screens.render import db_option, join_names, shown
 from events.screens.terminal import Quit, Terminal
 from sets.errors import InputError
 
@@ -40,7 +41,7 @@ def run_event_draft(events, event_id: int, players: list[str] | None, console: C
                     if wanted is not None and player_id not in wanted:
                         continue
                     console.print(shown(f"{names[player_id]}, your pick (pod {number}, seat {seat + 1})", style="bold magenta"))
-                    ui = PracticeUI(session, console, terminal)
+                    ui = PracticeUI(session, console, terminal, confirm=True)  # a store draft asks before each pick, as before
                     ui.seat = seat
                     ui.pick_once()
                     events.after_picks(event_id, number, session)
@@ -58,12 +59,13 @@ def run_event_draft(events, event_id: int, players: list[str] | None, console: C
             if not progressed:
                 if not waiting_shown:
                     late = sorted({names[seating[number][seat]] for number, s in sessions.items() for seat in s.waiting_humans()})
-                    console.print(shown("Waiting for: " + ", ".join(late) + " ('quit' to leave; everything is saved)", style="yellow"))
+                    console.print(shown("Waiting for: " + join_names(late) + " ('quit' to leave; everything is saved)", style="yellow"))
                     waiting_shown = True
                 if terminal.wait(poll) is not None:
                     waiting_shown = False  # typed while waiting: say again who we wait for
     except Quit:
-        console.print(shown(f"Saved. Continue with: cmdraft event draft {event_id}" + "".join(f" --player {shlex.quote(n)}" for n in players or [])))
+        console.print(shown(f"Saved. Continue with: cmdraft event draft {event_id}" + "".join(f" --player {shlex.quote(n)}" for n in players or [])
+                            + db_option(events.store.path)), soft_wrap=True)  # one line to copy
 
 
 class PoolBuilder(PracticeUI):
@@ -88,7 +90,8 @@ class PoolBuilder(PracticeUI):
     def _register(self, deck_json: dict, legal: bool) -> None:
         from draft.formats import parse_json
 
-        report = self.events.register_deck(self.event_id, self.player_name, parse_json(json.dumps(deck_json)))
+        report = self.events.register_deck(self.event_id, self.player_name, parse_json(json.dumps(deck_json)),
+                                           by=actor(self.player_name))  # the history says it came from this terminal
         self.registered = True
         state = "legal" if report["valid"] else "not legal yet"
         self.console.print(shown(f"{self.player_name}: deck registered ({state})"))
@@ -116,3 +119,6 @@ class PoolBuilder(PracticeUI):
 
     def cmd_export(self, args: list[str]) -> None:
         raise InputError("export the event's files with 'cmdraft event export'")
+
+    def cmd_bot(self, args: list[str]) -> None:
+        raise InputError("an event pool has no bots to show; here you build and register the deck")

@@ -3,8 +3,11 @@ the CLI print; the core returns values."""
 
 from __future__ import annotations
 
+import json
 import re
+import shlex
 from collections.abc import Iterable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rich import box
@@ -15,6 +18,7 @@ from rich.text import Text
 
 from events.printables import standings_legend
 from events.schema import number_text
+from events.store import default_path
 from sets.cards import Card, Rarity
 
 if TYPE_CHECKING:
@@ -32,12 +36,26 @@ RARITY_STYLE = {
 IDENTITY_STYLE = {"W": "#f3efc2", "U": "#3b8ede", "B": "#a58fb8", "R": "#e8573a", "G": "#3aa856"}
 
 
-_CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f]")
+# Control characters, and the bidirectional controls (RLO, LRI, the marks…) that reorder what follows them.
+_CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
 
 def visible(text: str) -> str:
-    """``text`` with control characters written out (``\\x1b``), so no name can move the cursor or colour the screen."""
-    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+    """``text`` with control characters written out (``\\x1b``, ``\\u202e``), so no name can move the cursor,
+    colour the screen or turn the text after it around."""
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100 else f"\\u{ord(m.group()):04x}", text)
+
+
+def db_option(path) -> str:
+    """`` --db PATH`` for a command to type again, unless ``path`` is the default database (then nothing)."""
+    if Path(path).resolve() == default_path().resolve():
+        return ""
+    return f" --db {shlex.quote(str(path))}"
+
+
+def join_names(names: Iterable[str]) -> str:
+    """Names in one line that stays readable when a name holds a comma ("Ann, the Great / Bo")."""
+    return " / ".join(names)
 
 
 def shown(text: object, style: str = "", **options) -> Text:
@@ -105,13 +123,18 @@ def passing(left: bool) -> str:
 
 
 def mana_text(cost: str) -> Text:
-    """A mana cost with each colored symbol in its color."""
+    """A mana cost with each colored symbol in its color (also in the compact form, ``3WU``)."""
     text = Text()
-    for symbol in re.findall(r"\{[^}]*\}|//|\s+", cost):
-        colors = [ch for ch in symbol.upper() if ch in "WUBRG"] if symbol.startswith("{") else []
+    for symbol in re.findall(r"\{[^}]*\}|//|\s+|[0-9A-Z]", cost):
+        colors = [ch for ch in symbol.upper() if ch in "WUBRG"] if symbol.startswith("{") or len(symbol) == 1 else []
         style = _SYMBOL_STYLE.get(colors[0], "") if len(colors) == 1 else ("bold magenta" if colors else "dim")
         text.append(visible(symbol), style=style)
     return text
+
+
+def compact_cost(cost: str) -> str:
+    """A mana cost without the braces of one-character symbols: ``{3}{W}{U}`` is ``3WU``, ``{W/U}`` stays."""
+    return re.sub(r"\{([0-9A-Z]|1[0-9])\}", lambda m: m.group(1) if len(m.group(1)) == 1 else m.group(0), cost)
 
 
 def identity_text(code: str) -> Text:
@@ -210,13 +233,13 @@ def card_list_table(headers: list[str], rows: list[list], title: str | None = No
                      justify={"#": "right", "Count": "right", "MV": "right", "In deck": "right", "In pool": "right"})
 
 
-def pack_table(printings: Iterable[Printing], title: str = "", numbered: bool = True, width: int | None = None) -> Table:
+def pack_table(printings: Iterable[Printing], title: str = "", numbered: bool = True, width: int | None = None, first: int = 1) -> Table:
     """A pack or pool as a table: number, name, cost, rarity and identity always whole; on narrow
     terminals the type loses its subtypes, and type and notes wrap or go before anything else is cut."""
     narrow = width is not None and width < 110
     headers = (["#"] if numbered else []) + ["Card", "Cost", "R", "Id", "Type", "Notes"]
     rows = []
-    for index, printing in enumerate(printings, start=1):
+    for index, printing in enumerate(printings, start=first):
         card = printing.card
         notes = " ".join(filter(None, [finish_marks(printing.foil, printing.etched), commander_hint(card)]))
         rows.append(([str(index)] if numbered else []) + [
@@ -375,7 +398,7 @@ def event_board(snap: dict, ledger: dict | None = None) -> Table:
                            f"  ·  status: ", (event["status"], "bold cyan"))
     outer.add_row(header)
     if ledger and ledger["shortfall"]:
-        lenders = ", ".join(l["player"] for l in ledger["lenders"]) or "nobody in the event"
+        lenders = join_names(l["player"] for l in ledger["lenders"]) or "nobody in the event"
         outer.add_row(shown(f"Piper shortfall: registered decks add {ledger['needed']} Piper(s), {ledger['shortfall']} more than "
                            f"players and the store can lend (could lend: {lenders})", style="bold red"))
     elif ledger and ledger["forecast"]["shortfall"]:
@@ -397,8 +420,13 @@ def event_board(snap: dict, ledger: dict | None = None) -> Table:
             deck_text = shown(", ".join(sorted({pr["code"] for pr in deck["problems"]})), style="red")
         seat = f"{p['pod']}/{p['seat'] + 1}" if p["pod"] else "—"
         status = p["status"] + (" (late)" if p["late"] else "") + (" (bot)" if p.get("bot") else "")
+        if p["status"] == "dropped" and p.get("dropped_after") is not None:
+            status = f"dropped after round {p['dropped_after']}: not paired again" if p["dropped_after"] else \
+                "dropped before round 1: not paired"
+        elif p["status"] == "active" and p.get("checked_in"):
+            status += " (checked in)"
         pool = shown(f"{p['pool_size']} !", style="bold yellow") if p.get("pool_warning") else shown(str(p["pool_size"] or "—"))
-        players.add_row(f"#{p['id']}", shown(p["name"]), status, seat, pool, str(p["requested"] or ""), deck_text)
+        players.add_row(f"#{p.get('number', p['id'])}", shown(p["name"]), status, seat, pool, str(p["requested"] or ""), deck_text)
     outer.add_row(players)
     for p in snap["players"]:
         if p.get("pool_warning") and p["status"] == "active":
@@ -406,7 +434,7 @@ def event_board(snap: dict, ledger: dict | None = None) -> Table:
     if snap["pods"]:
         pods = Table("Pod", "Players", "Pipers opened", "Draft", title="Draft pods", title_justify="left")
         for pod in snap["pods"]:
-            pods.add_row(str(pod["number"]), shown(", ".join(names[i] for i in pod["players"])),
+            pods.add_row(str(pod["number"]), shown(join_names(names[i] for i in pod["players"])),
                          _opened(pod, ledger), snap["drafts"].get(pod["number"]) or event["style"])
         outer.add_row(pods)
     results = {(r["round"], r["table"]): r["order"] for r in snap["results"]}
@@ -415,20 +443,44 @@ def event_board(snap: dict, ledger: dict | None = None) -> Table:
         for number, ids in enumerate(rnd["tables"], start=1):
             order = results.get((rnd["number"], number))
             outcome = shown(" > ".join(" = ".join(names[i] for i in group) for group in order)) if order else shown("waiting", style="dim")
-            table.add_row(str(number), shown(", ".join(names[i] for i in ids)), outcome)
+            table.add_row(str(number), shown(join_names(names[i] for i in ids)), outcome)
         outer.add_row(table)
     return outer
 
 
+def history_table(entries: list[dict]) -> Table:
+    """The event's history, oldest first: when, who, what, old and new value (undos name the entry they take back)."""
+    def value(v) -> str:
+        if v is None:
+            return "—"
+        if isinstance(v, str):
+            return v
+        if isinstance(v, list) and all(isinstance(x, str) for x in v):
+            return join_names(v)  # players: "Ann / Cy, the Great"
+        if isinstance(v, list) and all(isinstance(x, list) for x in v):
+            return "; ".join(value(x) for x in v)  # pods or tables, one after another
+        return json.dumps(v, ensure_ascii=False)
+
+    table = Table("#", "When (UTC)", "Who", "What", "Old", "New", title="History", title_justify="left")
+    for entry in entries:
+        what = entry["what"] + (f" (of #{entry['undoes']})" if entry.get("undoes") else "")
+        table.add_row(str(entry["id"]), entry["at"].replace("T", " ").replace("+00:00", ""), shown(entry["who"]), shown(what),
+                      shown(value(entry["old"])), shown(value(entry["new"])))
+    if not entries:
+        table.caption = "No change recorded yet."
+    return table
+
+
 def deck_board(snap: dict) -> Table:
-    table = Table("Player", "Pool", "Deck", "Problems", title=shown(f"Deck registration: {snap['event']['name']}"))
+    table = Table("Player", "Pool", "Deck", "Commanders", "Problems", title=shown(f"Deck registration: {snap['event']['name']}"))
     for p in snap["players"]:
         if p["status"] != "active" or p.get("bot"):
             continue  # dropped players and bots (which only fill draft seats) register no deck
         deck = p["deck"]
         state = shown("missing", style="yellow") if deck is None else (shown("legal", style="green") if deck["valid"] else shown("illegal", style="red"))
         problems = "" if not deck else "; ".join(pr["message"] for pr in deck["problems"])
-        table.add_row(shown(p["name"]), str(p["pool_size"] or "—"), state, shown(problems))
+        commanders = " + ".join(c["name"] for c in deck["commanders"]) if deck else ""
+        table.add_row(shown(p["name"]), str(p["pool_size"] or "—"), state, shown(commanders or "—"), shown(problems))
     return table
 
 
@@ -455,19 +507,19 @@ def piper_ledger(ledger: dict) -> Table:
     if not ledger["pods"]:
         grid.add_row("Opened", f"{ledger['held_in_pools']} in the recorded pools")
     grid.add_row("Store stock", str(ledger["stock"]))
-    grid.add_row("Added by decks", shown(", ".join(f"{d['player']} {d['added']}" for d in ledger["decks"] if d["added"]) or "none"))
+    grid.add_row("Added by decks", shown(join_names(f"{d['player']} {d['added']}" for d in ledger["decks"] if d["added"]) or "none"))
     grid.add_row("Needed", str(ledger["needed"]))
     grid.add_row("Unused in pools", str(ledger["unused"]))
     grid.add_row("Available", f"{ledger['available']} (unused + store stock)")
     if ledger["shortfall"]:
         grid.add_row(shown("SHORTFALL", style="bold red"), shown(f"{count_words(ledger['shortfall'], 'Piper')} short for the registered decks", style="red"))
-    lenders = ", ".join(f"{l['player']} ({l['spare']}{'' if l['deck_registered'] else ', no deck yet'}"
+    lenders = join_names(f"{l['player']} ({l['spare']}{'' if l['deck_registered'] else ', no deck yet'}"
                         f"{', dropped' if l['dropped'] else ''})" for l in ledger["lenders"])
     grid.add_row("Could lend", shown(lenders or "nobody"))
     forecast = ledger["forecast"]
     grid.add_row("", "")
     grid.add_row(shown("Forecast", style="bold dim"), shown("from requests made before deck building", style="dim"))
-    grid.add_row("Requested", shown(", ".join(f"{r['player']} {r['requested']}" for r in forecast["requests"]) or "none"))
+    grid.add_row("Requested", shown(join_names(f"{r['player']} {r['requested']}" for r in forecast["requests"]) or "none"))
     grid.add_row("Needed from others", str(forecast["needed_from_others"]))
     grid.add_row("Could be lent", str(forecast["available"]))
     if forecast["shortfall"]:
@@ -491,7 +543,34 @@ def game_board(board: dict) -> Table:
     table = Table("Player", "Life", "Commander damage taken", "Commander tax", "",
                   title=shown(f"Round {board['round']}, table {board['table']}"))
     for p in board["players"]:
-        damage = ", ".join(f"{h['label']} {h['amount']}" for h in p["commander_damage"]) or "—"
-        tax = ", ".join(f"{t['label']} +{{{t['tax']}}}" for t in p["tax"]) or "—"
+        damage = join_names(f"{h['label']} {h['amount']}" for h in p["commander_damage"]) or "—"
+        tax = join_names(f"{t['label']} +{{{t['tax']}}}" for t in p["tax"]) or "—"
         table.add_row(shown(p["player"]), str(p["life"]), shown(damage), shown(tax), shown("LOST", style="bold red") if p["lost"] else "")
     return table
+
+
+def stats_lines(stats) -> list[Text]:
+    """A deck's figures in three lines: curve and roles; sources per color against the symbols to cast;
+    a warning naming each commander color short of sources."""
+    line = Text("Curve ")
+    for mv, n in stats.curve.items():
+        line.append(f"{mv if mv < 7 else '7+'}:", style="dim")
+        line.append(f"{n} ")
+    removal = str(stats.removal)
+    line.append(f"· creatures {stats.creatures} · removal {removal} · ramp {stats.ramp}")
+    colors = Text("Sources/symbols ")
+    for color, made in stats.sources.items():
+        if made or stats.symbols[color] or color in stats.identity:
+            colors.append_text(identity_text(color.value))
+            colors.append(f" {made}/{stats.symbols[color]}  ", style="bold red" if color in stats.identity and made < 8 else "")
+    lines = [line, colors]
+    if stats.warnings:
+        lines.append(shown("⚠ fewer than 8 sources of a commander color: " + "; ".join(stats.warnings), style="yellow"))
+    return lines
+
+
+def signals_table(rows, width: int | None = None) -> Table:
+    """Each color's quality in the packs passed to you (``draft.advice.signals``), best first."""
+    body = [[identity_text(row.color.value), row.color.word, f"{row.best:.1f}", f"{row.per_pack:.1f}", str(row.packs)] for row in rows]
+    return fit_table(["", "Color", "Best card (avg rating)", "Cards per pack", "Packs seen"], body,
+                     essential={"", "Color", "Best card (avg rating)"}, width=width, title="Signals: what the packs passed to you hold")

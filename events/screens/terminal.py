@@ -10,7 +10,7 @@ from collections.abc import Callable
 from rich.console import Console
 from rich.text import Text
 
-from events.portable import KeyMode, LineReader
+from events.portable import KeyMode, LineReader, discard_typed
 
 
 def undecodable_byte(text: str) -> int | None:
@@ -47,6 +47,7 @@ class Terminal:
                 left = deadline - time.monotonic()
                 if left <= 0:
                     self.console.print()
+                    self.discard_typed()
                     return None
                 try:
                     ready = self.reader.wait(min(left, max(0.05, left - (shown - 1)), 0.5))
@@ -69,6 +70,10 @@ class Terminal:
                                     style="red"))
             return self.ask(prompt, deadline, status)
         return line.strip()
+
+    def discard_typed(self) -> None:
+        """Drop what the player typed without Enter (time ran out): it must not start the next answer."""
+        discard_typed(self.stream)
 
     @staticmethod
     def _seconds(deadline: float) -> int:

@@ -1,4 +1,5 @@
-"""The physical draft's big screen: round, passing direction and a pick timer that shrinks as packs empty."""
+"""The physical draft's big screen: pack, passing direction and a pick timer that shrinks as packs empty;
+between packs it stops for the players to review their picks."""
 
 from __future__ import annotations
 
@@ -19,22 +20,22 @@ from events.screens.render import shown
 
 @dataclass(frozen=True)
 class PickSlot:
-    round: int
+    pack: int
     pick: int
     picks_in_pack: int
     seconds: float
     direction: str
 
 
-def schedule(rounds: int, pack_size: int, picks_per_turn: int, base_seconds: float) -> Iterator[PickSlot]:
+def schedule(packs: int, pack_size: int, picks_per_turn: int, base_seconds: float) -> Iterator[PickSlot]:
     """Every pick of a physical draft with its time: ``base`` for a full pack, less as it empties."""
     per_pack = -(-pack_size // picks_per_turn)
     floor = min(5.0, base_seconds)
-    for round_index in range(rounds):
-        direction = passing(round_index % 2 == 0).upper()
+    for pack_index in range(packs):
+        direction = passing(pack_index % 2 == 0).upper()
         for pick in range(per_pack):
             left = pack_size - pick * picks_per_turn
-            yield PickSlot(round_index + 1, pick + 1, per_pack, max(floor, base_seconds * left / pack_size), direction)
+            yield PickSlot(pack_index + 1, pick + 1, per_pack, max(floor, base_seconds * left / pack_size), direction)
 
 
 # Five-row block digits, so the clock can be read across a store.
@@ -56,7 +57,7 @@ def big_text(text: str) -> str:
 def _screen(slot: PickSlot, remaining: float, paused: bool, title: str) -> Panel:
     clock = f"{int(remaining) // 60:02d}:{int(remaining) % 60:02d}"
     body = Group(
-        Align.center(Text(f"ROUND {slot.round}   ·   PASS {slot.direction}", style="bold cyan")),
+        Align.center(Text(f"PACK {slot.pack}   ·   PASS {slot.direction}", style="bold cyan")),
         Align.center(Text(f"Pick {slot.pick} of {slot.picks_in_pack}   (take 2 cards)", style="bold")),
         Align.center(Text(big_text(clock), style="bold red" if remaining <= 5 else "bold green")),
         Align.center(Text(clock, style="dim")),
@@ -65,9 +66,20 @@ def _screen(slot: PickSlot, remaining: float, paused: bool, title: str) -> Panel
     return Panel(body, title=shown(title), padding=(1, 4))  # the event's name, shown as typed
 
 
+def review_screen(done: int, title: str) -> Panel:
+    """Between packs: no clock runs while players look through what they have drafted."""
+    body = Group(
+        Align.center(Text(f"PACK {done} DONE", style="bold cyan")),
+        Align.center(Text("Review your picks: no clock is running.", style="bold")),
+        Align.center(Text(f"Enter: start pack {done + 1} · q: quit", style="dim")),
+    )
+    return Panel(body, title=shown(title), padding=(1, 4))
+
+
 def run_timer(console: Console, slots: list[PickSlot], title: str = "Commander Legends draft", stream=None) -> int:
     """Show the timer; returns how many picks were timed.  Keys act at once (no Enter after p or q);
-    the terminal is restored on leaving, also after Ctrl-C."""
+    between packs the screen waits for Enter while players review their picks.  The terminal is
+    restored on leaving, also after Ctrl-C."""
     try:
         return _run_timer(console, slots, title, stream)
     except KeyboardInterrupt:  # Ctrl-C: leave quietly, the terminal already restored
@@ -78,7 +90,9 @@ def run_timer(console: Console, slots: list[PickSlot], title: str = "Commander L
 def _run_timer(console: Console, slots: list[PickSlot], title: str, stream) -> int:
     done = 0
     with Keys(stream) as keys, Live(console=console, refresh_per_second=4, transient=False) as live:
-        for slot in slots:
+        for index, slot in enumerate(slots):
+            if index and slot.pack != slots[index - 1].pack and not _review(live, keys, slots[index - 1].pack, title):
+                return done
             deadline = time.monotonic() + slot.seconds
             paused_left: float | None = None
             while True:
@@ -105,3 +119,16 @@ def _run_timer(console: Console, slots: list[PickSlot], title: str, stream) -> i
             done += 1
         live.update(Panel(Align.center(Text("DRAFT OVER: record every pool", style="bold green")), title=shown(title)))
     return done
+
+
+def _review(live: Live, keys: Keys, pack: int, title: str) -> bool:
+    """Wait, with no clock, until Enter starts the next pack; False when the organizer quits."""
+    live.update(review_screen(pack, title), refresh=True)
+    while True:
+        key = keys.read(0.25)
+        if key is None:
+            continue
+        if key == "" or key.lower() == "q":
+            return False
+        if key == "\n":
+            return True

@@ -1,0 +1,101 @@
+"""Small desk friction (issue 22, item 7) on real database files: an illegal deck is exit 1 at the desk as
+at 'deck check'; the registration board shows commanders; the physical timer counts packs and stops for
+review between them; names with commas are never split in joined lists; bidi controls are shown escaped."""
+
+from __future__ import annotations
+
+import io
+import os
+
+import pytest
+from rich.console import Console
+
+from events.event import Events
+from events.store import Store
+
+
+@pytest.fixture
+def building(tmp_path):
+    """A bots draft of four, drafted: decks can be registered."""
+    events = Events(Store(tmp_path / "desk.json"))
+    event_id = events.create("Desk", style="bots", seed=3)
+    for name in ("Ann, the Great", "Bo", "Cy", "Di"):
+        events.add_player(event_id, name)
+    events.seat(event_id)
+    events.start_draft(event_id)
+    return events, event_id
+
+
+def test_an_illegal_deck_registered_at_the_desk_exits_1_as_deck_check(building, cli, tmp_path):
+    events, event_id = building
+    illegal = tmp_path / "illegal.txt"
+    illegal.write_text("1 Murder\n", encoding="utf-8")  # one card: far too small, no commander
+    for extra in ((), ("--json",)):
+        result = cli("event", "deck", event_id, "Bo", illegal, *extra, "--db", events.store.path)
+        assert result.exit_code == 1, result.output
+    assert "NOT legal" in cli("event", "deck", event_id, "Bo", illegal, "--db", events.store.path).stdout
+    check = cli("deck", "check", illegal)
+    assert check.exit_code == 1  # the same verdict, the same code
+    legal = cli("event", "deck", event_id, "Cy", "--auto", "--db", events.store.path)
+    assert legal.exit_code == 0 and "legal" in legal.stdout
+    assert events.snapshot(event_id)["players"][1]["deck"]["valid"] is False  # still registered, shown on the board
+
+
+def test_the_registration_board_has_a_commander_column(building, cli):
+    events, event_id = building
+    report = events.register_deck(event_id, "Cy", auto=True)
+    board = cli("event", "deck", event_id, "--db", events.store.path).stdout
+    assert "Commanders" in board.splitlines()[1] or "Commanders" in board
+    commanders = events.snapshot(event_id)["players"][2]["deck"]["commanders"]
+    assert report["valid"] and all(c["name"].split(",")[0] in board for c in commanders)
+
+
+def test_names_with_commas_are_never_split_in_joined_lists(building, cli):
+    events, event_id = building
+    for name in ("Ann, the Great", "Bo", "Cy", "Di"):
+        events.register_deck(event_id, name, auto=True)
+    shown = cli("event", "round", event_id, "--db", events.store.path).stdout
+    assert "Ann, the Great" in shown and " / " in shown
+    board = cli("event", "show", event_id, "--db", events.store.path).stdout
+    table = events.snapshot(event_id)["rounds"][0]["tables"][0]
+    names = {p["id"]: p["name"] for p in events.snapshot(event_id)["players"]}
+    assert " / ".join(names[pid] for pid in table) in board
+    assert ", ".join(names[pid] for pid in table) not in board
+
+
+@pytest.mark.parametrize("control", ["\u202e", "\u202d", "\u2066", "\u2067", "\u2068", "\u2069", "\u200f", "\u061c",
+                                     "\x1b"])
+def test_bidi_and_control_characters_are_shown_escaped(control):
+    from events.screens.render import shown, visible
+    from events.sheet_writers import printable
+
+    name = f"Ann{control}regit"
+    escaped = f"\\u{ord(control):04x}" if ord(control) > 0xff else f"\\x{ord(control):02x}"
+    assert visible(name) == f"Ann{escaped}regit" and control not in shown(name).plain
+    assert control not in printable(name) and printable(name).startswith("Ann\\")
+    assert visible("Émile 李 ✂") == "Émile 李 ✂"  # letters of any script stay as typed
+
+
+def test_the_physical_timer_counts_packs_and_waits_for_review_between_them():
+    from events.screens.timer import run_timer, schedule
+
+    slots = list(schedule(3, 4, 2, 30))  # two picks a pack
+    assert [slot.pack for slot in slots] == [1, 1, 2, 2, 3, 3]
+    read_end, write_end = os.pipe()
+    os.write(write_end, b"\n\n\n\n")  # two picks of pack 1, Enter at the review, pick 1 of pack 2; then no keys
+    os.close(write_end)
+    console = Console(file=io.StringIO(), width=80, force_terminal=True)
+    with os.fdopen(read_end) as stream:
+        done = run_timer(console, slots, stream=stream)
+    screen = console.file.getvalue()
+    assert "PACK 1" in screen and "ROUND" not in screen
+    assert "PACK 1 DONE" in screen and "Review your picks" in screen and "Enter: start pack 2" in screen
+    assert done == 3 and "PACK 2" in screen and "PACK 2 DONE" not in screen
+    # The pause is a real wait: with no Enter after pack 1, pack 2 never starts.
+    read_end, write_end = os.pipe()
+    os.write(write_end, b"\n\n")
+    os.close(write_end)
+    console = Console(file=io.StringIO(), width=80, force_terminal=True)
+    with os.fdopen(read_end) as stream:
+        assert run_timer(console, slots, stream=stream) == 2
+    assert "PACK 1 DONE" in console.file.getvalue() and "PACK 2 " not in console.file.getvalue()
