@@ -14,6 +14,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from events.schema import DRAFT_STYLES, STATUSES
+
 Check = Callable[[Any], str | None]
 MAX_ID = 10**9  # document numbers, player numbers, seeds' neighbours: nothing real comes near
 MAX_SEED = 2**64
@@ -203,7 +205,8 @@ DECK = fields_of({"format": (text(longest=40), False), "name": (text(longest=500
 PROBLEM = fields_of({"code": (text(longest=80), False), "message": (text(longest=10_000), False)})
 
 
-STATUSES = ("registration", "seated", "drafting", "building", "playing", "finished")
+# Enumerations the phases own come from events.schema; a status a phase adds later (a player's
+# "no-show") is short text here, so checking never lags behind the code that writes it.
 ID = integer(1)
 COUNT = integer(0)
 
@@ -211,14 +214,14 @@ COUNT = integer(0)
 FIELDS: dict[str, dict[str, tuple[Check, bool]]] = {
     "events": {
         "name": (text(empty=False, longest=500), True), "date": (text(longest=40), True), "set": (text(longest=20), True),
-        "mode": (text("draft", "sealed"), True), "style": (text("physical", "terminal", "bots"), True),
+        "mode": (text("draft", "sealed"), True), "style": (text(*DRAFT_STYLES), True),
         "pod_size": (integer(2, 64), True), "game_size": (integer(2, 64), True), "one_v_one": (boolean, True),
         "timer": (integer(0, 86_400), True), "points": (list_of(finite_number, 64, 1), True),
         "piper_stock": (integer(0, 10_000), True), "status": (text(*STATUSES), True),
         "seed": (integer(-MAX_SEED, MAX_SEED), True), "created": (text(longest=64), False), "uid": (text(longest=64), False),
     },
     "players": {
-        "e": (ID, True), "name": (text(empty=False, longest=500), True), "status": (text("active", "dropped"), True),
+        "e": (ID, True), "name": (text(empty=False, longest=500), True), "status": (text(empty=False, longest=40), True),
         "late": (boolean, True), "bot": (boolean, True), "pod": (integer(1, none=True), True),
         "seat": (integer(0, 64, none=True), True), "requested": (integer(0, 2), True),
     },
@@ -232,7 +235,7 @@ FIELDS: dict[str, dict[str, tuple[Check, bool]]] = {
     "decks": {"e": (ID, True), "p": (ID, True), "deck": (DECK, True), "valid": (boolean, True),
               "problems": (list_of(PROBLEM), True)},
     "rounds": {"e": (ID, True), "number": (integer(1), True), "tables": (rows_of(ints(1, MAX_ID, 64), MAX_CARDS), True),
-               "first": (ints(1, MAX_ID), False), "status": (text("open", "closed"), True), "clock": (record, False)},
+               "first": (ints(1, MAX_ID), False), "status": (text(empty=False, longest=40), True), "clock": (record, False)},
     "results": {"e": (ID, True), "round": (integer(1), True), "table": (integer(1), True),
                 "order": (list_of(ints(1, MAX_ID, 64, 1), 64, 1), True)},
     "games": {"e": (ID, True), "round": (integer(1), True), "table": (integer(1), True), "life": (record, True),

@@ -46,7 +46,7 @@ def play(
         out().print(table if rows else "No saved practice drafts yet: start one with 'cmdraft play'.")
         return
     if timer is not None and (timer < 0 or 0 < timer < 5 or timer > MAXIMA["--timer"]):
-        raise InputError(f"--timer must be 0 (no timer) or 5 to {MAXIMA['--timer']:,} seconds, not {timer:,}")
+        raise InputError(f"--timer must be 0 (no timer) or at least 5 seconds (at most {MAXIMA['--timer']:,}), not {timer:,}")
     if resume is not None:
         session = TableSession.load(store, _resume_id(store, resume))
         if timer is not None and (timer or None) != session.doc.get("timer"):
