@@ -19,6 +19,7 @@ from events.schema import DRAFT_STYLES, STATUSES
 Check = Callable[[Any], str | None]
 MAX_ID = 10**9  # document numbers, player numbers, seeds' neighbours: nothing real comes near
 MAX_SEED = 2**64
+MAX_SECRET = 2**256  # an event's packs come from a 128-bit secret (events/packs_secret.py); room to spare
 MAX_POINTS = 10**6
 MAX_CARDS = 10_000  # cards in one pool or deck list
 _KEY = re.compile(r"[1-9][0-9]{0,9}", re.ASCII)
@@ -190,7 +191,7 @@ DRAFT_STATE = fields_of({
     "config": (fields_of({"seats": (integer(2, 64), True), "boosters": (integer(1, 64), True),
                           "picks_per_turn": (integer(1, 64), True), "set": (text(empty=False, longest=20), True),
                           "booster_kind": (text(none=True, longest=40), False)}), True),
-    "seed": (either(integer(-(2**64), 2**64), null), False),
+    "seed": (either(integer(-MAX_SECRET, MAX_SECRET), null), False),
     "sheets": (list_of(text(longest=200), 1000), True),
     "boosters": (list_of(list_of(fields_of({"variant": (integer(0, 10_000), True),
                                             "cards": (card_refs, True)}),
