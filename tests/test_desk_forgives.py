@@ -145,6 +145,23 @@ def test_a_seventeenth_player_gets_a_reseat_offer_then_three_pods(events, cli):
     assert sorted(len(pod) for pod in pods_of(events, event_id)) == [5, 6, 6]  # 17 in balanced pods of at most 8
 
 
+def test_a_seventeenth_player_after_check_in_is_seated_by_the_reseat_it_offers(events, cli):
+    """Check-in used, 16 seated, a 17th registered at the desk: they are here, so the re-seat the desk is
+    offered seats all 17 (6 / 6 / 5), never leaves the late player out as a no-show."""
+    event_id = physical(events, SIXTEEN)
+    assert cli("event", "player", "checkin", event_id, "--all", "--db", events.store.path).exit_code == 0
+    events.seat(event_id)
+    late = cli("event", "player", "add", event_id, "Late Larry", "--db", events.store.path)
+    assert late.exit_code == 0 and "all 17 players" in late.stdout
+    again = cli("event", "seat", event_id, "--again", "--db", events.store.path)
+    assert again.exit_code == 0, again.output
+    assert "No-shows" not in again.stdout
+    assert sorted(len(pod) for pod in pods_of(events, event_id)) == [5, 6, 6]
+    assert any("Late Larry" in pod for pod in pods_of(events, event_id))
+    larry = next(p for p in events.snapshot(event_id)["players"] if p["name"] == "Late Larry")
+    assert larry["status"] == "active"
+
+
 def test_a_late_player_joins_a_pod_with_room(events):
     event_id = physical(events, SIXTEEN[:15])
     events.seat(event_id)
