@@ -128,3 +128,21 @@ def test_a_pool_recorded_again_checks_the_registered_deck_against_it(building, c
     path.write_text("".join(f"1 {name}\n" for name in pool), encoding="utf-8")
     again = cli("event", "pool", event_id, "Bo", path, "--replace", "--db", events.store.path)
     assert again.exit_code == 0 and events.snapshot(event_id)["players"][1]["deck"]["valid"] is True
+
+
+def test_a_round_that_does_not_exist_says_which_rounds_there_are(building, cli):
+    """A result or game entry for a round not paired yet (a typo, or 'round' not run yet) is bad input (2)
+    saying which rounds exist and how to pair the next: no bare 'no round 5'."""
+    events, event_id = building
+    for name in ("Ann, the Great", "Bo", "Cy", "Di"):
+        events.register_deck(event_id, name, auto=True)
+    db = ("--db", events.store.path)
+    before = cli("event", "result", event_id, 1, 1, "Bo > Cy > Di > #1", *db)
+    assert before.exit_code == 2 and "no round has been paired yet" in before.stderr
+    assert f"cmdraft event round {event_id}" in before.stderr
+    events.new_round(event_id)
+    for args in (("result", event_id, 5, 1, "Bo > Cy > Di > #1"), ("game", event_id, 5, 1, "--life", "Bo=-1")):
+        result = cli("event", *args, *db)
+        assert result.exit_code == 2, result.output
+        assert "no round 5" in result.stderr and "rounds 1 to 1" in result.stderr and "Traceback" not in result.output
+    assert events.history(event_id)[-1]["what"] == "round"  # nothing was written by the refusals
