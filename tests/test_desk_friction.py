@@ -146,3 +146,15 @@ def test_a_round_that_does_not_exist_says_which_rounds_there_are(building, cli):
         assert result.exit_code == 2, result.output
         assert "no round 5" in result.stderr and "rounds 1 to 1" in result.stderr and "Traceback" not in result.output
     assert events.history(event_id)[-1]["what"] == "round"  # nothing was written by the refusals
+
+
+@pytest.mark.parametrize(("options", "why"), [(("--style", "terminal"), "terminal"), (("--style", "bots"), "bots"),
+                                              (("--sealed",), "sealed")])
+def test_the_physical_draft_timer_is_refused_for_an_event_without_a_physical_draft(cli, tmp_path, options, why):
+    """The big-screen pick timer is for a draft at the table: a terminal or bots draft times its own picks,
+    a sealed event passes no packs. Refused (3) saying why, instead of a pick clock nobody follows."""
+    db = tmp_path / "timer.json"
+    assert cli("event", "new", "Friday", *options, "--db", db).exit_code == 0
+    result = cli("event", "timer", "1", "--db", db, input="q\n")
+    assert result.exit_code == 3, result.output
+    assert why in result.stderr and "physical" in result.stderr and "PACK 1" not in result.stdout

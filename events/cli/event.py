@@ -9,7 +9,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from events.cli.common import DbOption, JsonOption, emit_json, open_store, out, parse_colors, positive
-from sets.errors import InputError
+from sets.errors import InputError, StateError
 from sets.numbers import parse_int
 
 event_app = typer.Typer(help="Run a store event: players, seating, draft, Pipers, decks, rounds, standings.", no_args_is_help=True)
@@ -289,6 +289,10 @@ def event_timer(
 
     snap = core(db).snapshot(event_id)
     event = snap["event"]
+    if event["mode"] == "sealed" or event["style"] != "physical":
+        kind = "a sealed event (no packs are passed)" if event["mode"] == "sealed" else \
+            f"a {event['style']} draft (each terminal times its own picks)"
+        raise StateError(f"the pick timer is for a physical draft, and event {event_id} is {kind}")
     base = seconds or event["timer"] or 60
     positive(base, "--seconds")
     size = max(booster_spec(event["set"]).sizes)
