@@ -449,3 +449,23 @@ def test_an_undo_that_is_not_safe_is_refused_and_nothing_changes(events, cli):
     with pytest.raises(StateError, match="a bot took their draft seat"):
         events.undo(drafting)
     assert events.snapshot(drafting)["players"][0]["status"] == "dropped"
+
+
+def test_an_undo_refused_after_finish_names_the_real_backup_and_its_command_works(events, cli):
+    """'event undo' after 'event finish' can't take it back; the refusal names this database's own backup
+    (no NAME placeholder to guess) in a command that, run as shown, brings the event back to playing."""
+    import shlex
+
+    event_id = one_v_one(events)
+    (a, b), (c, d) = events.new_round(event_id)["tables"]
+    events.record_result(event_id, 1, 1, f"{a} > {b}")
+    events.record_result(event_id, 1, 2, f"{c} > {d}")
+    events.finish(event_id)
+    refused = cli("event", "undo", event_id, "--db", events.store.path)
+    assert refused.exit_code == 3 and "NAME" not in refused.stderr
+    command = refused.stderr.split("'cmdraft ", 1)[1].split("')", 1)[0].split("' if", 1)[0]
+    args = shlex.split(command)
+    assert args[:2] == ["event", "restore"] and str(events.store.path) + ".bak.1" in args
+    restored = cli(*args)
+    assert restored.exit_code == 0, restored.output
+    assert events.snapshot(event_id)["event"]["status"] == "playing"
