@@ -88,7 +88,7 @@ def produced(card: Card, identity: ColorIdentity) -> ColorIdentity:
 
 
 def source_needs(commanders: Sequence[Card], spells: Sequence[Card], identity: ColorIdentity) -> dict[Color, int]:
-    """Sources each color needs: 8 for a commander's colored symbol, 6 for a color the spells show."""
+    """Sources each color needs: 8 for a commander's colored symbol (its front face's), 6 for a color the spells show."""
     needs: dict[Color, int] = {}
     shown = 0
     for card in spells:
@@ -96,8 +96,11 @@ def source_needs(commanders: Sequence[Card], spells: Sequence[Card], identity: C
     for color in identity_from_mask(shown & identity.mask):
         needs[color] = SPELL_SOURCES
     for card in commanders:
-        for color in identity_from_mask(card_traits(card).cost_mask):
-            needs[color] = COMMANDER_SOURCES
+        # A commander is cast by its front face (a modal DFC's back face widens its identity, not its cost).
+        symbols = card_traits(card).symbols
+        for color in _COLORS:
+            if symbols[_COLORS.index(color)]:
+                needs[color] = COMMANDER_SOURCES
     return needs
 
 
@@ -166,7 +169,13 @@ def _ranked(pool: Counter) -> list[Card]:
     return cards
 
 
-def _build(ranked: Sequence[Card], leaders: Sequence[Card], identity: ColorIdentity) -> _Build:
+def _pool_wastes(pool: Counter) -> Counter:
+    """The pool's basic lands that make no colored mana (Wastes): the only basics a colorless identity allows."""
+    return Counter({card: n for card, n in pool.items() if card.is_basic_land and not card.deck_colors and n > 0})
+
+
+def _build(ranked: Sequence[Card], leaders: Sequence[Card], identity: ColorIdentity,
+           wastes: Counter | None = None) -> _Build:
     skip = Counter(leaders)
     outside = ~identity.mask
     fitting = []
@@ -187,6 +196,8 @@ def _build(ranked: Sequence[Card], leaders: Sequence[Card], identity: ColorIdent
     # A small pool: more lands rather than fewer than 60 cards.
     land_total = DRAFT_MIN_SIZE - len(leaders) - len(spells)
     lands = lands[:land_total]
+    if not identity:
+        return _colorless_build(candidates, leaders, lands, wastes or Counter(), land_total)
     basics, short = _mana(spells, lands, leaders, identity, land_total)
     if short and land_total < LANDS[1]:
         # Colors short of sources: play up to 25 lands before giving up on them (the last spells chosen go).
@@ -211,6 +222,26 @@ def _mana(spells: Sequence[Card], lands: Sequence[Card], leaders: Sequence[Card]
                 if made & color.bit:
                     have[color] += 1
     return _basic_split(spells, identity, land_total - len(lands), needs, have)
+
+
+def _colorless_build(candidates: Sequence[Card], leaders: Sequence[Card], lands: Sequence[Card], wastes: Counter,
+                     land_total: int) -> _Build:
+    """A colorless identity allows none of the free basic lands (each has a colored basic land type, CR 903.5d):
+    the pool's own Wastes are its basics, and more spells fill the room they leave.  A pool without enough
+    colorless cards makes a short deck, valued so low that any colored option wins."""
+    size = DRAFT_MIN_SIZE - len(leaders)
+    land_total = min(land_total, len(lands) + sum(wastes.values()))
+    spells = _choose_spells(candidates, size - land_total)
+    land_total = min(size - len(spells), len(lands) + sum(wastes.values()))
+    lands = list(lands[:land_total])
+    basics: Counter = Counter()
+    room = land_total - len(lands)
+    for card, n in wastes.items():
+        basics[card] = min(n, room - sum(basics.values()))
+    basics = +basics
+    missing = size - len(spells) - len(lands) - sum(basics.values())
+    value = sum(card_rating(c) for c in spells) + sum(card_rating(c) for c in leaders if not is_piper(c))
+    return _Build(tuple(spells), tuple(lands), basics, 0, value - 10.0 * missing)
 
 
 def _basic_split(spells: Sequence[Card], identity: ColorIdentity, count: int, needs: dict[Color, int] | None = None,
@@ -267,6 +298,7 @@ def _estimate(spells: float, leaders: Sequence[Card], identity: ColorIdentity) -
 
 def _best(pool: Counter, piper: Card | None) -> tuple[CommanderChoice, _Build] | None:
     ranked = _ranked(pool)
+    wastes = _pool_wastes(pool)
     options = []
     by_mask: dict[int, float] = {}
     for leaders, colors, added in usable_options(pool, piper):
@@ -281,7 +313,7 @@ def _best(pool: Counter, piper: Card | None) -> tuple[CommanderChoice, _Build] |
     options.sort(key=lambda o: (bool(o[4]), o[0]), reverse=True)
     best: tuple[CommanderChoice, _Build] | None = None
     for _, leaders, colors, added, identity in options[:FULL_BUILDS]:
-        build = _build(ranked, leaders, identity)
+        build = _build(ranked, leaders, identity, wastes)
         value = build.value - ADDED_PIPER_COST * added
         if best is None or (bool(identity), value) > (bool(best[0].identity), best[0].value):
             best = (CommanderChoice(leaders, colors, identity, value), build)
@@ -311,7 +343,7 @@ def build_deck(pool: Sequence[Card | Printing], piper: Card | None = None, name:
     main = Counter(build.spells) + Counter(build.lands)
     main.update(build.basics)
     side = Counter(left)
-    side.subtract(Counter(build.spells) + Counter(build.lands))
+    side.subtract(Counter(build.spells) + Counter(build.lands) + build.basics)  # the pool's Wastes a colorless deck plays
     lines = [DeckLine(card, 1, Zone.COMMANDER) for card in choice.commanders]
     lines += [DeckLine(card, n, Zone.MAIN) for card, n in main.items() if n > 0]
     lines += [DeckLine(card, n, Zone.SIDEBOARD) for card, n in side.items() if n > 0]

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from draft.engine import Draft
+from draft.formats.mtgo import mtgo_name
 
 
 def seat_log_json(draft: Draft, seat: int) -> list[dict[str, Any]]:
@@ -15,7 +16,8 @@ def seat_log_json(draft: Draft, seat: int) -> list[dict[str, Any]]:
 
 def mtgo_log(draft: Draft, seat: int, names: Sequence[str], event: str = "", when: dt.datetime | None = None) -> str:
     """The MTGO draft log layout: a header, then ``Pack 1 pick 1:`` blocks in which each card
-    taken is marked ``--> `` (two marks for a pick of two)."""
+    taken is marked ``--> `` (two marks for a pick of two).  Cards carry MTGO's names (Fire/Ice, a double-faced
+    card's front face), as the tools that read these logs look them up."""
     when = when or dt.datetime.now()
     lines = [f"Event #: {event or draft.seed}", f"Time:    {when.strftime('%m/%d/%Y %I:%M:%S %p')}", "Players:"]
     lines += [("--> " if i == seat else "    ") + name for i, name in enumerate(names)]
@@ -28,6 +30,6 @@ def mtgo_log(draft: Draft, seat: int, names: Sequence[str], event: str = "", whe
         lines.append(f"Pack {pick.pack} pick {pick.pick}:")
         taken = list(pick.positions)
         for position, printing in enumerate(pick.offered):
-            lines.append(("--> " if position in taken else "    ") + printing.card.name)
+            lines.append(("--> " if position in taken else "    ") + mtgo_name(printing.card))
         lines.append("")
     return "\n".join(lines)

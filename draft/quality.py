@@ -36,6 +36,7 @@ from typing import Any
 
 from sets.cards import Card
 from sets.colors import Color, ColorIdentity
+from sets.identity import counted_faces
 
 PIPER = "The Prismatic Piper"
 CHEAP = 3
@@ -44,7 +45,8 @@ IDENTITY_SOURCES = 6
 LANDS = (21, 27)
 
 _REMOVAL = [re.compile(pattern) for pattern in (
-    r"\b(destroy|exile) (up to (one|two|three|x) )?(other )?target [\w ,'-]*?\b(creature|permanent|planeswalker)\b(?! cards?)",
+    r"\b(destroy|exile) (up to (one|two|three|x) )?(an?other |other )?target [\w ,'-]*?\b(creature|permanent|planeswalker)\b"
+    r"(?! cards?)(?! you control)",
     r"\bdeals? (\d+|x|damage equal to [^.]*?) (damage )?to (any target|(up to (one|two|three) )?(other )?target [\w ,'-]*?\b(creature|planeswalker)\b)",
     r"\btarget [\w ,'-]*?creature[\w ,'-]*? gets -\d+/-\d+",
     r"\bdeals? damage to (up to one )?target creatures?\b",
@@ -53,7 +55,12 @@ _REMOVAL = [re.compile(pattern) for pattern in (
     r"\benchanted creature can't attack or block",
     r"\benchanted creature (gets -\d+/-\d+|loses all abilities)",
     r"\bput target [\w ,'-]*?creature on (the )?(top|bottom) of its owner's library",
+    r"\bdivided as you choose among (one or two|one, two, or three|up to \w+) targets",
+    r"\b(each|target) (opponent|player) sacrifices an? (attacking )?creature",
+    r"\bowner of target [\w ,'-]*?(creature|permanent) shuffles it into",
 )]
+# An exile that puts the card back ("exile target creature, then return it to the battlefield") is a blink.
+_RETURNED = re.compile(r"[^\n]*?\breturns? (it|that card|them|those cards) to the battlefield")
 _BASIC_TYPES = {Color.W: "Plains", Color.U: "Island", Color.B: "Swamp", Color.R: "Mountain", Color.G: "Forest"}
 _MANA = re.compile(r"adds? (\{[wubrgc]\}|one mana|two mana|three mana|mana|x mana|an amount of|[a-z]+ mana)")
 
@@ -84,7 +91,8 @@ def committed_tags() -> dict[str, tuple[str, ...]]:
 
 def text_of(card: Card) -> str | None:
     """A card's rules text, or None when none is known."""
-    own = "\n".join(face.text for face in card.faces if face.text)
+    # A meld card's back face is the melded result, not this card's own text.
+    own = "\n".join(face.text for face in counted_faces(card.faces, card.layout) if face.text)
     if own:
         return own
     reference = reference_texts().get(card.name)
@@ -107,17 +115,34 @@ def removal_cost(card: Card) -> float | None:
     if text is None:
         return float(card.mana_value) if "removal" in committed_tags().get(card.name, ()) else None
     best: float | None = None
-    for line in _plain(text).splitlines():
-        for pattern in _REMOVAL:
-            match = pattern.search(line)
-            if match is None:
-                continue
-            head, colon, _ = line.partition(":")
-            cost = float(card.mana_value)
-            if colon and len(head) < match.start():
-                cost = max(cost, float(sum(int(n) if n.isdigit() else 1 for n in re.findall(r"\{([^}]+)\}", head) if n != "t")))
-            best = cost if best is None else min(best, cost)
+    for value, part in _parts(card, text):
+        for line in _plain(part).splitlines():
+            for pattern in _REMOVAL:
+                match = pattern.search(line)
+                if match is None or _RETURNED.match(line, match.end()):
+                    continue
+                head, colon, _ = line.partition(":")
+                cost = value
+                if colon and len(head) < match.start():
+                    symbols = re.findall(r"\{([^}]+)\}", head)
+                    cost = max(cost, float(sum(int(n) if n.isdigit() else 1 for n in symbols if n != "t")))
+                best = cost if best is None else min(best, cost)
     return best
+
+
+def _parts(card: Card, text: str) -> list[tuple[float, str]]:
+    """The parts of a card cast on their own, with what each costs: the halves of a split card, an adventure and its
+    creature, the faces of a modal DFC (each at its own mana cost); any other card whole, at its mana value."""
+    own = [face for face in card.faces if face.text]
+    if card.layout.value in ("split", "adventure", "modal_dfc") and len(own) > 1 and text == "\n".join(f.text for f in own):
+        parts = []
+        for face in own:
+            try:
+                parts.append((float(face.cost.mana_value), face.text))
+            except ValueError:
+                parts.append((float(card.mana_value), face.text))
+        return parts
+    return [(float(card.mana_value), text)]
 
 
 def is_removal(card: Card) -> bool:
@@ -126,7 +151,7 @@ def is_removal(card: Card) -> bool:
 
 def is_cheap_removal(card: Card) -> bool:
     cost = removal_cost(card)
-    return cost is not None and card.mana_value <= CHEAP and cost <= CHEAP
+    return cost is not None and cost <= CHEAP  # a split card's half at its own cost
 
 
 def sources(card: Card, identity: ColorIdentity) -> ColorIdentity:
@@ -156,7 +181,7 @@ def sources(card: Card, identity: ColorIdentity) -> ColorIdentity:
 
 
 def colored_needs(deck: Any, identity: ColorIdentity) -> dict[Color, int]:
-    """How many sources each color needs: 8 for a commander's colored symbol, 6 for a color the main spells show."""
+    """Sources each color needs: 8 for a colored symbol of a commander's front face, 6 for a color the main spells show."""
     needs: dict[Color, int] = {}
     for card in deck.main:
         if card.is_land:
@@ -165,14 +190,14 @@ def colored_needs(deck: Any, identity: ColorIdentity) -> dict[Color, int]:
             if color in identity:
                 needs[color] = IDENTITY_SOURCES
     for card in deck.commanders:
-        for color in _cost_colors(card):
+        for color in _cost_colors(card, faces=1):  # cast by its front face
             needs[color] = COMMANDER_SOURCES
     return needs
 
 
-def _cost_colors(card: Card) -> ColorIdentity:
+def _cost_colors(card: Card, faces: int | None = None) -> ColorIdentity:
     colors = ColorIdentity.parse("")
-    for face in card.faces:
+    for face in card.faces[:faces]:
         try:
             colors |= face.cost.colors
         except ValueError:

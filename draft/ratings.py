@@ -33,7 +33,8 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from sets.cards import Card, Rarity, strip_reminder
+from sets.cards import Card, Layout, Rarity, strip_reminder
+from sets.identity import counted_faces
 
 ROLES = ("removal", "disenchant", "wipe", "draw", "ramp", "fixing", "evasion", "protection", "monarch", "drain", "counter", "tutor",
          "tokens", "recursion", "commander", "partner", "bomb")
@@ -50,13 +51,18 @@ _KILL = re.compile(r"\b(destroy|exile)s? (up to (one|two|x) )?(another |other )?
                    r"\b(creature|permanent|planeswalker)s?\b(?! cards?)(?! you control)")
 _DISENCHANT = re.compile(r"\b(destroy|exile)s? (up to (one|two|x) )?target (artifact|enchantment)s?\b(?! cards?)")
 _BURN = re.compile(r"\bdeals? (\d+|x|that much|damage equal to [^.]*?|damage) (damage )?(to|divided [^.]*? among) "
-                   r"(any target|(up to (one|two) )?(another )?target (creature|planeswalker)|any number of target)")
+                   r"(any target|(up to (one|two) )?(another )?target (creature|planeswalker)|any number of target"
+                   r"|(one or two|one, two, or three|up to (two|three)) targets)")
 _SHRINK = re.compile(r"\btarget creature[^.]*? gets -\d+/-\d+|\bfights? (up to one )?(another )?target creature"
                      r"|\benchanted creature (can't attack or block|doesn't untap)|\bgain control of target (creature|artifact)(?![^.]*until end of turn)"
-                     r"|\beach (opponent|player) sacrifices a creature")
+                     r"|\b(each|target) (opponent|player) sacrifices an? (attacking )?creature"
+                     r"|\bput target [^.]*?creature on (the )?(top|bottom) of its owner's library"
+                     r"|\bowner of target [^.]*?(creature|permanent) shuffles it into")
+# "Exile target creature, then return it to the battlefield" moves a creature and keeps it: a blink, not removal.
+_BLINK = re.compile(r"[^\n]*?\breturns? (it|that card|them|those cards|the exiled cards?) to the battlefield")
 _WIPE = re.compile(r"\b(destroy|exile) all (creatures|nonland permanents|artifacts|other creatures)"
                    r"|\bdeals? \d+ damage to each (creature|other creature|non)"
-                   r"|\ball (other )?creatures get -\d+/-\d+|\beach (player|opponent) sacrifices (two|three|all)")
+                   r"|\ball (other )?creatures get -(\d+|x)/-(\d+|x)|\beach (player|opponent) sacrifices (two|three|all)")
 _DRAW = re.compile(r"\bdraws? (two|three|four|five|six|seven|x|that many|cards equal)\b|\bdraws? [^.]*? cards\b")
 _DRAW_REPEAT = re.compile(r"(whenever|at the beginning|\{t\}[^:]*:)[^.]*\bdraws? a card")
 _RAMP = re.compile(r"\badd (\{[wubrgc]\}|one mana|two mana|three mana|x mana|mana)|\bsearch your library for (up to \w+ )?"
@@ -77,12 +83,20 @@ def _plain(text: str) -> str:
     return strip_reminder(text).replace("’", "'").lower()
 
 
+def _removes(line: str) -> re.Match[str] | None:
+    """The first words of ``line`` that remove a creature or permanent (a blink's exile doesn't)."""
+    for kill in _KILL.finditer(line):
+        if not _BLINK.match(line, kill.end()):
+            return kill
+    return _BURN.search(line) or _SHRINK.search(line)
+
+
 def roles_from_text(card: Card, text: str) -> tuple[str, ...]:
     """Role tags from a card's rules text by this module's own rules."""
     plain = _plain(text)
     roles = []
     lines = [line.strip() for line in plain.splitlines()]
-    if not card.is_land and (_KILL.search(plain) or _BURN.search(plain) or _SHRINK.search(plain)):
+    if not card.is_land and any(_removes(line) for line in lines):
         roles.append("removal")
     elif not card.is_land and _DISENCHANT.search(plain):
         roles.append("disenchant")
@@ -112,16 +126,36 @@ _ACTIVATION = re.compile(r"\{(\d+|[wubrgcx])\}")
 def removal_mana(card: Card, text: str) -> float | None:
     """The least mana it takes to remove a creature with the card: its cost, or an activated ability's (None: it can't)."""
     best = None
-    for line in _plain(text).splitlines():
-        match = _KILL.search(line) or _BURN.search(line) or _SHRINK.search(line)
-        if match is None:
-            continue
-        head, colon, _ = line.partition(":")
-        cost = float(card.mana_value)
-        if colon and len(head) < match.start():
-            cost = max(cost, float(sum(int(s) if s.isdigit() else 1 for s in _ACTIVATION.findall(head))))
-        best = cost if best is None else min(best, cost)
+    for value, part in _cast_parts(card, text):
+        for line in _plain(part).splitlines():
+            match = _removes(line)
+            if match is None:
+                continue
+            head, colon, _ = line.partition(":")
+            cost = value
+            if colon and len(head) < match.start():
+                cost = max(cost, float(sum(int(s) if s.isdigit() else 1 for s in _ACTIVATION.findall(head))))
+            best = cost if best is None else min(best, cost)
     return best
+
+
+# Layouts whose faces are cast on their own: a split card's halves, an adventure and its creature, a modal DFC's faces.
+_CAST_APART = (Layout.SPLIT, Layout.ADVENTURE, Layout.MODAL_DFC)
+
+
+def _cast_parts(card: Card, text: str) -> list[tuple[float, str]]:
+    """(mana to cast, text) of each part of the card one casts: a half removes for its own cost (Fire of Fire // Ice
+    for {1}{R}, not the card's mana value 4); any other card is one part at its mana value."""
+    faces = [face for face in card.faces if face.text]
+    if card.layout in _CAST_APART and len(faces) > 1 and text == "\n".join(face.text for face in faces):
+        parts = []
+        for face in faces:
+            try:
+                parts.append((float(face.cost.mana_value), face.text))
+            except ValueError:
+                parts.append((float(card.mana_value), face.text))
+        return parts
+    return [(float(card.mana_value), text)]
 
 
 def rate_text(card: Card, text: str) -> tuple[float, tuple[str, ...]]:
@@ -318,7 +352,8 @@ def evaluate(card: Card) -> tuple[float, tuple[str, ...]]:
         known = committed("CMR").get(card.name)
     if known is not None:
         return known
-    text = "\n".join(face.text for face in card.faces if face.text)
+    # A meld card's back face is the melded result, no part of this card: its text isn't read.
+    text = "\n".join(face.text for face in counted_faces(card.faces, card.layout) if face.text)
     if text:
         return rate_text(card, text)
     roles = roles_from_facts(card)

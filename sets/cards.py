@@ -313,6 +313,8 @@ def _plain_text(text: str) -> str:
     return strip_reminder(text).replace("’", "'").replace("‘", "'").replace("–", "—")
 
 
+_CREATURE_OFF_BATTLEFIELD = re.compile(r"\bas long as [^.]+? (?:isn't|is not) on the battlefield, it's an? [^.]*?\bcreature\b",
+                                       re.IGNORECASE)
 _DASHED = re.compile(r"^partner\s*(?:—|-{1,2})\s*(?P<group>.+)$", re.IGNORECASE)
 _FRIENDS_FOREVER = "friends forever"
 # Keywords that may share a line with others ("Flying, partner"); the ones that take words stand alone.
@@ -333,6 +335,11 @@ def commander_facts(face: Face, *other_faces: Face) -> tuple[frozenset[Commander
     partner_with = partner_group = None
     text = _plain_text(face.text)
     if any("can be your commander" in _plain_text(f.text).lower() for f in (face, *other_faces)):
+        abilities.add(CommanderAbility.CAN_BE_COMMANDER)
+    if "Legendary" in face.supertypes and _CREATURE_OFF_BATTLEFIELD.search(text):
+        # A legendary card that is a creature wherever it isn't on the battlefield (Grist's "As long as
+        # NAME isn't on the battlefield, it's a 1/1 Insect creature") is a legendary creature card in the
+        # command zone, which is what CR 903.3 asks of a commander.
         abilities.add(CommanderAbility.CAN_BE_COMMANDER)
     if "choose a color before the game begins" in text.lower():
         abilities.add(CommanderAbility.CHOOSES_COLOR)

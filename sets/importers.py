@@ -158,6 +158,8 @@ def _mtgjson_card(objs: list[dict[str, Any]], result: ImportResult, set_code: st
     objs = sorted(objs, key=lambda o: o.get("side") or "a")
     first = objs[0]
     layout = Layout.parse(first.get("layout"))
+    if _same_card_both_sides(first.get("layout"), [obj.get("faceName") or obj.get("name") for obj in objs]):
+        objs, layout, first = objs[:1], Layout.NORMAL, dict(first, name=first.get("faceName") or first.get("name"))
     faces = [_mtgjson_face(obj, result) for obj in objs]
     mtgo = (first.get("identifiers") or {}).get("mtgoId")
     card = make_card(
@@ -171,6 +173,11 @@ def _mtgjson_card(objs: list[dict[str, Any]], result: ImportResult, set_code: st
         mtgo_id=int(mtgo) if str(mtgo or "").isdigit() else None,
     )
     return card
+
+
+def _same_card_both_sides(layout: Any, face_names: list[Any]) -> bool:
+    """A reversible printing (Secret Lair) shows one card on both sides: it is that card, once."""
+    return layout == "reversible_card" and len(face_names) > 1 and len(set(face_names)) == 1
 
 
 def _is_meld_back(obj: dict[str, Any]) -> bool:
@@ -283,15 +290,19 @@ def read_mtgjson_printings(data: dict[str, Any], source: str) -> ImportResult:
 
 def read_mtgjson_atomic(data: dict[str, Any], source: str, code: str = "ATOMIC") -> ImportResult:
     result = ImportResult("mtgjson-atomic", source, code=code, name="MTGJSON AtomicCards")
+    groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for index, (name, objs) in enumerate(sorted(data["data"].items()), start=1):
-        if not isinstance(objs, list) or not objs:
+        if not isinstance(objs, list) or not objs or not all(isinstance(obj, dict) for obj in objs):
             result.problems.append(f"{source}: entry {name!r} has no faces and was skipped")
             continue
         by_side: dict[str, dict[str, Any]] = {}
         for obj in objs:
             by_side.setdefault(obj.get("side") or "a", obj)
-        faces_objs = [dict(obj, name=obj.get("name", name)) for obj in by_side.values()]
-        card = _mtgjson_card(faces_objs, result, code, str(index))
+        groups[(name, str(index))] = [dict(obj, name=obj.get("name", name)) for obj in by_side.values()]
+    # A meld result has an entry of its own (side "b"): it is the back face of the cards that meld into it.
+    _attach_meld_results(groups)
+    for (_, number), objs in groups.items():
+        card = _mtgjson_card(objs, result, code, number)
         result.add(card, _identity(objs[0].get("colorIdentity")))
     return result
 
@@ -315,6 +326,9 @@ def read_scryfall(cards: list[Any], source: str) -> ImportResult:
         if layout is Layout.MELD and any(p.get("component") == "meld_result" and p.get("name") == obj["name"] for p in parts):
             continue  # the meld result: the back face of the cards that meld into it (below), never a card of its own
         faces_data = obj.get("card_faces") or [obj]
+        name = obj["name"]
+        if _same_card_both_sides(obj.get("layout"), [f.get("name") for f in faces_data]):
+            faces_data, layout, name = faces_data[:1], Layout.NORMAL, faces_data[0]["name"]
         faces = [
             _face(
                 result,
@@ -343,7 +357,7 @@ def read_scryfall(cards: list[Any], source: str) -> ImportResult:
         card = make_card(
             faces,
             layout,
-            name=obj["name"] if layout is not Layout.MELD else None,
+            name=name if layout is not Layout.MELD else None,
             set_code=code,
             number=str(obj.get("collector_number") or position),
             rarity=_rarity(obj.get("rarity")),

@@ -16,7 +16,9 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("sets", "draft", "events")
 # The application: storage and use cases. The terminal (typer commands, rich screens) lives in these two.
 PRESENTATION = ("events.cli", "events.screens", "events.__main__")  # __main__: `python -m events` runs the CLI
-UI_LIBRARIES = {"typer", "click", "rich"}
+UI_LIBRARIES = {"typer", "click", "rich", "textual"}
+# Textual only in the full-screen app's screens, never where `cmdraft --help` passes (its __init__ imports them lazily).
+FULL_SCREEN = "events.screens.app"
 
 
 def module_files(root: Path) -> dict[str, Path]:
@@ -150,6 +152,24 @@ def test_a_planted_terminal_import_in_the_application_is_seen(planted_tree: Path
     store = module_files(planted_tree)["events.store"]
     assert "rich" in imported_names(store)
     assert not is_presentation("events.store") and is_presentation("events.cli") and is_presentation("events.screens.render")
+
+
+def textual_outside_the_app(root: Path) -> list[str]:
+    """Modules that import Textual but are not one of the app's screen modules."""
+    return sorted(name for name, path in module_files(root).items()
+                  if any(m.split(".")[0] == "textual" for m in imported_names(path)) and not name.startswith(FULL_SCREEN + "."))
+
+
+def test_textual_is_imported_only_by_the_app_screens(tmp_path: Path):
+    assert textual_outside_the_app(ROOT) == []
+    assert any(m.startswith("textual") for m in imported_names(ROOT / "events/screens/app/table.py"))
+    # a planted fault: a Textual import where the command line loads it
+    for name, text in {"events/__init__.py": "", "events/screens/__init__.py": "", "events/screens/practice.py": "import textual\n",
+                       "events/screens/app/__init__.py": "", "events/screens/app/table.py": "from textual.app import App\n"}.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    assert textual_outside_the_app(tmp_path) == ["events.screens.practice"]
 
 
 # Function-local imports between application modules hide what a module needs; one is allowed only

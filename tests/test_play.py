@@ -22,7 +22,7 @@ PICK = re.compile(r"Pick (\d) \(numbers or names")
 
 def spawn(args, home: Path, timeout=30):
     env = dict(os.environ, CMDRAFT_HOME=str(home), COLUMNS="120", LINES="50", NO_COLOR="1", TERM="xterm")
-    return pexpect.spawn(sys.executable, ["-m", "events", *args], env=env, encoding="utf-8", timeout=timeout,
+    return pexpect.spawn(sys.executable, ["-m", "events", *args, *(["--plain", "--confirm"] if args[:1] == ["play"] else [])], env=env, encoding="utf-8", timeout=timeout,
                          dimensions=(50, 120))
 
 
@@ -46,9 +46,13 @@ def test_whole_practice_draft_in_a_real_terminal(tmp_path):
     child.expect(PICK)
     child.sendline("pool")
     child.expect("Pool \\(0\\)")
+    child.expect("Enter: back to the pack")  # the pool stays on screen until Enter
+    child.sendline("")
     child.expect(PICK)
     child.sendline("help")
     child.expect("Commands: pool")
+    child.expect("Enter: back to the pack")
+    child.sendline("")
     child.expect(PICK)
     child.sendline("1 2")
     child.expect(r"\[Y/n\]")
@@ -101,6 +105,8 @@ def test_whole_practice_draft_in_a_real_terminal(tmp_path):
         assert f"practice-deck.{ext}" in files and f"practice-pool.{ext}" in files
     assert not any(name.endswith(".dek") for name in files)  # no MTGO ids in the bundled data (said once at export)
     assert "practice-draftlog.txt" in files
+    for bot in (2, 3, 4):  # every bot's deck and pool beside yours
+        assert f"practice-bot-{bot}-deck.dck" in files and f"practice-bot-{bot}-pool.txt" in files
     log = (out / "practice-draftlog.txt").read_text()
     assert log.count("Pack 1 pick 1:") == 1 and log.count("--> ") >= 60
 
@@ -119,7 +125,7 @@ def test_pick_timer_takes_the_best_two_for_you(tmp_path):
     db = tmp_path / "timer.json"
     child = spawn(["play", "--seed", "8", "--players", "2", "--timer", "5", "--db", str(db)], tmp_path, timeout=20)
     child.expect(r"pick 1 of 10 · passing left ←[^\r\n]* · 5s left")
-    child.expect(r"Pick 2 \(numbers or names; pool, help, quit\)> ")
+    child.expect(r"Pick 2 \(numbers or names; pool, hint, help, quit\)> ")
     child.expect("Time is up: took .* for you", timeout=15)
     child.expect(r"pick 2 of 10")
     child.sendline("quit")

@@ -6,9 +6,8 @@ import re
 from xml.sax.saxutils import quoteattr
 
 from draft.decks import Deck, Zone
-from draft.formats.model import (DeckFile, FileFormat, LineError, colors_from_note, colors_note, has_printing,
-                                 merged_lines, ordered_lines, root_named, xml_entries, xml_root)
-from sets.cards import Card, Layout
+from draft.formats.model import (DeckFile, FileFormat, LineError, colors_from_note, colors_note, front_face_name,
+                                 has_printing, merged_lines, ordered_lines, root_named, xml_entries, xml_root)
 
 
 def looks_like_cockatrice(text: str) -> bool:
@@ -34,13 +33,6 @@ def parse_cockatrice(text: str, label: str = "deck") -> DeckFile:
     return result
 
 
-def cockatrice_name(card: Card) -> str:
-    """The name Cockatrice gives a card: a double-faced (or adventure, flip) card's front face; a split card whole."""
-    if len(card.faces) > 1 and card.layout is not Layout.SPLIT:
-        return card.front.name
-    return card.name
-
-
 def _xml_text(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
@@ -49,7 +41,7 @@ def write_cockatrice(deck: Deck) -> str:
     commanders = deck.commanders
     notes = []
     if commanders:
-        notes.append("Commanders: " + "; ".join(cockatrice_name(card) for card in commanders))
+        notes.append("Commanders: " + "; ".join(front_face_name(card) for card in commanders))
     if deck.piper_colors:
         notes.append(colors_note(deck.piper_colors))
     out = ['<?xml version="1.0" encoding="UTF-8"?>', '<cockatrice_deck version="1">',
@@ -62,7 +54,7 @@ def write_cockatrice(deck: Deck) -> str:
         for line in merged_lines(lines):
             extra = (f" setShortName={quoteattr(line.card.set_code)} collectorNumber={quoteattr(line.card.number)}"
                      if has_printing(line.card) else "")
-            out.append(f"        <card number=\"{line.count}\" name={quoteattr(cockatrice_name(line.card))}{extra}/>")
+            out.append(f"        <card number=\"{line.count}\" name={quoteattr(front_face_name(line.card))}{extra}/>")
         out.append("    </zone>")
     out.append("</cockatrice_deck>")
     return "\n".join(out) + "\n"

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 from draft.decks import Deck, Zone
-from draft.formats.model import (DeckFile, Entry, FileFormat, LineError, colors_from_note, colors_note, has_printing,
-                                 merged_lines, ordered_lines)
+from draft.formats.model import (DeckFile, Entry, FileFormat, LineError, colors_from_note, colors_note, front_face_name,
+                                 has_printing, merged_lines, ordered_lines)
 from draft.formats.text import parse_card_line
 
 
@@ -55,6 +55,6 @@ def write_forge(deck: Deck) -> str:
         lines = ordered_lines(deck, zone)
         if lines:
             out.append(f"[{title}]")
-            out += [f"{line.count} {line.card.name}" + (f"|{line.card.set_code}" if has_printing(line.card) else "")
+            out += [f"{line.count} {front_face_name(line.card)}" + (f"|{line.card.set_code}" if has_printing(line.card) else "")
                     for line in merged_lines(lines)]
     return "\n".join(out) + "\n"

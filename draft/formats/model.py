@@ -11,7 +11,7 @@ from enum import StrEnum, unique
 from pathlib import Path
 
 from draft.decks import Deck, DeckLine, Zone
-from sets.cards import Card
+from sets.cards import Card, Layout
 from sets.colors import Color
 from sets.errors import ColorError, InputError
 from sets.numbers import is_number
@@ -20,6 +20,14 @@ CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\ufffd]")
 
 
 MAX_COPIES = 9999
+
+
+def front_face_name(card: Card) -> str:
+    """The name MTG Arena, Forge and Cockatrice know a card by: a double-faced, adventure, flip or meld card's
+    front face (Arena refuses "Murderous Rider // Swift End"), a split card's halves joined by " // "."""
+    if len(card.faces) > 1 and card.layout is not Layout.SPLIT:
+        return card.front.name
+    return card.name
 
 
 @unique

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 from draft.decks import Deck, Zone
-from draft.formats.model import (CONTROL, MAX_COPIES, DeckFile, Entry, FileFormat, LineError, has_printing,
-                                 merged_lines, ordered_lines)
+from draft.formats.model import (CONTROL, MAX_COPIES, DeckFile, Entry, FileFormat, LineError, front_face_name,
+                                 has_printing, merged_lines, ordered_lines)
 from sets.cards import Card
 
 
@@ -158,8 +158,8 @@ def _sections(deck: Deck, line_text) -> str:
 
 
 def write_arena(deck: Deck) -> str:
-    """MTG Arena's import text: sections, then ``count name (SET) number``."""
-    return _sections(deck, lambda line: f"{line.count} {line.card.name}{_printing(line.card)}")
+    """MTG Arena's import text: sections, then ``count name (SET) number`` (names as Arena knows them)."""
+    return _sections(deck, lambda line: f"{line.count} {front_face_name(line.card)}{_printing(line.card)}")
 
 
 def write_text(deck: Deck) -> str:

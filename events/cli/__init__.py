@@ -14,6 +14,7 @@ import sys
 import typer
 
 from events.cli.common import RootGroup, VersionOption
+from events.cli.build import build
 from events.cli.deck import deck_app
 from events.cli.event import event_app
 from events.cli.packs import packs_app, sealed
@@ -44,6 +45,7 @@ app.command("sealed")(sealed)
 app.add_typer(deck_app, name="deck")
 app.command("sim")(sim)
 app.command("play")(play)
+app.command("build")(build)
 app.add_typer(event_app, name="event")
 
 

@@ -8,8 +8,9 @@ from typing import Annotated
 
 import typer
 
-from events.cli.common import (JsonOption, KindOption, SeedOption, SetOption, emit_json,
-                               out, positive, progress_console, resolve_seed)
+from events.cli.common import (DbOption, JsonOption, KindOption, SeedOption, SetOption, emit_json,
+                               open_store, out, positive, progress_console, resolve_seed)
+from sets.errors import InputError
 
 
 packs_app = typer.Typer(help="Open boosters.", invoke_without_command=True)
@@ -115,8 +116,11 @@ def sealed(
     seed: SeedOption = None,
     kind: KindOption = None,
     as_json: JsonOption = False,
+    build: Annotated[bool, typer.Option("--build", help="Open the deck builder on the pool (one player).")] = False,
+    plain: Annotated[bool, typer.Option("--plain", help="With --build: the line prompt instead of the full-screen app.")] = False,
+    db: DbOption = None,
 ) -> None:
-    """Give each player a sealed pool of six boosters."""
+    """Give each player a sealed pool of six boosters; --build opens the deck builder on it."""
     import random
 
     from sets.booster import booster_spec, sealed_pool
@@ -128,6 +132,16 @@ def sealed(
     from events.screens.progress import LongWork
 
     rng = random.Random(seed)
+    if build:
+        if as_json or players != 1:
+            raise InputError("--build opens the builder for one sealed pool: leave out --json and --players")
+        from events.cli.build import open_builder
+
+        pool = sealed_pool(spec, rng, boosters)
+        cards = [p.card for b in pool for p in b.printings]
+        open_builder(open_store(db), f"sealed {set_code.upper()} seed {seed} x{boosters}", cards, set_code.upper(), seed,
+                     f"sealed-{seed}", plain)
+        return
     if as_json:
         rows = []
         with LongWork(progress_console(), players, f"opening {players} sealed pools") as work:

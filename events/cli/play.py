@@ -17,7 +17,9 @@ def play(
     players: Annotated[int, typer.Option("--players", help="Seats at the table, you included (2-12).")] = 8,
     bots: Annotated[Optional[str], typer.Option("--bots", help="strong (the default), commander-first or best-card; a comma list goes round the table.")] = None,
     seat: Annotated[int, typer.Option("--seat", help="Your seat, 1 to players.")] = 1,
-    timer: Annotated[Optional[int], typer.Option("--timer", help="Seconds for the first pick; shrinks as packs empty.")] = None,
+    timer: Annotated[Optional[int], typer.Option("--timer", help="Seconds for the first pick; shrinks as packs empty (0: no timer).")] = None,
+    plain: Annotated[bool, typer.Option("--plain", help="The line prompt instead of the full-screen app (also when input or output is not a terminal).")] = False,
+    confirm: Annotated[bool, typer.Option("--confirm", help="Ask before taking each pick.")] = False,
     resume: Annotated[Optional[str], typer.Option("--resume", help="Continue a saved draft: its id, or 'latest' (the default).")] = None,
     list_drafts: Annotated[bool, typer.Option("--list", help="List saved practice drafts.")] = False,
     name: Annotated[str, typer.Option("--name", help="Your name in logs and exports.")] = "You",
@@ -43,14 +45,15 @@ def play(
             table.add_row(str(row["id"]), row["created"], row["status"], str(row["seed"]), str(row["seats"]), str(row["picks"]))
         out().print(table if rows else "No saved practice drafts yet: start one with 'cmdraft play'.")
         return
-    if timer is not None and timer < 5:
-        raise InputError(f"--timer must be at least 5 seconds, not {timer}")
+    if timer is not None and (timer < 0 or 0 < timer < 5):
+        raise InputError(f"--timer must be 0 (no timer) or at least 5 seconds, not {timer}")
     if resume is not None:
         session = TableSession.load(store, _resume_id(store, resume))
-        if timer is not None and timer != session.doc.get("timer"):
+        if timer is not None and (timer or None) != session.doc.get("timer"):
             was = session.doc.get("timer")
-            session.set_timer(timer)
-            out().print(f"Pick timer: {timer} seconds for a full pack from now on (was {f'{was} seconds' if was else 'off'}).")
+            session.set_timer(timer or None)
+            now = f"{timer} seconds for a full pack from now on" if timer else "off from now on"
+            out().print(f"Pick timer: {now} (was {f'{was} seconds' if was else 'off'}).")
     else:
         config = draft_config(players, set_code, None)
         if not 1 <= seat <= players:
@@ -59,11 +62,23 @@ def play(
         names = [f"Bot {i + 1}" for i in range(players)]
         names[seat - 1] = name
         session = TableSession.create(store, kind="practice", seed=resolve_seed(seed), config=config, humans=[seat - 1],
-                                      names=names, styles=styles, timer=timer)
-    from events.screens.practice import PracticeUI, Terminal
+                                      names=names, styles=styles, timer=timer or None)
+    if plain or not full_screen():
+        from events.screens.practice import PracticeUI, Terminal
 
-    console = out()
-    PracticeUI(session, console, Terminal(console)).run()
+        console = out()
+        PracticeUI(session, console, Terminal(console), confirm=confirm).run()
+        return
+    from events.screens.app import run_practice  # Textual is imported only here
+
+    run_practice(session, confirm=confirm)
+
+
+def full_screen() -> bool:
+    """The full-screen app needs a terminal on both sides; a pipe or a file gets the line prompt."""
+    import sys
+
+    return sys.stdin.isatty() and sys.stdout.isatty()
 
 
 def _resume_id(store, text: str) -> int:

@@ -10,14 +10,16 @@ from __future__ import annotations
 import json
 from collections import Counter
 
+from rich.markup import escape
 from rich.text import Text
 
 from draft.deckbuild import build_deck, mana_sources
-from draft.decks import Deck, DeckLine, Zone, is_piper, suggest_commanders, validate
+from draft.deckstats import basic_split, complete_deck, deck_stats, group_cards, sample_hand
+from draft.decks import FREE_BASICS, Deck, DeckLine, Zone, is_free_basic, is_piper, suggest_commanders, validate
 from draft.formats import write_json
 from events.screens.cards import show_card
 from events.screens.picks import read_choices
-from events.screens.render import card_list_table, deck_report, identity_text, join_names, suggestion_table
+from events.screens.render import card_list_table, deck_report, identity_text, join_names, stats_lines, suggestion_table
 from events.screens.terminal import Quit
 from sets.basics import basic_land
 from sets.booster import Printing
@@ -34,9 +36,12 @@ HELP_BUILD = """Deck building commands (numbers refer to the pool list; 'show po
   add N [COUNT]         put cards into the deck      remove N [COUNT]   take them out
                         several cards: 'add 3, 7, murder' or 'add 16 2, 18 4';
                         separate names with ',' ';' or '+' ('add Kamahl, Heart of Krosa + murder')
-  lands                 fill up to 60 cards with basic lands of your colors
-  lands COLOR COUNT     set how many basics of a color (e.g. 'lands U 9')
-  auto                  let the bot build a deck from your pool (asks before replacing yours)
+  lands                 fill up to 60 cards with basics, shared by your cards' colored symbols
+  lands COLOR COUNT     set how many basics of a color (e.g. 'lands U 9'); 'remove plains 3' works too
+  auto                  finish your deck, keeping every card you chose ('auto new': the bot's whole deck)
+  stats                 curve, creatures/removal/ramp, color sources against the symbols you need
+  hand                  a sample opening hand ('hand' again for another)
+  undo, redo            take back the last change, or bring it back
   show [pool|deck]      list the pool or the deck     suggest  commander advice
   ? N, show N, card NAME   a card's full facts and rules text (N: the pool list)
   check                 check the deck                review   your draft, pick by pick
@@ -53,6 +58,11 @@ USAGE = {
 }
 
 
+def free_basics() -> list[Card]:
+    """The basic lands an organizer provides, in WUBRG order."""
+    return [basic_land(letter) for letter in "WUBRG" if basic_land(letter).name in FREE_BASICS]
+
+
 def plural(count: int, word: str) -> str:
     return f"{count} {word if count == 1 else word + 's'}"
 
@@ -67,54 +77,113 @@ class DeckBuilder:
     'done' saves a legal deck as finished."""
 
     def build(self) -> None:
+        """The builder at the line prompt: one command a line until 'done' (or quit)."""
+        self.start_build()
+        while True:
+            verb, args, text = self._read_command("deck> ")
+            if self.run_command(verb, args, text):
+                self.after_done()
+                return
+
+    def start_build(self) -> None:
+        """The deck as saved (or empty), with the commander advice on screen."""
         pool = self.pool_cards()
         self.pool_list = sorted(dict.fromkeys(pool), key=lambda c: pool_order(Printing(c)))
         self.commanders: list[Card] = []
         self.colors: list[Color] = []
         self.main: Counter = Counter()
         self.hand_built = False
+        self.undo_stack: list[tuple] = []
+        self.redo_stack: list[tuple] = []
+        self.hands_dealt = 0
         saved = self.session.doc.get("deck")
         if saved:
             self._load_saved(saved)
             self.hand_built = bool(self.commanders or self.main)
-        self.console.print(suggestion_table(suggest_commanders(Counter(pool), 5, piper=self.piper), width=self.console.width))
+        self.say(suggestion_table(suggest_commanders(Counter(pool), 5, piper=self.piper), width=self.width))
         if saved and (self.commanders or self.main):
-            self.console.print(Text("Your saved deck, as you left it:", style="bold"))
+            self.say(Text("Your saved deck, as you left it:", style="bold"))
             self._summary()
-            self.console.print("Go on building: 'help' lists the commands; 'show deck' lists it.")
+            self.say(Text("Go on building: 'help' lists the commands; 'show deck' lists it."))
         else:
-            self.console.print("Build your deck: 'help' lists the commands; 'auto' gives you a ready-made deck.")
-        while True:
-            verb, args, text = self._read_command("deck> ")
-            before = self._state()
-            try:
-                if verb in ("quit", "q", "exit"):
-                    raise Quit()
-                if verb == "done":
-                    report = self.report()
-                    if report.valid:
-                        self.session.save_deck(self.deck_json(), True)
-                        self.console.print(deck_report(report))
-                        self.console.print(f"[bold green]Deck saved.[/] Export it any time with 'export' or resume draft {self.session.draft_id}.",
-                                           markup=True)
-                        self.after_done()
-                        return
-                    self.console.print(deck_report(report))
-                    self.console.print("[red]The deck is not legal yet[/]: fix what is listed (your deck is saved as it is).", markup=True)
-                    continue
-                handler = getattr(self, f"cmd_{verb}", None)
-                if handler is None:
-                    raise InputError(f"unknown command {verb!r}: type 'help' for the list")
-                self.command_text = text
-                handler(args)
-            except InputError as error:
-                self.console.print(Text(str(error), style="red"))
-            finally:
-                if self._state() != before:
-                    self.save_progress()
+            self.say(Text("Build your deck: 'help' lists the commands; 'auto' gives you a ready-made deck."))
 
-    def _state(self) -> tuple:
-        return (tuple(self.commanders), tuple(self.colors), tuple(sorted((id(c), n) for c, n in self.main.items() if n > 0)))
+    def run_command(self, verb: str, args: list[str], text: str) -> bool:
+        """One builder command; True when 'done' finished a legal deck.  A change is saved at once
+        and can be undone."""
+        before = self._snapshot()
+        try:
+            if verb in ("quit", "q", "exit"):
+                raise Quit()
+            if verb == "done":
+                report = self.report()
+                if report.valid:
+                    self.session.save_deck(self.deck_json(), True)
+                    self.say(deck_report(report))
+                    self.say(Text.assemble(("Deck saved.", "bold green"),
+                                           f" Export it any time with 'export' or resume draft {self.session.draft_id}."))
+                    return True
+                self.say(deck_report(report))
+                self.say(Text.assemble(("The deck is not legal yet", "red"), ": fix what is listed (your deck is saved as it is)."))
+                return False
+            handler = getattr(self, f"cmd_{verb}", None)
+            if handler is None:
+                raise InputError(f"unknown command {verb!r}: type 'help' for the list")
+            self.command_text = text
+            handler(args)
+        except InputError as error:
+            self.say(Text(str(error), style="red"))
+        finally:
+            if verb not in ("undo", "redo") and self._snapshot()[:3] != before[:3]:
+                self.undo_stack.append(before)
+                self.redo_stack.clear()
+            if self._snapshot()[:3] != before[:3]:
+                self.save_progress()
+        return False
+
+    listener = None  # the full-screen app's message log; None: print at the line prompt
+    answer: bool | None = None  # the app asks its questions before the command and sets the answer here
+
+    def say(self, renderable) -> None:
+        """Show a message (the line prompt prints it; the full-screen builder keeps it in its log)."""
+        if self.listener is not None:
+            self.listener(renderable)
+            return
+        self.console.print(renderable)
+
+    def confirm(self, question: str) -> bool:
+        """A yes/no question, no unless answered yes."""
+        if self.answer is not None:
+            return self.answer
+        answer = self.terminal.ask(escape(question) + " \\[y/N] ") or ""
+        return answer.strip().lower() in ("y", "yes")
+
+    @property
+    def width(self) -> int:
+        return self.console.width
+
+    def _snapshot(self) -> tuple:
+        return (tuple(self.commanders), tuple(self.colors), tuple(sorted(((c.name, c.set_code, c.number), n) for c, n in self.main.items() if n > 0)),
+                list(self.commanders), list(self.colors), Counter(self.main), self.hand_built)
+
+    def _restore(self, snapshot: tuple) -> None:
+        self.commanders, self.colors, self.main, self.hand_built = list(snapshot[3]), list(snapshot[4]), Counter(snapshot[5]), snapshot[6]
+
+    def cmd_undo(self, args: list[str]) -> None:
+        if not self.undo_stack:
+            raise InputError("nothing to undo")
+        self.redo_stack.append(self._snapshot())
+        self._restore(self.undo_stack.pop())
+        self.say(Text("Undone."))
+        self._status()
+
+    def cmd_redo(self, args: list[str]) -> None:
+        if not self.redo_stack:
+            raise InputError("nothing to redo")
+        self.undo_stack.append(self._snapshot())
+        self._restore(self.redo_stack.pop())
+        self.say(Text("Redone."))
+        self._status()
 
     def save_progress(self) -> None:
         """Keep the deck as it is now: quitting, end of input or Ctrl-C resume exactly here."""
@@ -136,12 +205,12 @@ class DeckBuilder:
             if verb in ("quit", "q", "exit", "done"):
                 raise Quit()
             try:
-                if verb not in ("review", "export", "show", "card", "check", "help"):
+                if verb not in ("review", "bot", "export", "show", "card", "check", "stats", "hand", "help"):
                     raise InputError(f"unknown command {verb!r}: review, export or quit")
                 self.command_text = text
                 getattr(self, f"cmd_{verb}")(args)
             except InputError as error:
-                self.console.print(Text(str(error), style="red"))
+                self.say(Text(str(error), style="red"))
 
     def _load_saved(self, saved: dict) -> None:
         from draft.formats import parse_json, resolve
@@ -178,19 +247,23 @@ class DeckBuilder:
 
     def _choices(self, args: list[str], counts: bool = False) -> list[tuple[Card, int | None]]:
         """Cards of the pool list by numbers or names (whole names first, so names with commas work)."""
-        names = [card.name for card in self.pool_list]
-        chosen = read_choices(self._text(args), names, counts=counts, what="in your pool ('show pool' lists it)")
-        return [(self.pool_list[position], count) for position, count in chosen]
+        # the free basics are reached by name too ('remove plains 3'), after the pool's numbered cards
+        listed = self.pool_list + [land for land in free_basics() if land not in self.pool_list]
+        chosen = read_choices(self._text(args), [card.name for card in listed], counts=counts,
+                              what="in your pool ('show pool' lists it)", numbered=len(self.pool_list))
+        return [(listed[position], count) for position, count in chosen]
 
     def _cards(self, args: list[str]) -> list[Card]:
         return [card for card, _ in self._choices(args)]
 
     def _available(self, card: Card) -> int:
-        """Copies of a card in the pool that are neither in the deck nor commanders."""
+        """Copies of a card in the pool that are neither in the deck nor commanders (free basics: any number)."""
+        if is_free_basic(card):
+            return 10**6
         return Counter(self.pool_cards())[card] - self.main.get(card, 0) - self.commanders.count(card)
 
     def cmd_help(self, args: list[str]) -> None:
-        self.console.print(Text(HELP_BUILD))
+        self.say(Text(HELP_BUILD))
 
     def cmd_commander(self, args: list[str]) -> None:
         if not args:
@@ -216,11 +289,11 @@ class DeckBuilder:
                 moved.append(card.name)
         self.main = +self.main
         self.hand_built = True
-        self.console.print(Text("Commanders: " + " + ".join(card.name for card in cards)))
+        self.say(Text("Commanders: " + " + ".join(card.name for card in cards)))
         if moved:
-            self.console.print(Text("Moved from the main deck to the command zone: " + join_names(moved), style="cyan"))
+            self.say(Text("Moved from the main deck to the command zone: " + join_names(moved), style="cyan"))
         if old:
-            self.console.print(Text("Back to your pool: " + join_names([c.name for c in old]), style="dim"))
+            self.say(Text("Back to your pool: " + join_names([c.name for c in old]), style="dim"))
         self._status()
 
     cmd_c = cmd_commander
@@ -242,7 +315,7 @@ class DeckBuilder:
             self.main[self.piper] = max(0, in_pool - len(colors))
             self.main = +self.main
         self.hand_built = True
-        self.console.print(Text("Commanders: " + " + ".join(
+        self.say(Text("Commanders: " + " + ".join(
             f"{c.name} ({colors[i - len(others)].word})" if is_piper(c) else c.name for i, c in enumerate(self.commanders))))
         self._status()
 
@@ -273,7 +346,7 @@ class DeckBuilder:
                                  + f", so {free} more at most — nothing added")
         for card, count in wanted.items():
             self.main[card] += count
-            self.console.print(Text(f"+{count} {card.name}"))
+            self.say(Text(f"+{count} {card.name}"))
         self.hand_built = True
         self._status()
 
@@ -288,7 +361,7 @@ class DeckBuilder:
             taken = min(had, count)
             self.main[card] = had - taken
             note = f" (the deck had only {had})" if count > had else ""
-            self.console.print(Text(f"-{taken} {card.name}{note}"))
+            self.say(Text(f"-{taken} {card.name}{note}"))
         self.main = +self.main
         self.hand_built = True
         self._status()
@@ -311,40 +384,53 @@ class DeckBuilder:
             was = self.main.get(land, 0)
             self.main[land] = int(args[1])
             self.main = +self.main
-            self.console.print(Text(f"{land.name}: {args[1]} (was {was})"))
+            self.say(Text(f"{land.name}: {args[1]} (was {was})"))
         elif args:
             raise InputError("'lands' fills to 60 with basics; 'lands U 9' sets one color")
         else:
             identity = self._identity()
             missing = 60 - self.deck().size
             if missing <= 0:
-                self.console.print("The deck already has 60 cards or more: no lands added.")
+                self.say("The deck already has 60 cards or more: no lands added.")
                 return
-            letters = [c.value for c in identity] or [""]
-            added: Counter = Counter()
-            for i in range(missing):
-                added[basic_land(letters[i % len(letters)])] += 1
+            # shared by the colored symbols of the spells (and commanders) already in the deck
+            added = basic_split(list(self.main.elements()) + list(self.commanders), identity, missing)
             self.main.update(added)
-            self.console.print(Text("Added " + join_names([f"{n} {land.name}" for land, n in added.items()])))
+            self.say(Text("Added " + join_names([f"{n} {land.name}" for land, n in added.items()]) + " (by the colored symbols of your cards)"))
         self.hand_built = True
         self._status()
 
     def cmd_auto(self, args: list[str]) -> None:
-        if self.hand_built and (self.commanders or self.main):
-            answer = self.terminal.ask(f"Replace your deck ({plural(self.deck().size, 'card')}) with the bot's? \\[y/N] ") or ""
-            if answer.strip().lower() not in ("y", "yes"):
-                self.console.print("Kept your deck.")
+        """'auto' finishes the deck you started (your commanders and cards stay); 'auto new' replaces it
+        with the bot's deck, after asking."""
+        fresh = bool(args) and args[0].lower() in ("new", "replace", "bot")
+        if args and not fresh:
+            raise InputError("'auto' finishes your deck, keeping what you chose; 'auto new' replaces it with the bot's")
+        if not fresh and (self.commanders or self.main):
+            commanders = self.commanders
+            if not commanders:
+                raise InputError("choose your commanders first ('commander N' or 'piper COLOR'), or 'auto new' for the bot's whole deck")
+            before = Counter(self.main)
+            self.main = complete_deck(self.pool_cards(), commanders, self.colors, self.main)
+            added = self.main - before
+            self.say(Text(f"Finished your deck: kept your {plural(sum(before.values()), 'card')}, added {plural(sum(added.values()), 'card')}."))
+            self.hand_built = True
+            self._status()
+            return
+        if fresh and self.hand_built and (self.commanders or self.main):
+            if not self.confirm(f"Replace your deck ({plural(self.deck().size, 'card')}) with the bot's?"):
+                self.say("Kept your deck.")
                 return
-        deck = build_deck(self.session.draft.pools[self.seat], self.piper, "")
+        deck = build_deck(self.pool_cards(), self.piper, "")
         self.commanders = deck.commanders
         self.colors = list(deck.piper_colors)
         self.main = deck.main
         self.hand_built = False
-        self.console.print("The bot built a deck from your pool:")
+        self.say("The bot built a deck from your pool:")
         self.cmd_show(["deck"])
         sources = mana_sources(deck)
         if sources:
-            self.console.print("Mana sources: " + ", ".join(f"{color} {count}" for color, count in sources.items()))
+            self.say("Mana sources: " + ", ".join(f"{color} {count}" for color, count in sources.items()))
         self.cmd_check([])
 
     def cmd_card(self, args: list[str]) -> None:
@@ -357,25 +443,43 @@ class DeckBuilder:
             self.cmd_card(args)
             return
         what = (args[0].lower() if args else "deck")
-        width = self.console.width
+        width = self.width
         if what == "pool":
             pool = Counter(self.pool_cards())
             rows = [[str(number), card.name, identity_text(card.deck_colors.code), str(card.mana_value),
                      str(self.main.get(card, 0) + self.commanders.count(card)), str(pool[card])]
                     for number, card in enumerate(self.pool_list, start=1)]
-            self.console.print(card_list_table(["#", "Card", "Id", "MV", "In deck", "In pool"], rows, title="Your pool", width=width))
+            self.say(card_list_table(["#", "Card", "Id", "MV", "In deck", "In pool"], rows, title="Your pool", width=width))
         else:
             deck = self.deck()
             rows = [["C", card.name, identity_text(card.identity.code), str(card.mana_value)] for card in deck.commanders]
-            rows += [[str(n), card.name, identity_text(card.deck_colors.code), str(card.mana_value)]
-                     for card, n in sorted(deck.main.items(), key=lambda kv: (kv[0].is_land, kv[0].mana_value, kv[0].name))]
-            self.console.print(card_list_table(["Count", "Card", "Id", "MV"], rows, title=f"Deck ({plural(deck.size, 'card')})", width=width))
+            for kind, cards in group_cards(deck.main):
+                rows.append(["", Text(f"{kind} ({sum(n for _, n in cards)})", style="bold"), "", ""])
+                rows += [[str(n), card.name, identity_text(card.deck_colors.code), str(card.mana_value)] for card, n in cards]
+            self.say(card_list_table(["Count", "Card", "Id", "MV"], rows, title=f"Deck ({plural(deck.size, 'card')})", width=width))
+
+    def stats(self):
+        return deck_stats(self.deck(), self._identity())
+
+    def cmd_stats(self, args: list[str]) -> None:
+        for line in stats_lines(self.stats()):
+            self.say(line)
+
+    def cmd_hand(self, args: list[str]) -> None:
+        """A sample opening hand; 'hand' again deals another (seeded: the same hands every time)."""
+        hand = sample_hand(self.deck(), self.hand_seed(), self.hands_dealt)
+        self.hands_dealt += 1
+        self.say(Text(f"Sample hand {self.hands_dealt}: " + join_names([c.name for c in hand])))
+
+    def hand_seed(self) -> int:
+        seed = getattr(getattr(self.session, "draft", None), "seed", None)
+        return int(seed or 0)
 
     def cmd_suggest(self, args: list[str]) -> None:
-        self.console.print(suggestion_table(suggest_commanders(Counter(self.pool_cards()), 8, piper=self.piper), width=self.console.width))
+        self.say(suggestion_table(suggest_commanders(Counter(self.pool_cards()), 8, piper=self.piper), width=self.width))
 
     def cmd_check(self, args: list[str]) -> None:
-        self.console.print(deck_report(self.report()))
+        self.say(deck_report(self.report()))
 
     def _summary(self) -> None:
         report = self.report()
@@ -383,18 +487,18 @@ class DeckBuilder:
         if report.piper_colors:
             commanders += f" (chosen: {', '.join(c.word for c in report.piper_colors)})"
         state = "legal" if report.valid else f"not legal yet ({plural(len(report.problems), 'thing')} to fix)"
-        self.console.print(Text(f"Commanders: {commanders} · {plural(report.size, 'card')} · {state}"))
+        self.say(Text(f"Commanders: {commanders} · {plural(report.size, 'card')} · {state}"))
 
     def _status(self) -> None:
         """The deck checked after every change: size, identity and every problem."""
         report = self.report()
         state = Text("legal", style="green") if report.valid else Text(f"{plural(len(report.problems), 'thing')} to fix", style="red")
-        self.console.print(Text.assemble(f"Deck: {plural(report.size, 'card')}, identity {report.color_identity} · ", state))
+        self.say(Text.assemble(f"Deck: {plural(report.size, 'card')}, identity {report.color_identity} · ", state))
         for problem in report.problems:
-            self.console.print(Text(f"  {problem.code}: {problem.message}", style="red"))
+            self.say(Text(f"  {problem.code}: {problem.message}", style="red"))
         for line in report.chosen_for_you:
-            self.console.print(Text(f"  {line}", style="cyan"))
+            self.say(Text(f"  {line}", style="cyan"))
 
     def cmd_save(self, args: list[str]) -> None:
         self.save_progress()
-        self.console.print("Saved (every change is saved as you make it).")
+        self.say("Saved (every change is saved as you make it).")

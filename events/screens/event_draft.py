@@ -41,7 +41,7 @@ def run_event_draft(events, event_id: int, players: list[str] | None, console: C
                     if wanted is not None and player_id not in wanted:
                         continue
                     console.print(shown(f"{names[player_id]}, your pick (pod {number}, seat {seat + 1})", style="bold magenta"))
-                    ui = PracticeUI(session, console, terminal)
+                    ui = PracticeUI(session, console, terminal, confirm=True)  # a store draft asks before each pick, as before
                     ui.seat = seat
                     ui.pick_once()
                     events.after_picks(event_id, number, session)
@@ -119,3 +119,6 @@ class PoolBuilder(PracticeUI):
 
     def cmd_export(self, args: list[str]) -> None:
         raise InputError("export the event's files with 'cmdraft event export'")
+
+    def cmd_bot(self, args: list[str]) -> None:
+        raise InputError("an event pool has no bots to show; here you build and register the deck")

@@ -23,7 +23,9 @@ HELP_PICK = (
     "Pick cards by their numbers ('3 7') or names ('murder + sol ring'; a unique start of a name is enough).\n"
     "Several names: separate them with ',' ';' or '+' — names with commas work as they are\n"
     "  ('Kamahl, Heart of Krosa, Murder').\n"
-    "Commands: pool (your pool), help (this text), quit (save and leave; resume with 'cmdraft play --resume').\n"
+    "Commands: pool (your pool), hint (what a strong drafter takes here, and why), signals (the colors\n"
+    "  flowing to you), more or Enter (the rest of a long pack), help (this text),\n"
+    "  quit (save and leave; resume with 'cmdraft play --resume').\n"
     "Read a card: ? N, show N or card NAME (its full facts and rules text)."
 )
 
@@ -49,14 +51,16 @@ def did_you_mean(text: str, names: Sequence[str], limit: int = 3) -> list[str]:
 
 
 def read_choices(text: str, names: Sequence[str], *, counts: bool = False, what: str = "in this pack",
-                 free: Sequence[int] | None = None) -> list[tuple[int, int | None]]:
+                 free: Sequence[int] | None = None, numbered: int | None = None) -> list[tuple[int, int | None]]:
     """Positions (0-based) into ``names`` chosen by ``text``, each with its count when ``counts`` is on.
 
     Numbers are 1-based positions. A name is matched whole first, then by its start,
     then anywhere in it; the longest stretch of text that names one card wins. With
     ``counts``, a number after a card (``16 2``, ``murder 2``) is how many.
-    ``free`` limits names to these positions (a name chosen twice takes the next copy).
+    ``free`` limits names to these positions (a name chosen twice takes the next copy);
+    ``numbered`` limits numbers to the first positions (names after them are reached by name only).
     """
+    numbered = len(names) if numbered is None else numbered
     keys = [normalize_name(name) for name in names]
     pool = list(range(len(names))) if free is None else list(free)
     chosen: list[tuple[int, int | None]] = []
@@ -75,8 +79,8 @@ def read_choices(text: str, names: Sequence[str], *, counts: bool = False, what:
             number = _NUMBER.match(text, i)
             if number:
                 position = int(number.group()) - 1
-                if not 0 <= position < len(names):
-                    raise InputError(f"there is no card {number.group()} {what}: choose 1 to {len(names)}")
+                if not 0 <= position < numbered:
+                    raise InputError(f"there is no card {number.group()} {what}: choose 1 to {numbered}")
                 match = (position, number.end())
         if match is None:
             stop = min([text.find(s, i) for s in SEPARATORS if text.find(s, i) >= 0] or [n])

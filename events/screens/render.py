@@ -123,13 +123,18 @@ def passing(left: bool) -> str:
 
 
 def mana_text(cost: str) -> Text:
-    """A mana cost with each colored symbol in its color."""
+    """A mana cost with each colored symbol in its color (also in the compact form, ``3WU``)."""
     text = Text()
-    for symbol in re.findall(r"\{[^}]*\}|//|\s+", cost):
-        colors = [ch for ch in symbol.upper() if ch in "WUBRG"] if symbol.startswith("{") else []
+    for symbol in re.findall(r"\{[^}]*\}|//|\s+|[0-9A-Z]", cost):
+        colors = [ch for ch in symbol.upper() if ch in "WUBRG"] if symbol.startswith("{") or len(symbol) == 1 else []
         style = _SYMBOL_STYLE.get(colors[0], "") if len(colors) == 1 else ("bold magenta" if colors else "dim")
         text.append(visible(symbol), style=style)
     return text
+
+
+def compact_cost(cost: str) -> str:
+    """A mana cost without the braces of one-character symbols: ``{3}{W}{U}`` is ``3WU``, ``{W/U}`` stays."""
+    return re.sub(r"\{([0-9A-Z]|1[0-9])\}", lambda m: m.group(1) if len(m.group(1)) == 1 else m.group(0), cost)
 
 
 def identity_text(code: str) -> Text:
@@ -228,13 +233,13 @@ def card_list_table(headers: list[str], rows: list[list], title: str | None = No
                      justify={"#": "right", "Count": "right", "MV": "right", "In deck": "right", "In pool": "right"})
 
 
-def pack_table(printings: Iterable[Printing], title: str = "", numbered: bool = True, width: int | None = None) -> Table:
+def pack_table(printings: Iterable[Printing], title: str = "", numbered: bool = True, width: int | None = None, first: int = 1) -> Table:
     """A pack or pool as a table: number, name, cost, rarity and identity always whole; on narrow
     terminals the type loses its subtypes, and type and notes wrap or go before anything else is cut."""
     narrow = width is not None and width < 110
     headers = (["#"] if numbered else []) + ["Card", "Cost", "R", "Id", "Type", "Notes"]
     rows = []
-    for index, printing in enumerate(printings, start=1):
+    for index, printing in enumerate(printings, start=first):
         card = printing.card
         notes = " ".join(filter(None, [finish_marks(printing.foil, printing.etched), commander_hint(card)]))
         rows.append(([str(index)] if numbered else []) + [
@@ -542,3 +547,30 @@ def game_board(board: dict) -> Table:
         tax = join_names(f"{t['label']} +{{{t['tax']}}}" for t in p["tax"]) or "—"
         table.add_row(shown(p["player"]), str(p["life"]), shown(damage), shown(tax), shown("LOST", style="bold red") if p["lost"] else "")
     return table
+
+
+def stats_lines(stats) -> list[Text]:
+    """A deck's figures in three lines: curve and roles; sources per color against the symbols to cast;
+    a warning naming each commander color short of sources."""
+    line = Text("Curve ")
+    for mv, n in stats.curve.items():
+        line.append(f"{mv if mv < 7 else '7+'}:", style="dim")
+        line.append(f"{n} ")
+    removal = str(stats.removal)
+    line.append(f"· creatures {stats.creatures} · removal {removal} · ramp {stats.ramp}")
+    colors = Text("Sources/symbols ")
+    for color, made in stats.sources.items():
+        if made or stats.symbols[color] or color in stats.identity:
+            colors.append_text(identity_text(color.value))
+            colors.append(f" {made}/{stats.symbols[color]}  ", style="bold red" if color in stats.identity and made < 8 else "")
+    lines = [line, colors]
+    if stats.warnings:
+        lines.append(shown("⚠ fewer than 8 sources of a commander color: " + "; ".join(stats.warnings), style="yellow"))
+    return lines
+
+
+def signals_table(rows, width: int | None = None) -> Table:
+    """Each color's quality in the packs passed to you (``draft.advice.signals``), best first."""
+    body = [[identity_text(row.color.value), row.color.word, f"{row.best:.1f}", f"{row.per_pack:.1f}", str(row.packs)] for row in rows]
+    return fit_table(["", "Color", "Best card (avg rating)", "Cards per pack", "Packs seen"], body,
+                     essential={"", "Color", "Best card (avg rating)"}, width=width, title="Signals: what the packs passed to you hold")

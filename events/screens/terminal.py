@@ -42,6 +42,7 @@ class Terminal:
                 left = deadline - time.monotonic()
                 if left <= 0:
                     self.console.print()
+                    self.discard_typed()
                     return None
                 try:
                     ready, _, _ = select.select([self.stream], [], [], min(left, max(0.05, left - (shown - 1)), 0.5))
@@ -61,6 +62,17 @@ class Terminal:
         if line == "":
             raise Quit()
         return line.strip()
+
+    def discard_typed(self) -> None:
+        """Drop what the player typed without Enter (time ran out): it must not start the next answer."""
+        try:
+            fd = self.stream.fileno()
+        except (AttributeError, OSError, ValueError, io.UnsupportedOperation):
+            return
+        if os.isatty(fd):
+            import termios
+
+            termios.tcflush(fd, termios.TCIFLUSH)
 
     @staticmethod
     def _seconds(deadline: float) -> int:

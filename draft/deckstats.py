@@ -1,0 +1,172 @@
+"""What a deck builder shows about a deck: type groups, curve, roles, color sources against the
+colored symbols the deck needs, a sample opening hand, basics split by symbols, and finishing a
+half-built deck without dropping what the player chose.  Pure: no screen."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from draft.advice import is_ramp, is_removal
+from draft.deckbuild import produced
+from draft.bots import card_rating
+from draft.decks import DRAFT_MIN_SIZE, Deck, commander_identity
+from sets.basics import basic_land
+from sets.cards import Card
+from sets.colors import Color, ColorIdentity
+
+TYPE_ORDER = ("Creature", "Planeswalker", "Battle", "Instant", "Sorcery", "Artifact", "Enchantment", "Land")
+MIN_SOURCES = 8  # fewer sources of a commander's color than this gets a warning
+HAND = 7
+
+
+def type_group(card: Card) -> str:
+    """The one group a card is listed under (a creature land is a Land, an artifact creature a Creature)."""
+    if card.is_land:
+        return "Land"
+    for kind in TYPE_ORDER:
+        if card.has_type(kind):
+            return kind
+    return "Other"
+
+
+def group_cards(cards: Mapping[Card, int]) -> list[tuple[str, list[tuple[Card, int]]]]:
+    """Cards by type group in the usual order, each group by mana value then name."""
+    groups: dict[str, list[tuple[Card, int]]] = {}
+    for card, n in cards.items():
+        if n > 0:
+            groups.setdefault(type_group(card), []).append((card, n))
+    order = {kind: i for i, kind in enumerate(TYPE_ORDER + ("Other",))}
+    return [(kind, sorted(groups[kind], key=lambda item: (item[0].mana_value, item[0].name)))
+            for kind in sorted(groups, key=order.__getitem__)]
+
+
+def colored_symbols(card: Card) -> Counter:
+    """Colored mana symbols in the card's cost (every face; a hybrid symbol counts for each of its colors)."""
+    counts: Counter = Counter()
+    for face in card.faces:
+        try:
+            cost = face.cost
+        except ValueError:
+            continue
+        for color in Color:
+            counts[color] += cost.count(color)
+    return counts
+
+
+@dataclass(frozen=True)
+class DeckStats:
+    size: int
+    groups: list[tuple[str, list[tuple[Card, int]]]]
+    curve: dict[int, int]  # nonland mana value (7 = 7 or more) -> cards
+    creatures: int
+    removal: int
+    ramp: int
+    sources: dict[Color, int]
+    symbols: dict[Color, int]
+    identity: ColorIdentity
+    warnings: list[str]
+
+
+def deck_stats(deck: Deck, identity: ColorIdentity) -> DeckStats:
+    """The builder's figures for a deck whose commanders give ``identity``."""
+    main: Counter = Counter()
+    for card, n in deck.main.items():
+        main[card] += n
+    everything = Counter(main)
+    for card in deck.commanders:
+        everything[card] += 1
+    curve = {mv: 0 for mv in range(8)}
+    creatures = removal = ramp = 0
+    symbols: Counter = Counter()
+    made: Counter = Counter()
+    for card, n in main.items():
+        if not card.is_land:
+            curve[min(7, int(card.mana_value))] += n
+        creatures += n * card.has_type("Creature")
+        removal += n * is_removal(card)
+        ramp += n * is_ramp(card)
+        for color in produced(card, identity):  # the bots' deck builder counts sources the same way
+            made[color] += n
+    for card, n in everything.items():
+        for color, count in colored_symbols(card).items():
+            symbols[color] += count * n
+    warnings = [f"{color.word} {made[color]} ({symbols[color]} {color.value} symbols to cast)"
+                for color in identity if made[color] < MIN_SOURCES]
+    return DeckStats(deck.size, group_cards(main), curve, creatures, removal, ramp, {c: made[c] for c in Color},
+                     {c: symbols[c] for c in Color}, identity, warnings)
+
+
+def sample_hand(deck: Deck, seed: int, number: int) -> list[Card]:
+    """Opening hand ``number`` (0, 1, 2 ...) of the main deck: seven cards, the same for the same seed and number."""
+    library = sorted((card for card, n in deck.main.items() for _ in range(n)), key=lambda c: (c.name, c.set_code, c.number))
+    rng = random.Random(seed * 1_000_003 + number)
+    return rng.sample(library, min(HAND, len(library)))
+
+
+def basic_split(cards: Iterable[Card], identity: ColorIdentity, count: int) -> Counter:
+    """``count`` basic lands shared among the identity's colors by the colored symbols of ``cards``
+    (largest remainders first); every color of the identity gets at least one when there is room.
+    A colorless identity gets Wastes."""
+    if count <= 0:
+        return Counter()
+    if not identity:
+        return Counter({basic_land(""): count})
+    weights = Counter()
+    for card in cards:
+        for color, n in colored_symbols(card).items():
+            if color in identity:
+                weights[color] += n
+    colors = list(identity)
+    total = sum(weights[c] for c in colors)
+    if total == 0:
+        weights = Counter({c: 1 for c in colors})
+        total = len(colors)
+    exact = {c: count * weights[c] / total for c in colors}
+    shares = {c: int(exact[c]) for c in colors}
+    for c in sorted(colors, key=lambda c: (-(exact[c] - shares[c]), c.value))[: count - sum(shares.values())]:
+        shares[c] += 1
+    if count >= len(colors):
+        for c in colors:
+            if shares[c] == 0:
+                donor = max(colors, key=lambda d: shares[d])
+                shares[donor] -= 1
+                shares[c] += 1
+    return Counter({basic_land(c.value): n for c, n in shares.items() if n})
+
+
+SPELLS = 36
+MAX_NONBASIC_LANDS = 6
+
+
+def complete_deck(pool: Sequence[Card], commanders: Sequence[Card], colors: Sequence[Color], main: Mapping[Card, int]
+                  ) -> Counter:
+    """``main`` filled up to a 60-card deck from the pool: every card the player chose stays; the best
+    pool cards inside the commanders' identity join until there are ``SPELLS`` nonland cards, then the
+    nonbasic lands that fit, then basics split by colored symbols.  Returns the new main deck."""
+    identity = commander_identity(commanders, colors)
+    have = Counter({card: n for card, n in main.items() if n > 0})
+    free = Counter(pool)
+    for card in commanders:
+        if free[card]:
+            free[card] -= 1
+    for card, n in have.items():
+        free[card] -= min(free[card], n)
+    fitting = [card for card, n in free.items() for _ in range(n)
+               if card.deck_colors <= identity and not card.is_basic_land]
+    fitting.sort(key=lambda c: (-card_rating(c), c.mana_value, c.name))
+    spells = sum(n for card, n in have.items() if not card.is_land)
+    for card in fitting:
+        if not card.is_land and spells < SPELLS:
+            have[card] += 1
+            spells += 1
+    nonbasic = sum(n for card, n in have.items() if card.is_land and not card.is_basic_land)
+    for card in fitting:
+        if card.is_land and nonbasic < MAX_NONBASIC_LANDS and (card.deck_colors or card_rating(card) > 1.2):
+            have[card] += 1
+            nonbasic += 1
+    missing = DRAFT_MIN_SIZE - len(commanders) - sum(have.values())
+    have.update(basic_split(list(have.elements()) + list(commanders), identity, missing))
+    return have

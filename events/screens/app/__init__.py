@@ -1,0 +1,31 @@
+"""The full-screen practice app (Textual): the draft table, the deck builder and the review.
+
+A thin face over the same session objects the line prompt uses (``TableSession`` and the
+``DeckBuilder`` commands): widgets show their state and send them actions, so the plain
+prompt and the app can't drift apart.  One module per screen (``table``, ``builder``,
+``review``), the modal screens in ``modals``, styles in a ``.tcss`` beside each module.
+Textual is imported only when the app starts (``run_practice``, ``run_build``), so
+``cmdraft --help`` stays fast.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+def run_practice(session, confirm: bool = False, export_root: Path | None = None) -> None:
+    """The practice draft full screen: the table until the draft is over, then the builder."""
+    from events.screens.app.practice import PracticeApp
+
+    app = PracticeApp(session, confirm=confirm, export_root=export_root)
+    app.run()
+    print(app.farewell)
+
+
+def run_build(ui) -> None:
+    """The deck builder full screen over any pool (``ui``: a ``DeckBuilder`` over it)."""
+    from events.screens.app.practice import BuildApp
+
+    app = BuildApp(ui)
+    app.run()
+    print(app.farewell)

@@ -1,0 +1,308 @@
+"""The deck builder: pool and deck side by side, grouped by type, with the deck's figures under them.
+
+Every key sends one of the line prompt's builder commands to the same ``DeckBuilder`` object
+('add 12', 'remove 12', 'commander 3 7', 'undo' ...), so both faces share every rule, every
+message and the saving after each change; the command line at the bottom takes those
+commands as typed.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from rich.console import Group
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Input, RichLog, Static
+
+from draft.deckstats import group_cards, sample_hand
+from draft.decks import can_pair
+from events.screens.app.modals import Panel, confirm
+from events.screens.builder import HELP_BUILD
+from events.screens.cards import card_request, find_card
+from events.screens.render import card_panel, identity_text, mana_text, shown, stats_lines
+from events.screens.terminal import Quit
+from sets.errors import InputError
+
+HELP_KEYS = """Keys in the deck builder:
+  ↑ ↓ or j k   move             Tab    pool ⇄ deck
+  Enter or a   pool: add one copy · deck: take one out (also d or Delete)
+  c            make the highlighted pool card your commander (a second one that can pair: both lead)
+  u / U        undo / redo      l      fill to 60 with basics by your colored symbols
+  f            finish the deck keeping your cards ('auto'); the command line takes 'auto new'
+  n            a sample opening hand (n again: another)
+  i            the highlighted card in full
+  x            export every file  r      the draft review (practice drafts)
+  :            the command line: every command of the line prompt, as typed
+  q, Ctrl-C    leave (every change is already saved)
+
+""" + HELP_BUILD
+
+
+class BuilderScreen(Screen):
+    CSS_PATH = "builder.tcss"
+    BINDINGS = [
+        Binding("j", "move(1)", "Down", show=False),
+        Binding("k", "move(-1)", "Up", show=False),
+        Binding("a", "enter", "Add/remove", show=False),
+        Binding("d,delete", "remove", "Remove", show=False),
+        Binding("c", "commander", "Commander"),
+        Binding("u", "command('undo')", "Undo"),
+        Binding("U", "command('redo')", "Redo"),
+        Binding("l", "command('lands')", "Lands"),
+        Binding("f", "command('auto')", "Finish"),
+        Binding("n", "hand", "Hand"),
+        Binding("i", "card", "Card", show=False),
+        Binding("x", "command('export')", "Export"),
+        Binding("r", "review", "Review"),
+        Binding("colon", "command_line", "Command"),
+        Binding("question_mark", "help", "Help"),
+        Binding("q", "quit", "Quit"),
+        Binding("escape", "back", "Back", show=False),
+    ]
+
+    def __init__(self, ui) -> None:
+        super().__init__()
+        self.ui = ui  # the DeckBuilder: every change goes through its commands
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="deckline", markup=False)
+        with Horizontal(id="lists"):
+            with Vertical(classes="half"):
+                yield DataTable(id="pool", cursor_type="row")
+            with Vertical(classes="half"):
+                yield DataTable(id="deck", cursor_type="row")
+        yield Static(id="stats", markup=False)
+        yield RichLog(id="log", markup=False, wrap=True, max_lines=200)
+        yield Input(id="command", placeholder=": a command (add 12, commander 3 7, piper U, lands, auto, check, export, done, help)")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.ui.listener = self.log_message
+        self.ui.start_build()
+        # 80 columns hold two lists of 30-letter names only with the number inside the name's cell
+        self.wide = self.app.size.width >= 110
+        pool_columns = ("#", "Card", "Cost", "Id", "In") if self.wide else ("# Card (green: in the deck)", "Id")
+        deck_columns = ("N", "Card", "Cost", "Id") if self.wide else ("N Card", "Id")
+        self.query_one("#pool", DataTable).add_columns(*pool_columns)
+        self.query_one("#deck", DataTable).add_columns(*deck_columns)
+        self.refresh_lists()
+        self.query_one("#pool", DataTable).focus()
+
+    # --- what is on the screen ------------------------------------------------------------------
+
+    def log_message(self, renderable) -> None:
+        self.query_one("#log", RichLog).write(renderable if not isinstance(renderable, str) else shown(renderable))
+
+    def refresh_lists(self) -> None:
+        ui = self.ui
+        pool = Counter(ui.pool_cards())
+        pool_table = self.query_one("#pool", DataTable)
+        deck_table = self.query_one("#deck", DataTable)
+        keep = (pool_table.cursor_row, deck_table.cursor_row)
+        pool_table.clear()
+        deck_table.clear()
+        number = {card: i for i, card in enumerate(ui.pool_list, start=1)}
+        free = {card: ui._available(card) for card in ui.pool_list}
+        def row(table, lead: Text, name: Text, card, extra: list, key: str) -> None:
+            if self.wide:
+                cost = mana_text(card.mana_cost) if card is not None else Text("")
+                table.add_row(lead, name, cost, identity(card), *extra, key=key)
+            else:
+                table.add_row(Text.assemble(lead, " ", name), identity(card), key=key)
+
+        def identity(card) -> Text:
+            return identity_text(card.deck_colors.code) if card is not None else Text("")
+
+        def heading(table, kind: str, cards, extra: int) -> None:
+            row(table, Text(""), Text(f"{kind} ({sum(n for _, n in cards)})", style="bold underline"), None,
+                [Text("")] * extra, f"group:{kind}")
+
+        for kind, cards in group_cards({card: pool[card] for card in ui.pool_list}):
+            heading(pool_table, kind, cards, 1)
+            for card, n in cards:
+                used = n - free[card]
+                style = "dim" if free[card] == 0 and not used else ("green" if used else "")
+                row(pool_table, Text(f"{number[card]:>2}"), shown(card.name, style=style), card,
+                    [Text(f"{used}/{n}" if used else str(n), style="green" if used else "")], f"card:{number[card]}")
+        deck = ui.deck()
+        for index, card in enumerate(deck.commanders):
+            row(deck_table, Text(" C", style="bold magenta"), shown(card.name, style="bold"), card, [], f"commander:{index}")
+        self.deck_rows = {}
+        for kind, cards in group_cards(deck.main):
+            heading(deck_table, kind, cards, 0)
+            for card, n in cards:
+                key = f"main:{len(self.deck_rows)}"
+                self.deck_rows[key] = card
+                row(deck_table, Text(f"{n:>2}"), shown(card.name), card, [], key)
+        for table, row in ((pool_table, keep[0]), (deck_table, keep[1])):
+            if table.row_count:
+                table.move_cursor(row=min(row, table.row_count - 1), scroll=True)
+        self.show_figures()
+
+    def show_figures(self) -> None:
+        report = self.ui.report()
+        commanders = " + ".join(report.commanders) or "no commander yet"
+        if report.piper_colors:
+            commanders += " (" + ", ".join(c.word for c in report.piper_colors) + ")"
+        state = Text("legal", style="bold green") if report.valid else Text(f"{len(report.problems)} to fix", style="bold red")
+        line = Text.assemble(shown(commanders, style="bold"), " · ", f"{report.size}/60 cards · identity ",
+                             identity_text(report.color_identity.code), " · ", state)
+        self.query_one("#deckline", Static).update(line)
+        stats = stats_lines(self.ui.stats())
+        problems = [shown(f"{p.code}: {p.message}", style="red") for p in report.problems[:2]]
+        self.query_one("#stats", Static).update(Group(*stats, *problems))
+
+    def row_card(self, table_id: str):
+        """The card under the cursor of a list, with its key (None on a group heading)."""
+        table = self.query_one(f"#{table_id}", DataTable)
+        if not table.row_count:
+            return None, None
+        key = table.coordinate_to_cell_key((table.cursor_row, 0)).row_key.value or ""
+        kind, _, value = key.partition(":")
+        if kind == "card":
+            return self.ui.pool_list[int(value) - 1], key
+        if kind == "main":
+            return self.deck_rows[key], key
+        if kind == "commander":
+            return self.ui.deck().commanders[int(value)], key
+        return None, key
+
+    # --- actions --------------------------------------------------------------------------------
+
+    def run(self, line: str, answer: bool | None = None) -> None:
+        """One builder command, as the line prompt would run it."""
+        words = line.split()
+        if not words:
+            return
+        self.ui.answer = answer
+        try:
+            done = self.ui.run_command(words[0].lower(), words[1:], line[len(words[0]):].strip())
+        except Quit:
+            self.app.leave()
+            return
+        finally:
+            self.ui.answer = None
+        self.refresh_lists()
+        if done:
+            self.log_message(Text("Export with x, see the review with r, leave with q.", style="bold"))
+
+    def action_command(self, line: str) -> None:
+        self.run(line)
+
+    def focused_list(self) -> str:
+        focused = self.focused
+        return focused.id if isinstance(focused, DataTable) else "pool"
+
+    def action_move(self, step: int) -> None:
+        table = self.query_one(f"#{self.focused_list()}", DataTable)
+        table.move_cursor(row=max(0, min(table.row_count - 1, table.cursor_row + step)))
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        self.action_enter()
+
+    def action_enter(self) -> None:
+        which = self.focused_list()
+        card, key = self.row_card(which)
+        if card is None:
+            return
+        if which == "pool":
+            self.run(f"add {self.ui.pool_list.index(card) + 1}")
+        else:
+            self.action_remove()
+
+    def action_remove(self) -> None:
+        card, key = self.row_card("deck" if self.focused_list() == "deck" else "pool")
+        if card is None:
+            return
+        if key.startswith("commander:"):
+            rest = [c for c in self.ui.commanders if c is not card]
+            self.ui.say(Text("Commanders are changed with c on a pool card or 'commander N [M]'.", style="yellow"))
+            if rest:
+                self.run("commander " + " ".join(str(self.ui.pool_list.index(c) + 1) for c in rest if c in self.ui.pool_list))
+            return
+        self.run_card("remove", card)
+
+    def run_card(self, verb: str, card) -> None:
+        if card in self.ui.pool_list:
+            self.run(f"{verb} {self.ui.pool_list.index(card) + 1}")
+        else:  # a free basic: by name
+            self.run(f"{verb} {card.name}")
+
+    def action_commander(self) -> None:
+        card, _ = self.row_card("pool")
+        if card is None or self.focused_list() != "pool":
+            self.ui.say(Text("Highlight a pool card to make it your commander.", style="yellow"))
+            self.refresh_lists()
+            return
+        current = [c for c in self.ui.commanders if c in self.ui.pool_list and c is not card]
+        chosen = [card]
+        if len(current) == 1 and can_pair(current[0], card):
+            chosen = [current[0], card]
+        self.run("commander " + " ".join(str(self.ui.pool_list.index(c) + 1) for c in chosen))
+
+    def action_hand(self) -> None:
+        deck = self.ui.deck()
+        if not deck.main:
+            self.ui.say(Text("The deck is empty: add cards first.", style="yellow"))
+            self.refresh_lists()
+            return
+        hand = sample_hand(deck, self.ui.hand_seed(), self.ui.hands_dealt)
+        self.ui.hands_dealt += 1
+        body = [Text(f"Sample hand {self.ui.hands_dealt}", style="bold")]
+        body += [Text.assemble(mana_text(c.mana_cost), " ", shown(c.name), "  ", shown(c.type_line, style="dim")) for c in hand]
+
+        def again(yes: bool | None) -> None:
+            if yes:
+                self.action_hand()
+        self.app.push_screen(Panel("Sample hand", body, keys="n or Enter: another hand · Esc: close", again=True), again)
+
+    def action_card(self) -> None:
+        card, _ = self.row_card(self.focused_list())
+        if card is not None:
+            self.app.push_screen(Panel("Card", card_panel(card)))
+
+    def action_review(self) -> None:
+        self.app.show_review()
+
+    def action_command_line(self) -> None:
+        self.query_one("#command", Input).focus()
+
+    def action_back(self) -> None:
+        self.query_one("#pool", DataTable).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        line = event.value.strip()
+        event.input.value = ""
+        words = line.split()
+        if words and words[0].lower() == "auto" and words[1:2] and words[1].lower() in ("new", "replace", "bot") \
+                and self.ui.hand_built and (self.ui.commanders or self.ui.main):
+            def answered(yes: bool | None) -> None:
+                self.run(line, answer=bool(yes))
+            self.app.push_screen(confirm("Replace?", f"Replace your deck ({self.ui.deck().size} cards) with the bot's?"), answered)
+            return
+        asked = card_request(line)
+        if asked is not None:  # '? 12', 'card murder': the card in full
+            try:
+                card = find_card(asked, self.ui.pool_list, "your pool list")
+            except InputError as error:
+                self.log_message(shown(str(error), style="red"))
+                return
+            self.app.push_screen(Panel("Card", card_panel(card)))
+            return
+        if words and words[0].lower() in ("review",):
+            self.action_review()
+            return
+        if words and words[0].lower() in ("hand",):
+            self.action_hand()
+            return
+        self.run(line)
+
+    def action_help(self) -> None:
+        self.app.push_screen(Panel("Help", Text(HELP_KEYS)))
+
+    def action_quit(self) -> None:
+        self.app.leave()

@@ -1,0 +1,61 @@
+"""Modal screens: a card's details, a confirmation, and text panels (hint, signals, help, a sample hand)."""
+
+from __future__ import annotations
+
+from rich.console import RenderableType
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+
+class Panel(ModalScreen[bool]):
+    """Anything to read over the screen (rich renderables only: names are never markup).
+    Enter or y answers yes (when ``question`` is given), Escape closes."""
+
+    DEFAULT_CSS = """
+    Panel { align: center middle; }
+    Panel > Vertical { width: 90%; max-width: 110; height: auto; max-height: 90%; border: round $accent; background: $panel; padding: 0 1; }
+    Panel VerticalScroll { height: auto; max-height: 100%; }
+    Panel .keys { color: $text-muted; }
+    """
+    BINDINGS = [
+        Binding("escape,q", "close", "Close"),
+        Binding("enter,y", "yes", "Yes / close"),
+        Binding("n", "no", "No", show=False),
+    ]
+
+    def __init__(self, title: str, body: RenderableType | list[RenderableType], keys: str = "Esc or Enter: close",
+                 question: bool = False, again: bool = False):
+        super().__init__()
+        self.title_text = title
+        self.body = body if isinstance(body, list) else [body]
+        self.keys = keys
+        self.question = question
+        self.again = again  # n asks for another (a sample hand) instead of answering no
+
+    def compose(self) -> ComposeResult:
+        from rich.text import Text
+
+        with Vertical() as box:
+            box.border_title = self.title_text
+            with VerticalScroll():
+                for part in self.body:
+                    yield Static(part, markup=False)
+            yield Static(Text(self.keys), classes="keys", markup=False)
+
+    def action_close(self) -> None:
+        self.dismiss(False)
+
+    def action_yes(self) -> None:
+        self.dismiss(True)
+
+    def action_no(self) -> None:
+        self.dismiss(self.again)
+
+
+def confirm(title: str, question: str) -> Panel:
+    from rich.text import Text
+
+    return Panel(title, Text(question), keys="Enter or y: yes · n or Esc: no", question=True)

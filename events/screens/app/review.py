@@ -1,0 +1,95 @@
+"""The review after the draft: every pick beside the hint's choice, what wheeled, and the bots' pools and decks."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from draft.advice import review
+from events.screens.app.modals import Panel
+from events.screens.builder import pool_order
+from events.screens.practice import bot_decks
+from events.screens.render import card_list_table, identity_text, pack_table, shown
+
+
+class ReviewScreen(Screen):
+    CSS_PATH = "review.tcss"
+    BINDINGS = [
+        Binding("j", "move(1)", "Down", show=False),
+        Binding("k", "move(-1)", "Up", show=False),
+        Binding("escape,b,q", "back", "Back to the deck"),
+    ]
+
+    def __init__(self, session, seat: int) -> None:
+        super().__init__()
+        self.session = session
+        self.seat = seat
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text("Your picks beside the hint's (±: its rating more, W: cards that wheeled) · Tab, Enter: a bot's deck",
+                          style="bold cyan"), markup=False)
+        yield DataTable(id="picks", cursor_type="row")
+        yield Static(id="pick-detail", markup=False)
+        yield DataTable(id="bots", cursor_type="row")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        picks = self.query_one("#picks", DataTable)
+        picks.add_columns("Pick", "You took", "Hint took", "±", "W")
+        self.rows = review(self.session.draft, self.seat)
+        for index, row in enumerate(self.rows):
+            same = {c.name for c in row.taken} == {c.name for c in row.hint}
+            # a pick's two cards on two lines: two 30-letter names side by side still fit 80 columns
+            picks.add_row(Text(f"P{row.pack}p{row.pick}"), shown("\n".join(c.name for c in row.taken), style="green"),
+                          shown("same" if same else "\n".join(c.name for c in row.hint), style="dim" if same else "cyan"),
+                          Text("0.0" if same else f"{row.difference:+.1f}", justify="right"), Text(str(len(row.wheeled))),
+                          key=str(index), height=max(len(row.taken), 1))
+        bots = self.query_one("#bots", DataTable)
+        bots.add_columns("Seat", "Commanders", "Id", "Legal")
+        self.decks = bot_decks(self.session)
+        for seat, deck, report in self.decks:
+            bots.add_row(Text(str(seat + 1)), shown(" + ".join(c.name for c in deck.commanders)),
+                         identity_text(report.color_identity.code), Text("yes" if report.valid else "no"), key=str(seat))
+        picks.focus()
+        self.show_detail(0)
+
+    def show_detail(self, index: int) -> None:
+        if not self.rows:
+            return
+        row = self.rows[min(index, len(self.rows) - 1)]
+        text = Text.assemble((f"P{row.pack}p{row.pick}: ", "bold"), "you took ", shown(" + ".join(c.name for c in row.taken), style="green"),
+                             "; the hint: ", shown(" + ".join(c.name for c in row.hint), style="cyan"),
+                             f" (rating {row.difference:+.1f})")
+        if row.wheeled:
+            text.append("\nWheeled: ")
+            text.append_text(shown(" / ".join(c.name for c in row.wheeled)))
+        self.query_one("#pick-detail", Static).update(text)
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        if event.data_table.id == "picks":
+            self.show_detail(event.cursor_row)
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        if event.data_table.id != "bots":
+            return
+        seat = int(event.row_key.value)
+        for bot_seat, deck, report in self.decks:
+            if bot_seat == seat:
+                width = self.app.size.width - 8
+                rows = [["C", c.name, identity_text(c.identity.code), str(c.mana_value)] for c in deck.commanders]
+                rows += [[str(n), c.name, identity_text(c.deck_colors.code), str(c.mana_value)]
+                         for c, n in sorted(deck.main.items(), key=lambda kv: (kv[0].is_land, kv[0].mana_value, kv[0].name))]
+                body = [card_list_table(["Count", "Card", "Id", "MV"], rows, title=f"Seat {seat + 1}: deck ({deck.size} cards)", width=width),
+                        pack_table(sorted(self.session.draft.pools[seat], key=pool_order), title=f"Seat {seat + 1}: pool",
+                                   numbered=False, width=width)]
+                self.app.push_screen(Panel("A bot's deck", body))
+
+    def action_move(self, step: int) -> None:
+        table = self.focused if isinstance(self.focused, DataTable) else self.query_one("#picks", DataTable)
+        table.move_cursor(row=max(0, min(table.row_count - 1, table.cursor_row + step)))
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
