@@ -9,9 +9,9 @@ from __future__ import annotations
 import csv
 import html
 import io
-import re
 import unicodedata
 
+from draft.formats.csv_deck import neutral
 from events.printables import CSV_PRINTABLES, Blanks, Note, Sheet, Table, page_heading
 from sets.errors import InputError
 
@@ -236,23 +236,13 @@ def to_html(sheet: Sheet) -> str:
             + "\n".join(body) + "\n</body>\n</html>\n")
 
 
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-_NUMBER = re.compile(r"[+-]?\d+(\.\d+)?")
-
-
-def csv_cell(value):
-    """A cell as a spreadsheet should show it: text that it would run as a formula (a name typed as
-    ``=SUM(A1)`` or ``@Ed``) starts with an apostrophe; numbers, and text that is a number, stay as they are."""
-    if isinstance(value, str) and value.startswith(_FORMULA_START) and not _NUMBER.fullmatch(value):
-        return "'" + value
-    return value
-
-
 def csv_text(table: Table) -> str:
+    """The table as CSV; a cell a spreadsheet would run as a formula (a name like ``=SUM(A1)``)
+    gets a leading ' (``draft.formats.csv_deck.neutral``)."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow([csv_cell(column) for column in table.columns])
-    writer.writerows([csv_cell(cell) for cell in row] for row in table.rows)
+    writer.writerow([neutral(cell) for cell in table.columns])
+    writer.writerows([neutral(cell) for cell in row] for row in table.rows)
     return buffer.getvalue()
 
 
