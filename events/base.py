@@ -38,6 +38,13 @@ def finishing_text(order: list[list[int]] | None, names: dict[int, str]) -> str 
     return " > ".join(" = ".join(names[pid] for pid in group) for group in order)
 
 
+def no_round(event_id: int, round_number: int, rounds: int) -> InputError:
+    """The error for a round that doesn't exist: which rounds there are, and how to pair the next."""
+    there = "no round has been paired yet" if not rounds else f"it has rounds 1 to {rounds}"
+    return InputError(f"no round {round_number} in event {event_id}: {there} "
+                      f"(pair the next one with 'cmdraft event round {event_id}')")
+
+
 class EventBase:
     """A store and the lookups every use case needs; each phase of the night extends it."""
 
@@ -115,7 +122,7 @@ class EventBase:
         names = {p["id"]: p["name"] for p in snap["players"]}
         rnd = next((r for r in snap["rounds"] if r["number"] == round_number), None)
         if rnd is None:
-            raise InputError(f"no round {round_number} in event {event_id}")
+            raise no_round(event_id, round_number, len(snap["rounds"]))
         return [[names[i] for i in table] for table in rnd["tables"]]
 
     def list_events(self) -> list[dict[str, Any]]:

@@ -2,20 +2,43 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from draft.formats import DeckFile, resolve
+from draft.decks import DeckFormat, Problem, validate
+from draft.formats import DeckFile, parse_json, resolve
 from events import audit
 from events.base import EventBase
 from events.drafting import Drafting
-from events.schema import EVENTS, POOLS, Q, card_from_ref, card_ref, pool_warning
+from events.schema import DECKS, EVENTS, POOLS, Q, card_from_ref, card_ref, pool_warning
 from events.store import phase_change
 from sets.booster import Printing
 from sets.errors import InputError, StateError
 
 
+# Problems found reading a deck file (not by checking the deck against its pool): kept when the deck is checked again.
+FILE_PROBLEMS = ("unreadable-line", "unknown-card", "meld-result", "unclear-commander")
+
+
 class Pools(EventBase):
     """The cards each player drafted or opened."""
+
+    def _check_deck_again(self, db, event_id: int, player_id: int, cards: list[Printing]) -> str | None:
+        """A registered deck was checked against the pool it was built from: with a new pool it is checked
+        again (in the same transaction), and the desk is told when it isn't legal any more."""
+        doc = db.table(DECKS).get((Q.e == event_id) & (Q.p == player_id))
+        if doc is None:
+            return None
+        deck, _ = resolve(parse_json(json.dumps(doc["deck"])), self.index)
+        kept = [Problem(p["code"], p["message"], tuple(p["cards"])) for p in doc["problems"] if p["code"] in FILE_PROBLEMS]
+        report = validate(deck, [p.card for p in cards], DeckFormat.COMMANDER_DRAFT, None, (), kept)
+        db.table(DECKS).update({"valid": report.valid, "problems": [p.to_json() for p in report.problems]}, doc_ids=[doc.doc_id])
+        if report.valid == doc["valid"]:
+            return None
+        if report.valid:
+            return "registered deck checked again against the new pool: legal now"
+        reason = report.problems[0].message if report.problems else "see the board"
+        return f"registered deck checked again against the new pool: not legal ({reason}); register the deck again"
 
     def _pool_target(self, db, event_id: int, who: str | int, replace: bool):
         event = self._event(db, event_id)
@@ -61,8 +84,11 @@ class Pools(EventBase):
                 phase_change(db)
                 db.table(EVENTS).update({"status": "drafting"}, doc_ids=[event_id])
             Drafting(self.store).finish_drafting_if_done(db, event_id)
+            recheck = self._check_deck_again(db, event_id, player.doc_id, [card_from_ref(ref, event["set"]) for ref in cards]) \
+                if existing else None
         warning = pool_warning(event, len(cards))
-        return player.doc_id, [f"{player['name']}'s pool has {warning}"] if warning else []
+        warnings = [f"{player['name']}'s pool has {warning}"] if warning else []
+        return player.doc_id, warnings + ([f"{player['name']}'s {recheck}"] if recheck else [])
 
     def pool(self, event_id: int, who: str | int) -> list[Printing]:
         with self.store.read() as db:

@@ -98,8 +98,10 @@ class Registration(EventBase):
             number = 1 + max((player_number(p) for p in self._players(db, event_id)), default=0)
             doc = {"e": event_id, "name": clean, "status": "active", "late": late, "bot": bot, "pod": None, "seat": None,
                    "requested": 0, "number": number}
-            if self._is_checking_in(db, event_id) and event["status"] == "registration":
-                doc["checked_in"] = True  # registered at the desk while check-in runs: they are here
+            if self._is_checking_in(db, event_id) and event["status"] in ("registration", "seated"):
+                # registered at the desk while check-in runs (a late player too): they are here, so a
+                # re-seat seats them rather than listing them as a no-show
+                doc["checked_in"] = True
             player_id = db.table(PLAYERS).insert(doc)
             shown = clean
             if event["status"] == "seated":

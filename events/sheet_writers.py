@@ -206,8 +206,9 @@ def to_html(sheet: Sheet) -> str:
     for each page (``per_paper`` pages together, a dashed cut line between them), and every page after
     the first carries the event's name."""
     shared = natural_widths(sheet_tables(sheet))
-    # Widths in the HTML are shares of the line: a wide column never takes less than its heading.
-    shared = {columns: [max(w, cell_width(c), 3) for w, c in zip(widths, columns, strict=True)]
+    # Widths in the HTML are shares of the line: a column never takes less than its heading, and each
+    # gets two characters more for its cell padding, so a narrow column's heading ('Seat') fits on one line.
+    shared = {columns: [max(w, cell_width(c), 3) + 2 for w, c in zip(widths, columns, strict=True)]
               for columns, widths in shared.items()}
     running = html.escape(printable(f"{sheet.title} · {sheet.subtitle}"))
     body = []

@@ -10,6 +10,7 @@ put them right instead (a deck is registered again, a pool recorded again or edi
 
 from __future__ import annotations
 
+import shlex
 from typing import Any
 
 from events import audit
@@ -21,12 +22,12 @@ from events.store import phase_change
 from sets.errors import StateError
 
 INSTEAD = {
-    "deck": "register the deck again ('cmdraft event deck ID NAME FILE')",
-    "pool": "record it again ('cmdraft event pool ID NAME FILE --replace') or edit it ('--edit')",
-    "draft start": "a started draft has been dealt; restore a backup ('cmdraft event restore NAME.bak.1 --all') if you must",
-    "sealed pools": "the pools are opened; restore a backup ('cmdraft event restore NAME.bak.1 --all') if you must",
-    "finish": "a finished event stays finished; restore a backup ('cmdraft event restore NAME.bak.1 --all') if you must",
-    "restore": "restore the backup taken before it ('cmdraft event restore NAME.bak.1 --all')",
+    "deck": "register the deck again ('cmdraft event deck {id} NAME FILE{db}')",
+    "pool": "record it again ('cmdraft event pool {id} NAME FILE --replace{db}') or edit it ('--edit')",
+    "draft start": "a started draft has been dealt; restore the backup taken before it ({restore}) if you must",
+    "sealed pools": "the pools are opened; restore the backup taken before it ({restore}) if you must",
+    "finish": "a finished event stays finished; restore the backup taken before it ({restore}) if you must",
+    "restore": "restore the backup taken before it ({restore})",
     "game undo": "record the entry again with 'cmdraft event game'",
     "player remove": "register the player again",
     "pipers": "set the Piper ledger again with 'cmdraft event pipers'",
@@ -48,7 +49,10 @@ class Undo(EventBase):
             what = entry["what"]
             handler = getattr(self, "_undo_" + what.replace(" ", "_"), None)
             if handler is None or entry.get("undo") is None:
-                hint = INSTEAD.get(what, "make the change again the other way")
+                path = shlex.quote(str(self.store.path))
+                hint = INSTEAD.get(what, "make the change again the other way").format(
+                    id=event_id, db=f" --db {path}",
+                    restore=f"'cmdraft event restore {shlex.quote(str(self.store.path) + '.bak.1')} --all --db {path}'")
                 raise StateError(f"the desk's last change ({what}: {entry['new']}) can't be undone: {hint}")
             said = handler(db, event_id, event, entry, entry["undo"])
             audit.log_change(db, event_id, audit.DESK, "undo", entry["new"], entry["old"], undoes=entry["id"])

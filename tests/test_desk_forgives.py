@@ -145,6 +145,23 @@ def test_a_seventeenth_player_gets_a_reseat_offer_then_three_pods(events, cli):
     assert sorted(len(pod) for pod in pods_of(events, event_id)) == [5, 6, 6]  # 17 in balanced pods of at most 8
 
 
+def test_a_seventeenth_player_after_check_in_is_seated_by_the_reseat_it_offers(events, cli):
+    """Check-in used, 16 seated, a 17th registered at the desk: they are here, so the re-seat the desk is
+    offered seats all 17 (6 / 6 / 5), never leaves the late player out as a no-show."""
+    event_id = physical(events, SIXTEEN)
+    assert cli("event", "player", "checkin", event_id, "--all", "--db", events.store.path).exit_code == 0
+    events.seat(event_id)
+    late = cli("event", "player", "add", event_id, "Late Larry", "--db", events.store.path)
+    assert late.exit_code == 0 and "all 17 players" in late.stdout
+    again = cli("event", "seat", event_id, "--again", "--db", events.store.path)
+    assert again.exit_code == 0, again.output
+    assert "No-shows" not in again.stdout
+    assert sorted(len(pod) for pod in pods_of(events, event_id)) == [5, 6, 6]
+    assert any("Late Larry" in pod for pod in pods_of(events, event_id))
+    larry = next(p for p in events.snapshot(event_id)["players"] if p["name"] == "Late Larry")
+    assert larry["status"] == "active"
+
+
 def test_a_late_player_joins_a_pod_with_room(events):
     event_id = physical(events, SIXTEEN[:15])
     events.seat(event_id)
@@ -432,3 +449,23 @@ def test_an_undo_that_is_not_safe_is_refused_and_nothing_changes(events, cli):
     with pytest.raises(StateError, match="a bot took their draft seat"):
         events.undo(drafting)
     assert events.snapshot(drafting)["players"][0]["status"] == "dropped"
+
+
+def test_an_undo_refused_after_finish_names_the_real_backup_and_its_command_works(events, cli):
+    """'event undo' after 'event finish' can't take it back; the refusal names this database's own backup
+    (no NAME placeholder to guess) in a command that, run as shown, brings the event back to playing."""
+    import shlex
+
+    event_id = one_v_one(events)
+    (a, b), (c, d) = events.new_round(event_id)["tables"]
+    events.record_result(event_id, 1, 1, f"{a} > {b}")
+    events.record_result(event_id, 1, 2, f"{c} > {d}")
+    events.finish(event_id)
+    refused = cli("event", "undo", event_id, "--db", events.store.path)
+    assert refused.exit_code == 3 and "NAME" not in refused.stderr
+    command = refused.stderr.split("'cmdraft ", 1)[1].split("')", 1)[0].split("' if", 1)[0]
+    args = shlex.split(command)
+    assert args[:2] == ["event", "restore"] and str(events.store.path) + ".bak.1" in args
+    restored = cli(*args)
+    assert restored.exit_code == 0, restored.output
+    assert events.snapshot(event_id)["event"]["status"] == "playing"

@@ -5,6 +5,7 @@ review between them; names with commas are never split in joined lists; bidi con
 from __future__ import annotations
 
 import io
+import json
 import os
 
 import pytest
@@ -99,3 +100,61 @@ def test_the_physical_timer_counts_packs_and_waits_for_review_between_them():
     with os.fdopen(read_end) as stream:
         assert run_timer(console, slots, stream=stream) == 2
     assert "PACK 1 DONE" in console.file.getvalue() and "PACK 2 " not in console.file.getvalue()
+
+
+def test_a_pool_recorded_again_checks_the_registered_deck_against_it(building, cli, tmp_path):
+    """Bo's deck is registered legal; Bo's pool is then recorded again without Bo's commanders (a mistyped
+    pool fixed, or the wrong player's). The deck was checked against the old pool, so it is checked again:
+    the board says not legal, and the desk is told to register the deck again."""
+    events, event_id = building
+    assert events.register_deck(event_id, "Bo", auto=True)["valid"]
+    snap = events.snapshot(event_id)
+    bo = snap["players"][1]
+    commanders = {c["name"] for c in bo["deck"]["commanders"]}
+    pool = [p.card.name for p in events.pool(event_id, "Bo")]
+    without = [name for name in pool if name not in commanders]
+    assert len(without) < len(pool)
+    path = tmp_path / "bo-pool.txt"
+    path.write_text("".join(f"1 {name}\n" for name in without), encoding="utf-8")
+    result = cli("event", "pool", event_id, "Bo", path, "--replace", "--db", events.store.path)
+    assert result.exit_code == 0, result.output
+    assert "register" in result.stdout and "deck" in result.stdout and "not legal" in result.stdout
+    deck = events.snapshot(event_id)["players"][1]["deck"]
+    assert deck["valid"] is False
+    board = json.loads(cli("event", "deck", event_id, "--json", "--db", events.store.path).stdout)
+    row = next(row for row in board if row["player"] == "Bo")
+    assert row["status"] != "legal", row
+    # the same pool again (the right one): the deck is legal again
+    path.write_text("".join(f"1 {name}\n" for name in pool), encoding="utf-8")
+    again = cli("event", "pool", event_id, "Bo", path, "--replace", "--db", events.store.path)
+    assert again.exit_code == 0 and events.snapshot(event_id)["players"][1]["deck"]["valid"] is True
+
+
+def test_a_round_that_does_not_exist_says_which_rounds_there_are(building, cli):
+    """A result or game entry for a round not paired yet (a typo, or 'round' not run yet) is bad input (2)
+    saying which rounds exist and how to pair the next: no bare 'no round 5'."""
+    events, event_id = building
+    for name in ("Ann, the Great", "Bo", "Cy", "Di"):
+        events.register_deck(event_id, name, auto=True)
+    db = ("--db", events.store.path)
+    before = cli("event", "result", event_id, 1, 1, "Bo > Cy > Di > #1", *db)
+    assert before.exit_code == 2 and "no round has been paired yet" in before.stderr
+    assert f"cmdraft event round {event_id}" in before.stderr
+    events.new_round(event_id)
+    for args in (("result", event_id, 5, 1, "Bo > Cy > Di > #1"), ("game", event_id, 5, 1, "--life", "Bo=-1")):
+        result = cli("event", *args, *db)
+        assert result.exit_code == 2, result.output
+        assert "no round 5" in result.stderr and "rounds 1 to 1" in result.stderr and "Traceback" not in result.output
+    assert events.history(event_id)[-1]["what"] == "round"  # nothing was written by the refusals
+
+
+@pytest.mark.parametrize(("options", "why"), [(("--style", "terminal"), "terminal"), (("--style", "bots"), "bots"),
+                                              (("--sealed",), "sealed")])
+def test_the_physical_draft_timer_is_refused_for_an_event_without_a_physical_draft(cli, tmp_path, options, why):
+    """The big-screen pick timer is for a draft at the table: a terminal or bots draft times its own picks,
+    a sealed event passes no packs. Refused (3) saying why, instead of a pick clock nobody follows."""
+    db = tmp_path / "timer.json"
+    assert cli("event", "new", "Friday", *options, "--db", db).exit_code == 0
+    result = cli("event", "timer", "1", "--db", db, input="q\n")
+    assert result.exit_code == 3, result.output
+    assert why in result.stderr and "physical" in result.stderr and "PACK 1" not in result.stdout

@@ -87,3 +87,33 @@ def test_a_sealed_decklist_with_its_long_sideboard_still_takes_one_sheet(cli, tm
         events.register_deck(event_id, name, auto=True)
         assert len(events.pool(event_id, name)) == 120
     assert pdf_pages(printed(cli, events, event_id, "decklists", tmp_path), tmp_path) == 3
+
+
+# A probe the test adds to its own copy of a sheet (the sheet itself has no scripts): the column headings
+# whose text the browser laid out on more than one line.
+WRAPPED_HEADINGS = """<script>window.addEventListener("load", () => {
+  const wrapped = [];
+  for (const th of document.querySelectorAll("th")) {
+    const range = document.createRange();
+    range.selectNodeContents(th);
+    const lines = new Set([...range.getClientRects()].map(rect => Math.round(rect.top)));
+    if (lines.size > 1) wrapped.push(th.textContent);
+  }
+  document.body.setAttribute("data-wrapped", wrapped.join("|") || "none");
+});</script>"""
+
+
+@pytest.mark.parametrize("what", ["seatings", "pairings", "slips", "standings", "results", "decklists"])
+def test_no_column_heading_is_broken_over_two_lines(night, cli, tmp_path, what):  # noqa: F811
+    """Laid out by a real browser at the printed width (A4 less its margins), a column heading such as
+    a slip's 'Seat' fits its column: it is never split into 'Se' / 'at'."""
+    events, event_id = night
+    sheet = printed(cli, events, event_id, what, tmp_path)
+    probe = tmp_path / f"{what}-probe.html"
+    probe.write_text(sheet.read_text(encoding="utf-8").replace("</body>", WRAPPED_HEADINGS + "</body>"), encoding="utf-8")
+    done = subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={tmp_path / 'profile'}", "--window-size=1000,1400",
+                           "--dump-dom", probe.as_uri()], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    found = re.search(r'data-wrapped="([^"]*)"', done.stdout)
+    assert found is not None, "the probe did not run"
+    assert found.group(1) == "none"

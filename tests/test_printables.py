@@ -414,3 +414,35 @@ def test_a_table_heading_is_part_of_its_table_so_no_page_end_leaves_it_alone(nig
     assert "h2{" in style and "break-after:avoid" in style.split("h2{", 1)[1].split("}", 1)[0]
     if what == "results":
         assert [f"<caption>Round {n} (" in page for n in (1, 2, 3)] == [True, True, False]  # round 3: no result yet
+
+
+FORMULA_NAMES = ["=SUM(A1)", "+1 Cy", "-Di", "@Ed", "Ann"]
+
+
+def test_csv_cells_a_spreadsheet_would_run_as_formulas_are_written_as_text(tmp_path, cli):
+    """A name typed at the desk (``=SUM(A1)``, ``@Ed``) reaches a spreadsheet as the text it is: every CSV
+    the desk writes (printed or exported) starts such a cell with an apostrophe; numbers stay numbers."""
+    events = Events(Store(tmp_path / "event.json"))
+    event_id = events.create("=HYPERLINK(1)", style="bots", seed=3)
+    for name in FORMULA_NAMES:
+        events.add_player(event_id, name)
+    events.seat(event_id)
+    events.start_draft(event_id)
+    for name in FORMULA_NAMES:
+        events.register_deck(event_id, name, auto=True)
+    rnd = events.new_round(event_id)
+    for table, names in enumerate(rnd["tables"], start=1):
+        events.record_result(event_id, 1, table, " > ".join(f'"{n}"' for n in names))
+    texts = [run(cli, events, event_id, what, "--format", "csv") for what in ("pairings", "standings", "results")]
+    out = tmp_path / "export"
+    assert cli("event", "export", event_id, "--out", out, "--db", events.store.path).exit_code == 0
+    texts += [path.read_text(encoding="utf-8") for path in sorted(out.glob("*.csv"))]
+    assert len(texts) >= 6  # three printed, and the export's standings, results, pairings, history
+    cells = [cell for text in texts for row in csv.reader(io.StringIO(text)) for cell in row]
+    risky = [cell for cell in cells if cell[:1] in ("=", "+", "-", "@", "\t", "\r")
+             and not re.fullmatch(r"[+-]?\d+(\.\d+)?", cell)]
+    assert risky == []
+    for name in FORMULA_NAMES[:4]:
+        assert "'" + name in cells
+    standings = list(csv.DictReader(io.StringIO(texts[1])))
+    assert sum(Fraction(row["points"]) for row in standings) == sum(events.snapshot(event_id)["event"]["points"][:len(FORMULA_NAMES)])

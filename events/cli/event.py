@@ -10,7 +10,7 @@ import typer
 
 from events.cli.common import (MAXIMA, DbOption, ForceOption, JsonOption, emit_json, open_store, out, parse_colors, positive,
                                write_stdout)
-from sets.errors import InputError, StorageError
+from sets.errors import InputError, StateError, StorageError
 from sets.numbers import parse_int
 
 event_app = typer.Typer(help="Run a store event: players, seating, draft, Pipers, decks, rounds, standings.", no_args_is_help=True)
@@ -341,10 +341,15 @@ def event_timer(
     from events.screens.timer import run_timer, schedule
     from sets.booster import booster_spec
 
+    if seconds is not None:
+        positive(seconds, "--seconds")  # --seconds 0 is refused, never read as "the default"
     snap = core(db).snapshot(event_id)
     event = snap["event"]
-    # --seconds 0 is refused, never read as "the default"
-    base = positive(seconds, "--seconds") if seconds is not None else (event["timer"] or 60)
+    if event["mode"] == "sealed" or event["style"] != "physical":
+        kind = "a sealed event (no packs are passed)" if event["mode"] == "sealed" else \
+            f"a {event['style']} draft (each terminal times its own picks)"
+        raise StateError(f"the pick timer is for a physical draft, and event {event_id} is {kind}")
+    base = seconds if seconds is not None else (event["timer"] or 60)
     size = max(booster_spec(event["set"]).sizes)
     slots = list(schedule(3, size, 2, base))
     run_timer(out(), slots, title=event["name"])
