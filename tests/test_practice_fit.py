@@ -1,0 +1,59 @@
+"""The draft table at 80x24 with the longest names a set has: every column of every card stays on
+screen (issue 24: name, cost, type, rarity, identity), the Type column is the one that gives way."""
+
+from __future__ import annotations
+
+import asyncio
+
+from sets.booster import Printing
+from sets.catalog import load_set
+from tests.test_practice_app import practice_app, screen_text, session_at
+
+
+def rows_of(text: str, pack) -> tuple[str, list[str]]:
+    lines = text.splitlines()
+    header = next(line for line in lines if " Card " in line and "Cost" in line)
+    assert " Id" in header, text  # the identity column's header is on screen
+    rows = []
+    for number, printing in enumerate(pack, start=1):
+        row = next((line for line in lines if f" {number:>2}  {printing.card.name}" in line), None)
+        assert row is not None, (number, printing.card.name, text)
+        rows.append(row)
+    return header, rows
+
+
+def check_every_column(text: str, pack) -> None:
+    header, rows = rows_of(text, pack)
+    at = header.index(" Id") + 1
+    for printing, row in zip(pack, rows):
+        code = printing.card.deck_colors.code or "C"
+        assert row[at:at + len(code)] == code, (row, code)  # the identity, under its header
+        assert printing.card.rarity.letter in row[header.index(" R ") + 1]
+    assert "▇" not in text and "▅" not in text  # no scroll bar: nothing is hidden
+
+
+def test_the_longest_cmr_names_leave_the_identity_column_on_screen(tmp_path):
+    cmr = {card.name: card for card in load_set("CMR").cards}
+    longest = sorted(cmr, key=len)[-3:]  # Ardenn, Intrepid Archaeologist and the next longest
+    session = session_at(tmp_path / "db.json")
+    hand = session.draft.hands[0]
+    for slot, name in enumerate([*longest, "Gnostro, Voice of the Crags", "Colfenor, the Last Yew"]):
+        hand[slot] = Printing(cmr[name])
+    assert len(hand) == 20
+
+    async def go():
+        async with practice_app(session).run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            check_every_column(screen_text(pilot.app), session.draft.pack(0))
+            session_pack_names = [p.card.name for p in session.draft.pack(0)]
+            assert longest[-1] in session_pack_names
+            # the next pack has short names only: its types are whole again (the long names' room isn't kept)
+            await pilot.press("space", "j", "space", "enter")
+            await pilot.pause()
+            text = screen_text(pilot.app)
+            pack = session.draft.pack(0)
+            check_every_column(text, pack)
+            assert max(len(p.card.name) for p in pack) <= 24  # (seed 3: the neighbour's pack has short names)
+            assert "Creature" in text and "Creat." not in text
+
+    asyncio.run(go())
