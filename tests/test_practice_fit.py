@@ -57,3 +57,25 @@ def test_the_longest_cmr_names_leave_the_identity_column_on_screen(tmp_path):
             assert "Creature" in text and "Creat." not in text
 
     asyncio.run(go())
+
+
+def test_the_builders_problems_are_whole_lines_at_80_columns(tmp_path):
+    """A fresh builder at 80x24: the deck's problem is one line ending in '…' (``check`` has it whole), never
+    a sentence cut off mid-way that the log's line below seems to finish ('can be your' + 'deck.')."""
+    from tests.test_practice_app import drafted
+
+    session = drafted(tmp_path / "db.json")
+
+    async def go():
+        async with practice_app(session).run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = pilot.app.screen
+            assert type(screen).__name__ == "BuilderScreen"
+            lines = screen_text(pilot.app).splitlines()
+            problem = [line for line in lines if line.startswith("no-commander: ")]
+            assert len(problem) == 1 and problem[0].rstrip().endswith("…"), lines
+            after = lines[lines.index(problem[0]) + 1]
+            assert not after.startswith(("Spacecraft", "and toughness")), lines  # no second line of the same message
+            assert screen.query_one("#stats").size.height <= 4
+
+    asyncio.run(go())
