@@ -7,7 +7,7 @@ import asyncio
 
 from sets.booster import Printing
 from sets.catalog import load_set
-from tests.test_practice_app import practice_app, screen_text, session_at
+from tests.test_practice_app import practice_app, screen_text, session_at, widget_text
 
 
 def rows_of(text: str, pack) -> tuple[str, list[str]]:
@@ -77,5 +77,27 @@ def test_the_builders_problems_are_whole_lines_at_80_columns(tmp_path):
             after = lines[lines.index(problem[0]) + 1]
             assert not after.startswith(("Spacecraft", "and toughness")), lines  # no second line of the same message
             assert screen.query_one("#stats").size.height <= 4
+
+    asyncio.run(go())
+
+
+def test_at_120_columns_long_type_lines_leave_the_card_panel_on_screen(tmp_path):
+    """The pack list takes its own width on a big terminal, but never the card panel's (min 30 columns):
+    long names with long type lines get the short type, and the panel's lines end on screen."""
+    cmr = {card.name: card for card in load_set("CMR").cards}
+    session = session_at(tmp_path / "db.json")
+    hand = session.draft.hands[0]
+    for slot, name in enumerate(["Ardenn, Intrepid Archaeologist", "Gnostro, Voice of the Crags", "Sakashima of a Thousand Faces"]):
+        hand[slot] = Printing(cmr[name])
+
+    async def go():
+        async with practice_app(session).run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            check_every_column(screen_text(pilot.app), session.draft.pack(0))
+            side = pilot.app.screen.query_one("#side")
+            assert side.region.right <= 120 and side.region.width >= 30, side.region
+            assert "Legendary Creature — Kor Scout" in widget_text(pilot.app.screen, "#card")
+            lines = screen_text(pilot.app).splitlines()
+            assert any(line.rstrip().endswith("Legendary Creature — Kor") or "Creature — Kor Scout" in line for line in lines)
 
     asyncio.run(go())

@@ -166,12 +166,12 @@ class TableScreen(Screen):
         table.clear(columns=True)  # columns never narrow by themselves: one long name would crowd every later pack
         table.add_columns("#", "Card", "Cost", "Type", "R", "Id")
         costs = [printing.card.mana_cost if self.wide else compact_cost(printing.card.mana_cost) for printing in pack]
-        room = 8 if self.wide else type_room(self.list_width(len(pack)), table.cell_padding, pack, costs)
+        room = type_room(self.list_width(len(pack)), table.cell_padding, pack, costs)
         for index, printing in enumerate(pack):
             card = printing.card
             table.add_row(self.number(index, False), shown(card.name, style=RARITY_STYLE[card.rarity]),
                           mana_text(costs[index]),
-                          shown(card.type_line if self.wide else short_type(card, room)),
+                          shown(card.type_line if self.wide and cell_len(card.type_line) <= room else short_type(card, room)),
                           shown(card.rarity.letter, style=RARITY_STYLE[card.rarity]), identity_text(card.deck_colors.code),
                           key=str(index))
         if table.row_count:
@@ -189,11 +189,11 @@ class TableScreen(Screen):
         self.tick()
 
     def list_width(self, rows: int) -> int:
-        """The cells the pack list has at 80 columns: the screen less the fixed side (table.tcss), and less
-        the scroll bar when the rows are more than the lines."""
+        """The cells the pack list may take: the screen less the side (its fixed width at 80 columns, its least
+        width on a big terminal: table.tcss), and less the scroll bar when the rows are more than the lines."""
         table = self.query_one("#pack", DataTable)
-        side = self.query_one("#side")
-        width = self.app.size.width - int(side.styles.width.value)
+        side = self.query_one("#side").styles
+        width = self.app.size.width - int((side.min_width if self.wide else side.width).value)
         if rows + 1 > self.app.size.height - 3:  # the status line, the typed line, the keys
             width -= table.styles.scrollbar_size_vertical
         return width
