@@ -101,3 +101,16 @@ def test_at_120_columns_long_type_lines_leave_the_card_panel_on_screen(tmp_path)
             assert any(line.rstrip().endswith("Legendary Creature — Kor") or "Creature — Kor Scout" in line for line in lines)
 
     asyncio.run(go())
+
+
+def test_a_sealed_or_pool_build_exports_under_its_own_name(tmp_path, cli):
+    """Forge and Cockatrice list a deck by the name in its file: a sealed pool's deck is 'sealed-4', as
+    its files are, not 'Practice draft 1' (it was never drafted)."""
+    db, out = tmp_path / "db.json", tmp_path / "out"
+    result = cli("sealed", "--seed", "4", "--build", "--db", db, input=f"auto new\nexport {out}\nquit\n")
+    assert result.exit_code == 0, result.stdout
+    dck = (out / "sealed-4-deck.dck").read_text(encoding="utf-8")
+    assert "Name=sealed-4\n" in dck and "Practice draft" not in dck
+    import xml.etree.ElementTree as ET
+
+    assert ET.parse(out / "sealed-4-deck.cod").getroot().findtext("deckname") == "sealed-4"
