@@ -61,7 +61,7 @@ def short_type(card, room: int = 8) -> str:
 def type_room(width: int, padding: int, pack, costs: list[str]) -> int:
     """The letters the Type column may take in a pack list ``width`` cells wide: what the number, the
     longest name, the cost, the rarity and the identity leave (each column has ``padding`` on both sides)."""
-    names = max((cell_len(p.card.name) for p in pack), default=4)
+    names = max([cell_len(p.card.name) for p in pack] + [4])  # at least the header "Card"
     cost = max((cell_len(c) for c in costs), default=0)
     identity = max((len(p.card.deck_colors.code or "C") for p in pack), default=1)
     used = 3 + names + max(cost, 4) + 1 + max(identity, 2)
