@@ -232,7 +232,11 @@ class DeckBuilder:
         lines = [DeckLine(card, 1, Zone.COMMANDER) for card in self.commanders]
         lines += [DeckLine(card, n, Zone.MAIN) for card, n in self.main.items() if n > 0]
         lines += [DeckLine(card, n, Zone.SIDEBOARD) for card, n in side.items() if n > 0]
-        return Deck(tuple(lines), tuple(self.colors), f"Practice draft {self.session.draft_id}")
+        return Deck(tuple(lines), tuple(self.colors), self.deck_name())
+
+    def deck_name(self) -> str:
+        """The name other tools list the deck by."""
+        return f"Practice draft {self.session.draft_id}"
 
     def deck_json(self) -> dict:
         return json.loads(write_json(self.deck()))

@@ -368,6 +368,9 @@ class PoolBuildUI(PracticeUI):
     def farewell(self) -> str:
         return f"Saved. The same command opens this deck again (build {self.session.draft_id})."
 
+    def deck_name(self) -> str:
+        return self.stem  # the pool's own name, as its exported files have it: it was never drafted here
+
     def cmd_review(self, args: list[str]) -> None:
         raise InputError("this pool wasn't drafted here: there are no picks to review")
 

@@ -153,8 +153,11 @@ class BuilderScreen(Screen):
                              identity_text(report.color_identity.code), " · ", state)
         self.query_one("#deckline", Static).update(line)
         stats = stats_lines(self.ui.stats())
-        problems = [shown(f"{p.code}: {p.message}", style="red") for p in report.problems[:2]]
-        self.query_one("#stats", Static).update(Group(*stats, *problems))
+        problems = [shown(f"{p.code}: {p.message}", style="red") for p in report.problems]
+        lines = (stats + problems)[:4]  # the box's lines (builder.tcss); ':check' has every problem whole
+        for line in lines:  # one line each, cut with '…': a wrapped sentence's end would fall out of the box
+            line.no_wrap, line.overflow = True, "ellipsis"
+        self.query_one("#stats", Static).update(Group(*lines))
 
     def row_card(self, table_id: str):
         """The card under the cursor of a list, with its key (None on a group heading)."""

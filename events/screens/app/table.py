@@ -11,6 +11,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -43,10 +44,28 @@ HELP_TABLE = """Keys at the draft table:
 _SHORT = {"Enchantment": "Enchant.", "Planeswalker": "Planesw."}
 
 
-def short_type(card) -> str:
-    """The one type a card is listed under, in at most eight letters (the card panel has the whole line)."""
+_SHORTER = {"Creature": "Creat.", "Artifact": "Artif.", "Enchant.": "Ench.", "Instant": "Inst.", "Sorcery": "Sorc.",
+            "Planesw.": "PW", "Battle": "Bat."}
+
+
+def short_type(card, room: int = 8) -> str:
+    """The one type a card is listed under, in at most eight letters (the card panel has the whole line),
+    or in ``room`` letters when the pack's names leave fewer."""
     kind = type_group(card)
-    return _SHORT.get(kind, kind)
+    kind = _SHORT.get(kind, kind)
+    if len(kind) > room:
+        kind = _SHORTER.get(kind, kind)
+    return kind[:max(room, 0)]
+
+
+def type_room(width: int, padding: int, pack, costs: list[str]) -> int:
+    """The letters the Type column may take in a pack list ``width`` cells wide: what the number, the
+    longest name, the cost, the rarity and the identity leave (each column has ``padding`` on both sides)."""
+    names = max([cell_len(p.card.name) for p in pack] + [4])  # at least the header "Card"
+    cost = max((cell_len(c) for c in costs), default=0)
+    identity = max((len(p.card.deck_colors.code or "C") for p in pack), default=1)
+    used = 3 + names + max(cost, 4) + 1 + max(identity, 2)
+    return width - used - 6 * 2 * padding
 
 
 def pool_panel(pool) -> Text:
@@ -132,7 +151,6 @@ class TableScreen(Screen):
     def on_mount(self) -> None:
         table = self.query_one("#pack", DataTable)
         wide = self.app.size.width >= 110
-        table.add_columns("#", "Card", "Cost", "Type", "R", "Id")
         self.wide = wide
         self.set_class(wide, "wide")
         self.show_pack()
@@ -145,12 +163,15 @@ class TableScreen(Screen):
         """The pack in front of the seat, with the marks cleared and a fresh timer."""
         pack = self.draft.pack(self.seat)
         table = self.query_one("#pack", DataTable)
-        table.clear()
+        table.clear(columns=True)  # columns never narrow by themselves: one long name would crowd every later pack
+        table.add_columns("#", "Card", "Cost", "Type", "R", "Id")
+        costs = [printing.card.mana_cost if self.wide else compact_cost(printing.card.mana_cost) for printing in pack]
+        room = type_room(self.list_width(len(pack)), table.cell_padding, pack, costs)
         for index, printing in enumerate(pack):
             card = printing.card
             table.add_row(self.number(index, False), shown(card.name, style=RARITY_STYLE[card.rarity]),
-                          mana_text(card.mana_cost if self.wide else compact_cost(card.mana_cost)),
-                          shown(card.type_line if self.wide else short_type(card)),
+                          mana_text(costs[index]),
+                          shown(card.type_line if self.wide and cell_len(card.type_line) <= room else short_type(card, room)),
                           shown(card.rarity.letter, style=RARITY_STYLE[card.rarity]), identity_text(card.deck_colors.code),
                           key=str(index))
         if table.row_count:
@@ -166,6 +187,16 @@ class TableScreen(Screen):
         self.show_pool()
         self.show_card()
         self.tick()
+
+    def list_width(self, rows: int) -> int:
+        """The cells the pack list may take: the screen less the side (its fixed width at 80 columns, its least
+        width on a big terminal: table.tcss), and less the scroll bar when the rows are more than the lines."""
+        table = self.query_one("#pack", DataTable)
+        side = self.query_one("#side").styles
+        width = self.app.size.width - int((side.min_width if self.wide else side.width).value)
+        if rows + 1 > self.app.size.height - 3:  # the status line, the typed line, the keys
+            width -= table.styles.scrollbar_size_vertical
+        return width
 
     def show_where(self) -> None:
         draft = self.draft
