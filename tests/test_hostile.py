@@ -267,7 +267,7 @@ def test_a_draft_finished_on_a_full_disk_leaves_reading_commands_working(small_d
     session = events.draft_session(event_id, 1)
     # Ann picks through the whole draft: the draft ends, and its pools wait to be recorded
     while not session.draft.finished:
-        session.pick(session.humans[0], [0, 1])
+        session.pick(session.choose(session.humans[0], [0, 1]))
     ballast = _fill(small_disk)
     before = db.read_bytes()
     for args in (("event", "list"), ("event", "show", str(event_id)), ("event", "standings", str(event_id))):
