@@ -13,12 +13,11 @@ from draft.formats.mtgo import MissingMtgoIdError
 from draft.log import mtgo_log
 from events.decks import Decks
 from events.drafts import TableSession
+from events.outputs import check_file, check_folder, write_output
 from events.printables import PAIRINGS_CSV, Table, pairing_rows, results_csv, standings_csv
 from events.rounds import Rounds
-from events.safe_files import atomic_write
 from events.sheet_writers import csv_text
 from events.transfer import export_tables
-from sets.errors import InputError
 
 
 MTGO_SKIPPED = ("no MTGO .dek files written: MTGO needs a catalog id (CatID) for every card and some cards have none; "
@@ -33,25 +32,24 @@ def safe_name(text: str, fallback: str = "player") -> str:
     return plain[:60] or fallback
 
 
-def write_file(path: Path, text: str) -> None:
-    """Write an export file whole, or fail with a one-line error."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(path, text)
-    except OSError as error:
-        raise InputError(f"cannot write {str(path)!r}: {error.strerror or error}; choose a writable folder") from None
+def write_file(path: Path, text: str, force: bool = False) -> None:
+    """Write an output file whole under the output rule (``events.outputs``), or fail with a one-line error."""
+    write_output(path, text, force)
 
 
-def write_deck(path: Path, deck, fmt) -> list[Path]:
+def write_deck(path: Path, deck, fmt, force: bool = False) -> list[Path]:
     """Write a deck file; where the format keeps no sideboard (MTGO), the whole pool goes to ``STEM-pool.EXT`` beside it.
 
-    Both texts are made before anything is written, so a deck that can't be written (MTGO ids missing) leaves no file.
+    Both texts are made and both paths checked (``events.outputs``) before anything is written, so a
+    deck that can't be written (MTGO ids missing) or a refused path leaves no file.
     """
     files = [(path, write(deck, fmt))]
     if not FORMATS[fmt].holds_sideboard and deck.zone(Zone.SIDEBOARD):
         files.append((path.with_name(f"{path.stem}-pool{path.suffix}"), write(deck_pool(deck), fmt)))
+    for target, _ in files:
+        check_file(target, force)
     for target, text in files:
-        write_file(target, text)
+        write_file(target, text, force)
     return [target for target, _ in files]
 
 
@@ -60,7 +58,8 @@ def note_once(notes: list[str] | None, message: str) -> None:
         notes.append(message)
 
 
-def export_seat(folder: Path, stem: str, pool, deck, log_text: str | None, notes: list[str] | None = None) -> list[Path]:
+def export_seat(folder: Path, stem: str, pool, deck, log_text: str | None, notes: list[str] | None = None, *,
+                force: bool = False) -> list[Path]:
     """Pool and deck in every export format, plus the draft log.
 
     A file that can't be written as its format requires (an MTGO .dek without every card's id) is left
@@ -78,25 +77,27 @@ def export_seat(folder: Path, stem: str, pool, deck, log_text: str | None, notes
             except MissingMtgoIdError:
                 note_once(notes, MTGO_SKIPPED)
                 continue
-            write_file(path, text)
+            write_file(path, text, force)
             written.append(path)
     if log_text is not None:
         path = folder / f"{stem}-draftlog.txt"
-        write_file(path, log_text)
+        write_file(path, log_text, force)
         written.append(path)
     return written
 
 
-def export_pod(result, folder: Path, notes: list[str] | None = None) -> list[Path]:
+def export_pod(result, folder: Path, notes: list[str] | None = None, *, force: bool = False) -> list[Path]:
+    folder = check_folder(folder, force)
     names = [seat.name for seat in result.seats]
     written = []
     for seat in result.seats:
         stem = f"seat{seat.seat + 1}-{safe_name(seat.name)}"
-        written += export_seat(folder, stem, seat.pool, seat.deck, mtgo_log(result.draft, seat.seat, names), notes)
+        written += export_seat(folder, stem, seat.pool, seat.deck, mtgo_log(result.draft, seat.seat, names), notes,
+                               force=force)
     path = folder / "draft.json"
-    write_file(path, json.dumps(result.draft.to_json(), separators=(",", ":")))
+    write_file(path, json.dumps(result.draft.to_json(), separators=(",", ":")), force)
     path2 = folder / "pod.json"
-    write_file(path2, json.dumps(result.to_json(), ensure_ascii=False, indent=1))
+    write_file(path2, json.dumps(result.to_json(), ensure_ascii=False, indent=1), force)
     return [*written, path, path2]
 
 
@@ -112,17 +113,18 @@ def history_csv(entries: list[dict]) -> Table:
                                      str(e.get("undoes") or "")) for e in entries))
 
 
-def export_event(events, event_id: int, folder: Path, notes: list[str] | None = None) -> list[Path]:
+def export_event(events, event_id: int, folder: Path, notes: list[str] | None = None, *, force: bool = False) -> list[Path]:
     """Standings, results, pairings and history CSV, every pool and deck in each format, the draft logs, and a copy of the database."""
     snap = events.snapshot(event_id)
     decks = Decks(events.store)  # the pools too
+    folder = check_folder(folder, force)
     written = []
     tables = {"standings.csv": standings_csv(Rounds(events.store).standings(event_id)), "results.csv": results_csv(events, snap),
               "pairings.csv": Table(PAIRINGS_CSV, pairing_rows(snap, snap["rounds"])),
               "history.csv": history_csv(events.history(event_id))}
     for name, table in tables.items():
         path = folder / name
-        write_file(path, csv_text(table))
+        write_file(path, csv_text(table), force)
         written.append(path)
     logs = {}
     for pod in snap["pods"]:
@@ -131,7 +133,7 @@ def export_event(events, event_id: int, folder: Path, notes: list[str] | None = 
             for seat, pid in enumerate(pod["players"]):
                 logs[pid] = mtgo_log(session.draft, seat, session.names, f"{snap['event']['name']} pod {pod['number']}")
             path = folder / f"pod{pod['number']}-draft.json"
-            write_file(path, json.dumps(session.draft.to_json(), separators=(",", ":")))
+            write_file(path, json.dumps(session.draft.to_json(), separators=(",", ":")), force)
             written.append(path)
     for player in snap["players"]:
         stem = f"{player['id']:03d}-{safe_name(player['name'])}"
@@ -141,9 +143,9 @@ def export_event(events, event_id: int, folder: Path, notes: list[str] | None = 
             pool = []
         deck = decks.deck_of(event_id, player["id"])
         if pool or deck is not None:
-            written += export_seat(folder, stem, pool, deck, logs.get(player["id"]), notes)
+            written += export_seat(folder, stem, pool, deck, logs.get(player["id"]), notes, force=force)
     data = export_tables(events, event_id)  # this event only: 'event restore' adds it to another database
     path = folder / "database.json"
-    write_file(path, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+    write_file(path, json.dumps(data, ensure_ascii=False, separators=(",", ":")), force)
     written.append(path)
     return written

@@ -15,14 +15,21 @@ from events.drafts import DRAFTS
 from events.schema import DECKS, DRAFT_STYLES, EVENTS, MAX_POD, PLAYERS, PODS, POOLS, ROUNDS, STATUSES, Q, card_ref
 from events.seating import draft_pod_sizes
 from sets.booster import booster_spec, sealed_pool
+from sets.numbers import parse_decimal
 from sets.errors import InputError, StateError
 
 
+MAX_POINTS = 1_000
+EVENT_NAME_LIMIT = 200  # characters (a saved name may be up to events.records' 500, so any typed one is readable)
+
+
 def parse_points(text: str) -> list[float]:
-    try:
-        points = [float(part) for part in text.replace(" ", "").split(",") if part]
-    except ValueError:
-        raise InputError(f"bad points scheme {text!r}: give placement points like 3,2,1,0") from None
+    """Placement points, best place first: each through the one strict parser (``nan``, ``inf``,
+    ``1e3``, ``1_0`` or ``３`` are no numbers), 0 to ``MAX_POINTS``, 2 to 64 places."""
+    parts = [part.strip(" \t") for part in text.split(",")]
+    if not 2 <= len(parts) <= 64 or not all(parts):
+        raise InputError(f"bad points scheme {text!r}: give 2 to 64 placement points like 3,2,1,0, best place first")
+    points = [parse_decimal(part, f"placement points in {text!r}:", low=0, high=MAX_POINTS) for part in parts]
     if len(points) < 2 or any(b > a for a, b in zip(points, points[1:], strict=False)):
         raise InputError(f"bad points scheme {text!r}: give at least two numbers, best place first, never rising")
     return points
@@ -36,6 +43,8 @@ class Registration(EventBase):
                timer: int = 0, points: str = "3,2,1,0", piper_stock: int = 0, seed: int | None = None) -> int:
         if not name.strip():
             raise InputError("an event needs a name")
+        if len(name.strip()) > EVENT_NAME_LIMIT:
+            raise InputError(f"event name is {len(name.strip()):,} characters; keep it to {EVENT_NAME_LIMIT}")
         if mode not in ("draft", "sealed"):
             raise InputError(f"unknown event kind {mode!r}: use draft or sealed")
         if style not in DRAFT_STYLES:

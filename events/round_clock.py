@@ -8,6 +8,8 @@ it has been paused in all.  Time left = length - (now - started - paused in all)
 
 from __future__ import annotations
 
+import math
+
 import time
 from dataclasses import asdict, dataclass, replace
 from typing import Any
@@ -81,7 +83,7 @@ def start_clock(events, event_id: int, minutes: float | None = None, now: float 
                 restart: bool = False) -> tuple[int, RoundClock]:
     """The current round's clock, started now if it hasn't been (``minutes`` changes the length of a
     running clock; ``restart`` starts it again from the full length)."""
-    if minutes is not None and not 0 < minutes <= 24 * 60:
+    if minutes is not None and not (1 <= minutes <= 24 * 60 and math.isfinite(minutes)):
         raise InputError(f"--minutes must be between 1 and 1440, not {minutes:g}")
     now = time.time() if now is None else now
     with events.store.write() as db:

@@ -11,22 +11,16 @@ from __future__ import annotations
 
 import os
 import re
-import signal
-import threading
 import time
 from pathlib import Path
 from typing import Any
 
+from events import portable
 from sets.errors import StorageError
 
 
 def _fsync_folder(folder: Path) -> None:
-    if hasattr(os, "O_DIRECTORY"):
-        descriptor = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
-        try:
-            os.fsync(descriptor)
-        finally:
-            os.close(descriptor)
+    portable.fsync_folder(folder)
 
 
 def atomic_write(path: Path, text: str, mode: int | None = None) -> None:
@@ -53,16 +47,6 @@ def atomic_write(path: Path, text: str, mode: int | None = None) -> None:
 _TEMPORARY = re.compile(r"^\.(?P<name>.+)\.(?P<pid>\d+)\.tmp$")
 
 
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
 def remove_stale_temporaries(folder: Path) -> list[Path]:
     """Remove ``.NAME.PID.tmp`` files whose process is gone (a write killed half-way)."""
     removed = []
@@ -72,7 +56,13 @@ def remove_stale_temporaries(folder: Path) -> list[Path]:
         return removed
     for entry in entries:
         match = _TEMPORARY.match(entry.name)
-        if match is None or int(match["pid"]) == os.getpid() or _alive(int(match["pid"])):
+        if match is None or int(match["pid"]) == os.getpid():
+            continue
+        try:
+            changed = entry.stat(follow_symlinks=False).st_mtime
+        except OSError:
+            continue
+        if portable.process_alive(int(match["pid"]), changed):  # no probe (Windows): stale after an hour
             continue
         try:
             os.unlink(entry.path)
@@ -92,23 +82,16 @@ def read_only(path: Path) -> bool:
     return not mode & 0o222 or not os.access(path, os.W_OK)
 
 
-class _LockTimeout(Exception):
-    pass
-
-
-def _raise_timeout(signum: int, frame: Any) -> None:
-    raise _LockTimeout
-
-
 class FileLock:
     """An exclusive lock on ``NAME.lock`` beside the file, taken through a turnstile (``NAME.queue``).
 
-    Waiters sleep in the kernel (``flock`` without ``LOCK_NB``) rather than poll.  To reach the
-    lock a writer first takes the turnstile and holds it while it waits for the lock; so when the
-    lock is released, the writer waiting at it gets it, and the one that just released it queues
-    at the turnstile behind the others: a terminal writing in a loop can't keep taking the lock
-    back, and waiting terminals are served in turn.  The kernel drops both locks of a killed
-    process.  The wait is bounded by an interval timer (by polling off the main thread).
+    Waiters sleep in the kernel's lock queue (``portable.lock``: ``flock`` without ``LOCK_NB``
+    through portalocker) rather than poll.  To reach the lock a writer first takes the turnstile
+    and holds it while it waits for the lock; so when the lock is released, the writer waiting at
+    it gets it, and the one that just released it queues at the turnstile behind the others: a
+    terminal writing in a loop can't keep taking the lock back, and waiting terminals are served in
+    turn.  The kernel drops both locks of a killed process.  The whole wait is bounded by
+    ``timeout`` (an interval timer; by polling where there is none, or off the main thread).
     """
 
     def __init__(self, path: Path):
@@ -128,42 +111,20 @@ class FileLock:
     def acquire(self, timeout: float) -> None:
         self.handle = self._open(self.path)
         try:
-            import fcntl
-        except ImportError:  # pragma: no cover - not POSIX: no locking
-            return
-        self.queue = self._open(self.queue_path)
-        if threading.current_thread() is threading.main_thread():
-            previous = signal.signal(signal.SIGALRM, _raise_timeout)
-            signal.setitimer(signal.ITIMER_REAL, timeout)
-            try:
-                fcntl.flock(self.queue.fileno(), fcntl.LOCK_EX)
-                fcntl.flock(self.handle.fileno(), fcntl.LOCK_EX)
-                fcntl.flock(self.queue.fileno(), fcntl.LOCK_UN)
-                return
-            except _LockTimeout:
-                pass
-            finally:
-                signal.setitimer(signal.ITIMER_REAL, 0)
-                signal.signal(signal.SIGALRM, previous)
-        else:
+            self.queue = self._open(self.queue_path)
             deadline = time.monotonic() + timeout
-            held = []
-            for handle in (self.queue, self.handle):
-                while time.monotonic() < deadline:
-                    try:
-                        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-                        held.append(handle)
-                        break
-                    except BlockingIOError:
-                        time.sleep(0.001)
-            if len(held) == 2:
-                fcntl.flock(self.queue.fileno(), fcntl.LOCK_UN)
-                return
-        self.release()
-        raise StorageError(f"the database is busy (locked by another cmdraft for {timeout:.0f}s); try again")
+            portable.lock(self.queue, timeout)
+            portable.lock(self.handle, max(0.001, deadline - time.monotonic()))
+            portable.unlock(self.queue)
+        except portable.LockTimeout:
+            self.release()
+            raise StorageError(f"the database is busy (locked by another cmdraft for {timeout:.0f}s); try again") from None
+        except BaseException:
+            self.release()
+            raise
 
     def release(self) -> None:
         for handle in (self.queue, self.handle):
             if handle is not None:
-                handle.close()  # closing drops the flock
+                handle.close()  # closing drops the lock
         self.handle = self.queue = None

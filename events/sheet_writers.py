@@ -11,6 +11,7 @@ import html
 import io
 import unicodedata
 
+from draft.formats.csv_deck import neutral
 from events.printables import CSV_PRINTABLES, Blanks, Note, Sheet, Table, page_heading
 from sets.errors import InputError
 
@@ -235,10 +236,12 @@ def to_html(sheet: Sheet) -> str:
 
 
 def csv_text(table: Table) -> str:
+    """The table as CSV; a cell a spreadsheet would run as a formula (a name like ``=SUM(A1)``)
+    gets a leading ' (``draft.formats.csv_deck.neutral``)."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(table.columns)
-    writer.writerows(table.rows)
+    writer.writerow([neutral(cell) for cell in table.columns])
+    writer.writerows([neutral(cell) for cell in row] for row in table.rows)
     return buffer.getvalue()
 
 

@@ -38,29 +38,17 @@ from typing import Any
 from tinydb import TinyDB
 from tinydb.storages import Storage
 
+from events.records import REQUIRED, check_tables  # noqa: F401 (REQUIRED: the fields, for callers)
 from events.safe_files import FileLock, atomic_write, read_only, remove_stale_temporaries
+from events.safe_files import _fsync_folder
 from sets.catalog import user_home
 from sets.errors import InputError, StorageError
+from sets.files import DATABASE_LIMIT, FileProblem, loads, read_bytes
 
 SCHEMA = 2
 META = "_meta"
 KEEP_BACKUPS = 5
 LOCK_TIMEOUT = 30.0
-
-# Fields every record of a table must have (schema 2); a record without one is a damaged database.
-REQUIRED: dict[str, tuple[str, ...]] = {
-    "events": ("name", "date", "set", "mode", "style", "pod_size", "game_size", "one_v_one", "timer", "points",
-               "piper_stock", "status", "seed"),
-    "players": ("e", "name", "status", "late", "bot", "pod", "seat", "requested"),
-    "pods": ("e", "number", "players", "draft"),
-    "pools": ("e", "p", "cards"),
-    "decks": ("e", "p", "deck", "valid", "problems"),
-    "rounds": ("e", "number", "tables", "status"),
-    "results": ("e", "round", "table", "order"),
-    "games": ("e", "round", "table", "life"),  # damage and tax: "hits" and "casts" (older records: "damage", "tax")
-    "drafts": ("kind", "state", "humans", "names", "styles", "status", "picks", "journal"),
-}
-
 
 def _migrate_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
     """Schema 2: a draft's picks live in its record (``picks``: ``[seat, *positions]`` rows), and a
@@ -117,7 +105,7 @@ def check_data(data: Any, path: Path) -> dict[str, Any]:
     if not isinstance(data, dict) or not all(isinstance(t, dict) for t in data.values()):
         raise StorageError(f"{path} is not a cmdraft database (unexpected JSON shape); {restore_hint(path)}")
     meta = next(iter(data.get(META, {}).values()), None)
-    if not isinstance(meta, dict) or meta.get("app") != "cmdraft" or not isinstance(meta.get("schema"), int):
+    if not isinstance(meta, dict) or meta.get("app") != "cmdraft" or type(meta.get("schema")) is not int:
         raise StorageError(f"{path} is not a cmdraft database (no cmdraft schema record); {restore_hint(path)}")
     schema = meta["schema"]
     if schema > SCHEMA:
@@ -130,34 +118,36 @@ def check_data(data: Any, path: Path) -> dict[str, Any]:
 
 
 def check_records(data: dict[str, Any], path: Path) -> None:
-    for table, fields in REQUIRED.items():
-        for key, doc in data.get(table, {}).items():
-            if not isinstance(doc, dict):
-                raise StorageError(f"{path} is damaged: {table} record {key} is not a record; {restore_hint(path)}")
-            missing = [name for name in fields if name not in doc]
-            if missing:
-                raise StorageError(f"{path} is damaged: {table} record {key} has no {', '.join(missing)}; {restore_hint(path)}")
+    """Every record's fields, types, ranges and references (``events.records``); the first problem
+    is a damaged database."""
+    problem = check_tables(data)
+    if problem:
+        raise StorageError(f"{path} is damaged: {problem}; {restore_hint(path)}")
 
 
 def read_file(path: Path) -> dict[str, Any] | None:
-    """The checked contents of a database file; None only when no file is there."""
+    """The checked contents of a database file; None only when no file is there.
+
+    Only a regular file is read (a FIFO or a device is refused before it is opened, so nothing
+    hangs), at most ``DATABASE_LIMIT`` bytes; a file without read permission bits is refused."""
     try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        return None
-    except NotADirectoryError:
-        raise StorageError(f"{path} can't be a database: a part of the path is a file, not a folder; choose another --db") from None
-    except IsADirectoryError:
-        raise StorageError(f"{path} is a folder, not a database file; give a file path with --db") from None
-    except OSError as error:
-        raise StorageError(f"cannot read database {path}: {error.strerror or error}") from None
+        raw = read_bytes(path, DATABASE_LIMIT)
+    except FileProblem as problem:
+        if problem.missing and "part of the path" in problem.reason:
+            raise StorageError(f"{path} can't be a database: a part of the path is a file, not a folder; choose another --db") from None
+        if problem.missing:
+            return None
+        if "a folder" in problem.reason:
+            raise StorageError(f"{path} is a folder, not a database file; give a file path with --db") from None
+        raise StorageError(f"cannot use database {path}: it {problem.reason}; nothing was changed") from None
     if not raw.strip():
         raise StorageError(f"{path} is empty, so it is not a cmdraft database; remove it to start a new one, or "
                            f"{restore_hint(path)}")
     try:
-        data = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise StorageError(f"{path} is damaged ({error}); {restore_hint(path)}") from None
+        data = loads(raw)
+    except (ValueError, UnicodeDecodeError) as error:
+        reason = "not UTF-8 text" if isinstance(error, UnicodeDecodeError) else str(error)
+        raise StorageError(f"{path} is damaged ({reason}); {restore_hint(path)}") from None
     return check_data(data, path)
 
 
@@ -205,6 +195,25 @@ def phase_change(db: TinyDB) -> None:
     db.storage.backup = True
 
 
+# The databases this process opened: no output file may replace one of them or their own files.
+OPEN_DATABASES: set[Path] = set()
+
+
+def belongs_to_database(target: Path, database: Path) -> bool:
+    """Whether ``target`` (a real path) is the database, one of its backups, locks or temporary
+    files, its drafts folder or a journal in it, or a hard link to the database file."""
+    if target == database or database.with_name(database.name + ".drafts") in (target, *target.parents):
+        return True
+    if target.parent == database.parent and (target.name.startswith(database.name + ".")
+                                             or target.name.startswith("." + database.name + ".")):
+        return True
+    try:
+        mine, theirs = os.stat(target), os.stat(database)
+    except OSError:
+        return False
+    return (mine.st_dev, mine.st_ino) == (theirs.st_dev, theirs.st_ino)
+
+
 class Store:
     """A cmdraft database file: ``with store.write() as db`` / ``with store.read() as db``.
 
@@ -213,8 +222,16 @@ class Store:
     """
 
     def __init__(self, path: str | Path | None = None, *, housekeeping: bool = True):
-        self.path = Path(path) if path is not None else default_path()
+        # A symbolic link is followed to the real file: writes replace that file (never the link)
+        # and its lock and backups sit beside it, so every way of naming it shares one lock.
+        given = Path(path).expanduser() if path is not None else default_path()
+        try:
+            self.path = Path(os.path.realpath(given))
+        except (OSError, ValueError):
+            self.path = given
         self.housekeeping = housekeeping
+        if housekeeping:
+            OPEN_DATABASES.add(self.path)
         # The last contents this process read or wrote, with the file's identity then: a file
         # that is still the same (same inode, size and mtime) needs no new parse.
         self._cache: tuple[tuple[int, int, int], dict[str, Any], bool] | None = None
@@ -238,7 +255,7 @@ class Store:
     def _signature(self) -> tuple[int, int, int] | None:
         try:
             stat = self.path.stat()
-        except (FileNotFoundError, NotADirectoryError):
+        except OSError:
             return None
         return (stat.st_ino, stat.st_size, stat.st_mtime_ns)
 
@@ -272,11 +289,18 @@ class Store:
         data, _ = self._load()  # no lock: a committed file is always whole
         yield TinyDB(storage=lambda: _TransactionStorage(self.path, data))
 
+    def _check_writable(self) -> None:
+        """Refuse a write the file's or folder's permission bits don't allow, root or not."""
+        if read_only(self.path):
+            raise StorageError(f"{self.path} is read-only; nothing was changed (make it writable to change it)")
+        if read_only(self.path.parent):
+            raise StorageError(f"the folder {self.path.parent} is read-only; nothing was changed "
+                               "(make it writable, or choose another --db)")
+
     @contextmanager
     def _write(self) -> Iterator[TinyDB]:
         self._ensure_folder()
-        if read_only(self.path):
-            raise StorageError(f"{self.path} is read-only; nothing was changed (make it writable to change it)")
+        self._check_writable()
         lock = FileLock(self.path)
         lock.acquire(LOCK_TIMEOUT)
         try:
@@ -288,6 +312,10 @@ class Store:
             if storage.dirty or outdated:
                 tables = storage.data or {}
                 tables[META] = {"1": _meta_doc()}
+                # The same checks as every read: nothing is saved that the next command would refuse.
+                problem = check_tables(tables)
+                if problem:
+                    raise StorageError(f"refused to save {self.path}: {problem}; nothing was changed")
                 if self.housekeeping:
                     if storage.backup or outdated:
                         self._rotate_backups()
@@ -320,18 +348,29 @@ class Store:
     # --- backups --------------------------------------------------------------------------------------
 
     def _rotate_backups(self) -> Path | None:
+        """Copy the database to ``NAME.bak.1``, the older copies moving up (five kept).
+
+        The copy is made whole and fsynced under a temporary name first; only then do the older
+        backups move up and the copy take its place, so a full disk costs no backup (the partial
+        copy is removed) and the refusal changes nothing."""
         if not self.path.exists():
             return None
+        newest = self.path.with_name(f"{self.path.name}.bak.1")
+        temporary = newest.with_name(f".{newest.name}.{os.getpid()}.tmp")
         try:
+            with open(self.path, "rb") as source, open(temporary, "wb") as copy:
+                shutil.copyfileobj(source, copy, 1 << 20)
+                copy.flush()
+                os.fsync(copy.fileno())
+            shutil.copymode(self.path, temporary)
             for index in range(KEEP_BACKUPS - 1, 0, -1):
                 older = self.path.with_name(f"{self.path.name}.bak.{index}")
                 if older.exists():
                     os.replace(older, self.path.with_name(f"{self.path.name}.bak.{index + 1}"))
-            newest = self.path.with_name(f"{self.path.name}.bak.1")
-            temporary = newest.with_name(f".{newest.name}.{os.getpid()}.tmp")
-            shutil.copy2(self.path, temporary)
             os.replace(temporary, newest)
+            _fsync_folder(self.path.parent)
         except OSError as error:
+            temporary.unlink(missing_ok=True)
             raise StorageError(f"cannot back up database {self.path}: {error.strerror or error}; nothing was changed") from None
         return newest
 
@@ -355,8 +394,7 @@ class Store:
             data = migrated(data, source)
         data[META] = {"1": _meta_doc()}
         self._ensure_folder()
-        if read_only(self.path):
-            raise StorageError(f"{self.path} is read-only; nothing was changed (make it writable to change it)")
+        self._check_writable()
         lock = FileLock(self.path)
         lock.acquire(LOCK_TIMEOUT)
         try:

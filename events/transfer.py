@@ -16,8 +16,9 @@ from typing import Any
 from events.audit import DESK, HISTORY, log_change
 from events.drafts import DRAFTS, self_contained
 from events.schema import DECKS, EVENTS, GAMES, PLAYERS, PODS, POOLS, RESULTS, ROUNDS
-from events.store import META, MIGRATIONS, SCHEMA, check_data, newest_backup, phase_change
+from events.store import META, SCHEMA, check_data, migrated, newest_backup, phase_change, schema_of
 from sets.errors import CmdraftError, InputError
+from sets.files import DATABASE_LIMIT, FileProblem, loads, read_bytes
 
 PICKS = "picks"  # one row per pick (schema 1); later schemas keep the picks in the draft record
 
@@ -33,27 +34,22 @@ def identity(event: dict[str, Any]) -> tuple:
 
 def read_database_file(path: Path) -> dict[str, Any]:
     """A cmdraft database or event export from a file the user names (errors are bad input: exit 2)."""
-    if not path.exists():
-        raise InputError(f"{str(path)!r} does not exist: give a database backup (NAME.bak.N) or the database.json of an export")
-    if not path.is_file():
-        raise InputError(f"{str(path)!r} is not a file: give a database backup or the database.json of an export")
     try:
-        raw = path.read_bytes()
-        data = json.loads(raw)
-    except OSError as error:
-        raise InputError(f"cannot read {str(path)!r}: {error.strerror or error}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise InputError(f"{str(path)!r} is not a cmdraft database ({error}); give a backup or an export's database.json") from None
+        raw = read_bytes(path, DATABASE_LIMIT)
+    except FileProblem as problem:
+        hint = "give a database backup (NAME.bak.N) or the database.json of an export"
+        raise InputError(f"{str(path)!r} {problem.reason}: {hint}") from None
+    try:
+        data = loads(raw)
+    except (ValueError, UnicodeDecodeError) as error:
+        reason = "not UTF-8 text" if isinstance(error, UnicodeDecodeError) else str(error)
+        raise InputError(f"{str(path)!r} is not a cmdraft database ({reason}); give a backup or an export's database.json") from None
     try:
         data = check_data(data, path)
+        if schema_of(data) != SCHEMA:
+            data = migrated(data, path)  # every record checked once migrated
     except CmdraftError as error:
-        raise InputError(str(error)) from None
-    schema = next(iter(data[META].values()))["schema"]
-    while schema < SCHEMA:
-        if schema not in MIGRATIONS:
-            raise InputError(f"{str(path)!r} has schema {schema}, which this cmdraft can't read")
-        data = MIGRATIONS[schema](data)
-        schema += 1
+        raise InputError(str(error).split("; restore the newest")[0].split("; there is no backup")[0]) from None
     return data
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import re
 import os
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
@@ -195,6 +196,10 @@ def available_codes() -> list[str]:
 def load_set(code: str) -> CardSet:
     """A set by code, bundled or imported; ``UnknownSetError`` names the codes there are."""
     key = code.strip().upper()
+    if not re.fullmatch(r"[A-Z0-9]{1,16}", key, re.ASCII):
+        shown = code if len(code) <= 40 else f"{code[:20]}… ({len(code)} characters)"
+        raise UnknownSetError(f"unknown set {shown!r}: a set code is 1-16 letters and digits; known sets are "
+                              f"{', '.join(available_codes())}")
     path = _imported_path(key)
     if path.is_file():
         try:

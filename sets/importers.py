@@ -18,6 +18,7 @@ from typing import Any
 from sets.cards import Card, Face, Layout, Rarity, parse_type_line
 from sets.catalog import CardSet
 from sets.colors import COLORLESS, ColorIdentity
+from sets.files import CARD_FILE_LIMIT, loads, read_input
 from sets.errors import ImportFormatError, InputError, ManaCostError
 from sets.identity import defined_colors, make_card
 from sets.mana import ManaCost
@@ -425,19 +426,20 @@ def read_card_data(data: Any, source: str) -> ImportResult:
 def read_card_file(path: str | Path) -> ImportResult:
     """Read a card file from disk, detecting its format."""
     path = Path(path)
+    raw = read_input(path, CARD_FILE_LIMIT)
     try:
-        raw = path.read_bytes()
-    except OSError as error:
-        raise InputError(f"cannot read {str(path)!r}: {error.strerror or error}; check the path") from None
-    try:
-        data = json.loads(raw.decode("utf-8-sig"))
-    except UnicodeDecodeError:
-        raise ImportFormatError(f"{path}: not UTF-8 text; {FORMAT_HINT}") from None
-    except json.JSONDecodeError as error:
-        raise ImportFormatError(f"{path}: not valid JSON (line {error.lineno}: {error.msg}); {FORMAT_HINT}") from None
+        data = loads(raw)
+    except UnicodeDecodeError as error:
+        raise ImportFormatError(f"{path}: not UTF-8 text (byte 0x{raw[error.start]:02x} at {error.start}); {FORMAT_HINT}") from None
+    except ValueError as error:
+        raise ImportFormatError(f"{path}: {error}; {FORMAT_HINT}") from None
     try:
         return read_card_data(data, str(path))
-    except (KeyError, TypeError, AttributeError) as error:
+    except RecursionError:
+        raise ImportFormatError(f"{path}: card data nested too deep; {FORMAT_HINT}") from None
+    except (KeyError, TypeError, AttributeError, ValueError) as error:
+        if isinstance(error, InputError):
+            raise
         raise ImportFormatError(f"{path}: card data is incomplete ({error!r}); {FORMAT_HINT}") from None
 
 

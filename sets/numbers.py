@@ -35,3 +35,34 @@ def parse_int(text: str, what: str, *, signed: bool = False, low: int | None = N
     if high is not None and value > high:
         raise InputError(f"{what} must be at most {high}, not {value}")
     return value
+
+
+_DECIMAL = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+)?", re.ASCII)
+MAX_PLACES = 6
+
+
+def is_decimal(text: str, signed: bool = False) -> bool:
+    """Whether ``text`` is a decimal number in the strict form: ASCII digits, at most one point with
+    1-6 digits after it, a sign only when ``signed`` (no ``nan``, ``inf``, ``1e3``, ``1_0``, ``٣`` or ``５０``)."""
+    body = text.strip(" \t")
+    if not _DECIMAL.fullmatch(body) or (body[0] in "+-" and not signed):
+        return False
+    whole, _, fraction = body.lstrip("+-").partition(".")
+    return len(whole) <= MAX_DIGITS and len(fraction) <= MAX_PLACES
+
+
+def parse_decimal(text: str, what: str, *, signed: bool = False, low: float | None = None,
+                  high: float | None = None) -> float:
+    """``text`` as a float through the same strict rule as ``parse_int`` (always finite)."""
+    if not isinstance(text, str):
+        text = str(text)
+    if not is_decimal(text, signed):
+        form = "a number like 2.5 or -2.5" if signed else "a number like 50 or 2.5 (digits 0-9, a point, up to 6 decimals)"
+        span = f" from {low:g} to {high:g}" if low is not None and high is not None else ""
+        raise InputError(f"bad {what} {text!r}: give {form}{span}")
+    value = float(text.strip(" \t"))
+    if (low is not None and value < low) or (high is not None and value > high):
+        span = f"from {low:g} to {high:g}" if low is not None and high is not None else \
+            (f"at least {low:g}" if low is not None else f"at most {high:g}")
+        raise InputError(f"{what} must be {span}, not {text.strip()}")
+    return value

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 
 from draft.decks import Deck, Zone
 from draft.formats.model import (CONTROL, DeckFile, Entry, FileFormat, LineError, commander_colors, count_or_error,
@@ -11,6 +12,21 @@ from draft.formats.model import (CONTROL, DeckFile, Entry, FileFormat, LineError
 from sets.cards import Card
 from sets.colors import Color
 from sets.errors import ColorError, InputError
+
+
+# A cell a spreadsheet would run as a formula (OWASP "CSV injection"): = + - @ tab CR first,
+# after any quotes already there.  Written with one more ' in front; read back without it.
+_FORMULA = re.compile(r"'*[=+\-@\t\r]")
+
+
+def neutral(value: object) -> object:
+    """A cell as written to any CSV: a text cell a spreadsheet would take for a formula gets a leading '."""
+    return "'" + value if isinstance(value, str) and _FORMULA.match(value) else value
+
+
+def restored(value: str) -> str:
+    """A cell as read from a CSV this program wrote: the ' that ``neutral`` added is taken off."""
+    return value[1:] if value.startswith("'") and _FORMULA.match(value[1:]) else value
 
 
 _CSV_COLUMNS = {
@@ -38,7 +54,7 @@ def parse_csv(text: str, label: str = "deck") -> DeckFile:
 
     def cell(row: list[str], key: str) -> str:
         index = columns[key]
-        return row[index].strip() if index is not None and index < len(row) else ""
+        return restored(row[index].strip()) if index is not None and index < len(row) else ""
 
     try:
         for number, row in enumerate(reader, start=2):
@@ -80,9 +96,17 @@ def _set_number(card: Card) -> tuple[str, str]:
     return (card.set_code, card.number) if has_printing(card) else ("", "")
 
 
+class _NeutralWriter:
+    def __init__(self, buffer: io.StringIO):
+        self.writer = csv.writer(buffer, lineterminator="\n")
+
+    def writerow(self, row: list) -> None:
+        self.writer.writerow([neutral(cell) for cell in row])
+
+
 def write_csv(deck: Deck) -> str:
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
+    writer = _NeutralWriter(buffer)
     writer.writerow(["count", "name", "set", "number", "zone", "foil", "etched", "piper_color"])
     colors = commander_colors(deck)
     for i, line in enumerate(deck.zone(Zone.COMMANDER)):

@@ -10,15 +10,21 @@ from draft.formats.model import (DeckFile, Entry, FileFormat, LineError, command
                                  has_printing)
 from sets.colors import Color
 from sets.errors import ColorError, InputError
+from sets.files import loads
 
 
 def parse_json(text: str, label: str = "deck") -> DeckFile:
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise InputError(f"{label}: not valid JSON (line {error.lineno}: {error.msg})") from None
+        data = loads(text)
+    except ValueError as error:
+        raise InputError(f"{label}: {error}") from None
     if not isinstance(data, dict) or not any(key in data for key in ("main", "commanders", "sideboard")):
         raise InputError(f"{label}: not a cmdraft deck JSON file (it needs 'commanders', 'main' or 'sideboard')")
+    for key in ("name", "format"):
+        if data.get(key) is not None and not isinstance(data[key], str):
+            raise InputError(f"{label}: {key!r} should be text, not {type(data[key]).__name__}")
+    if data.get("piper_colors") is not None and not isinstance(data["piper_colors"], list):
+        raise InputError(f"{label}: 'piper_colors' should be a list of colors")
     result = DeckFile(FileFormat.JSON, name=str(data.get("name") or ""))
     position = 0
     for key, zone in (("commanders", Zone.COMMANDER), ("main", Zone.MAIN), ("sideboard", Zone.SIDEBOARD)):
@@ -44,7 +50,12 @@ def parse_json(text: str, label: str = "deck") -> DeckFile:
                     color = Color.parse(str(item["color"]))
                 except ColorError:
                     result.errors.append(LineError(position, str(item["color"]), "not a color"))
-            result.entries.append(Entry(item["name"].strip(), count, zone, item.get("set"), item.get("number"),
+            printing = [item.get("set"), item.get("number")]
+            if any(value is not None and not isinstance(value, (str, int)) or isinstance(value, bool) for value in printing):
+                result.errors.append(LineError(position, item["name"][:80], "'set' and 'number' should be text"))
+                continue
+            printing = [None if value is None else str(value) for value in printing]
+            result.entries.append(Entry(item["name"].strip(), count, zone, printing[0], printing[1],
                                         bool(item.get("foil")), bool(item.get("etched")), color, position))
     for letter in data.get("piper_colors") or []:
         try:

@@ -20,16 +20,24 @@ from draft.formats.model import DeckFile, FileFormat
 from draft.formats.mtgo import parse_mtgo, write_mtgo
 from draft.formats.text import parse_text, write_arena, write_text
 from sets.errors import InputError
+from sets.files import DECK_LIMIT, read_input
 
 
-def decode(data: bytes) -> str:
-    """Text from bytes in whatever encoding a deck file came in; never fails."""
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return data.decode("utf-16", errors="replace")
+def decode(data: bytes, label: str = "deck") -> str:
+    """Text from bytes in the encoding a deck file came in: UTF-16 with its byte-order mark, UTF-8,
+    else Windows-1252 (what older Windows tools write).  Bytes none of them can read are refused,
+    naming the first one and where it is."""
     try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("cp1252", errors="replace")
+        if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+            return data.decode("utf-16")
+        try:
+            return data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            return data.decode("cp1252")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        raise InputError(f"{label}: byte 0x{data[error.start]:02x} on line {line} is not text in UTF-8, UTF-16 or "
+                         "Windows-1252; save the file as UTF-8") from None
 
 
 @dataclass(frozen=True)
@@ -72,12 +80,10 @@ def parse(text: str, fmt: FileFormat | None = None, label: str = "deck") -> Deck
 
 
 def read_file(path: str | Path, fmt: FileFormat | None = None) -> DeckFile:
+    """A deck or pool file: a regular file of at most ``DECK_LIMIT`` bytes (10 MiB)."""
     path = Path(path)
-    try:
-        data = path.read_bytes()
-    except OSError as error:
-        raise InputError(f"cannot read {str(path)!r}: {error.strerror or error}; check the path") from None
-    text = decode(data)
+    data = read_input(path, DECK_LIMIT)
+    text = decode(data, str(path))
     if fmt is None and text.lstrip("\ufeff \t\r\n").startswith("<"):
         # An XML deck file that doesn't say which it is: its extension does (a .cod with another root says so).
         fmt = {"cod": FileFormat.COCKATRICE, "dek": FileFormat.MTGO}.get(path.suffix.lower().lstrip("."))

@@ -49,9 +49,26 @@ app.command("build")(build)
 app.add_typer(event_app, name="event")
 
 
+def _streams() -> None:
+    """Output never fails on a character the terminal can't show (it is replaced); typed input
+    keeps undecodable bytes visible so they can be refused by name, never a traceback."""
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure"):
+            try:
+                stream.reconfigure(errors="replace")
+            except (ValueError, OSError):
+                pass
+    if hasattr(sys.stdin, "reconfigure"):
+        try:
+            sys.stdin.reconfigure(errors="surrogateescape")
+        except (ValueError, OSError):
+            pass
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``cmdraft`` script."""
     args = list(sys.argv[1:] if argv is None else argv)
+    _streams()
     # '--resume' may stand alone: it then means the latest saved draft.
     for i, arg in enumerate(args):
         if arg == "--resume" and (i + 1 == len(args) or args[i + 1].startswith("-")):

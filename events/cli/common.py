@@ -15,7 +15,7 @@ import click
 from typer.core import TyperGroup
 
 from sets.errors import CmdraftError
-from sets.numbers import is_number
+from sets.numbers import is_decimal, is_number
 
 
 def _strict(kind: click.ParamType, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
@@ -39,16 +39,42 @@ class StrictIntRange(click.IntRange):
         return super().convert(_strict(self, value, param, ctx), param, ctx)
 
 
+class StrictFloat(click.types.FloatParamType):
+    """Click's float, read by the strict parser: ``nan``, ``inf``, ``1e3``, ``1_0``, ``٣`` or ``５０`` are refused."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, float):
+            return value
+        if not is_decimal(str(value), signed=True):
+            self.fail(f"{str(value)!r} is not a number like 50 or 2.5 (digits 0-9, up to 6 decimals)", param, ctx)
+        return float(str(value).strip(" \t"))
+
+
 def strict_numbers(command: click.Command) -> None:
-    """Give every int parameter of ``command`` and its subcommands the strict parser."""
+    """Give every int and float parameter of ``command`` and its subcommands the strict parser."""
     for param in command.params:
         kind = param.type
-        if isinstance(kind, click.IntRange) and not isinstance(kind, StrictIntRange):
+        if isinstance(kind, click.types.FloatParamType) and not isinstance(kind, (StrictFloat, click.FloatRange)):
+            param.type = StrictFloat()
+        elif isinstance(kind, click.IntRange) and not isinstance(kind, StrictIntRange):
             param.type = StrictIntRange(kind.min, kind.max, kind.min_open, kind.max_open, kind.clamp)
         elif isinstance(kind, click.types.IntParamType) and not isinstance(kind, (StrictInt, StrictIntRange)):
             param.type = StrictInt()
     for sub in getattr(command, "commands", {}).values():
         strict_numbers(sub)
+
+
+def undecodable(arg: str) -> str | None:
+    """Why a command-line argument isn't text (None when it is): bytes that weren't UTF-8 (Python keeps
+    them as lone surrogates U+DC80-U+DCFF), or another lone surrogate (a broken UTF-16 argument)."""
+    bad = next((ch for ch in arg if "\ud800" <= ch <= "\udfff"), None)
+    if bad is None:
+        return None
+    if "\udc80" <= bad <= "\udcff":
+        raw = arg.encode("utf-8", "surrogateescape") if all(not "\ud800" <= c < "\udc80" for c in arg) else arg
+        return (f"the argument {raw!r} is not UTF-8 text (byte 0x{ord(bad) - 0xDC00:02x}); "
+                "type it in a UTF-8 terminal, or change the terminal's encoding to UTF-8")
+    return f"the argument {arg.encode('utf-8', 'backslashreplace').decode()!r} holds U+{ord(bad):04X}, which is not a character"
 
 
 class PlainHelpFormatter(click.HelpFormatter):
@@ -78,6 +104,9 @@ class RootGroup(TyperGroup):
         strict_numbers(self)
 
     def invoke(self, ctx: click.Context) -> Any:
+        from events.outputs import new_run
+
+        new_run()
         try:
             return super().invoke(ctx)
         except CmdraftError as error:
@@ -86,6 +115,12 @@ class RootGroup(TyperGroup):
 
     def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,
              standalone_mode: bool = True, **extra: Any) -> Any:
+        problem = next((undecodable(arg) for arg in (args or []) if isinstance(arg, str) and undecodable(arg)), None)
+        if problem:  # before anything is read or saved: a name that can't be shown or stored exactly
+            click.echo(f"cmdraft: error: {problem}", err=True)
+            if not standalone_mode:
+                raise click.exceptions.Exit(2)
+            sys.exit(2)
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         try:
@@ -135,11 +170,35 @@ SeedOption = Annotated[Optional[int], typer.Option("--seed", help="Random seed; 
 KindOption = Annotated[Optional[str], typer.Option("--booster", help="Booster type: draft, default, set, collector… (default: draft).")]
 
 
+ForceOption = Annotated[bool, typer.Option("--force", help="Replace output files that already exist (never a cmdraft database).")]
+
+
 DbOption = Annotated[Optional[Path], typer.Option("--db", help="Database file (default: CMDRAFT_HOME/cmdraft.json).")]
 
 
+def _encodable(text: str, stream: Any) -> bool:
+    try:
+        text.encode(getattr(stream, "encoding", None) or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
 def emit_json(data: Any) -> None:
-    sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+    """JSON on stdout: as typed where the stream can carry it, else with ``\\u`` escapes (still the same JSON).
+    Non-finite numbers are refused before they can reach it (JSON has none)."""
+    text = json.dumps(data, ensure_ascii=False, allow_nan=False)
+    if not _encodable(text, sys.stdout):
+        text = json.dumps(data, ensure_ascii=True, allow_nan=False)
+    sys.stdout.write(text + "\n")
+
+
+def write_stdout(text: str) -> None:
+    """Text on stdout; a character the stream can't encode is replaced, never an error."""
+    if not _encodable(text, sys.stdout):
+        encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+        text = text.encode(encoding, "replace").decode(encoding)
+    sys.stdout.write(text)
 
 
 def out():
@@ -164,9 +223,28 @@ def resolve_seed(seed: int | None) -> int:
     return random.SystemRandom().randrange(1, 2**31)
 
 
-def positive(value: int, option: str) -> int:
+# The largest count every option takes (README: "Limits"); more would run for hours or fill memory.
+MAXIMA = {
+    "--count": 100_000,           # packs
+    "--audit-count": 1_000_000,   # packs audit
+    "--players": 1_024,           # sealed
+    "--boosters": 36,             # sealed, per player
+    "--drafts": 100_000,          # sim
+    "--jobs": 64,                 # sim
+    "--top": 1_000,               # deck suggest
+    "--seconds": 3_600,           # event timer
+    "--timer": 3_600,             # event new, play: seconds for a full pack
+    "--piper-stock": 1_000,       # event new
+}
+
+
+def positive(value: int, option: str, high: int | None = None) -> int:
+    """A count of at least 1 and at most its documented maximum (``MAXIMA``, or ``high``)."""
+    high = high if high is not None else MAXIMA.get(option)
     if value <= 0:
-        raise InputError(f"{option} must be at least 1, not {value}")
+        raise InputError(f"{option} must be at least 1, not {value}" + (f" (at most {high:,})" if high else ""))
+    if high is not None and value > high:
+        raise InputError(f"{option} must be at most {high:,}, not {value:,}")
     return value
 
 
@@ -193,17 +271,6 @@ def draft_config(players: int, set_code: str, kind: str | None):
     config = DraftConfig(seats=players, set_code=set_code.upper(), booster_kind=kind)
     config.check()
     return config
-
-
-def check_writable(folder: Path) -> None:
-    import os
-
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise InputError(f"cannot write to {str(folder)!r}: {error.strerror or error}; choose a writable folder") from None
-    if not folder.is_dir() or not os.access(folder, os.W_OK):
-        raise InputError(f"cannot write to {str(folder)!r}: not a writable folder; choose another with --out")
 
 
 def open_store(db: Path | None):

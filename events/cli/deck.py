@@ -8,8 +8,7 @@ from typing import Annotated, Optional
 import typer
 
 from sets.errors import InputError
-from events.cli.common import (JsonOption, emit_json,
-                               out, parse_colors, positive)
+from events.cli.common import ForceOption, JsonOption, emit_json, out, parse_colors, positive
 
 
 deck_app = typer.Typer(help="Check, convert and advise on decks and pools.", no_args_is_help=True)
@@ -37,10 +36,10 @@ def load_banlist(path: Path | None) -> list[str]:
 
         text = resources.files("sets").joinpath("data", "commander-banlist.txt").read_text(encoding="utf-8")
     else:
-        try:
-            text = path.read_text(encoding="utf-8", errors="replace")
-        except OSError as error:
-            raise InputError(f"cannot read banned list {str(path)!r}: {error.strerror or error}; check the path") from None
+        from draft.formats import decode
+        from sets.files import DECK_LIMIT, read_input
+
+        text = decode(read_input(path, DECK_LIMIT, "banned list"), str(path))
     return [line.strip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
 
 
@@ -84,21 +83,25 @@ def deck_check(
 @deck_app.command("convert")
 def deck_convert(
     source: Annotated[Path, typer.Argument(metavar="IN", help="Deck or pool file in any supported format.")],
-    target: Annotated[Path, typer.Argument(metavar="OUT", help="File to write; its extension picks the format unless --to is given.")],
+    target_text: Annotated[str, typer.Argument(metavar="OUT", help="File to write; its extension picks the format unless --to is given.")],
     to: Annotated[Optional[str], typer.Option("--to", help="arena, text, cod, dck, dek, json or csv.")] = None,
+    force: ForceOption = False,
     as_json: JsonOption = False,
 ) -> None:
-    """Convert a deck or pool file to another format."""
+    """Convert a deck or pool file to another format (OUT must not exist yet, unless --force)."""
     from rich.text import Text
 
     from draft.decks import Zone
     from draft.formats import FileFormat
+    from events.outputs import check_file, output_value
 
+    target = output_value(target_text, "OUT")
     fmt = FileFormat.parse(to) if to else FileFormat.for_path(target)
+    check_file(target, force)
     deck, problems = read_deck(source)
     from events.exports import write_deck
 
-    written = write_deck(target, deck, fmt)
+    written = write_deck(target, deck, fmt, force)
     if as_json:
         emit_json({"written": str(target), "format": fmt.value, "cards": sum(l.count for l in deck.lines),
                    "pool_file": str(written[1]) if len(written) > 1 else None,

@@ -8,8 +8,9 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from events.cli.common import DbOption, JsonOption, emit_json, open_store, out, parse_colors, positive
-from sets.errors import InputError
+from events.cli.common import (MAXIMA, DbOption, ForceOption, JsonOption, emit_json, open_store, out, parse_colors, positive,
+                               write_stdout)
+from sets.errors import InputError, StorageError
 from sets.numbers import parse_int
 
 event_app = typer.Typer(help="Run a store event: players, seating, draft, Pipers, decks, rounds, standings.", no_args_is_help=True)
@@ -27,7 +28,14 @@ def core(db: Path | None, phase: type | None = None):
     from events.drafting import Drafting
 
     store = open_store(db)
-    Drafting(store).recover()
+    with store.read():
+        pass  # a database that can't be read is refused here, in one line (exit 4)
+    try:
+        Drafting(store).recover()
+    except StorageError as error:
+        # A full disk or a read-only file: reading commands still work on what is saved, and the
+        # half-done step is finished by the next command that can write.
+        sys.stderr.write(f"cmdraft: note: finishing an interrupted step is postponed ({error})\n")
     return (phase or EventBase)(store)
 
 
@@ -60,7 +68,16 @@ def event_new(
     as_json: JsonOption = False,
 ) -> None:
     """Create an event."""
-    from events.registration import Registration
+    from events.registration import Registration, parse_points
+
+    try:
+        parse_points(points)
+    except InputError as error:
+        raise InputError(f"--points: {error}") from None
+    if not 0 <= timer <= MAXIMA["--timer"]:
+        raise InputError(f"--timer must be from 0 to {MAXIMA['--timer']:,} seconds, not {timer:,}")
+    if not 0 <= piper_stock <= MAXIMA["--piper-stock"]:
+        raise InputError(f"--piper-stock must be from 0 to {MAXIMA['--piper-stock']:,}, not {piper_stock:,}")
     event_id = core(db, Registration).create(name, date=date, set_code=set_code, mode="sealed" if sealed else "draft", style=style,
                                pod_size=pod_size, game_size=game_size, one_v_one=one_v_one, timer=timer, points=points,
                                piper_stock=piper_stock, seed=seed)
@@ -289,8 +306,8 @@ def event_timer(
 
     snap = core(db).snapshot(event_id)
     event = snap["event"]
-    base = seconds or event["timer"] or 60
-    positive(base, "--seconds")
+    # --seconds 0 is refused, never read as "the default"
+    base = positive(seconds, "--seconds") if seconds is not None else (event["timer"] or 60)
     size = max(booster_spec(event["set"]).sizes)
     slots = list(schedule(3, size, 2, base))
     run_timer(out(), slots, title=event["name"])
@@ -366,10 +383,15 @@ def event_pool(
         console = out()
         deck_file = parse("\n".join(type_pool(console, Terminal(console), events.index, expected_pool_size(event), recorded)))
     else:
+        from events.screens.terminal import undecodable_byte
+
         lines = []
-        for line in sys.stdin:
+        for number, line in enumerate(sys.stdin, start=1):
             if not line.strip():
                 break
+            byte = undecodable_byte(line)
+            if byte is not None:
+                raise InputError(f"standard input line {number} is not UTF-8 text (byte 0x{byte:02x}); nothing was recorded")
             lines.append(line)
         deck_file = parse("".join(lines))
     player_id, warnings = events.record_pool(event_id, name, deck_file, replace)
@@ -529,23 +551,29 @@ def event_print(
     event_id: EventArg,
     what: Annotated[str, typer.Argument(metavar="WHAT", help="seatings, pairings, slips, standings, results or decklists.")],
     fmt: Annotated[str, typer.Option("--format", help="text (80 columns), html (one page to print) or csv.")] = "text",
-    out_file: Annotated[Optional[Path], typer.Option("--out", help="Write to this file instead of the screen.")] = None,
+    out_file: Annotated[Optional[str], typer.Option("--out", help="Write to this file instead of the screen.")] = None,
+    force: ForceOption = False,
     db: DbOption = None,
 ) -> None:
     """Printable sheets: draft seatings, round pairings, result slips, standings, results, decklists."""
+    from events.outputs import check_file, output_value
     from events.printables import sheet
     from events.sheet_writers import render
 
-    text = render(sheet(core(db), event_id, what.lower()), fmt.lower())
-    if out_file is None:
-        sys.stdout.write(text)
+    target = None if out_file is None else output_value(out_file, "--out")
+    events = core(db)
+    if target is not None:
+        check_file(target, force)  # refused before anything is worked out
+    text = render(sheet(events, event_id, what.lower()), fmt.lower())
+    if target is None:
+        write_stdout(text)
         return
     from events.exports import write_file
 
     from events.screens.render import shown
 
-    write_file(out_file, text)
-    out().print(shown(f"wrote {what} to {out_file}"))
+    write_file(target, text, force)
+    out().print(shown(f"wrote {what} to {target}"))
 
 
 @event_app.command("game")
@@ -624,21 +652,24 @@ def event_log(event_id: EventArg, db: DbOption = None, as_json: JsonOption = Fal
 @event_app.command("export")
 def event_export(
     event_id: EventArg,
-    out_dir: Annotated[Path, typer.Option("--out", help="Folder to write into.")],
+    out_dir: Annotated[str, typer.Option("--out", help="Folder to write into (new or empty, unless --force).")],
+    force: ForceOption = False,
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Standings, results and pairings CSV, every pool and deck in each format, draft logs and a database copy."""
     from events.exports import export_event
+    from events.outputs import output_value
 
+    folder = output_value(out_dir, "--out")
     notes: list[str] = []
-    written = export_event(core(db), event_id, out_dir, notes)
+    written = export_event(core(db), event_id, folder, notes, force=force)
     if as_json:
         emit_json({"written": [str(p) for p in written], "notes": notes})
     else:
         from rich.text import Text
 
-        out().print(Text(f"wrote {len(written)} files to {out_dir}"))
+        out().print(Text(f"wrote {len(written)} files to {folder}"))
         for note in notes:
             out().print(Text(note))
 

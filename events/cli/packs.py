@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from events.cli.common import (DbOption, JsonOption, KindOption, SeedOption, SetOption, emit_json,
+from events.cli.common import (MAXIMA, DbOption, JsonOption, KindOption, SeedOption, SetOption, emit_json,
                                open_store, out, positive, progress_console, resolve_seed)
 from sets.errors import InputError
 
@@ -71,7 +71,7 @@ def packs_audit(
     from sets.audit import open_and_audit
     from sets.booster import booster_spec
 
-    positive(count, "--count")
+    positive(count, "--count", MAXIMA["--audit-count"])
     spec = booster_spec(set_code, kind)
     seed = resolve_seed(seed)
     if as_json:

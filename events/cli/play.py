@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 import typer
 
 from sets.errors import InputError
-from events.cli.common import (DbOption, SeedOption, SetOption, draft_config, emit_json,
+from events.cli.common import (MAXIMA, DbOption, SeedOption, SetOption, draft_config, emit_json,
                                open_store, out, parse_styles, resolve_seed)
 from sets.numbers import is_number
 
@@ -45,8 +45,8 @@ def play(
             table.add_row(str(row["id"]), row["created"], row["status"], str(row["seed"]), str(row["seats"]), str(row["picks"]))
         out().print(table if rows else "No saved practice drafts yet: start one with 'cmdraft play'.")
         return
-    if timer is not None and (timer < 0 or 0 < timer < 5):
-        raise InputError(f"--timer must be 0 (no timer) or at least 5 seconds, not {timer}")
+    if timer is not None and (timer < 0 or 0 < timer < 5 or timer > MAXIMA["--timer"]):
+        raise InputError(f"--timer must be 0 (no timer) or at least 5 seconds (at most {MAXIMA['--timer']:,}), not {timer:,}")
     if resume is not None:
         session = TableSession.load(store, _resume_id(store, resume))
         if timer is not None and (timer or None) != session.doc.get("timer"):

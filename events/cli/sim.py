@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 import typer
 
 from sets.errors import InputError
-from events.cli.common import (JsonOption, KindOption, SeedOption, SetOption, check_writable, draft_config, emit_json,
+from events.cli.common import (JsonOption, KindOption, SeedOption, SetOption, ForceOption, draft_config, emit_json,
                                out, parse_styles, positive, resolve_seed)
 
 
@@ -21,12 +21,15 @@ def sim(
     kind: KindOption = None,
     drafts: Annotated[int, typer.Option("--drafts", help="Run this many pods and print aggregate figures.")] = 1,
     jobs: Annotated[int, typer.Option("--jobs", help="Processes for --drafts.")] = 1,
-    out_dir: Annotated[Optional[Path], typer.Option("--out", help="Write every seat's pool, deck and draft log here.")] = None,
+    out_text: Annotated[Optional[str], typer.Option("--out", help="Write every seat's pool, deck and draft log here (a new or empty folder, unless --force).")] = None,
+    force: ForceOption = False,
     as_json: JsonOption = False,
 ) -> None:
     """Simulate a whole pod with bots, from boosters to legal decks."""
     from draft.sim import run_pod
+    from events.outputs import check_folder, output_value
 
+    out_dir = None if out_text is None else output_value(out_text, "--out")
     styles = parse_styles(bots)
     config = draft_config(players, set_code, kind)
     positive(drafts, "--drafts")
@@ -38,13 +41,13 @@ def sim(
         run_many(seed, drafts, jobs, config, styles, as_json)
         return
     if out_dir is not None:
-        check_writable(out_dir)
+        check_folder(out_dir, force)
     result = run_pod(seed, config, styles)
     notes: list[str] = []
     if out_dir is not None:
         from events.exports import export_pod
 
-        export_pod(result, out_dir, notes)
+        export_pod(result, out_dir, notes, force=force)
         if as_json:
             for note in notes:
                 sys.stderr.write(f"cmdraft: note: {note}\n")

@@ -45,7 +45,7 @@ HELP_BUILD = """Deck building commands (numbers refer to the pool list; 'show po
   show [pool|deck]      list the pool or the deck     suggest  commander advice
   ? N, show N, card NAME   a card's full facts and rules text (N: the pool list)
   check                 check the deck                review   your draft, pick by pick
-  export [FOLDER]       write pool, deck and draft log in every format
+  export [FOLDER] [--force]  write pool, deck and draft log in every format (--force: into a folder that has files)
                         (default folder: ./cmdraft-practice-ID in the folder you started from)
   done                  finish (only when the deck is legal)
   quit                  leave; every change is saved as you make it"""

@@ -218,9 +218,11 @@ class PracticeUI(DeckBuilder):
         bot_view(self.console, self.session, int(args[0]) - 1)
 
     def cmd_export(self, args: list[str]) -> None:
+        force = "--force" in args
+        args = [arg for arg in args if arg != "--force"]
         folder = Path(args[0]).expanduser() if args else self.export_root / f"cmdraft-practice-{self.session.draft_id}"
         notes: list[str] = []
-        written = export_practice(self.session, self.deck(), folder, notes)
+        written = export_practice(self.session, self.deck(), folder, notes, force=force)
         self.say(Text(f"Wrote {len(written)} files to {folder}"))
         for note in notes:
             self.say(Text(note))
@@ -284,20 +286,24 @@ def bot_view(console: Console, session: TableSession, seat: int) -> None:
                      + ", ".join(str(s + 1) for s in range(session.draft.config.seats) if s not in session.humans))
 
 
-def export_practice(session: TableSession, deck: Deck, folder: Path, notes: list[str] | None = None) -> list[Path]:
+def export_practice(session: TableSession, deck: Deck, folder: Path, notes: list[str] | None = None, *,
+                    force: bool = False) -> list[Path]:
     """Your pool, deck, draft log and the draft; every bot's pool and deck beside them (``practice-bot-N-*``)."""
     from draft.log import mtgo_log
     from events.exports import export_seat, write_file
+    from events.outputs import check_folder
 
+    folder = check_folder(folder, force)
     seat = session.humans[0]
     stem = "practice"
     written = export_seat(folder, stem, session.draft.pools[seat], deck if deck.lines else None,
-                          mtgo_log(session.draft, seat, session.names), notes)
+                          mtgo_log(session.draft, seat, session.names), notes, force=force)
     if session.draft.finished:
         for bot_seat, bot_deck, _ in bot_decks(session):
-            written += export_seat(folder, f"{stem}-bot-{bot_seat + 1}", session.draft.pools[bot_seat], bot_deck, None, notes)
+            written += export_seat(folder, f"{stem}-bot-{bot_seat + 1}", session.draft.pools[bot_seat], bot_deck, None, notes,
+                                   force=force)
     path = folder / f"{stem}-draft.json"
-    write_file(path, json.dumps(session.draft.to_json(), separators=(",", ":")))
+    write_file(path, json.dumps(session.draft.to_json(), separators=(",", ":")), force)
     return [*written, path]
 
 
@@ -327,10 +333,13 @@ class PoolBuildUI(PracticeUI):
     def cmd_export(self, args: list[str]) -> None:
         from events.exports import export_seat
 
+        force = "--force" in args  # files of an earlier run are replaced only when asked (events.outputs)
+        args = [arg for arg in args if arg != "--force"]
         folder = Path(args[0]).expanduser() if args else self.export_root
         deck = self.deck()
         notes: list[str] = []
-        written = export_seat(folder, self.stem, self.session.draft.pools[0], deck if deck.lines else None, None, notes)
+        written = export_seat(folder, self.stem, self.session.draft.pools[0], deck if deck.lines else None, None, notes,
+                              force=force)
         self.say(Text(f"Wrote {len(written)} files to {folder} ({self.stem}-deck.*, {self.stem}-pool.*)"))
         for note in notes:
             self.say(Text(note))

@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import math
-import io
-import os
-import select
 import sys
 import time
 from collections.abc import Callable
 
 from rich.console import Console
 from rich.text import Text
+
+from events.portable import KeyMode, LineReader, discard_typed
+
+
+def undecodable_byte(text: str) -> int | None:
+    """The first byte of typed text that wasn't UTF-8 (kept as a lone surrogate), or None."""
+    return next((ord(ch) - 0xDC00 for ch in text if "\udc80" <= ch <= "\udcff"), None)
 
 
 class Quit(Exception):
@@ -24,6 +28,7 @@ class Terminal:
     def __init__(self, console: Console, stream=None):
         self.console = console
         self.stream = stream or sys.stdin
+        self.reader = LineReader(self.stream)
 
     def ask(self, prompt: str, deadline: float | None = None, status: Callable[[int], Text] | None = None) -> str | None:
         """A line, or None when the deadline passed; EOF counts as quit.
@@ -45,9 +50,7 @@ class Terminal:
                     self.discard_typed()
                     return None
                 try:
-                    ready, _, _ = select.select([self.stream], [], [], min(left, max(0.05, left - (shown - 1)), 0.5))
-                except (ValueError, OSError):
-                    break
+                    ready = self.reader.wait(min(left, max(0.05, left - (shown - 1)), 0.5))
                 except KeyboardInterrupt:
                     raise Quit() from None
                 if ready:
@@ -56,23 +59,21 @@ class Terminal:
                     shown = self._seconds(deadline)
                     self._redraw_above(status(shown))
         try:
-            line = self.stream.readline()
+            line = self.reader.readline()
         except KeyboardInterrupt:  # Ctrl-C while the player types: leave as 'quit' does
             raise Quit() from None
         if line == "":
             raise Quit()
+        byte = undecodable_byte(line)
+        if byte is not None:
+            self.console.print(Text(f"that line is not UTF-8 text (byte 0x{byte:02x}); type it again in a UTF-8 terminal",
+                                    style="red"))
+            return self.ask(prompt, deadline, status)
         return line.strip()
 
     def discard_typed(self) -> None:
         """Drop what the player typed without Enter (time ran out): it must not start the next answer."""
-        try:
-            fd = self.stream.fileno()
-        except (AttributeError, OSError, ValueError, io.UnsupportedOperation):
-            return
-        if os.isatty(fd):
-            import termios
-
-            termios.tcflush(fd, termios.TCIFLUSH)
+        discard_typed(self.stream)
 
     @staticmethod
     def _seconds(deadline: float) -> int:
@@ -88,58 +89,16 @@ class Terminal:
     def wait(self, seconds: float) -> str | None:
         """Wait up to ``seconds`` for a line typed meanwhile (None when none came); end of input and
         ``quit`` raise ``Quit``, so a terminal waiting for other players can still be left."""
-        try:
-            ready, _, _ = select.select([self.stream], [], [], seconds)
-        except (ValueError, OSError, io.UnsupportedOperation):
-            ready = [self.stream]  # not a real file (a test's input): read the next line
-        if not ready:
+        if not self.reader.wait(seconds):
             return None
-        line = self.stream.readline()
+        line = self.reader.readline()
         if line == "" or line.strip().lower() in ("quit", "q", "exit"):
             raise Quit()
         return line.strip()
 
 
-class Keys:
-    """Single keystrokes as they are typed, no Enter needed (cbreak mode on a terminal).
-
-    Use as a context manager: the terminal's settings are restored on leaving, also after Ctrl-C
-    or an error.  Input that is not a terminal (a pipe, a test's stream) is read a character at a time.
-    """
-
-    def __init__(self, stream=None):
-        self.stream = stream or sys.stdin
-        self.fd: int | None = None
-        self._saved = None
-
-    def __enter__(self) -> Keys:
-        try:
-            self.fd = self.stream.fileno()
-        except (AttributeError, OSError, ValueError, io.UnsupportedOperation):
-            self.fd = None
-        if self.fd is not None and os.isatty(self.fd):
-            import termios
-            import tty
-
-            self._saved = termios.tcgetattr(self.fd)
-            tty.setcbreak(self.fd)
-        return self
-
-    def __exit__(self, *exc) -> None:
-        if self._saved is not None:
-            import termios
-
-            termios.tcsetattr(self.fd, termios.TCSADRAIN, self._saved)
-            self._saved = None
-
-    def read(self, timeout: float) -> str | None:
-        """One key (Enter is ``"\\n"``), ``""`` at end of input, or None when ``timeout`` seconds pass without one."""
-        if self.fd is None:
-            return self.stream.read(1)  # an in-memory stream: every key is already there
-        ready, _, _ = select.select([self.fd], [], [], max(0.0, timeout))
-        if not ready:
-            return None
-        data = os.read(self.fd, 1)
-        if not data:
-            return ""
-        return "\n" if data in (b"\r", b"\n") else data.decode("utf-8", errors="replace")
+class Keys(KeyMode):
+    """Single keystrokes as they are typed, no Enter needed (cbreak mode on a terminal; see
+    ``events.portable.KeyMode``).  Use as a context manager: the terminal's settings are restored on
+    leaving, also after Ctrl-C or an error.  Input that is not a terminal (a pipe, a test's stream)
+    is read a character at a time."""

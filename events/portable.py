@@ -1,0 +1,322 @@
+"""Every call that differs between operating systems, in one place, each with a portable fallback.
+
+cmdraft runs on POSIX systems and on Windows (store PCs).  Nothing else in the package calls
+``fcntl``, ``termios``, ``tty``, ``msvcrt``, ``select`` on input or ``os.kill(pid, 0)``:
+
+- ``lock`` / ``unlock``: an exclusive lock on an open file through ``portalocker`` (``flock`` on
+  POSIX, ``LockFileEx``/``msvcrt.locking`` on Windows).  Where an interval timer exists
+  (``HAS_ALARM``) a waiter sleeps in the kernel's lock queue and the timer bounds the wait; elsewhere
+  (Windows, or off the main thread) it polls every millisecond until the deadline.
+- ``process_alive``: whether the process that left a temporary file still runs.  POSIX probes it
+  with signal 0; without that probe (``HAS_KILL_PROBE``; on Windows signal 0 would *end* the
+  process) a temporary file counts as abandoned once it is older than ``STALE_AFTER`` seconds.
+- ``fsync_folder``: makes a rename durable where folders can be opened (POSIX); a no-op elsewhere.
+- ``LineReader``: waiting for a typed line with a timeout.  POSIX ``select()``s on the stream
+  (``HAS_SELECT_INPUT``); elsewhere a reader thread hands lines over a queue.
+- ``discard_typed``: what was typed without Enter is dropped (``tcflush``; the console's keys on Windows).
+- ``KeyMode``: single keys without Enter: cbreak mode through ``termios``/``tty``
+  (``HAS_TERMIOS``), ``msvcrt`` on a Windows console, else characters read one at a time.
+
+The ``HAS_*`` flags are plain module attributes: tests turn them off to run the fallbacks on Linux.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import queue
+import signal
+import stat
+import sys
+import threading
+import time
+from typing import Any
+
+import portalocker
+
+POSIX = os.name == "posix"
+HAS_ALARM = hasattr(signal, "setitimer") and hasattr(signal, "SIGALRM")
+HAS_KILL_PROBE = POSIX
+HAS_SELECT_INPUT = POSIX
+HAS_TERMIOS = POSIX
+HAS_FOLDER_FSYNC = POSIX and hasattr(os, "O_DIRECTORY")
+STALE_AFTER = 3600.0  # seconds: a temporary file this old is abandoned where no process probe exists
+POLL = 0.001
+
+O_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+O_BINARY = getattr(os, "O_BINARY", 0)
+
+
+class LockTimeout(Exception):
+    """The lock was not free before the deadline."""
+
+
+class _Alarm(Exception):
+    pass
+
+
+def _ring(signum: int, frame: Any) -> None:
+    raise _Alarm
+
+
+def lock(handle: Any, timeout: float) -> None:
+    """Take an exclusive lock on the open file ``handle`` within ``timeout`` seconds (else ``LockTimeout``).
+
+    With an interval timer, on the main thread, the wait sleeps in the kernel's queue: when the
+    holder lets go, the longest waiter is woken, which keeps the store's turnstile fair."""
+    if HAS_ALARM and threading.current_thread() is threading.main_thread():
+        previous = signal.signal(signal.SIGALRM, _ring)
+        signal.setitimer(signal.ITIMER_REAL, timeout)
+        try:
+            portalocker.lock(handle, portalocker.LockFlags.EXCLUSIVE)
+            return
+        except _Alarm:
+            raise LockTimeout from None
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            portalocker.lock(handle, portalocker.LockFlags.EXCLUSIVE | portalocker.LockFlags.NON_BLOCKING)
+            return
+        except portalocker.AlreadyLocked:
+            if time.monotonic() >= deadline:
+                raise LockTimeout from None
+            time.sleep(POLL)
+
+
+def unlock(handle: Any) -> None:
+    try:
+        portalocker.unlock(handle)
+    except (portalocker.LockException, OSError, ValueError):
+        pass  # closing the file drops the lock anyway
+
+
+def process_alive(pid: int, since: float | None = None) -> bool:
+    """Whether process ``pid`` (which left a file last changed at ``since``, epoch seconds) may still run."""
+    if HAS_KILL_PROBE:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        except PermissionError:
+            return True
+        except OSError:
+            return False
+        return True
+    return since is not None and time.time() - since < STALE_AFTER
+
+
+def fsync_folder(folder: Any) -> None:
+    if not HAS_FOLDER_FSYNC:
+        return
+    descriptor = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
+
+
+def open_regular(path: Any) -> int:
+    """A read descriptor on ``path``, which must be a regular file: a FIFO or a device is refused
+    before it can block (``O_NONBLOCK``), and checked again on the open descriptor (raises
+    ``IsADirectoryError`` for a folder, ``OSError`` otherwise)."""
+    descriptor = os.open(path, os.O_RDONLY | O_NONBLOCK | O_BINARY)
+    try:
+        mode = os.fstat(descriptor).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(21, "is a folder", str(path))
+        if not stat.S_ISREG(mode):
+            raise NotRegularFile(str(path), kind_of(mode))
+        if O_NONBLOCK and hasattr(os, "set_blocking"):
+            os.set_blocking(descriptor, True)
+    except BaseException:
+        os.close(descriptor)
+        raise
+    return descriptor
+
+
+class NotRegularFile(OSError):
+    def __init__(self, path: str, kind: str):
+        super().__init__(f"is {kind}, not a regular file")
+        self.path, self.kind = path, kind
+
+
+def kind_of(mode: int) -> str:
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    return "not a regular file"
+
+
+# --- typed input ------------------------------------------------------------------------------------
+
+
+class LineReader:
+    """Lines from ``stream`` with a timeout: ``wait(seconds)`` is True once a line (or end of input)
+    can be read without blocking; ``readline()`` then returns it."""
+
+    def __init__(self, stream: Any):
+        self.stream = stream
+        self._queue: queue.Queue[str] | None = None
+        self._pending: list[str] = []
+
+    def _selectable(self) -> bool:
+        if not HAS_SELECT_INPUT:
+            return False
+        try:
+            self.stream.fileno()
+        except (AttributeError, OSError, ValueError, io.UnsupportedOperation):
+            return False
+        return True
+
+    def _start_thread(self) -> queue.Queue[str]:
+        if self._queue is None:
+            self._queue = queue.Queue()
+
+            def pump(target: queue.Queue[str] = self._queue) -> None:
+                while True:
+                    try:
+                        line = self.stream.readline()
+                    except (OSError, ValueError):
+                        line = ""
+                    target.put(line)
+                    if line == "":
+                        return
+
+            threading.Thread(target=pump, daemon=True, name="cmdraft-input").start()
+        return self._queue
+
+    def wait(self, seconds: float) -> bool:
+        if self._pending:
+            return True
+        if self._selectable():
+            import select
+
+            try:
+                ready, _, _ = select.select([self.stream], [], [], max(0.0, seconds))
+            except (ValueError, OSError, io.UnsupportedOperation):
+                return True
+            return bool(ready)
+        if not self._threaded():
+            return True  # an in-memory stream: its lines are already there
+        try:
+            self._pending.append(self._start_thread().get(timeout=max(0.0, seconds)))
+        except queue.Empty:
+            return False
+        return True
+
+    def _threaded(self) -> bool:
+        """Whether reading may block (a real file or console), so a thread must do it."""
+        if self._queue is not None:
+            return True
+        try:
+            self.stream.fileno()
+        except (AttributeError, OSError, ValueError, io.UnsupportedOperation):
+            return False
+        return True
+
+    def readline(self) -> str:
+        if self._pending:
+            return self._pending.pop(0)
+        if self._queue is not None:
+            return self._queue.get()
+        return self.stream.readline()
+
+
+def discard_typed(stream: Any) -> None:
+    """Drop what was typed at a terminal without Enter: ``tcflush`` where there is termios, the
+    console's pending keys on Windows, nothing for a pipe or a file."""
+    try:
+        fd = stream.fileno()
+    except (AttributeError, OSError, ValueError, io.UnsupportedOperation):
+        return
+    if not os.isatty(fd):
+        return
+    if HAS_TERMIOS:
+        import termios
+
+        termios.tcflush(fd, termios.TCIFLUSH)
+    elif os.name == "nt":  # pragma: no cover - Windows console
+        import msvcrt
+
+        while msvcrt.kbhit():
+            msvcrt.getwch()
+
+
+class KeyMode:
+    """Single keystrokes, no Enter needed; the terminal's settings come back on leaving."""
+
+    def __init__(self, stream: Any = None):
+        self.stream = stream or sys.stdin
+        self.fd: int | None = None
+        self._saved: Any = None
+        self._console = False
+        self._reader: LineReader | None = None
+        self._buffer = ""
+
+    def __enter__(self) -> KeyMode:
+        try:
+            self.fd = self.stream.fileno()
+        except (AttributeError, OSError, ValueError, io.UnsupportedOperation):
+            self.fd = None
+        if self.fd is not None and os.isatty(self.fd):
+            if HAS_TERMIOS:
+                import termios
+                import tty
+
+                self._saved = termios.tcgetattr(self.fd)
+                tty.setcbreak(self.fd)
+            elif os.name == "nt":  # pragma: no cover - Windows console
+                self._console = True
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        if self._saved is not None:
+            import termios
+
+            termios.tcsetattr(self.fd, termios.TCSADRAIN, self._saved)
+            self._saved = None
+
+    def read(self, timeout: float) -> str | None:
+        """One key (Enter is ``"\\n"``), ``""`` at end of input, or None when ``timeout`` passes without one."""
+        if self.fd is None:
+            return self.stream.read(1)  # an in-memory stream: every key is already there
+        if self._console:  # pragma: no cover - Windows console
+            import msvcrt
+
+            deadline = time.monotonic() + timeout
+            while not msvcrt.kbhit():
+                if time.monotonic() >= deadline:
+                    return None
+                time.sleep(0.02)
+            key = msvcrt.getwch()
+            return "\n" if key in ("\r", "\n") else key
+        if HAS_SELECT_INPUT:
+            import select
+
+            ready, _, _ = select.select([self.fd], [], [], max(0.0, timeout))
+            if not ready:
+                return None
+            data = os.read(self.fd, 1)
+            if not data:
+                return ""
+            return "\n" if data in (b"\r", b"\n") else data.decode("utf-8", errors="replace")
+        # No select on input: whole lines through a reader thread, handed out a key at a time.
+        if not self._buffer:
+            if self._reader is None:
+                self._reader = LineReader(self.stream)
+            if not self._reader.wait(timeout):
+                return None
+            line = self._reader.readline()
+            if line == "":
+                return ""
+            self._buffer = line
+        key, self._buffer = self._buffer[0], self._buffer[1:]
+        return "\n" if key in ("\r", "\n") else key
