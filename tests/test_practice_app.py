@@ -106,6 +106,36 @@ def test_keys_mark_and_take_and_the_pick_is_on_disk(tmp_path):
     run(go())
 
 
+def test_marks_are_drawn_on_their_own_rows_and_every_other_row_stays_as_it_was(tmp_path):
+    """A mark draws its row again and only it (the table keeps the other rows' drawings): each row on
+    the screen shows its own card, with the mark exactly when that card is marked."""
+    session = session_at(tmp_path / "db.json")
+    pack = [printing.card.name for printing in session.draft.pack(0)]
+
+    def drawn_rows(app) -> dict[int, str]:
+        lines = screen_text(app).splitlines()
+        rows = {}
+        for index, name in enumerate(pack):
+            hits = [line for line in lines for mark in "● " if f"{mark}{index + 1:>2}  {name[:10]}" in line]
+            assert len(hits) == 1, (index, name, hits)
+            rows[index] = "●" if f"●{index + 1:>2}  {name[:10]}" in hits[0] else " "
+        return rows
+
+    async def go():
+        async with practice_app(session).run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            expected = {index: " " for index in range(len(pack))}
+            assert drawn_rows(pilot.app) == expected
+            for keys, changed in ((("space",), {0: "●"}), (("j", "j", "space"), {2: "●"}), (("k", "k", "space"), {0: " "}),
+                                  (("j", "space"), {1: "●"}), (("j", "space"), {2: " "})):
+                await pilot.press(*keys)
+                await pilot.pause()
+                expected.update(changed)
+                assert drawn_rows(pilot.app) == expected, keys
+
+    run(go())
+
+
 def test_typed_numbers_and_names_follow_the_prompt_rules(tmp_path):
     db = tmp_path / "db.json"
     session = session_at(db)

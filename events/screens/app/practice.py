@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import io
 from pathlib import Path
 
@@ -21,6 +22,13 @@ def quiet_console(width: int = 120) -> Console:
     return Console(file=io.StringIO(), width=width, highlight=False, markup=False)
 
 
+def freeze_loaded() -> None:
+    """Everything loaded so far (the card data, the draft, Textual itself) lives as long as the app:
+    the collector stops scanning it, so a full collection mid-draft is a few ms, not a frame or ten."""
+    gc.collect()
+    gc.freeze()
+
+
 class PracticeApp(App):
     TITLE = "cmdraft practice"
     BINDINGS = [Binding("ctrl+c", "leave", "Quit", show=False, priority=True)]
@@ -32,6 +40,7 @@ class PracticeApp(App):
         self.farewell = f"Saved. Resume with: cmdraft play --resume {session.draft_id}{db_option(session.store.path)}"
 
     def on_mount(self) -> None:
+        freeze_loaded()
         if self.practice.session.draft.finished:
             self.push_screen(BuilderScreen(self.practice))
         else:
@@ -66,4 +75,5 @@ class BuildApp(PracticeApp):
         self.farewell = ui.farewell()
 
     def on_mount(self) -> None:
+        freeze_loaded()
         self.push_screen(BuilderScreen(self.practice))

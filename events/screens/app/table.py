@@ -18,6 +18,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
+from textual.widgets.data_table import RowKey
 
 from draft.advice import seat_advice, signals
 from draft.deckstats import type_group
@@ -95,9 +96,32 @@ class Timer(Static):
             return  # nothing to draw
         self.shown_seconds = seconds
         if seconds is None:
-            self.update(Text(""))
+            self.update(Text(""), layout=False)
             return
-        self.update(Text(f"⏱ {seconds}s", style="bold red" if seconds <= 5 else "bold yellow"))
+        # a fixed-size box (table.tcss): drawing it again never lays the screen out again
+        self.update(Text(f"⏱ {seconds}s", style="bold red" if seconds <= 5 else "bold yellow"), layout=False)
+
+
+class PackTable(DataTable):
+    """The pack list.  Marking a card draws that card's row again and only it: DataTable's own
+    ``update_cell`` throws away every cell it has drawn, and drawing twenty rows again was most of
+    the time a keypress took.  Against a DataTable that doesn't keep these caches, its own way."""
+
+    _CACHES = ("_cell_render_cache", "_row_render_cache", "_row_renderable_cache", "_line_cache")
+
+    def update_cell(self, row_key, column_key, value, *, update_width: bool = False) -> None:
+        count = getattr(self, "_update_count", None)
+        super().update_cell(row_key, column_key, value, update_width=update_width)
+        if update_width or count is None or self._update_count != count + 1 or not all(hasattr(self, c) for c in self._CACHES):
+            return
+        key = RowKey(row_key) if isinstance(row_key, str) else row_key
+        row = self._row_locations.get(key)
+        self._update_count = count  # the other rows' drawings stay good: forget this row's only
+        for cache in (self._cell_render_cache, self._row_render_cache):
+            for stale in [k for k in cache.keys() if k[0] == key]:
+                cache.discard(stale)
+        self._row_renderable_cache.discard((count, row))
+        self._line_cache.clear()  # lines are put together again from the kept cells
 
 
 class TableScreen(Screen):
@@ -140,7 +164,7 @@ class TableScreen(Screen):
             yield Static(id="where", markup=False)
             yield Timer(id="timer", markup=False)
         with Horizontal(id="middle"):
-            yield DataTable(id="pack", cursor_type="row", zebra_stripes=False)
+            yield PackTable(id="pack", cursor_type="row", zebra_stripes=False)
             with Vertical(id="side"):
                 yield Static(id="card", markup=False)
                 yield Static(id="message", markup=False)
@@ -203,10 +227,10 @@ class TableScreen(Screen):
         text = Text(f"Pack {draft.round + 1}/{draft.config.boosters} · pick {draft.pick_number}/{draft.picks_per_pack} · "
                     f"take {draft.picks_due(self.seat)} · passing {passing(draft.direction > 0)}", style="bold cyan")
         text.append(f" · seat {self.seat + 1}/{draft.config.seats} · draft {self.session.draft_id}", style="dim")
-        self.query_one("#where", Static).update(text)
+        self.query_one("#where", Static).update(text, layout=False)
 
     def show_pool(self) -> None:
-        self.query_one("#pool", Static).update(pool_panel(self.practice.pool_cards()))
+        self.query_one("#pool", Static).update(pool_panel(self.practice.pool_cards()), layout=False)
 
     def highlighted(self) -> int | None:
         table = self.query_one("#pack", DataTable)
@@ -219,7 +243,7 @@ class TableScreen(Screen):
         index = self.highlighted()
         panel = self.query_one("#card", Static)
         if index is None:
-            panel.update(Text(""))
+            panel.update(Text(""), layout=False)
             return
         card = self.draft.pack(self.seat)[index].card
         text = Text.assemble(shown(card.name, style="bold " + RARITY_STYLE[card.rarity]), "  ", mana_text(card.mana_cost), "\n",
@@ -230,10 +254,11 @@ class TableScreen(Screen):
         words = "\n".join(face.text for face in card.faces if face.text)
         text.append("\n")
         text.append_text(shown(words) if words else shown("(no rules text here: cmdraft sets download)", style="dim"))
-        panel.update(text)
+        panel.update(text, layout=False)
 
     def say(self, message: str | Text, style: str = "") -> None:
-        self.query_one("#message", Static).update(message if isinstance(message, Text) else shown(message, style=style))
+        self.query_one("#message", Static).update(message if isinstance(message, Text) else shown(message, style=style),
+                                                  layout=False)
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         self.show_card()
@@ -385,9 +410,10 @@ class TableScreen(Screen):
         if self.draft.finished:
             self.app.draft_over()
             return
-        self.show_pack()
-        self.say(Text("\n").join(notes))
-        self.query_one("#pack", DataTable).focus()
+        with self.app.batch_update():  # the new pack, panels and message reach the terminal as one frame
+            self.show_pack()
+            self.say(Text("\n").join(notes))
+            self.query_one("#pack", DataTable).focus()
 
     def action_hint(self) -> None:
         advice = seat_advice(self.draft, self.seat)
