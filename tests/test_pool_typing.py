@@ -117,3 +117,29 @@ def test_pool_words_are_commands_only_alone():
     _command(console, entry, "undo")
     _command(console, entry, "undo")
     assert entry.texts() == [] and not entry.set_aside
+
+
+@pytest.mark.parametrize("edit", [False, True], ids=["new pool", "editing a recorded pool"])
+def test_ctrl_c_while_typing_a_pool_records_nothing(events, tmp_path, edit):
+    """Ctrl-C is not 'the pool is finished': the command stops (exit 130) and the lines typed so far are
+    not recorded; a pool being edited stays exactly as it was."""
+    event_id = physical_event(events, ["Ann", "Bo"])
+    if edit:
+        record(events, event_id, "Ann", "2 Murder\n3 Plains\n")
+    before = pool_lines(events.pool(event_id, "Ann")) if edit else None
+    args = ["event", "pool", str(event_id), "Ann", "--db", str(events.store.path)] + (["--edit"] if edit else [])
+    child = spawn(args, tmp_path)
+    child.expect(r"\[\d+/60\] > ")
+    child.sendline("remove 1" if edit else "2 Island")
+    child.expect(r"\((\d+) cards\)")
+    child.sendline("1 Murdr")  # set aside: Ctrl-C must not lead on to the set-aside questions and a save
+    child.expect("set aside")
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130 and "pool recorded" not in child.before
+    if edit:
+        assert pool_lines(events.pool(event_id, "Ann")) == before
+    else:
+        with pytest.raises(Exception, match="no pool"):
+            events.pool(event_id, "Ann")

@@ -10,7 +10,7 @@ from rich.markup import escape
 from rich.text import Text
 
 from events.pool_entry import PoolEntry, PoolLine
-from events.screens.terminal import Quit, Terminal
+from events.screens.terminal import Interrupted, Quit, Terminal
 from sets.errors import InputError
 from sets.numbers import is_number
 
@@ -35,6 +35,8 @@ def type_pool(console: Console, terminal: Terminal, index, expected: int, record
     while True:
         try:
             text = terminal.ask(escape(f"[{entry.cards}/{expected}] > "))
+        except Interrupted:  # Ctrl-C: nothing typed is recorded (a pool being edited stays as it was)
+            raise KeyboardInterrupt from None
         except Quit:
             break
         text = (text or "").strip()
@@ -93,6 +95,8 @@ def _fix_set_aside(console: Console, terminal: Terminal, entry: PoolEntry) -> No
             hint = ", a number to take a suggestion" if current.suggestions else ""
             try:
                 reply = terminal.ask(escape(f"  type the line again{hint}, or an empty line to leave it out: "))
+            except Interrupted:
+                raise KeyboardInterrupt from None
             except Quit:
                 reply = ""
             reply = (reply or "").strip()

@@ -22,6 +22,11 @@ class Quit(Exception):
     """The player asked to leave; everything is already saved."""
 
 
+class Interrupted(Quit):
+    """Ctrl-C at a prompt: a leave like ``Quit`` for a draft (every pick is saved), but a command that
+    gathers lines before saving (a typed pool) must stop without saving them."""
+
+
 class Terminal:
     """Reads lines from the player, with an optional deadline (the pick timer)."""
 
@@ -52,7 +57,7 @@ class Terminal:
                 try:
                     ready = self.reader.wait(min(left, max(0.05, left - (shown - 1)), 0.5))
                 except KeyboardInterrupt:
-                    raise Quit() from None
+                    raise Interrupted() from None
                 if ready:
                     break
                 if status is not None and self._seconds(deadline) != shown and self.console.is_terminal:
@@ -61,7 +66,7 @@ class Terminal:
         try:
             line = self.reader.readline()
         except KeyboardInterrupt:  # Ctrl-C while the player types: leave as 'quit' does
-            raise Quit() from None
+            raise Interrupted() from None
         if line == "":
             raise Quit()
         byte = undecodable_byte(line)
