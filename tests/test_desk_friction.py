@@ -158,3 +158,15 @@ def test_the_physical_draft_timer_is_refused_for_an_event_without_a_physical_dra
     result = cli("event", "timer", "1", "--db", db, input="q\n")
     assert result.exit_code == 3, result.output
     assert why in result.stderr and "physical" in result.stderr and "PACK 1" not in result.stdout
+
+
+def test_a_name_with_bidi_controls_is_written_out_in_an_error_line(tmp_path, cli):
+    """The one-line error quotes what was typed; a right-to-left override in it is shown as ``\\u202e``,
+    never passed to the terminal to turn the rest of the line around."""
+    db = tmp_path / "e.json"
+    assert cli("event", "new", "Friday", "--db", db).exit_code == 0
+    assert cli("event", "player", "add", "1", "Ann", "--db", db).exit_code == 0
+    result = cli("event", "player", "drop", "1", "Bo\u202eevil", "--db", db)
+    assert result.exit_code == 2
+    assert "\u202e" not in result.stderr and "Bo\\u202eevil" in result.stderr
+    assert result.stderr.count("\n") == 1

@@ -88,6 +88,13 @@ class PlainContext(click.Context):
     formatter_class = PlainHelpFormatter
 
 
+def _error_line(message: str) -> None:
+    """``cmdraft: error: …`` on stderr, with control and bidi characters of names in it written out."""
+    from events.screens.render import visible  # only when there is an error: --help stays light
+
+    click.echo(f"cmdraft: error: {visible(message)}", err=True)
+
+
 class RootGroup(TyperGroup):
     """The root group: the one place where a cmdraft error, or a usage error click finds,
     becomes one line ``cmdraft: error: …`` and an exit code."""
@@ -110,14 +117,14 @@ class RootGroup(TyperGroup):
         try:
             return super().invoke(ctx)
         except CmdraftError as error:
-            click.echo(f"cmdraft: error: {error}", err=True)
+            _error_line(f"{error}")
             ctx.exit(error.exit_code)
 
     def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,
              standalone_mode: bool = True, **extra: Any) -> Any:
         problem = next((undecodable(arg) for arg in (args or []) if isinstance(arg, str) and undecodable(arg)), None)
         if problem:  # before anything is read or saved: a name that can't be shown or stored exactly
-            click.echo(f"cmdraft: error: {problem}", err=True)
+            _error_line(f"{problem}")
             if not standalone_mode:
                 raise click.exceptions.Exit(2)
             sys.exit(2)
@@ -131,10 +138,10 @@ class RootGroup(TyperGroup):
         except click.UsageError as error:
             where = f" (see '{error.ctx.command_path} --help')" if error.ctx else ""
             message = error.format_message().rstrip(".")
-            click.echo(f"cmdraft: error: {message}{where}", err=True)
+            _error_line(f"{message}{where}")
             sys.exit(2)
         except click.ClickException as error:
-            click.echo(f"cmdraft: error: {error.format_message()}", err=True)
+            _error_line(f"{error.format_message()}")
             sys.exit(error.exit_code)
         except click.Abort:
             click.echo("cmdraft: interrupted", err=True)
