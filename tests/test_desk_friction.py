@@ -164,9 +164,12 @@ def test_a_name_with_bidi_controls_is_written_out_in_an_error_line(tmp_path, cli
     """The one-line error quotes what was typed; a right-to-left override in it is shown as ``\\u202e``,
     never passed to the terminal to turn the rest of the line around."""
     db = tmp_path / "e.json"
-    assert cli("event", "new", "Friday", "--db", db).exit_code == 0
-    assert cli("event", "player", "add", "1", "Ann", "--db", db).exit_code == 0
-    result = cli("event", "player", "drop", "1", "Bo\u202eevil", "--db", db)
-    assert result.exit_code == 2
-    assert "\u202e" not in result.stderr and "Bo\\u202eevil" in result.stderr
+    assert cli("event", "new", "Friday", "--style", "bots", "--db", db).exit_code == 0
+    for name in ("Ann", "Bo"):
+        assert cli("event", "player", "add", "1", name, "--db", db).exit_code == 0
+    assert cli("event", "seat", "1", "--db", db).exit_code == 0
+    assert cli("event", "draft", "1", "--db", db).exit_code == 0
+    result = cli("event", "player", "add", "1", "Cy\u202eevil", "--db", db)  # refused: the draft has started
+    assert result.exit_code == 3
+    assert "\u202e" not in result.stderr and "Cy\\u202eevil" in result.stderr
     assert result.stderr.count("\n") == 1
