@@ -13,7 +13,7 @@ from draft.formats import DeckFile, parse_json, resolve, write_json
 from draft.sim import piper_card
 from events import audit
 from events.pools import Pools
-from events.schema import DECKS, PLAYERS, Q
+from events.schema import DECKS, PLAYERS, POOLS, Q
 from sets.colors import Color
 from sets.errors import InputError, StateError
 
@@ -34,6 +34,7 @@ class Decks(Pools):
         with self.store.read() as db:
             event = self._event(db, event_id)
             player = self._player(db, event_id, who)
+            pool_doc = db.table(POOLS).get((Q.e == event_id) & (Q.p == player.doc_id))
         self._require(event, "building", "playing", doing="register decks")
         if player["status"] == "dropped":
             raise StateError(f"{player['name']} has dropped; their deck can't be registered")
@@ -54,6 +55,11 @@ class Decks(Pools):
             self._require(self._event(db, event_id), "building", "playing", doing="register decks")
             if db.table(PLAYERS).get(doc_id=player.doc_id)["status"] == "dropped":
                 raise StateError(f"{player['name']} has dropped; their deck can't be registered")
+            # the deck was checked against the pool read above: if the pool was recorded again meanwhile,
+            # that check no longer holds (checked and written in this one transaction)
+            if db.table(POOLS).get((Q.e == event_id) & (Q.p == player.doc_id)) != pool_doc:
+                raise StateError(f"{player['name']}'s pool was recorded again while the deck was checked; "
+                                 "register the deck again")
             existing = db.table(DECKS).get((Q.e == event_id) & (Q.p == player.doc_id))
             if existing:
                 db.table(DECKS).update(doc, doc_ids=[existing.doc_id])

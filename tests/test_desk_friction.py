@@ -13,6 +13,7 @@ from rich.console import Console
 
 from events.event import Events
 from events.store import Store
+from sets.errors import StateError
 
 
 @pytest.fixture
@@ -173,3 +174,25 @@ def test_a_name_with_bidi_controls_is_written_out_in_an_error_line(tmp_path, cli
     assert result.exit_code == 3
     assert "\u202e" not in result.stderr and "Cy\\u202eevil" in result.stderr
     assert result.stderr.count("\n") == 1
+
+
+def test_a_pool_recorded_again_while_a_deck_is_checked_refuses_that_deck(building, monkeypatch):
+    """Registering a deck checks it against the pool, then writes: if another terminal records the
+    player's pool again in between, the check no longer holds and nothing is written (exit 3)."""
+    import events.decks as decks_module
+    from draft.formats import parse
+    from events.event import Events
+    from events.store import Store
+
+    events, event_id = building
+    pool_text = "".join(f"1 {p.card.name}\n" for p in events.pool(event_id, "Bo"))
+    checked = decks_module.validate
+
+    def validate_while_the_desk_records_the_pool(*args, **kwargs):
+        Events(Store(events.store.path)).record_pool(event_id, "Bo", parse(pool_text), replace=True)
+        return checked(*args, **kwargs)
+
+    monkeypatch.setattr(decks_module, "validate", validate_while_the_desk_records_the_pool)
+    with pytest.raises(StateError, match="recorded again while the deck was checked"):
+        events.register_deck(event_id, "Bo", auto=True)
+    assert events.snapshot(event_id)["players"][1]["deck"] is None
