@@ -34,6 +34,8 @@ from typing import Any
 
 import portalocker
 
+from sets.files import kind_of
+
 POSIX = os.name == "posix"
 HAS_ALARM = hasattr(signal, "setitimer") and hasattr(signal, "SIGALRM")
 HAS_KILL_PROBE = POSIX
@@ -141,18 +143,6 @@ class NotRegularFile(OSError):
     def __init__(self, path: str, kind: str):
         super().__init__(f"is {kind}, not a regular file")
         self.path, self.kind = path, kind
-
-
-def kind_of(mode: int) -> str:
-    if stat.S_ISFIFO(mode):
-        return "a FIFO (named pipe)"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    if stat.S_ISDIR(mode):
-        return "a folder"
-    return "not a regular file"
 
 
 # --- typed input ------------------------------------------------------------------------------------
