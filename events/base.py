@@ -45,6 +45,16 @@ def no_round(event_id: int, round_number: int, rounds: int) -> InputError:
                       f"(pair the next one with 'cmdraft event round {event_id}')")
 
 
+def round_at_table(db, event_id: int, round_number: int, table_number: int) -> dict[str, Any]:
+    """The round record, when it exists and has that table: else bad input (2) naming what there is."""
+    rnd = db.table(ROUNDS).get((Q.e == event_id) & (Q.number == round_number))
+    if rnd is None:
+        raise no_round(event_id, round_number, len(db.table(ROUNDS).search(Q.e == event_id)))
+    if not 1 <= table_number <= len(rnd["tables"]):
+        raise InputError(f"round {round_number} has tables 1 to {len(rnd['tables'])}, not {table_number}")
+    return rnd
+
+
 class EventBase:
     """A store and the lookups every use case needs; each phase of the night extends it."""
 

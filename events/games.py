@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from events import audit
-from events.base import EventBase, no_round
-from events.schema import COMMANDER_DAMAGE_LOSS, DECKS, GAMES, ROUNDS, STARTING_LIFE, Q
+from events.base import EventBase, round_at_table
+from events.schema import COMMANDER_DAMAGE_LOSS, DECKS, GAMES, STARTING_LIFE, Q
 from sets.errors import InputError, StateError
 from sets.numbers import is_number, parse_int
 
@@ -113,11 +113,7 @@ class Games(EventBase):
         changing = bool(life or damage or casts or undo)
         with self.store.write() as db:
             event = self._event(db, event_id)
-            rnd = db.table(ROUNDS).get((Q.e == event_id) & (Q.number == round_number))
-            if rnd is None:
-                raise no_round(event_id, round_number, len(db.table(ROUNDS).search(Q.e == event_id)))
-            if not 1 <= table_number <= len(rnd["tables"]):
-                raise InputError(f"round {round_number} has tables 1 to {len(rnd['tables'])}, not {table_number}")
+            rnd = round_at_table(db, event_id, round_number, table_number)
             if changing and event["status"] == "finished":
                 raise StateError("the event is finished; its games can't change")
             if changing and rnd["status"] == "closed":

@@ -21,7 +21,7 @@ from collections import Counter
 from typing import Any
 
 from events import audit
-from events.base import EventBase, finishing_text, no_round
+from events.base import EventBase, finishing_text, round_at_table
 from events.schema import DECKS, EVENTS, RESULTS, ROUNDS, Q
 from events.standings import Standing, placement_points, point_totals, standings_of
 from events.store import phase_change
@@ -171,11 +171,7 @@ class Rounds(EventBase):
         with self.store.write() as db:
             event = self._event(db, event_id)
             # A round or table that does not exist is bad input (2) in every state; then the state (3).
-            rnd = db.table(ROUNDS).get((Q.e == event_id) & (Q.number == round_number))
-            if rnd is None:
-                raise no_round(event_id, round_number, len(db.table(ROUNDS).search(Q.e == event_id)))
-            if not 1 <= table_number <= len(rnd["tables"]):
-                raise InputError(f"round {round_number} has tables 1 to {len(rnd['tables'])}, not {table_number}")
+            rnd = round_at_table(db, event_id, round_number, table_number)
             if event["status"] == "finished":
                 raise StateError("the event is finished; results can't change")
             later = db.table(ROUNDS).get((Q.e == event_id) & (Q.number == round_number + 1))
