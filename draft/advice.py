@@ -21,6 +21,7 @@ from sets.booster import Printing
 from sets.cards import Card
 from sets.colors import Color, ColorIdentity, identity_from_mask
 
+
 def roles(card: Card) -> tuple[str, ...]:
     """What a card does in a deck (the bot layer's role tags: commander, removal, ramp, fixing, draw ...)."""
     return card_roles(card)
@@ -66,7 +67,11 @@ class Advice:
         """One line per card: its rating, roles and fit with the pool."""
         lines = []
         for pick in self.picks:
-            fit = ("inside your colors " + (self.colors.code or "C")) if len(self.colors) < 5 else "the draft is young: colors still open"
+            fit = (
+                ("inside your colors " + (self.colors.code or "C"))
+                if len(self.colors) < 5
+                else "the draft is young: colors still open"
+            )
             if not pick.fits:
                 fit = f"outside your colors {self.colors.code or 'C'}"
             lead = [c.name for c in self.commanders if c is not pick.card]
@@ -84,8 +89,13 @@ def progress_of(draft: Draft, pack: int, pick: int) -> float:
     return (pack - 1 + (pick - 1) / draft.picks_per_pack) / float(draft.config.boosters)
 
 
-def advise(pack: Sequence[Printing], pool: Sequence[Card], count: int, progress: float,
-           passed: Sequence[tuple[Sequence[Printing], int]] = ()) -> Advice:
+def advise(
+    pack: Sequence[Printing],
+    pool: Sequence[Card],
+    count: int,
+    progress: float,
+    passed: Sequence[tuple[Sequence[Printing], int]] = (),
+) -> Advice:
     """The ``count`` cards of ``pack`` the strongest bot style takes for a seat holding ``pool``
     (``passed``: the packs seen before, with their pick numbers, for a style that reads signals).
 
@@ -100,16 +110,33 @@ def advise(pack: Sequence[Printing], pool: Sequence[Card], count: int, progress:
     positions = bot.choose(pack, count, progress)
     plan = bot.plan(progress)
     colors = identity_from_mask(plan.mask)
-    picks = tuple(CardAdvice(i, pack[i].card, card_rating(pack[i].card), roles(pack[i].card),
-                             pack[i].card.deck_colors.mask & ~plan.mask == 0) for i in positions)
+    picks = tuple(
+        CardAdvice(
+            i,
+            pack[i].card,
+            card_rating(pack[i].card),
+            roles(pack[i].card),
+            pack[i].card.deck_colors.mask & ~plan.mask == 0,
+        )
+        for i in positions
+    )
     return Advice(picks, colors, tuple(plan.commanders), BotStyle.COMMANDER_FIRST.value)
 
 
 def _from_explained(explained) -> Advice:
     """The bot layer's ``PickAdvice`` (cards with position, rating, roles, reason; the plan's identity and commanders)."""
     colors = explained.identity
-    picks = tuple(CardAdvice(item.position, item.card, float(item.rating), tuple(item.roles), item.card.deck_colors <= colors,
-                             item.reason) for item in explained.cards)
+    picks = tuple(
+        CardAdvice(
+            item.position,
+            item.card,
+            float(item.rating),
+            tuple(item.roles),
+            item.card.deck_colors <= colors,
+            item.reason,
+        )
+        for item in explained.cards
+    )
     style = explained.style
     return Advice(picks, colors, tuple(explained.commanders), getattr(style, "value", str(style)))
 
@@ -118,7 +145,9 @@ def seat_advice(draft: Draft, seat: int) -> Advice:
     """The hint for the pack in front of a seat now."""
     pool = [p.card for p in draft.pools[seat]]
     passed = [(pick.offered, pick.pick) for pick in draft.picks_of(seat)]
-    return advise(draft.pack(seat), pool, draft.picks_due(seat), progress_of(draft, draft.round + 1, draft.pick_number), passed)
+    return advise(
+        draft.pack(seat), pool, draft.picks_due(seat), progress_of(draft, draft.round + 1, draft.pick_number), passed
+    )
 
 
 # --- signals -------------------------------------------------------------------------------------
@@ -177,8 +206,16 @@ def review(draft: Draft, seat: int) -> list[ReviewRow]:
         advice = advise(pick.offered, pool, len(pick.taken), progress_of(draft, pick.pack, pick.pick), passed)
         passed.append((pick.offered, pick.pick))
         taken = tuple(p.card for p in pick.taken)
-        rows.append(ReviewRow(pick.pack, pick.pick, taken, tuple(a.card for a in advice.picks),
-                              advice.rating - sum(card_rating(c) for c in taken), _wheeled(draft, pick)))
+        rows.append(
+            ReviewRow(
+                pick.pack,
+                pick.pick,
+                taken,
+                tuple(a.card for a in advice.picks),
+                advice.rating - sum(card_rating(c) for c in taken),
+                _wheeled(draft, pick),
+            )
+        )
         pool.extend(taken)
     return rows
 

@@ -135,11 +135,27 @@ def card_traits(card: Card) -> Traits:
         if number == 0:
             symbols = [cost.count(color) for color in Color]
     creature, land = card.has_type("Creature"), card.is_land
-    source = land or (card.has_type("Artifact") and not creature and card.mana_value <= 3 and bool({"ramp", "fixing"} & set(roles)))
+    source = land or (
+        card.has_type("Artifact") and not creature and card.mana_value <= 3 and bool({"ramp", "fixing"} & set(roles))
+    )
     piper = is_piper(card)
-    return Traits(rating, frozenset(roles), card.deck_colors.mask, creature, land, float(card.mana_value), cost_mask,
-                  tuple(symbols), bool({"removal", "wipe"} & set(roles)), source, "fixing" in roles,
-                  card.can_be_commander and not piper, piper, card.identity.mask, card.has_partner)
+    return Traits(
+        rating,
+        frozenset(roles),
+        card.deck_colors.mask,
+        creature,
+        land,
+        float(card.mana_value),
+        cost_mask,
+        tuple(symbols),
+        bool({"removal", "wipe"} & set(roles)),
+        source,
+        "fixing" in roles,
+        card.can_be_commander and not piper,
+        piper,
+        card.identity.mask,
+        card.has_partner,
+    )
 
 
 def _subset_sums(by_mask: list[float]) -> list[float]:
@@ -251,7 +267,9 @@ class Bot:
         """(identity mask, commanders) for every way the pool's legends and Backgrounds can lead."""
         cards = list(dict.fromkeys(self.pool))
         legends = [card for card in cards if card.can_be_commander and not is_piper(card)]
-        backgrounds = [card for card in cards if CommanderAbility.BACKGROUND in card.abilities and not card.can_be_commander]
+        backgrounds = [
+            card for card in cards if CommanderAbility.BACKGROUND in card.abilities and not card.can_be_commander
+        ]
         options: list[tuple[int, tuple[Card, ...]]] = [(card.identity.mask, (card,)) for card in legends]
         options += [(a.identity.mask | b.identity.mask, (a, b)) for a, b in combinations(legends, 2) if can_pair(a, b)]
         options += [(a.identity.mask | b.identity.mask, (a, b)) for a in legends for b in backgrounds if can_pair(a, b)]
@@ -313,7 +331,9 @@ class Bot:
         # Ties are broken by a random stream fixed by the seat's seed and pool size, so that a
         # resumed draft makes the same picks as an uninterrupted one.
         rng = random.Random(self.seed * 7919 + len(self.pool))
-        scored = sorted(((self.score(p.card, plan, progress) + rng.random() * 0.05, i) for i, p in enumerate(pack)), reverse=True)
+        scored = sorted(
+            ((self.score(p.card, plan, progress) + rng.random() * 0.05, i) for i, p in enumerate(pack)), reverse=True
+        )
         return plan, scored
 
     def choose(self, pack: Sequence[Printing], count: int, progress: float) -> list[int]:
@@ -354,8 +374,13 @@ class CardAdvice:
     reason: str
 
     def to_json(self) -> dict[str, Any]:
-        return {"position": self.position, "name": self.card.name, "rating": self.rating, "roles": list(self.roles),
-                "reason": self.reason}
+        return {
+            "position": self.position,
+            "name": self.card.name,
+            "rating": self.rating,
+            "roles": list(self.roles),
+            "reason": self.reason,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -372,8 +397,12 @@ class PickAdvice:
         return [advice.position for advice in self.cards]
 
     def to_json(self) -> dict[str, Any]:
-        return {"style": self.style.value, "cards": [c.to_json() for c in self.cards], "identity": self.identity.letters,
-                "commanders": [c.name for c in self.commanders]}
+        return {
+            "style": self.style.value,
+            "cards": [c.to_json() for c in self.cards],
+            "identity": self.identity.letters,
+            "commanders": [c.name for c in self.commanders],
+        }
 
 
 def _reason(card: Card, roles: tuple[str, ...], plan: Plan, committed: bool) -> str:
@@ -402,9 +431,16 @@ def _reason(card: Card, roles: tuple[str, ...], plan: Plan, committed: bool) -> 
     return "; ".join(parts) if parts else "the best of what is left"
 
 
-def explain_pick(pack: Sequence[Printing | Card], pool: Sequence[Printing | Card], *, style: BotStyle | str = BotStyle.STRONG,
-                 rng: random.Random | None = None, progress: float | None = None, count: int = 2,
-                 picks: Sequence[tuple[Sequence[Printing | Card], int]] = ()) -> PickAdvice:
+def explain_pick(
+    pack: Sequence[Printing | Card],
+    pool: Sequence[Printing | Card],
+    *,
+    style: BotStyle | str = BotStyle.STRONG,
+    rng: random.Random | None = None,
+    progress: float | None = None,
+    count: int = 2,
+    picks: Sequence[tuple[Sequence[Printing | Card], int]] = (),
+) -> PickAdvice:
     """The cards the given bot style would take from ``pack`` for a player holding ``pool``, and why.
 
     ``pack``: the cards in front of the player (printings or cards); ``pool``: the
@@ -435,8 +471,10 @@ def explain_pick(pack: Sequence[Printing | Card], pool: Sequence[Printing | Card
         plan, scored = bot._ranked(printings, progress)  # exactly the pick a bot of this style would make
     else:
         plan = bot.plan(progress)
-        scored = sorted(((bot.score(p.card, plan, progress) + rng.random() * 0.05, i) for i, p in enumerate(printings)),
-                        reverse=True)
+        scored = sorted(
+            ((bot.score(p.card, plan, progress) + rng.random() * 0.05, i) for i, p in enumerate(printings)),
+            reverse=True,
+        )
     due = min(count, len(printings))
     if due >= len(printings):
         positions = list(range(len(printings)))
@@ -445,6 +483,14 @@ def explain_pick(pack: Sequence[Printing | Card], pool: Sequence[Printing | Card
     else:
         positions = [i for _, i in scored[:due]]
     committed = plan.mask != 31
-    advice = tuple(CardAdvice(i, printings[i].card, card_rating(printings[i].card), card_roles(printings[i].card),
-                              _reason(printings[i].card, card_roles(printings[i].card), plan, committed)) for i in positions)
+    advice = tuple(
+        CardAdvice(
+            i,
+            printings[i].card,
+            card_rating(printings[i].card),
+            card_roles(printings[i].card),
+            _reason(printings[i].card, card_roles(printings[i].card), plan, committed),
+        )
+        for i in positions
+    )
     return PickAdvice(chosen_style, advice, identity_from_mask(plan.mask), plan.commanders)

@@ -174,8 +174,9 @@ def _pool_wastes(pool: Counter) -> Counter:
     return Counter({card: n for card, n in pool.items() if card.is_basic_land and not card.deck_colors and n > 0})
 
 
-def _build(ranked: Sequence[Card], leaders: Sequence[Card], identity: ColorIdentity,
-           wastes: Counter | None = None) -> _Build:
+def _build(
+    ranked: Sequence[Card], leaders: Sequence[Card], identity: ColorIdentity, wastes: Counter | None = None
+) -> _Build:
     skip = Counter(leaders)
     outside = ~identity.mask
     fitting = []
@@ -189,7 +190,7 @@ def _build(ranked: Sequence[Card], leaders: Sequence[Card], identity: ColorIdent
     candidates = [card for card in fitting if not card.is_land]
     lands = [card for card in fitting if card.is_land and (produced(card, identity) or card_rating(card) > 1.8)]
     lands = lands[:MAX_NONBASIC_LANDS]
-    first = candidates[:DRAFT_MIN_SIZE - len(leaders) - LANDS[0]]
+    first = candidates[: DRAFT_MIN_SIZE - len(leaders) - LANDS[0]]
     land_total = _land_count(first[:SPELLS])
     spell_total = DRAFT_MIN_SIZE - len(leaders) - land_total
     spells = _choose_spells(candidates, spell_total)
@@ -202,15 +203,16 @@ def _build(ranked: Sequence[Card], leaders: Sequence[Card], identity: ColorIdent
     if short and land_total < LANDS[1]:
         # Colors short of sources: play up to 25 lands before giving up on them (the last spells chosen go).
         land_total = min(LANDS[1], land_total + short)
-        spells = spells[:DRAFT_MIN_SIZE - len(leaders) - land_total]
+        spells = spells[: DRAFT_MIN_SIZE - len(leaders) - land_total]
         basics, short = _mana(spells, lands, leaders, identity, land_total)
     value = sum(card_rating(c) for c in spells) + sum(card_rating(c) for c in leaders if not is_piper(c))
     value -= SHORT_SOURCE_COST * short
     return _Build(tuple(spells), tuple(lands), basics, short, value)
 
 
-def _mana(spells: Sequence[Card], lands: Sequence[Card], leaders: Sequence[Card], identity: ColorIdentity,
-          land_total: int) -> tuple[Counter, int]:
+def _mana(
+    spells: Sequence[Card], lands: Sequence[Card], leaders: Sequence[Card], identity: ColorIdentity, land_total: int
+) -> tuple[Counter, int]:
     needs = source_needs(leaders, spells, identity)
     have: Counter = Counter()
     mask = identity.mask
@@ -224,8 +226,9 @@ def _mana(spells: Sequence[Card], lands: Sequence[Card], leaders: Sequence[Card]
     return _basic_split(spells, identity, land_total - len(lands), needs, have)
 
 
-def _colorless_build(candidates: Sequence[Card], leaders: Sequence[Card], lands: Sequence[Card], wastes: Counter,
-                     land_total: int) -> _Build:
+def _colorless_build(
+    candidates: Sequence[Card], leaders: Sequence[Card], lands: Sequence[Card], wastes: Counter, land_total: int
+) -> _Build:
     """A colorless identity allows none of the free basic lands (each has a colored basic land type, CR 903.5d):
     the pool's own Wastes are its basics, and more spells fill the room they leave.  A pool without enough
     colorless cards makes a short deck, valued so low that any colored option wins."""
@@ -244,8 +247,13 @@ def _colorless_build(candidates: Sequence[Card], leaders: Sequence[Card], lands:
     return _Build(tuple(spells), tuple(lands), basics, 0, value - 10.0 * missing)
 
 
-def _basic_split(spells: Sequence[Card], identity: ColorIdentity, count: int, needs: dict[Color, int] | None = None,
-                 have: Counter | None = None) -> tuple[Counter, int]:
+def _basic_split(
+    spells: Sequence[Card],
+    identity: ColorIdentity,
+    count: int,
+    needs: dict[Color, int] | None = None,
+    have: Counter | None = None,
+) -> tuple[Counter, int]:
     """Basic lands: first what each color still needs, then by the colored symbols of the spells.
 
     Returns the basics and how many sources the needs still lack.  Wastes for a colorless identity.
@@ -305,8 +313,15 @@ def _best(pool: Counter, piper: Card | None) -> tuple[CommanderChoice, _Build] |
         identity = commander_identity(leaders, colors)
         if identity.mask not in by_mask:
             by_mask[identity.mask] = _spell_value(ranked, identity.mask)
-        options.append((_estimate(by_mask[identity.mask], leaders, identity) - ADDED_PIPER_COST * added,
-                        leaders, colors, added, identity))
+        options.append(
+            (
+                _estimate(by_mask[identity.mask], leaders, identity) - ADDED_PIPER_COST * added,
+                leaders,
+                colors,
+                added,
+                identity,
+            )
+        )
     if not options:
         return None
     # A colorless identity allows no free basic land (Wastes come from the pool): lead with colors when possible.
@@ -343,7 +358,9 @@ def build_deck(pool: Sequence[Card | Printing], piper: Card | None = None, name:
     main = Counter(build.spells) + Counter(build.lands)
     main.update(build.basics)
     side = Counter(left)
-    side.subtract(Counter(build.spells) + Counter(build.lands) + build.basics)  # the pool's Wastes a colorless deck plays
+    side.subtract(
+        Counter(build.spells) + Counter(build.lands) + build.basics
+    )  # the pool's Wastes a colorless deck plays
     lines = [DeckLine(card, 1, Zone.COMMANDER) for card in choice.commanders]
     lines += [DeckLine(card, n, Zone.MAIN) for card, n in main.items() if n > 0]
     lines += [DeckLine(card, n, Zone.SIDEBOARD) for card, n in side.items() if n > 0]

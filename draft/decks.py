@@ -181,7 +181,8 @@ def can_pair(first: Card, second: Card) -> bool:
     a, b = first.abilities, second.abilities
     if CommanderAbility.PARTNER in a and CommanderAbility.PARTNER in b:
         if (first.partner_group is None) == (second.partner_group is None) and (
-                first.partner_group is None or normalize_name(first.partner_group) == normalize_name(second.partner_group)):
+            first.partner_group is None or normalize_name(first.partner_group) == normalize_name(second.partner_group)
+        ):
             return True
     if _named(first.partner_with, second) and _named(second.partner_with, first):
         return True
@@ -239,8 +240,11 @@ class _Checker:
     def check_commanders(self) -> None:
         commanders = self.commanders
         if not commanders:
-            self.add("no-commander", "choose a commander: a legendary creature, a legendary Vehicle or Spacecraft with power "
-                     "and toughness, or a card that says it can be your commander")
+            self.add(
+                "no-commander",
+                "choose a commander: a legendary creature, a legendary Vehicle or Spacecraft with power "
+                "and toughness, or a card that says it can be your commander",
+            )
             return
         if len(commanders) > 2:
             self.add("too-many-commanders", f"a deck has one or two commanders, not {len(commanders)}", commanders)
@@ -249,18 +253,26 @@ class _Checker:
         for card in commanders:
             other = commanders[1] if card is commanders[0] and partner else (commanders[0] if partner else None)
             if not _may_lead(card, other):
-                self.add("not-a-commander", f"{card.name} can't be a commander: it is not a legendary creature (or a "
-                         "legendary Vehicle or Spacecraft with power and toughness) and doesn't say it can be your commander",
-                         [card])
+                self.add(
+                    "not-a-commander",
+                    f"{card.name} can't be a commander: it is not a legendary creature (or a "
+                    "legendary Vehicle or Spacecraft with power and toughness) and doesn't say it can be your commander",
+                    [card],
+                )
         if partner is not None and not can_pair(commanders[0], partner):
-            self.add("illegal-pair", f"{commanders[0].name} and {partner.name} can't be commanders together: "
-                     "both need partner (or partner with each other, friends forever, a Background, or the Doctor and a companion)",
-                     commanders)
+            self.add(
+                "illegal-pair",
+                f"{commanders[0].name} and {partner.name} can't be commanders together: "
+                "both need partner (or partner with each other, friends forever, a Background, or the Doctor and a companion)",
+                commanders,
+            )
 
     def check_size(self) -> None:
         size = self.deck.size
         if self.format is DeckFormat.COMMANDER_DRAFT and size < DRAFT_MIN_SIZE:
-            self.add("deck-too-small", f"the deck has {size} cards counting commanders; it needs at least {DRAFT_MIN_SIZE}")
+            self.add(
+                "deck-too-small", f"the deck has {size} cards counting commanders; it needs at least {DRAFT_MIN_SIZE}"
+            )
         elif self.format is DeckFormat.COMMANDER and size != COMMANDER_SIZE:
             code = "deck-too-small" if size < COMMANDER_SIZE else "deck-too-large"
             self.add(code, f"the deck has {size} cards counting commanders; Commander needs exactly {COMMANDER_SIZE}")
@@ -269,7 +281,9 @@ class _Checker:
         # Constructed counts the deck itself, basics exempt from singleton; a draft deck and its sideboard both
         # come out of the pool, all but the five basics the organizer provides.
         if self.format is DeckFormat.COMMANDER:
-            counted = [line for line in self.deck.lines if not line.card.is_basic_land and line.zone is not Zone.SIDEBOARD]
+            counted = [
+                line for line in self.deck.lines if not line.card.is_basic_land and line.zone is not Zone.SIDEBOARD
+            ]
         else:
             counted = [line for line in self.deck.lines if not is_free_basic(line.card)]
         used: Counter = Counter()
@@ -283,9 +297,15 @@ class _Checker:
                 if n <= limit:
                     continue
                 if limit == 1:
-                    self.add("too-many-copies", f"{n} copies of {name}: Commander allows one of each card but basic lands", [name])
+                    self.add(
+                        "too-many-copies",
+                        f"{n} copies of {name}: Commander allows one of each card but basic lands",
+                        [name],
+                    )
                 else:
-                    self.add("too-many-copies", f"{n} copies of {name}: its text allows up to {limit} in a deck", [name])
+                    self.add(
+                        "too-many-copies", f"{n} copies of {name}: its text allows up to {limit} in a deck", [name]
+                    )
             for name in used:
                 if normalize_name(name) in self.banned:
                     self.add("banned", f"{name} is banned in Commander", [name])
@@ -308,39 +328,53 @@ class _Checker:
         as_commander = sum(1 for card in self.commanders if is_piper(card))
         elsewhere = sum(n for card, n in (self.main + self.deck.sideboard).items() if is_piper(card))
         if elsewhere > in_pool:
-            self.add("piper-not-commander", f"{elsewhere - in_pool} Prismatic Piper(s) outside the command zone are not from "
-                     "your pool: Pipers added after the draft must be commanders", [PIPER])
+            self.add(
+                "piper-not-commander",
+                f"{elsewhere - in_pool} Prismatic Piper(s) outside the command zone are not from "
+                "your pool: Pipers added after the draft must be commanders",
+                [PIPER],
+            )
         # Pool Pipers fill the other zones first; commander Pipers beyond what is left were added.
         added = max(0, as_commander - max(0, in_pool - elsewhere))
         if added > MAX_ADDED_PIPERS:
-            self.add("too-many-pipers", f"{added} Prismatic Pipers added after the draft; at most {MAX_ADDED_PIPERS} may be added",
-                     [PIPER])
+            self.add(
+                "too-many-pipers",
+                f"{added} Prismatic Pipers added after the draft; at most {MAX_ADDED_PIPERS} may be added",
+                [PIPER],
+            )
 
     def identity_problems(self, identity: ColorIdentity) -> list[Problem]:
         """One problem per card outside the identity, or with a basic land type outside it."""
         problems = []
         for card in self.main:
             if not card.identity <= identity:
-                problems.append(Problem(
-                    "outside-identity",
-                    f"{card.name} ({card.identity}) is outside the commanders' color identity {identity}",
-                    (card.name,),
-                ))
+                problems.append(
+                    Problem(
+                        "outside-identity",
+                        f"{card.name} ({card.identity}) is outside the commanders' color identity {identity}",
+                        (card.name,),
+                    )
+                )
             elif basic_type_conflict(card, identity):
-                problems.append(Problem(
-                    "basic-type-outside-identity",
-                    f"{card.name} has a basic land type and could make {basic_type_conflict(card, identity).words} mana, "
-                    f"outside the commanders' color identity {identity}",
-                    (card.name,),
-                ))
+                problems.append(
+                    Problem(
+                        "basic-type-outside-identity",
+                        f"{card.name} has a basic land type and could make {basic_type_conflict(card, identity).words} mana, "
+                        f"outside the commanders' color identity {identity}",
+                        (card.name,),
+                    )
+                )
         return problems
 
     def check_identity(self, given: Sequence[Color]) -> tuple[tuple[Color, ...], tuple[str, ...]]:
         """Check identity; search the choosing commanders' colors that were not given."""
         missing = len(self.choosers) - len(given)
         if missing < 0:
-            self.add("piper-color-extra", f"{len(given)} color(s) given but only {len(self.choosers)} commander(s) choose a color",
-                     self.choosers)
+            self.add(
+                "piper-color-extra",
+                f"{len(given)} color(s) given but only {len(self.choosers)} commander(s) choose a color",
+                self.choosers,
+            )
             given = given[: len(self.choosers)]
             missing = 0
         if missing == 0 or not self.commanders:
@@ -353,18 +387,24 @@ class _Checker:
             colors = (*given, *choice)
             if not self.identity_problems(commander_identity(self.commanders, colors)):
                 # Prefer choices that don't add colors the deck never uses.
-                if best is None or len(ColorIdentity.of(choice) - needed) < len(ColorIdentity.of(best[len(given):]) - needed):
+                if best is None or len(ColorIdentity.of(choice) - needed) < len(
+                    ColorIdentity.of(best[len(given) :]) - needed
+                ):
                     best = colors
         if best is None:
             beyond = needed - base
-            self.add("piper-color-missing",
-                     f"no color choice for {len(self.choosers)} color-choosing commander(s) makes the deck legal: the deck needs "
-                     f"{beyond or 'no'} beyond {base} and {missing} choice(s) add only {missing} color(s)",
-                     self.choosers)
+            self.add(
+                "piper-color-missing",
+                f"no color choice for {len(self.choosers)} color-choosing commander(s) makes the deck legal: the deck needs "
+                f"{beyond or 'no'} beyond {base} and {missing} choice(s) add only {missing} color(s)",
+                self.choosers,
+            )
             return tuple(given), ()
         names = [card.name for card in self.choosers]
-        chosen = tuple(f"{'Piper' if is_piper(self.choosers[i]) else names[i]} {i + 1} -> {best[i].word}"
-                       for i in range(len(given), len(best)))
+        chosen = tuple(
+            f"{'Piper' if is_piper(self.choosers[i]) else names[i]} {i + 1} -> {best[i].word}"
+            for i in range(len(given), len(best))
+        )
         return best, chosen
 
     def run(self, given: Sequence[Color]) -> DeckReport:
@@ -373,11 +413,20 @@ class _Checker:
         self.check_copies()
         self.check_pipers()
         colors, chosen = self.check_identity(given)
-        notes = ("no pool given: copies were not checked against a pool",) if (
-            self.pool is None and self.format is DeckFormat.COMMANDER_DRAFT) else ()
+        notes = (
+            ("no pool given: copies were not checked against a pool",)
+            if (self.pool is None and self.format is DeckFormat.COMMANDER_DRAFT)
+            else ()
+        )
         return DeckReport(
-            self.format, tuple(card.name for card in self.commanders), tuple(colors),
-            commander_identity(self.commanders, colors), self.deck.size, tuple(self.problems), chosen, notes,
+            self.format,
+            tuple(card.name for card in self.commanders),
+            tuple(colors),
+            commander_identity(self.commanders, colors),
+            self.deck.size,
+            tuple(self.problems),
+            chosen,
+            notes,
         )
 
 
@@ -424,8 +473,13 @@ class Suggestion:
     added_pipers: int
 
     def to_json(self) -> dict[str, Any]:
-        return {"commanders": list(self.commanders), "piper_colors": [c.value for c in self.piper_colors],
-                "identity": self.identity.letters, "playable": self.playable, "added_pipers": self.added_pipers}
+        return {
+            "commanders": list(self.commanders),
+            "piper_colors": [c.value for c in self.piper_colors],
+            "identity": self.identity.letters,
+            "playable": self.playable,
+            "added_pipers": self.added_pipers,
+        }
 
 
 def commander_options(cards: Iterable[Card], piper: Card | None) -> list[tuple[tuple[Card, ...], tuple[Color, ...]]]:
@@ -437,14 +491,18 @@ def commander_options(cards: Iterable[Card], piper: Card | None) -> list[tuple[t
     """
     cards = list(dict.fromkeys(cards))
     leaders = [card for card in cards if card.can_be_commander and not is_piper(card)]
-    backgrounds = [card for card in cards if CommanderAbility.BACKGROUND in card.abilities and not card.can_be_commander]
+    backgrounds = [
+        card for card in cards if CommanderAbility.BACKGROUND in card.abilities and not card.can_be_commander
+    ]
 
     def colored(group: tuple[Card, ...]) -> list[tuple[tuple[Card, ...], tuple[Color, ...]]]:
         choosers = sum(1 for card in group if card.chooses_color)
         return [(group, choice) for choice in product(list(Color), repeat=choosers)]
 
     options = [option for card in leaders for option in colored((card,))]
-    pairs = [(a, b) for i, a in enumerate(leaders) for b in leaders[i + 1:]] + [(a, b) for a in leaders for b in backgrounds]
+    pairs = [(a, b) for i, a in enumerate(leaders) for b in leaders[i + 1 :]] + [
+        (a, b) for a in leaders for b in backgrounds
+    ]
     options += [option for a, b in pairs if can_pair(a, b) for option in colored((a, b))]
     if piper is not None:
         for card in leaders:
@@ -461,7 +519,9 @@ def added_pipers(commanders: Sequence[Card], pool: Mapping[Card, int]) -> int:
     return max(0, sum(1 for card in commanders if is_piper(card)) - held)
 
 
-def usable_options(pool: Mapping[Card, int], piper: Card | None) -> Iterator[tuple[tuple[Card, ...], tuple[Color, ...], int]]:
+def usable_options(
+    pool: Mapping[Card, int], piper: Card | None
+) -> Iterator[tuple[tuple[Card, ...], tuple[Color, ...], int]]:
     """Commander options the pool can field: (commanders, colors, Pipers added)."""
     held = sum(n for card, n in pool.items() if is_piper(card))
     for commanders, colors in commander_options(pool, piper):
@@ -476,7 +536,9 @@ def usable_options(pool: Mapping[Card, int], piper: Card | None) -> Iterator[tup
         yield commanders, colors, added
 
 
-def suggest_commanders(pool: Iterable[Card] | Mapping[Card, int], limit: int = 10, piper: Card | None = None) -> list[Suggestion]:
+def suggest_commanders(
+    pool: Iterable[Card] | Mapping[Card, int], limit: int = 10, piper: Card | None = None
+) -> list[Suggestion]:
     """Commander choices from a pool ranked by how many pool cards each makes playable."""
     counts = Counter(dict(pool)) if isinstance(pool, Mapping) else Counter(pool)
     piper = piper or next((card for card in counts if is_piper(card)), None)
@@ -484,15 +546,34 @@ def suggest_commanders(pool: Iterable[Card] | Mapping[Card, int], limit: int = 1
     for commanders, colors, added in usable_options(counts, piper):
         identity = commander_identity(commanders, colors)
         used = Counter(c.name for c in commanders)
-        playable = sum(max(0, n - used.get(card.name, 0)) for card, n in counts.items()
-                       if card.deck_colors <= identity and not is_free_basic(card))
+        playable = sum(
+            max(0, n - used.get(card.name, 0))
+            for card, n in counts.items()
+            if card.deck_colors <= identity and not is_free_basic(card)
+        )
         ranked.append(Suggestion(tuple(c.name for c in commanders), colors, identity, playable, added))
-    ranked.sort(key=lambda s: (-s.playable, s.added_pipers, len(s.commanders), s.commanders, [c.value for c in s.piper_colors]))
+    ranked.sort(
+        key=lambda s: (-s.playable, s.added_pipers, len(s.commanders), s.commanders, [c.value for c in s.piper_colors])
+    )
     return ranked[:limit]
 
 
 __all__ = [
-    "PIPER", "Deck", "DeckFormat", "DeckLine", "DeckReport", "Problem", "Suggestion", "Zone",
-    "can_pair", "commander_identity", "commander_options", "is_free_basic", "is_piper", "pool_counts", "suggest_commanders", "usable_options",
+    "PIPER",
+    "Deck",
+    "DeckFormat",
+    "DeckLine",
+    "DeckReport",
+    "Problem",
+    "Suggestion",
+    "Zone",
+    "can_pair",
+    "commander_identity",
+    "commander_options",
+    "is_free_basic",
+    "is_piper",
+    "pool_counts",
+    "suggest_commanders",
+    "usable_options",
     "validate",
 ]

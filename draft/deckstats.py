@@ -39,8 +39,10 @@ def group_cards(cards: Mapping[Card, int]) -> list[tuple[str, list[tuple[Card, i
         if n > 0:
             groups.setdefault(type_group(card), []).append((card, n))
     order = {kind: i for i, kind in enumerate(TYPE_ORDER + ("Other",))}
-    return [(kind, sorted(groups[kind], key=lambda item: (item[0].mana_value, item[0].name)))
-            for kind in sorted(groups, key=order.__getitem__)]
+    return [
+        (kind, sorted(groups[kind], key=lambda item: (item[0].mana_value, item[0].name)))
+        for kind in sorted(groups, key=order.__getitem__)
+    ]
 
 
 def colored_symbols(card: Card) -> Counter:
@@ -93,15 +95,30 @@ def deck_stats(deck: Deck, identity: ColorIdentity) -> DeckStats:
     for card, n in everything.items():
         for color, count in colored_symbols(card).items():
             symbols[color] += count * n
-    warnings = [f"{color.word} {made[color]} ({symbols[color]} {color.value} symbols to cast)"
-                for color in identity if made[color] < MIN_SOURCES]
-    return DeckStats(deck.size, group_cards(main), curve, creatures, removal, ramp, {c: made[c] for c in Color},
-                     {c: symbols[c] for c in Color}, identity, warnings)
+    warnings = [
+        f"{color.word} {made[color]} ({symbols[color]} {color.value} symbols to cast)"
+        for color in identity
+        if made[color] < MIN_SOURCES
+    ]
+    return DeckStats(
+        deck.size,
+        group_cards(main),
+        curve,
+        creatures,
+        removal,
+        ramp,
+        {c: made[c] for c in Color},
+        {c: symbols[c] for c in Color},
+        identity,
+        warnings,
+    )
 
 
 def sample_hand(deck: Deck, seed: int, number: int) -> list[Card]:
     """Opening hand ``number`` (0, 1, 2 ...) of the main deck: seven cards, the same for the same seed and number."""
-    library = sorted((card for card, n in deck.main.items() for _ in range(n)), key=lambda c: (c.name, c.set_code, c.number))
+    library = sorted(
+        (card for card, n in deck.main.items() for _ in range(n)), key=lambda c: (c.name, c.set_code, c.number)
+    )
     rng = random.Random(seed * 1_000_003 + number)
     return rng.sample(library, min(HAND, len(library)))
 
@@ -141,8 +158,9 @@ SPELLS = 36
 MAX_NONBASIC_LANDS = 6
 
 
-def complete_deck(pool: Sequence[Card], commanders: Sequence[Card], colors: Sequence[Color], main: Mapping[Card, int]
-                  ) -> Counter:
+def complete_deck(
+    pool: Sequence[Card], commanders: Sequence[Card], colors: Sequence[Color], main: Mapping[Card, int]
+) -> Counter:
     """``main`` filled up to a 60-card deck from the pool: every card the player chose stays; the best
     pool cards inside the commanders' identity join until there are ``SPELLS`` nonland cards, then the
     nonbasic lands that fit, then basics split by colored symbols.  Returns the new main deck."""
@@ -154,8 +172,9 @@ def complete_deck(pool: Sequence[Card], commanders: Sequence[Card], colors: Sequ
             free[card] -= 1
     for card, n in have.items():
         free[card] -= min(free[card], n)
-    fitting = [card for card, n in free.items() for _ in range(n)
-               if card.deck_colors <= identity and not card.is_basic_land]
+    fitting = [
+        card for card, n in free.items() for _ in range(n) if card.deck_colors <= identity and not card.is_basic_land
+    ]
     fitting.sort(key=lambda c: (-card_rating(c), c.mana_value, c.name))
     spells = sum(n for card, n in have.items() if not card.is_land)
     for card in fitting:

@@ -55,12 +55,23 @@ class DraftConfig:
             raise InputError(f"picks per turn must be at least 1, not {self.picks_per_turn}")
 
     def to_json(self) -> dict[str, Any]:
-        return {"seats": self.seats, "boosters": self.boosters, "picks_per_turn": self.picks_per_turn,
-                "set": self.set_code, "booster_kind": self.booster_kind}
+        return {
+            "seats": self.seats,
+            "boosters": self.boosters,
+            "picks_per_turn": self.picks_per_turn,
+            "set": self.set_code,
+            "booster_kind": self.booster_kind,
+        }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> DraftConfig:
-        return cls(int(data["seats"]), int(data["boosters"]), int(data["picks_per_turn"]), str(data["set"]), data.get("booster_kind"))
+        return cls(
+            int(data["seats"]),
+            int(data["boosters"]),
+            int(data["picks_per_turn"]),
+            str(data["set"]),
+            data.get("booster_kind"),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,8 +86,12 @@ class Pick:
     positions: tuple[int, ...]
 
     def to_json(self) -> dict[str, Any]:
-        return {"pack": self.pack, "pick": self.pick, "offered": [p.card.name for p in self.offered],
-                "taken": [p.card.name for p in self.taken]}
+        return {
+            "pack": self.pack,
+            "pick": self.pick,
+            "offered": [p.card.name for p in self.offered],
+            "taken": [p.card.name for p in self.taken],
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +120,9 @@ class Draft:
     def __init__(self, config: DraftConfig, boosters: Sequence[Sequence[Booster]], seed: int | None = None):
         config.check()
         if len(boosters) != config.boosters or any(len(r) != config.seats for r in boosters):
-            raise InputError(f"a draft of {config.seats} seats needs {config.boosters} rounds of {config.seats} boosters")
+            raise InputError(
+                f"a draft of {config.seats} seats needs {config.boosters} rounds of {config.seats} boosters"
+            )
         self.config = config
         self.seed = seed
         self.boosters = [list(round_boosters) for round_boosters in boosters]
@@ -186,8 +203,14 @@ class Draft:
                 continue
             match = next((i for i, printing in enumerate(hand) if i not in used and printing is wanted), None)
             if match is None:  # a printing from another copy of the draft (another process): the same card, compared
-                match = next((i for i, printing in enumerate(hand) if i not in used and (
-                    printing == wanted or printing.card == wanted)), None)
+                match = next(
+                    (
+                        i
+                        for i, printing in enumerate(hand)
+                        if i not in used and (printing == wanted or printing.card == wanted)
+                    ),
+                    None,
+                )
             if match is None:
                 name = getattr(wanted, "name", wanted)
                 raise IllegalPickError(f"{name} is not in the pack in front of seat {seat + 1}")
@@ -221,9 +244,16 @@ class Draft:
             raise StalePickError(f"{seen} can't be taken: the draft is over")
         now = (self.round + 1, self.step + 1)
         if (request.pack, request.pick) != now or self._picked[request.seat]:
-            state = "already made" if (request.pack, request.pick) == now or (request.pack, request.pick) < now else "not reached"
-            raise StalePickError(f"seat {request.seat + 1}'s {seen} is {state}; the pack in front of it is now "
-                                 f"pack {now[0]} pick {now[1]}" + (" (waiting for the other seats)" if self._picked[request.seat] else ""))
+            state = (
+                "already made"
+                if (request.pack, request.pick) == now or (request.pack, request.pick) < now
+                else "not reached"
+            )
+            raise StalePickError(
+                f"seat {request.seat + 1}'s {seen} is {state}; the pack in front of it is now "
+                f"pack {now[0]} pick {now[1]}"
+                + (" (waiting for the other seats)" if self._picked[request.seat] else "")
+            )
         return self.verify_pick(request.seat, list(request.taken))
 
     def take(self, request: PickRequest) -> Pick:
@@ -268,11 +298,15 @@ class Draft:
     def to_json(self) -> dict[str, Any]:
         """Config, seed, every booster once, and the picks as pack positions."""
         sheets: list[str] = []
+
         def ref(printing: Printing) -> list[Any]:
             if printing.sheet not in sheets:
                 sheets.append(printing.sheet)
             return [printing.card.number, sheets.index(printing.sheet), int(printing.foil) | int(printing.etched) << 1]
-        boosters = [[{"variant": b.variant, "cards": [ref(p) for p in b.printings]} for b in rb] for rb in self.boosters]
+
+        boosters = [
+            [{"variant": b.variant, "cards": [ref(p) for p in b.printings]} for b in rb] for rb in self.boosters
+        ]
         return {
             "format": "cmdraft-draft/1",
             "config": self.config.to_json(),

@@ -44,21 +44,24 @@ COMMANDER_SOURCES = 8
 IDENTITY_SOURCES = 6
 LANDS = (21, 27)
 
-_REMOVAL = [re.compile(pattern) for pattern in (
-    r"\b(destroy|exile) (up to (one|two|three|x) )?(an?other |other )?target [\w ,'-]*?\b(creature|permanent|planeswalker)\b"
-    r"(?! cards?)(?! you control)",
-    r"\bdeals? (\d+|x|damage equal to [^.]*?) (damage )?to (any target|(up to (one|two|three) )?(other )?target [\w ,'-]*?\b(creature|planeswalker)\b)",
-    r"\btarget [\w ,'-]*?creature[\w ,'-]*? gets -\d+/-\d+",
-    r"\bdeals? damage to (up to one )?target creatures?\b",
-    r"\bamong (any number of|up to \w+) target creatures",
-    r"\bfights? (up to one )?(another )?target creature",
-    r"\benchanted creature can't attack or block",
-    r"\benchanted creature (gets -\d+/-\d+|loses all abilities)",
-    r"\bput target [\w ,'-]*?creature on (the )?(top|bottom) of its owner's library",
-    r"\bdivided as you choose among (one or two|one, two, or three|up to \w+) targets",
-    r"\b(each|target) (opponent|player) sacrifices an? (attacking )?creature",
-    r"\bowner of target [\w ,'-]*?(creature|permanent) shuffles it into",
-)]
+_REMOVAL = [
+    re.compile(pattern)
+    for pattern in (
+        r"\b(destroy|exile) (up to (one|two|three|x) )?(an?other |other )?target [\w ,'-]*?\b(creature|permanent|planeswalker)\b"
+        r"(?! cards?)(?! you control)",
+        r"\bdeals? (\d+|x|damage equal to [^.]*?) (damage )?to (any target|(up to (one|two|three) )?(other )?target [\w ,'-]*?\b(creature|planeswalker)\b)",
+        r"\btarget [\w ,'-]*?creature[\w ,'-]*? gets -\d+/-\d+",
+        r"\bdeals? damage to (up to one )?target creatures?\b",
+        r"\bamong (any number of|up to \w+) target creatures",
+        r"\bfights? (up to one )?(another )?target creature",
+        r"\benchanted creature can't attack or block",
+        r"\benchanted creature (gets -\d+/-\d+|loses all abilities)",
+        r"\bput target [\w ,'-]*?creature on (the )?(top|bottom) of its owner's library",
+        r"\bdivided as you choose among (one or two|one, two, or three|up to \w+) targets",
+        r"\b(each|target) (opponent|player) sacrifices an? (attacking )?creature",
+        r"\bowner of target [\w ,'-]*?(creature|permanent) shuffles it into",
+    )
+]
 # An exile that puts the card back ("exile target creature, then return it to the battlefield") is a blink.
 _RETURNED = re.compile(r"[^\n]*?\breturns? (it|that card|them|those cards) to the battlefield")
 _BASIC_TYPES = {Color.W: "Plains", Color.U: "Island", Color.B: "Swamp", Color.R: "Mountain", Color.G: "Forest"}
@@ -134,7 +137,11 @@ def _parts(card: Card, text: str) -> list[tuple[float, str]]:
     """The parts of a card cast on their own, with what each costs: the halves of a split card, an adventure and its
     creature, the faces of a modal DFC (each at its own mana cost); any other card whole, at its mana value."""
     own = [face for face in card.faces if face.text]
-    if card.layout.value in ("split", "adventure", "modal_dfc") and len(own) > 1 and text == "\n".join(f.text for f in own):
+    if (
+        card.layout.value in ("split", "adventure", "modal_dfc")
+        and len(own) > 1
+        and text == "\n".join(f.text for f in own)
+    ):
         parts = []
         for face in own:
             try:
@@ -156,7 +163,9 @@ def is_cheap_removal(card: Card) -> bool:
 
 def sources(card: Card, identity: ColorIdentity) -> ColorIdentity:
     """Colors of mana a land (or a mana rock of mana value <= 3) gives a deck of this identity."""
-    if not card.is_land and not (card.has_type("Artifact") and not card.has_type("Creature") and card.mana_value <= CHEAP):
+    if not card.is_land and not (
+        card.has_type("Artifact") and not card.has_type("Creature") and card.mana_value <= CHEAP
+    ):
         return ColorIdentity.parse("")
     made = ColorIdentity.of(c for c in Color if _BASIC_TYPES[c] in card.front.subtypes)
     text = text_of(card)
@@ -170,7 +179,11 @@ def sources(card: Card, identity: ColorIdentity) -> ColorIdentity:
             made |= identity if "fixing" in tags else card.deck_colors
         return ColorIdentity.of(c for c in made if c in identity)
     plain = _plain(text)
-    if not _MANA.search(plain) and "search your library for a basic land" not in plain and "basic land card" not in plain:
+    if (
+        not _MANA.search(plain)
+        and "search your library for a basic land" not in plain
+        and "basic land card" not in plain
+    ):
         return ColorIdentity.of(c for c in made if c in identity)
     if "any color" in plain or "any type" in plain or "basic land" in plain:
         made |= identity
@@ -291,7 +304,9 @@ def figures(seats: Sequence[dict[str, Any]]) -> dict[str, Any]:
         "pipers_drafted": len(pipers),
         "pipers_picks_1_5_share": round(sum(p <= 5 for p in pipers) / len(pipers), 3) if pipers else 0.0,
         "piper_main_decks": sum("piper-main-deck" in seat["faults"] for seat in seats),
-        "under_sourced_share": round(sum(any(f.startswith("under-sourced") for f in seat["faults"]) for seat in seats) / decks, 3),
+        "under_sourced_share": round(
+            sum(any(f.startswith("under-sourced") for f in seat["faults"]) for seat in seats) / decks, 3
+        ),
         "benched_removal_per_deck": round(sum(seat["benched_removal"] for seat in seats) / decks, 3),
         "lands_min": min(lands) if lands else 0,
         "lands_max": max(lands) if lands else 0,
@@ -301,7 +316,9 @@ def figures(seats: Sequence[dict[str, Any]]) -> dict[str, Any]:
         "removal_in_deck_mean": mean("removal_in_deck", 1),
         "creatures_mean": mean("creatures", 1),
         "spell_mana_value_mean": mean("spell_mana_value"),
-        "two_commander_share": round(sum(seat["commanders"] == 2 and not seat["piper_commanders"] for seat in seats) / decks, 3),
+        "two_commander_share": round(
+            sum(seat["commanders"] == 2 and not seat["piper_commanders"] for seat in seats) / decks, 3
+        ),
         "piper_commander_share": round(sum(seat["piper_commanders"] > 0 for seat in seats) / decks, 3),
         "identity_sizes": {str(k): widths[k] for k in sorted(widths)},
     }
@@ -309,8 +326,10 @@ def figures(seats: Sequence[dict[str, Any]]) -> dict[str, Any]:
 
 def pod_figures(pod: Any) -> list[dict[str, Any]]:
     """``seat_figures`` for every seat of a ``PodResult``."""
-    return [seat_figures(pod.draft.picks_of(seat.seat), seat.deck, seat.report.color_identity, seat.report.valid)
-            for seat in pod.seats]
+    return [
+        seat_figures(pod.draft.picks_of(seat.seat), seat.deck, seat.report.color_identity, seat.report.valid)
+        for seat in pod.seats
+    ]
 
 
 TARGETS = {

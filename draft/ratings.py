@@ -36,43 +36,98 @@ from typing import Any
 from sets.cards import Card, Layout, Rarity, strip_reminder
 from sets.identity import counted_faces
 
-ROLES = ("removal", "disenchant", "wipe", "draw", "ramp", "fixing", "evasion", "protection", "monarch", "drain", "counter", "tutor",
-         "tokens", "recursion", "commander", "partner", "bomb")
+ROLES = (
+    "removal",
+    "disenchant",
+    "wipe",
+    "draw",
+    "ramp",
+    "fixing",
+    "evasion",
+    "protection",
+    "monarch",
+    "drain",
+    "counter",
+    "tutor",
+    "tokens",
+    "recursion",
+    "commander",
+    "partner",
+    "bomb",
+)
 PIPER = "The Prismatic Piper"
 PIPER_RATING = 0.1
 
-_RARITY = {Rarity.COMMON: 1.0, Rarity.UNCOMMON: 1.2, Rarity.RARE: 1.45, Rarity.MYTHIC: 1.6, Rarity.SPECIAL: 1.0,
-           Rarity.BONUS: 1.2}
-_ROLE_VALUE = {"removal": 1.5, "disenchant": 0.6, "wipe": 1.7, "draw": 0.8, "ramp": 0.8, "fixing": 0.5, "evasion": 0.35, "protection": 0.25,
-               "monarch": 1.5, "drain": 0.45, "counter": 0.4, "tutor": 0.3, "tokens": 0.3, "recursion": 0.3,
-               "commander": 0.4, "partner": 0.3, "bomb": 0.0}
+_RARITY = {
+    Rarity.COMMON: 1.0,
+    Rarity.UNCOMMON: 1.2,
+    Rarity.RARE: 1.45,
+    Rarity.MYTHIC: 1.6,
+    Rarity.SPECIAL: 1.0,
+    Rarity.BONUS: 1.2,
+}
+_ROLE_VALUE = {
+    "removal": 1.5,
+    "disenchant": 0.6,
+    "wipe": 1.7,
+    "draw": 0.8,
+    "ramp": 0.8,
+    "fixing": 0.5,
+    "evasion": 0.35,
+    "protection": 0.25,
+    "monarch": 1.5,
+    "drain": 0.45,
+    "counter": 0.4,
+    "tutor": 0.3,
+    "tokens": 0.3,
+    "recursion": 0.3,
+    "commander": 0.4,
+    "partner": 0.3,
+    "bomb": 0.0,
+}
 
-_KILL = re.compile(r"\b(destroy|exile)s? (up to (one|two|x) )?(another |other )?target (?!card)[^.:]*?"
-                   r"\b(creature|permanent|planeswalker)s?\b(?! cards?)(?! you control)")
+_KILL = re.compile(
+    r"\b(destroy|exile)s? (up to (one|two|x) )?(another |other )?target (?!card)[^.:]*?"
+    r"\b(creature|permanent|planeswalker)s?\b(?! cards?)(?! you control)"
+)
 _DISENCHANT = re.compile(r"\b(destroy|exile)s? (up to (one|two|x) )?target (artifact|enchantment)s?\b(?! cards?)")
-_BURN = re.compile(r"\bdeals? (\d+|x|that much|damage equal to [^.]*?|damage) (damage )?(to|divided [^.]*? among) "
-                   r"(any target|(up to (one|two) )?(another )?target (creature|planeswalker)|any number of target"
-                   r"|(one or two|one, two, or three|up to (two|three)) targets)")
-_SHRINK = re.compile(r"\btarget creature[^.]*? gets -\d+/-\d+|\bfights? (up to one )?(another )?target creature"
-                     r"|\benchanted creature (can't attack or block|doesn't untap)|\bgain control of target (creature|artifact)(?![^.]*until end of turn)"
-                     r"|\b(each|target) (opponent|player) sacrifices an? (attacking )?creature"
-                     r"|\bput target [^.]*?creature on (the )?(top|bottom) of its owner's library"
-                     r"|\bowner of target [^.]*?(creature|permanent) shuffles it into")
+_BURN = re.compile(
+    r"\bdeals? (\d+|x|that much|damage equal to [^.]*?|damage) (damage )?(to|divided [^.]*? among) "
+    r"(any target|(up to (one|two) )?(another )?target (creature|planeswalker)|any number of target"
+    r"|(one or two|one, two, or three|up to (two|three)) targets)"
+)
+_SHRINK = re.compile(
+    r"\btarget creature[^.]*? gets -\d+/-\d+|\bfights? (up to one )?(another )?target creature"
+    r"|\benchanted creature (can't attack or block|doesn't untap)|\bgain control of target (creature|artifact)(?![^.]*until end of turn)"
+    r"|\b(each|target) (opponent|player) sacrifices an? (attacking )?creature"
+    r"|\bput target [^.]*?creature on (the )?(top|bottom) of its owner's library"
+    r"|\bowner of target [^.]*?(creature|permanent) shuffles it into"
+)
 # "Exile target creature, then return it to the battlefield" moves a creature and keeps it: a blink, not removal.
 _BLINK = re.compile(r"[^\n]*?\breturns? (it|that card|them|those cards|the exiled cards?) to the battlefield")
-_WIPE = re.compile(r"\b(destroy|exile) all (creatures|nonland permanents|artifacts|other creatures)"
-                   r"|\bdeals? \d+ damage to each (creature|other creature|non)"
-                   r"|\ball (other )?creatures get -(\d+|x)/-(\d+|x)|\beach (player|opponent) sacrifices (two|three|all)")
+_WIPE = re.compile(
+    r"\b(destroy|exile) all (creatures|nonland permanents|artifacts|other creatures)"
+    r"|\bdeals? \d+ damage to each (creature|other creature|non)"
+    r"|\ball (other )?creatures get -(\d+|x)/-(\d+|x)|\beach (player|opponent) sacrifices (two|three|all)"
+)
 _DRAW = re.compile(r"\bdraws? (two|three|four|five|six|seven|x|that many|cards equal)\b|\bdraws? [^.]*? cards\b")
 _DRAW_REPEAT = re.compile(r"(whenever|at the beginning|\{t\}[^:]*:)[^.]*\bdraws? a card")
-_RAMP = re.compile(r"\badd (\{[wubrgc]\}|one mana|two mana|three mana|x mana|mana)|\bsearch your library for (up to \w+ )?"
-                   r"(a |an |two )?(basic )?lands? cards?[^.]*? onto the battlefield|\bcreate (a|two|three|x) treasure")
-_FIX = re.compile(r"\badds? [^.]*?mana of any (color|type)|search your library for (up to \w+ )?(a |two )?basic land|\btreasure")
-_EVASION = re.compile(r"^(flying|menace|trample|shadow|fear|intimidate|skulk|horsemanship)\b|can't be blocked"
-                      r"|\b(gains?|have|has) (flying|menace|trample)")
+_RAMP = re.compile(
+    r"\badd (\{[wubrgc]\}|one mana|two mana|three mana|x mana|mana)|\bsearch your library for (up to \w+ )?"
+    r"(a |an |two )?(basic )?lands? cards?[^.]*? onto the battlefield|\bcreate (a|two|three|x) treasure"
+)
+_FIX = re.compile(
+    r"\badds? [^.]*?mana of any (color|type)|search your library for (up to \w+ )?(a |two )?basic land|\btreasure"
+)
+_EVASION = re.compile(
+    r"^(flying|menace|trample|shadow|fear|intimidate|skulk|horsemanship)\b|can't be blocked"
+    r"|\b(gains?|have|has) (flying|menace|trample)"
+)
 _PROTECT = re.compile(r"\bhexproof\b|\bindestructible\b|\bprotection from\b|\bward\b|\bshroud\b")
 _MONARCH = re.compile(r"\bmonarch\b")
-_DRAIN = re.compile(r"\beach opponent (loses|discards|sacrifices)|\bdeals? \d+ damage to each opponent|\bfor each opponent")
+_DRAIN = re.compile(
+    r"\beach opponent (loses|discards|sacrifices)|\bdeals? \d+ damage to each opponent|\bfor each opponent"
+)
 _COUNTER = re.compile(r"\bcounter target (spell|activated|noncreature|creature)")
 _TUTOR = re.compile(r"\bsearch your library for (a|an|up to \w+) (?!basic land)(?!land)[^.]*?card")
 _TOKENS = re.compile(r"\bcreate (a|an|two|three|four|x|that many|a number of) [^.]*?tokens?")
@@ -113,8 +168,14 @@ def roles_from_text(card: Card, text: str) -> tuple[str, ...]:
         roles.append("evasion")
     if _PROTECT.search(plain):
         roles.append("protection")
-    for role, pattern in (("monarch", _MONARCH), ("drain", _DRAIN), ("counter", _COUNTER), ("tutor", _TUTOR),
-                          ("tokens", _TOKENS), ("recursion", _RECUR)):
+    for role, pattern in (
+        ("monarch", _MONARCH),
+        ("drain", _DRAIN),
+        ("counter", _COUNTER),
+        ("tutor", _TUTOR),
+        ("tokens", _TOKENS),
+        ("recursion", _RECUR),
+    ):
         if pattern.search(plain):
             roles.append(role)
     return tuple(dict.fromkeys(roles + list(_fact_roles(card))))
@@ -202,8 +263,13 @@ def rate(card: Card, roles: tuple[str, ...]) -> float:
     score = _RARITY.get(card.rarity, 1.0) + (0.2 if card.has_type("Creature") else 0.0)
     mana_value = float(card.mana_value)
     if card.is_land:
-        return round(score + (1.0 if "fixing" in roles else 0.0) + (0.6 if "ramp" in roles or "draw" in roles else 0.0)
-                     - 0.6 * ("fixing" not in roles and not roles), 2)
+        return round(
+            score
+            + (1.0 if "fixing" in roles else 0.0)
+            + (0.6 if "ramp" in roles or "draw" in roles else 0.0)
+            - 0.6 * ("fixing" not in roles and not roles),
+            2,
+        )
     # Diminishing returns: one card does one or two things well, not six.
     values = sorted((_ROLE_VALUE.get(role, 0.0) for role in roles), reverse=True)
     score += sum(value * weight for value, weight in zip(values, (1.0, 0.6, 0.35, 0.2, 0.1, 0.1, 0.1)))
@@ -376,8 +442,13 @@ def _load_cards(path: str) -> list[Card]:
     for card in load_set("CMR"):
         source = texts.get(card.name)
         if source is not None:
-            card = replace(card, faces=tuple(replace(face, text=source.faces[i].text if i < len(source.faces) else "")
-                                             for i, face in enumerate(card.faces)))
+            card = replace(
+                card,
+                faces=tuple(
+                    replace(face, text=source.faces[i].text if i < len(source.faces) else "")
+                    for i, face in enumerate(card.faces)
+                ),
+            )
         cards.append(card)
     return cards
 
@@ -387,9 +458,12 @@ def main(argv: list[str]) -> int:
         print("usage: python -m draft.ratings build CARDS.json > draft/data/cmr_ratings.json", file=sys.stderr)
         return 2
     entries = build_entries(_load_cards(argv[1]))
-    document = {"format": "cmdraft-ratings/1", "set": "CMR",
-                "scale": "about 0-5 for a 4-player Commander draft deck; roles are tags, no rules text",
-                "cards": dict(sorted(entries.items()))}
+    document = {
+        "format": "cmdraft-ratings/1",
+        "set": "CMR",
+        "scale": "about 0-5 for a 4-player Commander draft deck; roles are tags, no rules text",
+        "cards": dict(sorted(entries.items())),
+    }
     print(json.dumps(document, indent=1, ensure_ascii=False))
     return 0
 

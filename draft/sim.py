@@ -66,7 +66,11 @@ def deck_json(deck: Deck, report: DeckReport | None = None) -> dict[str, Any]:
     for line in deck.zone(Zone.MAIN):
         main[line.card.name] += line.count
     colors = report.piper_colors if report is not None else deck.piper_colors
-    return {"commanders": [c.name for c in deck.commanders], "piper_colors": [c.value for c in colors], "main": dict(main)}
+    return {
+        "commanders": [c.name for c in deck.commanders],
+        "piper_colors": [c.value for c in colors],
+        "main": dict(main),
+    }
 
 
 def piper_card(set_code: str = "CMR") -> Any:
@@ -112,8 +116,13 @@ def _spec(card_set: CardSet, kind: str | None) -> BoosterSpec:
     return booster_spec(card_set, kind)
 
 
-def run_pod(seed: int, config: DraftConfig = DraftConfig(), styles: Sequence[BotStyle] | BotStyle | None = None,
-            spec: BoosterSpec | None = None, names: Sequence[str] | None = None) -> PodResult:
+def run_pod(
+    seed: int,
+    config: DraftConfig = DraftConfig(),
+    styles: Sequence[BotStyle] | BotStyle | None = None,
+    spec: BoosterSpec | None = None,
+    names: Sequence[str] | None = None,
+) -> PodResult:
     """Draft a whole pod with bots and build every seat's deck."""
     spec = spec or _spec(load_set(config.set_code), config.booster_kind)
     draft = Draft.new(config, seed, spec)
@@ -130,7 +139,9 @@ def run_pod(seed: int, config: DraftConfig = DraftConfig(), styles: Sequence[Bot
     return PodResult(seed, draft, seats)
 
 
-def pod_summary(seed: int, config: DraftConfig = DraftConfig(), styles: Sequence[BotStyle] | BotStyle | None = None) -> dict[str, Any]:
+def pod_summary(
+    seed: int, config: DraftConfig = DraftConfig(), styles: Sequence[BotStyle] | BotStyle | None = None
+) -> dict[str, Any]:
     """The figures of one pod that aggregates need (small enough to send between processes)."""
     result = run_pod(seed, config, styles)
     judged = pod_figures(result)
@@ -138,8 +149,13 @@ def pod_summary(seed: int, config: DraftConfig = DraftConfig(), styles: Sequence
         "seed": seed,
         "pipers_opened": result.pipers_opened,
         "seats": [
-            {"valid": s.report.valid, "pipers": sum(1 for c in s.deck.commanders if is_piper(c)),
-             "identity": s.report.color_identity.code, "style": s.style.value, "figures": figures}
+            {
+                "valid": s.report.valid,
+                "pipers": sum(1 for c in s.deck.commanders if is_piper(c)),
+                "identity": s.report.color_identity.code,
+                "style": s.style.value,
+                "figures": figures,
+            }
             for s, figures in zip(result.seats, judged, strict=True)
         ],
     }
@@ -169,6 +185,8 @@ def aggregate(summaries: Sequence[dict[str, Any]]) -> dict[str, Any]:
         "identity_sizes": {str(k): widths[k] for k in sorted(widths)},
         "color_share": {letter: colors[letter] / count for letter in "WUBRG"},
         "quality": figures([seat["figures"] for seat in seats]),
-        "quality_by_style": {style: figures([seat["figures"] for seat in seats if seat["style"] == style])
-                             for style in dict.fromkeys(seat["style"] for seat in seats)},
+        "quality_by_style": {
+            style: figures([seat["figures"] for seat in seats if seat["style"] == style])
+            for style in dict.fromkeys(seat["style"] for seat in seats)
+        },
     }

@@ -41,8 +41,17 @@ def actor(player: str | None = None) -> str:
     return f"terminal {player}" + (f" ({tty})" if tty else "")
 
 
-def log_change(db, event_id: int, who: str, what: str, old: Any, new: Any, *, undo: dict[str, Any] | None = None,
-               undoes: int | None = None) -> int:
+def log_change(
+    db,
+    event_id: int,
+    who: str,
+    what: str,
+    old: Any,
+    new: Any,
+    *,
+    undo: dict[str, Any] | None = None,
+    undoes: int | None = None,
+) -> int:
     """Append one change to the event's history inside the caller's transaction; returns the entry's number.
 
     ``old`` and ``new`` are plain JSON values as a person reads them (names, not numbers).  ``undo``

@@ -41,8 +41,10 @@ def finishing_text(order: list[list[int]] | None, names: dict[int, str]) -> str 
 def no_round(event_id: int, round_number: int, rounds: int) -> InputError:
     """The error for a round that doesn't exist: which rounds there are, and how to pair the next."""
     there = "no round has been paired yet" if not rounds else f"it has rounds 1 to {rounds}"
-    return InputError(f"no round {round_number} in event {event_id}: {there} "
-                      f"(pair the next one with 'cmdraft event round {event_id}')")
+    return InputError(
+        f"no round {round_number} in event {event_id}: {there} "
+        f"(pair the next one with 'cmdraft event round {event_id}')"
+    )
 
 
 def round_at_table(db, event_id: int, round_number: int, table_number: int) -> dict[str, Any]:
@@ -96,12 +98,16 @@ class EventBase:
                 raise InputError(f"no player number {who} in event {event_id}: see 'cmdraft event show {event_id}'")
             return found
         text = " ".join(str(who).split())
-        exact = [p for p in players if p["name"] == text] or [p for p in players if name_key(p["name"]) == name_key(text)]
+        exact = [p for p in players if p["name"] == text] or [
+            p for p in players if name_key(p["name"]) == name_key(text)
+        ]
         if len(exact) == 1:
             return exact[0]
         if len(exact) > 1:
-            raise InputError(f"{text!r} names {len(exact)} players: use the player number "
-                             f"({' / '.join('#' + str(player_number(p)) for p in exact)})")
+            raise InputError(
+                f"{text!r} names {len(exact)} players: use the player number "
+                f"({' / '.join('#' + str(player_number(p)) for p in exact)})"
+            )
         number = text[1:].strip() if text.startswith("#") else ""
         if is_number(number):
             found = next((p for p in players if player_number(p) == int(number)), None)
@@ -124,7 +130,9 @@ class EventBase:
     @staticmethod
     def _require(event: dict[str, Any], *statuses: str, doing: str) -> None:
         if event["status"] not in statuses:
-            raise StateError(f"can't {doing} while the event is {event['status']}; it needs to be {' or '.join(statuses)}")
+            raise StateError(
+                f"can't {doing} while the event is {event['status']}; it needs to be {' or '.join(statuses)}"
+            )
 
     def snapshot_tables(self, event_id: int, round_number: int) -> list[list[str]]:
         """The tables of a round, by player names."""
@@ -137,7 +145,10 @@ class EventBase:
 
     def list_events(self) -> list[dict[str, Any]]:
         with self.store.read() as db:
-            return [dict(doc, id=doc.doc_id, players=len(self._players(db, doc.doc_id, True))) for doc in db.table(EVENTS).all()]
+            return [
+                dict(doc, id=doc.doc_id, players=len(self._players(db, doc.doc_id, True)))
+                for doc in db.table(EVENTS).all()
+            ]
 
     def snapshot(self, event_id: int) -> dict[str, Any]:
         """Everything about an event, for the status board and exports."""
@@ -146,13 +157,19 @@ class EventBase:
             players = [dict(p, id=p.doc_id) for p in self._players(db, event_id)]
             pools = {d["p"]: d for d in db.table(POOLS).search(Q.e == event_id)}
             decks = {d["p"]: d for d in db.table(DECKS).search(Q.e == event_id)}
-            pods = sorted((dict(d, id=d.doc_id) for d in db.table(PODS).search(Q.e == event_id)), key=lambda d: d["number"])
-            rounds = sorted((dict(d, id=d.doc_id) for d in db.table(ROUNDS).search(Q.e == event_id)), key=lambda d: d["number"])
+            pods = sorted(
+                (dict(d, id=d.doc_id) for d in db.table(PODS).search(Q.e == event_id)), key=lambda d: d["number"]
+            )
+            rounds = sorted(
+                (dict(d, id=d.doc_id) for d in db.table(ROUNDS).search(Q.e == event_id)), key=lambda d: d["number"]
+            )
             results = [dict(d) for d in db.table(RESULTS).search(Q.e == event_id)]
             records = {pod["number"]: db.table(DRAFTS).get(doc_id=pod["draft"]) for pod in pods if pod.get("draft")}
         picks = {}
         for number, record in records.items():
-            picks[number] = None if record is None else current(record, read_journal(self.store, record.doc_id, record))["status"]
+            picks[number] = (
+                None if record is None else current(record, read_journal(self.store, record.doc_id, record))["status"]
+            )
         for player in players:
             player["number"] = player_number(player)
             player["pool_size"] = len(pools[player["id"]]["cards"]) if player["id"] in pools else None
@@ -160,6 +177,13 @@ class EventBase:
             kind = dict(event, mode="sealed") if pools.get(player["id"], {}).get("source") == "sealed" else event
             player["pool_warning"] = None if player["pool_size"] is None else pool_warning(kind, player["pool_size"])
             deck = decks.get(player["id"])
-            player["deck"] = None if deck is None else {"valid": deck["valid"], "problems": deck["problems"],
-                                                        "commanders": deck["deck"].get("commanders", [])}
+            player["deck"] = (
+                None
+                if deck is None
+                else {
+                    "valid": deck["valid"],
+                    "problems": deck["problems"],
+                    "commanders": deck["deck"].get("commanders", []),
+                }
+            )
         return {"event": event, "players": players, "pods": pods, "rounds": rounds, "results": results, "drafts": picks}

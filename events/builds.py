@@ -57,8 +57,16 @@ class PoolBuild:
             table = db.table(BUILDS)
             found = next((doc for doc in table.all() if doc.get("source") == source and doc.get("cards") == keys), None)
             if found is None:
-                doc = {"source": source, "cards": keys, "set": set_code, "seed": seed, "deck": None, "deck_legal": False,
-                       "status": "building", "created": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")}
+                doc = {
+                    "source": source,
+                    "cards": keys,
+                    "set": set_code,
+                    "seed": seed,
+                    "deck": None,
+                    "deck_legal": False,
+                    "status": "building",
+                    "created": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
+                }
                 build_id = table.insert(doc)
             else:
                 doc, build_id = dict(found), found.doc_id
@@ -69,4 +77,6 @@ class PoolBuild:
         """Keep the deck; ``final`` (the player typed 'done') marks a legal deck done."""
         self.doc.update(deck=deck_json, deck_legal=legal, status="done" if legal and final else "building")
         with self.store.write() as db:
-            db.table(BUILDS).update({"deck": deck_json, "deck_legal": legal, "status": self.doc["status"]}, doc_ids=[self.draft_id])
+            db.table(BUILDS).update(
+                {"deck": deck_json, "deck_legal": legal, "status": self.doc["status"]}, doc_ids=[self.draft_id]
+            )

@@ -67,7 +67,9 @@ def reset_code(events, event_id: int, who: str) -> tuple[str, str]:
     with events.store.write() as db:
         event = events._event(db, event_id)
         if not uses_codes(event):
-            raise StateError(f"event {event_id} has no seat codes (it was made with --no-codes, or is not a terminal draft)")
+            raise StateError(
+                f"event {event_id} has no seat codes (it was made with --no-codes, or is not a terminal draft)"
+            )
         player = events._player(db, event_id, who)
         if player.get("pod") is None or player.get("bot"):
             raise StateError(f"{player['name']} has no seat yet: codes are given at seating")
@@ -88,8 +90,14 @@ def check_code(events, event_id: int, player_id: int, typed: str, delay: float =
         return True
     time.sleep(delay)
     with events.store.write() as db:
-        db.table(CODE_FAILURES).insert({"e": event_id, "p": player_id, "at": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
-                                        "pid": os.getpid()})
+        db.table(CODE_FAILURES).insert(
+            {
+                "e": event_id,
+                "p": player_id,
+                "at": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
+                "pid": os.getpid(),
+            }
+        )
         audit.log_change(db, event_id, audit.actor(player["name"]), "wrong seat code", None, player["name"])
     return False
 
@@ -134,6 +142,8 @@ def keep_token(event: dict[str, Any], player_id: int) -> str:
         with os.fdopen(descriptor, "w", encoding="ascii") as stream:
             stream.write(token)
     except OSError as error:
-        raise InputError(f"cannot keep this terminal's seat binding in {str(path.parent)!r}: {error.strerror or error}; "
-                         "set CMDRAFT_HOME to a writable folder") from None
+        raise InputError(
+            f"cannot keep this terminal's seat binding in {str(path.parent)!r}: {error.strerror or error}; "
+            "set CMDRAFT_HOME to a writable folder"
+        ) from None
     return token

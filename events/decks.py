@@ -27,8 +27,16 @@ def deck_text(doc: dict[str, Any]) -> str:
 class Decks(Pools):
     """Deck registration, over the pools the decks are built from."""
 
-    def register_deck(self, event_id: int, who: str, deck_file: DeckFile | None = None, *, auto: bool = False,
-                      piper_colors: Sequence[Color] | None = None, by: str = audit.DESK) -> dict[str, Any]:
+    def register_deck(
+        self,
+        event_id: int,
+        who: str,
+        deck_file: DeckFile | None = None,
+        *,
+        auto: bool = False,
+        piper_colors: Sequence[Color] | None = None,
+        by: str = audit.DESK,
+    ) -> dict[str, Any]:
         """Register a player's deck, checked against their pool; ``by`` is who registers it (the desk, or a
         player's terminal) for the event's history."""
         with self.store.read() as db:
@@ -48,9 +56,14 @@ class Decks(Pools):
             deck, extra = resolve(deck_file, self.index)
         report = validate(deck, [p.card for p in pool], DeckFormat.COMMANDER_DRAFT, piper_colors, (), extra)
         deck = deck.with_piper_colors(report.piper_colors)
-        doc = {"e": event_id, "p": player.doc_id, "deck": json.loads(write_json(deck)), "valid": report.valid,
-               "problems": [p.to_json() for p in report.problems],
-               "at": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")}
+        doc = {
+            "e": event_id,
+            "p": player.doc_id,
+            "deck": json.loads(write_json(deck)),
+            "valid": report.valid,
+            "problems": [p.to_json() for p in report.problems],
+            "at": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
+        }
         with self.store.write() as db:
             self._require(self._event(db, event_id), "building", "playing", doing="register decks")
             if db.table(PLAYERS).get(doc_id=player.doc_id)["status"] == "dropped":
@@ -58,15 +71,22 @@ class Decks(Pools):
             # the deck was checked against the pool read above: if the pool was recorded again meanwhile,
             # that check no longer holds (checked and written in this one transaction)
             if db.table(POOLS).get((Q.e == event_id) & (Q.p == player.doc_id)) != pool_doc:
-                raise StateError(f"{player['name']}'s pool was recorded again while the deck was checked; "
-                                 "register the deck again")
+                raise StateError(
+                    f"{player['name']}'s pool was recorded again while the deck was checked; register the deck again"
+                )
             existing = db.table(DECKS).get((Q.e == event_id) & (Q.p == player.doc_id))
             if existing:
                 db.table(DECKS).update(doc, doc_ids=[existing.doc_id])
             else:
                 db.table(DECKS).insert(doc)
-            audit.log_change(db, event_id, by, "deck", None if existing is None else deck_text(existing),
-                             f"{player['name']}: {deck_text(doc)}")
+            audit.log_change(
+                db,
+                event_id,
+                by,
+                "deck",
+                None if existing is None else deck_text(existing),
+                f"{player['name']}: {deck_text(doc)}",
+            )
         return {"player": player["name"], **report.to_json()}
 
     def deck_of(self, event_id: int, player_id: int):

@@ -47,8 +47,10 @@ class Drafting(EventBase):
         self._require(event, "seated", doing="start the draft")
         unseated = [p["name"] for p in players.values() if p["status"] == "active" and p["pod"] is None]
         if unseated:
-            raise StateError(f"{' / '.join(unseated)} registered after seating and has no seat (every pod was full): "
-                             f"seat everyone again with 'cmdraft event seat {event_id} --again', or drop them")
+            raise StateError(
+                f"{' / '.join(unseated)} registered after seating and has no seat (every pod was full): "
+                f"seat everyone again with 'cmdraft event seat {event_id} --again', or drop them"
+            )
         sessions: dict[int, TableSession] = {}
         if event["style"] in ("terminal", "bots"):
             for pod in pods:
@@ -56,12 +58,25 @@ class Drafting(EventBase):
                 if seats < 2:
                     raise StateError(f"pod {pod['number']} has fewer than 2 players; can't draft it")
                 names = [players[pid]["name"] for pid in pod["players"]]
-                humans = [] if event["style"] == "bots" else [
-                    s for s, pid in enumerate(pod["players"]) if not players[pid]["bot"] and players[pid]["status"] == "active"]
+                humans = (
+                    []
+                    if event["style"] == "bots"
+                    else [
+                        s
+                        for s, pid in enumerate(pod["players"])
+                        if not players[pid]["bot"] and players[pid]["status"] == "active"
+                    ]
+                )
                 sessions[pod["number"]] = TableSession.prepare(
-                    self.store, kind="event", seed=pod_seed(event["secret"], pod["number"]),
-                    config=DraftConfig(seats=seats, set_code=event["set"]), humans=humans, names=names,
-                    timer=event["timer"] or None, extra={"event": event_id, "pod": pod["number"]})
+                    self.store,
+                    kind="event",
+                    seed=pod_seed(event["secret"], pod["number"]),
+                    config=DraftConfig(seats=seats, set_code=event["set"]),
+                    humans=humans,
+                    names=names,
+                    timer=event["timer"] or None,
+                    extra={"event": event_id, "pod": pod["number"]},
+                )
         with self.store.write() as db:
             event = self._event(db, event_id)
             pods = sorted(db.table(PODS).search(Q.e == event_id), key=lambda d: d["number"])
@@ -122,7 +137,9 @@ class Drafting(EventBase):
         with self.store.write() as db:
             pod = db.table(PODS).get((Q.e == event_id) & (Q.number == pod_number))
             if pod is None or not pod.get("draft"):
-                raise StateError(f"pod {pod_number} has no digital draft; start it with 'cmdraft event draft {event_id}'")
+                raise StateError(
+                    f"pod {pod_number} has no digital draft; start it with 'cmdraft event draft {event_id}'"
+                )
             done = self._settle_pod(db, event_id, pod)
             self.finish_drafting_if_done(db, event_id)
         return done
@@ -143,7 +160,9 @@ class Drafting(EventBase):
             db.table(POOLS).insert({"e": event_id, "p": pid, "cards": cards, "source": "draft"})
             recorded += 1
         if recorded:
-            audit.log_change(db, event_id, audit.SYSTEM, "draft end", None, f"pod {pod['number']}: {recorded} pools recorded")
+            audit.log_change(
+                db, event_id, audit.SYSTEM, "draft end", None, f"pod {pod['number']}: {recorded} pools recorded"
+            )
         if pod.get("opened") is None:
             opened = sum(1 for row in draft.boosters for b in row for p in b.printings if is_piper(p.card))
             db.table(PODS).update({"opened": opened}, doc_ids=[pod.doc_id])

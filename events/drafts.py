@@ -67,8 +67,13 @@ def pick_seconds(base: float | None, cards_left: int, pack_size: int) -> float |
 def timeout_due(doc: dict[str, Any], now: float | None = None) -> bool:
     """Whether a draft record as it stands (``current``) has a pick whose time is up."""
     deadline = doc.get("deadline")
-    return (doc.get("status") == "drafting" and doc.get("kind") != "practice" and bool(doc.get("timer"))
-            and deadline is not None and (time.time() if now is None else now) >= deadline["at"])
+    return (
+        doc.get("status") == "drafting"
+        and doc.get("kind") != "practice"
+        and bool(doc.get("timer"))
+        and deadline is not None
+        and (time.time() if now is None else now) >= deadline["at"]
+    )
 
 
 def token_hash(token: str) -> str:
@@ -156,8 +161,9 @@ def fold(store: Store, db, draft_id: int) -> Draft | None:
     record = db.table(DRAFTS).get(doc_id=draft_id)
     if record.get("journal") is not None or record["status"] == "drafting":
         status = "building" if record["status"] == "drafting" else record["status"]
-        db.table(DRAFTS).update({"picks": doc["picks"], "humans": doc["humans"], "status": status, "journal": None},
-                                doc_ids=[draft_id])
+        db.table(DRAFTS).update(
+            {"picks": doc["picks"], "humans": doc["humans"], "status": status, "journal": None}, doc_ids=[draft_id]
+        )
     return draft
 
 
@@ -182,17 +188,34 @@ class TableSession:
         return list(self.doc["names"])
 
     @classmethod
-    def prepare(cls, store: Store, *, kind: str, seed: int, config: DraftConfig, humans: Sequence[int],
-                names: Sequence[str], styles: Sequence[BotStyle] | None = None, timer: int | None = None,
-                extra: dict[str, Any] | None = None) -> TableSession:
+    def prepare(
+        cls,
+        store: Store,
+        *,
+        kind: str,
+        seed: int,
+        config: DraftConfig,
+        humans: Sequence[int],
+        names: Sequence[str],
+        styles: Sequence[BotStyle] | None = None,
+        timer: int | None = None,
+        extra: dict[str, Any] | None = None,
+    ) -> TableSession:
         """A new draft with the bots' first picks made, not saved yet (``insert`` saves it)."""
         draft = Draft.new(config, seed)
         seat_styles = bot_styles(styles, config.seats)
         state = draft.to_json()
         state.pop("picks")
         doc = {
-            "kind": kind, "created": now(), "state": state, "humans": list(humans), "names": list(names),
-            "styles": [style.value for style in seat_styles], "timer": timer, "status": "drafting", "deck": None,
+            "kind": kind,
+            "created": now(),
+            "state": state,
+            "humans": list(humans),
+            "names": list(names),
+            "styles": [style.value for style in seat_styles],
+            "timer": timer,
+            "status": "drafting",
+            "deck": None,
             **(extra or {}),
         }
         session = cls(store, 0, draft, doc)
@@ -261,12 +284,14 @@ class TableSession:
             return
         if journal["status"] == REPLACED:
             self.doc["status"] = REPLACED
-            raise DraftReplacedError(f"draft {self.draft_id} was replaced by 'cmdraft event restore' and stopped here; "
-                                     "no pick is taken on it any more: run the draft command again for the restored draft")
+            raise DraftReplacedError(
+                f"draft {self.draft_id} was replaced by 'cmdraft event restore' and stopped here; "
+                "no pick is taken on it any more: run the draft command again for the restored draft"
+            )
         if journal["humans"] != self.doc["humans"]:
             self.doc["humans"] = list(journal["humans"])
             self._make_bots()
-        rows = journal["picks"][len(self.draft.log) - self._base:]
+        rows = journal["picks"][len(self.draft.log) - self._base :]
         for seat, *positions in rows:
             record = self.draft.pick(seat, positions)
             if seat in self.bots:
@@ -363,8 +388,13 @@ class TableSession:
     def _save(self, handle, journal: dict[str, Any] | None, before: int, now: float | None = None) -> None:
         rows = pick_rows(self.draft.log[before:])
         self.doc["deadline"] = self._next_deadline(self.doc.get("deadline"), time.time() if now is None else now)
-        saved = {"humans": self.humans, "status": self.doc["status"], "picks": (journal["picks"] if journal else []) + rows,
-                 "deadline": self.doc["deadline"], "claims": self.doc.get("claims") or {}}
+        saved = {
+            "humans": self.humans,
+            "status": self.doc["status"],
+            "picks": (journal["picks"] if journal else []) + rows,
+            "deadline": self.doc["deadline"],
+            "claims": self.doc.get("claims") or {},
+        }
         table = handle.table(JOURNAL)
         if journal is None:
             from tinydb.table import Document
@@ -401,8 +431,10 @@ class TableSession:
             if seat not in self.humans:
                 refusal = StateError(f"seat {seat + 1} is now a bot seat (the player dropped)")
             elif not self.bound(seat, token):
-                refusal = StateError(f"seat {seat + 1} is now bound to another terminal (its seat code was given there); "
-                                     "ask the desk to reset the code")
+                refusal = StateError(
+                    f"seat {seat + 1} is now bound to another terminal (its seat code was given there); "
+                    "ask the desk to reset the code"
+                )
             else:
                 try:
                     record = self.draft.take(request)
@@ -452,8 +484,14 @@ class TableSession:
         draft = self.draft
         progress = (draft.round + draft.step / draft.picks_per_pack) / draft.config.boosters
         picks = [(pick.offered, pick.pick) for pick in draft.picks_of(seat)]
-        return explain_pick(draft.pack(seat), draft.pools[seat], style=style, progress=progress,
-                            count=draft.picks_due(seat), picks=picks)
+        return explain_pick(
+            draft.pack(seat),
+            draft.pools[seat],
+            style=style,
+            progress=progress,
+            count=draft.picks_due(seat),
+            picks=picks,
+        )
 
     def suggested_pick(self, seat: int) -> PickRequest:
         """The strong bot's pick for the seat, as a request on the pack it holds now."""
@@ -472,7 +510,9 @@ class TableSession:
         self.doc["status"] = "done" if legal and final else "building"
         with self.store.write() as db:
             fold(self.store, db, self.draft_id)
-            db.table(DRAFTS).update({"deck": deck_json, "deck_legal": legal, "status": self.doc["status"]}, doc_ids=[self.draft_id])
+            db.table(DRAFTS).update(
+                {"deck": deck_json, "deck_legal": legal, "status": self.doc["status"]}, doc_ids=[self.draft_id]
+            )
 
 
 def list_drafts(store: Store, kind: str | None = None) -> list[dict[str, Any]]:
@@ -483,7 +523,17 @@ def list_drafts(store: Store, kind: str | None = None) -> list[dict[str, Any]]:
         doc = current(record, read_journal(store, draft_id, record))
         config = doc["state"]["config"]
         # 'picks' counts the players' own picks (not the bots'), as the player counts them.
-        out.append({"id": draft_id, "kind": doc.get("kind"), "created": doc.get("created"), "status": doc.get("status"),
-                    "seed": doc["state"].get("seed"), "seats": config["seats"], "set": config["set"],
-                    "picks": sum(1 for row in doc["picks"] if row[0] in doc["humans"]), "humans": [doc["names"][s] for s in doc["humans"]]})
+        out.append(
+            {
+                "id": draft_id,
+                "kind": doc.get("kind"),
+                "created": doc.get("created"),
+                "status": doc.get("status"),
+                "seed": doc["state"].get("seed"),
+                "seats": config["seats"],
+                "set": config["set"],
+                "picks": sum(1 for row in doc["picks"] if row[0] in doc["humans"]),
+                "humans": [doc["names"][s] for s in doc["humans"]],
+            }
+        )
     return out

@@ -20,8 +20,10 @@ from events.sheet_writers import csv_text
 from events.transfer import export_tables
 
 
-MTGO_SKIPPED = ("no MTGO .dek files written: MTGO needs a catalog id (CatID) for every card and some cards have none; "
-                "import an MTGJSON file that has them ('cmdraft sets import FILE', identifiers.mtgoId) and export again")
+MTGO_SKIPPED = (
+    "no MTGO .dek files written: MTGO needs a catalog id (CatID) for every card and some cards have none; "
+    "import an MTGJSON file that has them ('cmdraft sets import FILE', identifiers.mtgoId) and export again"
+)
 
 
 def safe_name(text: str, fallback: str = "player") -> str:
@@ -58,8 +60,9 @@ def note_once(notes: list[str] | None, message: str) -> None:
         notes.append(message)
 
 
-def export_seat(folder: Path, stem: str, pool, deck, log_text: str | None, notes: list[str] | None = None, *,
-                force: bool = False) -> list[Path]:
+def export_seat(
+    folder: Path, stem: str, pool, deck, log_text: str | None, notes: list[str] | None = None, *, force: bool = False
+) -> list[Path]:
     """Pool and deck in every export format, plus the draft log.
 
     A file that can't be written as its format requires (an MTGO .dek without every card's id) is left
@@ -92,8 +95,9 @@ def export_pod(result, folder: Path, notes: list[str] | None = None, *, force: b
     written = []
     for seat in result.seats:
         stem = f"seat{seat.seat + 1}-{safe_name(seat.name)}"
-        written += export_seat(folder, stem, seat.pool, seat.deck, mtgo_log(result.draft, seat.seat, names), notes,
-                               force=force)
+        written += export_seat(
+            folder, stem, seat.pool, seat.deck, mtgo_log(result.draft, seat.seat, names), notes, force=force
+        )
     path = folder / "draft.json"
     write_file(path, json.dumps(result.draft.to_json(), separators=(",", ":")), force)
     path2 = folder / "pod.json"
@@ -106,22 +110,33 @@ HISTORY_CSV = ("entry", "at", "who", "what", "old", "new", "undoes")
 
 def history_csv(entries: list[dict]) -> Table:
     """The event's history as CSV rows; a value that isn't text is written as JSON."""
+
     def value(v) -> str:
         return "" if v is None else v if isinstance(v, str) else json.dumps(v, ensure_ascii=False)
 
-    return Table(HISTORY_CSV, tuple((str(e["id"]), e["at"], e["who"], e["what"], value(e["old"]), value(e["new"]),
-                                     str(e.get("undoes") or "")) for e in entries))
+    return Table(
+        HISTORY_CSV,
+        tuple(
+            (str(e["id"]), e["at"], e["who"], e["what"], value(e["old"]), value(e["new"]), str(e.get("undoes") or ""))
+            for e in entries
+        ),
+    )
 
 
-def export_event(events, event_id: int, folder: Path, notes: list[str] | None = None, *, force: bool = False) -> list[Path]:
+def export_event(
+    events, event_id: int, folder: Path, notes: list[str] | None = None, *, force: bool = False
+) -> list[Path]:
     """Standings, results, pairings and history CSV, every pool and deck in each format, the draft logs, and a copy of the database."""
     snap = events.snapshot(event_id)
     decks = Decks(events.store)  # the pools too
     folder = check_folder(folder, force)
     written = []
-    tables = {"standings.csv": standings_csv(Rounds(events.store).standings(event_id)), "results.csv": results_csv(events, snap),
-              "pairings.csv": Table(PAIRINGS_CSV, pairing_rows(snap, snap["rounds"])),
-              "history.csv": history_csv(events.history(event_id))}
+    tables = {
+        "standings.csv": standings_csv(Rounds(events.store).standings(event_id)),
+        "results.csv": results_csv(events, snap),
+        "pairings.csv": Table(PAIRINGS_CSV, pairing_rows(snap, snap["rounds"])),
+        "history.csv": history_csv(events.history(event_id)),
+    }
     for name, table in tables.items():
         path = folder / name
         write_file(path, csv_text(table), force)

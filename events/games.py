@@ -14,9 +14,13 @@ from sets.numbers import is_number, parse_int
 def entry_text(entry: dict[str, Any], names: dict[int, str]) -> str:
     """One tracker entry as the desk typed it: ``life Ann -5; damage Ann=Bo:Piper 7; cast Bo=Piper``."""
     parts = [f"life {names[int(pid)]} {delta:+d}" for pid, delta in entry["life"].items()]
-    parts += [f"damage {names[to]}={names[frm]}:{card}{'#' + str(copy) if copy and copy > 1 else ''} {amount}"
-              for to, frm, card, copy, amount in entry["hits"]]
-    parts += [f"cast {names[pid]}={card}{'#' + str(copy) if copy and copy > 1 else ''}" for pid, card, copy in entry["casts"]]
+    parts += [
+        f"damage {names[to]}={names[frm]}:{card}{'#' + str(copy) if copy and copy > 1 else ''} {amount}"
+        for to, frm, card, copy, amount in entry["hits"]
+    ]
+    parts += [
+        f"cast {names[pid]}={card}{'#' + str(copy) if copy and copy > 1 else ''}" for pid, card, copy in entry["casts"]
+    ]
     return "; ".join(parts)
 
 
@@ -40,9 +44,13 @@ class Games(EventBase):
         body = body.strip()
         names = list(dict.fromkeys(commanders))
         if not names:
-            raise InputError(f"{player_name} has no registered deck, so no commanders to track; register the deck first")
+            raise InputError(
+                f"{player_name} has no registered deck, so no commanders to track; register the deck first"
+            )
         folded = body.casefold()
-        matches = [n for n in names if n.casefold() == folded] or [n for n in names if folded and folded in n.casefold()]
+        matches = [n for n in names if n.casefold() == folded] or [
+            n for n in names if folded and folded in n.casefold()
+        ]
         if not matches:
             raise InputError(f"{player_name} has no commander {body!r}; their commanders: {', '.join(names)}")
         if len(matches) > 1:
@@ -52,32 +60,47 @@ class Games(EventBase):
         if number:
             copy = parse_int(number, f"commander number in {text!r}")
             if not 1 <= copy <= copies:
-                raise InputError(f"{player_name} has {copies} {name} as commander{'s' if copies > 1 else ''}, not a #{copy}")
+                raise InputError(
+                    f"{player_name} has {copies} {name} as commander{'s' if copies > 1 else ''}, not a #{copy}"
+                )
         elif copies > 1:
-            raise InputError(f"{player_name} has {copies} {name} as commanders: say which, "
-                             + " or ".join(f"{body}#{i}" for i in range(1, copies + 1)))
+            raise InputError(
+                f"{player_name} has {copies} {name} as commanders: say which, "
+                + " or ".join(f"{body}#{i}" for i in range(1, copies + 1))
+            )
         else:
             copy = 1
         return name, copy
 
     @staticmethod
-    def _game_state(doc: dict[str, Any] | None, event_id: int, round_number: int, table_number: int,
-                    table: list[int]) -> dict[str, Any]:
+    def _game_state(
+        doc: dict[str, Any] | None, event_id: int, round_number: int, table_number: int, table: list[int]
+    ) -> dict[str, Any]:
         """The tracker's record; one written before commanders were told apart (``damage``/``tax`` keyed by
         card name alone) is read with those entries kept under an unknown source."""
         if doc is None:
-            return {"e": event_id, "round": round_number, "table": table_number,
-                    "life": {str(pid): STARTING_LIFE for pid in table}, "hits": [], "casts": []}
+            return {
+                "e": event_id,
+                "round": round_number,
+                "table": table_number,
+                "life": {str(pid): STARTING_LIFE for pid in table},
+                "hits": [],
+                "casts": [],
+            }
         state = {k: v for k, v in dict(doc).items() if k not in ("damage", "tax")}
         state["life"] = dict(doc.get("life") or {})
         for pid in table:
             state["life"].setdefault(str(pid), STARTING_LIFE)
         state["hits"] = [dict(h) for h in doc.get("hits", [])] + [
             {"to": int(victim), "from": None, "commander": name, "copy": None, "amount": amount}
-            for victim, hits in (doc.get("damage") or {}).items() for name, amount in hits.items()]
+            for victim, hits in (doc.get("damage") or {}).items()
+            for name, amount in hits.items()
+        ]
         state["casts"] = [dict(c) for c in doc.get("casts", [])] + [
             {"p": int(pid), "commander": name, "copy": None, "count": count}
-            for pid, taxes in (doc.get("tax") or {}).items() for name, count in taxes.items()]
+            for pid, taxes in (doc.get("tax") or {}).items()
+            for name, count in taxes.items()
+        ]
         return state
 
     @staticmethod
@@ -86,7 +109,9 @@ class Games(EventBase):
         for pid, delta in entry["life"].items():
             state["life"][pid] -= delta
         for to, frm, card, copy, amount in entry["hits"]:
-            hit = next(h for h in state["hits"] if (h["to"], h["from"], h["commander"], h["copy"]) == (to, frm, card, copy))
+            hit = next(
+                h for h in state["hits"] if (h["to"], h["from"], h["commander"], h["copy"]) == (to, frm, card, copy)
+            )
             hit["amount"] -= amount
             state["life"][str(to)] += amount
             if not hit["amount"]:
@@ -97,9 +122,17 @@ class Games(EventBase):
             if not cast["count"]:
                 state["casts"].remove(cast)
 
-    def game(self, event_id: int, round_number: int, table_number: int, *, life: dict[str, int] | None = None,
-             damage: list[tuple[str, str, str, int]] | None = None, casts: list[tuple[str, str]] | None = None,
-             undo: bool = False) -> dict[str, Any]:
+    def game(
+        self,
+        event_id: int,
+        round_number: int,
+        table_number: int,
+        *,
+        life: dict[str, int] | None = None,
+        damage: list[tuple[str, str, str, int]] | None = None,
+        casts: list[tuple[str, str]] | None = None,
+        undo: bool = False,
+    ) -> dict[str, Any]:
         """Life (from 40), commander damage and commander tax at one table, per commander (CR 903.10a, 903.8).
 
         ``damage`` holds (victim, source player, commander, amount): damage is kept per victim, source
@@ -109,7 +142,9 @@ class Games(EventBase):
         is one entry; ``undo`` takes back the table's last entry (while the round is open).
         """
         if undo and (life or damage or casts):
-            raise InputError("--undo takes back the last entry at the table on its own: leave out --life, --damage and --cast")
+            raise InputError(
+                "--undo takes back the last entry at the table on its own: leave out --life, --damage and --cast"
+            )
         changing = bool(life or damage or casts or undo)
         with self.store.write() as db:
             event = self._event(db, event_id)
@@ -146,7 +181,14 @@ class Games(EventBase):
                     raise InputError("commander damage can't be negative")
                 to, frm = at_table(victim), at_table(source)
                 card, copy = self.find_commander(names[frm], commanders[frm], commander)
-                hit = next((h for h in state["hits"] if (h["to"], h["from"], h["commander"], h["copy"]) == (to, frm, card, copy)), None)
+                hit = next(
+                    (
+                        h
+                        for h in state["hits"]
+                        if (h["to"], h["from"], h["commander"], h["copy"]) == (to, frm, card, copy)
+                    ),
+                    None,
+                )
                 if hit is None:
                     hit = {"to": to, "from": frm, "commander": card, "copy": copy, "amount": 0}
                     state["hits"].append(hit)
@@ -156,7 +198,9 @@ class Games(EventBase):
             for name, commander in casts or []:
                 pid = at_table(name)
                 card, copy = self.find_commander(names[pid], commanders[pid], commander)
-                cast = next((c for c in state["casts"] if (c["p"], c["commander"], c["copy"]) == (pid, card, copy)), None)
+                cast = next(
+                    (c for c in state["casts"] if (c["p"], c["commander"], c["copy"]) == (pid, card, copy)), None
+                )
                 if cast is None:
                     cast = {"p": pid, "commander": card, "copy": copy, "count": 0}
                     state["casts"].append(cast)
@@ -172,25 +216,56 @@ class Games(EventBase):
                 if undo:
                     audit.log_change(db, event_id, audit.DESK, "game undo", entry_text(undone, names), where)
                 else:
-                    audit.log_change(db, event_id, audit.DESK, "game", where, entry_text(entry, names),
-                                     undo={"round": round_number, "table": table_number, "entries": len(state["entries"])})
+                    audit.log_change(
+                        db,
+                        event_id,
+                        audit.DESK,
+                        "game",
+                        where,
+                        entry_text(entry, names),
+                        undo={"round": round_number, "table": table_number, "entries": len(state["entries"])},
+                    )
 
         def label(source: int | None, card: str, copy: int | None, owner: int) -> str:
             several = copy is not None and commanders.get(owner, []).count(card) > 1
             mark = f" #{copy}" if several else ""
-            return (f"{names[source]}: " if source is not None else "") + card + mark + ("" if copy is not None else " (source not recorded)")
+            return (
+                (f"{names[source]}: " if source is not None else "")
+                + card
+                + mark
+                + ("" if copy is not None else " (source not recorded)")
+            )
 
         board = []
         for pid in table:
             hits = [h for h in state["hits"] if h["to"] == pid]
             own = [c for c in state["casts"] if c["p"] == pid]
             lost = state["life"][str(pid)] <= 0 or any(h["amount"] >= COMMANDER_DAMAGE_LOSS for h in hits)
-            board.append({
-                "player": names[pid], "life": state["life"][str(pid)], "lost": lost,
-                "commander_damage": [{"from": None if h["from"] is None else names[h["from"]], "commander": h["commander"],
-                                      "copy": h["copy"], "amount": h["amount"],
-                                      "label": label(h["from"], h["commander"], h["copy"], h["from"])} for h in hits],
-                "tax": [{"commander": c["commander"], "copy": c["copy"], "casts": c["count"], "tax": 2 * c["count"],
-                         "label": label(None, c["commander"], c["copy"], pid).replace(" (source not recorded)", "")} for c in own],
-            })
+            board.append(
+                {
+                    "player": names[pid],
+                    "life": state["life"][str(pid)],
+                    "lost": lost,
+                    "commander_damage": [
+                        {
+                            "from": None if h["from"] is None else names[h["from"]],
+                            "commander": h["commander"],
+                            "copy": h["copy"],
+                            "amount": h["amount"],
+                            "label": label(h["from"], h["commander"], h["copy"], h["from"]),
+                        }
+                        for h in hits
+                    ],
+                    "tax": [
+                        {
+                            "commander": c["commander"],
+                            "copy": c["copy"],
+                            "casts": c["count"],
+                            "tax": 2 * c["count"],
+                            "label": label(None, c["commander"], c["copy"], pid).replace(" (source not recorded)", ""),
+                        }
+                        for c in own
+                    ],
+                }
+            )
         return {"round": round_number, "table": table_number, "players": board}

@@ -40,7 +40,9 @@ def output_value(value: str | os.PathLike | None, option: str) -> Path:
     """The path typed for ``option``; an empty or blank one is bad input."""
     text = "" if value is None else os.fspath(value)
     if not text.strip():
-        raise InputError(f"{option} needs a path: an empty value would mean the current folder; give a file or folder name")
+        raise InputError(
+            f"{option} needs a path: an empty value would mean the current folder; give a file or folder name"
+        )
     if "\x00" in text:
         raise InputError(f"{option} {text!r} holds a NUL character; give a plain path")
     return Path(text).expanduser()
@@ -72,7 +74,11 @@ def _database_candidates(folder: Path) -> list[Path]:
         names = {entry.name for entry in os.scandir(folder)}
     except OSError:
         return []
-    return [folder / name[: -len(".lock")] for name in sorted(names) if name.endswith(".lock") and name[: -len(".lock")] in names]
+    return [
+        folder / name[: -len(".lock")]
+        for name in sorted(names)
+        if name.endswith(".lock") and name[: -len(".lock")] in names
+    ]
 
 
 def _protected(real: Path) -> Path | None:
@@ -84,8 +90,10 @@ def check_file(path: Path, force: bool = False) -> Path:
     real = _real(path)
     database = _protected(real)
     if database is not None:
-        raise InputError(f"won't write {str(path)!r}: it is the open database {database} or one of its files; "
-                         "choose another output file")
+        raise InputError(
+            f"won't write {str(path)!r}: it is the open database {database} or one of its files; "
+            "choose another output file"
+        )
     try:
         info = os.stat(real)
     except FileNotFoundError:
@@ -95,8 +103,10 @@ def check_file(path: Path, force: bool = False) -> Path:
     if not stat.S_ISREG(info.st_mode):
         raise InputError(f"won't write {str(path)!r}: it is {kind_of(info.st_mode)}; choose a file name")
     if looks_like_database(real):
-        raise InputError(f"won't write over {str(path)!r}: it holds a cmdraft database (--force does not change that); "
-                         "choose another output file")
+        raise InputError(
+            f"won't write over {str(path)!r}: it holds a cmdraft database (--force does not change that); "
+            "choose another output file"
+        )
     if real not in _WRITTEN and not force:
         raise InputError(f"{str(path)!r} already exists; add --force to replace it, or choose another file")
     return real
@@ -109,22 +119,30 @@ def check_folder(folder: Path, force: bool = False) -> Path:
         raise InputError(f"won't fill {str(folder)!r}: it is the root of a file system; choose a folder of its own")
     for database in OPEN_DATABASES:
         if database.parent == real or belongs_to_database(real, database):
-            raise InputError(f"won't fill {str(folder)!r}: it holds the open database {database}; choose another folder")
+            raise InputError(
+                f"won't fill {str(folder)!r}: it holds the open database {database}; choose another folder"
+            )
     if real.exists() and not real.is_dir():
         raise InputError(f"cannot write to {str(folder)!r}: it is a file, not a folder; choose a folder")
     if real.is_dir():
         live = next((path for path in _database_candidates(real) if looks_like_database(path)), None)
         if live is not None:
-            raise InputError(f"won't fill {str(folder)!r}: it holds the cmdraft database {live.name}; choose another folder")
+            raise InputError(
+                f"won't fill {str(folder)!r}: it holds the cmdraft database {live.name}; choose another folder"
+            )
     try:
         real.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise InputError(f"cannot write to {str(folder)!r}: {error.strerror or error}; choose a writable folder") from None
+        raise InputError(
+            f"cannot write to {str(folder)!r}: {error.strerror or error}; choose a writable folder"
+        ) from None
     if not os.access(real, os.W_OK) or not real.stat().st_mode & 0o222:
         raise InputError(f"cannot write to {str(folder)!r}: not a writable folder; choose another")
     if real not in _WRITTEN and not force and any(real.iterdir()):
-        raise InputError(f"{str(folder)!r} is not empty; choose a new folder, or add --force to write into it "
-                         "(files there are replaced, a cmdraft database never)")
+        raise InputError(
+            f"{str(folder)!r} is not empty; choose a new folder, or add --force to write into it "
+            "(files there are replaced, a cmdraft database never)"
+        )
     _WRITTEN.add(real)
     return real
 

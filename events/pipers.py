@@ -15,8 +15,14 @@ from sets.errors import InputError
 class Pipers(EventBase):
     """The ledger's inputs (stock, counts typed by hand, requests) and the ledger itself."""
 
-    def set_pipers(self, event_id: int, *, stock: int | None = None, opened: dict[int, int] | None = None,
-                   requests: dict[str, int] | None = None) -> None:
+    def set_pipers(
+        self,
+        event_id: int,
+        *,
+        stock: int | None = None,
+        opened: dict[int, int] | None = None,
+        requests: dict[str, int] | None = None,
+    ) -> None:
         with self.store.write() as db:
             event = self._event(db, event_id)
             self._require(event, *STATUSES[:-1], doing="change the Piper ledger")
@@ -36,8 +42,14 @@ class Pipers(EventBase):
                     raise InputError(f"a player may add 0 to 2 Pipers, not {count}")
                 player = self._player(db, event_id, who)
                 db.table(PLAYERS).update({"requested": count}, doc_ids=[player.doc_id])
-            audit.log_change(db, event_id, audit.DESK, "pipers", None,
-                             {"stock": stock, "opened": {str(k): v for k, v in (opened or {}).items()}, "requests": requests or {}})
+            audit.log_change(
+                db,
+                event_id,
+                audit.DESK,
+                "pipers",
+                None,
+                {"stock": stock, "opened": {str(k): v for k, v in (opened or {}).items()}, "requests": requests or {}},
+            )
 
     def piper_ledger(self, event_id: int) -> dict[str, Any]:
         """The Piper ledger, from what is recorded.
@@ -60,8 +72,14 @@ class Pipers(EventBase):
         return ledger(event, snap["players"], snap["pods"], pools, decks, piper_number)
 
 
-def ledger(event: dict[str, Any], players: list[dict[str, Any]], pods: list[dict[str, Any]],
-           pools: dict[int, list[str]], decks: dict[int, dict[str, Any]], piper_number: str | None) -> dict[str, Any]:
+def ledger(
+    event: dict[str, Any],
+    players: list[dict[str, Any]],
+    pods: list[dict[str, Any]],
+    pools: dict[int, list[str]],
+    decks: dict[int, dict[str, Any]],
+    piper_number: str | None,
+) -> dict[str, Any]:
     """The ledger's arithmetic over the records (no store): ``players`` and ``pods`` as in the snapshot,
     ``pools`` and ``decks`` by player number, ``piper_number`` the Piper's card number in the event's set."""
 
@@ -69,7 +87,12 @@ def ledger(event: dict[str, Any], players: list[dict[str, Any]], pods: list[dict
         return sum(1 for ref in pools.get(pid, []) if ref.partition("*")[0] == piper_number)
 
     def used_by(deck: dict[str, Any]) -> int:
-        return sum(line.get("count", 1) for zone in ("commanders", "main") for line in deck.get(zone, []) if line["name"] == PIPER)
+        return sum(
+            line.get("count", 1)
+            for zone in ("commanders", "main")
+            for line in deck.get(zone, [])
+            if line["name"] == PIPER
+        )
 
     lenders, needs = [], []
     unused = 0
@@ -84,8 +107,15 @@ def ledger(event: dict[str, Any], players: list[dict[str, Any]], pods: list[dict
         spare = max(0, owned - used)
         unused += spare
         if spare:
-            lenders.append({"player": player["name"], "pod": player.get("pod"), "spare": spare, "deck_registered": bool(deck),
-                            "dropped": not active})
+            lenders.append(
+                {
+                    "player": player["name"],
+                    "pod": player.get("pod"),
+                    "spare": spare,
+                    "deck_registered": bool(deck),
+                    "dropped": not active,
+                }
+            )
         if active:  # the forecast: Pipers the players plan to add, beyond their pools
             requested += player["requested"]
     needed = sum(n["added"] for n in needs)
@@ -95,15 +125,38 @@ def ledger(event: dict[str, Any], players: list[dict[str, Any]], pods: list[dict
         recorded = [pid for pid in pod["players"] if pid in pools]
         counted = sum(owned_by(pid) for pid in recorded) if recorded else None
         typed = pod.get("opened_typed", None if pod.get("draft") else pod.get("opened"))
-        pod_rows.append({"pod": pod["number"], "opened": counted, "pools_recorded": len(recorded), "seats": len(pod["players"]),
-                     "typed": typed, "disagrees": typed is not None and counted is not None and typed != counted})
+        pod_rows.append(
+            {
+                "pod": pod["number"],
+                "opened": counted,
+                "pools_recorded": len(recorded),
+                "seats": len(pod["players"]),
+                "typed": typed,
+                "disagrees": typed is not None and counted is not None and typed != counted,
+            }
+        )
     # Every requested Piper is added, so each comes from the Pipers unused in pools or the store's stock.
     forecast_needed = requested
     forecast_available = available
-    return {"pods": pod_rows, "held_in_pools": sum(owned_by(pid) for pid in pools), "stock": event["piper_stock"],
-            "decks": needs, "needed": needed, "unused": unused, "available": available,
-            "shortfall": max(0, needed - available), "lenders": lenders,
-            "forecast": {"requested": requested, "needed_from_others": forecast_needed, "available": forecast_available,
-                         "shortfall": max(0, forecast_needed - forecast_available),
-                         "requests": [{"player": p["name"], "requested": p["requested"]} for p in players
-                                      if p["requested"] and p["status"] == "active"]}}
+    return {
+        "pods": pod_rows,
+        "held_in_pools": sum(owned_by(pid) for pid in pools),
+        "stock": event["piper_stock"],
+        "decks": needs,
+        "needed": needed,
+        "unused": unused,
+        "available": available,
+        "shortfall": max(0, needed - available),
+        "lenders": lenders,
+        "forecast": {
+            "requested": requested,
+            "needed_from_others": forecast_needed,
+            "available": forecast_available,
+            "shortfall": max(0, forecast_needed - forecast_available),
+            "requests": [
+                {"player": p["name"], "requested": p["requested"]}
+                for p in players
+                if p["requested"] and p["status"] == "active"
+            ],
+        },
+    }

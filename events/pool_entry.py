@@ -51,7 +51,9 @@ def read_pool_line(text: str, index: CardIndex) -> PoolLine:
     deck_file = dc_replace(deck_file, entries=entries)
     deck, problems = resolve(deck_file, index)
     if problems:
-        message = problems[0].message.split(": ", 1)[-1] if problems[0].message.startswith("line ") else problems[0].message
+        message = (
+            problems[0].message.split(": ", 1)[-1] if problems[0].message.startswith("line ") else problems[0].message
+        )
         unknown = [entry.name for entry in deck_file.entries if index.get(entry.name) is None]
         suggestions: tuple[str, ...] = ()
         if unknown:

@@ -30,9 +30,13 @@ class Pools(EventBase):
         if doc is None:
             return None
         deck, _ = resolve(parse_json(json.dumps(doc["deck"])), self.index)
-        kept = [Problem(p["code"], p["message"], tuple(p["cards"])) for p in doc["problems"] if p["code"] in FILE_PROBLEMS]
+        kept = [
+            Problem(p["code"], p["message"], tuple(p["cards"])) for p in doc["problems"] if p["code"] in FILE_PROBLEMS
+        ]
         report = validate(deck, [p.card for p in cards], DeckFormat.COMMANDER_DRAFT, None, (), kept)
-        db.table(DECKS).update({"valid": report.valid, "problems": [p.to_json() for p in report.problems]}, doc_ids=[doc.doc_id])
+        db.table(DECKS).update(
+            {"valid": report.valid, "problems": [p.to_json() for p in report.problems]}, doc_ids=[doc.doc_id]
+        )
         if report.valid == doc["valid"]:
             return None
         if report.valid:
@@ -67,25 +71,41 @@ class Pools(EventBase):
         if not deck.lines and not problems:
             raise InputError("the pool has no cards: give a pool file, or type one card a line")
         if problems:
-            raise InputError("the pool has unreadable lines: " + "; ".join(p.message for p in problems[:5]) +
-                             (f" (and {len(problems) - 5} more)" if len(problems) > 5 else "") + "; fix them and record it again")
+            raise InputError(
+                "the pool has unreadable lines: "
+                + "; ".join(p.message for p in problems[:5])
+                + (f" (and {len(problems) - 5} more)" if len(problems) > 5 else "")
+                + "; fix them and record it again"
+            )
         with self.store.write() as db:
             event, player, existing = self._pool_target(db, event_id, who, replace)
-            cards = [card_ref(Printing(line.card, "", line.foil, line.etched), event["set"])
-                     for line in deck.lines for _ in range(line.count)]
+            cards = [
+                card_ref(Printing(line.card, "", line.foil, line.etched), event["set"])
+                for line in deck.lines
+                for _ in range(line.count)
+            ]
             doc = {"e": event_id, "p": player.doc_id, "cards": cards, "source": "recorded"}
             if existing:
                 db.table(POOLS).update(doc, doc_ids=[existing.doc_id])
             else:
                 db.table(POOLS).insert(doc)
-            audit.log_change(db, event_id, audit.DESK, "pool", None if existing is None else f"{len(existing['cards'])} cards",
-                             f"{player['name']}: {len(cards)} cards")
+            audit.log_change(
+                db,
+                event_id,
+                audit.DESK,
+                "pool",
+                None if existing is None else f"{len(existing['cards'])} cards",
+                f"{player['name']}: {len(cards)} cards",
+            )
             if event["status"] == "seated" and event["style"] == "physical":
                 phase_change(db)
                 db.table(EVENTS).update({"status": "drafting"}, doc_ids=[event_id])
             Drafting(self.store).finish_drafting_if_done(db, event_id)
-            recheck = self._check_deck_again(db, event_id, player.doc_id, [card_from_ref(ref, event["set"]) for ref in cards]) \
-                if existing else None
+            recheck = (
+                self._check_deck_again(db, event_id, player.doc_id, [card_from_ref(ref, event["set"]) for ref in cards])
+                if existing
+                else None
+            )
         warning = pool_warning(event, len(cards))
         warnings = [f"{player['name']}'s pool has {warning}"] if warning else []
         return player.doc_id, warnings + ([f"{player['name']}'s {recheck}"] if recheck else [])

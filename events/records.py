@@ -34,6 +34,7 @@ def integer(low: int | None = 0, high: int | None = MAX_ID, none: bool = False) 
         if (low is not None and value < low) or (high is not None and value > high):
             return f"is {_short(value)}, outside {low}-{high}"
         return None
+
     return check
 
 
@@ -50,6 +51,7 @@ def text(*choices: str, none: bool = False, empty: bool = True, longest: int = 1
         if len(value) > longest:
             return f"is {len(value)} characters long (at most {longest})"
         return None
+
     return check
 
 
@@ -82,11 +84,13 @@ def list_of(item: Check, most: int = MAX_CARDS, least: int = 0) -> Check:
             if problem:
                 return f"item {position + 1} {problem}"
         return None
+
     return check
 
 
 def ints(low: int, high: int, most: int = MAX_CARDS, least: int = 0) -> Check:
     """A list of whole numbers in ``low``-``high`` (a plain loop: these lists are the long ones)."""
+
     def check(value: Any) -> str | None:
         if type(value) is not list:
             return f"should be a list, not {_kind(value)}"
@@ -99,11 +103,13 @@ def ints(low: int, high: int, most: int = MAX_CARDS, least: int = 0) -> Check:
                     return f"item {position} should be a whole number, not {_kind(element)}"
                 return f"item {position} is {_short(element)}, outside {low}-{high}"
         return None
+
     return check
 
 
 def rows_of(row: Check, most: int) -> Check:
     """A list of rows (``picks``, a booster's cards): a plain loop, the rows checked one by one."""
+
     def check(value: Any) -> str | None:
         if type(value) is not list:
             return f"should be a list, not {_kind(value)}"
@@ -114,6 +120,7 @@ def rows_of(row: Check, most: int) -> Check:
             if problem:
                 return f"item {position + 1} {problem}"
         return None
+
     return check
 
 
@@ -127,6 +134,7 @@ def texts(longest: int, most: int = MAX_CARDS) -> Check:
             if type(element) is not str or not element or len(element) > longest:
                 return f"item {position + 1} should be text of 1-{longest} characters, not {_short(element)}"
         return None
+
     return check
 
 
@@ -138,8 +146,13 @@ def card_refs(value: Any) -> str | None:
         if type(ref) is not list or len(ref) != 3:
             break
         number, sheet, flags = ref
-        if type(sheet) is not int or type(flags) is not int or (type(number) is not str and type(number) is not int) \
-                or not 0 <= sheet <= 1000 or not 0 <= flags <= 3:
+        if (
+            type(sheet) is not int
+            or type(flags) is not int
+            or (type(number) is not str and type(number) is not int)
+            or not 0 <= sheet <= 1000
+            or not 0 <= flags <= 3
+        ):
             break
     else:
         return None
@@ -147,8 +160,15 @@ def card_refs(value: Any) -> str | None:
 
 
 def _kind(value: Any) -> str:
-    return {bool: "true/false", int: "a number", float: "a number", str: "text", list: "a list", dict: "a record",
-            type(None): "null"}.get(type(value), type(value).__name__)
+    return {
+        bool: "true/false",
+        int: "a number",
+        float: "a number",
+        str: "text",
+        list: "a list",
+        dict: "a record",
+        type(None): "null",
+    }.get(type(value), type(value).__name__)
 
 
 def _short(value: Any) -> str:
@@ -158,6 +178,7 @@ def _short(value: Any) -> str:
 
 def fields_of(spec: dict[str, tuple[Check, bool]]) -> Check:
     """A record whose listed fields pass their checks (``True``: the field must be there)."""
+
     def check(value: Any) -> str | None:
         if not isinstance(value, dict):
             return f"should be a record, not {_kind(value)}"
@@ -170,6 +191,7 @@ def fields_of(spec: dict[str, tuple[Check, bool]]) -> Check:
             if problem:
                 return f"{name!r} {problem}"
         return None
+
     return check
 
 
@@ -177,6 +199,7 @@ def either(*checks: Check) -> Check:
     def check(value: Any) -> str | None:
         problems = [inner(value) for inner in checks]
         return None if any(problem is None for problem in problems) else problems[0]
+
     return check
 
 
@@ -186,23 +209,50 @@ def null(value: Any) -> str | None:
 
 # A saved draft's state (``draft.engine.Draft.to_json`` without the picks) and a registered deck
 # (``draft.formats.json_deck.write_json``): the parts other code reads without asking.
-DRAFT_STATE = fields_of({
-    "format": (text(longest=40), False),
-    "config": (fields_of({"seats": (integer(2, 64), True), "boosters": (integer(1, 64), True),
-                          "picks_per_turn": (integer(1, 64), True), "set": (text(empty=False, longest=20), True),
-                          "booster_kind": (text(none=True, longest=40), False)}), True),
-    "seed": (either(integer(-MAX_SECRET, MAX_SECRET), null), False),
-    "sheets": (list_of(text(longest=200), 1000), True),
-    "boosters": (list_of(list_of(fields_of({"variant": (integer(0, 10_000), True),
-                                            "cards": (card_refs, True)}),
-                                 64), 64), True),
-})
-DECK_LINE = fields_of({"name": (text(empty=False, longest=500), True), "count": (integer(1, 10_000), False),
-                       "set": (text(none=True, longest=20), False), "number": (text(none=True, longest=20), False),
-                       "foil": (boolean, False), "etched": (boolean, False), "color": (text(none=True, longest=20), False)})
-DECK = fields_of({"format": (text(longest=40), False), "name": (text(longest=500), False),
-                  "commanders": (list_of(DECK_LINE, 8), False), "main": (list_of(DECK_LINE), False),
-                  "sideboard": (list_of(DECK_LINE), False), "piper_colors": (list_of(text(longest=20), 8), False)})
+DRAFT_STATE = fields_of(
+    {
+        "format": (text(longest=40), False),
+        "config": (
+            fields_of(
+                {
+                    "seats": (integer(2, 64), True),
+                    "boosters": (integer(1, 64), True),
+                    "picks_per_turn": (integer(1, 64), True),
+                    "set": (text(empty=False, longest=20), True),
+                    "booster_kind": (text(none=True, longest=40), False),
+                }
+            ),
+            True,
+        ),
+        "seed": (either(integer(-MAX_SECRET, MAX_SECRET), null), False),
+        "sheets": (list_of(text(longest=200), 1000), True),
+        "boosters": (
+            list_of(list_of(fields_of({"variant": (integer(0, 10_000), True), "cards": (card_refs, True)}), 64), 64),
+            True,
+        ),
+    }
+)
+DECK_LINE = fields_of(
+    {
+        "name": (text(empty=False, longest=500), True),
+        "count": (integer(1, 10_000), False),
+        "set": (text(none=True, longest=20), False),
+        "number": (text(none=True, longest=20), False),
+        "foil": (boolean, False),
+        "etched": (boolean, False),
+        "color": (text(none=True, longest=20), False),
+    }
+)
+DECK = fields_of(
+    {
+        "format": (text(longest=40), False),
+        "name": (text(longest=500), False),
+        "commanders": (list_of(DECK_LINE, 8), False),
+        "main": (list_of(DECK_LINE), False),
+        "sideboard": (list_of(DECK_LINE), False),
+        "piper_colors": (list_of(text(longest=20), 8), False),
+    }
+)
 PROBLEM = fields_of({"code": (text(longest=80), False), "message": (text(longest=10_000), False)})
 
 
@@ -214,43 +264,92 @@ COUNT = integer(0)
 # table -> field -> (check, required)
 FIELDS: dict[str, dict[str, tuple[Check, bool]]] = {
     "events": {
-        "name": (text(empty=False, longest=500), True), "date": (text(longest=40), True), "set": (text(longest=20), True),
-        "mode": (text("draft", "sealed"), True), "style": (text(*DRAFT_STYLES), True),
-        "pod_size": (integer(2, 64), True), "game_size": (integer(2, 64), True), "one_v_one": (boolean, True),
-        "timer": (integer(0, 86_400), True), "points": (list_of(finite_number, 64, 1), True),
-        "piper_stock": (integer(0, 10_000), True), "status": (text(*STATUSES), True),
-        "seed": (integer(-MAX_SEED, MAX_SEED), True), "created": (text(longest=64), False), "uid": (text(longest=64), False),
+        "name": (text(empty=False, longest=500), True),
+        "date": (text(longest=40), True),
+        "set": (text(longest=20), True),
+        "mode": (text("draft", "sealed"), True),
+        "style": (text(*DRAFT_STYLES), True),
+        "pod_size": (integer(2, 64), True),
+        "game_size": (integer(2, 64), True),
+        "one_v_one": (boolean, True),
+        "timer": (integer(0, 86_400), True),
+        "points": (list_of(finite_number, 64, 1), True),
+        "piper_stock": (integer(0, 10_000), True),
+        "status": (text(*STATUSES), True),
+        "seed": (integer(-MAX_SEED, MAX_SEED), True),
+        "created": (text(longest=64), False),
+        "uid": (text(longest=64), False),
     },
     "players": {
-        "e": (ID, True), "name": (text(empty=False, longest=500), True), "status": (text(empty=False, longest=40), True),
-        "late": (boolean, True), "bot": (boolean, True), "pod": (integer(1, none=True), True),
-        "seat": (integer(0, 64, none=True), True), "requested": (integer(0, 2), True),
+        "e": (ID, True),
+        "name": (text(empty=False, longest=500), True),
+        "status": (text(empty=False, longest=40), True),
+        "late": (boolean, True),
+        "bot": (boolean, True),
+        "pod": (integer(1, none=True), True),
+        "seat": (integer(0, 64, none=True), True),
+        "requested": (integer(0, 2), True),
     },
     "pods": {
-        "e": (ID, True), "number": (integer(1), True), "players": (ints(1, MAX_ID, 64), True),
-        "draft": (integer(1, none=True), True), "opened": (integer(0, 10_000, none=True), False),
+        "e": (ID, True),
+        "number": (integer(1), True),
+        "players": (ints(1, MAX_ID, 64), True),
+        "draft": (integer(1, none=True), True),
+        "opened": (integer(0, 10_000, none=True), False),
         "opened_typed": (integer(0, 10_000, none=True), False),
     },
-    "pools": {"e": (ID, True), "p": (ID, True), "cards": (texts(64), True),
-              "source": (text(longest=20), False)},
-    "decks": {"e": (ID, True), "p": (ID, True), "deck": (DECK, True), "valid": (boolean, True),
-              "problems": (list_of(PROBLEM), True)},
-    "rounds": {"e": (ID, True), "number": (integer(1), True), "tables": (rows_of(ints(1, MAX_ID, 64), MAX_CARDS), True),
-               "first": (ints(1, MAX_ID), False), "status": (text(empty=False, longest=40), True), "clock": (record, False)},
-    "results": {"e": (ID, True), "round": (integer(1), True), "table": (integer(1), True),
-                "order": (list_of(ints(1, MAX_ID, 64, 1), 64, 1), True)},
-    "games": {"e": (ID, True), "round": (integer(1), True), "table": (integer(1), True), "life": (record, True),
-              "hits": (list_of(record), False), "casts": (list_of(record), False)},
-    "drafts": {"kind": (text(longest=40), True), "state": (DRAFT_STATE, True), "humans": (ints(0, 64, 64), True),
-               "names": (list_of(text(longest=500), 64), True), "styles": (list_of(text(longest=40), 64), True),
-               "status": (text(longest=40), True), "picks": (rows_of(ints(0, 64, 8, 1), 10**7), True),
-               "journal": (text(none=True, longest=64), True), "event": (ID, False), "pod": (integer(1), False)},
+    "pools": {"e": (ID, True), "p": (ID, True), "cards": (texts(64), True), "source": (text(longest=20), False)},
+    "decks": {
+        "e": (ID, True),
+        "p": (ID, True),
+        "deck": (DECK, True),
+        "valid": (boolean, True),
+        "problems": (list_of(PROBLEM), True),
+    },
+    "rounds": {
+        "e": (ID, True),
+        "number": (integer(1), True),
+        "tables": (rows_of(ints(1, MAX_ID, 64), MAX_CARDS), True),
+        "first": (ints(1, MAX_ID), False),
+        "status": (text(empty=False, longest=40), True),
+        "clock": (record, False),
+    },
+    "results": {
+        "e": (ID, True),
+        "round": (integer(1), True),
+        "table": (integer(1), True),
+        "order": (list_of(ints(1, MAX_ID, 64, 1), 64, 1), True),
+    },
+    "games": {
+        "e": (ID, True),
+        "round": (integer(1), True),
+        "table": (integer(1), True),
+        "life": (record, True),
+        "hits": (list_of(record), False),
+        "casts": (list_of(record), False),
+    },
+    "drafts": {
+        "kind": (text(longest=40), True),
+        "state": (DRAFT_STATE, True),
+        "humans": (ints(0, 64, 64), True),
+        "names": (list_of(text(longest=500), 64), True),
+        "styles": (list_of(text(longest=40), 64), True),
+        "status": (text(longest=40), True),
+        "picks": (rows_of(ints(0, 64, 8, 1), 10**7), True),
+        "journal": (text(none=True, longest=64), True),
+        "event": (ID, False),
+        "pod": (integer(1), False),
+    },
     # a live draft's own file (NAME.drafts/ID-TOKEN.json)
-    "journal": {"humans": (ints(0, 64, 64), True), "status": (text(longest=40), True),
-                "picks": (rows_of(ints(0, 64, 8, 1), 10**7), True)},
+    "journal": {
+        "humans": (ints(0, 64, 64), True),
+        "status": (text(longest=40), True),
+        "picks": (rows_of(ints(0, 64, 8, 1), 10**7), True),
+    },
 }
-REQUIRED: dict[str, tuple[str, ...]] = {table: tuple(f for f, (_, needed) in fields.items() if needed)
-                                        for table, fields in FIELDS.items()}
+REQUIRED: dict[str, tuple[str, ...]] = {
+    table: tuple(f for f, (_, needed) in fields.items() if needed) for table, fields in FIELDS.items()
+}
 
 
 def _fields(table: str, key: str, doc: Any) -> str | None:

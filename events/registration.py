@@ -40,10 +40,24 @@ def parse_points(text: str) -> list[float]:
 class Registration(EventBase):
     """Creating the event; players come, are corrected, taken back or drop."""
 
-    def create(self, name: str, *, date: str | None = None, set_code: str = "CMR", mode: str = "draft",
-               style: str = "physical", pod_size: int = MAX_POD, game_size: int = 4, one_v_one: bool = False,
-               timer: int = 0, points: str = "3,2,1,0", piper_stock: int = 0, seed: int | None = None,
-               codes: bool = True, secret: int | None = None) -> int:
+    def create(
+        self,
+        name: str,
+        *,
+        date: str | None = None,
+        set_code: str = "CMR",
+        mode: str = "draft",
+        style: str = "physical",
+        pod_size: int = MAX_POD,
+        game_size: int = 4,
+        one_v_one: bool = False,
+        timer: int = 0,
+        points: str = "3,2,1,0",
+        piper_stock: int = 0,
+        seed: int | None = None,
+        codes: bool = True,
+        secret: int | None = None,
+    ) -> int:
         """A new event.  ``seed`` seats and pairs; the packs come from ``secret`` (drawn from the operating
         system unless a test gives one).  ``codes``: a terminal draft's players pick behind seat codes."""
         if not name.strip():
@@ -66,11 +80,25 @@ class Registration(EventBase):
             dt.date.fromisoformat(date)
         except ValueError:
             raise InputError(f"bad date {date!r}: use YYYY-MM-DD") from None
-        doc = {"name": name.strip(), "date": date, "set": set_code.upper(), "mode": mode, "style": style, "pod_size": pod_size,
-               "game_size": game_size, "one_v_one": one_v_one, "timer": timer, "points": parse_points(points),
-               "piper_stock": piper_stock, "status": "registration", "created": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
-               "seed": seed if seed is not None else random.SystemRandom().randrange(1, 2**31), "uid": uuid.uuid4().hex,
-               "secret": new_secret() if secret is None else secret, "codes": codes}
+        doc = {
+            "name": name.strip(),
+            "date": date,
+            "set": set_code.upper(),
+            "mode": mode,
+            "style": style,
+            "pod_size": pod_size,
+            "game_size": game_size,
+            "one_v_one": one_v_one,
+            "timer": timer,
+            "points": parse_points(points),
+            "piper_stock": piper_stock,
+            "status": "registration",
+            "created": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
+            "seed": seed if seed is not None else random.SystemRandom().randrange(1, 2**31),
+            "uid": uuid.uuid4().hex,
+            "secret": new_secret() if secret is None else secret,
+            "codes": codes,
+        }
         with self.store.write() as db:
             event_id = db.table(EVENTS).insert(doc)
             audit.log_change(db, event_id, audit.DESK, "event new", None, doc["name"])
@@ -90,14 +118,25 @@ class Registration(EventBase):
             if started and bot:
                 raise StateError("the draft has started: a bot can no longer fill a seat")
             if started and not sealed:
-                raise StateError(f"the draft has started, so {clean} can't take a draft seat: they can join with a sealed "
-                                 f"pool (cmdraft event player add {event_id} {shlex.quote(clean)} --sealed), or wait "
-                                 "for the next event")
+                raise StateError(
+                    f"the draft has started, so {clean} can't take a draft seat: they can join with a sealed "
+                    f"pool (cmdraft event player add {event_id} {shlex.quote(clean)} --sealed), or wait "
+                    "for the next event"
+                )
             if event["mode"] == "sealed" and event["status"] in ("building", "playing"):
                 sealed = True  # a sealed event: every late player opens their six boosters
             number = 1 + max((player_number(p) for p in self._players(db, event_id)), default=0)
-            doc = {"e": event_id, "name": clean, "status": "active", "late": late, "bot": bot, "pod": None, "seat": None,
-                   "requested": 0, "number": number}
+            doc = {
+                "e": event_id,
+                "name": clean,
+                "status": "active",
+                "late": late,
+                "bot": bot,
+                "pod": None,
+                "seat": None,
+                "requested": 0,
+                "number": number,
+            }
             if self._is_checking_in(db, event_id) and event["status"] in ("registration", "seated"):
                 # registered at the desk while check-in runs (a late player too): they are here, so a
                 # re-seat seats them rather than listing them as a no-show
@@ -139,17 +178,21 @@ class Registration(EventBase):
         if not waiting:
             return None
         sizes = draft_pod_sizes(len(active), event["pod_size"])
-        return (f"every draft pod is full ({event['pod_size']} seats), so {' / '.join(waiting)} has no seat yet: "
-                f"'cmdraft event seat {event_id} --again' re-draws the pods for all {len(active)} players "
-                f"({len(sizes)} pods: {' / '.join(map(str, sizes))}), or drop them")
+        return (
+            f"every draft pod is full ({event['pod_size']} seats), so {' / '.join(waiting)} has no seat yet: "
+            f"'cmdraft event seat {event_id} --again' re-draws the pods for all {len(active)} players "
+            f"({len(sizes)} pods: {' / '.join(map(str, sizes))}), or drop them"
+        )
 
     def _refuse_same_name(self, db, event_id: int, name: str, other_than: int | None = None) -> None:
         key = name_key(name)
         for player in self._players(db, event_id):
             if player.doc_id != other_than and name_key(player["name"]) == key:
-                raise InputError(f"{name!r} is the same name as player #{player_number(player)} {player['name']!r} "
-                                 "(case, Unicode form and spaces don't make names different): choose another name, "
-                                 f"or use '#{player_number(player)}' for that player")
+                raise InputError(
+                    f"{name!r} is the same name as player #{player_number(player)} {player['name']!r} "
+                    "(case, Unicode form and spaces don't make names different): choose another name, "
+                    f"or use '#{player_number(player)}' for that player"
+                )
 
     @staticmethod
     def _is_checking_in(db, event_id: int) -> bool:
@@ -164,8 +207,12 @@ class Registration(EventBase):
             event = self._event(db, event_id)
             self._require(event, "registration", "seated", doing="check players in (check-in comes before the draft)")
             if names is None:
-                chosen = [p for p in self._players(db, event_id) if not p.get("checked_in")
-                          and p["status"] == ("active" if event["status"] == "registration" else "no-show")]
+                chosen = [
+                    p
+                    for p in self._players(db, event_id)
+                    if not p.get("checked_in")
+                    and p["status"] == ("active" if event["status"] == "registration" else "no-show")
+                ]
             else:
                 chosen = []
                 for who in names:
@@ -179,14 +226,23 @@ class Registration(EventBase):
             seated = {}
             for player in chosen:
                 if event["status"] == "seated" and player["status"] != "no-show":
-                    raise StateError(f"the event is seated; {player['name']} is not a no-show, so there is nothing to check in")
+                    raise StateError(
+                        f"the event is seated; {player['name']} is not a no-show, so there is nothing to check in"
+                    )
                 db.table(PLAYERS).update({"checked_in": True}, doc_ids=[player.doc_id])
                 if event["status"] == "seated":  # a no-show who came after all: a late seat
                     db.table(PLAYERS).update({"status": "active", "late": True}, doc_ids=[player.doc_id])
                     seated[player.doc_id] = self._seat_late(db, event_id, event, player.doc_id)
             checked = [p["name"] + (f" ({seated[p.doc_id]})" if p.doc_id in seated else "") for p in chosen]
-            audit.log_change(db, event_id, audit.DESK, "checkin", None, checked,
-                             undo={"players": [p.doc_id for p in chosen]} if not seated else None)
+            audit.log_change(
+                db,
+                event_id,
+                audit.DESK,
+                "checkin",
+                None,
+                checked,
+                undo={"players": [p.doc_id for p in chosen]} if not seated else None,
+            )
         return checked
 
     @staticmethod
@@ -222,8 +278,10 @@ class Registration(EventBase):
             event = self._event(db, event_id)
             player = self._player(db, event_id, who)
             if event["status"] != "registration" or player["pod"] is not None:
-                raise StateError(f"{player['name']} already has a seat; drop them instead: "
-                                 f"cmdraft event player drop {event_id} '#{player_number(player)}'")
+                raise StateError(
+                    f"{player['name']} already has a seat; drop them instead: "
+                    f"cmdraft event player drop {event_id} '#{player_number(player)}'"
+                )
             for table in (POOLS, DECKS):
                 db.table(table).remove((Q.e == event_id) & (Q.p == player.doc_id))
             db.table(PLAYERS).remove(doc_ids=[player.doc_id])
@@ -239,8 +297,15 @@ class Registration(EventBase):
                 raise StateError(f"{player['name']} has already dropped")
             rounds = len(db.table(ROUNDS).search(Q.e == event_id))
             db.table(PLAYERS).update({"status": "dropped", "dropped_after": rounds}, doc_ids=[player.doc_id])
-            audit.log_change(db, event_id, audit.DESK, "drop", player["status"], "dropped",
-                             undo={"player": player.doc_id, "rounds": rounds, "event_status": event["status"]})
+            audit.log_change(
+                db,
+                event_id,
+                audit.DESK,
+                "drop",
+                player["status"],
+                "dropped",
+                undo={"player": player.doc_id, "rounds": rounds, "event_status": event["status"]},
+            )
             had_deck = db.table(DECKS).get((Q.e == event_id) & (Q.p == player.doc_id)) is not None
             pod = db.table(PODS).get((Q.e == event_id) & (Q.number == player["pod"])) if player["pod"] else None
         if event["status"] == "drafting" and pod is not None and pod.get("draft"):

@@ -59,8 +59,12 @@ class RoundClock:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> RoundClock:
-        return cls(float(data["length"]), float(data["started"]), None if data.get("paused_at") is None else float(data["paused_at"]),
-                   float(data.get("paused_total", 0.0)))
+        return cls(
+            float(data["length"]),
+            float(data["started"]),
+            None if data.get("paused_at") is None else float(data["paused_at"]),
+            float(data.get("paused_total", 0.0)),
+        )
 
 
 def clock_text(seconds: float) -> str:
@@ -79,8 +83,9 @@ def _current_round(db, event_id: int):
     return rounds[-1]
 
 
-def start_clock(events, event_id: int, minutes: float | None = None, now: float | None = None,
-                restart: bool = False) -> tuple[int, RoundClock]:
+def start_clock(
+    events, event_id: int, minutes: float | None = None, now: float | None = None, restart: bool = False
+) -> tuple[int, RoundClock]:
     """The current round's clock, started now if it hasn't been (``minutes`` changes the length of a
     running clock; ``restart`` starts it again from the full length)."""
     if minutes is not None and not (1 <= minutes <= 24 * 60 and math.isfinite(minutes)):
@@ -92,15 +97,27 @@ def start_clock(events, event_id: int, minutes: float | None = None, now: float 
         if rnd.get("clock") and not restart:
             clock = RoundClock.from_json(rnd["clock"])
             if minutes is not None and clock.length != length:
-                audit.log_change(db, event_id, audit.DESK, "clock", f"round {rnd['number']}: {clock.length / 60:g} minutes",
-                                 f"round {rnd['number']}: {length / 60:g} minutes")
+                audit.log_change(
+                    db,
+                    event_id,
+                    audit.DESK,
+                    "clock",
+                    f"round {rnd['number']}: {clock.length / 60:g} minutes",
+                    f"round {rnd['number']}: {length / 60:g} minutes",
+                )
                 clock = replace(clock, length=length)
                 db.table(ROUNDS).update({"clock": clock.to_json()}, doc_ids=[rnd.doc_id])
         else:
             clock = RoundClock(length, now)
             db.table(ROUNDS).update({"clock": clock.to_json()}, doc_ids=[rnd.doc_id])
-            audit.log_change(db, event_id, audit.DESK, "clock", "restarted" if rnd.get("clock") else None,
-                             f"round {rnd['number']}: {length / 60:g} minutes from now")
+            audit.log_change(
+                db,
+                event_id,
+                audit.DESK,
+                "clock",
+                "restarted" if rnd.get("clock") else None,
+                f"round {rnd['number']}: {length / 60:g} minutes from now",
+            )
         return rnd["number"], clock
 
 
@@ -120,6 +137,12 @@ def toggle_pause(events, event_id: int, round_number: int, now: float | None = N
             raise StateError(f"round {round_number} has no clock running")
         clock = RoundClock.from_json(rnd["clock"]).toggle(now)
         db.table(ROUNDS).update({"clock": clock.to_json()}, doc_ids=[rnd.doc_id])
-        audit.log_change(db, event_id, audit.DESK, "clock", f"round {round_number}: " + ("running" if clock.paused else "paused"),
-                         f"round {round_number}: " + ("paused" if clock.paused else "running"))
+        audit.log_change(
+            db,
+            event_id,
+            audit.DESK,
+            "clock",
+            f"round {round_number}: " + ("running" if clock.paused else "paused"),
+            f"round {round_number}: " + ("paused" if clock.paused else "running"),
+        )
         return clock

@@ -44,8 +44,9 @@ def game_table_sizes(players: int, size: int = 4, one_v_one: bool = False) -> li
     return [players // tables + (1 if i < players % tables else 0) for i in range(tables)]
 
 
-def pair_by_points(ids: list[int], totals: Counter, met: Counter, sizes: list[int], rng: random.Random,
-                   window: int = 4) -> list[list[int]]:
+def pair_by_points(
+    ids: list[int], totals: Counter, met: Counter, sizes: list[int], rng: random.Random, window: int = 4
+) -> list[list[int]]:
     """Tables filled from the top of the standings; each seat goes to the candidate among the
     next few who has met the table's players least (random among equals)."""
     order = sorted(ids, key=lambda pid: (-totals[pid], rng.random()))
@@ -136,7 +137,9 @@ class Rounds(EventBase):
             decks = {d["p"]: d for d in db.table(DECKS).search(Q.e == event_id)}
             missing = [p["name"] for p in active if p.doc_id not in decks or not decks[p.doc_id]["valid"]]
             if missing and not force:
-                raise StateError("no legal deck registered for " + ", ".join(missing) + "; register them or use --force")
+                raise StateError(
+                    "no legal deck registered for " + ", ".join(missing) + "; register them or use --force"
+                )
             number = len(rounds) + 1
             sizes = game_table_sizes(len(active), event["game_size"], event["one_v_one"])
             rng = random.Random(event["seed"] * 1000 + number)
@@ -146,7 +149,7 @@ class Rounds(EventBase):
                 tables = []
                 start = 0
                 for size in sizes:
-                    tables.append(ids[start:start + size])
+                    tables.append(ids[start : start + size])
                     start += size
             else:
                 results = db.table(RESULTS).search(Q.e == event_id)
@@ -156,18 +159,31 @@ class Rounds(EventBase):
             phase_change(db)
             # The first player of each table, drawn now (seeded) and recorded with the round.
             first = [table[rng.randrange(len(table))] for table in tables]
-            db.table(ROUNDS).insert({"e": event_id, "number": number, "tables": tables, "first": first, "status": "open"})
+            db.table(ROUNDS).insert(
+                {"e": event_id, "number": number, "tables": tables, "first": first, "status": "open"}
+            )
             db.table(EVENTS).update({"status": "playing"}, doc_ids=[event_id])
             names = {p.doc_id: p["name"] for p in active}
-            audit.log_change(db, event_id, audit.DESK, "round", None,
-                             {"round": number, "tables": [[names[pid] for pid in table] for table in tables]},
-                             undo={"round": number, "status": event["status"]})
-        return {"round": number, "tables": [[names[pid] for pid in table] for table in tables],
-                "first": [names[pid] for pid in first]}
+            audit.log_change(
+                db,
+                event_id,
+                audit.DESK,
+                "round",
+                None,
+                {"round": number, "tables": [[names[pid] for pid in table] for table in tables]},
+                undo={"round": number, "status": event["status"]},
+            )
+        return {
+            "round": number,
+            "tables": [[names[pid] for pid in table] for table in tables],
+            "first": [names[pid] for pid in first],
+        }
 
     placement_points = staticmethod(placement_points)  # Rounds.placement_points(event, order), as before
 
-    def record_result(self, event_id: int, round_number: int, table_number: int, order_text: str, replace: bool = False) -> dict[str, Any]:
+    def record_result(
+        self, event_id: int, round_number: int, table_number: int, order_text: str, replace: bool = False
+    ) -> dict[str, Any]:
         with self.store.write() as db:
             event = self._event(db, event_id)
             # A round or table that does not exist is bad input (2) in every state; then the state (3).
@@ -183,7 +199,9 @@ class Rounds(EventBase):
             order = self._parse_order(db, event_id, order_text, table)
             existing = db.table(RESULTS).get((Q.e == event_id) & (Q.round == round_number) & (Q.table == table_number))
             if existing and not replace:
-                raise StateError(f"table {table_number} of round {round_number} already has a result; use --replace to correct it")
+                raise StateError(
+                    f"table {table_number} of round {round_number} already has a result; use --replace to correct it"
+                )
             doc = {"e": event_id, "round": round_number, "table": table_number, "order": order}
             if existing:
                 db.table(RESULTS).update(doc, doc_ids=[existing.doc_id])
@@ -198,26 +216,50 @@ class Rounds(EventBase):
             awarded = placement_points(event, order)
             names = {p.doc_id: p["name"] for p in self._players(db, event_id)}
             old = finishing_text(existing["order"], names) if existing else None
-            audit.log_change(db, event_id, audit.DESK, "result", old, finishing_text(order, names),
-                             undo={"round": round_number, "table": table_number, "order": existing["order"] if existing else None,
-                                   "new": order, "closed": rnd["status"] == "closed"})
-        return {"round": round_number, "table": table_number, "points": {names[pid]: pts for pid, pts in awarded.items()},
-                "corrected": existing is not None, "next_round": later["number"] if later is not None else None,
-                "would_change": would_change}
+            audit.log_change(
+                db,
+                event_id,
+                audit.DESK,
+                "result",
+                old,
+                finishing_text(order, names),
+                undo={
+                    "round": round_number,
+                    "table": table_number,
+                    "order": existing["order"] if existing else None,
+                    "new": order,
+                    "closed": rnd["status"] == "closed",
+                },
+            )
+        return {
+            "round": round_number,
+            "table": table_number,
+            "points": {names[pid]: pts for pid, pts in awarded.items()},
+            "corrected": existing is not None,
+            "next_round": later["number"] if later is not None else None,
+            "would_change": would_change,
+        }
 
     def _pairing_changes(self, db, event: dict[str, Any], rnd: dict[str, Any]) -> list[int]:
         """The tables of round ``rnd`` that the results recorded now would have paired differently: the
         pairing is made again from the rounds before it, with the same players, table sizes and seed."""
         if rnd["number"] == 1:
             return []
-        before = sorted((r for r in db.table(ROUNDS).search(Q.e == rnd["e"]) if r["number"] < rnd["number"]),
-                        key=lambda r: r["number"])
+        before = sorted(
+            (r for r in db.table(ROUNDS).search(Q.e == rnd["e"]) if r["number"] < rnd["number"]),
+            key=lambda r: r["number"],
+        )
         results = [r for r in db.table(RESULTS).search(Q.e == rnd["e"]) if r["round"] < rnd["number"]]
         ids = sorted(pid for table in rnd["tables"] for pid in table)
         rng = random.Random(event["seed"] * 1000 + rnd["number"])
-        again = pair_by_points(ids, point_totals(event, results), meetings(before), [len(t) for t in rnd["tables"]], rng)
-        return [number for number, (table, redo) in enumerate(zip(rnd["tables"], again, strict=True), start=1)
-                if set(table) != set(redo)]
+        again = pair_by_points(
+            ids, point_totals(event, results), meetings(before), [len(t) for t in rnd["tables"]], rng
+        )
+        return [
+            number
+            for number, (table, redo) in enumerate(zip(rnd["tables"], again, strict=True), start=1)
+            if set(table) != set(redo)
+        ]
 
     def _parse_order(self, db, event_id: int, text: str, table: list[int]) -> list[list[int]]:
         """``Alice > Bob = Carol > Dave``: finishing order, ``=`` for a draw; names (quoted when they hold
@@ -235,8 +277,10 @@ class Rounds(EventBase):
         if sorted(listed) != sorted(table):
             missing = [pid for pid in table if pid not in listed]
             names = {p.doc_id: p["name"] for p in self._players(db, event_id)}
-            raise InputError("the result must name every player at the table once"
-                             + (f"; missing {', '.join(names[m] for m in missing)}" if missing else "; someone is named twice"))
+            raise InputError(
+                "the result must name every player at the table once"
+                + (f"; missing {', '.join(names[m] for m in missing)}" if missing else "; someone is named twice")
+            )
         return groups
 
     def standings(self, event_id: int) -> list[Standing]:

@@ -110,7 +110,9 @@ class FileLock:
         except FileNotFoundError:
             raise StorageError(f"cannot open lock file {path}: the folder does not exist") from None
         except OSError as error:
-            raise StorageError(f"cannot open lock file {path}: {error.strerror or error}; check the folder is writable") from None
+            raise StorageError(
+                f"cannot open lock file {path}: {error.strerror or error}; check the folder is writable"
+            ) from None
 
     def acquire(self, timeout: float) -> None:
         self.handle = self._open(self.path)
@@ -122,7 +124,9 @@ class FileLock:
             portable.unlock(self.queue)
         except portable.LockTimeout:
             self.release()
-            raise StorageError(f"the database is busy (locked by another cmdraft for {timeout:.0f}s); try again") from None
+            raise StorageError(
+                f"the database is busy (locked by another cmdraft for {timeout:.0f}s); try again"
+            ) from None
         except BaseException:
             self.release()
             raise

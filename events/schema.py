@@ -32,7 +32,15 @@ from sets.cards import Card
 from sets.catalog import load_set
 
 EVENTS, PLAYERS, PODS, POOLS, DECKS, ROUNDS, RESULTS, GAMES = (
-    "events", "players", "pods", "pools", "decks", "rounds", "results", "games")
+    "events",
+    "players",
+    "pods",
+    "pools",
+    "decks",
+    "rounds",
+    "results",
+    "games",
+)
 STATUSES = ("registration", "seated", "drafting", "building", "playing", "finished")
 DRAFT_STYLES = ("physical", "terminal", "bots")
 MAX_POD = 8

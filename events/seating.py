@@ -35,18 +35,28 @@ class Seating(EventBase):
                 raise StateError("a sealed event has no draft seating: open the pools with 'cmdraft event draft'")
             if again and event["status"] == "registration":
                 raise StateError(f"the players aren't seated yet: seat them with 'cmdraft event seat {event_id}'")
-            if again and (event["status"] != "seated" or any(pod.get("draft") for pod in db.table(PODS).search(Q.e == event_id))):
-                raise StateError(f"the draft has started (the event is {event['status']}), so the pods can't be drawn again; "
-                                 f"a late player can join with a sealed pool ('cmdraft event player add {event_id} NAME --sealed')")
+            if again and (
+                event["status"] != "seated" or any(pod.get("draft") for pod in db.table(PODS).search(Q.e == event_id))
+            ):
+                raise StateError(
+                    f"the draft has started (the event is {event['status']}), so the pods can't be drawn again; "
+                    f"a late player can join with a sealed pool ('cmdraft event player add {event_id} NAME --sealed')"
+                )
             if not again:
-                self._require(event, "registration", doing=f"seat players (to draw the pods again: 'cmdraft event seat {event_id} --again')")
+                self._require(
+                    event,
+                    "registration",
+                    doing=f"seat players (to draw the pods again: 'cmdraft event seat {event_id} --again')",
+                )
             players = self._players(db, event_id, active_only=True)
             checking_in = any(p.get("checked_in") for p in players)
             no_shows = [p for p in players if checking_in and not p.get("checked_in") and not p.get("bot")]
             players = [p for p in players if p not in no_shows]
             if len(players) < 2:
-                raise StateError(f"a draft needs at least 2 players, not {len(players)}; register (or check in) more, "
-                                 "or make the event sealed")
+                raise StateError(
+                    f"a draft needs at least 2 players, not {len(players)}; register (or check in) more, "
+                    "or make the event sealed"
+                )
             names = {p.doc_id: p["name"] for p in self._players(db, event_id)}
             old = sorted(db.table(PODS).search(Q.e == event_id), key=lambda d: d["number"])
             draws = event.get("seatings", 0) + (1 if again else 0)
@@ -60,7 +70,7 @@ class Seating(EventBase):
             seating = []
             start = 0
             for number, size in enumerate(draft_pod_sizes(len(order), event["pod_size"]), start=1):
-                ids = order[start:start + size]
+                ids = order[start : start + size]
                 start += size
                 db.table(PODS).insert({"e": event_id, "number": number, "players": ids, "draft": None, "opened": None})
                 for seat, pid in enumerate(ids):
@@ -72,9 +82,19 @@ class Seating(EventBase):
             db.table(EVENTS).update({"status": "seated", "seatings": draws}, doc_ids=[event_id])
             before = [[names[pid] for pid in pod["players"]] for pod in old]
             after = [[names[pid] for pid in ids] for ids in seating]
-            audit.log_change(db, event_id, audit.DESK, "reseat" if again else "seat", before or None, after,
-                             undo={"pods": [pod["players"] for pod in old] or None,
-                                   "no_shows": [p.doc_id for p in no_shows], "seatings": event.get("seatings", 0)})
+            audit.log_change(
+                db,
+                event_id,
+                audit.DESK,
+                "reseat" if again else "seat",
+                before or None,
+                after,
+                undo={
+                    "pods": [pod["players"] for pod in old] or None,
+                    "no_shows": [p.doc_id for p in no_shows],
+                    "seatings": event.get("seatings", 0),
+                },
+            )
         return after
 
     def no_shows(self, event_id: int) -> list[str]:

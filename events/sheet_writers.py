@@ -22,8 +22,10 @@ GAP = "  "
 
 def printable(text: str) -> str:
     """Text with control and format characters shown as escapes, so a name can't move the cursor or hide."""
-    return "".join(ch if unicodedata.category(ch) not in ("Cc", "Cf", "Zl", "Zp") else ch.encode("unicode_escape").decode("ascii")
-                   for ch in text)
+    return "".join(
+        ch if unicodedata.category(ch) not in ("Cc", "Cf", "Zl", "Zp") else ch.encode("unicode_escape").decode("ascii")
+        for ch in text
+    )
 
 
 def cell_width(text: str) -> int:
@@ -42,7 +44,7 @@ def _cut(text: str, width: int) -> tuple[str, str]:
     for index, ch in enumerate(text):
         used += 0 if unicodedata.combining(ch) else (2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1)
         if used > width:
-            return text[:max(index, 1)], text[max(index, 1):]
+            return text[: max(index, 1)], text[max(index, 1) :]
     return text, ""
 
 
@@ -105,7 +107,9 @@ def text_table(table: Table, width: int = WIDTH, natural: list[int] | None = Non
     for index, row in enumerate(cells):
         wrapped = [wrap(cell, widths[i]) for i, cell in enumerate(row)]
         for depth in range(max(len(w) for w in wrapped)):
-            parts = [_pad(w[depth] if depth < len(w) else "", widths[i], i in table.right) for i, w in enumerate(wrapped)]
+            parts = [
+                _pad(w[depth] if depth < len(w) else "", widths[i], i in table.right) for i, w in enumerate(wrapped)
+            ]
             lines.append(GAP.join(parts).rstrip())
         if index == 0:
             lines.append(GAP.join("-" * w for w in widths))
@@ -185,6 +189,7 @@ section.decklist p.blank{margin:4mm 0 0;width:80mm}
 def _html_table(table: Table, natural: list[int]) -> str:
     """A table with its title as the caption (a heading never stays behind at a page end) and column
     widths shared with the sheet's other tables of the same columns."""
+
     def cls(index: int) -> str:
         return ' class="num"' if index in table.right else ""
 
@@ -193,10 +198,15 @@ def _html_table(table: Table, natural: list[int]) -> str:
     if table.title:
         parts.append(f"<caption>{html.escape(printable(table.title))}</caption>")
     parts.append("<colgroup>" + "".join(f'<col style="width:{100 * w / total:.2f}%">' for w in natural) + "</colgroup>")
-    parts.append("<thead><tr>" + "".join(f"<th{cls(i)}>{html.escape(c)}</th>" for i, c in enumerate(table.columns))
-                 + "</tr></thead><tbody>")
+    parts.append(
+        "<thead><tr>"
+        + "".join(f"<th{cls(i)}>{html.escape(c)}</th>" for i, c in enumerate(table.columns))
+        + "</tr></thead><tbody>"
+    )
     for row in table.rows:
-        parts.append("<tr>" + "".join(f"<td{cls(i)}>{html.escape(printable(c))}</td>" for i, c in enumerate(row)) + "</tr>")
+        parts.append(
+            "<tr>" + "".join(f"<td{cls(i)}>{html.escape(printable(c))}</td>" for i, c in enumerate(row)) + "</tr>"
+        )
     parts.append("</tbody></table>")
     return "\n".join(parts)
 
@@ -208,8 +218,10 @@ def to_html(sheet: Sheet) -> str:
     shared = natural_widths(sheet_tables(sheet))
     # Widths in the HTML are shares of the line: a column never takes less than its heading, and each
     # gets two characters more for its cell padding, so a narrow column's heading ('Seat') fits on one line.
-    shared = {columns: [max(w, cell_width(c), 3) + 2 for w, c in zip(widths, columns, strict=True)]
-              for columns, widths in shared.items()}
+    shared = {
+        columns: [max(w, cell_width(c), 3) + 2 for w, c in zip(widths, columns, strict=True)]
+        for columns, widths in shared.items()
+    }
     running = html.escape(printable(f"{sheet.title} · {sheet.subtitle}"))
     body = []
     for index, page in enumerate(sheet.pages):
@@ -225,15 +237,20 @@ def to_html(sheet: Sheet) -> str:
             if isinstance(block, Table):
                 body.append(_html_table(block, shared[block.columns]))
             elif isinstance(block, Note):
-                body.append(f'<p class="note{" strong" if block.strong else ""}">{html.escape(printable(block.text))}</p>')
+                body.append(
+                    f'<p class="note{" strong" if block.strong else ""}">{html.escape(printable(block.text))}</p>'
+                )
             elif isinstance(block, Blanks):
                 body.extend(f'<p class="blank">{html.escape(label)}:</p>' for label in block.labels)
         body.append("</section>")
     title = html.escape(printable(f"{sheet.title} · {sheet.what}"))
-    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-            f"<title>{title}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n"
-            f"<header><h1>{html.escape(printable(sheet.title))}</h1><p>{html.escape(printable(sheet.subtitle))}</p></header>\n"
-            + "\n".join(body) + "\n</body>\n</html>\n")
+    return (
+        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f"<title>{title}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n"
+        f"<header><h1>{html.escape(printable(sheet.title))}</h1><p>{html.escape(printable(sheet.subtitle))}</p></header>\n"
+        + "\n".join(body)
+        + "\n</body>\n</html>\n"
+    )
 
 
 def csv_text(table: Table) -> str:
@@ -248,7 +265,9 @@ def csv_text(table: Table) -> str:
 
 def to_csv(sheet: Sheet) -> str:
     if sheet.csv is None:
-        raise InputError(f"{sheet.what} has no CSV form: use --format text or html (CSV is for {', '.join(CSV_PRINTABLES)})")
+        raise InputError(
+            f"{sheet.what} has no CSV form: use --format text or html (CSV is for {', '.join(CSV_PRINTABLES)})"
+        )
     return csv_text(sheet.csv)
 
 

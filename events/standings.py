@@ -36,10 +36,16 @@ class Standing:
         return (-self.points, -self.opponents_average, self.average_place is None, self.average_place or 0)
 
     def to_json(self, rank: int | None = None) -> dict[str, Any]:
-        return {"rank": self.rank if rank is None else rank, "player": self.name, "points": round(float(self.points), 4),
-                "points_exact": str(self.points), "opponents_average": round(float(self.opponents_average), 4),
-                "average_place": None if self.average_place is None else round(float(self.average_place), 4),
-                "rounds": self.rounds, "dropped": self.dropped}
+        return {
+            "rank": self.rank if rank is None else rank,
+            "player": self.name,
+            "points": round(float(self.points), 4),
+            "points_exact": str(self.points),
+            "opponents_average": round(float(self.opponents_average), 4),
+            "average_place": None if self.average_place is None else round(float(self.average_place), 4),
+            "rounds": self.rounds,
+            "dropped": self.dropped,
+        }
 
 
 def rank_standings(rows: Sequence[Standing]) -> list[Standing]:
@@ -95,14 +101,22 @@ def standings_of(event: dict[str, Any], players, results, rounds) -> list[Standi
 
     def per_round(pid: int) -> Fraction:
         return totals[pid] / played[pid] if played[pid] else Fraction(0)
+
     rows = []
     for player in players:
         if player.get("bot"):
             continue  # a bot filled a draft seat; it plays no games and has no standing
         pid = player.doc_id
         opp = opponents[pid]
-        rows.append(Standing(pid, player["name"], Fraction(totals[pid]),
-                             sum((per_round(o) for o in opp), Fraction(0)) / len(opp) if opp else Fraction(0),
-                             Fraction(sum(places[pid]), len(places[pid])) if places[pid] else None, played[pid],
-                             player["status"] == "dropped"))
+        rows.append(
+            Standing(
+                pid,
+                player["name"],
+                Fraction(totals[pid]),
+                sum((per_round(o) for o in opp), Fraction(0)) / len(opp) if opp else Fraction(0),
+                Fraction(sum(places[pid]), len(places[pid])) if places[pid] else None,
+                played[pid],
+                player["status"] == "dropped",
+            )
+        )
     return rank_standings(rows)

@@ -50,6 +50,7 @@ META = "_meta"
 KEEP_BACKUPS = 5
 LOCK_TIMEOUT = 30.0
 
+
 def _migrate_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
     """Schema 2: a draft's picks live in its record (``picks``: ``[seat, *positions]`` rows), and a
     draft still being picked names its own journal file (``journal``: a random token)."""
@@ -134,15 +135,18 @@ def read_file(path: Path) -> dict[str, Any] | None:
         raw = read_bytes(path, DATABASE_LIMIT)
     except FileProblem as problem:
         if problem.missing and "part of the path" in problem.reason:
-            raise StorageError(f"{path} can't be a database: a part of the path is a file, not a folder; choose another --db") from None
+            raise StorageError(
+                f"{path} can't be a database: a part of the path is a file, not a folder; choose another --db"
+            ) from None
         if problem.missing:
             return None
         if "a folder" in problem.reason:
             raise StorageError(f"{path} is a folder, not a database file; give a file path with --db") from None
         raise StorageError(f"cannot use database {path}: it {problem.reason}; nothing was changed") from None
     if not raw.strip():
-        raise StorageError(f"{path} is empty, so it is not a cmdraft database; remove it to start a new one, or "
-                           f"{restore_hint(path)}")
+        raise StorageError(
+            f"{path} is empty, so it is not a cmdraft database; remove it to start a new one, or {restore_hint(path)}"
+        )
     try:
         data = loads(raw)
     except (ValueError, UnicodeDecodeError) as error:
@@ -159,8 +163,9 @@ def migrated(data: dict[str, Any], path: Path) -> dict[str, Any]:
             data = MIGRATIONS[schema](data)
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             reason = f"no field {error.args[0]!r}" if isinstance(error, KeyError) else "unexpected value"
-            raise StorageError(f"{path} is damaged (a schema-{schema} record can't be read: {reason}); "
-                               f"{restore_hint(path)}") from None
+            raise StorageError(
+                f"{path} is damaged (a schema-{schema} record can't be read: {reason}); {restore_hint(path)}"
+            ) from None
         schema += 1
     data = dict(data)
     data[META] = {"1": _meta_doc()}
@@ -204,8 +209,9 @@ def belongs_to_database(target: Path, database: Path) -> bool:
     files, its drafts folder or a journal in it, or a hard link to the database file."""
     if target == database or database.with_name(database.name + ".drafts") in (target, *target.parents):
         return True
-    if target.parent == database.parent and (target.name.startswith(database.name + ".")
-                                             or target.name.startswith("." + database.name + ".")):
+    if target.parent == database.parent and (
+        target.name.startswith(database.name + ".") or target.name.startswith("." + database.name + ".")
+    ):
         return True
     try:
         mine, theirs = os.stat(target), os.stat(database)
@@ -275,8 +281,9 @@ class Store:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except (FileExistsError, NotADirectoryError):
-            raise StorageError(f"{self.path} can't be a database: a part of the path is a file, not a folder; "
-                               "choose another --db") from None
+            raise StorageError(
+                f"{self.path} can't be a database: a part of the path is a file, not a folder; choose another --db"
+            ) from None
         except OSError as error:
             raise StorageError(f"cannot create folder for database {self.path}: {error.strerror or error}") from None
         if self.path.is_dir():
@@ -294,8 +301,10 @@ class Store:
         if read_only(self.path):
             raise StorageError(f"{self.path} is read-only; nothing was changed (make it writable to change it)")
         if read_only(self.path.parent):
-            raise StorageError(f"the folder {self.path.parent} is read-only; nothing was changed "
-                               "(make it writable, or choose another --db)")
+            raise StorageError(
+                f"the folder {self.path.parent} is read-only; nothing was changed "
+                "(make it writable, or choose another --db)"
+            )
 
     @contextmanager
     def _write(self) -> Iterator[TinyDB]:
@@ -326,7 +335,9 @@ class Store:
                 try:
                     atomic_write(self.path, dumps(tables), None if stat is None else stat.st_mode & 0o7777)
                 except OSError as error:
-                    raise StorageError(f"cannot write database {self.path}: {error.strerror or error}; nothing was changed") from None
+                    raise StorageError(
+                        f"cannot write database {self.path}: {error.strerror or error}; nothing was changed"
+                    ) from None
                 signature = self._signature()
                 self._cache = (signature, tables, False) if signature is not None else None
         except BaseException:
@@ -373,7 +384,9 @@ class Store:
             _fsync_folder(self.path.parent)
         except OSError as error:
             temporary.unlink(missing_ok=True)
-            raise StorageError(f"cannot back up database {self.path}: {error.strerror or error}; nothing was changed") from None
+            raise StorageError(
+                f"cannot back up database {self.path}: {error.strerror or error}; nothing was changed"
+            ) from None
         return newest
 
     def backup(self) -> Path | None:
@@ -406,7 +419,9 @@ class Store:
             try:
                 atomic_write(self.path, dumps(data))
             except OSError as error:
-                raise StorageError(f"cannot write database {self.path}: {error.strerror or error}; nothing was changed") from None
+                raise StorageError(
+                    f"cannot write database {self.path}: {error.strerror or error}; nothing was changed"
+                ) from None
             self._cache = None
         finally:
             lock.release()

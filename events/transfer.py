@@ -43,7 +43,9 @@ def read_database_file(path: Path) -> dict[str, Any]:
         data = loads(raw)
     except (ValueError, UnicodeDecodeError) as error:
         reason = "not UTF-8 text" if isinstance(error, UnicodeDecodeError) else str(error)
-        raise InputError(f"{str(path)!r} is not a cmdraft database ({reason}); give a backup or an export's database.json") from None
+        raise InputError(
+            f"{str(path)!r} is not a cmdraft database ({reason}); give a backup or an export's database.json"
+        ) from None
     try:
         data = check_data(data, path)
         if schema_of(data) != SCHEMA:
@@ -96,7 +98,9 @@ def export_tables(events, event_id: int) -> dict[str, Any]:
 # --- live drafts under a restore ----------------------------------------------------------------------------------
 
 
-def live_drafts(store, tables: dict[str, Any], only: tuple | None = None) -> dict[tuple, tuple[int, dict[str, Any], int]]:
+def live_drafts(
+    store, tables: dict[str, Any], only: tuple | None = None
+) -> dict[tuple, tuple[int, dict[str, Any], int]]:
     """Drafts still being picked: ``(event identity, pod number) -> (draft id, record, picks so far)``."""
     found = {}
     events = tables.get(EVENTS, {})
@@ -125,11 +129,15 @@ def pod_picks(tables: dict[str, Any], only: tuple | None = None) -> dict[tuple, 
 
 def refuse_live(live: dict[tuple, tuple[int, dict[str, Any], int]], kept: dict[tuple, int]) -> None:
     """``StateError`` naming the live drafts a restore would stop and the picks it would discard."""
-    pods = ", ".join(f"pod {pod} at {picks} picks" for (_, pod), (_, _, picks) in sorted(live.items(), key=lambda kv: kv[0][1]))
+    pods = ", ".join(
+        f"pod {pod} at {picks} picks" for (_, pod), (_, _, picks) in sorted(live.items(), key=lambda kv: kv[0][1])
+    )
     lost = sum(max(0, picks - kept.get(key, 0)) for key, (_, _, picks) in live.items())
-    raise StateError(f"the event has a live draft ({pods}): restoring now would stop it and discard {lost} "
-                     f"pick{'s' if lost != 1 else ''} made since the file was written; let the draft finish, or "
-                     "restore with --force to stop it first")
+    raise StateError(
+        f"the event has a live draft ({pods}): restoring now would stop it and discard {lost} "
+        f"pick{'s' if lost != 1 else ''} made since the file was written; let the draft finish, or "
+        "restore with --force to stop it first"
+    )
 
 
 def stop_drafts(store, live: dict[tuple, tuple[int, dict[str, Any], int]]) -> dict[tuple, int]:
@@ -161,7 +169,9 @@ def restore_all(store, path: Path, data: dict[str, Any], force: bool = False) ->
     return backup, len(stopped), sum(max(0, picks - kept.get(key, 0)) for key, picks in stopped.items())
 
 
-def _renumber(name: str, doc: dict[str, Any], event_id: int, players: dict[int, int], drafts: dict[int, int]) -> dict[str, Any]:
+def _renumber(
+    name: str, doc: dict[str, Any], event_id: int, players: dict[int, int], drafts: dict[int, int]
+) -> dict[str, Any]:
     doc = json.loads(json.dumps(doc))
     pid = lambda old: players.get(int(old), int(old))  # noqa: E731
     if "e" in doc:
@@ -216,8 +226,10 @@ def restore_event(events, data: dict[str, Any], which: int | None = None, force:
         raise InputError("the file holds no event")
     if which is None:
         if len(sources) > 1:
-            raise InputError(f"the file holds {len(sources)} events ({', '.join(map(str, sorted(sources)))}): "
-                             "choose one with --event ID, or restore the whole database with --all")
+            raise InputError(
+                f"the file holds {len(sources)} events ({', '.join(map(str, sorted(sources)))}): "
+                "choose one with --event ID, or restore the whole database with --all"
+            )
         which = next(iter(sources))
     if which not in sources:
         raise InputError(f"the file has no event {which}; it holds {', '.join(map(str, sorted(sources)))}")
@@ -231,7 +243,9 @@ def restore_event(events, data: dict[str, Any], which: int | None = None, force:
         stopped = stop_drafts(events.store, live)
         # A live draft of a backup of this very database has its later picks in this database's
         # journal file: the restored record holds them all (read after the stop), under a fresh journal token.
-        records[DRAFTS] = {key: self_contained(events.store, int(key), doc) for key, doc in records.get(DRAFTS, {}).items()}
+        records[DRAFTS] = {
+            key: self_contained(events.store, int(key), doc) for key, doc in records.get(DRAFTS, {}).items()
+        }
         kept = pod_picks({EVENTS: {str(which): event}, **records})
         discarded = sum(max(0, picks - kept.get(key, 0)) for key, picks in stopped.items())
         existing = next((doc for doc in db.table(EVENTS).all() if identity(doc) == identity(event)), None)
@@ -245,19 +259,37 @@ def restore_event(events, data: dict[str, Any], which: int | None = None, force:
             db.table(EVENTS).insert(Document(dict(event), doc_id=target))
         else:
             target = db.table(EVENTS).insert(dict(event))
-        players = {int(key): db.table(PLAYERS).insert(_renumber(PLAYERS, doc, target, {}, {}))
-                   for key, doc in sorted(records.get(PLAYERS, {}).items(), key=lambda kv: int(kv[0]))}
-        drafts = {int(key): db.table(DRAFTS).insert(_renumber(DRAFTS, doc, target, players, {}))
-                  for key, doc in sorted(records.get(DRAFTS, {}).items(), key=lambda kv: int(kv[0]))}
+        players = {
+            int(key): db.table(PLAYERS).insert(_renumber(PLAYERS, doc, target, {}, {}))
+            for key, doc in sorted(records.get(PLAYERS, {}).items(), key=lambda kv: int(kv[0]))
+        }
+        drafts = {
+            int(key): db.table(DRAFTS).insert(_renumber(DRAFTS, doc, target, players, {}))
+            for key, doc in sorted(records.get(DRAFTS, {}).items(), key=lambda kv: int(kv[0]))
+        }
         for name, docs in records.items():
             if name in (PLAYERS, DRAFTS) or not docs:
                 continue
-            db.table(name).insert_multiple(_renumber(name, doc, target, players, drafts)
-                                           for _, doc in sorted(docs.items(), key=lambda kv: int(kv[0])))
+            db.table(name).insert_multiple(
+                _renumber(name, doc, target, players, drafts)
+                for _, doc in sorted(docs.items(), key=lambda kv: int(kv[0]))
+            )
         log_change(db, target, DESK, "restore", "replaced" if existing is not None else None, event.get("name"))
         if stopped:
-            log_change(db, target, DESK, "restore stopped the live draft", f"{sum(stopped.values())} picks",
-                       f"{discarded} picks discarded")
+            log_change(
+                db,
+                target,
+                DESK,
+                "restore stopped the live draft",
+                f"{sum(stopped.values())} picks",
+                f"{discarded} picks discarded",
+            )
     backup = newest_backup(events.store.path)
-    return {"event": target, "name": event.get("name"), "replaced": existing is not None,
-            "backup": str(backup) if backup is not None else None, "stopped": len(stopped), "discarded_picks": discarded}
+    return {
+        "event": target,
+        "name": event.get("name"),
+        "replaced": existing is not None,
+        "backup": str(backup) if backup is not None else None,
+        "stopped": len(stopped),
+        "discarded_picks": discarded,
+    }

@@ -51,8 +51,10 @@ class Undo(EventBase):
             if handler is None or entry.get("undo") is None:
                 path = shlex.quote(str(self.store.path))
                 hint = INSTEAD.get(what, "make the change again the other way").format(
-                    id=event_id, db=f" --db {path}",
-                    restore=f"'cmdraft event restore {shlex.quote(str(self.store.path) + '.bak.1')} --all --db {path}'")
+                    id=event_id,
+                    db=f" --db {path}",
+                    restore=f"'cmdraft event restore {shlex.quote(str(self.store.path) + '.bak.1')} --all --db {path}'",
+                )
                 raise StateError(f"the desk's last change ({what}: {entry['new']}) can't be undone: {hint}")
             said = handler(db, event_id, event, entry, entry["undo"])
             audit.log_change(db, event_id, audit.DESK, "undo", entry["new"], entry["old"], undoes=entry["id"])
@@ -97,8 +99,11 @@ class Undo(EventBase):
             return f"{where}: back to {finishing_text(undo['order'], self._names(db, event_id))}"
         later = db.table(ROUNDS).get((Q.e == event_id) & (Q.number == undo["round"] + 1))
         if later is not None:
-            raise self._unsafe(entry, f"round {later['number']} was paired with it; correct it with "
-                                      f"'cmdraft event result {event_id} {undo['round']} {undo['table']} ORDER --replace'")
+            raise self._unsafe(
+                entry,
+                f"round {later['number']} was paired with it; correct it with "
+                f"'cmdraft event result {event_id} {undo['round']} {undo['table']} ORDER --replace'",
+            )
         db.table(RESULTS).remove(doc_ids=[doc.doc_id])
         db.table(ROUNDS).update({"status": "open"}, doc_ids=[rnd.doc_id])
         return f"{where} ({entry['new']}): the table has no result again"
@@ -107,8 +112,9 @@ class Undo(EventBase):
         rounds = sorted(db.table(ROUNDS).search(Q.e == event_id), key=lambda r: r["number"])
         if not rounds or rounds[-1]["number"] != undo["round"]:
             raise self._unsafe(entry, "a later round has been paired")
-        if db.table(RESULTS).search((Q.e == event_id) & (Q.round == undo["round"])) or \
-                db.table(GAMES).search((Q.e == event_id) & (Q.round == undo["round"])):
+        if db.table(RESULTS).search((Q.e == event_id) & (Q.round == undo["round"])) or db.table(GAMES).search(
+            (Q.e == event_id) & (Q.round == undo["round"])
+        ):
             raise self._unsafe(entry, f"round {undo['round']} already has results or games recorded")
         phase_change(db)
         db.table(ROUNDS).remove(doc_ids=[rounds[-1].doc_id])
@@ -119,15 +125,20 @@ class Undo(EventBase):
     def _undo_checkin(self, db, event_id, event, entry, undo) -> str:
         if event["status"] != "registration":
             raise self._unsafe(entry, "the players are seated")
-        db.table(PLAYERS).update({"checked_in": False}, doc_ids=[pid for pid in undo["players"] if db.table(PLAYERS).get(doc_id=pid)])
+        db.table(PLAYERS).update(
+            {"checked_in": False}, doc_ids=[pid for pid in undo["players"] if db.table(PLAYERS).get(doc_id=pid)]
+        )
         return f"of {' / '.join(entry['new'])}: not checked in again"
 
     def _undo_player_add(self, db, event_id, event, entry, undo) -> str:
         player = db.table(PLAYERS).get(doc_id=undo["player"])
         if player is None:
             raise self._unsafe(entry, "the player is no longer registered")
-        if event["status"] not in ("registration", "seated") or db.table(POOLS).get((Q.e == event_id) & (Q.p == player.doc_id)) \
-                or db.table(DECKS).get((Q.e == event_id) & (Q.p == player.doc_id)):
+        if (
+            event["status"] not in ("registration", "seated")
+            or db.table(POOLS).get((Q.e == event_id) & (Q.p == player.doc_id))
+            or db.table(DECKS).get((Q.e == event_id) & (Q.p == player.doc_id))
+        ):
             raise self._unsafe(entry, f"{player['name']} has a pool or the draft has started; drop them instead")
         if player["pod"] is not None:
             pod = db.table(PODS).get((Q.e == event_id) & (Q.number == player["pod"]))

@@ -78,7 +78,6 @@ def _gamma_q(a: float, x: float) -> float:
     return min(1.0, math.exp(log_prefix) * h)
 
 
-
 @dataclass(frozen=True, slots=True)
 class Row:
     """One class of cards: observed and expected counts."""
@@ -105,15 +104,28 @@ class Check:
     dof: int = 0
 
     def to_json(self) -> dict:
-        return {"title": self.title, "p_value": self.p_value, "chi_square": self.statistic, "dof": self.dof, "warning": self.warning,
-                "rows": [{"label": r.label, "observed": r.observed, "expected": r.expected} for r in self.rows]}
+        return {
+            "title": self.title,
+            "p_value": self.p_value,
+            "chi_square": self.statistic,
+            "dof": self.dof,
+            "warning": self.warning,
+            "rows": [{"label": r.label, "observed": r.observed, "expected": r.expected} for r in self.rows],
+        }
 
 
 MIN_EXPECTED = 5  # below this, chi-square's p-value is unreliable
 
 
-def _check(title: str, rows: list[Row], *, dof: int | None = None, statistic: float | None = None, count: int = 0,
-           worst_first: bool = False) -> Check:
+def _check(
+    title: str,
+    rows: list[Row],
+    *,
+    dof: int | None = None,
+    statistic: float | None = None,
+    count: int = 0,
+    worst_first: bool = False,
+) -> Check:
     """Pearson's chi-square over the rows (or a given statistic), with a warning for small expected counts."""
     if statistic is None:
         statistic = sum((r.observed - r.expected) ** 2 / r.expected for r in rows if r.expected > 0)
@@ -122,8 +134,10 @@ def _check(title: str, rows: list[Row], *, dof: int | None = None, statistic: fl
     warning = ""
     if small and count:
         needed = math.ceil(count * MIN_EXPECTED / min(small) / 1000) * 1000
-        warning = (f"{len(small)} of {len(rows)} expected counts are under {MIN_EXPECTED} (smallest {min(small):.2f}): "
-                   f"the p-value is unreliable; audit about {needed} boosters or more")
+        warning = (
+            f"{len(small)} of {len(rows)} expected counts are under {MIN_EXPECTED} (smallest {min(small):.2f}): "
+            f"the p-value is unreliable; audit about {needed} boosters or more"
+        )
     if worst_first:
         rows = sorted(rows, key=lambda r: -abs(r.residual))
     return Check(title, tuple(rows), chi_square_sf(statistic, dof), warning, statistic, dof)
@@ -180,8 +194,11 @@ def _nodes() -> tuple[tuple[float, float], ...]:
     """Quadrature on [0, 1]: 16-point Gauss-Legendre on intervals halving toward both ends, where integrands bend."""
     points, weights = _gauss_legendre(16)
     edges = sorted({0.0, 1.0, *(2.0**-k for k in range(1, 41)), *(1 - 2.0**-k for k in range(2, 41))})
-    return tuple((low + (high - low) * (x + 1) / 2, (high - low) / 2 * w)
-                 for low, high in itertools.pairwise(edges) for x, w in zip(points, weights, strict=True))
+    return tuple(
+        (low + (high - low) * (x + 1) / 2, (high - low) / 2 * w)
+        for low, high in itertools.pairwise(edges)
+        for x, w in zip(points, weights, strict=True)
+    )
 
 
 def _gauss_legendre(n: int) -> tuple[list[float], list[float]]:
@@ -264,8 +281,11 @@ def _drawing_variants(spec: BoosterSpec, sheet_name: str) -> list[tuple[int, int
 def expected_by(spec: BoosterSpec, sheet_name: str, key: Callable, boosters: int | Counter) -> Counter:
     """Expected cards per class from one sheet, over ``boosters`` (a count, or boosters opened per variant)."""
     sheet = spec.sheets[sheet_name]
-    per_variant = boosters if isinstance(boosters, Counter) else Counter(
-        {i: v.weight / spec.total_weight * boosters for i, v in enumerate(spec.variants)})
+    per_variant = (
+        boosters
+        if isinstance(boosters, Counter)
+        else Counter({i: v.weight / spec.total_weight * boosters for i, v in enumerate(spec.variants)})
+    )
     expected: Counter = Counter()
     for position, count in _drawing_variants(spec, sheet_name):
         for printing, chance in zip(sheet.printings, inclusion(sheet, count), strict=True):
@@ -278,14 +298,27 @@ def expected_by(spec: BoosterSpec, sheet_name: str, key: Callable, boosters: int
 
 def _variants_check(spec: BoosterSpec, variants: Counter, count: int) -> Check:
     shared = set.intersection(*(set(v.contents) for v in spec.variants))
-    rows = [Row(f"variant {i} ({v.weight}/{spec.total_weight}): " + " + ".join(f"{n} {s}" for s, n in v.contents if (s, n) not in shared),
-                variants[i], v.weight / spec.total_weight * count) for i, v in enumerate(spec.variants)]
+    rows = [
+        Row(
+            f"variant {i} ({v.weight}/{spec.total_weight}): "
+            + " + ".join(f"{n} {s}" for s, n in v.contents if (s, n) not in shared),
+            variants[i],
+            v.weight / spec.total_weight * count,
+        )
+        for i, v in enumerate(spec.variants)
+    ]
     return _check("variants", rows, count=count)
 
 
 def _slots_check(spec: BoosterSpec, per_sheet: dict[str, Counter], count: int) -> Check:
-    rows = [Row(name, sum(per_sheet[name].values()),
-                count * sum(v.weight / spec.total_weight * v.count(name) for v in spec.variants)) for name in spec.sheets]
+    rows = [
+        Row(
+            name,
+            sum(per_sheet[name].values()),
+            count * sum(v.weight / spec.total_weight * v.count(name) for v in spec.variants),
+        )
+        for name in spec.sheets
+    ]
     return _check("cards per slot (sheet)", rows, dof=len(rows) - (1 if len(spec.sizes) == 1 else 0), count=count)
 
 
@@ -303,12 +336,21 @@ def _card_check(spec: BoosterSpec, name: str, observed: Counter, variants: Count
         for i, chance in enumerate(inclusion(sheet, drawn)):
             expected[i] += variants[position] * chance
             variance[i] += variants[position] * (chance if sheet.allow_duplicates else chance * (1 - chance))
-    rows = [Row(f"{p.card.number} {p.card.name}", observed[p.card], e) for p, e in zip(sheet.printings, expected, strict=True)]
+    rows = [
+        Row(f"{p.card.number} {p.card.name}", observed[p.card], e)
+        for p, e in zip(sheet.printings, expected, strict=True)
+    ]
     dof = len(rows) - 1
     statistic = sum((r.observed - e) ** 2 / e for r, e in zip(rows, expected, strict=True) if e > 0)
     scale = sum(v / e for v, e in zip(variance, expected, strict=True) if e > 0) / dof if dof else 1.0
-    return _check(f"{name}: cards", rows, dof=dof, statistic=statistic / scale if scale else statistic, count=count,
-                  worst_first=True)
+    return _check(
+        f"{name}: cards",
+        rows,
+        dof=dof,
+        statistic=statistic / scale if scale else statistic,
+        count=count,
+        worst_first=True,
+    )
 
 
 def _group_check(spec: BoosterSpec, name: str, observed: Counter, variants: Counter, count: int) -> Check | None:
@@ -331,7 +373,11 @@ def _group_check(spec: BoosterSpec, name: str, observed: Counter, variants: Coun
     groups = [g for g in GROUP_ORDER if expected[g] > 0]
     rows = [Row(g, observed[g], expected[g]) for g in groups]
     # The free slots are a multinomial draw over the groups: test what came out beyond the forced cards.
-    statistic = sum((observed[g] - forced_total[g] - free_expected[g]) ** 2 / free_expected[g] for g in groups if free_expected[g] > 0)
+    statistic = sum(
+        (observed[g] - forced_total[g] - free_expected[g]) ** 2 / free_expected[g]
+        for g in groups
+        if free_expected[g] > 0
+    )
     dof = sum(1 for g in groups if free_expected[g] > 0) - 1
     return _check(f"{name}: color groups (balanced)", rows, dof=dof, statistic=statistic, count=count)
 
@@ -349,7 +395,10 @@ def audit(spec: BoosterSpec, boosters: Iterable[Booster], count: int) -> list[Ch
         share = spec.variant_share(name)
         if 0 < share < 1:
             with_sheet = sum(variants[i] for i, v in enumerate(spec.variants) if v.count(name))
-            rows = [Row(f"with a {name} card", with_sheet, share * count), Row("without", count - with_sheet, (1 - share) * count)]
+            rows = [
+                Row(f"with a {name} card", with_sheet, share * count),
+                Row("without", count - with_sheet, (1 - share) * count),
+            ]
             checks.append(_check(f"boosters with a {name} card", rows, count=count))
     for name, sheet in spec.sheets.items():
         observed = per_sheet[name]
@@ -358,7 +407,11 @@ def audit(spec: BoosterSpec, boosters: Iterable[Booster], count: int) -> list[Ch
             by_rarity = Counter()
             for card, n in observed.items():
                 by_rarity[card.rarity.value] += n
-            checks.append(_check(f"{name}: rarity mix", [Row(k, by_rarity[k], e) for k, e in sorted(expected.items())], count=count))
+            checks.append(
+                _check(
+                    f"{name}: rarity mix", [Row(k, by_rarity[k], e) for k, e in sorted(expected.items())], count=count
+                )
+            )
         if sheet.balance_colors:
             by_group = Counter()
             for card, n in observed.items():
@@ -371,7 +424,9 @@ def audit(spec: BoosterSpec, boosters: Iterable[Booster], count: int) -> list[Ch
     return checks
 
 
-def open_and_audit(spec: BoosterSpec, count: int, seed: int, progress: Callable[[int], None] | None = None) -> list[Check]:
+def open_and_audit(
+    spec: BoosterSpec, count: int, seed: int, progress: Callable[[int], None] | None = None
+) -> list[Check]:
     rng = random.Random(seed)
 
     def stream():

@@ -19,8 +19,17 @@ def _basic(name: str, snow: bool = False) -> Card:
     full = f"Snow-Covered {name}" if snow else name
     type_line = " ".join(supertypes) + " Land" + (f" — {name}" if subtype else "")
     face = Face(full, "", type_line, supertypes, ("Land",), subtype)
-    return Card(full, (face,), ColorIdentity.parse(""), ColorIdentity.parse(_BASICS[name]), Layout.NORMAL,
-                "BASIC", full.lower().replace(" ", "-"), Rarity.COMMON, 0)
+    return Card(
+        full,
+        (face,),
+        ColorIdentity.parse(""),
+        ColorIdentity.parse(_BASICS[name]),
+        Layout.NORMAL,
+        "BASIC",
+        full.lower().replace(" ", "-"),
+        Rarity.COMMON,
+        0,
+    )
 
 
 BASIC_NAMES = frozenset([*_BASICS, *(f"Snow-Covered {name}" for name in _BASICS if name != "Wastes")])

@@ -43,8 +43,14 @@ class Printing:
         return self.card.name
 
     def to_json(self) -> dict[str, Any]:
-        return {"number": self.card.number, "name": self.card.name, "rarity": self.card.rarity.value,
-                "sheet": self.sheet, "foil": self.foil, "etched": self.etched}
+        return {
+            "number": self.card.number,
+            "name": self.card.name,
+            "rarity": self.card.rarity.value,
+            "sheet": self.sheet,
+            "foil": self.foil,
+            "etched": self.etched,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +60,12 @@ class Booster:
     printings: tuple[Printing, ...]
 
     def to_json(self, seed: int | None = None) -> dict[str, Any]:
-        return {"seed": seed, "index": self.index, "variant": self.variant, "cards": [p.to_json() for p in self.printings]}
+        return {
+            "seed": seed,
+            "index": self.index,
+            "variant": self.variant,
+            "cards": [p.to_json() for p in self.printings],
+        }
 
 
 def balance_group(card: Card) -> Color | None:
@@ -90,8 +101,16 @@ class Sheet:
         "weights",
     )
 
-    def __init__(self, name: str, cards: list[tuple[Card, int]], *, foil: bool = False, etched: bool = False,
-                 balance_colors: bool = False, allow_duplicates: bool = False):
+    def __init__(
+        self,
+        name: str,
+        cards: list[tuple[Card, int]],
+        *,
+        foil: bool = False,
+        etched: bool = False,
+        balance_colors: bool = False,
+        allow_duplicates: bool = False,
+    ):
         self.name = name
         self.allow_duplicates = allow_duplicates
         self.foil, self.etched, self.balance_colors = foil, etched, balance_colors
@@ -162,9 +181,15 @@ class Sheet:
         weights = [w // divisor for w in weights]
         cum = list(accumulate(weights))
         # A table of groups, one entry per unit of weight, picks a group with one random number.
-        table = tuple(group for group, w in zip(self._groups, weights, strict=True) for _ in range(w)) if cum[-1] <= 4096 else ()
+        table = (
+            tuple(group for group, w in zip(self._groups, weights, strict=True) for _ in range(w))
+            if cum[-1] <= 4096
+            else ()
+        )
         # A group can run out of cards only if it is smaller than the draws it may get.
-        may_run_out = any(len(group) < (count - colored) + (g < colored) for g, group in enumerate(self._groups) if weights[g])
+        may_run_out = any(
+            len(group) < (count - colored) + (g < colored) for g, group in enumerate(self._groups) if weights[g]
+        )
         plan = self._plans[count] = _Plan(weights, cum, cum[-1], table, may_run_out)
         return plan
 
@@ -280,8 +305,14 @@ class BoosterSpec:
             total = sum(weight for _, weight in cards)
             if "total_weight" in sheet and sheet["total_weight"] != total:
                 raise fail(f"sheet {name!r} weights add up to {total}, not {sheet['total_weight']}")
-            sheets[name] = Sheet(name, cards, foil=bool(sheet.get("foil")), etched=bool(sheet.get("etched")),
-                                 balance_colors=bool(sheet.get("balance_colors")), allow_duplicates=bool(sheet.get("allow_duplicates")))
+            sheets[name] = Sheet(
+                name,
+                cards,
+                foil=bool(sheet.get("foil")),
+                etched=bool(sheet.get("etched")),
+                balance_colors=bool(sheet.get("balance_colors")),
+                allow_duplicates=bool(sheet.get("allow_duplicates")),
+            )
         variants = []
         for position, raw in enumerate(raw_variants, start=1):
             weight, contents = raw.get("weight"), raw.get("contents") or {}
@@ -290,7 +321,9 @@ class BoosterSpec:
             for name, count in contents.items():
                 if name not in sheets:
                     raise fail(f"variant {position} draws from sheet {name!r}, which is not defined")
-                too_many = count > len(sheets[name]) and not sheets[name].allow_duplicates if isinstance(count, int) else True
+                too_many = (
+                    count > len(sheets[name]) and not sheets[name].allow_duplicates if isinstance(count, int) else True
+                )
                 if not isinstance(count, int) or count <= 0 or too_many or not sheets[name].total:
                     raise fail(f"variant {position} draws {count!r} cards from sheet {name!r} of {len(sheets[name])}")
             variants.append(Variant(weight, tuple(contents.items())))

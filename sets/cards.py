@@ -90,9 +90,24 @@ class CommanderAbility(StrEnum):
 SUPERTYPES = frozenset({"Basic", "Legendary", "Snow", "World", "Ongoing", "Host", "Elite"})
 CARD_TYPES = frozenset(
     {
-        "Artifact", "Battle", "Conspiracy", "Creature", "Dungeon", "Enchantment", "Instant",
-        "Kindred", "Land", "Phenomenon", "Plane", "Planeswalker", "Scheme", "Sorcery", "Tribal",
-        "Vanguard", "Emblem", "Hero",
+        "Artifact",
+        "Battle",
+        "Conspiracy",
+        "Creature",
+        "Dungeon",
+        "Enchantment",
+        "Instant",
+        "Kindred",
+        "Land",
+        "Phenomenon",
+        "Plane",
+        "Planeswalker",
+        "Scheme",
+        "Sorcery",
+        "Tribal",
+        "Vanguard",
+        "Emblem",
+        "Hero",
     }
 )
 _MULTIWORD_SUBTYPES = ("Time Lord",)
@@ -100,12 +115,51 @@ BASIC_LAND_NAMES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest",
 # The subtypes a creature card may carry beside its creature types, by the card type they belong to
 # (CR 205.3g artifact types, 205.3h enchantment types, 205.3i land types).
 NONCREATURE_SUBTYPES = {
-    "Artifact": frozenset({"Attraction", "Blood", "Bobblehead", "Clue", "Contraption", "Equipment", "Food", "Fortification",
-                           "Gold", "Incubator", "Junk", "Lander", "Map", "Powerstone", "Spacecraft", "Treasure", "Vehicle"}),
-    "Enchantment": frozenset({"Aura", "Background", "Cartouche", "Case", "Class", "Curse", "Role", "Room", "Rune", "Saga",
-                              "Shard", "Shrine"}),
-    "Land": frozenset({"Cave", "Desert", "Forest", "Gate", "Island", "Lair", "Locus", "Mine", "Mountain", "Plains", "Planet",
-                       "Power-Plant", "Sphere", "Swamp", "Tower", "Town", "Urza's"}),
+    "Artifact": frozenset(
+        {
+            "Attraction",
+            "Blood",
+            "Bobblehead",
+            "Clue",
+            "Contraption",
+            "Equipment",
+            "Food",
+            "Fortification",
+            "Gold",
+            "Incubator",
+            "Junk",
+            "Lander",
+            "Map",
+            "Powerstone",
+            "Spacecraft",
+            "Treasure",
+            "Vehicle",
+        }
+    ),
+    "Enchantment": frozenset(
+        {"Aura", "Background", "Cartouche", "Case", "Class", "Curse", "Role", "Room", "Rune", "Saga", "Shard", "Shrine"}
+    ),
+    "Land": frozenset(
+        {
+            "Cave",
+            "Desert",
+            "Forest",
+            "Gate",
+            "Island",
+            "Lair",
+            "Locus",
+            "Mine",
+            "Mountain",
+            "Plains",
+            "Planet",
+            "Power-Plant",
+            "Sphere",
+            "Swamp",
+            "Tower",
+            "Town",
+            "Urza's",
+        }
+    ),
 }
 
 
@@ -206,9 +260,12 @@ class Card:
 
     @property
     def type_line(self) -> str:
-        return " // ".join(face.type_line for face in self.faces) if self.layout in (
-            Layout.SPLIT, Layout.ADVENTURE, Layout.MODAL_DFC, Layout.TRANSFORM, Layout.FLIP
-        ) and len(self.faces) > 1 else self.front.type_line
+        return (
+            " // ".join(face.type_line for face in self.faces)
+            if self.layout in (Layout.SPLIT, Layout.ADVENTURE, Layout.MODAL_DFC, Layout.TRANSFORM, Layout.FLIP)
+            and len(self.faces) > 1
+            else self.front.type_line
+        )
 
     @property
     def mana_cost(self) -> str:
@@ -244,8 +301,14 @@ class Card:
     def can_be_commander(self) -> bool:
         """CR 903.3: a legendary creature, a legendary Vehicle or Spacecraft with printed power and toughness
         (the front face's type line decides), or a card whose text says it can be your commander."""
-        return bool(self.abilities & {CommanderAbility.LEGENDARY_CREATURE, CommanderAbility.LEGENDARY_VEHICLE,
-                                      CommanderAbility.CAN_BE_COMMANDER})
+        return bool(
+            self.abilities
+            & {
+                CommanderAbility.LEGENDARY_CREATURE,
+                CommanderAbility.LEGENDARY_VEHICLE,
+                CommanderAbility.CAN_BE_COMMANDER,
+            }
+        )
 
     @property
     def has_partner(self) -> bool:
@@ -280,8 +343,14 @@ def strip_reminder(text: str) -> str:
 
 
 # Facts decided by the type line alone: a stored card gets them again from its stored types.
-TYPE_FACTS = frozenset({CommanderAbility.LEGENDARY_CREATURE, CommanderAbility.LEGENDARY_VEHICLE,
-                        CommanderAbility.BACKGROUND, CommanderAbility.TIME_LORD_DOCTOR})
+TYPE_FACTS = frozenset(
+    {
+        CommanderAbility.LEGENDARY_CREATURE,
+        CommanderAbility.LEGENDARY_VEHICLE,
+        CommanderAbility.BACKGROUND,
+        CommanderAbility.TIME_LORD_DOCTOR,
+    }
+)
 # The artifact subtypes whose legendary cards may lead a deck when they have printed power and toughness (CR 903.3).
 COMMANDER_VEHICLE_TYPES = frozenset({"Vehicle", "Spacecraft"})
 # "A deck can have any number of cards named ..." (copy_limit).
@@ -300,8 +369,12 @@ def type_facts(face: Face) -> frozenset[CommanderAbility]:
         # CR 702.124m: Doctor's companion pairs with a legendary Time Lord Doctor creature with no other creature types.
         if sorted(face.creature_types) == ["Doctor", "Time Lord"]:
             facts.add(CommanderAbility.TIME_LORD_DOCTOR)
-    elif ("Legendary" in face.supertypes and COMMANDER_VEHICLE_TYPES & set(face.subtypes)
-          and _printed(face.power) and _printed(face.toughness)):
+    elif (
+        "Legendary" in face.supertypes
+        and COMMANDER_VEHICLE_TYPES & set(face.subtypes)
+        and _printed(face.power)
+        and _printed(face.toughness)
+    ):
         facts.add(CommanderAbility.LEGENDARY_VEHICLE)
     # CR 702.124k: "Choose a Background" pairs with a *legendary* Background enchantment card.
     if "Background" in face.subtypes and "Enchantment" in face.types and "Legendary" in face.supertypes:
@@ -313,14 +386,18 @@ def _plain_text(text: str) -> str:
     return strip_reminder(text).replace("’", "'").replace("‘", "'").replace("–", "—")
 
 
-_CREATURE_OFF_BATTLEFIELD = re.compile(r"\bas long as [^.]+? (?:isn't|is not) on the battlefield, it's an? [^.]*?\bcreature\b",
-                                       re.IGNORECASE)
+_CREATURE_OFF_BATTLEFIELD = re.compile(
+    r"\bas long as [^.]+? (?:isn't|is not) on the battlefield, it's an? [^.]*?\bcreature\b", re.IGNORECASE
+)
 _DASHED = re.compile(r"^partner\s*(?:—|-{1,2})\s*(?P<group>.+)$", re.IGNORECASE)
 _FRIENDS_FOREVER = "friends forever"
 # Keywords that may share a line with others ("Flying, partner"); the ones that take words stand alone.
-_LIST_KEYWORDS = {"partner": CommanderAbility.PARTNER, _FRIENDS_FOREVER: CommanderAbility.FRIENDS_FOREVER,
-                  "doctor's companion": CommanderAbility.DOCTORS_COMPANION,
-                  "choose a background": CommanderAbility.CHOOSE_A_BACKGROUND}
+_LIST_KEYWORDS = {
+    "partner": CommanderAbility.PARTNER,
+    _FRIENDS_FOREVER: CommanderAbility.FRIENDS_FOREVER,
+    "doctor's companion": CommanderAbility.DOCTORS_COMPANION,
+    "choose a background": CommanderAbility.CHOOSE_A_BACKGROUND,
+}
 
 
 def commander_facts(face: Face, *other_faces: Face) -> tuple[frozenset[CommanderAbility], str | None, str | None]:
@@ -349,7 +426,7 @@ def commander_facts(face: Face, *other_faces: Face) -> tuple[frozenset[Commander
         dashed = _DASHED.match(line)
         if low.startswith("partner with "):
             abilities.add(CommanderAbility.PARTNER_WITH)
-            partner_with = line[len("partner with "):].strip()
+            partner_with = line[len("partner with ") :].strip()
         elif dashed:
             group = dashed.group("group").strip()
             if group.lower() == _FRIENDS_FOREVER:
@@ -364,8 +441,12 @@ def commander_facts(face: Face, *other_faces: Face) -> tuple[frozenset[Commander
     return frozenset(abilities), partner_with, partner_group
 
 
-_NUMBER_WORDS = {word: n for n, word in enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen".split())}
+_NUMBER_WORDS = {
+    word: n
+    for n, word in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen".split()
+    )
+}
 _COPY_LIMIT = re.compile(r"a deck can have (?P<limit>any number of|up to (?P<n>\w+)) cards named ", re.IGNORECASE)
 
 
@@ -400,8 +481,26 @@ def normalize_name(name: str) -> str:
 
 _PUNCTUATION = re.compile(r"[,.:;!?\"()\-]")
 # Typographic quotes, apostrophes and dashes read as their ASCII forms.
-_TYPOGRAPHIC = str.maketrans({"’": "'", "‘": "'", "‚": "'", "‛": "'", "′": "'", "“": '"', "”": '"', "„": '"', "‟": '"',
-                              "″": '"', "«": '"', "»": '"', "–": "-", "—": "-", "‐": "-", "‑": "-"})
+_TYPOGRAPHIC = str.maketrans(
+    {
+        "’": "'",
+        "‘": "'",
+        "‚": "'",
+        "‛": "'",
+        "′": "'",
+        "“": '"',
+        "”": '"',
+        "„": '"',
+        "‟": '"',
+        "″": '"',
+        "«": '"',
+        "»": '"',
+        "–": "-",
+        "—": "-",
+        "‐": "-",
+        "‑": "-",
+    }
+)
 
 
 @dataclass(frozen=True, slots=True, eq=False)

@@ -21,8 +21,20 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from sets.cards import (ANY_NUMBER, TYPE_FACTS, Card, CardSet, CommanderAbility, Face, Layout, Rarity, commander_facts,
-                        normalize_name, text_copy_limit, type_facts)
+from sets.cards import (
+    ANY_NUMBER,
+    TYPE_FACTS,
+    Card,
+    CardSet,
+    CommanderAbility,
+    Face,
+    Layout,
+    Rarity,
+    commander_facts,
+    normalize_name,
+    text_copy_limit,
+    type_facts,
+)
 from sets.colors import ColorIdentity
 from sets.errors import ImportFormatError, InputError, MeldResultError, UnknownCardError, UnknownSetError
 from sets.userdata import kept_mtgo_ids, read_kept, read_kept_file, texts_path, user_home  # noqa: F401 (user_home: others import it here)
@@ -132,8 +144,13 @@ def card_from_json(data: dict[str, Any], set_code: str) -> Card:
     )
     if any(face.text for face in faces):
         abilities, partner_with, partner_group = text_facts(card)
-        card = replace(card, abilities=abilities, partner_with=partner_with, partner_group=partner_group,
-                       copy_limit=text_copy_limit(faces))
+        card = replace(
+            card,
+            abilities=abilities,
+            partner_with=partner_with,
+            partner_group=partner_group,
+            copy_limit=text_copy_limit(faces),
+        )
     return card
 
 
@@ -198,8 +215,10 @@ def load_set(code: str) -> CardSet:
     key = code.strip().upper()
     if not re.fullmatch(r"[A-Z0-9]{1,16}", key, re.ASCII):
         shown = code if len(code) <= 40 else f"{code[:20]}… ({len(code)} characters)"
-        raise UnknownSetError(f"unknown set {shown!r}: a set code is 1-16 letters and digits; known sets are "
-                              f"{', '.join(available_codes())}")
+        raise UnknownSetError(
+            f"unknown set {shown!r}: a set code is 1-16 letters and digits; known sets are "
+            f"{', '.join(available_codes())}"
+        )
     path = _imported_path(key)
     if path.is_file():
         try:
@@ -228,8 +247,9 @@ def save_user_file(path: Path, text: str) -> Path:
             temporary.unlink(missing_ok=True)
         except OSError:
             pass
-        raise InputError(f"cannot write {str(path)!r}: {error.strerror or error}; "
-                         "set CMDRAFT_HOME to a writable folder") from None
+        raise InputError(
+            f"cannot write {str(path)!r}: {error.strerror or error}; set CMDRAFT_HOME to a writable folder"
+        ) from None
     return path
 
 
@@ -276,7 +296,8 @@ def keep_texts(cards: Iterable[Card], source: str) -> dict[str, int]:
         found = 0
         for card in bundled.cards:
             mtgo_id = ids_by_printing.get((card.set_code, card.number)) or next(
-                (ids_by_name[key] for key in _text_keys(card) if key in ids_by_name), None)
+                (ids_by_name[key] for key in _text_keys(card) if key in ids_by_name), None
+            )
             if mtgo_id is not None:
                 found += 1
                 ids[card.name] = mtgo_id
@@ -285,8 +306,10 @@ def keep_texts(cards: Iterable[Card], source: str) -> dict[str, int]:
                 continue
             found += 1
             faces = {normalize_name(face.name): face.text for face in source_card.faces}
-            texts[card.name] = [faces.get(normalize_name(face.name), source_card.faces[i].text if i < len(source_card.faces) else "")
-                                for i, face in enumerate(card.faces)]
+            texts[card.name] = [
+                faces.get(normalize_name(face.name), source_card.faces[i].text if i < len(source_card.faces) else "")
+                for i, face in enumerate(card.faces)
+            ]
         if found:
             data = {"format": "cmdraft-texts/1", "code": code, "source": source, "cards": texts, "mtgo_ids": ids}
             save_user_file(texts_path(code), json.dumps(data, ensure_ascii=False, indent=0))
@@ -295,10 +318,18 @@ def keep_texts(cards: Iterable[Card], source: str) -> dict[str, int]:
                 kept[code] = with_text
     from sets.basics import BASIC_NAMES
 
-    basic_ids = {name: ids_by_name[normalize_name(name)] for name in sorted(BASIC_NAMES) if normalize_name(name) in ids_by_name}
+    basic_ids = {
+        name: ids_by_name[normalize_name(name)] for name in sorted(BASIC_NAMES) if normalize_name(name) in ids_by_name
+    }
     if basic_ids:  # the built-in basic lands take their MTGO ids from the file too
         old_ids = read_kept("BASIC")["mtgo_ids"]
-        data = {"format": "cmdraft-texts/1", "code": "BASIC", "source": source, "cards": {}, "mtgo_ids": {**old_ids, **basic_ids}}
+        data = {
+            "format": "cmdraft-texts/1",
+            "code": "BASIC",
+            "source": source,
+            "cards": {},
+            "mtgo_ids": {**old_ids, **basic_ids},
+        }
         save_user_file(texts_path("BASIC"), json.dumps(data, ensure_ascii=False, indent=0))
     return kept
 
@@ -323,13 +354,22 @@ def _enriched(card_set: CardSet, path: str, mtime_ns: int, size: int) -> CardSet
     for card in card_set.cards:
         faces = texts.get(card.name)
         if faces:
-            card = replace(card, faces=tuple(replace(face, text=face.text or (faces[i] if i < len(faces) else ""))
-                                             for i, face in enumerate(card.faces)))
+            card = replace(
+                card,
+                faces=tuple(
+                    replace(face, text=face.text or (faces[i] if i < len(faces) else ""))
+                    for i, face in enumerate(card.faces)
+                ),
+            )
             # The text adds what it says to the bundled facts; a copy limit is read from it.
             abilities, partner_with, partner_group = text_facts(card)
-            card = replace(card, abilities=card.abilities | abilities, partner_with=card.partner_with or partner_with,
-                           partner_group=card.partner_group or partner_group,
-                           copy_limit=text_copy_limit(card.faces) if any(f.text for f in card.faces) else card.copy_limit)
+            card = replace(
+                card,
+                abilities=card.abilities | abilities,
+                partner_with=card.partner_with or partner_with,
+                partner_group=card.partner_group or partner_group,
+                copy_limit=text_copy_limit(card.faces) if any(f.text for f in card.faces) else card.copy_limit,
+            )
         if card.name in ids and card.mtgo_id is None:
             card = replace(card, mtgo_id=ids[card.name])
         cards.append(card)

@@ -34,9 +34,7 @@ class Color(StrEnum):
         for color in cls:
             if key in (color.value.lower(), color.word):
                 return color
-        raise ColorError(
-            f"unknown color {text!r}: use a letter W, U, B, R, G or a word white, blue, black, red, green"
-        )
+        raise ColorError(f"unknown color {text!r}: use a letter W, U, B, R, G or a word white, blue, black, red, green")
 
 
 _WORDS = {Color.W: "white", Color.U: "blue", Color.B: "black", Color.R: "red", Color.G: "green"}

@@ -56,17 +56,24 @@ def _check_address(url: str) -> None:
 def _open(url: str):
     _check_address(url)
     # A server on this machine is reached directly, whatever proxy the environment names.
-    opener = urllib.request.build_opener(urllib.request.ProxyHandler({})) if urllib.parse.urlsplit(url).hostname in _LOOPBACK \
+    opener = (
+        urllib.request.build_opener(urllib.request.ProxyHandler({}))
+        if urllib.parse.urlsplit(url).hostname in _LOOPBACK
         else urllib.request.build_opener()
+    )
     try:
         return opener.open(url, timeout=TIMEOUT_SECONDS)
     except urllib.error.HTTPError as error:
-        raise DownloadError(f"cannot download {url}: the server answered {error.code} {error.reason}; "
-                            "check the set code (MTGJSON names sets by their code, e.g. CMR)") from None
+        raise DownloadError(
+            f"cannot download {url}: the server answered {error.code} {error.reason}; "
+            "check the set code (MTGJSON names sets by their code, e.g. CMR)"
+        ) from None
     except (urllib.error.URLError, OSError, http.client.HTTPException) as error:
         reason = getattr(error, "reason", None) or error
-        raise DownloadError(f"cannot download {url}: no network or no answer ({reason}); try again when online, "
-                            "or download the file yourself and run 'cmdraft sets import FILE'") from None
+        raise DownloadError(
+            f"cannot download {url}: no network or no answer ({reason}); try again when online, "
+            "or download the file yourself and run 'cmdraft sets import FILE'"
+        ) from None
 
 
 def published_sha256(url: str) -> str:
@@ -105,8 +112,10 @@ def download_set(code: str, source: str | None = None, progress: Progress | None
                 try:
                     chunk = answer.read(CHUNK)
                 except (http.client.IncompleteRead, socket.timeout, OSError) as error:
-                    raise DownloadError(f"the download of {url} broke off after {received} bytes ({error}); "
-                                        "nothing was stored: try again") from None
+                    raise DownloadError(
+                        f"the download of {url} broke off after {received} bytes ({error}); "
+                        "nothing was stored: try again"
+                    ) from None
                 if not chunk:
                     break
                 out.write(chunk)
@@ -115,13 +124,19 @@ def download_set(code: str, source: str | None = None, progress: Progress | None
                 if progress:
                     progress(received, total)
         if total is not None and received != total:
-            raise DownloadError(f"the download of {url} stopped at {received} of {total} bytes; nothing was stored: try again")
+            raise DownloadError(
+                f"the download of {url} stopped at {received} of {total} bytes; nothing was stored: try again"
+            )
         if digest.hexdigest() != expected:
-            raise DownloadError(f"the download of {url} doesn't match its published SHA-256 "
-                                f"({digest.hexdigest()[:12]}… instead of {expected[:12]}…); nothing was stored: try again later")
+            raise DownloadError(
+                f"the download of {url} doesn't match its published SHA-256 "
+                f"({digest.hexdigest()[:12]}… instead of {expected[:12]}…); nothing was stored: try again later"
+            )
         os.replace(partial, target)
     except OSError as error:
-        raise InputError(f"cannot write {str(target)!r}: {error.strerror or error}; set CMDRAFT_HOME to a writable folder") from None
+        raise InputError(
+            f"cannot write {str(target)!r}: {error.strerror or error}; set CMDRAFT_HOME to a writable folder"
+        ) from None
     finally:
         try:
             partial.unlink(missing_ok=True)

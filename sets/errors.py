@@ -55,8 +55,10 @@ class MeldResultError(UnknownCardError):
 
 def meld_result_message(name: str, result: str, fronts: list[str] | tuple[str, ...] = ()) -> str:
     made = f" (melded from {' and '.join(repr(f) for f in fronts)})" if fronts else ""
-    return (f"{name!r} is the meld result {result!r}{made}: it is the back face of a meld pair and can't be in a deck; "
-            "name the front cards instead")
+    return (
+        f"{name!r} is the meld result {result!r}{made}: it is the back face of a meld pair and can't be in a deck; "
+        "name the front cards instead"
+    )
 
 
 class UnknownSetError(InputError):

@@ -103,7 +103,9 @@ def read_input(path: str | Path, limit: int, what: str = "") -> bytes:
     try:
         return read_bytes(path, limit)
     except FileProblem as problem:
-        raise InputError(f"cannot read {what + ' ' if what else ''}{str(path)!r}: it {problem.reason}; check the path") from None
+        raise InputError(
+            f"cannot read {what + ' ' if what else ''}{str(path)!r}: it {problem.reason}; check the path"
+        ) from None
 
 
 def _no_constant(name: str) -> Any:

@@ -13,8 +13,17 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from sets.cards import (ANY_NUMBER, Card, CommanderAbility, Face, Layout, Rarity, commander_facts, strip_reminder,
-                        text_copy_limit)
+from sets.cards import (
+    ANY_NUMBER,
+    Card,
+    CommanderAbility,
+    Face,
+    Layout,
+    Rarity,
+    commander_facts,
+    strip_reminder,
+    text_copy_limit,
+)
 from sets.colors import ALL_COLORS, COLORLESS, Color, ColorIdentity
 from sets.errors import ManaCostError
 from sets.mana import ManaCost, text_symbol_colors
@@ -27,7 +36,9 @@ _SELF_COLOR = re.compile(
     re.IGNORECASE,
 )
 _SELF_WORDS = ("this card", "this creature", "this permanent", "this spell", "this artifact", "~", "cardname")
-_NOT_IDENTITY = re.compile(r"(?:doesn['’]t|does not|don['’]t|do not) affect (?:its |this card['’]s |the card['’]s )?color identity", re.I)
+_NOT_IDENTITY = re.compile(
+    r"(?:doesn['’]t|does not|don['’]t|do not) affect (?:its |this card['’]s |the card['’]s )?color identity", re.I
+)
 
 
 def counted_faces(faces: Sequence[Face], layout: Layout) -> Sequence[Face]:
@@ -64,11 +75,7 @@ def defined_colors(face: Face) -> ColorIdentity:
 
 def face_identity(face: Face) -> ColorIdentity:
     """CR 903.4 identity of one face."""
-    return (
-        text_symbol_colors(face.mana_cost)
-        | text_symbol_colors(strip_reminder(face.text))
-        | defined_colors(face)
-    )
+    return text_symbol_colors(face.mana_cost) | text_symbol_colors(strip_reminder(face.text)) | defined_colors(face)
 
 
 def color_identity(faces: Sequence[Face], layout: Layout = Layout.NORMAL, chosen: Color | None = None) -> ColorIdentity:

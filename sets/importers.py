@@ -58,13 +58,16 @@ class ImportResult:
         groups: dict[str, list[Card]] = defaultdict(list)
         for card in self.cards:
             groups[card.set_code].append(card)
+
         def boosters(code: str) -> dict[str, dict[str, Any]]:
             if code in self.set_boosters:
                 return self.set_boosters[code]
             return self.boosters if code == self.code else {}
 
         return [
-            CardSet(code, self.name if code == self.code and self.name else code, tuple(cards), boosters(code), self.source)
+            CardSet(
+                code, self.name if code == self.code and self.name else code, tuple(cards), boosters(code), self.source
+            )
             for code, cards in groups.items()
         ]
 
@@ -82,13 +85,29 @@ def _checked_cost(cost: str | None, label: str, result: ImportResult) -> str:
     try:
         ManaCost.parse(cost)
     except ManaCostError as error:
-        raise ManaCostError(f"{result.source}: card {label!r} has a {error}; fix the file or download it again") from None
+        raise ManaCostError(
+            f"{result.source}: card {label!r} has a {error}; fix the file or download it again"
+        ) from None
     return cost
 
 
-def _face(result: ImportResult, *, name: str, cost: str | None, type_line: str | None, text: str | None,
-          colors: Any, indicator: Any, power: Any = None, toughness: Any = None, loyalty: Any = None,
-          defense: Any = None, supertypes: Any = None, types: Any = None, subtypes: Any = None) -> Face:
+def _face(
+    result: ImportResult,
+    *,
+    name: str,
+    cost: str | None,
+    type_line: str | None,
+    text: str | None,
+    colors: Any,
+    indicator: Any,
+    power: Any = None,
+    toughness: Any = None,
+    loyalty: Any = None,
+    defense: Any = None,
+    supertypes: Any = None,
+    types: Any = None,
+    subtypes: Any = None,
+) -> Face:
     type_line = type_line or ""
     if types is None:
         supertypes, types, subtypes = parse_type_line(type_line)
@@ -198,8 +217,12 @@ def _attach_meld_results(groups: dict[tuple[str, str], list[dict[str, Any]]]) ->
     for front in groups.values():
         first = front[0]
         names = str(first.get("name", "")).split(" // ")
-        if (Layout.parse(first.get("layout")) is Layout.MELD and len(names) > 1 and names[-1] in results
-                and not any(_is_meld_back(obj) for obj in front)):
+        if (
+            Layout.parse(first.get("layout")) is Layout.MELD
+            and len(names) > 1
+            and names[-1] in results
+            and not any(_is_meld_back(obj) for obj in front)
+        ):
             front.append(dict(results[names[-1]], side="b"))
 
 
@@ -234,7 +257,9 @@ def read_mtgjson_set(data: dict[str, Any], source: str, booster_cards: bool = Tr
             result.boosters = _mtgjson_boosters(body.get("booster") or {}, uuid_to_number, finishes)
         except (AttributeError, TypeError, ValueError) as error:
             # The cards are still good: report the booster section and go on without it.
-            result.problems.append(f"{source}: the booster section can't be read ({error!r}); boosters of this set won't open")
+            result.problems.append(
+                f"{source}: the booster section can't be read ({error!r}); boosters of this set won't open"
+            )
     return result
 
 
@@ -252,9 +277,7 @@ def _mtgjson_boosters(
             for uuid, weight in (sheet.get("cards") or {}).items():
                 key = uuid_to_number.get(uuid, f"uuid:{uuid}")
                 cards[key] = cards.get(key, 0) + weight
-            etched = "etched" in sheet_name.lower() or bool(cards) and all(
-                finishes.get(n) == {"etched"} for n in cards
-            )
+            etched = "etched" in sheet_name.lower() or bool(cards) and all(finishes.get(n) == {"etched"} for n in cards)
             sheets[sheet_name] = {
                 "foil": bool(sheet.get("foil")),
                 "etched": etched,
@@ -324,7 +347,9 @@ def read_scryfall(cards: list[Any], source: str) -> ImportResult:
             continue
         layout = Layout.parse(obj.get("layout"))
         parts = obj.get("all_parts") or []
-        if layout is Layout.MELD and any(p.get("component") == "meld_result" and p.get("name") == obj["name"] for p in parts):
+        if layout is Layout.MELD and any(
+            p.get("component") == "meld_result" and p.get("name") == obj["name"] for p in parts
+        ):
             continue  # the meld result: the back face of the cards that meld into it (below), never a card of its own
         faces_data = obj.get("card_faces") or [obj]
         name = obj["name"]
@@ -350,10 +375,19 @@ def read_scryfall(cards: list[Any], source: str) -> ImportResult:
             result_name = next((p.get("name") for p in parts if p.get("component") == "meld_result"), None)
             result_obj = by_name.get(result_name) if result_name else None
             if result_name and result_name != obj["name"]:
-                faces.append(_face(result, name=result_name, cost="", type_line=(result_obj or {}).get("type_line"),
-                                   text=(result_obj or {}).get("oracle_text"), colors=(result_obj or {}).get("colors", ()),
-                                   indicator=(result_obj or {}).get("color_indicator"),
-                                   power=(result_obj or {}).get("power"), toughness=(result_obj or {}).get("toughness")))
+                faces.append(
+                    _face(
+                        result,
+                        name=result_name,
+                        cost="",
+                        type_line=(result_obj or {}).get("type_line"),
+                        text=(result_obj or {}).get("oracle_text"),
+                        colors=(result_obj or {}).get("colors", ()),
+                        indicator=(result_obj or {}).get("color_indicator"),
+                        power=(result_obj or {}).get("power"),
+                        toughness=(result_obj or {}).get("toughness"),
+                    )
+                )
         code = str(obj.get("set") or "").upper()
         card = make_card(
             faces,
@@ -403,7 +437,11 @@ def read_card_list(data: dict[str, Any], source: str) -> ImportResult:
 def read_card_data(data: Any, source: str) -> ImportResult:
     """Read already-parsed JSON of any supported kind, or raise ``ImportFormatError``."""
     if isinstance(data, list):
-        if data and all(isinstance(obj, dict) for obj in data[:5]) and any("type_line" in obj or "card_faces" in obj for obj in data[:5]):
+        if (
+            data
+            and all(isinstance(obj, dict) for obj in data[:5])
+            and any("type_line" in obj or "card_faces" in obj for obj in data[:5])
+        ):
             return read_scryfall(data, source)
         if not data:
             raise ImportFormatError(f"{source}: the card array is empty; {FORMAT_HINT}")
@@ -413,12 +451,17 @@ def read_card_data(data: Any, source: str) -> ImportResult:
             return read_mtgjson_set(data, source)
         if isinstance(body, dict) and body and all(isinstance(v, list) for v in list(body.values())[:20]):
             return read_mtgjson_atomic(data, source)
-        if isinstance(body, dict) and body and all(isinstance(v, dict) and isinstance(v.get("cards"), list)
-                                                   for v in list(body.values())[:20]):
+        if (
+            isinstance(body, dict)
+            and body
+            and all(isinstance(v, dict) and isinstance(v.get("cards"), list) for v in list(body.values())[:20])
+        ):
             return read_mtgjson_printings(data, source)
         if data.get("object") == "list" and isinstance(body, list):
             return read_scryfall(body, source)
-        if isinstance(data.get("cards"), list) and all(isinstance(c, dict) and "number" in c and "name" in c for c in data["cards"][:5]):
+        if isinstance(data.get("cards"), list) and all(
+            isinstance(c, dict) and "number" in c and "name" in c for c in data["cards"][:5]
+        ):
             return read_card_list(data, source)
     raise ImportFormatError(f"{source}: not a card file cmdraft knows; {FORMAT_HINT}")
 
@@ -430,7 +473,9 @@ def read_card_file(path: str | Path) -> ImportResult:
     try:
         data = loads(raw)
     except UnicodeDecodeError as error:
-        raise ImportFormatError(f"{path}: not UTF-8 text (byte 0x{raw[error.start]:02x} at {error.start}); {FORMAT_HINT}") from None
+        raise ImportFormatError(
+            f"{path}: not UTF-8 text (byte 0x{raw[error.start]:02x} at {error.start}); {FORMAT_HINT}"
+        ) from None
     except ValueError as error:
         raise ImportFormatError(f"{path}: {error}; {FORMAT_HINT}") from None
     try:

@@ -142,9 +142,7 @@ def _parse_cost(text: str) -> ManaCost:
             raise ManaCostError(f"bad mana cost {text!r}: {error}") from None
         position = match.end()
     if position != len(text):
-        raise ManaCostError(
-            f"bad mana cost {text!r}: write each symbol in braces, like {{2}}{{W}}{{U/B}}"
-        )
+        raise ManaCostError(f"bad mana cost {text!r}: write each symbol in braces, like {{2}}{{W}}{{U/B}}")
     return ManaCost(tuple(symbols))
 
 

@@ -51,18 +51,24 @@ def is_decimal(text: str, signed: bool = False) -> bool:
     return len(whole) <= MAX_DIGITS and len(fraction) <= MAX_PLACES
 
 
-def parse_decimal(text: str, what: str, *, signed: bool = False, low: float | None = None,
-                  high: float | None = None) -> float:
+def parse_decimal(
+    text: str, what: str, *, signed: bool = False, low: float | None = None, high: float | None = None
+) -> float:
     """``text`` as a float through the same strict rule as ``parse_int`` (always finite)."""
     if not isinstance(text, str):
         text = str(text)
     if not is_decimal(text, signed):
-        form = "a number like 2.5 or -2.5" if signed else "a number like 50 or 2.5 (digits 0-9, a point, up to 6 decimals)"
+        form = (
+            "a number like 2.5 or -2.5" if signed else "a number like 50 or 2.5 (digits 0-9, a point, up to 6 decimals)"
+        )
         span = f" from {low:g} to {high:g}" if low is not None and high is not None else ""
         raise InputError(f"bad {what} {text!r}: give {form}{span}")
     value = float(text.strip(" \t"))
     if (low is not None and value < low) or (high is not None and value > high):
-        span = f"from {low:g} to {high:g}" if low is not None and high is not None else \
-            (f"at least {low:g}" if low is not None else f"at most {high:g}")
+        span = (
+            f"from {low:g} to {high:g}"
+            if low is not None and high is not None
+            else (f"at least {low:g}" if low is not None else f"at most {high:g}")
+        )
         raise InputError(f"{what} must be {span}, not {text.strip()}")
     return value

@@ -44,8 +44,11 @@ def read_kept_file(path: str, mtime_ns: int, size: int) -> dict[str, Any]:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
         cards = data["cards"]
         texts = {str(name): [str(text) for text in faces] for name, faces in cards.items() if isinstance(faces, list)}
-        ids = {str(name): value for name, value in (data.get("mtgo_ids") or {}).items()
-               if isinstance(value, int) and not isinstance(value, bool) and value > 0}
+        ids = {
+            str(name): value
+            for name, value in (data.get("mtgo_ids") or {}).items()
+            if isinstance(value, int) and not isinstance(value, bool) and value > 0
+        }
         return {"cards": texts, "mtgo_ids": ids}
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return {"cards": {}, "mtgo_ids": {}}

@@ -54,7 +54,9 @@ def foundation() -> None:
         supertypes, types, subtypes = parse_type_line(rng.choice(type_lines))
         text = f"{{T}}: Add {rng.choice(symbols)}. ({rng.choice(symbols)} reminder)\nCard {i} is blue."
         faces.append(Face(f"Card {i}", "".join(rng.choices(symbols, k=3)), "", supertypes, types, subtypes, text))
-    report("identity of 30,000 synthetic cards", best_of(lambda: [color_identity([f]) for f in faces], 3), "s", "<= 1 s")
+    report(
+        "identity of 30,000 synthetic cards", best_of(lambda: [color_identity([f]) for f in faces], 3), "s", "<= 1 s"
+    )
 
     import sets.catalog as catalog
 
@@ -63,7 +65,9 @@ def foundation() -> None:
         catalog._load_bundled("CMR")
 
     report("load the bundled CMR set (warm imports)", best_of(load, 10) * 1000, "ms", "<= 20 ms")
-    cold = best_of(lambda: subprocess.run([sys.executable, "-m", "events", "--help"], capture_output=True, check=True), 5)
+    cold = best_of(
+        lambda: subprocess.run([sys.executable, "-m", "events", "--help"], capture_output=True, check=True), 5
+    )
     report("`cmdraft --help` cold start", cold, "s", "<= 0.3 s")
 
 
@@ -127,7 +131,9 @@ def decks() -> None:
         path = Path(folder) / "deck.txt"
         path.write_text(text, encoding="utf-8")
         elapsed = best_of(lambda: resolve(read_file(path), index), 5)
-        report("read (size and type checked, strict decoding) + resolve it from disk", elapsed * 1000, "ms", "<= 100 ms")
+        report(
+            "read (size and type checked, strict decoding) + resolve it from disk", elapsed * 1000, "ms", "<= 100 ms"
+        )
         big = "\n".join(f"1 {names[i % len(names)]}" for i in range(100000))
         elapsed = best_of(lambda: parse(big), 3)
         report("parse a 100,000-line deck (linear: ~10x the 10,000-line time)", elapsed * 1000, "ms", "<= 1,000 ms")
@@ -138,7 +144,9 @@ def pods() -> None:
     from draft.sim import run_pod
 
     run_pod(0)
-    report("one 8-seat CMR pod with bots, boosters to legal decks", best_of(lambda: run_pod(1), 5) * 1000, "ms", "<= 50 ms")
+    report(
+        "one 8-seat CMR pod with bots, boosters to legal decks", best_of(lambda: run_pod(1), 5) * 1000, "ms", "<= 50 ms"
+    )
     start = time.perf_counter()
     for seed in range(1000):
         run_pod(seed)
@@ -160,8 +168,14 @@ def practice() -> None:
     from events.store import Store
 
     def seated(folder: str, name: str) -> TableSession:
-        return TableSession.create(Store(Path(folder) / name), kind="practice", seed=1, config=DraftConfig(), humans=[0],
-                                   names=[f"Seat {i}" for i in range(8)])
+        return TableSession.create(
+            Store(Path(folder) / name),
+            kind="practice",
+            seed=1,
+            config=DraftConfig(),
+            humans=[0],
+            names=[f"Seat {i}" for i in range(8)],
+        )
 
     with tempfile.TemporaryDirectory() as folder:
         session = seated(folder, "plain.json")
@@ -174,7 +188,9 @@ def practice() -> None:
             if not session.draft.finished:
                 ui.show_pack(session.draft.pack(0))  # the next pack on screen (paged at 80x24)
             times.append(time.perf_counter() - start)
-        report("plain: pick -> next pack on screen, 7 bots (median)", statistics.median(times) * 1000, "ms", "<= 100 ms")
+        report(
+            "plain: pick -> next pack on screen, 7 bots (median)", statistics.median(times) * 1000, "ms", "<= 100 ms"
+        )
         report("plain: pick -> next pack on screen, 7 bots (worst)", max(times) * 1000, "ms", "<= 100 ms")
 
         from events.screens.app.practice import PracticeApp
@@ -210,8 +226,9 @@ def practice() -> None:
             give_up = start + 10
             while not drawn:
                 if time.perf_counter() > give_up:
-                    raise RuntimeError(f"key {key!r} was never handled and drawn" if done() else
-                                       f"key {key!r} was never handled")
+                    raise RuntimeError(
+                        f"key {key!r} was never handled and drawn" if done() else f"key {key!r} was never handled"
+                    )
                 await asyncio.sleep(0.001)
             awaited.clear()
             return drawn[0] - start
@@ -250,8 +267,9 @@ STORE_PLAYERS = (8, 64, 256, 1024)
 STORE_TERMINALS = (1, 4, 8)
 
 
-def _store_terminal(db: str, event_id: int, mine: set[int], start: Any, stop: Any, limit: int | None
-                    ) -> tuple[list[float], list[tuple[int, int, int]]]:
+def _store_terminal(
+    db: str, event_id: int, mine: set[int], start: Any, stop: Any, limit: int | None
+) -> tuple[list[float], list[tuple[int, int, int]]]:
     """One terminal: pick for its players whenever they hold a pack; each pick is timed alone.
 
     With ``limit``, the first terminal to reach that many picks stops them all (``stop``).
@@ -292,7 +310,9 @@ def _store_terminal(db: str, event_id: int, mine: set[int], start: Any, stop: An
     return times, acked
 
 
-def _store_child(db: str, event_id: int, mine: set[int], start: Any, stop: Any, limit: int | None, results: Any) -> None:
+def _store_child(
+    db: str, event_id: int, mine: set[int], start: Any, stop: Any, limit: int | None, results: Any
+) -> None:
     results.put(_store_terminal(db, event_id, mine, start, stop, limit))
 
 
@@ -315,8 +335,18 @@ def store_run(players: int, terminals: int, limit: int | None = None) -> dict[st
 
             with events.store.write() as handle:
                 ids = handle.table(PLAYERS).insert_multiple(
-                    {"e": event_id, "name": f"Player {i + 1}", "status": "active", "late": False, "bot": False, "pod": None,
-                     "seat": None, "requested": 0} for i in range(players))
+                    {
+                        "e": event_id,
+                        "name": f"Player {i + 1}",
+                        "status": "active",
+                        "late": False,
+                        "bot": False,
+                        "pod": None,
+                        "seat": None,
+                        "requested": 0,
+                    }
+                    for i in range(players)
+                )
         events.seat(event_id)
         events.start_draft(event_id)
         shares = [set(ids[t::terminals]) for t in range(terminals)]
@@ -325,8 +355,10 @@ def store_run(players: int, terminals: int, limit: int | None = None) -> dict[st
         else:
             context = multiprocessing.get_context("fork")
             start, stop, results = context.Event(), context.Event(), context.Queue()
-            children = [context.Process(target=_store_child, args=(str(db), event_id, share, start, stop, limit, results))
-                        for share in shares]
+            children = [
+                context.Process(target=_store_child, args=(str(db), event_id, share, start, stop, limit, results))
+                for share in shares
+            ]
             for child in children:
                 child.start()
             time.sleep(0.2)
@@ -344,30 +376,49 @@ def store_run(players: int, terminals: int, limit: int | None = None) -> dict[st
         lost = len(set(acked) - on_disk)
         disk = sum(f.stat().st_size for f in Path(folder).rglob("*") if f.is_file())
     cuts = statistics.quantiles(times, n=100, method="inclusive")
-    return {"players": players, "terminals": terminals, "picks": len(acked), "lost": lost,
-            "mean_ms": round(statistics.mean(times) * 1000, 3), "p50_ms": round(statistics.median(times) * 1000, 3),
-            "p95_ms": round(cuts[94] * 1000, 3), "p99_ms": round(cuts[98] * 1000, 3), "worst_ms": round(max(times) * 1000, 3),
-            "disk_kib": round(disk / 1024, 1)}
+    return {
+        "players": players,
+        "terminals": terminals,
+        "picks": len(acked),
+        "lost": lost,
+        "mean_ms": round(statistics.mean(times) * 1000, 3),
+        "p50_ms": round(statistics.median(times) * 1000, 3),
+        "p95_ms": round(cuts[94] * 1000, 3),
+        "p99_ms": round(cuts[98] * 1000, 3),
+        "worst_ms": round(max(times) * 1000, 3),
+        "disk_kib": round(disk / 1024, 1),
+    }
 
 
 @group
-def event_store(players: Sequence[int] = STORE_PLAYERS, terminals: Sequence[int] = STORE_TERMINALS, as_json: bool = False,
-                limit: int | None = None) -> None:
+def event_store(
+    players: Sequence[int] = STORE_PLAYERS,
+    terminals: Sequence[int] = STORE_TERMINALS,
+    as_json: bool = False,
+    limit: int | None = None,
+) -> None:
     """Durable picks through the store, all seats human (targets from issue 12)."""
     if not as_json:
-        print("targets: one terminal mean <= 2 ms, p99 <= 10 ms at every size; 8 terminals at 256 players p99 <= 25 ms, "
-              "worst <= 250 ms; no pick lost")
-        print(f"{'players':>7} {'terms':>5} {'picks':>6} {'lost':>4} {'mean ms':>8} {'p50':>7} {'p95':>7} {'p99':>7} "
-              f"{'worst':>8} {'disk KiB':>9}")
+        print(
+            "targets: one terminal mean <= 2 ms, p99 <= 10 ms at every size; 8 terminals at 256 players p99 <= 25 ms, "
+            "worst <= 250 ms; no pick lost"
+        )
+        print(
+            f"{'players':>7} {'terms':>5} {'picks':>6} {'lost':>4} {'mean ms':>8} {'p50':>7} {'p95':>7} {'p99':>7} "
+            f"{'worst':>8} {'disk KiB':>9}"
+        )
     for count in players:
         for terms in terminals:
             row = store_run(count, terms, limit)
             if as_json:
                 print(json.dumps(row), flush=True)
             else:
-                print(f"{row['players']:>7} {row['terminals']:>5} {row['picks']:>6} {row['lost']:>4} {row['mean_ms']:>8.2f} "
-                      f"{row['p50_ms']:>7.2f} {row['p95_ms']:>7.2f} {row['p99_ms']:>7.2f} {row['worst_ms']:>8.1f} "
-                      f"{row['disk_kib']:>9.0f}", flush=True)
+                print(
+                    f"{row['players']:>7} {row['terminals']:>5} {row['picks']:>6} {row['lost']:>4} {row['mean_ms']:>8.2f} "
+                    f"{row['p50_ms']:>7.2f} {row['p95_ms']:>7.2f} {row['p99_ms']:>7.2f} {row['worst_ms']:>8.1f} "
+                    f"{row['disk_kib']:>9.0f}",
+                    flush=True,
+                )
 
 
 def reference_cards():  # -> Path | None
@@ -403,9 +454,18 @@ def bots(pods: int = 30, as_json: bool = False, seed: int = 0) -> None:
         seats = [seat for pod_seed in pod_seeds(seed, pods) for seat in pod_figures(run_pod(pod_seed, styles=style))]
         rows[style.value] = figures(seats)
     if as_json:
-        print(json.dumps({"pods": pods, "seed": seed, "judge": judge, "styles": rows,
-                          "targets": {k: f"{op} {v}" for k, (op, v) in TARGETS.items()},
-                          "met": {style: meets(found) for style, found in rows.items()}}))
+        print(
+            json.dumps(
+                {
+                    "pods": pods,
+                    "seed": seed,
+                    "judge": judge,
+                    "styles": rows,
+                    "targets": {k: f"{op} {v}" for k, (op, v) in TARGETS.items()},
+                    "met": {style: meets(found) for style, found in rows.items()},
+                }
+            )
+        )
         return
     print(f"{pods} pods per style (seed {seed}), {pods * 8} decks each; judged with {judge}")
     print(f"{'figure':<34}" + "".join(f"{style:>17}" for style in rows) + "   target")
@@ -448,13 +508,17 @@ def _numbers(text: str, option: str) -> list[int]:
 def usage(name: str | None = None) -> str:
     if name is None:
         lines = ["usage: python -m tests.benchmarks [GROUP ...] [OPTIONS]", "", "groups:"]
-        lines += [f"  {group_name:<12} {(function.__doc__ or '').strip().splitlines()[0] if function.__doc__ else ''}"
-                  for group_name, function in GROUPS.items()]
+        lines += [
+            f"  {group_name:<12} {(function.__doc__ or '').strip().splitlines()[0] if function.__doc__ else ''}"
+            for group_name, function in GROUPS.items()
+        ]
         lines += ["", "python -m tests.benchmarks GROUP --help lists a group's options"]
         return "\n".join(lines)
     function = GROUPS[name]
-    lines = [f"usage: python -m tests.benchmarks {name}" + "".join(f" [{flag}{'' if kind == 'flag' else ' N'}]"
-                                                            for flag, _, kind, _ in OPTIONS.get(name, []))]
+    lines = [
+        f"usage: python -m tests.benchmarks {name}"
+        + "".join(f" [{flag}{'' if kind == 'flag' else ' N'}]" for flag, _, kind, _ in OPTIONS.get(name, []))
+    ]
     if function.__doc__:
         lines += ["", function.__doc__.strip()]
     if OPTIONS.get(name):
@@ -501,8 +565,11 @@ def main(argv: list[str]) -> int:
         owners = [name for name in chosen if OPTIONS.get(name)]
         allowed = {key for name in owners for _, key, _, _ in OPTIONS[name]}
         if len(chosen) != 1 or not owners or set(options) - allowed:
-            print(f"options {', '.join(sorted(options))} belong to one group: name it alone "
-                  f"(see python -m tests.benchmarks GROUP --help)", file=sys.stderr)
+            print(
+                f"options {', '.join(sorted(options))} belong to one group: name it alone "
+                f"(see python -m tests.benchmarks GROUP --help)",
+                file=sys.stderr,
+            )
             return 2
     for name in chosen:
         if not options.get("as_json"):

@@ -61,7 +61,10 @@ def figures(code: str, kind: str | None, count: int, seed: int, old: bool = Fals
             groups_observed[rules_group(card)] += observed[card]
         ratios = sorted(((observed[card] / e, card) for card, e in expected_card.items()), key=lambda item: item[0])
         result[name] = {
-            "groups": {g: (groups_observed[g], groups_expected[g], sum(1 for c in weights if rules_group(c) == g)) for g in groups_expected},
+            "groups": {
+                g: (groups_observed[g], groups_expected[g], sum(1 for c in weights if rules_group(c) == g))
+                for g in groups_expected
+            },
             "cards": ratios,
             "missing_color": missing_color,
             "expected_per_card": min(expected_card.values()),
@@ -75,26 +78,41 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--set", default="CMR")
     parser.add_argument("--booster", default=None)
-    parser.add_argument("--old", action="store_true", help="draw balanced sheets the pre-issue-10 way (tests/old_collation.py)")
+    parser.add_argument(
+        "--old", action="store_true", help="draw balanced sheets the pre-issue-10 way (tests/old_collation.py)"
+    )
     parser.add_argument("--audit", action="store_true", help="also print packs audit's p-values, new drawing and old")
     args = parser.parse_args(argv)
     for name, data in figures(args.set, args.booster, args.count, args.seed, args.old).items():
-        print(f"== {args.set} sheet {name!r}: {args.count} boosters, seed {args.seed}{' (old drawing)' if args.old else ''}")
+        print(
+            f"== {args.set} sheet {name!r}: {args.count} boosters, seed {args.seed}{' (old drawing)' if args.old else ''}"
+        )
         print(f"{'group':<8}{'cards':>6}{'observed':>11}{'expected':>12}{'obs/exp':>9}")
         for group, (o, e, size) in sorted(data["groups"].items(), key=lambda item: "WUBRG".find(item[0]) % 6):
             print(f"{group:<8}{size:>6}{o:>11}{e:>12.1f}{o / e:>9.4f}")
         print(f"boosters without a common of some color: {data['missing_color']}")
         cards = data["cards"]
-        print(f"per card (expected about {data['expected_per_card']:.0f} each): obs/exp min {cards[0][0]:.4f} ({cards[0][1].name}), "
-              f"max {cards[-1][0]:.4f} ({cards[-1][1].name})")
+        print(
+            f"per card (expected about {data['expected_per_card']:.0f} each): obs/exp min {cards[0][0]:.4f} ({cards[0][1].name}), "
+            f"max {cards[-1][0]:.4f} ({cards[-1][1].name})"
+        )
         others = [(r, c) for r, c in cards if rules_group(c) == "other" and not c.colors]
-        print("colorless commons: " + ", ".join(f"{c.name} {r:.3f}" for r, c in sorted(others, key=lambda item: item[1].name)))
+        print(
+            "colorless commons: "
+            + ", ".join(f"{c.name} {r:.3f}" for r, c in sorted(others, key=lambda item: item[1].name))
+        )
     if args.audit:
         spec = booster_spec(args.set, args.booster)
         for label, drawing in (("new", spec), ("old", old_balanced_spec(spec))):
             checks = audit(spec, drawing.open_many(random.Random(args.seed), args.count), args.count)
-            print(f"audit, {label} drawing: " + ", ".join(f"{c.title} chi2={c.statistic:.0f}/{c.dof} dof p={c.p_value:.3g}" for c in checks if c.title.startswith(tuple(
-                n + ":" for n, sheet in spec.sheets.items() if sheet.balance_colors))))
+            print(
+                f"audit, {label} drawing: "
+                + ", ".join(
+                    f"{c.title} chi2={c.statistic:.0f}/{c.dof} dof p={c.p_value:.3g}"
+                    for c in checks
+                    if c.title.startswith(tuple(n + ":" for n, sheet in spec.sheets.items() if sheet.balance_colors))
+                )
+            )
     return 0
 
 

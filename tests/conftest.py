@@ -29,7 +29,9 @@ def golden(request):
             folder.mkdir(exist_ok=True)
             path.write_text(text, encoding="utf-8", newline="")
         assert path.exists(), f"no golden file {path}: run pytest --update-golden"
-        assert text == path.read_text(encoding="utf-8"), f"{name} differs from its golden file (pytest --update-golden if intended)"
+        assert text == path.read_text(encoding="utf-8"), (
+            f"{name} differs from its golden file (pytest --update-golden if intended)"
+        )
 
     return check
 

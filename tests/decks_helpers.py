@@ -30,8 +30,11 @@ def legend(identity: str, partner: bool | None = None):
 def spells(identity: str, count: int, exclude=()):
     """``count`` different nonland, nonlegendary CMR cards whose deck colors are exactly ``identity``."""
     wanted = ColorIdentity.parse(identity)
-    found = [card for card in load_set("CMR") if card.deck_colors == wanted and not card.is_land
-             and not card.is_legendary and card not in exclude]
+    found = [
+        card
+        for card in load_set("CMR")
+        if card.deck_colors == wanted and not card.is_land and not card.is_legendary and card not in exclude
+    ]
     return found[:count]
 
 

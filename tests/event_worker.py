@@ -66,7 +66,11 @@ def wait_turn(index: int) -> None:
     if start is None:
         return
     offsets = [float(x) for x in os.environ.get("WORKER_OFFSETS", "").split(",") if x]
-    moment = float(start) + index * float(os.environ.get("WORKER_STEP", "0")) + (offsets[index] if index < len(offsets) else 0.0)
+    moment = (
+        float(start)
+        + index * float(os.environ.get("WORKER_STEP", "0"))
+        + (offsets[index] if index < len(offsets) else 0.0)
+    )
     while time.time() < moment:
         time.sleep(min(0.002, max(0.0, moment - time.time())))
 

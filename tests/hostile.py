@@ -36,11 +36,11 @@ LIMIT = 20.0  # seconds before a command counts as hanging
 @dataclass
 class Case:
     args: list[str | bytes]
-    exits: tuple[int, ...]                 # what the exit-code rule allows
+    exits: tuple[int, ...]  # what the exit-code rule allows
     label: str
-    process: bool = False                  # run in a process of its own (it might block)
-    keep: bool = True                      # the database folder must be unchanged afterwards
-    db: Path | None = None                 # the database the case works on
+    process: bool = False  # run in a process of its own (it might block)
+    keep: bool = True  # the database folder must be unchanged afterwards
+    db: Path | None = None  # the database the case works on
 
 
 @dataclass
@@ -52,8 +52,13 @@ class Tally:
     changed: list[str] = field(default_factory=list)
 
     def summary(self) -> dict[str, int]:
-        return {"inputs": self.tried, "tracebacks": len(self.tracebacks), "wrong_exits": len(self.wrong_exits),
-                "hangs": len(self.hangs), "data_changed": len(self.changed)}
+        return {
+            "inputs": self.tried,
+            "tracebacks": len(self.tracebacks),
+            "wrong_exits": len(self.wrong_exits),
+            "hangs": len(self.hangs),
+            "data_changed": len(self.changed),
+        }
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:
@@ -103,7 +108,9 @@ def build(work: Path) -> dict[str, Path]:
         "csv-broken.csv": b'count,name\n1,"unterminated\n',
         "cod-bad.cod": b"<?xml version='1.0'?><cockatrice_deck><zone name='main'><card number='x' name='Arcane Signet'/></zone>",
         "dek-bad.dek": b"<?xml version='1.0'?><Deck><Cards CatID='1' Quantity='-5' Sideboard='maybe' Name='Arcane Signet'/></Deck>",
-        "dek-entity.dek": b"<?xml version='1.0'?><!DOCTYPE d [<!ENTITY a '" + b"x" * 1000 + b"'>]><Deck>&a;&a;&a;</Deck>",
+        "dek-entity.dek": b"<?xml version='1.0'?><!DOCTYPE d [<!ENTITY a '"
+        + b"x" * 1000
+        + b"'>]><Deck>&a;&a;&a;</Deck>",
         "dck-bad.dck": b"[metadata]\nName=x\n[Main]\n99999999999999999999 Arcane Signet\n",
         "import-types.json": b'{"data": {"cards": [{"name": 5, "number": [], "setCode": 3}]}}',
         "import-list.json": b'{"object": "list", "data": [{"name": null}]}',
@@ -133,11 +140,61 @@ def build(work: Path) -> dict[str, Path]:
     return paths
 
 
-NUMBERS = ["", " ", "abc", "٣", "５０", "²", "1_0", "1e3", "nan", "inf", "-inf", "+", "-", "--5", "0x10", "0", "-1",
-           "9" * 5000, "99999999999999999999", "0.0001", "1.5", "1,5", "١٠", "\u00a05", "5\x00"]
-NAMES = ["=SUM(A1)", "=cmd|' /C calc'!A0", "+1", "-1", "@x", "\ttab", "\rcr", "[bold red]Friday[/]", "\x1b[31mred",
-         "李小龍", "José", "a" * 5000, "#1", "#999", "3", " ", "", "Ann", "ann", "a\nb", "\u202eevil", "'\"quoted\"'",
-         "a > b", "a = b", "a, b", "\ud800"]
+NUMBERS = [
+    "",
+    " ",
+    "abc",
+    "٣",
+    "５０",
+    "²",
+    "1_0",
+    "1e3",
+    "nan",
+    "inf",
+    "-inf",
+    "+",
+    "-",
+    "--5",
+    "0x10",
+    "0",
+    "-1",
+    "9" * 5000,
+    "99999999999999999999",
+    "0.0001",
+    "1.5",
+    "1,5",
+    "١٠",
+    "\u00a05",
+    "5\x00",
+]
+NAMES = [
+    "=SUM(A1)",
+    "=cmd|' /C calc'!A0",
+    "+1",
+    "-1",
+    "@x",
+    "\ttab",
+    "\rcr",
+    "[bold red]Friday[/]",
+    "\x1b[31mred",
+    "李小龍",
+    "José",
+    "a" * 5000,
+    "#1",
+    "#999",
+    "3",
+    " ",
+    "",
+    "Ann",
+    "ann",
+    "a\nb",
+    "\u202eevil",
+    "'\"quoted\"'",
+    "a > b",
+    "a = b",
+    "a, b",
+    "\ud800",
+]
 
 
 def cases(p: dict[str, Path]) -> list[Case]:
@@ -147,15 +204,26 @@ def cases(p: dict[str, Path]) -> list[Case]:
 
     # numbers in every odd form for every numeric option (all of them refused: 2)
     numeric = [
-        (["packs", "--count"], []), (["packs", "audit", "--count"], []), (["sealed", "--players"], []),
-        (["sealed", "--boosters"], []), (["sim", "--players"], []), (["sim", "--drafts"], []),
-        (["deck", "suggest", str(files / "many-lines.txt"), "--top"], []), (["play", "--list", "--players"], []),
-        (["event", "new", "X", "--pod-size"], ["--db", db]), (["event", "new", "X", "--game-size"], ["--db", db]),
-        (["event", "new", "X", "--timer"], ["--db", db]), (["event", "new", "X", "--piper-stock"], ["--db", db]),
-        (["event", "new", "X", "--points"], ["--db", db]), (["event", "new", "X", "--seed"], ["--db", db]),
-        (["event", "timer", "1", "--seconds"], ["--db", db]), (["event", "clock", "1", "--json", "--minutes"], ["--db", db]),
-        (["event", "show"], ["--db", db]), (["event", "result", "1"], ["1", "Ann > Bo", "--db", db]),
-        (["event", "game", "1", "1", "1", "--life"], ["--db", db]), (["event", "pipers", "1", "--stock"], ["--db", db]),
+        (["packs", "--count"], []),
+        (["packs", "audit", "--count"], []),
+        (["sealed", "--players"], []),
+        (["sealed", "--boosters"], []),
+        (["sim", "--players"], []),
+        (["sim", "--drafts"], []),
+        (["deck", "suggest", str(files / "many-lines.txt"), "--top"], []),
+        (["play", "--list", "--players"], []),
+        (["event", "new", "X", "--pod-size"], ["--db", db]),
+        (["event", "new", "X", "--game-size"], ["--db", db]),
+        (["event", "new", "X", "--timer"], ["--db", db]),
+        (["event", "new", "X", "--piper-stock"], ["--db", db]),
+        (["event", "new", "X", "--points"], ["--db", db]),
+        (["event", "new", "X", "--seed"], ["--db", db]),
+        (["event", "timer", "1", "--seconds"], ["--db", db]),
+        (["event", "clock", "1", "--json", "--minutes"], ["--db", db]),
+        (["event", "show"], ["--db", db]),
+        (["event", "result", "1"], ["1", "Ann > Bo", "--db", db]),
+        (["event", "game", "1", "1", "1", "--life"], ["--db", db]),
+        (["event", "pipers", "1", "--stock"], ["--db", db]),
         (["event", "pipers", "1", "--opened"], ["--db", db]),
     ]
     for head, tail in numeric:
@@ -181,18 +249,38 @@ def cases(p: dict[str, Path]) -> list[Case]:
             if head[:1] == ["play"]:
                 allowed = (0, 2)  # --list shows saved drafts; a table size is not read there
             interactive = head[:2] == ["event", "timer"] or head[:1] == ["play"]
-            add(Case([*head, typed, *tail], allowed, f"number {head[-1]} {value[:12]!r}", process=interactive,
-                     keep=allowed == (2,)))
+            add(
+                Case(
+                    [*head, typed, *tail],
+                    allowed,
+                    f"number {head[-1]} {value[:12]!r}",
+                    process=interactive,
+                    keep=allowed == (2,),
+                )
+            )
 
     # names: registered or refused as bad input, never a traceback; shown everywhere
     for name in NAMES:
         add(Case(["event", "player", "add", "1", name, "--db", db], (0, 2, 3), f"name {name[:12]!r}", keep=False))
-        add(Case(["event", "player", "rename", "1", "Ann", name, "--db", db], (0, 2, 3), f"rename {name[:12]!r}", keep=False))
+        add(
+            Case(
+                ["event", "player", "rename", "1", "Ann", name, "--db", db],
+                (0, 2, 3),
+                f"rename {name[:12]!r}",
+                keep=False,
+            )
+        )
         add(Case(["event", "new", name, "--db", db], (0, 2), f"event name {name[:12]!r}", keep=False))
         add(Case(["card", name], (0, 2), f"card {name[:12]!r}"))
         add(Case(["sets", "show", name], (0, 2), f"set {name[:12]!r}"))
-    add(Case(["event", "player", "add", "1", "Jos\udce9".encode("utf-8", "surrogateescape"), "--db", db], (2,),
-             "latin-1 name", process=True))
+    add(
+        Case(
+            ["event", "player", "add", "1", "Jos\udce9".encode("utf-8", "surrogateescape"), "--db", db],
+            (2,),
+            "latin-1 name",
+            process=True,
+        )
+    )
     for what in ("show", "standings", "list"):
         add(Case(["event", what, *(["1"] if what != "list" else []), "--db", db], (0,), f"after names: {what}"))
     for what in ("standings", "pairings", "results", "seatings", "slips", "decklists"):
@@ -201,16 +289,29 @@ def cases(p: dict[str, Path]) -> list[Case]:
 
     # hostile input files, for every command that reads one
     readers = [
-        (["deck", "check"], [], (1, 2)), (["deck", "suggest"], [], (0, 2)),
+        (["deck", "check"], [], (1, 2)),
+        (["deck", "suggest"], [], (0, 2)),
         (["deck", "convert"], [str(files / "out-{n}.txt")], (0, 2)),
         (["event", "pool", "1", "Ann"], ["--replace", "--db", db], (0, 2, 3)),
         (["event", "deck", "1", "Ann"], ["--db", db], (0, 1, 2, 3)),
-        (["sets", "import"], [], (0, 2)), (["identity"], [], (0, 2)),
+        (["sets", "import"], [], (0, 2)),
+        (["identity"], [], (0, 2)),
         (["event", "restore"], ["--db", db], (0, 2)),
     ]
     names = sorted(p.name for p in files.iterdir() if not p.name.startswith("out-"))
-    special = [str(p["fifo"]), str(p["loop"]), str(p["locked"]), str(p["big"]), "/dev/zero", "/dev/null",
-               str(files / "folder"), str(files / "missing.txt"), str(files / "empty.txt") + "/x", "", "-"]
+    special = [
+        str(p["fifo"]),
+        str(p["loop"]),
+        str(p["locked"]),
+        str(p["big"]),
+        "/dev/zero",
+        "/dev/null",
+        str(files / "folder"),
+        str(files / "missing.txt"),
+        str(files / "empty.txt") + "/x",
+        "",
+        "-",
+    ]
     for number, (head, tail, allowed) in enumerate(readers):
         for item in [str(files / n) for n in names] + special:
             if item in (str(p["fifo"]), str(p["loop"])) and Path(item).name not in names:
@@ -219,32 +320,90 @@ def cases(p: dict[str, Path]) -> list[Case]:
             blocking = item in (str(p["fifo"]), "/dev/zero", "-") or head[0] == "event"
             keep = head[:2] in (["deck", "check"], ["deck", "suggest"], ["identity"]) or item in special
             good_restore = head[1:2] == ["restore"] and item.endswith(("friday.json", ".bak.1"))
-            add(Case([*head, item, *extra], allowed, f"{' '.join(head[:2])} {Path(item).name or repr(item)}",
-                     process=blocking, keep=keep and not good_restore))
+            add(
+                Case(
+                    [*head, item, *extra],
+                    allowed,
+                    f"{' '.join(head[:2])} {Path(item).name or repr(item)}",
+                    process=blocking,
+                    keep=keep and not good_restore,
+                )
+            )
 
     # outputs that would replace inputs: every one refused (2), nothing changed
     deck = str(files / "many-lines.txt")
-    targets = [db, str(p["link"]), db + ".bak.1", db + ".lock", db + ".drafts/x.json", str(p["dbdir"]), "", " ", "/",
-               str(p["fifo"]), "/dev/null", str(files / "copy.json"), str(p["dbdir"] / ".." / "db" / "friday.json")]
+    targets = [
+        db,
+        str(p["link"]),
+        db + ".bak.1",
+        db + ".lock",
+        db + ".drafts/x.json",
+        str(p["dbdir"]),
+        "",
+        " ",
+        "/",
+        str(p["fifo"]),
+        "/dev/null",
+        str(files / "copy.json"),
+        str(p["dbdir"] / ".." / "db" / "friday.json"),
+    ]
     for target in targets:
         for force in ([], ["--force"]):
-            add(Case(["event", "print", "1", "standings", "--out", target, "--db", db, *force], (2,),
-                     f"print --out {target[-20:]!r} {force}", process=target == str(p["fifo"])))
-            add(Case(["event", "export", "1", "--out", target, "--db", db, *force], (2,),
-                     f"export --out {target[-20:]!r} {force}", process=target == str(p["fifo"])))
-            add(Case(["deck", "convert", deck, target, *force], (2,), f"convert to {target[-20:]!r} {force}",
-                     process=target == str(p["fifo"])))
-            add(Case(["sim", "--seed", "1", "--players", "3", "--out", target, *force], (2,), f"sim --out {target[-20:]!r}",
-                     process=target == str(p["fifo"])))
+            add(
+                Case(
+                    ["event", "print", "1", "standings", "--out", target, "--db", db, *force],
+                    (2,),
+                    f"print --out {target[-20:]!r} {force}",
+                    process=target == str(p["fifo"]),
+                )
+            )
+            add(
+                Case(
+                    ["event", "export", "1", "--out", target, "--db", db, *force],
+                    (2,),
+                    f"export --out {target[-20:]!r} {force}",
+                    process=target == str(p["fifo"]),
+                )
+            )
+            add(
+                Case(
+                    ["deck", "convert", deck, target, *force],
+                    (2,),
+                    f"convert to {target[-20:]!r} {force}",
+                    process=target == str(p["fifo"]),
+                )
+            )
+            add(
+                Case(
+                    ["sim", "--seed", "1", "--players", "3", "--out", target, *force],
+                    (2,),
+                    f"sim --out {target[-20:]!r}",
+                    process=target == str(p["fifo"]),
+                )
+            )
 
     # bad databases: each refused (4) by every command, reading or writing, and left as it was
     for path in sorted(files.glob("baddb-*.json")):
-        for args in (["event", "list"], ["event", "show", "1"], ["event", "standings", "1"],
-                     ["event", "export", "1", "--out", str(files / f"out-{path.stem}")], ["event", "new", "X"],
-                     ["event", "player", "add", "1", "Zed"], ["event", "seat", "1"]):
+        for args in (
+            ["event", "list"],
+            ["event", "show", "1"],
+            ["event", "standings", "1"],
+            ["event", "export", "1", "--out", str(files / f"out-{path.stem}")],
+            ["event", "new", "X"],
+            ["event", "player", "add", "1", "Zed"],
+            ["event", "seat", "1"],
+        ):
             add(Case([*args, "--db", str(path)], (4,), f"{path.name} {' '.join(args[:2])}", db=path))
     # odd database paths
-    for target in (p["fifo"], p["loop"], p["locked"], files / "folder", files / "empty.txt" / "x", "/dev/zero", "/dev/null"):
+    for target in (
+        p["fifo"],
+        p["loop"],
+        p["locked"],
+        files / "folder",
+        files / "empty.txt" / "x",
+        "/dev/zero",
+        "/dev/null",
+    ):
         for args in (["event", "list"], ["event", "new", "X"]):
             add(Case([*args, "--db", str(target)], (4,), f"db at {Path(target).name} {args[1]}", process=True))
     return out
@@ -259,8 +418,14 @@ def run_case(case: Case, tally: Tally, watched: Path) -> None:
     if case.process:
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
         try:
-            done = subprocess.run([sys.executable, "-m", "events", *case.args], capture_output=True, timeout=LIMIT,
-                                  cwd=watched.parent, env=env, stdin=subprocess.DEVNULL)
+            done = subprocess.run(
+                [sys.executable, "-m", "events", *case.args],
+                capture_output=True,
+                timeout=LIMIT,
+                cwd=watched.parent,
+                env=env,
+                stdin=subprocess.DEVNULL,
+            )
         except subprocess.TimeoutExpired:
             tally.hangs.append(case.label)
             return
@@ -271,8 +436,9 @@ def run_case(case: Case, tally: Tally, watched: Path) -> None:
         from events.cli import app
 
         start = time.monotonic()
-        result = CliRunner().invoke(app, [a if isinstance(a, str) else os.fsdecode(a) for a in case.args],
-                                    catch_exceptions=True)
+        result = CliRunner().invoke(
+            app, [a if isinstance(a, str) else os.fsdecode(a) for a in case.args], catch_exceptions=True
+        )
         if time.monotonic() - start > LIMIT:
             tally.hangs.append(case.label)
         if result.exception is not None and not isinstance(result.exception, SystemExit):
@@ -323,8 +489,19 @@ def main() -> None:
     options = parser.parse_args()
     tally = sweep(options.every)
     if options.json:
-        print(json.dumps({**tally.summary(), "failures": {"tracebacks": tally.tracebacks, "wrong_exits": tally.wrong_exits,
-                                                          "hangs": tally.hangs, "data_changed": tally.changed}}))
+        print(
+            json.dumps(
+                {
+                    **tally.summary(),
+                    "failures": {
+                        "tracebacks": tally.tracebacks,
+                        "wrong_exits": tally.wrong_exits,
+                        "hangs": tally.hangs,
+                        "data_changed": tally.changed,
+                    },
+                }
+            )
+        )
         return
     print(" ".join(f"{k}={v}" for k, v in tally.summary().items()))
     if options.show:

@@ -18,8 +18,13 @@ class ForcedColorsSheet(Sheet):
     __slots__ = ("_mono",)
 
     def __init__(self, sheet: Sheet):
-        super().__init__(sheet.name, [(p.card, w) for p, w in zip(sheet.printings, sheet.weights, strict=True)],
-                         foil=sheet.foil, etched=sheet.etched, balance_colors=True)
+        super().__init__(
+            sheet.name,
+            [(p.card, w) for p, w in zip(sheet.printings, sheet.weights, strict=True)],
+            foil=sheet.foil,
+            etched=sheet.etched,
+            balance_colors=True,
+        )
         by_color: dict = {}
         for index, printing in enumerate(self.printings):
             if len(printing.card.colors) == 1:

@@ -73,14 +73,22 @@ def test_piper_replaces_a_common(opened):
 def test_etched_slot_holds_etched_legends_including_the_reprints(opened):
     etched = [p for b in opened for p in b.printings if p.etched]
     assert etched and all(p.foil and p.card.is_legendary for p in etched)
-    assert any(not p.card.main_set for p in etched) and all(p.card.main_set for b in opened for p in b.printings if not p.etched)
+    assert any(not p.card.main_set for p in etched) and all(
+        p.card.main_set for b in opened for p in b.printings if not p.etched
+    )
 
 
 def test_all_checks_of_the_audit_pass(spec, opened):
     checks = audit(spec, opened, N)
     titles = {check.title for check in checks}
-    assert {"variants", "boosters with a special card", "legendary: rarity mix", "common: color groups (balanced)",
-            "common: cards", "cards per slot (sheet)"} <= titles
+    assert {
+        "variants",
+        "boosters with a special card",
+        "legendary: rarity mix",
+        "common: color groups (balanced)",
+        "common: cards",
+        "cards per slot (sheet)",
+    } <= titles
     for check in checks:
         assert check.p_value > 0.001, check
 
@@ -173,8 +181,16 @@ def _enumerated_inclusion(weights, count):
     return exact
 
 
-@pytest.mark.parametrize(("weights", "count"), [([1, 2, 3, 4], 2), ([1, 2, 3, 4, 16, 1, 1], 3), ([1, 2, 3, 4, 16, 1, 1], 5),
-                                                ([5720, 5720, 5720, 1562, 710, 355, 355], 4), ([1000, 1, 1, 1, 1, 1], 3)])
+@pytest.mark.parametrize(
+    ("weights", "count"),
+    [
+        ([1, 2, 3, 4], 2),
+        ([1, 2, 3, 4, 16, 1, 1], 3),
+        ([1, 2, 3, 4, 16, 1, 1], 5),
+        ([5720, 5720, 5720, 1562, 710, 355, 355], 4),
+        ([1000, 1, 1, 1, 1, 1], 3),
+    ],
+)
 def test_inclusion_of_weighted_draws_without_repeats_is_exact(weights, count):
     assert plain_inclusion(weights, count) == pytest.approx(_enumerated_inclusion(weights, count), abs=1e-9)
 
@@ -215,7 +231,9 @@ def test_mtgjson_booster_drives_the_same_engine(tmp_path):
     checks = {check.title: check for check in audit(spec, boosters, 400)}
     assert "common: color groups (balanced)" not in checks and checks["common: cards"].p_value > 0.001
     variants = Counter(b.variant for b in boosters)
-    assert all(row.expected == pytest.approx((variants[0] * 3 + variants[1] * 2) / 10) for row in checks["common: cards"].rows)
+    assert all(
+        row.expected == pytest.approx((variants[0] * 3 + variants[1] * 2) / 10) for row in checks["common: cards"].rows
+    )
 
 
 def _balanced_set():
@@ -227,16 +245,30 @@ def _balanced_set():
             uuid = f"{c}{i}"
             cards.append(mtgjson_card(uuid, f"Mono {c}{i}", f"{len(cards) + 1}", f"{{{c}}}", "Creature — Test", "", c))
             sheet[uuid] = 3 if i == 0 else 1
-    others = [("Relic", "{2}", "Artifact", "", (), None, 1), ("Green Diamond", "{2}", "Artifact", "{T}: Add {G}.", (), "G", 1),
-              ("Grove", "", "Land — Forest", "", (), "G", 2), ("Tower", "", "Land", "{T}: Add {C}.", (), "", 2),
-              ("Duo", "{W}{U}", "Creature — Test", "", "WU", None, 1), ("Trio", "{B}{R}{G}", "Creature — Test", "", "BRG", None, 1)]
+    others = [
+        ("Relic", "{2}", "Artifact", "", (), None, 1),
+        ("Green Diamond", "{2}", "Artifact", "{T}: Add {G}.", (), "G", 1),
+        ("Grove", "", "Land — Forest", "", (), "G", 2),
+        ("Tower", "", "Land", "{T}: Add {C}.", (), "", 2),
+        ("Duo", "{W}{U}", "Creature — Test", "", "WU", None, 1),
+        ("Trio", "{B}{R}{G}", "Creature — Test", "", "BRG", None, 1),
+    ]
     for name, cost, type_, text, colors, identity, weight in others:
         uuid = name.lower().replace(" ", "")
         cards.append(mtgjson_card(uuid, name, f"{len(cards) + 1}", cost, type_, text, colors, identity=identity))
         sheet[uuid] = weight
-    body = {"code": "BAL", "name": "Balanced", "cards": cards, "booster": {"draft": {
-        "boosters": [{"contents": {"common": 10}, "weight": 1}], "boostersTotalWeight": 1,
-        "sheets": {"common": {"balanceColors": True, "cards": sheet, "totalWeight": sum(sheet.values())}}}}}
+    body = {
+        "code": "BAL",
+        "name": "Balanced",
+        "cards": cards,
+        "booster": {
+            "draft": {
+                "boosters": [{"contents": {"common": 10}, "weight": 1}],
+                "boostersTotalWeight": 1,
+                "sheets": {"common": {"balanceColors": True, "cards": sheet, "totalWeight": sum(sheet.values())}},
+            }
+        },
+    }
     return {"meta": {"version": "5.2.2"}, "data": body}
 
 
@@ -321,7 +353,9 @@ def test_audit_cli(cli):
     text = cli("packs", "audit", "--count", "1000", "--seed", "2").stdout
     assert "p =" in text and "common: color groups (balanced)" in text
     assert "131 more rows, closer to expected" in text  # the 10 worst commons on screen
-    assert re.search(r"warning: \d+ of 361 expected counts are under 5", text)  # the foil sheet's cards, at 1000 boosters
+    assert re.search(
+        r"warning: \d+ of 361 expected counts are under 5", text
+    )  # the foil sheet's cards, at 1000 boosters
 
 
 @pytest.mark.parametrize(
@@ -354,4 +388,8 @@ def test_sheets_that_allow_duplicates(tmp_path):
     booster["boosters"][0]["contents"]["rare"] = 5  # more draws than the sheet has cards
     _imported_tst(tmp_path, data)
     boosters = booster_spec("TST").open_many(random.Random(2), 200)
-    assert any(Counter(p.card for p in b.printings if p.sheet == "rare").most_common(1)[0][1] > 1 for b in boosters if b.variant == 0)
+    assert any(
+        Counter(p.card for p in b.printings if p.sheet == "rare").most_common(1)[0][1] > 1
+        for b in boosters
+        if b.variant == 0
+    )

@@ -29,13 +29,25 @@ from tests.conftest import ROOT
 _numbers = count(1)
 
 
-def card(name, cost="", type_line="Creature — Bear", text="", rarity=Rarity.COMMON, power=None, toughness=None, code="TST"):
+def card(
+    name, cost="", type_line="Creature — Bear", text="", rarity=Rarity.COMMON, power=None, toughness=None, code="TST"
+):
     """A card of an imported set, with the rules text the user imported."""
     supertypes, types, subtypes = parse_type_line(type_line)
     from sets.mana import ManaCost
 
-    face = Face(name, cost, type_line, supertypes, types, subtypes, text, ManaCost.parse(cost).colors, power=power,
-                toughness=toughness)
+    face = Face(
+        name,
+        cost,
+        type_line,
+        supertypes,
+        types,
+        subtypes,
+        text,
+        ManaCost.parse(cost).colors,
+        power=power,
+        toughness=toughness,
+    )
     return make_card([face], name=name, set_code=code, number=str(next(_numbers)), rarity=rarity)
 
 
@@ -74,25 +86,43 @@ def test_the_evaluation_orders_cards_as_a_drafter_would(cmr):
     assert rating["The Prismatic Piper"] == min(rating.values()) and card_roles(cmr["The Prismatic Piper"]) == ()
 
 
-@pytest.mark.parametrize(("text", "cost", "type_line", "role"), [
-    ("Destroy target creature.", "{1}{B}{B}", "Instant", "removal"),
-    ("Exile target nonland permanent an opponent controls.", "{2}{W}", "Sorcery", "removal"),
-    ("This spell deals 4 damage to target creature.", "{1}{R}", "Instant", "removal"),
-    ("Target creature an opponent controls gets -3/-3 until end of turn.", "{B}", "Instant", "removal"),
-    ("Enchant creature\nEnchanted creature can't attack or block.", "{2}{W}", "Enchantment — Aura", "removal"),
-    ("Destroy all creatures.", "{3}{W}{W}", "Sorcery", "wipe"),
-    ("Draw three cards.", "{2}{U}{U}", "Sorcery", "draw"),
-    ("{T}: Add {G}.", "{G}", "Creature — Elf Druid", "ramp"),
-    ("Search your library for a basic land card, put it onto the battlefield tapped, then shuffle.", "{1}{G}", "Sorcery", "ramp"),
-    ("Search your library for a basic land card, put it onto the battlefield tapped, then shuffle.", "{1}{G}", "Sorcery", "fixing"),
-    ("{T}: Add one mana of any color.", "{2}", "Artifact", "fixing"),
-    ("Flying", "{3}{W}", "Creature — Bird", "evasion"),
-    ("Menace", "{2}{B}", "Creature — Rogue", "evasion"),
-    ("When this creature enters the battlefield, you become the monarch.", "{3}{B}", "Creature — Knight", "monarch"),
-    ("At the beginning of your upkeep, each opponent loses 1 life.", "{2}{B}", "Enchantment", "drain"),
-    ("Counter target spell.", "{U}{U}", "Instant", "counter"),
-    ("Hexproof", "{1}{G}", "Creature — Snake", "protection"),
-])
+@pytest.mark.parametrize(
+    ("text", "cost", "type_line", "role"),
+    [
+        ("Destroy target creature.", "{1}{B}{B}", "Instant", "removal"),
+        ("Exile target nonland permanent an opponent controls.", "{2}{W}", "Sorcery", "removal"),
+        ("This spell deals 4 damage to target creature.", "{1}{R}", "Instant", "removal"),
+        ("Target creature an opponent controls gets -3/-3 until end of turn.", "{B}", "Instant", "removal"),
+        ("Enchant creature\nEnchanted creature can't attack or block.", "{2}{W}", "Enchantment — Aura", "removal"),
+        ("Destroy all creatures.", "{3}{W}{W}", "Sorcery", "wipe"),
+        ("Draw three cards.", "{2}{U}{U}", "Sorcery", "draw"),
+        ("{T}: Add {G}.", "{G}", "Creature — Elf Druid", "ramp"),
+        (
+            "Search your library for a basic land card, put it onto the battlefield tapped, then shuffle.",
+            "{1}{G}",
+            "Sorcery",
+            "ramp",
+        ),
+        (
+            "Search your library for a basic land card, put it onto the battlefield tapped, then shuffle.",
+            "{1}{G}",
+            "Sorcery",
+            "fixing",
+        ),
+        ("{T}: Add one mana of any color.", "{2}", "Artifact", "fixing"),
+        ("Flying", "{3}{W}", "Creature — Bird", "evasion"),
+        ("Menace", "{2}{B}", "Creature — Rogue", "evasion"),
+        (
+            "When this creature enters the battlefield, you become the monarch.",
+            "{3}{B}",
+            "Creature — Knight",
+            "monarch",
+        ),
+        ("At the beginning of your upkeep, each opponent loses 1 life.", "{2}{B}", "Enchantment", "drain"),
+        ("Counter target spell.", "{U}{U}", "Instant", "counter"),
+        ("Hexproof", "{1}{G}", "Creature — Snake", "protection"),
+    ],
+)
 def test_roles_come_from_the_imported_rules_text(text, cost, type_line, role):
     found = card(f"Test {role} {cost}", cost, type_line, text)
     assert role in roles_from_text(found, text)
@@ -129,9 +159,12 @@ def test_without_text_an_imported_card_is_rated_from_facts():
 
 
 def _pack(cmr, *names):
-    filler = [c for c in load_set("CMR") if c.rarity is Rarity.COMMON and c.name not in names
-              and not card_roles(c) and not c.can_be_commander]
-    return [Printing(cmr[name]) for name in names] + [Printing(c) for c in filler[:20 - len(names)]]
+    filler = [
+        c
+        for c in load_set("CMR")
+        if c.rarity is Rarity.COMMON and c.name not in names and not card_roles(c) and not c.can_be_commander
+    ]
+    return [Printing(cmr[name]) for name in names] + [Printing(c) for c in filler[: 20 - len(names)]]
 
 
 @pytest.mark.parametrize("style", list(BotStyle))
@@ -163,8 +196,11 @@ def test_the_strong_style_follows_the_colors_that_keep_flowing(cmr):
 
 
 def test_the_strong_plan_leads_with_a_partner_pair_its_pool_supports(cmr):
-    partners = [c for c in load_set("CMR") if c.has_partner and c.deck_colors.code in ("U", "B") and not c.partner_with
-                and c.name != "The Prismatic Piper"]
+    partners = [
+        c
+        for c in load_set("CMR")
+        if c.has_partner and c.deck_colors.code in ("U", "B") and not c.partner_with and c.name != "The Prismatic Piper"
+    ]
     blue = next(c for c in partners if c.deck_colors.code == "U")
     black = next(c for c in partners if c.deck_colors.code == "B")
     support = [c for c in load_set("CMR") if c.deck_colors.code in ("U", "B", "UB") and not c.is_legendary][:30]
@@ -180,8 +216,15 @@ def test_a_resumed_practice_draft_makes_the_same_bot_picks(tmp_path):
 
     def play(stop_after: int | None) -> list[list[int]]:
         store = Store(tmp_path / f"resume-{stop_after}.json")
-        session = TableSession.create(store, kind="practice", seed=11, config=DraftConfig(), humans=[0],
-                                      names=[f"Seat {i}" for i in range(8)], styles=[BotStyle.STRONG])
+        session = TableSession.create(
+            store,
+            kind="practice",
+            seed=11,
+            config=DraftConfig(),
+            humans=[0],
+            names=[f"Seat {i}" for i in range(8)],
+            styles=[BotStyle.STRONG],
+        )
         made = 0
         while not session.draft.finished:
             if stop_after is not None and made == stop_after:
@@ -227,8 +270,9 @@ def test_styles_play_differently():
     legends = {}
     for style in BotStyle:
         pods = [run_pod(seed, styles=style) for seed in range(3)]
-        legends[style] = sum(p.card.can_be_commander for pod in pods for pick in pod.draft.log if pick.pick <= 3
-                             for p in pick.taken)
+        legends[style] = sum(
+            p.card.can_be_commander for pod in pods for pick in pod.draft.log if pick.pick <= 3 for p in pick.taken
+        )
     assert legends[BotStyle.COMMANDER_FIRST] > legends[BotStyle.STRONG] > legends[BotStyle.BEST_CARD]
 
 
@@ -263,8 +307,14 @@ def test_explain_pick_matches_the_bot_it_describes(cmr):
 
 
 def _pool(colors: str, size: int = 45, skip: tuple[str, ...] = ()) -> list:
-    return [c for c in load_set("CMR") if c.deck_colors.code and set(c.deck_colors.code) <= set(colors)
-            and not c.can_be_commander and c.name not in skip][:size]
+    return [
+        c
+        for c in load_set("CMR")
+        if c.deck_colors.code
+        and set(c.deck_colors.code) <= set(colors)
+        and not c.can_be_commander
+        and c.name not in skip
+    ][:size]
 
 
 def test_the_builder_never_puts_a_piper_in_the_main_deck(cmr):
@@ -275,7 +325,9 @@ def test_the_builder_never_puts_a_piper_in_the_main_deck(cmr):
     assert not quality.deck_faults(deck, validate(deck, pool).color_identity)
 
 
-@pytest.mark.parametrize("legend", ["Jared Carthalion, True Heir", "Nevinyrral, Urborg Tyrant", "Averna, the Chaos Bloom"])
+@pytest.mark.parametrize(
+    "legend", ["Jared Carthalion, True Heir", "Nevinyrral, Urborg Tyrant", "Averna, the Chaos Bloom"]
+)
 def test_a_three_color_commander_gets_eight_sources_of_each_color(cmr, legend):
     commander = cmr[legend]
     pool = [commander] + _pool(commander.identity.code, 60)
@@ -304,10 +356,24 @@ def test_the_builder_plays_its_removal_and_benches_only_worse_or_off_color_cards
 
 
 def test_lands_follow_the_curve(cmr):
-    cheap = [c for c in load_set("CMR") if not c.is_land and c.mana_value <= 2 and not c.can_be_commander
-             and set(c.deck_colors.code) <= {"W", "U"} and c.deck_colors.code]
-    heavy = [c for c in load_set("CMR") if not c.is_land and c.mana_value >= 5 and not c.can_be_commander
-             and set(c.deck_colors.code) <= {"W", "U"} and c.deck_colors.code]
+    cheap = [
+        c
+        for c in load_set("CMR")
+        if not c.is_land
+        and c.mana_value <= 2
+        and not c.can_be_commander
+        and set(c.deck_colors.code) <= {"W", "U"}
+        and c.deck_colors.code
+    ]
+    heavy = [
+        c
+        for c in load_set("CMR")
+        if not c.is_land
+        and c.mana_value >= 5
+        and not c.can_be_commander
+        and set(c.deck_colors.code) <= {"W", "U"}
+        and c.deck_colors.code
+    ]
     piper = cmr["The Prismatic Piper"]
     lands = {}
     for name, pool in (("cheap", cheap * 2), ("heavy", heavy * 2)):
@@ -319,8 +385,10 @@ def test_lands_follow_the_curve(cmr):
 
 def test_commanders_are_chosen_by_the_deck_they_make(cmr):
     strong_legend = max((c for c in load_set("CMR") if c.can_be_commander and c.identity.code == "W"), key=card_rating)
-    weak_legend = min((c for c in load_set("CMR") if c.can_be_commander and c.identity.code == "UB"
-                       and not c.has_partner), key=card_rating)
+    weak_legend = min(
+        (c for c in load_set("CMR") if c.can_be_commander and c.identity.code == "UB" and not c.has_partner),
+        key=card_rating,
+    )
     pool = [strong_legend, weak_legend] + _pool("U", 20) + _pool("B", 20) + _pool("W", 6)
     choice = choose_commanders(Counter(pool), cmr["The Prismatic Piper"])
     assert card_rating(strong_legend) > card_rating(weak_legend)
@@ -390,7 +458,7 @@ def test_the_judge_catches_too_few_or_too_many_lands():
     commander = card("Test Baron", "{2}{B}{B}", "Legendary Creature — Vampire", power="4", toughness="4")
     bears = [card(f"Test Bear {i}", "{1}{B}", "Creature — Bear", power="2", toughness="2") for i in range(40)]
     for lands, fault in ((19, True), (23, False), (28, True)):
-        deck = Deck.build([commander], Counter(bears[:59 - lands]) + Counter({basic_land("B"): lands}))
+        deck = Deck.build([commander], Counter(bears[: 59 - lands]) + Counter({basic_land("B"): lands}))
         assert ("lands-out-of-range" in quality.deck_faults(deck, ColorIdentity.parse("B"))) is fault
 
 
@@ -402,7 +470,9 @@ def test_the_judge_reads_pick_numbers(cmr):
     kill = card("Test Shot", "{W}", "Instant", "Destroy target creature with power 4 or greater.")
     late = Pick(0, 1, 7, (Printing(kill),), (Printing(kill),), (0,))
     deck = Deck.build([cmr["Tevesh Szat, Doom of Fools"]], {basic_land("B"): 59})
-    seat = quality.seat_figures([pick(1, "The Prismatic Piper", "Horizon Stone"), late], deck, ColorIdentity.parse("B"), True)
+    seat = quality.seat_figures(
+        [pick(1, "The Prismatic Piper", "Horizon Stone"), late], deck, ColorIdentity.parse("B"), True
+    )
     found = quality.figures([seat])
     assert found["pipers_picks_1_5_share"] == 1.0 and found["cheap_removal_mean_pick"] == 7
     assert found["cheap_removal_pick6_share"] == 1.0
@@ -422,8 +492,13 @@ def test_the_judge_uses_reference_text_over_tags(cmr):
 
 @pytest.mark.parametrize("group", ["event_store", "bots", "pods"])
 def test_benchmark_help_prints_options_and_runs_nothing(group):
-    done = subprocess.run([sys.executable, "-m", "tests.benchmarks", group, "--help"], capture_output=True, text=True,
-                          cwd=ROOT, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "tests.benchmarks", group, "--help"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
     assert done.returncode == 0 and f"usage: python -m tests.benchmarks {group}" in done.stdout
     assert f"== {group}" not in done.stdout
     if group == "bots":
@@ -432,14 +507,20 @@ def test_benchmark_help_prints_options_and_runs_nothing(group):
 
 def test_benchmark_refuses_unknown_or_misplaced_options():
     for args in (["bots", "--players", "8"], ["pods", "--pods", "2"], ["bots", "--frobnicate"]):
-        done = subprocess.run([sys.executable, "-m", "tests.benchmarks", *args], capture_output=True, text=True, cwd=ROOT,
-                              timeout=60)
+        done = subprocess.run(
+            [sys.executable, "-m", "tests.benchmarks", *args], capture_output=True, text=True, cwd=ROOT, timeout=60
+        )
         assert done.returncode == 2 and done.stderr.strip(), args
 
 
 def test_bots_benchmark_reports_every_style_and_target():
-    done = subprocess.run([sys.executable, "-m", "tests.benchmarks", "bots", "--pods", "1", "--json"], capture_output=True,
-                          text=True, cwd=ROOT, timeout=300)
+    done = subprocess.run(
+        [sys.executable, "-m", "tests.benchmarks", "bots", "--pods", "1", "--json"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
     assert set(data["styles"]) == {style.value for style in BotStyle}
@@ -455,8 +536,16 @@ def test_sim_drafts_aggregates_report_the_bot_figures():
     done = CliRunner().invoke(app, ["sim", "--drafts", "2", "--seed", "5", "--json"])
     assert done.exit_code == 0, done.output
     data = json.loads(done.output)
-    for key in ("cheap_removal_mean_pick", "pipers_picks_1_5_share", "piper_main_decks", "under_sourced_share",
-                "benched_removal_per_deck", "lands_min", "lands_max", "legal_share"):
+    for key in (
+        "cheap_removal_mean_pick",
+        "pipers_picks_1_5_share",
+        "piper_main_decks",
+        "under_sourced_share",
+        "benched_removal_per_deck",
+        "lands_min",
+        "lands_max",
+        "legal_share",
+    ):
         assert key in data["quality"], key
     assert data["quality"]["decks"] == 16 and data["quality"]["piper_main_decks"] == 0
     assert set(data["quality_by_style"]) == {"strong"}
@@ -487,8 +576,14 @@ def test_bot_decks_keep_the_builders_promises():
             assert sum(c.has_type("Creature") for c in spells) >= min(14, creatures_there)
             heavy = [c for c in spells if c.mana_value >= 6 and not {"removal", "wipe", "bomb"} & set(card_roles(c))]
             if len(heavy) > 5:  # only when the pool has nothing cheaper left to play
-                assert not [c for c in deck.sideboard if c.deck_colors <= identity and not c.is_land and c.mana_value < 6
-                            and c.name != "The Prismatic Piper"], (seed, seat.seat)
+                assert not [
+                    c
+                    for c in deck.sideboard
+                    if c.deck_colors <= identity
+                    and not c.is_land
+                    and c.mana_value < 6
+                    and c.name != "The Prismatic Piper"
+                ], (seed, seat.seat)
 
 
 def test_explain_pick_says_a_piper_is_worth_almost_nothing(cmr):

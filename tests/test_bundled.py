@@ -21,7 +21,12 @@ def test_counts(cmr):
 
 def test_piper_and_the_two_planeswalker_commanders(cmr):
     piper = cmr.card("1")
-    assert piper.name == "The Prismatic Piper" and piper.chooses_color and piper.has_partner and piper.identity == COLORLESS
+    assert (
+        piper.name == "The Prismatic Piper"
+        and piper.chooses_color
+        and piper.has_partner
+        and piper.identity == COLORLESS
+    )
     walkers = sorted(card.name for card in cmr if card.can_be_commander and not card.front.is_legendary_creature)
     assert walkers == ["Jeska, Thrice Reborn", "Tevesh Szat, Doom of Fools"]
 

@@ -34,26 +34,78 @@ def cmr_mtgjson(names=None) -> dict:
         if names is not None and card.name not in names:
             continue
         face = card.front
-        cards.append({"uuid": f"u{card.number}", "name": card.name, "number": card.number, "manaCost": face.mana_cost,
-                      "type": face.type_line, "text": made_up(card.name), "colors": list(face.colors.code),
-                      "rarity": card.rarity.value, "layout": "normal",
-                      "setCode": "CMR", "supertypes": list(face.supertypes), "types": list(face.types),
-                      "subtypes": list(face.subtypes), "power": face.power, "toughness": face.toughness})
+        cards.append(
+            {
+                "uuid": f"u{card.number}",
+                "name": card.name,
+                "number": card.number,
+                "manaCost": face.mana_cost,
+                "type": face.type_line,
+                "text": made_up(card.name),
+                "colors": list(face.colors.code),
+                "rarity": card.rarity.value,
+                "layout": "normal",
+                "setCode": "CMR",
+                "supertypes": list(face.supertypes),
+                "types": list(face.types),
+                "subtypes": list(face.subtypes),
+                "power": face.power,
+                "toughness": face.toughness,
+            }
+        )
     return {"meta": {"version": "5"}, "data": {"code": "CMR", "name": "Commander Legends", "cards": cards}}
 
 
 def tst_set() -> dict:
     """Another set: a reprint of a CMR card and a double-faced card, both with made-up text."""
+
     def card(uuid, name, number, cost, type_, text, colors, **extra):
-        return {"uuid": uuid, "name": name, "number": number, "manaCost": cost, "type": type_, "text": text, "colors": colors,
-                "colorIdentity": colors, "rarity": "common", "layout": extra.pop("layout", "normal"), "setCode": "ZZT", **extra}
+        return {
+            "uuid": uuid,
+            "name": name,
+            "number": number,
+            "manaCost": cost,
+            "type": type_,
+            "text": text,
+            "colors": colors,
+            "colorIdentity": colors,
+            "rarity": "common",
+            "layout": extra.pop("layout", "normal"),
+            "setCode": "ZZT",
+            **extra,
+        }
 
     cards = [
         card("t1", "Murder", "1", "{1}{B}{B}", "Instant", "Reprinted invented words.", ["B"]),
-        card("t2", "Day Walker // Night Walker", "2a", "{1}{G}", "Creature — Wolf", "Front invented words.", ["G"],
-             layout="transform", side="a", faceName="Day Walker", power="2", toughness="2"),
-        card("t3", "Day Walker // Night Walker", "2b", "", "Creature — Wolf", "Back invented words.", ["G"],
-             layout="transform", side="b", faceName="Night Walker", colorIndicator=["G"], power="3", toughness="3"),
+        card(
+            "t2",
+            "Day Walker // Night Walker",
+            "2a",
+            "{1}{G}",
+            "Creature — Wolf",
+            "Front invented words.",
+            ["G"],
+            layout="transform",
+            side="a",
+            faceName="Day Walker",
+            power="2",
+            toughness="2",
+        ),
+        card(
+            "t3",
+            "Day Walker // Night Walker",
+            "2b",
+            "",
+            "Creature — Wolf",
+            "Back invented words.",
+            ["G"],
+            layout="transform",
+            side="b",
+            faceName="Night Walker",
+            colorIndicator=["G"],
+            power="3",
+            toughness="3",
+        ),
     ]
     return {"code": "ZZT", "name": "Test Reprints", "cards": cards}
 
@@ -100,9 +152,22 @@ def test_import_allprintings_keeps_text_for_reprints_and_stores_other_sets(cli, 
 
 
 def test_import_scryfall_file_enriches_too(cli, tmp_path):
-    cards = [{"object": "card", "name": "Murder", "layout": "normal", "mana_cost": "{1}{B}{B}", "cmc": 3.0, "type_line": "Instant",
-              "oracle_text": "Scryfall invented words.", "colors": ["B"], "color_identity": ["B"], "set": "zzs",
-              "collector_number": "9", "rarity": "common"}]
+    cards = [
+        {
+            "object": "card",
+            "name": "Murder",
+            "layout": "normal",
+            "mana_cost": "{1}{B}{B}",
+            "cmc": 3.0,
+            "type_line": "Instant",
+            "oracle_text": "Scryfall invented words.",
+            "colors": ["B"],
+            "color_identity": ["B"],
+            "set": "zzs",
+            "collector_number": "9",
+            "rarity": "common",
+        }
+    ]
     report = json.loads(cli("sets", "import", write(tmp_path, "scry.json", cards), "--json").stdout)
     assert report["rules_text"] == [{"code": "CMR", "cards_with_text": 1}]
     assert "Scryfall invented words." in cli("card", "Murder", "--set", "CMR").stdout
@@ -110,7 +175,9 @@ def test_import_scryfall_file_enriches_too(cli, tmp_path):
 
 def test_a_later_import_adds_to_the_kept_text(cli, tmp_path):
     cli("sets", "import", write(tmp_path, "a.json", cmr_mtgjson({"Murder"})))
-    report = json.loads(cli("sets", "import", write(tmp_path, "b.json", cmr_mtgjson({"Sisay's Ring"})), "--json").stdout)
+    report = json.loads(
+        cli("sets", "import", write(tmp_path, "b.json", cmr_mtgjson({"Sisay's Ring"})), "--json").stdout
+    )
     assert report["rules_text"] == [{"code": "CMR", "cards_with_text": 2}]
 
 
@@ -128,7 +195,9 @@ def test_import_into_an_unwritable_data_folder_is_one_line(tmp_path, kind):
     data = {"meta": {}, "data": tst_set()} if kind == "set" else cmr_mtgjson({"Murder"})
     path = write(tmp_path, "cards.json", data)
     env = dict(os.environ, CMDRAFT_HOME=str(blocker))
-    result = subprocess.run([sys.executable, "-m", "events", "sets", "import", str(path)], capture_output=True, text=True, env=env)
+    result = subprocess.run(
+        [sys.executable, "-m", "events", "sets", "import", str(path)], capture_output=True, text=True, env=env
+    )
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr.startswith("cmdraft: error: cannot write") and "CMDRAFT_HOME" in result.stderr
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
@@ -145,7 +214,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     def do_GET(self):
         if self.path.startswith("/short/") and not self.path.endswith(".sha256"):
-            body = Path(self.directory, self.path[len("/short/"):]).read_bytes()
+            body = Path(self.directory, self.path[len("/short/") :]).read_bytes()
             self.send_response(200)
             self.send_header("Content-Length", str(len(body)))
             self.end_headers()
@@ -154,7 +223,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             self.close_connection = True
             return
         if self.path.startswith("/short/"):
-            self.path = self.path[len("/short"):]
+            self.path = self.path[len("/short") :]
         super().do_GET()
 
 
@@ -231,7 +300,9 @@ def test_without_a_network_download_says_so_in_one_line(tmp_path):
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
     env = dict(os.environ, CMDRAFT_HOME=str(tmp_path), CMDRAFT_MTGJSON_URL=f"http://127.0.0.1:{port}")
-    result = subprocess.run([sys.executable, "-m", "events", "sets", "download", "CMR"], capture_output=True, text=True, env=env, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "events", "sets", "download", "CMR"], capture_output=True, text=True, env=env, timeout=60
+    )
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr.startswith("cmdraft: error: cannot download") and "no network" in result.stderr
     assert result.stderr.count("\n") == 1 and not (tmp_path / "downloads" / "CMR.json").exists()
@@ -247,8 +318,14 @@ def test_download_shows_a_progress_bar_in_a_terminal(server, tmp_path):
     folder, base = server
     publish(folder, cmr_mtgjson())
     env = dict(os.environ, CMDRAFT_HOME=str(tmp_path / "home"), CMDRAFT_MTGJSON_URL=base, COLUMNS="100", TERM="xterm")
-    child = pexpect.spawn(sys.executable, ["-m", "events", "sets", "download", "CMR"], env=env, encoding="utf-8", timeout=60,
-                          dimensions=(30, 100))
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "events", "sets", "download", "CMR"],
+        env=env,
+        encoding="utf-8",
+        timeout=60,
+        dimensions=(30, 100),
+    )
     child.expect("downloading CMR.json")
     child.expect(r"downloaded .*CMR\.json \(SHA-256 checked\)")
     child.expect("rules text for CMR: 393 of 393")

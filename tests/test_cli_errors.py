@@ -23,7 +23,10 @@ def run(*args: str, env=None):
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["packs", "--count", "abc"], "cmdraft: error: Invalid value for '--count': 'abc' is not a valid integer (see 'cmdraft packs --help')"),
+        (
+            ["packs", "--count", "abc"],
+            "cmdraft: error: Invalid value for '--count': 'abc' is not a valid integer (see 'cmdraft packs --help')",
+        ),
         (["frobnicate"], "cmdraft: error: No such command 'frobnicate' (see 'cmdraft --help')"),
         (["sets", "import"], "cmdraft: error: Missing argument 'FILE' (see 'cmdraft sets import --help')"),
         (["sim", "--nope"], "cmdraft: error: No such option"),
@@ -112,9 +115,13 @@ def test_work_past_a_second_shows_a_bar_on_a_terminal_only():
     assert plain.file.getvalue() == ""
 
 
-@pytest.mark.parametrize("args", [["packs", "--count", "400", "--seed", "1"], ["sealed", "--players", "60", "--seed", "1"]], ids=str)
+@pytest.mark.parametrize(
+    "args", [["packs", "--count", "400", "--seed", "1"], ["sealed", "--players", "60", "--seed", "1"]], ids=str
+)
 def test_long_packs_and_sealed_show_progress_in_a_real_terminal(tmp_path, args):
     env = dict(os.environ, CMDRAFT_HOME=str(tmp_path), COLUMNS="100", LINES="40", TERM="xterm")
-    child = pexpect.spawn(sys.executable, ["-m", "events", *args], env=env, encoding="utf-8", timeout=120, dimensions=(40, 100))
+    child = pexpect.spawn(
+        sys.executable, ["-m", "events", *args], env=env, encoding="utf-8", timeout=120, dimensions=(40, 100)
+    )
     child.expect(r"opening (400 boosters|60 sealed pools)")
     child.expect(pexpect.EOF)

@@ -28,7 +28,9 @@ def test_unknown_card_suggests(cli):
     result = cli("card", "Najela the Blade Blossom")
     assert result.exit_code == 2
     line = result.stderr.strip()
-    assert line.startswith("cmdraft: error: unknown card 'Najela the Blade Blossom' (did you mean 'Najeela, the Blade-Blossom'")
+    assert line.startswith(
+        "cmdraft: error: unknown card 'Najela the Blade Blossom' (did you mean 'Najeela, the Blade-Blossom'"
+    )
     assert "\n" not in line
 
 
@@ -46,7 +48,11 @@ def test_identity_prints_one_json_line_per_card(cli, tmp_path, maker):
 def test_identity_json_matches_the_contract(cli, tmp_path):
     path = write(tmp_path, "a.json", atomic_cards())
     lines = {d["name"]: d for d in map(json.loads, cli("identity", path, "--json").stdout.splitlines())}
-    assert lines["Murmuring Bosk"] == {"name": "Murmuring Bosk", "color_identity": ["W", "B"], "deck_colors": ["W", "B", "G"]}
+    assert lines["Murmuring Bosk"] == {
+        "name": "Murmuring Bosk",
+        "color_identity": ["W", "B"],
+        "deck_colors": ["W", "B", "G"],
+    }
 
 
 def test_identity_table_flags_mismatches(cli, tmp_path):
@@ -73,7 +79,9 @@ def test_sets_import_then_use(cli, tmp_path):
 def test_bad_input_exits_2_with_one_line(cli, args, message):
     result = cli(*args)
     assert result.exit_code == 2
-    assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
+    assert (
+        message in result.stderr and len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
+    )
 
 
 @pytest.mark.parametrize(("content", "message"), [("{", "not valid JSON"), ('{"a": 1}', "not a card file")])
@@ -90,8 +98,14 @@ def test_installed_script_reports_errors_without_traceback():
     import subprocess
     import sys
 
-    done = subprocess.run([sys.executable, "-m", "events", "card", "Sol Rnig"], capture_output=True, text=True, timeout=60)
-    assert done.returncode == 2 and done.stderr.startswith("cmdraft: error: unknown card 'Sol Rnig'") and "Traceback" not in done.stderr
+    done = subprocess.run(
+        [sys.executable, "-m", "events", "card", "Sol Rnig"], capture_output=True, text=True, timeout=60
+    )
+    assert (
+        done.returncode == 2
+        and done.stderr.startswith("cmdraft: error: unknown card 'Sol Rnig'")
+        and "Traceback" not in done.stderr
+    )
 
 
 def test_bad_mana_cost_exits_2(cli, tmp_path):
@@ -100,4 +114,8 @@ def test_bad_mana_cost_exits_2(cli, tmp_path):
     path = write(tmp_path, "cards.json", data)
     for args in (("identity", path), ("sets", "import", path)):
         result = cli(*args)
-        assert result.exit_code == 2 and "has a bad mana cost '{4}{Z/Q}'" in result.stderr and "Transguild Courier" in result.stderr
+        assert (
+            result.exit_code == 2
+            and "has a bad mana cost '{4}{Z/Q}'" in result.stderr
+            and "Transguild Courier" in result.stderr
+        )

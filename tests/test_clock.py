@@ -26,7 +26,9 @@ def test_remaining_counts_down_and_stops_at_zero():
     clock = RoundClock(length=50 * 60, started=1000.0)
     assert clock.remaining(1000.0) == 3000 and clock.remaining(1600.0) == 2400
     assert clock.remaining(4000.0) == 0 and clock.over(4000.0) and not clock.over(3999.0)
-    assert clock.remaining(900.0) == 3000  # a clock read before its start (skewed terminals) never shows more than its length
+    assert (
+        clock.remaining(900.0) == 3000
+    )  # a clock read before its start (skewed terminals) never shows more than its length
 
 
 def test_pauses_freeze_the_clock_and_add_up():
@@ -41,7 +43,9 @@ def test_pauses_freeze_the_clock_and_add_up():
     assert RoundClock.from_json(json.loads(json.dumps(again.to_json()))) == again
 
 
-@pytest.mark.parametrize(("seconds", "shown"), [(3000, "50:00"), (2999.2, "50:00"), (59.01, "01:00"), (0.4, "00:01"), (0, "00:00")])
+@pytest.mark.parametrize(
+    ("seconds", "shown"), [(3000, "50:00"), (2999.2, "50:00"), (59.01, "01:00"), (0.4, "00:01"), (0, "00:00")]
+)
 def test_clock_text_rounds_up(seconds, shown):
     assert clock_text(seconds) == shown
 
@@ -98,15 +102,22 @@ def test_a_clock_needs_a_round_in_play(tmp_path, cli):
 
 def spawn(args, home: Path, timeout=30):
     env = dict(os.environ, CMDRAFT_HOME=str(home), COLUMNS="120", LINES="40", NO_COLOR="1", TERM="xterm")
-    return pexpect.spawn(sys.executable, ["-m", "events", *args], env=env, encoding="utf-8", timeout=timeout,
-                         dimensions=(40, 120))
+    return pexpect.spawn(
+        sys.executable, ["-m", "events", *args], env=env, encoding="utf-8", timeout=timeout, dimensions=(40, 120)
+    )
 
 
 def spawn_shell(command: str, home: Path, timeout=30):
     """A shell in a real terminal that runs ``command`` and then prints the terminal's settings."""
     env = dict(os.environ, CMDRAFT_HOME=str(home), COLUMNS="120", LINES="40", NO_COLOR="1", TERM="xterm")
-    return pexpect.spawn("/bin/sh", ["-c", f"trap : INT; {command}; echo STTY-AFTER; stty -a"], env=env, encoding="utf-8",
-                         timeout=timeout, dimensions=(40, 120))
+    return pexpect.spawn(
+        "/bin/sh",
+        ["-c", f"trap : INT; {command}; echo STTY-AFTER; stty -a"],
+        env=env,
+        encoding="utf-8",
+        timeout=timeout,
+        dimensions=(40, 120),
+    )
 
 
 def cmdraft(*args: str) -> str:

@@ -17,7 +17,11 @@ from tests.decks_helpers import basics, cmr_card, fixture, legend, spells
 
 
 def deck_and_pool(commanders, main: dict, extra_pool=()):
-    pool = Counter(commanders) + Counter({card: n for card, n in main.items() if not card.is_basic_land}) + Counter(extra_pool)
+    pool = (
+        Counter(commanders)
+        + Counter({card: n for card, n in main.items() if not card.is_basic_land})
+        + Counter(extra_pool)
+    )
     return Deck.build(commanders, main), pool
 
 
@@ -151,7 +155,9 @@ def test_basic_type_outside_identity():
 def test_colorless_commander_allows_wastes_but_no_typed_basic():
     dawnsire = fixture("Dawnsire", "Legendary Artifact Creature — Spacecraft", cost="{5}")
     main = {basic_land(""): 58, basic_land("G"): 1}
-    deck, pool = deck_and_pool([dawnsire], main, extra_pool=[basic_land("")] * 58)  # Wastes are not free: the pool has them
+    deck, pool = deck_and_pool(
+        [dawnsire], main, extra_pool=[basic_land("")] * 58
+    )  # Wastes are not free: the pool has them
     report = validate(deck, pool)
     assert codes(report) == ["basic-type-outside-identity"] and report.problems[0].cards == ("Forest",)
 
@@ -161,7 +167,9 @@ def test_unknown_card_problem_is_passed_through():
 
     commander, main = white_deck()
     deck, pool = deck_and_pool([commander], main)
-    report = validate(deck, pool, extra_problems=[Problem("unknown-card", "line 3: unknown card 'Sol Rnig'", ("Sol Rnig",))])
+    report = validate(
+        deck, pool, extra_problems=[Problem("unknown-card", "line 3: unknown card 'Sol Rnig'", ("Sol Rnig",))]
+    )
     assert codes(report) == ["unknown-card"] and not report.valid
 
 
@@ -258,13 +266,28 @@ PAIRS = [
     (legendary("Pako", "Partner with Haldan"), legendary("Other", "Partner with Pako"), False),
     (legendary("Wil", "Friends forever"), legendary("Cecily", "Friends forever"), True),
     (legendary("Wil", "Friends forever"), legendary("Akroma", "Partner"), False),
-    (legendary("Wyll", "Choose a Background"), fixture("Noble Heritage", "Legendary Enchantment — Background", cost="{W}"), True),
-    (legendary("Clara", "Doctor's companion"), legendary("The Doctor", "", "Legendary Creature — Time Lord Doctor"), True),
+    (
+        legendary("Wyll", "Choose a Background"),
+        fixture("Noble Heritage", "Legendary Enchantment — Background", cost="{W}"),
+        True,
+    ),
+    (
+        legendary("Clara", "Doctor's companion"),
+        legendary("The Doctor", "", "Legendary Creature — Time Lord Doctor"),
+        True,
+    ),
     (legendary("Clara", "Doctor's companion"), legendary("Rose", "Doctor's companion"), False),
     # CR 702.124m: the Doctor must have no other creature types; artifact types are not creature types.
-    (legendary("Clara", "Doctor's companion"), legendary("The Rogue Doctor", "", "Legendary Creature — Time Lord Doctor Rogue"), False),
-    (legendary("Clara", "Doctor's companion"), legendary("Tin Doctor", "", "Legendary Artifact Creature — Equipment Time Lord Doctor"),
-     True),
+    (
+        legendary("Clara", "Doctor's companion"),
+        legendary("The Rogue Doctor", "", "Legendary Creature — Time Lord Doctor Rogue"),
+        False,
+    ),
+    (
+        legendary("Clara", "Doctor's companion"),
+        legendary("Tin Doctor", "", "Legendary Artifact Creature — Equipment Time Lord Doctor"),
+        True,
+    ),
     (legendary("Ace", "Partner—Survivors"), legendary("Bea", "Partner—Survivors"), True),
     (legendary("Ace", "Partner—Survivors"), legendary("Cid", "Partner"), False),
 ]
@@ -358,11 +381,17 @@ def test_constructed_banned_list():
 
 def test_suggestions_rank_by_playable_cards(piper):
     akroma, other = legend("W", partner=True), legend("U", partner=False)
-    pool = Counter({akroma: 1, other: 1}) + Counter(spells("W", 12)) + Counter(spells("U", 12)) + Counter(spells("B", 3))
+    pool = (
+        Counter({akroma: 1, other: 1}) + Counter(spells("W", 12)) + Counter(spells("U", 12)) + Counter(spells("B", 3))
+    )
     ranked = suggest_commanders(pool, 50, piper=piper)
     options = {(s.commanders, s.piper_colors): s for s in ranked}
     with_akroma = options[((akroma.name, PIPER), (Color.U,))]
-    assert with_akroma.playable == 25 and with_akroma.added_pipers == 1 and with_akroma.identity == ColorIdentity.parse("WU")
+    assert (
+        with_akroma.playable == 25
+        and with_akroma.added_pipers == 1
+        and with_akroma.identity == ColorIdentity.parse("WU")
+    )
     two_pipers = options[((PIPER, PIPER), (Color.W, Color.U))]
     assert two_pipers.playable == 26 and two_pipers.added_pipers == 2 and ranked[0] == two_pipers
     singles = {s.commanders: s for s in ranked if len(s.commanders) == 1}
@@ -401,7 +430,9 @@ def test_decks_built_inside_the_rules_pass(case):
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(legal_decks(), st.sampled_from(["outside-identity", "deck-too-small", "too-many-copies", "not-in-pool"]), st.data())
+@given(
+    legal_decks(), st.sampled_from(["outside-identity", "deck-too-small", "too-many-copies", "not-in-pool"]), st.data()
+)
 def test_one_violation_is_caught_with_its_code(case, violation, data):
     deck, pool, identity = case
     main = deck.main
@@ -414,7 +445,9 @@ def test_one_violation_is_caught_with_its_code(case, violation, data):
         pool[card] += 1
     elif violation == "deck-too-small":
         while sum(main.values()) + 1 >= 60:
-            card = next(iter(c for c in main if main[c] > 0 and c.is_basic_land), None) or next(c for c in main if main[c] > 0)
+            card = next(iter(c for c in main if main[c] > 0 and c.is_basic_land), None) or next(
+                c for c in main if main[c] > 0
+            )
             main[card] -= 1
     elif violation == "too-many-copies":
         card = data.draw(st.sampled_from(sorted((c for c in main if not c.is_basic_land), key=lambda c: c.name)))

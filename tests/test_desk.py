@@ -49,8 +49,19 @@ def test_exact_name_first_then_the_same_name_in_another_case(events):
     event_id = new_event(events, ["Ann", "BO"])
     # A database from before names were compared folded may hold "ann" beside "Ann": exact still wins.
     with events.store.write() as db:
-        db.table("players").insert({"e": event_id, "name": "ann", "status": "active", "late": False, "bot": False,
-                                    "pod": None, "seat": None, "requested": 0, "number": 3})
+        db.table("players").insert(
+            {
+                "e": event_id,
+                "name": "ann",
+                "status": "active",
+                "late": False,
+                "bot": False,
+                "pod": None,
+                "seat": None,
+                "requested": 0,
+                "number": 3,
+            }
+        )
     with events.store.read() as db:
         assert events._player(db, event_id, "Ann").doc_id == 1 and events._player(db, event_id, "ann").doc_id == 3
         assert events._player(db, event_id, "bo")["name"] == "BO"
@@ -89,13 +100,16 @@ def test_remove_a_registration_typo_before_seating_only(events, cli):
 # --- results with quoted names -------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("text", "groups"), [
-    ("Ann > Bo = Cy > Di", [["Ann"], ["Bo", "Cy"], ["Di"]]),
-    ('"A > B" = "x = y, z" > Di', [["A > B", "x = y, z"], ["Di"]]),
-    ("'Say \"hi\"' > O'Brien", [['Say "hi"'], ["O'Brien"]]),
-    (r'"back\\slash \"q\"" > 3', [['back\\slash "q"'], ["3"]]),
-    ("  Ann   Lee >Bo", [["Ann Lee"], ["Bo"]]),
-])
+@pytest.mark.parametrize(
+    ("text", "groups"),
+    [
+        ("Ann > Bo = Cy > Di", [["Ann"], ["Bo", "Cy"], ["Di"]]),
+        ('"A > B" = "x = y, z" > Di', [["A > B", "x = y, z"], ["Di"]]),
+        ("'Say \"hi\"' > O'Brien", [['Say "hi"'], ["O'Brien"]]),
+        (r'"back\\slash \"q\"" > 3', [['back\\slash "q"'], ["3"]]),
+        ("  Ann   Lee >Bo", [["Ann Lee"], ["Bo"]]),
+    ],
+)
 def test_result_strings_split_by_places_and_draws(text, groups):
     assert split_order(text) == groups
 
@@ -119,7 +133,9 @@ def test_names_with_operators_and_commas_record_results(events, cli):
     assert json.loads(result.stdout)["points"] == {"x = y, z": 3, "A > B": 1.5, "3": 1.5, "O'Brien": 0}
     board = cli("event", "show", event_id, "--db", events.store.path).stdout
     assert "x = y, z > A > B = 3 > O'Brien" in board  # the finishing order on the board
-    history = json.loads(cli("event", "show", event_id, "--db", events.store.path, "--json").stdout)["rounds"][0]["results"]
+    history = json.loads(cli("event", "show", event_id, "--db", events.store.path, "--json").stdout)["rounds"][0][
+        "results"
+    ]
     assert history == {"1": [["x = y, z"], ["A > B", "3"], ["O'Brien"]]}
 
 
@@ -147,7 +163,8 @@ def test_exports_hold_results_and_pairings_beside_standings(events, cli, tmp_pat
     for rnd in snap["rounds"]:
         mine = [r for r in pairings if r["round"] == str(rnd["number"])]
         assert [[r["player"] for r in mine if r["table"] == str(t)] for t in range(1, len(rnd["tables"]) + 1)] == [
-            [names[pid] for pid in table] for table in rnd["tables"]]
+            [names[pid] for pid in table] for table in rnd["tables"]
+        ]
         assert [r["player"] for r in mine if r["first"] == "1"] == [names[pid] for pid in rnd["first"]]
     assert (out / "standings.csv").exists()
 
@@ -173,7 +190,9 @@ def register(events, event_id, name, text, colors=None):
     from draft.formats import parse
     from sets.colors import Color
 
-    return events.register_deck(event_id, name, parse(text), piper_colors=[Color.parse(c) for c in colors or []] or None)
+    return events.register_deck(
+        event_id, name, parse(text), piper_colors=[Color.parse(c) for c in colors or []] or None
+    )
 
 
 def test_piper_ledger_counts_pools_and_decks(events, cli):
@@ -192,7 +211,10 @@ def test_piper_ledger_counts_pools_and_decks(events, cli):
     register(events, event_id, "Ann", "Commander\n\nDeck\n5 Murder\n")
     register(events, event_id, "Cy", "Commander\n1 The Prismatic Piper\nDeck\n5 Murder\n", ["B"])
     ledger = events.piper_ledger(event_id)
-    assert ledger["decks"] == [{"player": "Bo", "owned": 0, "used": 2, "added": 2}, {"player": "Cy", "owned": 2, "used": 1, "added": 0}]
+    assert ledger["decks"] == [
+        {"player": "Bo", "owned": 0, "used": 2, "added": 2},
+        {"player": "Cy", "owned": 2, "used": 1, "added": 0},
+    ]
     assert ledger["needed"] == 2 and ledger["unused"] == 2 and ledger["available"] == 2 and ledger["shortfall"] == 0
     assert [(l["player"], l["spare"]) for l in ledger["lenders"]] == [("Ann", 1), ("Cy", 1)]
     # Cy now plays both of his: one lendable Piper left for Bo's two.
@@ -287,11 +309,32 @@ def test_typing_a_pool_in_a_real_terminal_keeps_good_lines_and_reasks_the_bad_on
 
 # --- README's desk flow -------------------------------------------------------------------------------------------
 
-DESK_FLOW = ["event player add", "event player checkin", "event seat", "event seat 1 --again", "event print 1 seatings",
-              "event draft", "\"Later\" --sealed", "event pool", "event pool 1 Ann --edit", "event pipers",
-              "event deck 1 Ann", "event print 1 decklists", "event round", "event print 1 pairings", "event print 1 slips",
-              "event clock", "event result", "--replace", "event game", "event undo", "event log", "event standings",
-              "event finish", "event export"]
+DESK_FLOW = [
+    "event player add",
+    "event player checkin",
+    "event seat",
+    "event seat 1 --again",
+    "event print 1 seatings",
+    "event draft",
+    '"Later" --sealed',
+    "event pool",
+    "event pool 1 Ann --edit",
+    "event pipers",
+    "event deck 1 Ann",
+    "event print 1 decklists",
+    "event round",
+    "event print 1 pairings",
+    "event print 1 slips",
+    "event clock",
+    "event result",
+    "--replace",
+    "event game",
+    "event undo",
+    "event log",
+    "event standings",
+    "event finish",
+    "event export",
+]
 
 
 def test_readme_shows_the_desk_flow_in_order():

@@ -47,7 +47,9 @@ def pods_of(events, event_id):
 # --- item 4: the same name, check-in, no-shows, drops --------------------------------------------------------
 
 
-@pytest.mark.parametrize("again", ["ann", "ANN", " Ann ", "Ann\u00a0", "Ａｎｎ", "A\u200bnn".replace("\u200b", ""), "ann  "])
+@pytest.mark.parametrize(
+    "again", ["ann", "ANN", " Ann ", "Ann\u00a0", "Ａｎｎ", "A\u200bnn".replace("\u200b", ""), "ann  "]
+)
 def test_a_name_equal_to_another_after_folding_is_refused_showing_the_player(events, again):
     event_id = physical(events, ["Ann", "Bo"])
     with pytest.raises(InputError, match=r"same name as player #1 'Ann'"):
@@ -55,8 +57,10 @@ def test_a_name_equal_to_another_after_folding_is_refused_showing_the_player(eve
     assert [p["name"] for p in events.snapshot(event_id)["players"]] == ["Ann", "Bo"]
 
 
-@pytest.mark.parametrize(("first", "second"), [("Jo ", "Jo"), ("José", "Jose\u0301"), ("ﬁona", "Fiona"),
-                                               ("Mary  Jane", "mary jane"), ("STRASSE", "straße")])
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [("Jo ", "Jo"), ("José", "Jose\u0301"), ("ﬁona", "Fiona"), ("Mary  Jane", "mary jane"), ("STRASSE", "straße")],
+)
 def test_unicode_forms_spaces_and_case_make_the_same_name(events, cli, first, second):
     event_id = physical(events, [first])
     result = cli("event", "player", "add", event_id, second, "--db", events.store.path)
@@ -325,7 +329,9 @@ def test_every_kind_of_change_appends_to_the_history_in_order(events, cli, tmp_p
     assert (last["what"], last["new"]) == ("pool", "Dee: 21 cards")
     assert (moved["what"], moved["who"], moved["new"]) == ("drafting done", "cmdraft", "building")
     pool.write_text("22 Murder\n", encoding="utf-8")
-    assert cli("event", "pool", event_id, "Ann", "--edit", "--db", events.store.path, input="1 Plains\n\n").exit_code == 0
+    assert (
+        cli("event", "pool", event_id, "Ann", "--edit", "--db", events.store.path, input="1 Plains\n\n").exit_code == 0
+    )
     check("pool", "21 cards", "Ann: 22 cards")
     events.set_pipers(event_id, stock=2)
     check("pipers")
@@ -377,7 +383,9 @@ def test_a_no_show_who_comes_after_all_is_checked_in_and_seated_late(events, cli
     result = cli("event", "player", "checkin", event_id, "Player 06", "--db", events.store.path)
     assert result.exit_code == 0 and "Player 06 (pod 1, seat 6)" in result.stdout
     snap = events.snapshot(event_id)
-    assert {p["name"]: p["status"] for p in snap["players"]}["Player 06"] == "active" and len(snap["pods"][0]["players"]) == 6
+    assert {p["name"]: p["status"] for p in snap["players"]}["Player 06"] == "active" and len(
+        snap["pods"][0]["players"]
+    ) == 6
     assert last_entry(events, event_id, "checkin")["new"] == ["Player 06 (pod 1, seat 6)"]
 
 
@@ -417,7 +425,11 @@ def test_event_undo_takes_back_each_kind_of_safe_change(events):
     events.seat(event_id)
     events.undo(event_id)
     snap = events.snapshot(event_id)
-    assert snap["event"]["status"] == "registration" and not snap["pods"] and all(p["pod"] is None for p in snap["players"])
+    assert (
+        snap["event"]["status"] == "registration"
+        and not snap["pods"]
+        and all(p["pod"] is None for p in snap["players"])
+    )
     events.seat(event_id)
     before = pods_of(events, event_id)
     events.seat(event_id, again=True)
@@ -439,7 +451,9 @@ def test_an_undo_that_is_not_safe_is_refused_and_nothing_changes(events, cli):
     events.finish(event_id)
     entries = len(events.history(event_id))
     refused = cli("event", "undo", event_id, "--db", events.store.path)
-    assert refused.exit_code == 3 and "(finish: finished) can't be undone" in refused.stderr and "backup" in refused.stderr
+    assert (
+        refused.exit_code == 3 and "(finish: finished) can't be undone" in refused.stderr and "backup" in refused.stderr
+    )
     assert len(events.history(event_id)) == entries and events.snapshot(event_id)["event"]["status"] == "finished"
     # A drop while drafting handed the seat to a bot: taking it back is not safe.
     drafting = physical(events, SIXTEEN[:4])

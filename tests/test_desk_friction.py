@@ -65,14 +65,15 @@ def test_names_with_commas_are_never_split_in_joined_lists(building, cli):
     assert ", ".join(names[pid] for pid in table) not in board
 
 
-@pytest.mark.parametrize("control", ["\u202e", "\u202d", "\u2066", "\u2067", "\u2068", "\u2069", "\u200f", "\u061c",
-                                     "\x1b"])
+@pytest.mark.parametrize(
+    "control", ["\u202e", "\u202d", "\u2066", "\u2067", "\u2068", "\u2069", "\u200f", "\u061c", "\x1b"]
+)
 def test_bidi_and_control_characters_are_shown_escaped(control):
     from events.screens.render import shown, visible
     from events.sheet_writers import printable
 
     name = f"Ann{control}regit"
-    escaped = f"\\u{ord(control):04x}" if ord(control) > 0xff else f"\\x{ord(control):02x}"
+    escaped = f"\\u{ord(control):04x}" if ord(control) > 0xFF else f"\\x{ord(control):02x}"
     assert visible(name) == f"Ann{escaped}regit" and control not in shown(name).plain
     assert control not in printable(name) and printable(name).startswith("Ann\\")
     assert visible("Émile 李 ✂") == "Émile 李 ✂"  # letters of any script stay as typed
@@ -149,8 +150,10 @@ def test_a_round_that_does_not_exist_says_which_rounds_there_are(building, cli):
     assert events.history(event_id)[-1]["what"] == "round"  # nothing was written by the refusals
 
 
-@pytest.mark.parametrize(("options", "why"), [(("--style", "terminal"), "terminal"), (("--style", "bots"), "bots"),
-                                              (("--sealed",), "sealed")])
+@pytest.mark.parametrize(
+    ("options", "why"),
+    [(("--style", "terminal"), "terminal"), (("--style", "bots"), "bots"), (("--sealed",), "sealed")],
+)
 def test_the_physical_draft_timer_is_refused_for_an_event_without_a_physical_draft(cli, tmp_path, options, why):
     """The big-screen pick timer is for a draft at the table: a terminal or bots draft times its own picks,
     a sealed event passes no packs. Refused (3) saying why, instead of a pick clock nobody follows."""

@@ -233,7 +233,9 @@ def test_sim_table_and_out_folder(cli, tmp_path):
     assert "seat2-Bot-2-draftlog.txt" in files and "draft.json" in files
     # The bundled data has no MTGO ids: no .dek is written, and the output says so once.
     assert not any(name.endswith(".dek") for name in files) and result.stdout.count("no MTGO .dek files written") == 1
-    check = cli("deck", "check", tmp_path / "pod" / "seat1-Bot-1-deck.cod", "--pool", tmp_path / "pod" / "seat1-Bot-1-pool.dck")
+    check = cli(
+        "deck", "check", tmp_path / "pod" / "seat1-Bot-1-deck.cod", "--pool", tmp_path / "pod" / "seat1-Bot-1-pool.dck"
+    )
     assert check.exit_code == 0
 
 
@@ -251,7 +253,9 @@ def test_sim_out_writes_dek_files_once_mtgo_ids_are_imported(cli, tmp_path):
 
     rows = list(ElementTree.parse(deck).getroot().iter("Cards"))
     assert rows and all(row.get("CatID", "").isdigit() for row in rows)
-    check = cli("deck", "check", tmp_path / "pod" / "seat1-Bot-1-deck.cod", "--pool", tmp_path / "pod" / "seat1-Bot-1-pool.dek")
+    check = cli(
+        "deck", "check", tmp_path / "pod" / "seat1-Bot-1-deck.cod", "--pool", tmp_path / "pod" / "seat1-Bot-1-pool.dek"
+    )
     assert check.exit_code == 0
 
 

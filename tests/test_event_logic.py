@@ -27,19 +27,22 @@ from sets.errors import InputError, StateError
 # --- table sizes ------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("players", "size", "tables"), [
-    (8, 4, [4, 4]),
-    (9, 4, [5, 4]),        # 9/4 is nearest 2 tables; 5 + 4
-    (7, 4, [4, 3]),
-    (6, 4, [3, 3]),
-    (11, 4, [4, 4, 3]),    # 11/4 is nearest 3 tables
-    (13, 4, [5, 4, 4]),    # 13/4 is nearest 3 tables; the extra seat goes to the first
-    (5, 4, [5]),           # one table of five rather than a table of two
-    (3, 4, [3]),
-    (2, 4, [2]),           # two players can only play each other
-    (10, 3, [4, 3, 3]),
-    (12, 5, [4, 4, 4]),    # 12/5 is nearest 2 tables, but a table holds at most 5: 3 tables
-])
+@pytest.mark.parametrize(
+    ("players", "size", "tables"),
+    [
+        (8, 4, [4, 4]),
+        (9, 4, [5, 4]),  # 9/4 is nearest 2 tables; 5 + 4
+        (7, 4, [4, 3]),
+        (6, 4, [3, 3]),
+        (11, 4, [4, 4, 3]),  # 11/4 is nearest 3 tables
+        (13, 4, [5, 4, 4]),  # 13/4 is nearest 3 tables; the extra seat goes to the first
+        (5, 4, [5]),  # one table of five rather than a table of two
+        (3, 4, [3]),
+        (2, 4, [2]),  # two players can only play each other
+        (10, 3, [4, 3, 3]),
+        (12, 5, [4, 4, 4]),  # 12/5 is nearest 2 tables, but a table holds at most 5: 3 tables
+    ],
+)
 def test_game_tables_hold_three_to_five_as_near_the_size_as_that_allows(players, size, tables):
     assert game_table_sizes(players, size) == tables
 
@@ -61,9 +64,17 @@ def test_a_round_needs_two_players():
         game_table_sizes(1)
 
 
-@pytest.mark.parametrize(("players", "most", "pods"), [
-    (8, 8, [8]), (9, 8, [5, 4]), (16, 8, [8, 8]), (17, 8, [6, 6, 5]), (13, 6, [5, 4, 4]), (2, 8, [2]),
-])
+@pytest.mark.parametrize(
+    ("players", "most", "pods"),
+    [
+        (8, 8, [8]),
+        (9, 8, [5, 4]),
+        (16, 8, [8, 8]),
+        (17, 8, [6, 6, 5]),
+        (13, 6, [5, 4, 4]),
+        (2, 8, [2]),
+    ],
+)
 def test_draft_pods_are_balanced_and_never_over_the_pod_size(players, most, pods):
     assert draft_pod_sizes(players, most) == pods
 
@@ -80,7 +91,10 @@ def test_meetings_count_each_shared_table_both_ways():
 
 def test_tables_fill_from_the_top_when_nobody_has_met():
     totals = Counter({pid: 9 - pid for pid in range(1, 9)})  # player 1 leads, 8 is last
-    assert pair_by_points(list(range(8, 0, -1)), totals, Counter(), [4, 4], random.Random(1)) == [[1, 2, 3, 4], [5, 6, 7, 8]]
+    assert pair_by_points(list(range(8, 0, -1)), totals, Counter(), [4, 4], random.Random(1)) == [
+        [1, 2, 3, 4],
+        [5, 6, 7, 8],
+    ]
 
 
 def test_a_seat_goes_to_the_nearest_candidate_who_has_met_the_table_least():
@@ -112,7 +126,7 @@ def test_players_equal_on_points_are_ordered_by_the_seeded_draw():
 
 def test_a_finishing_order_splits_into_places_and_draws():
     assert split_order("Ann > Bo = Cy > Di") == [["Ann"], ["Bo", "Cy"], ["Di"]]
-    assert split_order("\"A > B\" > O'Brien") == [["A > B"], ["O'Brien"]]
+    assert split_order('"A > B" > O\'Brien') == [["A > B"], ["O'Brien"]]
     with pytest.raises(InputError):
         split_order("Ann > > Bo")
 
@@ -144,11 +158,15 @@ def test_a_points_scheme_is_best_first_and_never_rising():
 def night() -> tuple[dict, list[Document], list[dict], list[dict]]:
     """Four players at one table twice, a bot that only drafted, and a late player who hasn't played."""
     event = {"points": [3, 2, 1, 0]}
-    players = [Document({"name": name, "status": "active", "bot": name == "Bot"}, doc_id=pid)
-               for pid, name in enumerate(["Ann", "Bo", "Cy", "Di", "Bot", "Eve"], start=1)]
+    players = [
+        Document({"name": name, "status": "active", "bot": name == "Bot"}, doc_id=pid)
+        for pid, name in enumerate(["Ann", "Bo", "Cy", "Di", "Bot", "Eve"], start=1)
+    ]
     rounds = [{"number": 1, "tables": [[1, 2, 3, 4]]}, {"number": 2, "tables": [[1, 2, 3, 4]]}]
-    results = [{"round": 1, "table": 1, "order": [[1], [2], [3], [4]]},
-               {"round": 2, "table": 1, "order": [[4], [2, 3], [1]]}]
+    results = [
+        {"round": 1, "table": 1, "order": [[1], [2], [3], [4]]},
+        {"round": 2, "table": 1, "order": [[4], [2, 3], [1]]},
+    ]
     return event, players, results, rounds
 
 
@@ -176,9 +194,17 @@ def test_standings_by_points_then_opponents_then_place_with_shared_ranks():
 
 def test_tie_breakers_in_their_order():
     def row(name, points, opponents, place):
-        return Standing(0, name, Fraction(points), Fraction(opponents), None if place is None else Fraction(place), 1, False)
+        return Standing(
+            0, name, Fraction(points), Fraction(opponents), None if place is None else Fraction(place), 1, False
+        )
 
-    rows = [row("Xa", 3, 1, 2), row("Yo", 3, 1, Fraction(3, 2)), row("Zed", 3, 2, 3), row("Wu", 3, 1, None), row("Top", 4, 0, 4)]
+    rows = [
+        row("Xa", 3, 1, 2),
+        row("Yo", 3, 1, Fraction(3, 2)),
+        row("Zed", 3, 2, 3),
+        row("Wu", 3, 1, None),
+        row("Top", 4, 0, 4),
+    ]
     ranked = rank_standings(rows)
     # Points first (Top), then the opponents' average (Zed), then the lower average place (Yo before
     # Xa), and a player without a place after those with one (Wu).
@@ -197,23 +223,34 @@ def test_the_ledger_counts_holders_needs_lenders_and_the_forecast():
         {"id": 4, "name": "Di", "status": "active", "requested": 1, "pod": 1},
     ]
     pools = {1: ["1", "1*f", "TST:1", "5"], 2: ["5"], 3: ["1"]}
-    decks = {1: {"commanders": [{"name": PIPER, "count": 1}], "main": []},
-             2: {"commanders": [{"name": PIPER}], "main": [{"name": PIPER, "count": 1}, {"name": "Forest", "count": 30}]}}
+    decks = {
+        1: {"commanders": [{"name": PIPER, "count": 1}], "main": []},
+        2: {"commanders": [{"name": PIPER}], "main": [{"name": PIPER, "count": 1}, {"name": "Forest", "count": 30}]},
+    }
     pods = [{"number": 1, "players": [1, 2, 3, 4], "draft": None, "opened_typed": 2}]
     book = ledger(event, players, pods, pools, decks, "1")
     # Ann holds 2 and uses 1: 1 spare.  Bo holds none and uses 2: adds 2.  Cy dropped: her 1 is spare.
     assert book["held_in_pools"] == 3
-    assert book["decks"] == [{"player": "Ann", "owned": 2, "used": 1, "added": 0}, {"player": "Bo", "owned": 0, "used": 2, "added": 2}]
+    assert book["decks"] == [
+        {"player": "Ann", "owned": 2, "used": 1, "added": 0},
+        {"player": "Bo", "owned": 0, "used": 2, "added": 2},
+    ]
     assert (book["needed"], book["unused"], book["available"], book["shortfall"]) == (2, 2, 2, 0)
     assert book["lenders"] == [
         {"player": "Ann", "pod": 1, "spare": 1, "deck_registered": True, "dropped": False},
-        {"player": "Cy", "pod": 1, "spare": 1, "deck_registered": False, "dropped": True}]
+        {"player": "Cy", "pod": 1, "spare": 1, "deck_registered": False, "dropped": True},
+    ]
     # Three pools recorded hold 3 Pipers; the 2 typed by hand disagree.
     assert book["pods"] == [{"pod": 1, "opened": 3, "pools_recorded": 3, "seats": 4, "typed": 2, "disagrees": True}]
     # Forecast: requests 2 (Bo) + 1 (Di), none covered by the requester's own pool; spare by then:
     # Ann 2 - 1 used, Cy's 1: 2 available, so 1 short.
-    assert book["forecast"] == {"requested": 3, "needed_from_others": 3, "available": 2, "shortfall": 1,
-                                "requests": [{"player": "Bo", "requested": 2}, {"player": "Di", "requested": 1}]}
+    assert book["forecast"] == {
+        "requested": 3,
+        "needed_from_others": 3,
+        "available": 2,
+        "shortfall": 1,
+        "requests": [{"player": "Bo", "requested": 2}, {"player": "Di", "requested": 1}],
+    }
 
 
 def test_the_forecast_counts_every_requested_piper_as_added():
@@ -226,15 +263,22 @@ def test_the_forecast_counts_every_requested_piper_as_added():
     Short: 3 - 5 < 0, so 0.  With no stock and Cy's pool not recorded: 3 unused, still enough; with only Bo's
     and Di's pools: 1 unused, 2 short.
     """
-    players = [{"id": 1, "name": "Ann", "status": "active", "requested": 2, "pod": 1},
-               {"id": 2, "name": "Bo", "status": "active", "requested": 1, "pod": 1},
-               {"id": 3, "name": "Cy", "status": "active", "requested": 0, "pod": 1},
-               {"id": 4, "name": "Di", "status": "dropped", "requested": 2, "pod": 1}]
+    players = [
+        {"id": 1, "name": "Ann", "status": "active", "requested": 2, "pod": 1},
+        {"id": 2, "name": "Bo", "status": "active", "requested": 1, "pod": 1},
+        {"id": 3, "name": "Cy", "status": "active", "requested": 0, "pod": 1},
+        {"id": 4, "name": "Di", "status": "dropped", "requested": 2, "pod": 1},
+    ]
     pools = {1: ["1", "1"], 2: ["1", "7"], 3: ["1*f"], 4: ["1"]}
     decks = {2: {"commanders": [{"name": PIPER, "count": 1}], "main": []}}
     book = ledger({"piper_stock": 1}, players, [], pools, decks, "1")
     forecast = book["forecast"]
-    assert (forecast["requested"], forecast["needed_from_others"], forecast["available"], forecast["shortfall"]) == (3, 3, 5, 0)
+    assert (forecast["requested"], forecast["needed_from_others"], forecast["available"], forecast["shortfall"]) == (
+        3,
+        3,
+        5,
+        0,
+    )
     assert forecast["requests"] == [{"player": "Ann", "requested": 2}, {"player": "Bo", "requested": 1}]
     no_cy = ledger({"piper_stock": 0}, players, [], {k: v for k, v in pools.items() if k != 3}, decks, "1")["forecast"]
     assert (no_cy["needed_from_others"], no_cy["available"], no_cy["shortfall"]) == (3, 3, 0)
@@ -252,10 +296,17 @@ def test_the_store_stock_covers_a_shortfall():
 # --- numbers for people ----------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("value", "text"), [
-    (Fraction(7, 3), "2.33"), (Fraction(5, 2), "2.5"), (3, "3"), (None, ""), (Fraction(-1, 3), "-0.33"),
-    (Fraction(1, 8), "0.12"),  # 12.5 hundredths: half to even
-    (Fraction(3, 8), "0.38"),  # 37.5 hundredths: half to even
-])
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [
+        (Fraction(7, 3), "2.33"),
+        (Fraction(5, 2), "2.5"),
+        (3, "3"),
+        (None, ""),
+        (Fraction(-1, 3), "-0.33"),
+        (Fraction(1, 8), "0.12"),  # 12.5 hundredths: half to even
+        (Fraction(3, 8), "0.38"),  # 37.5 hundredths: half to even
+    ],
+)
 def test_number_text(value, text):
     assert number_text(value) == text

@@ -56,30 +56,37 @@ def test_strict_parser_refuses_anything_but_ascii_digits(text):
 
 
 def test_strict_parser_reads_plain_numbers_and_signs_only_where_allowed():
-    assert parse_int("007", "n") == 7 and parse_int(" -5 ", "n", signed=True) == -5 and parse_int("+5", "n", signed=True) == 5
+    assert (
+        parse_int("007", "n") == 7
+        and parse_int(" -5 ", "n", signed=True) == -5
+        and parse_int("+5", "n", signed=True) == 5
+    )
     assert not is_number("-5") and is_number("-5", signed=True)
     with pytest.raises(InputError, match="no sign"):
         parse_int("-1", "count")
 
 
-@pytest.mark.parametrize("args", [
-    ["game", "{id}", "1", "1", "--life", "Ann=--5"],
-    ["game", "{id}", "1", "1", "--life", "Ann=²"],
-    ["game", "{id}", "1", "1", "--life", "Ann=٣"],
-    ["game", "{id}", "1", "1", "--damage", "Cy=X:²"],
-    ["game", "{id}", "1", "1", "--damage", "Cy=Ann:X:²"],
-    ["game", "{id}", "1", "1", "--damage", "Cy=Ann:X:-3"],
-    ["game", "{id}", "1", "1", "--cast", "Bo=X#²"],
-    ["game", "{id}", "٣", "1"],
-    ["game", "{id}", "1", "²"],
-    ["pipers", "{id}", "--request", "Ann=--1"],
-    ["pipers", "{id}", "--request", "Ann=-1"],
-    ["pipers", "{id}", "--opened", "1=²"],
-    ["pipers", "{id}", "--opened", "²=1"],
-    ["pipers", "{id}", "--stock", "٣"],
-    ["show", "٣"],
-    ["new", "X", "--pod-size", "٨"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["game", "{id}", "1", "1", "--life", "Ann=--5"],
+        ["game", "{id}", "1", "1", "--life", "Ann=²"],
+        ["game", "{id}", "1", "1", "--life", "Ann=٣"],
+        ["game", "{id}", "1", "1", "--damage", "Cy=X:²"],
+        ["game", "{id}", "1", "1", "--damage", "Cy=Ann:X:²"],
+        ["game", "{id}", "1", "1", "--damage", "Cy=Ann:X:-3"],
+        ["game", "{id}", "1", "1", "--cast", "Bo=X#²"],
+        ["game", "{id}", "٣", "1"],
+        ["game", "{id}", "1", "²"],
+        ["pipers", "{id}", "--request", "Ann=--1"],
+        ["pipers", "{id}", "--request", "Ann=-1"],
+        ["pipers", "{id}", "--opened", "1=²"],
+        ["pipers", "{id}", "--opened", "²=1"],
+        ["pipers", "{id}", "--stock", "٣"],
+        ["show", "٣"],
+        ["new", "X", "--pod-size", "٨"],
+    ],
+)
 def test_typed_numbers_go_through_the_strict_parser(events, cli, args):
     event_id = played_event(events)
     before = events.store.path.read_bytes()
@@ -133,7 +140,11 @@ NAME_CHARS = st.one_of(
     st.characters(categories=["Cc"]),
     st.characters(exclude_categories=["Cs"]),
 )
-NAMES = st.lists(NAME_CHARS, min_size=1, max_size=8).map("".join).filter(lambda s: s.split() and not s.lstrip().startswith("-"))
+NAMES = (
+    st.lists(NAME_CHARS, min_size=1, max_size=8)
+    .map("".join)
+    .filter(lambda s: s.split() and not s.lstrip().startswith("-"))
+)
 
 
 def render(renderable, markup: bool) -> str:
@@ -153,9 +164,13 @@ def real_snapshot(tmp_path_factory):
 
     events = Events(Store(tmp_path_factory.mktemp("snap") / "snap.json"))
     event_id = played_event(events)
-    events.register_deck(event_id, "Bo", parse("Commander\n1 The Prismatic Piper\n1 The Prismatic Piper\n\nDeck\n1 Sol Ring\n"))
+    events.register_deck(
+        event_id, "Bo", parse("Commander\n1 The Prismatic Piper\n1 The Prismatic Piper\n\nDeck\n1 Sol Ring\n")
+    )
     events.set_pipers(event_id, requests={"Ann": 2, "Cy": 2})
-    board = events.game(event_id, 1, 1, life={"Ann": -3}, damage=[("Ann", "Bo", "Piper#2", 4)], casts=[("Bo", "Piper#1")])
+    board = events.game(
+        event_id, 1, 1, life={"Ann": -3}, damage=[("Ann", "Bo", "Piper#2", 4)], casts=[("Bo", "Piper#1")]
+    )
     return events.snapshot(event_id), events.piper_ledger(event_id), events.standings(event_id), board
 
 
@@ -185,22 +200,45 @@ def test_every_screen_renders_any_name_as_typed(real_snapshot, event_name, playe
     from sets.colors import Color
 
     snap, ledger, standings, board = real_snapshot
-    mapping = {"Friday": f"\x00E{event_name}", **{old: f"\x00P{i}{new}" for i, (old, new) in enumerate(zip(("Ann", "Bo", "Cy", "Di"), player_names))}}
+    mapping = {
+        "Friday": f"\x00E{event_name}",
+        **{old: f"\x00P{i}{new}" for i, (old, new) in enumerate(zip(("Ann", "Bo", "Cy", "Di"), player_names))},
+    }
     # Placeholders first, so that a random name containing another name is not replaced twice.
     final = {f"\x00E{event_name}": event_name, **{f"\x00P{i}{new}": new for i, new in enumerate(player_names)}}
     snap2, ledger2, board2 = (renamed(renamed(x, mapping), final) for x in (snap, ledger, board))
     rows = [dataclasses.replace(row, name=renamed(renamed(row.name, mapping), final)) for row in standings]
     piper = next(card for card in load_set("CMR") if card.name == "The Prismatic Piper")
-    face = dataclasses.replace(piper.faces[0], name=card_name, type_line=f"Legendary Creature — {card_name}", power=card_name)
+    face = dataclasses.replace(
+        piper.faces[0], name=card_name, type_line=f"Legendary Creature — {card_name}", power=card_name
+    )
     card = dataclasses.replace(piper, name=card_name, faces=(face,), partner_with=card_name)
-    report = SimpleNamespace(valid=False, problems=[SimpleNamespace(code="not-in-pool", message=f"{card_name!s} is not in the pool")],
-                             format=SimpleNamespace(value="commander-draft"), commanders=[card_name, player_names[0]],
-                             piper_colors=[], chosen_for_you=[card_name], color_identity=piper.identity, size=1, notes=[card_name])
-    suggestion = SimpleNamespace(commanders=[card_name], piper_colors=[], identity=piper.identity, playable=3, added_pipers=0)
-    seat = SimpleNamespace(seat=0, name=player_names[0], style=SimpleNamespace(value="best-card"),
-                           report=SimpleNamespace(piper_colors=[Color.U], valid=False, codes=lambda: [card_name], color_identity=piper.identity, size=1),
-                           deck=SimpleNamespace(commanders=[card]))
-    pod = SimpleNamespace(draft=SimpleNamespace(config=SimpleNamespace(set_code=card_name)), seed=1, pipers_opened=0, seats=[seat])
+    report = SimpleNamespace(
+        valid=False,
+        problems=[SimpleNamespace(code="not-in-pool", message=f"{card_name!s} is not in the pool")],
+        format=SimpleNamespace(value="commander-draft"),
+        commanders=[card_name, player_names[0]],
+        piper_colors=[],
+        chosen_for_you=[card_name],
+        color_identity=piper.identity,
+        size=1,
+        notes=[card_name],
+    )
+    suggestion = SimpleNamespace(
+        commanders=[card_name], piper_colors=[], identity=piper.identity, playable=3, added_pipers=0
+    )
+    seat = SimpleNamespace(
+        seat=0,
+        name=player_names[0],
+        style=SimpleNamespace(value="best-card"),
+        report=SimpleNamespace(
+            piper_colors=[Color.U], valid=False, codes=lambda: [card_name], color_identity=piper.identity, size=1
+        ),
+        deck=SimpleNamespace(commanders=[card]),
+    )
+    pod = SimpleNamespace(
+        draft=SimpleNamespace(config=SimpleNamespace(set_code=card_name)), seed=1, pipers_opened=0, seats=[seat]
+    )
     slot = next(iter(schedule(3, 20, 2, 60)))
     screens_and_names = [
         (screens.event_board(snap2, ledger2), [event_name, *player_names]),
@@ -216,10 +254,26 @@ def test_every_screen_renders_any_name_as_typed(real_snapshot, event_name, playe
         (screens.pod_table(pod), [player_names[0]]),
         (screens.mana_text("{2}{" + card_name + "}"), []),
         (_screen(slot, 42, False, event_name), [event_name]),
-        (clock_screen(event_name, 1, RoundClock(length=600, started=0), 30, [player_names[:2], player_names[2:]], player_names[::2]),
-         [event_name, *player_names]),
-        (screens.card_list_table(["Count", "Card", "Id"], [["1", card_name, identity_text(piper.identity.code)]], title="Your pool", width=80),
-         [card_name]),
+        (
+            clock_screen(
+                event_name,
+                1,
+                RoundClock(length=600, started=0),
+                30,
+                [player_names[:2], player_names[2:]],
+                player_names[::2],
+            ),
+            [event_name, *player_names],
+        ),
+        (
+            screens.card_list_table(
+                ["Count", "Card", "Id"],
+                [["1", card_name, identity_text(piper.identity.code)]],
+                title="Your pool",
+                width=80,
+            ),
+            [card_name],
+        ),
         (screens.text_line(card, 200), [card_name]),
         (screens.shown(f"registered {player_names[0]}"), [player_names[0]]),
         (f"Saved. Continue with {player_names[1]}", [player_names[1]]),
@@ -237,15 +291,26 @@ def test_every_screen_renders_any_name_as_typed(real_snapshot, event_name, playe
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(event_name=NAMES, player_names=st.lists(NAMES, min_size=2, max_size=3, unique_by=lambda s: " ".join(s.split()).casefold()))
+@given(
+    event_name=NAMES,
+    player_names=st.lists(NAMES, min_size=2, max_size=3, unique_by=lambda s: " ".join(s.split()).casefold()),
+)
 def test_every_event_command_prints_any_name_as_typed(cli, tmp_path_factory, event_name, player_names):
     db = tmp_path_factory.mktemp("names") / "names.json"
     assert cli("event", "new", event_name, "--db", db).exit_code == 0
     added = cli("event", "player", "add", "1", *player_names, "--db", db)
     assert added.exit_code == 0, added.stderr
     outputs = [added.stdout]
-    for args in (["list"], ["show", "1"], ["deck", "1"], ["standings", "1"], ["seat", "1"], ["show", "1"], ["pipers", "1"],
-                 ["player", "drop", "1", "#1"]):
+    for args in (
+        ["list"],
+        ["show", "1"],
+        ["deck", "1"],
+        ["standings", "1"],
+        ["seat", "1"],
+        ["show", "1"],
+        ["pipers", "1"],
+        ["player", "drop", "1", "#1"],
+    ):
         result = cli("event", *args, "--db", db)
         assert result.exit_code == 0, (args, result.stderr)
         outputs.append(result.stdout)
@@ -277,7 +342,9 @@ def test_a_player_named_like_markup_quits_a_terminal_draft_cleanly(tmp_path):
         code = next(p["code"] for p in handle.table("players").all() if p["name"] == "[/b]")
     for leave in ("quit", None):
         child = spawn(["event", "draft", str(event_id), "--player", "[/b]", "--db", str(db)], tmp_path, timeout=60)
-        if leave == "quit":  # the first run at this terminal asks the seat code (the name shown as typed); the next doesn't
+        if (
+            leave == "quit"
+        ):  # the first run at this terminal asks the seat code (the name shown as typed); the next doesn't
             child.expect(re.escape("Seat code for [/b]"))
             child.sendline(code)
             child.expect(PICK)
@@ -310,9 +377,9 @@ def test_every_game_table_holds_three_to_five_players(size):
 
 
 def test_the_reported_table_sizes():
-    assert game_table_sizes(5, 3) == [5]          # not 3 + 2
-    assert game_table_sizes(7, 5) == [4, 3]       # not one table of 7
-    assert game_table_sizes(12, 5) == [4, 4, 4]   # not 6 + 6
+    assert game_table_sizes(5, 3) == [5]  # not 3 + 2
+    assert game_table_sizes(7, 5) == [4, 3]  # not one table of 7
+    assert game_table_sizes(12, 5) == [4, 4, 4]  # not 6 + 6
 
 
 def test_one_v_one_tables_are_pairs_and_one_three_when_odd():
@@ -369,13 +436,16 @@ def test_bots_that_fill_draft_seats_are_never_paired_need_no_deck_and_have_no_st
 # --- item 10: exit codes as README says ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("args", [
-    ["result", "{id}", "9", "1", "Ann > Bo"],
-    ["result", "{id}", "1", "9", "Ann > Bo"],
-    ["game", "{id}", "9", "1"],
-    ["game", "{id}", "1", "9", "--life", "Ann=-1"],
-    ["game", "{id}", "0", "1"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["result", "{id}", "9", "1", "Ann > Bo"],
+        ["result", "{id}", "1", "9", "Ann > Bo"],
+        ["game", "{id}", "9", "1"],
+        ["game", "{id}", "1", "9", "--life", "Ann=-1"],
+        ["game", "{id}", "0", "1"],
+    ],
+)
 @pytest.mark.parametrize("finished", [False, True])
 def test_an_unknown_round_or_table_is_bad_input_in_every_state(events, cli, args, finished):
     event_id = played_event(events)
@@ -432,12 +502,17 @@ def test_unknown_pod_is_bad_input(events):
 def event_summary(events, event_id):
     snap = events.snapshot(event_id)
     names = {p["id"]: p["name"] for p in snap["players"]}
-    return {"name": snap["event"]["name"], "status": snap["event"]["status"],
-            "players": [(p["name"], p["pool_size"], bool(p["deck"])) for p in snap["players"]],
-            "rounds": [[[n for n in t] for t in events.snapshot_tables(event_id, r["number"])] for r in snap["rounds"]],
-            "first": [[names[i] for i in r["first"]] for r in snap["rounds"]],
-            "standings": [(row.name, row.points) for row in events.standings(event_id)],
-            "game": [(p["player"], p["life"], [t["tax"] for t in p["tax"]]) for p in events.game(event_id, 1, 1)["players"]]}
+    return {
+        "name": snap["event"]["name"],
+        "status": snap["event"]["status"],
+        "players": [(p["name"], p["pool_size"], bool(p["deck"])) for p in snap["players"]],
+        "rounds": [[[n for n in t] for t in events.snapshot_tables(event_id, r["number"])] for r in snap["rounds"]],
+        "first": [[names[i] for i in r["first"]] for r in snap["rounds"]],
+        "standings": [(row.name, row.points) for row in events.standings(event_id)],
+        "game": [
+            (p["player"], p["life"], [t["tax"] for t in p["tax"]]) for p in events.game(event_id, 1, 1)["players"]
+        ],
+    }
 
 
 def test_export_holds_one_event_and_restore_adds_or_replaces_it_alone(cli, tmp_path):
@@ -445,15 +520,24 @@ def test_export_holds_one_event_and_restore_adds_or_replaces_it_alone(cli, tmp_p
     first = played_event(source, name="First night")
     second = played_event(source, names=("Eve", "Fay", "Gil", "Hob"), name="Second night")
     table = source.snapshot_tables(second, 1)[0]
-    source.game(second, 1, 1, life={"Eve": -4}, casts=[("Fay", source.snapshot(second)["players"][1]["deck"]["commanders"][0]["name"])])
+    source.game(
+        second,
+        1,
+        1,
+        life={"Eve": -4},
+        casts=[("Fay", source.snapshot(second)["players"][1]["deck"]["commanders"][0]["name"])],
+    )
     source.record_result(second, 1, 1, " > ".join(table))
     out = tmp_path / "export"
     assert cli("event", "export", second, "--out", out, "--db", source.store.path).exit_code == 0
     exported = json.loads((out / "database.json").read_text())
     assert list(exported["events"]) == [str(second)]
     assert sorted(p["name"] for p in exported["players"].values()) == ["Eve", "Fay", "Gil", "Hob"]
-    assert all(doc["e"] == second for name in ("players", "pods", "pools", "decks", "rounds", "results")
-               for doc in exported[name].values())
+    assert all(
+        doc["e"] == second
+        for name in ("players", "pods", "pools", "decks", "rounds", "results")
+        for doc in exported[name].values()
+    )
     assert {d.get("event") for d in exported["drafts"].values()} == {second}
     expected = event_summary(source, second)
 
@@ -469,7 +553,12 @@ def test_export_holds_one_event_and_restore_adds_or_replaces_it_alone(cli, tmp_p
     assert event_summary(target, own) == own_before
     # The restored event goes on: its next round pairs its own players.
     target.new_round(listed["Second night"])
-    assert sorted(n for t in target.snapshot_tables(listed["Second night"], 2) for n in t) == ["Eve", "Fay", "Gil", "Hob"]
+    assert sorted(n for t in target.snapshot_tables(listed["Second night"], 2) for n in t) == [
+        "Eve",
+        "Fay",
+        "Gil",
+        "Hob",
+    ]
 
     # Again: the same event is replaced in place (round 2 gone), nothing is added, the others stay.
     again = cli("event", "restore", out / "database.json", "--db", target.store.path, "--json")
@@ -492,7 +581,11 @@ def test_export_holds_one_event_and_restore_adds_or_replaces_it_alone(cli, tmp_p
     several = cli("event", "restore", source.store.path, "--db", target.store.path)
     one_line_error(several, 2)
     pick = cli("event", "restore", source.store.path, "--event", first, "--db", target.store.path)
-    assert pick.exit_code == 0 and {row["name"] for row in target.list_events()} == {"Other store", "Second night", "First night"}
+    assert pick.exit_code == 0 and {row["name"] for row in target.list_events()} == {
+        "Other store",
+        "Second night",
+        "First night",
+    }
     whole = cli("event", "restore", source.store.path, "--all", "--db", target.store.path)
     assert whole.exit_code == 0 and {row["name"] for row in target.list_events()} == {"First night", "Second night"}
 
@@ -510,8 +603,12 @@ def test_every_int_parameter_of_the_cli_uses_the_strict_parser(cli):
         for sub in getattr(command, "commands", {}).values():
             yield from walk(sub)
 
-    ints = [(command.name, param.name, param.type) for command in walk(typer.main.get_command(app)) for param in command.params
-            if isinstance(param.type, click.types.IntParamType)]
+    ints = [
+        (command.name, param.name, param.type)
+        for command in walk(typer.main.get_command(app))
+        for param in command.params
+        if isinstance(param.type, click.types.IntParamType)
+    ]
     assert len(ints) > 10 and all(isinstance(kind, (StrictInt, StrictIntRange)) for _, _, kind in ints), ints
     one_line_error(cli("sim", "--players", "٨"), 2)
     one_line_error(cli("packs", "audit", "--seed", "²"), 2)

@@ -64,7 +64,10 @@ def test_whole_event_with_ten_players_in_two_pods(events, tmp_path, cli):
     assert result.exit_code == 0
     files = {p.name for p in out.iterdir()}
     assert "standings.csv" in files and "database.json" in files and "pod1-draft.json" in files
-    assert sum(name.endswith("-deck.cod") for name in files) == 10 and sum(name.endswith("-draftlog.txt") for name in files) == 10
+    assert (
+        sum(name.endswith("-deck.cod") for name in files) == 10
+        and sum(name.endswith("-draftlog.txt") for name in files) == 10
+    )
     rows = (out / "standings.csv").read_text().splitlines()
     assert rows[0].startswith("rank,player,points") and len(rows) == 11
     board = json.loads(cli("event", "show", str(event_id), "--db", events.store.path, "--json").stdout)
@@ -143,8 +146,10 @@ def test_steps_out_of_order(events, steps, error, message):
         "round": lambda: events.new_round(event_id, force=True),
         "drop": lambda: events.drop_player(event_id, "Ann"),
         "deck": lambda: events.register_deck(event_id, "Ann", auto=True),
-        "results": lambda: [events.record_result(event_id, 1, t + 1, " > ".join(names))
-                            for t, names in enumerate(events.snapshot_tables(event_id, 1))],
+        "results": lambda: [
+            events.record_result(event_id, 1, t + 1, " > ".join(names))
+            for t, names in enumerate(events.snapshot_tables(event_id, 1))
+        ],
         "old_result": lambda: events.record_result(event_id, 1, 1, " > ".join(events.snapshot_tables(event_id, 1)[0])),
         "bad_result": lambda: events.record_result(event_id, 1, 1, "Ann > Bo"),
     }
@@ -188,7 +193,9 @@ def test_physical_draft_pools_typed_and_imported(events, cli, tmp_path):
     events.seat(event_id)
     db = events.store.path
     assert cli("event", "draft", str(event_id), "--db", db).exit_code == 0
-    typed = cli("event", "pool", str(event_id), "Ann", "--db", db, input="2 Murder\nAkroma, Vision of Ixidor\n45 Plains\n\n")
+    typed = cli(
+        "event", "pool", str(event_id), "Ann", "--db", db, input="2 Murder\nAkroma, Vision of Ixidor\n45 Plains\n\n"
+    )
     assert typed.exit_code == 0 and "48 cards" in typed.stdout
     bad = cli("event", "pool", str(event_id), "Bo", "--db", db, input="1 Sol Rnig\n\n")
     assert bad.exit_code == 2 and "unknown card 'Sol Rnig'" in bad.stderr
@@ -198,7 +205,9 @@ def test_physical_draft_pools_typed_and_imported(events, cli, tmp_path):
     again = cli("event", "pool", str(event_id), "Bo", pool_file, "--db", db)
     assert again.exit_code == 3 and "--replace" in again.stderr
     assert events.snapshot(event_id)["event"]["status"] == "building"
-    ledger = json.loads(cli("event", "pipers", str(event_id), "--opened", "1=1", "--request", "Ann=1", "--db", db, "--json").stdout)
+    ledger = json.loads(
+        cli("event", "pipers", str(event_id), "--opened", "1=1", "--request", "Ann=1", "--db", db, "--json").stdout
+    )
     assert ledger["pods"] == [{"pod": 1, "opened": 1, "pools_recorded": 2, "seats": 2, "typed": 1, "disagrees": False}]
     assert ledger["lenders"][0]["player"] == "Bo"
 
@@ -223,7 +232,9 @@ def test_deck_registration_from_a_file_is_checked_against_the_pool(events, tmp_p
     events.start_draft(event_id)
     deck_file = tmp_path / "deck.txt"
     deck_file.write_text("Commander\n1 Akroma, Vision of Ixidor\n\nDeck\n59 Plains\n")
-    result = json.loads(cli("event", "deck", str(event_id), "Ann", deck_file, "--db", events.store.path, "--json").stdout)
+    result = json.loads(
+        cli("event", "deck", str(event_id), "Ann", deck_file, "--db", events.store.path, "--json").stdout
+    )
     codes = {p["code"] for p in result["problems"]}
     assert result["valid"] is False and ("not-in-pool" in codes or "too-many-copies" in codes)
     board = cli("event", "deck", str(event_id), "--db", events.store.path)
@@ -233,7 +244,11 @@ def test_deck_registration_from_a_file_is_checked_against_the_pool(events, tmp_p
 def test_card_refs_round_trip(cmr):
     from sets.booster import Printing
 
-    for printing in (Printing(cmr.card("186")), Printing(cmr.card("514"), "etched_foil", True, True), Printing(cmr.card("3"), "", True)):
+    for printing in (
+        Printing(cmr.card("186")),
+        Printing(cmr.card("514"), "etched_foil", True, True),
+        Printing(cmr.card("3"), "", True),
+    ):
         back = card_from_ref(card_ref(printing, "CMR"), "CMR")
         assert (back.card, back.foil, back.etched) == (printing.card, printing.foil, printing.etched)
 
@@ -258,12 +273,19 @@ def tracker_event(events):
 
 def test_game_tracker(events):
     event_id = tracker_event(events)
-    board = events.game(event_id, 1, 1, life={"Ann": -5}, damage=[("Bo", "Di", "Akroma", 21)],
-                        casts=[("Di", "Akroma"), ("Di", "Akroma")])
+    board = events.game(
+        event_id,
+        1,
+        1,
+        life={"Ann": -5},
+        damage=[("Bo", "Di", "Akroma", 21)],
+        casts=[("Di", "Akroma"), ("Di", "Akroma")],
+    )
     players = {p["player"]: p for p in board["players"]}
     assert players["Ann"]["life"] == 35 and not players["Ann"]["lost"]
     assert [(h["from"], h["commander"], h["amount"]) for h in players["Bo"]["commander_damage"]] == [
-        ("Di", "Akroma, Vision of Ixidor", 21)] and players["Bo"]["lost"]
+        ("Di", "Akroma, Vision of Ixidor", 21)
+    ] and players["Bo"]["lost"]
     assert [(t["commander"], t["tax"]) for t in players["Di"]["tax"]] == [("Akroma, Vision of Ixidor", 4)]
     again = events.game(event_id, 1, 1)
     assert {p["player"]: p["life"] for p in again["players"]}["Ann"] == 35
@@ -275,7 +297,10 @@ def test_commander_damage_is_counted_per_commander_not_per_card_name(events):
     board = events.game(event_id, 1, 1, damage=[("Ann", "Bo", "Piper#1", 11), ("Ann", "Cy", "Piper", 10)])
     ann = next(p for p in board["players"] if p["player"] == "Ann")
     assert ann["life"] == 19 and not ann["lost"]
-    assert sorted((h["from"], h["copy"], h["amount"]) for h in ann["commander_damage"]) == [("Bo", 1, 11), ("Cy", 1, 10)]
+    assert sorted((h["from"], h["copy"], h["amount"]) for h in ann["commander_damage"]) == [
+        ("Bo", 1, 11),
+        ("Cy", 1, 10),
+    ]
     # Bo's other Piper is another commander too; only one commander reaching 21 loses the game.
     board = events.game(event_id, 1, 1, damage=[("Ann", "Bo", "Piper#2", 10)])
     assert not next(p for p in board["players"] if p["player"] == "Ann")["lost"]
@@ -292,13 +317,16 @@ def test_commander_tax_is_counted_per_commander(events):
     assert [t["tax"] for t in players["Cy"]["tax"]] == [2]
 
 
-@pytest.mark.parametrize(("damage", "message"), [
-    (("Ann", "Bo", "Akroma", 3), "Bo has no commander 'Akroma'"),
-    (("Ann", "Bo", "Piper", 3), "say which"),
-    (("Ann", "Bo", "Piper#3", 3), "not a #3"),
-    (("Ann", "Cy", "Piper#2", 3), "not a #2"),
-    (("Bo", "Ann", "Piper", 3), "Ann has no registered deck"),
-])
+@pytest.mark.parametrize(
+    ("damage", "message"),
+    [
+        (("Ann", "Bo", "Akroma", 3), "Bo has no commander 'Akroma'"),
+        (("Ann", "Bo", "Piper", 3), "say which"),
+        (("Ann", "Bo", "Piper#3", 3), "not a #3"),
+        (("Ann", "Cy", "Piper#2", 3), "not a #2"),
+        (("Bo", "Ann", "Piper", 3), "Ann has no registered deck"),
+    ],
+)
 def test_a_commander_the_source_player_does_not_have_is_refused(events, damage, message):
     event_id = tracker_event(events)
     before = events.store.path.read_bytes()
@@ -310,20 +338,31 @@ def test_a_commander_the_source_player_does_not_have_is_refused(events, damage, 
 def test_game_tracker_cli_spelling_and_refusals(events, cli):
     event_id = tracker_event(events)
     db = events.store.path
-    ok = cli("event", "game", event_id, 1, 1, "--damage", "Ann=Bo:Piper#2:7", "--cast", "Bo=Piper#1", "--db", db, "--json")
+    ok = cli(
+        "event", "game", event_id, 1, 1, "--damage", "Ann=Bo:Piper#2:7", "--cast", "Bo=Piper#1", "--db", db, "--json"
+    )
     assert ok.exit_code == 0, ok.stderr
     ann = next(p for p in json.loads(ok.stdout)["players"] if p["player"] == "Ann")
     assert [(h["from"], h["copy"], h["amount"]) for h in ann["commander_damage"]] == [("Bo", 2, 7)]
     ids = {name: events._player_id(event_id, name) for name in ("Ann", "Bo")}
-    by_number = cli("event", "game", event_id, 1, 1, "--damage", f"#{ids['Ann']}=#{ids['Bo']}:Piper#2:1", "--db", db, "--json")
+    by_number = cli(
+        "event", "game", event_id, 1, 1, "--damage", f"#{ids['Ann']}=#{ids['Bo']}:Piper#2:1", "--db", db, "--json"
+    )
     ann = next(p for p in json.loads(by_number.stdout)["players"] if p["player"] == "Ann")
     assert [(h["from"], h["copy"], h["amount"]) for h in ann["commander_damage"]] == [("Bo", 2, 8)]
     shown = cli("event", "game", event_id, 1, 1, "--db", db)
     assert "Bo: The Prismatic Piper #2 8" in shown.stdout and "The Prismatic Piper #1 +{2}" in shown.stdout
-    for args in (["--damage", "Ann=Bo:Akroma:7"], ["--damage", "Ann=Bo:Piper:7"], ["--cast", "Cy=Akroma"],
-                 ["--damage", "Ann=Piper:7"]):
+    for args in (
+        ["--damage", "Ann=Bo:Akroma:7"],
+        ["--damage", "Ann=Bo:Piper:7"],
+        ["--cast", "Cy=Akroma"],
+        ["--damage", "Ann=Piper:7"],
+    ):
         bad = cli("event", "game", event_id, 1, 1, *args, "--db", db)
-        assert bad.exit_code == 2 and bad.stderr.startswith("cmdraft: error: ") and bad.stderr.count("\n") == 1, (args, bad.stderr)
+        assert bad.exit_code == 2 and bad.stderr.startswith("cmdraft: error: ") and bad.stderr.count("\n") == 1, (
+            args,
+            bad.stderr,
+        )
 
 
 def test_old_tracker_records_still_open(events):
@@ -332,9 +371,16 @@ def test_old_tracker_records_still_open(events):
     with events.store.read() as db:
         ids = {p["name"]: p.doc_id for p in db.table("players").all()}
     with events.store.write() as db:
-        db.table("games").insert({"e": event_id, "round": 1, "table": 1,
-                                  "life": {str(ids[n]): 40 for n in ("Ann", "Bo", "Cy", "Di")} | {str(ids["Ann"]): 29},
-                                  "damage": {str(ids["Ann"]): {"Akroma": 11}}, "tax": {str(ids["Di"]): {"Akroma": 2}}})
+        db.table("games").insert(
+            {
+                "e": event_id,
+                "round": 1,
+                "table": 1,
+                "life": {str(ids[n]): 40 for n in ("Ann", "Bo", "Cy", "Di")} | {str(ids["Ann"]): 29},
+                "damage": {str(ids["Ann"]): {"Akroma": 11}},
+                "tax": {str(ids["Di"]): {"Akroma": 2}},
+            }
+        )
     board = events.game(event_id, 1, 1)
     players = {p["player"]: p for p in board["players"]}
     assert players["Ann"]["life"] == 29 and [h["amount"] for h in players["Ann"]["commander_damage"]] == [11]
@@ -377,8 +423,13 @@ def terminal_event(db: Path, humans=("Ann", "Bo", "Cy"), bots=("Dot",)) -> int:
 
 
 def worker(*args: str) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "tests.event_worker", *args], cwd=ROOT, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        [sys.executable, "-m", "tests.event_worker", *args],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 def test_two_terminals_picking_in_one_draft_lose_nothing(tmp_path):
@@ -481,8 +532,20 @@ def test_event_cli_flow(cli, tmp_path):
     (table,) = rnd["tables"]
     board = json.loads(cli("event", "show", event_id, "--db", db, "--json").stdout)
     commander = next(p for p in board["players"] if p["name"] == table[0])["deck"]["commanders"][0]["name"]
-    game = json.loads(cli("event", "game", event_id, "1", "1", "--damage", f"{table[1]}={table[0]}:{commander}:21", "--db", db,
-                          "--json").stdout)
+    game = json.loads(
+        cli(
+            "event",
+            "game",
+            event_id,
+            "1",
+            "1",
+            "--damage",
+            f"{table[1]}={table[0]}:{commander}:21",
+            "--db",
+            db,
+            "--json",
+        ).stdout
+    )
     assert [p["player"] for p in game["players"] if p["lost"]] == [table[1]]
     assert cli("event", "result", event_id, "1", "1", " > ".join(table), "--db", db).exit_code == 0
     standings = json.loads(cli("event", "standings", event_id, "--db", db, "--json").stdout)

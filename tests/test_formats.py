@@ -27,9 +27,15 @@ def sample_deck(colors=(Color.U,)):
     piper, akroma = cmr_card(PIPER), cmr_card("Akroma, Vision of Ixidor")
     najeela = next(card for card in card_index(["CMR"]) if card.name == "Najeela, the Blade-Blossom")
     lines = [DeckLine(piper, 1, Zone.COMMANDER), DeckLine(akroma, 1, Zone.COMMANDER)]
-    lines += [DeckLine(card, 2 if i == 0 else 1, Zone.MAIN, foil=(i == 1)) for i, card in enumerate(spells("W", 10) + spells("U", 10))]
+    lines += [
+        DeckLine(card, 2 if i == 0 else 1, Zone.MAIN, foil=(i == 1))
+        for i, card in enumerate(spells("W", 10) + spells("U", 10))
+    ]
     lines += [DeckLine(basic_land("W"), 19, Zone.MAIN), DeckLine(basic_land("U"), 18, Zone.MAIN)]
-    lines += [DeckLine(najeela, 1, Zone.SIDEBOARD, foil=True, etched=True), DeckLine(spells("B", 1)[0], 3, Zone.SIDEBOARD)]
+    lines += [
+        DeckLine(najeela, 1, Zone.SIDEBOARD, foil=True, etched=True),
+        DeckLine(spells("B", 1)[0], 3, Zone.SIDEBOARD),
+    ]
     return Deck(tuple(lines), tuple(colors), "Piper & Akroma")
 
 
@@ -58,14 +64,20 @@ def test_round_trip(fmt, idx):
     again, problems = resolve(parsed, idx)
     assert problems == []
     kept = [z for z in Zone if z is not Zone.SIDEBOARD or FORMATS[fmt].holds_sideboard]
-    assert {z: deck_counts(again, z) for z in Zone} == {z: deck_counts(deck, z) if z in kept else Counter() for z in Zone}
+    assert {z: deck_counts(again, z) for z in Zone} == {
+        z: deck_counts(deck, z) if z in kept else Counter() for z in Zone
+    }
     assert [c.name for c in again.commanders] == [c.name for c in deck.commanders]
     if fmt in HOLDS_COLORS:
         assert again.piper_colors == (Color.U,)
     if fmt in HOLDS_PRINTINGS:
-        assert {(l.card.set_code, l.card.number) for l in again.lines} == {(l.card.set_code, l.card.number) for l in deck.lines}
+        assert {(l.card.set_code, l.card.number) for l in again.lines} == {
+            (l.card.set_code, l.card.number) for l in deck.lines
+        }
     if fmt in HOLDS_FINISH:
-        assert {(l.card.name, l.foil, l.etched) for l in again.lines} == {(l.card.name, l.foil, l.etched) for l in deck.lines}
+        assert {(l.card.name, l.foil, l.etched) for l in again.lines} == {
+            (l.card.name, l.foil, l.etched) for l in deck.lines
+        }
     assert fmt not in HOLDS_COLORS | HOLDS_PRINTINGS or write(again, fmt) == text
 
 
@@ -77,8 +89,14 @@ def test_json_is_lossless(idx):
 
 def test_two_piper_colors_survive(idx):
     piper = cmr_card(PIPER)
-    deck = Deck((DeckLine(piper, 1, Zone.COMMANDER), DeckLine(piper, 1, Zone.COMMANDER), DeckLine(basic_land("B"), 58, Zone.MAIN)),
-                (Color.B, Color.R))
+    deck = Deck(
+        (
+            DeckLine(piper, 1, Zone.COMMANDER),
+            DeckLine(piper, 1, Zone.COMMANDER),
+            DeckLine(basic_land("B"), 58, Zone.MAIN),
+        ),
+        (Color.B, Color.R),
+    )
     for fmt in HOLDS_COLORS:
         again, _ = resolve(parse(write(deck, fmt)), idx)
         assert again.piper_colors == (Color.B, Color.R), fmt
@@ -86,10 +104,14 @@ def test_two_piper_colors_survive(idx):
 
 
 def test_arena_sections(idx):
-    text = "Commander\n1 Akroma, Vision of Ixidor (CMR) 2\n\nDeck\n1 Island (CMR) 999\n20 Plains\n\nSideboard\n1 Murder\n"
+    text = (
+        "Commander\n1 Akroma, Vision of Ixidor (CMR) 2\n\nDeck\n1 Island (CMR) 999\n20 Plains\n\nSideboard\n1 Murder\n"
+    )
     deck, problems = resolve(parse(text), idx)
     assert problems == [] and [c.name for c in deck.commanders] == ["Akroma, Vision of Ixidor"]
-    assert deck_counts(deck, Zone.MAIN) == Counter({"Plains": 20, "Island": 1}) and deck_counts(deck, Zone.SIDEBOARD) == Counter({"Murder": 1})
+    assert deck_counts(deck, Zone.MAIN) == Counter({"Plains": 20, "Island": 1}) and deck_counts(
+        deck, Zone.SIDEBOARD
+    ) == Counter({"Murder": 1})
 
 
 @pytest.mark.parametrize(
@@ -103,7 +125,14 @@ def test_arena_sections(idx):
         ("1 Najeela, the Blade-Blossom (CMR) 514 *E*", "Najeela, the Blade-Blossom", 1, Zone.MAIN, True, True),
         ("1 Akroma, Vision of Ixidor *CMDR*", "Akroma, Vision of Ixidor", 1, Zone.COMMANDER, False, False),
         ("1x Murder (cmr) 144 [Removal]", "Murder", 1, Zone.MAIN, False, False),
-        ("1x Akroma, Vision of Ixidor (cmr) 2 [Commander{top}]", "Akroma, Vision of Ixidor", 1, Zone.COMMANDER, False, False),
+        (
+            "1x Akroma, Vision of Ixidor (cmr) 2 [Commander{top}]",
+            "Akroma, Vision of Ixidor",
+            1,
+            Zone.COMMANDER,
+            False,
+            False,
+        ),
         ("1 Murder [Maybeboard]", "Murder", 1, Zone.SIDEBOARD, False, False),
         ("1 Murder #removal #!staple", "Murder", 1, Zone.MAIN, False, False),
         ("SB: 2 Murder", "Murder", 2, Zone.SIDEBOARD, False, False),
@@ -120,8 +149,11 @@ def test_moxfield_and_archidekt_conventions(line, name, count, zone, foil, etche
 def test_every_unreadable_line_is_reported_with_its_number(idx):
     text = "1 Murder\n3x\n0 Murder\n\x00\x01junk\n1 Sol Rnig\n// a comment\n1 Murder\n"
     parsed = parse(text)
-    assert [(e.line, e.reason) for e in parsed.errors] == [(2, "a count without a card name"), (3, "count must be 1 to 9999"),
-                                                           (4, "not a card line")]
+    assert [(e.line, e.reason) for e in parsed.errors] == [
+        (2, "a count without a card name"),
+        (3, "count must be 1 to 9999"),
+        (4, "not a card line"),
+    ]
     deck, problems = resolve(parsed, idx)
     assert deck_counts(deck, Zone.MAIN) == Counter({"Murder": 2})
     unknown = [p for p in problems if p.code == "unknown-card"]
@@ -134,9 +166,11 @@ def test_unknown_names_get_suggestions(idx):
 
 
 def test_cockatrice_commanders_from_the_side_zone_without_comments(idx):
-    text = ('<?xml version="1.0"?><cockatrice_deck version="1"><deckname>x</deckname><zone name="main">'
-            '<card number="59" name="Plains"/></zone><zone name="side"><card number="1" name="Akroma, Vision of Ixidor"/></zone>'
-            '</cockatrice_deck>')
+    text = (
+        '<?xml version="1.0"?><cockatrice_deck version="1"><deckname>x</deckname><zone name="main">'
+        '<card number="59" name="Plains"/></zone><zone name="side"><card number="1" name="Akroma, Vision of Ixidor"/></zone>'
+        "</cockatrice_deck>"
+    )
     deck, _ = resolve(parse(text), idx)
     assert [c.name for c in deck.commanders] == ["Akroma, Vision of Ixidor"] and deck.size == 60
 
@@ -232,8 +266,15 @@ def test_random_text_in_any_format_never_crashes(text, fmt):
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.lists(st.tuples(st.integers(1, 30), st.sampled_from(sorted(c.name for c in card_index(["CMR"]) if "," not in c.name)[:60])),
-                min_size=1, max_size=30))
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(1, 30), st.sampled_from(sorted(c.name for c in card_index(["CMR"]) if "," not in c.name)[:60])
+        ),
+        min_size=1,
+        max_size=30,
+    )
+)
 def test_written_text_lines_parse_back(rows):
     text = "\n".join(f"{count} {name}" for count, name in rows)
     parsed = parse(text)
@@ -253,12 +294,17 @@ def legal_piper_deck():
     piper, akroma = cmr_card(PIPER), cmr_card("Akroma, Vision of Ixidor")
     main = Counter(spells("W", 10) + spells("U", 10))
     main[basic_land("W")], main[basic_land("U")] = 19, 19
-    return Deck.build([piper, akroma], main), pool_as_deck([akroma, *spells("W", 10), *spells("U", 10), *spells("B", 5)])
+    return Deck.build([piper, akroma], main), pool_as_deck(
+        [akroma, *spells("W", 10), *spells("U", 10), *spells("B", 5)]
+    )
 
 
 def test_deck_check_json_contract(cli, tmp_path):
     deck, pool = legal_piper_deck()
-    deck_path, pool_path = write_deck(tmp_path, deck, FileFormat.ARENA), write_deck(tmp_path, pool, FileFormat.ARENA, "pool")
+    deck_path, pool_path = (
+        write_deck(tmp_path, deck, FileFormat.ARENA),
+        write_deck(tmp_path, pool, FileFormat.ARENA, "pool"),
+    )
     result = cli("deck", "check", deck_path, "--pool", pool_path, "--json")
     data = json.loads(result.stdout)
     assert result.exit_code == 0 and data["valid"] is True
@@ -269,7 +315,10 @@ def test_deck_check_json_contract(cli, tmp_path):
 @pytest.mark.parametrize("color", ["U", "blue", "Blue"])
 def test_deck_check_piper_option(cli, tmp_path, color):
     deck, pool = legal_piper_deck()
-    deck_path, pool_path = write_deck(tmp_path, deck, FileFormat.ARENA), write_deck(tmp_path, pool, FileFormat.ARENA, "pool")
+    deck_path, pool_path = (
+        write_deck(tmp_path, deck, FileFormat.ARENA),
+        write_deck(tmp_path, pool, FileFormat.ARENA, "pool"),
+    )
     assert cli("deck", "check", deck_path, "--pool", pool_path, "--piper", color).exit_code == 0
     bad = cli("deck", "check", deck_path, "--pool", pool_path, "--piper", "red", "--json")
     assert bad.exit_code == 1 and "outside-identity" in [p["code"] for p in json.loads(bad.stdout)["problems"]]
@@ -289,7 +338,10 @@ def test_deck_check_wastes_come_from_the_pool(cli, tmp_path):
     main[basic_land("U")] -= 2
     main[basic_land("")] = 2
     deck = Deck.build(deck.commanders, main)
-    deck_path, pool_path = write_deck(tmp_path, deck, FileFormat.ARENA), write_deck(tmp_path, pool, FileFormat.ARENA, "pool")
+    deck_path, pool_path = (
+        write_deck(tmp_path, deck, FileFormat.ARENA),
+        write_deck(tmp_path, pool, FileFormat.ARENA, "pool"),
+    )
     result = cli("deck", "check", deck_path, "--pool", pool_path, "--json")
     problems = json.loads(result.stdout)["problems"]
     assert result.exit_code == 1 and [(p["code"], p["cards"]) for p in problems] == [("not-in-pool", ["Wastes"])]
@@ -298,17 +350,23 @@ def test_deck_check_wastes_come_from_the_pool(cli, tmp_path):
     assert cli("deck", "check", deck_path, "--pool", pool_path).exit_code == 0
 
 
-@pytest.mark.parametrize(("doctor_types", "legal"), [(["Time Lord", "Doctor"], True), (["Time Lord", "Doctor", "Rogue"], False)])
+@pytest.mark.parametrize(
+    ("doctor_types", "legal"), [(["Time Lord", "Doctor"], True), (["Time Lord", "Doctor", "Rogue"], False)]
+)
 def test_deck_check_doctors_companion_from_an_imported_set(cli, tmp_path, doctor_types, legal):
     from tests.cardfiles import mtgjson_card, write as write_file
 
     type_line = "Legendary Creature — " + " ".join(doctor_types)
     doctor = mtgjson_card("d1", "The Test Doctor", "1", "{2}{U}", type_line, "", "U", subtypes=doctor_types)
-    companion = mtgjson_card("d2", "Test Companion", "2", "{1}{W}", "Legendary Creature — Human", "Doctor's companion", "W")
+    companion = mtgjson_card(
+        "d2", "Test Companion", "2", "{1}{W}", "Legendary Creature — Human", "Doctor's companion", "W"
+    )
     data = {"meta": {}, "data": {"code": "WHO", "name": "Doctor Test", "cards": [doctor, companion]}}
     assert cli("sets", "import", write_file(tmp_path, "WHO.json", data)).exit_code == 0
     deck_path = tmp_path / "deck.txt"
-    deck_path.write_text("Commander\n1 The Test Doctor\n1 Test Companion\n\nDeck\n29 Plains\n29 Island\n", encoding="utf-8")
+    deck_path.write_text(
+        "Commander\n1 The Test Doctor\n1 Test Companion\n\nDeck\n29 Plains\n29 Island\n", encoding="utf-8"
+    )
     pool_path = tmp_path / "pool.txt"
     pool_path.write_text("1 The Test Doctor\n1 Test Companion\n", encoding="utf-8")
     result = cli("deck", "check", deck_path, "--pool", pool_path, "--json")
@@ -359,11 +417,24 @@ def test_deck_convert_every_format(cli, tmp_path):
 
 def test_constructed_format_cli(cli, tmp_path):
     deck, _ = legal_piper_deck()
-    result = json.loads(cli("deck", "check", write_deck(tmp_path, deck, FileFormat.ARENA), "--format", "commander", "--json").stdout)
+    result = json.loads(
+        cli("deck", "check", write_deck(tmp_path, deck, FileFormat.ARENA), "--format", "commander", "--json").stdout
+    )
     assert result["format"] == "commander" and "deck-too-small" in [p["code"] for p in result["problems"]]
     ban = tmp_path / "ban.txt"
     ban.write_text("# my list\nPlains\n")
-    result = json.loads(cli("deck", "check", write_deck(tmp_path, deck, FileFormat.ARENA), "--format", "commander", "--banlist", ban, "--json").stdout)
+    result = json.loads(
+        cli(
+            "deck",
+            "check",
+            write_deck(tmp_path, deck, FileFormat.ARENA),
+            "--format",
+            "commander",
+            "--banlist",
+            ban,
+            "--json",
+        ).stdout
+    )
     assert "banned" not in [p["code"] for p in result["problems"]]  # basic lands are never counted as banned singletons
 
 
@@ -406,18 +477,32 @@ def test_constructed_cards_are_unknown_until_imported(cli, tmp_path):
     from tests.cardfiles import write as write_json_file
 
     data = atomic_cards()
-    data["data"]["Rhys the Exiled"] = [{"name": "Rhys the Exiled", "manaCost": "{2}{G}", "type": "Legendary Creature — Elf Warrior",
-                                        "supertypes": ["Legendary"], "types": ["Creature"], "subtypes": ["Elf", "Warrior"],
-                                        "text": "{B}, Sacrifice an Elf: Regenerate Rhys the Exiled.", "colors": ["G"],
-                                        "colorIdentity": ["B", "G"], "layout": "normal"}]
+    data["data"]["Rhys the Exiled"] = [
+        {
+            "name": "Rhys the Exiled",
+            "manaCost": "{2}{G}",
+            "type": "Legendary Creature — Elf Warrior",
+            "supertypes": ["Legendary"],
+            "types": ["Creature"],
+            "subtypes": ["Elf", "Warrior"],
+            "text": "{B}, Sacrifice an Elf: Regenerate Rhys the Exiled.",
+            "colors": ["G"],
+            "colorIdentity": ["B", "G"],
+            "layout": "normal",
+        }
+    ]
     deck = tmp_path / "deck.txt"
     deck.write_text("Commander\n1 Rhys the Exiled\n\nDeck\n1 Murmuring Bosk\n49 Forest\n49 Swamp\n")
     before = json.loads(cli("deck", "check", deck, "--format", "commander", "--json").stdout)
     assert {p["code"] for p in before["problems"]} >= {"unknown-card"}
-    assert cli("sets", "import", write_json_file(tmp_path, "AtomicCards.json", data), "--code", "MYCARDS").exit_code == 0
+    assert (
+        cli("sets", "import", write_json_file(tmp_path, "AtomicCards.json", data), "--code", "MYCARDS").exit_code == 0
+    )
     after = json.loads(cli("deck", "check", deck, "--format", "commander", "--json").stdout)
     # Murmuring Bosk makes white mana: outside a black-green identity, even though its type is Forest
-    assert after["valid"] is False and [(p["code"], p["cards"]) for p in after["problems"]] == [("outside-identity", ["Murmuring Bosk"])]
+    assert after["valid"] is False and [(p["code"], p["cards"]) for p in after["problems"]] == [
+        ("outside-identity", ["Murmuring Bosk"])
+    ]
     assert after["color_identity"] == ["B", "G"] and after["size"] == 100
 
 
@@ -430,7 +515,9 @@ def test_a_file_with_no_card_line_exits_2(cli, tmp_path, content):
 
 
 def test_cockatrice_tokens_zone_is_not_part_of_the_deck(idx):
-    text = ('<?xml version="1.0"?><cockatrice_deck version="1"><deckname>x</deckname><zone name="main">'
-            '<card number="2" name="Murder"/></zone><zone name="tokens"><card number="1" name="Zombie"/></zone></cockatrice_deck>')
+    text = (
+        '<?xml version="1.0"?><cockatrice_deck version="1"><deckname>x</deckname><zone name="main">'
+        '<card number="2" name="Murder"/></zone><zone name="tokens"><card number="1" name="Zombie"/></zone></cockatrice_deck>'
+    )
     deck, problems = resolve(parse(text), idx)
     assert problems == [] and deck.size == 2

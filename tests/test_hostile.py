@@ -26,11 +26,20 @@ from tests.test_events import ROOT
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed"]
 
 
-def run(*args: str, timeout: float = 60, env: dict | None = None, input: str | None = None,
-        stdin=None) -> subprocess.CompletedProcess:
+def run(
+    *args: str, timeout: float = 60, env: dict | None = None, input: str | None = None, stdin=None
+) -> subprocess.CompletedProcess:
     """The real CLI in a process of its own (a hang fails the test at ``timeout``)."""
-    return subprocess.run([sys.executable, "-m", "events", *map(str, args)], capture_output=True, text=True,
-                          timeout=timeout, cwd=ROOT, env=env, input=input, stdin=stdin)
+    return subprocess.run(
+        [sys.executable, "-m", "events", *map(str, args)],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        cwd=ROOT,
+        env=env,
+        input=input,
+        stdin=stdin,
+    )
 
 
 def one_line(result, code: int) -> str:
@@ -95,8 +104,14 @@ def test_the_open_database_is_known_by_real_path_and_inode(friday, tmp_path, cli
     link.symlink_to(friday)
     hard = tmp_path / "sub" / "hard.json"
     os.link(friday, hard)
-    for target in (link, tmp_path / "sub" / ".." / "friday.json", hard, f"{friday}.bak.1", f"{friday}.drafts/x.json",
-                   f"{friday}.lock"):
+    for target in (
+        link,
+        tmp_path / "sub" / ".." / "friday.json",
+        hard,
+        f"{friday}.bak.1",
+        f"{friday}.drafts/x.json",
+        f"{friday}.lock",
+    ):
         one_line(cli("event", "print", "1", "standings", "--out", target, "--db", friday, "--force"), 2)
     assert friday.read_bytes() == before
 
@@ -132,24 +147,35 @@ def test_an_existing_file_needs_force_and_a_file_of_this_run_does_not(friday, tm
     assert cli("event", "print", "1", "standings", "--out", target, "--db", friday, "--force").exit_code == 0
     assert "Ann" in target.read_text()
     deck = tmp_path / "deck.txt"
-    deck.write_text("Commander\n1 Akroma, Vision of Ixidor\nDeck\n1 Command Tower\nSideboard\n1 Arcane Signet\n", encoding="utf-8")
+    deck.write_text(
+        "Commander\n1 Akroma, Vision of Ixidor\nDeck\n1 Command Tower\nSideboard\n1 Arcane Signet\n", encoding="utf-8"
+    )
     assert cli("deck", "convert", deck, tmp_path / "d.cod").exit_code == 0
     assert "--force" in one_line(cli("deck", "convert", deck, tmp_path / "d.cod"), 2)
     assert cli("deck", "convert", deck, tmp_path / "d.cod", "--force").exit_code == 0
 
 
-@pytest.mark.parametrize("args", [
-    ("event", "print", "1", "standings", "--out", ""),
-    ("event", "print", "1", "standings", "--out", "  "),
-    ("event", "export", "1", "--out", ""),
-    ("sim", "--seed", "1", "--out", ""),
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("event", "print", "1", "standings", "--out", ""),
+        ("event", "print", "1", "standings", "--out", "  "),
+        ("event", "export", "1", "--out", ""),
+        ("sim", "--seed", "1", "--out", ""),
+    ],
+)
 def test_an_empty_out_is_bad_input_and_writes_nothing(friday, tmp_path, args, monkeypatch):
     work = tmp_path / "cwd"
     work.mkdir()
     db_args = ("--db", str(friday)) if args[0] == "event" else ()
-    result = subprocess.run([sys.executable, "-m", "events", *args, *db_args], capture_output=True, text=True,
-                            timeout=120, cwd=work, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    result = subprocess.run(
+        [sys.executable, "-m", "events", *args, *db_args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=work,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
     err = one_line(result, 2)
     assert "--out needs a path" in err and list(work.iterdir()) == []
 
@@ -205,7 +231,9 @@ def small_disk(tmp_path):
         pytest.skip(reason)
     mount = tmp_path / "disk"
     mount.mkdir()
-    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=300k", "tmpfs", str(mount)], capture_output=True, text=True)
+    done = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=300k", "tmpfs", str(mount)], capture_output=True, text=True
+    )
     if done.returncode != 0:
         pytest.skip(f"this machine refuses a tmpfs mount even to root: {done.stderr.strip()}")
     try:
@@ -250,7 +278,12 @@ def test_a_full_disk_drops_no_backup_and_reading_commands_still_work(small_disk)
     assert {p.name: p.read_bytes() for p in small_disk.glob("friday.json.bak.*")} == backups
     assert db.read_bytes() == before
     assert not [p for p in small_disk.iterdir() if p.name.endswith(".tmp")]  # no partial copy left
-    for args in (("event", "list"), ("event", "show", "1"), ("event", "standings", "1"), ("event", "print", "1", "seatings")):
+    for args in (
+        ("event", "list"),
+        ("event", "show", "1"),
+        ("event", "standings", "1"),
+        ("event", "print", "1", "seatings"),
+    ):
         result = run(*args, "--db", db)
         assert result.returncode in (0, 3) and "Traceback" not in result.stderr, (args, result.stderr)
     ballast.unlink()
@@ -373,7 +406,9 @@ def test_a_fifo_as_an_input_or_output_file_never_hangs(tmp_path, friday):
     deck = tmp_path / "d.txt"
     deck.write_text("1 Arcane Signet\n", encoding="utf-8")
     assert "FIFO" in one_line(run("deck", "check", deck, "--format", "commander", "--banlist", fifo, timeout=30), 2)
-    assert "FIFO" in one_line(run("event", "print", "1", "standings", "--out", fifo, "--db", friday, "--force", timeout=30), 2)
+    assert "FIFO" in one_line(
+        run("event", "print", "1", "standings", "--out", fifo, "--db", friday, "--force", timeout=30), 2
+    )
 
 
 def test_a_mode_000_database_is_exit_4_and_unchanged(friday):
@@ -473,8 +508,13 @@ def bad_databases(good: dict) -> dict[str, bytes]:
     mutate("a deck that is text", lambda d: _first(d, "decks").update(deck="Sol Ring"))
     mutate("a round table naming no player", lambda d: _first(d, "rounds")["tables"][0].append(999))
     mutate("a round status as number", lambda d: _first(d, "rounds").update(status=1))
-    mutate("a game life as text", lambda d: next(iter(_first(d, "games")["life"].values())) and
-           _first(d, "games")["life"].update({next(iter(_first(d, "games")["life"])): "forty"}))
+    mutate(
+        "a game life as text",
+        lambda d: (
+            next(iter(_first(d, "games")["life"].values()))
+            and _first(d, "games")["life"].update({next(iter(_first(d, "games")["life"])): "forty"})
+        ),
+    )
     mutate("a game life for no player", lambda d: _first(d, "games")["life"].update({"999": 40}))
     mutate("draft humans beyond its seats", lambda d: _first(d, "drafts").update(humans=[40]))
     mutate("draft picks as text", lambda d: _first(d, "drafts").update(picks="all"))
@@ -496,8 +536,13 @@ def test_forty_three_kinds_of_bad_database_are_each_refused_in_one_line(template
         db.write_bytes(content)
         for args in (("event", "list"), ("event", "show", "1"), ("event", "player", "add", "1", "Zed")):
             result = Events_cli(args, db)
-            if not (result[0] == 4 and result[1].count("\n") == 1 and result[1].startswith("cmdraft: error: ")
-                    and str(db) in result[1] and db.read_bytes() == content):
+            if not (
+                result[0] == 4
+                and result[1].count("\n") == 1
+                and result[1].startswith("cmdraft: error: ")
+                and str(db) in result[1]
+                and db.read_bytes() == content
+            ):
                 failures.append((kind, args, result))
                 break
         else:
@@ -523,13 +568,16 @@ def test_a_good_database_passes_the_same_checks(template, tmp_path):
     assert Events_cli(("event", "show", "1"), db)[0] == 0
 
 
-@pytest.mark.parametrize(("content", "expect"), [
-    (b'{"main": ' + b"[" * 100_000 + b"]" * 100_000 + b"}", "nested too deep"),
-    (b'{"main": [{"name": "Sol Ring", "count": ' + b"9" * 5000 + b"}]}", "too many digits"),
-    (b'{"main": [{"name": "Sol Ring", "count": NaN}]}', "NaN"),
-    (b'{"name": 5, "main": []}', "'name' should be text"),
-    (b'{"main": [{"name": "Sol Ring", "set": ["CMR"]}]}', None),
-])
+@pytest.mark.parametrize(
+    ("content", "expect"),
+    [
+        (b'{"main": ' + b"[" * 100_000 + b"]" * 100_000 + b"}", "nested too deep"),
+        (b'{"main": [{"name": "Sol Ring", "count": ' + b"9" * 5000 + b"}]}", "too many digits"),
+        (b'{"main": [{"name": "Sol Ring", "count": NaN}]}', "NaN"),
+        (b'{"name": 5, "main": []}', "'name' should be text"),
+        (b'{"main": [{"name": "Sol Ring", "set": ["CMR"]}]}', None),
+    ],
+)
 def test_hostile_deck_and_pool_json_is_bad_input_naming_the_file(tmp_path, content, expect, cli, friday):
     deck = tmp_path / "deck.json"
     deck.write_bytes(content)
@@ -567,12 +615,15 @@ def test_hostile_restore_files_are_bad_input_and_change_nothing(template, tmp_pa
     assert friday.read_bytes() == before
 
 
-@pytest.mark.parametrize(("content", "expect"), [
-    (b"[" * 100_000 + b"]" * 100_000, "nested too deep"),
-    (b'{"data": {"cards": [{"name": 5}]}}', None),
-    (b'{"cards": [{"number": ' + b"1" * 5000 + b', "name": "X"}]}', "too many digits"),
-    (b"\xff\xfe\x00", None),
-])
+@pytest.mark.parametrize(
+    ("content", "expect"),
+    [
+        (b"[" * 100_000 + b"]" * 100_000, "nested too deep"),
+        (b'{"data": {"cards": [{"name": 5}]}}', None),
+        (b'{"cards": [{"number": ' + b"1" * 5000 + b', "name": "X"}]}', "too many digits"),
+        (b"\xff\xfe\x00", None),
+    ],
+)
 def test_hostile_import_files_are_one_line_exit_2(tmp_path, content, expect, cli):
     path = tmp_path / "cards.json"
     path.write_bytes(content)
@@ -600,8 +651,13 @@ def test_a_deck_file_over_10_mib_is_refused_before_it_is_read(tmp_path, cli):
 
 def test_a_latin1_name_is_refused_naming_the_byte(friday):
     env = {**os.environ, "PYTHONPATH": str(ROOT), "LC_ALL": "C.UTF-8"}
-    result = subprocess.run([sys.executable, "-m", "events", "event", "player", "add", "1", b"Jos\xe9", "--db", str(friday)],
-                            capture_output=True, timeout=60, cwd=ROOT, env=env)
+    result = subprocess.run(
+        [sys.executable, "-m", "events", "event", "player", "add", "1", b"Jos\xe9", "--db", str(friday)],
+        capture_output=True,
+        timeout=60,
+        cwd=ROOT,
+        env=env,
+    )
     err = result.stderr.decode()
     assert result.returncode == 2 and err.count("\n") == 1 and "0xe9" in err and "Traceback" not in err
     assert "Jos" not in Events(Store(friday)).snapshot(1)["players"][-1]["name"]
@@ -609,21 +665,40 @@ def test_a_latin1_name_is_refused_naming_the_byte(friday):
 
 def test_screens_on_a_non_utf8_stream_replace_what_they_cant_show(friday, tmp_path):
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "latin-1"}
-    added = subprocess.run([sys.executable, "-m", "events", "event", "player", "add", "1", "李小龍", "--db", str(friday)],
-                           capture_output=True, timeout=60, cwd=ROOT, env=env)
+    added = subprocess.run(
+        [sys.executable, "-m", "events", "event", "player", "add", "1", "李小龍", "--db", str(friday)],
+        capture_output=True,
+        timeout=60,
+        cwd=ROOT,
+        env=env,
+    )
     assert added.returncode in (0, 3), added.stderr
     if added.returncode == 0:
         # saved once and reported once: a retry would be a duplicate, so the first run must not fail
         names = [p["name"] for p in Events(Store(friday)).snapshot(1)["players"]]
         assert names.count("李小龍") == 1
     Events(Store(friday)).rename_player(1, "Ann", "李小龍 Ann")
-    for args in (("event", "show", "1"), ("event", "standings", "1"), ("event", "print", "1", "standings"),
-                 ("event", "show", "1", "--json")):
-        result = subprocess.run([sys.executable, "-m", "events", *args, "--db", str(friday)], capture_output=True,
-                                timeout=60, cwd=ROOT, env=env)
+    for args in (
+        ("event", "show", "1"),
+        ("event", "standings", "1"),
+        ("event", "print", "1", "standings"),
+        ("event", "show", "1", "--json"),
+    ):
+        result = subprocess.run(
+            [sys.executable, "-m", "events", *args, "--db", str(friday)],
+            capture_output=True,
+            timeout=60,
+            cwd=ROOT,
+            env=env,
+        )
         assert result.returncode == 0 and b"Traceback" not in result.stderr, (args, result.stderr)
-    shown = subprocess.run([sys.executable, "-m", "events", "event", "show", "1", "--json", "--db", str(friday)],
-                           capture_output=True, timeout=60, cwd=ROOT, env=env)
+    shown = subprocess.run(
+        [sys.executable, "-m", "events", "event", "show", "1", "--json", "--db", str(friday)],
+        capture_output=True,
+        timeout=60,
+        cwd=ROOT,
+        env=env,
+    )
     assert any(p["name"] == "李小龍 Ann" for p in json.loads(shown.stdout)["players"])  # escaped, still exact
     out = tmp_path / "standings.csv"
     assert run("event", "print", "1", "standings", "--format", "csv", "--out", out, "--db", friday).returncode == 0
@@ -634,8 +709,13 @@ def test_player_add_on_a_latin1_terminal_saves_once_and_exits_0(tmp_path):
     db = tmp_path / "db.json"
     Events(Store(db)).create("Night", seed=1)
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "ascii"}
-    result = subprocess.run([sys.executable, "-m", "events", "event", "player", "add", "1", "李小龍", "José", "--db", str(db)],
-                            capture_output=True, timeout=60, cwd=ROOT, env=env)
+    result = subprocess.run(
+        [sys.executable, "-m", "events", "event", "player", "add", "1", "李小龍", "José", "--db", str(db)],
+        capture_output=True,
+        timeout=60,
+        cwd=ROOT,
+        env=env,
+    )
     assert result.returncode == 0 and b"Traceback" not in result.stderr
     assert [p["name"] for p in Events(Store(db)).snapshot(1)["players"]] == ["李小龍", "José"]
 
@@ -684,7 +764,7 @@ def test_deck_csv_neutralises_and_round_trips(tmp_path, cli):
     from sets.catalog import card_index
 
     card = card_index(["CMR"]).find("Arcane Signet")
-    named = Deck((DeckLine(card, 1, Zone.MAIN),), (), "=HYPERLINK(\"x\")")
+    named = Deck((DeckLine(card, 1, Zone.MAIN),), (), '=HYPERLINK("x")')
     text = write(named, FileFormat.CSV)
     assert "=HYPERLINK" not in text.replace("'=HYPERLINK", "")
     entries = parse(text, FileFormat.CSV).entries
@@ -716,16 +796,19 @@ def test_timer_seconds_zero_is_refused_not_sixty(cli, friday):
     assert "--seconds must be at least 1" in err
 
 
-@pytest.mark.parametrize(("args", "limit"), [
-    (("packs", "--count", "999999999999999999"), "100,000"),
-    (("packs", "audit", "--count", "1000001"), "1,000,000"),
-    (("sealed", "--players", "1025"), "1,024"),
-    (("sealed", "--boosters", "37"), "36"),
-    (("sim", "--drafts", "100001"), "100,000"),
-    (("sim", "--drafts", "2", "--jobs", "65"), "64"),
-    (("deck", "suggest", "x", "--top", "1001"), "1,000"),
-    (("play", "--timer", "3601"), "3,600"),
-])
+@pytest.mark.parametrize(
+    ("args", "limit"),
+    [
+        (("packs", "--count", "999999999999999999"), "100,000"),
+        (("packs", "audit", "--count", "1000001"), "1,000,000"),
+        (("sealed", "--players", "1025"), "1,024"),
+        (("sealed", "--boosters", "37"), "36"),
+        (("sim", "--drafts", "100001"), "100,000"),
+        (("sim", "--drafts", "2", "--jobs", "65"), "64"),
+        (("deck", "suggest", "x", "--top", "1001"), "1,000"),
+        (("play", "--timer", "3601"), "3,600"),
+    ],
+)
 def test_every_count_has_a_documented_maximum(args, limit, cli):
     start = time.monotonic()
     err = one_line(cli(*args), 2)
@@ -743,8 +826,14 @@ def test_a_5000_character_set_code_is_one_line(cli):
 def test_a_pool_typed_in_latin1_is_refused_naming_the_byte(friday):
     env = {**os.environ, "PYTHONPATH": str(ROOT), "LC_ALL": "C.UTF-8"}
     before = friday.read_bytes()
-    result = subprocess.run([sys.executable, "-m", "events", "event", "pool", "1", "Ann", "--replace", "--db", str(friday)],
-                            input=b"1 Arcane Signet\n1 Jos\xe9\n", capture_output=True, timeout=60, cwd=ROOT, env=env)
+    result = subprocess.run(
+        [sys.executable, "-m", "events", "event", "pool", "1", "Ann", "--replace", "--db", str(friday)],
+        input=b"1 Arcane Signet\n1 Jos\xe9\n",
+        capture_output=True,
+        timeout=60,
+        cwd=ROOT,
+        env=env,
+    )
     err = result.stderr.decode()
     assert result.returncode == 2 and "0xe9" in err and "line 2" in err and err.count("\n") == 1, err
     assert friday.read_bytes() == before
@@ -804,8 +893,9 @@ def test_the_practice_export_refuses_a_folder_with_files_unless_forced_and_never
     from sets.errors import InputError
 
     store = Store(tmp_path / "practice.json")
-    session = TableSession.create(store, kind="practice", seed=3, config=DraftConfig(seats=2), humans=[0],
-                                  names=["You", "Bot"])
+    session = TableSession.create(
+        store, kind="practice", seed=3, config=DraftConfig(seats=2), humans=[0], names=["You", "Bot"]
+    )
     folder = tmp_path / "out"
     written = export_practice(session, Deck((), (), "x"), folder)
     assert written and all(path.exists() for path in written)
@@ -826,7 +916,9 @@ def test_nothing_is_saved_that_the_next_read_would_refuse(friday, cli):
 
     before = friday.read_bytes()
     assert "keep it to 200" in one_line(cli("event", "new", "a" * 5000, "--db", friday), 2)
-    with pytest.raises(StorageError, match="refused to save .*'name' is 5000 characters long .at most 500.; nothing was changed"):
+    with pytest.raises(
+        StorageError, match="refused to save .*'name' is 5000 characters long .at most 500.; nothing was changed"
+    ):
         with Store(friday).write() as db:  # a planted fault: a record no check would let through
             db.table("events").insert({**db.table("events").get(doc_id=1), "name": "a" * 5000})
     assert friday.read_bytes() == before

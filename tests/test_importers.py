@@ -50,8 +50,15 @@ def test_scryfall_array_and_list_object(tmp_path):
     for data in (scryfall_cards(), {"object": "list", "data": scryfall_cards()}):
         result = read_card_file(write(tmp_path, "cards.json", data))
         cards = by_name(result)
-        assert set(cards) == {"Transguild Courier", "Delver of Secrets // Insectile Aberration", "Bonecrusher Giant // Stomp"}
-        assert cards["Transguild Courier"].identity == ColorIdentity.parse("WUBRG") and cards["Transguild Courier"].mtgo_id == 24567
+        assert set(cards) == {
+            "Transguild Courier",
+            "Delver of Secrets // Insectile Aberration",
+            "Bonecrusher Giant // Stomp",
+        }
+        assert (
+            cards["Transguild Courier"].identity == ColorIdentity.parse("WUBRG")
+            and cards["Transguild Courier"].mtgo_id == 24567
+        )
         assert cards["Delver of Secrets // Insectile Aberration"].identity == ColorIdentity.parse("U")
         assert cards["Bonecrusher Giant // Stomp"].identity == ColorIdentity.parse("R")
         assert result.mismatches == []

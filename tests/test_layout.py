@@ -46,8 +46,10 @@ def imported_names(path: Path) -> set[str]:
 
 def import_graph(root: Path) -> dict[str, set[str]]:
     modules = module_files(root)
-    return {name: {other for other in imported_names(path) if other in modules and other != name}
-            for name, path in modules.items()}
+    return {
+        name: {other for other in imported_names(path) if other in modules and other != name}
+        for name, path in modules.items()
+    }
 
 
 def import_circles(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -115,7 +117,11 @@ def test_every_layer_imports_only_downwards():
 def test_every_package_folder_is_installed():
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     listed = set(config["tool"]["setuptools"]["packages"])
-    folders = {".".join(p.parent.relative_to(ROOT).parts) for package in PACKAGES for p in (ROOT / package).rglob("__init__.py")}
+    folders = {
+        ".".join(p.parent.relative_to(ROOT).parts)
+        for package in PACKAGES
+        for p in (ROOT / package).rglob("__init__.py")
+    }
     assert folders <= listed
 
 
@@ -151,21 +157,33 @@ def test_a_planted_two_module_circle_and_a_clean_tree():
 def test_a_planted_terminal_import_in_the_application_is_seen(planted_tree: Path):
     store = module_files(planted_tree)["events.store"]
     assert "rich" in imported_names(store)
-    assert not is_presentation("events.store") and is_presentation("events.cli") and is_presentation("events.screens.render")
+    assert (
+        not is_presentation("events.store")
+        and is_presentation("events.cli")
+        and is_presentation("events.screens.render")
+    )
 
 
 def textual_outside_the_app(root: Path) -> list[str]:
     """Modules that import Textual but are not one of the app's screen modules."""
-    return sorted(name for name, path in module_files(root).items()
-                  if any(m.split(".")[0] == "textual" for m in imported_names(path)) and not name.startswith(FULL_SCREEN + "."))
+    return sorted(
+        name
+        for name, path in module_files(root).items()
+        if any(m.split(".")[0] == "textual" for m in imported_names(path)) and not name.startswith(FULL_SCREEN + ".")
+    )
 
 
 def test_textual_is_imported_only_by_the_app_screens(tmp_path: Path):
     assert textual_outside_the_app(ROOT) == []
     assert any(m.startswith("textual") for m in imported_names(ROOT / "events/screens/app/table.py"))
     # a planted fault: a Textual import where the command line loads it
-    for name, text in {"events/__init__.py": "", "events/screens/__init__.py": "", "events/screens/practice.py": "import textual\n",
-                       "events/screens/app/__init__.py": "", "events/screens/app/table.py": "from textual.app import App\n"}.items():
+    for name, text in {
+        "events/__init__.py": "",
+        "events/screens/__init__.py": "",
+        "events/screens/practice.py": "import textual\n",
+        "events/screens/app/__init__.py": "",
+        "events/screens/app/table.py": "from textual.app import App\n",
+    }.items():
         path = tmp_path / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
@@ -230,8 +248,11 @@ def unmapped_modules(root: Path) -> list[str]:
     """The modules of the application's top folder that README's layout map doesn't name."""
     readme = (root / "README.md").read_text(encoding="utf-8")
     layout = readme.split("## Layout", 1)[1].split("\n## ", 1)[0]
-    return sorted(path.name for path in (root / "events").glob("*.py")
-                  if path.name not in ("__init__.py", "__main__.py") and f"`{path.name}`" not in layout)
+    return sorted(
+        path.name
+        for path in (root / "events").glob("*.py")
+        if path.name not in ("__init__.py", "__main__.py") and f"`{path.name}`" not in layout
+    )
 
 
 def test_the_layout_map_names_every_module_of_the_application():
@@ -242,14 +263,19 @@ def test_a_module_missing_from_the_layout_map_is_seen(tmp_path: Path):
     (tmp_path / "events").mkdir()
     for name in ("__init__.py", "rounds.py", "ledger.py"):
         (tmp_path / "events" / name).write_text("", encoding="utf-8")
-    (tmp_path / "README.md").write_text("# x\n\n## Layout\n\n`rounds.py` pairs.\n\n## Next\n\n`ledger.py`\n", encoding="utf-8")
+    (tmp_path / "README.md").write_text(
+        "# x\n\n## Layout\n\n`rounds.py` pairs.\n\n## Next\n\n`ledger.py`\n", encoding="utf-8"
+    )
     assert unmapped_modules(tmp_path) == ["ledger.py"]
 
 
 def facade_users(root: Path) -> list[str]:
     """The terminal's modules that import ``events.event`` (every use case in one object) instead of a phase module."""
-    return sorted(name for name, path in module_files(root).items()
-                  if is_presentation(name) and {"events.event", "events.event.Events"} & imported_names(path))
+    return sorted(
+        name
+        for name, path in module_files(root).items()
+        if is_presentation(name) and {"events.event", "events.event.Events"} & imported_names(path)
+    )
 
 
 def test_the_terminal_imports_the_phase_it_needs_not_the_whole_night():
@@ -257,10 +283,17 @@ def test_the_terminal_imports_the_phase_it_needs_not_the_whole_night():
 
 
 def test_a_planted_facade_import_in_the_terminal_is_seen(tmp_path: Path):
-    files = {"sets/__init__.py": "", "draft/__init__.py": "", "events/__init__.py": "", "events/event.py": "",
-             "events/rounds.py": "", "events/cli/__init__.py": "",
-             "events/cli/event.py": "def core():\n    from events.event import Events\n",
-             "events/screens/__init__.py": "", "events/screens/board.py": "from events.rounds import x\n"}
+    files = {
+        "sets/__init__.py": "",
+        "draft/__init__.py": "",
+        "events/__init__.py": "",
+        "events/event.py": "",
+        "events/rounds.py": "",
+        "events/cli/__init__.py": "",
+        "events/cli/event.py": "def core():\n    from events.event import Events\n",
+        "events/screens/__init__.py": "",
+        "events/screens/board.py": "from events.rounds import x\n",
+    }
     for name, text in files.items():
         path = tmp_path / name
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -44,10 +44,16 @@ def test_identity_text_round_trips(colors):
 @pytest.mark.parametrize(
     ("symbol", "kind", "colors", "value"),
     [
-        ("{3}", SymbolKind.GENERIC, "", 3), ("{W}", SymbolKind.COLORED, "W", 1), ("{C}", SymbolKind.COLORLESS, "", 1),
-        ("{X}", SymbolKind.VARIABLE, "", 0), ("{S}", SymbolKind.SNOW, "", 1), ("{W/U}", SymbolKind.HYBRID, "WU", 1),
-        ("{2/W}", SymbolKind.MONO_HYBRID, "W", 2), ("{W/P}", SymbolKind.PHYREXIAN, "W", 1),
-        ("{G/U/P}", SymbolKind.HYBRID_PHYREXIAN, "UG", 1), ("{HW}", SymbolKind.HALF, "W", 0.5),
+        ("{3}", SymbolKind.GENERIC, "", 3),
+        ("{W}", SymbolKind.COLORED, "W", 1),
+        ("{C}", SymbolKind.COLORLESS, "", 1),
+        ("{X}", SymbolKind.VARIABLE, "", 0),
+        ("{S}", SymbolKind.SNOW, "", 1),
+        ("{W/U}", SymbolKind.HYBRID, "WU", 1),
+        ("{2/W}", SymbolKind.MONO_HYBRID, "W", 2),
+        ("{W/P}", SymbolKind.PHYREXIAN, "W", 1),
+        ("{G/U/P}", SymbolKind.HYBRID_PHYREXIAN, "UG", 1),
+        ("{HW}", SymbolKind.HALF, "W", 0.5),
     ],
 )
 def test_every_symbol_kind(symbol, kind, colors, value):
@@ -70,7 +76,9 @@ def test_malformed_cost_is_a_clear_error(bad):
         ManaCost.parse(bad)
 
 
-_SYMBOLS = st.sampled_from(["{1}", "{12}", "{W}", "{U}", "{B}", "{R}", "{G}", "{C}", "{X}", "{S}", "{W/U}", "{2/R}", "{B/P}", "{G/W/P}"])
+_SYMBOLS = st.sampled_from(
+    ["{1}", "{12}", "{W}", "{U}", "{B}", "{R}", "{G}", "{C}", "{X}", "{S}", "{W/U}", "{2/R}", "{B/P}", "{G/W/P}"]
+)
 
 
 @given(st.lists(_SYMBOLS, max_size=8))
@@ -84,14 +92,28 @@ def test_rarity_parses_words_and_letters():
     assert Rarity.MYTHIC.letter == "M"
 
 
-@pytest.mark.parametrize(("raw", "layout"), [("modal_dfc", Layout.MODAL_DFC), ("transform", Layout.TRANSFORM), ("aftermath", Layout.SPLIT),
-                                              ("saga", Layout.NORMAL), ("meld", Layout.MELD), ("flip", Layout.FLIP), ("prototype", Layout.PROTOTYPE)])
+@pytest.mark.parametrize(
+    ("raw", "layout"),
+    [
+        ("modal_dfc", Layout.MODAL_DFC),
+        ("transform", Layout.TRANSFORM),
+        ("aftermath", Layout.SPLIT),
+        ("saga", Layout.NORMAL),
+        ("meld", Layout.MELD),
+        ("flip", Layout.FLIP),
+        ("prototype", Layout.PROTOTYPE),
+    ],
+)
 def test_layouts(raw, layout):
     assert Layout.parse(raw) is layout
 
 
 def test_type_line_keeps_time_lord_whole():
-    assert parse_type_line("Legendary Creature — Time Lord Doctor") == (("Legendary",), ("Creature",), ("Time Lord", "Doctor"))
+    assert parse_type_line("Legendary Creature — Time Lord Doctor") == (
+        ("Legendary",),
+        ("Creature",),
+        ("Time Lord", "Doctor"),
+    )
 
 
 def _facts(type_line: str, text: str = ""):
@@ -104,14 +126,38 @@ def _facts(type_line: str, text: str = ""):
     [
         ("Legendary Creature — Elf", "", CommanderAbility.LEGENDARY_CREATURE),
         ("Legendary Planeswalker — Jeska", "Jeska can be your commander.", CommanderAbility.CAN_BE_COMMANDER),
-        ("Legendary Creature — Elf", "Flying\nPartner (You can have two commanders if both have partner.)", CommanderAbility.PARTNER),
-        ("Legendary Creature — Human", "Partner with Pir, Imaginative Rascal (When this enters...)", CommanderAbility.PARTNER_WITH),
-        ("Legendary Creature — Human", "Friends forever (You can have two commanders if both have friends forever.)", CommanderAbility.FRIENDS_FOREVER),
-        ("Legendary Creature — Elf", "Choose a Background (You can have a Background as a second commander.)", CommanderAbility.CHOOSE_A_BACKGROUND),
+        (
+            "Legendary Creature — Elf",
+            "Flying\nPartner (You can have two commanders if both have partner.)",
+            CommanderAbility.PARTNER,
+        ),
+        (
+            "Legendary Creature — Human",
+            "Partner with Pir, Imaginative Rascal (When this enters...)",
+            CommanderAbility.PARTNER_WITH,
+        ),
+        (
+            "Legendary Creature — Human",
+            "Friends forever (You can have two commanders if both have friends forever.)",
+            CommanderAbility.FRIENDS_FOREVER,
+        ),
+        (
+            "Legendary Creature — Elf",
+            "Choose a Background (You can have a Background as a second commander.)",
+            CommanderAbility.CHOOSE_A_BACKGROUND,
+        ),
         ("Legendary Enchantment — Background", "Commander creatures you own have flying.", CommanderAbility.BACKGROUND),
-        ("Legendary Creature — Human", "Doctor's companion (You can have two commanders if the other is the Doctor.)", CommanderAbility.DOCTORS_COMPANION),
+        (
+            "Legendary Creature — Human",
+            "Doctor's companion (You can have two commanders if the other is the Doctor.)",
+            CommanderAbility.DOCTORS_COMPANION,
+        ),
         ("Legendary Creature — Time Lord Doctor", "", CommanderAbility.TIME_LORD_DOCTOR),
-        ("Legendary Creature — Shapeshifter", "If this is your commander, choose a color before the game begins.", CommanderAbility.CHOOSES_COLOR),
+        (
+            "Legendary Creature — Shapeshifter",
+            "If this is your commander, choose a color before the game begins.",
+            CommanderAbility.CHOOSES_COLOR,
+        ),
     ],
 )
 def test_commander_abilities(type_line, text, ability):
@@ -120,7 +166,9 @@ def test_commander_abilities(type_line, text, ability):
 
 
 def test_partner_with_names_the_partner():
-    _, partner_with, _ = _facts("Legendary Creature — Human", "Partner with Pir, Imaginative Rascal (When this enters, ...)")
+    _, partner_with, _ = _facts(
+        "Legendary Creature — Human", "Partner with Pir, Imaginative Rascal (When this enters, ...)"
+    )
     assert partner_with == "Pir, Imaginative Rascal"
 
 
@@ -129,8 +177,15 @@ def test_reminder_mentioning_partner_is_not_partner():
     assert not abilities
 
 
-@pytest.mark.parametrize(("typed", "name"), [("JESKA, thrice reborn", "Jeska, Thrice Reborn"), ("jeska thrice reborn", "Jeska, Thrice Reborn"),
-                                              ("Lim-Dul's Vault", "Lim-Dûl's Vault"), ("fire/ice", "Fire // Ice")])
+@pytest.mark.parametrize(
+    ("typed", "name"),
+    [
+        ("JESKA, thrice reborn", "Jeska, Thrice Reborn"),
+        ("jeska thrice reborn", "Jeska, Thrice Reborn"),
+        ("Lim-Dul's Vault", "Lim-Dûl's Vault"),
+        ("fire/ice", "Fire // Ice"),
+    ],
+)
 def test_name_normalization(typed, name):
     assert normalize_name(typed) == normalize_name(name)
 

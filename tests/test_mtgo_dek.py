@@ -60,12 +60,15 @@ def many_decks():
     """One commander, two partners, one and two Pipers, Piper + partner; plus every bot deck of four pods."""
     pool = legends()
     partners = [card for card in pool if card.has_partner]
-    pairs = [(a, b) for i, a in enumerate(partners) for b in partners[i + 1:] if can_pair(a, b)][:40]
+    pairs = [(a, b) for i, a in enumerate(partners) for b in partners[i + 1 :] if can_pair(a, b)][:40]
     piper = cmr_card(PIPER)
     decks = [hand_built([card]) for card in pool]
     decks += [hand_built(list(pair)) for pair in pairs]
-    decks += [hand_built([piper], (Color.U,)), hand_built([piper, piper], (Color.B, Color.R)),
-              hand_built([partners[0], piper], (Color.G,))]
+    decks += [
+        hand_built([piper], (Color.U,)),
+        hand_built([piper, piper], (Color.B, Color.R)),
+        hand_built([partners[0], piper], (Color.G,)),
+    ]
     for seed in (1, 2, 3, 4):
         decks += [seat.deck for seat in run_pod(seed, DraftConfig()).seats]
     return decks
@@ -157,8 +160,10 @@ def test_convert_to_dek_writes_the_pool_file_and_check_agrees(cli, tmp_path):
     assert report["pool_file"] == str(tmp_path / "deck-pool.dek")
     pool_text = (tmp_path / "deck-pool.dek").read_text(encoding="utf-8")
     assert 'Sideboard="true"' not in pool_text and other.name.split(",")[0] in pool_text
-    checks = [json.loads(cli("deck", "check", path, "--pool", tmp_path / "deck-pool.dek", "--json").stdout)
-              for path in (source, tmp_path / "deck.dek")]
+    checks = [
+        json.loads(cli("deck", "check", path, "--pool", tmp_path / "deck-pool.dek", "--json").stdout)
+        for path in (source, tmp_path / "deck.dek")
+    ]
     assert checks[0]["commanders"] == checks[1]["commanders"] == [lead.name]
     assert checks[0]["valid"] == checks[1]["valid"]
     shown = cli("deck", "convert", source, tmp_path / "again.dek")
@@ -167,7 +172,10 @@ def test_convert_to_dek_writes_the_pool_file_and_check_agrees(cli, tmp_path):
 
 def test_convert_of_an_unclear_dek_warns_and_keeps_the_cards(cli, tmp_path):
     source = tmp_path / "old.dek"
-    source.write_text(dek([(57, "Plains")], [(1, "Murder"), (1, "Akroma, Vision of Ixidor"), (1, "The Prismatic Piper")]), encoding="utf-8")
+    source.write_text(
+        dek([(57, "Plains")], [(1, "Murder"), (1, "Akroma, Vision of Ixidor"), (1, "The Prismatic Piper")]),
+        encoding="utf-8",
+    )
     result = cli("deck", "convert", source, tmp_path / "old.json")
     assert result.exit_code == 0 and "warning the .dek sideboard holds 3 cards" in result.stdout
     again, _ = resolve(parse((tmp_path / "old.json").read_text(encoding="utf-8")), card_index(["CMR"]))

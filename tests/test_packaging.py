@@ -12,8 +12,12 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_wheel_carries_the_bundled_data(tmp_path):
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(tmp_path), str(ROOT)],
-                   check=True, capture_output=True, timeout=300)
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(tmp_path), str(ROOT)],
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
     (wheel,) = tmp_path.glob("cmdraft-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
     data = {p.relative_to(ROOT).as_posix() for p in (ROOT / "sets" / "data").iterdir()}

@@ -22,8 +22,14 @@ PICK = re.compile(r"Pick (\d) \(numbers or names")
 
 def spawn(args, home: Path, timeout=30):
     env = dict(os.environ, CMDRAFT_HOME=str(home), COLUMNS="120", LINES="50", NO_COLOR="1", TERM="xterm")
-    return pexpect.spawn(sys.executable, ["-m", "events", *args, *(["--plain", "--confirm"] if args[:1] == ["play"] else [])], env=env, encoding="utf-8", timeout=timeout,
-                         dimensions=(50, 120))
+    return pexpect.spawn(
+        sys.executable,
+        ["-m", "events", *args, *(["--plain", "--confirm"] if args[:1] == ["play"] else [])],
+        env=env,
+        encoding="utf-8",
+        timeout=timeout,
+        dimensions=(50, 120),
+    )
 
 
 def pick(child, text="1 2"):
@@ -37,9 +43,13 @@ def test_whole_practice_draft_in_a_real_terminal(tmp_path):
     db = tmp_path / "practice.json"
     child = spawn(["play", "--seed", "3", "--players", "4", "--db", str(db)], tmp_path)
     child.expect(r"Pack 1 of 3, pick 1 of 10 · passing left")
-    for mistake, message in [("1", "take exactly 2 cards; you chose 1"), ("1 1", "card 1 is chosen twice"),
-                             ("1 2 3", "take exactly 2 cards; you chose 3"), ("99 1", "there is no card 99"),
-                             ("xyzzy", "'xyzzy' is not in this pack")]:
+    for mistake, message in [
+        ("1", "take exactly 2 cards; you chose 1"),
+        ("1 1", "card 1 is chosen twice"),
+        ("1 2 3", "take exactly 2 cards; you chose 3"),
+        ("99 1", "there is no card 99"),
+        ("xyzzy", "'xyzzy' is not in this pack"),
+    ]:
         child.expect(PICK)
         child.sendline(mistake)
         child.expect(re.escape(message))
@@ -115,7 +125,9 @@ def test_whole_practice_draft_in_a_real_terminal(tmp_path):
     from events.cli import app
 
     runner = CliRunner()
-    check = runner.invoke(app, ["deck", "check", str(out / "practice-deck.cod"), "--pool", str(out / "practice-pool.txt")])
+    check = runner.invoke(
+        app, ["deck", "check", str(out / "practice-deck.cod"), "--pool", str(out / "practice-pool.txt")]
+    )
     assert check.exit_code == 0, check.stdout
     listed = json.loads(runner.invoke(app, ["play", "--list", "--json", "--db", str(db)]).stdout)
     assert listed[0]["status"] == "done" and listed[0]["picks"] == 30  # the player's own picks, not the bots'
@@ -151,8 +163,16 @@ def test_selection_by_numbers_and_names(pack):
     assert parse_selection(f"1, {second}", pack, 2) == [0, 5]
 
 
-@pytest.mark.parametrize(("text", "message"), [("1", "take exactly 2"), ("0 1", "no card 0"), ("1,1", "chosen twice"), ("1, 1", "chosen twice"),
-                                               ("nothing-like-it, 2", "not in this pack")])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("1", "take exactly 2"),
+        ("0 1", "no card 0"),
+        ("1,1", "chosen twice"),
+        ("1, 1", "chosen twice"),
+        ("nothing-like-it, 2", "not in this pack"),
+    ],
+)
 def test_selection_mistakes(pack, text, message):
     with pytest.raises(InputError, match=message):
         parse_selection(text, pack, 2)
@@ -162,8 +182,9 @@ def test_resume_gives_the_same_boosters_and_pick(tmp_path):
     from draft.engine import DraftConfig
 
     store = Store(tmp_path / "db.json")
-    session = TableSession.create(store, kind="practice", seed=4, config=DraftConfig(seats=3), humans=[1],
-                                  names=["Bot 1", "You", "Bot 3"])
+    session = TableSession.create(
+        store, kind="practice", seed=4, config=DraftConfig(seats=3), humans=[1], names=["Bot 1", "You", "Bot 3"]
+    )
     session.pick(session.choose(1, [0, 1]))
     again = TableSession.load(store, session.draft_id)
     assert again.draft.to_json() == session.draft.to_json()
@@ -178,8 +199,14 @@ def test_deck_builder_commands(tmp_path):
     from draft.engine import DraftConfig
     from events.screens.practice import PracticeUI, Quit, Terminal
 
-    session = TableSession.create(Store(tmp_path / "b.json"), kind="practice", seed=5, config=DraftConfig(seats=4), humans=[0],
-                                  names=["You", "B", "C", "D"])
+    session = TableSession.create(
+        Store(tmp_path / "b.json"),
+        kind="practice",
+        seed=5,
+        config=DraftConfig(seats=4),
+        humans=[0],
+        names=["You", "B", "C", "D"],
+    )
     while not session.draft.finished:
         session.pick(session.suggested_pick(0))
     console = Console(file=io.StringIO(), width=120)

@@ -16,7 +16,14 @@ PICK = re.compile(r"Pick (\d) \(numbers or names")
 
 def spawn(args, home, timeout=60):
     env = dict(os.environ, CMDRAFT_HOME=str(home), COLUMNS="120", LINES="50", NO_COLOR="1", TERM="xterm")
-    return pexpect.spawn(sys.executable, ["-m", "events", *args, *(["--plain", "--confirm"] if args[:1] == ["play"] else [])], env=env, encoding="utf-8", timeout=timeout, dimensions=(50, 120))
+    return pexpect.spawn(
+        sys.executable,
+        ["-m", "events", *args, *(["--plain", "--confirm"] if args[:1] == ["play"] else [])],
+        env=env,
+        encoding="utf-8",
+        timeout=timeout,
+        dimensions=(50, 120),
+    )
 
 
 def test_read_cards_while_picking_and_building(cli, tmp_path, cmdraft_home):

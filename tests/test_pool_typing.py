@@ -92,8 +92,16 @@ def test_a_recorded_pool_is_edited_line_by_line(events, cli):
     record(events, event_id, "Ann", "2 Murder\n3 Plains\n1 Sisay's Ring\n")
     assert pool_lines(events.pool(event_id, "Ann")) == ["2 Murder", "3 Plains", "1 Sisay's Ring"]
     # Take out the Plains, undo that, take out the Sol Ring, add two Islands by a start of the name.
-    result = cli("event", "pool", event_id, "Ann", "--edit", "--db", events.store.path,
-                 input="list\nremove 2\nundo\nremove 3\n2 isla\n\n")
+    result = cli(
+        "event",
+        "pool",
+        event_id,
+        "Ann",
+        "--edit",
+        "--db",
+        events.store.path,
+        input="list\nremove 2\nundo\nremove 3\n2 isla\n\n",
+    )
     assert result.exit_code == 0, result.output
     assert "undone: - 3 Plains" in result.stdout and "pool recorded: 7 cards" in result.stdout
     assert pool_lines(events.pool(event_id, "Ann")) == ["2 Murder", "3 Plains", "2 Island"]

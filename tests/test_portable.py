@@ -57,10 +57,19 @@ def lock_mode(request, monkeypatch):
 
 def test_the_lock_excludes_and_times_out_in_both_modes(tmp_path, lock_mode):
     path = tmp_path / "x.lock"
-    holder = subprocess.Popen([sys.executable, "-c", (
-        "import sys, time, portalocker\n"
-        f"f = open({str(path)!r}, 'a+b'); portalocker.lock(f, portalocker.LockFlags.EXCLUSIVE)\n"
-        "print('held', flush=True); time.sleep(1.5)\n")], stdout=subprocess.PIPE, text=True)
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            (
+                "import sys, time, portalocker\n"
+                f"f = open({str(path)!r}, 'a+b'); portalocker.lock(f, portalocker.LockFlags.EXCLUSIVE)\n"
+                "print('held', flush=True); time.sleep(1.5)\n"
+            ),
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert holder.stdout.readline().strip() == "held"
         with open(path, "a+b") as mine:

@@ -33,8 +33,10 @@ from sets.catalog import load_set
 from sets.colors import Color, ColorIdentity
 
 CMR = load_set("CMR")
-MONO = {color: [c for c in CMR.cards if c.main_set and c.deck_colors == ColorIdentity.parse(color.value) and not c.is_land]
-        for color in Color}
+MONO = {
+    color: [c for c in CMR.cards if c.main_set and c.deck_colors == ColorIdentity.parse(color.value) and not c.is_land]
+    for color in Color
+}
 
 
 def mono(color: str, *, legend: bool | None = None):
@@ -52,7 +54,9 @@ def test_the_hint_late_in_the_draft_takes_cards_of_your_colors():
     green = sorted(mono("G", legend=False)[20:], key=card_rating)[-2:]
     best = max(card_rating(c) for c in green)
     # red cards rated clearly higher, but not a bomb worth leaving your colors for
-    strong_red = [c for c in sorted(mono("R", legend=False), key=card_rating) if best + 0.3 <= card_rating(c) <= best + 1.0][:2]
+    strong_red = [
+        c for c in sorted(mono("R", legend=False), key=card_rating) if best + 0.3 <= card_rating(c) <= best + 1.0
+    ][:2]
     assert len(strong_red) == 2  # colorblind, red would win
     pack = [Printing(c) for c in strong_red + green]
     picked = advise(pack, pool, 2, 0.9)
@@ -75,8 +79,12 @@ def test_the_adapter_uses_the_bot_layers_explain_pick_when_there_is_one(monkeypa
 
     def explain_pick(pack_cards, pool, *, count, progress, picks):
         calls.append((len(pack_cards), len(pool), count, progress, len(picks)))
-        return SimpleNamespace(cards=(Item(4, pack_cards[4].card, 3.25, ("removal",), "the bot's own words"),),
-                               identity=ColorIdentity.parse("U"), commanders=(), style="strong")
+        return SimpleNamespace(
+            cards=(Item(4, pack_cards[4].card, 3.25, ("removal",), "the bot's own words"),),
+            identity=ColorIdentity.parse("U"),
+            commanders=(),
+            style="strong",
+        )
 
     monkeypatch.setattr(advice_module.bot_layer, "explain_pick", explain_pick, raising=False)
     got = advise(pack, [], 1, 0.5, passed=[(tuple(pack), 1)])
@@ -85,8 +93,14 @@ def test_the_adapter_uses_the_bot_layers_explain_pick_when_there_is_one(monkeypa
 
 
 def test_the_timeout_pick_is_the_hint(tmp_path):
-    session = TableSession.create(Store(tmp_path / "db.json"), kind="practice", seed=2, config=DraftConfig(seats=4), humans=[0],
-                                  names=["You", "B", "C", "D"])
+    session = TableSession.create(
+        Store(tmp_path / "db.json"),
+        kind="practice",
+        seed=2,
+        config=DraftConfig(seats=4),
+        humans=[0],
+        names=["You", "B", "C", "D"],
+    )
     for _ in range(6):
         from draft.advice import seat_advice
 
@@ -105,8 +119,12 @@ def test_signals_read_the_packs_passed_to_you_never_the_ones_you_opened():
     best_green = sorted(mono("G"), key=card_rating)[-3:]
     weak = [sorted(mono(c), key=card_rating)[0] for c in "WUBR"]
     red_bombs = sorted(mono("R"), key=card_rating)[-6:]
-    picks = [fake_pick(1, 1, red_bombs), fake_pick(1, 2, best_green + weak), fake_pick(1, 3, best_green[:2] + weak),
-             fake_pick(2, 1, red_bombs)]
+    picks = [
+        fake_pick(1, 1, red_bombs),
+        fake_pick(1, 2, best_green + weak),
+        fake_pick(1, 3, best_green[:2] + weak),
+        fake_pick(2, 1, red_bombs),
+    ]
     draft = SimpleNamespace(picks_of=lambda seat: picks, finished=True)
     rows = signals(draft, 0)
     assert rows[0].color is Color.G and rows[0].packs == 2
@@ -122,8 +140,14 @@ def test_signals_read_the_packs_passed_to_you_never_the_ones_you_opened():
 def test_the_review_recomputes_the_hint_as_it_was_at_each_pick(tmp_path):
     from draft.advice import review
 
-    session = TableSession.create(Store(tmp_path / "db.json"), kind="practice", seed=9, config=DraftConfig(seats=3), humans=[0],
-                                  names=["You", "B", "C"])
+    session = TableSession.create(
+        Store(tmp_path / "db.json"),
+        kind="practice",
+        seed=9,
+        config=DraftConfig(seats=3),
+        humans=[0],
+        names=["You", "B", "C"],
+    )
     own = 0
     while not session.draft.finished:
         # alternate: the hint's pick, then the first two cards of the pack
@@ -157,8 +181,14 @@ def test_basics_are_shared_by_colored_symbols():
 def builder_at(tmp_path, script: str, seed: int = 21):
     from events.screens.practice import PracticeUI, Quit, Terminal
 
-    session = TableSession.create(Store(tmp_path / "db.json"), kind="practice", seed=seed, config=DraftConfig(seats=4), humans=[0],
-                                  names=["You", "B", "C", "D"])
+    session = TableSession.create(
+        Store(tmp_path / "db.json"),
+        kind="practice",
+        seed=seed,
+        config=DraftConfig(seats=4),
+        humans=[0],
+        names=["You", "B", "C", "D"],
+    )
     while not session.draft.finished:
         session.pick(session.suggested_pick(0))
     console = Console(file=io.StringIO(), width=120)
@@ -189,15 +219,25 @@ def test_lands_follow_the_symbols_and_basics_are_reached_by_name(tmp_path):
     count = 60 - 1 - len(heavy)
     assert added_a + added_b == count
     share = count * symbols[first] / (symbols[first] + symbols[second])  # the basics go as the symbols do
-    assert symbols[first] > symbols[second] and abs(added_a - max(1, min(count - 1, round(share)))) <= 1 and added_a > added_b
+    assert (
+        symbols[first] > symbols[second]
+        and abs(added_a - max(1, min(count - 1, round(share)))) <= 1
+        and added_a > added_b
+    )
 
 
 def test_auto_finishes_your_deck_and_keeps_every_card_you_chose(tmp_path):
     ui, out, session = builder_at(tmp_path, "quit\n")
     leader = next(c for c in ui.pool_list if c.can_be_commander and c.identity)
-    mine = sorted((c for c in ui.pool_list if c.deck_colors <= leader.identity and not c.is_land and c is not leader), key=card_rating)[:7]
-    script = (f"commander {ui.pool_list.index(leader) + 1}\nadd " + ", ".join(str(ui.pool_list.index(c) + 1) for c in mine)
-              + "\nauto\nquit\n")
+    mine = sorted(
+        (c for c in ui.pool_list if c.deck_colors <= leader.identity and not c.is_land and c is not leader),
+        key=card_rating,
+    )[:7]
+    script = (
+        f"commander {ui.pool_list.index(leader) + 1}\nadd "
+        + ", ".join(str(ui.pool_list.index(c) + 1) for c in mine)
+        + "\nauto\nquit\n"
+    )
     ui, out, session = builder_at(tmp_path / "again", script)
     deck = ui.deck()
     assert deck.commanders == [leader] and all(deck.main[c] >= 1 for c in mine)  # the 7 weakest, kept on purpose
@@ -218,8 +258,15 @@ def test_undo_and_redo_every_change_saved(tmp_path):
 def test_sources_against_symbols_warn_under_8_for_a_commander_color():
     leader = next(c for c in CMR.cards if c.can_be_commander and c.identity == ColorIdentity.parse("WB"))
     spells = mono("W", legend=False)[:20] + mono("B", legend=False)[:10]
-    deck = Deck((DeckLine(leader, 1, Zone.COMMANDER), *(DeckLine(c, 1, Zone.MAIN) for c in spells),
-                 DeckLine(basic_land("W"), 22, Zone.MAIN), DeckLine(basic_land("B"), 7, Zone.MAIN)), ())
+    deck = Deck(
+        (
+            DeckLine(leader, 1, Zone.COMMANDER),
+            *(DeckLine(c, 1, Zone.MAIN) for c in spells),
+            DeckLine(basic_land("W"), 22, Zone.MAIN),
+            DeckLine(basic_land("B"), 7, Zone.MAIN),
+        ),
+        (),
+    )
     stats = deck_stats(deck, leader.identity)
     assert stats.sources[Color.W] == 22 and stats.sources[Color.B] == 7
     need = Counter()
@@ -251,8 +298,9 @@ def test_complete_deck_fills_to_60_inside_the_identity():
 
 def test_timer_0_removes_a_timer_on_resume(tmp_path, cli):
     db = tmp_path / "db.json"
-    session = TableSession.create(Store(db), kind="practice", seed=3, config=DraftConfig(seats=2), humans=[0],
-                                  names=["You", "B"], timer=30)
+    session = TableSession.create(
+        Store(db), kind="practice", seed=3, config=DraftConfig(seats=2), humans=[0], names=["You", "B"], timer=30
+    )
     result = cli("play", "--resume", str(session.draft_id), "--timer", "0", "--db", db, input="quit\n")
     assert result.exit_code == 0 and "Pick timer: off from now on (was 30 seconds)" in result.stdout
     assert "s left" not in result.stdout
@@ -294,7 +342,11 @@ def test_sealed_build_opens_the_builder_on_a_fresh_pool(tmp_path, cli):
 
 
 def test_help_never_imports_textual():
-    code = ("import sys\nfrom events.cli import main\ntry:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
-            "print('TEXTUAL' if any(m == 'textual' or m.startswith('textual.') for m in sys.modules) else 'NO TEXTUAL')")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=Path(__file__).resolve().parents[1])
+    code = (
+        "import sys\nfrom events.cli import main\ntry:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
+        "print('TEXTUAL' if any(m == 'textual' or m.startswith('textual.') for m in sys.modules) else 'NO TEXTUAL')"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=Path(__file__).resolve().parents[1]
+    )
     assert done.stdout.strip().endswith("NO TEXTUAL"), done.stdout[-300:] + done.stderr

@@ -30,8 +30,15 @@ def screen_text(app) -> str:
 
 
 def session_at(db: Path, seed: int = 3, players: int = 8, timer: int | None = None) -> TableSession:
-    return TableSession.create(Store(db), kind="practice", seed=seed, config=DraftConfig(seats=players), humans=[0],
-                               names=["You"] + [f"Bot {i}" for i in range(2, players + 1)], timer=timer)
+    return TableSession.create(
+        Store(db),
+        kind="practice",
+        seed=seed,
+        config=DraftConfig(seats=players),
+        humans=[0],
+        names=["You"] + [f"Bot {i}" for i in range(2, players + 1)],
+        timer=timer,
+    )
 
 
 def on_disk(db: Path, draft_id: int) -> TableSession:
@@ -91,11 +98,15 @@ def test_keys_mark_and_take_and_the_pick_is_on_disk(tmp_path):
     async def go():
         async with practice_app(session).run_test(size=(80, 24)) as pilot:
             await pilot.pause()
-            await pilot.press("j", "j", "space", "down", "down", "space", "k", "enter")  # cards 3 and 5 marked; k moves only
+            await pilot.press(
+                "j", "j", "space", "down", "down", "space", "k", "enter"
+            )  # cards 3 and 5 marked; k moves only
             await pilot.pause()
             assert on_disk(db, session.draft_id).draft.picks_of(0)[0].positions == (2, 4)
             assert "pick 2/10" in screen_text(pilot.app)
-            await pilot.press("space", "j", "enter")  # a new pack starts at its top; enter marks the highlighted one when one is missing
+            await pilot.press(
+                "space", "j", "enter"
+            )  # a new pack starts at its top; enter marks the highlighted one when one is missing
             await pilot.pause()
             assert sorted(on_disk(db, session.draft_id).draft.picks_of(0)[1].positions) == [0, 1]
             await pilot.press("space", "j", "space", "j", "space")  # a third mark is refused
@@ -126,8 +137,13 @@ def test_marks_are_drawn_on_their_own_rows_and_every_other_row_stays_as_it_was(t
             await pilot.pause()
             expected = {index: " " for index in range(len(pack))}
             assert drawn_rows(pilot.app) == expected
-            for keys, changed in ((("space",), {0: "●"}), (("j", "j", "space"), {2: "●"}), (("k", "k", "space"), {0: " "}),
-                                  (("j", "space"), {1: "●"}), (("j", "space"), {2: " "})):
+            for keys, changed in (
+                (("space",), {0: "●"}),
+                (("j", "j", "space"), {2: "●"}),
+                (("k", "k", "space"), {0: " "}),
+                (("j", "space"), {1: "●"}),
+                (("j", "space"), {2: " "}),
+            ):
                 await pilot.press(*keys)
                 await pilot.pause()
                 expected.update(changed)
@@ -202,7 +218,9 @@ def test_the_last_pick_of_a_pack_is_taken_for_you(tmp_path):
             picks = on_disk(db, session.draft_id).draft.picks_of(0)
             assert [(p.pack, p.pick) for p in picks[-2:]] == [(1, 9), (1, 10)] and len(picks[-1].offered) == 2
             assert "Pack 2/3 · pick 1/10" in screen_text(pilot.app)
-            assert "Last pick of the pack: " + " + ".join(p.card.name for p in picks[-1].taken) in widget_text(pilot.app.screen, "#message")
+            assert "Last pick of the pack: " + " + ".join(p.card.name for p in picks[-1].taken) in widget_text(
+                pilot.app.screen, "#message"
+            )
 
     run(go())
 
@@ -231,9 +249,24 @@ def test_confirm_asks_before_taking(tmp_path):
 
 def test_names_from_files_are_shown_literally(tmp_path):
     session = session_at(tmp_path / "db.json")
-    odd = Card("[b]Bold[/b] Knight [red]", (Face("[b]Bold[/b] Knight [red]", "{1}{R}", "Creature — Knight", types=("Creature",),
-                                                   subtypes=("Knight",), text="[blink]not a style[/blink]"),),
-               ColorIdentity.parse("R"), ColorIdentity.parse("R"), set_code="ZZZ", number="1", mana_value=2)
+    odd = Card(
+        "[b]Bold[/b] Knight [red]",
+        (
+            Face(
+                "[b]Bold[/b] Knight [red]",
+                "{1}{R}",
+                "Creature — Knight",
+                types=("Creature",),
+                subtypes=("Knight",),
+                text="[blink]not a style[/blink]",
+            ),
+        ),
+        ColorIdentity.parse("R"),
+        ColorIdentity.parse("R"),
+        set_code="ZZZ",
+        number="1",
+        mana_value=2,
+    )
     session.draft.hands[0][0] = Printing(odd)
 
     async def go():
@@ -411,8 +444,15 @@ def test_build_app_over_a_pool_with_odd_names(tmp_path):
     from sets.catalog import load_set
 
     cmr = load_set("CMR")
-    odd = Card("[red]Not Red[/red]", (Face("[red]Not Red[/red]", "{2}{G}", "Creature — Elf", types=("Creature",), subtypes=("Elf",)),),
-               ColorIdentity.parse("G"), ColorIdentity.parse("G"), set_code="ZZZ", number="7", mana_value=3)
+    odd = Card(
+        "[red]Not Red[/red]",
+        (Face("[red]Not Red[/red]", "{2}{G}", "Creature — Elf", types=("Creature",), subtypes=("Elf",)),),
+        ColorIdentity.parse("G"),
+        ColorIdentity.parse("G"),
+        set_code="ZZZ",
+        number="7",
+        mana_value=3,
+    )
     pool = [c for c in cmr.cards if c.main_set][:60] + [odd]
     build = PoolBuild.open(Store(tmp_path / "db.json"), "test pool", pool)
     from rich.console import Console
@@ -447,7 +487,9 @@ def check_snapshot(request, name: str, svg: str) -> None:
         SNAPSHOTS.mkdir(exist_ok=True)
         path.write_text(svg, encoding="utf-8")
     assert path.exists(), f"no snapshot {path}: run pytest --update-golden"
-    assert svg == path.read_text(encoding="utf-8"), f"{name} differs from its snapshot (look at it; pytest --update-golden if intended)"
+    assert svg == path.read_text(encoding="utf-8"), (
+        f"{name} differs from its snapshot (look at it; pytest --update-golden if intended)"
+    )
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -27,7 +27,7 @@ def check_every_column(text: str, pack) -> None:
     at = header.index(" Id") + 1
     for printing, row in zip(pack, rows):
         code = printing.card.deck_colors.code or "C"
-        assert row[at:at + len(code)] == code, (row, code)  # the identity, under its header
+        assert row[at : at + len(code)] == code, (row, code)  # the identity, under its header
         assert printing.card.rarity.letter in row[header.index(" R ") + 1]
     assert "▇" not in text and "▅" not in text  # no scroll bar: nothing is hidden
 
@@ -87,7 +87,9 @@ def test_at_120_columns_long_type_lines_leave_the_card_panel_on_screen(tmp_path)
     cmr = {card.name: card for card in load_set("CMR").cards}
     session = session_at(tmp_path / "db.json")
     hand = session.draft.hands[0]
-    for slot, name in enumerate(["Ardenn, Intrepid Archaeologist", "Gnostro, Voice of the Crags", "Sakashima of a Thousand Faces"]):
+    for slot, name in enumerate(
+        ["Ardenn, Intrepid Archaeologist", "Gnostro, Voice of the Crags", "Sakashima of a Thousand Faces"]
+    ):
         hand[slot] = Printing(cmr[name])
 
     async def go():
@@ -98,7 +100,9 @@ def test_at_120_columns_long_type_lines_leave_the_card_panel_on_screen(tmp_path)
             assert side.region.right <= 120 and side.region.width >= 30, side.region
             assert "Legendary Creature — Kor Scout" in widget_text(pilot.app.screen, "#card")
             lines = screen_text(pilot.app).splitlines()
-            assert any(line.rstrip().endswith("Legendary Creature — Kor") or "Creature — Kor Scout" in line for line in lines)
+            assert any(
+                line.rstrip().endswith("Legendary Creature — Kor") or "Creature — Kor Scout" in line for line in lines
+            )
 
     asyncio.run(go())
 

@@ -41,13 +41,27 @@ COMMA_NAMES = sorted({card.name for card in CMR.cards if "," in card.name})
 def spawn(args, home: Path, rows=24, cols=80, timeout=60):
     env = dict(os.environ, CMDRAFT_HOME=str(home), COLUMNS=str(cols), LINES=str(rows), NO_COLOR="1", TERM="xterm")
     # Ctrl-C must reach the program even when the suite itself runs with SIGINT ignored (a background job)
-    return pexpect.spawn(sys.executable, ["-m", "events", *args, *(["--plain", "--confirm"] if args[:1] == ["play"] else [])], env=env, encoding="utf-8", timeout=timeout,
-                         dimensions=(rows, cols), preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    return pexpect.spawn(
+        sys.executable,
+        ["-m", "events", *args, *(["--plain", "--confirm"] if args[:1] == ["play"] else [])],
+        env=env,
+        encoding="utf-8",
+        timeout=timeout,
+        dimensions=(rows, cols),
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
 
 
 def new_session(db: Path, seed: int, players: int = 4, timer: int | None = None) -> TableSession:
-    return TableSession.create(Store(db), kind="practice", seed=seed, config=DraftConfig(seats=players), humans=[0],
-                               names=["You"] + [f"Bot {i}" for i in range(2, players + 1)], timer=timer)
+    return TableSession.create(
+        Store(db),
+        kind="practice",
+        seed=seed,
+        config=DraftConfig(seats=players),
+        humans=[0],
+        names=["You"] + [f"Bot {i}" for i in range(2, players + 1)],
+        timer=timer,
+    )
 
 
 def drafted(db: Path, seed: int) -> TableSession:
@@ -117,7 +131,9 @@ def test_builder_changes_survive_quit_eof_and_ctrl_c(tmp_path):
     child.expect(r"Saved\. Resume with")
     child.expect(pexpect.EOF)
     commanders, main, colors = deck_counts(saved_deck(db, session.draft_id))
-    assert colors == ["U", "R"] and commanders.count("The Prismatic Piper") == 2 and main[card] == after_auto[1][card] - 1
+    assert (
+        colors == ["U", "R"] and commanders.count("The Prismatic Piper") == 2 and main[card] == after_auto[1][card] - 1
+    )
 
     child = builder(db, session, tmp_path)
     assert "The Prismatic Piper + The Prismatic Piper (chosen: blue, red)" in child.before
@@ -131,7 +147,10 @@ def test_builder_changes_survive_quit_eof_and_ctrl_c(tmp_path):
 @pytest.mark.parametrize("name", COMMA_NAMES)
 def test_every_comma_name_in_cmr_is_read_whole(name):
     cards = {card.name: card for card in CMR.cards}
-    others = [n for n in COMMA_NAMES if n != name][:2] + ["Murder", "Sol Ring" if "Sol Ring" in cards else "Arcane Signet"]
+    others = [n for n in COMMA_NAMES if n != name][:2] + [
+        "Murder",
+        "Sol Ring" if "Sol Ring" in cards else "Arcane Signet",
+    ]
     names = [others[0], "Murder", name, others[1]]
     pack = [Printing(cards[n]) for n in names if n in cards]
     at = [p.card.name for p in pack].index(name)
@@ -148,7 +167,11 @@ def test_every_comma_name_in_cmr_is_read_whole(name):
 
 def test_comma_names_at_the_pick_prompt_and_in_the_builder(tmp_path):
     db = tmp_path / "c.json"
-    seed = next(s for s in range(1, 200) if sum("," in p.card.name for p in new_session(tmp_path / f"t{s}.json", s).draft.pack(0)) >= 2)
+    seed = next(
+        s
+        for s in range(1, 200)
+        if sum("," in p.card.name for p in new_session(tmp_path / f"t{s}.json", s).draft.pack(0)) >= 2
+    )
     session = new_session(db, seed)
     pack = session.draft.pack(0)
     first, second = [i for i, p in enumerate(pack) if "," in p.card.name][:2]
@@ -165,7 +188,9 @@ def test_comma_names_at_the_pick_prompt_and_in_the_builder(tmp_path):
     child.sendline("quit")
     child.expect(pexpect.EOF)
     assert {p.card.name for p in TableSession.load(Store(db), session.draft_id).draft.pools[0]} == {
-        pack[first].card.name, pack[second].card.name}
+        pack[first].card.name,
+        pack[second].card.name,
+    }
 
     db2 = tmp_path / "c2.json"
     done = drafted(db2, 23)
@@ -189,8 +214,11 @@ def test_commander_moves_and_non_legends_are_refused(tmp_path):
     child.expect("deck> ")
     commanders, main, _ = deck_counts(saved_deck(db, session.draft_id))
     numbers = {c.name: i for i, c in enumerate(pool_list(session), start=1)}
-    leader = next(c for c in pool_list(session) if c.can_be_commander and c.name in main and c.name not in commanders
-                  and not c.chooses_color)
+    leader = next(
+        c
+        for c in pool_list(session)
+        if c.can_be_commander and c.name in main and c.name not in commanders and not c.chooses_color
+    )
     child.sendline(f"commander {numbers[leader.name]}")
     child.expect(re.escape(f"Commanders: {leader.name}"))
     child.expect(re.escape(f"Moved from the main deck to the command zone: {leader.name}"))
@@ -244,7 +272,11 @@ def test_pack_and_pool_tables_keep_names_costs_and_identities(width):
     gor = [c for c in CMR.cards if c.name.startswith("Gor Muldrak")]
     sample = printings + [Printing(c) for c in longest + gor]
     assert_whole(_lines(pack_table(sample, width=width), width), [p.card for p in sample], width)
-    assert_whole(_lines(pack_table(sample, title="Your pool", numbered=False, width=width), width), [p.card for p in sample], width)
+    assert_whole(
+        _lines(pack_table(sample, title="Your pool", numbered=False, width=width), width),
+        [p.card for p in sample],
+        width,
+    )
 
 
 def test_sealed_at_80_columns():
@@ -265,7 +297,9 @@ def test_builder_suggestions_and_review_at_80_columns(tmp_path):
 
     session = drafted(tmp_path / "w.json", 21)
     console = Console(file=io.StringIO(), width=80, no_color=True, highlight=False)
-    ui = PracticeUI(session, console, Terminal(console, io.StringIO("show pool\nauto\nshow deck\nsuggest\nreview\nquit\n")))
+    ui = PracticeUI(
+        session, console, Terminal(console, io.StringIO("show pool\nauto\nshow deck\nsuggest\nreview\nquit\n"))
+    )
     with pytest.raises(Quit):
         ui.build()
     # input isn't echoed here, so the next output follows the prompt on its line
@@ -291,7 +325,9 @@ def test_the_pack_header_stays_above_the_prompt_on_24_lines(tmp_path):
     child.expect(STATUS + PROMPT.pattern)
     first = re.sub(r"\x1b\[[0-9;]*m", "", child.before).splitlines()
     # a 20-card pack doesn't fit 24 lines: it is paged, each page with its header and the prompt on screen
-    assert any(line.lstrip().startswith("# ") and "Card" in line for line in first[-23:])  # the column headers on screen
+    assert any(
+        line.lstrip().startswith("# ") and "Card" in line for line in first[-23:]
+    )  # the column headers on screen
     assert len(first) <= 23 and re.search(r"cards 1-\d+ of 20", "\n".join(first))
     child.sendline("")
     child.expect(STATUS + PROMPT.pattern)

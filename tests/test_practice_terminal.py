@@ -25,8 +25,15 @@ PICK = re.compile(r"Pick (\d) \(numbers or names")
 
 def spawn(args, home: Path, rows=24, cols=80, timeout=60):
     env = dict(os.environ, CMDRAFT_HOME=str(home), COLUMNS=str(cols), LINES=str(rows), TERM="xterm-256color")
-    return pexpect.spawn(sys.executable, ["-m", "events", *args], env=env, encoding="utf-8", timeout=timeout,
-                         dimensions=(rows, cols), preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    return pexpect.spawn(
+        sys.executable,
+        ["-m", "events", *args],
+        env=env,
+        encoding="utf-8",
+        timeout=timeout,
+        dimensions=(rows, cols),
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
 
 
 def my_picks(db: Path, draft_id: int = 1):
@@ -82,7 +89,9 @@ def test_the_app_in_a_terminal_quits_resumes_and_survives_a_kill(tmp_path):
 def test_plain_timeout_drops_half_typed_input(tmp_path):
     """The issue's first bug: '1' typed without Enter when time runs out must not join the next answer."""
     db = tmp_path / "db.json"
-    child = spawn(["play", "--plain", "--seed", "8", "--players", "2", "--timer", "5", "--db", str(db)], tmp_path, timeout=30)
+    child = spawn(
+        ["play", "--plain", "--seed", "8", "--players", "2", "--timer", "5", "--db", str(db)], tmp_path, timeout=30
+    )
     child.expect(PICK)
     child.send("1")  # no Enter
     child.expect("Time is up: took ", timeout=20)  # (the best pick for your colors: the hint's, tested apart)
@@ -102,8 +111,14 @@ def test_plain_mode_when_output_is_not_a_terminal(tmp_path):
     import subprocess
 
     # stdin and stdout are pipes: the line prompt, which reads the picks line by line
-    done = subprocess.run([sys.executable, "-m", "events", "play", "--seed", "3", "--players", "4", "--db", str(db)],
-                          input="1 2\nquit\n", capture_output=True, text=True, env=env, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", "events", "play", "--seed", "3", "--players", "4", "--db", str(db)],
+        input="1 2\nquit\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     assert "Pick 2 (numbers or names" in done.stdout and "Took 1 " in done.stdout
     assert my_picks(db)[0].positions == (0, 1)

@@ -16,19 +16,32 @@ from events.store import Store
 from tests.test_printables import night  # noqa: F401  (the 10-player event every printable is made from)
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium is not installed "
-                                "(apt-get install chromium; .ci/run installs it)")
+pytestmark = pytest.mark.skipif(
+    CHROMIUM is None, reason="headless Chromium is not installed (apt-get install chromium; .ci/run installs it)"
+)
 
-FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-         "--disable-sync", "--no-first-run", "--no-pdf-header-footer")
+FLAGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--no-pdf-header-footer",
+)
 
 
 def pdf_pages(html_path, tmp_path) -> int:
     """Print an HTML file to PDF with headless Chromium (a fresh profile, nothing fetched) and count its pages."""
     pdf = html_path.with_suffix(".pdf")
     profile = tmp_path / f"profile-{html_path.stem}"
-    done = subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={profile}", f"--print-to-pdf={pdf}", html_path.as_uri()],
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [CHROMIUM, *FLAGS, f"--user-data-dir={profile}", f"--print-to-pdf={pdf}", html_path.as_uri()],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0 and pdf.exists(), done.stderr[-2000:]
     data = pdf.read_bytes()
     assert data.startswith(b"%PDF")
@@ -47,8 +60,14 @@ def test_each_printable_prints_on_the_sheets_of_paper_it_promises(night, cli, tm
     snap = events.snapshot(event_id)
     players = sum(1 for p in snap["players"] if p["status"] == "active" and not p.get("bot"))
     tables = len(snap["rounds"][-1]["tables"])
-    expected = {"seatings": 2, "pairings": 2, "slips": math.ceil(tables / 3), "standings": 1, "results": 1,
-                "decklists": players}
+    expected = {
+        "seatings": 2,
+        "pairings": 2,
+        "slips": math.ceil(tables / 3),
+        "standings": 1,
+        "results": 1,
+        "decklists": players,
+    }
     pages = {what: pdf_pages(printed(cli, events, event_id, what, tmp_path), tmp_path) for what in expected}
     assert pages == expected
 
@@ -71,8 +90,12 @@ def test_three_result_slips_to_a_sheet_of_paper(cli, tmp_path, players, size, sh
 def test_the_page_count_check_can_disagree(tmp_path):
     """A planted fault: three forced page breaks make four pages, and the counter says so."""
     page = tmp_path / "planted.html"
-    page.write_text("<!DOCTYPE html><html><body>" + "".join(
-        f'<p style="break-after:page">sheet {n}</p>' for n in range(3)) + "<p>last</p></body></html>", encoding="utf-8")
+    page.write_text(
+        "<!DOCTYPE html><html><body>"
+        + "".join(f'<p style="break-after:page">sheet {n}</p>' for n in range(3))
+        + "<p>last</p></body></html>",
+        encoding="utf-8",
+    )
     assert pdf_pages(page, tmp_path) == 4
 
 
@@ -110,9 +133,22 @@ def test_no_column_heading_is_broken_over_two_lines(night, cli, tmp_path, what):
     events, event_id = night
     sheet = printed(cli, events, event_id, what, tmp_path)
     probe = tmp_path / f"{what}-probe.html"
-    probe.write_text(sheet.read_text(encoding="utf-8").replace("</body>", WRAPPED_HEADINGS + "</body>"), encoding="utf-8")
-    done = subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={tmp_path / 'profile'}", "--window-size=1000,1400",
-                           "--dump-dom", probe.as_uri()], capture_output=True, text=True, timeout=120)
+    probe.write_text(
+        sheet.read_text(encoding="utf-8").replace("</body>", WRAPPED_HEADINGS + "</body>"), encoding="utf-8"
+    )
+    done = subprocess.run(
+        [
+            CHROMIUM,
+            *FLAGS,
+            f"--user-data-dir={tmp_path / 'profile'}",
+            "--window-size=1000,1400",
+            "--dump-dom",
+            probe.as_uri(),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     found = re.search(r'data-wrapped="([^"]*)"', done.stdout)
     assert found is not None, "the probe did not run"

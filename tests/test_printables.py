@@ -76,8 +76,17 @@ class Outline(HTMLParser):
         if tag not in ("meta", "col"):  # void elements have no end tag
             self.stack.append(tag)
         if tag == "section":
-            self.sections.append({"class": attrs.get("class", "").split(), "h2": "", "tables": 0, "rows": [],
-                                  "captions": [], "row_tables": [], "notes": []})
+            self.sections.append(
+                {
+                    "class": attrs.get("class", "").split(),
+                    "h2": "",
+                    "tables": 0,
+                    "rows": [],
+                    "captions": [],
+                    "row_tables": [],
+                    "notes": [],
+                }
+            )
         if tag == "p" and self.sections and "note" in attrs.get("class", ""):
             self.sections[-1]["notes"].append("")
         if tag == "table" and self.sections:
@@ -97,8 +106,14 @@ class Outline(HTMLParser):
             self.style += data
         if self.sections and self.stack and self.stack[-1] == "h2":
             self.sections[-1]["h2"] += data
-        if self.sections and self.stack and self.stack[-1] == "p" and self.sections[-1]["notes"] and \
-                self.tags[-1][0] == "p" and "note" in self.tags[-1][1].get("class", ""):
+        if (
+            self.sections
+            and self.stack
+            and self.stack[-1] == "p"
+            and self.sections[-1]["notes"]
+            and self.tags[-1][0] == "p"
+            and "note" in self.tags[-1][1].get("class", "")
+        ):
             self.sections[-1]["notes"][-1] += data
         if self.sections and self.stack and self.stack[-1] == "caption":
             self.sections[-1]["captions"][-1] += data
@@ -124,8 +139,11 @@ def test_html_printables_are_one_self_contained_page(night, cli, what, tmp_path)
     tags = [tag for tag, _ in page.tags]
     assert tags[:2] == ["html", "head"] and tags.count("body") == 1 and tags.count("style") == 1
     assert "script" not in tags and "link" not in tags and "img" not in tags and "iframe" not in tags
-    assert not any(value and ("http:" in value or "https:" in value or value.startswith("//"))
-                   for _, attrs in page.tags for value in attrs.values())
+    assert not any(
+        value and ("http:" in value or "https:" in value or value.startswith("//"))
+        for _, attrs in page.tags
+        for value in attrs.values()
+    )
     assert "url(" not in page.style and "@import" not in page.style
     assert "@page" in page.style and "@media print" in page.style
     # The user's text is shown literally: the ampersand and angle brackets are escaped, not markup.
@@ -145,7 +163,9 @@ def test_html_slips_one_per_table_three_to_a_sheet_with_cut_lines(night, cli):
     assert len(sections) == len(tables)
     # A new sheet of paper after every third slip, a cut line between slips on one sheet, nothing after the last.
     expected = [("break" if n % 3 == 0 else "cut") if n < len(tables) else None for n in range(1, len(tables) + 1)]
-    assert [("break" if "break" in s["class"] else "cut" if "cut" in s["class"] else None) for s in sections] == expected
+    assert [
+        ("break" if "break" in s["class"] else "cut" if "cut" in s["class"] else None) for s in sections
+    ] == expected
     for number, (section, table) in enumerate(zip(sections, tables, strict=True), start=1):
         assert section["h2"].startswith(f"Table {number} · round 3")
         body = section["rows"][1:]
@@ -168,9 +188,14 @@ def test_html_decklists_one_page_per_player_with_every_card(night, cli):
         deck = events.deck_of(event_id, player["id"])
         pool = events.pool(event_id, player["id"])
         captions = section["captions"]
+
         def rows_in(test):
-            return [row for row, t in zip(section["rows"], section["row_tables"], strict=True)
-                    if test(captions[t]) and row and row[0].isdigit()]
+            return [
+                row
+                for row, t in zip(section["rows"], section["row_tables"], strict=True)
+                if test(captions[t]) and row and row[0].isdigit()
+            ]
+
         listed = sum(int(row[0]) for row in rows_in(bool))
         assert listed == sum(deck.main.values()), name
         assert listed + len(deck.commanders) == deck.size == 60  # a Commander draft deck (rules: 60 cards)
@@ -208,13 +233,16 @@ def test_pairings_show_seat_order_and_the_recorded_first_player(night, cli):
     names = {p["id"]: p["name"] for p in snap["players"]}
     rows = list(csv.DictReader(io.StringIO(run(cli, events, event_id, "pairings", "--format", "csv"))))
     assert [(int(r["table"]), int(r["seat"]), r["player"]) for r in rows] == [
-        (t, s, names[pid]) for t, table in enumerate(rnd["tables"], start=1) for s, pid in enumerate(table, start=1)]
+        (t, s, names[pid]) for t, table in enumerate(rnd["tables"], start=1) for s, pid in enumerate(table, start=1)
+    ]
     firsts = [r["player"] for r in rows if r["first"] == "1"]
     # One first player a table, the one recorded with the round when it was paired.
     assert firsts == [names[pid] for pid in rnd["first"]]
     assert all(pid in table for pid, table in zip(rnd["first"], rnd["tables"], strict=True))
     # Printing again never draws again.
-    assert run(cli, events, event_id, "pairings", "--format", "csv") == run(cli, events, event_id, "pairings", "--format", "csv")
+    assert run(cli, events, event_id, "pairings", "--format", "csv") == run(
+        cli, events, event_id, "pairings", "--format", "csv"
+    )
 
 
 def test_first_players_are_drawn_from_the_seed_and_spread(tmp_path):
@@ -244,8 +272,11 @@ def test_results_and_standings_csv(night, cli):
 
 def test_csv_only_for_tables_and_unknown_printables(night, cli):
     events, event_id = night
-    for args, message in ((("slips", "--format", "csv"), "no CSV form"), (("menus",), "nothing called 'menus'"),
-                          (("standings", "--format", "pdf"), "unknown print format")):
+    for args, message in (
+        (("slips", "--format", "csv"), "no CSV form"),
+        (("menus",), "nothing called 'menus'"),
+        (("standings", "--format", "pdf"), "unknown print format"),
+    ):
         result = cli("event", "print", event_id, *args, "--db", events.store.path)
         assert result.exit_code == 2 and message in result.stderr and "Traceback" not in result.output
 
@@ -255,8 +286,12 @@ def test_printing_before_the_step_is_out_of_order(cli, tmp_path):
     event_id = events.create("Early", style="bots", seed=1)
     for name in NAMES[:4]:
         events.add_player(event_id, name)
-    for what, message in (("seatings", "seat the players first"), ("pairings", "no round has started"),
-                          ("slips", "no round has started"), ("decklists", "decks are registered after the draft")):
+    for what, message in (
+        ("seatings", "seat the players first"),
+        ("pairings", "no round has started"),
+        ("slips", "no round has started"),
+        ("decklists", "decks are registered after the draft"),
+    ):
         result = cli("event", "print", event_id, what, "--db", events.store.path)
         assert result.exit_code == 3 and message in result.stderr
 
@@ -292,7 +327,14 @@ def test_standings_compare_exact_fractions_and_exact_ties_share_a_rank(tmp_path)
     orders = {(1, 1): [3, 1, 6], (1, 2): [4, 5, 2], (2, 1): [1, 5, 3], (2, 2): [6, 4, 2]}
     events, event_id = planted(tmp_path, names, rounds, orders)
     rows = events.standings(event_id)
-    assert [(row.rank, row.name) for row in rows] == [(1, "P1"), (2, "P4"), (3, "P3"), (4, "Ada"), (4, "Zed"), (6, "P2")]
+    assert [(row.rank, row.name) for row in rows] == [
+        (1, "P1"),
+        (2, "P4"),
+        (3, "P3"),
+        (4, "Ada"),
+        (4, "Zed"),
+        (6, "P2"),
+    ]
     by_name = {row.name: row for row in rows}
     assert by_name["Zed"].points == by_name["Ada"].points == Fraction(2, 5)
     assert by_name["Zed"].opponents_average == by_name["Ada"].opponents_average == Fraction(1, 5)
@@ -308,7 +350,10 @@ def test_ranks_skip_after_a_shared_rank_and_tie_breakers_apply_in_order(tmp_path
         db.table("results").insert({"e": event_id, "round": 1, "table": 1, "order": [[1, 2], [3]]})
     rows = events.standings(event_id)
     assert [(r.rank, r.name, r.points, r.opponents_average, r.average_place) for r in rows] == [
-        (1, "A", Fraction(5, 2), Fraction(7, 4), 1), (1, "B", Fraction(5, 2), Fraction(7, 4), 1), (3, "C", 1, Fraction(5, 2), 3)]
+        (1, "A", Fraction(5, 2), Fraction(7, 4), 1),
+        (1, "B", Fraction(5, 2), Fraction(7, 4), 1),
+        (3, "C", 1, Fraction(5, 2), 3),
+    ]
 
 
 def test_average_place_is_blank_before_play(tmp_path, cli):
@@ -322,8 +367,18 @@ def test_average_place_is_blank_before_play(tmp_path, cli):
     assert "0.333333" not in screen and "Tie-breaker 1" in screen and "Avg place" in screen
 
 
-@pytest.mark.parametrize(("value", "shown"), [(Fraction(1, 3), "0.33"), (Fraction(2, 3), "0.67"), (Fraction(5, 2), "2.5"),
-                                               (3, "3"), (Fraction(-1, 8), "-0.12"), (None, ""), (Fraction(7, 4), "1.75")])
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [
+        (Fraction(1, 3), "0.33"),
+        (Fraction(2, 3), "0.67"),
+        (Fraction(5, 2), "2.5"),
+        (3, "3"),
+        (Fraction(-1, 8), "-0.12"),
+        (None, ""),
+        (Fraction(7, 4), "1.75"),
+    ],
+)
 def test_numbers_for_people_never_show_long_decimals(value, shown):
     assert number_text(value) == shown
 
@@ -331,8 +386,11 @@ def test_numbers_for_people_never_show_long_decimals(value, shown):
 # --- any name fits and is shown literally --------------------------------------------------------------------------
 
 
-NAME_TEXT = st.text(alphabet=st.sampled_from(list("Ab [/]\\<>&\"'=,é") + ["\x1b", "\x07", "\u200f", "李", "ｗ", "\u0301", "😀"]),
-                    min_size=1, max_size=80)
+NAME_TEXT = st.text(
+    alphabet=st.sampled_from(list("Ab [/]\\<>&\"'=,é") + ["\x1b", "\x07", "\u200f", "李", "ｗ", "\u0301", "😀"]),
+    min_size=1,
+    max_size=80,
+)
 
 
 @given(names=st.lists(NAME_TEXT, min_size=1, max_size=6), title=NAME_TEXT)
@@ -340,8 +398,11 @@ def test_any_names_fit_80_columns_and_html_shows_them_literally(names, title):
     from events.printables import Note, Page, Sheet, Table
     from events.sheet_writers import printable, to_html, to_text
 
-    table = Table(("Rank", "Player", "Points", "Opp. avg", "Avg place", "Rounds"),
-                  tuple((str(i), name, "2.5", "1.25", "", "3") for i, name in enumerate(names, start=1)), right=(0, 2, 3, 4, 5))
+    table = Table(
+        ("Rank", "Player", "Points", "Opp. avg", "Avg place", "Rounds"),
+        tuple((str(i), name, "2.5", "1.25", "", "3") for i, name in enumerate(names, start=1)),
+        right=(0, 2, 3, 4, 5),
+    )
     sheet = Sheet("standings", title, "subtitle", (Page(title, (table, Note(names[0]))), Page("two", (Note(title),))))
     text = to_text(sheet)
     for line in text.replace("\f", "\n").splitlines():
@@ -358,8 +419,11 @@ def test_tables_one_under_another_share_their_column_widths(night, cli):
     """Pairings: every table's columns start at the same place (text) and have the same widths (HTML)."""
     events, event_id = night
     text = run(cli, events, event_id, "pairings")
-    rules = [line for line, above in zip(text.splitlines()[1:], text.splitlines(), strict=False)
-             if above.startswith("Table  Seat") and set(line) <= {"-", " "}]
+    rules = [
+        line
+        for line, above in zip(text.splitlines()[1:], text.splitlines(), strict=False)
+        if above.startswith("Table  Seat") and set(line) <= {"-", " "}
+    ]
     assert len(rules) == len(events.snapshot(event_id)["rounds"][-1]["tables"]) and len(set(rules)) == 1
     page = run(cli, events, event_id, "pairings", "--format", "html")
     groups = re.findall(r"<caption>Table \d+</caption>\n(<colgroup>.*?</colgroup>)", page)
@@ -439,10 +503,15 @@ def test_csv_cells_a_spreadsheet_would_run_as_formulas_are_written_as_text(tmp_p
     texts += [path.read_text(encoding="utf-8") for path in sorted(out.glob("*.csv"))]
     assert len(texts) >= 6  # three printed, and the export's standings, results, pairings, history
     cells = [cell for text in texts for row in csv.reader(io.StringIO(text)) for cell in row]
-    risky = [cell for cell in cells if cell[:1] in ("=", "+", "-", "@", "\t", "\r")
-             and not re.fullmatch(r"[+-]?\d+(\.\d+)?", cell)]
+    risky = [
+        cell
+        for cell in cells
+        if cell[:1] in ("=", "+", "-", "@", "\t", "\r") and not re.fullmatch(r"[+-]?\d+(\.\d+)?", cell)
+    ]
     assert risky == []
     for name in FORMULA_NAMES[:4]:
         assert "'" + name in cells
     standings = list(csv.DictReader(io.StringIO(texts[1])))
-    assert sum(Fraction(row["points"]) for row in standings) == sum(events.snapshot(event_id)["event"]["points"][:len(FORMULA_NAMES)])
+    assert sum(Fraction(row["points"]) for row in standings) == sum(
+        events.snapshot(event_id)["event"]["points"][: len(FORMULA_NAMES)]
+    )

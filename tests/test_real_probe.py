@@ -46,30 +46,34 @@ def codes(report) -> list[str]:
 # --- Commanders (CR 903.3) -------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("name", "leads"), [
-    ("Grist, the Hunger Tide", True),         # a creature card everywhere but the battlefield
-    ("Daretti, Scrap Savant", True),          # "can be your commander"
-    ("Ajani, Sleeper Agent", False),          # a legendary planeswalker that says neither
-    ("Parhelion II", True),                   # legendary Vehicle with printed power and toughness
-    ("Smuggler's Copter", False),             # a Vehicle that isn't legendary
-    ("Mox Amber", False),                     # a legendary artifact
-    ("Westvale Abbey", False),                # a land whose back face is a legendary creature
-    ("Kytheon, Hero of Akros", True),         # a legendary creature front face
-    ("Esika, God of the Tree", True),         # a modal DFC with a legendary creature front
-    ("Erayo, Soratami Ascendant", True),      # a flip card, legendary creature unflipped
-    ("Akki Lavarunner", False),               # a flip card legendary only when flipped
-    ("Urza, Lord Protector", True),           # a meld front half that is a legendary creature
-    ("The Mightstone and Weakstone", False),  # the other meld half, a legendary artifact
-    ("Raised by Giants", False),              # a Background leads only beside a chooser
-    ("Kozilek, the Great Distortion", True),
-])
+@pytest.mark.parametrize(
+    ("name", "leads"),
+    [
+        ("Grist, the Hunger Tide", True),  # a creature card everywhere but the battlefield
+        ("Daretti, Scrap Savant", True),  # "can be your commander"
+        ("Ajani, Sleeper Agent", False),  # a legendary planeswalker that says neither
+        ("Parhelion II", True),  # legendary Vehicle with printed power and toughness
+        ("Smuggler's Copter", False),  # a Vehicle that isn't legendary
+        ("Mox Amber", False),  # a legendary artifact
+        ("Westvale Abbey", False),  # a land whose back face is a legendary creature
+        ("Kytheon, Hero of Akros", True),  # a legendary creature front face
+        ("Esika, God of the Tree", True),  # a modal DFC with a legendary creature front
+        ("Erayo, Soratami Ascendant", True),  # a flip card, legendary creature unflipped
+        ("Akki Lavarunner", False),  # a flip card legendary only when flipped
+        ("Urza, Lord Protector", True),  # a meld front half that is a legendary creature
+        ("The Mightstone and Weakstone", False),  # the other meld half, a legendary artifact
+        ("Raised by Giants", False),  # a Background leads only beside a chooser
+        ("Kozilek, the Great Distortion", True),
+    ],
+)
 def test_who_can_lead(rpb, name, leads):
     assert rpb.find(name).can_be_commander is leads
 
 
 def test_grist_leads_a_constructed_commander_deck(rpb):
-    deck = Deck.build([rpb.find("Grist, the Hunger Tide")], {rpb.find("Murder"): 1, rpb.find("Forest"): 49,
-                                                             rpb.find("Swamp"): 49})
+    deck = Deck.build(
+        [rpb.find("Grist, the Hunger Tide")], {rpb.find("Murder"): 1, rpb.find("Forest"): 49, rpb.find("Swamp"): 49}
+    )
     assert codes(validate(deck, fmt=DeckFormat.COMMANDER)) == []
 
 
@@ -82,19 +86,22 @@ def test_a_stored_set_keeps_grist_a_commander(imported):
 # --- Pairs (CR 702.124) ----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("first", "second", "pair"), [
-    ("Thrasios, Triton Hero", "Tymna the Weaver", True),
-    ("Pir, Imaginative Rascal", "Toothy, Imaginary Friend", True),
-    ("Pir, Imaginative Rascal", "Thrasios, Triton Hero", False),
-    ("Kratos, God of War", "Atreus, God of Mischief", True),      # Partner—Father & son
-    ("Kratos, God of War", "Thrasios, Triton Hero", False),
-    ("Eleven, the Mage", "Mike, the Dungeon Master", True),       # Friends forever = Partner—Friends forever
-    ("Eleven, the Mage", "Tymna the Weaver", False),
-    ("Rose Tyler", "The Tenth Doctor", True),                     # Doctor's companion + Time Lord Doctor
-    ("Rose Tyler", "Thrasios, Triton Hero", False),
-    ("Lae'zel, Vlaakith's Champion", "Raised by Giants", True),   # Choose a Background
-    ("Lae'zel, Vlaakith's Champion", "Tymna the Weaver", False),
-])
+@pytest.mark.parametrize(
+    ("first", "second", "pair"),
+    [
+        ("Thrasios, Triton Hero", "Tymna the Weaver", True),
+        ("Pir, Imaginative Rascal", "Toothy, Imaginary Friend", True),
+        ("Pir, Imaginative Rascal", "Thrasios, Triton Hero", False),
+        ("Kratos, God of War", "Atreus, God of Mischief", True),  # Partner—Father & son
+        ("Kratos, God of War", "Thrasios, Triton Hero", False),
+        ("Eleven, the Mage", "Mike, the Dungeon Master", True),  # Friends forever = Partner—Friends forever
+        ("Eleven, the Mage", "Tymna the Weaver", False),
+        ("Rose Tyler", "The Tenth Doctor", True),  # Doctor's companion + Time Lord Doctor
+        ("Rose Tyler", "Thrasios, Triton Hero", False),
+        ("Lae'zel, Vlaakith's Champion", "Raised by Giants", True),  # Choose a Background
+        ("Lae'zel, Vlaakith's Champion", "Tymna the Weaver", False),
+    ],
+)
 def test_pairs(rpb, first, second, pair):
     a, b = rpb.find(first), rpb.find(second)
     assert can_pair(a, b) is pair and can_pair(b, a) is pair
@@ -103,28 +110,31 @@ def test_pairs(rpb, first, second, pair):
 # --- Color identity (CR 903.4) and basic land types (903.5d) ----------------------------------------------
 
 
-@pytest.mark.parametrize(("name", "identity", "deck_colors"), [
-    ("Kitchen Finks", "GW", "GW"),            # hybrid
-    ("Beseech the Queen", "B", "B"),          # {2/B}
-    ("Gitaxian Probe", "U", "U"),             # Phyrexian
-    ("Ajani, Sleeper Agent", "GW", "GW"),     # Phyrexian hybrid {G/W/P}
-    ("Syndic of Tithes", "W", "W"),           # extort's {W/B} is reminder text
-    ("Dryad Arbor", "G", "G"),                # color indicator
-    ("Ancestral Vision", "U", "U"),           # color indicator, no cost
-    ("Transguild Courier", "WUBRG", "WUBRG"),  # "is all colors"
-    ("Civilized Scholar", "UR", "UR"),        # the back face's color indicator
-    ("Westvale Abbey", "B", "B"),             # the back face's color indicator
-    ("Esika, God of the Tree", "WUBRG", "WUBRG"),  # the back face's cost
-    ("Fire // Ice", "UR", "UR"),
-    ("Cut // Ribbons", "BR", "BR"),
-    ("Murmuring Bosk", "WB", "WBG"),          # a Forest that adds {W} or {B}
-    ("Breeding Pool", "", "GU"),
-    ("Kozilek, the Great Distortion", "", ""),  # {C} is no color
-    ("Eldrazi Displacer", "W", "W"),          # devoid: colorless, but {W} in its cost
-    ("Arcane Signet", "", ""),
-    ("Wastes", "", ""),
-    ("Snow-Covered Forest", "", "G"),
-])
+@pytest.mark.parametrize(
+    ("name", "identity", "deck_colors"),
+    [
+        ("Kitchen Finks", "GW", "GW"),  # hybrid
+        ("Beseech the Queen", "B", "B"),  # {2/B}
+        ("Gitaxian Probe", "U", "U"),  # Phyrexian
+        ("Ajani, Sleeper Agent", "GW", "GW"),  # Phyrexian hybrid {G/W/P}
+        ("Syndic of Tithes", "W", "W"),  # extort's {W/B} is reminder text
+        ("Dryad Arbor", "G", "G"),  # color indicator
+        ("Ancestral Vision", "U", "U"),  # color indicator, no cost
+        ("Transguild Courier", "WUBRG", "WUBRG"),  # "is all colors"
+        ("Civilized Scholar", "UR", "UR"),  # the back face's color indicator
+        ("Westvale Abbey", "B", "B"),  # the back face's color indicator
+        ("Esika, God of the Tree", "WUBRG", "WUBRG"),  # the back face's cost
+        ("Fire // Ice", "UR", "UR"),
+        ("Cut // Ribbons", "BR", "BR"),
+        ("Murmuring Bosk", "WB", "WBG"),  # a Forest that adds {W} or {B}
+        ("Breeding Pool", "", "GU"),
+        ("Kozilek, the Great Distortion", "", ""),  # {C} is no color
+        ("Eldrazi Displacer", "W", "W"),  # devoid: colorless, but {W} in its cost
+        ("Arcane Signet", "", ""),
+        ("Wastes", "", ""),
+        ("Snow-Covered Forest", "", "G"),
+    ],
+)
 def test_identities(rpb, name, identity, deck_colors):
     card = rpb.find(name)
     assert (card.identity, card.deck_colors) == (ColorIdentity.parse(identity), ColorIdentity.parse(deck_colors))
@@ -139,29 +149,38 @@ def _singleton_deck(rpb, commander, counts):
 
 
 def test_copy_limits_written_on_cards(rpb):
-    legal = _singleton_deck(rpb, "Lim-Dûl the Necromancer", {"Relentless Rats": 40, "Nazgûl": 9, "Murder": 1,
-                                                              "Typhoid Rats": 1, "Snow-Covered Swamp": 10, "Swamp": 38})
+    legal = _singleton_deck(
+        rpb,
+        "Lim-Dûl the Necromancer",
+        {"Relentless Rats": 40, "Nazgûl": 9, "Murder": 1, "Typhoid Rats": 1, "Snow-Covered Swamp": 10, "Swamp": 38},
+    )
     assert codes(validate(legal, fmt=DeckFormat.COMMANDER)) == []
-    over = _singleton_deck(rpb, "Lim-Dûl the Necromancer", {"Relentless Rats": 40, "Nazgûl": 10, "Murder": 2,
-                                                             "Swamp": 47})
+    over = _singleton_deck(
+        rpb, "Lim-Dûl the Necromancer", {"Relentless Rats": 40, "Nazgûl": 10, "Murder": 2, "Swamp": 47}
+    )
     assert sorted(codes(validate(over, fmt=DeckFormat.COMMANDER))) == ["too-many-copies", "too-many-copies"]
-    dwarves = _singleton_deck(rpb, "Daretti, Scrap Savant", {"Seven Dwarves": 8, "Dragon's Approach": 20, "Mountain": 71})
+    dwarves = _singleton_deck(
+        rpb, "Daretti, Scrap Savant", {"Seven Dwarves": 8, "Dragon's Approach": 20, "Mountain": 71}
+    )
     assert codes(validate(dwarves, fmt=DeckFormat.COMMANDER)) == ["too-many-copies"]
 
 
 # --- Names ----------------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("typed", "found"), [
-    ("Kongming, “Sleeping Dragon”", 'Kongming, "Sleeping Dragon"'),
-    ("Lim-Dul the Necromancer", "Lim-Dûl the Necromancer"),
-    ("Nazgul", "Nazgûl"),
-    ("Fire/Ice", "Fire // Ice"),
-    ("Ice", "Fire // Ice"),
-    ("Ribbons", "Cut // Ribbons"),
-    ("Bonecrusher Giant // Stomp", "Bonecrusher Giant // Stomp"),
-    ("Westvale Abbey", "Westvale Abbey // Ormendahl, Profane Prince"),
-])
+@pytest.mark.parametrize(
+    ("typed", "found"),
+    [
+        ("Kongming, “Sleeping Dragon”", 'Kongming, "Sleeping Dragon"'),
+        ("Lim-Dul the Necromancer", "Lim-Dûl the Necromancer"),
+        ("Nazgul", "Nazgûl"),
+        ("Fire/Ice", "Fire // Ice"),
+        ("Ice", "Fire // Ice"),
+        ("Ribbons", "Cut // Ribbons"),
+        ("Bonecrusher Giant // Stomp", "Bonecrusher Giant // Stomp"),
+        ("Westvale Abbey", "Westvale Abbey // Ormendahl, Profane Prince"),
+    ],
+)
 def test_names_are_found(rpb, typed, found):
     assert rpb.find(typed).name == found
 
@@ -170,18 +189,41 @@ def test_names_are_found(rpb, typed, found):
 
 
 def _mixed_deck(rpb) -> Deck:
-    names = ["Fire // Ice", "Cut // Ribbons", "Bonecrusher Giant", "Westvale Abbey", "Kytheon, Hero of Akros",
-             "Erayo, Soratami Ascendant", "Urza, Lord Protector", "Nazgûl", "Wastes", "Snow-Covered Island"]
-    return Deck.build([rpb.find("Esika, God of the Tree"), rpb.find('Kongming, "Sleeping Dragon"')],
-                      {rpb.find(name): 1 for name in names})
+    names = [
+        "Fire // Ice",
+        "Cut // Ribbons",
+        "Bonecrusher Giant",
+        "Westvale Abbey",
+        "Kytheon, Hero of Akros",
+        "Erayo, Soratami Ascendant",
+        "Urza, Lord Protector",
+        "Nazgûl",
+        "Wastes",
+        "Snow-Covered Island",
+    ]
+    return Deck.build(
+        [rpb.find("Esika, God of the Tree"), rpb.find('Kongming, "Sleeping Dragon"')],
+        {rpb.find(name): 1 for name in names},
+    )
 
 
 # The names MTG Arena, Forge and Cockatrice know these cards by: the front face of a double-faced, adventure,
 # flip or meld card (Arena refuses "Murderous Rider // Swift End"; Forge's card database keys such a card by
 # its front face), and a split card's two halves joined by " // ".
-TOOL_NAMES = {"Fire // Ice", "Cut // Ribbons", "Bonecrusher Giant", "Westvale Abbey", "Kytheon, Hero of Akros",
-              "Erayo, Soratami Ascendant", "Urza, Lord Protector", "Nazgûl", "Wastes", "Snow-Covered Island",
-              "Esika, God of the Tree", 'Kongming, "Sleeping Dragon"'}
+TOOL_NAMES = {
+    "Fire // Ice",
+    "Cut // Ribbons",
+    "Bonecrusher Giant",
+    "Westvale Abbey",
+    "Kytheon, Hero of Akros",
+    "Erayo, Soratami Ascendant",
+    "Urza, Lord Protector",
+    "Nazgûl",
+    "Wastes",
+    "Snow-Covered Island",
+    "Esika, God of the Tree",
+    'Kongming, "Sleeping Dragon"',
+}
 
 
 def test_arena_text_names_cards_as_arena_does(rpb):
@@ -216,8 +258,13 @@ def test_cockatrice_and_mtgo_files(rpb):
     lines = dek.findall("Cards")
     assert all(line.get("CatID", "").isdigit() and line.get("Quantity") == "1" for line in lines)
     assert {line.get("Name") for line in lines if line.get("Sideboard") == "true"} == {
-        "Esika, God of the Tree", 'Kongming, "Sleeping Dragon"'}
-    assert {line.get("Name") for line in lines} == (TOOL_NAMES - {"Fire // Ice", "Cut // Ribbons"}) | {"Fire/Ice", "Cut/Ribbons"}
+        "Esika, God of the Tree",
+        'Kongming, "Sleeping Dragon"',
+    }
+    assert {line.get("Name") for line in lines} == (TOOL_NAMES - {"Fire // Ice", "Cut // Ribbons"}) | {
+        "Fire/Ice",
+        "Cut/Ribbons",
+    }
 
 
 def test_csv_keeps_full_names_and_zones(rpb):
@@ -229,15 +276,24 @@ def test_csv_keeps_full_names_and_zones(rpb):
 # --- Bots read imported rules text ------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("name", "removal"), [
-    ("Murder", True), ("Doom Blade", True), ("Swords to Plowshares", True), ("Lightning Bolt", True),
-    ("Beast Within", True), ("Bonecrusher Giant", True),   # Stomp deals 2 damage to any target
-    ("Fire // Ice", True),                                 # 2 damage divided among one or two targets
-    ("Far // Away", True),                                 # target player sacrifices a creature
-    ("Eldrazi Displacer", False),                          # exiles a creature and returns it: a blink
-    ("Urza, Lord Protector", False),                       # only the melded Urza, Planeswalker exiles
-    ("Grizzly Bears", False), ("Counterspell", False), ("Divination", False),
-])
+@pytest.mark.parametrize(
+    ("name", "removal"),
+    [
+        ("Murder", True),
+        ("Doom Blade", True),
+        ("Swords to Plowshares", True),
+        ("Lightning Bolt", True),
+        ("Beast Within", True),
+        ("Bonecrusher Giant", True),  # Stomp deals 2 damage to any target
+        ("Fire // Ice", True),  # 2 damage divided among one or two targets
+        ("Far // Away", True),  # target player sacrifices a creature
+        ("Eldrazi Displacer", False),  # exiles a creature and returns it: a blink
+        ("Urza, Lord Protector", False),  # only the melded Urza, Planeswalker exiles
+        ("Grizzly Bears", False),
+        ("Counterspell", False),
+        ("Divination", False),
+    ],
+)
 def test_bots_read_removal_from_imported_text(rpb, name, removal):
     from draft.quality import is_removal
     from draft.ratings import evaluate
@@ -251,7 +307,9 @@ def test_bots_rate_removal_above_vanilla_creatures(rpb):
     from draft.ratings import evaluate
 
     worst_removal = min(evaluate(rpb.find(n))[0] for n in ("Murder", "Fire // Ice", "Far // Away", "Lightning Bolt"))
-    best_vanilla = max(evaluate(rpb.find(n))[0] for n in ("Grizzly Bears", "Hill Giant", "Gray Ogre", "Eldrazi Displacer"))
+    best_vanilla = max(
+        evaluate(rpb.find(n))[0] for n in ("Grizzly Bears", "Hill Giant", "Gray Ogre", "Eldrazi Displacer")
+    )
     assert worst_removal > best_vanilla
 
 
@@ -259,9 +317,19 @@ def test_bots_rate_removal_above_vanilla_creatures(rpb):
 
 
 def _colorless_pool(rpb, wastes: int) -> list:
-    counts = {"Kozilek, the Great Distortion": 1, "Sol Ring": 10, "Arcane Signet": 10, "Smuggler's Copter": 10,
-              "Mox Amber": 5, "The Mightstone and Weakstone": 5, "Command Tower": 4, "Wastes": wastes,
-              "Murder": 4, "Grizzly Bears": 4, "Forest": 2}
+    counts = {
+        "Kozilek, the Great Distortion": 1,
+        "Sol Ring": 10,
+        "Arcane Signet": 10,
+        "Smuggler's Copter": 10,
+        "Mox Amber": 5,
+        "The Mightstone and Weakstone": 5,
+        "Command Tower": 4,
+        "Wastes": wastes,
+        "Murder": 4,
+        "Grizzly Bears": 4,
+        "Forest": 2,
+    }
     return [rpb.find(name) for name, n in counts.items() for _ in range(n)]
 
 
@@ -331,7 +399,12 @@ def test_a_modal_commander_needs_sources_for_its_front_face_cost(rpb):
     esika = rpb.find("Esika, God of the Tree")
     five = ColorIdentity.parse("WUBRG")
     assert source_needs([esika], [], five) == {color: 8 for color in ColorIdentity.parse("G")}
-    green = {rpb.find("Grizzly Bears"): 20, rpb.find("Beast Within"): 10, rpb.find("Rampant Growth"): 6, rpb.find("Forest"): 23}
+    green = {
+        rpb.find("Grizzly Bears"): 20,
+        rpb.find("Beast Within"): 10,
+        rpb.find("Rampant Growth"): 6,
+        rpb.find("Forest"): 23,
+    }
     deck = Deck.build([esika], green)
     assert deck_faults(deck, five) == []
     short = Deck.build([esika], {**green, rpb.find("Forest"): 7, rpb.find("Wastes"): 16})
@@ -340,22 +413,60 @@ def test_a_modal_commander_needs_sources_for_its_front_face_cost(rpb):
 
 # Real Oracle texts of removal, wipes and blinks (the cards need not be in the fixture set).
 REMOVAL_TEXTS = [
-    ("Condemn", "Instant", "Put target attacking creature on the bottom of its owner's library. Its controller gains life "
-     "equal to its toughness.", "removal"),
-    ("Chaos Warp", "Instant", "The owner of target permanent shuffles it into their library, then reveals the top card of "
-     "their library. If it's a permanent card, they put it onto the battlefield.", "removal"),
-    ("Oblivion Ring", "Enchantment", "When Oblivion Ring enters the battlefield, exile another target nonland permanent.\n"
-     "When Oblivion Ring leaves the battlefield, return the exiled card to the battlefield under its owner's control.", "removal"),
-    ("Journey to Nowhere", "Enchantment", "When Journey to Nowhere enters the battlefield, exile target creature.\nWhen "
-     "Journey to Nowhere leaves the battlefield, return the exiled card to the battlefield under its owner's control.", "removal"),
-    ("Cloudshift", "Instant", "Exile target creature you control, then return that card to the battlefield under your control.",
-     None),
-    ("Conjurer's Closet", "Artifact", "At the beginning of your end step, you may exile target creature you control, then "
-     "return that card to the battlefield under your control.", None),
-    ("Flickerwisp", "Creature — Elemental", "Flying\nWhen Flickerwisp enters the battlefield, exile another target permanent. "
-     "Return that card to the battlefield under its owner's control at the beginning of the next end step.", None),
-    ("Toxic Deluge", "Sorcery", "As an additional cost to cast this spell, pay X life.\nAll creatures get -X/-X until end of turn.",
-     "wipe"),
+    (
+        "Condemn",
+        "Instant",
+        "Put target attacking creature on the bottom of its owner's library. Its controller gains life "
+        "equal to its toughness.",
+        "removal",
+    ),
+    (
+        "Chaos Warp",
+        "Instant",
+        "The owner of target permanent shuffles it into their library, then reveals the top card of "
+        "their library. If it's a permanent card, they put it onto the battlefield.",
+        "removal",
+    ),
+    (
+        "Oblivion Ring",
+        "Enchantment",
+        "When Oblivion Ring enters the battlefield, exile another target nonland permanent.\n"
+        "When Oblivion Ring leaves the battlefield, return the exiled card to the battlefield under its owner's control.",
+        "removal",
+    ),
+    (
+        "Journey to Nowhere",
+        "Enchantment",
+        "When Journey to Nowhere enters the battlefield, exile target creature.\nWhen "
+        "Journey to Nowhere leaves the battlefield, return the exiled card to the battlefield under its owner's control.",
+        "removal",
+    ),
+    (
+        "Cloudshift",
+        "Instant",
+        "Exile target creature you control, then return that card to the battlefield under your control.",
+        None,
+    ),
+    (
+        "Conjurer's Closet",
+        "Artifact",
+        "At the beginning of your end step, you may exile target creature you control, then "
+        "return that card to the battlefield under your control.",
+        None,
+    ),
+    (
+        "Flickerwisp",
+        "Creature — Elemental",
+        "Flying\nWhen Flickerwisp enters the battlefield, exile another target permanent. "
+        "Return that card to the battlefield under its owner's control at the beginning of the next end step.",
+        None,
+    ),
+    (
+        "Toxic Deluge",
+        "Sorcery",
+        "As an additional cost to cast this spell, pay X life.\nAll creatures get -X/-X until end of turn.",
+        "wipe",
+    ),
 ]
 
 
@@ -397,23 +508,68 @@ def test_scryfall_cards_follow_the_same_rules():
 def test_a_reversible_printing_is_the_same_card_once(tmp_path):
     """Scryfall and MTGJSON give a Secret Lair reversible printing (layout reversible_card) two faces that are both
     the same card: it is that card, named once, not a card called "Propaganda // Propaganda"."""
-    face = {"object": "card_face", "name": "Propaganda", "mana_cost": "{2}{U}", "type_line": "Enchantment",
-            "oracle_text": "Creatures can't attack you unless their controller pays {2} for each creature they control "
-                           "that's attacking you.", "colors": ["U"]}
-    scryfall = [{"object": "card", "name": "Propaganda // Propaganda", "layout": "reversible_card", "set": "sld",
-                 "collector_number": "1001", "rarity": "rare", "card_faces": [face, dict(face)]},
-                {"object": "card", "name": "Propaganda", "layout": "normal", "set": "tmp", "collector_number": "80",
-                 "rarity": "uncommon", "mana_cost": "{2}{U}", "type_line": "Enchantment", "colors": ["U"],
-                 "color_identity": ["U"], "oracle_text": face["oracle_text"]}]
+    face = {
+        "object": "card_face",
+        "name": "Propaganda",
+        "mana_cost": "{2}{U}",
+        "type_line": "Enchantment",
+        "oracle_text": "Creatures can't attack you unless their controller pays {2} for each creature they control "
+        "that's attacking you.",
+        "colors": ["U"],
+    }
+    scryfall = [
+        {
+            "object": "card",
+            "name": "Propaganda // Propaganda",
+            "layout": "reversible_card",
+            "set": "sld",
+            "collector_number": "1001",
+            "rarity": "rare",
+            "card_faces": [face, dict(face)],
+        },
+        {
+            "object": "card",
+            "name": "Propaganda",
+            "layout": "normal",
+            "set": "tmp",
+            "collector_number": "80",
+            "rarity": "uncommon",
+            "mana_cost": "{2}{U}",
+            "type_line": "Enchantment",
+            "colors": ["U"],
+            "color_identity": ["U"],
+            "oracle_text": face["oracle_text"],
+        },
+    ]
     path = tmp_path / "cards.json"
     path.write_text(json.dumps(scryfall), encoding="utf-8")
     cards = read_card_file(path).cards
     assert [card.name for card in cards] == ["Propaganda", "Propaganda"]
     assert all(len(card.faces) == 1 and card.identity == ColorIdentity.parse("U") for card in cards)
-    mtgjson = {"meta": {}, "data": {"code": "SLD", "name": "Secret Lair", "cards": [
-        {"uuid": f"sl-{side}", "name": "Propaganda // Propaganda", "faceName": "Propaganda", "side": side, "number": "1001",
-         "layout": "reversible_card", "manaCost": "{2}{U}", "type": "Enchantment", "text": face["oracle_text"],
-         "colors": ["U"], "colorIdentity": ["U"], "rarity": "rare"} for side in "ab"]}}
+    mtgjson = {
+        "meta": {},
+        "data": {
+            "code": "SLD",
+            "name": "Secret Lair",
+            "cards": [
+                {
+                    "uuid": f"sl-{side}",
+                    "name": "Propaganda // Propaganda",
+                    "faceName": "Propaganda",
+                    "side": side,
+                    "number": "1001",
+                    "layout": "reversible_card",
+                    "manaCost": "{2}{U}",
+                    "type": "Enchantment",
+                    "text": face["oracle_text"],
+                    "colors": ["U"],
+                    "colorIdentity": ["U"],
+                    "rarity": "rare",
+                }
+                for side in "ab"
+            ],
+        },
+    }
     path.write_text(json.dumps(mtgjson), encoding="utf-8")
     assert [(card.name, len(card.faces)) for card in read_card_file(path).cards] == [("Propaganda", 1)]
 
@@ -435,14 +591,17 @@ def test_mtgo_draft_log_uses_mtgo_names(imported):
     assert {"Westvale Abbey", "Fire/Ice"} <= seen
 
 
-@pytest.mark.parametrize(("name", "cost"), [
-    ("Fire // Ice", 2),             # Fire is cast for {1}{R}; the card's mana value is 4
-    ("Cut // Ribbons", 2),          # Cut, {1}{R}
-    ("Bonecrusher Giant", 2),       # Stomp, {1}{R}, as an Adventure
-    ("Far // Away", 3),             # Away, {2}{B}
-    ("Murder", 3),
-    ("Eldrazi Displacer", None),
-])
+@pytest.mark.parametrize(
+    ("name", "cost"),
+    [
+        ("Fire // Ice", 2),  # Fire is cast for {1}{R}; the card's mana value is 4
+        ("Cut // Ribbons", 2),  # Cut, {1}{R}
+        ("Bonecrusher Giant", 2),  # Stomp, {1}{R}, as an Adventure
+        ("Far // Away", 3),  # Away, {2}{B}
+        ("Murder", 3),
+        ("Eldrazi Displacer", None),
+    ],
+)
 def test_removal_costs_what_its_removing_half_costs(rpb, name, cost):
     from draft.quality import is_cheap_removal, removal_cost
     from draft.ratings import removal_mana

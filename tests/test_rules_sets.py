@@ -56,12 +56,15 @@ def commander_deck(commanders, main) -> Deck:
 # --- 1. CR 903.3: legendary Vehicles and Spacecraft with printed power and toughness ------------------------
 
 
-@pytest.mark.parametrize(("name", "leads"), [
-    ("Skyhull Dreadnought", True),    # legendary Vehicle, 5/5
-    ("Orrery Starwright", True),      # legendary Spacecraft with a power/toughness box
-    ("Beacon of Vell", False),        # legendary Spacecraft without power/toughness
-    ("Rusted Skiff", False),          # a Vehicle that isn't legendary
-])
+@pytest.mark.parametrize(
+    ("name", "leads"),
+    [
+        ("Skyhull Dreadnought", True),  # legendary Vehicle, 5/5
+        ("Orrery Starwright", True),  # legendary Spacecraft with a power/toughness box
+        ("Beacon of Vell", False),  # legendary Spacecraft without power/toughness
+        ("Rusted Skiff", False),  # a Vehicle that isn't legendary
+    ],
+)
 def test_vehicles_and_spacecraft_lead_only_with_printed_power_and_toughness(rul, name, leads):
     lead = card(rul, name)
     assert lead.can_be_commander is leads
@@ -98,20 +101,23 @@ def test_a_meld_result_that_says_it_can_lead_makes_no_commander():
 # --- 3. Partner variants, CR 702.124 as written --------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("first", "second", "pair"), [
-    ("Odra, Keeper of Tales", "Scholar of the Deep Stacks", True),       # Choose a Background + legendary Background
-    ("Odra, Keeper of Tales", "Apprentice's Path", False),               # a Background that isn't legendary
-    ("Tamsin Wildheart", "Bram Oakhollow", True),                        # Partner—Friends forever = Friends forever
-    ("Tamsin Wildheart", "Hale Ironbrow", False),                        # Friends forever is not partner
-    ("Ysolde the Survivor", "Corvin of the Wastes", True),               # the same Partner—Survivors
-    ("Ysolde the Survivor", "Hale Ironbrow", False),                     # Partner—Survivors is not partner
-    ("Hale Ironbrow", "Hale Ironbrow", True),                            # partner ("Haste, partner" on one line)
-    ("Lira, Lantern Bearer", "Dov, Shadow Warden", True),                # Partner with each other
-    ("Lira, Lantern Bearer", "Hale Ironbrow", False),                    # Partner with NAME is not partner
-    ("Nell Marrow", "The Ninth Wanderer", True),                         # Doctor's companion + Time Lord Doctor
-    ("Nell Marrow", "The Rogue Wanderer", False),                        # a Doctor with another creature type
-    ("Odra, Keeper of Tales", "Nell Marrow", False),                     # different abilities never combine
-])
+@pytest.mark.parametrize(
+    ("first", "second", "pair"),
+    [
+        ("Odra, Keeper of Tales", "Scholar of the Deep Stacks", True),  # Choose a Background + legendary Background
+        ("Odra, Keeper of Tales", "Apprentice's Path", False),  # a Background that isn't legendary
+        ("Tamsin Wildheart", "Bram Oakhollow", True),  # Partner—Friends forever = Friends forever
+        ("Tamsin Wildheart", "Hale Ironbrow", False),  # Friends forever is not partner
+        ("Ysolde the Survivor", "Corvin of the Wastes", True),  # the same Partner—Survivors
+        ("Ysolde the Survivor", "Hale Ironbrow", False),  # Partner—Survivors is not partner
+        ("Hale Ironbrow", "Hale Ironbrow", True),  # partner ("Haste, partner" on one line)
+        ("Lira, Lantern Bearer", "Dov, Shadow Warden", True),  # Partner with each other
+        ("Lira, Lantern Bearer", "Hale Ironbrow", False),  # Partner with NAME is not partner
+        ("Nell Marrow", "The Ninth Wanderer", True),  # Doctor's companion + Time Lord Doctor
+        ("Nell Marrow", "The Rogue Wanderer", False),  # a Doctor with another creature type
+        ("Odra, Keeper of Tales", "Nell Marrow", False),  # different abilities never combine
+    ],
+)
 def test_partner_variants_pair_as_cr_702_124_says(rul, first, second, pair):
     a, b = card(rul, first), card(rul, second)
     assert can_pair(a, b) is pair and can_pair(b, a) is pair
@@ -120,8 +126,10 @@ def test_partner_variants_pair_as_cr_702_124_says(rul, first, second, pair):
 
 
 def test_a_background_that_is_not_legendary_cant_lead_beside_a_chooser(rul):
-    report = validate(commander_deck([card(rul, "Odra, Keeper of Tales"), card(rul, "Apprentice's Path")], {}),
-                      fmt=DeckFormat.COMMANDER_DRAFT)
+    report = validate(
+        commander_deck([card(rul, "Odra, Keeper of Tales"), card(rul, "Apprentice's Path")], {}),
+        fmt=DeckFormat.COMMANDER_DRAFT,
+    )
     assert {"not-a-commander", "illegal-pair"} <= set(codes(report))
 
 
@@ -158,13 +166,31 @@ def test_any_number_and_up_to_n_from_the_cards_text(rul):
     assert constructed(rul, {rats: 40}) == []
     assert constructed(rul, {sisters: 9}) == []
     assert constructed(rul, {sisters: 10}) == ["10 copies of Lantern Sisters: its text allows up to 9 in a deck"]
-    assert constructed(rul, {lantern: 2}) == ["2 copies of Hadra’s Lantern: Commander allows one of each card but basic lands"]
+    assert constructed(rul, {lantern: 2}) == [
+        "2 copies of Hadra’s Lantern: Commander allows one of each card but basic lands"
+    ]
 
 
 def test_a_copy_limit_flag_in_card_facts_without_text():
-    facts = {"number": "1", "name": "Facts Only Rat", "rarity": "common", "identity": "B", "deck_colors": "B",
-             "copy_limit": "any", "faces": [{"name": "Facts Only Rat", "mana_cost": "{B}", "type_line": "Creature — Rat",
-                                             "colors": "B", "supertypes": [], "types": ["Creature"], "subtypes": ["Rat"]}]}
+    facts = {
+        "number": "1",
+        "name": "Facts Only Rat",
+        "rarity": "common",
+        "identity": "B",
+        "deck_colors": "B",
+        "copy_limit": "any",
+        "faces": [
+            {
+                "name": "Facts Only Rat",
+                "mana_cost": "{B}",
+                "type_line": "Creature — Rat",
+                "colors": "B",
+                "supertypes": [],
+                "types": ["Creature"],
+                "subtypes": ["Rat"],
+            }
+        ],
+    }
     seven = dict(facts, name="Facts Only Seven", number="2", copy_limit=7)
     stored = set_from_json({"code": "FCT", "cards": [facts, seven]}, "test")
     assert [c.copy_limit for c in stored.cards] == [ANY_NUMBER, 7]
@@ -181,17 +207,20 @@ def test_the_copy_limit_survives_the_import(imported):
 # --- 6. Names -------------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("typed", "name"), [
-    ('Kaelo, "Silent Storm"', "Kaelo, “Silent Storm”"),
-    ("kaelo silent storm", "Kaelo, “Silent Storm”"),
-    ("Hadra's Lantern", "Hadra’s Lantern"),
-    ("Hadra‘s Lantern", "Hadra’s Lantern"),
-    ("Blaze // Frost", "Blaze // Frost"),
-    ("Blaze/Frost", "Blaze // Frost"),
-    ("Blaze", "Blaze // Frost"),
-    ("Ferrin's Workshop", "Ferrin's Workshop // Ferrin, Awakened Engine"),
-    ("Vor, Hollow Sentinel", "Vor, Hollow Sentinel"),
-])
+@pytest.mark.parametrize(
+    ("typed", "name"),
+    [
+        ('Kaelo, "Silent Storm"', "Kaelo, “Silent Storm”"),
+        ("kaelo silent storm", "Kaelo, “Silent Storm”"),
+        ("Hadra's Lantern", "Hadra’s Lantern"),
+        ("Hadra‘s Lantern", "Hadra’s Lantern"),
+        ("Blaze // Frost", "Blaze // Frost"),
+        ("Blaze/Frost", "Blaze // Frost"),
+        ("Blaze", "Blaze // Frost"),
+        ("Ferrin's Workshop", "Ferrin's Workshop // Ferrin, Awakened Engine"),
+        ("Vor, Hollow Sentinel", "Vor, Hollow Sentinel"),
+    ],
+)
 def test_names_as_people_and_files_write_them(rul, typed, name):
     assert rul.find(typed).name == name
 
@@ -224,9 +253,19 @@ def test_dek_carries_every_catid_and_mtgo_names(rul):
     root = ElementTree.fromstring(text)
     rows = {row.get("Name"): row.attrib for row in root.iter("Cards")}
     assert root.tag == "Deck" and all(row.get("CatID", "").isdigit() for row in rows.values())
-    assert set(rows) == {"Blaze/Frost", "Ferrin's Workshop", "Hadra’s Lantern", "Swamp", "Ysolde the Survivor", "Corvin of the Wastes"}
+    assert set(rows) == {
+        "Blaze/Frost",
+        "Ferrin's Workshop",
+        "Hadra’s Lantern",
+        "Swamp",
+        "Ysolde the Survivor",
+        "Corvin of the Wastes",
+    }
     assert rows["Blaze/Frost"]["CatID"] == "90060" and rows["Swamp"]["Quantity"] == "20"
-    assert {n for n, row in rows.items() if row["Sideboard"] == "true"} == {"Ysolde the Survivor", "Corvin of the Wastes"}
+    assert {n for n, row in rows.items() if row["Sideboard"] == "true"} == {
+        "Ysolde the Survivor",
+        "Corvin of the Wastes",
+    }
     again, problems = resolve(parse(text), rul)
     assert problems == [] and again.main == rul_deck(rul).main and again.commanders == rul_deck(rul).commanders
 
@@ -257,9 +296,11 @@ def test_convert_to_dek_without_an_id_is_one_line_and_no_file(cli, imported, tmp
 
 @pytest.mark.parametrize("value", ["yes", "1", "", "TRUE!"])
 def test_a_sideboard_value_other_than_true_or_false_is_reported(rul, value):
-    text = ('<?xml version="1.0"?><Deck><Cards CatID="90026" Quantity="1" Sideboard="true" Name="Ysolde the Survivor" />'
-            f'<Cards CatID="90052" Quantity="1" Sideboard="{value}" Name="Hadra’s Lantern" />'
-            '<Cards CatID="90074" Quantity="5" Sideboard="false" Name="Swamp" /></Deck>')
+    text = (
+        '<?xml version="1.0"?><Deck><Cards CatID="90026" Quantity="1" Sideboard="true" Name="Ysolde the Survivor" />'
+        f'<Cards CatID="90052" Quantity="1" Sideboard="{value}" Name="Hadra’s Lantern" />'
+        '<Cards CatID="90074" Quantity="5" Sideboard="false" Name="Swamp" /></Deck>'
+    )
     parsed = parse(text)
     assert [e.name for e in parsed.entries] == ["Ysolde the Survivor", "Swamp"]
     assert len(parsed.errors) == 1 and parsed.errors[0].line == 2 and "true or false" in str(parsed.errors[0])
@@ -293,7 +334,9 @@ def test_cod_names_double_faced_cards_by_front_face(rul):
 
 def test_a_cod_with_another_root_says_so_in_one_line(cli, tmp_path):
     path = tmp_path / "deck.cod"
-    path.write_text('<?xml version="1.0"?><deck><zone name="main"><card number="1" name="Murder"/></zone></deck>', encoding="utf-8")
+    path.write_text(
+        '<?xml version="1.0"?><deck><zone name="main"><card number="1" name="Murder"/></zone></deck>', encoding="utf-8"
+    )
     from draft.formats import read_file
 
     with pytest.raises(InputError, match=r"deck\.cod: the root element is <deck>, not <cockatrice_deck>"):
@@ -324,13 +367,30 @@ def test_the_import_lists_an_any_color_forest_as_differing_from_the_files_identi
 def test_a_scryfall_meld_result_is_no_card_but_the_back_face_of_its_pair():
     from sets.importers import read_scryfall
 
-    parts = [{"component": "meld_part", "name": "Grel, Iron Half"}, {"component": "meld_part", "name": "Grel's Other Half"},
-             {"component": "meld_result", "name": "Grel, Whole at Last"}]
-    objs = [{"object": "card", "name": name, "layout": "meld", "type_line": type_line, "mana_cost": cost, "oracle_text": "",
-             "set": "tsf", "collector_number": number, "rarity": "rare", "all_parts": parts}
-            for name, type_line, cost, number in (("Grel, Iron Half", "Legendary Creature — Golem", "{3}", "1"),
-                                                  ("Grel's Other Half", "Artifact", "{2}", "2"),
-                                                  ("Grel, Whole at Last", "Legendary Creature — Golem", "", "1b"))]
+    parts = [
+        {"component": "meld_part", "name": "Grel, Iron Half"},
+        {"component": "meld_part", "name": "Grel's Other Half"},
+        {"component": "meld_result", "name": "Grel, Whole at Last"},
+    ]
+    objs = [
+        {
+            "object": "card",
+            "name": name,
+            "layout": "meld",
+            "type_line": type_line,
+            "mana_cost": cost,
+            "oracle_text": "",
+            "set": "tsf",
+            "collector_number": number,
+            "rarity": "rare",
+            "all_parts": parts,
+        }
+        for name, type_line, cost, number in (
+            ("Grel, Iron Half", "Legendary Creature — Golem", "{3}", "1"),
+            ("Grel's Other Half", "Artifact", "{2}", "2"),
+            ("Grel, Whole at Last", "Legendary Creature — Golem", "", "1b"),
+        )
+    ]
     result = read_scryfall(objs, "test")
     assert [c.name for c in result.cards] == ["Grel, Iron Half", "Grel's Other Half"]
     assert all(c.faces[-1].name == "Grel, Whole at Last" for c in result.cards)

@@ -25,8 +25,13 @@ FIXTURE = Path(__file__).parent / "fixtures" / "schema1.json"
 PICKS_PER_SEAT = 30  # CMR: 20-card boosters, two cards a pick, three boosters
 
 
-def worker(*args: str, kill: str | None = None, start_at: float | None = None, step: float = 0.0,
-           offsets: list[float] | None = None) -> subprocess.Popen:
+def worker(
+    *args: str,
+    kill: str | None = None,
+    start_at: float | None = None,
+    step: float = 0.0,
+    offsets: list[float] | None = None,
+) -> subprocess.Popen:
     env = dict(os.environ)
     env.pop("WORKER_KILL", None)
     if kill:
@@ -34,8 +39,14 @@ def worker(*args: str, kill: str | None = None, start_at: float | None = None, s
     if start_at is not None:
         env["WORKER_START_AT"], env["WORKER_STEP"] = str(start_at), str(step)
         env["WORKER_OFFSETS"] = ",".join(map(str, offsets or []))
-    return subprocess.Popen([sys.executable, "-m", "tests.event_worker", *args], cwd=ROOT, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, env=env)
+    return subprocess.Popen(
+        [sys.executable, "-m", "tests.event_worker", *args],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
 
 
 def acks(output: str) -> set[tuple[int, int, int]]:
@@ -75,7 +86,10 @@ def test_a_schema_1_database_opens_is_backed_up_and_migrated(tmp_path, cli):
     original = db.read_bytes()
     listed = json.loads(cli("event", "list", "--db", db, "--json").stdout)
     assert [(row["name"], row["status"]) for row in listed] == [
-        ("Played [b]night[/b]", "playing"), ("Drafting", "drafting"), ("Next week", "registration")]
+        ("Played [b]night[/b]", "playing"),
+        ("Drafting", "drafting"),
+        ("Next week", "registration"),
+    ]
     assert db.read_bytes() == original and not list(tmp_path.glob("old.json.bak.*"))  # reading writes nothing
     practice = json.loads(cli("play", "--list", "--db", db, "--json").stdout)
     assert [(row["id"], row["picks"]) for row in practice] == [(3, 2)]  # the player's own picks, not the bots'
@@ -120,8 +134,11 @@ def test_a_later_migration_backs_up_once_then_upgrades(tmp_path, monkeypatch):
     Events(Store(db)).create("Old", seed=1)
     before = db.read_bytes()
     monkeypatch.setattr(store_module, "SCHEMA", SCHEMA + 1)
-    monkeypatch.setitem(store_module.MIGRATIONS, SCHEMA,
-                        lambda data: {**data, "events": {k: {**v, "upgraded": True} for k, v in data["events"].items()}})
+    monkeypatch.setitem(
+        store_module.MIGRATIONS,
+        SCHEMA,
+        lambda data: {**data, "events": {k: {**v, "upgraded": True} for k, v in data["events"].items()}},
+    )
     with Store(db).read() as handle:  # read through the migration, nothing written
         assert handle.table("events").get(doc_id=1)["upgraded"] is True
     assert db.read_bytes() == before and not (tmp_path / "db.json.bak.1").exists()
@@ -136,20 +153,36 @@ def test_a_later_migration_backs_up_once_then_upgrades(tmp_path, monkeypatch):
     ("content", "message"),
     [
         (b'{"_meta": {"1": {"app": "cmdraft", "schema": 0}}, "events": {}}', "schema 0"),
-        (b'{"_meta": {"1": {"app": "cmdraft", "schema": 2}}, "events": {"1": {"name": "No fields"}}}', "events record 1 has no date"),
-        (b'{"_meta": {"1": {"app": "cmdraft", "schema": 1}}, "players": {"1": {"e": 1}}}', "players record 1 has no name"),
-        (b'{"_meta": {"1": {"app": "cmdraft", "schema": 1}}, "picks": {"1": {"s": 0}}}', "schema-1 record can't be read"),
+        (
+            b'{"_meta": {"1": {"app": "cmdraft", "schema": 2}}, "events": {"1": {"name": "No fields"}}}',
+            "events record 1 has no date",
+        ),
+        (
+            b'{"_meta": {"1": {"app": "cmdraft", "schema": 1}}, "players": {"1": {"e": 1}}}',
+            "players record 1 has no name",
+        ),
+        (
+            b'{"_meta": {"1": {"app": "cmdraft", "schema": 1}}, "picks": {"1": {"s": 0}}}',
+            "schema-1 record can't be read",
+        ),
     ],
 )
 def test_unknown_schema_or_a_record_missing_a_field_is_a_one_line_error(tmp_path, cli, content, message):
     db = tmp_path / "db.json"
     db.write_bytes(content)
-    for args in (("event", "list"), ("event", "show", "1"), ("event", "new", "X"), ("event", "player", "add", "1", "Ann")):
+    for args in (
+        ("event", "list"),
+        ("event", "show", "1"),
+        ("event", "new", "X"),
+        ("event", "player", "add", "1", "Ann"),
+    ):
         result = cli(*args, "--db", db)
         assert result.exit_code == 4 and message in result.stderr, (args, result.stderr)
         assert result.stderr.startswith("cmdraft: error:") and result.stderr.count("\n") == 1
         assert "Traceback" not in result.stderr and "KeyError" not in result.stderr
-    assert db.read_bytes() == content and sorted(p.name for p in tmp_path.iterdir()) == ["db.json"]  # no backups rotated
+    assert db.read_bytes() == content and sorted(p.name for p in tmp_path.iterdir()) == [
+        "db.json"
+    ]  # no backups rotated
 
 
 # --- what is not a new database ---------------------------------------------------------------------------------
@@ -190,7 +223,11 @@ def test_a_read_only_database_refuses_writes_and_is_left_as_it_is(tmp_path, cli)
     events.add_player(event_id, "Ann")
     os.chmod(db, 0o444)
     before, mode = db.read_bytes(), stat.S_IMODE(db.stat().st_mode)
-    for args in (("event", "new", "Y"), ("event", "player", "add", str(event_id), "Bo"), ("event", "player", "drop", "1", "Ann")):
+    for args in (
+        ("event", "new", "Y"),
+        ("event", "player", "add", str(event_id), "Bo"),
+        ("event", "player", "drop", "1", "Ann"),
+    ):
         result = cli(*args, "--db", db)
         assert result.exit_code == 4 and "read-only" in result.stderr, result.stderr
     assert db.read_bytes() == before and stat.S_IMODE(db.stat().st_mode) == mode == 0o444
@@ -275,7 +312,9 @@ def test_backups_before_every_phase_change_keep_five(tmp_path, cli):
     before = db.read_bytes()
     restored = run("event", "restore", tmp_path / "db.json.bak.3")
     assert restored.exit_code == 0 and (tmp_path / "db.json.bak.1").read_bytes() == before
-    assert sorted(p.name for p in tmp_path.glob("db.json.bak.*")) == [f"db.json.bak.{i}" for i in range(1, KEEP_BACKUPS + 1)]
+    assert sorted(p.name for p in tmp_path.glob("db.json.bak.*")) == [
+        f"db.json.bak.{i}" for i in range(1, KEEP_BACKUPS + 1)
+    ]
 
 
 def test_terminal_draft_start_and_end_are_backed_up(tmp_path):
@@ -393,7 +432,9 @@ def test_an_export_of_a_live_draft_holds_its_picks(tmp_path, cli):
     copy = tmp_path / "copy.json"
     assert cli("event", "restore", tmp_path / "out" / "database.json", "--db", copy).exit_code == 0
     moved = Events(Store(copy)).draft_session(event_id, 1)
-    assert [p.positions for p in moved.draft.log] == [p.positions for p in session.draft.log] and len(session.draft.log) == 6
+    assert [p.positions for p in moved.draft.log] == [p.positions for p in session.draft.log] and len(
+        session.draft.log
+    ) == 6
     moved.pick(moved.suggested_pick(0))  # the copy drafts on with its own journal
     assert len(events.draft_session(event_id, 1).draft.log) == 6
 
@@ -405,8 +446,17 @@ SEATS_TWO = 2 * PICKS_PER_SEAT  # commits of a two-human pod's picks; the next c
 
 @pytest.mark.parametrize(
     "kill",
-    ["write:1:before", "write:1:after", "write:31:before", "write:31:after", f"write:{SEATS_TWO}:before",
-     f"write:{SEATS_TWO}:after", "last-pick", f"write:{SEATS_TWO + 1}:before", f"write:{SEATS_TWO + 1}:after"],
+    [
+        "write:1:before",
+        "write:1:after",
+        "write:31:before",
+        "write:31:after",
+        f"write:{SEATS_TWO}:before",
+        f"write:{SEATS_TWO}:after",
+        "last-pick",
+        f"write:{SEATS_TWO + 1}:before",
+        f"write:{SEATS_TWO + 1}:after",
+    ],
 )
 def test_a_kill_at_any_step_of_a_draft_loses_nothing_and_the_next_command_moves_on(tmp_path, cli, kill):
     db = tmp_path / "kill.json"
@@ -543,15 +593,25 @@ def test_registering_a_deck_while_the_player_drops_is_one_or_the_other(tmp_path)
     start_at = time.time() + 2.0
     register = worker("register", str(db), str(event_id), *names, start_at=start_at, step=0.15)
     # a registration takes about 5 ms: the drops land from just before it starts to after it ends
-    drop = worker("drop", str(db), str(event_id), *names, start_at=start_at, step=0.15,
-                  offsets=[-0.004 + i * 0.0005 for i in range(len(names))])
+    drop = worker(
+        "drop",
+        str(db),
+        str(event_id),
+        *names,
+        start_at=start_at,
+        step=0.15,
+        offsets=[-0.004 + i * 0.0005 for i in range(len(names))],
+    )
     out1, err1 = register.communicate(timeout=180)
     out2, err2 = drop.communicate(timeout=180)
     assert "DONE" in out1 and "DONE" in out2, (err1, err2)
     registered = {line.split(" ", 1)[1] for line in out1.splitlines() if line.startswith("OK ")}
     refused = {line.split(" ", 1)[1].rsplit(" ", 1)[0] for line in out1.splitlines() if line.startswith("REFUSED ")}
-    saw_deck = {line.split(" ", 1)[1].rsplit(" ", 1)[0]: line.endswith(" 1") for line in out2.splitlines()
-                if line.startswith("DROPPED ")}
+    saw_deck = {
+        line.split(" ", 1)[1].rsplit(" ", 1)[0]: line.endswith(" 1")
+        for line in out2.splitlines()
+        if line.startswith("DROPPED ")
+    }
     assert registered | refused == set(names) and not registered & refused and set(saw_deck) == set(names)
     snap = events.snapshot(event_id)
     for player in snap["players"]:

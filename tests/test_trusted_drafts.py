@@ -27,10 +27,25 @@ from tests.test_store import acks, worker
 EXIT_STATE = 3
 
 
-def terminal_night(cli, db: Path, *humans: str, bots: int = 0, timer: int = 0, codes: bool = True, seed: int = 5) -> int:
+def terminal_night(
+    cli, db: Path, *humans: str, bots: int = 0, timer: int = 0, codes: bool = True, seed: int = 5
+) -> int:
     """A terminal-style event made, filled and seated at the desk's command line."""
-    made = cli("event", "new", "Trust", "--style", "terminal", "--timer", timer, "--seed", seed,
-               *([] if codes else ["--no-codes"]), "--db", db, "--json")
+    made = cli(
+        "event",
+        "new",
+        "Trust",
+        "--style",
+        "terminal",
+        "--timer",
+        timer,
+        "--seed",
+        seed,
+        *([] if codes else ["--no-codes"]),
+        "--db",
+        db,
+        "--json",
+    )
     assert made.exit_code == 0, made.output
     event_id = json.loads(made.stdout)["id"]
     assert cli("event", "player", "add", event_id, *humans, "--db", db).exit_code == 0
@@ -119,7 +134,9 @@ def test_two_processes_racing_for_the_same_seats_make_each_pick_exactly_once(tmp
     players = events.snapshot(event_id)["pods"][0]["players"]
     on_disk = {(players[p.seat], p.pack, p.pick) for p in session.draft.log}
     assert acked[0] | acked[1] == on_disk and len(on_disk) == 3 * 30
-    print(f"\nsame-seat race: {len(on_disk)} picks, {len(acked[0])}/{len(acked[1])} per process, {stale} refused as stale")
+    print(
+        f"\nsame-seat race: {len(on_disk)} picks, {len(acked[0])}/{len(acked[1])} per process, {stale} refused as stale"
+    )
 
 
 def test_the_desk_starting_the_draft_picks_for_nobody(tmp_path, cli):
@@ -203,7 +220,10 @@ def test_the_next_command_applies_a_due_timeout(tmp_path, cli):
 
 def boosters_of(db: Path, event_id: int):
     events = Events(Store(db))
-    return [events.draft_session(event_id, pod["number"]).draft.to_json()["boosters"] for pod in events.snapshot(event_id)["pods"]]
+    return [
+        events.draft_session(event_id, pod["number"]).draft.to_json()["boosters"]
+        for pod in events.snapshot(event_id)["pods"]
+    ]
 
 
 def test_the_events_seed_does_not_give_its_packs(tmp_path, cli):
@@ -211,13 +231,18 @@ def test_the_events_seed_does_not_give_its_packs(tmp_path, cli):
     for db in (one, two):
         event_id = terminal_night(cli, db, "Ann", "Bo", "Cy", bots=1, seed=7701)
         start(cli, db, event_id)
-    seatings = [[p["name"] for p in sorted(Events(Store(db)).snapshot(1)["players"], key=lambda p: p["seat"])] for db in (one, two)]
+    seatings = [
+        [p["name"] for p in sorted(Events(Store(db)).snapshot(1)["players"], key=lambda p: p["seat"])]
+        for db in (one, two)
+    ]
     assert seatings[0] == seatings[1]  # the seed still seats and pairs
     assert boosters_of(one, 1) != boosters_of(two, 1)  # but the packs come from each event's secret
     visible = Events(Store(one)).snapshot(1)["event"]["seed"]
     # neither the shown seed nor the pod seed derived from it before issue 20 ('sim --seed') opens these packs
-    assert all(Draft.new(DraftConfig(seats=4), candidate).to_json()["boosters"] != boosters_of(one, 1)[0]
-               for candidate in (visible, visible * 100 + 1))
+    assert all(
+        Draft.new(DraftConfig(seats=4), candidate).to_json()["boosters"] != boosters_of(one, 1)[0]
+        for candidate in (visible, visible * 100 + 1)
+    )
 
 
 def test_an_event_pick_screen_shows_no_seed_and_a_practice_one_does(tmp_path, cli):
@@ -248,8 +273,13 @@ def test_exports_hold_the_secret_only_after_finish_and_it_replays_the_draft(tmp_
         seeds = [d["state"]["seed"] for d in handle.table("drafts").all()]
     running = tmp_path / "running"
     assert cli("event", "export", event_id, "--out", running, "--db", db).exit_code == 0
-    leaked = [path.name for path in running.rglob("*") if path.is_file()
-              for value in (secret, *seeds) if re.search(rf"\b{value}\b", path.read_text(encoding="utf-8"))]
+    leaked = [
+        path.name
+        for path in running.rglob("*")
+        if path.is_file()
+        for value in (secret, *seeds)
+        if re.search(rf"\b{value}\b", path.read_text(encoding="utf-8"))
+    ]
     assert leaked == []
     assert cli("event", "finish", event_id, "--db", db).exit_code == 0
     done = tmp_path / "done"
@@ -265,7 +295,9 @@ def test_exports_hold_the_secret_only_after_finish_and_it_replays_the_draft(tmp_
     (pod,) = events.snapshot(event_id)["pods"]
     assert replayed.finished
     for seat, player_id in enumerate(pod["players"]):  # the replay gives every recorded pool
-        assert sorted(p.card.name for p in replayed.pools[seat]) == sorted(p.card.name for p in events.pool(event_id, player_id))
+        assert sorted(p.card.name for p in replayed.pools[seat]) == sorted(
+            p.card.name for p in events.pool(event_id, player_id)
+        )
 
 
 # --- 4. seat codes -------------------------------------------------------------------------------------------------------
@@ -285,7 +317,9 @@ def test_seating_gives_codes_printed_for_the_desk_only(tmp_path, cli):
     public = cli("event", "print", event_id, "seatings", "--db", db).stdout
     html = cli("event", "print", event_id, "seatings", "--format", "html", "--db", db).stdout
     seat_out = cli("event", "seat", event_id, "--db", db)
-    assert not any(code in text for code in codes.values() for text in (public, html, seat_out.stdout + seat_out.stderr))
+    assert not any(
+        code in text for code in codes.values() for text in (public, html, seat_out.stdout + seat_out.stderr)
+    )
     desk = cli("event", "print", event_id, "seatings", "--codes", "--db", db)
     assert desk.exit_code == 0 and all(f"{code}" in desk.stdout for code in codes.values())
     plain = tmp_path / "plain.json"
@@ -355,7 +389,9 @@ def test_the_desk_resets_a_code(tmp_path, cli):
     new = json.loads(reset.stdout)["code"]
     assert new != old and codes_of(db, event_id)["Ann"] == new
     ann = spawn(["event", "draft", str(event_id), "--player", "Ann", "--db", str(db)], tmp_path, timeout=30)
-    ann.expect("Seat code for Ann")  # the reset unbound the seat: even the terminal it was bound to must give the new code
+    ann.expect(
+        "Seat code for Ann"
+    )  # the reset unbound the seat: even the terminal it was bound to must give the new code
     ann.sendline(old)
     ann.expect("Wrong code")
     ann.sendline(new)
@@ -379,15 +415,22 @@ def test_without_codes_any_terminal_picks_as_before(tmp_path, cli):
 # --- 5. restoring over a live draft --------------------------------------------------------------------------------------
 
 
-def test_restore_over_a_live_draft_is_refused_unless_forced_which_stops_it_and_counts_the_discarded_picks(tmp_path, cli):
+def test_restore_over_a_live_draft_is_refused_unless_forced_which_stops_it_and_counts_the_discarded_picks(
+    tmp_path, cli
+):
     db = tmp_path / "live.json"
     event_id = terminal_night(cli, db, "Ann", "Bo", codes=False)
     start(cli, db, event_id)
     assert cli("event", "export", event_id, "--out", tmp_path / "early", "--db", db).exit_code == 0  # no pick yet
     env = dict(os.environ, WORKER_PICK_PAUSE="0.05")
-    terminal = subprocess.Popen([sys.executable, "-m", "tests.event_worker", "picks", str(db), str(event_id), "Ann", "Bo"],
-                                cwd=Path(__file__).resolve().parents[1], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                text=True, env=env)
+    terminal = subprocess.Popen(
+        [sys.executable, "-m", "tests.event_worker", "picks", str(db), str(event_id), "Ann", "Bo"],
+        cwd=Path(__file__).resolve().parents[1],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
     seen = []
     while len(seen) < 10:
         line = terminal.stdout.readline()
@@ -425,7 +468,9 @@ def test_restore_all_over_a_live_draft_is_refused_unless_forced(tmp_path, cli):
     forced = cli("event", "restore", backup, "--all", "--force", "--db", db, "--json")
     assert forced.exit_code == 0 and json.loads(forced.stdout)["discarded_picks"] == 3
     with pytest.raises(Exception, match="replaced"):
-        session.pick(session.suggested_pick(session.waiting_humans()[0]))  # the terminal picking there is told, not acknowledged
+        session.pick(
+            session.suggested_pick(session.waiting_humans()[0])
+        )  # the terminal picking there is told, not acknowledged
     again, _ = session_of(db, event_id, "Ann")
     assert again.draft.log == [] and again.doc["status"] == "drafting"
     again.pick(again.suggested_pick(seat))  # the restored draft goes on in a file of its own
@@ -455,14 +500,24 @@ def test_the_next_write_of_a_draft_file_removes_its_killed_temporaries(tmp_path,
 
 @pytest.mark.parametrize("args", [["event_store", "--help"], ["event_store", "-h"]])
 def test_the_benchmark_help_prints_its_options_and_runs_nothing(args):
-    done = subprocess.run([sys.executable, "-m", "tests.benchmarks", *args], cwd=Path(__file__).resolve().parents[1],
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "tests.benchmarks", *args],
+        cwd=Path(__file__).resolve().parents[1],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 0, done.stderr
     assert "--players" in done.stdout and "--terminals" in done.stdout and "--limit" in done.stdout
     assert "targets:" not in done.stdout and "==" not in done.stdout  # nothing was timed
 
 
 def test_the_benchmark_refuses_an_unknown_option():
-    done = subprocess.run([sys.executable, "-m", "tests.benchmarks", "event_store", "--player", "8"],
-                          cwd=Path(__file__).resolve().parents[1], capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "tests.benchmarks", "event_store", "--player", "8"],
+        cwd=Path(__file__).resolve().parents[1],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 2 and "unknown option '--player'" in done.stderr and "--help" in done.stderr

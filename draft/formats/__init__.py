@@ -17,12 +17,39 @@ One module per format (``text``, ``forge``, ``cockatrice``, ``mtgo``,
 
 from draft.formats.json_deck import parse_json, write_json
 from draft.formats.model import MAX_COPIES, DeckFile, Entry, FileFormat, LineError
-from draft.formats.registry import (EXPORT_FORMATS, EXTENSIONS, FORMATS, WRITERS, decode, deck_pool, parse, pool_as_deck,
-                                    read_file, sniff, write)
+from draft.formats.registry import (
+    EXPORT_FORMATS,
+    EXTENSIONS,
+    FORMATS,
+    WRITERS,
+    decode,
+    deck_pool,
+    parse,
+    pool_as_deck,
+    read_file,
+    sniff,
+    write,
+)
 from draft.formats.resolve import resolve
 
 __all__ = [
-    "EXPORT_FORMATS", "EXTENSIONS", "FORMATS", "MAX_COPIES", "WRITERS", "DeckFile", "Entry", "FileFormat",
-    "LineError", "decode", "deck_pool", "parse", "parse_json", "pool_as_deck", "read_file", "resolve", "sniff", "write",
+    "EXPORT_FORMATS",
+    "EXTENSIONS",
+    "FORMATS",
+    "MAX_COPIES",
+    "WRITERS",
+    "DeckFile",
+    "Entry",
+    "FileFormat",
+    "LineError",
+    "decode",
+    "deck_pool",
+    "parse",
+    "parse_json",
+    "pool_as_deck",
+    "read_file",
+    "resolve",
+    "sniff",
+    "write",
     "write_json",
 ]

@@ -6,8 +6,20 @@ import re
 from xml.sax.saxutils import quoteattr
 
 from draft.decks import Deck, Zone
-from draft.formats.model import (DeckFile, FileFormat, LineError, colors_from_note, colors_note, front_face_name,
-                                 has_printing, merged_lines, ordered_lines, root_named, xml_entries, xml_root)
+from draft.formats.model import (
+    DeckFile,
+    FileFormat,
+    LineError,
+    colors_from_note,
+    colors_note,
+    front_face_name,
+    has_printing,
+    merged_lines,
+    ordered_lines,
+    root_named,
+    xml_entries,
+    xml_root,
+)
 
 
 def looks_like_cockatrice(text: str) -> bool:
@@ -27,9 +39,19 @@ def parse_cockatrice(text: str, label: str = "deck") -> DeckFile:
     if not zones:
         result.errors.append(LineError(0, label, "no <zone> elements"))
     # Cockatrice's "tokens" zone lists tokens the deck makes: not cards of the deck.
-    cards = [(card, Zone.MAIN if (zone.get("name") or "main").lower() == "main" else Zone.SIDEBOARD)
-             for zone in zones if (zone.get("name") or "").lower() != "tokens" for card in zone.iter("card")]
-    xml_entries(result, cards, "name", "number", lambda card: (card.get("setShortName") or None, card.get("collectorNumber") or None))
+    cards = [
+        (card, Zone.MAIN if (zone.get("name") or "main").lower() == "main" else Zone.SIDEBOARD)
+        for zone in zones
+        if (zone.get("name") or "").lower() != "tokens"
+        for card in zone.iter("card")
+    ]
+    xml_entries(
+        result,
+        cards,
+        "name",
+        "number",
+        lambda card: (card.get("setShortName") or None, card.get("collectorNumber") or None),
+    )
     return result
 
 
@@ -44,17 +66,24 @@ def write_cockatrice(deck: Deck) -> str:
         notes.append("Commanders: " + "; ".join(front_face_name(card) for card in commanders))
     if deck.piper_colors:
         notes.append(colors_note(deck.piper_colors))
-    out = ['<?xml version="1.0" encoding="UTF-8"?>', '<cockatrice_deck version="1">',
-           f"    <deckname>{_xml_text(deck.name)}</deckname>", f"    <comments>{_xml_text(chr(10).join(notes))}</comments>"]
+    out = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<cockatrice_deck version="1">',
+        f"    <deckname>{_xml_text(deck.name)}</deckname>",
+        f"    <comments>{_xml_text(chr(10).join(notes))}</comments>",
+    ]
     for zone_name, zones in (("main", (Zone.MAIN,)), ("side", (Zone.COMMANDER, Zone.SIDEBOARD))):
         lines = [line for zone in zones for line in ordered_lines(deck, zone)]
         if not lines:
             continue
         out.append(f"    <zone name={quoteattr(zone_name)}>")
         for line in merged_lines(lines):
-            extra = (f" setShortName={quoteattr(line.card.set_code)} collectorNumber={quoteattr(line.card.number)}"
-                     if has_printing(line.card) else "")
-            out.append(f"        <card number=\"{line.count}\" name={quoteattr(front_face_name(line.card))}{extra}/>")
+            extra = (
+                f" setShortName={quoteattr(line.card.set_code)} collectorNumber={quoteattr(line.card.number)}"
+                if has_printing(line.card)
+                else ""
+            )
+            out.append(f'        <card number="{line.count}" name={quoteattr(front_face_name(line.card))}{extra}/>')
         out.append("    </zone>")
     out.append("</cockatrice_deck>")
     return "\n".join(out) + "\n"

@@ -7,8 +7,16 @@ import io
 import re
 
 from draft.decks import Deck, Zone
-from draft.formats.model import (CONTROL, DeckFile, Entry, FileFormat, LineError, commander_colors, count_or_error,
-                                 has_printing)
+from draft.formats.model import (
+    CONTROL,
+    DeckFile,
+    Entry,
+    FileFormat,
+    LineError,
+    commander_colors,
+    count_or_error,
+    has_printing,
+)
 from sets.cards import Card
 from sets.colors import Color
 from sets.errors import ColorError, InputError
@@ -48,7 +56,9 @@ def parse_csv(text: str, label: str = "deck") -> DeckFile:
         header = [h.strip().lower() for h in next(reader)]
     except (StopIteration, csv.Error):
         raise InputError(f"{label}: empty CSV file") from None
-    columns = {key: next((header.index(a) for a in aliases if a in header), None) for key, aliases in _CSV_COLUMNS.items()}
+    columns = {
+        key: next((header.index(a) for a in aliases if a in header), None) for key, aliases in _CSV_COLUMNS.items()
+    }
     if columns["name"] is None:
         raise InputError(f"{label}: CSV needs a 'name' column (found {', '.join(header) or 'none'})")
 
@@ -68,8 +78,13 @@ def parse_csv(text: str, label: str = "deck") -> DeckFile:
             if count is None:
                 continue
             zone_text = cell(row, "zone").lower()
-            zone = (Zone.COMMANDER if "commander" in zone_text else
-                    Zone.SIDEBOARD if any(w in zone_text for w in ("side", "maybe")) else Zone.MAIN)
+            zone = (
+                Zone.COMMANDER
+                if "commander" in zone_text
+                else Zone.SIDEBOARD
+                if any(w in zone_text for w in ("side", "maybe"))
+                else Zone.MAIN
+            )
             finish = cell(row, "foil").lower()
             etched = cell(row, "etched").lower() in ("1", "true", "yes", "etched") or finish == "etched"
             foil = finish in ("1", "true", "yes", "foil", "etched") or etched
@@ -79,8 +94,19 @@ def parse_csv(text: str, label: str = "deck") -> DeckFile:
                     color = Color.parse(cell(row, "color"))
                 except ColorError:
                     result.errors.append(LineError(number, cell(row, "color"), "not a color"))
-            result.entries.append(Entry(name, count, zone, cell(row, "set").upper() or None, cell(row, "number") or None,
-                                        foil, etched, color, number))
+            result.entries.append(
+                Entry(
+                    name,
+                    count,
+                    zone,
+                    cell(row, "set").upper() or None,
+                    cell(row, "number") or None,
+                    foil,
+                    etched,
+                    color,
+                    number,
+                )
+            )
     except csv.Error as error:
         result.errors.append(LineError(reader.line_num, "", f"broken CSV ({error})"))
     result.piper_colors = [e.color for e in result.entries if e.zone is Zone.COMMANDER and e.color is not None]
@@ -89,7 +115,9 @@ def parse_csv(text: str, label: str = "deck") -> DeckFile:
 
 def looks_like_csv(text: str) -> bool:
     first = text.split("\n", 1)[0].lower()
-    return "," in first and any(name in [c.strip().strip('"') for c in first.split(",")] for name in _CSV_COLUMNS["name"])
+    return "," in first and any(
+        name in [c.strip().strip('"') for c in first.split(",")] for name in _CSV_COLUMNS["name"]
+    )
 
 
 def _set_number(card: Card) -> tuple[str, str]:
@@ -110,10 +138,20 @@ def write_csv(deck: Deck) -> str:
     writer.writerow(["count", "name", "set", "number", "zone", "foil", "etched", "piper_color"])
     colors = commander_colors(deck)
     for i, line in enumerate(deck.zone(Zone.COMMANDER)):
-        writer.writerow([line.count, line.card.name, *_set_number(line.card), "commander",
-                         int(line.foil), int(line.etched), colors[i].value if colors[i] else ""])
+        writer.writerow(
+            [
+                line.count,
+                line.card.name,
+                *_set_number(line.card),
+                "commander",
+                int(line.foil),
+                int(line.etched),
+                colors[i].value if colors[i] else "",
+            ]
+        )
     for zone in (Zone.MAIN, Zone.SIDEBOARD):
         for line in deck.zone(zone):
-            writer.writerow([line.count, line.card.name, *_set_number(line.card), zone.value,
-                             int(line.foil), int(line.etched), ""])
+            writer.writerow(
+                [line.count, line.card.name, *_set_number(line.card), zone.value, int(line.foil), int(line.etched), ""]
+            )
     return buffer.getvalue()

@@ -5,8 +5,18 @@ from __future__ import annotations
 import re
 
 from draft.decks import Deck, Zone
-from draft.formats.model import (DeckFile, Entry, FileFormat, LineError, colors_from_note, colors_note, front_face_name,
-                                 has_printing, merged_lines, ordered_lines)
+from draft.formats.model import (
+    DeckFile,
+    Entry,
+    FileFormat,
+    LineError,
+    colors_from_note,
+    colors_note,
+    front_face_name,
+    has_printing,
+    merged_lines,
+    ordered_lines,
+)
 from draft.formats.text import parse_card_line
 
 
@@ -43,7 +53,9 @@ def parse_forge(text: str) -> DeckFile:
             result.errors.append(LineError(number, raw, parsed.reason))
             continue
         set_code = rest[0].strip().upper() if rest and rest[0].strip() else None
-        result.entries.append(Entry(parsed.name, parsed.count, parsed.zone, set_code, None, parsed.foil, parsed.etched, None, number))
+        result.entries.append(
+            Entry(parsed.name, parsed.count, parsed.zone, set_code, None, parsed.foil, parsed.etched, None, number)
+        )
     return result
 
 
@@ -55,6 +67,9 @@ def write_forge(deck: Deck) -> str:
         lines = ordered_lines(deck, zone)
         if lines:
             out.append(f"[{title}]")
-            out += [f"{line.count} {front_face_name(line.card)}" + (f"|{line.card.set_code}" if has_printing(line.card) else "")
-                    for line in merged_lines(lines)]
+            out += [
+                f"{line.count} {front_face_name(line.card)}"
+                + (f"|{line.card.set_code}" if has_printing(line.card) else "")
+                for line in merged_lines(lines)
+            ]
     return "\n".join(out) + "\n"

@@ -6,8 +6,7 @@ import json
 from typing import Any
 
 from draft.decks import Deck, DeckLine, Zone
-from draft.formats.model import (DeckFile, Entry, FileFormat, LineError, commander_colors, count_or_error,
-                                 has_printing)
+from draft.formats.model import DeckFile, Entry, FileFormat, LineError, commander_colors, count_or_error, has_printing
 from sets.colors import Color
 from sets.errors import ColorError, InputError
 from sets.files import loads
@@ -51,12 +50,25 @@ def parse_json(text: str, label: str = "deck") -> DeckFile:
                 except ColorError:
                     result.errors.append(LineError(position, str(item["color"]), "not a color"))
             printing = [item.get("set"), item.get("number")]
-            if any(value is not None and not isinstance(value, (str, int)) or isinstance(value, bool) for value in printing):
+            if any(
+                value is not None and not isinstance(value, (str, int)) or isinstance(value, bool) for value in printing
+            ):
                 result.errors.append(LineError(position, item["name"][:80], "'set' and 'number' should be text"))
                 continue
             printing = [None if value is None else str(value) for value in printing]
-            result.entries.append(Entry(item["name"].strip(), count, zone, printing[0], printing[1],
-                                        bool(item.get("foil")), bool(item.get("etched")), color, position))
+            result.entries.append(
+                Entry(
+                    item["name"].strip(),
+                    count,
+                    zone,
+                    printing[0],
+                    printing[1],
+                    bool(item.get("foil")),
+                    bool(item.get("etched")),
+                    color,
+                    position,
+                )
+            )
     for letter in data.get("piper_colors") or []:
         try:
             result.piper_colors.append(Color.parse(str(letter)))
@@ -79,7 +91,9 @@ def _line_json(line: DeckLine, color: Color | None = None) -> dict[str, Any]:
 
 
 def write_json(deck: Deck) -> str:
-    commanders = [_line_json(line, color) for line, color in zip(deck.zone(Zone.COMMANDER), commander_colors(deck), strict=True)]
+    commanders = [
+        _line_json(line, color) for line, color in zip(deck.zone(Zone.COMMANDER), commander_colors(deck), strict=True)
+    ]
     data = {
         "format": "cmdraft-deck/1",
         "name": deck.name,

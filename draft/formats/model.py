@@ -43,8 +43,15 @@ class FileFormat(StrEnum):
     @classmethod
     def parse(cls, text: str) -> FileFormat:
         key = text.strip().lower().lstrip(".")
-        aliases = {"cockatrice": cls.COCKATRICE, "forge": cls.FORGE, "mtgo": cls.MTGO, "txt": cls.ARENA,
-                   "plain": cls.TEXT, "moxfield": cls.ARENA, "mtga": cls.ARENA}
+        aliases = {
+            "cockatrice": cls.COCKATRICE,
+            "forge": cls.FORGE,
+            "mtgo": cls.MTGO,
+            "txt": cls.ARENA,
+            "plain": cls.TEXT,
+            "moxfield": cls.ARENA,
+            "mtga": cls.ARENA,
+        }
         if key in aliases:
             return aliases[key]
         for fmt in cls:
@@ -55,7 +62,9 @@ class FileFormat(StrEnum):
     @classmethod
     def for_path(cls, path: str | Path) -> FileFormat:
         suffix = Path(path).suffix.lower().lstrip(".")
-        return {"cod": cls.COCKATRICE, "dck": cls.FORGE, "dek": cls.MTGO, "json": cls.JSON, "csv": cls.CSV}.get(suffix, cls.ARENA)
+        return {"cod": cls.COCKATRICE, "dck": cls.FORGE, "dek": cls.MTGO, "json": cls.JSON, "csv": cls.CSV}.get(
+            suffix, cls.ARENA
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,19 +148,29 @@ def xml_root(text: str, label: str) -> ElementTree.Element:
 def root_named(root: ElementTree.Element, tag: str, label: str, what: str) -> ElementTree.Element:
     """The root element when it is ``tag``; else a one-line error naming the file and what it holds."""
     if root.tag != tag:
-        raise InputError(f"{label}: the root element is <{root.tag}>, not <{tag}>: this is not {what}; "
-                         "export the deck again or give its format with --to/extension")
+        raise InputError(
+            f"{label}: the root element is <{root.tag}>, not <{tag}>: this is not {what}; "
+            "export the deck again or give its format with --to/extension"
+        )
     return root
 
 
-def xml_entries(result: DeckFile, cards, name_key: str, count_key: str, printing=lambda card: (None, None),
-                positions: list[int] | None = None) -> None:
+def xml_entries(
+    result: DeckFile,
+    cards,
+    name_key: str,
+    count_key: str,
+    printing=lambda card: (None, None),
+    positions: list[int] | None = None,
+) -> None:
     """Entries from XML card elements with their zones; bad elements become line errors."""
     for index, (card, zone) in enumerate(cards):
         position = positions[index] if positions is not None else index + 1
         name = (card.get(name_key) or "").strip()
         if not name or CONTROL.search(name):
-            result.errors.append(LineError(position, ElementTree.tostring(card, encoding="unicode")[:80], "a card without a name"))
+            result.errors.append(
+                LineError(position, ElementTree.tostring(card, encoding="unicode")[:80], "a card without a name")
+            )
             continue
         count = count_or_error(card.get(count_key), position, name, result)
         if count is not None:
@@ -171,7 +190,9 @@ def merged_lines(lines: list[DeckLine]) -> list[DeckLine]:
     merged: dict[Card, DeckLine] = {}
     for line in lines:
         old = merged.get(line.card)
-        merged[line.card] = line if old is None else DeckLine(old.card, old.count + line.count, old.zone, old.foil, old.etched)
+        merged[line.card] = (
+            line if old is None else DeckLine(old.card, old.count + line.count, old.zone, old.foil, old.etched)
+        )
     return list(merged.values())
 
 

@@ -11,8 +11,16 @@ from __future__ import annotations
 from xml.sax.saxutils import quoteattr
 
 from draft.decks import Deck, Zone
-from draft.formats.model import (DeckFile, FileFormat, LineError, merged_lines, ordered_lines, root_named, xml_entries,
-                                 xml_root)
+from draft.formats.model import (
+    DeckFile,
+    FileFormat,
+    LineError,
+    merged_lines,
+    ordered_lines,
+    root_named,
+    xml_entries,
+    xml_root,
+)
 from sets.cards import Card, Layout
 from sets.errors import InputError
 
@@ -26,9 +34,11 @@ class MissingMtgoIdError(InputError):
     def __init__(self, names: list[str]):
         self.names = names
         shown = ", ".join(repr(name) for name in names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
-        super().__init__(f"no MTGO .dek written: MTGO needs a catalog id (CatID) for every card, and {len(names)} card(s) "
-                         f"have none ({shown}); import an MTGJSON file that has them ('cmdraft sets import FILE', "
-                         "identifiers.mtgoId), or use another format")
+        super().__init__(
+            f"no MTGO .dek written: MTGO needs a catalog id (CatID) for every card, and {len(names)} card(s) "
+            f"have none ({shown}); import an MTGJSON file that has them ('cmdraft sets import FILE', "
+            "identifiers.mtgoId), or use another format"
+        )
 
 
 def mtgo_name(card: Card) -> str:
@@ -52,15 +62,23 @@ def parse_mtgo(text: str, label: str = "deck") -> DeckFile:
     root = root_named(xml_root(text, label), "Deck", label, "an MTGO .dek file")
     result = DeckFile(FileFormat.MTGO)
     zoned = [(card, _zone(card, position, result)) for position, card in enumerate(root.iter("Cards"), start=1)]
-    xml_entries(result, [(card, zone) for card, zone in zoned if zone is not None], "Name", "Quantity",
-                positions=[position for position, (_, zone) in enumerate(zoned, start=1) if zone is not None])
+    xml_entries(
+        result,
+        [(card, zone) for card, zone in zoned if zone is not None],
+        "Name",
+        "Quantity",
+        positions=[position for position, (_, zone) in enumerate(zoned, start=1) if zone is not None],
+    )
     return result
 
 
 def missing_ids(deck: Deck) -> list[str]:
     """Names of the written cards that have no MTGO id, in deck order."""
-    return list(dict.fromkeys(line.card.name for zone in (Zone.MAIN, Zone.COMMANDER) for line in deck.zone(zone)
-                              if not line.card.mtgo_id))
+    return list(
+        dict.fromkeys(
+            line.card.name for zone in (Zone.MAIN, Zone.COMMANDER) for line in deck.zone(zone) if not line.card.mtgo_id
+        )
+    )
 
 
 def write_mtgo(deck: Deck) -> str:
@@ -72,12 +90,17 @@ def write_mtgo(deck: Deck) -> str:
     missing = missing_ids(deck)
     if missing:
         raise MissingMtgoIdError(missing)
-    out = ['<?xml version="1.0" encoding="utf-8"?>',
-           '<Deck xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">',
-           "  <NetDeckID>0</NetDeckID>", "  <PreconstructedDeckID>0</PreconstructedDeckID>"]
+    out = [
+        '<?xml version="1.0" encoding="utf-8"?>',
+        '<Deck xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">',
+        "  <NetDeckID>0</NetDeckID>",
+        "  <PreconstructedDeckID>0</PreconstructedDeckID>",
+    ]
     for zone, side in ((Zone.MAIN, "false"), (Zone.COMMANDER, "true")):
         for line in merged_lines(ordered_lines(deck, zone)):
-            out.append(f'  <Cards CatID="{line.card.mtgo_id}" Quantity="{line.count}" Sideboard="{side}" '
-                       f'Name={quoteattr(mtgo_name(line.card))} Annotation="0" />')
+            out.append(
+                f'  <Cards CatID="{line.card.mtgo_id}" Quantity="{line.count}" Sideboard="{side}" '
+                f'Name={quoteattr(mtgo_name(line.card))} Annotation="0" />'
+            )
     out.append("</Deck>")
     return "\n".join(out) + "\n"

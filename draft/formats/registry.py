@@ -36,8 +36,10 @@ def decode(data: bytes, label: str = "deck") -> str:
             return data.decode("cp1252")
     except UnicodeDecodeError as error:
         line = data.count(b"\n", 0, error.start) + 1
-        raise InputError(f"{label}: byte 0x{data[error.start]:02x} on line {line} is not text in UTF-8, UTF-16 or "
-                         "Windows-1252; save the file as UTF-8") from None
+        raise InputError(
+            f"{label}: byte 0x{data[error.start]:02x} on line {line} is not text in UTF-8, UTF-16 or "
+            "Windows-1252; save the file as UTF-8"
+        ) from None
 
 
 @dataclass(frozen=True)
@@ -63,7 +65,14 @@ FORMATS: dict[FileFormat, Format] = {
 }
 WRITERS = {fmt: spec.write for fmt, spec in FORMATS.items()}
 EXTENSIONS = {fmt: spec.extension for fmt, spec in FORMATS.items()}
-EXPORT_FORMATS = (FileFormat.ARENA, FileFormat.COCKATRICE, FileFormat.FORGE, FileFormat.MTGO, FileFormat.JSON, FileFormat.CSV)
+EXPORT_FORMATS = (
+    FileFormat.ARENA,
+    FileFormat.COCKATRICE,
+    FileFormat.FORGE,
+    FileFormat.MTGO,
+    FileFormat.JSON,
+    FileFormat.CSV,
+)
 
 
 def sniff(text: str) -> FileFormat:
@@ -106,4 +115,6 @@ def pool_as_deck(cards: Any, name: str = "") -> Deck:
         card = getattr(item, "card", item)
         key = (card, bool(getattr(item, "foil", False)), bool(getattr(item, "etched", False)))
         lines[key] = lines.get(key, 0) + 1
-    return Deck(tuple(DeckLine(card, n, Zone.MAIN, foil, etched) for (card, foil, etched), n in lines.items()), (), name)
+    return Deck(
+        tuple(DeckLine(card, n, Zone.MAIN, foil, etched) for (card, foil, etched), n in lines.items()), (), name
+    )

@@ -19,12 +19,16 @@ def resolve(deck_file: DeckFile, index: CardIndex) -> tuple[Deck, list[Problem]]
         card = _lookup(entry, index)
         meld = index.meld_result(entry.name) if card is None else None
         if meld is not None:
-            problems.append(Problem("meld-result", f"line {entry.line}: {meld_result_message(entry.name, *meld)}", (entry.name,)))
+            problems.append(
+                Problem("meld-result", f"line {entry.line}: {meld_result_message(entry.name, *meld)}", (entry.name,))
+            )
             continue
         if card is None:
             suggestions = index.suggest(entry.name)
             hint = f" (did you mean {quoted_list(suggestions)}?)" if suggestions else ""
-            problems.append(Problem("unknown-card", f"line {entry.line}: unknown card {entry.name!r}{hint}", (entry.name,)))
+            problems.append(
+                Problem("unknown-card", f"line {entry.line}: unknown card {entry.name!r}{hint}", (entry.name,))
+            )
             continue
         lines.append(DeckLine(card, entry.count, entry.zone, entry.foil, entry.etched))
         blocks.append(entry.block)
@@ -33,7 +37,9 @@ def resolve(deck_file: DeckFile, index: CardIndex) -> tuple[Deck, list[Problem]]
         problems += unclear
     else:
         lines = _place_commanders(lines, deck_file, blocks)
-    colors = list(deck_file.piper_colors) or [e.color for e in deck_file.entries if e.zone is Zone.COMMANDER and e.color]
+    colors = list(deck_file.piper_colors) or [
+        e.color for e in deck_file.entries if e.zone is Zone.COMMANDER and e.color
+    ]
     return Deck(tuple(_expand_commanders(lines)), tuple(c for c in colors if c is not None), deck_file.name), problems
 
 
@@ -62,7 +68,8 @@ def _expand_commanders(lines: list[DeckLine]) -> list[DeckLine]:
 
 def _leads(cards: list[Card]) -> bool:
     return (len(cards) == 1 and cards[0].can_be_commander) or (
-        len(cards) == 2 and can_pair(cards[0], cards[1]) and all(c.can_be_commander for c in cards))
+        len(cards) == 2 and can_pair(cards[0], cards[1]) and all(c.can_be_commander for c in cards)
+    )
 
 
 def _place_commanders(lines: list[DeckLine], deck_file: DeckFile, blocks: list[int] | None = None) -> list[DeckLine]:
@@ -78,15 +85,19 @@ def _place_commanders(lines: list[DeckLine], deck_file: DeckFile, blocks: list[i
             group = [line for line, block in zip(lines, blocks, strict=True) if block == edge]
             cards = [line.card for line in group for _ in range(line.count)]
             if _leads(cards):
-                return [DeckLine(l.card, l.count, Zone.COMMANDER, l.foil, l.etched) if any(l is g for g in group) else l
-                        for l in lines]
+                return [
+                    DeckLine(l.card, l.count, Zone.COMMANDER, l.foil, l.etched) if any(l is g for g in group) else l
+                    for l in lines
+                ]
         return lines
     if deck_file.format is not FileFormat.COCKATRICE:
         return lines
     side = [line for line in lines if line.zone is Zone.SIDEBOARD]
     if deck_file.commander_names:
         wanted = {normalize_name(name) for name in deck_file.commander_names}
-        chosen = [line for line in side if {normalize_name(line.card.name), normalize_name(line.card.front.name)} & wanted]
+        chosen = [
+            line for line in side if {normalize_name(line.card.name), normalize_name(line.card.front.name)} & wanted
+        ]
     else:
         # Commanders are written first in the side zone; take the leading one or two that can lead.
         chosen = []
@@ -107,12 +118,17 @@ def _mtgo_commanders(lines: list[DeckLine]) -> tuple[list[DeckLine], list[Proble
     side = [line for line in lines if line.zone is Zone.SIDEBOARD]
     copies = sum(line.count for line in side)
     if copies <= MOST_COMMANDERS:
-        return [DeckLine(l.card, l.count, Zone.COMMANDER, l.foil, l.etched) if l.zone is Zone.SIDEBOARD else l
-                for l in lines], []
+        return [
+            DeckLine(l.card, l.count, Zone.COMMANDER, l.foil, l.etched) if l.zone is Zone.SIDEBOARD else l
+            for l in lines
+        ], []
     names = tuple(dict.fromkeys(line.card.name for line in side))
     shown = " + ".join(names[:4]) + (" + …" if len(names) > 4 else "")
-    return lines, [Problem(
-        "unclear-commander",
-        f"the .dek sideboard holds {copies} cards ({shown}); MTGO keeps only the commanders there, "
-        f"so which cards lead can't be told: keep just the commander(s) in the sideboard, or use a format with a command zone",
-        names)]
+    return lines, [
+        Problem(
+            "unclear-commander",
+            f"the .dek sideboard holds {copies} cards ({shown}); MTGO keeps only the commanders there, "
+            f"so which cards lead can't be told: keep just the commander(s) in the sideboard, or use a format with a command zone",
+            names,
+        )
+    ]

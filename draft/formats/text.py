@@ -5,8 +5,18 @@ from __future__ import annotations
 import re
 
 from draft.decks import Deck, Zone
-from draft.formats.model import (CONTROL, MAX_COPIES, DeckFile, Entry, FileFormat, LineError, front_face_name,
-                                 has_printing, merged_lines, ordered_lines)
+from draft.formats.model import (
+    CONTROL,
+    MAX_COPIES,
+    DeckFile,
+    Entry,
+    FileFormat,
+    LineError,
+    front_face_name,
+    has_printing,
+    merged_lines,
+    ordered_lines,
+)
 from sets.cards import Card
 
 
@@ -18,9 +28,18 @@ _SECTION = re.compile(
 
 
 _SECTION_ZONES = {
-    "commander": Zone.COMMANDER, "commanders": Zone.COMMANDER, "command zone": Zone.COMMANDER,
-    "deck": Zone.MAIN, "main": Zone.MAIN, "mainboard": Zone.MAIN, "maindeck": Zone.MAIN, "main deck": Zone.MAIN,
-    "sideboard": Zone.SIDEBOARD, "side": Zone.SIDEBOARD, "companion": Zone.SIDEBOARD, "maybeboard": Zone.SIDEBOARD,
+    "commander": Zone.COMMANDER,
+    "commanders": Zone.COMMANDER,
+    "command zone": Zone.COMMANDER,
+    "deck": Zone.MAIN,
+    "main": Zone.MAIN,
+    "mainboard": Zone.MAIN,
+    "maindeck": Zone.MAIN,
+    "main deck": Zone.MAIN,
+    "sideboard": Zone.SIDEBOARD,
+    "side": Zone.SIDEBOARD,
+    "companion": Zone.SIDEBOARD,
+    "maybeboard": Zone.SIDEBOARD,
     "considering": Zone.SIDEBOARD,
 }
 

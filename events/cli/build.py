@@ -9,11 +9,21 @@ import typer
 
 from events.cli.common import DbOption, open_store
 
-PlainOption = Annotated[bool, typer.Option("--plain", help="The line prompt instead of the full-screen app (also when input or output is not a terminal).")]
+PlainOption = Annotated[
+    bool,
+    typer.Option(
+        "--plain", help="The line prompt instead of the full-screen app (also when input or output is not a terminal)."
+    ),
+]
 
 
 def build(
-    pool: Annotated[Path, typer.Argument(metavar="POOL", help="A pool file in any supported format (sealed, an event pool, another tool's export).")],
+    pool: Annotated[
+        Path,
+        typer.Argument(
+            metavar="POOL", help="A pool file in any supported format (sealed, an event pool, another tool's export)."
+        ),
+    ],
     plain: PlainOption = False,
     db: DbOption = None,
 ) -> None:

@@ -72,8 +72,10 @@ def undecodable(arg: str) -> str | None:
         return None
     if "\udc80" <= bad <= "\udcff":
         raw = arg.encode("utf-8", "surrogateescape") if all(not "\ud800" <= c < "\udc80" for c in arg) else arg
-        return (f"the argument {raw!r} is not UTF-8 text (byte 0x{ord(bad) - 0xDC00:02x}); "
-                "type it in a UTF-8 terminal, or change the terminal's encoding to UTF-8")
+        return (
+            f"the argument {raw!r} is not UTF-8 text (byte 0x{ord(bad) - 0xDC00:02x}); "
+            "type it in a UTF-8 terminal, or change the terminal's encoding to UTF-8"
+        )
     return f"the argument {arg.encode('utf-8', 'backslashreplace').decode()!r} holds U+{ord(bad):04X}, which is not a character"
 
 
@@ -120,8 +122,14 @@ class RootGroup(TyperGroup):
             _error_line(f"{error}")
             ctx.exit(error.exit_code)
 
-    def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,
-             standalone_mode: bool = True, **extra: Any) -> Any:
+    def main(
+        self,
+        args: Any = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
         problem = next((undecodable(arg) for arg in (args or []) if isinstance(arg, str) and undecodable(arg)), None)
         if problem:  # before anything is read or saved: a name that can't be shown or stored exactly
             _error_line(f"{problem}")
@@ -161,8 +169,9 @@ def version_callback(value: bool) -> None:
         raise typer.Exit()
 
 
-VersionOption = Annotated[bool, typer.Option("--version", is_eager=True, callback=version_callback,
-                                             help="Show the version and exit.")]
+VersionOption = Annotated[
+    bool, typer.Option("--version", is_eager=True, callback=version_callback, help="Show the version and exit.")
+]
 
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts instead of tables.")]
@@ -171,13 +180,19 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts
 SetOption = Annotated[str, typer.Option("--set", help="Set code, e.g. CMR.")]
 
 
-SeedOption = Annotated[Optional[int], typer.Option("--seed", help="Random seed; the same seed replays the same result.")]
+SeedOption = Annotated[
+    Optional[int], typer.Option("--seed", help="Random seed; the same seed replays the same result.")
+]
 
 
-KindOption = Annotated[Optional[str], typer.Option("--booster", help="Booster type: draft, default, set, collector… (default: draft).")]
+KindOption = Annotated[
+    Optional[str], typer.Option("--booster", help="Booster type: draft, default, set, collector… (default: draft).")
+]
 
 
-ForceOption = Annotated[bool, typer.Option("--force", help="Replace output files that already exist (never a cmdraft database).")]
+ForceOption = Annotated[
+    bool, typer.Option("--force", help="Replace output files that already exist (never a cmdraft database).")
+]
 
 
 DbOption = Annotated[Optional[Path], typer.Option("--db", help="Database file (default: CMDRAFT_HOME/cmdraft.json).")]
@@ -232,16 +247,16 @@ def resolve_seed(seed: int | None) -> int:
 
 # The largest count every option takes (README: "Limits"); more would run for hours or fill memory.
 MAXIMA = {
-    "--count": 100_000,           # packs
-    "--audit-count": 1_000_000,   # packs audit
-    "--players": 1_024,           # sealed
-    "--boosters": 36,             # sealed, per player
-    "--drafts": 100_000,          # sim
-    "--jobs": 64,                 # sim
-    "--top": 1_000,               # deck suggest
-    "--seconds": 3_600,           # event timer
-    "--timer": 3_600,             # event new, play: seconds for a full pack
-    "--piper-stock": 1_000,       # event new
+    "--count": 100_000,  # packs
+    "--audit-count": 1_000_000,  # packs audit
+    "--players": 1_024,  # sealed
+    "--boosters": 36,  # sealed, per player
+    "--drafts": 100_000,  # sim
+    "--jobs": 64,  # sim
+    "--top": 1_000,  # deck suggest
+    "--seconds": 3_600,  # event timer
+    "--timer": 3_600,  # event new, play: seconds for a full pack
+    "--piper-stock": 1_000,  # event new
 }
 
 

@@ -25,8 +25,10 @@ def read_deck(path: Path, index=None):
     deck_file = read_file(path)
     if not deck_file.entries:
         first = f"; {deck_file.errors[0]}" if deck_file.errors else ""
-        raise InputError(f"{path}: no card lines could be read ({len(deck_file.errors)} unreadable{first}); "
-                         "give a deck or pool file such as '1 Sol Ring' lines, .cod, .dck, .dek, .json or .csv")
+        raise InputError(
+            f"{path}: no card lines could be read ({len(deck_file.errors)} unreadable{first}); "
+            "give a deck or pool file such as '1 Sol Ring' lines, .cod, .dck, .dek, .json or .csv"
+        )
     return resolve(deck_file, index or card_index())
 
 
@@ -47,9 +49,14 @@ def load_banlist(path: Path | None) -> list[str]:
 def deck_check(
     deck_path: Annotated[Path, typer.Argument(metavar="DECK", help="Deck file in any supported format.")],
     pool: Annotated[Optional[Path], typer.Option("--pool", help="The player's pool file (Commander draft).")] = None,
-    piper: Annotated[Optional[list[str]], typer.Option("--piper", help="Chosen color of a Piper commander: U or blue; repeat for two.")] = None,
+    piper: Annotated[
+        Optional[list[str]],
+        typer.Option("--piper", help="Chosen color of a Piper commander: U or blue; repeat for two."),
+    ] = None,
     fmt: Annotated[str, typer.Option("--format", help="commander-draft (default) or commander.")] = "commander-draft",
-    banlist: Annotated[Optional[Path], typer.Option("--banlist", help="Banned list file for --format commander (one name a line).")] = None,
+    banlist: Annotated[
+        Optional[Path], typer.Option("--banlist", help="Banned list file for --format commander (one name a line).")
+    ] = None,
     as_json: JsonOption = False,
 ) -> None:
     """Check a deck; exit 0 when legal, 1 when not, 2 when the input can't be read."""
@@ -83,7 +90,9 @@ def deck_check(
 @deck_app.command("convert")
 def deck_convert(
     source: Annotated[Path, typer.Argument(metavar="IN", help="Deck or pool file in any supported format.")],
-    target_text: Annotated[str, typer.Argument(metavar="OUT", help="File to write; its extension picks the format unless --to is given.")],
+    target_text: Annotated[
+        str, typer.Argument(metavar="OUT", help="File to write; its extension picks the format unless --to is given.")
+    ],
     to: Annotated[Optional[str], typer.Option("--to", help="arena, text, cod, dck, dek, json or csv.")] = None,
     force: ForceOption = False,
     as_json: JsonOption = False,
@@ -103,9 +112,15 @@ def deck_convert(
 
     written = write_deck(target, deck, fmt, force)
     if as_json:
-        emit_json({"written": str(target), "format": fmt.value, "cards": sum(l.count for l in deck.lines),
-                   "pool_file": str(written[1]) if len(written) > 1 else None,
-                   "problems": [p.to_json() for p in problems]})
+        emit_json(
+            {
+                "written": str(target),
+                "format": fmt.value,
+                "cards": sum(l.count for l in deck.lines),
+                "pool_file": str(written[1]) if len(written) > 1 else None,
+                "problems": [p.to_json() for p in problems],
+            }
+        )
         return
     from rich.markup import escape
 
@@ -116,8 +131,12 @@ def deck_convert(
     console.print(Text(f"wrote {target} ({fmt.value}, {sum(l.count for l in deck.lines)} cards)"))
     if len(written) > 1:
         side = sum(line.count for line in deck.zone(Zone.SIDEBOARD))
-        console.print(Text(f"{fmt.value} keeps only the commanders in the sideboard: the whole pool "
-                           f"(sideboard of {side} included) went to {written[1]}"))
+        console.print(
+            Text(
+                f"{fmt.value} keeps only the commanders in the sideboard: the whole pool "
+                f"(sideboard of {side} included) went to {written[1]}"
+            )
+        )
 
 
 @deck_app.command("suggest")

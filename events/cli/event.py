@@ -8,13 +8,27 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from events.cli.common import (MAXIMA, DbOption, ForceOption, JsonOption, emit_json, open_store, out, parse_colors, positive,
-                               write_stdout)
+from events.cli.common import (
+    MAXIMA,
+    DbOption,
+    ForceOption,
+    JsonOption,
+    emit_json,
+    open_store,
+    out,
+    parse_colors,
+    positive,
+    write_stdout,
+)
 from sets.errors import InputError, StateError, StorageError
 from sets.numbers import parse_int
 
-event_app = typer.Typer(help="Run a store event: players, seating, draft, Pipers, decks, rounds, standings.", no_args_is_help=True)
-player_app = typer.Typer(help="Register, rename, remove (before seating), drop and late-add players.", no_args_is_help=True)
+event_app = typer.Typer(
+    help="Run a store event: players, seating, draft, Pipers, decks, rounds, standings.", no_args_is_help=True
+)
+player_app = typer.Typer(
+    help="Register, rename, remove (before seating), drop and late-add players.", no_args_is_help=True
+)
 event_app.add_typer(player_app, name="player")
 
 EventArg = Annotated[int, typer.Argument(metavar="ID", help="Event number (see 'cmdraft event list').")]
@@ -63,8 +77,12 @@ def event_new(
     timer: Annotated[int, typer.Option("--timer", help="Seconds for the first pick of a pack (0: none).")] = 0,
     points: Annotated[str, typer.Option("--points", help="Placement points, best place first.")] = "3,2,1,0",
     piper_stock: Annotated[int, typer.Option("--piper-stock", help="Prismatic Pipers the store can lend.")] = 0,
-    seed: Annotated[Optional[int], typer.Option("--seed", help="Seed for seating and pairings (packs come from a secret).")] = None,
-    no_codes: Annotated[bool, typer.Option("--no-codes", help="Terminal drafts without seat codes: any terminal may pick for anyone.")] = False,
+    seed: Annotated[
+        Optional[int], typer.Option("--seed", help="Seed for seating and pairings (packs come from a secret).")
+    ] = None,
+    no_codes: Annotated[
+        bool, typer.Option("--no-codes", help="Terminal drafts without seat codes: any terminal may pick for anyone.")
+    ] = False,
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -79,9 +97,21 @@ def event_new(
         raise InputError(f"--timer must be from 0 to {MAXIMA['--timer']:,} seconds, not {timer:,}")
     if not 0 <= piper_stock <= MAXIMA["--piper-stock"]:
         raise InputError(f"--piper-stock must be from 0 to {MAXIMA['--piper-stock']:,}, not {piper_stock:,}")
-    event_id = core(db, Registration).create(name, date=date, set_code=set_code, mode="sealed" if sealed else "draft", style=style,
-                               pod_size=pod_size, game_size=game_size, one_v_one=one_v_one, timer=timer, points=points,
-                               piper_stock=piper_stock, seed=seed, codes=not no_codes)
+    event_id = core(db, Registration).create(
+        name,
+        date=date,
+        set_code=set_code,
+        mode="sealed" if sealed else "draft",
+        style=style,
+        pod_size=pod_size,
+        game_size=game_size,
+        one_v_one=one_v_one,
+        timer=timer,
+        points=points,
+        piper_stock=piper_stock,
+        seed=seed,
+        codes=not no_codes,
+    )
     if as_json:
         emit_json({"id": event_id})
     else:
@@ -93,7 +123,9 @@ def event_list(db: DbOption = None, as_json: JsonOption = False) -> None:
     """List events."""
     rows = core(db).list_events()
     if as_json:
-        emit_json([{k: row[k] for k in ("id", "name", "date", "set", "mode", "style", "status", "players")} for row in rows])
+        emit_json(
+            [{k: row[k] for k in ("id", "name", "date", "set", "mode", "style", "status", "players")} for row in rows]
+        )
         return
     from rich.table import Table
     from events.screens.render import shown
@@ -103,7 +135,14 @@ def event_list(db: DbOption = None, as_json: JsonOption = False) -> None:
         return
     table = Table("Id", "Name", "Date", "Kind", "Status", "Players", title="Events")
     for row in rows:
-        table.add_row(str(row["id"]), shown(row["name"]), row["date"], f"{row['mode']} ({row['style']})", row["status"], str(row["players"]))
+        table.add_row(
+            str(row["id"]),
+            shown(row["name"]),
+            row["date"],
+            f"{row['mode']} ({row['style']})",
+            row["status"],
+            str(row["players"]),
+        )
     out().print(table)
 
 
@@ -112,6 +151,7 @@ def event_show(event_id: EventArg, db: DbOption = None, as_json: JsonOption = Fa
     """The status board: players, pods, pools, decks and rounds."""
     from events.codes import note_failures
     from events.pipers import Pipers
+
     events = core(db, Pipers)
     snap = note_failures(events, event_id, events.snapshot(event_id))
     if as_json:
@@ -126,19 +166,65 @@ def _snapshot_json(snap: dict[str, Any]) -> dict[str, Any]:
     event = snap["event"]
     names = {p["id"]: p["name"] for p in snap["players"]}
     return {
-        "event": {k: event[k] for k in ("id", "name", "date", "set", "mode", "style", "status", "pod_size", "game_size",
-                                         "one_v_one", "timer", "points", "piper_stock")},
-        "players": [{"id": p["id"], "number": p["number"], "name": p["name"], "status": p["status"], "late": p["late"],
-                     "checked_in": bool(p.get("checked_in")), "dropped_after": p.get("dropped_after"), "bot": bool(p.get("bot")), "pod": p["pod"],
-                     "seat": None if p["seat"] is None else p["seat"] + 1, "pipers_requested": p["requested"],
-                     "pool_size": p["pool_size"], "deck": p["deck"],
-                     **({"wrong_codes": p["wrong_codes"]} if "wrong_codes" in p else {})} for p in snap["players"]],
-        "pods": [{"pod": pod["number"], "players": [names[i] for i in pod["players"]], "pipers_opened": pod.get("opened"),
-                  "draft": snap["drafts"].get(pod["number"])} for pod in snap["pods"]],
-        "rounds": [{"round": r["number"], "status": r["status"], "tables": [[names[i] for i in t] for t in r["tables"]],
-                    "results": {str(res["table"]): [[names[i] for i in group] for group in res["order"]]
-                                for res in snap["results"] if res["round"] == r["number"]}}
-                   for r in snap["rounds"]],
+        "event": {
+            k: event[k]
+            for k in (
+                "id",
+                "name",
+                "date",
+                "set",
+                "mode",
+                "style",
+                "status",
+                "pod_size",
+                "game_size",
+                "one_v_one",
+                "timer",
+                "points",
+                "piper_stock",
+            )
+        },
+        "players": [
+            {
+                "id": p["id"],
+                "number": p["number"],
+                "name": p["name"],
+                "status": p["status"],
+                "late": p["late"],
+                "checked_in": bool(p.get("checked_in")),
+                "dropped_after": p.get("dropped_after"),
+                "bot": bool(p.get("bot")),
+                "pod": p["pod"],
+                "seat": None if p["seat"] is None else p["seat"] + 1,
+                "pipers_requested": p["requested"],
+                "pool_size": p["pool_size"],
+                "deck": p["deck"],
+                **({"wrong_codes": p["wrong_codes"]} if "wrong_codes" in p else {}),
+            }
+            for p in snap["players"]
+        ],
+        "pods": [
+            {
+                "pod": pod["number"],
+                "players": [names[i] for i in pod["players"]],
+                "pipers_opened": pod.get("opened"),
+                "draft": snap["drafts"].get(pod["number"]),
+            }
+            for pod in snap["pods"]
+        ],
+        "rounds": [
+            {
+                "round": r["number"],
+                "status": r["status"],
+                "tables": [[names[i] for i in t] for t in r["tables"]],
+                "results": {
+                    str(res["table"]): [[names[i] for i in group] for group in res["order"]]
+                    for res in snap["results"]
+                    if res["round"] == r["number"]
+                },
+            }
+            for r in snap["rounds"]
+        ],
     }
 
 
@@ -147,13 +233,16 @@ def player_add(
     event_id: EventArg,
     names: Annotated[list[str], typer.Argument(metavar="NAME...", help="One or more player names (any characters).")],
     bot: Annotated[bool, typer.Option("--bot", help="A bot fills this seat in a terminal draft.")] = False,
-    sealed: Annotated[bool, typer.Option("--sealed", help="After the draft has started: join with a sealed pool (six boosters).")] = False,
+    sealed: Annotated[
+        bool, typer.Option("--sealed", help="After the draft has started: join with a sealed pool (six boosters).")
+    ] = False,
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Register players (after seating: a seat in the smallest pod with room, or a re-seat offer when
     every pod is full; after the draft has started: with a sealed pool)."""
     from events.registration import Registration
+
     events = core(db, Registration)
     ids = [events.add_player(event_id, name, bot=bot, sealed=sealed) for name in names]
     numbers = {p["id"]: p["number"] for p in events.snapshot(event_id)["players"]}
@@ -172,7 +261,9 @@ def player_add(
 @player_app.command("checkin")
 def player_checkin(
     event_id: EventArg,
-    names: Annotated[Optional[list[str]], typer.Argument(metavar="NAME...", help="Players present (name or #N).")] = None,
+    names: Annotated[
+        Optional[list[str]], typer.Argument(metavar="NAME...", help="Players present (name or #N).")
+    ] = None,
     everyone: Annotated[bool, typer.Option("--all", help="Check in every registered player.")] = False,
     db: DbOption = None,
     as_json: JsonOption = False,
@@ -196,10 +287,15 @@ def player_checkin(
 
 
 @player_app.command("drop")
-def player_drop(event_id: EventArg, name: Annotated[str, typer.Argument(help="Player name, or #N for player number N.")],
-                db: DbOption = None, as_json: JsonOption = False) -> None:
+def player_drop(
+    event_id: EventArg,
+    name: Annotated[str, typer.Argument(help="Player name, or #N for player number N.")],
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
     """Drop a player: no more pairings, no deck registration."""
     from events.registration import Registration
+
     player = core(db, Registration).drop_player(event_id, name)
     if as_json:
         emit_json({"dropped": player["name"]})
@@ -210,11 +306,16 @@ def player_drop(event_id: EventArg, name: Annotated[str, typer.Argument(help="Pl
 
 
 @player_app.command("rename")
-def player_rename(event_id: EventArg, name: Annotated[str, typer.Argument(help="Player name, or #N for player number N.")],
-                  new_name: Annotated[str, typer.Argument(metavar="NEW_NAME", help="The corrected name.")],
-                  db: DbOption = None, as_json: JsonOption = False) -> None:
+def player_rename(
+    event_id: EventArg,
+    name: Annotated[str, typer.Argument(help="Player name, or #N for player number N.")],
+    new_name: Annotated[str, typer.Argument(metavar="NEW_NAME", help="The corrected name.")],
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
     """Correct a player's name (everywhere it is shown)."""
     from events.registration import Registration
+
     old, new = core(db, Registration).rename_player(event_id, name, new_name)
     if as_json:
         emit_json({"old": old, "new": new})
@@ -225,10 +326,15 @@ def player_rename(event_id: EventArg, name: Annotated[str, typer.Argument(help="
 
 
 @player_app.command("remove")
-def player_remove(event_id: EventArg, name: Annotated[str, typer.Argument(help="Player name, or #N for player number N.")],
-                  db: DbOption = None, as_json: JsonOption = False) -> None:
+def player_remove(
+    event_id: EventArg,
+    name: Annotated[str, typer.Argument(help="Player name, or #N for player number N.")],
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
     """Take back a registration before seating (a typo, a double entry): the player is gone, not dropped."""
     from events.registration import Registration
+
     removed = core(db, Registration).remove_player(event_id, name)
     if as_json:
         emit_json({"removed": removed})
@@ -239,9 +345,15 @@ def player_remove(event_id: EventArg, name: Annotated[str, typer.Argument(help="
 
 
 @player_app.command("code")
-def player_code(event_id: EventArg, name: Annotated[str, typer.Argument(help="Player name, or #N for player number N.")],
-                reset: Annotated[bool, typer.Option("--reset", help="Give the player a new code (the old one stops working).")] = False,
-                db: DbOption = None, as_json: JsonOption = False) -> None:
+def player_code(
+    event_id: EventArg,
+    name: Annotated[str, typer.Argument(help="Player name, or #N for player number N.")],
+    reset: Annotated[
+        bool, typer.Option("--reset", help="Give the player a new code (the old one stops working).")
+    ] = False,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
     """A player's seat code, for the desk: with --reset a new one, and the seat is unbound from its terminal."""
     from events.codes import reset_code, uses_codes
     from events.drafting import Drafting
@@ -256,7 +368,9 @@ def player_code(event_id: EventArg, name: Annotated[str, typer.Argument(help="Pl
             event = events._event(handle, event_id)
             found = events._player(handle, event_id, name)
         if not uses_codes(event):
-            raise StateError(f"event {event_id} has no seat codes (it was made with --no-codes, or is not a terminal draft)")
+            raise StateError(
+                f"event {event_id} has no seat codes (it was made with --no-codes, or is not a terminal draft)"
+            )
         if not found.get("code"):
             raise StateError(f"{found['name']} has no seat code yet: codes are given at seating")
         player, code = found["name"], found["code"]
@@ -269,12 +383,21 @@ def player_code(event_id: EventArg, name: Annotated[str, typer.Argument(help="Pl
 
 
 @event_app.command("seat")
-def event_seat(event_id: EventArg,
-               again: Annotated[bool, typer.Option("--again", help="Draw the pods again before the draft starts (late players included; a backup first).")] = False,
-               db: DbOption = None, as_json: JsonOption = False) -> None:
+def event_seat(
+    event_id: EventArg,
+    again: Annotated[
+        bool,
+        typer.Option(
+            "--again", help="Draw the pods again before the draft starts (late players included; a backup first)."
+        ),
+    ] = False,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
     """Seat players at random into balanced draft pods of at most the pod size (only those checked in,
     when check-in was used); --again re-draws them until the draft starts."""
     from events.seating import Seating
+
     events = core(db, Seating)
     pods = events.seat(event_id, again=again)
     no_shows = events.no_shows(event_id)
@@ -294,18 +417,23 @@ def event_seat(event_id: EventArg,
     from events.codes import uses_codes
 
     if uses_codes(events.snapshot(event_id)["event"]):
-        out().print(f"Seat codes for the slips (desk only): cmdraft event print {event_id} seatings --codes --format html --out slips.html")
+        out().print(
+            f"Seat codes for the slips (desk only): cmdraft event print {event_id} seatings --codes --format html --out slips.html"
+        )
 
 
 @event_app.command("draft")
 def event_draft(
     event_id: EventArg,
-    player: Annotated[Optional[list[str]], typer.Option("--player", help="Pick for this player at this terminal (repeatable).")] = None,
+    player: Annotated[
+        Optional[list[str]], typer.Option("--player", help="Pick for this player at this terminal (repeatable).")
+    ] = None,
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Start the draft (or open sealed pools); in a terminal draft, pick for the players at this terminal."""
     from events.drafting import Drafting
+
     events = core(db, Drafting)
     snap = events.snapshot(event_id)
     status, style = snap["event"]["status"], snap["event"]["style"]
@@ -319,11 +447,16 @@ def event_draft(
     if snap["event"]["mode"] == "sealed":
         console.print("Sealed pools opened: six boosters for every player. Register decks with 'cmdraft event deck'.")
     elif style == "physical":
-        console.print(f"The physical draft has started: run 'cmdraft event timer {event_id}' for the big screen, then record "
-                      f"each pool with 'cmdraft event pool {event_id} NAME FILE'.")
+        console.print(
+            f"The physical draft has started: run 'cmdraft event timer {event_id}' for the big screen, then record "
+            f"each pool with 'cmdraft event pool {event_id} NAME FILE'."
+        )
     elif style == "bots":
         recorded = all(p["pool_size"] is not None for p in snap["players"] if p["status"] == "active")
-        console.print("Every pod was drafted by bots; " + ("pools are recorded." if recorded else "pools are not all recorded yet."))
+        console.print(
+            "Every pod was drafted by bots; "
+            + ("pools are recorded." if recorded else "pools are not all recorded yet.")
+        )
     else:
         from events.screens.event_draft import run_event_draft
         from events.screens.terminal import Terminal
@@ -334,7 +467,9 @@ def event_draft(
 @event_app.command("timer")
 def event_timer(
     event_id: EventArg,
-    seconds: Annotated[Optional[int], typer.Option("--seconds", help="Seconds for a full pack (default: the event's timer or 60).")] = None,
+    seconds: Annotated[
+        Optional[int], typer.Option("--seconds", help="Seconds for a full pack (default: the event's timer or 60).")
+    ] = None,
     db: DbOption = None,
 ) -> None:
     """Big screen for a physical draft: round, passing direction and a shrinking pick timer."""
@@ -346,8 +481,11 @@ def event_timer(
     snap = core(db).snapshot(event_id)
     event = snap["event"]
     if event["mode"] == "sealed" or event["style"] != "physical":
-        kind = "a sealed event (no packs are passed)" if event["mode"] == "sealed" else \
-            f"a {event['style']} draft (each terminal times its own picks)"
+        kind = (
+            "a sealed event (no packs are passed)"
+            if event["mode"] == "sealed"
+            else f"a {event['style']} draft (each terminal times its own picks)"
+        )
         raise StateError(f"the pick timer is for a physical draft, and event {event_id} is {kind}")
     base = seconds if seconds is not None else (event["timer"] or 60)
     size = max(booster_spec(event["set"]).sizes)
@@ -358,8 +496,12 @@ def event_timer(
 @event_app.command("clock")
 def event_clock(
     event_id: EventArg,
-    minutes: Annotated[Optional[float], typer.Option("--minutes", help="Length of the round (default 50; changes a running clock).")] = None,
-    restart: Annotated[bool, typer.Option("--restart", help="Start the round's clock again from the full length.")] = False,
+    minutes: Annotated[
+        Optional[float], typer.Option("--minutes", help="Length of the round (default 50; changes a running clock).")
+    ] = None,
+    restart: Annotated[
+        bool, typer.Option("--restart", help="Start the round's clock again from the full length.")
+    ] = False,
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -376,8 +518,15 @@ def event_clock(
     number, clock = start_clock(events, event_id, minutes, restart=restart)
     now = time.time()
     if as_json:
-        emit_json({"round": number, "length": clock.length, "remaining": round(clock.remaining(now), 1),
-                   "paused": clock.paused, "started": clock.started})
+        emit_json(
+            {
+                "round": number,
+                "length": clock.length,
+                "remaining": round(clock.remaining(now), 1),
+                "paused": clock.paused,
+                "started": clock.started,
+            }
+        )
         return
     from events.screens.clock import run_clock
 
@@ -393,9 +542,13 @@ def event_clock(
 def event_pool(
     event_id: EventArg,
     name: Annotated[str, typer.Argument(help="Player name, or #N for player number N.")],
-    file: Annotated[Optional[Path], typer.Argument(help="Pool file in any deck format; leave out to type the cards.")] = None,
+    file: Annotated[
+        Optional[Path], typer.Argument(help="Pool file in any deck format; leave out to type the cards.")
+    ] = None,
     replace: Annotated[bool, typer.Option("--replace", help="Replace a pool already recorded.")] = False,
-    edit: Annotated[bool, typer.Option("--edit", help="Edit the recorded pool line by line (undo, remove N, new lines).")] = False,
+    edit: Annotated[
+        bool, typer.Option("--edit", help="Edit the recorded pool line by line (undo, remove N, new lines).")
+    ] = False,
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -408,6 +561,7 @@ def event_pool(
     from draft.formats import parse, read_file
 
     from events.pools import Pools
+
     events = core(db, Pools)
     if edit and file is not None:
         raise InputError("--edit changes the recorded pool line by line; to record a file over it use --replace")
@@ -423,7 +577,9 @@ def event_pool(
         recorded = pool_lines(events.pool(event_id, name)) if edit else None
         replace = replace or edit
         console = out()
-        deck_file = parse("\n".join(type_pool(console, Terminal(console), events.index, expected_pool_size(event), recorded)))
+        deck_file = parse(
+            "\n".join(type_pool(console, Terminal(console), events.index, expected_pool_size(event), recorded))
+        )
     else:
         from events.screens.terminal import undecodable_byte
 
@@ -433,7 +589,9 @@ def event_pool(
                 break
             byte = undecodable_byte(line)
             if byte is not None:
-                raise InputError(f"standard input line {number} is not UTF-8 text (byte 0x{byte:02x}); nothing was recorded")
+                raise InputError(
+                    f"standard input line {number} is not UTF-8 text (byte 0x{byte:02x}); nothing was recorded"
+                )
             lines.append(line)
         deck_file = parse("".join(lines))
     player_id, warnings = events.record_pool(event_id, name, deck_file, replace)
@@ -452,14 +610,21 @@ def event_pool(
 def event_pipers(
     event_id: EventArg,
     stock: Annotated[Optional[int], typer.Option("--stock", help="Pipers the store can lend.")] = None,
-    opened: Annotated[Optional[list[str]], typer.Option("--opened", help="POD=N Pipers opened in a pod, checked against the pools (repeatable).")] = None,
-    request: Annotated[Optional[list[str]], typer.Option("--request", help="NAME=N Pipers a player plans to add, 0-2: a forecast (repeatable).")] = None,
+    opened: Annotated[
+        Optional[list[str]],
+        typer.Option("--opened", help="POD=N Pipers opened in a pod, checked against the pools (repeatable)."),
+    ] = None,
+    request: Annotated[
+        Optional[list[str]],
+        typer.Option("--request", help="NAME=N Pipers a player plans to add, 0-2: a forecast (repeatable)."),
+    ] = None,
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """The Piper ledger: opened per pod (counted in the pools), Pipers the registered decks add, unused ones,
     the store's stock, any shortfall with who could lend; requests before deck building as a forecast."""
     from events.pipers import Pipers
+
     events = core(db, Pipers)
     opened_by_pod = {}
     for key, count in _pairs(opened, "--opened").items():
@@ -481,7 +646,9 @@ def event_deck(
     name: Annotated[Optional[str], typer.Argument(help="Player name (or #N); leave out for the status board.")] = None,
     file: Annotated[Optional[Path], typer.Argument(help="Deck file in any supported format.")] = None,
     auto: Annotated[bool, typer.Option("--auto", help="Let the bot build the deck from the player's pool.")] = False,
-    build: Annotated[bool, typer.Option("--build", help="Build the deck at this terminal from the player's pool.")] = False,
+    build: Annotated[
+        bool, typer.Option("--build", help="Build the deck at this terminal from the player's pool.")
+    ] = False,
     piper: Annotated[Optional[list[str]], typer.Option("--piper", help="Chosen Piper color (repeat for two).")] = None,
     db: DbOption = None,
     as_json: JsonOption = False,
@@ -490,11 +657,18 @@ def event_deck(
     from draft.formats import read_file
 
     from events.decks import Decks
+
     events = core(db, Decks)
     if name is None:
         snap = events.snapshot(event_id)
         if as_json:
-            emit_json([{"player": p["name"], "status": p["status"], "deck": p["deck"]} for p in snap["players"] if not p.get("bot")])
+            emit_json(
+                [
+                    {"player": p["name"], "status": p["status"], "deck": p["deck"]}
+                    for p in snap["players"]
+                    if not p.get("bot")
+                ]
+            )
             return
         from events.screens.render import deck_board
 
@@ -513,8 +687,9 @@ def event_deck(
         if not builder.registered:
             console.print("No deck registered (use 'save' or 'done' to register one).")
         return
-    report = events.register_deck(event_id, name, None if file is None else read_file(file), auto=auto,
-                                  piper_colors=parse_colors(piper))
+    report = events.register_deck(
+        event_id, name, None if file is None else read_file(file), auto=auto, piper_colors=parse_colors(piper)
+    )
     if as_json:
         emit_json(report)
         raise typer.Exit(0 if report["valid"] else 1)
@@ -527,10 +702,15 @@ def event_deck(
 
 
 @event_app.command("round")
-def event_round(event_id: EventArg, force: Annotated[bool, typer.Option("--force", help="Pair even if some decks are missing.")] = False,
-                db: DbOption = None, as_json: JsonOption = False) -> None:
+def event_round(
+    event_id: EventArg,
+    force: Annotated[bool, typer.Option("--force", help="Pair even if some decks are missing.")] = False,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
     """Start the next round: game pods at random in round one, then by points avoiding repeat opponents."""
     from events.rounds import Rounds
+
     result = core(db, Rounds).new_round(event_id, force)
     if as_json:
         emit_json(result)
@@ -549,8 +729,12 @@ def event_result(
     event_id: EventArg,
     round_number: Annotated[int, typer.Argument(metavar="ROUND")],
     table: Annotated[int, typer.Argument(metavar="TABLE")],
-    order: Annotated[str, typer.Argument(metavar="ORDER", help="Finishing order: 'Ann > Bo = Cy > Di' ('=' for a draw).")],
-    replace: Annotated[bool, typer.Option("--replace", help="Correct a result already recorded (until the event is finished).")] = False,
+    order: Annotated[
+        str, typer.Argument(metavar="ORDER", help="Finishing order: 'Ann > Bo = Cy > Di' ('=' for a draw).")
+    ],
+    replace: Annotated[
+        bool, typer.Option("--replace", help="Correct a result already recorded (until the event is finished).")
+    ] = False,
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -559,6 +743,7 @@ def event_result(
     from events.schema import number_text
 
     from events.rounds import Rounds
+
     result = core(db, Rounds).record_result(event_id, round_number, table, order, replace)
     if as_json:
         emit_json({**result, "points": {name: round(float(points), 4) for name, points in result["points"].items()}})
@@ -568,16 +753,26 @@ def event_result(
     out().print(shown(join_names(f"{name} {number_text(points)}" for name, points in result["points"].items())))
     if result["next_round"] is not None:
         changed = result["would_change"]
-        verdict = (f"would have changed tables {join_names(map(str, changed))} of round {result['next_round']}" if changed
-                   else f"would not have changed the pairing of round {result['next_round']}")
-        out().print(shown(f"corrected after round {result['next_round']} was paired: the standings follow; this result "
-                          f"{verdict} (its pairing stays as it is)", style="yellow"), soft_wrap=True)
+        verdict = (
+            f"would have changed tables {join_names(map(str, changed))} of round {result['next_round']}"
+            if changed
+            else f"would not have changed the pairing of round {result['next_round']}"
+        )
+        out().print(
+            shown(
+                f"corrected after round {result['next_round']} was paired: the standings follow; this result "
+                f"{verdict} (its pairing stays as it is)",
+                style="yellow",
+            ),
+            soft_wrap=True,
+        )
 
 
 @event_app.command("standings")
 def event_standings(event_id: EventArg, db: DbOption = None, as_json: JsonOption = False) -> None:
     """Standings: points, then opponents' average points, then average place; exact ties share a rank."""
     from events.rounds import Rounds
+
     events = core(db, Rounds)
     rows = events.standings(event_id)
     if as_json:
@@ -591,10 +786,14 @@ def event_standings(event_id: EventArg, db: DbOption = None, as_json: JsonOption
 @event_app.command("print")
 def event_print(
     event_id: EventArg,
-    what: Annotated[str, typer.Argument(metavar="WHAT", help="seatings, pairings, slips, standings, results or decklists.")],
+    what: Annotated[
+        str, typer.Argument(metavar="WHAT", help="seatings, pairings, slips, standings, results or decklists.")
+    ],
     fmt: Annotated[str, typer.Option("--format", help="text (80 columns), html (one page to print) or csv.")] = "text",
     out_file: Annotated[Optional[str], typer.Option("--out", help="Write to this file instead of the screen.")] = None,
-    codes: Annotated[bool, typer.Option("--codes", help="seatings: add every player's seat code, a slip each (for the desk only).")] = False,
+    codes: Annotated[
+        bool, typer.Option("--codes", help="seatings: add every player's seat code, a slip each (for the desk only).")
+    ] = False,
     force: ForceOption = False,
     db: DbOption = None,
 ) -> None:
@@ -627,9 +826,19 @@ def event_game(
     round_number: Annotated[int, typer.Argument(metavar="ROUND")],
     table: Annotated[int, typer.Argument(metavar="TABLE")],
     life: Annotated[Optional[list[str]], typer.Option("--life", help="NAME=DELTA life change (repeatable).")] = None,
-    damage: Annotated[Optional[list[str]], typer.Option("--damage", help="VICTIM=SOURCE:COMMANDER[#K]:N commander damage, e.g. Ann=Bo:Piper#2:7 (repeatable).")] = None,
-    cast: Annotated[Optional[list[str]], typer.Option("--cast", help="NAME=COMMANDER[#K]: a cast from the command zone, e.g. Bo=Piper#1 (repeatable).")] = None,
-    undo: Annotated[bool, typer.Option("--undo", help="Take back the table's last entry (while the round is open).")] = False,
+    damage: Annotated[
+        Optional[list[str]],
+        typer.Option(
+            "--damage", help="VICTIM=SOURCE:COMMANDER[#K]:N commander damage, e.g. Ann=Bo:Piper#2:7 (repeatable)."
+        ),
+    ] = None,
+    cast: Annotated[
+        Optional[list[str]],
+        typer.Option("--cast", help="NAME=COMMANDER[#K]: a cast from the command zone, e.g. Bo=Piper#1 (repeatable)."),
+    ] = None,
+    undo: Annotated[
+        bool, typer.Option("--undo", help="Take back the table's last entry (while the round is open).")
+    ] = False,
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -642,7 +851,9 @@ def event_game(
         source, sep3, commander = rest.partition(":")
         if not (sep and sep2 and sep3) or not victim.strip() or not source.strip() or not commander.strip():
             raise InputError(f"bad --damage {value!r}: write VICTIM=SOURCE:COMMANDER:N, e.g. Ann=Bo:Piper#2:7")
-        damages.append((victim.strip(), source.strip(), commander.strip(), parse_int(amount, f"damage in --damage {value!r}")))
+        damages.append(
+            (victim.strip(), source.strip(), commander.strip(), parse_int(amount, f"damage in --damage {value!r}"))
+        )
     casts = []
     for value in cast or []:
         name, sep, commander = value.partition("=")
@@ -650,7 +861,10 @@ def event_game(
             raise InputError(f"bad --cast {value!r}: write NAME=COMMANDER, e.g. Bo=Piper#1")
         casts.append((name.strip(), commander.strip()))
     from events.games import Games
-    board = core(db, Games).game(event_id, round_number, table, life=_pairs(life, "--life", signed=True), damage=damages, casts=casts, undo=undo)
+
+    board = core(db, Games).game(
+        event_id, round_number, table, life=_pairs(life, "--life", signed=True), damage=damages, casts=casts, undo=undo
+    )
     if as_json:
         emit_json(board)
         return
@@ -663,6 +877,7 @@ def event_game(
 def event_finish(event_id: EventArg, db: DbOption = None) -> None:
     """Close the event: no more results."""
     from events.rounds import Rounds
+
     core(db, Rounds).finish(event_id)
     out().print(f"event {event_id} finished")
 
@@ -722,9 +937,15 @@ def event_export(
 @event_app.command("restore")
 def event_restore(
     file: Annotated[Path, typer.Argument(help="The database.json of an export, or a database backup (NAME.bak.N).")],
-    which: Annotated[Optional[int], typer.Option("--event", help="The event to take from a file that holds several.")] = None,
-    whole: Annotated[bool, typer.Option("--all", help="Replace the whole database with the file (every event).")] = False,
-    force: Annotated[bool, typer.Option("--force", help="Restore over a live draft: stop it first and discard its later picks.")] = False,
+    which: Annotated[
+        Optional[int], typer.Option("--event", help="The event to take from a file that holds several.")
+    ] = None,
+    whole: Annotated[
+        bool, typer.Option("--all", help="Replace the whole database with the file (every event).")
+    ] = False,
+    force: Annotated[
+        bool, typer.Option("--force", help="Restore over a live draft: stop it first and discard its later picks.")
+    ] = False,
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -746,14 +967,23 @@ def event_restore(
         events = core(db)
         result = restore_event(events, data, which, force)
         stopped, discarded = result["stopped"], result["discarded_picks"]
-        report = {"restored": str(file), "all": False, "event": result["event"], "replaced": result["replaced"],
-                  "backup": None if result["backup"] is None else str(result["backup"])}
-        message = (f"{'replaced' if result['replaced'] else 'added'} event {result['event']} ({result['name']}) from {file}; "
-                   "other events unchanged")
+        report = {
+            "restored": str(file),
+            "all": False,
+            "event": result["event"],
+            "replaced": result["replaced"],
+            "backup": None if result["backup"] is None else str(result["backup"]),
+        }
+        message = (
+            f"{'replaced' if result['replaced'] else 'added'} event {result['event']} ({result['name']}) from {file}; "
+            "other events unchanged"
+        )
     report.update(stopped_drafts=stopped, discarded_picks=discarded)
     if stopped:
-        message += (f"; stopped {stopped} live draft{'s' if stopped != 1 else ''} first: the restore discards "
-                    f"{discarded} pick{'s' if discarded != 1 else ''}")
+        message += (
+            f"; stopped {stopped} live draft{'s' if stopped != 1 else ''} first: the restore discards "
+            f"{discarded} pick{'s' if discarded != 1 else ''}"
+        )
     if report["backup"]:
         message += f" (previous database kept as {report['backup']})"
     if as_json:

@@ -8,8 +8,20 @@ from typing import Annotated
 
 import typer
 
-from events.cli.common import (MAXIMA, DbOption, JsonOption, KindOption, SeedOption, SetOption, emit_json,
-                               open_store, out, positive, progress_console, resolve_seed)
+from events.cli.common import (
+    MAXIMA,
+    DbOption,
+    JsonOption,
+    KindOption,
+    SeedOption,
+    SetOption,
+    emit_json,
+    open_store,
+    out,
+    positive,
+    progress_console,
+    resolve_seed,
+)
 from sets.errors import InputError
 
 
@@ -53,8 +65,13 @@ def packs(
     with LongWork(console, count, f"opening {count} boosters") as work:
         for index in range(count):
             booster = spec.open(rng, index)
-            console.print(pack_table(booster.printings, title=f"{spec.name} #{booster.index + 1} (seed {seed}, variant {booster.variant})",
-                                     width=console.width))
+            console.print(
+                pack_table(
+                    booster.printings,
+                    title=f"{spec.name} #{booster.index + 1} (seed {seed}, variant {booster.variant})",
+                    width=console.width,
+                )
+            )
             work.advance()
 
 
@@ -91,8 +108,10 @@ def packs_audit(
 
     labels = {name: sheet_label(name, [p.card for p in sheet.printings]) for name, sheet in spec.sheets.items()}
     for check in checks:
-        title = (f"{sheet_words(check.title, labels)}  (p = {check.p_value:.3g}; "
-                 f"chi-square {check.statistic:.1f}, {check.dof} dof)")
+        title = (
+            f"{sheet_words(check.title, labels)}  (p = {check.p_value:.3g}; "
+            f"chi-square {check.statistic:.1f}, {check.dof} dof)"
+        )
         table = Table("class", "observed", "expected", "obs/exp", title=Text(title), title_justify="left")
         shown = check.rows if len(check.rows) <= CARD_ROWS else check.rows[:CARD_ROWS]
         if len(shown) == len(check.rows):  # short tables (slots, rarities) read best in rarity order
@@ -100,10 +119,17 @@ def packs_audit(
             shown = sorted(shown, key=lambda row: order.index(row.label))
         for row in shown:
             ratio = row.observed / row.expected if row.expected else float("nan")
-            table.add_row(Text(sheet_words(row.label, labels)), str(row.observed), f"{row.expected:.1f}", f"{ratio:.3f}")
+            table.add_row(
+                Text(sheet_words(row.label, labels)), str(row.observed), f"{row.expected:.1f}", f"{ratio:.3f}"
+            )
         console.print(table)
         if len(shown) < len(check.rows):
-            console.print(Text(f"  {len(check.rows) - len(shown)} more rows, closer to expected (all of them with --json)", style="dim"))
+            console.print(
+                Text(
+                    f"  {len(check.rows) - len(shown)} more rows, closer to expected (all of them with --json)",
+                    style="dim",
+                )
+            )
         if check.warning:
             console.print(Text(f"  warning: {check.warning}", style="yellow"))
     console.print(f"seed {seed}, {count} boosters; a p-value under 0.001 would point to a collation fault")
@@ -117,7 +143,9 @@ def sealed(
     kind: KindOption = None,
     as_json: JsonOption = False,
     build: Annotated[bool, typer.Option("--build", help="Open the deck builder on the pool (one player).")] = False,
-    plain: Annotated[bool, typer.Option("--plain", help="With --build: the line prompt instead of the full-screen app.")] = False,
+    plain: Annotated[
+        bool, typer.Option("--plain", help="With --build: the line prompt instead of the full-screen app.")
+    ] = False,
     db: DbOption = None,
 ) -> None:
     """Give each player a sealed pool of six boosters; --build opens the deck builder on it."""
@@ -139,16 +167,28 @@ def sealed(
 
         pool = sealed_pool(spec, rng, boosters)
         cards = [p.card for b in pool for p in b.printings]
-        open_builder(open_store(db), f"sealed {set_code.upper()} seed {seed} x{boosters}", cards, set_code.upper(), seed,
-                     f"sealed-{seed}", plain)
+        open_builder(
+            open_store(db),
+            f"sealed {set_code.upper()} seed {seed} x{boosters}",
+            cards,
+            set_code.upper(),
+            seed,
+            f"sealed-{seed}",
+            plain,
+        )
         return
     if as_json:
         rows = []
         with LongWork(progress_console(), players, f"opening {players} sealed pools") as work:
             for i in range(1, players + 1):
                 pool = sealed_pool(spec, rng, boosters)
-                rows.append({"player": i, "boosters": [b.to_json(seed) for b in pool],
-                             "pool": [p.card.name for b in pool for p in b.printings]})
+                rows.append(
+                    {
+                        "player": i,
+                        "boosters": [b.to_json(seed) for b in pool],
+                        "pool": [p.card.name for b in pool for p in b.printings],
+                    }
+                )
                 work.advance()
         emit_json({"seed": seed, "set": set_code.upper(), "players": rows})
         return
@@ -158,7 +198,15 @@ def sealed(
     with LongWork(console, players, f"opening {players} sealed pools") as work:
         for i in range(1, players + 1):
             pool = sealed_pool(spec, rng, boosters)
-            printings = sorted((p for b in pool for p in b.printings), key=lambda p: (p.card.deck_colors.mask, p.card.mana_value, p.card.name))
-            console.print(pack_table(printings, title=f"Player {i}: sealed pool ({len(printings)} cards, seed {seed})",
-                                     width=console.width))
+            printings = sorted(
+                (p for b in pool for p in b.printings),
+                key=lambda p: (p.card.deck_colors.mask, p.card.mana_value, p.card.name),
+            )
+            console.print(
+                pack_table(
+                    printings,
+                    title=f"Player {i}: sealed pool ({len(printings)} cards, seed {seed})",
+                    width=console.width,
+                )
+            )
             work.advance()

@@ -7,20 +7,45 @@ from typing import Annotated, Optional
 import typer
 
 from sets.errors import InputError
-from events.cli.common import (MAXIMA, DbOption, SeedOption, SetOption, draft_config, emit_json,
-                               open_store, out, parse_styles, resolve_seed)
+from events.cli.common import (
+    MAXIMA,
+    DbOption,
+    SeedOption,
+    SetOption,
+    draft_config,
+    emit_json,
+    open_store,
+    out,
+    parse_styles,
+    resolve_seed,
+)
 from sets.numbers import is_number
 
 
 def play(
     seed: SeedOption = None,
     players: Annotated[int, typer.Option("--players", help="Seats at the table, you included (2-12).")] = 8,
-    bots: Annotated[Optional[str], typer.Option("--bots", help="strong (the default), commander-first or best-card; a comma list goes round the table.")] = None,
+    bots: Annotated[
+        Optional[str],
+        typer.Option(
+            "--bots", help="strong (the default), commander-first or best-card; a comma list goes round the table."
+        ),
+    ] = None,
     seat: Annotated[int, typer.Option("--seat", help="Your seat, 1 to players.")] = 1,
-    timer: Annotated[Optional[int], typer.Option("--timer", help="Seconds for the first pick; shrinks as packs empty (0: no timer).")] = None,
-    plain: Annotated[bool, typer.Option("--plain", help="The line prompt instead of the full-screen app (also when input or output is not a terminal).")] = False,
+    timer: Annotated[
+        Optional[int], typer.Option("--timer", help="Seconds for the first pick; shrinks as packs empty (0: no timer).")
+    ] = None,
+    plain: Annotated[
+        bool,
+        typer.Option(
+            "--plain",
+            help="The line prompt instead of the full-screen app (also when input or output is not a terminal).",
+        ),
+    ] = False,
     confirm: Annotated[bool, typer.Option("--confirm", help="Ask before taking each pick.")] = False,
-    resume: Annotated[Optional[str], typer.Option("--resume", help="Continue a saved draft: its id, or 'latest' (the default).")] = None,
+    resume: Annotated[
+        Optional[str], typer.Option("--resume", help="Continue a saved draft: its id, or 'latest' (the default).")
+    ] = None,
     list_drafts: Annotated[bool, typer.Option("--list", help="List saved practice drafts.")] = False,
     name: Annotated[str, typer.Option("--name", help="Your name in logs and exports.")] = "You",
     set_code: SetOption = "CMR",
@@ -31,7 +56,9 @@ def play(
     from events.drafts import TableSession, list_drafts as saved_drafts
 
     if as_json and not list_drafts:
-        raise InputError("--json goes with --list (the draft itself is played at the terminal): use 'cmdraft play --list --json'")
+        raise InputError(
+            "--json goes with --list (the draft itself is played at the terminal): use 'cmdraft play --list --json'"
+        )
     store = open_store(db)
     if list_drafts:
         rows = saved_drafts(store, "practice")
@@ -42,11 +69,15 @@ def play(
 
         table = Table("Id", "Created", "Status", "Seed", "Seats", "Your picks", title="Saved practice drafts")
         for row in rows:
-            table.add_row(str(row["id"]), row["created"], row["status"], str(row["seed"]), str(row["seats"]), str(row["picks"]))
+            table.add_row(
+                str(row["id"]), row["created"], row["status"], str(row["seed"]), str(row["seats"]), str(row["picks"])
+            )
         out().print(table if rows else "No saved practice drafts yet: start one with 'cmdraft play'.")
         return
     if timer is not None and (timer < 0 or 0 < timer < 5 or timer > MAXIMA["--timer"]):
-        raise InputError(f"--timer must be 0 (no timer) or at least 5 seconds (at most {MAXIMA['--timer']:,}), not {timer:,}")
+        raise InputError(
+            f"--timer must be 0 (no timer) or at least 5 seconds (at most {MAXIMA['--timer']:,}), not {timer:,}"
+        )
     if resume is not None:
         session = TableSession.load(store, _resume_id(store, resume))
         if timer is not None and (timer or None) != session.doc.get("timer"):
@@ -61,8 +92,16 @@ def play(
         styles = parse_styles(bots)
         names = [f"Bot {i + 1}" for i in range(players)]
         names[seat - 1] = name
-        session = TableSession.create(store, kind="practice", seed=resolve_seed(seed), config=config, humans=[seat - 1],
-                                      names=names, styles=styles, timer=timer or None)
+        session = TableSession.create(
+            store,
+            kind="practice",
+            seed=resolve_seed(seed),
+            config=config,
+            humans=[seat - 1],
+            names=names,
+            styles=styles,
+            timer=timer or None,
+        )
     if plain or not full_screen():
         from events.screens.practice import PracticeUI, Terminal
 

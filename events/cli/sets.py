@@ -10,8 +10,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from sets.errors import InputError
-from events.cli.common import (JsonOption, emit_json,
-                               out)
+from events.cli.common import JsonOption, emit_json, out
 
 
 sets_app = typer.Typer(help="Card sets: list, show, import, download.", no_args_is_help=True)
@@ -25,8 +24,15 @@ def sets_list(as_json: JsonOption = False) -> None:
     rows = []
     for code in available_codes():
         card_set = load_set(code)
-        rows.append({"code": card_set.code, "name": card_set.name, "cards": len(card_set),
-                     "boosters": sorted(card_set.boosters), "source": card_set.source})
+        rows.append(
+            {
+                "code": card_set.code,
+                "name": card_set.name,
+                "cards": len(card_set),
+                "boosters": sorted(card_set.boosters),
+                "source": card_set.source,
+            }
+        )
     if as_json:
         emit_json(rows)
         return
@@ -91,12 +97,20 @@ def import_card_file(file: Path, code: str | None) -> dict[str, Any]:
         if not valid_set_code(code):
             raise InputError(f"bad set code {code!r}: use 2-8 letters or digits")
         if code in BUNDLED:
-            raise InputError(f"{code} is a bundled set: give another code with --code, or leave --code out to add the file's rules text to {code}")
+            raise InputError(
+                f"{code} is a bundled set: give another code with --code, or leave --code out to add the file's rules text to {code}"
+            )
         from dataclasses import replace
 
-        card_sets = [CardSet(code, result.name or code, tuple(
-            replace(card, set_code=code) for s in card_sets for card in s.cards
-        ), result.boosters, result.source)]
+        card_sets = [
+            CardSet(
+                code,
+                result.name or code,
+                tuple(replace(card, set_code=code) for s in card_sets for card in s.cards),
+                result.boosters,
+                result.source,
+            )
+        ]
     for card_set in card_sets:
         if not valid_set_code(card_set.code):
             raise InputError(f"{file}: cards without a usable set code; give one with --code XYZ")
@@ -104,13 +118,26 @@ def import_card_file(file: Path, code: str | None) -> dict[str, Any]:
     for card_set in card_sets:
         if card_set.code in BUNDLED:
             continue  # the bundled facts stay; what the file adds is its rules text (below)
-        stored.append({"code": card_set.code, "cards": len(card_set), "path": str(save_imported(card_set)),
-                       "boosters": sorted(card_set.boosters)})
+        stored.append(
+            {
+                "code": card_set.code,
+                "cards": len(card_set),
+                "path": str(save_imported(card_set)),
+                "boosters": sorted(card_set.boosters),
+            }
+        )
     texts = [{"code": code, "cards_with_text": count} for code, count in keep_texts(result.cards, str(file)).items()]
-    mismatches = [{"name": card.name, "computed": card.deck_colors.code, "file": published.code}
-                  for card, published in result.mismatches]
-    return {"kind": result.kind, "sets": stored, "rules_text": texts, "identity_mismatches": mismatches,
-            "problems": result.problems}
+    mismatches = [
+        {"name": card.name, "computed": card.deck_colors.code, "file": published.code}
+        for card, published in result.mismatches
+    ]
+    return {
+        "kind": result.kind,
+        "sets": stored,
+        "rules_text": texts,
+        "identity_mismatches": mismatches,
+        "problems": result.problems,
+    }
 
 
 def print_import(report: dict[str, Any]) -> None:
@@ -123,21 +150,34 @@ def print_import(report: dict[str, Any]) -> None:
         console.print(Text(f"imported {entry['code']}: {entry['cards']} cards -> {entry['path']}"), soft_wrap=True)
     for entry in report["rules_text"]:
         total = len(load_set(entry["code"]))
-        console.print(Text(f"rules text for {entry['code']}: {entry['cards_with_text']} of {total} bundled cards "
-                           "(see it with 'cmdraft card NAME')"))
+        console.print(
+            Text(
+                f"rules text for {entry['code']}: {entry['cards_with_text']} of {total} bundled cards "
+                "(see it with 'cmdraft card NAME')"
+            )
+        )
     if not report["sets"] and not report["rules_text"]:
         console.print(Text("nothing imported: the file names no card with rules text and no set to store"))
     for item in report["identity_mismatches"]:
-        console.print(Text.assemble(("identity differs", "yellow"),
-                                    f" {item['name']}: computed {item['computed'] or 'C'}, file says {item['file'] or 'C'}"))
+        console.print(
+            Text.assemble(
+                ("identity differs", "yellow"),
+                f" {item['name']}: computed {item['computed'] or 'C'}, file says {item['file'] or 'C'}",
+            )
+        )
     for problem in report["problems"]:
         console.print(Text.assemble(("warning", "yellow"), f" {problem}"))
 
 
 @sets_app.command("import")
 def sets_import(
-    file: Annotated[Path, typer.Argument(help="MTGJSON set, AllPrintings or AtomicCards file, or a Scryfall card array or bulk file.")],
-    code: Annotated[Optional[str], typer.Option(help="Set code to store the cards under (default: the file's).")] = None,
+    file: Annotated[
+        Path,
+        typer.Argument(help="MTGJSON set, AllPrintings or AtomicCards file, or a Scryfall card array or bulk file."),
+    ],
+    code: Annotated[
+        Optional[str], typer.Option(help="Set code to store the cards under (default: the file's).")
+    ] = None,
     as_json: JsonOption = False,
 ) -> None:
     """Import a card file: its sets become usable like the bundled one, and its rules text is kept for the bundled cards."""
@@ -151,7 +191,10 @@ def sets_import(
 @sets_app.command("download")
 def sets_download(
     code: Annotated[str, typer.Argument(help="Set code, e.g. CMR.")],
-    source: Annotated[Optional[str], typer.Option("--source", help="URL of the MTGJSON set file (its SHA-256 is read from URL.sha256).")] = None,
+    source: Annotated[
+        Optional[str],
+        typer.Option("--source", help="URL of the MTGJSON set file (its SHA-256 is read from URL.sha256)."),
+    ] = None,
     as_json: JsonOption = False,
 ) -> None:
     """Download MTGJSON's file of a set (checked against its published SHA-256), keep it and import it."""
@@ -163,8 +206,14 @@ def sets_download(
     else:
         from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TransferSpeedColumn
 
-        with Progress(TextColumn("{task.description}"), BarColumn(), DownloadColumn(), TransferSpeedColumn(),
-                      console=console, transient=True) as progress:
+        with Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            DownloadColumn(),
+            TransferSpeedColumn(),
+            console=console,
+            transient=True,
+        ) as progress:
             task = progress.add_task(f"downloading {code.upper()}.json", total=None)
             path = download_set(code, source, lambda done, total: progress.update(task, completed=done, total=total))
     report = import_card_file(path, None)
@@ -232,8 +281,10 @@ def identity_command(
         rows.setdefault(normalize_name(card.name), (card, published))
     if as_json:
         lines = [
-            json.dumps({"name": card.name, "color_identity": card.identity.letters, "deck_colors": card.deck_colors.letters},
-                       ensure_ascii=False)
+            json.dumps(
+                {"name": card.name, "color_identity": card.identity.letters, "deck_colors": card.deck_colors.letters},
+                ensure_ascii=False,
+            )
             for card, _ in rows.values()
         ]
         sys.stdout.write("\n".join(lines) + ("\n" if lines else ""))
@@ -247,8 +298,12 @@ def identity_command(
     mismatched = {id(card) for card, _ in result.mismatches}
     for card, published in rows.values():
         said = "" if published is None else (published.code or "C")
-        table.add_row(Text(card.name), identity_text(card.identity.code), identity_text(card.deck_colors.code),
-                      Text(said, style="red") if id(card) in mismatched else Text(said))
+        table.add_row(
+            Text(card.name),
+            identity_text(card.identity.code),
+            identity_text(card.deck_colors.code),
+            Text(said, style="red") if id(card) in mismatched else Text(said),
+        )
     out().print(table)
     differing = sum(1 for card, _ in rows.values() if id(card) in mismatched)
     if differing:

@@ -9,19 +9,40 @@ from typing import Annotated, Optional
 import typer
 
 from sets.errors import InputError
-from events.cli.common import (JsonOption, KindOption, SeedOption, SetOption, ForceOption, draft_config, emit_json,
-                               out, parse_styles, positive, resolve_seed)
+from events.cli.common import (
+    JsonOption,
+    KindOption,
+    SeedOption,
+    SetOption,
+    ForceOption,
+    draft_config,
+    emit_json,
+    out,
+    parse_styles,
+    positive,
+    resolve_seed,
+)
 
 
 def sim(
     players: Annotated[int, typer.Option("--players", help="Seats at the table (2-12).")] = 8,
     seed: SeedOption = None,
-    bots: Annotated[Optional[str], typer.Option("--bots", help="strong (the default), commander-first or best-card; a comma list goes round the table.")] = None,
+    bots: Annotated[
+        Optional[str],
+        typer.Option(
+            "--bots", help="strong (the default), commander-first or best-card; a comma list goes round the table."
+        ),
+    ] = None,
     set_code: SetOption = "CMR",
     kind: KindOption = None,
     drafts: Annotated[int, typer.Option("--drafts", help="Run this many pods and print aggregate figures.")] = 1,
     jobs: Annotated[int, typer.Option("--jobs", help="Processes for --drafts.")] = 1,
-    out_text: Annotated[Optional[str], typer.Option("--out", help="Write every seat's pool, deck and draft log here (a new or empty folder, unless --force).")] = None,
+    out_text: Annotated[
+        Optional[str],
+        typer.Option(
+            "--out", help="Write every seat's pool, deck and draft log here (a new or empty folder, unless --force)."
+        ),
+    ] = None,
     force: ForceOption = False,
     as_json: JsonOption = False,
 ) -> None:

@@ -120,11 +120,19 @@ class DeckBuilder:
                 if report.valid:
                     self.session.save_deck(self.deck_json(), True)
                     self.say(deck_report(report))
-                    self.say(Text.assemble(("Deck saved.", "bold green"),
-                                           f" Export it any time with 'export' or resume draft {self.session.draft_id}."))
+                    self.say(
+                        Text.assemble(
+                            ("Deck saved.", "bold green"),
+                            f" Export it any time with 'export' or resume draft {self.session.draft_id}.",
+                        )
+                    )
                     return True
                 self.say(deck_report(report))
-                self.say(Text.assemble(("The deck is not legal yet", "red"), ": fix what is listed (your deck is saved as it is)."))
+                self.say(
+                    Text.assemble(
+                        ("The deck is not legal yet", "red"), ": fix what is listed (your deck is saved as it is)."
+                    )
+                )
                 return False
             handler = getattr(self, f"cmd_{verb}", None)
             if handler is None:
@@ -163,11 +171,23 @@ class DeckBuilder:
         return self.console.width
 
     def _snapshot(self) -> tuple:
-        return (tuple(self.commanders), tuple(self.colors), tuple(sorted(((c.name, c.set_code, c.number), n) for c, n in self.main.items() if n > 0)),
-                list(self.commanders), list(self.colors), Counter(self.main), self.hand_built)
+        return (
+            tuple(self.commanders),
+            tuple(self.colors),
+            tuple(sorted(((c.name, c.set_code, c.number), n) for c, n in self.main.items() if n > 0)),
+            list(self.commanders),
+            list(self.colors),
+            Counter(self.main),
+            self.hand_built,
+        )
 
     def _restore(self, snapshot: tuple) -> None:
-        self.commanders, self.colors, self.main, self.hand_built = list(snapshot[3]), list(snapshot[4]), Counter(snapshot[5]), snapshot[6]
+        self.commanders, self.colors, self.main, self.hand_built = (
+            list(snapshot[3]),
+            list(snapshot[4]),
+            Counter(snapshot[5]),
+            snapshot[6],
+        )
 
     def cmd_undo(self, args: list[str]) -> None:
         if not self.undo_stack:
@@ -197,7 +217,7 @@ class DeckBuilder:
                 line = "card " + line[1:].strip()
             words = line.split()
             if words:
-                return words[0].lower(), words[1:], line[len(words[0]):].strip()
+                return words[0].lower(), words[1:], line[len(words[0]) :].strip()
 
     def after_done(self) -> None:
         while True:
@@ -253,8 +273,13 @@ class DeckBuilder:
         """Cards of the pool list by numbers or names (whole names first, so names with commas work)."""
         # the free basics are reached by name too ('remove plains 3'), after the pool's numbered cards
         listed = self.pool_list + [land for land in free_basics() if land not in self.pool_list]
-        chosen = read_choices(self._text(args), [card.name for card in listed], counts=counts,
-                              what="in your pool ('show pool' lists it)", numbered=len(self.pool_list))
+        chosen = read_choices(
+            self._text(args),
+            [card.name for card in listed],
+            counts=counts,
+            what="in your pool ('show pool' lists it)",
+            numbered=len(self.pool_list),
+        )
         return [(listed[position], count) for position, count in chosen]
 
     def _cards(self, args: list[str]) -> list[Card]:
@@ -319,8 +344,15 @@ class DeckBuilder:
             self.main[self.piper] = max(0, in_pool - len(colors))
             self.main = +self.main
         self.hand_built = True
-        self.say(Text("Commanders: " + " + ".join(
-            f"{c.name} ({colors[i - len(others)].word})" if is_piper(c) else c.name for i, c in enumerate(self.commanders))))
+        self.say(
+            Text(
+                "Commanders: "
+                + " + ".join(
+                    f"{c.name} ({colors[i - len(others)].word})" if is_piper(c) else c.name
+                    for i, c in enumerate(self.commanders)
+                )
+            )
+        )
         self._status()
 
     def _wanted(self, verb: str, args: list[str], hint: str = "") -> Counter:
@@ -346,8 +378,11 @@ class DeckBuilder:
                     where.append(f"{self.main[card]} already in the deck")
                 if card in self.commanders:
                     where.append("1 is your commander")
-                raise InputError(f"can't add {count} {card.name}: your pool has {have}" + (f" ({', '.join(where)})" if where else "")
-                                 + f", so {free} more at most — nothing added")
+                raise InputError(
+                    f"can't add {count} {card.name}: your pool has {have}"
+                    + (f" ({', '.join(where)})" if where else "")
+                    + f", so {free} more at most — nothing added"
+                )
         for card, count in wanted.items():
             self.main[card] += count
             self.say(Text(f"+{count} {card.name}"))
@@ -358,8 +393,11 @@ class DeckBuilder:
         wanted = self._wanted("remove", args)
         for card, count in wanted.items():
             if not self.main.get(card):
-                raise InputError(f"{card.name} is not in the main deck" + (" (it is your commander)" if card in self.commanders else "")
-                                 + " — nothing removed")
+                raise InputError(
+                    f"{card.name} is not in the main deck"
+                    + (" (it is your commander)" if card in self.commanders else "")
+                    + " — nothing removed"
+                )
         for card, count in wanted.items():
             had = self.main[card]
             taken = min(had, count)
@@ -400,7 +438,13 @@ class DeckBuilder:
             # shared by the colored symbols of the spells (and commanders) already in the deck
             added = basic_split(list(self.main.elements()) + list(self.commanders), identity, missing)
             self.main.update(added)
-            self.say(Text("Added " + join_names([f"{n} {land.name}" for land, n in added.items()]) + " (by the colored symbols of your cards)"))
+            self.say(
+                Text(
+                    "Added "
+                    + join_names([f"{n} {land.name}" for land, n in added.items()])
+                    + " (by the colored symbols of your cards)"
+                )
+            )
         self.hand_built = True
         self._status()
 
@@ -413,11 +457,17 @@ class DeckBuilder:
         if not fresh and (self.commanders or self.main):
             commanders = self.commanders
             if not commanders:
-                raise InputError("choose your commanders first ('commander N' or 'piper COLOR'), or 'auto new' for the bot's whole deck")
+                raise InputError(
+                    "choose your commanders first ('commander N' or 'piper COLOR'), or 'auto new' for the bot's whole deck"
+                )
             before = Counter(self.main)
             self.main = complete_deck(self.pool_cards(), commanders, self.colors, self.main)
             added = self.main - before
-            self.say(Text(f"Finished your deck: kept your {plural(sum(before.values()), 'card')}, added {plural(sum(added.values()), 'card')}."))
+            self.say(
+                Text(
+                    f"Finished your deck: kept your {plural(sum(before.values()), 'card')}, added {plural(sum(added.values()), 'card')}."
+                )
+            )
             self.hand_built = True
             self._status()
             return
@@ -446,21 +496,39 @@ class DeckBuilder:
         if len(args) == 1 and is_number(args[0]):
             self.cmd_card(args)
             return
-        what = (args[0].lower() if args else "deck")
+        what = args[0].lower() if args else "deck"
         width = self.width
         if what == "pool":
             pool = Counter(self.pool_cards())
-            rows = [[str(number), card.name, identity_text(card.deck_colors.code), str(card.mana_value),
-                     str(self.main.get(card, 0) + self.commanders.count(card)), str(pool[card])]
-                    for number, card in enumerate(self.pool_list, start=1)]
-            self.say(card_list_table(["#", "Card", "Id", "MV", "In deck", "In pool"], rows, title="Your pool", width=width))
+            rows = [
+                [
+                    str(number),
+                    card.name,
+                    identity_text(card.deck_colors.code),
+                    str(card.mana_value),
+                    str(self.main.get(card, 0) + self.commanders.count(card)),
+                    str(pool[card]),
+                ]
+                for number, card in enumerate(self.pool_list, start=1)
+            ]
+            self.say(
+                card_list_table(["#", "Card", "Id", "MV", "In deck", "In pool"], rows, title="Your pool", width=width)
+            )
         else:
             deck = self.deck()
-            rows = [["C", card.name, identity_text(card.identity.code), str(card.mana_value)] for card in deck.commanders]
+            rows = [
+                ["C", card.name, identity_text(card.identity.code), str(card.mana_value)] for card in deck.commanders
+            ]
             for kind, cards in group_cards(deck.main):
                 rows.append(["", Text(f"{kind} ({sum(n for _, n in cards)})", style="bold"), "", ""])
-                rows += [[str(n), card.name, identity_text(card.deck_colors.code), str(card.mana_value)] for card, n in cards]
-            self.say(card_list_table(["Count", "Card", "Id", "MV"], rows, title=f"Deck ({plural(deck.size, 'card')})", width=width))
+                rows += [
+                    [str(n), card.name, identity_text(card.deck_colors.code), str(card.mana_value)] for card, n in cards
+                ]
+            self.say(
+                card_list_table(
+                    ["Count", "Card", "Id", "MV"], rows, title=f"Deck ({plural(deck.size, 'card')})", width=width
+                )
+            )
 
     def stats(self):
         return deck_stats(self.deck(), self._identity())
@@ -480,7 +548,9 @@ class DeckBuilder:
         return int(seed or 0)
 
     def cmd_suggest(self, args: list[str]) -> None:
-        self.say(suggestion_table(suggest_commanders(Counter(self.pool_cards()), 8, piper=self.piper), width=self.width))
+        self.say(
+            suggestion_table(suggest_commanders(Counter(self.pool_cards()), 8, piper=self.piper), width=self.width)
+        )
 
     def cmd_check(self, args: list[str]) -> None:
         self.say(deck_report(self.report()))
@@ -496,7 +566,11 @@ class DeckBuilder:
     def _status(self) -> None:
         """The deck checked after every change: size, identity and every problem."""
         report = self.report()
-        state = Text("legal", style="green") if report.valid else Text(f"{plural(len(report.problems), 'thing')} to fix", style="red")
+        state = (
+            Text("legal", style="green")
+            if report.valid
+            else Text(f"{plural(len(report.problems), 'thing')} to fix", style="red")
+        )
         self.say(Text.assemble(f"Deck: {plural(report.size, 'card')}, identity {report.color_identity} · ", state))
         for problem in report.problems:
             self.say(Text(f"  {problem.code}: {problem.message}", style="red"))

@@ -44,7 +44,9 @@ def find_card(asked: str, numbered: list[Card], where: str) -> Card:
         if len(found) == 1:
             return next(iter(found.values()))
         if len(found) > 1:
-            raise InputError(f"{asked!r} names {' / '.join(sorted(found))} in {where}: type more of the name or its number")
+            raise InputError(
+                f"{asked!r} names {' / '.join(sorted(found))} in {where}: type more of the name or its number"
+            )
     from sets.catalog import card_index
 
     return card_index().find(asked)

@@ -18,8 +18,10 @@ from events.screens.terminal import Keys
 from events.screens.timer import big_text
 
 _LETTERS = {
-    "T": ["███", " █ ", " █ ", " █ ", " █ "], "I": ["███", " █ ", " █ ", " █ ", "███"],
-    "M": ["█ █", "███", "█ █", "█ █", "█ █"], "E": ["███", "█  ", "███", "█  ", "███"],
+    "T": ["███", " █ ", " █ ", " █ ", " █ "],
+    "I": ["███", " █ ", " █ ", " █ ", "███"],
+    "M": ["█ █", "███", "█ █", "█ █", "█ █"],
+    "E": ["███", "█  ", "███", "█  ", "███"],
 }
 
 
@@ -34,20 +36,31 @@ def pairings_table(tables: list[list[str]], first: list[str]) -> Table:
     return table
 
 
-def clock_screen(title: str, round_number: int, clock: RoundClock, now: float, tables: list[list[str]],
-                 first: list[str]) -> Table:
+def clock_screen(
+    title: str, round_number: int, clock: RoundClock, now: float, tables: list[list[str]], first: list[str]
+) -> Table:
     left = clock.remaining(now)
     if left <= 0:
-        face = Group(Align.center(Text(big_word("TIME"), style="bold red")),
-                     Align.center(Text("TIME: finish the current turn, then five more turns", style="bold red")))
+        face = Group(
+            Align.center(Text(big_word("TIME"), style="bold red")),
+            Align.center(Text("TIME: finish the current turn, then five more turns", style="bold red")),
+        )
     else:
         digits = clock_text(left)
         style = "bold yellow" if clock.paused else ("bold red" if left <= 300 else "bold green")
         face = Group(Align.center(Text(big_text(digits), style=style)), Align.center(Text(digits, style="dim")))
     status = "PAUSED · p: resume · q: quit" if clock.paused else "p: pause · q: quit"
-    panel = Panel(Group(Align.center(Text(f"ROUND {round_number}", style="bold cyan")), Text(""), face, Text(""),
-                        Align.center(Text(status, style="dim"))),
-                  title=shown(title), padding=(1, 4))
+    panel = Panel(
+        Group(
+            Align.center(Text(f"ROUND {round_number}", style="bold cyan")),
+            Text(""),
+            face,
+            Text(""),
+            Align.center(Text(status, style="dim")),
+        ),
+        title=shown(title),
+        padding=(1, 4),
+    )
     grid = Table.grid(padding=(0, 2))
     grid.add_column()
     grid.add_column()
@@ -55,8 +68,17 @@ def clock_screen(title: str, round_number: int, clock: RoundClock, now: float, t
     return grid
 
 
-def run_clock(console: Console, events, event_id: int, round_number: int, title: str, tables: list[list[str]],
-              first: list[str], stream=None, reread: float = 1.0) -> None:
+def run_clock(
+    console: Console,
+    events,
+    event_id: int,
+    round_number: int,
+    title: str,
+    tables: list[list[str]],
+    first: list[str],
+    stream=None,
+    reread: float = 1.0,
+) -> None:
     """Show the clock until ``q`` (or end of input, or Ctrl-C); the stored clock is read again every
     ``reread`` seconds, so a pause from another terminal shows here too."""
     try:

@@ -17,8 +17,9 @@ from events.screens.terminal import Quit, Terminal
 from sets.errors import InputError
 
 
-def run_event_draft(events, event_id: int, players: list[str] | None, console: Console, terminal: Terminal,
-                    poll: float = 0.5) -> None:
+def run_event_draft(
+    events, event_id: int, players: list[str] | None, console: Console, terminal: Terminal, poll: float = 0.5
+) -> None:
     """Pick for the named players until their drafts are done; with none named, the desk's view.
 
     Several terminals may run this on the same database, each for its own players.  In an event
@@ -31,7 +32,9 @@ def run_event_draft(events, event_id: int, players: list[str] | None, console: C
     names = {p["id"]: p["name"] for p in snap["players"]}
     wanted = {events._player_id(event_id, name) for name in players}
     # Seats don't move during a draft: who sits where is read once.
-    seating = {pod["number"]: pod["players"] for pod in snap["pods"] if pod.get("draft") and wanted & set(pod["players"])}
+    seating = {
+        pod["number"]: pod["players"] for pod in snap["pods"] if pod.get("draft") and wanted & set(pod["players"])
+    }
     sessions = {number: events.draft_session(event_id, number) for number in seating}
     tokens: dict[int, str | None] = {}
     waiting_shown = False
@@ -40,8 +43,17 @@ def run_event_draft(events, event_id: int, players: list[str] | None, console: C
             for number, session in sessions.items():
                 for seat, player_id in enumerate(seating[number]):
                     if player_id in wanted and seat in session.humans and not session.draft.finished:
-                        tokens[player_id] = unlock_seat(events, snap["event"], event_id, session, seat, player_id,
-                                                        names[player_id], console, terminal)
+                        tokens[player_id] = unlock_seat(
+                            events,
+                            snap["event"],
+                            event_id,
+                            session,
+                            seat,
+                            player_id,
+                            names[player_id],
+                            console,
+                            terminal,
+                        )
         while True:
             progressed = False
             for number, session in sessions.items():
@@ -51,8 +63,12 @@ def run_event_draft(events, event_id: int, players: list[str] | None, console: C
                     player_id = seating[number][seat]
                     if player_id not in wanted:
                         continue
-                    console.print(shown(f"{names[player_id]}, your pick (pod {number}, seat {seat + 1})", style="bold magenta"))
-                    ui = PracticeUI(session, console, terminal, confirm=True)  # a store draft asks before each pick, as before
+                    console.print(
+                        shown(f"{names[player_id]}, your pick (pod {number}, seat {seat + 1})", style="bold magenta")
+                    )
+                    ui = PracticeUI(
+                        session, console, terminal, confirm=True
+                    )  # a store draft asks before each pick, as before
                     ui.seat = seat
                     ui.token = tokens.get(player_id)
                     ui.pick_once()
@@ -63,29 +79,61 @@ def run_event_draft(events, event_id: int, players: list[str] | None, console: C
                 # Pools are recorded here if no terminal did it (say a crash after the last pick).
                 recorded = all(events.after_picks(event_id, number, session) for number, session in sessions.items())
                 if recorded:
-                    console.print("[bold green]Draft over for these players.[/] Pools are recorded; register decks next.", markup=True)
+                    console.print(
+                        "[bold green]Draft over for these players.[/] Pools are recorded; register decks next.",
+                        markup=True,
+                    )
                 else:
-                    console.print("[bold green]Draft over for these players.[/] Their pools are not recorded yet: "
-                                  f"run 'cmdraft event show {event_id}'.", markup=True)
+                    console.print(
+                        "[bold green]Draft over for these players.[/] Their pools are not recorded yet: "
+                        f"run 'cmdraft event show {event_id}'.",
+                        markup=True,
+                    )
                 return
             if not progressed:
                 if not waiting_shown:
-                    late = sorted({names[seating[number][seat]] for number, s in sessions.items() for seat in s.waiting_humans()})
-                    console.print(shown("Waiting for: " + join_names(late) + " ('quit' to leave; everything is saved)", style="yellow"))
+                    late = sorted(
+                        {names[seating[number][seat]] for number, s in sessions.items() for seat in s.waiting_humans()}
+                    )
+                    console.print(
+                        shown(
+                            "Waiting for: " + join_names(late) + " ('quit' to leave; everything is saved)",
+                            style="yellow",
+                        )
+                    )
                     waiting_shown = True
                 if terminal.wait(poll) is not None:
                     waiting_shown = False  # typed while waiting: say again who we wait for
     except Quit:
-        console.print(shown(f"Saved. Continue with: cmdraft event draft {event_id}" + "".join(f" --player {shlex.quote(n)}" for n in players or [])
-                            + db_option(events.store.path)), soft_wrap=True)  # one line to copy
+        console.print(
+            shown(
+                f"Saved. Continue with: cmdraft event draft {event_id}"
+                + "".join(f" --player {shlex.quote(n)}" for n in players or [])
+                + db_option(events.store.path)
+            ),
+            soft_wrap=True,
+        )  # one line to copy
 
 
-def unlock_seat(events, event: dict, event_id: int, session, seat: int, player_id: int, name: str, console: Console,
-                terminal: Terminal) -> str:
+def unlock_seat(
+    events,
+    event: dict,
+    event_id: int,
+    session,
+    seat: int,
+    player_id: int,
+    name: str,
+    console: Console,
+    terminal: Terminal,
+) -> str:
     """This terminal's token for the player's seat: kept from an earlier run here, or made once the
     player's seat code is given (a wrong code waits, is logged for the desk, and is asked again)."""
     token = terminal_token(event, player_id)
-    if token is not None and (session.doc.get("claims") or {}).get(str(seat)) is not None and session.bound(seat, token):
+    if (
+        token is not None
+        and (session.doc.get("claims") or {}).get(str(seat)) is not None
+        and session.bound(seat, token)
+    ):
         return token
     while True:
         typed = terminal.ask(escape(f"Seat code for {name} (on your seating slip; 'quit' to leave)> "))
@@ -96,7 +144,9 @@ def unlock_seat(events, event: dict, event_id: int, session, seat: int, player_i
             session.claim(seat, token)
             console.print(shown(f"This terminal now picks for {name} (pod seat {seat + 1}).", style="green"))
             return token
-        console.print(shown("Wrong code: not accepted. Check your seating slip, or ask the desk for a new code.", style="red"))
+        console.print(
+            shown("Wrong code: not accepted. Check your seating slip, or ask the desk for a new code.", style="red")
+        )
 
 
 def watch_draft(events, event_id: int, console: Console, terminal: Terminal, poll: float = 0.5) -> None:
@@ -106,7 +156,9 @@ def watch_draft(events, event_id: int, console: Console, terminal: Terminal, pol
     names = {p["id"]: p["name"] for p in snap["players"]}
     seating = {pod["number"]: pod["players"] for pod in snap["pods"] if pod.get("draft")}
     sessions = {number: events.draft_session(event_id, number) for number in seating}
-    console.print(shown(f"The draft is on. Each player picks at a terminal: cmdraft event draft {event_id} --player NAME"))
+    console.print(
+        shown(f"The draft is on. Each player picks at a terminal: cmdraft event draft {event_id} --player NAME")
+    )
     last = None
     try:
         while True:
@@ -130,7 +182,9 @@ def watch_draft(events, event_id: int, console: Console, terminal: Terminal, pol
                 return
             terminal.wait(poll)
     except Quit:
-        console.print(shown(f"The draft goes on without this screen; see it again with: cmdraft event draft {event_id}"))
+        console.print(
+            shown(f"The draft goes on without this screen; see it again with: cmdraft event draft {event_id}")
+        )
 
 
 class PoolBuilder(PracticeUI):
@@ -147,7 +201,10 @@ class PoolBuilder(PracticeUI):
         pool = events.pool(event_id, player_id)
         session = SimpleNamespace(
             draft=SimpleNamespace(pools=[pool], config=SimpleNamespace(set_code=snap["event"]["set"])),
-            doc={"deck": None}, draft_id=f"{event_id}/{player_id}", humans=[0], names=[player["name"]],
+            doc={"deck": None},
+            draft_id=f"{event_id}/{player_id}",
+            humans=[0],
+            names=[player["name"]],
             save_deck=self._register,
         )
         super().__init__(session, console, terminal)
@@ -155,8 +212,9 @@ class PoolBuilder(PracticeUI):
     def _register(self, deck_json: dict, legal: bool) -> None:
         from draft.formats import parse_json
 
-        report = self.events.register_deck(self.event_id, self.player_name, parse_json(json.dumps(deck_json)),
-                                           by=actor(self.player_name))  # the history says it came from this terminal
+        report = self.events.register_deck(
+            self.event_id, self.player_name, parse_json(json.dumps(deck_json)), by=actor(self.player_name)
+        )  # the history says it came from this terminal
         self.registered = True
         state = "legal" if report["valid"] else "not legal yet"
         self.console.print(shown(f"{self.player_name}: deck registered ({state})"))
@@ -176,7 +234,8 @@ class PoolBuilder(PracticeUI):
         text = HELP_BUILD.split("  export [FOLDER]")[0] + (
             "  done                  register the deck (only when it is legal)\n"
             "  save                  register the deck as it is, legal or not\n"
-            "  quit                  leave; changes since the last 'save' or 'done' are not registered")
+            "  quit                  leave; changes since the last 'save' or 'done' are not registered"
+        )
         self.console.print(Text(text))
 
     def cmd_review(self, args: list[str]) -> None:

@@ -50,8 +50,15 @@ def did_you_mean(text: str, names: Sequence[str], limit: int = 3) -> list[str]:
     return found[:limit]
 
 
-def read_choices(text: str, names: Sequence[str], *, counts: bool = False, what: str = "in this pack",
-                 free: Sequence[int] | None = None, numbered: int | None = None) -> list[tuple[int, int | None]]:
+def read_choices(
+    text: str,
+    names: Sequence[str],
+    *,
+    counts: bool = False,
+    what: str = "in this pack",
+    free: Sequence[int] | None = None,
+    numbered: int | None = None,
+) -> list[tuple[int, int | None]]:
     """Positions (0-based) into ``names`` chosen by ``text``, each with its count when ``counts`` is on.
 
     Numbers are 1-based positions. A name is matched whole first, then by its start,
@@ -87,8 +94,10 @@ def read_choices(text: str, names: Sequence[str], *, counts: bool = False, what:
             fragment = text[i:stop].strip()
             ambiguous = _ambiguous(normalize_name(fragment), keys, available)
             if len(ambiguous) > 1:
-                raise InputError(f"{fragment!r} matches {join_names(sorted({names[p] for p in ambiguous}))}: "
-                                 "type more of the name or use numbers")
+                raise InputError(
+                    f"{fragment!r} matches {join_names(sorted({names[p] for p in ambiguous}))}: "
+                    "type more of the name or use numbers"
+                )
             hint = did_you_mean(fragment, [names[p] for p in available])
             maybe = f" Did you mean {join_names(hint)}?" if hint else ""
             raise InputError(f"{fragment!r} is not {what}.{maybe} Use the card's number or the start of its name")
@@ -115,7 +124,9 @@ def _boundaries(text: str, start: int) -> list[int]:
     return sorted(ends, reverse=True)
 
 
-def _match_name(text: str, start: int, keys: list[str], available: list[int], whole_only: bool = False) -> tuple[int, int] | None:
+def _match_name(
+    text: str, start: int, keys: list[str], available: list[int], whole_only: bool = False
+) -> tuple[int, int] | None:
     """(position, end) of the card named by the longest stretch of text from ``start``.
 
     Whole names are tried first over every stretch, then unique starts, then unique
@@ -125,7 +136,9 @@ def _match_name(text: str, start: int, keys: list[str], available: list[int], wh
     ends = _boundaries(text, start)
     strong = [j for j in ends if j == len(text) or text[j] in SEPARATORS or _COUNT.match(text, j)]
     weak = [j for j in ends if j not in strong]
-    tests = [lambda key, k: k == key] + ([] if whole_only else [lambda key, k: k.startswith(key), lambda key, k: key in k])
+    tests = [lambda key, k: k == key] + (
+        [] if whole_only else [lambda key, k: k.startswith(key), lambda key, k: key in k]
+    )
     for tier in (strong, weak):
         for test in tests:
             for end in tier:

@@ -14,9 +14,11 @@ from events.screens.terminal import Interrupted, Quit, Terminal
 from sets.errors import InputError
 from sets.numbers import is_number
 
-POOL_HELP = ("One card a line: '2 Murder', 'Murder', or a unique start of a name ('2 murd'). "
-             "'undo' takes back the last change, 'list' numbers the lines, 'remove N' takes line N out, "
-             "a number alone takes that suggestion for the line just set aside; an empty line ends the pool.")
+POOL_HELP = (
+    "One card a line: '2 Murder', 'Murder', or a unique start of a name ('2 murd'). "
+    "'undo' takes back the last change, 'list' numbers the lines, 'remove N' takes line N out, "
+    "a number alone takes that suggestion for the line just set aside; an empty line ends the pool."
+)
 
 
 def _suggestions(console: Console, line: PoolLine) -> None:
@@ -25,7 +27,9 @@ def _suggestions(console: Console, line: PoolLine) -> None:
         console.print(Text("    " + "   ".join(f"{n}: {name}" for n, name in enumerate(line.suggestions, start=1))))
 
 
-def type_pool(console: Console, terminal: Terminal, index, expected: int, recorded: list[str] | None = None) -> list[str]:
+def type_pool(
+    console: Console, terminal: Terminal, index, expected: int, recorded: list[str] | None = None
+) -> list[str]:
     """The pool's lines, in order; an empty line (or end of input) ends it.  ``recorded`` starts from
     the lines of a pool already recorded (editing it)."""
     entry = PoolEntry.of(index, recorded or [])

@@ -27,8 +27,18 @@ from events.drafts import TableSession
 from events.screens.builder import DeckBuilder, pool_order
 from events.screens.cards import card_request, show_card
 from events.screens.picks import HELP_PICK, parse_selection
-from events.screens.render import (card_list_table, db_option, fit_table, identity_text, join_names, pack_table, passing, shown,
-                                   signals_table, text_line)
+from events.screens.render import (
+    card_list_table,
+    db_option,
+    fit_table,
+    identity_text,
+    join_names,
+    pack_table,
+    passing,
+    shown,
+    signals_table,
+    text_line,
+)
 from events.screens.terminal import Quit, Terminal
 from sets.booster import Printing
 from sets.cards import Card
@@ -58,9 +68,14 @@ def pool_summary(pool: list[Card]) -> Text:
 
 
 class PracticeUI(DeckBuilder):
-
-    def __init__(self, session: TableSession, console: Console, terminal: Terminal, export_root: Path | None = None,
-                 confirm: bool = False):
+    def __init__(
+        self,
+        session: TableSession,
+        console: Console,
+        terminal: Terminal,
+        export_root: Path | None = None,
+        confirm: bool = False,
+    ):
         self.session = session
         self.confirm_picks = confirm
         self.console = console
@@ -73,13 +88,17 @@ class PracticeUI(DeckBuilder):
         try:
             while not self.session.draft.finished:
                 self.pick_once()
-            self.console.print(f"[bold green]The draft is over.[/] You drafted {len(self.pool_cards())} cards.", markup=True)
+            self.console.print(
+                f"[bold green]The draft is over.[/] You drafted {len(self.pool_cards())} cards.", markup=True
+            )
             self.build()
         except (Quit, KeyboardInterrupt):
             # every pick and every deck change is already on disk
             # written straight to the terminal: an interrupt may have caught rich halfway through a print
-            self.console.file.write(f"\nSaved. Resume with: cmdraft play --resume {self.session.draft_id}"
-                                    f"{db_option(self.session.store.path)}\n")
+            self.console.file.write(
+                f"\nSaved. Resume with: cmdraft play --resume {self.session.draft_id}"
+                f"{db_option(self.session.store.path)}\n"
+            )
             self.console.file.flush()
 
     def pool_cards(self) -> list[Card]:
@@ -93,8 +112,11 @@ class PracticeUI(DeckBuilder):
     def status_line(self, seconds: int | None = None) -> Text:
         """Where the draft is, kept just above the prompt so it never scrolls away (the timer ticks here)."""
         draft = self.session.draft
-        text = Text(f"Pack {draft.round + 1} of {draft.config.boosters}, pick {draft.pick_number} of {draft.picks_per_pack}"
-                    f" · passing {passing(draft.direction > 0)}", style="bold cyan")
+        text = Text(
+            f"Pack {draft.round + 1} of {draft.config.boosters}, pick {draft.pick_number} of {draft.picks_per_pack}"
+            f" · passing {passing(draft.direction > 0)}",
+            style="bold cyan",
+        )
         if seconds is not None:
             text.append(f" · {seconds}s left", style="bold yellow")
         return text
@@ -104,8 +126,9 @@ class PracticeUI(DeckBuilder):
         draft = self.session.draft
         # An event's packs are secret while it runs: only a practice draft shows the seed that replays it.
         seed = f" (seed {draft.seed})" if self.session.doc.get("kind") == "practice" else ""
-        self.console.rule(Text(f"seat {self.seat + 1} of {draft.config.seats} · draft {self.session.draft_id}{seed}"),
-                          style="dim")
+        self.console.rule(
+            Text(f"seat {self.seat + 1} of {draft.config.seats} · draft {self.session.draft_id}{seed}"), style="dim"
+        )
         summary = pool_summary(self.pool_cards())
         # rule, the page note, the status line, the prompt, one line for an answer, and the pool summary
         room = self.console.height - 5 - len(summary.plain.splitlines())
@@ -121,10 +144,12 @@ class PracticeUI(DeckBuilder):
         pages.append((first, len(starts)))
         page %= len(pages)
         first, end = pages[page]
-        shown_lines = lines[:starts[0]] + lines[bounds[first]:bounds[end]]
+        shown_lines = lines[: starts[0]] + lines[bounds[first] : bounds[end]]
         self.console.print(Segments([segment for line in shown_lines for segment in [*line, Segment.line()]]), end="")
         if len(pages) > 1:
-            self.console.print(Text(f"cards {first + 1}-{end} of {len(pack)} · Enter or 'more': the other cards", style="bold"))
+            self.console.print(
+                Text(f"cards {first + 1}-{end} of {len(pack)} · Enter or 'more': the other cards", style="bold")
+            )
         self.console.print(summary)
         if deadline is None:
             self.console.print(self.status_line())
@@ -149,7 +174,9 @@ class PracticeUI(DeckBuilder):
         due = draft.picks_due(self.seat)
         seen = (draft.round + 1, draft.pick_number)  # the pack state on the screen: the pick names it
         if len(pack) <= due:  # nothing to choose: the last cards of the pack
-            self.console.print(Text("Last pick of the pack: " + " + ".join(p.card.name for p in pack) + " (taken for you)."))
+            self.console.print(
+                Text("Last pick of the pack: " + " + ".join(p.card.name for p in pack) + " (taken for you).")
+            )
             self.submit(PickRequest(self.seat, *seen, tuple(pack)), seen)
             return
         page = 0
@@ -222,7 +249,9 @@ class PracticeUI(DeckBuilder):
             self.moved_on(seen, error)
 
     def _taken_at(self, seen: tuple[int, int]):
-        return next((p for p in reversed(self.session.draft.log) if p.seat == self.seat and (p.pack, p.pick) == seen), None)
+        return next(
+            (p for p in reversed(self.session.draft.log) if p.seat == self.seat and (p.pack, p.pick) == seen), None
+        )
 
     def time_up(self, seen: tuple[int, int], pack: list[Printing]) -> None:
         """The pick's time ran out: the draft's timeout (once, the same for every terminal) or a practice auto-pick."""
@@ -245,12 +274,22 @@ class PracticeUI(DeckBuilder):
         self.console.print(Text.assemble(("Not taken: ", "bold red"), str(error)))
         if taken is not None:
             names = " + ".join(p.card.name for p in taken.taken)
-            self.console.print(Text.assemble(("Time ran out", "yellow"), f" for pack {seen[0]} pick {seen[1]}: {names} were taken for you."))
+            self.console.print(
+                Text.assemble(
+                    ("Time ran out", "yellow"), f" for pack {seen[0]} pick {seen[1]}: {names} were taken for you."
+                )
+            )
         self.console.print(Text("Here is the pack in front of you now.", style="yellow"))
 
     def show_pool(self) -> None:
-        self.console.print(pack_table(sorted(self.session.draft.pools[self.seat], key=pool_order), title="Your pool", numbered=False,
-                                      width=self.console.width))
+        self.console.print(
+            pack_table(
+                sorted(self.session.draft.pools[self.seat], key=pool_order),
+                title="Your pool",
+                numbered=False,
+                width=self.console.width,
+            )
+        )
         self.console.print(pool_summary(self.pool_cards()))
 
     def cmd_review(self, args: list[str]) -> None:
@@ -290,21 +329,44 @@ def review_table(session: TableSession, seat: int, width: int | None = None):
     rows = []
     for row in advice_review(session.draft, seat):
         same = {c.name for c in row.taken} == {c.name for c in row.hint}
-        rows.append([f"P{row.pack}p{row.pick}", shown(" + ".join(c.name for c in row.taken), style="green"),
-                     shown("same" if same else " + ".join(c.name for c in row.hint), style="dim" if same else "cyan"),
-                     f"{row.difference:+.1f}" if not same else "0.0", shown(join_names([c.name for c in row.wheeled]))])
-    return fit_table(["Pick", "You took", "Hint took", "Rating ±", "Wheeled"], rows,
-                     essential={"Pick", "You took", "Rating ±"}, width=width,
-                     title="Your picks (Rating ±: how much more the hint's pair is rated)", justify={"Rating ±": "right"})
+        rows.append(
+            [
+                f"P{row.pack}p{row.pick}",
+                shown(" + ".join(c.name for c in row.taken), style="green"),
+                shown("same" if same else " + ".join(c.name for c in row.hint), style="dim" if same else "cyan"),
+                f"{row.difference:+.1f}" if not same else "0.0",
+                shown(join_names([c.name for c in row.wheeled])),
+            ]
+        )
+    return fit_table(
+        ["Pick", "You took", "Hint took", "Rating ±", "Wheeled"],
+        rows,
+        essential={"Pick", "You took", "Rating ±"},
+        width=width,
+        title="Your picks (Rating ±: how much more the hint's pair is rated)",
+        justify={"Rating ±": "right"},
+    )
 
 
 def bots_table(session: TableSession, width: int | None = None):
     rows = []
     for seat, deck, report in bot_decks(session):
-        rows.append([str(seat + 1), shown("\n".join(c.name for c in deck.commanders)), identity_text(report.color_identity.code),
-                     "yes" if report.valid else "no", session.doc["styles"][seat]])
-    return fit_table(["Seat", "Commanders", "Colors", "Legal", "Bot"], rows, essential={"Seat", "Commanders", "Colors", "Legal"},
-                     width=width, title="The bots' decks ('bot N' shows one; export writes practice-bot-N-deck.*)")
+        rows.append(
+            [
+                str(seat + 1),
+                shown("\n".join(c.name for c in deck.commanders)),
+                identity_text(report.color_identity.code),
+                "yes" if report.valid else "no",
+                session.doc["styles"][seat],
+            ]
+        )
+    return fit_table(
+        ["Seat", "Commanders", "Colors", "Legal", "Bot"],
+        rows,
+        essential={"Seat", "Commanders", "Colors", "Legal"},
+        width=width,
+        title="The bots' decks ('bot N' shows one; export writes practice-bot-N-deck.*)",
+    )
 
 
 def review(console: Console, session: TableSession) -> None:
@@ -318,20 +380,37 @@ def bot_view(console: Console, session: TableSession, seat: int) -> None:
     """One bot's pool and deck."""
     for bot_seat, deck, report in bot_decks(session):
         if bot_seat == seat:
-            console.print(pack_table(sorted(session.draft.pools[seat], key=pool_order), title=f"Seat {seat + 1}: pool", numbered=False,
-                                     width=console.width))
+            console.print(
+                pack_table(
+                    sorted(session.draft.pools[seat], key=pool_order),
+                    title=f"Seat {seat + 1}: pool",
+                    numbered=False,
+                    width=console.width,
+                )
+            )
             rows = [["C", c.name, identity_text(c.identity.code), str(c.mana_value)] for c in deck.commanders]
-            rows += [[str(n), c.name, identity_text(c.deck_colors.code), str(c.mana_value)]
-                     for c, n in sorted(deck.main.items(), key=lambda kv: (kv[0].is_land, kv[0].mana_value, kv[0].name))]
-            console.print(card_list_table(["Count", "Card", "Id", "MV"], rows, title=f"Seat {seat + 1}: deck ({deck.size} cards)",
-                                          width=console.width))
+            rows += [
+                [str(n), c.name, identity_text(c.deck_colors.code), str(c.mana_value)]
+                for c, n in sorted(deck.main.items(), key=lambda kv: (kv[0].is_land, kv[0].mana_value, kv[0].name))
+            ]
+            console.print(
+                card_list_table(
+                    ["Count", "Card", "Id", "MV"],
+                    rows,
+                    title=f"Seat {seat + 1}: deck ({deck.size} cards)",
+                    width=console.width,
+                )
+            )
             return
-    raise InputError(f"seat {seat + 1} is not a bot seat: bots sit at "
-                     + ", ".join(str(s + 1) for s in range(session.draft.config.seats) if s not in session.humans))
+    raise InputError(
+        f"seat {seat + 1} is not a bot seat: bots sit at "
+        + ", ".join(str(s + 1) for s in range(session.draft.config.seats) if s not in session.humans)
+    )
 
 
-def export_practice(session: TableSession, deck: Deck, folder: Path, notes: list[str] | None = None, *,
-                    force: bool = False) -> list[Path]:
+def export_practice(
+    session: TableSession, deck: Deck, folder: Path, notes: list[str] | None = None, *, force: bool = False
+) -> list[Path]:
     """Your pool, deck, draft log and the draft; every bot's pool and deck beside them (``practice-bot-N-*``)."""
     from draft.log import mtgo_log
     from events.exports import export_seat, write_file
@@ -340,12 +419,20 @@ def export_practice(session: TableSession, deck: Deck, folder: Path, notes: list
     folder = check_folder(folder, force)
     seat = session.humans[0]
     stem = "practice"
-    written = export_seat(folder, stem, session.draft.pools[seat], deck if deck.lines else None,
-                          mtgo_log(session.draft, seat, session.names), notes, force=force)
+    written = export_seat(
+        folder,
+        stem,
+        session.draft.pools[seat],
+        deck if deck.lines else None,
+        mtgo_log(session.draft, seat, session.names),
+        notes,
+        force=force,
+    )
     if session.draft.finished:
         for bot_seat, bot_deck, _ in bot_decks(session):
-            written += export_seat(folder, f"{stem}-bot-{bot_seat + 1}", session.draft.pools[bot_seat], bot_deck, None, notes,
-                                   force=force)
+            written += export_seat(
+                folder, f"{stem}-bot-{bot_seat + 1}", session.draft.pools[bot_seat], bot_deck, None, notes, force=force
+            )
     path = folder / f"{stem}-draft.json"
     write_file(path, json.dumps(session.draft.to_json(), separators=(",", ":")), force)
     return [*written, path]
@@ -385,8 +472,9 @@ class PoolBuildUI(PracticeUI):
         folder = Path(args[0]).expanduser() if args else self.export_root
         deck = self.deck()
         notes: list[str] = []
-        written = export_seat(folder, self.stem, self.session.draft.pools[0], deck if deck.lines else None, None, notes,
-                              force=force)
+        written = export_seat(
+            folder, self.stem, self.session.draft.pools[0], deck if deck.lines else None, None, notes, force=force
+        )
         self.say(Text(f"Wrote {len(written)} files to {folder} ({self.stem}-deck.*, {self.stem}-pool.*)"))
         for note in notes:
             self.say(Text(note))

@@ -19,8 +19,14 @@ class LongWork:
     terminal; it is transient, so what the work printed is all that stays.
     """
 
-    def __init__(self, console: Console, total: int, description: str,
-                 delay: float = DELAY_SECONDS, clock: Callable[[], float] = time.monotonic):
+    def __init__(
+        self,
+        console: Console,
+        total: int,
+        description: str,
+        delay: float = DELAY_SECONDS,
+        clock: Callable[[], float] = time.monotonic,
+    ):
         self.console = console
         self.total = total
         self.description = description
@@ -38,8 +44,14 @@ class LongWork:
         if self.progress is not None:
             self.progress.update(self.task, completed=self.done)
         elif self.console.is_terminal and self.clock() - self.started >= self.delay:
-            self.progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                                     console=self.console, transient=True)
+            self.progress = Progress(
+                TextColumn("{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeRemainingColumn(),
+                console=self.console,
+                transient=True,
+            )
             self.progress.start()
             self.task = self.progress.add_task(self.description, total=self.total, completed=self.done)
 

@@ -35,7 +35,9 @@ class Terminal:
         self.stream = stream or sys.stdin
         self.reader = LineReader(self.stream)
 
-    def ask(self, prompt: str, deadline: float | None = None, status: Callable[[int], Text] | None = None) -> str | None:
+    def ask(
+        self, prompt: str, deadline: float | None = None, status: Callable[[int], Text] | None = None
+    ) -> str | None:
         """A line, or None when the deadline passed; EOF counts as quit.
 
         ``status`` gives a line shown just above the prompt with the seconds left; on a
@@ -71,8 +73,9 @@ class Terminal:
             raise Quit()
         byte = undecodable_byte(line)
         if byte is not None:
-            self.console.print(Text(f"that line is not UTF-8 text (byte 0x{byte:02x}); type it again in a UTF-8 terminal",
-                                    style="red"))
+            self.console.print(
+                Text(f"that line is not UTF-8 text (byte 0x{byte:02x}); type it again in a UTF-8 terminal", style="red")
+            )
             return self.ask(prompt, deadline, status)
         return line.strip()
 

@@ -27,7 +27,8 @@ from events.screens.render import card_panel, identity_text, mana_text, shown, s
 from events.screens.terminal import Quit
 from sets.errors import InputError
 
-HELP_KEYS = """Keys in the deck builder:
+HELP_KEYS = (
+    """Keys in the deck builder:
   ↑ ↓ or j k   move             Tab    pool ⇄ deck
   Enter or a   pool: add one copy · deck: take one out (also d or Delete)
   c            make the highlighted pool card your commander (a second one that can pair: both lead)
@@ -39,7 +40,9 @@ HELP_KEYS = """Keys in the deck builder:
   :            the command line: every command of the line prompt, as typed
   q, Ctrl-C    leave (every change is already saved)
 
-""" + HELP_BUILD
+"""
+    + HELP_BUILD
+)
 
 
 class BuilderScreen(Screen):
@@ -77,7 +80,10 @@ class BuilderScreen(Screen):
                 yield DataTable(id="deck", cursor_type="row")
         yield Static(id="stats", markup=False)
         yield RichLog(id="log", markup=False, wrap=True, max_lines=200)
-        yield Input(id="command", placeholder=": a command (add 12, commander 3 7, piper U, lands, auto, check, export, done, help)")
+        yield Input(
+            id="command",
+            placeholder=": a command (add 12, commander 3 7, piper U, lands, auto, check, export, done, help)",
+        )
         yield Footer()
 
     def on_mount(self) -> None:
@@ -107,6 +113,7 @@ class BuilderScreen(Screen):
         deck_table.clear()
         number = {card: i for i, card in enumerate(ui.pool_list, start=1)}
         free = {card: ui._available(card) for card in ui.pool_list}
+
         def row(table, lead: Text, name: Text, card, extra: list, key: str) -> None:
             if self.wide:
                 cost = mana_text(card.mana_cost) if card is not None else Text("")
@@ -118,19 +125,38 @@ class BuilderScreen(Screen):
             return identity_text(card.deck_colors.code) if card is not None else Text("")
 
         def heading(table, kind: str, cards, extra: int) -> None:
-            row(table, Text(""), Text(f"{kind} ({sum(n for _, n in cards)})", style="bold underline"), None,
-                [Text("")] * extra, f"group:{kind}")
+            row(
+                table,
+                Text(""),
+                Text(f"{kind} ({sum(n for _, n in cards)})", style="bold underline"),
+                None,
+                [Text("")] * extra,
+                f"group:{kind}",
+            )
 
         for kind, cards in group_cards({card: pool[card] for card in ui.pool_list}):
             heading(pool_table, kind, cards, 1)
             for card, n in cards:
                 used = n - free[card]
                 style = "dim" if free[card] == 0 and not used else ("green" if used else "")
-                row(pool_table, Text(f"{number[card]:>2}"), shown(card.name, style=style), card,
-                    [Text(f"{used}/{n}" if used else str(n), style="green" if used else "")], f"card:{number[card]}")
+                row(
+                    pool_table,
+                    Text(f"{number[card]:>2}"),
+                    shown(card.name, style=style),
+                    card,
+                    [Text(f"{used}/{n}" if used else str(n), style="green" if used else "")],
+                    f"card:{number[card]}",
+                )
         deck = ui.deck()
         for index, card in enumerate(deck.commanders):
-            row(deck_table, Text(" C", style="bold magenta"), shown(card.name, style="bold"), card, [], f"commander:{index}")
+            row(
+                deck_table,
+                Text(" C", style="bold magenta"),
+                shown(card.name, style="bold"),
+                card,
+                [],
+                f"commander:{index}",
+            )
         self.deck_rows = {}
         for kind, cards in group_cards(deck.main):
             heading(deck_table, kind, cards, 0)
@@ -148,9 +174,19 @@ class BuilderScreen(Screen):
         commanders = " + ".join(report.commanders) or "no commander yet"
         if report.piper_colors:
             commanders += " (" + ", ".join(c.word for c in report.piper_colors) + ")"
-        state = Text("legal", style="bold green") if report.valid else Text(f"{len(report.problems)} to fix", style="bold red")
-        line = Text.assemble(shown(commanders, style="bold"), " · ", f"{report.size}/60 cards · identity ",
-                             identity_text(report.color_identity.code), " · ", state)
+        state = (
+            Text("legal", style="bold green")
+            if report.valid
+            else Text(f"{len(report.problems)} to fix", style="bold red")
+        )
+        line = Text.assemble(
+            shown(commanders, style="bold"),
+            " · ",
+            f"{report.size}/60 cards · identity ",
+            identity_text(report.color_identity.code),
+            " · ",
+            state,
+        )
         self.query_one("#deckline", Static).update(line)
         stats = stats_lines(self.ui.stats())
         problems = [shown(f"{p.code}: {p.message}", style="red") for p in report.problems]
@@ -183,7 +219,7 @@ class BuilderScreen(Screen):
             return
         self.ui.answer = answer
         try:
-            done = self.ui.run_command(words[0].lower(), words[1:], line[len(words[0]):].strip())
+            done = self.ui.run_command(words[0].lower(), words[1:], line[len(words[0]) :].strip())
         except Quit:
             self.app.leave()
             return
@@ -225,7 +261,9 @@ class BuilderScreen(Screen):
             rest = [c for c in self.ui.commanders if c is not card]
             self.ui.say(Text("Commanders are changed with c on a pool card or 'commander N [M]'.", style="yellow"))
             if rest:
-                self.run("commander " + " ".join(str(self.ui.pool_list.index(c) + 1) for c in rest if c in self.ui.pool_list))
+                self.run(
+                    "commander " + " ".join(str(self.ui.pool_list.index(c) + 1) for c in rest if c in self.ui.pool_list)
+                )
             return
         self.run_card("remove", card)
 
@@ -256,12 +294,18 @@ class BuilderScreen(Screen):
         hand = sample_hand(deck, self.ui.hand_seed(), self.ui.hands_dealt)
         self.ui.hands_dealt += 1
         body = [Text(f"Sample hand {self.ui.hands_dealt}", style="bold")]
-        body += [Text.assemble(mana_text(c.mana_cost), " ", shown(c.name), "  ", shown(c.type_line, style="dim")) for c in hand]
+        body += [
+            Text.assemble(mana_text(c.mana_cost), " ", shown(c.name), "  ", shown(c.type_line, style="dim"))
+            for c in hand
+        ]
 
         def again(yes: bool | None) -> None:
             if yes:
                 self.action_hand()
-        self.app.push_screen(Panel("Sample hand", body, keys="n or Enter: another hand · Esc: close", again=True), again)
+
+        self.app.push_screen(
+            Panel("Sample hand", body, keys="n or Enter: another hand · Esc: close", again=True), again
+        )
 
     def action_card(self) -> None:
         card, _ = self.row_card(self.focused_list())
@@ -281,11 +325,21 @@ class BuilderScreen(Screen):
         line = event.value.strip()
         event.input.value = ""
         words = line.split()
-        if words and words[0].lower() == "auto" and words[1:2] and words[1].lower() in ("new", "replace", "bot") \
-                and self.ui.hand_built and (self.ui.commanders or self.ui.main):
+        if (
+            words
+            and words[0].lower() == "auto"
+            and words[1:2]
+            and words[1].lower() in ("new", "replace", "bot")
+            and self.ui.hand_built
+            and (self.ui.commanders or self.ui.main)
+        ):
+
             def answered(yes: bool | None) -> None:
                 self.run(line, answer=bool(yes))
-            self.app.push_screen(confirm("Replace?", f"Replace your deck ({self.ui.deck().size} cards) with the bot's?"), answered)
+
+            self.app.push_screen(
+                confirm("Replace?", f"Replace your deck ({self.ui.deck().size} cards) with the bot's?"), answered
+            )
             return
         asked = card_request(line)
         if asked is not None:  # '? 12', 'card murder': the card in full

@@ -26,8 +26,14 @@ class Panel(ModalScreen[bool]):
         Binding("n", "no", "No", show=False),
     ]
 
-    def __init__(self, title: str, body: RenderableType | list[RenderableType], keys: str = "Esc or Enter: close",
-                 question: bool = False, again: bool = False):
+    def __init__(
+        self,
+        title: str,
+        body: RenderableType | list[RenderableType],
+        keys: str = "Esc or Enter: close",
+        question: bool = False,
+        again: bool = False,
+    ):
         super().__init__()
         self.title_text = title
         self.body = body if isinstance(body, list) else [body]

@@ -29,8 +29,13 @@ class ReviewScreen(Screen):
         self.seat = seat
 
     def compose(self) -> ComposeResult:
-        yield Static(Text("Your picks beside the hint's (±: its rating more, W: cards that wheeled) · Tab, Enter: a bot's deck",
-                          style="bold cyan"), markup=False)
+        yield Static(
+            Text(
+                "Your picks beside the hint's (±: its rating more, W: cards that wheeled) · Tab, Enter: a bot's deck",
+                style="bold cyan",
+            ),
+            markup=False,
+        )
         yield DataTable(id="picks", cursor_type="row")
         yield Static(id="pick-detail", markup=False)
         yield DataTable(id="bots", cursor_type="row")
@@ -43,16 +48,26 @@ class ReviewScreen(Screen):
         for index, row in enumerate(self.rows):
             same = {c.name for c in row.taken} == {c.name for c in row.hint}
             # a pick's two cards on two lines: two 30-letter names side by side still fit 80 columns
-            picks.add_row(Text(f"P{row.pack}p{row.pick}"), shown("\n".join(c.name for c in row.taken), style="green"),
-                          shown("same" if same else "\n".join(c.name for c in row.hint), style="dim" if same else "cyan"),
-                          Text("0.0" if same else f"{row.difference:+.1f}", justify="right"), Text(str(len(row.wheeled))),
-                          key=str(index), height=max(len(row.taken), 1))
+            picks.add_row(
+                Text(f"P{row.pack}p{row.pick}"),
+                shown("\n".join(c.name for c in row.taken), style="green"),
+                shown("same" if same else "\n".join(c.name for c in row.hint), style="dim" if same else "cyan"),
+                Text("0.0" if same else f"{row.difference:+.1f}", justify="right"),
+                Text(str(len(row.wheeled))),
+                key=str(index),
+                height=max(len(row.taken), 1),
+            )
         bots = self.query_one("#bots", DataTable)
         bots.add_columns("Seat", "Commanders", "Id", "Legal")
         self.decks = bot_decks(self.session)
         for seat, deck, report in self.decks:
-            bots.add_row(Text(str(seat + 1)), shown(" + ".join(c.name for c in deck.commanders)),
-                         identity_text(report.color_identity.code), Text("yes" if report.valid else "no"), key=str(seat))
+            bots.add_row(
+                Text(str(seat + 1)),
+                shown(" + ".join(c.name for c in deck.commanders)),
+                identity_text(report.color_identity.code),
+                Text("yes" if report.valid else "no"),
+                key=str(seat),
+            )
         picks.focus()
         self.show_detail(0)
 
@@ -60,9 +75,14 @@ class ReviewScreen(Screen):
         if not self.rows:
             return
         row = self.rows[min(index, len(self.rows) - 1)]
-        text = Text.assemble((f"P{row.pack}p{row.pick}: ", "bold"), "you took ", shown(" + ".join(c.name for c in row.taken), style="green"),
-                             "; the hint: ", shown(" + ".join(c.name for c in row.hint), style="cyan"),
-                             f" (rating {row.difference:+.1f})")
+        text = Text.assemble(
+            (f"P{row.pack}p{row.pick}: ", "bold"),
+            "you took ",
+            shown(" + ".join(c.name for c in row.taken), style="green"),
+            "; the hint: ",
+            shown(" + ".join(c.name for c in row.hint), style="cyan"),
+            f" (rating {row.difference:+.1f})",
+        )
         if row.wheeled:
             text.append("\nWheeled: ")
             text.append_text(shown(" / ".join(c.name for c in row.wheeled)))
@@ -80,11 +100,24 @@ class ReviewScreen(Screen):
             if bot_seat == seat:
                 width = self.app.size.width - 8
                 rows = [["C", c.name, identity_text(c.identity.code), str(c.mana_value)] for c in deck.commanders]
-                rows += [[str(n), c.name, identity_text(c.deck_colors.code), str(c.mana_value)]
-                         for c, n in sorted(deck.main.items(), key=lambda kv: (kv[0].is_land, kv[0].mana_value, kv[0].name))]
-                body = [card_list_table(["Count", "Card", "Id", "MV"], rows, title=f"Seat {seat + 1}: deck ({deck.size} cards)", width=width),
-                        pack_table(sorted(self.session.draft.pools[seat], key=pool_order), title=f"Seat {seat + 1}: pool",
-                                   numbered=False, width=width)]
+                rows += [
+                    [str(n), c.name, identity_text(c.deck_colors.code), str(c.mana_value)]
+                    for c, n in sorted(deck.main.items(), key=lambda kv: (kv[0].is_land, kv[0].mana_value, kv[0].name))
+                ]
+                body = [
+                    card_list_table(
+                        ["Count", "Card", "Id", "MV"],
+                        rows,
+                        title=f"Seat {seat + 1}: deck ({deck.size} cards)",
+                        width=width,
+                    ),
+                    pack_table(
+                        sorted(self.session.draft.pools[seat], key=pool_order),
+                        title=f"Seat {seat + 1}: pool",
+                        numbered=False,
+                        width=width,
+                    ),
+                ]
                 self.app.push_screen(Panel("A bot's deck", body))
 
     def action_move(self, step: int) -> None:

@@ -26,10 +26,20 @@ from events.screens.app.modals import Panel, confirm
 from events.screens.cards import card_request, find_card
 from events.screens.picks import HELP_PICK, parse_selection
 from events.screens.practice import pool_summary
-from events.screens.render import RARITY_STYLE, card_panel, compact_cost, identity_text, mana_text, passing, shown, signals_table
+from events.screens.render import (
+    RARITY_STYLE,
+    card_panel,
+    compact_cost,
+    identity_text,
+    mana_text,
+    passing,
+    shown,
+    signals_table,
+)
 from sets.errors import InputError
 
-HELP_TABLE = """Keys at the draft table:
+HELP_TABLE = (
+    """Keys at the draft table:
   ↑ ↓ or j k   move through the pack          space   mark / unmark the highlighted card
   Enter        take the marked cards (marks the highlighted one first when one is missing)
   0-9          start typing card numbers       /       type names instead ('murder + sol ring')
@@ -39,14 +49,23 @@ HELP_TABLE = """Keys at the draft table:
   s            signals: which colors flow to you
   ?            this help                       q, Ctrl-C  leave (everything is saved; resume with 'cmdraft play --resume')
 
-""" + HELP_PICK
+"""
+    + HELP_PICK
+)
 
 
 _SHORT = {"Enchantment": "Enchant.", "Planeswalker": "Planesw."}
 
 
-_SHORTER = {"Creature": "Creat.", "Artifact": "Artif.", "Enchant.": "Ench.", "Instant": "Inst.", "Sorcery": "Sorc.",
-            "Planesw.": "PW", "Battle": "Bat."}
+_SHORTER = {
+    "Creature": "Creat.",
+    "Artifact": "Artif.",
+    "Enchant.": "Ench.",
+    "Instant": "Inst.",
+    "Sorcery": "Sorc.",
+    "Planesw.": "PW",
+    "Battle": "Bat.",
+}
 
 
 def short_type(card, room: int = 8) -> str:
@@ -56,7 +75,7 @@ def short_type(card, room: int = 8) -> str:
     kind = _SHORT.get(kind, kind)
     if len(kind) > room:
         kind = _SHORTER.get(kind, kind)
-    return kind[:max(room, 0)]
+    return kind[: max(room, 0)]
 
 
 def type_room(width: int, padding: int, pack, costs: list[str]) -> int:
@@ -112,7 +131,12 @@ class PackTable(DataTable):
     def update_cell(self, row_key, column_key, value, *, update_width: bool = False) -> None:
         count = getattr(self, "_update_count", None)
         super().update_cell(row_key, column_key, value, update_width=update_width)
-        if update_width or count is None or self._update_count != count + 1 or not all(hasattr(self, c) for c in self._CACHES):
+        if (
+            update_width
+            or count is None
+            or self._update_count != count + 1
+            or not all(hasattr(self, c) for c in self._CACHES)
+        ):
             return
         key = RowKey(row_key) if isinstance(row_key, str) else row_key
         row = self._row_locations.get(key)
@@ -169,7 +193,9 @@ class TableScreen(Screen):
                 yield Static(id="card", markup=False)
                 yield Static(id="message", markup=False)
                 yield Static(id="pool", markup=False)
-        yield Input(id="names", placeholder="numbers or names, Enter takes them (Esc: back to the list)", select_on_focus=False)
+        yield Input(
+            id="names", placeholder="numbers or names, Enter takes them (Esc: back to the list)", select_on_focus=False
+        )
         yield Footer()
 
     def on_mount(self) -> None:
@@ -193,11 +219,15 @@ class TableScreen(Screen):
         room = type_room(self.list_width(len(pack)), table.cell_padding, pack, costs)
         for index, printing in enumerate(pack):
             card = printing.card
-            table.add_row(self.number(index, False), shown(card.name, style=RARITY_STYLE[card.rarity]),
-                          mana_text(costs[index]),
-                          shown(card.type_line if self.wide and cell_len(card.type_line) <= room else short_type(card, room)),
-                          shown(card.rarity.letter, style=RARITY_STYLE[card.rarity]), identity_text(card.deck_colors.code),
-                          key=str(index))
+            table.add_row(
+                self.number(index, False),
+                shown(card.name, style=RARITY_STYLE[card.rarity]),
+                mana_text(costs[index]),
+                shown(card.type_line if self.wide and cell_len(card.type_line) <= room else short_type(card, room)),
+                shown(card.rarity.letter, style=RARITY_STYLE[card.rarity]),
+                identity_text(card.deck_colors.code),
+                key=str(index),
+            )
         if table.row_count:
             table.move_cursor(row=0)
         self.typing = False
@@ -224,8 +254,11 @@ class TableScreen(Screen):
 
     def show_where(self) -> None:
         draft = self.draft
-        text = Text(f"Pack {draft.round + 1}/{draft.config.boosters} · pick {draft.pick_number}/{draft.picks_per_pack} · "
-                    f"take {draft.picks_due(self.seat)} · passing {passing(draft.direction > 0)}", style="bold cyan")
+        text = Text(
+            f"Pack {draft.round + 1}/{draft.config.boosters} · pick {draft.pick_number}/{draft.picks_per_pack} · "
+            f"take {draft.picks_due(self.seat)} · passing {passing(draft.direction > 0)}",
+            style="bold cyan",
+        )
         text.append(f" · seat {self.seat + 1}/{draft.config.seats} · draft {self.session.draft_id}", style="dim")
         self.query_one("#where", Static).update(text, layout=False)
 
@@ -246,8 +279,15 @@ class TableScreen(Screen):
             panel.update(Text(""), layout=False)
             return
         card = self.draft.pack(self.seat)[index].card
-        text = Text.assemble(shown(card.name, style="bold " + RARITY_STYLE[card.rarity]), "  ", mana_text(card.mana_cost), "\n",
-                             shown(card.type_line), "  ", identity_text(card.deck_colors.code))
+        text = Text.assemble(
+            shown(card.name, style="bold " + RARITY_STYLE[card.rarity]),
+            "  ",
+            mana_text(card.mana_cost),
+            "\n",
+            shown(card.type_line),
+            "  ",
+            identity_text(card.deck_colors.code),
+        )
         front = card.front
         if front.power is not None:
             text.append(f"  {front.power}/{front.toughness}")
@@ -257,8 +297,9 @@ class TableScreen(Screen):
         panel.update(text, layout=False)
 
     def say(self, message: str | Text, style: str = "") -> None:
-        self.query_one("#message", Static).update(message if isinstance(message, Text) else shown(message, style=style),
-                                                  layout=False)
+        self.query_one("#message", Static).update(
+            message if isinstance(message, Text) else shown(message, style=style), layout=False
+        )
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         self.show_card()
@@ -381,9 +422,11 @@ class TableScreen(Screen):
         pack = self.draft.pack(self.seat)
         chosen = " + ".join(f"{i + 1} {pack[i].card.name}" for i in positions)
         if self.practice.confirm_picks:
+
             def answered(yes: bool | None) -> None:
                 if yes and self.shown_pick == (self.draft.round, self.draft.pick_number):
                     self.pick(positions, Text(f"Took {chosen}.", style="green"))
+
             self.app.push_screen(confirm("Take these?", f"Take {chosen}?"), answered)
             return
         self.pick(positions, Text(f"Took {chosen}.", style="green"))
@@ -396,7 +439,10 @@ class TableScreen(Screen):
         positions = self.session.suggested_positions(self.seat)
         names = " + ".join(pack[i].card.name for i in positions)
         self.query_one("#names", Input).value = ""
-        self.pick(positions, Text.assemble(("Time is up: ", "yellow"), f"took {names} for you (the best pick for your colors)."))
+        self.pick(
+            positions,
+            Text.assemble(("Time is up: ", "yellow"), f"took {names} for you (the best pick for your colors)."),
+        )
         self.query_one("#pack", DataTable).focus()
 
     def pick(self, positions: list[int], message: Text) -> None:
@@ -427,10 +473,13 @@ class TableScreen(Screen):
                 for index in advice.positions:
                     self._set_mark(index, True)
                 self.say("Marked the hint's cards: Enter takes them.")
+
         self.app.push_screen(Panel("Hint", body, keys="Enter: mark these · Esc: close"), mark)
 
     def action_signals(self) -> None:
-        self.app.push_screen(Panel("Signals", signals_table(signals(self.draft, self.seat), width=self.app.size.width - 8)))
+        self.app.push_screen(
+            Panel("Signals", signals_table(signals(self.draft, self.seat), width=self.app.size.width - 8))
+        )
 
     def action_pool(self) -> None:
         from events.screens.builder import pool_order
