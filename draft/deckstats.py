@@ -10,8 +10,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from draft.advice import is_ramp, is_removal
-from draft.deckbuild import produced
 from draft.bots import card_rating
+from draft.deckbuild import produced
 from draft.decks import DRAFT_MIN_SIZE, Deck, commander_identity
 from sets.basics import basic_land
 from sets.cards import Card

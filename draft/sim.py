@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from draft.bots import Bot, BotStyle

@@ -27,7 +27,7 @@ SYSTEM = "cmdraft"
 
 def now() -> str:
     """The time of a change, UTC, to the second."""
-    return dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
+    return dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
 
 
 def actor(player: str | None = None) -> str:

@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from events.store import Store
 from sets.booster import Printing
 from sets.cards import Card
-from events.store import Store
 
 BUILDS = "builds"
 
@@ -65,7 +65,7 @@ class PoolBuild:
                     "deck": None,
                     "deck_legal": False,
                     "status": "building",
-                    "created": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
+                    "created": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
                 }
                 build_id = table.insert(doc)
             else:

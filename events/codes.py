@@ -25,8 +25,8 @@ from typing import Any
 from tinydb import Query
 
 from events import audit
-from sets.userdata import user_home
 from sets.errors import InputError, StateError
+from sets.userdata import user_home
 
 ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read off a slip without doubt
 LENGTH = 6
@@ -94,7 +94,7 @@ def check_code(events, event_id: int, player_id: int, typed: str, delay: float =
             {
                 "e": event_id,
                 "p": player_id,
-                "at": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
+                "at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
                 "pid": os.getpid(),
             }
         )

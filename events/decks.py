@@ -62,7 +62,7 @@ class Decks(Pools):
             "deck": json.loads(write_json(deck)),
             "valid": report.valid,
             "problems": [p.to_json() for p in report.problems],
-            "at": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
+            "at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
         }
         with self.store.write() as db:
             self._require(self._event(db, event_id), "building", "playing", doing="register decks")

@@ -82,7 +82,7 @@ def token_hash(token: str) -> str:
 
 
 def now() -> str:
-    return dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
+    return dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
 
 
 def pick_rows(picks: Sequence[Pick]) -> list[list[int]]:

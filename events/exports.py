@@ -19,7 +19,6 @@ from events.rounds import Rounds
 from events.sheet_writers import csv_text
 from events.transfer import export_tables
 
-
 MTGO_SKIPPED = (
     "no MTGO .dek files written: MTGO needs a catalog id (CatID) for every card and some cards have none; "
     "import an MTGJSON file that has them ('cmdraft sets import FILE', identifiers.mtgoId) and export again"

@@ -15,7 +15,6 @@ from events.store import phase_change
 from sets.booster import Printing
 from sets.errors import InputError, StateError
 
-
 # Problems found reading a deck file (not by checking the deck against its pool): kept when the deck is checked again.
 FILE_PROBLEMS = ("unreadable-line", "unknown-card", "meld-result", "unclear-commander")
 

@@ -142,7 +142,7 @@ def card_refs(value: Any) -> str | None:
     """A booster's cards in a saved draft: ``[number, sheet, flags]`` rows (one plain loop)."""
     if type(value) is not list or len(value) > 1000:
         return f"should be a list of at most 1000 cards, not {_short(value)}"
-    for position, ref in enumerate(value):
+    for position, ref in enumerate(value):  # noqa: B007 (named after the loop)
         if type(ref) is not list or len(ref) != 3:
             break
         number, sheet, flags = ref

@@ -17,9 +17,8 @@ from events.packs_secret import new_secret
 from events.schema import DECKS, DRAFT_STYLES, EVENTS, MAX_POD, PLAYERS, PODS, POOLS, ROUNDS, STATUSES, Q, card_ref
 from events.seating import draft_pod_sizes
 from sets.booster import booster_spec, sealed_pool
-from sets.numbers import parse_decimal
 from sets.errors import InputError, StateError
-
+from sets.numbers import parse_decimal
 
 MAX_POINTS = 1_000
 EVENT_NAME_LIMIT = 200  # characters (a saved name may be up to events.records' 500, so any typed one is readable)
@@ -93,7 +92,7 @@ class Registration(EventBase):
             "points": parse_points(points),
             "piper_stock": piper_stock,
             "status": "registration",
-            "created": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
+            "created": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
             "seed": seed if seed is not None else random.SystemRandom().randrange(1, 2**31),
             "uid": uuid.uuid4().hex,
             "secret": new_secret() if secret is None else secret,

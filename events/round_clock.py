@@ -9,7 +9,6 @@ it has been paused in all.  Time left = length - (now - started - paused in all)
 from __future__ import annotations
 
 import math
-
 import time
 from dataclasses import asdict, dataclass, replace
 from typing import Any

@@ -39,8 +39,7 @@ from tinydb import TinyDB
 from tinydb.storages import Storage
 
 from events.records import REQUIRED, check_tables  # noqa: F401 (REQUIRED: the fields, for callers)
-from events.safe_files import FileLock, atomic_write, read_only, remove_stale_temporaries
-from events.safe_files import _fsync_folder
+from events.safe_files import FileLock, _fsync_folder, atomic_write, read_only, remove_stale_temporaries
 from sets.catalog import user_home
 from sets.errors import InputError, StorageError
 from sets.files import DATABASE_LIMIT, FileProblem, loads, read_bytes

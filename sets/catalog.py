@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import difflib
 import json
-import re
 import os
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from functools import cache

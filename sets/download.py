@@ -13,7 +13,6 @@ import hashlib
 import http.client
 import os
 import re
-import socket
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -111,7 +110,7 @@ def download_set(code: str, source: str | None = None, progress: Progress | None
             while True:
                 try:
                     chunk = answer.read(CHUNK)
-                except (http.client.IncompleteRead, socket.timeout, OSError) as error:
+                except (TimeoutError, http.client.IncompleteRead, OSError) as error:
                     raise DownloadError(
                         f"the download of {url} broke off after {received} bytes ({error}); "
                         "nothing was stored: try again"

@@ -8,7 +8,6 @@ carries its own identity field, any difference is reported, never hidden.
 
 from __future__ import annotations
 
-import json
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
@@ -18,8 +17,8 @@ from typing import Any
 from sets.cards import Card, Face, Layout, Rarity, parse_type_line
 from sets.catalog import CardSet
 from sets.colors import COLORLESS, ColorIdentity
-from sets.files import CARD_FILE_LIMIT, loads, read_input
 from sets.errors import ImportFormatError, InputError, ManaCostError
+from sets.files import CARD_FILE_LIMIT, loads, read_input
 from sets.identity import defined_colors, make_card
 from sets.mana import ManaCost
 

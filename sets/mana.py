@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import StrEnum, unique
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from sets.colors import COLORLESS, Color, ColorIdentity, identity_from_mask
 from sets.errors import ManaCostError
@@ -51,7 +51,7 @@ class ManaSymbol:
         return f"ManaSymbol.parse({str(self)!r})"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _parse_symbol(inner: str) -> ManaSymbol:
     def make(kind: SymbolKind, colors: str, value: float) -> ManaSymbol:
         return ManaSymbol(inner, kind, ColorIdentity.of(colors), value)

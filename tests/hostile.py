@@ -74,11 +74,10 @@ def snapshot(folder: Path) -> dict[str, bytes]:
 
 def build(work: Path) -> dict[str, Path]:
     """The database and files the sweep uses."""
-    from events.event import Events
     from events.store import Store
 
     sys.path.insert(0, str(ROOT))
-    from tests.test_hostile import NAMES, bad_databases, playing_event
+    from tests.test_hostile import bad_databases, playing_event
 
     dbdir = work / "db"
     dbdir.mkdir()
@@ -117,7 +116,7 @@ def build(work: Path) -> dict[str, Path]:
         "import-cards.json": b'{"cards": [{"number": "1", "name": "X", "colors": "W", "type": 4}]}',
     }
     good = json.loads(db.read_text())
-    for number, (kind, content) in enumerate(bad_databases(good).items()):
+    for number, (_kind, content) in enumerate(bad_databases(good).items()):
         contents[f"baddb-{number:02d}.json"] = content
     for name, content in contents.items():
         (files / name).write_bytes(content)

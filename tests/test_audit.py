@@ -23,7 +23,7 @@ def test_a_change_and_its_entry_are_written_together_or_not_at_all(tmp_path):
         entries = history(db, 1)
     assert [(e["who"], e["what"], e["old"], e["new"]) for e in entries] == [(DESK, "rename", "Bob", "Bo")]
     at = dt.datetime.fromisoformat(entries[0]["at"])
-    assert at.tzinfo is not None and abs((dt.datetime.now(dt.timezone.utc) - at).total_seconds()) < 60
+    assert at.tzinfo is not None and abs((dt.datetime.now(dt.UTC) - at).total_seconds()) < 60
 
 
 def test_the_last_undoable_change_skips_undone_entries_and_other_terminals(tmp_path):

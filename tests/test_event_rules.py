@@ -190,8 +190,8 @@ def renamed(value, names: dict[str, str]):
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(event_name=NAMES, player_names=st.lists(NAMES, min_size=4, max_size=4, unique=True), card_name=NAMES)
 def test_every_screen_renders_any_name_as_typed(real_snapshot, event_name, player_names, card_name):
-    from events.screens import render as screens
     from events.round_clock import RoundClock
+    from events.screens import render as screens
     from events.screens.clock import clock_screen
     from events.screens.render import identity_text
     from events.screens.timer import _screen, schedule

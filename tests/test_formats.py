@@ -354,7 +354,8 @@ def test_deck_check_wastes_come_from_the_pool(cli, tmp_path):
     ("doctor_types", "legal"), [(["Time Lord", "Doctor"], True), (["Time Lord", "Doctor", "Rogue"], False)]
 )
 def test_deck_check_doctors_companion_from_an_imported_set(cli, tmp_path, doctor_types, legal):
-    from tests.cardfiles import mtgjson_card, write as write_file
+    from tests.cardfiles import mtgjson_card
+    from tests.cardfiles import write as write_file
 
     type_line = "Legendary Creature — " + " ".join(doctor_types)
     doctor = mtgjson_card("d1", "The Test Doctor", "1", "{2}{U}", type_line, "", "U", subtypes=doctor_types)

@@ -207,7 +207,6 @@ def test_sim_out_and_practice_export_use_the_same_guard(tmp_path, cli, friday):
     assert cli("sim", "--seed", "2", "--players", "3", "--out", folder).exit_code == 0
     assert "not empty" in one_line(cli("sim", "--seed", "2", "--players", "3", "--out", folder), 2)
     from events.outputs import check_folder
-
     from sets.errors import InputError
 
     with pytest.raises(InputError, match="not empty"):

@@ -8,8 +8,8 @@ import sys
 
 import pexpect
 
-from tests.test_card_text import cmr_mtgjson
 from tests.cardfiles import write
+from tests.test_card_text import cmr_mtgjson
 
 PICK = re.compile(r"Pick (\d) \(numbers or names")
 

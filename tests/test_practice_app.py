@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -455,8 +454,9 @@ def test_build_app_over_a_pool_with_odd_names(tmp_path):
     )
     pool = [c for c in cmr.cards if c.main_set][:60] + [odd]
     build = PoolBuild.open(Store(tmp_path / "db.json"), "test pool", pool)
-    from rich.console import Console
     import io
+
+    from rich.console import Console
 
     console = Console(file=io.StringIO())
     ui = PoolBuildUI(build, console, Terminal(console), "pool", export_root=tmp_path)

@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 import csv
-import re
 import io
+import re
 from fractions import Fraction
 from html.parser import HTMLParser
 

@@ -8,8 +8,8 @@ Forge, Cockatrice, MTGO), never from the code under test.
 from __future__ import annotations
 
 import csv
-import json
 import io
+import json
 import xml.etree.ElementTree as ElementTree
 from collections import Counter
 from pathlib import Path

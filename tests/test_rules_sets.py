@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from draft.decks import Deck, DeckFormat, DeckLine, Zone, can_pair, validate
+from draft.decks import Deck, DeckFormat, can_pair, validate
 from draft.formats import FileFormat, parse, resolve, write
-from sets.catalog import CardIndex, card_index, load_set, set_from_json
 from sets.cards import ANY_NUMBER, Layout
+from sets.catalog import CardIndex, load_set, set_from_json
 from sets.colors import ALL_COLORS, ColorIdentity
 from sets.errors import InputError, MeldResultError
 from sets.identity import basic_type_conflict

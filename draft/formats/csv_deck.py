@@ -21,7 +21,6 @@ from sets.cards import Card
 from sets.colors import Color
 from sets.errors import ColorError, InputError
 
-
 # A cell a spreadsheet would run as a formula (OWASP "CSV injection"): = + - @ tab CR first,
 # after any quotes already there.  Written with one more ' in front; read back without it.
 _FORMULA = re.compile(r"'*[=+\-@\t\r]")

@@ -19,7 +19,6 @@ from draft.formats.model import (
 )
 from sets.cards import Card
 
-
 _SECTION = re.compile(
     r"^(?://+|#+)?\s*(?P<section>commanders?|command zone|deck|main|mainboard|maindeck|main deck|sideboard|side|companion|"
     r"maybeboard|considering|tokens?|about)\s*(?:\(\d+\))?\s*:?\s*$",

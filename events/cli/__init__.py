@@ -13,8 +13,8 @@ import sys
 
 import typer
 
-from events.cli.common import RootGroup, VersionOption
 from events.cli.build import build
+from events.cli.common import RootGroup, VersionOption
 from events.cli.deck import deck_app
 from events.cli.event import event_app
 from events.cli.packs import packs_app, sealed

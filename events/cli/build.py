@@ -28,9 +28,9 @@ def build(
     db: DbOption = None,
 ) -> None:
     """Build a Commander draft deck from a pool file; every change is saved, and the same command resumes it."""
+    from events.cli.common import out
     from events.cli.deck import read_deck
     from events.screens.render import shown
-    from events.cli.common import out
 
     deck, problems = read_deck(pool)
     cards = [line.card for line in deck.lines for _ in range(line.count)]

@@ -5,16 +5,13 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Any, Optional
-
-import typer
-
-from sets.errors import InputError
+from typing import Annotated, Any
 
 import click
+import typer
 from typer.core import TyperGroup
 
-from sets.errors import CmdraftError
+from sets.errors import CmdraftError, InputError
 from sets.numbers import is_decimal, is_number
 
 
@@ -180,13 +177,11 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts
 SetOption = Annotated[str, typer.Option("--set", help="Set code, e.g. CMR.")]
 
 
-SeedOption = Annotated[
-    Optional[int], typer.Option("--seed", help="Random seed; the same seed replays the same result.")
-]
+SeedOption = Annotated[int | None, typer.Option("--seed", help="Random seed; the same seed replays the same result.")]
 
 
 KindOption = Annotated[
-    Optional[str], typer.Option("--booster", help="Booster type: draft, default, set, collector… (default: draft).")
+    str | None, typer.Option("--booster", help="Booster type: draft, default, set, collector… (default: draft).")
 ]
 
 
@@ -195,7 +190,7 @@ ForceOption = Annotated[
 ]
 
 
-DbOption = Annotated[Optional[Path], typer.Option("--db", help="Database file (default: CMDRAFT_HOME/cmdraft.json).")]
+DbOption = Annotated[Path | None, typer.Option("--db", help="Database file (default: CMDRAFT_HOME/cmdraft.json).")]
 
 
 def _encodable(text: str, stream: Any) -> bool:

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
-from sets.errors import InputError
 from events.cli.common import ForceOption, JsonOption, emit_json, out, parse_colors, positive
-
+from sets.errors import InputError
 
 deck_app = typer.Typer(help="Check, convert and advise on decks and pools.", no_args_is_help=True)
 
@@ -48,14 +47,14 @@ def load_banlist(path: Path | None) -> list[str]:
 @deck_app.command("check")
 def deck_check(
     deck_path: Annotated[Path, typer.Argument(metavar="DECK", help="Deck file in any supported format.")],
-    pool: Annotated[Optional[Path], typer.Option("--pool", help="The player's pool file (Commander draft).")] = None,
+    pool: Annotated[Path | None, typer.Option("--pool", help="The player's pool file (Commander draft).")] = None,
     piper: Annotated[
-        Optional[list[str]],
+        list[str] | None,
         typer.Option("--piper", help="Chosen color of a Piper commander: U or blue; repeat for two."),
     ] = None,
     fmt: Annotated[str, typer.Option("--format", help="commander-draft (default) or commander.")] = "commander-draft",
     banlist: Annotated[
-        Optional[Path], typer.Option("--banlist", help="Banned list file for --format commander (one name a line).")
+        Path | None, typer.Option("--banlist", help="Banned list file for --format commander (one name a line).")
     ] = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -93,7 +92,7 @@ def deck_convert(
     target_text: Annotated[
         str, typer.Argument(metavar="OUT", help="File to write; its extension picks the format unless --to is given.")
     ],
-    to: Annotated[Optional[str], typer.Option("--to", help="arena, text, cod, dck, dek, json or csv.")] = None,
+    to: Annotated[str | None, typer.Option("--to", help="arena, text, cod, dck, dek, json or csv.")] = None,
     force: ForceOption = False,
     as_json: JsonOption = False,
 ) -> None:
@@ -157,9 +156,9 @@ def deck_suggest(
     if as_json:
         emit_json({"suggestions": [s.to_json() for s in suggestions], "problems": [p.to_json() for p in problems]})
         return
-    from events.screens.render import suggestion_table
-
     from rich.markup import escape
+
+    from events.screens.render import suggestion_table
 
     console = out()
     for problem in problems:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 
@@ -67,7 +67,7 @@ def _pairs(values: list[str] | None, what: str, signed: bool = False) -> dict[st
 @event_app.command("new")
 def event_new(
     name: Annotated[str, typer.Argument(help="Event name.")],
-    date: Annotated[Optional[str], typer.Option(help="YYYY-MM-DD (default today).")] = None,
+    date: Annotated[str | None, typer.Option(help="YYYY-MM-DD (default today).")] = None,
     set_code: Annotated[str, typer.Option("--set", help="Set code.")] = "CMR",
     sealed: Annotated[bool, typer.Option("--sealed", help="Sealed instead of draft (six boosters each).")] = False,
     style: Annotated[str, typer.Option("--style", help="physical, terminal or bots.")] = "physical",
@@ -78,7 +78,7 @@ def event_new(
     points: Annotated[str, typer.Option("--points", help="Placement points, best place first.")] = "3,2,1,0",
     piper_stock: Annotated[int, typer.Option("--piper-stock", help="Prismatic Pipers the store can lend.")] = 0,
     seed: Annotated[
-        Optional[int], typer.Option("--seed", help="Seed for seating and pairings (packs come from a secret).")
+        int | None, typer.Option("--seed", help="Seed for seating and pairings (packs come from a secret).")
     ] = None,
     no_codes: Annotated[
         bool, typer.Option("--no-codes", help="Terminal drafts without seat codes: any terminal may pick for anyone.")
@@ -128,6 +128,7 @@ def event_list(db: DbOption = None, as_json: JsonOption = False) -> None:
         )
         return
     from rich.table import Table
+
     from events.screens.render import shown
 
     if not rows:
@@ -261,9 +262,7 @@ def player_add(
 @player_app.command("checkin")
 def player_checkin(
     event_id: EventArg,
-    names: Annotated[
-        Optional[list[str]], typer.Argument(metavar="NAME...", help="Players present (name or #N).")
-    ] = None,
+    names: Annotated[list[str] | None, typer.Argument(metavar="NAME...", help="Players present (name or #N).")] = None,
     everyone: Annotated[bool, typer.Option("--all", help="Check in every registered player.")] = False,
     db: DbOption = None,
     as_json: JsonOption = False,
@@ -405,6 +404,7 @@ def event_seat(
         emit_json({"pods": pods, "no_shows": no_shows})
         return
     from rich.table import Table
+
     from events.screens.render import join_names, shown
 
     for number, names in enumerate(pods, start=1):
@@ -426,7 +426,7 @@ def event_seat(
 def event_draft(
     event_id: EventArg,
     player: Annotated[
-        Optional[list[str]], typer.Option("--player", help="Pick for this player at this terminal (repeatable).")
+        list[str] | None, typer.Option("--player", help="Pick for this player at this terminal (repeatable).")
     ] = None,
     db: DbOption = None,
     as_json: JsonOption = False,
@@ -468,7 +468,7 @@ def event_draft(
 def event_timer(
     event_id: EventArg,
     seconds: Annotated[
-        Optional[int], typer.Option("--seconds", help="Seconds for a full pack (default: the event's timer or 60).")
+        int | None, typer.Option("--seconds", help="Seconds for a full pack (default: the event's timer or 60).")
     ] = None,
     db: DbOption = None,
 ) -> None:
@@ -497,7 +497,7 @@ def event_timer(
 def event_clock(
     event_id: EventArg,
     minutes: Annotated[
-        Optional[float], typer.Option("--minutes", help="Length of the round (default 50; changes a running clock).")
+        float | None, typer.Option("--minutes", help="Length of the round (default 50; changes a running clock).")
     ] = None,
     restart: Annotated[
         bool, typer.Option("--restart", help="Start the round's clock again from the full length.")
@@ -543,7 +543,7 @@ def event_pool(
     event_id: EventArg,
     name: Annotated[str, typer.Argument(help="Player name, or #N for player number N.")],
     file: Annotated[
-        Optional[Path], typer.Argument(help="Pool file in any deck format; leave out to type the cards.")
+        Path | None, typer.Argument(help="Pool file in any deck format; leave out to type the cards.")
     ] = None,
     replace: Annotated[bool, typer.Option("--replace", help="Replace a pool already recorded.")] = False,
     edit: Annotated[
@@ -559,7 +559,6 @@ def event_pool(
     asked again at the end, 'undo' takes back the last change.  A pool that isn't full size (60 drafted,
     120 sealed in CMR) is recorded with a warning."""
     from draft.formats import parse, read_file
-
     from events.pools import Pools
 
     events = core(db, Pools)
@@ -609,13 +608,13 @@ def event_pool(
 @event_app.command("pipers")
 def event_pipers(
     event_id: EventArg,
-    stock: Annotated[Optional[int], typer.Option("--stock", help="Pipers the store can lend.")] = None,
+    stock: Annotated[int | None, typer.Option("--stock", help="Pipers the store can lend.")] = None,
     opened: Annotated[
-        Optional[list[str]],
+        list[str] | None,
         typer.Option("--opened", help="POD=N Pipers opened in a pod, checked against the pools (repeatable)."),
     ] = None,
     request: Annotated[
-        Optional[list[str]],
+        list[str] | None,
         typer.Option("--request", help="NAME=N Pipers a player plans to add, 0-2: a forecast (repeatable)."),
     ] = None,
     db: DbOption = None,
@@ -643,19 +642,18 @@ def event_pipers(
 @event_app.command("deck")
 def event_deck(
     event_id: EventArg,
-    name: Annotated[Optional[str], typer.Argument(help="Player name (or #N); leave out for the status board.")] = None,
-    file: Annotated[Optional[Path], typer.Argument(help="Deck file in any supported format.")] = None,
+    name: Annotated[str | None, typer.Argument(help="Player name (or #N); leave out for the status board.")] = None,
+    file: Annotated[Path | None, typer.Argument(help="Deck file in any supported format.")] = None,
     auto: Annotated[bool, typer.Option("--auto", help="Let the bot build the deck from the player's pool.")] = False,
     build: Annotated[
         bool, typer.Option("--build", help="Build the deck at this terminal from the player's pool.")
     ] = False,
-    piper: Annotated[Optional[list[str]], typer.Option("--piper", help="Chosen Piper color (repeat for two).")] = None,
+    piper: Annotated[list[str] | None, typer.Option("--piper", help="Chosen Piper color (repeat for two).")] = None,
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Register a player's deck, checked against their recorded pool; with no name, the registration board."""
     from draft.formats import read_file
-
     from events.decks import Decks
 
     events = core(db, Decks)
@@ -716,6 +714,7 @@ def event_round(
         emit_json(result)
         return
     from rich.table import Table
+
     from events.screens.render import join_names, shown
 
     table = Table("Table", "Players (seat order)", "Goes first", title=f"Round {result['round']}")
@@ -740,9 +739,8 @@ def event_result(
 ) -> None:
     """Record a table's result by finishing order; --replace corrects one, also after the next round was
     paired (the standings follow; the pairing stays, and the tables it would have changed are named)."""
-    from events.schema import number_text
-
     from events.rounds import Rounds
+    from events.schema import number_text
 
     result = core(db, Rounds).record_result(event_id, round_number, table, order, replace)
     if as_json:
@@ -790,7 +788,7 @@ def event_print(
         str, typer.Argument(metavar="WHAT", help="seatings, pairings, slips, standings, results or decklists.")
     ],
     fmt: Annotated[str, typer.Option("--format", help="text (80 columns), html (one page to print) or csv.")] = "text",
-    out_file: Annotated[Optional[str], typer.Option("--out", help="Write to this file instead of the screen.")] = None,
+    out_file: Annotated[str | None, typer.Option("--out", help="Write to this file instead of the screen.")] = None,
     codes: Annotated[
         bool, typer.Option("--codes", help="seatings: add every player's seat code, a slip each (for the desk only).")
     ] = False,
@@ -813,7 +811,6 @@ def event_print(
         write_stdout(text)
         return
     from events.exports import write_file
-
     from events.screens.render import shown
 
     write_file(target, text, force)
@@ -825,15 +822,15 @@ def event_game(
     event_id: EventArg,
     round_number: Annotated[int, typer.Argument(metavar="ROUND")],
     table: Annotated[int, typer.Argument(metavar="TABLE")],
-    life: Annotated[Optional[list[str]], typer.Option("--life", help="NAME=DELTA life change (repeatable).")] = None,
+    life: Annotated[list[str] | None, typer.Option("--life", help="NAME=DELTA life change (repeatable).")] = None,
     damage: Annotated[
-        Optional[list[str]],
+        list[str] | None,
         typer.Option(
             "--damage", help="VICTIM=SOURCE:COMMANDER[#K]:N commander damage, e.g. Ann=Bo:Piper#2:7 (repeatable)."
         ),
     ] = None,
     cast: Annotated[
-        Optional[list[str]],
+        list[str] | None,
         typer.Option("--cast", help="NAME=COMMANDER[#K]: a cast from the command zone, e.g. Bo=Piper#1 (repeatable)."),
     ] = None,
     undo: Annotated[
@@ -938,7 +935,7 @@ def event_export(
 def event_restore(
     file: Annotated[Path, typer.Argument(help="The database.json of an export, or a database backup (NAME.bak.N).")],
     which: Annotated[
-        Optional[int], typer.Option("--event", help="The event to take from a file that holds several.")
+        int | None, typer.Option("--event", help="The event to take from a file that holds several.")
     ] = None,
     whole: Annotated[
         bool, typer.Option("--all", help="Replace the whole database with the file (every event).")

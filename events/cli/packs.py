@@ -24,7 +24,6 @@ from events.cli.common import (
 )
 from sets.errors import InputError
 
-
 packs_app = typer.Typer(help="Open boosters.", invoke_without_command=True)
 CARD_ROWS = 10  # the worst rows of a long table (cards) on screen
 
@@ -43,9 +42,8 @@ def packs(
         return
     import random
 
-    from sets.booster import booster_spec
-
     from events.screens.progress import LongWork
+    from sets.booster import booster_spec
 
     positive(count, "--count")
     spec = booster_spec(set_code, kind)

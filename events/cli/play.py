@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
-from sets.errors import InputError
 from events.cli.common import (
     MAXIMA,
     DbOption,
@@ -19,6 +18,7 @@ from events.cli.common import (
     parse_styles,
     resolve_seed,
 )
+from sets.errors import InputError
 from sets.numbers import is_number
 
 
@@ -26,14 +26,14 @@ def play(
     seed: SeedOption = None,
     players: Annotated[int, typer.Option("--players", help="Seats at the table, you included (2-12).")] = 8,
     bots: Annotated[
-        Optional[str],
+        str | None,
         typer.Option(
             "--bots", help="strong (the default), commander-first or best-card; a comma list goes round the table."
         ),
     ] = None,
     seat: Annotated[int, typer.Option("--seat", help="Your seat, 1 to players.")] = 1,
     timer: Annotated[
-        Optional[int], typer.Option("--timer", help="Seconds for the first pick; shrinks as packs empty (0: no timer).")
+        int | None, typer.Option("--timer", help="Seconds for the first pick; shrinks as packs empty (0: no timer).")
     ] = None,
     plain: Annotated[
         bool,
@@ -44,7 +44,7 @@ def play(
     ] = False,
     confirm: Annotated[bool, typer.Option("--confirm", help="Ask before taking each pick.")] = False,
     resume: Annotated[
-        Optional[str], typer.Option("--resume", help="Continue a saved draft: its id, or 'latest' (the default).")
+        str | None, typer.Option("--resume", help="Continue a saved draft: its id, or 'latest' (the default).")
     ] = None,
     list_drafts: Annotated[bool, typer.Option("--list", help="List saved practice drafts.")] = False,
     name: Annotated[str, typer.Option("--name", help="Your name in logs and exports.")] = "You",
@@ -53,7 +53,8 @@ def play(
     as_json: Annotated[bool, typer.Option("--json", help="With --list: print JSON.")] = False,
 ) -> None:
     """Draft against bots at the terminal, build your deck, export it."""
-    from events.drafts import TableSession, list_drafts as saved_drafts
+    from events.drafts import TableSession
+    from events.drafts import list_drafts as saved_drafts
 
     if as_json and not list_drafts:
         raise InputError(

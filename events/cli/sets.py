@@ -5,13 +5,12 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 
-from sets.errors import InputError
 from events.cli.common import JsonOption, emit_json, out
-
+from sets.errors import InputError
 
 sets_app = typer.Typer(help="Card sets: list, show, import, download.", no_args_is_help=True)
 
@@ -175,9 +174,7 @@ def sets_import(
         Path,
         typer.Argument(help="MTGJSON set, AllPrintings or AtomicCards file, or a Scryfall card array or bulk file."),
     ],
-    code: Annotated[
-        Optional[str], typer.Option(help="Set code to store the cards under (default: the file's).")
-    ] = None,
+    code: Annotated[str | None, typer.Option(help="Set code to store the cards under (default: the file's).")] = None,
     as_json: JsonOption = False,
 ) -> None:
     """Import a card file: its sets become usable like the bundled one, and its rules text is kept for the bundled cards."""
@@ -192,7 +189,7 @@ def sets_import(
 def sets_download(
     code: Annotated[str, typer.Argument(help="Set code, e.g. CMR.")],
     source: Annotated[
-        Optional[str],
+        str | None,
         typer.Option("--source", help="URL of the MTGJSON set file (its SHA-256 is read from URL.sha256)."),
     ] = None,
     as_json: JsonOption = False,
@@ -250,7 +247,7 @@ def card_json(card) -> dict[str, Any]:
 
 def card_command(
     name: Annotated[str, typer.Argument(help="Card name; case and accents don't matter, DFCs match either face.")],
-    set_code: Annotated[Optional[str], typer.Option("--set", help="Only look in this set.")] = None,
+    set_code: Annotated[str | None, typer.Option("--set", help="Only look in this set.")] = None,
     as_json: JsonOption = False,
 ) -> None:
     """Show a card's facts and color identity."""
@@ -270,9 +267,8 @@ def identity_command(
     as_json: JsonOption = False,
 ) -> None:
     """Compute the color identity of every card in a card file."""
-    from sets.importers import read_card_file
-
     from sets.cards import normalize_name
+    from sets.importers import read_card_file
 
     result = read_card_file(file)
     # One row per card, not per printing: a name's first printing speaks for all of them.

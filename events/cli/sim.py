@@ -3,18 +3,16 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
-from sets.errors import InputError
 from events.cli.common import (
+    ForceOption,
     JsonOption,
     KindOption,
     SeedOption,
     SetOption,
-    ForceOption,
     draft_config,
     emit_json,
     out,
@@ -22,13 +20,14 @@ from events.cli.common import (
     positive,
     resolve_seed,
 )
+from sets.errors import InputError
 
 
 def sim(
     players: Annotated[int, typer.Option("--players", help="Seats at the table (2-12).")] = 8,
     seed: SeedOption = None,
     bots: Annotated[
-        Optional[str],
+        str | None,
         typer.Option(
             "--bots", help="strong (the default), commander-first or best-card; a comma list goes round the table."
         ),
@@ -38,7 +37,7 @@ def sim(
     drafts: Annotated[int, typer.Option("--drafts", help="Run this many pods and print aggregate figures.")] = 1,
     jobs: Annotated[int, typer.Option("--jobs", help="Processes for --drafts.")] = 1,
     out_text: Annotated[
-        Optional[str],
+        str | None,
         typer.Option(
             "--out", help="Write every seat's pool, deck and draft log here (a new or empty folder, unless --force)."
         ),

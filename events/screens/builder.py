@@ -14,8 +14,8 @@ from rich.markup import escape
 from rich.text import Text
 
 from draft.deckbuild import build_deck, mana_sources
-from draft.deckstats import basic_split, complete_deck, deck_stats, group_cards, sample_hand
 from draft.decks import FREE_BASICS, Deck, DeckLine, Zone, is_free_basic, is_piper, suggest_commanders, validate
+from draft.deckstats import basic_split, complete_deck, deck_stats, group_cards, sample_hand
 from draft.formats import write_json
 from events.screens.cards import show_card
 from events.screens.picks import read_choices
@@ -27,7 +27,6 @@ from sets.cards import Card, normalize_name
 from sets.colors import Color, ColorIdentity
 from sets.errors import ColorError, InputError
 from sets.numbers import is_number
-
 
 HELP_BUILD = """Deck building commands (numbers refer to the pool list; 'show pool' lists it):
   commander N [M]       choose one or two commanders from your pool, by numbers or names;
@@ -391,7 +390,7 @@ class DeckBuilder:
 
     def cmd_remove(self, args: list[str]) -> None:
         wanted = self._wanted("remove", args)
-        for card, count in wanted.items():
+        for card in wanted:
             if not self.main.get(card):
                 raise InputError(
                     f"{card.name} is not in the main deck"

@@ -18,7 +18,6 @@ from sets.cards import normalize_name
 from sets.errors import InputError
 from sets.numbers import is_number
 
-
 HELP_PICK = (
     "Pick cards by their numbers ('3 7') or names ('murder + sol ring'; a unique start of a name is enough).\n"
     "Several names: separate them with ',' ';' or '+' — names with commas work as they are\n"

@@ -18,10 +18,11 @@ from rich.markup import escape
 from rich.segment import Segment, Segments
 from rich.text import Text
 
-from draft.advice import review as advice_review, seat_advice, signals
+from draft.advice import review as advice_review
+from draft.advice import seat_advice, signals
 from draft.deckbuild import build_deck
-from draft.engine import PickRequest, StalePickError
 from draft.decks import Deck, validate
+from draft.engine import PickRequest, StalePickError
 from draft.sim import piper_card
 from events.drafts import TableSession
 from events.screens.builder import DeckBuilder, pool_order
@@ -44,7 +45,6 @@ from sets.booster import Printing
 from sets.cards import Card
 from sets.errors import InputError
 from sets.numbers import is_number
-
 
 _ROW = re.compile(r"^\s*\d+\s")  # a pack table line that starts a card's row (its number)
 
@@ -378,7 +378,7 @@ def review(console: Console, session: TableSession) -> None:
 
 def bot_view(console: Console, session: TableSession, seat: int) -> None:
     """One bot's pool and deck."""
-    for bot_seat, deck, report in bot_decks(session):
+    for bot_seat, deck, _report in bot_decks(session):
         if bot_seat == seat:
             console.print(
                 pack_table(

@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Console
 from rich.table import Table
-from rich.cells import cell_len
 from rich.text import Text
 
 from events.printables import standings_legend

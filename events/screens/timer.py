@@ -13,9 +13,8 @@ from rich.live import Live
 from rich.panel import Panel
 from rich.text import Text
 
-from events.screens.render import passing
+from events.screens.render import passing, shown
 from events.screens.terminal import Keys
-from events.screens.render import shown
 
 
 @dataclass(frozen=True)

@@ -18,8 +18,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, RichLog, Static
 
-from draft.deckstats import group_cards, sample_hand
 from draft.decks import can_pair
+from draft.deckstats import group_cards, sample_hand
 from events.screens.app.modals import Panel, confirm
 from events.screens.builder import HELP_BUILD
 from events.screens.cards import card_request, find_card

@@ -96,7 +96,7 @@ class ReviewScreen(Screen):
         if event.data_table.id != "bots":
             return
         seat = int(event.row_key.value)
-        for bot_seat, deck, report in self.decks:
+        for bot_seat, deck, _report in self.decks:
             if bot_seat == seat:
                 width = self.app.size.width - 8
                 rows = [["C", c.name, identity_text(c.identity.code), str(c.mana_value)] for c in deck.commanders]
