@@ -163,9 +163,9 @@ def practice() -> None:
     from rich.console import Console
 
     from draft.engine import DraftConfig
-    from events.drafts import TableSession
     from events.screens.practice import PracticeUI, Terminal
-    from events.store import Store
+    from events.storage.draft_files import TableSession
+    from events.storage.store import Store
 
     def seated(folder: str, name: str) -> TableSession:
         return TableSession.create(
@@ -274,8 +274,8 @@ def _store_terminal(
 
     With ``limit``, the first terminal to reach that many picks stops them all (``stop``).
     """
-    from events.event import Events
-    from events.store import Store
+    from events.night.event import Events
+    from events.storage.store import Store
 
     events = Events(Store(db))
     snap = events.snapshot(event_id)
@@ -322,8 +322,8 @@ def store_run(players: int, terminals: int, limit: int | None = None) -> dict[st
     import tempfile
     from pathlib import Path
 
-    from events.event import Events
-    from events.store import Store
+    from events.night.event import Events
+    from events.storage.store import Store
 
     with tempfile.TemporaryDirectory() as folder:
         db = Path(folder) / "event.json"
@@ -331,7 +331,7 @@ def store_run(players: int, terminals: int, limit: int | None = None) -> dict[st
         event_id = events.create("Benchmark", style="terminal", seed=1)
         ids = [events.add_player(event_id, f"Player {i + 1}") for i in range(players)] if players <= 64 else None
         if ids is None:  # many players: register them in one transaction (setup is not measured)
-            from events.event import PLAYERS
+            from events.night.event import PLAYERS
 
             with events.store.write() as handle:
                 ids = handle.table(PLAYERS).insert_multiple(

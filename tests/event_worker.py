@@ -26,8 +26,8 @@ import sys
 import time
 
 from draft.engine import StalePickError
-from events.event import Events
-from events.store import Store
+from events.night.event import Events
+from events.storage.store import Store
 from sets.errors import CmdraftError
 
 KILL = os.environ.get("WORKER_KILL", "")

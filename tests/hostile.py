@@ -74,7 +74,7 @@ def snapshot(folder: Path) -> dict[str, bytes]:
 
 def build(work: Path) -> dict[str, Path]:
     """The database and files the sweep uses."""
-    from events.store import Store
+    from events.storage.store import Store
 
     sys.path.insert(0, str(ROOT))
     from tests.test_hostile import bad_databases, playing_event

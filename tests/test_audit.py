@@ -7,8 +7,8 @@ import datetime as dt
 
 import pytest
 
-from events.audit import DESK, history, last_undoable, log_change
-from events.store import Store
+from events.night.history import DESK, history, last_undoable, log_change
+from events.storage.store import Store
 
 
 def test_a_change_and_its_entry_are_written_together_or_not_at_all(tmp_path):

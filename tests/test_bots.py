@@ -211,8 +211,8 @@ def test_the_strong_plan_leads_with_a_partner_pair_its_pool_supports(cmr):
 
 
 def test_a_resumed_practice_draft_makes_the_same_bot_picks(tmp_path):
-    from events.drafts import TableSession
-    from events.store import Store
+    from events.storage.draft_files import TableSession
+    from events.storage.store import Store
 
     def play(stop_after: int | None) -> list[list[int]]:
         store = Store(tmp_path / f"resume-{stop_after}.json")
@@ -596,8 +596,8 @@ def test_explain_pick_says_a_piper_is_worth_almost_nothing(cmr):
 
 def test_event_auto_decks_come_from_the_same_builder(tmp_path):
     from draft.sim import piper_card
-    from events.event import Events
-    from events.store import Store
+    from events.night.event import Events
+    from events.storage.store import Store
 
     events = Events(Store(tmp_path / "event.json"))
     event_id = events.create("Friday", style="bots", seed=3)

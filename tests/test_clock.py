@@ -11,9 +11,9 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from events.event import Events
-from events.round_clock import RoundClock, clock_text, read_clock, start_clock, toggle_pause
-from events.store import Store
+from events.night.event import Events
+from events.night.round_clock import RoundClock, clock_text, read_clock, start_clock, toggle_pause
+from events.storage.store import Store
 from sets.errors import InputError, StateError
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo"]

@@ -8,8 +8,8 @@ import json
 
 import pytest
 
-from events.event import Events, split_order
-from events.store import Store
+from events.night.event import Events, split_order
+from events.storage.store import Store
 from sets.errors import InputError
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo"]
@@ -263,7 +263,7 @@ def test_a_short_pool_is_recorded_with_a_warning_the_board_keeps_until_fixed(eve
 
 
 def test_sealed_pools_are_expected_to_hold_120(events):
-    from events.event import expected_pool_size, pool_warning
+    from events.night.event import expected_pool_size, pool_warning
 
     sealed = {"set": "CMR", "mode": "sealed"}
     draft = {"set": "CMR", "mode": "draft"}

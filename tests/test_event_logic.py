@@ -2,7 +2,7 @@
 points, tie-breakers, the Piper ledger's arithmetic and number text.
 
 Every expected figure is worked out by hand from the rules written in the modules' docstrings
-(events/rounds.py, events/standings.py, events/pipers.py), not from the code.  Records are plain
+(events/night/rounds.py, events/night/standings.py, events/night/pipers.py), not from the code.  Records are plain
 dicts (players as ``tinydb.table.Document``, which is a dict with a number, no file behind it).
 """
 
@@ -16,12 +16,12 @@ import pytest
 from tinydb.table import Document
 
 from draft.decks import PIPER
-from events.pipers import ledger
-from events.registration import parse_points
-from events.rounds import game_table_sizes, meetings, pair_by_points, split_order
-from events.schema import exact, number_text
-from events.seating import draft_pod_sizes
-from events.standings import Standing, placement_points, point_totals, rank_standings, standings_of
+from events.night.pipers import ledger
+from events.night.registration import parse_points
+from events.night.rounds import game_table_sizes, meetings, pair_by_points, split_order
+from events.night.schema import exact, number_text
+from events.night.seating import draft_pod_sizes
+from events.night.standings import Standing, placement_points, point_totals, rank_standings, standings_of
 from sets.errors import InputError, StateError
 
 # --- table sizes ------------------------------------------------------------------------------------------

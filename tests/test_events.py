@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from events.event import Events, card_from_ref, card_ref, draft_pod_sizes, game_table_sizes, pair_by_points
-from events.store import Store
+from events.night.event import Events, card_from_ref, card_ref, draft_pod_sizes, game_table_sizes, pair_by_points
+from events.storage.store import Store
 from sets.errors import InputError, StateError
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from events.event import Events
-from events.store import KEEP_BACKUPS, Store
+from events.night.event import Events
+from events.storage.store import KEEP_BACKUPS, Store
 from tests.test_events import ROOT
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed"]
@@ -206,7 +206,7 @@ def test_sim_out_and_practice_export_use_the_same_guard(tmp_path, cli, friday):
     folder = tmp_path / "pod"
     assert cli("sim", "--seed", "2", "--players", "3", "--out", folder).exit_code == 0
     assert "not empty" in one_line(cli("sim", "--seed", "2", "--players", "3", "--out", folder), 2)
-    from events.outputs import check_folder
+    from events.outputs.guard import check_folder
     from sets.errors import InputError
 
     with pytest.raises(InputError, match="not empty"):
@@ -345,7 +345,7 @@ def test_an_injected_failing_write_drops_no_backup_and_leaves_no_partial_copy(fr
 
 
 def test_an_injected_failing_database_write_is_refused_whole(friday, monkeypatch):
-    import events.safe_files as store_module
+    import events.storage.safe_files as store_module
     from sets.errors import StorageError
 
     before = friday.read_bytes()
@@ -887,8 +887,8 @@ def test_the_sweep_can_disagree(tmp_path):
 def test_the_practice_export_refuses_a_folder_with_files_unless_forced_and_never_a_database(tmp_path):
     from draft.decks import Deck
     from draft.engine import DraftConfig
-    from events.drafts import TableSession
     from events.screens.practice import export_practice
+    from events.storage.draft_files import TableSession
     from sets.errors import InputError
 
     store = Store(tmp_path / "practice.json")
@@ -899,7 +899,7 @@ def test_the_practice_export_refuses_a_folder_with_files_unless_forced_and_never
     written = export_practice(session, Deck((), (), "x"), folder)
     assert written and all(path.exists() for path in written)
     assert export_practice(session, Deck((), (), "x"), folder) == written  # again in the same run: its own files
-    from events.outputs import new_run
+    from events.outputs.guard import new_run
 
     new_run()
     with pytest.raises(InputError, match="not empty"):

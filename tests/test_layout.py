@@ -135,7 +135,7 @@ def planted_tree(tmp_path: Path) -> Path:
         "sets/c.py": "import sets.a\n",
         "draft/__init__.py": "",
         "events/__init__.py": "",
-        "events/store.py": "import rich\n",
+        "events/storage/store.py": "import rich\n",
         "events/cli/__init__.py": "",
     }
     for name, text in files.items():
@@ -155,10 +155,10 @@ def test_a_planted_two_module_circle_and_a_clean_tree():
 
 
 def test_a_planted_terminal_import_in_the_application_is_seen(planted_tree: Path):
-    store = module_files(planted_tree)["events.store"]
+    store = module_files(planted_tree)["events.storage.store"]
     assert "rich" in imported_names(store)
     assert (
-        not is_presentation("events.store")
+        not is_presentation("events.storage.store")
         and is_presentation("events.cli")
         and is_presentation("events.screens.render")
     )
@@ -232,49 +232,64 @@ def test_a_planted_function_local_import_in_the_application_is_caught(tmp_path: 
         "sets/cards.py": "",
         "draft/__init__.py": "",
         "events/__init__.py": "",
-        "events/schema.py": "EVENTS = 'events'\n",
-        "events/rounds.py": "import json\n\n\ndef f():\n    from events.schema import EVENTS\n    import json\n    return EVENTS\n",
-        "events/games.py": "from events.schema import EVENTS\n\n\nclass G:\n    def g(self):\n        import sets.cards\n",
-        "events/cli/__init__.py": "def c():\n    from events.rounds import f\n",  # the terminal may import lazily
+        "events/night/schema.py": "EVENTS = 'events'\n",
+        "events/night/rounds.py": "import json\n\n\ndef f():\n    from events.night.schema import EVENTS\n    import json\n    return EVENTS\n",
+        "events/night/games.py": "from events.night.schema import EVENTS\n\n\nclass G:\n    def g(self):\n        import sets.cards\n",
+        "events/cli/__init__.py": "def c():\n    from events.night.rounds import f\n",  # the terminal may import lazily
     }
     for name, text in files.items():
         path = tmp_path / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
-    assert application_local_imports(tmp_path) == {"events.games": ["sets.cards"], "events.rounds": ["events.schema"]}
+    assert application_local_imports(tmp_path) == {
+        "events.night.games": ["sets.cards"],
+        "events.night.rounds": ["events.night.schema"],
+    }
 
 
 def unmapped_modules(root: Path) -> list[str]:
-    """The modules of the application's top folder that README's layout map doesn't name."""
+    """The application's modules that README's layout map doesn't name in the row of their own folder
+    (a row whose first cell is `` `events/FOLDER/` ``)."""
     readme = (root / "README.md").read_text(encoding="utf-8")
     layout = readme.split("## Layout", 1)[1].split("\n## ", 1)[0]
-    return sorted(
-        path.name
-        for path in (root / "events").glob("*.py")
-        if path.name not in ("__init__.py", "__main__.py") and f"`{path.name}`" not in layout
-    )
+    rows = {}
+    for line in layout.splitlines():
+        cells = line.split("|")
+        if len(cells) > 2 and cells[1].strip().startswith("`events"):
+            folder = cells[1].strip().split("`")[1]
+            rows[folder] = rows.get(folder, "") + line
+    missing = []
+    for path in sorted((root / "events").rglob("*.py")):
+        if path.name in ("__init__.py", "__main__.py"):
+            continue
+        folder = path.parent.relative_to(root).as_posix() + "/"
+        if f"`{path.name}`" not in rows.get(folder, ""):
+            missing.append(path.relative_to(root).as_posix())
+    return missing
 
 
-def test_the_layout_map_names_every_module_of_the_application():
+def test_the_layout_map_names_every_module_of_the_application_in_its_folders_row():
     assert unmapped_modules(ROOT) == []
 
 
-def test_a_module_missing_from_the_layout_map_is_seen(tmp_path: Path):
-    (tmp_path / "events").mkdir()
-    for name in ("__init__.py", "rounds.py", "ledger.py"):
-        (tmp_path / "events" / name).write_text("", encoding="utf-8")
+def test_a_module_missing_from_the_layout_map_or_named_in_another_folders_row_is_seen(tmp_path: Path):
+    for name in ("events/__init__.py", "events/night/rounds.py", "events/night/ledger.py", "events/cli/event.py"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("", encoding="utf-8")
     (tmp_path / "README.md").write_text(
-        "# x\n\n## Layout\n\n`rounds.py` pairs.\n\n## Next\n\n`ledger.py`\n", encoding="utf-8"
+        "# x\n\n## Layout\n\n| where | what |\n|---|---|\n| `events/night/` | `rounds.py` pairs |\n"
+        "| `events/` | `event.py` |\n\n## Next\n\n`ledger.py`\n",
+        encoding="utf-8",
     )
-    assert unmapped_modules(tmp_path) == ["ledger.py"]
+    assert unmapped_modules(tmp_path) == ["events/cli/event.py", "events/night/ledger.py"]
 
 
 def facade_users(root: Path) -> list[str]:
-    """The terminal's modules that import ``events.event`` (every use case in one object) instead of a phase module."""
+    """The terminal's modules that import ``events.night.event`` (every use case in one object) instead of a phase module."""
     return sorted(
         name
         for name, path in module_files(root).items()
-        if is_presentation(name) and {"events.event", "events.event.Events"} & imported_names(path)
+        if is_presentation(name) and {"events.night.event", "events.night.event.Events"} & imported_names(path)
     )
 
 
@@ -287,12 +302,12 @@ def test_a_planted_facade_import_in_the_terminal_is_seen(tmp_path: Path):
         "sets/__init__.py": "",
         "draft/__init__.py": "",
         "events/__init__.py": "",
-        "events/event.py": "",
-        "events/rounds.py": "",
+        "events/night/event.py": "",
+        "events/night/rounds.py": "",
         "events/cli/__init__.py": "",
-        "events/cli/event.py": "def core():\n    from events.event import Events\n",
+        "events/cli/event.py": "def core():\n    from events.night.event import Events\n",
         "events/screens/__init__.py": "",
-        "events/screens/board.py": "from events.rounds import x\n",
+        "events/screens/board.py": "from events.night.rounds import x\n",
     }
     for name, text in files.items():
         path = tmp_path / name

@@ -11,9 +11,9 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from events.drafts import TableSession, list_drafts
 from events.screens.picks import parse_selection
-from events.store import Store
+from events.storage.draft_files import TableSession, list_drafts
+from events.storage.store import Store
 from sets.booster import booster_spec
 from sets.errors import InputError
 

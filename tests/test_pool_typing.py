@@ -7,9 +7,9 @@ from __future__ import annotations
 import pexpect
 import pytest
 
-from events.event import Events
-from events.pool_entry import PoolEntry, pool_lines, read_pool_line
-from events.store import Store
+from events.night.event import Events
+from events.night.pool_entry import PoolEntry, pool_lines, read_pool_line
+from events.storage.store import Store
 from sets.cards import normalize_name
 from sets.catalog import card_index, load_set
 from tests.test_clock import spawn

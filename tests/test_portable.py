@@ -14,8 +14,8 @@ import time
 import pytest
 
 from events import portable
-from events.event import Events
-from events.store import Store, remove_stale_temporaries
+from events.night.event import Events
+from events.storage.store import Store, remove_stale_temporaries
 from tests.test_events import ROOT
 
 PLATFORM_CALLS = ("fcntl", "termios", "tty", "msvcrt", "select")

@@ -25,8 +25,8 @@ from draft.bots import card_rating
 from draft.decks import Deck, DeckLine, Zone, validate
 from draft.deckstats import basic_split, complete_deck, deck_stats, sample_hand
 from draft.engine import DraftConfig
-from events.drafts import TableSession
-from events.store import Store
+from events.storage.draft_files import TableSession
+from events.storage.store import Store
 from sets.basics import basic_land
 from sets.booster import Printing
 from sets.catalog import load_set

@@ -13,8 +13,8 @@ import pytest
 
 from draft.advice import seat_advice
 from draft.engine import DraftConfig
-from events.drafts import TableSession
-from events.store import Store
+from events.storage.draft_files import TableSession
+from events.storage.store import Store
 from sets.booster import Printing
 from sets.cards import Card, Face
 from sets.colors import ColorIdentity
@@ -437,9 +437,9 @@ def test_builder_commander_lands_finish_and_figures(tmp_path):
 
 
 def test_build_app_over_a_pool_with_odd_names(tmp_path):
-    from events.builds import PoolBuild
     from events.screens.app.practice import BuildApp
     from events.screens.practice import PoolBuildUI, Terminal
+    from events.storage.pool_builds import PoolBuild
     from sets.catalog import load_set
 
     cmr = load_set("CMR")

@@ -11,8 +11,8 @@ import subprocess
 
 import pytest
 
-from events.event import Events
-from events.store import Store
+from events.night.event import Events
+from events.storage.store import Store
 from tests.test_printables import night  # noqa: F401  (the 10-player event every printable is made from)
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")

@@ -13,10 +13,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from events.event import Events, number_text
-from events.printables import PRINTABLES
-from events.sheet_writers import cell_width
-from events.store import Store
+from events.night.event import Events, number_text
+from events.outputs.printables import PRINTABLES
+from events.outputs.sheet_writers import cell_width
+from events.storage.store import Store
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "李小龍 [/b]"]
 
@@ -247,7 +247,7 @@ def test_pairings_show_seat_order_and_the_recorded_first_player(night, cli):
 
 def test_first_players_are_drawn_from_the_seed_and_spread(tmp_path):
     """The draw is random over seats: across many seeded rounds every seat goes first sometimes."""
-    from events.printables import first_players
+    from events.outputs.printables import first_players
 
     seats = [0] * 4
     for seed in range(200):
@@ -395,8 +395,8 @@ NAME_TEXT = st.text(
 
 @given(names=st.lists(NAME_TEXT, min_size=1, max_size=6), title=NAME_TEXT)
 def test_any_names_fit_80_columns_and_html_shows_them_literally(names, title):
-    from events.printables import Note, Page, Sheet, Table
-    from events.sheet_writers import printable, to_html, to_text
+    from events.outputs.printables import Note, Page, Sheet, Table
+    from events.outputs.sheet_writers import printable, to_html, to_text
 
     table = Table(
         ("Rank", "Player", "Points", "Opp. avg", "Avg place", "Rounds"),
@@ -429,8 +429,8 @@ def test_tables_one_under_another_share_their_column_widths(night, cli):
     groups = re.findall(r"<caption>Table \d+</caption>\n(<colgroup>.*?</colgroup>)", page)
     assert len(groups) == len(rules) and len(set(groups)) == 1
     # The check can disagree: tables of different content measured alone have different widths.
-    from events.printables import Table
-    from events.sheet_writers import text_table
+    from events.outputs.printables import Table
+    from events.outputs.sheet_writers import text_table
 
     short, wide = Table(("Seat", "Player"), (("1", "Al"),)), Table(("Seat", "Player"), (("1", "Bartholomew"),))
     assert text_table(short)[1] != text_table(wide)[1]
@@ -449,7 +449,7 @@ def test_decklists_keep_names_as_typed_and_carry_the_event_on_every_sheet(night,
 
 
 def test_text_slips_have_cut_lines_and_a_form_feed_per_sheet_of_paper(tmp_path, cli):
-    from events.sheet_writers import CUT_LINE
+    from events.outputs.sheet_writers import CUT_LINE
 
     events = Events(Store(tmp_path / "slips.json"))
     event_id = events.create("Slips", style="physical", seed=4)

@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from events.drafts import DRAFTS, TableSession
-from events.event import Events
-from events.store import KEEP_BACKUPS, SCHEMA, Store
+from events.night.event import Events
+from events.storage.draft_files import DRAFTS, TableSession
+from events.storage.store import KEEP_BACKUPS, SCHEMA, Store
 from tests.test_events import NAMES, ROOT, terminal_event
 
 FIXTURE = Path(__file__).parent / "fixtures" / "schema1.json"
@@ -128,7 +128,7 @@ def test_picks_into_a_schema_1_database_before_its_first_write_are_kept(tmp_path
 
 
 def test_a_later_migration_backs_up_once_then_upgrades(tmp_path, monkeypatch):
-    import events.store as store_module
+    import events.storage.store as store_module
 
     db = tmp_path / "db.json"
     Events(Store(db)).create("Old", seed=1)

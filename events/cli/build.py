@@ -43,10 +43,10 @@ def build(
 
 def open_builder(store, source: str, cards, set_code: str, seed: int, stem: str, plain: bool) -> None:
     """The builder, full screen on a terminal, else at the line prompt."""
-    from events.builds import PoolBuild
     from events.cli.common import out
     from events.cli.play import full_screen
     from events.screens.practice import PoolBuildUI, Terminal
+    from events.storage.pool_builds import PoolBuild
 
     session = PoolBuild.open(store, source, cards, set_code, seed)
     console = out()

@@ -110,7 +110,7 @@ class RootGroup(TyperGroup):
         strict_numbers(self)
 
     def invoke(self, ctx: click.Context) -> Any:
-        from events.outputs import new_run
+        from events.outputs.guard import new_run
 
         new_run()
         try:
@@ -291,6 +291,6 @@ def draft_config(players: int, set_code: str, kind: str | None):
 
 
 def open_store(db: Path | None):
-    from events.store import Store
+    from events.storage.store import Store
 
     return Store(db)

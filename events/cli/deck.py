@@ -101,13 +101,13 @@ def deck_convert(
 
     from draft.decks import Zone
     from draft.formats import FileFormat
-    from events.outputs import check_file, output_value
+    from events.outputs.guard import check_file, output_value
 
     target = output_value(target_text, "OUT")
     fmt = FileFormat.parse(to) if to else FileFormat.for_path(target)
     check_file(target, force)
     deck, problems = read_deck(source)
-    from events.exports import write_deck
+    from events.outputs.exports import write_deck
 
     written = write_deck(target, deck, fmt, force)
     if as_json:

@@ -36,10 +36,10 @@ EventArg = Annotated[int, typer.Argument(metavar="ID", help="Event number (see '
 
 def core(db: Path | None, phase: type | None = None):
     """The use cases of one phase of the night (``phase``, a class from its module in ``events``; the
-    shared reading of ``events.base`` when none), after finishing whatever an interrupted command left
+    shared reading of ``events.night.base`` when none), after finishing whatever an interrupted command left
     behind.  The phase modules are imported by each command, so that ``cmdraft --help`` loads none."""
-    from events.base import EventBase
-    from events.drafting import Drafting
+    from events.night.base import EventBase
+    from events.night.drafting import Drafting
 
     store = open_store(db)
     with store.read():
@@ -87,7 +87,7 @@ def event_new(
     as_json: JsonOption = False,
 ) -> None:
     """Create an event."""
-    from events.registration import Registration, parse_points
+    from events.night.registration import Registration, parse_points
 
     try:
         parse_points(points)
@@ -150,8 +150,8 @@ def event_list(db: DbOption = None, as_json: JsonOption = False) -> None:
 @event_app.command("show")
 def event_show(event_id: EventArg, db: DbOption = None, as_json: JsonOption = False) -> None:
     """The status board: players, pods, pools, decks and rounds."""
-    from events.codes import note_failures
-    from events.pipers import Pipers
+    from events.night.pipers import Pipers
+    from events.night.seat_codes import note_failures
 
     events = core(db, Pipers)
     snap = note_failures(events, event_id, events.snapshot(event_id))
@@ -242,7 +242,7 @@ def player_add(
 ) -> None:
     """Register players (after seating: a seat in the smallest pod with room, or a re-seat offer when
     every pod is full; after the draft has started: with a sealed pool)."""
-    from events.registration import Registration
+    from events.night.registration import Registration
 
     events = core(db, Registration)
     ids = [events.add_player(event_id, name, bot=bot, sealed=sealed) for name in names]
@@ -268,7 +268,7 @@ def player_checkin(
     as_json: JsonOption = False,
 ) -> None:
     """Mark players present; once check-in is used, 'event seat' seats only the players checked in."""
-    from events.registration import Registration
+    from events.night.registration import Registration
 
     if bool(names) == everyone:
         raise InputError("name the players who are here, or use --all (not both)")
@@ -293,7 +293,7 @@ def player_drop(
     as_json: JsonOption = False,
 ) -> None:
     """Drop a player: no more pairings, no deck registration."""
-    from events.registration import Registration
+    from events.night.registration import Registration
 
     player = core(db, Registration).drop_player(event_id, name)
     if as_json:
@@ -313,7 +313,7 @@ def player_rename(
     as_json: JsonOption = False,
 ) -> None:
     """Correct a player's name (everywhere it is shown)."""
-    from events.registration import Registration
+    from events.night.registration import Registration
 
     old, new = core(db, Registration).rename_player(event_id, name, new_name)
     if as_json:
@@ -332,7 +332,7 @@ def player_remove(
     as_json: JsonOption = False,
 ) -> None:
     """Take back a registration before seating (a typo, a double entry): the player is gone, not dropped."""
-    from events.registration import Registration
+    from events.night.registration import Registration
 
     removed = core(db, Registration).remove_player(event_id, name)
     if as_json:
@@ -354,8 +354,8 @@ def player_code(
     as_json: JsonOption = False,
 ) -> None:
     """A player's seat code, for the desk: with --reset a new one, and the seat is unbound from its terminal."""
-    from events.codes import reset_code, uses_codes
-    from events.drafting import Drafting
+    from events.night.drafting import Drafting
+    from events.night.seat_codes import reset_code, uses_codes
 
     events = core(db, Drafting)
     if reset:
@@ -395,7 +395,7 @@ def event_seat(
 ) -> None:
     """Seat players at random into balanced draft pods of at most the pod size (only those checked in,
     when check-in was used); --again re-draws them until the draft starts."""
-    from events.seating import Seating
+    from events.night.seating import Seating
 
     events = core(db, Seating)
     pods = events.seat(event_id, again=again)
@@ -414,7 +414,7 @@ def event_seat(
         out().print(table)
     if no_shows:
         out().print(shown(f"No-shows (not seated): {join_names(no_shows)}", style="yellow"), soft_wrap=True)
-    from events.codes import uses_codes
+    from events.night.seat_codes import uses_codes
 
     if uses_codes(events.snapshot(event_id)["event"]):
         out().print(
@@ -432,7 +432,7 @@ def event_draft(
     as_json: JsonOption = False,
 ) -> None:
     """Start the draft (or open sealed pools); in a terminal draft, pick for the players at this terminal."""
-    from events.drafting import Drafting
+    from events.night.drafting import Drafting
 
     events = core(db, Drafting)
     snap = events.snapshot(event_id)
@@ -511,8 +511,8 @@ def event_clock(
     the true time left."""
     import time
 
-    from events.printables import first_players
-    from events.round_clock import start_clock
+    from events.night.round_clock import start_clock
+    from events.outputs.printables import first_players
 
     events = core(db)
     number, clock = start_clock(events, event_id, minutes, restart=restart)
@@ -559,7 +559,7 @@ def event_pool(
     asked again at the end, 'undo' takes back the last change.  A pool that isn't full size (60 drafted,
     120 sealed in CMR) is recorded with a warning."""
     from draft.formats import parse, read_file
-    from events.pools import Pools
+    from events.night.pools import Pools
 
     events = core(db, Pools)
     if edit and file is not None:
@@ -567,8 +567,8 @@ def event_pool(
     if file is not None:
         deck_file = read_file(file)
     elif sys.stdin.isatty() or edit:
-        from events.pool_entry import pool_lines
-        from events.schema import expected_pool_size
+        from events.night.pool_entry import pool_lines
+        from events.night.schema import expected_pool_size
         from events.screens.pool_entry import type_pool
         from events.screens.terminal import Terminal
 
@@ -622,7 +622,7 @@ def event_pipers(
 ) -> None:
     """The Piper ledger: opened per pod (counted in the pools), Pipers the registered decks add, unused ones,
     the store's stock, any shortfall with who could lend; requests before deck building as a forecast."""
-    from events.pipers import Pipers
+    from events.night.pipers import Pipers
 
     events = core(db, Pipers)
     opened_by_pod = {}
@@ -654,7 +654,7 @@ def event_deck(
 ) -> None:
     """Register a player's deck, checked against their recorded pool; with no name, the registration board."""
     from draft.formats import read_file
-    from events.decks import Decks
+    from events.night.decks import Decks
 
     events = core(db, Decks)
     if name is None:
@@ -707,7 +707,7 @@ def event_round(
     as_json: JsonOption = False,
 ) -> None:
     """Start the next round: game pods at random in round one, then by points avoiding repeat opponents."""
-    from events.rounds import Rounds
+    from events.night.rounds import Rounds
 
     result = core(db, Rounds).new_round(event_id, force)
     if as_json:
@@ -739,8 +739,8 @@ def event_result(
 ) -> None:
     """Record a table's result by finishing order; --replace corrects one, also after the next round was
     paired (the standings follow; the pairing stays, and the tables it would have changed are named)."""
-    from events.rounds import Rounds
-    from events.schema import number_text
+    from events.night.rounds import Rounds
+    from events.night.schema import number_text
 
     result = core(db, Rounds).record_result(event_id, round_number, table, order, replace)
     if as_json:
@@ -769,7 +769,7 @@ def event_result(
 @event_app.command("standings")
 def event_standings(event_id: EventArg, db: DbOption = None, as_json: JsonOption = False) -> None:
     """Standings: points, then opponents' average points, then average place; exact ties share a rank."""
-    from events.rounds import Rounds
+    from events.night.rounds import Rounds
 
     events = core(db, Rounds)
     rows = events.standings(event_id)
@@ -796,9 +796,9 @@ def event_print(
     db: DbOption = None,
 ) -> None:
     """Printable sheets: draft seatings, round pairings, result slips, standings, results, decklists."""
-    from events.outputs import check_file, output_value
-    from events.printables import sheet
-    from events.sheet_writers import render
+    from events.outputs.guard import check_file, output_value
+    from events.outputs.printables import sheet
+    from events.outputs.sheet_writers import render
 
     if codes and what.lower() != "seatings":
         raise InputError("--codes belongs to 'seatings' (the desk's seating slips); leave it out for other sheets")
@@ -810,7 +810,7 @@ def event_print(
     if target is None:
         write_stdout(text)
         return
-    from events.exports import write_file
+    from events.outputs.exports import write_file
     from events.screens.render import shown
 
     write_file(target, text, force)
@@ -857,7 +857,7 @@ def event_game(
         if not sep or not name.strip() or not commander.strip():
             raise InputError(f"bad --cast {value!r}: write NAME=COMMANDER, e.g. Bo=Piper#1")
         casts.append((name.strip(), commander.strip()))
-    from events.games import Games
+    from events.night.games import Games
 
     board = core(db, Games).game(
         event_id, round_number, table, life=_pairs(life, "--life", signed=True), damage=damages, casts=casts, undo=undo
@@ -873,7 +873,7 @@ def event_game(
 @event_app.command("finish")
 def event_finish(event_id: EventArg, db: DbOption = None) -> None:
     """Close the event: no more results."""
-    from events.rounds import Rounds
+    from events.night.rounds import Rounds
 
     core(db, Rounds).finish(event_id)
     out().print(f"event {event_id} finished")
@@ -883,7 +883,7 @@ def event_finish(event_id: EventArg, db: DbOption = None) -> None:
 def event_undo(event_id: EventArg, db: DbOption = None, as_json: JsonOption = False) -> None:
     """Take back the desk's last change where that is safe (a result, a round with nothing played, a
     seating, a check-in, a name, a drop, a game entry), and say what was undone."""
-    from events.undo import Undo
+    from events.night.undo import Undo
 
     done = core(db, Undo).undo(event_id)
     if as_json:
@@ -915,8 +915,8 @@ def event_export(
     as_json: JsonOption = False,
 ) -> None:
     """Standings, results and pairings CSV, every pool and deck in each format, draft logs and a database copy."""
-    from events.exports import export_event
-    from events.outputs import output_value
+    from events.outputs.exports import export_event
+    from events.outputs.guard import output_value
 
     folder = output_value(out_dir, "--out")
     notes: list[str] = []
@@ -949,7 +949,7 @@ def event_restore(
     """Add the file's event to the database, or replace the same event there; other events are left alone.
     With --all the whole database is replaced by the file.  An event whose draft is live is refused
     unless --force, which stops the draft first and says how many picks the restore discards."""
-    from events.transfer import read_database_file, restore_all, restore_event
+    from events.storage.transfer import read_database_file, restore_all, restore_event
 
     data = read_database_file(file)  # a missing or unreadable file is bad input (exit 2), before anything changes
     if whole:

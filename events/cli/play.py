@@ -53,8 +53,8 @@ def play(
     as_json: Annotated[bool, typer.Option("--json", help="With --list: print JSON.")] = False,
 ) -> None:
     """Draft against bots at the terminal, build your deck, export it."""
-    from events.drafts import TableSession
-    from events.drafts import list_drafts as saved_drafts
+    from events.storage.draft_files import TableSession
+    from events.storage.draft_files import list_drafts as saved_drafts
 
     if as_json and not list_drafts:
         raise InputError(
@@ -122,7 +122,7 @@ def full_screen() -> bool:
 
 
 def _resume_id(store, text: str) -> int:
-    from events.drafts import list_drafts as saved_drafts
+    from events.storage.draft_files import list_drafts as saved_drafts
 
     rows = saved_drafts(store, "practice")
     if text == "latest":

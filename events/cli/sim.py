@@ -47,7 +47,7 @@ def sim(
 ) -> None:
     """Simulate a whole pod with bots, from boosters to legal decks."""
     from draft.sim import run_pod
-    from events.outputs import check_folder, output_value
+    from events.outputs.guard import check_folder, output_value
 
     out_dir = None if out_text is None else output_value(out_text, "--out")
     styles = parse_styles(bots)
@@ -65,7 +65,7 @@ def sim(
     result = run_pod(seed, config, styles)
     notes: list[str] = []
     if out_dir is not None:
-        from events.exports import export_pod
+        from events.outputs.exports import export_pod
 
         export_pod(result, out_dir, notes, force=force)
         if as_json:

@@ -12,7 +12,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from events.round_clock import RoundClock, clock_text, read_clock, toggle_pause
+from events.night.round_clock import RoundClock, clock_text, read_clock, toggle_pause
 from events.screens.render import join_names, shown
 from events.screens.terminal import Keys
 from events.screens.timer import big_text

@@ -9,8 +9,8 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
-from events.audit import actor
-from events.codes import check_code, keep_token, terminal_token, uses_codes
+from events.night.history import actor
+from events.night.seat_codes import check_code, keep_token, terminal_token, uses_codes
 from events.screens.practice import PracticeUI
 from events.screens.render import db_option, join_names, shown
 from events.screens.terminal import Quit, Terminal

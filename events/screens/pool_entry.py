@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
-from events.pool_entry import PoolEntry, PoolLine
+from events.night.pool_entry import PoolEntry, PoolLine
 from events.screens.terminal import Interrupted, Quit, Terminal
 from sets.errors import InputError
 from sets.numbers import is_number

@@ -1,6 +1,6 @@
 """Solo draft practice at the terminal: pick screen, deck building, review and export.
 
-Everything is saved after every pick (see ``events.drafts``); quitting, closing
+Everything is saved after every pick (see ``events.storage.draft_files``); quitting, closing
 the terminal or a crash loses nothing, and ``cmdraft play --resume`` goes on at
 the same pick with the same boosters.
 """
@@ -24,7 +24,6 @@ from draft.deckbuild import build_deck
 from draft.decks import Deck, validate
 from draft.engine import PickRequest, StalePickError
 from draft.sim import piper_card
-from events.drafts import TableSession
 from events.screens.builder import DeckBuilder, pool_order
 from events.screens.cards import card_request, show_card
 from events.screens.picks import HELP_PICK, parse_selection
@@ -41,6 +40,7 @@ from events.screens.render import (
     text_line,
 )
 from events.screens.terminal import Quit, Terminal
+from events.storage.draft_files import TableSession
 from sets.booster import Printing
 from sets.cards import Card
 from sets.errors import InputError
@@ -413,8 +413,8 @@ def export_practice(
 ) -> list[Path]:
     """Your pool, deck, draft log and the draft; every bot's pool and deck beside them (``practice-bot-N-*``)."""
     from draft.log import mtgo_log
-    from events.exports import export_seat, write_file
-    from events.outputs import check_folder
+    from events.outputs.exports import export_seat, write_file
+    from events.outputs.guard import check_folder
 
     folder = check_folder(folder, force)
     seat = session.humans[0]
@@ -465,9 +465,9 @@ class PoolBuildUI(PracticeUI):
         raise InputError("this pool wasn't drafted here: there are no bots")
 
     def cmd_export(self, args: list[str]) -> None:
-        from events.exports import export_seat
+        from events.outputs.exports import export_seat
 
-        force = "--force" in args  # files of an earlier run are replaced only when asked (events.outputs)
+        force = "--force" in args  # files of an earlier run are replaced only when asked (events.outputs.guard)
         args = [arg for arg in args if arg != "--force"]
         folder = Path(args[0]).expanduser() if args else self.export_root
         deck = self.deck()

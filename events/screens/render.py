@@ -16,9 +16,9 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from events.printables import standings_legend
-from events.schema import number_text
-from events.store import default_path
+from events.night.schema import number_text
+from events.outputs.printables import standings_legend
+from events.storage.store import default_path
 from sets.cards import Card, Rarity
 
 if TYPE_CHECKING:

@@ -1,0 +1,189 @@
+"""What every phase of an event shares: the store, the card index and the lookups of one
+event and its players, and the snapshot of everything recorded (the board, sheets and exports
+read it).  Each phase module holds a small class built on ``EventBase``; ``events.night.event.Events``
+puts them together."""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+from events.night import history
+from events.night.schema import DECKS, EVENTS, PLAYERS, PODS, POOLS, RESULTS, ROUNDS, Q, pool_warning
+from events.storage.draft_files import DRAFTS, current, read_journal
+from events.storage.store import Store
+from sets.catalog import CardIndex, card_index
+from sets.errors import InputError, StateError
+from sets.numbers import is_number
+
+
+def name_key(name: str) -> str:
+    """What makes two names the same name: Unicode compatibility forms (NFKC), case folding, and spaces
+    trimmed and collapsed (``Ａｎｎ``, ``ann`` and `` Ann `` are Ann)."""
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+    return " ".join(folded.split())
+
+
+def player_number(player: dict[str, Any]) -> int:
+    """A player's number in their event (``#N``): counted per event; records from before that use their row number."""
+    if player.get("number"):
+        return player["number"]
+    return player.doc_id if hasattr(player, "doc_id") else player["id"]
+
+
+def finishing_text(order: list[list[int]] | None, names: dict[int, str]) -> str | None:
+    """A finishing order as the desk types it: ``Ann > Bo = Cy``."""
+    if order is None:
+        return None
+    return " > ".join(" = ".join(names[pid] for pid in group) for group in order)
+
+
+def no_round(event_id: int, round_number: int, rounds: int) -> InputError:
+    """The error for a round that doesn't exist: which rounds there are, and how to pair the next."""
+    there = "no round has been paired yet" if not rounds else f"it has rounds 1 to {rounds}"
+    return InputError(
+        f"no round {round_number} in event {event_id}: {there} "
+        f"(pair the next one with 'cmdraft event round {event_id}')"
+    )
+
+
+def round_at_table(db, event_id: int, round_number: int, table_number: int) -> dict[str, Any]:
+    """The round record, when it exists and has that table: else bad input (2) naming what there is."""
+    rnd = db.table(ROUNDS).get((Q.e == event_id) & (Q.number == round_number))
+    if rnd is None:
+        raise no_round(event_id, round_number, len(db.table(ROUNDS).search(Q.e == event_id)))
+    if not 1 <= table_number <= len(rnd["tables"]):
+        raise InputError(f"round {round_number} has tables 1 to {len(rnd['tables'])}, not {table_number}")
+    return rnd
+
+
+class EventBase:
+    """A store and the lookups every use case needs; each phase of the night extends it."""
+
+    def __init__(self, store: Store):
+        self.store = store
+        self._index: CardIndex | None = None
+
+    @property
+    def index(self) -> CardIndex:
+        if self._index is None:
+            self._index = card_index()
+        return self._index
+
+    # --- reading ------------------------------------------------------------------------------
+
+    @staticmethod
+    def _event(db, event_id: int) -> dict[str, Any]:
+        doc = db.table(EVENTS).get(doc_id=event_id)
+        if doc is None:
+            raise InputError(f"no event {event_id}: see 'cmdraft event list'")
+        return doc
+
+    @staticmethod
+    def _players(db, event_id: int, active_only: bool = False) -> list[dict[str, Any]]:
+        players = sorted(db.table(PLAYERS).search(Q.e == event_id), key=lambda d: d.doc_id)
+        return [p for p in players if p["status"] == "active"] if active_only else players
+
+    def _player(self, db, event_id: int, who: str | int) -> dict[str, Any]:
+        """A player by exact name first (then the same name in another case, Unicode form or spacing), or
+        ``#N`` for player number N in this event.
+
+        An int is a player number from the program itself.  Bare digits are a name: a player called
+        ``3`` is reachable, and ``3`` never silently means player number 3.
+        """
+        players = self._players(db, event_id)
+        if isinstance(who, int):
+            found = next((p for p in players if p.doc_id == who), None)
+            if found is None:
+                raise InputError(f"no player number {who} in event {event_id}: see 'cmdraft event show {event_id}'")
+            return found
+        text = " ".join(str(who).split())
+        exact = [p for p in players if p["name"] == text] or [
+            p for p in players if name_key(p["name"]) == name_key(text)
+        ]
+        if len(exact) == 1:
+            return exact[0]
+        if len(exact) > 1:
+            raise InputError(
+                f"{text!r} names {len(exact)} players: use the player number "
+                f"({' / '.join('#' + str(player_number(p)) for p in exact)})"
+            )
+        number = text[1:].strip() if text.startswith("#") else ""
+        if is_number(number):
+            found = next((p for p in players if player_number(p) == int(number)), None)
+            if found is None:
+                raise InputError(f"no player number {number} in event {event_id}: see 'cmdraft event show {event_id}'")
+            return found
+        hint = f"; for player number {text} write '#{text}'" if is_number(text) else ""
+        raise InputError(f"no player {text!r} in event {event_id}{hint}: see 'cmdraft event show {event_id}'")
+
+    def history(self, event_id: int) -> list[dict[str, Any]]:
+        """Every change to the event, oldest first (who, when, what, old and new value)."""
+        with self.store.read() as db:
+            self._event(db, event_id)
+            return history.history(db, event_id)
+
+    def _player_id(self, event_id: int, who: str) -> int:
+        with self.store.read() as db:
+            return self._player(db, event_id, who).doc_id
+
+    @staticmethod
+    def _require(event: dict[str, Any], *statuses: str, doing: str) -> None:
+        if event["status"] not in statuses:
+            raise StateError(
+                f"can't {doing} while the event is {event['status']}; it needs to be {' or '.join(statuses)}"
+            )
+
+    def snapshot_tables(self, event_id: int, round_number: int) -> list[list[str]]:
+        """The tables of a round, by player names."""
+        snap = self.snapshot(event_id)
+        names = {p["id"]: p["name"] for p in snap["players"]}
+        rnd = next((r for r in snap["rounds"] if r["number"] == round_number), None)
+        if rnd is None:
+            raise no_round(event_id, round_number, len(snap["rounds"]))
+        return [[names[i] for i in table] for table in rnd["tables"]]
+
+    def list_events(self) -> list[dict[str, Any]]:
+        with self.store.read() as db:
+            return [
+                dict(doc, id=doc.doc_id, players=len(self._players(db, doc.doc_id, True)))
+                for doc in db.table(EVENTS).all()
+            ]
+
+    def snapshot(self, event_id: int) -> dict[str, Any]:
+        """Everything about an event, for the status board and exports."""
+        with self.store.read() as db:
+            event = dict(self._event(db, event_id), id=event_id)
+            players = [dict(p, id=p.doc_id) for p in self._players(db, event_id)]
+            pools = {d["p"]: d for d in db.table(POOLS).search(Q.e == event_id)}
+            decks = {d["p"]: d for d in db.table(DECKS).search(Q.e == event_id)}
+            pods = sorted(
+                (dict(d, id=d.doc_id) for d in db.table(PODS).search(Q.e == event_id)), key=lambda d: d["number"]
+            )
+            rounds = sorted(
+                (dict(d, id=d.doc_id) for d in db.table(ROUNDS).search(Q.e == event_id)), key=lambda d: d["number"]
+            )
+            results = [dict(d) for d in db.table(RESULTS).search(Q.e == event_id)]
+            records = {pod["number"]: db.table(DRAFTS).get(doc_id=pod["draft"]) for pod in pods if pod.get("draft")}
+        picks = {}
+        for number, record in records.items():
+            picks[number] = (
+                None if record is None else current(record, read_journal(self.store, record.doc_id, record))["status"]
+            )
+        for player in players:
+            player["number"] = player_number(player)
+            player["pool_size"] = len(pools[player["id"]]["cards"]) if player["id"] in pools else None
+            # A late player who joined a draft with a sealed pool is held to the sealed size.
+            kind = dict(event, mode="sealed") if pools.get(player["id"], {}).get("source") == "sealed" else event
+            player["pool_warning"] = None if player["pool_size"] is None else pool_warning(kind, player["pool_size"])
+            deck = decks.get(player["id"])
+            player["deck"] = (
+                None
+                if deck is None
+                else {
+                    "valid": deck["valid"],
+                    "problems": deck["problems"],
+                    "commanders": deck["deck"].get("commanders", []),
+                }
+            )
+        return {"event": event, "players": players, "pods": pods, "rounds": rounds, "results": results, "drafts": picks}

@@ -1,0 +1,235 @@
+"""Drafting: starting the pods' drafts (or opening sealed pools), the draft sessions of digital
+pods, folding finished drafts into pools, and ``recover`` for a step a crash left half done.
+(``events/storage/draft_files.py`` is the saved draft itself: its record and journal of picks.)"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from draft.decks import is_piper
+from draft.engine import DraftConfig
+from events.night import history
+from events.night.base import EventBase
+from events.night.packs_secret import new_secret, pod_seed
+from events.night.schema import EVENTS, PODS, POOLS, Q, card_ref
+from events.storage.draft_files import DRAFTS, TableSession, current, fold, read_journal, timeout_due
+from events.storage.store import phase_change
+from sets.booster import booster_spec, sealed_pool
+from sets.errors import InputError, StateError
+
+
+class Drafting(EventBase):
+    """From seated pods to recorded pools."""
+
+    def start_draft(self, event_id: int) -> list[int]:
+        """Start the event's drafts (or open sealed pools); returns the draft ids of digital pods.
+
+        The drafts are dealt outside the lock (seeded, so every terminal deals the same ones), then
+        saved with the pods' links and the new status in one transaction that first checks the
+        event is still seated: two terminals starting at once make one draft per pod, and both
+        get the same draft ids.
+        """
+        with self.store.read() as db:
+            event = self._event(db, event_id)
+            players = {p.doc_id: p for p in self._players(db, event_id)}
+            pods = sorted(db.table(PODS).search(Q.e == event_id), key=lambda d: d["number"])
+        if event.get("secret") is None:  # made before packs had a secret, or restored from a running event's export
+            with self.store.write() as db:
+                if self._event(db, event_id).get("secret") is None:
+                    db.table(EVENTS).update({"secret": new_secret()}, doc_ids=[event_id])
+                event = self._event(db, event_id)
+        if event["mode"] == "sealed":
+            self._require(event, "registration", doing="open sealed pools")
+            return self._open_sealed(event_id, event)
+        if event["status"] in ("drafting", "building") and event["style"] != "physical":
+            return [pod["draft"] for pod in pods if pod.get("draft")]  # another terminal started it
+        self._require(event, "seated", doing="start the draft")
+        unseated = [p["name"] for p in players.values() if p["status"] == "active" and p["pod"] is None]
+        if unseated:
+            raise StateError(
+                f"{' / '.join(unseated)} registered after seating and has no seat (every pod was full): "
+                f"seat everyone again with 'cmdraft event seat {event_id} --again', or drop them"
+            )
+        sessions: dict[int, TableSession] = {}
+        if event["style"] in ("terminal", "bots"):
+            for pod in pods:
+                seats = len(pod["players"])
+                if seats < 2:
+                    raise StateError(f"pod {pod['number']} has fewer than 2 players; can't draft it")
+                names = [players[pid]["name"] for pid in pod["players"]]
+                humans = (
+                    []
+                    if event["style"] == "bots"
+                    else [
+                        s
+                        for s, pid in enumerate(pod["players"])
+                        if not players[pid]["bot"] and players[pid]["status"] == "active"
+                    ]
+                )
+                sessions[pod["number"]] = TableSession.prepare(
+                    self.store,
+                    kind="event",
+                    seed=pod_seed(event["secret"], pod["number"]),
+                    config=DraftConfig(seats=seats, set_code=event["set"]),
+                    humans=humans,
+                    names=names,
+                    timer=event["timer"] or None,
+                    extra={"event": event_id, "pod": pod["number"]},
+                )
+        with self.store.write() as db:
+            event = self._event(db, event_id)
+            pods = sorted(db.table(PODS).search(Q.e == event_id), key=lambda d: d["number"])
+            if event["status"] != "seated":
+                if event["status"] in ("drafting", "building") and event["style"] != "physical":
+                    return [pod["draft"] for pod in pods if pod.get("draft")]
+                self._require(event, "seated", doing="start the draft")
+            phase_change(db)
+            draft_ids = []
+            for pod in pods:
+                session = sessions.get(pod["number"])
+                if session is None:
+                    continue
+                if pod.get("draft"):  # saved by a schema-1 cmdraft that was interrupted
+                    draft_ids.append(pod["draft"])
+                    continue
+                draft_ids.append(session.insert(db))
+                db.table(PODS).update({"draft": session.draft_id}, doc_ids=[pod.doc_id])
+            db.table(EVENTS).update({"status": "drafting"}, doc_ids=[event_id])
+            history.log_change(db, event_id, history.DESK, "draft start", "seated", "drafting")
+            for pod in db.table(PODS).search(Q.e == event_id):
+                self._settle_pod(db, event_id, pod)
+            self.finish_drafting_if_done(db, event_id)
+        return draft_ids
+
+    def _open_sealed(self, event_id: int, event: dict[str, Any]) -> list[int]:
+        spec = booster_spec(event["set"])
+        rng = random.Random(event["secret"])
+        with self.store.write() as db:
+            for player in self._players(db, event_id, active_only=True):
+                if db.table(POOLS).get((Q.e == event_id) & (Q.p == player.doc_id)):
+                    continue
+                boosters = sealed_pool(spec, rng)
+                cards = [card_ref(p, event["set"]) for b in boosters for p in b.printings]
+                db.table(POOLS).insert({"e": event_id, "p": player.doc_id, "cards": cards, "source": "sealed"})
+            phase_change(db)
+            db.table(EVENTS).update({"status": "building"}, doc_ids=[event_id])
+            history.log_change(db, event_id, history.DESK, "sealed pools", None, "opened")
+        return []
+
+    def draft_session(self, event_id: int, pod_number: int) -> TableSession:
+        with self.store.read() as db:
+            pod = db.table(PODS).get((Q.e == event_id) & (Q.number == pod_number))
+        if pod is None:
+            raise InputError(f"no pod {pod_number} in event {event_id}")
+        if not pod.get("draft"):
+            raise StateError(f"pod {pod_number} has no digital draft; start it with 'cmdraft event draft {event_id}'")
+        return TableSession.load(self.store, pod["draft"])
+
+    def after_picks(self, event_id: int, pod_number: int, session: TableSession | None = None) -> bool:
+        """Once a pod's draft is over: fold its picks into the database, record its pools and move
+        the event on when every pod is done — one transaction.  True when the pools are recorded.
+
+        A caller that holds the pod's session passes it, so an unfinished draft isn't loaded again.
+        """
+        if session is not None and not session.draft.finished:
+            return False
+        with self.store.write() as db:
+            pod = db.table(PODS).get((Q.e == event_id) & (Q.number == pod_number))
+            if pod is None or not pod.get("draft"):
+                raise StateError(
+                    f"pod {pod_number} has no digital draft; start it with 'cmdraft event draft {event_id}'"
+                )
+            done = self._settle_pod(db, event_id, pod)
+            self.finish_drafting_if_done(db, event_id)
+        return done
+
+    def _settle_pod(self, db, event_id: int, pod: dict[str, Any]) -> bool:
+        """Inside a transaction: a finished pod draft gets its picks folded and its pools recorded."""
+        if not pod.get("draft"):
+            return False
+        draft = fold(self.store, db, pod["draft"])
+        if draft is None:
+            return False
+        event = self._event(db, event_id)
+        recorded = 0
+        for seat, pid in enumerate(pod["players"]):
+            if db.table(POOLS).get((Q.e == event_id) & (Q.p == pid)):
+                continue
+            cards = [card_ref(p, event["set"]) for p in draft.pools[seat]]
+            db.table(POOLS).insert({"e": event_id, "p": pid, "cards": cards, "source": "draft"})
+            recorded += 1
+        if recorded:
+            history.log_change(
+                db, event_id, history.SYSTEM, "draft end", None, f"pod {pod['number']}: {recorded} pools recorded"
+            )
+        if pod.get("opened") is None:
+            opened = sum(1 for row in draft.boosters for b in row for p in b.printings if is_piper(p.card))
+            db.table(PODS).update({"opened": opened}, doc_ids=[pod.doc_id])
+        return True
+
+    def finish_drafting_if_done(self, db, event_id: int) -> None:
+        """Inside a transaction: a drafting event whose active players all have pools moves to building."""
+        event = self._event(db, event_id)
+        if event["status"] != "drafting":
+            return
+        active = self._players(db, event_id, active_only=True)
+        have = {d["p"] for d in db.table(POOLS).search(Q.e == event_id)}
+        if all(p.doc_id in have for p in active):
+            phase_change(db)
+            db.table(EVENTS).update({"status": "building"}, doc_ids=[event_id])
+            history.log_change(db, event_id, history.SYSTEM, "drafting done", "drafting", "building")
+
+    def recover(self) -> list[int]:
+        """Finish what an interrupted command left in drafting events: seats of dropped players go
+        to bots, finished pod drafts get their pools, and an event whose pods are all done moves to
+        building.  Every event command runs this first; a read-only database is left as it is.
+        Returns the events that moved on."""
+        if not self.store.writable():
+            return []
+        with self.store.read() as db:
+            drafting = [doc.doc_id for doc in db.table(EVENTS).search(Q.status == "drafting")]
+            if not drafting:
+                return []
+            stranded, late, settle = [], [], False
+            for event_id in drafting:
+                players = self._players(db, event_id)
+                dropped = {p.doc_id for p in players if p["status"] == "dropped"}
+                have = {d["p"] for d in db.table(POOLS).search(Q.e == event_id)}
+                settle = settle or all(p.doc_id in have for p in players if p["status"] == "active")
+                for pod in db.table(PODS).search(Q.e == event_id):
+                    record = db.table(DRAFTS).get(doc_id=pod["draft"]) if pod.get("draft") else None
+                    if record is None:
+                        continue
+                    doc = current(record, read_journal(self.store, record.doc_id, record))
+                    if any(pid in dropped and seat in doc["humans"] for seat, pid in enumerate(pod["players"])):
+                        stranded.append((event_id, dict(pod)))
+                    elif timeout_due(doc):
+                        late.append((event_id, pod["number"]))
+                    settle = settle or (doc["status"] != "drafting" and not set(pod["players"]) <= have)
+        for event_id, pod in stranded:
+            self.hand_dropped_seats_to_bots(event_id, pod)
+        for event_id, number in late:  # a pick's time ran out with nobody at the draft: the timeout, once
+            session = self.draft_session(event_id, number)
+            session.apply_timeout()
+            settle = settle or session.draft.finished
+        if not (stranded or settle):
+            return []
+        moved = []
+        with self.store.write() as db:
+            for event_id in drafting:
+                for pod in db.table(PODS).search(Q.e == event_id):
+                    self._settle_pod(db, event_id, pod)
+                self.finish_drafting_if_done(db, event_id)
+                if self._event(db, event_id)["status"] != "drafting":
+                    moved.append(event_id)
+        return moved
+
+    def hand_dropped_seats_to_bots(self, event_id: int, pod: dict[str, Any]) -> None:
+        with self.store.read() as db:
+            dropped = {p.doc_id for p in self._players(db, event_id) if p["status"] == "dropped"}
+        session = TableSession.load(self.store, pod["draft"])
+        for seat, pid in enumerate(pod["players"]):
+            if pid in dropped and seat in session.humans:
+                session.hand_to_bot(seat)
+        self.after_picks(event_id, pod["number"], session)

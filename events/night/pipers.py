@@ -1,0 +1,162 @@
+"""The Prismatic Piper ledger: who holds Pipers, who needs them, the store's stock and any shortfall."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from draft.decks import PIPER
+from events.night import history
+from events.night.base import EventBase
+from events.night.schema import DECKS, EVENTS, PLAYERS, PODS, POOLS, STATUSES, Q
+from sets.catalog import load_set
+from sets.errors import InputError
+
+
+class Pipers(EventBase):
+    """The ledger's inputs (stock, counts typed by hand, requests) and the ledger itself."""
+
+    def set_pipers(
+        self,
+        event_id: int,
+        *,
+        stock: int | None = None,
+        opened: dict[int, int] | None = None,
+        requests: dict[str, int] | None = None,
+    ) -> None:
+        with self.store.write() as db:
+            event = self._event(db, event_id)
+            self._require(event, *STATUSES[:-1], doing="change the Piper ledger")
+            if stock is not None:
+                if stock < 0:
+                    raise InputError("the store's Piper stock can't be negative")
+                db.table(EVENTS).update({"piper_stock": stock}, doc_ids=[event_id])
+            for number, count in (opened or {}).items():
+                pod = db.table(PODS).get((Q.e == event_id) & (Q.number == number))
+                if pod is None:
+                    raise InputError(f"no pod {number} in event {event_id}")
+                if count < 0:
+                    raise InputError("Pipers opened can't be negative")
+                db.table(PODS).update({"opened_typed": count}, doc_ids=[pod.doc_id])
+            for who, count in (requests or {}).items():
+                if not 0 <= count <= 2:
+                    raise InputError(f"a player may add 0 to 2 Pipers, not {count}")
+                player = self._player(db, event_id, who)
+                db.table(PLAYERS).update({"requested": count}, doc_ids=[player.doc_id])
+            history.log_change(
+                db,
+                event_id,
+                history.DESK,
+                "pipers",
+                None,
+                {"stock": stock, "opened": {str(k): v for k, v in (opened or {}).items()}, "requests": requests or {}},
+            )
+
+    def piper_ledger(self, event_id: int) -> dict[str, Any]:
+        """The Piper ledger, from what is recorded.
+
+        - Opened: the Pipers in each pod's recorded pools (a typed ``--opened`` count that disagrees is flagged).
+        - Needed: the Pipers registered decks add (a deck's Pipers beyond the ones in its owner's pool).
+        - Unused: Pipers in pools that their owner's deck doesn't use (every one, before the deck is registered).
+        - Shortfall: only when needed exceeds unused plus the store's stock; lenders hold unused Pipers.
+        - Forecast: requests made before deck building (``--request``), shown apart from the decks' needs.
+          A request is the number of Pipers a player plans to *add* to their pool, so every requested Piper
+          has to come from someone else's unused Pipers or the store's stock (the requester's own pool
+          Pipers are not part of it; unused ones can be lent like anyone's).
+        """
+        snap = self.snapshot(event_id)
+        event = snap["event"]
+        with self.store.read() as db:
+            pools = {d["p"]: d["cards"] for d in db.table(POOLS).search(Q.e == event_id)}
+            decks = {d["p"]: d["deck"] for d in db.table(DECKS).search(Q.e == event_id)}
+        piper_number = next((c.number for c in load_set(event["set"]) if c.name == PIPER), None)
+        return ledger(event, snap["players"], snap["pods"], pools, decks, piper_number)
+
+
+def ledger(
+    event: dict[str, Any],
+    players: list[dict[str, Any]],
+    pods: list[dict[str, Any]],
+    pools: dict[int, list[str]],
+    decks: dict[int, dict[str, Any]],
+    piper_number: str | None,
+) -> dict[str, Any]:
+    """The ledger's arithmetic over the records (no store): ``players`` and ``pods`` as in the snapshot,
+    ``pools`` and ``decks`` by player number, ``piper_number`` the Piper's card number in the event's set."""
+
+    def owned_by(pid: int) -> int:
+        return sum(1 for ref in pools.get(pid, []) if ref.partition("*")[0] == piper_number)
+
+    def used_by(deck: dict[str, Any]) -> int:
+        return sum(
+            line.get("count", 1)
+            for zone in ("commanders", "main")
+            for line in deck.get(zone, [])
+            if line["name"] == PIPER
+        )
+
+    lenders, needs = [], []
+    unused = 0
+    requested = 0
+    for player in players:
+        pid, active = player["id"], player["status"] == "active"
+        owned = owned_by(pid)
+        deck = decks.get(pid)
+        used = used_by(deck) if deck and active else 0
+        if deck and active and used:
+            needs.append({"player": player["name"], "owned": owned, "used": used, "added": max(0, used - owned)})
+        spare = max(0, owned - used)
+        unused += spare
+        if spare:
+            lenders.append(
+                {
+                    "player": player["name"],
+                    "pod": player.get("pod"),
+                    "spare": spare,
+                    "deck_registered": bool(deck),
+                    "dropped": not active,
+                }
+            )
+        if active:  # the forecast: Pipers the players plan to add, beyond their pools
+            requested += player["requested"]
+    needed = sum(n["added"] for n in needs)
+    available = unused + event["piper_stock"]
+    pod_rows = []
+    for pod in pods:
+        recorded = [pid for pid in pod["players"] if pid in pools]
+        counted = sum(owned_by(pid) for pid in recorded) if recorded else None
+        typed = pod.get("opened_typed", None if pod.get("draft") else pod.get("opened"))
+        pod_rows.append(
+            {
+                "pod": pod["number"],
+                "opened": counted,
+                "pools_recorded": len(recorded),
+                "seats": len(pod["players"]),
+                "typed": typed,
+                "disagrees": typed is not None and counted is not None and typed != counted,
+            }
+        )
+    # Every requested Piper is added, so each comes from the Pipers unused in pools or the store's stock.
+    forecast_needed = requested
+    forecast_available = available
+    return {
+        "pods": pod_rows,
+        "held_in_pools": sum(owned_by(pid) for pid in pools),
+        "stock": event["piper_stock"],
+        "decks": needs,
+        "needed": needed,
+        "unused": unused,
+        "available": available,
+        "shortfall": max(0, needed - available),
+        "lenders": lenders,
+        "forecast": {
+            "requested": requested,
+            "needed_from_others": forecast_needed,
+            "available": forecast_available,
+            "shortfall": max(0, forecast_needed - forecast_available),
+            "requests": [
+                {"player": p["name"], "requested": p["requested"]}
+                for p in players
+                if p["requested"] and p["status"] == "active"
+            ],
+        },
+    }

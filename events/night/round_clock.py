@@ -1,0 +1,147 @@
+"""The round clock: a countdown for the current game round, kept in the event so that any terminal,
+and a terminal reopened later, shows the true time left.
+
+The clock is stored with the round as wall-clock times (seconds since the epoch, shared by every
+process on the machine): when it started, its length, when it was paused (if it is) and how long
+it has been paused in all.  Time left = length - (now - started - paused in all), frozen while paused.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import asdict, dataclass, replace
+from typing import Any
+
+from events.night import history
+from events.night.schema import EVENTS, ROUNDS, Q
+from sets.errors import InputError, StateError
+
+DEFAULT_MINUTES = 50
+
+
+@dataclass(frozen=True)
+class RoundClock:
+    length: float  # seconds
+    started: float  # epoch seconds
+    paused_at: float | None = None
+    paused_total: float = 0.0
+
+    @property
+    def paused(self) -> bool:
+        return self.paused_at is not None
+
+    def elapsed(self, now: float) -> float:
+        """Seconds the clock has run (pauses not counted)."""
+        end = self.paused_at if self.paused_at is not None else now
+        return max(0.0, end - self.started - self.paused_total)
+
+    def remaining(self, now: float) -> float:
+        return max(0.0, self.length - self.elapsed(now))
+
+    def over(self, now: float) -> bool:
+        return self.remaining(now) <= 0
+
+    def pause(self, now: float) -> RoundClock:
+        return self if self.paused else replace(self, paused_at=now)
+
+    def resume(self, now: float) -> RoundClock:
+        if not self.paused:
+            return self
+        return replace(self, paused_at=None, paused_total=self.paused_total + max(0.0, now - self.paused_at))
+
+    def toggle(self, now: float) -> RoundClock:
+        return self.resume(now) if self.paused else self.pause(now)
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> RoundClock:
+        return cls(
+            float(data["length"]),
+            float(data["started"]),
+            None if data.get("paused_at") is None else float(data["paused_at"]),
+            float(data.get("paused_total", 0.0)),
+        )
+
+
+def clock_text(seconds: float) -> str:
+    """``MM:SS`` rounded up, so the clock shows 00:00 only when time is really up."""
+    whole = int(-(-seconds // 1))
+    return f"{whole // 60:02d}:{whole % 60:02d}"
+
+
+def _current_round(db, event_id: int):
+    event = db.table(EVENTS).get(doc_id=event_id)
+    if event is None:
+        raise InputError(f"no event {event_id}: see 'cmdraft event list'")
+    rounds = sorted(db.table(ROUNDS).search(Q.e == event_id), key=lambda d: d["number"])
+    if event["status"] != "playing" or not rounds or rounds[-1]["status"] == "closed":
+        raise StateError(f"no round is being played: start one with 'cmdraft event round {event_id}'")
+    return rounds[-1]
+
+
+def start_clock(
+    events, event_id: int, minutes: float | None = None, now: float | None = None, restart: bool = False
+) -> tuple[int, RoundClock]:
+    """The current round's clock, started now if it hasn't been (``minutes`` changes the length of a
+    running clock; ``restart`` starts it again from the full length)."""
+    if minutes is not None and not (1 <= minutes <= 24 * 60 and math.isfinite(minutes)):
+        raise InputError(f"--minutes must be between 1 and 1440, not {minutes:g}")
+    now = time.time() if now is None else now
+    with events.store.write() as db:
+        rnd = _current_round(db, event_id)
+        length = (minutes or DEFAULT_MINUTES) * 60
+        if rnd.get("clock") and not restart:
+            clock = RoundClock.from_json(rnd["clock"])
+            if minutes is not None and clock.length != length:
+                history.log_change(
+                    db,
+                    event_id,
+                    history.DESK,
+                    "clock",
+                    f"round {rnd['number']}: {clock.length / 60:g} minutes",
+                    f"round {rnd['number']}: {length / 60:g} minutes",
+                )
+                clock = replace(clock, length=length)
+                db.table(ROUNDS).update({"clock": clock.to_json()}, doc_ids=[rnd.doc_id])
+        else:
+            clock = RoundClock(length, now)
+            db.table(ROUNDS).update({"clock": clock.to_json()}, doc_ids=[rnd.doc_id])
+            history.log_change(
+                db,
+                event_id,
+                history.DESK,
+                "clock",
+                "restarted" if rnd.get("clock") else None,
+                f"round {rnd['number']}: {length / 60:g} minutes from now",
+            )
+        return rnd["number"], clock
+
+
+def read_clock(events, event_id: int, round_number: int) -> RoundClock | None:
+    """The stored clock of a round (None once the round has none)."""
+    with events.store.read() as db:
+        rnd = db.table(ROUNDS).get((Q.e == event_id) & (Q.number == round_number))
+    return None if rnd is None or not rnd.get("clock") else RoundClock.from_json(rnd["clock"])
+
+
+def toggle_pause(events, event_id: int, round_number: int, now: float | None = None) -> RoundClock:
+    """Pause a running clock or resume a paused one, for every terminal."""
+    now = time.time() if now is None else now
+    with events.store.write() as db:
+        rnd = db.table(ROUNDS).get((Q.e == event_id) & (Q.number == round_number))
+        if rnd is None or not rnd.get("clock"):
+            raise StateError(f"round {round_number} has no clock running")
+        clock = RoundClock.from_json(rnd["clock"]).toggle(now)
+        db.table(ROUNDS).update({"clock": clock.to_json()}, doc_ids=[rnd.doc_id])
+        history.log_change(
+            db,
+            event_id,
+            history.DESK,
+            "clock",
+            f"round {round_number}: " + ("running" if clock.paused else "paused"),
+            f"round {round_number}: " + ("paused" if clock.paused else "running"),
+        )
+        return clock

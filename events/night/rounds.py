@@ -1,0 +1,303 @@
+"""Rounds: game tables for a round, pairing by points, recording results, standings and finishing.
+
+- Tables of 4 by default, 3 to 5 when numbers don't divide (``game_table_sizes``),
+  or 1v1.  Round one is random; later rounds sort players by points and fill
+  tables from the top, choosing among the nearest candidates the one who has
+  met the fewest of the table's players already (repeat opponents avoided
+  where possible).
+- A result is a finishing order; tied players share the average of the
+  placement points of the places they cover (default points 3/2/1/0).
+- Standings: points, then the average points per round of every opponent you
+  shared a table with (each meeting counts), then the average finishing place
+  (lower is better; a player who hasn't played comes after those who have).
+  All three are exact fractions; players equal on all three share a rank and
+  are listed by name.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from events.night import history
+from events.night.base import EventBase, finishing_text, round_at_table
+from events.night.schema import DECKS, EVENTS, RESULTS, ROUNDS, Q
+from events.night.standings import Standing, placement_points, point_totals, standings_of
+from events.storage.store import phase_change
+from sets.errors import InputError, StateError
+
+
+def game_table_sizes(players: int, size: int = 4, one_v_one: bool = False) -> list[int]:
+    """Tables for a round: pods of ``size`` (3-5 when numbers don't divide), or pairs for 1v1."""
+    if players < 2:
+        raise StateError(f"a round needs at least 2 active players, not {players}")
+    if one_v_one:
+        # 1v1: pairs, with one table of three when the count is odd.
+        tables = players // 2
+    elif players < 3:
+        tables = 1  # two players can only play each other
+    else:
+        # Every table holds 3 to 5 players: between ceil(n/5) and floor(n/3) tables, as near n/size as that allows.
+        fewest, most = -(-players // 5), players // 3
+        tables = min(max(round(players / size), fewest), most)
+    return [players // tables + (1 if i < players % tables else 0) for i in range(tables)]
+
+
+def pair_by_points(
+    ids: list[int], totals: Counter, met: Counter, sizes: list[int], rng: random.Random, window: int = 4
+) -> list[list[int]]:
+    """Tables filled from the top of the standings; each seat goes to the candidate among the
+    next few who has met the table's players least (random among equals)."""
+    order = sorted(ids, key=lambda pid: (-totals[pid], rng.random()))
+    tables = []
+    for size in sizes:
+        table = [order.pop(0)]
+        while len(table) < size:
+            candidates = order[:window]
+            best = min(candidates, key=lambda pid: (sum(met[(pid, other)] for other in table), candidates.index(pid)))
+            order.remove(best)
+            table.append(best)
+        tables.append(table)
+    return tables
+
+
+def split_order(text: str) -> list[list[str]]:
+    """A finishing order as groups of names: ``>`` separates places, ``=`` joins a draw.
+
+    A name in double or single quotes may hold ``>``, ``=``, commas and the other quote (a quote
+    opens only where a name starts, so ``O'Brien`` needs none); a backslash inside quotes takes
+    the next character literally (``"Al \\"Ace\\" Bo"``).
+    """
+    usage = "write the finishing order like 'Ann > Bo = Cy > Di' (quote a name that holds > or =)"
+    groups: list[list[str]] = [[]]
+    name: list[str] = []
+    quoted = False  # the current name had a quoted part (so an empty "" is still a name given)
+    index = 0
+
+    def close() -> None:
+        nonlocal name, quoted
+        value = " ".join("".join(name).split())
+        if not value and not quoted:
+            raise InputError(f"bad result {text!r}: a place has no name; {usage}")
+        groups[-1].append(value)
+        name, quoted = [], False
+
+    while index < len(text):
+        ch = text[index]
+        if ch in "\"'" and not quoted and not "".join(name).strip():  # a quote opens only where a name starts (O'Brien)
+            end = index + 1
+            part = []
+            while end < len(text) and text[end] != ch:
+                if text[end] == "\\" and end + 1 < len(text):
+                    end += 1
+                part.append(text[end])
+                end += 1
+            if end >= len(text):
+                raise InputError(f"bad result {text!r}: a quote {ch} is not closed; {usage}")
+            name.extend(part)
+            quoted = True
+            index = end + 1
+            continue
+        if ch in ">=":
+            close()
+            if ch == ">":
+                groups.append([])
+        else:
+            name.append(ch)
+        index += 1
+    close()
+    return groups
+
+
+def meetings(rounds) -> Counter:
+    """How often each ordered pair of players has shared a table."""
+    met: Counter = Counter()
+    for rnd in rounds:
+        for table in rnd["tables"]:
+            for a in table:
+                for b in table:
+                    if a != b:
+                        met[(a, b)] += 1
+    return met
+
+
+class Rounds(EventBase):
+    """Rounds of games, their results, the standings and the end of the night."""
+
+    def new_round(self, event_id: int, force: bool = False) -> dict[str, Any]:
+        with self.store.write() as db:
+            event = self._event(db, event_id)
+            self._require(event, "building", "playing", doing="start a round")
+            rounds = sorted(db.table(ROUNDS).search(Q.e == event_id), key=lambda d: d["number"])
+            if rounds and rounds[-1]["status"] != "closed":
+                raise StateError(f"round {rounds[-1]['number']} still has tables without results; record them first")
+            # Bots fill draft seats only: they are never paired and need no deck.
+            active = [p for p in self._players(db, event_id, active_only=True) if not p.get("bot")]
+            decks = {d["p"]: d for d in db.table(DECKS).search(Q.e == event_id)}
+            missing = [p["name"] for p in active if p.doc_id not in decks or not decks[p.doc_id]["valid"]]
+            if missing and not force:
+                raise StateError(
+                    "no legal deck registered for " + ", ".join(missing) + "; register them or use --force"
+                )
+            number = len(rounds) + 1
+            sizes = game_table_sizes(len(active), event["game_size"], event["one_v_one"])
+            rng = random.Random(event["seed"] * 1000 + number)
+            ids = [p.doc_id for p in active]
+            if number == 1:
+                rng.shuffle(ids)
+                tables = []
+                start = 0
+                for size in sizes:
+                    tables.append(ids[start : start + size])
+                    start += size
+            else:
+                results = db.table(RESULTS).search(Q.e == event_id)
+                totals = point_totals(event, results)
+                met = meetings(rounds)
+                tables = pair_by_points(ids, totals, met, sizes, rng)
+            phase_change(db)
+            # The first player of each table, drawn now (seeded) and recorded with the round.
+            first = [table[rng.randrange(len(table))] for table in tables]
+            db.table(ROUNDS).insert(
+                {"e": event_id, "number": number, "tables": tables, "first": first, "status": "open"}
+            )
+            db.table(EVENTS).update({"status": "playing"}, doc_ids=[event_id])
+            names = {p.doc_id: p["name"] for p in active}
+            history.log_change(
+                db,
+                event_id,
+                history.DESK,
+                "round",
+                None,
+                {"round": number, "tables": [[names[pid] for pid in table] for table in tables]},
+                undo={"round": number, "status": event["status"]},
+            )
+        return {
+            "round": number,
+            "tables": [[names[pid] for pid in table] for table in tables],
+            "first": [names[pid] for pid in first],
+        }
+
+    placement_points = staticmethod(placement_points)  # Rounds.placement_points(event, order), as before
+
+    def record_result(
+        self, event_id: int, round_number: int, table_number: int, order_text: str, replace: bool = False
+    ) -> dict[str, Any]:
+        with self.store.write() as db:
+            event = self._event(db, event_id)
+            # A round or table that does not exist is bad input (2) in every state; then the state (3).
+            rnd = round_at_table(db, event_id, round_number, table_number)
+            if event["status"] == "finished":
+                raise StateError("the event is finished; results can't change")
+            later = db.table(ROUNDS).get((Q.e == event_id) & (Q.number == round_number + 1))
+            if rnd["status"] == "closed" and not replace:
+                raise StateError(f"round {round_number} is finished; use --replace to correct a result")
+            if not 1 <= table_number <= len(rnd["tables"]):
+                raise InputError(f"round {round_number} has tables 1 to {len(rnd['tables'])}, not {table_number}")
+            table = rnd["tables"][table_number - 1]
+            order = self._parse_order(db, event_id, order_text, table)
+            existing = db.table(RESULTS).get((Q.e == event_id) & (Q.round == round_number) & (Q.table == table_number))
+            if existing and not replace:
+                raise StateError(
+                    f"table {table_number} of round {round_number} already has a result; use --replace to correct it"
+                )
+            doc = {"e": event_id, "round": round_number, "table": table_number, "order": order}
+            if existing:
+                db.table(RESULTS).update(doc, doc_ids=[existing.doc_id])
+            else:
+                db.table(RESULTS).insert(doc)
+            done = {r["table"] for r in db.table(RESULTS).search((Q.e == event_id) & (Q.round == round_number))}
+            if done >= set(range(1, len(rnd["tables"]) + 1)):
+                db.table(ROUNDS).update({"status": "closed"}, doc_ids=[rnd.doc_id])
+            # A correction after the next round was paired: that pairing stays (players are sitting), but
+            # the desk hears which of its tables the corrected points would have paired differently.
+            would_change = self._pairing_changes(db, event, later) if later is not None else []
+            awarded = placement_points(event, order)
+            names = {p.doc_id: p["name"] for p in self._players(db, event_id)}
+            old = finishing_text(existing["order"], names) if existing else None
+            history.log_change(
+                db,
+                event_id,
+                history.DESK,
+                "result",
+                old,
+                finishing_text(order, names),
+                undo={
+                    "round": round_number,
+                    "table": table_number,
+                    "order": existing["order"] if existing else None,
+                    "new": order,
+                    "closed": rnd["status"] == "closed",
+                },
+            )
+        return {
+            "round": round_number,
+            "table": table_number,
+            "points": {names[pid]: pts for pid, pts in awarded.items()},
+            "corrected": existing is not None,
+            "next_round": later["number"] if later is not None else None,
+            "would_change": would_change,
+        }
+
+    def _pairing_changes(self, db, event: dict[str, Any], rnd: dict[str, Any]) -> list[int]:
+        """The tables of round ``rnd`` that the results recorded now would have paired differently: the
+        pairing is made again from the rounds before it, with the same players, table sizes and seed."""
+        if rnd["number"] == 1:
+            return []
+        before = sorted(
+            (r for r in db.table(ROUNDS).search(Q.e == rnd["e"]) if r["number"] < rnd["number"]),
+            key=lambda r: r["number"],
+        )
+        results = [r for r in db.table(RESULTS).search(Q.e == rnd["e"]) if r["round"] < rnd["number"]]
+        ids = sorted(pid for table in rnd["tables"] for pid in table)
+        rng = random.Random(event["seed"] * 1000 + rnd["number"])
+        again = pair_by_points(
+            ids, point_totals(event, results), meetings(before), [len(t) for t in rnd["tables"]], rng
+        )
+        return [
+            number
+            for number, (table, redo) in enumerate(zip(rnd["tables"], again, strict=True), start=1)
+            if set(table) != set(redo)
+        ]
+
+    def _parse_order(self, db, event_id: int, text: str, table: list[int]) -> list[list[int]]:
+        """``Alice > Bob = Carol > Dave``: finishing order, ``=`` for a draw; names (quoted when they hold
+        ``>``, ``=`` or quotes) or ``#N`` player numbers."""
+        groups = []
+        for part in split_order(text):
+            group = []
+            for name in part:
+                player = self._player(db, event_id, name)
+                if player.doc_id not in table:
+                    raise InputError(f"{player['name']} is not at this table")
+                group.append(player.doc_id)
+            groups.append(group)
+        listed = [pid for group in groups for pid in group]
+        if sorted(listed) != sorted(table):
+            missing = [pid for pid in table if pid not in listed]
+            names = {p.doc_id: p["name"] for p in self._players(db, event_id)}
+            raise InputError(
+                "the result must name every player at the table once"
+                + (f"; missing {', '.join(names[m] for m in missing)}" if missing else "; someone is named twice")
+            )
+        return groups
+
+    def standings(self, event_id: int) -> list[Standing]:
+        with self.store.read() as db:
+            event = self._event(db, event_id)
+            players = self._players(db, event_id)
+            results = db.table(RESULTS).search(Q.e == event_id)
+            rounds = db.table(ROUNDS).search(Q.e == event_id)
+        return standings_of(event, players, results, rounds)
+
+    def finish(self, event_id: int) -> None:
+        with self.store.write() as db:
+            event = self._event(db, event_id)
+            self._require(event, "playing", "building", doing="finish the event")
+            rounds = db.table(ROUNDS).search(Q.e == event_id)
+            if any(r["status"] != "closed" for r in rounds):
+                raise StateError("a round still has tables without results; record them before finishing")
+            phase_change(db)
+            db.table(EVENTS).update({"status": "finished"}, doc_ids=[event_id])
+            history.log_change(db, event_id, history.DESK, "finish", event["status"], "finished")

@@ -1,0 +1,103 @@
+"""The records of a store event, shared by every phase and by the sheets and screens.
+
+Table names (one TinyDB table each), the event's statuses and limits, the query helper ``Q``,
+compact card references (``186``, ``514*e``, ``TST:12*f``), the size a pool should have, and
+points as exact fractions with their text for people (``number_text``).  Nothing here opens a
+store: it is what every other module of an event agrees on.
+
+Record shapes (``e`` is the event's number, ``p`` a player's number):
+- events: name, date, set, mode (draft/sealed), style, pod_size, game_size, one_v_one, timer,
+  points, piper_stock, status, created, seed (seats and pairs), uid, secret (deals the packs;
+  ``events.night.packs_secret``), codes (terminal drafts behind seat codes; ``events.night.seat_codes``)
+- players: e, name, status (active/dropped), late, bot, pod, seat, requested, code (seat code)
+- code_failures: e, p, at, pid (a wrong seat code typed)
+- pods: e, number, players, draft, opened (opened_typed when counted by hand)
+- pools: e, p, cards (card references), source (sealed/draft/recorded)
+- decks: e, p, deck (JSON deck), valid, problems, at
+- rounds: e, number, tables, first, status (open/closed), clock
+- results: e, round, table, order (groups of player numbers, best place first)
+- games: e, round, table, life, hits, casts
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from tinydb import Query
+
+from sets.basics import basic_lands
+from sets.booster import Printing, booster_spec
+from sets.cards import Card
+from sets.catalog import load_set
+
+EVENTS, PLAYERS, PODS, POOLS, DECKS, ROUNDS, RESULTS, GAMES = (
+    "events",
+    "players",
+    "pods",
+    "pools",
+    "decks",
+    "rounds",
+    "results",
+    "games",
+)
+STATUSES = ("registration", "seated", "drafting", "building", "playing", "finished")
+DRAFT_STYLES = ("physical", "terminal", "bots")
+MAX_POD = 8
+STARTING_LIFE = 40
+COMMANDER_DAMAGE_LOSS = 21
+
+Q = Query()
+
+
+def card_ref(printing: Printing | Card, event_set: str) -> str:
+    """A compact card reference: ``186``, ``514*e`` (etched), ``TST:12*f`` (foil, another set)."""
+    card = getattr(printing, "card", printing)
+    ref = card.number if card.set_code == event_set else f"{card.set_code}:{card.number}"
+    if getattr(printing, "etched", False):
+        return ref + "*e"
+    return ref + ("*f" if getattr(printing, "foil", False) else "")
+
+
+def card_from_ref(ref: str, event_set: str) -> Printing:
+    ref, _, finish = ref.partition("*")
+    code, _, number = ref.rpartition(":")
+    code = code or event_set
+    card_set = basic_lands() if code == "BASIC" else load_set(code)
+    return Printing(card_set.card(number), "", finish in ("f", "e"), finish == "e")
+
+
+DRAFT_BOOSTERS, SEALED_BOOSTERS = 3, 6
+
+
+def expected_pool_size(event: dict[str, Any]) -> int:
+    """Cards in a full pool: three boosters drafted, or six opened for sealed (60 and 120 in CMR)."""
+    size = max(booster_spec(event["set"]).sizes)
+    return size * (SEALED_BOOSTERS if event["mode"] == "sealed" else DRAFT_BOOSTERS)
+
+
+def pool_warning(event: dict[str, Any], cards: int) -> str | None:
+    """A warning (not a refusal) when a pool is not the size the event's kind gives."""
+    expected = expected_pool_size(event)
+    if cards == expected:
+        return None
+    kind = "sealed" if event["mode"] == "sealed" else "draft"
+    return f"{cards} cards, but a {kind} pool has {expected}: check it and record it again with --replace"
+
+
+def exact(number: float | int | str | Fraction) -> Fraction:
+    """A points value as an exact fraction: ``0.1`` is 1/10, not the nearest binary float."""
+    return number if isinstance(number, Fraction) else Fraction(str(number))
+
+
+def number_text(value: Fraction | int | None, places: int = 2) -> str:
+    """A points figure for people: whole numbers bare, others to at most two decimals (7/3 is 2.33); None is blank."""
+    if value is None:
+        return ""
+    value = Fraction(value)
+    if value.denominator == 1:
+        return str(value.numerator)
+    scaled = round(value * 10**places)  # exact half-to-even rounding on the fraction itself
+    sign = "-" if scaled < 0 else ""
+    whole, part = divmod(abs(scaled), 10**places)
+    return f"{sign}{whole}.{part:0{places}d}".rstrip("0").rstrip(".")

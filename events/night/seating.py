@@ -1,0 +1,103 @@
+"""Seating: players shuffled (seeded) into balanced draft pods of at most the event's pod size."""
+
+from __future__ import annotations
+
+import math
+import random
+
+from events.night import history
+from events.night.base import EventBase
+from events.night.schema import EVENTS, MAX_POD, PLAYERS, PODS, Q
+from events.night.seat_codes import assign_codes
+from events.storage.store import phase_change
+from sets.errors import StateError
+
+
+def draft_pod_sizes(players: int, most: int = MAX_POD) -> list[int]:
+    """Balanced draft pods of at most ``most`` seats."""
+    pods = max(1, math.ceil(players / most))
+    return [players // pods + (1 if i < players % pods else 0) for i in range(pods)]
+
+
+class Seating(EventBase):
+    """Seating a draft event, and seating it again until its draft starts."""
+
+    def seat(self, event_id: int, again: bool = False) -> list[list[str]]:
+        """Players shuffled (seeded) into balanced pods; returns the pods by names.
+
+        When check-in was used, only the players checked in are seated; the others become no-shows.
+        ``again`` re-draws the pods of a seated event whose draft hasn't started (late players
+        included), after a backup, with the old seating kept in the event's history.
+        """
+        with self.store.write() as db:
+            event = self._event(db, event_id)
+            if event["mode"] == "sealed":
+                raise StateError("a sealed event has no draft seating: open the pools with 'cmdraft event draft'")
+            if again and event["status"] == "registration":
+                raise StateError(f"the players aren't seated yet: seat them with 'cmdraft event seat {event_id}'")
+            if again and (
+                event["status"] != "seated" or any(pod.get("draft") for pod in db.table(PODS).search(Q.e == event_id))
+            ):
+                raise StateError(
+                    f"the draft has started (the event is {event['status']}), so the pods can't be drawn again; "
+                    f"a late player can join with a sealed pool ('cmdraft event player add {event_id} NAME --sealed')"
+                )
+            if not again:
+                self._require(
+                    event,
+                    "registration",
+                    doing=f"seat players (to draw the pods again: 'cmdraft event seat {event_id} --again')",
+                )
+            players = self._players(db, event_id, active_only=True)
+            checking_in = any(p.get("checked_in") for p in players)
+            no_shows = [p for p in players if checking_in and not p.get("checked_in") and not p.get("bot")]
+            players = [p for p in players if p not in no_shows]
+            if len(players) < 2:
+                raise StateError(
+                    f"a draft needs at least 2 players, not {len(players)}; register (or check in) more, "
+                    "or make the event sealed"
+                )
+            names = {p.doc_id: p["name"] for p in self._players(db, event_id)}
+            old = sorted(db.table(PODS).search(Q.e == event_id), key=lambda d: d["number"])
+            draws = event.get("seatings", 0) + (1 if again else 0)
+            # The first seating uses the event's seed as it always has; each re-seat draws anew, still seeded.
+            rng = random.Random(event["seed"] if not draws else event["seed"] * 1_000_003 + draws)
+            order = [p.doc_id for p in players]
+            rng.shuffle(order)
+            phase_change(db)
+            if old:
+                db.table(PODS).remove(doc_ids=[pod.doc_id for pod in old])
+            seating = []
+            start = 0
+            for number, size in enumerate(draft_pod_sizes(len(order), event["pod_size"]), start=1):
+                ids = order[start : start + size]
+                start += size
+                db.table(PODS).insert({"e": event_id, "number": number, "players": ids, "draft": None, "opened": None})
+                for seat, pid in enumerate(ids):
+                    db.table(PLAYERS).update({"pod": number, "seat": seat}, doc_ids=[pid])
+                seating.append(ids)
+            assign_codes(db, event, event_id)  # a re-seat keeps each player's code; new seats get one
+            for player in no_shows:
+                db.table(PLAYERS).update({"status": "no-show"}, doc_ids=[player.doc_id])
+            db.table(EVENTS).update({"status": "seated", "seatings": draws}, doc_ids=[event_id])
+            before = [[names[pid] for pid in pod["players"]] for pod in old]
+            after = [[names[pid] for pid in ids] for ids in seating]
+            history.log_change(
+                db,
+                event_id,
+                history.DESK,
+                "reseat" if again else "seat",
+                before or None,
+                after,
+                undo={
+                    "pods": [pod["players"] for pod in old] or None,
+                    "no_shows": [p.doc_id for p in no_shows],
+                    "seatings": event.get("seatings", 0),
+                },
+            )
+        return after
+
+    def no_shows(self, event_id: int) -> list[str]:
+        """Players registered but not checked in when the event was seated."""
+        with self.store.read() as db:
+            return [p["name"] for p in self._players(db, event_id) if p["status"] == "no-show"]

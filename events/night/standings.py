@@ -1,0 +1,122 @@
+"""Points and standings as pure functions over the event's records (no store).
+
+- A result is a finishing order; tied players share the average of the placement points of the
+  places they cover (default points 3/2/1/0; places beyond the scheme get its last figure).
+- Standings: points, then the average points per round of every opponent you shared a table with
+  (each meeting counts), then the average finishing place (lower is better; a player who hasn't
+  played comes after those who have).  All three are exact fractions; players equal on all three
+  share a rank and are listed by name.  Bots (they only fill draft seats) have no standing.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import replace as dc_replace
+from fractions import Fraction
+from typing import Any
+
+from events.night.schema import exact
+
+
+@dataclass(frozen=True)
+class Standing:
+    player: int
+    name: str
+    points: Fraction
+    opponents_average: Fraction
+    average_place: Fraction | None  # None before the player has played
+    rounds: int
+    dropped: bool
+    rank: int = 0
+
+    def tie_key(self) -> tuple:
+        """The documented order: points, opponents' average (both higher first), average place (lower first)."""
+        return (-self.points, -self.opponents_average, self.average_place is None, self.average_place or 0)
+
+    def to_json(self, rank: int | None = None) -> dict[str, Any]:
+        return {
+            "rank": self.rank if rank is None else rank,
+            "player": self.name,
+            "points": round(float(self.points), 4),
+            "points_exact": str(self.points),
+            "opponents_average": round(float(self.opponents_average), 4),
+            "average_place": None if self.average_place is None else round(float(self.average_place), 4),
+            "rounds": self.rounds,
+            "dropped": self.dropped,
+        }
+
+
+def rank_standings(rows: Sequence[Standing]) -> list[Standing]:
+    """Sorted by the tie-breakers (then name); players equal on every tie-breaker share a rank (1, 2, 2, 4)."""
+    ordered = sorted(rows, key=lambda s: (*s.tie_key(), s.name.casefold(), s.name))
+    ranked: list[Standing] = []
+    for position, row in enumerate(ordered, start=1):
+        same = ranked and ranked[-1].tie_key() == row.tie_key()
+        ranked.append(dc_replace(row, rank=ranked[-1].rank if same else position))
+    return ranked
+
+
+def placement_points(event: dict[str, Any], order: Sequence[Sequence[int]]) -> dict[int, Fraction]:
+    """Each player's points for one finishing order (groups of player numbers, best place first)."""
+    points = [exact(p) for p in event["points"]]
+    awarded: dict[int, Fraction] = {}
+    place = 0
+    for group in order:
+        covered = [points[i] if i < len(points) else points[-1] for i in range(place, place + len(group))]
+        share = sum(covered, Fraction(0)) / len(covered)
+        for pid in group:
+            awarded[pid] = share
+        place += len(group)
+    return awarded
+
+
+def point_totals(event: dict[str, Any], results) -> Counter:
+    """Each player's points over the results given."""
+    totals: Counter = Counter()
+    for result in results:
+        for pid, points in placement_points(event, result["order"]).items():
+            totals[pid] += points
+    return totals
+
+
+def standings_of(event: dict[str, Any], players, results, rounds) -> list[Standing]:
+    """The ranked standings from the event's players, results and rounds (records as stored; players carry ``doc_id``)."""
+    totals = point_totals(event, results)
+    played: Counter = Counter()
+    places: dict[int, list[int]] = defaultdict(list)
+    opponents: dict[int, list[int]] = defaultdict(list)
+    tables = {(r["number"], i + 1): table for r in rounds for i, table in enumerate(r["tables"])}
+    for result in results:
+        place = 1
+        for group in result["order"]:
+            for pid in group:
+                played[pid] += 1
+                places[pid].append(place)
+            place += len(group)
+        table = tables.get((result["round"], result["table"]), [])
+        for pid in table:
+            opponents[pid] += [other for other in table if other != pid]
+
+    def per_round(pid: int) -> Fraction:
+        return totals[pid] / played[pid] if played[pid] else Fraction(0)
+
+    rows = []
+    for player in players:
+        if player.get("bot"):
+            continue  # a bot filled a draft seat; it plays no games and has no standing
+        pid = player.doc_id
+        opp = opponents[pid]
+        rows.append(
+            Standing(
+                pid,
+                player["name"],
+                Fraction(totals[pid]),
+                sum((per_round(o) for o in opp), Fraction(0)) / len(opp) if opp else Fraction(0),
+                Fraction(sum(places[pid]), len(places[pid])) if places[pid] else None,
+                played[pid],
+                player["status"] == "dropped",
+            )
+        )
+    return rank_standings(rows)

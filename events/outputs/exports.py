@@ -1,0 +1,168 @@
+"""Writing pools, decks and draft logs to a folder, with safe file names."""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from pathlib import Path
+
+from draft.decks import Zone
+from draft.formats import EXPORT_FORMATS, EXTENSIONS, FORMATS, deck_pool, pool_as_deck, write
+from draft.formats.mtgo import MissingMtgoIdError
+from draft.log import mtgo_log
+from events.night.decks import Decks
+from events.night.rounds import Rounds
+from events.outputs.guard import check_file, check_folder, write_output
+from events.outputs.printables import PAIRINGS_CSV, Table, pairing_rows, results_csv, standings_csv
+from events.outputs.sheet_writers import csv_text
+from events.storage.draft_files import TableSession
+from events.storage.transfer import export_tables
+
+MTGO_SKIPPED = (
+    "no MTGO .dek files written: MTGO needs a catalog id (CatID) for every card and some cards have none; "
+    "import an MTGJSON file that has them ('cmdraft sets import FILE', identifiers.mtgoId) and export again"
+)
+
+
+def safe_name(text: str, fallback: str = "player") -> str:
+    """A file-name part from free text: letters, digits, dot, dash and underscore only; never a path."""
+    plain = unicodedata.normalize("NFKD", text)
+    plain = "".join(ch for ch in plain if not unicodedata.combining(ch))
+    plain = re.sub(r"[^A-Za-z0-9._-]+", "-", plain).strip("-._")
+    return plain[:60] or fallback
+
+
+def write_file(path: Path, text: str, force: bool = False) -> None:
+    """Write an output file whole under the output rule (``events.outputs.guard``), or fail with a one-line error."""
+    write_output(path, text, force)
+
+
+def write_deck(path: Path, deck, fmt, force: bool = False) -> list[Path]:
+    """Write a deck file; where the format keeps no sideboard (MTGO), the whole pool goes to ``STEM-pool.EXT`` beside it.
+
+    Both texts are made and both paths checked (``events.outputs.guard``) before anything is written, so a
+    deck that can't be written (MTGO ids missing) or a refused path leaves no file.
+    """
+    files = [(path, write(deck, fmt))]
+    if not FORMATS[fmt].holds_sideboard and deck.zone(Zone.SIDEBOARD):
+        files.append((path.with_name(f"{path.stem}-pool{path.suffix}"), write(deck_pool(deck), fmt)))
+    for target, _ in files:
+        check_file(target, force)
+    for target, text in files:
+        write_file(target, text, force)
+    return [target for target, _ in files]
+
+
+def note_once(notes: list[str] | None, message: str) -> None:
+    if notes is not None and message not in notes:
+        notes.append(message)
+
+
+def export_seat(
+    folder: Path, stem: str, pool, deck, log_text: str | None, notes: list[str] | None = None, *, force: bool = False
+) -> list[Path]:
+    """Pool and deck in every export format, plus the draft log.
+
+    A file that can't be written as its format requires (an MTGO .dek without every card's id) is left
+    out, and why goes into ``notes`` once, however many seats it concerns.
+    """
+    written = []
+    pool_deck = pool_as_deck(pool, f"{stem} pool")
+    for fmt in EXPORT_FORMATS:
+        for kind, content in (("pool", pool_deck), ("deck", deck)):
+            if content is None:
+                continue
+            path = folder / f"{stem}-{kind}.{EXTENSIONS[fmt]}"
+            try:
+                text = write(content, fmt)
+            except MissingMtgoIdError:
+                note_once(notes, MTGO_SKIPPED)
+                continue
+            write_file(path, text, force)
+            written.append(path)
+    if log_text is not None:
+        path = folder / f"{stem}-draftlog.txt"
+        write_file(path, log_text, force)
+        written.append(path)
+    return written
+
+
+def export_pod(result, folder: Path, notes: list[str] | None = None, *, force: bool = False) -> list[Path]:
+    folder = check_folder(folder, force)
+    names = [seat.name for seat in result.seats]
+    written = []
+    for seat in result.seats:
+        stem = f"seat{seat.seat + 1}-{safe_name(seat.name)}"
+        written += export_seat(
+            folder, stem, seat.pool, seat.deck, mtgo_log(result.draft, seat.seat, names), notes, force=force
+        )
+    path = folder / "draft.json"
+    write_file(path, json.dumps(result.draft.to_json(), separators=(",", ":")), force)
+    path2 = folder / "pod.json"
+    write_file(path2, json.dumps(result.to_json(), ensure_ascii=False, indent=1), force)
+    return [*written, path, path2]
+
+
+HISTORY_CSV = ("entry", "at", "who", "what", "old", "new", "undoes")
+
+
+def history_csv(entries: list[dict]) -> Table:
+    """The event's history as CSV rows; a value that isn't text is written as JSON."""
+
+    def value(v) -> str:
+        return "" if v is None else v if isinstance(v, str) else json.dumps(v, ensure_ascii=False)
+
+    return Table(
+        HISTORY_CSV,
+        tuple(
+            (str(e["id"]), e["at"], e["who"], e["what"], value(e["old"]), value(e["new"]), str(e.get("undoes") or ""))
+            for e in entries
+        ),
+    )
+
+
+def export_event(
+    events, event_id: int, folder: Path, notes: list[str] | None = None, *, force: bool = False
+) -> list[Path]:
+    """Standings, results, pairings and history CSV, every pool and deck in each format, the draft logs, and a copy of the database."""
+    snap = events.snapshot(event_id)
+    decks = Decks(events.store)  # the pools too
+    folder = check_folder(folder, force)
+    written = []
+    tables = {
+        "standings.csv": standings_csv(Rounds(events.store).standings(event_id)),
+        "results.csv": results_csv(events, snap),
+        "pairings.csv": Table(PAIRINGS_CSV, pairing_rows(snap, snap["rounds"])),
+        "history.csv": history_csv(events.history(event_id)),
+    }
+    for name, table in tables.items():
+        path = folder / name
+        write_file(path, csv_text(table), force)
+        written.append(path)
+    logs = {}
+    for pod in snap["pods"]:
+        if pod.get("draft"):
+            session = TableSession.load(events.store, pod["draft"])
+            for seat, pid in enumerate(pod["players"]):
+                logs[pid] = mtgo_log(session.draft, seat, session.names, f"{snap['event']['name']} pod {pod['number']}")
+            path = folder / f"pod{pod['number']}-draft.json"
+            replay = session.draft.to_json()
+            if snap["event"]["status"] != "finished":
+                replay["seed"] = None  # the packs' secret stays out of every file until the event is finished
+            write_file(path, json.dumps(replay, separators=(",", ":")), force)
+            written.append(path)
+    for player in snap["players"]:
+        stem = f"{player['id']:03d}-{safe_name(player['name'])}"
+        try:
+            pool = decks.pool(event_id, player["id"])
+        except Exception:
+            pool = []
+        deck = decks.deck_of(event_id, player["id"])
+        if pool or deck is not None:
+            written += export_seat(folder, stem, pool, deck, logs.get(player["id"]), notes, force=force)
+    data = export_tables(events, event_id)  # this event only: 'event restore' adds it to another database
+    path = folder / "database.json"
+    write_file(path, json.dumps(data, ensure_ascii=False, separators=(",", ":")), force)
+    written.append(path)
+    return written

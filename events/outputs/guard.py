@@ -1,0 +1,161 @@
+"""The one guard every command that writes a file passes: outputs never destroy inputs.
+
+The rule (README, "Output files"):
+
+- An output path must be given: an empty ``--out ''`` is bad input (exit 2), never "the current folder".
+- An existing file is replaced only if this run created it, or with ``--force``.
+- Never, ``--force`` or not: the open database, its backups, lock, temporary and journal files
+  (compared by real path, so a symbolic link or ``..`` can't hide them, and by inode, so a hard
+  link can't either), or any file that holds a cmdraft database (its ``_meta`` record).
+- A folder of output files (``event export``, ``sim --out``, the practice ``export``) is new or
+  empty, or this run's, or taken with ``--force``; the root of a file system and a folder that
+  holds the open database are never filled.
+- A FIFO, a device or a folder where an output file should go is refused.
+
+Everything written goes to a temporary file that is fsynced and renamed into place
+(``events.storage.store.atomic_write``).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+from pathlib import Path
+
+from events.storage.store import OPEN_DATABASES, atomic_write, belongs_to_database
+from sets.errors import InputError
+from sets.files import kind_of
+
+_WRITTEN: set[Path] = set()  # real paths of the files and folders this run created or filled
+_DATABASE_MARK = re.compile(rb'"app"\s*:\s*"cmdraft"')
+
+
+def new_run() -> None:
+    """Forget what earlier runs in this process wrote (each CLI invocation is one run)."""
+    _WRITTEN.clear()
+
+
+def output_value(value: str | os.PathLike | None, option: str) -> Path:
+    """The path typed for ``option``; an empty or blank one is bad input."""
+    text = "" if value is None else os.fspath(value)
+    if not text.strip():
+        raise InputError(
+            f"{option} needs a path: an empty value would mean the current folder; give a file or folder name"
+        )
+    if "\x00" in text:
+        raise InputError(f"{option} {text!r} holds a NUL character; give a plain path")
+    return Path(text).expanduser()
+
+
+def _real(path: Path) -> Path:
+    return Path(os.path.realpath(path))
+
+
+def looks_like_database(path: Path) -> bool:
+    """Whether the regular file ``path`` holds a cmdraft database (a backup or an export's copy too)."""
+    try:
+        with open(path, "rb") as stream:
+            tail = b""
+            while True:
+                chunk = stream.read(1 << 20)
+                if not chunk:
+                    return False
+                if _DATABASE_MARK.search(tail + chunk):
+                    return True
+                tail = chunk[-64:]
+    except OSError:
+        return False
+
+
+def _database_candidates(folder: Path) -> list[Path]:
+    """Files in ``folder`` that may be a live database: ones with a lock beside them (``NAME.lock``)."""
+    try:
+        names = {entry.name for entry in os.scandir(folder)}
+    except OSError:
+        return []
+    return [
+        folder / name[: -len(".lock")]
+        for name in sorted(names)
+        if name.endswith(".lock") and name[: -len(".lock")] in names
+    ]
+
+
+def _protected(real: Path) -> Path | None:
+    return next((db for db in OPEN_DATABASES if belongs_to_database(real, db)), None)
+
+
+def check_file(path: Path, force: bool = False) -> Path:
+    """The real path to write ``path`` to, after the rule above (``InputError`` otherwise)."""
+    real = _real(path)
+    database = _protected(real)
+    if database is not None:
+        raise InputError(
+            f"won't write {str(path)!r}: it is the open database {database} or one of its files; "
+            "choose another output file"
+        )
+    try:
+        info = os.stat(real)
+    except FileNotFoundError:
+        return real
+    except OSError as error:
+        raise InputError(f"can't write {str(path)!r}: {error.strerror or error}; choose another output file") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise InputError(f"won't write {str(path)!r}: it is {kind_of(info.st_mode)}; choose a file name")
+    if looks_like_database(real):
+        raise InputError(
+            f"won't write over {str(path)!r}: it holds a cmdraft database (--force does not change that); "
+            "choose another output file"
+        )
+    if real not in _WRITTEN and not force:
+        raise InputError(f"{str(path)!r} already exists; add --force to replace it, or choose another file")
+    return real
+
+
+def check_folder(folder: Path, force: bool = False) -> Path:
+    """The real folder to fill with output files, after the rule above (``InputError`` otherwise)."""
+    real = _real(folder)
+    if real.parent == real:
+        raise InputError(f"won't fill {str(folder)!r}: it is the root of a file system; choose a folder of its own")
+    for database in OPEN_DATABASES:
+        if database.parent == real or belongs_to_database(real, database):
+            raise InputError(
+                f"won't fill {str(folder)!r}: it holds the open database {database}; choose another folder"
+            )
+    if real.exists() and not real.is_dir():
+        raise InputError(f"cannot write to {str(folder)!r}: it is a file, not a folder; choose a folder")
+    if real.is_dir():
+        live = next((path for path in _database_candidates(real) if looks_like_database(path)), None)
+        if live is not None:
+            raise InputError(
+                f"won't fill {str(folder)!r}: it holds the cmdraft database {live.name}; choose another folder"
+            )
+    try:
+        real.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise InputError(
+            f"cannot write to {str(folder)!r}: {error.strerror or error}; choose a writable folder"
+        ) from None
+    if not os.access(real, os.W_OK) or not real.stat().st_mode & 0o222:
+        raise InputError(f"cannot write to {str(folder)!r}: not a writable folder; choose another")
+    if real not in _WRITTEN and not force and any(real.iterdir()):
+        raise InputError(
+            f"{str(folder)!r} is not empty; choose a new folder, or add --force to write into it "
+            "(files there are replaced, a cmdraft database never)"
+        )
+    _WRITTEN.add(real)
+    return real
+
+
+def write_output(path: Path, text: str, force: bool = False) -> Path:
+    """Write one output file whole, under the rule; returns the real path written."""
+    real = check_file(path, force)
+    try:
+        real.parent.mkdir(parents=True, exist_ok=True)
+        if not real.parent.stat().st_mode & 0o222:
+            raise PermissionError(13, "the folder is read-only")
+        atomic_write(real, text)
+    except OSError as error:
+        raise InputError(f"cannot write {str(path)!r}: {error.strerror or error}; choose a writable folder") from None
+    _WRITTEN.add(real)
+    return real

@@ -1,0 +1,277 @@
+"""Writing a printable ``Sheet`` as 80-column text, one self-contained HTML page, or CSV.
+
+Every text a user supplied (names, card names) is data: control characters are shown as
+escapes in text, and HTML escapes everything it prints.
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import unicodedata
+
+from draft.formats.csv_deck import neutral
+from events.outputs.printables import CSV_PRINTABLES, Blanks, Note, Sheet, Table, page_heading
+from sets.errors import InputError
+
+WIDTH = 80
+FORMATS = ("text", "html", "csv")
+GAP = "  "
+
+
+def printable(text: str) -> str:
+    """Text with control and format characters shown as escapes, so a name can't move the cursor or hide."""
+    return "".join(
+        ch if unicodedata.category(ch) not in ("Cc", "Cf", "Zl", "Zp") else ch.encode("unicode_escape").decode("ascii")
+        for ch in text
+    )
+
+
+def cell_width(text: str) -> int:
+    """Columns a string takes on a terminal or a fixed-width printout (wide East Asian characters take two)."""
+    width = 0
+    for ch in text:
+        if unicodedata.combining(ch):
+            continue
+        width += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+    return width
+
+
+def _cut(text: str, width: int) -> tuple[str, str]:
+    """The longest head of ``text`` that fits ``width`` columns, and the rest."""
+    used = 0
+    for index, ch in enumerate(text):
+        used += 0 if unicodedata.combining(ch) else (2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1)
+        if used > width:
+            return text[: max(index, 1)], text[max(index, 1) :]
+    return text, ""
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """Greedy word wrap by display width; a word longer than a line is split."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        candidate = f"{line} {word}" if line else word
+        if cell_width(candidate) <= width:
+            line = candidate
+            continue
+        if line:
+            lines.append(line)
+        line = word
+        while cell_width(line) > width:
+            head, line = _cut(line, width)
+            lines.append(head)
+    lines.append(line)
+    return lines
+
+
+def _pad(text: str, width: int, right: bool) -> str:
+    space = " " * (width - cell_width(text))
+    return space + text if right else text + space
+
+
+def natural_widths(tables: list[Table]) -> dict[tuple[str, ...], list[int]]:
+    """The widest cell of each column over every table of a sheet that has the same columns, so tables
+    one under another line up (the same column widths across tables)."""
+    widths: dict[tuple[str, ...], list[int]] = {}
+    for table in tables:
+        cells = [table.columns, *table.rows]
+        mine = [max(1, *(cell_width(printable(row[i])) for row in cells)) for i in range(len(table.columns))]
+        known = widths.get(table.columns)
+        widths[table.columns] = mine if known is None else [max(a, b) for a, b in zip(known, mine, strict=True)]
+    return widths
+
+
+def sheet_tables(sheet: Sheet) -> list[Table]:
+    return [block for page in sheet.pages for block in page.blocks if isinstance(block, Table)]
+
+
+def text_table(table: Table, width: int = WIDTH, natural: list[int] | None = None) -> list[str]:
+    """A table in plain columns that fits ``width``: the widest columns wrap until it does.  ``natural``
+    gives the columns' widths shared with the sheet's other tables of the same columns."""
+    columns = len(table.columns)
+    cells = [[printable(c) for c in table.columns]] + [[printable(c) for c in row] for row in table.rows]
+    widths = list(natural or natural_widths([table])[table.columns])
+    floor = [min(w, max(4, cell_width(table.columns[i]))) for i, w in enumerate(widths)]
+    while sum(widths) + len(GAP) * (columns - 1) > width:
+        shrinkable = [i for i in range(columns) if widths[i] > floor[i]]
+        if not shrinkable:
+            break
+        widest = max(shrinkable, key=lambda i: widths[i])
+        widths[widest] -= 1
+    lines = []
+    if table.title:
+        lines.append(printable(table.title))
+    for index, row in enumerate(cells):
+        wrapped = [wrap(cell, widths[i]) for i, cell in enumerate(row)]
+        for depth in range(max(len(w) for w in wrapped)):
+            parts = [
+                _pad(w[depth] if depth < len(w) else "", widths[i], i in table.right) for i, w in enumerate(wrapped)
+            ]
+            lines.append(GAP.join(parts).rstrip())
+        if index == 0:
+            lines.append(GAP.join("-" * w for w in widths))
+    return lines
+
+
+CUT_LINE = "✂ " + " ".join("-" * 39)  # between slips printed on one sheet of paper: 80 columns
+
+
+def to_text(sheet: Sheet, width: int = WIDTH) -> str:
+    """Plain text, every line at most ``width`` columns; a form feed starts each sheet of paper, and
+    pages printed together on one sheet (slips) have a cut line between them."""
+    shared = natural_widths(sheet_tables(sheet))
+    pages = []
+    for page in sheet.pages:
+        lines = wrap(printable(sheet.title), width) + wrap(printable(sheet.subtitle), width) + [""]
+        heading = wrap(printable(page_heading(page, upper=True)), width)
+        lines += heading + ["=" * min(width, max(cell_width(line) for line in heading))]
+        for block in page.blocks:
+            lines.append("")
+            if isinstance(block, Table):
+                lines += text_table(block, width, shared[block.columns])
+            elif isinstance(block, Note):
+                lines += wrap(printable(block.text), width)
+            elif isinstance(block, Blanks):
+                for label in block.labels:
+                    lines.append("")
+                    label = printable(label)
+                    lines.append(f"{label}: " + "_" * max(10, min(40, width - cell_width(label) - 2)))
+        pages.append("\n".join(lines) + "\n")
+    if not sheet.page_breaks:
+        return "\n".join(pages)
+    text = pages[0] if pages else ""
+    for index, page in enumerate(pages[1:], start=1):
+        text += ("\f" if index % sheet.per_paper == 0 else f"\n{CUT_LINE[:width]}\n\n") + page
+    return text
+
+
+STYLE = """
+*{box-sizing:border-box}
+body{font-family:Helvetica,Arial,sans-serif;font-size:11pt;color:#000;background:#fff;margin:0 auto;max-width:186mm;padding:8mm 0}
+header{border-bottom:2px solid #000;margin-bottom:4mm}
+header h1{font-size:16pt;margin:0}
+header p{margin:1mm 0 2mm}
+h2{font-size:14pt;margin:3mm 0 2mm;break-after:avoid;page-break-after:avoid}
+table{border-collapse:collapse;width:100%;table-layout:fixed;margin:0 0 3mm;page-break-inside:avoid;break-inside:avoid}
+caption{font-weight:bold;text-align:left;padding:2mm 0 1mm;caption-side:top}
+th,td{border:1px solid #444;padding:1.2mm 2mm;text-align:left;vertical-align:top;overflow-wrap:anywhere}
+th{background:#eee}
+td.num,th.num{text-align:right}
+p.note{margin:1mm 0}
+p.strong{font-weight:bold;break-after:avoid;page-break-after:avoid}
+p.event{margin:0 0 1mm;font-size:9pt;border-bottom:1px solid #000}
+p.blank{margin:5mm 0 0;border-bottom:1px solid #000;width:120mm}
+section.page{padding:2mm 0;break-inside:avoid;page-break-inside:avoid}
+section.slip{padding:1mm 0 2mm;font-size:10pt}
+section.slip h2{font-size:13pt;margin:1mm 0}
+section.slip th,section.slip td{padding:0.8mm 2mm}
+section.slip table{margin:0 0 1mm}
+section.slip p.blank{display:inline-block;width:80mm;margin:5mm 6mm 0 0}
+section.cut{border-bottom:1px dashed #000;margin-bottom:4mm}
+section.decklist{font-size:8.5pt;break-inside:auto;page-break-inside:auto}
+section.decklist th,section.decklist td{padding:0.3mm 1.5mm}
+section.decklist table{margin:0 0 1.5mm}
+section.decklist caption{padding:1mm 0 0.5mm}
+section.decklist p.blank{margin:4mm 0 0;width:80mm}
+@page{margin:12mm}
+@media print{
+  body{max-width:none;padding:0}
+  section.page.break{break-after:page;page-break-after:always}
+  section.decklist{columns:2;column-gap:8mm}
+  section.decklist h2,section.decklist p.event{column-span:all}
+}
+"""
+
+
+def _html_table(table: Table, natural: list[int]) -> str:
+    """A table with its title as the caption (a heading never stays behind at a page end) and column
+    widths shared with the sheet's other tables of the same columns."""
+
+    def cls(index: int) -> str:
+        return ' class="num"' if index in table.right else ""
+
+    total = sum(natural)
+    parts = ["<table>"]
+    if table.title:
+        parts.append(f"<caption>{html.escape(printable(table.title))}</caption>")
+    parts.append("<colgroup>" + "".join(f'<col style="width:{100 * w / total:.2f}%">' for w in natural) + "</colgroup>")
+    parts.append(
+        "<thead><tr>"
+        + "".join(f"<th{cls(i)}>{html.escape(c)}</th>" for i, c in enumerate(table.columns))
+        + "</tr></thead><tbody>"
+    )
+    for row in table.rows:
+        parts.append(
+            "<tr>" + "".join(f"<td{cls(i)}>{html.escape(printable(c))}</td>" for i, c in enumerate(row)) + "</tr>"
+        )
+    parts.append("</tbody></table>")
+    return "\n".join(parts)
+
+
+def to_html(sheet: Sheet) -> str:
+    """One self-contained page: inline CSS, no scripts, nothing fetched.  Print CSS starts a sheet of paper
+    for each page (``per_paper`` pages together, a dashed cut line between them), and every page after
+    the first carries the event's name."""
+    shared = natural_widths(sheet_tables(sheet))
+    # Widths in the HTML are shares of the line: a column never takes less than its heading, and each
+    # gets two characters more for its cell padding, so a narrow column's heading ('Seat') fits on one line.
+    shared = {
+        columns: [max(w, cell_width(c), 3) + 2 for w, c in zip(widths, columns, strict=True)]
+        for columns, widths in shared.items()
+    }
+    running = html.escape(printable(f"{sheet.title} · {sheet.subtitle}"))
+    body = []
+    for index, page in enumerate(sheet.pages):
+        last = index == len(sheet.pages) - 1
+        classes = ["page", sheet.what[:-1] if sheet.what.endswith("s") else sheet.what]
+        if sheet.page_breaks and not last:
+            classes.append("break" if (index + 1) % sheet.per_paper == 0 else "cut")
+        body.append(f'<section class="{" ".join(classes)}">')
+        if sheet.page_breaks and (index > 0 or sheet.per_paper > 1):
+            body.append(f'<p class="event">{running}</p>')
+        body.append(f"<h2>{html.escape(printable(page_heading(page)))}</h2>")
+        for block in page.blocks:
+            if isinstance(block, Table):
+                body.append(_html_table(block, shared[block.columns]))
+            elif isinstance(block, Note):
+                body.append(
+                    f'<p class="note{" strong" if block.strong else ""}">{html.escape(printable(block.text))}</p>'
+                )
+            elif isinstance(block, Blanks):
+                body.extend(f'<p class="blank">{html.escape(label)}:</p>' for label in block.labels)
+        body.append("</section>")
+    title = html.escape(printable(f"{sheet.title} · {sheet.what}"))
+    return (
+        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f"<title>{title}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n"
+        f"<header><h1>{html.escape(printable(sheet.title))}</h1><p>{html.escape(printable(sheet.subtitle))}</p></header>\n"
+        + "\n".join(body)
+        + "\n</body>\n</html>\n"
+    )
+
+
+def csv_text(table: Table) -> str:
+    """The table as CSV; a cell a spreadsheet would run as a formula (a name like ``=SUM(A1)``)
+    gets a leading ' (``draft.formats.csv_deck.neutral``)."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow([neutral(cell) for cell in table.columns])
+    writer.writerows([neutral(cell) for cell in row] for row in table.rows)
+    return buffer.getvalue()
+
+
+def to_csv(sheet: Sheet) -> str:
+    if sheet.csv is None:
+        raise InputError(
+            f"{sheet.what} has no CSV form: use --format text or html (CSV is for {', '.join(CSV_PRINTABLES)})"
+        )
+    return csv_text(sheet.csv)
+
+
+def render(sheet: Sheet, fmt: str) -> str:
+    if fmt not in FORMATS:
+        raise InputError(f"unknown print format {fmt!r}: use {', '.join(FORMATS)}")
+    return {"text": to_text, "html": to_html, "csv": to_csv}[fmt](sheet)

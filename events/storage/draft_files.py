@@ -1,0 +1,539 @@
+"""Drafts kept in the store: solo practice and event pods share these records.
+
+A draft is one ``drafts`` record in the database: config, seed and every
+booster (once), who is human, and ``picks`` — ``[seat, *positions]`` rows,
+replayed on load.  While the draft is being picked, new picks don't touch the
+database: they go to the draft's own small TinyDB file (its *journal*,
+``NAME.drafts/ID-TOKEN.json``, holding the picks made since the record was
+written, who is human and the status).  Each human pick and the bot picks it
+lets happen are one transaction on that file alone, so a pick costs the same
+in a pod of a 1,000-player event as in a practice draft, and an acknowledged
+pick is on disk.  When the draft is over its picks are folded into the record
+(``fold``), in the same transaction that records the pod's pools; the journal
+file stays, so an older backup that still points at it keeps every pick.
+
+The token in the file name is random: a draft number reused after a restore
+never picks up another draft's journal.
+
+A pick names the pack state the player saw (``PickRequest``: pack, pick and the
+printings taken); inside the transaction it is checked against the draft as it
+stands on disk, so a pick confirmed on a screen that another terminal (or the
+timer) has overtaken is refused, never applied to other cards.
+
+The pick timer belongs to the draft: with a timer, the journal (or, before the
+first pick, the record) holds the current pick's ``deadline`` (pack, pick and
+the wall-clock time).  Whoever writes the draft file first after that time
+(a terminal showing the seat, the desk or any other command) takes the strong
+bot's pick for every seat still picking, in that same transaction:
+once, and the same cards whoever does it.  Quitting and coming back changes
+nothing.
+
+A draft stopped by ``event restore --force`` has the status ``replaced``: a
+terminal still on it is told so instead of picking on.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import secrets
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from draft.bots import Bot, BotStyle, PickAdvice, explain_pick
+from draft.engine import Draft, DraftConfig, Pick, PickRequest, StalePickError
+from draft.sim import bot_styles, run_bots
+from events.storage.store import Store
+from sets.errors import InputError, StateError
+
+DRAFTS, JOURNAL = "drafts", "journal"
+REPLACED = "replaced"  # the status of a live draft that a restore stopped
+MIN_PICK_SECONDS = 5.0
+
+
+class DraftReplacedError(StateError):
+    """The draft this terminal is on was replaced (``event restore --force``): it can't go on here."""
+
+
+def pick_seconds(base: float | None, cards_left: int, pack_size: int) -> float | None:
+    """A pick's time: ``base`` seconds for a full pack, less as it empties (never under 5 s); None without a timer."""
+    if not base:
+        return None
+    return max(MIN_PICK_SECONDS, base * cards_left / max(1, pack_size))
+
+
+def timeout_due(doc: dict[str, Any], now: float | None = None) -> bool:
+    """Whether a draft record as it stands (``current``) has a pick whose time is up."""
+    deadline = doc.get("deadline")
+    return (
+        doc.get("status") == "drafting"
+        and doc.get("kind") != "practice"
+        and bool(doc.get("timer"))
+        and deadline is not None
+        and (time.time() if now is None else now) >= deadline["at"]
+    )
+
+
+def token_hash(token: str) -> str:
+    """What a draft file keeps of a terminal's binding token (the token itself stays at the terminal)."""
+    return hashlib.sha256(token.encode()).hexdigest()[:32]
+
+
+def now() -> str:
+    return dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
+
+
+def pick_rows(picks: Sequence[Pick]) -> list[list[int]]:
+    return [[pick.seat, *pick.positions] for pick in picks]
+
+
+def journal_file(store: Store, draft_id: int, doc: dict[str, Any]) -> Store | None:
+    """The live draft's own file (None once its picks are folded into the record)."""
+    token = doc.get("journal")
+    return None if not token else store.draft_file(f"{draft_id}-{token}")
+
+
+def read_journal(store: Store, draft_id: int, doc: dict[str, Any]) -> dict[str, Any] | None:
+    """The journal of a live draft: ``{"humans", "status", "picks"}`` (None before its first pick)."""
+    journal = journal_file(store, draft_id, doc)
+    if journal is None:
+        return None
+    with journal.read() as handle:
+        return handle.table(JOURNAL).get(doc_id=1)
+
+
+def current(doc: dict[str, Any], journal: dict[str, Any] | None) -> dict[str, Any]:
+    """The draft record as it stands now: the record with its journal's picks, humans and status."""
+    doc = dict(doc)
+    if journal is not None:
+        doc.update(picks=doc["picks"] + journal["picks"], humans=journal["humans"], status=journal["status"])
+        for key in ("deadline", "claims"):
+            if key in journal:
+                doc[key] = journal[key]
+    return doc
+
+
+def self_contained(store, draft_id: int, record: dict) -> dict:
+    """A draft record holding every pick so far; a live draft gets a fresh journal token, so the copy
+    never reads this database's journal file (a stopped draft is live again in the copy)."""
+    doc = current(record, read_journal(store, draft_id, record))
+    if doc["status"] == REPLACED:
+        doc["status"] = "drafting"
+    return dict(doc, journal=secrets.token_hex(6) if doc["status"] == "drafting" else None)
+
+
+def stop_live_draft(store: Store, draft_id: int, record: dict[str, Any]) -> int:
+    """Mark a live draft's journal ``replaced`` under its lock (terminals on it stop); returns its picks."""
+    journal = journal_file(store, draft_id, record)
+    if journal is None:
+        return len(record["picks"])
+    with journal.write() as handle:
+        table = handle.table(JOURNAL)
+        saved = table.get(doc_id=1)
+        if saved is None:
+            from tinydb.table import Document
+
+            table.insert(Document({"humans": record["humans"], "status": REPLACED, "picks": []}, doc_id=1))
+            return len(record["picks"])
+        table.update({"status": REPLACED}, doc_ids=[1])
+        return len(record["picks"]) + len(saved["picks"])
+
+
+def load_draft(store: Store, db, draft_id: int) -> tuple[Draft, dict[str, Any]]:
+    """The draft with every pick made so far (``db``: an open transaction on ``store``)."""
+    doc = db.table(DRAFTS).get(doc_id=draft_id)
+    if doc is None:
+        raise InputError(f"no draft {draft_id} in the database: see 'cmdraft play --list'")
+    doc = current(doc, read_journal(store, draft_id, doc))
+    return Draft.from_json(dict(doc["state"], picks=doc["picks"])), doc
+
+
+def fold(store: Store, db, draft_id: int) -> Draft | None:
+    """Inside a database transaction: if the draft is over, move its journal's picks into its record.
+
+    Returns the finished draft (None while it is still being picked).  Folding twice is harmless.
+    """
+    draft, doc = load_draft(store, db, draft_id)
+    if not draft.finished:
+        return None
+    record = db.table(DRAFTS).get(doc_id=draft_id)
+    if record.get("journal") is not None or record["status"] == "drafting":
+        status = "building" if record["status"] == "drafting" else record["status"]
+        db.table(DRAFTS).update(
+            {"picks": doc["picks"], "humans": doc["humans"], "status": status, "journal": None}, doc_ids=[draft_id]
+        )
+    return draft
+
+
+@dataclass
+class TableSession:
+    """A draft in progress with some human seats; bots take the others."""
+
+    store: Store
+    draft_id: int
+    draft: Draft
+    doc: dict[str, Any]
+    bots: dict[int, Bot] = field(default_factory=dict)
+    # The database record as saved: its picks come before the journal's, its token names the journal.
+    record: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def humans(self) -> list[int]:
+        return list(self.doc["humans"])
+
+    @property
+    def names(self) -> list[str]:
+        return list(self.doc["names"])
+
+    @classmethod
+    def prepare(
+        cls,
+        store: Store,
+        *,
+        kind: str,
+        seed: int,
+        config: DraftConfig,
+        humans: Sequence[int],
+        names: Sequence[str],
+        styles: Sequence[BotStyle] | None = None,
+        timer: int | None = None,
+        extra: dict[str, Any] | None = None,
+    ) -> TableSession:
+        """A new draft with the bots' first picks made, not saved yet (``insert`` saves it)."""
+        draft = Draft.new(config, seed)
+        seat_styles = bot_styles(styles, config.seats)
+        state = draft.to_json()
+        state.pop("picks")
+        doc = {
+            "kind": kind,
+            "created": now(),
+            "state": state,
+            "humans": list(humans),
+            "names": list(names),
+            "styles": [style.value for style in seat_styles],
+            "timer": timer,
+            "status": "drafting",
+            "deck": None,
+            **(extra or {}),
+        }
+        session = cls(store, 0, draft, doc)
+        session._make_bots()
+        run_bots(draft, session.bots)
+        session._after_bots()
+        session.doc["picks"] = pick_rows(draft.log)
+        session.doc["journal"] = None if draft.finished else secrets.token_hex(6)
+        session.doc["deadline"] = session._next_deadline(None, time.time())
+        session.record = {"picks": session.doc["picks"], "journal": session.doc["journal"]}
+        return session
+
+    def insert(self, db) -> int:
+        """Save the prepared draft inside a database transaction."""
+        self.draft_id = db.table(DRAFTS).insert(self.doc)
+        return self.draft_id
+
+    @classmethod
+    def create(cls, store: Store, **options: Any) -> TableSession:
+        session = cls.prepare(store, **options)
+        with store.write() as db:
+            session.insert(db)
+        return session
+
+    @classmethod
+    def load(cls, store: Store, draft_id: int) -> TableSession:
+        with store.read() as db:
+            draft, doc = load_draft(store, db, draft_id)
+            record = dict(db.table(DRAFTS).get(doc_id=draft_id))
+        session = cls(store, draft_id, draft, doc, record=record)
+        session._make_bots()
+        return session
+
+    def _make_bots(self) -> None:
+        seed = self.draft.seed or 0
+        self.bots = {}
+        for seat, style in enumerate(self.doc["styles"]):
+            if seat in self.doc["humans"]:
+                continue
+            bot = Bot(BotStyle(style), seed * 1009 + seat)
+            for pick in self.draft.picks_of(seat):  # the packs it saw and what it took: the same bot as before
+                bot.learn(pick.offered, [p.card for p in pick.taken], pick.pick)
+            self.bots[seat] = bot
+
+    def _after_bots(self) -> None:
+        if self.draft.finished:
+            self.doc["status"] = "building"
+
+    def waiting_humans(self) -> list[int]:
+        return [seat for seat in self.draft.waiting() if seat in self.humans]
+
+    @property
+    def _base(self) -> int:
+        """Picks kept in the database record; the journal holds the ones after them."""
+        return len(self.record["picks"])
+
+    def _journal(self) -> Store:
+        journal = journal_file(self.store, self.draft_id, self.record)
+        if journal is None:
+            raise StateError(f"draft {self.draft_id} is over; no more picks")
+        return journal
+
+    def _catch_up(self, journal: dict[str, Any] | None) -> None:
+        """Apply the picks other terminals made (the journal is ahead of this session)."""
+        if journal is None:
+            return
+        if journal["status"] == REPLACED:
+            self.doc["status"] = REPLACED
+            raise DraftReplacedError(
+                f"draft {self.draft_id} was replaced by 'cmdraft event restore' and stopped here; "
+                "no pick is taken on it any more: run the draft command again for the restored draft"
+            )
+        if journal["humans"] != self.doc["humans"]:
+            self.doc["humans"] = list(journal["humans"])
+            self._make_bots()
+        rows = journal["picks"][len(self.draft.log) - self._base :]
+        for seat, *positions in rows:
+            record = self.draft.pick(seat, positions)
+            if seat in self.bots:
+                self.bots[seat].learn(record.offered, [p.card for p in record.taken], record.pick)
+        self.doc["status"] = journal["status"]
+        for key in ("deadline", "claims"):
+            if key in journal:
+                self.doc[key] = journal[key]
+
+    # --- the draft's clock ------------------------------------------------------------------------------
+
+    @property
+    def timed(self) -> bool:
+        """Whether the draft keeps its own pick deadlines (event drafts with a timer; practice timers are local)."""
+        return bool(self.doc.get("timer")) and self.doc.get("kind") != "practice"
+
+    def pick_seconds(self, cards_left: int) -> float | None:
+        return pick_seconds(self.doc.get("timer"), cards_left, self.draft.pack_size)
+
+    def _next_deadline(self, deadline: dict[str, Any] | None, now: float) -> dict[str, Any] | None:
+        """The deadline of the pick the table is at: kept while the table is still at it, new once the packs passed."""
+        draft = self.draft
+        if not self.timed or draft.finished:
+            return None
+        at = (draft.round + 1, draft.pick_number)
+        if deadline is not None and (deadline["pack"], deadline["pick"]) == at:
+            return deadline
+        cards = max(len(hand) for hand in draft.hands)
+        return {"pack": at[0], "pick": at[1], "at": round(now + self.pick_seconds(cards), 3)}
+
+    def deadline(self) -> float | None:
+        """Wall-clock time the current pick ends (None without a timer)."""
+        deadline = self.doc.get("deadline")
+        if not self.timed or deadline is None or self.draft.finished:
+            return None
+        if (deadline["pack"], deadline["pick"]) != (self.draft.round + 1, self.draft.pick_number):
+            return None  # the table moved on since this session read the file: refresh
+        return float(deadline["at"])
+
+    def _time_out(self, now: float) -> list[Pick]:
+        """Inside a transaction: when the current pick's time is up, the best cards for every seat still picking."""
+        at = self.deadline()
+        if at is None or now < at:
+            return []
+        taken = [self.draft.pick(seat, self.suggested_positions(seat)) for seat in self.waiting_humans()]
+        run_bots(self.draft, self.bots)
+        self._after_bots()
+        return taken
+
+    def apply_timeout(self, now: float | None = None) -> list[Pick]:
+        """Apply the current pick's timeout if it is due (a no-op if another terminal already did); returns the
+        picks it made for the players."""
+        journal = journal_file(self.store, self.draft_id, self.record)
+        now = time.time() if now is None else now
+        if journal is None or not self.timed:
+            return []
+        with journal.read() as handle:
+            self._catch_up(handle.table(JOURNAL).get(doc_id=1))
+        at = self.deadline()
+        if at is None or now < at:
+            return []
+        with journal.write() as handle:
+            saved = handle.table(JOURNAL).get(doc_id=1)
+            self._catch_up(saved)
+            before = len(self.draft.log)
+            taken = self._time_out(now)
+            if taken:
+                self._save(handle, saved, before, now)
+        return taken
+
+    # --- seats bound to terminals ---------------------------------------------------------------------------
+
+    def claim(self, seat: int, token: str) -> None:
+        """Bind a seat to the terminal holding ``token`` (after its seat code was given there)."""
+        self._set_claim(seat, token_hash(token))
+
+    def release(self, seat: int) -> None:
+        """Unbind a seat (its code was reset): no terminal may pick for it until the new code is given."""
+        self._set_claim(seat, "reset:" + secrets.token_hex(8))
+
+    def bound(self, seat: int, token: str | None) -> bool:
+        claim = (self.doc.get("claims") or {}).get(str(seat))
+        return claim is None or (token is not None and claim == token_hash(token))
+
+    def _set_claim(self, seat: int, value: str) -> None:
+        if self.record.get("journal") is None:
+            return  # the draft is over
+        with self._journal().write() as handle:
+            saved = handle.table(JOURNAL).get(doc_id=1)
+            self._catch_up(saved)
+            self.doc["claims"] = dict(self.doc.get("claims") or {}, **{str(seat): value})
+            self._save(handle, saved, len(self.draft.log))
+
+    def _save(self, handle, journal: dict[str, Any] | None, before: int, now: float | None = None) -> None:
+        rows = pick_rows(self.draft.log[before:])
+        self.doc["deadline"] = self._next_deadline(self.doc.get("deadline"), time.time() if now is None else now)
+        saved = {
+            "humans": self.humans,
+            "status": self.doc["status"],
+            "picks": (journal["picks"] if journal else []) + rows,
+            "deadline": self.doc["deadline"],
+            "claims": self.doc.get("claims") or {},
+        }
+        table = handle.table(JOURNAL)
+        if journal is None:
+            from tinydb.table import Document
+
+            table.insert(Document(saved, doc_id=1))
+        else:
+            table.update(saved, doc_ids=[1])
+
+    def choose(self, seat: int, positions: Sequence[int]) -> PickRequest:
+        """The pick of these positions of the pack on the seat's screen now (what the player confirms)."""
+        return self.draft.request(seat, positions)
+
+    def pick(self, request: PickRequest, token: str | None = None) -> Pick:
+        """A human pick, then the bot picks it allows, saved in one transaction on the draft's own file.
+
+        Inside the transaction the session first applies picks made at other terminals and a timeout
+        that is due, then checks the request against the pack as it stands: a pick made on a pack
+        state that has moved on is refused (``StalePickError``, the session then shows the new pack),
+        so several terminals can share one draft without losing or misplacing picks.  ``token``: the
+        terminal's binding when the seat is bound to one (seat codes).
+        """
+        if not isinstance(request, PickRequest):
+            raise TypeError("a pick is a PickRequest (session.choose or session.suggested_pick), not pack positions")
+        seat = request.seat
+        if seat not in self.humans:
+            raise StateError(f"seat {seat + 1} is a bot seat")
+        refusal: Exception | None = None
+        with self._journal().write() as handle:
+            journal = handle.table(JOURNAL).get(doc_id=1)
+            self._catch_up(journal)
+            now = time.time()
+            before = len(self.draft.log)
+            self._time_out(now)
+            if seat not in self.humans:
+                refusal = StateError(f"seat {seat + 1} is now a bot seat (the player dropped)")
+            elif not self.bound(seat, token):
+                refusal = StateError(
+                    f"seat {seat + 1} is now bound to another terminal (its seat code was given there); "
+                    "ask the desk to reset the code"
+                )
+            else:
+                try:
+                    record = self.draft.take(request)
+                except StalePickError as error:
+                    refusal = error
+                else:
+                    run_bots(self.draft, self.bots)
+                    self._after_bots()
+            if len(self.draft.log) > before:
+                self._save(handle, journal, before, now)
+        if refusal is not None:
+            raise refusal
+        if self.draft.finished and self.doc["kind"] == "practice":
+            with self.store.write() as db:
+                fold(self.store, db, self.draft_id)
+        return record
+
+    def hand_to_bot(self, seat: int) -> None:
+        """A human seat becomes a bot seat (the player dropped); the bots catch up at once."""
+        if self.record.get("journal") is None:
+            return  # the draft is over
+        with self._journal().write() as handle:
+            journal = handle.table(JOURNAL).get(doc_id=1)
+            self._catch_up(journal)
+            self.doc["humans"] = [s for s in self.doc["humans"] if s != seat]
+            self._make_bots()
+            before = len(self.draft.log)
+            run_bots(self.draft, self.bots)
+            self._after_bots()
+            self._save(handle, journal, before)
+
+    def refresh(self) -> None:
+        """Catch up with picks made at other terminals."""
+        journal = journal_file(self.store, self.draft_id, self.record)
+        if journal is None:
+            return
+        with journal.read() as handle:
+            self._catch_up(handle.table(JOURNAL).get(doc_id=1))
+
+    def suggested_positions(self, seat: int) -> list[int]:
+        """The cards the strong bot style would take for this seat (when a pick timer runs out): worked out
+        from the draft's own state, so they are the same cards whoever asks."""
+        return self.advice(seat).positions
+
+    def advice(self, seat: int, style: BotStyle = BotStyle.STRONG) -> PickAdvice:
+        """What a bot of ``style`` would take from this seat's pack, and why (``draft.bots.explain_pick``)."""
+        draft = self.draft
+        progress = (draft.round + draft.step / draft.picks_per_pack) / draft.config.boosters
+        picks = [(pick.offered, pick.pick) for pick in draft.picks_of(seat)]
+        return explain_pick(
+            draft.pack(seat),
+            draft.pools[seat],
+            style=style,
+            progress=progress,
+            count=draft.picks_due(seat),
+            picks=picks,
+        )
+
+    def suggested_pick(self, seat: int) -> PickRequest:
+        """The strong bot's pick for the seat, as a request on the pack it holds now."""
+        return self.choose(seat, self.suggested_positions(seat))
+
+    def set_timer(self, seconds: int | None) -> None:
+        """A new pick timer for the rest of the draft (seconds for a full pack)."""
+        self.doc["timer"] = seconds
+        with self.store.write() as db:
+            db.table(DRAFTS).update({"timer": seconds}, doc_ids=[self.draft_id])
+
+    def save_deck(self, deck_json: dict[str, Any], legal: bool, final: bool = True) -> None:
+        """Keep the deck; ``final`` (the player typed 'done') marks a legal deck's draft done."""
+        self.doc["deck"] = deck_json
+        self.doc["deck_legal"] = legal
+        self.doc["status"] = "done" if legal and final else "building"
+        with self.store.write() as db:
+            fold(self.store, db, self.draft_id)
+            db.table(DRAFTS).update(
+                {"deck": deck_json, "deck_legal": legal, "status": self.doc["status"]}, doc_ids=[self.draft_id]
+            )
+
+
+def list_drafts(store: Store, kind: str | None = None) -> list[dict[str, Any]]:
+    with store.read() as db:
+        records = [(doc.doc_id, doc) for doc in db.table(DRAFTS).all() if kind is None or doc.get("kind") == kind]
+    out = []
+    for draft_id, record in records:
+        doc = current(record, read_journal(store, draft_id, record))
+        config = doc["state"]["config"]
+        # 'picks' counts the players' own picks (not the bots'), as the player counts them.
+        out.append(
+            {
+                "id": draft_id,
+                "kind": doc.get("kind"),
+                "created": doc.get("created"),
+                "status": doc.get("status"),
+                "seed": doc["state"].get("seed"),
+                "seats": config["seats"],
+                "set": config["set"],
+                "picks": sum(1 for row in doc["picks"] if row[0] in doc["humans"]),
+                "humans": [doc["names"][s] for s in doc["humans"]],
+            }
+        )
+    return out

@@ -1,0 +1,82 @@
+"""Decks built from any pool (``cmdraft build POOL``, ``cmdraft sealed --build``), kept in the store.
+
+A build is one ``builds`` record: where the pool came from, its cards (by set, number and
+name), the deck as it stands and whether it is legal.  Opening the same pool again (the
+same source and the same cards) brings the deck back as it was left; every change is saved
+the moment it is made, like a practice draft's deck.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from events.storage.store import Store
+from sets.booster import Printing
+from sets.cards import Card
+
+BUILDS = "builds"
+
+
+@dataclass
+class PoolConfig:
+    set_code: str = "CMR"
+
+
+@dataclass
+class PoolDraft:
+    """What the deck builder reads of a draft, for a pool that wasn't drafted here."""
+
+    pools: list[list[Printing]]
+    config: PoolConfig
+    seed: int = 0
+    finished: bool = True
+
+
+@dataclass
+class PoolBuild:
+    """A deck being built from a pool; ``save_deck`` keeps it in the store."""
+
+    store: Store
+    draft_id: int
+    doc: dict[str, Any]
+    draft: PoolDraft
+    humans: list[int] = field(default_factory=lambda: [0])
+
+    @property
+    def names(self) -> list[str]:
+        return [self.doc.get("name", "You")]
+
+    @classmethod
+    def open(cls, store: Store, source: str, cards: Sequence[Card], set_code: str = "CMR", seed: int = 0) -> PoolBuild:
+        """The build of this pool from this source: the saved one when there is one, else a new one."""
+        keys = sorted([card.set_code, card.number, card.name] for card in cards)
+        with store.write() as db:
+            table = db.table(BUILDS)
+            found = next((doc for doc in table.all() if doc.get("source") == source and doc.get("cards") == keys), None)
+            if found is None:
+                doc = {
+                    "source": source,
+                    "cards": keys,
+                    "set": set_code,
+                    "seed": seed,
+                    "deck": None,
+                    "deck_legal": False,
+                    "status": "building",
+                    "created": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+                }
+                build_id = table.insert(doc)
+            else:
+                doc, build_id = dict(found), found.doc_id
+        draft = PoolDraft([[Printing(card) for card in cards]], PoolConfig(set_code), int(doc.get("seed") or 0))
+        return cls(store, build_id, doc, draft)
+
+    def save_deck(self, deck_json: dict[str, Any], legal: bool, final: bool = True) -> None:
+        """Keep the deck; ``final`` (the player typed 'done') marks a legal deck done."""
+        self.doc.update(deck=deck_json, deck_legal=legal, status="done" if legal and final else "building")
+        with self.store.write() as db:
+            db.table(BUILDS).update(
+                {"deck": deck_json, "deck_legal": legal, "status": self.doc["status"]}, doc_ids=[self.draft_id]
+            )

@@ -1,0 +1,427 @@
+"""TinyDB storage that loses nothing.
+
+- Every write goes to a temporary file in the same folder, is fsynced, and
+  replaces the database with an atomic rename (then the folder is fsynced):
+  a crash or power cut leaves either the old file or the new one.  The new
+  file keeps the old one's permissions; temporary files left by killed
+  processes are removed by the next write.
+- Every change runs in a transaction that holds an exclusive file lock, reads
+  the file once and writes it once: two terminals on the same database never
+  lose each other's updates, and an error inside a transaction writes nothing.
+  Waiting writers sleep in the kernel and pass a turnstile before the lock,
+  so they are served in turn (see ``FileLock`` in ``events.storage.safe_files``).
+- Reading takes no lock: a rename replaces the whole file at once, so a reader
+  always sees one committed state.  A read-only database can be read (even in
+  a read-only folder); writing to it is refused and the file is left as it is.
+- The database carries a schema version; older files are migrated (after a
+  backup) by the first write, and read through the same migration in memory;
+  newer, unknown or foreign files are refused with a clear error, never reset.
+- ``backup`` keeps rotating copies (``NAME.bak.1`` newest … ``NAME.bak.5``);
+  a transaction marked with ``phase_change`` backs the database up before it
+  writes.
+- Each live draft keeps its picks in a small TinyDB file of its own
+  (``NAME.drafts/ID-TOKEN.json``, see ``events.storage.draft_files``): a pick rewrites only
+  that file, under that file's own lock, so its cost does not grow with the event.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from tinydb import TinyDB
+from tinydb.storages import Storage
+
+from events.storage.records import REQUIRED, check_tables  # noqa: F401 (REQUIRED: the fields, for callers)
+from events.storage.safe_files import FileLock, _fsync_folder, atomic_write, read_only, remove_stale_temporaries
+from sets.catalog import user_home
+from sets.errors import InputError, StorageError
+from sets.files import DATABASE_LIMIT, FileProblem, loads, read_bytes
+
+SCHEMA = 2
+META = "_meta"
+KEEP_BACKUPS = 5
+LOCK_TIMEOUT = 30.0
+
+
+def _migrate_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
+    """Schema 2: a draft's picks live in its record (``picks``: ``[seat, *positions]`` rows), and a
+    draft still being picked names its own journal file (``journal``: a random token)."""
+    data = dict(data)
+    rows = sorted(((int(key), row) for key, row in data.pop("picks", {}).items()), key=lambda item: item[0])
+    by_draft: dict[int, list[list[int]]] = {}
+    for _, row in rows:
+        by_draft.setdefault(row["d"], []).append([row["s"], *row["p"]])
+    drafts = {}
+    for key, doc in data.get("drafts", {}).items():
+        doc = {k: v for k, v in doc.items() if k != "n"}
+        doc["picks"] = by_draft.get(int(key), [])
+        # The token is derived from the record, not drawn: a schema-1 file read (and picked into)
+        # several times before its first write must name the same journal every time.
+        seed = json.dumps([key, doc.get("created"), doc.get("state", {}).get("seed")], sort_keys=True)
+        doc["journal"] = hashlib.sha256(seed.encode()).hexdigest()[:12] if doc.get("status") == "drafting" else None
+        drafts[key] = doc
+    if drafts:
+        data["drafts"] = drafts
+    return data
+
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _migrate_1_to_2}
+
+
+def default_path() -> Path:
+    return user_home() / "cmdraft.json"
+
+
+def _meta_doc() -> dict[str, Any]:
+    return {"app": "cmdraft", "schema": SCHEMA}
+
+
+def newest_backup(path: Path) -> Path | None:
+    newest = path.with_name(f"{path.name}.bak.1")
+    return newest if newest.is_file() else None
+
+
+def restore_hint(path: Path) -> str:
+    """What to do about a damaged database, naming a backup only if one exists."""
+    backup = newest_backup(path)
+    if backup is not None:
+        return f"restore the newest backup with 'cmdraft event restore {backup} --all' or choose another --db"
+    return "there is no backup of it; choose another --db or move the file away"
+
+
+def schema_of(data: dict[str, Any]) -> int:
+    return next(iter(data[META].values()))["schema"]
+
+
+def check_data(data: Any, path: Path) -> dict[str, Any]:
+    """The database's tables, or ``StorageError`` for anything that is not a usable cmdraft database."""
+    if not isinstance(data, dict) or not all(isinstance(t, dict) for t in data.values()):
+        raise StorageError(f"{path} is not a cmdraft database (unexpected JSON shape); {restore_hint(path)}")
+    meta = next(iter(data.get(META, {}).values()), None)
+    if not isinstance(meta, dict) or meta.get("app") != "cmdraft" or type(meta.get("schema")) is not int:
+        raise StorageError(f"{path} is not a cmdraft database (no cmdraft schema record); {restore_hint(path)}")
+    schema = meta["schema"]
+    if schema > SCHEMA:
+        raise StorageError(f"{path} was written by a newer cmdraft (schema {schema}); upgrade cmdraft to open it")
+    if schema != SCHEMA and schema not in MIGRATIONS:
+        raise StorageError(f"{path} has schema {schema}, which no cmdraft release wrote; {restore_hint(path)}")
+    if schema == SCHEMA:
+        check_records(data, path)
+    return data
+
+
+def check_records(data: dict[str, Any], path: Path) -> None:
+    """Every record's fields, types, ranges and references (``events.storage.records``); the first problem
+    is a damaged database."""
+    problem = check_tables(data)
+    if problem:
+        raise StorageError(f"{path} is damaged: {problem}; {restore_hint(path)}")
+
+
+def read_file(path: Path) -> dict[str, Any] | None:
+    """The checked contents of a database file; None only when no file is there.
+
+    Only a regular file is read (a FIFO or a device is refused before it is opened, so nothing
+    hangs), at most ``DATABASE_LIMIT`` bytes; a file without read permission bits is refused."""
+    try:
+        raw = read_bytes(path, DATABASE_LIMIT)
+    except FileProblem as problem:
+        if problem.missing and "part of the path" in problem.reason:
+            raise StorageError(
+                f"{path} can't be a database: a part of the path is a file, not a folder; choose another --db"
+            ) from None
+        if problem.missing:
+            return None
+        if "a folder" in problem.reason:
+            raise StorageError(f"{path} is a folder, not a database file; give a file path with --db") from None
+        raise StorageError(f"cannot use database {path}: it {problem.reason}; nothing was changed") from None
+    if not raw.strip():
+        raise StorageError(
+            f"{path} is empty, so it is not a cmdraft database; remove it to start a new one, or {restore_hint(path)}"
+        )
+    try:
+        data = loads(raw)
+    except (ValueError, UnicodeDecodeError) as error:
+        reason = "not UTF-8 text" if isinstance(error, UnicodeDecodeError) else str(error)
+        raise StorageError(f"{path} is damaged ({reason}); {restore_hint(path)}") from None
+    return check_data(data, path)
+
+
+def migrated(data: dict[str, Any], path: Path) -> dict[str, Any]:
+    """The data brought to the current schema (a new dict; ``data`` is left alone)."""
+    schema = schema_of(data)
+    while schema < SCHEMA:
+        try:
+            data = MIGRATIONS[schema](data)
+        except (KeyError, TypeError, ValueError, AttributeError) as error:
+            reason = f"no field {error.args[0]!r}" if isinstance(error, KeyError) else "unexpected value"
+            raise StorageError(
+                f"{path} is damaged (a schema-{schema} record can't be read: {reason}); {restore_hint(path)}"
+            ) from None
+        schema += 1
+    data = dict(data)
+    data[META] = {"1": _meta_doc()}
+    check_records(data, path)
+    return data
+
+
+def dumps(tables: dict[str, Any]) -> str:
+    """Compact JSON; the data are plain trees, so the circular-reference check is skipped (twice as fast)."""
+    return json.dumps(tables, separators=(",", ":"), check_circular=False)
+
+
+class _TransactionStorage(Storage):
+    """Reads the file once per transaction and keeps changes in memory until commit."""
+
+    def __init__(self, path: Path, data: dict[str, Any] | None):
+        self.path = path
+        self.data = data
+        self.dirty = False
+        self.backup = False
+
+    def read(self) -> dict[str, Any] | None:
+        return self.data
+
+    def write(self, data: dict[str, Any]) -> None:
+        self.data = data
+        self.dirty = True
+
+
+def phase_change(db: TinyDB) -> None:
+    """Mark a write transaction as a step that changes an event's phase: the database is backed up first."""
+    db.storage.backup = True
+
+
+# The databases this process opened: no output file may replace one of them or their own files.
+OPEN_DATABASES: set[Path] = set()
+
+
+def belongs_to_database(target: Path, database: Path) -> bool:
+    """Whether ``target`` (a real path) is the database, one of its backups, locks or temporary
+    files, its drafts folder or a journal in it, or a hard link to the database file."""
+    if target == database or database.with_name(database.name + ".drafts") in (target, *target.parents):
+        return True
+    if target.parent == database.parent and (
+        target.name.startswith(database.name + ".") or target.name.startswith("." + database.name + ".")
+    ):
+        return True
+    try:
+        mine, theirs = os.stat(target), os.stat(database)
+    except OSError:
+        return False
+    return (mine.st_dev, mine.st_ino) == (theirs.st_dev, theirs.st_ino)
+
+
+class Store:
+    """A cmdraft database file: ``with store.write() as db`` / ``with store.read() as db``.
+
+    ``housekeeping``: the event database proper (backups, migrations, removing
+    stale temporary files); a draft's journal file (``Store.draft_file``) has none.
+    """
+
+    def __init__(self, path: str | Path | None = None, *, housekeeping: bool = True):
+        # A symbolic link is followed to the real file: writes replace that file (never the link)
+        # and its lock and backups sit beside it, so every way of naming it shares one lock.
+        given = Path(path).expanduser() if path is not None else default_path()
+        try:
+            self.path = Path(os.path.realpath(given))
+        except (OSError, ValueError):
+            self.path = given
+        self.housekeeping = housekeeping
+        if housekeeping:
+            OPEN_DATABASES.add(self.path)
+        # The last contents this process read or wrote, with the file's identity then: a file
+        # that is still the same (same inode, size and mtime) needs no new parse.
+        self._cache: tuple[tuple[int, int, int], dict[str, Any], bool] | None = None
+        self._drafts: dict[str, Store] = {}
+
+    # --- the drafts' own files ----------------------------------------------------------------------
+
+    @property
+    def drafts_folder(self) -> Path:
+        return self.path.with_name(self.path.name + ".drafts")
+
+    def draft_file(self, name: str) -> Store:
+        """The small database of one live draft (kept open, so its parse is cached between picks)."""
+        store = self._drafts.get(name)
+        if store is None:
+            store = self._drafts[name] = Store(self.drafts_folder / f"{name}.json", housekeeping=False)
+        return store
+
+    # --- transactions ---------------------------------------------------------------------------------
+
+    def _signature(self) -> tuple[int, int, int] | None:
+        try:
+            stat = self.path.stat()
+        except OSError:
+            return None
+        return (stat.st_ino, stat.st_size, stat.st_mtime_ns)
+
+    def _load(self) -> tuple[dict[str, Any] | None, bool]:
+        """The file's data at the current schema, and whether the file itself is of an older schema."""
+        signature = self._signature()
+        if signature is not None and self._cache is not None and self._cache[0] == signature:
+            return self._cache[1], self._cache[2]
+        data = read_file(self.path)
+        outdated = data is not None and schema_of(data) != SCHEMA
+        if outdated:
+            data = migrated(data, self.path)  # read through the migration; the first write saves it
+        self._cache = (signature, data, outdated) if data is not None and signature is not None else None
+        return data, outdated
+
+    def _ensure_folder(self) -> None:
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except (FileExistsError, NotADirectoryError):
+            raise StorageError(
+                f"{self.path} can't be a database: a part of the path is a file, not a folder; choose another --db"
+            ) from None
+        except OSError as error:
+            raise StorageError(f"cannot create folder for database {self.path}: {error.strerror or error}") from None
+        if self.path.is_dir():
+            raise StorageError(f"{self.path} is a folder, not a database file; give a file path with --db")
+
+    @contextmanager
+    def _read(self) -> Iterator[TinyDB]:
+        if self.path.is_dir():
+            raise StorageError(f"{self.path} is a folder, not a database file; give a file path with --db")
+        data, _ = self._load()  # no lock: a committed file is always whole
+        yield TinyDB(storage=lambda: _TransactionStorage(self.path, data))
+
+    def _check_writable(self) -> None:
+        """Refuse a write the file's or folder's permission bits don't allow, root or not."""
+        if read_only(self.path):
+            raise StorageError(f"{self.path} is read-only; nothing was changed (make it writable to change it)")
+        if read_only(self.path.parent):
+            raise StorageError(
+                f"the folder {self.path.parent} is read-only; nothing was changed "
+                "(make it writable, or choose another --db)"
+            )
+
+    @contextmanager
+    def _write(self) -> Iterator[TinyDB]:
+        self._ensure_folder()
+        self._check_writable()
+        lock = FileLock(self.path)
+        lock.acquire(LOCK_TIMEOUT)
+        try:
+            data, outdated = self._load()
+            stat = self.path.stat() if data is not None else None
+            storage = _TransactionStorage(self.path, data)
+            db = TinyDB(storage=lambda: storage)
+            yield db
+            if storage.dirty or outdated:
+                tables = storage.data or {}
+                tables[META] = {"1": _meta_doc()}
+                # The same checks as every read: nothing is saved that the next command would refuse.
+                problem = check_tables(tables)
+                if problem:
+                    raise StorageError(f"refused to save {self.path}: {problem}; nothing was changed")
+                if self.housekeeping:
+                    if storage.backup or outdated:
+                        self._rotate_backups()
+                    remove_stale_temporaries(self.path.parent)
+                    remove_stale_temporaries(self.drafts_folder)
+                else:  # a draft's file: its own killed writes
+                    remove_stale_temporaries(self.path.parent, self.path.name)
+                try:
+                    atomic_write(self.path, dumps(tables), None if stat is None else stat.st_mode & 0o7777)
+                except OSError as error:
+                    raise StorageError(
+                        f"cannot write database {self.path}: {error.strerror or error}; nothing was changed"
+                    ) from None
+                signature = self._signature()
+                self._cache = (signature, tables, False) if signature is not None else None
+        except BaseException:
+            self._cache = None  # the transaction may have changed the cached data in memory
+            raise
+        finally:
+            lock.release()
+
+    def write(self) -> Any:
+        """A read-write transaction: all or nothing, one write at the end."""
+        return self._write()
+
+    def read(self) -> Any:
+        """A read-only view of a consistent state."""
+        return self._read()
+
+    def writable(self) -> bool:
+        """Whether a write could be tried at all (a read-only file or folder can't take one)."""
+        return not read_only(self.path) and not read_only(self.path.parent)
+
+    # --- backups --------------------------------------------------------------------------------------
+
+    def _rotate_backups(self) -> Path | None:
+        """Copy the database to ``NAME.bak.1``, the older copies moving up (five kept).
+
+        The copy is made whole and fsynced under a temporary name first; only then do the older
+        backups move up and the copy take its place, so a full disk costs no backup (the partial
+        copy is removed) and the refusal changes nothing."""
+        if not self.path.exists():
+            return None
+        newest = self.path.with_name(f"{self.path.name}.bak.1")
+        temporary = newest.with_name(f".{newest.name}.{os.getpid()}.tmp")
+        try:
+            with open(self.path, "rb") as source, open(temporary, "wb") as copy:
+                shutil.copyfileobj(source, copy, 1 << 20)
+                copy.flush()
+                os.fsync(copy.fileno())
+            shutil.copymode(self.path, temporary)
+            for index in range(KEEP_BACKUPS - 1, 0, -1):
+                older = self.path.with_name(f"{self.path.name}.bak.{index}")
+                if older.exists():
+                    os.replace(older, self.path.with_name(f"{self.path.name}.bak.{index + 1}"))
+            os.replace(temporary, newest)
+            _fsync_folder(self.path.parent)
+        except OSError as error:
+            temporary.unlink(missing_ok=True)
+            raise StorageError(
+                f"cannot back up database {self.path}: {error.strerror or error}; nothing was changed"
+            ) from None
+        return newest
+
+    def backup(self) -> Path | None:
+        """Rotate the backups and copy the database to ``NAME.bak.1``."""
+        self._ensure_folder()
+        lock = FileLock(self.path)
+        lock.acquire(LOCK_TIMEOUT)
+        try:
+            return self._rotate_backups()
+        finally:
+            lock.release()
+
+    def restore(self, source: Path, transform: Callable[[dict[str, Any]], dict[str, Any]] | None = None) -> Path | None:
+        """Replace the database with a checked copy of ``source`` (passed through ``transform``); returns
+        the backup of the database it replaced (None when there was none).  A damaged database can be replaced too."""
+        data = read_file(source)
+        if data is None:
+            raise InputError(f"{source} does not exist; give a database or backup file")
+        if schema_of(data) != SCHEMA:
+            data = migrated(data, source)
+        if transform is not None:
+            data = transform(data)
+        data[META] = {"1": _meta_doc()}
+        self._ensure_folder()
+        self._check_writable()
+        lock = FileLock(self.path)
+        lock.acquire(LOCK_TIMEOUT)
+        try:
+            kept = self._rotate_backups()
+            try:
+                atomic_write(self.path, dumps(data))
+            except OSError as error:
+                raise StorageError(
+                    f"cannot write database {self.path}: {error.strerror or error}; nothing was changed"
+                ) from None
+            self._cache = None
+        finally:
+            lock.release()
+        return kept

@@ -1,0 +1,124 @@
+"""Issue 24 in a real pseudo-terminal (pexpect): the full-screen app started by `cmdraft play`,
+quit and Ctrl-C and a kill leave the draft where it was, the same draft file resumes in either
+mode; the plain prompt's timeout drops half-typed input.
+
+The app redraws only what changed, so its screen is not read here: what the keys did is read
+from the draft on disk (a fresh store), and what the plain prompt says is matched as printed.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import sys
+import time
+from pathlib import Path
+
+import pexpect
+
+from events.storage.draft_files import TableSession
+from events.storage.store import Store
+
+PICK = re.compile(r"Pick (\d) \(numbers or names")
+
+
+def spawn(args, home: Path, rows=24, cols=80, timeout=60):
+    env = dict(os.environ, CMDRAFT_HOME=str(home), COLUMNS=str(cols), LINES=str(rows), TERM="xterm-256color")
+    return pexpect.spawn(
+        sys.executable,
+        ["-m", "events", *args],
+        env=env,
+        encoding="utf-8",
+        timeout=timeout,
+        dimensions=(rows, cols),
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+
+
+def my_picks(db: Path, draft_id: int = 1):
+    try:
+        return TableSession.load(Store(db), draft_id).draft.picks_of(0)
+    except Exception:  # noqa: BLE001 - the draft isn't created yet
+        return None
+
+
+def wait_for_picks(db: Path, count: int, seconds: float = 30):
+    stop = time.monotonic() + seconds
+    while time.monotonic() < stop:
+        picks = my_picks(db)
+        if picks is not None and len(picks) >= count:
+            return picks
+        time.sleep(0.1)
+    raise AssertionError(f"{count} picks never reached the disk (have {len(my_picks(db) or [])})")
+
+
+def test_the_app_in_a_terminal_quits_resumes_and_survives_a_kill(tmp_path):
+    db = tmp_path / "db.json"
+    child = spawn(["play", "--seed", "3", "--players", "4", "--db", str(db)], tmp_path)
+    child.expect("pick 1/10")  # the app's first screen
+    child.send("3 7\r")  # typed at once, as a paste would come
+    assert wait_for_picks(db, 1)[0].positions == (2, 6)
+    child.send("q")
+    child.expect(r"Saved\. Resume with: cmdraft play --resume 1")
+    child.expect(pexpect.EOF)
+
+    child = spawn(["play", "--resume", "--db", str(db)], tmp_path, rows=40, cols=120)
+    child.expect("pick 2/10")  # the same screen back
+    child.send(" ")  # mark the first card
+    child.send("j")
+    child.send("\r")  # Enter marks the highlighted one and takes both
+    assert sorted(wait_for_picks(db, 2)[1].positions) == [0, 1]
+    child.sendcontrol("c")  # Ctrl-C leaves as quit does
+    child.expect(r"Saved\. Resume with")
+    child.expect(pexpect.EOF)
+
+    child = spawn(["play", "--resume", "--db", str(db)], tmp_path)
+    child.expect("pick 3/10")
+    child.kill(signal.SIGKILL)  # a kill (or a closed terminal) mid-pick
+    child.expect(pexpect.EOF)
+    # the same draft file in the plain prompt: the same pack, nothing lost
+    child = spawn(["play", "--resume", "--plain", "--db", str(db)], tmp_path)
+    child.expect(r"Pack 1 of 3, pick 3 of 10")
+    child.expect(PICK)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    assert len(my_picks(db)) == 2
+
+
+def test_plain_timeout_drops_half_typed_input(tmp_path):
+    """The issue's first bug: '1' typed without Enter when time runs out must not join the next answer."""
+    db = tmp_path / "db.json"
+    child = spawn(
+        ["play", "--plain", "--seed", "8", "--players", "2", "--timer", "5", "--db", str(db)], tmp_path, timeout=30
+    )
+    child.expect(PICK)
+    child.send("1")  # no Enter
+    child.expect("Time is up: took ", timeout=20)  # (the best pick for your colors: the hint's, tested apart)
+    child.expect(PICK)
+    child.sendline("3 7")
+    child.expect("Took 3 ")  # not 13: the "1" typed before the timeout is gone
+    child.expect(PICK)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    picks = my_picks(db)
+    assert picks[1].positions == (2, 6)
+
+
+def test_plain_mode_when_output_is_not_a_terminal(tmp_path):
+    db = tmp_path / "db.json"
+    env = dict(os.environ, CMDRAFT_HOME=str(tmp_path))
+    import subprocess
+
+    # stdin and stdout are pipes: the line prompt, which reads the picks line by line
+    done = subprocess.run(
+        [sys.executable, "-m", "events", "play", "--seed", "3", "--players", "4", "--db", str(db)],
+        input="1 2\nquit\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Pick 2 (numbers or names" in done.stdout and "Took 1 " in done.stdout
+    assert my_picks(db)[0].positions == (0, 1)
