@@ -69,14 +69,57 @@ def test_names_with_commas_are_never_split_in_joined_lists(building, cli):
     "control", ["\u202e", "\u202d", "\u2066", "\u2067", "\u2068", "\u2069", "\u200f", "\u061c", "\x1b"]
 )
 def test_bidi_and_control_characters_are_shown_escaped(control):
-    from events.outputs.sheet_writers import printable
-    from events.screens.render import shown, visible
+    from events.outputs.printables import Note, Page, Sheet
+    from events.outputs.sheet_writers import to_text
+    from events.screens.render import shown
 
     name = f"Ann{control}regit"
     escaped = f"\\u{ord(control):04x}" if ord(control) > 0xFF else f"\\x{ord(control):02x}"
-    assert visible(name) == f"Ann{escaped}regit" and control not in shown(name).plain
-    assert control not in printable(name) and printable(name).startswith("Ann\\")
-    assert visible("Émile 李 ✂") == "Émile 李 ✂"  # letters of any script stay as typed
+    assert shown(name).plain == f"Ann{escaped}regit"
+    paper = to_text(Sheet("x", "Title", "sub", (Page("one", (Note(name),)),)))
+    assert control not in paper and f"Ann{escaped}regit" in paper
+    assert shown("Émile 李 ✂").plain == "Émile 李 ✂"  # letters of any script stay as typed
+
+
+# Every character of these Unicode categories is written out, on the screen and on paper alike: control,
+# format (bidi controls, zero-width joiners, soft hyphens, tag characters), line and paragraph separators.
+HIDDEN = ["\u200d", "\u200c", "\u200b", "\xad", "\ufeff", "\u2060", "\U000e0041", "\u2028", "\u2029", "\x85", "\t"]
+
+
+@pytest.mark.parametrize("hidden", HIDDEN)
+def test_one_policy_escapes_the_same_characters_on_screen_on_paper_and_in_error_lines(hidden, cli, tmp_path):
+    import unicodedata
+
+    from events.outputs.printables import Note, Page, Sheet
+    from events.outputs.sheet_writers import to_html, to_text
+    from events.screens.render import shown
+
+    assert unicodedata.category(hidden) in ("Cc", "Cf", "Zl", "Zp")
+    code = ord(hidden)
+    escaped = f"\\x{code:02x}" if code < 0x100 else (f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}")
+    name = f"Bo{hidden}b"
+    assert shown(name).plain == f"Bo{escaped}b"  # the terminal and the full-screen app
+    sheet = Sheet("x", "Title", "sub", (Page("one", (Note(name),)),))
+    assert f"Bo{escaped}b" in to_text(sheet) and hidden not in to_text(sheet)  # paper, as text
+    assert f"Bo{escaped}b" in to_html(sheet)  # paper, as a page
+    if hidden.isspace():
+        return  # a name's spaces are made plain spaces when it is recorded: the error line shows one
+    db = tmp_path / "e.json"
+    assert cli("event", "new", "Friday", "--style", "bots", "--db", db).exit_code == 0
+    for player in ("Ann", "Cy"):
+        assert cli("event", "player", "add", "1", player, "--db", db).exit_code == 0
+    assert cli("event", "seat", "1", "--db", db).exit_code == 0
+    assert cli("event", "draft", "1", "--db", db).exit_code == 0
+    result = cli("event", "player", "add", "1", name, "--db", db)  # refused, quoting the name as typed
+    assert result.exit_code == 3 and hidden not in result.stderr and f"Bo{escaped}b" in result.stderr
+
+
+def test_a_line_break_stays_in_rules_text_on_screen_and_is_written_out_in_a_line():
+    from events.outputs.text import visible
+    from events.screens.render import shown
+
+    assert shown("Flying\nHaste").plain == "Flying\nHaste"
+    assert visible("Ann\nBo") == "Ann\\x0aBo"
 
 
 def test_the_physical_timer_counts_packs_and_waits_for_review_between_them():

@@ -107,12 +107,17 @@ def test_a_player_number_is_read_strictly(events):
 # --- item 6: user text shown as typed --------------------------------------------------------------------------
 
 
-CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f]")
-
-
 def visible_form(text: str) -> str:
-    """What a name looks like on screen: control characters written out, everything else as typed."""
-    return CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+    """What a name looks like on screen: control, format and separator characters (Unicode categories Cc, Cf,
+    Zl, Zp) written out, line breaks kept, everything else as typed."""
+
+    def form(ch: str) -> str:
+        if ch == "\n" or unicodedata.category(ch) not in ("Cc", "Cf", "Zl", "Zp"):
+            return ch
+        code = ord(ch)
+        return f"\\x{code:02x}" if code < 0x100 else (f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}")
+
+    return "".join(form(ch) for ch in text)
 
 
 def no_raw_controls(output: str) -> bool:

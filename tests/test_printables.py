@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from events.night.event import Events, number_text
 from events.outputs.printables import PRINTABLES
-from events.outputs.sheet_writers import cell_width
+from events.outputs.text import cell_width
 from events.storage.store import Store
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "李小龍 [/b]"]
@@ -396,7 +396,8 @@ NAME_TEXT = st.text(
 @given(names=st.lists(NAME_TEXT, min_size=1, max_size=6), title=NAME_TEXT)
 def test_any_names_fit_80_columns_and_html_shows_them_literally(names, title):
     from events.outputs.printables import Note, Page, Sheet, Table
-    from events.outputs.sheet_writers import printable, to_html, to_text
+    from events.outputs.sheet_writers import to_html, to_text
+    from events.outputs.text import visible
 
     table = Table(
         ("Rank", "Player", "Points", "Opp. avg", "Avg place", "Rounds"),
@@ -411,8 +412,8 @@ def test_any_names_fit_80_columns_and_html_shows_them_literally(names, title):
     page = parse_html(to_html(sheet))
     cells = [cell for section in page.sections for row in section["rows"] for cell in row]
     for name in names:
-        assert printable(name) in "".join(cells)
-    assert "".join(page.text).count(printable(title)) >= 3
+        assert visible(name) in "".join(cells)
+    assert "".join(page.text).count(visible(title)) >= 3
 
 
 def test_tables_one_under_another_share_their_column_widths(night, cli):

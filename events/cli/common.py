@@ -89,9 +89,9 @@ class PlainContext(click.Context):
 
 def _error_line(message: str) -> None:
     """``cmdraft: error: …`` on stderr, with control and bidi characters of names in it written out."""
-    from events.screens.render import visible  # only when there is an error: --help stays light
+    from events.outputs.text import visible  # only when there is an error: --help stays light
 
-    click.echo(f"cmdraft: error: {visible(message)}", err=True)
+    click.echo(f"cmdraft: error: {visible(message, line_breaks=True)}", err=True)
 
 
 class RootGroup(TyperGroup):

@@ -9,43 +9,15 @@ from __future__ import annotations
 import csv
 import html
 import io
-import unicodedata
 
 from draft.formats.csv_deck import neutral
 from events.outputs.printables import CSV_PRINTABLES, Blanks, Note, Sheet, Table, page_heading
+from events.outputs.text import cell_width, cut, fit_columns, visible
 from sets.errors import InputError
 
 WIDTH = 80
 FORMATS = ("text", "html", "csv")
 GAP = "  "
-
-
-def printable(text: str) -> str:
-    """Text with control and format characters shown as escapes, so a name can't move the cursor or hide."""
-    return "".join(
-        ch if unicodedata.category(ch) not in ("Cc", "Cf", "Zl", "Zp") else ch.encode("unicode_escape").decode("ascii")
-        for ch in text
-    )
-
-
-def cell_width(text: str) -> int:
-    """Columns a string takes on a terminal or a fixed-width printout (wide East Asian characters take two)."""
-    width = 0
-    for ch in text:
-        if unicodedata.combining(ch):
-            continue
-        width += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
-    return width
-
-
-def _cut(text: str, width: int) -> tuple[str, str]:
-    """The longest head of ``text`` that fits ``width`` columns, and the rest."""
-    used = 0
-    for index, ch in enumerate(text):
-        used += 0 if unicodedata.combining(ch) else (2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1)
-        if used > width:
-            return text[: max(index, 1)], text[max(index, 1) :]
-    return text, ""
 
 
 def wrap(text: str, width: int) -> list[str]:
@@ -61,7 +33,7 @@ def wrap(text: str, width: int) -> list[str]:
             lines.append(line)
         line = word
         while cell_width(line) > width:
-            head, line = _cut(line, width)
+            head, line = cut(line, width)
             lines.append(head)
     lines.append(line)
     return lines
@@ -78,7 +50,7 @@ def natural_widths(tables: list[Table]) -> dict[tuple[str, ...], list[int]]:
     widths: dict[tuple[str, ...], list[int]] = {}
     for table in tables:
         cells = [table.columns, *table.rows]
-        mine = [max(1, *(cell_width(printable(row[i])) for row in cells)) for i in range(len(table.columns))]
+        mine = [max(1, *(cell_width(visible(row[i])) for row in cells)) for i in range(len(table.columns))]
         known = widths.get(table.columns)
         widths[table.columns] = mine if known is None else [max(a, b) for a, b in zip(known, mine, strict=True)]
     return widths
@@ -92,18 +64,13 @@ def text_table(table: Table, width: int = WIDTH, natural: list[int] | None = Non
     """A table in plain columns that fits ``width``: the widest columns wrap until it does.  ``natural``
     gives the columns' widths shared with the sheet's other tables of the same columns."""
     columns = len(table.columns)
-    cells = [[printable(c) for c in table.columns]] + [[printable(c) for c in row] for row in table.rows]
+    cells = [[visible(c) for c in table.columns]] + [[visible(c) for c in row] for row in table.rows]
     widths = list(natural or natural_widths([table])[table.columns])
     floor = [min(w, max(4, cell_width(table.columns[i]))) for i, w in enumerate(widths)]
-    while sum(widths) + len(GAP) * (columns - 1) > width:
-        shrinkable = [i for i in range(columns) if widths[i] > floor[i]]
-        if not shrinkable:
-            break
-        widest = max(shrinkable, key=lambda i: widths[i])
-        widths[widest] -= 1
+    widths = fit_columns(widths, floor, width - len(GAP) * (columns - 1))
     lines = []
     if table.title:
-        lines.append(printable(table.title))
+        lines.append(visible(table.title))
     for index, row in enumerate(cells):
         wrapped = [wrap(cell, widths[i]) for i, cell in enumerate(row)]
         for depth in range(max(len(w) for w in wrapped)):
@@ -125,19 +92,19 @@ def to_text(sheet: Sheet, width: int = WIDTH) -> str:
     shared = natural_widths(sheet_tables(sheet))
     pages = []
     for page in sheet.pages:
-        lines = wrap(printable(sheet.title), width) + wrap(printable(sheet.subtitle), width) + [""]
-        heading = wrap(printable(page_heading(page, upper=True)), width)
+        lines = wrap(visible(sheet.title), width) + wrap(visible(sheet.subtitle), width) + [""]
+        heading = wrap(visible(page_heading(page, upper=True)), width)
         lines += heading + ["=" * min(width, max(cell_width(line) for line in heading))]
         for block in page.blocks:
             lines.append("")
             if isinstance(block, Table):
                 lines += text_table(block, width, shared[block.columns])
             elif isinstance(block, Note):
-                lines += wrap(printable(block.text), width)
+                lines += wrap(visible(block.text), width)
             elif isinstance(block, Blanks):
                 for label in block.labels:
                     lines.append("")
-                    label = printable(label)
+                    label = visible(label)
                     lines.append(f"{label}: " + "_" * max(10, min(40, width - cell_width(label) - 2)))
         pages.append("\n".join(lines) + "\n")
     if not sheet.page_breaks:
@@ -196,7 +163,7 @@ def _html_table(table: Table, natural: list[int]) -> str:
     total = sum(natural)
     parts = ["<table>"]
     if table.title:
-        parts.append(f"<caption>{html.escape(printable(table.title))}</caption>")
+        parts.append(f"<caption>{html.escape(visible(table.title))}</caption>")
     parts.append("<colgroup>" + "".join(f'<col style="width:{100 * w / total:.2f}%">' for w in natural) + "</colgroup>")
     parts.append(
         "<thead><tr>"
@@ -205,7 +172,7 @@ def _html_table(table: Table, natural: list[int]) -> str:
     )
     for row in table.rows:
         parts.append(
-            "<tr>" + "".join(f"<td{cls(i)}>{html.escape(printable(c))}</td>" for i, c in enumerate(row)) + "</tr>"
+            "<tr>" + "".join(f"<td{cls(i)}>{html.escape(visible(c))}</td>" for i, c in enumerate(row)) + "</tr>"
         )
     parts.append("</tbody></table>")
     return "\n".join(parts)
@@ -222,7 +189,7 @@ def to_html(sheet: Sheet) -> str:
         columns: [max(w, cell_width(c), 3) + 2 for w, c in zip(widths, columns, strict=True)]
         for columns, widths in shared.items()
     }
-    running = html.escape(printable(f"{sheet.title} · {sheet.subtitle}"))
+    running = html.escape(visible(f"{sheet.title} · {sheet.subtitle}"))
     body = []
     for index, page in enumerate(sheet.pages):
         last = index == len(sheet.pages) - 1
@@ -232,22 +199,22 @@ def to_html(sheet: Sheet) -> str:
         body.append(f'<section class="{" ".join(classes)}">')
         if sheet.page_breaks and (index > 0 or sheet.per_paper > 1):
             body.append(f'<p class="event">{running}</p>')
-        body.append(f"<h2>{html.escape(printable(page_heading(page)))}</h2>")
+        body.append(f"<h2>{html.escape(visible(page_heading(page)))}</h2>")
         for block in page.blocks:
             if isinstance(block, Table):
                 body.append(_html_table(block, shared[block.columns]))
             elif isinstance(block, Note):
                 body.append(
-                    f'<p class="note{" strong" if block.strong else ""}">{html.escape(printable(block.text))}</p>'
+                    f'<p class="note{" strong" if block.strong else ""}">{html.escape(visible(block.text))}</p>'
                 )
             elif isinstance(block, Blanks):
                 body.extend(f'<p class="blank">{html.escape(label)}:</p>' for label in block.labels)
         body.append("</section>")
-    title = html.escape(printable(f"{sheet.title} · {sheet.what}"))
+    title = html.escape(visible(f"{sheet.title} · {sheet.what}"))
     return (
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         f"<title>{title}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n"
-        f"<header><h1>{html.escape(printable(sheet.title))}</h1><p>{html.escape(printable(sheet.subtitle))}</p></header>\n"
+        f"<header><h1>{html.escape(visible(sheet.title))}</h1><p>{html.escape(visible(sheet.subtitle))}</p></header>\n"
         + "\n".join(body)
         + "\n</body>\n</html>\n"
     )

@@ -12,7 +12,7 @@ import difflib
 import re
 from collections.abc import Sequence
 
-from events.screens.render import join_names
+from events.outputs.text import join_names
 from sets.booster import Printing
 from sets.cards import normalize_name
 from sets.errors import InputError

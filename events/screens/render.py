@@ -11,13 +11,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rich import box
-from rich.cells import cell_len
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
 from events.night.schema import number_text
 from events.outputs.printables import standings_legend
+from events.outputs.text import cell_width, fit_columns, join_names, visible
 from events.storage.store import default_path
 from sets.cards import Card, Rarity
 
@@ -42,18 +42,6 @@ RARITY_STYLE = {
 IDENTITY_STYLE = {"W": "#f3efc2", "U": "#3b8ede", "B": "#a58fb8", "R": "#e8573a", "G": "#3aa856"}
 
 
-# Control characters, and the bidirectional controls (RLO, LRI, the marks…) that reorder what follows them.
-_CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
-
-
-def visible(text: str) -> str:
-    """``text`` with control characters written out (``\\x1b``, ``\\u202e``), so no name can move the cursor,
-    colour the screen or turn the text after it around."""
-    return _CONTROL.sub(
-        lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100 else f"\\u{ord(m.group()):04x}", text
-    )
-
-
 def db_option(path) -> str:
     """`` --db PATH`` for a command to type again, unless ``path`` is the default database (then nothing)."""
     if Path(path).resolve() == default_path().resolve():
@@ -61,21 +49,17 @@ def db_option(path) -> str:
     return f" --db {shlex.quote(str(path))}"
 
 
-def join_names(names: Iterable[str]) -> str:
-    """Names in one line that stays readable when a name holds a comma ("Ann, the Great / Bo")."""
-    return " / ".join(names)
-
-
 def shown(text: object, style: str = "", **options) -> Text:
-    """User or file text (a name, a path, a card) as a ``Text``: shown as typed, markup never read."""
-    return Text(visible(str(text)), style=style, **options)
+    """User or file text (a name, a path, a card) as a ``Text``: shown as typed, markup never read (control
+    and format characters written out; line breaks kept, as in a card's rules text)."""
+    return Text(visible(str(text), line_breaks=True), style=style, **options)
 
 
 class SafeConsole(Console):
     """A console whose plain strings never carry control characters (markup is off by default too)."""
 
     def render_str(self, text: str, **options) -> Text:
-        return super().render_str(visible(text), **options)
+        return super().render_str(visible(text, line_breaks=True), **options)
 
 
 def console(stderr: bool = False) -> Console:
@@ -187,7 +171,7 @@ def _short_type(card: Card) -> str:
 
 def _cell_width(cell) -> int:
     plain = cell.plain if isinstance(cell, Text) else str(cell)
-    return max((cell_len(line) for line in plain.split("\n")), default=0)
+    return max((cell_width(line) for line in plain.split("\n")), default=0)
 
 
 def fit_table(
@@ -209,7 +193,7 @@ def fit_table(
         [shown(cell) if isinstance(cell, str) else cell for cell in row] for row in rows
     ]  # text is data, never markup
     columns = list(range(len(headers)))
-    natural = [max([cell_len(headers[c])] + [_cell_width(row[c]) for row in rows]) for c in columns]
+    natural = [max([cell_width(headers[c])] + [_cell_width(row[c]) for row in rows]) for c in columns]
     gap = 2 if plain else 3
 
     def room(kept: list[int]) -> int:
@@ -217,7 +201,7 @@ def fit_table(
         return (width or 10**6) - used
 
     kept = list(columns)
-    minimum = {c: min(natural[c], max(6, cell_len(headers[c]))) for c in columns}
+    minimum = {c: min(natural[c], max(6, cell_width(headers[c]))) for c in columns}
     while True:
         loose = [c for c in kept if headers[c] not in essential]
         if room(kept) >= sum(minimum[c] for c in loose) or not loose:
@@ -233,18 +217,9 @@ def fit_table(
         title_justify="left",
     )
     loose = [c for c in kept if headers[c] not in essential]
-    # share the room left fairly: no column beyond its natural width, the rest to the others
-    share = {c: minimum[c] for c in loose}
-    spare = room(kept) - sum(share.values())
-    while spare > 0:
-        hungry = [c for c in loose if share[c] < natural[c]]
-        if not hungry:
-            break
-        step = max(1, spare // len(hungry))
-        for c in hungry:
-            extra = min(step, natural[c] - share[c], spare)
-            share[c] += extra
-            spare -= extra
+    share = dict(
+        zip(loose, fit_columns([natural[c] for c in loose], [minimum[c] for c in loose], room(kept)), strict=True)
+    )
     for c in kept:
         options = {"justify": (justify or {}).get(headers[c], "left")}
         if headers[c] in essential:
