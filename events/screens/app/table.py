@@ -11,7 +11,6 @@ from __future__ import annotations
 import time
 from collections import Counter
 
-from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -22,6 +21,7 @@ from textual.widgets.data_table import RowKey
 
 from draft.advice import seat_advice, signals
 from draft.deckstats import type_group
+from events.outputs.text import cell_width
 from events.screens.app.modals import Panel, confirm
 from events.screens.cards import card_request, find_card
 from events.screens.picks import HELP_PICK, parse_selection
@@ -81,8 +81,8 @@ def short_type(card, room: int = 8) -> str:
 def type_room(width: int, padding: int, pack, costs: list[str]) -> int:
     """The letters the Type column may take in a pack list ``width`` cells wide: what the number, the
     longest name, the cost, the rarity and the identity leave (each column has ``padding`` on both sides)."""
-    names = max([cell_len(p.card.name) for p in pack] + [4])  # at least the header "Card"
-    cost = max((cell_len(c) for c in costs), default=0)
+    names = max([cell_width(p.card.name) for p in pack] + [4])  # at least the header "Card"
+    cost = max((cell_width(c) for c in costs), default=0)
     identity = max((len(p.card.deck_colors.code or "C") for p in pack), default=1)
     used = 3 + names + max(cost, 4) + 1 + max(identity, 2)
     return width - used - 6 * 2 * padding
@@ -223,7 +223,7 @@ class TableScreen(Screen):
                 self.number(index, False),
                 shown(card.name, style=RARITY_STYLE[card.rarity]),
                 mana_text(costs[index]),
-                shown(card.type_line if self.wide and cell_len(card.type_line) <= room else short_type(card, room)),
+                shown(card.type_line if self.wide and cell_width(card.type_line) <= room else short_type(card, room)),
                 shown(card.rarity.letter, style=RARITY_STYLE[card.rarity]),
                 identity_text(card.deck_colors.code),
                 key=str(index),
