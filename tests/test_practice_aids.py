@@ -309,6 +309,24 @@ def test_timer_0_removes_a_timer_on_resume(tmp_path, cli):
     assert bad.exit_code == 2 and "--timer must be 0 (no timer) or at least 5 seconds" in bad.stderr
 
 
+@pytest.mark.parametrize("where", ["before another option", "last"])
+def test_resume_alone_continues_the_latest_draft_with_no_rewriting_of_the_command_line(tmp_path, cli, where):
+    """'--resume' with no id means the latest saved draft, as the option itself declares (the command is
+    called here in-process, past any entry point)."""
+    db = tmp_path / "db.json"
+    older, latest = (
+        TableSession.create(
+            Store(db), kind="practice", seed=s, config=DraftConfig(seats=2), humans=[0], names=["Y", "B"]
+        )
+        for s in (3, 4)
+    )
+    args = ["play", "--resume", "--db", db] if where == "before another option" else ["play", "--db", db, "--resume"]
+    result = cli(*args, input="quit\n")  # not a terminal: the line prompt
+    assert result.exit_code == 0, result.output
+    assert f"draft {latest.draft_id} (seed 4)" in result.stdout and f"--resume {latest.draft_id}" in result.stdout
+    assert f"draft {older.draft_id} " not in result.stdout
+
+
 def test_build_a_pool_file_saved_and_resumed(tmp_path, cli):
     pool = tmp_path / "my pool.txt"
     cards = [c for c in CMR.cards if c.main_set][::7][:80]

@@ -18,7 +18,7 @@ from events.cli.common import RootGroup, VersionOption
 from events.cli.deck import deck_app
 from events.cli.event import event_app
 from events.cli.packs import packs_app, sealed
-from events.cli.play import play
+from events.cli.play import PlayCommand, play
 from events.cli.sets import card_command, identity_command, sets_app
 from events.cli.sim import sim
 
@@ -44,7 +44,7 @@ app.add_typer(packs_app, name="packs")
 app.command("sealed")(sealed)
 app.add_typer(deck_app, name="deck")
 app.command("sim")(sim)
-app.command("play")(play)
+app.command("play", cls=PlayCommand)(play)
 app.command("build")(build)
 app.add_typer(event_app, name="event")
 
@@ -69,11 +69,6 @@ def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``cmdraft`` script."""
     args = list(sys.argv[1:] if argv is None else argv)
     _streams()
-    # '--resume' may stand alone: it then means the latest saved draft.
-    for i, arg in enumerate(args):
-        if arg == "--resume" and (i + 1 == len(args) or args[i + 1].startswith("-")):
-            args.insert(i + 1, "latest")
-            break
     try:
         app(args=args, prog_name="cmdraft")
     except KeyboardInterrupt:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
+import click
 import typer
+from typer.core import TyperCommand
 
 from events.cli.common import (
     MAXIMA,
@@ -20,6 +22,21 @@ from events.cli.common import (
 )
 from sets.errors import InputError
 from sets.numbers import is_number
+
+
+class PlayCommand(TyperCommand):
+    """``play``, whose ``--resume`` takes an id only when one is given: alone, or before another option,
+    it means the latest saved draft.  That is click's option with an optional value (``flag_value``),
+    which Typer can't declare: the command puts click's own option in place of Typer's."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.params = [
+            click.Option(param.opts, is_flag=False, flag_value="latest", default=None, help=param.help)
+            if param.name == "resume"
+            else param
+            for param in self.params
+        ]
 
 
 def play(
@@ -44,7 +61,8 @@ def play(
     ] = False,
     confirm: Annotated[bool, typer.Option("--confirm", help="Ask before taking each pick.")] = False,
     resume: Annotated[
-        str | None, typer.Option("--resume", help="Continue a saved draft: its id, or 'latest' (the default).")
+        str | None,
+        typer.Option("--resume", help="Continue a saved draft: its id, or 'latest' (the default)."),
     ] = None,
     list_drafts: Annotated[bool, typer.Option("--list", help="List saved practice drafts.")] = False,
     name: Annotated[str, typer.Option("--name", help="Your name in logs and exports.")] = "You",
