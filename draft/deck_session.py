@@ -1,0 +1,442 @@
+"""A deck a person builds from a pool: commanders, Piper colors, the main deck (the rest of the pool is the
+sideboard), undo and redo, sample hands.  Pure: it prints nothing and keeps nothing on disk.
+
+``DeckSession`` is what every face holds (the line prompt, the full-screen app, a browser).  A face sends
+it intents (``Add``, ``ChooseCommanders`` ... in ``draft.deck_actions``) through ``apply``, or calls the method of the same action,
+and shows the typed result it gets back; a request that can't be done raises ``InputError`` saying what
+to do, and changes nothing.  Where the deck is kept is not the session's business: whoever opens one
+gives it a ``save`` function (a practice draft's record, a pool's build, an event's registration) and says
+whether every change is saved as it is made (``autosave``) or only when the player asks.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from draft import deck_actions as act
+from draft.deckbuild import build_deck, mana_sources
+from draft.decks import (
+    FREE_BASICS,
+    Deck,
+    DeckLine,
+    DeckReport,
+    Suggestion,
+    Zone,
+    is_free_basic,
+    is_piper,
+    suggest_commanders,
+    validate,
+)
+from draft.deckstats import DeckStats, basic_split, complete_deck, deck_stats, sample_hand
+from sets.basics import basic_land
+from sets.booster import Printing
+from sets.cards import Card, normalize_name
+from sets.colors import Color, ColorIdentity
+from sets.errors import InputError
+
+SaveFunction = Callable[[Deck, bool, bool], None]
+"""Keeps a deck: ``save(deck, legal, final)``; ``final`` when the player finished it ('done')."""
+
+FREE = 10**6  # copies of a free basic land the builder can take: any number
+
+
+def card_order(card: Card) -> tuple:
+    """The builder's order of a pool: one color after another (WUBRG), then multicolor; spells before
+    lands, cheap before dear."""
+    return (len(card.deck_colors) > 1, card.deck_colors.mask, card.is_land, card.mana_value, card.name)
+
+
+def pool_order(printing: Printing) -> tuple:
+    return card_order(printing.card)
+
+
+def free_basics() -> list[Card]:
+    """The basic lands an organizer provides, in WUBRG order."""
+    return [basic_land(letter) for letter in "WUBRG" if basic_land(letter).name in FREE_BASICS]
+
+
+@dataclass(frozen=True)
+class DeckState:
+    """What undo brings back: the commanders, their colors, the main deck, and whether the player built it."""
+
+    commanders: tuple[Card, ...]
+    colors: tuple[Color, ...]
+    main: tuple[tuple[Card, int], ...]
+    touched: bool
+
+    @property
+    def key(self) -> tuple:
+        """The deck itself, for telling whether a change changed anything."""
+        return self.commanders, self.colors, tuple(sorted(((c.name, c.set_code, c.number), n) for c, n in self.main))
+
+
+class DeckSession:
+    """The deck being built from ``pool`` (its cards, a copy each), with ``piper`` the set's Prismatic
+    Piper (None: the set has none), ``name`` the deck's name for other tools, ``hand_seed`` the seed of
+    the sample hands, and ``deck`` the deck as it was saved (None: a fresh one)."""
+
+    def __init__(
+        self,
+        pool: Sequence[Card],
+        *,
+        piper: Card | None,
+        name: str,
+        save: SaveFunction,
+        autosave: bool = True,
+        hand_seed: int = 0,
+        deck: Deck | None = None,
+    ) -> None:
+        self.pool: tuple[Card, ...] = tuple(pool)
+        self.pool_counts = Counter(self.pool)
+        self.pool_list: tuple[Card, ...] = tuple(sorted(dict.fromkeys(self.pool), key=card_order))
+        self.piper, self.name, self.hand_seed = piper, name, hand_seed
+        self._save, self.autosave = save, autosave
+        self.commanders: list[Card] = []
+        self.colors: list[Color] = []
+        self.main: Counter = Counter()  # read it; change it only through the session
+        self.touched = False  # the player made this deck (so 'auto new' asks before replacing it)
+        self.undo_stack: list[DeckState] = []
+        self.redo_stack: list[DeckState] = []
+        self.hands_dealt = 0
+        if deck is not None:
+            self._resume(deck)
+
+    def _resume(self, deck: Deck) -> None:
+        """The saved deck, on the pool's own card objects so counts line up with the pool."""
+        own = {normalize_name(card.name): card for card in self.pool}
+        same = lambda card: own.get(normalize_name(card.name), card)  # noqa: E731
+        self.commanders = [same(card) for card in deck.commanders]
+        self.colors = list(deck.piper_colors)
+        self.main = Counter({same(card): n for card, n in deck.main.items()})
+        self.touched = bool(self.commanders or self.main)
+
+    # --- what the deck is ------------------------------------------------------------------------
+
+    @property
+    def started(self) -> bool:
+        """Whether the deck has anything in it yet."""
+        return bool(self.commanders or self.main)
+
+    def deck(self) -> Deck:
+        side = Counter(self.pool_counts)
+        for card in self.commanders:
+            side[card] -= 1
+        side = Counter({card: n - self.main.get(card, 0) for card, n in side.items()})
+        lines = [DeckLine(card, 1, Zone.COMMANDER) for card in self.commanders]
+        lines += [DeckLine(card, n, Zone.MAIN) for card, n in self.main.items() if n > 0]
+        lines += [DeckLine(card, n, Zone.SIDEBOARD) for card, n in side.items() if n > 0]
+        return Deck(tuple(lines), tuple(self.colors), self.name)
+
+    def report(self) -> DeckReport:
+        """The deck checked against the pool: every problem."""
+        return validate(self.deck(), self.pool, piper_colors=self.colors if self.colors else None)
+
+    def identity(self) -> ColorIdentity:
+        return self.report().color_identity
+
+    def stats(self) -> DeckStats:
+        return deck_stats(self.deck(), self.identity())
+
+    def suggestions(self, count: int) -> list[Suggestion]:
+        """The best commander choices of the pool, best first."""
+        return suggest_commanders(self.pool_counts, count, piper=self.piper)
+
+    def available(self, card: Card) -> int:
+        """Copies of a card in the pool that are neither in the deck nor commanders (free basics: any number)."""
+        if is_free_basic(card):
+            return FREE
+        return self.pool_counts[card] - self.main.get(card, 0) - self.commanders.count(card)
+
+    def in_deck(self, card: Card) -> int:
+        """Copies of a card in the deck, commanders included."""
+        return self.main.get(card, 0) + self.commanders.count(card)
+
+    def reachable(self) -> list[Card]:
+        """The cards a player may name: the pool list (numbered), then the free basics not in it (by name)."""
+        return list(self.pool_list) + [land for land in free_basics() if land not in self.pool_list]
+
+    @property
+    def asks_before_replacing(self) -> bool:
+        """Whether 'auto new' asks first: the player built a deck it would throw away."""
+        return self.touched and self.started
+
+    # --- actions ---------------------------------------------------------------------------------
+
+    def apply(self, intent) -> act.Result:
+        """Do what ``intent`` asks; the typed result says what happened."""
+        action = _ACTIONS.get(type(intent))
+        if action is None:
+            raise TypeError(f"not a deck intent: {intent!r}")
+        return action(self, intent)
+
+    def _state(self) -> DeckState:
+        return DeckState(tuple(self.commanders), tuple(self.colors), tuple(self.main.items()), self.touched)
+
+    def _restore(self, state: DeckState) -> None:
+        self.commanders, self.colors = list(state.commanders), list(state.colors)
+        self.main, self.touched = Counter(dict(state.main)), state.touched
+
+    def _changing(self, action: Callable[[], act.Result]) -> act.Result:
+        """Run a change: one undo step when the deck changed, and saved then when every change is saved."""
+        before = self._state()
+        try:
+            return action()
+        finally:
+            if self._state().key != before.key:
+                self.undo_stack.append(before)
+                self.redo_stack.clear()
+                self._saved_progress()
+
+    def _saved_progress(self) -> None:
+        if self.autosave:
+            self._save(self.deck(), self.report().valid, False)
+
+    def verify_commanders(self, cards: Sequence[Card]) -> None:
+        """Raises ``InputError`` unless ``cards`` (one or two, from the pool) may lead together."""
+        if not 1 <= len(cards) <= 2:
+            raise InputError(f"choose one or two commanders, not {len(cards)}")
+        trial = Deck(tuple(DeckLine(card, 1, Zone.COMMANDER) for card in cards), (), "trial")
+        refused = [p for p in validate(trial).problems if p.code in ("not-a-commander", "illegal-pair")]
+        if refused:
+            raise InputError(" ".join(p.message for p in refused) + " — the commanders are unchanged")
+        for card in set(cards):
+            if cards.count(card) > self.pool_counts[card]:
+                raise InputError(
+                    f"your pool has only {self.pool_counts[card]} {card.name} — the commanders are unchanged"
+                )
+
+    def can_choose_commanders(self, cards: Sequence[Card]) -> bool:
+        try:
+            self.verify_commanders(cards)
+        except InputError:
+            return False
+        return True
+
+    def choose_commanders(self, cards: Sequence[Card]) -> act.CommandersChosen:
+        """One or two commanders from the pool; a copy in the main deck moves to the command zone."""
+        return self._changing(lambda: self._choose_commanders(list(cards)))
+
+    def _choose_commanders(self, cards: list[Card]) -> act.CommandersChosen:
+        self.verify_commanders(cards)
+        returned = [card.name for card in self.commanders if card not in cards]
+        self.commanders, self.colors = cards, []
+        moved = []
+        for card in cards:
+            if self.main.get(card, 0) > self.pool_counts[card] - cards.count(card):
+                self.main[card] -= 1
+                moved.append(card.name)
+        self.main = +self.main
+        self.touched = True
+        return act.CommandersChosen(tuple(cards), (), tuple(moved), tuple(returned))
+
+    def choose_pipers(self, colors: Sequence[Color]) -> act.CommandersChosen:
+        """Lead with one or two Prismatic Pipers of these colors (added Pipers allowed), beside the other
+        commander if there is room for it."""
+        return self._changing(lambda: self._choose_pipers(list(colors)))
+
+    def _choose_pipers(self, colors: list[Color]) -> act.CommandersChosen:
+        if self.piper is None:
+            raise InputError("this set has no Prismatic Piper")
+        if not 1 <= len(colors) <= 2:
+            raise InputError("give one or two colors: 'piper blue' or 'piper U R'")
+        others = [card for card in self.commanders if not is_piper(card)][: 2 - len(colors)]
+        self.commanders = others + [self.piper] * len(colors)
+        self.colors = colors
+        in_pool = self.pool_counts[self.piper]
+        if self.main.get(self.piper, 0) > in_pool - len(colors):
+            self.main[self.piper] = max(0, in_pool - len(colors))
+            self.main = +self.main
+        self.touched = True
+        return act.CommandersChosen(tuple(self.commanders), tuple(colors), (), ())
+
+    def verify_add(self, cards: Sequence[tuple[Card, int]]) -> None:
+        """Raises ``InputError`` unless the pool has every copy asked for beside the deck's."""
+        wanted = _counted(cards, "add", " (to take cards out, use 'remove')")
+        for card, count in wanted.items():
+            free = self.available(card)
+            if count > free:
+                where = []
+                if self.main.get(card):
+                    where.append(f"{self.main[card]} already in the deck")
+                if card in self.commanders:
+                    where.append("1 is your commander")
+                raise InputError(
+                    f"can't add {count} {card.name}: your pool has {self.pool_counts[card]}"
+                    + (f" ({', '.join(where)})" if where else "")
+                    + f", so {free} more at most — nothing added"
+                )
+
+    def can_add(self, cards: Sequence[tuple[Card, int]]) -> bool:
+        try:
+            self.verify_add(cards)
+        except InputError:
+            return False
+        return True
+
+    def add(self, cards: Sequence[tuple[Card, int]]) -> act.Added:
+        """Cards into the main deck, ``(card, count)`` each (a card named twice counts twice)."""
+        return self._changing(lambda: self._add(cards))
+
+    def _add(self, cards: Sequence[tuple[Card, int]]) -> act.Added:
+        self.verify_add(cards)
+        wanted = _counted(cards, "add", "")
+        self.main.update(wanted)
+        self.touched = True
+        return act.Added(tuple(wanted.items()))
+
+    def verify_remove(self, cards: Sequence[tuple[Card, int]]) -> None:
+        """Raises ``InputError`` unless every card asked for is in the main deck."""
+        for card in _counted(cards, "remove", ""):
+            if not self.main.get(card):
+                raise InputError(
+                    f"{card.name} is not in the main deck"
+                    + (" (it is your commander)" if card in self.commanders else "")
+                    + " — nothing removed"
+                )
+
+    def remove(self, cards: Sequence[tuple[Card, int]]) -> act.Removed:
+        """Cards out of the main deck (asking for more than the deck has takes what it has)."""
+        return self._changing(lambda: self._remove(cards))
+
+    def _remove(self, cards: Sequence[tuple[Card, int]]) -> act.Removed:
+        self.verify_remove(cards)
+        lines = []
+        for card, count in _counted(cards, "remove", "").items():
+            taken = min(self.main[card], count)
+            self.main[card] -= taken
+            lines.append((card, taken, count))
+        self.main = +self.main
+        self.touched = True
+        return act.Removed(tuple(lines))
+
+    def set_basics(self, color: str, count: int) -> act.BasicsSet:
+        """How many basics of a color (``color`` a letter, ``""`` for Wastes) the main deck has."""
+        return self._changing(lambda: self._set_basics(color, count))
+
+    def _set_basics(self, color: str, count: int) -> act.BasicsSet:
+        land = basic_land(color)
+        was = self.main.get(land, 0)
+        self.main[land] = count
+        self.main = +self.main
+        self.touched = True
+        return act.BasicsSet(land, count, was)
+
+    def fill_lands(self) -> act.LandsAdded:
+        """Basics up to 60 cards, shared by the colored symbols of the cards (and commanders) in the deck."""
+        return self._changing(self._fill_lands)
+
+    def _fill_lands(self) -> act.LandsAdded:
+        missing = 60 - self.deck().size
+        if missing <= 0:
+            return act.LandsAdded(())
+        added = basic_split(list(self.main.elements()) + list(self.commanders), self.identity(), missing)
+        self.main.update(added)
+        self.touched = True
+        return act.LandsAdded(tuple(added.items()))
+
+    def complete(self) -> act.Completed | act.Replaced:
+        """The deck finished around what the player chose: every chosen card stays (an empty deck gets the
+        bot's whole deck)."""
+        return self._changing(self._complete if self.started else self._replace)
+
+    def _complete(self) -> act.Completed:
+        if not self.commanders:
+            raise InputError(
+                "choose your commanders first ('commander N' or 'piper COLOR'), or 'auto new' for the bot's whole deck"
+            )
+        before = Counter(self.main)
+        self.main = complete_deck(self.pool, self.commanders, self.colors, self.main)
+        self.touched = True
+        return act.Completed(sum(before.values()), sum((self.main - before).values()))
+
+    def replace(self, answer: bool | None = None) -> act.Question | act.KeptDeck | act.Replaced:
+        """The bot's whole deck instead of this one: asked first (``answer`` None gives the question) when
+        the player built a deck it would throw away."""
+        if answer is None and self.asks_before_replacing:
+            return act.Question(f"Replace your deck ({_plural(self.deck().size, 'card')}) with the bot's?")
+        if answer is False:
+            return act.KeptDeck()
+        return self._changing(self._replace)
+
+    def _replace(self) -> act.Replaced:
+        deck = build_deck(self.pool, self.piper, "")
+        self.commanders, self.colors, self.main = deck.commanders, list(deck.piper_colors), deck.main
+        self.touched = False
+        return act.Replaced(tuple(mana_sources(deck).items()))
+
+    def undo(self) -> act.Undone:
+        if not self.undo_stack:
+            raise InputError("nothing to undo")
+        self.redo_stack.append(self._state())
+        self._restore(self.undo_stack.pop())
+        self._saved_progress()
+        return act.Undone()
+
+    def redo(self) -> act.Redone:
+        if not self.redo_stack:
+            raise InputError("nothing to redo")
+        self.undo_stack.append(self._state())
+        self._restore(self.redo_stack.pop())
+        self._saved_progress()
+        return act.Redone()
+
+    def deal_hand(self) -> act.Hand:
+        """A sample opening hand; each call deals the next one (seeded: the same hands every time)."""
+        hand = sample_hand(self.deck(), self.hand_seed, self.hands_dealt)
+        self.hands_dealt += 1
+        return act.Hand(self.hands_dealt, tuple(hand))
+
+    def save(self) -> act.Saved:
+        """Keep the deck as it is, legal or not."""
+        self._save(self.deck(), self.report().valid, False)
+        return act.Saved()
+
+    def finish(self) -> act.Finished:
+        """'done': a legal deck is saved as finished; an illegal one stays as it is, with what to fix."""
+        report = self.report()
+        if report.valid:
+            self._save(self.deck(), True, True)
+        return act.Finished(report, report.valid)
+
+    def pool_rows(self) -> tuple[act.PoolRow, ...]:
+        return tuple(
+            act.PoolRow(number, card, self.in_deck(card), self.pool_counts[card])
+            for number, card in enumerate(self.pool_list, start=1)
+        )
+
+
+def _counted(cards: Sequence[tuple[Card, int]], verb: str, hint: str) -> Counter:
+    wanted: Counter = Counter()
+    for card, count in cards:
+        if count < 1:
+            raise InputError(f"{verb} {card.name} {count}: a count is 1 or more{hint}")
+        wanted[card] += count
+    return wanted
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word if count == 1 else word + 's'}"
+
+
+_ACTIONS: dict[type, Callable[[DeckSession, object], act.Result]] = {
+    act.ChooseCommanders: lambda s, i: s.choose_commanders(i.cards),
+    act.ChoosePipers: lambda s, i: s.choose_pipers(i.colors),
+    act.Add: lambda s, i: s.add(i.cards),
+    act.Remove: lambda s, i: s.remove(i.cards),
+    act.SetBasics: lambda s, i: s.set_basics(i.color, i.count),
+    act.FillLands: lambda s, i: s.fill_lands(),
+    act.Complete: lambda s, i: s.complete(),
+    act.Replace: lambda s, i: s.replace(i.answer),
+    act.Undo: lambda s, i: s.undo(),
+    act.Redo: lambda s, i: s.redo(),
+    act.DealHand: lambda s, i: s.deal_hand(),
+    act.SaveDeck: lambda s, i: s.save(),
+    act.FinishDeck: lambda s, i: s.finish(),
+    act.ShowPool: lambda s, i: act.PoolShown(s.pool_rows()),
+    act.ShowDeck: lambda s, i: act.DeckShown(s.deck()),
+    act.ShowStats: lambda s, i: act.Figures(s.stats()),
+    act.CheckDeck: lambda s, i: act.Checked(s.report()),
+    act.Suggest: lambda s, i: act.Suggestions(tuple(s.suggestions(i.count))),
+}

@@ -1,0 +1,239 @@
+"""The deck builder's command language, the one both text faces read (the line prompt, and the command line
+of the full-screen app): a typed line becomes an intent for the ``DeckSession`` (``draft.deck_actions``)
+or a command of the face itself (help, reading a card, the review, a bot's deck, an export, quitting).
+
+Cards are named by their number in the pool list or by name, several at once (``add 16 2, 18 4``, ``add
+Kamahl, Heart of Krosa + murder``): the same reading as the pick prompt's (``events.screens.picks``).
+Nothing here prints or draws; a line that can't be read raises ``InputError`` saying what to type.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from draft import deck_actions as act
+from draft.deck_session import DeckSession
+from events.screens.picks import read_choices
+from sets.cards import Card
+from sets.colors import Color
+from sets.errors import ColorError, InputError
+from sets.numbers import is_number
+
+HELP_BUILD = """Deck building commands (numbers refer to the pool list; 'show pool' lists it):
+  commander N [M]       choose one or two commanders from your pool, by numbers or names;
+                        a commander leaves the main deck (it moves to the command zone)
+  piper COLOR [COLOR]   lead with one or two Prismatic Pipers of these colors (added Pipers allowed)
+  add N [COUNT]         put cards into the deck      remove N [COUNT]   take them out
+                        several cards: 'add 3, 7, murder' or 'add 16 2, 18 4';
+                        separate names with ',' ';' or '+' ('add Kamahl, Heart of Krosa + murder')
+  lands                 fill up to 60 cards with basics, shared by your cards' colored symbols
+  lands COLOR COUNT     set how many basics of a color (e.g. 'lands U 9'); 'remove plains 3' works too
+  auto                  finish your deck, keeping every card you chose ('auto new': the bot's whole deck)
+  stats                 curve, creatures/removal/ramp, color sources against the symbols you need
+  hand                  a sample opening hand ('hand' again for another)
+  undo, redo            take back the last change, or bring it back
+  show [pool|deck]      list the pool or the deck     suggest  commander advice
+  ? N, show N, card NAME   a card's full facts and rules text (N: the pool list)
+  check                 check the deck                review   your draft, pick by pick
+  export [FOLDER] [--force]  write pool, deck and draft log in every format (--force: into a folder that has files)
+                        (default folder: ./cmdraft-practice-ID in the folder you started from)
+  done                  finish (only when the deck is legal)
+  quit                  leave; every change is saved as you make it"""
+
+HELP_REGISTER = HELP_BUILD.split("  export [FOLDER]")[0] + (
+    "  done                  register the deck (only when it is legal)\n"
+    "  save                  register the deck as it is, legal or not\n"
+    "  quit                  leave; changes since the last 'save' or 'done' are not registered"
+)
+
+USAGE = {
+    "add": "add N [COUNT]: 'add 16', 'add 16 2', 'add 16 2, 18 4' or 'add murder'",
+    "remove": "remove N [COUNT]: 'remove 16', 'remove 16 2' or 'remove murder'",
+    "commander": "commander N [M]: 'commander 4', 'commander 4 9' or 'commander Kamahl, Heart of Krosa'",
+}
+
+QUIT_WORDS = ("quit", "q", "exit")
+AFTER_DONE = ("review", "bot", "export", "show", "card", "check", "stats", "hand", "help")  # once the deck is done
+
+
+# --- the face's own commands -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Help:
+    pass
+
+
+@dataclass(frozen=True)
+class Quit:
+    pass
+
+
+@dataclass(frozen=True)
+class ReadCard:
+    """A card's full facts: ``text`` a number of the pool list or a name."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Review:
+    pass
+
+
+@dataclass(frozen=True)
+class ShowBot:
+    seat: int  # from 0
+
+
+@dataclass(frozen=True)
+class Export:
+    folder: Path | None
+    force: bool
+
+
+FaceCommand = Help | Quit | ReadCard | Review | ShowBot | Export
+
+
+def split_command(line: str) -> tuple[str, list[str], str] | None:
+    """(verb, arguments, the text after the verb as typed) of a line; None for an empty one.  '? 3' and '?3'
+    read a card."""
+    line = line.strip()
+    if line.startswith("?"):
+        line = "card " + line[1:].strip()
+    words = line.split()
+    if not words:
+        return None
+    return words[0].lower(), words[1:], line[len(words[0]) :].strip()
+
+
+def parse(line: str, session: DeckSession):
+    """The intent (``draft.deck_actions``) or face command a typed line asks for (None: an empty line)."""
+    parts = split_command(line)
+    if parts is None:
+        return None
+    verb, args, text = parts
+    reader = _READERS.get(verb)
+    if reader is None:
+        raise InputError(f"unknown command {verb!r}: type 'help' for the list")
+    return reader(args, text, session)
+
+
+def named_cards(text: str, session: DeckSession, *, counts: bool = False) -> list[tuple[Card, int | None]]:
+    """Cards of the pool list by numbers or names (whole names first, so names with commas work); the free
+    basics are reached by name too ('remove plains 3'), after the pool's numbered cards."""
+    listed = session.reachable()
+    chosen = read_choices(
+        text,
+        [card.name for card in listed],
+        counts=counts,
+        what="in your pool ('show pool' lists it)",
+        numbered=len(session.pool_list),
+    )
+    return [(listed[position], count) for position, count in chosen]
+
+
+def _commander(args: list[str], text: str, session: DeckSession) -> act.ChooseCommanders:
+    if not args:
+        raise InputError(USAGE["commander"])
+    cards = [card for card, _ in named_cards(text, session)]
+    if not 1 <= len(cards) <= 2:
+        raise InputError(f"choose one or two commanders, not {len(cards)}: " + USAGE["commander"])
+    return act.ChooseCommanders(tuple(cards))
+
+
+def _piper(args: list[str], text: str, session: DeckSession) -> act.ChoosePipers:
+    if session.piper is None:
+        raise InputError("this set has no Prismatic Piper")
+    if not 1 <= len(args) <= 2:
+        raise InputError("give one or two colors: 'piper blue' or 'piper U R'")
+    try:
+        return act.ChoosePipers(tuple(Color.parse(arg) for arg in args))
+    except ColorError as error:
+        raise InputError(str(error)) from None
+
+
+def _wanted(verb: str, args: list[str], text: str, session: DeckSession, hint: str = "") -> tuple:
+    """The cards and counts an 'add' or 'remove' line asks for (1 copy when no count is given)."""
+    if not args:
+        raise InputError("usage: " + USAGE[verb])
+    wanted = []
+    for card, count in named_cards(text, session, counts=True):
+        count = 1 if count is None else count
+        if count < 1:
+            raise InputError(f"{verb} {card.name} {count}: a count is 1 or more{hint}")
+        wanted.append((card, count))
+    return tuple(wanted)
+
+
+def _lands(args: list[str], text: str, session: DeckSession) -> act.FillLands | act.SetBasics:
+    if len(args) == 2:
+        try:
+            color = args[0].upper() if args[0].upper() in ("C", "WASTES") else Color.parse(args[0]).value
+        except ColorError as error:
+            raise InputError(str(error)) from None
+        if not is_number(args[1]):
+            raise InputError("give a count: 'lands U 9'")
+        return act.SetBasics("" if color in ("C", "WASTES") else color, int(args[1]))
+    if args:
+        raise InputError("'lands' fills to 60 with basics; 'lands U 9' sets one color")
+    return act.FillLands()
+
+
+def _auto(args: list[str], text: str, session: DeckSession) -> act.Complete | act.Replace:
+    fresh = bool(args) and args[0].lower() in ("new", "replace", "bot")
+    if args and not fresh:
+        raise InputError("'auto' finishes your deck, keeping what you chose; 'auto new' replaces it with the bot's")
+    return act.Replace() if fresh else act.Complete()
+
+
+def _card(args: list[str], text: str, session: DeckSession) -> ReadCard:
+    if not args:
+        raise InputError("give a card: 'card 12' or 'card murder' ('show pool' lists the numbers)")
+    return ReadCard(" ".join(args))
+
+
+def _show(args: list[str], text: str, session: DeckSession):
+    if len(args) == 1 and is_number(args[0]):
+        return _card(args, text, session)
+    return act.ShowPool() if args and args[0].lower() == "pool" else act.ShowDeck()
+
+
+def _bot(args: list[str], text: str, session: DeckSession) -> ShowBot:
+    if len(args) != 1 or not is_number(args[0]):
+        raise InputError("bot N: a bot's pool and deck, N its seat ('review' lists them)")
+    return ShowBot(int(args[0]) - 1)
+
+
+def _export(args: list[str], text: str, session: DeckSession) -> Export:
+    force = "--force" in args  # files of an earlier run are replaced only when asked (events.outputs.guard)
+    folders = [arg for arg in args if arg != "--force"]
+    return Export(Path(folders[0]).expanduser() if folders else None, force)
+
+
+_READERS = {
+    "commander": _commander,
+    "c": _commander,
+    "piper": _piper,
+    "add": lambda args, text, s: act.Add(_wanted("add", args, text, s, " (to take cards out, use 'remove')")),
+    "remove": lambda args, text, s: act.Remove(_wanted("remove", args, text, s)),
+    "rm": lambda args, text, s: act.Remove(_wanted("remove", args, text, s)),
+    "lands": _lands,
+    "auto": _auto,
+    "card": _card,
+    "show": _show,
+    "stats": lambda args, text, s: act.ShowStats(),
+    "hand": lambda args, text, s: act.DealHand(),
+    "suggest": lambda args, text, s: act.Suggest(8),
+    "check": lambda args, text, s: act.CheckDeck(),
+    "undo": lambda args, text, s: act.Undo(),
+    "redo": lambda args, text, s: act.Redo(),
+    "save": lambda args, text, s: act.SaveDeck(),
+    "done": lambda args, text, s: act.FinishDeck(),
+    "help": lambda args, text, s: Help(),
+    "review": lambda args, text, s: Review(),
+    "bot": _bot,
+    "export": _export,
+    **{word: (lambda args, text, s: Quit()) for word in QUIT_WORDS},
+}

@@ -1,0 +1,216 @@
+"""The deck session every builder face holds (``draft.deck_session``), tested directly: verify/can/do, typed
+results, undo and redo, what is saved when, and the command language both text faces read
+(``events.screens.deck_commands``).  Expected counts come from the rules (a pool's copies, 60 cards), not
+from the session."""
+
+from __future__ import annotations
+
+import pytest
+
+from draft import deck_actions as act
+from draft.deck_session import DeckSession, free_basics
+from draft.decks import Deck, DeckLine, Zone
+from events.screens import deck_commands as words
+from sets.basics import basic_land
+from sets.catalog import load_set
+from sets.colors import Color, ColorIdentity
+from sets.errors import InputError
+
+CMR = load_set("CMR")
+PIPER = next(c for c in CMR.cards if c.name == "The Prismatic Piper")
+GREEN = [c for c in CMR.cards if c.main_set and c.deck_colors == ColorIdentity.parse("G") and not c.is_land]
+LEADER = next(c for c in GREEN if c.can_be_commander and c.is_legendary)
+SPELLS = [c for c in GREEN if not c.can_be_commander][:12]
+COMMA = next(c for c in CMR.cards if "," in c.name and c.can_be_commander and c.main_set)
+
+
+class Saves(list):
+    """The save function a place gives the session: remembers every call (deck, legal, final)."""
+
+    def __call__(self, deck: Deck, legal: bool, final: bool) -> None:
+        self.append((deck, legal, final))
+
+
+def session_of(pool=None, *, autosave: bool = True, deck: Deck | None = None) -> tuple[DeckSession, Saves]:
+    saves = Saves()
+    pool = pool if pool is not None else [LEADER, *SPELLS, SPELLS[0], COMMA]  # SPELLS[0] twice
+    return DeckSession(pool, piper=PIPER, name="t", save=saves, autosave=autosave, hand_seed=3, deck=deck), saves
+
+
+def test_add_takes_only_the_copies_the_pool_has_and_a_refusal_changes_nothing():
+    session, saves = session_of()
+    twice = SPELLS[0]
+    assert session.can_add([(twice, 2)]) and not session.can_add([(twice, 3)])
+    with pytest.raises(InputError, match=r"can't add 3 .*your pool has 2, so 2 more at most — nothing added"):
+        session.add([(twice, 3)])
+    assert not session.main and not saves and not session.undo_stack
+    result = session.add([(twice, 1), (SPELLS[1], 1), (twice, 1)])
+    assert result == act.Added(((twice, 2), (SPELLS[1], 1)))
+    assert session.main[twice] == 2 and session.available(twice) == 0 and session.in_deck(twice) == 2
+    assert len(saves) == 1 and saves[-1][2] is False  # every change kept at once, not as finished
+
+
+def test_free_basics_are_any_number_and_counts_under_one_are_refused():
+    session, _ = session_of()
+    forest = basic_land("G")
+    assert forest in free_basics() and forest in session.reachable() and forest not in session.pool_list
+    session.add([(forest, 30)])
+    assert session.main[forest] == 30
+    with pytest.raises(InputError, match="a count is 1 or more"):
+        session.add([(forest, 0)])
+
+
+def test_remove_takes_what_the_deck_has_and_refuses_a_card_not_in_it():
+    session, _ = session_of()
+    session.add([(SPELLS[0], 2)])
+    with pytest.raises(InputError, match="is not in the main deck — nothing removed"):
+        session.remove([(SPELLS[1], 1)])
+    assert session.remove([(SPELLS[0], 5)]) == act.Removed(((SPELLS[0], 2, 5),))
+    assert not session.main
+
+
+def test_a_commander_moves_its_copy_from_the_main_deck_and_a_non_legend_is_refused():
+    session, _ = session_of()
+    session.add([(LEADER, 1)])
+    chosen = session.choose_commanders([LEADER])
+    assert chosen.moved == (LEADER.name,) and session.commanders == [LEADER] and not session.main
+    assert not session.can_choose_commanders([SPELLS[0]])
+    with pytest.raises(InputError, match="the commanders are unchanged"):
+        session.choose_commanders([SPELLS[0]])
+    assert session.commanders == [LEADER]
+
+
+def test_pipers_take_the_colors_and_keep_the_other_commander():
+    session, _ = session_of()
+    session.choose_commanders([LEADER])
+    result = session.choose_pipers([Color.U])
+    assert result.commanders == (LEADER, PIPER) and result.colors == (Color.U,)
+    assert session.report().color_identity == ColorIdentity.parse("GU")
+
+
+def test_undo_and_redo_walk_the_changes_and_save_each_state():
+    session, saves = session_of()
+    session.add([(SPELLS[0], 1)])
+    session.add([(SPELLS[1], 1)])
+    session.undo()
+    assert dict(session.main) == {SPELLS[0]: 1} and saves[-1][0].main == {SPELLS[0]: 1}
+    session.redo()
+    assert dict(session.main) == {SPELLS[0]: 1, SPELLS[1]: 1}
+    session.undo()
+    session.undo()
+    with pytest.raises(InputError, match="nothing to undo"):
+        session.undo()
+    session.add([(SPELLS[2], 1)])  # a new change forgets what could be redone
+    with pytest.raises(InputError, match="nothing to redo"):
+        session.redo()
+
+
+def test_fill_lands_reaches_60_cards_and_finish_saves_only_a_legal_deck():
+    session, saves = session_of()
+    assert session.finish() == act.Finished(session.report(), False) and not saves  # no commander: not legal
+    session.choose_commanders([LEADER])
+    session.add([(card, 1) for card in SPELLS])
+    added = session.fill_lands()
+    assert session.deck().size == 60 and sum(n for _, n in added.lands) == 60 - 1 - len(SPELLS)
+    assert session.fill_lands() == act.LandsAdded(())  # already 60: nothing added
+    done = session.finish()
+    assert done.saved and done.report.valid and saves[-1][1:] == (True, True)
+
+
+def test_auto_new_asks_before_throwing_a_built_deck_away():
+    session, _ = session_of([*GREEN[:40], LEADER])
+    assert isinstance(session.replace(), act.Replaced)  # nothing built yet: no question
+    assert session.deck().commanders and not session.asks_before_replacing
+    session.add([(basic_land("G"), 1)])
+    question = session.replace()
+    assert isinstance(question, act.Question) and "Replace your deck" in question.text
+    assert session.replace(False) == act.KeptDeck() and session.main[basic_land("G")] >= 1
+    assert isinstance(session.replace(True), act.Replaced)
+
+
+def test_complete_keeps_every_card_chosen_and_needs_commanders_first():
+    session, _ = session_of([*GREEN[:40], LEADER])
+    session.add([(GREEN[0], 1)]) if GREEN[0] is not LEADER else None
+    with pytest.raises(InputError, match="choose your commanders first"):
+        session.complete()
+    session.choose_commanders([LEADER])
+    kept = dict(session.main)
+    result = session.complete()
+    assert isinstance(result, act.Completed) and result.kept == sum(kept.values())
+    assert session.deck().size == 60 and all(session.main[c] >= n for c, n in kept.items())
+
+
+def test_sample_hands_are_seeded_and_counted():
+    session, _ = session_of()
+    session.add([(basic_land("G"), 20)])
+    first, second = session.deal_hand(), session.deal_hand()
+    again, _ = session_of()
+    again.add([(basic_land("G"), 20)])
+    assert (first.number, second.number) == (1, 2) and again.deal_hand() == first and len(first.cards) == 7
+
+
+def test_a_saved_deck_comes_back_on_the_pools_own_cards():
+    saved = Deck((DeckLine(LEADER, 1, Zone.COMMANDER), DeckLine(SPELLS[0], 2, Zone.MAIN)), (), "t")
+    session, _ = session_of(deck=saved)
+    assert session.commanders == [LEADER] and session.main[SPELLS[0]] == 2 and session.started
+    assert session.asks_before_replacing  # a saved deck is the player's
+
+
+def test_without_autosave_only_done_and_save_keep_the_deck():
+    session, saves = session_of(autosave=False)
+    session.add([(SPELLS[0], 1)])
+    session.undo()
+    assert not saves
+    session.save()
+    assert len(saves) == 1 and saves[0][1] is False
+
+
+def test_every_intent_is_applied_and_an_unknown_one_is_refused():
+    session, _ = session_of()
+    assert isinstance(session.apply(act.ShowPool()), act.PoolShown)
+    assert session.apply(act.Add(((SPELLS[0], 1),))) == act.Added(((SPELLS[0], 1),))
+    assert isinstance(session.apply(act.CheckDeck()), act.Checked)
+    with pytest.raises(TypeError):
+        session.apply("add 3")
+
+
+# --- the command language ----------------------------------------------------------------------------
+
+
+def test_lines_become_intents_with_counts_numbers_and_names_with_commas():
+    session, _ = session_of()
+    number = {card: i for i, card in enumerate(session.pool_list, start=1)}
+    twice = SPELLS[0]
+    assert words.parse(f"add {number[twice]} 2, {number[SPELLS[1]]}", session) == act.Add(((twice, 2), (SPELLS[1], 1)))
+    assert words.parse(f"commander {COMMA.name}", session) == act.ChooseCommanders((COMMA,))
+    assert words.parse("remove forest 3", session) == act.Remove(((basic_land("G"), 3),))
+    assert words.parse("lands U 9", session) == act.SetBasics("U", 9)
+    assert words.parse("piper blue red", session) == act.ChoosePipers((Color.U, Color.R))
+    assert words.parse("auto new", session) == act.Replace() and words.parse("auto", session) == act.Complete()
+    assert words.parse("? 3", session) == words.ReadCard("3") and words.parse("show 3", session) == words.ReadCard("3")
+    assert words.parse("export out --force", session) == words.Export(words.Path("out"), True)
+    assert words.parse("bot 2", session) == words.ShowBot(1) and words.parse("q", session) == words.Quit()
+    assert words.parse("   ", session) is None
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("frobnicate", "unknown command 'frobnicate'"),
+        ("add", "usage: add N"),
+        ("add 999", "there is no card 999"),
+        ("commander", r"commander N \[M\]"),
+        ("lands U x", "give a count"),
+        ("lands", None),
+        ("auto please", "'auto new' replaces it"),
+        ("bot x", "bot N"),
+        ("add 1 0", "a count is 1 or more"),
+    ],
+)
+def test_a_line_that_cant_be_read_says_what_to_type(line, message):
+    session, _ = session_of()
+    if message is None:
+        assert words.parse(line, session) == act.FillLands()
+        return
+    with pytest.raises(InputError, match=message):
+        words.parse(line, session)
