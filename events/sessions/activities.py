@@ -1,0 +1,225 @@
+"""Where a deck is built, each opening one ``DeckSession`` with its own way of keeping the deck.
+
+* ``PracticeDeck``: a practice draft's seat; every change is saved in the draft's record; the draft's
+  review, the bots' decks and an export of everything come with it.
+* ``PoolDeck``: any pool file (``cmdraft build POOL``, ``sealed --build``); every change is saved in the
+  pool's build record; the export writes the deck and pool under the pool's name.
+* ``EventDeck``: an event player's recorded pool; the deck is registered only on 'done' or 'save', with
+  the history saying it came from the player's terminal.
+
+The faces hold one of these (composition: each is the session plus what its place offers) and ask it for
+the review, a bot's deck or an export; a place that doesn't offer one refuses with ``InputError`` saying
+where to look instead.  Nothing here prints.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from draft.deck_session import DeckSession
+from draft.deckbuild import build_deck
+from draft.decks import Deck, DeckReport, validate
+from draft.formats import parse_json, resolve, write_json
+from draft.log import mtgo_log
+from draft.sim import piper_card
+from events.night.decks import Decks
+from events.night.history import actor
+from events.outputs.exports import export_seat, write_file
+from events.outputs.guard import check_folder
+from events.storage.draft_files import TableSession
+from events.storage.pool_builds import PoolBuild
+from sets.booster import Printing
+from sets.catalog import card_index
+from sets.errors import InputError
+
+
+@dataclass(frozen=True)
+class BotDeck:
+    """A bot seat's deck, built the bots' way from its pool, with its check."""
+
+    seat: int
+    deck: Deck
+    report: DeckReport
+    pool: tuple[Printing, ...]
+
+
+@dataclass(frozen=True)
+class Exported:
+    """Files written: where, which, the notes on what couldn't be (a format with no ids), and which names the
+    files have when they aren't the folder's own (``sealed-4-deck.*``)."""
+
+    folder: Path
+    written: tuple[Path, ...]
+    notes: tuple[str, ...]
+    names: str = ""
+
+
+def deck_json(deck: Deck) -> dict:
+    """A deck as the JSON the records keep."""
+    return json.loads(write_json(deck))
+
+
+def saved_deck(saved: dict | None) -> Deck | None:
+    """A deck kept as JSON, its cards found again by name (None: nothing saved)."""
+    if not saved:
+        return None
+    deck, _ = resolve(parse_json(json.dumps(saved)), card_index())
+    return deck
+
+
+def bot_decks(table: TableSession) -> list[BotDeck]:
+    """Every bot seat's deck from its pool (built the bots' way) with its check."""
+    draft = table.draft
+    piper = piper_card(draft.config.set_code)
+    out = []
+    for seat in range(draft.config.seats):
+        if seat in table.humans:
+            continue
+        deck = build_deck(draft.pools[seat], piper, f"{table.names[seat]} (practice draft {table.draft_id})")
+        out.append(BotDeck(seat, deck, validate(deck, [p.card for p in draft.pools[seat]]), tuple(draft.pools[seat])))
+    return out
+
+
+def export_practice(table: TableSession, deck: Deck, folder: Path, *, force: bool = False) -> Exported:
+    """Your pool, deck, draft log and the draft; every bot's pool and deck beside them (``practice-bot-N-*``)."""
+    notes: list[str] = []
+    real = check_folder(folder, force)
+    seat = table.humans[0]
+    stem = "practice"
+    written = export_seat(
+        real,
+        stem,
+        table.draft.pools[seat],
+        deck if deck.lines else None,
+        mtgo_log(table.draft, seat, table.names),
+        notes,
+        force=force,
+    )
+    if table.draft.finished:
+        for bot in bot_decks(table):
+            written += export_seat(
+                real, f"{stem}-bot-{bot.seat + 1}", table.draft.pools[bot.seat], bot.deck, None, notes, force=force
+            )
+    path = real / f"{stem}-draft.json"
+    write_file(path, json.dumps(table.draft.to_json(), separators=(",", ":")), force)
+    return Exported(folder, (*written, path), tuple(notes))
+
+
+class PracticeDeck:
+    """The deck of a practice draft's seat; ``export_root`` is where 'export' with no folder writes."""
+
+    registers = False  # every change is saved as it is made; 'done' marks the draft done
+
+    def __init__(self, table: TableSession, export_root: Path) -> None:
+        self.table, self.export_root = table, export_root
+        self.seat = table.humans[0]
+        self.label = str(table.draft_id)
+        self.notices: list[str] = []
+        self.session = DeckSession(
+            [p.card for p in table.draft.pools[self.seat]],
+            piper=piper_card(table.draft.config.set_code),
+            name=f"Practice draft {table.draft_id}",
+            save=lambda deck, legal, final: table.save_deck(deck_json(deck), legal, final),
+            hand_seed=int(table.draft.seed or 0),
+            deck=saved_deck(table.doc.get("deck")),
+        )
+
+    def drafted(self) -> TableSession:
+        """The draft the pool came from, for its review."""
+        return self.table
+
+    def bot(self, seat: int) -> BotDeck:
+        """One bot's pool and deck (``seat`` from 0)."""
+        for bot in bot_decks(self.table):
+            if bot.seat == seat:
+                return bot
+        raise InputError(
+            f"seat {seat + 1} is not a bot seat: bots sit at "
+            + ", ".join(str(s + 1) for s in range(self.table.draft.config.seats) if s not in self.table.humans)
+        )
+
+    def export(self, folder: Path | None, force: bool) -> Exported:
+        folder = folder or self.export_root / f"cmdraft-practice-{self.table.draft_id}"
+        return export_practice(self.table, self.session.deck(), folder, force=force)
+
+
+class PoolDeck:
+    """The deck of a pool that wasn't drafted here, kept in its build record; ``stem`` names its files."""
+
+    registers = False
+
+    def __init__(self, build: PoolBuild, stem: str, export_root: Path) -> None:
+        self.build, self.stem, self.export_root = build, stem, export_root
+        self.label = str(build.build_id)
+        self.notices: list[str] = []
+        self.session = DeckSession(
+            build.cards,
+            piper=piper_card(build.set_code),
+            name=stem,  # the pool's own name, as its exported files have it: it was never drafted here
+            save=lambda deck, legal, final: build.save_deck(deck_json(deck), legal, final),
+            hand_seed=build.seed,
+            deck=saved_deck(build.doc.get("deck")),
+        )
+
+    def drafted(self) -> TableSession:
+        raise InputError("this pool wasn't drafted here: there are no picks to review")
+
+    def bot(self, seat: int) -> BotDeck:
+        raise InputError("this pool wasn't drafted here: there are no bots")
+
+    def export(self, folder: Path | None, force: bool) -> Exported:
+        """The deck and the pool under the pool's name (files of an earlier run replaced only with ``force``)."""
+        folder = folder or self.export_root
+        deck = self.session.deck()
+        notes: list[str] = []
+        written = export_seat(
+            folder,
+            self.stem,
+            [Printing(c) for c in self.build.cards],
+            deck if deck.lines else None,
+            None,
+            notes,
+            force=force,
+        )
+        return Exported(folder, tuple(written), tuple(notes), f"{self.stem}-deck.*, {self.stem}-pool.*")
+
+
+class EventDeck:
+    """An event player's deck from their recorded pool; 'done' (a legal deck) and 'save' (as it is) register it."""
+
+    registers = True
+
+    def __init__(self, decks: Decks, event_id: int, who: str) -> None:
+        snap = decks.snapshot(event_id)
+        player_id = decks._player_id(event_id, who)
+        player = next(p for p in snap["players"] if p["id"] == player_id)
+        self.decks, self.event_id, self.player_name = decks, event_id, player["name"]
+        self.label = f"{event_id}/{player_id}"
+        self.registered = False
+        self.notices: list[str] = []
+        pool = decks.pool(event_id, player_id)
+        self.session = DeckSession(
+            [p.card for p in pool],
+            piper=piper_card(snap["event"]["set"]),
+            name=f"Practice draft {self.label}",
+            save=self._register,
+            autosave=False,  # an event deck is registered with 'done' or 'save', not after every change
+        )
+
+    def _register(self, deck: Deck, legal: bool, final: bool) -> None:
+        report = self.decks.register_deck(
+            self.event_id, self.player_name, parse_json(write_json(deck)), by=actor(self.player_name)
+        )  # the history says it came from this terminal
+        self.registered = True
+        self.notices.append(f"{self.player_name}: deck registered ({'legal' if report['valid'] else 'not legal yet'})")
+
+    def drafted(self) -> TableSession:
+        raise InputError("the draft review is in 'cmdraft event export'; here you build and register the deck")
+
+    def bot(self, seat: int) -> BotDeck:
+        raise InputError("an event pool has no bots to show; here you build and register the deck")
+
+    def export(self, folder: Path | None, force: bool) -> Exported:
+        raise InputError("export the event's files with 'cmdraft event export'")

@@ -1,0 +1,200 @@
+"""One seat at a draft table, as a face holds it: the pack on the screen, the cards marked, the pick on the
+pack that was seen, the last cards taken for the player, the pick's clock and what runs out of it.
+
+Every face (the line prompt, the full-screen app, a browser) holds a ``SeatSession`` over the draft's
+``TableSession`` and only shows what it says: nothing here prints or draws.  A pick always names the pack
+state that was shown (``show``), so a pick confirmed on a pack that another terminal or the timer has
+overtaken is refused, never applied to other cards.  The clocks come in (``clock``: seconds that only go
+forward, ``wall``: the time of day), so tests move them instead of waiting.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from draft.advice import Advice, ColorSignal, seat_advice, signals
+from draft.engine import Draft, Pick, PickRequest, StalePickError
+from events.storage.draft_files import TableSession
+from sets.booster import Printing
+from sets.cards import Card
+
+
+class Mark(Enum):
+    """What a mark key did: marked the card, took the mark off, or nothing (as many cards are marked as the pick takes)."""
+
+    MARKED = "marked"
+    UNMARKED = "unmarked"
+    FULL = "full"
+
+
+@dataclass(frozen=True)
+class Taken:
+    """A pick made for the seat: the cards, and why when they were taken for the player (else empty)."""
+
+    pick: Pick
+    why: str = ""
+
+
+@dataclass(frozen=True)
+class Refused:
+    """The pick was refused (the pack on the screen is no longer the seat's): why, and the cards taken for the
+    seat at the pick it was made on, if the draft's clock took them meanwhile."""
+
+    reason: str
+    taken_meanwhile: Pick | None
+
+
+TIMED_OUT = "the strong bot's pick, the same at every terminal"
+TIMED_OUT_PRACTICE = "the best pick for your colors"
+
+
+class SeatSession:
+    """The seat ``seat`` of ``table``; ``token`` is this terminal's binding of it (seat codes), ``confirm``
+    whether each pick is asked about before it is taken."""
+
+    def __init__(
+        self,
+        table: TableSession,
+        seat: int,
+        *,
+        token: str | None = None,
+        confirm: bool = False,
+        clock: Callable[[], float] = time.monotonic,
+        wall: Callable[[], float] = time.time,
+    ) -> None:
+        self.table, self.seat, self.token, self.confirm = table, seat, token, confirm
+        self.clock, self.wall = clock, wall
+        self.marked: list[int] = []
+        self.seen: tuple[int, int] | None = None  # (pack, pick) of the pack on the screen
+        self.deadline: float | None = None  # when this pick ends, on ``clock``
+
+    # --- what the seat sees --------------------------------------------------------------------------------
+
+    @property
+    def draft(self) -> Draft:
+        return self.table.draft
+
+    @property
+    def pack(self) -> list[Printing]:
+        return self.draft.pack(self.seat)
+
+    @property
+    def due(self) -> int:
+        """Cards to take from this pack."""
+        return self.draft.picks_due(self.seat)
+
+    @property
+    def at(self) -> tuple[int, int]:
+        """(pack, pick) the seat is at now, from 1."""
+        return self.draft.round + 1, self.draft.pick_number
+
+    @property
+    def pool(self) -> list[Card]:
+        return [printing.card for printing in self.draft.pools[self.seat]]
+
+    @property
+    def timed(self) -> bool:
+        """Whether the draft keeps the clock (an event draft with a timer), the same at every terminal."""
+        return bool(getattr(self.table, "timed", False))
+
+    def hint(self) -> Advice:
+        """What a strong drafter takes from this pack, and why."""
+        return seat_advice(self.draft, self.seat)
+
+    def signals(self) -> list[ColorSignal]:
+        return signals(self.draft, self.seat)
+
+    def show(self) -> None:
+        """The pack goes on the screen: the pick names it from now on, the marks are cleared, and the pick's
+        clock runs: the draft's own deadline (an event's timer, the same at every terminal and after a
+        restart), or a practice timer that starts now (the first pick shows the full time)."""
+        self.seen = self.at
+        self.marked = []
+        if self.timed:
+            at = self.table.deadline()
+            self.deadline = None if at is None else self.clock() + (at - self.wall())
+            return
+        seconds = self.table.pick_seconds(len(self.pack)) if self.pack else None
+        self.deadline = self.clock() + seconds if seconds else None
+
+    @property
+    def current(self) -> bool:
+        """Whether the pack on the screen is still the seat's (an answer to a question asked about it counts)."""
+        return self.seen == self.at
+
+    def seconds_left(self) -> int | None:
+        """Whole seconds left for this pick, rounded up (None without a clock)."""
+        if self.deadline is None:
+            return None
+        return max(0, math.ceil(self.deadline - self.clock()))
+
+    def expired(self) -> bool:
+        return self.deadline is not None and self.clock() >= self.deadline
+
+    # --- marks ---------------------------------------------------------------------------------------------
+
+    def toggle_mark(self, index: int) -> Mark:
+        """Mark a card of the pack, or take its mark off; no more marks than the pick takes."""
+        if index in self.marked:
+            self.marked.remove(index)
+            return Mark.UNMARKED
+        if len(self.marked) >= self.due:
+            return Mark.FULL
+        self.marked.append(index)
+        return Mark.MARKED
+
+    def mark_only(self, positions: Sequence[int]) -> None:
+        """These cards marked and no others (the hint's pair)."""
+        self.marked = list(positions)
+
+    def ready(self, highlighted: int | None) -> bool:
+        """Whether the marks make a whole pick; one missing is the ``highlighted`` card, marked now."""
+        if len(self.marked) < self.due and highlighted is not None and highlighted not in self.marked:
+            self.marked.append(highlighted)
+        return len(self.marked) >= self.due
+
+    # --- picks ---------------------------------------------------------------------------------------------
+
+    def request(self, positions: Sequence[int]) -> PickRequest:
+        """The pick of these positions of the pack that was shown."""
+        seen = self.seen or self.at
+        pack = self.pack
+        return PickRequest(self.seat, *seen, tuple(pack[i] for i in positions))
+
+    def pick(self, positions: Sequence[int], why: str = "") -> Taken | Refused:
+        """Take these cards of the pack that was shown (saved, the bots' picks after it); a pack that moved on
+        meanwhile refuses it."""
+        seen = self.seen or self.at
+        try:
+            record = self.table.pick(self.request(positions), self.token)
+        except StalePickError as error:
+            return Refused(str(error), self.taken_at(seen))
+        return Taken(record, why)
+
+    @property
+    def last_cards_due(self) -> bool:
+        """Whether the pack holds no more cards than the pick takes: they are taken for the player, no choosing."""
+        return not self.draft.finished and 0 < len(self.pack) <= self.due
+
+    def take_last_cards(self) -> Taken | Refused:
+        self.show()
+        return self.pick(range(len(self.pack)))
+
+    def time_up(self) -> Taken | None:
+        """The pick's time ran out: the draft's timeout (once, the same cards whoever applies it), or at a practice
+        table the best pick for the seat's colors.  None: not quite due by the draft's clock yet."""
+        seen = self.seen or self.at
+        if self.timed:
+            self.table.apply_timeout(self.wall())
+            taken = self.taken_at(seen)
+            return None if taken is None else Taken(taken, TIMED_OUT)
+        outcome = self.pick(self.table.suggested_positions(self.seat), TIMED_OUT_PRACTICE)
+        return outcome if isinstance(outcome, Taken) else None
+
+    def taken_at(self, seen: tuple[int, int]) -> Pick | None:
+        """The seat's pick at (pack, pick), once made."""
+        return next((p for p in reversed(self.draft.log) if p.seat == self.seat and (p.pack, p.pick) == seen), None)
