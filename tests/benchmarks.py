@@ -163,7 +163,8 @@ def practice() -> None:
     from rich.console import Console
 
     from draft.engine import DraftConfig
-    from events.screens.practice import PracticeUI, Terminal
+    from events.screens.table import TablePrompt
+    from events.sessions.seat import SeatSession
     from events.storage.draft_files import TableSession
     from events.storage.store import Store
 
@@ -180,7 +181,7 @@ def practice() -> None:
     with tempfile.TemporaryDirectory() as folder:
         session = seated(folder, "plain.json")
         console = Console(file=io.StringIO(), width=80, height=24, force_terminal=True)
-        ui = PracticeUI(session, console, Terminal(console))
+        ui = TablePrompt(SeatSession(session, 0), console, None)
         times = []
         while not session.draft.finished:
             start = time.perf_counter()
@@ -242,9 +243,9 @@ def practice() -> None:
                     table = screen.query_one("#pack")
                     row = table.cursor_row
                     keys.append(await timed_key(pilot, "j", lambda: table.cursor_row == row + 1))
-                    keys.append(await timed_key(pilot, "space", lambda: len(screen.marked) == 1))
+                    keys.append(await timed_key(pilot, "space", lambda: len(screen.seat.marked) == 1))
                     keys.append(await timed_key(pilot, "k", lambda: table.cursor_row == row))
-                    keys.append(await timed_key(pilot, "space", lambda: len(screen.marked) == 2))
+                    keys.append(await timed_key(pilot, "space", lambda: len(screen.seat.marked) == 2))
                     before = len(app_session.draft.log)
                     # the pick: 7 bots, saved durably, the next pack drawn (the last one opens the builder: not timed)
                     took = await timed_key(pilot, "enter", lambda: len(app_session.draft.log) > before)

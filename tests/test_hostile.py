@@ -887,7 +887,7 @@ def test_the_sweep_can_disagree(tmp_path):
 def test_the_practice_export_refuses_a_folder_with_files_unless_forced_and_never_a_database(tmp_path):
     from draft.decks import Deck
     from draft.engine import DraftConfig
-    from events.screens.practice import export_practice
+    from events.sessions.activities import export_practice
     from events.storage.draft_files import TableSession
     from sets.errors import InputError
 
@@ -896,15 +896,17 @@ def test_the_practice_export_refuses_a_folder_with_files_unless_forced_and_never
         store, kind="practice", seed=3, config=DraftConfig(seats=2), humans=[0], names=["You", "Bot"]
     )
     folder = tmp_path / "out"
-    written = export_practice(session, Deck((), (), "x"), folder)
+    written = export_practice(session, Deck((), (), "x"), folder).written
     assert written and all(path.exists() for path in written)
-    assert export_practice(session, Deck((), (), "x"), folder) == written  # again in the same run: its own files
+    assert (
+        export_practice(session, Deck((), (), "x"), folder).written == written
+    )  # again in the same run: its own files
     from events.outputs.guard import new_run
 
     new_run()
     with pytest.raises(InputError, match="not empty"):
         export_practice(session, Deck((), (), "x"), folder)
-    assert export_practice(session, Deck((), (), "x"), folder, force=True) == written
+    assert export_practice(session, Deck((), (), "x"), folder, force=True).written == written
     with pytest.raises(InputError, match="holds the open database"):
         export_practice(session, Deck((), (), "x"), tmp_path, force=True)
 

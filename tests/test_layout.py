@@ -314,3 +314,122 @@ def test_a_planted_facade_import_in_the_terminal_is_seen(tmp_path: Path):
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
     assert facade_users(tmp_path) == ["events.cli.event"]
+
+
+# --- faces stay thin: each holds a session, none reaches into another ----------------------------------------
+
+
+def face_modules(root: Path) -> dict[str, Path]:
+    return {name: path for name, path in module_files(root).items() if is_presentation(name)}
+
+
+def private_name(name: str) -> bool:
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
+
+def face_private_attributes(root: Path) -> set[str]:
+    """The private names the faces' own classes define: methods and ``self._x`` they set."""
+    found: set[str] = set()
+    for path in face_modules(root).values():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                for item in ast.walk(node):
+                    if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and private_name(item.name):
+                        found.add(item.name)
+                    if (
+                        isinstance(item, ast.Attribute)
+                        and isinstance(item.ctx, ast.Store)
+                        and isinstance(item.value, ast.Name)
+                        and item.value.id == "self"
+                        and private_name(item.attr)
+                    ):
+                        found.add(item.attr)
+    return found
+
+
+def faces_reaching_into_faces(root: Path) -> list[str]:
+    """Where a face module imports another face module's private name (``from events.screens.x import _y``) or
+    uses a face object's private member from outside it (``ui._available`` with ``ui`` not ``self``)."""
+    faces = face_modules(root)
+    private = face_private_attributes(root)
+    found = []
+    for name, path in sorted(faces.items()):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module in faces and node.module != name:
+                found += [f"{name}: {node.module}.{a.name}" for a in node.names if private_name(a.name)]
+            elif (
+                isinstance(node, ast.Attribute)
+                and node.attr in private
+                and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls", "super"))
+                and not (isinstance(node.value, ast.Call) and getattr(node.value.func, "id", "") == "super")
+            ):
+                found.append(f"{name}: {ast.unparse(node)} (line {node.lineno})")
+    return sorted(found)
+
+
+def test_no_face_reaches_into_another_face():
+    assert faces_reaching_into_faces(ROOT) == []
+
+
+def test_a_planted_private_import_and_a_private_call_on_a_face_object_are_seen(tmp_path: Path):
+    files = {
+        "sets/__init__.py": "",
+        "draft/__init__.py": "",
+        "events/__init__.py": "",
+        "events/night/base.py": "class Core:\n    def _player_id(self):\n        return 1\n",
+        "events/screens/__init__.py": "",
+        "events/screens/builder.py": (
+            "class Prompt:\n    def _available(self, card):\n        return self._count\n\n"
+            "    def show(self):\n        self._count = 1\n        return self._available(None)\n"
+        ),
+        "events/screens/app/__init__.py": "",
+        "events/screens/app/builder.py": (
+            "from events.screens.builder import Prompt, _helper\n\n\n"
+            "def refresh(ui, core):\n    core._player_id()\n    return ui._available(None), ui._count\n"
+        ),
+    }
+    for name, text in files.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    assert faces_reaching_into_faces(tmp_path) == [
+        "events.screens.app.builder: events.screens.builder._helper",
+        "events.screens.app.builder: ui._available (line 6)",
+        "events.screens.app.builder: ui._count (line 6)",
+    ]
+
+
+def simple_namespaces(root: Path) -> list[str]:
+    """Package modules that use ``types.SimpleNamespace`` (an untyped stand-in where a real type belongs)."""
+    found = []
+    for name, path in sorted(module_files(root).items()):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            named = (isinstance(node, ast.Name) and node.id == "SimpleNamespace") or (
+                isinstance(node, ast.Attribute) and node.attr == "SimpleNamespace"
+            )
+            imported = isinstance(node, ast.ImportFrom) and any(a.name == "SimpleNamespace" for a in node.names)
+            if named or imported:
+                found.append(f"{name} (line {node.lineno})")
+    return found
+
+
+def test_no_simple_namespace_in_package_code():
+    assert simple_namespaces(ROOT) == []
+
+
+def test_a_planted_simple_namespace_is_seen(tmp_path: Path):
+    files = {
+        "sets/__init__.py": "",
+        "draft/__init__.py": "import types\n\nFAKE = types.SimpleNamespace(pools=[])\n",
+        "events/__init__.py": "",
+        "events/screens/pool.py": "def f():\n    from types import SimpleNamespace\n\n    return SimpleNamespace(doc={})\n",
+    }
+    for name, text in files.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    assert simple_namespaces(tmp_path) == [
+        "draft (line 3)",
+        "events.screens.pool (line 2)",
+        "events.screens.pool (line 4)",
+    ]

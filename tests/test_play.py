@@ -215,7 +215,8 @@ def test_deck_builder_commands(tmp_path):
     with pytest.raises(Quit):
         ui.build()
     out = console.file.getvalue()
-    third = ui.pool_list[2].name
+    deck = ui.builder.session
+    third = deck.pool_list[2].name
     assert re.search(rf"-\d {re.escape(third)}", out) and f"+1 {third}" in out and "unknown command 'frobnicate'" in out
     assert "Saved" in out and session.doc["deck"] is not None
-    assert ui.main[ui.pool_list[2]] >= 1 and ui.main[ui.pool_list[3]] >= 1
+    assert deck.main[deck.pool_list[2]] >= 1 and deck.main[deck.pool_list[3]] >= 1

@@ -195,7 +195,7 @@ def builder_at(tmp_path, script: str, seed: int = 21):
     ui = PracticeUI(session, console, Terminal(console, io.StringIO(script)))
     with pytest.raises(Quit):
         ui.build()
-    return ui, console.file.getvalue(), session
+    return ui.builder.session, console.file.getvalue(), session
 
 
 def test_lands_follow_the_symbols_and_basics_are_reached_by_name(tmp_path):
@@ -241,7 +241,7 @@ def test_auto_finishes_your_deck_and_keeps_every_card_you_chose(tmp_path):
     ui, out, session = builder_at(tmp_path / "again", script)
     deck = ui.deck()
     assert deck.commanders == [leader] and all(deck.main[c] >= 1 for c in mine)  # the 7 weakest, kept on purpose
-    assert deck.size == 60 and validate(deck, ui.pool_cards()).valid
+    assert deck.size == 60 and validate(deck, ui.pool).valid
     assert "kept your 7 cards" in out
 
 

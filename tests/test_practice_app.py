@@ -6,7 +6,6 @@ rewrites them on purpose)."""
 from __future__ import annotations
 
 import asyncio
-import time
 from pathlib import Path
 
 import pytest
@@ -189,7 +188,7 @@ def test_timeout_takes_for_your_colors_and_clears_the_typed_line(tmp_path):
             await pilot.pause()
             assert screen.query_one("#names").value == "1"
             expected = seat_advice(session.draft, 0).positions  # the timeout takes the hint's pick for your colors
-            screen.deadline = time.monotonic() - 0.01  # the clock ran out
+            screen.seat.deadline = screen.seat.clock() - 0.01  # the clock ran out
             screen.tick()
             await pilot.pause()
             taken = on_disk(db, session.draft_id).draft.picks_of(0)
@@ -297,7 +296,7 @@ def test_hint_shows_the_pair_and_why_and_marks_it(tmp_path):
                 assert pick.card.name in text and f"rating {pick.rating:.1f}" in text
             await pilot.press("enter")
             await pilot.pause()
-            assert sorted(pilot.app.screen.marked) == sorted(advice.positions)
+            assert sorted(pilot.app.screen.seat.marked) == sorted(advice.positions)
             await pilot.press("enter")
             await pilot.pause()
             assert sorted(on_disk(db, session.draft_id).draft.picks_of(0)[0].positions) == sorted(advice.positions)
@@ -374,7 +373,7 @@ def test_builder_keys_change_and_save_the_deck_with_undo_and_redo(tmp_path):
         async with practice_app(session).run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             screen = pilot.app.screen
-            ui = screen.ui
+            ui = screen.session
             await pilot.press("j", "enter")  # the first card under the first group heading
             await pilot.pause()
             first = screen.row_card("pool")[0]
@@ -401,7 +400,7 @@ def test_builder_commander_lands_finish_and_figures(tmp_path):
         async with practice_app(session, export_root=tmp_path).run_test(size=(120, 40)) as pilot:
             await pilot.pause()
             screen = pilot.app.screen
-            ui = screen.ui
+            ui = screen.session
             leader = next(c for c in ui.pool_list if c.can_be_commander and c.identity)
             table = screen.query_one("#pool")
             row = table.get_row_index(f"card:{ui.pool_list.index(leader) + 1}")
@@ -438,7 +437,7 @@ def test_builder_commander_lands_finish_and_figures(tmp_path):
 
 def test_build_app_over_a_pool_with_odd_names(tmp_path):
     from events.screens.app.practice import BuildApp
-    from events.screens.practice import PoolBuildUI, Terminal
+    from events.sessions.activities import PoolDeck
     from events.storage.pool_builds import PoolBuild
     from sets.catalog import load_set
 
@@ -454,15 +453,11 @@ def test_build_app_over_a_pool_with_odd_names(tmp_path):
     )
     pool = [c for c in cmr.cards if c.main_set][:60] + [odd]
     build = PoolBuild.open(Store(tmp_path / "db.json"), "test pool", pool)
-    import io
-
-    from rich.console import Console
-
-    console = Console(file=io.StringIO())
-    ui = PoolBuildUI(build, console, Terminal(console), "pool", export_root=tmp_path)
+    deck = PoolDeck(build, "pool", tmp_path)
+    ui = deck.session
 
     async def go():
-        async with BuildApp(ui).run_test(size=(120, 40)) as pilot:
+        async with BuildApp(deck).run_test(size=(120, 40)) as pilot:
             await pilot.pause()
             assert "[red]Not Red[/red]" in screen_text(pilot.app)
             number = ui.pool_list.index(odd) + 1
@@ -475,7 +470,7 @@ def test_build_app_over_a_pool_with_odd_names(tmp_path):
 
     run(go())
     again = PoolBuild.open(Store(tmp_path / "db.json"), "test pool", pool)
-    assert again.draft_id == build.draft_id and again.doc["deck"]["main"][0]["name"] == "[red]Not Red[/red]"
+    assert again.build_id == build.build_id and again.doc["deck"]["main"][0]["name"] == "[red]Not Red[/red]"
 
 
 # --- snapshots -----------------------------------------------------------------------------------------

@@ -21,10 +21,10 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
+from draft.deck_session import pool_order
 from draft.decks import validate
 from draft.engine import DraftConfig
 from events.cli import app
-from events.screens.builder import pool_order
 from events.screens.picks import parse_selection, read_choices
 from events.storage.draft_files import TableSession
 from events.storage.store import Store
@@ -305,12 +305,12 @@ def test_builder_suggestions_and_review_at_80_columns(tmp_path):
     # input isn't echoed here, so the next output follows the prompt on its line
     lines = [line.replace("deck> ", "") for line in console.file.getvalue().splitlines()]
     assert_whole(lines, pool_list(session), 80, cost=False)
-    deck = ui.deck()
+    deck = ui.builder.session.deck()
     for card in deck.commanders:
         assert any(card.name in line for line in lines)
     from draft.decks import suggest_commanders
 
-    for suggestion in suggest_commanders(Counter(ui.pool_cards()), 8, piper=ui.piper):
+    for suggestion in suggest_commanders(Counter(ui.builder.session.pool), 8, piper=ui.builder.session.piper):
         for name in suggestion.commanders:
             assert any(name in line for line in lines), name
     assert any("The bots' decks" in line for line in lines)
@@ -457,7 +457,8 @@ def test_add_with_counts_for_several_cards(tmp_path):
     ui = PracticeUI(session, console, Terminal(console, io.StringIO(f"add {x} {pool[cards[x - 1]]}, {y} 1\nquit\n")))
     with pytest.raises(Quit):
         ui.build()
-    assert ui.main[cards[x - 1]] == pool[cards[x - 1]] and ui.main[cards[y - 1]] == 1
+    main = ui.builder.session.main
+    assert main[cards[x - 1]] == pool[cards[x - 1]] and main[cards[y - 1]] == 1
 
 
 # --- 8: the timer ----------------------------------------------------------------------------------------
@@ -538,8 +539,8 @@ def test_export_goes_to_cmdraft_practice_id_by_default(tmp_path):
 
 def test_lists_of_names_stay_readable_with_commas(tmp_path):
     from draft.decks import Deck, DeckLine, Zone
-    from events.screens.practice import review
-    from events.screens.render import deck_report
+    from events.screens.deck_tables import deck_report
+    from events.screens.review import review
 
     session = drafted(tmp_path / "r.json", 21)
     console = Console(file=io.StringIO(), width=4000, no_color=True)

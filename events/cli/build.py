@@ -45,15 +45,16 @@ def open_builder(store, source: str, cards, set_code: str, seed: int, stem: str,
     """The builder, full screen on a terminal, else at the line prompt."""
     from events.cli.common import out
     from events.cli.play import full_screen
-    from events.screens.practice import PoolBuildUI, Terminal
+    from events.screens.practice import run_pool_build
+    from events.screens.terminal import Terminal
+    from events.sessions.activities import PoolDeck
     from events.storage.pool_builds import PoolBuild
 
-    session = PoolBuild.open(store, source, cards, set_code, seed)
-    console = out()
-    ui = PoolBuildUI(session, console, Terminal(console), stem, export_root=Path.cwd())
+    deck = PoolDeck(PoolBuild.open(store, source, cards, set_code, seed), stem, Path.cwd())
     if plain or not full_screen():
-        ui.run()
+        console = out()
+        run_pool_build(deck, console, Terminal(console))
         return
     from events.screens.app import run_build  # Textual is imported only here
 
-    run_build(ui)
+    run_build(deck)

@@ -80,7 +80,7 @@ def deck_check(
     if as_json:
         emit_json(report.to_json())
     else:
-        from events.screens.render import deck_report
+        from events.screens.deck_tables import deck_report
 
         out().print(deck_report(report))
     raise typer.Exit(0 if report.valid else 1)
@@ -158,7 +158,7 @@ def deck_suggest(
         return
     from rich.markup import escape
 
-    from events.screens.render import suggestion_table
+    from events.screens.deck_tables import suggestion_table
 
     console = out()
     for problem in problems:

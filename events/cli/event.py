@@ -158,7 +158,7 @@ def event_show(event_id: EventArg, db: DbOption = None, as_json: JsonOption = Fa
     if as_json:
         emit_json({**_snapshot_json(snap), "pipers": events.piper_ledger(event_id)})
         return
-    from events.screens.render import event_board
+    from events.screens.boards import event_board
 
     out().print(event_board(snap, events.piper_ledger(event_id)))
 
@@ -278,7 +278,8 @@ def player_checkin(
     if as_json:
         emit_json({"checked_in": checked, "offer": offer})
         return
-    from events.screens.render import join_names, shown
+    from events.outputs.text import join_names
+    from events.screens.render import shown
 
     out().print(shown(f"checked in: {join_names(checked)}"))
     if offer:
@@ -405,7 +406,8 @@ def event_seat(
         return
     from rich.table import Table
 
-    from events.screens.render import join_names, shown
+    from events.outputs.text import join_names
+    from events.screens.render import shown
 
     for number, names in enumerate(pods, start=1):
         table = Table("Seat", "Player", title=f"Draft pod {number}")
@@ -634,7 +636,7 @@ def event_pipers(
     if as_json:
         emit_json(ledger)
         return
-    from events.screens.render import piper_ledger
+    from events.screens.boards import piper_ledger
 
     out().print(piper_ledger(ledger))
 
@@ -668,7 +670,7 @@ def event_deck(
                 ]
             )
             return
-        from events.screens.render import deck_board
+        from events.screens.boards import deck_board
 
         out().print(deck_board(snap))
         return
@@ -715,7 +717,8 @@ def event_round(
         return
     from rich.table import Table
 
-    from events.screens.render import join_names, shown
+    from events.outputs.text import join_names
+    from events.screens.render import shown
 
     table = Table("Table", "Players (seat order)", "Goes first", title=f"Round {result['round']}")
     for number, (names, first) in enumerate(zip(result["tables"], result["first"], strict=True), start=1):
@@ -746,7 +749,8 @@ def event_result(
     if as_json:
         emit_json({**result, "points": {name: round(float(points), 4) for name, points in result["points"].items()}})
         return
-    from events.screens.render import join_names, shown
+    from events.outputs.text import join_names
+    from events.screens.render import shown
 
     out().print(shown(join_names(f"{name} {number_text(points)}" for name, points in result["points"].items())))
     if result["next_round"] is not None:
@@ -776,7 +780,7 @@ def event_standings(event_id: EventArg, db: DbOption = None, as_json: JsonOption
     if as_json:
         emit_json([row.to_json() for row in rows])
         return
-    from events.screens.render import standings_table
+    from events.screens.boards import standings_table
 
     out().print(standings_table(rows, events.snapshot(event_id)["event"]["points"]))
 
@@ -865,7 +869,7 @@ def event_game(
     if as_json:
         emit_json(board)
         return
-    from events.screens.render import game_board
+    from events.screens.boards import game_board
 
     out().print(game_board(board))
 
@@ -901,7 +905,7 @@ def event_log(event_id: EventArg, db: DbOption = None, as_json: JsonOption = Fal
     if as_json:
         emit_json(entries)
         return
-    from events.screens.render import history_table
+    from events.screens.boards import history_table
 
     out().print(history_table(entries))
 

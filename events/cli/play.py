@@ -122,7 +122,8 @@ def play(
             timer=timer or None,
         )
     if plain or not full_screen():
-        from events.screens.practice import PracticeUI, Terminal
+        from events.screens.practice import PracticeUI
+        from events.screens.terminal import Terminal
 
         console = out()
         PracticeUI(session, console, Terminal(console), confirm=confirm).run()

@@ -74,7 +74,7 @@ def sim(
     if as_json:
         emit_json(result.to_json())
         return
-    from events.screens.render import pod_table
+    from events.screens.deck_tables import pod_table
 
     console = out()
     console.print(pod_table(result))
@@ -104,7 +104,7 @@ def run_many(seed: int, drafts: int, jobs: int, config, styles, as_json: bool) -
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task(f"simulating {drafts} pods", total=drafts)
         summaries = _map(work, seeds, jobs, lambda: progress.advance(task))
-    from events.screens.render import aggregate_table
+    from events.screens.deck_tables import aggregate_table
 
     console.print(aggregate_table(seed, aggregate(summaries)))
 

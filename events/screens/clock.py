@@ -13,7 +13,8 @@ from rich.table import Table
 from rich.text import Text
 
 from events.night.round_clock import RoundClock, clock_text, read_clock, toggle_pause
-from events.screens.render import join_names, shown
+from events.outputs.text import join_names
+from events.screens.render import shown
 from events.screens.terminal import Keys
 from events.screens.timer import big_text
 

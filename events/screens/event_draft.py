@@ -1,20 +1,24 @@
-"""Event drafts at the terminal: picking for the players at this terminal, and building a deck from a recorded pool."""
+"""Event drafts at the terminal: picking for the players at this terminal, and building a deck from a recorded pool.
+
+Each pick goes through a ``SeatSession`` of the player's seat, each deck through an ``EventDeck``: the same
+sessions the practice screens hold, so the rules and messages are the same."""
 
 from __future__ import annotations
 
-import json
 import shlex
 
 from rich.console import Console
 from rich.markup import escape
-from rich.text import Text
 
-from events.night.history import actor
+from events.night.decks import Decks
 from events.night.seat_codes import check_code, keep_token, terminal_token, uses_codes
-from events.screens.practice import PracticeUI
-from events.screens.render import db_option, join_names, shown
+from events.outputs.text import join_names
+from events.screens.builder import BuilderPrompt
+from events.screens.render import db_option, shown
+from events.screens.table import TablePrompt
 from events.screens.terminal import Quit, Terminal
-from sets.errors import InputError
+from events.sessions.activities import EventDeck
+from events.sessions.seat import SeatSession
 
 
 def run_event_draft(
@@ -66,12 +70,9 @@ def run_event_draft(
                     console.print(
                         shown(f"{names[player_id]}, your pick (pod {number}, seat {seat + 1})", style="bold magenta")
                     )
-                    ui = PracticeUI(
-                        session, console, terminal, confirm=True
-                    )  # a store draft asks before each pick, as before
-                    ui.seat = seat
-                    ui.token = tokens.get(player_id)
-                    ui.pick_once()
+                    # a store draft asks before each pick
+                    held = SeatSession(session, seat, token=tokens.get(player_id), confirm=True)
+                    TablePrompt(held, console, terminal).pick_once()
                     events.after_picks(event_id, number, session)
                     progressed = True
                     waiting_shown = False
@@ -187,62 +188,17 @@ def watch_draft(events, event_id: int, console: Console, terminal: Terminal, pol
         )
 
 
-class PoolBuilder(PracticeUI):
-    """The deck builder of the play screen, over an event player's recorded pool; 'done' registers the deck."""
+class PoolBuilder:
+    """The deck builder at the line prompt over an event player's recorded pool; 'done' or 'save' registers the deck."""
 
-    def __init__(self, events, event_id: int, who: str, console: Console, terminal: Terminal):
-        from types import SimpleNamespace
+    def __init__(self, events: Decks, event_id: int, who: str, console: Console, terminal: Terminal) -> None:
+        self.deck = EventDeck(events, event_id, who)
+        self.prompt = BuilderPrompt(self.deck, console, terminal)
 
-        snap = events.snapshot(event_id)
-        player_id = events._player_id(event_id, who)
-        player = next(p for p in snap["players"] if p["id"] == player_id)
-        self.events, self.event_id, self.player_name = events, event_id, player["name"]
-        self.registered = False
-        pool = events.pool(event_id, player_id)
-        session = SimpleNamespace(
-            draft=SimpleNamespace(pools=[pool], config=SimpleNamespace(set_code=snap["event"]["set"])),
-            doc={"deck": None},
-            draft_id=f"{event_id}/{player_id}",
-            humans=[0],
-            names=[player["name"]],
-            save_deck=self._register,
-        )
-        super().__init__(session, console, terminal)
+    @property
+    def registered(self) -> bool:
+        return self.deck.registered
 
-    def _register(self, deck_json: dict, legal: bool) -> None:
-        from draft.formats import parse_json
-
-        report = self.events.register_deck(
-            self.event_id, self.player_name, parse_json(json.dumps(deck_json)), by=actor(self.player_name)
-        )  # the history says it came from this terminal
-        self.registered = True
-        state = "legal" if report["valid"] else "not legal yet"
-        self.console.print(shown(f"{self.player_name}: deck registered ({state})"))
-
-    def after_done(self) -> None:
-        return None
-
-    def save_progress(self) -> None:
-        """An event deck is registered with 'done' (or 'save'), not after every change."""
-
-    def cmd_save(self, args: list[str]) -> None:
-        self.session.save_deck(self.deck_json(), self.report().valid)
-
-    def cmd_help(self, args: list[str]) -> None:
-        from events.screens.builder import HELP_BUILD
-
-        text = HELP_BUILD.split("  export [FOLDER]")[0] + (
-            "  done                  register the deck (only when it is legal)\n"
-            "  save                  register the deck as it is, legal or not\n"
-            "  quit                  leave; changes since the last 'save' or 'done' are not registered"
-        )
-        self.console.print(Text(text))
-
-    def cmd_review(self, args: list[str]) -> None:
-        raise InputError("the draft review is in 'cmdraft event export'; here you build and register the deck")
-
-    def cmd_export(self, args: list[str]) -> None:
-        raise InputError("export the event's files with 'cmdraft event export'")
-
-    def cmd_bot(self, args: list[str]) -> None:
-        raise InputError("an event pool has no bots to show; here you build and register the deck")
+    def build(self) -> None:
+        """Until 'done' registers a legal deck; ``Quit`` to leave."""
+        self.prompt.run()

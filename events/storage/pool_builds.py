@@ -10,44 +10,26 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from events.storage.store import Store
-from sets.booster import Printing
 from sets.cards import Card
 
 BUILDS = "builds"
 
 
 @dataclass
-class PoolConfig:
-    set_code: str = "CMR"
-
-
-@dataclass
-class PoolDraft:
-    """What the deck builder reads of a draft, for a pool that wasn't drafted here."""
-
-    pools: list[list[Printing]]
-    config: PoolConfig
-    seed: int = 0
-    finished: bool = True
-
-
-@dataclass
 class PoolBuild:
-    """A deck being built from a pool; ``save_deck`` keeps it in the store."""
+    """A deck being built from a pool: its build record, the pool's cards, its set and seed (for sample hands);
+    ``save_deck`` keeps the deck in the store."""
 
     store: Store
-    draft_id: int
+    build_id: int
     doc: dict[str, Any]
-    draft: PoolDraft
-    humans: list[int] = field(default_factory=lambda: [0])
-
-    @property
-    def names(self) -> list[str]:
-        return [self.doc.get("name", "You")]
+    cards: tuple[Card, ...]
+    set_code: str = "CMR"
+    seed: int = 0
 
     @classmethod
     def open(cls, store: Store, source: str, cards: Sequence[Card], set_code: str = "CMR", seed: int = 0) -> PoolBuild:
@@ -70,13 +52,12 @@ class PoolBuild:
                 build_id = table.insert(doc)
             else:
                 doc, build_id = dict(found), found.doc_id
-        draft = PoolDraft([[Printing(card) for card in cards]], PoolConfig(set_code), int(doc.get("seed") or 0))
-        return cls(store, build_id, doc, draft)
+        return cls(store, build_id, doc, tuple(cards), set_code, int(doc.get("seed") or 0))
 
     def save_deck(self, deck_json: dict[str, Any], legal: bool, final: bool = True) -> None:
         """Keep the deck; ``final`` (the player typed 'done') marks a legal deck done."""
         self.doc.update(deck=deck_json, deck_legal=legal, status="done" if legal and final else "building")
         with self.store.write() as db:
             db.table(BUILDS).update(
-                {"deck": deck_json, "deck_legal": legal, "status": self.doc["status"]}, doc_ids=[self.draft_id]
+                {"deck": deck_json, "deck_legal": legal, "status": self.doc["status"]}, doc_ids=[self.build_id]
             )

@@ -1,8 +1,8 @@
 """The full-screen practice app (Textual): the draft table, the deck builder and the review.
 
-A thin face over the same session objects the line prompt uses (``TableSession`` and the
-``DeckBuilder`` commands): widgets show their state and send them actions, so the plain
-prompt and the app can't drift apart.  One module per screen (``table``, ``builder``,
+A thin face over the same session objects the line prompt uses (``SeatSession`` at the table, a
+deck activity's ``DeckSession`` in the builder): widgets show their state and send them intents,
+so the plain prompt and the app can't drift apart.  One module per screen (``table``, ``builder``,
 ``review``), the modal screens in ``modals``, styles in a ``.tcss`` beside each module.
 Textual is imported only when the app starts (``run_practice``, ``run_build``), so
 ``cmdraft --help`` stays fast.
@@ -22,10 +22,10 @@ def run_practice(session, confirm: bool = False, export_root: Path | None = None
     print(app.farewell)
 
 
-def run_build(ui) -> None:
-    """The deck builder full screen over any pool (``ui``: a ``DeckBuilder`` over it)."""
+def run_build(deck) -> None:
+    """The deck builder full screen over any pool (``deck``: its ``PoolDeck``)."""
     from events.screens.app.practice import BuildApp
 
-    app = BuildApp(ui)
+    app = BuildApp(deck)
     app.run()
     print(app.farewell)

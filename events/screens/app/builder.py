@@ -1,14 +1,13 @@
 """The deck builder: pool and deck side by side, grouped by type, with the deck's figures under them.
 
-Every key sends one of the line prompt's builder commands to the same ``DeckBuilder`` object
-('add 12', 'remove 12', 'commander 3 7', 'undo' ...), so both faces share every rule, every
-message and the saving after each change; the command line at the bottom takes those
-commands as typed.
+The screen holds one deck activity (``events.sessions.activities``) and keeps no deck of its own: every
+key sends an intent to its ``DeckSession`` (add, remove, commanders, undo ...) and the answer goes to the
+log in the line prompt's words (``events.screens.builder.answer_lines``), so both faces share every rule,
+every message and the saving after each change; the command line at the bottom reads the line prompt's
+commands as typed (``events.screens.deck_commands``).
 """
 
 from __future__ import annotations
-
-from collections import Counter
 
 from rich.console import Group
 from rich.text import Text
@@ -18,14 +17,19 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, RichLog, Static
 
+from draft import deck_actions as act
 from draft.decks import can_pair
-from draft.deckstats import group_cards, sample_hand
+from draft.deckstats import group_cards
+from events.screens import deck_commands as words
 from events.screens.app.modals import Panel, confirm
-from events.screens.builder import HELP_BUILD
-from events.screens.cards import card_request, find_card
-from events.screens.render import card_panel, identity_text, mana_text, shown, stats_lines
-from events.screens.terminal import Quit
+from events.screens.builder import answer_lines, export_lines, help_text, opening_lines
+from events.screens.cards import find_card
+from events.screens.deck_tables import stats_lines
+from events.screens.render import card_panel, identity_text, mana_text, shown
+from events.screens.review import bot_tables
 from sets.errors import InputError
+
+LOG_WIDTH = 120  # the log's tables are laid out for 120 columns, as they always were
 
 HELP_KEYS = (
     """Keys in the deck builder:
@@ -41,7 +45,7 @@ HELP_KEYS = (
   q, Ctrl-C    leave (every change is already saved)
 
 """
-    + HELP_BUILD
+    + words.HELP_BUILD
 )
 
 
@@ -67,9 +71,10 @@ class BuilderScreen(Screen):
         Binding("escape", "back", "Back", show=False),
     ]
 
-    def __init__(self, ui) -> None:
+    def __init__(self, activity) -> None:
         super().__init__()
-        self.ui = ui  # the DeckBuilder: every change goes through its commands
+        self.activity = activity  # the deck session and what its place offers
+        self.session = activity.session
 
     def compose(self) -> ComposeResult:
         yield Static(id="deckline", markup=False)
@@ -87,8 +92,7 @@ class BuilderScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.ui.listener = self.log_message
-        self.ui.start_build()
+        self.say(opening_lines(self.session, LOG_WIDTH))
         # 80 columns hold two lists of 30-letter names only with the number inside the name's cell
         self.wide = self.app.size.width >= 110
         pool_columns = ("#", "Card", "Cost", "Id", "In") if self.wide else ("# Card (green: in the deck)", "Id")
@@ -103,16 +107,20 @@ class BuilderScreen(Screen):
     def log_message(self, renderable) -> None:
         self.query_one("#log", RichLog).write(renderable if not isinstance(renderable, str) else shown(renderable))
 
+    def say(self, lines) -> None:
+        for line in lines:
+            self.log_message(line)
+
     def refresh_lists(self) -> None:
-        ui = self.ui
-        pool = Counter(ui.pool_cards())
+        session = self.session
+        pool = session.pool_counts
         pool_table = self.query_one("#pool", DataTable)
         deck_table = self.query_one("#deck", DataTable)
         keep = (pool_table.cursor_row, deck_table.cursor_row)
         pool_table.clear()
         deck_table.clear()
-        number = {card: i for i, card in enumerate(ui.pool_list, start=1)}
-        free = {card: ui._available(card) for card in ui.pool_list}
+        number = {card: i for i, card in enumerate(session.pool_list, start=1)}
+        free = {card: session.available(card) for card in session.pool_list}
 
         def row(table, lead: Text, name: Text, card, extra: list, key: str) -> None:
             if self.wide:
@@ -134,7 +142,7 @@ class BuilderScreen(Screen):
                 f"group:{kind}",
             )
 
-        for kind, cards in group_cards({card: pool[card] for card in ui.pool_list}):
+        for kind, cards in group_cards({card: pool[card] for card in session.pool_list}):
             heading(pool_table, kind, cards, 1)
             for card, n in cards:
                 used = n - free[card]
@@ -147,7 +155,7 @@ class BuilderScreen(Screen):
                     [Text(f"{used}/{n}" if used else str(n), style="green" if used else "")],
                     f"card:{number[card]}",
                 )
-        deck = ui.deck()
+        deck = session.deck()
         for index, card in enumerate(deck.commanders):
             row(
                 deck_table,
@@ -170,7 +178,7 @@ class BuilderScreen(Screen):
         self.show_figures()
 
     def show_figures(self) -> None:
-        report = self.ui.report()
+        report = self.session.report()
         commanders = " + ".join(report.commanders) or "no commander yet"
         if report.piper_colors:
             commanders += " (" + ", ".join(c.word for c in report.piper_colors) + ")"
@@ -188,7 +196,7 @@ class BuilderScreen(Screen):
             state,
         )
         self.query_one("#deckline", Static).update(line)
-        stats = stats_lines(self.ui.stats())
+        stats = stats_lines(self.session.stats())
         problems = [shown(f"{p.code}: {p.message}", style="red") for p in report.problems]
         lines = (stats + problems)[:4]  # the box's lines (builder.tcss); ':check' has every problem whole
         for line in lines:  # one line each, cut with '…': a wrapped sentence's end would fall out of the box
@@ -203,34 +211,65 @@ class BuilderScreen(Screen):
         key = table.coordinate_to_cell_key((table.cursor_row, 0)).row_key.value or ""
         kind, _, value = key.partition(":")
         if kind == "card":
-            return self.ui.pool_list[int(value) - 1], key
+            return self.session.pool_list[int(value) - 1], key
         if kind == "main":
             return self.deck_rows[key], key
         if kind == "commander":
-            return self.ui.deck().commanders[int(value)], key
+            return self.session.deck().commanders[int(value)], key
         return None, key
 
     # --- actions --------------------------------------------------------------------------------
 
-    def run(self, line: str, answer: bool | None = None) -> None:
-        """One builder command, as the line prompt would run it."""
-        words = line.split()
-        if not words:
-            return
-        self.ui.answer = answer
+    def send(self, intent) -> None:
+        """One intent to the session; its answer goes to the log, a question to a confirmation first."""
         try:
-            done = self.ui.run_command(words[0].lower(), words[1:], line[len(words[0]) :].strip())
-        except Quit:
-            self.app.leave()
+            result = self.session.apply(intent)
+        except InputError as error:
+            self.log_message(Text(str(error), style="red"))
+            self.refresh_lists()
             return
-        finally:
-            self.ui.answer = None
+        if isinstance(result, act.Question):
+
+            def answered(yes: bool | None) -> None:
+                self.send(act.Replace(bool(yes)))
+
+            self.app.push_screen(confirm("Replace?", result.text), answered)
+            return
+        self.say([*self.activity.notices, *answer_lines(result, self.activity, LOG_WIDTH)])
+        self.activity.notices.clear()
         self.refresh_lists()
-        if done:
+        if isinstance(result, act.Finished) and result.saved:
             self.log_message(Text("Export with x, see the review with r, leave with q.", style="bold"))
 
-    def action_command(self, line: str) -> None:
-        self.run(line)
+    def action_command(self, command: str) -> None:
+        """A key's command: the session's intent, or the export."""
+        if command == "export":
+            self.face_command(words.Export(None, False))
+            return
+        self.send({"undo": act.Undo(), "redo": act.Redo(), "lands": act.FillLands(), "auto": act.Complete()}[command])
+
+    def face_command(self, command) -> None:
+        """A command of this screen, not of the deck: help, a card, the review, a bot's deck, an export, leaving."""
+        try:
+            match command:
+                case words.Quit():
+                    self.app.leave()
+                case words.Help():
+                    self.log_message(Text(help_text(self.activity)))
+                case words.ReadCard():
+                    self.app.push_screen(
+                        Panel(
+                            "Card", card_panel(find_card(command.text, list(self.session.pool_list), "your pool list"))
+                        )
+                    )
+                case words.Review():
+                    self.action_review()
+                case words.ShowBot():
+                    self.say(bot_tables(self.activity.bot(command.seat), LOG_WIDTH))
+                case words.Export():
+                    self.say(export_lines(self.activity.export(command.folder, command.force)))
+        except InputError as error:
+            self.log_message(shown(str(error), style="red"))
 
     def focused_list(self) -> str:
         focused = self.focused
@@ -249,7 +288,7 @@ class BuilderScreen(Screen):
         if card is None:
             return
         if which == "pool":
-            self.run(f"add {self.ui.pool_list.index(card) + 1}")
+            self.send(act.Add(((card, 1),)))
         else:
             self.action_remove()
 
@@ -258,45 +297,40 @@ class BuilderScreen(Screen):
         if card is None:
             return
         if key.startswith("commander:"):
-            rest = [c for c in self.ui.commanders if c is not card]
-            self.ui.say(Text("Commanders are changed with c on a pool card or 'commander N [M]'.", style="yellow"))
+            rest = [c for c in self.session.commanders if c is not card]
+            self.log_message(Text("Commanders are changed with c on a pool card or 'commander N [M]'.", style="yellow"))
             if rest:
-                self.run(
-                    "commander " + " ".join(str(self.ui.pool_list.index(c) + 1) for c in rest if c in self.ui.pool_list)
-                )
+                kept = tuple(c for c in rest if c in self.session.pool_list)
+                if kept:
+                    self.send(act.ChooseCommanders(kept))
+                else:  # an added Piper is no card of the pool list
+                    self.log_message(Text(words.USAGE["commander"], style="red"))
+                    self.refresh_lists()
             return
-        self.run_card("remove", card)
-
-    def run_card(self, verb: str, card) -> None:
-        if card in self.ui.pool_list:
-            self.run(f"{verb} {self.ui.pool_list.index(card) + 1}")
-        else:  # a free basic: by name
-            self.run(f"{verb} {card.name}")
+        self.send(act.Remove(((card, 1),)))
 
     def action_commander(self) -> None:
         card, _ = self.row_card("pool")
         if card is None or self.focused_list() != "pool":
-            self.ui.say(Text("Highlight a pool card to make it your commander.", style="yellow"))
+            self.log_message(Text("Highlight a pool card to make it your commander.", style="yellow"))
             self.refresh_lists()
             return
-        current = [c for c in self.ui.commanders if c in self.ui.pool_list and c is not card]
+        current = [c for c in self.session.commanders if c in self.session.pool_list and c is not card]
         chosen = [card]
         if len(current) == 1 and can_pair(current[0], card):
             chosen = [current[0], card]
-        self.run("commander " + " ".join(str(self.ui.pool_list.index(c) + 1) for c in chosen))
+        self.send(act.ChooseCommanders(tuple(chosen)))
 
     def action_hand(self) -> None:
-        deck = self.ui.deck()
-        if not deck.main:
-            self.ui.say(Text("The deck is empty: add cards first.", style="yellow"))
+        if not self.session.deck().main:
+            self.log_message(Text("The deck is empty: add cards first.", style="yellow"))
             self.refresh_lists()
             return
-        hand = sample_hand(deck, self.ui.hand_seed(), self.ui.hands_dealt)
-        self.ui.hands_dealt += 1
-        body = [Text(f"Sample hand {self.ui.hands_dealt}", style="bold")]
+        hand = self.session.deal_hand()
+        body = [Text(f"Sample hand {hand.number}", style="bold")]
         body += [
             Text.assemble(mana_text(c.mana_cost), " ", shown(c.name), "  ", shown(c.type_line, style="dim"))
-            for c in hand
+            for c in hand.cards
         ]
 
         def again(yes: bool | None) -> None:
@@ -313,7 +347,7 @@ class BuilderScreen(Screen):
             self.app.push_screen(Panel("Card", card_panel(card)))
 
     def action_review(self) -> None:
-        self.app.show_review()
+        self.app.show_review(self.activity)
 
     def action_command_line(self) -> None:
         self.query_one("#command", Input).focus()
@@ -322,41 +356,23 @@ class BuilderScreen(Screen):
         self.query_one("#pool", DataTable).focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        """A line of the command line, read as the line prompt reads it."""
         line = event.value.strip()
         event.input.value = ""
-        words = line.split()
-        if (
-            words
-            and words[0].lower() == "auto"
-            and words[1:2]
-            and words[1].lower() in ("new", "replace", "bot")
-            and self.ui.hand_built
-            and (self.ui.commanders or self.ui.main)
-        ):
-
-            def answered(yes: bool | None) -> None:
-                self.run(line, answer=bool(yes))
-
-            self.app.push_screen(
-                confirm("Replace?", f"Replace your deck ({self.ui.deck().size} cards) with the bot's?"), answered
-            )
+        try:
+            command = words.parse(line, self.session)
+        except InputError as error:
+            self.log_message(Text(str(error), style="red"))
+            self.refresh_lists()
             return
-        asked = card_request(line)
-        if asked is not None:  # '? 12', 'card murder': the card in full
-            try:
-                card = find_card(asked, self.ui.pool_list, "your pool list")
-            except InputError as error:
-                self.log_message(shown(str(error), style="red"))
-                return
-            self.app.push_screen(Panel("Card", card_panel(card)))
+        if command is None:
             return
-        if words and words[0].lower() in ("review",):
-            self.action_review()
-            return
-        if words and words[0].lower() in ("hand",):
+        if isinstance(command, act.DealHand):
             self.action_hand()
-            return
-        self.run(line)
+        elif isinstance(command, words.FaceCommand):
+            self.face_command(command)
+        else:
+            self.send(command)
 
     def action_help(self) -> None:
         self.app.push_screen(Panel("Help", Text(HELP_KEYS)))

@@ -1,25 +1,26 @@
-"""The apps: ``PracticeApp`` (table, then builder, then review) and ``BuildApp`` (the builder over any pool)."""
+"""The apps: ``PracticeApp`` (table, then builder, then review) and ``BuildApp`` (the builder over any pool).
+
+Each holds the sessions of its activity, no face object: the seat's ``SeatSession`` at the table, the
+deck activity in the builder (``events.sessions``).
+"""
 
 from __future__ import annotations
 
 import gc
-import io
 from pathlib import Path
 
-from rich.console import Console
 from textual.app import App
 from textual.binding import Binding
 
 from events.screens.app.builder import BuilderScreen
 from events.screens.app.review import ReviewScreen
 from events.screens.app.table import TableScreen
-from events.screens.practice import PracticeUI
-from events.screens.render import db_option
-
-
-def quiet_console(width: int = 120) -> Console:
-    """The builder's own console in the app: what it would print goes to its log instead (see ``listener``)."""
-    return Console(file=io.StringIO(), width=width, highlight=False, markup=False)
+from events.screens.builder import pool_farewell
+from events.screens.practice import practice_farewell
+from events.sessions.activities import PoolDeck, PracticeDeck
+from events.sessions.seat import SeatSession
+from events.storage.draft_files import TableSession
+from sets.errors import InputError
 
 
 def freeze_loaded() -> None:
@@ -29,34 +30,19 @@ def freeze_loaded() -> None:
     gc.freeze()
 
 
-class PracticeApp(App):
-    TITLE = "cmdraft practice"
+class DeckApp(App):
+    """What both apps share: Ctrl-C leaves, and the builder's review."""
+
     BINDINGS = [Binding("ctrl+c", "leave", "Quit", show=False, priority=True)]
     ENABLE_COMMAND_PALETTE = False
 
-    def __init__(self, session, confirm: bool = False, export_root: Path | None = None) -> None:
-        super().__init__()
-        self.practice = PracticeUI(session, quiet_console(), None, export_root=export_root, confirm=confirm)
-        self.farewell = f"Saved. Resume with: cmdraft play --resume {session.draft_id}{db_option(session.store.path)}"
-
-    def on_mount(self) -> None:
-        freeze_loaded()
-        if self.practice.session.draft.finished:
-            self.push_screen(BuilderScreen(self.practice))
-        else:
-            self.push_screen(TableScreen(self.practice))
-
-    def draft_over(self) -> None:
-        """The last pick is made: the builder takes the screen."""
-        self.switch_screen(BuilderScreen(self.practice))
-        self.notify("The draft is over: build your deck.", timeout=4)
-
-    def show_review(self) -> None:
-        session = self.practice.session
-        if not getattr(session.draft, "finished", False) or not hasattr(session.draft, "picks_of"):
+    def show_review(self, activity) -> None:
+        try:
+            table = activity.drafted()
+        except InputError:
             self.notify("No draft to review for this pool.", severity="warning")
             return
-        self.push_screen(ReviewScreen(session, self.practice.seat))
+        self.push_screen(ReviewScreen(table, table.humans[0]))
 
     def leave(self) -> None:
         self.exit()
@@ -65,15 +51,37 @@ class PracticeApp(App):
         self.leave()
 
 
-class BuildApp(PracticeApp):
-    TITLE = "cmdraft build"
+class PracticeApp(DeckApp):
+    TITLE = "cmdraft practice"
 
-    def __init__(self, ui) -> None:
-        App.__init__(self)
-        ui.console = quiet_console()
-        self.practice = ui
-        self.farewell = ui.farewell()
+    def __init__(self, table: TableSession, confirm: bool = False, export_root: Path | None = None) -> None:
+        super().__init__()
+        self.table = table
+        self.seat = SeatSession(table, table.humans[0], confirm=confirm)
+        self.export_root = export_root or Path.cwd()
+        self.farewell = practice_farewell(table)
 
     def on_mount(self) -> None:
         freeze_loaded()
-        self.push_screen(BuilderScreen(self.practice))
+        if self.table.draft.finished:
+            self.push_screen(BuilderScreen(PracticeDeck(self.table, self.export_root)))
+        else:
+            self.push_screen(TableScreen(self.seat))
+
+    def draft_over(self) -> None:
+        """The last pick is made: the builder takes the screen."""
+        self.switch_screen(BuilderScreen(PracticeDeck(self.table, self.export_root)))
+        self.notify("The draft is over: build your deck.", timeout=4)
+
+
+class BuildApp(DeckApp):
+    TITLE = "cmdraft build"
+
+    def __init__(self, deck: PoolDeck) -> None:
+        super().__init__()
+        self.deck = deck
+        self.farewell = pool_farewell(deck)
+
+    def on_mount(self) -> None:
+        freeze_loaded()
+        self.push_screen(BuilderScreen(self.deck))

@@ -10,9 +10,9 @@ from textual.widgets import DataTable, Footer, Static
 
 from draft.advice import review
 from events.screens.app.modals import Panel
-from events.screens.builder import pool_order
-from events.screens.practice import bot_decks
-from events.screens.render import card_list_table, identity_text, pack_table, shown
+from events.screens.render import identity_text, shown
+from events.screens.review import bot_tables
+from events.sessions.activities import bot_decks
 
 
 class ReviewScreen(Screen):
@@ -60,13 +60,13 @@ class ReviewScreen(Screen):
         bots = self.query_one("#bots", DataTable)
         bots.add_columns("Seat", "Commanders", "Id", "Legal")
         self.decks = bot_decks(self.session)
-        for seat, deck, report in self.decks:
+        for bot in self.decks:
             bots.add_row(
-                Text(str(seat + 1)),
-                shown(" + ".join(c.name for c in deck.commanders)),
-                identity_text(report.color_identity.code),
-                Text("yes" if report.valid else "no"),
-                key=str(seat),
+                Text(str(bot.seat + 1)),
+                shown(" + ".join(c.name for c in bot.deck.commanders)),
+                identity_text(bot.report.color_identity.code),
+                Text("yes" if bot.report.valid else "no"),
+                key=str(bot.seat),
             )
         picks.focus()
         self.show_detail(0)
@@ -96,29 +96,10 @@ class ReviewScreen(Screen):
         if event.data_table.id != "bots":
             return
         seat = int(event.row_key.value)
-        for bot_seat, deck, _report in self.decks:
-            if bot_seat == seat:
-                width = self.app.size.width - 8
-                rows = [["C", c.name, identity_text(c.identity.code), str(c.mana_value)] for c in deck.commanders]
-                rows += [
-                    [str(n), c.name, identity_text(c.deck_colors.code), str(c.mana_value)]
-                    for c, n in sorted(deck.main.items(), key=lambda kv: (kv[0].is_land, kv[0].mana_value, kv[0].name))
-                ]
-                body = [
-                    card_list_table(
-                        ["Count", "Card", "Id", "MV"],
-                        rows,
-                        title=f"Seat {seat + 1}: deck ({deck.size} cards)",
-                        width=width,
-                    ),
-                    pack_table(
-                        sorted(self.session.draft.pools[seat], key=pool_order),
-                        title=f"Seat {seat + 1}: pool",
-                        numbered=False,
-                        width=width,
-                    ),
-                ]
-                self.app.push_screen(Panel("A bot's deck", body))
+        for bot in self.decks:
+            if bot.seat == seat:
+                pool, deck = bot_tables(bot, self.app.size.width - 8)
+                self.app.push_screen(Panel("A bot's deck", [deck, pool]))
 
     def action_move(self, step: int) -> None:
         table = self.focused if isinstance(self.focused, DataTable) else self.query_one("#picks", DataTable)

@@ -2,14 +2,12 @@
 
 Keys act on the pack list; typing a number starts the name line, and ``/`` opens it for names
 (the line prompt's rules: numbers, names, prefixes, ``,`` ``;`` ``+``, "did you mean").
-The screen holds no draft state of its own: the pack, the pool and the pick all come from the
-``TableSession``; only the marks and the typed line live here, and a timeout clears both.
+The screen holds no draft state of its own: the pack, the pool, the marks, the pick and its clock all
+live in the seat's ``SeatSession`` (``events.sessions.seat``), the same the line prompt holds; only the
+typed line lives here, and a timeout clears it.
 """
 
 from __future__ import annotations
-
-import time
-from collections import Counter
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -17,25 +15,26 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
-from textual.widgets.data_table import RowKey
 
-from draft.advice import seat_advice, signals
-from draft.deckstats import type_group
+from draft.deck_session import pool_order
 from events.outputs.text import cell_width
 from events.screens.app.modals import Panel, confirm
+from events.screens.app.pack_list import PackTable, Timer, pool_panel, short_type, type_room
 from events.screens.cards import card_request, find_card
+from events.screens.deck_tables import signals_table
 from events.screens.picks import HELP_PICK, parse_selection
-from events.screens.practice import pool_summary
 from events.screens.render import (
     RARITY_STYLE,
     card_panel,
     compact_cost,
     identity_text,
     mana_text,
+    pack_table,
     passing,
     shown,
-    signals_table,
 )
+from events.screens.table import pool_summary
+from events.sessions.seat import Mark, Refused, SeatSession
 from sets.errors import InputError
 
 HELP_TABLE = (
@@ -54,100 +53,6 @@ HELP_TABLE = (
 )
 
 
-_SHORT = {"Enchantment": "Enchant.", "Planeswalker": "Planesw."}
-
-
-_SHORTER = {
-    "Creature": "Creat.",
-    "Artifact": "Artif.",
-    "Enchant.": "Ench.",
-    "Instant": "Inst.",
-    "Sorcery": "Sorc.",
-    "Planesw.": "PW",
-    "Battle": "Bat.",
-}
-
-
-def short_type(card, room: int = 8) -> str:
-    """The one type a card is listed under, in at most eight letters (the card panel has the whole line),
-    or in ``room`` letters when the pack's names leave fewer."""
-    kind = type_group(card)
-    kind = _SHORT.get(kind, kind)
-    if len(kind) > room:
-        kind = _SHORTER.get(kind, kind)
-    return kind[: max(room, 0)]
-
-
-def type_room(width: int, padding: int, pack, costs: list[str]) -> int:
-    """The letters the Type column may take in a pack list ``width`` cells wide: what the number, the
-    longest name, the cost, the rarity and the identity leave (each column has ``padding`` on both sides)."""
-    names = max([cell_width(p.card.name) for p in pack] + [4])  # at least the header "Card"
-    cost = max((cell_width(c) for c in costs), default=0)
-    identity = max((len(p.card.deck_colors.code or "C") for p in pack), default=1)
-    used = 3 + names + max(cost, 4) + 1 + max(identity, 2)
-    return width - used - 6 * 2 * padding
-
-
-def pool_panel(pool) -> Text:
-    """Your pool by color and curve, in lines short enough for the side of an 80-column screen."""
-    colors = Counter("M" if len(card.deck_colors) > 1 else (card.deck_colors.code or "C") for card in pool)
-    curve = Counter(min(int(card.mana_value), 6) for card in pool if not card.is_land)
-    text = Text(f"Your pool: {len(pool)} cards\n", style="bold")
-    for index, key in enumerate("WUBRGMC"):
-        text.append_text(identity_text(key) if key != "M" else Text("M", style="magenta"))
-        text.append(f"{colors[key]}" + (" " if index < 6 else ""))
-    text.append("\nCurve ")
-    text.append(" ".join(f"{'6+' if mv == 6 else mv}:{curve[mv]}" for mv in range(7)))
-    leaders = sorted({card.name for card in pool if card.can_be_commander})
-    if leaders:
-        text.append("\nCan lead: ", style="bold")
-        text.append_text(shown(" / ".join(leaders)))
-    return text
-
-
-class Timer(Static):
-    """The seconds left for this pick.  It only ever redraws itself: the typed line is never touched."""
-
-    shown_seconds: int | None = -1
-
-    def show(self, seconds: int | None) -> None:
-        if seconds == self.shown_seconds:
-            return  # nothing to draw
-        self.shown_seconds = seconds
-        if seconds is None:
-            self.update(Text(""), layout=False)
-            return
-        # a fixed-size box (table.tcss): drawing it again never lays the screen out again
-        self.update(Text(f"⏱ {seconds}s", style="bold red" if seconds <= 5 else "bold yellow"), layout=False)
-
-
-class PackTable(DataTable):
-    """The pack list.  Marking a card draws that card's row again and only it: DataTable's own
-    ``update_cell`` throws away every cell it has drawn, and drawing twenty rows again was most of
-    the time a keypress took.  Against a DataTable that doesn't keep these caches, its own way."""
-
-    _CACHES = ("_cell_render_cache", "_row_render_cache", "_row_renderable_cache", "_line_cache")
-
-    def update_cell(self, row_key, column_key, value, *, update_width: bool = False) -> None:
-        count = getattr(self, "_update_count", None)
-        super().update_cell(row_key, column_key, value, update_width=update_width)
-        if (
-            update_width
-            or count is None
-            or self._update_count != count + 1
-            or not all(hasattr(self, c) for c in self._CACHES)
-        ):
-            return
-        key = RowKey(row_key) if isinstance(row_key, str) else row_key
-        row = self._row_locations.get(key)
-        self._update_count = count  # the other rows' drawings stay good: forget this row's only
-        for cache in (self._cell_render_cache, self._row_render_cache):
-            for stale in [k for k in cache.keys() if k[0] == key]:
-                cache.discard(stale)
-        self._row_renderable_cache.discard((count, row))
-        self._line_cache.clear()  # lines are put together again from the kept cells
-
-
 class TableScreen(Screen):
     CSS_PATH = "table.tcss"
     BINDINGS = [
@@ -164,24 +69,13 @@ class TableScreen(Screen):
         Binding("escape", "back", "Back to the pack", show=False),
     ]
 
-    def __init__(self, practice) -> None:
+    def __init__(self, seat: SeatSession) -> None:
         super().__init__()
-        self.practice = practice  # the PracticeUI: session, seat, timer rule, the same as the line prompt's
-        self.marked: list[int] = []
-        self.deadline: float | None = None
-        self.shown_pick: tuple | None = None
-
-    @property
-    def session(self):
-        return self.practice.session
+        self.seat = seat  # the pack, the marks, the pick and its clock: the same session as the line prompt's
 
     @property
     def draft(self):
-        return self.session.draft
-
-    @property
-    def seat(self) -> int:
-        return self.practice.seat
+        return self.seat.draft
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="top"):
@@ -211,7 +105,8 @@ class TableScreen(Screen):
 
     def show_pack(self) -> None:
         """The pack in front of the seat, with the marks cleared and a fresh timer."""
-        pack = self.draft.pack(self.seat)
+        self.seat.show()
+        pack = self.seat.pack
         table = self.query_one("#pack", DataTable)
         table.clear(columns=True)  # columns never narrow by themselves: one long name would crowd every later pack
         table.add_columns("#", "Card", "Cost", "Type", "R", "Id")
@@ -231,12 +126,8 @@ class TableScreen(Screen):
         if table.row_count:
             table.move_cursor(row=0)
         self.typing = False
-        self.marked = []
         names = self.query_one("#names", Input)
         names.value = ""
-        seconds = self.practice.timer_seconds(len(pack)) if pack else None
-        self.deadline = time.monotonic() + seconds if seconds else None
-        self.shown_pick = (self.draft.round, self.draft.pick_number)
         self.show_where()
         self.show_pool()
         self.show_card()
@@ -256,18 +147,20 @@ class TableScreen(Screen):
         draft = self.draft
         text = Text(
             f"Pack {draft.round + 1}/{draft.config.boosters} · pick {draft.pick_number}/{draft.picks_per_pack} · "
-            f"take {draft.picks_due(self.seat)} · passing {passing(draft.direction > 0)}",
+            f"take {self.seat.due} · passing {passing(draft.direction > 0)}",
             style="bold cyan",
         )
-        text.append(f" · seat {self.seat + 1}/{draft.config.seats} · draft {self.session.draft_id}", style="dim")
+        text.append(
+            f" · seat {self.seat.seat + 1}/{draft.config.seats} · draft {self.seat.table.draft_id}", style="dim"
+        )
         self.query_one("#where", Static).update(text, layout=False)
 
     def show_pool(self) -> None:
-        self.query_one("#pool", Static).update(pool_panel(self.practice.pool_cards()), layout=False)
+        self.query_one("#pool", Static).update(pool_panel(self.seat.pool), layout=False)
 
     def highlighted(self) -> int | None:
         table = self.query_one("#pack", DataTable)
-        pack = self.draft.pack(self.seat)
+        pack = self.seat.pack
         if not pack or table.row_count == 0:
             return None
         return min(table.cursor_row, len(pack) - 1)
@@ -278,7 +171,7 @@ class TableScreen(Screen):
         if index is None:
             panel.update(Text(""), layout=False)
             return
-        card = self.draft.pack(self.seat)[index].card
+        card = self.seat.pack[index].card
         text = Text.assemble(
             shown(card.name, style="bold " + RARITY_STYLE[card.rarity]),
             "  ",
@@ -306,15 +199,14 @@ class TableScreen(Screen):
 
     def tick(self) -> None:
         timer = self.query_one("#timer", Timer)
-        if self.deadline is None:
+        if self.seat.deadline is None:
             timer.show(None)
             return
-        left = self.deadline - time.monotonic()
-        if left <= 0:
-            self.deadline = None
+        if self.seat.expired():
+            self.seat.deadline = None
             self.time_up()
             return
-        timer.show(int(left) + (left % 1 > 0))
+        timer.show(self.seat.seconds_left())
 
     # --- actions --------------------------------------------------------------------------------
 
@@ -322,13 +214,11 @@ class TableScreen(Screen):
         table = self.query_one("#pack", DataTable)
         table.move_cursor(row=max(0, min(table.row_count - 1, table.cursor_row + step)))
 
-    def _set_mark(self, index: int, on: bool) -> None:
+    def draw_marks(self, indexes) -> None:
+        """The number cells of these cards drawn again, with their marks as the session has them."""
         table = self.query_one("#pack", DataTable)
-        if on and index not in self.marked:
-            self.marked.append(index)
-        elif not on and index in self.marked:
-            self.marked.remove(index)
-        table.update_cell_at((index, 0), self.number(index, on))
+        for index in indexes:
+            table.update_cell_at((index, 0), self.number(index, index in self.seat.marked))
 
     @staticmethod
     def number(index: int, marked: bool) -> Text:
@@ -339,30 +229,27 @@ class TableScreen(Screen):
         index = self.highlighted()
         if index is None:
             return
-        due = self.draft.picks_due(self.seat)
-        if index in self.marked:
-            self._set_mark(index, False)
-        elif len(self.marked) >= due:
+        due = self.seat.due
+        if self.seat.toggle_mark(index) is Mark.FULL:
             self.say(f"Already {due} marked: space on a marked card unmarks it.", "yellow")
             return
-        else:
-            self._set_mark(index, True)
-        self.say(f"Marked {len(self.marked)} of {due}" + (": Enter takes them." if len(self.marked) == due else "."))
+        self.draw_marks([index])
+        marked = len(self.seat.marked)
+        self.say(f"Marked {marked} of {due}" + (": Enter takes them." if marked == due else "."))
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         """Enter on the pack list: take the marked cards (the highlighted one is marked when one is missing)."""
-        due = self.draft.picks_due(self.seat)
-        index = self.highlighted()
-        if len(self.marked) < due and index is not None and index not in self.marked:
-            self._set_mark(index, True)
-        if len(self.marked) < due:
-            self.say(f"Mark {due} cards (space), or type their numbers or names.", "yellow")
+        before = set(self.seat.marked)
+        ready = self.seat.ready(self.highlighted())
+        self.draw_marks(set(self.seat.marked) - before)
+        if not ready:
+            self.say(f"Mark {self.seat.due} cards (space), or type their numbers or names.", "yellow")
             return
-        self.take(list(self.marked))
+        self.take(list(self.seat.marked))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         line = event.value.strip()
-        pack = self.draft.pack(self.seat)
+        pack = self.seat.pack
         if not line:
             self.query_one("#pack", DataTable).focus()
             return
@@ -376,7 +263,7 @@ class TableScreen(Screen):
             self.app.push_screen(Panel("Card", card_panel(card)))
             return
         try:
-            positions = parse_selection(line, pack, self.draft.picks_due(self.seat))
+            positions = parse_selection(line, pack, self.seat.due)
         except InputError as error:
             self.say(Text.assemble((str(error), "red"), " — same pick again."))
             return
@@ -419,12 +306,12 @@ class TableScreen(Screen):
         self.query_one("#pack", DataTable).focus()
 
     def take(self, positions: list[int]) -> None:
-        pack = self.draft.pack(self.seat)
+        pack = self.seat.pack
         chosen = " + ".join(f"{i + 1} {pack[i].card.name}" for i in positions)
-        if self.practice.confirm_picks:
+        if self.seat.confirm:
 
             def answered(yes: bool | None) -> None:
-                if yes and self.shown_pick == (self.draft.round, self.draft.pick_number):
+                if yes and self.seat.current:
                     self.pick(positions, Text(f"Took {chosen}.", style="green"))
 
             self.app.push_screen(confirm("Take these?", f"Take {chosen}?"), answered)
@@ -435,23 +322,25 @@ class TableScreen(Screen):
         """Time ran out: the best pick for the seat's colors is taken, marks and typed text are cleared."""
         if isinstance(self.app.screen, Panel):
             self.app.pop_screen()  # a question left open must not take the next pack's cards
-        pack = self.draft.pack(self.seat)
-        positions = self.session.suggested_positions(self.seat)
-        names = " + ".join(pack[i].card.name for i in positions)
         self.query_one("#names", Input).value = ""
-        self.pick(
-            positions,
-            Text.assemble(("Time is up: ", "yellow"), f"took {names} for you (the best pick for your colors)."),
-        )
+        taken = self.seat.time_up()
+        if taken is None:
+            return
+        names = " + ".join(p.card.name for p in taken.pick.taken)
+        self.picked(taken, Text.assemble(("Time is up: ", "yellow"), f"took {names} for you ({taken.why})."))
         self.query_one("#pack", DataTable).focus()
 
     def pick(self, positions: list[int], message: Text) -> None:
-        self.session.pick(self.session.choose(self.seat, positions))
+        self.picked(self.seat.pick(positions), message)
+
+    def picked(self, outcome, message: Text) -> None:
+        """After a pick: the last cards of a pack need no choosing (taken at once), then the next pack."""
+        if isinstance(outcome, Refused):
+            message = Text.assemble(("Not taken: ", "bold red"), outcome.reason)
         notes = [message]
-        # the last cards of a pack need no choosing: taken at once
-        while not self.draft.finished and len(self.draft.pack(self.seat)) <= self.draft.picks_due(self.seat):
-            last = self.draft.pack(self.seat)
-            self.session.pick(self.session.choose(self.seat, list(range(len(last)))))
+        while self.seat.last_cards_due:
+            last = self.seat.pack
+            self.seat.take_last_cards()
             notes.append(Text("Last pick of the pack: " + " + ".join(p.card.name for p in last) + " (taken for you)."))
         if self.draft.finished:
             self.app.draft_over()
@@ -462,31 +351,25 @@ class TableScreen(Screen):
             self.query_one("#pack", DataTable).focus()
 
     def action_hint(self) -> None:
-        advice = seat_advice(self.draft, self.seat)
+        advice = self.seat.hint()
         body = [Text("A strong drafter takes:", style="bold")]
         body += [shown("• " + line) for line in advice.reasons()]
 
         def mark(yes: bool | None) -> None:
-            if yes and self.shown_pick == (self.draft.round, self.draft.pick_number):
-                for index in list(self.marked):
-                    self._set_mark(index, False)
-                for index in advice.positions:
-                    self._set_mark(index, True)
+            if yes and self.seat.current:
+                before = list(self.seat.marked)
+                self.seat.mark_only(advice.positions)
+                self.draw_marks([*before, *advice.positions])
                 self.say("Marked the hint's cards: Enter takes them.")
 
         self.app.push_screen(Panel("Hint", body, keys="Enter: mark these · Esc: close"), mark)
 
     def action_signals(self) -> None:
-        self.app.push_screen(
-            Panel("Signals", signals_table(signals(self.draft, self.seat), width=self.app.size.width - 8))
-        )
+        self.app.push_screen(Panel("Signals", signals_table(self.seat.signals(), width=self.app.size.width - 8)))
 
     def action_pool(self) -> None:
-        from events.screens.builder import pool_order
-        from events.screens.render import pack_table
-
-        pool = sorted(self.draft.pools[self.seat], key=pool_order)
-        body = [pool_summary(self.practice.pool_cards())]
+        pool = sorted(self.draft.pools[self.seat.seat], key=pool_order)
+        body = [pool_summary(self.seat.pool)]
         if pool:
             body.append(pack_table(pool, title="Your pool", numbered=False, width=self.app.size.width - 8))
         self.app.push_screen(Panel("Your pool", body))
@@ -494,7 +377,7 @@ class TableScreen(Screen):
     def action_card(self) -> None:
         index = self.highlighted()
         if index is not None:
-            self.app.push_screen(Panel("Card", card_panel(self.draft.pack(self.seat)[index].card)))
+            self.app.push_screen(Panel("Card", card_panel(self.seat.pack[index].card)))
 
     def action_help(self) -> None:
         self.app.push_screen(Panel("Help", Text(HELP_TABLE)))

@@ -1,0 +1,107 @@
+"""The draft table's widgets: the pack list (a card's type cut to the room the names leave; a mark redraws its
+own row only), the pick's timer, and the pool panel beside them."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from rich.text import Text
+from textual.widgets import DataTable, Static
+from textual.widgets.data_table import RowKey
+
+from draft.deckstats import type_group
+from events.outputs.text import cell_width
+from events.screens.render import identity_text, shown
+
+_SHORT = {"Enchantment": "Enchant.", "Planeswalker": "Planesw."}
+
+
+_SHORTER = {
+    "Creature": "Creat.",
+    "Artifact": "Artif.",
+    "Enchant.": "Ench.",
+    "Instant": "Inst.",
+    "Sorcery": "Sorc.",
+    "Planesw.": "PW",
+    "Battle": "Bat.",
+}
+
+
+def short_type(card, room: int = 8) -> str:
+    """The one type a card is listed under, in at most eight letters (the card panel has the whole line),
+    or in ``room`` letters when the pack's names leave fewer."""
+    kind = type_group(card)
+    kind = _SHORT.get(kind, kind)
+    if len(kind) > room:
+        kind = _SHORTER.get(kind, kind)
+    return kind[: max(room, 0)]
+
+
+def type_room(width: int, padding: int, pack, costs: list[str]) -> int:
+    """The letters the Type column may take in a pack list ``width`` cells wide: what the number, the
+    longest name, the cost, the rarity and the identity leave (each column has ``padding`` on both sides)."""
+    names = max([cell_width(p.card.name) for p in pack] + [4])  # at least the header "Card"
+    cost = max((cell_width(c) for c in costs), default=0)
+    identity = max((len(p.card.deck_colors.code or "C") for p in pack), default=1)
+    used = 3 + names + max(cost, 4) + 1 + max(identity, 2)
+    return width - used - 6 * 2 * padding
+
+
+def pool_panel(pool) -> Text:
+    """Your pool by color and curve, in lines short enough for the side of an 80-column screen."""
+    colors = Counter("M" if len(card.deck_colors) > 1 else (card.deck_colors.code or "C") for card in pool)
+    curve = Counter(min(int(card.mana_value), 6) for card in pool if not card.is_land)
+    text = Text(f"Your pool: {len(pool)} cards\n", style="bold")
+    for index, key in enumerate("WUBRGMC"):
+        text.append_text(identity_text(key) if key != "M" else Text("M", style="magenta"))
+        text.append(f"{colors[key]}" + (" " if index < 6 else ""))
+    text.append("\nCurve ")
+    text.append(" ".join(f"{'6+' if mv == 6 else mv}:{curve[mv]}" for mv in range(7)))
+    leaders = sorted({card.name for card in pool if card.can_be_commander})
+    if leaders:
+        text.append("\nCan lead: ", style="bold")
+        text.append_text(shown(" / ".join(leaders)))
+    return text
+
+
+class Timer(Static):
+    """The seconds left for this pick.  It only ever redraws itself: the typed line is never touched."""
+
+    shown_seconds: int | None = -1
+
+    def show(self, seconds: int | None) -> None:
+        if seconds == self.shown_seconds:
+            return  # nothing to draw
+        self.shown_seconds = seconds
+        if seconds is None:
+            self.update(Text(""), layout=False)
+            return
+        # a fixed-size box (table.tcss): drawing it again never lays the screen out again
+        self.update(Text(f"⏱ {seconds}s", style="bold red" if seconds <= 5 else "bold yellow"), layout=False)
+
+
+class PackTable(DataTable):
+    """The pack list.  Marking a card draws that card's row again and only it: DataTable's own
+    ``update_cell`` throws away every cell it has drawn, and drawing twenty rows again was most of
+    the time a keypress took.  Against a DataTable that doesn't keep these caches, its own way."""
+
+    _CACHES = ("_cell_render_cache", "_row_render_cache", "_row_renderable_cache", "_line_cache")
+
+    def update_cell(self, row_key, column_key, value, *, update_width: bool = False) -> None:
+        count = getattr(self, "_update_count", None)
+        super().update_cell(row_key, column_key, value, update_width=update_width)
+        if (
+            update_width
+            or count is None
+            or self._update_count != count + 1
+            or not all(hasattr(self, c) for c in self._CACHES)
+        ):
+            return
+        key = RowKey(row_key) if isinstance(row_key, str) else row_key
+        row = self._row_locations.get(key)
+        self._update_count = count  # the other rows' drawings stay good: forget this row's only
+        for cache in (self._cell_render_cache, self._row_render_cache):
+            for stale in [k for k in cache.keys() if k[0] == key]:
+                cache.discard(stale)
+        self._row_renderable_cache.discard((count, row))
+        self._line_cache.clear()  # lines are put together again from the kept cells

@@ -1,0 +1,288 @@
+"""The desk's boards: an event's status, its history, deck registration, the Piper ledger, standings and the
+life and commander tracker of a table."""
+
+from __future__ import annotations
+
+import json
+
+from rich.table import Table
+from rich.text import Text
+
+from events.night.schema import number_text
+from events.outputs.printables import standings_legend
+from events.outputs.text import join_names
+from events.screens.render import count_words, shown
+
+
+def event_board(snap: dict, ledger: dict | None = None) -> Table:
+    """The status board of an event (with a Piper shortfall warning when there is one)."""
+    event = snap["event"]
+    names = {p["id"]: p["name"] for p in snap["players"]}
+    outer = Table.grid(padding=(0, 0))
+    header = Text.assemble(
+        shown(event["name"], style="bold"),
+        f"  ·  {event['date']}  ·  {event['set']} {event['mode']} ({event['style']})  ·  status: ",
+        (event["status"], "bold cyan"),
+    )
+    outer.add_row(header)
+    if ledger and ledger["shortfall"]:
+        lenders = join_names(l["player"] for l in ledger["lenders"]) or "nobody in the event"
+        outer.add_row(
+            shown(
+                f"Piper shortfall: registered decks add {ledger['needed']} Piper(s), {ledger['shortfall']} more than "
+                f"players and the store can lend (could lend: {lenders})",
+                style="bold red",
+            )
+        )
+    elif ledger and ledger["forecast"]["shortfall"]:
+        outer.add_row(
+            shown(
+                f"Piper forecast: the requests would be {ledger['forecast']['shortfall']} Piper(s) short "
+                "(see 'cmdraft event pipers')",
+                style="yellow",
+            )
+        )
+    if ledger:
+        for pod in ledger["pods"]:
+            if pod["disagrees"]:
+                outer.add_row(
+                    shown(
+                        f"Pod {pod['pod']}: {pod['typed']} Piper(s) typed as opened, but the recorded pools hold "
+                        f"{pod['opened']}",
+                        style="yellow",
+                    )
+                )
+    players = Table(
+        "#", "Player", "Status", "Pod/seat", "Pool", "Pipers", "Deck", title="Players", title_justify="left"
+    )
+    for p in snap["players"]:
+        deck = p["deck"]
+        if deck is None:
+            deck_text = shown("not registered", style="dim")
+        elif deck["valid"]:
+            deck_text = shown("legal: " + " + ".join(c["name"] for c in deck["commanders"]), style="green")
+        else:
+            deck_text = shown(", ".join(sorted({pr["code"] for pr in deck["problems"]})), style="red")
+        seat = f"{p['pod']}/{p['seat'] + 1}" if p["pod"] else "—"
+        status = p["status"] + (" (late)" if p["late"] else "") + (" (bot)" if p.get("bot") else "")
+        if p["status"] == "dropped" and p.get("dropped_after") is not None:
+            status = (
+                f"dropped after round {p['dropped_after']}: not paired again"
+                if p["dropped_after"]
+                else "dropped before round 1: not paired"
+            )
+        elif p["status"] == "active" and p.get("checked_in"):
+            status += " (checked in)"
+        pool = (
+            shown(f"{p['pool_size']} !", style="bold yellow")
+            if p.get("pool_warning")
+            else shown(str(p["pool_size"] or "—"))
+        )
+        players.add_row(
+            f"#{p.get('number', p['id'])}", shown(p["name"]), status, seat, pool, str(p["requested"] or ""), deck_text
+        )
+    outer.add_row(players)
+    for p in snap["players"]:
+        if p.get("pool_warning") and p["status"] == "active":
+            outer.add_row(shown(f"! {p['name']}'s pool: {p['pool_warning']}", style="yellow"))
+        if p.get("wrong_codes"):
+            outer.add_row(
+                shown(
+                    f"! {p['name']}: {p['wrong_codes']} wrong seat code{'s' if p['wrong_codes'] != 1 else ''} typed "
+                    f"(last at {p['wrong_code_last']}); reset it with 'cmdraft event player code "
+                    f"{event['id']} #{p['id']} --reset' if the player didn't type them",
+                    style="bold red",
+                )
+            )
+    if snap["pods"]:
+        pods = Table("Pod", "Players", "Pipers opened", "Draft", title="Draft pods", title_justify="left")
+        for pod in snap["pods"]:
+            pods.add_row(
+                str(pod["number"]),
+                shown(join_names(names[i] for i in pod["players"])),
+                _opened(pod, ledger),
+                snap["drafts"].get(pod["number"]) or event["style"],
+            )
+        outer.add_row(pods)
+    results = {(r["round"], r["table"]): r["order"] for r in snap["results"]}
+    for rnd in snap["rounds"]:
+        table = Table(
+            "Table",
+            "Players",
+            "Finishing order",
+            title=f"Round {rnd['number']} ({rnd['status']})",
+            title_justify="left",
+        )
+        for number, ids in enumerate(rnd["tables"], start=1):
+            order = results.get((rnd["number"], number))
+            outcome = (
+                shown(" > ".join(" = ".join(names[i] for i in group) for group in order))
+                if order
+                else shown("waiting", style="dim")
+            )
+            table.add_row(str(number), shown(join_names(names[i] for i in ids)), outcome)
+        outer.add_row(table)
+    return outer
+
+
+def history_table(entries: list[dict]) -> Table:
+    """The event's history, oldest first: when, who, what, old and new value (undos name the entry they take back)."""
+
+    def value(v) -> str:
+        if v is None:
+            return "—"
+        if isinstance(v, str):
+            return v
+        if isinstance(v, list) and all(isinstance(x, str) for x in v):
+            return join_names(v)  # players: "Ann / Cy, the Great"
+        if isinstance(v, list) and all(isinstance(x, list) for x in v):
+            return "; ".join(value(x) for x in v)  # pods or tables, one after another
+        return json.dumps(v, ensure_ascii=False)
+
+    table = Table("#", "When (UTC)", "Who", "What", "Old", "New", title="History", title_justify="left")
+    for entry in entries:
+        what = entry["what"] + (f" (of #{entry['undoes']})" if entry.get("undoes") else "")
+        table.add_row(
+            str(entry["id"]),
+            entry["at"].replace("T", " ").replace("+00:00", ""),
+            shown(entry["who"]),
+            shown(what),
+            shown(value(entry["old"])),
+            shown(value(entry["new"])),
+        )
+    if not entries:
+        table.caption = "No change recorded yet."
+    return table
+
+
+def deck_board(snap: dict) -> Table:
+    table = Table(
+        "Player", "Pool", "Deck", "Commanders", "Problems", title=shown(f"Deck registration: {snap['event']['name']}")
+    )
+    for p in snap["players"]:
+        if p["status"] != "active" or p.get("bot"):
+            continue  # dropped players and bots (which only fill draft seats) register no deck
+        deck = p["deck"]
+        state = (
+            shown("missing", style="yellow")
+            if deck is None
+            else (shown("legal", style="green") if deck["valid"] else shown("illegal", style="red"))
+        )
+        problems = "" if not deck else "; ".join(pr["message"] for pr in deck["problems"])
+        commanders = " + ".join(c["name"] for c in deck["commanders"]) if deck else ""
+        table.add_row(shown(p["name"]), str(p["pool_size"] or "—"), state, shown(commanders or "—"), shown(problems))
+    return table
+
+
+def _opened(pod: dict, ledger: dict | None) -> str:
+    """Pipers opened in a pod for the board: counted in its recorded pools."""
+    entry = next((p for p in (ledger or {}).get("pods", []) if p["pod"] == pod["number"]), None)
+    if entry is None or entry["opened"] is None:
+        return "—"
+    partial = (
+        "" if entry["pools_recorded"] == entry["seats"] else f" ({entry['pools_recorded']}/{entry['seats']} pools)"
+    )
+    return f"{entry['opened']}{partial}"
+
+
+def piper_ledger(ledger: dict) -> Table:
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="bold")
+    grid.add_column()
+    for pod in ledger["pods"]:
+        opened = (
+            "no pool recorded yet"
+            if pod["opened"] is None
+            else f"{pod['opened']} in {pod['pools_recorded']} of {pod['seats']} recorded pools"
+        )
+        line = shown(opened)
+        if pod["typed"] is not None:
+            line.append(
+                f"; typed {pod['typed']}" + (" — DISAGREES with the pools" if pod["disagrees"] else ""),
+                style="bold yellow" if pod["disagrees"] else "",
+            )
+        grid.add_row(f"Opened, pod {pod['pod']}", line)
+    if not ledger["pods"]:
+        grid.add_row("Opened", f"{ledger['held_in_pools']} in the recorded pools")
+    grid.add_row("Store stock", str(ledger["stock"]))
+    grid.add_row(
+        "Added by decks",
+        shown(join_names(f"{d['player']} {d['added']}" for d in ledger["decks"] if d["added"]) or "none"),
+    )
+    grid.add_row("Needed", str(ledger["needed"]))
+    grid.add_row("Unused in pools", str(ledger["unused"]))
+    grid.add_row("Available", f"{ledger['available']} (unused + store stock)")
+    if ledger["shortfall"]:
+        grid.add_row(
+            shown("SHORTFALL", style="bold red"),
+            shown(f"{count_words(ledger['shortfall'], 'Piper')} short for the registered decks", style="red"),
+        )
+    lenders = join_names(
+        f"{l['player']} ({l['spare']}{'' if l['deck_registered'] else ', no deck yet'}"
+        f"{', dropped' if l['dropped'] else ''})"
+        for l in ledger["lenders"]
+    )
+    grid.add_row("Could lend", shown(lenders or "nobody"))
+    forecast = ledger["forecast"]
+    grid.add_row("", "")
+    grid.add_row(shown("Forecast", style="bold dim"), shown("from requests made before deck building", style="dim"))
+    grid.add_row(
+        "Requested", shown(join_names(f"{r['player']} {r['requested']}" for r in forecast["requests"]) or "none")
+    )
+    grid.add_row("Needed from others", str(forecast["needed_from_others"]))
+    grid.add_row("Could be lent", str(forecast["available"]))
+    if forecast["shortfall"]:
+        grid.add_row(
+            shown("forecast short", style="yellow"),
+            shown(f"{forecast['shortfall']} Piper(s), if the requests hold", style="yellow"),
+        )
+    return grid
+
+
+def standings_table(rows, points=None) -> Table:
+    """Standings with shared ranks for exact ties, figures rounded for reading, and a legend for every column."""
+    caption = "\n".join(standings_legend(points)) if points is not None else None
+    table = Table(
+        "Rank",
+        "Player",
+        "Points",
+        "Opp. avg",
+        "Avg place",
+        "Rounds",
+        title="Standings",
+        caption=caption,
+        caption_justify="left",
+    )
+    for row in rows:
+        name = shown(row.name + (" (dropped)" if row.dropped else ""))
+        table.add_row(
+            str(row.rank),
+            name,
+            number_text(row.points),
+            f"{float(row.opponents_average):.2f}",
+            "" if row.average_place is None else f"{float(row.average_place):.2f}",
+            str(row.rounds),
+        )
+    return table
+
+
+def game_board(board: dict) -> Table:
+    table = Table(
+        "Player",
+        "Life",
+        "Commander damage taken",
+        "Commander tax",
+        "",
+        title=shown(f"Round {board['round']}, table {board['table']}"),
+    )
+    for p in board["players"]:
+        damage = join_names(f"{h['label']} {h['amount']}" for h in p["commander_damage"]) or "—"
+        tax = join_names(f"{t['label']} +{{{t['tax']}}}" for t in p["tax"]) or "—"
+        table.add_row(
+            shown(p["player"]),
+            str(p["life"]),
+            shown(damage),
+            shown(tax),
+            shown("LOST", style="bold red") if p["lost"] else "",
+        )
+    return table

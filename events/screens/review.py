@@ -1,0 +1,94 @@
+"""The review after a practice draft at the line prompt: every pick beside the hint's, what wheeled, and the
+bots' decks ('bot N' shows one)."""
+
+from __future__ import annotations
+
+from rich.console import Console
+
+from draft.advice import review as advice_review
+from draft.deck_session import pool_order
+from events.outputs.text import join_names
+from events.screens.render import card_list_table, fit_table, identity_text, pack_table, shown
+from events.sessions.activities import BotDeck, bot_decks
+from events.storage.draft_files import TableSession
+
+
+def review_table(table: TableSession, seat: int, width: int | None = None):
+    """Every pick of a seat: what it took, what the hint would have taken, the rating difference, what wheeled."""
+    rows = []
+    for row in advice_review(table.draft, seat):
+        same = {c.name for c in row.taken} == {c.name for c in row.hint}
+        rows.append(
+            [
+                f"P{row.pack}p{row.pick}",
+                shown(" + ".join(c.name for c in row.taken), style="green"),
+                shown("same" if same else " + ".join(c.name for c in row.hint), style="dim" if same else "cyan"),
+                f"{row.difference:+.1f}" if not same else "0.0",
+                shown(join_names([c.name for c in row.wheeled])),
+            ]
+        )
+    return fit_table(
+        ["Pick", "You took", "Hint took", "Rating ±", "Wheeled"],
+        rows,
+        essential={"Pick", "You took", "Rating ±"},
+        width=width,
+        title="Your picks (Rating ±: how much more the hint's pair is rated)",
+        justify={"Rating ±": "right"},
+    )
+
+
+def bots_table(table: TableSession, width: int | None = None):
+    rows = []
+    for bot in bot_decks(table):
+        rows.append(
+            [
+                str(bot.seat + 1),
+                shown("\n".join(c.name for c in bot.deck.commanders)),
+                identity_text(bot.report.color_identity.code),
+                "yes" if bot.report.valid else "no",
+                table.doc["styles"][bot.seat],
+            ]
+        )
+    return fit_table(
+        ["Seat", "Commanders", "Colors", "Legal", "Bot"],
+        rows,
+        essential={"Seat", "Commanders", "Colors", "Legal"},
+        width=width,
+        title="The bots' decks ('bot N' shows one; export writes practice-bot-N-deck.*)",
+    )
+
+
+def review(console: Console, table: TableSession) -> None:
+    """Every pick of the human seats (what was taken, what the hint would have taken, what wheeled) and the bots' decks."""
+    for seat in table.humans:
+        console.print(review_table(table, seat, console.width))
+    console.print(bots_table(table, console.width))
+
+
+def bot_deck_rows(bot: BotDeck) -> list[list]:
+    """A bot's deck as rows: commanders, then the main deck by lands last, mana value and name."""
+    deck = bot.deck
+    rows = [["C", c.name, identity_text(c.identity.code), str(c.mana_value)] for c in deck.commanders]
+    rows += [
+        [str(n), c.name, identity_text(c.deck_colors.code), str(c.mana_value)]
+        for c, n in sorted(deck.main.items(), key=lambda kv: (kv[0].is_land, kv[0].mana_value, kv[0].name))
+    ]
+    return rows
+
+
+def bot_tables(bot: BotDeck, width: int | None) -> list:
+    """One bot's pool and deck."""
+    return [
+        pack_table(sorted(bot.pool, key=pool_order), title=f"Seat {bot.seat + 1}: pool", numbered=False, width=width),
+        card_list_table(
+            ["Count", "Card", "Id", "MV"],
+            bot_deck_rows(bot),
+            title=f"Seat {bot.seat + 1}: deck ({bot.deck.size} cards)",
+            width=width,
+        ),
+    ]
+
+
+def bot_view(console: Console, bot: BotDeck) -> None:
+    for table in bot_tables(bot, console.width):
+        console.print(table)

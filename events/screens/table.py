@@ -1,0 +1,211 @@
+"""The draft table at the line prompt: the pack (a page of it on a short terminal), where the draft is, the
+timer above the prompt, and the pick typed by numbers or names.
+
+``TablePrompt`` holds one ``SeatSession`` (``events.sessions.seat``): the pick, its clock and what runs out
+of it live there, the same for the full-screen app; this module only shows them and reads the lines.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections import Counter
+
+from rich.console import Console
+from rich.markup import escape
+from rich.segment import Segment, Segments
+from rich.text import Text
+
+from draft.deck_session import pool_order
+from events.outputs.text import join_names
+from events.screens.cards import card_request, show_card
+from events.screens.deck_tables import signals_table
+from events.screens.picks import HELP_PICK, parse_selection
+from events.screens.render import identity_text, pack_table, passing, text_line
+from events.screens.terminal import Quit, Terminal
+from events.sessions.seat import Refused, SeatSession, Taken
+from sets.booster import Printing
+from sets.cards import Card
+from sets.errors import InputError
+
+_ROW = re.compile(r"^\s*\d+\s")  # a pack table line that starts a card's row (its number)
+
+
+def pool_summary(pool: list[Card]) -> Text:
+    """Pool by color and curve, with the cards that can lead."""
+    colors = Counter()
+    for card in pool:
+        ident = card.deck_colors
+        colors["multi" if len(ident) > 1 else (ident.code or "C")] += 1
+    curve = Counter(min(int(card.mana_value), 6) for card in pool if not card.is_land)
+    text = Text(f"Pool ({len(pool)}): ")
+    for key in ("W", "U", "B", "R", "G", "multi", "C"):
+        text.append_text(identity_text(key) if len(key) == 1 else Text(key, style="magenta"))
+        text.append(f" {colors[key]}  ")
+    text.append("| curve " + " ".join(f"{'6+' if mv == 6 else mv}:{curve[mv]}" for mv in range(7)))
+    leaders = sorted({card.name for card in pool if card.can_be_commander})
+    if leaders:
+        text.append("\nCan lead: " + join_names(leaders), style="bold")
+    return text
+
+
+class TablePrompt:
+    """One seat's picks at the line prompt (``seat.confirm``: ask before taking each one)."""
+
+    def __init__(self, seat: SeatSession, console: Console, terminal: Terminal | None) -> None:
+        self.seat, self.console, self.terminal = seat, console, terminal
+
+    def status_line(self, seconds: int | None = None) -> Text:
+        """Where the draft is, kept just above the prompt so it never scrolls away (the timer ticks here)."""
+        draft = self.seat.draft
+        text = Text(
+            f"Pack {draft.round + 1} of {draft.config.boosters}, pick {draft.pick_number} of {draft.picks_per_pack}"
+            f" · passing {passing(draft.direction > 0)}",
+            style="bold cyan",
+        )
+        if seconds is not None:
+            text.append(f" · {seconds}s left", style="bold yellow")
+        return text
+
+    def show_pack(self, pack: list[Printing], timed: bool = False, page: int = 0) -> int:
+        """The pack on screen, a page of it when the terminal is too short for all of it; returns the pages.
+        ``timed``: the status line is drawn by the timer above the prompt, not here."""
+        table, draft = self.seat.table, self.seat.draft
+        # An event's packs are secret while it runs: only a practice draft shows the seed that replays it.
+        seed = f" (seed {draft.seed})" if table.doc.get("kind") == "practice" else ""
+        self.console.rule(
+            Text(f"seat {self.seat.seat + 1} of {draft.config.seats} · draft {table.draft_id}{seed}"), style="dim"
+        )
+        summary = pool_summary(self.seat.pool)
+        # rule, the page note, the status line, the prompt, one line for an answer, and the pool summary
+        room = self.console.height - 5 - len(summary.plain.splitlines())
+        # the table is laid out once, whole; a page is a run of its rows (a row may wrap onto more lines)
+        lines = self.console.render_lines(pack_table(pack, width=self.console.width), self.console.options, pad=False)
+        starts = [i for i, line in enumerate(lines) if _ROW.match("".join(segment.text for segment in line))]
+        bounds = starts + [len(lines)]
+        pages, first = [], 0
+        for index in range(len(starts)):
+            if bounds[index + 1] - bounds[first] > room - starts[0] and index > first:
+                pages.append((first, index))
+                first = index
+        pages.append((first, len(starts)))
+        page %= len(pages)
+        first, end = pages[page]
+        shown_lines = lines[: starts[0]] + lines[bounds[first] : bounds[end]]
+        self.console.print(Segments([segment for line in shown_lines for segment in [*line, Segment.line()]]), end="")
+        if len(pages) > 1:
+            self.console.print(
+                Text(f"cards {first + 1}-{end} of {len(pack)} · Enter or 'more': the other cards", style="bold")
+            )
+        self.console.print(summary)
+        if not timed:
+            self.console.print(self.status_line())
+        return len(pages)
+
+    def pick_once(self) -> None:
+        """Show the seat's pack and take one pick (or the last cards of the pack, which need no choosing)."""
+        seat = self.seat
+        if seat.last_cards_due:
+            names = " + ".join(p.card.name for p in seat.pack)
+            self.console.print(Text("Last pick of the pack: " + names + " (taken for you)."))
+            self.report(seat.take_last_cards())
+            return
+        seat.show()
+        pack, due = seat.pack, seat.due
+        page = 0
+        deadline = None if seat.deadline is None else time.monotonic() + (seat.deadline - seat.clock())
+        pages = self.show_pack(pack, deadline is not None)
+        status = self.status_line if deadline else None
+        while True:
+            line = self.terminal.ask(f"Pick {due} (numbers or names; pool, hint, help, quit)> ", deadline, status)
+            if line is None:
+                self.time_up()
+                return
+            command = line.lower()
+            if command in ("quit", "q", "exit"):
+                raise Quit()
+            if command in ("", "more", "m"):
+                if pages > 1:
+                    page += 1
+                    self.show_pack(pack, deadline is not None, page)
+                continue
+            if command in ("help", "?"):
+                self.console.print(Text(HELP_PICK))
+            elif command in ("pool", "p"):
+                self.show_pool()
+            elif command in ("hint", "h"):
+                for reason in seat.hint().reasons():
+                    self.console.print(Text("Hint: " + reason, style="cyan"))
+            elif command in ("signals", "s"):
+                self.console.print(signals_table(seat.signals(), width=self.console.width))
+            else:
+                command = None
+            if command is not None:
+                # what was asked stays on the screen until Enter
+                if self.terminal.ask("Enter: back to the pack ", deadline, status) is None:
+                    self.time_up()
+                    return
+                self.show_pack(pack, deadline is not None, page)
+                continue
+            asked = card_request(line)
+            if asked is not None:
+                show_card(self.console, asked, [p.card for p in pack], "this pack")
+                continue
+            try:
+                positions = parse_selection(line, pack, due)
+            except InputError as error:
+                self.console.print(Text.assemble((str(error), "red"), " — same pick again."))
+                continue
+            chosen = " + ".join(f"{i + 1} {pack[i].card.name}" for i in positions)
+            for i in positions:
+                self.console.print(text_line(pack[i].card, self.console.width))
+            if seat.confirm:
+                answer = self.terminal.ask(f"Take {escape(chosen)}? [Y/n] ", deadline)
+                if answer is None:
+                    if seat.timed:
+                        self.time_up()  # the draft's clock ran out: its pick is the one everybody gets
+                        return
+                    self.console.print("[yellow]Time is up:[/] taking what you chose.", markup=True)
+                elif answer.lower() not in ("", "y", "yes"):
+                    continue
+            else:
+                self.console.print(Text(f"Took {chosen}.", style="green"))
+            started = time.perf_counter()
+            self.report(seat.pick(positions))
+            self.last_pick_seconds = time.perf_counter() - started
+            return
+
+    def report(self, outcome: Taken | Refused) -> None:
+        """A refused pick says what happened to the pack on the screen (the caller shows the new pack)."""
+        if isinstance(outcome, Taken):
+            return
+        self.console.print(Text.assemble(("Not taken: ", "bold red"), outcome.reason))
+        if outcome.taken_meanwhile is not None:
+            seen = self.seat.seen
+            names = " + ".join(p.card.name for p in outcome.taken_meanwhile.taken)
+            self.console.print(
+                Text.assemble(
+                    ("Time ran out", "yellow"), f" for pack {seen[0]} pick {seen[1]}: {names} were taken for you."
+                )
+            )
+        self.console.print(Text("Here is the pack in front of you now.", style="yellow"))
+
+    def time_up(self) -> None:
+        """The pick's time ran out: the draft's timeout (once, the same for every terminal) or a practice auto-pick."""
+        taken = self.seat.time_up()
+        if taken is None:
+            time.sleep(0.05)  # not quite due by the draft's clock yet: the pack is shown again
+            return
+        names = " + ".join(p.card.name for p in taken.pick.taken)
+        self.console.print(Text.assemble(("Time is up:", "yellow"), f" took {names} for you ({taken.why})."))
+
+    def show_pool(self) -> None:
+        self.console.print(
+            pack_table(
+                sorted(self.seat.draft.pools[self.seat.seat], key=pool_order),
+                title="Your pool",
+                numbered=False,
+                width=self.console.width,
+            )
+        )
+        self.console.print(pool_summary(self.seat.pool))
