@@ -675,16 +675,11 @@ def event_deck(
         out().print(deck_board(snap))
         return
     if build:
-        from events.screens.event_draft import PoolBuilder
-        from events.screens.terminal import Quit, Terminal
+        from events.screens.event_draft import build_event_deck
+        from events.screens.terminal import Terminal
 
         console = out()
-        builder = PoolBuilder(events, event_id, name, console, Terminal(console))
-        try:
-            builder.build()
-        except Quit:
-            pass
-        if not builder.registered:
+        if not build_event_deck(events, event_id, name, console, Terminal(console)):
             console.print("No deck registered (use 'save' or 'done' to register one).")
         return
     report = events.register_deck(

@@ -8,7 +8,7 @@ keeps them in its log), so the two can't drift apart.
 
 from __future__ import annotations
 
-from rich.console import RenderableType
+from rich.console import Console, RenderableType
 from rich.markup import escape
 from rich.text import Text
 
@@ -22,8 +22,8 @@ from events.screens.cards import show_card
 from events.screens.deck_tables import deck_report, stats_lines, suggestion_table
 from events.screens.render import card_list_table, identity_text
 from events.screens.review import bot_view, review
-from events.screens.terminal import Quit
-from events.sessions.activities import Exported
+from events.screens.terminal import Quit, Terminal
+from events.sessions.activities import DeckActivity, Exported
 from sets.errors import InputError
 
 
@@ -106,7 +106,7 @@ def commanders_line(chosen: act.CommandersChosen) -> Text:
     )
 
 
-def answer_lines(result, activity, width: int) -> list[RenderableType]:
+def answer_lines(result: act.Result, activity: DeckActivity, width: int) -> list[RenderableType]:
     """What a face shows for one of the session's results (``draft.deck_actions``)."""
     session = activity.session
     match result:
@@ -178,11 +178,11 @@ def export_lines(exported: Exported) -> list[Text]:
     ]
 
 
-def help_text(activity) -> str:
+def help_text(activity: DeckActivity) -> str:
     return words.HELP_REGISTER if activity.registers else words.HELP_BUILD
 
 
-def pool_farewell(activity) -> str:
+def pool_farewell(activity: DeckActivity) -> str:
     return f"Saved. The same command opens this deck again (build {activity.label})."
 
 
@@ -193,7 +193,7 @@ class BuilderPrompt:
     """One builder command a line until 'done' (then review, export or quit, where the place offers them);
     'quit', end of input or Ctrl-C raise ``Quit`` with every change already kept."""
 
-    def __init__(self, activity, console, terminal) -> None:
+    def __init__(self, activity: DeckActivity, console: Console, terminal: Terminal) -> None:
         self.activity, self.console, self.terminal = activity, console, terminal
 
     @property

@@ -188,17 +188,12 @@ def watch_draft(events, event_id: int, console: Console, terminal: Terminal, pol
         )
 
 
-class PoolBuilder:
-    """The deck builder at the line prompt over an event player's recorded pool; 'done' or 'save' registers the deck."""
-
-    def __init__(self, events: Decks, event_id: int, who: str, console: Console, terminal: Terminal) -> None:
-        self.deck = EventDeck(events, event_id, who)
-        self.prompt = BuilderPrompt(self.deck, console, terminal)
-
-    @property
-    def registered(self) -> bool:
-        return self.deck.registered
-
-    def build(self) -> None:
-        """Until 'done' registers a legal deck; ``Quit`` to leave."""
-        self.prompt.run()
+def build_event_deck(events: Decks, event_id: int, who: str, console: Console, terminal: Terminal) -> bool:
+    """The deck builder at the line prompt over an event player's recorded pool, until 'done' registers a legal
+    deck or the player leaves; True when a deck was registered ('done' or 'save')."""
+    deck = EventDeck(events, event_id, who)
+    try:
+        BuilderPrompt(deck, console, terminal).run()
+    except Quit:
+        pass
+    return deck.registered

@@ -170,9 +170,7 @@ class TablePrompt:
                     continue
             else:
                 self.console.print(Text(f"Took {chosen}.", style="green"))
-            started = time.perf_counter()
             self.report(seat.pick(positions))
-            self.last_pick_seconds = time.perf_counter() - started
             return
 
     def report(self, outcome: Taken | Refused) -> None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 from draft.deck_session import DeckSession
 from draft.deckbuild import build_deck
@@ -54,6 +55,24 @@ class Exported:
     written: tuple[Path, ...]
     notes: tuple[str, ...]
     names: str = ""
+
+
+class DeckActivity(Protocol):
+    """What every place a deck is built offers a face: the session, the name a resumed deck goes by
+    (``label``), whether the deck is registered only when asked (``registers``: an event's) rather than kept
+    after every change, what the place said when it kept the deck (``notices``, for the face to show and
+    clear), and the review, a bot's deck or an export (``InputError`` where the place has none)."""
+
+    session: DeckSession
+    label: str
+    registers: bool
+    notices: list[str]
+
+    def drafted(self) -> TableSession: ...
+
+    def bot(self, seat: int) -> BotDeck: ...
+
+    def export(self, folder: Path | None, force: bool) -> Exported: ...
 
 
 def deck_json(deck: Deck) -> dict:

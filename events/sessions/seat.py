@@ -99,7 +99,7 @@ class SeatSession:
     @property
     def timed(self) -> bool:
         """Whether the draft keeps the clock (an event draft with a timer), the same at every terminal."""
-        return bool(getattr(self.table, "timed", False))
+        return self.table.timed
 
     def hint(self) -> Advice:
         """What a strong drafter takes from this pack, and why."""

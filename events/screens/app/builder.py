@@ -27,6 +27,7 @@ from events.screens.cards import find_card
 from events.screens.deck_tables import stats_lines
 from events.screens.render import card_panel, identity_text, mana_text, shown
 from events.screens.review import bot_tables
+from events.sessions.activities import DeckActivity
 from sets.errors import InputError
 
 LOG_WIDTH = 120  # the log's tables are laid out for 120 columns, as they always were
@@ -71,7 +72,7 @@ class BuilderScreen(Screen):
         Binding("escape", "back", "Back", show=False),
     ]
 
-    def __init__(self, activity) -> None:
+    def __init__(self, activity: DeckActivity) -> None:
         super().__init__()
         self.activity = activity  # the deck session and what its place offers
         self.session = activity.session

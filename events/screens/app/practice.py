@@ -17,7 +17,7 @@ from events.screens.app.review import ReviewScreen
 from events.screens.app.table import TableScreen
 from events.screens.builder import pool_farewell
 from events.screens.practice import practice_farewell
-from events.sessions.activities import PoolDeck, PracticeDeck
+from events.sessions.activities import DeckActivity, PoolDeck, PracticeDeck
 from events.sessions.seat import SeatSession
 from events.storage.draft_files import TableSession
 from sets.errors import InputError
@@ -36,7 +36,7 @@ class DeckApp(App):
     BINDINGS = [Binding("ctrl+c", "leave", "Quit", show=False, priority=True)]
     ENABLE_COMMAND_PALETTE = False
 
-    def show_review(self, activity) -> None:
+    def show_review(self, activity: DeckActivity) -> None:
         try:
             table = activity.drafted()
         except InputError:
