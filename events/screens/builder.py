@@ -20,16 +20,11 @@ from events.outputs.text import join_names
 from events.screens import deck_commands as words
 from events.screens.cards import show_card
 from events.screens.deck_tables import deck_report, stats_lines, suggestion_table
-from events.screens.render import card_list_table, identity_text
+from events.screens.render import card_list_table, count_words, identity_text
 from events.screens.review import bot_view, review
 from events.screens.terminal import Quit, Terminal
 from events.sessions.activities import DeckActivity, Exported
 from sets.errors import InputError
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word if count == 1 else word + 's'}"
-
 
 # --- what a deck session's answers look like -----------------------------------------------------------
 
@@ -50,8 +45,8 @@ def summary_line(session: DeckSession) -> Text:
     commanders = " + ".join(report.commanders) or "none yet"
     if report.piper_colors:
         commanders += f" (chosen: {', '.join(c.word for c in report.piper_colors)})"
-    state = "legal" if report.valid else f"not legal yet ({plural(len(report.problems), 'thing')} to fix)"
-    return Text(f"Commanders: {commanders} · {plural(report.size, 'card')} · {state}")
+    state = "legal" if report.valid else f"not legal yet ({count_words(len(report.problems), 'thing')} to fix)"
+    return Text(f"Commanders: {commanders} · {count_words(report.size, 'card')} · {state}")
 
 
 def status_lines(session: DeckSession) -> list[Text]:
@@ -60,9 +55,9 @@ def status_lines(session: DeckSession) -> list[Text]:
     state = (
         Text("legal", style="green")
         if report.valid
-        else Text(f"{plural(len(report.problems), 'thing')} to fix", style="red")
+        else Text(f"{count_words(len(report.problems), 'thing')} to fix", style="red")
     )
-    lines = [Text.assemble(f"Deck: {plural(report.size, 'card')}, identity {report.color_identity} · ", state)]
+    lines = [Text.assemble(f"Deck: {count_words(report.size, 'card')}, identity {report.color_identity} · ", state)]
     lines += [Text(f"  {problem.code}: {problem.message}", style="red") for problem in report.problems]
     lines += [Text(f"  {line}", style="cyan") for line in report.chosen_for_you]
     return lines
@@ -74,7 +69,7 @@ def deck_table(deck: Deck, width: int):
         rows.append(["", Text(f"{kind} ({sum(n for _, n in cards)})", style="bold"), "", ""])
         rows += [[str(n), card.name, identity_text(card.deck_colors.code), str(card.mana_value)] for card, n in cards]
     return card_list_table(
-        ["Count", "Card", "Id", "MV"], rows, title=f"Deck ({plural(deck.size, 'card')})", width=width
+        ["Count", "Card", "Id", "MV"], rows, title=f"Deck ({count_words(deck.size, 'card')})", width=width
     )
 
 
@@ -135,7 +130,7 @@ def answer_lines(result: act.Result, activity: DeckActivity, width: int) -> list
             added = join_names([f"{n} {land.name}" for land, n in result.lands])
             return [Text("Added " + added + " (by the colored symbols of your cards)")] + status_lines(session)
         case act.Completed():
-            kept, added = plural(result.kept, "card"), plural(result.added, "card")
+            kept, added = count_words(result.kept, "card"), count_words(result.added, "card")
             return [Text(f"Finished your deck: kept your {kept}, added {added}.")] + status_lines(session)
         case act.Replaced():
             lines = ["The bot built a deck from your pool:", deck_table(session.deck(), width)]

@@ -258,11 +258,7 @@ class BuilderScreen(Screen):
                 case words.Help():
                     self.log_message(Text(help_text(self.activity)))
                 case words.ReadCard():
-                    self.app.push_screen(
-                        Panel(
-                            "Card", card_panel(find_card(command.text, list(self.session.pool_list), "your pool list"))
-                        )
-                    )
+                    self.read_card(command.text)
                 case words.Review():
                     self.action_review()
                 case words.ShowBot():
@@ -270,7 +266,16 @@ class BuilderScreen(Screen):
                 case words.Export():
                     self.say(export_lines(self.activity.export(command.folder, command.force)))
         except InputError as error:
+            self.log_message(Text(str(error), style="red"))
+
+    def read_card(self, asked: str) -> None:
+        """'? 12', 'card murder': the card in full."""
+        try:
+            card = find_card(asked, list(self.session.pool_list), "your pool list")
+        except InputError as error:
             self.log_message(shown(str(error), style="red"))
+            return
+        self.app.push_screen(Panel("Card", card_panel(card)))
 
     def focused_list(self) -> str:
         focused = self.focused
