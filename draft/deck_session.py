@@ -69,7 +69,8 @@ class DeckState:
     @property
     def key(self) -> tuple:
         """The deck itself, for telling whether a change changed anything."""
-        return self.commanders, self.colors, tuple(sorted(((c.name, c.set_code, c.number), n) for c, n in self.main))
+        main = sorted(((c.name, c.set_code, c.number), n) for c, n in self.main if n > 0)
+        return self.commanders, self.colors, tuple(main)
 
 
 class DeckSession:
