@@ -196,6 +196,8 @@ def renamed(value, names: dict[str, str]):
 @given(event_name=NAMES, player_names=st.lists(NAMES, min_size=4, max_size=4, unique=True), card_name=NAMES)
 def test_every_screen_renders_any_name_as_typed(real_snapshot, event_name, player_names, card_name):
     from events.night.round_clock import RoundClock
+    from events.screens import boards
+    from events.screens import deck_tables as decks
     from events.screens import render as screens
     from events.screens.clock import clock_screen
     from events.screens.render import identity_text
@@ -246,17 +248,17 @@ def test_every_screen_renders_any_name_as_typed(real_snapshot, event_name, playe
     )
     slot = next(iter(schedule(3, 20, 2, 60)))
     screens_and_names = [
-        (screens.event_board(snap2, ledger2), [event_name, *player_names]),
-        (screens.deck_board(snap2), [event_name, *player_names]),
-        (screens.piper_ledger(ledger2), [player_names[0], player_names[2]]),
-        (screens.standings_table(rows), player_names),
-        (screens.game_board(board2), player_names),
+        (boards.event_board(snap2, ledger2), [event_name, *player_names]),
+        (boards.deck_board(snap2), [event_name, *player_names]),
+        (boards.piper_ledger(ledger2), [player_names[0], player_names[2]]),
+        (boards.standings_table(rows), player_names),
+        (boards.game_board(board2), player_names),
         (screens.pack_table([Printing(card, "", False, False)], title=event_name), [card_name, event_name]),
         (screens.pack_table([Printing(card, "", True, False)], title=event_name, width=80), [event_name]),
         (screens.card_panel(card), [card_name]),
-        (screens.deck_report(report), [card_name]),
-        (screens.suggestion_table([suggestion]), [card_name]),
-        (screens.pod_table(pod), [player_names[0]]),
+        (decks.deck_report(report), [card_name]),
+        (decks.suggestion_table([suggestion]), [card_name]),
+        (decks.pod_table(pod), [player_names[0]]),
         (screens.mana_text("{2}{" + card_name + "}"), []),
         (_screen(slot, 42, False, event_name), [event_name]),
         (
