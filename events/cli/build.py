@@ -7,7 +7,15 @@ from typing import Annotated
 
 import typer
 
-from events.cli.common import DbOption, open_store
+from events.cli.common import DbOption, open_store, out
+from events.cli.deck import read_deck
+from events.cli.play import full_screen
+from events.screens.app import run_build  # Textual itself is imported only when the app starts
+from events.screens.practice import run_pool_build
+from events.screens.render import shown
+from events.screens.terminal import Terminal
+from events.sessions.activities import PoolDeck
+from events.storage.pool_builds import PoolBuild
 
 PlainOption = Annotated[
     bool,
@@ -28,10 +36,6 @@ def build(
     db: DbOption = None,
 ) -> None:
     """Build a Commander draft deck from a pool file; every change is saved, and the same command resumes it."""
-    from events.cli.common import out
-    from events.cli.deck import read_deck
-    from events.screens.render import shown
-
     deck, problems = read_deck(pool)
     cards = [line.card for line in deck.lines for _ in range(line.count)]
     console = out()
@@ -43,18 +47,9 @@ def build(
 
 def open_builder(store, source: str, cards, set_code: str, seed: int, stem: str, plain: bool) -> None:
     """The builder, full screen on a terminal, else at the line prompt."""
-    from events.cli.common import out
-    from events.cli.play import full_screen
-    from events.screens.practice import run_pool_build
-    from events.screens.terminal import Terminal
-    from events.sessions.activities import PoolDeck
-    from events.storage.pool_builds import PoolBuild
-
     deck = PoolDeck(PoolBuild.open(store, source, cards, set_code, seed), stem, Path.cwd())
     if plain or not full_screen():
         console = out()
         run_pool_build(deck, console, Terminal(console))
         return
-    from events.screens.app import run_build  # Textual is imported only here
-
     run_build(deck)

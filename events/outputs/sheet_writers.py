@@ -12,7 +12,8 @@ import io
 
 from draft.formats.csv_deck import neutral
 from events.outputs.printables import CSV_PRINTABLES, Blanks, Note, Sheet, Table, page_heading
-from events.outputs.text import cell_width, cut, fit_columns, visible
+from events.outputs.text import cell_width, cut, fit_columns
+from events.outputs.visible import visible
 from sets.errors import InputError
 
 WIDTH = 80

@@ -1,44 +1,17 @@
-"""User and file text as every face writes it out: one escaping policy, one display width, one column fitting.
+"""User and file text laid out by every face: one display width, one column fitting.
 
-A name, a card or a path is data wherever it is shown (the terminal, the full-screen app, printed
-sheets, a web page): ``visible`` writes out the characters that could move the cursor, colour the
-screen, turn the text around or hide in it; ``cell_width`` is the columns a text takes on a
-fixed-width screen or printout (``wcwidth``); ``fit_columns`` shares a width out among columns.
+``cell_width`` is the columns a text takes on a fixed-width screen or printout (``wcwidth``), measured
+on its visible form (``events.outputs.visible``, the one escaping policy); ``fit_columns`` shares a
+width out among columns, for the terminal's tables and the printed ones alike.
 """
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable, Sequence
 
 from wcwidth import wcswidth, wcwidth
 
-# Control (Cc) and format (Cf: bidi controls, zero-width joiners, soft hyphens) characters and the
-# Unicode line and paragraph separators: never written as they are.
-ESCAPED_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp"})
-
-
-def escape_character(ch: str) -> str:
-    """One character written out: ``\\x1b``, ``\\u202e``, ``\\U000e0001``."""
-    code = ord(ch)
-    if code < 0x100:
-        return f"\\x{code:02x}"
-    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
-
-
-def visible(text: str, *, line_breaks: bool = False) -> str:
-    """``text`` with every control, format and separator character written out as an escape, so no name
-    can move the cursor, colour the screen, turn the text after it around or hide a letter; letters of
-    any script stay as typed.  A line feed is written out too (a name, a table cell, a line of a printout:
-    a break would split it) unless ``line_breaks`` keeps it (a card's rules text on the screen)."""
-    if text.isprintable():  # the common case: nothing to write out
-        return text
-    return "".join(
-        escape_character(ch)
-        if unicodedata.category(ch) in ESCAPED_CATEGORIES and not (line_breaks and ch == "\n")
-        else ch
-        for ch in text
-    )
+from events.outputs.visible import visible
 
 
 def cell_width(text: str) -> int:

@@ -16,7 +16,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from events.outputs.text import cell_width, fit_columns, visible
+from events.outputs.text import cell_width, fit_columns
+from events.outputs.visible import visible
 from events.storage.store import default_path
 from sets.cards import Card, Rarity
 
