@@ -1,4 +1,4 @@
-"""The one text policy every face uses (``events.outputs.text``): what is written out, how wide text is,
+"""The one text policy every face uses (``events.outputs.visible``, ``events.outputs.text``): what is written out, how wide text is,
 how a width is shared among columns; and that the terminal's tables and the printed ones use it."""
 
 from __future__ import annotations
@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from events.outputs.text import cell_width, cut, fit_columns, visible
+from events.outputs.text import cell_width, cut, fit_columns
+from events.outputs.visible import visible
 
 
 @pytest.mark.parametrize(
