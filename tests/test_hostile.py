@@ -463,7 +463,7 @@ def bad_databases(good: dict) -> dict[str, bytes]:
         "only spaces": b"   \n",
         "not JSON": b"hello",
         "truncated JSON": raw[: len(raw) // 2].encode(),
-        "not UTF-8": b'{"_meta": {"1": {"app": "cmdraft", "schema": 2}}, "events": {"1": {"name": "\xff"}}}',
+        "not UTF-8": b'{"_meta": {"1": {"app": "cmdraft", "schema": 3}}, "events": {"1": {"name": "\xff"}}}',
         "a JSON list": b"[]",
         "a JSON number": b"5",
         "deeply nested": b"[" * 100_000 + b"]" * 100_000,
@@ -496,13 +496,13 @@ def bad_databases(good: dict) -> dict[str, bytes]:
     mutate("points empty", lambda d: _first(d, "events").update(points=[]))
     mutate("a huge seed", lambda d: _first(d, "events").update(seed=10**40))
     mutate("negative timer", lambda d: _first(d, "events").update(timer=-1))
-    mutate("a player of no event", lambda d: _first(d, "players").update(e=99))
-    mutate("a player event as text", lambda d: _first(d, "players").update(e="1"))
+    mutate("a player of no event", lambda d: _first(d, "players").update(event=99))
+    mutate("a player event as text", lambda d: _first(d, "players").update(event="1"))
     mutate("a player seat as float", lambda d: _first(d, "players").update(seat=1.5))
     mutate("a player in no pod", lambda d: _first(d, "players").update(pod=9))
     mutate("a pod naming no player", lambda d: _first(d, "pods")["players"].append(999))
     mutate("a pod naming no draft", lambda d: _first(d, "pods").update(draft=999))
-    mutate("a pool of no player", lambda d: _first(d, "pools").update(p=999))
+    mutate("a pool of no player", lambda d: _first(d, "pools").update(player=999))
     mutate("pool cards as numbers", lambda d: _first(d, "pools").update(cards=[1, 2]))
     mutate("a deck that is text", lambda d: _first(d, "decks").update(deck="Sol Ring"))
     mutate("a round table naming no player", lambda d: _first(d, "rounds")["tables"][0].append(999))

@@ -97,7 +97,8 @@ def test_a_schema_1_database_opens_is_backed_up_and_migrated(tmp_path, cli):
     assert cli("event", "player", "add", "3", "Gus", "--db", db).exit_code == 0  # the first write migrates
     assert (tmp_path / "old.json.bak.1").read_bytes() == original
     saved = json.loads(db.read_text())
-    assert saved["_meta"]["1"]["schema"] == SCHEMA == 2 and "picks" not in saved
+    assert saved["_meta"]["1"]["schema"] == SCHEMA == 3 and "picks" not in saved
+    assert all("event" in doc and "e" not in doc for doc in saved["players"].values())  # schema 3: readable names
     assert [len(saved["drafts"][key]["picks"]) for key in ("1", "2", "3")] == [90, 6, 5]
 
     events = Events(Store(db))

@@ -49,9 +49,9 @@ def no_round(event_id: int, round_number: int, rounds: int) -> InputError:
 
 def round_at_table(db, event_id: int, round_number: int, table_number: int) -> dict[str, Any]:
     """The round record, when it exists and has that table: else bad input (2) naming what there is."""
-    rnd = db.table(ROUNDS).get((Q.e == event_id) & (Q.number == round_number))
+    rnd = db.table(ROUNDS).get((Q.event == event_id) & (Q.number == round_number))
     if rnd is None:
-        raise no_round(event_id, round_number, len(db.table(ROUNDS).search(Q.e == event_id)))
+        raise no_round(event_id, round_number, len(db.table(ROUNDS).search(Q.event == event_id)))
     if not 1 <= table_number <= len(rnd["tables"]):
         raise InputError(f"round {round_number} has tables 1 to {len(rnd['tables'])}, not {table_number}")
     return rnd
@@ -81,7 +81,7 @@ class EventBase:
 
     @staticmethod
     def _players(db, event_id: int, active_only: bool = False) -> list[dict[str, Any]]:
-        players = sorted(db.table(PLAYERS).search(Q.e == event_id), key=lambda d: d.doc_id)
+        players = sorted(db.table(PLAYERS).search(Q.event == event_id), key=lambda d: d.doc_id)
         return [p for p in players if p["status"] == "active"] if active_only else players
 
     def _player(self, db, event_id: int, who: str | int) -> dict[str, Any]:
@@ -155,15 +155,15 @@ class EventBase:
         with self.store.read() as db:
             event = dict(self._event(db, event_id), id=event_id)
             players = [dict(p, id=p.doc_id) for p in self._players(db, event_id)]
-            pools = {d["p"]: d for d in db.table(POOLS).search(Q.e == event_id)}
-            decks = {d["p"]: d for d in db.table(DECKS).search(Q.e == event_id)}
+            pools = {d["player"]: d for d in db.table(POOLS).search(Q.event == event_id)}
+            decks = {d["player"]: d for d in db.table(DECKS).search(Q.event == event_id)}
             pods = sorted(
-                (dict(d, id=d.doc_id) for d in db.table(PODS).search(Q.e == event_id)), key=lambda d: d["number"]
+                (dict(d, id=d.doc_id) for d in db.table(PODS).search(Q.event == event_id)), key=lambda d: d["number"]
             )
             rounds = sorted(
-                (dict(d, id=d.doc_id) for d in db.table(ROUNDS).search(Q.e == event_id)), key=lambda d: d["number"]
+                (dict(d, id=d.doc_id) for d in db.table(ROUNDS).search(Q.event == event_id)), key=lambda d: d["number"]
             )
-            results = [dict(d) for d in db.table(RESULTS).search(Q.e == event_id)]
+            results = [dict(d) for d in db.table(RESULTS).search(Q.event == event_id)]
             records = {pod["number"]: db.table(DRAFTS).get(doc_id=pod["draft"]) for pod in pods if pod.get("draft")}
         picks = {}
         for number, record in records.items():

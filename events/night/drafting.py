@@ -33,7 +33,7 @@ class Drafting(EventBase):
         with self.store.read() as db:
             event = self._event(db, event_id)
             players = {p.doc_id: p for p in self._players(db, event_id)}
-            pods = sorted(db.table(PODS).search(Q.e == event_id), key=lambda d: d["number"])
+            pods = sorted(db.table(PODS).search(Q.event == event_id), key=lambda d: d["number"])
         if event.get("secret") is None:  # made before packs had a secret, or restored from a running event's export
             with self.store.write() as db:
                 if self._event(db, event_id).get("secret") is None:
@@ -79,7 +79,7 @@ class Drafting(EventBase):
                 )
         with self.store.write() as db:
             event = self._event(db, event_id)
-            pods = sorted(db.table(PODS).search(Q.e == event_id), key=lambda d: d["number"])
+            pods = sorted(db.table(PODS).search(Q.event == event_id), key=lambda d: d["number"])
             if event["status"] != "seated":
                 if event["status"] in ("drafting", "building") and event["style"] != "physical":
                     return [pod["draft"] for pod in pods if pod.get("draft")]
@@ -97,7 +97,7 @@ class Drafting(EventBase):
                 db.table(PODS).update({"draft": session.draft_id}, doc_ids=[pod.doc_id])
             db.table(EVENTS).update({"status": "drafting"}, doc_ids=[event_id])
             history.log_change(db, event_id, history.DESK, "draft start", "seated", "drafting")
-            for pod in db.table(PODS).search(Q.e == event_id):
+            for pod in db.table(PODS).search(Q.event == event_id):
                 self._settle_pod(db, event_id, pod)
             self.finish_drafting_if_done(db, event_id)
         return draft_ids
@@ -107,11 +107,11 @@ class Drafting(EventBase):
         rng = random.Random(event["secret"])
         with self.store.write() as db:
             for player in self._players(db, event_id, active_only=True):
-                if db.table(POOLS).get((Q.e == event_id) & (Q.p == player.doc_id)):
+                if db.table(POOLS).get((Q.event == event_id) & (Q.player == player.doc_id)):
                     continue
                 boosters = sealed_pool(spec, rng)
                 cards = [card_ref(p, event["set"]) for b in boosters for p in b.printings]
-                db.table(POOLS).insert({"e": event_id, "p": player.doc_id, "cards": cards, "source": "sealed"})
+                db.table(POOLS).insert({"event": event_id, "player": player.doc_id, "cards": cards, "source": "sealed"})
             phase_change(db)
             db.table(EVENTS).update({"status": "building"}, doc_ids=[event_id])
             history.log_change(db, event_id, history.DESK, "sealed pools", None, "opened")
@@ -119,7 +119,7 @@ class Drafting(EventBase):
 
     def draft_session(self, event_id: int, pod_number: int) -> TableSession:
         with self.store.read() as db:
-            pod = db.table(PODS).get((Q.e == event_id) & (Q.number == pod_number))
+            pod = db.table(PODS).get((Q.event == event_id) & (Q.number == pod_number))
         if pod is None:
             raise InputError(f"no pod {pod_number} in event {event_id}")
         if not pod.get("draft"):
@@ -135,7 +135,7 @@ class Drafting(EventBase):
         if session is not None and not session.draft.finished:
             return False
         with self.store.write() as db:
-            pod = db.table(PODS).get((Q.e == event_id) & (Q.number == pod_number))
+            pod = db.table(PODS).get((Q.event == event_id) & (Q.number == pod_number))
             if pod is None or not pod.get("draft"):
                 raise StateError(
                     f"pod {pod_number} has no digital draft; start it with 'cmdraft event draft {event_id}'"
@@ -154,10 +154,10 @@ class Drafting(EventBase):
         event = self._event(db, event_id)
         recorded = 0
         for seat, pid in enumerate(pod["players"]):
-            if db.table(POOLS).get((Q.e == event_id) & (Q.p == pid)):
+            if db.table(POOLS).get((Q.event == event_id) & (Q.player == pid)):
                 continue
             cards = [card_ref(p, event["set"]) for p in draft.pools[seat]]
-            db.table(POOLS).insert({"e": event_id, "p": pid, "cards": cards, "source": "draft"})
+            db.table(POOLS).insert({"event": event_id, "player": pid, "cards": cards, "source": "draft"})
             recorded += 1
         if recorded:
             history.log_change(
@@ -174,7 +174,7 @@ class Drafting(EventBase):
         if event["status"] != "drafting":
             return
         active = self._players(db, event_id, active_only=True)
-        have = {d["p"] for d in db.table(POOLS).search(Q.e == event_id)}
+        have = {d["player"] for d in db.table(POOLS).search(Q.event == event_id)}
         if all(p.doc_id in have for p in active):
             phase_change(db)
             db.table(EVENTS).update({"status": "building"}, doc_ids=[event_id])
@@ -195,9 +195,9 @@ class Drafting(EventBase):
             for event_id in drafting:
                 players = self._players(db, event_id)
                 dropped = {p.doc_id for p in players if p["status"] == "dropped"}
-                have = {d["p"] for d in db.table(POOLS).search(Q.e == event_id)}
+                have = {d["player"] for d in db.table(POOLS).search(Q.event == event_id)}
                 settle = settle or all(p.doc_id in have for p in players if p["status"] == "active")
-                for pod in db.table(PODS).search(Q.e == event_id):
+                for pod in db.table(PODS).search(Q.event == event_id):
                     record = db.table(DRAFTS).get(doc_id=pod["draft"]) if pod.get("draft") else None
                     if record is None:
                         continue
@@ -218,7 +218,7 @@ class Drafting(EventBase):
         moved = []
         with self.store.write() as db:
             for event_id in drafting:
-                for pod in db.table(PODS).search(Q.e == event_id):
+                for pod in db.table(PODS).search(Q.event == event_id):
                     self._settle_pod(db, event_id, pod)
                 self.finish_drafting_if_done(db, event_id)
                 if self._event(db, event_id)["status"] != "drafting":

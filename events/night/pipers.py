@@ -31,7 +31,7 @@ class Pipers(EventBase):
                     raise InputError("the store's Piper stock can't be negative")
                 db.table(EVENTS).update({"piper_stock": stock}, doc_ids=[event_id])
             for number, count in (opened or {}).items():
-                pod = db.table(PODS).get((Q.e == event_id) & (Q.number == number))
+                pod = db.table(PODS).get((Q.event == event_id) & (Q.number == number))
                 if pod is None:
                     raise InputError(f"no pod {number} in event {event_id}")
                 if count < 0:
@@ -66,8 +66,8 @@ class Pipers(EventBase):
         snap = self.snapshot(event_id)
         event = snap["event"]
         with self.store.read() as db:
-            pools = {d["p"]: d["cards"] for d in db.table(POOLS).search(Q.e == event_id)}
-            decks = {d["p"]: d["deck"] for d in db.table(DECKS).search(Q.e == event_id)}
+            pools = {d["player"]: d["cards"] for d in db.table(POOLS).search(Q.event == event_id)}
+            decks = {d["player"]: d["deck"] for d in db.table(DECKS).search(Q.event == event_id)}
         piper_number = next((c.number for c in load_set(event["set"]) if c.name == PIPER), None)
         return ledger(event, snap["players"], snap["pods"], pools, decks, piper_number)
 

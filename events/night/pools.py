@@ -25,7 +25,7 @@ class Pools(EventBase):
     def _check_deck_again(self, db, event_id: int, player_id: int, cards: list[Printing]) -> str | None:
         """A registered deck was checked against the pool it was built from: with a new pool it is checked
         again (in the same transaction), and the desk is told when it isn't legal any more."""
-        doc = db.table(DECKS).get((Q.e == event_id) & (Q.p == player_id))
+        doc = db.table(DECKS).get((Q.event == event_id) & (Q.player == player_id))
         if doc is None:
             return None
         deck, _ = resolve(parse_json(json.dumps(doc["deck"])), self.index)
@@ -51,7 +51,7 @@ class Pools(EventBase):
         player = self._player(db, event_id, who)
         if player["status"] == "dropped":
             raise StateError(f"{player['name']} has dropped; their pool can't be recorded")
-        existing = db.table(POOLS).get((Q.e == event_id) & (Q.p == player.doc_id))
+        existing = db.table(POOLS).get((Q.event == event_id) & (Q.player == player.doc_id))
         if existing and not replace:
             raise StateError(f"{player['name']} already has a pool recorded; use --replace to record it again")
         return event, player, existing
@@ -83,7 +83,7 @@ class Pools(EventBase):
                 for line in deck.lines
                 for _ in range(line.count)
             ]
-            doc = {"e": event_id, "p": player.doc_id, "cards": cards, "source": "recorded"}
+            doc = {"event": event_id, "player": player.doc_id, "cards": cards, "source": "recorded"}
             if existing:
                 db.table(POOLS).update(doc, doc_ids=[existing.doc_id])
             else:
@@ -113,7 +113,7 @@ class Pools(EventBase):
         with self.store.read() as db:
             event = self._event(db, event_id)
             player = self._player(db, event_id, who)
-            doc = db.table(POOLS).get((Q.e == event_id) & (Q.p == player.doc_id))
+            doc = db.table(POOLS).get((Q.event == event_id) & (Q.player == player.doc_id))
         if doc is None:
             raise StateError(f"{player['name']} has no pool recorded yet")
         return [card_from_ref(ref, event["set"]) for ref in doc["cards"]]

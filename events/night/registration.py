@@ -140,7 +140,7 @@ class Registration(EventBase):
                 sealed = True  # a sealed event: every late player opens their six boosters
             number = 1 + max((player_number(p) for p in self._players(db, event_id)), default=0)
             doc = {
-                "e": event_id,
+                "event": event_id,
                 "name": clean,
                 "status": "active",
                 "late": late,
@@ -163,7 +163,7 @@ class Registration(EventBase):
                 # from the packs' secret, per player: the same pool on every replay, and none to work out from the seed
                 rng = random.Random((event.get("secret") or event["seed"]) * 7919 + number)
                 cards = [card_ref(p, event["set"]) for b in sealed_pool(spec, rng) for p in b.printings]
-                db.table(POOLS).insert({"e": event_id, "p": player_id, "cards": cards, "source": "sealed"})
+                db.table(POOLS).insert({"event": event_id, "player": player_id, "cards": cards, "source": "sealed"})
                 shown = f"{clean} (sealed pool)"
             history.log_change(db, event_id, history.DESK, "player add", None, shown, undo={"player": player_id})
             return player_id
@@ -171,7 +171,7 @@ class Registration(EventBase):
     @staticmethod
     def _seat_late(db, event_id: int, event: dict[str, Any], player_id: int) -> str:
         """A seat in the smallest pod with room, before the draft starts; says where (or that every pod is full)."""
-        pods = sorted(db.table(PODS).search(Q.e == event_id), key=lambda p: (len(p["players"]), p["number"]))
+        pods = sorted(db.table(PODS).search(Q.event == event_id), key=lambda p: (len(p["players"]), p["number"]))
         pod = pods[0]
         if len(pod["players"]) >= event["pod_size"]:
             return "no seat: every pod is full"
@@ -210,7 +210,7 @@ class Registration(EventBase):
     @staticmethod
     def _is_checking_in(db, event_id: int) -> bool:
         """Check-in is in use once any player of the event has checked in."""
-        return any(p.get("checked_in") for p in db.table(PLAYERS).search(Q.e == event_id))
+        return any(p.get("checked_in") for p in db.table(PLAYERS).search(Q.event == event_id))
 
     def check_in(self, event_id: int, names: list[str] | None = None) -> list[str]:
         """Mark players present (every registered one when ``names`` is None); returns who was checked in now
@@ -278,7 +278,7 @@ class Registration(EventBase):
             history.log_change(
                 db, event_id, history.DESK, "rename", player["name"], clean, undo={"player": player.doc_id}
             )
-            pod = db.table(PODS).get((Q.e == event_id) & (Q.number == player["pod"])) if player["pod"] else None
+            pod = db.table(PODS).get((Q.event == event_id) & (Q.number == player["pod"])) if player["pod"] else None
             if pod is not None and pod.get("draft"):
                 draft = db.table(DRAFTS).get(doc_id=pod["draft"])
                 if draft is not None and player.doc_id in pod["players"]:
@@ -298,7 +298,7 @@ class Registration(EventBase):
                     f"cmdraft event player drop {event_id} '#{player_number(player)}'"
                 )
             for table in (POOLS, DECKS):
-                db.table(table).remove((Q.e == event_id) & (Q.p == player.doc_id))
+                db.table(table).remove((Q.event == event_id) & (Q.player == player.doc_id))
             db.table(PLAYERS).remove(doc_ids=[player.doc_id])
             history.log_change(db, event_id, history.DESK, "player remove", player["name"], None)
         return player["name"]
@@ -310,7 +310,7 @@ class Registration(EventBase):
             player = self._player(db, event_id, who)
             if player["status"] == "dropped":
                 raise StateError(f"{player['name']} has already dropped")
-            rounds = len(db.table(ROUNDS).search(Q.e == event_id))
+            rounds = len(db.table(ROUNDS).search(Q.event == event_id))
             db.table(PLAYERS).update({"status": "dropped", "dropped_after": rounds}, doc_ids=[player.doc_id])
             history.log_change(
                 db,
@@ -321,8 +321,8 @@ class Registration(EventBase):
                 "dropped",
                 undo={"player": player.doc_id, "rounds": rounds, "event_status": event["status"]},
             )
-            had_deck = db.table(DECKS).get((Q.e == event_id) & (Q.p == player.doc_id)) is not None
-            pod = db.table(PODS).get((Q.e == event_id) & (Q.number == player["pod"])) if player["pod"] else None
+            had_deck = db.table(DECKS).get((Q.event == event_id) & (Q.player == player.doc_id)) is not None
+            pod = db.table(PODS).get((Q.event == event_id) & (Q.number == player["pod"])) if player["pod"] else None
         if event["status"] == "drafting" and pod is not None and pod.get("draft"):
             # A bot takes the seat so that the rest of the pod can draft on (``recover`` does it if we die first).
             Drafting(self.store).hand_dropped_seats_to_bots(event_id, pod)

@@ -76,7 +76,7 @@ def _current_round(db, event_id: int):
     event = db.table(EVENTS).get(doc_id=event_id)
     if event is None:
         raise InputError(f"no event {event_id}: see 'cmdraft event list'")
-    rounds = sorted(db.table(ROUNDS).search(Q.e == event_id), key=lambda d: d["number"])
+    rounds = sorted(db.table(ROUNDS).search(Q.event == event_id), key=lambda d: d["number"])
     if event["status"] != "playing" or not rounds or rounds[-1]["status"] == "closed":
         raise StateError(f"no round is being played: start one with 'cmdraft event round {event_id}'")
     return rounds[-1]
@@ -123,7 +123,7 @@ def start_clock(
 def read_clock(events, event_id: int, round_number: int) -> RoundClock | None:
     """The stored clock of a round (None once the round has none)."""
     with events.store.read() as db:
-        rnd = db.table(ROUNDS).get((Q.e == event_id) & (Q.number == round_number))
+        rnd = db.table(ROUNDS).get((Q.event == event_id) & (Q.number == round_number))
     return None if rnd is None or not rnd.get("clock") else RoundClock.from_json(rnd["clock"])
 
 
@@ -131,7 +131,7 @@ def toggle_pause(events, event_id: int, round_number: int, now: float | None = N
     """Pause a running clock or resume a paused one, for every terminal."""
     now = time.time() if now is None else now
     with events.store.write() as db:
-        rnd = db.table(ROUNDS).get((Q.e == event_id) & (Q.number == round_number))
+        rnd = db.table(ROUNDS).get((Q.event == event_id) & (Q.number == round_number))
         if rnd is None or not rnd.get("clock"):
             raise StateError(f"round {round_number} has no clock running")
         clock = RoundClock.from_json(rnd["clock"]).toggle(now)

@@ -56,7 +56,7 @@ def assign_codes(db, event: dict[str, Any], event_id: int) -> None:
     if not uses_codes(event):
         return
     table = db.table(PLAYERS)
-    for player in table.search(Q.e == event_id):
+    for player in table.search(Q.event == event_id):
         if player.get("pod") is not None and not player.get("bot") and not player.get("code"):
             table.update({"code": new_code()}, doc_ids=[player.doc_id])
 
@@ -75,7 +75,7 @@ def reset_code(events, event_id: int, who: str) -> tuple[str, str]:
             raise StateError(f"{player['name']} has no seat yet: codes are given at seating")
         db.table(PLAYERS).update({"code": code}, doc_ids=[player.doc_id])
         history.log_change(db, event_id, history.DESK, "seat code reset", None, player["name"])  # never the code itself
-        pods = db.table("pods").search((Q.e == event_id) & (Q.number == player["pod"]))
+        pods = db.table("pods").search((Q.event == event_id) & (Q.number == player["pod"]))
     if pods and pods[0].get("draft"):
         session = events.draft_session(event_id, pods[0]["number"])
         session.release(pods[0]["players"].index(player.doc_id))
@@ -92,10 +92,10 @@ def check_code(events, event_id: int, player_id: int, typed: str, delay: float =
     with events.store.write() as db:
         db.table(CODE_FAILURES).insert(
             {
-                "e": event_id,
-                "p": player_id,
+                "event": event_id,
+                "player": player_id,
                 "at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
-                "pid": os.getpid(),
+                "process": os.getpid(),
             }
         )
         history.log_change(db, event_id, history.actor(player["name"]), "wrong seat code", None, player["name"])
@@ -106,8 +106,8 @@ def failures(events, event_id: int) -> dict[int, list[str]]:
     """Wrong codes typed for each player (their times), for the desk."""
     with events.store.read() as db:
         found: dict[int, list[str]] = {}
-        for row in db.table(CODE_FAILURES).search(Q.e == event_id):
-            found.setdefault(row["p"], []).append(row["at"])
+        for row in db.table(CODE_FAILURES).search(Q.event == event_id):
+            found.setdefault(row["player"], []).append(row["at"])
     return found
 
 

@@ -36,7 +36,8 @@ class Seating(EventBase):
             if again and event["status"] == "registration":
                 raise StateError(f"the players aren't seated yet: seat them with 'cmdraft event seat {event_id}'")
             if again and (
-                event["status"] != "seated" or any(pod.get("draft") for pod in db.table(PODS).search(Q.e == event_id))
+                event["status"] != "seated"
+                or any(pod.get("draft") for pod in db.table(PODS).search(Q.event == event_id))
             ):
                 raise StateError(
                     f"the draft has started (the event is {event['status']}), so the pods can't be drawn again; "
@@ -58,7 +59,7 @@ class Seating(EventBase):
                     "or make the event sealed"
                 )
             names = {p.doc_id: p["name"] for p in self._players(db, event_id)}
-            old = sorted(db.table(PODS).search(Q.e == event_id), key=lambda d: d["number"])
+            old = sorted(db.table(PODS).search(Q.event == event_id), key=lambda d: d["number"])
             draws = event.get("seatings", 0) + (1 if again else 0)
             # The first seating uses the event's seed as it always has; each re-seat draws anew, still seeded.
             rng = random.Random(event["seed"] if not draws else event["seed"] * 1_000_003 + draws)
@@ -72,7 +73,9 @@ class Seating(EventBase):
             for number, size in enumerate(draft_pod_sizes(len(order), event["pod_size"]), start=1):
                 ids = order[start : start + size]
                 start += size
-                db.table(PODS).insert({"e": event_id, "number": number, "players": ids, "draft": None, "opened": None})
+                db.table(PODS).insert(
+                    {"event": event_id, "number": number, "players": ids, "draft": None, "opened": None}
+                )
                 for seat, pid in enumerate(ids):
                     db.table(PLAYERS).update({"pod": number, "seat": seat}, doc_ids=[pid])
                 seating.append(ids)

@@ -148,7 +148,9 @@ def seatings(events, event_id: int, codes: bool = False) -> Sheet:
     pages = [Page("Draft pods", (*pods, passing)), Page("Find your seat", (lookup,))]
     if codes:
         with events.store.read() as db:
-            secret = {p.doc_id: p.get("code") for p in db.table("players").search(lambda doc: doc.get("e") == event_id)}
+            secret = {
+                p.doc_id: p.get("code") for p in db.table("players").search(lambda doc: doc.get("event") == event_id)
+            }
         pages = [
             Page(
                 f"Seating slip · {p['name']}",
