@@ -336,7 +336,7 @@ def store_run(players: int, terminals: int, limit: int | None = None) -> dict[st
             with events.store.write() as handle:
                 ids = handle.table(PLAYERS).insert_multiple(
                     {
-                        "e": event_id,
+                        "event": event_id,
                         "name": f"Player {i + 1}",
                         "status": "active",
                         "late": False,
@@ -344,6 +344,7 @@ def store_run(players: int, terminals: int, limit: int | None = None) -> dict[st
                         "pod": None,
                         "seat": None,
                         "requested": 0,
+                        "number": i + 1,
                     }
                     for i in range(players)
                 )

@@ -78,7 +78,7 @@ def wait_turn(index: int) -> None:
 def picks(db: str, event_id: int, names: list[str]) -> None:
     events = Events(Store(db))
     snap = events.snapshot(event_id)
-    ids = {events._player_id(event_id, name) for name in names}
+    ids = {events.player_id(event_id, name) for name in names}
     pods = [pod for pod in snap["pods"] if ids & set(pod["players"])]
     sessions = {pod["number"]: (pod, events.draft_session(event_id, pod["number"])) for pod in pods}
     count = 0

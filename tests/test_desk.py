@@ -51,7 +51,7 @@ def test_exact_name_first_then_the_same_name_in_another_case(events):
     with events.store.write() as db:
         db.table("players").insert(
             {
-                "e": event_id,
+                "event": event_id,
                 "name": "ann",
                 "status": "active",
                 "late": False,

@@ -97,11 +97,11 @@ def test_typed_numbers_go_through_the_strict_parser(events, cli, args):
 
 def test_a_player_number_is_read_strictly(events):
     event_id = played_event(events)
-    ann = events._player_id(event_id, "Ann")
-    assert events._player_id(event_id, f"#{ann}") == ann
+    ann = events.player_id(event_id, "Ann")
+    assert events.player_id(event_id, f"#{ann}") == ann
     for fake in ("#٣", "#²", "#+1", "#1_0"):
         with pytest.raises(InputError, match="no player"):
-            events._player_id(event_id, fake)
+            events.player_id(event_id, fake)
 
 
 # --- item 6: user text shown as typed --------------------------------------------------------------------------
@@ -534,7 +534,7 @@ def test_export_holds_one_event_and_restore_adds_or_replaces_it_alone(cli, tmp_p
     assert list(exported["events"]) == [str(second)]
     assert sorted(p["name"] for p in exported["players"].values()) == ["Eve", "Fay", "Gil", "Hob"]
     assert all(
-        doc["e"] == second
+        doc["event"] == second
         for name in ("players", "pods", "pools", "decks", "rounds", "results")
         for doc in exported[name].values()
     )

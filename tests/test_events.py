@@ -344,7 +344,7 @@ def test_game_tracker_cli_spelling_and_refusals(events, cli):
     assert ok.exit_code == 0, ok.stderr
     ann = next(p for p in json.loads(ok.stdout)["players"] if p["player"] == "Ann")
     assert [(h["from"], h["copy"], h["amount"]) for h in ann["commander_damage"]] == [("Bo", 2, 7)]
-    ids = {name: events._player_id(event_id, name) for name in ("Ann", "Bo")}
+    ids = {name: events.player_id(event_id, name) for name in ("Ann", "Bo")}
     by_number = cli(
         "event", "game", event_id, 1, 1, "--damage", f"#{ids['Ann']}=#{ids['Bo']}:Piper#2:1", "--db", db, "--json"
     )
@@ -373,7 +373,7 @@ def test_old_tracker_records_still_open(events):
     with events.store.write() as db:
         db.table("games").insert(
             {
-                "e": event_id,
+                "event": event_id,
                 "round": 1,
                 "table": 1,
                 "life": {str(ids[n]): 40 for n in ("Ann", "Bo", "Cy", "Di")} | {str(ids["Ann"]): 29},
@@ -481,7 +481,7 @@ def test_failed_transaction_writes_nothing(events):
     before = events.store.path.read_bytes()
     with pytest.raises(RuntimeError):
         with events.store.write() as db:
-            db.table("players").insert({"e": event_id, "name": "ghost", "status": "active"})
+            db.table("players").insert({"event": event_id, "name": "ghost", "status": "active"})
             raise RuntimeError("boom")
     assert events.store.path.read_bytes() == before
 
@@ -689,7 +689,7 @@ def test_a_player_who_drops_mid_draft_is_replaced_by_a_bot(tmp_path):
     events = Events(Store(db))
     session = events.draft_session(event_id, 1)
     pod = events.snapshot(event_id)["pods"][0]
-    ann_seat = pod["players"].index(events._player_id(event_id, "Ann"))
+    ann_seat = pod["players"].index(events.player_id(event_id, "Ann"))
     bo_seat = 1 - ann_seat
     session.pick(session.suggested_pick(ann_seat))
     events.drop_player(event_id, "Ann")

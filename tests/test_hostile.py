@@ -603,7 +603,7 @@ def test_hostile_restore_files_are_bad_input_and_change_nothing(template, tmp_pa
         if change == "schema true":
             good["_meta"]["1"]["schema"] = True
         elif change == "dangling":
-            _first(good, "pools")["p"] = 12345
+            _first(good, "pools")["player"] = 12345
         else:
             _first(good, "players")["late"] = "yes"
         source.write_text(json.dumps(good))

@@ -308,9 +308,9 @@ def planted(tmp_path, names, rounds, orders, points="0.3,0.2,0.1"):
     with events.store.write() as db:
         db.table("events").update({"status": "playing"}, doc_ids=[event_id])
         for number, tables in enumerate(rounds, start=1):
-            db.table("rounds").insert({"e": event_id, "number": number, "tables": tables, "status": "closed"})
+            db.table("rounds").insert({"event": event_id, "number": number, "tables": tables, "status": "closed"})
         for (number, table), order in orders.items():
-            db.table("results").insert({"e": event_id, "round": number, "table": table, "order": [[p] for p in order]})
+            db.table("results").insert({"event": event_id, "round": number, "table": table, "order": [[p] for p in order]})
     return events, event_id
 
 
@@ -347,7 +347,7 @@ def test_ranks_skip_after_a_shared_rank_and_tie_breakers_apply_in_order(tmp_path
     # same opponents' average ((2.5 + 1) / 2) and place 1: rank 1 both; C: rank 3.
     events, event_id = planted(tmp_path, ["B", "A", "C"], [[[1, 2, 3]]], {}, points="3,2,1")
     with events.store.write() as db:
-        db.table("results").insert({"e": event_id, "round": 1, "table": 1, "order": [[1, 2], [3]]})
+        db.table("results").insert({"event": event_id, "round": 1, "table": 1, "order": [[1, 2], [3]]})
     rows = events.standings(event_id)
     assert [(r.rank, r.name, r.points, r.opponents_average, r.average_place) for r in rows] == [
         (1, "A", Fraction(5, 2), Fraction(7, 4), 1),

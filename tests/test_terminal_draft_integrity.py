@@ -304,7 +304,7 @@ def test_exports_hold_the_secret_only_after_finish_and_it_replays_the_draft(tmp_
 
 def codes_of(db: Path, event_id: int) -> dict[str, str]:
     with Store(db).read() as handle:
-        return {p["name"]: p.get("code") for p in handle.table("players").all() if p["e"] == event_id and not p["bot"]}
+        return {p["name"]: p.get("code") for p in handle.table("players").all() if p["event"] == event_id and not p["bot"]}
 
 
 def test_seating_gives_codes_printed_for_the_desk_only(tmp_path, cli):

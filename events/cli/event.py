@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
@@ -124,7 +124,10 @@ def event_list(db: DbOption = None, as_json: JsonOption = False) -> None:
     rows = core(db).list_events()
     if as_json:
         emit_json(
-            [{k: row[k] for k in ("id", "name", "date", "set", "mode", "style", "status", "players")} for row in rows]
+            [
+                {k: getattr(row, k) for k in ("id", "name", "date", "set", "mode", "style", "status", "players")}
+                for row in rows
+            ]
         )
         return
     from rich.table import Table
@@ -137,12 +140,12 @@ def event_list(db: DbOption = None, as_json: JsonOption = False) -> None:
     table = Table("Id", "Name", "Date", "Kind", "Status", "Players", title="Events")
     for row in rows:
         table.add_row(
-            str(row["id"]),
-            shown(row["name"]),
-            row["date"],
-            f"{row['mode']} ({row['style']})",
-            row["status"],
-            str(row["players"]),
+            str(row.id),
+            shown(row.name),
+            row.date,
+            f"{row.mode} ({row.style})",
+            row.status,
+            str(row.players),
         )
     out().print(table)
 
@@ -156,77 +159,11 @@ def event_show(event_id: EventArg, db: DbOption = None, as_json: JsonOption = Fa
     events = core(db, Pipers)
     snap = note_failures(events, event_id, events.snapshot(event_id))
     if as_json:
-        emit_json({**_snapshot_json(snap), "pipers": events.piper_ledger(event_id)})
+        emit_json({**snap.to_json(), "pipers": events.piper_ledger(event_id)})
         return
     from events.screens.render import event_board
 
     out().print(event_board(snap, events.piper_ledger(event_id)))
-
-
-def _snapshot_json(snap: dict[str, Any]) -> dict[str, Any]:
-    event = snap["event"]
-    names = {p["id"]: p["name"] for p in snap["players"]}
-    return {
-        "event": {
-            k: event[k]
-            for k in (
-                "id",
-                "name",
-                "date",
-                "set",
-                "mode",
-                "style",
-                "status",
-                "pod_size",
-                "game_size",
-                "one_v_one",
-                "timer",
-                "points",
-                "piper_stock",
-            )
-        },
-        "players": [
-            {
-                "id": p["id"],
-                "number": p["number"],
-                "name": p["name"],
-                "status": p["status"],
-                "late": p["late"],
-                "checked_in": bool(p.get("checked_in")),
-                "dropped_after": p.get("dropped_after"),
-                "bot": bool(p.get("bot")),
-                "pod": p["pod"],
-                "seat": None if p["seat"] is None else p["seat"] + 1,
-                "pipers_requested": p["requested"],
-                "pool_size": p["pool_size"],
-                "deck": p["deck"],
-                **({"wrong_codes": p["wrong_codes"]} if "wrong_codes" in p else {}),
-            }
-            for p in snap["players"]
-        ],
-        "pods": [
-            {
-                "pod": pod["number"],
-                "players": [names[i] for i in pod["players"]],
-                "pipers_opened": pod.get("opened"),
-                "draft": snap["drafts"].get(pod["number"]),
-            }
-            for pod in snap["pods"]
-        ],
-        "rounds": [
-            {
-                "round": r["number"],
-                "status": r["status"],
-                "tables": [[names[i] for i in t] for t in r["tables"]],
-                "results": {
-                    str(res["table"]): [[names[i] for i in group] for group in res["order"]]
-                    for res in snap["results"]
-                    if res["round"] == r["number"]
-                },
-            }
-            for r in snap["rounds"]
-        ],
-    }
 
 
 @player_app.command("add")
@@ -246,7 +183,7 @@ def player_add(
 
     events = core(db, Registration)
     ids = [events.add_player(event_id, name, bot=bot, sealed=sealed) for name in names]
-    numbers = {p["id"]: p["number"] for p in events.snapshot(event_id)["players"]}
+    numbers = {p.id: p.number for p in events.snapshot(event_id).players}
     offer = events.late_offer(event_id)
     if as_json:
         emit_json({"players": ids, "numbers": [numbers[pid] for pid in ids], "offer": offer})
@@ -363,16 +300,15 @@ def player_code(
     else:
         from sets.errors import StateError
 
-        with events.store.read() as handle:
-            event = events._event(handle, event_id)
-            found = events._player(handle, event_id, name)
+        event = events.event(event_id)
+        found = events.player(event_id, name)
         if not uses_codes(event):
             raise StateError(
                 f"event {event_id} has no seat codes (it was made with --no-codes, or is not a terminal draft)"
             )
-        if not found.get("code"):
-            raise StateError(f"{found['name']} has no seat code yet: codes are given at seating")
-        player, code = found["name"], found["code"]
+        if not found.code:
+            raise StateError(f"{found.name} has no seat code yet: codes are given at seating")
+        player, code = found.name, found.code
     if as_json:
         emit_json({"player": player, "code": code, "reset": reset})
     else:
@@ -416,7 +352,7 @@ def event_seat(
         out().print(shown(f"No-shows (not seated): {join_names(no_shows)}", style="yellow"), soft_wrap=True)
     from events.night.seat_codes import uses_codes
 
-    if uses_codes(events.snapshot(event_id)["event"]):
+    if uses_codes(events.event(event_id)):
         out().print(
             f"Seat codes for the slips (desk only): cmdraft event print {event_id} seatings --codes --format html --out slips.html"
         )
@@ -436,15 +372,15 @@ def event_draft(
 
     events = core(db, Drafting)
     snap = events.snapshot(event_id)
-    status, style = snap["event"]["status"], snap["event"]["style"]
+    status, style = snap.event.status, snap.event.style
     if status in ("seated", "registration"):
         events.start_draft(event_id)
         snap = events.snapshot(event_id)
     if as_json:
-        emit_json(_snapshot_json(snap))
+        emit_json(snap.to_json())
         return
     console = out()
-    if snap["event"]["mode"] == "sealed":
+    if snap.event.mode == "sealed":
         console.print("Sealed pools opened: six boosters for every player. Register decks with 'cmdraft event deck'.")
     elif style == "physical":
         console.print(
@@ -452,7 +388,7 @@ def event_draft(
             f"each pool with 'cmdraft event pool {event_id} NAME FILE'."
         )
     elif style == "bots":
-        recorded = all(p["pool_size"] is not None for p in snap["players"] if p["status"] == "active")
+        recorded = all(p.pool_size is not None for p in snap.players if p.status == "active")
         console.print(
             "Every pod was drafted by bots; "
             + ("pools are recorded." if recorded else "pools are not all recorded yet.")
@@ -479,18 +415,18 @@ def event_timer(
     if seconds is not None:
         positive(seconds, "--seconds")  # --seconds 0 is refused, never read as "the default"
     snap = core(db).snapshot(event_id)
-    event = snap["event"]
-    if event["mode"] == "sealed" or event["style"] != "physical":
+    event = snap.event
+    if event.mode == "sealed" or event.style != "physical":
         kind = (
             "a sealed event (no packs are passed)"
-            if event["mode"] == "sealed"
-            else f"a {event['style']} draft (each terminal times its own picks)"
+            if event.mode == "sealed"
+            else f"a {event.style} draft (each terminal times its own picks)"
         )
         raise StateError(f"the pick timer is for a physical draft, and event {event_id} is {kind}")
-    base = seconds if seconds is not None else (event["timer"] or 60)
-    size = max(booster_spec(event["set"]).sizes)
+    base = seconds if seconds is not None else (event.timer or 60)
+    size = max(booster_spec(event.set).sizes)
     slots = list(schedule(3, size, 2, base))
-    run_timer(out(), slots, title=event["name"])
+    run_timer(out(), slots, title=event.name)
 
 
 @event_app.command("clock")
@@ -531,11 +467,11 @@ def event_clock(
     from events.screens.clock import run_clock
 
     snap = events.snapshot(event_id)
-    names = {p["id"]: p["name"] for p in snap["players"]}
-    rnd = next(r for r in snap["rounds"] if r["number"] == number)
-    tables = [[names[pid] for pid in table] for table in rnd["tables"]]
-    first = [names[pid] for pid in first_players(snap["event"], rnd)]
-    run_clock(out(), events, event_id, number, f"{snap['event']['name']} · round clock", tables, first)
+    names = {p.id: p.name for p in snap.players}
+    rnd = next(r for r in snap.rounds if r.number == number)
+    tables = [[names[pid] for pid in table] for table in rnd.tables]
+    first = [names[pid] for pid in first_players(snap.event, rnd)]
+    run_clock(out(), events, event_id, number, f"{snap.event.name} · round clock", tables, first)
 
 
 @event_app.command("pool")
@@ -662,9 +598,9 @@ def event_deck(
         if as_json:
             emit_json(
                 [
-                    {"player": p["name"], "status": p["status"], "deck": p["deck"]}
-                    for p in snap["players"]
-                    if not p.get("bot")
+                    {"player": p.name, "status": p.status, "deck": None if p.deck is None else p.deck.to_json()}
+                    for p in snap.players
+                    if not p.bot
                 ]
             )
             return
@@ -778,7 +714,7 @@ def event_standings(event_id: EventArg, db: DbOption = None, as_json: JsonOption
         return
     from events.screens.render import standings_table
 
-    out().print(standings_table(rows, events.snapshot(event_id)["event"]["points"]))
+    out().print(standings_table(rows, events.event(event_id).points))
 
 
 @event_app.command("print")

@@ -49,7 +49,7 @@ class Decks(Pools):
         pool = self.pool(event_id, player.doc_id)
         extra = []
         if auto:
-            deck = build_deck(pool, piper_card(event["set"]), player["name"])
+            deck = build_deck(pool, piper_card(event.set), player["name"])
         else:
             if deck_file is None:
                 raise InputError("give a deck file, or --auto to let the bot build one")

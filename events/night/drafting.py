@@ -14,6 +14,7 @@ from events.night.base import EventBase
 from events.night.packs_secret import new_secret, pod_seed
 from events.night.schema import EVENTS, PODS, POOLS, Q, card_ref
 from events.storage.draft_files import DRAFTS, TableSession, current, fold, read_journal, timeout_due
+from events.storage.records import Event
 from events.storage.store import phase_change
 from sets.booster import booster_spec, sealed_pool
 from sets.errors import InputError, StateError
@@ -34,15 +35,15 @@ class Drafting(EventBase):
             event = self._event(db, event_id)
             players = {p.doc_id: p for p in self._players(db, event_id)}
             pods = sorted(db.table(PODS).search(Q.event == event_id), key=lambda d: d["number"])
-        if event.get("secret") is None:  # made before packs had a secret, or restored from a running event's export
+        if event.secret is None:  # made before packs had a secret, or restored from a running event's export
             with self.store.write() as db:
                 if self._event(db, event_id).get("secret") is None:
                     db.table(EVENTS).update({"secret": new_secret()}, doc_ids=[event_id])
                 event = self._event(db, event_id)
-        if event["mode"] == "sealed":
+        if event.mode == "sealed":
             self._require(event, "registration", doing="open sealed pools")
             return self._open_sealed(event_id, event)
-        if event["status"] in ("drafting", "building") and event["style"] != "physical":
+        if event.status in ("drafting", "building") and event.style != "physical":
             return [pod["draft"] for pod in pods if pod.get("draft")]  # another terminal started it
         self._require(event, "seated", doing="start the draft")
         unseated = [p["name"] for p in players.values() if p["status"] == "active" and p["pod"] is None]
@@ -52,7 +53,7 @@ class Drafting(EventBase):
                 f"seat everyone again with 'cmdraft event seat {event_id} --again', or drop them"
             )
         sessions: dict[int, TableSession] = {}
-        if event["style"] in ("terminal", "bots"):
+        if event.style in ("terminal", "bots"):
             for pod in pods:
                 seats = len(pod["players"])
                 if seats < 2:
@@ -60,7 +61,7 @@ class Drafting(EventBase):
                 names = [players[pid]["name"] for pid in pod["players"]]
                 humans = (
                     []
-                    if event["style"] == "bots"
+                    if event.style == "bots"
                     else [
                         s
                         for s, pid in enumerate(pod["players"])
@@ -70,18 +71,18 @@ class Drafting(EventBase):
                 sessions[pod["number"]] = TableSession.prepare(
                     self.store,
                     kind="event",
-                    seed=pod_seed(event["secret"], pod["number"]),
-                    config=DraftConfig(seats=seats, set_code=event["set"]),
+                    seed=pod_seed(event.secret, pod["number"]),
+                    config=DraftConfig(seats=seats, set_code=event.set),
                     humans=humans,
                     names=names,
-                    timer=event["timer"] or None,
+                    timer=event.timer or None,
                     extra={"event": event_id, "pod": pod["number"]},
                 )
         with self.store.write() as db:
             event = self._event(db, event_id)
             pods = sorted(db.table(PODS).search(Q.event == event_id), key=lambda d: d["number"])
-            if event["status"] != "seated":
-                if event["status"] in ("drafting", "building") and event["style"] != "physical":
+            if event.status != "seated":
+                if event.status in ("drafting", "building") and event.style != "physical":
                     return [pod["draft"] for pod in pods if pod.get("draft")]
                 self._require(event, "seated", doing="start the draft")
             phase_change(db)
@@ -102,15 +103,15 @@ class Drafting(EventBase):
             self.finish_drafting_if_done(db, event_id)
         return draft_ids
 
-    def _open_sealed(self, event_id: int, event: dict[str, Any]) -> list[int]:
-        spec = booster_spec(event["set"])
-        rng = random.Random(event["secret"])
+    def _open_sealed(self, event_id: int, event: Event) -> list[int]:
+        spec = booster_spec(event.set)
+        rng = random.Random(event.secret)
         with self.store.write() as db:
             for player in self._players(db, event_id, active_only=True):
                 if db.table(POOLS).get((Q.event == event_id) & (Q.player == player.doc_id)):
                     continue
                 boosters = sealed_pool(spec, rng)
-                cards = [card_ref(p, event["set"]) for b in boosters for p in b.printings]
+                cards = [card_ref(p, event.set) for b in boosters for p in b.printings]
                 db.table(POOLS).insert({"event": event_id, "player": player.doc_id, "cards": cards, "source": "sealed"})
             phase_change(db)
             db.table(EVENTS).update({"status": "building"}, doc_ids=[event_id])
@@ -156,7 +157,7 @@ class Drafting(EventBase):
         for seat, pid in enumerate(pod["players"]):
             if db.table(POOLS).get((Q.event == event_id) & (Q.player == pid)):
                 continue
-            cards = [card_ref(p, event["set"]) for p in draft.pools[seat]]
+            cards = [card_ref(p, event.set) for p in draft.pools[seat]]
             db.table(POOLS).insert({"event": event_id, "player": pid, "cards": cards, "source": "draft"})
             recorded += 1
         if recorded:
@@ -171,7 +172,7 @@ class Drafting(EventBase):
     def finish_drafting_if_done(self, db, event_id: int) -> None:
         """Inside a transaction: a drafting event whose active players all have pools moves to building."""
         event = self._event(db, event_id)
-        if event["status"] != "drafting":
+        if event.status != "drafting":
             return
         active = self._players(db, event_id, active_only=True)
         have = {d["player"] for d in db.table(POOLS).search(Q.event == event_id)}

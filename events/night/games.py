@@ -149,7 +149,7 @@ class Games(EventBase):
         with self.store.write() as db:
             event = self._event(db, event_id)
             rnd = round_at_table(db, event_id, round_number, table_number)
-            if changing and event["status"] == "finished":
+            if changing and event.status == "finished":
                 raise StateError("the event is finished; its games can't change")
             if changing and rnd["status"] == "closed":
                 raise StateError(f"round {round_number} is closed (every result is recorded); its games can't change")

@@ -46,7 +46,7 @@ class Pools(EventBase):
     def _pool_target(self, db, event_id: int, who: str | int, replace: bool):
         event = self._event(db, event_id)
         self._require(event, "drafting", "building", "seated", "registration", "playing", doing="record a pool")
-        if event["mode"] == "draft" and event["status"] in ("registration",):
+        if event.mode == "draft" and event.status in ("registration",):
             raise StateError("seat the players before recording draft pools")
         player = self._player(db, event_id, who)
         if player["status"] == "dropped":
@@ -79,7 +79,7 @@ class Pools(EventBase):
         with self.store.write() as db:
             event, player, existing = self._pool_target(db, event_id, who, replace)
             cards = [
-                card_ref(Printing(line.card, "", line.foil, line.etched), event["set"])
+                card_ref(Printing(line.card, "", line.foil, line.etched), event.set)
                 for line in deck.lines
                 for _ in range(line.count)
             ]
@@ -96,12 +96,12 @@ class Pools(EventBase):
                 None if existing is None else f"{len(existing['cards'])} cards",
                 f"{player['name']}: {len(cards)} cards",
             )
-            if event["status"] == "seated" and event["style"] == "physical":
+            if event.status == "seated" and event.style == "physical":
                 phase_change(db)
                 db.table(EVENTS).update({"status": "drafting"}, doc_ids=[event_id])
             Drafting(self.store).finish_drafting_if_done(db, event_id)
             recheck = (
-                self._check_deck_again(db, event_id, player.doc_id, [card_from_ref(ref, event["set"]) for ref in cards])
+                self._check_deck_again(db, event_id, player.doc_id, [card_from_ref(ref, event.set) for ref in cards])
                 if existing
                 else None
             )
@@ -116,4 +116,4 @@ class Pools(EventBase):
             doc = db.table(POOLS).get((Q.event == event_id) & (Q.player == player.doc_id))
         if doc is None:
             raise StateError(f"{player['name']} has no pool recorded yet")
-        return [card_from_ref(ref, event["set"]) for ref in doc["cards"]]
+        return [card_from_ref(ref, event.set) for ref in doc["cards"]]

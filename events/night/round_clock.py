@@ -77,7 +77,7 @@ def _current_round(db, event_id: int):
     if event is None:
         raise InputError(f"no event {event_id}: see 'cmdraft event list'")
     rounds = sorted(db.table(ROUNDS).search(Q.event == event_id), key=lambda d: d["number"])
-    if event["status"] != "playing" or not rounds or rounds[-1]["status"] == "closed":
+    if event.status != "playing" or not rounds or rounds[-1]["status"] == "closed":
         raise StateError(f"no round is being played: start one with 'cmdraft event round {event_id}'")
     return rounds[-1]
 

@@ -24,6 +24,7 @@ from events.night import history
 from events.night.base import EventBase, finishing_text, round_at_table
 from events.night.schema import DECKS, EVENTS, RESULTS, ROUNDS, Q
 from events.night.standings import Standing, placement_points, point_totals, standings_of
+from events.storage.records import Event
 from events.storage.store import phase_change
 from sets.errors import InputError, StateError
 
@@ -141,8 +142,8 @@ class Rounds(EventBase):
                     "no legal deck registered for " + ", ".join(missing) + "; register them or use --force"
                 )
             number = len(rounds) + 1
-            sizes = game_table_sizes(len(active), event["game_size"], event["one_v_one"])
-            rng = random.Random(event["seed"] * 1000 + number)
+            sizes = game_table_sizes(len(active), event.game_size, event.one_v_one)
+            rng = random.Random(event.seed * 1000 + number)
             ids = [p.doc_id for p in active]
             if number == 1:
                 rng.shuffle(ids)
@@ -171,7 +172,7 @@ class Rounds(EventBase):
                 "round",
                 None,
                 {"round": number, "tables": [[names[pid] for pid in table] for table in tables]},
-                undo={"round": number, "status": event["status"]},
+                undo={"round": number, "status": event.status},
             )
         return {
             "round": number,
@@ -188,7 +189,7 @@ class Rounds(EventBase):
             event = self._event(db, event_id)
             # A round or table that does not exist is bad input (2) in every state; then the state (3).
             rnd = round_at_table(db, event_id, round_number, table_number)
-            if event["status"] == "finished":
+            if event.status == "finished":
                 raise StateError("the event is finished; results can't change")
             later = db.table(ROUNDS).get((Q.event == event_id) & (Q.number == round_number + 1))
             if rnd["status"] == "closed" and not replace:
@@ -242,7 +243,7 @@ class Rounds(EventBase):
             "would_change": would_change,
         }
 
-    def _pairing_changes(self, db, event: dict[str, Any], rnd: dict[str, Any]) -> list[int]:
+    def _pairing_changes(self, db, event: Event, rnd: dict[str, Any]) -> list[int]:
         """The tables of round ``rnd`` that the results recorded now would have paired differently: the
         pairing is made again from the rounds before it, with the same players, table sizes and seed."""
         if rnd["number"] == 1:
@@ -253,7 +254,7 @@ class Rounds(EventBase):
         )
         results = [r for r in db.table(RESULTS).search(Q.event == rnd["event"]) if r["round"] < rnd["number"]]
         ids = sorted(pid for table in rnd["tables"] for pid in table)
-        rng = random.Random(event["seed"] * 1000 + rnd["number"])
+        rng = random.Random(event.seed * 1000 + rnd["number"])
         again = pair_by_points(
             ids, point_totals(event, results), meetings(before), [len(t) for t in rnd["tables"]], rng
         )
@@ -302,4 +303,4 @@ class Rounds(EventBase):
                 raise StateError("a round still has tables without results; record them before finishing")
             phase_change(db)
             db.table(EVENTS).update({"status": "finished"}, doc_ids=[event_id])
-            history.log_change(db, event_id, history.DESK, "finish", event["status"], "finished")
+            history.log_change(db, event_id, history.DESK, "finish", event.status, "finished")

@@ -86,7 +86,7 @@ class Undo(EventBase):
         return f"{entry['new']} back to {entry['old']}"
 
     def _undo_result(self, db, event_id, event, entry, undo) -> str:
-        if event["status"] == "finished":
+        if event.status == "finished":
             raise self._unsafe(entry, "the event is finished")
         key = (Q.event == event_id) & (Q.round == undo["round"]) & (Q.table == undo["table"])
         doc = db.table(RESULTS).get(key)
@@ -123,7 +123,7 @@ class Undo(EventBase):
         return f"{undo['round']}: its pairing is taken back"
 
     def _undo_checkin(self, db, event_id, event, entry, undo) -> str:
-        if event["status"] != "registration":
+        if event.status != "registration":
             raise self._unsafe(entry, "the players are seated")
         db.table(PLAYERS).update(
             {"checked_in": False}, doc_ids=[pid for pid in undo["players"] if db.table(PLAYERS).get(doc_id=pid)]
@@ -135,7 +135,7 @@ class Undo(EventBase):
         if player is None:
             raise self._unsafe(entry, "the player is no longer registered")
         if (
-            event["status"] not in ("registration", "seated")
+            event.status not in ("registration", "seated")
             or db.table(POOLS).get((Q.event == event_id) & (Q.player == player.doc_id))
             or db.table(DECKS).get((Q.event == event_id) & (Q.player == player.doc_id))
         ):
@@ -157,14 +157,14 @@ class Undo(EventBase):
             raise self._unsafe(entry, "the player is no longer dropped")
         if undo["event_status"] == "drafting":
             raise self._unsafe(entry, "a bot took their draft seat")
-        if len(db.table(ROUNDS).search(Q.event == event_id)) != undo["rounds"] or event["status"] == "finished":
+        if len(db.table(ROUNDS).search(Q.event == event_id)) != undo["rounds"] or event.status == "finished":
             raise self._unsafe(entry, "a round has been paired without them since")
         db.table(PLAYERS).update({"status": entry["old"], "dropped_after": None}, doc_ids=[player.doc_id])
         return f"of {player['name']}: back in the event"
 
     def _undo_game(self, db, event_id, event, entry, undo) -> str:
         rnd = db.table(ROUNDS).get((Q.event == event_id) & (Q.number == undo["round"]))
-        if rnd is None or rnd["status"] == "closed" or event["status"] == "finished":
+        if rnd is None or rnd["status"] == "closed" or event.status == "finished":
             raise self._unsafe(entry, f"round {undo['round']} is closed")
         key = (Q.event == event_id) & (Q.round == undo["round"]) & (Q.table == undo["table"])
         doc = db.table(GAMES).get(key)
@@ -180,11 +180,7 @@ class Undo(EventBase):
     def _undo_seat(self, db, event_id, event, entry, undo) -> str:
         pods = sorted(db.table(PODS).search(Q.event == event_id), key=lambda p: p["number"])
         names = self._names(db, event_id)
-        if (
-            event["status"] != "seated"
-            or any(p.get("draft") for p in pods)
-            or db.table(POOLS).search(Q.event == event_id)
-        ):
+        if event.status != "seated" or any(p.get("draft") for p in pods) or db.table(POOLS).search(Q.event == event_id):
             raise self._unsafe(entry, "the draft has started")
         if [[names[pid] for pid in pod["players"]] for pod in pods] != entry["new"]:
             raise self._unsafe(entry, "the pods have changed since (a late player was seated)")

@@ -136,7 +136,7 @@ class Pod(Record, frozen=True, kw_only=True):
     players: Players
     draft: Annotated[int, Meta(ge=1, le=MAX_ID), Ref("drafts", words="draft")] | None
     opened: whole(0, 10_000) | None = None
-    opened_typed: whole(0, 10_000) | None = None  # counted by hand at the desk
+    opened_typed: whole(0, 10_000) | None | msgspec.UnsetType = msgspec.UNSET  # counted by hand at the desk
 
 
 class Pool(Record, frozen=True, kw_only=True):
