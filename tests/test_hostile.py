@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from events.night.event import Events
 from events.storage.store import KEEP_BACKUPS, Store
+from tests.night import Night
 from tests.test_events import ROOT
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed"]
@@ -54,7 +54,7 @@ def one_line(result, code: int) -> str:
 
 def playing_event(db: Path) -> int:
     """A bots event with decks and a recorded result: every table has records."""
-    events = Events(Store(db))
+    events = Night(Store(db))
     event_id = events.create("Friday", style="bots", seed=5)
     for name in NAMES:
         events.add_player(event_id, name)
@@ -259,7 +259,7 @@ def _fill(folder: Path) -> Path:
 
 def test_a_full_disk_drops_no_backup_and_reading_commands_still_work(small_disk):
     db = small_disk / "friday.json"
-    events = Events(Store(db))
+    events = Night(Store(db))
     event_id = events.create("Friday", style="bots", seed=5)
     for name in NAMES:
         events.add_player(event_id, name)
@@ -295,7 +295,7 @@ def test_a_draft_finished_on_a_full_disk_leaves_reading_commands_working(small_d
 
     db = small_disk / "t.json"
     event_id = terminal_event(db, humans=("Ann",), bots=("Bo", "Cy"))
-    events = Events(Store(db))
+    events = Night(Store(db))
     session = events.draft_session(event_id, 1)
     # Ann picks through the whole draft: the draft ends, and its pools wait to be recorded
     while not session.draft.finished:
@@ -309,7 +309,7 @@ def test_a_draft_finished_on_a_full_disk_leaves_reading_commands_working(small_d
     assert db.read_bytes() == before
     ballast.unlink()
     assert run("event", "show", str(event_id), "--db", db).stderr == ""
-    assert Events(Store(db)).snapshot(event_id)["event"]["status"] == "building"
+    assert Night(Store(db)).snapshot(event_id).event.status == "building"
 
 
 def test_an_injected_failing_write_drops_no_backup_and_leaves_no_partial_copy(friday, monkeypatch):
@@ -326,7 +326,7 @@ def test_an_injected_failing_write_drops_no_backup_and_leaves_no_partial_copy(fr
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(shutil, "copyfileobj", half_then_full)
-    events = Events(Store(friday))
+    events = Night(Store(friday))
     event_id = events.create("Saturday", seed=3)
     for name in NAMES:
         events.add_player(event_id, name)
@@ -358,7 +358,7 @@ def test_an_injected_failing_database_write_is_refused_whole(friday, monkeypatch
 
     monkeypatch.setattr(store_module, "open", full_disk, raising=False)
     with pytest.raises(StorageError, match="nothing was changed"):
-        Events(Store(friday)).create("Saturday", seed=1)
+        Night(Store(friday)).create("Saturday", seed=1)
     assert friday.read_bytes() == before
     assert not list(friday.parent.glob(".*.tmp"))
 
@@ -659,7 +659,7 @@ def test_a_latin1_name_is_refused_naming_the_byte(friday):
     )
     err = result.stderr.decode()
     assert result.returncode == 2 and err.count("\n") == 1 and "0xe9" in err and "Traceback" not in err
-    assert "Jos" not in Events(Store(friday)).snapshot(1)["players"][-1]["name"]
+    assert "Jos" not in Night(Store(friday)).snapshot(1).players[-1].name
 
 
 def test_screens_on_a_non_utf8_stream_replace_what_they_cant_show(friday, tmp_path):
@@ -674,9 +674,9 @@ def test_screens_on_a_non_utf8_stream_replace_what_they_cant_show(friday, tmp_pa
     assert added.returncode in (0, 3), added.stderr
     if added.returncode == 0:
         # saved once and reported once: a retry would be a duplicate, so the first run must not fail
-        names = [p["name"] for p in Events(Store(friday)).snapshot(1)["players"]]
+        names = [p.name for p in Night(Store(friday)).snapshot(1).players]
         assert names.count("李小龍") == 1
-    Events(Store(friday)).rename_player(1, "Ann", "李小龍 Ann")
+    Night(Store(friday)).rename_player(1, "Ann", "李小龍 Ann")
     for args in (
         ("event", "show", "1"),
         ("event", "standings", "1"),
@@ -698,7 +698,7 @@ def test_screens_on_a_non_utf8_stream_replace_what_they_cant_show(friday, tmp_pa
         cwd=ROOT,
         env=env,
     )
-    assert any(p["name"] == "李小龍 Ann" for p in json.loads(shown.stdout)["players"])  # escaped, still exact
+    assert any(p.name == "李小龍 Ann" for p in json.loads(shown.stdout)["players"])  # escaped, still exact
     out = tmp_path / "standings.csv"
     assert run("event", "print", "1", "standings", "--format", "csv", "--out", out, "--db", friday).returncode == 0
     assert "李小龍 Ann" in out.read_text(encoding="utf-8")
@@ -706,7 +706,7 @@ def test_screens_on_a_non_utf8_stream_replace_what_they_cant_show(friday, tmp_pa
 
 def test_player_add_on_a_latin1_terminal_saves_once_and_exits_0(tmp_path):
     db = tmp_path / "db.json"
-    Events(Store(db)).create("Night", seed=1)
+    Night(Store(db)).create("Night", seed=1)
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "ascii"}
     result = subprocess.run(
         [sys.executable, "-m", "events", "event", "player", "add", "1", "李小龍", "José", "--db", str(db)],
@@ -716,7 +716,7 @@ def test_player_add_on_a_latin1_terminal_saves_once_and_exits_0(tmp_path):
         env=env,
     )
     assert result.returncode == 0 and b"Traceback" not in result.stderr
-    assert [p["name"] for p in Events(Store(db)).snapshot(1)["players"]] == ["李小龍", "José"]
+    assert [p.name for p in Night(Store(db)).snapshot(1).players] == ["李小龍", "José"]
 
 
 # --- 7. CSV formula injection --------------------------------------------------------------------------------------
@@ -729,14 +729,14 @@ def test_csv_cells_that_start_a_formula_are_neutralised_and_read_back(tmp_path):
     import io
 
     db = tmp_path / "db.json"
-    events = Events(Store(db))
+    events = Night(Store(db))
     event_id = events.create("Night", style="bots", seed=2)
     for name in ["Ann", *DANGEROUS[:4]]:
         events.add_player(event_id, name)
     events.seat(event_id)
     events.start_draft(event_id)
-    for player in events.snapshot(event_id)["players"]:
-        events.register_deck(event_id, player["name"], None, auto=True)
+    for player in events.snapshot(event_id).players:
+        events.register_deck(event_id, player.name, None, auto=True)
     events.new_round(event_id)
     folder = tmp_path / "out"
     assert run("event", "export", str(event_id), "--out", folder, "--db", db).returncode == 0

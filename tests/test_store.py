@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from events.night.event import Events
 from events.storage.draft_files import DRAFTS, TableSession
 from events.storage.store import KEEP_BACKUPS, SCHEMA, Store
+from tests.night import Night
 from tests.test_events import NAMES, ROOT, terminal_event
 
 FIXTURE = Path(__file__).parent / "fixtures" / "schema1.json"
@@ -59,16 +59,16 @@ def acks(output: str) -> set[tuple[int, int, int]]:
 
 
 def picks_on_disk(db: Path, event_id: int) -> set[tuple[int, int, int]]:
-    events = Events(Store(db))
+    events = Night(Store(db))
     found = set()
-    for pod in events.snapshot(event_id)["pods"]:
-        session = events.draft_session(event_id, pod["number"])
-        found |= {(pod["players"][p.seat], p.pack, p.pick) for p in session.draft.log}
+    for pod in events.snapshot(event_id).pods:
+        session = events.draft_session(event_id, pod.number)
+        found |= {(pod.players[p.seat], p.pack, p.pick) for p in session.draft.log}
     return found
 
 
 def status(db: Path, event_id: int) -> str:
-    return Events(Store(db)).snapshot(event_id)["event"]["status"]
+    return Night(Store(db)).snapshot(event_id).event.status
 
 
 def temporaries(folder: Path) -> list[Path]:
@@ -101,7 +101,7 @@ def test_a_schema_1_database_opens_is_backed_up_and_migrated(tmp_path, cli):
     assert all("event" in doc and "e" not in doc for doc in saved["players"].values())  # schema 3: readable names
     assert [len(saved["drafts"][key]["picks"]) for key in ("1", "2", "3")] == [90, 6, 5]
 
-    events = Events(Store(db))
+    events = Night(Store(db))
     standings = events.standings(1)
     assert sorted(row.name for row in standings) == ["Ann", "Bø", "Çy"] and sum(row.rounds for row in standings) == 3
     session = events.draft_session(2, 1)  # the draft in progress goes on where it stopped
@@ -119,20 +119,20 @@ def test_a_schema_1_database_opens_is_backed_up_and_migrated(tmp_path, cli):
 def test_picks_into_a_schema_1_database_before_its_first_write_are_kept(tmp_path):
     db = tmp_path / "old.json"
     shutil.copy(FIXTURE, db)
-    session = Events(Store(db)).draft_session(2, 1)
+    session = Night(Store(db)).draft_session(2, 1)
     for seat in session.waiting_humans():
         session.pick(session.suggested_pick(seat))
     assert json.loads(db.read_text())["_meta"]["1"]["schema"] == 1  # the database itself was not written
-    assert len(Events(Store(db)).draft_session(2, 1).draft.log) == 8  # a fresh reader finds the picks
-    Events(Store(db)).add_player(3, "Gus")  # the migrating write
-    assert len(Events(Store(db)).draft_session(2, 1).draft.log) == 8
+    assert len(Night(Store(db)).draft_session(2, 1).draft.log) == 8  # a fresh reader finds the picks
+    Night(Store(db)).add_player(3, "Gus")  # the migrating write
+    assert len(Night(Store(db)).draft_session(2, 1).draft.log) == 8
 
 
 def test_a_later_migration_backs_up_once_then_upgrades(tmp_path, monkeypatch):
     import events.storage.store as store_module
 
     db = tmp_path / "db.json"
-    Events(Store(db)).create("Old", seed=1)
+    Night(Store(db)).create("Old", seed=1)
     before = db.read_bytes()
     monkeypatch.setattr(store_module, "SCHEMA", SCHEMA + 1)
     monkeypatch.setitem(
@@ -219,7 +219,7 @@ def test_only_a_missing_path_is_a_new_database(tmp_path, cli):
 
 def test_a_read_only_database_refuses_writes_and_is_left_as_it_is(tmp_path, cli):
     db = tmp_path / "db.json"
-    events = Events(Store(db))
+    events = Night(Store(db))
     event_id = events.create("Night", seed=1)
     events.add_player(event_id, "Ann")
     os.chmod(db, 0o444)
@@ -237,7 +237,7 @@ def test_a_read_only_database_refuses_writes_and_is_left_as_it_is(tmp_path, cli)
 
 def test_a_write_keeps_the_database_permissions(tmp_path):
     db = tmp_path / "db.json"
-    events = Events(Store(db))
+    events = Night(Store(db))
     events.create("Night", seed=1)
     os.chmod(db, 0o600)
     events.create("Day", seed=2)
@@ -248,7 +248,7 @@ def test_a_database_in_a_read_only_folder_can_be_read_without_a_lock_file(tmp_pa
     folder = tmp_path / "ro"
     folder.mkdir()
     db = folder / "db.json"
-    events = Events(Store(db))
+    events = Night(Store(db))
     event_id = events.create("Night", style="bots", seed=3)
     for name in NAMES[:4]:
         events.add_player(event_id, name)
@@ -278,7 +278,7 @@ def test_a_database_in_a_read_only_folder_can_be_read_without_a_lock_file(tmp_pa
 
 def test_stale_temporary_files_of_dead_processes_are_removed_by_the_next_write(tmp_path):
     db = tmp_path / "db.json"
-    events = Events(Store(db))
+    events = Night(Store(db))
     events.create("Night", seed=1)
     dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
     dead_pid = int(dead.stdout)
@@ -320,7 +320,7 @@ def test_backups_before_every_phase_change_keep_five(tmp_path, cli):
 
 def test_terminal_draft_start_and_end_are_backed_up(tmp_path):
     db = tmp_path / "db.json"
-    events = Events(Store(db))
+    events = Night(Store(db))
     event_id = events.create("Screens", style="terminal", seed=8)
     for name in ("Ann", "Bo"):
         events.add_player(event_id, name)
@@ -338,12 +338,12 @@ def test_terminal_draft_start_and_end_are_backed_up(tmp_path):
     # the backup made at the draft's end still finds every pick in the draft's own file
     store = Store(db)
     store.restore(tmp_path / "db.json.bak.1")
-    assert len(Events(store).draft_session(event_id, 1).draft.log) == 2 * PICKS_PER_SEAT
-    assert Events(store).recover() == [event_id] and status(db, event_id) == "building"
+    assert len(Night(store).draft_session(event_id, 1).draft.log) == 2 * PICKS_PER_SEAT
+    assert Night(store).recover() == [event_id] and status(db, event_id) == "building"
     # back to before the draft started: the draft numbers are used again, the old picks are not read
     with_seats = next(p for p in tmp_path.glob("db.json.bak.*") if p.read_bytes() == seated)
     store.restore(with_seats)
-    events = Events(store)
+    events = Night(store)
     events.start_draft(event_id)
     again = events.draft_session(event_id, 1)
     assert again.draft_id == session.draft_id and again.draft.log == [] and status(db, event_id) == "drafting"
@@ -358,7 +358,7 @@ def test_the_draft_command_says_pools_are_recorded_only_when_they_are(tmp_path, 
         assert len(handle.table("pools")) == 0  # killed between the last pick and the pools
     shown = cli("event", "draft", str(event_id), "--player", "Ann", "--db", db)
     assert shown.exit_code == 0 and "Pools are recorded" in shown.stdout
-    snap = Events(Store(db)).snapshot(event_id)
+    snap = Night(Store(db)).snapshot(event_id)
     assert snap["event"]["status"] == "building" and [p["pool_size"] for p in snap["players"]] == [60, 60]
 
 
@@ -399,7 +399,7 @@ def test_restoring_a_missing_file_is_bad_input(tmp_path, cli):
 
 def test_a_pick_rewrites_only_its_own_draft_file(tmp_path):
     db = tmp_path / "db.json"
-    events = Events(Store(db))
+    events = Night(Store(db))
     event_id = events.create("Big", style="terminal", seed=4)
     for i in range(16):
         events.add_player(event_id, f"P{i}")
@@ -424,7 +424,7 @@ def test_a_pick_rewrites_only_its_own_draft_file(tmp_path):
 def test_an_export_of_a_live_draft_holds_its_picks(tmp_path, cli):
     db = tmp_path / "db.json"
     event_id = terminal_event(db, humans=("Ann", "Bo"), bots=())
-    events = Events(Store(db))
+    events = Night(Store(db))
     session = events.draft_session(event_id, 1)
     for _ in range(3):
         for seat in session.waiting_humans():
@@ -432,7 +432,7 @@ def test_an_export_of_a_live_draft_holds_its_picks(tmp_path, cli):
     assert cli("event", "export", str(event_id), "--out", tmp_path / "out", "--db", db).exit_code == 0
     copy = tmp_path / "copy.json"
     assert cli("event", "restore", tmp_path / "out" / "database.json", "--db", copy).exit_code == 0
-    moved = Events(Store(copy)).draft_session(event_id, 1)
+    moved = Night(Store(copy)).draft_session(event_id, 1)
     assert [p.positions for p in moved.draft.log] == [p.positions for p in session.draft.log] and len(
         session.draft.log
     ) == 6
@@ -496,8 +496,8 @@ def test_a_kill_while_a_player_drops_mid_draft_never_strands_the_pod(tmp_path, c
     rest = worker("picks", str(db), str(event_id), "Bo")
     output, errors = rest.communicate(timeout=120)
     assert "DONE" in output, errors
-    snap = Events(Store(db)).snapshot(event_id)
-    dropped = {p["name"]: p["status"] for p in snap["players"]}["Ann"]
+    snap = Night(Store(db)).snapshot(event_id)
+    dropped = {p.name: p.status for p in snap.players}["Ann"]
     assert snap["event"]["status"] == "building" and [p["pool_size"] for p in snap["players"]] == [60, 60]
     assert dropped == "dropped"
 
@@ -505,7 +505,7 @@ def test_a_kill_while_a_player_drops_mid_draft_never_strands_the_pod(tmp_path, c
 @pytest.mark.parametrize("kill", ["write:1:before", "write:1:after"])
 def test_a_kill_while_the_draft_starts_leaves_it_started_or_not_at_all(tmp_path, cli, kill):
     db = tmp_path / "start.json"
-    events = Events(Store(db))
+    events = Night(Store(db))
     event_id = events.create("Start", style="terminal", seed=6)
     for name in NAMES[:6]:
         events.add_player(event_id, name)
@@ -554,7 +554,7 @@ def test_random_kills_never_corrupt_stick_or_lose_a_pick(tmp_path, cli):
 
 def test_two_terminals_starting_drafts_together_make_one_draft_per_pod(tmp_path):
     db = tmp_path / "race.json"
-    events = Events(Store(db))
+    events = Night(Store(db))
     trials = 12
     ids = []
     for trial in range(trials):
@@ -577,14 +577,14 @@ def test_two_terminals_starting_drafts_together_make_one_draft_per_pod(tmp_path)
     for event_id in ids:
         mine = sorted(doc.doc_id for doc in drafts if doc["event"] == event_id)
         snap = events.snapshot(event_id)
-        assert len(mine) == 2 and sorted(pod["draft"] for pod in snap["pods"]) == mine
-        assert bound1[str(event_id)] == ",".join(str(pod["draft"]) for pod in snap["pods"])
-        assert snap["event"]["status"] == "drafting"
+        assert len(mine) == 2 and sorted(pod.draft for pod in snap.pods) == mine
+        assert bound1[str(event_id)] == ",".join(str(pod.draft) for pod in snap.pods)
+        assert snap.event.status == "drafting"
 
 
 def test_registering_a_deck_while_the_player_drops_is_one_or_the_other(tmp_path):
     db = tmp_path / "deckrace.json"
-    events = Events(Store(db))
+    events = Night(Store(db))
     names = [f"Player {i}" for i in range(24)]
     event_id = events.create("Race", style="bots", seed=9)
     for name in names:
@@ -615,11 +615,11 @@ def test_registering_a_deck_while_the_player_drops_is_one_or_the_other(tmp_path)
     }
     assert registered | refused == set(names) and not registered & refused and set(saw_deck) == set(names)
     snap = events.snapshot(event_id)
-    for player in snap["players"]:
-        name = player["name"]
+    for player in snap.players:
+        name = player.name
         # serial either way: a registration that won was seen by the drop; one that lost left no deck
-        assert (name in registered) == saw_deck[name] == (player["deck"] is not None), name
-        assert player["status"] == "dropped"
+        assert (name in registered) == saw_deck[name] == (player.deck is not None), name
+        assert player.status == "dropped"
     print(f"\ndeck/drop races: {len(names)} trials, {len(registered)} registered first, {len(refused)} dropped first")
 
 
@@ -627,7 +627,7 @@ def test_a_terminal_writing_in_a_loop_does_not_starve_another(tmp_path):
     """One process commits back to back for a long while; another, starting together, gets each of
     its writes in turn instead of waiting for the first to stop."""
     db = tmp_path / "busy.json"
-    Events(Store(db)).create("Busy", seed=1)
+    Night(Store(db)).create("Busy", seed=1)
     start_at = time.time() + 1.0
     busy = worker("writes", str(db), "150", "0.01", start_at=start_at)
     polite = worker("writes", str(db), "20", "0", start_at=start_at + 0.2)

@@ -10,6 +10,7 @@ from draft.formats import DeckFile, parse_json, resolve
 from events.night import history
 from events.night.base import EventBase
 from events.night.drafting import Drafting
+from events.storage.records import Event
 from events.night.schema import DECKS, EVENTS, POOLS, Q, card_from_ref, card_ref, pool_warning
 from events.storage.store import phase_change
 from sets.booster import Printing
@@ -56,10 +57,10 @@ class Pools(EventBase):
             raise StateError(f"{player['name']} already has a pool recorded; use --replace to record it again")
         return event, player, existing
 
-    def check_pool_entry(self, event_id: int, who: str | int, replace: bool = False) -> dict[str, Any]:
+    def check_pool_entry(self, event_id: int, who: str | int, replace: bool = False) -> Event:
         """The checks of ``record_pool`` before a pool is typed (so no typing is lost to a refusal); returns the event."""
         with self.store.read() as db:
-            return dict(self._pool_target(db, event_id, who, replace)[0])
+            return self._pool_target(db, event_id, who, replace)[0]
 
     def record_pool(self, event_id: int, who: str, deck_file: DeckFile, replace: bool = False) -> tuple[int, list[str]]:
         """A player's pool from a file or typed lines (physical drafts, sealed pools opened at the table).

@@ -14,7 +14,8 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from events.night import history
-from events.night.schema import EVENTS, ROUNDS, Q
+from events.night.base import EventBase
+from events.night.schema import ROUNDS, Q
 from sets.errors import InputError, StateError
 
 DEFAULT_MINUTES = 50
@@ -73,9 +74,7 @@ def clock_text(seconds: float) -> str:
 
 
 def _current_round(db, event_id: int):
-    event = db.table(EVENTS).get(doc_id=event_id)
-    if event is None:
-        raise InputError(f"no event {event_id}: see 'cmdraft event list'")
+    event = EventBase._event(db, event_id)
     rounds = sorted(db.table(ROUNDS).search(Q.event == event_id), key=lambda d: d["number"])
     if event.status != "playing" or not rounds or rounds[-1]["status"] == "closed":
         raise StateError(f"no round is being played: start one with 'cmdraft event round {event_id}'")

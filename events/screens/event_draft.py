@@ -203,7 +203,7 @@ class PoolBuilder(PracticeUI):
             doc={"deck": None},
             draft_id=f"{event_id}/{player_id}",
             humans=[0],
-            names=[player["name"]],
+            names=[player.name],
             save_deck=self._register,
         )
         super().__init__(session, console, terminal)
