@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from events.night.seat_codes import note_failures
 from events.storage.draft_files import DRAFTS, TableSession
 from events.storage.store import KEEP_BACKUPS, SCHEMA, Store
 from tests.night import Night
@@ -148,6 +149,80 @@ def test_a_later_migration_backs_up_once_then_upgrades(tmp_path, monkeypatch):
     saved = json.loads(db.read_text())
     assert saved["_meta"]["1"]["schema"] == SCHEMA + 1 and saved["events"]["1"]["upgraded"]
     assert (tmp_path / "db.json.bak.1").read_bytes() == before
+
+
+# --- schema 2 → 3 ---------------------------------------------------------------------------------------------
+
+FIXTURE_2 = Path(__file__).parent / "fixtures" / "schema2.json"
+
+
+def schema_2_copy(folder: Path) -> Path:
+    """The schema-2 fixture (written by the schema-2 release: a played night with a game and a result, a
+    terminal draft two picks in with a wrong seat code typed, and an event still registering) and its
+    live draft's own file."""
+    db = folder / "two.json"
+    shutil.copy(FIXTURE_2, db)
+    shutil.copytree(FIXTURE_2.with_name("schema2.json.drafts"), folder / "two.json.drafts")
+    return db
+
+
+def test_a_schema_2_database_opens_is_backed_up_once_and_gets_readable_field_names(tmp_path, cli):
+    db = schema_2_copy(tmp_path)
+    original = db.read_bytes()
+    assert json.loads(original)["_meta"]["1"]["schema"] == 2 and '"e":' in original.decode()
+    shown = json.loads(cli("event", "show", "1", "--db", db, "--json").stdout)
+    assert [p["name"] for p in shown["players"]] == ["Ann", "Bo", "Cy", "Di"]
+    assert shown["rounds"][0]["results"] == {"1": [["Ann"], ["Bo", "Cy"], ["Di"]]}
+    assert db.read_bytes() == original and not list(tmp_path.glob("two.json.bak.*"))  # reading writes nothing
+
+    assert cli("event", "player", "add", "3", "Hal", "--db", db).exit_code == 0  # the first write migrates
+    assert (tmp_path / "two.json.bak.1").read_bytes() == original and not (tmp_path / "two.json.bak.2").exists()
+    saved = json.loads(db.read_text())
+    assert saved["_meta"]["1"]["schema"] == SCHEMA == 3
+    for table in ("players", "pods", "pools", "decks", "rounds", "results", "games", "history", "code_failures"):
+        assert all("event" in doc and "e" not in doc for doc in saved[table].values()), table
+    assert all("player" in doc and "p" not in doc for doc in saved["pools"].values())
+    assert [set(cast) >= {"player"} and "p" not in cast for cast in saved["games"]["1"]["casts"]] == [True]
+    assert [sorted(doc) for doc in saved["code_failures"].values()] == [["at", "event", "player", "process"]]
+    assert [doc["number"] for doc in saved["players"].values()] == [1, 2, 3, 4, 1, 2, 1, 2]
+    cli("event", "player", "add", "3", "Ivy", "--db", db)
+    assert not (tmp_path / "two.json.bak.2").exists()  # migrated once: a later write makes no backup
+
+    night = Night(Store(db))
+    assert [row.name for row in night.standings(1)][:1] == ["Ann"]
+    assert night.event(1).name == "Played night" and night.player(2, "Fay").number == 2
+    session = night.draft_session(2, 1)  # the live draft goes on from its own file
+    assert len(session.draft.log) == 2
+    for seat in session.waiting_humans():
+        session.pick(session.suggested_pick(seat))
+    assert len(Night(Store(db)).draft_session(2, 1).draft.log) == 4
+
+
+@pytest.mark.parametrize("kill", ["write:1:before", "write:1:after"])
+def test_a_crash_while_a_schema_2_database_is_migrated_leaves_the_old_file_or_the_new_one(tmp_path, cli, kill):
+    db = schema_2_copy(tmp_path)
+    original = db.read_bytes()
+    process = worker("players", str(db), "3", "Late", "1", kill=kill)  # its first commit is the migrating write
+    process.communicate(timeout=120)
+    assert process.returncode == -signal.SIGKILL
+    saved = json.loads(db.read_text())
+    if kill.endswith("before"):
+        assert db.read_bytes() == original
+    else:
+        assert saved["_meta"]["1"]["schema"] == 3 and "Late0" in {p["name"] for p in saved["players"].values()}
+    assert (tmp_path / "two.json.bak.1").read_bytes() == original  # the backup came first, whole
+    assert cli("event", "show", "1", "--db", db).exit_code == 0  # either file opens
+    assert cli("event", "player", "add", "3", "Later", "--db", db).exit_code == 0
+    assert json.loads(db.read_text())["_meta"]["1"]["schema"] == 3
+
+
+def test_the_snapshot_json_form_is_what_event_show_prints(tmp_path, cli):
+    db = schema_2_copy(tmp_path)
+    shown = json.loads(cli("event", "show", "2", "--db", db, "--json").stdout)
+    night = Night(Store(db))
+    expected = note_failures(night, 2, night.snapshot(2)).to_json()
+    assert {key: value for key, value in shown.items() if key != "pipers"} == expected
+    assert [p["wrong_codes"] for p in shown["players"]] == [0, 1]  # Fay's wrong code, typed before the upgrade
 
 
 @pytest.mark.parametrize(

@@ -122,10 +122,10 @@ class Player(Record, frozen=True, kw_only=True):
 
 
 class CodeFailure(Record, frozen=True, kw_only=True):
-    """A wrong seat code typed at a terminal."""
+    """A wrong seat code typed at a terminal (numbers only: the log outlives what it names)."""
 
-    event: EventRef
-    player: PlayerRef
+    event: Number
+    player: Number
     at: text(64)
     process: Count = 0
 
@@ -223,9 +223,9 @@ class Game(Record, frozen=True, kw_only=True):
 
 
 class Change(Record, frozen=True, kw_only=True):
-    """One entry of an event's history (``events.night.history``)."""
+    """One entry of an event's history (``events.night.history``; the log outlives what it names)."""
 
-    event: EventRef
+    event: Number
     at: text(64)
     who: text(600)
     what: text(200)
