@@ -112,7 +112,7 @@ def test_a_schema_1_database_opens_is_backed_up_and_migrated(tmp_path, cli):
             session.pick(session.suggested_pick(seat))
     events.after_picks(2, 1, session)
     snap = events.snapshot(2)
-    assert snap["event"]["status"] == "building" and [p["pool_size"] for p in snap["players"]] == [60, 60]
+    assert snap.event.status == "building" and [p.pool_size for p in snap.players] == [60, 60]
     resumed = TableSession.load(Store(db), 3)
     assert len(resumed.draft.log) == 5 and resumed.waiting_humans() == [0]
 
@@ -434,7 +434,7 @@ def test_the_draft_command_says_pools_are_recorded_only_when_they_are(tmp_path, 
     shown = cli("event", "draft", str(event_id), "--player", "Ann", "--db", db)
     assert shown.exit_code == 0 and "Pools are recorded" in shown.stdout
     snap = Night(Store(db)).snapshot(event_id)
-    assert snap["event"]["status"] == "building" and [p["pool_size"] for p in snap["players"]] == [60, 60]
+    assert snap.event.status == "building" and [p.pool_size for p in snap.players] == [60, 60]
 
 
 def test_every_message_naming_a_backup_names_a_file_that_exists(tmp_path, cli):
@@ -573,7 +573,7 @@ def test_a_kill_while_a_player_drops_mid_draft_never_strands_the_pod(tmp_path, c
     assert "DONE" in output, errors
     snap = Night(Store(db)).snapshot(event_id)
     dropped = {p.name: p.status for p in snap.players}["Ann"]
-    assert snap["event"]["status"] == "building" and [p["pool_size"] for p in snap["players"]] == [60, 60]
+    assert snap.event.status == "building" and [p.pool_size for p in snap.players] == [60, 60]
     assert dropped == "dropped"
 
 

@@ -291,7 +291,7 @@ def test_exports_hold_the_secret_only_after_finish_and_it_replays_the_draft(tmp_
     events = Night(Store(db))
     (pod,) = events.snapshot(event_id).pods
     assert replayed.finished
-    for seat, player_id in enumerate(pod["players"]):  # the replay gives every recorded pool
+    for seat, player_id in enumerate(pod.players):  # the replay gives every recorded pool
         assert sorted(p.card.name for p in replayed.pools[seat]) == sorted(
             p.card.name for p in events.pool(event_id, player_id)
         )
