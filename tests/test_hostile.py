@@ -698,7 +698,7 @@ def test_screens_on_a_non_utf8_stream_replace_what_they_cant_show(friday, tmp_pa
         cwd=ROOT,
         env=env,
     )
-    assert any(p.name == "李小龍 Ann" for p in json.loads(shown.stdout)["players"])  # escaped, still exact
+    assert any(p["name"] == "李小龍 Ann" for p in json.loads(shown.stdout)["players"])  # escaped, still exact
     out = tmp_path / "standings.csv"
     assert run("event", "print", "1", "standings", "--format", "csv", "--out", out, "--db", friday).returncode == 0
     assert "李小龍 Ann" in out.read_text(encoding="utf-8")

@@ -37,7 +37,7 @@ class Drafting(EventBase):
             pods = sorted(db.table(PODS).search(Q.event == event_id), key=lambda d: d["number"])
         if event.secret is None:  # made before packs had a secret, or restored from a running event's export
             with self.store.write() as db:
-                if self._event(db, event_id).get("secret") is None:
+                if self._event(db, event_id).secret is None:
                     db.table(EVENTS).update({"secret": new_secret()}, doc_ids=[event_id])
                 event = self._event(db, event_id)
         if event.mode == "sealed":
@@ -222,7 +222,7 @@ class Drafting(EventBase):
                 for pod in db.table(PODS).search(Q.event == event_id):
                     self._settle_pod(db, event_id, pod)
                 self.finish_drafting_if_done(db, event_id)
-                if self._event(db, event_id)["status"] != "drafting":
+                if self._event(db, event_id).status != "drafting":
                     moved.append(event_id)
         return moved
 

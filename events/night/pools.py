@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from draft.decks import DeckFormat, Problem, validate
 from draft.formats import DeckFile, parse_json, resolve
 from events.night import history
 from events.night.base import EventBase
 from events.night.drafting import Drafting
-from events.storage.records import Event
 from events.night.schema import DECKS, EVENTS, POOLS, Q, card_from_ref, card_ref, pool_warning
+from events.storage.records import Event
 from events.storage.store import phase_change
 from sets.booster import Printing
 from sets.errors import InputError, StateError
