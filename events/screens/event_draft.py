@@ -19,6 +19,7 @@ from events.screens.table import TablePrompt
 from events.screens.terminal import Quit, Terminal
 from events.sessions.activities import EventDeck
 from events.sessions.seat import SeatSession
+from events.storage.records import Event
 
 
 def run_event_draft(
@@ -33,23 +34,21 @@ def run_event_draft(
         watch_draft(events, event_id, console, terminal, poll)
         return
     snap = events.snapshot(event_id)
-    names = {p["id"]: p["name"] for p in snap["players"]}
-    wanted = {events._player_id(event_id, name) for name in players}
+    names = {p.id: p.name for p in snap.players}
+    wanted = {events.player_id(event_id, name) for name in players}
     # Seats don't move during a draft: who sits where is read once.
-    seating = {
-        pod["number"]: pod["players"] for pod in snap["pods"] if pod.get("draft") and wanted & set(pod["players"])
-    }
+    seating = {pod.number: pod.players for pod in snap.pods if pod.draft and wanted & set(pod.players)}
     sessions = {number: events.draft_session(event_id, number) for number in seating}
     tokens: dict[int, str | None] = {}
     waiting_shown = False
     try:
-        if uses_codes(snap["event"]):
+        if uses_codes(snap.event):
             for number, session in sessions.items():
                 for seat, player_id in enumerate(seating[number]):
                     if player_id in wanted and seat in session.humans and not session.draft.finished:
                         tokens[player_id] = unlock_seat(
                             events,
-                            snap["event"],
+                            snap.event,
                             event_id,
                             session,
                             seat,
@@ -118,7 +117,7 @@ def run_event_draft(
 
 def unlock_seat(
     events,
-    event: dict,
+    event: Event,
     event_id: int,
     session,
     seat: int,
@@ -154,8 +153,8 @@ def watch_draft(events, event_id: int, console: Console, terminal: Terminal, pol
     """The desk's view of a terminal draft: where each pod is and whom it waits for.  It picks for
     nobody; with a pick timer it applies a timeout that is due, as any terminal does."""
     snap = events.snapshot(event_id)
-    names = {p["id"]: p["name"] for p in snap["players"]}
-    seating = {pod["number"]: pod["players"] for pod in snap["pods"] if pod.get("draft")}
+    names = {p.id: p.name for p in snap.players}
+    seating = {pod.number: pod.players for pod in snap.pods if pod.draft}
     sessions = {number: events.draft_session(event_id, number) for number in seating}
     console.print(
         shown(f"The draft is on. Each player picks at a terminal: cmdraft event draft {event_id} --player NAME")

@@ -211,17 +211,15 @@ class EventDeck:
     registers = True
 
     def __init__(self, decks: Decks, event_id: int, who: str) -> None:
-        snap = decks.snapshot(event_id)
-        player_id = decks._player_id(event_id, who)
-        player = next(p for p in snap["players"] if p["id"] == player_id)
-        self.decks, self.event_id, self.player_name = decks, event_id, player["name"]
-        self.label = f"{event_id}/{player_id}"
+        player = decks.player(event_id, who)
+        self.decks, self.event_id, self.player_name = decks, event_id, player.name
+        self.label = f"{event_id}/{player.id}"
         self.registered = False
         self.notices: list[str] = []
-        pool = decks.pool(event_id, player_id)
+        pool = decks.pool(event_id, player.id)
         self.session = DeckSession(
             [p.card for p in pool],
-            piper=piper_card(snap["event"]["set"]),
+            piper=piper_card(decks.event(event_id).set),
             name=f"Practice draft {self.label}",
             save=self._register,
             autosave=False,  # an event deck is registered with 'done' or 'save', not after every change
