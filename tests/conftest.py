@@ -1,4 +1,4 @@
-"""Shared fixtures: a fixed terminal width, a private CMDRAFT_HOME, the shared data folder."""
+"""Shared fixtures: a fixed terminal width, a private CMDRAFT_HOME (tests/isolation.py), the shared data folder."""
 
 from __future__ import annotations
 
@@ -12,6 +12,9 @@ SHARED_DATA = ROOT.parent / "shared" / "data"
 
 os.environ["COLUMNS"] = "160"
 os.environ.setdefault("NO_COLOR", "1")
+
+# Every test's own data folder, and the guard that no test touches the user's own (tests/isolation.py).
+pytest_plugins = ["tests.isolation"]
 
 
 def pytest_addoption(parser):
@@ -34,13 +37,6 @@ def golden(request):
         )
 
     return check
-
-
-@pytest.fixture(autouse=True)
-def cmdraft_home(tmp_path_factory, monkeypatch) -> Path:
-    home = tmp_path_factory.mktemp("home")
-    monkeypatch.setenv("CMDRAFT_HOME", str(home))
-    return home
 
 
 @pytest.fixture(scope="session")
