@@ -56,14 +56,10 @@ def index():
 @pytest.fixture
 def cli():
     """Run the CLI in-process; returns click's Result (exit_code, stdout, stderr)."""
-    from typer.testing import CliRunner
-
-    from events.cli import app
-
-    runner = CliRunner()
+    from tests.cliapp import invoke
 
     def run(*args: str, input: str | None = None):
-        return runner.invoke(app, [str(a) for a in args], input=input, catch_exceptions=False)
+        return invoke(args, input=input)
 
     return run
 

@@ -430,14 +430,10 @@ def run_case(case: Case, tally: Tally, watched: Path) -> None:
             return
         code, err = done.returncode, done.stderr.decode("utf-8", "replace")
     else:
-        from typer.testing import CliRunner
-
-        from events.cli import app
+        from tests.cliapp import invoke
 
         start = time.monotonic()
-        result = CliRunner().invoke(
-            app, [a if isinstance(a, str) else os.fsdecode(a) for a in case.args], catch_exceptions=True
-        )
+        result = invoke([a if isinstance(a, str) else os.fsdecode(a) for a in case.args], catch_exceptions=True)
         if time.monotonic() - start > LIMIT:
             tally.hangs.append(case.label)
         if result.exception is not None and not isinstance(result.exception, SystemExit):

@@ -17,7 +17,16 @@ from pathlib import Path
 import pytest
 
 USER_LEVEL = ("HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME", "XDG_RUNTIME_DIR")
-_WATCHED_EVENTS = {"open", "os.listdir", "os.scandir", "os.remove", "os.rename", "os.mkdir", "os.chmod", "shutil.rmtree"}
+_WATCHED_EVENTS = {
+    "open",
+    "os.listdir",
+    "os.scandir",
+    "os.remove",
+    "os.rename",
+    "os.mkdir",
+    "os.chmod",
+    "shutil.rmtree",
+}
 
 
 def real_data_folders() -> tuple[str, ...]:

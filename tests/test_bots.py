@@ -529,11 +529,9 @@ def test_bots_benchmark_reports_every_style_and_target():
 
 
 def test_sim_drafts_aggregates_report_the_bot_figures():
-    from typer.testing import CliRunner
+    from tests.cliapp import invoke
 
-    from events.cli import app
-
-    done = CliRunner().invoke(app, ["sim", "--drafts", "2", "--seed", "5", "--json"])
+    done = invoke(["sim", "--drafts", "2", "--seed", "5", "--json"], catch_exceptions=True)
     assert done.exit_code == 0, done.output
     data = json.loads(done.output)
     for key in (
@@ -549,7 +547,7 @@ def test_sim_drafts_aggregates_report_the_bot_figures():
         assert key in data["quality"], key
     assert data["quality"]["decks"] == 16 and data["quality"]["piper_main_decks"] == 0
     assert set(data["quality_by_style"]) == {"strong"}
-    shown = CliRunner().invoke(app, ["sim", "--drafts", "2", "--seed", "5"])
+    shown = invoke(["sim", "--drafts", "2", "--seed", "5"], catch_exceptions=True)
     assert "Cheap removal: mean pick" in shown.output and "Pipers drafted at picks 1-5" in shown.output
 
 

@@ -551,11 +551,9 @@ def test_forty_three_kinds_of_bad_database_are_each_refused_in_one_line(template
 
 
 def Events_cli(args, db):  # noqa: N802 - in-process, quicker than 130 processes
-    from typer.testing import CliRunner
+    from tests.cliapp import invoke
 
-    from events.cli import app
-
-    result = CliRunner().invoke(app, [*args, "--db", str(db)], catch_exceptions=True)
+    result = invoke([*args, "--db", str(db)], catch_exceptions=True)
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         return (99, f"{type(result.exception).__name__}: {result.exception}\n")
     return (result.exit_code, result.stderr)

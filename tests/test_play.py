@@ -120,16 +120,14 @@ def test_whole_practice_draft_in_a_real_terminal(tmp_path):
     log = (out / "practice-draftlog.txt").read_text()
     assert log.count("Pack 1 pick 1:") == 1 and log.count("--> ") >= 60
 
-    from typer.testing import CliRunner
+    from tests.cliapp import invoke
 
-    from events.cli import app
-
-    runner = CliRunner()
-    check = runner.invoke(
-        app, ["deck", "check", str(out / "practice-deck.cod"), "--pool", str(out / "practice-pool.txt")]
+    check = invoke(
+        ["deck", "check", str(out / "practice-deck.cod"), "--pool", str(out / "practice-pool.txt")],
+        catch_exceptions=True,
     )
     assert check.exit_code == 0, check.stdout
-    listed = json.loads(runner.invoke(app, ["play", "--list", "--json", "--db", str(db)]).stdout)
+    listed = json.loads(invoke(["play", "--list", "--json", "--db", str(db)], catch_exceptions=True).stdout)
     assert listed[0]["status"] == "done" and listed[0]["picks"] == 30  # the player's own picks, not the bots'
 
 

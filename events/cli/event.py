@@ -8,6 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
+from events import timing
 from events.cli.common import (
     MAXIMA,
     DbOption,
@@ -509,14 +510,12 @@ def event_clock(
 
     The start time and pauses are kept in the event: reopening the clock, or a second terminal, shows
     the true time left."""
-    import time
-
     from events.night.round_clock import start_clock
     from events.outputs.printables import first_players
 
     events = core(db)
     number, clock = start_clock(events, event_id, minutes, restart=restart)
-    now = time.time()
+    now = timing.now()
     if as_json:
         emit_json(
             {

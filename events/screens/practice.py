@@ -24,6 +24,7 @@ from draft.deckbuild import build_deck
 from draft.decks import Deck, validate
 from draft.engine import PickRequest, StalePickError
 from draft.sim import piper_card
+from events import timing
 from events.screens.builder import DeckBuilder, pool_order
 from events.screens.cards import card_request, show_card
 from events.screens.picks import HELP_PICK, parse_selection
@@ -161,12 +162,12 @@ class PracticeUI(DeckBuilder):
         restart), else a practice timer that starts once the pack is on the screen."""
         if getattr(self.session, "timed", False):
             at = self.session.deadline()
-            deadline = None if at is None else time.monotonic() + (at - time.time())
+            deadline = None if at is None else timing.monotonic() + (at - timing.now())
             return deadline, self.show_pack(pack, deadline)
         seconds = self.timer_seconds(len(pack))
         pages = self.show_pack(pack, seconds)
         # the clock starts once the pack is on the screen: the first pick shows the full time
-        return (time.monotonic() + seconds if seconds else None), pages
+        return (timing.monotonic() + seconds if seconds else None), pages
 
     def pick_once(self) -> None:
         draft = self.session.draft
@@ -258,7 +259,7 @@ class PracticeUI(DeckBuilder):
         if getattr(self.session, "timed", False):
             self.session.apply_timeout()
             if self._taken_at(seen) is None:
-                time.sleep(0.05)  # not quite due by the draft's clock yet: the pack is shown again
+                timing.sleep(0.05)  # not quite due by the draft's clock yet: the pack is shown again
                 return
             why = "the strong bot's pick, the same at every terminal"
         else:

@@ -8,7 +8,6 @@ The screen holds no draft state of its own: the pack, the pool and the pick all 
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 
 from rich.cells import cell_len
@@ -22,6 +21,7 @@ from textual.widgets.data_table import RowKey
 
 from draft.advice import seat_advice, signals
 from draft.deckstats import type_group
+from events import timing
 from events.screens.app.modals import Panel, confirm
 from events.screens.cards import card_request, find_card
 from events.screens.picks import HELP_PICK, parse_selection
@@ -235,7 +235,7 @@ class TableScreen(Screen):
         names = self.query_one("#names", Input)
         names.value = ""
         seconds = self.practice.timer_seconds(len(pack)) if pack else None
-        self.deadline = time.monotonic() + seconds if seconds else None
+        self.deadline = timing.monotonic() + seconds if seconds else None
         self.shown_pick = (self.draft.round, self.draft.pick_number)
         self.show_where()
         self.show_pool()
@@ -309,7 +309,7 @@ class TableScreen(Screen):
         if self.deadline is None:
             timer.show(None)
             return
-        left = self.deadline - time.monotonic()
+        left = self.deadline - timing.monotonic()
         if left <= 0:
             self.deadline = None
             self.time_up()
