@@ -39,6 +39,17 @@ def golden(request):
     return check
 
 
+@pytest.fixture
+def manual_clock():
+    """The application's clock, moved only by the test (``advance``; a sleep moves it at once)."""
+    from events import timing
+
+    clock = timing.ManualClock()
+    previous = timing.use(clock)
+    yield clock
+    timing.use(previous)
+
+
 @pytest.fixture(scope="session")
 def cmr():
     from sets.catalog import load_set

@@ -6,7 +6,6 @@ rewrites them on purpose)."""
 from __future__ import annotations
 
 import asyncio
-import time
 from pathlib import Path
 
 import pytest
@@ -175,7 +174,7 @@ def test_typed_numbers_and_names_follow_the_prompt_rules(tmp_path):
     run(go())
 
 
-def test_timeout_takes_for_your_colors_and_clears_the_typed_line(tmp_path):
+def test_timeout_takes_for_your_colors_and_clears_the_typed_line(tmp_path, manual_clock):
     """Issue 24's first bug in the app: '1' typed, time runs out, then '3 7' must take 3 and 7."""
     db = tmp_path / "db.json"
     session = session_at(db, timer=20)
@@ -189,7 +188,7 @@ def test_timeout_takes_for_your_colors_and_clears_the_typed_line(tmp_path):
             await pilot.pause()
             assert screen.query_one("#names").value == "1"
             expected = seat_advice(session.draft, 0).positions  # the timeout takes the hint's pick for your colors
-            screen.deadline = time.monotonic() - 0.01  # the clock ran out
+            manual_clock.advance(20.01)  # the clock ran out
             screen.tick()
             await pilot.pause()
             taken = on_disk(db, session.draft_id).draft.picks_of(0)

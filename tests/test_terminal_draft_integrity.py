@@ -171,6 +171,8 @@ TIMER = 10  # seconds for a full pack: room for the terminals to start on a load
 
 
 def test_the_timeout_is_the_drafts_applied_once_the_same_for_everyone_and_quitting_does_not_reset_it(tmp_path, cli):
+    """Two real terminals (the desk's and Ann's) at once, the draft's deadline passing while Ann's is open: a process
+    of each and the wall clock (the next command's timeout is shown on the tests' own clock, below)."""
     db = tmp_path / "timer.json"
     event_id = terminal_night(cli, db, "Ann", bots=3, timer=TIMER, codes=False)
     start(cli, db, event_id)
@@ -202,12 +204,11 @@ def test_the_timeout_is_the_drafts_applied_once_the_same_for_everyone_and_quitti
     assert (later["pack"], later["pick"]) == (1, 2) and later["at"] > deadline["at"]
 
 
-def test_the_next_command_applies_a_due_timeout(tmp_path, cli):
+def test_the_next_command_applies_a_due_timeout(tmp_path, cli, manual_clock):
     db = tmp_path / "next.json"
     event_id = terminal_night(cli, db, "Ann", bots=3, timer=5, codes=False)
     start(cli, db, event_id)
-    at = deadline_of(db, event_id)["at"]
-    time.sleep(max(0.0, at - time.time()) + 0.2)  # nobody has the draft open
+    manual_clock.advance(deadline_of(db, event_id)["at"] - manual_clock.now())  # nobody has the draft open
     assert cli("event", "show", event_id, "--db", db).exit_code == 0
     assert cli("event", "show", event_id, "--db", db).exit_code == 0  # applied once, not twice
     session, seat = session_of(db, event_id, "Ann")
@@ -328,6 +329,8 @@ def test_seating_gives_codes_printed_for_the_desk_only(tmp_path, cli):
 
 
 def test_a_terminal_asks_the_code_once_binds_the_seat_and_wrong_codes_wait_and_are_logged(tmp_path, cli):
+    """Two real terminals (two folders, two processes) for one seat, each asking the code at a real terminal; the
+    delay itself is shown on the tests' own clock below."""
     db = tmp_path / "bind.json"
     event_id = terminal_night(cli, db, "Ann", "Bo", bots=2)
     start(cli, db, event_id)
@@ -368,6 +371,22 @@ def test_a_terminal_asks_the_code_once_binds_the_seat_and_wrong_codes_wait_and_a
     other.expect(pexpect.EOF)
     session, seat = session_of(db, event_id, "Ann")
     assert session.draft.picks_of(seat) == []
+
+
+def test_a_wrong_code_waits_the_delay_and_a_right_one_does_not(tmp_path, cli, manual_clock):
+    from events.night.seat_codes import WRONG_CODE_DELAY, check_code, failures
+
+    db = tmp_path / "delay.json"
+    event_id = terminal_night(cli, db, "Ann", "Bo", bots=2)
+    start(cli, db, event_id)
+    events = Events(Store(db))
+    ann = next(p["id"] for p in events.snapshot(event_id)["players"] if p["name"] == "Ann")
+    began = manual_clock.now()
+    assert not check_code(events, event_id, ann, "WRONG1")
+    assert manual_clock.slept == [WRONG_CODE_DELAY] and WRONG_CODE_DELAY >= 1.0  # refused after the delay
+    assert check_code(events, event_id, ann, codes_of(db, event_id)["Ann"])
+    assert manual_clock.slept == [WRONG_CODE_DELAY] and manual_clock.now() == began + WRONG_CODE_DELAY
+    assert len(failures(events, event_id)[ann]) == 1
 
 
 def test_the_desk_resets_a_code(tmp_path, cli):
