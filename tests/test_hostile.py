@@ -546,8 +546,11 @@ def _sweep_world() -> tuple[Path, list]:
     """The sweep's files and inputs, made once per test process (at collection: each input is a test of its own)."""
     from tests.hostile import prepare, release
 
-    work = Path(tempfile.mkdtemp(prefix="cmdraft-hostile-"))
-    atexit.register(release, work)
+    # A fixed last folder: the inputs' names quote the last characters of their paths, and every test process
+    # must name them alike.
+    work = Path(tempfile.mkdtemp(prefix="cmdraft-hostile-")) / "hostile-sweep-inputs"
+    work.mkdir()
+    atexit.register(release, work.parent)
     return work, prepare(work)[1]
 
 
