@@ -17,24 +17,13 @@ os.environ.setdefault("NO_COLOR", "1")
 pytest_plugins = ["tests.isolation"]
 
 
-def pytest_addoption(parser):
-    parser.addoption("--update-golden", action="store_true", help="Rewrite the golden export files in tests/golden.")
-
-
 @pytest.fixture
-def golden(request):
-    """Compare text with tests/golden/NAME, or rewrite it with --update-golden."""
+def golden(file_regression):
+    """Compare text with tests/golden/NAME (pytest-regressions shows the diff; ``--force-regen`` rewrites it)."""
     folder = Path(__file__).parent / "golden"
 
     def check(name: str, text: str) -> None:
-        path = folder / name
-        if request.config.getoption("--update-golden"):
-            folder.mkdir(exist_ok=True)
-            path.write_text(text, encoding="utf-8", newline="")
-        assert path.exists(), f"no golden file {path}: run pytest --update-golden"
-        assert text == path.read_text(encoding="utf-8"), (
-            f"{name} differs from its golden file (pytest --update-golden if intended)"
-        )
+        file_regression.check(text, fullpath=folder / name, newline="", encoding="utf-8")
 
     return check
 
