@@ -182,10 +182,6 @@ class Draft:
     def pick_number(self) -> int:
         return self.step + 1
 
-    def source_seat(self, seat: int) -> int:
-        """Whose booster the pack in front of ``seat`` was, this step."""
-        return (seat - self.step * self.direction) % self.config.seats
-
     def _check_seat(self, seat: int) -> None:
         if not (isinstance(seat, int) and 0 <= seat < self.config.seats):
             raise IllegalPickError(f"no seat {seat!r} at this table: seats are 0 to {self.config.seats - 1}")

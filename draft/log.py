@@ -4,14 +4,9 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
-from typing import Any
 
 from draft.engine import Draft
 from draft.formats.mtgo import mtgo_name
-
-
-def seat_log_json(draft: Draft, seat: int) -> list[dict[str, Any]]:
-    return [pick.to_json() for pick in draft.picks_of(seat)]
 
 
 def mtgo_log(draft: Draft, seat: int, names: Sequence[str], event: str = "", when: dt.datetime | None = None) -> str:

@@ -26,15 +26,12 @@ import io
 import os
 import queue
 import signal
-import stat
 import sys
 import threading
 import time
 from typing import Any
 
 import portalocker
-
-from sets.files import kind_of
 
 POSIX = os.name == "posix"
 HAS_ALARM = hasattr(signal, "setitimer") and hasattr(signal, "SIGALRM")
@@ -44,9 +41,6 @@ HAS_TERMIOS = POSIX
 HAS_FOLDER_FSYNC = POSIX and hasattr(os, "O_DIRECTORY")
 STALE_AFTER = 3600.0  # seconds: a temporary file this old is abandoned where no process probe exists
 POLL = 0.001
-
-O_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
-O_BINARY = getattr(os, "O_BINARY", 0)
 
 
 class LockTimeout(Exception):
@@ -118,31 +112,6 @@ def fsync_folder(folder: Any) -> None:
         os.fsync(descriptor)
     finally:
         os.close(descriptor)
-
-
-def open_regular(path: Any) -> int:
-    """A read descriptor on ``path``, which must be a regular file: a FIFO or a device is refused
-    before it can block (``O_NONBLOCK``), and checked again on the open descriptor (raises
-    ``IsADirectoryError`` for a folder, ``OSError`` otherwise)."""
-    descriptor = os.open(path, os.O_RDONLY | O_NONBLOCK | O_BINARY)
-    try:
-        mode = os.fstat(descriptor).st_mode
-        if stat.S_ISDIR(mode):
-            raise IsADirectoryError(21, "is a folder", str(path))
-        if not stat.S_ISREG(mode):
-            raise NotRegularFile(str(path), kind_of(mode))
-        if O_NONBLOCK and hasattr(os, "set_blocking"):
-            os.set_blocking(descriptor, True)
-    except BaseException:
-        os.close(descriptor)
-        raise
-    return descriptor
-
-
-class NotRegularFile(OSError):
-    def __init__(self, path: str, kind: str):
-        super().__init__(f"is {kind}, not a regular file")
-        self.path, self.kind = path, kind
 
 
 # --- typed input ------------------------------------------------------------------------------------

@@ -37,7 +37,7 @@ from sets.cards import (
 )
 from sets.colors import ColorIdentity
 from sets.errors import ImportFormatError, InputError, MeldResultError, UnknownCardError, UnknownSetError
-from sets.userdata import kept_mtgo_ids, read_kept, read_kept_file, texts_path, user_home  # noqa: F401 (user_home: others import it here)
+from sets.userdata import read_kept, read_kept_file, texts_path, user_home  # noqa: F401 (user_home: others import it here)
 
 BUNDLED = ("CMR",)
 

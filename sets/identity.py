@@ -14,9 +14,7 @@ import re
 from collections.abc import Sequence
 
 from sets.cards import (
-    ANY_NUMBER,
     Card,
-    CommanderAbility,
     Face,
     Layout,
     Rarity,
@@ -202,11 +200,9 @@ def make_card(
 
 
 __all__ = [
-    "ANY_NUMBER",
     "BASIC_LAND_TYPES",
     "basic_type_needs",
     "produced_colors",
-    "CommanderAbility",
     "basic_land_type_colors",
     "basic_type_conflict",
     "color_identity",

@@ -612,7 +612,7 @@ def test_every_int_parameter_of_the_cli_uses_the_strict_parser(cli):
     import typer
 
     from events.cli import app
-    from events.cli.common import StrictInt, StrictIntRange
+    from events.cli.root import StrictInt, StrictIntRange
 
     def walk(command):
         yield command

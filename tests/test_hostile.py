@@ -939,7 +939,7 @@ def test_the_practice_export_refuses_a_folder_with_files_unless_forced_and_never
     written = export_practice(session, Deck((), (), "x"), folder)
     assert written and all(path.exists() for path in written)
     assert export_practice(session, Deck((), (), "x"), folder) == written  # again in the same run: its own files
-    from events.outputs.guard import new_run
+    from events.outputs.written import new_run
 
     new_run()
     with pytest.raises(InputError, match="not empty"):

@@ -1,9 +1,11 @@
 """The ``cmdraft`` command line: a thin typer layer over the core.
 
 One module per command group (``sets``, ``packs``, ``deck``, ``sim``, ``play``,
-``event``); ``common`` holds the options and output helpers they share and the
-root group, the one place where a cmdraft error becomes one line on stderr and
-the error's exit code (2 bad input, 3 out of order, 4 storage; see README).
+``build``, and the ``event`` package, a module per part of the night), each
+loaded only when its command runs or shows its help; ``root`` lists them and is
+the one place where a cmdraft error becomes one line on stderr and the error's
+exit code (2 bad input, 3 out of order, 4 storage; see README); ``common``
+holds the options and output helpers the groups share.
 Every command that prints data takes ``--json``.
 """
 
@@ -13,14 +15,7 @@ import sys
 
 import typer
 
-from events.cli.build import build
-from events.cli.common import RootGroup, VersionOption
-from events.cli.deck import deck_app
-from events.cli.event import event_app
-from events.cli.packs import packs_app, sealed
-from events.cli.play import play
-from events.cli.sets import card_command, identity_command, sets_app
-from events.cli.sim import sim
+from events.cli.root import RootGroup, VersionOption
 
 app = typer.Typer(
     cls=RootGroup,
@@ -35,18 +30,6 @@ app = typer.Typer(
 @app.callback()
 def root(version: VersionOption = False) -> None:
     """Commander Legends drafts: packs, pick-two drafts with bots, decks and store events."""
-
-
-app.add_typer(sets_app, name="sets")
-app.command("card")(card_command)
-app.command("identity")(identity_command)
-app.add_typer(packs_app, name="packs")
-app.command("sealed")(sealed)
-app.add_typer(deck_app, name="deck")
-app.command("sim")(sim)
-app.command("play")(play)
-app.command("build")(build)
-app.add_typer(event_app, name="event")
 
 
 def _streams() -> None:

@@ -7,7 +7,13 @@ from typing import Annotated
 
 import typer
 
-from events.cli.common import DbOption, open_store
+from events.cli.common import DbOption, open_store, out
+from events.cli.deck import read_deck
+from events.cli.play import full_screen
+from events.screens.app import run_build  # Textual itself is imported only when the app starts
+from events.screens.practice import PoolBuildUI, Terminal
+from events.screens.render import shown
+from events.storage.pool_builds import PoolBuild
 
 PlainOption = Annotated[
     bool,
@@ -28,10 +34,6 @@ def build(
     db: DbOption = None,
 ) -> None:
     """Build a Commander draft deck from a pool file; every change is saved, and the same command resumes it."""
-    from events.cli.common import out
-    from events.cli.deck import read_deck
-    from events.screens.render import shown
-
     deck, problems = read_deck(pool)
     cards = [line.card for line in deck.lines for _ in range(line.count)]
     console = out()
@@ -43,17 +45,11 @@ def build(
 
 def open_builder(store, source: str, cards, set_code: str, seed: int, stem: str, plain: bool) -> None:
     """The builder, full screen on a terminal, else at the line prompt."""
-    from events.cli.common import out
-    from events.cli.play import full_screen
-    from events.screens.practice import PoolBuildUI, Terminal
-    from events.storage.pool_builds import PoolBuild
-
     session = PoolBuild.open(store, source, cards, set_code, seed)
     console = out()
     ui = PoolBuildUI(session, console, Terminal(console), stem, export_root=Path.cwd())
     if plain or not full_screen():
         ui.run()
         return
-    from events.screens.app import run_build  # Textual is imported only here
 
     run_build(ui)

@@ -1,175 +1,22 @@
-"""What the command groups share: the error-handling root group, common options, output helpers."""
+"""What the command groups share: common options and the output helpers (JSON, tables, the store)."""
 
 from __future__ import annotations
 
 import json
+import random
 import sys
 from pathlib import Path
 from typing import Annotated, Any
 
-import click
 import typer
-from typer.core import TyperGroup
+from rich.console import Console
 
-from sets.errors import CmdraftError, InputError
-from sets.numbers import is_decimal, is_number
-
-
-def _strict(kind: click.ParamType, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
-    """``value`` through the one strict parser (``²`` or ``٣`` are no numbers); a usage error otherwise (exit 2)."""
-    if isinstance(value, int):
-        return value
-    if not is_number(str(value), signed=True):
-        kind.fail(f"{str(value)!r} is not a valid integer", param, ctx)
-    return int(str(value).strip(" \t"))
-
-
-class StrictInt(click.types.IntParamType):
-    """Click's int, read by the strict parser."""
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        return _strict(self, value, param, ctx)
-
-
-class StrictIntRange(click.IntRange):
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        return super().convert(_strict(self, value, param, ctx), param, ctx)
-
-
-class StrictFloat(click.types.FloatParamType):
-    """Click's float, read by the strict parser: ``nan``, ``inf``, ``1e3``, ``1_0``, ``٣`` or ``５０`` are refused."""
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        if isinstance(value, float):
-            return value
-        if not is_decimal(str(value), signed=True):
-            self.fail(f"{str(value)!r} is not a number like 50 or 2.5 (digits 0-9, up to 6 decimals)", param, ctx)
-        return float(str(value).strip(" \t"))
-
-
-def strict_numbers(command: click.Command) -> None:
-    """Give every int and float parameter of ``command`` and its subcommands the strict parser."""
-    for param in command.params:
-        kind = param.type
-        if isinstance(kind, click.types.FloatParamType) and not isinstance(kind, (StrictFloat, click.FloatRange)):
-            param.type = StrictFloat()
-        elif isinstance(kind, click.IntRange) and not isinstance(kind, StrictIntRange):
-            param.type = StrictIntRange(kind.min, kind.max, kind.min_open, kind.max_open, kind.clamp)
-        elif isinstance(kind, click.types.IntParamType) and not isinstance(kind, (StrictInt, StrictIntRange)):
-            param.type = StrictInt()
-    for sub in getattr(command, "commands", {}).values():
-        strict_numbers(sub)
-
-
-def undecodable(arg: str) -> str | None:
-    """Why a command-line argument isn't text (None when it is): bytes that weren't UTF-8 (Python keeps
-    them as lone surrogates U+DC80-U+DCFF), or another lone surrogate (a broken UTF-16 argument)."""
-    bad = next((ch for ch in arg if "\ud800" <= ch <= "\udfff"), None)
-    if bad is None:
-        return None
-    if "\udc80" <= bad <= "\udcff":
-        raw = arg.encode("utf-8", "surrogateescape") if all(not "\ud800" <= c < "\udc80" for c in arg) else arg
-        return (
-            f"the argument {raw!r} is not UTF-8 text (byte 0x{ord(bad) - 0xDC00:02x}); "
-            "type it in a UTF-8 terminal, or change the terminal's encoding to UTF-8"
-        )
-    return f"the argument {arg.encode('utf-8', 'backslashreplace').decode()!r} holds U+{ord(bad):04X}, which is not a character"
-
-
-class PlainHelpFormatter(click.HelpFormatter):
-    """Help as plain text: typer escapes brackets for rich ('\\[required]') even when rich doesn't draw the help."""
-
-    def write_dl(self, rows, *args: Any, **kwargs: Any) -> None:
-        super().write_dl([(term, text.replace("\\[", "[")) for term, text in rows], *args, **kwargs)
-
-
-class PlainContext(click.Context):
-    formatter_class = PlainHelpFormatter
-
-
-def _error_line(message: str) -> None:
-    """``cmdraft: error: …`` on stderr, with control and bidi characters of names in it written out."""
-    from events.screens.render import visible  # only when there is an error: --help stays light
-
-    click.echo(f"cmdraft: error: {visible(message)}", err=True)
-
-
-class RootGroup(TyperGroup):
-    """The root group: the one place where a cmdraft error, or a usage error click finds,
-    becomes one line ``cmdraft: error: …`` and an exit code."""
-
-    context_class = PlainContext
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        stack = list(self.commands.values())
-        while stack:
-            command = stack.pop()
-            command.context_class = PlainContext
-            stack += list(getattr(command, "commands", {}).values())
-        strict_numbers(self)
-
-    def invoke(self, ctx: click.Context) -> Any:
-        from events.outputs.guard import new_run
-
-        new_run()
-        try:
-            return super().invoke(ctx)
-        except CmdraftError as error:
-            _error_line(f"{error}")
-            ctx.exit(error.exit_code)
-
-    def main(
-        self,
-        args: Any = None,
-        prog_name: str | None = None,
-        complete_var: str | None = None,
-        standalone_mode: bool = True,
-        **extra: Any,
-    ) -> Any:
-        problem = next((undecodable(arg) for arg in (args or []) if isinstance(arg, str) and undecodable(arg)), None)
-        if problem:  # before anything is read or saved: a name that can't be shown or stored exactly
-            _error_line(f"{problem}")
-            if not standalone_mode:
-                raise click.exceptions.Exit(2)
-            sys.exit(2)
-        if not standalone_mode:
-            return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
-        try:
-            code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
-        except click.exceptions.NoArgsIsHelpError as error:
-            error.show()  # the help text, as click gives it
-            sys.exit(error.exit_code)
-        except click.UsageError as error:
-            where = f" (see '{error.ctx.command_path} --help')" if error.ctx else ""
-            message = error.format_message().rstrip(".")
-            _error_line(f"{message}{where}")
-            sys.exit(2)
-        except click.ClickException as error:
-            _error_line(f"{error.format_message()}")
-            sys.exit(error.exit_code)
-        except click.Abort:
-            click.echo("cmdraft: interrupted", err=True)
-            sys.exit(130)
-        sys.exit(code if isinstance(code, int) else 0)
-
-
-def version_callback(value: bool) -> None:
-    if value:
-        from importlib.metadata import PackageNotFoundError, version
-
-        try:
-            number = version("cmdraft")
-        except PackageNotFoundError:
-            number = "unknown (not installed)"
-        click.echo(f"cmdraft {number}")
-        raise typer.Exit()
-
-
-VersionOption = Annotated[
-    bool, typer.Option("--version", is_eager=True, callback=version_callback, help="Show the version and exit.")
-]
-
+from draft.bots import BotStyle
+from draft.engine import DraftConfig
+from events.screens.render import console
+from events.storage.store import Store
+from sets.colors import Color
+from sets.errors import InputError
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts instead of tables.")]
 
@@ -219,15 +66,11 @@ def write_stdout(text: str) -> None:
 
 
 def out():
-    from events.screens.render import console
-
     return console()
 
 
 def progress_console():
     """Where progress goes while stdout carries JSON: the terminal's stderr."""
-    from rich.console import Console
-
     return Console(stderr=True)
 
 
@@ -235,8 +78,6 @@ def resolve_seed(seed: int | None) -> int:
     """The seed to use: the one given, or a fresh one that is then shown so the run can be replayed."""
     if seed is not None:
         return seed
-    import random
-
     return random.SystemRandom().randrange(1, 2**31)
 
 
@@ -266,14 +107,10 @@ def positive(value: int, option: str, high: int | None = None) -> int:
 
 
 def parse_colors(values: list[str] | None):
-    from sets.colors import Color
-
     return None if not values else [Color.parse(value) for value in values]
 
 
 def parse_styles(text: str | None):
-    from draft.bots import BotStyle
-
     if text is None:
         return None
     styles = [BotStyle.parse(part) for part in text.split(",") if part.strip()]
@@ -283,14 +120,10 @@ def parse_styles(text: str | None):
 
 
 def draft_config(players: int, set_code: str, kind: str | None):
-    from draft.engine import DraftConfig
-
     config = DraftConfig(seats=players, set_code=set_code.upper(), booster_kind=kind)
     config.check()
     return config
 
 
 def open_store(db: Path | None):
-    from events.storage.store import Store
-
     return Store(db)

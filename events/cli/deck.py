@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
+from importlib import resources
 from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.markup import escape
+from rich.text import Text
 
+from draft.decks import PIPER, DeckFormat, Zone, suggest_commanders, validate
+from draft.formats import FileFormat, decode, read_file, resolve
 from events.cli.common import ForceOption, JsonOption, emit_json, out, parse_colors, positive
+from events.outputs.exports import write_deck
+from events.outputs.guard import check_file, output_value
+from events.screens.render import deck_report, suggestion_table
+from sets.catalog import card_index
 from sets.errors import InputError
+from sets.files import DECK_LIMIT, read_input
 
 deck_app = typer.Typer(help="Check, convert and advise on decks and pools.", no_args_is_help=True)
 
@@ -18,9 +28,6 @@ def read_deck(path: Path, index=None):
 
     A file with no card line at all can't be read as a deck: that is an input error.
     """
-    from draft.formats import read_file, resolve
-    from sets.catalog import card_index
-
     deck_file = read_file(path)
     if not deck_file.entries:
         first = f"; {deck_file.errors[0]}" if deck_file.errors else ""
@@ -33,13 +40,8 @@ def read_deck(path: Path, index=None):
 
 def load_banlist(path: Path | None) -> list[str]:
     if path is None:
-        from importlib import resources
-
         text = resources.files("sets").joinpath("data", "commander-banlist.txt").read_text(encoding="utf-8")
     else:
-        from draft.formats import decode
-        from sets.files import DECK_LIMIT, read_input
-
         text = decode(read_input(path, DECK_LIMIT, "banned list"), str(path))
     return [line.strip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
 
@@ -59,9 +61,6 @@ def deck_check(
     as_json: JsonOption = False,
 ) -> None:
     """Check a deck; exit 0 when legal, 1 when not, 2 when the input can't be read."""
-    from draft.decks import DeckFormat, validate
-    from sets.catalog import card_index
-
     try:
         deck_format = DeckFormat(fmt)
     except ValueError:
@@ -80,8 +79,6 @@ def deck_check(
     if as_json:
         emit_json(report.to_json())
     else:
-        from events.screens.render import deck_report
-
         out().print(deck_report(report))
     raise typer.Exit(0 if report.valid else 1)
 
@@ -97,17 +94,10 @@ def deck_convert(
     as_json: JsonOption = False,
 ) -> None:
     """Convert a deck or pool file to another format (OUT must not exist yet, unless --force)."""
-    from rich.text import Text
-
-    from draft.decks import Zone
-    from draft.formats import FileFormat
-    from events.outputs.guard import check_file, output_value
-
     target = output_value(target_text, "OUT")
     fmt = FileFormat.parse(to) if to else FileFormat.for_path(target)
     check_file(target, force)
     deck, problems = read_deck(source)
-    from events.outputs.exports import write_deck
 
     written = write_deck(target, deck, fmt, force)
     if as_json:
@@ -121,7 +111,6 @@ def deck_convert(
             }
         )
         return
-    from rich.markup import escape
 
     console = out()
     for problem in problems:
@@ -145,8 +134,6 @@ def deck_suggest(
     as_json: JsonOption = False,
 ) -> None:
     """Rank commander choices for a pool: legends, partner pairs and Piper options."""
-    from draft.decks import suggest_commanders
-
     positive(top, "--top")
     deck, problems = read_deck(pool)
     counts = {}
@@ -156,9 +143,6 @@ def deck_suggest(
     if as_json:
         emit_json({"suggestions": [s.to_json() for s in suggestions], "problems": [p.to_json() for p in problems]})
         return
-    from rich.markup import escape
-
-    from events.screens.render import suggestion_table
 
     console = out()
     for problem in problems:
@@ -167,7 +151,4 @@ def deck_suggest(
 
 
 def _piper_card():
-    from draft.decks import PIPER
-    from sets.catalog import card_index
-
     return card_index(["CMR"]).get(PIPER)

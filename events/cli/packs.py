@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import json
+import random
 import sys
 from typing import Annotated
 
 import typer
+from rich.progress import Progress
+from rich.table import Table
+from rich.text import Text
 
+from events.cli.build import open_builder
 from events.cli.common import (
     MAXIMA,
     DbOption,
@@ -22,6 +27,10 @@ from events.cli.common import (
     progress_console,
     resolve_seed,
 )
+from events.screens.progress import LongWork
+from events.screens.render import in_rarity_order, pack_table, sheet_label, sheet_words
+from sets.audit import open_and_audit
+from sets.booster import booster_spec, sealed_pool
 from sets.errors import InputError
 
 packs_app = typer.Typer(help="Open boosters.", invoke_without_command=True)
@@ -40,10 +49,6 @@ def packs(
     """Open boosters and show them (one JSON object per line with --json)."""
     if ctx.invoked_subcommand is not None:
         return
-    import random
-
-    from events.screens.progress import LongWork
-    from sets.booster import booster_spec
 
     positive(count, "--count")
     spec = booster_spec(set_code, kind)
@@ -57,7 +62,6 @@ def packs(
                 work.advance()
         sys.stdout.write("".join(lines))
         return
-    from events.screens.render import pack_table
 
     console = out()
     with LongWork(console, count, f"opening {count} boosters") as work:
@@ -83,9 +87,6 @@ def packs_audit(
 ) -> None:
     """Open many boosters and compare them with what the booster definition promises: per variant, slot, rarity,
     color group and card, with chi-square p-values (worst cards first)."""
-    from sets.audit import open_and_audit
-    from sets.booster import booster_spec
-
     positive(count, "--count", MAXIMA["--audit-count"])
     spec = booster_spec(set_code, kind)
     seed = resolve_seed(seed)
@@ -93,16 +94,11 @@ def packs_audit(
         checks = open_and_audit(spec, count, seed)
         emit_json({"seed": seed, "count": count, "checks": [c.to_json() for c in checks]})
         return
-    from rich.progress import Progress
-    from rich.table import Table
-
-    from events.screens.render import in_rarity_order, sheet_label, sheet_words
 
     console = out()
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task(f"opening {count} boosters", total=count)
         checks = open_and_audit(spec, count, seed, lambda n: progress.advance(task, n))
-    from rich.text import Text
 
     labels = {name: sheet_label(name, [p.card for p in sheet.printings]) for name, sheet in spec.sheets.items()}
     for check in checks:
@@ -147,21 +143,15 @@ def sealed(
     db: DbOption = None,
 ) -> None:
     """Give each player a sealed pool of six boosters; --build opens the deck builder on it."""
-    import random
-
-    from sets.booster import booster_spec, sealed_pool
-
     positive(players, "--players")
     positive(boosters, "--boosters")
     spec = booster_spec(set_code, kind)
     seed = resolve_seed(seed)
-    from events.screens.progress import LongWork
 
     rng = random.Random(seed)
     if build:
         if as_json or players != 1:
             raise InputError("--build opens the builder for one sealed pool: leave out --json and --players")
-        from events.cli.build import open_builder
 
         pool = sealed_pool(spec, rng, boosters)
         cards = [p.card for b in pool for p in b.printings]
@@ -190,7 +180,6 @@ def sealed(
                 work.advance()
         emit_json({"seed": seed, "set": set_code.upper(), "players": rows})
         return
-    from events.screens.render import pack_table
 
     console = out()
     with LongWork(console, players, f"opening {players} sealed pools") as work:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import sys
 from typing import Annotated
 
 import typer
+from rich.table import Table
 
 from events.cli.common import (
     MAXIMA,
@@ -18,6 +20,10 @@ from events.cli.common import (
     parse_styles,
     resolve_seed,
 )
+from events.screens.app import run_practice  # Textual itself is imported only when the app starts
+from events.screens.practice import PracticeUI, Terminal
+from events.storage.draft_files import TableSession
+from events.storage.draft_files import list_drafts as saved_drafts
 from sets.errors import InputError
 from sets.numbers import is_number
 
@@ -53,9 +59,6 @@ def play(
     as_json: Annotated[bool, typer.Option("--json", help="With --list: print JSON.")] = False,
 ) -> None:
     """Draft against bots at the terminal, build your deck, export it."""
-    from events.storage.draft_files import TableSession
-    from events.storage.draft_files import list_drafts as saved_drafts
-
     if as_json and not list_drafts:
         raise InputError(
             "--json goes with --list (the draft itself is played at the terminal): use 'cmdraft play --list --json'"
@@ -66,7 +69,6 @@ def play(
         if as_json:
             emit_json(rows)
             return
-        from rich.table import Table
 
         table = Table("Id", "Created", "Status", "Seed", "Seats", "Your picks", title="Saved practice drafts")
         for row in rows:
@@ -104,26 +106,19 @@ def play(
             timer=timer or None,
         )
     if plain or not full_screen():
-        from events.screens.practice import PracticeUI, Terminal
-
         console = out()
         PracticeUI(session, console, Terminal(console), confirm=confirm).run()
         return
-    from events.screens.app import run_practice  # Textual is imported only here
 
     run_practice(session, confirm=confirm)
 
 
 def full_screen() -> bool:
     """The full-screen app needs a terminal on both sides; a pipe or a file gets the line prompt."""
-    import sys
-
     return sys.stdin.isatty() and sys.stdout.isatty()
 
 
 def _resume_id(store, text: str) -> int:
-    from events.storage.draft_files import list_drafts as saved_drafts
-
     rows = saved_drafts(store, "practice")
     if text == "latest":
         open_rows = [row for row in rows if row["status"] != "done"] or rows

@@ -4,13 +4,23 @@ from __future__ import annotations
 
 import json
 import sys
+from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TransferSpeedColumn
+from rich.table import Table
+from rich.text import Text
 
 from events.cli.common import JsonOption, emit_json, out
+from events.screens.render import card_panel, identity_text
+from sets.cards import Rarity, normalize_name
+from sets.catalog import BUNDLED, CardSet, available_codes, card_index, keep_texts, load_set, save_imported
+from sets.download import download_set
 from sets.errors import InputError
+from sets.importers import read_card_file, valid_set_code
 
 sets_app = typer.Typer(help="Card sets: list, show, import, download.", no_args_is_help=True)
 
@@ -18,8 +28,6 @@ sets_app = typer.Typer(help="Card sets: list, show, import, download.", no_args_
 @sets_app.command("list")
 def sets_list(as_json: JsonOption = False) -> None:
     """List the bundled and imported sets."""
-    from sets.catalog import available_codes, load_set
-
     rows = []
     for code in available_codes():
         card_set = load_set(code)
@@ -35,7 +43,6 @@ def sets_list(as_json: JsonOption = False) -> None:
     if as_json:
         emit_json(rows)
         return
-    from rich.table import Table
 
     table = Table("Code", "Name", "Cards", "Boosters", "Source", title="Sets")
     for row in rows:
@@ -44,11 +51,6 @@ def sets_list(as_json: JsonOption = False) -> None:
 
 
 def set_summary(code: str) -> dict[str, Any]:
-    from collections import Counter
-
-    from sets.cards import Rarity
-    from sets.catalog import load_set
-
     card_set = load_set(code)
     rarities = Counter(card.rarity for card in card_set)
     return {
@@ -72,7 +74,6 @@ def sets_show(code: Annotated[str, typer.Argument(help="Set code, e.g. CMR.")], 
     if as_json:
         emit_json(summary)
         return
-    from rich.table import Table
 
     table = Table.grid(padding=(0, 2))
     for key, value in summary.items():
@@ -86,9 +87,6 @@ def sets_show(code: Annotated[str, typer.Argument(help="Set code, e.g. CMR.")], 
 
 def import_card_file(file: Path, code: str | None) -> dict[str, Any]:
     """Store the sets of a card file and keep its rules text for the bundled cards it names: the report."""
-    from sets.catalog import BUNDLED, CardSet, keep_texts, save_imported
-    from sets.importers import read_card_file, valid_set_code
-
     result = read_card_file(file)
     card_sets = result.card_sets()
     if code:
@@ -99,7 +97,6 @@ def import_card_file(file: Path, code: str | None) -> dict[str, Any]:
             raise InputError(
                 f"{code} is a bundled set: give another code with --code, or leave --code out to add the file's rules text to {code}"
             )
-        from dataclasses import replace
 
         card_sets = [
             CardSet(
@@ -140,10 +137,6 @@ def import_card_file(file: Path, code: str | None) -> dict[str, Any]:
 
 
 def print_import(report: dict[str, Any]) -> None:
-    from rich.text import Text
-
-    from sets.catalog import load_set
-
     console = out()
     for entry in report["sets"]:
         console.print(Text(f"imported {entry['code']}: {entry['cards']} cards -> {entry['path']}"), soft_wrap=True)
@@ -195,14 +188,10 @@ def sets_download(
     as_json: JsonOption = False,
 ) -> None:
     """Download MTGJSON's file of a set (checked against its published SHA-256), keep it and import it."""
-    from sets.download import download_set
-
     console = out()
     if as_json or not console.is_terminal:
         path = download_set(code, source)
     else:
-        from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TransferSpeedColumn
-
         with Progress(
             TextColumn("{task.description}"),
             BarColumn(),
@@ -218,7 +207,6 @@ def sets_download(
     if as_json:
         emit_json(report)
         return
-    from rich.text import Text
 
     console.print(Text(f"downloaded {path} (SHA-256 checked)"), soft_wrap=True)
     print_import(report)
@@ -251,13 +239,10 @@ def card_command(
     as_json: JsonOption = False,
 ) -> None:
     """Show a card's facts and color identity."""
-    from sets.catalog import card_index
-
     card = card_index([set_code] if set_code else None).find(name)
     if as_json:
         emit_json(card_json(card))
         return
-    from events.screens.render import card_panel
 
     out().print(card_panel(card))
 
@@ -267,9 +252,6 @@ def identity_command(
     as_json: JsonOption = False,
 ) -> None:
     """Compute the color identity of every card in a card file."""
-    from sets.cards import normalize_name
-    from sets.importers import read_card_file
-
     result = read_card_file(file)
     # One row per card, not per printing: a name's first printing speaks for all of them.
     rows: dict[str, tuple] = {}
@@ -285,10 +267,6 @@ def identity_command(
         ]
         sys.stdout.write("\n".join(lines) + ("\n" if lines else ""))
         return
-    from rich.table import Table
-    from rich.text import Text
-
-    from events.screens.render import identity_text
 
     table = Table("Card", "Identity", "Deck colors", "File says", title=Text(f"{file} ({result.kind})"))
     mismatched = {id(card) for card, _ in result.mismatches}

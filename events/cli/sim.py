@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import sys
+from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 from typing import Annotated
 
 import typer
+from rich.progress import Progress
+from rich.text import Text
 
+from draft.sim import aggregate, pod_seeds, pod_summary, run_pod
 from events.cli.common import (
     ForceOption,
     JsonOption,
@@ -20,6 +25,9 @@ from events.cli.common import (
     positive,
     resolve_seed,
 )
+from events.outputs.exports import export_pod
+from events.outputs.guard import check_folder, output_value
+from events.screens.render import aggregate_table, pod_table
 from sets.errors import InputError
 
 
@@ -46,9 +54,6 @@ def sim(
     as_json: JsonOption = False,
 ) -> None:
     """Simulate a whole pod with bots, from boosters to legal decks."""
-    from draft.sim import run_pod
-    from events.outputs.guard import check_folder, output_value
-
     out_dir = None if out_text is None else output_value(out_text, "--out")
     styles = parse_styles(bots)
     config = draft_config(players, set_code, kind)
@@ -65,8 +70,6 @@ def sim(
     result = run_pod(seed, config, styles)
     notes: list[str] = []
     if out_dir is not None:
-        from events.outputs.exports import export_pod
-
         export_pod(result, out_dir, notes, force=force)
         if as_json:
             for note in notes:
@@ -74,23 +77,16 @@ def sim(
     if as_json:
         emit_json(result.to_json())
         return
-    from events.screens.render import pod_table
 
     console = out()
     console.print(pod_table(result))
     if out_dir is not None:
-        from rich.text import Text
-
         console.print(Text(f"wrote pools, decks and draft logs to {out_dir}"))
         for note in notes:
             console.print(Text(note))
 
 
 def run_many(seed: int, drafts: int, jobs: int, config, styles, as_json: bool) -> None:
-    from functools import partial
-
-    from draft.sim import aggregate, pod_seeds, pod_summary
-
     seeds = pod_seeds(seed, drafts)
     work = partial(pod_summary, config=config, styles=styles)
     summaries = []
@@ -98,13 +94,11 @@ def run_many(seed: int, drafts: int, jobs: int, config, styles, as_json: bool) -
         summaries = _map(work, seeds, jobs, None)
         emit_json({"seed": seed, **aggregate(summaries)})
         return
-    from rich.progress import Progress
 
     console = out()
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task(f"simulating {drafts} pods", total=drafts)
         summaries = _map(work, seeds, jobs, lambda: progress.advance(task))
-    from events.screens.render import aggregate_table
 
     console.print(aggregate_table(seed, aggregate(summaries)))
 
@@ -117,7 +111,6 @@ def _map(work, seeds, jobs, tick):
             if tick:
                 tick()
         return results
-    from concurrent.futures import ProcessPoolExecutor
 
     results = []
     with ProcessPoolExecutor(max_workers=jobs) as pool:

@@ -10,7 +10,6 @@ boosters again and the saved picks replay the draft.  Practice drafts keep their
 from __future__ import annotations
 
 import secrets
-from typing import Any
 
 
 def new_secret() -> int:
@@ -21,7 +20,3 @@ def new_secret() -> int:
 def pod_seed(secret: int, pod: int) -> int:
     """The seed of pod ``pod``'s boosters (pods from 1)."""
     return int(secret) * 100 + pod
-
-
-def event_secret(event: dict[str, Any]) -> int | None:
-    return event.get("secret")

@@ -23,17 +23,12 @@ import re
 import stat
 from pathlib import Path
 
+from events.outputs.written import WRITTEN
 from events.storage.store import OPEN_DATABASES, atomic_write, belongs_to_database
 from sets.errors import InputError
 from sets.files import kind_of
 
-_WRITTEN: set[Path] = set()  # real paths of the files and folders this run created or filled
 _DATABASE_MARK = re.compile(rb'"app"\s*:\s*"cmdraft"')
-
-
-def new_run() -> None:
-    """Forget what earlier runs in this process wrote (each CLI invocation is one run)."""
-    _WRITTEN.clear()
 
 
 def output_value(value: str | os.PathLike | None, option: str) -> Path:
@@ -107,7 +102,7 @@ def check_file(path: Path, force: bool = False) -> Path:
             f"won't write over {str(path)!r}: it holds a cmdraft database (--force does not change that); "
             "choose another output file"
         )
-    if real not in _WRITTEN and not force:
+    if real not in WRITTEN and not force:
         raise InputError(f"{str(path)!r} already exists; add --force to replace it, or choose another file")
     return real
 
@@ -138,12 +133,12 @@ def check_folder(folder: Path, force: bool = False) -> Path:
         ) from None
     if not os.access(real, os.W_OK) or not real.stat().st_mode & 0o222:
         raise InputError(f"cannot write to {str(folder)!r}: not a writable folder; choose another")
-    if real not in _WRITTEN and not force and any(real.iterdir()):
+    if real not in WRITTEN and not force and any(real.iterdir()):
         raise InputError(
             f"{str(folder)!r} is not empty; choose a new folder, or add --force to write into it "
             "(files there are replaced, a cmdraft database never)"
         )
-    _WRITTEN.add(real)
+    WRITTEN.add(real)
     return real
 
 
@@ -157,5 +152,5 @@ def write_output(path: Path, text: str, force: bool = False) -> Path:
         atomic_write(real, text)
     except OSError as error:
         raise InputError(f"cannot write {str(path)!r}: {error.strerror or error}; choose a writable folder") from None
-    _WRITTEN.add(real)
+    WRITTEN.add(real)
     return real

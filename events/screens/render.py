@@ -18,6 +18,7 @@ from rich.text import Text
 
 from events.night.schema import number_text
 from events.outputs.printables import standings_legend
+from events.outputs.visible import visible
 from events.storage.store import default_path
 from sets.cards import Card, Rarity
 
@@ -40,18 +41,6 @@ RARITY_STYLE = {
     Rarity.BONUS: "#c77dff",
 }
 IDENTITY_STYLE = {"W": "#f3efc2", "U": "#3b8ede", "B": "#a58fb8", "R": "#e8573a", "G": "#3aa856"}
-
-
-# Control characters, and the bidirectional controls (RLO, LRI, the marks…) that reorder what follows them.
-_CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
-
-
-def visible(text: str) -> str:
-    """``text`` with control characters written out (``\\x1b``, ``\\u202e``), so no name can move the cursor,
-    colour the screen or turn the text after it around."""
-    return _CONTROL.sub(
-        lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100 else f"\\u{ord(m.group()):04x}", text
-    )
 
 
 def db_option(path) -> str:

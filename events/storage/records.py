@@ -347,9 +347,6 @@ FIELDS: dict[str, dict[str, tuple[Check, bool]]] = {
         "picks": (rows_of(ints(0, 64, 8, 1), 10**7), True),
     },
 }
-REQUIRED: dict[str, tuple[str, ...]] = {
-    table: tuple(f for f, (_, needed) in fields.items() if needed) for table, fields in FIELDS.items()
-}
 
 
 def _fields(table: str, key: str, doc: Any) -> str | None:

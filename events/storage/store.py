@@ -38,7 +38,7 @@ from typing import Any
 from tinydb import TinyDB
 from tinydb.storages import Storage
 
-from events.storage.records import REQUIRED, check_tables  # noqa: F401 (REQUIRED: the fields, for callers)
+from events.storage.records import check_tables
 from events.storage.safe_files import FileLock, _fsync_folder, atomic_write, read_only, remove_stale_temporaries
 from sets.catalog import user_home
 from sets.errors import InputError, StorageError

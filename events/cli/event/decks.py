@@ -1,0 +1,99 @@
+"""``cmdraft event pipers`` and ``deck``: the Piper ledger and registering decks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from draft.formats import read_file
+from events.cli.common import DbOption, JsonOption, emit_json, out, parse_colors
+from events.cli.event.shared import EventArg, core, number_pairs
+from events.night.decks import Decks
+from events.night.pipers import Pipers
+from events.screens.event_draft import PoolBuilder
+from events.screens.render import deck_board, piper_ledger, shown
+from events.screens.terminal import Quit, Terminal
+from sets.numbers import parse_int
+
+
+def event_pipers(
+    event_id: EventArg,
+    stock: Annotated[int | None, typer.Option("--stock", help="Pipers the store can lend.")] = None,
+    opened: Annotated[
+        list[str] | None,
+        typer.Option("--opened", help="POD=N Pipers opened in a pod, checked against the pools (repeatable)."),
+    ] = None,
+    request: Annotated[
+        list[str] | None,
+        typer.Option("--request", help="NAME=N Pipers a player plans to add, 0-2: a forecast (repeatable)."),
+    ] = None,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """The Piper ledger: opened per pod (counted in the pools), Pipers the registered decks add, unused ones,
+    the store's stock, any shortfall with who could lend; requests before deck building as a forecast."""
+    events = core(db, Pipers)
+    opened_by_pod = {}
+    for key, count in number_pairs(opened, "--opened").items():
+        opened_by_pod[parse_int(key, "pod number in --opened (write POD=N)")] = count
+    if stock is not None or opened_by_pod or request:
+        events.set_pipers(event_id, stock=stock, opened=opened_by_pod, requests=number_pairs(request, "--request"))
+    ledger = events.piper_ledger(event_id)
+    if as_json:
+        emit_json(ledger)
+        return
+
+    out().print(piper_ledger(ledger))
+
+
+def event_deck(
+    event_id: EventArg,
+    name: Annotated[str | None, typer.Argument(help="Player name (or #N); leave out for the status board.")] = None,
+    file: Annotated[Path | None, typer.Argument(help="Deck file in any supported format.")] = None,
+    auto: Annotated[bool, typer.Option("--auto", help="Let the bot build the deck from the player's pool.")] = False,
+    build: Annotated[
+        bool, typer.Option("--build", help="Build the deck at this terminal from the player's pool.")
+    ] = False,
+    piper: Annotated[list[str] | None, typer.Option("--piper", help="Chosen Piper color (repeat for two).")] = None,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Register a player's deck, checked against their recorded pool; with no name, the registration board."""
+    events = core(db, Decks)
+    if name is None:
+        snap = events.snapshot(event_id)
+        if as_json:
+            emit_json(
+                [
+                    {"player": p["name"], "status": p["status"], "deck": p["deck"]}
+                    for p in snap["players"]
+                    if not p.get("bot")
+                ]
+            )
+            return
+
+        out().print(deck_board(snap))
+        return
+    if build:
+        console = out()
+        builder = PoolBuilder(events, event_id, name, console, Terminal(console))
+        try:
+            builder.build()
+        except Quit:
+            pass
+        if not builder.registered:
+            console.print("No deck registered (use 'save' or 'done' to register one).")
+        return
+    report = events.register_deck(
+        event_id, name, None if file is None else read_file(file), auto=auto, piper_colors=parse_colors(piper)
+    )
+    if as_json:
+        emit_json(report)
+        raise typer.Exit(0 if report["valid"] else 1)
+
+    verdict = "legal" if report["valid"] else "NOT legal: " + "; ".join(p["message"] for p in report["problems"])
+    out().print(shown(f"{report['player']}: deck registered, {verdict}"))
+    if not report["valid"]:
+        raise typer.Exit(1)  # as 'deck check': an illegal deck is exit 1 (it is registered, and shown on the board)

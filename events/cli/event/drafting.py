@@ -1,0 +1,177 @@
+"""``cmdraft event seat``, ``draft``, ``timer`` and ``pool``: seating, the draft and the pools it gives."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from draft.formats import parse, read_file
+from events.cli.common import DbOption, JsonOption, emit_json, out, positive
+from events.cli.event.shared import EventArg, core, snapshot_json
+from events.night.drafting import Drafting
+from events.night.pool_entry import pool_lines
+from events.night.pools import Pools
+from events.night.schema import expected_pool_size
+from events.night.seat_codes import uses_codes
+from events.night.seating import Seating
+from events.screens.event_draft import run_event_draft
+from events.screens.pool_entry import type_pool
+from events.screens.render import join_names, shown
+from events.screens.terminal import Terminal, undecodable_byte
+from events.screens.timer import run_timer, schedule
+from sets.booster import booster_spec
+from sets.errors import InputError, StateError
+
+
+def event_seat(
+    event_id: EventArg,
+    again: Annotated[
+        bool,
+        typer.Option(
+            "--again", help="Draw the pods again before the draft starts (late players included; a backup first)."
+        ),
+    ] = False,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Seat players at random into balanced draft pods of at most the pod size (only those checked in,
+    when check-in was used); --again re-draws them until the draft starts."""
+    events = core(db, Seating)
+    pods = events.seat(event_id, again=again)
+    no_shows = events.no_shows(event_id)
+    if as_json:
+        emit_json({"pods": pods, "no_shows": no_shows})
+        return
+
+    for number, names in enumerate(pods, start=1):
+        table = Table("Seat", "Player", title=f"Draft pod {number}")
+        for seat, name in enumerate(names, start=1):
+            table.add_row(str(seat), shown(name))
+        out().print(table)
+    if no_shows:
+        out().print(shown(f"No-shows (not seated): {join_names(no_shows)}", style="yellow"), soft_wrap=True)
+
+    if uses_codes(events.snapshot(event_id)["event"]):
+        out().print(
+            f"Seat codes for the slips (desk only): cmdraft event print {event_id} seatings --codes --format html --out slips.html"
+        )
+
+
+def event_draft(
+    event_id: EventArg,
+    player: Annotated[
+        list[str] | None, typer.Option("--player", help="Pick for this player at this terminal (repeatable).")
+    ] = None,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Start the draft (or open sealed pools); in a terminal draft, pick for the players at this terminal."""
+    events = core(db, Drafting)
+    snap = events.snapshot(event_id)
+    status, style = snap["event"]["status"], snap["event"]["style"]
+    if status in ("seated", "registration"):
+        events.start_draft(event_id)
+        snap = events.snapshot(event_id)
+    if as_json:
+        emit_json(snapshot_json(snap))
+        return
+    console = out()
+    if snap["event"]["mode"] == "sealed":
+        console.print("Sealed pools opened: six boosters for every player. Register decks with 'cmdraft event deck'.")
+    elif style == "physical":
+        console.print(
+            f"The physical draft has started: run 'cmdraft event timer {event_id}' for the big screen, then record "
+            f"each pool with 'cmdraft event pool {event_id} NAME FILE'."
+        )
+    elif style == "bots":
+        recorded = all(p["pool_size"] is not None for p in snap["players"] if p["status"] == "active")
+        console.print(
+            "Every pod was drafted by bots; "
+            + ("pools are recorded." if recorded else "pools are not all recorded yet.")
+        )
+    else:
+        run_event_draft(events, event_id, player, console, Terminal(console))
+
+
+def event_timer(
+    event_id: EventArg,
+    seconds: Annotated[
+        int | None, typer.Option("--seconds", help="Seconds for a full pack (default: the event's timer or 60).")
+    ] = None,
+    db: DbOption = None,
+) -> None:
+    """Big screen for a physical draft: round, passing direction and a shrinking pick timer."""
+    if seconds is not None:
+        positive(seconds, "--seconds")  # --seconds 0 is refused, never read as "the default"
+    snap = core(db).snapshot(event_id)
+    event = snap["event"]
+    if event["mode"] == "sealed" or event["style"] != "physical":
+        kind = (
+            "a sealed event (no packs are passed)"
+            if event["mode"] == "sealed"
+            else f"a {event['style']} draft (each terminal times its own picks)"
+        )
+        raise StateError(f"the pick timer is for a physical draft, and event {event_id} is {kind}")
+    base = seconds if seconds is not None else (event["timer"] or 60)
+    size = max(booster_spec(event["set"]).sizes)
+    slots = list(schedule(3, size, 2, base))
+    run_timer(out(), slots, title=event["name"])
+
+
+def event_pool(
+    event_id: EventArg,
+    name: Annotated[str, typer.Argument(help="Player name, or #N for player number N.")],
+    file: Annotated[
+        Path | None, typer.Argument(help="Pool file in any deck format; leave out to type the cards.")
+    ] = None,
+    replace: Annotated[bool, typer.Option("--replace", help="Replace a pool already recorded.")] = False,
+    edit: Annotated[
+        bool, typer.Option("--edit", help="Edit the recorded pool line by line (undo, remove N, new lines).")
+    ] = False,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Record a player's pool from a file, or typed line by line (end with an empty line); --edit changes
+    the recorded one line by line.
+
+    Typed at a terminal, every good line is kept; an unreadable one is set aside with suggestions and
+    asked again at the end, 'undo' takes back the last change.  A pool that isn't full size (60 drafted,
+    120 sealed in CMR) is recorded with a warning."""
+    events = core(db, Pools)
+    if edit and file is not None:
+        raise InputError("--edit changes the recorded pool line by line; to record a file over it use --replace")
+    if file is not None:
+        deck_file = read_file(file)
+    elif sys.stdin.isatty() or edit:
+        event = events.check_pool_entry(event_id, name, replace or edit)  # refused before any typing, not after
+        recorded = pool_lines(events.pool(event_id, name)) if edit else None
+        replace = replace or edit
+        console = out()
+        deck_file = parse(
+            "\n".join(type_pool(console, Terminal(console), events.index, expected_pool_size(event), recorded))
+        )
+    else:
+        lines = []
+        for number, line in enumerate(sys.stdin, start=1):
+            if not line.strip():
+                break
+            byte = undecodable_byte(line)
+            if byte is not None:
+                raise InputError(
+                    f"standard input line {number} is not UTF-8 text (byte 0x{byte:02x}); nothing was recorded"
+                )
+            lines.append(line)
+        deck_file = parse("".join(lines))
+    player_id, warnings = events.record_pool(event_id, name, deck_file, replace)
+    count = len(events.pool(event_id, player_id))
+    if as_json:
+        emit_json({"player": player_id, "cards": count, "warnings": warnings})
+        return
+
+    out().print(f"pool recorded: {count} cards")
+    for warning in warnings:
+        out().print(shown(f"warning: {warning}", style="yellow"))

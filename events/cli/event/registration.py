@@ -1,0 +1,225 @@
+"""``cmdraft event new``, ``list``, ``show`` and ``event player …``: the event itself and its players."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from events.cli.common import MAXIMA, DbOption, JsonOption, emit_json, out
+from events.cli.event.shared import EventArg, core, snapshot_json
+from events.night.drafting import Drafting
+from events.night.pipers import Pipers
+from events.night.registration import Registration, parse_points
+from events.night.seat_codes import note_failures, reset_code, uses_codes
+from events.screens.render import event_board, join_names, shown
+from sets.errors import InputError, StateError
+
+
+def event_new(
+    name: Annotated[str, typer.Argument(help="Event name.")],
+    date: Annotated[str | None, typer.Option(help="YYYY-MM-DD (default today).")] = None,
+    set_code: Annotated[str, typer.Option("--set", help="Set code.")] = "CMR",
+    sealed: Annotated[bool, typer.Option("--sealed", help="Sealed instead of draft (six boosters each).")] = False,
+    style: Annotated[str, typer.Option("--style", help="physical, terminal or bots.")] = "physical",
+    pod_size: Annotated[int, typer.Option("--pod-size", help="Most seats in a draft pod.")] = 8,
+    game_size: Annotated[int, typer.Option("--game-size", help="Players per game pod (3-5).")] = 4,
+    one_v_one: Annotated[bool, typer.Option("--1v1", help="Play 1v1 games instead of multiplayer pods.")] = False,
+    timer: Annotated[int, typer.Option("--timer", help="Seconds for the first pick of a pack (0: none).")] = 0,
+    points: Annotated[str, typer.Option("--points", help="Placement points, best place first.")] = "3,2,1,0",
+    piper_stock: Annotated[int, typer.Option("--piper-stock", help="Prismatic Pipers the store can lend.")] = 0,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Seed for seating and pairings (packs come from a secret).")
+    ] = None,
+    no_codes: Annotated[
+        bool, typer.Option("--no-codes", help="Terminal drafts without seat codes: any terminal may pick for anyone.")
+    ] = False,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Create an event."""
+    try:
+        parse_points(points)
+    except InputError as error:
+        raise InputError(f"--points: {error}") from None
+    if not 0 <= timer <= MAXIMA["--timer"]:
+        raise InputError(f"--timer must be from 0 to {MAXIMA['--timer']:,} seconds, not {timer:,}")
+    if not 0 <= piper_stock <= MAXIMA["--piper-stock"]:
+        raise InputError(f"--piper-stock must be from 0 to {MAXIMA['--piper-stock']:,}, not {piper_stock:,}")
+    event_id = core(db, Registration).create(
+        name,
+        date=date,
+        set_code=set_code,
+        mode="sealed" if sealed else "draft",
+        style=style,
+        pod_size=pod_size,
+        game_size=game_size,
+        one_v_one=one_v_one,
+        timer=timer,
+        points=points,
+        piper_stock=piper_stock,
+        seed=seed,
+        codes=not no_codes,
+    )
+    if as_json:
+        emit_json({"id": event_id})
+    else:
+        out().print(f"Event {event_id} created. Register players with: cmdraft event player add {event_id} NAME")
+
+
+def event_list(db: DbOption = None, as_json: JsonOption = False) -> None:
+    """List events."""
+    rows = core(db).list_events()
+    if as_json:
+        emit_json(
+            [{k: row[k] for k in ("id", "name", "date", "set", "mode", "style", "status", "players")} for row in rows]
+        )
+        return
+
+    if not rows:
+        out().print("No events yet: create one with 'cmdraft event new NAME'.")
+        return
+    table = Table("Id", "Name", "Date", "Kind", "Status", "Players", title="Events")
+    for row in rows:
+        table.add_row(
+            str(row["id"]),
+            shown(row["name"]),
+            row["date"],
+            f"{row['mode']} ({row['style']})",
+            row["status"],
+            str(row["players"]),
+        )
+    out().print(table)
+
+
+def event_show(event_id: EventArg, db: DbOption = None, as_json: JsonOption = False) -> None:
+    """The status board: players, pods, pools, decks and rounds."""
+    events = core(db, Pipers)
+    snap = note_failures(events, event_id, events.snapshot(event_id))
+    if as_json:
+        emit_json({**snapshot_json(snap), "pipers": events.piper_ledger(event_id)})
+        return
+
+    out().print(event_board(snap, events.piper_ledger(event_id)))
+
+
+def player_add(
+    event_id: EventArg,
+    names: Annotated[list[str], typer.Argument(metavar="NAME...", help="One or more player names (any characters).")],
+    bot: Annotated[bool, typer.Option("--bot", help="A bot fills this seat in a terminal draft.")] = False,
+    sealed: Annotated[
+        bool, typer.Option("--sealed", help="After the draft has started: join with a sealed pool (six boosters).")
+    ] = False,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Register players (after seating: a seat in the smallest pod with room, or a re-seat offer when
+    every pod is full; after the draft has started: with a sealed pool)."""
+    events = core(db, Registration)
+    ids = [events.add_player(event_id, name, bot=bot, sealed=sealed) for name in names]
+    numbers = {p["id"]: p["number"] for p in events.snapshot(event_id)["players"]}
+    offer = events.late_offer(event_id)
+    if as_json:
+        emit_json({"players": ids, "numbers": [numbers[pid] for pid in ids], "offer": offer})
+        return
+
+    for name, pid in zip(names, ids, strict=True):
+        out().print(shown(f"registered {name!r} as player #{numbers[pid]}"))
+    if offer:
+        out().print(shown(offer, style="yellow"))
+
+
+def player_checkin(
+    event_id: EventArg,
+    names: Annotated[list[str] | None, typer.Argument(metavar="NAME...", help="Players present (name or #N).")] = None,
+    everyone: Annotated[bool, typer.Option("--all", help="Check in every registered player.")] = False,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Mark players present; once check-in is used, 'event seat' seats only the players checked in."""
+    if bool(names) == everyone:
+        raise InputError("name the players who are here, or use --all (not both)")
+    events = core(db, Registration)
+    checked = events.check_in(event_id, None if everyone else names)
+    offer = events.late_offer(event_id)
+    if as_json:
+        emit_json({"checked_in": checked, "offer": offer})
+        return
+
+    out().print(shown(f"checked in: {join_names(checked)}"))
+    if offer:
+        out().print(shown(offer, style="yellow"))
+
+
+def player_drop(
+    event_id: EventArg,
+    name: Annotated[str, typer.Argument(help="Player name, or #N for player number N.")],
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Drop a player: no more pairings, no deck registration."""
+    player = core(db, Registration).drop_player(event_id, name)
+    if as_json:
+        emit_json({"dropped": player["name"]})
+    else:
+        out().print(shown(f"{player['name']} dropped"))
+
+
+def player_rename(
+    event_id: EventArg,
+    name: Annotated[str, typer.Argument(help="Player name, or #N for player number N.")],
+    new_name: Annotated[str, typer.Argument(metavar="NEW_NAME", help="The corrected name.")],
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Correct a player's name (everywhere it is shown)."""
+    old, new = core(db, Registration).rename_player(event_id, name, new_name)
+    if as_json:
+        emit_json({"old": old, "new": new})
+    else:
+        out().print(shown(f"{old} is now {new}"))
+
+
+def player_remove(
+    event_id: EventArg,
+    name: Annotated[str, typer.Argument(help="Player name, or #N for player number N.")],
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Take back a registration before seating (a typo, a double entry): the player is gone, not dropped."""
+    removed = core(db, Registration).remove_player(event_id, name)
+    if as_json:
+        emit_json({"removed": removed})
+    else:
+        out().print(shown(f"{removed} removed from the event"))
+
+
+def player_code(
+    event_id: EventArg,
+    name: Annotated[str, typer.Argument(help="Player name, or #N for player number N.")],
+    reset: Annotated[
+        bool, typer.Option("--reset", help="Give the player a new code (the old one stops working).")
+    ] = False,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """A player's seat code, for the desk: with --reset a new one, and the seat is unbound from its terminal."""
+    events = core(db, Drafting)
+    if reset:
+        player, code = reset_code(events, event_id, name)
+    else:
+        with events.store.read() as handle:
+            event = events._event(handle, event_id)
+            found = events._player(handle, event_id, name)
+        if not uses_codes(event):
+            raise StateError(
+                f"event {event_id} has no seat codes (it was made with --no-codes, or is not a terminal draft)"
+            )
+        if not found.get("code"):
+            raise StateError(f"{found['name']} has no seat code yet: codes are given at seating")
+        player, code = found["name"], found["code"]
+    if as_json:
+        emit_json({"player": player, "code": code, "reset": reset})
+    else:
+        out().print(shown(f"{player}'s seat code: {code}" + (" (new; the old one no longer works)" if reset else "")))

@@ -1,0 +1,188 @@
+"""``cmdraft event round``, ``result``, ``standings``, ``game``, ``clock`` and ``finish``: playing the rounds."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from events import timing
+from events.cli.common import DbOption, JsonOption, emit_json, out
+from events.cli.event.shared import EventArg, core, number_pairs
+from events.night.games import Games
+from events.night.round_clock import start_clock
+from events.night.rounds import Rounds
+from events.night.schema import number_text
+from events.outputs.printables import first_players
+from events.screens.clock import run_clock
+from events.screens.render import game_board, join_names, shown, standings_table
+from sets.errors import InputError
+from sets.numbers import parse_int
+
+
+def event_round(
+    event_id: EventArg,
+    force: Annotated[bool, typer.Option("--force", help="Pair even if some decks are missing.")] = False,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Start the next round: game pods at random in round one, then by points avoiding repeat opponents."""
+    result = core(db, Rounds).new_round(event_id, force)
+    if as_json:
+        emit_json(result)
+        return
+
+    table = Table("Table", "Players (seat order)", "Goes first", title=f"Round {result['round']}")
+    for number, (names, first) in enumerate(zip(result["tables"], result["first"], strict=True), start=1):
+        table.add_row(str(number), shown(join_names(names)), shown(first))
+    out().print(table)
+
+
+def event_result(
+    event_id: EventArg,
+    round_number: Annotated[int, typer.Argument(metavar="ROUND")],
+    table: Annotated[int, typer.Argument(metavar="TABLE")],
+    order: Annotated[
+        str, typer.Argument(metavar="ORDER", help="Finishing order: 'Ann > Bo = Cy > Di' ('=' for a draw).")
+    ],
+    replace: Annotated[
+        bool, typer.Option("--replace", help="Correct a result already recorded (until the event is finished).")
+    ] = False,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Record a table's result by finishing order; --replace corrects one, also after the next round was
+    paired (the standings follow; the pairing stays, and the tables it would have changed are named)."""
+    result = core(db, Rounds).record_result(event_id, round_number, table, order, replace)
+    if as_json:
+        emit_json({**result, "points": {name: round(float(points), 4) for name, points in result["points"].items()}})
+        return
+
+    out().print(shown(join_names(f"{name} {number_text(points)}" for name, points in result["points"].items())))
+    if result["next_round"] is not None:
+        changed = result["would_change"]
+        verdict = (
+            f"would have changed tables {join_names(map(str, changed))} of round {result['next_round']}"
+            if changed
+            else f"would not have changed the pairing of round {result['next_round']}"
+        )
+        out().print(
+            shown(
+                f"corrected after round {result['next_round']} was paired: the standings follow; this result "
+                f"{verdict} (its pairing stays as it is)",
+                style="yellow",
+            ),
+            soft_wrap=True,
+        )
+
+
+def event_standings(event_id: EventArg, db: DbOption = None, as_json: JsonOption = False) -> None:
+    """Standings: points, then opponents' average points, then average place; exact ties share a rank."""
+    events = core(db, Rounds)
+    rows = events.standings(event_id)
+    if as_json:
+        emit_json([row.to_json() for row in rows])
+        return
+
+    out().print(standings_table(rows, events.snapshot(event_id)["event"]["points"]))
+
+
+def event_game(
+    event_id: EventArg,
+    round_number: Annotated[int, typer.Argument(metavar="ROUND")],
+    table: Annotated[int, typer.Argument(metavar="TABLE")],
+    life: Annotated[list[str] | None, typer.Option("--life", help="NAME=DELTA life change (repeatable).")] = None,
+    damage: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--damage", help="VICTIM=SOURCE:COMMANDER[#K]:N commander damage, e.g. Ann=Bo:Piper#2:7 (repeatable)."
+        ),
+    ] = None,
+    cast: Annotated[
+        list[str] | None,
+        typer.Option("--cast", help="NAME=COMMANDER[#K]: a cast from the command zone, e.g. Bo=Piper#1 (repeatable)."),
+    ] = None,
+    undo: Annotated[
+        bool, typer.Option("--undo", help="Take back the table's last entry (while the round is open).")
+    ] = False,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Game tracker for one table: life from 40, commander damage (21 loses), commander tax; --undo takes
+    back the last entry."""
+    damages = []
+    for value in damage or []:
+        victim, sep, rest = value.partition("=")
+        rest, sep2, amount = rest.rpartition(":")
+        source, sep3, commander = rest.partition(":")
+        if not (sep and sep2 and sep3) or not victim.strip() or not source.strip() or not commander.strip():
+            raise InputError(f"bad --damage {value!r}: write VICTIM=SOURCE:COMMANDER:N, e.g. Ann=Bo:Piper#2:7")
+        damages.append(
+            (victim.strip(), source.strip(), commander.strip(), parse_int(amount, f"damage in --damage {value!r}"))
+        )
+    casts = []
+    for value in cast or []:
+        name, sep, commander = value.partition("=")
+        if not sep or not name.strip() or not commander.strip():
+            raise InputError(f"bad --cast {value!r}: write NAME=COMMANDER, e.g. Bo=Piper#1")
+        casts.append((name.strip(), commander.strip()))
+
+    board = core(db, Games).game(
+        event_id,
+        round_number,
+        table,
+        life=number_pairs(life, "--life", signed=True),
+        damage=damages,
+        casts=casts,
+        undo=undo,
+    )
+    if as_json:
+        emit_json(board)
+        return
+
+    out().print(game_board(board))
+
+
+def event_clock(
+    event_id: EventArg,
+    minutes: Annotated[
+        float | None, typer.Option("--minutes", help="Length of the round (default 50; changes a running clock).")
+    ] = None,
+    restart: Annotated[
+        bool, typer.Option("--restart", help="Start the round's clock again from the full length.")
+    ] = False,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Big-screen countdown for the current round, pairings beside it; p pauses or resumes, q quits.
+
+    The start time and pauses are kept in the event: reopening the clock, or a second terminal, shows
+    the true time left."""
+    events = core(db)
+    number, clock = start_clock(events, event_id, minutes, restart=restart)
+    now = timing.now()
+    if as_json:
+        emit_json(
+            {
+                "round": number,
+                "length": clock.length,
+                "remaining": round(clock.remaining(now), 1),
+                "paused": clock.paused,
+                "started": clock.started,
+            }
+        )
+        return
+
+    snap = events.snapshot(event_id)
+    names = {p["id"]: p["name"] for p in snap["players"]}
+    rnd = next(r for r in snap["rounds"] if r["number"] == number)
+    tables = [[names[pid] for pid in table] for table in rnd["tables"]]
+    first = [names[pid] for pid in first_players(snap["event"], rnd)]
+    run_clock(out(), events, event_id, number, f"{snap['event']['name']} · round clock", tables, first)
+
+
+def event_finish(event_id: EventArg, db: DbOption = None) -> None:
+    """Close the event: no more results."""
+    core(db, Rounds).finish(event_id)
+    out().print(f"event {event_id} finished")

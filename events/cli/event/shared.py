@@ -1,0 +1,111 @@
+"""What the event commands share: the phase a command works with, the event argument, ``NAME=NUMBER``
+options and the JSON of the status board."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from events.cli.common import open_store
+from events.night.base import EventBase
+from events.night.drafting import Drafting
+from sets.errors import InputError, StorageError
+from sets.numbers import parse_int
+
+EventArg = Annotated[int, typer.Argument(metavar="ID", help="Event number (see 'cmdraft event list').")]
+
+
+def core(db: Path | None, phase: type | None = None):
+    """The use cases of one phase of the night (``phase``, a class from its module in ``events``; the
+    shared reading of ``events.night.base`` when none), after finishing whatever an interrupted command left
+    behind."""
+    store = open_store(db)
+    with store.read():
+        pass  # a database that can't be read is refused here, in one line (exit 4)
+    try:
+        Drafting(store).recover()
+    except StorageError as error:
+        # A full disk or a read-only file: reading commands still work on what is saved, and the
+        # half-done step is finished by the next command that can write.
+        sys.stderr.write(f"cmdraft: note: finishing an interrupted step is postponed ({error})\n")
+    return (phase or EventBase)(store)
+
+
+def number_pairs(values: list[str] | None, what: str, signed: bool = False) -> dict[str, int]:
+    """``NAME=NUMBER`` options; the number through the one strict parser (a sign only when ``signed``)."""
+    out_: dict[str, int] = {}
+    for value in values or []:
+        key, sep, number = value.rpartition("=")
+        if not sep or not key.strip():
+            raise InputError(f"bad {what} {value!r}: write NAME=NUMBER")
+        out_[key.strip()] = parse_int(number, f"number in {what} {value!r}", signed=signed)
+    return out_
+
+
+def snapshot_json(snap: dict[str, Any]) -> dict[str, Any]:
+    event = snap["event"]
+    names = {p["id"]: p["name"] for p in snap["players"]}
+    return {
+        "event": {
+            k: event[k]
+            for k in (
+                "id",
+                "name",
+                "date",
+                "set",
+                "mode",
+                "style",
+                "status",
+                "pod_size",
+                "game_size",
+                "one_v_one",
+                "timer",
+                "points",
+                "piper_stock",
+            )
+        },
+        "players": [
+            {
+                "id": p["id"],
+                "number": p["number"],
+                "name": p["name"],
+                "status": p["status"],
+                "late": p["late"],
+                "checked_in": bool(p.get("checked_in")),
+                "dropped_after": p.get("dropped_after"),
+                "bot": bool(p.get("bot")),
+                "pod": p["pod"],
+                "seat": None if p["seat"] is None else p["seat"] + 1,
+                "pipers_requested": p["requested"],
+                "pool_size": p["pool_size"],
+                "deck": p["deck"],
+                **({"wrong_codes": p["wrong_codes"]} if "wrong_codes" in p else {}),
+            }
+            for p in snap["players"]
+        ],
+        "pods": [
+            {
+                "pod": pod["number"],
+                "players": [names[i] for i in pod["players"]],
+                "pipers_opened": pod.get("opened"),
+                "draft": snap["drafts"].get(pod["number"]),
+            }
+            for pod in snap["pods"]
+        ],
+        "rounds": [
+            {
+                "round": r["number"],
+                "status": r["status"],
+                "tables": [[names[i] for i in t] for t in r["tables"]],
+                "results": {
+                    str(res["table"]): [[names[i] for i in group] for group in res["order"]]
+                    for res in snap["results"]
+                    if res["round"] == r["number"]
+                },
+            }
+            for r in snap["rounds"]
+        ],
+    }
