@@ -167,19 +167,12 @@ def test_an_existing_file_needs_force_and_a_file_of_this_run_does_not(friday, tm
         ("sim", "--seed", "1", "--out", ""),
     ],
 )
-def test_an_empty_out_is_bad_input_and_writes_nothing(friday, tmp_path, args, monkeypatch):
+def test_an_empty_out_is_bad_input_and_writes_nothing(friday, tmp_path, args, monkeypatch, cli):
     work = tmp_path / "cwd"
     work.mkdir()
+    monkeypatch.chdir(work)
     db_args = ("--db", str(friday)) if args[0] == "event" else ()
-    result = subprocess.run(
-        [sys.executable, "-m", "events", *args, *db_args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=work,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )
-    err = one_line(result, 2)
+    err = one_line(cli(*args, *db_args), 2)
     assert "--out needs a path" in err and list(work.iterdir()) == []
 
 

@@ -249,16 +249,10 @@ def test_an_event_pick_screen_shows_no_seed_and_a_practice_one_does(tmp_path, cl
     db = tmp_path / "screen.json"
     event_id = terminal_night(cli, db, "Ann", bots=3, codes=False)
     start(cli, db, event_id)
-    ann = spawn(["event", "draft", str(event_id), "--player", "Ann", "--db", str(db)], tmp_path, timeout=30)
-    ann.expect(PICK)
-    assert "seed" not in ann.before
-    ann.sendline("quit")
-    ann.expect(pexpect.EOF)
-    practice = spawn(["play", "--seed", "77", "--players", "3", "--db", str(db)], tmp_path, timeout=30)
-    practice.expect(PICK)
-    assert "(seed 77)" in practice.before
-    practice.sendline("quit")
-    practice.expect(pexpect.EOF)
+    ann = cli("event", "draft", event_id, "--player", "Ann", "--db", db, input="quit\n")
+    assert ann.exit_code == 0 and PICK.search(ann.stdout) and "seed" not in ann.stdout
+    practice = cli("play", "--seed", "77", "--players", "3", "--db", db, "--plain", "--confirm", input="quit\n")
+    assert practice.exit_code == 0 and PICK.search(practice.stdout) and "(seed 77)" in practice.stdout
 
 
 def test_exports_hold_the_secret_only_after_finish_and_it_replays_the_draft(tmp_path, cli):
@@ -389,33 +383,24 @@ def test_a_wrong_code_waits_the_delay_and_a_right_one_does_not(tmp_path, cli, ma
     assert len(failures(events, event_id)[ann]) == 1
 
 
-def test_the_desk_resets_a_code(tmp_path, cli):
+def test_the_desk_resets_a_code(tmp_path, cli, manual_clock):
     db = tmp_path / "reset.json"
     event_id = terminal_night(cli, db, "Ann", "Bo")
     start(cli, db, event_id)
     old = codes_of(db, event_id)["Ann"]
-    ann = spawn(["event", "draft", str(event_id), "--player", "Ann", "--db", str(db)], tmp_path, timeout=30)
-    ann.expect("Seat code for Ann")
-    ann.sendline(old)
-    ann.expect(PICK)  # this terminal is bound to Ann's seat
-    ann.sendline("quit")
-    ann.expect(pexpect.EOF)
+    ann = cli("event", "draft", event_id, "--player", "Ann", "--db", db, input=f"{old}\nquit\n")
+    assert "Seat code for Ann" in ann.stdout and PICK.search(ann.stdout)  # this terminal is bound to Ann's seat
     shown = cli("event", "player", "code", event_id, "Ann", "--db", db)
     assert shown.exit_code == 0 and old in shown.stdout
     reset = cli("event", "player", "code", event_id, "Ann", "--reset", "--db", db, "--json")
     assert reset.exit_code == 0, reset.output
     new = json.loads(reset.stdout)["code"]
     assert new != old and codes_of(db, event_id)["Ann"] == new
-    ann = spawn(["event", "draft", str(event_id), "--player", "Ann", "--db", str(db)], tmp_path, timeout=30)
-    ann.expect(
-        "Seat code for Ann"
-    )  # the reset unbound the seat: even the terminal it was bound to must give the new code
-    ann.sendline(old)
-    ann.expect("Wrong code")
-    ann.sendline(new)
-    ann.expect(PICK)
-    ann.sendline("quit")
-    ann.expect(pexpect.EOF)
+    # the reset unbound the seat: even the terminal it was bound to must give the new code
+    ann = cli("event", "draft", event_id, "--player", "Ann", "--db", db, input=f"{old}\n{new}\nquit\n")
+    assert "Seat code for Ann" in ann.stdout
+    after_asking = ann.stdout.partition("Seat code for Ann")[2]
+    assert "Wrong code" in after_asking and PICK.search(after_asking.partition("Wrong code")[2])
 
 
 def test_without_codes_any_terminal_picks_as_before(tmp_path, cli):
@@ -423,11 +408,8 @@ def test_without_codes_any_terminal_picks_as_before(tmp_path, cli):
     event_id = terminal_night(cli, db, "Ann", "Bo", codes=False)
     start(cli, db, event_id)
     assert set(codes_of(db, event_id).values()) == {None}
-    ann = spawn(["event", "draft", str(event_id), "--player", "Ann", "--db", str(db)], tmp_path, timeout=30)
-    ann.expect(PICK)
-    assert "Seat code" not in ann.before
-    ann.sendline("quit")
-    ann.expect(pexpect.EOF)
+    ann = cli("event", "draft", event_id, "--player", "Ann", "--db", db, input="quit\n")
+    assert ann.exit_code == 0 and PICK.search(ann.stdout) and "Seat code" not in ann.stdout
 
 
 # --- 5. restoring over a live draft --------------------------------------------------------------------------------------
