@@ -492,6 +492,7 @@ def test_the_judge_uses_reference_text_over_tags(cmr):
 
 @pytest.mark.parametrize("group", ["event_store", "bots", "pods"])
 def test_benchmark_help_prints_options_and_runs_nothing(group):
+    """In a process of its own: the benchmark's command line (``python -m tests.benchmarks``), its options and exit code."""
     done = subprocess.run(
         [sys.executable, "-m", "tests.benchmarks", group, "--help"],
         capture_output=True,
@@ -506,6 +507,7 @@ def test_benchmark_help_prints_options_and_runs_nothing(group):
 
 
 def test_benchmark_refuses_unknown_or_misplaced_options():
+    """In a process of its own: the benchmark's command line refusing options, with its exit code."""
     for args in (["bots", "--players", "8"], ["pods", "--pods", "2"], ["bots", "--frobnicate"]):
         done = subprocess.run(
             [sys.executable, "-m", "tests.benchmarks", *args], capture_output=True, text=True, cwd=ROOT, timeout=60
@@ -514,6 +516,7 @@ def test_benchmark_refuses_unknown_or_misplaced_options():
 
 
 def test_bots_benchmark_reports_every_style_and_target():
+    """In a process of its own: the benchmark's command line, as README gives it."""
     done = subprocess.run(
         [sys.executable, "-m", "tests.benchmarks", "bots", "--pods", "1", "--json"],
         capture_output=True,

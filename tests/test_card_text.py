@@ -188,6 +188,7 @@ def test_bundled_code_given_with_code_is_refused(cli, tmp_path):
 
 @pytest.mark.parametrize("kind", ["set", "texts"])
 def test_import_into_an_unwritable_data_folder_is_one_line(tmp_path, kind):
+    """In a process of its own: the real command with a data folder it cannot write: one line on stderr, no traceback."""
     import subprocess
 
     blocker = tmp_path / "home"
@@ -293,6 +294,7 @@ def test_a_checksum_file_without_a_digest_is_refused(cli, server, cmdraft_home):
 
 
 def test_without_a_network_download_says_so_in_one_line(tmp_path):
+    """In a process of its own: the real command with no server to reach: one line on stderr, the exit code."""
     import socket
     import subprocess
 
@@ -315,6 +317,7 @@ def test_only_https_leaves_this_machine(cli, url):
 
 
 def test_download_shows_a_progress_bar_in_a_terminal(server, tmp_path):
+    """A real terminal (a pseudo-terminal, the command in a process of its own): the progress bar shows only on a terminal."""
     folder, base = server
     publish(folder, cmr_mtgjson())
     env = dict(os.environ, CMDRAFT_HOME=str(tmp_path / "home"), CMDRAFT_MTGJSON_URL=base, COLUMNS="100", TERM="xterm")

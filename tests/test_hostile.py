@@ -665,6 +665,7 @@ def test_a_deck_file_over_10_mib_is_refused_before_it_is_read(tmp_path, cli):
 
 
 def test_a_latin1_name_is_refused_naming_the_byte(friday):
+    """In a process of its own: bytes that are not UTF-8 reach a command only through a real process's arguments."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), "LC_ALL": "C.UTF-8"}
     result = subprocess.run(
         [sys.executable, "-m", "events", "event", "player", "add", "1", b"Jos\xe9", "--db", str(friday)],
@@ -679,6 +680,7 @@ def test_a_latin1_name_is_refused_naming_the_byte(friday):
 
 
 def test_screens_on_a_non_utf8_stream_replace_what_they_cant_show(friday, tmp_path):
+    """In a process of its own: a process whose output stream is not UTF-8 (PYTHONIOENCODING)."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "latin-1"}
     added = subprocess.run(
         [sys.executable, "-m", "events", "event", "player", "add", "1", "李小龍", "--db", str(friday)],
@@ -721,6 +723,7 @@ def test_screens_on_a_non_utf8_stream_replace_what_they_cant_show(friday, tmp_pa
 
 
 def test_player_add_on_a_latin1_terminal_saves_once_and_exits_0(tmp_path):
+    """In a process of its own: a process whose streams are ASCII only (PYTHONIOENCODING)."""
     db = tmp_path / "db.json"
     Events(Store(db)).create("Night", seed=1)
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "ascii"}
@@ -839,6 +842,7 @@ def test_a_5000_character_set_code_is_one_line(cli):
 
 
 def test_a_pool_typed_in_latin1_is_refused_naming_the_byte(friday):
+    """In a process of its own: bytes that are not UTF-8 on a real process's standard input."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), "LC_ALL": "C.UTF-8"}
     before = friday.read_bytes()
     result = subprocess.run(

@@ -28,6 +28,7 @@ def test_ci_shows_the_slowest_tests_and_checks_the_users_folder_is_left_alone():
 
 
 def test_fuzzers_try_a_quarter_here_and_every_example_on_demand():
+    """In a process of its own: the full count is read from the environment when the module is first imported."""
     assert examples(60) == 15 and examples(8) == 5
     shown = subprocess.run(
         [sys.executable, "-c", "from tests.sweeps import examples; print(examples(60))"],

@@ -89,6 +89,7 @@ def test_a_pick_made_on_a_pack_that_moved_on_is_refused_by_the_engine():
 
 
 def test_two_terminals_for_one_seat_a_confirm_on_an_old_screen_is_refused_and_the_new_pack_shown(tmp_path, cli):
+    """Two terminals at once, each a process of its own: one seat, two screens, a confirm on the older one."""
     db = tmp_path / "stale.json"
     event_id = terminal_night(cli, db, "Ann", bots=3, codes=False)
     start(cli, db, event_id)
@@ -119,6 +120,7 @@ def test_two_terminals_for_one_seat_a_confirm_on_an_old_screen_is_refused_and_th
 
 
 def test_two_processes_racing_for_the_same_seats_make_each_pick_exactly_once(tmp_path, cli):
+    """Crash safety: real processes, killed or racing, on a real database file; two processes racing for the same seats."""
     db = tmp_path / "race.json"
     event_id = terminal_night(cli, db, "Ann", "Bo", "Cy", codes=False)
     start(cli, db, event_id)
@@ -139,6 +141,7 @@ def test_two_processes_racing_for_the_same_seats_make_each_pick_exactly_once(tmp
 
 
 def test_the_desk_starting_the_draft_picks_for_nobody(tmp_path, cli):
+    """Two terminals at once, each a process of its own: the desk's terminal and a player's, at once."""
     db = tmp_path / "desk.json"
     event_id = terminal_night(cli, db, "Ann", bots=3, codes=False)
     desk = spawn(["event", "draft", str(event_id), "--db", str(db)], tmp_path, timeout=60)
@@ -418,6 +421,7 @@ def test_without_codes_any_terminal_picks_as_before(tmp_path, cli):
 def test_restore_over_a_live_draft_is_refused_unless_forced_which_stops_it_and_counts_the_discarded_picks(
     tmp_path, cli
 ):
+    """Crash safety: real processes, killed or racing, on a real database file; a terminal picking in its own process while the desk restores."""
     db = tmp_path / "live.json"
     event_id = terminal_night(cli, db, "Ann", "Bo", codes=False)
     start(cli, db, event_id)
@@ -480,6 +484,7 @@ def test_restore_all_over_a_live_draft_is_refused_unless_forced(tmp_path, cli):
 
 
 def test_the_next_write_of_a_draft_file_removes_its_killed_temporaries(tmp_path, cli):
+    """Crash safety: real processes, killed or racing, on a real database file; a process that has ended leaves its temporary file."""
     db = tmp_path / "tmp.json"
     event_id = terminal_night(cli, db, "Ann", "Bo", codes=False)
     start(cli, db, event_id)
@@ -500,6 +505,7 @@ def test_the_next_write_of_a_draft_file_removes_its_killed_temporaries(tmp_path,
 
 @pytest.mark.parametrize("args", [["event_store", "--help"], ["event_store", "-h"]])
 def test_the_benchmark_help_prints_its_options_and_runs_nothing(args):
+    """In a process of its own: the benchmark's command line (``python -m tests.benchmarks``), its options and exit code."""
     done = subprocess.run(
         [sys.executable, "-m", "tests.benchmarks", *args],
         cwd=Path(__file__).resolve().parents[1],
@@ -513,6 +519,7 @@ def test_the_benchmark_help_prints_its_options_and_runs_nothing(args):
 
 
 def test_the_benchmark_refuses_an_unknown_option():
+    """In a process of its own: the benchmark's command line refusing an option, with its exit code."""
     done = subprocess.run(
         [sys.executable, "-m", "tests.benchmarks", "event_store", "--player", "8"],
         cwd=Path(__file__).resolve().parents[1],
