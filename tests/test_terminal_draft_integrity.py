@@ -448,7 +448,9 @@ def test_restore_over_a_live_draft_is_refused_unless_forced_which_stops_it_and_c
     output, errors = terminal.communicate(timeout=60)
     acked = acks("".join(seen) + output)
     assert "DONE" not in output and "replaced" in errors
-    assert report["discarded_picks"] == len(acked) >= 10  # every acknowledged pick is counted, none silently lost
+    # every acknowledged pick is counted, none silently lost (a pick saved as the restore stopped the terminal, its
+    # acknowledgement not yet printed, is counted too)
+    assert report["discarded_picks"] >= len(acked) >= 10
     snap = Events(Store(db)).snapshot(event_id)
     assert snap["event"]["status"] == "drafting" and snap["drafts"] == {1: "drafting"}
     session, _ = session_of(db, event_id, "Ann")
