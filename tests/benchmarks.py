@@ -274,12 +274,12 @@ def _store_terminal(
 
     With ``limit``, the first terminal to reach that many picks stops them all (``stop``).
     """
-    from events.night.event import Events
     from events.storage.store import Store
+    from tests.night import Night
 
-    events = Events(Store(db))
+    events = Night(Store(db))
     snap = events.snapshot(event_id)
-    seating = {pod["number"]: pod["players"] for pod in snap["pods"] if mine & set(pod["players"])}
+    seating = {pod.number: pod.players for pod in snap.pods if mine & set(pod.players)}
     sessions = {number: events.draft_session(event_id, number) for number in seating}
     times: list[float] = []
     acked: list[tuple[int, int, int]] = []
@@ -322,21 +322,21 @@ def store_run(players: int, terminals: int, limit: int | None = None) -> dict[st
     import tempfile
     from pathlib import Path
 
-    from events.night.event import Events
     from events.storage.store import Store
+    from tests.night import Night
 
     with tempfile.TemporaryDirectory() as folder:
         db = Path(folder) / "event.json"
-        events = Events(Store(db))
+        events = Night(Store(db))
         event_id = events.create("Benchmark", style="terminal", seed=1)
         ids = [events.add_player(event_id, f"Player {i + 1}") for i in range(players)] if players <= 64 else None
         if ids is None:  # many players: register them in one transaction (setup is not measured)
-            from events.night.event import PLAYERS
+            from events.night.schema import PLAYERS
 
             with events.store.write() as handle:
                 ids = handle.table(PLAYERS).insert_multiple(
                     {
-                        "e": event_id,
+                        "event": event_id,
                         "name": f"Player {i + 1}",
                         "status": "active",
                         "late": False,
@@ -344,6 +344,7 @@ def store_run(players: int, terminals: int, limit: int | None = None) -> dict[st
                         "pod": None,
                         "seat": None,
                         "requested": 0,
+                        "number": i + 1,
                     }
                     for i in range(players)
                 )
@@ -368,11 +369,11 @@ def store_run(players: int, terminals: int, limit: int | None = None) -> dict[st
                 child.join()
             times = [t for outcome in outcomes for t in outcome[0]]
             acked = [a for outcome in outcomes for a in outcome[1]]
-        check = Events(Store(db))
+        check = Night(Store(db))
         on_disk = set()
-        for pod in check.snapshot(event_id)["pods"]:
-            session = check.draft_session(event_id, pod["number"])
-            on_disk |= {(pod["players"][p.seat], p.pack, p.pick) for p in session.draft.log}
+        for pod in check.snapshot(event_id).pods:
+            session = check.draft_session(event_id, pod.number)
+            on_disk |= {(pod.players[p.seat], p.pack, p.pick) for p in session.draft.log}
         lost = len(set(acked) - on_disk)
         disk = sum(f.stat().st_size for f in Path(folder).rglob("*") if f.is_file())
     cuts = statistics.quantiles(times, n=100, method="inclusive")

@@ -26,9 +26,9 @@ import sys
 import time
 
 from draft.engine import StalePickError
-from events.night.event import Events
 from events.storage.store import Store
 from sets.errors import CmdraftError
+from tests.night import Night
 
 KILL = os.environ.get("WORKER_KILL", "")
 PICK_PAUSE = float(os.environ.get("WORKER_PICK_PAUSE", "0"))
@@ -76,28 +76,28 @@ def wait_turn(index: int) -> None:
 
 
 def picks(db: str, event_id: int, names: list[str]) -> None:
-    events = Events(Store(db))
+    events = Night(Store(db))
     snap = events.snapshot(event_id)
-    ids = {events._player_id(event_id, name) for name in names}
-    pods = [pod for pod in snap["pods"] if ids & set(pod["players"])]
-    sessions = {pod["number"]: (pod, events.draft_session(event_id, pod["number"])) for pod in pods}
+    ids = {events.player_id(event_id, name) for name in names}
+    pods = [pod for pod in snap.pods if ids & set(pod.players)]
+    sessions = {pod.number: (pod, events.draft_session(event_id, pod.number)) for pod in pods}
     count = 0
     while not all(session.draft.finished for _, session in sessions.values()):
         progressed = False
         for number, (pod, session) in sessions.items():
             session.refresh()
             for seat in session.waiting_humans():
-                if pod["players"][seat] not in ids or seat not in session.waiting_humans():
+                if pod.players[seat] not in ids or seat not in session.waiting_humans():
                     continue  # not ours, or picked meanwhile (this session caught up with another terminal's picks)
                 try:
                     record = session.pick(session.suggested_pick(seat))
                 except StalePickError:  # another terminal picked for this seat first: its pack moved on
-                    print(f"STALE {pod['players'][seat]}", flush=True)
+                    print(f"STALE {pod.players[seat]}", flush=True)
                     progressed = True
                     continue
                 count += 1
                 progressed = True
-                print(f"ACK {count} {pod['players'][seat]} {record.pack} {record.pick}", flush=True)
+                print(f"ACK {count} {pod.players[seat]} {record.pack} {record.pick}", flush=True)
                 if KILL == "last-pick" and session.draft.finished:
                     die()
                 time.sleep(PICK_PAUSE)
@@ -108,7 +108,7 @@ def picks(db: str, event_id: int, names: list[str]) -> None:
 
 
 def players(db: str, event_id: int, prefix: str, count: int) -> None:
-    events = Events(Store(db))
+    events = Night(Store(db))
     for i in range(count):
         events.add_player(event_id, f"{prefix}{i}")
         print(f"ACK {i + 1}", flush=True)
@@ -116,7 +116,7 @@ def players(db: str, event_id: int, prefix: str, count: int) -> None:
 
 
 def start(db: str, event_ids: list[int]) -> None:
-    events = Events(Store(db))
+    events = Night(Store(db))
     for index, event_id in enumerate(event_ids):
         wait_turn(index)
         ids = events.start_draft(event_id)
@@ -125,7 +125,7 @@ def start(db: str, event_ids: list[int]) -> None:
 
 
 def register(db: str, event_id: int, names: list[str]) -> None:
-    events = Events(Store(db))
+    events = Night(Store(db))
     events.pool(event_id, names[0])  # warm up: load the card data before the race
     for index, name in enumerate(names):
         wait_turn(index)
@@ -138,7 +138,7 @@ def register(db: str, event_id: int, names: list[str]) -> None:
 
 
 def drop(db: str, event_id: int, names: list[str]) -> None:
-    events = Events(Store(db))
+    events = Night(Store(db))
     for index, name in enumerate(names):
         wait_turn(index)
         player = events.drop_player(event_id, name)

@@ -597,10 +597,10 @@ def test_explain_pick_says_a_piper_is_worth_almost_nothing(cmr):
 
 def test_event_auto_decks_come_from_the_same_builder(tmp_path):
     from draft.sim import piper_card
-    from events.night.event import Events
     from events.storage.store import Store
+    from tests.night import Night
 
-    events = Events(Store(tmp_path / "event.json"))
+    events = Night(Store(tmp_path / "event.json"))
     event_id = events.create("Friday", style="bots", seed=3)
     ids = [events.add_player(event_id, name) for name in ("Ann", "Bo", "Cy", "Di")]
     events.seat(event_id)

@@ -11,10 +11,10 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from events.night.event import Events
 from events.night.round_clock import RoundClock, clock_text, read_clock, start_clock, toggle_pause
 from events.storage.store import Store
 from sets.errors import InputError, StateError
+from tests.night import Night
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo"]
 
@@ -53,8 +53,8 @@ def test_clock_text_rounds_up(seconds, shown):
 # --- stored in the event ---------------------------------------------------------------------------------------
 
 
-def playing_event(tmp_path: Path) -> tuple[Events, int]:
-    events = Events(Store(tmp_path / "clock.json"))
+def playing_event(tmp_path: Path) -> tuple[Night, int]:
+    events = Night(Store(tmp_path / "clock.json"))
     event_id = events.create("Clock <night>", style="bots", seed=5)
     for name in NAMES:
         events.add_player(event_id, name)
@@ -69,7 +69,7 @@ def test_the_clock_is_stored_so_reopening_shows_the_true_time(tmp_path):
     number, clock = start_clock(events, event_id, 50, now=10_000.0)
     assert number == 1 and clock.length == 3000
     # Reopened ten minutes later (another process, the same file): the same start, 40 minutes left.
-    reopened = Events(Store(tmp_path / "clock.json"))
+    reopened = Night(Store(tmp_path / "clock.json"))
     _, again = start_clock(reopened, event_id, now=10_600.0)
     assert again.started == 10_000.0 and again.remaining(10_600.0) == 2400
     toggle_pause(reopened, event_id, 1, now=10_700.0)
@@ -83,7 +83,7 @@ def test_the_clock_is_stored_so_reopening_shows_the_true_time(tmp_path):
 
 
 def test_a_clock_needs_a_round_in_play(tmp_path, cli):
-    events = Events(Store(tmp_path / "early.json"))
+    events = Night(Store(tmp_path / "early.json"))
     event_id = events.create("Early", style="bots", seed=5)
     result = cli("event", "clock", event_id, "--db", events.store.path)
     assert result.exit_code == 3 and "no round is being played" in result.stderr
@@ -188,7 +188,7 @@ def test_ctrl_c_leaves_the_clock_and_restores_the_terminal(tmp_path):
 def test_physical_draft_timer_keys_act_without_enter(tmp_path):
     """A real terminal (a pseudo-terminal, the command in a process of its own): single keys act without Enter only in a terminal's raw mode."""
     db = tmp_path / "timer.json"
-    Events(Store(db)).create("Physical", timer=40, seed=1)
+    Night(Store(db)).create("Physical", timer=40, seed=1)
     child = spawn_shell(cmdraft("event", "timer", "1", "--db", str(db)), tmp_path)
     child.expect("Pick 1 of")
     child.send("p")

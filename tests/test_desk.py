@@ -8,16 +8,17 @@ import json
 
 import pytest
 
-from events.night.event import Events, split_order
+from events.night.rounds import split_order
 from events.storage.store import Store
 from sets.errors import InputError
+from tests.night import Night
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo"]
 
 
 @pytest.fixture
 def events(tmp_path):
-    return Events(Store(tmp_path / "desk.json"))
+    return Night(Store(tmp_path / "desk.json"))
 
 
 def new_event(events, names, **options):
@@ -39,7 +40,7 @@ def test_a_player_named_3_is_reachable_and_3_never_means_player_number_3(events,
     other = new_event(events, ["Ann", "Bo"])  # no player named 2: the bare number is refused with a hint
     result = cli("event", "player", "drop", other, "2", "--db", events.store.path)
     assert result.exit_code == 2 and "for player number 2 write '#2'" in result.stderr
-    assert all(p["status"] == "active" for p in events.snapshot(other)["players"])
+    assert all(p.status == "active" for p in events.snapshot(other).players)
     result = cli("event", "player", "drop", other, "#2", "--db", events.store.path)  # numbers count per event
     assert result.exit_code == 0 and "Bo dropped" in result.stdout
     assert cli("event", "player", "drop", other, "#6", "--db", events.store.path).exit_code == 2
@@ -51,7 +52,7 @@ def test_exact_name_first_then_the_same_name_in_another_case(events):
     with events.store.write() as db:
         db.table("players").insert(
             {
-                "e": event_id,
+                "event": event_id,
                 "name": "ann",
                 "status": "active",
                 "late": False,
@@ -77,10 +78,10 @@ def test_rename_a_player_everywhere(events, cli):
     result = cli("event", "player", "rename", event_id, "Bob", "Bo", "--db", events.store.path)
     assert result.exit_code == 0 and "Bob is now Bo" in result.stdout
     snap = events.snapshot(event_id)
-    assert [p["name"] for p in snap["players"]] == ["Ann", "Bo", "Cy", "Di"]
-    pod = snap["pods"][0]
-    session = events.draft_session(event_id, pod["number"])
-    assert session.names[pod["players"].index(2)] == "Bo"
+    assert [p.name for p in snap.players] == ["Ann", "Bo", "Cy", "Di"]
+    pod = snap.pods[0]
+    session = events.draft_session(event_id, pod.number)
+    assert session.names[pod.players.index(2)] == "Bo"
     clash = cli("event", "player", "rename", event_id, "Bo", "ann", "--db", events.store.path)
     assert clash.exit_code == 2 and "same name as player #1 'Ann'" in clash.stderr
 
@@ -90,11 +91,11 @@ def test_remove_a_registration_typo_before_seating_only(events, cli):
     result = cli("event", "player", "remove", event_id, "Dii", "--db", events.store.path)
     assert result.exit_code == 0 and "Dii removed" in result.stdout
     snap = events.snapshot(event_id)
-    assert [p["name"] for p in snap["players"]] == ["Ann", "Bo", "Cy", "Di"]  # gone, not dropped
+    assert [p.name for p in snap.players] == ["Ann", "Bo", "Cy", "Di"]  # gone, not dropped
     events.seat(event_id)
     late = cli("event", "player", "remove", event_id, "Di", "--db", events.store.path)
     assert late.exit_code == 3 and "drop them instead" in late.stderr
-    assert len(events.snapshot(event_id)["players"]) == 4
+    assert len(events.snapshot(event_id).players) == 4
 
 
 # --- results with quoted names -------------------------------------------------------------------------------------
@@ -159,13 +160,13 @@ def test_exports_hold_results_and_pairings_beside_standings(events, cli, tmp_pat
     assert all(expected_points[int(r["place"])] == r["points"] for r in results)
     pairings = list(csv.DictReader((out / "pairings.csv").open(encoding="utf-8")))
     assert len(pairings) == 20 and {r["round"] for r in pairings} == {"1", "2"}
-    names = {p["id"]: p["name"] for p in snap["players"]}
-    for rnd in snap["rounds"]:
-        mine = [r for r in pairings if r["round"] == str(rnd["number"])]
-        assert [[r["player"] for r in mine if r["table"] == str(t)] for t in range(1, len(rnd["tables"]) + 1)] == [
-            [names[pid] for pid in table] for table in rnd["tables"]
+    names = {p.id: p.name for p in snap.players}
+    for rnd in snap.rounds:
+        mine = [r for r in pairings if r["round"] == str(rnd.number)]
+        assert [[r["player"] for r in mine if r["table"] == str(t)] for t in range(1, len(rnd.tables) + 1)] == [
+            [names[pid] for pid in table] for table in rnd.tables
         ]
-        assert [r["player"] for r in mine if r["first"] == "1"] == [names[pid] for pid in rnd["first"]]
+        assert [r["player"] for r in mine if r["first"] == "1"] == [names[pid] for pid in rnd.first]
     assert (out / "standings.csv").exists()
 
 
@@ -263,10 +264,10 @@ def test_a_short_pool_is_recorded_with_a_warning_the_board_keeps_until_fixed(eve
 
 
 def test_sealed_pools_are_expected_to_hold_120(events):
-    from events.night.event import expected_pool_size, pool_warning
+    from events.night.schema import expected_pool_size, pool_warning
 
-    sealed = {"set": "CMR", "mode": "sealed"}
-    draft = {"set": "CMR", "mode": "draft"}
+    sealed = events.event(events.create("Sealed", mode="sealed"))
+    draft = events.event(events.create("Draft"))
     # CMR: draft boosters of 20 cards (rules: 60 cards a drafted pool); sealed opens six boosters.
     assert expected_pool_size(draft) == 60 and expected_pool_size(sealed) == 120
     assert pool_warning(sealed, 120) is None and "a sealed pool has 120" in pool_warning(sealed, 60)

@@ -8,17 +8,17 @@ import json
 
 import pytest
 
-from events.night.event import Events
 from events.night.history import DESK
 from events.storage.store import Store
 from sets.errors import InputError, StateError
+from tests.night import Night
 
 SIXTEEN = [f"Player {n:02d}" for n in range(1, 17)]
 
 
 @pytest.fixture
 def events(tmp_path):
-    return Events(Store(tmp_path / "friday.json"))
+    return Night(Store(tmp_path / "friday.json"))
 
 
 def last_entry(events, event_id, what=None):
@@ -40,8 +40,8 @@ def physical(events, names, **options):
 
 def pods_of(events, event_id):
     snap = events.snapshot(event_id)
-    names = {p["id"]: p["name"] for p in snap["players"]}
-    return [[names[pid] for pid in pod["players"]] for pod in snap["pods"]]
+    names = {p.id: p.name for p in snap.players}
+    return [[names[pid] for pid in pod.players] for pod in snap.pods]
 
 
 # --- item 4: the same name, check-in, no-shows, drops --------------------------------------------------------
@@ -54,7 +54,7 @@ def test_a_name_equal_to_another_after_folding_is_refused_showing_the_player(eve
     event_id = physical(events, ["Ann", "Bo"])
     with pytest.raises(InputError, match=r"same name as player #1 'Ann'"):
         events.add_player(event_id, again)
-    assert [p["name"] for p in events.snapshot(event_id)["players"]] == ["Ann", "Bo"]
+    assert [p.name for p in events.snapshot(event_id).players] == ["Ann", "Bo"]
 
 
 @pytest.mark.parametrize(
@@ -83,8 +83,8 @@ def test_check_in_seats_only_those_present_and_lists_no_shows(events, cli):
     seated = cli("event", "seat", event_id, "--db", events.store.path)
     assert seated.exit_code == 0 and "No-shows (not seated): Player 09 / Player 10" in seated.stdout
     snap = events.snapshot(event_id)
-    assert sum(len(pod["players"]) for pod in snap["pods"]) == 8  # the eight present, one pod of 8
-    assert {p["name"]: p["status"] for p in snap["players"]}["Player 09"] == "no-show"
+    assert sum(len(pod.players) for pod in snap.pods) == 8  # the eight present, one pod of 8
+    assert {p.name: p.status for p in snap.players}["Player 09"] == "no-show"
     assert last_entry(events, event_id, "seat")["new"] == pods_of(events, event_id)
 
 
@@ -133,7 +133,7 @@ def test_seat_again_redraws_pods_after_a_backup_with_the_old_seating_in_the_log(
     assert set(events.store.path.parent.glob("friday.json.bak.*")) > backups  # a backup first
     entry = last_entry(events, event_id, "reseat")
     assert entry["old"] == before and entry["new"] == after
-    seats = {(p["pod"], p["seat"]) for p in events.snapshot(event_id)["players"]}
+    seats = {(p.pod, p.seat) for p in events.snapshot(event_id).players}
     assert len(seats) == 16  # nobody shares a seat
 
 
@@ -162,8 +162,8 @@ def test_a_seventeenth_player_after_check_in_is_seated_by_the_reseat_it_offers(e
     assert "No-shows" not in again.stdout
     assert sorted(len(pod) for pod in pods_of(events, event_id)) == [5, 6, 6]
     assert any("Late Larry" in pod for pod in pods_of(events, event_id))
-    larry = next(p for p in events.snapshot(event_id)["players"] if p["name"] == "Late Larry")
-    assert larry["status"] == "active"
+    larry = next(p for p in events.snapshot(event_id).players if p.name == "Late Larry")
+    assert larry.status == "active"
 
 
 def test_a_late_player_joins_a_pod_with_room(events):
@@ -185,8 +185,8 @@ def test_after_the_draft_starts_a_late_player_joins_sealed_or_is_told_why_not(ev
     joined = cli("event", "player", "add", event_id, "Late", "--sealed", "--db", events.store.path)
     assert joined.exit_code == 0, joined.output
     assert len(events.pool(event_id, "Late")) == 120  # six CMR draft boosters of 20 (rules: sealed opens six)
-    late = next(p for p in events.snapshot(event_id)["players"] if p["name"] == "Late")
-    assert late["pool_warning"] is None  # a sealed pool in a draft event is held to the sealed size
+    late = next(p for p in events.snapshot(event_id).players if p.name == "Late")
+    assert late.pool_warning is None  # a sealed pool in a draft event is held to the sealed size
     assert last_entry(events, event_id, "player add")["new"] == "Late (sealed pool)"
 
 
@@ -243,13 +243,13 @@ def test_event_undo_takes_back_the_desks_last_change_and_says_what(events, cli):
     events.rename_player(event_id, c, "Cyril")
     undo = cli("event", "undo", event_id, "--db", events.store.path)
     assert undo.exit_code == 0 and "undid: rename" in undo.stdout and f"Cyril back to {c}" in undo.stdout
-    assert c in [p["name"] for p in events.snapshot(event_id)["players"]]
+    assert c in [p.name for p in events.snapshot(event_id).players]
     undo = cli("event", "undo", event_id, "--db", events.store.path)
     assert undo.exit_code == 0 and "undid: result of round 1 table 1" in undo.stdout
-    assert not [r for r in events.snapshot(event_id)["results"] if r["table"] == 1]
+    assert not [r for r in events.snapshot(event_id).results if r.table == 1]
     assert last_entry(events, event_id, "undo")["undoes"]
     undo = cli("event", "undo", event_id, "--db", events.store.path)  # the round pairing, nothing played in it
-    assert undo.exit_code == 0 and "undid: round 1" in undo.stdout and not events.snapshot(event_id)["rounds"]
+    assert undo.exit_code == 0 and "undid: round 1" in undo.stdout and not events.snapshot(event_id).rounds
     unsafe = cli("event", "undo", event_id, "--db", events.store.path)  # deck registration: register again instead
     assert unsafe.exit_code == 3 and "can't be undone" in unsafe.stderr
 
@@ -257,8 +257,8 @@ def test_event_undo_takes_back_the_desks_last_change_and_says_what(events, cli):
 def test_game_tracker_entries_can_be_undone(events, cli):
     event_id = one_v_one(events)
     (a, b), _ = events.new_round(event_id)["tables"]
-    commander = events.snapshot(event_id)["players"][[p["name"] for p in events.snapshot(event_id)["players"]].index(b)]
-    names = [c["name"] for c in commander["deck"]["commanders"]]
+    commander = events.snapshot(event_id).players[[p.name for p in events.snapshot(event_id).players].index(b)]
+    names = [c["name"] for c in commander.deck.commanders]
     # The packs come from the event's secret (new each run): a deck may lead with two Pipers, named apart.
     name = names[0] if names.count(names[0]) == 1 else f"{names[0]}#1"
     events.game(event_id, 1, 1, life={a: -5})
@@ -363,13 +363,13 @@ def test_every_kind_of_change_appends_to_the_history_in_order(events, cli, tmp_p
     check("drop", "active", "dropped")
     events.finish(event_id)
     check("finish", "playing", "finished")
-    assert events.snapshot(event_id)["players"][4]["status"] == "no-show"  # Ed never checked in
+    assert events.snapshot(event_id).players[4].status == "no-show"  # Ed never checked in
 
 
 def test_player_numbers_count_per_event(events, cli):
     first = physical(events, ["Ann", "Bo"])
     second = physical(events, ["Cy", "Di"])
-    numbers = {p["name"]: p["number"] for e in (first, second) for p in events.snapshot(e)["players"]}
+    numbers = {p.name: p.number for e in (first, second) for p in events.snapshot(e).players}
     assert numbers == {"Ann": 1, "Bo": 2, "Cy": 1, "Di": 2}
     shown = cli("event", "player", "add", second, "Ed", "--db", events.store.path).stdout
     assert "as player #3" in shown
@@ -385,9 +385,7 @@ def test_a_no_show_who_comes_after_all_is_checked_in_and_seated_late(events, cli
     result = cli("event", "player", "checkin", event_id, "Player 06", "--db", events.store.path)
     assert result.exit_code == 0 and "Player 06 (pod 1, seat 6)" in result.stdout
     snap = events.snapshot(event_id)
-    assert {p["name"]: p["status"] for p in snap["players"]}["Player 06"] == "active" and len(
-        snap["pods"][0]["players"]
-    ) == 6
+    assert {p.name: p.status for p in snap.players}["Player 06"] == "active" and len(snap.pods[0].players) == 6
     assert last_entry(events, event_id, "checkin")["new"] == ["Player 06 (pod 1, seat 6)"]
 
 
@@ -396,13 +394,13 @@ def test_the_history_travels_with_an_export_and_undo_never_reaches_behind_a_rest
     events.rename_player(event_id, "Bo", "Bob")
     out = tmp_path / "out"
     assert cli("event", "export", event_id, "--out", out, "--db", events.store.path).exit_code == 0
-    other = Events(Store(tmp_path / "other.json"))
+    other = Night(Store(tmp_path / "other.json"))
     assert cli("event", "restore", out / "database.json", "--db", other.store.path).exit_code == 0
     restored = other.history(1)
     assert [e["what"] for e in restored] == ["event new", "player add", "player add", "rename", "restore"]
     refused = cli("event", "undo", "1", "--db", other.store.path)
     assert refused.exit_code == 3 and "can't be undone" in refused.stderr
-    assert [p["name"] for p in other.snapshot(1)["players"]] == ["Ann", "Bob"]
+    assert [p.name for p in other.snapshot(1).players] == ["Ann", "Bob"]
 
 
 def test_a_round_paired_after_a_correction_follows_the_corrected_points(events):
@@ -420,18 +418,14 @@ def test_event_undo_takes_back_each_kind_of_safe_change(events):
     event_id = physical(events, SIXTEEN[:6])
     events.add_player(event_id, "Zed")
     assert events.undo(event_id)["undid"].startswith("player add of Zed")
-    assert "Zed" not in [p["name"] for p in events.snapshot(event_id)["players"]]
+    assert "Zed" not in [p.name for p in events.snapshot(event_id).players]
     events.check_in(event_id, SIXTEEN[:5])
     events.undo(event_id)
-    assert not any(p.get("checked_in") for p in events.snapshot(event_id)["players"])
+    assert not any(p.checked_in for p in events.snapshot(event_id).players)
     events.seat(event_id)
     events.undo(event_id)
     snap = events.snapshot(event_id)
-    assert (
-        snap["event"]["status"] == "registration"
-        and not snap["pods"]
-        and all(p["pod"] is None for p in snap["players"])
-    )
+    assert snap.event.status == "registration" and not snap.pods and all(p.pod is None for p in snap.players)
     events.seat(event_id)
     before = pods_of(events, event_id)
     events.seat(event_id, again=True)
@@ -440,7 +434,7 @@ def test_event_undo_takes_back_each_kind_of_safe_change(events):
     assert pods_of(events, event_id) == before
     events.drop_player(event_id, SIXTEEN[0])
     events.undo(event_id)
-    assert events.snapshot(event_id)["players"][0]["status"] == "active"
+    assert events.snapshot(event_id).players[0].status == "active"
     taken = [e["undoes"] for e in events.history(event_id) if e["what"] == "undo"]
     assert len(taken) == len(set(taken)) == 5  # each undo took back a different entry
 
@@ -456,7 +450,7 @@ def test_an_undo_that_is_not_safe_is_refused_and_nothing_changes(events, cli):
     assert (
         refused.exit_code == 3 and "(finish: finished) can't be undone" in refused.stderr and "backup" in refused.stderr
     )
-    assert len(events.history(event_id)) == entries and events.snapshot(event_id)["event"]["status"] == "finished"
+    assert len(events.history(event_id)) == entries and events.snapshot(event_id).event.status == "finished"
     # A drop while drafting handed the seat to a bot: taking it back is not safe.
     drafting = physical(events, SIXTEEN[:4])
     events.seat(drafting)
@@ -464,7 +458,7 @@ def test_an_undo_that_is_not_safe_is_refused_and_nothing_changes(events, cli):
     events.drop_player(drafting, SIXTEEN[0])
     with pytest.raises(StateError, match="a bot took their draft seat"):
         events.undo(drafting)
-    assert events.snapshot(drafting)["players"][0]["status"] == "dropped"
+    assert events.snapshot(drafting).players[0].status == "dropped"
 
 
 def test_an_undo_refused_after_finish_names_the_real_backup_and_its_command_works(events, cli):
@@ -484,4 +478,4 @@ def test_an_undo_refused_after_finish_names_the_real_backup_and_its_command_work
     assert args[:2] == ["event", "restore"] and str(events.store.path) + ".bak.1" in args
     restored = cli(*args)
     assert restored.exit_code == 0, restored.output
-    assert events.snapshot(event_id)["event"]["status"] == "playing"
+    assert events.snapshot(event_id).event.status == "playing"

@@ -11,15 +11,15 @@ import os
 import pytest
 from rich.console import Console
 
-from events.night.event import Events
 from events.storage.store import Store
 from sets.errors import StateError
+from tests.night import Night
 
 
 @pytest.fixture
 def building(tmp_path):
     """A bots draft of four, drafted: decks can be registered."""
-    events = Events(Store(tmp_path / "desk.json"))
+    events = Night(Store(tmp_path / "desk.json"))
     event_id = events.create("Desk", style="bots", seed=3)
     for name in ("Ann, the Great", "Bo", "Cy", "Di"):
         events.add_player(event_id, name)
@@ -40,7 +40,7 @@ def test_an_illegal_deck_registered_at_the_desk_exits_1_as_deck_check(building, 
     assert check.exit_code == 1  # the same verdict, the same code
     legal = cli("event", "deck", event_id, "Cy", "--auto", "--db", events.store.path)
     assert legal.exit_code == 0 and "legal" in legal.stdout
-    assert events.snapshot(event_id)["players"][1]["deck"]["valid"] is False  # still registered, shown on the board
+    assert events.snapshot(event_id).players[1].deck.valid is False  # still registered, shown on the board
 
 
 def test_the_registration_board_has_a_commander_column(building, cli):
@@ -48,7 +48,7 @@ def test_the_registration_board_has_a_commander_column(building, cli):
     report = events.register_deck(event_id, "Cy", auto=True)
     board = cli("event", "deck", event_id, "--db", events.store.path).stdout
     assert "Commanders" in board.splitlines()[1] or "Commanders" in board
-    commanders = events.snapshot(event_id)["players"][2]["deck"]["commanders"]
+    commanders = events.snapshot(event_id).players[2].deck.commanders
     assert report["valid"] and all(c["name"].split(",")[0] in board for c in commanders)
 
 
@@ -59,8 +59,8 @@ def test_names_with_commas_are_never_split_in_joined_lists(building, cli):
     shown = cli("event", "round", event_id, "--db", events.store.path).stdout
     assert "Ann, the Great" in shown and " / " in shown
     board = cli("event", "show", event_id, "--db", events.store.path).stdout
-    table = events.snapshot(event_id)["rounds"][0]["tables"][0]
-    names = {p["id"]: p["name"] for p in events.snapshot(event_id)["players"]}
+    table = events.snapshot(event_id).rounds[0].tables[0]
+    names = {p.id: p.name for p in events.snapshot(event_id).players}
     assert " / ".join(names[pid] for pid in table) in board
     assert ", ".join(names[pid] for pid in table) not in board
 
@@ -111,8 +111,8 @@ def test_a_pool_recorded_again_checks_the_registered_deck_against_it(building, c
     events, event_id = building
     assert events.register_deck(event_id, "Bo", auto=True)["valid"]
     snap = events.snapshot(event_id)
-    bo = snap["players"][1]
-    commanders = {c["name"] for c in bo["deck"]["commanders"]}
+    bo = snap.players[1]
+    commanders = {c["name"] for c in bo.deck.commanders}
     pool = [p.card.name for p in events.pool(event_id, "Bo")]
     without = [name for name in pool if name not in commanders]
     assert len(without) < len(pool)
@@ -121,15 +121,15 @@ def test_a_pool_recorded_again_checks_the_registered_deck_against_it(building, c
     result = cli("event", "pool", event_id, "Bo", path, "--replace", "--db", events.store.path)
     assert result.exit_code == 0, result.output
     assert "register" in result.stdout and "deck" in result.stdout and "not legal" in result.stdout
-    deck = events.snapshot(event_id)["players"][1]["deck"]
-    assert deck["valid"] is False
+    deck = events.snapshot(event_id).players[1].deck
+    assert deck.valid is False
     board = json.loads(cli("event", "deck", event_id, "--json", "--db", events.store.path).stdout)
     row = next(row for row in board if row["player"] == "Bo")
     assert row["status"] != "legal", row
     # the same pool again (the right one): the deck is legal again
     path.write_text("".join(f"1 {name}\n" for name in pool), encoding="utf-8")
     again = cli("event", "pool", event_id, "Bo", path, "--replace", "--db", events.store.path)
-    assert again.exit_code == 0 and events.snapshot(event_id)["players"][1]["deck"]["valid"] is True
+    assert again.exit_code == 0 and events.snapshot(event_id).players[1].deck.valid is True
 
 
 def test_a_round_that_does_not_exist_says_which_rounds_there_are(building, cli):
@@ -184,18 +184,18 @@ def test_a_pool_recorded_again_while_a_deck_is_checked_refuses_that_deck(buildin
     player's pool again in between, the check no longer holds and nothing is written (exit 3)."""
     import events.night.decks as decks_module
     from draft.formats import parse
-    from events.night.event import Events
     from events.storage.store import Store
+    from tests.night import Night
 
     events, event_id = building
     pool_text = "".join(f"1 {p.card.name}\n" for p in events.pool(event_id, "Bo"))
     checked = decks_module.validate
 
     def validate_while_the_desk_records_the_pool(*args, **kwargs):
-        Events(Store(events.store.path)).record_pool(event_id, "Bo", parse(pool_text), replace=True)
+        Night(Store(events.store.path)).record_pool(event_id, "Bo", parse(pool_text), replace=True)
         return checked(*args, **kwargs)
 
     monkeypatch.setattr(decks_module, "validate", validate_while_the_desk_records_the_pool)
     with pytest.raises(StateError, match="recorded again while the deck was checked"):
         events.register_deck(event_id, "Bo", auto=True)
-    assert events.snapshot(event_id)["players"][1]["deck"] is None
+    assert events.snapshot(event_id).players[1].deck is None

@@ -11,21 +11,23 @@ import unicodedata
 from pathlib import Path
 from types import SimpleNamespace
 
+import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rich.console import Console
 
-from events.night.event import Events, game_table_sizes
+from events.night.rounds import game_table_sizes
 from events.storage.store import Store
 from sets.errors import InputError, StateError
 from sets.numbers import is_number, parse_int
+from tests.night import Night
 from tests.sweeps import examples
 
 
 @pytest.fixture
 def events(tmp_path):
-    return Events(Store(tmp_path / "event.json"))
+    return Night(Store(tmp_path / "event.json"))
 
 
 def played_event(events, names=("Ann", "Bo", "Cy", "Di"), name="Friday"):
@@ -98,11 +100,11 @@ def test_typed_numbers_go_through_the_strict_parser(events, cli, args):
 
 def test_a_player_number_is_read_strictly(events):
     event_id = played_event(events)
-    ann = events._player_id(event_id, "Ann")
-    assert events._player_id(event_id, f"#{ann}") == ann
+    ann = events.player_id(event_id, "Ann")
+    assert events.player_id(event_id, f"#{ann}") == ann
     for fake in ("#٣", "#²", "#+1", "#1_0"):
         with pytest.raises(InputError, match="no player"):
-            events._player_id(event_id, fake)
+            events.player_id(event_id, fake)
 
 
 # --- item 6: user text shown as typed --------------------------------------------------------------------------
@@ -163,7 +165,7 @@ def real_snapshot(tmp_path_factory):
     """A whole event's snapshot, ledger, standings and game board from a real database file."""
     from draft.formats import parse
 
-    events = Events(Store(tmp_path_factory.mktemp("snap") / "snap.json"))
+    events = Night(Store(tmp_path_factory.mktemp("snap") / "snap.json"))
     event_id = played_event(events)
     events.register_deck(
         event_id, "Bo", parse("Commander\n1 The Prismatic Piper\n1 The Prismatic Piper\n\nDeck\n1 Sol Ring\n")
@@ -177,10 +179,13 @@ def real_snapshot(tmp_path_factory):
 
 def renamed(value, names: dict[str, str]):
     """``value`` with every player and event name replaced (a deep copy)."""
+    if isinstance(value, msgspec.Struct):
+        fields = {name: renamed(getattr(value, name), names) for name in value.__struct_fields__}
+        return msgspec.structs.replace(value, **fields)
     if isinstance(value, dict):
         return {key: renamed(item, names) for key, item in value.items()}
-    if isinstance(value, list):
-        return [renamed(item, names) for item in value]
+    if isinstance(value, (list, tuple)):
+        return type(value)(renamed(item, names) for item in value)
     if isinstance(value, str):
         for old, new in names.items():
             value = value.replace(old, new)
@@ -347,7 +352,7 @@ def test_a_player_named_like_markup_quits_a_terminal_draft_cleanly(tmp_path):
     from tests.test_play import PICK, spawn
 
     db = tmp_path / "quit.json"
-    events = Events(Store(db))
+    events = Night(Store(db))
     event_id = events.create("Quit [/b] night", style="terminal", seed=5)
     for name in ("[/b]", "Bo"):
         events.add_player(event_id, name)
@@ -427,14 +432,14 @@ def test_bots_that_fill_draft_seats_are_never_paired_need_no_deck_and_have_no_st
     events.seat(event_id)
     events.start_draft(event_id)
     # The humans draft (the test picks for them through the session); bots pick by themselves.
-    for pod in events.snapshot(event_id)["pods"]:
-        session = events.draft_session(event_id, pod["number"])
+    for pod in events.snapshot(event_id).pods:
+        session = events.draft_session(event_id, pod.number)
         while not session.draft.finished:
             for seat in session.waiting_humans():
                 session.pick(session.suggested_pick(seat))
             session.refresh()
-        events.after_picks(event_id, pod["number"], session)
-    assert events.snapshot(event_id)["event"]["status"] == "building"
+        events.after_picks(event_id, pod.number, session)
+    assert events.snapshot(event_id).event.status == "building"
     for name in humans:
         events.register_deck(event_id, name, auto=True)
     rnd = events.new_round(event_id)  # no --force: the bots need no deck
@@ -517,13 +522,13 @@ def test_unknown_pod_is_bad_input(events):
 
 def event_summary(events, event_id):
     snap = events.snapshot(event_id)
-    names = {p["id"]: p["name"] for p in snap["players"]}
+    names = {p.id: p.name for p in snap.players}
     return {
-        "name": snap["event"]["name"],
-        "status": snap["event"]["status"],
-        "players": [(p["name"], p["pool_size"], bool(p["deck"])) for p in snap["players"]],
-        "rounds": [[[n for n in t] for t in events.snapshot_tables(event_id, r["number"])] for r in snap["rounds"]],
-        "first": [[names[i] for i in r["first"]] for r in snap["rounds"]],
+        "name": snap.event.name,
+        "status": snap.event.status,
+        "players": [(p.name, p.pool_size, bool(p.deck)) for p in snap.players],
+        "rounds": [[[n for n in t] for t in events.snapshot_tables(event_id, r.number)] for r in snap.rounds],
+        "first": [[names[i] for i in r.first] for r in snap.rounds],
         "standings": [(row.name, row.points) for row in events.standings(event_id)],
         "game": [
             (p["player"], p["life"], [t["tax"] for t in p["tax"]]) for p in events.game(event_id, 1, 1)["players"]
@@ -532,7 +537,7 @@ def event_summary(events, event_id):
 
 
 def test_export_holds_one_event_and_restore_adds_or_replaces_it_alone(cli, tmp_path):
-    source = Events(Store(tmp_path / "source.json"))
+    source = Night(Store(tmp_path / "source.json"))
     first = played_event(source, name="First night")
     second = played_event(source, names=("Eve", "Fay", "Gil", "Hob"), name="Second night")
     table = source.snapshot_tables(second, 1)[0]
@@ -541,7 +546,7 @@ def test_export_holds_one_event_and_restore_adds_or_replaces_it_alone(cli, tmp_p
         1,
         1,
         life={"Eve": -4},
-        casts=[("Fay", source.snapshot(second)["players"][1]["deck"]["commanders"][0]["name"])],
+        casts=[("Fay", source.snapshot(second).players[1].deck.commanders[0]["name"])],
     )
     source.record_result(second, 1, 1, " > ".join(table))
     out = tmp_path / "export"
@@ -550,7 +555,7 @@ def test_export_holds_one_event_and_restore_adds_or_replaces_it_alone(cli, tmp_p
     assert list(exported["events"]) == [str(second)]
     assert sorted(p["name"] for p in exported["players"].values()) == ["Eve", "Fay", "Gil", "Hob"]
     assert all(
-        doc["e"] == second
+        doc["event"] == second
         for name in ("players", "pods", "pools", "decks", "rounds", "results")
         for doc in exported[name].values()
     )
@@ -558,12 +563,12 @@ def test_export_holds_one_event_and_restore_adds_or_replaces_it_alone(cli, tmp_p
     expected = event_summary(source, second)
 
     # Into another database that has its own events: added, the others untouched.
-    target = Events(Store(tmp_path / "target.json"))
+    target = Night(Store(tmp_path / "target.json"))
     own = played_event(target, names=("Ivy", "Jo", "Kai", "Lu"), name="Other store")
     own_before = event_summary(target, own)
     added = cli("event", "restore", out / "database.json", "--db", target.store.path)
     assert added.exit_code == 0 and "added event" in added.stdout, added.stderr
-    listed = {row["name"]: row["id"] for row in target.list_events()}
+    listed = {row.name: row.id for row in target.list_events()}
     assert set(listed) == {"Other store", "Second night"}
     assert event_summary(target, listed["Second night"]) == expected
     assert event_summary(target, own) == own_before
@@ -580,7 +585,7 @@ def test_export_holds_one_event_and_restore_adds_or_replaces_it_alone(cli, tmp_p
     again = cli("event", "restore", out / "database.json", "--db", target.store.path, "--json")
     report = json.loads(again.stdout)
     assert report["replaced"] and report["event"] == listed["Second night"] and Path(report["backup"]).exists()
-    assert {row["name"] for row in target.list_events()} == {"Other store", "Second night"}
+    assert {row.name for row in target.list_events()} == {"Other store", "Second night"}
     assert event_summary(target, listed["Second night"]) == expected
     assert event_summary(target, own) == own_before
     with target.store.read() as db:
@@ -597,13 +602,13 @@ def test_export_holds_one_event_and_restore_adds_or_replaces_it_alone(cli, tmp_p
     several = cli("event", "restore", source.store.path, "--db", target.store.path)
     one_line_error(several, 2)
     pick = cli("event", "restore", source.store.path, "--event", first, "--db", target.store.path)
-    assert pick.exit_code == 0 and {row["name"] for row in target.list_events()} == {
+    assert pick.exit_code == 0 and {row.name for row in target.list_events()} == {
         "Other store",
         "Second night",
         "First night",
     }
     whole = cli("event", "restore", source.store.path, "--all", "--db", target.store.path)
-    assert whole.exit_code == 0 and {row["name"] for row in target.list_events()} == {"First night", "Second night"}
+    assert whole.exit_code == 0 and {row.name for row in target.list_events()} == {"First night", "Second night"}
 
 
 def test_every_int_parameter_of_the_cli_uses_the_strict_parser(cli):
@@ -634,7 +639,7 @@ def test_restoring_one_event_from_a_backup_keeps_its_live_draft_whole(cli, tmp_p
     """A backup of this very database names a live draft's journal file: the restored event holds every
     pick made so far, drafts on with its own journal, and the database's other event is untouched."""
     db = tmp_path / "db.json"
-    events = Events(Store(db))
+    events = Night(Store(db))
     other = played_event(events, names=("Eve", "Fay", "Gil", "Hob"), name="Other night")
     event_id = events.create("Live", style="terminal", seed=3)
     for name in ("Ann", "Bo"):
@@ -656,9 +661,9 @@ def test_restoring_one_event_from_a_backup_keeps_its_live_draft_whole(cli, tmp_p
     report = json.loads(result.stdout)
     assert report["replaced"] and Path(report["backup"]).exists()
     assert report["discarded_picks"] == 0  # the backup names this draft's own journal: every pick comes along
-    restored = Events(Store(db))
+    restored = Night(Store(db))
     again = restored.draft_session(report["event"], 1)
     assert [p.positions for p in again.draft.log] == picks and len(picks) == 6  # the journal's picks are never lost
     again.pick(again.suggested_pick(0))
-    assert len(Events(Store(db)).draft_session(report["event"], 1).draft.log) == 7
+    assert len(Night(Store(db)).draft_session(report["event"], 1).draft.log) == 7
     assert event_summary(restored, other) == other_before

@@ -12,6 +12,7 @@ import random
 from collections import Counter
 from fractions import Fraction
 
+import msgspec
 import pytest
 from tinydb.table import Document
 
@@ -21,7 +22,9 @@ from events.night.registration import parse_points
 from events.night.rounds import game_table_sizes, meetings, pair_by_points, split_order
 from events.night.schema import exact, number_text
 from events.night.seating import draft_pod_sizes
+from events.night.snapshot import PlayerRow
 from events.night.standings import Standing, placement_points, point_totals, rank_standings, standings_of
+from events.storage.records import Event, Pod
 from sets.errors import InputError, StateError
 
 # --- table sizes ------------------------------------------------------------------------------------------
@@ -45,6 +48,37 @@ from sets.errors import InputError, StateError
 )
 def test_game_tables_hold_three_to_five_as_near_the_size_as_that_allows(players, size, tables):
     assert game_table_sizes(players, size) == tables
+
+
+BASE_EVENT = {
+    "name": "Logic",
+    "date": "2026-01-01",
+    "set": "CMR",
+    "mode": "draft",
+    "style": "physical",
+    "pod_size": 8,
+    "game_size": 4,
+    "one_v_one": False,
+    "timer": 0,
+    "points": [3, 2, 1, 0],
+    "piper_stock": 0,
+    "status": "playing",
+    "seed": 1,
+}
+
+
+def an_event(**fields) -> Event:
+    """An event record for the pure rules (only the fields a rule reads matter)."""
+    return msgspec.convert({**BASE_EVENT, **fields}, Event)
+
+
+def a_player(**fields) -> PlayerRow:
+    base = {"event": 1, "late": False, "bot": False, "pod": None, "seat": None, "number": fields.get("id", 1)}
+    return msgspec.convert({**base, **fields}, PlayerRow)
+
+
+def a_pod(**fields) -> Pod:
+    return msgspec.convert({"event": 1, **fields}, Pod)
 
 
 def test_every_count_of_players_fills_tables_of_three_to_five():
@@ -132,7 +166,7 @@ def test_a_finishing_order_splits_into_places_and_draws():
 
 
 def test_tied_players_share_the_average_of_the_places_they_cover():
-    event = {"points": [3, 2, 1, 0]}
+    event = an_event(**{"points": [3, 2, 1, 0]})
     assert placement_points(event, [[1], [2, 3], [4]]) == {1: 3, 2: Fraction(3, 2), 3: Fraction(3, 2), 4: 0}
     assert placement_points(event, [[1, 2, 3, 4]]) == {pid: Fraction(3, 2) for pid in (1, 2, 3, 4)}
     # A fifth place is beyond the scheme: it gets the scheme's last figure.
@@ -140,7 +174,7 @@ def test_tied_players_share_the_average_of_the_places_they_cover():
 
 
 def test_points_are_exact_fractions():
-    event = {"points": [0.3, 0.2, 0.1]}
+    event = an_event(**{"points": [0.3, 0.2, 0.1]})
     assert placement_points(event, [[1, 2, 3]]) == {pid: Fraction(1, 5) for pid in (1, 2, 3)}
     assert exact(0.1) == Fraction(1, 10)
 
@@ -157,7 +191,7 @@ def test_a_points_scheme_is_best_first_and_never_rising():
 
 def night() -> tuple[dict, list[Document], list[dict], list[dict]]:
     """Four players at one table twice, a bot that only drafted, and a late player who hasn't played."""
-    event = {"points": [3, 2, 1, 0]}
+    event = an_event(**{"points": [3, 2, 1, 0]})
     players = [
         Document({"name": name, "status": "active", "bot": name == "Bot"}, doc_id=pid)
         for pid, name in enumerate(["Ann", "Bo", "Cy", "Di", "Bot", "Eve"], start=1)
@@ -215,19 +249,20 @@ def test_tie_breakers_in_their_order():
 
 
 def test_the_ledger_counts_holders_needs_lenders_and_the_forecast():
-    event = {"piper_stock": 0}
+    event = an_event(**{"piper_stock": 0})
     players = [  # the Piper is card 1 of the event's set; TST:1 is another set's card 1
         {"id": 1, "name": "Ann", "status": "active", "requested": 0, "pod": 1},
         {"id": 2, "name": "Bo", "status": "active", "requested": 2, "pod": 1},
         {"id": 3, "name": "Cy", "status": "dropped", "requested": 0, "pod": 1},
         {"id": 4, "name": "Di", "status": "active", "requested": 1, "pod": 1},
     ]
+    players = [a_player(**row) for row in players]
     pools = {1: ["1", "1*f", "TST:1", "5"], 2: ["5"], 3: ["1"]}
     decks = {
         1: {"commanders": [{"name": PIPER, "count": 1}], "main": []},
         2: {"commanders": [{"name": PIPER}], "main": [{"name": PIPER, "count": 1}, {"name": "Forest", "count": 30}]},
     }
-    pods = [{"number": 1, "players": [1, 2, 3, 4], "draft": None, "opened_typed": 2}]
+    pods = [a_pod(**row) for row in [{"number": 1, "players": [1, 2, 3, 4], "draft": None, "opened_typed": 2}]]
     book = ledger(event, players, pods, pools, decks, "1")
     # Ann holds 2 and uses 1: 1 spare.  Bo holds none and uses 2: adds 2.  Cy dropped: her 1 is spare.
     assert book["held_in_pools"] == 3
@@ -269,9 +304,10 @@ def test_the_forecast_counts_every_requested_piper_as_added():
         {"id": 3, "name": "Cy", "status": "active", "requested": 0, "pod": 1},
         {"id": 4, "name": "Di", "status": "dropped", "requested": 2, "pod": 1},
     ]
+    players = [a_player(**row) for row in players]
     pools = {1: ["1", "1"], 2: ["1", "7"], 3: ["1*f"], 4: ["1"]}
     decks = {2: {"commanders": [{"name": PIPER, "count": 1}], "main": []}}
-    book = ledger({"piper_stock": 1}, players, [], pools, decks, "1")
+    book = ledger(an_event(**{"piper_stock": 1}), players, [], pools, decks, "1")
     forecast = book["forecast"]
     assert (forecast["requested"], forecast["needed_from_others"], forecast["available"], forecast["shortfall"]) == (
         3,
@@ -280,15 +316,17 @@ def test_the_forecast_counts_every_requested_piper_as_added():
         0,
     )
     assert forecast["requests"] == [{"player": "Ann", "requested": 2}, {"player": "Bo", "requested": 1}]
-    no_cy = ledger({"piper_stock": 0}, players, [], {k: v for k, v in pools.items() if k != 3}, decks, "1")["forecast"]
+    no_cy = ledger(an_event(**{"piper_stock": 0}), players, [], {k: v for k, v in pools.items() if k != 3}, decks, "1")[
+        "forecast"
+    ]
     assert (no_cy["needed_from_others"], no_cy["available"], no_cy["shortfall"]) == (3, 3, 0)
-    few = ledger({"piper_stock": 0}, players, [], {2: pools[2], 4: pools[4]}, decks, "1")["forecast"]
+    few = ledger(an_event(**{"piper_stock": 0}), players, [], {2: pools[2], 4: pools[4]}, decks, "1")["forecast"]
     assert (few["needed_from_others"], few["available"], few["shortfall"]) == (3, 1, 2)
 
 
 def test_the_store_stock_covers_a_shortfall():
-    event = {"piper_stock": 1}
-    players = [{"id": 1, "name": "Ann", "status": "active", "requested": 0, "pod": None}]
+    event = an_event(**{"piper_stock": 1})
+    players = [a_player(id=1, name="Ann", status="active", requested=0, pod=None)]
     book = ledger(event, players, [], {1: []}, {1: {"commanders": [{"name": PIPER, "count": 2}]}}, "1")
     assert (book["needed"], book["available"], book["shortfall"]) == (2, 1, 1)
 

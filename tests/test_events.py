@@ -12,9 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from events.night.event import Events, card_from_ref, card_ref, draft_pod_sizes, game_table_sizes, pair_by_points
+from events.night.rounds import game_table_sizes, pair_by_points
+from events.night.schema import card_from_ref, card_ref
+from events.night.seating import draft_pod_sizes
 from events.storage.store import Store
 from sets.errors import InputError, StateError
+from tests.night import Night
 
 ROOT = Path(__file__).resolve().parents[1]
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo"]
@@ -22,7 +25,7 @@ NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo"]
 
 @pytest.fixture
 def events(tmp_path):
-    return Events(Store(tmp_path / "event.json"))
+    return Night(Store(tmp_path / "event.json"))
 
 
 def bots_event(events, names=NAMES, **options):
@@ -48,8 +51,8 @@ def test_whole_event_with_ten_players_in_two_pods(events, tmp_path, cli):
     assert sorted(len(pod) for pod in pods) == [5, 5] and sorted(n for pod in pods for n in pod) == sorted(NAMES)
     events.start_draft(event_id)
     snap = events.snapshot(event_id)
-    assert snap["event"]["status"] == "building" and all(p["pool_size"] == 60 for p in snap["players"])
-    assert all(pod["opened"] is not None for pod in snap["pods"])
+    assert snap.event.status == "building" and all(p.pool_size == 60 for p in snap.players)
+    assert all(pod.opened is not None for pod in snap.pods)
     for name in NAMES:
         assert events.register_deck(event_id, name, auto=True)["valid"]
     play_rounds(events, event_id, draw_first=True)
@@ -104,9 +107,9 @@ def test_later_rounds_avoid_repeat_opponents_where_possible():
 
 
 def test_draws_share_the_points_of_the_places_they_cover(events):
-    event = {"points": [3, 2, 1, 0]}
-    assert Events.placement_points(event, [[1], [2, 3], [4]]) == {1: 3, 2: 1.5, 3: 1.5, 4: 0}
-    assert Events.placement_points(event, [[1, 2, 3, 4]]) == {1: 1.5, 2: 1.5, 3: 1.5, 4: 1.5}
+    event = events.event(events.create("Points", points="3,2,1,0"))
+    assert events.placement_points(event, [[1], [2, 3], [4]]) == {1: 3, 2: 1.5, 3: 1.5, 4: 0}
+    assert events.placement_points(event, [[1, 2, 3, 4]]) == {1: 1.5, 2: 1.5, 3: 1.5, 4: 1.5}
 
 
 def test_standings_tie_breaker_is_opponents_average(events):
@@ -163,9 +166,9 @@ def test_late_add_joins_the_smallest_pod(events):
     events.seat(event_id)
     player = events.add_player(event_id, "Late Larry")
     snap = events.snapshot(event_id)
-    larry = next(p for p in snap["players"] if p["id"] == player)
-    assert larry["late"] and larry["pod"] is not None
-    assert sorted(len(pod["players"]) for pod in snap["pods"]) == [5, 5]
+    larry = next(p for p in snap.players if p.id == player)
+    assert larry.late and larry.pod is not None
+    assert sorted(len(pod.players) for pod in snap.pods) == [5, 5]
 
 
 def test_piper_ledger_warns_of_a_shortfall_and_names_lenders(events):
@@ -204,7 +207,7 @@ def test_physical_draft_pools_typed_and_imported(events, cli, tmp_path):
     assert cli("event", "pool", str(event_id), "Bo", pool_file, "--db", db).exit_code == 0
     again = cli("event", "pool", str(event_id), "Bo", pool_file, "--db", db)
     assert again.exit_code == 3 and "--replace" in again.stderr
-    assert events.snapshot(event_id)["event"]["status"] == "building"
+    assert events.snapshot(event_id).event.status == "building"
     ledger = json.loads(
         cli("event", "pipers", str(event_id), "--opened", "1=1", "--request", "Ann=1", "--db", db, "--json").stdout
     )
@@ -219,7 +222,7 @@ def test_sealed_event(events):
     with pytest.raises(StateError, match="sealed event has no draft seating"):
         events.seat(event_id)
     events.start_draft(event_id)
-    assert all(p["pool_size"] == 120 for p in events.snapshot(event_id)["players"])
+    assert all(p.pool_size == 120 for p in events.snapshot(event_id).players)
     for name in NAMES[:3]:
         assert events.register_deck(event_id, name, auto=True)["valid"]
     (table,) = events.new_round(event_id)["tables"]
@@ -344,7 +347,7 @@ def test_game_tracker_cli_spelling_and_refusals(events, cli):
     assert ok.exit_code == 0, ok.stderr
     ann = next(p for p in json.loads(ok.stdout)["players"] if p["player"] == "Ann")
     assert [(h["from"], h["copy"], h["amount"]) for h in ann["commander_damage"]] == [("Bo", 2, 7)]
-    ids = {name: events._player_id(event_id, name) for name in ("Ann", "Bo")}
+    ids = {name: events.player_id(event_id, name) for name in ("Ann", "Bo")}
     by_number = cli(
         "event", "game", event_id, 1, 1, "--damage", f"#{ids['Ann']}=#{ids['Bo']}:Piper#2:1", "--db", db, "--json"
     )
@@ -373,7 +376,7 @@ def test_old_tracker_records_still_open(events):
     with events.store.write() as db:
         db.table("games").insert(
             {
-                "e": event_id,
+                "event": event_id,
                 "round": 1,
                 "table": 1,
                 "life": {str(ids[n]): 40 for n in ("Ann", "Bo", "Cy", "Di")} | {str(ids["Ann"]): 29},
@@ -411,7 +414,7 @@ def test_names_with_any_characters_are_safe(events, tmp_path, cli):
 
 
 def terminal_event(db: Path, humans=("Ann", "Bo", "Cy"), bots=("Dot",)) -> int:
-    events = Events(Store(db))
+    events = Night(Store(db))
     event_id = events.create("Terminal", style="terminal", seed=11)
     for name in humans:
         events.add_player(event_id, name)
@@ -442,7 +445,7 @@ def test_two_terminals_picking_in_one_draft_lose_nothing(tmp_path):
     out2, err2 = second.communicate(timeout=180)
     assert "DONE" in out1 and "DONE" in out2, (err1, err2)
     assert out1.count("ACK") == 60 and out2.count("ACK") == 30
-    events = Events(Store(db))
+    events = Night(Store(db))
     session = events.draft_session(event_id, 1)
     assert session.draft.finished and len(session.draft.log) == 4 * 30
     assert Counter(p.seat for p in session.draft.log) == {0: 30, 1: 30, 2: 30, 3: 30}
@@ -451,11 +454,11 @@ def test_two_terminals_picking_in_one_draft_lose_nothing(tmp_path):
 def test_two_processes_registering_players_lose_nothing(tmp_path):
     """Crash safety: real processes, killed or racing, on a real database file; two processes writing the same database at once."""
     db = tmp_path / "reg.json"
-    event_id = Events(Store(db)).create("Busy", seed=1)
+    event_id = Night(Store(db)).create("Busy", seed=1)
     first = worker("players", str(db), str(event_id), "A", "40")
     second = worker("players", str(db), str(event_id), "B", "40")
     assert "DONE" in first.communicate(timeout=120)[0] and "DONE" in second.communicate(timeout=120)[0]
-    names = {p["name"] for p in Events(Store(db)).snapshot(event_id)["players"]}
+    names = {p.name for p in Night(Store(db)).snapshot(event_id).players}
     assert names == {f"A{i}" for i in range(40)} | {f"B{i}" for i in range(40)}
 
 
@@ -483,7 +486,7 @@ def test_failed_transaction_writes_nothing(events):
     before = events.store.path.read_bytes()
     with pytest.raises(RuntimeError):
         with events.store.write() as db:
-            db.table("players").insert({"e": event_id, "name": "ghost", "status": "active"})
+            db.table("players").insert({"event": event_id, "name": "ghost", "status": "active"})
             raise RuntimeError("boom")
     assert events.store.path.read_bytes() == before
 
@@ -491,7 +494,7 @@ def test_failed_transaction_writes_nothing(events):
 def test_backups_rotate_and_restore(tmp_path, cli):
     db = tmp_path / "db.json"
     store = Store(db)
-    events = Events(store)
+    events = Night(store)
     for i in range(7):
         events.create(f"Event {i}", seed=i)
         store.backup()
@@ -616,7 +619,7 @@ def test_terminal_draft_at_two_real_terminals(tmp_path):
     from tests.test_play import PICK, spawn
 
     db = tmp_path / "terminal.json"
-    events = Events(Store(db))
+    events = Night(Store(db))
     event_id = events.create("Two screens", style="terminal", seed=21)
     for name in ("Ann", "Bo"):
         events.add_player(event_id, name)
@@ -646,7 +649,7 @@ def test_terminal_draft_at_two_real_terminals(tmp_path):
     for child in (first, second):
         child.expect(pexpect.EOF)
     snap = events.snapshot(event_id)
-    assert snap["event"]["status"] == "building" and [p["pool_size"] for p in snap["players"]] == [60, 60, 60]
+    assert snap.event.status == "building" and [p.pool_size for p in snap.players] == [60, 60, 60]
 
 
 def test_build_a_deck_at_the_terminal_registers_it(tmp_path):
@@ -656,7 +659,7 @@ def test_build_a_deck_at_the_terminal_registers_it(tmp_path):
     from tests.test_play import spawn
 
     db = tmp_path / "build.json"
-    events = Events(Store(db))
+    events = Night(Store(db))
     event_id = bots_event(events, names=NAMES[:3])
     events.seat(event_id)
     events.start_draft(event_id)
@@ -670,8 +673,8 @@ def test_build_a_deck_at_the_terminal_registers_it(tmp_path):
     child.sendline("done")
     child.expect("Ann: deck registered \\(legal\\)")
     child.expect(pexpect.EOF)
-    ann = next(p for p in events.snapshot(event_id)["players"] if p["name"] == "Ann")
-    assert ann["deck"]["valid"]
+    ann = next(p for p in events.snapshot(event_id).players if p.name == "Ann")
+    assert ann.deck.valid
     entry = events.history(event_id)[-1]  # the history says the deck came from Ann's terminal, not the desk
     assert entry["what"] == "deck" and entry["who"].startswith("terminal Ann (/dev/")
 
@@ -689,10 +692,10 @@ def test_board_warns_of_a_piper_shortfall(events, cli):
 def test_a_player_who_drops_mid_draft_is_replaced_by_a_bot(tmp_path):
     db = tmp_path / "drop.json"
     event_id = terminal_event(db, humans=("Ann", "Bo"), bots=())
-    events = Events(Store(db))
+    events = Night(Store(db))
     session = events.draft_session(event_id, 1)
-    pod = events.snapshot(event_id)["pods"][0]
-    ann_seat = pod["players"].index(events._player_id(event_id, "Ann"))
+    pod = events.snapshot(event_id).pods[0]
+    ann_seat = pod.players.index(events.player_id(event_id, "Ann"))
     bo_seat = 1 - ann_seat
     session.pick(session.suggested_pick(ann_seat))
     events.drop_player(event_id, "Ann")
@@ -702,13 +705,13 @@ def test_a_player_who_drops_mid_draft_is_replaced_by_a_bot(tmp_path):
         session.pick(session.suggested_pick(bo_seat))
     events.after_picks(event_id, 1)
     snap = events.snapshot(event_id)
-    assert snap["event"]["status"] == "building"
-    assert {p["name"]: p["pool_size"] for p in snap["players"]} == {"Ann": 60, "Bo": 60}
+    assert snap.event.status == "building"
+    assert {p.name: p.pool_size for p in snap.players} == {"Ann": 60, "Bo": 60}
 
 
 def test_starting_a_draft_again_after_an_interruption_reuses_started_pods(tmp_path):
     db = tmp_path / "again.json"
-    events = Events(Store(db))
+    events = Night(Store(db))
     event_id = events.create("Again", style="terminal", seed=2)
     for name in NAMES:
         events.add_player(event_id, name)

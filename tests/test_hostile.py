@@ -22,8 +22,8 @@ from pathlib import Path
 
 import pytest
 
-from events.night.event import Events
 from events.storage.store import KEEP_BACKUPS, Store
+from tests.night import Night
 from tests.test_events import ROOT
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed"]
@@ -57,7 +57,7 @@ def one_line(result, code: int) -> str:
 
 def playing_event(db: Path) -> int:
     """A bots event with decks and a recorded result: every table has records."""
-    events = Events(Store(db))
+    events = Night(Store(db))
     event_id = events.create("Friday", style="bots", seed=5)
     for name in NAMES:
         events.add_player(event_id, name)
@@ -255,7 +255,7 @@ def _fill(folder: Path) -> Path:
 
 def test_a_full_disk_drops_no_backup_and_reading_commands_still_work(small_disk):
     db = small_disk / "friday.json"
-    events = Events(Store(db))
+    events = Night(Store(db))
     event_id = events.create("Friday", style="bots", seed=5)
     for name in NAMES:
         events.add_player(event_id, name)
@@ -291,7 +291,7 @@ def test_a_draft_finished_on_a_full_disk_leaves_reading_commands_working(small_d
 
     db = small_disk / "t.json"
     event_id = terminal_event(db, humans=("Ann",), bots=("Bo", "Cy"))
-    events = Events(Store(db))
+    events = Night(Store(db))
     session = events.draft_session(event_id, 1)
     # Ann picks through the whole draft: the draft ends, and its pools wait to be recorded
     while not session.draft.finished:
@@ -305,7 +305,7 @@ def test_a_draft_finished_on_a_full_disk_leaves_reading_commands_working(small_d
     assert db.read_bytes() == before
     ballast.unlink()
     assert run("event", "show", str(event_id), "--db", db).stderr == ""
-    assert Events(Store(db)).snapshot(event_id)["event"]["status"] == "building"
+    assert Night(Store(db)).snapshot(event_id).event.status == "building"
 
 
 def test_an_injected_failing_write_drops_no_backup_and_leaves_no_partial_copy(friday, monkeypatch):
@@ -322,7 +322,7 @@ def test_an_injected_failing_write_drops_no_backup_and_leaves_no_partial_copy(fr
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(shutil, "copyfileobj", half_then_full)
-    events = Events(Store(friday))
+    events = Night(Store(friday))
     event_id = events.create("Saturday", seed=3)
     for name in NAMES:
         events.add_player(event_id, name)
@@ -354,7 +354,7 @@ def test_an_injected_failing_database_write_is_refused_whole(friday, monkeypatch
 
     monkeypatch.setattr(store_module, "open", full_disk, raising=False)
     with pytest.raises(StorageError, match="nothing was changed"):
-        Events(Store(friday)).create("Saturday", seed=1)
+        Night(Store(friday)).create("Saturday", seed=1)
     assert friday.read_bytes() == before
     assert not list(friday.parent.glob(".*.tmp"))
 
@@ -459,7 +459,7 @@ def bad_databases(good: dict) -> dict[str, bytes]:
         "only spaces": b"   \n",
         "not JSON": b"hello",
         "truncated JSON": raw[: len(raw) // 2].encode(),
-        "not UTF-8": b'{"_meta": {"1": {"app": "cmdraft", "schema": 2}}, "events": {"1": {"name": "\xff"}}}',
+        "not UTF-8": b'{"_meta": {"1": {"app": "cmdraft", "schema": 3}}, "events": {"1": {"name": "\xff"}}}',
         "a JSON list": b"[]",
         "a JSON number": b"5",
         "deeply nested": b"[" * 100_000 + b"]" * 100_000,
@@ -492,13 +492,13 @@ def bad_databases(good: dict) -> dict[str, bytes]:
     mutate("points empty", lambda d: _first(d, "events").update(points=[]))
     mutate("a huge seed", lambda d: _first(d, "events").update(seed=10**40))
     mutate("negative timer", lambda d: _first(d, "events").update(timer=-1))
-    mutate("a player of no event", lambda d: _first(d, "players").update(e=99))
-    mutate("a player event as text", lambda d: _first(d, "players").update(e="1"))
+    mutate("a player of no event", lambda d: _first(d, "players").update(event=99))
+    mutate("a player event as text", lambda d: _first(d, "players").update(event="1"))
     mutate("a player seat as float", lambda d: _first(d, "players").update(seat=1.5))
     mutate("a player in no pod", lambda d: _first(d, "players").update(pod=9))
     mutate("a pod naming no player", lambda d: _first(d, "pods")["players"].append(999))
     mutate("a pod naming no draft", lambda d: _first(d, "pods").update(draft=999))
-    mutate("a pool of no player", lambda d: _first(d, "pools").update(p=999))
+    mutate("a pool of no player", lambda d: _first(d, "pools").update(player=999))
     mutate("pool cards as numbers", lambda d: _first(d, "pools").update(cards=[1, 2]))
     mutate("a deck that is text", lambda d: _first(d, "decks").update(deck="Sol Ring"))
     mutate("a round table naming no player", lambda d: _first(d, "rounds")["tables"][0].append(999))
@@ -619,7 +619,7 @@ def test_hostile_restore_files_are_bad_input_and_change_nothing(template, tmp_pa
         if change == "schema true":
             good["_meta"]["1"]["schema"] = True
         elif change == "dangling":
-            _first(good, "pools")["p"] = 12345
+            _first(good, "pools")["player"] = 12345
         else:
             _first(good, "players")["late"] = "yes"
         source.write_text(json.dumps(good))
@@ -676,7 +676,7 @@ def test_a_latin1_name_is_refused_naming_the_byte(friday):
     )
     err = result.stderr.decode()
     assert result.returncode == 2 and err.count("\n") == 1 and "0xe9" in err and "Traceback" not in err
-    assert "Jos" not in Events(Store(friday)).snapshot(1)["players"][-1]["name"]
+    assert "Jos" not in Night(Store(friday)).snapshot(1).players[-1].name
 
 
 def test_screens_on_a_non_utf8_stream_replace_what_they_cant_show(friday, tmp_path):
@@ -692,9 +692,9 @@ def test_screens_on_a_non_utf8_stream_replace_what_they_cant_show(friday, tmp_pa
     assert added.returncode in (0, 3), added.stderr
     if added.returncode == 0:
         # saved once and reported once: a retry would be a duplicate, so the first run must not fail
-        names = [p["name"] for p in Events(Store(friday)).snapshot(1)["players"]]
+        names = [p.name for p in Night(Store(friday)).snapshot(1).players]
         assert names.count("李小龍") == 1
-    Events(Store(friday)).rename_player(1, "Ann", "李小龍 Ann")
+    Night(Store(friday)).rename_player(1, "Ann", "李小龍 Ann")
     for args in (
         ("event", "show", "1"),
         ("event", "standings", "1"),
@@ -725,7 +725,7 @@ def test_screens_on_a_non_utf8_stream_replace_what_they_cant_show(friday, tmp_pa
 def test_player_add_on_a_latin1_terminal_saves_once_and_exits_0(tmp_path):
     """In a process of its own: a process whose streams are ASCII only (PYTHONIOENCODING)."""
     db = tmp_path / "db.json"
-    Events(Store(db)).create("Night", seed=1)
+    Night(Store(db)).create("Night", seed=1)
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "ascii"}
     result = subprocess.run(
         [sys.executable, "-m", "events", "event", "player", "add", "1", "李小龍", "José", "--db", str(db)],
@@ -735,7 +735,7 @@ def test_player_add_on_a_latin1_terminal_saves_once_and_exits_0(tmp_path):
         env=env,
     )
     assert result.returncode == 0 and b"Traceback" not in result.stderr
-    assert [p["name"] for p in Events(Store(db)).snapshot(1)["players"]] == ["李小龍", "José"]
+    assert [p.name for p in Night(Store(db)).snapshot(1).players] == ["李小龍", "José"]
 
 
 # --- 7. CSV formula injection --------------------------------------------------------------------------------------
@@ -748,14 +748,14 @@ def test_csv_cells_that_start_a_formula_are_neutralised_and_read_back(tmp_path):
     import io
 
     db = tmp_path / "db.json"
-    events = Events(Store(db))
+    events = Night(Store(db))
     event_id = events.create("Night", style="bots", seed=2)
     for name in ["Ann", *DANGEROUS[:4]]:
         events.add_player(event_id, name)
     events.seat(event_id)
     events.start_draft(event_id)
-    for player in events.snapshot(event_id)["players"]:
-        events.register_deck(event_id, player["name"], None, auto=True)
+    for player in events.snapshot(event_id).players:
+        events.register_deck(event_id, player.name, None, auto=True)
     events.new_round(event_id)
     folder = tmp_path / "out"
     assert run("event", "export", str(event_id), "--out", folder, "--db", db).returncode == 0

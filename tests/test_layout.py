@@ -321,3 +321,107 @@ def test_a_planted_facade_import_in_the_terminal_is_seen(tmp_path: Path):
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
     assert facade_users(tmp_path) == ["events.cli.event"]
+
+
+# --- the faces use only the core's public names ----------------------------------------------------------------
+
+FACES = ("events.cli", "events.screens")
+
+
+def is_face(name: str) -> bool:
+    return any(name == face or name.startswith(face + ".") for face in FACES)
+
+
+def core_private_names(root: Path) -> set[str]:
+    """Private names (``_x``, not dunder) that the core's modules define: functions, methods, classes and
+    attributes set on ``self`` (the core: every module of ``events`` outside the faces, ``sets``, ``draft``)."""
+    names: set[str] = set()
+    for name, path in module_files(root).items():
+        if is_face(name) or name == "events.__main__":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                found = node.name
+            elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+                found = node.attr
+            else:
+                continue
+            if found.startswith("_") and not found.startswith("__"):
+                names.add(found)
+    return names
+
+
+def private_core_uses(root: Path) -> list[str]:
+    """Where a face reaches into the core: ``obj._name`` for a private name the core defines (``self`` and
+    ``cls`` are the face's own), or ``from <core module> import _name``."""
+    modules = module_files(root)
+    private = core_private_names(root)
+    found = []
+    for name, path in sorted(modules.items()):
+        if not is_face(name):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                if node.module in modules and not is_face(node.module):
+                    found += [
+                        f"{name}:{node.lineno} imports {node.module}.{alias.name}"
+                        for alias in node.names
+                        if alias.name.startswith("_") and not alias.name.startswith("__")
+                    ]
+            elif isinstance(node, ast.Attribute) and node.attr in private:
+                owner = node.value
+                if isinstance(owner, ast.Name) and owner.id in ("self", "cls"):
+                    continue
+                found.append(f"{name}:{node.lineno} uses .{node.attr}")
+    return found
+
+
+def test_the_faces_use_only_public_names_of_the_core():
+    assert private_core_uses(ROOT) == []
+
+
+def test_a_planted_private_look_up_in_a_face_is_seen(tmp_path: Path):
+    files = {
+        "sets/__init__.py": "",
+        "draft/__init__.py": "",
+        "events/__init__.py": "",
+        "events/night/__init__.py": "",
+        "events/night/base.py": "class EventBase:\n    def _event(self, db, n):\n        self._index = None\n",
+        "events/cli/__init__.py": "",
+        "events/cli/event.py": "def show(events, db):\n    return events._event(db, 1)\n",
+        "events/screens/__init__.py": "",
+        "events/screens/board.py": "from events.night.base import _secret\n\n\nclass Board:\n    def _event(self):\n        return self._index\n",
+        "events/screens/other.py": "def draw(board):\n    return board.public()\n",
+    }
+    for name, text in files.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    assert private_core_uses(tmp_path) == [
+        "events.cli.event:2 uses ._event",
+        "events.screens.board:1 imports events.night.base._secret",
+    ]
+
+
+def multiple_inheritance(root: Path) -> list[str]:
+    """Classes of the core built on more than one base class (the night's phases are composed, never mixed)."""
+    found = []
+    for name, path in sorted(module_files(root).items()):
+        if not name.startswith("events."):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef) and len(node.bases) > 1:
+                found.append(f"{name}.{node.name}")
+    return found
+
+
+def test_no_class_of_the_application_mixes_several_bases():
+    assert multiple_inheritance(ROOT) == []
+
+
+def test_a_planted_class_of_two_phases_is_seen(tmp_path: Path):
+    path = tmp_path / "events" / "night" / "event.py"
+    path.parent.mkdir(parents=True)
+    (tmp_path / "events" / "__init__.py").write_text("", encoding="utf-8")
+    path.write_text("class Events(Registration, Rounds):\n    pass\n", encoding="utf-8")
+    assert multiple_inheritance(tmp_path) == ["events.night.event.Events"]

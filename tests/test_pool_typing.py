@@ -7,18 +7,18 @@ from __future__ import annotations
 import pexpect
 import pytest
 
-from events.night.event import Events
 from events.night.pool_entry import PoolEntry, pool_lines, read_pool_line
 from events.storage.store import Store
 from sets.cards import normalize_name
 from sets.catalog import card_index, load_set
+from tests.night import Night
 from tests.test_clock import spawn
 from tests.test_desk import physical_event, record
 
 
 @pytest.fixture
 def events(tmp_path):
-    return Events(Store(tmp_path / "pools.json"))
+    return Night(Store(tmp_path / "pools.json"))
 
 
 def prefixes(unique: bool) -> list[tuple[str, str]]:

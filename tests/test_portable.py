@@ -14,8 +14,8 @@ import time
 import pytest
 
 from events import portable
-from events.night.event import Events
 from events.storage.store import Store, remove_stale_temporaries
+from tests.night import Night
 from tests.test_events import ROOT
 
 PLATFORM_CALLS = ("fcntl", "termios", "tty", "msvcrt", "select")
@@ -87,13 +87,13 @@ def test_the_lock_excludes_and_times_out_in_both_modes(tmp_path, lock_mode):
 def test_the_store_works_with_the_polling_lock_and_no_folder_fsync(tmp_path, monkeypatch):
     monkeypatch.setattr(portable, "HAS_ALARM", False)
     monkeypatch.setattr(portable, "HAS_FOLDER_FSYNC", False)
-    events = Events(Store(tmp_path / "db.json"))
+    events = Night(Store(tmp_path / "db.json"))
     event_id = events.create("Night", seed=1)
     errors = []
 
     def add(name: str) -> None:
         try:
-            Events(Store(tmp_path / "db.json")).add_player(event_id, name)
+            Night(Store(tmp_path / "db.json")).add_player(event_id, name)
         except Exception as error:  # pragma: no cover - reported below
             errors.append(error)
 
@@ -103,7 +103,7 @@ def test_the_store_works_with_the_polling_lock_and_no_folder_fsync(tmp_path, mon
     for thread in threads:
         thread.join()
     assert errors == []
-    assert sorted(p["name"] for p in events.snapshot(event_id)["players"]) == sorted(f"P{i}" for i in range(8))
+    assert sorted(p.name for p in events.snapshot(event_id).players) == sorted(f"P{i}" for i in range(8))
 
 
 def test_without_a_process_probe_a_temporary_file_is_stale_after_an_hour(tmp_path, monkeypatch):

@@ -11,8 +11,8 @@ import subprocess
 
 import pytest
 
-from events.night.event import Events
 from events.storage.store import Store
+from tests.night import Night
 from tests.test_printables import night  # noqa: F401  (the 10-player event every printable is made from)
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -58,8 +58,8 @@ def printed(cli, events, event_id, what, tmp_path):
 def test_each_printable_prints_on_the_sheets_of_paper_it_promises(night, cli, tmp_path):  # noqa: F811
     events, event_id = night
     snap = events.snapshot(event_id)
-    players = sum(1 for p in snap["players"] if p["status"] == "active" and not p.get("bot"))
-    tables = len(snap["rounds"][-1]["tables"])
+    players = sum(1 for p in snap.players if p.status == "active" and not p.bot)
+    tables = len(snap.rounds[-1].tables)
     expected = {
         "seatings": 2,
         "pairings": 2,
@@ -76,7 +76,7 @@ def test_each_printable_prints_on_the_sheets_of_paper_it_promises(night, cli, tm
 def test_three_result_slips_to_a_sheet_of_paper(cli, tmp_path, players, size, sheets):
     """16 players: four tables of four, three slips on the first sheet and one on the second (a slip per
     sheet took four); 15 at tables of five: three slips on one sheet; 25: five slips on two sheets."""
-    events = Events(Store(tmp_path / "slips.json"))
+    events = Night(Store(tmp_path / "slips.json"))
     event_id = events.create("Slips", style="physical", seed=4, game_size=size)
     for number in range(players):
         events.add_player(event_id, f"Player {number + 1}")
@@ -101,7 +101,7 @@ def test_the_page_count_check_can_disagree(tmp_path):
 
 def test_a_sealed_decklist_with_its_long_sideboard_still_takes_one_sheet(cli, tmp_path):
     """Sealed: 120 cards opened, so some 80 go to the sideboard; each player's sheet is still one page."""
-    events = Events(Store(tmp_path / "sealed.json"))
+    events = Night(Store(tmp_path / "sealed.json"))
     event_id = events.create("Sealed", mode="sealed", style="bots", seed=6)
     for name in ("Ann", "Bo", "Cy"):
         events.add_player(event_id, name)

@@ -13,10 +13,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from events.night.event import Events, number_text
+from events.night.schema import number_text
 from events.outputs.printables import PRINTABLES
 from events.outputs.sheet_writers import cell_width
 from events.storage.store import Store
+from tests.night import Night
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "李小龍 [/b]"]
 
@@ -25,7 +26,7 @@ NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "李小龍 [
 def night(tmp_path_factory):
     """A 10-player bots draft, two rounds played (one draw), a third paired: every printable has content."""
     folder = tmp_path_factory.mktemp("night")
-    events = Events(Store(folder / "event.json"))
+    events = Night(Store(folder / "event.json"))
     event_id = events.create("Friday <CMR> & co", date="2026-01-16", style="bots", seed=11, secret=11)
     for name in NAMES:
         events.add_player(event_id, name)
@@ -158,7 +159,7 @@ def sections_of(night, cli, what):
 
 def test_html_slips_one_per_table_three_to_a_sheet_with_cut_lines(night, cli):
     events, event_id = night
-    tables = events.snapshot(event_id)["rounds"][-1]["tables"]
+    tables = events.snapshot(event_id).rounds[-1].tables
     sections = sections_of(night, cli, "slips")
     assert len(sections) == len(tables)
     # A new sheet of paper after every third slip, a cut line between slips on one sheet, nothing after the last.
@@ -184,9 +185,9 @@ def test_html_decklists_one_page_per_player_with_every_card(night, cli):
     snap = events.snapshot(event_id)
     for section in sections:
         name = section["h2"].split("·", 1)[1].strip()
-        player = next(p for p in snap["players"] if p["name"] == name)
-        deck = events.deck_of(event_id, player["id"])
-        pool = events.pool(event_id, player["id"])
+        player = next(p for p in snap.players if p.name == name)
+        deck = events.deck_of(event_id, player.id)
+        pool = events.pool(event_id, player.id)
         captions = section["captions"]
 
         def rows_in(test):
@@ -210,7 +211,7 @@ def test_html_decklists_one_page_per_player_with_every_card(night, cli):
         from_pool = sum(min(n, held[name]) for name, n in used.items())
         assert side == len(pool) - from_pool, name
         who = section["rows"][1]
-        assert who == [player["name"], f"#{player['number']}", str(player["pod"]), str(player["seat"] + 1)]
+        assert who == [player.name, f"#{player.number}", str(player.pod), str(player.seat + 1)]
 
 
 def test_html_seatings_pods_and_find_your_seat(night, cli):
@@ -222,23 +223,23 @@ def test_html_seatings_pods_and_find_your_seat(night, cli):
     assert [row[0] for row in lookup] == sorted((row[0] for row in lookup), key=str.casefold)
     snap = events.snapshot(event_id)
     for name, pod, seat in lookup:
-        player = next(p for p in snap["players"] if p["name"] == name)
-        assert (player["pod"], player["seat"] + 1) == (int(pod), int(seat))
+        player = next(p for p in snap.players if p.name == name)
+        assert (player.pod, player.seat + 1) == (int(pod), int(seat))
 
 
 def test_pairings_show_seat_order_and_the_recorded_first_player(night, cli):
     events, event_id = night
     snap = events.snapshot(event_id)
-    rnd = snap["rounds"][-1]
-    names = {p["id"]: p["name"] for p in snap["players"]}
+    rnd = snap.rounds[-1]
+    names = {p.id: p.name for p in snap.players}
     rows = list(csv.DictReader(io.StringIO(run(cli, events, event_id, "pairings", "--format", "csv"))))
     assert [(int(r["table"]), int(r["seat"]), r["player"]) for r in rows] == [
-        (t, s, names[pid]) for t, table in enumerate(rnd["tables"], start=1) for s, pid in enumerate(table, start=1)
+        (t, s, names[pid]) for t, table in enumerate(rnd.tables, start=1) for s, pid in enumerate(table, start=1)
     ]
     firsts = [r["player"] for r in rows if r["first"] == "1"]
     # One first player a table, the one recorded with the round when it was paired.
-    assert firsts == [names[pid] for pid in rnd["first"]]
-    assert all(pid in table for pid, table in zip(rnd["first"], rnd["tables"], strict=True))
+    assert firsts == [names[pid] for pid in rnd.first]
+    assert all(pid in table for pid, table in zip(rnd.first, rnd.tables, strict=True))
     # Printing again never draws again.
     assert run(cli, events, event_id, "pairings", "--format", "csv") == run(
         cli, events, event_id, "pairings", "--format", "csv"
@@ -247,11 +248,17 @@ def test_pairings_show_seat_order_and_the_recorded_first_player(night, cli):
 
 def test_first_players_are_drawn_from_the_seed_and_spread(tmp_path):
     """The draw is random over seats: across many seeded rounds every seat goes first sometimes."""
-    from events.outputs.printables import first_players
+    import msgspec
 
+    from events.outputs.printables import first_players
+    from events.storage.records import Round
+
+    night = Night(Store(tmp_path / "draw.json"))
+    event = night.event(night.create("Draw", seed=0))
+    table = Round(event=event.id, number=1, tables=[[10, 11, 12, 13]], status="open")
     seats = [0] * 4
     for seed in range(200):
-        first = first_players({"seed": seed}, {"number": 1, "tables": [[10, 11, 12, 13]]})
+        first = first_players(msgspec.structs.replace(event, seed=seed), table)
         seats[first[0] - 10] += 1
     assert all(count > 20 for count in seats)
 
@@ -282,7 +289,7 @@ def test_csv_only_for_tables_and_unknown_printables(night, cli):
 
 
 def test_printing_before_the_step_is_out_of_order(cli, tmp_path):
-    events = Events(Store(tmp_path / "e.json"))
+    events = Night(Store(tmp_path / "e.json"))
     event_id = events.create("Early", style="bots", seed=1)
     for name in NAMES[:4]:
         events.add_player(event_id, name)
@@ -301,16 +308,18 @@ def test_printing_before_the_step_is_out_of_order(cli, tmp_path):
 
 def planted(tmp_path, names, rounds, orders, points="0.3,0.2,0.1"):
     """An event whose rounds and results are written straight into a real database file."""
-    events = Events(Store(tmp_path / "planted.json"))
+    events = Night(Store(tmp_path / "planted.json"))
     event_id = events.create("Planted", style="bots", seed=1, game_size=3, points=points)
     for name in names:
         events.add_player(event_id, name)
     with events.store.write() as db:
         db.table("events").update({"status": "playing"}, doc_ids=[event_id])
         for number, tables in enumerate(rounds, start=1):
-            db.table("rounds").insert({"e": event_id, "number": number, "tables": tables, "status": "closed"})
+            db.table("rounds").insert({"event": event_id, "number": number, "tables": tables, "status": "closed"})
         for (number, table), order in orders.items():
-            db.table("results").insert({"e": event_id, "round": number, "table": table, "order": [[p] for p in order]})
+            db.table("results").insert(
+                {"event": event_id, "round": number, "table": table, "order": [[p] for p in order]}
+            )
     return events, event_id
 
 
@@ -347,7 +356,7 @@ def test_ranks_skip_after_a_shared_rank_and_tie_breakers_apply_in_order(tmp_path
     # same opponents' average ((2.5 + 1) / 2) and place 1: rank 1 both; C: rank 3.
     events, event_id = planted(tmp_path, ["B", "A", "C"], [[[1, 2, 3]]], {}, points="3,2,1")
     with events.store.write() as db:
-        db.table("results").insert({"e": event_id, "round": 1, "table": 1, "order": [[1, 2], [3]]})
+        db.table("results").insert({"event": event_id, "round": 1, "table": 1, "order": [[1, 2], [3]]})
     rows = events.standings(event_id)
     assert [(r.rank, r.name, r.points, r.opponents_average, r.average_place) for r in rows] == [
         (1, "A", Fraction(5, 2), Fraction(7, 4), 1),
@@ -424,7 +433,7 @@ def test_tables_one_under_another_share_their_column_widths(night, cli):
         for line, above in zip(text.splitlines()[1:], text.splitlines(), strict=False)
         if above.startswith("Table  Seat") and set(line) <= {"-", " "}
     ]
-    assert len(rules) == len(events.snapshot(event_id)["rounds"][-1]["tables"]) and len(set(rules)) == 1
+    assert len(rules) == len(events.snapshot(event_id).rounds[-1].tables) and len(set(rules)) == 1
     page = run(cli, events, event_id, "pairings", "--format", "html")
     groups = re.findall(r"<caption>Table \d+</caption>\n(<colgroup>.*?</colgroup>)", page)
     assert len(groups) == len(rules) and len(set(groups)) == 1
@@ -451,7 +460,7 @@ def test_decklists_keep_names_as_typed_and_carry_the_event_on_every_sheet(night,
 def test_text_slips_have_cut_lines_and_a_form_feed_per_sheet_of_paper(tmp_path, cli):
     from events.outputs.sheet_writers import CUT_LINE
 
-    events = Events(Store(tmp_path / "slips.json"))
+    events = Night(Store(tmp_path / "slips.json"))
     event_id = events.create("Slips", style="physical", seed=4)
     for number in range(16):
         events.add_player(event_id, f"P{number + 1}")
@@ -486,7 +495,7 @@ FORMULA_NAMES = ["=SUM(A1)", "+1 Cy", "-Di", "@Ed", "Ann"]
 def test_csv_cells_a_spreadsheet_would_run_as_formulas_are_written_as_text(tmp_path, cli):
     """A name typed at the desk (``=SUM(A1)``, ``@Ed``) reaches a spreadsheet as the text it is: every CSV
     the desk writes (printed or exported) starts such a cell with an apostrophe; numbers stay numbers."""
-    events = Events(Store(tmp_path / "event.json"))
+    events = Night(Store(tmp_path / "event.json"))
     event_id = events.create("=HYPERLINK(1)", style="bots", seed=3)
     for name in FORMULA_NAMES:
         events.add_player(event_id, name)
@@ -513,5 +522,5 @@ def test_csv_cells_a_spreadsheet_would_run_as_formulas_are_written_as_text(tmp_p
         assert "'" + name in cells
     standings = list(csv.DictReader(io.StringIO(texts[1])))
     assert sum(Fraction(row["points"]) for row in standings) == sum(
-        events.snapshot(event_id)["event"]["points"][: len(FORMULA_NAMES)]
+        events.snapshot(event_id).event.points[: len(FORMULA_NAMES)]
     )

@@ -16,9 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from events.night.event import Events
+from events.night.seat_codes import note_failures
 from events.storage.draft_files import DRAFTS, TableSession
 from events.storage.store import KEEP_BACKUPS, SCHEMA, Store
+from tests.night import Night
 from tests.test_events import NAMES, ROOT, terminal_event
 
 FIXTURE = Path(__file__).parent / "fixtures" / "schema1.json"
@@ -59,16 +60,16 @@ def acks(output: str) -> set[tuple[int, int, int]]:
 
 
 def picks_on_disk(db: Path, event_id: int) -> set[tuple[int, int, int]]:
-    events = Events(Store(db))
+    events = Night(Store(db))
     found = set()
-    for pod in events.snapshot(event_id)["pods"]:
-        session = events.draft_session(event_id, pod["number"])
-        found |= {(pod["players"][p.seat], p.pack, p.pick) for p in session.draft.log}
+    for pod in events.snapshot(event_id).pods:
+        session = events.draft_session(event_id, pod.number)
+        found |= {(pod.players[p.seat], p.pack, p.pick) for p in session.draft.log}
     return found
 
 
 def status(db: Path, event_id: int) -> str:
-    return Events(Store(db)).snapshot(event_id)["event"]["status"]
+    return Night(Store(db)).snapshot(event_id).event.status
 
 
 def temporaries(folder: Path) -> list[Path]:
@@ -97,10 +98,11 @@ def test_a_schema_1_database_opens_is_backed_up_and_migrated(tmp_path, cli):
     assert cli("event", "player", "add", "3", "Gus", "--db", db).exit_code == 0  # the first write migrates
     assert (tmp_path / "old.json.bak.1").read_bytes() == original
     saved = json.loads(db.read_text())
-    assert saved["_meta"]["1"]["schema"] == SCHEMA == 2 and "picks" not in saved
+    assert saved["_meta"]["1"]["schema"] == SCHEMA == 3 and "picks" not in saved
+    assert all("event" in doc and "e" not in doc for doc in saved["players"].values())  # schema 3: readable names
     assert [len(saved["drafts"][key]["picks"]) for key in ("1", "2", "3")] == [90, 6, 5]
 
-    events = Events(Store(db))
+    events = Night(Store(db))
     standings = events.standings(1)
     assert sorted(row.name for row in standings) == ["Ann", "Bø", "Çy"] and sum(row.rounds for row in standings) == 3
     session = events.draft_session(2, 1)  # the draft in progress goes on where it stopped
@@ -110,7 +112,7 @@ def test_a_schema_1_database_opens_is_backed_up_and_migrated(tmp_path, cli):
             session.pick(session.suggested_pick(seat))
     events.after_picks(2, 1, session)
     snap = events.snapshot(2)
-    assert snap["event"]["status"] == "building" and [p["pool_size"] for p in snap["players"]] == [60, 60]
+    assert snap.event.status == "building" and [p.pool_size for p in snap.players] == [60, 60]
     resumed = TableSession.load(Store(db), 3)
     assert len(resumed.draft.log) == 5 and resumed.waiting_humans() == [0]
 
@@ -118,20 +120,20 @@ def test_a_schema_1_database_opens_is_backed_up_and_migrated(tmp_path, cli):
 def test_picks_into_a_schema_1_database_before_its_first_write_are_kept(tmp_path):
     db = tmp_path / "old.json"
     shutil.copy(FIXTURE, db)
-    session = Events(Store(db)).draft_session(2, 1)
+    session = Night(Store(db)).draft_session(2, 1)
     for seat in session.waiting_humans():
         session.pick(session.suggested_pick(seat))
     assert json.loads(db.read_text())["_meta"]["1"]["schema"] == 1  # the database itself was not written
-    assert len(Events(Store(db)).draft_session(2, 1).draft.log) == 8  # a fresh reader finds the picks
-    Events(Store(db)).add_player(3, "Gus")  # the migrating write
-    assert len(Events(Store(db)).draft_session(2, 1).draft.log) == 8
+    assert len(Night(Store(db)).draft_session(2, 1).draft.log) == 8  # a fresh reader finds the picks
+    Night(Store(db)).add_player(3, "Gus")  # the migrating write
+    assert len(Night(Store(db)).draft_session(2, 1).draft.log) == 8
 
 
 def test_a_later_migration_backs_up_once_then_upgrades(tmp_path, monkeypatch):
     import events.storage.store as store_module
 
     db = tmp_path / "db.json"
-    Events(Store(db)).create("Old", seed=1)
+    Night(Store(db)).create("Old", seed=1)
     before = db.read_bytes()
     monkeypatch.setattr(store_module, "SCHEMA", SCHEMA + 1)
     monkeypatch.setitem(
@@ -147,6 +149,80 @@ def test_a_later_migration_backs_up_once_then_upgrades(tmp_path, monkeypatch):
     saved = json.loads(db.read_text())
     assert saved["_meta"]["1"]["schema"] == SCHEMA + 1 and saved["events"]["1"]["upgraded"]
     assert (tmp_path / "db.json.bak.1").read_bytes() == before
+
+
+# --- schema 2 → 3 ---------------------------------------------------------------------------------------------
+
+FIXTURE_2 = Path(__file__).parent / "fixtures" / "schema2.json"
+
+
+def schema_2_copy(folder: Path) -> Path:
+    """The schema-2 fixture (written by the schema-2 release: a played night with a game and a result, a
+    terminal draft two picks in with a wrong seat code typed, and an event still registering) and its
+    live draft's own file."""
+    db = folder / "two.json"
+    shutil.copy(FIXTURE_2, db)
+    shutil.copytree(FIXTURE_2.with_name("schema2.json.drafts"), folder / "two.json.drafts")
+    return db
+
+
+def test_a_schema_2_database_opens_is_backed_up_once_and_gets_readable_field_names(tmp_path, cli):
+    db = schema_2_copy(tmp_path)
+    original = db.read_bytes()
+    assert json.loads(original)["_meta"]["1"]["schema"] == 2 and '"e":' in original.decode()
+    shown = json.loads(cli("event", "show", "1", "--db", db, "--json").stdout)
+    assert [p["name"] for p in shown["players"]] == ["Ann", "Bo", "Cy", "Di"]
+    assert shown["rounds"][0]["results"] == {"1": [["Ann"], ["Bo", "Cy"], ["Di"]]}
+    assert db.read_bytes() == original and not list(tmp_path.glob("two.json.bak.*"))  # reading writes nothing
+
+    assert cli("event", "player", "add", "3", "Hal", "--db", db).exit_code == 0  # the first write migrates
+    assert (tmp_path / "two.json.bak.1").read_bytes() == original and not (tmp_path / "two.json.bak.2").exists()
+    saved = json.loads(db.read_text())
+    assert saved["_meta"]["1"]["schema"] == SCHEMA == 3
+    for table in ("players", "pods", "pools", "decks", "rounds", "results", "games", "history", "code_failures"):
+        assert all("event" in doc and "e" not in doc for doc in saved[table].values()), table
+    assert all("player" in doc and "p" not in doc for doc in saved["pools"].values())
+    assert [set(cast) >= {"player"} and "p" not in cast for cast in saved["games"]["1"]["casts"]] == [True]
+    assert [sorted(doc) for doc in saved["code_failures"].values()] == [["at", "event", "player", "process"]]
+    assert [doc["number"] for doc in saved["players"].values()] == [1, 2, 3, 4, 1, 2, 1, 2]
+    cli("event", "player", "add", "3", "Ivy", "--db", db)
+    assert not (tmp_path / "two.json.bak.2").exists()  # migrated once: a later write makes no backup
+
+    night = Night(Store(db))
+    assert [row.name for row in night.standings(1)][:1] == ["Ann"]
+    assert night.event(1).name == "Played night" and night.player(2, "Fay").number == 2
+    session = night.draft_session(2, 1)  # the live draft goes on from its own file
+    assert len(session.draft.log) == 2
+    for seat in session.waiting_humans():
+        session.pick(session.suggested_pick(seat))
+    assert len(Night(Store(db)).draft_session(2, 1).draft.log) == 4
+
+
+@pytest.mark.parametrize("kill", ["write:1:before", "write:1:after"])
+def test_a_crash_while_a_schema_2_database_is_migrated_leaves_the_old_file_or_the_new_one(tmp_path, cli, kill):
+    db = schema_2_copy(tmp_path)
+    original = db.read_bytes()
+    process = worker("players", str(db), "3", "Late", "1", kill=kill)  # its first commit is the migrating write
+    process.communicate(timeout=120)
+    assert process.returncode == -signal.SIGKILL
+    saved = json.loads(db.read_text())
+    if kill.endswith("before"):
+        assert db.read_bytes() == original
+    else:
+        assert saved["_meta"]["1"]["schema"] == 3 and "Late0" in {p["name"] for p in saved["players"].values()}
+    assert (tmp_path / "two.json.bak.1").read_bytes() == original  # the backup came first, whole
+    assert cli("event", "show", "1", "--db", db).exit_code == 0  # either file opens
+    assert cli("event", "player", "add", "3", "Later", "--db", db).exit_code == 0
+    assert json.loads(db.read_text())["_meta"]["1"]["schema"] == 3
+
+
+def test_the_snapshot_json_form_is_what_event_show_prints(tmp_path, cli):
+    db = schema_2_copy(tmp_path)
+    shown = json.loads(cli("event", "show", "2", "--db", db, "--json").stdout)
+    night = Night(Store(db))
+    expected = note_failures(night, 2, night.snapshot(2)).to_json()
+    assert {key: value for key, value in shown.items() if key != "pipers"} == expected
+    assert [p["wrong_codes"] for p in shown["players"]] == [0, 1]  # Fay's wrong code, typed before the upgrade
 
 
 @pytest.mark.parametrize(
@@ -218,7 +294,7 @@ def test_only_a_missing_path_is_a_new_database(tmp_path, cli):
 
 def test_a_read_only_database_refuses_writes_and_is_left_as_it_is(tmp_path, cli):
     db = tmp_path / "db.json"
-    events = Events(Store(db))
+    events = Night(Store(db))
     event_id = events.create("Night", seed=1)
     events.add_player(event_id, "Ann")
     os.chmod(db, 0o444)
@@ -236,7 +312,7 @@ def test_a_read_only_database_refuses_writes_and_is_left_as_it_is(tmp_path, cli)
 
 def test_a_write_keeps_the_database_permissions(tmp_path):
     db = tmp_path / "db.json"
-    events = Events(Store(db))
+    events = Night(Store(db))
     events.create("Night", seed=1)
     os.chmod(db, 0o600)
     events.create("Day", seed=2)
@@ -247,7 +323,7 @@ def test_a_database_in_a_read_only_folder_can_be_read_without_a_lock_file(tmp_pa
     folder = tmp_path / "ro"
     folder.mkdir()
     db = folder / "db.json"
-    events = Events(Store(db))
+    events = Night(Store(db))
     event_id = events.create("Night", style="bots", seed=3)
     for name in NAMES[:4]:
         events.add_player(event_id, name)
@@ -278,7 +354,7 @@ def test_a_database_in_a_read_only_folder_can_be_read_without_a_lock_file(tmp_pa
 def test_stale_temporary_files_of_dead_processes_are_removed_by_the_next_write(tmp_path):
     """Crash safety: real processes, killed or racing, on a real database file; a process that has ended leaves its temporary file."""
     db = tmp_path / "db.json"
-    events = Events(Store(db))
+    events = Night(Store(db))
     events.create("Night", seed=1)
     dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
     dead_pid = int(dead.stdout)
@@ -320,7 +396,7 @@ def test_backups_before_every_phase_change_keep_five(tmp_path, cli):
 
 def test_terminal_draft_start_and_end_are_backed_up(tmp_path):
     db = tmp_path / "db.json"
-    events = Events(Store(db))
+    events = Night(Store(db))
     event_id = events.create("Screens", style="terminal", seed=8)
     for name in ("Ann", "Bo"):
         events.add_player(event_id, name)
@@ -338,12 +414,12 @@ def test_terminal_draft_start_and_end_are_backed_up(tmp_path):
     # the backup made at the draft's end still finds every pick in the draft's own file
     store = Store(db)
     store.restore(tmp_path / "db.json.bak.1")
-    assert len(Events(store).draft_session(event_id, 1).draft.log) == 2 * PICKS_PER_SEAT
-    assert Events(store).recover() == [event_id] and status(db, event_id) == "building"
+    assert len(Night(store).draft_session(event_id, 1).draft.log) == 2 * PICKS_PER_SEAT
+    assert Night(store).recover() == [event_id] and status(db, event_id) == "building"
     # back to before the draft started: the draft numbers are used again, the old picks are not read
     with_seats = next(p for p in tmp_path.glob("db.json.bak.*") if p.read_bytes() == seated)
     store.restore(with_seats)
-    events = Events(store)
+    events = Night(store)
     events.start_draft(event_id)
     again = events.draft_session(event_id, 1)
     assert again.draft_id == session.draft_id and again.draft.log == [] and status(db, event_id) == "drafting"
@@ -359,8 +435,8 @@ def test_the_draft_command_says_pools_are_recorded_only_when_they_are(tmp_path, 
         assert len(handle.table("pools")) == 0  # killed between the last pick and the pools
     shown = cli("event", "draft", str(event_id), "--player", "Ann", "--db", db)
     assert shown.exit_code == 0 and "Pools are recorded" in shown.stdout
-    snap = Events(Store(db)).snapshot(event_id)
-    assert snap["event"]["status"] == "building" and [p["pool_size"] for p in snap["players"]] == [60, 60]
+    snap = Night(Store(db)).snapshot(event_id)
+    assert snap.event.status == "building" and [p.pool_size for p in snap.players] == [60, 60]
 
 
 def test_every_message_naming_a_backup_names_a_file_that_exists(tmp_path, cli):
@@ -400,7 +476,7 @@ def test_restoring_a_missing_file_is_bad_input(tmp_path, cli):
 
 def test_a_pick_rewrites_only_its_own_draft_file(tmp_path):
     db = tmp_path / "db.json"
-    events = Events(Store(db))
+    events = Night(Store(db))
     event_id = events.create("Big", style="terminal", seed=4)
     for i in range(16):
         events.add_player(event_id, f"P{i}")
@@ -425,7 +501,7 @@ def test_a_pick_rewrites_only_its_own_draft_file(tmp_path):
 def test_an_export_of_a_live_draft_holds_its_picks(tmp_path, cli):
     db = tmp_path / "db.json"
     event_id = terminal_event(db, humans=("Ann", "Bo"), bots=())
-    events = Events(Store(db))
+    events = Night(Store(db))
     session = events.draft_session(event_id, 1)
     for _ in range(3):
         for seat in session.waiting_humans():
@@ -433,7 +509,7 @@ def test_an_export_of_a_live_draft_holds_its_picks(tmp_path, cli):
     assert cli("event", "export", str(event_id), "--out", tmp_path / "out", "--db", db).exit_code == 0
     copy = tmp_path / "copy.json"
     assert cli("event", "restore", tmp_path / "out" / "database.json", "--db", copy).exit_code == 0
-    moved = Events(Store(copy)).draft_session(event_id, 1)
+    moved = Night(Store(copy)).draft_session(event_id, 1)
     assert [p.positions for p in moved.draft.log] == [p.positions for p in session.draft.log] and len(
         session.draft.log
     ) == 6
@@ -499,9 +575,9 @@ def test_a_kill_while_a_player_drops_mid_draft_never_strands_the_pod(tmp_path, c
     rest = worker("picks", str(db), str(event_id), "Bo")
     output, errors = rest.communicate(timeout=120)
     assert "DONE" in output, errors
-    snap = Events(Store(db)).snapshot(event_id)
-    dropped = {p["name"]: p["status"] for p in snap["players"]}["Ann"]
-    assert snap["event"]["status"] == "building" and [p["pool_size"] for p in snap["players"]] == [60, 60]
+    snap = Night(Store(db)).snapshot(event_id)
+    dropped = {p.name: p.status for p in snap.players}["Ann"]
+    assert snap.event.status == "building" and [p.pool_size for p in snap.players] == [60, 60]
     assert dropped == "dropped"
 
 
@@ -509,7 +585,7 @@ def test_a_kill_while_a_player_drops_mid_draft_never_strands_the_pod(tmp_path, c
 def test_a_kill_while_the_draft_starts_leaves_it_started_or_not_at_all(tmp_path, cli, kill):
     """Crash safety: real processes, killed or racing, on a real database file; a process killed while the draft starts."""
     db = tmp_path / "start.json"
-    events = Events(Store(db))
+    events = Night(Store(db))
     event_id = events.create("Start", style="terminal", seed=6)
     for name in NAMES[:6]:
         events.add_player(event_id, name)
@@ -559,7 +635,7 @@ def test_random_kills_never_corrupt_stick_or_lose_a_pick(tmp_path, cli):
 def test_two_terminals_starting_drafts_together_make_one_draft_per_pod(tmp_path):
     """Crash safety: real processes, killed or racing, on a real database file; two processes starting the drafts at once."""
     db = tmp_path / "race.json"
-    events = Events(Store(db))
+    events = Night(Store(db))
     trials = 12
     ids = []
     for trial in range(trials):
@@ -582,15 +658,15 @@ def test_two_terminals_starting_drafts_together_make_one_draft_per_pod(tmp_path)
     for event_id in ids:
         mine = sorted(doc.doc_id for doc in drafts if doc["event"] == event_id)
         snap = events.snapshot(event_id)
-        assert len(mine) == 2 and sorted(pod["draft"] for pod in snap["pods"]) == mine
-        assert bound1[str(event_id)] == ",".join(str(pod["draft"]) for pod in snap["pods"])
-        assert snap["event"]["status"] == "drafting"
+        assert len(mine) == 2 and sorted(pod.draft for pod in snap.pods) == mine
+        assert bound1[str(event_id)] == ",".join(str(pod.draft) for pod in snap.pods)
+        assert snap.event.status == "drafting"
 
 
 def test_registering_a_deck_while_the_player_drops_is_one_or_the_other(tmp_path):
     """Crash safety: real processes, killed or racing, on a real database file; two processes at once, one registering, one dropping."""
     db = tmp_path / "deckrace.json"
-    events = Events(Store(db))
+    events = Night(Store(db))
     names = [f"Player {i}" for i in range(24)]
     event_id = events.create("Race", style="bots", seed=9)
     for name in names:
@@ -621,11 +697,11 @@ def test_registering_a_deck_while_the_player_drops_is_one_or_the_other(tmp_path)
     }
     assert registered | refused == set(names) and not registered & refused and set(saw_deck) == set(names)
     snap = events.snapshot(event_id)
-    for player in snap["players"]:
-        name = player["name"]
+    for player in snap.players:
+        name = player.name
         # serial either way: a registration that won was seen by the drop; one that lost left no deck
-        assert (name in registered) == saw_deck[name] == (player["deck"] is not None), name
-        assert player["status"] == "dropped"
+        assert (name in registered) == saw_deck[name] == (player.deck is not None), name
+        assert player.status == "dropped"
     print(f"\ndeck/drop races: {len(names)} trials, {len(registered)} registered first, {len(refused)} dropped first")
 
 
@@ -633,7 +709,7 @@ def test_a_terminal_writing_in_a_loop_does_not_starve_another(tmp_path):
     """One process commits back to back for a long while; another, starting together, gets each of
     its writes in turn instead of waiting for the first to stop."""
     db = tmp_path / "busy.json"
-    Events(Store(db)).create("Busy", seed=1)
+    Night(Store(db)).create("Busy", seed=1)
     start_at = time.time() + 1.0
     busy = worker("writes", str(db), "150", "0.01", start_at=start_at)
     polite = worker("writes", str(db), "20", "0", start_at=start_at + 0.2)

@@ -17,9 +17,9 @@ import pexpect
 import pytest
 
 from draft.engine import Draft, DraftConfig, PickRequest, StalePickError
-from events.night.event import Events
 from events.storage.draft_files import TableSession
 from events.storage.store import Store
+from tests.night import Night
 from tests.test_play import PICK, spawn
 from tests.test_store import acks, worker
 
@@ -56,14 +56,14 @@ def terminal_night(
 
 def seat_of(db: Path, event_id: int, name: str) -> tuple[int, int]:
     """(pod number, seat index) of a player."""
-    events = Events(Store(db))
-    player = next(p for p in events.snapshot(event_id)["players"] if p["name"] == name)
-    return player["pod"], player["seat"]
+    events = Night(Store(db))
+    player = next(p for p in events.snapshot(event_id).players if p.name == name)
+    return player.pod, player.seat
 
 
 def session_of(db: Path, event_id: int, name: str) -> tuple[TableSession, int]:
     pod, seat = seat_of(db, event_id, name)
-    return Events(Store(db)).draft_session(event_id, pod), seat
+    return Night(Store(db)).draft_session(event_id, pod), seat
 
 
 def start(cli, db: Path, event_id: int) -> None:
@@ -130,9 +130,9 @@ def test_two_processes_racing_for_the_same_seats_make_each_pick_exactly_once(tmp
     acked = [acks(out) for out, _ in outputs]
     stale = sum(out.count("STALE") for out, _ in outputs)
     assert not acked[0] & acked[1]  # no pick acknowledged to both
-    events = Events(Store(db))
+    events = Night(Store(db))
     session = events.draft_session(event_id, 1)
-    players = events.snapshot(event_id)["pods"][0]["players"]
+    players = events.snapshot(event_id).pods[0].players
     on_disk = {(players[p.seat], p.pack, p.pick) for p in session.draft.log}
     assert acked[0] | acked[1] == on_disk and len(on_disk) == 3 * 30
     print(
@@ -222,10 +222,9 @@ def test_the_next_command_applies_a_due_timeout(tmp_path, cli, manual_clock):
 
 
 def boosters_of(db: Path, event_id: int):
-    events = Events(Store(db))
+    events = Night(Store(db))
     return [
-        events.draft_session(event_id, pod["number"]).draft.to_json()["boosters"]
-        for pod in events.snapshot(event_id)["pods"]
+        events.draft_session(event_id, pod.number).draft.to_json()["boosters"] for pod in events.snapshot(event_id).pods
     ]
 
 
@@ -235,12 +234,11 @@ def test_the_events_seed_does_not_give_its_packs(tmp_path, cli):
         event_id = terminal_night(cli, db, "Ann", "Bo", "Cy", bots=1, seed=7701)
         start(cli, db, event_id)
     seatings = [
-        [p["name"] for p in sorted(Events(Store(db)).snapshot(1)["players"], key=lambda p: p["seat"])]
-        for db in (one, two)
+        [p.name for p in sorted(Night(Store(db)).snapshot(1).players, key=lambda p: p.seat)] for db in (one, two)
     ]
     assert seatings[0] == seatings[1]  # the seed still seats and pairs
     assert boosters_of(one, 1) != boosters_of(two, 1)  # but the packs come from each event's secret
-    visible = Events(Store(one)).snapshot(1)["event"]["seed"]
+    visible = Night(Store(one)).snapshot(1).event.seed
     # neither the shown seed nor the pod seed derived from it before issue 20 ('sim --seed') opens these packs
     assert all(
         Draft.new(DraftConfig(seats=4), candidate).to_json()["boosters"] != boosters_of(one, 1)[0]
@@ -288,10 +286,10 @@ def test_exports_hold_the_secret_only_after_finish_and_it_replays_the_draft(tmp_
     reopened = Draft.new(DraftConfig(seats=3), replay["seed"])
     assert reopened.to_json()["boosters"] == replay["boosters"]  # the secret gives back the very packs
     replayed = Draft.from_json(replay)
-    events = Events(Store(db))
-    (pod,) = events.snapshot(event_id)["pods"]
+    events = Night(Store(db))
+    (pod,) = events.snapshot(event_id).pods
     assert replayed.finished
-    for seat, player_id in enumerate(pod["players"]):  # the replay gives every recorded pool
+    for seat, player_id in enumerate(pod.players):  # the replay gives every recorded pool
         assert sorted(p.card.name for p in replayed.pools[seat]) == sorted(
             p.card.name for p in events.pool(event_id, player_id)
         )
@@ -302,7 +300,9 @@ def test_exports_hold_the_secret_only_after_finish_and_it_replays_the_draft(tmp_
 
 def codes_of(db: Path, event_id: int) -> dict[str, str]:
     with Store(db).read() as handle:
-        return {p["name"]: p.get("code") for p in handle.table("players").all() if p["e"] == event_id and not p["bot"]}
+        return {
+            p["name"]: p.get("code") for p in handle.table("players").all() if p["event"] == event_id and not p["bot"]
+        }
 
 
 def test_seating_gives_codes_printed_for_the_desk_only(tmp_path, cli):
@@ -376,8 +376,8 @@ def test_a_wrong_code_waits_the_delay_and_a_right_one_does_not(tmp_path, cli, ma
     db = tmp_path / "delay.json"
     event_id = terminal_night(cli, db, "Ann", "Bo", bots=2)
     start(cli, db, event_id)
-    events = Events(Store(db))
-    ann = next(p["id"] for p in events.snapshot(event_id)["players"] if p["name"] == "Ann")
+    events = Night(Store(db))
+    ann = next(p.id for p in events.snapshot(event_id).players if p.name == "Ann")
     began = manual_clock.now()
     assert not check_code(events, event_id, ann, "WRONG1")
     assert manual_clock.slept == [WRONG_CODE_DELAY] and WRONG_CODE_DELAY >= 1.0  # refused after the delay
@@ -451,8 +451,8 @@ def test_restore_over_a_live_draft_is_refused_unless_forced_which_stops_it_and_c
     # every acknowledged pick is counted, none silently lost (a pick saved as the restore stopped the terminal, its
     # acknowledgement not yet printed, is counted too)
     assert report["discarded_picks"] >= len(acked) >= 10
-    snap = Events(Store(db)).snapshot(event_id)
-    assert snap["event"]["status"] == "drafting" and snap["drafts"] == {1: "drafting"}
+    snap = Night(Store(db)).snapshot(event_id)
+    assert snap.event.status == "drafting" and snap.drafts == {1: "drafting"}
     session, _ = session_of(db, event_id, "Ann")
     assert session.draft.log == [] or all(p.seat not in session.humans for p in session.draft.log)
     message = cli("event", "restore", tmp_path / "early" / "database.json", "--force", "--db", db)

@@ -8,13 +8,23 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
+import msgspec
+
 from events.night import history
 from events.night.schema import DECKS, EVENTS, PLAYERS, PODS, POOLS, RESULTS, ROUNDS, Q, pool_warning
+from events.night.snapshot import DeckSummary, PlayerRow, Snapshot
 from events.storage.draft_files import DRAFTS, current, read_journal
+from events.storage.records import Event, Player, Pod, Result, Round, typed
 from events.storage.store import Store
 from sets.catalog import CardIndex, card_index
 from sets.errors import InputError, StateError
 from sets.numbers import is_number
+
+
+class ListedEvent(Event, frozen=True, kw_only=True):
+    """An event as ``event list`` shows it: with how many players are still in it."""
+
+    players: int = 0
 
 
 def name_key(name: str) -> str:
@@ -49,9 +59,9 @@ def no_round(event_id: int, round_number: int, rounds: int) -> InputError:
 
 def round_at_table(db, event_id: int, round_number: int, table_number: int) -> dict[str, Any]:
     """The round record, when it exists and has that table: else bad input (2) naming what there is."""
-    rnd = db.table(ROUNDS).get((Q.e == event_id) & (Q.number == round_number))
+    rnd = db.table(ROUNDS).get((Q.event == event_id) & (Q.number == round_number))
     if rnd is None:
-        raise no_round(event_id, round_number, len(db.table(ROUNDS).search(Q.e == event_id)))
+        raise no_round(event_id, round_number, len(db.table(ROUNDS).search(Q.event == event_id)))
     if not 1 <= table_number <= len(rnd["tables"]):
         raise InputError(f"round {round_number} has tables 1 to {len(rnd['tables'])}, not {table_number}")
     return rnd
@@ -73,15 +83,15 @@ class EventBase:
     # --- reading ------------------------------------------------------------------------------
 
     @staticmethod
-    def _event(db, event_id: int) -> dict[str, Any]:
+    def _event(db, event_id: int) -> Event:
         doc = db.table(EVENTS).get(doc_id=event_id)
         if doc is None:
             raise InputError(f"no event {event_id}: see 'cmdraft event list'")
-        return doc
+        return typed(Event, doc)
 
     @staticmethod
     def _players(db, event_id: int, active_only: bool = False) -> list[dict[str, Any]]:
-        players = sorted(db.table(PLAYERS).search(Q.e == event_id), key=lambda d: d.doc_id)
+        players = sorted(db.table(PLAYERS).search(Q.event == event_id), key=lambda d: d.doc_id)
         return [p for p in players if p["status"] == "active"] if active_only else players
 
     def _player(self, db, event_id: int, who: str | int) -> dict[str, Any]:
@@ -123,67 +133,94 @@ class EventBase:
             self._event(db, event_id)
             return history.history(db, event_id)
 
-    def _player_id(self, event_id: int, who: str) -> int:
-        with self.store.read() as db:
-            return self._player(db, event_id, who).doc_id
-
     @staticmethod
-    def _require(event: dict[str, Any], *statuses: str, doing: str) -> None:
-        if event["status"] not in statuses:
-            raise StateError(
-                f"can't {doing} while the event is {event['status']}; it needs to be {' or '.join(statuses)}"
-            )
+    def _require(event: Event, *statuses: str, doing: str) -> None:
+        if event.status not in statuses:
+            raise StateError(f"can't {doing} while the event is {event.status}; it needs to be {' or '.join(statuses)}")
 
     def snapshot_tables(self, event_id: int, round_number: int) -> list[list[str]]:
         """The tables of a round, by player names."""
         snap = self.snapshot(event_id)
-        names = {p["id"]: p["name"] for p in snap["players"]}
-        rnd = next((r for r in snap["rounds"] if r["number"] == round_number), None)
+        names = snap.names()
+        rnd = next((r for r in snap.rounds if r.number == round_number), None)
         if rnd is None:
-            raise no_round(event_id, round_number, len(snap["rounds"]))
-        return [[names[i] for i in table] for table in rnd["tables"]]
+            raise no_round(event_id, round_number, len(snap.rounds))
+        return [[names[i] for i in table] for table in rnd.tables]
 
-    def list_events(self) -> list[dict[str, Any]]:
+    # --- public look-ups (each in a read transaction of its own) ---------------------------------------
+
+    def event(self, event_id: int) -> Event:
+        """The event record (bad input, exit 2, when there is none)."""
+        with self.store.read() as db:
+            return self._event(db, event_id)
+
+    def players(self, event_id: int, active_only: bool = False) -> list[Player]:
+        """The event's players in the order they registered (only those still playing with ``active_only``)."""
+        with self.store.read() as db:
+            self._event(db, event_id)
+            return [typed(Player, doc) for doc in self._players(db, event_id, active_only)]
+
+    def player(self, event_id: int, who: str | int) -> Player:
+        """A player by name or ``#N`` (as ``_player`` reads them), or by id when ``who`` is an int."""
+        with self.store.read() as db:
+            self._event(db, event_id)
+            return typed(Player, self._player(db, event_id, who))
+
+    def player_id(self, event_id: int, who: str | int) -> int:
+        return self.player(event_id, who).id
+
+    def list_events(self) -> list[ListedEvent]:
+        """Every event, with how many players are still in it."""
         with self.store.read() as db:
             return [
-                dict(doc, id=doc.doc_id, players=len(self._players(db, doc.doc_id, True)))
+                msgspec.convert(
+                    {**doc, "id": doc.doc_id, "players": len(self._players(db, doc.doc_id, True))}, ListedEvent
+                )
                 for doc in db.table(EVENTS).all()
             ]
 
-    def snapshot(self, event_id: int) -> dict[str, Any]:
+    def snapshot(self, event_id: int) -> Snapshot:
         """Everything about an event, for the status board and exports."""
         with self.store.read() as db:
-            event = dict(self._event(db, event_id), id=event_id)
-            players = [dict(p, id=p.doc_id) for p in self._players(db, event_id)]
-            pools = {d["p"]: d for d in db.table(POOLS).search(Q.e == event_id)}
-            decks = {d["p"]: d for d in db.table(DECKS).search(Q.e == event_id)}
-            pods = sorted(
-                (dict(d, id=d.doc_id) for d in db.table(PODS).search(Q.e == event_id)), key=lambda d: d["number"]
-            )
+            event = self._event(db, event_id)
+            players = self._players(db, event_id)
+            pools = {d["player"]: d for d in db.table(POOLS).search(Q.event == event_id)}
+            decks = {d["player"]: d for d in db.table(DECKS).search(Q.event == event_id)}
+            pods = sorted((typed(Pod, d) for d in db.table(PODS).search(Q.event == event_id)), key=lambda d: d.number)
             rounds = sorted(
-                (dict(d, id=d.doc_id) for d in db.table(ROUNDS).search(Q.e == event_id)), key=lambda d: d["number"]
+                (typed(Round, d) for d in db.table(ROUNDS).search(Q.event == event_id)), key=lambda d: d.number
             )
-            results = [dict(d) for d in db.table(RESULTS).search(Q.e == event_id)]
-            records = {pod["number"]: db.table(DRAFTS).get(doc_id=pod["draft"]) for pod in pods if pod.get("draft")}
+            results = tuple(typed(Result, d) for d in db.table(RESULTS).search(Q.event == event_id))
+            records = {pod.number: db.table(DRAFTS).get(doc_id=pod.draft) for pod in pods if pod.draft}
         picks = {}
         for number, record in records.items():
             picks[number] = (
                 None if record is None else current(record, read_journal(self.store, record.doc_id, record))["status"]
             )
+        rows = []
         for player in players:
-            player["number"] = player_number(player)
-            player["pool_size"] = len(pools[player["id"]]["cards"]) if player["id"] in pools else None
+            pool = pools.get(player.doc_id)
+            size = None if pool is None else len(pool["cards"])
             # A late player who joined a draft with a sealed pool is held to the sealed size.
-            kind = dict(event, mode="sealed") if pools.get(player["id"], {}).get("source") == "sealed" else event
-            player["pool_warning"] = None if player["pool_size"] is None else pool_warning(kind, player["pool_size"])
-            deck = decks.get(player["id"])
-            player["deck"] = (
+            kind = msgspec.structs.replace(event, mode="sealed") if pool and pool.get("source") == "sealed" else event
+            deck = decks.get(player.doc_id)
+            summary = (
                 None
                 if deck is None
-                else {
-                    "valid": deck["valid"],
-                    "problems": deck["problems"],
-                    "commanders": deck["deck"].get("commanders", []),
-                }
+                else DeckSummary(deck["valid"], deck["problems"], deck["deck"].get("commanders", []))
             )
-        return {"event": event, "players": players, "pods": pods, "rounds": rounds, "results": results, "drafts": picks}
+            rows.append(
+                msgspec.convert(
+                    {
+                        **player,
+                        "id": player.doc_id,
+                        "number": player_number(player),
+                        "pool_size": size,
+                        "pool_warning": None if size is None else pool_warning(kind, size),
+                        "deck": summary,
+                    },
+                    PlayerRow,
+                    from_attributes=True,
+                )
+            )
+        return Snapshot(event, tuple(rows), tuple(pods), tuple(rounds), results, picks)

@@ -42,14 +42,14 @@ class Decks(Pools):
         with self.store.read() as db:
             event = self._event(db, event_id)
             player = self._player(db, event_id, who)
-            pool_doc = db.table(POOLS).get((Q.e == event_id) & (Q.p == player.doc_id))
+            pool_doc = db.table(POOLS).get((Q.event == event_id) & (Q.player == player.doc_id))
         self._require(event, "building", "playing", doing="register decks")
         if player["status"] == "dropped":
             raise StateError(f"{player['name']} has dropped; their deck can't be registered")
         pool = self.pool(event_id, player.doc_id)
         extra = []
         if auto:
-            deck = build_deck(pool, piper_card(event["set"]), player["name"])
+            deck = build_deck(pool, piper_card(event.set), player["name"])
         else:
             if deck_file is None:
                 raise InputError("give a deck file, or --auto to let the bot build one")
@@ -57,8 +57,8 @@ class Decks(Pools):
         report = validate(deck, [p.card for p in pool], DeckFormat.COMMANDER_DRAFT, piper_colors, (), extra)
         deck = deck.with_piper_colors(report.piper_colors)
         doc = {
-            "e": event_id,
-            "p": player.doc_id,
+            "event": event_id,
+            "player": player.doc_id,
             "deck": json.loads(write_json(deck)),
             "valid": report.valid,
             "problems": [p.to_json() for p in report.problems],
@@ -70,11 +70,11 @@ class Decks(Pools):
                 raise StateError(f"{player['name']} has dropped; their deck can't be registered")
             # the deck was checked against the pool read above: if the pool was recorded again meanwhile,
             # that check no longer holds (checked and written in this one transaction)
-            if db.table(POOLS).get((Q.e == event_id) & (Q.p == player.doc_id)) != pool_doc:
+            if db.table(POOLS).get((Q.event == event_id) & (Q.player == player.doc_id)) != pool_doc:
                 raise StateError(
                     f"{player['name']}'s pool was recorded again while the deck was checked; register the deck again"
                 )
-            existing = db.table(DECKS).get((Q.e == event_id) & (Q.p == player.doc_id))
+            existing = db.table(DECKS).get((Q.event == event_id) & (Q.player == player.doc_id))
             if existing:
                 db.table(DECKS).update(doc, doc_ids=[existing.doc_id])
             else:
@@ -91,7 +91,7 @@ class Decks(Pools):
 
     def deck_of(self, event_id: int, player_id: int):
         with self.store.read() as db:
-            doc = db.table(DECKS).get((Q.e == event_id) & (Q.p == player_id))
+            doc = db.table(DECKS).get((Q.event == event_id) & (Q.player == player_id))
         if doc is None:
             return None
         deck, _ = resolve(parse_json(json.dumps(doc["deck"])), self.index)

@@ -14,6 +14,7 @@ from events.night.base import EventBase
 from events.night.packs_secret import new_secret, pod_seed
 from events.night.schema import EVENTS, PODS, POOLS, Q, card_ref
 from events.storage.draft_files import DRAFTS, TableSession, current, fold, read_journal, timeout_due
+from events.storage.records import Event
 from events.storage.store import phase_change
 from sets.booster import booster_spec, sealed_pool
 from sets.errors import InputError, StateError
@@ -33,16 +34,16 @@ class Drafting(EventBase):
         with self.store.read() as db:
             event = self._event(db, event_id)
             players = {p.doc_id: p for p in self._players(db, event_id)}
-            pods = sorted(db.table(PODS).search(Q.e == event_id), key=lambda d: d["number"])
-        if event.get("secret") is None:  # made before packs had a secret, or restored from a running event's export
+            pods = sorted(db.table(PODS).search(Q.event == event_id), key=lambda d: d["number"])
+        if event.secret is None:  # made before packs had a secret, or restored from a running event's export
             with self.store.write() as db:
-                if self._event(db, event_id).get("secret") is None:
+                if self._event(db, event_id).secret is None:
                     db.table(EVENTS).update({"secret": new_secret()}, doc_ids=[event_id])
                 event = self._event(db, event_id)
-        if event["mode"] == "sealed":
+        if event.mode == "sealed":
             self._require(event, "registration", doing="open sealed pools")
             return self._open_sealed(event_id, event)
-        if event["status"] in ("drafting", "building") and event["style"] != "physical":
+        if event.status in ("drafting", "building") and event.style != "physical":
             return [pod["draft"] for pod in pods if pod.get("draft")]  # another terminal started it
         self._require(event, "seated", doing="start the draft")
         unseated = [p["name"] for p in players.values() if p["status"] == "active" and p["pod"] is None]
@@ -52,7 +53,7 @@ class Drafting(EventBase):
                 f"seat everyone again with 'cmdraft event seat {event_id} --again', or drop them"
             )
         sessions: dict[int, TableSession] = {}
-        if event["style"] in ("terminal", "bots"):
+        if event.style in ("terminal", "bots"):
             for pod in pods:
                 seats = len(pod["players"])
                 if seats < 2:
@@ -60,7 +61,7 @@ class Drafting(EventBase):
                 names = [players[pid]["name"] for pid in pod["players"]]
                 humans = (
                     []
-                    if event["style"] == "bots"
+                    if event.style == "bots"
                     else [
                         s
                         for s, pid in enumerate(pod["players"])
@@ -70,18 +71,18 @@ class Drafting(EventBase):
                 sessions[pod["number"]] = TableSession.prepare(
                     self.store,
                     kind="event",
-                    seed=pod_seed(event["secret"], pod["number"]),
-                    config=DraftConfig(seats=seats, set_code=event["set"]),
+                    seed=pod_seed(event.secret, pod["number"]),
+                    config=DraftConfig(seats=seats, set_code=event.set),
                     humans=humans,
                     names=names,
-                    timer=event["timer"] or None,
+                    timer=event.timer or None,
                     extra={"event": event_id, "pod": pod["number"]},
                 )
         with self.store.write() as db:
             event = self._event(db, event_id)
-            pods = sorted(db.table(PODS).search(Q.e == event_id), key=lambda d: d["number"])
-            if event["status"] != "seated":
-                if event["status"] in ("drafting", "building") and event["style"] != "physical":
+            pods = sorted(db.table(PODS).search(Q.event == event_id), key=lambda d: d["number"])
+            if event.status != "seated":
+                if event.status in ("drafting", "building") and event.style != "physical":
                     return [pod["draft"] for pod in pods if pod.get("draft")]
                 self._require(event, "seated", doing="start the draft")
             phase_change(db)
@@ -97,21 +98,21 @@ class Drafting(EventBase):
                 db.table(PODS).update({"draft": session.draft_id}, doc_ids=[pod.doc_id])
             db.table(EVENTS).update({"status": "drafting"}, doc_ids=[event_id])
             history.log_change(db, event_id, history.DESK, "draft start", "seated", "drafting")
-            for pod in db.table(PODS).search(Q.e == event_id):
+            for pod in db.table(PODS).search(Q.event == event_id):
                 self._settle_pod(db, event_id, pod)
             self.finish_drafting_if_done(db, event_id)
         return draft_ids
 
-    def _open_sealed(self, event_id: int, event: dict[str, Any]) -> list[int]:
-        spec = booster_spec(event["set"])
-        rng = random.Random(event["secret"])
+    def _open_sealed(self, event_id: int, event: Event) -> list[int]:
+        spec = booster_spec(event.set)
+        rng = random.Random(event.secret)
         with self.store.write() as db:
             for player in self._players(db, event_id, active_only=True):
-                if db.table(POOLS).get((Q.e == event_id) & (Q.p == player.doc_id)):
+                if db.table(POOLS).get((Q.event == event_id) & (Q.player == player.doc_id)):
                     continue
                 boosters = sealed_pool(spec, rng)
-                cards = [card_ref(p, event["set"]) for b in boosters for p in b.printings]
-                db.table(POOLS).insert({"e": event_id, "p": player.doc_id, "cards": cards, "source": "sealed"})
+                cards = [card_ref(p, event.set) for b in boosters for p in b.printings]
+                db.table(POOLS).insert({"event": event_id, "player": player.doc_id, "cards": cards, "source": "sealed"})
             phase_change(db)
             db.table(EVENTS).update({"status": "building"}, doc_ids=[event_id])
             history.log_change(db, event_id, history.DESK, "sealed pools", None, "opened")
@@ -119,7 +120,7 @@ class Drafting(EventBase):
 
     def draft_session(self, event_id: int, pod_number: int) -> TableSession:
         with self.store.read() as db:
-            pod = db.table(PODS).get((Q.e == event_id) & (Q.number == pod_number))
+            pod = db.table(PODS).get((Q.event == event_id) & (Q.number == pod_number))
         if pod is None:
             raise InputError(f"no pod {pod_number} in event {event_id}")
         if not pod.get("draft"):
@@ -135,7 +136,7 @@ class Drafting(EventBase):
         if session is not None and not session.draft.finished:
             return False
         with self.store.write() as db:
-            pod = db.table(PODS).get((Q.e == event_id) & (Q.number == pod_number))
+            pod = db.table(PODS).get((Q.event == event_id) & (Q.number == pod_number))
             if pod is None or not pod.get("draft"):
                 raise StateError(
                     f"pod {pod_number} has no digital draft; start it with 'cmdraft event draft {event_id}'"
@@ -154,10 +155,10 @@ class Drafting(EventBase):
         event = self._event(db, event_id)
         recorded = 0
         for seat, pid in enumerate(pod["players"]):
-            if db.table(POOLS).get((Q.e == event_id) & (Q.p == pid)):
+            if db.table(POOLS).get((Q.event == event_id) & (Q.player == pid)):
                 continue
-            cards = [card_ref(p, event["set"]) for p in draft.pools[seat]]
-            db.table(POOLS).insert({"e": event_id, "p": pid, "cards": cards, "source": "draft"})
+            cards = [card_ref(p, event.set) for p in draft.pools[seat]]
+            db.table(POOLS).insert({"event": event_id, "player": pid, "cards": cards, "source": "draft"})
             recorded += 1
         if recorded:
             history.log_change(
@@ -171,10 +172,10 @@ class Drafting(EventBase):
     def finish_drafting_if_done(self, db, event_id: int) -> None:
         """Inside a transaction: a drafting event whose active players all have pools moves to building."""
         event = self._event(db, event_id)
-        if event["status"] != "drafting":
+        if event.status != "drafting":
             return
         active = self._players(db, event_id, active_only=True)
-        have = {d["p"] for d in db.table(POOLS).search(Q.e == event_id)}
+        have = {d["player"] for d in db.table(POOLS).search(Q.event == event_id)}
         if all(p.doc_id in have for p in active):
             phase_change(db)
             db.table(EVENTS).update({"status": "building"}, doc_ids=[event_id])
@@ -195,9 +196,9 @@ class Drafting(EventBase):
             for event_id in drafting:
                 players = self._players(db, event_id)
                 dropped = {p.doc_id for p in players if p["status"] == "dropped"}
-                have = {d["p"] for d in db.table(POOLS).search(Q.e == event_id)}
+                have = {d["player"] for d in db.table(POOLS).search(Q.event == event_id)}
                 settle = settle or all(p.doc_id in have for p in players if p["status"] == "active")
-                for pod in db.table(PODS).search(Q.e == event_id):
+                for pod in db.table(PODS).search(Q.event == event_id):
                     record = db.table(DRAFTS).get(doc_id=pod["draft"]) if pod.get("draft") else None
                     if record is None:
                         continue
@@ -218,10 +219,10 @@ class Drafting(EventBase):
         moved = []
         with self.store.write() as db:
             for event_id in drafting:
-                for pod in db.table(PODS).search(Q.e == event_id):
+                for pod in db.table(PODS).search(Q.event == event_id):
                     self._settle_pod(db, event_id, pod)
                 self.finish_drafting_if_done(db, event_id)
-                if self._event(db, event_id)["status"] != "drafting":
+                if self._event(db, event_id).status != "drafting":
                     moved.append(event_id)
         return moved
 

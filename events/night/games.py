@@ -30,7 +30,7 @@ class Games(EventBase):
     @staticmethod
     def _commander_names(db, event_id: int, player_id: int) -> list[str]:
         """A player's commanders as registered with their deck, one entry per card (two Pipers: two entries)."""
-        doc = db.table(DECKS).get((Q.e == event_id) & (Q.p == player_id))
+        doc = db.table(DECKS).get((Q.event == event_id) & (Q.player == player_id))
         if doc is None:
             return []
         return [line["name"] for line in doc["deck"].get("commanders", []) for _ in range(int(line.get("count", 1)))]
@@ -80,7 +80,7 @@ class Games(EventBase):
         card name alone) is read with those entries kept under an unknown source."""
         if doc is None:
             return {
-                "e": event_id,
+                "event": event_id,
                 "round": round_number,
                 "table": table_number,
                 "life": {str(pid): STARTING_LIFE for pid in table},
@@ -97,7 +97,7 @@ class Games(EventBase):
             for name, amount in hits.items()
         ]
         state["casts"] = [dict(c) for c in doc.get("casts", [])] + [
-            {"p": int(pid), "commander": name, "copy": None, "count": count}
+            {"player": int(pid), "commander": name, "copy": None, "count": count}
             for pid, taxes in (doc.get("tax") or {}).items()
             for name, count in taxes.items()
         ]
@@ -117,7 +117,7 @@ class Games(EventBase):
             if not hit["amount"]:
                 state["hits"].remove(hit)
         for pid, card, copy in entry["casts"]:
-            cast = next(c for c in state["casts"] if (c["p"], c["commander"], c["copy"]) == (pid, card, copy))
+            cast = next(c for c in state["casts"] if (c["player"], c["commander"], c["copy"]) == (pid, card, copy))
             cast["count"] -= 1
             if not cast["count"]:
                 state["casts"].remove(cast)
@@ -149,12 +149,12 @@ class Games(EventBase):
         with self.store.write() as db:
             event = self._event(db, event_id)
             rnd = round_at_table(db, event_id, round_number, table_number)
-            if changing and event["status"] == "finished":
+            if changing and event.status == "finished":
                 raise StateError("the event is finished; its games can't change")
             if changing and rnd["status"] == "closed":
                 raise StateError(f"round {round_number} is closed (every result is recorded); its games can't change")
             table = rnd["tables"][table_number - 1]
-            key = (Q.e == event_id) & (Q.round == round_number) & (Q.table == table_number)
+            key = (Q.event == event_id) & (Q.round == round_number) & (Q.table == table_number)
             doc = db.table(GAMES).get(key)
             state = self._game_state(doc, event_id, round_number, table_number, table)
             names = {p.doc_id: p["name"] for p in self._players(db, event_id)}
@@ -199,10 +199,10 @@ class Games(EventBase):
                 pid = at_table(name)
                 card, copy = self.find_commander(names[pid], commanders[pid], commander)
                 cast = next(
-                    (c for c in state["casts"] if (c["p"], c["commander"], c["copy"]) == (pid, card, copy)), None
+                    (c for c in state["casts"] if (c["player"], c["commander"], c["copy"]) == (pid, card, copy)), None
                 )
                 if cast is None:
-                    cast = {"p": pid, "commander": card, "copy": copy, "count": 0}
+                    cast = {"player": pid, "commander": card, "copy": copy, "count": 0}
                     state["casts"].append(cast)
                 cast["count"] += 1
                 entry["casts"].append([pid, card, copy])
@@ -239,7 +239,7 @@ class Games(EventBase):
         board = []
         for pid in table:
             hits = [h for h in state["hits"] if h["to"] == pid]
-            own = [c for c in state["casts"] if c["p"] == pid]
+            own = [c for c in state["casts"] if c["player"] == pid]
             lost = state["life"][str(pid)] <= 0 or any(h["amount"] >= COMMANDER_DAMAGE_LOSS for h in hits)
             board.append(
                 {

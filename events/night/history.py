@@ -58,7 +58,7 @@ def log_change(
     holds what ``event undo`` needs to take the change back; ``undoes`` marks an entry that is itself
     an undo of entry ``undoes``.
     """
-    doc: dict[str, Any] = {"e": event_id, "at": now(), "who": who, "what": what, "old": old, "new": new}
+    doc: dict[str, Any] = {"event": event_id, "at": now(), "who": who, "what": what, "old": old, "new": new}
     if undo is not None:
         doc["undo"] = undo
     if undoes is not None:
@@ -68,7 +68,7 @@ def log_change(
 
 def history(db, event_id: int) -> list[dict[str, Any]]:
     """The event's history, oldest first, each entry with its number (``id``)."""
-    entries = db.table(HISTORY).search(Query().e == event_id)
+    entries = db.table(HISTORY).search(Query().event == event_id)
     return [dict(entry, id=entry.doc_id) for entry in sorted(entries, key=lambda d: d.doc_id)]
 
 

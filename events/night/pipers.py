@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
+
+import msgspec
 
 from draft.decks import PIPER
 from events.night import history
 from events.night.base import EventBase
 from events.night.schema import DECKS, EVENTS, PLAYERS, PODS, POOLS, STATUSES, Q
+from events.night.snapshot import PlayerRow
+from events.storage.records import Event, Pod
 from sets.catalog import load_set
 from sets.errors import InputError
 
@@ -31,7 +36,7 @@ class Pipers(EventBase):
                     raise InputError("the store's Piper stock can't be negative")
                 db.table(EVENTS).update({"piper_stock": stock}, doc_ids=[event_id])
             for number, count in (opened or {}).items():
-                pod = db.table(PODS).get((Q.e == event_id) & (Q.number == number))
+                pod = db.table(PODS).get((Q.event == event_id) & (Q.number == number))
                 if pod is None:
                     raise InputError(f"no pod {number} in event {event_id}")
                 if count < 0:
@@ -64,18 +69,18 @@ class Pipers(EventBase):
           Pipers are not part of it; unused ones can be lent like anyone's).
         """
         snap = self.snapshot(event_id)
-        event = snap["event"]
+        event = snap.event
         with self.store.read() as db:
-            pools = {d["p"]: d["cards"] for d in db.table(POOLS).search(Q.e == event_id)}
-            decks = {d["p"]: d["deck"] for d in db.table(DECKS).search(Q.e == event_id)}
-        piper_number = next((c.number for c in load_set(event["set"]) if c.name == PIPER), None)
-        return ledger(event, snap["players"], snap["pods"], pools, decks, piper_number)
+            pools = {d["player"]: d["cards"] for d in db.table(POOLS).search(Q.event == event_id)}
+            decks = {d["player"]: d["deck"] for d in db.table(DECKS).search(Q.event == event_id)}
+        piper_number = next((c.number for c in load_set(event.set) if c.name == PIPER), None)
+        return ledger(event, snap.players, snap.pods, pools, decks, piper_number)
 
 
 def ledger(
-    event: dict[str, Any],
-    players: list[dict[str, Any]],
-    pods: list[dict[str, Any]],
+    event: Event,
+    players: Sequence[PlayerRow],
+    pods: Sequence[Pod],
     pools: dict[int, list[str]],
     decks: dict[int, dict[str, Any]],
     piper_number: str | None,
@@ -98,39 +103,39 @@ def ledger(
     unused = 0
     requested = 0
     for player in players:
-        pid, active = player["id"], player["status"] == "active"
+        pid, active = player.id, player.status == "active"
         owned = owned_by(pid)
         deck = decks.get(pid)
         used = used_by(deck) if deck and active else 0
         if deck and active and used:
-            needs.append({"player": player["name"], "owned": owned, "used": used, "added": max(0, used - owned)})
+            needs.append({"player": player.name, "owned": owned, "used": used, "added": max(0, used - owned)})
         spare = max(0, owned - used)
         unused += spare
         if spare:
             lenders.append(
                 {
-                    "player": player["name"],
-                    "pod": player.get("pod"),
+                    "player": player.name,
+                    "pod": player.pod,
                     "spare": spare,
                     "deck_registered": bool(deck),
                     "dropped": not active,
                 }
             )
         if active:  # the forecast: Pipers the players plan to add, beyond their pools
-            requested += player["requested"]
+            requested += player.requested
     needed = sum(n["added"] for n in needs)
-    available = unused + event["piper_stock"]
+    available = unused + event.piper_stock
     pod_rows = []
     for pod in pods:
-        recorded = [pid for pid in pod["players"] if pid in pools]
+        recorded = [pid for pid in pod.players if pid in pools]
         counted = sum(owned_by(pid) for pid in recorded) if recorded else None
-        typed = pod.get("opened_typed", None if pod.get("draft") else pod.get("opened"))
+        typed = pod.opened_typed if pod.opened_typed is not msgspec.UNSET else None if pod.draft else pod.opened
         pod_rows.append(
             {
-                "pod": pod["number"],
+                "pod": pod.number,
                 "opened": counted,
                 "pools_recorded": len(recorded),
-                "seats": len(pod["players"]),
+                "seats": len(pod.players),
                 "typed": typed,
                 "disagrees": typed is not None and counted is not None and typed != counted,
             }
@@ -141,7 +146,7 @@ def ledger(
     return {
         "pods": pod_rows,
         "held_in_pools": sum(owned_by(pid) for pid in pools),
-        "stock": event["piper_stock"],
+        "stock": event.piper_stock,
         "decks": needs,
         "needed": needed,
         "unused": unused,
@@ -154,9 +159,7 @@ def ledger(
             "available": forecast_available,
             "shortfall": max(0, forecast_needed - forecast_available),
             "requests": [
-                {"player": p["name"], "requested": p["requested"]}
-                for p in players
-                if p["requested"] and p["status"] == "active"
+                {"player": p.name, "requested": p.requested} for p in players if p.requested and p.status == "active"
             ],
         },
     }

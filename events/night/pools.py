@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from draft.decks import DeckFormat, Problem, validate
 from draft.formats import DeckFile, parse_json, resolve
@@ -11,6 +10,7 @@ from events.night import history
 from events.night.base import EventBase
 from events.night.drafting import Drafting
 from events.night.schema import DECKS, EVENTS, POOLS, Q, card_from_ref, card_ref, pool_warning
+from events.storage.records import Event
 from events.storage.store import phase_change
 from sets.booster import Printing
 from sets.errors import InputError, StateError
@@ -25,7 +25,7 @@ class Pools(EventBase):
     def _check_deck_again(self, db, event_id: int, player_id: int, cards: list[Printing]) -> str | None:
         """A registered deck was checked against the pool it was built from: with a new pool it is checked
         again (in the same transaction), and the desk is told when it isn't legal any more."""
-        doc = db.table(DECKS).get((Q.e == event_id) & (Q.p == player_id))
+        doc = db.table(DECKS).get((Q.event == event_id) & (Q.player == player_id))
         if doc is None:
             return None
         deck, _ = resolve(parse_json(json.dumps(doc["deck"])), self.index)
@@ -46,20 +46,20 @@ class Pools(EventBase):
     def _pool_target(self, db, event_id: int, who: str | int, replace: bool):
         event = self._event(db, event_id)
         self._require(event, "drafting", "building", "seated", "registration", "playing", doing="record a pool")
-        if event["mode"] == "draft" and event["status"] in ("registration",):
+        if event.mode == "draft" and event.status in ("registration",):
             raise StateError("seat the players before recording draft pools")
         player = self._player(db, event_id, who)
         if player["status"] == "dropped":
             raise StateError(f"{player['name']} has dropped; their pool can't be recorded")
-        existing = db.table(POOLS).get((Q.e == event_id) & (Q.p == player.doc_id))
+        existing = db.table(POOLS).get((Q.event == event_id) & (Q.player == player.doc_id))
         if existing and not replace:
             raise StateError(f"{player['name']} already has a pool recorded; use --replace to record it again")
         return event, player, existing
 
-    def check_pool_entry(self, event_id: int, who: str | int, replace: bool = False) -> dict[str, Any]:
+    def check_pool_entry(self, event_id: int, who: str | int, replace: bool = False) -> Event:
         """The checks of ``record_pool`` before a pool is typed (so no typing is lost to a refusal); returns the event."""
         with self.store.read() as db:
-            return dict(self._pool_target(db, event_id, who, replace)[0])
+            return self._pool_target(db, event_id, who, replace)[0]
 
     def record_pool(self, event_id: int, who: str, deck_file: DeckFile, replace: bool = False) -> tuple[int, list[str]]:
         """A player's pool from a file or typed lines (physical drafts, sealed pools opened at the table).
@@ -79,11 +79,11 @@ class Pools(EventBase):
         with self.store.write() as db:
             event, player, existing = self._pool_target(db, event_id, who, replace)
             cards = [
-                card_ref(Printing(line.card, "", line.foil, line.etched), event["set"])
+                card_ref(Printing(line.card, "", line.foil, line.etched), event.set)
                 for line in deck.lines
                 for _ in range(line.count)
             ]
-            doc = {"e": event_id, "p": player.doc_id, "cards": cards, "source": "recorded"}
+            doc = {"event": event_id, "player": player.doc_id, "cards": cards, "source": "recorded"}
             if existing:
                 db.table(POOLS).update(doc, doc_ids=[existing.doc_id])
             else:
@@ -96,12 +96,12 @@ class Pools(EventBase):
                 None if existing is None else f"{len(existing['cards'])} cards",
                 f"{player['name']}: {len(cards)} cards",
             )
-            if event["status"] == "seated" and event["style"] == "physical":
+            if event.status == "seated" and event.style == "physical":
                 phase_change(db)
                 db.table(EVENTS).update({"status": "drafting"}, doc_ids=[event_id])
             Drafting(self.store).finish_drafting_if_done(db, event_id)
             recheck = (
-                self._check_deck_again(db, event_id, player.doc_id, [card_from_ref(ref, event["set"]) for ref in cards])
+                self._check_deck_again(db, event_id, player.doc_id, [card_from_ref(ref, event.set) for ref in cards])
                 if existing
                 else None
             )
@@ -113,7 +113,7 @@ class Pools(EventBase):
         with self.store.read() as db:
             event = self._event(db, event_id)
             player = self._player(db, event_id, who)
-            doc = db.table(POOLS).get((Q.e == event_id) & (Q.p == player.doc_id))
+            doc = db.table(POOLS).get((Q.event == event_id) & (Q.player == player.doc_id))
         if doc is None:
             raise StateError(f"{player['name']} has no pool recorded yet")
-        return [card_from_ref(ref, event["set"]) for ref in doc["cards"]]
+        return [card_from_ref(ref, event.set) for ref in doc["cards"]]

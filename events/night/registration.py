@@ -28,6 +28,7 @@ from events.night.schema import (
 from events.night.seat_codes import assign_codes
 from events.night.seating import draft_pod_sizes
 from events.storage.draft_files import DRAFTS
+from events.storage.records import Event
 from sets.booster import booster_spec, sealed_pool
 from sets.errors import InputError, StateError
 from sets.numbers import parse_decimal
@@ -126,8 +127,8 @@ class Registration(EventBase):
             event = self._event(db, event_id)
             self._require(event, "registration", "seated", "drafting", "building", "playing", doing="add a player")
             self._refuse_same_name(db, event_id, clean)
-            late = event["status"] != "registration"
-            started = event["mode"] == "draft" and event["status"] in ("drafting", "building", "playing")
+            late = event.status != "registration"
+            started = event.mode == "draft" and event.status in ("drafting", "building", "playing")
             if started and bot:
                 raise StateError("the draft has started: a bot can no longer fill a seat")
             if started and not sealed:
@@ -136,11 +137,11 @@ class Registration(EventBase):
                     f"pool (cmdraft event player add {event_id} {shlex.quote(clean)} --sealed), or wait "
                     "for the next event"
                 )
-            if event["mode"] == "sealed" and event["status"] in ("building", "playing"):
+            if event.mode == "sealed" and event.status in ("building", "playing"):
                 sealed = True  # a sealed event: every late player opens their six boosters
             number = 1 + max((player_number(p) for p in self._players(db, event_id)), default=0)
             doc = {
-                "e": event_id,
+                "event": event_id,
                 "name": clean,
                 "status": "active",
                 "late": late,
@@ -150,30 +151,30 @@ class Registration(EventBase):
                 "requested": 0,
                 "number": number,
             }
-            if self._is_checking_in(db, event_id) and event["status"] in ("registration", "seated"):
+            if self._is_checking_in(db, event_id) and event.status in ("registration", "seated"):
                 # registered at the desk while check-in runs (a late player too): they are here, so a
                 # re-seat seats them rather than listing them as a no-show
                 doc["checked_in"] = True
             player_id = db.table(PLAYERS).insert(doc)
             shown = clean
-            if event["status"] == "seated":
+            if event.status == "seated":
                 shown = f"{clean} ({self._seat_late(db, event_id, event, player_id)})"
             elif sealed and late:
-                spec = booster_spec(event["set"])
+                spec = booster_spec(event.set)
                 # from the packs' secret, per player: the same pool on every replay, and none to work out from the seed
-                rng = random.Random((event.get("secret") or event["seed"]) * 7919 + number)
-                cards = [card_ref(p, event["set"]) for b in sealed_pool(spec, rng) for p in b.printings]
-                db.table(POOLS).insert({"e": event_id, "p": player_id, "cards": cards, "source": "sealed"})
+                rng = random.Random((event.secret or event.seed) * 7919 + number)
+                cards = [card_ref(p, event.set) for b in sealed_pool(spec, rng) for p in b.printings]
+                db.table(POOLS).insert({"event": event_id, "player": player_id, "cards": cards, "source": "sealed"})
                 shown = f"{clean} (sealed pool)"
             history.log_change(db, event_id, history.DESK, "player add", None, shown, undo={"player": player_id})
             return player_id
 
     @staticmethod
-    def _seat_late(db, event_id: int, event: dict[str, Any], player_id: int) -> str:
+    def _seat_late(db, event_id: int, event: Event, player_id: int) -> str:
         """A seat in the smallest pod with room, before the draft starts; says where (or that every pod is full)."""
-        pods = sorted(db.table(PODS).search(Q.e == event_id), key=lambda p: (len(p["players"]), p["number"]))
+        pods = sorted(db.table(PODS).search(Q.event == event_id), key=lambda p: (len(p["players"]), p["number"]))
         pod = pods[0]
-        if len(pod["players"]) >= event["pod_size"]:
+        if len(pod["players"]) >= event.pod_size:
             return "no seat: every pod is full"
         db.table(PODS).update({"players": pod["players"] + [player_id]}, doc_ids=[pod.doc_id])
         db.table(PLAYERS).update({"pod": pod["number"], "seat": len(pod["players"])}, doc_ids=[player_id])
@@ -184,15 +185,15 @@ class Registration(EventBase):
         """For seated players waiting without a seat (every pod was full): the re-seat that makes room."""
         with self.store.read() as db:
             event = self._event(db, event_id)
-            if event["status"] != "seated":
+            if event.status != "seated":
                 return None
             active = self._players(db, event_id, active_only=True)
             waiting = [p["name"] for p in active if p["pod"] is None]
         if not waiting:
             return None
-        sizes = draft_pod_sizes(len(active), event["pod_size"])
+        sizes = draft_pod_sizes(len(active), event.pod_size)
         return (
-            f"every draft pod is full ({event['pod_size']} seats), so {' / '.join(waiting)} has no seat yet: "
+            f"every draft pod is full ({event.pod_size} seats), so {' / '.join(waiting)} has no seat yet: "
             f"'cmdraft event seat {event_id} --again' re-draws the pods for all {len(active)} players "
             f"({len(sizes)} pods: {' / '.join(map(str, sizes))}), or drop them"
         )
@@ -210,7 +211,7 @@ class Registration(EventBase):
     @staticmethod
     def _is_checking_in(db, event_id: int) -> bool:
         """Check-in is in use once any player of the event has checked in."""
-        return any(p.get("checked_in") for p in db.table(PLAYERS).search(Q.e == event_id))
+        return any(p.get("checked_in") for p in db.table(PLAYERS).search(Q.event == event_id))
 
     def check_in(self, event_id: int, names: list[str] | None = None) -> list[str]:
         """Mark players present (every registered one when ``names`` is None); returns who was checked in now
@@ -224,7 +225,7 @@ class Registration(EventBase):
                     p
                     for p in self._players(db, event_id)
                     if not p.get("checked_in")
-                    and p["status"] == ("active" if event["status"] == "registration" else "no-show")
+                    and p["status"] == ("active" if event.status == "registration" else "no-show")
                 ]
             else:
                 chosen = []
@@ -238,12 +239,12 @@ class Registration(EventBase):
                 raise StateError("everyone registered is already checked in")
             seated = {}
             for player in chosen:
-                if event["status"] == "seated" and player["status"] != "no-show":
+                if event.status == "seated" and player["status"] != "no-show":
                     raise StateError(
                         f"the event is seated; {player['name']} is not a no-show, so there is nothing to check in"
                     )
                 db.table(PLAYERS).update({"checked_in": True}, doc_ids=[player.doc_id])
-                if event["status"] == "seated":  # a no-show who came after all: a late seat
+                if event.status == "seated":  # a no-show who came after all: a late seat
                     db.table(PLAYERS).update({"status": "active", "late": True}, doc_ids=[player.doc_id])
                     seated[player.doc_id] = self._seat_late(db, event_id, event, player.doc_id)
             checked = [p["name"] + (f" ({seated[p.doc_id]})" if p.doc_id in seated else "") for p in chosen]
@@ -278,7 +279,7 @@ class Registration(EventBase):
             history.log_change(
                 db, event_id, history.DESK, "rename", player["name"], clean, undo={"player": player.doc_id}
             )
-            pod = db.table(PODS).get((Q.e == event_id) & (Q.number == player["pod"])) if player["pod"] else None
+            pod = db.table(PODS).get((Q.event == event_id) & (Q.number == player["pod"])) if player["pod"] else None
             if pod is not None and pod.get("draft"):
                 draft = db.table(DRAFTS).get(doc_id=pod["draft"])
                 if draft is not None and player.doc_id in pod["players"]:
@@ -292,13 +293,13 @@ class Registration(EventBase):
         with self.store.write() as db:
             event = self._event(db, event_id)
             player = self._player(db, event_id, who)
-            if event["status"] != "registration" or player["pod"] is not None:
+            if event.status != "registration" or player["pod"] is not None:
                 raise StateError(
                     f"{player['name']} already has a seat; drop them instead: "
                     f"cmdraft event player drop {event_id} '#{player_number(player)}'"
                 )
             for table in (POOLS, DECKS):
-                db.table(table).remove((Q.e == event_id) & (Q.p == player.doc_id))
+                db.table(table).remove((Q.event == event_id) & (Q.player == player.doc_id))
             db.table(PLAYERS).remove(doc_ids=[player.doc_id])
             history.log_change(db, event_id, history.DESK, "player remove", player["name"], None)
         return player["name"]
@@ -310,7 +311,7 @@ class Registration(EventBase):
             player = self._player(db, event_id, who)
             if player["status"] == "dropped":
                 raise StateError(f"{player['name']} has already dropped")
-            rounds = len(db.table(ROUNDS).search(Q.e == event_id))
+            rounds = len(db.table(ROUNDS).search(Q.event == event_id))
             db.table(PLAYERS).update({"status": "dropped", "dropped_after": rounds}, doc_ids=[player.doc_id])
             history.log_change(
                 db,
@@ -319,11 +320,11 @@ class Registration(EventBase):
                 "drop",
                 player["status"],
                 "dropped",
-                undo={"player": player.doc_id, "rounds": rounds, "event_status": event["status"]},
+                undo={"player": player.doc_id, "rounds": rounds, "event_status": event.status},
             )
-            had_deck = db.table(DECKS).get((Q.e == event_id) & (Q.p == player.doc_id)) is not None
-            pod = db.table(PODS).get((Q.e == event_id) & (Q.number == player["pod"])) if player["pod"] else None
-        if event["status"] == "drafting" and pod is not None and pod.get("draft"):
+            had_deck = db.table(DECKS).get((Q.event == event_id) & (Q.player == player.doc_id)) is not None
+            pod = db.table(PODS).get((Q.event == event_id) & (Q.number == player["pod"])) if player["pod"] else None
+        if event.status == "drafting" and pod is not None and pod.get("draft"):
             # A bot takes the seat so that the rest of the pod can draft on (``recover`` does it if we die first).
             Drafting(self.store).hand_dropped_seats_to_bots(event_id, pod)
         return dict(player, status="dropped", had_deck=had_deck)

@@ -14,7 +14,8 @@ from typing import Any
 
 from events import timing
 from events.night import history
-from events.night.schema import EVENTS, ROUNDS, Q
+from events.night.base import EventBase
+from events.night.schema import ROUNDS, Q
 from sets.errors import InputError, StateError
 
 DEFAULT_MINUTES = 50
@@ -73,11 +74,9 @@ def clock_text(seconds: float) -> str:
 
 
 def _current_round(db, event_id: int):
-    event = db.table(EVENTS).get(doc_id=event_id)
-    if event is None:
-        raise InputError(f"no event {event_id}: see 'cmdraft event list'")
-    rounds = sorted(db.table(ROUNDS).search(Q.e == event_id), key=lambda d: d["number"])
-    if event["status"] != "playing" or not rounds or rounds[-1]["status"] == "closed":
+    event = EventBase._event(db, event_id)
+    rounds = sorted(db.table(ROUNDS).search(Q.event == event_id), key=lambda d: d["number"])
+    if event.status != "playing" or not rounds or rounds[-1]["status"] == "closed":
         raise StateError(f"no round is being played: start one with 'cmdraft event round {event_id}'")
     return rounds[-1]
 
@@ -123,7 +122,7 @@ def start_clock(
 def read_clock(events, event_id: int, round_number: int) -> RoundClock | None:
     """The stored clock of a round (None once the round has none)."""
     with events.store.read() as db:
-        rnd = db.table(ROUNDS).get((Q.e == event_id) & (Q.number == round_number))
+        rnd = db.table(ROUNDS).get((Q.event == event_id) & (Q.number == round_number))
     return None if rnd is None or not rnd.get("clock") else RoundClock.from_json(rnd["clock"])
 
 
@@ -131,7 +130,7 @@ def toggle_pause(events, event_id: int, round_number: int, now: float | None = N
     """Pause a running clock or resume a paused one, for every terminal."""
     now = timing.now() if now is None else now
     with events.store.write() as db:
-        rnd = db.table(ROUNDS).get((Q.e == event_id) & (Q.number == round_number))
+        rnd = db.table(ROUNDS).get((Q.event == event_id) & (Q.number == round_number))
         if rnd is None or not rnd.get("clock"):
             raise StateError(f"round {round_number} has no clock running")
         clock = RoundClock.from_json(rnd["clock"]).toggle(now)

@@ -24,6 +24,7 @@ from events.night import history
 from events.night.base import EventBase, finishing_text, round_at_table
 from events.night.schema import DECKS, EVENTS, RESULTS, ROUNDS, Q
 from events.night.standings import Standing, placement_points, point_totals, standings_of
+from events.storage.records import Event
 from events.storage.store import phase_change
 from sets.errors import InputError, StateError
 
@@ -129,20 +130,20 @@ class Rounds(EventBase):
         with self.store.write() as db:
             event = self._event(db, event_id)
             self._require(event, "building", "playing", doing="start a round")
-            rounds = sorted(db.table(ROUNDS).search(Q.e == event_id), key=lambda d: d["number"])
+            rounds = sorted(db.table(ROUNDS).search(Q.event == event_id), key=lambda d: d["number"])
             if rounds and rounds[-1]["status"] != "closed":
                 raise StateError(f"round {rounds[-1]['number']} still has tables without results; record them first")
             # Bots fill draft seats only: they are never paired and need no deck.
             active = [p for p in self._players(db, event_id, active_only=True) if not p.get("bot")]
-            decks = {d["p"]: d for d in db.table(DECKS).search(Q.e == event_id)}
+            decks = {d["player"]: d for d in db.table(DECKS).search(Q.event == event_id)}
             missing = [p["name"] for p in active if p.doc_id not in decks or not decks[p.doc_id]["valid"]]
             if missing and not force:
                 raise StateError(
                     "no legal deck registered for " + ", ".join(missing) + "; register them or use --force"
                 )
             number = len(rounds) + 1
-            sizes = game_table_sizes(len(active), event["game_size"], event["one_v_one"])
-            rng = random.Random(event["seed"] * 1000 + number)
+            sizes = game_table_sizes(len(active), event.game_size, event.one_v_one)
+            rng = random.Random(event.seed * 1000 + number)
             ids = [p.doc_id for p in active]
             if number == 1:
                 rng.shuffle(ids)
@@ -152,7 +153,7 @@ class Rounds(EventBase):
                     tables.append(ids[start : start + size])
                     start += size
             else:
-                results = db.table(RESULTS).search(Q.e == event_id)
+                results = db.table(RESULTS).search(Q.event == event_id)
                 totals = point_totals(event, results)
                 met = meetings(rounds)
                 tables = pair_by_points(ids, totals, met, sizes, rng)
@@ -160,7 +161,7 @@ class Rounds(EventBase):
             # The first player of each table, drawn now (seeded) and recorded with the round.
             first = [table[rng.randrange(len(table))] for table in tables]
             db.table(ROUNDS).insert(
-                {"e": event_id, "number": number, "tables": tables, "first": first, "status": "open"}
+                {"event": event_id, "number": number, "tables": tables, "first": first, "status": "open"}
             )
             db.table(EVENTS).update({"status": "playing"}, doc_ids=[event_id])
             names = {p.doc_id: p["name"] for p in active}
@@ -171,7 +172,7 @@ class Rounds(EventBase):
                 "round",
                 None,
                 {"round": number, "tables": [[names[pid] for pid in table] for table in tables]},
-                undo={"round": number, "status": event["status"]},
+                undo={"round": number, "status": event.status},
             )
         return {
             "round": number,
@@ -188,26 +189,28 @@ class Rounds(EventBase):
             event = self._event(db, event_id)
             # A round or table that does not exist is bad input (2) in every state; then the state (3).
             rnd = round_at_table(db, event_id, round_number, table_number)
-            if event["status"] == "finished":
+            if event.status == "finished":
                 raise StateError("the event is finished; results can't change")
-            later = db.table(ROUNDS).get((Q.e == event_id) & (Q.number == round_number + 1))
+            later = db.table(ROUNDS).get((Q.event == event_id) & (Q.number == round_number + 1))
             if rnd["status"] == "closed" and not replace:
                 raise StateError(f"round {round_number} is finished; use --replace to correct a result")
             if not 1 <= table_number <= len(rnd["tables"]):
                 raise InputError(f"round {round_number} has tables 1 to {len(rnd['tables'])}, not {table_number}")
             table = rnd["tables"][table_number - 1]
             order = self._parse_order(db, event_id, order_text, table)
-            existing = db.table(RESULTS).get((Q.e == event_id) & (Q.round == round_number) & (Q.table == table_number))
+            existing = db.table(RESULTS).get(
+                (Q.event == event_id) & (Q.round == round_number) & (Q.table == table_number)
+            )
             if existing and not replace:
                 raise StateError(
                     f"table {table_number} of round {round_number} already has a result; use --replace to correct it"
                 )
-            doc = {"e": event_id, "round": round_number, "table": table_number, "order": order}
+            doc = {"event": event_id, "round": round_number, "table": table_number, "order": order}
             if existing:
                 db.table(RESULTS).update(doc, doc_ids=[existing.doc_id])
             else:
                 db.table(RESULTS).insert(doc)
-            done = {r["table"] for r in db.table(RESULTS).search((Q.e == event_id) & (Q.round == round_number))}
+            done = {r["table"] for r in db.table(RESULTS).search((Q.event == event_id) & (Q.round == round_number))}
             if done >= set(range(1, len(rnd["tables"]) + 1)):
                 db.table(ROUNDS).update({"status": "closed"}, doc_ids=[rnd.doc_id])
             # A correction after the next round was paired: that pairing stays (players are sitting), but
@@ -240,18 +243,18 @@ class Rounds(EventBase):
             "would_change": would_change,
         }
 
-    def _pairing_changes(self, db, event: dict[str, Any], rnd: dict[str, Any]) -> list[int]:
+    def _pairing_changes(self, db, event: Event, rnd: dict[str, Any]) -> list[int]:
         """The tables of round ``rnd`` that the results recorded now would have paired differently: the
         pairing is made again from the rounds before it, with the same players, table sizes and seed."""
         if rnd["number"] == 1:
             return []
         before = sorted(
-            (r for r in db.table(ROUNDS).search(Q.e == rnd["e"]) if r["number"] < rnd["number"]),
+            (r for r in db.table(ROUNDS).search(Q.event == rnd["event"]) if r["number"] < rnd["number"]),
             key=lambda r: r["number"],
         )
-        results = [r for r in db.table(RESULTS).search(Q.e == rnd["e"]) if r["round"] < rnd["number"]]
+        results = [r for r in db.table(RESULTS).search(Q.event == rnd["event"]) if r["round"] < rnd["number"]]
         ids = sorted(pid for table in rnd["tables"] for pid in table)
-        rng = random.Random(event["seed"] * 1000 + rnd["number"])
+        rng = random.Random(event.seed * 1000 + rnd["number"])
         again = pair_by_points(
             ids, point_totals(event, results), meetings(before), [len(t) for t in rnd["tables"]], rng
         )
@@ -287,17 +290,17 @@ class Rounds(EventBase):
         with self.store.read() as db:
             event = self._event(db, event_id)
             players = self._players(db, event_id)
-            results = db.table(RESULTS).search(Q.e == event_id)
-            rounds = db.table(ROUNDS).search(Q.e == event_id)
+            results = db.table(RESULTS).search(Q.event == event_id)
+            rounds = db.table(ROUNDS).search(Q.event == event_id)
         return standings_of(event, players, results, rounds)
 
     def finish(self, event_id: int) -> None:
         with self.store.write() as db:
             event = self._event(db, event_id)
             self._require(event, "playing", "building", doing="finish the event")
-            rounds = db.table(ROUNDS).search(Q.e == event_id)
+            rounds = db.table(ROUNDS).search(Q.event == event_id)
             if any(r["status"] != "closed" for r in rounds):
                 raise StateError("a round still has tables without results; record them before finishing")
             phase_change(db)
             db.table(EVENTS).update({"status": "finished"}, doc_ids=[event_id])
-            history.log_change(db, event_id, history.DESK, "finish", event["status"], "finished")
+            history.log_change(db, event_id, history.DESK, "finish", event.status, "finished")

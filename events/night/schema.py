@@ -22,10 +22,10 @@ Record shapes (``e`` is the event's number, ``p`` a player's number):
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
 
 from tinydb import Query
 
+from events.storage.records import Event
 from sets.basics import basic_lands
 from sets.booster import Printing, booster_spec
 from sets.cards import Card
@@ -70,18 +70,18 @@ def card_from_ref(ref: str, event_set: str) -> Printing:
 DRAFT_BOOSTERS, SEALED_BOOSTERS = 3, 6
 
 
-def expected_pool_size(event: dict[str, Any]) -> int:
+def expected_pool_size(event: Event) -> int:
     """Cards in a full pool: three boosters drafted, or six opened for sealed (60 and 120 in CMR)."""
-    size = max(booster_spec(event["set"]).sizes)
-    return size * (SEALED_BOOSTERS if event["mode"] == "sealed" else DRAFT_BOOSTERS)
+    size = max(booster_spec(event.set).sizes)
+    return size * (SEALED_BOOSTERS if event.mode == "sealed" else DRAFT_BOOSTERS)
 
 
-def pool_warning(event: dict[str, Any], cards: int) -> str | None:
+def pool_warning(event: Event, cards: int) -> str | None:
     """A warning (not a refusal) when a pool is not the size the event's kind gives."""
     expected = expected_pool_size(event)
     if cards == expected:
         return None
-    kind = "sealed" if event["mode"] == "sealed" else "draft"
+    kind = "sealed" if event.mode == "sealed" else "draft"
     return f"{cards} cards, but a {kind} pool has {expected}: check it and record it again with --replace"
 
 

@@ -19,12 +19,14 @@ import hmac
 import os
 import secrets
 from pathlib import Path
-from typing import Any
 
+import msgspec
 from tinydb import Query
 
 from events import timing
 from events.night import history
+from events.night.snapshot import Snapshot
+from events.storage.records import Event
 from sets.errors import InputError, StateError
 from sets.userdata import user_home
 
@@ -46,17 +48,17 @@ def clean(text: str) -> str:
     return "".join(ch for ch in text.upper() if ch not in " -\t")
 
 
-def uses_codes(event: dict[str, Any]) -> bool:
+def uses_codes(event: Event) -> bool:
     """Players of this event pick behind seat codes (terminal drafts made without ``--no-codes``)."""
-    return bool(event.get("codes")) and event.get("style") == "terminal" and event.get("mode") == "draft"
+    return bool(event.codes) and event.style == "terminal" and event.mode == "draft"
 
 
-def assign_codes(db, event: dict[str, Any], event_id: int) -> None:
+def assign_codes(db, event: Event, event_id: int) -> None:
     """Inside a transaction: every seated human player without a code gets one."""
     if not uses_codes(event):
         return
     table = db.table(PLAYERS)
-    for player in table.search(Q.e == event_id):
+    for player in table.search(Q.event == event_id):
         if player.get("pod") is not None and not player.get("bot") and not player.get("code"):
             table.update({"code": new_code()}, doc_ids=[player.doc_id])
 
@@ -75,7 +77,7 @@ def reset_code(events, event_id: int, who: str) -> tuple[str, str]:
             raise StateError(f"{player['name']} has no seat yet: codes are given at seating")
         db.table(PLAYERS).update({"code": code}, doc_ids=[player.doc_id])
         history.log_change(db, event_id, history.DESK, "seat code reset", None, player["name"])  # never the code itself
-        pods = db.table("pods").search((Q.e == event_id) & (Q.number == player["pod"]))
+        pods = db.table("pods").search((Q.event == event_id) & (Q.number == player["pod"]))
     if pods and pods[0].get("draft"):
         session = events.draft_session(event_id, pods[0]["number"])
         session.release(pods[0]["players"].index(player.doc_id))
@@ -92,10 +94,10 @@ def check_code(events, event_id: int, player_id: int, typed: str, delay: float =
     with events.store.write() as db:
         db.table(CODE_FAILURES).insert(
             {
-                "e": event_id,
-                "p": player_id,
+                "event": event_id,
+                "player": player_id,
                 "at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
-                "pid": os.getpid(),
+                "process": os.getpid(),
             }
         )
         history.log_change(db, event_id, history.actor(player["name"]), "wrong seat code", None, player["name"])
@@ -106,25 +108,26 @@ def failures(events, event_id: int) -> dict[int, list[str]]:
     """Wrong codes typed for each player (their times), for the desk."""
     with events.store.read() as db:
         found: dict[int, list[str]] = {}
-        for row in db.table(CODE_FAILURES).search(Q.e == event_id):
-            found.setdefault(row["p"], []).append(row["at"])
+        for row in db.table(CODE_FAILURES).search(Q.event == event_id):
+            found.setdefault(row["player"], []).append(row["at"])
     return found
 
 
-def note_failures(events, event_id: int, snap: dict[str, Any]) -> dict[str, Any]:
-    """The snapshot's players with ``wrong_codes`` (how many) and ``wrong_code_last`` (when) for the desk."""
+def note_failures(events, event_id: int, snap: Snapshot) -> Snapshot:
+    """The snapshot with each player's ``wrong_codes`` (how many) and ``wrong_code_last`` (when), for the desk."""
     found = failures(events, event_id)
-    for player in snap["players"]:
-        times = found.get(player["id"], [])
-        player["wrong_codes"], player["wrong_code_last"] = len(times), max(times) if times else None
-    return snap
+    rows = []
+    for player in snap.players:
+        times = found.get(player.id, [])
+        rows.append(msgspec.structs.replace(player, wrong_codes=len(times), wrong_code_last=max(times, default=None)))
+    return snap.with_players(tuple(rows))
 
 
-def _token_path(event: dict[str, Any], player_id: int) -> Path:
-    return user_home() / "seats" / f"{event.get('uid') or 'event'}-{player_id}.token"
+def _token_path(event: Event, player_id: int) -> Path:
+    return user_home() / "seats" / f"{event.uid or 'event'}-{player_id}.token"
 
 
-def terminal_token(event: dict[str, Any], player_id: int) -> str | None:
+def terminal_token(event: Event, player_id: int) -> str | None:
     """The token this terminal keeps for the player's seat, if it was bound here."""
     try:
         return _token_path(event, player_id).read_text(encoding="ascii").strip() or None
@@ -132,7 +135,7 @@ def terminal_token(event: dict[str, Any], player_id: int) -> str | None:
         return None
 
 
-def keep_token(event: dict[str, Any], player_id: int) -> str:
+def keep_token(event: Event, player_id: int) -> str:
     """A new token for this terminal's binding of the player's seat, kept readable by this user only."""
     token = secrets.token_hex(16)
     path = _token_path(event, player_id)

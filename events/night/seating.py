@@ -31,15 +31,15 @@ class Seating(EventBase):
         """
         with self.store.write() as db:
             event = self._event(db, event_id)
-            if event["mode"] == "sealed":
+            if event.mode == "sealed":
                 raise StateError("a sealed event has no draft seating: open the pools with 'cmdraft event draft'")
-            if again and event["status"] == "registration":
+            if again and event.status == "registration":
                 raise StateError(f"the players aren't seated yet: seat them with 'cmdraft event seat {event_id}'")
             if again and (
-                event["status"] != "seated" or any(pod.get("draft") for pod in db.table(PODS).search(Q.e == event_id))
+                event.status != "seated" or any(pod.get("draft") for pod in db.table(PODS).search(Q.event == event_id))
             ):
                 raise StateError(
-                    f"the draft has started (the event is {event['status']}), so the pods can't be drawn again; "
+                    f"the draft has started (the event is {event.status}), so the pods can't be drawn again; "
                     f"a late player can join with a sealed pool ('cmdraft event player add {event_id} NAME --sealed')"
                 )
             if not again:
@@ -58,10 +58,10 @@ class Seating(EventBase):
                     "or make the event sealed"
                 )
             names = {p.doc_id: p["name"] for p in self._players(db, event_id)}
-            old = sorted(db.table(PODS).search(Q.e == event_id), key=lambda d: d["number"])
-            draws = event.get("seatings", 0) + (1 if again else 0)
+            old = sorted(db.table(PODS).search(Q.event == event_id), key=lambda d: d["number"])
+            draws = event.seatings + (1 if again else 0)
             # The first seating uses the event's seed as it always has; each re-seat draws anew, still seeded.
-            rng = random.Random(event["seed"] if not draws else event["seed"] * 1_000_003 + draws)
+            rng = random.Random(event.seed if not draws else event.seed * 1_000_003 + draws)
             order = [p.doc_id for p in players]
             rng.shuffle(order)
             phase_change(db)
@@ -69,10 +69,12 @@ class Seating(EventBase):
                 db.table(PODS).remove(doc_ids=[pod.doc_id for pod in old])
             seating = []
             start = 0
-            for number, size in enumerate(draft_pod_sizes(len(order), event["pod_size"]), start=1):
+            for number, size in enumerate(draft_pod_sizes(len(order), event.pod_size), start=1):
                 ids = order[start : start + size]
                 start += size
-                db.table(PODS).insert({"e": event_id, "number": number, "players": ids, "draft": None, "opened": None})
+                db.table(PODS).insert(
+                    {"event": event_id, "number": number, "players": ids, "draft": None, "opened": None}
+                )
                 for seat, pid in enumerate(ids):
                     db.table(PLAYERS).update({"pod": number, "seat": seat}, doc_ids=[pid])
                 seating.append(ids)
@@ -92,7 +94,7 @@ class Seating(EventBase):
                 undo={
                     "pods": [pod["players"] for pod in old] or None,
                     "no_shows": [p.doc_id for p in no_shows],
-                    "seatings": event.get("seatings", 0),
+                    "seatings": event.seatings,
                 },
             )
         return after

@@ -18,6 +18,7 @@ from fractions import Fraction
 from typing import Any
 
 from events.night.schema import exact
+from events.storage.records import Event
 
 
 @dataclass(frozen=True)
@@ -58,9 +59,9 @@ def rank_standings(rows: Sequence[Standing]) -> list[Standing]:
     return ranked
 
 
-def placement_points(event: dict[str, Any], order: Sequence[Sequence[int]]) -> dict[int, Fraction]:
+def placement_points(event: Event, order: Sequence[Sequence[int]]) -> dict[int, Fraction]:
     """Each player's points for one finishing order (groups of player numbers, best place first)."""
-    points = [exact(p) for p in event["points"]]
+    points = [exact(p) for p in event.points]
     awarded: dict[int, Fraction] = {}
     place = 0
     for group in order:
@@ -72,7 +73,7 @@ def placement_points(event: dict[str, Any], order: Sequence[Sequence[int]]) -> d
     return awarded
 
 
-def point_totals(event: dict[str, Any], results) -> Counter:
+def point_totals(event: Event, results) -> Counter:
     """Each player's points over the results given."""
     totals: Counter = Counter()
     for result in results:
@@ -81,7 +82,7 @@ def point_totals(event: dict[str, Any], results) -> Counter:
     return totals
 
 
-def standings_of(event: dict[str, Any], players, results, rounds) -> list[Standing]:
+def standings_of(event: Event, players, results, rounds) -> list[Standing]:
     """The ranked standings from the event's players, results and rounds (records as stored; players carry ``doc_id``)."""
     totals = point_totals(event, results)
     played: Counter = Counter()

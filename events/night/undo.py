@@ -76,7 +76,7 @@ class Undo(EventBase):
         if any(p["name"] == entry["old"] for p in self._players(db, event_id) if p.doc_id != player.doc_id):
             raise self._unsafe(entry, f"another player is called {entry['old']!r} now")
         db.table(PLAYERS).update({"name": entry["old"]}, doc_ids=[player.doc_id])
-        pod = db.table(PODS).get((Q.e == event_id) & (Q.number == player["pod"])) if player["pod"] else None
+        pod = db.table(PODS).get((Q.event == event_id) & (Q.number == player["pod"])) if player["pod"] else None
         if pod is not None and pod.get("draft") and player.doc_id in pod["players"]:
             draft = db.table(DRAFTS).get(doc_id=pod["draft"])
             if draft is not None:
@@ -86,18 +86,18 @@ class Undo(EventBase):
         return f"{entry['new']} back to {entry['old']}"
 
     def _undo_result(self, db, event_id, event, entry, undo) -> str:
-        if event["status"] == "finished":
+        if event.status == "finished":
             raise self._unsafe(entry, "the event is finished")
-        key = (Q.e == event_id) & (Q.round == undo["round"]) & (Q.table == undo["table"])
+        key = (Q.event == event_id) & (Q.round == undo["round"]) & (Q.table == undo["table"])
         doc = db.table(RESULTS).get(key)
         if doc is None or doc["order"] != undo["new"]:
             raise self._unsafe(entry, "the result has changed since")
         where = f"of round {undo['round']} table {undo['table']}"
-        rnd = db.table(ROUNDS).get((Q.e == event_id) & (Q.number == undo["round"]))
+        rnd = db.table(ROUNDS).get((Q.event == event_id) & (Q.number == undo["round"]))
         if undo["order"] is not None:
             db.table(RESULTS).update({"order": undo["order"]}, doc_ids=[doc.doc_id])
             return f"{where}: back to {finishing_text(undo['order'], self._names(db, event_id))}"
-        later = db.table(ROUNDS).get((Q.e == event_id) & (Q.number == undo["round"] + 1))
+        later = db.table(ROUNDS).get((Q.event == event_id) & (Q.number == undo["round"] + 1))
         if later is not None:
             raise self._unsafe(
                 entry,
@@ -109,11 +109,11 @@ class Undo(EventBase):
         return f"{where} ({entry['new']}): the table has no result again"
 
     def _undo_round(self, db, event_id, event, entry, undo) -> str:
-        rounds = sorted(db.table(ROUNDS).search(Q.e == event_id), key=lambda r: r["number"])
+        rounds = sorted(db.table(ROUNDS).search(Q.event == event_id), key=lambda r: r["number"])
         if not rounds or rounds[-1]["number"] != undo["round"]:
             raise self._unsafe(entry, "a later round has been paired")
-        if db.table(RESULTS).search((Q.e == event_id) & (Q.round == undo["round"])) or db.table(GAMES).search(
-            (Q.e == event_id) & (Q.round == undo["round"])
+        if db.table(RESULTS).search((Q.event == event_id) & (Q.round == undo["round"])) or db.table(GAMES).search(
+            (Q.event == event_id) & (Q.round == undo["round"])
         ):
             raise self._unsafe(entry, f"round {undo['round']} already has results or games recorded")
         phase_change(db)
@@ -123,7 +123,7 @@ class Undo(EventBase):
         return f"{undo['round']}: its pairing is taken back"
 
     def _undo_checkin(self, db, event_id, event, entry, undo) -> str:
-        if event["status"] != "registration":
+        if event.status != "registration":
             raise self._unsafe(entry, "the players are seated")
         db.table(PLAYERS).update(
             {"checked_in": False}, doc_ids=[pid for pid in undo["players"] if db.table(PLAYERS).get(doc_id=pid)]
@@ -135,13 +135,13 @@ class Undo(EventBase):
         if player is None:
             raise self._unsafe(entry, "the player is no longer registered")
         if (
-            event["status"] not in ("registration", "seated")
-            or db.table(POOLS).get((Q.e == event_id) & (Q.p == player.doc_id))
-            or db.table(DECKS).get((Q.e == event_id) & (Q.p == player.doc_id))
+            event.status not in ("registration", "seated")
+            or db.table(POOLS).get((Q.event == event_id) & (Q.player == player.doc_id))
+            or db.table(DECKS).get((Q.event == event_id) & (Q.player == player.doc_id))
         ):
             raise self._unsafe(entry, f"{player['name']} has a pool or the draft has started; drop them instead")
         if player["pod"] is not None:
-            pod = db.table(PODS).get((Q.e == event_id) & (Q.number == player["pod"]))
+            pod = db.table(PODS).get((Q.event == event_id) & (Q.number == player["pod"]))
             if pod.get("draft"):
                 raise self._unsafe(entry, "the draft has started; drop them instead")
             seats = [pid for pid in pod["players"] if pid != player.doc_id]
@@ -157,16 +157,16 @@ class Undo(EventBase):
             raise self._unsafe(entry, "the player is no longer dropped")
         if undo["event_status"] == "drafting":
             raise self._unsafe(entry, "a bot took their draft seat")
-        if len(db.table(ROUNDS).search(Q.e == event_id)) != undo["rounds"] or event["status"] == "finished":
+        if len(db.table(ROUNDS).search(Q.event == event_id)) != undo["rounds"] or event.status == "finished":
             raise self._unsafe(entry, "a round has been paired without them since")
         db.table(PLAYERS).update({"status": entry["old"], "dropped_after": None}, doc_ids=[player.doc_id])
         return f"of {player['name']}: back in the event"
 
     def _undo_game(self, db, event_id, event, entry, undo) -> str:
-        rnd = db.table(ROUNDS).get((Q.e == event_id) & (Q.number == undo["round"]))
-        if rnd is None or rnd["status"] == "closed" or event["status"] == "finished":
+        rnd = db.table(ROUNDS).get((Q.event == event_id) & (Q.number == undo["round"]))
+        if rnd is None or rnd["status"] == "closed" or event.status == "finished":
             raise self._unsafe(entry, f"round {undo['round']} is closed")
-        key = (Q.e == event_id) & (Q.round == undo["round"]) & (Q.table == undo["table"])
+        key = (Q.event == event_id) & (Q.round == undo["round"]) & (Q.table == undo["table"])
         doc = db.table(GAMES).get(key)
         if doc is None or len(doc.get("entries", [])) != undo["entries"]:
             raise self._unsafe(entry, "the table has changed since")
@@ -178,9 +178,9 @@ class Undo(EventBase):
         return f"at {entry['old']}: {entry_text(taken, self._names(db, event_id))}"
 
     def _undo_seat(self, db, event_id, event, entry, undo) -> str:
-        pods = sorted(db.table(PODS).search(Q.e == event_id), key=lambda p: p["number"])
+        pods = sorted(db.table(PODS).search(Q.event == event_id), key=lambda p: p["number"])
         names = self._names(db, event_id)
-        if event["status"] != "seated" or any(p.get("draft") for p in pods) or db.table(POOLS).search(Q.e == event_id):
+        if event.status != "seated" or any(p.get("draft") for p in pods) or db.table(POOLS).search(Q.event == event_id):
             raise self._unsafe(entry, "the draft has started")
         if [[names[pid] for pid in pod["players"]] for pod in pods] != entry["new"]:
             raise self._unsafe(entry, "the pods have changed since (a late player was seated)")
@@ -194,7 +194,7 @@ class Undo(EventBase):
             db.table(EVENTS).update({"status": "registration", "seatings": undo["seatings"]}, doc_ids=[event_id])
             return "of the players: back to registration"
         for number, ids in enumerate(undo["pods"], start=1):
-            db.table(PODS).insert({"e": event_id, "number": number, "players": ids, "draft": None, "opened": None})
+            db.table(PODS).insert({"event": event_id, "number": number, "players": ids, "draft": None, "opened": None})
             for seat, pid in enumerate(ids):
                 db.table(PLAYERS).update({"pod": number, "seat": seat}, doc_ids=[pid])
         db.table(EVENTS).update({"seatings": undo["seatings"]}, doc_ids=[event_id])

@@ -133,7 +133,7 @@ def export_event(
     tables = {
         "standings.csv": standings_csv(Rounds(events.store).standings(event_id)),
         "results.csv": results_csv(events, snap),
-        "pairings.csv": Table(PAIRINGS_CSV, pairing_rows(snap, snap["rounds"])),
+        "pairings.csv": Table(PAIRINGS_CSV, pairing_rows(snap, snap.rounds)),
         "history.csv": history_csv(events.history(event_id)),
     }
     for name, table in tables.items():
@@ -141,26 +141,26 @@ def export_event(
         write_file(path, csv_text(table), force)
         written.append(path)
     logs = {}
-    for pod in snap["pods"]:
-        if pod.get("draft"):
-            session = TableSession.load(events.store, pod["draft"])
-            for seat, pid in enumerate(pod["players"]):
-                logs[pid] = mtgo_log(session.draft, seat, session.names, f"{snap['event']['name']} pod {pod['number']}")
-            path = folder / f"pod{pod['number']}-draft.json"
+    for pod in snap.pods:
+        if pod.draft:
+            session = TableSession.load(events.store, pod.draft)
+            for seat, pid in enumerate(pod.players):
+                logs[pid] = mtgo_log(session.draft, seat, session.names, f"{snap.event.name} pod {pod.number}")
+            path = folder / f"pod{pod.number}-draft.json"
             replay = session.draft.to_json()
-            if snap["event"]["status"] != "finished":
+            if snap.event.status != "finished":
                 replay["seed"] = None  # the packs' secret stays out of every file until the event is finished
             write_file(path, json.dumps(replay, separators=(",", ":")), force)
             written.append(path)
-    for player in snap["players"]:
-        stem = f"{player['id']:03d}-{safe_name(player['name'])}"
+    for player in snap.players:
+        stem = f"{player.id:03d}-{safe_name(player.name)}"
         try:
-            pool = decks.pool(event_id, player["id"])
+            pool = decks.pool(event_id, player.id)
         except Exception:
             pool = []
-        deck = decks.deck_of(event_id, player["id"])
+        deck = decks.deck_of(event_id, player.id)
         if pool or deck is not None:
-            written += export_seat(folder, stem, pool, deck, logs.get(player["id"]), notes, force=force)
+            written += export_seat(folder, stem, pool, deck, logs.get(player.id), notes, force=force)
     data = export_tables(events, event_id)  # this event only: 'event restore' adds it to another database
     path = folder / "database.json"
     write_file(path, json.dumps(data, ensure_ascii=False, separators=(",", ":")), force)

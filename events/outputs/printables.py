@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,7 +19,9 @@ from events.night.decks import Decks
 from events.night.rounds import Rounds
 from events.night.schema import number_text
 from events.night.seat_codes import uses_codes
+from events.night.snapshot import DeckSummary, PlayerRow, Snapshot
 from events.night.standings import placement_points
+from events.storage.records import Event, Round
 from sets.errors import InputError, StateError
 
 PRINTABLES = ("seatings", "pairings", "slips", "standings", "results", "decklists")
@@ -80,8 +83,8 @@ def ordinal(place: int) -> str:
     return ORDINALS[place - 1] if 1 <= place <= len(ORDINALS) else f"{place}th"
 
 
-def _subtitle(event: dict[str, Any]) -> str:
-    return f"{event['date']} · {event['set']} {event['mode']} ({event['style']})"
+def _subtitle(event: Event) -> str:
+    return f"{event.date} · {event.set} {event.mode} ({event.style})"
 
 
 def sheet(events, event_id: int, what: str, codes: bool = False) -> Sheet:
@@ -104,58 +107,60 @@ def sheet(events, event_id: int, what: str, codes: bool = False) -> Sheet:
 # --- seatings ----------------------------------------------------------------------------------------------
 
 
-def _player_label(player: dict[str, Any]) -> str:
+def _player_label(player: PlayerRow) -> str:
     marks = [
         mark
         for flag, mark in (
-            (player["status"] == "dropped", "dropped"),
-            (player.get("bot"), "bot"),
-            (player.get("late"), "late"),
+            (player.status == "dropped", "dropped"),
+            (player.bot, "bot"),
+            (player.late, "late"),
         )
         if flag
     ]
-    return player["name"] + (f" ({', '.join(marks)})" if marks else "")
+    return player.name + (f" ({', '.join(marks)})" if marks else "")
 
 
 def seatings(events, event_id: int, codes: bool = False) -> Sheet:
     """Pods in seat order and "find your seat" (public); with ``codes``, a seating slip per player with
     their seat code after them, for the desk to cut and hand out (never a public sheet)."""
     snap = events.snapshot(event_id)
-    event = snap["event"]
-    if not snap["pods"]:
+    event = snap.event
+    if not snap.pods:
         raise StateError(f"no draft seating yet: seat the players first with 'cmdraft event seat {event_id}'")
     if codes and not uses_codes(event):
         raise StateError(
             f"event {event_id} has no seat codes (it was made with --no-codes, or is not a terminal draft)"
         )
-    players = {p["id"]: p for p in snap["players"]}
+    players = {p.id: p for p in snap.players}
     pods = tuple(
         Table(
             ("Seat", "Player"),
-            tuple((str(seat), _player_label(players[pid])) for seat, pid in enumerate(pod["players"], start=1)),
-            title=f"Pod {pod['number']} · {len(pod['players'])} seats",
+            tuple((str(seat), _player_label(players[pid])) for seat, pid in enumerate(pod.players, start=1)),
+            title=f"Pod {pod.number} · {len(pod.players)} seats",
             right=(0,),
         )
-        for pod in snap["pods"]
+        for pod in snap.pods
     )
     passing = Note("Seats run clockwise. Pass the first pack left, the second right, the third left.")
-    find = sorted((p for p in snap["players"] if p["pod"]), key=lambda p: (p["name"].casefold(), p["name"], p["id"]))
+    find = sorted((p for p in snap.players if p.pod), key=lambda p: (p.name.casefold(), p.name, p.id))
     lookup = Table(
         ("Player", "Pod", "Seat"),
-        tuple((_player_label(p), str(p["pod"]), str(p["seat"] + 1)) for p in find),
+        tuple((_player_label(p), str(p.pod), str(p.seat + 1)) for p in find),
         right=(1, 2),
     )
     pages = [Page("Draft pods", (*pods, passing)), Page("Find your seat", (lookup,))]
     if codes:
         with events.store.read() as db:
-            secret = {p.doc_id: p.get("code") for p in db.table("players").search(lambda doc: doc.get("e") == event_id)}
+            secret = {
+                p.doc_id: p.get("code") for p in db.table("players").search(lambda doc: doc.get("event") == event_id)
+            }
         pages = [
             Page(
-                f"Seating slip · {p['name']}",
+                f"Seating slip · {p.name}",
                 (
                     Table(
                         ("Player", "Pod", "Seat", "Seat code"),
-                        ((p["name"], str(p["pod"]), str(p["seat"] + 1), secret.get(p["id"]) or "—"),),
+                        ((p.name, str(p.pod), str(p.seat + 1), secret.get(p.id) or "—"),),
                     ),
                     Note(
                         f"At your terminal: cmdraft event draft {event_id} --player NAME, then type this code once. Keep it to yourself."
@@ -163,37 +168,37 @@ def seatings(events, event_id: int, codes: bool = False) -> Sheet:
                 ),
             )
             for p in find
-            if not p.get("bot") and p["status"] == "active"
+            if not p.bot and p.status == "active"
         ]
-    return Sheet("seatings", event["name"], _subtitle(event), tuple(pages))
+    return Sheet("seatings", event.name, _subtitle(event), tuple(pages))
 
 
 # --- pairings and slips ----------------------------------------------------------------------------------------
 
 
-def first_players(event: dict[str, Any], rnd: dict[str, Any]) -> list[int]:
+def first_players(event: Event, rnd: Round) -> list[int]:
     """The recorded first player of each table (rounds from before the draw was recorded: the same seeded draw)."""
-    if rnd.get("first") and len(rnd["first"]) == len(rnd["tables"]):
-        return list(rnd["first"])
-    rng = random.Random(event["seed"] * 1000 + rnd["number"])
-    return [table[rng.randrange(len(table))] for table in rnd["tables"]]
+    if rnd.first and len(rnd.first) == len(rnd.tables):
+        return list(rnd.first)
+    rng = random.Random(event.seed * 1000 + rnd.number)
+    return [table[rng.randrange(len(table))] for table in rnd.tables]
 
 
-def _current_round(snap: dict[str, Any], event_id: int) -> dict[str, Any]:
-    if not snap["rounds"]:
+def _current_round(snap: Snapshot, event_id: int) -> Round:
+    if not snap.rounds:
         raise StateError(f"no round has started: start one with 'cmdraft event round {event_id}'")
-    return snap["rounds"][-1]
+    return snap.rounds[-1]
 
 
-def pairing_rows(snap: dict[str, Any], rounds: list[dict[str, Any]]) -> tuple[tuple[str, ...], ...]:
-    names = {p["id"]: p["name"] for p in snap["players"]}
+def pairing_rows(snap: Snapshot, rounds: Sequence[Round]) -> tuple[tuple[str, ...], ...]:
+    names = {p.id: p.name for p in snap.players}
     rows = []
     for rnd in rounds:
-        first = first_players(snap["event"], rnd)
-        for number, table in enumerate(rnd["tables"], start=1):
+        first = first_players(snap.event, rnd)
+        for number, table in enumerate(rnd.tables, start=1):
             for seat, pid in enumerate(table, start=1):
                 rows.append(
-                    (str(rnd["number"]), str(number), str(seat), names[pid], "1" if pid == first[number - 1] else "0")
+                    (str(rnd.number), str(number), str(seat), names[pid], "1" if pid == first[number - 1] else "0")
                 )
     return tuple(rows)
 
@@ -203,9 +208,9 @@ PAIRINGS_CSV = ("round", "table", "seat", "player", "first")
 
 def pairings(events, event_id: int) -> Sheet:
     snap = events.snapshot(event_id)
-    event = snap["event"]
+    event = snap.event
     rnd = _current_round(snap, event_id)
-    names = {p["id"]: p["name"] for p in snap["players"]}
+    names = {p.id: p.name for p in snap.players}
     first = first_players(event, rnd)
     tables = tuple(
         Table(
@@ -217,12 +222,12 @@ def pairings(events, event_id: int) -> Sheet:
             title=f"Table {number}",
             right=(0, 1),
         )
-        for number, table in enumerate(rnd["tables"], start=1)
+        for number, table in enumerate(rnd.tables, start=1)
     )
     where = sorted(
         (
             (names[pid], number, seat)
-            for number, table in enumerate(rnd["tables"], start=1)
+            for number, table in enumerate(rnd.tables, start=1)
             for seat, pid in enumerate(table, start=1)
         ),
         key=lambda row: (row[0].casefold(), row[0]),
@@ -236,11 +241,11 @@ def pairings(events, event_id: int) -> Sheet:
     )
     return Sheet(
         "pairings",
-        event["name"],
+        event.name,
         _subtitle(event),
         (
-            Page(f"Round {rnd['number']} pairings", (*tables, note)),
-            Page(f"Round {rnd['number']}: find your table", (lookup,)),
+            Page(f"Round {rnd.number} pairings", (*tables, note)),
+            Page(f"Round {rnd.number}: find your table", (lookup,)),
         ),
         csv=Table(PAIRINGS_CSV, pairing_rows(snap, [rnd])),
     )
@@ -252,12 +257,12 @@ SLIPS_PER_PAPER = 3  # result slips of up to 5 players fit three to an A4 or Let
 def slips(events, event_id: int) -> Sheet:
     """One result slip per table, three to a sheet of paper with cut lines between them."""
     snap = events.snapshot(event_id)
-    event = snap["event"]
+    event = snap.event
     rnd = _current_round(snap, event_id)
-    names = {p["id"]: p["name"] for p in snap["players"]}
+    names = {p.id: p.name for p in snap.players}
     first = first_players(event, rnd)
     pages = []
-    for number, table in enumerate(rnd["tables"], start=1):
+    for number, table in enumerate(rnd.tables, start=1):
         places = "  ".join(f"[ ]{ordinal(place)}" for place in range(1, len(table) + 1))
         rows = tuple(
             (str(seat), names[pid] + (" *" if pid == first[number - 1] else ""), places, "_" * 16)
@@ -265,7 +270,7 @@ def slips(events, event_id: int) -> Sheet:
         )
         pages.append(
             Page(
-                f"Table {number} · round {rnd['number']} · result slip",
+                f"Table {number} · round {rnd.number} · result slip",
                 (
                     Table(("Seat", "Player", "Place (tick one)", "Signature"), rows, right=(0,)),
                     Note("* goes first. Tick each player's finishing place; players who draw tick the same place."),
@@ -273,7 +278,7 @@ def slips(events, event_id: int) -> Sheet:
                 ),
             )
         )
-    return Sheet("slips", event["name"], _subtitle(event), tuple(pages), per_paper=SLIPS_PER_PAPER)
+    return Sheet("slips", event.name, _subtitle(event), tuple(pages), per_paper=SLIPS_PER_PAPER)
 
 
 # --- standings and results -----------------------------------------------------------------------------------
@@ -325,14 +330,14 @@ def standings_csv(rows) -> Table:
 
 def standings(events, event_id: int) -> Sheet:
     snap = events.snapshot(event_id)
-    event = snap["event"]
+    event = snap.event
     rows = Rounds(events.store).standings(event_id)
-    if not snap["results"]:
+    if not snap.results:
         heading = "Standings before any result"
-    elif snap["rounds"][-1]["status"] == "closed":
-        heading = f"Standings after round {snap['rounds'][-1]['number']}"
+    elif snap.rounds[-1].status == "closed":
+        heading = f"Standings after round {snap.rounds[-1].number}"
     else:
-        heading = f"Standings during round {snap['rounds'][-1]['number']} (some tables still playing)"
+        heading = f"Standings during round {snap.rounds[-1].number} (some tables still playing)"
     table = Table(
         ("Rank", "Player", "Points", "Opp. avg", "Avg place", "Rounds"),
         tuple(
@@ -348,10 +353,10 @@ def standings(events, event_id: int) -> Sheet:
         ),
         right=(0, 2, 3, 4, 5),
     )
-    legend = tuple(Note(line) for line in standings_legend(event["points"]))
+    legend = tuple(Note(line) for line in standings_legend(event.points))
     return Sheet(
         "standings",
-        event["name"],
+        event.name,
         _subtitle(event),
         (Page(heading, (table, *legend)),),
         csv=standings_csv(rows),
@@ -362,21 +367,21 @@ def standings(events, event_id: int) -> Sheet:
 RESULTS_CSV = ("round", "table", "player", "place", "points")
 
 
-def result_rows(events, snap: dict[str, Any]) -> list[tuple[int, int, str, int, Any]]:
+def result_rows(events, snap: Snapshot) -> list[tuple[int, int, str, int, Any]]:
     """(round, table, player, place, points) for every recorded result, in round and table order."""
-    names = {p["id"]: p["name"] for p in snap["players"]}
+    names = {p.id: p.name for p in snap.players}
     rows = []
-    for result in sorted(snap["results"], key=lambda r: (r["round"], r["table"])):
-        awarded = placement_points(snap["event"], result["order"])
+    for result in sorted(snap.results, key=lambda r: (r.round, r.table)):
+        awarded = placement_points(snap.event, result.order)
         place = 1
-        for group in result["order"]:
+        for group in result.order:
             for pid in group:
-                rows.append((result["round"], result["table"], names[pid], place, awarded[pid]))
+                rows.append((result.round, result.table, names[pid], place, awarded[pid]))
             place += len(group)
     return rows
 
 
-def results_csv(events, snap: dict[str, Any]) -> Table:
+def results_csv(events, snap: Snapshot) -> Table:
     return Table(
         RESULTS_CSV,
         tuple(
@@ -388,31 +393,31 @@ def results_csv(events, snap: dict[str, Any]) -> Table:
 
 def results(events, event_id: int) -> Sheet:
     snap = events.snapshot(event_id)
-    event = snap["event"]
+    event = snap.event
     rows = result_rows(events, snap)
     blocks: list[Block] = []
-    for rnd in snap["rounds"]:
-        mine = [row for row in rows if row[0] == rnd["number"]]
-        status = "finished" if rnd["status"] == "closed" else "in progress"
+    for rnd in snap.rounds:
+        mine = [row for row in rows if row[0] == rnd.number]
+        status = "finished" if rnd.status == "closed" else "in progress"
         if mine:
             blocks.append(
                 Table(
                     ("Table", "Place", "Player", "Points"),
                     tuple((str(t), ordinal(place), name, number_text(points)) for _, t, name, place, points in mine),
-                    title=f"Round {rnd['number']} ({status})",
+                    title=f"Round {rnd.number} ({status})",
                     right=(0, 3),
                 )
             )
         else:
-            blocks.append(Note(f"Round {rnd['number']} ({status})", strong=True))
-        waiting = [number for number in range(1, len(rnd["tables"]) + 1) if not any(row[1] == number for row in mine)]
+            blocks.append(Note(f"Round {rnd.number} ({status})", strong=True))
+        waiting = [number for number in range(1, len(rnd.tables) + 1) if not any(row[1] == number for row in mine)]
         if waiting:
             blocks.append(Note("Waiting for table(s) " + ", ".join(map(str, waiting)) + "."))
     if not blocks:
         blocks.append(Note("No round has been played yet."))
     return Sheet(
         "results",
-        event["name"],
+        event.name,
         _subtitle(event),
         (Page("Results", tuple(blocks)),),
         csv=results_csv(events, snap),
@@ -445,34 +450,34 @@ def _sideboard(pool, deck) -> list[tuple[int, str]]:
 def decklists(events, event_id: int) -> Sheet:
     """One registration sheet per player: who (number, pod, seat), commanders, the list by type, the sideboard."""
     snap = events.snapshot(event_id)
-    event = snap["event"]
-    if event["status"] not in ("building", "playing", "finished"):
-        raise StateError(f"decks are registered after the draft; the event is {event['status']}")
+    event = snap.event
+    if event.status not in ("building", "playing", "finished"):
+        raise StateError(f"decks are registered after the draft; the event is {event.status}")
     decks = Decks(events.store)
     pages = []
     for player in sorted(
-        (p for p in snap["players"] if p["status"] == "active" and not p.get("bot")),
-        key=lambda p: (p["name"].casefold(), p["name"], p["id"]),
+        (p for p in snap.players if p.status == "active" and not p.bot),
+        key=lambda p: (p.name.casefold(), p.name, p.id),
     ):
         who = Table(
             ("Player", "Player no.", "Pod", "Seat"),
             (
                 (
-                    player["name"],
-                    f"#{player['number']}",
-                    str(player["pod"] or "—"),
-                    "—" if player["seat"] is None else str(player["seat"] + 1),
+                    player.name,
+                    f"#{player.number}",
+                    str(player.pod or "—"),
+                    "—" if player.seat is None else str(player.seat + 1),
                 ),
             ),
             right=(1, 2, 3),
         )
-        deck = decks.deck_of(event_id, player["id"])
+        deck = decks.deck_of(event_id, player.id)
         if deck is None:
             pages.append(
                 Page(
                     "Decklist",
                     (who, Note("No deck registered yet.", strong=True), Blanks(("Player signature", "Checked by"))),
-                    name=player["name"],
+                    name=player.name,
                 )
             )
             continue
@@ -510,7 +515,7 @@ def decklists(events, event_id: int) -> Sheet:
             )
         )
         try:
-            pool = decks.pool(event_id, player["id"])
+            pool = decks.pool(event_id, player.id)
         except StateError:
             pool = []
         # The sideboard (the rest of the pool) as one paragraph, so a sealed pool's 80 cards still fit the sheet.
@@ -521,14 +526,14 @@ def decklists(events, event_id: int) -> Sheet:
                 + (" / ".join(f"{n} {name}" for n, name in sideboard) or "none")
             )
         )
-        registered = player["deck"] or {"valid": False, "problems": []}
-        if registered["valid"]:
+        registered = player.deck or DeckSummary(False, [], [])
+        if registered.valid:
             blocks.append(Note("Legal for Commander draft.", strong=True))
         else:
             blocks.append(Note("NOT legal:", strong=True))
-            blocks.extend(Note(f"- {problem['message']}") for problem in registered["problems"])
+            blocks.extend(Note(f"- {problem['message']}") for problem in registered.problems)
         blocks.append(Blanks(("Player signature", "Checked by")))
-        pages.append(Page("Decklist", tuple(blocks), name=player["name"]))
+        pages.append(Page("Decklist", tuple(blocks), name=player.name))
     if not pages:
         pages.append(Page("Decklists", (Note("No active player."),)))
-    return Sheet("decklists", event["name"], _subtitle(event), tuple(pages))
+    return Sheet("decklists", event.name, _subtitle(event), tuple(pages))

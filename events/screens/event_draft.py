@@ -14,6 +14,7 @@ from events.night.seat_codes import check_code, keep_token, terminal_token, uses
 from events.screens.practice import PracticeUI
 from events.screens.render import db_option, join_names, shown
 from events.screens.terminal import Quit, Terminal
+from events.storage.records import Event
 from sets.errors import InputError
 
 
@@ -29,23 +30,21 @@ def run_event_draft(
         watch_draft(events, event_id, console, terminal, poll)
         return
     snap = events.snapshot(event_id)
-    names = {p["id"]: p["name"] for p in snap["players"]}
-    wanted = {events._player_id(event_id, name) for name in players}
+    names = {p.id: p.name for p in snap.players}
+    wanted = {events.player_id(event_id, name) for name in players}
     # Seats don't move during a draft: who sits where is read once.
-    seating = {
-        pod["number"]: pod["players"] for pod in snap["pods"] if pod.get("draft") and wanted & set(pod["players"])
-    }
+    seating = {pod.number: pod.players for pod in snap.pods if pod.draft and wanted & set(pod.players)}
     sessions = {number: events.draft_session(event_id, number) for number in seating}
     tokens: dict[int, str | None] = {}
     waiting_shown = False
     try:
-        if uses_codes(snap["event"]):
+        if uses_codes(snap.event):
             for number, session in sessions.items():
                 for seat, player_id in enumerate(seating[number]):
                     if player_id in wanted and seat in session.humans and not session.draft.finished:
                         tokens[player_id] = unlock_seat(
                             events,
-                            snap["event"],
+                            snap.event,
                             event_id,
                             session,
                             seat,
@@ -117,7 +116,7 @@ def run_event_draft(
 
 def unlock_seat(
     events,
-    event: dict,
+    event: Event,
     event_id: int,
     session,
     seat: int,
@@ -153,8 +152,8 @@ def watch_draft(events, event_id: int, console: Console, terminal: Terminal, pol
     """The desk's view of a terminal draft: where each pod is and whom it waits for.  It picks for
     nobody; with a pick timer it applies a timeout that is due, as any terminal does."""
     snap = events.snapshot(event_id)
-    names = {p["id"]: p["name"] for p in snap["players"]}
-    seating = {pod["number"]: pod["players"] for pod in snap["pods"] if pod.get("draft")}
+    names = {p.id: p.name for p in snap.players}
+    seating = {pod.number: pod.players for pod in snap.pods if pod.draft}
     sessions = {number: events.draft_session(event_id, number) for number in seating}
     console.print(
         shown(f"The draft is on. Each player picks at a terminal: cmdraft event draft {event_id} --player NAME")
@@ -194,17 +193,17 @@ class PoolBuilder(PracticeUI):
         from types import SimpleNamespace
 
         snap = events.snapshot(event_id)
-        player_id = events._player_id(event_id, who)
-        player = next(p for p in snap["players"] if p["id"] == player_id)
-        self.events, self.event_id, self.player_name = events, event_id, player["name"]
+        player_id = events.player_id(event_id, who)
+        player = next(p for p in snap.players if p.id == player_id)
+        self.events, self.event_id, self.player_name = events, event_id, player.name
         self.registered = False
         pool = events.pool(event_id, player_id)
         session = SimpleNamespace(
-            draft=SimpleNamespace(pools=[pool], config=SimpleNamespace(set_code=snap["event"]["set"])),
+            draft=SimpleNamespace(pools=[pool], config=SimpleNamespace(set_code=snap.event.set)),
             doc={"deck": None},
             draft_id=f"{event_id}/{player_id}",
             humans=[0],
-            names=[player["name"]],
+            names=[player.name],
             save_deck=self._register,
         )
         super().__init__(session, console, terminal)

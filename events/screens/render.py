@@ -483,15 +483,15 @@ def aggregate_table(seed: int, figures: dict) -> Table:
     return table
 
 
-def event_board(snap: dict, ledger: dict | None = None) -> Table:
+def event_board(snap, ledger: dict | None = None) -> Table:
     """The status board of an event (with a Piper shortfall warning when there is one)."""
-    event = snap["event"]
-    names = {p["id"]: p["name"] for p in snap["players"]}
+    event = snap.event
+    names = {p.id: p.name for p in snap.players}
     outer = Table.grid(padding=(0, 0))
     header = Text.assemble(
-        shown(event["name"], style="bold"),
-        f"  ·  {event['date']}  ·  {event['set']} {event['mode']} ({event['style']})  ·  status: ",
-        (event["status"], "bold cyan"),
+        shown(event.name, style="bold"),
+        f"  ·  {event.date}  ·  {event.set} {event.mode} ({event.style})  ·  status: ",
+        (event.status, "bold cyan"),
     )
     outer.add_row(header)
     if ledger and ledger["shortfall"]:
@@ -512,78 +512,72 @@ def event_board(snap: dict, ledger: dict | None = None) -> Table:
             )
         )
     if ledger:
-        for pod in ledger["pods"]:
-            if pod["disagrees"]:
+        for row in ledger["pods"]:
+            if row["disagrees"]:
                 outer.add_row(
                     shown(
-                        f"Pod {pod['pod']}: {pod['typed']} Piper(s) typed as opened, but the recorded pools hold "
-                        f"{pod['opened']}",
+                        f"Pod {row['pod']}: {row['typed']} Piper(s) typed as opened, but the recorded pools hold "
+                        f"{row['opened']}",
                         style="yellow",
                     )
                 )
     players = Table(
         "#", "Player", "Status", "Pod/seat", "Pool", "Pipers", "Deck", title="Players", title_justify="left"
     )
-    for p in snap["players"]:
-        deck = p["deck"]
+    for p in snap.players:
+        deck = p.deck
         if deck is None:
             deck_text = shown("not registered", style="dim")
-        elif deck["valid"]:
-            deck_text = shown("legal: " + " + ".join(c["name"] for c in deck["commanders"]), style="green")
+        elif deck.valid:
+            deck_text = shown("legal: " + " + ".join(c["name"] for c in deck.commanders), style="green")
         else:
-            deck_text = shown(", ".join(sorted({pr["code"] for pr in deck["problems"]})), style="red")
-        seat = f"{p['pod']}/{p['seat'] + 1}" if p["pod"] else "—"
-        status = p["status"] + (" (late)" if p["late"] else "") + (" (bot)" if p.get("bot") else "")
-        if p["status"] == "dropped" and p.get("dropped_after") is not None:
+            deck_text = shown(", ".join(sorted({pr["code"] for pr in deck.problems})), style="red")
+        seat = f"{p.pod}/{p.seat + 1}" if p.pod else "—"
+        status = p.status + (" (late)" if p.late else "") + (" (bot)" if p.bot else "")
+        if p.status == "dropped" and p.dropped_after is not None:
             status = (
-                f"dropped after round {p['dropped_after']}: not paired again"
-                if p["dropped_after"]
+                f"dropped after round {p.dropped_after}: not paired again"
+                if p.dropped_after
                 else "dropped before round 1: not paired"
             )
-        elif p["status"] == "active" and p.get("checked_in"):
+        elif p.status == "active" and p.checked_in:
             status += " (checked in)"
-        pool = (
-            shown(f"{p['pool_size']} !", style="bold yellow")
-            if p.get("pool_warning")
-            else shown(str(p["pool_size"] or "—"))
-        )
-        players.add_row(
-            f"#{p.get('number', p['id'])}", shown(p["name"]), status, seat, pool, str(p["requested"] or ""), deck_text
-        )
+        pool = shown(f"{p.pool_size} !", style="bold yellow") if p.pool_warning else shown(str(p.pool_size or "—"))
+        players.add_row(f"#{p.number}", shown(p.name), status, seat, pool, str(p.requested or ""), deck_text)
     outer.add_row(players)
-    for p in snap["players"]:
-        if p.get("pool_warning") and p["status"] == "active":
-            outer.add_row(shown(f"! {p['name']}'s pool: {p['pool_warning']}", style="yellow"))
-        if p.get("wrong_codes"):
+    for p in snap.players:
+        if p.pool_warning and p.status == "active":
+            outer.add_row(shown(f"! {p.name}'s pool: {p.pool_warning}", style="yellow"))
+        if p.wrong_codes:
             outer.add_row(
                 shown(
-                    f"! {p['name']}: {p['wrong_codes']} wrong seat code{'s' if p['wrong_codes'] != 1 else ''} typed "
-                    f"(last at {p['wrong_code_last']}); reset it with 'cmdraft event player code "
-                    f"{event['id']} #{p['id']} --reset' if the player didn't type them",
+                    f"! {p.name}: {p.wrong_codes} wrong seat code{'s' if p.wrong_codes != 1 else ''} typed "
+                    f"(last at {p.wrong_code_last}); reset it with 'cmdraft event player code "
+                    f"{event.id} #{p.id} --reset' if the player didn't type them",
                     style="bold red",
                 )
             )
-    if snap["pods"]:
+    if snap.pods:
         pods = Table("Pod", "Players", "Pipers opened", "Draft", title="Draft pods", title_justify="left")
-        for pod in snap["pods"]:
+        for pod in snap.pods:
             pods.add_row(
-                str(pod["number"]),
-                shown(join_names(names[i] for i in pod["players"])),
+                str(pod.number),
+                shown(join_names(names[i] for i in pod.players)),
                 _opened(pod, ledger),
-                snap["drafts"].get(pod["number"]) or event["style"],
+                snap.drafts.get(pod.number) or event.style,
             )
         outer.add_row(pods)
-    results = {(r["round"], r["table"]): r["order"] for r in snap["results"]}
-    for rnd in snap["rounds"]:
+    results = {(r.round, r.table): r.order for r in snap.results}
+    for rnd in snap.rounds:
         table = Table(
             "Table",
             "Players",
             "Finishing order",
-            title=f"Round {rnd['number']} ({rnd['status']})",
+            title=f"Round {rnd.number} ({rnd.status})",
             title_justify="left",
         )
-        for number, ids in enumerate(rnd["tables"], start=1):
-            order = results.get((rnd["number"], number))
+        for number, ids in enumerate(rnd.tables, start=1):
+            order = results.get((rnd.number, number))
             outcome = (
                 shown(" > ".join(" = ".join(names[i] for i in group) for group in order))
                 if order
@@ -624,28 +618,28 @@ def history_table(entries: list[dict]) -> Table:
     return table
 
 
-def deck_board(snap: dict) -> Table:
+def deck_board(snap) -> Table:
     table = Table(
-        "Player", "Pool", "Deck", "Commanders", "Problems", title=shown(f"Deck registration: {snap['event']['name']}")
+        "Player", "Pool", "Deck", "Commanders", "Problems", title=shown(f"Deck registration: {snap.event.name}")
     )
-    for p in snap["players"]:
-        if p["status"] != "active" or p.get("bot"):
+    for p in snap.players:
+        if p.status != "active" or p.bot:
             continue  # dropped players and bots (which only fill draft seats) register no deck
-        deck = p["deck"]
+        deck = p.deck
         state = (
             shown("missing", style="yellow")
             if deck is None
-            else (shown("legal", style="green") if deck["valid"] else shown("illegal", style="red"))
+            else (shown("legal", style="green") if deck.valid else shown("illegal", style="red"))
         )
-        problems = "" if not deck else "; ".join(pr["message"] for pr in deck["problems"])
-        commanders = " + ".join(c["name"] for c in deck["commanders"]) if deck else ""
-        table.add_row(shown(p["name"]), str(p["pool_size"] or "—"), state, shown(commanders or "—"), shown(problems))
+        problems = "" if not deck else "; ".join(pr["message"] for pr in deck.problems)
+        commanders = " + ".join(c["name"] for c in deck.commanders) if deck else ""
+        table.add_row(shown(p.name), str(p.pool_size or "—"), state, shown(commanders or "—"), shown(problems))
     return table
 
 
-def _opened(pod: dict, ledger: dict | None) -> str:
+def _opened(pod, ledger: dict | None) -> str:
     """Pipers opened in a pod for the board: counted in its recorded pools."""
-    entry = next((p for p in (ledger or {}).get("pods", []) if p["pod"] == pod["number"]), None)
+    entry = next((p for p in (ledger or {}).get("pods", []) if p["pod"] == pod.number), None)
     if entry is None or entry["opened"] is None:
         return "—"
     partial = (

@@ -38,13 +38,13 @@ from typing import Any
 from tinydb import TinyDB
 from tinydb.storages import Storage
 
-from events.storage.records import check_tables
+from events.storage.record_checks import check_tables
 from events.storage.safe_files import FileLock, _fsync_folder, atomic_write, read_only, remove_stale_temporaries
 from sets.catalog import user_home
 from sets.errors import InputError, StorageError
 from sets.files import DATABASE_LIMIT, FileProblem, loads, read_bytes
 
-SCHEMA = 2
+SCHEMA = 3
 META = "_meta"
 KEEP_BACKUPS = 5
 LOCK_TIMEOUT = 30.0
@@ -72,7 +72,36 @@ def _migrate_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _migrate_1_to_2}
+# Schema 3: readable field names.  Every record of an event names it as ``event`` (was ``e``), a
+# record of one player names them as ``player`` (was ``p``; a commander cast's too), a wrong seat
+# code names the process that typed it as ``process`` (was ``pid``), and every player has a number.
+RENAMED_3 = {"e": "event", "p": "player", "pid": "process"}
+EVENT_TABLES_3 = ("players", "code_failures", "pods", "pools", "decks", "rounds", "results", "games", "history")
+
+
+def _renamed(doc: Any) -> Any:
+    if not isinstance(doc, dict):
+        return doc  # the records' checks name what is wrong with it
+    return {RENAMED_3.get(key, key): value for key, value in doc.items()}
+
+
+def _migrate_2_to_3(data: dict[str, Any]) -> dict[str, Any]:
+    data = dict(data)
+    for table in EVENT_TABLES_3:
+        if table in data:
+            data[table] = {key: _renamed(doc) for key, doc in data[table].items()}
+    for key, doc in data.get("players", {}).items():
+        if (
+            isinstance(doc, dict) and not doc.get("number") and key.isdecimal() and key.isascii()
+        ):  # a player from before numbers per event: their row number
+            doc["number"] = int(key)
+    for doc in data.get("games", {}).values():
+        if isinstance(doc, dict) and isinstance(doc.get("casts"), list):
+            doc["casts"] = [_renamed(cast) for cast in doc["casts"]]
+    return data
+
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _migrate_1_to_2, 2: _migrate_2_to_3}
 
 
 def default_path() -> Path:

@@ -61,7 +61,7 @@ def _event_records(tables: dict[str, dict[str, Any]], event_id: int) -> dict[str
     for name, docs in tables.items():
         if name in (META, EVENTS, DRAFTS, PICKS) or not isinstance(docs, dict):
             continue
-        mine = {key: doc for key, doc in docs.items() if isinstance(doc, dict) and doc.get("e") == event_id}
+        mine = {key: doc for key, doc in docs.items() if isinstance(doc, dict) and doc.get("event") == event_id}
         if mine:
             found[name] = mine
     drafts = {str(pod["draft"]) for pod in found.get(PODS, {}).values() if pod.get("draft")}
@@ -105,7 +105,7 @@ def live_drafts(
     found = {}
     events = tables.get(EVENTS, {})
     for pod in tables.get(PODS, {}).values():
-        event = events.get(str(pod.get("e")))
+        event = events.get(str(pod.get("event")))
         record = tables.get(DRAFTS, {}).get(str(pod.get("draft"))) if pod.get("draft") else None
         if event is None or record is None or (only is not None and identity(event) != only):
             continue
@@ -120,7 +120,7 @@ def pod_picks(tables: dict[str, Any], only: tuple | None = None) -> dict[tuple, 
     events = tables.get(EVENTS, {})
     found = {}
     for pod in tables.get(PODS, {}).values():
-        event = events.get(str(pod.get("e")))
+        event = events.get(str(pod.get("event")))
         record = tables.get(DRAFTS, {}).get(str(pod.get("draft"))) if pod.get("draft") else None
         if event is not None and record is not None and (only is None or identity(event) == only):
             found[(identity(event), pod["number"])] = len(record["picks"])
@@ -174,14 +174,14 @@ def _renumber(
 ) -> dict[str, Any]:
     doc = json.loads(json.dumps(doc))
     pid = lambda old: players.get(int(old), int(old))  # noqa: E731
-    if "e" in doc:
-        doc["e"] = event_id
+    if "event" in doc:
+        doc["event"] = event_id
     if name == PODS:
         doc["players"] = [pid(p) for p in doc.get("players", [])]
         if doc.get("draft"):
             doc["draft"] = drafts.get(doc["draft"], doc["draft"])
-    elif name in (POOLS, DECKS):
-        doc["p"] = pid(doc["p"])
+    elif name in (POOLS, DECKS, "code_failures"):
+        doc["player"] = pid(doc["player"])
     elif name == ROUNDS:
         doc["tables"] = [[pid(p) for p in table] for table in doc.get("tables", [])]
         if "first" in doc:
@@ -195,7 +195,7 @@ def _renumber(
             if hit.get("from") is not None:
                 hit["from"] = pid(hit["from"])
         for cast in doc.get("casts", []):
-            cast["p"] = pid(cast["p"])
+            cast["player"] = pid(cast["player"])
         for entry in doc.get("entries", []):  # the tracker's undo entries
             entry["life"] = {str(pid(k)): v for k, v in entry.get("life", {}).items()}
             entry["hits"] = [[pid(to), pid(frm), *rest] for to, frm, *rest in entry.get("hits", [])]

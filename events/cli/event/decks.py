@@ -67,9 +67,9 @@ def event_deck(
         if as_json:
             emit_json(
                 [
-                    {"player": p["name"], "status": p["status"], "deck": p["deck"]}
-                    for p in snap["players"]
-                    if not p.get("bot")
+                    {"player": p.name, "status": p.status, "deck": None if p.deck is None else p.deck.to_json()}
+                    for p in snap.players
+                    if not p.bot
                 ]
             )
             return

@@ -11,7 +11,7 @@ from rich.table import Table
 
 from draft.formats import parse, read_file
 from events.cli.common import DbOption, JsonOption, emit_json, out, positive
-from events.cli.event.shared import EventArg, core, snapshot_json
+from events.cli.event.shared import EventArg, core
 from events.night.drafting import Drafting
 from events.night.pool_entry import pool_lines
 from events.night.pools import Pools
@@ -55,7 +55,7 @@ def event_seat(
     if no_shows:
         out().print(shown(f"No-shows (not seated): {join_names(no_shows)}", style="yellow"), soft_wrap=True)
 
-    if uses_codes(events.snapshot(event_id)["event"]):
+    if uses_codes(events.event(event_id)):
         out().print(
             f"Seat codes for the slips (desk only): cmdraft event print {event_id} seatings --codes --format html --out slips.html"
         )
@@ -72,15 +72,15 @@ def event_draft(
     """Start the draft (or open sealed pools); in a terminal draft, pick for the players at this terminal."""
     events = core(db, Drafting)
     snap = events.snapshot(event_id)
-    status, style = snap["event"]["status"], snap["event"]["style"]
+    status, style = snap.event.status, snap.event.style
     if status in ("seated", "registration"):
         events.start_draft(event_id)
         snap = events.snapshot(event_id)
     if as_json:
-        emit_json(snapshot_json(snap))
+        emit_json(snap.to_json())
         return
     console = out()
-    if snap["event"]["mode"] == "sealed":
+    if snap.event.mode == "sealed":
         console.print("Sealed pools opened: six boosters for every player. Register decks with 'cmdraft event deck'.")
     elif style == "physical":
         console.print(
@@ -88,7 +88,7 @@ def event_draft(
             f"each pool with 'cmdraft event pool {event_id} NAME FILE'."
         )
     elif style == "bots":
-        recorded = all(p["pool_size"] is not None for p in snap["players"] if p["status"] == "active")
+        recorded = all(p.pool_size is not None for p in snap.players if p.status == "active")
         console.print(
             "Every pod was drafted by bots; "
             + ("pools are recorded." if recorded else "pools are not all recorded yet.")
@@ -108,18 +108,18 @@ def event_timer(
     if seconds is not None:
         positive(seconds, "--seconds")  # --seconds 0 is refused, never read as "the default"
     snap = core(db).snapshot(event_id)
-    event = snap["event"]
-    if event["mode"] == "sealed" or event["style"] != "physical":
+    event = snap.event
+    if event.mode == "sealed" or event.style != "physical":
         kind = (
             "a sealed event (no packs are passed)"
-            if event["mode"] == "sealed"
-            else f"a {event['style']} draft (each terminal times its own picks)"
+            if event.mode == "sealed"
+            else f"a {event.style} draft (each terminal times its own picks)"
         )
         raise StateError(f"the pick timer is for a physical draft, and event {event_id} is {kind}")
-    base = seconds if seconds is not None else (event["timer"] or 60)
-    size = max(booster_spec(event["set"]).sizes)
+    base = seconds if seconds is not None else (event.timer or 60)
+    size = max(booster_spec(event.set).sizes)
     slots = list(schedule(3, size, 2, base))
-    run_timer(out(), slots, title=event["name"])
+    run_timer(out(), slots, title=event.name)
 
 
 def event_pool(

@@ -8,7 +8,7 @@ import typer
 from rich.table import Table
 
 from events.cli.common import MAXIMA, DbOption, JsonOption, emit_json, out
-from events.cli.event.shared import EventArg, core, snapshot_json
+from events.cli.event.shared import EventArg, core
 from events.night.drafting import Drafting
 from events.night.pipers import Pipers
 from events.night.registration import Registration, parse_points
@@ -73,7 +73,10 @@ def event_list(db: DbOption = None, as_json: JsonOption = False) -> None:
     rows = core(db).list_events()
     if as_json:
         emit_json(
-            [{k: row[k] for k in ("id", "name", "date", "set", "mode", "style", "status", "players")} for row in rows]
+            [
+                {k: getattr(row, k) for k in ("id", "name", "date", "set", "mode", "style", "status", "players")}
+                for row in rows
+            ]
         )
         return
 
@@ -83,12 +86,12 @@ def event_list(db: DbOption = None, as_json: JsonOption = False) -> None:
     table = Table("Id", "Name", "Date", "Kind", "Status", "Players", title="Events")
     for row in rows:
         table.add_row(
-            str(row["id"]),
-            shown(row["name"]),
-            row["date"],
-            f"{row['mode']} ({row['style']})",
-            row["status"],
-            str(row["players"]),
+            str(row.id),
+            shown(row.name),
+            row.date,
+            f"{row.mode} ({row.style})",
+            row.status,
+            str(row.players),
         )
     out().print(table)
 
@@ -98,7 +101,7 @@ def event_show(event_id: EventArg, db: DbOption = None, as_json: JsonOption = Fa
     events = core(db, Pipers)
     snap = note_failures(events, event_id, events.snapshot(event_id))
     if as_json:
-        emit_json({**snapshot_json(snap), "pipers": events.piper_ledger(event_id)})
+        emit_json({**snap.to_json(), "pipers": events.piper_ledger(event_id)})
         return
 
     out().print(event_board(snap, events.piper_ledger(event_id)))
@@ -118,7 +121,7 @@ def player_add(
     every pod is full; after the draft has started: with a sealed pool)."""
     events = core(db, Registration)
     ids = [events.add_player(event_id, name, bot=bot, sealed=sealed) for name in names]
-    numbers = {p["id"]: p["number"] for p in events.snapshot(event_id)["players"]}
+    numbers = {p.id: p.number for p in events.snapshot(event_id).players}
     offer = events.late_offer(event_id)
     if as_json:
         emit_json({"players": ids, "numbers": [numbers[pid] for pid in ids], "offer": offer})
@@ -209,16 +212,15 @@ def player_code(
     if reset:
         player, code = reset_code(events, event_id, name)
     else:
-        with events.store.read() as handle:
-            event = events._event(handle, event_id)
-            found = events._player(handle, event_id, name)
+        event = events.event(event_id)
+        found = events.player(event_id, name)
         if not uses_codes(event):
             raise StateError(
                 f"event {event_id} has no seat codes (it was made with --no-codes, or is not a terminal draft)"
             )
-        if not found.get("code"):
-            raise StateError(f"{found['name']} has no seat code yet: codes are given at seating")
-        player, code = found["name"], found["code"]
+        if not found.code:
+            raise StateError(f"{found.name} has no seat code yet: codes are given at seating")
+        player, code = found.name, found.code
     if as_json:
         emit_json({"player": player, "code": code, "reset": reset})
     else:

@@ -85,7 +85,7 @@ def event_standings(event_id: EventArg, db: DbOption = None, as_json: JsonOption
         emit_json([row.to_json() for row in rows])
         return
 
-    out().print(standings_table(rows, events.snapshot(event_id)["event"]["points"]))
+    out().print(standings_table(rows, events.event(event_id).points))
 
 
 def event_game(
@@ -175,11 +175,11 @@ def event_clock(
         return
 
     snap = events.snapshot(event_id)
-    names = {p["id"]: p["name"] for p in snap["players"]}
-    rnd = next(r for r in snap["rounds"] if r["number"] == number)
-    tables = [[names[pid] for pid in table] for table in rnd["tables"]]
-    first = [names[pid] for pid in first_players(snap["event"], rnd)]
-    run_clock(out(), events, event_id, number, f"{snap['event']['name']} · round clock", tables, first)
+    names = {p.id: p.name for p in snap.players}
+    rnd = next(r for r in snap.rounds if r.number == number)
+    tables = [[names[pid] for pid in table] for table in rnd.tables]
+    first = [names[pid] for pid in first_players(snap.event, rnd)]
+    run_clock(out(), events, event_id, number, f"{snap.event.name} · round clock", tables, first)
 
 
 def event_finish(event_id: EventArg, db: DbOption = None) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
@@ -43,69 +43,3 @@ def number_pairs(values: list[str] | None, what: str, signed: bool = False) -> d
             raise InputError(f"bad {what} {value!r}: write NAME=NUMBER")
         out_[key.strip()] = parse_int(number, f"number in {what} {value!r}", signed=signed)
     return out_
-
-
-def snapshot_json(snap: dict[str, Any]) -> dict[str, Any]:
-    event = snap["event"]
-    names = {p["id"]: p["name"] for p in snap["players"]}
-    return {
-        "event": {
-            k: event[k]
-            for k in (
-                "id",
-                "name",
-                "date",
-                "set",
-                "mode",
-                "style",
-                "status",
-                "pod_size",
-                "game_size",
-                "one_v_one",
-                "timer",
-                "points",
-                "piper_stock",
-            )
-        },
-        "players": [
-            {
-                "id": p["id"],
-                "number": p["number"],
-                "name": p["name"],
-                "status": p["status"],
-                "late": p["late"],
-                "checked_in": bool(p.get("checked_in")),
-                "dropped_after": p.get("dropped_after"),
-                "bot": bool(p.get("bot")),
-                "pod": p["pod"],
-                "seat": None if p["seat"] is None else p["seat"] + 1,
-                "pipers_requested": p["requested"],
-                "pool_size": p["pool_size"],
-                "deck": p["deck"],
-                **({"wrong_codes": p["wrong_codes"]} if "wrong_codes" in p else {}),
-            }
-            for p in snap["players"]
-        ],
-        "pods": [
-            {
-                "pod": pod["number"],
-                "players": [names[i] for i in pod["players"]],
-                "pipers_opened": pod.get("opened"),
-                "draft": snap["drafts"].get(pod["number"]),
-            }
-            for pod in snap["pods"]
-        ],
-        "rounds": [
-            {
-                "round": r["number"],
-                "status": r["status"],
-                "tables": [[names[i] for i in t] for t in r["tables"]],
-                "results": {
-                    str(res["table"]): [[names[i] for i in group] for group in res["order"]]
-                    for res in snap["results"]
-                    if res["round"] == r["number"]
-                },
-            }
-            for r in snap["rounds"]
-        ],
-    }
