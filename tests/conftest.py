@@ -1,4 +1,4 @@
-"""Shared fixtures: a fixed terminal width, a private CMDRAFT_HOME, the shared data folder."""
+"""Shared fixtures: a fixed terminal width, a private CMDRAFT_HOME (tests/isolation.py), the shared data folder."""
 
 from __future__ import annotations
 
@@ -13,34 +13,30 @@ SHARED_DATA = ROOT.parent / "shared" / "data"
 os.environ["COLUMNS"] = "160"
 os.environ.setdefault("NO_COLOR", "1")
 
-
-def pytest_addoption(parser):
-    parser.addoption("--update-golden", action="store_true", help="Rewrite the golden export files in tests/golden.")
+# Every test's own data folder, and the guard that no test touches the user's own (tests/isolation.py).
+pytest_plugins = ["tests.isolation"]
 
 
 @pytest.fixture
-def golden(request):
-    """Compare text with tests/golden/NAME, or rewrite it with --update-golden."""
+def golden(file_regression):
+    """Compare text with tests/golden/NAME (pytest-regressions shows the diff; ``--force-regen`` rewrites it)."""
     folder = Path(__file__).parent / "golden"
 
     def check(name: str, text: str) -> None:
-        path = folder / name
-        if request.config.getoption("--update-golden"):
-            folder.mkdir(exist_ok=True)
-            path.write_text(text, encoding="utf-8", newline="")
-        assert path.exists(), f"no golden file {path}: run pytest --update-golden"
-        assert text == path.read_text(encoding="utf-8"), (
-            f"{name} differs from its golden file (pytest --update-golden if intended)"
-        )
+        file_regression.check(text, fullpath=folder / name, newline="", encoding="utf-8")
 
     return check
 
 
-@pytest.fixture(autouse=True)
-def cmdraft_home(tmp_path_factory, monkeypatch) -> Path:
-    home = tmp_path_factory.mktemp("home")
-    monkeypatch.setenv("CMDRAFT_HOME", str(home))
-    return home
+@pytest.fixture
+def manual_clock():
+    """The application's clock, moved only by the test (``advance``; a sleep moves it at once)."""
+    from events import timing
+
+    clock = timing.ManualClock()
+    previous = timing.use(clock)
+    yield clock
+    timing.use(previous)
 
 
 @pytest.fixture(scope="session")
@@ -60,14 +56,10 @@ def index():
 @pytest.fixture
 def cli():
     """Run the CLI in-process; returns click's Result (exit_code, stdout, stderr)."""
-    from typer.testing import CliRunner
-
-    from events.cli import app
-
-    runner = CliRunner()
+    from tests.cliapp import invoke
 
     def run(*args: str, input: str | None = None):
-        return runner.invoke(app, [str(a) for a in args], input=input, catch_exceptions=False)
+        return invoke(args, input=input)
 
     return run
 

@@ -430,14 +430,10 @@ def run_case(case: Case, tally: Tally, watched: Path) -> None:
             return
         code, err = done.returncode, done.stderr.decode("utf-8", "replace")
     else:
-        from typer.testing import CliRunner
-
-        from events.cli import app
+        from tests.cliapp import invoke
 
         start = time.monotonic()
-        result = CliRunner().invoke(
-            app, [a if isinstance(a, str) else os.fsdecode(a) for a in case.args], catch_exceptions=True
-        )
+        result = invoke([a if isinstance(a, str) else os.fsdecode(a) for a in case.args], catch_exceptions=True)
         if time.monotonic() - start > LIMIT:
             tally.hangs.append(case.label)
         if result.exception is not None and not isinstance(result.exception, SystemExit):
@@ -457,27 +453,55 @@ def run_case(case: Case, tally: Tally, watched: Path) -> None:
         tally.changed.append(f"{case.label} (bad database rewritten)")
 
 
-def sweep(every: int = 1) -> Tally:
-    work = Path(tempfile.mkdtemp(prefix="cmdraft-hostile-"))
+def prepare(work: Path) -> tuple[dict[str, Path], list[Case]]:
+    """The sweep's files and database in ``work`` (a data folder of its own beside them), and every input."""
+    saved = os.environ.get("CMDRAFT_HOME")
     os.environ["CMDRAFT_HOME"] = str(work / "home")
+    try:
+        paths = build(work)
+    finally:
+        if saved is None:
+            os.environ.pop("CMDRAFT_HOME")
+        else:
+            os.environ["CMDRAFT_HOME"] = saved
+    shutil.copytree(paths["dbdir"], work / "pristine-db", symlinks=True)
+    return paths, cases(paths)
+
+
+def fresh_database(work: Path) -> None:
+    """The database folder as ``prepare`` left it, so each input meets the same database whatever ran before."""
+    dbdir = work / "db"
+    shutil.rmtree(dbdir)
+    shutil.copytree(work / "pristine-db", dbdir, symlinks=True)
+
+
+def release(work: Path) -> None:
+    """Remove the sweep's folder (its mode-000 file and read-only parts included)."""
+    for path in work.rglob("*"):
+        try:
+            if not path.is_symlink():
+                os.chmod(path, 0o755)
+        except OSError:
+            pass
+    shutil.rmtree(work, ignore_errors=True)
+
+
+def sweep(every: int = 1) -> Tally:
+    """Every ``every``-th input, one after another on one database (``python -m tests.hostile``)."""
+    work = Path(tempfile.mkdtemp(prefix="cmdraft-hostile-"))
     old = os.getcwd()
     try:
         os.chdir(work)
-        paths = build(work)
+        paths, inputs = prepare(work)
+        os.environ["CMDRAFT_HOME"] = str(work / "home")
         tally = Tally()
-        for number, case in enumerate(cases(paths)):
+        for number, case in enumerate(inputs):
             if number % every == 0:
                 run_case(case, tally, paths["dbdir"])
         return tally
     finally:
         os.chdir(old)
-        for path in work.rglob("*"):
-            try:
-                if not path.is_symlink():
-                    os.chmod(path, 0o755)
-            except OSError:
-                pass
-        shutil.rmtree(work, ignore_errors=True)
+        release(work)
 
 
 def main() -> None:

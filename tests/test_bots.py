@@ -492,6 +492,7 @@ def test_the_judge_uses_reference_text_over_tags(cmr):
 
 @pytest.mark.parametrize("group", ["event_store", "bots", "pods"])
 def test_benchmark_help_prints_options_and_runs_nothing(group):
+    """In a process of its own: the benchmark's command line (``python -m tests.benchmarks``), its options and exit code."""
     done = subprocess.run(
         [sys.executable, "-m", "tests.benchmarks", group, "--help"],
         capture_output=True,
@@ -506,6 +507,7 @@ def test_benchmark_help_prints_options_and_runs_nothing(group):
 
 
 def test_benchmark_refuses_unknown_or_misplaced_options():
+    """In a process of its own: the benchmark's command line refusing options, with its exit code."""
     for args in (["bots", "--players", "8"], ["pods", "--pods", "2"], ["bots", "--frobnicate"]):
         done = subprocess.run(
             [sys.executable, "-m", "tests.benchmarks", *args], capture_output=True, text=True, cwd=ROOT, timeout=60
@@ -514,6 +516,7 @@ def test_benchmark_refuses_unknown_or_misplaced_options():
 
 
 def test_bots_benchmark_reports_every_style_and_target():
+    """In a process of its own: the benchmark's command line, as README gives it."""
     done = subprocess.run(
         [sys.executable, "-m", "tests.benchmarks", "bots", "--pods", "1", "--json"],
         capture_output=True,
@@ -529,11 +532,9 @@ def test_bots_benchmark_reports_every_style_and_target():
 
 
 def test_sim_drafts_aggregates_report_the_bot_figures():
-    from typer.testing import CliRunner
+    from tests.cliapp import invoke
 
-    from events.cli import app
-
-    done = CliRunner().invoke(app, ["sim", "--drafts", "2", "--seed", "5", "--json"])
+    done = invoke(["sim", "--drafts", "2", "--seed", "5", "--json"], catch_exceptions=True)
     assert done.exit_code == 0, done.output
     data = json.loads(done.output)
     for key in (
@@ -549,7 +550,7 @@ def test_sim_drafts_aggregates_report_the_bot_figures():
         assert key in data["quality"], key
     assert data["quality"]["decks"] == 16 and data["quality"]["piper_main_decks"] == 0
     assert set(data["quality_by_style"]) == {"strong"}
-    shown = CliRunner().invoke(app, ["sim", "--drafts", "2", "--seed", "5"])
+    shown = invoke(["sim", "--drafts", "2", "--seed", "5"], catch_exceptions=True)
     assert "Cheap removal: mean pick" in shown.output and "Pipers drafted at picks 1-5" in shown.output
 
 

@@ -187,18 +187,14 @@ def test_bundled_code_given_with_code_is_refused(cli, tmp_path):
 
 
 @pytest.mark.parametrize("kind", ["set", "texts"])
-def test_import_into_an_unwritable_data_folder_is_one_line(tmp_path, kind):
-    import subprocess
-
+def test_import_into_an_unwritable_data_folder_is_one_line(tmp_path, kind, cli, monkeypatch):
     blocker = tmp_path / "home"
     blocker.write_text("a file where the data folder should be")
     data = {"meta": {}, "data": tst_set()} if kind == "set" else cmr_mtgjson({"Murder"})
     path = write(tmp_path, "cards.json", data)
-    env = dict(os.environ, CMDRAFT_HOME=str(blocker))
-    result = subprocess.run(
-        [sys.executable, "-m", "events", "sets", "import", str(path)], capture_output=True, text=True, env=env
-    )
-    assert result.returncode == 2 and result.stdout == ""
+    monkeypatch.setenv("CMDRAFT_HOME", str(blocker))
+    result = cli("sets", "import", path)
+    assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr.startswith("cmdraft: error: cannot write") and "CMDRAFT_HOME" in result.stderr
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
 
@@ -292,20 +288,17 @@ def test_a_checksum_file_without_a_digest_is_refused(cli, server, cmdraft_home):
     assert result.exit_code == 2 and "holds no SHA-256" in result.stderr and nothing_stored(cmdraft_home)
 
 
-def test_without_a_network_download_says_so_in_one_line(tmp_path):
+def test_without_a_network_download_says_so_in_one_line(tmp_path, cli, cmdraft_home, monkeypatch):
     import socket
-    import subprocess
 
     with socket.socket() as sock:  # a port nobody listens on
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
-    env = dict(os.environ, CMDRAFT_HOME=str(tmp_path), CMDRAFT_MTGJSON_URL=f"http://127.0.0.1:{port}")
-    result = subprocess.run(
-        [sys.executable, "-m", "events", "sets", "download", "CMR"], capture_output=True, text=True, env=env, timeout=60
-    )
-    assert result.returncode == 2 and result.stdout == ""
+    monkeypatch.setenv("CMDRAFT_MTGJSON_URL", f"http://127.0.0.1:{port}")
+    result = cli("sets", "download", "CMR")
+    assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr.startswith("cmdraft: error: cannot download") and "no network" in result.stderr
-    assert result.stderr.count("\n") == 1 and not (tmp_path / "downloads" / "CMR.json").exists()
+    assert result.stderr.count("\n") == 1 and not (cmdraft_home / "downloads" / "CMR.json").exists()
 
 
 @pytest.mark.parametrize("url", ["http://example.com/CMR.json", "ftp://127.0.0.1/CMR.json", "file:///etc/passwd"])
@@ -315,6 +308,7 @@ def test_only_https_leaves_this_machine(cli, url):
 
 
 def test_download_shows_a_progress_bar_in_a_terminal(server, tmp_path):
+    """A real terminal (a pseudo-terminal, the command in a process of its own): the progress bar shows only on a terminal."""
     folder, base = server
     publish(folder, cmr_mtgjson())
     env = dict(os.environ, CMDRAFT_HOME=str(tmp_path / "home"), CMDRAFT_MTGJSON_URL=base, COLUMNS="100", TERM="xterm")

@@ -119,6 +119,7 @@ def test_work_past_a_second_shows_a_bar_on_a_terminal_only():
     "args", [["packs", "--count", "400", "--seed", "1"], ["sealed", "--players", "60", "--seed", "1"]], ids=str
 )
 def test_long_packs_and_sealed_show_progress_in_a_real_terminal(tmp_path, args):
+    """A real terminal (a pseudo-terminal, the command in a process of its own): the progress bar shows only on a terminal, after a second of real work."""
     env = dict(os.environ, CMDRAFT_HOME=str(tmp_path), COLUMNS="100", LINES="40", TERM="xterm")
     child = pexpect.spawn(
         sys.executable, ["-m", "events", *args], env=env, encoding="utf-8", timeout=120, dimensions=(40, 100)

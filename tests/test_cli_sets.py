@@ -95,6 +95,7 @@ def test_malformed_card_files(cli, tmp_path, content, message):
 
 
 def test_installed_script_reports_errors_without_traceback():
+    """In a process of its own: the installed ``cmdraft`` script, as a user runs it."""
     import subprocess
     import sys
 

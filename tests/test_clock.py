@@ -134,6 +134,7 @@ def assert_terminal_restored(child):
 
 
 def test_clock_in_a_real_terminal_keys_act_without_enter(tmp_path):
+    """A real terminal (a pseudo-terminal, the command in a process of its own): single keys act without Enter only in a terminal's raw mode."""
     events, event_id = playing_event(tmp_path)
     db = str(events.store.path)
     child = spawn_shell(cmdraft("event", "clock", str(event_id), "--minutes", "30", "--db", db), tmp_path)
@@ -155,6 +156,7 @@ def test_clock_in_a_real_terminal_keys_act_without_enter(tmp_path):
 
 
 def test_a_second_terminal_shows_the_same_time_and_time_at_the_end(tmp_path):
+    """Two terminals at once, each a process of its own: the stored clock read by a second terminal."""
     events, event_id = playing_event(tmp_path)
     db = str(events.store.path)
     # Started 49 minutes ago by another terminal: one minute is left.
@@ -174,6 +176,7 @@ def test_a_second_terminal_shows_the_same_time_and_time_at_the_end(tmp_path):
 
 
 def test_ctrl_c_leaves_the_clock_and_restores_the_terminal(tmp_path):
+    """A real terminal (a pseudo-terminal, the command in a process of its own): Ctrl-C and the terminal's modes put back exist only there."""
     events, event_id = playing_event(tmp_path)
     child = spawn_shell(cmdraft("event", "clock", str(event_id), "--db", str(events.store.path)), tmp_path)
     child.expect("p: pause")
@@ -183,6 +186,7 @@ def test_ctrl_c_leaves_the_clock_and_restores_the_terminal(tmp_path):
 
 
 def test_physical_draft_timer_keys_act_without_enter(tmp_path):
+    """A real terminal (a pseudo-terminal, the command in a process of its own): single keys act without Enter only in a terminal's raw mode."""
     db = tmp_path / "timer.json"
     Night(Store(db)).create("Physical", timer=40, seed=1)
     child = spawn_shell(cmdraft("event", "timer", "1", "--db", str(db)), tmp_path)

@@ -274,6 +274,7 @@ def test_sealed_pools_are_expected_to_hold_120(events):
 
 
 def test_typing_a_pool_in_a_real_terminal_keeps_good_lines_and_reasks_the_bad_one(events, tmp_path):
+    """A real terminal (a pseudo-terminal, the command in a process of its own): lines typed at a terminal, asked again in place."""
     import pexpect
 
     from tests.test_clock import spawn
@@ -386,6 +387,7 @@ def test_the_desk_flow_runs_in_readme_order_at_the_command_line(cli, tmp_path):
 
 
 def test_typing_is_refused_before_it_starts_when_the_pool_cant_be_recorded(events, tmp_path):
+    """A real terminal (a pseudo-terminal, the command in a process of its own): the refusal comes before the terminal asks for a line."""
     import pexpect
 
     from tests.test_clock import spawn

@@ -436,6 +436,7 @@ def worker(*args: str) -> subprocess.Popen:
 
 
 def test_two_terminals_picking_in_one_draft_lose_nothing(tmp_path):
+    """Crash safety: real processes, killed or racing, on a real database file; two terminals picking in one draft."""
     db = tmp_path / "two.json"
     event_id = terminal_event(db)
     first = worker("picks", str(db), str(event_id), "Ann", "Bo")
@@ -451,6 +452,7 @@ def test_two_terminals_picking_in_one_draft_lose_nothing(tmp_path):
 
 
 def test_two_processes_registering_players_lose_nothing(tmp_path):
+    """Crash safety: real processes, killed or racing, on a real database file; two processes writing the same database at once."""
     db = tmp_path / "reg.json"
     event_id = Night(Store(db)).create("Busy", seed=1)
     first = worker("players", str(db), str(event_id), "A", "40")
@@ -651,6 +653,7 @@ def test_terminal_draft_at_two_real_terminals(tmp_path):
 
 
 def test_build_a_deck_at_the_terminal_registers_it(tmp_path):
+    """A real terminal (a pseudo-terminal, the command in a process of its own): the deck builder's prompts at a terminal, to the registered deck."""
     import pexpect
 
     from tests.test_play import spawn

@@ -1,4 +1,4 @@
-"""Exports compared with golden files (``pytest --update-golden`` rewrites them after an intended change)."""
+"""Exports compared with golden files (``pytest --force-regen`` rewrites them after an intended change)."""
 
 from __future__ import annotations
 

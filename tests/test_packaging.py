@@ -12,6 +12,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_wheel_carries_the_bundled_data(tmp_path):
+    """In a process of its own: pip builds the real wheel."""
     subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(tmp_path), str(ROOT)],
         check=True,
@@ -42,6 +43,7 @@ def test_imports_flow_one_way():
 
 
 def test_help_does_not_import_the_heavy_parts():
+    """In a process of its own: what a fresh interpreter imports for ``--help``."""
     code = "import sys; from events import cli; print(sorted(m for m in ('tinydb', 'draft.bots', 'sets.booster') if m in sys.modules))"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
     assert done.stdout.strip() == "[]"

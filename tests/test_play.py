@@ -40,6 +40,7 @@ def pick(child, text="1 2"):
 
 
 def test_whole_practice_draft_in_a_real_terminal(tmp_path):
+    """A real terminal (a pseudo-terminal, the command in a process of its own): a whole practice draft as a player types it."""
     db = tmp_path / "practice.json"
     child = spawn(["play", "--seed", "3", "--players", "4", "--db", str(db)], tmp_path)
     child.expect(r"Pack 1 of 3, pick 1 of 10 · passing left")
@@ -120,20 +121,19 @@ def test_whole_practice_draft_in_a_real_terminal(tmp_path):
     log = (out / "practice-draftlog.txt").read_text()
     assert log.count("Pack 1 pick 1:") == 1 and log.count("--> ") >= 60
 
-    from typer.testing import CliRunner
+    from tests.cliapp import invoke
 
-    from events.cli import app
-
-    runner = CliRunner()
-    check = runner.invoke(
-        app, ["deck", "check", str(out / "practice-deck.cod"), "--pool", str(out / "practice-pool.txt")]
+    check = invoke(
+        ["deck", "check", str(out / "practice-deck.cod"), "--pool", str(out / "practice-pool.txt")],
+        catch_exceptions=True,
     )
     assert check.exit_code == 0, check.stdout
-    listed = json.loads(runner.invoke(app, ["play", "--list", "--json", "--db", str(db)]).stdout)
+    listed = json.loads(invoke(["play", "--list", "--json", "--db", str(db)], catch_exceptions=True).stdout)
     assert listed[0]["status"] == "done" and listed[0]["picks"] == 30  # the player's own picks, not the bots'
 
 
 def test_pick_timer_takes_the_best_two_for_you(tmp_path):
+    """A real terminal (a pseudo-terminal, the command in a process of its own): the pick timer runs out while the terminal waits for a line."""
     db = tmp_path / "timer.json"
     child = spawn(["play", "--seed", "8", "--players", "2", "--timer", "5", "--db", str(db)], tmp_path, timeout=20)
     child.expect(r"pick 1 of 10 · passing left ←[^\r\n]* · 5s left")

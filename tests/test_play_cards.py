@@ -27,6 +27,7 @@ def spawn(args, home, timeout=60):
 
 
 def test_read_cards_while_picking_and_building(cli, tmp_path, cmdraft_home):
+    """A real terminal (a pseudo-terminal, the command in a process of its own): card details asked at the pick and builder prompts."""
     assert cli("sets", "import", write(tmp_path, "CMR.json", cmr_mtgjson())).exit_code == 0
     child = spawn(["play", "--seed", "3", "--players", "2", "--db", str(tmp_path / "db.json")], cmdraft_home)
     child.expect(PICK)
@@ -84,6 +85,7 @@ def test_read_cards_while_picking_and_building(cli, tmp_path, cmdraft_home):
 
 
 def test_without_text_the_pick_line_shows_type_and_stats(tmp_path, cmdraft_home):
+    """A real terminal (a pseudo-terminal, the command in a process of its own): the pick lines as a terminal shows them."""
     child = spawn(["play", "--seed", "3", "--players", "2", "--db", str(tmp_path / "db.json")], cmdraft_home)
     child.expect(PICK)
     child.sendline("? 1")

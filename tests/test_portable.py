@@ -55,6 +55,7 @@ def lock_mode(request, monkeypatch):
 
 
 def test_the_lock_excludes_and_times_out_in_both_modes(tmp_path, lock_mode):
+    """In a process of its own: the lock is held by another process (the kernel's lock is per process), and the timeout bounds a real wait."""
     path = tmp_path / "x.lock"
     holder = subprocess.Popen(
         [
@@ -119,6 +120,7 @@ def test_without_a_process_probe_a_temporary_file_is_stale_after_an_hour(tmp_pat
 
 
 def test_with_the_probe_a_live_process_keeps_its_file_and_a_dead_one_loses_it(tmp_path):
+    """In a process of its own: a process that has ended, for the process probe."""
     dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
     gone = tmp_path / f".db.json.{int(dead.stdout)}.tmp"
     kept = tmp_path / f".db.json.{os.getppid()}.tmp"

@@ -360,6 +360,7 @@ def test_sealed_build_opens_the_builder_on_a_fresh_pool(tmp_path, cli):
 
 
 def test_help_never_imports_textual():
+    """In a process of its own: what a fresh interpreter imports for ``--help``."""
     code = (
         "import sys\nfrom events.cli import main\ntry:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
         "print('TEXTUAL' if any(m == 'textual' or m.startswith('textual.') for m in sys.modules) else 'NO TEXTUAL')"

@@ -1,11 +1,10 @@
-"""Issue 24, the full-screen practice app: driven with Textual's own harness (``App.run_test`` and its
-Pilot) at 80x24 and 120x40, pressing the keys a player presses and reading the session (on disk)
-and the rendered screen; SVG snapshots of the main screens in tests/snapshots (``--update-golden``
-rewrites them on purpose)."""
+"""Issue 24, the full-screen practice app: async tests driving Textual's own harness (``App.run_test`` and its
+Pilot) at 80x24 and 120x40, pressing the keys a player presses and reading the session (on disk), the widgets
+and the rendered screen; SVG snapshots of the main screens through pytest-textual-snapshot (``snap_compare``;
+``pytest --snapshot-update`` rewrites them on purpose)."""
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 import pytest
@@ -18,7 +17,6 @@ from sets.booster import Printing
 from sets.cards import Card, Face
 from sets.colors import ColorIdentity
 
-SNAPSHOTS = Path(__file__).parent / "snapshots"
 SIZES = [(80, 24), (120, 40)]
 
 
@@ -49,10 +47,6 @@ def widget_text(screen, selector: str) -> str:
     return content.plain if hasattr(content, "plain") else str(content)
 
 
-def run(coroutine):
-    return asyncio.run(coroutine)
-
-
 def practice_app(session, **options):
     from events.screens.app.practice import PracticeApp
 
@@ -63,59 +57,51 @@ def practice_app(session, **options):
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_the_whole_pack_fits_with_where_the_draft_is(tmp_path, size):
+async def test_the_whole_pack_fits_with_where_the_draft_is(tmp_path, size):
     session = session_at(tmp_path / "db.json")
     pack = session.draft.pack(0)
-
-    async def go():
-        async with practice_app(session).run_test(size=size) as pilot:
-            await pilot.pause()
-            text = screen_text(pilot.app)
-            lines = text.splitlines()
-            assert len(lines) == size[1]
-            assert "Pack 1/3 · pick 1/10 · take 2 · passing left ←" in lines[0]
-            header = next(line for line in lines if "Card" in line and "Cost" in line)
-            assert all(word in header for word in ("#", "Type", "R", "Id"))
-            for number, printing in enumerate(pack, start=1):
-                card = printing.card
-                row = next((line for line in lines if f" {number:>2}  {card.name}" in line), None)
-                assert row is not None, (number, card.name)
-                assert (card.deck_colors.code or "C") in row.split(card.name, 1)[1]
-            assert "Your pool: 0 cards" in text
-            if size[0] >= 110:  # the room of a bigger terminal: whole type lines
-                long_types = [p.card.type_line for p in pack if " — " in p.card.type_line]
-                assert any(t in text for t in long_types)
-
-    run(go())
+    async with practice_app(session).run_test(size=size) as pilot:
+        await pilot.pause()
+        text = screen_text(pilot.app)
+        lines = text.splitlines()
+        assert len(lines) == size[1]
+        assert "Pack 1/3 · pick 1/10 · take 2 · passing left ←" in lines[0]
+        header = next(line for line in lines if "Card" in line and "Cost" in line)
+        assert all(word in header for word in ("#", "Type", "R", "Id"))
+        for number, printing in enumerate(pack, start=1):
+            card = printing.card
+            row = next((line for line in lines if f" {number:>2}  {card.name}" in line), None)
+            assert row is not None, (number, card.name)
+            assert (card.deck_colors.code or "C") in row.split(card.name, 1)[1]
+        assert "Your pool: 0 cards" in text
+        if size[0] >= 110:  # the room of a bigger terminal: whole type lines
+            long_types = [p.card.type_line for p in pack if " — " in p.card.type_line]
+            assert any(t in text for t in long_types)
 
 
-def test_keys_mark_and_take_and_the_pick_is_on_disk(tmp_path):
+async def test_keys_mark_and_take_and_the_pick_is_on_disk(tmp_path):
     db = tmp_path / "db.json"
     session = session_at(db)
-
-    async def go():
-        async with practice_app(session).run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            await pilot.press(
-                "j", "j", "space", "down", "down", "space", "k", "enter"
-            )  # cards 3 and 5 marked; k moves only
-            await pilot.pause()
-            assert on_disk(db, session.draft_id).draft.picks_of(0)[0].positions == (2, 4)
-            assert "pick 2/10" in screen_text(pilot.app)
-            await pilot.press(
-                "space", "j", "enter"
-            )  # a new pack starts at its top; enter marks the highlighted one when one is missing
-            await pilot.pause()
-            assert sorted(on_disk(db, session.draft_id).draft.picks_of(0)[1].positions) == [0, 1]
-            await pilot.press("space", "j", "space", "j", "space")  # a third mark is refused
-            await pilot.pause()
-            assert "Already 2 marked" in screen_text(pilot.app)
-            assert len(on_disk(db, session.draft_id).draft.picks_of(0)) == 2
-
-    run(go())
+    async with practice_app(session).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press(
+            "j", "j", "space", "down", "down", "space", "k", "enter"
+        )  # cards 3 and 5 marked; k moves only
+        await pilot.pause()
+        assert on_disk(db, session.draft_id).draft.picks_of(0)[0].positions == (2, 4)
+        assert "pick 2/10" in screen_text(pilot.app)
+        await pilot.press(
+            "space", "j", "enter"
+        )  # a new pack starts at its top; enter marks the highlighted one when one is missing
+        await pilot.pause()
+        assert sorted(on_disk(db, session.draft_id).draft.picks_of(0)[1].positions) == [0, 1]
+        await pilot.press("space", "j", "space", "j", "space")  # a third mark is refused
+        await pilot.pause()
+        assert "Already 2 marked" in screen_text(pilot.app)
+        assert len(on_disk(db, session.draft_id).draft.picks_of(0)) == 2
 
 
-def test_marks_are_drawn_on_their_own_rows_and_every_other_row_stays_as_it_was(tmp_path):
+async def test_marks_are_drawn_on_their_own_rows_and_every_other_row_stays_as_it_was(tmp_path):
     """A mark draws its row again and only it (the table keeps the other rows' drawings): each row on
     the screen shows its own card, with the mark exactly when that card is marked."""
     session = session_at(tmp_path / "db.json")
@@ -130,122 +116,103 @@ def test_marks_are_drawn_on_their_own_rows_and_every_other_row_stays_as_it_was(t
             rows[index] = "●" if f"●{index + 1:>2}  {name[:10]}" in hits[0] else " "
         return rows
 
-    async def go():
-        async with practice_app(session).run_test(size=(120, 40)) as pilot:
+    async with practice_app(session).run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        expected = {index: " " for index in range(len(pack))}
+        assert drawn_rows(pilot.app) == expected
+        for keys, changed in (
+            (("space",), {0: "●"}),
+            (("j", "j", "space"), {2: "●"}),
+            (("k", "k", "space"), {0: " "}),
+            (("j", "space"), {1: "●"}),
+            (("j", "space"), {2: " "}),
+        ):
+            await pilot.press(*keys)
             await pilot.pause()
-            expected = {index: " " for index in range(len(pack))}
-            assert drawn_rows(pilot.app) == expected
-            for keys, changed in (
-                (("space",), {0: "●"}),
-                (("j", "j", "space"), {2: "●"}),
-                (("k", "k", "space"), {0: " "}),
-                (("j", "space"), {1: "●"}),
-                (("j", "space"), {2: " "}),
-            ):
-                await pilot.press(*keys)
-                await pilot.pause()
-                expected.update(changed)
-                assert drawn_rows(pilot.app) == expected, keys
-
-    run(go())
+            expected.update(changed)
+            assert drawn_rows(pilot.app) == expected, keys
 
 
-def test_typed_numbers_and_names_follow_the_prompt_rules(tmp_path):
+async def test_typed_numbers_and_names_follow_the_prompt_rules(tmp_path):
     db = tmp_path / "db.json"
     session = session_at(db)
-
-    async def go():
-        async with practice_app(session).run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            await pilot.press("3", "space", "7", "enter")  # a digit starts the typed line
-            await pilot.pause()
-            assert on_disk(db, session.draft_id).draft.picks_of(0)[0].positions == (2, 6)
-            pack = session.draft.pack(0)
-            first, second = pack[0].card.name, pack[4].card.name
-            await pilot.press("slash")
-            await pilot.press(*list(f"{first.lower()} + {second[:7]}"), "enter")
-            await pilot.pause()
-            assert on_disk(db, session.draft_id).draft.picks_of(0)[1].positions == (0, 4)
-            await pilot.press("slash", *list("xyzzy, 1"), "enter")
-            await pilot.pause()
-            assert "'xyzzy' is not in this pack" in widget_text(pilot.app.screen, "#message")
-            assert len(on_disk(db, session.draft_id).draft.picks_of(0)) == 2
-
-    run(go())
+    async with practice_app(session).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("3", "space", "7", "enter")  # a digit starts the typed line
+        await pilot.pause()
+        assert on_disk(db, session.draft_id).draft.picks_of(0)[0].positions == (2, 6)
+        pack = session.draft.pack(0)
+        first, second = pack[0].card.name, pack[4].card.name
+        await pilot.press("slash")
+        await pilot.press(*list(f"{first.lower()} + {second[:7]}"), "enter")
+        await pilot.pause()
+        assert on_disk(db, session.draft_id).draft.picks_of(0)[1].positions == (0, 4)
+        await pilot.press("slash", *list("xyzzy, 1"), "enter")
+        await pilot.pause()
+        assert "'xyzzy' is not in this pack" in widget_text(pilot.app.screen, "#message")
+        assert len(on_disk(db, session.draft_id).draft.picks_of(0)) == 2
 
 
-def test_timeout_takes_for_your_colors_and_clears_the_typed_line(tmp_path):
+async def test_timeout_takes_for_your_colors_and_clears_the_typed_line(tmp_path, manual_clock):
     """Issue 24's first bug in the app: '1' typed, time runs out, then '3 7' must take 3 and 7."""
     db = tmp_path / "db.json"
     session = session_at(db, timer=20)
-
-    async def go():
-        async with practice_app(session).run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            screen = pilot.app.screen
-            assert "20s" in screen_text(pilot.app)  # the timer widget, on the status line
-            await pilot.press("1")
-            await pilot.pause()
-            assert screen.query_one("#names").value == "1"
-            expected = seat_advice(session.draft, 0).positions  # the timeout takes the hint's pick for your colors
-            screen.seat.deadline = screen.seat.clock() - 0.01  # the clock ran out
-            screen.tick()
-            await pilot.pause()
-            taken = on_disk(db, session.draft_id).draft.picks_of(0)
-            assert len(taken) == 1 and list(taken[0].positions) == expected
-            assert screen.query_one("#names").value == ""
-            assert "Time is up" in screen_text(pilot.app)
-            await pilot.press("3", "space", "7", "enter")
-            await pilot.pause()
-            assert on_disk(db, session.draft_id).draft.picks_of(0)[1].positions == (2, 6)
-
-    run(go())
+    async with practice_app(session).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert "20s" in screen_text(pilot.app)  # the timer widget, on the status line
+        await pilot.press("1")
+        await pilot.pause()
+        assert screen.query_one("#names").value == "1"
+        expected = seat_advice(session.draft, 0).positions  # the timeout takes the hint's pick for your colors
+        manual_clock.advance(20.01)  # the clock ran out
+        screen.tick()
+        await pilot.pause()
+        taken = on_disk(db, session.draft_id).draft.picks_of(0)
+        assert len(taken) == 1 and list(taken[0].positions) == expected
+        assert screen.query_one("#names").value == ""
+        assert "Time is up" in screen_text(pilot.app)
+        await pilot.press("3", "space", "7", "enter")
+        await pilot.pause()
+        assert on_disk(db, session.draft_id).draft.picks_of(0)[1].positions == (2, 6)
 
 
-def test_the_last_pick_of_a_pack_is_taken_for_you(tmp_path):
+async def test_the_last_pick_of_a_pack_is_taken_for_you(tmp_path):
     db = tmp_path / "db.json"
     session = session_at(db, players=2)
     while len(session.draft.pack(0)) > 4:
         session.pick(session.choose(0, [0, 1]))
-
-    async def go():
-        async with practice_app(session).run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            await pilot.press("space", "j", "space", "enter")
-            await pilot.pause()
-            picks = on_disk(db, session.draft_id).draft.picks_of(0)
-            assert [(p.pack, p.pick) for p in picks[-2:]] == [(1, 9), (1, 10)] and len(picks[-1].offered) == 2
-            assert "Pack 2/3 · pick 1/10" in screen_text(pilot.app)
-            assert "Last pick of the pack: " + " + ".join(p.card.name for p in picks[-1].taken) in widget_text(
-                pilot.app.screen, "#message"
-            )
-
-    run(go())
+    async with practice_app(session).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("space", "j", "space", "enter")
+        await pilot.pause()
+        picks = on_disk(db, session.draft_id).draft.picks_of(0)
+        assert [(p.pack, p.pick) for p in picks[-2:]] == [(1, 9), (1, 10)] and len(picks[-1].offered) == 2
+        assert "Pack 2/3 · pick 1/10" in screen_text(pilot.app)
+        assert "Last pick of the pack: " + " + ".join(p.card.name for p in picks[-1].taken) in widget_text(
+            pilot.app.screen, "#message"
+        )
 
 
-def test_confirm_asks_before_taking(tmp_path):
+async def test_confirm_asks_before_taking(tmp_path):
     db = tmp_path / "db.json"
     session = session_at(db)
-
-    async def go():
-        async with practice_app(session, confirm=True).run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            await pilot.press("space", "j", "space", "enter")
-            await pilot.pause()
-            assert "Take 1 " in screen_text(pilot.app) and not on_disk(db, session.draft_id).draft.picks_of(0)
-            await pilot.press("n")
-            await pilot.pause()
-            assert not on_disk(db, session.draft_id).draft.picks_of(0)
-            await pilot.press("enter")  # back on the table: the marks are still there
-            await pilot.pause()
-            await pilot.press("y")
-            await pilot.pause()
-            assert on_disk(db, session.draft_id).draft.picks_of(0)[0].positions == (0, 1)
-
-    run(go())
+    async with practice_app(session, confirm=True).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("space", "j", "space", "enter")
+        await pilot.pause()
+        assert "Take 1 " in screen_text(pilot.app) and not on_disk(db, session.draft_id).draft.picks_of(0)
+        await pilot.press("n")
+        await pilot.pause()
+        assert not on_disk(db, session.draft_id).draft.picks_of(0)
+        await pilot.press("enter")  # back on the table: the marks are still there
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert on_disk(db, session.draft_id).draft.picks_of(0)[0].positions == (0, 1)
 
 
-def test_names_from_files_are_shown_literally(tmp_path):
+async def test_names_from_files_are_shown_literally(tmp_path):
     session = session_at(tmp_path / "db.json")
     odd = Card(
         "[b]Bold[/b] Knight [red]",
@@ -266,64 +233,52 @@ def test_names_from_files_are_shown_literally(tmp_path):
         mana_value=2,
     )
     session.draft.hands[0][0] = Printing(odd)
-
-    async def go():
-        async with practice_app(session).run_test(size=(120, 40)) as pilot:
-            await pilot.pause()
-            text = screen_text(pilot.app)
-            assert "[b]Bold[/b] Knight [red]" in text  # in the list and in the card panel
-            panel = widget_text(pilot.app.screen, "#card")
-            assert "[b]Bold[/b] Knight [red]" in panel and "[blink]not a style[/blink]" in panel
-
-    run(go())
+    async with practice_app(session).run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        text = screen_text(pilot.app)
+        assert "[b]Bold[/b] Knight [red]" in text  # in the list and in the card panel
+        panel = widget_text(pilot.app.screen, "#card")
+        assert "[b]Bold[/b] Knight [red]" in panel and "[blink]not a style[/blink]" in panel
 
 
 # --- 2: learning aids --------------------------------------------------------------------------------
 
 
-def test_hint_shows_the_pair_and_why_and_marks_it(tmp_path):
+async def test_hint_shows_the_pair_and_why_and_marks_it(tmp_path):
     db = tmp_path / "db.json"
     session = session_at(db)
     advice = seat_advice(session.draft, 0)
-
-    async def go():
-        async with practice_app(session).run_test(size=(120, 40)) as pilot:
-            await pilot.pause()
-            await pilot.press("h")
-            await pilot.pause()
-            text = screen_text(pilot.app)
-            for pick in advice.picks:
-                assert pick.card.name in text and f"rating {pick.rating:.1f}" in text
-            await pilot.press("enter")
-            await pilot.pause()
-            assert sorted(pilot.app.screen.seat.marked) == sorted(advice.positions)
-            await pilot.press("enter")
-            await pilot.pause()
-            assert sorted(on_disk(db, session.draft_id).draft.picks_of(0)[0].positions) == sorted(advice.positions)
-
-    run(go())
+    async with practice_app(session).run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("h")
+        await pilot.pause()
+        text = screen_text(pilot.app)
+        for pick in advice.picks:
+            assert pick.card.name in text and f"rating {pick.rating:.1f}" in text
+        await pilot.press("enter")
+        await pilot.pause()
+        assert sorted(pilot.app.screen.seat.marked) == sorted(advice.positions)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert sorted(on_disk(db, session.draft_id).draft.picks_of(0)[0].positions) == sorted(advice.positions)
 
 
-def test_signals_view_and_pool(tmp_path):
+async def test_signals_view_and_pool(tmp_path):
     session = session_at(tmp_path / "db.json")
     for _ in range(3):
         session.pick(session.suggested_pick(0))
-
-    async def go():
-        async with practice_app(session).run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            await pilot.press("s")
-            await pilot.pause()
-            text = screen_text(pilot.app)
-            assert "Signals" in text and all(word in text for word in ("white", "blue", "black", "red", "green"))
-            await pilot.press("escape", "p")
-            await pilot.pause()
-            assert "Your pool" in screen_text(pilot.app)
-            await pilot.press("escape", "question_mark")
-            await pilot.pause()
-            assert "space   mark" in screen_text(pilot.app)
-
-    run(go())
+    async with practice_app(session).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        text = screen_text(pilot.app)
+        assert "Signals" in text and all(word in text for word in ("white", "blue", "black", "red", "green"))
+        await pilot.press("escape", "p")
+        await pilot.pause()
+        assert "Your pool" in screen_text(pilot.app)
+        await pilot.press("escape", "question_mark")
+        await pilot.pause()
+        assert "space   mark" in screen_text(pilot.app)
 
 
 def drafted(db: Path, seed: int = 5, players: int = 4) -> TableSession:
@@ -333,28 +288,24 @@ def drafted(db: Path, seed: int = 5, players: int = 4) -> TableSession:
     return session
 
 
-def test_the_last_pick_opens_the_builder_and_review_shows_every_pick(tmp_path):
+async def test_the_last_pick_opens_the_builder_and_review_shows_every_pick(tmp_path):
     db = tmp_path / "db.json"
     session = session_at(db, players=2)
     while not (session.draft.round == 2 and len(session.draft.pack(0)) == 4):
         session.pick(session.suggested_pick(0))
-
-    async def go():
-        async with practice_app(session).run_test(size=(120, 40)) as pilot:
-            await pilot.pause()
-            await pilot.press("space", "j", "space", "enter")
-            await pilot.pause()
-            assert type(pilot.app.screen).__name__ == "BuilderScreen"
-            await pilot.press("r")
-            await pilot.pause()
-            screen = pilot.app.screen
-            assert type(screen).__name__ == "ReviewScreen"
-            assert screen.query_one("#picks").row_count == len(session.draft.picks_of(0)) == 30
-            await pilot.press("tab", "enter")  # a bot's pool and deck
-            await pilot.pause()
-            assert "Seat 2: deck" in screen_text(pilot.app)
-
-    run(go())
+    async with practice_app(session).run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("space", "j", "space", "enter")
+        await pilot.pause()
+        assert type(pilot.app.screen).__name__ == "BuilderScreen"
+        await pilot.press("r")
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert type(screen).__name__ == "ReviewScreen"
+        assert screen.query_one("#picks").row_count == len(session.draft.picks_of(0)) == 30
+        await pilot.press("tab", "enter")  # a bot's pool and deck
+        await pilot.pause()
+        assert "Seat 2: deck" in screen_text(pilot.app)
 
 
 # --- 3: the deck builder -----------------------------------------------------------------------------
@@ -365,77 +316,69 @@ def saved(db: Path, draft_id: int) -> dict:
         return data.table("drafts").get(doc_id=draft_id)["deck"]
 
 
-def test_builder_keys_change_and_save_the_deck_with_undo_and_redo(tmp_path):
+async def test_builder_keys_change_and_save_the_deck_with_undo_and_redo(tmp_path):
     db = tmp_path / "db.json"
     session = drafted(db)
-
-    async def go():
-        async with practice_app(session).run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            screen = pilot.app.screen
-            ui = screen.session
-            await pilot.press("j", "enter")  # the first card under the first group heading
-            await pilot.pause()
-            first = screen.row_card("pool")[0]
-            assert ui.main[first] == 1 and {c["name"] for c in saved(db, session.draft_id)["main"]} == {first.name}
-            await pilot.press("u")
-            await pilot.pause()
-            assert ui.main[first] == 0 and not saved(db, session.draft_id)["main"]
-            await pilot.press("U")
-            await pilot.pause()
-            assert ui.main[first] == 1 and saved(db, session.draft_id)["main"]
-            await pilot.press("tab")
-            await pilot.press("j", "d")  # out of the deck again, from the deck list
-            await pilot.pause()
-            assert ui.main[first] == 0
-
-    run(go())
+    async with practice_app(session).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = pilot.app.screen
+        ui = screen.session
+        await pilot.press("j", "enter")  # the first card under the first group heading
+        await pilot.pause()
+        first = screen.row_card("pool")[0]
+        assert ui.main[first] == 1 and {c["name"] for c in saved(db, session.draft_id)["main"]} == {first.name}
+        await pilot.press("u")
+        await pilot.pause()
+        assert ui.main[first] == 0 and not saved(db, session.draft_id)["main"]
+        await pilot.press("U")
+        await pilot.pause()
+        assert ui.main[first] == 1 and saved(db, session.draft_id)["main"]
+        await pilot.press("tab")
+        await pilot.press("j", "d")  # out of the deck again, from the deck list
+        await pilot.pause()
+        assert ui.main[first] == 0
 
 
-def test_builder_commander_lands_finish_and_figures(tmp_path):
+async def test_builder_commander_lands_finish_and_figures(tmp_path):
     db = tmp_path / "db.json"
     session = drafted(db)
-
-    async def go():
-        async with practice_app(session, export_root=tmp_path).run_test(size=(120, 40)) as pilot:
-            await pilot.pause()
-            screen = pilot.app.screen
-            ui = screen.session
-            leader = next(c for c in ui.pool_list if c.can_be_commander and c.identity)
-            table = screen.query_one("#pool")
-            row = table.get_row_index(f"card:{ui.pool_list.index(leader) + 1}")
-            table.move_cursor(row=row)
-            await pilot.press("c")
-            await pilot.pause()
-            assert ui.commanders == [leader]
-            await pilot.press("l")  # basics up to 60, then undo them
-            await pilot.pause()
-            assert ui.deck().size == 60 and all(card.is_basic_land for card in ui.main)
-            await pilot.press("u")
-            await pilot.pause()
-            assert not ui.main
-            await pilot.press("f")  # finish, keeping what you chose
-            await pilot.pause()
-            assert ui.deck().size == 60 and ui.commanders == [leader]
-            text = screen_text(pilot.app)
-            assert "Curve" in text and "creatures" in text and "Sources/symbols" in text and "60/60 cards" in text
-            await pilot.press("n")
-            await pilot.pause()
-            hand = [line for line in screen_text(pilot.app).splitlines() if "Sample hand 1" in line]
-            assert hand
-            await pilot.press("n")  # n again: another hand
-            await pilot.pause()
-            assert any("Sample hand 2" in line for line in screen_text(pilot.app).splitlines())
-            await pilot.press("escape", "x")
-            await pilot.pause()
-            assert saved(db, session.draft_id)["commanders"][0]["name"] == leader.name
-            folder = tmp_path / f"cmdraft-practice-{session.draft_id}"
-            assert (folder / "practice-deck.dck").exists() and (folder / "practice-bot-2-deck.dck").exists()
-
-    run(go())
+    async with practice_app(session, export_root=tmp_path).run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = pilot.app.screen
+        ui = screen.session
+        leader = next(c for c in ui.pool_list if c.can_be_commander and c.identity)
+        table = screen.query_one("#pool")
+        row = table.get_row_index(f"card:{ui.pool_list.index(leader) + 1}")
+        table.move_cursor(row=row)
+        await pilot.press("c")
+        await pilot.pause()
+        assert ui.commanders == [leader]
+        await pilot.press("l")  # basics up to 60, then undo them
+        await pilot.pause()
+        assert ui.deck().size == 60 and all(card.is_basic_land for card in ui.main)
+        await pilot.press("u")
+        await pilot.pause()
+        assert not ui.main
+        await pilot.press("f")  # finish, keeping what you chose
+        await pilot.pause()
+        assert ui.deck().size == 60 and ui.commanders == [leader]
+        text = screen_text(pilot.app)
+        assert "Curve" in text and "creatures" in text and "Sources/symbols" in text and "60/60 cards" in text
+        await pilot.press("n")
+        await pilot.pause()
+        hand = [line for line in screen_text(pilot.app).splitlines() if "Sample hand 1" in line]
+        assert hand
+        await pilot.press("n")  # n again: another hand
+        await pilot.pause()
+        assert any("Sample hand 2" in line for line in screen_text(pilot.app).splitlines())
+        await pilot.press("escape", "x")
+        await pilot.pause()
+        assert saved(db, session.draft_id)["commanders"][0]["name"] == leader.name
+        folder = tmp_path / f"cmdraft-practice-{session.draft_id}"
+        assert (folder / "practice-deck.dck").exists() and (folder / "practice-bot-2-deck.dck").exists()
 
 
-def test_build_app_over_a_pool_with_odd_names(tmp_path):
+async def test_build_app_over_a_pool_with_odd_names(tmp_path):
     from events.screens.app.practice import BuildApp
     from events.sessions.activities import PoolDeck
     from events.storage.pool_builds import PoolBuild
@@ -456,53 +399,36 @@ def test_build_app_over_a_pool_with_odd_names(tmp_path):
     deck = PoolDeck(build, "pool", tmp_path)
     ui = deck.session
 
-    async def go():
-        async with BuildApp(deck).run_test(size=(120, 40)) as pilot:
-            await pilot.pause()
-            assert "[red]Not Red[/red]" in screen_text(pilot.app)
-            number = ui.pool_list.index(odd) + 1
-            await pilot.press("colon", *list(f"add {number}"), "enter")
-            await pilot.pause()
-            assert ui.main[odd] == 1
-            await pilot.press(*list(f"? {number}"), "enter")  # the command line keeps the focus
-            await pilot.pause()
-            assert type(pilot.app.screen).__name__ == "Panel" and "Creature — Elf" in screen_text(pilot.app)
-
-    run(go())
+    async with BuildApp(deck).run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert "[red]Not Red[/red]" in screen_text(pilot.app)
+        number = ui.pool_list.index(odd) + 1
+        await pilot.press("colon", *list(f"add {number}"), "enter")
+        await pilot.pause()
+        assert ui.main[odd] == 1
+        await pilot.press(*list(f"? {number}"), "enter")  # the command line keeps the focus
+        await pilot.pause()
+        assert type(pilot.app.screen).__name__ == "Panel" and "Creature — Elf" in screen_text(pilot.app)
     again = PoolBuild.open(Store(tmp_path / "db.json"), "test pool", pool)
     assert again.build_id == build.build_id and again.doc["deck"]["main"][0]["name"] == "[red]Not Red[/red]"
 
 
-# --- snapshots -----------------------------------------------------------------------------------------
+# --- snapshots (pytest-textual-snapshot: tests/__snapshots__/, an HTML diff on failure, --snapshot-update) -------
 
 
-def check_snapshot(request, name: str, svg: str) -> None:
-    path = SNAPSHOTS / name
-    if request.config.getoption("--update-golden"):
-        SNAPSHOTS.mkdir(exist_ok=True)
-        path.write_text(svg, encoding="utf-8")
-    assert path.exists(), f"no snapshot {path}: run pytest --update-golden"
-    assert svg == path.read_text(encoding="utf-8"), (
-        f"{name} differs from its snapshot (look at it; pytest --update-golden if intended)"
-    )
+SIZE_IDS = [f"{width}x{height}" for width, height in SIZES]
 
 
-@pytest.mark.parametrize("size", SIZES)
-def test_snapshots_of_the_main_screens(tmp_path, request, size):
-    session = session_at(tmp_path / "a.json", seed=3)
-    finished = drafted(tmp_path / "b.json", seed=5)
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_snapshot_of_the_draft_table(tmp_path, snap_compare, size):
+    assert snap_compare(practice_app(session_at(tmp_path / "a.json", seed=3)), terminal_size=size)
 
-    async def go():
-        async with practice_app(session).run_test(size=size) as pilot:
-            await pilot.pause()
-            check_snapshot(request, f"table-{size[0]}x{size[1]}.svg", pilot.app.export_screenshot())
-        async with practice_app(finished).run_test(size=size) as pilot:
-            await pilot.pause()
-            await pilot.press("c", "f")
-            await pilot.pause()
-            check_snapshot(request, f"builder-{size[0]}x{size[1]}.svg", pilot.app.export_screenshot())
-            await pilot.press("r")
-            await pilot.pause()
-            check_snapshot(request, f"review-{size[0]}x{size[1]}.svg", pilot.app.export_screenshot())
 
-    run(go())
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_snapshot_of_the_deck_builder(tmp_path, snap_compare, size):
+    assert snap_compare(practice_app(drafted(tmp_path / "b.json", seed=5)), press=["c", "f"], terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_snapshot_of_the_review(tmp_path, snap_compare, size):
+    assert snap_compare(practice_app(drafted(tmp_path / "b.json", seed=5)), press=["c", "f", "r"], terminal_size=size)

@@ -54,6 +54,7 @@ def wait_for_picks(db: Path, count: int, seconds: float = 30):
 
 
 def test_the_app_in_a_terminal_quits_resumes_and_survives_a_kill(tmp_path):
+    """A real terminal (a pseudo-terminal, the command in a process of its own): the full-screen app in a terminal, killed and resumed."""
     db = tmp_path / "db.json"
     child = spawn(["play", "--seed", "3", "--players", "4", "--db", str(db)], tmp_path)
     child.expect("pick 1/10")  # the app's first screen
@@ -106,6 +107,7 @@ def test_plain_timeout_drops_half_typed_input(tmp_path):
 
 
 def test_plain_mode_when_output_is_not_a_terminal(tmp_path):
+    """In a process of its own: a process whose output is a pipe, not a terminal."""
     db = tmp_path / "db.json"
     env = dict(os.environ, CMDRAFT_HOME=str(tmp_path))
     import subprocess

@@ -98,6 +98,7 @@ def builder(db: Path, session: TableSession, home: Path, **kw):
 
 
 def test_builder_changes_survive_quit_eof_and_ctrl_c(tmp_path):
+    """A real terminal (a pseudo-terminal, the command in a process of its own): quit, end of input and Ctrl-C as a terminal sends them."""
     db = tmp_path / "p.json"
     session = drafted(db, 21)
     child = builder(db, session, tmp_path)
@@ -166,6 +167,7 @@ def test_every_comma_name_in_cmr_is_read_whole(name):
 
 
 def test_comma_names_at_the_pick_prompt_and_in_the_builder(tmp_path):
+    """A real terminal (a pseudo-terminal, the command in a process of its own): names typed at the pick and builder prompts."""
     db = tmp_path / "c.json"
     seed = next(
         s
@@ -207,6 +209,7 @@ def test_comma_names_at_the_pick_prompt_and_in_the_builder(tmp_path):
 
 
 def test_commander_moves_and_non_legends_are_refused(tmp_path):
+    """A real terminal (a pseudo-terminal, the command in a process of its own): the builder's prompts as a terminal shows them."""
     db = tmp_path / "m.json"
     session = drafted(db, 21)
     child = builder(db, session, tmp_path)
@@ -317,6 +320,7 @@ def test_builder_suggestions_and_review_at_80_columns(tmp_path):
 
 
 def test_the_pack_header_stays_above_the_prompt_on_24_lines(tmp_path):
+    """A real terminal (a pseudo-terminal, the command in a process of its own): what stays on a 24-line screen."""
     db = tmp_path / "h.json"
     session = new_session(db, 3)
     pack = session.draft.pack(0)
@@ -372,6 +376,7 @@ def test_card_names_as_players_type_them(tmp_path):
 
 
 def test_a_typo_at_the_pick_prompt_gets_did_you_mean(tmp_path):
+    """A real terminal (a pseudo-terminal, the command in a process of its own): the pick prompt as a terminal shows it."""
     db = tmp_path / "t.json"
     session = new_session(db, 3)
     pack = session.draft.pack(0)
@@ -390,6 +395,7 @@ def test_a_typo_at_the_pick_prompt_gets_did_you_mean(tmp_path):
 
 
 def test_builder_counts(tmp_path):
+    """A real terminal (a pseudo-terminal, the command in a process of its own): the builder's prompts as a terminal shows them."""
     db = tmp_path / "n.json"
     session = drafted(db, 21)
     cards = pool_list(session)
@@ -465,6 +471,7 @@ def test_add_with_counts_for_several_cards(tmp_path):
 
 
 def test_timer_ticks_in_place_and_resume_takes_a_new_timer(tmp_path):
+    """A real terminal (a pseudo-terminal, the command in a process of its own): the timer line redrawn in place, and a process resumed."""
     db = tmp_path / "tm.json"
     session = new_session(db, 8, players=2, timer=20)
     child = spawn(["play", "--resume", str(session.draft_id), "--db", str(db)], tmp_path)
@@ -488,6 +495,7 @@ def test_timer_ticks_in_place_and_resume_takes_a_new_timer(tmp_path):
 
 
 def test_words_counts_sheets_rarities_and_the_passing_arrow(tmp_path):
+    """A real terminal (a pseudo-terminal, the command in a process of its own): the pick screen as a terminal shows it."""
     from events.screens.render import count_words, passing, sheet_words
     from events.screens.timer import schedule
 

@@ -352,6 +352,7 @@ def test_a_database_in_a_read_only_folder_can_be_read_without_a_lock_file(tmp_pa
 
 
 def test_stale_temporary_files_of_dead_processes_are_removed_by_the_next_write(tmp_path):
+    """Crash safety: real processes, killed or racing, on a real database file; a process that has ended leaves its temporary file."""
     db = tmp_path / "db.json"
     events = Night(Store(db))
     events.create("Night", seed=1)
@@ -425,6 +426,7 @@ def test_terminal_draft_start_and_end_are_backed_up(tmp_path):
 
 
 def test_the_draft_command_says_pools_are_recorded_only_when_they_are(tmp_path, cli):
+    """Crash safety: real processes, killed or racing, on a real database file; a process killed while it records pools."""
     db = tmp_path / "last.json"
     event_id = terminal_event(db, humans=("Ann", "Bo"), bots=())
     process = worker("picks", str(db), str(event_id), "Ann", "Bo", kill="last-pick")
@@ -535,6 +537,7 @@ SEATS_TWO = 2 * PICKS_PER_SEAT  # commits of a two-human pod's picks; the next c
     ],
 )
 def test_a_kill_at_any_step_of_a_draft_loses_nothing_and_the_next_command_moves_on(tmp_path, cli, kill):
+    """Crash safety: real processes, killed or racing, on a real database file; a process killed at each step of a draft."""
     db = tmp_path / "kill.json"
     event_id = terminal_event(db, humans=("Ann", "Bo"), bots=())
     process = worker("picks", str(db), str(event_id), "Ann", "Bo", kill=kill)
@@ -560,6 +563,7 @@ def test_a_kill_at_any_step_of_a_draft_loses_nothing_and_the_next_command_moves_
 
 @pytest.mark.parametrize("kill", ["write:1:before", "write:1:after", "write:2:before", "write:2:after"])
 def test_a_kill_while_a_player_drops_mid_draft_never_strands_the_pod(tmp_path, cli, kill):
+    """Crash safety: real processes, killed or racing, on a real database file; a process killed while a player drops."""
     db = tmp_path / "drop.json"
     event_id = terminal_event(db, humans=("Ann", "Bo"), bots=())
     process = worker("drop", str(db), str(event_id), "Ann", kill=kill)  # commit 1: the drop, commit 2: the bot's picks
@@ -579,6 +583,7 @@ def test_a_kill_while_a_player_drops_mid_draft_never_strands_the_pod(tmp_path, c
 
 @pytest.mark.parametrize("kill", ["write:1:before", "write:1:after"])
 def test_a_kill_while_the_draft_starts_leaves_it_started_or_not_at_all(tmp_path, cli, kill):
+    """Crash safety: real processes, killed or racing, on a real database file; a process killed while the draft starts."""
     db = tmp_path / "start.json"
     events = Night(Store(db))
     event_id = events.create("Start", style="terminal", seed=6)
@@ -628,6 +633,7 @@ def test_random_kills_never_corrupt_stick_or_lose_a_pick(tmp_path, cli):
 
 
 def test_two_terminals_starting_drafts_together_make_one_draft_per_pod(tmp_path):
+    """Crash safety: real processes, killed or racing, on a real database file; two processes starting the drafts at once."""
     db = tmp_path / "race.json"
     events = Night(Store(db))
     trials = 12
@@ -658,6 +664,7 @@ def test_two_terminals_starting_drafts_together_make_one_draft_per_pod(tmp_path)
 
 
 def test_registering_a_deck_while_the_player_drops_is_one_or_the_other(tmp_path):
+    """Crash safety: real processes, killed or racing, on a real database file; two processes at once, one registering, one dropping."""
     db = tmp_path / "deckrace.json"
     events = Night(Store(db))
     names = [f"Player {i}" for i in range(24)]

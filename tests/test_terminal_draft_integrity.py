@@ -89,6 +89,7 @@ def test_a_pick_made_on_a_pack_that_moved_on_is_refused_by_the_engine():
 
 
 def test_two_terminals_for_one_seat_a_confirm_on_an_old_screen_is_refused_and_the_new_pack_shown(tmp_path, cli):
+    """Two terminals at once, each a process of its own: one seat, two screens, a confirm on the older one."""
     db = tmp_path / "stale.json"
     event_id = terminal_night(cli, db, "Ann", bots=3, codes=False)
     start(cli, db, event_id)
@@ -119,6 +120,7 @@ def test_two_terminals_for_one_seat_a_confirm_on_an_old_screen_is_refused_and_th
 
 
 def test_two_processes_racing_for_the_same_seats_make_each_pick_exactly_once(tmp_path, cli):
+    """Crash safety: real processes, killed or racing, on a real database file; two processes racing for the same seats."""
     db = tmp_path / "race.json"
     event_id = terminal_night(cli, db, "Ann", "Bo", "Cy", codes=False)
     start(cli, db, event_id)
@@ -139,6 +141,7 @@ def test_two_processes_racing_for_the_same_seats_make_each_pick_exactly_once(tmp
 
 
 def test_the_desk_starting_the_draft_picks_for_nobody(tmp_path, cli):
+    """Two terminals at once, each a process of its own: the desk's terminal and a player's, at once."""
     db = tmp_path / "desk.json"
     event_id = terminal_night(cli, db, "Ann", bots=3, codes=False)
     desk = spawn(["event", "draft", str(event_id), "--db", str(db)], tmp_path, timeout=60)
@@ -171,6 +174,8 @@ TIMER = 10  # seconds for a full pack: room for the terminals to start on a load
 
 
 def test_the_timeout_is_the_drafts_applied_once_the_same_for_everyone_and_quitting_does_not_reset_it(tmp_path, cli):
+    """Two real terminals (the desk's and Ann's) at once, the draft's deadline passing while Ann's is open: a process
+    of each and the wall clock (the next command's timeout is shown on the tests' own clock, below)."""
     db = tmp_path / "timer.json"
     event_id = terminal_night(cli, db, "Ann", bots=3, timer=TIMER, codes=False)
     start(cli, db, event_id)
@@ -202,12 +207,11 @@ def test_the_timeout_is_the_drafts_applied_once_the_same_for_everyone_and_quitti
     assert (later["pack"], later["pick"]) == (1, 2) and later["at"] > deadline["at"]
 
 
-def test_the_next_command_applies_a_due_timeout(tmp_path, cli):
+def test_the_next_command_applies_a_due_timeout(tmp_path, cli, manual_clock):
     db = tmp_path / "next.json"
     event_id = terminal_night(cli, db, "Ann", bots=3, timer=5, codes=False)
     start(cli, db, event_id)
-    at = deadline_of(db, event_id)["at"]
-    time.sleep(max(0.0, at - time.time()) + 0.2)  # nobody has the draft open
+    manual_clock.advance(deadline_of(db, event_id)["at"] - manual_clock.now())  # nobody has the draft open
     assert cli("event", "show", event_id, "--db", db).exit_code == 0
     assert cli("event", "show", event_id, "--db", db).exit_code == 0  # applied once, not twice
     session, seat = session_of(db, event_id, "Ann")
@@ -246,16 +250,10 @@ def test_an_event_pick_screen_shows_no_seed_and_a_practice_one_does(tmp_path, cl
     db = tmp_path / "screen.json"
     event_id = terminal_night(cli, db, "Ann", bots=3, codes=False)
     start(cli, db, event_id)
-    ann = spawn(["event", "draft", str(event_id), "--player", "Ann", "--db", str(db)], tmp_path, timeout=30)
-    ann.expect(PICK)
-    assert "seed" not in ann.before
-    ann.sendline("quit")
-    ann.expect(pexpect.EOF)
-    practice = spawn(["play", "--seed", "77", "--players", "3", "--db", str(db)], tmp_path, timeout=30)
-    practice.expect(PICK)
-    assert "(seed 77)" in practice.before
-    practice.sendline("quit")
-    practice.expect(pexpect.EOF)
+    ann = cli("event", "draft", event_id, "--player", "Ann", "--db", db, input="quit\n")
+    assert ann.exit_code == 0 and PICK.search(ann.stdout) and "seed" not in ann.stdout
+    practice = cli("play", "--seed", "77", "--players", "3", "--db", db, "--plain", "--confirm", input="quit\n")
+    assert practice.exit_code == 0 and PICK.search(practice.stdout) and "(seed 77)" in practice.stdout
 
 
 def test_exports_hold_the_secret_only_after_finish_and_it_replays_the_draft(tmp_path, cli):
@@ -328,6 +326,8 @@ def test_seating_gives_codes_printed_for_the_desk_only(tmp_path, cli):
 
 
 def test_a_terminal_asks_the_code_once_binds_the_seat_and_wrong_codes_wait_and_are_logged(tmp_path, cli):
+    """Two real terminals (two folders, two processes) for one seat, each asking the code at a real terminal; the
+    delay itself is shown on the tests' own clock below."""
     db = tmp_path / "bind.json"
     event_id = terminal_night(cli, db, "Ann", "Bo", bots=2)
     start(cli, db, event_id)
@@ -370,33 +370,40 @@ def test_a_terminal_asks_the_code_once_binds_the_seat_and_wrong_codes_wait_and_a
     assert session.draft.picks_of(seat) == []
 
 
-def test_the_desk_resets_a_code(tmp_path, cli):
+def test_a_wrong_code_waits_the_delay_and_a_right_one_does_not(tmp_path, cli, manual_clock):
+    from events.night.seat_codes import WRONG_CODE_DELAY, check_code, failures
+
+    db = tmp_path / "delay.json"
+    event_id = terminal_night(cli, db, "Ann", "Bo", bots=2)
+    start(cli, db, event_id)
+    events = Night(Store(db))
+    ann = next(p.id for p in events.snapshot(event_id).players if p.name == "Ann")
+    began = manual_clock.now()
+    assert not check_code(events, event_id, ann, "WRONG1")
+    assert manual_clock.slept == [WRONG_CODE_DELAY] and WRONG_CODE_DELAY >= 1.0  # refused after the delay
+    assert check_code(events, event_id, ann, codes_of(db, event_id)["Ann"])
+    assert manual_clock.slept == [WRONG_CODE_DELAY] and manual_clock.now() == began + WRONG_CODE_DELAY
+    assert len(failures(events, event_id)[ann]) == 1
+
+
+def test_the_desk_resets_a_code(tmp_path, cli, manual_clock):
     db = tmp_path / "reset.json"
     event_id = terminal_night(cli, db, "Ann", "Bo")
     start(cli, db, event_id)
     old = codes_of(db, event_id)["Ann"]
-    ann = spawn(["event", "draft", str(event_id), "--player", "Ann", "--db", str(db)], tmp_path, timeout=30)
-    ann.expect("Seat code for Ann")
-    ann.sendline(old)
-    ann.expect(PICK)  # this terminal is bound to Ann's seat
-    ann.sendline("quit")
-    ann.expect(pexpect.EOF)
+    ann = cli("event", "draft", event_id, "--player", "Ann", "--db", db, input=f"{old}\nquit\n")
+    assert "Seat code for Ann" in ann.stdout and PICK.search(ann.stdout)  # this terminal is bound to Ann's seat
     shown = cli("event", "player", "code", event_id, "Ann", "--db", db)
     assert shown.exit_code == 0 and old in shown.stdout
     reset = cli("event", "player", "code", event_id, "Ann", "--reset", "--db", db, "--json")
     assert reset.exit_code == 0, reset.output
     new = json.loads(reset.stdout)["code"]
     assert new != old and codes_of(db, event_id)["Ann"] == new
-    ann = spawn(["event", "draft", str(event_id), "--player", "Ann", "--db", str(db)], tmp_path, timeout=30)
-    ann.expect(
-        "Seat code for Ann"
-    )  # the reset unbound the seat: even the terminal it was bound to must give the new code
-    ann.sendline(old)
-    ann.expect("Wrong code")
-    ann.sendline(new)
-    ann.expect(PICK)
-    ann.sendline("quit")
-    ann.expect(pexpect.EOF)
+    # the reset unbound the seat: even the terminal it was bound to must give the new code
+    ann = cli("event", "draft", event_id, "--player", "Ann", "--db", db, input=f"{old}\n{new}\nquit\n")
+    assert "Seat code for Ann" in ann.stdout
+    after_asking = ann.stdout.partition("Seat code for Ann")[2]
+    assert "Wrong code" in after_asking and PICK.search(after_asking.partition("Wrong code")[2])
 
 
 def test_without_codes_any_terminal_picks_as_before(tmp_path, cli):
@@ -404,11 +411,8 @@ def test_without_codes_any_terminal_picks_as_before(tmp_path, cli):
     event_id = terminal_night(cli, db, "Ann", "Bo", codes=False)
     start(cli, db, event_id)
     assert set(codes_of(db, event_id).values()) == {None}
-    ann = spawn(["event", "draft", str(event_id), "--player", "Ann", "--db", str(db)], tmp_path, timeout=30)
-    ann.expect(PICK)
-    assert "Seat code" not in ann.before
-    ann.sendline("quit")
-    ann.expect(pexpect.EOF)
+    ann = cli("event", "draft", event_id, "--player", "Ann", "--db", db, input="quit\n")
+    assert ann.exit_code == 0 and PICK.search(ann.stdout) and "Seat code" not in ann.stdout
 
 
 # --- 5. restoring over a live draft --------------------------------------------------------------------------------------
@@ -417,6 +421,7 @@ def test_without_codes_any_terminal_picks_as_before(tmp_path, cli):
 def test_restore_over_a_live_draft_is_refused_unless_forced_which_stops_it_and_counts_the_discarded_picks(
     tmp_path, cli
 ):
+    """Crash safety: real processes, killed or racing, on a real database file; a terminal picking in its own process while the desk restores."""
     db = tmp_path / "live.json"
     event_id = terminal_night(cli, db, "Ann", "Bo", codes=False)
     start(cli, db, event_id)
@@ -443,7 +448,9 @@ def test_restore_over_a_live_draft_is_refused_unless_forced_which_stops_it_and_c
     output, errors = terminal.communicate(timeout=60)
     acked = acks("".join(seen) + output)
     assert "DONE" not in output and "replaced" in errors
-    assert report["discarded_picks"] == len(acked) > 10  # every acknowledged pick is counted, none silently lost
+    # every acknowledged pick is counted, none silently lost (a pick saved as the restore stopped the terminal, its
+    # acknowledgement not yet printed, is counted too)
+    assert report["discarded_picks"] >= len(acked) >= 10
     snap = Night(Store(db)).snapshot(event_id)
     assert snap.event.status == "drafting" and snap.drafts == {1: "drafting"}
     session, _ = session_of(db, event_id, "Ann")
@@ -479,6 +486,7 @@ def test_restore_all_over_a_live_draft_is_refused_unless_forced(tmp_path, cli):
 
 
 def test_the_next_write_of_a_draft_file_removes_its_killed_temporaries(tmp_path, cli):
+    """Crash safety: real processes, killed or racing, on a real database file; a process that has ended leaves its temporary file."""
     db = tmp_path / "tmp.json"
     event_id = terminal_night(cli, db, "Ann", "Bo", codes=False)
     start(cli, db, event_id)
@@ -499,6 +507,7 @@ def test_the_next_write_of_a_draft_file_removes_its_killed_temporaries(tmp_path,
 
 @pytest.mark.parametrize("args", [["event_store", "--help"], ["event_store", "-h"]])
 def test_the_benchmark_help_prints_its_options_and_runs_nothing(args):
+    """In a process of its own: the benchmark's command line (``python -m tests.benchmarks``), its options and exit code."""
     done = subprocess.run(
         [sys.executable, "-m", "tests.benchmarks", *args],
         cwd=Path(__file__).resolve().parents[1],
@@ -512,6 +521,7 @@ def test_the_benchmark_help_prints_its_options_and_runs_nothing(args):
 
 
 def test_the_benchmark_refuses_an_unknown_option():
+    """In a process of its own: the benchmark's command line refusing an option, with its exit code."""
     done = subprocess.run(
         [sys.executable, "-m", "tests.benchmarks", "event_store", "--player", "8"],
         cwd=Path(__file__).resolve().parents[1],

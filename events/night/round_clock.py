@@ -9,10 +9,10 @@ it has been paused in all.  Time left = length - (now - started - paused in all)
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
+from events import timing
 from events.night import history
 from events.night.base import EventBase
 from events.night.schema import ROUNDS, Q
@@ -88,7 +88,7 @@ def start_clock(
     running clock; ``restart`` starts it again from the full length)."""
     if minutes is not None and not (1 <= minutes <= 24 * 60 and math.isfinite(minutes)):
         raise InputError(f"--minutes must be between 1 and 1440, not {minutes:g}")
-    now = time.time() if now is None else now
+    now = timing.now() if now is None else now
     with events.store.write() as db:
         rnd = _current_round(db, event_id)
         length = (minutes or DEFAULT_MINUTES) * 60
@@ -128,7 +128,7 @@ def read_clock(events, event_id: int, round_number: int) -> RoundClock | None:
 
 def toggle_pause(events, event_id: int, round_number: int, now: float | None = None) -> RoundClock:
     """Pause a running clock or resume a paused one, for every terminal."""
-    now = time.time() if now is None else now
+    now = timing.now() if now is None else now
     with events.store.write() as db:
         rnd = db.table(ROUNDS).get((Q.event == event_id) & (Q.number == round_number))
         if rnd is None or not rnd.get("clock"):

@@ -18,12 +18,12 @@ import datetime as dt
 import hmac
 import os
 import secrets
-import time
 from pathlib import Path
 
 import msgspec
 from tinydb import Query
 
+from events import timing
 from events.night import history
 from events.night.snapshot import Snapshot
 from events.storage.records import Event
@@ -90,7 +90,7 @@ def check_code(events, event_id: int, player_id: int, typed: str, delay: float =
         player = events._player(db, event_id, player_id)
     if hmac.compare_digest(clean(typed).encode(), str(player.get("code") or "").encode()) and player.get("code"):
         return True
-    time.sleep(delay)
+    timing.sleep(delay)
     with events.store.write() as db:
         db.table(CODE_FAILURES).insert(
             {

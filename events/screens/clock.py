@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-import time
-
 from rich.align import Align
 from rich.console import Console, Group
 from rich.live import Live
@@ -12,6 +10,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from events import timing
 from events.night.round_clock import RoundClock, clock_text, read_clock, toggle_pause
 from events.outputs.text import join_names
 from events.screens.render import shown
@@ -85,12 +84,12 @@ def run_clock(
     try:
         with Keys(stream) as keys, Live(console=console, refresh_per_second=4, transient=False) as live:
             clock = read_clock(events, event_id, round_number)
-            read_at = time.monotonic()
+            read_at = timing.monotonic()
             while clock is not None:
-                if time.monotonic() - read_at >= reread:
+                if timing.monotonic() - read_at >= reread:
                     clock = read_clock(events, event_id, round_number) or clock
-                    read_at = time.monotonic()
-                live.update(clock_screen(title, round_number, clock, time.time(), tables, first))
+                    read_at = timing.monotonic()
+                live.update(clock_screen(title, round_number, clock, timing.now(), tables, first))
                 key = keys.read(0.25)
                 if key is None:
                     continue
@@ -98,7 +97,7 @@ def run_clock(
                     break
                 if key in ("p", "P", " "):
                     clock = toggle_pause(events, event_id, round_number)
-                    read_at = time.monotonic()
+                    read_at = timing.monotonic()
     except KeyboardInterrupt:  # Ctrl-C leaves quietly; Keys has put the terminal back
         pass
     console.print()

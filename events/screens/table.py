@@ -8,7 +8,6 @@ of it live there, the same for the full-screen app; this module only shows them 
 from __future__ import annotations
 
 import re
-import time
 from collections import Counter
 
 from rich.console import Console
@@ -17,6 +16,7 @@ from rich.segment import Segment, Segments
 from rich.text import Text
 
 from draft.deck_session import pool_order
+from events import timing
 from events.outputs.text import join_names
 from events.screens.cards import card_request, show_card
 from events.screens.deck_tables import signals_table
@@ -113,7 +113,7 @@ class TablePrompt:
         seat.show()
         pack, due = seat.pack, seat.due
         page = 0
-        deadline = None if seat.deadline is None else time.monotonic() + (seat.deadline - seat.clock())
+        deadline = None if seat.deadline is None else timing.monotonic() + (seat.deadline - seat.clock())
         pages = self.show_pack(pack, deadline is not None)
         status = self.status_line if deadline else None
         while True:
@@ -192,7 +192,7 @@ class TablePrompt:
         """The pick's time ran out: the draft's timeout (once, the same for every terminal) or a practice auto-pick."""
         taken = self.seat.time_up()
         if taken is None:
-            time.sleep(0.05)  # not quite due by the draft's clock yet: the pack is shown again
+            timing.sleep(0.05)  # not quite due by the draft's clock yet: the pack is shown again
             return
         names = " + ".join(p.card.name for p in taken.pick.taken)
         self.console.print(Text.assemble(("Time is up:", "yellow"), f" took {names} for you ({taken.why})."))

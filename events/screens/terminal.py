@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import math
 import sys
-import time
 from collections.abc import Callable
 
 from rich.console import Console
 from rich.text import Text
 
+from events import timing
 from events.portable import KeyMode, LineReader, discard_typed
 
 
@@ -51,7 +51,7 @@ class Terminal:
         if deadline is not None:
             shown = self._seconds(deadline)
             while True:
-                left = deadline - time.monotonic()
+                left = deadline - timing.monotonic()
                 if left <= 0:
                     self.console.print()
                     self.discard_typed()
@@ -85,7 +85,7 @@ class Terminal:
 
     @staticmethod
     def _seconds(deadline: float) -> int:
-        return max(0, math.ceil(deadline - time.monotonic()))
+        return max(0, math.ceil(deadline - timing.monotonic()))
 
     def _redraw_above(self, text: Text) -> None:
         """Rewrite the line above the cursor: save the cursor, go up, clear, write, come back."""

@@ -3,7 +3,6 @@ between packs it stops for the players to review their picks."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -13,6 +12,7 @@ from rich.live import Live
 from rich.panel import Panel
 from rich.text import Text
 
+from events import timing
 from events.screens.render import passing, shown
 from events.screens.terminal import Keys
 
@@ -97,10 +97,10 @@ def _run_timer(console: Console, slots: list[PickSlot], title: str, stream) -> i
         for index, slot in enumerate(slots):
             if index and slot.pack != slots[index - 1].pack and not _review(live, keys, slots[index - 1].pack, title):
                 return done
-            deadline = time.monotonic() + slot.seconds
+            deadline = timing.monotonic() + slot.seconds
             paused_left: float | None = None
             while True:
-                remaining = paused_left if paused_left is not None else deadline - time.monotonic()
+                remaining = paused_left if paused_left is not None else deadline - timing.monotonic()
                 if remaining <= 0:
                     break
                 live.update(_screen(slot, remaining, paused_left is not None, title))
@@ -114,9 +114,9 @@ def _run_timer(console: Console, slots: list[PickSlot], title: str, stream) -> i
                     return done
                 if key == "p":
                     if paused_left is None:
-                        paused_left = deadline - time.monotonic()
+                        paused_left = deadline - timing.monotonic()
                     else:
-                        deadline = time.monotonic() + paused_left
+                        deadline = timing.monotonic() + paused_left
                         paused_left = None
                 elif key == "\n" and paused_left is None:
                     break

@@ -5,19 +5,20 @@ Every face (the line prompt, the full-screen app, a browser) holds a ``SeatSessi
 ``TableSession`` and only shows what it says: nothing here prints or draws.  A pick always names the pack
 state that was shown (``show``), so a pick confirmed on a pack that another terminal or the timer has
 overtaken is refused, never applied to other cards.  The clocks come in (``clock``: seconds that only go
-forward, ``wall``: the time of day), so tests move them instead of waiting.
+forward, ``wall``: the time of day; by default the application's, ``events.timing``), so tests move them
+instead of waiting.
 """
 
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
 from draft.advice import Advice, ColorSignal, seat_advice, signals
 from draft.engine import Draft, Pick, PickRequest, StalePickError
+from events import timing
 from events.storage.draft_files import TableSession
 from sets.booster import Printing
 from sets.cards import Card
@@ -63,8 +64,8 @@ class SeatSession:
         *,
         token: str | None = None,
         confirm: bool = False,
-        clock: Callable[[], float] = time.monotonic,
-        wall: Callable[[], float] = time.time,
+        clock: Callable[[], float] = timing.monotonic,
+        wall: Callable[[], float] = timing.now,
     ) -> None:
         self.table, self.seat, self.token, self.confirm = table, seat, token, confirm
         self.clock, self.wall = clock, wall

@@ -37,7 +37,6 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import secrets
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -45,6 +44,7 @@ from typing import Any
 from draft.bots import Bot, BotStyle, PickAdvice, explain_pick
 from draft.engine import Draft, DraftConfig, Pick, PickRequest, StalePickError
 from draft.sim import bot_styles, run_bots
+from events import timing
 from events.storage.store import Store
 from sets.errors import InputError, StateError
 
@@ -72,7 +72,7 @@ def timeout_due(doc: dict[str, Any], now: float | None = None) -> bool:
         and doc.get("kind") != "practice"
         and bool(doc.get("timer"))
         and deadline is not None
-        and (time.time() if now is None else now) >= deadline["at"]
+        and (timing.now() if now is None else now) >= deadline["at"]
     )
 
 
@@ -224,7 +224,7 @@ class TableSession:
         session._after_bots()
         session.doc["picks"] = pick_rows(draft.log)
         session.doc["journal"] = None if draft.finished else secrets.token_hex(6)
-        session.doc["deadline"] = session._next_deadline(None, time.time())
+        session.doc["deadline"] = session._next_deadline(None, timing.now())
         session.record = {"picks": session.doc["picks"], "journal": session.doc["journal"]}
         return session
 
@@ -345,7 +345,7 @@ class TableSession:
         """Apply the current pick's timeout if it is due (a no-op if another terminal already did); returns the
         picks it made for the players."""
         journal = journal_file(self.store, self.draft_id, self.record)
-        now = time.time() if now is None else now
+        now = timing.now() if now is None else now
         if journal is None or not self.timed:
             return []
         with journal.read() as handle:
@@ -387,7 +387,7 @@ class TableSession:
 
     def _save(self, handle, journal: dict[str, Any] | None, before: int, now: float | None = None) -> None:
         rows = pick_rows(self.draft.log[before:])
-        self.doc["deadline"] = self._next_deadline(self.doc.get("deadline"), time.time() if now is None else now)
+        self.doc["deadline"] = self._next_deadline(self.doc.get("deadline"), timing.now() if now is None else now)
         saved = {
             "humans": self.humans,
             "status": self.doc["status"],
@@ -425,7 +425,7 @@ class TableSession:
         with self._journal().write() as handle:
             journal = handle.table(JOURNAL).get(doc_id=1)
             self._catch_up(journal)
-            now = time.time()
+            now = timing.now()
             before = len(self.draft.log)
             self._time_out(now)
             if seat not in self.humans:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import time
 from typing import Annotated
 
 import typer
 from rich.table import Table
 
+from events import timing
 from events.cli.common import DbOption, JsonOption, emit_json, out
 from events.cli.event.shared import EventArg, core, number_pairs
 from events.night.games import Games
@@ -163,7 +163,7 @@ def event_clock(
     the true time left."""
     events = core(db)
     number, clock = start_clock(events, event_id, minutes, restart=restart)
-    now = time.time()
+    now = timing.now()
     if as_json:
         emit_json(
             {

@@ -1,0 +1,40 @@
+"""The long sweeps in full: ``python -m tests.sweeps``.
+
+The suite keeps a sample of each (and a planted fault that shows its check can disagree): the
+hostile-input sweep runs every 12th input, the fuzzers marked ``sweep`` a quarter of their
+examples. This runs every input of ``tests.hostile`` and the marked fuzzers with all their examples.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+FULL = os.environ.get("CMDRAFT_FULL_SWEEPS") == "1"
+
+
+def examples(full: int) -> int:
+    """How many examples a fuzzer marked ``sweep`` tries: ``full`` under ``python -m tests.sweeps``, else a quarter."""
+    return full if FULL else max(5, full // 4)
+
+
+def main() -> int:
+    env = {**os.environ, "CMDRAFT_FULL_SWEEPS": "1"}
+    fuzzers = subprocess.run(
+        [sys.executable, "-m", "pytest", "-m", "sweep", "-p", "no:cacheprovider"], cwd=ROOT, env=env
+    )
+    hostile = subprocess.run(
+        [sys.executable, "-m", "tests.hostile", "--show"], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    print(hostile.stdout, end="")
+    clean = hostile.returncode == 0 and all(
+        part.endswith("=0") for part in hostile.stdout.split("\n", 1)[0].split()[1:]
+    )
+    return 0 if fuzzers.returncode == 0 and clean else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
