@@ -130,14 +130,16 @@ def test_picks_into_a_schema_1_database_before_its_first_write_are_kept(tmp_path
 
 
 def test_a_later_migration_backs_up_once_then_upgrades(tmp_path, monkeypatch):
+    import events.storage.database_file as file_module
     import events.storage.store as store_module
 
     db = tmp_path / "db.json"
     Night(Store(db)).create("Old", seed=1)
     before = db.read_bytes()
     monkeypatch.setattr(store_module, "SCHEMA", SCHEMA + 1)
+    monkeypatch.setattr(file_module, "SCHEMA", SCHEMA + 1)
     monkeypatch.setitem(
-        store_module.MIGRATIONS,
+        file_module.MIGRATIONS,
         SCHEMA,
         lambda data: {**data, "events": {k: {**v, "upgraded": True} for k, v in data["events"].items()}},
     )

@@ -13,7 +13,7 @@ import msgspec
 from events.night import history
 from events.night.schema import DECKS, EVENTS, PLAYERS, PODS, POOLS, RESULTS, ROUNDS, Q, pool_warning
 from events.night.snapshot import DeckSummary, PlayerRow, Snapshot
-from events.storage.draft_files import DRAFTS, current, read_journal
+from events.storage.draft_records import DRAFTS, current, read_journal
 from events.storage.records import Event, Player, Pod, Result, Round, typed
 from events.storage.store import Store
 from sets.catalog import CardIndex, card_index

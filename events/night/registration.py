@@ -27,7 +27,7 @@ from events.night.schema import (
 )
 from events.night.seat_codes import assign_codes
 from events.night.seating import draft_pod_sizes
-from events.storage.draft_files import DRAFTS
+from events.storage.draft_records import DRAFTS
 from events.storage.records import Event
 from sets.booster import booster_spec, sealed_pool
 from sets.errors import InputError, StateError

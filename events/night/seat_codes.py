@@ -18,6 +18,7 @@ import datetime as dt
 import hmac
 import os
 import secrets
+import shlex
 from pathlib import Path
 
 import msgspec
@@ -27,6 +28,7 @@ from events import timing
 from events.night import history
 from events.night.snapshot import Snapshot
 from events.storage.records import Event
+from events.storage.safe_files import readable_by_others
 from sets.errors import InputError, StateError
 from sets.userdata import user_home
 
@@ -121,6 +123,20 @@ def note_failures(events, event_id: int, snap: Snapshot) -> Snapshot:
         times = found.get(player.id, [])
         rows.append(msgspec.structs.replace(player, wrong_codes=len(times), wrong_code_last=max(times, default=None)))
     return snap.with_players(tuple(rows))
+
+
+def exposed_file(events, event: Event) -> str | None:
+    """A warning for the desk when a terminal event's database (which holds the seat codes, the
+    packs' secret and every booster) can be read by other accounts; None when it can't (or where
+    permission bits don't say: Windows)."""
+    path = events.store.path
+    if event.style != "terminal" or not readable_by_others(path):
+        return None
+    mode = path.stat().st_mode & 0o777
+    return (
+        f"{path} can be read by other accounts on this machine (mode {mode:04o}), and it holds the seat codes "
+        f"and the secret that deals the packs; make it the desk's alone with: chmod 600 {shlex.quote(str(path))}"
+    )
 
 
 def _token_path(event: Event, player_id: int) -> Path:

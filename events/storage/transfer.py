@@ -15,8 +15,9 @@ from typing import Any
 
 from events.night.history import DESK, HISTORY, log_change
 from events.night.schema import DECKS, EVENTS, GAMES, PLAYERS, PODS, POOLS, RESULTS, ROUNDS
-from events.storage.draft_files import DRAFTS, current, read_journal, self_contained, stop_live_draft
-from events.storage.store import META, SCHEMA, check_data, migrated, newest_backup, phase_change, schema_of
+from events.storage.database_file import META, SCHEMA, check_data, migrated, newest_backup, schema_of
+from events.storage.draft_records import DRAFTS, current, read_journal, self_contained, stop_live_draft
+from events.storage.store import phase_change
 from sets.errors import CmdraftError, InputError, StateError, StorageError
 from sets.files import DATABASE_LIMIT, FileProblem, loads, read_bytes
 

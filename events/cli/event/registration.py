@@ -8,7 +8,7 @@ import typer
 from rich.table import Table
 
 from events.cli.common import MAXIMA, DbOption, JsonOption, emit_json, out
-from events.cli.event.shared import EventArg, core
+from events.cli.event.shared import EventArg, core, warn_exposed
 from events.night.drafting import Drafting
 from events.night.pipers import Pipers
 from events.night.registration import Registration, parse_points
@@ -64,6 +64,7 @@ def event_new(
         seed=seed,
         codes=not no_codes,
     )
+    warn_exposed(db, event_id)
     if as_json:
         emit_json({"id": event_id})
     else:
