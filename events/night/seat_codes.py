@@ -21,11 +21,9 @@ import secrets
 import shlex
 from pathlib import Path
 
-import msgspec
-from tinydb import Query
-
 from events import timing
 from events.night import history
+from events.night.schema import CODE_FAILURES, LOCK_AFTER, PLAYERS, Q
 from events.night.snapshot import Snapshot
 from events.storage.records import Event
 from events.storage.safe_files import readable_by_others
@@ -35,10 +33,6 @@ from sets.userdata import user_home
 ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read off a slip without doubt
 LENGTH = 6
 WRONG_CODE_DELAY = 1.0  # seconds before a wrong code is refused: guessing 32**6 codes takes years
-CODE_FAILURES = "code_failures"
-PLAYERS = "players"
-
-Q = Query()
 
 
 def new_code() -> str:
@@ -77,7 +71,8 @@ def reset_code(events, event_id: int, who: str) -> tuple[str, str]:
         player = events._player(db, event_id, who)
         if player.get("pod") is None or player.get("bot"):
             raise StateError(f"{player['name']} has no seat yet: codes are given at seating")
-        db.table(PLAYERS).update({"code": code}, doc_ids=[player.doc_id])
+        db.table(PLAYERS).update({"code": code, "code_tries": 0, "code_tried_at": None}, doc_ids=[player.doc_id])
+        db.table(CODE_FAILURES).remove((Q.event == event_id) & (Q.player == player.doc_id))
         history.log_change(db, event_id, history.DESK, "seat code reset", None, player["name"])  # never the code itself
         pods = db.table("pods").search((Q.event == event_id) & (Q.number == player["pod"]))
     if pods and pods[0].get("draft"):
@@ -86,43 +81,64 @@ def reset_code(events, event_id: int, who: str) -> tuple[str, str]:
     return player["name"], code
 
 
+class SeatLocked(StateError):
+    """So many wrong codes were typed for a seat that it takes no code, not even the right one, until the
+    desk gives it a new one (``event player code ID NAME --reset``).  Exit 3, as any step out of order."""
+
+
+def locked_message(event_id: int, name: str, tries: int) -> str:
+    return (
+        f"{name}'s seat is locked after {tries} wrong seat codes: no code is taken for it until the desk gives "
+        f"a new one with 'cmdraft event player code {event_id} {shlex.quote(name)} --reset'"
+    )
+
+
 def check_code(events, event_id: int, player_id: int, typed: str, delay: float = WRONG_CODE_DELAY) -> bool:
-    """Whether ``typed`` is the player's code; a wrong one waits ``delay`` seconds and is logged for the desk."""
-    with events.store.read() as db:
-        player = events._player(db, event_id, player_id)
-    if hmac.compare_digest(clean(typed).encode(), str(player.get("code") or "").encode()) and player.get("code"):
-        return True
-    timing.sleep(delay)
+    """Whether ``typed`` is the player's code.  A wrong one counts on the seat's one counter, waits
+    ``delay`` seconds (outside the lock) and is refused; the ``LOCK_AFTER``-th locks the seat: that try
+    and every one after it raise ``SeatLocked`` until the desk resets the code.  The count, the check
+    and the lock are one transaction, so terminals typing at once can't get past the limit."""
     with events.store.write() as db:
-        db.table(CODE_FAILURES).insert(
-            {
-                "event": event_id,
-                "player": player_id,
-                "at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
-                "process": os.getpid(),
-            }
+        player = events._player(db, event_id, player_id)
+        tries = player.get("code_tries", 0) + len(
+            db.table(CODE_FAILURES).search((Q.event == event_id) & (Q.player == player.doc_id))
         )
-        history.log_change(db, event_id, history.actor(player["name"]), "wrong seat code", None, player["name"])
+        if tries >= LOCK_AFTER:
+            raise SeatLocked(locked_message(event_id, player["name"], tries))
+        code = str(player.get("code") or "")
+        if code and hmac.compare_digest(clean(typed).encode(), code.encode()):
+            return True
+        tries += 1
+        db.table(PLAYERS).update(
+            {"code_tries": player.get("code_tries", 0) + 1, "code_tried_at": now_text()}, doc_ids=[player.doc_id]
+        )
+        if tries >= LOCK_AFTER:  # the history keeps the lock, not every try
+            history.log_change(
+                db,
+                event_id,
+                history.actor(player["name"]),
+                "seat locked",
+                None,
+                f"{player['name']}: {tries} wrong codes",
+            )
+    timing.sleep(delay)
+    if tries >= LOCK_AFTER:
+        raise SeatLocked(locked_message(event_id, player["name"], tries))
     return False
 
 
-def failures(events, event_id: int) -> dict[int, list[str]]:
-    """Wrong codes typed for each player (their times), for the desk."""
-    with events.store.read() as db:
-        found: dict[int, list[str]] = {}
-        for row in db.table(CODE_FAILURES).search(Q.event == event_id):
-            found.setdefault(row["player"], []).append(row["at"])
-    return found
+def now_text() -> str:
+    return dt.datetime.fromtimestamp(timing.now(), dt.UTC).isoformat(timespec="seconds")
+
+
+def failures(events, event_id: int) -> dict[int, int]:
+    """Wrong codes typed for each player since their code was given, for the desk."""
+    return {player.id: player.wrong_codes for player in events.snapshot(event_id).players if player.wrong_codes}
 
 
 def note_failures(events, event_id: int, snap: Snapshot) -> Snapshot:
-    """The snapshot with each player's ``wrong_codes`` (how many) and ``wrong_code_last`` (when), for the desk."""
-    found = failures(events, event_id)
-    rows = []
-    for player in snap.players:
-        times = found.get(player.id, [])
-        rows.append(msgspec.structs.replace(player, wrong_codes=len(times), wrong_code_last=max(times, default=None)))
-    return snap.with_players(tuple(rows))
+    """The snapshot as it is: every snapshot counts wrong codes (``wrong_codes``, ``locked``) now."""
+    return snap
 
 
 def exposed_file(events, event: Event) -> str | None:

@@ -119,10 +119,13 @@ class Player(Record, frozen=True, kw_only=True):
     checked_in: bool = False
     dropped_after: Count | None = None
     code: text(64) | None = None
+    code_tries: Count = 0  # wrong seat codes typed since the code was given (one counter, not a row per try)
+    code_tried_at: text(64) | None = None  # when the last one was typed
 
 
 class CodeFailure(Record, frozen=True, kw_only=True):
-    """A wrong seat code typed at a terminal (numbers only: the log outlives what it names)."""
+    """A wrong seat code typed at a terminal, one row per try, as releases before the per-seat counter
+    (``Player.code_tries``) kept them; still read and counted (numbers only: the log outlives what it names)."""
 
     event: Number
     player: Number
