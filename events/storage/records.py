@@ -286,6 +286,7 @@ class Draft(Record, frozen=True, kw_only=True):
     claims: dict[str, text(80)] = {}
     deck: dict[str, Any] | None = None
     deck_legal: bool = False
+    withheld: bool = False  # exported before the event finished while still drafting: no boosters, can't go on
 
     def problem(self) -> str | None:
         seats = len(self.names)
