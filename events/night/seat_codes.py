@@ -3,30 +3,33 @@
 Each player of a terminal draft gets a short code when seated (``code`` in the
 player's record; the desk prints it on the seating slips, never on a public
 sheet).  A terminal picking for a player asks for the code once and binds the
-seat to that terminal: the terminal keeps a random token in the user's data
-folder and the draft's file keeps the token's hash (``TableSession.claim``), so
-the same terminal is not asked again, and a pick from any other terminal is
-refused.  A wrong code is refused after a short delay and logged for the desk
-(``code_failures``).  The desk can reset a code: the seat is unbound until the
-new code is given.  An event made with ``--no-codes`` has none (anyone at any
+seat to that terminal session: the process keeps a random token in memory (and
+a short-lived file named after the terminal's tty and session, ``terminal_token``)
+and the draft's file keeps the token's hash (``TableSession.claim``), so the
+same terminal window is not asked again, and a pick from any other terminal is
+refused.  A wrong code is refused after a short delay and counted on the seat
+(``code_tries``); after ``LOCK_AFTER`` the seat takes no code until the desk
+resets it (``SeatLocked``).  The desk can reset a code: the seat is unbound
+until the new code is given.  An event made with ``--no-codes`` has none (anyone at any
 terminal can pick for anyone, as before codes).
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import hmac
-import os
+import json
 import secrets
 import shlex
 from pathlib import Path
 
-from events import timing
+from events import portable, timing
 from events.night import history
 from events.night.schema import CODE_FAILURES, LOCK_AFTER, PLAYERS, Q
 from events.night.snapshot import Snapshot
 from events.storage.records import Event
-from events.storage.safe_files import readable_by_others
+from events.storage.safe_files import PRIVATE, atomic_write, readable_by_others
 from sets.errors import InputError, StateError
 from sets.userdata import user_home
 
@@ -155,27 +158,49 @@ def exposed_file(events, event: Event) -> str | None:
     )
 
 
-def _token_path(event: Event, player_id: int) -> Path:
-    return user_home() / "seats" / f"{event.uid or 'event'}-{player_id}.token"
+SESSION_TOKEN_HOURS = 12  # a terminal session's seat file is honoured this long after it was last written
+
+
+def _token_path(event: Event, player_id: int, key: tuple[str, int]) -> Path:
+    """The file that remembers a seat's binding for one terminal session (its tty device and session id)."""
+    terminal = hashlib.sha256(f"{key[0]}\0{key[1]}".encode()).hexdigest()[:16]
+    return user_home() / "seats" / f"{event.uid or 'event'}-{player_id}-{terminal}.token"
 
 
 def terminal_token(event: Event, player_id: int) -> str | None:
-    """The token this terminal keeps for the player's seat, if it was bound here."""
-    try:
-        return _token_path(event, player_id).read_text(encoding="ascii").strip() or None
-    except (OSError, UnicodeDecodeError):
+    """The token this terminal session holds for the player's seat, if the code was given in it.
+
+    A seat is bound to one terminal session: the token lives in the memory of the process that was given
+    the code, and in a short-lived file named after the terminal (its tty device and session id), so the
+    same terminal window is not asked again, while another window, a new login at the same machine, or this
+    one once its shell has ended (or ``SESSION_TOKEN_HOURS`` passed) is.  Input from a pipe, or a platform
+    without terminal sessions (Windows), keeps it in memory only: every run asks."""
+    key = portable.terminal_key()
+    if key is None:
         return None
+    path = _token_path(event, player_id, key)
+    try:
+        saved = json.loads(path.read_text(encoding="ascii"))
+        token, session, at = str(saved["token"]), int(saved["session"]), float(saved["at"])
+    except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError):
+        return None
+    if session != key[1] or not portable.session_alive(session) or timing.now() - at > SESSION_TOKEN_HOURS * 3600:
+        path.unlink(missing_ok=True)
+        return None
+    return token or None
 
 
 def keep_token(event: Event, player_id: int) -> str:
-    """A new token for this terminal's binding of the player's seat, kept readable by this user only."""
+    """A new token for this terminal's binding of the player's seat (kept by the caller, in memory), and
+    its short-lived file for this terminal session, readable by this user only."""
     token = secrets.token_hex(16)
-    path = _token_path(event, player_id)
+    key = portable.terminal_key()
+    if key is None:
+        return token  # no terminal session to name: the process's memory only
+    path = _token_path(event, player_id, key)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(descriptor, "w", encoding="ascii") as stream:
-            stream.write(token)
+        atomic_write(path, json.dumps({"token": token, "session": key[1], "at": timing.now()}), PRIVATE)
     except OSError as error:
         raise InputError(
             f"cannot keep this terminal's seat binding in {str(path.parent)!r}: {error.strerror or error}; "

@@ -49,6 +49,18 @@ def pool_summary(pool: list[Card]) -> Text:
     return text
 
 
+def meanwhile(outcome: Refused) -> Text:
+    """Who took the pick a refused one was made on, and what they took."""
+    pick = outcome.taken_meanwhile
+    names = " + ".join(p.card.name for p in pick.taken)
+    at = f"pack {pick.pack} pick {pick.pick}"
+    if outcome.by == "timer":
+        return Text.assemble(("Time ran out", "yellow"), f" for {at}: {names} were taken for you.")
+    if outcome.by == "desk":
+        return Text.assemble(("The desk handed this seat to a bot", "yellow"), f": it took {names} at {at}.")
+    return Text.assemble(("Another terminal picked for this seat", "yellow"), f" at {at}: it took {names}.")
+
+
 class TablePrompt:
     """One seat's picks at the line prompt (``seat.confirm``: ask before taking each one)."""
 
@@ -179,13 +191,7 @@ class TablePrompt:
             return
         self.console.print(Text.assemble(("Not taken: ", "bold red"), outcome.reason))
         if outcome.taken_meanwhile is not None:
-            seen = self.seat.seen
-            names = " + ".join(p.card.name for p in outcome.taken_meanwhile.taken)
-            self.console.print(
-                Text.assemble(
-                    ("Time ran out", "yellow"), f" for pack {seen[0]} pick {seen[1]}: {names} were taken for you."
-                )
-            )
+            self.console.print(meanwhile(outcome))
         self.console.print(Text("Here is the pack in front of you now.", style="yellow"))
 
     def time_up(self) -> None:

@@ -42,11 +42,12 @@ class Taken:
 
 @dataclass(frozen=True)
 class Refused:
-    """The pick was refused (the pack on the screen is no longer the seat's): why, and the cards taken for the
-    seat at the pick it was made on, if the draft's clock took them meanwhile."""
+    """The pick was refused (the pack on the screen is no longer the seat's): why, the cards taken for the
+    seat at the pick it was made on meanwhile, and who took them (the draft's timer, the desk, another terminal)."""
 
     reason: str
     taken_meanwhile: Pick | None
+    by: str = ""  # who took it meanwhile: "timer", "desk" or "terminal" (``TableSession.taken_by``)
 
 
 TIMED_OUT = "the strong bot's pick, the same at every terminal"
@@ -173,7 +174,8 @@ class SeatSession:
         try:
             record = self.table.pick(self.request(positions), self.token)
         except StalePickError as error:
-            return Refused(str(error), self.taken_at(seen))
+            taken = self.taken_at(seen)
+            return Refused(str(error), taken, "" if taken is None else self.table.taken_by(taken))
         return Taken(record, why)
 
     @property

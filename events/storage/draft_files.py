@@ -194,7 +194,7 @@ class TableSession:
             if seat in self.bots:
                 self.bots[seat].learn(record.offered, [p.card for p in record.taken], record.pick)
         self.doc["status"] = journal["status"]
-        for key in ("deadline", "claims"):
+        for key in ("deadline", "claims", "timed_out"):
             if key in journal:
                 self.doc[key] = journal[key]
 
@@ -234,6 +234,7 @@ class TableSession:
         if at is None or now < at:
             return []
         taken = [self.draft.pick(seat, self.suggested_positions(seat)) for seat in self.waiting_humans()]
+        self.doc["timed_out"] = [*self.doc.get("timed_out", []), *([p.seat, p.pack, p.pick] for p in taken)]
         run_bots(self.draft, self.bots)
         self._after_bots()
         return taken
@@ -291,6 +292,7 @@ class TableSession:
             "picks": (journal["picks"] if journal else []) + rows,
             "deadline": self.doc["deadline"],
             "claims": self.doc.get("claims") or {},
+            "timed_out": self.doc.get("timed_out") or [],
         }
         table = handle.table(JOURNAL)
         if journal is None:
@@ -324,7 +326,9 @@ class TableSession:
             before = len(self.draft.log)
             self._time_out(now)
             if seat not in self.humans:
-                refusal = StateError(f"seat {seat + 1} is now a bot seat (the player dropped)")
+                refusal = StateError(
+                    f"seat {seat + 1} is now a bot seat: the desk dropped the player, and a bot picks for the seat"
+                )
             elif not self.bound(seat, token):
                 refusal = StateError(
                     f"seat {seat + 1} is now bound to another terminal (its seat code was given there); "
@@ -368,6 +372,13 @@ class TableSession:
             return
         with journal.read() as handle:
             self._catch_up(handle.table(JOURNAL).get(doc_id=1))
+
+    def taken_by(self, pick: Pick) -> str:
+        """Who made a pick for a human seat: ``timer`` (its time ran out), ``desk`` (the player was dropped and
+        a bot picks for the seat) or ``terminal`` (a terminal picking for the seat: another one than the asker)."""
+        if [pick.seat, pick.pack, pick.pick] in (self.doc.get("timed_out") or []):
+            return "timer"
+        return "desk" if pick.seat not in self.humans else "terminal"
 
     def suggested_positions(self, seat: int) -> list[int]:
         """The cards the strong bot style would take for this seat (when a pick timer runs out): worked out

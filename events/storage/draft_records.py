@@ -80,7 +80,7 @@ def current(doc: dict[str, Any], journal: dict[str, Any] | None) -> dict[str, An
     doc = dict(doc)
     if journal is not None:
         doc.update(picks=doc["picks"] + journal["picks"], humans=journal["humans"], status=journal["status"])
-        for key in ("deadline", "claims"):
+        for key in ("deadline", "claims", "timed_out"):
             if key in journal:
                 doc[key] = journal[key]
     return doc

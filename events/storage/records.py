@@ -264,6 +264,7 @@ class DraftState(msgspec.Struct, frozen=True):
     seed: Annotated[int, Within(-MAX_SECRET, MAX_SECRET)] | None = None
 
 
+TimedOut = rows(rows(whole(0, 10_000), 3, 3), 10**6)  # [seat, pack, pick] of each pick the timer took for a player
 PickRows = rows(rows(Seat, 8, 1), 10**7)  # [seat, *positions] rows, in the order they were made
 
 
@@ -287,6 +288,7 @@ class Draft(Record, frozen=True, kw_only=True):
     deck: dict[str, Any] | None = None
     deck_legal: bool = False
     withheld: bool = False  # exported before the event finished while still drafting: no boosters, can't go on
+    timed_out: TimedOut = []
 
     def problem(self) -> str | None:
         seats = len(self.names)
@@ -316,6 +318,7 @@ class Journal(Record, frozen=True, kw_only=True):
     picks: PickRows
     deadline: dict[str, Any] | None = None
     claims: dict[str, text(80)] = {}
+    timed_out: TimedOut = []
 
 
 TABLES: dict[str, type[Record]] = {
