@@ -77,7 +77,7 @@ class Drafting(EventBase):
                     humans=humans,
                     names=names,
                     timer=event.timer or None,
-                    extra={"event": event_id, "pod": pod["number"]},
+                    extra={"event": event_id, "pod": pod["number"], "assist": event.assist},
                 )
         with self.store.write() as db:
             event = self._event(db, event_id)

@@ -73,6 +73,7 @@ class Snapshot(msgspec.Struct, frozen=True):
                 "timer": event.timer,
                 "points": event.points,
                 "piper_stock": event.piper_stock,
+                "assist": event.assist,
             },
             "players": [
                 {

@@ -25,6 +25,12 @@ def event_board(snap, ledger: dict | None = None) -> Table:
         (event.status, "bold cyan"),
     )
     outer.add_row(header)
+    if event.mode == "draft" and event.style == "terminal":
+        outer.add_row(
+            Text("Drafters' assistance allowed: hint, signals and 'Can lead' (event new --assist)", style="yellow")
+            if event.assist
+            else Text("No assistance: no hint, signals or 'Can lead' at the pick screen (competitive rules)")
+        )
     if ledger and ledger["shortfall"]:
         lenders = join_names(l["player"] for l in ledger["lenders"]) or "nobody in the event"
         outer.add_row(

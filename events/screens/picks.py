@@ -28,6 +28,15 @@ HELP_PICK = (
     "Read a card: ? N, show N or card NAME (its full facts and rules text)."
 )
 
+HELP_PICK_UNASSISTED = (
+    "Pick cards by their numbers ('3 7') or names ('murder + sol ring'; a unique start of a name is enough).\n"
+    "Several names: separate them with ',' ';' or '+' — names with commas work as they are\n"
+    "  ('Kamahl, Heart of Krosa, Murder').\n"
+    "Commands: pool (your pool), more or Enter (the rest of a long pack), help (this text),\n"
+    "  quit (save and leave). This event's drafts have no assistance: no hint, signals or 'Can lead'.\n"
+    "Read a card: ? N, show N or card NAME (its full facts and rules text)."
+)
+
 SEPARATORS = ",;+"
 _NUMBER = re.compile(r"\d+(?=\s|[,;+]|$)", re.ASCII)
 _COUNT = re.compile(r"\s+(\d+)\s*(?=[,;+]|$)", re.ASCII)

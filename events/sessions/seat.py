@@ -22,6 +22,7 @@ from events import timing
 from events.storage.draft_files import TableSession
 from sets.booster import Printing
 from sets.cards import Card
+from sets.errors import StateError
 
 
 class Mark(Enum):
@@ -50,6 +51,7 @@ class Refused:
     by: str = ""  # who took it meanwhile: "timer", "desk" or "terminal" (``TableSession.taken_by``)
 
 
+NO_ASSISTANCE = "no assistance in this event's drafts: the hint, signals and 'Can lead' are off (the event's rules)"
 TIMED_OUT = "the strong bot's pick, the same at every terminal"
 TIMED_OUT_PRACTICE = "the best pick for your colors"
 
@@ -103,11 +105,23 @@ class SeatSession:
         """Whether the draft keeps the clock (an event draft with a timer), the same at every terminal."""
         return self.table.timed
 
+    @property
+    def assist(self) -> bool:
+        """Whether the seat may see the hint, the signals and the cards that can lead: a practice draft always,
+        an event's draft only when the event allows it (``event new --assist``): outside assistance otherwise."""
+        return self.table.doc.get("kind") == "practice" or bool(self.table.doc.get("assist"))
+
+    def _assisted(self) -> None:
+        if not self.assist:
+            raise StateError(NO_ASSISTANCE)
+
     def hint(self) -> Advice:
-        """What a strong drafter takes from this pack, and why."""
+        """What a strong drafter takes from this pack, and why (``StateError`` where assistance is off)."""
+        self._assisted()
         return seat_advice(self.draft, self.seat)
 
     def signals(self) -> list[ColorSignal]:
+        self._assisted()
         return signals(self.draft, self.seat)
 
     def show(self) -> None:

@@ -103,6 +103,7 @@ class Event(Record, frozen=True, kw_only=True):
     uid: text(64) = ""
     secret: Annotated[int, Within(-MAX_SECRET, MAX_SECRET)] | None = None  # deals the packs
     codes: bool = False  # a terminal draft's players pick behind seat codes
+    assist: bool = False  # its drafts offer the hint, signals and "Can lead" (a casual night: event new --assist)
     seatings: Count = 0  # how often the pods were drawn
 
 
@@ -287,6 +288,7 @@ class Draft(Record, frozen=True, kw_only=True):
     claims: dict[str, text(80)] = {}
     deck: dict[str, Any] | None = None
     deck_legal: bool = False
+    assist: bool = False  # an event's draft offers the hint, signals and "Can lead" (practice drafts always do)
     withheld: bool = False  # exported before the event finished while still drafting: no boosters, can't go on
     timed_out: TimedOut = []
 

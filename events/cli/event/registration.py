@@ -37,6 +37,12 @@ def event_new(
     no_codes: Annotated[
         bool, typer.Option("--no-codes", help="Terminal drafts without seat codes: any terminal may pick for anyone.")
     ] = False,
+    assist: Annotated[
+        bool,
+        typer.Option(
+            "--assist", help="Let drafters use the hint, signals and 'Can lead' (a casual night; off by default)."
+        ),
+    ] = False,
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -63,6 +69,7 @@ def event_new(
         piper_stock=piper_stock,
         seed=seed,
         codes=not no_codes,
+        assist=assist,
     )
     warn_exposed(db, event_id)
     if as_json:

@@ -34,7 +34,7 @@ from events.screens.render import (
     shown,
 )
 from events.screens.table import pool_summary
-from events.sessions.seat import Mark, Refused, SeatSession
+from events.sessions.seat import NO_ASSISTANCE, Mark, Refused, SeatSession
 from sets.errors import InputError
 
 HELP_TABLE = (
@@ -156,7 +156,7 @@ class TableScreen(Screen):
         self.query_one("#where", Static).update(text, layout=False)
 
     def show_pool(self) -> None:
-        self.query_one("#pool", Static).update(pool_panel(self.seat.pool), layout=False)
+        self.query_one("#pool", Static).update(pool_panel(self.seat.pool, self.seat.assist), layout=False)
 
     def highlighted(self) -> int | None:
         table = self.query_one("#pack", DataTable)
@@ -351,6 +351,9 @@ class TableScreen(Screen):
             self.query_one("#pack", DataTable).focus()
 
     def action_hint(self) -> None:
+        if not self.seat.assist:
+            self.say(Text(NO_ASSISTANCE, style="yellow"))
+            return
         advice = self.seat.hint()
         body = [Text("A strong drafter takes:", style="bold")]
         body += [shown("• " + line) for line in advice.reasons()]
@@ -365,11 +368,14 @@ class TableScreen(Screen):
         self.app.push_screen(Panel("Hint", body, keys="Enter: mark these · Esc: close"), mark)
 
     def action_signals(self) -> None:
+        if not self.seat.assist:
+            self.say(Text(NO_ASSISTANCE, style="yellow"))
+            return
         self.app.push_screen(Panel("Signals", signals_table(self.seat.signals(), width=self.app.size.width - 8)))
 
     def action_pool(self) -> None:
         pool = sorted(self.draft.pools[self.seat.seat], key=pool_order)
-        body = [pool_summary(self.seat.pool)]
+        body = [pool_summary(self.seat.pool, self.seat.assist)]
         if pool:
             body.append(pack_table(pool, title="Your pool", numbered=False, width=self.app.size.width - 8))
         self.app.push_screen(Panel("Your pool", body))
