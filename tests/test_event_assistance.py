@@ -55,7 +55,7 @@ def test_an_event_draft_offers_no_assistance_by_default(tmp_path, cli):
     text = " ".join(screen.stdout.split())
     assert "no assistance" in text and "No assistance in this event's drafts" in text
     assert "Hint:" not in text and "Can lead:" not in text and "Signal" not in text
-    assert "pool, help, quit" in text and "pool, hint, help" not in text
+    assert "pool, help, quit" in text and "pool, hint, help" not in text and "hint (what" not in text
     board = cli("event", "show", event_id, "--db", db)
     assert "No assistance: no hint, signals or 'Can lead'" in " ".join(board.stdout.split())
     assert json.loads(cli("event", "show", event_id, "--db", db, "--json").stdout)["event"]["assist"] is False

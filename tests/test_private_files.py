@@ -58,6 +58,25 @@ def test_the_database_its_backups_and_the_drafts_files_are_made_owner_only(tmp_p
     assert not list(tmp_path.glob("**/.*.tmp"))
 
 
+def test_every_file_a_write_flushes_is_owner_only(tmp_path, usual_umask, monkeypatch):
+    """The temporary files of the writes (database, backups, the draft's file) are private when their bytes go
+    to the disk, before any rename makes them the real file."""
+    modes = []
+    real = portable.flush_to_disk
+
+    def seen(descriptor: int) -> None:
+        modes.append(stat.S_IMODE(os.fstat(descriptor).st_mode))
+        real(descriptor)
+
+    monkeypatch.setattr(portable, "flush_to_disk", seen)
+    night, event_id = terminal_event(tmp_path / "flushed.json", "Ann", "Bo")
+    night.seat(event_id)
+    night.start_draft(event_id)
+    session = night.draft_session(event_id, 1)
+    session.pick(session.suggested_pick(session.waiting_humans()[0]))
+    assert len(modes) >= 6 and set(modes) == {0o600}
+
+
 def test_an_existing_database_keeps_its_mode_when_rewritten(tmp_path, usual_umask):
     db = tmp_path / "shared.json"
     night, event_id = terminal_event(db, "Ann")
@@ -128,6 +147,7 @@ class HeldOpen:
 
 
 def test_a_replace_refused_for_a_moment_is_tried_again_on_the_clock(tmp_path, monkeypatch, manual_clock):
+    assert (portable.REPLACE_PAUSE, portable.REPLACE_PATIENCE) == (0.02, 2.0)  # the README's figures
     monkeypatch.setattr(portable, "RETRY_REPLACE", True)
     held = HeldOpen(times=5)
     monkeypatch.setattr(portable, "_rename", held)

@@ -13,7 +13,7 @@ from events.night.schema import LOCK_AFTER
 from events.night.seat_codes import WRONG_CODE_DELAY, SeatLocked, check_code
 from events.storage.store import Store
 from tests.night import Night
-from tests.test_terminal_draft_integrity import EXIT_STATE, codes_of, start, terminal_night
+from tests.test_terminal_draft_integrity import EXIT_STATE, codes_of, seat_of, start, terminal_night
 
 
 def ann_of(db, event_id) -> tuple[Night, int]:
@@ -54,6 +54,23 @@ def test_five_wrong_codes_lock_the_seat_until_the_desk_resets_its_code(tmp_path,
     assert check_code(night, event_id, ann, new) is True
     board = json.loads(cli("event", "show", event_id, "--db", db, "--json").stdout)
     assert [(p["wrong_codes"], p["locked"]) for p in board["players"] if p["name"] == "Ann"] == [(0, False)]
+
+
+def test_a_seat_already_bound_keeps_picking_while_it_is_locked(tmp_path, cli, manual_clock):
+    db = tmp_path / "bound.json"
+    event_id = terminal_night(cli, db, "Ann", "Bo", bots=2)
+    start(cli, db, event_id)
+    night, ann = ann_of(db, event_id)
+    pod, seat = seat_of(db, event_id, "Ann")
+    session = night.draft_session(event_id, pod)
+    assert check_code(night, event_id, ann, codes_of(db, event_id)["Ann"])
+    session.claim(seat, "token-of-anns-terminal")
+    for _ in range(LOCK_AFTER - 1):
+        check_code(night, event_id, ann, "GUESS1")  # someone else guessing at another terminal
+    with pytest.raises(SeatLocked):
+        check_code(night, event_id, ann, "GUESS5")
+    taken = session.pick(session.suggested_pick(seat), "token-of-anns-terminal")
+    assert taken.seat == seat and len(night.draft_session(event_id, pod).draft.picks_of(seat)) == 1
 
 
 def test_a_wrong_code_adds_no_row_to_the_event_file(tmp_path, cli, manual_clock):

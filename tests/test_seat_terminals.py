@@ -9,6 +9,7 @@ import os
 import pty
 import shlex
 import stat
+import subprocess
 import sys
 
 import pexpect
@@ -83,11 +84,25 @@ def test_a_terminal_sessions_seat_file_is_short_lived(tmp_path, at_a_terminal, m
     event = Night(Store(tmp_path / "db.json")).event(Night(Store(tmp_path / "db.json")).create("N", seed=1))
     token = keep_token(event, 3)
     assert terminal_token(event, 3) == token and terminal_token(event, 4) is None
+    assert SESSION_TOKEN_HOURS == 12  # the README's figure
     manual_clock.advance(SESSION_TOKEN_HOURS * 3600 - 60)
     assert terminal_token(event, 3) == token
     manual_clock.advance(120)
     assert terminal_token(event, 3) is None  # too old: the next person at this terminal is asked
     assert list((tmp_path / "seats").glob("*.token")) == []
+
+
+def test_a_terminal_session_is_alive_until_its_leader_ends():
+    """In a process of its own: a session leader (a terminal's shell) that runs, then ends."""
+    shell = subprocess.Popen(
+        [sys.executable, "-c", "import sys; sys.stdin.read()"], stdin=subprocess.PIPE, start_new_session=True
+    )
+    try:
+        assert portable.session_alive(shell.pid)
+    finally:
+        shell.stdin.close()
+        shell.wait(timeout=10)
+    assert not portable.session_alive(shell.pid)
 
 
 def test_without_terminal_sessions_the_binding_stays_in_memory(tmp_path, at_a_terminal, monkeypatch, manual_clock):
