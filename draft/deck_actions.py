@@ -120,12 +120,14 @@ class Suggest:
 @dataclass(frozen=True)
 class CommandersChosen:
     """The commanders now (Pipers with their ``colors``), what moved from the main deck to the command
-    zone and which former commanders went back to the pool (names)."""
+    zone, which former commanders went back to the pool (names) and which were removed: Pipers the player
+    added, never in the pool (names)."""
 
     commanders: tuple[Card, ...]
     colors: tuple[Color, ...]
     moved: tuple[str, ...]
     returned: tuple[str, ...]
+    removed: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

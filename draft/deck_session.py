@@ -221,7 +221,7 @@ class DeckSession:
 
     def _choose_commanders(self, cards: list[Card]) -> act.CommandersChosen:
         self.verify_commanders(cards)
-        returned = [card.name for card in self.commanders if card not in cards]
+        returned, removed = self._leaving(cards)
         self.commanders, self.colors = cards, []
         moved = []
         for card in cards:
@@ -230,7 +230,24 @@ class DeckSession:
                 moved.append(card.name)
         self.main = +self.main
         self.touched = True
-        return act.CommandersChosen(tuple(cards), (), tuple(moved), tuple(returned))
+        return act.CommandersChosen(tuple(cards), (), tuple(moved), returned, removed)
+
+    def _leaving(self, staying: list[Card]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The commanders that stop leading when ``staying`` leads: those the pool holds go back to it
+        (names), added Pipers (copies beyond the pool's) are removed."""
+        returned, removed = [], []
+        left = Counter(staying)
+        drafted = Counter(self.pool_counts)
+        for card in self.commanders:
+            if left[card]:
+                left[card] -= 1
+                drafted[card] -= 1
+            elif drafted[card] > 0:
+                drafted[card] -= 1
+                returned.append(card.name)
+            else:
+                removed.append(card.name)
+        return tuple(returned), tuple(removed)
 
     def choose_pipers(self, colors: Sequence[Color]) -> act.CommandersChosen:
         """Lead with one or two Prismatic Pipers of these colors (added Pipers allowed), beside the other
@@ -243,6 +260,7 @@ class DeckSession:
         if not 1 <= len(colors) <= 2:
             raise InputError("give one or two colors: 'piper blue' or 'piper U R'")
         others = [card for card in self.commanders if not is_piper(card)][: 2 - len(colors)]
+        returned, removed = self._leaving(others + [self.piper] * len(colors))
         self.commanders = others + [self.piper] * len(colors)
         self.colors = colors
         in_pool = self.pool_counts[self.piper]
@@ -250,7 +268,7 @@ class DeckSession:
             self.main[self.piper] = max(0, in_pool - len(colors))
             self.main = +self.main
         self.touched = True
-        return act.CommandersChosen(tuple(self.commanders), tuple(colors), (), ())
+        return act.CommandersChosen(tuple(self.commanders), tuple(colors), (), returned, removed)
 
     def verify_add(self, cards: Sequence[tuple[Card, int]]) -> None:
         """Raises ``InputError`` unless the pool has every copy asked for beside the deck's."""

@@ -113,6 +113,8 @@ def answer_lines(result: act.Result, activity: DeckActivity, width: int) -> list
                 )
             if result.returned:
                 lines.append(Text("Back to your pool: " + join_names(result.returned), style="dim"))
+            if result.removed:
+                lines.append(Text("Removed (added, not drafted): " + join_names(result.removed), style="dim"))
             return lines + status_lines(session)
         case act.Added():
             return [Text(f"+{count} {card.name}") for card, count in result.cards] + status_lines(session)
