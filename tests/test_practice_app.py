@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from draft.advice import seat_advice
+from draft.advice import seat_advice, signals
 from draft.engine import DraftConfig
 from events.storage.draft_files import TableSession
 from events.storage.store import Store
@@ -279,6 +279,21 @@ async def test_signals_view_and_pool(tmp_path):
         await pilot.press("escape", "question_mark")
         await pilot.pause()
         assert "space   mark" in screen_text(pilot.app)
+
+
+async def test_signals_name_each_colors_best_card_at_80x24(tmp_path):
+    session = session_at(tmp_path / "db.json")
+    for _ in range(4):
+        session.pick(session.suggested_pick(0))
+    tops = [row.top.name for row in signals(session.draft, 0) if row.top is not None]
+    assert len(tops) >= 3
+    async with practice_app(session).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        text = screen_text(pilot.app)
+        for name in tops:
+            assert name in text, name
 
 
 def drafted(db: Path, seed: int = 5, players: int = 4) -> TableSession:
