@@ -587,3 +587,17 @@ def test_separators_inside_names_and_mistakes():
         read_choices("Mudrer", names)
     with pytest.raises(InputError, match=r"there is no card 9"):
         read_choices("9", names)
+
+
+def test_a_typo_in_a_later_word_of_a_name_gets_did_you_mean():
+    """'fiery canonade': 'fiery' alone starts Fiery Cannonade, yet the line names one card with a typo in its
+    second word, so the suggestion is for the whole stretch, not for 'canonade' alone."""
+    names = ["Fiery Cannonade", "Murder", "Sol Ring", "Fire Diamond"]
+    with pytest.raises(InputError, match=r"'fiery canonade' is not in this pack\. Did you mean Fiery Cannonade\b"):
+        read_choices("fiery canonade", names)
+    with pytest.raises(InputError, match=r"'fiery canonade' is not in this pack\. Did you mean Fiery Cannonade\b"):
+        read_choices("murder + fiery canonade", names)
+    with pytest.raises(InputError, match=r"Did you mean Sol Ring\?"):
+        read_choices("murder, sol rnig", names, counts=True)
+    # two names typed with only a space between them still read as two
+    assert read_choices("murder sol ring", names) == [(1, None), (2, None)]
