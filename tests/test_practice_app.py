@@ -16,6 +16,8 @@ from events.storage.store import Store
 from sets.booster import Printing
 from sets.cards import Card, Face
 from sets.colors import ColorIdentity
+from tests.cardfiles import write
+from tests.test_card_text import cmr_mtgjson
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -239,6 +241,23 @@ async def test_names_from_files_are_shown_literally(tmp_path):
         assert "[b]Bold[/b] Knight [red]" in text  # in the list and in the card panel
         panel = widget_text(pilot.app.screen, "#card")
         assert "[b]Bold[/b] Knight [red]" in panel and "[blink]not a style[/blink]" in panel
+
+
+async def test_card_text_imported_while_the_app_runs_is_shown_at_once(tmp_path, cli):
+    """Rules text imported (another terminal's 'cmdraft sets import') while a draft is open shows on the next
+    card drawn, in the side panel and the card in full, with no resume."""
+    session = session_at(tmp_path / "db.json")
+    first = session.draft.pack(0)[0].card.name
+    async with practice_app(session).run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert "no rules text here" in widget_text(pilot.app.screen, "#card")
+        assert cli("sets", "import", write(tmp_path, "CMR.json", cmr_mtgjson())).exit_code == 0
+        await pilot.press("j", "k")
+        await pilot.pause()
+        assert f"Invented test words for {first}." in widget_text(pilot.app.screen, "#card")
+        await pilot.press("i")
+        await pilot.pause()
+        assert f"Invented test words for {first}." in screen_text(pilot.app)
 
 
 # --- 2: learning aids --------------------------------------------------------------------------------

@@ -35,6 +35,7 @@ from events.screens.render import (
 )
 from events.screens.table import pool_summary
 from events.sessions.seat import Mark, Refused, SeatSession
+from sets.catalog import with_kept_text
 from sets.errors import InputError
 
 HELP_TABLE = (
@@ -171,7 +172,7 @@ class TableScreen(Screen):
         if index is None:
             panel.update(Text(""), layout=False)
             return
-        card = self.seat.pack[index].card
+        card = with_kept_text(self.seat.pack[index].card)  # text imported while the app runs shows at once
         text = Text.assemble(
             shown(card.name, style="bold " + RARITY_STYLE[card.rarity]),
             "  ",
