@@ -117,7 +117,10 @@ class TablePrompt:
         pages = self.show_pack(pack, deadline is not None)
         status = self.status_line if deadline else None
         while True:
-            line = self.terminal.ask(f"Pick {due} (numbers or names; pool, hint, help, quit)> ", deadline, status)
+            cards = "card" if due == 1 else "cards"  # how many to take now, not which pick this is
+            line = self.terminal.ask(
+                f"Take {due} {cards} (numbers or names; pool, hint, help, quit)> ", deadline, status
+            )
             if line is None:
                 self.time_up()
                 return
