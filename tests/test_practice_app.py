@@ -5,10 +5,13 @@ and the rendered screen; SVG snapshots of the main screens through pytest-textua
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
+from draft import deck_actions as act
 from draft.advice import seat_advice, signals
 from draft.engine import DraftConfig
 from events.storage.draft_files import TableSession
@@ -412,6 +415,61 @@ async def test_builder_commander_lands_finish_and_figures(tmp_path):
         assert (folder / "practice-deck.dck").exists() and (folder / "practice-bot-2-deck.dck").exists()
 
 
+def panel_text(panel) -> str:
+    """Everything a panel holds, scrolled out of sight or not, as text."""
+    console = Console(width=200, file=io.StringIO(), record=True)
+    for static in panel.query("Static"):
+        console.print(static.content)
+    return console.export_text()
+
+
+async def type_command(pilot, line: str) -> None:
+    await pilot.press("colon", *[{" ": "space"}.get(ch, ch) for ch in line], "enter")
+    await pilot.pause()
+
+
+async def test_command_line_answers_open_whole_in_a_panel_and_the_lists_get_the_keys_back(tmp_path):
+    """At 80x24 the log shows two lines: 'suggest', 'show deck' and 'bot 2' open whole in a panel that
+    scrolls; after Enter (and after closing the panel) the keys go to the lists again, not the command line."""
+    session = drafted(tmp_path / "db.json")
+    async with practice_app(session).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = pilot.app.screen
+        ui = screen.session
+        await pilot.press("f")  # the bot's commander and a whole deck
+        await pilot.pause()
+        await type_command(pilot, "suggest")
+        panel = pilot.app.screen
+        assert type(panel).__name__ == "Panel"
+        text = screen_text(pilot.app)
+        best = ui.apply(act.Suggest()).suggestions[0]
+        assert all(name in text for name in best.commanders)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert pilot.app.screen is screen and screen.focused is screen.query_one("#pool")
+        await pilot.press("tab")  # the deck list
+        await type_command(pilot, "show deck")
+        panel = pilot.app.screen
+        assert type(panel).__name__ == "Panel"
+        shown_all = panel_text(panel)
+        assert all(card.name in shown_all for card in ui.deck().main)  # every card, not the last two lines
+        scroller = panel.query_one("VerticalScroll")
+        assert scroller.max_scroll_y > 0  # longer than the screen: it scrolls
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.focused is screen.query_one("#deck")  # back on the list it came from
+        await type_command(pilot, "bot 2")
+        assert "Seat 2: pool" in screen_text(pilot.app) and "Seat 2: deck" in panel_text(pilot.app.screen)
+        await pilot.press("escape")
+        await pilot.pause()
+        await type_command(pilot, "lands")  # a short answer stays in the log, and the keys go to the list
+        assert pilot.app.screen is screen and screen.query_one("#command").value == ""
+        before = screen.query_one("#deck").cursor_row
+        await pilot.press("j")
+        await pilot.pause()
+        assert screen.query_one("#command").value == "" and screen.query_one("#deck").cursor_row == before + 1
+
+
 async def test_build_app_over_a_pool_with_odd_names(tmp_path):
     from events.screens.app.practice import BuildApp
     from events.sessions.activities import PoolDeck
@@ -440,7 +498,7 @@ async def test_build_app_over_a_pool_with_odd_names(tmp_path):
         await pilot.press("colon", *list(f"add {number}"), "enter")
         await pilot.pause()
         assert ui.main[odd] == 1
-        await pilot.press(*list(f"? {number}"), "enter")  # the command line keeps the focus
+        await pilot.press("colon", *list(f"? {number}"), "enter")  # the lists have the keys after Enter
         await pilot.pause()
         assert type(pilot.app.screen).__name__ == "Panel" and "Creature — Elf" in screen_text(pilot.app)
     again = PoolBuild.open(Store(tmp_path / "db.json"), "test pool", pool)

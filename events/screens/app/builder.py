@@ -9,6 +9,7 @@ commands as typed (``events.screens.deck_commands``).
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.console import Group
 from rich.text import Text
 from textual.app import ComposeResult
@@ -31,6 +32,7 @@ from events.sessions.activities import DeckActivity
 from sets.errors import InputError
 
 LOG_WIDTH = 120  # the log's tables are laid out for 120 columns, as they always were
+LOG_LINES = 2  # the log's height (builder.tcss)
 
 HELP_KEYS = (
     """Keys in the deck builder:
@@ -48,6 +50,36 @@ HELP_KEYS = (
 """
     + words.HELP_BUILD
 )
+
+
+# commands asked for what they show: their answer opens whole in a panel when the log's lines can't hold it
+# (a change to the deck answers in the log: its figures are on the screen already)
+READING = (
+    act.ShowPool,
+    act.ShowDeck,
+    act.ShowStats,
+    act.CheckDeck,
+    act.Suggest,
+    act.FinishDeck,
+    words.Help,
+    words.ShowBot,
+    words.Export,
+)
+
+
+def panel_width(screen_width: int) -> int:
+    """The columns inside a panel (``modals.Panel``: 90% of the screen up to 110, its border and padding)."""
+    return min(110, screen_width * 9 // 10) - 4
+
+
+def long_answer(answer: list, width: int) -> bool:
+    """Whether an answer takes more lines than the log shows (builder.tcss: 2): a table always does."""
+    lines = 0
+    for part in answer:
+        if not isinstance(part, Text):
+            return True
+        lines += sum(max(1, -(-cell_len(row) // width)) for row in part.plain.split("\n"))
+    return lines > LOG_LINES
 
 
 class BuilderScreen(Screen):
@@ -76,6 +108,9 @@ class BuilderScreen(Screen):
         super().__init__()
         self.activity = activity  # the deck session and what its place offers
         self.session = activity.session
+        self.width = LOG_WIDTH  # what answers are laid out for: the log's, or a panel's on the command line
+        self.collected: list | None = None  # a command line's answer, gathered for its panel
+        self.list_focus = "pool"  # the list to come back to after the command line
 
     def compose(self) -> ComposeResult:
         yield Static(id="deckline", markup=False)
@@ -106,7 +141,10 @@ class BuilderScreen(Screen):
     # --- what is on the screen ------------------------------------------------------------------
 
     def log_message(self, renderable) -> None:
-        self.query_one("#log", RichLog).write(renderable if not isinstance(renderable, str) else shown(renderable))
+        renderable = renderable if not isinstance(renderable, str) else shown(renderable)
+        self.query_one("#log", RichLog).write(renderable)
+        if self.collected is not None:
+            self.collected.append(renderable)
 
     def say(self, lines) -> None:
         for line in lines:
@@ -236,7 +274,7 @@ class BuilderScreen(Screen):
 
             self.app.push_screen(confirm("Replace?", result.text), answered)
             return
-        self.say([*self.activity.notices, *answer_lines(result, self.activity, LOG_WIDTH)])
+        self.say([*self.activity.notices, *answer_lines(result, self.activity, self.width)])
         self.activity.notices.clear()
         self.refresh_lists()
         if isinstance(result, act.Finished) and result.saved:
@@ -262,7 +300,7 @@ class BuilderScreen(Screen):
                 case words.Review():
                     self.action_review()
                 case words.ShowBot():
-                    self.say(bot_tables(self.activity.bot(command.seat), LOG_WIDTH))
+                    self.say(bot_tables(self.activity.bot(command.seat), self.width))
                 case words.Export():
                     self.say(export_lines(self.activity.export(command.folder, command.force)))
         except InputError as error:
@@ -356,29 +394,44 @@ class BuilderScreen(Screen):
         self.app.show_review(self.activity)
 
     def action_command_line(self) -> None:
+        self.list_focus = self.focused_list()
         self.query_one("#command", Input).focus()
 
     def action_back(self) -> None:
         self.query_one("#pool", DataTable).focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        """A line of the command line, read as the line prompt reads it."""
+        """A line of the command line, read as the line prompt reads it; the lists have the keys again after
+        it, and an answer longer than the log's lines opens whole in a panel that scrolls."""
         line = event.value.strip()
         event.input.value = ""
+        self.query_one(f"#{self.list_focus}", DataTable).focus()  # before any panel: closing it comes back here
+        self.collected, self.width = [], panel_width(self.app.size.width)
+        try:
+            command = self.run_line(line)
+        finally:
+            answer, self.collected, self.width = self.collected, None, LOG_WIDTH
+        if isinstance(command, READING) and long_answer(answer, panel_width(self.app.size.width)):
+            body = [shown(": " + line, style="bold"), *answer]  # the line as typed: text, never markup
+            self.app.push_screen(Panel("Command line", body, keys="↑ ↓ PgUp PgDn: scroll · Esc or Enter: close"))
+
+    def run_line(self, line: str):
+        """The command a line asks for, done (None: a line that can't be read, said in the log, or empty)."""
         try:
             command = words.parse(line, self.session)
         except InputError as error:
             self.log_message(Text(str(error), style="red"))
             self.refresh_lists()
-            return
+            return None
         if command is None:
-            return
+            return None
         if isinstance(command, act.DealHand):
             self.action_hand()
         elif isinstance(command, words.FaceCommand):
             self.face_command(command)
         else:
             self.send(command)
+        return command
 
     def action_help(self) -> None:
         self.app.push_screen(Panel("Help", Text(HELP_KEYS)))
