@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from draft.decks import Deck, DeckReport, Suggestion
 from draft.deckstats import DeckStats
+from draft.goldfish import FishView
 from sets.cards import Card
 from sets.colors import Color
 
@@ -77,6 +78,33 @@ class Redo:
 @dataclass(frozen=True)
 class DealHand:
     pass
+
+
+@dataclass(frozen=True)
+class Mulligan:
+    """The goldfish: shuffle the hand dealt last back and draw seven (``draft.goldfish``)."""
+
+
+@dataclass(frozen=True)
+class Bottom:
+    """Keep the hand after a mulligan, these cards (1-based hand numbers) on the bottom."""
+
+    numbers: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Draw:
+    """The next card of the library."""
+
+
+@dataclass(frozen=True)
+class NextTurn:
+    """The next turn (up to 6)."""
+
+
+@dataclass(frozen=True)
+class PlayOut:
+    """Every turn left up to turn 6."""
 
 
 @dataclass(frozen=True)
@@ -193,8 +221,11 @@ class Redone:
 
 @dataclass(frozen=True)
 class Hand:
+    """The hand dealt last and its goldfish game (``fish``: the game as it stands)."""
+
     number: int
     cards: tuple[Card, ...]
+    fish: FishView | None = None
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ whether every change is saved as it is made (``autosave``) or only when the play
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -29,7 +30,8 @@ from draft.decks import (
     suggest_commanders,
     validate,
 )
-from draft.deckstats import DeckStats, basic_split, complete_deck, deck_stats, sample_hand
+from draft.deckstats import DeckStats, basic_split, complete_deck, deck_stats
+from draft.goldfish import Goldfish
 from sets.basics import basic_land
 from sets.booster import Printing
 from sets.cards import Card, normalize_name
@@ -101,6 +103,7 @@ class DeckSession:
         self.undo_stack: list[DeckState] = []
         self.redo_stack: list[DeckState] = []
         self.hands_dealt = 0
+        self.fish: Goldfish | None = None  # the game of the hand dealt last
         if deck is not None:
             self._resume(deck)
 
@@ -402,10 +405,23 @@ class DeckSession:
         return act.Redone()
 
     def deal_hand(self) -> act.Hand:
-        """A sample opening hand; each call deals the next one (seeded: the same hands every time)."""
-        hand = sample_hand(self.deck(), self.hand_seed, self.hands_dealt)
+        """A sample opening hand, the start of a goldfish game (``draft.goldfish``); each call deals the next
+        one (seeded: the same hands and games every time)."""
         self.hands_dealt += 1
-        return act.Hand(self.hands_dealt, tuple(hand))
+        rng = random.Random(self.hand_seed * 1_000_003 + self.hands_dealt - 1)
+        self.fish = Goldfish(self.deck(), rng, self.hands_dealt)
+        return self._hand()
+
+    def goldfish(self, step: Callable[[Goldfish], object]) -> act.Hand:
+        """A step of the game of the hand dealt last: a mulligan, the bottom, a draw, turns."""
+        if self.fish is None:
+            raise InputError("deal a hand first ('hand'), then mulligan, draw or play turns")
+        step(self.fish)
+        return self._hand()
+
+    def _hand(self) -> act.Hand:
+        view = self.fish.view()
+        return act.Hand(view.number, view.hand, view)
 
     def save(self) -> act.Saved:
         """Keep the deck as it is, legal or not."""
@@ -451,6 +467,11 @@ _ACTIONS: dict[type, Callable[[DeckSession, object], act.Result]] = {
     act.Undo: lambda s, i: s.undo(),
     act.Redo: lambda s, i: s.redo(),
     act.DealHand: lambda s, i: s.deal_hand(),
+    act.Mulligan: lambda s, i: s.goldfish(Goldfish.mulligan),
+    act.Bottom: lambda s, i: s.goldfish(lambda fish: fish.bottom([n - 1 for n in i.numbers])),
+    act.Draw: lambda s, i: s.goldfish(Goldfish.draw),
+    act.NextTurn: lambda s, i: s.goldfish(Goldfish.next_turn),
+    act.PlayOut: lambda s, i: s.goldfish(Goldfish.play_out),
     act.SaveDeck: lambda s, i: s.save(),
     act.FinishDeck: lambda s, i: s.finish(),
     act.ShowPool: lambda s, i: act.PoolShown(s.pool_rows()),

@@ -403,11 +403,11 @@ async def test_builder_commander_lands_finish_and_figures(tmp_path):
         assert "Curve" in text and "creatures" in text and "Sources/symbols" in text and "60/60 cards" in text
         await pilot.press("n")
         await pilot.pause()
-        hand = [line for line in screen_text(pilot.app).splitlines() if "Sample hand 1" in line]
+        hand = [line for line in screen_text(pilot.app).splitlines() if "Hand 1 · 7 cards" in line]
         assert hand
         await pilot.press("n")  # n again: another hand
         await pilot.pause()
-        assert any("Sample hand 2" in line for line in screen_text(pilot.app).splitlines())
+        assert any("Hand 2 · 7 cards" in line for line in screen_text(pilot.app).splitlines())
         await pilot.press("escape", "x")
         await pilot.pause()
         assert saved(db, session.draft_id)["commanders"][0]["name"] == leader.name
@@ -468,6 +468,40 @@ async def test_command_line_answers_open_whole_in_a_panel_and_the_lists_get_the_
         await pilot.press("j")
         await pilot.pause()
         assert screen.query_one("#command").value == "" and screen.query_one("#deck").cursor_row == before + 1
+
+
+async def test_the_goldfish_at_80x24_counts_lands_mulligans_to_the_bottom_and_plays_six_turns(tmp_path):
+    session = drafted(tmp_path / "db.json")
+    async with practice_app(session).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        builder = pilot.app.screen
+        await pilot.press("f", "n")
+        await pilot.pause()
+        fish = builder.session.fish
+        lands = sum(card.is_land for card in fish.hand)
+        word = "land" if lands == 1 else "lands"
+        assert f"Hand 1 · 7 cards, {lands} {word}" in screen_text(pilot.app)
+        await pilot.press("m", "m")  # the first mulligan is free, the second owes one card
+        await pilot.pause()
+        assert "2 mulligans (the first is free)" in screen_text(pilot.app)
+        assert "Put 1 card on the bottom" in panel_text(pilot.app.screen)
+        await pilot.press("t")  # refused until the hand is kept
+        await pilot.pause()
+        assert "on the bottom first" in screen_text(pilot.app) and not fish.turns
+        first = fish.hand[0]
+        await pilot.press("1", "b")
+        await pilot.pause()
+        assert len(fish.hand) == 6 and fish.library[-1] is first
+        await pilot.press("T")
+        await pilot.pause()
+        assert [turn.turn for turn in fish.turns] == [1, 2, 3, 4, 5, 6]
+        shown_all = panel_text(pilot.app.screen)
+        assert "Turns 1-6" in shown_all and all(turn.land is None or turn.land.name in shown_all for turn in fish.turns)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert pilot.app.screen is builder
+        await type_command(pilot, "draw")  # the command line plays on the same game
+        assert type(pilot.app.screen).__name__ == "GoldfishScreen" and fish.drawn
 
 
 async def test_build_app_over_a_pool_with_odd_names(tmp_path):

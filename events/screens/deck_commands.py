@@ -31,7 +31,9 @@ HELP_BUILD = """Deck building commands (numbers refer to the pool list; 'show po
   lands COLOR COUNT     set how many basics of a color (e.g. 'lands U 9'); 'remove plains 3' works too
   auto                  finish your deck, keeping every card you chose ('auto new': the bot's whole deck)
   stats                 curve, creatures/removal/ramp, color sources against the symbols you need
-  hand                  a sample opening hand ('hand' again for another)
+  hand                  a sample opening hand and its lands ('hand' again for another), then play it on:
+                        mulligan (the first is free, then one card to the bottom each: 'bottom N'),
+                        draw (the next card), turn (the next turn), turns (every turn up to 6)
   undo, redo            take back the last change, or bring it back
   show [pool|deck]      list the pool or the deck     suggest  commander advice
   ? N, show N, card NAME   a card's full facts and rules text (N: the pool list)
@@ -54,7 +56,8 @@ USAGE = {
 }
 
 QUIT_WORDS = ("quit", "q", "exit")
-AFTER_DONE = ("review", "bot", "export", "show", "card", "check", "stats", "hand", "help")  # once the deck is done
+GOLDFISH = ("hand", "mulligan", "bottom", "draw", "turn", "turns")
+AFTER_DONE = ("review", "bot", "export", "show", "card", "check", "stats", "help", *GOLDFISH)  # once the deck is done
 
 
 # --- the face's own commands -----------------------------------------------------------------------
@@ -206,6 +209,12 @@ def _bot(args: list[str], text: str, session: DeckSession) -> ShowBot:
     return ShowBot(int(args[0]) - 1)
 
 
+def _bottom(args: list[str], text: str, session: DeckSession) -> act.Bottom:
+    if not args or not all(is_number(arg) for arg in args):
+        raise InputError("bottom N [M ...]: the hand's numbers of the cards to put on the bottom ('bottom 2 5')")
+    return act.Bottom(tuple(int(arg) for arg in args))
+
+
 def _export(args: list[str], text: str, session: DeckSession) -> Export:
     force = "--force" in args  # files of an earlier run are replaced only when asked (events.outputs.guard)
     folders = [arg for arg in args if arg != "--force"]
@@ -225,6 +234,11 @@ _READERS = {
     "show": _show,
     "stats": lambda args, text, s: act.ShowStats(),
     "hand": lambda args, text, s: act.DealHand(),
+    "mulligan": lambda args, text, s: act.Mulligan(),
+    "bottom": _bottom,
+    "draw": lambda args, text, s: act.Draw(),
+    "turn": lambda args, text, s: act.NextTurn(),
+    "turns": lambda args, text, s: act.PlayOut(),
     "suggest": lambda args, text, s: act.Suggest(8),
     "check": lambda args, text, s: act.CheckDeck(),
     "undo": lambda args, text, s: act.Undo(),

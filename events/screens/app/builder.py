@@ -22,6 +22,7 @@ from draft import deck_actions as act
 from draft.decks import can_pair
 from draft.deckstats import group_cards
 from events.screens import deck_commands as words
+from events.screens.app.goldfish import GoldfishScreen
 from events.screens.app.modals import Panel, confirm
 from events.screens.builder import answer_lines, export_lines, help_text, opening_lines
 from events.screens.cards import find_card
@@ -41,7 +42,7 @@ HELP_KEYS = (
   c            make the highlighted pool card your commander (a second one that can pair: both lead)
   u / U        undo / redo      l      fill to 60 with basics by your colored symbols
   f            finish the deck keeping your cards ('auto'); the command line takes 'auto new'
-  n            a sample opening hand (n again: another)
+  n            a sample opening hand and its goldfish: mulligan, draw, turns 1-6
   i            the highlighted card in full
   x            export every file  r      the draft review (practice drafts)
   :            the command line: every command of the line prompt, as typed
@@ -65,6 +66,9 @@ READING = (
     words.ShowBot,
     words.Export,
 )
+
+
+GOLDFISH = (act.Mulligan, act.Bottom, act.Draw, act.NextTurn, act.PlayOut)
 
 
 def panel_width(screen_width: int) -> int:
@@ -370,20 +374,16 @@ class BuilderScreen(Screen):
             self.log_message(Text("The deck is empty: add cards first.", style="yellow"))
             self.refresh_lists()
             return
-        hand = self.session.deal_hand()
-        body = [Text(f"Sample hand {hand.number}", style="bold")]
-        body += [
-            Text.assemble(mana_text(c.mana_cost), " ", shown(c.name), "  ", shown(c.type_line, style="dim"))
-            for c in hand.cards
-        ]
+        self.app.push_screen(GoldfishScreen(self.session, self.session.deal_hand()))
 
-        def again(yes: bool | None) -> None:
-            if yes:
-                self.action_hand()
-
-        self.app.push_screen(
-            Panel("Sample hand", body, keys="n or Enter: another hand · Esc: close", again=True), again
-        )
+    def play_on(self, intent) -> None:
+        """'mulligan', 'draw', 'turn' ... on the command line: the goldfish of the hand dealt last."""
+        try:
+            hand = self.session.apply(intent)
+        except InputError as error:
+            self.log_message(Text(str(error), style="red"))
+            return
+        self.app.push_screen(GoldfishScreen(self.session, hand))
 
     def action_card(self) -> None:
         card, _ = self.row_card(self.focused_list())
@@ -427,6 +427,8 @@ class BuilderScreen(Screen):
             return None
         if isinstance(command, act.DealHand):
             self.action_hand()
+        elif isinstance(command, GOLDFISH):
+            self.play_on(command)
         elif isinstance(command, words.FaceCommand):
             self.face_command(command)
         else:
