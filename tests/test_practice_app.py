@@ -199,6 +199,89 @@ async def test_the_last_pick_of_a_pack_is_taken_for_you(tmp_path):
         )
 
 
+def side_text(app, column: int = 59) -> str:
+    """The side of an 80-column table screen (the card, the message, the pool), its lines joined: a sentence
+    wrapped over several lines reads whole."""
+    return " ".join(" ".join(line[column:].split()) for line in screen_text(app).splitlines()[1:-2])
+
+
+async def test_at_80x24_the_last_pick_and_a_typos_hint_are_shown_whole(tmp_path):
+    session = session_at(tmp_path / "db.json", players=2)
+    while len(session.draft.pack(0)) > 4:
+        session.pick(session.choose(0, [0, 1]))
+    async with practice_app(session).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("space", "j", "space", "enter")
+        await pilot.pause()
+        last = session.draft.picks_of(0)[-1].taken
+        assert len(last) == 2
+        assert "Last pick of the pack: " + " + ".join(p.card.name for p in last) + " (taken for you)." in side_text(
+            pilot.app
+        )
+        typo = "fiery canonade"
+        await pilot.press("slash", *[{" ": "space"}.get(ch, ch) for ch in typo], "enter")
+        await pilot.pause()
+        message = widget_text(pilot.app.screen, "#message")
+        assert "Did you mean" in message and " ".join(message.split()) in side_text(pilot.app)
+
+
+async def test_at_80x24_the_side_counts_the_cards_that_can_lead_and_p_names_them(tmp_path):
+    session = session_at(tmp_path / "db.json")
+    while sum(p.card.can_be_commander for p in session.draft.pools[0]) < 3:
+        session.pick(session.suggested_pick(0))
+    leaders = sorted({p.card.name for p in session.draft.pools[0] if p.card.can_be_commander})
+    async with practice_app(session).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert f"Can lead: {len(leaders)} (p)" in side_text(pilot.app)
+        await pilot.press("p")
+        await pilot.pause()
+        shown_all = " ".join(panel_text(pilot.app.screen).split())
+        assert all(name in shown_all for name in leaders)
+
+
+@pytest.mark.parametrize("where", ["table", "builder"])
+async def test_at_80x24_the_help_fits_the_width_and_its_keys_stay_on_screen(tmp_path, where):
+    session = session_at(tmp_path / "db.json") if where == "table" else drafted(tmp_path / "db.json")
+    async with practice_app(session).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        panel = pilot.app.screen
+        scroller = panel.query_one("VerticalScroll")
+        body = str(panel.query_one("Static").content)
+        room = scroller.scrollable_content_region.width
+        assert max(len(line) for line in body.splitlines()) <= room  # no line wraps
+        assert "Esc or Enter: close" in screen_text(pilot.app)  # on the border, under a body that scrolls
+        assert scroller.max_scroll_y > 0
+        await pilot.press("end")
+        await pilot.pause()
+        assert body.splitlines()[-1].strip() in screen_text(pilot.app)  # the last line, scrolled to
+
+
+async def test_at_80x24_the_builder_shows_long_commander_names_whole_and_every_key_of_its_bar(tmp_path):
+    session = drafted(tmp_path / "db.json")
+    async with practice_app(session).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        builder = pilot.app.screen
+        ui = builder.session
+        partners = sorted((c for c in ui.pool_list if c.has_partner), key=lambda c: -len(c.name))
+        pair = next(
+            ((a, b) for a in partners for b in partners if a is not b and ui.can_choose_commanders([a, b])), None
+        )
+        leaders = pair or tuple(sorted((c for c in ui.pool_list if c.can_be_commander), key=lambda c: -len(c.name))[:1])
+        await type_command(pilot, "commander " + " ".join(str(ui.pool_list.index(c) + 1) for c in leaders))
+        lines = screen_text(pilot.app).splitlines()
+        title = " ".join(" ".join(lines[:2]).split())
+        report = ui.report()
+        assert " + ".join(c.name for c in leaders) in title and f"identity {report.color_identity.code}" in title
+        bar = lines[-1]
+        shown_keys = [b for b in builder.BINDINGS if b.show]
+        assert all(
+            f"{b.key_display or {'colon': ':', 'question_mark': '?'}.get(b.key, b.key)} {b.description}" in bar
+            for b in shown_keys
+        ), bar
+
+
 async def test_confirm_asks_before_taking(tmp_path):
     db = tmp_path / "db.json"
     session = session_at(db)
@@ -253,7 +336,7 @@ async def test_card_text_imported_while_the_app_runs_is_shown_at_once(tmp_path, 
     first = session.draft.pack(0)[0].card.name
     async with practice_app(session).run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        assert "no rules text here" in widget_text(pilot.app.screen, "#card")
+        assert "no rules text" in widget_text(pilot.app.screen, "#card")
         assert cli("sets", "import", write(tmp_path, "CMR.json", cmr_mtgjson())).exit_code == 0
         await pilot.press("j", "k")
         await pilot.pause()
@@ -300,7 +383,7 @@ async def test_signals_view_and_pool(tmp_path):
         assert "Your pool" in screen_text(pilot.app)
         await pilot.press("escape", "question_mark")
         await pilot.pause()
-        assert "space   mark" in screen_text(pilot.app)
+        assert "space        mark / unmark" in screen_text(pilot.app)
 
 
 async def test_signals_name_each_colors_best_card_at_80x24(tmp_path):

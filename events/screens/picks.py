@@ -19,12 +19,14 @@ from sets.errors import InputError
 from sets.numbers import is_number
 
 HELP_PICK = (
-    "Pick cards by their numbers ('3 7') or names ('murder + sol ring'; a unique start of a name is enough).\n"
-    "Several names: separate them with ',' ';' or '+' — names with commas work as they are\n"
-    "  ('Kamahl, Heart of Krosa, Murder').\n"
-    "Commands: pool (your pool), hint (what a strong drafter takes here, and why), signals (the colors\n"
-    "  flowing to you), more or Enter (the rest of a long pack), help (this text),\n"
-    "  quit (save and leave; resume with 'cmdraft play --resume').\n"
+    "Pick cards by their numbers ('3 7') or names ('murder + sol ring';\n"
+    "  a unique start of a name is enough).\n"
+    "Several names: separate them with ',' ';' or '+'; names with commas\n"
+    "  work as they are ('Kamahl, Heart of Krosa, Murder').\n"
+    "Commands: pool (your pool), hint (what a strong drafter takes here,\n"
+    "  and why), signals (the colors flowing to you), more or Enter (the\n"
+    "  rest of a long pack), help (this text), quit (save and leave;\n"
+    "  resume with 'cmdraft play --resume').\n"
     "Read a card: ? N, show N or card NAME (its full facts and rules text)."
 )
 

@@ -37,15 +37,21 @@ LOG_LINES = 2  # the log's height (builder.tcss)
 
 HELP_KEYS = (
     """Keys in the deck builder:
-  ↑ ↓ or j k   move             Tab    pool ⇄ deck
-  Enter or a   pool: add one copy · deck: take one out (also d or Delete)
-  c            make the highlighted pool card your commander (a second one that can pair: both lead)
-  u / U        undo / redo      l      fill to 60 with basics by your colored symbols
-  f            finish the deck keeping your cards ('auto'); the command line takes 'auto new'
-  n            a sample opening hand and its goldfish: mulligan, draw, turns 1-6
+  ↑ ↓ or j k   move                Tab   pool ⇄ deck
+  Enter or a   pool: add one copy · deck: take one out (d, Delete)
+  c            make the highlighted pool card your commander (a
+               second one that can pair with the first: both lead)
+  u / U        undo / redo
+  l            fill to 60 with basics by your colored symbols
+  f            finish the deck keeping your cards ('auto'); the
+               command line takes 'auto new'
+  n            a sample opening hand and its goldfish: mulligan,
+               draw, turns 1-6
   i            the highlighted card in full
-  x            export every file  r      the draft review (practice drafts)
-  :            the command line: every command of the line prompt, as typed
+  x            export every file
+  r            the draft review (practice drafts)
+  :            the command line: every command of the line prompt
+  ?            this help
   q, Ctrl-C    leave (every change is already saved)
 
 """
@@ -72,8 +78,8 @@ GOLDFISH = (act.Mulligan, act.Bottom, act.Draw, act.NextTurn, act.PlayOut)
 
 
 def panel_width(screen_width: int) -> int:
-    """The columns inside a panel (``modals.Panel``: 90% of the screen up to 110, its border and padding)."""
-    return min(110, screen_width * 9 // 10) - 4
+    """The columns inside a panel (``modals.Panel``: the screen up to 110, less its border, padding and scroll bar)."""
+    return min(110, screen_width) - 6
 
 
 def long_answer(answer: list, width: int) -> bool:
@@ -95,12 +101,12 @@ class BuilderScreen(Screen):
         Binding("d,delete", "remove", "Remove", show=False),
         Binding("c", "commander", "Commander"),
         Binding("u", "command('undo')", "Undo"),
-        Binding("U", "command('redo')", "Redo"),
+        Binding("U", "command('redo')", "Redo", show=False),  # U and x: in the help (?), the bar fits 80 columns
         Binding("l", "command('lands')", "Lands"),
         Binding("f", "command('auto')", "Finish"),
         Binding("n", "hand", "Hand"),
         Binding("i", "card", "Card", show=False),
-        Binding("x", "command('export')", "Export"),
+        Binding("x", "command('export')", "Export", show=False),
         Binding("r", "review", "Review"),
         Binding("colon", "command_line", "Command"),
         Binding("question_mark", "help", "Help"),
@@ -127,7 +133,7 @@ class BuilderScreen(Screen):
         yield RichLog(id="log", markup=False, wrap=True, max_lines=200)
         yield Input(
             id="command",
-            placeholder=": a command (add 12, commander 3 7, piper U, lands, auto, check, export, done, help)",
+            placeholder=": a command (add 12, commander 3 7, lands, auto, suggest, done, help)",
         )
         yield Footer()
 
@@ -135,6 +141,7 @@ class BuilderScreen(Screen):
         self.say(opening_lines(self.session, LOG_WIDTH))
         # 80 columns hold two lists of 30-letter names only with the number inside the name's cell
         self.wide = self.app.size.width >= 110
+        self.query_one(Footer).compact = not self.wide  # every key of the bar on 80 columns
         pool_columns = ("#", "Card", "Cost", "Id", "In") if self.wide else ("# Card (green: in the deck)", "Id")
         deck_columns = ("N", "Card", "Cost", "Id") if self.wide else ("N Card", "Id")
         self.query_one("#pool", DataTable).add_columns(*pool_columns)

@@ -47,8 +47,9 @@ def type_room(width: int, padding: int, pack, costs: list[str]) -> int:
     return width - used - 6 * 2 * padding
 
 
-def pool_panel(pool) -> Text:
-    """Your pool by color and curve, in lines short enough for the side of an 80-column screen."""
+def pool_panel(pool, names: bool = True) -> Text:
+    """Your pool by color and curve, in lines short enough for the side of an 80-column screen; the cards
+    that can lead by name, or (``names`` off: the narrow side) how many, with the key that lists them."""
     colors = Counter("M" if len(card.deck_colors) > 1 else (card.deck_colors.code or "C") for card in pool)
     curve = Counter(min(int(card.mana_value), 6) for card in pool if not card.is_land)
     text = Text(f"Your pool: {len(pool)} cards\n", style="bold")
@@ -58,7 +59,9 @@ def pool_panel(pool) -> Text:
     text.append("\nCurve ")
     text.append(" ".join(f"{'6+' if mv == 6 else mv}:{curve[mv]}" for mv in range(7)))
     leaders = sorted({card.name for card in pool if card.can_be_commander})
-    if leaders:
+    if leaders and not names:
+        text.append(f"\nCan lead: {len(leaders)} (p)", style="bold")
+    elif leaders:
         text.append("\nCan lead: ", style="bold")
         text.append_text(shown(" / ".join(leaders)))
     return text
