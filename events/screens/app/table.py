@@ -198,8 +198,15 @@ class TableScreen(Screen):
         panel.update(text, layout=False)
 
     def say(self, message: str | Text, style: str = "") -> None:
-        """A message in the side, whole: its box takes the lines it needs (table.tcss)."""
-        self.query_one("#message", Static).update(message if isinstance(message, Text) else shown(message, style=style))
+        """A message in the side, whole: its box takes the lines it needs (table.tcss); the screen is laid out
+        again only when that number of lines changes."""
+        text = message if isinstance(message, Text) else shown(message, style=style)
+        box = self.query_one("#message", Static)
+        lines = len(text.wrap(self.app.console, max(1, box.content_region.width or 1)))
+        box.update(text, layout=lines != self.message_lines)
+        self.message_lines = lines
+
+    message_lines = 0
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         self.show_card()
