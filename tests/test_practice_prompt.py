@@ -626,7 +626,7 @@ def test_the_timer_never_touches_a_typed_line_that_wraps(tmp_path):
     """Only a real terminal proves it: the ticking line is redrawn with cursor moves while the terminal itself
     wraps what the player types, so the pseudo-terminal's output is played into a terminal emulator (pyte) and
     its screen read. Typing past the right edge, the status line above the prompt keeps ticking, the prompt and
-    every typed letter stay, and editing keys (backspace, Ctrl-U) work on the line read."""
+    every typed letter stay, and editing keys (backspace, Ctrl-U, Ctrl-W) work on the line read."""
     db = tmp_path / "wrap.json"
     session = new_session(db, 8, players=2, timer=60)
     child = spawn(["play", "--resume", str(session.draft_id), "--db", str(db)], tmp_path)
@@ -646,7 +646,7 @@ def test_the_timer_never_touches_a_typed_line_that_wraps(tmp_path):
     assert (first + rows[prompt_row + 1]).endswith(typed)
     assert len(first) == 80  # the terminal wrapped the typed line there
     child.send("\x15")  # Ctrl-U: the whole typed line goes
-    child.send("13\x7f 2\r")  # '13', backspace, ' 2': cards 1 and 2
+    child.send("13\x7f 2 zz\x17\r")  # '13', backspace, ' 2 zz', Ctrl-W (the last word): cards 1 and 2
     child.expect(r"Take 1 .*\+ 2 .*\? \[Y/n\]")
     child.sendline("y")
     child.expect("pick 2 of 10")
