@@ -337,6 +337,11 @@ class KeyMode:
             termios.tcsetattr(self.fd, termios.TCSADRAIN, self._saved)
             self._saved = None
 
+    @property
+    def single(self) -> bool:
+        """Whether keys come one at a time as typed, unechoed (a terminal in cbreak mode, a Windows console)."""
+        return self._saved is not None or self._console
+
     def read(self, timeout: float) -> str | None:
         """One key (Enter is ``"\\n"``), ``""`` at end of input, or None when ``timeout`` passes without one."""
         if self.fd is None:
@@ -360,7 +365,14 @@ class KeyMode:
             data = os.read(self.fd, 1)
             if not data:
                 return ""
-            return "\n" if data in (b"\r", b"\n") else data.decode("utf-8", errors="replace")
+            need = 0 if data[0] < 0xC0 else 1 if data[0] < 0xE0 else 2 if data[0] < 0xF0 else 3
+            while need and select.select([self.fd], [], [], 0.05)[0]:  # a letter's other UTF-8 bytes follow at once
+                more = os.read(self.fd, 1)
+                if not more:
+                    break
+                data, need = data + more, need - 1
+            # a byte that is no UTF-8 comes as a lone surrogate (events.screens.terminal.undecodable_byte names it)
+            return "\n" if data in (b"\r", b"\n") else data.decode("utf-8", errors="surrogateescape")
         # No select on input: whole lines through a reader thread, handed out a key at a time.
         if not self._buffer:
             if self._reader is None:

@@ -376,6 +376,20 @@ def _enriched(card_set: CardSet, path: str, mtime_ns: int, size: int) -> CardSet
     return CardSet(card_set.code, card_set.name, tuple(cards), card_set.boosters, card_set.source)
 
 
+def with_kept_text(card: Card) -> Card:
+    """``card`` with the rules text kept for its set now, when it has none: text imported while a draft or
+    a builder runs (another terminal's 'cmdraft sets import') shows on the next card drawn, no restart
+    (the kept file is read again only when it changed)."""
+    if any(face.text for face in card.faces) or not card.set_code:
+        return card
+    faces = read_kept(card.set_code)["cards"].get(card.name)
+    if not faces:
+        return card
+    return replace(
+        card, faces=tuple(replace(face, text=faces[i] if i < len(faces) else "") for i, face in enumerate(card.faces))
+    )
+
+
 # --- finding cards by name ---------------------------------------------------------------
 
 
@@ -436,6 +450,23 @@ class CardIndex:
                 raise MeldResultError(name, *meld)
             raise UnknownCardError(name, self.suggest(name))
         return card
+
+    def find_start(self, name: str, shown: int = 8) -> Card:
+        """The card called ``name``, or the one card whose name it starts (as the pick prompt reads names);
+        ``InputError`` listing the cards (``shown`` of them at most) when several names start so."""
+        card = self.get(name)
+        if card is not None:
+            return card
+        starts = self.starting(name)
+        if len(starts) == 1:
+            return self.find(starts[0])
+        if len(starts) > 1:
+            more = f" and {len(starts) - shown} more" if len(starts) > shown else ""
+            raise InputError(
+                f"{name!r} is the start of {len(starts)} cards: {' / '.join(sorted(starts)[:shown])}{more}: "
+                "type more of the name"
+            )
+        return self.find(name)
 
     def suggest(self, name: str, limit: int = 3) -> list[str]:
         key = normalize_name(name)

@@ -136,7 +136,8 @@ class TablePrompt:
         status = self.status_line if deadline else None
         while True:
             commands = "pool, hint, help, quit" if seat.assist else "pool, help, quit"
-            line = self.terminal.ask(f"Pick {due} (numbers or names; {commands})> ", deadline, status)
+            cards = "card" if due == 1 else "cards"  # how many to take now, not which pick this is
+            line = self.terminal.ask(f"Take {due} {cards} (numbers or names; {commands})> ", deadline, status)
             if line is None:
                 self.time_up()
                 return

@@ -47,9 +47,10 @@ def type_room(width: int, padding: int, pack, costs: list[str]) -> int:
     return width - used - 6 * 2 * padding
 
 
-def pool_panel(pool, leaders: bool = True) -> Text:
-    """Your pool by color and curve, in lines short enough for the side of an 80-column screen (with the cards
-    that can lead where assistance is allowed: ``leaders``)."""
+def pool_panel(pool, leaders: bool = True, names: bool = True) -> Text:
+    """Your pool by color and curve, in lines short enough for the side of an 80-column screen; where
+    assistance is allowed (``leaders``) the cards that can lead by name, or (``names`` off: the narrow side)
+    how many, with the key that lists them."""
     colors = Counter("M" if len(card.deck_colors) > 1 else (card.deck_colors.code or "C") for card in pool)
     curve = Counter(min(int(card.mana_value), 6) for card in pool if not card.is_land)
     text = Text(f"Your pool: {len(pool)} cards\n", style="bold")
@@ -59,7 +60,9 @@ def pool_panel(pool, leaders: bool = True) -> Text:
     text.append("\nCurve ")
     text.append(" ".join(f"{'6+' if mv == 6 else mv}:{curve[mv]}" for mv in range(7)))
     can_lead = sorted({card.name for card in pool if card.can_be_commander}) if leaders else []
-    if can_lead:
+    if can_lead and not names:
+        text.append(f"\nCan lead: {len(can_lead)} (p)", style="bold")
+    elif can_lead:
         text.append("\nCan lead: ", style="bold")
         text.append_text(shown(" / ".join(can_lead)))
     return text
