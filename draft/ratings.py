@@ -33,7 +33,8 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from sets.cards import Card, Layout, Rarity, strip_reminder
+from draft.cardtext import cast_parts
+from sets.cards import Card, Rarity, strip_reminder
 from sets.identity import counted_faces
 
 ROLES = (
@@ -187,7 +188,7 @@ _ACTIVATION = re.compile(r"\{(\d+|[wubrgcx])\}")
 def removal_mana(card: Card, text: str) -> float | None:
     """The least mana it takes to remove a creature with the card: its cost, or an activated ability's (None: it can't)."""
     best = None
-    for value, part in _cast_parts(card, text):
+    for value, part in cast_parts(card, text):
         for line in _plain(part).splitlines():
             match = _removes(line)
             if match is None:
@@ -198,25 +199,6 @@ def removal_mana(card: Card, text: str) -> float | None:
                 cost = max(cost, float(sum(int(s) if s.isdigit() else 1 for s in _ACTIVATION.findall(head))))
             best = cost if best is None else min(best, cost)
     return best
-
-
-# Layouts whose faces are cast on their own: a split card's halves, an adventure and its creature, a modal DFC's faces.
-_CAST_APART = (Layout.SPLIT, Layout.ADVENTURE, Layout.MODAL_DFC)
-
-
-def _cast_parts(card: Card, text: str) -> list[tuple[float, str]]:
-    """(mana to cast, text) of each part of the card one casts: a half removes for its own cost (Fire of Fire // Ice
-    for {1}{R}, not the card's mana value 4); any other card is one part at its mana value."""
-    faces = [face for face in card.faces if face.text]
-    if card.layout in _CAST_APART and len(faces) > 1 and text == "\n".join(face.text for face in faces):
-        parts = []
-        for face in faces:
-            try:
-                parts.append((float(face.cost.mana_value), face.text))
-            except ValueError:
-                parts.append((float(card.mana_value), face.text))
-        return parts
-    return [(float(card.mana_value), text)]
 
 
 def rate_text(card: Card, text: str) -> tuple[float, tuple[str, ...]]:
