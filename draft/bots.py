@@ -176,11 +176,14 @@ class Plan:
     mask: int = 31
     commanders: tuple[Card, ...] = ()
     strength: float = 0.0
+    depth: int = 0  # playable spells of the pool inside the plan's colors
 
 
 _PAIR_MASKS = tuple(a.bit | b.bit for a, b in combinations(Color, 2))
 # Cards past this many in a pool's identity don't make a deck better: a deck plays about 36 spells.
 _DECK_SPELLS = 36
+PLAYABLE = 1.5  # a rating from which a card would make a deck
+DEPTH_TARGET = 44  # playables in the plan's colors wanted by the end of the draft (a deck plays about 36 spells)
 
 
 @dataclass
@@ -191,6 +194,7 @@ class Bot:
     seed: int = 0
     pool: list[Card] = field(default_factory=list)
     _by_mask: list[float] = field(default_factory=lambda: [0.0] * 32)
+    _playables: list[int] = field(default_factory=lambda: [0] * 32)  # playable nonland cards by deck colors
     # What the packs passed to this seat said about each color (good cards still there after the first picks).
     signals: list[float] = field(default_factory=lambda: [0.0] * 5)
 
@@ -207,6 +211,8 @@ class Bot:
                 self._options = None
             traits = card_traits(card)
             self._by_mask[traits.mask] += max(0.0, traits.rating - 0.8)
+            if not traits.land and traits.rating >= PLAYABLE:
+                self._playables[traits.mask] += 1
             if not traits.land:
                 self._curve[0] += traits.creature
                 self._curve[1] += traits.mana_value <= 3
@@ -261,6 +267,8 @@ class Bot:
             best = Plan(pair[1], (), piper_value)
         if progress < (0.12 if strong else 0.15):
             best.mask = 31  # too early to commit
+        else:
+            best.depth = int(_subset_sums([float(n) for n in self._playables])[best.mask])
         return best
 
     def _leader_options(self) -> list[tuple[int, tuple[Card, ...], float]]:
@@ -304,15 +312,26 @@ class Bot:
                 rating += 0.8 if first else (0.6 if strong else 0.3)
         if strong:
             if traits.interaction:
-                rating += 0.3
+                rating += 0.1  # a tie-breaker: the rating already says how much the removal answers
             if progress >= 0.4 and not traits.land:
                 rating += self._curve_need(traits, progress)
             commit = self._commitment(progress)
             if off == 0:
-                return rating + 0.4 * commit
+                if traits.mask and not traits.land and rating >= PLAYABLE:
+                    rating += self._depth_need(plan, progress)
+                # A colorless card fits every deck, so fitting is no merit: it competes on quality alone.
+                return rating + (0.5 if traits.mask or traits.land else 0.1) * commit
             return rating - commit * (1.3 + 0.6 * (off - 1))
         weight = (3.0 if first else 1.2) * progress
         return rating + (0.5 * weight if off == 0 else -weight * (1 + 0.3 * off))
+
+    @staticmethod
+    def _depth_need(plan: Plan, progress: float) -> float:
+        """A playable in the plan's colors is worth more while the pool has fewer than a deck's share of them."""
+        if plan.mask == 31 or progress < 0.3:
+            return 0.0
+        expected = DEPTH_TARGET * progress
+        return 1.0 * max(0.0, 1.0 - plan.depth / expected) if expected else 0.0
 
     def _curve_need(self, traits: Traits, progress: float) -> float:
         """Late in the draft, cheap creatures and plays the pool lacks are worth a little more."""

@@ -41,6 +41,13 @@ SPELL_SOURCES = 6
 MIN_CREATURES = 14
 MAX_HEAVY = 5
 SHORT_SOURCE_COST = 1.5
+FILLER = 1.4  # a spell rated below this is no better than a 24th land
+FILLER_LANDS = 24
+MUST_PLAY = 1.8  # removal rated this or more goes in before anything else; a ping on a 1/1 competes like any card
+MAX_ROCKS = 2  # beside 22+ lands; one more in a deck of three colors or more, where rocks fix
+THIN_COLOR_SPELLS = 3  # an identity color this few main-deck spells show doesn't pay for its mana
+THIN_COLOR_COST = 6.0
+EXTRA_LAND_COST = 2.0
 _COLORS = tuple(Color)
 
 
@@ -124,9 +131,16 @@ def _land_count(spells: Sequence[Card]) -> int:
     return max(LANDS[0], min(LANDS[1], lands))
 
 
-def _choose_spells(candidates: Sequence[Card], count: int) -> list[Card]:
-    """The best ``count`` spells (``candidates`` best first) with removal in, a curve and enough creatures."""
-    must = [c for c in candidates if card_traits(c).interaction]
+def _is_rock(card: Card) -> bool:
+    """A mana rock: a cheap noncreature artifact that makes mana."""
+    traits = card_traits(card)
+    return traits.source and not traits.land
+
+
+def _choose_spells(candidates: Sequence[Card], count: int, max_rocks: int = MAX_ROCKS) -> list[Card]:
+    """The best ``count`` spells (``candidates`` best first) with removal in, a curve, enough creatures and no more
+    mana rocks than the curve needs (the rest only when nothing else fills the deck)."""
+    must = [c for c in candidates if card_traits(c).interaction and card_traits(c).rating >= MUST_PLAY]
     chosen: list[Card] = list(must[:count])
     used = Counter(chosen)
     left: list[Card] = []
@@ -135,6 +149,7 @@ def _choose_spells(candidates: Sequence[Card], count: int) -> list[Card]:
             used[card] -= 1
             continue
         left.append(card)
+    rocks = sum(1 for c in chosen if _is_rock(c))
     heavy = sum(1 for c in chosen if c.mana_value >= 6)
     creatures_left = sum(1 for c in left if c.has_type("Creature"))
     creatures = sum(1 for c in chosen if c.has_type("Creature"))
@@ -146,11 +161,15 @@ def _choose_spells(candidates: Sequence[Card], count: int) -> list[Card]:
         if card.mana_value >= 6 and heavy >= MAX_HEAVY and "bomb" not in card_roles(card):
             spare.append(card)
             continue
+        if _is_rock(card) and rocks >= max_rocks:
+            spare.append(card)  # beside 22+ lands a third rock is a spell the deck goes without
+            continue
         needed = max(0, MIN_CREATURES - creatures)
         if not card.has_type("Creature") and needed >= room and creatures_left > 0:
             spare.append(card)
             continue
         chosen.append(card)
+        rocks += _is_rock(card)
         heavy += card.mana_value >= 6
         if card.has_type("Creature"):
             creatures += 1
@@ -188,13 +207,25 @@ def _build(
             continue
         fitting.append(card)
     candidates = [card for card in fitting if not card.is_land]
-    lands = [card for card in fitting if card.is_land and (produced(card, identity) or card_rating(card) > 1.8)]
+    # A colorless identity has no free basics: every land of the pool it may play is a land it needs.
+    lands = [
+        card
+        for card in fitting
+        if card.is_land and (produced(card, identity) or card_rating(card) > 1.8 or not identity)
+    ]
     lands = lands[:MAX_NONBASIC_LANDS]
     first = candidates[: DRAFT_MIN_SIZE - len(leaders) - LANDS[0]]
     land_total = _land_count(first[:SPELLS])
     spell_total = DRAFT_MIN_SIZE - len(leaders) - land_total
-    spells = _choose_spells(candidates, spell_total)
-    # A small pool: more lands rather than fewer than 60 cards.
+    max_rocks = MAX_ROCKS + (len(identity) >= 3)
+    spells = _choose_spells(candidates, spell_total, max_rocks)
+    # Filler spells make way for lands up to the 24th: the best deck, not the fullest (a small pool: more lands
+    # rather than fewer than 60 cards).
+    while identity and len(spells) > SPELLS - 4 and DRAFT_MIN_SIZE - len(leaders) - len(spells) < FILLER_LANDS:
+        weakest = min(range(len(spells)), key=lambda i: card_rating(spells[i]))
+        if card_rating(spells[weakest]) >= FILLER:
+            break
+        del spells[weakest]
     land_total = DRAFT_MIN_SIZE - len(leaders) - len(spells)
     lands = lands[:land_total]
     if not identity:
@@ -206,8 +237,22 @@ def _build(
         spells = spells[: DRAFT_MIN_SIZE - len(leaders) - land_total]
         basics, short = _mana(spells, lands, leaders, identity, land_total)
     value = sum(card_rating(c) for c in spells) + sum(card_rating(c) for c in leaders if not is_piper(c))
-    value -= SHORT_SOURCE_COST * short
+    value -= SHORT_SOURCE_COST * short + THIN_COLOR_COST * len(thin_colors(spells, identity))
+    value -= EXTRA_LAND_COST * max(0, land_total - LANDS[1])  # a pool too thin in these colors for a deck
     return _Build(tuple(spells), tuple(lands), basics, short, value)
+
+
+def thin_colors(spells: Sequence[Card], identity: ColorIdentity) -> list[Color]:
+    """Colors of an identity of two or more that ``THIN_COLOR_SPELLS`` or fewer spells show: a color that
+    doesn't bring enough cards to pay for its mana."""
+    if len(identity) < 2:
+        return []
+    shown = {color: 0 for color in identity}
+    for card in spells:
+        mask = card_traits(card).mask
+        for color in shown:
+            shown[color] += bool(mask & color.bit)
+    return [color for color, n in shown.items() if n <= THIN_COLOR_SPELLS]
 
 
 def _mana(

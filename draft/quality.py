@@ -42,6 +42,7 @@ from sets.identity import counted_faces
 
 PIPER = "The Prismatic Piper"
 CHEAP = 3
+WORTH_A_PICK = 2.5  # the reference grade from which cheap removal should be gone early
 COMMANDER_SOURCES = 8
 IDENTITY_SOURCES = 6
 LANDS = (21, 27)
@@ -140,8 +141,13 @@ def is_removal(card: Card) -> bool:
 
 
 def is_cheap_removal(card: Card) -> bool:
+    """Removal for 3 mana or less that our reference grades worth a pick (a split card's half at its own cost): a
+    ping that needs a sacrifice is filler however cheap, and taking it late is right."""
     cost = removal_cost(card)
-    return cost is not None and cost <= CHEAP  # a split card's half at its own cost
+    if cost is None or cost > CHEAP:
+        return False
+    grade = reference.grade(card)
+    return grade is None or grade >= WORTH_A_PICK
 
 
 def sources(card: Card, identity: ColorIdentity) -> ColorIdentity:

@@ -70,9 +70,9 @@ def test_every_cmr_card_has_a_committed_rating_and_roles_and_nothing_else():
 
 
 def test_every_hand_adjustment_names_a_cmr_card(cmr):
-    from draft.ratings import ADJUSTMENTS
+    from draft.rating_build import JUDGEMENT
 
-    assert set(ADJUSTMENTS) <= set(cmr)
+    assert set(JUDGEMENT) <= set(cmr)
 
 
 def test_the_evaluation_orders_cards_as_a_drafter_would(cmr):
@@ -82,7 +82,17 @@ def test_the_evaluation_orders_cards_as_a_drafter_would(cmr):
         assert "removal" in card_roles(cmr[removal])
     assert "wipe" in card_roles(cmr["Blasphemous Act"]) and "monarch" in card_roles(cmr["Thorn of the Black Rose"])
     assert "fixing" in card_roles(cmr["Command Tower"]) and "ramp" in card_roles(cmr["Arcane Signet"])
-    assert rating["Jeweled Lotus"] >= max(rating.values()) - 0.5
+    # Power first: bombs and top creatures over marginal removal and mana filler.
+    for strong, marginal in (
+        ("Imperious Perfect", "Makeshift Munitions"),
+        ("Exquisite Huntmaster", "Eyeblight Assassin"),
+        ("Noxious Dragon", "Iona's Judgment"),
+        ("Port Razer", "Furnace Celebration"),
+        ("Armored Skyhunter", "Prophetic Prism"),
+        ("Kodama of the East Tree", "Perilous Myr"),
+        ("Opposition Agent", "Command Tower"),
+    ):
+        assert rating[strong] > rating[marginal] + 1.0, (strong, marginal)
     assert rating["The Prismatic Piper"] == min(rating.values()) and card_roles(cmr["The Prismatic Piper"]) == ()
 
 
