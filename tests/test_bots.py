@@ -13,9 +13,10 @@ import pytest
 
 from draft import quality
 from draft.bots import Bot, BotStyle, card_rating, card_roles, explain_pick
-from draft.deckbuild import build_deck, choose_commanders, mana_sources
+from draft.deckbuild import build_deck, choose_commanders
 from draft.decks import Deck, validate
 from draft.engine import Draft, DraftConfig, Pick
+from draft.manabase import mana_sources
 from draft.ratings import ROLES, evaluate, roles_from_text
 from draft.sim import run_pod
 from sets.basics import basic_land
@@ -565,7 +566,7 @@ def test_sim_drafts_aggregates_report_the_bot_figures():
 
 
 def test_bot_decks_keep_the_builders_promises():
-    from draft.deckbuild import source_needs
+    from draft.manabase import source_needs
 
     for seed in range(6):
         pod = run_pod(seed, styles=list(BotStyle))
