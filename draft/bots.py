@@ -98,6 +98,7 @@ _PAIR_MASKS = tuple(a.bit | b.bit for a, b in combinations(Color, 2))
 # Cards past this many in a pool's identity don't make a deck better: a deck plays about 36 spells.
 _DECK_SPELLS = 36
 PLAYABLE = 1.5  # a rating from which a card would make a deck
+DEPTH_FROM = 0.3  # from this far into the draft a seat counts the playables of its plan's colors
 DEPTH_TARGET = 44  # playables in the plan's colors wanted by the end of the draft (a deck plays about 36 spells)
 
 
@@ -182,8 +183,8 @@ class Bot:
             best = Plan(pair[1], (), piper_value)
         if progress < (0.12 if strong else 0.15):
             best.mask = 31  # too early to commit
-        else:
-            best.depth = int(_subset_sums([float(n) for n in self._playables])[best.mask])
+        elif strong and progress >= DEPTH_FROM:
+            best.depth = sum(n for mask, n in enumerate(self._playables) if mask & ~best.mask == 0)
         return best
 
     def _leader_options(self) -> list[tuple[int, tuple[Card, ...], float]]:
@@ -243,7 +244,7 @@ class Bot:
     @staticmethod
     def _depth_need(plan: Plan, progress: float) -> float:
         """A playable in the plan's colors is worth more while the pool has fewer than a deck's share of them."""
-        if plan.mask == 31 or progress < 0.3:
+        if plan.mask == 31 or progress < DEPTH_FROM:
             return 0.0
         expected = DEPTH_TARGET * progress
         return 1.0 * max(0.0, 1.0 - plan.depth / expected) if expected else 0.0
