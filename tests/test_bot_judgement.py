@@ -285,3 +285,26 @@ def test_commanders_are_ranked_by_the_deck_each_allows(cmr):
     assert values == sorted(values, reverse=True)
     suggestions = rank_commanders(pool, 6, piper=cmr[PIPER])
     assert [s.commanders for s in suggestions] == [tuple(c.name for c in ch.commanders) for ch, _ in builds][:6]
+
+
+# --- the builder's stats ------------------------------------------------------------------------------------------
+
+
+def test_stats_warn_when_a_colors_sources_are_far_below_its_symbols(cmr):
+    from draft.deckstats import deck_stats
+    from sets.colors import Color
+
+    leader = cmr["Blim, Comedic Genius"]  # B R
+    black = [c for c in _colored(cmr, "B", 40) if not c.has_type("Artifact")][:22]
+    red = [c for c in _colored(cmr, "R", 40) if not c.has_type("Artifact")][:13]
+
+    def stats(swamps, mountains):
+        lines = [DeckLine(leader, 1, Zone.COMMANDER), *(DeckLine(c, 1, Zone.MAIN) for c in black + red)]
+        lines += [DeckLine(basic_land("B"), swamps, Zone.MAIN), DeckLine(basic_land("R"), mountains, Zone.MAIN)]
+        return deck_stats(Deck(tuple(lines)), leader.identity)
+
+    lopsided = stats(8, 16)  # black: 8 sources for most of the symbols, where about 15 would match
+    assert lopsided.symbols[Color.B] > 25 and lopsided.symbols[Color.R] < 20
+    assert [w.split()[0] for w in lopsided.warnings] == ["black"]
+    assert "far below" in lopsided.warnings[0]
+    assert stats(15, 9).warnings == []  # sources by the symbols: silent
