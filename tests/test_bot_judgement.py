@@ -12,14 +12,14 @@ from importlib import resources
 import pytest
 
 from draft import quality, reference
-from draft.bots import Bot, BotStyle, explain_pick
+from draft.bots import Bot, BotStyle, card_rating, explain_pick
 from draft.deckbuild import build_deck, rank_commanders, ranked_builds
 from draft.decks import PIPER, Deck, DeckLine, Zone, validate
 from draft.engine import Pick
 from sets.basics import basic_land
 from sets.booster import Printing
 from sets.catalog import load_set
-from tests.conftest import ROOT
+from tests.conftest import ROOT, SHARED_DATA
 
 
 @pytest.fixture(scope="module")
@@ -308,3 +308,28 @@ def test_stats_warn_when_a_colors_sources_are_far_below_its_symbols(cmr):
     assert [w.split()[0] for w in lopsided.warnings] == ["black"]
     assert "far below" in lopsided.warnings[0]
     assert stats(15, 9).warnings == []  # sources by the symbols: silent
+
+
+def test_a_filler_spell_makes_way_for_a_24th_land(cmr):
+    filler = [cmr[n] for n in ("Codex Shredder", "Horizon Stone", "Scroll Rack", "Rings of Brighthearth", "Jalum Tome")]
+    playable = [c for c in _colored(cmr, "RG", 200) if card_rating(c) >= 1.5][:33]
+    assert len(playable) == 33
+    deck = build_deck([cmr["Tuya Bearclaw"], *playable, *filler], cmr[PIPER])
+    lands = sum(n for c, n in deck.main.items() if c.is_land)
+    played = [c for c in deck.main.elements() if c in filler]
+    assert lands == 24 and len(played) < len(filler)  # lands up to the 24th before more filler
+    assert validate(deck).valid
+
+
+REFERENCE_CARDS = next(
+    (folder / "shared" / "data" / "cmr" / "cards.json" for folder in ROOT.parents if (folder / "shared").is_dir()),
+    SHARED_DATA / "cmr" / "cards.json",
+)
+
+
+@pytest.mark.skipif(not REFERENCE_CARDS.is_file(), reason="needs the shared reference card list (rules text)")
+def test_the_committed_ratings_are_what_the_rules_and_the_judgement_make():
+    from draft.rating_build import _load_cards, build_entries
+
+    committed = json.loads(resources.files("draft").joinpath("data", "cmr_ratings.json").read_text(encoding="utf-8"))
+    assert build_entries(_load_cards(str(REFERENCE_CARDS))) == committed["cards"]
