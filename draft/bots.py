@@ -234,7 +234,7 @@ class Bot:
             commit = self._commitment(progress)
             if off == 0:
                 if traits.mask and not traits.land and rating >= PLAYABLE:
-                    rating += self._depth_need(plan, progress)
+                    rating += self._depth_need(plan, progress) * min(1.0, (rating - 1.0) / 1.5)
                 # A colorless card fits every deck, so fitting is no merit: it competes on quality alone.
                 return rating + (0.5 if traits.mask or traits.land else 0.1) * commit
             return rating - commit * (1.3 + 0.6 * (off - 1))

@@ -55,7 +55,7 @@ FILLER_LANDS = 24
 MUST_PLAY = 1.8  # removal rated this or more goes in before anything else; a ping on a 1/1 competes like any card
 MAX_ROCKS = 2  # beside 22+ lands; one more in a deck of three colors or more, where rocks fix
 THIN_COLOR_SPELLS = 3  # an identity color this few main-deck spells show doesn't pay for its mana
-THIN_COLOR_COST = 6.0
+THIN_COLOR_COST = 10.0
 EXTRA_LAND_COST = 2.0
 
 
@@ -182,6 +182,12 @@ def _build(
         if card_rating(spells[weakest]) >= FILLER:
             break
         del spells[weakest]
+    # Rocks past the cap that filled a small pool are mana too: a land does their job (up to 25 lands).
+    rocks = [i for i, card in enumerate(spells) if _is_rock(card)]
+    extra = min(len(rocks) - max_rocks, LANDS[1] - (DRAFT_MIN_SIZE - len(leaders) - len(spells)))
+    if identity and extra > 0:
+        for i in sorted(sorted(rocks, key=lambda i: card_rating(spells[i]))[:extra], reverse=True):
+            del spells[i]
     land_total = DRAFT_MIN_SIZE - len(leaders) - len(spells)
     lands = lands[:land_total]
     if not identity:
