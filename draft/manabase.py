@@ -8,19 +8,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from functools import cache
 
 from draft.decks import Deck, commander_identity
 from draft.traits import card_traits
 from sets.basics import basic_land
 from sets.cards import Card
 from sets.colors import COLORLESS, Color, ColorIdentity, identity_from_mask
-
-
-@cache
-def _basic(letter: str) -> Card:
-    return basic_land(letter)
-
 
 COMMANDER_SOURCES = 8
 SPELL_SOURCES = 6
@@ -110,7 +103,7 @@ def basics_for_needs(
         lacking = sum(max(0, need - (have or Counter())[color]) for color, need in (needs or {}).items())
         return Counter(), lacking
     if not identity:
-        return Counter({_basic(""): count}), 0
+        return Counter({basic_land(""): count}), 0
     needs, have = needs or {}, have or Counter()
     colors = list(identity)  # WUBRG order breaks ties
     shares = {color: 0 for color in colors}
@@ -126,4 +119,4 @@ def basics_for_needs(
     for _ in range(budget):
         color = max(colors, key=lambda c: (weights[c] + 1.0) / (1 + shares[c] + have[c]))
         shares[color] += 1
-    return Counter({_basic(color.value): n for color, n in shares.items() if n}), sum(missing.values())
+    return Counter({basic_land(color.value): n for color, n in shares.items() if n}), sum(missing.values())
