@@ -37,7 +37,7 @@ from draft.decks import (
     usable_options,
 )
 from draft.manabase import mana, produced
-from draft.traits import card_rating, card_roles, card_traits
+from draft.traits import card_rating, card_traits
 from sets.basics import basic_land
 from sets.booster import Printing
 from sets.cards import Card
@@ -96,45 +96,39 @@ def _is_rock(card: Card) -> bool:
 def _choose_spells(candidates: Sequence[Card], count: int, max_rocks: int = MAX_ROCKS) -> list[Card]:
     """The best ``count`` spells (``candidates`` best first) with removal in, a curve, enough creatures and no more
     mana rocks than the curve needs (the rest only when nothing else fills the deck)."""
-    must = [c for c in candidates if card_traits(c).interaction and card_traits(c).rating >= MUST_PLAY]
-    chosen: list[Card] = list(must[:count])
-    used = Counter(chosen)
-    left: list[Card] = []
-    for card in candidates:
-        if used[card]:
-            used[card] -= 1
-            continue
-        left.append(card)
-    rocks = sum(1 for c in chosen if _is_rock(c))
-    heavy = sum(1 for c in chosen if c.mana_value >= 6)
-    creatures_left = sum(1 for c in left if c.has_type("Creature"))
-    creatures = sum(1 for c in chosen if c.has_type("Creature"))
-    spare: list[Card] = []
-    for card in left:
+    traits = [card_traits(card) for card in candidates]
+    must = [i for i, t in enumerate(traits) if t.interaction and t.rating >= MUST_PLAY][:count]
+    taken = set(must)
+    chosen = list(must)
+    left = [i for i in range(len(candidates)) if i not in taken]
+    rocks = sum(1 for i in chosen if traits[i].source and not traits[i].land)
+    heavy = sum(1 for i in chosen if traits[i].mana_value >= 6)
+    creatures_left = sum(1 for i in left if traits[i].creature)
+    creatures = sum(1 for i in chosen if traits[i].creature)
+    spare: list[int] = []
+    for i in left:
         if len(chosen) >= count:
             break
+        t = traits[i]
         room = count - len(chosen)
-        if card.mana_value >= 6 and heavy >= MAX_HEAVY and "bomb" not in card_roles(card):
-            spare.append(card)
+        rock = t.source and not t.land
+        if t.mana_value >= 6 and heavy >= MAX_HEAVY and "bomb" not in t.roles:
+            spare.append(i)
             continue
-        if _is_rock(card) and rocks >= max_rocks:
-            spare.append(card)  # beside 22+ lands a third rock is a spell the deck goes without
+        if rock and rocks >= max_rocks:
+            spare.append(i)  # beside 22+ lands a third rock is a spell the deck goes without
             continue
-        needed = max(0, MIN_CREATURES - creatures)
-        if not card.has_type("Creature") and needed >= room and creatures_left > 0:
-            spare.append(card)
+        if not t.creature and MIN_CREATURES - creatures >= room and creatures_left > 0:
+            spare.append(i)
             continue
-        chosen.append(card)
-        rocks += _is_rock(card)
-        heavy += card.mana_value >= 6
-        if card.has_type("Creature"):
+        chosen.append(i)
+        rocks += rock
+        heavy += t.mana_value >= 6
+        if t.creature:
             creatures += 1
             creatures_left -= 1
-    for card in spare:  # a small pool: fill with what was passed over
-        if len(chosen) >= count:
-            break
-        chosen.append(card)
-    return chosen
+    chosen += spare[: max(0, count - len(chosen))]  # a small pool: fill with what was passed over
+    return [candidates[i] for i in chosen]
 
 
 def _ranked(pool: Counter) -> list[Card]:
