@@ -172,8 +172,10 @@ def _build(
     # Filler spells make way for lands up to the 24th: the best deck, not the fullest (a small pool: more lands
     # rather than fewer than 60 cards).
     while identity and len(spells) > SPELLS - 4 and DRAFT_MIN_SIZE - len(leaders) - len(spells) < FILLER_LANDS:
-        weakest = min(range(len(spells)), key=lambda i: card_rating(spells[i]))
-        if card_rating(spells[weakest]) >= FILLER:
+        creatures = sum(1 for card in spells if card_traits(card).creature)
+        droppable = [i for i, card in enumerate(spells) if creatures > MIN_CREATURES or not card_traits(card).creature]
+        weakest = min(droppable, key=lambda i: card_rating(spells[i]), default=None)
+        if weakest is None or card_rating(spells[weakest]) >= FILLER:
             break
         del spells[weakest]
     # Rocks past the cap that filled a small pool are mana too: a land does their job (up to 25 lands).

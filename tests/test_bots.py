@@ -341,7 +341,8 @@ def test_the_builder_never_puts_a_piper_in_the_main_deck(cmr):
 )
 def test_a_three_color_commander_gets_eight_sources_of_each_color(cmr, legend):
     commander = cmr[legend]
-    pool = [commander] + _pool(commander.identity.code, 60)
+    # A pool with enough cards of each color to pay for the third (a one-card splash is refused).
+    pool = [commander] + [c for letter in commander.identity.code for c in _pool(letter, 20)]
     deck = build_deck(pool, cmr["The Prismatic Piper"])
     report = validate(deck, pool)
     assert report.valid and list(deck.commanders) == [commander]
