@@ -9,10 +9,17 @@ a card with no text at all falls back to the role tags committed in
 
 Figures (all from the pods' picks and decks):
 
-- cheap removal (mana value <= 3, and removing with it costs 3 or less: it
-  destroys, exiles, damages, shrinks, fights or locks down an opponent's
-  creature or permanent): the mean pick (1-10 within a pack) at which it is
-  taken, and the share taken at pick 6 or later;
+- with our reference evaluation (``draft.reference``, hand grades of every
+  CMR card, never the bots' rating): the share of cards taken at picks 1-2
+  that are filler while the pack held a good card; premium cards taken at
+  pick 6 or later; colorless filler per main deck; decks with an identity
+  color shown by 3 spells or fewer; the main deck's mean grade over the best
+  as many cards the pool allows in its colors;
+- cheap removal worth a pick (mana value <= 3, and removing with it costs 3
+  or less: it destroys, exiles, damages, shrinks, fights or locks down an
+  opponent's creature or permanent; a card the reference grades under 2.5, a
+  ping that needs a sacrifice, is not counted): the mean pick (1-10 within a
+  pack) at which it is taken, and the share taken at pick 6 or later;
 - Pipers drafted at picks 1-5 (share of drafted Pipers);
 - decks with a Piper in the main deck;
 - decks with an under-sourced color: a colored mana symbol of a commander
@@ -369,7 +376,7 @@ TARGETS = {
 
 
 def meets(figures: dict[str, Any]) -> dict[str, bool]:
-    """Each target of issue 23: met or not."""
+    """Each target of issues 23 and 33: met or not."""
     result = {}
     for key, (op, bound) in TARGETS.items():
         value = figures.get(key)
