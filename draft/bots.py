@@ -1,33 +1,17 @@
 """Bots that draft Commander Legends (and any imported set) the way strong players do.
 
-The rating (``card_rating``, ``card_roles``; model in ``draft.ratings``)
------------------------------------------------------------------------
-Every card has a rating on a scale of about 0-5 for a 4-player Commander
-draft deck and role tags (removal, wipe, draw, ramp, fixing, evasion,
-protection, monarch, drain, counter, tutor, tokens, recursion, commander,
-partner, bomb).  For CMR they are a committed evaluation,
-``draft/data/cmr_ratings.json`` (figures and tags only, no rules text).  How
-it was made, and how to redo it:
-
-1. ``python -m draft.ratings build CARDS.json > draft/data/cmr_ratings.json``,
-   where ``CARDS.json`` is any card file ``cmdraft sets import`` reads that
-   holds the CMR rules text (the reference list ``shared/data/cmr/cards.json``
-   was used).  ``draft.ratings.roles_from_text`` tags each card from its text
-   with its own rules ("destroy/exile target creature", "deals N damage to
-   target creature", "-N/-N", "destroy all", "draw two cards", "add {G}",
-   "search your library for a basic land", flying/menace/trample,
-   "monarch", "each opponent"...) and ``draft.ratings.rate`` turns tags and
-   facts into a figure: a rarity base, the value of each role with
-   diminishing returns, cheap removal and cheap ramp worth more, creature
-   stats for the cost, a cost for six mana and more and for each extra color.
-2. ``draft.ratings.ADJUSTMENTS`` then moves, by name, the cards a drafter
-   knows the rules misjudge (Jeweled Lotus and the bombs up, Horizon Stone
-   and Universal Solvent down); the same command applies them.
-
-An imported set gets the same rules run on the rules text the user imported;
-a card with no text is rated from its facts (rarity, cost, type, stats, a
-land's colors).  The Prismatic Piper rates 0.1 and has no roles: anyone may
-add two after the draft, so a drafted one is worth almost nothing.
+The pick value
+--------------
+Power first, then fit, then signals.  Power is the card's rating
+(``draft.traits.card_rating``; how it is made: ``draft.ratings`` and
+``draft.rating_build``): bombs and top creatures above removal, removal graded
+by how much it answers and what it costs, mana rocks and colorless filler low.
+Fit is the plan below: the colors and commanders the pool points to, the
+curve, and the playables the plan's colors still lack (a seat short of them
+values an on-color playable more).  A colorless card fits every deck, so
+fitting earns it nothing: it competes on quality alone.  Signals lean an open
+seat toward the colors the seats upstream pass.  The Prismatic Piper rates
+0.1: anyone may add two after the draft.
 
 The plan
 --------
@@ -45,7 +29,7 @@ candidates, worth more when the two lead together.
 Styles
 ------
 - ``strong`` (the default at a table of bots): drafts like a strong human.
-  Removal and board wipes first, reads signals in pack 1, commits to the
+  The strongest card first, reads signals in pack 1, commits to the
   commander its pool supports from late in pack 1 (fully by mid pack 2), values partner
   pairs, keeps an eye on the curve (two- and three-drops, creature count)
   and takes off-color cards only when they are much better.
@@ -64,12 +48,11 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum, unique
-from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
 from draft.decks import can_pair, is_piper
-from draft.ratings import evaluate
+from draft.traits import Traits, card_rating, card_roles, card_traits
 from sets.booster import Printing
 from sets.cards import Card, CommanderAbility
 from sets.colors import Color, ColorIdentity, identity_from_mask
@@ -90,74 +73,6 @@ class BotStyle(StrEnum):
         raise InputError(f"unknown bot style {text!r}: use {', '.join(s.value for s in cls)}")
 
 
-def card_rating(card: Card) -> float:
-    """How good a card is for a Commander draft deck, before colors are considered (about 0-5)."""
-    return evaluate(card)[0]
-
-
-def card_roles(card: Card) -> tuple[str, ...]:
-    """The card's role tags: removal, wipe, draw, ramp, fixing, evasion, protection, ..."""
-    return evaluate(card)[1]
-
-
-@dataclass(frozen=True, slots=True)
-class Traits:
-    """What bots and the deck builder read of a card, worked out once."""
-
-    rating: float
-    roles: frozenset[str]
-    mask: int  # deck colors
-    creature: bool
-    land: bool
-    mana_value: float
-    cost_mask: int  # colors of the mana symbols in its costs
-    symbols: tuple[int, ...]  # colored symbols of the front face, WUBRG
-    interaction: bool  # removal or a board wipe
-    source: bool  # a land, or a cheap mana rock
-    fixing: bool
-    leader: bool  # can be a commander (not counting the Piper)
-    piper: bool
-    identity_mask: int
-    partner: bool
-
-
-@lru_cache(maxsize=16384)
-def card_traits(card: Card) -> Traits:
-    rating, roles = evaluate(card)
-    cost_mask = 0
-    symbols = [0] * 5
-    for number, face in enumerate(card.faces):
-        try:
-            cost = face.cost
-        except ValueError:
-            continue
-        cost_mask |= cost.colors.mask
-        if number == 0:
-            symbols = [cost.count(color) for color in Color]
-    creature, land = card.has_type("Creature"), card.is_land
-    source = land or (
-        card.has_type("Artifact") and not creature and card.mana_value <= 3 and bool({"ramp", "fixing"} & set(roles))
-    )
-    piper = is_piper(card)
-    return Traits(
-        rating,
-        frozenset(roles),
-        card.deck_colors.mask,
-        creature,
-        land,
-        float(card.mana_value),
-        cost_mask,
-        tuple(symbols),
-        bool({"removal", "wipe"} & set(roles)),
-        source,
-        "fixing" in roles,
-        card.can_be_commander and not piper,
-        piper,
-        card.identity.mask,
-        card.has_partner,
-    )
-
-
 def _subset_sums(by_mask: list[float]) -> list[float]:
     """For every identity mask, the total of the values of cards whose colors fit inside it."""
     sums = list(by_mask)
@@ -176,11 +91,15 @@ class Plan:
     mask: int = 31
     commanders: tuple[Card, ...] = ()
     strength: float = 0.0
+    depth: int = 0  # playable spells of the pool inside the plan's colors
 
 
 _PAIR_MASKS = tuple(a.bit | b.bit for a, b in combinations(Color, 2))
 # Cards past this many in a pool's identity don't make a deck better: a deck plays about 36 spells.
 _DECK_SPELLS = 36
+PLAYABLE = 1.5  # a rating from which a card would make a deck
+DEPTH_FROM = 0.3  # from this far into the draft a seat counts the playables of its plan's colors
+DEPTH_TARGET = 44  # playables in the plan's colors wanted by the end of the draft (a deck plays about 36 spells)
 
 
 @dataclass
@@ -191,6 +110,7 @@ class Bot:
     seed: int = 0
     pool: list[Card] = field(default_factory=list)
     _by_mask: list[float] = field(default_factory=lambda: [0.0] * 32)
+    _playables: list[int] = field(default_factory=lambda: [0] * 32)  # playable nonland cards by deck colors
     # What the packs passed to this seat said about each color (good cards still there after the first picks).
     signals: list[float] = field(default_factory=lambda: [0.0] * 5)
 
@@ -207,6 +127,8 @@ class Bot:
                 self._options = None
             traits = card_traits(card)
             self._by_mask[traits.mask] += max(0.0, traits.rating - 0.8)
+            if not traits.land and traits.rating >= PLAYABLE:
+                self._playables[traits.mask] += 1
             if not traits.land:
                 self._curve[0] += traits.creature
                 self._curve[1] += traits.mana_value <= 3
@@ -261,6 +183,8 @@ class Bot:
             best = Plan(pair[1], (), piper_value)
         if progress < (0.12 if strong else 0.15):
             best.mask = 31  # too early to commit
+        elif strong and progress >= DEPTH_FROM:
+            best.depth = sum(n for mask, n in enumerate(self._playables) if mask & ~best.mask == 0)
         return best
 
     def _leader_options(self) -> list[tuple[int, tuple[Card, ...], float]]:
@@ -304,15 +228,26 @@ class Bot:
                 rating += 0.8 if first else (0.6 if strong else 0.3)
         if strong:
             if traits.interaction:
-                rating += 0.3
+                rating += 0.1  # a tie-breaker: the rating already says how much the removal answers
             if progress >= 0.4 and not traits.land:
                 rating += self._curve_need(traits, progress)
             commit = self._commitment(progress)
             if off == 0:
-                return rating + 0.4 * commit
+                if traits.mask and not traits.land and rating >= PLAYABLE:
+                    rating += self._depth_need(plan, progress) * min(1.0, (rating - 1.0) / 1.5)
+                # A colorless card fits every deck, so fitting is no merit: it competes on quality alone.
+                return rating + (0.5 if traits.mask or traits.land else 0.1) * commit
             return rating - commit * (1.3 + 0.6 * (off - 1))
         weight = (3.0 if first else 1.2) * progress
         return rating + (0.5 * weight if off == 0 else -weight * (1 + 0.3 * off))
+
+    @staticmethod
+    def _depth_need(plan: Plan, progress: float) -> float:
+        """A playable in the plan's colors is worth more while the pool has fewer than a deck's share of them."""
+        if plan.mask == 31 or progress < DEPTH_FROM:
+            return 0.0
+        expected = DEPTH_TARGET * progress
+        return 1.0 * max(0.0, 1.0 - plan.depth / expected) if expected else 0.0
 
     def _curve_need(self, traits: Traits, progress: float) -> float:
         """Late in the draft, cheap creatures and plays the pool lacks are worth a little more."""

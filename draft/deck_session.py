@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from draft import deck_actions as act
-from draft.deckbuild import build_deck, mana_sources
+from draft.deckbuild import build_deck, rank_commanders
 from draft.decks import (
     FREE_BASICS,
     Deck,
@@ -27,11 +27,11 @@ from draft.decks import (
     Zone,
     is_free_basic,
     is_piper,
-    suggest_commanders,
     validate,
 )
 from draft.deckstats import DeckStats, basic_split, complete_deck, deck_stats
 from draft.goldfish import Goldfish
+from draft.manabase import mana_sources
 from sets.basics import basic_land
 from sets.booster import Printing
 from sets.cards import Card, normalize_name
@@ -145,7 +145,7 @@ class DeckSession:
 
     def suggestions(self, count: int) -> list[Suggestion]:
         """The best commander choices of the pool, best first."""
-        return suggest_commanders(self.pool_counts, count, piper=self.piper)
+        return rank_commanders(self.pool_counts, count, piper=self.piper)
 
     def available(self, card: Card) -> int:
         """Copies of a card in the pool that are neither in the deck nor commanders (free basics: any number)."""

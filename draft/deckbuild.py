@@ -22,26 +22,41 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from draft.bots import card_rating, card_roles, card_traits
-from draft.decks import DRAFT_MIN_SIZE, Deck, DeckLine, Zone, commander_identity, is_piper, usable_options
+from draft.decks import (
+    DRAFT_MIN_SIZE,
+    Deck,
+    DeckLine,
+    Suggestion,
+    Zone,
+    commander_identity,
+    is_free_basic,
+    is_piper,
+    usable_options,
+)
+from draft.manabase import mana, produced
+from draft.traits import card_rating, card_traits
 from sets.basics import basic_land
 from sets.booster import Printing
 from sets.cards import Card
-from sets.colors import COLORLESS, Color, ColorIdentity, identity_from_mask
+from sets.colors import Color, ColorIdentity
 
 SPELLS = 36
 MAX_NONBASIC_LANDS = 6
 ADDED_PIPER_COST = 2.5
 LANDS = (22, 25)
-COMMANDER_SOURCES = 8
-SPELL_SOURCES = 6
 MIN_CREATURES = 14
 MAX_HEAVY = 5
 SHORT_SOURCE_COST = 1.5
-_COLORS = tuple(Color)
+FILLER = 1.4  # a spell rated below this is no better than a 24th land
+FILLER_LANDS = 24
+MUST_PLAY = 1.8  # removal rated this or more goes in before anything else; a ping on a 1/1 competes like any card
+MAX_ROCKS = 2  # beside 22+ lands; one more in a deck of three colors or more, where rocks fix
+THIN_COLOR_SPELLS = 3  # an identity color this few main-deck spells show doesn't pay for its mana
+THIN_COLOR_COST = 10.0
+EXTRA_LAND_COST = 2.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,58 +78,6 @@ class _Build:
     value: float
 
 
-def _symbol_weights(cards: Sequence[Card], identity: ColorIdentity) -> dict[Color, float]:
-    weights = {color: 0.0 for color in identity}
-    indexes = [(color, _COLORS.index(color)) for color in identity]
-    for card in cards:
-        symbols = card_traits(card).symbols
-        for color, index in indexes:
-            weights[color] += symbols[index]
-    return weights
-
-
-def produced(card: Card, identity: ColorIdentity) -> ColorIdentity:
-    """Colors of the identity a source (a land, or a mana rock of mana value 3 or less) gives.
-
-    A dual land or a Diamond gives its own colors; a colorless fixing source
-    (Command Tower, Arcane Signet) gives every color of the identity.
-    """
-    traits = card_traits(card)
-    if not traits.source:
-        return COLORLESS
-    if traits.mask:  # a dual land, a Diamond: its own colors
-        return identity_from_mask(traits.mask & identity.mask)
-    return identity if traits.fixing else COLORLESS
-
-
-def source_needs(commanders: Sequence[Card], spells: Sequence[Card], identity: ColorIdentity) -> dict[Color, int]:
-    """Sources each color needs: 8 for a commander's colored symbol (its front face's), 6 for a color the spells show."""
-    needs: dict[Color, int] = {}
-    shown = 0
-    for card in spells:
-        shown |= card_traits(card).cost_mask
-    for color in identity_from_mask(shown & identity.mask):
-        needs[color] = SPELL_SOURCES
-    for card in commanders:
-        # A commander is cast by its front face (a modal DFC's back face widens its identity, not its cost).
-        symbols = card_traits(card).symbols
-        for color in _COLORS:
-            if symbols[_COLORS.index(color)]:
-                needs[color] = COMMANDER_SOURCES
-    return needs
-
-
-def mana_sources(deck: Deck, identity: ColorIdentity | None = None) -> dict[str, int]:
-    """Sources per color of the deck's identity (lands and cheap mana rocks), by color letter."""
-    if identity is None:
-        identity = commander_identity(deck.commanders, deck.piper_colors)
-    counts = {color.value: 0 for color in identity}
-    for card, n in deck.main.items():
-        for color in produced(card, identity):
-            counts[color.value] += n
-    return counts
-
-
 def _land_count(spells: Sequence[Card]) -> int:
     if not spells:
         return LANDS[1]
@@ -124,42 +87,48 @@ def _land_count(spells: Sequence[Card]) -> int:
     return max(LANDS[0], min(LANDS[1], lands))
 
 
-def _choose_spells(candidates: Sequence[Card], count: int) -> list[Card]:
-    """The best ``count`` spells (``candidates`` best first) with removal in, a curve and enough creatures."""
-    must = [c for c in candidates if card_traits(c).interaction]
-    chosen: list[Card] = list(must[:count])
-    used = Counter(chosen)
-    left: list[Card] = []
-    for card in candidates:
-        if used[card]:
-            used[card] -= 1
-            continue
-        left.append(card)
-    heavy = sum(1 for c in chosen if c.mana_value >= 6)
-    creatures_left = sum(1 for c in left if c.has_type("Creature"))
-    creatures = sum(1 for c in chosen if c.has_type("Creature"))
-    spare: list[Card] = []
-    for card in left:
+def _is_rock(card: Card) -> bool:
+    """A mana rock: a cheap noncreature artifact that makes mana."""
+    traits = card_traits(card)
+    return traits.source and not traits.land
+
+
+def _choose_spells(candidates: Sequence[Card], count: int, max_rocks: int = MAX_ROCKS) -> list[Card]:
+    """The best ``count`` spells (``candidates`` best first) with removal in, a curve, enough creatures and no more
+    mana rocks than the curve needs (the rest only when nothing else fills the deck)."""
+    traits = [card_traits(card) for card in candidates]
+    must = [i for i, t in enumerate(traits) if t.interaction and t.rating >= MUST_PLAY][:count]
+    taken = set(must)
+    chosen = list(must)
+    left = [i for i in range(len(candidates)) if i not in taken]
+    rocks = sum(1 for i in chosen if traits[i].source and not traits[i].land)
+    heavy = sum(1 for i in chosen if traits[i].mana_value >= 6)
+    creatures_left = sum(1 for i in left if traits[i].creature)
+    creatures = sum(1 for i in chosen if traits[i].creature)
+    spare: list[int] = []
+    for i in left:
         if len(chosen) >= count:
             break
+        t = traits[i]
         room = count - len(chosen)
-        if card.mana_value >= 6 and heavy >= MAX_HEAVY and "bomb" not in card_roles(card):
-            spare.append(card)
+        rock = t.source and not t.land
+        if t.mana_value >= 6 and heavy >= MAX_HEAVY and "bomb" not in t.roles:
+            spare.append(i)
             continue
-        needed = max(0, MIN_CREATURES - creatures)
-        if not card.has_type("Creature") and needed >= room and creatures_left > 0:
-            spare.append(card)
+        if rock and rocks >= max_rocks:
+            spare.append(i)  # beside 22+ lands a third rock is a spell the deck goes without
             continue
-        chosen.append(card)
-        heavy += card.mana_value >= 6
-        if card.has_type("Creature"):
+        if not t.creature and MIN_CREATURES - creatures >= room and creatures_left > 0:
+            spare.append(i)
+            continue
+        chosen.append(i)
+        rocks += rock
+        heavy += t.mana_value >= 6
+        if t.creature:
             creatures += 1
             creatures_left -= 1
-    for card in spare:  # a small pool: fill with what was passed over
-        if len(chosen) >= count:
-            break
-        chosen.append(card)
-    return chosen
+    chosen += spare[: max(0, count - len(chosen))]  # a small pool: fill with what was passed over
+    return [candidates[i] for i in chosen]
 
 
 def _ranked(pool: Counter) -> list[Card]:
@@ -188,42 +157,60 @@ def _build(
             continue
         fitting.append(card)
     candidates = [card for card in fitting if not card.is_land]
-    lands = [card for card in fitting if card.is_land and (produced(card, identity) or card_rating(card) > 1.8)]
+    # A colorless identity has no free basics: every land of the pool it may play is a land it needs.
+    lands = [
+        card
+        for card in fitting
+        if card.is_land and (produced(card, identity) or card_rating(card) > 1.8 or not identity)
+    ]
     lands = lands[:MAX_NONBASIC_LANDS]
     first = candidates[: DRAFT_MIN_SIZE - len(leaders) - LANDS[0]]
     land_total = _land_count(first[:SPELLS])
     spell_total = DRAFT_MIN_SIZE - len(leaders) - land_total
-    spells = _choose_spells(candidates, spell_total)
-    # A small pool: more lands rather than fewer than 60 cards.
+    max_rocks = MAX_ROCKS + (len(identity) >= 3)
+    spells = _choose_spells(candidates, spell_total, max_rocks)
+    # Filler spells make way for lands up to the 24th: the best deck, not the fullest (a small pool: more lands
+    # rather than fewer than 60 cards).
+    while identity and len(spells) > SPELLS - 4 and DRAFT_MIN_SIZE - len(leaders) - len(spells) < FILLER_LANDS:
+        creatures = sum(1 for card in spells if card_traits(card).creature)
+        droppable = [i for i, card in enumerate(spells) if creatures > MIN_CREATURES or not card_traits(card).creature]
+        weakest = min(droppable, key=lambda i: card_rating(spells[i]), default=None)
+        if weakest is None or card_rating(spells[weakest]) >= FILLER:
+            break
+        del spells[weakest]
+    # Rocks past the cap that filled a small pool are mana too: a land does their job (up to 25 lands).
+    rocks = [i for i, card in enumerate(spells) if _is_rock(card)]
+    extra = min(len(rocks) - max_rocks, LANDS[1] - (DRAFT_MIN_SIZE - len(leaders) - len(spells)))
+    if identity and extra > 0:
+        for i in sorted(sorted(rocks, key=lambda i: card_rating(spells[i]))[:extra], reverse=True):
+            del spells[i]
     land_total = DRAFT_MIN_SIZE - len(leaders) - len(spells)
     lands = lands[:land_total]
     if not identity:
         return _colorless_build(candidates, leaders, lands, wastes or Counter(), land_total)
-    basics, short = _mana(spells, lands, leaders, identity, land_total)
+    basics, short = mana(spells, lands, leaders, identity, land_total)
     if short and land_total < LANDS[1]:
         # Colors short of sources: play up to 25 lands before giving up on them (the last spells chosen go).
         land_total = min(LANDS[1], land_total + short)
         spells = spells[: DRAFT_MIN_SIZE - len(leaders) - land_total]
-        basics, short = _mana(spells, lands, leaders, identity, land_total)
+        basics, short = mana(spells, lands, leaders, identity, land_total)
     value = sum(card_rating(c) for c in spells) + sum(card_rating(c) for c in leaders if not is_piper(c))
-    value -= SHORT_SOURCE_COST * short
+    value -= SHORT_SOURCE_COST * short + THIN_COLOR_COST * len(thin_colors(spells, identity))
+    value -= EXTRA_LAND_COST * max(0, land_total - LANDS[1])  # a pool too thin in these colors for a deck
     return _Build(tuple(spells), tuple(lands), basics, short, value)
 
 
-def _mana(
-    spells: Sequence[Card], lands: Sequence[Card], leaders: Sequence[Card], identity: ColorIdentity, land_total: int
-) -> tuple[Counter, int]:
-    needs = source_needs(leaders, spells, identity)
-    have: Counter = Counter()
-    mask = identity.mask
-    for card in [*spells, *lands]:
-        traits = card_traits(card)
-        if traits.source:
-            made = traits.mask & mask if traits.mask else (mask if traits.fixing else 0)
-            for color in _COLORS:
-                if made & color.bit:
-                    have[color] += 1
-    return _basic_split(spells, identity, land_total - len(lands), needs, have)
+def thin_colors(spells: Sequence[Card], identity: ColorIdentity) -> list[Color]:
+    """Colors of an identity of two or more that ``THIN_COLOR_SPELLS`` or fewer spells show: a color that
+    doesn't bring enough cards to pay for its mana."""
+    if len(identity) < 2:
+        return []
+    shown = {color: 0 for color in identity}
+    for card in spells:
+        mask = card_traits(card).mask
+        for color in shown:
+            shown[color] += bool(mask & color.bit)
+    return [color for color, n in shown.items() if n <= THIN_COLOR_SPELLS]
 
 
 def _colorless_build(
@@ -245,40 +232,6 @@ def _colorless_build(
     missing = size - len(spells) - len(lands) - sum(basics.values())
     value = sum(card_rating(c) for c in spells) + sum(card_rating(c) for c in leaders if not is_piper(c))
     return _Build(tuple(spells), tuple(lands), basics, 0, value - 10.0 * missing)
-
-
-def _basic_split(
-    spells: Sequence[Card],
-    identity: ColorIdentity,
-    count: int,
-    needs: dict[Color, int] | None = None,
-    have: Counter | None = None,
-) -> tuple[Counter, int]:
-    """Basic lands: first what each color still needs, then by the colored symbols of the spells.
-
-    Returns the basics and how many sources the needs still lack.  Wastes for a colorless identity.
-    """
-    if count <= 0:
-        lacking = sum(max(0, need - (have or Counter())[color]) for color, need in (needs or {}).items())
-        return Counter(), lacking
-    if not identity:
-        return Counter({basic_land(""): count}), 0
-    needs, have = needs or {}, have or Counter()
-    colors = list(identity)  # WUBRG order breaks ties
-    shares = {color: 0 for color in colors}
-    missing = {color: max(0, needs.get(color, 0) - have[color]) for color in colors}
-    budget = count
-    # Meet the needs, most missing first, while basics last.
-    while budget and any(missing.values()):
-        color = max(colors, key=missing.__getitem__)
-        shares[color] += 1
-        missing[color] -= 1
-        budget -= 1
-    weights = _symbol_weights(spells, identity)
-    for _ in range(budget):
-        color = max(colors, key=lambda c: (weights[c] + 1.0) / (1 + shares[c] + have[c]))
-        shares[color] += 1
-    return Counter({basic_land(color.value): n for color, n in shares.items() if n}), sum(missing.values())
 
 
 FULL_BUILDS = 4
@@ -304,35 +257,71 @@ def _estimate(spells: float, leaders: Sequence[Card], identity: ColorIdentity) -
     return spells + sum(card_traits(c).rating for c in leaders if not is_piper(c)) - 2.0 * max(0, len(identity) - 2)
 
 
-def _best(pool: Counter, piper: Card | None) -> tuple[CommanderChoice, _Build] | None:
+def _options(pool: Counter, piper: Card | None) -> list[tuple[float, tuple[Card, ...], tuple[Color, ...], int]]:
+    """Every usable commander option with a quick estimate, best first: (estimate, leaders, colors, added Pipers)."""
     ranked = _ranked(pool)
-    wastes = _pool_wastes(pool)
     options = []
     by_mask: dict[int, float] = {}
     for leaders, colors, added in usable_options(pool, piper):
         identity = commander_identity(leaders, colors)
         if identity.mask not in by_mask:
             by_mask[identity.mask] = _spell_value(ranked, identity.mask)
-        options.append(
-            (
-                _estimate(by_mask[identity.mask], leaders, identity) - ADDED_PIPER_COST * added,
-                leaders,
-                colors,
-                added,
-                identity,
-            )
-        )
-    if not options:
-        return None
+        estimate = _estimate(by_mask[identity.mask], leaders, identity) - ADDED_PIPER_COST * added
+        options.append((estimate, leaders, colors, added, bool(identity)))
     # A colorless identity allows no free basic land (Wastes come from the pool): lead with colors when possible.
-    options.sort(key=lambda o: (bool(o[4]), o[0]), reverse=True)
-    best: tuple[CommanderChoice, _Build] | None = None
-    for _, leaders, colors, added, identity in options[:FULL_BUILDS]:
+    options.sort(key=lambda o: (o[4], o[0]), reverse=True)
+    return [option[:4] for option in options]
+
+
+def _to_build(options: list, count: int) -> list:
+    """The options worth a full build: the best ``count`` by estimate, and the best two of two colors or fewer (a
+    wider identity always estimates high: its cost shows only once its deck is built)."""
+    chosen = options[:count]
+    narrow = [o for o in options if len(commander_identity(o[1], o[2])) <= 2][:2]
+    return chosen + [o for o in narrow if o not in chosen]
+
+
+def ranked_builds(pool: Counter, piper: Card | None, count: int = FULL_BUILDS) -> list[tuple[CommanderChoice, _Build]]:
+    """Commander options ranked by the quality of the deck each allows (the deck built, its value), best first.
+
+    The one ranking of commanders: the bots' decks, ``auto``, ``suggest`` and the practice builder all read it.
+    """
+    ranked = _ranked(pool)
+    wastes = _pool_wastes(pool)
+    builds = []
+    for _, leaders, colors, added in _to_build(_options(pool, piper), count):
+        identity = commander_identity(leaders, colors)
         build = _build(ranked, leaders, identity, wastes)
-        value = build.value - ADDED_PIPER_COST * added
-        if best is None or (bool(identity), value) > (bool(best[0].identity), best[0].value):
-            best = (CommanderChoice(leaders, colors, identity, value), build)
-    return best
+        builds.append((CommanderChoice(leaders, colors, identity, build.value - ADDED_PIPER_COST * added), build))
+    builds.sort(key=lambda found: (bool(found[0].identity), found[0].value), reverse=True)
+    return builds
+
+
+def _best(pool: Counter, piper: Card | None) -> tuple[CommanderChoice, _Build] | None:
+    builds = ranked_builds(pool, piper)
+    return builds[0] if builds else None
+
+
+def rank_commanders(
+    pool: Iterable[Card] | Mapping[Card, int], limit: int = 10, piper: Card | None = None
+) -> list[Suggestion]:
+    """Commander choices from a pool, best deck first (``ranked_builds``); ``playable`` counts the pool cards each
+    identity allows."""
+    counts = Counter(dict(pool)) if isinstance(pool, Mapping) else Counter(pool)
+    piper = piper or next((card for card in counts if is_piper(card)), None)
+    held = sum(n for card, n in counts.items() if is_piper(card))
+    suggestions = []
+    for choice, _ in ranked_builds(counts, piper, max(FULL_BUILDS, limit)):
+        used = Counter(c.name for c in choice.commanders)
+        playable = sum(
+            max(0, n - used.get(card.name, 0))
+            for card, n in counts.items()
+            if card.deck_colors <= choice.identity and not is_free_basic(card)
+        )
+        added = max(0, sum(1 for card in choice.commanders if is_piper(card)) - held)
+        names = tuple(c.name for c in choice.commanders)
+        suggestions.append(Suggestion(names, choice.colors, choice.identity, playable, added))
+    return suggestions[:limit]
 
 
 def choose_commanders(pool: Counter, piper: Card | None) -> CommanderChoice | None:

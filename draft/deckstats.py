@@ -11,14 +11,16 @@ from dataclasses import dataclass
 
 from draft.advice import is_ramp, is_removal
 from draft.bots import card_rating
-from draft.deckbuild import produced
 from draft.decks import DRAFT_MIN_SIZE, Deck, commander_identity
+from draft.manabase import produced
 from sets.basics import basic_land
 from sets.cards import Card
 from sets.colors import Color, ColorIdentity
 
 TYPE_ORDER = ("Creature", "Planeswalker", "Battle", "Instant", "Sorcery", "Artifact", "Enchantment", "Land")
 MIN_SOURCES = 8  # fewer sources of a commander's color than this gets a warning
+FAR_BELOW = 0.75  # sources under this share of a color's fair part (by its symbols) get a warning too
+FAR_BELOW_SYMBOLS = 10  # for a color with at least this many symbols
 HAND = 7
 
 
@@ -72,6 +74,26 @@ class DeckStats:
     warnings: list[str]
 
 
+def _source_cards(main: Mapping[Card, int], identity: ColorIdentity) -> int:
+    return sum(n for card, n in main.items() if produced(card, identity))
+
+
+def source_warnings(made: Mapping[Color, int], symbols: Mapping[Color, int], identity: ColorIdentity, sources: int):
+    """One line per identity color short of sources: fewer than ``MIN_SOURCES``, or far below its share of the deck's
+    sources by its share of the colored symbols (8 sources for 25 of 50 symbols, where about 12 would match)."""
+    total = sum(symbols.get(color, 0) for color in identity)
+    warnings = []
+    for color in identity:
+        have, need = made.get(color, 0), symbols.get(color, 0)
+        fair = round(sources * need / total) if total else 0
+        line = f"{color.word} {have} ({need} {color.value} symbols to cast"
+        if have < MIN_SOURCES:
+            warnings.append(line + ")")
+        elif need >= FAR_BELOW_SYMBOLS and have < FAR_BELOW * fair:
+            warnings.append(line + f": far below them, about {fair} would match)")
+    return warnings
+
+
 def deck_stats(deck: Deck, identity: ColorIdentity) -> DeckStats:
     """The builder's figures for a deck whose commanders give ``identity``."""
     main: Counter = Counter()
@@ -95,11 +117,7 @@ def deck_stats(deck: Deck, identity: ColorIdentity) -> DeckStats:
     for card, n in everything.items():
         for color, count in colored_symbols(card).items():
             symbols[color] += count * n
-    warnings = [
-        f"{color.word} {made[color]} ({symbols[color]} {color.value} symbols to cast)"
-        for color in identity
-        if made[color] < MIN_SOURCES
-    ]
+    warnings = source_warnings(made, symbols, identity, _source_cards(main, identity))
     return DeckStats(
         deck.size,
         group_cards(main),

@@ -19,8 +19,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from draft.deckbuild import produced
 from draft.decks import Deck, commander_identity
+from draft.manabase import produced
 from sets.cards import Card
 from sets.colors import ALL_COLORS, COLORLESS, ColorIdentity
 from sets.errors import InputError, ManaCostError

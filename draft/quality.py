@@ -9,10 +9,17 @@ a card with no text at all falls back to the role tags committed in
 
 Figures (all from the pods' picks and decks):
 
-- cheap removal (mana value <= 3, and removing with it costs 3 or less: it
-  destroys, exiles, damages, shrinks, fights or locks down an opponent's
-  creature or permanent): the mean pick (1-10 within a pack) at which it is
-  taken, and the share taken at pick 6 or later;
+- with our reference evaluation (``draft.reference``, hand grades of every
+  CMR card, never the bots' rating): the share of cards taken at picks 1-2
+  that are filler while the pack held a good card; premium cards taken at
+  pick 6 or later; colorless filler per main deck; decks with an identity
+  color shown by 3 spells or fewer; the main deck's mean grade over the best
+  as many cards the pool allows in its colors;
+- cheap removal worth a pick (mana value <= 3, and removing with it costs 3
+  or less: it destroys, exiles, damages, shrinks, fights or locks down an
+  opponent's creature or permanent; a card the reference grades under 2.5, a
+  ping that needs a sacrifice, is not counted): the mean pick (1-10 within a
+  pack) at which it is taken, and the share taken at pick 6 or later;
 - Pipers drafted at picks 1-5 (share of drafted Pipers);
 - decks with a Piper in the main deck;
 - decks with an under-sourced color: a colored mana symbol of a commander
@@ -34,12 +41,15 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from draft import reference
+from draft.cardtext import cast_parts
 from sets.cards import Card
 from sets.colors import Color, ColorIdentity
 from sets.identity import counted_faces
 
 PIPER = "The Prismatic Piper"
 CHEAP = 3
+WORTH_A_PICK = 2.5  # the reference grade from which cheap removal should be gone early
 COMMANDER_SOURCES = 8
 IDENTITY_SOURCES = 6
 LANDS = (21, 27)
@@ -118,7 +128,7 @@ def removal_cost(card: Card) -> float | None:
     if text is None:
         return float(card.mana_value) if "removal" in committed_tags().get(card.name, ()) else None
     best: float | None = None
-    for value, part in _parts(card, text):
+    for value, part in cast_parts(card, text):
         for line in _plain(part).splitlines():
             for pattern in _REMOVAL:
                 match = pattern.search(line)
@@ -133,32 +143,18 @@ def removal_cost(card: Card) -> float | None:
     return best
 
 
-def _parts(card: Card, text: str) -> list[tuple[float, str]]:
-    """The parts of a card cast on their own, with what each costs: the halves of a split card, an adventure and its
-    creature, the faces of a modal DFC (each at its own mana cost); any other card whole, at its mana value."""
-    own = [face for face in card.faces if face.text]
-    if (
-        card.layout.value in ("split", "adventure", "modal_dfc")
-        and len(own) > 1
-        and text == "\n".join(f.text for f in own)
-    ):
-        parts = []
-        for face in own:
-            try:
-                parts.append((float(face.cost.mana_value), face.text))
-            except ValueError:
-                parts.append((float(card.mana_value), face.text))
-        return parts
-    return [(float(card.mana_value), text)]
-
-
 def is_removal(card: Card) -> bool:
     return removal_cost(card) is not None
 
 
 def is_cheap_removal(card: Card) -> bool:
+    """Removal for 3 mana or less that our reference grades worth a pick (a split card's half at its own cost): a
+    ping that needs a sacrifice is filler however cheap, and taking it late is right."""
     cost = removal_cost(card)
-    return cost is not None and cost <= CHEAP  # a split card's half at its own cost
+    if cost is None or cost > CHEAP:
+        return False
+    grade = reference.grade(card)
+    return grade is None or grade >= WORTH_A_PICK
 
 
 def sources(card: Card, identity: ColorIdentity) -> ColorIdentity:
@@ -250,8 +246,12 @@ def benched_removal(deck: Any, identity: ColorIdentity) -> int:
     return sum(n for card, n in deck.sideboard.items() if card.deck_colors <= identity and is_cheap_removal(card))
 
 
-def seat_figures(picks: Iterable[Any], deck: Any, identity: ColorIdentity, valid: bool) -> dict[str, Any]:
-    """One seat's figures from its picks (``Pick`` records) and its deck: small, to send between processes."""
+def seat_figures(
+    picks: Iterable[Any], deck: Any, identity: ColorIdentity, valid: bool, pool: Sequence[Card] = ()
+) -> dict[str, Any]:
+    """One seat's figures from its picks (``Pick`` records), its deck and its pool: small, to send between
+    processes.  The grade figures read our reference evaluation (``draft.reference``), not the bots' rating."""
+    picks = list(picks)
     removal: list[int] = []
     pipers: list[int] = []
     legends_early = 0
@@ -267,7 +267,15 @@ def seat_figures(picks: Iterable[Any], deck: Any, identity: ColorIdentity, valid
     main = deck.main
     faults = deck_faults(deck, identity)
     spells = [card for card, n in main.items() if not card.is_land for _ in range(n)]
+    main_cards = [card for card, n in main.items() for _ in range(n)]
+    early, early_faults = reference.early_pick_faults(picks)
     return {
+        "early_picks": early,
+        "early_filler_over_good": early_faults,
+        "premium_picks": reference.premium_picks(picks),
+        "colorless_filler": reference.colorless_filler(main_cards, identity),
+        "thin_colors": len(reference.thin_colors(main_cards, identity)),
+        "grade_ratio": reference.deck_grade_ratio(main_cards, list(pool), deck.commanders, identity),
         "removal_picks": removal,
         "piper_picks": pipers,
         "legends_early": legends_early,
@@ -296,8 +304,20 @@ def figures(seats: Sequence[dict[str, Any]]) -> dict[str, Any]:
     def mean(key: str, digits: int = 2) -> float:
         return round(statistics.mean(seat[key] for seat in seats), digits) if seats else 0.0
 
+    early = sum(seat.get("early_picks", 0) for seat in seats)
+    premium = [p for seat in seats for p in seat.get("premium_picks", ())]
+    ratios = [seat["grade_ratio"] for seat in seats if seat.get("grade_ratio") is not None]
     return {
         "decks": len(seats),
+        "early_filler_over_good_share": round(sum(s.get("early_filler_over_good", 0) for s in seats) / early, 3)
+        if early
+        else None,
+        "premium_pick6_share": round(sum(p >= reference.LATE_PICK for p in premium) / len(premium), 3)
+        if premium
+        else None,
+        "colorless_filler_per_deck": round(sum(s.get("colorless_filler", 0) for s in seats) / decks, 2),
+        "thin_color_share": round(sum(s.get("thin_colors", 0) > 0 for s in seats) / decks, 3),
+        "grade_ratio_mean": round(statistics.mean(ratios), 3) if ratios else None,
         "cheap_removal_taken": len(removal),
         "cheap_removal_mean_pick": round(statistics.mean(removal), 2) if removal else None,
         "cheap_removal_pick6_share": round(sum(p >= 6 for p in removal) / len(removal), 3) if removal else None,
@@ -327,12 +347,23 @@ def figures(seats: Sequence[dict[str, Any]]) -> dict[str, Any]:
 def pod_figures(pod: Any) -> list[dict[str, Any]]:
     """``seat_figures`` for every seat of a ``PodResult``."""
     return [
-        seat_figures(pod.draft.picks_of(seat.seat), seat.deck, seat.report.color_identity, seat.report.valid)
+        seat_figures(
+            pod.draft.picks_of(seat.seat),
+            seat.deck,
+            seat.report.color_identity,
+            seat.report.valid,
+            [p.card for p in seat.pool],
+        )
         for seat in pod.seats
     ]
 
 
 TARGETS = {
+    "early_filler_over_good_share": ("<=", 0.03),
+    "premium_pick6_share": ("<=", 0.05),
+    "colorless_filler_per_deck": ("<=", 1.0),
+    "thin_color_share": ("<=", 0.01),
+    "grade_ratio_mean": (">=", 0.97),
     "cheap_removal_mean_pick": ("<=", 4.0),
     "cheap_removal_pick6_share": ("<=", 0.15),
     "pipers_picks_1_5_share": ("<=", 0.10),
@@ -345,7 +376,7 @@ TARGETS = {
 
 
 def meets(figures: dict[str, Any]) -> dict[str, bool]:
-    """Each target of issue 23: met or not."""
+    """Each target of issues 23 and 33: met or not."""
     result = {}
     for key, (op, bound) in TARGETS.items():
         value = figures.get(key)

@@ -7,13 +7,13 @@ removal and card advantage 3-4, bombs 4.5 and up):
   tags for every Commander Legends card, figures and tags only.  It was made
   in two steps and is remade the same way:
 
-  1. ``python -m draft.ratings build CARDS.json > draft/data/cmr_ratings.json``
+  1. ``python -m draft.rating_build CARDS.json > draft/data/cmr_ratings.json``
      reads a card list *with rules text* (the reference list, or an MTGJSON /
      Scryfall file you import) and derives each card's roles with
      ``roles_from_text`` and its rating with ``rate``;
-  2. a drafter's judgement on top: ``ADJUSTMENTS`` below moves the cards the
-     rules under- or over-rate (bombs, build-arounds, traps), by name and a
-     figure, and is applied by the same command.
+  2. a drafter's judgement on top: ``draft.rating_build.JUDGEMENT`` sets the figure of the
+     cards the rules under- or over-rate (bombs, top creatures, traps), by name,
+     and is applied by the same command.
 
 - **Any other set** (an imported one, or a bundled card missing from the
   file): the same rules run on the rules text the user imported (``sets
@@ -28,12 +28,11 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from functools import lru_cache
 from importlib import resources
-from typing import Any
 
-from sets.cards import Card, Layout, Rarity, strip_reminder
+from draft.cardtext import cast_parts
+from sets.cards import Card, Rarity, strip_reminder
 from sets.identity import counted_faces
 
 ROLES = (
@@ -146,6 +145,33 @@ def _removes(line: str) -> re.Match[str] | None:
     return _BURN.search(line) or _SHRINK.search(line)
 
 
+# What limits a removal spell, read on the line that removes: (pattern, share of "answers anything" left).
+_LIMITS = (
+    (re.compile(r"-1/-1"), 0.35),
+    (re.compile(r"-2/-2"), 0.6),
+    (re.compile(r"deals? 1 damage"), 0.35),
+    (re.compile(r"deals? 2 damage"), 0.65),
+    (re.compile(r"deals? 3 damage"), 0.8),
+    (re.compile(r"whenever you sacrifice|\bsacrifice an? [^:.]*:"), 0.45),
+    (re.compile(r"\bwhen [^.]*\bdies\b"), 0.55),
+    (re.compile(r"with flying|flying creature"), 0.6),
+    (re.compile(r"\b(power|toughness|mana value) \d+ or (less|greater)|\btapped creature|attacking or blocking"), 0.75),
+    (re.compile(r"\bfights?\b|\bsacrifices an? (attacking )?creature"), 0.7),
+)
+
+
+def removal_reach(text: str) -> float:
+    """How much a card's removal answers, 0 to 1: a kill spell for anything is 1, a ping, a -1/-1 or a flier-only
+    answer much less (the best of its removing lines; 0 when it removes nothing)."""
+    best = 0.0
+    for line in _plain(text).splitlines():
+        if _removes(line) is None:
+            continue
+        share = min((value for pattern, value in _LIMITS if pattern.search(line)), default=1.0)
+        best = max(best, share)
+    return best
+
+
 def roles_from_text(card: Card, text: str) -> tuple[str, ...]:
     """Role tags from a card's rules text by this module's own rules."""
     plain = _plain(text)
@@ -187,7 +213,7 @@ _ACTIVATION = re.compile(r"\{(\d+|[wubrgcx])\}")
 def removal_mana(card: Card, text: str) -> float | None:
     """The least mana it takes to remove a creature with the card: its cost, or an activated ability's (None: it can't)."""
     best = None
-    for value, part in _cast_parts(card, text):
+    for value, part in cast_parts(card, text):
         for line in _plain(part).splitlines():
             match = _removes(line)
             if match is None:
@@ -200,30 +226,14 @@ def removal_mana(card: Card, text: str) -> float | None:
     return best
 
 
-# Layouts whose faces are cast on their own: a split card's halves, an adventure and its creature, a modal DFC's faces.
-_CAST_APART = (Layout.SPLIT, Layout.ADVENTURE, Layout.MODAL_DFC)
-
-
-def _cast_parts(card: Card, text: str) -> list[tuple[float, str]]:
-    """(mana to cast, text) of each part of the card one casts: a half removes for its own cost (Fire of Fire // Ice
-    for {1}{R}, not the card's mana value 4); any other card is one part at its mana value."""
-    faces = [face for face in card.faces if face.text]
-    if card.layout in _CAST_APART and len(faces) > 1 and text == "\n".join(face.text for face in faces):
-        parts = []
-        for face in faces:
-            try:
-                parts.append((float(face.cost.mana_value), face.text))
-            except ValueError:
-                parts.append((float(card.mana_value), face.text))
-        return parts
-    return [(float(card.mana_value), text)]
-
-
 def rate_text(card: Card, text: str) -> tuple[float, tuple[str, ...]]:
-    """(rating, roles) of a card from its rules text: removal behind a costly ability is worth less."""
+    """(rating, roles) of a card from its rules text: removal that answers little, or behind a costly ability,
+    is worth less."""
     roles = roles_from_text(card, text)
-    rating = rate(card, roles)
-    mana = removal_mana(card, text) if "removal" in roles else None
+    if "removal" not in roles:
+        return rate(card, roles), roles
+    mana = removal_mana(card, text)
+    rating = rate(card, roles, removal_reach(text), mana)
     if mana is not None and mana >= 6:
         rating = round(max(0.2, rating - 0.9), 2)
     return rating, roles
@@ -254,28 +264,37 @@ def _power_toughness(card: Card) -> tuple[float, float] | None:
         return None
 
 
-def rate(card: Card, roles: tuple[str, ...]) -> float:
-    """A rating from roles and facts (the rule behind the committed figures and imported sets)."""
+def rate(card: Card, roles: tuple[str, ...], reach: float = 1.0, removal_cost: float | None = None) -> float:
+    """A rating from roles and facts (the rule behind the committed figures and imported sets).
+
+    ``reach``: how much the card's removal answers (``removal_reach``); ``removal_cost``: the mana it takes to
+    remove with it (``removal_mana``; a split card's half at its own cost), its mana value when not given.  Power first: a creature that
+    pressures (power 4 or more, or 3 with evasion) is worth more; a mana rock beside 22 lands little."""
     if card.name == PIPER:
         return PIPER_RATING
     if card.is_basic_land:
         return 0.0
-    score = _RARITY.get(card.rarity, 1.0) + (0.2 if card.has_type("Creature") else 0.0)
+    # A body is what a Commander deck is made of: 14+ creatures, so a fair creature is a fair card.
+    score = _RARITY.get(card.rarity, 1.0) + (0.6 if card.has_type("Creature") else 0.0)
     mana_value = float(card.mana_value)
     if card.is_land:
         return round(
             score
-            + (1.0 if "fixing" in roles else 0.0)
+            + (0.6 if "fixing" in roles else 0.0)
             + (0.6 if "ramp" in roles or "draw" in roles else 0.0)
             - 0.6 * ("fixing" not in roles and not roles),
             2,
         )
+    rock = card.has_type("Artifact") and not card.has_type("Creature")
+    value_of = dict(_ROLE_VALUE, removal=_ROLE_VALUE["removal"] * reach)
+    if rock:
+        value_of.update(ramp=0.3, fixing=0.3)
     # Diminishing returns: one card does one or two things well, not six.
-    values = sorted((_ROLE_VALUE.get(role, 0.0) for role in roles), reverse=True)
+    values = sorted((value_of.get(role, 0.0) for role in roles), reverse=True)
     score += sum(value * weight for value, weight in zip(values, (1.0, 0.6, 0.35, 0.2, 0.1, 0.1, 0.1)))
-    if "removal" in roles and mana_value <= 3:
+    if "removal" in roles and (mana_value if removal_cost is None else removal_cost) <= 3 and reach >= 0.65:
         score += 0.4
-    if "ramp" in roles and mana_value <= 2:
+    if "ramp" in roles and mana_value <= 2 and not rock:
         score += 0.4
     if "removal" in roles and "wipe" in roles:
         score -= 0.5  # one card, not two effects
@@ -284,117 +303,15 @@ def rate(card: Card, roles: tuple[str, ...]) -> float:
         power, toughness = stats
         efficiency = (power + toughness) / (2 * mana_value)
         score += 0.35 if efficiency >= 1.2 else (-0.3 if efficiency < 0.8 else 0.0)
+        if power >= 4 or (power >= 3 and "evasion" in roles):
+            score += 0.35  # a threat: it ends games
     elif not card.has_type("Creature") and not roles:
-        score -= 0.3  # a noncreature spell that does none of the things a deck needs
+        # A colorless noncreature card that does none of the things a deck needs is filler; a colored spell whose
+        # text the rules don't read (a trick, a fight, an odd sorcery) is a card made for its color's decks.
+        score += 0.4 if card.deck_colors else -0.3
     score -= 0.2 * max(0.0, mana_value - 5) * (0.4 if "wipe" in roles or "bomb" in roles else 1.0)
     score -= 0.15 * max(0, len(card.deck_colors) - 1)
     return round(max(0.2, score), 2)
-
-
-# A drafter's judgement on top of the rules, by name: (change to the rating, roles to add).
-ADJUSTMENTS: dict[str, tuple[float, tuple[str, ...]]] = {
-    "Jeweled Lotus": (1.5, ("ramp", "bomb")),
-    "Arcane Signet": (0.6, ()),
-    "Commander's Sphere": (0.3, ()),
-    "Command Tower": (0.8, ()),
-    "Path of Ancestry": (0.4, ("fixing",)),
-    "Hellkite Courser": (1.0, ("bomb",)),
-    "Akroma's Will": (1.0, ("protection",)),
-    "Jeska's Will": (1.0, ("ramp",)),
-    "Kamahl's Will": (0.4, ()),
-    "Sakashima's Will": (0.4, ()),
-    "Szat's Will": (0.6, ()),
-    "Fiery Cannonade": (0.3, ()),
-    "Blasphemous Act": (0.8, ()),
-    "Slash the Ranks": (0.6, ()),
-    "Austere Command": (0.5, ()),
-    "Nevinyrral's Disk": (0.5, ()),
-    "Hullbreacher": (-0.6, ()),
-    "Opposition Agent": (0.2, ()),
-    "Plague Reaver": (0.5, ()),
-    "Court of Grace": (0.8, ("bomb",)),
-    "Court of Cunning": (0.3, ()),
-    "Court of Ambition": (0.6, ()),
-    "Court of Bounty": (0.6, ()),
-    "Court of Ire": (-0.2, ()),
-    "Sphinx of the Second Sun": (0.8, ("bomb",)),
-    "Apex Devastator": (1.0, ("bomb",)),
-    "Explosion of Riches": (0.4, ()),
-    "Three Visits": (0.5, ()),
-    "Kor Cartographer": (0.4, ()),
-    "Gift of Paradise": (0.3, ()),
-    "Armillary Sphere": (0.4, ()),
-    "Thought Vessel": (0.4, ()),
-    "Vow of Duty": (0.3, ()),
-    "Nightshade Harvester": (0.4, ()),
-    "Wheel of Misfortune": (0.3, ()),
-    "Kwain, Itinerant Meddler": (0.5, ()),
-    "Archelos, Lagoon Mystic": (0.3, ()),
-    "Averna, the Chaos Bloom": (0.3, ()),
-    "Zara, Renegade Recruiter": (0.5, ()),
-    "Imoti, Celebrant of Bounty": (0.3, ()),
-    "Exquisite Huntmaster": (0.4, ()),
-    "Commander's Plate": (0.3, ()),
-    "Rupture Spire": (0.3, ()),
-    "Terramorphic Expanse": (0.4, ()),
-    "Murder": (0.3, ()),
-    "Cast Down": (0.3, ()),
-    "Ghastly Demise": (0.2, ()),
-    "Iona's Judgment": (0.2, ()),
-    "Skywhaler's Shot": (0.2, ()),
-    "Welding Sparks": (0.2, ()),
-    "Cage of Hands": (0.2, ()),
-    "Soul's Fire": (0.1, ()),
-    "Stonefury": (0.2, ()),
-    "Return to Dust": (0.3, ()),
-    "Akroma, Vision of Ixidor": (0.6, ("bomb",)),
-    "Tevesh Szat, Doom of Fools": (0.6, ("bomb",)),
-    "Jeska, Thrice Reborn": (0.5, ()),
-    "Najeela, the Blade-Blossom": (0.4, ()),
-    "Jared Carthalion, True Heir": (0.4, ("monarch",)),
-    "Nevinyrral, Urborg Tyrant": (0.5, ("wipe",)),
-    "Vampiric Tutor": (0.2, ()),
-    "Sakashima of a Thousand Faces": (0.3, ()),
-    "Seer's Lantern": (-0.5, ()),
-    "Horizon Stone": (-0.6, ()),
-    "Universal Solvent": (-0.6, ()),
-    "Staff of Domination": (-0.4, ()),
-    "Prossh, Skyraider of Kher": (0.3, ()),
-    "Ghen, Arcanum Weaver": (0.2, ()),
-    "Livio, Oathsworn Sentinel": (-0.8, ("removal",)),
-    "Wrong Turn": (-0.9, ("removal",)),
-    "Annoyed Altisaur": (0.6, ()),
-    "Malcolm, Keen-Eyed Navigator": (-0.4, ()),
-    "Toggo, Goblin Weaponsmith": (-0.5, ()),
-    "Fall from Favor": (-0.3, ()),
-    "Palace Sentinels": (0.4, ()),
-    "Elvish Dreadlord": (0.4, ()),
-    "Sengir, the Dark Baron": (0.4, ("bomb",)),
-    "Vow of Torment": (0.2, ()),
-    "Vow of Flight": (0.1, ()),
-    "Vow of Lightning": (0.1, ()),
-    "Vow of Wildness": (0.1, ()),
-    "Dawnglade Regent": (0.6, ("monarch", "bomb")),
-    "Thorn of the Black Rose": (0.6, ()),
-}
-
-
-def build_entries(cards: list[Card]) -> dict[str, dict[str, Any]]:
-    """Ratings and roles for cards that carry rules text (step 1 and 2 of the module docstring)."""
-    entries: dict[str, dict[str, Any]] = {}
-    for card in cards:
-        text = "\n".join(face.text for face in card.faces if face.text)
-        if card.name == PIPER:
-            entries[card.name] = {"rating": PIPER_RATING, "roles": []}
-            continue
-        rating, roles = rate_text(card, text) if text else (rate(card, roles_from_facts(card)), roles_from_facts(card))
-        change, extra = ADJUSTMENTS.get(card.name, (0.0, ()))
-        if extra:
-            before = rate(card, roles)
-            roles = tuple(dict.fromkeys(roles + extra))
-            rating += rate(card, roles) - before
-        entries[card.name] = {"rating": round(max(0.1, rating + change), 2), "roles": list(roles)}
-    return entries
 
 
 @lru_cache(maxsize=4)
@@ -428,45 +345,3 @@ def evaluate(card: Card) -> tuple[float, tuple[str, ...]]:
 
 def card_roles(card: Card) -> tuple[str, ...]:
     return evaluate(card)[1]
-
-
-def _load_cards(path: str) -> list[Card]:
-    """The bundled CMR cards with the rules text of a card file (any file ``sets import`` reads)."""
-    from dataclasses import replace
-
-    from sets.catalog import load_set
-    from sets.importers import read_card_file
-
-    texts = {card.name: card for card in read_card_file(path).cards}
-    cards = []
-    for card in load_set("CMR"):
-        source = texts.get(card.name)
-        if source is not None:
-            card = replace(
-                card,
-                faces=tuple(
-                    replace(face, text=source.faces[i].text if i < len(source.faces) else "")
-                    for i, face in enumerate(card.faces)
-                ),
-            )
-        cards.append(card)
-    return cards
-
-
-def main(argv: list[str]) -> int:
-    if len(argv) != 2 or argv[0] != "build":
-        print("usage: python -m draft.ratings build CARDS.json > draft/data/cmr_ratings.json", file=sys.stderr)
-        return 2
-    entries = build_entries(_load_cards(argv[1]))
-    document = {
-        "format": "cmdraft-ratings/1",
-        "set": "CMR",
-        "scale": "about 0-5 for a 4-player Commander draft deck; roles are tags, no rules text",
-        "cards": dict(sorted(entries.items())),
-    }
-    print(json.dumps(document, indent=1, ensure_ascii=False))
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))

@@ -10,9 +10,10 @@ from functools import lru_cache
 from typing import Any
 
 from draft.bots import Bot, BotStyle
-from draft.deckbuild import build_deck, mana_sources
+from draft.deckbuild import build_deck
 from draft.decks import PIPER, Deck, DeckReport, Zone, is_piper, validate
 from draft.engine import Draft, DraftConfig
+from draft.manabase import mana_sources
 from draft.quality import figures, pod_figures
 from sets.booster import BoosterSpec, Printing, booster_spec
 from sets.cards import CardSet

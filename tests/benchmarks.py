@@ -3,7 +3,7 @@
     python -m tests.benchmarks            # everything
     python -m tests.benchmarks boosters   # one group
     python -m tests.benchmarks event_store --players 8,64 --terminals 1,8 [--json] [--limit PICKS]
-    python -m tests.benchmarks bots [--pods N] [--seed S] [--json]   # bot quality per style (issue 23)
+    python -m tests.benchmarks bots [--pods N] [--seed S] [--json]   # bot quality per style (issues 23, 33)
     python -m tests.benchmarks NAME --help                            # a group's options, nothing run
 
 Each line prints the measured figure next to the target from the issues.

@@ -393,7 +393,7 @@ def test_atomic_cards_meld_result_is_no_card(tmp_path):
 def test_a_modal_commander_needs_sources_for_its_front_face_cost(rpb):
     """Esika, God of the Tree ({1}{G}{G}) is cast from the command zone by its front face; its back face, The
     Prismatic Bridge ({W}{U}{B}{R}{G}), widens the identity but asks no commander-level sources (8) of each color."""
-    from draft.deckbuild import source_needs
+    from draft.manabase import source_needs
     from draft.quality import deck_faults
 
     esika = rpb.find("Esika, God of the Tree")

@@ -10,7 +10,8 @@ import typer
 from rich.markup import escape
 from rich.text import Text
 
-from draft.decks import PIPER, DeckFormat, Zone, suggest_commanders, validate
+from draft.deckbuild import rank_commanders
+from draft.decks import PIPER, DeckFormat, Zone, validate
 from draft.formats import FileFormat, decode, read_file, resolve
 from events.cli.common import ForceOption, JsonOption, emit_json, out, parse_colors, positive
 from events.outputs.exports import write_deck
@@ -133,13 +134,13 @@ def deck_suggest(
     top: Annotated[int, typer.Option("--top", help="How many choices to show.")] = 10,
     as_json: JsonOption = False,
 ) -> None:
-    """Rank commander choices for a pool: legends, partner pairs and Piper options."""
+    """Rank commander choices for a pool by the deck each allows: legends, partner pairs and Piper options."""
     positive(top, "--top")
     deck, problems = read_deck(pool)
     counts = {}
     for line in deck.lines:
         counts[line.card] = counts.get(line.card, 0) + line.count
-    suggestions = suggest_commanders(counts, top, piper=_piper_card())
+    suggestions = rank_commanders(counts, top, piper=_piper_card())
     if as_json:
         emit_json({"suggestions": [s.to_json() for s in suggestions], "problems": [p.to_json() for p in problems]})
         return

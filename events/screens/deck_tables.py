@@ -160,7 +160,7 @@ def stats_lines(stats) -> list[Text]:
             )
     lines = [line, colors]
     if stats.warnings:
-        lines.append(shown("⚠ fewer than 8 sources of a commander color: " + "; ".join(stats.warnings), style="yellow"))
+        lines.append(shown("⚠ colors short of sources: " + "; ".join(stats.warnings), style="yellow"))
     return lines
 
 

@@ -1,0 +1,122 @@
+"""A deck's mana: the sources each color needs, the colors a land or rock makes, and the basic lands to add.
+
+A commander's colored symbol (its front face's) needs 8 sources, a color the main deck's spells show 6;
+lands, and mana rocks of mana value 3 or less, are the sources.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from draft.decks import Deck, commander_identity
+from draft.traits import card_traits
+from sets.basics import basic_land
+from sets.cards import Card
+from sets.colors import COLORLESS, Color, ColorIdentity, identity_from_mask
+
+COMMANDER_SOURCES = 8
+SPELL_SOURCES = 6
+_COLORS = tuple(Color)
+
+
+def _symbol_weights(cards: Sequence[Card], identity: ColorIdentity) -> dict[Color, float]:
+    weights = {color: 0.0 for color in identity}
+    indexes = [(color, _COLORS.index(color)) for color in identity]
+    for card in cards:
+        symbols = card_traits(card).symbols
+        for color, index in indexes:
+            weights[color] += symbols[index]
+    return weights
+
+
+def produced(card: Card, identity: ColorIdentity) -> ColorIdentity:
+    """Colors of the identity a source (a land, or a mana rock of mana value 3 or less) gives.
+
+    A dual land or a Diamond gives its own colors; a colorless fixing source
+    (Command Tower, Arcane Signet) gives every color of the identity.
+    """
+    traits = card_traits(card)
+    if not traits.source:
+        return COLORLESS
+    if traits.mask:  # a dual land, a Diamond: its own colors
+        return identity_from_mask(traits.mask & identity.mask)
+    return identity if traits.fixing else COLORLESS
+
+
+def source_needs(commanders: Sequence[Card], spells: Sequence[Card], identity: ColorIdentity) -> dict[Color, int]:
+    """Sources each color needs: 8 for a commander's colored symbol (its front face's), 6 for a color the spells show."""
+    needs: dict[Color, int] = {}
+    shown = 0
+    for card in spells:
+        shown |= card_traits(card).cost_mask
+    for color in identity_from_mask(shown & identity.mask):
+        needs[color] = SPELL_SOURCES
+    for card in commanders:
+        # A commander is cast by its front face (a modal DFC's back face widens its identity, not its cost).
+        symbols = card_traits(card).symbols
+        for color in _COLORS:
+            if symbols[_COLORS.index(color)]:
+                needs[color] = COMMANDER_SOURCES
+    return needs
+
+
+def mana_sources(deck: Deck, identity: ColorIdentity | None = None) -> dict[str, int]:
+    """Sources per color of the deck's identity (lands and cheap mana rocks), by color letter."""
+    if identity is None:
+        identity = commander_identity(deck.commanders, deck.piper_colors)
+    counts = {color.value: 0 for color in identity}
+    for card, n in deck.main.items():
+        for color in produced(card, identity):
+            counts[color.value] += n
+    return counts
+
+
+def mana(
+    spells: Sequence[Card], lands: Sequence[Card], leaders: Sequence[Card], identity: ColorIdentity, land_total: int
+) -> tuple[Counter, int]:
+    needs = source_needs(leaders, spells, identity)
+    have: Counter = Counter()
+    mask = identity.mask
+    for card in [*spells, *lands]:
+        traits = card_traits(card)
+        if traits.source:
+            made = traits.mask & mask if traits.mask else (mask if traits.fixing else 0)
+            for color in _COLORS:
+                if made & color.bit:
+                    have[color] += 1
+    return basics_for_needs(spells, identity, land_total - len(lands), needs, have)
+
+
+def basics_for_needs(
+    spells: Sequence[Card],
+    identity: ColorIdentity,
+    count: int,
+    needs: dict[Color, int] | None = None,
+    have: Counter | None = None,
+) -> tuple[Counter, int]:
+    """Basic lands: first what each color still needs, then by the colored symbols of the spells.
+
+    Returns the basics and how many sources the needs still lack.  Wastes for a colorless identity.
+    """
+    if count <= 0:
+        lacking = sum(max(0, need - (have or Counter())[color]) for color, need in (needs or {}).items())
+        return Counter(), lacking
+    if not identity:
+        return Counter({basic_land(""): count}), 0
+    needs, have = needs or {}, have or Counter()
+    colors = list(identity)  # WUBRG order breaks ties
+    shares = {color: 0 for color in colors}
+    missing = {color: max(0, needs.get(color, 0) - have[color]) for color in colors}
+    budget = count
+    # Meet the needs, most missing first, while basics last.
+    while budget and any(missing.values()):
+        color = max(colors, key=missing.__getitem__)
+        shares[color] += 1
+        missing[color] -= 1
+        budget -= 1
+    weights = _symbol_weights(spells, identity)
+    for _ in range(budget):
+        color = max(colors, key=lambda c: (weights[c] + 1.0) / (1 + shares[c] + have[c]))
+        shares[color] += 1
+    return Counter({basic_land(color.value): n for color, n in shares.items() if n}), sum(missing.values())

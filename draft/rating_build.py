@@ -1,0 +1,220 @@
+"""Remaking the committed CMR ratings (``draft/data/cmr_ratings.json``) from a card list with rules text.
+
+    python -m draft.rating_build CARDS.json > draft/data/cmr_ratings.json
+
+Step 1 runs the rules of ``draft.ratings`` on each card's text (roles, then a
+figure); step 2 applies ``JUDGEMENT``: a drafter's judgement, by name, sets the
+figure of the cards the rules misjudge (bombs and top creatures the text can't see,
+traps the text overrates).  The bots read only the file this writes.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import replace
+from typing import Any
+
+from draft.ratings import PIPER, PIPER_RATING, rate, rate_text, roles_from_facts
+from sets.cards import Card
+from sets.catalog import load_set
+from sets.importers import read_card_file
+
+# A drafter's judgement on top of the rules, by name: (the rating, roles to add).  The rules read what a card does,
+# not how well: a 4/2 that makes two more bodies, a flier that takes the monarchy, a ping that needs a sacrifice.
+JUDGEMENT: dict[str, tuple[float, tuple[str, ...]]] = {
+    # Bombs and top creatures: what wins a multiplayer game, first.
+    "Akroma, Vision of Ixidor": (4.5, ("bomb",)),
+    "Hellkite Courser": (4.4, ("bomb",)),
+    "Archon of Coronation": (4.4, ("bomb", "monarch")),
+    "Dawnglade Regent": (4.4, ("monarch", "bomb")),
+    "Court of Grace": (4.0, ("bomb",)),
+    "Sphinx of the Second Sun": (3.9, ("bomb",)),
+    "Apex Devastator": (3.9, ("bomb",)),
+    "Imperious Perfect": (3.9, ("tokens",)),
+    "Exquisite Huntmaster": (3.8, ("tokens",)),
+    "Noxious Dragon": (3.9, ()),
+    "Port Razer": (3.9, ()),
+    "Armored Skyhunter": (3.8, ()),
+    "Rakshasa Debaser": (3.8, ()),
+    "Sengir, the Dark Baron": (3.9, ("bomb",)),
+    "Tevesh Szat, Doom of Fools": (3.9, ("bomb",)),
+    "Xenagos, God of Revels": (3.9, ()),
+    "Karametra, God of Harvests": (3.9, ("ramp",)),
+    "Maelstrom Wanderer": (3.6, ()),
+    "Opposition Agent": (3.4, ()),
+    "Kodama of the East Tree": (3.4, ()),
+    "Annoyed Altisaur": (3.4, ()),
+    "Aurora Phoenix": (3.4, ()),
+    "Palace Sentinels": (3.4, ()),
+    "Thorn of the Black Rose": (3.4, ()),
+    "Plague Reaver": (3.3, ()),
+    "Elvish Dreadlord": (3.3, ()),
+    "Amphin Mutineer": (3.3, ("removal",)),
+    "Liesa, Shroud of Dusk": (3.3, ()),
+    "Rakdos, Lord of Riots": (3.3, ()),
+    "Kamahl, Heart of Krosa": (3.2, ()),
+    "Faith's Fetters": (3.4, ("removal",)),
+    "Confiscate": (2.9, ("removal",)),
+    "Eyeblight Massacre": (2.9, ("wipe",)),
+    "Necrotic Hex": (2.8, ("wipe",)),
+    "Triumphant Reckoning": (2.7, ("recursion",)),
+    "Soulfire Eruption": (2.8, ("draw",)),
+    "Seraph of Dawn": (2.8, ()),
+    "Volcanic Dragon": (2.8, ()),
+    "Frenzied Saddlebrute": (2.8, ()),
+    "Wildheart Invoker": (2.8, ()),
+    "Scaled Behemoth": (2.8, ()),
+    "Sifter Wurm": (2.8, ()),
+    "Immaculate Magistrate": (2.8, ()),
+    "Patron of the Valiant": (2.8, ()),
+    "Coercive Recruiter": (2.8, ()),
+    "Entourage of Trest": (2.8, ()),
+    "Jared Carthalion, True Heir": (2.8, ("monarch",)),
+    "Marath, Will of the Wild": (2.8, ()),
+    "Court of Bounty": (2.8, ()),
+    "Court of Ambition": (2.8, ()),
+    "Nevinyrral's Disk": (2.8, ()),
+    "Nevinyrral, Urborg Tyrant": (3.2, ("wipe",)),
+    "Blasphemous Act": (3.3, ()),
+    "Austere Command": (3.2, ()),
+    "Slash the Ranks": (3.2, ()),
+    "Dragon Egg": (2.2, ()),
+    "Jeska, Thrice Reborn": (3.2, ("removal",)),
+    "Jeska's Will": (2.8, ()),
+    "Murder": (3.2, ()),
+    "Akroma's Will": (2.7, ()),
+    "Kamahl's Will": (2.6, ("removal",)),
+    "Sakashima's Will": (2.2, ()),
+    "Muldrotha, the Gravetide": (3.0, ()),
+    "Profane Transfusion": (2.6, ("wipe",)),
+    "Seraphic Greatsword": (2.6, ()),
+    "Volcanic Torrent": (2.6, ("removal",)),
+    # Marginal removal and traps: what the text overrates.
+    "Fall from Favor": (2.3, ()),
+    "Feast of Succession": (2.3, ()),
+    "Court of Ire": (2.3, ()),
+    "Bladegriff Prototype": (2.3, ()),
+    "Halana, Kessig Ranger": (2.2, ()),
+    "Kwain, Itinerant Meddler": (2.2, ()),
+    "Averna, the Chaos Bloom": (2.2, ()),
+    "Hullbreacher": (2.2, ()),
+    "Malcolm, Keen-Eyed Navigator": (2.2, ()),
+    "Ancient Animus": (1.9, ()),
+    "Crimson Fleet Commodore": (1.9, ()),
+    "Ordeal of Nylea": (1.9, ()),
+    "Crushing Vines": (1.8, ()),
+    "Eyeblight Assassin": (1.8, ()),
+    "Court of Cunning": (1.8, ()),
+    "Livio, Oathsworn Sentinel": (1.8, ("removal",)),
+    "Jeweled Lotus": (2.4, ("ramp",)),
+    "Arcane Signet": (2.0, ()),
+    "Commander's Sphere": (1.6, ()),
+    "Armillary Sphere": (1.3, ()),
+    "Pilgrim's Eye": (1.3, ()),
+    "Thought Vessel": (1.3, ()),
+    "Perilous Myr": (1.2, ()),
+    "Impulsive Pilferer": (1.2, ()),
+    "Wheel of Misfortune": (1.2, ()),
+    "Wrong Turn": (1.2, ("removal",)),
+    "Command Tower": (1.2, ()),
+    "Sisay's Ring": (1.2, ()),
+    "Prophetic Prism": (1.0, ()),
+    "Mask of Memory": (1.0, ()),
+    "Sunset Pyramid": (1.0, ()),
+    "War Room": (1.0, ()),
+    "Makeshift Munitions": (0.9, ()),
+    "Spectral Searchlight": (0.9, ()),
+    "Furnace Celebration": (0.8, ()),
+    "Seer's Lantern": (0.8, ()),
+    "Universal Solvent": (0.8, ()),
+    "Staff of Domination": (0.8, ()),
+    "Ingenuity Engine": (0.8, ()),
+    "Horizon Stone": (0.5, ()),
+    "Codex Shredder": (0.5, ()),
+    "Natural Reclamation": (1.2, ()),
+    # Cheap bodies with a keyword the rules like more than a drafter does.
+    "Siren Stormtamer": (1.5, ()),
+    "Sanitarium Skeleton": (1.3, ()),
+    "Rummaging Goblin": (1.3, ()),
+    "Elvish Doomsayer": (1.2, ()),
+    "Omenspeaker": (1.2, ()),
+    "Intangible Virtue": (1.2, ()),
+    "Bladebrand": (1.2, ()),
+    "Undying Rage": (0.9, ()),
+    "Viscera Seer": (1.3, ()),
+    "Rograkh, Son of Rohgahh": (1.4, ()),
+    "Krark, the Thumbless": (1.4, ()),
+    "Howling Golem": (0.9, ()),
+    "Jalum Tome": (0.9, ()),
+    "Dreamstone Hedron": (1.0, ()),
+    "Armory of Iroas": (0.9, ()),
+    "Amorphous Axe": (0.9, ()),
+    "Brass Herald": (0.9, ()),
+    "Foundry Inspector": (1.2, ()),
+    "Workshop Assistant": (1.2, ()),
+    "Maelstrom Colossus": (1.2, ()),
+    "Loreseeker's Stone": (1.2, ()),
+    "Shimmer Myr": (1.3, ()),
+    "Doomed Traveler": (1.2, ()),
+    "Opal Palace": (1.0, ()),
+    "Rupture Spire": (1.2, ()),
+    "Path of Ancestry": (1.3, ()),
+    "Rings of Brighthearth": (0.5, ()),
+    "Scroll Rack": (0.5, ()),
+}
+
+
+def build_entries(cards: list[Card]) -> dict[str, dict[str, Any]]:
+    """Ratings and roles for cards that carry rules text (step 1 and 2 of the module docstring)."""
+    entries: dict[str, dict[str, Any]] = {}
+    for card in cards:
+        text = "\n".join(face.text for face in card.faces if face.text)
+        if card.name == PIPER:
+            entries[card.name] = {"rating": PIPER_RATING, "roles": []}
+            continue
+        rating, roles = rate_text(card, text) if text else (rate(card, roles_from_facts(card)), roles_from_facts(card))
+        judged = JUDGEMENT.get(card.name)
+        if judged is not None:
+            rating, roles = judged[0], tuple(dict.fromkeys(roles + judged[1]))
+        entries[card.name] = {"rating": round(max(0.1, rating), 2), "roles": list(roles)}
+    return entries
+
+
+def _load_cards(path: str) -> list[Card]:
+    """The bundled CMR cards with the rules text of a card file (any file ``sets import`` reads)."""
+    texts = {card.name: card for card in read_card_file(path).cards}
+    cards = []
+    for card in load_set("CMR"):
+        source = texts.get(card.name)
+        if source is not None:
+            card = replace(
+                card,
+                faces=tuple(
+                    replace(face, text=source.faces[i].text if i < len(source.faces) else "")
+                    for i, face in enumerate(card.faces)
+                ),
+            )
+        cards.append(card)
+    return cards
+
+
+def main(argv: list[str]) -> int:
+    if argv[:1] == ["build"]:
+        argv = argv[1:]  # the old spelling, ``build CARDS.json``
+    if len(argv) != 1:
+        print("usage: python -m draft.rating_build CARDS.json > draft/data/cmr_ratings.json", file=sys.stderr)
+        return 2
+    entries = build_entries(_load_cards(argv[0]))
+    document = {
+        "format": "cmdraft-ratings/1",
+        "set": "CMR",
+        "scale": "about 0-5 for a 4-player Commander draft deck; roles are tags, no rules text",
+        "cards": dict(sorted(entries.items())),
+    }
+    print(json.dumps(document, indent=1, ensure_ascii=False))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

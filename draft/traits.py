@@ -1,0 +1,83 @@
+"""What bots and the deck builder read of a card, worked out once: its rating, roles, colors, costs and kind.
+
+The rating and roles are ``draft.ratings.evaluate``'s (the committed CMR figures, or the rules on an imported
+card's text); the rest are facts of the card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from draft.decks import is_piper
+from draft.ratings import evaluate
+from sets.cards import Card
+from sets.colors import Color
+
+
+def card_rating(card: Card) -> float:
+    """How good a card is for a Commander draft deck, before colors are considered (about 0-5)."""
+    return evaluate(card)[0]
+
+
+def card_roles(card: Card) -> tuple[str, ...]:
+    """The card's role tags: removal, wipe, draw, ramp, fixing, evasion, protection, ..."""
+    return evaluate(card)[1]
+
+
+@dataclass(frozen=True, slots=True)
+class Traits:
+    """What bots and the deck builder read of a card, worked out once."""
+
+    rating: float
+    roles: frozenset[str]
+    mask: int  # deck colors
+    creature: bool
+    land: bool
+    mana_value: float
+    cost_mask: int  # colors of the mana symbols in its costs
+    symbols: tuple[int, ...]  # colored symbols of the front face, WUBRG
+    interaction: bool  # removal or a board wipe
+    source: bool  # a land, or a cheap mana rock
+    fixing: bool
+    leader: bool  # can be a commander (not counting the Piper)
+    piper: bool
+    identity_mask: int
+    partner: bool
+
+
+@lru_cache(maxsize=16384)
+def card_traits(card: Card) -> Traits:
+    rating, roles = evaluate(card)
+    cost_mask = 0
+    symbols = [0] * 5
+    for number, face in enumerate(card.faces):
+        try:
+            cost = face.cost
+        except ValueError:
+            continue
+        cost_mask |= cost.colors.mask
+        if number == 0:
+            symbols = [cost.count(color) for color in Color]
+    creature, land = card.has_type("Creature"), card.is_land
+    source = land or (
+        card.has_type("Artifact") and not creature and card.mana_value <= 3 and bool({"ramp", "fixing"} & set(roles))
+    )
+    piper = is_piper(card)
+    return Traits(
+        rating,
+        frozenset(roles),
+        card.deck_colors.mask,
+        creature,
+        land,
+        float(card.mana_value),
+        cost_mask,
+        tuple(symbols),
+        bool({"removal", "wipe"} & set(roles)),
+        source,
+        "fixing" in roles,
+        card.can_be_commander and not piper,
+        piper,
+        card.identity.mask,
+        card.has_partner,
+    )
