@@ -11,7 +11,7 @@ import html
 import io
 
 from draft.formats.csv_deck import neutral
-from events.outputs.printables import CSV_PRINTABLES, Blanks, Note, Sheet, Table, page_heading
+from events.outputs.sheets import CSV_PRINTABLES, Blanks, Note, Sheet, Table, page_heading
 from events.outputs.text import cell_width, cut, fit_columns
 from events.outputs.visible import visible
 from sets.errors import InputError

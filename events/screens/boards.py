@@ -9,7 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from events.night.schema import number_text
-from events.outputs.printables import standings_legend
+from events.outputs.standings_sheets import standings_legend
 from events.outputs.text import join_names
 from events.screens.render import count_words, shown
 

@@ -14,7 +14,7 @@ from events.night.games import Games
 from events.night.round_clock import start_clock
 from events.night.rounds import Rounds
 from events.night.schema import number_text
-from events.outputs.printables import first_players
+from events.outputs.pairing_sheets import first_players
 from events.outputs.text import join_names
 from events.screens.boards import game_board, standings_table
 from events.screens.clock import run_clock
