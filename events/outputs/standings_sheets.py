@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from events.night.rounds import Rounds
@@ -34,6 +35,24 @@ def standings_legend(points: list[Any]) -> tuple[str, ...]:
     )
 
 
+def did_not_play_lines(names: Sequence[str]) -> tuple[str, ...]:
+    """The players who took no part (no-shows), listed apart from the ranked players (no line when none)."""
+    if not names:
+        return ()
+    return (f"Did not play (never seated, no game): {', '.join(names)}.",)
+
+
+def standings_heading(snap: Snapshot) -> str:
+    """What the standings are: before any result, during or after a round, or final once the event is finished."""
+    if snap.event.status == "finished":
+        return "Final standings"
+    if not snap.results:
+        return "Standings before any result"
+    if snap.rounds[-1].status == "closed":
+        return f"Standings after round {snap.rounds[-1].number}"
+    return f"Standings during round {snap.rounds[-1].number} (some tables still playing)"
+
+
 STANDINGS_CSV = ("rank", "player", "points", "opponents_average", "average_place", "rounds", "dropped")
 
 
@@ -58,13 +77,9 @@ def standings_csv(rows) -> Table:
 def standings(events, event_id: int) -> Sheet:
     snap = events.snapshot(event_id)
     event = snap.event
-    rows = Rounds(events.store).standings(event_id)
-    if not snap.results:
-        heading = "Standings before any result"
-    elif snap.rounds[-1].status == "closed":
-        heading = f"Standings after round {snap.rounds[-1].number}"
-    else:
-        heading = f"Standings during round {snap.rounds[-1].number} (some tables still playing)"
+    rounds = Rounds(events.store)
+    rows = rounds.standings(event_id)
+    heading = standings_heading(snap)
     table = Table(
         ("Rank", "Player", "Points", "Opp. avg", "Avg place", "Rounds"),
         tuple(
@@ -81,11 +96,12 @@ def standings(events, event_id: int) -> Sheet:
         right=(0, 2, 3, 4, 5),
     )
     legend = tuple(Note(line) for line in standings_legend(event.points))
+    absent = tuple(Note(line, strong=True) for line in did_not_play_lines(rounds.did_not_play(event_id)))
     return Sheet(
         "standings",
         event.name,
         subtitle(event),
-        (Page(heading, (table, *legend)),),
+        (Page(heading, (table, *absent, *legend)),),
         csv=standings_csv(rows),
         page_breaks=False,
     )

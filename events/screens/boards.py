@@ -4,12 +4,13 @@ life and commander tracker of a table."""
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 
 from rich.table import Table
 from rich.text import Text
 
 from events.night.schema import number_text
-from events.outputs.standings_sheets import standings_legend
+from events.outputs.standings_sheets import did_not_play_lines, standings_legend
 from events.outputs.text import join_names
 from events.screens.render import count_words, shown
 
@@ -233,9 +234,11 @@ def piper_ledger(ledger: dict) -> Table:
     return grid
 
 
-def standings_table(rows, points=None) -> Table:
-    """Standings with shared ranks for exact ties, figures rounded for reading, and a legend for every column."""
-    caption = "\n".join(standings_legend(points)) if points is not None else None
+def standings_table(rows, points=None, title: str = "Standings", absent: Sequence[str] = ()) -> Table:
+    """Standings with shared ranks for exact ties, figures rounded for reading, a legend for every column, and the
+    players who did not play (``absent``) listed apart under it."""
+    lines = [*(standings_legend(points) if points is not None else ()), *did_not_play_lines(absent)]
+    caption = "\n".join(lines) if lines else None
     table = Table(
         "Rank",
         "Player",
@@ -243,8 +246,8 @@ def standings_table(rows, points=None) -> Table:
         "Opp. avg",
         "Avg place",
         "Rounds",
-        title="Standings",
-        caption=caption,
+        title=title,
+        caption=shown(caption) if caption else None,
         caption_justify="left",
     )
     for row in rows:

@@ -87,7 +87,8 @@ def event_standings(event_id: EventArg, db: DbOption = None, as_json: JsonOption
         emit_json([row.to_json() for row in rows])
         return
 
-    out().print(standings_table(rows, events.event(event_id).points))
+    heading = "Final standings" if events.event(event_id).status == "finished" else "Standings"
+    out().print(standings_table(rows, events.event(event_id).points, heading, events.did_not_play(event_id)))
 
 
 def event_game(
