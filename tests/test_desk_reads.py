@@ -10,6 +10,7 @@ import json
 import pytest
 
 from events.storage.store import Store
+from sets.errors import StateError
 from tests.night import Night
 
 FIVE = ["Ann", "Bo", "Cy", "Di", "Eve"]
@@ -86,3 +87,70 @@ def test_a_finished_events_standings_say_final_standings(events, cli):
     sheet = cli("event", "print", event_id, "standings", "--db", db).stdout
     assert "FINAL STANDINGS" in sheet and "after round" not in sheet
     assert "Final standings" in cli("event", "standings", event_id, "--db", db).stdout
+
+
+# --- undo that asks before moving players ----------------------------------------------------------------------------
+
+
+def test_undoing_a_round_pairing_needs_yes_away_from_a_terminal_and_list_says_what_comes_next(events, cli):
+    event_id = bots_night(events, FIVE, FIVE)
+    events.new_round(event_id)
+    db = events.store.path
+    listed = cli("event", "undo", event_id, "--list", "--db", db)
+    assert listed.exit_code == 0 and "next to undo: the pairing of round 1" in listed.stdout
+    assert "can be undone" in listed.stdout and "asks first" in listed.stdout
+    assert len(events.snapshot(event_id).rounds) == 1  # --list undid nothing
+    refused = cli("event", "undo", event_id, "--db", db)
+    assert refused.exit_code == 2 and "--yes" in refused.stderr and "pairing of round 1" in refused.stderr
+    assert len(events.snapshot(event_id).rounds) == 1
+    done = cli("event", "undo", event_id, "--yes", "--db", db)
+    assert done.exit_code == 0 and "undid: round 1" in done.stdout and not events.snapshot(event_id).rounds
+    listed = cli("event", "undo", event_id, "--list", "--db", db)  # next: a deck registration, not undoable
+    assert "next to undo: deck" in listed.stdout and "can't be undone" in listed.stdout
+
+
+def test_undoing_a_seating_needs_yes_but_a_name_is_undone_without_asking(events, cli):
+    event_id = events.create("Desk", style="bots", seed=9)
+    for name in FIVE:
+        events.add_player(event_id, name)
+    events.seat(event_id)
+    db = events.store.path
+    assert cli("event", "undo", event_id, "--db", db).exit_code == 2
+    assert events.snapshot(event_id).event.status == "seated"
+    assert cli("event", "undo", event_id, "--yes", "--db", db).exit_code == 0
+    assert events.snapshot(event_id).event.status == "registration"
+    events.rename_player(event_id, "Eve", "Eva")
+    assert cli("event", "undo", event_id, "--db", db).exit_code == 0
+    assert "Eve" in [p.name for p in events.snapshot(event_id).players]
+
+
+def test_an_undo_confirmed_for_one_change_never_takes_back_another_made_meanwhile(events):
+    event_id = bots_night(events, FIVE, FIVE)
+    events.new_round(event_id)
+    coming = events.next_change(event_id)
+    events.rename_player(event_id, "Eve", "Eva")  # another desk changes something while the first one is asked
+    with pytest.raises(StateError, match="another change was made meanwhile"):
+        events.undo(event_id, expect=coming["entry"])
+    assert len(events.snapshot(event_id).rounds) == 1 and "Eva" in [p.name for p in events.snapshot(event_id).players]
+
+
+def test_at_a_terminal_undo_of_a_round_asks_and_no_keeps_it(events, tmp_path):
+    import pexpect
+
+    from tests.test_clock import spawn
+
+    event_id = bots_night(events, FIVE, FIVE)
+    events.new_round(event_id)
+    args = ["event", "undo", str(event_id), "--db", str(events.store.path)]
+    child = spawn(args, tmp_path)
+    child.expect(r"Take back the pairing of round 1\? Players may be sitting at those tables \(y/N\)")
+    child.sendline("")  # the default is no
+    child.expect("nothing undone")
+    child.expect(pexpect.EOF)
+    assert len(events.snapshot(event_id).rounds) == 1
+    child = spawn(args, tmp_path)
+    child.expect(r"\(y/N\)")
+    child.sendline("y")
+    child.expect("undid: round 1")
+    child.expect(pexpect.EOF)
+    assert not events.snapshot(event_id).rounds
