@@ -154,3 +154,31 @@ def test_at_a_terminal_undo_of_a_round_asks_and_no_keeps_it(events, tmp_path):
     child.expect("undid: round 1")
     child.expect(pexpect.EOF)
     assert not events.snapshot(event_id).rounds
+
+
+# --- a late player -----------------------------------------------------------------------------------------------------
+
+
+def test_a_late_player_after_seating_is_told_the_pod_the_seat_and_that_a_code_slip_is_needed(events, cli):
+    event_id = events.create("Desk", style="terminal", seed=9)
+    for name in FIVE:
+        events.add_player(event_id, name)
+    events.seat(event_id)  # five players: one pod of five (pods hold up to 8)
+    db = events.store.path
+    added = cli("event", "player", "add", event_id, "Zed Late", "--db", db)
+    assert added.exit_code == 0, added.output
+    zed = events.player(event_id, "Zed Late")
+    assert (zed.pod, zed.seat) == (1, 5)  # the sixth seat of pod 1
+    assert "registered 'Zed Late' as player #6: pod 1, seat 6" in added.stdout
+    assert f"needs a seat code slip: 'cmdraft event player code {event_id} 'Zed Late''" in added.stdout
+    code = cli("event", "player", "code", event_id, "Zed Late", "--db", db)  # the command it names works
+    assert code.exit_code == 0 and zed.code in code.stdout
+
+
+def test_a_late_player_in_an_event_without_codes_is_told_the_seat_only(events, cli):
+    event_id = events.create("Desk", style="bots", seed=9)
+    for name in FIVE:
+        events.add_player(event_id, name)
+    events.seat(event_id)
+    added = cli("event", "player", "add", event_id, "Zed", "--db", events.store.path)
+    assert "as player #6: pod 1, seat 6" in added.stdout and "code" not in added.stdout
