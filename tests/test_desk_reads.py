@@ -182,3 +182,29 @@ def test_a_late_player_in_an_event_without_codes_is_told_the_seat_only(events, c
     events.seat(event_id)
     added = cli("event", "player", "add", event_id, "Zed", "--db", events.store.path)
     assert "as player #6: pod 1, seat 6" in added.stdout and "code" not in added.stdout
+
+
+# --- seat-code slips -----------------------------------------------------------------------------------------------------
+
+ELEVEN = ["Ann", "Bo", "Cy", "Di", "Eve", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kim O'Hara"]
+
+
+def terminal_event(events, names):
+    event_id = events.create("Codes", style="terminal", seed=3)
+    for name in names:
+        events.add_player(event_id, name)
+    events.seat(event_id)
+    return event_id
+
+
+def test_seat_code_slips_print_five_to_a_sheet_with_cut_lines_each_with_the_players_own_command(events, cli):
+    event_id = terminal_event(events, ELEVEN)
+    text = cli("event", "print", event_id, "seatings", "--codes", "--db", events.store.path).stdout
+    papers = text.split("\f")
+    assert len(papers) == 3  # 11 slips: five on each of two sheets of paper, one on the third
+    assert [paper.count("✂") for paper in papers] == [4, 4, 0]  # a cut line between slips on one sheet
+    assert "--player NAME" not in text
+    for player in events.snapshot(event_id).players:
+        quoted = "'Kim O'\"'\"'Hara'" if player.name == "Kim O'Hara" else player.name
+        assert f"cmdraft event draft {event_id} --player {quoted} " in text.replace("\n", " ")
+        assert player.code in text

@@ -7,6 +7,8 @@ are made in ``pairing_sheets``, standings and results in ``standings_sheets``, d
 
 from __future__ import annotations
 
+import shlex
+
 from events.night.seat_codes import uses_codes
 from events.night.snapshot import PlayerRow
 from events.outputs.decklist_sheets import decklists
@@ -16,6 +18,7 @@ from events.outputs.standings_sheets import results, standings
 from sets.errors import InputError, StateError
 
 PRINTABLES = ("seatings", "pairings", "slips", "standings", "results", "decklists")
+CODE_SLIPS_PER_PAPER = 5  # seat-code slips on one A4 or Letter sheet of paper (long names too), cut lines between
 
 
 def sheet(events, event_id: int, what: str, codes: bool = False) -> Sheet:
@@ -53,7 +56,8 @@ def _player_label(player: PlayerRow) -> str:
 
 def seatings(events, event_id: int, codes: bool = False) -> Sheet:
     """Pods in seat order and "find your seat" (public); with ``codes``, a seating slip per player with
-    their seat code after them, for the desk to cut and hand out (never a public sheet)."""
+    their seat code and the command their terminal runs, five to a sheet of paper for the desk to cut and hand out
+    (never a public sheet)."""
     snap = events.snapshot(event_id)
     event = snap.event
     if not snap.pods:
@@ -94,11 +98,12 @@ def seatings(events, event_id: int, codes: bool = False) -> Sheet:
                         ((p.name, str(p.pod), str(p.seat + 1), secret.get(p.id) or "—"),),
                     ),
                     Note(
-                        f"At your terminal: cmdraft event draft {event_id} --player NAME, then type this code once. Keep it to yourself."
+                        f"At your terminal type: cmdraft event draft {event_id} --player {shlex.quote(p.name)}"
+                        " and then this code, once. Keep it to yourself."
                     ),
                 ),
             )
             for p in find
             if not p.bot and p.status == "active"
         ]
-    return Sheet("seatings", event.name, subtitle(event), tuple(pages))
+    return Sheet("seatings", event.name, subtitle(event), tuple(pages), per_paper=CODE_SLIPS_PER_PAPER if codes else 1)
