@@ -208,3 +208,32 @@ def test_seat_code_slips_print_five_to_a_sheet_with_cut_lines_each_with_the_play
         quoted = "'Kim O'\"'\"'Hara'" if player.name == "Kim O'Hara" else player.name
         assert f"cmdraft event draft {event_id} --player {quoted} " in text.replace("\n", " ")
         assert player.code in text
+
+
+# --- the Piper ledger once every deck is registered ----------------------------------------------------------------------
+
+
+def test_the_piper_forecast_is_shown_until_every_deck_is_registered(events, cli):
+    from draft.formats import parse
+    from sets.colors import Color
+
+    event_id = events.create("Pipers", style="physical", seed=4)
+    for name in ("Ann", "Bo"):
+        events.add_player(event_id, name)
+    events.seat(event_id)
+    events.record_pool(event_id, "Ann", parse("1 The Prismatic Piper\n10 Murder\n"))
+    events.record_pool(event_id, "Bo", parse("10 Murder\n"))
+    events.set_pipers(event_id, requests={"Bo": 2})  # two requested, one could be lent: a forecast shortfall
+    db = events.store.path
+    assert "Forecast" in cli("event", "pipers", event_id, "--db", db).stdout
+    events.register_deck(event_id, "Bo", parse("Commander\n\nDeck\n5 Murder\n"))
+    one_left = cli("event", "pipers", event_id, "--db", db).stdout  # Ann's deck isn't registered yet
+    assert "Forecast" in one_left and "forecast short" in one_left
+    events.register_deck(
+        event_id, "Ann", parse("Commander\n1 The Prismatic Piper\nDeck\n5 Murder\n"), piper_colors=[Color.parse("B")]
+    )
+    ledger = events.piper_ledger(event_id)
+    assert ledger["forecast"]["spent"] and ledger["forecast"]["shortfall"] == 0
+    screen = cli("event", "pipers", event_id, "--db", db).stdout
+    assert "Forecast" not in screen and "Requested" not in screen and "forecast" not in screen
+    assert "Piper forecast" not in cli("event", "show", event_id, "--db", db).stdout

@@ -219,6 +219,8 @@ def piper_ledger(ledger: dict) -> Table:
     )
     grid.add_row("Could lend", shown(lenders or "nobody"))
     forecast = ledger["forecast"]
+    if forecast["spent"]:
+        return grid  # every deck is registered: the requests made before deck building no longer tell anything
     grid.add_row("", "")
     grid.add_row(shown("Forecast", style="bold dim"), shown("from requests made before deck building", style="dim"))
     grid.add_row(
