@@ -237,3 +237,41 @@ def test_the_piper_forecast_is_shown_until_every_deck_is_registered(events, cli)
     screen = cli("event", "pipers", event_id, "--db", db).stdout
     assert "Forecast" not in screen and "Requested" not in screen and "forecast" not in screen
     assert "Piper forecast" not in cli("event", "show", event_id, "--db", db).stdout
+
+
+# --- the event's history in words -------------------------------------------------------------------------------------------
+
+
+def table_rows(text: str) -> list[list[str]]:
+    """The rows of a boxed table as printed, each cell's wrapped lines joined by a space (a row starts where
+    its first cell has text)."""
+    rows: list[list[list[str]]] = []
+    for line in text.splitlines():
+        if not line.startswith("│"):
+            continue
+        cells = [cell.strip() for cell in line.strip("│").split("│")]
+        if cells[0] or not rows:
+            rows.append([[cell] if cell else [] for cell in cells])
+        else:
+            for parts, cell in zip(rows[-1], cells, strict=True):
+                parts.extend([cell] if cell else [])
+    return [[" ".join(parts) for parts in row] for row in rows]
+
+
+def test_event_log_names_each_results_round_and_table_and_shows_rounds_and_ledgers_in_words(events, cli):
+    event_id = bots_night(events, FIVE, FIVE)
+    events.set_pipers(event_id, stock=2, requests={"Bo": 1})
+    rnd = events.new_round(event_id)  # five players: one table of five
+    events.record_result(event_id, 1, 1, " > ".join(f'"{n}"' for n in rnd["tables"][0]))
+    events.undo(event_id)  # the result taken back: the log says what came back, in words too
+    db = events.store.path
+    log = cli("event", "log", event_id, "--db", db)
+    assert log.exit_code == 0
+    rows = {row[3]: row for row in table_rows(log.stdout)}
+    assert rows["result, round 1 table 1"][5] == " > ".join(rnd["tables"][0])
+    assert rows["round"][5] == "round 1: table 1: " + " / ".join(rnd["tables"][0])
+    assert rows["pipers"][5] == "store stock 2; requests: Bo 1"
+    assert rows["undo (of #19)"][4] == " > ".join(rnd["tables"][0])
+    assert "{" not in log.stdout and '"tables"' not in log.stdout  # no raw JSON anywhere
+    entries = json.loads(cli("event", "log", event_id, "--json", "--db", db).stdout)  # scripts keep the values
+    assert any(e["what"] == "round" and e["new"]["tables"] == rnd["tables"] for e in entries)

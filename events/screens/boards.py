@@ -3,8 +3,8 @@ life and commander tracker of a table."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
+from typing import Any
 
 from rich.table import Table
 from rich.text import Text
@@ -120,30 +120,61 @@ def event_board(snap, ledger: dict | None = None) -> Table:
     return outer
 
 
+def _readable(value: Any, what: str = "") -> str:
+    """A history value in words: names joined, a round's tables and a seating's pods numbered, the Piper
+    ledger's settings named, any other mapping as ``key: value`` (never raw JSON)."""
+    if value is None:
+        return "—"
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bool | int | float):
+        return str(value)
+    if isinstance(value, list) and all(isinstance(x, str) for x in value):
+        return join_names(value)  # players: "Ann / Cy, the Great"
+    if isinstance(value, list) and all(isinstance(x, list) for x in value):
+        label = "pod" if what in ("seat", "reseat") else "table"
+        return "; ".join(f"{label} {n}: {_readable(x)}" for n, x in enumerate(value, start=1))
+    if isinstance(value, dict) and what == "round" and "tables" in value:
+        return f"round {value.get('round', '?')}: {_readable(value['tables'], what)}"
+    if isinstance(value, dict) and what == "pipers":
+        parts = []
+        if value.get("stock") is not None:
+            parts.append(f"store stock {value['stock']}")
+        if value.get("opened"):
+            parts.append("opened: " + join_names(f"pod {pod} {n}" for pod, n in value["opened"].items()))
+        if value.get("requests"):
+            parts.append("requests: " + join_names(f"{who} {n}" for who, n in value["requests"].items()))
+        return "; ".join(parts) or "no change"
+    if isinstance(value, dict):
+        return "; ".join(f"{key}: {_readable(item)}" for key, item in value.items())
+    if isinstance(value, list):
+        return join_names(_readable(x) for x in value)
+    return str(value)
+
+
+def history_what(entry: dict) -> str:
+    """What an entry changed, in words: a result names its round and table; an undo the entry it takes back."""
+    what = entry["what"]
+    where = entry.get("undo") or {}
+    if what == "result" and "round" in where and "table" in where:
+        what = f"result, round {where['round']} table {where['table']}"
+    return what + (f" (of #{entry['undoes']})" if entry.get("undoes") else "")
+
+
 def history_table(entries: list[dict]) -> Table:
-    """The event's history, oldest first: when, who, what, old and new value (undos name the entry they take back)."""
-
-    def value(v) -> str:
-        if v is None:
-            return "—"
-        if isinstance(v, str):
-            return v
-        if isinstance(v, list) and all(isinstance(x, str) for x in v):
-            return join_names(v)  # players: "Ann / Cy, the Great"
-        if isinstance(v, list) and all(isinstance(x, list) for x in v):
-            return "; ".join(value(x) for x in v)  # pods or tables, one after another
-        return json.dumps(v, ensure_ascii=False)
-
+    """The event's history, oldest first: when, who, what, old and new value (undos name the entry they take back),
+    every value in words."""
     table = Table("#", "When (UTC)", "Who", "What", "Old", "New", title="History", title_justify="left")
+    kinds = {entry["id"]: entry["what"] for entry in entries}
     for entry in entries:
-        what = entry["what"] + (f" (of #{entry['undoes']})" if entry.get("undoes") else "")
+        kind = kinds.get(entry.get("undoes"), entry["what"])  # an undo's values are those of the entry it undoes
         table.add_row(
             str(entry["id"]),
             entry["at"].replace("T", " ").replace("+00:00", ""),
             shown(entry["who"]),
-            shown(what),
-            shown(value(entry["old"])),
-            shown(value(entry["new"])),
+            shown(history_what(entry)),
+            shown(_readable(entry["old"], kind)),
+            shown(_readable(entry["new"], kind)),
         )
     if not entries:
         table.caption = "No change recorded yet."
