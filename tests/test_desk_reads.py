@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import json
+import shlex
 
 import pytest
 
@@ -275,3 +276,18 @@ def test_event_log_names_each_results_round_and_table_and_shows_rounds_and_ledge
     assert "{" not in log.stdout and '"tables"' not in log.stdout  # no raw JSON anywhere
     entries = json.loads(cli("event", "log", event_id, "--json", "--db", db).stdout)  # scripts keep the values
     assert any(e["what"] == "round" and e["new"]["tables"] == rnd["tables"] for e in entries)
+
+
+def test_the_seat_code_hint_after_seating_keeps_its_command_on_one_line(events, cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    event_id = events.create("Codes", style="terminal", seed=3)
+    for name in FIVE:
+        events.add_player(event_id, name)
+    seated = cli("event", "seat", event_id, "--db", events.store.path)
+    assert seated.exit_code == 0
+    lines = [line for line in seated.stdout.splitlines() if "cmdraft event print" in line]
+    assert len(lines) == 1
+    command = lines[0].strip()
+    assert command.startswith("cmdraft event print") and command.endswith("--out slips.html")
+    printed = cli(*shlex.split(command)[1:])  # the command works as copied
+    assert printed.exit_code == 0 and "Seat code" in (tmp_path / "slips.html").read_text(encoding="utf-8")
