@@ -7,6 +7,7 @@ from collections import Counter
 from draft.decks import Zone
 from events.night.decks import Decks
 from events.night.snapshot import DeckSummary
+from events.outputs.deck_problems import problem_lines
 from events.outputs.sheets import Blanks, Block, Note, Page, Sheet, Table, subtitle
 from sets.errors import StateError
 
@@ -116,7 +117,7 @@ def decklists(events, event_id: int) -> Sheet:
             blocks.append(Note("Legal for Commander draft.", strong=True))
         else:
             blocks.append(Note("NOT legal:", strong=True))
-            blocks.extend(Note(f"- {problem['message']}") for problem in registered.problems)
+            blocks.extend(Note(f"- {line}") for line in problem_lines(registered.problems))
         blocks.append(Blanks(("Player signature", "Checked by")))
         pages.append(Page("Decklist", tuple(blocks), name=player.name))
     if not pages:

@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from events.night.schema import number_text
+from events.outputs.deck_problems import problem_lines
 from events.outputs.standings_sheets import did_not_play_lines, standings_legend
 from events.outputs.text import join_names
 from events.screens.render import count_words, shown
@@ -194,7 +195,7 @@ def deck_board(snap) -> Table:
             if deck is None
             else (shown("legal", style="green") if deck.valid else shown("illegal", style="red"))
         )
-        problems = "" if not deck else "; ".join(pr["message"] for pr in deck.problems)
+        problems = "" if not deck else "; ".join(problem_lines(deck.problems))
         commanders = " + ".join(c["name"] for c in deck.commanders) if deck else ""
         table.add_row(shown(p.name), str(p.pool_size or "—"), state, shown(commanders or "—"), shown(problems))
     return table
