@@ -1,0 +1,36 @@
+"""Bad input refused at the argument, as one line with exit 2 and nothing written: unknown cards in a
+converted deck, a conversion onto its own input, a folder name too long for the file system, numbers
+and names beyond their documented range."""
+
+from __future__ import annotations
+
+import os
+
+from tests.test_deck_problems import WHITE
+
+
+def test_deck_convert_with_unknown_cards_exits_2_naming_the_lines_and_writes_nothing(cli, tmp_path):
+    deck = tmp_path / "deck.txt"
+    deck.write_text("1 Akroma, Vison of Ixidor\n1 Not A Card At All\n" + f"1 {WHITE[0]}\n", encoding="utf-8")
+    out = tmp_path / "out.json"
+    refused = cli("deck", "convert", deck, out)
+    assert refused.exit_code == 2 and len(refused.stderr.strip().splitlines()) == 1
+    assert "2 lines can't be converted" in refused.stderr
+    assert "line 1: unknown card 'Akroma, Vison of Ixidor'" in refused.stderr and "line 2:" in refused.stderr
+    assert "--skip-unknown" in refused.stderr and not out.exists()
+    skipped = cli("deck", "convert", deck, out, "--skip-unknown")
+    assert skipped.exit_code == 0 and "wrote" in skipped.stdout and "json, 1 card" in skipped.stdout
+    assert skipped.stdout.count("skipped") == 2
+
+
+def test_deck_convert_onto_its_own_input_is_refused_even_with_force(cli, tmp_path):
+    deck = tmp_path / "deck.txt"
+    text = f"1 {WHITE[0]}\n1 {WHITE[1]}\n"
+    deck.write_text(text, encoding="utf-8")
+    for target in (deck, tmp_path / "." / "deck.txt"):
+        refused = cli("deck", "convert", deck, target, "--to", "json", "--force")
+        assert refused.exit_code == 2 and "this command's input" in refused.stderr
+    os.link(deck, tmp_path / "linked.txt")  # a hard link is the same file
+    refused = cli("deck", "convert", deck, tmp_path / "linked.txt", "--to", "json", "--force")
+    assert refused.exit_code == 2 and "this command's input" in refused.stderr
+    assert deck.read_text(encoding="utf-8") == text
