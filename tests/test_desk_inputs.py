@@ -34,3 +34,13 @@ def test_deck_convert_onto_its_own_input_is_refused_even_with_force(cli, tmp_pat
     refused = cli("deck", "convert", deck, tmp_path / "linked.txt", "--to", "json", "--force")
     assert refused.exit_code == 2 and "this command's input" in refused.stderr
     assert deck.read_text(encoding="utf-8") == text
+
+
+def test_an_export_folder_name_too_long_for_the_file_system_is_one_line_exit_2(cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    db = tmp_path / "event.json"
+    assert cli("event", "new", "Friday", "--db", db).exit_code == 0
+    refused = cli("event", "export", "1", "--out", "x" * 300, "--db", db)
+    assert refused.exit_code == 2 and len(refused.stderr.strip().splitlines()) == 1
+    assert "cannot write to" in refused.stderr and "choose another folder" in refused.stderr
+    assert sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith("event.json")) == []

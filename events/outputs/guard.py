@@ -136,7 +136,15 @@ def check_file(path: Path, force: bool = False) -> Path:
 
 
 def check_folder(folder: Path, force: bool = False) -> Path:
-    """The real folder to fill with output files, after the rule above (``InputError`` otherwise)."""
+    """The real folder to fill with output files, after the rule above (``InputError`` otherwise; a name the
+    file system can't hold, too long or otherwise, too)."""
+    try:
+        return _check_folder(folder, force)
+    except OSError as error:
+        raise InputError(f"cannot write to {str(folder)!r}: {error.strerror or error}; choose another folder") from None
+
+
+def _check_folder(folder: Path, force: bool) -> Path:
     real = _real(folder)
     if real.parent == real:
         raise InputError(f"won't fill {str(folder)!r}: it is the root of a file system; choose a folder of its own")
