@@ -44,3 +44,35 @@ def test_an_export_folder_name_too_long_for_the_file_system_is_one_line_exit_2(c
     assert refused.exit_code == 2 and len(refused.stderr.strip().splitlines()) == 1
     assert "cannot write to" in refused.stderr and "choose another folder" in refused.stderr
     assert sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith("event.json")) == []
+
+
+def test_a_life_change_beyond_its_range_is_refused_at_the_argument_with_the_range(cli, tmp_path):
+    from events.night.games import MAX_LIFE_CHANGE
+    from events.storage.store import Store
+    from tests.night import Night
+
+    events = Night(Store(tmp_path / "game.json"))
+    event_id = events.create("Games", style="bots", seed=9)
+    for name in ("Ann", "Bo", "Cy", "Di"):
+        events.add_player(event_id, name)
+    events.seat(event_id)
+    events.start_draft(event_id)
+    for name in ("Ann", "Bo", "Cy", "Di"):
+        events.register_deck(event_id, name, auto=True)
+    events.new_round(event_id)
+    db = events.store.path
+    refused = cli("event", "game", event_id, "1", "1", "--life", "Ann=-999999999999999999", "--db", db)
+    assert refused.exit_code == 2 and len(refused.stderr.strip().splitlines()) == 1
+    assert f"--life must be from -{MAX_LIFE_CHANGE:,} to {MAX_LIFE_CHANGE:,}" in refused.stderr
+    assert "the database" not in refused.stderr
+    assert cli("event", "game", event_id, "1", "1", "--life", f"Ann=-{MAX_LIFE_CHANGE}", "--db", db).exit_code == 0
+    board = cli("event", "game", event_id, "1", "1", "--db", db)  # the table is usable after the refusal
+    assert board.exit_code == 0 and f"{40 - MAX_LIFE_CHANGE}" in board.stdout
+
+
+def test_a_practice_name_beyond_its_length_is_refused_at_the_argument(cli):
+    from events.storage.records import MAX_NAME
+
+    refused = cli("play", "--name", "n" * 10_000, "--plain", input="")
+    assert refused.exit_code == 2 and len(refused.stderr.strip().splitlines()) == 1
+    assert f"--name must be from 1 to {MAX_NAME} characters, not 10,000" in refused.stderr

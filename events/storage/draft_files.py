@@ -45,8 +45,9 @@ from draft.bots import Bot, BotStyle, PickAdvice, explain_pick
 from draft.engine import Draft, DraftConfig, Pick, PickRequest, StalePickError
 from draft.sim import bot_styles, run_bots
 from events import timing
+from events.storage.records import MAX_NAME
 from events.storage.store import Store
-from sets.errors import InputError, StateError
+from sets.errors import InputError, LimitError, StateError
 
 DRAFTS, JOURNAL = "drafts", "journal"
 REPLACED = "replaced"  # the status of a live draft that a restore stopped
@@ -201,7 +202,11 @@ class TableSession:
         timer: int | None = None,
         extra: dict[str, Any] | None = None,
     ) -> TableSession:
-        """A new draft with the bots' first picks made, not saved yet (``insert`` saves it)."""
+        """A new draft with the bots' first picks made, not saved yet (``insert`` saves it); a seat's name
+        is 1 to ``MAX_NAME`` characters (``LimitError`` otherwise, before anything is made)."""
+        for name in names:
+            if not 1 <= len(name) <= MAX_NAME:
+                raise LimitError("name", "a seat's name", 1, MAX_NAME, len(name), "characters")
         draft = Draft.new(config, seed)
         seat_styles = bot_styles(styles, config.seats)
         state = draft.to_json()
