@@ -76,3 +76,25 @@ def test_a_practice_name_beyond_its_length_is_refused_at_the_argument(cli):
     refused = cli("play", "--name", "n" * 10_000, "--plain", input="")
     assert refused.exit_code == 2 and len(refused.stderr.strip().splitlines()) == 1
     assert f"--name must be from 1 to {MAX_NAME} characters, not 10,000" in refused.stderr
+
+
+def test_a_20000_line_deck_or_pool_is_bad_input_not_a_damaged_database(cli, tmp_path):
+    from events.storage.records import MAX_CARDS
+
+    many = tmp_path / "many-lines.txt"
+    many.write_bytes(b"1 Arcane Signet\n" * 20_000)
+    db = tmp_path / "event.json"
+    for args in (
+        ("event", "new", "Big", "--style", "physical"),
+        ("event", "player", "add", "1", "Ann", "Bo"),
+        ("event", "seat", "1"),
+    ):
+        assert cli(*args, "--db", db).exit_code == 0
+    pool = cli("event", "pool", "1", "Ann", many, "--db", db)
+    assert pool.exit_code == 2 and f"from 0 to {MAX_CARDS:,} cards" in pool.stderr and "20,000" in pool.stderr
+    small = tmp_path / "pool.txt"
+    small.write_text("1 Arcane Signet\n", encoding="utf-8")
+    for name in ("Ann", "Bo"):
+        assert cli("event", "pool", "1", name, small, "--db", db).exit_code == 0
+    deck = cli("event", "deck", "1", "Ann", many, "--db", db)
+    assert deck.exit_code == 2 and "Ann's deck" in deck.stderr and "20,000" in deck.stderr

@@ -525,13 +525,7 @@ SWEEP_EVERY = 12  # the suite's sample of ``python -m tests.hostile`` (which run
 
 
 # Found when each input began to meet the database as the sweep made it (before, an earlier input had renamed Ann).
-KNOWN_DEFECTS = {
-    "event deck many-lines.txt": pytest.mark.xfail(
-        strict=True,
-        reason="a 20,000-line deck for a player is refused at the save's record check (exit 4, 'the database') "
-        "instead of as bad input (exit 2)",
-    ),
-}
+KNOWN_DEFECTS: dict = {}  # inputs the sweep is known to fail on, each an xfail(strict) until fixed
 
 
 @functools.cache
