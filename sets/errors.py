@@ -18,6 +18,23 @@ class InputError(CmdraftError, ValueError):
     exit_code = 2
 
 
+class LimitError(InputError):
+    """A number or a text beyond its documented range, found where that range is kept (the core).
+
+    ``what`` names the value in the core's words ("a life change for Ann"); a face that knows which
+    option carried it says so instead (``for_option("--life")``)."""
+
+    def __init__(self, field: str, what: str, low: int, high: int, value: int, unit: str = ""):
+        self.field, self.what, self.low, self.high, self.value, self.unit = field, what, low, high, value, unit
+        super().__init__(self.for_option(what))
+
+    def for_option(self, option: str) -> str:
+        """The message with ``option`` as what is out of range (the core's words after it, when they differ)."""
+        unit = f" {self.unit}" if self.unit else ""
+        said = f" ({self.what})" if option != self.what else ""
+        return f"{option} must be from {self.low:,} to {self.high:,}{unit}, not {self.value:,}{said}"
+
+
 class ManaCostError(InputError):
     """A mana cost that cannot be read."""
 

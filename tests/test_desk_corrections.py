@@ -248,7 +248,7 @@ def test_event_undo_takes_back_the_desks_last_change_and_says_what(events, cli):
     assert undo.exit_code == 0 and "undid: result of round 1 table 1" in undo.stdout
     assert not [r for r in events.snapshot(event_id).results if r.table == 1]
     assert last_entry(events, event_id, "undo")["undoes"]
-    undo = cli("event", "undo", event_id, "--db", events.store.path)  # the round pairing, nothing played in it
+    undo = cli("event", "undo", event_id, "--yes", "--db", events.store.path)  # the round pairing: needs --yes
     assert undo.exit_code == 0 and "undid: round 1" in undo.stdout and not events.snapshot(event_id).rounds
     unsafe = cli("event", "undo", event_id, "--db", events.store.path)  # deck registration: register again instead
     assert unsafe.exit_code == 3 and "can't be undone" in unsafe.stderr

@@ -69,8 +69,8 @@ def test_names_with_commas_are_never_split_in_joined_lists(building, cli):
     "control", ["\u202e", "\u202d", "\u2066", "\u2067", "\u2068", "\u2069", "\u200f", "\u061c", "\x1b"]
 )
 def test_bidi_and_control_characters_are_shown_escaped(control):
-    from events.outputs.printables import Note, Page, Sheet
     from events.outputs.sheet_writers import to_text
+    from events.outputs.sheets import Note, Page, Sheet
     from events.screens.render import shown
 
     name = f"Ann{control}regit"
@@ -90,8 +90,8 @@ HIDDEN = ["\u200d", "\u200c", "\u200b", "\xad", "\ufeff", "\u2060", "\U000e0041"
 def test_one_policy_escapes_the_same_characters_on_screen_on_paper_and_in_error_lines(hidden, cli, tmp_path):
     import unicodedata
 
-    from events.outputs.printables import Note, Page, Sheet
     from events.outputs.sheet_writers import to_html, to_text
+    from events.outputs.sheets import Note, Page, Sheet
     from events.screens.render import shown
 
     assert unicodedata.category(hidden) in ("Cc", "Cf", "Zl", "Zp")

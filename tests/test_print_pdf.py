@@ -153,3 +153,18 @@ def test_no_column_heading_is_broken_over_two_lines(night, cli, tmp_path, what):
     found = re.search(r'data-wrapped="([^"]*)"', done.stdout)
     assert found is not None, "the probe did not run"
     assert found.group(1) == "none"
+
+
+def test_seat_code_slips_print_five_to_a_sheet_of_paper(cli, tmp_path):
+    """Twelve players' code slips, long names and all: three sheets of paper (one slip a sheet took twelve)."""
+    events = Night(Store(tmp_path / "codes.json"))
+    event_id = events.create("Codes", style="terminal", seed=3)
+    for number in range(12):
+        events.add_player(event_id, f"Player number {number + 1} with a long name Wolfeschlegelsteinhausen")
+    events.seat(event_id)
+    path = tmp_path / "codes.html"
+    result = cli(
+        "event", "print", event_id, "seatings", "--codes", "--format", "html", "--out", path, "--db", events.store.path
+    )
+    assert result.exit_code == 0, result.output
+    assert pdf_pages(path, tmp_path) == 3

@@ -250,7 +250,7 @@ def test_first_players_are_drawn_from_the_seed_and_spread(tmp_path):
     """The draw is random over seats: across many seeded rounds every seat goes first sometimes."""
     import msgspec
 
-    from events.outputs.printables import first_players
+    from events.outputs.pairing_sheets import first_players
     from events.storage.records import Round
 
     night = Night(Store(tmp_path / "draw.json"))
@@ -404,8 +404,8 @@ NAME_TEXT = st.text(
 
 @given(names=st.lists(NAME_TEXT, min_size=1, max_size=6), title=NAME_TEXT)
 def test_any_names_fit_80_columns_and_html_shows_them_literally(names, title):
-    from events.outputs.printables import Note, Page, Sheet, Table
     from events.outputs.sheet_writers import to_html, to_text
+    from events.outputs.sheets import Note, Page, Sheet, Table
     from events.outputs.visible import visible
 
     table = Table(
@@ -439,8 +439,8 @@ def test_tables_one_under_another_share_their_column_widths(night, cli):
     groups = re.findall(r"<caption>Table \d+</caption>\n(<colgroup>.*?</colgroup>)", page)
     assert len(groups) == len(rules) and len(set(groups)) == 1
     # The check can disagree: tables of different content measured alone have different widths.
-    from events.outputs.printables import Table
     from events.outputs.sheet_writers import text_table
+    from events.outputs.sheets import Table
 
     short, wide = Table(("Seat", "Player"), (("1", "Al"),)), Table(("Seat", "Player"), (("1", "Bartholomew"),))
     assert text_table(short)[1] != text_table(wide)[1]

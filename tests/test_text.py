@@ -59,8 +59,8 @@ def test_the_terminal_and_paper_tables_share_their_width_the_same_way():
     the columns come out the same widths, the ones ``fit_columns`` gives."""
     from rich.console import Console
 
-    from events.outputs.printables import Table
     from events.outputs.sheet_writers import text_table
+    from events.outputs.sheets import Table
     from events.screens.render import fit_table
 
     long_a, long_b = "a" * 50, "b" * 40

@@ -15,11 +15,14 @@ from draft.decks import PIPER, DeckFormat, Zone, validate
 from draft.formats import FileFormat, decode, read_file, resolve
 from events.cli.common import ForceOption, JsonOption, emit_json, out, parse_colors, positive
 from events.outputs.exports import write_deck
-from events.outputs.guard import check_file, output_value
+from events.outputs.guard import check_file, note_input, output_value
 from events.screens.deck_tables import deck_report, suggestion_table
+from events.screens.render import count_words
 from sets.catalog import card_index
 from sets.errors import InputError
 from sets.files import DECK_LIMIT, read_input
+
+SKIPPED = ("unknown-card", "unreadable-line", "meld-result")  # lines a converted file would lose
 
 deck_app = typer.Typer(help="Check, convert and advise on decks and pools.", no_args_is_help=True)
 
@@ -91,14 +94,28 @@ def deck_convert(
         str, typer.Argument(metavar="OUT", help="File to write; its extension picks the format unless --to is given.")
     ],
     to: Annotated[str | None, typer.Option("--to", help="arena, text, cod, dck, dek, json or csv.")] = None,
+    skip_unknown: Annotated[
+        bool,
+        typer.Option("--skip-unknown", help="Leave out the lines that can't be read (named) and convert the rest."),
+    ] = False,
     force: ForceOption = False,
     as_json: JsonOption = False,
 ) -> None:
-    """Convert a deck or pool file to another format (OUT must not exist yet, unless --force)."""
+    """Convert a deck or pool file to another format (OUT must not exist yet, unless --force; never IN itself).
+    Lines that can't be read (unknown cards, unreadable lines) stop it with exit 2, naming them, unless
+    --skip-unknown leaves them out."""
     target = output_value(target_text, "OUT")
     fmt = FileFormat.parse(to) if to else FileFormat.for_path(target)
+    note_input(source)  # an input of this command is never its output, --force or not
     check_file(target, force)
     deck, problems = read_deck(source)
+    dropped = [p for p in problems if p.code in SKIPPED]
+    if dropped and not skip_unknown:
+        raise InputError(
+            f"{source}: {count_words(len(dropped), 'line')} can't be converted: "
+            + "; ".join(p.message for p in dropped)
+            + "; correct them, or add --skip-unknown to leave them out (nothing was written)"
+        )
 
     written = write_deck(target, deck, fmt, force)
     if as_json:
@@ -115,7 +132,7 @@ def deck_convert(
 
     console = out()
     for problem in problems:
-        label = "skipped" if problem.code in ("unknown-card", "unreadable-line") else "warning"
+        label = "skipped" if problem.code in SKIPPED else "warning"
         console.print(f"[yellow]{label}[/] {escape(problem.message)}", markup=True)
     console.print(Text(f"wrote {target} ({fmt.value}, {sum(l.count for l in deck.lines)} cards)"))
     if len(written) > 1:

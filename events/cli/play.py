@@ -27,7 +27,7 @@ from events.screens.practice import PracticeUI
 from events.screens.terminal import Terminal
 from events.storage.draft_files import TableSession
 from events.storage.draft_files import list_drafts as saved_drafts
-from sets.errors import InputError
+from sets.errors import InputError, LimitError
 from sets.numbers import is_number
 
 
@@ -113,16 +113,19 @@ def play(
         styles = parse_styles(bots)
         names = [f"Bot {i + 1}" for i in range(players)]
         names[seat - 1] = name
-        session = TableSession.create(
-            store,
-            kind="practice",
-            seed=resolve_seed(seed),
-            config=config,
-            humans=[seat - 1],
-            names=names,
-            styles=styles,
-            timer=timer or None,
-        )
+        try:
+            session = TableSession.create(
+                store,
+                kind="practice",
+                seed=resolve_seed(seed),
+                config=config,
+                humans=[seat - 1],
+                names=names,
+                styles=styles,
+                timer=timer or None,
+            )
+        except LimitError as error:  # the core keeps the name's range; the command line names its option
+            raise InputError(error.for_option("--name" if error.field == "name" else error.what)) from None
     if plain or not full_screen():
         console = out()
         PracticeUI(session, console, Terminal(console), confirm=confirm).run()

@@ -12,7 +12,7 @@ from draft.decks import DeckFormat, validate
 from draft.formats import DeckFile, parse_json, resolve, write_json
 from draft.sim import piper_card
 from events.night import history
-from events.night.pools import Pools
+from events.night.pools import Pools, check_size
 from events.night.schema import DECKS, PLAYERS, POOLS, Q
 from sets.colors import Color
 from sets.errors import InputError, StateError
@@ -54,6 +54,7 @@ class Decks(Pools):
             if deck_file is None:
                 raise InputError("give a deck file, or --auto to let the bot build one")
             deck, extra = resolve(deck_file, self.index)
+            check_size(deck, extra, f"{player['name']}'s deck")
         report = validate(deck, [p.card for p in pool], DeckFormat.COMMANDER_DRAFT, piper_colors, (), extra)
         deck = deck.with_piper_colors(report.piper_colors)
         doc = {

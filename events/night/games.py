@@ -7,8 +7,14 @@ from typing import Any
 from events.night import history
 from events.night.base import EventBase, round_at_table
 from events.night.schema import COMMANDER_DAMAGE_LOSS, DECKS, GAMES, STARTING_LIFE, Q
-from sets.errors import InputError, StateError
+from events.storage.records import MAX_ID
+from sets.errors import InputError, LimitError, StateError
 from sets.numbers import is_number, parse_int
+
+# The tracker's ranges, the one place for them: a change typed at once, and a life total (both far beyond
+# any real game, and inside what the store keeps).
+MAX_LIFE_CHANGE = 1_000_000
+MAX_LIFE = MAX_ID
 
 
 def entry_text(entry: dict[str, Any], names: dict[int, str]) -> str:
@@ -141,6 +147,12 @@ class Games(EventBase):
         from the command zone adds {2} to that commander's next cast.  Each call that changes the table
         is one entry; ``undo`` takes back the table's last entry (while the round is open).
         """
+        for name, delta in (life or {}).items():
+            if abs(delta) > MAX_LIFE_CHANGE:
+                raise LimitError("life", f"a life change for {name}", -MAX_LIFE_CHANGE, MAX_LIFE_CHANGE, delta)
+        for victim, _, _, amount in damage or []:
+            if amount > MAX_LIFE_CHANGE:
+                raise LimitError("damage", f"commander damage to {victim}", 0, MAX_LIFE_CHANGE, amount)
         if undo and (life or damage or casts):
             raise InputError(
                 "--undo takes back the last entry at the table on its own: leave out --life, --damage and --cast"
@@ -209,6 +221,10 @@ class Games(EventBase):
             if changing:
                 if not undo:
                     state.setdefault("entries", []).append(entry)
+                beyond = [(pid, total) for pid, total in state["life"].items() if abs(total) > MAX_LIFE]
+                if beyond:
+                    pid, total = beyond[0]
+                    raise LimitError("life", f"{names[int(pid)]}'s life total", -MAX_LIFE, MAX_LIFE, total)
                 if doc:
                     db.table(GAMES).remove(doc_ids=[doc.doc_id])
                 db.table(GAMES).insert(state)

@@ -63,7 +63,8 @@ class Pipers(EventBase):
         - Needed: the Pipers registered decks add (a deck's Pipers beyond the ones in its owner's pool).
         - Unused: Pipers in pools that their owner's deck doesn't use (every one, before the deck is registered).
         - Shortfall: only when needed exceeds unused plus the store's stock; lenders hold unused Pipers.
-        - Forecast: requests made before deck building (``--request``), shown apart from the decks' needs.
+        - Forecast: requests made before deck building (``--request``), shown apart from the decks' needs
+          until every active player's deck is registered (then ``spent``: the decks' needs are what counts).
           A request is the number of Pipers a player plans to *add* to their pool, so every requested Piper
           has to come from someone else's unused Pipers or the store's stock (the requester's own pool
           Pipers are not part of it; unused ones can be lent like anyone's).
@@ -142,6 +143,9 @@ def ledger(
         )
     # Every requested Piper is added, so each comes from the Pipers unused in pools or the store's stock.
     forecast_needed = requested
+    # Once every active player's deck is registered, the decks' needs are known and the forecast is spent.
+    playing = [p for p in players if p.status == "active" and not p.bot]
+    all_registered = bool(playing) and all(p.id in decks for p in playing)
     forecast_available = available
     return {
         "pods": pod_rows,
@@ -157,7 +161,8 @@ def ledger(
             "requested": requested,
             "needed_from_others": forecast_needed,
             "available": forecast_available,
-            "shortfall": max(0, forecast_needed - forecast_available),
+            "shortfall": 0 if all_registered else max(0, forecast_needed - forecast_available),
+            "spent": all_registered,  # every deck registered: the decks' needs replace the requests
             "requests": [
                 {"player": p.name, "requested": p.requested} for p in players if p.requested and p.status == "active"
             ],

@@ -10,13 +10,21 @@ from events.night import history
 from events.night.base import EventBase
 from events.night.drafting import Drafting
 from events.night.schema import DECKS, EVENTS, POOLS, Q, card_from_ref, card_ref, pool_warning
-from events.storage.records import Event
+from events.storage.records import MAX_CARDS, Event
 from events.storage.store import phase_change
 from sets.booster import Printing
-from sets.errors import InputError, StateError
+from sets.errors import InputError, LimitError, StateError
 
 # Problems found reading a deck file (not by checking the deck against its pool): kept when the deck is checked again.
 FILE_PROBLEMS = ("unreadable-line", "unknown-card", "meld-result", "unclear-commander")
+
+
+def check_size(deck, problems, what: str) -> None:
+    """A pool or deck holds at most ``MAX_CARDS`` cards, and its file as many lines (the store's bound, kept
+    in one place): more is bad input, refused before anything is saved."""
+    size = max(sum(line.count for line in deck.lines), len(deck.lines) + len(problems))
+    if size > MAX_CARDS:
+        raise LimitError("cards", what, 0, MAX_CARDS, size, "cards (and lines)")
 
 
 class Pools(EventBase):
@@ -67,6 +75,7 @@ class Pools(EventBase):
         Returns the player number and warnings: a pool that is not the full size is recorded, with a
         warning that the board keeps showing until the pool is recorded again."""
         deck, problems = resolve(deck_file, self.index)
+        check_size(deck, problems, "the pool")
         if not deck.lines and not problems:
             raise InputError("the pool has no cards: give a pool file, or type one card a line")
         if problems:

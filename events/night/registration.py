@@ -28,7 +28,7 @@ from events.night.schema import (
 from events.night.seat_codes import assign_codes
 from events.night.seating import draft_pod_sizes
 from events.storage.draft_records import DRAFTS
-from events.storage.records import Event
+from events.storage.records import MAX_NAME, Event
 from sets.booster import booster_spec, sealed_pool
 from sets.errors import InputError, StateError
 from sets.numbers import parse_decimal
@@ -266,8 +266,8 @@ class Registration(EventBase):
         clean = " ".join(name.split())
         if not clean:
             raise InputError("a player needs a name")
-        if len(clean) > 80:
-            raise InputError(f"player name is {len(clean)} characters; keep it under 80")
+        if len(clean) > MAX_NAME:
+            raise InputError(f"player name is {len(clean)} characters; keep it to {MAX_NAME}")
         return clean
 
     def rename_player(self, event_id: int, who: str | int, new_name: str) -> tuple[str, str]:

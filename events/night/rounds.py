@@ -22,8 +22,8 @@ from typing import Any
 
 from events.night import history
 from events.night.base import EventBase, finishing_text, round_at_table
-from events.night.schema import DECKS, EVENTS, RESULTS, ROUNDS, Q
-from events.night.standings import Standing, placement_points, point_totals, standings_of
+from events.night.schema import DECKS, EVENTS, POOLS, RESULTS, ROUNDS, Q
+from events.night.standings import Standing, did_not_play, placement_points, point_totals, standings_of
 from events.storage.records import Event
 from events.storage.store import phase_change
 from sets.errors import InputError, StateError
@@ -287,12 +287,22 @@ class Rounds(EventBase):
         return groups
 
     def standings(self, event_id: int) -> list[Standing]:
+        """The ranked standings, without the players who did not play (``did_not_play``)."""
         with self.store.read() as db:
             event = self._event(db, event_id)
             players = self._players(db, event_id)
             results = db.table(RESULTS).search(Q.event == event_id)
             rounds = db.table(ROUNDS).search(Q.event == event_id)
-        return standings_of(event, players, results, rounds)
+            pooled = {pool["player"] for pool in db.table(POOLS).search(Q.event == event_id)}
+        return standings_of(event, players, results, rounds, pooled)
+
+    def did_not_play(self, event_id: int) -> list[str]:
+        """Names of the players who took no part (no-shows, and players dropped before they had a seat), by name."""
+        with self.store.read() as db:
+            players = self._players(db, event_id)
+            rounds = db.table(ROUNDS).search(Q.event == event_id)
+            pooled = {pool["player"] for pool in db.table(POOLS).search(Q.event == event_id)}
+        return sorted((p["name"] for p in did_not_play(players, rounds, pooled)), key=lambda n: (n.casefold(), n))
 
     def finish(self, event_id: int) -> None:
         with self.store.write() as db:

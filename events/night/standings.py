@@ -5,7 +5,9 @@
 - Standings: points, then the average points per round of every opponent you shared a table with
   (each meeting counts), then the average finishing place (lower is better; a player who hasn't
   played comes after those who have).  All three are exact fractions; players equal on all three
-  share a rank and are listed by name.  Bots (they only fill draft seats) have no standing.
+  share a rank and are listed by name.  Bots (they only fill draft seats) have no standing, and neither
+  has a player who did not play: no longer active (a no-show, or dropped) without ever holding a draft
+  seat, a pool or a place at a game table (``did_not_play``: listed apart).
 """
 
 from __future__ import annotations
@@ -82,8 +84,25 @@ def point_totals(event: Event, results) -> Counter:
     return totals
 
 
-def standings_of(event: Event, players, results, rounds) -> list[Standing]:
-    """The ranked standings from the event's players, results and rounds (records as stored; players carry ``doc_id``)."""
+def did_not_play(players, rounds, pooled: set[int]) -> list[Any]:
+    """Players (records as stored) who took no part: not active now (a no-show, or dropped), and never held a
+    draft seat, a pool (``pooled``: player ids) or a place at a game table."""
+    tabled = {pid for r in rounds for table in r["tables"] for pid in table}
+    return [
+        p
+        for p in players
+        if not p.get("bot")
+        and p["status"] != "active"
+        and p.get("pod") is None
+        and p.doc_id not in pooled
+        and p.doc_id not in tabled
+    ]
+
+
+def standings_of(event: Event, players, results, rounds, pooled: set[int] = frozenset()) -> list[Standing]:
+    """The ranked standings from the event's players, results and rounds (records as stored; players carry
+    ``doc_id``); players who did not play (``did_not_play``, with ``pooled`` the ids holding a pool) are left out."""
+    absent = {p.doc_id for p in did_not_play(players, rounds, pooled)}
     totals = point_totals(event, results)
     played: Counter = Counter()
     places: dict[int, list[int]] = defaultdict(list)
@@ -105,8 +124,8 @@ def standings_of(event: Event, players, results, rounds) -> list[Standing]:
 
     rows = []
     for player in players:
-        if player.get("bot"):
-            continue  # a bot filled a draft seat; it plays no games and has no standing
+        if player.get("bot") or player.doc_id in absent:
+            continue  # a bot filled a draft seat (it plays no games); a no-show took no part
         pid = player.doc_id
         opp = opponents[pid]
         rows.append(

@@ -35,17 +35,72 @@ INSTEAD = {
 }
 
 
+# Changes whose undo moves players who may be sitting at those tables: the desk confirms them first.
+ASKS = ("round", "seat", "reseat")
+
+
+def change_text(entry: dict[str, Any]) -> str:
+    """A history entry the desk would undo, in words: a round's pairing, a seating, or what and its new value."""
+    if entry["what"] == "round":
+        return f"the pairing of round {(entry.get('undo') or {}).get('round', entry['new'])}"
+    if entry["what"] in ("seat", "reseat"):
+        return "the draft seating" if entry["what"] == "seat" else "the re-seating of the pods"
+    return f"{entry['what']}: {entry['new']}"
+
+
+class _DryRun(Exception):
+    """Raised inside a transaction to leave it unwritten, carrying what would have been done."""
+
+    def __init__(self, result: dict[str, Any]):
+        super().__init__("dry run")
+        self.result = result
+
+
 class Undo(EventBase):
     """Taking back the desk's last change."""
 
-    def undo(self, event_id: int) -> dict[str, Any]:
+    def next_change(self, event_id: int) -> dict[str, Any] | None:
+        """What ``undo`` would take back next (None when nothing): the entry's id, ``what``, ``text`` in words,
+        ``asks`` (a round's pairing or a seating: confirmed first) and ``refused`` (why it can't be, or None)."""
+        with self.store.read() as db:
+            self._event(db, event_id)
+            entry = history.last_undoable(db, event_id)
+        if entry is None:
+            return None
+        try:
+            self.undo(event_id, expect=entry["id"], dry_run=True)  # every check run, nothing written
+            refused = None
+        except StateError as error:
+            refused = str(error)
+        return {
+            "entry": entry["id"],
+            "what": entry["what"],
+            "text": change_text(entry),
+            "at": entry["at"],
+            "asks": entry["what"] in ASKS,
+            "refused": refused,
+        }
+
+    def undo(self, event_id: int, expect: int | None = None, dry_run: bool = False) -> dict[str, Any]:
         """Take back the desk's newest change not yet undone; returns what was undone, or ``StateError``
-        saying why it can't be (and what to do instead)."""
+        saying why it can't be (and what to do instead).  ``expect``: the entry the desk confirmed (another
+        change since is refused, not undone in its place); ``dry_run``: checked, nothing written."""
+        try:
+            return self._undo(event_id, expect, dry_run)
+        except _DryRun as done:
+            return done.result
+
+    def _undo(self, event_id: int, expect: int | None, dry_run: bool) -> dict[str, Any]:
         with self.store.write() as db:
             event = self._event(db, event_id)
             entry = history.last_undoable(db, event_id)
             if entry is None:
                 raise StateError(f"nothing to undo: the desk has made no change to event {event_id} that isn't undone")
+            if expect is not None and entry["id"] != expect:
+                raise StateError(
+                    f"the desk's last change is now {change_text(entry)} (another change was made meanwhile): "
+                    "nothing undone; run 'event undo' again"
+                )
             what = entry["what"]
             handler = getattr(self, "_undo_" + what.replace(" ", "_"), None)
             if handler is None or entry.get("undo") is None:
@@ -57,8 +112,17 @@ class Undo(EventBase):
                 )
                 raise StateError(f"the desk's last change ({what}: {entry['new']}) can't be undone: {hint}")
             said = handler(db, event_id, event, entry, entry["undo"])
+            done = {
+                "undid": f"{what} {said}",
+                "entry": entry["id"],
+                "what": what,
+                "old": entry["old"],
+                "new": entry["new"],
+            }
+            if dry_run:
+                raise _DryRun(done)  # leaves the transaction unwritten
             history.log_change(db, event_id, history.DESK, "undo", entry["new"], entry["old"], undoes=entry["id"])
-        return {"undid": f"{what} {said}", "entry": entry["id"], "what": what, "old": entry["old"], "new": entry["new"]}
+        return done
 
     @staticmethod
     def _unsafe(entry: dict[str, Any], why: str) -> StateError:

@@ -11,6 +11,7 @@ The rule (README, "Output files"):
   empty, or this run's, or taken with ``--force``; the root of a file system and a folder that
   holds the open database are never filled.
 - A FIFO, a device or a folder where an output file should go is refused.
+- Never, ``--force`` or not: a file this run reads as its input (``note_input``; by real path and inode).
 
 Everything written goes to a temporary file that is fsynced and renamed into place
 (``events.storage.store.atomic_write``).
@@ -23,7 +24,7 @@ import re
 import stat
 from pathlib import Path
 
-from events.outputs.written import WRITTEN
+from events.outputs.written import READ, WRITTEN
 from events.storage.store import OPEN_DATABASES, atomic_write, belongs_to_database
 from sets.errors import InputError
 from sets.files import kind_of
@@ -80,9 +81,36 @@ def _protected(real: Path) -> Path | None:
     return next((db for db in OPEN_DATABASES if belongs_to_database(real, db)), None)
 
 
+def note_input(path: Path) -> None:
+    """Record a file this run reads as its input: no output of the run may replace it."""
+    READ.add(_real(path))
+
+
+def _is_input(real: Path) -> bool:
+    if real in READ:
+        return True
+    try:
+        mine = os.stat(real)
+    except OSError:
+        return False
+    for other in READ:
+        try:
+            theirs = os.stat(other)
+        except OSError:
+            continue
+        if (mine.st_dev, mine.st_ino) == (theirs.st_dev, theirs.st_ino):
+            return True  # a hard link to the input
+    return False
+
+
 def check_file(path: Path, force: bool = False) -> Path:
     """The real path to write ``path`` to, after the rule above (``InputError`` otherwise)."""
     real = _real(path)
+    if _is_input(real):
+        raise InputError(
+            f"won't write {str(path)!r}: it is this command's input (--force does not change that); "
+            "choose another output file"
+        )
     database = _protected(real)
     if database is not None:
         raise InputError(
@@ -108,7 +136,15 @@ def check_file(path: Path, force: bool = False) -> Path:
 
 
 def check_folder(folder: Path, force: bool = False) -> Path:
-    """The real folder to fill with output files, after the rule above (``InputError`` otherwise)."""
+    """The real folder to fill with output files, after the rule above (``InputError`` otherwise; a name the
+    file system can't hold, too long or otherwise, too)."""
+    try:
+        return _check_folder(folder, force)
+    except OSError as error:
+        raise InputError(f"cannot write to {str(folder)!r}: {error.strerror or error}; choose another folder") from None
+
+
+def _check_folder(folder: Path, force: bool) -> Path:
     real = _real(folder)
     if real.parent == real:
         raise InputError(f"won't fill {str(folder)!r}: it is the root of a file system; choose a folder of its own")

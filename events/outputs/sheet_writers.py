@@ -11,7 +11,7 @@ import html
 import io
 
 from draft.formats.csv_deck import neutral
-from events.outputs.printables import CSV_PRINTABLES, Blanks, Note, Sheet, Table, page_heading
+from events.outputs.sheets import CSV_PRINTABLES, Blanks, Note, Sheet, Table, page_heading
 from events.outputs.text import cell_width, cut, fit_columns
 from events.outputs.visible import visible
 from sets.errors import InputError
@@ -195,6 +195,8 @@ def to_html(sheet: Sheet) -> str:
     for index, page in enumerate(sheet.pages):
         last = index == len(sheet.pages) - 1
         classes = ["page", sheet.what[:-1] if sheet.what.endswith("s") else sheet.what]
+        if sheet.per_paper > 1 and "slip" not in classes:
+            classes.append("slip")  # pages printed several to a sheet of paper are slips: set compactly
         if sheet.page_breaks and not last:
             classes.append("break" if (index + 1) % sheet.per_paper == 0 else "cut")
         body.append(f'<section class="{" ".join(classes)}">')

@@ -3,13 +3,15 @@ life and commander tracker of a table."""
 
 from __future__ import annotations
 
-import json
+from collections.abc import Sequence
+from typing import Any
 
 from rich.table import Table
 from rich.text import Text
 
 from events.night.schema import number_text
-from events.outputs.printables import standings_legend
+from events.outputs.deck_problems import problem_lines
+from events.outputs.standings_sheets import did_not_play_lines, standings_legend
 from events.outputs.text import join_names
 from events.screens.render import count_words, shown
 
@@ -127,30 +129,61 @@ def event_board(snap, ledger: dict | None = None) -> Table:
     return outer
 
 
+def _readable(value: Any, what: str = "") -> str:
+    """A history value in words: names joined, a round's tables and a seating's pods numbered, the Piper
+    ledger's settings named, any other mapping as ``key: value`` (never raw JSON)."""
+    if value is None:
+        return "—"
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bool | int | float):
+        return str(value)
+    if isinstance(value, list) and all(isinstance(x, str) for x in value):
+        return join_names(value)  # players: "Ann / Cy, the Great"
+    if isinstance(value, list) and all(isinstance(x, list) for x in value):
+        label = "pod" if what in ("seat", "reseat") else "table"
+        return "; ".join(f"{label} {n}: {_readable(x)}" for n, x in enumerate(value, start=1))
+    if isinstance(value, dict) and what == "round" and "tables" in value:
+        return f"round {value.get('round', '?')}: {_readable(value['tables'], what)}"
+    if isinstance(value, dict) and what == "pipers":
+        parts = []
+        if value.get("stock") is not None:
+            parts.append(f"store stock {value['stock']}")
+        if value.get("opened"):
+            parts.append("opened: " + join_names(f"pod {pod} {n}" for pod, n in value["opened"].items()))
+        if value.get("requests"):
+            parts.append("requests: " + join_names(f"{who} {n}" for who, n in value["requests"].items()))
+        return "; ".join(parts) or "no change"
+    if isinstance(value, dict):
+        return "; ".join(f"{key}: {_readable(item)}" for key, item in value.items())
+    if isinstance(value, list):
+        return join_names(_readable(x) for x in value)
+    return str(value)
+
+
+def history_what(entry: dict) -> str:
+    """What an entry changed, in words: a result names its round and table; an undo the entry it takes back."""
+    what = entry["what"]
+    where = entry.get("undo") or {}
+    if what == "result" and "round" in where and "table" in where:
+        what = f"result, round {where['round']} table {where['table']}"
+    return what + (f" (of #{entry['undoes']})" if entry.get("undoes") else "")
+
+
 def history_table(entries: list[dict]) -> Table:
-    """The event's history, oldest first: when, who, what, old and new value (undos name the entry they take back)."""
-
-    def value(v) -> str:
-        if v is None:
-            return "—"
-        if isinstance(v, str):
-            return v
-        if isinstance(v, list) and all(isinstance(x, str) for x in v):
-            return join_names(v)  # players: "Ann / Cy, the Great"
-        if isinstance(v, list) and all(isinstance(x, list) for x in v):
-            return "; ".join(value(x) for x in v)  # pods or tables, one after another
-        return json.dumps(v, ensure_ascii=False)
-
+    """The event's history, oldest first: when, who, what, old and new value (undos name the entry they take back),
+    every value in words."""
     table = Table("#", "When (UTC)", "Who", "What", "Old", "New", title="History", title_justify="left")
+    kinds = {entry["id"]: entry["what"] for entry in entries}
     for entry in entries:
-        what = entry["what"] + (f" (of #{entry['undoes']})" if entry.get("undoes") else "")
+        kind = kinds.get(entry.get("undoes"), entry["what"])  # an undo's values are those of the entry it undoes
         table.add_row(
             str(entry["id"]),
             entry["at"].replace("T", " ").replace("+00:00", ""),
             shown(entry["who"]),
-            shown(what),
-            shown(value(entry["old"])),
-            shown(value(entry["new"])),
+            shown(history_what(entry)),
+            shown(_readable(entry["old"], kind)),
+            shown(_readable(entry["new"], kind)),
         )
     if not entries:
         table.caption = "No change recorded yet."
@@ -170,7 +203,7 @@ def deck_board(snap) -> Table:
             if deck is None
             else (shown("legal", style="green") if deck.valid else shown("illegal", style="red"))
         )
-        problems = "" if not deck else "; ".join(pr["message"] for pr in deck.problems)
+        problems = "" if not deck else "; ".join(problem_lines(deck.problems))
         commanders = " + ".join(c["name"] for c in deck.commanders) if deck else ""
         table.add_row(shown(p.name), str(p.pool_size or "—"), state, shown(commanders or "—"), shown(problems))
     return table
@@ -226,6 +259,8 @@ def piper_ledger(ledger: dict) -> Table:
     )
     grid.add_row("Could lend", shown(lenders or "nobody"))
     forecast = ledger["forecast"]
+    if forecast["spent"]:
+        return grid  # every deck is registered: the requests made before deck building no longer tell anything
     grid.add_row("", "")
     grid.add_row(shown("Forecast", style="bold dim"), shown("from requests made before deck building", style="dim"))
     grid.add_row(
@@ -241,9 +276,11 @@ def piper_ledger(ledger: dict) -> Table:
     return grid
 
 
-def standings_table(rows, points=None) -> Table:
-    """Standings with shared ranks for exact ties, figures rounded for reading, and a legend for every column."""
-    caption = "\n".join(standings_legend(points)) if points is not None else None
+def standings_table(rows, points=None, title: str = "Standings", absent: Sequence[str] = ()) -> Table:
+    """Standings with shared ranks for exact ties, figures rounded for reading, a legend for every column, and the
+    players who did not play (``absent``) listed apart under it."""
+    lines = [*(standings_legend(points) if points is not None else ()), *did_not_play_lines(absent)]
+    caption = "\n".join(lines) if lines else None
     table = Table(
         "Rank",
         "Player",
@@ -251,8 +288,8 @@ def standings_table(rows, points=None) -> Table:
         "Opp. avg",
         "Avg place",
         "Rounds",
-        title="Standings",
-        caption=caption,
+        title=title,
+        caption=shown(caption) if caption else None,
         caption_justify="left",
     )
     for row in rows:

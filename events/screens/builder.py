@@ -16,6 +16,7 @@ from draft import deck_actions as act
 from draft.deck_session import DeckSession
 from draft.decks import Deck, is_piper
 from draft.deckstats import group_cards
+from events.outputs.deck_problems import judge_order
 from events.outputs.text import join_names
 from events.screens import deck_commands as words
 from events.screens.cards import show_card
@@ -46,20 +47,22 @@ def summary_line(session: DeckSession) -> Text:
     commanders = " + ".join(report.commanders) or "none yet"
     if report.piper_colors:
         commanders += f" (chosen: {', '.join(c.word for c in report.piper_colors)})"
-    state = "legal" if report.valid else f"not legal yet ({count_words(len(report.problems), 'thing')} to fix)"
+    problems = judge_order(report.problems, report.color_identity)
+    state = "legal" if report.valid else f"not legal yet ({count_words(len(problems), 'thing')} to fix)"
     return Text(f"Commanders: {commanders} · {count_words(report.size, 'card')} · {state}")
 
 
 def status_lines(session: DeckSession) -> list[Text]:
     """The deck checked after every change: size, identity and every problem."""
     report = session.report()
+    problems = judge_order(report.problems, report.color_identity)  # causes first, identity folded
     state = (
         Text("legal", style="green")
         if report.valid
-        else Text(f"{count_words(len(report.problems), 'thing')} to fix", style="red")
+        else Text(f"{count_words(len(problems), 'thing')} to fix", style="red")
     )
     lines = [Text.assemble(f"Deck: {count_words(report.size, 'card')}, identity {report.color_identity} · ", state)]
-    lines += [Text(f"  {problem.code}: {problem.message}", style="red") for problem in report.problems]
+    lines += [Text(f"  {problem.code}: {problem.message}", style="red") for problem in problems]
     lines += [Text(f"  {line}", style="cyan") for line in report.chosen_for_you]
     return lines
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from rich.table import Table
 from rich.text import Text
 
+from events.outputs.deck_problems import judge_order
 from events.screens.render import count_words, fit_table, identity_text, shown
 
 
@@ -14,10 +15,11 @@ def deck_report(report) -> Table:
     table = Table.grid(padding=(0, 2))
     table.add_column(style="bold")
     table.add_column()
+    problems = judge_order(report.problems, report.color_identity)  # causes first, identity folded
     verdict = (
         shown("LEGAL", style="bold green")
         if report.valid
-        else shown(f"NOT LEGAL ({count_words(len(report.problems), 'problem')})", style="bold red")
+        else shown(f"NOT LEGAL ({count_words(len(problems), 'problem')})", style="bold red")
     )
     table.add_row("Deck", verdict)
     table.add_row("Format", report.format.value)
@@ -28,7 +30,7 @@ def deck_report(report) -> Table:
         table.add_row("Chosen for you", shown(line))
     table.add_row("Color identity", identity_text(report.color_identity.code))
     table.add_row("Size", str(report.size))
-    for problem in report.problems:
+    for problem in problems:
         table.add_row(shown(problem.code, style="red"), shown(problem.message))
     for note in report.notes:
         table.add_row(shown("note", style="yellow"), shown(note))

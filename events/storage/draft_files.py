@@ -60,8 +60,9 @@ from events.storage.draft_records import (
     token_hash,
 )
 from events.storage.draft_records import now as now_text
+from events.storage.records import MAX_NAME
 from events.storage.store import Store
-from sets.errors import StateError
+from sets.errors import LimitError, StateError
 
 
 @dataclass
@@ -98,7 +99,11 @@ class TableSession:
         timer: int | None = None,
         extra: dict[str, Any] | None = None,
     ) -> TableSession:
-        """A new draft with the bots' first picks made, not saved yet (``insert`` saves it)."""
+        """A new draft with the bots' first picks made, not saved yet (``insert`` saves it); a seat's name
+        is 1 to ``MAX_NAME`` characters (``LimitError`` otherwise, before anything is made)."""
+        for name in names:
+            if not 1 <= len(name) <= MAX_NAME:
+                raise LimitError("name", "a seat's name", 1, MAX_NAME, len(name), "characters")
         draft = Draft.new(config, seed)
         seat_styles = bot_styles(styles, config.seats)
         state = draft.to_json()

@@ -61,6 +61,9 @@ def rows(item: Any, most: int, least: int = 0) -> Any:
     return Annotated[list[item], Meta(min_length=least, max_length=most)]
 
 
+# The longest name a person may give (a player, a seat at a practice table): the one place for it.  Stored
+# records accept up to 500 characters, so databases of older versions stay readable.
+MAX_NAME = 80
 Name = Annotated[str, Meta(max_length=500, pattern=r"\S")]  # not empty, not only spaces
 Short = text(40)
 Count = whole(0, MAX_ID)

@@ -12,6 +12,7 @@ from events.cli.common import DbOption, JsonOption, emit_json, out, parse_colors
 from events.cli.event.shared import EventArg, core, number_pairs
 from events.night.decks import Decks
 from events.night.pipers import Pipers
+from events.outputs.deck_problems import problem_lines
 from events.screens.boards import deck_board, piper_ledger
 from events.screens.event_draft import build_event_deck
 from events.screens.render import shown
@@ -89,7 +90,11 @@ def event_deck(
         emit_json(report)
         raise typer.Exit(0 if report["valid"] else 1)
 
-    verdict = "legal" if report["valid"] else "NOT legal: " + "; ".join(p["message"] for p in report["problems"])
+    verdict = (
+        "legal"
+        if report["valid"]
+        else "NOT legal: " + "; ".join(problem_lines(report["problems"], report["color_identity"]))
+    )
     out().print(shown(f"{report['player']}: deck registered, {verdict}"))
     if not report["valid"]:
         raise typer.Exit(1)  # as 'deck check': an illegal deck is exit 1 (it is registered, and shown on the board)

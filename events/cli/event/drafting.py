@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -58,8 +59,12 @@ def event_seat(
         out().print(shown(f"No-shows (not seated): {join_names(no_shows)}", style="yellow"), soft_wrap=True)
 
     if uses_codes(events.event(event_id)):
+        # The command on a line of its own, never wrapped: it is copied as it stands.
+        where = f" --db {shlex.quote(str(db))}" if db is not None else ""
+        out().print("Seat codes for the slips (desk only), to print and cut:")
         out().print(
-            f"Seat codes for the slips (desk only): cmdraft event print {event_id} seatings --codes --format html --out slips.html"
+            shown(f"  cmdraft event print {event_id} seatings --codes{where} --format html --out slips.html"),
+            soft_wrap=True,
         )
 
 

@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import sys
+from typing import Annotated
+
+import typer
+from rich.prompt import Prompt
+
 from events.cli.common import DbOption, JsonOption, emit_json, out
 from events.cli.event.shared import EventArg, core
 from events.night.undo import Undo
 from events.screens.boards import history_table
 from events.screens.render import shown
+from sets.errors import InputError
 
 
 def event_log(event_id: EventArg, db: DbOption = None, as_json: JsonOption = False) -> None:
@@ -19,10 +26,51 @@ def event_log(event_id: EventArg, db: DbOption = None, as_json: JsonOption = Fal
     out().print(history_table(entries))
 
 
-def event_undo(event_id: EventArg, db: DbOption = None, as_json: JsonOption = False) -> None:
+def event_undo(
+    event_id: EventArg,
+    yes: Annotated[
+        bool, typer.Option("--yes", help="Take back a round's pairing or a seating without asking (y/N).")
+    ] = False,
+    show_next: Annotated[
+        bool, typer.Option("--list", help="Show what would be undone next (and whether it can be); undo nothing.")
+    ] = False,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
     """Take back the desk's last change where that is safe (a result, a round with nothing played, a
-    seating, a check-in, a name, a drop, a game entry), and say what was undone."""
-    done = core(db, Undo).undo(event_id)
+    seating, a check-in, a name, a drop, a game entry), and say what was undone.  A round's pairing or a
+    seating moves players who may be sitting at those tables: asked (y/N) at a terminal, --yes otherwise."""
+    events = core(db, Undo)
+    coming = events.next_change(event_id)
+    if show_next:
+        if as_json:
+            emit_json(coming)
+        elif coming is None:
+            out().print(shown(f"nothing to undo in event {event_id}"), soft_wrap=True)
+        else:
+            verdict = f"can't be undone: {coming['refused']}" if coming["refused"] else "can be undone"
+            asks = " (asks first: players may sit at those tables)" if coming["asks"] and not coming["refused"] else ""
+            out().print(shown(f"next to undo: {coming['text']} ({coming['at']}); {verdict}{asks}"), soft_wrap=True)
+        return
+    expect = None
+    if coming is not None and coming["asks"] and not coming["refused"] and not yes:
+        if not (sys.stdin.isatty() and sys.stdout.isatty()):
+            raise InputError(
+                f"undoing {coming['text']} moves players who may be sitting at those tables: "
+                f"add --yes to take it back ('cmdraft event undo {event_id} --yes')"
+            )
+        answer = Prompt.ask(
+            shown(f"Take back {coming['text']}? Players may be sitting at those tables (y/N)"),
+            console=out(),
+            default="",
+            show_default=False,
+        )
+        if answer.strip().casefold() not in ("y", "yes"):
+            out().print("nothing undone")
+            return
+    if coming is not None:
+        expect = coming["entry"]  # the change confirmed is the one undone: another since is refused
+    done = events.undo(event_id, expect=expect)
     if as_json:
         emit_json(done)
         return

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 from typing import Annotated
 
 import typer
@@ -131,14 +132,39 @@ def player_add(
     every pod is full; after the draft has started: with a sealed pool)."""
     events = core(db, Registration)
     ids = [events.add_player(event_id, name, bot=bot, sealed=sealed) for name in names]
-    numbers = {p.id: p.number for p in events.snapshot(event_id).players}
+    snap = events.snapshot(event_id)
+    rows = {p.id: p for p in snap.players}
     offer = events.late_offer(event_id)
+    # A late player seated in a pod: the desk is told where, and that their seat code needs a slip.
+    slips = uses_codes(snap.event) and snap.event.status == "seated"
     if as_json:
-        emit_json({"players": ids, "numbers": [numbers[pid] for pid in ids], "offer": offer})
+        emit_json(
+            {
+                "players": ids,
+                "numbers": [rows[pid].number for pid in ids],
+                "seats": [
+                    None if rows[pid].pod is None else {"pod": rows[pid].pod, "seat": rows[pid].seat + 1} for pid in ids
+                ],
+                "code_slip": [slips and rows[pid].pod is not None and not rows[pid].bot for pid in ids],
+                "offer": offer,
+            }
+        )
         return
 
     for name, pid in zip(names, ids, strict=True):
-        out().print(shown(f"registered {name!r} as player #{numbers[pid]}"))
+        row = rows[pid]
+        where = "" if row.pod is None else f": pod {row.pod}, seat {row.seat + 1}"
+        out().print(shown(f"registered {name!r} as player #{row.number}{where}"), soft_wrap=True)
+        if slips and row.pod is not None and not row.bot:
+            out().print(
+                shown(
+                    f"{row.name} needs a seat code slip: 'cmdraft event player code {event_id} "
+                    f"{shlex.quote(row.name)}' shows the code (or print them all: 'cmdraft event print "
+                    f"{event_id} seatings --codes')",
+                    style="yellow",
+                ),
+                soft_wrap=True,
+            )
     if offer:
         out().print(shown(offer, style="yellow"))
 

@@ -14,12 +14,12 @@ from events.night.games import Games
 from events.night.round_clock import start_clock
 from events.night.rounds import Rounds
 from events.night.schema import number_text
-from events.outputs.printables import first_players
+from events.outputs.pairing_sheets import first_players
 from events.outputs.text import join_names
 from events.screens.boards import game_board, standings_table
 from events.screens.clock import run_clock
 from events.screens.render import shown
-from sets.errors import InputError
+from sets.errors import InputError, LimitError
 from sets.numbers import parse_int
 
 
@@ -87,7 +87,11 @@ def event_standings(event_id: EventArg, db: DbOption = None, as_json: JsonOption
         emit_json([row.to_json() for row in rows])
         return
 
-    out().print(standings_table(rows, events.event(event_id).points))
+    heading = "Final standings" if events.event(event_id).status == "finished" else "Standings"
+    out().print(standings_table(rows, events.event(event_id).points, heading, events.did_not_play(event_id)))
+
+
+GAME_OPTIONS = {"life": "--life", "damage": "--damage"}  # the core's fields, by the options that carry them
 
 
 def event_game(
@@ -130,15 +134,18 @@ def event_game(
             raise InputError(f"bad --cast {value!r}: write NAME=COMMANDER, e.g. Bo=Piper#1")
         casts.append((name.strip(), commander.strip()))
 
-    board = core(db, Games).game(
-        event_id,
-        round_number,
-        table,
-        life=number_pairs(life, "--life", signed=True),
-        damage=damages,
-        casts=casts,
-        undo=undo,
-    )
+    try:
+        board = core(db, Games).game(
+            event_id,
+            round_number,
+            table,
+            life=number_pairs(life, "--life", signed=True),
+            damage=damages,
+            casts=casts,
+            undo=undo,
+        )
+    except LimitError as error:  # the core keeps the ranges; the command line names its option
+        raise InputError(error.for_option(GAME_OPTIONS.get(error.field, error.what))) from None
     if as_json:
         emit_json(board)
         return

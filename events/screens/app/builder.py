@@ -21,6 +21,7 @@ from textual.widgets import DataTable, Footer, Input, RichLog, Static
 from draft import deck_actions as act
 from draft.decks import can_pair
 from draft.deckstats import group_cards
+from events.outputs.deck_problems import judge_order
 from events.screens import deck_commands as words
 from events.screens.app.goldfish import GoldfishScreen
 from events.screens.app.modals import Panel, confirm
@@ -229,14 +230,11 @@ class BuilderScreen(Screen):
 
     def show_figures(self) -> None:
         report = self.session.report()
+        problems = judge_order(report.problems, report.color_identity)  # causes first, identity folded
         commanders = " + ".join(report.commanders) or "no commander yet"
         if report.piper_colors:
             commanders += " (" + ", ".join(c.word for c in report.piper_colors) + ")"
-        state = (
-            Text("legal", style="bold green")
-            if report.valid
-            else Text(f"{len(report.problems)} to fix", style="bold red")
-        )
+        state = Text("legal", style="bold green") if report.valid else Text(f"{len(problems)} to fix", style="bold red")
         line = Text.assemble(
             shown(commanders, style="bold"),
             " · ",
@@ -247,8 +245,9 @@ class BuilderScreen(Screen):
         )
         self.query_one("#deckline", Static).update(line)
         stats = stats_lines(self.session.stats())
-        problems = [shown(f"{p.code}: {p.message}", style="red") for p in report.problems]
-        lines = (stats + problems)[:4]  # the box's lines (builder.tcss); ':check' has every problem whole
+        lines = (stats + [shown(f"{p.code}: {p.message}", style="red") for p in problems])[
+            :4
+        ]  # the box's lines (builder.tcss); ':check' has every problem whole
         for line in lines:  # one line each, cut with '…': a wrapped sentence's end would fall out of the box
             line.no_wrap, line.overflow = True, "ellipsis"
         self.query_one("#stats", Static).update(Group(*lines))

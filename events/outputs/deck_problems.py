@@ -1,0 +1,71 @@
+"""A deck's problems in the order a judge reads them, on every face (check, registration, board, sheet).
+
+One bad line can bring a wall of problems: a misspelled commander is an unknown card, so the deck has
+no commander, so every colored card is outside its (colorless) identity.  The checker reports each
+(``draft.decks.validate``; stored as they are); shown, they come in the order of cause and effect:
+
+1. the file's own problems (unreadable lines, unknown cards, unclear commander lines), which are often
+   the cause of the rest;
+2. then every other problem, the root causes first (the commanders, then size, copies, pool and Pipers);
+3. then the colour identity, the cards outside it folded into one line ("11 cards outside W: A / B / …").
+
+The words of each problem are the checker's; only the order and the folding are decided here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from draft.decks import Problem
+from events.outputs.text import join_names
+
+FILE_PROBLEMS = ("unreadable-line", "unknown-card", "meld-result", "unclear-commander")
+COMMANDER_PROBLEMS = ("no-commander", "too-many-commanders", "not-a-commander", "illegal-pair")
+OUTSIDE = "outside-identity"
+IDENTITY_PROBLEMS = (OUTSIDE, "basic-type-outside-identity")
+
+
+def _problem(item: Problem | Mapping[str, Any]) -> Problem:
+    """A problem as reported (``Problem``) or as stored (its JSON form)."""
+    if isinstance(item, Mapping):
+        return Problem(item["code"], item["message"], tuple(item.get("cards", ())))
+    return item
+
+
+def identity_words(identity: Any) -> str:
+    """A colour identity as its letters (``WU``), or ``colorless``; accepts a ``ColorIdentity`` or its letters."""
+    letters = identity.letters if hasattr(identity, "letters") else identity
+    text = "".join(letters) if not isinstance(letters, str) else letters
+    return "colorless" if text in ("", "C") else text
+
+
+def judge_order(problems: Iterable[Problem | Mapping[str, Any]], identity: Any = None) -> list[Problem]:
+    """The problems to show, in order (see the module's text); two or more cards outside the identity are one
+    problem naming them all.  ``identity``: the commanders' colour identity, when known, for the folded line."""
+    items = [_problem(p) for p in problems]
+
+    def rank(problem: Problem) -> int:
+        if problem.code in FILE_PROBLEMS:
+            return 0
+        if problem.code in COMMANDER_PROBLEMS:
+            return 1
+        if problem.code in IDENTITY_PROBLEMS:
+            return 3
+        return 2
+
+    ordered = sorted(items, key=rank)  # a stable sort: the checker's order within each rank
+    outside = [p for p in ordered if p.code == OUTSIDE]
+    if len(outside) < 2:
+        return ordered
+    names = tuple(dict.fromkeys(name for p in outside for name in p.cards))
+    where = f"outside {identity_words(identity)}" if identity is not None else "outside the commanders' color identity"
+    folded = Problem(OUTSIDE, f"{len(names)} cards {where}: {join_names(names)}", names)
+    first = ordered.index(outside[0])
+    rest = [p for p in ordered if p.code != OUTSIDE]
+    return [*rest[:first], folded, *rest[first:]]
+
+
+def problem_lines(problems: Sequence[Problem | Mapping[str, Any]], identity: Any = None) -> list[str]:
+    """The messages of ``judge_order``, one a line."""
+    return [p.message for p in judge_order(problems, identity)]

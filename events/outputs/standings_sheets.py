@@ -1,0 +1,168 @@
+"""Standings and results sheets, and the CSV rows of both."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from events.night.rounds import Rounds
+from events.night.schema import number_text
+from events.night.snapshot import Snapshot
+from events.night.standings import placement_points
+from events.outputs.sheets import Block, Note, Page, Sheet, Table, ordinal, subtitle
+
+
+def standings_legend(points: list[Any]) -> tuple[str, ...]:
+    """What every standings column means, tie-breakers in order (shown under the table on screen and paper)."""
+    scheme = "/".join(number_text(p) for p in points)
+    return (
+        (
+            f"Points: placement points from every game ({scheme} for 1st, 2nd, …); players who draw share the average "
+            "of the places they cover."
+        ),
+        (
+            "Tie-breaker 1, Opp. avg: the average points per round of every opponent you shared a table with (each "
+            "meeting counts); higher is better."
+        ),
+        (
+            "Tie-breaker 2, Avg place: your average finishing place (1 is first); lower is better; blank before you "
+            "have played."
+        ),
+        (
+            "Rounds: games with a recorded result. Players equal on points and both tie-breakers share a rank and are "
+            "listed by name."
+        ),
+    )
+
+
+def did_not_play_lines(names: Sequence[str]) -> tuple[str, ...]:
+    """The players who took no part (no-shows), listed apart from the ranked players (no line when none)."""
+    if not names:
+        return ()
+    return (f"Did not play (never seated, no game): {', '.join(names)}.",)
+
+
+def standings_heading(snap: Snapshot) -> str:
+    """What the standings are: before any result, during or after a round, or final once the event is finished."""
+    if snap.event.status == "finished":
+        return "Final standings"
+    if not snap.results:
+        return "Standings before any result"
+    if snap.rounds[-1].status == "closed":
+        return f"Standings after round {snap.rounds[-1].number}"
+    return f"Standings during round {snap.rounds[-1].number} (some tables still playing)"
+
+
+STANDINGS_CSV = ("rank", "player", "points", "opponents_average", "average_place", "rounds", "dropped")
+
+
+def standings_csv(rows) -> Table:
+    return Table(
+        STANDINGS_CSV,
+        tuple(
+            (
+                str(r.rank),
+                r.name,
+                number_text(r.points, 4),
+                number_text(r.opponents_average, 4),
+                number_text(r.average_place, 4),
+                str(r.rounds),
+                str(int(r.dropped)),
+            )
+            for r in rows
+        ),
+    )
+
+
+def standings(events, event_id: int) -> Sheet:
+    snap = events.snapshot(event_id)
+    event = snap.event
+    rounds = Rounds(events.store)
+    rows = rounds.standings(event_id)
+    heading = standings_heading(snap)
+    table = Table(
+        ("Rank", "Player", "Points", "Opp. avg", "Avg place", "Rounds"),
+        tuple(
+            (
+                str(r.rank),
+                r.name + (" (dropped)" if r.dropped else ""),
+                number_text(r.points),
+                f"{float(r.opponents_average):.2f}",
+                "" if r.average_place is None else f"{float(r.average_place):.2f}",
+                str(r.rounds),
+            )
+            for r in rows
+        ),
+        right=(0, 2, 3, 4, 5),
+    )
+    legend = tuple(Note(line) for line in standings_legend(event.points))
+    absent = tuple(Note(line, strong=True) for line in did_not_play_lines(rounds.did_not_play(event_id)))
+    return Sheet(
+        "standings",
+        event.name,
+        subtitle(event),
+        (Page(heading, (table, *absent, *legend)),),
+        csv=standings_csv(rows),
+        page_breaks=False,
+    )
+
+
+RESULTS_CSV = ("round", "table", "player", "place", "points")
+
+
+def result_rows(events, snap: Snapshot) -> list[tuple[int, int, str, int, Any]]:
+    """(round, table, player, place, points) for every recorded result, in round and table order."""
+    names = {p.id: p.name for p in snap.players}
+    rows = []
+    for result in sorted(snap.results, key=lambda r: (r.round, r.table)):
+        awarded = placement_points(snap.event, result.order)
+        place = 1
+        for group in result.order:
+            for pid in group:
+                rows.append((result.round, result.table, names[pid], place, awarded[pid]))
+            place += len(group)
+    return rows
+
+
+def results_csv(events, snap: Snapshot) -> Table:
+    return Table(
+        RESULTS_CSV,
+        tuple(
+            (str(r), str(t), name, str(place), number_text(points, 4))
+            for r, t, name, place, points in result_rows(events, snap)
+        ),
+    )
+
+
+def results(events, event_id: int) -> Sheet:
+    snap = events.snapshot(event_id)
+    event = snap.event
+    rows = result_rows(events, snap)
+    blocks: list[Block] = []
+    for rnd in snap.rounds:
+        mine = [row for row in rows if row[0] == rnd.number]
+        status = "finished" if rnd.status == "closed" else "in progress"
+        if mine:
+            blocks.append(
+                Table(
+                    ("Table", "Place", "Player", "Points"),
+                    tuple((str(t), ordinal(place), name, number_text(points)) for _, t, name, place, points in mine),
+                    title=f"Round {rnd.number} ({status})",
+                    right=(0, 3),
+                )
+            )
+        else:
+            blocks.append(Note(f"Round {rnd.number} ({status})", strong=True))
+        waiting = [number for number in range(1, len(rnd.tables) + 1) if not any(row[1] == number for row in mine)]
+        if waiting:
+            blocks.append(Note("Waiting for table(s) " + ", ".join(map(str, waiting)) + "."))
+    if not blocks:
+        blocks.append(Note("No round has been played yet."))
+    return Sheet(
+        "results",
+        event.name,
+        subtitle(event),
+        (Page("Results", tuple(blocks)),),
+        csv=results_csv(events, snap),
+        page_breaks=False,
+    )
