@@ -68,7 +68,8 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
-from draft.decks import can_pair, is_piper
+from draft.commanders import can_pair
+from draft.decks import is_piper
 from draft.ratings import evaluate
 from sets.booster import Printing
 from sets.cards import Card, CommanderAbility

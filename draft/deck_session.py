@@ -16,19 +16,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from draft import deck_actions as act
+from draft.commanders import Suggestion, suggest_commanders
+from draft.deck_rules import DeckReport, validate
 from draft.deckbuild import build_deck, mana_sources
-from draft.decks import (
-    FREE_BASICS,
-    Deck,
-    DeckLine,
-    DeckReport,
-    Suggestion,
-    Zone,
-    is_free_basic,
-    is_piper,
-    suggest_commanders,
-    validate,
-)
+from draft.decks import FREE_BASICS, Deck, DeckLine, Zone, is_free_basic, is_piper
 from draft.deckstats import DeckStats, basic_split, complete_deck, deck_stats, sample_hand
 from sets.basics import basic_land
 from sets.booster import Printing

@@ -26,7 +26,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from draft.bots import card_rating, card_roles, card_traits
-from draft.decks import DRAFT_MIN_SIZE, Deck, DeckLine, Zone, commander_identity, is_piper, usable_options
+from draft.commanders import commander_identity, usable_options
+from draft.decks import DRAFT_MIN_SIZE, Deck, DeckLine, Zone, is_piper
 from sets.basics import basic_land
 from sets.booster import Printing
 from sets.cards import Card

@@ -11,8 +11,9 @@ from dataclasses import dataclass
 
 from draft.advice import is_ramp, is_removal
 from draft.bots import card_rating
+from draft.commanders import commander_identity
 from draft.deckbuild import produced
-from draft.decks import DRAFT_MIN_SIZE, Deck, commander_identity
+from draft.decks import DRAFT_MIN_SIZE, Deck
 from sets.basics import basic_land
 from sets.cards import Card
 from sets.colors import Color, ColorIdentity

@@ -13,15 +13,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from sets.cards import (
-    Card,
-    Face,
-    Layout,
-    Rarity,
-    commander_facts,
-    strip_reminder,
-    text_copy_limit,
-)
+from sets.card_facts import commander_facts, text_copy_limit
+from sets.cards import Card, Face, Layout, Rarity, strip_reminder
 from sets.colors import ALL_COLORS, COLORLESS, Color, ColorIdentity
 from sets.errors import ManaCostError
 from sets.mana import ManaCost, text_symbol_colors

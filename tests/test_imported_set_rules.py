@@ -13,14 +13,19 @@ from pathlib import Path
 
 import pytest
 
-from draft.decks import Deck, DeckFormat, can_pair, validate
+from draft.commanders import can_pair
+from draft.deck_rules import validate
+from draft.decks import Deck, DeckFormat
 from draft.formats import FileFormat, parse, resolve, write
-from sets.cards import ANY_NUMBER, Layout
-from sets.catalog import CardIndex, load_set, set_from_json
+from sets.card_facts import ANY_NUMBER
+from sets.card_index import CardIndex
+from sets.cards import Layout
+from sets.catalog import load_set
 from sets.colors import ALL_COLORS, ColorIdentity
 from sets.errors import InputError, MeldResultError
 from sets.identity import basic_type_conflict
 from sets.importers import read_card_file
+from sets.set_json import set_from_json
 
 FIXTURE = Path(__file__).parent / "fixtures" / "rules_set.json"
 
@@ -194,7 +199,7 @@ def test_a_copy_limit_flag_in_card_facts_without_text():
     seven = dict(facts, name="Facts Only Seven", number="2", copy_limit=7)
     stored = set_from_json({"code": "FCT", "cards": [facts, seven]}, "test")
     assert [c.copy_limit for c in stored.cards] == [ANY_NUMBER, 7]
-    from sets.catalog import card_to_json
+    from sets.set_json import card_to_json
 
     assert [card_to_json(c)["copy_limit"] for c in stored.cards] == ["any", 7]
 
@@ -365,7 +370,7 @@ def test_the_import_lists_an_any_color_forest_as_differing_from_the_files_identi
 
 
 def test_a_scryfall_meld_result_is_no_card_but_the_back_face_of_its_pair():
-    from sets.importers import read_scryfall
+    from sets.scryfall import read_scryfall
 
     parts = [
         {"component": "meld_part", "name": "Grel, Iron Half"},

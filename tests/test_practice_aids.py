@@ -22,7 +22,8 @@ from rich.console import Console
 from draft import advice as advice_module
 from draft.advice import advise, signals
 from draft.bots import card_rating
-from draft.decks import Deck, DeckLine, Zone, validate
+from draft.deck_rules import validate
+from draft.decks import Deck, DeckLine, Zone
 from draft.deckstats import basic_split, complete_deck, deck_stats, sample_hand
 from draft.engine import DraftConfig
 from events.storage.draft_files import TableSession

@@ -21,15 +21,16 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
+from draft.deck_rules import validate
 from draft.deck_session import pool_order
-from draft.decks import validate
 from draft.engine import DraftConfig
 from events.cli import app
 from events.screens.picks import parse_selection, read_choices
 from events.storage.draft_files import TableSession
 from events.storage.store import Store
 from sets.booster import Printing, booster_spec
-from sets.catalog import card_index, load_set
+from sets.card_index import card_index
+from sets.catalog import load_set
 from sets.errors import InputError
 
 PROMPT = re.compile(r"Pick (\d) \(numbers or names; pool, hint, help, quit\)> ")
@@ -311,7 +312,7 @@ def test_builder_suggestions_and_review_at_80_columns(tmp_path):
     deck = ui.builder.session.deck()
     for card in deck.commanders:
         assert any(card.name in line for line in lines)
-    from draft.decks import suggest_commanders
+    from draft.commanders import suggest_commanders
 
     for suggestion in suggest_commanders(Counter(ui.builder.session.pool), 8, piper=ui.builder.session.piper):
         for name in suggestion.commanders:

@@ -10,13 +10,15 @@ import typer
 from rich.markup import escape
 from rich.text import Text
 
-from draft.decks import PIPER, DeckFormat, Zone, suggest_commanders, validate
+from draft.commanders import suggest_commanders
+from draft.deck_rules import validate
+from draft.decks import PIPER, DeckFormat, Zone
 from draft.formats import FileFormat, decode, read_file, resolve
 from events.cli.common import ForceOption, JsonOption, emit_json, out, parse_colors, positive
 from events.outputs.exports import write_deck
 from events.outputs.guard import check_file, output_value
 from events.screens.deck_tables import deck_report, suggestion_table
-from sets.catalog import card_index
+from sets.card_index import card_index
 from sets.errors import InputError
 from sets.files import DECK_LIMIT, read_input
 
