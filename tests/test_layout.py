@@ -612,3 +612,59 @@ def test_a_planted_simple_namespace_is_seen(tmp_path: Path):
         "events.screens.pool (line 2)",
         "events.screens.pool (line 4)",
     ]
+
+
+# --- a name is imported from the module that defines it ------------------------------------------------------
+
+# A module that imports a name only passes it on; importing it from there hides where it lives. A package's
+# __init__ may gather its modules' names (draft.formats does). The one kept: events/storage/store.py (being split
+# on the integrity branch) imports user_home from sets.catalog, which keeps it for that; the merge can point it at
+# sets.userdata and empty this.
+PASSED_ON_ALLOWLIST = {("events.storage.store", "sets.catalog", "user_home")}
+
+
+def imports_of_passed_on_names(root: Path) -> list[str]:
+    """``from M import name`` where M is a module (not a package's __init__) that itself imports ``name``."""
+    modules = module_files(root)
+    trees = {name: ast.parse(path.read_text(encoding="utf-8")) for name, path in modules.items()}
+    passed_on: dict[str, dict[str, str]] = {}
+    for name, tree in trees.items():
+        for node in tree.body:
+            if isinstance(node, ast.ImportFrom) and node.module in modules and not node.level:
+                for alias in node.names:
+                    passed_on.setdefault(name, {})[alias.asname or alias.name] = node.module
+    found = []
+    for name, tree in sorted(trees.items()):
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.ImportFrom) and node.module in passed_on and not node.level):
+                continue
+            if modules[node.module].name == "__init__.py":
+                continue
+            for alias in node.names:
+                origin = passed_on[node.module].get(alias.name)
+                if origin and (name, node.module, alias.name) not in PASSED_ON_ALLOWLIST:
+                    found.append(f"{name} imports {alias.name} from {node.module} (defined in {origin})")
+    return found
+
+
+def test_every_name_is_imported_from_the_module_that_defines_it():
+    assert imports_of_passed_on_names(ROOT) == []
+
+
+def test_a_planted_import_through_a_passing_module_is_seen(tmp_path: Path):
+    files = {
+        "sets/__init__.py": "",
+        "sets/cards.py": "class Card:\n    pass\n",
+        "sets/catalog.py": "from sets.cards import Card\n\n\ndef load(): ...\n",
+        "draft/__init__.py": "from draft.decks import Deck\n",  # a package gathering its names: allowed
+        "draft/decks.py": "from sets.catalog import Card, load\n\n\nclass Deck:\n    pass\n",
+        "events/__init__.py": "",
+        "events/cli.py": "from draft import Deck\nfrom sets.cards import Card\n",
+    }
+    for name, text in files.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    assert imports_of_passed_on_names(tmp_path) == [
+        "draft.decks imports Card from sets.catalog (defined in sets.cards)"
+    ]

@@ -180,7 +180,8 @@ def test_basics_are_shared_by_colored_symbols():
 
 
 def builder_at(tmp_path, script: str, seed: int = 21):
-    from events.screens.practice import PracticeUI, Quit, Terminal
+    from events.screens.practice import PracticeUI
+    from events.screens.terminal import Quit, Terminal
 
     session = TableSession.create(
         Store(tmp_path / "db.json"),

@@ -297,7 +297,8 @@ def test_sealed_at_80_columns():
 
 
 def test_builder_suggestions_and_review_at_80_columns(tmp_path):
-    from events.screens.practice import PracticeUI, Quit, Terminal
+    from events.screens.practice import PracticeUI
+    from events.screens.terminal import Quit, Terminal
 
     session = drafted(tmp_path / "w.json", 21)
     console = Console(file=io.StringIO(), width=80, no_color=True, highlight=False)
@@ -453,7 +454,8 @@ def test_builder_counts(tmp_path):
 
 
 def test_add_with_counts_for_several_cards(tmp_path):
-    from events.screens.practice import PracticeUI, Quit, Terminal
+    from events.screens.practice import PracticeUI
+    from events.screens.terminal import Quit, Terminal
 
     session = drafted(tmp_path / "k.json", 21)
     cards = pool_list(session)
@@ -530,7 +532,8 @@ def test_words_counts_sheets_rarities_and_the_passing_arrow(tmp_path):
 
 
 def test_export_goes_to_cmdraft_practice_id_by_default(tmp_path):
-    from events.screens.practice import PracticeUI, Quit, Terminal
+    from events.screens.practice import PracticeUI
+    from events.screens.terminal import Quit, Terminal
 
     session = drafted(tmp_path / "e.json", 21)
     console = Console(file=io.StringIO(), width=80)
