@@ -44,6 +44,81 @@ def can_pair(first: Card, second: Card) -> bool:
     return any((x in a and y in b) or (y in a and x in b) for x, y in pairs)
 
 
+def partner_ability(card: Card) -> str:
+    """What a card's partner ability is and what it pairs with, in a judge's words, with its rule (CR 702.124)."""
+    abilities = card.abilities
+    if CommanderAbility.PARTNER_WITH in abilities and card.partner_with:
+        return f'has "Partner with {card.partner_with}": it pairs only with {card.partner_with} (CR 702.124j)'
+    if CommanderAbility.PARTNER in abilities and card.partner_group:
+        return (
+            f'has "Partner—{card.partner_group}": it pairs only with another "Partner—{card.partner_group}" card '
+            "(CR 702.124i)"
+        )
+    if CommanderAbility.PARTNER in abilities:
+        return "has partner: it pairs only with another card that has partner (CR 702.124h)"
+    if CommanderAbility.FRIENDS_FOREVER in abilities:
+        return 'has "Friends forever": it pairs only with another "Friends forever" card (CR 702.124i)'
+    if CommanderAbility.CHOOSE_A_BACKGROUND in abilities:
+        return 'has "Choose a Background": it pairs only with a legendary Background enchantment (CR 702.124k)'
+    if CommanderAbility.BACKGROUND in abilities:
+        return 'is a Background: it leads only beside a card with "Choose a Background" (CR 702.124k)'
+    if CommanderAbility.DOCTORS_COMPANION in abilities:
+        return (
+            'has "Doctor\'s companion": it pairs only with a legendary Time Lord Doctor creature with no other '
+            "creature types (CR 702.124m)"
+        )
+    if CommanderAbility.TIME_LORD_DOCTOR in abilities:
+        return 'is a Time Lord Doctor: it pairs only with a card that has "Doctor\'s companion" (CR 702.124m)'
+    return "has no partner ability, so it leads alone (CR 702.124a)"
+
+
+def why_not_paired(first: Card, second: Card) -> str:
+    """Why two cards can't be commanders together: each card's partner ability, then the reason."""
+    kinds = [_pairing_kind(card) for card in (first, second)]
+    if None in kinds:
+        reason = "two commanders need a partner ability that pairs them (CR 702.124a)"
+    elif kinds[0] != kinds[1] and {kinds[0], kinds[1]} not in _PAIRED_KINDS:
+        reason = "different partner abilities never combine (CR 702.124f)"
+    elif kinds[0] == "partner with":
+        reason = "each must name the other (CR 702.124j)"
+    elif kinds[0] == "partner group":
+        reason = "their groups differ (CR 702.124i)"
+    else:
+        reason = "the pair doesn't meet what the ability asks (CR 702.124)"
+    return f"{first.name} {partner_ability(first)}; {second.name} {partner_ability(second)}; {reason}"
+
+
+def _pairing_kind(card: Card) -> str | None:
+    abilities = card.abilities
+    if CommanderAbility.PARTNER_WITH in abilities:
+        return "partner with"
+    if CommanderAbility.PARTNER in abilities:
+        return "partner group" if card.partner_group else "partner"
+    for ability, kind in (
+        (CommanderAbility.FRIENDS_FOREVER, "friends forever"),
+        (CommanderAbility.CHOOSE_A_BACKGROUND, "choose a background"),
+        (CommanderAbility.BACKGROUND, "background"),
+        (CommanderAbility.DOCTORS_COMPANION, "doctor's companion"),
+        (CommanderAbility.TIME_LORD_DOCTOR, "time lord doctor"),
+    ):
+        if ability in abilities:
+            return kind
+    return None
+
+
+# Kinds that pair with each other although they differ.
+_PAIRED_KINDS = [{"choose a background", "background"}, {"doctor's companion", "time lord doctor"}]
+
+
+def back_face_commander_text(card: Card) -> bool:
+    """Whether only a double-faced card's back face says it can be your commander (which doesn't count: off the
+    battlefield and stack a double-faced card has only its front face's characteristics, CR 712.8a)."""
+    if not card.layout.double_faced or len(card.faces) < 2:
+        return False
+    says = ["can be your commander" in face.text.replace("’", "'").lower() for face in card.faces]
+    return not says[0] and any(says[1:])
+
+
 def may_lead(card: Card, partner: Card | None) -> bool:
     """Whether ``card`` may be a commander, beside ``partner`` when it has one (CR 903.3)."""
     if card.can_be_commander:

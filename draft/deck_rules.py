@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Any
 
-from draft.commanders import can_pair, commander_identity, may_lead
+from draft.banlist import NO_BANS, BannedList
+from draft.commanders import back_face_commander_text, can_pair, commander_identity, may_lead, why_not_paired
 from draft.decks import (
     COMMANDER_SIZE,
     DRAFT_MIN_SIZE,
@@ -28,7 +29,7 @@ from draft.decks import (
     is_piper,
     pool_counts,
 )
-from sets.cards import Card, normalize_name
+from sets.cards import Card, CommanderAbility, normalize_name
 from sets.colors import Color, ColorIdentity
 from sets.identity import basic_type_conflict
 
@@ -75,8 +76,34 @@ class DeckReport:
         }
 
 
+def not_a_commander(card: Card) -> str:
+    """Why ``card`` can't lead, naming the rule."""
+    if CommanderAbility.BACKGROUND in card.abilities:
+        return (
+            f"{card.name} is a Background: it can be a commander only beside a commander that has "
+            '"Choose a Background" (CR 702.124k)'
+        )
+    if back_face_commander_text(card):
+        return (
+            f"{card.name} can't be a commander: only its back face says it can be your commander, and outside the "
+            "battlefield and stack a double-faced card has only its front face's characteristics (CR 712.8a, CR 903.3)"
+        )
+    return (
+        f"{card.name} can't be a commander: it is not a legendary creature (or a legendary Vehicle or Spacecraft "
+        "with power and toughness) and doesn't say it can be your commander (CR 903.3)"
+    )
+
+
+def banned_list(banned: Iterable[str] | BannedList) -> BannedList:
+    """A ``BannedList`` as given, or one of the names given."""
+    if isinstance(banned, BannedList):
+        return banned
+    names = {normalize_name(name): "it is on the banned list given" for name in banned}
+    return BannedList(names) if names else NO_BANS
+
+
 class _Checker:
-    def __init__(self, deck: Deck, fmt: DeckFormat, pool: Counter | None, banned: frozenset[str]):
+    def __init__(self, deck: Deck, fmt: DeckFormat, pool: Counter | None, banned: BannedList):
         self.deck, self.format, self.pool, self.banned = deck, fmt, pool, banned
         self.problems: list[Problem] = []
         self.commanders = deck.commanders
@@ -93,27 +120,26 @@ class _Checker:
             self.add(
                 "no-commander",
                 "choose a commander: a legendary creature, a legendary Vehicle or Spacecraft with power "
-                "and toughness, or a card that says it can be your commander",
+                "and toughness, or a card that says it can be your commander (CR 903.3)",
             )
             return
         if len(commanders) > 2:
-            self.add("too-many-commanders", f"a deck has one or two commanders, not {len(commanders)}", commanders)
+            self.add(
+                "too-many-commanders",
+                f"a deck has one commander, or two that a partner ability pairs, never {len(commanders)} (CR 903.3, CR 702.124g)",
+                commanders,
+            )
             return
         partner = commanders[1] if len(commanders) == 2 else None
         for card in commanders:
             other = commanders[1] if card is commanders[0] and partner else (commanders[0] if partner else None)
             if not may_lead(card, other):
-                self.add(
-                    "not-a-commander",
-                    f"{card.name} can't be a commander: it is not a legendary creature (or a "
-                    "legendary Vehicle or Spacecraft with power and toughness) and doesn't say it can be your commander",
-                    [card],
-                )
+                self.add("not-a-commander", not_a_commander(card), [card])
         if partner is not None and not can_pair(commanders[0], partner):
             self.add(
                 "illegal-pair",
                 f"{commanders[0].name} and {partner.name} can't be commanders together: "
-                "both need partner (or partner with each other, friends forever, a Background, or the Doctor and a companion)",
+                f"{why_not_paired(commanders[0], partner)}",
                 commanders,
             )
 
@@ -121,11 +147,15 @@ class _Checker:
         size = self.deck.size
         if self.format is DeckFormat.COMMANDER_DRAFT and size < DRAFT_MIN_SIZE:
             self.add(
-                "deck-too-small", f"the deck has {size} cards counting commanders; it needs at least {DRAFT_MIN_SIZE}"
+                "deck-too-small",
+                f"the deck has {size} cards counting commanders; the Commander draft rules ask at least {DRAFT_MIN_SIZE}",
             )
         elif self.format is DeckFormat.COMMANDER and size != COMMANDER_SIZE:
             code = "deck-too-small" if size < COMMANDER_SIZE else "deck-too-large"
-            self.add(code, f"the deck has {size} cards counting commanders; Commander needs exactly {COMMANDER_SIZE}")
+            self.add(
+                code,
+                f"the deck has {size} cards counting commanders; Commander needs exactly {COMMANDER_SIZE} (CR 903.5a)",
+            )
 
     def check_copies(self) -> None:
         # Constructed counts the deck itself, basics exempt from singleton; a draft deck and its sideboard both
@@ -137,8 +167,11 @@ class _Checker:
         else:
             counted = [line for line in self.deck.lines if not is_free_basic(line.card)]
         used: Counter = Counter()
+        sided: set[str] = set()
         for line in counted:
             used[line.card.name] += line.count
+            if line.zone is Zone.SIDEBOARD:
+                sided.add(line.card.name)
         cards = {line.card.name: line.card for line in counted}
         if self.format is DeckFormat.COMMANDER:
             for name, n in used.items():
@@ -149,16 +182,19 @@ class _Checker:
                 if limit == 1:
                     self.add(
                         "too-many-copies",
-                        f"{n} copies of {name}: Commander allows one of each card but basic lands",
+                        f"{n} copies of {name}: Commander allows one of each card but basic lands (CR 903.5b)",
                         [name],
                     )
                 else:
                     self.add(
-                        "too-many-copies", f"{n} copies of {name}: its text allows up to {limit} in a deck", [name]
+                        "too-many-copies",
+                        f"{n} copies of {name}: its text allows up to {limit} in a deck (CR 903.5b, CR 100.2a)",
+                        [name],
                     )
-            for name in used:
-                if normalize_name(name) in self.banned:
-                    self.add("banned", f"{name} is banned in Commander", [name])
+            for name, card in cards.items():
+                why = self.banned.reason(card)
+                if why is not None:
+                    self.add("banned", f"{name} is banned in Commander: {why}", [name])
             return
         if self.pool is None:
             return
@@ -166,10 +202,19 @@ class _Checker:
             have = self.pool.get(name, 0)
             if is_piper(cards[name]):
                 continue  # checked with the Piper option below
+            where = "the deck and sideboard" if name in sided else "the deck"
             if have == 0:
-                self.add("not-in-pool", f"{name} is not in your pool", [name])
+                self.add(
+                    "not-in-pool",
+                    f"{name} is in {where} but not in your pool: a draft deck is built from its pool (CR 100.2b)",
+                    [name],
+                )
             elif count > have:
-                self.add("too-many-copies", f"{count} copies of {name} in the deck, but your pool has {have}", [name])
+                self.add(
+                    "too-many-copies",
+                    f"{count} copies of {name} in {where}, but your pool has {have} (CR 100.2b)",
+                    [name],
+                )
 
     def check_pipers(self) -> None:
         if self.format is not DeckFormat.COMMANDER_DRAFT or self.pool is None:
@@ -178,10 +223,16 @@ class _Checker:
         as_commander = sum(1 for card in self.commanders if is_piper(card))
         elsewhere = sum(n for card, n in (self.main + self.deck.sideboard).items() if is_piper(card))
         if elsewhere > in_pool:
+            zones = " and ".join(
+                zone
+                for zone, n in (("main deck", self.main), ("sideboard", self.deck.sideboard))
+                if any(map(is_piper, n))
+            )
             self.add(
                 "piper-not-commander",
-                f"{elsewhere - in_pool} Prismatic Piper(s) outside the command zone are not from "
-                "your pool: Pipers added after the draft must be commanders",
+                f"{elsewhere - in_pool} Prismatic Piper(s) in the {zones} are not from your pool, and a Piper there "
+                "isn't a commander there: Pipers added after the draft must be commanders (the Commander draft's Piper "
+                "option)",
                 [PIPER],
             )
         # Pool Pipers fill the other zones first; commander Pipers beyond what is left were added.
@@ -189,7 +240,8 @@ class _Checker:
         if added > MAX_ADDED_PIPERS:
             self.add(
                 "too-many-pipers",
-                f"{added} Prismatic Pipers added after the draft; at most {MAX_ADDED_PIPERS} may be added",
+                f"{added} Prismatic Pipers added after the draft; at most {MAX_ADDED_PIPERS} may be added "
+                "(the Commander draft's Piper option)",
                 [PIPER],
             )
 
@@ -201,7 +253,7 @@ class _Checker:
                 problems.append(
                     Problem(
                         "outside-identity",
-                        f"{card.name} ({card.identity}) is outside the commanders' color identity {identity}",
+                        f"{card.name} ({card.identity}) is outside the commanders' color identity {identity} (CR 903.5c)",
                         (card.name,),
                     )
                 )
@@ -210,7 +262,7 @@ class _Checker:
                     Problem(
                         "basic-type-outside-identity",
                         f"{card.name} has a basic land type and could make {basic_type_conflict(card, identity).words} mana, "
-                        f"outside the commanders' color identity {identity}",
+                        f"outside the commanders' color identity {identity} (CR 903.5d)",
                         (card.name,),
                     )
                 )
@@ -220,9 +272,15 @@ class _Checker:
         """Check identity; search the choosing commanders' colors that were not given."""
         missing = len(self.choosers) - len(given)
         if missing < 0:
+            in_main = (
+                "; The Prismatic Piper in the main deck isn't a commander there, so it chooses no color"
+                if any(is_piper(card) for card in self.main)
+                else ""
+            )
             self.add(
                 "piper-color-extra",
-                f"{len(given)} color(s) given but only {len(self.choosers)} commander(s) choose a color",
+                f"{len(given)} color(s) given but only {len(self.choosers)} commander(s) choose a color "
+                f"(CR 903.4b){in_main}",
                 self.choosers,
             )
             given = given[: len(self.choosers)]
@@ -246,7 +304,7 @@ class _Checker:
             self.add(
                 "piper-color-missing",
                 f"no color choice for {len(self.choosers)} color-choosing commander(s) makes the deck legal: the deck needs "
-                f"{beyond or 'no'} beyond {base} and {missing} choice(s) add only {missing} color(s)",
+                f"{beyond or 'no'} beyond {base} and {missing} choice(s) add only {missing} color(s) (CR 903.4b, CR 903.5c)",
                 self.choosers,
             )
             return tuple(given), ()
@@ -285,12 +343,10 @@ def validate(
     pool: Iterable[Card] | Mapping[Card, int] | Deck | None = None,
     fmt: DeckFormat = DeckFormat.COMMANDER_DRAFT,
     piper_colors: Sequence[Color] | None = None,
-    banned: Iterable[str] = (),
+    banned: Iterable[str] | BannedList = (),
     extra_problems: Iterable[Problem] = (),
 ) -> DeckReport:
     """Check a deck; every problem is reported.  ``piper_colors`` overrides the deck's own."""
-    checker = _Checker(
-        deck, fmt, None if pool is None else pool_counts(pool), frozenset(normalize_name(name) for name in banned)
-    )
+    checker = _Checker(deck, fmt, None if pool is None else pool_counts(pool), banned_list(banned))
     checker.problems.extend(extra_problems)
     return checker.run(tuple(piper_colors if piper_colors is not None else deck.piper_colors))

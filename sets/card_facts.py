@@ -69,7 +69,8 @@ def commander_facts(face: Face, *other_faces: Face) -> tuple[frozenset[Commander
     """Commander abilities of a card: (abilities, partner-with name, partner group).
 
     The front face's type line and keywords decide; the text "can be your commander" counts on
-    ``other_faces`` too (the faces a card has besides the front: a split card's other half, a DFC's back).
+    ``other_faces`` too: the faces whose characteristics the card has where a deck is built (a split card's other
+    half, ``sets.identity.commander_text_faces``; never a double-faced card's back face, CR 712.8a).
     Partner abilities follow CR 702.124: Partner, Partner—GROUP, Partner with NAME, Friends forever (also
     printed "Partner—Friends forever": the same ability), Choose a Background, Doctor's companion.
     """

@@ -60,6 +60,11 @@ class Layout(StrEnum):
         key = (text or "normal").strip().lower().replace("-", "_")
         return _LAYOUT_ALIASES.get(key) or next((layout for layout in cls if layout.value == key), cls.NORMAL)
 
+    @property
+    def double_faced(self) -> bool:
+        """Two faces on two sides of one card (CR 712): transforming, modal and meld cards."""
+        return self in (Layout.TRANSFORM, Layout.MODAL_DFC, Layout.MELD)
+
 
 _LAYOUT_ALIASES = {
     "aftermath": Layout.SPLIT,

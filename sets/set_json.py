@@ -9,6 +9,7 @@ from sets.card_facts import ANY_NUMBER, TYPE_FACTS, commander_facts, text_copy_l
 from sets.cards import Card, CardSet, CommanderAbility, Face, Layout, Rarity
 from sets.colors import ColorIdentity
 from sets.errors import ImportFormatError
+from sets.identity import commander_text_faces
 
 
 def face_to_json(face: Face, with_text: bool = False) -> dict[str, Any]:
@@ -78,8 +79,7 @@ def _copy_limit(value: Any) -> int | None:
 
 def text_facts(card: Card) -> tuple[frozenset[CommanderAbility], str | None, str | None]:
     """Commander facts decided again from the card's faces (their rules text and type lines)."""
-    faces = card.faces[:1] if card.layout is Layout.MELD else card.faces
-    return commander_facts(faces[0], *faces[1:])
+    return commander_facts(card.faces[0], *commander_text_faces(card.faces, card.layout))
 
 
 def card_from_json(data: dict[str, Any], set_code: str) -> Card:

@@ -85,12 +85,12 @@ def test_a_stored_set_keeps_the_vehicle_rule(imported):
 # --- 2. "can be your commander" wherever it stands -----------------------------------------------------------
 
 
-def test_can_be_your_commander_counts_in_a_planeswalkers_text_and_on_a_back_face(rul):
+def test_can_be_your_commander_counts_in_a_planeswalkers_text_but_not_on_a_back_face_alone(rul):
     walker = card(rul, "Maelis, Tide Oracle")  # the line stands after two loyalty abilities
     engine = card(rul, "Ferrin's Workshop")  # the back face says it; the front is a plain artifact
-    assert walker.can_be_commander and engine.can_be_commander
-    for lead in (walker, engine):
-        assert "not-a-commander" not in codes(validate(commander_deck([lead], {}), fmt=DeckFormat.COMMANDER_DRAFT))
+    assert walker.can_be_commander and not engine.can_be_commander  # CR 712.8a: off the battlefield, the front face
+    assert "not-a-commander" not in codes(validate(commander_deck([walker], {}), fmt=DeckFormat.COMMANDER_DRAFT))
+    assert "not-a-commander" in codes(validate(commander_deck([engine], {}), fmt=DeckFormat.COMMANDER_DRAFT))
 
 
 def test_a_meld_result_that_says_it_can_lead_makes_no_commander():
@@ -100,7 +100,8 @@ def test_a_meld_result_that_says_it_can_lead_makes_no_commander():
     front = fixture("Half of a Pair", "Artifact").front
     result = fixture("Made in Play", "Legendary Artifact", "Made in Play can be your commander.").front
     assert not make_card([front, result], Layout.MELD).can_be_commander
-    assert make_card([front, result], Layout.TRANSFORM).can_be_commander
+    assert not make_card([front, result], Layout.TRANSFORM).can_be_commander  # a back face alone: CR 712.8a
+    assert make_card([result, front], Layout.TRANSFORM).can_be_commander
 
 
 # --- 3. Partner variants, CR 702.124 as written --------------------------------------------------------------
@@ -170,9 +171,11 @@ def test_any_number_and_up_to_n_from_the_cards_text(rul):
     assert rats.copy_limit == ANY_NUMBER and sisters.copy_limit == 9 and lantern.copy_limit is None
     assert constructed(rul, {rats: 40}) == []
     assert constructed(rul, {sisters: 9}) == []
-    assert constructed(rul, {sisters: 10}) == ["10 copies of Lantern Sisters: its text allows up to 9 in a deck"]
+    assert constructed(rul, {sisters: 10}) == [
+        "10 copies of Lantern Sisters: its text allows up to 9 in a deck (CR 903.5b, CR 100.2a)"
+    ]
     assert constructed(rul, {lantern: 2}) == [
-        "2 copies of Hadra’s Lantern: Commander allows one of each card but basic lands"
+        "2 copies of Hadra’s Lantern: Commander allows one of each card but basic lands (CR 903.5b)"
     ]
 
 
