@@ -69,14 +69,14 @@ def partner_ability(card: Card) -> str:
         )
     if CommanderAbility.TIME_LORD_DOCTOR in abilities:
         return 'is a Time Lord Doctor: it pairs only with a card that has "Doctor\'s companion" (CR 702.124m)'
-    return "has no partner ability, so it leads alone (CR 702.124a)"
+    return "has no partner ability"
 
 
 def why_not_paired(first: Card, second: Card) -> str:
     """Why two cards can't be commanders together: each card's partner ability, then the reason."""
     kinds = [_pairing_kind(card) for card in (first, second)]
     if None in kinds:
-        reason = "two commanders need a partner ability that pairs them (CR 702.124a)"
+        reason = "a card with no partner ability leads alone: two commanders need a partner ability that pairs them (CR 702.124a)"
     elif kinds[0] != kinds[1] and {kinds[0], kinds[1]} not in _PAIRED_KINDS:
         reason = "different partner abilities never combine (CR 702.124f)"
     elif kinds[0] == "partner with":
