@@ -159,6 +159,7 @@ class ColorSignal:
     packs: int  # packs passed to the seat so far
     cards: int  # cards of this color in them
     best: float  # the best card of the color per pack, on average (0 for a pack without one)
+    top: Card | None = None  # the best card of the color in those packs (None: none seen)
 
     @property
     def per_pack(self) -> float:
@@ -175,12 +176,15 @@ def signals(draft: Draft, seat: int) -> list[ColorSignal]:
         packs.append(tuple(draft.pack(seat)))
     rows = []
     for color in Color:
-        cards, best = 0, 0.0
+        cards, best, top = 0, 0.0, None
         for pack in packs:
             ratings = [card_rating(p.card) for p in pack if color in p.card.deck_colors]
             cards += len(ratings)
             best += max(ratings, default=0.0)
-        rows.append(ColorSignal(color, len(packs), cards, best / len(packs) if packs else 0.0))
+            for p in pack:
+                if color in p.card.deck_colors and (top is None or card_rating(p.card) > card_rating(top)):
+                    top = p.card
+        rows.append(ColorSignal(color, len(packs), cards, best / len(packs) if packs else 0.0, top))
     return sorted(rows, key=lambda row: (-row.best, -row.cards, row.color.value))
 
 

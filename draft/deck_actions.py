@@ -13,6 +13,7 @@ from draft.commanders import Suggestion
 from draft.deck_rules import DeckReport
 from draft.decks import Deck
 from draft.deckstats import DeckStats
+from draft.goldfish import FishView
 from sets.cards import Card
 from sets.colors import Color
 
@@ -82,6 +83,33 @@ class DealHand:
 
 
 @dataclass(frozen=True)
+class Mulligan:
+    """The goldfish: shuffle the hand dealt last back and draw seven (``draft.goldfish``)."""
+
+
+@dataclass(frozen=True)
+class Bottom:
+    """Keep the hand after a mulligan, these cards (1-based hand numbers) on the bottom."""
+
+    numbers: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Draw:
+    """The next card of the library."""
+
+
+@dataclass(frozen=True)
+class NextTurn:
+    """The next turn (up to 6)."""
+
+
+@dataclass(frozen=True)
+class PlayOut:
+    """Every turn left up to turn 6."""
+
+
+@dataclass(frozen=True)
 class SaveDeck:
     pass
 
@@ -122,12 +150,14 @@ class Suggest:
 @dataclass(frozen=True)
 class CommandersChosen:
     """The commanders now (Pipers with their ``colors``), what moved from the main deck to the command
-    zone and which former commanders went back to the pool (names)."""
+    zone, which former commanders went back to the pool (names) and which were removed: Pipers the player
+    added, never in the pool (names)."""
 
     commanders: tuple[Card, ...]
     colors: tuple[Color, ...]
     moved: tuple[str, ...]
     returned: tuple[str, ...]
+    removed: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -193,8 +223,11 @@ class Redone:
 
 @dataclass(frozen=True)
 class Hand:
+    """The hand dealt last and its goldfish game (``fish``: the game as it stands)."""
+
     number: int
     cards: tuple[Card, ...]
+    fish: FishView | None = None
 
 
 @dataclass(frozen=True)

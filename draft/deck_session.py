@@ -11,6 +11,7 @@ whether every change is saved as it is made (``autosave``) or only when the play
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -20,7 +21,8 @@ from draft.commanders import Suggestion, suggest_commanders
 from draft.deck_rules import DeckReport, validate
 from draft.deckbuild import build_deck, mana_sources
 from draft.decks import FREE_BASICS, Deck, DeckLine, Zone, is_free_basic, is_piper
-from draft.deckstats import DeckStats, basic_split, complete_deck, deck_stats, sample_hand
+from draft.deckstats import DeckStats, basic_split, complete_deck, deck_stats
+from draft.goldfish import Goldfish
 from sets.basics import basic_land
 from sets.booster import Printing
 from sets.cards import Card, normalize_name
@@ -92,6 +94,7 @@ class DeckSession:
         self.undo_stack: list[DeckState] = []
         self.redo_stack: list[DeckState] = []
         self.hands_dealt = 0
+        self.fish: Goldfish | None = None  # the game of the hand dealt last
         if deck is not None:
             self._resume(deck)
 
@@ -212,7 +215,7 @@ class DeckSession:
 
     def _choose_commanders(self, cards: list[Card]) -> act.CommandersChosen:
         self.verify_commanders(cards)
-        returned = [card.name for card in self.commanders if card not in cards]
+        returned, removed = self._leaving(cards)
         self.commanders, self.colors = cards, []
         moved = []
         for card in cards:
@@ -221,7 +224,24 @@ class DeckSession:
                 moved.append(card.name)
         self.main = +self.main
         self.touched = True
-        return act.CommandersChosen(tuple(cards), (), tuple(moved), tuple(returned))
+        return act.CommandersChosen(tuple(cards), (), tuple(moved), returned, removed)
+
+    def _leaving(self, staying: list[Card]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The commanders that stop leading when ``staying`` leads: those the pool holds go back to it
+        (names), added Pipers (copies beyond the pool's) are removed."""
+        returned, removed = [], []
+        left = Counter(staying)
+        drafted = Counter(self.pool_counts)
+        for card in self.commanders:
+            if left[card]:
+                left[card] -= 1
+                drafted[card] -= 1
+            elif drafted[card] > 0:
+                drafted[card] -= 1
+                returned.append(card.name)
+            else:
+                removed.append(card.name)
+        return tuple(returned), tuple(removed)
 
     def choose_pipers(self, colors: Sequence[Color]) -> act.CommandersChosen:
         """Lead with one or two Prismatic Pipers of these colors (added Pipers allowed), beside the other
@@ -234,6 +254,7 @@ class DeckSession:
         if not 1 <= len(colors) <= 2:
             raise InputError("give one or two colors: 'piper blue' or 'piper U R'")
         others = [card for card in self.commanders if not is_piper(card)][: 2 - len(colors)]
+        returned, removed = self._leaving(others + [self.piper] * len(colors))
         self.commanders = others + [self.piper] * len(colors)
         self.colors = colors
         in_pool = self.pool_counts[self.piper]
@@ -241,7 +262,7 @@ class DeckSession:
             self.main[self.piper] = max(0, in_pool - len(colors))
             self.main = +self.main
         self.touched = True
-        return act.CommandersChosen(tuple(self.commanders), tuple(colors), (), ())
+        return act.CommandersChosen(tuple(self.commanders), tuple(colors), (), returned, removed)
 
     def verify_add(self, cards: Sequence[tuple[Card, int]]) -> None:
         """Raises ``InputError`` unless the pool has every copy asked for beside the deck's."""
@@ -375,10 +396,23 @@ class DeckSession:
         return act.Redone()
 
     def deal_hand(self) -> act.Hand:
-        """A sample opening hand; each call deals the next one (seeded: the same hands every time)."""
-        hand = sample_hand(self.deck(), self.hand_seed, self.hands_dealt)
+        """A sample opening hand, the start of a goldfish game (``draft.goldfish``); each call deals the next
+        one (seeded: the same hands and games every time)."""
         self.hands_dealt += 1
-        return act.Hand(self.hands_dealt, tuple(hand))
+        rng = random.Random(self.hand_seed * 1_000_003 + self.hands_dealt - 1)
+        self.fish = Goldfish(self.deck(), rng, self.hands_dealt)
+        return self._hand()
+
+    def goldfish(self, step: Callable[[Goldfish], object]) -> act.Hand:
+        """A step of the game of the hand dealt last: a mulligan, the bottom, a draw, turns."""
+        if self.fish is None:
+            raise InputError("deal a hand first ('hand'), then mulligan, draw or play turns")
+        step(self.fish)
+        return self._hand()
+
+    def _hand(self) -> act.Hand:
+        view = self.fish.view()
+        return act.Hand(view.number, view.hand, view)
 
     def save(self) -> act.Saved:
         """Keep the deck as it is, legal or not."""
@@ -424,6 +458,11 @@ _ACTIONS: dict[type, Callable[[DeckSession, object], act.Result]] = {
     act.Undo: lambda s, i: s.undo(),
     act.Redo: lambda s, i: s.redo(),
     act.DealHand: lambda s, i: s.deal_hand(),
+    act.Mulligan: lambda s, i: s.goldfish(Goldfish.mulligan),
+    act.Bottom: lambda s, i: s.goldfish(lambda fish: fish.bottom([n - 1 for n in i.numbers])),
+    act.Draw: lambda s, i: s.goldfish(Goldfish.draw),
+    act.NextTurn: lambda s, i: s.goldfish(Goldfish.next_turn),
+    act.PlayOut: lambda s, i: s.goldfish(Goldfish.play_out),
     act.SaveDeck: lambda s, i: s.save(),
     act.FinishDeck: lambda s, i: s.finish(),
     act.ShowPool: lambda s, i: act.PoolShown(s.pool_rows()),

@@ -11,6 +11,17 @@ cmdraft runs on POSIX systems and on Windows (store PCs).  Nothing else in the p
   with signal 0; without that probe (``HAS_KILL_PROBE``; on Windows signal 0 would *end* the
   process) a temporary file counts as abandoned once it is older than ``STALE_AFTER`` seconds.
 - ``fsync_folder``: makes a rename durable where folders can be opened (POSIX); a no-op elsewhere.
+- ``flush_to_disk``: a file's bytes on the device.  macOS's ``fsync`` only hands them to the drive,
+  whose cache a power cut loses: there ``fcntl(F_FULLFSYNC)`` (``HAS_FULLFSYNC``), with ``fsync``
+  when the file system refuses it; ``fsync`` elsewhere.
+- ``set_mode``: a new file's permission bits through its open handle (``os.fchmod``, which Windows
+  has only from Python 3.13: ``HAS_FCHMOD``), else by its path.
+- ``replace``: an atomic rename.  On Windows a file another process holds open (a terminal polling
+  the draft) can't be replaced for a moment (``PermissionError``): it is tried again for at most
+  ``REPLACE_PATIENCE`` seconds (``RETRY_REPLACE``) on the application's clock, then the error stands.
+- ``private_modes``: whether permission bits say who can read a file (POSIX; Windows uses ACLs).
+- ``terminal_key``: what names this terminal session (its tty device and session id) and
+  ``session_alive``: whether that session still runs; None where there is no such thing (Windows, a pipe).
 - ``LineReader``: waiting for a typed line with a timeout.  POSIX ``select()``s on the stream
   (``HAS_SELECT_INPUT``); elsewhere a reader thread hands lines over a queue.
 - ``discard_typed``: what was typed without Enter is dropped (``tcflush``; the console's keys on Windows).
@@ -33,12 +44,27 @@ from typing import Any
 
 import portalocker
 
+from events import timing
+
+try:
+    import fcntl as _fcntl
+except ImportError:  # pragma: no cover - Windows
+    _fcntl = None
+
 POSIX = os.name == "posix"
 HAS_ALARM = hasattr(signal, "setitimer") and hasattr(signal, "SIGALRM")
 HAS_KILL_PROBE = POSIX
 HAS_SELECT_INPUT = POSIX
 HAS_TERMIOS = POSIX
 HAS_FOLDER_FSYNC = POSIX and hasattr(os, "O_DIRECTORY")
+HAS_FCHMOD = hasattr(os, "fchmod")
+F_FULLFSYNC = getattr(_fcntl, "F_FULLFSYNC", None)  # macOS only
+HAS_FULLFSYNC = F_FULLFSYNC is not None
+RETRY_REPLACE = os.name == "nt"
+REPLACE_PATIENCE = 2.0  # seconds a rename onto a file held open is tried again (Windows)
+REPLACE_PAUSE = 0.02
+HAS_POSIX_MODES = POSIX
+HAS_TERMINAL_SESSIONS = POSIX and hasattr(os, "getsid") and hasattr(os, "ttyname")
 STALE_AFTER = 3600.0  # seconds: a temporary file this old is abandoned where no process probe exists
 POLL = 0.001
 
@@ -112,6 +138,74 @@ def fsync_folder(folder: Any) -> None:
         os.fsync(descriptor)
     finally:
         os.close(descriptor)
+
+
+def flush_to_disk(descriptor: int) -> None:
+    """The open file's bytes on the storage device (``F_FULLFSYNC`` on macOS, else ``fsync``)."""
+    if HAS_FULLFSYNC and _fcntl is not None:
+        try:
+            _fcntl.fcntl(descriptor, F_FULLFSYNC)
+            return
+        except OSError:
+            pass  # a file system without it (a network share): fsync is the best there is
+    os.fsync(descriptor)
+
+
+def set_mode(handle: Any, path: Any, mode: int) -> None:
+    """Permission bits of a file open as ``handle`` (at ``path``): through the handle where
+    ``os.fchmod`` exists, else by the path (Windows before Python 3.13: only the read-only bit counts)."""
+    if HAS_FCHMOD:
+        os.fchmod(handle.fileno(), mode)
+    else:
+        os.chmod(path, mode)
+
+
+def _rename(source: Any, target: Any) -> None:
+    os.replace(source, target)
+
+
+def replace(source: Any, target: Any) -> None:
+    """``os.replace``; where another process holding the target open makes it fail for a moment
+    (Windows), tried again for at most ``REPLACE_PATIENCE`` seconds before the error stands."""
+    deadline = timing.monotonic() + REPLACE_PATIENCE
+    while True:
+        try:
+            _rename(source, target)
+            return
+        except PermissionError:
+            if not RETRY_REPLACE or timing.monotonic() >= deadline:
+                raise
+            timing.sleep(REPLACE_PAUSE)
+
+
+def private_modes() -> bool:
+    """Whether a file's permission bits tell who may read it (POSIX; Windows keeps that in ACLs)."""
+    return HAS_POSIX_MODES
+
+
+def terminal_key(stream: Any = None) -> tuple[str, int] | None:
+    """This terminal session: (the tty device of ``stream``, default standard input; the session id),
+    or None where there is none (Windows, or input from a pipe or file)."""
+    if not HAS_TERMINAL_SESSIONS:
+        return None
+    stream = sys.stdin if stream is None else stream
+    try:
+        descriptor = stream.fileno()
+        if not os.isatty(descriptor):
+            return None
+        return os.ttyname(descriptor), os.getsid(0)
+    except (AttributeError, OSError, ValueError, io.UnsupportedOperation):
+        return None
+
+
+def session_alive(session: int) -> bool:
+    """Whether the terminal session ``session`` (its leader's process id) still runs."""
+    if not HAS_TERMINAL_SESSIONS:
+        return False
+    try:
+        return os.getsid(session) == session
+    except OSError:
+        return False
 
 
 # --- typed input ------------------------------------------------------------------------------------
@@ -243,6 +337,11 @@ class KeyMode:
             termios.tcsetattr(self.fd, termios.TCSADRAIN, self._saved)
             self._saved = None
 
+    @property
+    def single(self) -> bool:
+        """Whether keys come one at a time as typed, unechoed (a terminal in cbreak mode, a Windows console)."""
+        return self._saved is not None or self._console
+
     def read(self, timeout: float) -> str | None:
         """One key (Enter is ``"\\n"``), ``""`` at end of input, or None when ``timeout`` passes without one."""
         if self.fd is None:
@@ -266,7 +365,14 @@ class KeyMode:
             data = os.read(self.fd, 1)
             if not data:
                 return ""
-            return "\n" if data in (b"\r", b"\n") else data.decode("utf-8", errors="replace")
+            need = 0 if data[0] < 0xC0 else 1 if data[0] < 0xE0 else 2 if data[0] < 0xF0 else 3
+            while need and select.select([self.fd], [], [], 0.05)[0]:  # a letter's other UTF-8 bytes follow at once
+                more = os.read(self.fd, 1)
+                if not more:
+                    break
+                data, need = data + more, need - 1
+            # a byte that is no UTF-8 comes as a lone surrogate (events.screens.terminal.undecodable_byte names it)
+            return "\n" if data in (b"\r", b"\n") else data.decode("utf-8", errors="surrogateescape")
         # No select on input: whole lines through a reader thread, handed out a key at a time.
         if not self._buffer:
             if self._reader is None:

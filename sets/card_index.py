@@ -8,7 +8,7 @@ from collections.abc import Iterable, Iterator
 from sets.basics import basic_lands
 from sets.cards import Card, CardSet, Layout, normalize_name
 from sets.catalog import available_codes, load_set
-from sets.errors import MeldResultError, UnknownCardError
+from sets.errors import InputError, MeldResultError, UnknownCardError
 
 
 class CardIndex:
@@ -68,6 +68,23 @@ class CardIndex:
                 raise MeldResultError(name, *meld)
             raise UnknownCardError(name, self.suggest(name))
         return card
+
+    def find_start(self, name: str, shown: int = 8) -> Card:
+        """The card called ``name``, or the one card whose name it starts (as the pick prompt reads names);
+        ``InputError`` listing the cards (``shown`` of them at most) when several names start so."""
+        card = self.get(name)
+        if card is not None:
+            return card
+        starts = self.starting(name)
+        if len(starts) == 1:
+            return self.find(starts[0])
+        if len(starts) > 1:
+            more = f" and {len(starts) - shown} more" if len(starts) > shown else ""
+            raise InputError(
+                f"{name!r} is the start of {len(starts)} cards: {' / '.join(sorted(starts)[:shown])}{more}: "
+                "type more of the name"
+            )
+        return self.find(name)
 
     def suggest(self, name: str, limit: int = 3) -> list[str]:
         key = normalize_name(name)

@@ -24,7 +24,7 @@ from sets.card_facts import text_copy_limit
 from sets.cards import Card, CardSet, normalize_name
 from sets.errors import ImportFormatError, InputError, UnknownSetError
 from sets.set_json import set_from_json, set_to_json, text_facts
-from sets.userdata import read_kept, read_kept_file, texts_path, user_home  # noqa: F401 (user_home: events/storage/store.py imports it here)
+from sets.userdata import read_kept, read_kept_file, texts_path, user_home
 
 BUNDLED = ("CMR",)
 
@@ -224,3 +224,17 @@ def _enriched(card_set: CardSet, path: str, mtime_ns: int, size: int) -> CardSet
             card = replace(card, mtgo_id=ids[card.name])
         cards.append(card)
     return CardSet(card_set.code, card_set.name, tuple(cards), card_set.boosters, card_set.source)
+
+
+def with_kept_text(card: Card) -> Card:
+    """``card`` with the rules text kept for its set now, when it has none: text imported while a draft or
+    a builder runs (another terminal's 'cmdraft sets import') shows on the next card drawn, no restart
+    (the kept file is read again only when it changed)."""
+    if any(face.text for face in card.faces) or not card.set_code:
+        return card
+    faces = read_kept(card.set_code)["cards"].get(card.name)
+    if not faces:
+        return card
+    return replace(
+        card, faces=tuple(replace(face, text=faces[i] if i < len(faces) else "") for i, face in enumerate(card.faces))
+    )

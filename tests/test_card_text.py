@@ -121,6 +121,20 @@ def test_without_imported_text_card_says_where_to_get_it(cli):
     assert json.loads(cli("card", "Murder", "--json").stdout)["text"] == [""]
 
 
+def test_card_takes_a_unique_start_of_a_name_and_names_the_cards_an_ambiguous_start_fits(cli):
+    """As at the pick prompt: 'cmdraft card murd' is Murder; a start several cards share lists them (exit 2)."""
+    result = cli("card", "murd", "--json")
+    assert result.exit_code == 0 and json.loads(result.stdout)["name"] == "Murder"
+    assert json.loads(cli("card", "fier", "--json").stdout)["name"] == "Fiery Cannonade"
+    ambiguous = cli("card", "fi")
+    assert ambiguous.exit_code == 2 and "Traceback" not in ambiguous.output
+    assert "'fi' is the start of" in ambiguous.output
+    assert all(name in ambiguous.output for name in ("Fiery Cannonade", "Fire Diamond", "First Response"))
+    assert "type more of the name" in ambiguous.output
+    typo = cli("card", "fiery canonade")
+    assert typo.exit_code == 2 and "did you mean 'Fiery Cannonade'" in typo.output
+
+
 def test_import_mtgjson_set_enriches_the_bundled_cards(cli, tmp_path, cmdraft_home):
     path = write(tmp_path, "CMR.json", cmr_mtgjson())
     result = cli("sets", "import", path, "--json")

@@ -11,6 +11,7 @@ from draft import deck_actions as act
 from draft.deck_session import DeckSession, free_basics
 from draft.decks import Deck, DeckLine, Zone
 from events.screens import deck_commands as words
+from events.screens.builder import answer_lines
 from sets.basics import basic_land
 from sets.catalog import load_set
 from sets.colors import Color, ColorIdentity
@@ -214,3 +215,36 @@ def test_a_line_that_cant_be_read_says_what_to_type(line, message):
         return
     with pytest.raises(InputError, match=message):
         words.parse(line, session)
+
+
+def test_added_pipers_are_removed_when_another_commander_leads_and_drafted_ones_go_back_to_the_pool():
+    """A Piper the player added (beyond the pool's copies) was never in the pool: replacing it removes it; a
+    drafted Piper, or a drafted commander, goes back to the pool."""
+    session, _ = session_of()  # no Piper in this pool
+    session.choose_pipers([Color.B, Color.R])
+    result = session.choose_commanders([LEADER])
+    assert result.returned == () and result.removed == (PIPER.name, PIPER.name)
+    lines = [str(line) for line in words_answer(session, result)]
+    assert not any("Back to your pool" in line for line in lines)
+    assert any("Removed (added, not drafted): The Prismatic Piper / The Prismatic Piper" in line for line in lines)
+
+    drafted_piper, _ = session_of([LEADER, PIPER, *SPELLS])  # one Piper drafted, one added
+    drafted_piper.choose_pipers([Color.B, Color.R])
+    result = drafted_piper.choose_commanders([LEADER])
+    assert result.returned == (PIPER.name,) and result.removed == (PIPER.name,)
+
+    back, _ = session_of()
+    back.choose_commanders([LEADER])
+    result = back.choose_pipers([Color.U, Color.R])
+    assert result.returned == (LEADER.name,) and result.removed == ()
+
+
+class Place:
+    """The least a place offers the builder's words: the session (``answer_lines`` reads nothing else here)."""
+
+    def __init__(self, session):
+        self.session = session
+
+
+def words_answer(session, result):
+    return answer_lines(result, Place(session), 80)

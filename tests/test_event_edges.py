@@ -370,11 +370,10 @@ def test_a_player_named_like_markup_quits_a_terminal_draft_cleanly(tmp_path):
         code = next(p["code"] for p in handle.table("players").all() if p["name"] == "[/b]")
     for leave in ("quit", None):
         child = spawn(["event", "draft", str(event_id), "--player", "[/b]", "--db", str(db)], tmp_path, timeout=60)
-        if (
-            leave == "quit"
-        ):  # the first run at this terminal asks the seat code (the name shown as typed); the next doesn't
-            child.expect(re.escape("Seat code for [/b]"))
-            child.sendline(code)
+        # each new terminal asks the seat code (the name shown as typed)
+        child.expect(re.escape("Seat code for [/b]"))
+        child.sendline(code)
+        if leave == "quit":
             child.expect(PICK)
             child.sendline("1 2")
             child.expect(r"\[Y/n\]")

@@ -17,7 +17,7 @@ from events.storage.store import Store
 from sets.booster import booster_spec
 from sets.errors import InputError
 
-PICK = re.compile(r"Pick (\d) \(numbers or names")
+PICK = re.compile(r"Take (\d) cards? \(numbers or names")
 
 
 def spawn(args, home: Path, timeout=30):
@@ -137,7 +137,7 @@ def test_pick_timer_takes_the_best_two_for_you(tmp_path):
     db = tmp_path / "timer.json"
     child = spawn(["play", "--seed", "8", "--players", "2", "--timer", "5", "--db", str(db)], tmp_path, timeout=20)
     child.expect(r"pick 1 of 10 · passing left ←[^\r\n]* · 5s left")
-    child.expect(r"Pick 2 \(numbers or names; pool, hint, help, quit\)> ")
+    child.expect(r"Take 2 cards \(numbers or names; pool, hint, help, quit\)> ")
     child.expect("Time is up: took .* for you", timeout=15)
     child.expect(r"pick 2 of 10")
     child.sendline("quit")

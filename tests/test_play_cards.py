@@ -11,7 +11,7 @@ import pexpect
 from tests.cardfiles import write
 from tests.test_card_text import cmr_mtgjson
 
-PICK = re.compile(r"Pick (\d) \(numbers or names")
+PICK = re.compile(r"Take (\d) cards? \(numbers or names")
 
 
 def spawn(args, home, timeout=60):

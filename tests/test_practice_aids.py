@@ -26,6 +26,7 @@ from draft.deck_rules import validate
 from draft.decks import Deck, DeckLine, Zone
 from draft.deckstats import basic_split, complete_deck, deck_stats, sample_hand
 from draft.engine import DraftConfig
+from events.screens.deck_tables import signals_table
 from events.storage.draft_files import TableSession
 from events.storage.store import Store
 from sets.basics import basic_land
@@ -133,6 +134,24 @@ def test_signals_read_the_packs_passed_to_you_never_the_ones_you_opened():
     assert red.cards == 2 and red.best == pytest.approx(card_rating(weak[3]))  # the opened packs' red bombs don't count
     green = rows[0]
     assert green.best == pytest.approx((card_rating(best_green[2]) + card_rating(best_green[1])) / 2)
+
+
+def test_signals_name_each_colors_best_card_seen_in_the_packs_passed_to_you():
+    """README: signals show "each color's best card": the highest rated card of the color in the packs passed to
+    you, named (the opened packs' bombs are never named)."""
+    best_green = sorted(mono("G"), key=card_rating)[-3:]
+    weak = [sorted(mono(c), key=card_rating)[0] for c in "WUBR"]
+    red_bombs = sorted(mono("R"), key=card_rating)[-6:]
+    picks = [fake_pick(1, 1, red_bombs), fake_pick(1, 2, best_green[:2] + weak), fake_pick(1, 3, best_green[2:])]
+    draft = SimpleNamespace(picks_of=lambda seat: picks, finished=True)
+    rows = {row.color: row for row in signals(draft, 0)}
+    assert rows[Color.G].top == best_green[2] and rows[Color.R].top == weak[3]
+    table = Console(width=80, record=True, file=io.StringIO())
+    table.print(signals_table(list(rows.values()), width=72))
+    text = table.export_text()
+    for row in rows.values():
+        assert row.top is not None and row.top.name in text
+    assert not any(bomb.name in text for bomb in red_bombs)
 
 
 # --- the review ------------------------------------------------------------------------------------------

@@ -5,17 +5,22 @@ and the rendered screen; SVG snapshots of the main screens through pytest-textua
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
-from draft.advice import seat_advice
+from draft import deck_actions as act
+from draft.advice import seat_advice, signals
 from draft.engine import DraftConfig
 from events.storage.draft_files import TableSession
 from events.storage.store import Store
 from sets.booster import Printing
 from sets.cards import Card, Face
 from sets.colors import ColorIdentity
+from tests.cardfiles import write
+from tests.test_card_text import cmr_mtgjson
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -194,6 +199,89 @@ async def test_the_last_pick_of_a_pack_is_taken_for_you(tmp_path):
         )
 
 
+def side_text(app, column: int = 59) -> str:
+    """The side of an 80-column table screen (the card, the message, the pool), its lines joined: a sentence
+    wrapped over several lines reads whole."""
+    return " ".join(" ".join(line[column:].split()) for line in screen_text(app).splitlines()[1:-2])
+
+
+async def test_at_80x24_the_last_pick_and_a_typos_hint_are_shown_whole(tmp_path):
+    session = session_at(tmp_path / "db.json", players=2)
+    while len(session.draft.pack(0)) > 4:
+        session.pick(session.choose(0, [0, 1]))
+    async with practice_app(session).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("space", "j", "space", "enter")
+        await pilot.pause()
+        last = session.draft.picks_of(0)[-1].taken
+        assert len(last) == 2
+        assert "Last pick of the pack: " + " + ".join(p.card.name for p in last) + " (taken for you)." in side_text(
+            pilot.app
+        )
+        typo = "fiery canonade"
+        await pilot.press("slash", *[{" ": "space"}.get(ch, ch) for ch in typo], "enter")
+        await pilot.pause()
+        message = widget_text(pilot.app.screen, "#message")
+        assert "Did you mean" in message and " ".join(message.split()) in side_text(pilot.app)
+
+
+async def test_at_80x24_the_side_counts_the_cards_that_can_lead_and_p_names_them(tmp_path):
+    session = session_at(tmp_path / "db.json")
+    while sum(p.card.can_be_commander for p in session.draft.pools[0]) < 3:
+        session.pick(session.suggested_pick(0))
+    leaders = sorted({p.card.name for p in session.draft.pools[0] if p.card.can_be_commander})
+    async with practice_app(session).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert f"Can lead: {len(leaders)} (p)" in side_text(pilot.app)
+        await pilot.press("p")
+        await pilot.pause()
+        shown_all = " ".join(panel_text(pilot.app.screen).split())
+        assert all(name in shown_all for name in leaders)
+
+
+@pytest.mark.parametrize("where", ["table", "builder"])
+async def test_at_80x24_the_help_fits_the_width_and_its_keys_stay_on_screen(tmp_path, where):
+    session = session_at(tmp_path / "db.json") if where == "table" else drafted(tmp_path / "db.json")
+    async with practice_app(session).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        panel = pilot.app.screen
+        scroller = panel.query_one("VerticalScroll")
+        body = str(panel.query_one("Static").content)
+        room = scroller.scrollable_content_region.width
+        assert max(len(line) for line in body.splitlines()) <= room  # no line wraps
+        assert "Esc or Enter: close" in screen_text(pilot.app)  # on the border, under a body that scrolls
+        assert scroller.max_scroll_y > 0
+        await pilot.press("end")
+        await pilot.pause()
+        assert body.splitlines()[-1].strip() in screen_text(pilot.app)  # the last line, scrolled to
+
+
+async def test_at_80x24_the_builder_shows_long_commander_names_whole_and_every_key_of_its_bar(tmp_path):
+    session = drafted(tmp_path / "db.json")
+    async with practice_app(session).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        builder = pilot.app.screen
+        ui = builder.session
+        partners = sorted((c for c in ui.pool_list if c.has_partner), key=lambda c: -len(c.name))
+        pair = next(
+            ((a, b) for a in partners for b in partners if a is not b and ui.can_choose_commanders([a, b])), None
+        )
+        leaders = pair or tuple(sorted((c for c in ui.pool_list if c.can_be_commander), key=lambda c: -len(c.name))[:1])
+        await type_command(pilot, "commander " + " ".join(str(ui.pool_list.index(c) + 1) for c in leaders))
+        lines = screen_text(pilot.app).splitlines()
+        title = " ".join(" ".join(lines[:2]).split())
+        report = ui.report()
+        assert " + ".join(c.name for c in leaders) in title and f"identity {report.color_identity.code}" in title
+        bar = lines[-1]
+        shown_keys = [b for b in builder.BINDINGS if b.show]
+        assert all(
+            f"{b.key_display or {'colon': ':', 'question_mark': '?'}.get(b.key, b.key)} {b.description}" in bar
+            for b in shown_keys
+        ), bar
+
+
 async def test_confirm_asks_before_taking(tmp_path):
     db = tmp_path / "db.json"
     session = session_at(db)
@@ -241,6 +329,23 @@ async def test_names_from_files_are_shown_literally(tmp_path):
         assert "[b]Bold[/b] Knight [red]" in panel and "[blink]not a style[/blink]" in panel
 
 
+async def test_card_text_imported_while_the_app_runs_is_shown_at_once(tmp_path, cli):
+    """Rules text imported (another terminal's 'cmdraft sets import') while a draft is open shows on the next
+    card drawn, in the side panel and the card in full, with no resume."""
+    session = session_at(tmp_path / "db.json")
+    first = session.draft.pack(0)[0].card.name
+    async with practice_app(session).run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert "no rules text" in widget_text(pilot.app.screen, "#card")
+        assert cli("sets", "import", write(tmp_path, "CMR.json", cmr_mtgjson())).exit_code == 0
+        await pilot.press("j", "k")
+        await pilot.pause()
+        assert f"Invented test words for {first}." in widget_text(pilot.app.screen, "#card")
+        await pilot.press("i")
+        await pilot.pause()
+        assert f"Invented test words for {first}." in screen_text(pilot.app)
+
+
 # --- 2: learning aids --------------------------------------------------------------------------------
 
 
@@ -278,7 +383,22 @@ async def test_signals_view_and_pool(tmp_path):
         assert "Your pool" in screen_text(pilot.app)
         await pilot.press("escape", "question_mark")
         await pilot.pause()
-        assert "space   mark" in screen_text(pilot.app)
+        assert "space        mark / unmark" in screen_text(pilot.app)
+
+
+async def test_signals_name_each_colors_best_card_at_80x24(tmp_path):
+    session = session_at(tmp_path / "db.json")
+    for _ in range(4):
+        session.pick(session.suggested_pick(0))
+    tops = [row.top.name for row in signals(session.draft, 0) if row.top is not None]
+    assert len(tops) >= 3
+    async with practice_app(session).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        text = screen_text(pilot.app)
+        for name in tops:
+            assert name in text, name
 
 
 def drafted(db: Path, seed: int = 5, players: int = 4) -> TableSession:
@@ -366,16 +486,105 @@ async def test_builder_commander_lands_finish_and_figures(tmp_path):
         assert "Curve" in text and "creatures" in text and "Sources/symbols" in text and "60/60 cards" in text
         await pilot.press("n")
         await pilot.pause()
-        hand = [line for line in screen_text(pilot.app).splitlines() if "Sample hand 1" in line]
+        hand = [line for line in screen_text(pilot.app).splitlines() if "Hand 1 · 7 cards" in line]
         assert hand
         await pilot.press("n")  # n again: another hand
         await pilot.pause()
-        assert any("Sample hand 2" in line for line in screen_text(pilot.app).splitlines())
+        assert any("Hand 2 · 7 cards" in line for line in screen_text(pilot.app).splitlines())
         await pilot.press("escape", "x")
         await pilot.pause()
         assert saved(db, session.draft_id)["commanders"][0]["name"] == leader.name
         folder = tmp_path / f"cmdraft-practice-{session.draft_id}"
         assert (folder / "practice-deck.dck").exists() and (folder / "practice-bot-2-deck.dck").exists()
+
+
+def panel_text(panel) -> str:
+    """Everything a panel holds, scrolled out of sight or not, as text."""
+    console = Console(width=200, file=io.StringIO(), record=True)
+    for static in panel.query("Static"):
+        console.print(static.content)
+    return console.export_text()
+
+
+async def type_command(pilot, line: str) -> None:
+    await pilot.press("colon", *[{" ": "space"}.get(ch, ch) for ch in line], "enter")
+    await pilot.pause()
+
+
+async def test_command_line_answers_open_whole_in_a_panel_and_the_lists_get_the_keys_back(tmp_path):
+    """At 80x24 the log shows two lines: 'suggest', 'show deck' and 'bot 2' open whole in a panel that
+    scrolls; after Enter (and after closing the panel) the keys go to the lists again, not the command line."""
+    session = drafted(tmp_path / "db.json")
+    async with practice_app(session).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = pilot.app.screen
+        ui = screen.session
+        await pilot.press("f")  # the bot's commander and a whole deck
+        await pilot.pause()
+        await type_command(pilot, "suggest")
+        panel = pilot.app.screen
+        assert type(panel).__name__ == "Panel"
+        text = screen_text(pilot.app)
+        best = ui.apply(act.Suggest()).suggestions[0]
+        assert all(name in text for name in best.commanders)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert pilot.app.screen is screen and screen.focused is screen.query_one("#pool")
+        await pilot.press("tab")  # the deck list
+        await type_command(pilot, "show deck")
+        panel = pilot.app.screen
+        assert type(panel).__name__ == "Panel"
+        shown_all = panel_text(panel)
+        assert all(card.name in shown_all for card in ui.deck().main)  # every card, not the last two lines
+        scroller = panel.query_one("VerticalScroll")
+        assert scroller.max_scroll_y > 0  # longer than the screen: it scrolls
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.focused is screen.query_one("#deck")  # back on the list it came from
+        await type_command(pilot, "bot 2")
+        assert "Seat 2: pool" in screen_text(pilot.app) and "Seat 2: deck" in panel_text(pilot.app.screen)
+        await pilot.press("escape")
+        await pilot.pause()
+        await type_command(pilot, "lands")  # a short answer stays in the log, and the keys go to the list
+        assert pilot.app.screen is screen and screen.query_one("#command").value == ""
+        before = screen.query_one("#deck").cursor_row
+        await pilot.press("j")
+        await pilot.pause()
+        assert screen.query_one("#command").value == "" and screen.query_one("#deck").cursor_row == before + 1
+
+
+async def test_the_goldfish_at_80x24_counts_lands_mulligans_to_the_bottom_and_plays_six_turns(tmp_path):
+    session = drafted(tmp_path / "db.json")
+    async with practice_app(session).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        builder = pilot.app.screen
+        await pilot.press("f", "n")
+        await pilot.pause()
+        fish = builder.session.fish
+        lands = sum(card.is_land for card in fish.hand)
+        word = "land" if lands == 1 else "lands"
+        assert f"Hand 1 · 7 cards, {lands} {word}" in screen_text(pilot.app)
+        await pilot.press("m", "m")  # the first mulligan is free, the second owes one card
+        await pilot.pause()
+        assert "2 mulligans (the first is free)" in screen_text(pilot.app)
+        assert "Put 1 card on the bottom" in panel_text(pilot.app.screen)
+        await pilot.press("t")  # refused until the hand is kept
+        await pilot.pause()
+        assert "on the bottom first" in screen_text(pilot.app) and not fish.turns
+        first = fish.hand[0]
+        await pilot.press("1", "b")
+        await pilot.pause()
+        assert len(fish.hand) == 6 and fish.library[-1] is first
+        await pilot.press("T")
+        await pilot.pause()
+        assert [turn.turn for turn in fish.turns] == [1, 2, 3, 4, 5, 6]
+        shown_all = panel_text(pilot.app.screen)
+        assert "Turns 1-6" in shown_all and all(turn.land is None or turn.land.name in shown_all for turn in fish.turns)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert pilot.app.screen is builder
+        await type_command(pilot, "draw")  # the command line plays on the same game
+        assert type(pilot.app.screen).__name__ == "GoldfishScreen" and fish.drawn
 
 
 async def test_build_app_over_a_pool_with_odd_names(tmp_path):
@@ -406,7 +615,7 @@ async def test_build_app_over_a_pool_with_odd_names(tmp_path):
         await pilot.press("colon", *list(f"add {number}"), "enter")
         await pilot.pause()
         assert ui.main[odd] == 1
-        await pilot.press(*list(f"? {number}"), "enter")  # the command line keeps the focus
+        await pilot.press("colon", *list(f"? {number}"), "enter")  # the lists have the keys after Enter
         await pilot.pause()
         assert type(pilot.app.screen).__name__ == "Panel" and "Creature — Elf" in screen_text(pilot.app)
     again = PoolBuild.open(Store(tmp_path / "db.json"), "test pool", pool)

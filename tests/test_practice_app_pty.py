@@ -20,7 +20,7 @@ import pexpect
 from events.storage.draft_files import TableSession
 from events.storage.store import Store
 
-PICK = re.compile(r"Pick (\d) \(numbers or names")
+PICK = re.compile(r"Take (\d) cards? \(numbers or names")
 
 
 def spawn(args, home: Path, rows=24, cols=80, timeout=60):
@@ -122,5 +122,5 @@ def test_plain_mode_when_output_is_not_a_terminal(tmp_path):
         timeout=120,
     )
     assert done.returncode == 0, done.stderr
-    assert "Pick 2 (numbers or names" in done.stdout and "Took 1 " in done.stdout
+    assert "Take 2 cards (numbers or names" in done.stdout and "Took 1 " in done.stdout
     assert my_picks(db)[0].positions == (0, 1)

@@ -33,7 +33,7 @@ from sets.card_index import card_index
 from sets.catalog import load_set
 from sets.errors import InputError
 
-PROMPT = re.compile(r"Pick (\d) \(numbers or names; pool, hint, help, quit\)> ")
+PROMPT = re.compile(r"Take (\d) cards? \(numbers or names; pool, hint, help, quit\)> ")
 CMR = load_set("CMR")
 STATUS = r"Pack 1 of 3, pick 1 of 10 · passing left ←(?:\x1b\[[0-9;]*m)?\s*\r\n"
 COMMA_NAMES = sorted({card.name for card in CMR.cards if "," in card.name})
@@ -480,8 +480,8 @@ def test_timer_ticks_in_place_and_resume_takes_a_new_timer(tmp_path):
     child = spawn(["play", "--resume", str(session.draft_id), "--db", str(db)], tmp_path)
     child.expect(r"passing left ←[^\r\n]* · 20s left")  # the first pick shows the full time
     child.expect(PROMPT)
-    # while the player thinks, the line above the prompt is rewritten in place: save cursor, up one line, clear
-    child.expect(re.escape("\x1b7\x1b[1A\r\x1b[2K") + r"[^\x1b]*(?:\x1b\[[0-9;]*m)*[^\r\n]*1[0-9]s left")
+    # while the player thinks, the line above the prompt is rewritten in place: up one line, clear, write
+    child.expect(re.escape("\x1b[1A\r\x1b[2K") + r"[^\x1b]*(?:\x1b\[[0-9;]*m)*[^\r\n]*1[0-9]s left")
     child.sendline("quit")
     child.expect(pexpect.EOF)
 
@@ -591,3 +591,70 @@ def test_separators_inside_names_and_mistakes():
         read_choices("Mudrer", names)
     with pytest.raises(InputError, match=r"there is no card 9"):
         read_choices("9", names)
+
+
+def test_a_typo_in_a_later_word_of_a_name_gets_did_you_mean():
+    """'fiery canonade': 'fiery' alone starts Fiery Cannonade, yet the line names one card with a typo in its
+    second word, so the suggestion is for the whole stretch, not for 'canonade' alone."""
+    names = ["Fiery Cannonade", "Murder", "Sol Ring", "Fire Diamond"]
+    with pytest.raises(InputError, match=r"'fiery canonade' is not in this pack\. Did you mean Fiery Cannonade\b"):
+        read_choices("fiery canonade", names)
+    with pytest.raises(InputError, match=r"'fiery canonade' is not in this pack\. Did you mean Fiery Cannonade\b"):
+        read_choices("murder + fiery canonade", names)
+    with pytest.raises(InputError, match=r"Did you mean Sol Ring\?"):
+        read_choices("murder, sol rnig", names, counts=True)
+    # two names typed with only a space between them still read as two
+    assert read_choices("murder sol ring", names) == [(1, None), (2, None)]
+
+
+def test_the_pick_prompt_says_how_many_cards_to_take_not_a_pick_number(tmp_path, cli):
+    """At pick 1 the prompt asks for two cards: 'Take 2 cards', never 'Pick 2' (read as the second pick)."""
+    db = tmp_path / "db.json"
+    result = cli("play", "--plain", "--seed", "3", "--players", "2", "--db", str(db), input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert "Pack 1 of 3, pick 1 of 10" in result.stdout
+    assert "Take 2 cards (numbers or names; pool, hint, help, quit)> " in result.stdout
+    assert "Pick 2" not in result.stdout
+
+
+def screen_of(output: str, rows: int = 24, cols: int = 80) -> list[str]:
+    """What a VT100 terminal shows after ``output`` (pyte, a terminal emulator): the rows as text."""
+    import pyte
+
+    screen = pyte.Screen(cols, rows)
+    pyte.Stream(screen).feed(output)
+    return [line.rstrip() for line in screen.display]
+
+
+def test_the_timer_never_touches_a_typed_line_that_wraps(tmp_path):
+    """Only a real terminal proves it: the ticking line is redrawn with cursor moves while the terminal itself
+    wraps what the player types, so the pseudo-terminal's output is played into a terminal emulator (pyte) and
+    its screen read. Typing past the right edge, the status line above the prompt keeps ticking, the prompt and
+    every typed letter stay, and editing keys (backspace, Ctrl-U, Ctrl-W) work on the line read."""
+    db = tmp_path / "wrap.json"
+    session = new_session(db, 8, players=2, timer=60)
+    child = spawn(["play", "--resume", str(session.draft_id), "--db", str(db)], tmp_path)
+    seen = []
+    child.expect(PROMPT)
+    seen.append(child.before + child.after)
+    typed = "abcdefghij" * 4  # 40 letters: past column 80 after the prompt
+    child.send(typed)
+    child.expect(r"(?:5[0-7])s left")  # at least one redraw after the line wrapped
+    seen.append(child.before + child.after)
+    child.expect(r"[0-9]+s left")
+    seen.append(child.before + child.after)
+    rows = screen_of("".join(seen))
+    prompt_row = max(i for i, row in enumerate(rows) if row.startswith("Take 2 cards (numbers or names"))
+    assert "s left" in rows[prompt_row - 1] and "Pack 1 of 3, pick 1 of 10" in rows[prompt_row - 1]
+    first = rows[prompt_row]
+    assert (first + rows[prompt_row + 1]).endswith(typed)
+    assert len(first) == 80  # the terminal wrapped the typed line there
+    child.send("\x15")  # Ctrl-U: the whole typed line goes
+    child.send("13\x7f 2 zz\x17\r")  # '13', backspace, ' 2 zz', Ctrl-W (the last word): cards 1 and 2
+    child.expect(r"Take 1 .*\+ 2 .*\? \[Y/n\]")
+    child.sendline("y")
+    child.expect("pick 2 of 10")
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    assert TableSession.load(Store(db), session.draft_id).draft.picks_of(0)[0].positions == (0, 1)

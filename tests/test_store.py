@@ -17,8 +17,10 @@ from pathlib import Path
 import pytest
 
 from events.night.seat_codes import note_failures
-from events.storage.draft_files import DRAFTS, TableSession
-from events.storage.store import KEEP_BACKUPS, SCHEMA, Store
+from events.storage.database_file import SCHEMA
+from events.storage.draft_files import TableSession
+from events.storage.draft_records import DRAFTS
+from events.storage.store import KEEP_BACKUPS, Store
 from tests.night import Night
 from tests.test_events import NAMES, ROOT, terminal_event
 
@@ -130,14 +132,16 @@ def test_picks_into_a_schema_1_database_before_its_first_write_are_kept(tmp_path
 
 
 def test_a_later_migration_backs_up_once_then_upgrades(tmp_path, monkeypatch):
+    import events.storage.database_file as file_module
     import events.storage.store as store_module
 
     db = tmp_path / "db.json"
     Night(Store(db)).create("Old", seed=1)
     before = db.read_bytes()
     monkeypatch.setattr(store_module, "SCHEMA", SCHEMA + 1)
+    monkeypatch.setattr(file_module, "SCHEMA", SCHEMA + 1)
     monkeypatch.setitem(
-        store_module.MIGRATIONS,
+        file_module.MIGRATIONS,
         SCHEMA,
         lambda data: {**data, "events": {k: {**v, "upgraded": True} for k, v in data["events"].items()}},
     )
@@ -498,7 +502,9 @@ def test_a_pick_rewrites_only_its_own_draft_file(tmp_path):
     assert [p.positions for p in again.draft.log] == [p.positions for p in first.draft.log]
 
 
-def test_an_export_of_a_live_draft_holds_its_picks(tmp_path, cli):
+def test_an_export_of_a_live_draft_holds_its_picks_but_no_packs_to_draft_on(tmp_path, cli):
+    """The export of a draft still being picked keeps its picks but not its packs (they are secret until
+    'event finish'): restored into its own database it takes them from there; elsewhere it is refused."""
     db = tmp_path / "db.json"
     event_id = terminal_event(db, humans=("Ann", "Bo"), bots=())
     events = Night(Store(db))
@@ -507,14 +513,20 @@ def test_an_export_of_a_live_draft_holds_its_picks(tmp_path, cli):
         for seat in session.waiting_humans():
             session.pick(session.suggested_pick(seat))
     assert cli("event", "export", str(event_id), "--out", tmp_path / "out", "--db", db).exit_code == 0
+    exported = json.loads((tmp_path / "out" / "database.json").read_text())
+    (record,) = exported["drafts"].values()
+    assert len(record["picks"]) == 6 and record["withheld"] and record["state"]["boosters"] == []
     copy = tmp_path / "copy.json"
-    assert cli("event", "restore", tmp_path / "out" / "database.json", "--db", copy).exit_code == 0
-    moved = Night(Store(copy)).draft_session(event_id, 1)
-    assert [p.positions for p in moved.draft.log] == [p.positions for p in session.draft.log] and len(
-        session.draft.log
-    ) == 6
-    moved.pick(moved.suggested_pick(0))  # the copy drafts on with its own journal
-    assert len(events.draft_session(event_id, 1).draft.log) == 6
+    refused = cli("event", "restore", tmp_path / "out" / "database.json", "--db", copy)
+    assert refused.exit_code == 2 and "pod 1" in refused.stderr and "backup" in refused.stderr
+    assert not copy.exists()
+    # into the database it came from, the same event's draft gives its packs back
+    back = cli("event", "restore", tmp_path / "out" / "database.json", "--force", "--db", db, "--json")
+    assert back.exit_code == 0, back.output
+    again = Night(Store(db)).draft_session(event_id, 1)
+    assert again.draft.to_json()["boosters"] == session.draft.to_json()["boosters"]
+    assert [p.positions for p in again.draft.log] == [p.positions for p in session.draft.log]
+    again.pick(again.suggested_pick(0))  # and it drafts on
 
 
 # --- crashes ---------------------------------------------------------------------------------------------------------------

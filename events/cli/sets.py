@@ -235,12 +235,17 @@ def card_json(card) -> dict[str, Any]:
 
 
 def card_command(
-    name: Annotated[str, typer.Argument(help="Card name; case and accents don't matter, DFCs match either face.")],
+    name: Annotated[
+        str,
+        typer.Argument(
+            help="Card name or a unique start of one; case and accents don't matter, DFCs match either face."
+        ),
+    ],
     set_code: Annotated[str | None, typer.Option("--set", help="Only look in this set.")] = None,
     as_json: JsonOption = False,
 ) -> None:
     """Show a card's facts and color identity."""
-    card = card_index([set_code] if set_code else None).find(name)
+    card = card_index([set_code] if set_code else None).find_start(name)
     if as_json:
         emit_json(card_json(card))
         return

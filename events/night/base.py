@@ -11,9 +11,21 @@ from typing import Any
 import msgspec
 
 from events.night import history
-from events.night.schema import DECKS, EVENTS, PLAYERS, PODS, POOLS, RESULTS, ROUNDS, Q, pool_warning
+from events.night.schema import (
+    CODE_FAILURES,
+    DECKS,
+    EVENTS,
+    LOCK_AFTER,
+    PLAYERS,
+    PODS,
+    POOLS,
+    RESULTS,
+    ROUNDS,
+    Q,
+    pool_warning,
+)
 from events.night.snapshot import DeckSummary, PlayerRow, Snapshot
-from events.storage.draft_files import DRAFTS, current, read_journal
+from events.storage.draft_records import DRAFTS, current, read_journal
 from events.storage.records import Event, Player, Pod, Result, Round, typed
 from events.storage.store import Store
 from sets.card_index import CardIndex, card_index
@@ -192,6 +204,9 @@ class EventBase:
             )
             results = tuple(typed(Result, d) for d in db.table(RESULTS).search(Q.event == event_id))
             records = {pod.number: db.table(DRAFTS).get(doc_id=pod.draft) for pod in pods if pod.draft}
+            legacy: dict[int, list[str]] = {}  # wrong codes kept one row per try (before the per-seat counter)
+            for row in db.table(CODE_FAILURES).search(Q.event == event_id):
+                legacy.setdefault(row["player"], []).append(row["at"])
         picks = {}
         for number, record in records.items():
             picks[number] = (
@@ -209,10 +224,16 @@ class EventBase:
                 if deck is None
                 else DeckSummary(deck["valid"], deck["problems"], deck["deck"].get("commanders", []))
             )
+            tries = legacy.get(player.doc_id, [])
+            wrong = player.get("code_tries", 0) + len(tries)
+            last = max([*tries, *([player["code_tried_at"]] if player.get("code_tried_at") else [])], default=None)
             rows.append(
                 msgspec.convert(
                     {
                         **player,
+                        "wrong_codes": wrong,
+                        "wrong_code_last": last,
+                        "locked": wrong >= LOCK_AFTER,
                         "id": player.doc_id,
                         "number": player_number(player),
                         "pool_size": size,

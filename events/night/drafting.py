@@ -13,7 +13,8 @@ from events.night import history
 from events.night.base import EventBase
 from events.night.packs_secret import new_secret, pod_seed
 from events.night.schema import EVENTS, PODS, POOLS, Q, card_ref
-from events.storage.draft_files import DRAFTS, TableSession, current, fold, read_journal, timeout_due
+from events.storage.draft_files import TableSession
+from events.storage.draft_records import DRAFTS, current, fold, read_journal, timeout_due
 from events.storage.records import Event
 from events.storage.store import phase_change
 from sets.booster import booster_spec, sealed_pool
@@ -76,7 +77,7 @@ class Drafting(EventBase):
                     humans=humans,
                     names=names,
                     timer=event.timer or None,
-                    extra={"event": event_id, "pod": pod["number"]},
+                    extra={"event": event_id, "pod": pod["number"], "assist": event.assist},
                 )
         with self.store.write() as db:
             event = self._event(db, event_id)

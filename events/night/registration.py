@@ -27,7 +27,7 @@ from events.night.schema import (
 )
 from events.night.seat_codes import assign_codes
 from events.night.seating import draft_pod_sizes
-from events.storage.draft_files import DRAFTS
+from events.storage.draft_records import DRAFTS
 from events.storage.records import Event
 from sets.booster import booster_spec, sealed_pool
 from sets.errors import InputError, StateError
@@ -70,6 +70,7 @@ class Registration(EventBase):
         piper_stock: int = 0,
         seed: int | None = None,
         codes: bool = True,
+        assist: bool = False,
         secret: int | None = None,
     ) -> int:
         """A new event.  ``seed`` seats and pairs; the packs come from ``secret`` (drawn from the operating
@@ -112,6 +113,7 @@ class Registration(EventBase):
             "uid": uuid.uuid4().hex,
             "secret": new_secret() if secret is None else secret,
             "codes": codes,
+            "assist": assist,
         }
         with self.store.write() as db:
             event_id = db.table(EVENTS).insert(doc)

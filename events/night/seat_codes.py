@@ -3,40 +3,39 @@
 Each player of a terminal draft gets a short code when seated (``code`` in the
 player's record; the desk prints it on the seating slips, never on a public
 sheet).  A terminal picking for a player asks for the code once and binds the
-seat to that terminal: the terminal keeps a random token in the user's data
-folder and the draft's file keeps the token's hash (``TableSession.claim``), so
-the same terminal is not asked again, and a pick from any other terminal is
-refused.  A wrong code is refused after a short delay and logged for the desk
-(``code_failures``).  The desk can reset a code: the seat is unbound until the
-new code is given.  An event made with ``--no-codes`` has none (anyone at any
+seat to that terminal session: the process keeps a random token in memory (and
+a short-lived file named after the terminal's tty and session, ``terminal_token``)
+and the draft's file keeps the token's hash (``TableSession.claim``), so the
+same terminal window is not asked again, and a pick from any other terminal is
+refused.  A wrong code is refused after a short delay and counted on the seat
+(``code_tries``); after ``LOCK_AFTER`` the seat takes no code until the desk
+resets it (``SeatLocked``).  The desk can reset a code: the seat is unbound
+until the new code is given.  An event made with ``--no-codes`` has none (anyone at any
 terminal can pick for anyone, as before codes).
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import hmac
-import os
+import json
 import secrets
+import shlex
 from pathlib import Path
 
-import msgspec
-from tinydb import Query
-
-from events import timing
+from events import portable, timing
 from events.night import history
+from events.night.schema import CODE_FAILURES, LOCK_AFTER, PLAYERS, Q
 from events.night.snapshot import Snapshot
 from events.storage.records import Event
+from events.storage.safe_files import PRIVATE, atomic_write, readable_by_others
 from sets.errors import InputError, StateError
 from sets.userdata import user_home
 
 ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read off a slip without doubt
 LENGTH = 6
 WRONG_CODE_DELAY = 1.0  # seconds before a wrong code is refused: guessing 32**6 codes takes years
-CODE_FAILURES = "code_failures"
-PLAYERS = "players"
-
-Q = Query()
 
 
 def new_code() -> str:
@@ -75,7 +74,8 @@ def reset_code(events, event_id: int, who: str) -> tuple[str, str]:
         player = events._player(db, event_id, who)
         if player.get("pod") is None or player.get("bot"):
             raise StateError(f"{player['name']} has no seat yet: codes are given at seating")
-        db.table(PLAYERS).update({"code": code}, doc_ids=[player.doc_id])
+        db.table(PLAYERS).update({"code": code, "code_tries": 0, "code_tried_at": None}, doc_ids=[player.doc_id])
+        db.table(CODE_FAILURES).remove((Q.event == event_id) & (Q.player == player.doc_id))
         history.log_change(db, event_id, history.DESK, "seat code reset", None, player["name"])  # never the code itself
         pods = db.table("pods").search((Q.event == event_id) & (Q.number == player["pod"]))
     if pods and pods[0].get("draft"):
@@ -84,66 +84,123 @@ def reset_code(events, event_id: int, who: str) -> tuple[str, str]:
     return player["name"], code
 
 
+class SeatLocked(StateError):
+    """So many wrong codes were typed for a seat that it takes no code, not even the right one, until the
+    desk gives it a new one (``event player code ID NAME --reset``).  Exit 3, as any step out of order."""
+
+
+def locked_message(event_id: int, name: str, tries: int) -> str:
+    return (
+        f"{name}'s seat is locked after {tries} wrong seat codes: no code is taken for it until the desk gives "
+        f"a new one with 'cmdraft event player code {event_id} {shlex.quote(name)} --reset'"
+    )
+
+
 def check_code(events, event_id: int, player_id: int, typed: str, delay: float = WRONG_CODE_DELAY) -> bool:
-    """Whether ``typed`` is the player's code; a wrong one waits ``delay`` seconds and is logged for the desk."""
-    with events.store.read() as db:
-        player = events._player(db, event_id, player_id)
-    if hmac.compare_digest(clean(typed).encode(), str(player.get("code") or "").encode()) and player.get("code"):
-        return True
-    timing.sleep(delay)
+    """Whether ``typed`` is the player's code.  A wrong one counts on the seat's one counter, waits
+    ``delay`` seconds (outside the lock) and is refused; the ``LOCK_AFTER``-th locks the seat: that try
+    and every one after it raise ``SeatLocked`` until the desk resets the code.  The count, the check
+    and the lock are one transaction, so terminals typing at once can't get past the limit."""
     with events.store.write() as db:
-        db.table(CODE_FAILURES).insert(
-            {
-                "event": event_id,
-                "player": player_id,
-                "at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
-                "process": os.getpid(),
-            }
+        player = events._player(db, event_id, player_id)
+        tries = player.get("code_tries", 0) + len(
+            db.table(CODE_FAILURES).search((Q.event == event_id) & (Q.player == player.doc_id))
         )
-        history.log_change(db, event_id, history.actor(player["name"]), "wrong seat code", None, player["name"])
+        if tries >= LOCK_AFTER:
+            raise SeatLocked(locked_message(event_id, player["name"], tries))
+        code = str(player.get("code") or "")
+        if code and hmac.compare_digest(clean(typed).encode(), code.encode()):
+            return True
+        tries += 1
+        db.table(PLAYERS).update(
+            {"code_tries": player.get("code_tries", 0) + 1, "code_tried_at": now_text()}, doc_ids=[player.doc_id]
+        )
+        if tries >= LOCK_AFTER:  # the history keeps the lock, not every try
+            history.log_change(
+                db,
+                event_id,
+                history.actor(player["name"]),
+                "seat locked",
+                None,
+                f"{player['name']}: {tries} wrong codes",
+            )
+    timing.sleep(delay)
+    if tries >= LOCK_AFTER:
+        raise SeatLocked(locked_message(event_id, player["name"], tries))
     return False
 
 
-def failures(events, event_id: int) -> dict[int, list[str]]:
-    """Wrong codes typed for each player (their times), for the desk."""
-    with events.store.read() as db:
-        found: dict[int, list[str]] = {}
-        for row in db.table(CODE_FAILURES).search(Q.event == event_id):
-            found.setdefault(row["player"], []).append(row["at"])
-    return found
+def now_text() -> str:
+    return dt.datetime.fromtimestamp(timing.now(), dt.UTC).isoformat(timespec="seconds")
+
+
+def failures(events, event_id: int) -> dict[int, int]:
+    """Wrong codes typed for each player since their code was given, for the desk."""
+    return {player.id: player.wrong_codes for player in events.snapshot(event_id).players if player.wrong_codes}
 
 
 def note_failures(events, event_id: int, snap: Snapshot) -> Snapshot:
-    """The snapshot with each player's ``wrong_codes`` (how many) and ``wrong_code_last`` (when), for the desk."""
-    found = failures(events, event_id)
-    rows = []
-    for player in snap.players:
-        times = found.get(player.id, [])
-        rows.append(msgspec.structs.replace(player, wrong_codes=len(times), wrong_code_last=max(times, default=None)))
-    return snap.with_players(tuple(rows))
+    """The snapshot as it is: every snapshot counts wrong codes (``wrong_codes``, ``locked``) now."""
+    return snap
 
 
-def _token_path(event: Event, player_id: int) -> Path:
-    return user_home() / "seats" / f"{event.uid or 'event'}-{player_id}.token"
+def exposed_file(events, event: Event) -> str | None:
+    """A warning for the desk when a terminal event's database (which holds the seat codes, the
+    packs' secret and every booster) can be read by other accounts; None when it can't (or where
+    permission bits don't say: Windows)."""
+    path = events.store.path
+    if event.style != "terminal" or not readable_by_others(path):
+        return None
+    mode = path.stat().st_mode & 0o777
+    return (
+        f"{path} can be read by other accounts on this machine (mode {mode:04o}), and it holds the seat codes "
+        f"and the secret that deals the packs; make it the desk's alone with: chmod 600 {shlex.quote(str(path))}"
+    )
+
+
+SESSION_TOKEN_HOURS = 12  # a terminal session's seat file is honoured this long after it was last written
+
+
+def _token_path(event: Event, player_id: int, key: tuple[str, int]) -> Path:
+    """The file that remembers a seat's binding for one terminal session (its tty device and session id)."""
+    terminal = hashlib.sha256(f"{key[0]}\0{key[1]}".encode()).hexdigest()[:16]
+    return user_home() / "seats" / f"{event.uid or 'event'}-{player_id}-{terminal}.token"
 
 
 def terminal_token(event: Event, player_id: int) -> str | None:
-    """The token this terminal keeps for the player's seat, if it was bound here."""
-    try:
-        return _token_path(event, player_id).read_text(encoding="ascii").strip() or None
-    except (OSError, UnicodeDecodeError):
+    """The token this terminal session holds for the player's seat, if the code was given in it.
+
+    A seat is bound to one terminal session: the token lives in the memory of the process that was given
+    the code, and in a short-lived file named after the terminal (its tty device and session id), so the
+    same terminal window is not asked again, while another window, a new login at the same machine, or this
+    one once its shell has ended (or ``SESSION_TOKEN_HOURS`` passed) is.  Input from a pipe, or a platform
+    without terminal sessions (Windows), keeps it in memory only: every run asks."""
+    key = portable.terminal_key()
+    if key is None:
         return None
+    path = _token_path(event, player_id, key)
+    try:
+        saved = json.loads(path.read_text(encoding="ascii"))
+        token, session, at = str(saved["token"]), int(saved["session"]), float(saved["at"])
+    except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError):
+        return None
+    if session != key[1] or not portable.session_alive(session) or timing.now() - at > SESSION_TOKEN_HOURS * 3600:
+        path.unlink(missing_ok=True)
+        return None
+    return token or None
 
 
 def keep_token(event: Event, player_id: int) -> str:
-    """A new token for this terminal's binding of the player's seat, kept readable by this user only."""
+    """A new token for this terminal's binding of the player's seat (kept by the caller, in memory), and
+    its short-lived file for this terminal session, readable by this user only."""
     token = secrets.token_hex(16)
-    path = _token_path(event, player_id)
+    key = portable.terminal_key()
+    if key is None:
+        return token  # no terminal session to name: the process's memory only
+    path = _token_path(event, player_id, key)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(descriptor, "w", encoding="ascii") as stream:
-            stream.write(token)
+        atomic_write(path, json.dumps({"token": token, "session": key[1], "at": timing.now()}), PRIVATE)
     except OSError as error:
         raise InputError(
             f"cannot keep this terminal's seat binding in {str(path.parent)!r}: {error.strerror or error}; "

@@ -27,13 +27,14 @@ class DeckSummary(msgspec.Struct, frozen=True):
 
 class PlayerRow(Player, frozen=True, kw_only=True):
     """A player with what the desk sees beside them: their pool's size (and a warning when it is not
-    the size the event gives), their deck, and wrong seat codes typed for them (``note_failures``)."""
+    the size the event gives), their deck, and wrong seat codes typed for them and whether that locked their seat (``events.night.seat_codes``)."""
 
     pool_size: int | None = None
     pool_warning: str | None = None
     deck: DeckSummary | None = None
-    wrong_codes: int | None = None
+    wrong_codes: int = 0  # wrong seat codes typed for the seat since its code was given
     wrong_code_last: str | None = None
+    locked: bool = False  # that many that no code is taken until the desk resets it
 
 
 class Snapshot(msgspec.Struct, frozen=True):
@@ -72,6 +73,7 @@ class Snapshot(msgspec.Struct, frozen=True):
                 "timer": event.timer,
                 "points": event.points,
                 "piper_stock": event.piper_stock,
+                "assist": event.assist,
             },
             "players": [
                 {
@@ -88,7 +90,8 @@ class Snapshot(msgspec.Struct, frozen=True):
                     "pipers_requested": p.requested,
                     "pool_size": p.pool_size,
                     "deck": None if p.deck is None else p.deck.to_json(),
-                    **({"wrong_codes": p.wrong_codes} if p.wrong_codes is not None else {}),
+                    "wrong_codes": p.wrong_codes,
+                    "locked": p.locked,
                 }
                 for p in self.players
             ],

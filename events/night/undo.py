@@ -17,7 +17,7 @@ from events.night import history
 from events.night.base import EventBase, finishing_text
 from events.night.games import Games, entry_text
 from events.night.schema import DECKS, EVENTS, GAMES, PLAYERS, PODS, POOLS, RESULTS, ROUNDS, Q
-from events.storage.draft_files import DRAFTS
+from events.storage.draft_records import DRAFTS
 from events.storage.store import phase_change
 from sets.errors import StateError
 

@@ -142,6 +142,12 @@ def export_event(
         written.append(path)
     logs = {}
     for pod in snap.pods:
+        if pod.draft and snap.event.status != "finished" and snap.drafts.get(pod.number) in ("drafting", "replaced"):
+            # the packs still to come are secret until the event is finished: no draft file, no logs
+            note_once(
+                notes, f"pod {pod.number} is still drafting: its packs and draft logs stay out until 'event finish'"
+            )
+            continue
         if pod.draft:
             session = TableSession.load(events.store, pod.draft)
             for seat, pid in enumerate(pod.players):

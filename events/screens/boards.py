@@ -25,6 +25,12 @@ def event_board(snap, ledger: dict | None = None) -> Table:
         (event.status, "bold cyan"),
     )
     outer.add_row(header)
+    if event.mode == "draft" and event.style == "terminal":
+        outer.add_row(
+            Text("Drafters' assistance allowed: hint, signals and 'Can lead' (event new --assist)", style="yellow")
+            if event.assist
+            else Text("No assistance: no hint, signals or 'Can lead' at the pick screen (competitive rules)")
+        )
     if ledger and ledger["shortfall"]:
         lenders = join_names(l["player"] for l in ledger["lenders"]) or "nobody in the event"
         outer.add_row(
@@ -80,11 +86,13 @@ def event_board(snap, ledger: dict | None = None) -> Table:
         if p.pool_warning and p.status == "active":
             outer.add_row(shown(f"! {p.name}'s pool: {p.pool_warning}", style="yellow"))
         if p.wrong_codes:
+            typed = f"! {p.name}: {p.wrong_codes} wrong seat code{'s' if p.wrong_codes != 1 else ''} typed (last at {p.wrong_code_last})"
+            reset = f"'cmdraft event player code {event.id} #{p.number} --reset'"
             outer.add_row(
                 shown(
-                    f"! {p.name}: {p.wrong_codes} wrong seat code{'s' if p.wrong_codes != 1 else ''} typed "
-                    f"(last at {p.wrong_code_last}); reset it with 'cmdraft event player code "
-                    f"{event.id} #{p.id} --reset' if the player didn't type them",
+                    f"{typed}; the seat is LOCKED: no code is taken for it until you give a new one with {reset}"
+                    if p.locked
+                    else f"{typed}; reset it with {reset} if the player didn't type them",
                     style="bold red",
                 )
             )

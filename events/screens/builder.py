@@ -20,6 +20,7 @@ from events.outputs.text import join_names
 from events.screens import deck_commands as words
 from events.screens.cards import show_card
 from events.screens.deck_tables import deck_report, stats_lines, suggestion_table
+from events.screens.goldfish import goldfish_lines
 from events.screens.render import card_list_table, count_words, identity_text
 from events.screens.review import bot_view, review
 from events.screens.terminal import Quit, Terminal
@@ -113,6 +114,8 @@ def answer_lines(result: act.Result, activity: DeckActivity, width: int) -> list
                 )
             if result.returned:
                 lines.append(Text("Back to your pool: " + join_names(result.returned), style="dim"))
+            if result.removed:
+                lines.append(Text("Removed (added, not drafted): " + join_names(result.removed), style="dim"))
             return lines + status_lines(session)
         case act.Added():
             return [Text(f"+{count} {card.name}") for card, count in result.cards] + status_lines(session)
@@ -143,8 +146,10 @@ def answer_lines(result: act.Result, activity: DeckActivity, width: int) -> list
             return [Text("Undone."), *status_lines(session)]
         case act.Redone():
             return [Text("Redone."), *status_lines(session)]
-        case act.Hand():
+        case act.Hand(fish=None):
             return [Text(f"Sample hand {result.number}: " + join_names([c.name for c in result.cards]))]
+        case act.Hand():
+            return goldfish_lines(result.fish, width)
         case act.Saved():
             return [] if activity.registers else ["Saved (every change is saved as you make it)."]
         case act.Finished(saved=True):

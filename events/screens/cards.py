@@ -49,7 +49,7 @@ def find_card(asked: str, numbered: list[Card], where: str) -> Card:
             )
     from sets.card_index import card_index
 
-    return card_index().find(asked)
+    return card_index().find_start(asked)
 
 
 def show_card(console: Console, asked: str, numbered: list[Card], where: str) -> None:

@@ -20,31 +20,46 @@ from sets.colors import Color
 from sets.errors import ColorError, InputError
 from sets.numbers import is_number
 
-HELP_BUILD = """Deck building commands (numbers refer to the pool list; 'show pool' lists it):
-  commander N [M]       choose one or two commanders from your pool, by numbers or names;
-                        a commander leaves the main deck (it moves to the command zone)
-  piper COLOR [COLOR]   lead with one or two Prismatic Pipers of these colors (added Pipers allowed)
-  add N [COUNT]         put cards into the deck      remove N [COUNT]   take them out
-                        several cards: 'add 3, 7, murder' or 'add 16 2, 18 4';
-                        separate names with ',' ';' or '+' ('add Kamahl, Heart of Krosa + murder')
-  lands                 fill up to 60 cards with basics, shared by your cards' colored symbols
-  lands COLOR COUNT     set how many basics of a color (e.g. 'lands U 9'); 'remove plains 3' works too
-  auto                  finish your deck, keeping every card you chose ('auto new': the bot's whole deck)
-  stats                 curve, creatures/removal/ramp, color sources against the symbols you need
-  hand                  a sample opening hand ('hand' again for another)
-  undo, redo            take back the last change, or bring it back
-  show [pool|deck]      list the pool or the deck     suggest  commander advice
-  ? N, show N, card NAME   a card's full facts and rules text (N: the pool list)
-  check                 check the deck                review   your draft, pick by pick
-  export [FOLDER] [--force]  write pool, deck and draft log in every format (--force: into a folder that has files)
-                        (default folder: ./cmdraft-practice-ID in the folder you started from)
-  done                  finish (only when the deck is legal)
-  quit                  leave; every change is saved as you make it"""
+HELP_BUILD = """Deck building commands (N: the pool list's numbers, 'show pool'):
+  commander N [M]   one or two commanders from your pool, by numbers
+                    or names; a commander leaves the main deck (it
+                    moves to the command zone)
+  piper COLOR [COLOR]  lead with one or two Prismatic Pipers of these
+                    colors (added Pipers allowed)
+  add N [COUNT]     put cards into the deck: 'add 3, 7, murder',
+                    'add 16 2, 18 4'; separate names with ',' ';' or
+                    '+' ('add Kamahl, Heart of Krosa + murder')
+  remove N [COUNT]  take them out
+  lands             fill up to 60 cards with basics, shared by your
+                    cards' colored symbols
+  lands COLOR COUNT  set how many basics of a color ('lands U 9');
+                    'remove plains 3' works too
+  auto              finish your deck, keeping every card you chose
+                    ('auto new': the bot's whole deck)
+  stats             curve, creatures/removal/ramp, color sources
+                    against the symbols you need
+  hand              a sample opening hand and its lands ('hand' again:
+                    another), then play it on alone:
+  mulligan          the first is free, then one card to the bottom
+                    each ('bottom N [M]': the hand's numbers)
+  draw, turn, turns  the next card, the next turn, every turn to 6
+  undo, redo        take back the last change, or bring it back
+  show [pool|deck]  list the pool or the deck
+  suggest           commander advice
+  ? N, show N, card NAME  a card's full facts and rules text
+  check             check the deck
+  review            your draft, pick by pick
+  export [FOLDER] [--force]  write pool, deck and draft log in every
+                    format (--force: into a folder that has files;
+                    by default ./cmdraft-practice-ID where you started)
+  done              finish (only when the deck is legal)
+  quit              leave; every change is saved as you make it"""
 
 HELP_REGISTER = HELP_BUILD.split("  export [FOLDER]")[0] + (
-    "  done                  register the deck (only when it is legal)\n"
-    "  save                  register the deck as it is, legal or not\n"
-    "  quit                  leave; changes since the last 'save' or 'done' are not registered"
+    "  done              register the deck (only when it is legal)\n"
+    "  save              register the deck as it is, legal or not\n"
+    "  quit              leave; changes since the last 'save' or 'done'\n"
+    "                    are not registered"
 )
 
 USAGE = {
@@ -54,7 +69,8 @@ USAGE = {
 }
 
 QUIT_WORDS = ("quit", "q", "exit")
-AFTER_DONE = ("review", "bot", "export", "show", "card", "check", "stats", "hand", "help")  # once the deck is done
+GOLDFISH = ("hand", "mulligan", "bottom", "draw", "turn", "turns")
+AFTER_DONE = ("review", "bot", "export", "show", "card", "check", "stats", "help", *GOLDFISH)  # once the deck is done
 
 
 # --- the face's own commands -----------------------------------------------------------------------
@@ -206,6 +222,12 @@ def _bot(args: list[str], text: str, session: DeckSession) -> ShowBot:
     return ShowBot(int(args[0]) - 1)
 
 
+def _bottom(args: list[str], text: str, session: DeckSession) -> act.Bottom:
+    if not args or not all(is_number(arg) for arg in args):
+        raise InputError("bottom N [M ...]: the hand's numbers of the cards to put on the bottom ('bottom 2 5')")
+    return act.Bottom(tuple(int(arg) for arg in args))
+
+
 def _export(args: list[str], text: str, session: DeckSession) -> Export:
     force = "--force" in args  # files of an earlier run are replaced only when asked (events.outputs.guard)
     folders = [arg for arg in args if arg != "--force"]
@@ -225,6 +247,11 @@ _READERS = {
     "show": _show,
     "stats": lambda args, text, s: act.ShowStats(),
     "hand": lambda args, text, s: act.DealHand(),
+    "mulligan": lambda args, text, s: act.Mulligan(),
+    "bottom": _bottom,
+    "draw": lambda args, text, s: act.Draw(),
+    "turn": lambda args, text, s: act.NextTurn(),
+    "turns": lambda args, text, s: act.PlayOut(),
     "suggest": lambda args, text, s: act.Suggest(8),
     "check": lambda args, text, s: act.CheckDeck(),
     "undo": lambda args, text, s: act.Undo(),

@@ -165,15 +165,23 @@ def stats_lines(stats) -> list[Text]:
 
 
 def signals_table(rows, width: int | None = None) -> Table:
-    """Each color's quality in the packs passed to you (``draft.advice.signals``), best first."""
+    """Each color's quality in the packs passed to you (``draft.advice.signals``), best first: the best card
+    seen of the color, named, and the best card's rating per pack on average."""
     body = [
-        [identity_text(row.color.value), row.color.word, f"{row.best:.1f}", f"{row.per_pack:.1f}", str(row.packs)]
+        [
+            identity_text(row.color.value),
+            row.color.word,
+            row.top.name if row.top is not None else "-",
+            f"{row.best:.1f}",
+            f"{row.per_pack:.1f}",
+            str(row.packs),
+        ]
         for row in rows
     ]
     return fit_table(
-        ["", "Color", "Best card (avg rating)", "Cards per pack", "Packs seen"],
+        ["", "Color", "Best card seen", "Avg best", "Per pack", "Packs"],
         body,
-        essential={"", "Color", "Best card (avg rating)"},
+        essential={"", "Color", "Best card seen", "Avg best"},
         width=width,
         title="Signals: what the packs passed to you hold",
     )

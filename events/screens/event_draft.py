@@ -20,6 +20,7 @@ from events.screens.terminal import Quit, Terminal
 from events.sessions.activities import EventDeck
 from events.sessions.seat import SeatSession
 from events.storage.records import Event
+from sets.errors import StateError
 
 
 def run_event_draft(
@@ -126,8 +127,9 @@ def unlock_seat(
     console: Console,
     terminal: Terminal,
 ) -> str:
-    """This terminal's token for the player's seat: kept from an earlier run here, or made once the
-    player's seat code is given (a wrong code waits, is logged for the desk, and is asked again)."""
+    """This terminal's token for the player's seat: kept from an earlier run in this terminal session, or made
+    once the player's seat code is given (a wrong code waits, is counted for the desk, and is asked again; a
+    locked seat raises ``SeatLocked``).  Leaving without a right code is ``StateError`` (exit 3)."""
     token = terminal_token(event, player_id)
     if (
         token is not None
@@ -136,9 +138,17 @@ def unlock_seat(
     ):
         return token
     while True:
-        typed = terminal.ask(escape(f"Seat code for {name} (on your seating slip; 'quit' to leave)> "))
+        try:
+            typed = terminal.ask(escape(f"Seat code for {name} (on your seating slip; 'quit' to leave)> "))
+        except Quit:
+            typed = None  # end of input
         if typed is None or typed.lower() in ("quit", "q", "exit"):
-            raise Quit()
+            # nothing was picked here, so nothing is "saved" to continue: out of order (exit 3)
+            raise StateError(
+                f"no seat code was given for {name}, so this terminal picks for nobody; run the command again "
+                f"with the code from the seating slip (the desk shows it: cmdraft event player code {event_id} "
+                f"{shlex.quote(name)})"
+            )
         if check_code(events, event_id, player_id, typed):
             token = keep_token(event, player_id)
             session.claim(seat, token)

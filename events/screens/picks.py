@@ -19,12 +19,23 @@ from sets.errors import InputError
 from sets.numbers import is_number
 
 HELP_PICK = (
+    "Pick cards by their numbers ('3 7') or names ('murder + sol ring';\n"
+    "  a unique start of a name is enough).\n"
+    "Several names: separate them with ',' ';' or '+'; names with commas\n"
+    "  work as they are ('Kamahl, Heart of Krosa, Murder').\n"
+    "Commands: pool (your pool), hint (what a strong drafter takes here,\n"
+    "  and why), signals (the colors flowing to you), more or Enter (the\n"
+    "  rest of a long pack), help (this text), quit (save and leave;\n"
+    "  resume with 'cmdraft play --resume').\n"
+    "Read a card: ? N, show N or card NAME (its full facts and rules text)."
+)
+
+HELP_PICK_UNASSISTED = (
     "Pick cards by their numbers ('3 7') or names ('murder + sol ring'; a unique start of a name is enough).\n"
     "Several names: separate them with ',' ';' or '+' — names with commas work as they are\n"
     "  ('Kamahl, Heart of Krosa, Murder').\n"
-    "Commands: pool (your pool), hint (what a strong drafter takes here, and why), signals (the colors\n"
-    "  flowing to you), more or Enter (the rest of a long pack), help (this text),\n"
-    "  quit (save and leave; resume with 'cmdraft play --resume').\n"
+    "Commands: pool (your pool), more or Enter (the rest of a long pack), help (this text),\n"
+    "  quit (save and leave). This event's drafts have no assistance: no hint, signals or 'Can lead'.\n"
     "Read a card: ? N, show N or card NAME (its full facts and rules text)."
 )
 
@@ -71,6 +82,7 @@ def read_choices(
     pool = list(range(len(names))) if free is None else list(free)
     chosen: list[tuple[int, int | None]] = []
     i, n = 0, len(text)
+    last_name, name_end = -1, -1  # where the last card read by name began and ended (-1: a number, a count)
     while True:
         while i < n and (text[i].isspace() or text[i] in SEPARATORS):
             # a name may itself start with a separator ("+2 Mace"): a whole name from here wins
@@ -90,6 +102,9 @@ def read_choices(
                 match = (position, number.end())
         if match is None:
             stop = min([text.find(s, i) for s in SEPARATORS if text.find(s, i) >= 0] or [n])
+            if last_name >= 0 and not any(s in text[name_end:i] for s in SEPARATORS):
+                # 'fiery canonade': 'fiery' started a name, yet the words after it are a typo of the same name
+                i, available = last_name, _free(pool, chosen[:-1])
             fragment = text[i:stop].strip()
             ambiguous = _ambiguous(normalize_name(fragment), keys, available)
             if len(ambiguous) > 1:
@@ -100,12 +115,15 @@ def read_choices(
             hint = did_you_mean(fragment, [names[p] for p in available])
             maybe = f" Did you mean {join_names(hint)}?" if hint else ""
             raise InputError(f"{fragment!r} is not {what}.{maybe} Use the card's number or the start of its name")
+        number = _NUMBER.match(text, i)
+        last_name, name_end = (-1, -1) if number and number.end() == match[1] else (i, match[1])
         position, i = match
         count = None
         if counts:
             extra = _COUNT.match(text, i)
             if extra:
                 count, i = int(extra.group(1)), extra.end()
+                last_name, name_end = -1, -1
         chosen.append((position, count))
 
 

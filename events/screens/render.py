@@ -18,8 +18,9 @@ from rich.text import Text
 
 from events.outputs.text import cell_width, fit_columns
 from events.outputs.visible import visible
-from events.storage.store import default_path
+from events.storage.database_file import default_path
 from sets.cards import Card, Rarity
+from sets.catalog import with_kept_text
 
 if TYPE_CHECKING:
     from sets.booster import Printing
@@ -280,6 +281,7 @@ def pack_table(
 
 
 def card_panel(card: Card) -> Table:
+    card = with_kept_text(card)
     table = Table.grid(padding=(0, 2))
     table.add_column(style="bold")
     table.add_column()
@@ -325,6 +327,7 @@ def add_text_rows(table: Table, card: Card) -> None:
 
 def text_line(card: Card, width: int) -> Text:
     """One line about a card for under a pick: its rules text, or its type and stats when the text isn't here."""
+    card = with_kept_text(card)
     words = " · ".join(" ".join(face.text.split()) for face in card.faces if face.text)
     if not words:
         front = card.front

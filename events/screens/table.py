@@ -20,10 +20,10 @@ from events import timing
 from events.outputs.text import join_names
 from events.screens.cards import card_request, show_card
 from events.screens.deck_tables import signals_table
-from events.screens.picks import HELP_PICK, parse_selection
+from events.screens.picks import HELP_PICK, HELP_PICK_UNASSISTED, parse_selection
 from events.screens.render import identity_text, pack_table, passing, text_line
 from events.screens.terminal import Quit, Terminal
-from events.sessions.seat import Refused, SeatSession, Taken
+from events.sessions.seat import NO_ASSISTANCE, Refused, SeatSession, Taken
 from sets.booster import Printing
 from sets.cards import Card
 from sets.errors import InputError
@@ -31,8 +31,8 @@ from sets.errors import InputError
 _ROW = re.compile(r"^\s*\d+\s")  # a pack table line that starts a card's row (its number)
 
 
-def pool_summary(pool: list[Card]) -> Text:
-    """Pool by color and curve, with the cards that can lead."""
+def pool_summary(pool: list[Card], leaders: bool = True) -> Text:
+    """Pool by color and curve, with the cards that can lead (``leaders``: where assistance is allowed)."""
     colors = Counter()
     for card in pool:
         ident = card.deck_colors
@@ -43,10 +43,22 @@ def pool_summary(pool: list[Card]) -> Text:
         text.append_text(identity_text(key) if len(key) == 1 else Text(key, style="magenta"))
         text.append(f" {colors[key]}  ")
     text.append("| curve " + " ".join(f"{'6+' if mv == 6 else mv}:{curve[mv]}" for mv in range(7)))
-    leaders = sorted({card.name for card in pool if card.can_be_commander})
-    if leaders:
-        text.append("\nCan lead: " + join_names(leaders), style="bold")
+    can_lead = sorted({card.name for card in pool if card.can_be_commander}) if leaders else []
+    if can_lead:
+        text.append("\nCan lead: " + join_names(can_lead), style="bold")
     return text
+
+
+def meanwhile(outcome: Refused) -> Text:
+    """Who took the pick a refused one was made on, and what they took."""
+    pick = outcome.taken_meanwhile
+    names = " + ".join(p.card.name for p in pick.taken)
+    at = f"pack {pick.pack} pick {pick.pick}"
+    if outcome.by == "timer":
+        return Text.assemble(("Time ran out", "yellow"), f" for {at}: {names} were taken for you.")
+    if outcome.by == "desk":
+        return Text.assemble(("The desk handed this seat to a bot", "yellow"), f": it took {names} at {at}.")
+    return Text.assemble(("Another terminal picked for this seat", "yellow"), f" at {at}: it took {names}.")
 
 
 class TablePrompt:
@@ -73,10 +85,16 @@ class TablePrompt:
         table, draft = self.seat.table, self.seat.draft
         # An event's packs are secret while it runs: only a practice draft shows the seed that replays it.
         seed = f" (seed {draft.seed})" if table.doc.get("kind") == "practice" else ""
-        self.console.rule(
-            Text(f"seat {self.seat.seat + 1} of {draft.config.seats} · draft {table.draft_id}{seed}"), style="dim"
+        rules = (
+            ""
+            if table.doc.get("kind") == "practice"
+            else (" · assistance allowed" if self.seat.assist else " · no assistance")
         )
-        summary = pool_summary(self.seat.pool)
+        self.console.rule(
+            Text(f"seat {self.seat.seat + 1} of {draft.config.seats} · draft {table.draft_id}{seed}{rules}"),
+            style="dim",
+        )
+        summary = pool_summary(self.seat.pool, self.seat.assist)
         # rule, the page note, the status line, the prompt, one line for an answer, and the pool summary
         room = self.console.height - 5 - len(summary.plain.splitlines())
         # the table is laid out once, whole; a page is a run of its rows (a row may wrap onto more lines)
@@ -117,7 +135,9 @@ class TablePrompt:
         pages = self.show_pack(pack, deadline is not None)
         status = self.status_line if deadline else None
         while True:
-            line = self.terminal.ask(f"Pick {due} (numbers or names; pool, hint, help, quit)> ", deadline, status)
+            commands = "pool, hint, help, quit" if seat.assist else "pool, help, quit"
+            cards = "card" if due == 1 else "cards"  # how many to take now, not which pick this is
+            line = self.terminal.ask(f"Take {due} {cards} (numbers or names; {commands})> ", deadline, status)
             if line is None:
                 self.time_up()
                 return
@@ -130,7 +150,10 @@ class TablePrompt:
                     self.show_pack(pack, deadline is not None, page)
                 continue
             if command in ("help", "?"):
-                self.console.print(Text(HELP_PICK))
+                self.console.print(Text(HELP_PICK if seat.assist else HELP_PICK_UNASSISTED))
+            elif command in ("hint", "h", "signals", "s") and not seat.assist:
+                self.console.print(Text(NO_ASSISTANCE[0].upper() + NO_ASSISTANCE[1:] + ".", style="yellow"))
+                continue
             elif command in ("pool", "p"):
                 self.show_pool()
             elif command in ("hint", "h"):
@@ -179,13 +202,7 @@ class TablePrompt:
             return
         self.console.print(Text.assemble(("Not taken: ", "bold red"), outcome.reason))
         if outcome.taken_meanwhile is not None:
-            seen = self.seat.seen
-            names = " + ".join(p.card.name for p in outcome.taken_meanwhile.taken)
-            self.console.print(
-                Text.assemble(
-                    ("Time ran out", "yellow"), f" for pack {seen[0]} pick {seen[1]}: {names} were taken for you."
-                )
-            )
+            self.console.print(meanwhile(outcome))
         self.console.print(Text("Here is the pack in front of you now.", style="yellow"))
 
     def time_up(self) -> None:
@@ -206,4 +223,4 @@ class TablePrompt:
                 width=self.console.width,
             )
         )
-        self.console.print(pool_summary(self.seat.pool))
+        self.console.print(pool_summary(self.seat.pool, self.seat.assist))

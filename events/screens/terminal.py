@@ -10,6 +10,8 @@ from rich.console import Console
 from rich.text import Text
 
 from events import timing
+from events.outputs.text import cell_width
+from events.outputs.visible import visible
 from events.portable import KeyMode, LineReader, discard_typed
 
 
@@ -46,6 +48,10 @@ class Terminal:
         """
         if status is not None and deadline is not None:
             self.console.print(status(self._seconds(deadline)))
+            if self.console.is_terminal:
+                with Keys(self.stream) as keys:
+                    if keys.single:
+                        return self._ask_edited(keys, prompt, deadline, status)
         self.console.print(prompt, end="", markup=True, highlight=False)
         self.console.file.flush()
         if deadline is not None:
@@ -79,6 +85,51 @@ class Terminal:
             return self.ask(prompt, deadline, status)
         return line.strip()
 
+    def _ask_edited(self, keys: Keys, prompt: str, deadline: float, status: Callable[[int], Text]) -> str | None:
+        """A line typed under a ticking status line: the keys come one at a time and this edits the line
+        (letters, backspace, Ctrl-U, Ctrl-W), so it always knows how many rows the prompt and the typed
+        text take (the terminal wraps them) and redraws the status line above them, and them again, in place.
+        A terminal's own line editing can't tell a program how much was typed: moving up one line from a
+        wrapped line would write the clock over the prompt."""
+        typed = EditedLine(self.console, prompt)
+        typed.draw_prompt()
+        shown = self._seconds(deadline)
+        while True:
+            left = deadline - timing.monotonic()
+            if left <= 0:
+                typed.write("\r\n")
+                self.discard_typed()
+                return None
+            try:
+                key = keys.read(min(left, max(0.05, left - (shown - 1)), 0.5))
+            except KeyboardInterrupt:
+                raise Interrupted() from None
+            if key is None:
+                if self._seconds(deadline) != shown:
+                    shown = self._seconds(deadline)
+                    typed.redraw(status(shown))
+                continue
+            if key == "" or (key == "\x04" and not typed.letters):  # end of input: leave, as 'quit' does
+                raise Quit()
+            if key == "\n":
+                typed.write("\r\n")
+                line = "".join(typed.letters)
+                byte = undecodable_byte(line)
+                if byte is None:
+                    return line.strip()
+                self.console.print(
+                    Text(
+                        f"that line is not UTF-8 text (byte 0x{byte:02x}); type it again in a UTF-8 terminal",
+                        style="red",
+                    )
+                )
+                return self.ask(prompt, deadline, status)
+            if key == "\x1b":  # an arrow or function key's sequence: this line has no cursor to move
+                while (more := keys.read(0.02)) is not None and more != "" and not (more.isalpha() or more == "~"):
+                    pass
+                continue
+            typed.key(key)
+
     def discard_typed(self) -> None:
         """Drop what the player typed without Enter (time ran out): it must not start the next answer."""
         discard_typed(self.stream)
@@ -103,6 +154,70 @@ class Terminal:
         if line == "" or line.strip().lower() in ("quit", "q", "exit"):
             raise Quit()
         return line.strip()
+
+
+class EditedLine:
+    """The prompt and the letters typed after it, drawn by this program (no terminal echo): what it wrote is
+    what is on the screen, so it knows the cursor's row below the prompt's first row."""
+
+    def __init__(self, console: Console, prompt: str):
+        self.console = console
+        self.letters: list[str] = []
+        with console.capture() as capture:
+            console.print(prompt, end="", markup=True, highlight=False)
+        self.prompt = capture.get()
+        self.prompt_text = Text.from_markup(prompt).plain
+
+    def write(self, text: str) -> None:
+        self.console.file.write(text)
+        self.console.file.flush()
+
+    def draw_prompt(self) -> None:
+        self.write(self.prompt)
+
+    def cursor_row(self) -> int:
+        """The row of the cursor below the prompt's first row, as a terminal wraps: a letter that does not
+        fit the row goes to the next one, and after the last column the cursor waits there for one."""
+        width, row, column = max(1, self.console.width), 0, 0
+        for letter in self.prompt_text + self.shown_letters():
+            cells = cell_width(letter)
+            if column + cells > width:
+                row, column = row + 1, 0
+            column += cells
+        return row
+
+    def key(self, key: str) -> None:
+        """A typed key: a letter is added and shown; backspace, Ctrl-U and Ctrl-W take letters back."""
+        if key in ("\x7f", "\b"):
+            if self.letters:
+                self.letters.pop()
+                self.redraw()
+        elif key == "\x15":  # Ctrl-U: the whole line
+            self.letters.clear()
+            self.redraw()
+        elif key == "\x17":  # Ctrl-W: the last word
+            while self.letters and self.letters[-1].isspace():
+                self.letters.pop()
+            while self.letters and not self.letters[-1].isspace():
+                self.letters.pop()
+            self.redraw()
+        elif key.isprintable() or "\udc80" <= key <= "\udcff":
+            self.letters.append(key)
+            self.write(visible(key))
+
+    def redraw(self, status: Text | None = None) -> None:
+        """The prompt and the typed letters again from the prompt's first row, and the status line above it."""
+        row = self.cursor_row()
+        out = (f"\x1b[{row}A" if row else "") + "\r"
+        if status is not None:
+            with self.console.capture() as capture:
+                self.console.print(status, end="")
+            out += f"\x1b[1A\r\x1b[2K{capture.get()}\r\n"
+        self.write(out + "\x1b[J" + self.prompt + self.shown_letters())
+
+    def shown_letters(self) -> str:
+        """The typed letters as drawn (a byte that was no UTF-8 written out, as ``visible`` writes it)."""
+        return "".join(visible(letter) for letter in self.letters)
 
 
 class Keys(KeyMode):

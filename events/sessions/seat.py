@@ -22,6 +22,7 @@ from events import timing
 from events.storage.draft_files import TableSession
 from sets.booster import Printing
 from sets.cards import Card
+from sets.errors import StateError
 
 
 class Mark(Enum):
@@ -42,13 +43,15 @@ class Taken:
 
 @dataclass(frozen=True)
 class Refused:
-    """The pick was refused (the pack on the screen is no longer the seat's): why, and the cards taken for the
-    seat at the pick it was made on, if the draft's clock took them meanwhile."""
+    """The pick was refused (the pack on the screen is no longer the seat's): why, the cards taken for the
+    seat at the pick it was made on meanwhile, and who took them (the draft's timer, the desk, another terminal)."""
 
     reason: str
     taken_meanwhile: Pick | None
+    by: str = ""  # who took it meanwhile: "timer", "desk" or "terminal" (``TableSession.taken_by``)
 
 
+NO_ASSISTANCE = "no assistance in this event's drafts: the hint, signals and 'Can lead' are off (the event's rules)"
 TIMED_OUT = "the strong bot's pick, the same at every terminal"
 TIMED_OUT_PRACTICE = "the best pick for your colors"
 
@@ -102,11 +105,23 @@ class SeatSession:
         """Whether the draft keeps the clock (an event draft with a timer), the same at every terminal."""
         return self.table.timed
 
+    @property
+    def assist(self) -> bool:
+        """Whether the seat may see the hint, the signals and the cards that can lead: a practice draft always,
+        an event's draft only when the event allows it (``event new --assist``): outside assistance otherwise."""
+        return self.table.doc.get("kind") == "practice" or bool(self.table.doc.get("assist"))
+
+    def _assisted(self) -> None:
+        if not self.assist:
+            raise StateError(NO_ASSISTANCE)
+
     def hint(self) -> Advice:
-        """What a strong drafter takes from this pack, and why."""
+        """What a strong drafter takes from this pack, and why (``StateError`` where assistance is off)."""
+        self._assisted()
         return seat_advice(self.draft, self.seat)
 
     def signals(self) -> list[ColorSignal]:
+        self._assisted()
         return signals(self.draft, self.seat)
 
     def show(self) -> None:
@@ -173,7 +188,8 @@ class SeatSession:
         try:
             record = self.table.pick(self.request(positions), self.token)
         except StalePickError as error:
-            return Refused(str(error), self.taken_at(seen))
+            taken = self.taken_at(seen)
+            return Refused(str(error), taken, "" if taken is None else self.table.taken_by(taken))
         return Taken(record, why)
 
     @property

@@ -103,6 +103,7 @@ class Event(Record, frozen=True, kw_only=True):
     uid: text(64) = ""
     secret: Annotated[int, Within(-MAX_SECRET, MAX_SECRET)] | None = None  # deals the packs
     codes: bool = False  # a terminal draft's players pick behind seat codes
+    assist: bool = False  # its drafts offer the hint, signals and "Can lead" (a casual night: event new --assist)
     seatings: Count = 0  # how often the pods were drawn
 
 
@@ -119,10 +120,13 @@ class Player(Record, frozen=True, kw_only=True):
     checked_in: bool = False
     dropped_after: Count | None = None
     code: text(64) | None = None
+    code_tries: Count = 0  # wrong seat codes typed since the code was given (one counter, not a row per try)
+    code_tried_at: text(64) | None = None  # when the last one was typed
 
 
 class CodeFailure(Record, frozen=True, kw_only=True):
-    """A wrong seat code typed at a terminal (numbers only: the log outlives what it names)."""
+    """A wrong seat code typed at a terminal, one row per try, as releases before the per-seat counter
+    (``Player.code_tries``) kept them; still read and counted (numbers only: the log outlives what it names)."""
 
     event: Number
     player: Number
@@ -261,6 +265,7 @@ class DraftState(msgspec.Struct, frozen=True):
     seed: Annotated[int, Within(-MAX_SECRET, MAX_SECRET)] | None = None
 
 
+TimedOut = rows(rows(whole(0, 10_000), 3, 3), 10**6)  # [seat, pack, pick] of each pick the timer took for a player
 PickRows = rows(rows(Seat, 8, 1), 10**7)  # [seat, *positions] rows, in the order they were made
 
 
@@ -283,6 +288,9 @@ class Draft(Record, frozen=True, kw_only=True):
     claims: dict[str, text(80)] = {}
     deck: dict[str, Any] | None = None
     deck_legal: bool = False
+    assist: bool = False  # an event's draft offers the hint, signals and "Can lead" (practice drafts always do)
+    withheld: bool = False  # exported before the event finished while still drafting: no boosters, can't go on
+    timed_out: TimedOut = []
 
     def problem(self) -> str | None:
         seats = len(self.names)
@@ -312,6 +320,7 @@ class Journal(Record, frozen=True, kw_only=True):
     picks: PickRows
     deadline: dict[str, Any] | None = None
     claims: dict[str, text(80)] = {}
+    timed_out: TimedOut = []
 
 
 TABLES: dict[str, type[Record]] = {

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import time
 from pathlib import Path
 from typing import Any
@@ -23,25 +24,52 @@ def _fsync_folder(folder: Path) -> None:
     portable.fsync_folder(folder)
 
 
+PRIVATE = 0o600  # a new database, backup or draft file: the owner's alone (they hold the packs and the codes)
+
+
 def atomic_write(path: Path, text: str, mode: int | None = None) -> None:
     """Write a file so that a crash leaves the old or the new content, never a mix (raises ``OSError``).
 
-    ``mode``: permission bits for the new file (a database keeps its own).
+    ``mode``: permission bits for the new file (a database keeps its own, a new one is ``PRIVATE``);
+    None: the usual ones (the umask's), for output files.  The temporary file is made owner-only
+    from the start, so the content is never readable by others on its way in.
     """
     folder = path.parent
     temporary = folder / f".{path.name}.{os.getpid()}.tmp"
     try:
-        with open(temporary, "w", encoding="utf-8", newline="") as stream:
+        permissions = PRIVATE if mode is not None else 0o666  # 0o666: the umask decides, as for any new file
+        opener = lambda name, flags: os.open(name, flags, permissions)  # noqa: E731
+        with open(temporary, "w", encoding="utf-8", newline="", opener=opener) as stream:
             stream.write(text)
             stream.flush()
             if mode is not None:
-                os.fchmod(stream.fileno(), mode)
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
+                portable.set_mode(stream, temporary, mode)
+            portable.flush_to_disk(stream.fileno())
+        portable.replace(temporary, path)
     except OSError:
         temporary.unlink(missing_ok=True)
         raise
     _fsync_folder(folder)
+
+
+def copy_private(source: Path, target: Path) -> None:
+    """``source`` copied whole to ``target`` (a new file, owner-only) and flushed to the device."""
+    opener = lambda name, flags: os.open(name, flags, PRIVATE)  # noqa: E731
+    with open(source, "rb") as original, open(target, "wb", opener=opener) as copy:
+        shutil.copyfileobj(original, copy, 1 << 20)
+        copy.flush()
+        portable.set_mode(copy, target, PRIVATE)  # whatever the umask let through
+        portable.flush_to_disk(copy.fileno())
+
+
+def readable_by_others(path: Path) -> bool:
+    """Whether the file's permission bits let other accounts read it (only where bits say so: POSIX)."""
+    if not portable.private_modes():
+        return False
+    try:
+        return bool(path.stat().st_mode & 0o044)
+    except OSError:
+        return False
 
 
 _TEMPORARY = re.compile(r"^\.(?P<name>.+)\.(?P<pid>\d+)\.tmp$")

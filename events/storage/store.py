@@ -26,10 +26,7 @@
 
 from __future__ import annotations
 
-import hashlib
-import json
 import os
-import shutil
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -38,172 +35,22 @@ from typing import Any
 from tinydb import TinyDB
 from tinydb.storages import Storage
 
+from events import portable
+from events.storage.database_file import META, SCHEMA, _meta_doc, default_path, dumps, migrated, read_file, schema_of
 from events.storage.record_checks import check_tables
-from events.storage.safe_files import FileLock, _fsync_folder, atomic_write, read_only, remove_stale_temporaries
-from sets.catalog import user_home
+from events.storage.safe_files import (
+    PRIVATE,
+    FileLock,
+    _fsync_folder,
+    atomic_write,
+    copy_private,
+    read_only,
+    remove_stale_temporaries,
+)
 from sets.errors import InputError, StorageError
-from sets.files import DATABASE_LIMIT, FileProblem, loads, read_bytes
 
-SCHEMA = 3
-META = "_meta"
 KEEP_BACKUPS = 5
 LOCK_TIMEOUT = 30.0
-
-
-def _migrate_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
-    """Schema 2: a draft's picks live in its record (``picks``: ``[seat, *positions]`` rows), and a
-    draft still being picked names its own journal file (``journal``: a random token)."""
-    data = dict(data)
-    rows = sorted(((int(key), row) for key, row in data.pop("picks", {}).items()), key=lambda item: item[0])
-    by_draft: dict[int, list[list[int]]] = {}
-    for _, row in rows:
-        by_draft.setdefault(row["d"], []).append([row["s"], *row["p"]])
-    drafts = {}
-    for key, doc in data.get("drafts", {}).items():
-        doc = {k: v for k, v in doc.items() if k != "n"}
-        doc["picks"] = by_draft.get(int(key), [])
-        # The token is derived from the record, not drawn: a schema-1 file read (and picked into)
-        # several times before its first write must name the same journal every time.
-        seed = json.dumps([key, doc.get("created"), doc.get("state", {}).get("seed")], sort_keys=True)
-        doc["journal"] = hashlib.sha256(seed.encode()).hexdigest()[:12] if doc.get("status") == "drafting" else None
-        drafts[key] = doc
-    if drafts:
-        data["drafts"] = drafts
-    return data
-
-
-# Schema 3: readable field names.  Every record of an event names it as ``event`` (was ``e``), a
-# record of one player names them as ``player`` (was ``p``; a commander cast's too), a wrong seat
-# code names the process that typed it as ``process`` (was ``pid``), and every player has a number.
-RENAMED_3 = {"e": "event", "p": "player", "pid": "process"}
-EVENT_TABLES_3 = ("players", "code_failures", "pods", "pools", "decks", "rounds", "results", "games", "history")
-
-
-def _renamed(doc: Any) -> Any:
-    if not isinstance(doc, dict):
-        return doc  # the records' checks name what is wrong with it
-    return {RENAMED_3.get(key, key): value for key, value in doc.items()}
-
-
-def _migrate_2_to_3(data: dict[str, Any]) -> dict[str, Any]:
-    data = dict(data)
-    for table in EVENT_TABLES_3:
-        if table in data:
-            data[table] = {key: _renamed(doc) for key, doc in data[table].items()}
-    for key, doc in data.get("players", {}).items():
-        if (
-            isinstance(doc, dict) and not doc.get("number") and key.isdecimal() and key.isascii()
-        ):  # a player from before numbers per event: their row number
-            doc["number"] = int(key)
-    for doc in data.get("games", {}).values():
-        if isinstance(doc, dict) and isinstance(doc.get("casts"), list):
-            doc["casts"] = [_renamed(cast) for cast in doc["casts"]]
-    return data
-
-
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _migrate_1_to_2, 2: _migrate_2_to_3}
-
-
-def default_path() -> Path:
-    return user_home() / "cmdraft.json"
-
-
-def _meta_doc() -> dict[str, Any]:
-    return {"app": "cmdraft", "schema": SCHEMA}
-
-
-def newest_backup(path: Path) -> Path | None:
-    newest = path.with_name(f"{path.name}.bak.1")
-    return newest if newest.is_file() else None
-
-
-def restore_hint(path: Path) -> str:
-    """What to do about a damaged database, naming a backup only if one exists."""
-    backup = newest_backup(path)
-    if backup is not None:
-        return f"restore the newest backup with 'cmdraft event restore {backup} --all' or choose another --db"
-    return "there is no backup of it; choose another --db or move the file away"
-
-
-def schema_of(data: dict[str, Any]) -> int:
-    return next(iter(data[META].values()))["schema"]
-
-
-def check_data(data: Any, path: Path) -> dict[str, Any]:
-    """The database's tables, or ``StorageError`` for anything that is not a usable cmdraft database."""
-    if not isinstance(data, dict) or not all(isinstance(t, dict) for t in data.values()):
-        raise StorageError(f"{path} is not a cmdraft database (unexpected JSON shape); {restore_hint(path)}")
-    meta = next(iter(data.get(META, {}).values()), None)
-    if not isinstance(meta, dict) or meta.get("app") != "cmdraft" or type(meta.get("schema")) is not int:
-        raise StorageError(f"{path} is not a cmdraft database (no cmdraft schema record); {restore_hint(path)}")
-    schema = meta["schema"]
-    if schema > SCHEMA:
-        raise StorageError(f"{path} was written by a newer cmdraft (schema {schema}); upgrade cmdraft to open it")
-    if schema != SCHEMA and schema not in MIGRATIONS:
-        raise StorageError(f"{path} has schema {schema}, which no cmdraft release wrote; {restore_hint(path)}")
-    if schema == SCHEMA:
-        check_records(data, path)
-    return data
-
-
-def check_records(data: dict[str, Any], path: Path) -> None:
-    """Every record's fields, types, ranges and references (``events.storage.records``); the first problem
-    is a damaged database."""
-    problem = check_tables(data)
-    if problem:
-        raise StorageError(f"{path} is damaged: {problem}; {restore_hint(path)}")
-
-
-def read_file(path: Path) -> dict[str, Any] | None:
-    """The checked contents of a database file; None only when no file is there.
-
-    Only a regular file is read (a FIFO or a device is refused before it is opened, so nothing
-    hangs), at most ``DATABASE_LIMIT`` bytes; a file without read permission bits is refused."""
-    try:
-        raw = read_bytes(path, DATABASE_LIMIT)
-    except FileProblem as problem:
-        if problem.missing and "part of the path" in problem.reason:
-            raise StorageError(
-                f"{path} can't be a database: a part of the path is a file, not a folder; choose another --db"
-            ) from None
-        if problem.missing:
-            return None
-        if "a folder" in problem.reason:
-            raise StorageError(f"{path} is a folder, not a database file; give a file path with --db") from None
-        raise StorageError(f"cannot use database {path}: it {problem.reason}; nothing was changed") from None
-    if not raw.strip():
-        raise StorageError(
-            f"{path} is empty, so it is not a cmdraft database; remove it to start a new one, or {restore_hint(path)}"
-        )
-    try:
-        data = loads(raw)
-    except (ValueError, UnicodeDecodeError) as error:
-        reason = "not UTF-8 text" if isinstance(error, UnicodeDecodeError) else str(error)
-        raise StorageError(f"{path} is damaged ({reason}); {restore_hint(path)}") from None
-    return check_data(data, path)
-
-
-def migrated(data: dict[str, Any], path: Path) -> dict[str, Any]:
-    """The data brought to the current schema (a new dict; ``data`` is left alone)."""
-    schema = schema_of(data)
-    while schema < SCHEMA:
-        try:
-            data = MIGRATIONS[schema](data)
-        except (KeyError, TypeError, ValueError, AttributeError) as error:
-            reason = f"no field {error.args[0]!r}" if isinstance(error, KeyError) else "unexpected value"
-            raise StorageError(
-                f"{path} is damaged (a schema-{schema} record can't be read: {reason}); {restore_hint(path)}"
-            ) from None
-        schema += 1
-    data = dict(data)
-    data[META] = {"1": _meta_doc()}
-    check_records(data, path)
-    return data
-
-
-def dumps(tables: dict[str, Any]) -> str:
-    """Compact JSON; the data are plain trees, so the circular-reference check is skipped (twice as fast)."""
-    return json.dumps(tables, separators=(",", ":"), check_circular=False)
 
 
 class _TransactionStorage(Storage):
@@ -361,7 +208,7 @@ class Store:
                 else:  # a draft's file: its own killed writes
                     remove_stale_temporaries(self.path.parent, self.path.name)
                 try:
-                    atomic_write(self.path, dumps(tables), None if stat is None else stat.st_mode & 0o7777)
+                    atomic_write(self.path, dumps(tables), PRIVATE if stat is None else stat.st_mode & 0o7777)
                 except OSError as error:
                     raise StorageError(
                         f"cannot write database {self.path}: {error.strerror or error}; nothing was changed"
@@ -399,16 +246,12 @@ class Store:
         newest = self.path.with_name(f"{self.path.name}.bak.1")
         temporary = newest.with_name(f".{newest.name}.{os.getpid()}.tmp")
         try:
-            with open(self.path, "rb") as source, open(temporary, "wb") as copy:
-                shutil.copyfileobj(source, copy, 1 << 20)
-                copy.flush()
-                os.fsync(copy.fileno())
-            shutil.copymode(self.path, temporary)
+            copy_private(self.path, temporary)
             for index in range(KEEP_BACKUPS - 1, 0, -1):
                 older = self.path.with_name(f"{self.path.name}.bak.{index}")
                 if older.exists():
-                    os.replace(older, self.path.with_name(f"{self.path.name}.bak.{index + 1}"))
-            os.replace(temporary, newest)
+                    portable.replace(older, self.path.with_name(f"{self.path.name}.bak.{index + 1}"))
+            portable.replace(temporary, newest)
             _fsync_folder(self.path.parent)
         except OSError as error:
             temporary.unlink(missing_ok=True)
@@ -445,7 +288,8 @@ class Store:
         try:
             kept = self._rotate_backups()
             try:
-                atomic_write(self.path, dumps(data))
+                before = self.path.stat().st_mode & 0o7777 if self.path.is_file() else PRIVATE
+                atomic_write(self.path, dumps(data), before)
             except OSError as error:
                 raise StorageError(
                     f"cannot write database {self.path}: {error.strerror or error}; nothing was changed"

@@ -15,8 +15,9 @@ from typing import Any
 
 from events.night.history import DESK, HISTORY, log_change
 from events.night.schema import DECKS, EVENTS, GAMES, PLAYERS, PODS, POOLS, RESULTS, ROUNDS
-from events.storage.draft_files import DRAFTS, current, read_journal, self_contained, stop_live_draft
-from events.storage.store import META, SCHEMA, check_data, migrated, newest_backup, phase_change, schema_of
+from events.storage.database_file import META, SCHEMA, check_data, migrated, newest_backup, schema_of
+from events.storage.draft_records import DRAFTS, current, read_journal, self_contained, stop_live_draft
+from events.storage.store import phase_change
 from sets.errors import CmdraftError, InputError, StateError, StorageError
 from sets.files import DATABASE_LIMIT, FileProblem, loads, read_bytes
 
@@ -74,8 +75,10 @@ def export_tables(events, event_id: int) -> dict[str, Any]:
     """A database (same schema record) holding only ``event_id`` and its records; a live draft's
     picks are all in its record (the copy never reads this database's journal files).
 
-    Until the event is finished its packs' secret stays out (the event's ``secret``, the drafts'
-    seeds); after ``finish`` the export holds them, so every draft can be replayed."""
+    Until the event is finished its secrets stay out: the packs' secret (the event's ``secret``, the
+    drafts' seeds), the seat codes, and the boosters of every draft still being picked (its record is
+    kept with its picks, marked ``withheld``: it can't be drafted on from the export).  After
+    ``finish`` the export holds them all, so every draft can be replayed."""
 
     with events.store.read() as db:
         events._event(db, event_id)
@@ -89,10 +92,54 @@ def export_tables(events, event_id: int) -> dict[str, Any]:
         if name == DRAFTS:
             docs = {key: self_contained(events.store, int(key), doc) for key, doc in docs.items()}
             if running:
-                docs = {key: dict(doc, state=dict(doc["state"], seed=None)) for key, doc in docs.items()}
+                docs = {key: withhold(doc) for key, doc in docs.items()}
+        elif name == PLAYERS and running:
+            docs = {key: {k: v for k, v in doc.items() if k != "code"} for key, doc in docs.items()}
         if docs:
             out[name] = docs
     return out
+
+
+def withhold(doc: dict[str, Any]) -> dict[str, Any]:
+    """A draft record for an export made before the event is finished: never its seed; while it is still
+    being picked, not its boosters either (they are the packs still to come)."""
+    state = dict(doc["state"], seed=None)
+    if doc["status"] != "drafting":
+        return dict(doc, state=state)
+    return dict(doc, state=dict(state, boosters=[]), withheld=True)
+
+
+def fill_withheld(data: dict[str, Any], target: dict[str, Any], which: int | None = None) -> dict[str, Any]:
+    """``data`` with the boosters of each draft exported while it was being picked (``withheld``) put back
+    from the same event's draft in the database restored into (the same event and pod deal the same
+    packs); ``InputError`` when that database doesn't hold them: such a draft can't go on from the file."""
+    drafts = dict(data.get(DRAFTS, {}))
+    events = data.get(EVENTS, {})
+    theirs = {identity(doc): int(key) for key, doc in target.get(EVENTS, {}).items()}
+    for pod in data.get(PODS, {}).values():
+        key = str(pod.get("draft")) if pod.get("draft") else None
+        record = drafts.get(key) if key else None
+        if record is None or not record.get("withheld") or (which is not None and pod.get("event") != which):
+            continue
+        event = events.get(str(pod.get("event")), {})
+        mine = theirs.get(identity(event))
+        same = next(
+            (
+                target.get(DRAFTS, {}).get(str(other.get("draft")))
+                for other in target.get(PODS, {}).values()
+                if mine is not None and other.get("event") == mine and other.get("number") == pod.get("number")
+            ),
+            None,
+        )
+        if same is None or same.get("withheld") or same["state"]["config"] != record["state"]["config"]:
+            raise InputError(
+                f"the file was exported while pod {pod['number']} of {event.get('name', '?')!r} was drafting, so it "
+                "holds no boosters for that draft (an export keeps the packs secret until 'event finish'), and this "
+                "database doesn't hold that draft; restore it into the database it came from, or restore a backup "
+                "of that database (NAME.bak.N, with --event ID for one event)"
+            )
+        drafts[key] = {k: v for k, v in record.items() if k != "withheld"} | {"state": same["state"]}
+    return dict(data, **({DRAFTS: drafts} if drafts else {}))
 
 
 # --- live drafts under a restore ----------------------------------------------------------------------------------
@@ -160,12 +207,13 @@ def restore_all(store, path: Path, data: dict[str, Any], force: bool = False) ->
             tables = db.storage.read() or {}
     except StorageError:
         tables = {}  # a damaged database can be replaced whole: it has no draft to stop
+    data = fill_withheld(data, tables)
     live = live_drafts(store, tables)
     kept = pod_picks(fresh_drafts(store, data))
     if live and not force:
         refuse_live(live, kept)
     stopped = stop_drafts(store, live)
-    backup = store.restore(path, transform=lambda restored: fresh_drafts(store, restored))
+    backup = store.restore(path, transform=lambda restored: fresh_drafts(store, fill_withheld(restored, tables)))
     return backup, len(stopped), sum(max(0, picks - kept.get(key, 0)) for key, picks in stopped.items())
 
 
@@ -234,9 +282,10 @@ def restore_event(events, data: dict[str, Any], which: int | None = None, force:
     if which not in sources:
         raise InputError(f"the file has no event {which}; it holds {', '.join(map(str, sorted(sources)))}")
     event = sources[which]
-    records = _event_records(data, which)
     with events.store.write() as db:
         phase_change(db)
+        data = fill_withheld(data, db.storage.read() or {}, which)
+        records = _event_records(data, which)
         live = live_drafts(events.store, db.storage.read() or {}, only=identity(event))
         if live and not force:
             refuse_live(live, pod_picks(fresh_drafts(events.store, {EVENTS: {str(which): event}, **records})))

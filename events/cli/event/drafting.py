@@ -11,7 +11,7 @@ from rich.table import Table
 
 from draft.formats import parse, read_file
 from events.cli.common import DbOption, JsonOption, emit_json, out, positive
-from events.cli.event.shared import EventArg, core
+from events.cli.event.shared import EventArg, core, warn_exposed
 from events.night.drafting import Drafting
 from events.night.pool_entry import pool_lines
 from events.night.pools import Pools
@@ -44,6 +44,7 @@ def event_seat(
     events = core(db, Seating)
     pods = events.seat(event_id, again=again)
     no_shows = events.no_shows(event_id)
+    warn_exposed(db, event_id)
     if as_json:
         emit_json({"pods": pods, "no_shows": no_shows})
         return

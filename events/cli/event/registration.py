@@ -8,7 +8,7 @@ import typer
 from rich.table import Table
 
 from events.cli.common import MAXIMA, DbOption, JsonOption, emit_json, out
-from events.cli.event.shared import EventArg, core
+from events.cli.event.shared import EventArg, core, warn_exposed
 from events.night.drafting import Drafting
 from events.night.pipers import Pipers
 from events.night.registration import Registration, parse_points
@@ -37,6 +37,12 @@ def event_new(
     no_codes: Annotated[
         bool, typer.Option("--no-codes", help="Terminal drafts without seat codes: any terminal may pick for anyone.")
     ] = False,
+    assist: Annotated[
+        bool,
+        typer.Option(
+            "--assist", help="Let drafters use the hint, signals and 'Can lead' (a casual night; off by default)."
+        ),
+    ] = False,
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -63,7 +69,9 @@ def event_new(
         piper_stock=piper_stock,
         seed=seed,
         codes=not no_codes,
+        assist=assist,
     )
+    warn_exposed(db, event_id)
     if as_json:
         emit_json({"id": event_id})
     else:

@@ -12,6 +12,8 @@ import typer
 from events.cli.common import open_store
 from events.night.base import EventBase
 from events.night.drafting import Drafting
+from events.night.seat_codes import exposed_file
+from events.outputs.visible import visible
 from sets.errors import InputError, StorageError
 from sets.numbers import parse_int
 
@@ -32,6 +34,14 @@ def core(db: Path | None, phase: type | None = None):
         # half-done step is finished by the next command that can write.
         sys.stderr.write(f"cmdraft: note: finishing an interrupted step is postponed ({error})\n")
     return (phase or EventBase)(store)
+
+
+def warn_exposed(db: Path | None, event_id: int) -> None:
+    """One ``cmdraft: note:`` line when a terminal event's database can be read by other accounts."""
+    events = core(db)
+    note = exposed_file(events, events.event(event_id))
+    if note:
+        sys.stderr.write(f"cmdraft: note: {visible(note)}\n")
 
 
 def number_pairs(values: list[str] | None, what: str, signed: bool = False) -> dict[str, int]:

@@ -9,6 +9,7 @@ commands as typed (``events.screens.deck_commands``).
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.console import Group
 from rich.text import Text
 from textual.app import ComposeResult
@@ -21,6 +22,7 @@ from draft import deck_actions as act
 from draft.commanders import can_pair
 from draft.deckstats import group_cards
 from events.screens import deck_commands as words
+from events.screens.app.goldfish import GoldfishScreen
 from events.screens.app.modals import Panel, confirm
 from events.screens.builder import answer_lines, export_lines, help_text, opening_lines
 from events.screens.cards import find_card
@@ -31,23 +33,63 @@ from events.sessions.activities import DeckActivity
 from sets.errors import InputError
 
 LOG_WIDTH = 120  # the log's tables are laid out for 120 columns, as they always were
+LOG_LINES = 2  # the log's height (builder.tcss)
 
 HELP_KEYS = (
     """Keys in the deck builder:
-  ↑ ↓ or j k   move             Tab    pool ⇄ deck
-  Enter or a   pool: add one copy · deck: take one out (also d or Delete)
-  c            make the highlighted pool card your commander (a second one that can pair: both lead)
-  u / U        undo / redo      l      fill to 60 with basics by your colored symbols
-  f            finish the deck keeping your cards ('auto'); the command line takes 'auto new'
-  n            a sample opening hand (n again: another)
+  ↑ ↓ or j k   move                Tab   pool ⇄ deck
+  Enter or a   pool: add one copy · deck: take one out (d, Delete)
+  c            make the highlighted pool card your commander (a
+               second one that can pair with the first: both lead)
+  u / U        undo / redo
+  l            fill to 60 with basics by your colored symbols
+  f            finish the deck keeping your cards ('auto'); the
+               command line takes 'auto new'
+  n            a sample opening hand and its goldfish: mulligan,
+               draw, turns 1-6
   i            the highlighted card in full
-  x            export every file  r      the draft review (practice drafts)
-  :            the command line: every command of the line prompt, as typed
+  x            export every file
+  r            the draft review (practice drafts)
+  :            the command line: every command of the line prompt
+  ?            this help
   q, Ctrl-C    leave (every change is already saved)
 
 """
     + words.HELP_BUILD
 )
+
+
+# commands asked for what they show: their answer opens whole in a panel when the log's lines can't hold it
+# (a change to the deck answers in the log: its figures are on the screen already)
+READING = (
+    act.ShowPool,
+    act.ShowDeck,
+    act.ShowStats,
+    act.CheckDeck,
+    act.Suggest,
+    act.FinishDeck,
+    words.Help,
+    words.ShowBot,
+    words.Export,
+)
+
+
+GOLDFISH = (act.Mulligan, act.Bottom, act.Draw, act.NextTurn, act.PlayOut)
+
+
+def panel_width(screen_width: int) -> int:
+    """The columns inside a panel (``modals.Panel``: the screen up to 110, less its border, padding and scroll bar)."""
+    return min(110, screen_width) - 6
+
+
+def long_answer(answer: list, width: int) -> bool:
+    """Whether an answer takes more lines than the log shows (builder.tcss: 2): a table always does."""
+    lines = 0
+    for part in answer:
+        if not isinstance(part, Text):
+            return True
+        lines += sum(max(1, -(-cell_len(row) // width)) for row in part.plain.split("\n"))
+    return lines > LOG_LINES
 
 
 class BuilderScreen(Screen):
@@ -59,12 +101,12 @@ class BuilderScreen(Screen):
         Binding("d,delete", "remove", "Remove", show=False),
         Binding("c", "commander", "Commander"),
         Binding("u", "command('undo')", "Undo"),
-        Binding("U", "command('redo')", "Redo"),
+        Binding("U", "command('redo')", "Redo", show=False),  # U and x: in the help (?), the bar fits 80 columns
         Binding("l", "command('lands')", "Lands"),
         Binding("f", "command('auto')", "Finish"),
         Binding("n", "hand", "Hand"),
         Binding("i", "card", "Card", show=False),
-        Binding("x", "command('export')", "Export"),
+        Binding("x", "command('export')", "Export", show=False),
         Binding("r", "review", "Review"),
         Binding("colon", "command_line", "Command"),
         Binding("question_mark", "help", "Help"),
@@ -76,6 +118,9 @@ class BuilderScreen(Screen):
         super().__init__()
         self.activity = activity  # the deck session and what its place offers
         self.session = activity.session
+        self.width = LOG_WIDTH  # what answers are laid out for: the log's, or a panel's on the command line
+        self.collected: list | None = None  # a command line's answer, gathered for its panel
+        self.list_focus = "pool"  # the list to come back to after the command line
 
     def compose(self) -> ComposeResult:
         yield Static(id="deckline", markup=False)
@@ -88,7 +133,7 @@ class BuilderScreen(Screen):
         yield RichLog(id="log", markup=False, wrap=True, max_lines=200)
         yield Input(
             id="command",
-            placeholder=": a command (add 12, commander 3 7, piper U, lands, auto, check, export, done, help)",
+            placeholder=": a command (add 12, commander 3 7, lands, auto, suggest, done, help)",
         )
         yield Footer()
 
@@ -96,6 +141,7 @@ class BuilderScreen(Screen):
         self.say(opening_lines(self.session, LOG_WIDTH))
         # 80 columns hold two lists of 30-letter names only with the number inside the name's cell
         self.wide = self.app.size.width >= 110
+        self.query_one(Footer).compact = not self.wide  # every key of the bar on 80 columns
         pool_columns = ("#", "Card", "Cost", "Id", "In") if self.wide else ("# Card (green: in the deck)", "Id")
         deck_columns = ("N", "Card", "Cost", "Id") if self.wide else ("N Card", "Id")
         self.query_one("#pool", DataTable).add_columns(*pool_columns)
@@ -106,7 +152,10 @@ class BuilderScreen(Screen):
     # --- what is on the screen ------------------------------------------------------------------
 
     def log_message(self, renderable) -> None:
-        self.query_one("#log", RichLog).write(renderable if not isinstance(renderable, str) else shown(renderable))
+        renderable = renderable if not isinstance(renderable, str) else shown(renderable)
+        self.query_one("#log", RichLog).write(renderable)
+        if self.collected is not None:
+            self.collected.append(renderable)
 
     def say(self, lines) -> None:
         for line in lines:
@@ -236,7 +285,7 @@ class BuilderScreen(Screen):
 
             self.app.push_screen(confirm("Replace?", result.text), answered)
             return
-        self.say([*self.activity.notices, *answer_lines(result, self.activity, LOG_WIDTH)])
+        self.say([*self.activity.notices, *answer_lines(result, self.activity, self.width)])
         self.activity.notices.clear()
         self.refresh_lists()
         if isinstance(result, act.Finished) and result.saved:
@@ -262,7 +311,7 @@ class BuilderScreen(Screen):
                 case words.Review():
                     self.action_review()
                 case words.ShowBot():
-                    self.say(bot_tables(self.activity.bot(command.seat), LOG_WIDTH))
+                    self.say(bot_tables(self.activity.bot(command.seat), self.width))
                 case words.Export():
                     self.say(export_lines(self.activity.export(command.folder, command.force)))
         except InputError as error:
@@ -332,20 +381,16 @@ class BuilderScreen(Screen):
             self.log_message(Text("The deck is empty: add cards first.", style="yellow"))
             self.refresh_lists()
             return
-        hand = self.session.deal_hand()
-        body = [Text(f"Sample hand {hand.number}", style="bold")]
-        body += [
-            Text.assemble(mana_text(c.mana_cost), " ", shown(c.name), "  ", shown(c.type_line, style="dim"))
-            for c in hand.cards
-        ]
+        self.app.push_screen(GoldfishScreen(self.session, self.session.deal_hand()))
 
-        def again(yes: bool | None) -> None:
-            if yes:
-                self.action_hand()
-
-        self.app.push_screen(
-            Panel("Sample hand", body, keys="n or Enter: another hand · Esc: close", again=True), again
-        )
+    def play_on(self, intent) -> None:
+        """'mulligan', 'draw', 'turn' ... on the command line: the goldfish of the hand dealt last."""
+        try:
+            hand = self.session.apply(intent)
+        except InputError as error:
+            self.log_message(Text(str(error), style="red"))
+            return
+        self.app.push_screen(GoldfishScreen(self.session, hand))
 
     def action_card(self) -> None:
         card, _ = self.row_card(self.focused_list())
@@ -356,29 +401,46 @@ class BuilderScreen(Screen):
         self.app.show_review(self.activity)
 
     def action_command_line(self) -> None:
+        self.list_focus = self.focused_list()
         self.query_one("#command", Input).focus()
 
     def action_back(self) -> None:
         self.query_one("#pool", DataTable).focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        """A line of the command line, read as the line prompt reads it."""
+        """A line of the command line, read as the line prompt reads it; the lists have the keys again after
+        it, and an answer longer than the log's lines opens whole in a panel that scrolls."""
         line = event.value.strip()
         event.input.value = ""
+        self.query_one(f"#{self.list_focus}", DataTable).focus()  # before any panel: closing it comes back here
+        self.collected, self.width = [], panel_width(self.app.size.width)
+        try:
+            command = self.run_line(line)
+        finally:
+            answer, self.collected, self.width = self.collected, None, LOG_WIDTH
+        if isinstance(command, READING) and long_answer(answer, panel_width(self.app.size.width)):
+            body = [shown(": " + line, style="bold"), *answer]  # the line as typed: text, never markup
+            self.app.push_screen(Panel("Command line", body, keys="↑ ↓ PgUp PgDn: scroll · Esc or Enter: close"))
+
+    def run_line(self, line: str):
+        """The command a line asks for, done (None: a line that can't be read, said in the log, or empty)."""
         try:
             command = words.parse(line, self.session)
         except InputError as error:
             self.log_message(Text(str(error), style="red"))
             self.refresh_lists()
-            return
+            return None
         if command is None:
-            return
+            return None
         if isinstance(command, act.DealHand):
             self.action_hand()
+        elif isinstance(command, GOLDFISH):
+            self.play_on(command)
         elif isinstance(command, words.FaceCommand):
             self.face_command(command)
         else:
             self.send(command)
+        return command
 
     def action_help(self) -> None:
         self.app.push_screen(Panel("Help", Text(HELP_KEYS)))

@@ -16,9 +16,8 @@ class Panel(ModalScreen[bool]):
 
     DEFAULT_CSS = """
     Panel { align: center middle; }
-    Panel > Vertical { width: 90%; max-width: 110; height: auto; max-height: 90%; border: round $accent; background: $panel; padding: 0 1; }
+    Panel > Vertical { width: 100%; max-width: 110; height: auto; max-height: 90%; border: round $accent; background: $panel; padding: 0 1; }
     Panel VerticalScroll { height: auto; max-height: 100%; }
-    Panel .keys { color: $text-muted; }
     """
     BINDINGS = [
         Binding("escape,q", "close", "Close"),
@@ -42,14 +41,12 @@ class Panel(ModalScreen[bool]):
         self.again = again  # n asks for another (a sample hand) instead of answering no
 
     def compose(self) -> ComposeResult:
-        from rich.text import Text
-
         with Vertical() as box:
             box.border_title = self.title_text
+            box.border_subtitle = self.keys  # on the border: never scrolled or pushed out by a long body
             with VerticalScroll():
                 for part in self.body:
                     yield Static(part, markup=False)
-            yield Static(Text(self.keys), classes="keys", markup=False)
 
     def action_close(self) -> None:
         self.dismiss(False)

@@ -47,8 +47,10 @@ def type_room(width: int, padding: int, pack, costs: list[str]) -> int:
     return width - used - 6 * 2 * padding
 
 
-def pool_panel(pool) -> Text:
-    """Your pool by color and curve, in lines short enough for the side of an 80-column screen."""
+def pool_panel(pool, leaders: bool = True, names: bool = True) -> Text:
+    """Your pool by color and curve, in lines short enough for the side of an 80-column screen; where
+    assistance is allowed (``leaders``) the cards that can lead by name, or (``names`` off: the narrow side)
+    how many, with the key that lists them."""
     colors = Counter("M" if len(card.deck_colors) > 1 else (card.deck_colors.code or "C") for card in pool)
     curve = Counter(min(int(card.mana_value), 6) for card in pool if not card.is_land)
     text = Text(f"Your pool: {len(pool)} cards\n", style="bold")
@@ -57,10 +59,12 @@ def pool_panel(pool) -> Text:
         text.append(f"{colors[key]}" + (" " if index < 6 else ""))
     text.append("\nCurve ")
     text.append(" ".join(f"{'6+' if mv == 6 else mv}:{curve[mv]}" for mv in range(7)))
-    leaders = sorted({card.name for card in pool if card.can_be_commander})
-    if leaders:
+    can_lead = sorted({card.name for card in pool if card.can_be_commander}) if leaders else []
+    if can_lead and not names:
+        text.append(f"\nCan lead: {len(can_lead)} (p)", style="bold")
+    elif can_lead:
         text.append("\nCan lead: ", style="bold")
-        text.append_text(shown(" / ".join(leaders)))
+        text.append_text(shown(" / ".join(can_lead)))
     return text
 
 

@@ -34,19 +34,26 @@ from events.screens.render import (
     shown,
 )
 from events.screens.table import pool_summary
-from events.sessions.seat import Mark, Refused, SeatSession
+from events.sessions.seat import NO_ASSISTANCE, Mark, Refused, SeatSession
+from sets.catalog import with_kept_text
 from sets.errors import InputError
 
 HELP_TABLE = (
     """Keys at the draft table:
-  ↑ ↓ or j k   move through the pack          space   mark / unmark the highlighted card
-  Enter        take the marked cards (marks the highlighted one first when one is missing)
-  0-9          start typing card numbers       /       type names instead ('murder + sol ring')
+  ↑ ↓ or j k   move through the pack
+  space        mark / unmark the highlighted card
+  Enter        take the marked cards (the highlighted one is marked
+               first when one is missing)
+  0-9          start typing card numbers
+  /            type names instead ('murder + sol ring')
   Esc          back from the typed line to the pack list
-  i            the highlighted card in full    p       your pool so far
+  i            the highlighted card in full
+  p            your pool so far
   h            hint: what a strong drafter takes here, and why
   s            signals: which colors flow to you
-  ?            this help                       q, Ctrl-C  leave (everything is saved; resume with 'cmdraft play --resume')
+  ?            this help
+  q, Ctrl-C    leave (everything is saved; resume with
+               'cmdraft play --resume')
 
 """
     + HELP_PICK
@@ -156,7 +163,10 @@ class TableScreen(Screen):
         self.query_one("#where", Static).update(text, layout=False)
 
     def show_pool(self) -> None:
-        self.query_one("#pool", Static).update(pool_panel(self.seat.pool), layout=False)
+        # the side of an 80-column screen counts the cards that can lead ('p' lists them); a wide one names them
+        self.query_one("#pool", Static).update(
+            pool_panel(self.seat.pool, self.seat.assist, names=self.wide), layout=False
+        )
 
     def highlighted(self) -> int | None:
         table = self.query_one("#pack", DataTable)
@@ -171,7 +181,7 @@ class TableScreen(Screen):
         if index is None:
             panel.update(Text(""), layout=False)
             return
-        card = self.seat.pack[index].card
+        card = with_kept_text(self.seat.pack[index].card)  # text imported while the app runs shows at once
         text = Text.assemble(
             shown(card.name, style="bold " + RARITY_STYLE[card.rarity]),
             "  ",
@@ -186,13 +196,19 @@ class TableScreen(Screen):
             text.append(f"  {front.power}/{front.toughness}")
         words = "\n".join(face.text for face in card.faces if face.text)
         text.append("\n")
-        text.append_text(shown(words) if words else shown("(no rules text here: cmdraft sets download)", style="dim"))
+        text.append_text(shown(words) if words else shown("(no rules text: cmdraft sets download)", style="dim"))
         panel.update(text, layout=False)
 
     def say(self, message: str | Text, style: str = "") -> None:
-        self.query_one("#message", Static).update(
-            message if isinstance(message, Text) else shown(message, style=style), layout=False
-        )
+        """A message in the side, whole: its box takes the lines it needs (table.tcss); the screen is laid out
+        again only when that number of lines changes."""
+        text = message if isinstance(message, Text) else shown(message, style=style)
+        box = self.query_one("#message", Static)
+        lines = len(text.wrap(self.app.console, max(1, box.content_region.width or 1)))
+        box.update(text, layout=lines != self.message_lines)
+        self.message_lines = lines
+
+    message_lines = 0
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         self.show_card()
@@ -351,6 +367,9 @@ class TableScreen(Screen):
             self.query_one("#pack", DataTable).focus()
 
     def action_hint(self) -> None:
+        if not self.seat.assist:
+            self.say(Text(NO_ASSISTANCE, style="yellow"))
+            return
         advice = self.seat.hint()
         body = [Text("A strong drafter takes:", style="bold")]
         body += [shown("• " + line) for line in advice.reasons()]
@@ -365,11 +384,14 @@ class TableScreen(Screen):
         self.app.push_screen(Panel("Hint", body, keys="Enter: mark these · Esc: close"), mark)
 
     def action_signals(self) -> None:
+        if not self.seat.assist:
+            self.say(Text(NO_ASSISTANCE, style="yellow"))
+            return
         self.app.push_screen(Panel("Signals", signals_table(self.seat.signals(), width=self.app.size.width - 8)))
 
     def action_pool(self) -> None:
         pool = sorted(self.draft.pools[self.seat.seat], key=pool_order)
-        body = [pool_summary(self.seat.pool)]
+        body = [pool_summary(self.seat.pool, self.seat.assist)]
         if pool:
             body.append(pack_table(pool, title="Your pool", numbered=False, width=self.app.size.width - 8))
         self.app.push_screen(Panel("Your pool", body))

@@ -1,0 +1,136 @@
+"""A saved draft's records: the ``drafts`` record in the database and its journal (the live draft's
+own small file, ``NAME.drafts/ID-TOKEN.json``), read together as the draft stands now (``current``),
+folded into one when the draft is over (``fold``), made self-contained for a copy, and stopped by a
+restore.  The draft being picked (``TableSession``) is in ``events.storage.draft_files``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import secrets
+from collections.abc import Sequence
+from typing import Any
+
+from tinydb.table import Document
+
+from draft.engine import Draft, Pick
+from events import timing
+from events.storage.store import Store
+from sets.errors import InputError, StateError
+
+DRAFTS, JOURNAL = "drafts", "journal"
+REPLACED = "replaced"  # the status of a live draft that a restore stopped
+MIN_PICK_SECONDS = 5.0
+
+
+class DraftReplacedError(StateError):
+    """The draft this terminal is on was replaced (``event restore --force``): it can't go on here."""
+
+
+def pick_seconds(base: float | None, cards_left: int, pack_size: int) -> float | None:
+    """A pick's time: ``base`` seconds for a full pack, less as it empties (never under 5 s); None without a timer."""
+    if not base:
+        return None
+    return max(MIN_PICK_SECONDS, base * cards_left / max(1, pack_size))
+
+
+def timeout_due(doc: dict[str, Any], now: float | None = None) -> bool:
+    """Whether a draft record as it stands (``current``) has a pick whose time is up."""
+    deadline = doc.get("deadline")
+    return (
+        doc.get("status") == "drafting"
+        and doc.get("kind") != "practice"
+        and bool(doc.get("timer"))
+        and deadline is not None
+        and (timing.now() if now is None else now) >= deadline["at"]
+    )
+
+
+def token_hash(token: str) -> str:
+    """What a draft file keeps of a terminal's binding token (the token itself stays at the terminal)."""
+    return hashlib.sha256(token.encode()).hexdigest()[:32]
+
+
+def now() -> str:
+    return dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
+
+
+def pick_rows(picks: Sequence[Pick]) -> list[list[int]]:
+    return [[pick.seat, *pick.positions] for pick in picks]
+
+
+def journal_file(store: Store, draft_id: int, doc: dict[str, Any]) -> Store | None:
+    """The live draft's own file (None once its picks are folded into the record)."""
+    token = doc.get("journal")
+    return None if not token else store.draft_file(f"{draft_id}-{token}")
+
+
+def read_journal(store: Store, draft_id: int, doc: dict[str, Any]) -> dict[str, Any] | None:
+    """The journal of a live draft: ``{"humans", "status", "picks"}`` (None before its first pick)."""
+    journal = journal_file(store, draft_id, doc)
+    if journal is None:
+        return None
+    with journal.read() as handle:
+        return handle.table(JOURNAL).get(doc_id=1)
+
+
+def current(doc: dict[str, Any], journal: dict[str, Any] | None) -> dict[str, Any]:
+    """The draft record as it stands now: the record with its journal's picks, humans and status."""
+    doc = dict(doc)
+    if journal is not None:
+        doc.update(picks=doc["picks"] + journal["picks"], humans=journal["humans"], status=journal["status"])
+        for key in ("deadline", "claims", "timed_out"):
+            if key in journal:
+                doc[key] = journal[key]
+    return doc
+
+
+def self_contained(store, draft_id: int, record: dict) -> dict:
+    """A draft record holding every pick so far; a live draft gets a fresh journal token, so the copy
+    never reads this database's journal file (a stopped draft is live again in the copy)."""
+    doc = current(record, read_journal(store, draft_id, record))
+    if doc["status"] == REPLACED:
+        doc["status"] = "drafting"
+    return dict(doc, journal=secrets.token_hex(6) if doc["status"] == "drafting" else None)
+
+
+def stop_live_draft(store: Store, draft_id: int, record: dict[str, Any]) -> int:
+    """Mark a live draft's journal ``replaced`` under its lock (terminals on it stop); returns its picks."""
+    journal = journal_file(store, draft_id, record)
+    if journal is None:
+        return len(record["picks"])
+    with journal.write() as handle:
+        table = handle.table(JOURNAL)
+        saved = table.get(doc_id=1)
+        if saved is None:
+            table.insert(Document({"humans": record["humans"], "status": REPLACED, "picks": []}, doc_id=1))
+            return len(record["picks"])
+        table.update({"status": REPLACED}, doc_ids=[1])
+        return len(record["picks"]) + len(saved["picks"])
+
+
+def load_draft(store: Store, db, draft_id: int) -> tuple[Draft, dict[str, Any]]:
+    """The draft with every pick made so far (``db``: an open transaction on ``store``)."""
+    doc = db.table(DRAFTS).get(doc_id=draft_id)
+    if doc is None:
+        raise InputError(f"no draft {draft_id} in the database: see 'cmdraft play --list'")
+    doc = current(doc, read_journal(store, draft_id, doc))
+    return Draft.from_json(dict(doc["state"], picks=doc["picks"])), doc
+
+
+def fold(store: Store, db, draft_id: int) -> Draft | None:
+    """Inside a database transaction: if the draft is over, move its journal's picks into its record.
+
+    Returns the finished draft (None while it is still being picked).  Folding twice is harmless.
+    """
+    draft, doc = load_draft(store, db, draft_id)
+    if not draft.finished:
+        return None
+    record = db.table(DRAFTS).get(doc_id=draft_id)
+    if record.get("journal") is not None or record["status"] == "drafting":
+        status = "building" if record["status"] == "drafting" else record["status"]
+        db.table(DRAFTS).update(
+            {"picks": doc["picks"], "humans": doc["humans"], "status": status, "journal": None}, doc_ids=[draft_id]
+        )
+    return draft
