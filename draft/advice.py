@@ -15,8 +15,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from draft import bots as bot_layer
-from draft.bots import Bot, BotStyle, card_rating, card_roles
+from draft.bots import Bot, BotStyle
 from draft.engine import Draft, Pick
+from draft.traits import card_rating, card_roles
 from sets.booster import Printing
 from sets.cards import Card
 from sets.colors import Color, ColorIdentity, identity_from_mask

@@ -51,7 +51,8 @@ from enum import StrEnum, unique
 from itertools import combinations
 from typing import Any
 
-from draft.decks import can_pair, is_piper
+from draft.commanders import can_pair
+from draft.decks import is_piper
 from draft.traits import Traits, card_rating, card_roles, card_traits
 from sets.booster import Printing
 from sets.cards import Card, CommanderAbility

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from draft.decks import Deck, DeckReport, Suggestion
+from draft.commanders import Suggestion
+from draft.deck_rules import DeckReport
+from draft.decks import Deck
 from draft.deckstats import DeckStats
 from draft.goldfish import FishView
 from sets.cards import Card

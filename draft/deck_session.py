@@ -14,65 +14,23 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from draft import deck_actions as act
+from draft.commanders import Suggestion
+from draft.deck_rules import DeckReport, validate
+from draft.deck_state import FREE, DeckState, card_order, counted, free_basics, plural
 from draft.deckbuild import build_deck, rank_commanders
-from draft.decks import (
-    FREE_BASICS,
-    Deck,
-    DeckLine,
-    DeckReport,
-    Suggestion,
-    Zone,
-    is_free_basic,
-    is_piper,
-    validate,
-)
+from draft.decks import Deck, DeckLine, Zone, is_free_basic, is_piper
 from draft.deckstats import DeckStats, basic_split, complete_deck, deck_stats
 from draft.goldfish import Goldfish
 from draft.manabase import mana_sources
 from sets.basics import basic_land
-from sets.booster import Printing
 from sets.cards import Card, normalize_name
 from sets.colors import Color, ColorIdentity
 from sets.errors import InputError
 
 SaveFunction = Callable[[Deck, bool, bool], None]
 """Keeps a deck: ``save(deck, legal, final)``; ``final`` when the player finished it ('done')."""
-
-FREE = 10**6  # copies of a free basic land the builder can take: any number
-
-
-def card_order(card: Card) -> tuple:
-    """The builder's order of a pool: one color after another (WUBRG), then multicolor; spells before
-    lands, cheap before dear."""
-    return (len(card.deck_colors) > 1, card.deck_colors.mask, card.is_land, card.mana_value, card.name)
-
-
-def pool_order(printing: Printing) -> tuple:
-    return card_order(printing.card)
-
-
-def free_basics() -> list[Card]:
-    """The basic lands an organizer provides, in WUBRG order."""
-    return [basic_land(letter) for letter in "WUBRG" if basic_land(letter).name in FREE_BASICS]
-
-
-@dataclass(frozen=True)
-class DeckState:
-    """What undo brings back: the commanders, their colors, the main deck, and whether the player built it."""
-
-    commanders: tuple[Card, ...]
-    colors: tuple[Color, ...]
-    main: tuple[tuple[Card, int], ...]
-    touched: bool
-
-    @property
-    def key(self) -> tuple:
-        """The deck itself, for telling whether a change changed anything."""
-        main = sorted(((c.name, c.set_code, c.number), n) for c, n in self.main if n > 0)
-        return self.commanders, self.colors, tuple(main)
 
 
 class DeckSession:
@@ -275,7 +233,7 @@ class DeckSession:
 
     def verify_add(self, cards: Sequence[tuple[Card, int]]) -> None:
         """Raises ``InputError`` unless the pool has every copy asked for beside the deck's."""
-        wanted = _counted(cards, "add", " (to take cards out, use 'remove')")
+        wanted = counted(cards, "add", " (to take cards out, use 'remove')")
         for card, count in wanted.items():
             free = self.available(card)
             if count > free:
@@ -303,14 +261,14 @@ class DeckSession:
 
     def _add(self, cards: Sequence[tuple[Card, int]]) -> act.Added:
         self.verify_add(cards)
-        wanted = _counted(cards, "add", "")
+        wanted = counted(cards, "add", "")
         self.main.update(wanted)
         self.touched = True
         return act.Added(tuple(wanted.items()))
 
     def verify_remove(self, cards: Sequence[tuple[Card, int]]) -> None:
         """Raises ``InputError`` unless every card asked for is in the main deck."""
-        for card in _counted(cards, "remove", ""):
+        for card in counted(cards, "remove", ""):
             if not self.main.get(card):
                 raise InputError(
                     f"{card.name} is not in the main deck"
@@ -325,7 +283,7 @@ class DeckSession:
     def _remove(self, cards: Sequence[tuple[Card, int]]) -> act.Removed:
         self.verify_remove(cards)
         lines = []
-        for card, count in _counted(cards, "remove", "").items():
+        for card, count in counted(cards, "remove", "").items():
             taken = min(self.main[card], count)
             self.main[card] -= taken
             lines.append((card, taken, count))
@@ -377,7 +335,7 @@ class DeckSession:
         """The bot's whole deck instead of this one: asked first (``answer`` None gives the question) when
         the player built a deck it would throw away."""
         if answer is None and self.asks_before_replacing:
-            return act.Question(f"Replace your deck ({_plural(self.deck().size, 'card')}) with the bot's?")
+            return act.Question(f"Replace your deck ({plural(self.deck().size, 'card')}) with the bot's?")
         if answer is False:
             return act.KeptDeck()
         return self._changing(self._replace)
@@ -440,19 +398,6 @@ class DeckSession:
             act.PoolRow(number, card, self.in_deck(card), self.pool_counts[card])
             for number, card in enumerate(self.pool_list, start=1)
         )
-
-
-def _counted(cards: Sequence[tuple[Card, int]], verb: str, hint: str) -> Counter:
-    wanted: Counter = Counter()
-    for card, count in cards:
-        if count < 1:
-            raise InputError(f"{verb} {card.name} {count}: a count is 1 or more{hint}")
-        wanted[card] += count
-    return wanted
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word if count == 1 else word + 's'}"
 
 
 _ACTIONS: dict[type, Callable[[DeckSession, object], act.Result]] = {

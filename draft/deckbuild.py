@@ -25,17 +25,8 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from draft.decks import (
-    DRAFT_MIN_SIZE,
-    Deck,
-    DeckLine,
-    Suggestion,
-    Zone,
-    commander_identity,
-    is_free_basic,
-    is_piper,
-    usable_options,
-)
+from draft.commanders import Suggestion, commander_identity, usable_options
+from draft.decks import DRAFT_MIN_SIZE, Deck, DeckLine, Zone, is_free_basic, is_piper
 from draft.manabase import mana, produced
 from draft.traits import card_rating, card_traits
 from sets.basics import basic_land

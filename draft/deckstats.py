@@ -10,9 +10,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from draft.advice import is_ramp, is_removal
-from draft.bots import card_rating
-from draft.decks import DRAFT_MIN_SIZE, Deck, commander_identity
+from draft.commanders import commander_identity
+from draft.decks import DRAFT_MIN_SIZE, Deck
 from draft.manabase import produced
+from draft.traits import card_rating
 from sets.basics import basic_land
 from sets.cards import Card
 from sets.colors import Color, ColorIdentity

@@ -19,7 +19,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from draft.decks import Deck, commander_identity
+from draft.commanders import commander_identity
+from draft.decks import Deck
 from draft.manabase import produced
 from sets.cards import Card
 from sets.colors import ALL_COLORS, COLORLESS, ColorIdentity

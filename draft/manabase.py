@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from draft.decks import Deck, commander_identity
+from draft.commanders import commander_identity
+from draft.decks import Deck
 from draft.traits import card_traits
 from sets.basics import basic_land
 from sets.cards import Card

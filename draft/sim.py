@@ -10,8 +10,9 @@ from functools import lru_cache
 from typing import Any
 
 from draft.bots import Bot, BotStyle
+from draft.deck_rules import DeckReport, validate
 from draft.deckbuild import build_deck
-from draft.decks import PIPER, Deck, DeckReport, Zone, is_piper, validate
+from draft.decks import PIPER, Deck, Zone, is_piper
 from draft.engine import Draft, DraftConfig
 from draft.manabase import mana_sources
 from draft.quality import figures, pod_figures

@@ -8,7 +8,7 @@ independently of the drawing code in ``sets.booster``:
 - slots: cards from each sheet, ``sum(variant share * count)`` per booster;
 - a plain sheet drawing ``k`` cards without repeats, one by one by weight: a card's chance to be
   among them is its weight share for one card, ``k / n`` for equal weights, a closed form for two
-  and a numerical integral beyond (``_successive_inclusion``);
+  and a numerical integral beyond (``sets.draw_odds``);
 - a color-balanced sheet (groups W, U, B, R, G of cards of that one color and identity, and "other":
   colorless, multicolor, every land): one card per color group, and each of the ``k - C`` other
   slots goes to a group with weight ``W(g) * k - N`` (color) or ``W(other) * k``, so a group yields
@@ -23,16 +23,15 @@ variant were opened, which the variants table tests.  Card tables list the worst
 
 from __future__ import annotations
 
-import itertools
 import math
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from functools import cache
 
 from sets.booster import Booster, BoosterSpec, Sheet
 from sets.colors import Color
+from sets.draw_odds import plain_inclusion
 
 
 def chi_square_sf(statistic: float, dof: int) -> float:
@@ -144,80 +143,6 @@ def _check(
 
 
 # --- expectations from the definition -----------------------------------------------------------------
-
-
-def plain_inclusion(weights: Sequence[int], count: int, duplicates: bool = False) -> list[float]:
-    """Expected copies of each card among ``count`` drawn from a sheet (no repeats unless ``duplicates``)."""
-    n, total = len(weights), sum(weights)
-    if duplicates or count == 1:
-        return [count * w / total for w in weights]
-    if count >= n:
-        return [1.0] * n
-    if len(set(weights)) == 1:
-        return [count / n] * n
-    p = [w / total for w in weights]
-    if count == 2:  # first draw, or second after any other card j: p_i / (1 - p_j)
-        second = sum(pj / (1 - pj) for pj in p)
-        return [pi + pi * (second - pi / (1 - pi)) for pi in p]
-    classes = tuple(sorted(Counter(weights).items()))
-    by_weight = {w: _successive_inclusion(classes, w, count) for w in set(weights)}
-    return [by_weight[w] for w in weights]
-
-
-@cache
-def _successive_inclusion(classes: tuple[tuple[int, int], ...], weight: int, count: int) -> float:
-    """Chance that a card of ``weight`` is among ``count`` drawn one by one by weight without repeats.
-
-    Drawing that way orders the cards by ``E / w`` (E exponential): the card is drawn when fewer than
-    ``count`` others come before it.  With ``v`` the chance that its own key is below ``t``, that is
-    ``integral over v in [0, 1] of P(fewer than count others below t)``, where another card of weight
-    ``u`` is below with chance ``1 - (1 - v) ** (u / weight)``; cards of one weight count as a binomial.
-    ``classes`` holds (weight, cards of that weight) for the whole sheet.
-    """
-    others = Counter(dict(classes))
-    others[weight] -= 1
-    total = 0.0
-    for v, node_weight in _nodes():
-        below = [1.0] + [0.0] * (count - 1)  # P(k others below), k < count
-        for u, cards in others.items():
-            if not cards:
-                continue
-            q = 1 - (1 - v) ** (u / weight)
-            pmf = [math.comb(cards, k) * q**k * (1 - q) ** (cards - k) for k in range(min(cards, count - 1) + 1)]
-            below = [sum(below[k - j] * pmf[j] for j in range(min(k, len(pmf) - 1) + 1)) for k in range(count)]
-        total += node_weight * sum(below)
-    return total
-
-
-@cache
-def _nodes() -> tuple[tuple[float, float], ...]:
-    """Quadrature on [0, 1]: 16-point Gauss-Legendre on intervals halving toward both ends, where integrands bend."""
-    points, weights = _gauss_legendre(16)
-    edges = sorted({0.0, 1.0, *(2.0**-k for k in range(1, 41)), *(1 - 2.0**-k for k in range(2, 41))})
-    return tuple(
-        (low + (high - low) * (x + 1) / 2, (high - low) / 2 * w)
-        for low, high in itertools.pairwise(edges)
-        for x, w in zip(points, weights, strict=True)
-    )
-
-
-def _gauss_legendre(n: int) -> tuple[list[float], list[float]]:
-    """Nodes and weights of n-point Gauss-Legendre quadrature on [-1, 1] (Newton on Legendre polynomials)."""
-    points, weights = [], []
-    for i in range(1, n + 1):
-        x = math.cos(math.pi * (i - 0.25) / (n + 0.5))
-        for _ in range(100):
-            p0, p1 = 1.0, x
-            for k in range(2, n + 1):
-                p0, p1 = p1, ((2 * k - 1) * x * p1 - (k - 1) * p0) / k
-            derivative = n * (x * p1 - p0) / (x * x - 1)
-            step = p1 / derivative
-            x -= step
-            if abs(step) < 1e-15:
-                break
-        points.append(x)
-        weights.append(2 / ((1 - x * x) * derivative * derivative))
-    return points, weights
 
 
 def rules_group(card) -> str:
@@ -382,17 +307,45 @@ def _group_check(spec: BoosterSpec, name: str, observed: Counter, variants: Coun
     return _check(f"{name}: color groups (balanced)", rows, dof=dof, statistic=statistic, count=count)
 
 
+FOILS_TITLE = "foils per booster (foil-etched counted as foil)"
+
+
+def _foils_label(n: int) -> str:
+    return f"{n} foil" if n == 1 else f"{n} foils"
+
+
+def _foils_check(spec: BoosterSpec, observed: Counter, count: int) -> Check:
+    """Boosters by how many foil cards they hold, a foil-etched card counted as a foil: expected from the variants'
+    weights and which of their sheets are foil or foil-etched.  A count no variant gives is a fault (p = 0)."""
+    expected: Counter = Counter()
+    for variant in spec.variants:
+        n = sum(k for sheet, k in variant.contents if spec.sheets[sheet].foil or spec.sheets[sheet].etched)
+        expected[n] += variant.weight / spec.total_weight * count
+    rows = [Row(_foils_label(n), observed[n], expected[n]) for n in sorted(set(expected) | set(observed))]
+    if any(row.observed and not row.expected for row in rows):
+        return Check(FOILS_TITLE, tuple(rows), 0.0, "", math.inf, max(1, len(expected) - 1))
+    return _check(FOILS_TITLE, [row for row in rows if row.expected], count=count)
+
+
 def audit(spec: BoosterSpec, boosters: Iterable[Booster], count: int) -> list[Check]:
     """Compare ``count`` opened boosters with what the definition promises."""
     per_sheet: dict[str, Counter] = {name: Counter() for name in spec.sheets}
     variants: Counter = Counter()
+    foils: Counter = Counter()
     for booster in boosters:
         variants[booster.variant] += 1
+        foils[sum(1 for printing in booster.printings if printing.foil or printing.etched)] += 1
         for printing in booster.printings:
             per_sheet[printing.sheet][printing.card] += 1
     checks = [_variants_check(spec, variants, count), _slots_check(spec, per_sheet, count)]
+    foil_sheets = [name for name, sheet in spec.sheets.items() if sheet.foil or sheet.etched]
+    if foil_sheets:
+        checks.append(_foils_check(spec, foils, count))
     for name in spec.sheets:
         share = spec.variant_share(name)
+        sheet = spec.sheets[name]
+        if sheet.foil and not sheet.etched and len(foil_sheets) > 1:
+            continue  # a booster without it holds another foil: the foils check counts them all
         if 0 < share < 1:
             with_sheet = sum(variants[i] for i, v in enumerate(spec.variants) if v.count(name))
             rows = [

@@ -17,8 +17,8 @@ from itertools import accumulate
 from math import gcd
 from typing import Any, NamedTuple
 
-from sets.cards import Card
-from sets.catalog import CardSet, load_set
+from sets.cards import Card, CardSet
+from sets.catalog import load_set
 from sets.colors import Color
 from sets.errors import BoosterSpecError
 

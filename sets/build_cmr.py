@@ -14,8 +14,9 @@ import json
 import sys
 from pathlib import Path
 
-from sets.catalog import CardSet, set_to_json
+from sets.cards import CardSet
 from sets.importers import read_card_file
+from sets.set_json import set_to_json
 
 DATA = Path(__file__).parent / "data"
 DEFAULT_SOURCE = Path(__file__).resolve().parents[2] / "shared" / "data" / "cmr"

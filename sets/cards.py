@@ -1,4 +1,7 @@
-"""The card model: rarities, layouts, faces, cards and their commander facts."""
+"""The card model: rarities, layouts, faces, cards, sets of cards, and card names as people type them.
+
+What a card's type line and text say about it as a commander is read in ``sets.card_facts``.
+"""
 
 from __future__ import annotations
 
@@ -13,6 +16,7 @@ from typing import Any
 from sets.colors import COLORLESS, ColorIdentity
 from sets.errors import InputError, UnknownCardError
 from sets.mana import ManaCost
+from sets.type_line import NONCREATURE_SUBTYPES
 
 
 @unique
@@ -58,6 +62,7 @@ class Layout(StrEnum):
 
     @property
     def double_faced(self) -> bool:
+        """Two faces on two sides of one card (CR 712): transforming, modal and meld cards."""
         return self in (Layout.TRANSFORM, Layout.MODAL_DFC, Layout.MELD)
 
 
@@ -85,98 +90,6 @@ class CommanderAbility(StrEnum):
     DOCTORS_COMPANION = "doctors-companion"
     TIME_LORD_DOCTOR = "time-lord-doctor"
     CHOOSES_COLOR = "chooses-color"
-
-
-SUPERTYPES = frozenset({"Basic", "Legendary", "Snow", "World", "Ongoing", "Host", "Elite"})
-CARD_TYPES = frozenset(
-    {
-        "Artifact",
-        "Battle",
-        "Conspiracy",
-        "Creature",
-        "Dungeon",
-        "Enchantment",
-        "Instant",
-        "Kindred",
-        "Land",
-        "Phenomenon",
-        "Plane",
-        "Planeswalker",
-        "Scheme",
-        "Sorcery",
-        "Tribal",
-        "Vanguard",
-        "Emblem",
-        "Hero",
-    }
-)
-_MULTIWORD_SUBTYPES = ("Time Lord",)
-BASIC_LAND_NAMES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes"})
-# The subtypes a creature card may carry beside its creature types, by the card type they belong to
-# (CR 205.3g artifact types, 205.3h enchantment types, 205.3i land types).
-NONCREATURE_SUBTYPES = {
-    "Artifact": frozenset(
-        {
-            "Attraction",
-            "Blood",
-            "Bobblehead",
-            "Clue",
-            "Contraption",
-            "Equipment",
-            "Food",
-            "Fortification",
-            "Gold",
-            "Incubator",
-            "Junk",
-            "Lander",
-            "Map",
-            "Powerstone",
-            "Spacecraft",
-            "Treasure",
-            "Vehicle",
-        }
-    ),
-    "Enchantment": frozenset(
-        {"Aura", "Background", "Cartouche", "Case", "Class", "Curse", "Role", "Room", "Rune", "Saga", "Shard", "Shrine"}
-    ),
-    "Land": frozenset(
-        {
-            "Cave",
-            "Desert",
-            "Forest",
-            "Gate",
-            "Island",
-            "Lair",
-            "Locus",
-            "Mine",
-            "Mountain",
-            "Plains",
-            "Planet",
-            "Power-Plant",
-            "Sphere",
-            "Swamp",
-            "Tower",
-            "Town",
-            "Urza's",
-        }
-    ),
-}
-
-
-def parse_type_line(type_line: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
-    """Split ``Legendary Creature — Time Lord Doctor`` into supertypes, types, subtypes."""
-    head, _, tail = type_line.replace(" - ", " — ").partition("—")
-    words = head.split()
-    supertypes = tuple(w for w in words if w in SUPERTYPES)
-    types = tuple(w for w in words if w not in SUPERTYPES)
-    tail = tail.strip()
-    subtypes: list[str] = []
-    for name in _MULTIWORD_SUBTYPES:
-        if name in tail:
-            subtypes.append(name)
-            tail = tail.replace(name, " ")
-    subtypes.extend(tail.split())
-    return supertypes, types, tuple(subtypes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -340,129 +253,6 @@ def strip_reminder(text: str) -> str:
     while previous != text:
         previous, text = text, _REMINDER.sub("", text)
     return text
-
-
-# Facts decided by the type line alone: a stored card gets them again from its stored types.
-TYPE_FACTS = frozenset(
-    {
-        CommanderAbility.LEGENDARY_CREATURE,
-        CommanderAbility.LEGENDARY_VEHICLE,
-        CommanderAbility.BACKGROUND,
-        CommanderAbility.TIME_LORD_DOCTOR,
-    }
-)
-# The artifact subtypes whose legendary cards may lead a deck when they have printed power and toughness (CR 903.3).
-COMMANDER_VEHICLE_TYPES = frozenset({"Vehicle", "Spacecraft"})
-# "A deck can have any number of cards named ..." (copy_limit).
-ANY_NUMBER = 1_000_000
-
-
-def _printed(value: str | None) -> bool:
-    return value is not None and value.strip() != ""
-
-
-def type_facts(face: Face) -> frozenset[CommanderAbility]:
-    """Commander facts of a front face's type line (and printed power and toughness)."""
-    facts = set()
-    if face.is_legendary_creature:
-        facts.add(CommanderAbility.LEGENDARY_CREATURE)
-        # CR 702.124m: Doctor's companion pairs with a legendary Time Lord Doctor creature with no other creature types.
-        if sorted(face.creature_types) == ["Doctor", "Time Lord"]:
-            facts.add(CommanderAbility.TIME_LORD_DOCTOR)
-    elif (
-        "Legendary" in face.supertypes
-        and COMMANDER_VEHICLE_TYPES & set(face.subtypes)
-        and _printed(face.power)
-        and _printed(face.toughness)
-    ):
-        facts.add(CommanderAbility.LEGENDARY_VEHICLE)
-    # CR 702.124k: "Choose a Background" pairs with a *legendary* Background enchantment card.
-    if "Background" in face.subtypes and "Enchantment" in face.types and "Legendary" in face.supertypes:
-        facts.add(CommanderAbility.BACKGROUND)
-    return frozenset(facts)
-
-
-def _plain_text(text: str) -> str:
-    return strip_reminder(text).replace("’", "'").replace("‘", "'").replace("–", "—")
-
-
-_CREATURE_OFF_BATTLEFIELD = re.compile(
-    r"\bas long as [^.]+? (?:isn't|is not) on the battlefield, it's an? [^.]*?\bcreature\b", re.IGNORECASE
-)
-_DASHED = re.compile(r"^partner\s*(?:—|-{1,2})\s*(?P<group>.+)$", re.IGNORECASE)
-_FRIENDS_FOREVER = "friends forever"
-# Keywords that may share a line with others ("Flying, partner"); the ones that take words stand alone.
-_LIST_KEYWORDS = {
-    "partner": CommanderAbility.PARTNER,
-    _FRIENDS_FOREVER: CommanderAbility.FRIENDS_FOREVER,
-    "doctor's companion": CommanderAbility.DOCTORS_COMPANION,
-    "choose a background": CommanderAbility.CHOOSE_A_BACKGROUND,
-}
-
-
-def commander_facts(face: Face, *other_faces: Face) -> tuple[frozenset[CommanderAbility], str | None, str | None]:
-    """Commander abilities of a card: (abilities, partner-with name, partner group).
-
-    The front face's type line and keywords decide; the text "can be your commander" counts on
-    ``other_faces`` too (the faces a card has besides the front: a split card's other half, a DFC's back).
-    Partner abilities follow CR 702.124: Partner, Partner—GROUP, Partner with NAME, Friends forever (also
-    printed "Partner—Friends forever": the same ability), Choose a Background, Doctor's companion.
-    """
-    abilities: set[CommanderAbility] = set(type_facts(face))
-    partner_with = partner_group = None
-    text = _plain_text(face.text)
-    if any("can be your commander" in _plain_text(f.text).lower() for f in (face, *other_faces)):
-        abilities.add(CommanderAbility.CAN_BE_COMMANDER)
-    if "Legendary" in face.supertypes and _CREATURE_OFF_BATTLEFIELD.search(text):
-        # A legendary card that is a creature wherever it isn't on the battlefield (Grist's "As long as
-        # NAME isn't on the battlefield, it's a 1/1 Insect creature") is a legendary creature card in the
-        # command zone, which is what CR 903.3 asks of a commander.
-        abilities.add(CommanderAbility.CAN_BE_COMMANDER)
-    if "choose a color before the game begins" in text.lower():
-        abilities.add(CommanderAbility.CHOOSES_COLOR)
-    for raw_line in text.splitlines():
-        line = " ".join(raw_line.split()).rstrip(".").strip()
-        low = line.lower()
-        dashed = _DASHED.match(line)
-        if low.startswith("partner with "):
-            abilities.add(CommanderAbility.PARTNER_WITH)
-            partner_with = line[len("partner with ") :].strip()
-        elif dashed:
-            group = dashed.group("group").strip()
-            if group.lower() == _FRIENDS_FOREVER:
-                abilities.add(CommanderAbility.FRIENDS_FOREVER)
-            else:
-                abilities.add(CommanderAbility.PARTNER)
-                partner_group = group
-        else:
-            for word in (part.strip() for part in low.split(",")):
-                if word in _LIST_KEYWORDS:
-                    abilities.add(_LIST_KEYWORDS[word])
-    return frozenset(abilities), partner_with, partner_group
-
-
-_NUMBER_WORDS = {
-    word: n
-    for n, word in enumerate(
-        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen".split()
-    )
-}
-_COPY_LIMIT = re.compile(r"a deck can have (?P<limit>any number of|up to (?P<n>\w+)) cards named ", re.IGNORECASE)
-
-
-def text_copy_limit(faces: tuple[Face, ...] | list[Face]) -> int | None:
-    """The copy limit a card's own text sets (CR 100.2a, 903.5b): ANY_NUMBER, N for "up to N", else None."""
-    for face in faces:
-        found = _COPY_LIMIT.search(_plain_text(face.text))
-        if found:
-            if found.group("n") is None:
-                return ANY_NUMBER
-            word = found.group("n").lower()
-            if word.isdigit():
-                return int(word)
-            if word in _NUMBER_WORDS:
-                return _NUMBER_WORDS[word]
-    return None
 
 
 @lru_cache(maxsize=65536)

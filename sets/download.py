@@ -19,9 +19,9 @@ import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 
-from sets.catalog import user_home
 from sets.errors import InputError
 from sets.importers import valid_set_code
+from sets.userdata import user_home
 
 MTGJSON_BASE = "https://mtgjson.com/api/v5"
 TIMEOUT_SECONDS = 30

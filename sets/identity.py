@@ -13,15 +13,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from sets.cards import (
-    Card,
-    Face,
-    Layout,
-    Rarity,
-    commander_facts,
-    strip_reminder,
-    text_copy_limit,
-)
+from sets.card_facts import commander_facts, text_copy_limit
+from sets.cards import Card, Face, Layout, Rarity, strip_reminder
 from sets.colors import ALL_COLORS, COLORLESS, Color, ColorIdentity
 from sets.errors import ManaCostError
 from sets.mana import ManaCost, text_symbol_colors
@@ -160,6 +153,13 @@ def _mana_value(face: Face) -> float:
         return 0  # the importer reports the bad cost; the card still loads
 
 
+def commander_text_faces(faces: Sequence[Face], layout: Layout) -> tuple[Face, ...]:
+    """The faces besides the front whose text counts where a deck is built: a split card's other half (CR 709.4:
+    off the stack a split card has both halves' characteristics), never a double-faced card's back face (CR 712.8a:
+    off the battlefield and stack it has only its front face's), an adventure or a flip card's other part."""
+    return tuple(faces[1:]) if layout is Layout.SPLIT else ()
+
+
 def make_card(
     faces: Sequence[Face],
     layout: Layout = Layout.NORMAL,
@@ -175,7 +175,7 @@ def make_card(
 ) -> Card:
     """Build a ``Card`` from its faces, computing identity and commander facts."""
     faces = tuple(faces)
-    abilities, partner_with, partner_group = commander_facts(faces[0], *counted_faces(faces, layout)[1:])
+    abilities, partner_with, partner_group = commander_facts(faces[0], *commander_text_faces(faces, layout))
     if mana_value is None:
         mana_value = sum(_mana_value(face) for face in (faces if layout is Layout.SPLIT else faces[:1]))
     if float(mana_value).is_integer():

@@ -43,8 +43,9 @@ def report(label: str, value: float, unit: str, target: str) -> None:
 
 @group
 def foundation() -> None:
-    from sets.cards import Face, parse_type_line
+    from sets.cards import Face
     from sets.identity import color_identity
+    from sets.type_line import parse_type_line
 
     rng = random.Random(1)
     symbols = ["{1}", "{2}", "{W}", "{U}", "{B}", "{R}", "{G}", "{W/U}", "{2/B}", "{G/U/P}", "{C}", "{X}"]
@@ -101,10 +102,12 @@ def boosters() -> None:
 def decks() -> None:
     from collections import Counter
 
-    from draft.decks import Deck, validate
+    from draft.deck_rules import validate
+    from draft.decks import Deck
     from draft.formats import parse, resolve
     from sets.basics import basic_land
-    from sets.catalog import card_index, load_set
+    from sets.card_index import card_index
+    from sets.catalog import load_set
 
     cmr = load_set("CMR")
     commander = next(c for c in cmr if c.name == "Akroma, Vision of Ixidor")

@@ -48,7 +48,7 @@ def cmr():
 
 @pytest.fixture(scope="session")
 def index():
-    from sets.catalog import card_index
+    from sets.card_index import card_index
 
     return card_index(["CMR"])
 

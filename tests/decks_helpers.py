@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from sets.basics import basic_land
-from sets.cards import Face, Layout, parse_type_line
+from sets.cards import Face, Layout
 from sets.catalog import load_set
 from sets.colors import ColorIdentity
 from sets.identity import make_card
+from sets.type_line import parse_type_line
 
 
 def cmr_card(name):

@@ -10,10 +10,11 @@ from itertools import permutations
 
 import pytest
 
-from sets.audit import audit, chi_square_sf, expected_by, plain_inclusion, rules_group
+from sets.audit import audit, chi_square_sf, expected_by, rules_group
 from sets.booster import BoosterSpec, booster_spec
 from sets.catalog import save_imported
 from sets.colors import Color
+from sets.draw_odds import plain_inclusion
 from sets.errors import BoosterSpecError
 from sets.importers import read_card_file
 from tests.cardfiles import mtgjson_card, mtgjson_set, write
@@ -393,3 +394,28 @@ def test_sheets_that_allow_duplicates(tmp_path):
         for b in boosters
         if b.variant == 0
     )
+
+
+FOILS = "foils per booster (foil-etched counted as foil)"
+
+
+def test_the_audit_counts_the_foil_etched_legend_as_a_foil(spec):
+    """Every CMR draft booster holds one foil: a traditional foil or, in 6 of 90, a foil-etched legend (RULES §5);
+    no table reads a booster with a foil-etched legend as one "without a foil"."""
+    count = 900
+    checks = {check.title: check for check in audit(spec, spec.open_many(random.Random(5), count), count)}
+    rows = {row.label: (row.observed, row.expected) for row in checks[FOILS].rows}
+    assert rows == {"1 foil": (count, count)}
+    assert "boosters with a dedicated_foil card" not in checks  # its "without" row counted the etched boosters
+    assert checks["boosters with a etched_foil card"].rows[0].observed > 0
+
+
+def test_the_audit_sees_boosters_whose_etched_legend_lost_its_foil(spec):
+    """A planted fault: the foil-etched legends come out as plain cards."""
+    boosters = spec.open_many(random.Random(6), 900)
+    plain = [
+        type(b)(b.index, b.variant, tuple(type(p)(p.card, p.sheet) if p.etched else p for p in b.printings))
+        for b in boosters
+    ]
+    check = next(c for c in audit(spec, plain, 900) if c.title == FOILS)
+    assert dict((row.label, row.observed) for row in check.rows)["0 foils"] > 0 and check.p_value < 1e-6

@@ -12,19 +12,22 @@ from itertools import count
 import pytest
 
 from draft import quality
-from draft.bots import Bot, BotStyle, card_rating, card_roles, explain_pick
+from draft.bots import Bot, BotStyle, explain_pick
+from draft.deck_rules import validate
 from draft.deckbuild import build_deck, choose_commanders
-from draft.decks import Deck, validate
+from draft.decks import Deck
 from draft.engine import Draft, DraftConfig, Pick
 from draft.manabase import mana_sources
 from draft.ratings import ROLES, evaluate, roles_from_text
 from draft.sim import run_pod
+from draft.traits import card_rating, card_roles
 from sets.basics import basic_land
 from sets.booster import Printing
-from sets.cards import Face, Rarity, parse_type_line
+from sets.cards import Face, Rarity
 from sets.catalog import load_set
 from sets.colors import ColorIdentity
 from sets.identity import make_card
+from sets.type_line import parse_type_line
 from tests.conftest import ROOT
 
 _numbers = count(1)

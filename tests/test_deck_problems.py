@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from rich.console import Console
 
-from draft.decks import Problem
+from draft.deck_rules import Problem
 from events.outputs.deck_problems import judge_order
 from events.screens.boards import deck_board
 from events.storage.store import Store

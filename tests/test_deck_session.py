@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from draft import deck_actions as act
-from draft.deck_session import DeckSession, free_basics
+from draft.deck_session import DeckSession
+from draft.deck_state import free_basics
 from draft.decks import Deck, DeckLine, Zone
 from events.screens import deck_commands as words
 from events.screens.builder import answer_lines

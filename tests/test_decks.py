@@ -8,11 +8,14 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from draft.decks import PIPER, Deck, DeckFormat, DeckLine, Zone, can_pair, suggest_commanders, validate
+from draft.commanders import can_pair, suggest_commanders
+from draft.deck_rules import validate
+from draft.decks import PIPER, Deck, DeckFormat, DeckLine, Zone
 from sets.basics import basic_land
-from sets.cards import Face, Layout, parse_type_line
+from sets.cards import Face, Layout
 from sets.catalog import load_set
 from sets.colors import Color, ColorIdentity
+from sets.type_line import parse_type_line
 from tests.decks_helpers import basics, cmr_card, fixture, legend, spells
 
 
@@ -163,7 +166,7 @@ def test_colorless_commander_allows_wastes_but_no_typed_basic():
 
 
 def test_unknown_card_problem_is_passed_through():
-    from draft.decks import Problem
+    from draft.deck_rules import Problem
 
     commander, main = white_deck()
     deck, pool = deck_and_pool([commander], main)
@@ -305,7 +308,7 @@ def test_pairing_rules(first, second, legal):
 
 def test_a_stored_set_follows_the_time_lord_doctor_rule():
     """A set imported while any Time Lord Doctor counted keeps no stale fact: type-line facts are decided on load."""
-    from sets.catalog import card_from_json, card_to_json
+    from sets.set_json import card_from_json, card_to_json
 
     rogue = legendary("The Rogue Doctor", "", "Legendary Creature — Time Lord Doctor Rogue")
     stored = card_to_json(rogue) | {"abilities": ["legendary-creature", "time-lord-doctor"]}

@@ -9,12 +9,13 @@ from collections import Counter
 
 import pytest
 
-from draft.bots import Bot, BotStyle, card_rating
+from draft.bots import Bot, BotStyle
+from draft.deck_rules import validate
 from draft.deckbuild import build_deck
-from draft.decks import validate
 from draft.engine import Draft, DraftConfig, IllegalPickError, pass_direction
 from draft.log import mtgo_log
 from draft.sim import aggregate, pod_summary, run_pod
+from draft.traits import card_rating
 from sets.catalog import load_set
 from sets.errors import InputError
 

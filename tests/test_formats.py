@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from draft.decks import PIPER, Deck, DeckLine, Zone
 from draft.formats import EXPORT_FORMATS, FORMATS, FileFormat, LineError, parse, pool_as_deck, read_file, resolve, write
 from sets.basics import basic_land
-from sets.catalog import card_index
+from sets.card_index import card_index
 from sets.colors import Color
 from sets.errors import InputError
 from tests.decks_helpers import cmr_card, spells, with_mtgo_ids

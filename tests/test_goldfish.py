@@ -152,7 +152,8 @@ def test_the_plain_builder_deals_counts_lands_mulligans_draws_and_plays_turns(tm
 
     from rich.console import Console
 
-    from events.screens.practice import PracticeUI, Quit, Terminal
+    from events.screens.practice import PracticeUI
+    from events.screens.terminal import Quit, Terminal
 
     session = drafted_session(tmp_path / "g.json")
     console = Console(file=io.StringIO(), width=80, no_color=True, highlight=False)

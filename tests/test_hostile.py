@@ -773,7 +773,7 @@ def test_deck_csv_neutralises_and_round_trips(tmp_path, cli):
     deck.write_text("1 Arcane Signet\n", encoding="utf-8")  # a card of the set: an unknown one stops a conversion
     out = tmp_path / "deck.csv"
     assert cli("deck", "convert", deck, out).exit_code == 0
-    from sets.catalog import card_index
+    from sets.card_index import card_index
 
     card = card_index(["CMR"]).find("Arcane Signet")
     named = Deck((DeckLine(card, 1, Zone.MAIN),), (), '=HYPERLINK("x")')

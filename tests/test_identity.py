@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from sets.cards import Face, Layout, parse_type_line
+from sets.cards import Face, Layout
 from sets.colors import COLORLESS, Color, ColorIdentity
 from sets.identity import basic_type_conflict, color_identity, commander_identity, deck_colors, make_card
+from sets.type_line import parse_type_line
 
 
 def face(

@@ -13,14 +13,19 @@ from pathlib import Path
 
 import pytest
 
-from draft.decks import Deck, DeckFormat, can_pair, validate
+from draft.commanders import can_pair
+from draft.deck_rules import validate
+from draft.decks import Deck, DeckFormat
 from draft.formats import FileFormat, parse, resolve, write
-from sets.cards import ANY_NUMBER, Layout
-from sets.catalog import CardIndex, load_set, set_from_json
+from sets.card_facts import ANY_NUMBER
+from sets.card_index import CardIndex
+from sets.cards import Layout
+from sets.catalog import load_set
 from sets.colors import ALL_COLORS, ColorIdentity
 from sets.errors import InputError, MeldResultError
 from sets.identity import basic_type_conflict
 from sets.importers import read_card_file
+from sets.set_json import set_from_json
 
 FIXTURE = Path(__file__).parent / "fixtures" / "rules_set.json"
 
@@ -80,12 +85,12 @@ def test_a_stored_set_keeps_the_vehicle_rule(imported):
 # --- 2. "can be your commander" wherever it stands -----------------------------------------------------------
 
 
-def test_can_be_your_commander_counts_in_a_planeswalkers_text_and_on_a_back_face(rul):
+def test_can_be_your_commander_counts_in_a_planeswalkers_text_but_not_on_a_back_face_alone(rul):
     walker = card(rul, "Maelis, Tide Oracle")  # the line stands after two loyalty abilities
     engine = card(rul, "Ferrin's Workshop")  # the back face says it; the front is a plain artifact
-    assert walker.can_be_commander and engine.can_be_commander
-    for lead in (walker, engine):
-        assert "not-a-commander" not in codes(validate(commander_deck([lead], {}), fmt=DeckFormat.COMMANDER_DRAFT))
+    assert walker.can_be_commander and not engine.can_be_commander  # CR 712.8a: off the battlefield, the front face
+    assert "not-a-commander" not in codes(validate(commander_deck([walker], {}), fmt=DeckFormat.COMMANDER_DRAFT))
+    assert "not-a-commander" in codes(validate(commander_deck([engine], {}), fmt=DeckFormat.COMMANDER_DRAFT))
 
 
 def test_a_meld_result_that_says_it_can_lead_makes_no_commander():
@@ -95,7 +100,8 @@ def test_a_meld_result_that_says_it_can_lead_makes_no_commander():
     front = fixture("Half of a Pair", "Artifact").front
     result = fixture("Made in Play", "Legendary Artifact", "Made in Play can be your commander.").front
     assert not make_card([front, result], Layout.MELD).can_be_commander
-    assert make_card([front, result], Layout.TRANSFORM).can_be_commander
+    assert not make_card([front, result], Layout.TRANSFORM).can_be_commander  # a back face alone: CR 712.8a
+    assert make_card([result, front], Layout.TRANSFORM).can_be_commander
 
 
 # --- 3. Partner variants, CR 702.124 as written --------------------------------------------------------------
@@ -165,9 +171,11 @@ def test_any_number_and_up_to_n_from_the_cards_text(rul):
     assert rats.copy_limit == ANY_NUMBER and sisters.copy_limit == 9 and lantern.copy_limit is None
     assert constructed(rul, {rats: 40}) == []
     assert constructed(rul, {sisters: 9}) == []
-    assert constructed(rul, {sisters: 10}) == ["10 copies of Lantern Sisters: its text allows up to 9 in a deck"]
+    assert constructed(rul, {sisters: 10}) == [
+        "10 copies of Lantern Sisters: its text allows up to 9 in a deck (CR 903.5b, CR 100.2a)"
+    ]
     assert constructed(rul, {lantern: 2}) == [
-        "2 copies of Hadra’s Lantern: Commander allows one of each card but basic lands"
+        "2 copies of Hadra’s Lantern: Commander allows one of each card but basic lands (CR 903.5b)"
     ]
 
 
@@ -194,7 +202,7 @@ def test_a_copy_limit_flag_in_card_facts_without_text():
     seven = dict(facts, name="Facts Only Seven", number="2", copy_limit=7)
     stored = set_from_json({"code": "FCT", "cards": [facts, seven]}, "test")
     assert [c.copy_limit for c in stored.cards] == [ANY_NUMBER, 7]
-    from sets.catalog import card_to_json
+    from sets.set_json import card_to_json
 
     assert [card_to_json(c)["copy_limit"] for c in stored.cards] == ["any", 7]
 
@@ -365,7 +373,7 @@ def test_the_import_lists_an_any_color_forest_as_differing_from_the_files_identi
 
 
 def test_a_scryfall_meld_result_is_no_card_but_the_back_face_of_its_pair():
-    from sets.importers import read_scryfall
+    from sets.scryfall import read_scryfall
 
     parts = [
         {"component": "meld_part", "name": "Grel, Iron Half"},

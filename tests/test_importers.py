@@ -97,7 +97,8 @@ def test_missing_path(tmp_path):
 
 
 def test_imported_set_is_usable_like_the_bundled_one(tmp_path):
-    from sets.catalog import card_index, save_imported
+    from sets.card_index import card_index
+    from sets.catalog import save_imported
 
     result = read_card_file(write(tmp_path, "TST.json", mtgjson_set()))
     (card_set,) = result.card_sets()

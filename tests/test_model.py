@@ -6,10 +6,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sets.cards import CommanderAbility, Face, Layout, Rarity, commander_facts, normalize_name, parse_type_line
+from sets.card_facts import commander_facts
+from sets.cards import CommanderAbility, Face, Layout, Rarity, normalize_name
 from sets.colors import ALL_COLORS, COLORLESS, Color, ColorIdentity
 from sets.errors import ColorError, ManaCostError
 from sets.mana import ManaCost, ManaSymbol, SymbolKind
+from sets.type_line import parse_type_line
 
 
 def test_identity_is_set_like_and_wubrg_ordered():

@@ -7,12 +7,15 @@ from collections import Counter
 
 import pytest
 
-from draft.decks import PIPER, Deck, DeckLine, Zone, can_pair, validate
+from draft.commanders import can_pair
+from draft.deck_rules import validate
+from draft.decks import PIPER, Deck, DeckLine, Zone
 from draft.engine import DraftConfig
 from draft.formats import FileFormat, deck_pool, parse, resolve, write
 from draft.sim import run_pod
 from sets.basics import basic_land
-from sets.catalog import card_index, load_set
+from sets.card_index import card_index
+from sets.catalog import load_set
 from sets.colors import Color
 from tests.decks_helpers import cmr_card, spells, with_mtgo_ids
 

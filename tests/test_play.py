@@ -197,7 +197,8 @@ def test_deck_builder_commands(tmp_path):
     from rich.console import Console
 
     from draft.engine import DraftConfig
-    from events.screens.practice import PracticeUI, Quit, Terminal
+    from events.screens.practice import PracticeUI
+    from events.screens.terminal import Quit, Terminal
 
     session = TableSession.create(
         Store(tmp_path / "b.json"),

@@ -9,8 +9,9 @@ import pytest
 
 from events.night.pool_entry import PoolEntry, pool_lines, read_pool_line
 from events.storage.store import Store
+from sets.card_index import card_index
 from sets.cards import normalize_name
-from sets.catalog import card_index, load_set
+from sets.catalog import load_set
 from tests.night import Night
 from tests.test_clock import spawn
 from tests.test_desk import physical_event, record

@@ -14,7 +14,8 @@ import time
 import pytest
 
 from events import portable
-from events.storage.store import Store, remove_stale_temporaries
+from events.storage.safe_files import remove_stale_temporaries
+from events.storage.store import Store
 from tests.night import Night
 from tests.test_events import ROOT
 

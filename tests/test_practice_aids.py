@@ -21,10 +21,11 @@ from rich.console import Console
 
 from draft import advice as advice_module
 from draft.advice import advise, signals
-from draft.bots import card_rating
-from draft.decks import Deck, DeckLine, Zone, validate
+from draft.deck_rules import validate
+from draft.decks import Deck, DeckLine, Zone
 from draft.deckstats import basic_split, complete_deck, deck_stats, sample_hand
 from draft.engine import DraftConfig
+from draft.traits import card_rating
 from events.screens.deck_tables import signals_table
 from events.storage.draft_files import TableSession
 from events.storage.store import Store
@@ -198,7 +199,8 @@ def test_basics_are_shared_by_colored_symbols():
 
 
 def builder_at(tmp_path, script: str, seed: int = 21):
-    from events.screens.practice import PracticeUI, Quit, Terminal
+    from events.screens.practice import PracticeUI
+    from events.screens.terminal import Quit, Terminal
 
     session = TableSession.create(
         Store(tmp_path / "db.json"),

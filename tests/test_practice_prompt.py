@@ -21,15 +21,16 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from draft.deck_session import pool_order
-from draft.decks import validate
+from draft.deck_rules import validate
+from draft.deck_state import pool_order
 from draft.engine import DraftConfig
 from events.cli import app
 from events.screens.picks import parse_selection, read_choices
 from events.storage.draft_files import TableSession
 from events.storage.store import Store
 from sets.booster import Printing, booster_spec
-from sets.catalog import card_index, load_set
+from sets.card_index import card_index
+from sets.catalog import load_set
 from sets.errors import InputError
 
 PROMPT = re.compile(r"Take (\d) cards? \(numbers or names; pool, hint, help, quit\)> ")
@@ -296,7 +297,8 @@ def test_sealed_at_80_columns():
 
 
 def test_builder_suggestions_and_review_at_80_columns(tmp_path):
-    from events.screens.practice import PracticeUI, Quit, Terminal
+    from events.screens.practice import PracticeUI
+    from events.screens.terminal import Quit, Terminal
 
     session = drafted(tmp_path / "w.json", 21)
     console = Console(file=io.StringIO(), width=80, no_color=True, highlight=False)
@@ -311,7 +313,7 @@ def test_builder_suggestions_and_review_at_80_columns(tmp_path):
     deck = ui.builder.session.deck()
     for card in deck.commanders:
         assert any(card.name in line for line in lines)
-    from draft.decks import suggest_commanders
+    from draft.commanders import suggest_commanders
 
     for suggestion in suggest_commanders(Counter(ui.builder.session.pool), 8, piper=ui.builder.session.piper):
         for name in suggestion.commanders:
@@ -452,7 +454,8 @@ def test_builder_counts(tmp_path):
 
 
 def test_add_with_counts_for_several_cards(tmp_path):
-    from events.screens.practice import PracticeUI, Quit, Terminal
+    from events.screens.practice import PracticeUI
+    from events.screens.terminal import Quit, Terminal
 
     session = drafted(tmp_path / "k.json", 21)
     cards = pool_list(session)
@@ -529,7 +532,8 @@ def test_words_counts_sheets_rarities_and_the_passing_arrow(tmp_path):
 
 
 def test_export_goes_to_cmdraft_practice_id_by_default(tmp_path):
-    from events.screens.practice import PracticeUI, Quit, Terminal
+    from events.screens.practice import PracticeUI
+    from events.screens.terminal import Quit, Terminal
 
     session = drafted(tmp_path / "e.json", 21)
     console = Console(file=io.StringIO(), width=80)

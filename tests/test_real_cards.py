@@ -16,9 +16,12 @@ from pathlib import Path
 
 import pytest
 
-from draft.decks import Deck, DeckFormat, can_pair, validate
+from draft.commanders import can_pair
+from draft.deck_rules import validate
+from draft.decks import Deck, DeckFormat
 from draft.formats import FileFormat, write
-from sets.catalog import CardIndex, load_set
+from sets.card_index import CardIndex
+from sets.catalog import load_set
 from sets.colors import ColorIdentity
 from sets.importers import read_card_file
 

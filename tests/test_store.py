@@ -17,8 +17,10 @@ from pathlib import Path
 import pytest
 
 from events.night.seat_codes import note_failures
-from events.storage.draft_files import DRAFTS, TableSession
-from events.storage.store import KEEP_BACKUPS, SCHEMA, Store
+from events.storage.database_file import SCHEMA
+from events.storage.draft_files import TableSession
+from events.storage.draft_records import DRAFTS
+from events.storage.store import KEEP_BACKUPS, Store
 from tests.night import Night
 from tests.test_events import NAMES, ROOT, terminal_event
 

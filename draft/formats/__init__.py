@@ -16,18 +16,16 @@ One module per format (``text``, ``forge``, ``cockatrice``, ``mtgo``,
 """
 
 from draft.formats.json_deck import parse_json, write_json
-from draft.formats.model import MAX_COPIES, DeckFile, Entry, FileFormat, LineError
+from draft.formats.model import DeckFile, FileFormat, LineError
 from draft.formats.registry import (
     EXPORT_FORMATS,
     EXTENSIONS,
     FORMATS,
-    WRITERS,
     deck_pool,
     decode,
     parse,
     pool_as_deck,
     read_file,
-    sniff,
     write,
 )
 from draft.formats.resolve import resolve
@@ -36,10 +34,7 @@ __all__ = [
     "EXPORT_FORMATS",
     "EXTENSIONS",
     "FORMATS",
-    "MAX_COPIES",
-    "WRITERS",
     "DeckFile",
-    "Entry",
     "FileFormat",
     "LineError",
     "decode",
@@ -49,7 +44,6 @@ __all__ = [
     "pool_as_deck",
     "read_file",
     "resolve",
-    "sniff",
     "write",
     "write_json",
 ]

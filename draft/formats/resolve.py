@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from draft.decks import Deck, DeckLine, Problem, Zone, can_pair
+from draft.commanders import can_pair
+from draft.deck_rules import Problem
+from draft.decks import Deck, DeckLine, Zone
 from draft.formats.model import DeckFile, Entry, FileFormat
 from draft.formats.mtgo import MOST_COMMANDERS
+from sets.card_index import CardIndex
 from sets.cards import Card, normalize_name
-from sets.catalog import CardIndex
 from sets.errors import meld_result_message, quoted_list
 
 

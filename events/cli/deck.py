@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from importlib import resources
 from pathlib import Path
 from typing import Annotated
 
@@ -10,15 +9,17 @@ import typer
 from rich.markup import escape
 from rich.text import Text
 
+from draft.banlist import NO_BANS, BannedList, commander_banlist, read_banlist
+from draft.deck_rules import validate
 from draft.deckbuild import rank_commanders
-from draft.decks import PIPER, DeckFormat, Zone, validate
+from draft.decks import PIPER, DeckFormat, Zone
 from draft.formats import FileFormat, decode, read_file, resolve
 from events.cli.common import ForceOption, JsonOption, emit_json, out, parse_colors, positive
 from events.outputs.exports import write_deck
 from events.outputs.guard import check_file, note_input, output_value
 from events.screens.deck_tables import deck_report, suggestion_table
 from events.screens.render import count_words
-from sets.catalog import card_index
+from sets.card_index import card_index
 from sets.errors import InputError
 from sets.files import DECK_LIMIT, read_input
 
@@ -42,12 +43,11 @@ def read_deck(path: Path, index=None):
     return resolve(deck_file, index or card_index())
 
 
-def load_banlist(path: Path | None) -> list[str]:
+def load_banlist(path: Path | None) -> BannedList:
+    """The bundled Commander banned list, or the one in ``path`` (one card name a line) in its place."""
     if path is None:
-        text = resources.files("sets").joinpath("data", "commander-banlist.txt").read_text(encoding="utf-8")
-    else:
-        text = decode(read_input(path, DECK_LIMIT, "banned list"), str(path))
-    return [line.strip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
+        return commander_banlist()
+    return read_banlist(decode(read_input(path, DECK_LIMIT, "banned list"), str(path)), str(path))
 
 
 @deck_app.command("check")
@@ -60,7 +60,10 @@ def deck_check(
     ] = None,
     fmt: Annotated[str, typer.Option("--format", help="commander-draft (default) or commander.")] = "commander-draft",
     banlist: Annotated[
-        Path | None, typer.Option("--banlist", help="Banned list file for --format commander (one name a line).")
+        Path | None,
+        typer.Option(
+            "--banlist", help="Banned list file for --format commander (one name a line), in place of the bundled list."
+        ),
     ] = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -78,7 +81,7 @@ def deck_check(
             raise InputError("--pool is for --format commander-draft; constructed Commander has no pool")
         pool_deck, pool_problems = read_deck(pool, index)
         problems += [type(p)(p.code, f"pool file: {p.message}", p.cards) for p in pool_problems]
-    banned = load_banlist(banlist) if deck_format is DeckFormat.COMMANDER else []
+    banned = load_banlist(banlist) if deck_format is DeckFormat.COMMANDER else NO_BANS
     report = validate(deck, pool_deck, deck_format, colors, banned, problems)
     if as_json:
         emit_json(report.to_json())

@@ -16,8 +16,9 @@ from rich.text import Text
 
 from events.cli.common import JsonOption, emit_json, out
 from events.screens.render import card_panel, identity_text
-from sets.cards import Rarity, normalize_name
-from sets.catalog import BUNDLED, CardSet, available_codes, card_index, keep_texts, load_set, save_imported
+from sets.card_index import card_index
+from sets.cards import CardSet, Rarity, normalize_name
+from sets.catalog import BUNDLED, available_codes, keep_texts, load_set, save_imported
 from sets.download import download_set
 from sets.errors import InputError
 from sets.importers import read_card_file, valid_set_code

@@ -28,7 +28,7 @@ from events.night.snapshot import DeckSummary, PlayerRow, Snapshot
 from events.storage.draft_records import DRAFTS, current, read_journal
 from events.storage.records import Event, Player, Pod, Result, Round, typed
 from events.storage.store import Store
-from sets.catalog import CardIndex, card_index
+from sets.card_index import CardIndex, card_index
 from sets.errors import InputError, StateError
 from sets.numbers import is_number
 

@@ -7,8 +7,9 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from draft.deck_rules import validate
 from draft.deckbuild import build_deck
-from draft.decks import DeckFormat, validate
+from draft.decks import DeckFormat
 from draft.formats import DeckFile, parse_json, resolve, write_json
 from draft.sim import piper_card
 from events.night import history

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from dataclasses import replace as dc_replace
 
 from draft.formats import FileFormat, parse, resolve
-from sets.catalog import CardIndex
+from sets.card_index import CardIndex
 from sets.errors import CmdraftError, InputError
 from sets.numbers import is_number, parse_int
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 
-from draft.decks import DeckFormat, Problem, validate
+from draft.deck_rules import Problem, validate
+from draft.decks import DeckFormat
 from draft.formats import DeckFile, parse_json, resolve
 from events.night import history
 from events.night.base import EventBase

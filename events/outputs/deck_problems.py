@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from draft.decks import Problem
+from draft.deck_rules import Problem
 from events.outputs.text import join_names
 
 FILE_PROBLEMS = ("unreadable-line", "unknown-card", "meld-result", "unclear-commander")

@@ -25,7 +25,8 @@ import stat
 from pathlib import Path
 
 from events.outputs.written import READ, WRITTEN
-from events.storage.store import OPEN_DATABASES, atomic_write, belongs_to_database
+from events.storage.safe_files import atomic_write
+from events.storage.store import OPEN_DATABASES, belongs_to_database
 from sets.errors import InputError
 from sets.files import kind_of
 

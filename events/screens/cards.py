@@ -47,7 +47,7 @@ def find_card(asked: str, numbered: list[Card], where: str) -> Card:
             raise InputError(
                 f"{asked!r} names {' / '.join(sorted(found))} in {where}: type more of the name or its number"
             )
-    from sets.catalog import card_index
+    from sets.card_index import card_index
 
     return card_index().find_start(asked)
 

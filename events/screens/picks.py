@@ -178,18 +178,6 @@ def _ambiguous(key: str, keys: list[str], available: list[int]) -> list[int]:
     return []
 
 
-def match_name(text: str, pack: list[Printing], taken: list[int]) -> int:
-    """The position of the one card in the pack that ``text`` names."""
-    free = [i for i in range(len(pack)) if i not in taken]
-    names = [p.card.name for p in pack]
-    if not normalize_name(text):
-        raise InputError("an empty name")
-    choices = read_choices(text, names, free=free)
-    if len(choices) != 1:
-        raise InputError(f"{text!r} names {len(choices)} cards, not one")
-    return choices[0][0]
-
-
 def parse_selection(text: str, pack: list[Printing], due: int) -> list[int]:
     """Positions chosen by numbers or names; ``InputError`` says what is wrong."""
     positions = [p for p, _ in read_choices(text.strip(), [p.card.name for p in pack])]

@@ -18,7 +18,7 @@ from rich.text import Text
 
 from events.outputs.text import cell_width, fit_columns
 from events.outputs.visible import visible
-from events.storage.store import default_path
+from events.storage.database_file import default_path
 from sets.cards import Card, Rarity
 from sets.catalog import with_kept_text
 

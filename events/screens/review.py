@@ -6,7 +6,7 @@ from __future__ import annotations
 from rich.console import Console
 
 from draft.advice import review as advice_review
-from draft.deck_session import pool_order
+from draft.deck_state import pool_order
 from events.outputs.text import join_names
 from events.screens.render import card_list_table, fit_table, identity_text, pack_table, shown
 from events.sessions.activities import BotDeck, bot_decks

@@ -15,7 +15,7 @@ from rich.markup import escape
 from rich.segment import Segment, Segments
 from rich.text import Text
 
-from draft.deck_session import pool_order
+from draft.deck_state import pool_order
 from events import timing
 from events.outputs.text import join_names
 from events.screens.cards import card_request, show_card

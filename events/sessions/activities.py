@@ -19,9 +19,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
+from draft.deck_rules import DeckReport, validate
 from draft.deck_session import DeckSession
 from draft.deckbuild import build_deck
-from draft.decks import Deck, DeckReport, validate
+from draft.decks import Deck
 from draft.formats import parse_json, resolve, write_json
 from draft.log import mtgo_log
 from draft.sim import piper_card
@@ -32,7 +33,7 @@ from events.outputs.guard import check_folder
 from events.storage.draft_files import TableSession
 from events.storage.pool_builds import PoolBuild
 from sets.booster import Printing
-from sets.catalog import card_index
+from sets.card_index import card_index
 from sets.errors import InputError
 
 

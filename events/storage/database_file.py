@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from events.storage.record_checks import check_tables
-from sets.catalog import user_home
 from sets.errors import StorageError
 from sets.files import DATABASE_LIMIT, FileProblem, loads, read_bytes
+from sets.userdata import user_home
 
 SCHEMA = 3
 META = "_meta"

@@ -19,7 +19,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, RichLog, Static
 
 from draft import deck_actions as act
-from draft.decks import can_pair
+from draft.commanders import can_pair
 from draft.deckstats import group_cards
 from events.outputs.deck_problems import judge_order
 from events.screens import deck_commands as words

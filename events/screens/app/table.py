@@ -16,7 +16,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
-from draft.deck_session import pool_order
+from draft.deck_state import pool_order
 from events.outputs.text import cell_width
 from events.screens.app.modals import Panel, confirm
 from events.screens.app.pack_list import PackTable, Timer, pool_panel, short_type, type_room

@@ -1,0 +1,241 @@
+"""Who may lead a deck: commanders, partner abilities that pair (CR 702.124), the commanders' color identity
+(CR 903.4), and the commander choices a pool offers, ranked."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from itertools import combinations, product
+from typing import Any
+
+from draft.decks import MAX_ADDED_PIPERS, is_free_basic, is_piper
+from sets.cards import Card, CommanderAbility, normalize_name
+from sets.colors import COLORLESS, Color, ColorIdentity
+
+
+def _named(name: str | None, card: Card) -> bool:
+    """Whether ``name`` (as a card's text writes it) names ``card``, by its full name or its front face."""
+    return name is not None and normalize_name(name) in {normalize_name(card.name), normalize_name(card.front.name)}
+
+
+def can_pair(first: Card, second: Card) -> bool:
+    """Whether two cards may be commanders together (CR 702.124).
+
+    Partner with partner (702.124h); Partner—GROUP with the same Partner—GROUP (702.124i); Partner with NAME
+    when each names the other (702.124j); Friends forever with Friends forever, however printed (702.124i);
+    Choose a Background with a legendary Background enchantment (702.124k); Doctor's companion with a
+    legendary Time Lord Doctor creature with no other creature types (702.124m).  Different partner
+    abilities never combine (702.124f).
+    """
+    a, b = first.abilities, second.abilities
+    if CommanderAbility.PARTNER in a and CommanderAbility.PARTNER in b:
+        if (first.partner_group is None) == (second.partner_group is None) and (
+            first.partner_group is None or normalize_name(first.partner_group) == normalize_name(second.partner_group)
+        ):
+            return True
+    if _named(first.partner_with, second) and _named(second.partner_with, first):
+        return True
+    pairs = (
+        (CommanderAbility.FRIENDS_FOREVER, CommanderAbility.FRIENDS_FOREVER),
+        (CommanderAbility.CHOOSE_A_BACKGROUND, CommanderAbility.BACKGROUND),
+        (CommanderAbility.DOCTORS_COMPANION, CommanderAbility.TIME_LORD_DOCTOR),
+    )
+    return any((x in a and y in b) or (y in a and x in b) for x, y in pairs)
+
+
+def partner_ability(card: Card) -> str:
+    """What a card's partner ability is and what it pairs with, in a judge's words, with its rule (CR 702.124)."""
+    abilities = card.abilities
+    if CommanderAbility.PARTNER_WITH in abilities and card.partner_with:
+        return f'has "Partner with {card.partner_with}": it pairs only with {card.partner_with} (CR 702.124j)'
+    if CommanderAbility.PARTNER in abilities and card.partner_group:
+        return (
+            f'has "Partner—{card.partner_group}": it pairs only with another "Partner—{card.partner_group}" card '
+            "(CR 702.124i)"
+        )
+    if CommanderAbility.PARTNER in abilities:
+        return "has partner: it pairs only with another card that has partner (CR 702.124h)"
+    if CommanderAbility.FRIENDS_FOREVER in abilities:
+        return 'has "Friends forever": it pairs only with another "Friends forever" card (CR 702.124i)'
+    if CommanderAbility.CHOOSE_A_BACKGROUND in abilities:
+        return 'has "Choose a Background": it pairs only with a legendary Background enchantment (CR 702.124k)'
+    if CommanderAbility.BACKGROUND in abilities:
+        return 'is a Background: it leads only beside a card with "Choose a Background" (CR 702.124k)'
+    if CommanderAbility.DOCTORS_COMPANION in abilities:
+        return (
+            'has "Doctor\'s companion": it pairs only with a legendary Time Lord Doctor creature with no other '
+            "creature types (CR 702.124m)"
+        )
+    if CommanderAbility.TIME_LORD_DOCTOR in abilities:
+        return 'is a Time Lord Doctor: it pairs only with a card that has "Doctor\'s companion" (CR 702.124m)'
+    return "has no partner ability"
+
+
+def why_not_paired(first: Card, second: Card) -> str:
+    """Why two cards can't be commanders together: each card's partner ability, then the reason."""
+    kinds = [_pairing_kind(card) for card in (first, second)]
+    if None in kinds:
+        reason = "a card with no partner ability leads alone: two commanders need a partner ability that pairs them (CR 702.124a)"
+    elif kinds[0] != kinds[1] and {kinds[0], kinds[1]} not in _PAIRED_KINDS:
+        reason = "different partner abilities never combine (CR 702.124f)"
+    elif kinds[0] == "partner with":
+        reason = "each must name the other (CR 702.124j)"
+    elif kinds[0] == "partner group":
+        reason = "their groups differ (CR 702.124i)"
+    else:
+        reason = "the pair doesn't meet what the ability asks (CR 702.124)"
+    return f"{first.name} {partner_ability(first)}; {second.name} {partner_ability(second)}; {reason}"
+
+
+def _pairing_kind(card: Card) -> str | None:
+    abilities = card.abilities
+    if CommanderAbility.PARTNER_WITH in abilities:
+        return "partner with"
+    if CommanderAbility.PARTNER in abilities:
+        return "partner group" if card.partner_group else "partner"
+    for ability, kind in (
+        (CommanderAbility.FRIENDS_FOREVER, "friends forever"),
+        (CommanderAbility.CHOOSE_A_BACKGROUND, "choose a background"),
+        (CommanderAbility.BACKGROUND, "background"),
+        (CommanderAbility.DOCTORS_COMPANION, "doctor's companion"),
+        (CommanderAbility.TIME_LORD_DOCTOR, "time lord doctor"),
+    ):
+        if ability in abilities:
+            return kind
+    return None
+
+
+# Kinds that pair with each other although they differ.
+_PAIRED_KINDS = [{"choose a background", "background"}, {"doctor's companion", "time lord doctor"}]
+
+
+def back_face_commander_text(card: Card) -> bool:
+    """Whether only a double-faced card's back face says it can be your commander (which doesn't count: off the
+    battlefield and stack a double-faced card has only its front face's characteristics, CR 712.8a)."""
+    if not card.layout.double_faced or len(card.faces) < 2:
+        return False
+    says = ["can be your commander" in face.text.replace("’", "'").lower() for face in card.faces]
+    return not says[0] and any(says[1:])
+
+
+def may_lead(card: Card, partner: Card | None) -> bool:
+    """Whether ``card`` may be a commander, beside ``partner`` when it has one (CR 903.3)."""
+    if card.can_be_commander:
+        return True
+    # A Background is a commander only beside a creature that chooses a Background.
+    return (
+        partner is not None
+        and CommanderAbility.BACKGROUND in card.abilities
+        and CommanderAbility.CHOOSE_A_BACKGROUND in partner.abilities
+    )
+
+
+def commander_identity(commanders: Sequence[Card], colors: Sequence[Color | None]) -> ColorIdentity:
+    """Combined identity; ``colors`` gives, in order, the chosen color of each choosing commander."""
+    identity = COLORLESS
+    choices = iter(colors)
+    for card in commanders:
+        identity |= card.identity
+        if card.chooses_color:
+            color = next(choices, None)
+            if color is not None:
+                identity |= ColorIdentity.of([color])
+    return identity
+
+
+# --- commander advice ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Suggestion:
+    commanders: tuple[str, ...]
+    piper_colors: tuple[Color, ...]
+    identity: ColorIdentity
+    playable: int
+    added_pipers: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "commanders": list(self.commanders),
+            "piper_colors": [c.value for c in self.piper_colors],
+            "identity": self.identity.letters,
+            "playable": self.playable,
+            "added_pipers": self.added_pipers,
+        }
+
+
+def commander_options(cards: Iterable[Card], piper: Card | None) -> list[tuple[tuple[Card, ...], tuple[Color, ...]]]:
+    """Every way a pool can be led, with a color for each commander that chooses one.
+
+    Single commanders, pairs that may lead together (a Background beside a card
+    that chooses one), and the Piper option: a pool partner plus a Piper of a color
+    it lacks, one Piper, or two Pipers of two colors.
+    """
+    cards = list(dict.fromkeys(cards))
+    leaders = [card for card in cards if card.can_be_commander and not is_piper(card)]
+    backgrounds = [
+        card for card in cards if CommanderAbility.BACKGROUND in card.abilities and not card.can_be_commander
+    ]
+
+    def colored(group: tuple[Card, ...]) -> list[tuple[tuple[Card, ...], tuple[Color, ...]]]:
+        choosers = sum(1 for card in group if card.chooses_color)
+        return [(group, choice) for choice in product(list(Color), repeat=choosers)]
+
+    options = [option for card in leaders for option in colored((card,))]
+    pairs = [(a, b) for i, a in enumerate(leaders) for b in leaders[i + 1 :]] + [
+        (a, b) for a in leaders for b in backgrounds
+    ]
+    options += [option for a, b in pairs if can_pair(a, b) for option in colored((a, b))]
+    if piper is not None:
+        for card in leaders:
+            if CommanderAbility.PARTNER in card.abilities and not card.partner_group and not card.chooses_color:
+                options += [((card, piper), (color,)) for color in Color if color not in card.identity]
+        options += [((piper,), (color,)) for color in Color]
+        options += [((piper, piper), (a, b)) for a, b in combinations(list(Color), 2)]
+    return options
+
+
+def added_pipers(commanders: Sequence[Card], pool: Mapping[Card, int]) -> int:
+    """Pipers among the commanders beyond those the pool holds."""
+    held = sum(n for card, n in pool.items() if is_piper(card))
+    return max(0, sum(1 for card in commanders if is_piper(card)) - held)
+
+
+def usable_options(
+    pool: Mapping[Card, int], piper: Card | None
+) -> Iterator[tuple[tuple[Card, ...], tuple[Color, ...], int]]:
+    """Commander options the pool can field: (commanders, colors, Pipers added)."""
+    held = sum(n for card, n in pool.items() if is_piper(card))
+    for commanders, colors in commander_options(pool, piper):
+        added = max(0, sum(1 for card in commanders if is_piper(card)) - held)
+        if added > MAX_ADDED_PIPERS:
+            continue
+        if len(commanders) == 2 and commanders[0] == commanders[1] and not is_piper(commanders[0]):
+            if pool.get(commanders[0], 0) < 2:
+                continue
+        elif any(pool.get(c, 0) < 1 for c in commanders if not is_piper(c)):
+            continue
+        yield commanders, colors, added
+
+
+def suggest_commanders(
+    pool: Iterable[Card] | Mapping[Card, int], limit: int = 10, piper: Card | None = None
+) -> list[Suggestion]:
+    """Commander choices from a pool ranked by how many pool cards each makes playable."""
+    counts = Counter(dict(pool)) if isinstance(pool, Mapping) else Counter(pool)
+    piper = piper or next((card for card in counts if is_piper(card)), None)
+    ranked = []
+    for commanders, colors, added in usable_options(counts, piper):
+        identity = commander_identity(commanders, colors)
+        used = Counter(c.name for c in commanders)
+        playable = sum(
+            max(0, n - used.get(card.name, 0))
+            for card, n in counts.items()
+            if card.deck_colors <= identity and not is_free_basic(card)
+        )
+        ranked.append(Suggestion(tuple(c.name for c in commanders), colors, identity, playable, added))
+    ranked.sort(
+        key=lambda s: (-s.playable, s.added_pipers, len(s.commanders), s.commanders, [c.value for c in s.piper_colors])
+    )
+    return ranked[:limit]

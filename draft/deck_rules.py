@@ -1,0 +1,352 @@
+"""Deck rules: Commander draft (the default) and constructed Commander.
+
+``validate`` returns every problem, each with a stable code, a message a player understands and the
+cards involved; a deck is legal when there are none.  The Prismatic Piper option follows RULES.md
+section 2: up to two Pipers may be added after the draft, added Pipers must be commanders, and each
+Piper commander has one chosen color (CR 903.4b).  When colors are not given, the validator searches
+every choice for one that makes the deck legal.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from itertools import product
+from typing import Any
+
+from draft.banlist import NO_BANS, BannedList
+from draft.commanders import back_face_commander_text, can_pair, commander_identity, may_lead, why_not_paired
+from draft.decks import (
+    COMMANDER_SIZE,
+    DRAFT_MIN_SIZE,
+    MAX_ADDED_PIPERS,
+    PIPER,
+    Deck,
+    DeckFormat,
+    Zone,
+    is_free_basic,
+    is_piper,
+    pool_counts,
+)
+from sets.cards import Card, CommanderAbility, normalize_name
+from sets.colors import Color, ColorIdentity
+from sets.identity import basic_type_conflict
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    code: str
+    message: str
+    cards: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"code": self.code, "message": self.message, "cards": list(self.cards)}
+
+
+@dataclass(frozen=True)
+class DeckReport:
+    format: DeckFormat
+    commanders: tuple[str, ...]
+    piper_colors: tuple[Color, ...]
+    color_identity: ColorIdentity
+    size: int
+    problems: tuple[Problem, ...]
+    chosen_for_you: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    @property
+    def valid(self) -> bool:
+        return not self.problems
+
+    def codes(self) -> list[str]:
+        return [problem.code for problem in self.problems]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "valid": self.valid,
+            "format": self.format.value,
+            "commanders": list(self.commanders),
+            "piper_colors": [color.value for color in self.piper_colors],
+            "color_identity": self.color_identity.letters,
+            "size": self.size,
+            "problems": [problem.to_json() for problem in self.problems],
+            "chosen": list(self.chosen_for_you),
+            "notes": list(self.notes),
+        }
+
+
+def not_a_commander(card: Card) -> str:
+    """Why ``card`` can't lead, naming the rule."""
+    if CommanderAbility.BACKGROUND in card.abilities:
+        return (
+            f"{card.name} is a Background: it can be a commander only beside a commander that has "
+            '"Choose a Background" (CR 702.124k)'
+        )
+    if back_face_commander_text(card):
+        return (
+            f"{card.name} can't be a commander: only its back face says it can be your commander, and outside the "
+            "battlefield and stack a double-faced card has only its front face's characteristics (CR 712.8a, CR 903.3)"
+        )
+    return (
+        f"{card.name} can't be a commander: it is not a legendary creature (or a legendary Vehicle or Spacecraft "
+        "with power and toughness) and doesn't say it can be your commander (CR 903.3)"
+    )
+
+
+def banned_list(banned: Iterable[str] | BannedList) -> BannedList:
+    """A ``BannedList`` as given, or one of the names given."""
+    if isinstance(banned, BannedList):
+        return banned
+    names = {normalize_name(name): "it is on the banned list given" for name in banned}
+    return BannedList(names) if names else NO_BANS
+
+
+class _Checker:
+    def __init__(self, deck: Deck, fmt: DeckFormat, pool: Counter | None, banned: BannedList):
+        self.deck, self.format, self.pool, self.banned = deck, fmt, pool, banned
+        self.problems: list[Problem] = []
+        self.commanders = deck.commanders
+        self.main = deck.main
+        self.choosers = [card for card in self.commanders if card.chooses_color]
+
+    def add(self, code: str, message: str, cards: Iterable[Card | str] = ()) -> None:
+        names = tuple(dict.fromkeys(c if isinstance(c, str) else c.name for c in cards))
+        self.problems.append(Problem(code, message, names))
+
+    def check_commanders(self) -> None:
+        commanders = self.commanders
+        if not commanders:
+            self.add(
+                "no-commander",
+                "choose a commander: a legendary creature, a legendary Vehicle or Spacecraft with power "
+                "and toughness, or a card that says it can be your commander (CR 903.3)",
+            )
+            return
+        if len(commanders) > 2:
+            self.add(
+                "too-many-commanders",
+                f"a deck has one commander, or two that a partner ability pairs, never {len(commanders)} (CR 903.3, CR 702.124g)",
+                commanders,
+            )
+            return
+        partner = commanders[1] if len(commanders) == 2 else None
+        for card in commanders:
+            other = commanders[1] if card is commanders[0] and partner else (commanders[0] if partner else None)
+            if not may_lead(card, other):
+                self.add("not-a-commander", not_a_commander(card), [card])
+        if partner is not None and not can_pair(commanders[0], partner):
+            self.add(
+                "illegal-pair",
+                f"{commanders[0].name} and {partner.name} can't be commanders together: "
+                f"{why_not_paired(commanders[0], partner)}",
+                commanders,
+            )
+
+    def check_size(self) -> None:
+        size = self.deck.size
+        if self.format is DeckFormat.COMMANDER_DRAFT and size < DRAFT_MIN_SIZE:
+            self.add(
+                "deck-too-small",
+                f"the deck has {size} cards counting commanders; the Commander draft rules ask at least {DRAFT_MIN_SIZE}",
+            )
+        elif self.format is DeckFormat.COMMANDER and size != COMMANDER_SIZE:
+            code = "deck-too-small" if size < COMMANDER_SIZE else "deck-too-large"
+            self.add(
+                code,
+                f"the deck has {size} cards counting commanders; Commander needs exactly {COMMANDER_SIZE} (CR 903.5a)",
+            )
+
+    def check_copies(self) -> None:
+        # Constructed counts the deck itself, basics exempt from singleton; a draft deck and its sideboard both
+        # come out of the pool, all but the five basics the organizer provides.
+        if self.format is DeckFormat.COMMANDER:
+            counted = [
+                line for line in self.deck.lines if not line.card.is_basic_land and line.zone is not Zone.SIDEBOARD
+            ]
+        else:
+            counted = [line for line in self.deck.lines if not is_free_basic(line.card)]
+        used: Counter = Counter()
+        sided: set[str] = set()
+        for line in counted:
+            used[line.card.name] += line.count
+            if line.zone is Zone.SIDEBOARD:
+                sided.add(line.card.name)
+        cards = {line.card.name: line.card for line in counted}
+        if self.format is DeckFormat.COMMANDER:
+            for name, n in used.items():
+                # CR 903.5b: one of each but basic lands, unless the card's own text sets its limit (CR 100.2a).
+                limit = cards[name].copy_limit or 1
+                if n <= limit:
+                    continue
+                if limit == 1:
+                    self.add(
+                        "too-many-copies",
+                        f"{n} copies of {name}: Commander allows one of each card but basic lands (CR 903.5b)",
+                        [name],
+                    )
+                else:
+                    self.add(
+                        "too-many-copies",
+                        f"{n} copies of {name}: its text allows up to {limit} in a deck (CR 903.5b, CR 100.2a)",
+                        [name],
+                    )
+            for name, card in cards.items():
+                why = self.banned.reason(card)
+                if why is not None:
+                    self.add("banned", f"{name} is banned in Commander: {why}", [name])
+            return
+        if self.pool is None:
+            return
+        for name, count in used.items():
+            have = self.pool.get(name, 0)
+            if is_piper(cards[name]):
+                continue  # checked with the Piper option below
+            where = "the deck and sideboard" if name in sided else "the deck"
+            if have == 0:
+                self.add(
+                    "not-in-pool",
+                    f"{name} is in {where} but not in your pool: a draft deck is built from its pool (CR 100.2b)",
+                    [name],
+                )
+            elif count > have:
+                self.add(
+                    "too-many-copies",
+                    f"{count} copies of {name} in {where}, but your pool has {have} (CR 100.2b)",
+                    [name],
+                )
+
+    def check_pipers(self) -> None:
+        if self.format is not DeckFormat.COMMANDER_DRAFT or self.pool is None:
+            return
+        in_pool = self.pool.get(PIPER, 0)
+        as_commander = sum(1 for card in self.commanders if is_piper(card))
+        elsewhere = sum(n for card, n in (self.main + self.deck.sideboard).items() if is_piper(card))
+        if elsewhere > in_pool:
+            zones = " and ".join(
+                zone
+                for zone, n in (("main deck", self.main), ("sideboard", self.deck.sideboard))
+                if any(map(is_piper, n))
+            )
+            self.add(
+                "piper-not-commander",
+                f"{elsewhere - in_pool} Prismatic Piper(s) in the {zones} are not from your pool, and a Piper there "
+                "isn't a commander there: Pipers added after the draft must be commanders (the Commander draft's Piper "
+                "option)",
+                [PIPER],
+            )
+        # Pool Pipers fill the other zones first; commander Pipers beyond what is left were added.
+        added = max(0, as_commander - max(0, in_pool - elsewhere))
+        if added > MAX_ADDED_PIPERS:
+            self.add(
+                "too-many-pipers",
+                f"{added} Prismatic Pipers added after the draft; at most {MAX_ADDED_PIPERS} may be added "
+                "(the Commander draft's Piper option)",
+                [PIPER],
+            )
+
+    def identity_problems(self, identity: ColorIdentity) -> list[Problem]:
+        """One problem per card outside the identity, or with a basic land type outside it."""
+        problems = []
+        for card in self.main:
+            if not card.identity <= identity:
+                problems.append(
+                    Problem(
+                        "outside-identity",
+                        f"{card.name} ({card.identity}) is outside the commanders' color identity {identity} (CR 903.5c)",
+                        (card.name,),
+                    )
+                )
+            elif basic_type_conflict(card, identity):
+                problems.append(
+                    Problem(
+                        "basic-type-outside-identity",
+                        f"{card.name} has a basic land type and could make {basic_type_conflict(card, identity).words} mana, "
+                        f"outside the commanders' color identity {identity} (CR 903.5d)",
+                        (card.name,),
+                    )
+                )
+        return problems
+
+    def check_identity(self, given: Sequence[Color]) -> tuple[tuple[Color, ...], tuple[str, ...]]:
+        """Check identity; search the choosing commanders' colors that were not given."""
+        missing = len(self.choosers) - len(given)
+        if missing < 0:
+            in_main = (
+                "; The Prismatic Piper in the main deck isn't a commander there, so it chooses no color"
+                if any(is_piper(card) for card in self.main)
+                else ""
+            )
+            self.add(
+                "piper-color-extra",
+                f"{len(given)} color(s) given but only {len(self.choosers)} commander(s) choose a color "
+                f"(CR 903.4b){in_main}",
+                self.choosers,
+            )
+            given = given[: len(self.choosers)]
+            missing = 0
+        if missing == 0 or not self.commanders:
+            self.problems += self.identity_problems(commander_identity(self.commanders, given))
+            return tuple(given), ()
+        best: tuple[Color, ...] | None = None
+        needed = ColorIdentity.of(c for card in self.main for c in card.deck_colors)
+        base = commander_identity(self.commanders, given)
+        for choice in product(list(Color), repeat=missing):
+            colors = (*given, *choice)
+            if not self.identity_problems(commander_identity(self.commanders, colors)):
+                # Prefer choices that don't add colors the deck never uses.
+                if best is None or len(ColorIdentity.of(choice) - needed) < len(
+                    ColorIdentity.of(best[len(given) :]) - needed
+                ):
+                    best = colors
+        if best is None:
+            beyond = needed - base
+            self.add(
+                "piper-color-missing",
+                f"no color choice for {len(self.choosers)} color-choosing commander(s) makes the deck legal: the deck needs "
+                f"{beyond or 'no'} beyond {base} and {missing} choice(s) add only {missing} color(s) (CR 903.4b, CR 903.5c)",
+                self.choosers,
+            )
+            return tuple(given), ()
+        names = [card.name for card in self.choosers]
+        chosen = tuple(
+            f"{'Piper' if is_piper(self.choosers[i]) else names[i]} {i + 1} -> {best[i].word}"
+            for i in range(len(given), len(best))
+        )
+        return best, chosen
+
+    def run(self, given: Sequence[Color]) -> DeckReport:
+        self.check_commanders()
+        self.check_size()
+        self.check_copies()
+        self.check_pipers()
+        colors, chosen = self.check_identity(given)
+        notes = (
+            ("no pool given: copies were not checked against a pool",)
+            if (self.pool is None and self.format is DeckFormat.COMMANDER_DRAFT)
+            else ()
+        )
+        return DeckReport(
+            self.format,
+            tuple(card.name for card in self.commanders),
+            tuple(colors),
+            commander_identity(self.commanders, colors),
+            self.deck.size,
+            tuple(self.problems),
+            chosen,
+            notes,
+        )
+
+
+def validate(
+    deck: Deck,
+    pool: Iterable[Card] | Mapping[Card, int] | Deck | None = None,
+    fmt: DeckFormat = DeckFormat.COMMANDER_DRAFT,
+    piper_colors: Sequence[Color] | None = None,
+    banned: Iterable[str] | BannedList = (),
+    extra_problems: Iterable[Problem] = (),
+) -> DeckReport:
+    """Check a deck; every problem is reported.  ``piper_colors`` overrides the deck's own."""
+    checker = _Checker(deck, fmt, None if pool is None else pool_counts(pool), banned_list(banned))
+    checker.problems.extend(extra_problems)
+    return checker.run(tuple(piper_colors if piper_colors is not None else deck.piper_colors))
