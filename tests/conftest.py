@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import random
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,21 @@ os.environ.setdefault("NO_COLOR", "1")
 
 # Every test's own data folder, and the guard that no test touches the user's own (tests/isolation.py).
 pytest_plugins = ["tests.isolation"]
+
+
+@pytest.fixture(autouse=True)
+def seeded_pack_secrets(request, monkeypatch):
+    """An event's packs come from a secret the operating system draws (events/night/packs_secret.py); in a
+    test made in-process it comes from a generator seeded by the test's name, so every run of a test deals
+    the same packs (a process a test starts still draws its own)."""
+    import zlib
+
+    from events.night import drafting, registration
+
+    rng = random.Random(zlib.crc32(request.node.nodeid.encode()))
+    draw = lambda: rng.getrandbits(128)  # noqa: E731
+    monkeypatch.setattr(registration, "new_secret", draw)
+    monkeypatch.setattr(drafting, "new_secret", draw)
 
 
 @pytest.fixture

@@ -548,13 +548,10 @@ def test_export_holds_one_event_and_restore_adds_or_replaces_it_alone(cli, tmp_p
     first = played_event(source, name="First night")
     second = played_event(source, names=("Eve", "Fay", "Gil", "Hob"), name="Second night")
     table = source.snapshot_tables(second, 1)[0]
-    source.game(
-        second,
-        1,
-        1,
-        life={"Eve": -4},
-        casts=[("Fay", source.snapshot(second).players[1].deck.commanders[0]["name"])],
-    )
+    commanders = [card["name"] for card in source.snapshot(second).players[1].deck.commanders]
+    # a deck led by two copies of one card (two Pipers) names the copy it casts
+    cast = commanders[0] + ("#1" if commanders.count(commanders[0]) > 1 else "")
+    source.game(second, 1, 1, life={"Eve": -4}, casts=[("Fay", cast)])
     source.record_result(second, 1, 1, " > ".join(table))
     out = tmp_path / "export"
     assert cli("event", "export", second, "--out", out, "--db", source.store.path).exit_code == 0

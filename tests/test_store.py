@@ -727,12 +727,17 @@ def test_a_terminal_writing_in_a_loop_does_not_starve_another(tmp_path):
     polite = worker("writes", str(db), "20", "0", start_at=start_at + 0.2)
     out1, err1 = busy.communicate(timeout=120)
     out2, err2 = polite.communicate(timeout=120)
-    end1 = float(out1.split("END ")[1])
-    end2 = float(out2.split("END ")[1])
     worst = float(out2.split("WAIT ")[1].split()[0])
-    assert end2 < end1 - 0.3, (end1, end2)  # done well before the busy one stops (it runs 1.5 s or more)
-    print(f"\nlock waits while another writes in a loop: worst {worst} ms")
-    # served in turn: at most about one of the busy writer's 10 ms turns (polling waiters: 200 ms and more)
-    assert worst < 120, worst
+    print(f"\nlock waits while another writes in a loop: worst {worst} ms (a figure, not a check: it follows the load)")
     with Store(db).read() as handle:
-        assert len(handle.table("writes")) == 170
+        rows = [row["pid"] for row in handle.table("writes").all()]
+    assert len(rows) == 170
+    # Judged by the order of the commits, not by the clock (a loaded machine stretches every wait alike):
+    # served in turn, the polite writer's commits come between the busy writer's, a few busy turns apart at
+    # most, and all of them long before the busy writer's last; a starved one would come after it.
+    polite_pid = polite.pid
+    at = [index for index, pid in enumerate(rows) if pid == polite_pid]
+    assert len(at) == 20
+    gaps = [later - earlier - 1 for earlier, later in zip(at, at[1:])]
+    assert max(gaps) <= 4, gaps
+    assert at[-1] < len(rows) - 50, (at[-1], len(rows))
