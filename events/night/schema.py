@@ -17,6 +17,7 @@ Record shapes (``e`` is the event's number, ``p`` a player's number):
 - rounds: e, number, tables, first, status (open/closed), clock
 - results: e, round, table, order (groups of player numbers, best place first)
 - games: e, round, table, life, hits, casts
+- reports: e, round, table, by, order, confirmed, disputes, status, at, late (results from the table)
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ EVENTS, PLAYERS, PODS, POOLS, DECKS, ROUNDS, RESULTS, GAMES = (
     "results",
     "games",
 )
+REPORTS = "reports"
 STATUSES = ("registration", "seated", "drafting", "building", "playing", "finished")
 DRAFT_STYLES = ("physical", "terminal", "bots")
 MAX_POD = 8

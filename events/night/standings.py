@@ -5,7 +5,7 @@
 - Standings: points, then the average points per round of every opponent you shared a table with
   (each meeting counts), then the average finishing place (lower is better; a player who hasn't
   played comes after those who have).  All three are exact fractions; players equal on all three
-  share a rank and are listed by name.  Bots (they only fill draft seats) have no standing.
+  share a rank and are listed by name.  The final table's result is not counted.  Bots (they only fill draft seats) have no standing.
 """
 
 from __future__ import annotations
@@ -83,7 +83,11 @@ def point_totals(event: Event, results) -> Counter:
 
 
 def standings_of(event: Event, players, results, rounds) -> list[Standing]:
-    """The ranked standings from the event's players, results and rounds (records as stored; players carry ``doc_id``)."""
+    """The ranked standings from the event's players, results and rounds (records as stored; players carry ``doc_id``).
+
+    The final table's result (``event top``) is its own: it is not counted in the standings."""
+    finals = {r["number"] for r in rounds if r.get("final")}
+    results = [r for r in results if r["round"] not in finals]
     totals = point_totals(event, results)
     played: Counter = Counter()
     places: dict[int, list[int]] = defaultdict(list)

@@ -1,0 +1,248 @@
+"""What the night looks like from a player's seat, from the desk and on the room's screen (read only).
+
+- ``table_view``: a player's current round, table, the players there with their commanders (names,
+  once their decks are registered), who goes first, the table's clock (the round's stored clock plus
+  the table's extra time), its result or the report waiting for confirmations, and their standing.
+- ``desk_view``: every table of the current round with its result, or the report waiting or disputed
+  with every version given, its time left, and the players who dropped.
+- ``room_view``: the public screen: seatings before the draft, the pods' draft progress during it,
+  then pairings by name (alphabetical, as stores post them), the round clock and standings.  It holds
+  no seat code and nothing a player keeps hidden (no pools, no decks).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from events import timing
+from events.night.base import EventBase, name_key
+from events.night.games import Games
+from events.night.schema import DECKS, PODS, RESULTS, ROUNDS, Q
+from events.night.standings import Standing, placement_points, standings_of
+from events.night.table_reports import pending_report, result_of, seat_of, table_clock
+from events.storage.draft_files import DRAFTS, current, read_journal
+
+
+def standing_json(row: Standing) -> dict[str, Any]:
+    return {"rank": row.rank, "name": row.name, **{k: v for k, v in row.to_json().items() if k != "player"}}
+
+
+def draft_progress(doc: dict[str, Any], journal: dict[str, Any] | None) -> dict[str, Any]:
+    """How far a pod's draft is: picks made of all picks, and the pack being passed (no cards)."""
+    now = current(doc, journal)
+    config = now["state"]["config"]
+    boosters = now["state"]["boosters"]
+    pack_size = len(boosters[0][0]["cards"]) if boosters and boosters[0] else 0
+    turns = -(-pack_size // config["picks_per_turn"]) if pack_size else 0
+    total = config["seats"] * config["boosters"] * turns
+    made = len(now["picks"])
+    per_pack = config["seats"] * turns
+    return {
+        "status": now["status"],
+        "picks_made": made,
+        "picks_total": total,
+        "pack": min(config["boosters"], made // per_pack + 1) if per_pack else 0,
+        "packs": config["boosters"],
+    }
+
+
+class TableViews(EventBase):
+    """The night as each of its screens shows it."""
+
+    def _standings(self, db, event, players) -> list[Standing]:
+        return standings_of(
+            event,
+            players,
+            db.table(RESULTS).search(Q.event == event.id),
+            db.table(ROUNDS).search(Q.event == event.id),
+        )
+
+    @staticmethod
+    def _commanders(db, event_id: int, player_id: int) -> list[str]:
+        return Games._commander_names(db, event_id, player_id)
+
+    def _report_json(self, db, report: dict[str, Any], table: list[int], names: dict[int, str], players) -> dict:
+        def order(groups):
+            return [[{"id": pid, "name": names[pid]} for pid in group] for group in groups]
+
+        active = {p.doc_id for p in players if p["status"] == "active"}
+        return {
+            "id": report.doc_id,
+            "by": names[report["by"]],
+            "order": order(report["order"]),
+            "confirmed": [names[pid] for pid in report["confirmed"]],
+            "waiting_for": [names[pid] for pid in table if pid not in report["confirmed"] and pid in active],
+            "disputes": [{"player": names[d["player"]], "order": order(d["order"])} for d in report["disputes"]],
+            "status": report["status"],
+            "late": report.get("late", False),
+        }
+
+    def _table_json(self, db, event, rnd, number: int, names, players, now: float) -> dict[str, Any]:
+        table = rnd["tables"][number - 1]
+        result = result_of(db, event.id, rnd["number"], number)
+        report = pending_report(db, event.id, rnd["number"], number)
+        clock = table_clock(rnd, number, now)
+        if result is not None:
+            status = "recorded"
+        elif report is not None and report["status"] == "disputed":
+            status = "disputed"
+        elif clock and clock["over"]:
+            status = "desk"  # the round's time is up: what isn't confirmed waits for the desk
+        elif report is not None:
+            status = "waiting"
+        else:
+            status = "playing"
+        points = placement_points(event, result["order"]) if result else {}
+        return {
+            "table": number,
+            "players": [names[pid] for pid in table],
+            "first": names[rnd["first"][number - 1]] if rnd.get("first") else None,
+            "status": status,
+            "clock": clock,
+            "result": None
+            if result is None
+            else {
+                "order": [[names[pid] for pid in group] for group in result["order"]],
+                "points": {names[pid]: round(float(p), 4) for pid, p in points.items()},
+            },
+            "report": None if report is None else self._report_json(db, report, table, names, players),
+        }
+
+    def table_view(self, event_id: int, player_id: int, now: float | None = None) -> dict[str, Any]:
+        """A player's own view of the night: their table of the newest round they sit in, and their standing."""
+        now = timing.now() if now is None else now
+        with self.store.read() as db:
+            event = self._event(db, event_id)
+            player = self._player(db, event_id, player_id)
+            players = self._players(db, event_id)
+            names = {p.doc_id: p["name"] for p in players}
+            ranked = self._standings(db, event, players)
+            mine = next((row for row in ranked if row.player == player.doc_id), None)
+            seat = seat_of(db, event_id, player.doc_id)
+            view: dict[str, Any] = {
+                "server_time": now,
+                "event": {"id": event_id, "name": event.name, "status": event.status, "tracker": event.table_tracker},
+                "player": {"id": player.doc_id, "name": player["name"], "status": player["status"]},
+                "standing": None if mine is None else standing_json(mine),
+                "round": None,
+            }
+            if seat is None:
+                return view
+            rnd, number = seat
+            status = {p.doc_id: p["status"] for p in players}
+            table = self._table_json(db, event, rnd, number, names, players, now)
+            table["players"] = [
+                {
+                    "id": pid,
+                    "name": names[pid],
+                    "commanders": self._commanders(db, event_id, pid),
+                    "first": bool(rnd.get("first")) and rnd["first"][number - 1] == pid,
+                    "dropped": status[pid] != "active",
+                    "me": pid == player.doc_id,
+                }
+                for pid in rnd["tables"][number - 1]
+            ]
+            report = table["report"]
+            if report is not None:
+                report["mine"] = {
+                    "confirmed": player["name"] in report["confirmed"],
+                    "disputed": any(d["player"] == player["name"] for d in report["disputes"]),
+                }
+            view["round"] = {
+                "number": rnd["number"],
+                "final": bool(rnd.get("final")),
+                "open": rnd["status"] != "closed",
+                "tables": len(rnd["tables"]),
+                **table,
+            }
+        if event.table_tracker and rnd["status"] != "closed":
+            view["round"]["game"] = Games(self.store).game(event_id, rnd["number"], number)
+        return view
+
+    def desk_view(self, event_id: int, now: float | None = None) -> dict[str, Any]:
+        """The current round's tables for the desk: results, waiting and disputed reports (every version), time
+        left; and who dropped."""
+        now = timing.now() if now is None else now
+        with self.store.read() as db:
+            event = self._event(db, event_id)
+            players = self._players(db, event_id)
+            names = {p.doc_id: p["name"] for p in players}
+            rounds = sorted(db.table(ROUNDS).search(Q.event == event_id), key=lambda r: r["number"])
+            rnd = rounds[-1] if rounds else None
+            return {
+                "server_time": now,
+                "event": {"id": event_id, "name": event.name, "status": event.status, "tracker": event.table_tracker},
+                "round": None
+                if rnd is None
+                else {
+                    "number": rnd["number"],
+                    "final": bool(rnd.get("final")),
+                    "open": rnd["status"] != "closed",
+                    "tables": [
+                        self._table_json(db, event, rnd, n, names, players, now)
+                        for n in range(1, len(rnd["tables"]) + 1)
+                    ],
+                },
+                "dropped": [
+                    {"name": p["name"], "after_round": p.get("dropped_after")}
+                    for p in players
+                    if p["status"] == "dropped"
+                ],
+            }
+
+    def room_view(self, event_id: int, now: float | None = None) -> dict[str, Any]:
+        """The room's screen: public facts only (names, pods, seats, tables, the clock, standings)."""
+        now = timing.now() if now is None else now
+        with self.store.read() as db:
+            event = self._event(db, event_id)
+            players = [p for p in self._players(db, event_id) if not p.get("bot")]
+            names = {p.doc_id: p["name"] for p in self._players(db, event_id)}
+            pods = sorted(db.table(PODS).search(Q.event == event_id), key=lambda d: d["number"])
+            rounds = sorted(db.table(ROUNDS).search(Q.event == event_id), key=lambda r: r["number"])
+            drafts = {pod["number"]: db.table(DRAFTS).get(doc_id=pod["draft"]) for pod in pods if pod.get("draft")}
+            ranked = self._standings(db, event, self._players(db, event_id)) if rounds else []
+            has_decks = {d["player"] for d in db.table(DECKS).search(Q.event == event_id)}
+            view: dict[str, Any] = {
+                "server_time": now,
+                "event": {"id": event_id, "name": event.name, "status": event.status},
+                "players": len([p for p in players if p["status"] == "active"]),
+                "seatings": [{"pod": pod["number"], "players": [names[pid] for pid in pod["players"]]} for pod in pods],
+                "drafts": [],
+                "decks_registered": len(has_decks),
+                "round": None,
+                "standings": [standing_json(row) for row in ranked],
+            }
+            if rounds:
+                rnd = rounds[-1]
+                tables = rnd["tables"]
+                pairings = sorted(
+                    (
+                        {
+                            "name": names[pid],
+                            "table": number,
+                            "first": rnd.get("first", [None] * len(tables))[number - 1] == pid,
+                        }
+                        for number, table in enumerate(tables, start=1)
+                        for pid in table
+                    ),
+                    key=lambda row: (name_key(row["name"]), row["name"]),
+                )
+                view["round"] = {
+                    "number": rnd["number"],
+                    "final": bool(rnd.get("final")),
+                    "open": rnd["status"] != "closed",
+                    "clock": table_clock(rnd, 0, now),
+                    "pairings": pairings,
+                    "tables": [
+                        {
+                            "table": number,
+                            "players": [names[pid] for pid in table],
+                            "done": result_of(db, event_id, rnd["number"], number) is not None,
+                        }
+                        for number, table in enumerate(tables, start=1)
+                    ],
+                }
+        for number, doc in drafts.items():
+            if doc is not None:
+                view["drafts"].append({"pod": number, **draft_progress(doc, read_journal(self.store, doc.doc_id, doc))})
+        return view
