@@ -84,8 +84,11 @@ def reset_code(events, event_id: int, who: str) -> tuple[str, str]:
     return player["name"], code
 
 
-def check_code(events, event_id: int, player_id: int, typed: str, delay: float = WRONG_CODE_DELAY) -> bool:
-    """Whether ``typed`` is the player's code; a wrong one waits ``delay`` seconds and is logged for the desk."""
+def check_code(
+    events, event_id: int, player_id: int, typed: str, delay: float = WRONG_CODE_DELAY, by: str | None = None
+) -> bool:
+    """Whether ``typed`` is the player's code; a wrong one waits ``delay`` seconds and is logged for the desk
+    (``by``: where it was typed, for the history; the player's terminal when not given)."""
     with events.store.read() as db:
         player = events._player(db, event_id, player_id)
     if hmac.compare_digest(clean(typed).encode(), str(player.get("code") or "").encode()) and player.get("code"):
@@ -100,7 +103,7 @@ def check_code(events, event_id: int, player_id: int, typed: str, delay: float =
                 "process": os.getpid(),
             }
         )
-        history.log_change(db, event_id, history.actor(player["name"]), "wrong seat code", None, player["name"])
+        history.log_change(db, event_id, by or history.actor(player["name"]), "wrong seat code", None, player["name"])
     return False
 
 

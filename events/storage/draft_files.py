@@ -376,6 +376,10 @@ class TableSession:
         claim = (self.doc.get("claims") or {}).get(str(seat))
         return claim is None or (token is not None and claim == token_hash(token))
 
+    def bound_exactly(self, seat: int, token: str) -> bool:
+        """Whether the seat is claimed by this very token (not merely unclaimed)."""
+        return (self.doc.get("claims") or {}).get(str(seat)) == token_hash(token)
+
     def _set_claim(self, seat: int, value: str) -> None:
         if self.record.get("journal") is None:
             return  # the draft is over
@@ -465,6 +469,20 @@ class TableSession:
             run_bots(self.draft, self.bots)
             self._after_bots()
             self._save(handle, journal, before)
+
+    def hand_to_player(self, seat: int) -> None:
+        """A seat a bot took over (``hand_to_bot``) is the player's again from the next pick on; the bot's picks
+        so far stay."""
+        if self.record.get("journal") is None:
+            return  # the draft is over
+        with self._journal().write() as handle:
+            journal = handle.table(JOURNAL).get(doc_id=1)
+            self._catch_up(journal)
+            if seat in self.doc["humans"]:
+                return
+            self.doc["humans"] = sorted([*self.doc["humans"], seat])
+            self._make_bots()
+            self._save(handle, journal, len(self.draft.log))
 
     def refresh(self) -> None:
         """Catch up with picks made at other terminals."""

@@ -1,0 +1,188 @@
+"""What every endpoint of ``cmdraft serve`` shares: the served event over the core, the one JSON error shape, and
+reading a request's JSON body strictly (size, fields, types).
+
+``Served`` is the event as the server sees it: the database and the phases of the night it uses, each pod's
+``TableSession`` kept between requests only as a parse cache (every use catches up with the draft's file first,
+so another process's picks and timeouts are always seen), and the decks players are building in their browsers.
+Every call into the core runs in one worker thread (``Served.run``), so the sessions are never used by two
+requests at once and the event loop never waits on a file lock.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+import anyio
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+
+from events.night.decks import Decks
+from events.night.drafting import Drafting
+from events.night.seat_codes import uses_codes
+from events.night.snapshot import Snapshot
+from events.sessions.activities import EventDeck
+from events.storage.draft_files import DraftReplacedError, TableSession, journal_file
+from events.storage.store import Store
+from sets.errors import InputError, StateError
+
+MAX_BODY = 16 * 1024
+T = TypeVar("T")
+
+
+class ApiError(Exception):
+    """An answer other than 200: the HTTP status, a short code the page reads, a one-line message, and
+    anything else the answer carries (the seat's new state with a stale pick)."""
+
+    def __init__(self, status: int, code: str, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.status, self.code, self.message, self.extra = status, code, message, extra
+
+    def response(self) -> JSONResponse:
+        return error_response(self.status, self.code, self.message, **self.extra)
+
+
+def error_response(status: int, code: str, message: str, **extra: Any) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message}, **extra}, status_code=status)
+
+
+def core_error(error: Exception) -> ApiError:
+    """A cmdraft error from the core as an answer: bad input 400, a step out of order 409."""
+    if isinstance(error, InputError):
+        return ApiError(400, "bad-input", str(error))
+    if isinstance(error, StateError):
+        return ApiError(409, "out-of-order", str(error))
+    return ApiError(503, "unavailable", f"the database can't be used now: {error}")
+
+
+async def read_json(request: Request, allowed: dict[str, type | tuple[type, ...]], required: tuple[str, ...] = ()):
+    """The request's JSON object: at most 16 KiB, only the ``allowed`` fields (each of its type), the
+    ``required`` ones present; else a 4xx naming what is wrong."""
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+        raise ApiError(413, "too-large", f"the request body is over {MAX_BODY // 1024} KiB")
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise ApiError(413, "too-large", f"the request body is over {MAX_BODY // 1024} KiB")
+    if not body.strip():
+        data: Any = {}
+    else:
+        try:
+            data = json.loads(body.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            raise ApiError(400, "bad-json", "the request body is not JSON (UTF-8)") from None
+    return checked(data, allowed, required)
+
+
+def checked(data: Any, allowed: dict[str, type | tuple[type, ...]], required: tuple[str, ...] = ()) -> dict:
+    if not isinstance(data, dict):
+        raise ApiError(400, "bad-json", "the request body must be a JSON object")
+    unknown = sorted(set(data) - set(allowed))
+    if unknown:
+        raise ApiError(400, "unknown-field", f"unknown field {unknown[0][:40]!r}; allowed: {', '.join(allowed)}")
+    missing = [name for name in required if name not in data]
+    if missing:
+        raise ApiError(400, "missing-field", f"the field {missing[0]!r} is missing")
+    for name, value in data.items():
+        kinds = allowed[name] if isinstance(allowed[name], tuple) else (allowed[name],)
+        if isinstance(value, bool) and bool not in kinds or not isinstance(value, kinds):
+            names = " or ".join(
+                {int: "a whole number", str: "text", list: "a list", bool: "true/false"}[k] for k in kinds
+            )
+            raise ApiError(400, "bad-field", f"the field {name!r} must be {names}")
+    return data
+
+
+def whole(value: Any, what: str, low: int = 0, high: int = 10_000) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ApiError(400, "bad-field", f"{what} must be a whole number from {low} to {high}")
+    return value
+
+
+def file_signature(path: os.PathLike | str) -> tuple[int, int, int] | None:
+    try:
+        stat = os.stat(path)
+    except OSError:
+        return None
+    return (stat.st_ino, stat.st_size, stat.st_mtime_ns)
+
+
+@dataclass
+class Served:
+    """The event ``cmdraft serve`` serves, over the same core the terminals use."""
+
+    store: Store
+    event_id: int
+    wall: Callable[[], float]
+    drafting: Drafting = field(init=False)
+    decks: Decks = field(init=False)
+    tables: dict[int, TableSession] = field(default_factory=dict)
+    building: dict[int, EventDeck] = field(default_factory=dict)  # player id -> the deck being built
+    _snap: tuple[Any, Snapshot] | None = None
+    _limiter: anyio.CapacityLimiter | None = None
+
+    def __post_init__(self) -> None:
+        self.drafting = Drafting(self.store)
+        self.decks = Decks(self.store)
+
+    async def run(self, function: Callable[..., T], *args: Any) -> T:
+        """``function(*args)`` in the one core thread; a cmdraft error becomes an ``ApiError``."""
+        if self._limiter is None:
+            self._limiter = anyio.CapacityLimiter(1)
+        return await anyio.to_thread.run_sync(self._guarded, function, args, limiter=self._limiter)
+
+    @staticmethod
+    def _guarded(function: Callable[..., T], args: tuple) -> T:
+        try:
+            return function(*args)
+        except (InputError, StateError) as error:
+            raise core_error(error) from None
+
+    def check(self) -> None:
+        """The event can be served: it exists, and its players join with seat codes."""
+        event = self.drafting.event(self.event_id)
+        if not uses_codes(event):
+            raise StateError(
+                f"event {self.event_id} has no seat codes (made with --no-codes, or not a terminal draft): "
+                "players can't join it from a browser; make the event with '--style terminal' and codes"
+            )
+
+    def snapshot(self) -> Snapshot:
+        """The event's snapshot, read again whenever the database file changed."""
+        signature = file_signature(self.store.path)
+        if self._snap is None or self._snap[0] != signature or signature is None:
+            self._snap = (signature, self.drafting.snapshot(self.event_id))
+        return self._snap[1]
+
+    def table(self, pod_number: int) -> TableSession:
+        """The pod's draft, caught up with its file (another terminal's picks, a timeout applied elsewhere)."""
+        session = self.tables.get(pod_number)
+        if session is not None:
+            try:
+                session.refresh()
+                return session
+            except DraftReplacedError:
+                pass  # restored meanwhile: the pod's new draft is read below
+        session = self.tables[pod_number] = self.drafting.draft_session(self.event_id, pod_number)
+        return session
+
+    def live_tables(self) -> dict[int, TableSession]:
+        """Every pod's draft that is still being picked, caught up."""
+        return {
+            pod.number: self.table(pod.number)
+            for pod in self.snapshot().pods
+            if pod.draft and self.snapshot().drafts.get(pod.number) == "drafting"
+        }
+
+    def signature(self) -> tuple:
+        """What changes when anything of the event changes: the database file and each live draft's own file."""
+        marks: list[Any] = [file_signature(self.store.path)]
+        for number, session in sorted(self.tables.items()):
+            journal = journal_file(self.store, session.draft_id, session.record)
+            marks.append((number, None if journal is None else file_signature(journal.path)))
+        return tuple(marks)

@@ -1,0 +1,149 @@
+"""A seat's state as the browser sees it (``SeatState`` in the README's API reference), and a pick from a browser.
+
+A pick goes through a ``SeatSession`` over the pod's ``TableSession``, as a terminal's does: it names the pack
+and pick the browser showed, and the draft's file checks it inside its lock; a pick on a pack that moved on is
+refused and the seat's new state sent back.  Nothing here reveals another seat's pack or pool.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from draft.engine import Draft
+from events.night.snapshot import Snapshot
+from events.sessions.seat import Refused, SeatSession
+from events.storage.draft_files import TableSession
+from events.web.api_common import ApiError, Served, whole
+from sets.booster import Printing
+from sets.cards import Card
+
+PHASES = {"registration": "waiting-draft", "seated": "waiting-draft", "drafting": "drafting"}
+PHASE_ORDER = ("waiting-draft", "drafting", "building", "registered", "finished")
+
+
+def card_json(card: Card, index: int, foil: bool = False) -> dict[str, Any]:
+    """One card as the page draws it: facts only, and the rules text when it was imported."""
+    texts = [face.text for face in card.faces if face.text]
+    return {
+        "id": index,
+        "name": card.name,
+        "cost": card.mana_cost,
+        "mana_value": card.mana_value,
+        "type": card.type_line,
+        "rarity": card.rarity.letter,
+        "identity": card.identity.code,
+        "colors": card.colors.code,
+        "foil": foil,
+        "text": texts or None,
+    }
+
+
+def printings_json(printings: list[Printing]) -> list[dict[str, Any]]:
+    return [card_json(p.card, i, p.foil or p.etched) for i, p in enumerate(printings)]
+
+
+def seat_place(snap: Snapshot, player_id: int) -> tuple[int, int, int | None] | None:
+    """(pod number, seat index, draft id) of the player, from the snapshot."""
+    for pod in snap.pods:
+        if player_id in pod.players:
+            return pod.number, list(pod.players).index(player_id), pod.draft
+    return None
+
+
+def draft_json(session: TableSession, pod: int, seat: int) -> dict[str, Any]:
+    draft: Draft = session.draft
+    finished = draft.finished
+    mine = not finished and seat in draft.waiting()
+    picks = draft.picks_of(seat)
+    last = picks[-1] if picks else None
+    return {
+        "pod": pod,
+        "seat": seat + 1,
+        "seats": draft.config.seats,
+        "pack": min(draft.round + 1, draft.config.boosters),
+        "packs": draft.config.boosters,
+        "pick": draft.pick_number,
+        "picks": draft.picks_per_pack,
+        "take": draft.picks_due(seat) if mine else 0,
+        "direction": "left" if draft.direction > 0 else "right",
+        "cards": printings_json(draft.pack(seat)) if mine and seat in session.humans else [],
+        "waiting_for": 0 if mine or finished else len(session.waiting_humans()),
+        "deadline": session.deadline(),
+        "done": finished,
+        "bot": seat not in session.humans,
+        "last": None if last is None else {"cards": [p.name for p in last.taken], "pack": last.pack, "pick": last.pick},
+    }
+
+
+def seat_state(served: Served, player_id: int) -> dict[str, Any]:
+    """The seat's whole state: event, player, phase, the draft in front of it, its pool."""
+    snap = served.snapshot()
+    event = snap.event
+    player = snap.player(player_id)
+    phase = PHASES.get(event.status, "finished")
+    place = seat_place(snap, player_id)
+    draft = None
+    pool: list[dict[str, Any]] = []
+    version = 0
+    if event.status in ("building", "playing") or event.status == "drafting" and player.pool_size is not None:
+        phase = "registered" if player.deck is not None else "building"
+    if phase == "finished" and event.status == "finished":
+        phase = "finished"
+    if place is not None and place[2] is not None:
+        session = served.table(place[0])
+        draft = draft_json(session, place[0], place[1])
+        pool = printings_json(session.draft.pools[place[1]])
+        version = len(session.draft.log)
+    if phase in ("building", "registered") and player.pool_size is not None:
+        pool = printings_json(served.decks.pool(served.event_id, player_id))
+    return {
+        "version": version + 100_000 * PHASE_ORDER.index(phase),
+        "server_time": served.wall(),
+        "event": {"id": served.event_id, "name": event.name, "assist": False},
+        "player": {"number": player.number, "name": player.name},
+        "phase": phase,
+        "connection_note": "the desk handed your seat to a bot for now" if draft and draft["bot"] else None,
+        "draft": draft,
+        "pool": pool,
+    }
+
+
+def pick(served: Served, player_id: int, token: str, body: dict[str, Any]) -> dict[str, Any]:
+    """Take the cards (indices into the pack the browser showed at ``pack``/``pick``); the seat's new state.
+
+    409 ``stale`` with the new state when the pack moved on (another process, the timer, a second tab);
+    400 ``bad-pick`` for a wrong count, an index out of the pack or the same card twice."""
+    pack_no = whole(body["pack"], "pack", 1, 100)
+    pick_no = whole(body["pick"], "pick", 1, 100)
+    cards = body["cards"]
+    if len(cards) > 20:
+        raise ApiError(400, "bad-pick", "a pick takes at most a few cards")
+    positions = [whole(card, "each card", 0, 100) for card in cards]
+    place = seat_place(served.snapshot(), player_id)
+    if place is None or place[2] is None:
+        raise ApiError(409, "no-draft", "your pod's draft hasn't started", seat=seat_state(served, player_id))
+    session = served.table(place[0])
+    seat = place[1]
+    draft = session.draft
+    if seat not in session.humans:
+        raise ApiError(
+            409, "bot-seat", "a bot picks for your seat now (ask the desk)", seat=seat_state(served, player_id)
+        )
+    if draft.finished or seat not in draft.waiting() or (pack_no, pick_no) != (draft.round + 1, draft.pick_number):
+        raise ApiError(
+            409, "stale", "that pack has moved on: here is your seat now", seat=seat_state(served, player_id)
+        )
+    pack = draft.pack(seat)
+    due = draft.picks_due(seat)
+    if len(positions) != due or len(set(positions)) != len(positions) or any(i >= len(pack) for i in positions):
+        raise ApiError(
+            400, "bad-pick", f"take {due} different card{'s' if due != 1 else ''} of the {len(pack)} in the pack"
+        )
+    held = SeatSession(session, seat, token=token, wall=served.wall)
+    held.seen = (pack_no, pick_no)
+    outcome = held.pick(positions)
+    if isinstance(outcome, Refused):
+        raise ApiError(409, "stale", outcome.reason, seat=seat_state(served, player_id))
+    if session.draft.finished:
+        served.drafting.after_picks(served.event_id, place[0], session)
+    return seat_state(served, player_id)

@@ -1,0 +1,146 @@
+"""Live updates: each connected browser's seat state pushed whenever it changes, whoever changed it.
+
+One background task (``Watcher``) looks at the event's files every quarter second — the database and each live
+draft's own file, by their signatures (inode, size, time) — and, when one changed, works out the state of every
+connected seat and pushes the ones that differ from what that browser last got.  The same task applies a pick's
+timeout once it is due (the draft's stored deadline, as any terminal does: whoever sees it first, once), so a
+draft never waits on a player who is gone.  After a pick through this server the pod's seats are pushed at once,
+without waiting for the next look.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+from starlette.websockets import WebSocket
+
+from events.web.api_common import ApiError, Served
+from events.web.api_draft import seat_place, seat_state
+
+log = logging.getLogger("cmdraft.serve")
+POLL = 0.25
+
+
+@dataclass(eq=False)
+class Connection:
+    """One browser's stream: the newest state waiting to be sent (older ones are dropped, never queued)."""
+
+    socket: WebSocket
+    player: int
+    pending: dict[str, Any] | None = None
+    sent: dict[str, Any] | None = None
+    ready: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def offer(self, state: dict[str, Any]) -> None:
+        if same(state, self.pending if self.pending is not None else self.sent):
+            return
+        self.pending = state
+        self.ready.set()
+
+    async def sender(self) -> None:
+        while True:
+            await self.ready.wait()
+            self.ready.clear()
+            state, self.pending = self.pending, None
+            if state is None:
+                continue
+            await self.socket.send_json({"type": "seat", "seat": state})
+            self.sent = state
+
+
+def same(a: dict[str, Any] | None, b: dict[str, Any] | None) -> bool:
+    """Whether two states differ only in the server's time."""
+    if a is None or b is None:
+        return a is b
+    return {**a, "server_time": 0} == {**b, "server_time": 0}
+
+
+class Hub:
+    """The connected browsers by player, and pushing states to them."""
+
+    def __init__(self, served: Served) -> None:
+        self.served = served
+        self.connections: dict[int, set[Connection]] = {}
+
+    def add(self, connection: Connection) -> None:
+        self.connections.setdefault(connection.player, set()).add(connection)
+
+    def remove(self, connection: Connection) -> None:
+        found = self.connections.get(connection.player)
+        if found is not None:
+            found.discard(connection)
+            if not found:
+                del self.connections[connection.player]
+
+    def connected(self, player_id: int) -> bool:
+        return bool(self.connections.get(player_id))
+
+    def _states(self, players: list[int]) -> dict[int, dict[str, Any]]:
+        states = {}
+        for player in players:
+            try:
+                states[player] = seat_state(self.served, player)
+            except (ApiError, LookupError):
+                continue  # a player removed meanwhile: nothing to show
+        return states
+
+    async def push(self, players: list[int] | None = None) -> None:
+        """Work out the states of these connected players (all by default) and offer each to its browsers."""
+        wanted = [p for p in (players if players is not None else list(self.connections)) if p in self.connections]
+        if not wanted:
+            return
+        states = await self.served.run(self._states, wanted)
+        for player, state in states.items():
+            for connection in list(self.connections.get(player, ())):
+                connection.offer(state)
+
+    def pod_of(self, player_id: int) -> list[int]:
+        """The players of this player's pod (a pick moves packs around the whole table)."""
+        snap = self.served.snapshot()
+        place = seat_place(snap, player_id)
+        if place is None:
+            return [player_id]
+        return list(next(pod.players for pod in snap.pods if pod.number == place[0]))
+
+
+class Watcher:
+    """The one background task: notice changes in the files, apply due timeouts, push."""
+
+    def __init__(self, served: Served, hub: Hub, poll: float = POLL) -> None:
+        self.served, self.hub, self.poll = served, hub, poll
+        self.seen: tuple | None = None
+
+    def _tick(self) -> tuple[tuple, bool]:
+        """In the core thread: apply any due timeout (once) and the files' signature after it."""
+        timed_out = False
+        now = self.served.wall()
+        for number, session in self.served.live_tables().items():
+            deadline = session.deadline()
+            if deadline is not None and now >= deadline:
+                if session.apply_timeout(now):
+                    timed_out = True
+                if session.draft.finished:
+                    self.served.drafting.after_picks(self.served.event_id, number, session)
+        return self.served.signature(), timed_out
+
+    async def step(self) -> bool:
+        """One look: True when something changed (and the connected seats were pushed)."""
+        signature, timed_out = await self.served.run(self._tick)
+        if signature == self.seen and not timed_out:
+            return False
+        self.seen = signature
+        await self.hub.push()
+        return True
+
+    async def run(self) -> None:
+        while True:
+            try:
+                await self.step()
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # a damaged file, a full disk: said in the log, and tried again
+                log.exception("watching the event's files failed; trying again")
+            await asyncio.sleep(self.poll)
