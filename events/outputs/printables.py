@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlencode, urlsplit
 
 from draft.decks import Zone
 from events.night.decks import Decks
@@ -21,6 +22,7 @@ from events.night.schema import number_text
 from events.night.seat_codes import uses_codes
 from events.night.snapshot import DeckSummary, PlayerRow, Snapshot
 from events.night.standings import placement_points
+from events.outputs.visible import visible
 from events.storage.records import Event, Round
 from sets.errors import InputError, StateError
 
@@ -51,7 +53,46 @@ class Blanks:
     labels: tuple[str, ...]
 
 
-Block = Table | Note | Blanks
+@dataclass(frozen=True)
+class Link:
+    """A web address to open on a phone: printed as text, and on an HTML page as a QR code of it too."""
+
+    url: str
+
+
+Block = Table | Note | Blanks | Link
+
+
+def base_url(url: str) -> str:
+    """The address players' phones open (the one ``cmdraft serve`` prints), checked: http or https, a host,
+    no query or fragment; without its trailing slash."""
+    text = url.strip()
+    try:
+        parts = urlsplit(text)
+        port_ok = parts.port is None or 0 < parts.port < 65536
+    except ValueError:
+        parts, port_ok = None, False
+    if (
+        parts is None
+        or not port_ok
+        or parts.scheme not in ("http", "https")
+        or not parts.hostname
+        or parts.query
+        or parts.fragment
+        or parts.username
+        or any(ch.isspace() or ord(ch) < 32 for ch in text)
+    ):
+        raise InputError(
+            f"--url {visible(url)!r} is not a web address for phones: give the one 'cmdraft serve' prints, "
+            "like http://192.168.1.20:8000"
+        )
+    return text.rstrip("/")
+
+
+def join_url(base: str, event_id: int, player_id: int) -> str:
+    """Where a player's slip sends the phone: the join page with the event and the player's number filled
+    in (never the seat code: the player types it)."""
+    return f"{base_url(base)}/join?{urlencode({'event': event_id, 'seat': player_id})}"
 
 
 @dataclass(frozen=True)
@@ -87,8 +128,9 @@ def _subtitle(event: Event) -> str:
     return f"{event.date} · {event.set} {event.mode} ({event.style})"
 
 
-def sheet(events, event_id: int, what: str, codes: bool = False) -> Sheet:
-    """The sheet ``what`` (one of ``PRINTABLES``) for an event; ``codes``: the seatings with seat codes (desk only)."""
+def sheet(events, event_id: int, what: str, codes: bool = False, url: str = "") -> Sheet:
+    """The sheet ``what`` (one of ``PRINTABLES``) for an event; ``codes``: the seatings with seat codes (desk only),
+    ``url``: with them, where ``cmdraft serve`` listens, for each slip's join address and QR code."""
     makers = {
         "seatings": seatings,
         "pairings": pairings,
@@ -99,8 +141,10 @@ def sheet(events, event_id: int, what: str, codes: bool = False) -> Sheet:
     }
     if what not in makers:
         raise InputError(f"nothing called {what!r} to print: choose one of {', '.join(PRINTABLES)}")
+    if url and not codes:
+        raise InputError("--url belongs to the seating slips: use it with 'seatings --codes'")
     if codes:
-        return seatings(events, event_id, codes=True)
+        return seatings(events, event_id, codes=True, url=url)
     return makers[what](events, event_id)
 
 
@@ -120,13 +164,16 @@ def _player_label(player: PlayerRow) -> str:
     return player.name + (f" ({', '.join(marks)})" if marks else "")
 
 
-def seatings(events, event_id: int, codes: bool = False) -> Sheet:
+def seatings(events, event_id: int, codes: bool = False, url: str = "") -> Sheet:
     """Pods in seat order and "find your seat" (public); with ``codes``, a seating slip per player with
-    their seat code after them, for the desk to cut and hand out (never a public sheet)."""
+    their seat code after them, for the desk to cut and hand out (never a public sheet); with ``url``
+    (where ``cmdraft serve`` listens) each slip also carries its join address, as text and a QR code."""
     snap = events.snapshot(event_id)
     event = snap.event
     if not snap.pods:
         raise StateError(f"no draft seating yet: seat the players first with 'cmdraft event seat {event_id}'")
+    if url:
+        base_url(url)  # a bad address is refused before anything else is worked out
     if codes and not uses_codes(event):
         raise StateError(
             f"event {event_id} has no seat codes (it was made with --no-codes, or is not a terminal draft)"
@@ -165,12 +212,22 @@ def seatings(events, event_id: int, codes: bool = False) -> Sheet:
                     Note(
                         f"At your terminal: cmdraft event draft {event_id} --player NAME, then type this code once. Keep it to yourself."
                     ),
+                    *_phone_blocks(url, event_id, p.id),
                 ),
             )
             for p in find
             if not p.bot and p.status == "active"
         ]
     return Sheet("seatings", event.name, _subtitle(event), tuple(pages))
+
+
+def _phone_blocks(url: str, event_id: int, player_id: int) -> tuple[Block, ...]:
+    if not url:
+        return ()
+    return (
+        Note("On your phone: scan the QR code or open the address below, then type your seat code."),
+        Link(join_url(url, event_id, player_id)),
+    )
 
 
 # --- pairings and slips ----------------------------------------------------------------------------------------
