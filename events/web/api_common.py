@@ -4,7 +4,7 @@ reading a request's JSON body strictly (size, fields, types).
 ``Served`` is the event as the server sees it: the database and the phases of the night it uses, each pod's
 ``TableSession`` kept between requests only as a parse cache (every use catches up with the draft's file first,
 so another process's picks and timeouts are always seen), and the decks players are building in their browsers.
-Every call into the core runs in one worker thread (``Served.run``), so the sessions are never used by two
+Every call into the core runs in a worker thread, one at a time (``Served.run``), so the sessions are never used by two
 requests at once and the event loop never waits on a file lock.
 """
 
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -27,7 +28,7 @@ from events.night.snapshot import Snapshot
 from events.sessions.activities import EventDeck
 from events.storage.draft_files import DraftReplacedError, TableSession, journal_file
 from events.storage.store import Store
-from sets.errors import InputError, StateError
+from sets.errors import CmdraftError, InputError, StateError
 
 MAX_BODY = 16 * 1024
 T = TypeVar("T")
@@ -124,7 +125,7 @@ class Served:
     tables: dict[int, TableSession] = field(default_factory=dict)
     building: dict[int, EventDeck] = field(default_factory=dict)  # player id -> the deck being built
     _snap: tuple[Any, Snapshot] | None = None
-    _limiter: anyio.CapacityLimiter | None = None
+    _lock: threading.Lock = field(default_factory=threading.Lock)
 
     def __post_init__(self) -> None:
         self.drafting = Drafting(self.store)
@@ -132,16 +133,14 @@ class Served:
 
     async def run(self, function: Callable[..., T], *args: Any) -> T:
         """``function(*args)`` in the one core thread; a cmdraft error becomes an ``ApiError``."""
-        if self._limiter is None:
-            self._limiter = anyio.CapacityLimiter(1)
-        return await anyio.to_thread.run_sync(self._guarded, function, args, limiter=self._limiter)
+        return await anyio.to_thread.run_sync(self._guarded, function, args)
 
-    @staticmethod
-    def _guarded(function: Callable[..., T], args: tuple) -> T:
-        try:
-            return function(*args)
-        except (InputError, StateError) as error:
-            raise core_error(error) from None
+    def _guarded(self, function: Callable[..., T], args: tuple) -> T:
+        with self._lock:
+            try:
+                return function(*args)
+            except CmdraftError as error:
+                raise core_error(error) from None
 
     def check(self) -> None:
         """The event can be served: it exists, and its players join with seat codes."""

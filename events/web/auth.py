@@ -127,17 +127,20 @@ def desk_allowed(conn: HTTPConnection, desk_token: str) -> bool:
     return hmac.compare_digest(given.encode(), desk_token.encode())
 
 
-def wrong_codes_in_a_row(served: Served, player_id: int, name: str) -> int:
-    """Wrong codes for the player since their code was last reset (or given): the history's own entries."""
-    count = 0
-    for entry in served.drafting.history(served.event_id):
-        if entry["what"] == "seat code reset" and entry["new"] == name:
-            count = 0
-        elif entry["what"] == "wrong seat code" and entry["new"] == name:
-            count += 1
-        elif entry["what"] == "browser joined" and entry["new"] == name:
-            count = 0
-    return count
+def wrong_streaks(entries: list[dict[str, Any]]) -> dict[str, int]:
+    """Wrong codes typed for each player (by name) since their code was last reset or given right: read from
+    the event's history, where every wrong code, reset and browser join is written."""
+    streaks: dict[str, int] = {}
+    for entry in entries:
+        if entry["what"] in ("seat code reset", "browser joined"):
+            streaks[entry["new"]] = 0
+        elif entry["what"] == "wrong seat code":
+            streaks[entry["new"]] = streaks.get(entry["new"], 0) + 1
+    return streaks
+
+
+def wrong_codes_in_a_row(served: Served, name: str) -> int:
+    return wrong_streaks(served.drafting.history(served.event_id)).get(name, 0)
 
 
 def join(served: Served, body: dict[str, Any], address: str) -> tuple[str, int]:
@@ -157,7 +160,7 @@ def join(served: Served, body: dict[str, Any], address: str) -> tuple[str, int]:
         raise ApiError(404, "no-player", str(error)) from None
     if player.pod is None or player.bot or player.status != "active":
         raise ApiError(409, "not-seated", f"{player.name} has no seat to pick at (not seated yet, or dropped)")
-    if wrong_codes_in_a_row(served, player.id, player.name) >= LOCKOUT:
+    if wrong_codes_in_a_row(served, player.name) >= LOCKOUT:
         raise ApiError(423, "locked", "too many wrong codes for this seat: ask the desk for a new code")
     try:
         right = check_code(
@@ -166,7 +169,7 @@ def join(served: Served, body: dict[str, Any], address: str) -> tuple[str, int]:
     except CmdraftError as error:  # a seat the core locked after too many wrong codes
         raise ApiError(423, "locked", str(error)) from None
     if not right:
-        left = max(0, LOCKOUT - wrong_codes_in_a_row(served, player.id, player.name))
+        left = max(0, LOCKOUT - wrong_codes_in_a_row(served, player.name))
         if left == 0:
             raise ApiError(423, "locked", "too many wrong codes for this seat: ask the desk for a new code")
         raise ApiError(
