@@ -1,0 +1,216 @@
+"""The player's page in a real browser: Debian's chromium driven by Playwright against ``cmdraft serve``'s app run
+by uvicorn on a loopback port, over a real database made at the desk's command line.  Two phones (390x844) and a
+laptop (1920x1080) join with their seat codes, draft a pod with five bots by tapping two cards and confirming,
+build and register their decks; a reload mid-pick keeps the seat; a player named like a script tag stays text.
+Screenshots of both sizes are written to the test's folder (and copied to $CMDRAFT_SCREENSHOTS when it is set).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+import uvicorn
+from playwright.sync_api import Page, expect, sync_playwright
+
+from events.storage.store import Store
+from events.web.app import create_app
+from tests.night import Night
+from tests.test_terminal_draft_integrity import codes_of, start, terminal_night
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = {"width": 390, "height": 844}
+LAPTOP = {"width": 1920, "height": 1080}
+SCRIPT_NAME = "<script>alert(1)</script>"
+PICKS = 30  # 3 packs of 20 cards, two cards a pick
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Served:
+    """uvicorn serving the app in a thread on a free loopback port, until ``stop``."""
+
+    def __init__(self, db: Path, event_id: int) -> None:
+        self.app = create_app(db, event_id, desk_token="desk-secret")
+        self.port = free_port()
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning", lifespan="on")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        until = time.monotonic() + 15
+        while not self.server.started:
+            assert time.monotonic() < until, "uvicorn did not start"
+            time.sleep(0.02)  # waiting on another thread's socket, not on the application's clock
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+
+
+@pytest.fixture
+def pod(tmp_path, cli):
+    """A terminal-style event with seat codes: three people and five bots seated, the draft started, a 5-minute
+    pick timer."""
+    db = tmp_path / "serve.json"
+    event_id = terminal_night(cli, db, "Ann", "Bo", SCRIPT_NAME, bots=5, timer=300)
+    start(cli, db, event_id)
+    return db, event_id
+
+
+@pytest.fixture
+def server(pod):
+    served = Served(*pod)
+    yield served
+    served.stop()
+
+
+@pytest.fixture
+def browser():
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def shots(tmp_path):
+    """Where the screenshots go; copied to $CMDRAFT_SCREENSHOTS (when set) at the end, to look at."""
+    folder = tmp_path / "screenshots"
+    folder.mkdir()
+    yield folder
+    target = os.environ.get("CMDRAFT_SCREENSHOTS")
+    if target:
+        shutil.copytree(folder, target, dirs_exist_ok=True)
+
+
+def player_numbers(db: Path, event_id: int) -> dict[str, int]:
+    with Store(db).read() as handle:
+        return {p["name"]: p.doc_id for p in handle.table("players").all() if p["event"] == event_id}
+
+
+def join(page: Page, base: str, code: str, *, event_id: int, seat: int | None = None, name: str = "") -> None:
+    """Open the slip's address (event and seat filled in) and type the code, or type everything by hand."""
+    if seat is not None:
+        page.goto(f"{base}/join?event={event_id}&seat={seat}")
+        expect(page.locator("#join-event")).to_have_value(str(event_id))
+        expect(page.locator("#join-player")).to_have_value(str(seat))
+    else:
+        page.goto(base + "/")
+        page.fill("#join-event", str(event_id))
+        page.fill("#join-player", name)
+    page.fill("#join-code", code.lower())  # typed on a phone keyboard: the page sends it in capitals
+    page.click("#join-button")
+    expect(page.locator("#screen-draft")).to_be_visible()
+    expect(page.locator("#conn")).to_have_attribute("data-state", "ok")
+
+
+def pick_status(page: Page) -> str:
+    return page.locator("#pack-pick").inner_text()
+
+
+def can_pick(page: Page) -> bool:
+    return page.locator("#screen-draft").is_visible() and page.locator("#pack .card").count() > 0
+
+
+def tap_and_confirm(page: Page) -> None:
+    cards = page.locator("#pack .card")
+    confirm = page.locator("#confirm")
+    before = int(page.locator("#pool-count").inner_text())
+    cards.nth(0).click()
+    expect(confirm).to_be_disabled()  # one of two chosen
+    cards.nth(cards.count() - 1).click()
+    expect(confirm).to_be_enabled()
+    confirm.click()
+    expect(page.locator("#pool-count")).to_have_text(str(before + 2))  # the answer: the pool with both cards
+
+
+def test_two_phones_and_a_laptop_draft_with_bots_to_registered_decks(pod, server, browser, shots):
+    db, event_id = pod
+    codes, numbers = codes_of(db, event_id), player_numbers(db, event_id)
+    phones = [browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True) for _ in "ab"]
+    laptop = browser.new_context(viewport=LAPTOP)
+    ann, script, bo = phones[0].new_page(), phones[1].new_page(), laptop.new_page()
+    errors: list[str] = []
+    for page in (ann, script, bo):
+        page.on("pageerror", lambda error: errors.append(str(error)))
+
+    join(ann, server.url, codes["Ann"], event_id=event_id, seat=numbers["Ann"])
+    join(script, server.url, codes[SCRIPT_NAME], event_id=event_id, seat=numbers[SCRIPT_NAME])
+    join(bo, server.url, codes["Bo"], event_id=event_id, name="Bo")
+    expect(script.locator("#player-name")).to_have_text(SCRIPT_NAME)  # a name is text, never markup
+    assert script.locator("script").count() == 1  # only the page's own app.js
+
+    pages = {"Ann": ann, SCRIPT_NAME: script, "Bo": bo}
+    made = dict.fromkeys(pages, 0)
+    reloaded = False
+    stalled_until = time.monotonic() + 45
+    while min(made.values()) < PICKS:
+        moved = False
+        for name, page in pages.items():
+            if made[name] < PICKS and can_pick(page):
+                if name == "Ann" and made[name] == 2 and not reloaded:
+                    ann.locator("#pack .card").nth(0).click()
+                    ann.screenshot(path=shots / "phone-draft.png")
+                    ann.click("#pool-toggle")
+                    expect(ann.locator("#pool-panel")).to_be_in_viewport()
+                    ann.screenshot(path=shots / "phone-pool.png")
+                    ann.click("#pool-close")
+                    shown, pool = pick_status(ann), ann.locator("#pool-count").inner_text()
+                    ann.reload()  # mid-pick: the seat, the pack and the pool come back without the code
+                    expect(ann.locator("#screen-draft")).to_be_visible()
+                    expect(ann.locator("#pack-pick")).to_have_text(shown)
+                    expect(ann.locator("#pool-count")).to_have_text(pool)
+                    assert pool == "4"
+                    reloaded = True
+                if name == "Bo" and made[name] == 3:
+                    bo.screenshot(path=shots / "laptop-draft.png")
+                tap_and_confirm(page)
+                made[name] += 1
+                moved = True
+        if not moved:
+            assert time.monotonic() < stalled_until, f"the draft stalled at {made}"
+            ann.wait_for_timeout(50)
+        else:
+            stalled_until = time.monotonic() + 45
+    assert reloaded
+    for page in pages.values():
+        expect(page.locator("#screen-deck")).to_be_visible()
+        expect(page.locator("#conn")).to_have_attribute("data-state", "ok")
+
+    for page in pages.values():
+        page.click("#deck-auto")
+        expect(page.locator("#deck-legal")).to_have_text("Legal")
+        page.click("#deck-register")
+        expect(page.locator("#deck-message")).to_contain_text("Registered")
+    ann.screenshot(path=shots / "phone-deck.png", full_page=False)
+    bo.screenshot(path=shots / "laptop-deck.png")
+    assert not errors
+
+    snap = Night(Store(db)).snapshot(event_id)
+    registered = {p.name for p in snap.players if p.deck is not None}
+    assert set(pages) <= registered
+    for context in (*phones, laptop):
+        context.close()
+    for picture in ("phone-draft", "phone-pool", "laptop-draft", "phone-deck", "laptop-deck"):
+        assert (shots / f"{picture}.png").stat().st_size > 10_000
