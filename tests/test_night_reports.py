@@ -255,3 +255,24 @@ def test_a_final_table_needs_closed_rounds_and_seats_two_to_eight(night):
         reports.top(event_id, 4)
     with pytest.raises(InputError, match="2 to 8"):
         reports.top(event_id, 9)
+
+
+def test_event_top_prints_the_final_table_and_its_result_is_recorded_as_any_other(night, cli):
+    events, event_id, reports, views = night
+    db = str(events.store.path)
+    for number in (1, 2):
+        for table, names in enumerate(events.new_round(event_id)["tables"], start=1):
+            events.record_result(event_id, number, table, " > ".join(names))
+    before = cli("event", "standings", str(event_id), "--db", db, "--json")
+    ranked = [row["player"] for row in json.loads(before.stdout)]
+    shown = cli("event", "top", str(event_id), "5", "--db", db)
+    assert shown.exit_code == 0, shown.output
+    assert "Final table: round 3, table 1" in shown.stdout and f"{ranked[0]} goes first" in shown.stdout
+    assert [line.split("│")[2].strip() for line in shown.stdout.splitlines() if line.count("│") == 3] == ranked[:5]
+    again = cli("event", "top", str(event_id), "5", "--db", db)
+    assert again.exit_code == 3 and "already seated" in again.stderr
+    order = " > ".join(reversed(ranked[:5]))
+    assert cli("event", "result", str(event_id), "3", "1", order, "--db", db).exit_code == 0
+    assert cli("event", "standings", str(event_id), "--db", db, "--json").stdout == before.stdout
+    assert cli("event", "round", str(event_id), "--db", db).exit_code == 3
+    assert cli("event", "finish", str(event_id), "--db", db).exit_code == 0

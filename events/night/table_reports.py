@@ -294,10 +294,10 @@ class TableReports(EventBase):
             event = self._event(db, event_id)
             self._require(event, "playing", doing="seat a final table")
             rounds = sorted(db.table(ROUNDS).search(Q.event == event_id), key=lambda r: r["number"])
-            if not rounds or rounds[-1]["status"] != "closed":
-                raise StateError("every table of the last round needs its result before the final table")
             if any(r.get("final") for r in rounds):
                 raise StateError("the final table is already seated")
+            if not rounds or rounds[-1]["status"] != "closed":
+                raise StateError("every table of the last round needs its result before the final table")
             players = self._players(db, event_id)
             ranked = standings_of(event, players, db.table(RESULTS).search(Q.event == event_id), rounds)
             top = [row for row in ranked if not row.dropped][:size]

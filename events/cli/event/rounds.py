@@ -198,7 +198,8 @@ def event_top(
         emit_json(final)
         return
 
-    table = Table("Rank", "Player", title=f"Final table · round {final['round']} · table 1")
+    out().print(f"Final table: round {final['round']}, table 1")
+    table = Table("Rank", "Player")
     for rank, name in zip(final["ranks"], final["players"], strict=True):
         table.add_row(str(rank), shown(name))
     out().print(table)
