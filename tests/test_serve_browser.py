@@ -214,3 +214,45 @@ def test_two_phones_and_a_laptop_draft_with_bots_to_registered_decks(pod, server
         context.close()
     for picture in ("phone-draft", "phone-pool", "laptop-draft", "phone-deck", "laptop-deck"):
         assert (shots / f"{picture}.png").stat().st_size > 10_000
+
+
+def test_the_desk_page_shows_each_seat_and_resets_a_code_and_hands_a_seat_to_a_bot(pod, server, browser, shots):
+    db, event_id = pod
+    codes, numbers = codes_of(db, event_id), player_numbers(db, event_id)
+    phone = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True).new_page()
+    desk = browser.new_context(viewport=LAPTOP).new_page()
+    phone.goto(f"{server.url}/join?event={event_id}&seat={numbers['Ann']}")
+    phone.fill("#join-code", "WRONG2")
+    phone.click("#join-button")
+    expect(phone.locator("#join-error")).to_contain_text("4 tr")  # four tries left, says the server
+
+    desk.goto(f"{server.url}/desk?token=desk-secret")
+    assert "token" not in desk.url  # the token left the address bar for an HttpOnly cookie
+    ann = desk.locator(f'tr[data-player="{numbers["Ann"]}"]')
+    expect(ann).to_contain_text("offline")
+    expect(ann.locator("td").nth(5)).to_have_text("1")  # one wrong code
+    script = desk.locator(f'tr[data-player="{numbers[SCRIPT_NAME]}"]')
+    expect(script.locator("td").nth(1)).to_have_text(f"#{numbers[SCRIPT_NAME]} {SCRIPT_NAME}")
+
+    desk.once("dialog", lambda dialog: dialog.accept())
+    ann.get_by_role("button", name="new seat code for Ann").click()
+    expect(desk.locator("#desk-code")).to_contain_text("New code for Ann: ")
+    new_code = desk.locator("#desk-code").inner_text().rsplit(" ", 1)[1]
+    assert new_code != codes["Ann"] and codes_of(db, event_id)["Ann"] == new_code
+
+    phone.fill("#join-code", codes["Ann"])  # the old code is dead
+    phone.click("#join-button")
+    expect(phone.locator("#join-error")).to_contain_text("code")
+    phone.fill("#join-code", new_code)
+    phone.click("#join-button")
+    expect(phone.locator("#screen-draft")).to_be_visible()
+    expect(ann).to_contain_text("online")
+    expect(ann.locator("td").nth(3)).to_have_text("picking")
+
+    ann.get_by_role("button", name="hand Ann's seat to a bot").click()
+    expect(ann.locator("td").nth(3)).to_have_text("bot plays")
+    expect(phone.locator("#pool-count")).not_to_have_text("0")  # the bot picked for Ann at once
+    desk.screenshot(path=shots / "laptop-desk.png")
+    ann.get_by_role("button", name="give the seat back to Ann").click()
+    expect(ann.locator("td").nth(3)).not_to_have_text("bot plays")
+    expect(desk.locator("#desk-message")).to_contain_text("Ann has the seat back")
