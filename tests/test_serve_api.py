@@ -4,9 +4,13 @@ bots, stale and forged picks, reconnects, timeouts, a restarted server, the desk
 
 from __future__ import annotations
 
+import json
+import random
 from pathlib import Path
 
+import pytest
 from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from events.night.decks import Decks
 from events.night.seat_codes import check_code
@@ -197,3 +201,235 @@ def test_three_browsers_a_terminal_and_four_bots_draft_a_pod_to_registered_decks
     assert [{k: v for k, v in d.items() if k != "at"} for d in after] == [
         {k: v for k, v in d.items() if k != "at"} for d in before
     ]
+
+
+def draft_log(db: Path, event_id: int) -> list:
+    return [
+        (p.seat, p.pack, p.pick, [c.name for c in p.taken])
+        for p in Night(Store(db)).draft_session(event_id, 1).draft.log
+    ]
+
+
+def test_a_stale_pick_is_refused_with_the_new_pack_and_a_forged_one_changes_nothing(tmp_path, cli, manual_clock):
+    db = tmp_path / "stale.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    codes = codes_of(db, event_id)
+    with client(db, event_id, manual_clock, watch=False) as web:
+        ann, bo = (phone(web, event_id, name, codes[name]) for name in ("Ann", "Bo"))
+        assert ann.pick_first() and bo.pick_first()  # the table moves on to pick 2
+        before = draft_log(db, event_id)
+        old = ann.post("/api/pick", {"pack": 1, "pick": 1, "cards": [0, 1]})  # a second tab, still on pick 1
+        assert old.status_code == 409 and old.json()["error"]["code"] == "stale"
+        assert old.json()["seat"]["draft"]["pick"] == 2 and len(old.json()["seat"]["draft"]["cards"]) == 18
+        ahead = ann.post("/api/pick", {"pack": 1, "pick": 3, "cards": [0, 1]})
+        assert ahead.status_code == 409 and ahead.json()["error"]["code"] == "stale"
+        for forged in ([0], [0, 0], [0, 18], [0, -1], [0, 1, 2], [0, "1"], [0, 1.5], [0, None], [True, 0]):
+            answer = ann.post("/api/pick", {"pack": 1, "pick": 2, "cards": forged})
+            assert answer.status_code == 400, (forged, answer.text)
+            assert answer.json()["error"]["code"] in ("bad-pick", "bad-field")
+        assert draft_log(db, event_id) == before
+        right = ann.post("/api/pick", {"pack": 1, "pick": 2, "cards": [16, 17]})
+        assert right.status_code == 200 and len(draft_log(db, event_id)) == len(before) + 1
+
+
+def test_a_terminal_and_a_browser_on_the_same_pick_one_wins_the_other_is_refused(tmp_path, cli, manual_clock):
+    db = tmp_path / "race.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    codes = codes_of(db, event_id)
+    with client(db, event_id, manual_clock, watch=False) as web:
+        ann = phone(web, event_id, "Ann", codes["Ann"])
+        shown = ann.seat()["draft"]
+        # Ann gives her code at a terminal too: the terminal now holds her seat, the browser's binding ends there
+        events, session, seat, token = terminal_seat(db, event_id, "Ann")
+        held = SeatSession(session, seat, token=token)
+        held.show()
+        assert isinstance(held.pick([0, 1]), Taken)
+        late = ann.post("/api/pick", {"pack": 1, "pick": 1, "cards": [2, 3]})
+        assert late.status_code in (401, 409), late.text
+        assert len([p for p in draft_log(db, event_id) if p[0] == seat]) == 1
+        assert shown["cards"][0]["name"] in [p[3] for p in draft_log(db, event_id) if p[0] == seat][0]
+
+
+def test_a_reconnecting_browser_gets_its_whole_seat_back_and_the_next_seat_is_pushed_at_once(
+    tmp_path, cli, manual_clock
+):
+    db = tmp_path / "reconnect.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    codes = codes_of(db, event_id)
+    with client(db, event_id, manual_clock, watch=False) as web:
+        ann, bo = (phone(web, event_id, name, codes[name]) for name in ("Ann", "Bo"))
+        with web.websocket_connect(f"/api/stream?token={bo.token}") as bo_stream:
+            first = bo_stream.receive_json()["seat"]
+            assert first["draft"]["pick"] == 1 and first["draft"]["cards"]
+            assert bo.pick_first()
+            assert bo_stream.receive_json()["seat"]["draft"]["cards"] == []  # waiting for Ann
+            with web.websocket_connect(f"/api/stream?token={ann.token}") as ann_stream:
+                ann_stream.receive_json()
+                ann_stream.send_json({"type": "ping"})
+                assert ann_stream.receive_json() == {"type": "pong", "server_time": manual_clock.now()}
+                assert ann.pick_first()
+                # Bo's next pack arrives on Bo's stream right after Ann's pick, without any look at the files
+                pushed = bo_stream.receive_json()["seat"]["draft"]
+                assert (pushed["pick"], len(pushed["cards"])) == (2, 18)
+        # the phone slept: a new connection gets pack, pick and pool as they are
+        with web.websocket_connect(f"/api/stream?token={bo.token}") as again:
+            state = again.receive_json()["seat"]
+            assert state == {**bo.seat(), "server_time": state["server_time"]}
+            assert state["draft"]["pick"] == 2 and len(state["pool"]) == 2
+
+
+def test_a_player_who_never_comes_back_is_picked_for_when_the_timer_runs_out(tmp_path, cli, manual_clock):
+    db = tmp_path / "gone.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2, timer=60)
+    codes = codes_of(db, event_id)
+    with client(db, event_id, manual_clock) as web:
+        server = web.app.state.server
+        ann = phone(web, event_id, "Ann", codes["Ann"])
+        phone(web, event_id, "Bo", codes["Bo"])  # Bo joins, then his phone is gone for good
+        deadline = ann.seat()["draft"]["deadline"]
+        assert deadline == pytest.approx(manual_clock.now() + 60, abs=1)
+        picks = 0
+        while not ann.seat()["draft"]["done"]:
+            if ann.pick_first():
+                picks += 1
+            state = ann.seat()["draft"]
+            if not state["done"] and not state["cards"]:
+                manual_clock.advance(state["deadline"] - manual_clock.now() + 0.5)  # Bo's time runs out
+                web.portal.call(server.watcher.step)  # the server's own look applies the timeout, once
+        assert picks == 30
+    log = draft_log(db, event_id)
+    bo_seat = Night(Store(db)).player(event_id, "Bo").seat - 1
+    assert len([p for p in log if p[0] == bo_seat]) == 30  # every one of Bo's picks was taken by the timer
+    assert Night(Store(db)).event(event_id).status == "building"
+
+
+def test_a_restarted_server_has_every_acknowledged_pick_and_the_same_tokens(tmp_path, cli, manual_clock):
+    db = tmp_path / "restart.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    codes = codes_of(db, event_id)
+    with client(db, event_id, manual_clock, watch=False) as web:
+        ann, bo = (phone(web, event_id, name, codes[name]) for name in ("Ann", "Bo"))
+        assert ann.pick_first() and bo.pick_first() and ann.pick_first()
+        acknowledged = ann.seat()
+    with client(db, event_id, manual_clock, watch=False) as web:  # a new server process over the same file
+        ann, bo = Phone(web, ann.token), Phone(web, bo.token)
+        assert ann.seat() == {**acknowledged, "server_time": manual_clock.now()}
+        assert len(ann.seat()["pool"]) == 4 and bo.seat()["draft"]["pick"] == 2
+        with web.websocket_connect(f"/api/stream?token={bo.token}") as stream:
+            assert len(stream.receive_json()["seat"]["draft"]["cards"]) == 18
+
+
+def test_a_name_with_markup_comes_back_as_json_text(tmp_path, cli, manual_clock):
+    db = tmp_path / "names.json"
+    name = "<script>alert(1)</script>"
+    event_id = served_night(cli, db, humans=(name, "Bo"), bots=2)
+    codes = codes_of(db, event_id)
+    with client(db, event_id, manual_clock, watch=False) as web:
+        answer = web.post("/api/join", json={"event": event_id, "player": name, "code": codes[name]})
+        assert answer.status_code == 200 and answer.headers["content-type"] == "application/json"
+        assert answer.json()["seat"]["player"]["name"] == name
+        assert "script-src 'self'" in answer.headers["content-security-policy"]
+        page = web.get("/")
+        assert page.status_code == 200 and name not in page.text
+        assert answer.headers["x-content-type-options"] == "nosniff"
+
+
+def test_a_page_post_from_another_origin_is_refused_and_changes_nothing(tmp_path, cli, manual_clock):
+    db = tmp_path / "csrf.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    codes = codes_of(db, event_id)
+    with client(db, event_id, manual_clock, watch=False) as web:
+        joined(web, event_id, "Ann", codes["Ann"])  # the cookie is set
+        set_cookie = web.post("/api/join", json={"event": event_id, "player": "Ann", "code": codes["Ann"]}).headers
+        assert "httponly" in set_cookie["set-cookie"].lower() and "samesite=strict" in set_cookie["set-cookie"].lower()
+        before = draft_log(db, event_id)
+        pick = {"pack": 1, "pick": 1, "cards": [0, 1]}
+        for headers in ({"origin": "http://evil.example"}, {"origin": "null"}, {"referer": "http://evil.example/x"}):
+            answer = TestClient(web.app, cookies=web.cookies).post("/api/pick", json=pick, headers=headers)
+            assert answer.status_code == 403 and answer.json()["error"]["code"] == "cross-origin"
+        bare = TestClient(web.app, cookies=web.cookies).post("/api/pick", json=pick)  # neither Origin nor Referer
+        assert bare.status_code == 403
+        with pytest.raises(WebSocketDisconnect):
+            with TestClient(web.app, cookies=web.cookies, headers={"origin": "http://evil.example"}).websocket_connect(
+                "/api/stream"
+            ) as stream:
+                stream.receive_json()
+        assert draft_log(db, event_id) == before
+        assert web.post("/api/pick", json=pick).status_code == 200  # the page itself, same origin
+
+
+def test_oversized_bad_and_unknown_requests_get_a_4xx_and_change_nothing(tmp_path, cli, manual_clock):
+    db = tmp_path / "hostile.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    codes = codes_of(db, event_id)
+    with client(db, event_id, manual_clock, watch=False) as web:
+        ann = phone(web, event_id, "Ann", codes["Ann"])
+        before = (draft_log(db, event_id), Night(Store(db)).history(event_id))
+        cases = [
+            ("/api/pick", {"pack": 1, "pick": 1, "cards": [0, 1], "pad": "x" * 20_000}, 413),
+            ("/api/pick", {"pack": 1, "pick": 1, "cards": [0, 1], "extra": 1}, 400),
+            ("/api/pick", {"pack": "1", "pick": 1, "cards": [0, 1]}, 400),
+            ("/api/pick", {"pack": 1, "pick": 1}, 400),
+            ("/api/pick", [1, 2], 400),
+            ("/api/pick", {"pack": 10**30, "pick": 1, "cards": [0, 1]}, 400),
+            ("/api/deck", {"action": "add", "cards": [[0, 1]]}, 409),
+            ("/api/join", {"event": event_id, "player": ["Ann"], "code": "X"}, 400),
+            ("/api/join", {"event": event_id, "player": "Nobody", "code": "X"}, 404),
+            ("/api/join", {"event": event_id + 7, "player": "Ann", "code": "X"}, 404),
+            ("/api/join", {"event": event_id, "player": "Ann", "code": "X" * 100}, 400),
+            ("/api/desk/bot", {"player": 1, "bot": True}, 401),
+        ]
+        for path, body, status in cases:
+            answer = ann.post(path, body)
+            assert answer.status_code == status, (path, body, answer.text)
+            error = answer.json()["error"]
+            assert error["code"] and "\n" not in error["message"] and "Traceback" not in answer.text
+        for raw in (b"{", b"\xff\xfe", b"[" * 5000 + b"]" * 5000, b'{"pack": NaN}', b"null", b'"text"'):
+            answer = ann.web.post("/api/pick", content=raw, headers=ann.auth)
+            assert 400 <= answer.status_code < 500, (raw[:20], answer.text)
+        rng = random.Random(31)
+        alphabet = [b"{", b"}", b"[", b"]", b'"', b":", b",", b"1", b"-", b"e", b"pack", b"cards", b"\x00", b"\xc3"]
+        for _ in range(200):
+            raw = b"".join(rng.choice(alphabet) for _ in range(rng.randint(0, 30)))
+            path = rng.choice(["/api/pick", "/api/join", "/api/deck", "/api/deck/register", "/api/desk/reset-code"])
+            answer = ann.web.post(path, content=raw, headers=ann.auth)
+            assert 400 <= answer.status_code < 500, (path, raw, answer.text)
+        assert web.get("/api/seat", headers={"authorization": "Bearer forged"}).status_code == 401
+        assert web.get("/api/nothing").status_code == 404 and web.get("/api/nothing").json()["error"]
+        assert (draft_log(db, event_id), Night(Store(db)).history(event_id)) == before
+
+
+def test_the_desk_resets_a_code_and_hands_a_seat_to_a_bot_and_back(tmp_path, cli, manual_clock):
+    db = tmp_path / "desk.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    codes = codes_of(db, event_id)
+    with client(db, event_id, manual_clock, watch=False) as web:
+        desk = {"authorization": "Bearer desk-secret"}
+        ann = phone(web, event_id, "Ann", codes["Ann"])
+        for _ in range(5):
+            web.post("/api/join", json={"event": event_id, "player": "Bo", "code": "WRONG9"})
+        web.cookies.clear()
+        seats = {row["name"]: row for row in web.get("/api/desk", headers=desk).json()["seats"]}
+        assert seats["Bo"]["locked"] and seats["Bo"]["wrong_codes"] == 5 and seats["Ann"]["state"] == "picking"
+        assert "code" not in json.dumps(seats).lower().replace("wrong_codes", "")
+        bo_number = seats["Bo"]["player"]
+        reset = web.post("/api/desk/reset-code", json={"player": bo_number}, headers=desk)
+        assert reset.status_code == 200 and reset.json()["code"] != codes["Bo"]
+        bo = phone(web, event_id, "Bo", reset.json()["code"])  # the seat opens again with the new code
+        # Ann's phone died: the desk hands her seat to a bot, which picks for her at once
+        ann_number = seats["Ann"]["player"]
+        handed = web.post("/api/desk/bot", json={"player": ann_number, "bot": True}, headers=desk)
+        assert handed.status_code == 200 and handed.json()["changed"]
+        state = ann.seat()
+        assert state["draft"]["bot"] and state["connection_note"] and len(state["pool"]) == 2
+        assert ann.post("/api/pick", {"pack": 1, "pick": 2, "cards": [0, 1]}).status_code == 409
+        assert bo.pick_first() and bo.seat()["draft"]["pick"] == 2 and len(ann.seat()["pool"]) == 4
+        back = web.post("/api/desk/bot", json={"player": ann_number, "bot": False}, headers=desk)
+        assert back.status_code == 200 and not ann.seat()["draft"]["bot"]
+        assert bo.pick_first() and ann.pick_first() and len(ann.seat()["pool"]) == 6
+        # Ann's old token ends when her code is reset
+        web.post("/api/desk/reset-code", json={"player": ann_number}, headers=desk)
+        assert ann.get("/api/seat").status_code == 401
+    history = [(e["who"], e["what"]) for e in Night(Store(db)).history(event_id)]
+    assert ("desk", "seat to a bot") in history and ("desk", "seat back to the player") in history
+    assert ("browser Bo", "browser joined") in history
