@@ -5,9 +5,15 @@ bots, stale and forged picks, reconnects, timeouts, a restarted server, the desk
 from __future__ import annotations
 
 import json
+import os
 import random
+import re
+import signal
+import subprocess
+import sys
 from pathlib import Path
 
+import httpx
 import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
@@ -433,3 +439,60 @@ def test_the_desk_resets_a_code_and_hands_a_seat_to_a_bot_and_back(tmp_path, cli
     history = [(e["who"], e["what"]) for e in Night(Store(db)).history(event_id)]
     assert ("desk", "seat to a bot") in history and ("desk", "seat back to the player") in history
     assert ("browser Bo", "browser joined") in history
+
+
+def test_cmdraft_serve_listens_on_loopback_prints_the_addresses_and_stops_cleanly_on_ctrl_c(tmp_path, cli):
+    """A real process on a real socket: what 'cmdraft serve' prints, that it answers over TCP on 127.0.0.1 (a
+    free port), and that Ctrl-C (SIGINT) stops it with everything saved — none of which an in-process client sees."""
+    db = tmp_path / "served.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    codes = codes_of(db, event_id)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "events", "serve", str(event_id), "--db", str(db), "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=dict(os.environ, PYTHONUNBUFFERED="1"),
+    )
+    try:
+        lines = []
+        while not any("The desk:" in line for line in lines):
+            line = process.stdout.readline()
+            assert line, process.stderr.read()
+            lines.append(line)
+        url = re.search(r"at (http://127\.0\.0\.1:\d+)", lines[0]).group(1)
+        desk = re.search(r"(http://\S+/desk\?token=\S+)", "".join(lines)).group(1)
+        assert "▀" in "".join(lines) or "█" in "".join(lines)  # the QR code, drawn in the terminal
+        with httpx.Client(base_url=url, timeout=10) as web:
+            assert web.get("/api/seat").status_code == 401
+            joined = web.post("/api/join", json={"event": event_id, "player": "Ann", "code": codes["Ann"]})
+            assert joined.status_code == 200 and joined.json()["seat"]["draft"]["take"] == 2
+            token = joined.json()["token"]
+            picked = web.post(
+                "/api/pick",
+                json={"pack": 1, "pick": 1, "cards": [0, 1]},
+                headers={"authorization": f"Bearer {token}"},
+                cookies={},
+            )
+            assert picked.status_code == 200, picked.text
+            token_query = desk.partition("token=")[2]
+            assert web.get("/api/desk", headers={"authorization": f"Bearer {token_query}"}).status_code == 200
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=30)
+        assert process.returncode == 0, err
+        assert "Stopped serving" in out and "Traceback" not in err
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert (
+        len(Night(Store(db)).draft_session(event_id, 1).draft.pools[Night(Store(db)).player(event_id, "Ann").seat - 1])
+        == 2
+    )
+
+
+def test_serve_refuses_an_event_players_cannot_join_from_a_browser(tmp_path, cli):
+    db = tmp_path / "nocodes.json"
+    event_id = terminal_night(cli, db, "Ann", "Bo", codes=False)
+    answer = cli("serve", event_id, "--db", db, "--port", "0")
+    assert answer.exit_code == 3 and "no seat codes" in answer.stderr and "Traceback" not in answer.output
