@@ -1,0 +1,111 @@
+"""The night in a real browser: Debian's chromium driven by Playwright against ``cmdraft serve`` run by uvicorn on a
+loopback port, over a real database drafted to registered decks.  Three phones (390x844) at one table: one reports
+the finishing order, the two others confirm it on their own phones, and all three see it recorded; the room display
+(1920x1080) shows the pairings by name and the clock.  Screenshots are written to the test's folder (and copied to
+$CMDRAFT_SCREENSHOTS when it is set)."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from events.storage.store import Store
+from events.web import api_night
+from tests.night import Night
+from tests.test_serve_browser import LAPTOP, PHONE, Served, browser, shots  # noqa: F401 (fixtures)
+from tests.test_serve_night import drafted_night
+from tests.test_terminal_draft_integrity import codes_of
+
+NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
+
+
+@pytest.fixture
+def night_server(tmp_path, cli):
+    db = tmp_path / "night.json"
+    event_id = drafted_night(cli, db, NAMES)
+    served = Served(db, event_id)
+    if not any(getattr(route, "path", None) == "/api/table" for route in served.app.routes):
+        served.app.router.routes[:0] = api_night.routes(served.app.state.server)  # until the app mounts them
+    yield db, event_id, served
+    served.stop()
+
+
+def desk(base: str, path: str, body: dict) -> dict:
+    """The desk's script: a POST with the desk's bearer token (no cookie, so no page origin needed)."""
+    request = urllib.request.Request(
+        base + path,
+        data=json.dumps(body).encode(),
+        headers={"authorization": "Bearer desk-secret", "content-type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.loads(answer.read())
+
+
+def open_table(page: Page, base: str, event_id: int, number: int, code: str) -> None:
+    page.goto(f"{base}/join?event={event_id}&seat={number}")
+    page.fill("#join-code", code)
+    page.click("#join-button")
+    if page.locator("script[src='/static/night.js']").count() == 0:  # until the page loads it itself
+        page.add_style_tag(url="/static/night.css")
+        page.add_script_tag(url="/static/night.js")
+    expect(page.locator("#night .night-table")).to_be_visible(timeout=15_000)
+
+
+def test_three_phones_at_one_table_confirm_a_result_and_the_room_shows_the_round(night_server, browser, shots):  # noqa: F811
+    db, event_id, served = night_server
+    base = served.url
+    codes = codes_of(db, event_id)
+    paired = desk(base, "/api/desk/round", {})
+    desk(base, "/api/desk/clock", {"minutes": 50})
+    table = paired["tables"][0]
+    assert len(table) == 3
+    numbers = {p.name: p.number for p in Night(Store(db)).players(event_id)}
+    phones = {}
+    for name in table:
+        context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+        page = context.new_page()
+        open_table(page, base, event_id, numbers[name], codes[name])
+        expect(page.locator("#night h2")).to_have_text("Round 1 · Table 1")
+        expect(page.locator("#night .night-players li")).to_have_count(3)
+        expect(page.locator("#night-clock")).to_have_text(re.compile(r"^(49|50):\d\d$"))
+        phones[name] = page
+    reporter, *others = table
+    page = phones[reporter]
+    page.click("text=Report the result")
+    # The default order is the seat order; the reporter puts the last player first.
+    page.select_option(f"select[aria-label='place of {table[2]}']", "1")
+    page.select_option(f"select[aria-label='place of {table[0]}']", "2")
+    page.select_option(f"select[aria-label='place of {table[1]}']", "3")
+    page.click("text=Send the result")
+    expected = f"{table[2]}  >  {table[0]}  >  {table[1]}"
+    expect(page.locator("#night-result .night-order")).to_have_text(expected)
+    expect(page.locator("#night-result .night-waiting")).to_have_text("Waiting for: " + ", ".join(others))
+    for name in others:
+        other = phones[name]
+        expect(other.locator("#night-result .night-order")).to_have_text(expected, timeout=10_000)
+        other.click("#night-result >> text=Confirm")
+    for page in phones.values():
+        expect(page.locator("#night-result .hint")).to_have_text(
+            "Recorded. The desk corrects it if it is wrong.", timeout=10_000
+        )
+    phones[others[0]].screenshot(path=str(shots / "night-phone-390x844.png"))
+    logged = [e for e in Night(Store(db)).history(event_id) if e["what"] == "result"]
+    assert [(e["who"], e["new"]) for e in logged] == [(f"browser {reporter}", expected.replace("  ", " "))]
+
+    room = browser.new_context(viewport=LAPTOP).new_page()
+    room.goto(base + "/room")
+    expect(room.locator("#view-pairings")).to_be_visible(timeout=10_000)
+    rows = room.locator("#pairings .row .name")
+    expect(rows).to_have_count(len(NAMES))
+    assert rows.all_inner_texts() == [
+        n + (" ▶" if n in paired["first"] else "") for n in sorted(NAMES, key=str.casefold)
+    ]
+    expect(room.locator("#clock")).to_have_text(re.compile(r"^(49|50):\d\d$"))
+    room.screenshot(path=str(shots / "room-1920x1080.png"))
+    assert Path(shots / "room-1920x1080.png").stat().st_size > 10_000
