@@ -15,6 +15,7 @@ from events.night.table_views import TableViews
 from events.storage.store import Store
 from sets.errors import InputError, StateError
 from tests.night import Night
+from tests.test_terminal_draft_integrity import codes_of, start, terminal_night
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kai", "Lu", "Mo"]
 START = 1_800_000_000.0
@@ -236,10 +237,13 @@ def test_the_tracker_from_the_table_is_optional_and_undoes_only_ones_own_entry(n
         reports.track(event_id, pid[a], life={a: -3})
     reports.set_table_tracker(event_id, True)
     reports.track(event_id, pid[a], life={a: -3})
-    reports.track(event_id, pid[b], life={b: -7})
+    commander = views.table_view(event_id, pid[b])["round"]["players"][1]["commanders"][0]
+    taxed = reports.track(event_id, pid[b], life={b: -7}, casts=[(b, commander)])
+    assert taxed["players"][1]["tax"][0]["tax"] == 2  # one cast from the command zone: {2} more next time
     board = reports.track(event_id, pid[a], undo=True)
     life = {row["player"]: row["life"] for row in board["players"]}
     assert life[a] == 40 and life[b] == 33  # a's own entry taken back, b's kept
+    assert board["players"][1]["tax"][0]["casts"] == 1
     with pytest.raises(StateError, match="that you entered"):
         reports.track(event_id, pid[a], undo=True)
     assert [e["who"] for e in events.history(event_id)[-3:]] == [f"browser {a}", f"browser {b}", f"browser {a}"]
@@ -276,3 +280,24 @@ def test_event_top_prints_the_final_table_and_its_result_is_recorded_as_any_othe
     assert cli("event", "standings", str(event_id), "--db", db, "--json").stdout == before.stdout
     assert cli("event", "round", str(event_id), "--db", db).exit_code == 3
     assert cli("event", "finish", str(event_id), "--db", db).exit_code == 0
+
+
+def test_the_room_shows_each_pods_draft_progress_and_nothing_of_the_packs(tmp_path, cli):
+    db = tmp_path / "drafting.json"
+    event_id = terminal_night(cli, db, "Ann", "Bo", "Cy", bots=1)
+    start(cli, db, event_id)
+    events = Night(Store(db))
+    session = events.draft_session(event_id, 1)
+    for seat in session.waiting_humans()[:2]:
+        session.pick(session.suggested_pick(seat))
+    room = TableViews(events.store).room_view(event_id, now=START)
+    # 4 seats, 3 packs of 20 cards taken two at a time: 4 * 3 * 10 picks in all; bots pick at once.
+    (pod,) = room["drafts"]
+    assert (pod["pod"], pod["pack"], pod["packs"], pod["picks_total"]) == (1, 1, 3, 120)
+    assert pod["picks_made"] == 3  # the two picks made here and the bot's first (a bot takes its pack at once)
+    assert room["seatings"] == [
+        {"pod": 1, "players": [p.name for p in sorted((p for p in events.players(event_id)), key=lambda p: p.seat)]}
+    ]
+    text = json.dumps(room)
+    assert all(code not in text for code in codes_of(db, event_id).values())
+    assert "cards" not in text

@@ -202,3 +202,25 @@ def test_the_tracker_from_phones_is_off_until_the_desk_turns_it_on(night, manual
         assert board["players"][0]["life"] == 36
         assert ok(a.get("/api/table"))["round"]["game"]["players"][0]["life"] == 36
         assert ok(a.post("/api/game", json={"undo": True}))["players"][0]["life"] == 40
+
+
+def test_the_desk_pauses_the_clock_and_gives_one_table_extra_time_on_every_phone(night, manual_clock):
+    db, event_id, codes = night
+    app = app_of(db, event_id, manual_clock)
+    with TestClient(app, headers=ORIGIN) as desk:
+        paired = ok(desk.post("/api/desk/round", json={}, headers=DESK))
+        ok(desk.post("/api/desk/clock", json={"minutes": 40}, headers=DESK))
+        one, two = (phone(app, event_id, t[0], codes[t[0]]) for t in paired["tables"][:2])
+        manual_clock.advance(600)
+        ok(desk.post("/api/desk/extra-time", json={"table": 2, "minutes": 5}, headers=DESK))
+        first, second = ok(one.get("/api/table"))["round"]["clock"], ok(two.get("/api/table"))["round"]["clock"]
+        assert (first["remaining"], second["remaining"]) == (30 * 60, 35 * 60)
+        assert second["deadline"] == manual_clock.now() + 35 * 60 and second["extra"] == 300
+        ok(desk.post("/api/desk/clock", json={"pause": True}, headers=DESK))
+        manual_clock.advance(120)
+        paused = ok(one.get("/api/table"))["round"]["clock"]
+        assert paused["paused"] and paused["remaining"] == 30 * 60 and paused["deadline"] is None
+        room = ok(desk.get("/api/room"))["round"]["clock"]
+        assert room["paused"] and room["remaining"] == 30 * 60
+        manual_clock.advance(30 * 60 + 1)  # paused: no time passes
+        assert not ok(one.get("/api/table"))["round"]["clock"]["over"]
