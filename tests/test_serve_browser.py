@@ -47,9 +47,9 @@ def free_port() -> int:
 class Served:
     """uvicorn serving the app in a thread on a free loopback port, until ``stop``."""
 
-    def __init__(self, db: Path, event_id: int) -> None:
+    def __init__(self, db: Path, event_id: int, port: int = 0) -> None:
         self.app = create_app(db, event_id, desk_token="desk-secret")
-        self.port = free_port()
+        self.port = port or free_port()
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning", lifespan="on")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
@@ -85,7 +85,7 @@ def server(pod):
     served.stop()
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def browser():
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
@@ -212,7 +212,7 @@ def test_two_phones_and_a_laptop_draft_with_bots_to_registered_decks(pod, server
     assert set(pages) <= registered
     for context in (*phones, laptop):
         context.close()
-    for picture in ("phone-draft", "phone-pool", "laptop-draft", "phone-deck", "laptop-deck"):
+    for picture in ("phone-draft", "phone-pool", "laptop-draft", "phone-deck", "laptop-deck"):  # looked at, in docs/
         assert (shots / f"{picture}.png").stat().st_size > 10_000
 
 
@@ -225,6 +225,7 @@ def test_the_desk_page_shows_each_seat_and_resets_a_code_and_hands_a_seat_to_a_b
     phone.fill("#join-code", "WRONG2")
     phone.click("#join-button")
     expect(phone.locator("#join-error")).to_contain_text("4 tr")  # four tries left, says the server
+    phone.screenshot(path=shots / "phone-join.png")
 
     desk.goto(f"{server.url}/desk?token=desk-secret")
     assert "token" not in desk.url  # the token left the address bar for an HttpOnly cookie
@@ -256,3 +257,23 @@ def test_the_desk_page_shows_each_seat_and_resets_a_code_and_hands_a_seat_to_a_b
     ann.get_by_role("button", name="give the seat back to Ann").click()
     expect(ann.locator("td").nth(3)).not_to_have_text("bot plays")
     expect(desk.locator("#desk-message")).to_contain_text("Ann has the seat back")
+
+
+def test_a_phone_reconnects_by_itself_after_the_server_is_restarted_mid_draft(pod, server, browser):
+    db, event_id = pod
+    codes = codes_of(db, event_id)
+    phone = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True).new_page()
+    join(phone, server.url, codes["Bo"], event_id=event_id, name="Bo")
+    tap_and_confirm(phone)
+    shown = phone.locator("#pack-pick").inner_text()
+    server.stop()
+    expect(phone.locator("#conn")).to_have_attribute("data-state", "bad")
+    expect(phone.locator("#conn-text")).to_contain_text("offline")
+    again = Served(db, event_id, port=server.port)
+    try:
+        expect(phone.locator("#conn")).to_have_attribute("data-state", "ok", timeout=15_000)
+        expect(phone.locator("#pool-count")).to_have_text("2")  # the acknowledged pick is kept
+        expect(phone.locator("#pack-pick")).to_have_text(shown)
+        expect(phone.locator("#screen-draft")).to_be_visible()
+    finally:
+        again.stop()

@@ -273,7 +273,8 @@
   function renderDraft(seat) {
     var d = seat.draft;
     $("pack-pick").textContent = "Pack " + d.pack + "/" + d.packs + " · Pick " + d.pick + "/" + d.picks;
-    $("direction").textContent = d.direction === "right" ? "pass right →" : "← pass left";
+    $("direction").textContent = d.direction === "right" ? "right →" : "← left";
+    $("direction").title = "this pack passes " + d.direction;
     var key = d.pack + ":" + d.pick + ":" + d.cards.length;
     if (key !== state.packKey) {
       state.packKey = key;
@@ -340,7 +341,7 @@
     var names = state.selected.map(function (i) {
       return d.cards[i].name;
     });
-    $("selected-names").textContent = names.join(" + ");
+    $("selected-names").textContent = names.length ? names.join(" + ") : "Tap " + n + (n === 1 ? " card" : " cards") + ", then Confirm";
   }
 
   function confirmPick() {
@@ -384,7 +385,7 @@
     var left = Math.max(0, Math.ceil(d.deadline - serverNow()));
     var minutes = Math.floor(left / 60);
     var seconds = left % 60;
-    timer.textContent = minutes + ":" + (seconds < 10 ? "0" : "") + seconds + " left";
+    timer.textContent = minutes + ":" + (seconds < 10 ? "0" : "") + seconds;
     timer.setAttribute("data-level", left <= 10 ? "low" : left <= 30 ? "warn" : "ok");
   }
 
@@ -783,8 +784,11 @@
     ws.onclose = function (event) {
       clearInterval(state.pingTimer);
       state.ws = null;
-      if (event && (event.code === 4401 || event.code === 1008)) {
-        refresh();
+      if (event && (event.code === 4401 || event.code === 4403)) {
+        // refused: a seat the desk took back shows the join screen; otherwise try again later, never at once
+        refresh().then(function (ok) {
+          if (ok !== false) retry();
+        });
         return;
       }
       retry();
