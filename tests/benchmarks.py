@@ -4,6 +4,7 @@
     python -m tests.benchmarks boosters   # one group
     python -m tests.benchmarks event_store --players 8,64 --terminals 1,8 [--json] [--limit PICKS]
     python -m tests.benchmarks bots [--pods N] [--seed S] [--json]   # bot quality per style (issue 23)
+    python -m tests.benchmarks serve [--phones N] [--json]            # 64 phones against 'cmdraft serve' (issue 31)
     python -m tests.benchmarks NAME --help                            # a group's options, nothing run
 
 Each line prints the measured figure next to the target from the issues.
@@ -481,6 +482,24 @@ def bots(pods: int = 30, as_json: bool = False, seed: int = 0) -> None:
         print(f"{key:<34}" + "".join(f"{cell:>17}" for cell in cells) + f"   {target}")
 
 
+@group
+def serve(phones: int = 64, as_json: bool = False) -> None:
+    """64 phones over real sockets in 8 pods against 'cmdraft serve' (issue 31; tests/serve_bench.py)."""
+    from tests.serve_bench import serve as run
+
+    row = run(phones)
+    if as_json:
+        print(json.dumps(row))
+        return
+    print(f"{row['phones']} phones, {row['picks']} picks in {row['seconds']} s ({row['refused']} refused)")
+    report("pick -> own next state, median", row["own_p50_ms"], "ms", "")
+    report("pick -> own next state, p99", row["own_p99_ms"], "ms", "<= 100 ms")
+    report("pick -> next seat's new pack, median", row["next_p50_ms"], "ms", "")
+    report("pick -> next seat's new pack, p99", row["next_p99_ms"], "ms", "<= 100 ms")
+    report("picks lost / made twice / seats unfinished", row["lost"] + row["twice"] + row["unfinished"], "", "0")
+    report("server peak memory (VmHWM)", row["server_peak_mb"], "MB", "<= 300 MB")
+
+
 # Options each group takes: (flag, key, kind, help).
 OPTIONS: dict[str, list[tuple[str, str, str, str]]] = {
     "event_store": [
@@ -488,6 +507,10 @@ OPTIONS: dict[str, list[tuple[str, str, str, str]]] = {
         ("--terminals", "terminals", "list", "terminal processes picking at once, comma-separated (default 1,4,8)"),
         ("--limit", "limit", "int", "stop after this many picks"),
         ("--json", "as_json", "flag", "one JSON line per run"),
+    ],
+    "serve": [
+        ("--phones", "phones", "int", "simulated phones, 8 to a pod (default 64)"),
+        ("--json", "as_json", "flag", "the figures as one JSON line"),
     ],
     "bots": [
         ("--pods", "pods", "int", "seeded pods per style (default 30)"),

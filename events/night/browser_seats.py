@@ -69,17 +69,21 @@ def bind(events: Drafting, event_id: int, player_id: int) -> str:
             }
         )
         history.log_change(db, event_id, browser(player["name"]), "browser joined", None, player["name"])
-    claim(events, event_id, player_id, token)
+    claim(events, event_id, player_id, token, take_over=True)
     return token
 
 
-def claim(events: Drafting, event_id: int, player_id: int, token: str) -> None:
-    """The player's seat in a live draft bound to this token (a draft started after the browser joined)."""
+def claim(events: Drafting, event_id: int, player_id: int, token: str, take_over: bool = False) -> None:
+    """The player's seat in a live draft bound to this token: at once when the code was just given
+    (``take_over``: the seat moves here from any other browser or terminal), else only a seat nobody holds yet
+    (the draft started after the browser joined)."""
     where = seat_of(events, event_id, player_id)
     if where is None or where[2] is None:
         return
     session = TableSession.load(events.store, where[2])
-    if not session.draft.finished and not session.bound_exactly(where[1], token):
+    if session.draft.finished or session.bound_exactly(where[1], token):
+        return
+    if take_over or session.bound(where[1], None):
         session.claim(where[1], token)
 
 

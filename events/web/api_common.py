@@ -125,22 +125,33 @@ class Served:
     tables: dict[int, TableSession] = field(default_factory=dict)
     building: dict[int, EventDeck] = field(default_factory=dict)  # player id -> the deck being built
     _snap: tuple[Any, Snapshot] | None = None
-    _lock: threading.Lock = field(default_factory=threading.Lock)
+    _locks: dict[Any, threading.RLock] = field(default_factory=dict)
+    _guard: threading.Lock = field(default_factory=threading.Lock)
 
     def __post_init__(self) -> None:
         self.drafting = Drafting(self.store)
         self.decks = Decks(self.store)
 
     async def run(self, function: Callable[..., T], *args: Any) -> T:
-        """``function(*args)`` in the one core thread; a cmdraft error becomes an ``ApiError``."""
+        """``function(*args)`` in a worker thread (the event loop never waits on a file lock or a disk); a cmdraft
+        error becomes an ``ApiError``.  What a function does with a pod's draft it does holding that pod's lock
+        (``locked``): pods pick in parallel, one pod's session is used by one request at a time."""
         return await anyio.to_thread.run_sync(self._guarded, function, args)
 
-    def _guarded(self, function: Callable[..., T], args: tuple) -> T:
-        with self._lock:
-            try:
-                return function(*args)
-            except CmdraftError as error:
-                raise core_error(error) from None
+    @staticmethod
+    def _guarded(function: Callable[..., T], args: tuple) -> T:
+        try:
+            return function(*args)
+        except CmdraftError as error:
+            raise core_error(error) from None
+
+    def locked(self, what: Any) -> threading.RLock:
+        """The lock of one pod's draft (its number), or of another shared thing (``"decks"``, ``"snapshot"``)."""
+        with self._guard:
+            lock = self._locks.get(what)
+            if lock is None:
+                lock = self._locks[what] = threading.RLock()
+            return lock
 
     def check(self) -> None:
         """The event can be served: it exists, and its players join with seat codes."""
@@ -153,13 +164,15 @@ class Served:
 
     def snapshot(self) -> Snapshot:
         """The event's snapshot, read again whenever the database file changed."""
-        signature = file_signature(self.store.path)
-        if self._snap is None or self._snap[0] != signature or signature is None:
-            self._snap = (signature, self.drafting.snapshot(self.event_id))
-        return self._snap[1]
+        with self.locked("snapshot"):
+            signature = file_signature(self.store.path)
+            if self._snap is None or self._snap[0] != signature or signature is None:
+                self._snap = (signature, self.drafting.snapshot(self.event_id))
+            return self._snap[1]
 
     def table(self, pod_number: int) -> TableSession:
-        """The pod's draft, caught up with its file (another terminal's picks, a timeout applied elsewhere)."""
+        """The pod's draft, caught up with its file (another terminal's picks, a timeout applied elsewhere); the
+        caller holds ``locked(pod_number)``."""
         session = self.tables.get(pod_number)
         if session is not None:
             try:
@@ -170,18 +183,16 @@ class Served:
         session = self.tables[pod_number] = self.drafting.draft_session(self.event_id, pod_number)
         return session
 
-    def live_tables(self) -> dict[int, TableSession]:
-        """Every pod's draft that is still being picked, caught up."""
-        return {
-            pod.number: self.table(pod.number)
-            for pod in self.snapshot().pods
-            if pod.draft and self.snapshot().drafts.get(pod.number) == "drafting"
-        }
+    def live_pods(self) -> list[int]:
+        """The pods whose draft is still being picked (as the database last said)."""
+        snap = self.snapshot()
+        return [pod.number for pod in snap.pods if pod.draft and snap.drafts.get(pod.number) == "drafting"]
 
-    def signature(self) -> tuple:
-        """What changes when anything of the event changes: the database file and each live draft's own file."""
-        marks: list[Any] = [file_signature(self.store.path)]
-        for number, session in sorted(self.tables.items()):
+    def signatures(self) -> dict[Any, Any]:
+        """What changes when anything of the event changes: the database file (``"db"``) and each live draft's
+        own file (by pod number)."""
+        marks: dict[Any, Any] = {"db": file_signature(self.store.path)}
+        for number, session in list(self.tables.items()):
             journal = journal_file(self.store, session.draft_id, session.record)
-            marks.append((number, None if journal is None else file_signature(journal.path)))
-        return tuple(marks)
+            marks[number] = None if journal is None else file_signature(journal.path)
+        return marks

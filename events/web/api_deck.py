@@ -206,20 +206,24 @@ def export(served: Served, player_id: int, kind: str, name: str) -> tuple[str, s
 def routes(server: Any) -> list[Route]:
     served: Served = server.served
 
+    def one_at_a_time(function, *args):
+        with served.locked("decks"):
+            return function(*args)
+
     async def get_deck(request: Request) -> Response:
         player, _ = await server.seat(request)
-        return JSONResponse(await served.run(deck_state, served, player))
+        return JSONResponse(await served.run(one_at_a_time, deck_state, served, player))
 
     async def post_deck(request: Request) -> Response:
         player, _ = await server.seat(request, changing=True)
         allowed = {"action": str, "cards": list, "colors": list, "color": str, "count": int}
         body = await read_json(request, allowed, ("action",))
-        return JSONResponse(await served.run(act, served, player, body))
+        return JSONResponse(await served.run(one_at_a_time, act, served, player, body))
 
     async def post_register(request: Request) -> Response:
         player, _ = await server.seat(request, changing=True)
         await read_json(request, {})
-        answer = await served.run(register, served, player)
+        answer = await served.run(one_at_a_time, register, served, player)
         await server.hub.push([player])
         return JSONResponse(answer)
 
@@ -228,7 +232,9 @@ def routes(server: Any) -> list[Route]:
         kind = request.path_params["kind"]
         if kind not in ("pool", "deck"):
             raise ApiError(404, "not-found", "export the pool or the deck")
-        filename, text = await served.run(export, served, player, kind, request.query_params.get("format", "txt"))
+        filename, text = await served.run(
+            one_at_a_time, export, served, player, kind, request.query_params.get("format", "txt")
+        )
         return Response(
             text,
             media_type="application/octet-stream",

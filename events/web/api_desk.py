@@ -25,41 +25,51 @@ def seat_rows(served: Served, connected: set[int]) -> dict[str, Any]:
     streaks = wrong_streaks(served.drafting.history(served.event_id))
     rows = []
     for pod in snap.pods:
-        session = served.table(pod.number) if pod.draft else None
-        for seat, player_id in enumerate(pod.players):
-            player = snap.player(player_id)
-            state, deadline = "waiting", None
-            if player.bot:
-                state = "bot"
-            elif session is not None:
-                draft = session.draft
-                deadline = session.deadline()
-                if draft.finished:
-                    state = "done"
-                elif seat not in session.humans:
-                    state = "bot"
-                elif seat in draft.waiting():
-                    state = "picking"
-            locked = not player.bot and streaks.get(player.name, 0) >= LOCKOUT
-            rows.append(
-                {
-                    "player": player.number,
-                    "name": player.name,
-                    "pod": pod.number,
-                    "seat": seat + 1,
-                    "connected": player_id in connected,
-                    "state": state,
-                    "deadline": deadline,
-                    "wrong_codes": len(wrong.get(player_id, [])),
-                    "locked": locked,
-                }
-            )
+        if pod.draft:
+            with served.locked(pod.number):
+                rows += pod_rows(served, pod, served.table(pod.number), connected, wrong, streaks)
+        else:
+            rows += pod_rows(served, pod, None, connected, wrong, streaks)
     event = snap.event
     return {
         "event": {"id": served.event_id, "name": event.name, "status": event.status},
         "server_time": served.wall(),
         "seats": rows,
     }
+
+
+def pod_rows(served: Served, pod, session, connected: set[int], wrong: dict, streaks: dict) -> list[dict[str, Any]]:
+    """The desk's rows of one pod's seats (its draft's lock held)."""
+    snap = served.snapshot()
+    rows = []
+    for seat, player_id in enumerate(pod.players):
+        player = snap.player(player_id)
+        state, deadline = "waiting", None
+        if player.bot:
+            state = "bot"
+        elif session is not None:
+            draft = session.draft
+            deadline = session.deadline()
+            if draft.finished:
+                state = "done"
+            elif seat not in session.humans:
+                state = "bot"
+            elif seat in draft.waiting():
+                state = "picking"
+        rows.append(
+            {
+                "player": player.number,
+                "name": player.name,
+                "pod": pod.number,
+                "seat": seat + 1,
+                "connected": player_id in connected,
+                "state": state,
+                "deadline": deadline,
+                "wrong_codes": len(wrong.get(player_id, [])),
+                "locked": not player.bot and streaks.get(player.name, 0) >= LOCKOUT,
+            }
+        )
+    return rows
 
 
 def player_ref(body: dict[str, Any]) -> str:

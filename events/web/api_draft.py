@@ -7,6 +7,7 @@ refused and the seat's new state sent back.  Nothing here reveals another seat's
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from draft.engine import Draft
@@ -23,9 +24,14 @@ PHASE_ORDER = ("waiting-draft", "drafting", "building", "registered", "finished"
 
 def card_json(card: Card, index: int, foil: bool = False) -> dict[str, Any]:
     """One card as the page draws it: facts only, and the rules text when it was imported."""
+    return {**card_facts(card), "id": index, "foil": foil}
+
+
+@functools.lru_cache(maxsize=4096)
+def card_facts(card: Card) -> dict[str, Any]:
+    """A card's facts as JSON, worked out once per card (read only: ``card_json`` copies it)."""
     texts = [face.text for face in card.faces if face.text]
     return {
-        "id": index,
         "name": card.name,
         "cost": card.mana_cost,
         "mana_value": card.mana_value,
@@ -33,7 +39,6 @@ def card_json(card: Card, index: int, foil: bool = False) -> dict[str, Any]:
         "rarity": card.rarity.letter,
         "identity": card.identity.code,
         "colors": card.colors.code,
-        "foil": foil,
         "text": texts or None,
     }
 
@@ -90,10 +95,11 @@ def seat_state(served: Served, player_id: int) -> dict[str, Any]:
     if phase == "finished" and event.status == "finished":
         phase = "finished"
     if place is not None and place[2] is not None:
-        session = served.table(place[0])
-        draft = draft_json(session, place[0], place[1])
-        pool = printings_json(session.draft.pools[place[1]])
-        version = len(session.draft.log)
+        with served.locked(place[0]):
+            session = served.table(place[0])
+            draft = draft_json(session, place[0], place[1])
+            pool = printings_json(session.draft.pools[place[1]])
+            version = len(session.draft.log)
     if phase in ("building", "registered") and player.pool_size is not None:
         pool = printings_json(served.decks.pool(served.event_id, player_id))
     return {
@@ -106,6 +112,18 @@ def seat_state(served: Served, player_id: int) -> dict[str, Any]:
         "draft": draft,
         "pool": pool,
     }
+
+
+def claim_if_free(served: Served, player_id: int, token: str) -> None:
+    """Bind the player's seat in a live draft to this browser when nobody holds it yet (the draft started after
+    the browser joined); a seat held elsewhere stays there."""
+    place = seat_place(served.snapshot(), player_id)
+    if place is None or place[2] is None:
+        return
+    with served.locked(place[0]):
+        session = served.table(place[0])
+        if not session.draft.finished and session.bound(place[1], None):
+            session.claim(place[1], token)
 
 
 def pick(served: Served, player_id: int, token: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -122,14 +140,26 @@ def pick(served: Served, player_id: int, token: str, body: dict[str, Any]) -> di
     place = seat_place(served.snapshot(), player_id)
     if place is None or place[2] is None:
         raise ApiError(409, "no-draft", "your pod's draft hasn't started", seat=seat_state(served, player_id))
-    session = served.table(place[0])
-    seat = place[1]
+    with served.locked(place[0]):
+        taken(served, place[0], place[1], player_id, token, (pack_no, pick_no), positions)
+    return seat_state(served, player_id)
+
+
+def taken(
+    served: Served, pod: int, seat: int, player_id: int, token: str, at: tuple[int, int], positions: list[int]
+) -> None:
+    """The pick itself, holding the pod's lock."""
+    session = served.table(pod)
     draft = session.draft
     if seat not in session.humans:
         raise ApiError(
             409, "bot-seat", "a bot picks for your seat now (ask the desk)", seat=seat_state(served, player_id)
         )
-    if draft.finished or seat not in draft.waiting() or (pack_no, pick_no) != (draft.round + 1, draft.pick_number):
+    if session.bound(seat, None) and not draft.finished:
+        session.claim(seat, token)  # the draft started after the browser joined: the seat is bound here now
+    if not session.bound(seat, token):
+        raise ApiError(401, "no-seat", "your seat was taken up at another device or terminal: join again")
+    if draft.finished or seat not in draft.waiting() or at != (draft.round + 1, draft.pick_number):
         raise ApiError(
             409, "stale", "that pack has moved on: here is your seat now", seat=seat_state(served, player_id)
         )
@@ -140,10 +170,9 @@ def pick(served: Served, player_id: int, token: str, body: dict[str, Any]) -> di
             400, "bad-pick", f"take {due} different card{'s' if due != 1 else ''} of the {len(pack)} in the pack"
         )
     held = SeatSession(session, seat, token=token, wall=served.wall)
-    held.seen = (pack_no, pick_no)
+    held.seen = at
     outcome = held.pick(positions)
     if isinstance(outcome, Refused):
         raise ApiError(409, "stale", outcome.reason, seat=seat_state(served, player_id))
     if session.draft.finished:
-        served.drafting.after_picks(served.event_id, place[0], session)
-    return seat_state(served, player_id)
+        served.drafting.after_picks(served.event_id, pod, session)

@@ -27,11 +27,10 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from events import timing
-from events.night import browser_seats
 from events.storage.store import Store
 from events.web import api_deck, api_desk, auth
 from events.web.api_common import ApiError, Served, error_response, read_json
-from events.web.api_draft import pick, seat_state
+from events.web.api_draft import claim_if_free, pick, seat_state
 from events.web.live import Connection, Hub, Watcher
 
 STATIC = Path(__file__).with_name("static")
@@ -118,7 +117,7 @@ class Server:
         return JSONResponse(await self.served.run(self._claimed_state, player, token))
 
     def _claimed_state(self, player: int, token: str) -> dict[str, Any]:
-        browser_seats.claim(self.served.drafting, self.served.event_id, player, token)  # a draft started since
+        claim_if_free(self.served, player, token)  # a draft that started after the browser joined
         return seat_state(self.served, player)
 
     async def pick(self, request: Request) -> Response:
@@ -131,7 +130,6 @@ class Server:
         return JSONResponse(state)
 
     def _pick(self, player: int, token: str, body: dict[str, Any]) -> dict[str, Any]:
-        browser_seats.claim(self.served.drafting, self.served.event_id, player, token)
         return pick(self.served, player, token, body)
 
     async def stream(self, socket: WebSocket) -> None:

@@ -97,6 +97,10 @@ class Hub:
             for connection in list(self.connections.get(player, ())):
                 connection.offer(state)
 
+    def players_of(self, pods: set[Any]) -> list[int]:
+        """The players seated in these pods."""
+        return [player for pod in self.served.snapshot().pods if pod.number in pods for player in pod.players]
+
     def pod_of(self, player_id: int) -> list[int]:
         """The players of this player's pod (a pick moves packs around the whole table)."""
         snap = self.served.snapshot()
@@ -111,28 +115,35 @@ class Watcher:
 
     def __init__(self, served: Served, hub: Hub, poll: float = POLL) -> None:
         self.served, self.hub, self.poll = served, hub, poll
-        self.seen: tuple | None = None
+        self.seen: dict[Any, Any] = {}
 
-    def _tick(self) -> tuple[tuple, bool]:
-        """In the core thread: apply any due timeout (once) and the files' signature after it."""
-        timed_out = False
+    def _tick(self) -> tuple[set[Any], dict[Any, Any]]:
+        """In a worker thread: apply any due timeout (once); what changed since the last look (``"db"`` or pod
+        numbers) and the files' signatures now."""
         now = self.served.wall()
-        for number, session in self.served.live_tables().items():
-            deadline = session.deadline()
-            if deadline is not None and now >= deadline:
-                if session.apply_timeout(now):
-                    timed_out = True
+        for number in self.served.live_pods():
+            with self.served.locked(number):
+                session = self.served.table(number)
+                deadline = session.deadline()
+                if deadline is None or now < deadline:
+                    continue
+                session.apply_timeout(now)
                 if session.draft.finished:
                     self.served.drafting.after_picks(self.served.event_id, number, session)
-        return self.served.signature(), timed_out
+        signatures = self.served.signatures()
+        changed = {key for key, mark in signatures.items() if self.seen.get(key) != mark}
+        return changed, signatures
 
     async def step(self) -> bool:
-        """One look: True when something changed (and the connected seats were pushed)."""
-        signature, timed_out = await self.served.run(self._tick)
-        if signature == self.seen and not timed_out:
+        """One look: True when something changed (and the connected seats it concerns were pushed)."""
+        changed, signatures = await self.served.run(self._tick)
+        self.seen = signatures
+        if not changed:
             return False
-        self.seen = signature
-        await self.hub.push()
+        if "db" in changed:
+            await self.hub.push()
+        else:
+            await self.hub.push(self.hub.players_of(changed))
         return True
 
     async def run(self) -> None:
