@@ -118,6 +118,7 @@ def test_a_whole_night_of_thirteen_players_from_their_tables(night):
                 desk = views.desk_view(event_id, now=begun + 100)
                 row = desk["round"]["tables"][table - 1]
                 assert row["status"] == "disputed" and row["result"] is None
+                assert row["report"]["waiting_for"] == names[3:]  # neither the reporter, a confirmer nor the disputer
                 assert [[p["name"] for p in g] for g in row["report"]["order"]] == groups
                 assert row["report"]["disputes"] == [
                     {"player": names[1], "order": [[{"id": pid[n], "name": n} for n in g] for g in other]}

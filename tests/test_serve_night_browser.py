@@ -47,6 +47,18 @@ def desk(base: str, path: str, body: dict) -> dict:
         return json.loads(answer.read())
 
 
+def script(base: str, path: str, body: dict | None = None, token: str | None = None) -> dict:
+    """A player's script: JSON in and out with their seat token as a bearer token."""
+    request = urllib.request.Request(
+        base + path,
+        data=None if body is None else json.dumps(body).encode(),
+        headers={"content-type": "application/json", **({"authorization": f"Bearer {token}"} if token else {})},
+        method="GET" if body is None else "POST",
+    )
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.loads(answer.read())
+
+
 def open_table(page: Page, base: str, event_id: int, number: int, code: str) -> None:
     page.goto(f"{base}/join?event={event_id}&seat={number}")
     page.fill("#join-code", code)
@@ -109,3 +121,38 @@ def test_three_phones_at_one_table_confirm_a_result_and_the_room_shows_the_round
     expect(room.locator("#clock")).to_have_text(re.compile(r"^(49|50):\d\d$"))
     room.screenshot(path=str(shots / "room-1920x1080.png"))
     assert Path(shots / "room-1920x1080.png").stat().st_size > 10_000
+
+
+def test_the_desk_page_sees_both_versions_of_a_disputed_table_and_settles_it(night_server, browser, shots):  # noqa: F811
+    db, event_id, served = night_server
+    base = served.url
+    codes = codes_of(db, event_id)
+    numbers = {p.name: p.number for p in Night(Store(db)).players(event_id)}
+    table = desk(base, "/api/desk/round", {})["tables"][1]
+    desk(base, "/api/desk/clock", {"minutes": 50})
+    tokens = {
+        name: script(base, "/api/join", {"event": event_id, "player": numbers[name], "code": codes[name]})["token"]
+        for name in table
+    }
+    ids = {p["name"]: p["id"] for p in script(base, "/api/table", token=tokens[table[0]])["round"]["players"]}
+    reported = script(base, "/api/result", {"order": [[ids[n]] for n in table]}, tokens[table[0]])
+    theirs = [[ids[table[1]]], [ids[table[0]]], [ids[table[2]]]]
+    report = reported["round"]["report"]["id"]
+    script(base, "/api/result/confirm", {"report": report, "agree": False, "order": theirs}, tokens[table[1]])
+
+    page = browser.new_context(viewport=LAPTOP).new_page()
+    page.goto(f"{base}/desk?token=desk-secret")
+    if page.locator("script[src='/static/desk_night.js']").count() == 0:  # until the desk page loads it itself
+        page.add_style_tag(url="/static/desk_night.css")
+        page.add_script_tag(url="/static/desk_night.js")
+    card = page.locator(".desk-night-table[data-table='2']")
+    expect(card.locator(".desk-night-status")).to_have_text("disputed", timeout=10_000)
+    expect(card.locator(".desk-night-order")).to_have_text(
+        [" > ".join(table), " > ".join([table[1], table[0], table[2]])]
+    )
+    page.screenshot(path=str(shots / "desk-night-1920x1080.png"))
+    card.locator(f"text=Record {table[1]}'s version").click()
+    expect(card.locator(".desk-night-status")).to_have_text("recorded", timeout=10_000)
+    expect(page.locator("#desk-night-message")).to_have_text("table 2 recorded")
+    logged = [e for e in Night(Store(db)).history(event_id) if e["what"] == "result"]
+    assert [(e["who"], e["new"]) for e in logged] == [("desk", " > ".join([table[1], table[0], table[2]]))]

@@ -66,12 +66,15 @@ class TableViews(EventBase):
             return [[{"id": pid, "name": names[pid]} for pid in group] for group in groups]
 
         active = {p.doc_id for p in players if p["status"] == "active"}
+        disputing = {d["player"] for d in report["disputes"]}
         return {
             "id": report.doc_id,
             "by": names[report["by"]],
             "order": order(report["order"]),
             "confirmed": [names[pid] for pid in report["confirmed"]],
-            "waiting_for": [names[pid] for pid in table if pid not in report["confirmed"] and pid in active],
+            "waiting_for": [
+                names[pid] for pid in table if pid not in report["confirmed"] and pid not in disputing and pid in active
+            ],
             "disputes": [{"player": names[d["player"]], "order": order(d["order"])} for d in report["disputes"]],
             "status": report["status"],
             "late": report.get("late", False),
