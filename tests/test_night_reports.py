@@ -281,6 +281,11 @@ def test_event_top_prints_the_final_table_and_its_result_is_recorded_as_any_othe
     assert cli("event", "standings", str(event_id), "--db", db, "--json").stdout == before.stdout
     assert cli("event", "round", str(event_id), "--db", db).exit_code == 3
     assert cli("event", "finish", str(event_id), "--db", db).exit_code == 0
+    with pytest.raises(StateError, match="where the desk publishes"):
+        views.public_decklists(event_id)  # finished, but not published
+    reports.set_publish_decklists(event_id, True)
+    lists = views.public_decklists(event_id)
+    assert [d["name"] for d in lists] == ranked and all(d["commanders"] for d in lists)
 
 
 def test_the_room_shows_each_pods_draft_progress_and_nothing_of_the_packs(tmp_path, cli):

@@ -147,6 +147,17 @@ def test_a_whole_night_of_thirteen_phones(night, manual_clock):
                 )
             )
         assert ok(phones[final["players"][2]].get("/api/table"))["round"]["status"] == "recorded"
+        room = ok(desk.get("/api/room"))
+        assert room["round"]["final"] and sorted(room["round"]["tables"][0]["players"]) == sorted(final["players"])
+        refused = desk.get("/api/decklists")
+        assert refused.status_code == 409  # not before the event is finished, and only where the desk publishes
+        ok(desk.post("/api/desk/publish", json={"on": True}, headers=DESK))
+        assert desk.get("/api/decklists").status_code == 409
+        ok(desk.post("/api/desk/finish", json={}, headers=DESK))
+        lists = ok(desk.get("/api/decklists"))["decklists"]
+        assert [d["name"] for d in lists] == [row.name for row in Night(Store(db)).standings(event_id)]
+        assert all(d["commanders"] and sum(line["count"] for line in d["main"]) > 0 for d in lists)
+        assert ok(desk.get("/api/room"))["event"]["decklists"] is True
     history = Night(Store(db)).history(event_id)
     results = [e for e in history if e["what"] == "result"]
     assert len(results) == 10 and [e["who"] for e in results].count("desk") == 1

@@ -261,6 +261,15 @@ class TableReports(EventBase):
                 history.log_change(db, event_id, history.DESK, "table tracker", event.table_tracker, on)
         return on
 
+    def set_publish_decklists(self, event_id: int, on: bool) -> bool:
+        """Make everyone's decklists public once the event is finished (or not)."""
+        with self.store.write() as db:
+            event = self._event(db, event_id)
+            if event.publish_decklists != on:
+                db.table(EVENTS).update({"publish_decklists": on}, doc_ids=[event_id])
+                history.log_change(db, event_id, history.DESK, "publish decklists", event.publish_decklists, on)
+        return on
+
     def extra_time(self, event_id: int, table_number: int, minutes: float) -> dict[str, Any]:
         """Extra time for one table of the current round (its clock runs that much longer)."""
         if not (0 < minutes <= 120):

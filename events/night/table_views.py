@@ -21,6 +21,7 @@ from events.night.schema import DECKS, PODS, RESULTS, ROUNDS, Q
 from events.night.standings import Standing, placement_points, standings_of
 from events.night.table_reports import pending_report, result_of, seat_of, table_clock
 from events.storage.draft_files import DRAFTS, current, read_journal
+from sets.errors import StateError
 
 
 def standing_json(row: Standing) -> dict[str, Any]:
@@ -174,7 +175,13 @@ class TableViews(EventBase):
             rnd = rounds[-1] if rounds else None
             return {
                 "server_time": now,
-                "event": {"id": event_id, "name": event.name, "status": event.status, "tracker": event.table_tracker},
+                "event": {
+                    "id": event_id,
+                    "name": event.name,
+                    "status": event.status,
+                    "tracker": event.table_tracker,
+                    "publish_decklists": event.publish_decklists,
+                },
                 "round": None
                 if rnd is None
                 else {
@@ -193,6 +200,32 @@ class TableViews(EventBase):
                 ],
             }
 
+    def public_decklists(self, event_id: int) -> list[dict[str, Any]]:
+        """Everyone's registered decklist (commanders, main deck, sideboard: names and counts), by standing: only
+        once the event is finished and the desk has chosen to publish them."""
+        with self.store.read() as db:
+            event = self._event(db, event_id)
+            if event.status != "finished" or not event.publish_decklists:
+                raise StateError("decklists are public only after the event is finished, where the desk publishes them")
+            players = self._players(db, event_id)
+            decks = {d["player"]: d["deck"] for d in db.table(DECKS).search(Q.event == event_id)}
+            ranked = self._standings(db, event, players)
+
+        def lines(rows):
+            return [{"name": line["name"], "count": line.get("count", 1)} for line in rows]
+
+        return [
+            {
+                "rank": row.rank,
+                "name": row.name,
+                "commanders": lines(decks[row.player].get("commanders", [])),
+                "main": lines(decks[row.player].get("main", [])),
+                "sideboard": lines(decks[row.player].get("sideboard", [])),
+            }
+            for row in ranked
+            if row.player in decks
+        ]
+
     def room_view(self, event_id: int, now: float | None = None) -> dict[str, Any]:
         """The room's screen: public facts only (names, pods, seats, tables, the clock, standings)."""
         now = timing.now() if now is None else now
@@ -207,7 +240,12 @@ class TableViews(EventBase):
             has_decks = {d["player"] for d in db.table(DECKS).search(Q.event == event_id)}
             view: dict[str, Any] = {
                 "server_time": now,
-                "event": {"id": event_id, "name": event.name, "status": event.status},
+                "event": {
+                    "id": event_id,
+                    "name": event.name,
+                    "status": event.status,
+                    "decklists": event.status == "finished" and event.publish_decklists,
+                },
                 "players": len([p for p in players if p["status"] == "active"]),
                 "seatings": [{"pod": pod["number"], "players": [names[pid] for pid in pod["players"]]} for pod in pods],
                 "drafts": [],

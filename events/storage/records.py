@@ -105,6 +105,7 @@ class Event(Record, frozen=True, kw_only=True):
     codes: bool = False  # a terminal draft's players pick behind seat codes
     seatings: Count = 0  # how often the pods were drawn
     table_tracker: bool = False  # players keep the game tracker from their phones (``cmdraft serve``)
+    publish_decklists: bool = False  # everyone's decklists are public once the event is finished
 
 
 class Player(Record, frozen=True, kw_only=True):

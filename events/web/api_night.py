@@ -136,6 +136,10 @@ def routes(server: Any) -> list[Route]:
         rows = await run(Rounds(served.store).standings, event_id)
         return JSONResponse({"server_time": served.wall(), "standings": [standing_json(row) for row in rows]})
 
+    async def get_decklists(request: Request) -> Response:
+        server.limits.request("public:" + (request.client.host if request.client else "unknown"))
+        return JSONResponse({"decklists": await run(views.public_decklists, event_id)})
+
     async def room_page(request: Request) -> Response:
         return FileResponse(STATIC / STATIC_ROOM, media_type="text/html")
 
@@ -171,6 +175,17 @@ def routes(server: Any) -> list[Route]:
             bool(body.get("replace")),
         )
         return await changed({**done, "points": {k: round(float(v), 4) for k, v in done["points"].items()}})
+
+    async def desk_publish(request: Request) -> Response:
+        server.desk(request, changing=True)
+        body = await read_json(request, {"on": bool}, ("on",))
+        return await changed({"publish_decklists": await run(reports.set_publish_decklists, event_id, body["on"])})
+
+    async def desk_finish(request: Request) -> Response:
+        server.desk(request, changing=True)
+        await read_json(request, {})
+        await run(Rounds(served.store).finish, event_id)
+        return await changed({"finished": True})
 
     async def desk_extra(request: Request) -> Response:
         server.desk(request, changing=True)
@@ -217,6 +232,7 @@ def routes(server: Any) -> list[Route]:
         Route("/api/drop", post_drop, methods=["POST"]),
         Route("/api/game", post_game, methods=["POST"]),
         Route("/api/standings", get_standings),
+        Route("/api/decklists", get_decklists),
         Route("/room", room_page),
         Route("/api/room", get_room),
         Route("/api/room/qr.svg", get_room_qr),
@@ -228,6 +244,8 @@ def routes(server: Any) -> list[Route]:
         Route("/api/desk/undo", desk_undo, methods=["POST"]),
         Route("/api/desk/top", desk_top, methods=["POST"]),
         Route("/api/desk/tracker", desk_tracker, methods=["POST"]),
+        Route("/api/desk/publish", desk_publish, methods=["POST"]),
+        Route("/api/desk/finish", desk_finish, methods=["POST"]),
     ]
 
 

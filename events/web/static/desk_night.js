@@ -149,7 +149,11 @@
       actions.appendChild(button(view.event.tracker ? "Tracker from phones: on" : "Tracker from phones: off", "", function () {
         act("/api/desk/tracker", { on: !view.event.tracker }, "tracker changed");
       }));
+      if (rnd && !rnd.open) actions.appendChild(button("Finish the event", "", function () { act("/api/desk/finish", {}, "finished"); }));
     }
+    actions.appendChild(button(view.event.publish_decklists ? "Decklists public after the event: yes" : "Decklists public after the event: no", "", function () {
+      act("/api/desk/publish", { on: !view.event.publish_decklists }, "decklists setting changed");
+    }));
     head.appendChild(actions);
     if (view.dropped.length) {
       head.appendChild(el("p", "hint", "Dropped: " + view.dropped.map(function (d) { return d.name + (d.after_round ? " (after round " + d.after_round + ")" : ""); }).join(", ")));
