@@ -36,6 +36,16 @@ PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1920, "height": 1080}
 SCRIPT_NAME = "<script>alert(1)</script>"
 PICKS = 30  # 3 packs of 20 cards, two cards a pick
+WAKE_LOCK_RECORDER = """
+window.wakeLocks = [];
+Object.defineProperty(navigator, "wakeLock", {configurable: true, value: {request: function (kind) {
+  var lock = new EventTarget();
+  lock.type = kind;
+  lock.release = function () { lock.dispatchEvent(new Event("release")); return Promise.resolve(); };
+  window.wakeLocks.push(lock);
+  return Promise.resolve(lock);
+}}});
+"""  # the screen wake lock as a browser offers it, recording each request
 
 
 def free_port() -> int:
@@ -130,19 +140,51 @@ def pick_status(page: Page) -> str:
 
 
 def can_pick(page: Page) -> bool:
-    return page.locator("#screen-draft").is_visible() and page.locator("#pack .card").count() > 0
+    return page.evaluate("!document.getElementById('screen-draft').hidden && !!document.querySelector('#pack .card')")
 
 
-def tap_and_confirm(page: Page) -> None:
+def tap_and_confirm(page: Page, careful: bool = False) -> None:
+    """Tap the first and the last card, then Confirm; ``careful``: see Confirm wait for the second card."""
     cards = page.locator("#pack .card")
     confirm = page.locator("#confirm")
     before = int(page.locator("#pool-count").inner_text())
-    cards.nth(0).click()
-    expect(confirm).to_be_disabled()  # one of two chosen
-    cards.nth(cards.count() - 1).click()
-    expect(confirm).to_be_enabled()
+    cards.first.click()
+    if careful:
+        expect(confirm).to_be_disabled()  # one of two chosen
+    cards.last.click()
+    if careful:
+        expect(confirm).to_be_enabled()
     confirm.click()
     expect(page.locator("#pool-count")).to_have_text(str(before + 2))  # the answer: the pool with both cards
+
+
+def build_by_hand(page: Page) -> None:
+    """A commander tapped, the rest by Auto; a card taken out shows the problem; undo and redo."""
+    expect(page.locator("#deck-legal")).to_have_text("Not legal yet")
+    expect(page.locator("#deck-problems li").first).to_contain_text("commander")
+    page.locator("#deck-side button", has_text="♛").first.click()
+    expect(page.locator("#deck-commanders .line")).to_have_count(1)
+    page.click("#deck-auto")
+    expect(page.locator("#deck-legal")).to_have_text("Legal")
+    size = page.locator("#deck-size").inner_text()
+    page.locator("#deck-main button", has_text="−").first.click()  # one card to the sideboard
+    expect(page.locator("#deck-legal")).to_have_text("Not legal yet")
+    expect(page.locator("#deck-problems li")).not_to_have_count(0)
+    page.click("#deck-undo")
+    expect(page.locator("#deck-size")).to_have_text(size)
+    expect(page.locator("#deck-legal")).to_have_text("Legal")
+    page.click("#deck-redo")
+    expect(page.locator("#deck-legal")).to_have_text("Not legal yet")
+    page.click("#deck-undo")
+    expect(page.locator("#deck-problems li")).to_have_count(0)
+
+
+def lead_with_pipers(page: Page) -> None:
+    page.get_by_role("button", name="Piper colour Blue").click()
+    page.get_by_role("button", name="Piper colour Red").click()
+    page.click("#piper-set")
+    expect(page.locator("#deck-commanders .line-name")).to_have_text(["The Prismatic Piper", "The Prismatic Piper"])
+    expect(page.locator("#deck-commanders .line > .pip")).to_have_text(["U", "R"])  # each Piper's colour
 
 
 def test_two_phones_and_a_laptop_draft_with_bots_to_registered_decks(pod, server, browser, shots):
@@ -159,7 +201,8 @@ def test_two_phones_and_a_laptop_draft_with_bots_to_registered_decks(pod, server
     join(script, server.url, codes[SCRIPT_NAME], event_id=event_id, seat=numbers[SCRIPT_NAME])
     join(bo, server.url, codes["Bo"], event_id=event_id, name="Bo")
     expect(script.locator("#player-name")).to_have_text(SCRIPT_NAME)  # a name is text, never markup
-    assert script.locator("script").count() == 1  # only the page's own app.js
+    assert script.locator("#player-name").inner_html() == "&lt;script&gt;alert(1)&lt;/script&gt;"
+    assert script.locator("script:not([src])").count() == 0  # only the page's own files run
 
     pages = {"Ann": ann, SCRIPT_NAME: script, "Bo": bo}
     made = dict.fromkeys(pages, 0)
@@ -185,7 +228,7 @@ def test_two_phones_and_a_laptop_draft_with_bots_to_registered_decks(pod, server
                     reloaded = True
                 if name == "Bo" and made[name] == 3:
                     bo.screenshot(path=shots / "laptop-draft.png")
-                tap_and_confirm(page)
+                tap_and_confirm(page, careful=made[name] == 0)
                 made[name] += 1
                 moved = True
         if not moved:
@@ -198,11 +241,18 @@ def test_two_phones_and_a_laptop_draft_with_bots_to_registered_decks(pod, server
         expect(page.locator("#screen-deck")).to_be_visible()
         expect(page.locator("#conn")).to_have_attribute("data-state", "ok")
 
+    build_by_hand(bo)
+    lead_with_pipers(ann)
     for page in pages.values():
         page.click("#deck-auto")
         expect(page.locator("#deck-legal")).to_have_text("Legal")
         page.click("#deck-register")
         expect(page.locator("#deck-message")).to_contain_text("Registered")
+    with bo.expect_download() as download:
+        bo.locator("#downloads a", has_text="Arena").nth(1).click()  # the deck, as Arena text
+    exported = Path(download.value.path()).read_text(encoding="utf-8")
+    for name in bo.locator("#deck-commanders .line-name").all_inner_texts():
+        assert name in exported
     ann.screenshot(path=shots / "phone-deck.png", full_page=False)
     bo.screenshot(path=shots / "laptop-deck.png")
     assert not errors
@@ -248,6 +298,12 @@ def test_the_desk_page_shows_each_seat_and_resets_a_code_and_hands_a_seat_to_a_b
     phone.click("#join-button")
     expect(phone.locator("#screen-draft")).to_be_visible()
     expect(ann).to_contain_text("online")
+    other = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    join(other, server.url, new_code, event_id=event_id, seat=numbers["Ann"])  # the code typed in another browser
+    phone.reload()  # the seat moved there: this browser is asked for the code again
+    expect(phone.locator("#screen-join")).to_be_visible()
+    other.context.close()
+    join(phone, server.url, new_code, event_id=event_id, seat=numbers["Ann"])
     expect(ann.locator("td").nth(3)).to_have_text("picking")
 
     ann.get_by_role("button", name="hand Ann's seat to a bot").click()
@@ -263,7 +319,12 @@ def test_a_phone_reconnects_by_itself_after_the_server_is_restarted_mid_draft(po
     db, event_id = pod
     codes = codes_of(db, event_id)
     phone = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True).new_page()
+    phone.add_init_script(WAKE_LOCK_RECORDER)
     join(phone, server.url, codes["Bo"], event_id=event_id, name="Bo")
+    phone.wait_for_function("window.wakeLocks.length === 1")  # asked while picking
+    phone.evaluate("window.wakeLocks[0].release()")  # what the browser does when the page is hidden
+    phone.evaluate("document.dispatchEvent(new Event('visibilitychange'))")  # ... and the page is back
+    phone.wait_for_function("window.wakeLocks.length === 2")
     tap_and_confirm(phone)
     shown = phone.locator("#pack-pick").inner_text()
     server.stop()

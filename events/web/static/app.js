@@ -243,6 +243,9 @@
     $("player-name").textContent = seat.player ? seat.player.name : "";
     document.title = (seat.player ? seat.player.name + " · " : "") + "cmdraft";
     var phase = seat.phase;
+    var note = $("note");
+    note.hidden = !seat.connection_note;
+    note.textContent = seat.connection_note || "";
     renderPool(seat.pool || []);
     if (phase === "drafting" && seat.draft) {
       show("draft");
@@ -255,9 +258,6 @@
       else renderDeck();
     } else if (phase === "finished") {
       wake(false);
-      show("wait");
-      $("wait-title").textContent = "The event is finished";
-      $("wait-text").textContent = "Thanks for playing. Your files stay downloadable below while the server runs.";
       show("deck");
       if (!state.deck) loadDeck();
     } else {
@@ -282,7 +282,7 @@
     }
     var last = d.last;
     $("last-pick").textContent = last && last.cards && last.cards.length
-      ? "Last: " + last.cards.join(", ") + (last.why ? " (" + last.why + ")" : "")
+      ? "Last pick: " + last.cards.join(", ") + (last.why ? " (" + last.why + ")" : "")
       : "";
     var waiting = $("waiting-for");
     if (!d.cards.length) {
@@ -554,8 +554,15 @@
     var commanderIds = deck.commanders.map(function (c) {
       return c.id;
     });
+    var pipers = deck.pipers || [];
+    var firstPiper = deck.commanders.length - pipers.length; // Pipers lead last, one per chosen colour
     deck.commanders.forEach(function (card, at) {
       var line = lineNode(card);
+      if (at >= firstPiper) {
+        var as = el("span", "as hint", "as");
+        line.insertBefore(as, line.lastChild);
+        line.insertBefore(el("span", "pip p-" + pipers[at - firstPiper], pipers[at - firstPiper]), line.lastChild);
+      }
       line.appendChild(
         smallButton("✕", "remove " + card.name + " as commander", function () {
           var ids = commanderIds.slice();
