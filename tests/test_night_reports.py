@@ -319,3 +319,21 @@ def test_the_room_shows_each_pods_draft_progress_and_nothing_of_the_packs(tmp_pa
     text = json.dumps(room)
     assert all(code not in text for code in codes_of(db, event_id).values())
     assert not keys_of(room) & PRIVATE
+
+
+def test_the_desk_pairs_a_round_again_with_the_players_in_the_event_now_until_a_table_reports(night):
+    events, event_id, reports, views = night
+    pid = ids(events, event_id)
+    first = events.new_round(event_id)
+    gone = first["tables"][0][0]
+    events.drop_player(event_id, gone)
+    again = reports.repair(event_id)
+    assert again["round"] == 1 and sorted(n for t in again["tables"] for n in t) == sorted(set(NAMES) - {gone})
+    assert [len(t) for t in again["tables"]] == [4, 4, 4]
+    assert [e["what"] for e in events.history(event_id)[-2:]] == ["round again", "round"]
+    table = again["tables"][0]
+    reports.report(event_id, pid[table[0]], [[pid[n]] for n in table], now=START)
+    with pytest.raises(StateError, match="already has results, reports or games"):
+        reports.repair(event_id)
+    paired_now = [list(t) for t in events.snapshot(event_id).rounds[-1].tables]
+    assert paired_now == [[pid[n] for n in t] for t in again["tables"]]

@@ -235,3 +235,18 @@ def test_the_desk_pauses_the_clock_and_gives_one_table_extra_time_on_every_phone
         assert room["paused"] and room["remaining"] == 30 * 60
         manual_clock.advance(30 * 60 + 1)  # paused: no time passes
         assert not ok(one.get("/api/table"))["round"]["clock"]["over"]
+
+
+def test_the_desk_pairs_the_round_again_until_a_table_reports(night, manual_clock):
+    db, event_id, codes = night
+    app = app_of(db, event_id, manual_clock)
+    with TestClient(app, headers=ORIGIN) as desk:
+        paired = ok(desk.post("/api/desk/round", json={}, headers=DESK))
+        again = ok(desk.post("/api/desk/round", json={"again": True}, headers=DESK))
+        assert again["round"] == 1 and sorted(map(sorted, again["tables"])) == sorted(map(sorted, paired["tables"]))
+        table = again["tables"][0]
+        a = phone(app, event_id, table[0], codes[table[0]])
+        ids = {p["name"]: p["id"] for p in ok(a.get("/api/table"))["round"]["players"]}
+        ok(a.post("/api/result", json={"order": [[ids[n]] for n in table]}))
+        refused = desk.post("/api/desk/round", json={"again": True}, headers=DESK)
+        assert refused.status_code == 409 and "can't be paired again" in refused.json()["error"]["message"]

@@ -128,54 +128,56 @@ class Rounds(EventBase):
 
     def new_round(self, event_id: int, force: bool = False) -> dict[str, Any]:
         with self.store.write() as db:
-            event = self._event(db, event_id)
-            self._require(event, "building", "playing", doing="start a round")
-            rounds = sorted(db.table(ROUNDS).search(Q.event == event_id), key=lambda d: d["number"])
-            if rounds and rounds[-1]["status"] != "closed":
-                raise StateError(f"round {rounds[-1]['number']} still has tables without results; record them first")
-            if rounds and rounds[-1].get("final"):
-                raise StateError("the final table has been played; finish the event with 'cmdraft event finish'")
-            # Bots fill draft seats only: they are never paired and need no deck.
-            active = [p for p in self._players(db, event_id, active_only=True) if not p.get("bot")]
-            decks = {d["player"]: d for d in db.table(DECKS).search(Q.event == event_id)}
-            missing = [p["name"] for p in active if p.doc_id not in decks or not decks[p.doc_id]["valid"]]
-            if missing and not force:
-                raise StateError(
-                    "no legal deck registered for " + ", ".join(missing) + "; register them or use --force"
-                )
-            number = len(rounds) + 1
-            sizes = game_table_sizes(len(active), event.game_size, event.one_v_one)
-            rng = random.Random(event.seed * 1000 + number)
-            ids = [p.doc_id for p in active]
-            if number == 1:
-                rng.shuffle(ids)
-                tables = []
-                start = 0
-                for size in sizes:
-                    tables.append(ids[start : start + size])
-                    start += size
-            else:
-                results = db.table(RESULTS).search(Q.event == event_id)
-                totals = point_totals(event, results)
-                met = meetings(rounds)
-                tables = pair_by_points(ids, totals, met, sizes, rng)
-            phase_change(db)
-            # The first player of each table, drawn now (seeded) and recorded with the round.
-            first = [table[rng.randrange(len(table))] for table in tables]
-            db.table(ROUNDS).insert(
-                {"event": event_id, "number": number, "tables": tables, "first": first, "status": "open"}
-            )
-            db.table(EVENTS).update({"status": "playing"}, doc_ids=[event_id])
-            names = {p.doc_id: p["name"] for p in active}
-            history.log_change(
-                db,
-                event_id,
-                history.DESK,
-                "round",
-                None,
-                {"round": number, "tables": [[names[pid] for pid in table] for table in tables]},
-                undo={"round": number, "status": event.status},
-            )
+            return self.pair_round(db, event_id, force)
+
+    def pair_round(self, db, event_id: int, force: bool = False) -> dict[str, Any]:
+        """``event round`` inside the caller's transaction."""
+        event = self._event(db, event_id)
+        self._require(event, "building", "playing", doing="start a round")
+        rounds = sorted(db.table(ROUNDS).search(Q.event == event_id), key=lambda d: d["number"])
+        if rounds and rounds[-1]["status"] != "closed":
+            raise StateError(f"round {rounds[-1]['number']} still has tables without results; record them first")
+        if rounds and rounds[-1].get("final"):
+            raise StateError("the final table has been played; finish the event with 'cmdraft event finish'")
+        # Bots fill draft seats only: they are never paired and need no deck.
+        active = [p for p in self._players(db, event_id, active_only=True) if not p.get("bot")]
+        decks = {d["player"]: d for d in db.table(DECKS).search(Q.event == event_id)}
+        missing = [p["name"] for p in active if p.doc_id not in decks or not decks[p.doc_id]["valid"]]
+        if missing and not force:
+            raise StateError("no legal deck registered for " + ", ".join(missing) + "; register them or use --force")
+        number = len(rounds) + 1
+        sizes = game_table_sizes(len(active), event.game_size, event.one_v_one)
+        rng = random.Random(event.seed * 1000 + number)
+        ids = [p.doc_id for p in active]
+        if number == 1:
+            rng.shuffle(ids)
+            tables = []
+            start = 0
+            for size in sizes:
+                tables.append(ids[start : start + size])
+                start += size
+        else:
+            results = db.table(RESULTS).search(Q.event == event_id)
+            totals = point_totals(event, results)
+            met = meetings(rounds)
+            tables = pair_by_points(ids, totals, met, sizes, rng)
+        phase_change(db)
+        # The first player of each table, drawn now (seeded) and recorded with the round.
+        first = [table[rng.randrange(len(table))] for table in tables]
+        db.table(ROUNDS).insert(
+            {"event": event_id, "number": number, "tables": tables, "first": first, "status": "open"}
+        )
+        db.table(EVENTS).update({"status": "playing"}, doc_ids=[event_id])
+        names = {p.doc_id: p["name"] for p in active}
+        history.log_change(
+            db,
+            event_id,
+            history.DESK,
+            "round",
+            None,
+            {"round": number, "tables": [[names[pid] for pid in table] for table in tables]},
+            undo={"round": number, "status": event.status},
+        )
         return {
             "round": number,
             "tables": [[names[pid] for pid in table] for table in tables],

@@ -11,7 +11,8 @@
 - A player drops themselves (``drop_self``: the desk's ``player drop``, logged as theirs); the game
   tracker from the table (``track``, when the event allows it) is ``event game`` with the entry marked
   as the player's, and their undo takes back their own last entry.
-- The desk gives a table extra time (``extra_time``), and seats the top of the standings at a final
+- The desk gives a table extra time (``extra_time``), pairs the current round again with the players in the event
+  now while nothing is recorded at its tables (``repair``), and seats the top of the standings at a final
   table (``top``): a round of one table, marked final, whose result is its own (not in the standings).
 
 Each check and its write happen in one store transaction.
@@ -28,7 +29,7 @@ from events.night.games import Games
 from events.night.registration import Registration
 from events.night.round_clock import RoundClock
 from events.night.rounds import Rounds
-from events.night.schema import EVENTS, PLAYERS, REPORTS, RESULTS, ROUNDS, Q
+from events.night.schema import EVENTS, GAMES, PLAYERS, REPORTS, RESULTS, ROUNDS, Q
 from events.night.standings import standings_of
 from sets.errors import InputError, StateError
 
@@ -293,6 +294,36 @@ class TableReports(EventBase):
                 f"round {rnd['number']} table {table_number}: {extra[str(table_number)] / 60:g} minutes",
             )
         return {"round": rnd["number"], "table": table_number, "extra": extra[str(table_number)]}
+
+    def repair(self, event_id: int, force: bool = False) -> dict[str, Any]:
+        """Pair the current round again, with the players in the event now (after a drop or a late player), while
+        none of its tables has a result, a report or a tracker entry; one transaction."""
+        with self.store.write() as db:
+            event = self._event(db, event_id)
+            self._require(event, "playing", doing="pair a round again")
+            rounds = sorted(db.table(ROUNDS).search(Q.event == event_id), key=lambda r: r["number"])
+            if not rounds or rounds[-1]["status"] == "closed":
+                raise StateError("no round is being played: pair the next one")
+            last = rounds[-1]
+            if last.get("final"):
+                raise StateError("the final table is seated: take it back with undo instead")
+            number = last["number"]
+            played = (Q.event == event_id) & (Q.round == number)
+            if db.table(RESULTS).search(played) or db.table(REPORTS).search(played) or db.table(GAMES).search(played):
+                raise StateError(f"round {number} already has results, reports or games; it can't be paired again")
+            names = {p.doc_id: p["name"] for p in self._players(db, event_id)}
+            db.table(ROUNDS).remove(doc_ids=[last.doc_id])
+            if len(rounds) == 1:
+                db.table(EVENTS).update({"status": "building"}, doc_ids=[event_id])
+            history.log_change(
+                db,
+                event_id,
+                history.DESK,
+                "round again",
+                {"round": number, "tables": [[names[pid] for pid in table] for table in last["tables"]]},
+                None,
+            )
+            return self.rounds.pair_round(db, event_id, force)
 
     def top(self, event_id: int, size: int) -> dict[str, Any]:
         """Seat the top ``size`` of the standings (still in the event) at a final table: a round of one

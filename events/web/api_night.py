@@ -196,7 +196,9 @@ def routes(server: Any) -> list[Route]:
 
     async def desk_round(request: Request) -> Response:
         server.desk(request, changing=True)
-        body = await read_json(request, {"force": bool})
+        body = await read_json(request, {"force": bool, "again": bool})
+        if body.get("again"):
+            return await changed(await run(reports.repair, event_id, bool(body.get("force"))))
         return await changed(await run(Rounds(served.store).new_round, event_id, bool(body.get("force"))))
 
     async def desk_clock(request: Request) -> Response:

@@ -132,6 +132,7 @@
       if (!rnd || !rnd.open) actions.appendChild(button("Pair the next round", "primary", function () { act("/api/desk/round", {}, "paired"); }));
       if (rnd && rnd.open) {
         actions.appendChild(button("Start the clock", "", function () { act("/api/desk/clock", {}, "clock running"); }));
+        if (!rnd.final) actions.appendChild(button("Pair this round again", "", function () { act("/api/desk/round", { again: true }, "paired again"); }));
         actions.appendChild(button("Pause / resume", "", function () { act("/api/desk/clock", { pause: true }, "clock changed"); }));
       }
       actions.appendChild(button("Undo the desk's last change", "", function () { act("/api/desk/undo", {}, "undone"); }));
