@@ -7,6 +7,7 @@ Screenshots of both sizes are written to the test's folder (and copied to $CMDRA
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import socket
@@ -21,6 +22,7 @@ from playwright.sync_api import Page, expect, sync_playwright
 from events.storage.store import Store
 from events.web.app import create_app
 from tests.night import Night
+from tests.test_card_text import cmr_mtgjson
 from tests.test_terminal_draft_integrity import codes_of, start, terminal_night
 
 CHROMIUM = "/usr/bin/chromium"
@@ -338,3 +340,33 @@ def test_a_phone_reconnects_by_itself_after_the_server_is_restarted_mid_draft(po
         expect(phone.locator("#screen-draft")).to_be_visible()
     finally:
         again.stop()
+
+
+MARKUP_TEXT = 'Draw a card. <img src=x onerror="window.pwned=1"> & <b>more</b>'
+
+
+@pytest.fixture
+def imported_text(tmp_path, cli):
+    """Rules text imported for every CMR card (this test's own data folder), each with markup in it."""
+    data = cmr_mtgjson()
+    for card in data["data"]["cards"]:
+        card["text"] = f"{card['name']}: {MARKUP_TEXT}"
+    path = tmp_path / "CMR.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert cli("sets", "import", path).exit_code == 0
+
+
+def test_a_cards_imported_text_shows_on_tap_as_text(imported_text, pod, server, browser):
+    db, event_id = pod
+    phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    join(phone, server.url, codes_of(db, event_id)["Ann"], event_id=event_id, name="Ann")
+    card = phone.locator("#pack .card").nth(2)
+    name = card.locator(".card-name").inner_text()
+    card.locator(".info").click()
+    expect(phone.locator("#sheet")).to_be_visible()
+    expect(phone.locator("#sheet-title")).to_have_text(name)
+    expect(phone.locator("#sheet-text p").first).to_have_text(f"{name}: {MARKUP_TEXT}")
+    assert phone.locator("#sheet img, #sheet b").count() == 0 and phone.evaluate("window.pwned") is None
+    expect(card).to_have_attribute("aria-pressed", "false")  # reading a card's text doesn't pick it
+    phone.click("#sheet-close")
+    expect(phone.locator("#sheet")).to_be_hidden()
