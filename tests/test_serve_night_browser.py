@@ -63,9 +63,6 @@ def open_table(page: Page, base: str, event_id: int, number: int, code: str) -> 
     page.goto(f"{base}/join?event={event_id}&seat={number}")
     page.fill("#join-code", code)
     page.click("#join-button")
-    if page.locator("script[src='/static/night.js']").count() == 0:  # until the page loads it itself
-        page.add_style_tag(url="/static/night.css")
-        page.add_script_tag(url="/static/night.js")
     expect(page.locator("#night .night-table")).to_be_visible(timeout=15_000)
 
 
@@ -142,9 +139,6 @@ def test_the_desk_page_sees_both_versions_of_a_disputed_table_and_settles_it(nig
 
     page = browser.new_context(viewport=LAPTOP).new_page()
     page.goto(f"{base}/desk?token=desk-secret")
-    if page.locator("script[src='/static/desk_night.js']").count() == 0:  # until the desk page loads it itself
-        page.add_style_tag(url="/static/desk_night.css")
-        page.add_script_tag(url="/static/desk_night.js")
     card = page.locator(".desk-night-table[data-table='2']")
     expect(card.locator(".desk-night-status")).to_have_text("disputed", timeout=10_000)
     expect(card.locator(".desk-night-order")).to_have_text(
