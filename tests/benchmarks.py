@@ -13,6 +13,7 @@ Each line prints the measured figure next to the target from the issues.
 from __future__ import annotations
 
 import json
+import os
 import random
 import statistics
 import subprocess
@@ -491,7 +492,11 @@ def serve(phones: int = 64, as_json: bool = False) -> None:
     if as_json:
         print(json.dumps(row))
         return
-    print(f"{row['phones']} phones, {row['picks']} picks in {row['seconds']} s ({row['refused']} refused)")
+    print(
+        f"{row['phones']} phones, {row['picks']} picks in {row['seconds']} s ({row['refused']} refused); CPU: server "
+        f"{row['server_cpu_s']} s, phones {row['phones_cpu_s']} s; load average {row['load_average']} on "
+        f"{os.cpu_count()} cores"
+    )
     report("pick -> own next state, median", row["own_p50_ms"], "ms", "")
     report("pick -> own next state, p99", row["own_p99_ms"], "ms", "<= 100 ms")
     report("pick -> next seat's new pack, median", row["next_p50_ms"], "ms", "")

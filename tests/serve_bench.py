@@ -69,7 +69,11 @@ class Figures:
 
 async def phone(url: str, event_id: int, name: str, code: str, figures: Figures, done: asyncio.Event) -> None:
     async with httpx.AsyncClient(base_url=url, timeout=30) as web:
-        joined = await web.post("/api/join", json={"event": event_id, "player": name, "code": code})
+        while True:  # one address for every phone here: the server's per-address limit spaces the joins out
+            joined = await web.post("/api/join", json={"event": event_id, "player": name, "code": code})
+            if joined.status_code != 429:
+                break
+            await asyncio.sleep(1)
         joined.raise_for_status()
         token = joined.json()["token"]
         web.cookies.clear()
@@ -113,6 +117,15 @@ def previous(at: tuple[int, int]) -> tuple[int, int]:
     return (pack, pick - 1) if pick > 1 else (pack - 1, 10)
 
 
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time a process has used so far."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def peak_rss_mb(pid: int) -> float:
     try:
         status = Path(f"/proc/{pid}/status").read_text()
@@ -147,8 +160,11 @@ def serve(players: int = PLAYERS) -> dict[str, float | int]:
             if not found:
                 raise SystemExit(f"cmdraft serve did not start: {first}{process.stderr.read()}")
             figures = Figures()
+            cpu_before, client_before = cpu_seconds(process.pid), time.process_time()
             seconds = asyncio.run(drive(found.group(1), event_id, codes, figures))
             rss = peak_rss_mb(process.pid)
+            server_cpu = cpu_seconds(process.pid) - cpu_before
+            client_cpu = time.process_time() - client_before
         finally:
             process.terminate()
             process.wait(timeout=30)
@@ -178,4 +194,7 @@ def serve(players: int = PLAYERS) -> dict[str, float | int]:
             "twice": twice,
             "unfinished": sum(1 for n in in_files.values() if n != PICKS),
             "server_peak_mb": round(rss, 1),
+            "server_cpu_s": round(server_cpu, 2),
+            "phones_cpu_s": round(client_cpu, 2),
+            "load_average": round(os.getloadavg()[0], 1),
         }

@@ -84,7 +84,14 @@ def serve(
     print(f"Players open {url} (or scan the code) and type the seat code from their slip.")
     print(f"The desk: {url}/desk?token={app.state.desk_token}  (keep it to yourself)")
     print("Ctrl-C stops the server; everything is saved as it happens.", flush=True)
-    config = uvicorn.Config(app, log_level="warning", server_header=False, proxy_headers=False, lifespan="on")
+    config = uvicorn.Config(
+        app,
+        log_level="warning",
+        server_header=False,
+        proxy_headers=False,
+        lifespan="on",
+        ws_per_message_deflate=False,  # states are small: compressing them costs more than it saves on a LAN
+    )
     server = uvicorn.Server(config)
     try:
         server.run(sockets=[sock])

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route
 
 from draft.decks import Deck
@@ -24,7 +24,7 @@ from draft.formats import EXPORT_FORMATS, EXTENSIONS, FileFormat, pool_as_deck, 
 from draft.formats.mtgo import MissingMtgoIdError
 from events.night.browser_seats import browser
 from events.sessions.activities import EventDeck
-from events.web.api_common import ApiError, Served, checked, read_json, whole
+from events.web.api_common import ApiError, Json, Served, checked, read_json, whole
 from events.web.api_draft import card_json
 from sets.basics import basic_land
 from sets.cards import Card
@@ -212,20 +212,20 @@ def routes(server: Any) -> list[Route]:
 
     async def get_deck(request: Request) -> Response:
         player, _ = await server.seat(request)
-        return JSONResponse(await served.run(one_at_a_time, deck_state, served, player))
+        return Json(await served.run(one_at_a_time, deck_state, served, player))
 
     async def post_deck(request: Request) -> Response:
         player, _ = await server.seat(request, changing=True)
         allowed = {"action": str, "cards": list, "colors": list, "color": str, "count": int}
         body = await read_json(request, allowed, ("action",))
-        return JSONResponse(await served.run(one_at_a_time, act, served, player, body))
+        return Json(await served.run(one_at_a_time, act, served, player, body))
 
     async def post_register(request: Request) -> Response:
         player, _ = await server.seat(request, changing=True)
         await read_json(request, {})
         answer = await served.run(one_at_a_time, register, served, player)
         await server.hub.push([player])
-        return JSONResponse(answer)
+        return Json(answer)
 
     async def get_export(request: Request) -> Response:
         player, _ = await server.seat(request)

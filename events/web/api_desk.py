@@ -10,12 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route
 
 from events.night import browser_seats
 from events.night.seat_codes import failures, reset_code
-from events.web.api_common import Served, read_json, whole
+from events.web.api_common import Json, Served, read_json, whole
 from events.web.auth import LOCKOUT, wrong_streaks
 
 
@@ -81,14 +81,14 @@ def routes(server: Any) -> list[Route]:
 
     async def get_desk(request: Request) -> Response:
         server.desk(request)
-        return JSONResponse(await served.run(seat_rows, served, set(server.hub.connections)))
+        return Json(await served.run(seat_rows, served, set(server.hub.connections)))
 
     async def post_reset(request: Request) -> Response:
         server.desk(request, changing=True)
         body = await read_json(request, {"player": int}, ("player",))
         name, code = await served.run(reset_code, served.drafting, served.event_id, player_ref(body))
         await server.hub.push()
-        return JSONResponse({"player": body["player"], "name": name, "code": code})
+        return Json({"player": body["player"], "name": name, "code": code})
 
     async def post_bot(request: Request) -> Response:
         server.desk(request, changing=True)
@@ -97,7 +97,7 @@ def routes(server: Any) -> list[Route]:
             browser_seats.hand_seat, served.drafting, served.event_id, player_ref(body), body["bot"]
         )
         await server.hub.push()
-        return JSONResponse({"player": body["player"], "bot": body["bot"], "changed": changed})
+        return Json({"player": body["player"], "bot": body["bot"], "changed": changed})
 
     return [
         Route("/api/desk", get_desk),

@@ -8,11 +8,12 @@ refused and the seat's new state sent back.  Nothing here reveals another seat's
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 from typing import Any
 
-from draft.engine import Draft
+from draft.engine import Draft, StalePickError
 from events.night.snapshot import Snapshot
-from events.sessions.seat import Refused, SeatSession
+from events.sessions.seat import SeatSession
 from events.storage.draft_files import TableSession
 from events.web.api_common import ApiError, Served, whole
 from sets.booster import Printing
@@ -126,11 +127,24 @@ def claim_if_free(served: Served, player_id: int, token: str) -> None:
             session.claim(place[1], token)
 
 
-def pick(served: Served, player_id: int, token: str, body: dict[str, Any]) -> dict[str, Any]:
-    """Take the cards (indices into the pack the browser showed at ``pack``/``pick``); the seat's new state.
+@dataclass(eq=False)
+class Waiting:
+    """A browser's pick waiting for its pod's next write (picks arriving at one table meanwhile go to disk
+    together: a table of eight picking at once costs two writes, not eight)."""
 
-    409 ``stale`` with the new state when the pack moved on (another process, the timer, a second tab);
-    400 ``bad-pick`` for a wrong count, an index out of the pack or the same card twice."""
+    player: int
+    pod: int
+    seat: int
+    token: str
+    at: tuple[int, int]
+    positions: list[int]
+    refusal: tuple[int, str, str] | None = None  # (status, code, message)
+    done: bool = False
+
+
+def prepare_pick(served: Served, player_id: int, token: str, body: dict[str, Any]) -> Waiting:
+    """A pick's request read and placed at its pod (``pack``, ``pick``, ``cards``: indices into the pack the
+    browser showed); it is checked against the pack when its pod's next write comes (``write_picks``)."""
     pack_no = whole(body["pack"], "pack", 1, 100)
     pick_no = whole(body["pick"], "pick", 1, 100)
     cards = body["cards"]
@@ -140,39 +154,69 @@ def pick(served: Served, player_id: int, token: str, body: dict[str, Any]) -> di
     place = seat_place(served.snapshot(), player_id)
     if place is None or place[2] is None:
         raise ApiError(409, "no-draft", "your pod's draft hasn't started", seat=seat_state(served, player_id))
-    with served.locked(place[0]):
-        taken(served, place[0], place[1], player_id, token, (pack_no, pick_no), positions)
-    return seat_state(served, player_id)
+    return Waiting(player_id, place[0], place[1], token, (pack_no, pick_no), positions)
 
 
-def taken(
-    served: Served, pod: int, seat: int, player_id: int, token: str, at: tuple[int, int], positions: list[int]
-) -> None:
-    """The pick itself, holding the pod's lock."""
+def answer(served: Served, waiting: Waiting) -> dict[str, Any]:
+    """After the pick's write: the seat's new state, or the refusal (409 ``stale`` with the new state when the
+    pack moved on — another process, the timer, a second tab; 400 ``bad-pick`` for a wrong count, an index out
+    of the pack or the same card twice)."""
+    if waiting.refusal is not None:
+        status, code, message = waiting.refusal
+        extra = {} if status == 400 else {"seat": seat_state(served, waiting.player)}
+        raise ApiError(status, code, message, **extra)
+    return seat_state(served, waiting.player)
+
+
+def pick(served: Served, player_id: int, token: str, body: dict[str, Any]) -> dict[str, Any]:
+    """One pick written on its own (``live.PickWriter`` writes the picks arriving at a pod together)."""
+    waiting = prepare_pick(served, player_id, token, body)
+    write_picks(served, waiting.pod, [waiting])
+    return answer(served, waiting)
+
+
+def write_picks(served: Served, pod: int, batch: list[Waiting]) -> None:
+    """Check each waiting pick against the pack as it stands and write the good ones in one transaction
+    (``TableSession.pick_many``, each checked as a terminal's pick is); every one is marked done, with why when
+    it was refused."""
+    with served.locked(pod):
+        _write_picks(served, pod, batch)
+
+
+def _write_picks(served: Served, pod: int, batch: list[Waiting]) -> None:
     session = served.table(pod)
     draft = session.draft
-    if seat not in session.humans:
-        raise ApiError(
-            409, "bot-seat", "a bot picks for your seat now (ask the desk)", seat=seat_state(served, player_id)
-        )
-    if session.bound(seat, None) and not draft.finished:
-        session.claim(seat, token)  # the draft started after the browser joined: the seat is bound here now
-    if not session.bound(seat, token):
-        raise ApiError(401, "no-seat", "your seat was taken up at another device or terminal: join again")
-    if draft.finished or seat not in draft.waiting() or at != (draft.round + 1, draft.pick_number):
-        raise ApiError(
-            409, "stale", "that pack has moved on: here is your seat now", seat=seat_state(served, player_id)
-        )
-    pack = draft.pack(seat)
-    due = draft.picks_due(seat)
-    if len(positions) != due or len(set(positions)) != len(positions) or any(i >= len(pack) for i in positions):
-        raise ApiError(
-            400, "bad-pick", f"take {due} different card{'s' if due != 1 else ''} of the {len(pack)} in the pack"
-        )
-    held = SeatSession(session, seat, token=token, wall=served.wall)
-    held.seen = at
-    outcome = held.pick(positions)
-    if isinstance(outcome, Refused):
-        raise ApiError(409, "stale", outcome.reason, seat=seat_state(served, player_id))
+    requests, asked = [], []
+    for waiting in batch:
+        waiting.done = True
+        seat = waiting.seat
+        if seat not in session.humans:
+            waiting.refusal = (409, "bot-seat", "a bot picks for your seat now (ask the desk)")
+            continue
+        if session.bound(seat, None) and not draft.finished:
+            session.claim(seat, waiting.token)  # the draft started after the browser joined: bound here now
+        if not session.bound(seat, waiting.token):
+            waiting.refusal = (401, "no-seat", "your seat was taken up at another device or terminal: join again")
+            continue
+        if draft.finished or seat not in draft.waiting() or waiting.at != (draft.round + 1, draft.pick_number):
+            waiting.refusal = (409, "stale", "that pack has moved on: here is your seat now")
+            continue
+        pack, due = draft.pack(seat), draft.picks_due(seat)
+        positions = waiting.positions
+        if len(positions) != due or len(set(positions)) != len(positions) or any(i >= len(pack) for i in positions):
+            plural = "s" if due != 1 else ""
+            waiting.refusal = (400, "bad-pick", f"take {due} different card{plural} of the {len(pack)} in the pack")
+            continue
+        held = SeatSession(session, seat, token=waiting.token, wall=served.wall)
+        held.seen = waiting.at
+        requests.append((held.request(positions), waiting.token))
+        asked.append(waiting)
+    if not requests:
+        return
+    for waiting, outcome in zip(asked, session.pick_many(requests), strict=True):
+        if isinstance(outcome, StalePickError):
+            waiting.refusal = (409, "stale", str(outcome))
+        elif isinstance(outcome, Exception):
+            waiting.refusal = (409, "out-of-order", str(outcome))
     if session.draft.finished:
         served.drafting.after_picks(served.event_id, pod, session)

@@ -21,7 +21,7 @@ from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, RedirectResponse, Response
+from starlette.responses import FileResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -29,9 +29,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from events import timing
 from events.storage.store import Store
 from events.web import api_deck, api_desk, auth
-from events.web.api_common import ApiError, Served, error_response, read_json
-from events.web.api_draft import claim_if_free, pick, seat_state
-from events.web.live import Connection, Hub, Watcher
+from events.web.api_common import ApiError, Json, Served, error_response, json_text, read_json
+from events.web.api_draft import answer, claim_if_free, prepare_pick, seat_state
+from events.web.live import Connection, Hub, PickWriter, Watcher
 
 STATIC = Path(__file__).with_name("static")
 log = logging.getLogger("cmdraft.serve")
@@ -54,6 +54,7 @@ class Server:
         self.served, self.desk_token, self.secure = served, desk_token, secure_cookies
         self.hub = Hub(served)
         self.watcher = Watcher(served, self.hub)
+        self.writer = PickWriter(served, self.hub, self.watcher)
         self.limits = auth.Limits(clock)
 
     # --- who asks -------------------------------------------------------------------------------------------
@@ -63,7 +64,9 @@ class Server:
         self.limits.request(token or auth.client_address(request))
         if changing and by_cookie:
             auth.same_origin(request)
-        player = await self.served.run(auth.seat_holder, self.served, token)
+        player = self.served.cached_holder(token) if token else None
+        if player is None:
+            player = await self.served.run(auth.seat_holder, self.served, token)
         return player, token or ""
 
     def desk(self, request: Request, *, changing: bool = False) -> None:
@@ -105,7 +108,7 @@ class Server:
                 self.limits.wrong_code(address)
             raise
         state = await self.served.run(seat_state, self.served, player)
-        response = JSONResponse({"token": token, "seat": state})
+        response = Json({"token": token, "seat": state})
         response.set_cookie(
             auth.SEAT_COOKIE, token, httponly=True, samesite="strict", secure=self.secure, path="/", max_age=86_400 * 3
         )
@@ -114,7 +117,7 @@ class Server:
 
     async def get_seat(self, request: Request) -> Response:
         player, token = await self.seat(request)
-        return JSONResponse(await self.served.run(self._claimed_state, player, token))
+        return Json(await self.served.run(self._claimed_state, player, token))
 
     def _claimed_state(self, player: int, token: str) -> dict[str, Any]:
         claim_if_free(self.served, player, token)  # a draft that started after the browser joined
@@ -123,14 +126,9 @@ class Server:
     async def pick(self, request: Request) -> Response:
         player, token = await self.seat(request, changing=True)
         body = await read_json(request, {"pack": int, "pick": int, "cards": list}, ("pack", "pick", "cards"))
-        try:
-            state = await self.served.run(self._pick, player, token, body)
-        finally:
-            await self.hub.push(self.hub.pod_of(player))  # the next seat's pack, at once
-        return JSONResponse(state)
-
-    def _pick(self, player: int, token: str, body: dict[str, Any]) -> dict[str, Any]:
-        return pick(self.served, player, token, body)
+        waiting = await self.served.run(prepare_pick, self.served, player, token, body)
+        await self.writer.submit(waiting)  # written with the other picks arriving at the pod; the pod is pushed
+        return Json(await self.served.run(answer, self.served, waiting))
 
     async def stream(self, socket: WebSocket) -> None:
         token, by_cookie = auth.seat_token(socket)
@@ -154,7 +152,7 @@ class Server:
                     await socket.send_json({"type": "error", "error": {"code": "too-large", "message": "too long"}})
                     continue
                 if message.strip() in ('{"type": "ping"}', '{"type":"ping"}'):
-                    await socket.send_json({"type": "pong", "server_time": self.served.wall()})
+                    await socket.send_text(json_text({"type": "pong", "server_time": self.served.wall()}))
                 else:
                     await socket.send_json(
                         {"type": "error", "error": {"code": "bad-message", "message": 'send {"type": "ping"} only'}}

@@ -18,7 +18,7 @@ from starlette.requests import HTTPConnection
 
 from events.night import browser_seats
 from events.night.seat_codes import check_code
-from events.web.api_common import ApiError, Served
+from events.web.api_common import ApiError, Served, file_signature
 from sets.errors import CmdraftError, InputError
 
 SEAT_COOKIE, DESK_COOKIE = "cmdraft_seat", "cmdraft_desk"
@@ -116,7 +116,12 @@ def seat_holder(served: Served, token: str | None) -> int:
     """The player a seat token stands for (in the core thread)."""
     if not token or len(token) > 200:
         raise ApiError(401, "no-seat", "join with your seat code first")
+    signature = file_signature(served.store.path)
     player = browser_seats.holder(served.drafting, served.event_id, token)
+    if player is not None:
+        if len(served.holders) > 10_000:
+            served.holders.clear()
+        served.holders[token] = (signature, player)  # as the database was before it was read
     if player is None:
         raise ApiError(401, "no-seat", "this browser's seat binding ended (new code, or joined elsewhere): join again")
     return player

@@ -17,8 +17,8 @@ from typing import Any
 
 from starlette.websockets import WebSocket
 
-from events.web.api_common import ApiError, Served
-from events.web.api_draft import seat_place, seat_state
+from events.web.api_common import ApiError, Served, json_text
+from events.web.api_draft import Waiting, seat_place, seat_state, write_picks
 
 log = logging.getLogger("cmdraft.serve")
 POLL = 0.25
@@ -47,7 +47,7 @@ class Connection:
             state, self.pending = self.pending, None
             if state is None:
                 continue
-            await self.socket.send_json({"type": "seat", "seat": state})
+            await self.socket.send_text(json_text({"type": "seat", "seat": state}))
             self.sent = state
 
 
@@ -110,6 +110,53 @@ class Hub:
         return list(next(pod.players for pod in snap.pods if pod.number == place[0]))
 
 
+class PickWriter:
+    """Picks from browsers, written a pod at a time: while a pod's file is being written, the picks arriving at
+    that pod wait, and the next write takes them all (group commit); after each write the pod's connected seats
+    are pushed once."""
+
+    def __init__(self, served: Served, hub: Hub, watcher: Watcher) -> None:
+        self.served, self.hub, self.watcher = served, hub, watcher
+        self.waiting: dict[int, list[tuple[Waiting, asyncio.Future]]] = {}
+        self.busy: set[int] = set()
+        self.tasks: set[asyncio.Task] = set()
+
+    async def submit(self, waiting: Waiting) -> None:
+        """Until the pick is written (or refused: ``waiting.refusal``)."""
+        done = asyncio.get_running_loop().create_future()
+        self.waiting.setdefault(waiting.pod, []).append((waiting, done))
+        if waiting.pod not in self.busy:  # a task of its own: a browser that goes away stops no one's pick
+            self.busy.add(waiting.pod)
+            task = asyncio.create_task(self._drain(waiting.pod))
+            self.tasks.add(task)
+            task.add_done_callback(self.tasks.discard)
+        await done
+
+    async def _drain(self, pod: int) -> None:
+        try:
+            await self._write_all(pod)
+        finally:
+            self.busy.discard(pod)
+            for _, done in self.waiting.pop(pod, []):
+                if not done.done():
+                    done.set_exception(ApiError(503, "unavailable", "the server is stopping: pick again"))
+
+    async def _write_all(self, pod: int) -> None:
+        while self.waiting.get(pod):
+            batch = self.waiting.pop(pod)
+            try:
+                await self.served.run(write_picks, self.served, pod, [w for w, _ in batch])
+            except Exception as error:  # said to every pick of the batch (each answers with it)
+                for _, done in batch:
+                    if not done.done():
+                        done.set_exception(error)
+                continue
+            for _, done in batch:
+                if not done.done():
+                    done.set_result(None)
+            await self.watcher.push_pod(pod)
+
+
 class Watcher:
     """The one background task: notice changes in the files, apply due timeouts, push."""
 
@@ -145,6 +192,12 @@ class Watcher:
         else:
             await self.hub.push(self.hub.players_of(changed))
         return True
+
+    async def push_pod(self, pod: int) -> None:
+        """Push the pod's seats now (after a pick here), and count the pod's file as seen as it was before."""
+        mark = await self.served.run(self.served.signature_of, pod)
+        await self.hub.push(self.hub.players_of({pod}))
+        self.seen[pod] = mark
 
     async def run(self) -> None:
         while True:
