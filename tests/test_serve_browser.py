@@ -220,6 +220,13 @@ def test_two_phones_and_a_laptop_draft_with_bots_to_registered_decks(pod, server
                     ann.click("#pool-toggle")
                     expect(ann.locator("#pool-panel")).to_be_in_viewport()
                     ann.screenshot(path=shots / "phone-pool.png")
+                    ann.click("#pool-panel .tab[data-view=curve]")
+                    expect(ann.locator("#pool-view .bar")).to_have_count(8)  # mana values 0 to 7+
+                    assert (
+                        sum(int(n or 0) for n in ann.locator("#pool-view .bar b").all_inner_texts())
+                        + sum(1 for _ in ann.locator("#pool-view h3", has_text="Lands").all())
+                        >= 1
+                    )
                     ann.click("#pool-close")
                     shown, pool = pick_status(ann), ann.locator("#pool-count").inner_text()
                     ann.reload()  # mid-pick: the seat, the pack and the pool come back without the code
@@ -232,6 +239,10 @@ def test_two_phones_and_a_laptop_draft_with_bots_to_registered_decks(pod, server
                     bo.screenshot(path=shots / "laptop-draft.png")
                 tap_and_confirm(page, careful=made[name] == 0)
                 made[name] += 1
+                if name == "Ann" and made[name] == 1:  # the first to pick: the round waits for the other two
+                    expect(ann.locator("#waiting-for")).to_have_text("Waiting for 2 players to pick…")
+                    expect(ann.locator("#confirm-bar")).to_be_hidden()
+                    ann.screenshot(path=shots / "phone-waiting.png")
                 moved = True
         if not moved:
             assert time.monotonic() < stalled_until, f"the draft stalled at {made}"
@@ -264,7 +275,14 @@ def test_two_phones_and_a_laptop_draft_with_bots_to_registered_decks(pod, server
     assert set(pages) <= registered
     for context in (*phones, laptop):
         context.close()
-    for picture in ("phone-draft", "phone-pool", "laptop-draft", "phone-deck", "laptop-deck"):  # looked at, in docs/
+    for picture in (
+        "phone-draft",
+        "phone-pool",
+        "phone-waiting",
+        "laptop-draft",
+        "phone-deck",
+        "laptop-deck",
+    ):  # looked at, in docs/
         assert (shots / f"{picture}.png").stat().st_size > 10_000
 
 
@@ -370,3 +388,21 @@ def test_a_cards_imported_text_shows_on_tap_as_text(imported_text, pod, server, 
     expect(card).to_have_attribute("aria-pressed", "false")  # reading a card's text doesn't pick it
     phone.click("#sheet-close")
     expect(phone.locator("#sheet")).to_be_hidden()
+
+
+def test_a_player_who_joins_before_the_draft_waits_and_the_pack_comes_by_itself(tmp_path, cli, browser):
+    db = tmp_path / "early.json"
+    event_id = terminal_night(cli, db, "Ann", "Bo", bots=6)
+    served = Served(db, event_id)
+    try:
+        phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+        phone.goto(f"{served.url}/join?event={event_id}&seat={player_numbers(db, event_id)['Ann']}")
+        phone.fill("#join-code", codes_of(db, event_id)["Ann"])
+        phone.click("#join-button")
+        expect(phone.locator("#wait-title")).to_have_text("Waiting for the draft to start")
+        expect(phone.locator("#conn")).to_have_attribute("data-state", "ok")
+        start(cli, db, event_id)  # the desk starts the draft
+        expect(phone.locator("#pack .card")).to_have_count(20)
+        expect(phone.locator("#pack-pick")).to_have_text("Pack 1/3 · Pick 1/10")
+    finally:
+        served.stop()

@@ -285,6 +285,7 @@
       ? "Last pick: " + last.cards.join(", ") + (last.why ? " (" + last.why + ")" : "")
       : "";
     var waiting = $("waiting-for");
+    document.body.classList.toggle("pack-waiting", !d.cards.length); // the pool shows under the message meanwhile
     if (!d.cards.length) {
       waiting.hidden = false;
       waiting.textContent = d.done
