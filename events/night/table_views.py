@@ -12,16 +12,19 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from events import timing
 from events.night.base import EventBase, name_key
 from events.night.games import Games
-from events.night.schema import DECKS, PODS, RESULTS, ROUNDS, Q
+from events.night.schema import DECKS, PODS, REPORTS, RESULTS, ROUNDS, Q
 from events.night.standings import Standing, placement_points, standings_of
-from events.night.table_reports import pending_report, result_of, seat_of, table_clock
+from events.night.table_reports import PENDING, table_clock
 from events.storage.draft_files import DRAFTS, current, read_journal
-from sets.errors import StateError
+from sets.errors import InputError, StateError
+
+_CACHE: dict[tuple, Any] = {}  # (database file, its signature, what, event) -> computed once per state of the file
 
 
 def standing_json(row: Standing) -> dict[str, Any]:
@@ -50,23 +53,60 @@ def draft_progress(doc: dict[str, Any], journal: dict[str, Any] | None) -> dict[
 class TableViews(EventBase):
     """The night as each of its screens shows it."""
 
-    def _standings(self, db, event, players) -> list[Standing]:
-        return standings_of(
-            event,
-            players,
-            db.table(RESULTS).search(Q.event == event.id),
-            db.table(ROUNDS).search(Q.event == event.id),
-        )
+    def _night(self, event_id: int) -> dict[str, Any]:
+        """What every screen of the night reads, in one read of the database, kept for as long as the file
+        is unchanged (every write replaces it): 64 phones shown one change cost one reading and one
+        computation of the standings, not 64.  The file's signature is taken before the read, so what is
+        kept under it is never older than the file it names.  Kept records are never changed."""
+        try:
+            stat = os.stat(self.store.path)
+            key: tuple | None = (str(self.store.path), stat.st_ino, stat.st_size, stat.st_mtime_ns, event_id)
+        except OSError:
+            key = None
+        if key is not None and key in _CACHE:
+            return _CACHE[key]
+        with self.store.read() as db:
+            event = self._event(db, event_id)
+            players = self._players(db, event_id)
+            rounds = sorted(db.table(ROUNDS).search(Q.event == event_id), key=lambda r: r["number"])
+            results = {(r["round"], r["table"]): r for r in db.table(RESULTS).search(Q.event == event_id)}
+            reports: dict[tuple[int, int], Any] = {}
+            for report in sorted(db.table(REPORTS).search(Q.event == event_id), key=lambda r: r.doc_id):
+                if report["status"] in PENDING:
+                    reports[(report["round"], report["table"])] = report
+            decks = db.table(DECKS).search(Q.event == event_id)
+            commanders = {d["player"]: Games._commander_names(db, event_id, d["player"]) for d in decks}
+        seats: dict[int, tuple[dict[str, Any], int]] = {}
+        for rnd in reversed(rounds):
+            for number, table in enumerate(rnd["tables"], start=1):
+                for pid in table:
+                    seats.setdefault(pid, (rnd, number))
+        data = {
+            "event": event,
+            "players": players,
+            "names": {p.doc_id: p["name"] for p in players},
+            "status": {p.doc_id: p["status"] for p in players},
+            "rounds": rounds,
+            "results": results,
+            "reports": reports,
+            "decks": {d["player"] for d in decks},
+            "commanders": commanders,
+            "seats": seats,
+            "standings": standings_of(event, players, list(results.values()), rounds) if rounds else [],
+        }
+        if key is not None:
+            if len(_CACHE) >= 8:
+                _CACHE.clear()
+            _CACHE[key] = data
+        return data
 
     @staticmethod
-    def _commanders(db, event_id: int, player_id: int) -> list[str]:
-        return Games._commander_names(db, event_id, player_id)
+    def _report_json(report: dict[str, Any], table: list[int], data: dict[str, Any]) -> dict:
+        names = data["names"]
 
-    def _report_json(self, db, report: dict[str, Any], table: list[int], names: dict[int, str], players) -> dict:
         def order(groups):
             return [[{"id": pid, "name": names[pid]} for pid in group] for group in groups]
 
-        active = {p.doc_id for p in players if p["status"] == "active"}
         disputing = {d["player"] for d in report["disputes"]}
         return {
             "id": report.doc_id,
@@ -74,17 +114,20 @@ class TableViews(EventBase):
             "order": order(report["order"]),
             "confirmed": [names[pid] for pid in report["confirmed"]],
             "waiting_for": [
-                names[pid] for pid in table if pid not in report["confirmed"] and pid not in disputing and pid in active
+                names[pid]
+                for pid in table
+                if pid not in report["confirmed"] and pid not in disputing and data["status"][pid] == "active"
             ],
             "disputes": [{"player": names[d["player"]], "order": order(d["order"])} for d in report["disputes"]],
             "status": report["status"],
             "late": report.get("late", False),
         }
 
-    def _table_json(self, db, event, rnd, number: int, names, players, now: float) -> dict[str, Any]:
+    def _table_json(self, data: dict[str, Any], rnd, number: int, now: float) -> dict[str, Any]:
+        names = data["names"]
         table = rnd["tables"][number - 1]
-        result = result_of(db, event.id, rnd["number"], number)
-        report = pending_report(db, event.id, rnd["number"], number)
+        result = data["results"].get((rnd["number"], number))
+        report = data["reports"].get((rnd["number"], number))
         clock = table_clock(rnd, number, now)
         if result is not None:
             status = "recorded"
@@ -96,7 +139,7 @@ class TableViews(EventBase):
             status = "waiting"
         else:
             status = "playing"
-        points = placement_points(event, result["order"]) if result else {}
+        points = placement_points(data["event"], result["order"]) if result else {}
         return {
             "table": number,
             "players": [names[pid] for pid in table],
@@ -109,56 +152,53 @@ class TableViews(EventBase):
                 "order": [[names[pid] for pid in group] for group in result["order"]],
                 "points": {names[pid]: round(float(p), 4) for pid, p in points.items()},
             },
-            "report": None if report is None else self._report_json(db, report, table, names, players),
+            "report": None if report is None else self._report_json(report, table, data),
         }
 
     def table_view(self, event_id: int, player_id: int, now: float | None = None) -> dict[str, Any]:
         """A player's own view of the night: their table of the newest round they sit in, and their standing."""
         now = timing.now() if now is None else now
-        with self.store.read() as db:
-            event = self._event(db, event_id)
-            player = self._player(db, event_id, player_id)
-            players = self._players(db, event_id)
-            names = {p.doc_id: p["name"] for p in players}
-            ranked = self._standings(db, event, players)
-            mine = next((row for row in ranked if row.player == player.doc_id), None)
-            seat = seat_of(db, event_id, player.doc_id)
-            view: dict[str, Any] = {
-                "server_time": now,
-                "event": {"id": event_id, "name": event.name, "status": event.status, "tracker": event.table_tracker},
-                "player": {"id": player.doc_id, "name": player["name"], "status": player["status"]},
-                "standing": None if mine is None else standing_json(mine),
-                "round": None,
+        data = self._night(event_id)
+        event, names = data["event"], data["names"]
+        if player_id not in names:
+            raise InputError(f"no player number {player_id} in event {event_id}")
+        mine = next((row for row in data["standings"] if row.player == player_id), None)
+        view: dict[str, Any] = {
+            "server_time": now,
+            "event": {"id": event_id, "name": event.name, "status": event.status, "tracker": event.table_tracker},
+            "player": {"id": player_id, "name": names[player_id], "status": data["status"][player_id]},
+            "standing": None if mine is None else standing_json(mine),
+            "round": None,
+        }
+        seat = data["seats"].get(player_id)
+        if seat is None:
+            return view
+        rnd, number = seat
+        table = self._table_json(data, rnd, number, now)
+        table["players"] = [
+            {
+                "id": pid,
+                "name": names[pid],
+                "commanders": list(data["commanders"].get(pid, [])),
+                "first": bool(rnd.get("first")) and rnd["first"][number - 1] == pid,
+                "dropped": data["status"][pid] != "active",
+                "me": pid == player_id,
             }
-            if seat is None:
-                return view
-            rnd, number = seat
-            status = {p.doc_id: p["status"] for p in players}
-            table = self._table_json(db, event, rnd, number, names, players, now)
-            table["players"] = [
-                {
-                    "id": pid,
-                    "name": names[pid],
-                    "commanders": self._commanders(db, event_id, pid),
-                    "first": bool(rnd.get("first")) and rnd["first"][number - 1] == pid,
-                    "dropped": status[pid] != "active",
-                    "me": pid == player.doc_id,
-                }
-                for pid in rnd["tables"][number - 1]
-            ]
-            report = table["report"]
-            if report is not None:
-                report["mine"] = {
-                    "confirmed": player["name"] in report["confirmed"],
-                    "disputed": any(d["player"] == player["name"] for d in report["disputes"]),
-                }
-            view["round"] = {
-                "number": rnd["number"],
-                "final": bool(rnd.get("final")),
-                "open": rnd["status"] != "closed",
-                "tables": len(rnd["tables"]),
-                **table,
+            for pid in rnd["tables"][number - 1]
+        ]
+        report = table["report"]
+        if report is not None:
+            report["mine"] = {
+                "confirmed": names[player_id] in report["confirmed"],
+                "disputed": any(d["player"] == names[player_id] for d in report["disputes"]),
             }
+        view["round"] = {
+            "number": rnd["number"],
+            "final": bool(rnd.get("final")),
+            "open": rnd["status"] != "closed",
+            "tables": len(rnd["tables"]),
+            **table,
+        }
         if event.table_tracker and rnd["status"] != "closed":
             view["round"]["game"] = Games(self.store).game(event_id, rnd["number"], number)
         return view
@@ -167,38 +207,32 @@ class TableViews(EventBase):
         """The current round's tables for the desk: results, waiting and disputed reports (every version), time
         left; and who dropped."""
         now = timing.now() if now is None else now
-        with self.store.read() as db:
-            event = self._event(db, event_id)
-            players = self._players(db, event_id)
-            names = {p.doc_id: p["name"] for p in players}
-            rounds = sorted(db.table(ROUNDS).search(Q.event == event_id), key=lambda r: r["number"])
-            rnd = rounds[-1] if rounds else None
-            return {
-                "server_time": now,
-                "event": {
-                    "id": event_id,
-                    "name": event.name,
-                    "status": event.status,
-                    "tracker": event.table_tracker,
-                    "publish_decklists": event.publish_decklists,
-                },
-                "round": None
-                if rnd is None
-                else {
-                    "number": rnd["number"],
-                    "final": bool(rnd.get("final")),
-                    "open": rnd["status"] != "closed",
-                    "tables": [
-                        self._table_json(db, event, rnd, n, names, players, now)
-                        for n in range(1, len(rnd["tables"]) + 1)
-                    ],
-                },
-                "dropped": [
-                    {"name": p["name"], "after_round": p.get("dropped_after")}
-                    for p in players
-                    if p["status"] == "dropped"
-                ],
-            }
+        data = self._night(event_id)
+        event = data["event"]
+        rnd = data["rounds"][-1] if data["rounds"] else None
+        return {
+            "server_time": now,
+            "event": {
+                "id": event_id,
+                "name": event.name,
+                "status": event.status,
+                "tracker": event.table_tracker,
+                "publish_decklists": event.publish_decklists,
+            },
+            "round": None
+            if rnd is None
+            else {
+                "number": rnd["number"],
+                "final": bool(rnd.get("final")),
+                "open": rnd["status"] != "closed",
+                "tables": [self._table_json(data, rnd, n, now) for n in range(1, len(rnd["tables"]) + 1)],
+            },
+            "dropped": [
+                {"name": p["name"], "after_round": p.get("dropped_after")}
+                for p in data["players"]
+                if p["status"] == "dropped"
+            ],
+        }
 
     def public_decklists(self, event_id: int) -> list[dict[str, Any]]:
         """Everyone's registered decklist (commanders, main deck, sideboard: names and counts), by standing: only
@@ -207,9 +241,8 @@ class TableViews(EventBase):
             event = self._event(db, event_id)
             if event.status != "finished" or not event.publish_decklists:
                 raise StateError("decklists are public only after the event is finished, where the desk publishes them")
-            players = self._players(db, event_id)
             decks = {d["player"]: d["deck"] for d in db.table(DECKS).search(Q.event == event_id)}
-            ranked = self._standings(db, event, players)
+        ranked = self._night(event_id)["standings"]
 
         def lines(rows):
             return [{"name": line["name"], "count": line.get("count", 1)} for line in rows]
@@ -229,60 +262,53 @@ class TableViews(EventBase):
     def room_view(self, event_id: int, now: float | None = None) -> dict[str, Any]:
         """The room's screen: public facts only (names, pods, seats, tables, the clock, standings)."""
         now = timing.now() if now is None else now
+        data = self._night(event_id)
+        event, names, rounds = data["event"], data["names"], data["rounds"]
         with self.store.read() as db:
-            event = self._event(db, event_id)
-            players = [p for p in self._players(db, event_id) if not p.get("bot")]
-            names = {p.doc_id: p["name"] for p in self._players(db, event_id)}
             pods = sorted(db.table(PODS).search(Q.event == event_id), key=lambda d: d["number"])
-            rounds = sorted(db.table(ROUNDS).search(Q.event == event_id), key=lambda r: r["number"])
             drafts = {pod["number"]: db.table(DRAFTS).get(doc_id=pod["draft"]) for pod in pods if pod.get("draft")}
-            ranked = self._standings(db, event, self._players(db, event_id)) if rounds else []
-            has_decks = {d["player"] for d in db.table(DECKS).search(Q.event == event_id)}
-            view: dict[str, Any] = {
-                "server_time": now,
-                "event": {
-                    "id": event_id,
-                    "name": event.name,
-                    "status": event.status,
-                    "decklists": event.status == "finished" and event.publish_decklists,
-                },
-                "players": len([p for p in players if p["status"] == "active"]),
-                "seatings": [{"pod": pod["number"], "players": [names[pid] for pid in pod["players"]]} for pod in pods],
-                "drafts": [],
-                "decks_registered": len(has_decks),
-                "round": None,
-                "standings": [standing_json(row) for row in ranked],
+        view: dict[str, Any] = {
+            "server_time": now,
+            "event": {
+                "id": event_id,
+                "name": event.name,
+                "status": event.status,
+                "decklists": event.status == "finished" and event.publish_decklists,
+            },
+            "players": sum(1 for p in data["players"] if p["status"] == "active" and not p.get("bot")),
+            "seatings": [{"pod": pod["number"], "players": [names[pid] for pid in pod["players"]]} for pod in pods],
+            "drafts": [],
+            "decks_registered": len(data["decks"]),
+            "round": None,
+            "standings": [standing_json(row) for row in data["standings"]],
+        }
+        if rounds:
+            rnd = rounds[-1]
+            tables = rnd["tables"]
+            first = rnd.get("first") or [None] * len(tables)
+            pairings = sorted(
+                (
+                    {"name": names[pid], "table": number, "first": first[number - 1] == pid}
+                    for number, table in enumerate(tables, start=1)
+                    for pid in table
+                ),
+                key=lambda row: (name_key(row["name"]), row["name"]),
+            )
+            view["round"] = {
+                "number": rnd["number"],
+                "final": bool(rnd.get("final")),
+                "open": rnd["status"] != "closed",
+                "clock": table_clock(rnd, 0, now),
+                "pairings": pairings,
+                "tables": [
+                    {
+                        "table": number,
+                        "players": [names[pid] for pid in table],
+                        "done": (rnd["number"], number) in data["results"],
+                    }
+                    for number, table in enumerate(tables, start=1)
+                ],
             }
-            if rounds:
-                rnd = rounds[-1]
-                tables = rnd["tables"]
-                pairings = sorted(
-                    (
-                        {
-                            "name": names[pid],
-                            "table": number,
-                            "first": rnd.get("first", [None] * len(tables))[number - 1] == pid,
-                        }
-                        for number, table in enumerate(tables, start=1)
-                        for pid in table
-                    ),
-                    key=lambda row: (name_key(row["name"]), row["name"]),
-                )
-                view["round"] = {
-                    "number": rnd["number"],
-                    "final": bool(rnd.get("final")),
-                    "open": rnd["status"] != "closed",
-                    "clock": table_clock(rnd, 0, now),
-                    "pairings": pairings,
-                    "tables": [
-                        {
-                            "table": number,
-                            "players": [names[pid] for pid in table],
-                            "done": result_of(db, event_id, rnd["number"], number) is not None,
-                        }
-                        for number, table in enumerate(tables, start=1)
-                    ],
-                }
         for number, doc in drafts.items():
             if doc is not None:
                 view["drafts"].append({"pod": number, **draft_progress(doc, read_journal(self.store, doc.doc_id, doc))})
