@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import socket
 import threading
@@ -374,10 +375,14 @@ def imported_text(tmp_path, cli):
     assert cli("sets", "import", path).exit_code == 0
 
 
-def test_a_cards_imported_text_shows_on_tap_as_text(imported_text, pod, server, browser):
+def test_a_cards_imported_text_shows_on_tap_as_text_and_the_timer_runs_on_the_servers_time(
+    imported_text, pod, server, browser
+):
     db, event_id = pod
     phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    phone.clock.set_system_time(time.time() + 3600)  # a phone whose clock is an hour out
     join(phone, server.url, codes_of(db, event_id)["Ann"], event_id=event_id, name="Ann")
+    expect(phone.locator("#timer")).to_have_text(re.compile(r"^[45]:\d\d$"))  # 5 minutes a pick, by the server's time
     card = phone.locator("#pack .card").nth(2)
     name = card.locator(".card-name").inner_text()
     card.locator(".info").click()
