@@ -411,3 +411,25 @@ def test_a_player_who_joins_before_the_draft_waits_and_the_pack_comes_by_itself(
         expect(phone.locator("#pack-pick")).to_have_text("Pack 1/3 · Pick 1/10")
     finally:
         served.stop()
+
+
+STATIC = Path(__file__).resolve().parents[1] / "events" / "web" / "static"
+
+
+def test_the_pages_ship_everything_and_keep_to_what_older_phone_browsers_run():
+    """Nothing fetched from anywhere but the server (no CDN, web font or remote style), no inline script or style
+    (the pages' Content-Security-Policy allows neither), and no syntax newer than ES2017 in the scripts
+    (optional chaining and ``??`` are ES2020)."""
+    files = sorted(STATIC.iterdir())
+    assert {"index.html", "app.js", "style.css", "desk.html", "desk.js"} <= {f.name for f in files}
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"https?://|//cdn|@import|@font-face|url\(", text), path.name
+        if path.suffix == ".js":
+            assert not re.search(r"\?\.[A-Za-z_$\[(]|\?\?", text), f"{path.name}: syntax newer than ES2017"
+        if path.suffix == ".html":
+            assert not re.search(r"<style|\sstyle=|\son[a-z]+=", text), f"{path.name}: inline style or handler"
+            scripts = re.findall(r"<script([^>]*)>", text)
+            assert scripts and all(re.fullmatch(r' src="/static/[a-z_]+\.js"', s) for s in scripts), path.name
+            links = re.findall(r'<link rel="stylesheet" href="([^"]+)">', text)
+            assert links and all(re.fullmatch(r"/static/[a-z_]+\.css", h) for h in links), path.name
