@@ -122,12 +122,12 @@ def player_numbers(db: Path, event_id: int) -> dict[str, int]:
         return {p["name"]: p.doc_id for p in handle.table("players").all() if p["event"] == event_id}
 
 
-def join(page: Page, base: str, code: str, *, event_id: int, seat: int | None = None, name: str = "") -> None:
-    """Open the slip's address (event and seat filled in) and type the code, or type everything by hand."""
-    if seat is not None:
-        page.goto(f"{base}/join?event={event_id}&seat={seat}")
+def join(page: Page, base: str, code: str, *, event_id: int, number: int | None = None, name: str = "") -> None:
+    """Open the slip's address (event and player number filled in) and type the code, or type everything by hand."""
+    if number is not None:
+        page.goto(f"{base}/join?event={event_id}&player={number}")
         expect(page.locator("#join-event")).to_have_value(str(event_id))
-        expect(page.locator("#join-player")).to_have_value(str(seat))
+        expect(page.locator("#join-player")).to_have_value(str(number))
     else:
         page.goto(base + "/")
         page.fill("#join-event", str(event_id))
@@ -200,8 +200,8 @@ def test_two_phones_and_a_laptop_draft_with_bots_to_registered_decks(pod, server
     for page in (ann, script, bo):
         page.on("pageerror", lambda error: errors.append(str(error)))
 
-    join(ann, server.url, codes["Ann"], event_id=event_id, seat=numbers["Ann"])
-    join(script, server.url, codes[SCRIPT_NAME], event_id=event_id, seat=numbers[SCRIPT_NAME])
+    join(ann, server.url, codes["Ann"], event_id=event_id, number=numbers["Ann"])
+    join(script, server.url, codes[SCRIPT_NAME], event_id=event_id, number=numbers[SCRIPT_NAME])
     join(bo, server.url, codes["Bo"], event_id=event_id, name="Bo")
     expect(script.locator("#player-name")).to_have_text(SCRIPT_NAME)  # a name is text, never markup
     assert script.locator("#player-name").inner_html() == "&lt;script&gt;alert(1)&lt;/script&gt;"
@@ -292,7 +292,7 @@ def test_the_desk_page_shows_each_seat_and_resets_a_code_and_hands_a_seat_to_a_b
     codes, numbers = codes_of(db, event_id), player_numbers(db, event_id)
     phone = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True).new_page()
     desk = browser.new_context(viewport=LAPTOP).new_page()
-    phone.goto(f"{server.url}/join?event={event_id}&seat={numbers['Ann']}")
+    phone.goto(f"{server.url}/join?event={event_id}&player={numbers['Ann']}")
     phone.fill("#join-code", "WRONG2")
     phone.click("#join-button")
     expect(phone.locator("#join-error")).to_contain_text("4 tr")  # four tries left, says the server
@@ -320,11 +320,11 @@ def test_the_desk_page_shows_each_seat_and_resets_a_code_and_hands_a_seat_to_a_b
     expect(phone.locator("#screen-draft")).to_be_visible()
     expect(ann).to_contain_text("online")
     other = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
-    join(other, server.url, new_code, event_id=event_id, seat=numbers["Ann"])  # the code typed in another browser
+    join(other, server.url, new_code, event_id=event_id, number=numbers["Ann"])  # the code typed in another browser
     phone.reload()  # the seat moved there: this browser is asked for the code again
     expect(phone.locator("#screen-join")).to_be_visible()
     other.context.close()
-    join(phone, server.url, new_code, event_id=event_id, seat=numbers["Ann"])
+    join(phone, server.url, new_code, event_id=event_id, number=numbers["Ann"])
     expect(ann.locator("td").nth(3)).to_have_text("picking")
 
     ann.get_by_role("button", name="hand Ann's seat to a bot").click()
@@ -401,7 +401,7 @@ def test_a_player_who_joins_before_the_draft_waits_and_the_pack_comes_by_itself(
     served = Served(db, event_id)
     try:
         phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
-        phone.goto(f"{served.url}/join?event={event_id}&seat={player_numbers(db, event_id)['Ann']}")
+        phone.goto(f"{served.url}/join?event={event_id}&player={player_numbers(db, event_id)['Ann']}")
         phone.fill("#join-code", codes_of(db, event_id)["Ann"])
         phone.click("#join-button")
         expect(phone.locator("#wait-title")).to_have_text("Waiting for the draft to start")

@@ -54,7 +54,7 @@ def test_each_slip_carries_the_join_address_and_its_qr_code_but_never_the_seat_c
     found = slips(printed.stdout)
     assert sorted(found) == ["Ann", "Bo", "Cy"]
     for name, (section, svg, shown) in found.items():
-        expected = f"{BASE}/join?event={event_id}&seat={numbers[name]}"
+        expected = f"{BASE}/join?event={event_id}&player={numbers[name]}"
         assert shown == expected
         assert svg == segno_svg(expected)
         assert codes[name] in section  # the code is on the slip, for the player to type...
@@ -69,7 +69,7 @@ def test_text_slips_print_the_join_address(tmp_path, cli):
     numbers = player_numbers(db, event_id)
     text = cli("event", "print", event_id, "seatings", "--codes", "--url", BASE, "--db", db).stdout
     for number in numbers.values():
-        assert f"{BASE}/join?event={event_id}&seat={number}" in text
+        assert f"{BASE}/join?event={event_id}&player={number}" in text
     assert "scan the QR code" in text
     plain = cli("event", "print", event_id, "seatings", "--codes", "--db", db).stdout
     assert "/join?" not in plain  # no --url: the slips stay as they were

@@ -92,7 +92,7 @@ def base_url(url: str) -> str:
 def join_url(base: str, event_id: int, player_id: int) -> str:
     """Where a player's slip sends the phone: the join page with the event and the player's number filled
     in (never the seat code: the player types it)."""
-    return f"{base_url(base)}/join?{urlencode({'event': event_id, 'seat': player_id})}"
+    return f"{base_url(base)}/join?{urlencode({'event': event_id, 'player': player_id})}"
 
 
 @dataclass(frozen=True)
