@@ -493,7 +493,7 @@ def serve(phones: int = 64, as_json: bool = False) -> None:
         print(json.dumps(row))
         return
     print(
-        f"{row['phones']} phones, {row['picks']} picks in {row['seconds']} s ({row['refused']} refused); CPU: server "
+        f"{row['phones']} phones, {row['picks']} picks in {row['seconds']} s ({row['refused']} refused); CPU while picking: server "
         f"{row['server_cpu_s']} s, phones {row['phones_cpu_s']} s; load average {row['load_average']} on "
         f"{os.cpu_count()} cores"
     )

@@ -2,7 +2,7 @@
 loopback, in 8 pods of 8, picking as fast as the server lets them, against ``cmdraft serve`` in a process of
 its own (so its memory is its own).
 
-Each phone joins with its seat code, keeps the stream open and picks the first cards of every pack the moment
+Every phone joins with its seat code and opens its stream; then all start at once, each picking the first cards of every pack the moment
 it arrives.  Figures: pick → own next state (the pick's answer, which carries it), pick → the next seat's new
 pack (from the pick that completed a round in a pod to each seat of that pod getting its next pack on the
 stream), median and p99; picks lost or made twice (the drafts' own files against the picks acknowledged);
@@ -65,51 +65,83 @@ class Figures:
         self.acknowledged: dict[str, int] = {}
         self.refused = 0
         self.round_sent: dict[tuple[int, int, int], float] = {}  # (pod, pack, pick) -> latest pick sent
+        self.cpu_at_start = 0.0
 
 
-async def phone(url: str, event_id: int, name: str, code: str, figures: Figures, done: asyncio.Event) -> None:
-    async with httpx.AsyncClient(base_url=url, timeout=30) as web:
-        while True:  # one address for every phone here: the server's per-address limit spaces the joins out
-            joined = await web.post("/api/join", json={"event": event_id, "player": name, "code": code})
-            if joined.status_code != 429:
+async def join(web: httpx.AsyncClient, event_id: int, name: str, code: str) -> str:
+    while True:  # one address for every phone here: the server's per-address limit spaces the joins out
+        joined = await web.post("/api/join", json={"event": event_id, "player": name, "code": code})
+        if joined.status_code != 429:
+            break
+        await asyncio.sleep(1)
+    joined.raise_for_status()
+    web.cookies.clear()
+    return joined.json()["token"]
+
+
+class Connection:
+    """A phone's own keep-alive HTTP/1.1 connection, as light as a client can be (so the phones' process takes
+    as little of the machine as it can from the server's)."""
+
+    def __init__(self, host: str, port: int, token: str) -> None:
+        self.host, self.port, self.token = host, port, token
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def post(self, path: str, body: dict) -> int:
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        data = json.dumps(body).encode()
+        self.writer.write(
+            f"POST {path} HTTP/1.1\r\nhost: {self.host}:{self.port}\r\nauthorization: Bearer {self.token}\r\n"
+            f"content-type: application/json\r\ncontent-length: {len(data)}\r\n\r\n".encode()
+            + data
+        )
+        status = int((await self.reader.readline()).split()[1])
+        length = 0
+        while (line := await self.reader.readline()) not in (b"\r\n", b""):
+            name, _, value = line.decode().partition(":")
+            if name.lower() == "content-length":
+                length = int(value)
+        await self.reader.readexactly(length)
+        return status
+
+
+async def phone(url: str, web: httpx.AsyncClient, token: str, name: str, figures: Figures, go: asyncio.Event) -> None:
+    host, _, port = url.removeprefix("http://").partition(":")
+    own = Connection(host, int(port), token)
+    figures.acknowledged[name] = 0
+    ws_url = url.replace("http://", "ws://") + f"/api/stream?token={token}"
+    async with websockets.connect(ws_url, max_size=2**22, compression=None) as stream:
+        await go.wait()
+        picked: set[tuple[int, int]] = set()
+        while True:
+            message = json.loads(await stream.recv())
+            if message.get("type") != "seat":
+                continue
+            arrived = time.perf_counter()
+            draft = message["seat"]["draft"]
+            if draft is None:
+                continue
+            if draft["done"]:
                 break
-            await asyncio.sleep(1)
-        joined.raise_for_status()
-        token = joined.json()["token"]
-        web.cookies.clear()
-        auth = {"authorization": f"Bearer {token}"}
-        figures.acknowledged[name] = 0
-        ws_url = url.replace("http://", "ws://") + f"/api/stream?token={token}"
-        async with websockets.connect(ws_url, max_size=2**22) as stream:
-            picked: set[tuple[int, int]] = set()
-            while True:
-                message = json.loads(await stream.recv())
-                if message.get("type") != "seat":
-                    continue
-                arrived = time.perf_counter()
-                draft = message["seat"]["draft"]
-                if draft is None:
-                    continue
-                if draft["done"]:
-                    break
-                at = (draft["pack"], draft["pick"])
-                if not draft["cards"] or at in picked:
-                    continue
-                before = figures.round_sent.get((draft["pod"], *previous(at)))
-                if before is not None and at != (1, 1):
-                    figures.passed.append(arrived - before)
-                picked.add(at)
-                sent = time.perf_counter()
-                key = (draft["pod"], *at)
-                figures.round_sent[key] = max(figures.round_sent.get(key, 0.0), sent)
-                body = {"pack": at[0], "pick": at[1], "cards": list(range(draft["take"]))}
-                answer = await web.post("/api/pick", json=body, headers=auth)
-                figures.own.append(time.perf_counter() - sent)
-                if answer.status_code == 200:
-                    figures.acknowledged[name] += 1
-                else:
-                    figures.refused += 1
-    done.set()
+            at = (draft["pack"], draft["pick"])
+            if not draft["cards"] or at in picked:
+                continue
+            before = figures.round_sent.get((draft["pod"], *previous(at)))
+            if before is not None and at != (1, 1):
+                figures.passed.append(arrived - before)
+            picked.add(at)
+            sent = time.perf_counter()
+            key = (draft["pod"], *at)
+            figures.round_sent[key] = max(figures.round_sent.get(key, 0.0), sent)
+            body = {"pack": at[0], "pick": at[1], "cards": list(range(draft["take"]))}
+            status = await own.post("/api/pick", body)
+            figures.own.append(time.perf_counter() - sent)
+            if status == 200:
+                figures.acknowledged[name] += 1
+            else:
+                figures.refused += 1
 
 
 def previous(at: tuple[int, int]) -> tuple[int, int]:
@@ -135,11 +167,18 @@ def peak_rss_mb(pid: int) -> float:
     return int(found.group(1)) / 1024 if found else float("nan")
 
 
-async def drive(url: str, event_id: int, codes: dict[str, str], figures: Figures) -> float:
-    start = time.perf_counter()
-    done = asyncio.Event()
-    await asyncio.gather(*(phone(url, event_id, name, code, figures, done) for name, code in sorted(codes.items())))
-    return time.perf_counter() - start
+async def drive(url: str, event_id: int, codes: dict[str, str], figures: Figures, pid: int) -> float:
+    """Every phone joins, opens its stream, then all pick at once; the seconds the draft took."""
+    async with httpx.AsyncClient(base_url=url, timeout=60, limits=httpx.Limits(max_connections=200)) as web:
+        tokens = {name: await join(web, event_id, name, code) for name, code in sorted(codes.items())}
+        go = asyncio.Event()
+        phones = [asyncio.create_task(phone(url, web, token, name, figures, go)) for name, token in tokens.items()]
+        await asyncio.sleep(1)  # the streams are open
+        figures.cpu_at_start = cpu_seconds(pid)
+        start = time.perf_counter()
+        go.set()
+        await asyncio.gather(*phones)
+        return time.perf_counter() - start
 
 
 def serve(players: int = PLAYERS) -> dict[str, float | int]:
@@ -160,10 +199,10 @@ def serve(players: int = PLAYERS) -> dict[str, float | int]:
             if not found:
                 raise SystemExit(f"cmdraft serve did not start: {first}{process.stderr.read()}")
             figures = Figures()
-            cpu_before, client_before = cpu_seconds(process.pid), time.process_time()
-            seconds = asyncio.run(drive(found.group(1), event_id, codes, figures))
+            client_before = time.process_time()
+            seconds = asyncio.run(drive(found.group(1), event_id, codes, figures, process.pid))
             rss = peak_rss_mb(process.pid)
-            server_cpu = cpu_seconds(process.pid) - cpu_before
+            server_cpu = cpu_seconds(process.pid) - figures.cpu_at_start
             client_cpu = time.process_time() - client_before
         finally:
             process.terminate()

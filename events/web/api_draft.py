@@ -140,6 +140,7 @@ class Waiting:
     positions: list[int]
     refusal: tuple[int, str, str] | None = None  # (status, code, message)
     done: bool = False
+    state: dict[str, Any] | None = None  # the seat's state after the write
 
 
 def prepare_pick(served: Served, player_id: int, token: str, body: dict[str, Any]) -> Waiting:
@@ -161,11 +162,11 @@ def answer(served: Served, waiting: Waiting) -> dict[str, Any]:
     """After the pick's write: the seat's new state, or the refusal (409 ``stale`` with the new state when the
     pack moved on — another process, the timer, a second tab; 400 ``bad-pick`` for a wrong count, an index out
     of the pack or the same card twice)."""
+    state = waiting.state if waiting.state is not None else seat_state(served, waiting.player)
     if waiting.refusal is not None:
         status, code, message = waiting.refusal
-        extra = {} if status == 400 else {"seat": seat_state(served, waiting.player)}
-        raise ApiError(status, code, message, **extra)
-    return seat_state(served, waiting.player)
+        raise ApiError(status, code, message, **({} if status == 400 else {"seat": state}))
+    return state
 
 
 def pick(served: Served, player_id: int, token: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -175,12 +176,19 @@ def pick(served: Served, player_id: int, token: str, body: dict[str, Any]) -> di
     return answer(served, waiting)
 
 
-def write_picks(served: Served, pod: int, batch: list[Waiting]) -> None:
+def write_picks(served: Served, pod: int, batch: list[Waiting]) -> tuple[Any, dict[int, dict[str, Any]]]:
     """Check each waiting pick against the pack as it stands and write the good ones in one transaction
     (``TableSession.pick_many``, each checked as a terminal's pick is); every one is marked done, with why when
-    it was refused."""
+    it was refused, and given its seat's new state.  Returns the pod's file signature as it was written and
+    the new state of every seat of the pod (for the pod's browsers)."""
     with served.locked(pod):
         _write_picks(served, pod, batch)
+        mark = served.signature_of(pod)
+        players = next((p.players for p in served.snapshot().pods if p.number == pod), ())
+        states = {player: seat_state(served, player) for player in players}
+    for waiting in batch:
+        waiting.state = states.get(waiting.player)
+    return mark, states
 
 
 def _write_picks(served: Served, pod: int, batch: list[Waiting]) -> None:

@@ -128,7 +128,7 @@ class Server:
         body = await read_json(request, {"pack": int, "pick": int, "cards": list}, ("pack", "pick", "cards"))
         waiting = await self.served.run(prepare_pick, self.served, player, token, body)
         await self.writer.submit(waiting)  # written with the other picks arriving at the pod; the pod is pushed
-        return Json(await self.served.run(answer, self.served, waiting))
+        return Json(answer(self.served, waiting))  # the state worked out with the write
 
     async def stream(self, socket: WebSocket) -> None:
         token, by_cookie = auth.seat_token(socket)

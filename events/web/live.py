@@ -87,15 +87,18 @@ class Hub:
                 continue  # a player removed meanwhile: nothing to show
         return states
 
+    def offer(self, states: dict[int, dict[str, Any]]) -> None:
+        """States already worked out, to the browsers of their players."""
+        for player, state in states.items():
+            for connection in list(self.connections.get(player, ())):
+                connection.offer(state)
+
     async def push(self, players: list[int] | None = None) -> None:
         """Work out the states of these connected players (all by default) and offer each to its browsers."""
         wanted = [p for p in (players if players is not None else list(self.connections)) if p in self.connections]
         if not wanted:
             return
-        states = await self.served.run(self._states, wanted)
-        for player, state in states.items():
-            for connection in list(self.connections.get(player, ())):
-                connection.offer(state)
+        self.offer(await self.served.run(self._states, wanted))
 
     def players_of(self, pods: set[Any]) -> list[int]:
         """The players seated in these pods."""
@@ -145,7 +148,7 @@ class PickWriter:
         while self.waiting.get(pod):
             batch = self.waiting.pop(pod)
             try:
-                await self.served.run(write_picks, self.served, pod, [w for w, _ in batch])
+                mark, states = await self.served.run(write_picks, self.served, pod, [w for w, _ in batch])
             except Exception as error:  # said to every pick of the batch (each answers with it)
                 for _, done in batch:
                     if not done.done():
@@ -154,7 +157,8 @@ class PickWriter:
             for _, done in batch:
                 if not done.done():
                     done.set_result(None)
-            await self.watcher.push_pod(pod)
+            self.hub.offer(states)  # the next seats' packs, at once
+            self.watcher.seen[pod] = mark
 
 
 class Watcher:
@@ -192,12 +196,6 @@ class Watcher:
         else:
             await self.hub.push(self.hub.players_of(changed))
         return True
-
-    async def push_pod(self, pod: int) -> None:
-        """Push the pod's seats now (after a pick here), and count the pod's file as seen as it was before."""
-        mark = await self.served.run(self.served.signature_of, pod)
-        await self.hub.push(self.hub.players_of({pod}))
-        self.seen[pod] = mark
 
     async def run(self) -> None:
         while True:
