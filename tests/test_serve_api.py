@@ -304,7 +304,7 @@ def test_a_player_who_never_comes_back_is_picked_for_when_the_timer_runs_out(tmp
                 web.portal.call(server.watcher.step)  # the server's own look applies the timeout, once
         assert picks == 30
     log = draft_log(db, event_id)
-    bo_seat = Night(Store(db)).player(event_id, "Bo").seat - 1
+    bo_seat = Night(Store(db)).player(event_id, "Bo").seat
     assert len([p for p in log if p[0] == bo_seat]) == 30  # every one of Bo's picks was taken by the timer
     assert Night(Store(db)).event(event_id).status == "building"
 
@@ -486,8 +486,7 @@ def test_cmdraft_serve_listens_on_loopback_prints_the_addresses_and_stops_cleanl
             process.kill()
             process.wait()
     assert (
-        len(Night(Store(db)).draft_session(event_id, 1).draft.pools[Night(Store(db)).player(event_id, "Ann").seat - 1])
-        == 2
+        len(Night(Store(db)).draft_session(event_id, 1).draft.pools[Night(Store(db)).player(event_id, "Ann").seat]) == 2
     )
 
 
