@@ -490,7 +490,9 @@ def serve(phones: int = 64, as_json: bool = False) -> None:
 
     row = run(phones)
     if as_json:
-        print(json.dumps(row))
+        from tests.serve_night_bench import night
+
+        print(json.dumps({**row, **{f"night_{key}": value for key, value in night(phones).items()}}))
         return
     print(
         f"{row['phones']} phones, {row['picks']} picks in {row['seconds']} s ({row['refused']} refused); CPU while picking: server "
@@ -503,6 +505,11 @@ def serve(phones: int = 64, as_json: bool = False) -> None:
     report("pick -> next seat's new pack, p99", row["next_p99_ms"], "ms", "<= 100 ms")
     report("picks lost / made twice / seats unfinished", row["lost"] + row["twice"] + row["unfinished"], "", "0")
     report("server peak memory (VmHWM)", row["server_peak_mb"], "MB", "<= 300 MB")
+    from tests.serve_night_bench import night
+
+    pushed = night(phones)  # issue 32: the night after the draft on the same phones
+    report("a new pairing or clock change reaches the phones, median", pushed["push_p50_ms"], "ms", "")
+    report("a new pairing or clock change reaches the phones, p99", pushed["push_p99_ms"], "ms", "<= 100 ms")
 
 
 # Options each group takes: (flag, key, kind, help).

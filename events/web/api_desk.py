@@ -67,6 +67,7 @@ def pod_rows(served: Served, pod, session, connected: set[int], wrong: dict, str
                 "deadline": deadline,
                 "wrong_codes": len(wrong.get(player_id, [])),
                 "locked": not player.bot and streaks.get(player.name, 0) >= LOCKOUT,
+                "bot_player": player.bot,  # a bot by registration (not a person whose seat a bot holds for now)
             }
         )
     return rows

@@ -16,6 +16,7 @@ from events.night.snapshot import Snapshot
 from events.sessions.seat import SeatSession
 from events.storage.draft_files import TableSession
 from events.web.api_common import ApiError, Served, whole
+from events.web.api_night import table_state
 from sets.booster import Printing
 from sets.cards import Card
 
@@ -25,13 +26,13 @@ PHASE_ORDER = ("waiting-draft", "drafting", "building", "registered", "finished"
 
 def card_json(card: Card, index: int, foil: bool = False) -> dict[str, Any]:
     """One card as the page draws it: facts only, and the rules text when it was imported."""
-    return {**card_facts(card), "id": index, "foil": foil}
+    return {**card_facts(card, tuple(face.text for face in card.faces)), "id": index, "foil": foil}
 
 
 @functools.lru_cache(maxsize=4096)
-def card_facts(card: Card) -> dict[str, Any]:
-    """A card's facts as JSON, worked out once per card (read only: ``card_json`` copies it)."""
-    texts = [face.text for face in card.faces if face.text]
+def card_facts(card: Card, texts: tuple[str, ...]) -> dict[str, Any]:
+    """A card's facts as JSON, worked out once per card and text (read only: ``card_json`` copies it).  A card
+    equals another of the same set, number and name, so its text, which comes when imported, is in the key."""
     return {
         "name": card.name,
         "cost": card.mana_cost,
@@ -40,7 +41,7 @@ def card_facts(card: Card) -> dict[str, Any]:
         "rarity": card.rarity.letter,
         "identity": card.identity.code,
         "colors": card.colors.code,
-        "text": texts or None,
+        "text": [text for text in texts if text] or None,
     }
 
 
@@ -112,6 +113,7 @@ def seat_state(served: Served, player_id: int) -> dict[str, Any]:
         "connection_note": "the desk handed your seat to a bot for now" if draft and draft["bot"] else None,
         "draft": draft,
         "pool": pool,
+        "table": table_state(served, player_id) if event.status in ("playing", "finished") else None,
     }
 
 

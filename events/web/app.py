@@ -28,7 +28,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from events import timing
 from events.storage.store import Store
-from events.web import api_deck, api_desk, auth
+from events.web import api_deck, api_desk, api_night, auth
 from events.web.api_common import ApiError, Json, Served, error_response, json_text, read_json
 from events.web.api_draft import answer, claim_if_free, prepare_pick, seat_state
 from events.web.live import Connection, Hub, PickWriter, Watcher
@@ -245,6 +245,7 @@ def create_app(
         WebSocketRoute("/api/stream", server.stream),
         *api_deck.routes(server),
         *api_desk.routes(server),
+        *api_night.routes(server),
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False)),
     ]
     app = Starlette(
