@@ -12,7 +12,6 @@ import pytest
 from starlette.testclient import TestClient
 
 from events.storage.store import Store
-from events.web import api_night
 from events.web.app import create_app
 from tests.cliapp import invoke
 from tests.night import Night
@@ -41,10 +40,7 @@ def drafted_night(cli, db: Path, names=NAMES) -> int:
 
 
 def app_of(db: Path, event_id: int, clock):
-    app = create_app(db, event_id, clock=clock.monotonic, wall=clock.now, desk_token="desk-secret", watch=False)
-    if not any(getattr(route, "path", None) == "/api/table" for route in app.routes):
-        app.router.routes[:0] = api_night.routes(app.state.server)  # until the app mounts the night's routes
-    return app
+    return create_app(db, event_id, clock=clock.monotonic, wall=clock.now, desk_token="desk-secret", watch=False)
 
 
 @pytest.fixture(scope="module")
@@ -250,3 +246,24 @@ def test_the_desk_pairs_the_round_again_until_a_table_reports(night, manual_cloc
         ok(a.post("/api/result", json={"order": [[ids[n]] for n in table]}))
         refused = desk.post("/api/desk/round", json={"again": True}, headers=DESK)
         assert refused.status_code == 409 and "can't be paired again" in refused.json()["error"]["message"]
+
+
+def test_the_stream_pushes_a_new_pairing_a_result_and_a_paused_clock_to_the_phones_at_once(night, manual_clock):
+    db, event_id, codes = night
+    app = app_of(db, event_id, manual_clock)
+    with TestClient(app, headers=ORIGIN) as desk:
+        web = phone(app, event_id, "Ann", codes["Ann"])
+        with web.websocket_connect("/api/stream") as stream:
+            assert stream.receive_json()["seat"]["table"] is None  # building: no table yet
+            paired = ok(desk.post("/api/desk/round", json={}, headers=DESK))
+            table = stream.receive_json()["seat"]["table"]
+            mine = next(t for t in paired["tables"] if "Ann" in t)
+            assert table["round"]["number"] == 1 and [p["name"] for p in table["round"]["players"]] == mine
+            ok(desk.post("/api/desk/clock", json={"minutes": 30}, headers=DESK))
+            assert stream.receive_json()["seat"]["table"]["round"]["clock"]["deadline"] == manual_clock.now() + 1800
+            ok(desk.post("/api/desk/clock", json={"pause": True}, headers=DESK))
+            assert stream.receive_json()["seat"]["table"]["round"]["clock"]["paused"]
+            ids = {p["name"]: p["id"] for p in table["round"]["players"]}
+            ok(web.post("/api/result", json={"order": [[ids[n]] for n in mine]}))
+            report = stream.receive_json()["seat"]["table"]["round"]["report"]
+            assert report["by"] == "Ann" and report["waiting_for"] == [n for n in mine if n != "Ann"]

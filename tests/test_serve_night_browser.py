@@ -15,7 +15,6 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from events.storage.store import Store
-from events.web import api_night
 from tests.night import Night
 from tests.test_serve_browser import LAPTOP, PHONE, Served, browser, shots  # noqa: F401 (fixtures)
 from tests.test_serve_night import drafted_night
@@ -29,8 +28,6 @@ def night_server(tmp_path, cli):
     db = tmp_path / "night.json"
     event_id = drafted_night(cli, db, NAMES)
     served = Served(db, event_id)
-    if not any(getattr(route, "path", None) == "/api/table" for route in served.app.routes):
-        served.app.router.routes[:0] = api_night.routes(served.app.state.server)  # until the app mounts them
     yield db, event_id, served
     served.stop()
 
