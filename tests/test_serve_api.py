@@ -186,6 +186,10 @@ def test_three_browsers_a_terminal_and_four_bots_draft_a_pod_to_registered_decks
             assert each.seat()["phase"] == "registered"
         exported = phones["Ann"].get("/api/export/deck", params={"format": "json"})
         assert exported.status_code == 200 and "attachment" in exported.headers["content-disposition"]
+        built = phones["Ann"].get("/api/deck").json()
+    with client(db, event_id, manual_clock, watch=False) as web:  # a restarted server starts from the registered deck
+        again = Phone(web, phones["Ann"].token).get("/api/deck").json()
+        assert again["registered"] and again["main"] == built["main"] and again["commanders"] == built["commanders"]
     dee = EventDeck(Decks(Store(db)), event_id, "Dee")
     dee.session.replace(True)
     dee.session.save()
@@ -495,3 +499,27 @@ def test_serve_refuses_an_event_players_cannot_join_from_a_browser(tmp_path, cli
     event_id = terminal_night(cli, db, "Ann", "Bo", codes=False)
     answer = cli("serve", event_id, "--db", db, "--port", "0")
     assert answer.exit_code == 3 and "no seat codes" in answer.stderr and "Traceback" not in answer.output
+
+
+def test_requests_and_wrong_codes_are_rate_limited_per_client(tmp_path, cli, manual_clock):
+    db = tmp_path / "limits.json"
+    event_id = served_night(cli, db)
+    codes = codes_of(db, event_id)
+    with client(db, event_id, manual_clock, watch=False) as web:
+        ann = phone(web, event_id, "Ann", codes["Ann"])
+        answers = [ann.get("/api/seat").status_code for _ in range(61)]
+        assert answers[:59].count(200) == 59 and answers[-1] == 429  # bursts of 60 (the join was one)
+        manual_clock.advance(1)
+        assert ann.get("/api/seat").status_code == 200  # 20 a second come back
+        # wrong codes from one address, spread over seats so that no seat locks: ten a minute
+        statuses = []
+        for n in range(11):
+            name = ("Bo", "Cy", "Dee")[n % 3]
+            statuses.append(
+                web.post("/api/join", json={"event": event_id, "player": name, "code": "NOPE22"}).status_code
+            )
+            manual_clock.advance(0.1)
+        assert statuses[:10] == [401] * 10 and statuses[10] == 429
+        assert web.post("/api/join", json={"event": event_id, "player": "Bo", "code": codes["Bo"]}).status_code == 429
+        manual_clock.advance(60)
+        assert web.post("/api/join", json={"event": event_id, "player": "Bo", "code": codes["Bo"]}).status_code == 200
