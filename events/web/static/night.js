@@ -344,6 +344,13 @@
     notice.textContent = left <= 0 ? "Time! Finish the turn in progress, then report the result." : c.paused ? "The clock is paused." : c.extra ? "Your table has " + Math.round(c.extra / 60) + " extra minutes." : "";
   }
 
+  // The page's stream carries the table too (seat.table): when the page passes each new seat state on as a
+  // "cmdraft:seat" event, the table changes at once; the polling below stays as the fallback.
+  document.addEventListener("cmdraft:seat", function (event) {
+    var seat = event.detail;
+    if (seat && seat.table && !state.busy && !state.editing) apply(seat.table);
+  });
+
   load();
   setInterval(function () {
     if (!state.busy && !state.editing && !document.hidden) load();
