@@ -288,6 +288,9 @@ def test_event_top_prints_the_final_table_and_its_result_is_recorded_as_any_othe
     assert [line.split("│")[2].strip() for line in shown.stdout.splitlines() if line.count("│") == 3] == ranked[:5]
     again = cli("event", "top", str(event_id), "5", "--db", db)
     assert again.exit_code == 3 and "already seated" in again.stderr
+    undone = cli("event", "undo", str(event_id), "--db", db)  # the desk takes the final table back, and seats it again
+    assert undone.exit_code == 0 and "its pairing is taken back" in undone.stdout
+    assert cli("event", "top", str(event_id), "5", "--db", db).exit_code == 0
     order = " > ".join(reversed(ranked[:5]))
     assert cli("event", "result", str(event_id), "3", "1", order, "--db", db).exit_code == 0
     assert cli("event", "standings", str(event_id), "--db", db, "--json").stdout == before.stdout
@@ -337,3 +340,35 @@ def test_the_desk_pairs_a_round_again_with_the_players_in_the_event_now_until_a_
         reports.repair(event_id)
     paired_now = [list(t) for t in events.snapshot(event_id).rounds[-1].tables]
     assert paired_now == [[pid[n] for n in t] for t in again["tables"]]
+
+
+def test_a_waiting_report_and_a_phones_tracker_entry_travel_with_an_export_to_other_player_numbers(
+    night, cli, tmp_path
+):
+    events, event_id, reports, views = night
+    pid = ids(events, event_id)
+    table = events.new_round(event_id)["tables"][0]
+    report = reports.report(event_id, pid[table[0]], [[pid[n]] for n in table], now=START)
+    reports.confirm(event_id, pid[table[1]], report["report"], False, [[pid[n]] for n in reversed(table)], now=START)
+    reports.set_table_tracker(event_id, True)
+    reports.track(event_id, pid[table[2]], life={table[2]: -6})
+    out = tmp_path / "export"
+    assert cli("event", "export", str(event_id), "--out", out, "--db", events.store.path).exit_code == 0
+    target = Night(Store(tmp_path / "target.json"))
+    other = target.create("Elsewhere", style="bots", seed=2)
+    for name in ("Xa", "Yu", "Zed"):  # player numbers 1-3 are taken here: the restored event's are renumbered
+        target.add_player(other, name)
+    restored = cli("event", "restore", out / "database.json", "--db", target.store.path, "--json")
+    assert restored.exit_code == 0, restored.output
+    new_id = json.loads(restored.stdout)["event"]
+    moved = {p.name: p.id for p in target.players(new_id)}
+    assert moved != pid  # really renumbered
+    view = TableViews(target.store).desk_view(new_id, now=START)["round"]["tables"][0]
+    assert view["status"] == "disputed"
+    assert [[p["name"] for p in g] for g in view["report"]["order"]] == [[n] for n in table]
+    assert view["report"]["disputes"] == [
+        {"player": table[1], "order": [[{"id": moved[n], "name": n}] for n in reversed(table)]}
+    ]
+    mover = TableReports(target.store)
+    board = mover.track(new_id, moved[table[2]], undo=True)  # the entry is still theirs after the move
+    assert {row["player"]: row["life"] for row in board["players"]}[table[2]] == 40
