@@ -303,6 +303,8 @@ def test_the_desk_page_shows_each_seat_and_resets_a_code_and_hands_a_seat_to_a_b
     ann = desk.locator(f'tr[data-player="{numbers["Ann"]}"]')
     expect(ann).to_contain_text("offline")
     expect(ann.locator("td").nth(5)).to_have_text("1")  # one wrong code
+    expect(desk.locator(f'tr[data-player="{numbers["Bot 1"]}"]')).to_contain_text("bot")
+    assert desk.locator(f'tr[data-player="{numbers["Bot 1"]}"] button').count() == 0  # a bot has no code to reset
     script = desk.locator(f'tr[data-player="{numbers[SCRIPT_NAME]}"]')
     expect(script.locator("td").nth(1)).to_have_text(f"#{numbers[SCRIPT_NAME]} {SCRIPT_NAME}")
 
@@ -328,12 +330,14 @@ def test_the_desk_page_shows_each_seat_and_resets_a_code_and_hands_a_seat_to_a_b
     expect(ann.locator("td").nth(3)).to_have_text("picking")
 
     ann.get_by_role("button", name="hand Ann's seat to a bot").click()
-    expect(ann.locator("td").nth(3)).to_have_text("bot plays")
+    expect(ann.locator("td").nth(3)).to_have_text("a bot plays it")
     expect(phone.locator("#pool-count")).not_to_have_text("0")  # the bot picked for Ann at once
+    expect(phone.locator("#note")).to_be_visible()  # and her phone says why
     desk.screenshot(path=shots / "laptop-desk.png")
     ann.get_by_role("button", name="give the seat back to Ann").click()
-    expect(ann.locator("td").nth(3)).not_to_have_text("bot plays")
+    expect(ann.locator("td").nth(3)).to_have_text(re.compile("^(picking|waiting)$"))
     expect(desk.locator("#desk-message")).to_contain_text("Ann has the seat back")
+    expect(phone.locator("#note")).to_be_hidden()
 
 
 def test_a_phone_reconnects_by_itself_after_the_server_is_restarted_mid_draft(pod, server, browser):

@@ -3,7 +3,7 @@
 (function () {
   "use strict";
 
-  var STATES = { picking: "picking", waiting: "waiting", done: "done", bot: "bot plays" };
+  var STATES = { picking: "picking", waiting: "waiting", done: "done", bot: "a bot plays it" };
   var offset = 0;
   var last = null;
   var busy = false;
@@ -145,13 +145,19 @@
           row.appendChild(el("td", "num", s.seat));
           row.appendChild(el("td", "", "#" + s.player + " " + s.name));
           var link = el("td", "link");
-          link.appendChild(el("i", s.connected ? "dot on" : "dot off"));
-          link.appendChild(el("span", "", s.connected ? "online" : "offline"));
+          if (s.bot_player) link.textContent = "—";
+          else {
+            link.appendChild(el("i", s.connected ? "dot on" : "dot off"));
+            link.appendChild(el("span", "", s.connected ? "online" : "offline"));
+          }
           row.appendChild(link);
-          row.appendChild(el("td", "state s-" + s.state, STATES[s.state] || s.state));
+          var said = s.bot_player ? "bot" : STATES[s.state] || s.state;
+          row.appendChild(el("td", "state s-" + s.state, said));
           row.appendChild(el("td", "num time", s.state === "picking" ? timeLeft(s.deadline) : ""));
           row.appendChild(el("td", "num", (s.wrong_codes || 0) + (s.locked ? " · locked" : "")));
-          var actions = el("td", "actions");
+          var cell = el("td");
+          var actions = el("div", "actions");
+          cell.appendChild(actions);
           var person = s.bot_player === undefined ? true : !s.bot_player;
           if (person) {
             actions.appendChild(
@@ -184,7 +190,7 @@
               );
             }
           }
-          row.appendChild(actions);
+          row.appendChild(cell);
           table.appendChild(row);
         });
         panel.appendChild(table);
