@@ -191,7 +191,8 @@ def test_a_player_acts_only_for_their_own_table_and_the_room_shows_nothing_priva
         assert "commanders" not in text and "pool" not in text
         assert [row["name"] for row in room["round"]["pairings"]] == sorted(NAMES, key=str.casefold)
         assert room["join"] == f"http://testserver/join?event={event_id}"
-        assert stranger.get("/api/room/qr.svg").text.startswith("<svg")
+        qr = stranger.get("/api/room/qr.svg")
+        assert qr.headers["content-type"] == "image/svg+xml" and 'xmlns="http://www.w3.org/2000/svg"' in qr.text
         page = stranger.get("/room")
         assert page.status_code == 200 and "room.js" in page.text
 

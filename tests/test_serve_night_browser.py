@@ -18,7 +18,7 @@ from events.storage.store import Store
 from tests.night import Night
 from tests.test_serve_browser import LAPTOP, PHONE, Served, browser, shots  # noqa: F401 (fixtures)
 from tests.test_serve_night import drafted_night
-from tests.test_terminal_draft_integrity import codes_of
+from tests.test_terminal_draft_integrity import codes_of, terminal_night
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
 
@@ -147,3 +147,28 @@ def test_the_desk_page_sees_both_versions_of_a_disputed_table_and_settles_it(nig
     expect(page.locator("#desk-night-message")).to_have_text("table 2 recorded")
     logged = [e for e in Night(Store(db)).history(event_id) if e["what"] == "result"]
     assert [(e["who"], e["new"]) for e in logged] == [("desk", " > ".join([table[1], table[0], table[2]]))]
+
+
+def test_the_room_before_the_draft_cycles_the_join_qr_code_and_the_seatings(tmp_path, cli, browser, shots):  # noqa: F811
+    db = tmp_path / "seated.json"
+    event_id = terminal_night(cli, db, *NAMES, "Gus", "Hal", "Ivy")
+    served = Served(db, event_id)
+    try:
+        page = browser.new_context(viewport=LAPTOP).new_page()
+        page.clock.install()  # the page's own timers: its 12-second cycle runs on the test's word
+        page.goto(served.url + "/room")
+        expect(page.locator("#view-join")).to_be_visible(timeout=10_000)
+        expect(page.locator("#join-url")).to_have_text(f"{served.url}/join?event={event_id}")
+        qr = page.locator("#join-qr")
+        expect(qr).to_have_js_property("complete", True)
+        page.screenshot(path=str(shots / "room-join-1920x1080.png"))
+        assert qr.evaluate("img => img.naturalWidth") > 0  # the QR code's image loaded
+        page.clock.run_for(13_000)
+        expect(page.locator("#view-seatings")).to_be_visible()
+        seated = page.locator("#seatings .pod .row .name").all_inner_texts()
+        assert sorted(seated) == sorted([*NAMES, "Gus", "Hal", "Ivy"])
+        codes = codes_of(db, event_id).values()
+        assert not any(code in page.content() for code in codes)
+        page.screenshot(path=str(shots / "room-seatings-1920x1080.png"))
+    finally:
+        served.stop()

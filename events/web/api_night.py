@@ -9,9 +9,11 @@ player keeps hidden.  After each change every connected browser is pushed its ne
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import Any
 
+import segno
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Route
@@ -21,7 +23,6 @@ from events.night.rounds import Rounds
 from events.night.table_reports import NotYourTable, TableReports
 from events.night.table_views import TableViews, standing_json
 from events.night.undo import Undo
-from events.outputs.sheet_writers import qr_svg
 from events.web.api_common import ApiError, Served, read_json, whole
 
 STATIC = Path(__file__).with_name("static")
@@ -150,7 +151,7 @@ def routes(server: Any) -> list[Route]:
         return JSONResponse(room)
 
     async def get_room_qr(request: Request) -> Response:
-        return Response(qr_svg(join_url(request, event_id)), media_type="image/svg+xml")
+        return Response(qr_image(join_url(request, event_id)), media_type="image/svg+xml")
 
     # --- the desk ----------------------------------------------------------------------------------------------
 
@@ -249,6 +250,13 @@ def routes(server: Any) -> list[Route]:
         Route("/api/desk/publish", desk_publish, methods=["POST"]),
         Route("/api/desk/finish", desk_finish, methods=["POST"]),
     ]
+
+
+def qr_image(url: str) -> bytes:
+    """The QR code of ``url`` as an SVG document of its own (with its namespace and size, as an <img> needs)."""
+    out = io.BytesIO()
+    segno.make(url, error="m", micro=False).save(out, kind="svg", scale=10, border=4, xmldecl=False)
+    return out.getvalue()
 
 
 def join_url(request: Request, event_id: int) -> str:
