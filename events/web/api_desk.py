@@ -16,7 +16,7 @@ from starlette.routing import Route
 from events.night import browser_seats
 from events.night.seat_codes import failures, reset_code
 from events.web.api_common import Json, Served, read_json, whole
-from events.web.auth import LOCKOUT, wrong_streaks
+from events.web.auth import LOCKOUT, in_a_row, wrong_count, wrong_streaks
 
 
 def seat_rows(served: Served, connected: set[int]) -> dict[str, Any]:
@@ -65,8 +65,8 @@ def pod_rows(served: Served, pod, session, connected: set[int], wrong: dict, str
                 "connected": player_id in connected,
                 "state": state,
                 "deadline": deadline,
-                "wrong_codes": len(wrong.get(player_id, [])),
-                "locked": not player.bot and streaks.get(player.name, 0) >= LOCKOUT,
+                "wrong_codes": wrong_count(wrong.get(player_id)),
+                "locked": not player.bot and in_a_row(streaks.get(player.name, 0), wrong.get(player_id)) >= LOCKOUT,
                 "bot_player": player.bot,  # a bot by registration (not a person whose seat a bot holds for now)
             }
         )

@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 from starlette.requests import HTTPConnection
 
 from events.night import browser_seats
-from events.night.seat_codes import check_code
+from events.night.seat_codes import check_code, failures
 from events.web.api_common import ApiError, Served, file_signature
 from sets.errors import CmdraftError, InputError
 
@@ -134,18 +134,36 @@ def desk_allowed(conn: HTTPConnection, desk_token: str) -> bool:
 
 def wrong_streaks(entries: list[dict[str, Any]]) -> dict[str, int]:
     """Wrong codes typed for each player (by name) since their code was last reset or given right: read from
-    the event's history, where every wrong code, reset and browser join is written."""
+    the event's history, where every wrong code, reset, browser join and seat lock is written."""
     streaks: dict[str, int] = {}
     for entry in entries:
-        if entry["what"] in ("seat code reset", "browser joined"):
-            streaks[entry["new"]] = 0
-        elif entry["what"] == "wrong seat code":
-            streaks[entry["new"]] = streaks.get(entry["new"], 0) + 1
+        what, new = entry["what"], str(entry["new"])
+        if what in ("seat code reset", "browser joined"):
+            streaks[new] = 0
+        elif what == "wrong seat code":
+            streaks[new] = streaks.get(new, 0) + 1
+        elif what == "seat locked":  # a core that counts the tries itself logs the lock: "NAME: 5 wrong codes"
+            name = new.rpartition(":")[0]
+            streaks[name] = max(streaks.get(name, 0), LOCKOUT)
     return streaks
 
 
-def wrong_codes_in_a_row(served: Served, name: str) -> int:
-    return wrong_streaks(served.drafting.history(served.event_id)).get(name, 0)
+def wrong_count(found: Any) -> int:
+    """Wrong codes in ``failures``' entry for a player: their times, or already a count."""
+    if isinstance(found, int):
+        return found
+    return len(found or ())
+
+
+def in_a_row(streak: int, counted: Any) -> int:
+    """Wrong codes in a row: the history's streak, or the core's own count where it keeps one (a count since the
+    code was given, where ``failures`` gives numbers rather than times)."""
+    return max(streak, counted) if isinstance(counted, int) else streak
+
+
+def wrong_codes_in_a_row(served: Served, player_id: int, name: str) -> int:
+    streak = wrong_streaks(served.drafting.history(served.event_id)).get(name, 0)
+    return in_a_row(streak, failures(served.drafting, served.event_id).get(player_id))
 
 
 def join(served: Served, body: dict[str, Any], address: str) -> tuple[str, int]:
@@ -165,7 +183,7 @@ def join(served: Served, body: dict[str, Any], address: str) -> tuple[str, int]:
         raise ApiError(404, "no-player", str(error)) from None
     if player.pod is None or player.bot or player.status != "active":
         raise ApiError(409, "not-seated", f"{player.name} has no seat to pick at (not seated yet, or dropped)")
-    if wrong_codes_in_a_row(served, player.name) >= LOCKOUT:
+    if wrong_codes_in_a_row(served, player.id, player.name) >= LOCKOUT:
         raise ApiError(423, "locked", "too many wrong codes for this seat: ask the desk for a new code")
     try:
         right = check_code(
@@ -174,7 +192,7 @@ def join(served: Served, body: dict[str, Any], address: str) -> tuple[str, int]:
     except CmdraftError as error:  # a seat the core locked after too many wrong codes
         raise ApiError(423, "locked", str(error)) from None
     if not right:
-        left = max(0, LOCKOUT - wrong_codes_in_a_row(served, player.name))
+        left = max(0, LOCKOUT - wrong_codes_in_a_row(served, player.id, player.name))
         if left == 0:
             raise ApiError(423, "locked", "too many wrong codes for this seat: ask the desk for a new code")
         raise ApiError(

@@ -176,10 +176,9 @@ class Watcher:
             with self.served.locked(number):
                 session = self.served.table(number)
                 deadline = session.deadline()
-                if deadline is None or now < deadline:
-                    continue
-                session.apply_timeout(now)
-                if session.draft.finished:
+                if deadline is not None and now >= deadline:
+                    session.apply_timeout(now)
+                if session.draft.finished:  # the pod's pools recorded, whoever made the last pick
                     self.served.drafting.after_picks(self.served.event_id, number, session)
         signatures = self.served.signatures()
         changed = {key for key, mark in signatures.items() if self.seen.get(key) != mark}
