@@ -89,15 +89,27 @@ class Connection:
         self.writer: asyncio.StreamWriter | None = None
 
     async def post(self, path: str, body: dict) -> int:
-        if self.writer is None:
-            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
-        data = json.dumps(body).encode()
-        self.writer.write(
-            f"POST {path} HTTP/1.1\r\nhost: {self.host}:{self.port}\r\nauthorization: Bearer {self.token}\r\n"
-            f"content-type: application/json\r\ncontent-length: {len(data)}\r\n\r\n".encode()
-            + data
-        )
-        status = int((await self.reader.readline()).split()[1])
+        """The answer's status.  A connection the server closed while idle (its keep-alive timeout, as a
+        browser meets it too) is opened again and the request sent once more, as browsers do: the server never
+        read it (and a pick it had taken would come back refused as stale, and count as made twice)."""
+        for attempt in (1, 2):
+            if self.writer is None or self.reader.at_eof():
+                self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+            data = json.dumps(body).encode()
+            self.writer.write(
+                f"POST {path} HTTP/1.1\r\nhost: {self.host}:{self.port}\r\nauthorization: Bearer {self.token}\r\n"
+                f"content-type: application/json\r\ncontent-length: {len(data)}\r\n\r\n".encode()
+                + data
+            )
+            try:
+                line = await self.reader.readline()
+            except ConnectionError:
+                line = b""
+            if line or attempt == 2:
+                break
+            self.writer.close()
+            self.writer = None
+        status = int(line.split()[1])
         length = 0
         while (line := await self.reader.readline()) not in (b"\r\n", b""):
             name, _, value = line.decode().partition(":")

@@ -9,7 +9,7 @@ from draft.formats import DeckFile, parse_json, resolve
 from events.night import history
 from events.night.base import EventBase
 from events.night.drafting import Drafting
-from events.night.schema import DECKS, EVENTS, POOLS, Q, card_from_ref, card_ref, pool_warning
+from events.night.schema import DECKS, EVENTS, POOLS, Q, card_ref, cards_from_refs, pool_warning
 from events.storage.records import Event
 from events.storage.store import phase_change
 from sets.booster import Printing
@@ -101,7 +101,7 @@ class Pools(EventBase):
                 db.table(EVENTS).update({"status": "drafting"}, doc_ids=[event_id])
             Drafting(self.store).finish_drafting_if_done(db, event_id)
             recheck = (
-                self._check_deck_again(db, event_id, player.doc_id, [card_from_ref(ref, event.set) for ref in cards])
+                self._check_deck_again(db, event_id, player.doc_id, cards_from_refs(cards, event.set))
                 if existing
                 else None
             )
@@ -116,4 +116,4 @@ class Pools(EventBase):
             doc = db.table(POOLS).get((Q.event == event_id) & (Q.player == player.doc_id))
         if doc is None:
             raise StateError(f"{player['name']} has no pool recorded yet")
-        return [card_from_ref(ref, event.set) for ref in doc["cards"]]
+        return cards_from_refs(doc["cards"], event.set)

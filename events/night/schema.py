@@ -29,7 +29,7 @@ from tinydb import Query
 from events.storage.records import Event
 from sets.basics import basic_lands
 from sets.booster import Printing, booster_spec
-from sets.cards import Card
+from sets.cards import Card, CardSet
 from sets.catalog import load_set
 
 EVENTS, PLAYERS, PODS, POOLS, DECKS, ROUNDS, RESULTS, GAMES = (
@@ -62,11 +62,23 @@ def card_ref(printing: Printing | Card, event_set: str) -> str:
 
 
 def card_from_ref(ref: str, event_set: str) -> Printing:
-    ref, _, finish = ref.partition("*")
-    code, _, number = ref.rpartition(":")
-    code = code or event_set
-    card_set = basic_lands() if code == "BASIC" else load_set(code)
-    return Printing(card_set.card(number), "", finish in ("f", "e"), finish == "e")
+    return cards_from_refs([ref], event_set)[0]
+
+
+def cards_from_refs(refs: list[str], event_set: str) -> list[Printing]:
+    """The printings of card references, each set read once for the whole list (a pool of 60 cards from one set
+    reads its set once, not 60 times)."""
+    sets: dict[str, CardSet] = {}
+    printings = []
+    for whole_ref in refs:
+        ref, _, finish = whole_ref.partition("*")
+        code, _, number = ref.rpartition(":")
+        code = code or event_set
+        card_set = sets.get(code)
+        if card_set is None:
+            card_set = sets[code] = basic_lands() if code == "BASIC" else load_set(code)
+        printings.append(Printing(card_set.card(number), "", finish in ("f", "e"), finish == "e"))
+    return printings
 
 
 DRAFT_BOOSTERS, SEALED_BOOSTERS = 3, 6
