@@ -17,7 +17,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket
 
-from events.web.api_common import ApiError, Served, json_text
+from events.web.api_common import ApiError, Served, file_signature, json_text
 from events.web.api_draft import Waiting, seat_place, seat_state, write_picks
 
 log = logging.getLogger("cmdraft.serve")
@@ -64,6 +64,7 @@ class Hub:
     def __init__(self, served: Served) -> None:
         self.served = served
         self.connections: dict[int, set[Connection]] = {}
+        self.pushed_db: Any = None  # the database's signature when every connected seat was last worked out
 
     def add(self, connection: Connection) -> None:
         self.connections.setdefault(connection.player, set()).add(connection)
@@ -93,12 +94,23 @@ class Hub:
             for connection in list(self.connections.get(player, ())):
                 connection.offer(state)
 
+    def _marked_states(self, players: list[int]) -> tuple[Any, dict[int, dict[str, Any]]]:
+        """The states, and the database's signature taken before they were worked out (so a change made
+        meanwhile is never taken as seen)."""
+        mark = file_signature(self.served.store.path)
+        return mark, self._states(players)
+
     async def push(self, players: list[int] | None = None) -> None:
         """Work out the states of these connected players (all by default) and offer each to its browsers."""
         wanted = [p for p in (players if players is not None else list(self.connections)) if p in self.connections]
         if not wanted:
             return
-        self.offer(await self.served.run(self._states, wanted))
+        if players is not None:
+            self.offer(await self.served.run(self._states, wanted))
+            return
+        mark, states = await self.served.run(self._marked_states, wanted)
+        self.pushed_db = mark  # the watcher need not work the same states out again for this change
+        self.offer(states)
 
     def players_of(self, pods: set[Any]) -> list[int]:
         """The players seated in these pods."""
@@ -188,6 +200,8 @@ class Watcher:
         """One look: True when something changed (and the connected seats it concerns were pushed)."""
         changed, signatures = await self.served.run(self._tick)
         self.seen = signatures
+        if "db" in changed and signatures["db"] is not None and signatures["db"] == self.hub.pushed_db:
+            changed.discard("db")  # every connected seat was pushed at this very file already (a desk's change)
         if not changed:
             return False
         if "db" in changed:
