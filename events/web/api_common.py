@@ -140,6 +140,7 @@ class Served:
     _locks: dict[Any, threading.RLock] = field(default_factory=dict)
     _guard: threading.Lock = field(default_factory=threading.Lock)
     holders: dict[str, tuple[Any, int]] = field(default_factory=dict)  # token -> (database signature, player)
+    pools_json: dict[tuple[int, int], tuple[list, list]] = field(default_factory=dict)  # see api_draft.pool_json
 
     def __post_init__(self) -> None:
         self.drafting = Drafting(self.store)

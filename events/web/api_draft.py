@@ -82,8 +82,23 @@ def draft_json(session: TableSession, pod: int, seat: int) -> dict[str, Any]:
     }
 
 
-def seat_state(served: Served, player_id: int) -> dict[str, Any]:
-    """The seat's whole state: event, player, phase, the draft in front of it, its pool."""
+def pool_json(served: Served, pod: int, seat: int, pool: list[Printing]) -> list[dict[str, Any]]:
+    """A drafting seat's pool as JSON (the caller holds the pod's lock).  A pool only grows while it is drafted,
+    so the cards already worked out for this very list are kept and only the new ones added (a new draft, a
+    restored one, is a new list and starts again)."""
+    kept = served.pools_json.get((pod, seat))
+    if kept is None or kept[0] is not pool or len(kept[1]) > len(pool):
+        kept = served.pools_json[pod, seat] = (pool, [])
+    cards = kept[1]
+    for index in range(len(cards), len(pool)):
+        printing = pool[index]
+        cards.append(card_json(printing.card, index, printing.foil or printing.etched))
+    return list(cards)
+
+
+def seat_state(served: Served, player_id: int, session: TableSession | None = None) -> dict[str, Any]:
+    """The seat's whole state: event, player, phase, the draft in front of it, its pool (``session``: the
+    player's pod's draft, already caught up with its file by a caller holding the pod's lock)."""
     snap = served.snapshot()
     event = snap.event
     player = snap.player(player_id)
@@ -98,9 +113,10 @@ def seat_state(served: Served, player_id: int) -> dict[str, Any]:
         phase = "finished"
     if place is not None and place[2] is not None:
         with served.locked(place[0]):
-            session = served.table(place[0])
+            if session is None:
+                session = served.table(place[0])
             draft = draft_json(session, place[0], place[1])
-            pool = printings_json(session.draft.pools[place[1]])
+            pool = pool_json(served, place[0], place[1], session.draft.pools[place[1]])
             version = len(session.draft.log)
     if phase in ("building", "registered") and player.pool_size is not None:
         pool = printings_json(served.decks.pool(served.event_id, player_id))
@@ -184,16 +200,17 @@ def write_picks(served: Served, pod: int, batch: list[Waiting]) -> tuple[Any, di
     it was refused, and given its seat's new state.  Returns the pod's file signature as it was written and
     the new state of every seat of the pod (for the pod's browsers)."""
     with served.locked(pod):
-        _write_picks(served, pod, batch)
+        session = _write_picks(served, pod, batch)
         mark = served.signature_of(pod)
         players = next((p.players for p in served.snapshot().pods if p.number == pod), ())
-        states = {player: seat_state(served, player) for player in players}
+        states = {player: seat_state(served, player, session) for player in players}
     for waiting in batch:
         waiting.state = states.get(waiting.player)
     return mark, states
 
 
-def _write_picks(served: Served, pod: int, batch: list[Waiting]) -> None:
+def _write_picks(served: Served, pod: int, batch: list[Waiting]) -> TableSession:
+    """The pod's draft after the batch's picks (caught up with its file and its own writes)."""
     session = served.table(pod)
     draft = session.draft
     requests, asked = [], []
@@ -222,7 +239,7 @@ def _write_picks(served: Served, pod: int, batch: list[Waiting]) -> None:
         requests.append((held.request(positions), waiting.token))
         asked.append(waiting)
     if not requests:
-        return
+        return session
     for waiting, outcome in zip(asked, session.pick_many(requests), strict=True):
         if isinstance(outcome, StalePickError):
             waiting.refusal = (409, "stale", str(outcome))
@@ -230,3 +247,4 @@ def _write_picks(served: Served, pod: int, batch: list[Waiting]) -> None:
             waiting.refusal = (409, "out-of-order", str(outcome))
     if session.draft.finished:
         served.drafting.after_picks(served.event_id, pod, session)
+    return session
