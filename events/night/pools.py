@@ -13,6 +13,7 @@ from events.night.schema import DECKS, EVENTS, POOLS, Q, card_ref, cards_from_re
 from events.storage.records import Event
 from events.storage.store import phase_change
 from sets.booster import Printing
+from sets.cards import CardSet
 from sets.errors import InputError, StateError
 
 # Problems found reading a deck file (not by checking the deck against its pool): kept when the deck is checked again.
@@ -109,11 +110,12 @@ class Pools(EventBase):
         warnings = [f"{player['name']}'s pool has {warning}"] if warning else []
         return player.doc_id, warnings + ([f"{player['name']}'s {recheck}"] if recheck else [])
 
-    def pool(self, event_id: int, who: str | int) -> list[Printing]:
+    def pool(self, event_id: int, who: str | int, sets: dict[str, CardSet] | None = None) -> list[Printing]:
+        """The player's recorded pool (``sets`` is given the card sets its cards came from, by code)."""
         with self.store.read() as db:
             event = self._event(db, event_id)
             player = self._player(db, event_id, who)
             doc = db.table(POOLS).get((Q.event == event_id) & (Q.player == player.doc_id))
         if doc is None:
             raise StateError(f"{player['name']} has no pool recorded yet")
-        return cards_from_refs(doc["cards"], event.set)
+        return cards_from_refs(doc["cards"], event.set, sets)

@@ -65,10 +65,16 @@ def card_from_ref(ref: str, event_set: str) -> Printing:
     return cards_from_refs([ref], event_set)[0]
 
 
-def cards_from_refs(refs: list[str], event_set: str) -> list[Printing]:
+def card_set_of(code: str) -> CardSet:
+    """The set a card reference's code names (``BASIC``: the basic lands); the same object while its files are
+    unchanged."""
+    return basic_lands() if code == "BASIC" else load_set(code)
+
+
+def cards_from_refs(refs: list[str], event_set: str, sets: dict[str, CardSet] | None = None) -> list[Printing]:
     """The printings of card references, each set read once for the whole list (a pool of 60 cards from one set
-    reads its set once, not 60 times)."""
-    sets: dict[str, CardSet] = {}
+    reads its set once, not 60 times); ``sets`` is given the sets they came from, by code."""
+    sets = {} if sets is None else sets
     printings = []
     for whole_ref in refs:
         ref, _, finish = whole_ref.partition("*")
@@ -76,7 +82,7 @@ def cards_from_refs(refs: list[str], event_set: str) -> list[Printing]:
         code = code or event_set
         card_set = sets.get(code)
         if card_set is None:
-            card_set = sets[code] = basic_lands() if code == "BASIC" else load_set(code)
+            card_set = sets[code] = card_set_of(code)
         printings.append(Printing(card_set.card(number), "", finish in ("f", "e"), finish == "e"))
     return printings
 

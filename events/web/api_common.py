@@ -24,11 +24,14 @@ from starlette.responses import JSONResponse
 
 from events.night.decks import Decks
 from events.night.drafting import Drafting
+from events.night.schema import card_set_of
 from events.night.seat_codes import uses_codes
 from events.night.snapshot import Snapshot
 from events.sessions.activities import EventDeck
 from events.storage.draft_files import DraftReplacedError, TableSession, journal_file
 from events.storage.store import Store
+from sets.booster import Printing
+from sets.cards import CardSet
 from sets.errors import CmdraftError, InputError, StateError
 
 MAX_BODY = 16 * 1024
@@ -141,6 +144,7 @@ class Served:
     _guard: threading.Lock = field(default_factory=threading.Lock)
     holders: dict[str, tuple[Any, int]] = field(default_factory=dict)  # token -> (database signature, player)
     pools_json: dict[tuple[int, int], tuple[list, list]] = field(default_factory=dict)  # see api_draft.pool_json
+    _recorded: dict[int, tuple[Any, dict[str, CardSet], list[Printing]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.drafting = Drafting(self.store)
@@ -190,6 +194,27 @@ class Served:
             if self._snap is None or self._snap[0] != signature or signature is None:
                 self._snap = (signature, self.drafting.snapshot(self.event_id))
             return self._snap[1]
+
+    def recorded_pool(self, player_id: int) -> list[Printing]:
+        """The player's recorded pool, read again whenever the database file or a card set its cards come from
+        changed (a set's files read anew give a new set: ``card_set_of``)."""
+        signature = file_signature(self.store.path)
+        with self.locked("pools"):
+            kept = self._recorded.get(player_id)
+        if (
+            kept is not None
+            and signature is not None
+            and kept[0] == signature
+            and all(card_set_of(code) is card_set for code, card_set in kept[1].items())
+        ):
+            return kept[2]
+        sets: dict[str, CardSet] = {}
+        pool = self.decks.pool(self.event_id, player_id, sets)
+        with self.locked("pools"):
+            if len(self._recorded) > 4096:
+                self._recorded.clear()
+            self._recorded[player_id] = (signature, sets, pool)
+        return pool
 
     def table(self, pod_number: int) -> TableSession:
         """The pod's draft, caught up with its file (another terminal's picks, a timeout applied elsewhere); the

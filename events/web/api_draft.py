@@ -119,7 +119,7 @@ def seat_state(served: Served, player_id: int, session: TableSession | None = No
             pool = pool_json(served, place[0], place[1], session.draft.pools[place[1]])
             version = len(session.draft.log)
     if phase in ("building", "registered") and player.pool_size is not None:
-        pool = printings_json(served.decks.pool(served.event_id, player_id))
+        pool = printings_json(served.recorded_pool(player_id))
     return {
         "version": version + 100_000 * PHASE_ORDER.index(phase),
         "server_time": served.wall(),
