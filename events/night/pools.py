@@ -13,7 +13,6 @@ from events.night.schema import DECKS, EVENTS, POOLS, Q, card_ref, cards_from_re
 from events.storage.records import Event
 from events.storage.store import phase_change
 from sets.booster import Printing
-from sets.cards import CardSet
 from sets.errors import InputError, StateError
 
 # Problems found reading a deck file (not by checking the deck against its pool): kept when the deck is checked again.
@@ -110,12 +109,18 @@ class Pools(EventBase):
         warnings = [f"{player['name']}'s pool has {warning}"] if warning else []
         return player.doc_id, warnings + ([f"{player['name']}'s {recheck}"] if recheck else [])
 
-    def pool(self, event_id: int, who: str | int, sets: dict[str, CardSet] | None = None) -> list[Printing]:
-        """The player's recorded pool (``sets`` is given the card sets its cards came from, by code)."""
+    def pool_refs(self, event_id: int) -> tuple[str, dict[int, tuple[str, ...]]]:
+        """The event's set and every recorded pool's card references (``card_ref``) by player id, in one read."""
+        with self.store.read() as db:
+            event = self._event(db, event_id)
+            docs = db.table(POOLS).search(Q.event == event_id)
+        return event.set, {doc["player"]: tuple(doc["cards"]) for doc in docs}
+
+    def pool(self, event_id: int, who: str | int) -> list[Printing]:
         with self.store.read() as db:
             event = self._event(db, event_id)
             player = self._player(db, event_id, who)
             doc = db.table(POOLS).get((Q.event == event_id) & (Q.player == player.doc_id))
         if doc is None:
             raise StateError(f"{player['name']} has no pool recorded yet")
-        return cards_from_refs(doc["cards"], event.set, sets)
+        return cards_from_refs(doc["cards"], event.set)

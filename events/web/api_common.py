@@ -24,13 +24,11 @@ from starlette.responses import JSONResponse
 
 from events.night.decks import Decks
 from events.night.drafting import Drafting
-from events.night.schema import card_set_of
 from events.night.seat_codes import uses_codes
 from events.night.snapshot import Snapshot
 from events.sessions.activities import EventDeck
 from events.storage.draft_files import DraftReplacedError, TableSession, journal_file
 from events.storage.store import Store
-from sets.booster import Printing
 from sets.cards import CardSet
 from sets.errors import CmdraftError, InputError, StateError
 
@@ -144,7 +142,8 @@ class Served:
     _guard: threading.Lock = field(default_factory=threading.Lock)
     holders: dict[str, tuple[Any, int]] = field(default_factory=dict)  # token -> (database signature, player)
     pools_json: dict[tuple[int, int], tuple[list, list]] = field(default_factory=dict)  # see api_draft.pool_json
-    _recorded: dict[int, tuple[Any, dict[str, CardSet], list[Printing]]] = field(default_factory=dict)
+    recorded_json: dict[int, tuple[Any, dict[str, CardSet], list]] = field(default_factory=dict)  # api_draft
+    _refs: tuple[Any, tuple[str, dict[int, tuple[str, ...]]]] | None = None
 
     def __post_init__(self) -> None:
         self.drafting = Drafting(self.store)
@@ -195,26 +194,14 @@ class Served:
                 self._snap = (signature, self.drafting.snapshot(self.event_id))
             return self._snap[1]
 
-    def recorded_pool(self, player_id: int) -> list[Printing]:
-        """The player's recorded pool, read again whenever the database file or a card set its cards come from
-        changed (a set's files read anew give a new set: ``card_set_of``)."""
+    def recorded_refs(self) -> tuple[str, dict[int, tuple[str, ...]]]:
+        """The event's set and the card references of every recorded pool, read again (in one read) whenever
+        the database file changed."""
         signature = file_signature(self.store.path)
         with self.locked("pools"):
-            kept = self._recorded.get(player_id)
-        if (
-            kept is not None
-            and signature is not None
-            and kept[0] == signature
-            and all(card_set_of(code) is card_set for code, card_set in kept[1].items())
-        ):
-            return kept[2]
-        sets: dict[str, CardSet] = {}
-        pool = self.decks.pool(self.event_id, player_id, sets)
-        with self.locked("pools"):
-            if len(self._recorded) > 4096:
-                self._recorded.clear()
-            self._recorded[player_id] = (signature, sets, pool)
-        return pool
+            if self._refs is None or signature is None or self._refs[0] != signature:
+                self._refs = (signature, self.decks.pool_refs(self.event_id))
+            return self._refs[1]
 
     def table(self, pod_number: int) -> TableSession:
         """The pod's draft, caught up with its file (another terminal's picks, a timeout applied elsewhere); the

@@ -12,13 +12,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from draft.engine import Draft, StalePickError
+from events.night.schema import card_set_of, cards_from_refs
 from events.night.snapshot import Snapshot
 from events.sessions.seat import SeatSession
 from events.storage.draft_files import TableSession
 from events.web.api_common import ApiError, Served, whole
 from events.web.api_night import table_state
 from sets.booster import Printing
-from sets.cards import Card
+from sets.cards import Card, CardSet
 
 PHASES = {"registration": "waiting-draft", "seated": "waiting-draft", "drafting": "drafting"}
 PHASE_ORDER = ("waiting-draft", "drafting", "building", "registered", "finished")
@@ -96,6 +97,25 @@ def pool_json(served: Served, pod: int, seat: int, pool: list[Printing]) -> list
     return list(cards)
 
 
+def recorded_pool_json(served: Served, player_id: int) -> list[dict[str, Any]]:
+    """The player's recorded pool as JSON, worked out again only when the pool's cards or a card set they come
+    from changed (a set's files read anew give a new set object: ``card_set_of``)."""
+    event_set, recorded = served.recorded_refs()
+    refs = recorded.get(player_id)
+    if refs is None:
+        return []
+    kept = served.recorded_json.get(player_id)
+    if (
+        kept is None
+        or kept[0] != (event_set, refs)
+        or any(card_set_of(code) is not card_set for code, card_set in kept[1].items())
+    ):
+        sets: dict[str, CardSet] = {}
+        kept = ((event_set, refs), sets, printings_json(cards_from_refs(list(refs), event_set, sets)))
+        served.recorded_json[player_id] = kept
+    return list(kept[2])
+
+
 def seat_state(served: Served, player_id: int, session: TableSession | None = None) -> dict[str, Any]:
     """The seat's whole state: event, player, phase, the draft in front of it, its pool (``session``: the
     player's pod's draft, already caught up with its file by a caller holding the pod's lock)."""
@@ -119,7 +139,7 @@ def seat_state(served: Served, player_id: int, session: TableSession | None = No
             pool = pool_json(served, place[0], place[1], session.draft.pools[place[1]])
             version = len(session.draft.log)
     if phase in ("building", "registered") and player.pool_size is not None:
-        pool = printings_json(served.recorded_pool(player_id))
+        pool = recorded_pool_json(served, player_id)
     return {
         "version": version + 100_000 * PHASE_ORDER.index(phase),
         "server_time": served.wall(),
