@@ -203,6 +203,13 @@ class Served:
                 self._refs = (signature, self.decks.pool_refs(self.event_id))
             return self._refs[1]
 
+    def fresh_snapshot(self) -> Snapshot | None:
+        """The snapshot already read, when the database file is still the one it was read from (no lock, no
+        read: cheap enough for the event loop); None when it must be read again (``snapshot``, in a worker)."""
+        kept = self._snap
+        signature = file_signature(self.store.path)
+        return kept[1] if kept is not None and signature is not None and kept[0] == signature else None
+
     def table(self, pod_number: int) -> TableSession:
         """The pod's draft, caught up with its file (another terminal's picks, a timeout applied elsewhere); the
         caller holds ``locked(pod_number)``."""

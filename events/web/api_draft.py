@@ -181,16 +181,22 @@ class Waiting:
     state: dict[str, Any] | None = None  # the seat's state after the write
 
 
-def prepare_pick(served: Served, player_id: int, token: str, body: dict[str, Any]) -> Waiting:
+def prepare_pick(
+    served: Served, player_id: int, token: str, body: dict[str, Any], snap: Snapshot | None = None
+) -> Waiting | None:
     """A pick's request read and placed at its pod (``pack``, ``pick``, ``cards``: indices into the pack the
-    browser showed); it is checked against the pack when its pod's next write comes (``write_picks``)."""
+    browser showed); it is checked against the pack when its pod's next write comes (``write_picks``).  Given
+    a snapshot (``Served.fresh_snapshot``, on the event loop) it reads nothing and answers None where the
+    answer would need a read (no draft for the seat in it): then ask again without one, in a worker."""
     pack_no = whole(body["pack"], "pack", 1, 100)
     pick_no = whole(body["pick"], "pick", 1, 100)
     cards = body["cards"]
     if len(cards) > 20:
         raise ApiError(400, "bad-pick", "a pick takes at most a few cards")
     positions = [whole(card, "each card", 0, 100) for card in cards]
-    place = seat_place(served.snapshot(), player_id)
+    place = seat_place(served.snapshot() if snap is None else snap, player_id)
+    if (place is None or place[2] is None) and snap is not None:
+        return None
     if place is None or place[2] is None:
         raise ApiError(409, "no-draft", "your pod's draft hasn't started", seat=seat_state(served, player_id))
     return Waiting(player_id, place[0], place[1], token, (pack_no, pick_no), positions)
@@ -210,6 +216,7 @@ def answer(served: Served, waiting: Waiting) -> dict[str, Any]:
 def pick(served: Served, player_id: int, token: str, body: dict[str, Any]) -> dict[str, Any]:
     """One pick written on its own (``live.PickWriter`` writes the picks arriving at a pod together)."""
     waiting = prepare_pick(served, player_id, token, body)
+    assert waiting is not None  # read from the database: a refusal is raised
     write_picks(served, waiting.pod, [waiting])
     return answer(served, waiting)
 

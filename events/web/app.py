@@ -126,7 +126,10 @@ class Server:
     async def pick(self, request: Request) -> Response:
         player, token = await self.seat(request, changing=True)
         body = await read_json(request, {"pack": int, "pick": int, "cards": list}, ("pack", "pick", "cards"))
-        waiting = await self.served.run(prepare_pick, self.served, player, token, body)
+        snap = self.served.fresh_snapshot()  # most picks: placed at once, with no trip to a worker thread
+        waiting = None if snap is None else prepare_pick(self.served, player, token, body, snap)
+        if waiting is None:
+            waiting = await self.served.run(prepare_pick, self.served, player, token, body)
         await self.writer.submit(waiting)  # written with the other picks arriving at the pod; the pod is pushed
         return Json(answer(self.served, waiting))  # the state worked out with the write
 
