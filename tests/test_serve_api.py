@@ -11,6 +11,7 @@ import re
 import signal
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import httpx
@@ -23,6 +24,7 @@ from events.sessions.activities import EventDeck
 from events.sessions.seat import SeatSession, Taken
 from events.storage.store import Store
 from events.web.app import create_app
+from sets.catalog import keep_texts, load_set
 from tests.night import Night
 from tests.test_terminal_draft_integrity import codes_of, start, terminal_night
 
@@ -400,3 +402,38 @@ def test_serve_refuses_an_event_players_cannot_join_from_a_browser(tmp_path, cli
     event_id = terminal_night(cli, db, "Ann", "Bo", codes=False)
     answer = cli("serve", event_id, "--db", db, "--port", "0")
     assert answer.exit_code == 3 and "no seat codes" in answer.stderr and "Traceback" not in answer.output
+
+
+def test_a_phone_sees_its_recorded_pool_again_after_it_is_recorded_anew_or_a_card_gains_its_text(
+    tmp_path, cli, manual_clock
+):
+    """The server keeps a recorded pool between pushes only while the database file and the card set it comes
+    from are unchanged: a pool recorded again at the desk, and a card text kept meanwhile, show at once."""
+    db = tmp_path / "pools.json"
+    event_id = served_night(cli, db)
+    events = Night(Store(db))
+    session = events.draft_session(event_id, 1)
+    while not session.draft.finished:
+        for seat in session.waiting_humans():
+            session.pick(session.suggested_pick(seat))
+    events.after_picks(event_id, 1, session)
+    codes = codes_of(db, event_id)
+    with client(db, event_id, manual_clock, watch=False) as web:
+        ann = phone(web, event_id, "Ann", codes["Ann"])
+        first = ann.seat()
+        assert first["phase"] == "building" and len(first["pool"]) == 60
+        assert ann.seat()["pool"] == first["pool"]
+        names = [card["name"] for card in first["pool"][:10]]
+        pool_file = tmp_path / "ann-pool.txt"
+        pool_file.write_text("".join(f"1 {name}\n" for name in names), encoding="utf-8")
+        recorded = cli("event", "pool", event_id, "Ann", pool_file, "--replace", "--db", db)
+        assert recorded.exit_code == 0, recorded.output
+        again = ann.seat()["pool"]
+        assert [card["name"] for card in again] == names
+        card = next(c for c in load_set("CMR").cards if c.name == names[0])
+        assert not any(face.text for face in card.faces)
+        texted = replace(card, faces=(replace(card.faces[0], text="Test text: draw a card."), *card.faces[1:]))
+        keep_texts([texted], "a test's card file")
+        shown = ann.seat()["pool"]
+        assert shown[0]["text"] == ["Test text: draw a card."]
+        assert [c["name"] for c in shown] == names
