@@ -13,9 +13,10 @@ from __future__ import annotations
 import json
 import os
 import re
+import stat
 from collections.abc import Iterable
 from dataclasses import replace
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
 
@@ -62,6 +63,18 @@ def available_codes() -> list[str]:
     return list(BUNDLED) + [code for code in imported_codes() if code not in BUNDLED]
 
 
+@lru_cache(maxsize=32)
+def _load_imported(path: str, inode: int, mtime_ns: int, size: int) -> CardSet:
+    """An imported set's file read once for as long as it is unchanged (its signature is the key: an import
+    replaces the file whole, so a new import is read again)."""
+    try:
+        return set_from_json(json.loads(Path(path).read_text(encoding="utf-8")), path)
+    except (OSError, json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise ImportFormatError(
+            f"imported set {path} cannot be read ({error}): import it again with 'cmdraft sets import FILE'"
+        ) from None
+
+
 def load_set(code: str) -> CardSet:
     """A set by code, bundled or imported; ``UnknownSetError`` names the codes there are."""
     key = code.strip().upper()
@@ -72,13 +85,12 @@ def load_set(code: str) -> CardSet:
             f"{', '.join(available_codes())}"
         )
     path = _imported_path(key)
-    if path.is_file():
-        try:
-            return set_from_json(json.loads(path.read_text(encoding="utf-8")), str(path))
-        except (OSError, json.JSONDecodeError, UnicodeDecodeError) as error:
-            raise ImportFormatError(
-                f"imported set {path} cannot be read ({error}): import it again with 'cmdraft sets import FILE'"
-            ) from None
+    try:
+        found = path.stat()
+    except OSError:
+        found = None
+    if found is not None and stat.S_ISREG(found.st_mode):
+        return _load_imported(str(path), found.st_ino, found.st_mtime_ns, found.st_size)
     if key in BUNDLED:
         return with_texts(_load_bundled(key))
     raise UnknownSetError(

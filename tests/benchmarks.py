@@ -4,6 +4,7 @@
     python -m tests.benchmarks boosters   # one group
     python -m tests.benchmarks event_store --players 8,64 --terminals 1,8 [--json] [--limit PICKS]
     python -m tests.benchmarks bots [--pods N] [--seed S] [--json]   # bot quality per style (issues 23, 33)
+    python -m tests.benchmarks serve [--phones N] [--json]            # 64 phones against 'cmdraft serve' (issue 31)
     python -m tests.benchmarks NAME --help                            # a group's options, nothing run
 
 Each line prints the measured figure next to the target from the issues.
@@ -12,6 +13,7 @@ Each line prints the measured figure next to the target from the issues.
 from __future__ import annotations
 
 import json
+import os
 import random
 import statistics
 import subprocess
@@ -484,6 +486,35 @@ def bots(pods: int = 30, as_json: bool = False, seed: int = 0) -> None:
         print(f"{key:<34}" + "".join(f"{cell:>17}" for cell in cells) + f"   {target}")
 
 
+@group
+def serve(phones: int = 64, as_json: bool = False) -> None:
+    """64 phones over real sockets in 8 pods against 'cmdraft serve' (issue 31; tests/serve_bench.py)."""
+    from tests.serve_bench import serve as run
+
+    row = run(phones)
+    if as_json:
+        from tests.serve_night_bench import night
+
+        print(json.dumps({**row, **{f"night_{key}": value for key, value in night(phones).items()}}))
+        return
+    print(
+        f"{row['phones']} phones, {row['picks']} picks in {row['seconds']} s ({row['refused']} refused); CPU while picking: server "
+        f"{row['server_cpu_s']} s, phones {row['phones_cpu_s']} s; load average {row['load_average']} on "
+        f"{os.cpu_count()} cores"
+    )
+    report("pick -> own next state, median", row["own_p50_ms"], "ms", "")
+    report("pick -> own next state, p99", row["own_p99_ms"], "ms", "<= 100 ms")
+    report("pick -> next seat's new pack, median", row["next_p50_ms"], "ms", "")
+    report("pick -> next seat's new pack, p99", row["next_p99_ms"], "ms", "<= 100 ms")
+    report("picks lost / made twice / seats unfinished", row["lost"] + row["twice"] + row["unfinished"], "", "0")
+    report("server peak memory (VmHWM)", row["server_peak_mb"], "MB", "<= 300 MB")
+    from tests.serve_night_bench import night
+
+    pushed = night(phones)  # issue 32: the night after the draft on the same phones
+    report("a new pairing or clock change reaches the phones, median", pushed["push_p50_ms"], "ms", "")
+    report("a new pairing or clock change reaches the phones, p99", pushed["push_p99_ms"], "ms", "<= 100 ms")
+
+
 # Options each group takes: (flag, key, kind, help).
 OPTIONS: dict[str, list[tuple[str, str, str, str]]] = {
     "event_store": [
@@ -491,6 +522,10 @@ OPTIONS: dict[str, list[tuple[str, str, str, str]]] = {
         ("--terminals", "terminals", "list", "terminal processes picking at once, comma-separated (default 1,4,8)"),
         ("--limit", "limit", "int", "stop after this many picks"),
         ("--json", "as_json", "flag", "one JSON line per run"),
+    ],
+    "serve": [
+        ("--phones", "phones", "int", "simulated phones, 8 to a pod (default 64)"),
+        ("--json", "as_json", "flag", "the figures as one JSON line"),
     ],
     "bots": [
         ("--pods", "pods", "int", "seeded pods per style (default 30)"),

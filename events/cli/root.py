@@ -77,6 +77,11 @@ COMMANDS = (
         "events.cli.event:event_app",
         "Run a store event: players, seating, draft, Pipers, decks, rounds, standings.",
     ),
+    LazyCommand(
+        "serve",
+        "events.cli.serve:serve",
+        "Let players join, draft and register decks from their own phones, over this event's database.",
+    ),
 )
 
 

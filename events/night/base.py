@@ -213,11 +213,14 @@ class EventBase:
                 None if record is None else current(record, read_journal(self.store, record.doc_id, record))["status"]
             )
         rows = []
+        warnings: dict[tuple[str, int], str | None] = {}  # by (mode, size): one booster spec read, not one a player
         for player in players:
             pool = pools.get(player.doc_id)
             size = None if pool is None else len(pool["cards"])
             # A late player who joined a draft with a sealed pool is held to the sealed size.
             kind = msgspec.structs.replace(event, mode="sealed") if pool and pool.get("source") == "sealed" else event
+            if size is not None and (kind.mode, size) not in warnings:
+                warnings[kind.mode, size] = pool_warning(kind, size)
             deck = decks.get(player.doc_id)
             summary = (
                 None
@@ -237,7 +240,7 @@ class EventBase:
                         "id": player.doc_id,
                         "number": player_number(player),
                         "pool_size": size,
-                        "pool_warning": None if size is None else pool_warning(kind, size),
+                        "pool_warning": None if size is None else warnings[kind.mode, size],
                         "deck": summary,
                     },
                     PlayerRow,

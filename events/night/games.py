@@ -138,6 +138,8 @@ class Games(EventBase):
         damage: list[tuple[str, str, str, int]] | None = None,
         casts: list[tuple[str, str]] | None = None,
         undo: bool = False,
+        who: str = history.DESK,
+        by: int | None = None,
     ) -> dict[str, Any]:
         """Life (from 40), commander damage and commander tax at one table, per commander (CR 903.10a, 903.8).
 
@@ -146,6 +148,10 @@ class Games(EventBase):
         card at two seats, are different commanders.  ``casts`` holds (player, commander): each cast
         from the command zone adds {2} to that commander's next cast.  Each call that changes the table
         is one entry; ``undo`` takes back the table's last entry (while the round is open).
+
+        ``by`` is the player entering it from their own phone (``who`` then says ``browser NAME``): they
+        must sit at that table, their entry is marked as theirs, and their ``undo`` takes back their own
+        last entry, whatever others entered since.
         """
         for name, delta in (life or {}).items():
             if abs(delta) > MAX_LIFE_CHANGE:
@@ -166,6 +172,10 @@ class Games(EventBase):
             if changing and rnd["status"] == "closed":
                 raise StateError(f"round {round_number} is closed (every result is recorded); its games can't change")
             table = rnd["tables"][table_number - 1]
+            if by is not None and not event.table_tracker:
+                raise StateError("this event's game tracker is kept at the desk, not from the players' phones")
+            if by is not None and by not in table:
+                raise InputError(f"player number {by} is not at table {table_number} of round {round_number}")
             key = (Q.event == event_id) & (Q.round == round_number) & (Q.table == table_number)
             doc = db.table(GAMES).get(key)
             state = self._game_state(doc, event_id, round_number, table_number, table)
@@ -179,10 +189,16 @@ class Games(EventBase):
 
             commanders = {pid: self._commander_names(db, event_id, pid) for pid in table}
             entry: dict[str, Any] = {"life": {}, "hits": [], "casts": []}
+            if by is not None:
+                entry["by"] = by
             if undo:
-                if not state.get("entries"):
-                    raise StateError(f"nothing to undo at table {table_number} of round {round_number}")
-                undone = state["entries"].pop()
+                mine = [i for i, e in enumerate(state.get("entries", [])) if by is None or e.get("by") == by]
+                if not mine:
+                    raise StateError(
+                        f"nothing to undo at table {table_number} of round {round_number}"
+                        + (" that you entered" if by is not None else "")
+                    )
+                undone = state["entries"].pop(mine[-1])
                 self._take_back(state, undone)
             for name, delta in (life or {}).items():
                 pid = at_table(name)
@@ -230,12 +246,12 @@ class Games(EventBase):
                 db.table(GAMES).insert(state)
                 where = f"round {round_number} table {table_number}"
                 if undo:
-                    history.log_change(db, event_id, history.DESK, "game undo", entry_text(undone, names), where)
+                    history.log_change(db, event_id, who, "game undo", entry_text(undone, names), where)
                 else:
                     history.log_change(
                         db,
                         event_id,
-                        history.DESK,
+                        who,
                         "game",
                         where,
                         entry_text(entry, names),

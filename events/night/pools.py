@@ -10,7 +10,7 @@ from draft.formats import DeckFile, parse_json, resolve
 from events.night import history
 from events.night.base import EventBase
 from events.night.drafting import Drafting
-from events.night.schema import DECKS, EVENTS, POOLS, Q, card_from_ref, card_ref, pool_warning
+from events.night.schema import DECKS, EVENTS, POOLS, Q, card_ref, cards_from_refs, pool_warning
 from events.storage.records import MAX_CARDS, Event
 from events.storage.store import phase_change
 from sets.booster import Printing
@@ -111,13 +111,20 @@ class Pools(EventBase):
                 db.table(EVENTS).update({"status": "drafting"}, doc_ids=[event_id])
             Drafting(self.store).finish_drafting_if_done(db, event_id)
             recheck = (
-                self._check_deck_again(db, event_id, player.doc_id, [card_from_ref(ref, event.set) for ref in cards])
+                self._check_deck_again(db, event_id, player.doc_id, cards_from_refs(cards, event.set))
                 if existing
                 else None
             )
         warning = pool_warning(event, len(cards))
         warnings = [f"{player['name']}'s pool has {warning}"] if warning else []
         return player.doc_id, warnings + ([f"{player['name']}'s {recheck}"] if recheck else [])
+
+    def pool_refs(self, event_id: int) -> tuple[str, dict[int, tuple[str, ...]]]:
+        """The event's set and every recorded pool's card references (``card_ref``) by player id, in one read."""
+        with self.store.read() as db:
+            event = self._event(db, event_id)
+            docs = db.table(POOLS).search(Q.event == event_id)
+        return event.set, {doc["player"]: tuple(doc["cards"]) for doc in docs}
 
     def pool(self, event_id: int, who: str | int) -> list[Printing]:
         with self.store.read() as db:
@@ -126,4 +133,4 @@ class Pools(EventBase):
             doc = db.table(POOLS).get((Q.event == event_id) & (Q.player == player.doc_id))
         if doc is None:
             raise StateError(f"{player['name']} has no pool recorded yet")
-        return [card_from_ref(ref, event.set) for ref in doc["cards"]]
+        return cards_from_refs(doc["cards"], event.set)

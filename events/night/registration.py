@@ -306,7 +306,8 @@ class Registration(EventBase):
             history.log_change(db, event_id, history.DESK, "player remove", player["name"], None)
         return player["name"]
 
-    def drop_player(self, event_id: int, who: str) -> dict[str, Any]:
+    def drop_player(self, event_id: int, who: str | int, by: str = history.DESK) -> dict[str, Any]:
+        """Drop a player (``by``: who asked, for the history: the desk, or ``browser NAME`` for themselves)."""
         with self.store.write() as db:
             event = self._event(db, event_id)
             self._require(event, *STATUSES[:-1], doing="drop a player")
@@ -318,7 +319,7 @@ class Registration(EventBase):
             history.log_change(
                 db,
                 event_id,
-                history.DESK,
+                by,
                 "drop",
                 player["status"],
                 "dropped",

@@ -128,52 +128,56 @@ class Rounds(EventBase):
 
     def new_round(self, event_id: int, force: bool = False) -> dict[str, Any]:
         with self.store.write() as db:
-            event = self._event(db, event_id)
-            self._require(event, "building", "playing", doing="start a round")
-            rounds = sorted(db.table(ROUNDS).search(Q.event == event_id), key=lambda d: d["number"])
-            if rounds and rounds[-1]["status"] != "closed":
-                raise StateError(f"round {rounds[-1]['number']} still has tables without results; record them first")
-            # Bots fill draft seats only: they are never paired and need no deck.
-            active = [p for p in self._players(db, event_id, active_only=True) if not p.get("bot")]
-            decks = {d["player"]: d for d in db.table(DECKS).search(Q.event == event_id)}
-            missing = [p["name"] for p in active if p.doc_id not in decks or not decks[p.doc_id]["valid"]]
-            if missing and not force:
-                raise StateError(
-                    "no legal deck registered for " + ", ".join(missing) + "; register them or use --force"
-                )
-            number = len(rounds) + 1
-            sizes = game_table_sizes(len(active), event.game_size, event.one_v_one)
-            rng = random.Random(event.seed * 1000 + number)
-            ids = [p.doc_id for p in active]
-            if number == 1:
-                rng.shuffle(ids)
-                tables = []
-                start = 0
-                for size in sizes:
-                    tables.append(ids[start : start + size])
-                    start += size
-            else:
-                results = db.table(RESULTS).search(Q.event == event_id)
-                totals = point_totals(event, results)
-                met = meetings(rounds)
-                tables = pair_by_points(ids, totals, met, sizes, rng)
-            phase_change(db)
-            # The first player of each table, drawn now (seeded) and recorded with the round.
-            first = [table[rng.randrange(len(table))] for table in tables]
-            db.table(ROUNDS).insert(
-                {"event": event_id, "number": number, "tables": tables, "first": first, "status": "open"}
-            )
-            db.table(EVENTS).update({"status": "playing"}, doc_ids=[event_id])
-            names = {p.doc_id: p["name"] for p in active}
-            history.log_change(
-                db,
-                event_id,
-                history.DESK,
-                "round",
-                None,
-                {"round": number, "tables": [[names[pid] for pid in table] for table in tables]},
-                undo={"round": number, "status": event.status},
-            )
+            return self.pair_round(db, event_id, force)
+
+    def pair_round(self, db, event_id: int, force: bool = False) -> dict[str, Any]:
+        """``event round`` inside the caller's transaction."""
+        event = self._event(db, event_id)
+        self._require(event, "building", "playing", doing="start a round")
+        rounds = sorted(db.table(ROUNDS).search(Q.event == event_id), key=lambda d: d["number"])
+        if rounds and rounds[-1]["status"] != "closed":
+            raise StateError(f"round {rounds[-1]['number']} still has tables without results; record them first")
+        if rounds and rounds[-1].get("final"):
+            raise StateError("the final table has been played; finish the event with 'cmdraft event finish'")
+        # Bots fill draft seats only: they are never paired and need no deck.
+        active = [p for p in self._players(db, event_id, active_only=True) if not p.get("bot")]
+        decks = {d["player"]: d for d in db.table(DECKS).search(Q.event == event_id)}
+        missing = [p["name"] for p in active if p.doc_id not in decks or not decks[p.doc_id]["valid"]]
+        if missing and not force:
+            raise StateError("no legal deck registered for " + ", ".join(missing) + "; register them or use --force")
+        number = len(rounds) + 1
+        sizes = game_table_sizes(len(active), event.game_size, event.one_v_one)
+        rng = random.Random(event.seed * 1000 + number)
+        ids = [p.doc_id for p in active]
+        if number == 1:
+            rng.shuffle(ids)
+            tables = []
+            start = 0
+            for size in sizes:
+                tables.append(ids[start : start + size])
+                start += size
+        else:
+            results = db.table(RESULTS).search(Q.event == event_id)
+            totals = point_totals(event, results)
+            met = meetings(rounds)
+            tables = pair_by_points(ids, totals, met, sizes, rng)
+        phase_change(db)
+        # The first player of each table, drawn now (seeded) and recorded with the round.
+        first = [table[rng.randrange(len(table))] for table in tables]
+        db.table(ROUNDS).insert(
+            {"event": event_id, "number": number, "tables": tables, "first": first, "status": "open"}
+        )
+        db.table(EVENTS).update({"status": "playing"}, doc_ids=[event_id])
+        names = {p.doc_id: p["name"] for p in active}
+        history.log_change(
+            db,
+            event_id,
+            history.DESK,
+            "round",
+            None,
+            {"round": number, "tables": [[names[pid] for pid in table] for table in tables]},
+            undo={"round": number, "status": event.status},
+        )
         return {
             "round": number,
             "tables": [[names[pid] for pid in table] for table in tables],
@@ -183,57 +187,79 @@ class Rounds(EventBase):
     placement_points = staticmethod(placement_points)  # Rounds.placement_points(event, order), as before
 
     def record_result(
-        self, event_id: int, round_number: int, table_number: int, order_text: str, replace: bool = False
+        self,
+        event_id: int,
+        round_number: int,
+        table_number: int,
+        order_text: str,
+        replace: bool = False,
+        who: str = history.DESK,
     ) -> dict[str, Any]:
         with self.store.write() as db:
-            event = self._event(db, event_id)
-            # A round or table that does not exist is bad input (2) in every state; then the state (3).
-            rnd = round_at_table(db, event_id, round_number, table_number)
-            if event.status == "finished":
-                raise StateError("the event is finished; results can't change")
-            later = db.table(ROUNDS).get((Q.event == event_id) & (Q.number == round_number + 1))
-            if rnd["status"] == "closed" and not replace:
-                raise StateError(f"round {round_number} is finished; use --replace to correct a result")
-            if not 1 <= table_number <= len(rnd["tables"]):
-                raise InputError(f"round {round_number} has tables 1 to {len(rnd['tables'])}, not {table_number}")
-            table = rnd["tables"][table_number - 1]
-            order = self._parse_order(db, event_id, order_text, table)
-            existing = db.table(RESULTS).get(
-                (Q.event == event_id) & (Q.round == round_number) & (Q.table == table_number)
+            return self.record_order(db, event_id, round_number, table_number, order_text, replace, who)
+
+    def record_order(
+        self,
+        db,
+        event_id: int,
+        round_number: int,
+        table_number: int,
+        order: str | list[list[int]],
+        replace: bool = False,
+        who: str = history.DESK,
+    ) -> dict[str, Any]:
+        """``event result`` inside the caller's transaction: the order as text (names) or as groups of
+        player numbers; ``who`` is logged with the change (the desk, or ``browser NAME``)."""
+        event = self._event(db, event_id)
+        # A round or table that does not exist is bad input (2) in every state; then the state (3).
+        rnd = round_at_table(db, event_id, round_number, table_number)
+        if event.status == "finished":
+            raise StateError("the event is finished; results can't change")
+        later = db.table(ROUNDS).get((Q.event == event_id) & (Q.number == round_number + 1))
+        if rnd["status"] == "closed" and not replace:
+            raise StateError(f"round {round_number} is finished; use --replace to correct a result")
+        if not 1 <= table_number <= len(rnd["tables"]):
+            raise InputError(f"round {round_number} has tables 1 to {len(rnd['tables'])}, not {table_number}")
+        table = rnd["tables"][table_number - 1]
+        order = (
+            self._parse_order(db, event_id, order, table)
+            if isinstance(order, str)
+            else self.check_order(db, event_id, order, table)
+        )
+        existing = db.table(RESULTS).get((Q.event == event_id) & (Q.round == round_number) & (Q.table == table_number))
+        if existing and not replace:
+            raise StateError(
+                f"table {table_number} of round {round_number} already has a result; use --replace to correct it"
             )
-            if existing and not replace:
-                raise StateError(
-                    f"table {table_number} of round {round_number} already has a result; use --replace to correct it"
-                )
-            doc = {"event": event_id, "round": round_number, "table": table_number, "order": order}
-            if existing:
-                db.table(RESULTS).update(doc, doc_ids=[existing.doc_id])
-            else:
-                db.table(RESULTS).insert(doc)
-            done = {r["table"] for r in db.table(RESULTS).search((Q.event == event_id) & (Q.round == round_number))}
-            if done >= set(range(1, len(rnd["tables"]) + 1)):
-                db.table(ROUNDS).update({"status": "closed"}, doc_ids=[rnd.doc_id])
-            # A correction after the next round was paired: that pairing stays (players are sitting), but
-            # the desk hears which of its tables the corrected points would have paired differently.
-            would_change = self._pairing_changes(db, event, later) if later is not None else []
-            awarded = placement_points(event, order)
-            names = {p.doc_id: p["name"] for p in self._players(db, event_id)}
-            old = finishing_text(existing["order"], names) if existing else None
-            history.log_change(
-                db,
-                event_id,
-                history.DESK,
-                "result",
-                old,
-                finishing_text(order, names),
-                undo={
-                    "round": round_number,
-                    "table": table_number,
-                    "order": existing["order"] if existing else None,
-                    "new": order,
-                    "closed": rnd["status"] == "closed",
-                },
-            )
+        doc = {"event": event_id, "round": round_number, "table": table_number, "order": order}
+        if existing:
+            db.table(RESULTS).update(doc, doc_ids=[existing.doc_id])
+        else:
+            db.table(RESULTS).insert(doc)
+        done = {r["table"] for r in db.table(RESULTS).search((Q.event == event_id) & (Q.round == round_number))}
+        if done >= set(range(1, len(rnd["tables"]) + 1)):
+            db.table(ROUNDS).update({"status": "closed"}, doc_ids=[rnd.doc_id])
+        # A correction after the next round was paired: that pairing stays (players are sitting), but
+        # the desk hears which of its tables the corrected points would have paired differently.
+        would_change = self._pairing_changes(db, event, later) if later is not None else []
+        awarded = placement_points(event, order)
+        names = {p.doc_id: p["name"] for p in self._players(db, event_id)}
+        old = finishing_text(existing["order"], names) if existing else None
+        history.log_change(
+            db,
+            event_id,
+            who,
+            "result",
+            old,
+            finishing_text(order, names),
+            undo={
+                "round": round_number,
+                "table": table_number,
+                "order": existing["order"] if existing else None,
+                "new": order,
+                "closed": rnd["status"] == "closed",
+            },
+        )
         return {
             "round": round_number,
             "table": table_number,
@@ -276,6 +302,18 @@ class Rounds(EventBase):
                     raise InputError(f"{player['name']} is not at this table")
                 group.append(player.doc_id)
             groups.append(group)
+        return self.check_order(db, event_id, groups, table)
+
+    def check_order(self, db, event_id: int, groups: list[list[int]], table: list[int]) -> list[list[int]]:
+        """A finishing order as groups of player numbers: each player at the table named exactly once."""
+        if not isinstance(groups, list) or not all(
+            isinstance(group, list) and all(type(pid) is int for pid in group) for group in groups
+        ):
+            raise InputError("a finishing order is a list of places, each a list of player numbers: [[4], [2, 7], [1]]")
+        groups = [list(group) for group in groups if group]
+        strangers = [pid for group in groups for pid in group if pid not in table]
+        if strangers:
+            raise InputError(f"player number {strangers[0]} is not at this table")
         listed = [pid for group in groups for pid in group]
         if sorted(listed) != sorted(table):
             missing = [pid for pid in table if pid not in listed]

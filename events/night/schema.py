@@ -18,6 +18,7 @@ Record shapes (``e`` is the event's number, ``p`` a player's number):
 - rounds: e, number, tables, first, status (open/closed), clock
 - results: e, round, table, order (groups of player numbers, best place first)
 - games: e, round, table, life, hits, casts
+- reports: e, round, table, by, order, confirmed, disputes, status, at, late (results from the table)
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from tinydb import Query
 from events.storage.records import Event
 from sets.basics import basic_lands
 from sets.booster import Printing, booster_spec
-from sets.cards import Card
+from sets.cards import Card, CardSet
 from sets.catalog import load_set
 
 EVENTS, PLAYERS, PODS, POOLS, DECKS, ROUNDS, RESULTS, GAMES = (
@@ -44,6 +45,7 @@ EVENTS, PLAYERS, PODS, POOLS, DECKS, ROUNDS, RESULTS, GAMES = (
 )
 CODE_FAILURES = "code_failures"
 LOCK_AFTER = 5  # wrong seat codes after which a seat takes no code until the desk resets it
+REPORTS = "reports"
 STATUSES = ("registration", "seated", "drafting", "building", "playing", "finished")
 DRAFT_STYLES = ("physical", "terminal", "bots")
 MAX_POD = 8
@@ -63,11 +65,29 @@ def card_ref(printing: Printing | Card, event_set: str) -> str:
 
 
 def card_from_ref(ref: str, event_set: str) -> Printing:
-    ref, _, finish = ref.partition("*")
-    code, _, number = ref.rpartition(":")
-    code = code or event_set
-    card_set = basic_lands() if code == "BASIC" else load_set(code)
-    return Printing(card_set.card(number), "", finish in ("f", "e"), finish == "e")
+    return cards_from_refs([ref], event_set)[0]
+
+
+def card_set_of(code: str) -> CardSet:
+    """The set a card reference's code names (``BASIC``: the basic lands); the same object while its files are
+    unchanged."""
+    return basic_lands() if code == "BASIC" else load_set(code)
+
+
+def cards_from_refs(refs: list[str], event_set: str, sets: dict[str, CardSet] | None = None) -> list[Printing]:
+    """The printings of card references, each set read once for the whole list (a pool of 60 cards from one set
+    reads its set once, not 60 times); ``sets`` is given the sets they came from, by code."""
+    sets = {} if sets is None else sets
+    printings = []
+    for whole_ref in refs:
+        ref, _, finish = whole_ref.partition("*")
+        code, _, number = ref.rpartition(":")
+        code = code or event_set
+        card_set = sets.get(code)
+        if card_set is None:
+            card_set = sets[code] = card_set_of(code)
+        printings.append(Printing(card_set.card(number), "", finish in ("f", "e"), finish == "e"))
+    return printings
 
 
 DRAFT_BOOSTERS, SEALED_BOOSTERS = 3, 6

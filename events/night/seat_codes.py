@@ -96,11 +96,14 @@ def locked_message(event_id: int, name: str, tries: int) -> str:
     )
 
 
-def check_code(events, event_id: int, player_id: int, typed: str, delay: float = WRONG_CODE_DELAY) -> bool:
+def check_code(
+    events, event_id: int, player_id: int, typed: str, delay: float = WRONG_CODE_DELAY, by: str | None = None
+) -> bool:
     """Whether ``typed`` is the player's code.  A wrong one counts on the seat's one counter, waits
     ``delay`` seconds (outside the lock) and is refused; the ``LOCK_AFTER``-th locks the seat: that try
     and every one after it raise ``SeatLocked`` until the desk resets the code.  The count, the check
-    and the lock are one transaction, so terminals typing at once can't get past the limit."""
+    and the lock are one transaction, so terminals typing at once can't get past the limit.  ``by``: where the
+    code was typed, for the history (the player's terminal when not given)."""
     with events.store.write() as db:
         player = events._player(db, event_id, player_id)
         tries = player.get("code_tries", 0) + len(
@@ -119,7 +122,7 @@ def check_code(events, event_id: int, player_id: int, typed: str, delay: float =
             history.log_change(
                 db,
                 event_id,
-                history.actor(player["name"]),
+                by or history.actor(player["name"]),
                 "seat locked",
                 None,
                 f"{player['name']}: {tries} wrong codes",

@@ -5,9 +5,10 @@
 - Standings: points, then the average points per round of every opponent you shared a table with
   (each meeting counts), then the average finishing place (lower is better; a player who hasn't
   played comes after those who have).  All three are exact fractions; players equal on all three
-  share a rank and are listed by name.  Bots (they only fill draft seats) have no standing, and neither
-  has a player who did not play: no longer active (a no-show, or dropped) without ever holding a draft
-  seat, a pool or a place at a game table (``did_not_play``: listed apart).
+  share a rank and are listed by name.  The final table's result is not counted.  Bots (they only fill
+  draft seats) have no standing, and neither has a player who did not play: no longer active (a no-show,
+  or dropped) without ever holding a draft seat, a pool or a place at a game table (``did_not_play``:
+  listed apart).
 """
 
 from __future__ import annotations
@@ -101,7 +102,11 @@ def did_not_play(players, rounds, pooled: set[int]) -> list[Any]:
 
 def standings_of(event: Event, players, results, rounds, pooled: set[int] = frozenset()) -> list[Standing]:
     """The ranked standings from the event's players, results and rounds (records as stored; players carry
-    ``doc_id``); players who did not play (``did_not_play``, with ``pooled`` the ids holding a pool) are left out."""
+    ``doc_id``); players who did not play (``did_not_play``, with ``pooled`` the ids holding a pool) are left out.
+
+    The final table's result (``event top``) is its own: it is not counted in the standings."""
+    finals = {r["number"] for r in rounds if r.get("final")}
+    results = [r for r in results if r["round"] not in finals]
     absent = {p.doc_id for p in did_not_play(players, rounds, pooled)}
     totals = point_totals(event, results)
     played: Counter = Counter()

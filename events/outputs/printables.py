@@ -8,21 +8,57 @@ are made in ``pairing_sheets``, standings and results in ``standings_sheets``, d
 from __future__ import annotations
 
 import shlex
+from urllib.parse import urlencode, urlsplit
 
 from events.night.seat_codes import uses_codes
 from events.night.snapshot import PlayerRow
 from events.outputs.decklist_sheets import decklists
 from events.outputs.pairing_sheets import pairings, slips
-from events.outputs.sheets import Note, Page, Sheet, Table, subtitle
+from events.outputs.sheets import Block, Link, Note, Page, Sheet, Table, subtitle
 from events.outputs.standings_sheets import results, standings
+from events.outputs.visible import visible
 from sets.errors import InputError, StateError
 
 PRINTABLES = ("seatings", "pairings", "slips", "standings", "results", "decklists")
 CODE_SLIPS_PER_PAPER = 5  # seat-code slips on one A4 or Letter sheet of paper (long names too), cut lines between
+PHONE_SLIPS_PER_PAPER = 3  # with a join address and its QR code each slip is taller
 
 
-def sheet(events, event_id: int, what: str, codes: bool = False) -> Sheet:
-    """The sheet ``what`` (one of ``PRINTABLES``) for an event; ``codes``: the seatings with seat codes (desk only)."""
+def base_url(url: str) -> str:
+    """The address players' phones open (the one ``cmdraft serve`` prints), checked: http or https, a host,
+    no query or fragment; without its trailing slash."""
+    text = url.strip()
+    try:
+        parts = urlsplit(text)
+        port_ok = parts.port is None or 0 < parts.port < 65536
+    except ValueError:
+        parts, port_ok = None, False
+    if (
+        parts is None
+        or not port_ok
+        or parts.scheme not in ("http", "https")
+        or not parts.hostname
+        or parts.query
+        or parts.fragment
+        or parts.username
+        or any(ch.isspace() or ord(ch) < 32 for ch in text)
+    ):
+        raise InputError(
+            f"--url {visible(url)!r} is not a web address for phones: give the one 'cmdraft serve' prints, "
+            "like http://192.168.1.20:8000"
+        )
+    return text.rstrip("/")
+
+
+def join_url(base: str, event_id: int, player_id: int) -> str:
+    """Where a player's slip sends the phone: the join page with the event and the player's number filled
+    in (never the seat code: the player types it)."""
+    return f"{base_url(base)}/join?{urlencode({'event': event_id, 'player': player_id})}"
+
+
+def sheet(events, event_id: int, what: str, codes: bool = False, url: str = "") -> Sheet:
+    """The sheet ``what`` (one of ``PRINTABLES``) for an event; ``codes``: the seatings with seat codes (desk only),
+    ``url``: with them, where ``cmdraft serve`` listens, for each slip's join address and QR code."""
     makers = {
         "seatings": seatings,
         "pairings": pairings,
@@ -33,8 +69,10 @@ def sheet(events, event_id: int, what: str, codes: bool = False) -> Sheet:
     }
     if what not in makers:
         raise InputError(f"nothing called {what!r} to print: choose one of {', '.join(PRINTABLES)}")
+    if url and not codes:
+        raise InputError("--url belongs to the seating slips: use it with 'seatings --codes'")
     if codes:
-        return seatings(events, event_id, codes=True)
+        return seatings(events, event_id, codes=True, url=url)
     return makers[what](events, event_id)
 
 
@@ -54,14 +92,17 @@ def _player_label(player: PlayerRow) -> str:
     return player.name + (f" ({', '.join(marks)})" if marks else "")
 
 
-def seatings(events, event_id: int, codes: bool = False) -> Sheet:
+def seatings(events, event_id: int, codes: bool = False, url: str = "") -> Sheet:
     """Pods in seat order and "find your seat" (public); with ``codes``, a seating slip per player with
     their seat code and the command their terminal runs, five to a sheet of paper for the desk to cut and hand out
-    (never a public sheet)."""
+    (never a public sheet); with ``url`` (where ``cmdraft serve`` listens) each slip also carries its join
+    address, as text and a QR code (three to a sheet then)."""
     snap = events.snapshot(event_id)
     event = snap.event
     if not snap.pods:
         raise StateError(f"no draft seating yet: seat the players first with 'cmdraft event seat {event_id}'")
+    if url:
+        base_url(url)  # a bad address is refused before anything else is worked out
     if codes and not uses_codes(event):
         raise StateError(
             f"event {event_id} has no seat codes (it was made with --no-codes, or is not a terminal draft)"
@@ -101,9 +142,20 @@ def seatings(events, event_id: int, codes: bool = False) -> Sheet:
                         f"At your terminal type: cmdraft event draft {event_id} --player {shlex.quote(p.name)}"
                         " and then this code, once. Keep it to yourself."
                     ),
+                    *_phone_blocks(url, event_id, p.id),
                 ),
             )
             for p in find
             if not p.bot and p.status == "active"
         ]
-    return Sheet("seatings", event.name, subtitle(event), tuple(pages), per_paper=CODE_SLIPS_PER_PAPER if codes else 1)
+    per_paper = (PHONE_SLIPS_PER_PAPER if url else CODE_SLIPS_PER_PAPER) if codes else 1
+    return Sheet("seatings", event.name, subtitle(event), tuple(pages), per_paper=per_paper)
+
+
+def _phone_blocks(url: str, event_id: int, player_id: int) -> tuple[Block, ...]:
+    if not url:
+        return ()
+    return (
+        Note("On your phone: scan the QR code or open the address below, then type your seat code."),
+        Link(join_url(url, event_id, player_id)),
+    )

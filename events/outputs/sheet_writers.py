@@ -10,8 +10,10 @@ import csv
 import html
 import io
 
+import segno
+
 from draft.formats.csv_deck import neutral
-from events.outputs.sheets import CSV_PRINTABLES, Blanks, Note, Sheet, Table, page_heading
+from events.outputs.sheets import CSV_PRINTABLES, Blanks, Link, Note, Sheet, Table, page_heading
 from events.outputs.text import cell_width, cut, fit_columns
 from events.outputs.visible import visible
 from sets.errors import InputError
@@ -102,6 +104,8 @@ def to_text(sheet: Sheet, width: int = WIDTH) -> str:
                 lines += text_table(block, width, shared[block.columns])
             elif isinstance(block, Note):
                 lines += wrap(visible(block.text), width)
+            elif isinstance(block, Link):
+                lines += wrap(visible(block.url), width)
             elif isinstance(block, Blanks):
                 for label in block.labels:
                     lines.append("")
@@ -138,6 +142,9 @@ section.slip h2{font-size:13pt;margin:1mm 0}
 section.slip th,section.slip td{padding:0.8mm 2mm}
 section.slip table{margin:0 0 1mm}
 section.slip p.blank{display:inline-block;width:80mm;margin:5mm 6mm 0 0}
+figure.link{display:flex;align-items:center;gap:3mm;margin:1mm 0}
+figure.link svg{width:24mm;height:24mm;flex:none}
+figure.link figcaption{font-family:monospace;font-size:9pt;overflow-wrap:anywhere}
 section.cut{border-bottom:1px dashed #000;margin-bottom:4mm}
 section.decklist{font-size:8.5pt;break-inside:auto;page-break-inside:auto}
 section.decklist th,section.decklist td{padding:0.3mm 1.5mm}
@@ -179,6 +186,19 @@ def _html_table(table: Table, natural: list[int]) -> str:
     return "\n".join(parts)
 
 
+def qr_svg(url: str) -> str:
+    """The QR code of ``url`` as inline SVG (segno, error correction M, 2 px modules and a 4-module quiet zone)."""
+    return segno.make(url, error="m", micro=False).svg_inline(
+        scale=2, border=4, svgclass="qr", lineclass=None, omitsize=True
+    )
+
+
+def _html_link(link: Link) -> str:
+    """The address as text under its QR code; both carry only what the link holds (never a seat code)."""
+    shown = html.escape(visible(link.url))
+    return f'<figure class="link">{qr_svg(link.url)}<figcaption>{shown}</figcaption></figure>'
+
+
 def to_html(sheet: Sheet) -> str:
     """One self-contained page: inline CSS, no scripts, nothing fetched.  Print CSS starts a sheet of paper
     for each page (``per_paper`` pages together, a dashed cut line between them), and every page after
@@ -210,6 +230,8 @@ def to_html(sheet: Sheet) -> str:
                 body.append(
                     f'<p class="note{" strong" if block.strong else ""}">{html.escape(visible(block.text))}</p>'
                 )
+            elif isinstance(block, Link):
+                body.append(_html_link(block))
             elif isinstance(block, Blanks):
                 body.extend(f'<p class="blank">{html.escape(label)}:</p>' for label in block.labels)
         body.append("</section>")

@@ -39,7 +39,14 @@ class Blanks:
     labels: tuple[str, ...]
 
 
-Block = Table | Note | Blanks
+@dataclass(frozen=True)
+class Link:
+    """A web address to open on a phone: printed as text, and on an HTML page as a QR code of it too."""
+
+    url: str
+
+
+Block = Table | Note | Blanks | Link
 
 
 @dataclass(frozen=True)

@@ -211,11 +211,17 @@ class EventDeck:
 
     registers = True
 
-    def __init__(self, decks: Decks, event_id: int, who: str) -> None:
+    def __init__(
+        self, decks: Decks, event_id: int, who: str | int, by: str | None = None, resume: bool = False
+    ) -> None:
+        """``by``: who registers (the player's terminal when not given); ``resume``: start from the deck
+        registered for the player, if any (a browser coming back), rather than an empty one."""
         player = decks.player(event_id, who)
         self.decks, self.event_id, self.player_name = decks, event_id, player.name
+        self.by = by or actor(player.name)  # who registers, for the history: the player's terminal, or a browser
         self.label = f"{event_id}/{player.id}"
         self.registered = False
+        self.report: dict | None = None
         self.notices: list[str] = []
         pool = decks.pool(event_id, player.id)
         self.session = DeckSession(
@@ -224,13 +230,15 @@ class EventDeck:
             name=f"Practice draft {self.label}",
             save=self._register,
             autosave=False,  # an event deck is registered with 'done' or 'save', not after every change
+            deck=decks.deck_of(event_id, player.id) if resume else None,
         )
 
     def _register(self, deck: Deck, legal: bool, final: bool) -> None:
         report = self.decks.register_deck(
-            self.event_id, self.player_name, parse_json(write_json(deck)), by=actor(self.player_name)
-        )  # the history says it came from this terminal
+            self.event_id, self.player_name, parse_json(write_json(deck)), by=self.by
+        )  # the history says it came from this terminal (or browser)
         self.registered = True
+        self.report = report  # the legality report ``event deck`` gives, for a face that shows it
         self.notices.append(f"{self.player_name}: deck registered ({'legal' if report['valid'] else 'not legal yet'})")
 
     def drafted(self) -> TableSession:

@@ -279,6 +279,10 @@ class TableSession:
         claim = (self.doc.get("claims") or {}).get(str(seat))
         return claim is None or (token is not None and claim == token_hash(token))
 
+    def bound_exactly(self, seat: int, token: str) -> bool:
+        """Whether the seat is claimed by this very token (not merely unclaimed)."""
+        return (self.doc.get("claims") or {}).get(str(seat)) == token_hash(token)
+
     def _set_claim(self, seat: int, value: str) -> None:
         if self.record.get("journal") is None:
             return  # the draft is over
@@ -320,40 +324,53 @@ class TableSession:
         """
         if not isinstance(request, PickRequest):
             raise TypeError("a pick is a PickRequest (session.choose or session.suggested_pick), not pack positions")
-        seat = request.seat
-        if seat not in self.humans:
-            raise StateError(f"seat {seat + 1} is a bot seat")
-        refusal: Exception | None = None
+        if request.seat not in self.humans:
+            raise StateError(f"seat {request.seat + 1} is a bot seat")
+        outcome = self.pick_many([(request, token)])[0]
+        if isinstance(outcome, Exception):
+            raise outcome
+        return outcome
+
+    def pick_many(self, requests: Sequence[tuple[PickRequest, str | None]]) -> list[Pick | Exception]:
+        """Several seats' picks (each with its seat's token) and the bot picks they allow, in one transaction on
+        the draft's own file — one write for them all, as a server with many players at one table makes them.
+        Each is checked as ``pick`` checks it, in the order given; a refused one comes back as its error
+        (``StalePickError``, ``StateError``) and changes nothing, the others are taken and saved together."""
+        outcomes: list[Pick | Exception] = []
         with self._journal().write() as handle:
             journal = handle.table(JOURNAL).get(doc_id=1)
             self._catch_up(journal)
             now = timing.now()
             before = len(self.draft.log)
             self._time_out(now)
-            if seat not in self.humans:
-                refusal = StateError(
-                    f"seat {seat + 1} is now a bot seat: the desk dropped the player, and a bot picks for the seat"
-                )
-            elif not self.bound(seat, token):
-                refusal = StateError(
-                    f"seat {seat + 1} is now bound to another terminal (its seat code was given there); "
-                    "ask the desk to reset the code"
-                )
-            else:
-                try:
-                    record = self.draft.take(request)
-                except StalePickError as error:
-                    refusal = error
-                else:
-                    run_bots(self.draft, self.bots)
-                    self._after_bots()
+            for request, token in requests:
+                outcomes.append(self._take(request, token))
             if len(self.draft.log) > before:
                 self._save(handle, journal, before, now)
-        if refusal is not None:
-            raise refusal
         if self.draft.finished and self.doc["kind"] == "practice":
             with self.store.write() as db:
                 fold(self.store, db, self.draft_id)
+        return outcomes
+
+    def _take(self, request: PickRequest, token: str | None) -> Pick | Exception:
+        """Inside the transaction: one checked pick and the bot picks it allows, or why it is refused."""
+        seat = request.seat
+        if seat not in self.humans:
+            return StateError(
+                f"seat {seat + 1} is now a bot seat: the desk dropped the player or handed the seat to a bot, "
+                "and a bot picks for the seat"
+            )
+        if not self.bound(seat, token):
+            return StateError(
+                f"seat {seat + 1} is now bound to another terminal (its seat code was given there); "
+                "ask the desk to reset the code"
+            )
+        try:
+            record = self.draft.take(request)
+        except StalePickError as error:
+            return error
+        run_bots(self.draft, self.bots)
+        self._after_bots()
         return record
 
     def hand_to_bot(self, seat: int) -> None:
@@ -369,6 +386,20 @@ class TableSession:
             run_bots(self.draft, self.bots)
             self._after_bots()
             self._save(handle, journal, before)
+
+    def hand_to_player(self, seat: int) -> None:
+        """A seat a bot took over (``hand_to_bot``) is the player's again from the next pick on; the bot's picks
+        so far stay."""
+        if self.record.get("journal") is None:
+            return  # the draft is over
+        with self._journal().write() as handle:
+            journal = handle.table(JOURNAL).get(doc_id=1)
+            self._catch_up(journal)
+            if seat in self.doc["humans"]:
+                return
+            self.doc["humans"] = sorted([*self.doc["humans"], seat])
+            self._make_bots()
+            self._save(handle, journal, len(self.draft.log))
 
     def refresh(self) -> None:
         """Catch up with picks made at other terminals."""

@@ -108,6 +108,8 @@ class Event(Record, frozen=True, kw_only=True):
     codes: bool = False  # a terminal draft's players pick behind seat codes
     assist: bool = False  # its drafts offer the hint, signals and "Can lead" (a casual night: event new --assist)
     seatings: Count = 0  # how often the pods were drawn
+    table_tracker: bool = False  # players keep the game tracker from their phones (``cmdraft serve``)
+    publish_decklists: bool = False  # everyone's decklists are public once the event is finished
 
 
 class Player(Record, frozen=True, kw_only=True):
@@ -195,6 +197,8 @@ class Round(Record, frozen=True, kw_only=True):
     status: text(40, 1)  # open, closed
     first: rows(PlayerRef, MAX_CARDS) = []
     clock: dict[str, Any] | None = None
+    extra: dict[Annotated[str, Meta(pattern=r"^[1-9][0-9]{0,9}$")], whole(0, 86_400)] = {}  # seconds, per table
+    final: bool = False  # the final table (``event top``): its result is not in the standings
 
 
 class Result(Record, frozen=True, kw_only=True):
@@ -202,6 +206,34 @@ class Result(Record, frozen=True, kw_only=True):
     round: Number
     table: Number
     order: rows(rows(PlayerRef, 64, 1), 64, 1)  # groups of player numbers, best place first
+
+
+class Dispute(msgspec.Struct, frozen=True):
+    """A player's disagreement with a reported finishing order, with their own version when they gave one."""
+
+    player: PlayerRef
+    order: rows(rows(PlayerRef, 64, 1), 64) = []
+
+
+class Report(Record, frozen=True, kw_only=True):
+    """A finishing order reported from the table (``events.night.table_reports``), waiting for the
+    other players there to confirm it; a confirmed one becomes the table's result."""
+
+    event: EventRef
+    round: Number
+    table: Number
+    by: PlayerRef
+    order: rows(rows(PlayerRef, 64, 1), 64, 1)
+    confirmed: Players = []
+    disputes: rows(Dispute, 64) = []
+    status: Literal["waiting", "disputed", "recorded", "settled", "replaced"]
+    at: Annotated[float, Meta(ge=0, le=1e11)] = 0.0  # epoch seconds
+    late: bool = False  # reported after the round's clock ran out
+
+    def problem(self) -> str | None:
+        if len(set(self.confirmed)) != len(self.confirmed):
+            return "a player confirmed twice"
+        return None
 
 
 class Hit(msgspec.Struct, frozen=True, rename={"from_": "from"}):
@@ -336,6 +368,7 @@ TABLES: dict[str, type[Record]] = {
     "rounds": Round,
     "results": Result,
     "games": Game,
+    "reports": Report,
     "history": Change,
     "drafts": Draft,
     "builds": Build,

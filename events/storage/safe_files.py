@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -124,13 +125,29 @@ class FileLock:
     terminal writing in a loop can't keep taking the lock back, and waiting terminals are served in
     turn.  The kernel drops both locks of a killed process.  The whole wait is bounded by
     ``timeout`` (an interval timer; by polling where there is none, or off the main thread).
+
+    Threads of one process (the web server's workers) first queue at a lock of the process's own for
+    that file (``threading.Lock``: they sleep until it is free, none polls), so only a wait on another
+    process polls, and only one thread of a process at a time.
     """
+
+    _threads: dict[str, threading.Lock] = {}
+    _threads_guard = threading.Lock()
 
     def __init__(self, path: Path):
         self.path = path.with_name(path.name + ".lock")
         self.queue_path = path.with_name(path.name + ".queue")
         self.handle: Any = None
         self.queue: Any = None
+        self.in_process: threading.Lock | None = None
+
+    def _process_lock(self) -> threading.Lock:
+        key = os.path.abspath(self.path)
+        with FileLock._threads_guard:
+            found = FileLock._threads.get(key)
+            if found is None:
+                found = FileLock._threads[key] = threading.Lock()
+            return found
 
     def _open(self, path: Path) -> Any:
         try:
@@ -143,24 +160,33 @@ class FileLock:
             ) from None
 
     def acquire(self, timeout: float) -> None:
-        self.handle = self._open(self.path)
+        deadline = time.monotonic() + timeout
+        in_process = self._process_lock()
+        if not in_process.acquire(timeout=max(0.001, timeout)):
+            raise self._busy(timeout)
+        self.in_process = in_process
         try:
+            self.handle = self._open(self.path)
             self.queue = self._open(self.queue_path)
-            deadline = time.monotonic() + timeout
-            portable.lock(self.queue, timeout)
+            portable.lock(self.queue, max(0.001, deadline - time.monotonic()))
             portable.lock(self.handle, max(0.001, deadline - time.monotonic()))
             portable.unlock(self.queue)
         except portable.LockTimeout:
             self.release()
-            raise StorageError(
-                f"the database is busy (locked by another cmdraft for {timeout:.0f}s); try again"
-            ) from None
+            raise self._busy(timeout) from None
         except BaseException:
             self.release()
             raise
+
+    @staticmethod
+    def _busy(timeout: float) -> StorageError:
+        return StorageError(f"the database is busy (locked by another cmdraft for {timeout:.0f}s); try again")
 
     def release(self) -> None:
         for handle in (self.queue, self.handle):
             if handle is not None:
                 handle.close()  # closing drops the lock
         self.handle = self.queue = None
+        if self.in_process is not None:
+            self.in_process.release()
+            self.in_process = None

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from events.night.history import DESK, HISTORY, log_change
-from events.night.schema import DECKS, EVENTS, GAMES, PLAYERS, PODS, POOLS, RESULTS, ROUNDS
+from events.night.schema import DECKS, EVENTS, GAMES, PLAYERS, PODS, POOLS, REPORTS, RESULTS, ROUNDS
 from events.storage.database_file import META, SCHEMA, check_data, migrated, newest_backup, schema_of
 from events.storage.draft_records import DRAFTS, current, read_journal, self_contained, stop_live_draft
 from events.storage.store import phase_change
@@ -24,7 +24,7 @@ from sets.files import DATABASE_LIMIT, FileProblem, loads, read_bytes
 PICKS = "picks"  # one row per pick (schema 1); later schemas keep the picks in the draft record
 
 # Tables whose records carry ``e`` (the event's number); any other table with ``e`` is copied as is.
-EVENT_TABLES = (PLAYERS, PODS, POOLS, DECKS, ROUNDS, RESULTS, GAMES)
+EVENT_TABLES = (PLAYERS, PODS, POOLS, DECKS, ROUNDS, RESULTS, GAMES, REPORTS)
 
 
 def identity(event: dict[str, Any]) -> tuple:
@@ -236,6 +236,13 @@ def _renumber(
             doc["first"] = [pid(p) for p in doc["first"]]
     elif name == RESULTS:
         doc["order"] = [[pid(p) for p in group] for group in doc.get("order", [])]
+    elif name == REPORTS:
+        doc["by"] = pid(doc["by"])
+        doc["order"] = [[pid(p) for p in group] for group in doc.get("order", [])]
+        doc["confirmed"] = [pid(p) for p in doc.get("confirmed", [])]
+        for dispute in doc.get("disputes", []):
+            dispute["player"] = pid(dispute["player"])
+            dispute["order"] = [[pid(p) for p in group] for group in dispute.get("order", [])]
     elif name == GAMES:
         doc["life"] = {str(pid(k)): v for k, v in doc.get("life", {}).items()}
         for hit in doc.get("hits", []):
@@ -245,6 +252,8 @@ def _renumber(
         for cast in doc.get("casts", []):
             cast["player"] = pid(cast["player"])
         for entry in doc.get("entries", []):  # the tracker's undo entries
+            if entry.get("by") is not None:
+                entry["by"] = pid(entry["by"])
             entry["life"] = {str(pid(k)): v for k, v in entry.get("life", {}).items()}
             entry["hits"] = [[pid(to), pid(frm), *rest] for to, frm, *rest in entry.get("hits", [])]
             entry["casts"] = [[pid(p), *rest] for p, *rest in entry.get("casts", [])]

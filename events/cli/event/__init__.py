@@ -26,7 +26,15 @@ from events.cli.event.registration import (
     player_remove,
     player_rename,
 )
-from events.cli.event.rounds import event_clock, event_finish, event_game, event_result, event_round, event_standings
+from events.cli.event.rounds import (
+    event_clock,
+    event_finish,
+    event_game,
+    event_result,
+    event_round,
+    event_standings,
+    event_top,
+)
 
 event_app = typer.Typer(
     help="Run a store event: players, seating, draft, Pipers, decks, rounds, standings.", no_args_is_help=True
@@ -57,6 +65,7 @@ event_app.command("result")(event_result)
 event_app.command("standings")(event_standings)
 event_app.command("print")(event_print)
 event_app.command("game")(event_game)
+event_app.command("top")(event_top)
 event_app.command("finish")(event_finish)
 event_app.command("undo")(event_undo)
 event_app.command("log")(event_log)

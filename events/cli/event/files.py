@@ -29,17 +29,26 @@ def event_print(
     codes: Annotated[
         bool, typer.Option("--codes", help="seatings: add every player's seat code, a slip each (for the desk only).")
     ] = False,
+    url: Annotated[
+        str | None,
+        typer.Option(
+            "--url",
+            help="seatings --codes: the address 'cmdraft serve' prints; each slip gets its join link and QR code.",
+        ),
+    ] = None,
     force: ForceOption = False,
     db: DbOption = None,
 ) -> None:
     """Printable sheets: draft seatings, round pairings, result slips, standings, results, decklists."""
     if codes and what.lower() != "seatings":
         raise InputError("--codes belongs to 'seatings' (the desk's seating slips); leave it out for other sheets")
+    if url is not None and not codes:
+        raise InputError("--url belongs to the seating slips: use it with 'seatings --codes'")
     target = None if out_file is None else output_value(out_file, "--out")
     events = core(db)
     if target is not None:
         check_file(target, force)  # refused before anything is worked out
-    text = render(sheet(events, event_id, what.lower(), codes=codes), fmt.lower())
+    text = render(sheet(events, event_id, what.lower(), codes=codes, url=url or ""), fmt.lower())
     if target is None:
         write_stdout(text)
         return

@@ -1,4 +1,4 @@
-"""``cmdraft event round``, ``result``, ``standings``, ``game``, ``clock`` and ``finish``: playing the rounds."""
+"""``cmdraft event round``, ``result``, ``standings``, ``game``, ``clock``, ``top`` and ``finish``: playing the rounds."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from events.night.games import Games
 from events.night.round_clock import start_clock
 from events.night.rounds import Rounds
 from events.night.schema import number_text
+from events.night.table_reports import TableReports
 from events.outputs.pairing_sheets import first_players
 from events.outputs.text import join_names
 from events.screens.boards import game_board, standings_table
@@ -189,6 +190,27 @@ def event_clock(
     tables = [[names[pid] for pid in table] for table in rnd.tables]
     first = [names[pid] for pid in first_players(snap.event, rnd)]
     run_clock(out(), events, event_id, number, f"{snap.event.name} · round clock", tables, first)
+
+
+def event_top(
+    event_id: EventArg,
+    size: Annotated[int, typer.Argument(metavar="N", help="Players at the final table (2 to 8; 4 or 5 for a pod).")],
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Seat the top N of the standings (players still in the event) at a final table, the highest standing
+    first; its result ('event result ID ROUND 1 ...') is its own and leaves the standings as they are."""
+    final = core(db, TableReports).top(event_id, size)
+    if as_json:
+        emit_json(final)
+        return
+
+    out().print(f"Final table: round {final['round']}, table 1")
+    table = Table("Rank", "Player")
+    for rank, name in zip(final["ranks"], final["players"], strict=True):
+        table.add_row(str(rank), shown(name))
+    out().print(table)
+    out().print(shown(f"{final['first']} goes first (highest standing)"))
 
 
 def event_finish(event_id: EventArg, db: DbOption = None) -> None:

@@ -1,0 +1,126 @@
+"""Seats bound to browsers (``cmdraft serve``), and seats the desk hands to a bot for a while.
+
+A player joins from a browser with their seat code (``seat_codes.check_code``); the browser gets a random
+token, and the database keeps only its hash (``browser_seats``: event, player, the token's hash and a hash of
+the code it was given with), as a terminal's binding is kept.  Once the pod's draft is live the seat is also
+claimed in the draft's file with the same hash (``TableSession.claim``), so whoever gave the code last — a
+terminal or a browser — picks for the seat, and nobody else.  A token is good while the player's code is the
+one it was given with: a reset code (at the desk, in a terminal or a browser) ends every binding of the seat.
+
+The desk can hand a player's seat to a bot for the rest of the draft (the player's phone died) and give it
+back; the bot's picks stay.  Both are in the event's history.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import secrets
+
+from tinydb import Query
+
+from events.night import history
+from events.night.drafting import Drafting
+from events.night.schema import PLAYERS
+from events.night.seat_codes import uses_codes
+from events.storage.draft_files import TableSession, token_hash
+from sets.errors import StateError
+
+BROWSER_SEATS = "browser_seats"
+Q = Query()
+
+
+def browser(name: str) -> str:
+    """Who acts from a browser, in the history: ``browser NAME``."""
+    return f"browser {name}"
+
+
+def code_mark(code: str | None) -> str:
+    """What a binding keeps of the code it was given with: enough to notice a new code, never the code."""
+    return hashlib.sha256(f"seat code:{code or ''}".encode()).hexdigest()[:32]
+
+
+def seat_of(events: Drafting, event_id: int, player_id: int) -> tuple[int, int, int | None] | None:
+    """(pod number, seat index, draft id) of a seated player; None before seating."""
+    for pod in events.snapshot(event_id).pods:
+        if player_id in pod.players:
+            return pod.number, list(pod.players).index(player_id), pod.draft
+    return None
+
+
+def bind(events: Drafting, event_id: int, player_id: int) -> str:
+    """A new browser token for a player whose code was just given (``check_code``): kept hashed, replacing the
+    player's earlier browser bindings, and claimed in the pod's live draft.  Returns the token."""
+    token = secrets.token_urlsafe(24)
+    with events.store.write() as db:
+        event = events._event(db, event_id)
+        if not uses_codes(event):
+            raise StateError(f"event {event_id} has no seat codes: players can't join it from a browser")
+        player = events._player(db, event_id, player_id)
+        table = db.table(BROWSER_SEATS)
+        table.remove((Q.event == event_id) & (Q.player == player_id))
+        table.insert(
+            {
+                "event": event_id,
+                "player": player_id,
+                "token": token_hash(token),
+                "code": code_mark(player.get("code")),
+                "at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+            }
+        )
+        history.log_change(db, event_id, browser(player["name"]), "browser joined", None, player["name"])
+    claim(events, event_id, player_id, token, take_over=True)
+    return token
+
+
+def claim(events: Drafting, event_id: int, player_id: int, token: str, take_over: bool = False) -> None:
+    """The player's seat in a live draft bound to this token: at once when the code was just given
+    (``take_over``: the seat moves here from any other browser or terminal), else only a seat nobody holds yet
+    (the draft started after the browser joined)."""
+    where = seat_of(events, event_id, player_id)
+    if where is None or where[2] is None:
+        return
+    session = TableSession.load(events.store, where[2])
+    if session.draft.finished or session.bound_exactly(where[1], token):
+        return
+    if take_over or session.bound(where[1], None):
+        session.claim(where[1], token)
+
+
+def holder(events: Drafting, event_id: int, token: str) -> int | None:
+    """The player a browser token stands for, or None: unknown, or the player's code was reset since."""
+    hashed = token_hash(token)
+    with events.store.read() as db:
+        row = db.table(BROWSER_SEATS).get((Q.event == event_id) & (Q.token == hashed))
+        if row is None:
+            return None
+        player = db.table(PLAYERS).get(doc_id=row["player"])
+    if player is None or row["code"] != code_mark(player.get("code")):
+        return None
+    return row["player"]
+
+
+def hand_seat(events: Drafting, event_id: int, who: str | int, bot: bool) -> bool:
+    """The desk hands a player's seat in the live draft to a bot (``bot``) or back to the player; returns
+    whether anything changed."""
+    player = events.player(event_id, who)
+    where = seat_of(events, event_id, player.id)
+    if where is None or where[2] is None:
+        raise StateError(f"{player.name} has no seat in a live draft")
+    session = events.draft_session(event_id, where[0])
+    if session.draft.finished:
+        raise StateError(f"pod {where[0]}'s draft is over")
+    if player.bot:
+        raise StateError(f"{player.name} is a bot")
+    if (where[1] not in session.humans) == bot:
+        return False
+    if bot:
+        session.hand_to_bot(where[1])
+    else:
+        session.hand_to_player(where[1])
+    with events.store.write() as db:
+        history.log_change(
+            db, event_id, history.DESK, "seat to a bot" if bot else "seat back to the player", None, player.name
+        )
+    events.after_picks(event_id, where[0], session)
+    return True

@@ -1,0 +1,368 @@
+"""Results from the table: a player reports a finishing order, the others at the table confirm or dispute it.
+
+- Any player at a table of the current round reports its finishing order (groups of player numbers,
+  best place first; a group of several is a draw).  A new report replaces one still waiting.
+- Every other player at the table who is still in the event confirms it or disputes it (with their own
+  version when they give one).  The last confirmation records the result exactly as ``event result``
+  does (``Rounds.record_order``, in the same transaction), logged as ``browser NAME`` (the reporter).
+- A disputed report, or one still unconfirmed when the round's clock has run out, waits for the desk,
+  which sees every version and settles it (``settle``: the desk's ``event result``); ``event result …
+  --replace`` stays the desk's way to correct a recorded one.
+- A player drops themselves (``drop_self``: the desk's ``player drop``, logged as theirs); the game
+  tracker from the table (``track``, when the event allows it) is ``event game`` with the entry marked
+  as the player's, and their undo takes back their own last entry.
+- The desk gives a table extra time (``extra_time``), pairs the current round again with the players in the event
+  now while nothing is recorded at its tables (``repair``), and seats the top of the standings at a final
+  table (``top``): a round of one table, marked final, whose result is its own (not in the standings).
+
+Each check and its write happen in one store transaction.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from events import timing
+from events.night import history
+from events.night.base import EventBase, finishing_text, round_at_table
+from events.night.games import Games
+from events.night.registration import Registration
+from events.night.round_clock import RoundClock
+from events.night.rounds import Rounds
+from events.night.schema import EVENTS, GAMES, PLAYERS, REPORTS, RESULTS, ROUNDS, Q
+from events.night.standings import standings_of
+from sets.errors import InputError, StateError
+
+PENDING = ("waiting", "disputed")
+FINAL_SIZES = range(2, 9)
+
+
+class NotYourTable(InputError):
+    """A player acting for a table they don't sit at (the web face answers 403)."""
+
+
+def browser(name: str) -> str:
+    """Who made a change from a player's own phone, for the history."""
+    return f"browser {name}"
+
+
+def table_clock(rnd: dict[str, Any], table_number: int, now: float) -> dict[str, Any] | None:
+    """A table's clock: the round's stored clock plus the table's extra time (None before it is started)."""
+    if not rnd.get("clock"):
+        return None
+    clock = RoundClock.from_json(rnd["clock"])
+    extra = float(rnd.get("extra", {}).get(str(table_number), 0))
+    remaining = max(0.0, clock.length + extra - clock.elapsed(now))
+    return {
+        "length": clock.length,
+        "extra": extra,
+        "remaining": round(remaining, 3),
+        "paused": clock.paused,
+        "deadline": None if clock.paused else now + remaining,
+        "over": remaining <= 0,
+    }
+
+
+def seat_of(db, event_id: int, player_id: int) -> tuple[dict[str, Any], int] | None:
+    """The newest round the player sits in, and their table number there (None before their first round)."""
+    rounds = sorted(db.table(ROUNDS).search(Q.event == event_id), key=lambda r: -r["number"])
+    for rnd in rounds:
+        for number, table in enumerate(rnd["tables"], start=1):
+            if player_id in table:
+                return rnd, number
+    return None
+
+
+def result_of(db, event_id: int, round_number: int, table_number: int) -> dict[str, Any] | None:
+    return db.table(RESULTS).get((Q.event == event_id) & (Q.round == round_number) & (Q.table == table_number))
+
+
+def pending_report(db, event_id: int, round_number: int, table_number: int) -> dict[str, Any] | None:
+    """The table's report still waiting for confirmations or for the desk (None when there is none)."""
+    found = [
+        r
+        for r in db.table(REPORTS).search((Q.event == event_id) & (Q.round == round_number) & (Q.table == table_number))
+        if r["status"] in PENDING
+    ]
+    return max(found, key=lambda r: r.doc_id) if found else None
+
+
+class TableReports(EventBase):
+    """What the players do from their table, and the desk's answers to it."""
+
+    def __init__(self, store):
+        super().__init__(store)
+        self.rounds = Rounds(store)
+
+    def _my_table(self, db, event_id: int, player_id: int) -> tuple[dict[str, Any], dict[str, Any], int]:
+        """The player, the open round they sit in and their table number (else why not)."""
+        event = self._event(db, event_id)
+        if event.status != "playing":
+            raise StateError(f"no round is being played (the event is {event.status})")
+        player = self._player(db, event_id, player_id)
+        seat = seat_of(db, event_id, player.doc_id)
+        if seat is None:
+            raise StateError(f"{player['name']} has no table yet: the desk pairs the round")
+        rnd, number = seat
+        if rnd["status"] == "closed":
+            raise StateError(f"round {rnd['number']} is over: every table's result is recorded")
+        return player, rnd, number
+
+    @staticmethod
+    def _waiting_for(db, rnd: dict[str, Any], table_number: int, report: dict[str, Any]) -> list[int]:
+        """Players at the table still in the event who have neither reported nor confirmed."""
+        table = rnd["tables"][table_number - 1]
+        players = {p.doc_id: p for p in db.table(PLAYERS).search(Q.event == rnd["event"])}
+        return [pid for pid in table if pid not in report["confirmed"] and players[pid]["status"] == "active"]
+
+    def _over(self, rnd: dict[str, Any], table_number: int, now: float) -> bool:
+        clock = table_clock(rnd, table_number, now)
+        return bool(clock and clock["over"])
+
+    def report(self, event_id: int, player_id: int, order: list[list[int]], now: float | None = None) -> dict[str, Any]:
+        """A finishing order from a player at the table; recorded at once when nobody else needs to confirm."""
+        now = timing.now() if now is None else now
+        with self.store.write() as db:
+            player, rnd, number = self._my_table(db, event_id, player_id)
+            if result_of(db, event_id, rnd["number"], number) is not None:
+                raise StateError(
+                    f"table {number} of round {rnd['number']} already has its result; the desk corrects it"
+                )
+            order = self.rounds.check_order(db, event_id, order, rnd["tables"][number - 1])
+            old = pending_report(db, event_id, rnd["number"], number)
+            if old is not None:
+                db.table(REPORTS).update({"status": "replaced"}, doc_ids=[old.doc_id])
+            doc = {
+                "event": event_id,
+                "round": rnd["number"],
+                "table": number,
+                "by": player.doc_id,
+                "order": order,
+                "confirmed": [player.doc_id],
+                "disputes": [],
+                "status": "waiting",
+                "at": now,
+                "late": self._over(rnd, number, now),
+            }
+            report_id = db.table(REPORTS).insert(doc)
+            names = {p.doc_id: p["name"] for p in self._players(db, event_id)}
+            where = f"round {rnd['number']} table {number}"
+            history.log_change(
+                db, event_id, browser(player["name"]), "result report", where, finishing_text(order, names)
+            )
+            recorded = None
+            if not self._waiting_for(db, rnd, number, doc):
+                recorded = self._record(db, event_id, report_id, doc, player["name"])
+        return {"report": report_id, "recorded": recorded is not None}
+
+    def _record(self, db, event_id: int, report_id: int, report: dict[str, Any], reporter: str) -> dict[str, Any]:
+        """A confirmed report becomes the table's result, as ``event result`` records it."""
+        done = self.rounds.record_order(
+            db, event_id, report["round"], report["table"], report["order"], who=browser(reporter)
+        )
+        db.table(REPORTS).update({"status": "recorded"}, doc_ids=[report_id])
+        return done
+
+    def confirm(
+        self,
+        event_id: int,
+        player_id: int,
+        report_id: int,
+        agree: bool,
+        order: list[list[int]] | None = None,
+        now: float | None = None,
+    ) -> dict[str, Any]:
+        """Another player at the table confirms the report ``report_id``, or disputes it (with their own
+        ``order`` when they give one).  The last confirmation records the result."""
+        now = timing.now() if now is None else now
+        with self.store.write() as db:
+            player, rnd, number = self._my_table(db, event_id, player_id)
+            report = db.table(REPORTS).get(doc_id=report_id)
+            if report is None or report["event"] != event_id:
+                raise InputError(f"no result report {report_id} in event {event_id}")
+            if (report["round"], report["table"]) != (rnd["number"], number):
+                raise NotYourTable(f"report {report_id} is for another table; you can confirm only your own")
+            if report["status"] not in PENDING:
+                raise StateError(f"that report is {report['status']}; look at your table again")
+            table = rnd["tables"][number - 1]
+            mine = player.doc_id
+            confirmed = [pid for pid in report["confirmed"] if pid != mine]
+            disputes = [d for d in report["disputes"] if d["player"] != mine]
+            names = {p.doc_id: p["name"] for p in self._players(db, event_id)}
+            where = f"round {rnd['number']} table {number}"
+            if agree:
+                confirmed.append(mine)
+                what, said = "result confirm", finishing_text(report["order"], names)
+            else:
+                version = self.rounds.check_order(db, event_id, order, table) if order else []
+                disputes.append({"player": mine, "order": version})
+                what, said = "result dispute", finishing_text(version, names) if version else "disputed"
+            status = "disputed" if disputes else "waiting"
+            report = {**report, "confirmed": confirmed, "disputes": disputes, "status": status}
+            db.table(REPORTS).update(
+                {"confirmed": confirmed, "disputes": disputes, "status": status}, doc_ids=[report_id]
+            )
+            history.log_change(db, event_id, browser(player["name"]), what, where, said)
+            recorded = None
+            if not disputes and not self._waiting_for(db, rnd, number, report):
+                recorded = self._record(db, event_id, report_id, report, names[report["by"]])
+        return {"report": report_id, "status": "recorded" if recorded else status, "recorded": recorded is not None}
+
+    def settle(
+        self, event_id: int, round_number: int, table_number: int, order: str | list[list[int]], replace: bool = False
+    ) -> dict[str, Any]:
+        """The desk records a table's result (from the versions it was shown); a waiting report is settled."""
+        with self.store.write() as db:
+            round_at_table(db, event_id, round_number, table_number)
+            report = pending_report(db, event_id, round_number, table_number)
+            done = self.rounds.record_order(db, event_id, round_number, table_number, order, replace)
+            if report is not None:
+                db.table(REPORTS).update({"status": "settled"}, doc_ids=[report.doc_id])
+        return done
+
+    def drop_self(self, event_id: int, player_id: int) -> dict[str, Any]:
+        """A player leaves the event from their phone: the desk's ``player drop``, logged as theirs."""
+        name = self.player(event_id, player_id).name
+        return Registration(self.store).drop_player(event_id, player_id, by=browser(name))
+
+    def track(
+        self,
+        event_id: int,
+        player_id: int,
+        *,
+        life: dict[str, int] | None = None,
+        damage: list[tuple[str, str, str, int]] | None = None,
+        casts: list[tuple[str, str]] | None = None,
+        undo: bool = False,
+    ) -> dict[str, Any]:
+        """A game-tracker entry from a player's phone at their own table (``event game``), or the undo of
+        their own last entry; only where the event lets players keep the tracker."""
+        with self.store.read() as db:
+            player, rnd, number = self._my_table(db, event_id, player_id)
+        # ``game`` checks again, in its own transaction, that the event lets players keep the tracker and
+        # that the player sits at this table of an open round.
+        return Games(self.store).game(
+            event_id,
+            rnd["number"],
+            number,
+            life=life,
+            damage=damage,
+            casts=casts,
+            undo=undo,
+            who=browser(player["name"]),
+            by=player.doc_id,
+        )
+
+    def set_table_tracker(self, event_id: int, on: bool) -> bool:
+        """Let the players keep the game tracker from their phones (or not)."""
+        with self.store.write() as db:
+            event = self._event(db, event_id)
+            if event.table_tracker != on:
+                db.table(EVENTS).update({"table_tracker": on}, doc_ids=[event_id])
+                history.log_change(db, event_id, history.DESK, "table tracker", event.table_tracker, on)
+        return on
+
+    def set_publish_decklists(self, event_id: int, on: bool) -> bool:
+        """Make everyone's decklists public once the event is finished (or not)."""
+        with self.store.write() as db:
+            event = self._event(db, event_id)
+            if event.publish_decklists != on:
+                db.table(EVENTS).update({"publish_decklists": on}, doc_ids=[event_id])
+                history.log_change(db, event_id, history.DESK, "publish decklists", event.publish_decklists, on)
+        return on
+
+    def extra_time(self, event_id: int, table_number: int, minutes: float) -> dict[str, Any]:
+        """Extra time for one table of the current round (its clock runs that much longer)."""
+        if not (0 < minutes <= 120):
+            raise InputError(f"extra time must be more than 0 and at most 120 minutes, not {minutes:g}")
+        with self.store.write() as db:
+            self._event(db, event_id)
+            rounds = sorted(db.table(ROUNDS).search(Q.event == event_id), key=lambda r: r["number"])
+            if not rounds or rounds[-1]["status"] == "closed":
+                raise StateError("no round is being played")
+            rnd = round_at_table(db, event_id, rounds[-1]["number"], table_number)
+            extra = dict(rnd.get("extra", {}))
+            before = extra.get(str(table_number), 0)
+            extra[str(table_number)] = min(86_400, before + round(minutes * 60))
+            db.table(ROUNDS).update({"extra": extra}, doc_ids=[rnd.doc_id])
+            history.log_change(
+                db,
+                event_id,
+                history.DESK,
+                "extra time",
+                f"round {rnd['number']} table {table_number}: {before / 60:g} minutes",
+                f"round {rnd['number']} table {table_number}: {extra[str(table_number)] / 60:g} minutes",
+            )
+        return {"round": rnd["number"], "table": table_number, "extra": extra[str(table_number)]}
+
+    def repair(self, event_id: int, force: bool = False) -> dict[str, Any]:
+        """Pair the current round again, with the players in the event now (after a drop or a late player), while
+        none of its tables has a result, a report or a tracker entry; one transaction."""
+        with self.store.write() as db:
+            event = self._event(db, event_id)
+            self._require(event, "playing", doing="pair a round again")
+            rounds = sorted(db.table(ROUNDS).search(Q.event == event_id), key=lambda r: r["number"])
+            if not rounds or rounds[-1]["status"] == "closed":
+                raise StateError("no round is being played: pair the next one")
+            last = rounds[-1]
+            if last.get("final"):
+                raise StateError("the final table is seated: take it back with undo instead")
+            number = last["number"]
+            played = (Q.event == event_id) & (Q.round == number)
+            if db.table(RESULTS).search(played) or db.table(REPORTS).search(played) or db.table(GAMES).search(played):
+                raise StateError(f"round {number} already has results, reports or games; it can't be paired again")
+            names = {p.doc_id: p["name"] for p in self._players(db, event_id)}
+            db.table(ROUNDS).remove(doc_ids=[last.doc_id])
+            if len(rounds) == 1:
+                db.table(EVENTS).update({"status": "building"}, doc_ids=[event_id])
+            history.log_change(
+                db,
+                event_id,
+                history.DESK,
+                "round again",
+                {"round": number, "tables": [[names[pid] for pid in table] for table in last["tables"]]},
+                None,
+            )
+            return self.rounds.pair_round(db, event_id, force)
+
+    def top(self, event_id: int, size: int) -> dict[str, Any]:
+        """Seat the top ``size`` of the standings (still in the event) at a final table: a round of one
+        table, marked final, with its own result; the highest standing goes first."""
+        if size not in FINAL_SIZES:
+            raise InputError(f"a final table seats {FINAL_SIZES.start} to {FINAL_SIZES.stop - 1} players, not {size}")
+        with self.store.write() as db:
+            event = self._event(db, event_id)
+            self._require(event, "playing", doing="seat a final table")
+            rounds = sorted(db.table(ROUNDS).search(Q.event == event_id), key=lambda r: r["number"])
+            if any(r.get("final") for r in rounds):
+                raise StateError("the final table is already seated")
+            if not rounds or rounds[-1]["status"] != "closed":
+                raise StateError("every table of the last round needs its result before the final table")
+            players = self._players(db, event_id)
+            ranked = standings_of(event, players, db.table(RESULTS).search(Q.event == event_id), rounds)
+            top = [row for row in ranked if not row.dropped][:size]
+            if len(top) < size:
+                raise InputError(f"only {len(top)} players are still in the event; a top {size} needs {size}")
+            ids = [row.player for row in top]
+            number = rounds[-1]["number"] + 1
+            db.table(ROUNDS).insert(
+                {
+                    "event": event_id,
+                    "number": number,
+                    "tables": [ids],
+                    "first": [ids[0]],
+                    "status": "open",
+                    "final": True,
+                }
+            )
+            names = [row.name for row in top]
+            history.log_change(
+                db,
+                event_id,
+                history.DESK,
+                "round",
+                None,
+                {"round": number, "final": True, "tables": [names]},
+                undo={"round": number, "status": event.status},
+            )
+        return {"round": number, "players": names, "ranks": [row.rank for row in top], "first": names[0]}

@@ -1,0 +1,1 @@
+"""The browser face: `cmdraft serve`."""

@@ -1,0 +1,243 @@
+"""What every endpoint of ``cmdraft serve`` shares: the served event over the core, the one JSON error shape, and
+reading a request's JSON body strictly (size, fields, types).
+
+``Served`` is the event as the server sees it: the database and the phases of the night it uses, each pod's
+``TableSession`` kept between requests only as a parse cache (every use catches up with the draft's file first,
+so another process's picks and timeouts are always seen), and the decks players are building in their browsers.
+Every call into the core runs in a worker thread, one at a time (``Served.run``), so the sessions are never used by two
+requests at once and the event loop never waits on a file lock.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+import anyio
+import msgspec
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+
+from events.night.decks import Decks
+from events.night.drafting import Drafting
+from events.night.seat_codes import uses_codes
+from events.night.snapshot import Snapshot
+from events.sessions.activities import EventDeck
+from events.storage.draft_files import DraftReplacedError, TableSession, journal_file
+from events.storage.store import Store
+from sets.cards import CardSet
+from sets.errors import CmdraftError, InputError, StateError
+
+MAX_BODY = 16 * 1024
+T = TypeVar("T")
+
+
+class ApiError(Exception):
+    """An answer other than 200: the HTTP status, a short code the page reads, a one-line message, and
+    anything else the answer carries (the seat's new state with a stale pick)."""
+
+    def __init__(self, status: int, code: str, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.status, self.code, self.message, self.extra = status, code, message, extra
+
+    def response(self) -> JSONResponse:
+        return error_response(self.status, self.code, self.message, **self.extra)
+
+
+class Json(JSONResponse):
+    """A JSON answer, encoded by msgspec (several times faster than the standard library's encoder)."""
+
+    def render(self, content: Any) -> bytes:
+        return msgspec.json.encode(content)
+
+
+def json_text(content: Any) -> str:
+    return msgspec.json.encode(content).decode()
+
+
+def error_response(status: int, code: str, message: str, **extra: Any) -> JSONResponse:
+    return Json({"error": {"code": code, "message": message}, **extra}, status_code=status)
+
+
+def core_error(error: Exception) -> ApiError:
+    """A cmdraft error from the core as an answer: bad input 400, a step out of order 409."""
+    if isinstance(error, InputError):
+        return ApiError(400, "bad-input", str(error))
+    if isinstance(error, StateError):
+        return ApiError(409, "out-of-order", str(error))
+    return ApiError(503, "unavailable", f"the database can't be used now: {error}")
+
+
+async def read_json(request: Request, allowed: dict[str, type | tuple[type, ...]], required: tuple[str, ...] = ()):
+    """The request's JSON object: at most 16 KiB, only the ``allowed`` fields (each of its type), the
+    ``required`` ones present; else a 4xx naming what is wrong."""
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+        raise ApiError(413, "too-large", f"the request body is over {MAX_BODY // 1024} KiB")
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise ApiError(413, "too-large", f"the request body is over {MAX_BODY // 1024} KiB")
+    if not body.strip():
+        data: Any = {}
+    else:
+        try:
+            data = json.loads(body.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            raise ApiError(400, "bad-json", "the request body is not JSON (UTF-8)") from None
+    return checked(data, allowed, required)
+
+
+def checked(data: Any, allowed: dict[str, type | tuple[type, ...]], required: tuple[str, ...] = ()) -> dict:
+    if not isinstance(data, dict):
+        raise ApiError(400, "bad-json", "the request body must be a JSON object")
+    unknown = sorted(set(data) - set(allowed))
+    if unknown:
+        raise ApiError(400, "unknown-field", f"unknown field {unknown[0][:40]!r}; allowed: {', '.join(allowed)}")
+    missing = [name for name in required if name not in data]
+    if missing:
+        raise ApiError(400, "missing-field", f"the field {missing[0]!r} is missing")
+    for name, value in data.items():
+        kinds = allowed[name] if isinstance(allowed[name], tuple) else (allowed[name],)
+        if isinstance(value, bool) and bool not in kinds or not isinstance(value, kinds):
+            names = " or ".join(
+                {int: "a whole number", str: "text", list: "a list", bool: "true/false"}[k] for k in kinds
+            )
+            raise ApiError(400, "bad-field", f"the field {name!r} must be {names}")
+    return data
+
+
+def whole(value: Any, what: str, low: int = 0, high: int = 10_000) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ApiError(400, "bad-field", f"{what} must be a whole number from {low} to {high}")
+    return value
+
+
+def file_signature(path: os.PathLike | str) -> tuple[int, int, int] | None:
+    try:
+        stat = os.stat(path)
+    except OSError:
+        return None
+    return (stat.st_ino, stat.st_size, stat.st_mtime_ns)
+
+
+@dataclass
+class Served:
+    """The event ``cmdraft serve`` serves, over the same core the terminals use."""
+
+    store: Store
+    event_id: int
+    wall: Callable[[], float]
+    drafting: Drafting = field(init=False)
+    decks: Decks = field(init=False)
+    tables: dict[int, TableSession] = field(default_factory=dict)
+    building: dict[int, EventDeck] = field(default_factory=dict)  # player id -> the deck being built
+    _snap: tuple[Any, Snapshot] | None = None
+    _locks: dict[Any, threading.RLock] = field(default_factory=dict)
+    _guard: threading.Lock = field(default_factory=threading.Lock)
+    holders: dict[str, tuple[Any, int]] = field(default_factory=dict)  # token -> (database signature, player)
+    pools_json: dict[tuple[int, int], tuple[list, list]] = field(default_factory=dict)  # see api_draft.pool_json
+    recorded_json: dict[int, tuple[Any, dict[str, CardSet], list]] = field(default_factory=dict)  # api_draft
+    _refs: tuple[Any, tuple[str, dict[int, tuple[str, ...]]]] | None = None
+
+    def __post_init__(self) -> None:
+        self.drafting = Drafting(self.store)
+        self.decks = Decks(self.store)
+
+    async def run(self, function: Callable[..., T], *args: Any) -> T:
+        """``function(*args)`` in a worker thread (the event loop never waits on a file lock or a disk); a cmdraft
+        error becomes an ``ApiError``.  What a function does with a pod's draft it does holding that pod's lock
+        (``locked``): pods pick in parallel, one pod's session is used by one request at a time."""
+        return await anyio.to_thread.run_sync(self._guarded, function, args)
+
+    @staticmethod
+    def _guarded(function: Callable[..., T], args: tuple) -> T:
+        try:
+            return function(*args)
+        except CmdraftError as error:
+            raise core_error(error) from None
+
+    def locked(self, what: Any) -> threading.RLock:
+        """The lock of one pod's draft (its number), or of another shared thing (``"decks"``, ``"snapshot"``)."""
+        with self._guard:
+            lock = self._locks.get(what)
+            if lock is None:
+                lock = self._locks[what] = threading.RLock()
+            return lock
+
+    def cached_holder(self, token: str) -> int | None:
+        """The player a token stood for when the database was last read as it is now (None: ask the database)."""
+        found = self.holders.get(token)
+        if found is not None and found[0] == file_signature(self.store.path):
+            return found[1]
+        return None
+
+    def check(self) -> None:
+        """The event can be served: it exists, and its players join with seat codes."""
+        event = self.drafting.event(self.event_id)
+        if not uses_codes(event):
+            raise StateError(
+                f"event {self.event_id} has no seat codes (made with --no-codes, or not a terminal draft): "
+                "players can't join it from a browser; make the event with '--style terminal' and codes"
+            )
+
+    def snapshot(self) -> Snapshot:
+        """The event's snapshot, read again whenever the database file changed."""
+        with self.locked("snapshot"):
+            signature = file_signature(self.store.path)
+            if self._snap is None or self._snap[0] != signature or signature is None:
+                self._snap = (signature, self.drafting.snapshot(self.event_id))
+            return self._snap[1]
+
+    def recorded_refs(self) -> tuple[str, dict[int, tuple[str, ...]]]:
+        """The event's set and the card references of every recorded pool, read again (in one read) whenever
+        the database file changed."""
+        signature = file_signature(self.store.path)
+        with self.locked("pools"):
+            if self._refs is None or signature is None or self._refs[0] != signature:
+                self._refs = (signature, self.decks.pool_refs(self.event_id))
+            return self._refs[1]
+
+    def fresh_snapshot(self) -> Snapshot | None:
+        """The snapshot already read, when the database file is still the one it was read from (no lock, no
+        read: cheap enough for the event loop); None when it must be read again (``snapshot``, in a worker)."""
+        kept = self._snap
+        signature = file_signature(self.store.path)
+        return kept[1] if kept is not None and signature is not None and kept[0] == signature else None
+
+    def table(self, pod_number: int) -> TableSession:
+        """The pod's draft, caught up with its file (another terminal's picks, a timeout applied elsewhere); the
+        caller holds ``locked(pod_number)``."""
+        session = self.tables.get(pod_number)
+        if session is not None:
+            try:
+                session.refresh()
+                return session
+            except DraftReplacedError:
+                pass  # restored meanwhile: the pod's new draft is read below
+        session = self.tables[pod_number] = self.drafting.draft_session(self.event_id, pod_number)
+        return session
+
+    def live_pods(self) -> list[int]:
+        """The pods whose draft is still being picked (as the database last said)."""
+        snap = self.snapshot()
+        return [pod.number for pod in snap.pods if pod.draft and snap.drafts.get(pod.number) == "drafting"]
+
+    def signature_of(self, pod: int) -> Any:
+        """The signature of the pod's draft file, as ``signatures`` gives it."""
+        session = self.tables.get(pod)
+        journal = None if session is None else journal_file(self.store, session.draft_id, session.record)
+        return None if journal is None else file_signature(journal.path)
+
+    def signatures(self) -> dict[Any, Any]:
+        """What changes when anything of the event changes: the database file (``"db"``) and each live draft's
+        own file (by pod number)."""
+        marks: dict[Any, Any] = {"db": file_signature(self.store.path)}
+        for number in list(self.tables):
+            marks[number] = self.signature_of(number)
+        return marks

@@ -1,0 +1,249 @@
+"""The deck after the draft, built in the browser over the player's recorded pool, and the player's own files.
+
+The deck is built in the same ``DeckSession`` the terminal builder holds, opened by ``EventDeck`` (the event's
+place for a deck): registering it is ``event deck``'s own registration — the same checks against the recorded
+pool, the same transaction, the same legality report — with the history saying ``browser NAME``.  Until it is
+registered the deck being built lives in the server's memory, as a terminal builder's lives in the terminal's; a
+browser coming back to a restarted server starts from the deck last registered.
+
+Card ids in the deck API are positions in ``pool`` of the deck state: the pool's different cards in the
+builder's order, then the free basic lands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from draft.decks import Deck
+from draft.formats import EXPORT_FORMATS, EXTENSIONS, FileFormat, pool_as_deck, write
+from draft.formats.mtgo import MissingMtgoIdError
+from events.night.browser_seats import browser
+from events.sessions.activities import EventDeck
+from events.web.api_common import ApiError, Json, Served, checked, read_json, whole
+from events.web.api_draft import card_json
+from sets.basics import basic_land
+from sets.cards import Card
+from sets.colors import Color
+from sets.errors import InputError
+
+ACTIONS = {
+    "commanders": {"cards": list},
+    "pipers": {"colors": list},
+    "add": {"cards": list},
+    "remove": {"cards": list},
+    "basics": {"color": str, "count": int},
+    "lands": {},
+    "auto": {},
+    "undo": {},
+    "redo": {},
+}
+BASIC_KEYS = ("W", "U", "B", "R", "G", "C")
+
+
+def deck_of(served: Served, player_id: int) -> EventDeck:
+    """The deck this player builds in the browser (opened from their registered deck, if any)."""
+    snap = served.snapshot()
+    if snap.event.status not in ("building", "playing"):
+        raise ApiError(
+            409, "not-building", f"decks are built once every pod has drafted (the event is {snap.event.status})"
+        )
+    deck = served.building.get(player_id)
+    if deck is None:
+        player = snap.player(player_id)
+        deck = served.building[player_id] = EventDeck(
+            served.decks, served.event_id, player_id, by=browser(player.name), resume=True
+        )
+    return deck
+
+
+def deck_state(served: Served, player_id: int, deck: EventDeck | None = None) -> dict[str, Any]:
+    deck = deck or deck_of(served, player_id)
+    session = deck.session
+    cards = session.reachable()
+    ids = {card: i for i, card in enumerate(cards)}
+    built = session.deck()
+    report = session.report()
+    stats = session.stats()
+    basics = {key: session.main.get(basic_land("" if key == "C" else key), 0) for key in BASIC_KEYS}
+    registered = served.decks.deck_of(served.event_id, player_id)
+    return {
+        "commanders": [card_json(card, ids.get(card, -1)) for card in session.commanders],
+        "pipers": [color.value for color in session.colors],
+        "main": [{"card": card_json(c, ids.get(c, -1)), "count": n} for c, n in sorted(built.main.items(), key=_order)],
+        "sideboard": [
+            {"card": card_json(c, ids.get(c, -1)), "count": n} for c, n in sorted(built.sideboard.items(), key=_order)
+        ],
+        "pool": [
+            {"card": card_json(card, i), "count": session.pool_counts[card], "in_deck": session.in_deck(card)}
+            for i, card in enumerate(cards)
+        ],
+        "basics": basics,
+        "size": built.size,
+        "curve": {str(k): v for k, v in stats.curve.items()},
+        "sources": {color.value: n for color, n in stats.sources.items()},
+        "symbols": {color.value: n for color, n in stats.symbols.items()},
+        "legal": report.valid,
+        "problems": [problem.to_json() for problem in report.problems],
+        "can_undo": bool(session.undo_stack),
+        "can_redo": bool(session.redo_stack),
+        "registered": registered is not None and same_deck(registered, built),
+    }
+
+
+def same_deck(a: Deck, b: Deck) -> bool:
+    """Whether two decks hold the same commanders and main deck (card names and counts)."""
+
+    def key(deck: Deck) -> tuple:
+        return sorted(c.name for c in deck.commanders), sorted((c.name, n) for c, n in deck.main.items())
+
+    return key(a) == key(b)
+
+
+def _order(item: tuple[Card, int]) -> tuple:
+    card = item[0]
+    return (card.is_land, card.mana_value, card.name)
+
+
+def _cards(deck: EventDeck, value: list, counted: bool) -> list:
+    cards = deck.session.reachable()
+    out = []
+    if len(value) > 200:
+        raise ApiError(400, "bad-field", "at most 200 cards at once")
+    for item in value:
+        if counted:
+            if not isinstance(item, list) or len(item) != 2:
+                raise ApiError(400, "bad-field", "cards are [id, count] pairs")
+            index, count = whole(item[0], "a card id", 0, len(cards) - 1), whole(item[1], "a count", 1, 100)
+            out.append((cards[index], count))
+        else:
+            out.append(cards[whole(item, "a card id", 0, len(cards) - 1)])
+    return out
+
+
+def act(served: Served, player_id: int, body: dict[str, Any]) -> dict[str, Any]:
+    """One action on the deck being built; the new deck state (a refused action changes nothing: 400)."""
+    action = body.get("action")
+    if not isinstance(action, str) or action not in ACTIONS:
+        raise ApiError(400, "bad-field", f"'action' must be one of: {', '.join(ACTIONS)}")
+    fields = checked({k: v for k, v in body.items() if k != "action"}, ACTIONS[action], tuple(ACTIONS[action]))
+    deck = deck_of(served, player_id)
+    session = deck.session
+    steps: dict[str, Callable[[], Any]] = {
+        "commanders": lambda: session.choose_commanders(_cards(deck, fields.get("cards", []), False)),
+        "pipers": lambda: session.choose_pipers([_color(c) for c in fields.get("colors", [])]),
+        "add": lambda: session.add(_cards(deck, fields.get("cards", []), True)),
+        "remove": lambda: session.remove(_cards(deck, fields.get("cards", []), True)),
+        "basics": lambda: session.set_basics(_basic(fields.get("color")), whole(fields.get("count"), "count", 0, 99)),
+        "lands": session.fill_lands,
+        "auto": lambda: session.complete() if session.commanders else session.replace(True),
+        "undo": session.undo,
+        "redo": session.redo,
+    }
+    try:
+        steps[action]()
+    except InputError as error:
+        raise ApiError(400, "deck-refused", str(error), deck=deck_state(served, player_id, deck)) from None
+    return deck_state(served, player_id, deck)
+
+
+def _color(value: Any) -> Color:
+    if not isinstance(value, str) or value.upper() not in "WUBRG" or len(value) != 1:
+        raise ApiError(400, "bad-field", "a color is one of W, U, B, R, G")
+    return Color(value.upper())
+
+
+def _basic(value: Any) -> str:
+    if not isinstance(value, str) or value.upper() not in BASIC_KEYS or len(value) != 1:
+        raise ApiError(400, "bad-field", "a basic land's color is one of W, U, B, R, G, C (Wastes)")
+    return "" if value.upper() == "C" else value.upper()
+
+
+def register(served: Served, player_id: int) -> dict[str, Any]:
+    """Register the deck as it is (legal or not): ``event deck``'s registration, its report with it."""
+    deck = deck_of(served, player_id)
+    deck.session.save()
+    report = deck.report or {}
+    return {
+        "registered": True,
+        "legal": bool(report.get("valid")),
+        "problems": report.get("problems", []),
+        "deck": deck_state(served, player_id, deck),
+    }
+
+
+def export(served: Served, player_id: int, kind: str, name: str) -> tuple[str, str]:
+    """The player's own pool or deck as a file: (file name, text)."""
+    try:
+        fmt = FileFormat.parse(name)
+    except (InputError, ValueError):
+        fmt = None
+    if fmt is None or fmt not in (*EXPORT_FORMATS, FileFormat.TEXT):
+        raise ApiError(400, "bad-format", "format must be one of arena, txt, json, csv, cod, dck, dek")
+    player = served.snapshot().player(player_id)
+    if player.pool_size is None:
+        raise ApiError(409, "no-pool", "your pool is recorded when your pod's draft is over")
+    if kind == "pool":
+        content = pool_as_deck(served.decks.pool(served.event_id, player_id), f"{player.name} pool")
+    else:
+        building = served.building.get(player_id)
+        content = building.session.deck() if building is not None else served.decks.deck_of(served.event_id, player_id)
+        if content is None:
+            raise ApiError(409, "no-deck", "build your deck first")
+    try:
+        text = write(content, fmt)
+    except MissingMtgoIdError:
+        raise ApiError(
+            409, "no-mtgo-ids", "an MTGO file needs every card's MTGO id: ask the desk to import them"
+        ) from None
+    return f"cmdraft-event{served.event_id}-{player.number}-{kind}.{EXTENSIONS[fmt]}", text
+
+
+def routes(server: Any) -> list[Route]:
+    served: Served = server.served
+
+    def one_at_a_time(function, *args):
+        with served.locked("decks"):
+            return function(*args)
+
+    async def get_deck(request: Request) -> Response:
+        player, _ = await server.seat(request)
+        return Json(await served.run(one_at_a_time, deck_state, served, player))
+
+    async def post_deck(request: Request) -> Response:
+        player, _ = await server.seat(request, changing=True)
+        allowed = {"action": str, "cards": list, "colors": list, "color": str, "count": int}
+        body = await read_json(request, allowed, ("action",))
+        return Json(await served.run(one_at_a_time, act, served, player, body))
+
+    async def post_register(request: Request) -> Response:
+        player, _ = await server.seat(request, changing=True)
+        await read_json(request, {})
+        answer = await served.run(one_at_a_time, register, served, player)
+        await server.hub.push([player])
+        return Json(answer)
+
+    async def get_export(request: Request) -> Response:
+        player, _ = await server.seat(request)
+        kind = request.path_params["kind"]
+        if kind not in ("pool", "deck"):
+            raise ApiError(404, "not-found", "export the pool or the deck")
+        filename, text = await served.run(
+            one_at_a_time, export, served, player, kind, request.query_params.get("format", "txt")
+        )
+        return Response(
+            text,
+            media_type="application/octet-stream",
+            headers={"content-disposition": f'attachment; filename="{filename}"'},
+        )
+
+    return [
+        Route("/api/deck", get_deck),
+        Route("/api/deck", post_deck, methods=["POST"]),
+        Route("/api/deck/register", post_register, methods=["POST"]),
+        Route("/api/export/{kind}", get_export),
+    ]

@@ -1,0 +1,107 @@
+"""The desk in the browser, behind the desk's token (printed by ``cmdraft serve``): every seat's state, and the
+terminal desk's actions for a draft — a new seat code, a seat handed to a bot and back.
+
+The desk sees who is connected, picking or waiting and the time left, never a pack, a pool or a code (a new code
+is shown once, to the desk that asked for it, as ``event player code --reset`` prints it).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from events.night import browser_seats
+from events.night.seat_codes import failures, reset_code
+from events.web.api_common import Json, Served, read_json, whole
+from events.web.auth import LOCKOUT, in_a_row, wrong_count, wrong_streaks
+
+
+def seat_rows(served: Served, connected: set[int]) -> dict[str, Any]:
+    snap = served.snapshot()
+    wrong = failures(served.drafting, served.event_id)
+    streaks = wrong_streaks(served.drafting.history(served.event_id))
+    rows = []
+    for pod in snap.pods:
+        if pod.draft:
+            with served.locked(pod.number):
+                rows += pod_rows(served, pod, served.table(pod.number), connected, wrong, streaks)
+        else:
+            rows += pod_rows(served, pod, None, connected, wrong, streaks)
+    event = snap.event
+    return {
+        "event": {"id": served.event_id, "name": event.name, "status": event.status},
+        "server_time": served.wall(),
+        "seats": rows,
+    }
+
+
+def pod_rows(served: Served, pod, session, connected: set[int], wrong: dict, streaks: dict) -> list[dict[str, Any]]:
+    """The desk's rows of one pod's seats (its draft's lock held)."""
+    snap = served.snapshot()
+    rows = []
+    for seat, player_id in enumerate(pod.players):
+        player = snap.player(player_id)
+        state, deadline = "waiting", None
+        if player.bot:
+            state = "bot"
+        elif session is not None:
+            draft = session.draft
+            deadline = session.deadline()
+            if draft.finished:
+                state = "done"
+            elif seat not in session.humans:
+                state = "bot"
+            elif seat in draft.waiting():
+                state = "picking"
+        rows.append(
+            {
+                "player": player.number,
+                "name": player.name,
+                "pod": pod.number,
+                "seat": seat + 1,
+                "connected": player_id in connected,
+                "state": state,
+                "deadline": deadline,
+                "wrong_codes": wrong_count(wrong.get(player_id)),
+                "locked": not player.bot and in_a_row(streaks.get(player.name, 0), wrong.get(player_id)) >= LOCKOUT,
+                "bot_player": player.bot,  # a bot by registration (not a person whose seat a bot holds for now)
+            }
+        )
+    return rows
+
+
+def player_ref(body: dict[str, Any]) -> str:
+    return f"#{whole(body['player'], 'player', 1, 1_000_000)}"
+
+
+def routes(server: Any) -> list[Route]:
+    served: Served = server.served
+
+    async def get_desk(request: Request) -> Response:
+        server.desk(request)
+        return Json(await served.run(seat_rows, served, set(server.hub.connections)))
+
+    async def post_reset(request: Request) -> Response:
+        server.desk(request, changing=True)
+        body = await read_json(request, {"player": int}, ("player",))
+        name, code = await served.run(reset_code, served.drafting, served.event_id, player_ref(body))
+        await server.hub.push()
+        return Json({"player": body["player"], "name": name, "code": code})
+
+    async def post_bot(request: Request) -> Response:
+        server.desk(request, changing=True)
+        body = await read_json(request, {"player": int, "bot": bool}, ("player", "bot"))
+        changed = await served.run(
+            browser_seats.hand_seat, served.drafting, served.event_id, player_ref(body), body["bot"]
+        )
+        await server.hub.push()
+        return Json({"player": body["player"], "bot": body["bot"], "changed": changed})
+
+    return [
+        Route("/api/desk", get_desk),
+        Route("/api/desk/reset-code", post_reset, methods=["POST"]),
+        Route("/api/desk/bot", post_bot, methods=["POST"]),
+    ]

@@ -1,0 +1,277 @@
+"""A seat's state as the browser sees it (``SeatState`` in the README's API reference), and a pick from a browser.
+
+A pick goes through a ``SeatSession`` over the pod's ``TableSession``, as a terminal's does: it names the pack
+and pick the browser showed, and the draft's file checks it inside its lock; a pick on a pack that moved on is
+refused and the seat's new state sent back.  Nothing here reveals another seat's pack or pool.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from typing import Any
+
+from draft.engine import Draft, StalePickError
+from events.night.schema import card_set_of, cards_from_refs
+from events.night.snapshot import Snapshot
+from events.sessions.seat import SeatSession
+from events.storage.draft_files import TableSession
+from events.web.api_common import ApiError, Served, whole
+from events.web.api_night import table_state
+from sets.booster import Printing
+from sets.cards import Card, CardSet
+
+PHASES = {"registration": "waiting-draft", "seated": "waiting-draft", "drafting": "drafting"}
+PHASE_ORDER = ("waiting-draft", "drafting", "building", "registered", "finished")
+
+
+def card_json(card: Card, index: int, foil: bool = False) -> dict[str, Any]:
+    """One card as the page draws it: facts only, and the rules text when it was imported."""
+    return {**card_facts(card, tuple(face.text for face in card.faces)), "id": index, "foil": foil}
+
+
+@functools.lru_cache(maxsize=4096)
+def card_facts(card: Card, texts: tuple[str, ...]) -> dict[str, Any]:
+    """A card's facts as JSON, worked out once per card and text (read only: ``card_json`` copies it).  A card
+    equals another of the same set, number and name, so its text, which comes when imported, is in the key."""
+    return {
+        "name": card.name,
+        "cost": card.mana_cost,
+        "mana_value": card.mana_value,
+        "type": card.type_line,
+        "rarity": card.rarity.letter,
+        "identity": card.identity.code,
+        "colors": card.colors.code,
+        "text": [text for text in texts if text] or None,
+    }
+
+
+def printings_json(printings: list[Printing]) -> list[dict[str, Any]]:
+    return [card_json(p.card, i, p.foil or p.etched) for i, p in enumerate(printings)]
+
+
+def seat_place(snap: Snapshot, player_id: int) -> tuple[int, int, int | None] | None:
+    """(pod number, seat index, draft id) of the player, from the snapshot."""
+    for pod in snap.pods:
+        if player_id in pod.players:
+            return pod.number, list(pod.players).index(player_id), pod.draft
+    return None
+
+
+def draft_json(session: TableSession, pod: int, seat: int) -> dict[str, Any]:
+    draft: Draft = session.draft
+    finished = draft.finished
+    mine = not finished and seat in draft.waiting()
+    picks = draft.picks_of(seat)
+    last = picks[-1] if picks else None
+    return {
+        "pod": pod,
+        "seat": seat + 1,
+        "seats": draft.config.seats,
+        "pack": min(draft.round + 1, draft.config.boosters),
+        "packs": draft.config.boosters,
+        "pick": draft.pick_number,
+        "picks": draft.picks_per_pack,
+        "take": draft.picks_due(seat) if mine else 0,
+        "direction": "left" if draft.direction > 0 else "right",
+        "cards": printings_json(draft.pack(seat)) if mine and seat in session.humans else [],
+        "waiting_for": 0 if mine or finished else len(session.waiting_humans()),
+        "deadline": session.deadline(),
+        "done": finished,
+        "bot": seat not in session.humans,
+        "last": None if last is None else {"cards": [p.name for p in last.taken], "pack": last.pack, "pick": last.pick},
+    }
+
+
+def pool_json(served: Served, pod: int, seat: int, pool: list[Printing]) -> list[dict[str, Any]]:
+    """A drafting seat's pool as JSON (the caller holds the pod's lock).  A pool only grows while it is drafted,
+    so the cards already worked out for this very list are kept and only the new ones added (a new draft, a
+    restored one, is a new list and starts again)."""
+    kept = served.pools_json.get((pod, seat))
+    if kept is None or kept[0] is not pool or len(kept[1]) > len(pool):
+        kept = served.pools_json[pod, seat] = (pool, [])
+    cards = kept[1]
+    for index in range(len(cards), len(pool)):
+        printing = pool[index]
+        cards.append(card_json(printing.card, index, printing.foil or printing.etched))
+    return list(cards)
+
+
+def recorded_pool_json(served: Served, player_id: int) -> list[dict[str, Any]]:
+    """The player's recorded pool as JSON, worked out again only when the pool's cards or a card set they come
+    from changed (a set's files read anew give a new set object: ``card_set_of``)."""
+    event_set, recorded = served.recorded_refs()
+    refs = recorded.get(player_id)
+    if refs is None:
+        return []
+    kept = served.recorded_json.get(player_id)
+    if (
+        kept is None
+        or kept[0] != (event_set, refs)
+        or any(card_set_of(code) is not card_set for code, card_set in kept[1].items())
+    ):
+        sets: dict[str, CardSet] = {}
+        kept = ((event_set, refs), sets, printings_json(cards_from_refs(list(refs), event_set, sets)))
+        served.recorded_json[player_id] = kept
+    return list(kept[2])
+
+
+def seat_state(served: Served, player_id: int, session: TableSession | None = None) -> dict[str, Any]:
+    """The seat's whole state: event, player, phase, the draft in front of it, its pool (``session``: the
+    player's pod's draft, already caught up with its file by a caller holding the pod's lock)."""
+    snap = served.snapshot()
+    event = snap.event
+    player = snap.player(player_id)
+    phase = PHASES.get(event.status, "finished")
+    place = seat_place(snap, player_id)
+    draft = None
+    pool: list[dict[str, Any]] = []
+    version = 0
+    if event.status in ("building", "playing") or event.status == "drafting" and player.pool_size is not None:
+        phase = "registered" if player.deck is not None else "building"
+    if phase == "finished" and event.status == "finished":
+        phase = "finished"
+    if place is not None and place[2] is not None:
+        with served.locked(place[0]):
+            if session is None:
+                session = served.table(place[0])
+            draft = draft_json(session, place[0], place[1])
+            pool = pool_json(served, place[0], place[1], session.draft.pools[place[1]])
+            version = len(session.draft.log)
+    if phase in ("building", "registered") and player.pool_size is not None:
+        pool = recorded_pool_json(served, player_id)
+    return {
+        "version": version + 100_000 * PHASE_ORDER.index(phase),
+        "server_time": served.wall(),
+        "event": {"id": served.event_id, "name": event.name, "assist": False},
+        "player": {"number": player.number, "name": player.name},
+        "phase": phase,
+        "connection_note": "the desk handed your seat to a bot for now" if draft and draft["bot"] else None,
+        "draft": draft,
+        "pool": pool,
+        "table": table_state(served, player_id) if event.status in ("playing", "finished") else None,
+    }
+
+
+def claim_if_free(served: Served, player_id: int, token: str) -> None:
+    """Bind the player's seat in a live draft to this browser when nobody holds it yet (the draft started after
+    the browser joined); a seat held elsewhere stays there."""
+    place = seat_place(served.snapshot(), player_id)
+    if place is None or place[2] is None:
+        return
+    with served.locked(place[0]):
+        session = served.table(place[0])
+        if not session.draft.finished and session.bound(place[1], None):
+            session.claim(place[1], token)
+
+
+@dataclass(eq=False)
+class Waiting:
+    """A browser's pick waiting for its pod's next write (picks arriving at one table meanwhile go to disk
+    together: a table of eight picking at once costs two writes, not eight)."""
+
+    player: int
+    pod: int
+    seat: int
+    token: str
+    at: tuple[int, int]
+    positions: list[int]
+    refusal: tuple[int, str, str] | None = None  # (status, code, message)
+    done: bool = False
+    state: dict[str, Any] | None = None  # the seat's state after the write
+
+
+def prepare_pick(
+    served: Served, player_id: int, token: str, body: dict[str, Any], snap: Snapshot | None = None
+) -> Waiting | None:
+    """A pick's request read and placed at its pod (``pack``, ``pick``, ``cards``: indices into the pack the
+    browser showed); it is checked against the pack when its pod's next write comes (``write_picks``).  Given
+    a snapshot (``Served.fresh_snapshot``, on the event loop) it reads nothing and answers None where the
+    answer would need a read (no draft for the seat in it): then ask again without one, in a worker."""
+    pack_no = whole(body["pack"], "pack", 1, 100)
+    pick_no = whole(body["pick"], "pick", 1, 100)
+    cards = body["cards"]
+    if len(cards) > 20:
+        raise ApiError(400, "bad-pick", "a pick takes at most a few cards")
+    positions = [whole(card, "each card", 0, 100) for card in cards]
+    place = seat_place(served.snapshot() if snap is None else snap, player_id)
+    if (place is None or place[2] is None) and snap is not None:
+        return None
+    if place is None or place[2] is None:
+        raise ApiError(409, "no-draft", "your pod's draft hasn't started", seat=seat_state(served, player_id))
+    return Waiting(player_id, place[0], place[1], token, (pack_no, pick_no), positions)
+
+
+def answer(served: Served, waiting: Waiting) -> dict[str, Any]:
+    """After the pick's write: the seat's new state, or the refusal (409 ``stale`` with the new state when the
+    pack moved on — another process, the timer, a second tab; 400 ``bad-pick`` for a wrong count, an index out
+    of the pack or the same card twice)."""
+    state = waiting.state if waiting.state is not None else seat_state(served, waiting.player)
+    if waiting.refusal is not None:
+        status, code, message = waiting.refusal
+        raise ApiError(status, code, message, **({} if status == 400 else {"seat": state}))
+    return state
+
+
+def pick(served: Served, player_id: int, token: str, body: dict[str, Any]) -> dict[str, Any]:
+    """One pick written on its own (``live.PickWriter`` writes the picks arriving at a pod together)."""
+    waiting = prepare_pick(served, player_id, token, body)
+    assert waiting is not None  # read from the database: a refusal is raised
+    write_picks(served, waiting.pod, [waiting])
+    return answer(served, waiting)
+
+
+def write_picks(served: Served, pod: int, batch: list[Waiting]) -> tuple[Any, dict[int, dict[str, Any]]]:
+    """Check each waiting pick against the pack as it stands and write the good ones in one transaction
+    (``TableSession.pick_many``, each checked as a terminal's pick is); every one is marked done, with why when
+    it was refused, and given its seat's new state.  Returns the pod's file signature as it was written and
+    the new state of every seat of the pod (for the pod's browsers)."""
+    with served.locked(pod):
+        session = _write_picks(served, pod, batch)
+        mark = served.signature_of(pod)
+        players = next((p.players for p in served.snapshot().pods if p.number == pod), ())
+        states = {player: seat_state(served, player, session) for player in players}
+    for waiting in batch:
+        waiting.state = states.get(waiting.player)
+    return mark, states
+
+
+def _write_picks(served: Served, pod: int, batch: list[Waiting]) -> TableSession:
+    """The pod's draft after the batch's picks (caught up with its file and its own writes)."""
+    session = served.table(pod)
+    draft = session.draft
+    requests, asked = [], []
+    for waiting in batch:
+        waiting.done = True
+        seat = waiting.seat
+        if seat not in session.humans:
+            waiting.refusal = (409, "bot-seat", "a bot picks for your seat now (ask the desk)")
+            continue
+        if session.bound(seat, None) and not draft.finished:
+            session.claim(seat, waiting.token)  # the draft started after the browser joined: bound here now
+        if not session.bound(seat, waiting.token):
+            waiting.refusal = (401, "no-seat", "your seat was taken up at another device or terminal: join again")
+            continue
+        if draft.finished or seat not in draft.waiting() or waiting.at != (draft.round + 1, draft.pick_number):
+            waiting.refusal = (409, "stale", "that pack has moved on: here is your seat now")
+            continue
+        pack, due = draft.pack(seat), draft.picks_due(seat)
+        positions = waiting.positions
+        if len(positions) != due or len(set(positions)) != len(positions) or any(i >= len(pack) for i in positions):
+            plural = "s" if due != 1 else ""
+            waiting.refusal = (400, "bad-pick", f"take {due} different card{plural} of the {len(pack)} in the pack")
+            continue
+        held = SeatSession(session, seat, token=waiting.token, wall=served.wall)
+        held.seen = waiting.at
+        requests.append((held.request(positions), waiting.token))
+        asked.append(waiting)
+    if not requests:
+        return session
+    for waiting, outcome in zip(asked, session.pick_many(requests), strict=True):
+        if isinstance(outcome, StalePickError):
+            waiting.refusal = (409, "stale", str(outcome))
+        elif isinstance(outcome, Exception):
+            waiting.refusal = (409, "out-of-order", str(outcome))
+    if session.draft.finished:
+        served.drafting.after_picks(served.event_id, pod, session)
+    return session

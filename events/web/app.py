@@ -1,0 +1,262 @@
+"""The web application of ``cmdraft serve``: the player's page, the desk's page and the JSON API they use.
+
+``create_app`` builds it over one event of one database; it keeps no state of its own beyond parse caches
+and the decks being built in browsers (``api_common.Served``): every answer is read from the database and the
+drafts' files, which terminals and the desk change too.  Every error is JSON, ``{"error": {"code", "message"}}``
+with a 4xx; nothing a client sends can make a 500 (an unforeseen error is logged and answered in the same
+JSON shape).  Pages get a strict Content-Security-Policy: scripts and styles from this server only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import FileResponse, RedirectResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from events import timing
+from events.storage.store import Store
+from events.web import api_deck, api_desk, api_night, auth
+from events.web.api_common import ApiError, Json, Served, error_response, json_text, read_json
+from events.web.api_draft import answer, claim_if_free, prepare_pick, seat_state
+from events.web.live import Connection, Hub, PickWriter, Watcher
+
+STATIC = Path(__file__).with_name("static")
+log = logging.getLogger("cmdraft.serve")
+SECURITY_HEADERS = {
+    "content-security-policy": (
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+    ),
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "same-origin",
+    "x-frame-options": "DENY",
+    "cache-control": "no-store",
+}
+
+
+class Server:
+    """The handlers, over the served event, its live hub and the limits."""
+
+    def __init__(self, served: Served, clock: Callable[[], float], desk_token: str, secure_cookies: bool) -> None:
+        self.served, self.desk_token, self.secure = served, desk_token, secure_cookies
+        self.hub = Hub(served)
+        self.watcher = Watcher(served, self.hub)
+        self.writer = PickWriter(served, self.hub, self.watcher)
+        self.limits = auth.Limits(clock)
+
+    # --- who asks -------------------------------------------------------------------------------------------
+
+    async def seat(self, request: Request, *, changing: bool = False) -> tuple[int, str]:
+        token, by_cookie = auth.seat_token(request)
+        self.limits.request(token or auth.client_address(request))
+        if changing and by_cookie:
+            auth.same_origin(request)
+        player = self.served.cached_holder(token) if token else None
+        if player is None:
+            player = await self.served.run(auth.seat_holder, self.served, token)
+        return player, token or ""
+
+    def desk(self, request: Request, *, changing: bool = False) -> None:
+        self.limits.request("desk:" + auth.client_address(request))
+        if not auth.desk_allowed(request, self.desk_token):
+            raise ApiError(401, "not-desk", "the desk's token is needed (printed by 'cmdraft serve')")
+        if changing and not auth.bearer(request):
+            auth.same_origin(request)
+
+    # --- pages ----------------------------------------------------------------------------------------------
+
+    async def page(self, request: Request) -> Response:
+        return FileResponse(STATIC / "index.html", media_type="text/html")
+
+    async def desk_page(self, request: Request) -> Response:
+        token = request.query_params.get("token")
+        if token is not None:
+            if not secrets.compare_digest(token.encode(), self.desk_token.encode()):
+                raise ApiError(401, "not-desk", "that is not the desk's token")
+            response = RedirectResponse("/desk", status_code=303)  # the token leaves the address bar
+            response.set_cookie(auth.DESK_COOKIE, token, httponly=True, samesite="strict", secure=self.secure, path="/")
+            return response
+        page = STATIC / "desk.html"
+        return FileResponse(page if page.exists() else STATIC / "index.html", media_type="text/html")
+
+    # --- the seat -------------------------------------------------------------------------------------------
+
+    async def join(self, request: Request) -> Response:
+        address = auth.client_address(request)
+        self.limits.request(address)
+        if request.cookies.get(auth.SEAT_COOKIE):
+            auth.same_origin(request)
+        body = await read_json(request, {"event": int, "player": (int, str), "code": str}, ("event", "player", "code"))
+        self.limits.before_code(address)
+        try:
+            token, player = await self.served.run(auth.join, self.served, body, address)
+        except ApiError as error:
+            if error.code in ("wrong-code", "locked"):
+                self.limits.wrong_code(address)
+            raise
+        state = await self.served.run(seat_state, self.served, player)
+        response = Json({"token": token, "seat": state})
+        response.set_cookie(
+            auth.SEAT_COOKIE, token, httponly=True, samesite="strict", secure=self.secure, path="/", max_age=86_400 * 3
+        )
+        await self.hub.push([player])
+        return response
+
+    async def get_seat(self, request: Request) -> Response:
+        player, token = await self.seat(request)
+        return Json(await self.served.run(self._claimed_state, player, token))
+
+    def _claimed_state(self, player: int, token: str) -> dict[str, Any]:
+        claim_if_free(self.served, player, token)  # a draft that started after the browser joined
+        return seat_state(self.served, player)
+
+    async def pick(self, request: Request) -> Response:
+        player, token = await self.seat(request, changing=True)
+        body = await read_json(request, {"pack": int, "pick": int, "cards": list}, ("pack", "pick", "cards"))
+        snap = self.served.fresh_snapshot()  # most picks: placed at once, with no trip to a worker thread
+        waiting = None if snap is None else prepare_pick(self.served, player, token, body, snap)
+        if waiting is None:
+            waiting = await self.served.run(prepare_pick, self.served, player, token, body)
+        await self.writer.submit(waiting)  # written with the other picks arriving at the pod; the pod is pushed
+        return Json(answer(self.served, waiting))  # the state worked out with the write
+
+    async def stream(self, socket: WebSocket) -> None:
+        token, by_cookie = auth.seat_token(socket)
+        try:
+            if by_cookie:
+                auth.same_origin(socket)
+            self.limits.request(token or auth.client_address(socket))
+            player = await self.served.run(auth.seat_holder, self.served, token)
+        except ApiError as error:
+            await socket.close(code=4401 if error.status == 401 else 4403, reason=error.message[:120])
+            return
+        await socket.accept()
+        connection = Connection(socket, player)
+        self.hub.add(connection)
+        sender = asyncio.create_task(connection.sender())
+        try:
+            await self.hub.push([player])
+            while True:
+                message = await socket.receive_text()
+                if len(message) > 1024:
+                    await socket.send_json({"type": "error", "error": {"code": "too-large", "message": "too long"}})
+                    continue
+                if message.strip() in ('{"type": "ping"}', '{"type":"ping"}'):
+                    await socket.send_text(json_text({"type": "pong", "server_time": self.served.wall()}))
+                else:
+                    await socket.send_json(
+                        {"type": "error", "error": {"code": "bad-message", "message": 'send {"type": "ping"} only'}}
+                    )
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            self.hub.remove(connection)
+            sender.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await sender
+
+
+class SecurityHeaders:
+    """Every HTTP answer gets the security headers (an ASGI middleware)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                present = {key.lower() for key, _ in message.get("headers", [])}
+                extra = [(k.encode(), v.encode()) for k, v in SECURITY_HEADERS.items() if k.encode() not in present]
+                message = {**message, "headers": [*message.get("headers", []), *extra]}
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+def add_headers(response: Response) -> Response:
+    for key, value in SECURITY_HEADERS.items():
+        response.headers.setdefault(key, value)
+    return response
+
+
+def create_app(
+    db_path: str | Path,
+    event_id: int,
+    *,
+    clock: Callable[[], float] = timing.monotonic,
+    wall: Callable[[], float] = timing.now,
+    desk_token: str | None = None,
+    secure_cookies: bool = False,
+    watch: bool = True,
+) -> Starlette:
+    """The app serving ``event_id`` of the database at ``db_path``.  ``clock`` (seconds that only go forward) times
+    the rate limits, ``wall`` (the time of day) is the server's time in every state and decides when a pick's
+    time is up; ``desk_token`` opens the desk's page and API (a new random one by default, ``app.state``);
+    ``watch``: run the background task that pushes changes and applies timeouts."""
+    served = Served(Store(db_path), event_id, wall)
+    served.check()
+    server = Server(served, clock, desk_token or secrets.token_urlsafe(18), secure_cookies)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette):
+        task = asyncio.create_task(server.watcher.run()) if watch else None
+        try:
+            yield
+        finally:
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+
+    async def api_error(request: Request, error: Exception) -> Response:
+        assert isinstance(error, ApiError)
+        return add_headers(error.response())
+
+    async def http_error(request: Request, error: Exception) -> Response:
+        assert isinstance(error, HTTPException)
+        codes = {404: "not-found", 405: "method-not-allowed"}
+        return add_headers(error_response(error.status_code, codes.get(error.status_code, "bad-request"), error.detail))
+
+    async def unforeseen(request: Request, error: Exception) -> Response:
+        log.exception("unforeseen error answering %s %s", request.method, request.url.path)
+        return add_headers(error_response(500, "internal", "something went wrong here; it is in the server's log"))
+
+    routes = [
+        Route("/", server.page),
+        Route("/join", server.page),
+        Route("/desk", server.desk_page),
+        Route("/api/join", server.join, methods=["POST"]),
+        Route("/api/seat", server.get_seat),
+        Route("/api/pick", server.pick, methods=["POST"]),
+        WebSocketRoute("/api/stream", server.stream),
+        *api_deck.routes(server),
+        *api_desk.routes(server),
+        *api_night.routes(server),
+        Mount("/static", StaticFiles(directory=STATIC, check_dir=False)),
+    ]
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        middleware=[Middleware(SecurityHeaders)],
+        exception_handlers={ApiError: api_error, HTTPException: http_error, Exception: unforeseen},
+    )
+    app.state.server = server
+    app.state.desk_token = server.desk_token
+    return app

@@ -1,0 +1,221 @@
+"""Live updates: each connected browser's seat state pushed whenever it changes, whoever changed it.
+
+One background task (``Watcher``) looks at the event's files every quarter second — the database and each live
+draft's own file, by their signatures (inode, size, time) — and, when one changed, works out the state of every
+connected seat and pushes the ones that differ from what that browser last got.  The same task applies a pick's
+timeout once it is due (the draft's stored deadline, as any terminal does: whoever sees it first, once), so a
+draft never waits on a player who is gone.  After a pick through this server the pod's seats are pushed at once,
+without waiting for the next look.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+from starlette.websockets import WebSocket
+
+from events.web.api_common import ApiError, Served, file_signature, json_text
+from events.web.api_draft import Waiting, seat_place, seat_state, write_picks
+
+log = logging.getLogger("cmdraft.serve")
+POLL = 0.25
+
+
+@dataclass(eq=False)
+class Connection:
+    """One browser's stream: the newest state waiting to be sent (older ones are dropped, never queued)."""
+
+    socket: WebSocket
+    player: int
+    pending: dict[str, Any] | None = None
+    sent: dict[str, Any] | None = None
+    ready: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def offer(self, state: dict[str, Any]) -> None:
+        if same(state, self.pending if self.pending is not None else self.sent):
+            return
+        self.pending = state
+        self.ready.set()
+
+    async def sender(self) -> None:
+        while True:
+            await self.ready.wait()
+            self.ready.clear()
+            state, self.pending = self.pending, None
+            if state is None:
+                continue
+            await self.socket.send_text(json_text({"type": "seat", "seat": state}))
+            self.sent = state
+
+
+def same(a: dict[str, Any] | None, b: dict[str, Any] | None) -> bool:
+    """Whether two states differ only in the server's time."""
+    if a is None or b is None:
+        return a is b
+    return {**a, "server_time": 0} == {**b, "server_time": 0}
+
+
+class Hub:
+    """The connected browsers by player, and pushing states to them."""
+
+    def __init__(self, served: Served) -> None:
+        self.served = served
+        self.connections: dict[int, set[Connection]] = {}
+        self.pushed_db: Any = None  # the database's signature when every connected seat was last worked out
+
+    def add(self, connection: Connection) -> None:
+        self.connections.setdefault(connection.player, set()).add(connection)
+
+    def remove(self, connection: Connection) -> None:
+        found = self.connections.get(connection.player)
+        if found is not None:
+            found.discard(connection)
+            if not found:
+                del self.connections[connection.player]
+
+    def connected(self, player_id: int) -> bool:
+        return bool(self.connections.get(player_id))
+
+    def _states(self, players: list[int]) -> dict[int, dict[str, Any]]:
+        states = {}
+        for player in players:
+            try:
+                states[player] = seat_state(self.served, player)
+            except (ApiError, LookupError):
+                continue  # a player removed meanwhile: nothing to show
+        return states
+
+    def offer(self, states: dict[int, dict[str, Any]]) -> None:
+        """States already worked out, to the browsers of their players."""
+        for player, state in states.items():
+            for connection in list(self.connections.get(player, ())):
+                connection.offer(state)
+
+    def _marked_states(self, players: list[int]) -> tuple[Any, dict[int, dict[str, Any]]]:
+        """The states, and the database's signature taken before they were worked out (so a change made
+        meanwhile is never taken as seen)."""
+        mark = file_signature(self.served.store.path)
+        return mark, self._states(players)
+
+    async def push(self, players: list[int] | None = None) -> None:
+        """Work out the states of these connected players (all by default) and offer each to its browsers."""
+        wanted = [p for p in (players if players is not None else list(self.connections)) if p in self.connections]
+        if not wanted:
+            return
+        if players is not None:
+            self.offer(await self.served.run(self._states, wanted))
+            return
+        mark, states = await self.served.run(self._marked_states, wanted)
+        self.pushed_db = mark  # the watcher need not work the same states out again for this change
+        self.offer(states)
+
+    def players_of(self, pods: set[Any]) -> list[int]:
+        """The players seated in these pods."""
+        return [player for pod in self.served.snapshot().pods if pod.number in pods for player in pod.players]
+
+    def pod_of(self, player_id: int) -> list[int]:
+        """The players of this player's pod (a pick moves packs around the whole table)."""
+        snap = self.served.snapshot()
+        place = seat_place(snap, player_id)
+        if place is None:
+            return [player_id]
+        return list(next(pod.players for pod in snap.pods if pod.number == place[0]))
+
+
+class PickWriter:
+    """Picks from browsers, written a pod at a time: while a pod's file is being written, the picks arriving at
+    that pod wait, and the next write takes them all (group commit); after each write the pod's connected seats
+    are pushed once."""
+
+    def __init__(self, served: Served, hub: Hub, watcher: Watcher) -> None:
+        self.served, self.hub, self.watcher = served, hub, watcher
+        self.waiting: dict[int, list[tuple[Waiting, asyncio.Future]]] = {}
+        self.busy: set[int] = set()
+        self.tasks: set[asyncio.Task] = set()
+
+    async def submit(self, waiting: Waiting) -> None:
+        """Until the pick is written (or refused: ``waiting.refusal``)."""
+        done = asyncio.get_running_loop().create_future()
+        self.waiting.setdefault(waiting.pod, []).append((waiting, done))
+        if waiting.pod not in self.busy:  # a task of its own: a browser that goes away stops no one's pick
+            self.busy.add(waiting.pod)
+            task = asyncio.create_task(self._drain(waiting.pod))
+            self.tasks.add(task)
+            task.add_done_callback(self.tasks.discard)
+        await done
+
+    async def _drain(self, pod: int) -> None:
+        try:
+            await self._write_all(pod)
+        finally:
+            self.busy.discard(pod)
+            for _, done in self.waiting.pop(pod, []):
+                if not done.done():
+                    done.set_exception(ApiError(503, "unavailable", "the server is stopping: pick again"))
+
+    async def _write_all(self, pod: int) -> None:
+        while self.waiting.get(pod):
+            batch = self.waiting.pop(pod)
+            try:
+                mark, states = await self.served.run(write_picks, self.served, pod, [w for w, _ in batch])
+            except Exception as error:  # said to every pick of the batch (each answers with it)
+                for _, done in batch:
+                    if not done.done():
+                        done.set_exception(error)
+                continue
+            for _, done in batch:
+                if not done.done():
+                    done.set_result(None)
+            self.hub.offer(states)  # the next seats' packs, at once
+            self.watcher.seen[pod] = mark
+
+
+class Watcher:
+    """The one background task: notice changes in the files, apply due timeouts, push."""
+
+    def __init__(self, served: Served, hub: Hub, poll: float = POLL) -> None:
+        self.served, self.hub, self.poll = served, hub, poll
+        self.seen: dict[Any, Any] = {}
+
+    def _tick(self) -> tuple[set[Any], dict[Any, Any]]:
+        """In a worker thread: apply any due timeout (once); what changed since the last look (``"db"`` or pod
+        numbers) and the files' signatures now."""
+        now = self.served.wall()
+        for number in self.served.live_pods():
+            with self.served.locked(number):
+                session = self.served.table(number)
+                deadline = session.deadline()
+                if deadline is not None and now >= deadline:
+                    session.apply_timeout(now)
+                if session.draft.finished:  # the pod's pools recorded, whoever made the last pick
+                    self.served.drafting.after_picks(self.served.event_id, number, session)
+        signatures = self.served.signatures()
+        changed = {key for key, mark in signatures.items() if self.seen.get(key) != mark}
+        return changed, signatures
+
+    async def step(self) -> bool:
+        """One look: True when something changed (and the connected seats it concerns were pushed)."""
+        changed, signatures = await self.served.run(self._tick)
+        self.seen = signatures
+        if "db" in changed and signatures["db"] is not None and signatures["db"] == self.hub.pushed_db:
+            changed.discard("db")  # every connected seat was pushed at this very file already (a desk's change)
+        if not changed:
+            return False
+        if "db" in changed:
+            await self.hub.push()
+        else:
+            await self.hub.push(self.hub.players_of(changed))
+        return True
+
+    async def run(self) -> None:
+        while True:
+            try:
+                await self.step()
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # a damaged file, a full disk: said in the log, and tried again
+                log.exception("watching the event's files failed; trying again")
+            await asyncio.sleep(self.poll)

@@ -1,0 +1,203 @@
+/* cmdraft desk page: every seat's state, a new seat code, a seat handed to a bot and back.  It only shows and
+   asks: the server decides.  Names go in with textContent. */
+(function () {
+  "use strict";
+
+  var STATES = { picking: "picking", waiting: "waiting", done: "done", bot: "a bot plays it" };
+  var offset = 0;
+  var last = null;
+  var busy = false;
+
+  function $(id) {
+    return document.getElementById(id);
+  }
+
+  function el(tag, cls, text) {
+    var node = document.createElement(tag);
+    if (cls) node.className = cls;
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    return node;
+  }
+
+  function clear(node) {
+    while (node.firstChild) node.removeChild(node.firstChild);
+    return node;
+  }
+
+  function api(method, path, body) {
+    var options = { method: method, credentials: "same-origin", headers: { Accept: "application/json" } };
+    if (body !== undefined) {
+      options.headers["Content-Type"] = "application/json";
+      options.body = JSON.stringify(body);
+    }
+    return fetch(path, options).then(function (response) {
+      return response
+        .json()
+        .catch(function () {
+          return {};
+        })
+        .then(function (data) {
+          return { status: response.status, ok: response.ok, data: data };
+        });
+    });
+  }
+
+  function errorText(result) {
+    var e = result.data && result.data.error;
+    return e && e.message ? e.message : "the server answered " + result.status;
+  }
+
+  function setConn(kind, text) {
+    $("conn").setAttribute("data-state", kind);
+    $("conn-text").textContent = text;
+  }
+
+  function timeLeft(deadline) {
+    if (deadline === null || deadline === undefined) return "";
+    var left = Math.max(0, Math.ceil(deadline - (Date.now() / 1000 + offset)));
+    return Math.floor(left / 60) + ":" + (left % 60 < 10 ? "0" : "") + (left % 60);
+  }
+
+  function load() {
+    return api("GET", "/api/desk")
+      .then(function (result) {
+        if (result.status === 401) {
+          $("desk-locked").hidden = false;
+          $("desk-main").hidden = true;
+          setConn("idle", "no desk token");
+          return;
+        }
+        if (!result.ok) {
+          setConn("bad", errorText(result));
+          return;
+        }
+        setConn("ok", "live");
+        if (typeof result.data.server_time === "number") offset = result.data.server_time - Date.now() / 1000;
+        last = result.data;
+        render();
+      })
+      .catch(function () {
+        setConn("bad", "offline · retrying");
+      });
+  }
+
+  function act(path, body, done) {
+    if (busy) return;
+    busy = true;
+    api("POST", path, body)
+      .then(function (result) {
+        busy = false;
+        if (!result.ok) $("desk-message").textContent = errorText(result);
+        else done(result.data);
+        load();
+      })
+      .catch(function () {
+        busy = false;
+        $("desk-message").textContent = "No answer from the server; try again.";
+      });
+  }
+
+  function button(text, label, handler) {
+    var b = el("button", "small", text);
+    b.type = "button";
+    b.setAttribute("aria-label", label);
+    b.addEventListener("click", handler);
+    return b;
+  }
+
+  function render() {
+    var data = last;
+    $("desk-locked").hidden = true;
+    $("desk-main").hidden = false;
+    $("event-name").textContent = data.event.name;
+    $("event-status").textContent = data.event.status || "";
+    document.title = data.event.name + " · desk";
+    var seats = data.seats || [];
+    var counts = { connected: 0, picking: 0, locked: 0 };
+    seats.forEach(function (s) {
+      if (s.connected) counts.connected += 1;
+      if (s.state === "picking") counts.picking += 1;
+      if (s.locked) counts.locked += 1;
+    });
+    $("desk-summary").textContent =
+      counts.connected + " connected · " + counts.picking + " picking" + (counts.locked ? " · " + counts.locked + " locked" : "");
+    var pods = clear($("desk-pods"));
+    var byPod = {};
+    seats.forEach(function (s) {
+      (byPod[s.pod] = byPod[s.pod] || []).push(s);
+    });
+    Object.keys(byPod)
+      .sort(function (a, b) {
+        return a - b;
+      })
+      .forEach(function (pod) {
+        var panel = el("div", "panel");
+        panel.appendChild(el("h2", "", "Pod " + pod));
+        var table = el("table", "desk-table");
+        var head = el("tr");
+        ["Seat", "Player", "Link", "State", "Time", "Wrong codes", ""].forEach(function (h) {
+          head.appendChild(el("th", "", h));
+        });
+        table.appendChild(head);
+        byPod[pod].forEach(function (s) {
+          var row = el("tr", s.locked ? "locked" : "");
+          row.setAttribute("data-player", String(s.player));
+          row.appendChild(el("td", "num", s.seat));
+          row.appendChild(el("td", "", "#" + s.player + " " + s.name));
+          var link = el("td", "link");
+          if (s.bot_player) link.textContent = "—";
+          else {
+            link.appendChild(el("i", s.connected ? "dot on" : "dot off"));
+            link.appendChild(el("span", "", s.connected ? "online" : "offline"));
+          }
+          row.appendChild(link);
+          var said = s.bot_player ? "bot" : STATES[s.state] || s.state;
+          row.appendChild(el("td", "state s-" + s.state, said));
+          row.appendChild(el("td", "num time", s.state === "picking" ? timeLeft(s.deadline) : ""));
+          row.appendChild(el("td", "num", (s.wrong_codes || 0) + (s.locked ? " · locked" : "")));
+          var cell = el("td");
+          var actions = el("div", "actions");
+          cell.appendChild(actions);
+          var person = s.bot_player === undefined ? true : !s.bot_player;
+          if (person) {
+            actions.appendChild(
+              button("New code", "new seat code for " + s.name, function () {
+                if (!window.confirm("Give " + s.name + " a new seat code? The old one stops working.")) return;
+                act("/api/desk/reset-code", { player: s.player }, function (answer) {
+                  var box = $("desk-code");
+                  box.hidden = false;
+                  box.textContent = "New code for " + answer.name + ": " + answer.code;
+                });
+              })
+            );
+            if (s.state === "picking" || s.state === "waiting") {
+              actions.appendChild(
+                button("To a bot", "hand " + s.name + "'s seat to a bot", function () {
+                  act("/api/desk/bot", { player: s.player, bot: true }, function () {
+                    $("desk-message").textContent = s.name + "'s seat is played by a bot now.";
+                  });
+                })
+              );
+            } else if (s.state === "bot") {
+              actions.appendChild(
+                button("Back to player", "give the seat back to " + s.name, function () {
+                  act("/api/desk/bot", { player: s.player, bot: false }, function (answer) {
+                    $("desk-message").textContent = answer.changed
+                      ? s.name + " has the seat back."
+                      : "Nothing changed: " + s.name + " already has the seat.";
+                  });
+                })
+              );
+            }
+          }
+          row.appendChild(cell);
+          table.appendChild(row);
+        });
+        panel.appendChild(table);
+        pods.appendChild(panel);
+      });
+  }
+
+  setInterval(load, 2000);
+  load();
+})();

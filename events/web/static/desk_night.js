@@ -1,0 +1,254 @@
+/* cmdraft desk page, the night after the draft: every table of the round with its result, the report waiting or
+   disputed (every version), time left; who dropped; and the desk's actions: settle a result, extra time, pair the
+   next round, the clock, undo, the final table, the tracker from phones.  It lives in <section id="desk-night">
+   (made at the end of <main> when the page has none) and asks /api/desk/night itself.  Names go in with textContent. */
+(function () {
+  "use strict";
+
+  var POLL_MS = 3000;
+  var state = { view: null, offset: 0, busy: false, message: "", typing: {} };
+
+  function el(tag, cls, text) {
+    var node = document.createElement(tag);
+    if (cls) node.className = cls;
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    return node;
+  }
+
+  function clear(node) {
+    while (node.firstChild) node.removeChild(node.firstChild);
+  }
+
+  function button(text, cls, action) {
+    var b = el("button", cls, text);
+    b.type = "button";
+    b.disabled = state.busy;
+    b.addEventListener("click", action);
+    return b;
+  }
+
+  function root() {
+    var node = document.getElementById("desk-night");
+    if (!node) {
+      node = el("section");
+      node.id = "desk-night";
+      (document.querySelector("main") || document.body).appendChild(node);
+    }
+    return node;
+  }
+
+  function names(groups) {
+    return groups
+      .map(function (g) {
+        return g
+          .map(function (p) {
+            return typeof p === "string" ? p : p.name;
+          })
+          .join(" = ");
+      })
+      .join(" > ");
+  }
+
+  function ids(groups) {
+    return groups.map(function (g) {
+      return g.map(function (p) {
+        return p.id;
+      });
+    });
+  }
+
+  function clockText(seconds) {
+    var whole = Math.max(0, Math.ceil(seconds));
+    return Math.floor(whole / 60) + ":" + (whole % 60 < 10 ? "0" : "") + (whole % 60);
+  }
+
+  function request(method, path, body) {
+    var options = { method: method, credentials: "same-origin", headers: { Accept: "application/json" } };
+    if (body !== undefined) {
+      options.headers["Content-Type"] = "application/json";
+      options.body = JSON.stringify(body);
+    }
+    return fetch(path, options).then(function (answer) {
+      return answer.json().then(
+        function (data) {
+          if (!answer.ok) throw new Error((data.error && data.error.message) || "the server said no");
+          return data;
+        },
+        function () {
+          throw new Error("the server's answer could not be read");
+        }
+      );
+    });
+  }
+
+  function load() {
+    return request("GET", "/api/desk/night").then(
+      function (view) {
+        state.view = view;
+        state.offset = view.server_time - Date.now() / 1000;
+        render();
+      },
+      function () {
+        /* no desk token in this browser: the page says so itself */
+      }
+    );
+  }
+
+  function act(path, body, said) {
+    state.busy = true;
+    state.message = "";
+    render();
+    return request("POST", path, body)
+      .then(function () {
+        state.message = said || "done";
+      })
+      .catch(function (error) {
+        state.message = error.message;
+      })
+      .then(function () {
+        state.busy = false;
+        return load();
+      });
+  }
+
+  function render() {
+    var box = root();
+    var view = state.view;
+    clear(box);
+    if (!view || ["building", "playing", "finished"].indexOf(view.event.status) < 0) {
+      box.hidden = true;
+      return;
+    }
+    box.hidden = false;
+    var head = el("div", "panel");
+    var rnd = view.round;
+    head.appendChild(el("h1", null, rnd ? (rnd.final ? "Final table" : "Round " + rnd.number) : "Rounds"));
+    var message = el("p", "hint", state.message);
+    message.id = "desk-night-message";
+    message.setAttribute("role", "status");
+    head.appendChild(message);
+    var actions = el("div", "desk-night-actions");
+    if (view.event.status !== "finished") {
+      if (!rnd || !rnd.open) actions.appendChild(button("Pair the next round", "primary", function () { act("/api/desk/round", {}, "paired"); }));
+      if (rnd && rnd.open) {
+        actions.appendChild(button("Start the clock", "", function () { act("/api/desk/clock", {}, "clock running"); }));
+        if (!rnd.final) actions.appendChild(button("Pair this round again", "", function () { act("/api/desk/round", { again: true }, "paired again"); }));
+        actions.appendChild(button("Pause / resume", "", function () { act("/api/desk/clock", { pause: true }, "clock changed"); }));
+      }
+      actions.appendChild(button("Undo the desk's last change", "", function () { act("/api/desk/undo", {}, "undone"); }));
+      if (rnd && !rnd.open && !rnd.final) {
+        var size = el("select");
+        size.setAttribute("aria-label", "final table size");
+        [4, 5, 2, 3, 6, 7, 8].forEach(function (n) {
+          var o = el("option", null, "top " + n);
+          o.value = String(n);
+          size.appendChild(o);
+        });
+        actions.appendChild(size);
+        actions.appendChild(button("Seat the final table", "", function () { act("/api/desk/top", { size: Number(size.value) }, "final table seated"); }));
+      }
+      actions.appendChild(button(view.event.tracker ? "Tracker from phones: on" : "Tracker from phones: off", "", function () {
+        act("/api/desk/tracker", { on: !view.event.tracker }, "tracker changed");
+      }));
+      if (rnd && !rnd.open) actions.appendChild(button("Finish the event", "", function () { act("/api/desk/finish", {}, "finished"); }));
+    }
+    actions.appendChild(button(view.event.publish_decklists ? "Decklists public after the event: yes" : "Decklists public after the event: no", "", function () {
+      act("/api/desk/publish", { on: !view.event.publish_decklists }, "decklists setting changed");
+    }));
+    head.appendChild(actions);
+    if (view.dropped.length) {
+      head.appendChild(el("p", "hint", "Dropped: " + view.dropped.map(function (d) { return d.name + (d.after_round ? " (after round " + d.after_round + ")" : ""); }).join(", ")));
+    }
+    box.appendChild(head);
+    if (!rnd) return;
+    var grid = el("div", "desk-night-tables");
+    rnd.tables.forEach(function (t) {
+      grid.appendChild(tableCard(rnd, t));
+    });
+    box.appendChild(grid);
+    tick();
+  }
+
+  var LABELS = { playing: "playing", waiting: "waiting for confirmations", disputed: "disputed", desk: "time up: the desk records it", recorded: "recorded" };
+
+  function tableCard(rnd, t) {
+    var card = el("div", "panel desk-night-table status-" + t.status);
+    card.dataset.table = String(t.table);
+    var top = el("div", "row spread");
+    top.appendChild(el("h2", null, "Table " + t.table));
+    var left = el("span", "desk-night-clock");
+    left.dataset.table = String(t.table);
+    top.appendChild(left);
+    card.appendChild(top);
+    card.appendChild(el("p", "desk-night-status", LABELS[t.status] || t.status));
+    card.appendChild(el("p", null, t.players.join(", ") + (t.first ? " · " + t.first + " goes first" : "")));
+    if (t.result) {
+      card.appendChild(el("p", "desk-night-order", names(t.result.order)));
+    }
+    var r = t.report;
+    if (r && !t.result) {
+      var reported = el("div", "desk-night-version");
+      reported.appendChild(el("p", "desk-night-order", names(r.order)));
+      reported.appendChild(el("p", "hint", "reported by " + r.by + (r.late ? " after the clock" : "") + (r.waiting_for.length ? "; waiting for " + r.waiting_for.join(", ") : "")));
+      reported.appendChild(button("Record this version", "primary", function () {
+        act("/api/desk/settle", { round: rnd.number, table: t.table, order: ids(r.order) }, "table " + t.table + " recorded");
+      }));
+      card.appendChild(reported);
+      r.disputes.forEach(function (d) {
+        var version = el("div", "desk-night-version");
+        version.appendChild(el("p", null, d.player + " disputes" + (d.order.length ? ":" : " (no version given)")));
+        if (d.order.length) {
+          version.appendChild(el("p", "desk-night-order", names(d.order)));
+          version.appendChild(button("Record " + d.player + "'s version", "", function () {
+            act("/api/desk/settle", { round: rnd.number, table: t.table, order: ids(d.order) }, "table " + t.table + " recorded");
+          }));
+        }
+        card.appendChild(version);
+      });
+    }
+    if (rnd.open || t.result) {
+      var typed = el("input");
+      typed.placeholder = "Ann > Bo = Cy > Di";
+      typed.setAttribute("aria-label", "result of table " + t.table);
+      typed.value = state.typing[t.table] || "";
+      typed.addEventListener("input", function () { state.typing[t.table] = typed.value; });
+      var row = el("div", "desk-night-actions");
+      row.appendChild(typed);
+      row.appendChild(button(t.result ? "Correct" : "Record", "", function () {
+        var text = typed.value;
+        state.typing[t.table] = "";
+        act("/api/desk/settle", { round: rnd.number, table: t.table, order: text, replace: !!t.result }, "table " + t.table + " recorded");
+      }));
+      if (rnd.open && !t.result) {
+        row.appendChild(button("+5 min", "", function () {
+          act("/api/desk/extra-time", { table: t.table, minutes: 5 }, "table " + t.table + ": 5 more minutes");
+        }));
+      }
+      card.appendChild(row);
+    }
+    return card;
+  }
+
+  function tick() {
+    var view = state.view;
+    if (!view || !view.round) return;
+    view.round.tables.forEach(function (t) {
+      var node = document.querySelector(".desk-night-clock[data-table='" + t.table + "']");
+      if (!node) return;
+      var c = t.clock;
+      if (!c || t.result) {
+        node.textContent = "";
+        return;
+      }
+      var left = c.paused || c.deadline === null ? c.remaining : c.deadline - (Date.now() / 1000 + state.offset);
+      node.textContent = (c.paused ? "paused " : "") + clockText(left) + (c.extra ? " (+" + Math.round(c.extra / 60) + ")" : "");
+    });
+  }
+
+  load();
+  setInterval(function () {
+    var active = document.activeElement;
+    if (!state.busy && !(active && active.tagName === "INPUT" && root().contains(active)) && !document.hidden) load();
+  }, POLL_MS);
+  setInterval(tick, 1000);
+})();

@@ -1,0 +1,359 @@
+/* cmdraft player page, the night after the draft: my table, its clock, the result my table reports and confirms,
+   my standing, the game tracker (when the desk allows it) and dropping.  It lives in <section id="night"> (made
+   at the top of <main> when the page has none) and asks /api/table itself; the page's own code is left alone.
+   Every name goes in with textContent: the page shows and asks, the server decides. */
+(function () {
+  "use strict";
+
+  var POLL_MS = 3000;
+  var state = { view: null, offset: 0, editing: null, dropping: false, busy: false, error: "" };
+
+  function el(tag, cls, text) {
+    var node = document.createElement(tag);
+    if (cls) node.className = cls;
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    return node;
+  }
+
+  function button(text, cls, action) {
+    var b = el("button", cls, text);
+    b.type = "button";
+    b.disabled = state.busy;
+    b.addEventListener("click", action);
+    return b;
+  }
+
+  function clear(node) {
+    while (node.firstChild) node.removeChild(node.firstChild);
+  }
+
+  function root() {
+    var node = document.getElementById("night");
+    if (!node) {
+      node = el("section", "night");
+      node.id = "night";
+      var main = document.querySelector("main") || document.body;
+      main.insertBefore(node, main.firstChild);
+    }
+    return node;
+  }
+
+  function clockText(seconds) {
+    var whole = Math.max(0, Math.ceil(seconds));
+    var m = Math.floor(whole / 60);
+    var s = whole % 60;
+    return (m < 10 ? "0" : "") + m + ":" + (s < 10 ? "0" : "") + s;
+  }
+
+  function ordinal(n) {
+    var s = ["th", "st", "nd", "rd"];
+    var v = n % 100;
+    return n + (s[(v - 20) % 10] || s[v] || s[0]);
+  }
+
+  function points(value) {
+    return String(Math.round(value * 100) / 100);
+  }
+
+  function orderText(groups) {
+    return groups
+      .map(function (group, i) {
+        return group
+          .map(function (p) {
+            return typeof p === "string" ? p : p.name;
+          })
+          .join(" = ");
+      })
+      .join("  >  ");
+  }
+
+  // --- talking to the server ------------------------------------------------------------------------------------
+
+  function request(method, path, body) {
+    var options = { method: method, credentials: "same-origin", headers: {} };
+    if (body !== undefined) {
+      options.headers["content-type"] = "application/json";
+      options.body = JSON.stringify(body);
+    }
+    return fetch(path, options).then(function (answer) {
+      return answer.json().then(
+        function (data) {
+          if (!answer.ok) throw new Error((data.error && data.error.message) || "the server said no");
+          return data;
+        },
+        function () {
+          throw new Error("the server's answer could not be read");
+        }
+      );
+    });
+  }
+
+  function load() {
+    return request("GET", "/api/table").then(apply, function () {
+      /* not joined (yet): nothing to show */
+    });
+  }
+
+  function act(method, path, body) {
+    state.busy = true;
+    state.error = "";
+    render();
+    return request(method, path, body)
+      .then(function (view) {
+        state.busy = false;
+        if (view && view.round !== undefined) apply(view);
+        else load();
+        return view;
+      })
+      .catch(function (error) {
+        state.busy = false;
+        state.error = error.message;
+        render();
+        load();
+      });
+  }
+
+  function apply(view) {
+    state.view = view;
+    state.offset = view.server_time - Date.now() / 1000;
+    render();
+  }
+
+  // --- drawing ---------------------------------------------------------------------------------------------------
+
+  function render() {
+    var box = root();
+    var view = state.view;
+    clear(box);
+    if (!view || !view.round) {
+      box.hidden = true;
+      return;
+    }
+    box.hidden = false;
+    var rnd = view.round;
+    var panel = el("div", "panel night-table");
+    var head = el("div", "night-head");
+    head.appendChild(el("h2", null, rnd.final ? "Final table" : "Round " + rnd.number + " · Table " + rnd.table));
+    var clock = el("div", "night-clock");
+    clock.id = "night-clock";
+    head.appendChild(clock);
+    panel.appendChild(head);
+    var notice = el("p", "night-notice");
+    notice.id = "night-notice";
+    notice.setAttribute("role", "status");
+    panel.appendChild(notice);
+
+    var list = el("ol", "night-players");
+    rnd.players.forEach(function (p) {
+      var item = el("li", p.me ? "me" : "");
+      var line = el("div", "who");
+      line.appendChild(el("span", "name", p.name + (p.me ? " (you)" : "")));
+      if (p.first) line.appendChild(el("span", "first", "goes first"));
+      if (p.dropped) line.appendChild(el("span", "dropped", "dropped"));
+      item.appendChild(line);
+      if (p.commanders.length) item.appendChild(el("div", "commanders", p.commanders.join(" · ")));
+      list.appendChild(item);
+    });
+    panel.appendChild(list);
+    if (view.standing) {
+      var s = view.standing;
+      panel.appendChild(
+        el("p", "night-standing", "You: " + ordinal(s.rank) + " · " + points(s.points) + (s.points === 1 ? " point · " : " points · ") + s.rounds + " played")
+      );
+    }
+    box.appendChild(panel);
+    box.appendChild(resultPanel(view));
+    if (view.event.tracker && rnd.game && rnd.open) box.appendChild(trackerPanel(view));
+    if (view.player.status === "active" && view.event.status === "playing") box.appendChild(dropPanel());
+    tick();
+  }
+
+  function resultPanel(view) {
+    var rnd = view.round;
+    var panel = el("div", "panel night-result");
+    panel.id = "night-result";
+    panel.appendChild(el("h3", null, "Result"));
+    if (state.error) panel.appendChild(el("p", "error", state.error));
+    if (rnd.result) {
+      panel.appendChild(el("p", "night-order", orderText(rnd.result.order)));
+      panel.appendChild(el("p", "hint", "Recorded. The desk corrects it if it is wrong."));
+      return panel;
+    }
+    if (state.editing) {
+      panel.appendChild(editor(view));
+      return panel;
+    }
+    var report = rnd.report;
+    if (!report) {
+      panel.appendChild(
+        el("p", "hint", rnd.status === "desk" ? "Time is up: report the result now, or the desk records it." : "When the game ends, one of you reports the finishing order; the others confirm it.")
+      );
+      panel.appendChild(button("Report the result", "primary", function () { startEditing("report"); }));
+      return panel;
+    }
+    panel.appendChild(el("p", "night-order", orderText(report.order)));
+    panel.appendChild(el("p", "hint", "Reported by " + report.by + (report.late ? " after the clock" : "") + "."));
+    if (report.waiting_for.length)
+      panel.appendChild(el("p", "night-waiting", "Waiting for: " + report.waiting_for.join(", ")));
+    report.disputes.forEach(function (d) {
+      panel.appendChild(el("p", "night-dispute", d.player + " disputes" + (d.order.length ? ": " + orderText(d.order) : "")));
+    });
+    if (report.status === "disputed") {
+      panel.appendChild(el("p", "night-desk", "Disputed: the desk settles it. Call a judge if you need to."));
+    } else if (rnd.status === "desk") {
+      panel.appendChild(el("p", "night-desk", "Time is up: the desk records this table if it is not confirmed."));
+    }
+    var row = el("div", "night-actions");
+    if (!report.mine.confirmed) {
+      row.appendChild(button("Confirm", "primary", function () {
+        act("POST", "/api/result/confirm", { report: report.id, agree: true });
+      }));
+    }
+    if (!report.mine.disputed) {
+      row.appendChild(button("Dispute", "", function () { startEditing("dispute"); }));
+    }
+    row.appendChild(button("Report again", "", function () { startEditing("report"); }));
+    panel.appendChild(row);
+    return panel;
+  }
+
+  function startEditing(kind) {
+    var players = state.view.round.players;
+    var places = {};
+    var order = state.view.round.report ? state.view.round.report.order : null;
+    if (order) {
+      var place = 1;
+      order.forEach(function (group) {
+        group.forEach(function (p) { places[p.id] = place; });
+        place += group.length;
+      });
+    } else {
+      players.forEach(function (p, i) { places[p.id] = i + 1; });
+    }
+    state.editing = { kind: kind, places: places };
+    render();
+  }
+
+  function editor(view) {
+    var players = view.round.players;
+    var editing = state.editing;
+    var form = el("div", "night-editor");
+    form.appendChild(el("p", "hint", editing.kind === "dispute"
+      ? "Your version of the finishing order (players sharing a place drew):"
+      : "Finishing order: give each player their place (players sharing a place drew)."));
+    players.forEach(function (p) {
+      var line = el("label", "night-place");
+      line.appendChild(el("span", null, p.name));
+      var select = el("select");
+      select.setAttribute("aria-label", "place of " + p.name);
+      for (var i = 1; i <= players.length; i++) {
+        var option = el("option", null, ordinal(i));
+        option.value = String(i);
+        if (editing.places[p.id] === i) option.selected = true;
+        select.appendChild(option);
+      }
+      select.addEventListener("change", function () { editing.places[p.id] = Number(select.value); });
+      line.appendChild(select);
+      form.appendChild(line);
+    });
+    var row = el("div", "night-actions");
+    row.appendChild(button(editing.kind === "dispute" ? "Send my version" : "Send the result", "primary", function () {
+      var groups = {};
+      players.forEach(function (p) {
+        (groups[editing.places[p.id]] = groups[editing.places[p.id]] || []).push(p.id);
+      });
+      var order = Object.keys(groups)
+        .map(Number)
+        .sort(function (a, b) { return a - b; })
+        .map(function (k) { return groups[k]; });
+      var kind = editing.kind;
+      state.editing = null;
+      if (kind === "dispute") act("POST", "/api/result/confirm", { report: view.round.report.id, agree: false, order: order });
+      else act("POST", "/api/result", { order: order });
+    }));
+    row.appendChild(button("Cancel", "", function () { state.editing = null; render(); }));
+    form.appendChild(row);
+    return form;
+  }
+
+  function trackerPanel(view) {
+    var panel = el("div", "panel night-tracker");
+    panel.appendChild(el("h3", null, "Game"));
+    var me = view.round.players.filter(function (p) { return p.me; })[0];
+    view.round.game.players.forEach(function (row, index) {
+      var player = view.round.players[index];
+      var line = el("div", "night-life" + (row.lost ? " lost" : ""));
+      line.appendChild(el("span", "name", row.player));
+      [-5, -1].forEach(function (delta) {
+        line.appendChild(button(String(delta), "small", function () { act("POST", "/api/game", { life: [[player.id, delta]] }); }));
+      });
+      line.appendChild(el("span", "life", row.life));
+      [1, 5].forEach(function (delta) {
+        line.appendChild(button("+" + delta, "small", function () { act("POST", "/api/game", { life: [[player.id, delta]] }); }));
+      });
+      panel.appendChild(line);
+      row.commander_damage.forEach(function (hit) {
+        panel.appendChild(el("div", "hint", "  " + hit.amount + " from " + hit.label));
+      });
+      row.tax.forEach(function (tax) {
+        panel.appendChild(el("div", "hint", "  " + tax.label + ": tax " + tax.tax));
+      });
+    });
+    if (me && me.commanders.length) {
+      var casts = el("div", "night-actions");
+      me.commanders.forEach(function (name) {
+        casts.appendChild(button("Cast " + name, "small", function () { act("POST", "/api/game", { cast: [[me.id, name]] }); }));
+      });
+      panel.appendChild(casts);
+    }
+    panel.appendChild(button("Undo my last entry", "", function () { act("POST", "/api/game", { undo: true }); }));
+    return panel;
+  }
+
+  function dropPanel() {
+    var panel = el("div", "panel night-drop");
+    if (!state.dropping) {
+      panel.appendChild(button("Drop from the event…", "", function () { state.dropping = true; render(); }));
+      return panel;
+    }
+    panel.appendChild(el("p", null, "Leave the event for good? You won't be paired again."));
+    var row = el("div", "night-actions");
+    row.appendChild(button("Yes, drop me", "danger", function () {
+      state.dropping = false;
+      act("POST", "/api/drop", { confirm: true });
+    }));
+    row.appendChild(button("No, stay", "", function () { state.dropping = false; render(); }));
+    panel.appendChild(row);
+    return panel;
+  }
+
+  function tick() {
+    var view = state.view;
+    var clock = document.getElementById("night-clock");
+    var notice = document.getElementById("night-notice");
+    if (!clock || !view || !view.round) return;
+    var c = view.round.clock;
+    if (!c || !view.round.open) {
+      clock.textContent = "";
+      notice.textContent = "";
+      return;
+    }
+    var left = c.paused || c.deadline === null ? c.remaining : c.deadline - (Date.now() / 1000 + state.offset);
+    clock.textContent = clockText(left);
+    clock.dataset.state = left <= 0 ? "over" : c.paused ? "paused" : left < 300 ? "low" : "running";
+    notice.textContent = left <= 0 ? "Time! Finish the turn in progress, then report the result." : c.paused ? "The clock is paused." : c.extra ? "Your table has " + Math.round(c.extra / 60) + " extra minutes." : "";
+  }
+
+  // The page's stream carries the table too (seat.table): when the page passes each new seat state on as a
+  // "cmdraft:seat" event, the table changes at once; the polling below stays as the fallback.
+  document.addEventListener("cmdraft:seat", function (event) {
+    var seat = event.detail;
+    if (seat && seat.table && !state.busy && !state.editing) apply(seat.table);
+  });
+
+  load();
+  setInterval(function () {
+    if (!state.busy && !state.editing && !document.hidden) load();
+  }, POLL_MS);
+  setInterval(tick, 500);
+})();

@@ -1,0 +1,276 @@
+/* cmdraft room display: read-only, for a screen in the room.  It asks /api/room (no token: public facts only) every
+   two seconds and cycles its views: the join QR and seatings before the draft, the pods' progress during it, then
+   pairings by name, standings, and the round clock always on top.  Every name goes in with textContent. */
+(function () {
+  "use strict";
+
+  var POLL_MS = 2000;
+  var CYCLE_MS = 12000;
+  var ROWS_PER_PAGE = 45; // three columns of fifteen at 1080p
+
+  var state = { room: null, offset: 0, views: [], index: 0, shownAt: 0, failures: 0 };
+
+  function $(id) {
+    return document.getElementById(id);
+  }
+
+  function el(tag, cls, text) {
+    var node = document.createElement(tag);
+    if (cls) node.className = cls;
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    return node;
+  }
+
+  function clear(node) {
+    while (node.firstChild) node.removeChild(node.firstChild);
+  }
+
+  function now() {
+    return Date.now() / 1000 + state.offset;
+  }
+
+  function clockText(seconds) {
+    var whole = Math.max(0, Math.ceil(seconds));
+    var m = Math.floor(whole / 60);
+    var s = whole % 60;
+    return (m < 10 ? "0" : "") + m + ":" + (s < 10 ? "0" : "") + s;
+  }
+
+  function points(value) {
+    return Math.round(value * 100) / 100;
+  }
+
+  // --- views: each a list of pages (a page is a function that fills its section) -----------------------------
+
+  function row(name, number, cls) {
+    var line = el("div", "row" + (cls ? " " + cls : ""));
+    line.appendChild(el("span", "name", name));
+    line.appendChild(el("span", "num", number));
+    return line;
+  }
+
+  function pages(items, size) {
+    var out = [];
+    for (var i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+    return out.length ? out : [[]];
+  }
+
+  function joinPage(room) {
+    return {
+      id: "view-join",
+      fill: function () {
+        $("join-qr").src = "/api/room/qr.svg";
+        $("join-url").textContent = room.join;
+      }
+    };
+  }
+
+  function seatingPages(room) {
+    return [
+      {
+        id: "view-seatings",
+        fill: function () {
+          var box = $("seatings");
+          clear(box);
+          room.seatings.forEach(function (pod) {
+            var card = el("div", "pod");
+            card.appendChild(el("h3", null, "Pod " + pod.pod + " · " + pod.players.length + " seats"));
+            pod.players.forEach(function (name, i) {
+              card.appendChild(row(name, "seat " + (i + 1)));
+            });
+            box.appendChild(card);
+          });
+        }
+      }
+    ];
+  }
+
+  function draftPage(room) {
+    return {
+      id: "view-drafts",
+      fill: function () {
+        var box = $("drafts");
+        clear(box);
+        room.drafts.forEach(function (pod) {
+          var line = el("div", "draft-line");
+          var done = pod.status !== "drafting";
+          line.appendChild(el("span", null, "Pod " + pod.pod));
+          line.appendChild(el("span", null, done ? "done" : "pack " + pod.pack + " of " + pod.packs));
+          box.appendChild(line);
+          var bar = el("div", "bar");
+          var fill = el("i");
+          fill.style.width = (pod.picks_total ? Math.round((100 * pod.picks_made) / pod.picks_total) : 100) + "%";
+          bar.appendChild(fill);
+          box.appendChild(bar);
+        });
+      }
+    };
+  }
+
+  function pairingPages(room) {
+    var rnd = room.round;
+    return pages(rnd.pairings, ROWS_PER_PAGE).map(function (chunk, i, all) {
+      return {
+        id: "view-pairings",
+        fill: function () {
+          $("pairings-title").textContent =
+            (rnd.final ? "Final table" : "Pairings · round " + rnd.number) +
+            (all.length > 1 ? " (" + (i + 1) + "/" + all.length + ")" : "");
+          var box = $("pairings");
+          clear(box);
+          chunk.forEach(function (p) {
+            box.appendChild(row(p.name + (p.first ? " ▶" : ""), "table " + p.table));
+          });
+        }
+      };
+    });
+  }
+
+  function standingPages(room) {
+    var title = room.event.status === "finished" ? "Final standings" : "Standings";
+    return pages(room.standings, ROWS_PER_PAGE).map(function (chunk, i, all) {
+      return {
+        id: "view-standings",
+        fill: function () {
+          $("standings-title").textContent = title + (all.length > 1 ? " (" + (i + 1) + "/" + all.length + ")" : "");
+          var box = $("standings");
+          clear(box);
+          chunk.forEach(function (s) {
+            var line = row("", points(s.points) + " pts", s.dropped ? "dropped" : "");
+            line.firstChild.textContent = s.rank + ". " + s.name;
+            box.appendChild(line);
+          });
+        }
+      };
+    });
+  }
+
+  function viewsOf(room) {
+    var status = room.event.status;
+    var list = [];
+    if (status === "registration" || status === "seated") {
+      list.push(joinPage(room));
+      if (room.seatings.length) list = list.concat(seatingPages(room));
+    } else if (status === "drafting") {
+      list.push(draftPage(room), joinPage(room));
+      list = list.concat(seatingPages(room));
+    } else if (status === "building") {
+      if (room.drafts.length) list.push(draftPage(room));
+      list.push(joinPage(room));
+      if (room.standings.length) list = list.concat(standingPages(room));
+    } else {
+      if (room.round && room.round.open) list = list.concat(pairingPages(room));
+      if (room.standings.length) list = list.concat(standingPages(room));
+      if (room.round && !room.round.open && status !== "finished") list = list.concat(pairingPages(room));
+    }
+    if (!list.length) {
+      list.push({
+        id: "view-waiting",
+        fill: function () {
+          $("waiting-text").textContent = "Waiting for the event…";
+        }
+      });
+    }
+    return list;
+  }
+
+  function show(force) {
+    var views = state.views;
+    if (!views.length) return;
+    var t = Date.now();
+    if (!force && t - state.shownAt < CYCLE_MS) return;
+    if (!force) {
+      state.index = (state.index + 1) % views.length;
+      state.shownAt = t;
+    }
+    if (state.index >= views.length) state.index = 0;
+    var page = views[state.index];
+    Array.prototype.forEach.call(document.querySelectorAll(".view"), function (v) {
+      v.hidden = v.id !== page.id;
+    });
+    page.fill();
+    $("pages").textContent = views.length > 1 ? state.index + 1 + " / " + views.length : "";
+  }
+
+  // --- the clock ------------------------------------------------------------------------------------------------
+
+  function tick() {
+    var room = state.room;
+    var clock = $("clock");
+    var banner = $("banner");
+    var c = room && room.round && room.round.open ? room.round.clock : null;
+    if (!c) {
+      clock.textContent = "";
+      clock.dataset.state = "none";
+      banner.hidden = true;
+      return;
+    }
+    var left = c.paused || c.deadline === null ? c.remaining : c.deadline - now();
+    clock.textContent = clockText(left);
+    if (left <= 0) {
+      clock.dataset.state = "over";
+      banner.hidden = false;
+      banner.textContent = "Time! Finish the turn in progress, then report your result.";
+    } else {
+      clock.dataset.state = c.paused ? "paused" : left < 300 ? "low" : "running";
+      banner.hidden = !c.paused;
+      if (c.paused) banner.textContent = "The clock is paused";
+    }
+  }
+
+  // --- polling -------------------------------------------------------------------------------------------------
+
+  function apply(room) {
+    var before = state.room ? JSON.stringify(state.views.map(function (v) { return v.id; })) : "";
+    state.room = room;
+    state.offset = room.server_time - Date.now() / 1000;
+    $("event-name").textContent = room.event.name;
+    document.title = room.event.name + " · room";
+    $("round-name").textContent = room.round
+      ? room.round.final
+        ? "Final table"
+        : "Round " + room.round.number
+      : room.players + " players";
+    state.views = viewsOf(room);
+    var after = JSON.stringify(state.views.map(function (v) { return v.id; }));
+    if (before !== after) {
+      state.index = 0;
+      state.shownAt = Date.now();
+    }
+    show(true);
+    tick();
+  }
+
+  function poll() {
+    var request = new XMLHttpRequest();
+    request.open("GET", "/api/room");
+    request.timeout = 5000;
+    request.onload = function () {
+      if (request.status === 200) {
+        state.failures = 0;
+        $("conn").textContent = "live";
+        try {
+          apply(JSON.parse(request.responseText));
+        } catch (e) {
+          $("conn").textContent = "could not read the server's answer";
+        }
+      } else {
+        failed();
+      }
+    };
+    request.onerror = request.ontimeout = failed;
+    request.send();
+  }
+
+  function failed() {
+    state.failures += 1;
+    $("conn").textContent = "reconnecting… (the server did not answer)";
+  }
+
+  poll();
+  setInterval(poll, POLL_MS);
+  setInterval(tick, 250);
+  setInterval(function () {
+    show(false);
+  }, 1000);
+})();

@@ -1,0 +1,251 @@
+"""The ``serve`` benchmark (``python -m tests.benchmarks serve``): 64 simulated phones over real sockets on
+loopback, in 8 pods of 8, picking as fast as the server lets them, against ``cmdraft serve`` in a process of
+its own (so its memory is its own).
+
+Every phone joins with its seat code and opens its stream; then all start at once, each picking the first cards of every pack the moment
+it arrives.  Figures: pick → own next state (the pick's answer, which carries it), pick → the next seat's new
+pack (from the pick that completed a round in a pod to each seat of that pod getting its next pack on the
+stream), median and p99; picks lost or made twice (the drafts' own files against the picks acknowledged);
+the server's peak memory (VmHWM).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+import websockets
+
+from tests.cliapp import invoke
+
+PLAYERS = 64
+PICKS = 30  # 3 packs of 20, two cards a pick
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else float("nan")
+
+
+def make_event(db: Path, players: int) -> tuple[int, dict[str, str]]:
+    """A terminal event with seat codes, ``players`` humans seated in pods of 8, its draft started."""
+
+    def run(*args: object) -> str:
+        result = invoke([*args, "--db", db])
+        if result.exit_code != 0:
+            raise SystemExit(f"benchmark setup failed: {args}: {result.output}")
+        return result.stdout
+
+    made = json.loads(run("event", "new", "Bench", "--style", "terminal", "--timer", 0, "--seed", 7, "--json"))
+    event_id = made["id"]
+    names = [f"Phone {n:02d}" for n in range(1, players + 1)]
+    run("event", "player", "add", event_id, *names)
+    run("event", "seat", event_id)
+    run("event", "draft", event_id, "--json")
+    from events.storage.store import Store
+
+    with Store(db).read() as handle:
+        codes = {p["name"]: p["code"] for p in handle.table("players").all() if p["event"] == event_id}
+    return event_id, codes
+
+
+class Figures:
+    def __init__(self) -> None:
+        self.own: list[float] = []  # pick sent -> its answer (the seat's next state)
+        self.passed: list[float] = []  # round's last pick sent in a pod -> a seat's new pack on the stream
+        self.acknowledged: dict[str, int] = {}
+        self.refused = 0
+        self.round_sent: dict[tuple[int, int, int], float] = {}  # (pod, pack, pick) -> latest pick sent
+        self.cpu_at_start = 0.0
+
+
+async def join(web: httpx.AsyncClient, event_id: int, name: str, code: str) -> str:
+    while True:  # one address for every phone here: the server's per-address limit spaces the joins out
+        joined = await web.post("/api/join", json={"event": event_id, "player": name, "code": code})
+        if joined.status_code != 429:
+            break
+        await asyncio.sleep(1)
+    joined.raise_for_status()
+    web.cookies.clear()
+    return joined.json()["token"]
+
+
+class Connection:
+    """A phone's own keep-alive HTTP/1.1 connection, as light as a client can be (so the phones' process takes
+    as little of the machine as it can from the server's)."""
+
+    def __init__(self, host: str, port: int, token: str) -> None:
+        self.host, self.port, self.token = host, port, token
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def post(self, path: str, body: dict) -> int:
+        """The answer's status.  A connection the server closed while idle (its keep-alive timeout, as a
+        browser meets it too) is opened again and the request sent once more, as browsers do: the server never
+        read it (and a pick it had taken would come back refused as stale, and count as made twice)."""
+        for attempt in (1, 2):
+            if self.writer is None or self.reader.at_eof():
+                self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+            data = json.dumps(body).encode()
+            self.writer.write(
+                f"POST {path} HTTP/1.1\r\nhost: {self.host}:{self.port}\r\nauthorization: Bearer {self.token}\r\n"
+                f"content-type: application/json\r\ncontent-length: {len(data)}\r\n\r\n".encode()
+                + data
+            )
+            try:
+                line = await self.reader.readline()
+            except ConnectionError:
+                line = b""
+            if line or attempt == 2:
+                break
+            self.writer.close()
+            self.writer = None
+        status = int(line.split()[1])
+        length = 0
+        while (line := await self.reader.readline()) not in (b"\r\n", b""):
+            name, _, value = line.decode().partition(":")
+            if name.lower() == "content-length":
+                length = int(value)
+        await self.reader.readexactly(length)
+        return status
+
+
+async def phone(url: str, web: httpx.AsyncClient, token: str, name: str, figures: Figures, go: asyncio.Event) -> None:
+    host, _, port = url.removeprefix("http://").partition(":")
+    own = Connection(host, int(port), token)
+    figures.acknowledged[name] = 0
+    ws_url = url.replace("http://", "ws://") + f"/api/stream?token={token}"
+    async with websockets.connect(ws_url, max_size=2**22, compression=None) as stream:
+        await go.wait()
+        picked: set[tuple[int, int]] = set()
+        while True:
+            message = json.loads(await stream.recv())
+            if message.get("type") != "seat":
+                continue
+            arrived = time.perf_counter()
+            draft = message["seat"]["draft"]
+            if draft is None:
+                continue
+            if draft["done"]:
+                break
+            at = (draft["pack"], draft["pick"])
+            if not draft["cards"] or at in picked:
+                continue
+            before = figures.round_sent.get((draft["pod"], *previous(at)))
+            if before is not None and at != (1, 1):
+                figures.passed.append(arrived - before)
+            picked.add(at)
+            sent = time.perf_counter()
+            key = (draft["pod"], *at)
+            figures.round_sent[key] = max(figures.round_sent.get(key, 0.0), sent)
+            body = {"pack": at[0], "pick": at[1], "cards": list(range(draft["take"]))}
+            status = await own.post("/api/pick", body)
+            figures.own.append(time.perf_counter() - sent)
+            if status == 200:
+                figures.acknowledged[name] += 1
+            else:
+                figures.refused += 1
+
+
+def previous(at: tuple[int, int]) -> tuple[int, int]:
+    pack, pick = at
+    return (pack, pick - 1) if pick > 1 else (pack - 1, 10)
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time a process has used so far."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def peak_rss_mb(pid: int) -> float:
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return float("nan")
+    found = re.search(r"VmHWM:\s+(\d+) kB", status)
+    return int(found.group(1)) / 1024 if found else float("nan")
+
+
+async def drive(url: str, event_id: int, codes: dict[str, str], figures: Figures, pid: int) -> float:
+    """Every phone joins, opens its stream, then all pick at once; the seconds the draft took."""
+    async with httpx.AsyncClient(base_url=url, timeout=60, limits=httpx.Limits(max_connections=200)) as web:
+        tokens = {name: await join(web, event_id, name, code) for name, code in sorted(codes.items())}
+        go = asyncio.Event()
+        phones = [asyncio.create_task(phone(url, web, token, name, figures, go)) for name, token in tokens.items()]
+        await asyncio.sleep(1)  # the streams are open
+        figures.cpu_at_start = cpu_seconds(pid)
+        start = time.perf_counter()
+        go.set()
+        await asyncio.gather(*phones)
+        return time.perf_counter() - start
+
+
+def serve(players: int = PLAYERS) -> dict[str, float | int]:
+    with tempfile.TemporaryDirectory(prefix="cmdraft-serve-bench-") as folder:
+        os.environ["CMDRAFT_HOME"] = str(Path(folder) / "home")
+        db = Path(folder) / "bench.json"
+        event_id, codes = make_event(db, players)
+        process = subprocess.Popen(
+            [sys.executable, "-m", "events", "serve", str(event_id), "--db", str(db), "--port", "0"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=dict(os.environ, PYTHONUNBUFFERED="1"),
+        )
+        try:
+            first = process.stdout.readline()
+            found = re.search(r"at (http://127\.0\.0\.1:\d+)", first)
+            if not found:
+                raise SystemExit(f"cmdraft serve did not start: {first}{process.stderr.read()}")
+            figures = Figures()
+            client_before = time.process_time()
+            seconds = asyncio.run(drive(found.group(1), event_id, codes, figures, process.pid))
+            rss = peak_rss_mb(process.pid)
+            server_cpu = cpu_seconds(process.pid) - figures.cpu_at_start
+            client_cpu = time.process_time() - client_before
+        finally:
+            process.terminate()
+            process.wait(timeout=30)
+        from events.storage.store import Store
+        from tests.night import Night
+
+        events = Night(Store(db))
+        snap = events.snapshot(event_id)
+        names = snap.names()
+        in_files: dict[str, int] = {}
+        for pod in snap.pods:
+            draft = events.draft_session(event_id, pod.number).draft
+            for seat, player_id in enumerate(pod.players):
+                in_files[names[player_id]] = len(draft.picks_of(seat))
+        lost = sum(max(0, n - in_files.get(name, 0)) for name, n in figures.acknowledged.items())
+        twice = sum(max(0, in_files[name] - figures.acknowledged.get(name, 0)) for name in in_files)
+        return {
+            "phones": players,
+            "picks": sum(figures.acknowledged.values()),
+            "refused": figures.refused,
+            "seconds": round(seconds, 2),
+            "own_p50_ms": round(statistics.median(figures.own) * 1000, 1),
+            "own_p99_ms": round(percentile(figures.own, 0.99) * 1000, 1),
+            "next_p50_ms": round(statistics.median(figures.passed) * 1000, 1),
+            "next_p99_ms": round(percentile(figures.passed, 0.99) * 1000, 1),
+            "lost": lost,
+            "twice": twice,
+            "unfinished": sum(1 for n in in_files.values() if n != PICKS),
+            "server_peak_mb": round(rss, 1),
+            "server_cpu_s": round(server_cpu, 2),
+            "phones_cpu_s": round(client_cpu, 2),
+            "load_average": round(os.getloadavg()[0], 1),
+        }

@@ -1,0 +1,174 @@
+"""The night in a real browser: Debian's chromium driven by Playwright against ``cmdraft serve`` run by uvicorn on a
+loopback port, over a real database drafted to registered decks.  Three phones (390x844) at one table: one reports
+the finishing order, the two others confirm it on their own phones, and all three see it recorded; the room display
+(1920x1080) shows the pairings by name and the clock.  Screenshots are written to the test's folder (and copied to
+$CMDRAFT_SCREENSHOTS when it is set)."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from events.storage.store import Store
+from tests.night import Night
+from tests.test_serve_browser import LAPTOP, PHONE, Served, browser, shots  # noqa: F401 (fixtures)
+from tests.test_serve_night import drafted_night
+from tests.test_terminal_draft_integrity import codes_of, terminal_night
+
+NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
+
+
+@pytest.fixture
+def night_server(tmp_path, cli):
+    db = tmp_path / "night.json"
+    event_id = drafted_night(cli, db, NAMES)
+    served = Served(db, event_id)
+    yield db, event_id, served
+    served.stop()
+
+
+def desk(base: str, path: str, body: dict) -> dict:
+    """The desk's script: a POST with the desk's bearer token (no cookie, so no page origin needed)."""
+    request = urllib.request.Request(
+        base + path,
+        data=json.dumps(body).encode(),
+        headers={"authorization": "Bearer desk-secret", "content-type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.loads(answer.read())
+
+
+def script(base: str, path: str, body: dict | None = None, token: str | None = None) -> dict:
+    """A player's script: JSON in and out with their seat token as a bearer token."""
+    request = urllib.request.Request(
+        base + path,
+        data=None if body is None else json.dumps(body).encode(),
+        headers={"content-type": "application/json", **({"authorization": f"Bearer {token}"} if token else {})},
+        method="GET" if body is None else "POST",
+    )
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.loads(answer.read())
+
+
+def open_table(page: Page, base: str, event_id: int, number: int, code: str) -> None:
+    page.goto(f"{base}/join?event={event_id}&seat={number}")
+    page.fill("#join-code", code)
+    page.click("#join-button")
+    expect(page.locator("#night .night-table")).to_be_visible(timeout=15_000)
+
+
+def test_three_phones_at_one_table_confirm_a_result_and_the_room_shows_the_round(night_server, browser, shots):  # noqa: F811
+    db, event_id, served = night_server
+    base = served.url
+    codes = codes_of(db, event_id)
+    paired = desk(base, "/api/desk/round", {})
+    desk(base, "/api/desk/clock", {"minutes": 50})
+    table = paired["tables"][0]
+    assert len(table) == 3
+    numbers = {p.name: p.number for p in Night(Store(db)).players(event_id)}
+    phones = {}
+    for name in table:
+        context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+        page = context.new_page()
+        open_table(page, base, event_id, numbers[name], codes[name])
+        expect(page.locator("#night h2")).to_have_text("Round 1 · Table 1")
+        expect(page.locator("#night .night-players li")).to_have_count(3)
+        expect(page.locator("#night-clock")).to_have_text(re.compile(r"^(49|50):\d\d$"))
+        phones[name] = page
+    reporter, *others = table
+    page = phones[reporter]
+    page.click("text=Report the result")
+    # The default order is the seat order; the reporter puts the last player first.
+    page.select_option(f"select[aria-label='place of {table[2]}']", "1")
+    page.select_option(f"select[aria-label='place of {table[0]}']", "2")
+    page.select_option(f"select[aria-label='place of {table[1]}']", "3")
+    page.click("text=Send the result")
+    expected = f"{table[2]}  >  {table[0]}  >  {table[1]}"
+    expect(page.locator("#night-result .night-order")).to_have_text(expected)
+    expect(page.locator("#night-result .night-waiting")).to_have_text("Waiting for: " + ", ".join(others))
+    for name in others:
+        other = phones[name]
+        expect(other.locator("#night-result .night-order")).to_have_text(expected, timeout=10_000)
+        other.click("#night-result >> text=Confirm")
+    for page in phones.values():
+        expect(page.locator("#night-result .hint")).to_have_text(
+            "Recorded. The desk corrects it if it is wrong.", timeout=10_000
+        )
+    phones[others[0]].screenshot(path=str(shots / "night-phone-390x844.png"))
+    logged = [e for e in Night(Store(db)).history(event_id) if e["what"] == "result"]
+    assert [(e["who"], e["new"]) for e in logged] == [(f"browser {reporter}", expected.replace("  ", " "))]
+
+    room = browser.new_context(viewport=LAPTOP).new_page()
+    room.goto(base + "/room")
+    expect(room.locator("#view-pairings")).to_be_visible(timeout=10_000)
+    rows = room.locator("#pairings .row .name")
+    expect(rows).to_have_count(len(NAMES))
+    assert rows.all_inner_texts() == [
+        n + (" ▶" if n in paired["first"] else "") for n in sorted(NAMES, key=str.casefold)
+    ]
+    expect(room.locator("#clock")).to_have_text(re.compile(r"^(49|50):\d\d$"))
+    room.screenshot(path=str(shots / "room-1920x1080.png"))
+    assert Path(shots / "room-1920x1080.png").stat().st_size > 10_000
+
+
+def test_the_desk_page_sees_both_versions_of_a_disputed_table_and_settles_it(night_server, browser, shots):  # noqa: F811
+    db, event_id, served = night_server
+    base = served.url
+    codes = codes_of(db, event_id)
+    numbers = {p.name: p.number for p in Night(Store(db)).players(event_id)}
+    table = desk(base, "/api/desk/round", {})["tables"][1]
+    desk(base, "/api/desk/clock", {"minutes": 50})
+    tokens = {
+        name: script(base, "/api/join", {"event": event_id, "player": numbers[name], "code": codes[name]})["token"]
+        for name in table
+    }
+    ids = {p["name"]: p["id"] for p in script(base, "/api/table", token=tokens[table[0]])["round"]["players"]}
+    reported = script(base, "/api/result", {"order": [[ids[n]] for n in table]}, tokens[table[0]])
+    theirs = [[ids[table[1]]], [ids[table[0]]], [ids[table[2]]]]
+    report = reported["round"]["report"]["id"]
+    script(base, "/api/result/confirm", {"report": report, "agree": False, "order": theirs}, tokens[table[1]])
+
+    page = browser.new_context(viewport=LAPTOP).new_page()
+    page.goto(f"{base}/desk?token=desk-secret")
+    card = page.locator(".desk-night-table[data-table='2']")
+    expect(card.locator(".desk-night-status")).to_have_text("disputed", timeout=10_000)
+    expect(card.locator(".desk-night-order")).to_have_text(
+        [" > ".join(table), " > ".join([table[1], table[0], table[2]])]
+    )
+    page.screenshot(path=str(shots / "desk-night-1920x1080.png"))
+    card.locator(f"text=Record {table[1]}'s version").click()
+    expect(card.locator(".desk-night-status")).to_have_text("recorded", timeout=10_000)
+    expect(page.locator("#desk-night-message")).to_have_text("table 2 recorded")
+    logged = [e for e in Night(Store(db)).history(event_id) if e["what"] == "result"]
+    assert [(e["who"], e["new"]) for e in logged] == [("desk", " > ".join([table[1], table[0], table[2]]))]
+
+
+def test_the_room_before_the_draft_cycles_the_join_qr_code_and_the_seatings(tmp_path, cli, browser, shots):  # noqa: F811
+    db = tmp_path / "seated.json"
+    event_id = terminal_night(cli, db, *NAMES, "Gus", "Hal", "Ivy")
+    served = Served(db, event_id)
+    try:
+        page = browser.new_context(viewport=LAPTOP).new_page()
+        page.clock.install()  # the page's own timers: its 12-second cycle runs on the test's word
+        page.goto(served.url + "/room")
+        expect(page.locator("#view-join")).to_be_visible(timeout=10_000)
+        expect(page.locator("#join-url")).to_have_text(f"{served.url}/join?event={event_id}")
+        qr = page.locator("#join-qr")
+        expect(qr).to_have_js_property("complete", True)
+        page.screenshot(path=str(shots / "room-join-1920x1080.png"))
+        assert qr.evaluate("img => img.naturalWidth") > 0  # the QR code's image loaded
+        page.clock.run_for(13_000)
+        expect(page.locator("#view-seatings")).to_be_visible()
+        seated = page.locator("#seatings .pod .row .name").all_inner_texts()
+        assert sorted(seated) == sorted([*NAMES, "Gus", "Hal", "Ivy"])
+        codes = codes_of(db, event_id).values()
+        assert not any(code in page.content() for code in codes)
+        page.screenshot(path=str(shots / "room-seatings-1920x1080.png"))
+    finally:
+        served.stop()
