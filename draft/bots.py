@@ -45,6 +45,7 @@ seat's own picks, so a resumed draft makes the same picks.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum, unique
@@ -52,6 +53,7 @@ from itertools import combinations
 from typing import Any
 
 from draft.commanders import can_pair
+from draft.deckbuild import ranked_builds
 from draft.decks import is_piper
 from draft.traits import Traits, card_rating, card_roles, card_traits
 from sets.booster import Printing
@@ -341,6 +343,21 @@ class PickAdvice:
         }
 
 
+def _ranked_plan(pool: Sequence[Card], plan: Plan, committed: bool) -> Plan:
+    """The plan a hint names: the commanders of the pool's best deck by ``deckbuild.ranked_builds`` (the one ranking
+    the bots' decks, ``auto`` and ``suggest`` use), and once the seat has committed, that deck's identity.
+    Added Pipers are not named (anyone may add them); a pool nothing can lead keeps the drafting plan's colors."""
+    counts = Counter(pool)
+    piper = next((card for card in counts if is_piper(card)), None)
+    builds = ranked_builds(counts, piper, 1)
+    if not builds:
+        return Plan(plan.mask, (), plan.strength, plan.depth)
+    best = builds[0][0]
+    leaders = tuple(card for card in best.commanders if not is_piper(card))
+    mask = best.identity.mask if committed and best.identity else plan.mask
+    return Plan(mask, leaders, plan.strength, plan.depth)
+
+
 def _reason(card: Card, roles: tuple[str, ...], plan: Plan, committed: bool) -> str:
     parts = []
     shown = [role for role in roles if role not in ("commander", "partner")]
@@ -419,6 +436,7 @@ def explain_pick(
     else:
         positions = [i for _, i in scored[:due]]
     committed = plan.mask != 31
+    plan = _ranked_plan(cards, plan, committed)
     advice = tuple(
         CardAdvice(
             i,

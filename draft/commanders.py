@@ -3,13 +3,12 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
 from typing import Any
 
-from draft.decks import MAX_ADDED_PIPERS, is_free_basic, is_piper
+from draft.decks import MAX_ADDED_PIPERS, is_piper
 from sets.cards import Card, CommanderAbility, normalize_name
 from sets.colors import COLORLESS, Color, ColorIdentity
 
@@ -217,25 +216,3 @@ def usable_options(
         elif any(pool.get(c, 0) < 1 for c in commanders if not is_piper(c)):
             continue
         yield commanders, colors, added
-
-
-def suggest_commanders(
-    pool: Iterable[Card] | Mapping[Card, int], limit: int = 10, piper: Card | None = None
-) -> list[Suggestion]:
-    """Commander choices from a pool ranked by how many pool cards each makes playable."""
-    counts = Counter(dict(pool)) if isinstance(pool, Mapping) else Counter(pool)
-    piper = piper or next((card for card in counts if is_piper(card)), None)
-    ranked = []
-    for commanders, colors, added in usable_options(counts, piper):
-        identity = commander_identity(commanders, colors)
-        used = Counter(c.name for c in commanders)
-        playable = sum(
-            max(0, n - used.get(card.name, 0))
-            for card, n in counts.items()
-            if card.deck_colors <= identity and not is_free_basic(card)
-        )
-        ranked.append(Suggestion(tuple(c.name for c in commanders), colors, identity, playable, added))
-    ranked.sort(
-        key=lambda s: (-s.playable, s.added_pipers, len(s.commanders), s.commanders, [c.value for c in s.piper_colors])
-    )
-    return ranked[:limit]

@@ -33,6 +33,7 @@ from sets.basics import basic_land
 from sets.booster import Printing
 from sets.cards import Card
 from sets.colors import Color, ColorIdentity
+from sets.errors import LimitError
 
 SPELLS = 36
 MAX_NONBASIC_LANDS = 6
@@ -226,6 +227,7 @@ def _colorless_build(
 
 
 FULL_BUILDS = 4
+MAX_SUGGESTIONS = 1_000  # commander choices one ranking lists (README "Limits")
 
 
 def _spell_value(ranked: Sequence[Card], mask: int) -> float:
@@ -293,11 +295,17 @@ def _best(pool: Counter, piper: Card | None) -> tuple[CommanderChoice, _Build] |
     return builds[0] if builds else None
 
 
+def check_suggestions(limit: int) -> int:
+    """How many commander choices to list: 1 to ``MAX_SUGGESTIONS`` (``LimitError`` otherwise)."""
+    return LimitError.check(limit, "top", "commander choices to list", 1, MAX_SUGGESTIONS)
+
+
 def rank_commanders(
     pool: Iterable[Card] | Mapping[Card, int], limit: int = 10, piper: Card | None = None
 ) -> list[Suggestion]:
     """Commander choices from a pool, best deck first (``ranked_builds``); ``playable`` counts the pool cards each
-    identity allows."""
+    identity allows.  ``limit`` is 1 to ``MAX_SUGGESTIONS`` (``check_suggestions``)."""
+    check_suggestions(limit)
     counts = Counter(dict(pool)) if isinstance(pool, Mapping) else Counter(pool)
     piper = piper or next((card for card in counts if is_piper(card)), None)
     held = sum(n for card, n in counts.items() if is_piper(card))

@@ -19,6 +19,7 @@ from draft.quality import figures, pod_figures
 from sets.booster import BoosterSpec, Printing, booster_spec
 from sets.cards import CardSet
 from sets.catalog import load_set
+from sets.errors import LimitError
 
 
 @dataclass
@@ -163,7 +164,19 @@ def pod_summary(
     }
 
 
+MAX_DRAFTS = 100_000  # pods one run simulates (README "Limits")
+MAX_JOBS = 64  # worker processes for them
+
+
+def check_runs(drafts: int, jobs: int = 1) -> None:
+    """Pods to simulate, 1 to ``MAX_DRAFTS``, in 1 to ``MAX_JOBS`` worker processes (``LimitError`` otherwise)."""
+    LimitError.check(drafts, "drafts", "pods to simulate", 1, MAX_DRAFTS)
+    LimitError.check(jobs, "jobs", "worker processes", 1, MAX_JOBS)
+
+
 def pod_seeds(seed: int, count: int) -> list[int]:
+    """The seeds of ``count`` pods (1 to ``MAX_DRAFTS``) simulated from ``seed``."""
+    check_runs(count)
     rng = random.Random(seed)
     return [rng.randrange(2**31) for _ in range(count)]
 

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from sets.booster import Booster, BoosterSpec, Sheet
 from sets.colors import Color
 from sets.draw_odds import plain_inclusion
+from sets.errors import LimitError
 
 
 def chi_square_sf(statistic: float, dof: int) -> float:
@@ -113,6 +114,7 @@ class Check:
         }
 
 
+MAX_AUDITED = 1_000_000  # boosters one audit opens (README "Limits")
 MIN_EXPECTED = 5  # below this, chi-square's p-value is unreliable
 
 
@@ -377,9 +379,15 @@ def audit(spec: BoosterSpec, boosters: Iterable[Booster], count: int) -> list[Ch
     return checks
 
 
+def check_audited(count: int) -> int:
+    """A count of boosters to audit: 1 to ``MAX_AUDITED`` (``LimitError`` otherwise)."""
+    return LimitError.check(count, "count", "boosters to audit", 1, MAX_AUDITED)
+
+
 def open_and_audit(
     spec: BoosterSpec, count: int, seed: int, progress: Callable[[int], None] | None = None
 ) -> list[Check]:
+    check_audited(count)
     rng = random.Random(seed)
 
     def stream():

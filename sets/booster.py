@@ -20,7 +20,24 @@ from typing import Any, NamedTuple
 from sets.cards import Card, CardSet
 from sets.catalog import load_set
 from sets.colors import Color
-from sets.errors import BoosterSpecError
+from sets.errors import BoosterSpecError, LimitError
+
+# The most boosters opened at once, and sealed pools made at once (README "Limits"); more would run for hours.
+MAX_OPENED = 100_000
+MAX_SEALED_PLAYERS = 1_024
+MAX_SEALED_BOOSTERS = 36  # per player
+
+
+def check_opened(count: int) -> int:
+    """A count of boosters to open: 1 to ``MAX_OPENED`` (``LimitError`` otherwise)."""
+    return LimitError.check(count, "count", "boosters to open", 1, MAX_OPENED)
+
+
+def check_sealed(players: int, boosters: int) -> None:
+    """Sealed pools to make: 1 to ``MAX_SEALED_PLAYERS`` players of 1 to ``MAX_SEALED_BOOSTERS`` boosters each."""
+    LimitError.check(players, "players", "sealed players", 1, MAX_SEALED_PLAYERS)
+    LimitError.check(boosters, "boosters", "boosters per sealed pool", 1, MAX_SEALED_BOOSTERS)
+
 
 DEFAULT_KINDS = ("draft", "default", "play", "set")
 
@@ -353,5 +370,6 @@ def booster_spec(card_set: CardSet | str, kind: str | None = None) -> BoosterSpe
 
 
 def sealed_pool(spec: BoosterSpec, rng: random.Random, boosters: int = 6) -> list[Booster]:
-    """A sealed pool: ``boosters`` boosters opened in order."""
+    """A sealed pool: ``boosters`` boosters opened in order (1 to ``MAX_SEALED_BOOSTERS``)."""
+    check_sealed(1, boosters)
     return spec.open_many(rng, boosters)

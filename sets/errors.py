@@ -28,10 +28,18 @@ class LimitError(InputError):
         self.field, self.what, self.low, self.high, self.value, self.unit = field, what, low, high, value, unit
         super().__init__(self.for_option(what))
 
-    def for_option(self, option: str) -> str:
-        """The message with ``option`` as what is out of range (the core's words after it, when they differ)."""
+    @classmethod
+    def check(cls, value: int, field: str, what: str, low: int, high: int, unit: str = "") -> int:
+        """``value`` when it is from ``low`` to ``high``; this error otherwise."""
+        if not low <= value <= high:
+            raise cls(field, what, low, high, value, unit)
+        return value
+
+    def for_option(self, option: str, said: bool = True) -> str:
+        """The message with ``option`` as what is out of range (the core's words after it, when they differ and
+        ``said``)."""
         unit = f" {self.unit}" if self.unit else ""
-        said = f" ({self.what})" if option != self.what else ""
+        said = f" ({self.what})" if said and option != self.what else ""
         return f"{option} must be from {self.low:,} to {self.high:,}{unit}, not {self.value:,}{said}"
 
 

@@ -19,10 +19,19 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from random import Random
 
 import pytest
 
+from draft.deckbuild import rank_commanders
+from draft.engine import DraftConfig
+from draft.sim import check_runs, pod_seeds
+from events.cli.common import option_refusal
+from events.storage.draft_files import TableSession
 from events.storage.store import KEEP_BACKUPS, Store
+from sets.audit import open_and_audit
+from sets.booster import booster_spec, check_opened, check_sealed, sealed_pool
+from sets.errors import LimitError
 from tests.night import Night
 from tests.test_events import ROOT
 
@@ -963,3 +972,70 @@ def test_a_lone_surrogate_in_an_argument_is_refused_before_anything_is_saved(fri
     err = one_line(cli("event", "player", "add", "1", "Ann\ud800", "--db", friday), 2)
     assert "U+D800" in err and "not a character" in err
     assert friday.read_bytes() == before
+
+
+def _core_refusal(call) -> LimitError:
+    with pytest.raises(LimitError) as caught:
+        call()
+    return caught.value
+
+
+@pytest.mark.parametrize(
+    ("args", "option", "core_call"),
+    [
+        (("packs", "--count", "100001"), "--count", lambda db: check_opened(100_001)),
+        (("packs", "audit", "--count", "0"), "--count", lambda db: open_and_audit(booster_spec("CMR"), 0, 1)),
+        (
+            ("packs", "audit", "--count", "1000001"),
+            "--count",
+            lambda db: open_and_audit(booster_spec("CMR"), 1_000_001, 1),
+        ),
+        (("sealed", "--boosters", "37"), "--boosters", lambda db: sealed_pool(booster_spec("CMR"), Random(1), 37)),
+        (("sealed", "--players", "1025"), "--players", lambda db: check_sealed(1_025, 6)),
+        (("sim", "--drafts", "100001"), "--drafts", lambda db: pod_seeds(1, 100_001)),
+        (("sim", "--drafts", "2", "--jobs", "65"), "--jobs", lambda db: check_runs(2, 65)),
+        (("deck", "suggest", "x", "--top", "1001"), "--top", lambda db: rank_commanders({}, 1_001)),
+        (("event", "new", "X", "--timer", "3601"), "--timer", lambda db: Night(Store(db)).create("X", timer=3_601)),
+        (
+            ("event", "new", "X", "--piper-stock", "1001"),
+            "--piper-stock",
+            lambda db: Night(Store(db)).create("X", piper_stock=1_001),
+        ),
+    ],
+)
+def test_the_core_refuses_a_value_beyond_its_limit_as_the_command_line_does(args, option, core_call, cli, tmp_path):
+    """The maximum is kept in the core: a caller of the core is refused the same range, and the command line says
+    so naming its option; nothing is saved either way."""
+    db = tmp_path / "db.json"
+    refusal = _core_refusal(lambda: core_call(db))
+    err = one_line(cli(*args, "--db", db) if args[0] == "event" else cli(*args), 2)
+    assert err == f"cmdraft: error: {option_refusal(refusal, option)}\n"
+    assert f"{refusal.high:,}" in err
+    assert not db.exists() or Night(Store(db)).snapshot(1) is None
+
+
+def test_the_piper_stock_of_an_event_is_limited_in_the_ledger(cli, tmp_path):
+    db = tmp_path / "db.json"
+    event_id = Night(Store(db)).create("X", piper_stock=3)
+    refusal = _core_refusal(lambda: Night(Store(db)).set_pipers(event_id, stock=1_001))
+    assert (refusal.low, refusal.high, refusal.value) == (0, 1_000, 1_001)
+    err = one_line(cli("event", "pipers", str(event_id), "--stock", "1001", "--db", db), 2)
+    assert err == "cmdraft: error: --stock must be from 0 to 1,000, not 1,001\n"
+    assert Night(Store(db)).piper_ledger(event_id)["stock"] == 3
+
+
+@pytest.mark.parametrize("seconds", [3, 3_601, -1])
+def test_a_practice_timer_is_refused_by_the_draft_as_by_play(seconds, cli, tmp_path):
+    db = tmp_path / "db.json"
+    config = DraftConfig(seats=4, set_code="CMR")
+    names = ["Ann", "Bot 2", "Bot 3", "Bot 4"]
+    refusal = _core_refusal(
+        lambda: TableSession.create(
+            Store(db), kind="practice", seed=1, config=config, humans=[0], names=names, timer=seconds
+        )
+    )
+    assert (refusal.low, refusal.high) == (5, 3_600)
+    err = one_line(cli("play", "--timer", str(seconds), "--db", db), 2)
+    assert (
+        err == f"cmdraft: error: --timer must be 0 (no timer) or at least 5 seconds (at most 3,600), not {seconds:,}\n"
+    )

@@ -9,6 +9,7 @@ after one turn of the table), never from the code under test."""
 from __future__ import annotations
 
 import io
+import random
 import subprocess
 import sys
 from collections import Counter
@@ -21,7 +22,9 @@ from rich.console import Console
 
 from draft import advice as advice_module
 from draft.advice import advise, signals
+from draft.bots import Bot, BotStyle
 from draft.deck_rules import validate
+from draft.deckbuild import rank_commanders
 from draft.decks import Deck, DeckLine, Zone
 from draft.deckstats import basic_split, complete_deck, deck_stats, sample_hand
 from draft.engine import DraftConfig
@@ -65,6 +68,26 @@ def test_the_hint_late_in_the_draft_takes_cards_of_your_colors():
     assert sorted(picked.positions) == [2, 3]
     assert all(pick.fits for pick in picked.picks) and "G" in picked.colors.code
     assert all(f"rating {card_rating(c):.1f}" in " ".join(picked.reasons()) for c in green)
+
+
+def test_the_hint_names_the_commanders_of_the_pools_best_deck_as_auto_and_suggest_rank_them():
+    """The plan a hint names is the first of ``rank_commanders`` (the ranking of bots, ``auto`` and ``suggest``),
+    not the drafting bot's own quicker guess, which on some of these pools names someone else."""
+    rng = random.Random(33)
+    cards = [c for c in CMR.cards if c.main_set and not c.is_land]
+    differs = 0
+    for _ in range(12):
+        pool = rng.sample(cards, 40)
+        pack = [Printing(c) for c in rng.sample(cards, 12)]
+        hint = advise(pack, pool, 2, 0.8)
+        best = rank_commanders(Counter(pool), 1)[0]
+        named = tuple(name for name in best.commanders if name != "The Prismatic Piper")
+        assert tuple(c.name for c in hint.commanders) == named
+        assert hint.colors == best.identity
+        bot = Bot(BotStyle.STRONG, 0)
+        bot.remember(pool)
+        differs += tuple(c.name for c in bot.plan(0.8).commanders) != named
+    assert differs  # the drafting guess disagrees somewhere: the test can tell the two rankings apart
 
 
 def test_the_adapter_uses_the_bot_layers_explain_pick_when_there_is_one(monkeypatch):

@@ -313,9 +313,9 @@ def test_builder_suggestions_and_review_at_80_columns(tmp_path):
     deck = ui.builder.session.deck()
     for card in deck.commanders:
         assert any(card.name in line for line in lines)
-    from draft.commanders import suggest_commanders
+    from draft.deckbuild import rank_commanders
 
-    for suggestion in suggest_commanders(Counter(ui.builder.session.pool), 8, piper=ui.builder.session.piper):
+    for suggestion in rank_commanders(Counter(ui.builder.session.pool), 8, piper=ui.builder.session.piper):
         for name in suggestion.commanders:
             assert any(name in line for line in lines), name
     assert any("The bots' decks" in line for line in lines)

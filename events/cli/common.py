@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import random
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -16,7 +18,7 @@ from draft.engine import DraftConfig
 from events.screens.render import console
 from events.storage.store import Store
 from sets.colors import Color
-from sets.errors import InputError
+from sets.errors import InputError, LimitError
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts instead of tables.")]
 
@@ -81,29 +83,25 @@ def resolve_seed(seed: int | None) -> int:
     return random.SystemRandom().randrange(1, 2**31)
 
 
-# The largest count every option takes (README: "Limits"); more would run for hours or fill memory.
-MAXIMA = {
-    "--count": 100_000,  # packs
-    "--audit-count": 1_000_000,  # packs audit
-    "--players": 1_024,  # sealed
-    "--boosters": 36,  # sealed, per player
-    "--drafts": 100_000,  # sim
-    "--jobs": 64,  # sim
-    "--top": 1_000,  # deck suggest
-    "--seconds": 3_600,  # event timer
-    "--timer": 3_600,  # event new, play: seconds for a full pack
-    "--piper-stock": 1_000,  # event new
-}
+def option_refusal(error: LimitError, option: str) -> InputError:
+    """The core's refusal of a value beyond its range, naming the option that carried it: a count from 1 says
+    "at least 1" or "at most N", any other range "from LOW to HIGH"."""
+    if error.low == 1 and error.value < 1:
+        return InputError(f"{option} must be at least 1, not {error.value} (at most {error.high:,})")
+    if error.low == 1:
+        return InputError(f"{option} must be at most {error.high:,}, not {error.value:,}")
+    return InputError(error.for_option(option, said=False))
 
 
-def positive(value: int, option: str, high: int | None = None) -> int:
-    """A count of at least 1 and at most its documented maximum (``MAXIMA``, or ``high``)."""
-    high = high if high is not None else MAXIMA.get(option)
-    if value <= 0:
-        raise InputError(f"{option} must be at least 1, not {value}" + (f" (at most {high:,})" if high else ""))
-    if high is not None and value > high:
-        raise InputError(f"{option} must be at most {high:,}, not {value:,}")
-    return value
+@contextmanager
+def option_limits(options: dict[str, str]) -> Iterator[None]:
+    """Inside: a ``LimitError`` of a field in ``options`` (field: option name) is refused naming its option."""
+    try:
+        yield
+    except LimitError as error:
+        if error.field not in options:
+            raise
+        raise option_refusal(error, options[error.field]) from None
 
 
 def parse_colors(values: list[str] | None):

@@ -11,10 +11,10 @@ from rich.text import Text
 
 from draft.banlist import NO_BANS, BannedList, commander_banlist, read_banlist
 from draft.deck_rules import validate
-from draft.deckbuild import rank_commanders
+from draft.deckbuild import check_suggestions, rank_commanders
 from draft.decks import PIPER, DeckFormat, Zone
 from draft.formats import FileFormat, decode, read_file, resolve
-from events.cli.common import ForceOption, JsonOption, emit_json, out, parse_colors, positive
+from events.cli.common import ForceOption, JsonOption, emit_json, option_limits, out, parse_colors
 from events.outputs.exports import write_deck
 from events.outputs.guard import check_file, note_input, output_value
 from events.screens.deck_tables import deck_report, suggestion_table
@@ -155,7 +155,8 @@ def deck_suggest(
     as_json: JsonOption = False,
 ) -> None:
     """Rank commander choices for a pool by the deck each allows: legends, partner pairs and Piper options."""
-    positive(top, "--top")
+    with option_limits({"top": "--top"}):
+        check_suggestions(top)
     deck, problems = read_deck(pool)
     counts = {}
     for line in deck.lines:

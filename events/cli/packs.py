@@ -14,7 +14,6 @@ from rich.text import Text
 
 from events.cli.build import open_builder
 from events.cli.common import (
-    MAXIMA,
     DbOption,
     JsonOption,
     KindOption,
@@ -22,15 +21,15 @@ from events.cli.common import (
     SetOption,
     emit_json,
     open_store,
+    option_limits,
     out,
-    positive,
     progress_console,
     resolve_seed,
 )
 from events.screens.progress import LongWork
 from events.screens.render import in_rarity_order, pack_table, sheet_label, sheet_words
-from sets.audit import open_and_audit
-from sets.booster import booster_spec, sealed_pool
+from sets.audit import check_audited, open_and_audit
+from sets.booster import booster_spec, check_opened, check_sealed, sealed_pool
 from sets.errors import InputError
 
 packs_app = typer.Typer(help="Open boosters.", invoke_without_command=True)
@@ -50,7 +49,8 @@ def packs(
     if ctx.invoked_subcommand is not None:
         return
 
-    positive(count, "--count")
+    with option_limits({"count": "--count"}):
+        check_opened(count)
     spec = booster_spec(set_code, kind)
     seed = resolve_seed(seed)
     rng = random.Random(seed)
@@ -87,7 +87,8 @@ def packs_audit(
 ) -> None:
     """Open many boosters and compare them with what the booster definition promises: per variant, slot, rarity,
     color group and card, with chi-square p-values (worst cards first)."""
-    positive(count, "--count", MAXIMA["--audit-count"])
+    with option_limits({"count": "--count"}):
+        check_audited(count)
     spec = booster_spec(set_code, kind)
     seed = resolve_seed(seed)
     if as_json:
@@ -143,8 +144,8 @@ def sealed(
     db: DbOption = None,
 ) -> None:
     """Give each player a sealed pool of six boosters; --build opens the deck builder on it."""
-    positive(players, "--players")
-    positive(boosters, "--boosters")
+    with option_limits({"players": "--players", "boosters": "--boosters"}):
+        check_sealed(players, boosters)
     spec = booster_spec(set_code, kind)
     seed = resolve_seed(seed)
 

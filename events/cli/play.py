@@ -11,7 +11,6 @@ from rich.table import Table
 from typer.core import TyperCommand
 
 from events.cli.common import (
-    MAXIMA,
     DbOption,
     SeedOption,
     SetOption,
@@ -26,6 +25,7 @@ from events.screens.app import run_practice  # Textual itself is imported only w
 from events.screens.practice import PracticeUI
 from events.screens.terminal import Terminal
 from events.storage.draft_files import TableSession
+from events.storage.draft_records import check_practice_timer
 from events.storage.draft_records import list_drafts as saved_drafts
 from sets.errors import InputError, LimitError
 from sets.numbers import is_number
@@ -95,10 +95,13 @@ def play(
             )
         out().print(table if rows else "No saved practice drafts yet: start one with 'cmdraft play'.")
         return
-    if timer is not None and (timer < 0 or 0 < timer < 5 or timer > MAXIMA["--timer"]):
-        raise InputError(
-            f"--timer must be 0 (no timer) or at least 5 seconds (at most {MAXIMA['--timer']:,}), not {timer:,}"
-        )
+    if timer is not None:
+        try:
+            check_practice_timer(timer or None)  # the core's range; 0 here means no timer
+        except LimitError as error:
+            raise InputError(
+                f"--timer must be 0 (no timer) or at least {error.low} seconds (at most {error.high:,}), not {timer:,}"
+            ) from None
     if resume is not None:
         session = TableSession.load(store, _resume_id(store, resume))
         if timer is not None and (timer or None) != session.doc.get("timer"):

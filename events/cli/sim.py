@@ -11,7 +11,7 @@ import typer
 from rich.progress import Progress
 from rich.text import Text
 
-from draft.sim import aggregate, pod_seeds, pod_summary, run_pod
+from draft.sim import aggregate, check_runs, pod_seeds, pod_summary, run_pod
 from events.cli.common import (
     ForceOption,
     JsonOption,
@@ -20,9 +20,9 @@ from events.cli.common import (
     SetOption,
     draft_config,
     emit_json,
+    option_limits,
     out,
     parse_styles,
-    positive,
     resolve_seed,
 )
 from events.outputs.exports import export_pod
@@ -57,8 +57,8 @@ def sim(
     out_dir = None if out_text is None else output_value(out_text, "--out")
     styles = parse_styles(bots)
     config = draft_config(players, set_code, kind)
-    positive(drafts, "--drafts")
-    positive(jobs, "--jobs")
+    with option_limits({"drafts": "--drafts", "jobs": "--jobs"}):
+        check_runs(drafts, jobs)
     seed = resolve_seed(seed)
     if drafts > 1:
         if out_dir is not None:

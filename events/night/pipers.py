@@ -14,7 +14,14 @@ from events.night.schema import DECKS, EVENTS, PLAYERS, PODS, POOLS, STATUSES, Q
 from events.night.snapshot import PlayerRow
 from events.storage.records import Event, Pod
 from sets.catalog import load_set
-from sets.errors import InputError
+from sets.errors import InputError, LimitError
+
+MAX_PIPER_STOCK = 1_000  # Pipers a store can lend (README "Limits")
+
+
+def check_piper_stock(stock: int) -> int:
+    """The store's Piper stock: 0 to ``MAX_PIPER_STOCK`` (``LimitError`` otherwise)."""
+    return LimitError.check(stock, "piper_stock", "the store's Piper stock", 0, MAX_PIPER_STOCK)
 
 
 class Pipers(EventBase):
@@ -32,8 +39,7 @@ class Pipers(EventBase):
             event = self._event(db, event_id)
             self._require(event, *STATUSES[:-1], doing="change the Piper ledger")
             if stock is not None:
-                if stock < 0:
-                    raise InputError("the store's Piper stock can't be negative")
+                check_piper_stock(stock)
                 db.table(EVENTS).update({"piper_stock": stock}, doc_ids=[event_id])
             for number, count in (opened or {}).items():
                 pod = db.table(PODS).get((Q.event == event_id) & (Q.number == number))

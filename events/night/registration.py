@@ -12,6 +12,7 @@ from events.night import history
 from events.night.base import EventBase, name_key, player_number
 from events.night.drafting import Drafting
 from events.night.packs_secret import new_secret
+from events.night.pipers import check_piper_stock
 from events.night.schema import (
     DECKS,
     DRAFT_STYLES,
@@ -27,7 +28,7 @@ from events.night.schema import (
 )
 from events.night.seat_codes import assign_codes
 from events.night.seating import draft_pod_sizes
-from events.storage.draft_records import DRAFTS
+from events.storage.draft_records import DRAFTS, check_timer
 from events.storage.records import MAX_NAME, Event
 from sets.booster import booster_spec, sealed_pool
 from sets.errors import InputError, StateError
@@ -75,6 +76,8 @@ class Registration(EventBase):
     ) -> int:
         """A new event.  ``seed`` seats and pairs; the packs come from ``secret`` (drawn from the operating
         system unless a test gives one).  ``codes``: a terminal draft's players pick behind seat codes."""
+        check_timer(timer, "the event's pick timer")
+        check_piper_stock(piper_stock)
         if not name.strip():
             raise InputError("an event needs a name")
         if len(name.strip()) > EVENT_NAME_LIMIT:
@@ -87,8 +90,6 @@ class Registration(EventBase):
             raise InputError(f"draft pod size must be 2 to 12, not {pod_size}")
         if not 3 <= game_size <= 5 and not one_v_one:
             raise InputError(f"game pod size must be 3 to 5, not {game_size} (or use 1v1)")
-        if piper_stock < 0 or timer < 0:
-            raise InputError("piper stock and timer can't be negative")
         booster_spec(set_code)  # the set must exist and have boosters
         date = date or dt.date.today().isoformat()
         try:

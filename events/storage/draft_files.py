@@ -40,6 +40,8 @@ from events.storage.draft_records import (
     JOURNAL,
     REPLACED,
     DraftReplacedError,
+    check_practice_timer,
+    check_timer,
     fold,
     journal_file,
     load_draft,
@@ -92,6 +94,7 @@ class TableSession:
         for name in names:
             if not 1 <= len(name) <= MAX_NAME:
                 raise LimitError("name", "a seat's name", 1, MAX_NAME, len(name), "characters")
+        check_practice_timer(timer) if kind == "practice" else check_timer(timer or 0, "the event's pick timer")
         draft = Draft.new(config, seed)
         seat_styles = bot_styles(styles, config.seats)
         state = draft.to_json()
@@ -429,6 +432,7 @@ class TableSession:
 
     def set_timer(self, seconds: int | None) -> None:
         """A new pick timer for the rest of the draft (seconds for a full pack)."""
+        check_practice_timer(seconds)
         self.doc["timer"] = seconds
         with self.store.write() as db:
             db.table(DRAFTS).update({"timer": seconds}, doc_ids=[self.draft_id])

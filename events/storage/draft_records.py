@@ -31,11 +31,22 @@ from tinydb.table import Document
 from draft.engine import Draft, Pick
 from events import timing
 from events.storage.store import Store
-from sets.errors import InputError, StateError
+from sets.errors import InputError, LimitError, StateError
 
 DRAFTS, JOURNAL = "drafts", "journal"
 REPLACED = "replaced"  # the status of a live draft that a restore stopped
 MIN_PICK_SECONDS = 5.0
+MAX_TIMER = 3_600  # seconds for a full pack: the most any pick timer takes (README "Limits")
+
+
+def check_timer(seconds: int, what: str = "a pick timer", low: int = 0) -> int:
+    """A pick timer's seconds for a full pack: ``low`` to ``MAX_TIMER`` (``LimitError`` otherwise)."""
+    return LimitError.check(seconds, "timer", what, low, MAX_TIMER, "seconds")
+
+
+def check_practice_timer(seconds: int | None) -> int | None:
+    """A practice draft's pick timer: none, or ``MIN_PICK_SECONDS`` to ``MAX_TIMER`` seconds for a full pack."""
+    return None if seconds is None else check_timer(seconds, "a practice pick timer", int(MIN_PICK_SECONDS))
 
 
 class DraftReplacedError(StateError):

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from draft.formats import read_file
-from events.cli.common import DbOption, JsonOption, emit_json, out, parse_colors
+from events.cli.common import DbOption, JsonOption, emit_json, option_limits, out, parse_colors
 from events.cli.event.shared import EventArg, core, number_pairs
 from events.night.decks import Decks
 from events.night.pipers import Pipers
@@ -41,7 +41,8 @@ def event_pipers(
     for key, count in number_pairs(opened, "--opened").items():
         opened_by_pod[parse_int(key, "pod number in --opened (write POD=N)")] = count
     if stock is not None or opened_by_pod or request:
-        events.set_pipers(event_id, stock=stock, opened=opened_by_pod, requests=number_pairs(request, "--request"))
+        with option_limits({"piper_stock": "--stock"}):
+            events.set_pipers(event_id, stock=stock, opened=opened_by_pod, requests=number_pairs(request, "--request"))
     ledger = events.piper_ledger(event_id)
     if as_json:
         emit_json(ledger)

@@ -11,7 +11,7 @@ import typer
 from rich.table import Table
 
 from draft.formats import parse, read_file
-from events.cli.common import DbOption, JsonOption, emit_json, out, positive
+from events.cli.common import DbOption, JsonOption, emit_json, option_limits, out
 from events.cli.event.shared import EventArg, core, warn_exposed
 from events.night.drafting import Drafting
 from events.night.pool_entry import pool_lines
@@ -25,6 +25,7 @@ from events.screens.pool_entry import type_pool
 from events.screens.render import shown
 from events.screens.terminal import Terminal, undecodable_byte
 from events.screens.timer import run_timer, schedule
+from events.storage.draft_records import check_timer
 from sets.booster import booster_spec
 from sets.errors import InputError, StateError
 
@@ -113,7 +114,8 @@ def event_timer(
 ) -> None:
     """Big screen for a physical draft: round, passing direction and a shrinking pick timer."""
     if seconds is not None:
-        positive(seconds, "--seconds")  # --seconds 0 is refused, never read as "the default"
+        with option_limits({"timer": "--seconds"}):  # --seconds 0 is refused, never read as "the default"
+            check_timer(seconds, "a full pack's seconds", 1)
     snap = core(db).snapshot(event_id)
     event = snap.event
     if event.mode == "sealed" or event.style != "physical":

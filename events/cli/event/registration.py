@@ -8,15 +8,16 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from events.cli.common import MAXIMA, DbOption, JsonOption, emit_json, out
+from events.cli.common import DbOption, JsonOption, emit_json, option_limits, out
 from events.cli.event.shared import EventArg, core, warn_exposed
 from events.night.drafting import Drafting
-from events.night.pipers import Pipers
+from events.night.pipers import Pipers, check_piper_stock
 from events.night.registration import Registration, parse_points
 from events.night.seat_codes import note_failures, reset_code, uses_codes
 from events.outputs.text import join_names
 from events.screens.boards import event_board
 from events.screens.render import shown
+from events.storage.draft_records import check_timer
 from sets.errors import InputError, StateError
 
 
@@ -52,26 +53,25 @@ def event_new(
         parse_points(points)
     except InputError as error:
         raise InputError(f"--points: {error}") from None
-    if not 0 <= timer <= MAXIMA["--timer"]:
-        raise InputError(f"--timer must be from 0 to {MAXIMA['--timer']:,} seconds, not {timer:,}")
-    if not 0 <= piper_stock <= MAXIMA["--piper-stock"]:
-        raise InputError(f"--piper-stock must be from 0 to {MAXIMA['--piper-stock']:,}, not {piper_stock:,}")
-    event_id = core(db, Registration).create(
-        name,
-        date=date,
-        set_code=set_code,
-        mode="sealed" if sealed else "draft",
-        style=style,
-        pod_size=pod_size,
-        game_size=game_size,
-        one_v_one=one_v_one,
-        timer=timer,
-        points=points,
-        piper_stock=piper_stock,
-        seed=seed,
-        codes=not no_codes,
-        assist=assist,
-    )
+    with option_limits({"timer": "--timer", "piper_stock": "--piper-stock"}):
+        check_timer(timer, "the event's pick timer")  # the core checks again; here before the database is opened
+        check_piper_stock(piper_stock)
+        event_id = core(db, Registration).create(
+            name,
+            date=date,
+            set_code=set_code,
+            mode="sealed" if sealed else "draft",
+            style=style,
+            pod_size=pod_size,
+            game_size=game_size,
+            one_v_one=one_v_one,
+            timer=timer,
+            points=points,
+            piper_stock=piper_stock,
+            seed=seed,
+            codes=not no_codes,
+            assist=assist,
+        )
     warn_exposed(db, event_id)
     if as_json:
         emit_json({"id": event_id})
