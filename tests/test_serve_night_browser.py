@@ -172,3 +172,38 @@ def test_the_room_before_the_draft_cycles_the_join_qr_code_and_the_seatings(tmp_
         page.screenshot(path=str(shots / "room-seatings-1920x1080.png"))
     finally:
         served.stop()
+
+
+def test_a_result_confirmed_on_other_phones_shows_on_the_first_phone_from_the_stream_without_polling(
+    night_server,
+    browser,  # noqa: F811
+):
+    db, event_id, served = night_server
+    base = served.url
+    codes = codes_of(db, event_id)
+    numbers = {p.name: p.number for p in Night(Store(db)).players(event_id)}
+    table = desk(base, "/api/desk/round", {})["tables"][0]
+    reporter, *others = table
+    page = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    # The page's timers stand still, so its 3-second polling of /api/table never fires: only the stream can bring
+    # the other phones' confirmations.
+    page.clock.install()
+    page.clock.pause_at(1_900_000_000_000)
+    open_table(page, base, event_id, numbers[reporter], codes[reporter])
+    tokens = {
+        name: script(base, "/api/join", {"event": event_id, "player": numbers[name], "code": codes[name]})["token"]
+        for name in others
+    }
+    page.click("text=Report the result")
+    page.click("text=Send the result")
+    expect(page.locator("#night-result .night-waiting")).to_have_text("Waiting for: " + ", ".join(others))
+    polls = []
+    page.on("request", lambda request: polls.append(request.url) if "/api/table" in request.url else None)
+    report = script(base, "/api/table", token=tokens[others[0]])["round"]["report"]["id"]
+    script(base, "/api/result/confirm", {"report": report, "agree": True}, tokens[others[0]])
+    expect(page.locator("#night-result .night-waiting")).to_have_text("Waiting for: " + others[1], timeout=2_000)
+    script(base, "/api/result/confirm", {"report": report, "agree": True}, tokens[others[1]])
+    expect(page.locator("#night-result .hint")).to_have_text(
+        "Recorded. The desk corrects it if it is wrong.", timeout=2_000
+    )
+    assert polls == []

@@ -235,6 +235,8 @@
     state.version = seat.version;
     state.seat = seat;
     render();
+    // night.js (the table view) listens: every seat state carries the table, so a push shows at once
+    document.dispatchEvent(new CustomEvent("cmdraft:seat", { detail: seat }));
   }
 
   function render() {
