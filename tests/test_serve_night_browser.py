@@ -207,3 +207,35 @@ def test_a_result_confirmed_on_other_phones_shows_on_the_first_phone_from_the_st
         "Recorded. The desk corrects it if it is wrong.", timeout=2_000
     )
     assert polls == []
+
+
+def test_commander_damage_entered_on_a_phone_is_recorded_on_the_tables_board(night_server, browser):  # noqa: F811
+    db, event_id, served = night_server
+    base = served.url
+    codes = codes_of(db, event_id)
+    numbers = {p.name: p.number for p in Night(Store(db)).players(event_id)}
+    desk(base, "/api/desk/tracker", {"on": True})
+    table = desk(base, "/api/desk/round", {})["tables"][0]
+    me, victim, *_ = table
+    page = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    sent = []
+    page.on("request", lambda r: sent.append(r.post_data_json) if r.url.endswith("/api/game") else None)
+    open_table(page, base, event_id, numbers[me], codes[me])
+    view = script(
+        base,
+        "/api/table",
+        token=script(base, "/api/join", {"event": event_id, "player": numbers[victim], "code": codes[victim]})["token"],
+    )
+    players = {p["name"]: p for p in view["round"]["players"]}
+    commander = players[me]["commanders"][0]
+    form = page.locator("#night .night-damage")
+    form.locator("select[aria-label='damage to']").select_option(label=victim)
+    form.locator("select[aria-label='damage from']").select_option(label=f"{me}: {commander}")
+    form.locator("input[aria-label='damage amount']").fill("7")
+    form.locator("text=Add damage").click()
+    row = page.locator("#night .night-tracker .night-life", has_text=victim)
+    expect(row.locator(".life")).to_have_text("33", timeout=10_000)
+    assert sent == [{"damage": [[players[victim]["id"], players[me]["id"], commander, 7]]}]
+    expect(page.locator("#night .night-tracker")).to_contain_text(f"7 from {me}: {commander}")
+    logged = [e for e in Night(Store(db)).history(event_id) if e["what"] == "game"]
+    assert [e["who"] for e in logged] == [f"browser {me}"]
