@@ -239,3 +239,39 @@ def test_commander_damage_entered_on_a_phone_is_recorded_on_the_tables_board(nig
     expect(page.locator("#night .night-tracker")).to_contain_text(f"7 from {me}: {commander}")
     logged = [e for e in Night(Store(db)).history(event_id) if e["what"] == "game"]
     assert [e["who"] for e in logged] == [f"browser {me}"]
+
+
+def test_the_decklists_page_shows_everyones_deck_only_after_the_event_where_published(tmp_path, cli, browser, shots):  # noqa: F811
+    db = tmp_path / "lists.json"
+    names = [*NAMES[:5], "<b>Zed</b>"]
+    event_id = drafted_night(cli, db, names)
+    served = Served(db, event_id)
+    try:
+        base = served.url
+        page = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+        page.goto(base + "/decklists")
+        expect(page.locator("#decklists-note")).to_have_text(
+            "Decklists are shown here after the event, where the desk publishes them."
+        )
+        expect(page.locator(".decklist")).to_have_count(0)
+        events = Night(Store(db))
+        for number, table in enumerate(desk(base, "/api/desk/round", {})["tables"], 1):
+            order = [[events.player_id(event_id, name)] for name in table]
+            desk(base, "/api/desk/settle", {"round": 1, "table": number, "order": order})
+        desk(base, "/api/desk/finish", {})
+        page.reload()
+        expect(page.locator("#decklists-note")).to_have_text(
+            "Decklists are shown here after the event, where the desk publishes them."
+        )
+        expect(page.locator(".decklist")).to_have_count(0)  # finished but not published: nothing
+        desk(base, "/api/desk/publish", {"on": True})
+        page.reload()
+        ranked = [f"{row.rank}. {row.name}" for row in Night(Store(db)).standings(event_id)]
+        expect(page.locator(".decklist-name")).to_have_text(ranked)
+        assert page.locator(".decklist-name b").count() == 0  # the name is text, not markup
+        zed = page.locator(".decklist", has_text="<b>Zed</b>")
+        expect(zed.locator("h4").first).to_have_text(re.compile(r"^Commanders \([12]\)$"))
+        expect(zed.locator("h4").nth(1)).to_have_text(re.compile(r"^Main deck \(\d+\)$"))
+        page.screenshot(path=str(shots / "decklists-390x844.png"), full_page=False)
+    finally:
+        served.stop()
