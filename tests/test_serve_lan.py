@@ -7,8 +7,10 @@ import ipaddress
 
 import pytest
 
+from events.cli import serve as serve_command
 from events.cli.serve import listen_address, listening, machine_addresses, pick_lan_address
 from sets.errors import InputError
+from tests.test_terminal_draft_integrity import terminal_night
 
 
 def test_without_lan_serve_listens_on_loopback_whatever_addresses_the_machine_has():
@@ -53,3 +55,12 @@ def test_the_machines_addresses_are_ipv4_addresses_without_repeats():
     found = machine_addresses()
     assert len(found) == len(set(found))
     assert all(isinstance(ipaddress.ip_address(a), ipaddress.IPv4Address) for a in found)
+
+
+def test_serve_lan_on_a_machine_without_a_network_address_says_so_with_exit_2(tmp_path, cli, monkeypatch):
+    db = tmp_path / "lan.json"
+    event_id = terminal_night(cli, db, "Ann", "Bo")
+    monkeypatch.setattr(serve_command, "machine_addresses", lambda: ["127.0.0.1", "169.254.7.7"])
+    answer = cli("serve", event_id, "--db", db, "--port", "0", "--lan")
+    assert answer.exit_code == 2 and "Traceback" not in answer.output
+    assert "no local network address for --lan; connect it to the store's network" in answer.stderr
