@@ -12,7 +12,8 @@ import pexpect
 import pytest
 
 from events.screens.picks import parse_selection
-from events.storage.draft_files import TableSession, list_drafts
+from events.storage.draft_files import TableSession
+from events.storage.draft_records import list_drafts
 from events.storage.store import Store
 from sets.booster import booster_spec
 from sets.errors import InputError

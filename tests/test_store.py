@@ -11,6 +11,7 @@ import signal
 import stat
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -20,7 +21,9 @@ from events.night.seat_codes import note_failures
 from events.storage.database_file import SCHEMA
 from events.storage.draft_files import TableSession
 from events.storage.draft_records import DRAFTS
+from events.storage.safe_files import FileLock
 from events.storage.store import KEEP_BACKUPS, Store
+from sets.errors import StorageError
 from tests.night import Night
 from tests.test_events import NAMES, ROOT, terminal_event
 
@@ -741,3 +744,38 @@ def test_a_terminal_writing_in_a_loop_does_not_starve_another(tmp_path):
     gaps = [later - earlier - 1 for earlier, later in zip(at, at[1:])]
     assert max(gaps) <= 4, gaps
     assert at[-1] < len(rows) - 50, (at[-1], len(rows))
+
+
+def test_threads_of_one_process_take_a_files_lock_in_turn_and_a_wait_past_its_timeout_is_the_busy_error(tmp_path):
+    """Worker threads (the web server's) queue for a file's lock at a lock of their process: while one holds
+    it another waits (and gets it once it is let go), and one that waits longer than its timeout gets the
+    one-line busy error, nothing held."""
+    target = tmp_path / "shared.json"
+    holder = FileLock(target)
+    holder.acquire(5)
+    outcome: list[str] = []
+
+    def waiter(timeout: float) -> None:
+        other = FileLock(target)
+        try:
+            other.acquire(timeout)
+        except StorageError as error:
+            outcome.append(str(error))
+            return
+        outcome.append("taken")
+        other.release()
+
+    late = threading.Thread(target=waiter, args=(0.2,))
+    late.start()
+    late.join(10)
+    assert len(outcome) == 1 and outcome[0].startswith("the database is busy")
+    patient = threading.Thread(target=waiter, args=(10,))
+    patient.start()
+    patient.join(0.3)  # it waits for the lock the holder has (a free lock is taken at once)
+    assert patient.is_alive() and len(outcome) == 1
+    holder.release()
+    patient.join(10)
+    assert outcome[1:] == ["taken"]
+    again = FileLock(target)
+    again.acquire(1)  # nothing was left held
+    again.release()

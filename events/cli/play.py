@@ -26,7 +26,7 @@ from events.screens.app import run_practice  # Textual itself is imported only w
 from events.screens.practice import PracticeUI
 from events.screens.terminal import Terminal
 from events.storage.draft_files import TableSession
-from events.storage.draft_files import list_drafts as saved_drafts
+from events.storage.draft_records import list_drafts as saved_drafts
 from sets.errors import InputError, LimitError
 from sets.numbers import is_number
 

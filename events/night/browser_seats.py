@@ -23,7 +23,8 @@ from events.night import history
 from events.night.drafting import Drafting
 from events.night.schema import PLAYERS
 from events.night.seat_codes import uses_codes
-from events.storage.draft_files import TableSession, token_hash
+from events.storage.draft_files import TableSession
+from events.storage.draft_records import token_hash
 from sets.errors import StateError
 
 BROWSER_SEATS = "browser_seats"

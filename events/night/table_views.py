@@ -21,7 +21,7 @@ from events.night.games import Games
 from events.night.schema import DECKS, PODS, REPORTS, RESULTS, ROUNDS, Q
 from events.night.standings import Standing, placement_points, standings_of
 from events.night.table_reports import PENDING, table_clock
-from events.storage.draft_files import DRAFTS, current, read_journal
+from events.storage.draft_records import DRAFTS, current, read_journal
 from sets.errors import InputError, StateError
 
 _CACHE: dict[tuple, Any] = {}  # (database file, its signature, what, event) -> computed once per state of the file

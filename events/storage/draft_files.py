@@ -1,16 +1,5 @@
-"""Drafts kept in the store: solo practice and event pods share these records.
-
-A draft is one ``drafts`` record in the database: config, seed and every
-booster (once), who is human, and ``picks`` — ``[seat, *positions]`` rows,
-replayed on load.  While the draft is being picked, new picks don't touch the
-database: they go to the draft's own small TinyDB file (its *journal*,
-``NAME.drafts/ID-TOKEN.json``, holding the picks made since the record was
-written, who is human and the status).  Each human pick and the bot picks it
-lets happen are one transaction on that file alone, so a pick costs the same
-in a pod of a 1,000-player event as in a practice draft, and an acknowledged
-pick is on disk.  When the draft is over its picks are folded into the record
-(``fold``), in the same transaction that records the pod's pools; the journal
-file stays, so an older backup that still points at it keeps every pick.
+"""The draft being picked (``TableSession``): practice drafts and event pods alike.  Its records and
+journal, and how a pick is kept, are described in ``events.storage.draft_records``.
 
 The token in the file name is random: a draft number reused after a restore
 never picks up another draft's journal.
@@ -30,6 +19,7 @@ nothing.
 
 A draft stopped by ``event restore --force`` has the status ``replaced``: a
 terminal still on it is told so instead of picking on.
+
 """
 
 from __future__ import annotations
@@ -50,13 +40,11 @@ from events.storage.draft_records import (
     JOURNAL,
     REPLACED,
     DraftReplacedError,
-    current,
     fold,
     journal_file,
     load_draft,
     pick_rows,
     pick_seconds,
-    read_journal,
     token_hash,
 )
 from events.storage.draft_records import now as now_text
@@ -455,27 +443,3 @@ class TableSession:
             db.table(DRAFTS).update(
                 {"deck": deck_json, "deck_legal": legal, "status": self.doc["status"]}, doc_ids=[self.draft_id]
             )
-
-
-def list_drafts(store: Store, kind: str | None = None) -> list[dict[str, Any]]:
-    with store.read() as db:
-        records = [(doc.doc_id, doc) for doc in db.table(DRAFTS).all() if kind is None or doc.get("kind") == kind]
-    out = []
-    for draft_id, record in records:
-        doc = current(record, read_journal(store, draft_id, record))
-        config = doc["state"]["config"]
-        # 'picks' counts the players' own picks (not the bots'), as the player counts them.
-        out.append(
-            {
-                "id": draft_id,
-                "kind": doc.get("kind"),
-                "created": doc.get("created"),
-                "status": doc.get("status"),
-                "seed": doc["state"].get("seed"),
-                "seats": config["seats"],
-                "set": config["set"],
-                "picks": sum(1 for row in doc["picks"] if row[0] in doc["humans"]),
-                "humans": [doc["names"][s] for s in doc["humans"]],
-            }
-        )
-    return out

@@ -1,7 +1,21 @@
 """A saved draft's records: the ``drafts`` record in the database and its journal (the live draft's
-own small file, ``NAME.drafts/ID-TOKEN.json``), read together as the draft stands now (``current``),
-folded into one when the draft is over (``fold``), made self-contained for a copy, and stopped by a
-restore.  The draft being picked (``TableSession``) is in ``events.storage.draft_files``.
+own small file), read together as the draft stands now (``current``), folded into one when the draft is
+over (``fold``), made self-contained for a copy, stopped by a restore, and listed (``list_drafts``).  The
+draft being picked (``TableSession``) is in ``events.storage.draft_files``.
+
+Drafts kept in the store: solo practice and event pods share these records.
+
+A draft is one ``drafts`` record in the database: config, seed and every
+booster (once), who is human, and ``picks`` — ``[seat, *positions]`` rows,
+replayed on load.  While the draft is being picked, new picks don't touch the
+database: they go to the draft's own small TinyDB file (its *journal*,
+``NAME.drafts/ID-TOKEN.json``, holding the picks made since the record was
+written, who is human and the status).  Each human pick and the bot picks it
+lets happen are one transaction on that file alone, so a pick costs the same
+in a pod of a 1,000-player event as in a practice draft, and an acknowledged
+pick is on disk.  When the draft is over its picks are folded into the record
+(``fold``), in the same transaction that records the pod's pools; the journal
+file stays, so an older backup that still points at it keeps every pick.
 """
 
 from __future__ import annotations
@@ -134,3 +148,27 @@ def fold(store: Store, db, draft_id: int) -> Draft | None:
             {"picks": doc["picks"], "humans": doc["humans"], "status": status, "journal": None}, doc_ids=[draft_id]
         )
     return draft
+
+
+def list_drafts(store: Store, kind: str | None = None) -> list[dict[str, Any]]:
+    with store.read() as db:
+        records = [(doc.doc_id, doc) for doc in db.table(DRAFTS).all() if kind is None or doc.get("kind") == kind]
+    out = []
+    for draft_id, record in records:
+        doc = current(record, read_journal(store, draft_id, record))
+        config = doc["state"]["config"]
+        # 'picks' counts the players' own picks (not the bots'), as the player counts them.
+        out.append(
+            {
+                "id": draft_id,
+                "kind": doc.get("kind"),
+                "created": doc.get("created"),
+                "status": doc.get("status"),
+                "seed": doc["state"].get("seed"),
+                "seats": config["seats"],
+                "set": config["set"],
+                "picks": sum(1 for row in doc["picks"] if row[0] in doc["humans"]),
+                "humans": [doc["names"][s] for s in doc["humans"]],
+            }
+        )
+    return out

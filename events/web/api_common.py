@@ -27,7 +27,8 @@ from events.night.drafting import Drafting
 from events.night.seat_codes import uses_codes
 from events.night.snapshot import Snapshot
 from events.sessions.activities import EventDeck
-from events.storage.draft_files import DraftReplacedError, TableSession, journal_file
+from events.storage.draft_files import TableSession
+from events.storage.draft_records import DraftReplacedError, journal_file
 from events.storage.store import Store
 from sets.cards import CardSet
 from sets.errors import CmdraftError, InputError, StateError
