@@ -172,3 +172,106 @@ def test_the_room_before_the_draft_cycles_the_join_qr_code_and_the_seatings(tmp_
         page.screenshot(path=str(shots / "room-seatings-1920x1080.png"))
     finally:
         served.stop()
+
+
+def test_a_result_confirmed_on_other_phones_shows_on_the_first_phone_from_the_stream_without_polling(
+    night_server,
+    browser,  # noqa: F811
+):
+    db, event_id, served = night_server
+    base = served.url
+    codes = codes_of(db, event_id)
+    numbers = {p.name: p.number for p in Night(Store(db)).players(event_id)}
+    table = desk(base, "/api/desk/round", {})["tables"][0]
+    reporter, *others = table
+    page = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    # The page's timers stand still, so its 3-second polling of /api/table never fires: only the stream can bring
+    # the other phones' confirmations.
+    page.clock.install()
+    page.clock.pause_at(1_900_000_000_000)
+    open_table(page, base, event_id, numbers[reporter], codes[reporter])
+    tokens = {
+        name: script(base, "/api/join", {"event": event_id, "player": numbers[name], "code": codes[name]})["token"]
+        for name in others
+    }
+    page.click("text=Report the result")
+    page.click("text=Send the result")
+    expect(page.locator("#night-result .night-waiting")).to_have_text("Waiting for: " + ", ".join(others))
+    polls = []
+    page.on("request", lambda request: polls.append(request.url) if "/api/table" in request.url else None)
+    report = script(base, "/api/table", token=tokens[others[0]])["round"]["report"]["id"]
+    script(base, "/api/result/confirm", {"report": report, "agree": True}, tokens[others[0]])
+    expect(page.locator("#night-result .night-waiting")).to_have_text("Waiting for: " + others[1], timeout=2_000)
+    script(base, "/api/result/confirm", {"report": report, "agree": True}, tokens[others[1]])
+    expect(page.locator("#night-result .hint")).to_have_text(
+        "Recorded. The desk corrects it if it is wrong.", timeout=2_000
+    )
+    assert polls == []
+
+
+def test_commander_damage_entered_on_a_phone_is_recorded_on_the_tables_board(night_server, browser):  # noqa: F811
+    db, event_id, served = night_server
+    base = served.url
+    codes = codes_of(db, event_id)
+    numbers = {p.name: p.number for p in Night(Store(db)).players(event_id)}
+    desk(base, "/api/desk/tracker", {"on": True})
+    table = desk(base, "/api/desk/round", {})["tables"][0]
+    me, victim, *_ = table
+    page = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    sent = []
+    page.on("request", lambda r: sent.append(r.post_data_json) if r.url.endswith("/api/game") else None)
+    open_table(page, base, event_id, numbers[me], codes[me])
+    view = script(
+        base,
+        "/api/table",
+        token=script(base, "/api/join", {"event": event_id, "player": numbers[victim], "code": codes[victim]})["token"],
+    )
+    players = {p["name"]: p for p in view["round"]["players"]}
+    commander = players[me]["commanders"][0]
+    form = page.locator("#night .night-damage")
+    form.locator("select[aria-label='damage to']").select_option(label=victim)
+    form.locator("select[aria-label='damage from']").select_option(label=f"{me}: {commander}")
+    form.locator("input[aria-label='damage amount']").fill("7")
+    form.locator("text=Add damage").click()
+    row = page.locator("#night .night-tracker .night-life", has_text=victim)
+    expect(row.locator(".life")).to_have_text("33", timeout=10_000)
+    assert sent == [{"damage": [[players[victim]["id"], players[me]["id"], commander, 7]]}]
+    expect(page.locator("#night .night-tracker")).to_contain_text(f"7 from {me}: {commander}")
+    logged = [e for e in Night(Store(db)).history(event_id) if e["what"] == "game"]
+    assert [e["who"] for e in logged] == [f"browser {me}"]
+
+
+def test_the_decklists_page_shows_everyones_deck_only_after_the_event_where_published(tmp_path, cli, browser, shots):  # noqa: F811
+    db = tmp_path / "lists.json"
+    names = [*NAMES[:5], "<b>Zed</b>"]
+    event_id = drafted_night(cli, db, names)
+    served = Served(db, event_id)
+    try:
+        base = served.url
+        page = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+        page.goto(base + "/decklists")
+        expect(page.locator("#decklists-note")).to_have_text(
+            "Decklists are shown here after the event, where the desk publishes them."
+        )
+        expect(page.locator(".decklist")).to_have_count(0)
+        events = Night(Store(db))
+        for number, table in enumerate(desk(base, "/api/desk/round", {})["tables"], 1):
+            order = [[events.player_id(event_id, name)] for name in table]
+            desk(base, "/api/desk/settle", {"round": 1, "table": number, "order": order})
+        desk(base, "/api/desk/finish", {})
+        page.reload()
+        expect(page.locator("#decklists-note")).to_have_text(
+            "Decklists are shown here after the event, where the desk publishes them."
+        )
+        expect(page.locator(".decklist")).to_have_count(0)  # finished but not published: nothing
+        desk(base, "/api/desk/publish", {"on": True})
+        page.reload()
+        ranked = [f"{row.rank}. {row.name}" for row in Night(Store(db)).standings(event_id)]
+        expect(page.locator(".decklist-name")).to_have_text(ranked)
+        assert page.locator(".decklist-name b").count() == 0  # the name is text, not markup
+        zed = page.locator(".decklist", has_text="<b>Zed</b>")
+        expect(zed.locator("h4").first).to_have_text(re.compile(r"^Commanders \([12]\)$"))
+        expect(zed.locator("h4").nth(1)).to_have_text(re.compile(r"^Main deck \(\d+\)$"))
+        page.screenshot(path=str(shots / "decklists-390x844.png"), full_page=False)
+    finally:
+        served.stop()

@@ -6,8 +6,10 @@ from __future__ import annotations
 import contextlib
 import errno
 import io
+import ipaddress
 import socket
 import sys
+from collections.abc import Sequence
 from typing import Annotated
 
 import segno
@@ -29,16 +31,60 @@ LanOption = Annotated[
 ]
 
 
-def lan_address() -> str:
-    """This machine's address in the local network: the one its route out would use (nothing is sent)."""
+# The private-use ranges of RFC 1918: where a store's network lives.
+PRIVATE_NETWORKS = tuple(ipaddress.IPv4Network(net) for net in ("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16"))
+
+
+def pick_lan_address(candidates: Sequence[str]) -> str:
+    """The address ``--lan`` listens on, from this machine's IPv4 addresses (the route out's first): the first in a
+    private-use range (RFC 1918: 10/8, 172.16/12, 192.168/16), else the first other usable one; loopback,
+    link-local (169.254/16), unspecified, multicast, IPv6 and unreadable entries are never chosen."""
+    usable = []
+    for text in candidates:
+        try:
+            address = ipaddress.ip_address(text)
+        except ValueError:
+            continue
+        if not isinstance(address, ipaddress.IPv4Address):
+            continue
+        if address.is_loopback or address.is_link_local or address.is_unspecified or address.is_multicast:
+            continue
+        usable.append(address)
+    for address in usable:
+        if any(address in net for net in PRIVATE_NETWORKS):
+            return str(address)
+    if usable:
+        return str(usable[0])
+    raise InputError("this machine has no local network address for --lan; connect it to the store's network")
+
+
+def machine_addresses() -> list[str]:
+    """This machine's IPv4 addresses: first the one its route out would use (a UDP socket is connected, nothing is
+    sent), then those its host name resolves to."""
+    found: list[str] = []
     with contextlib.closing(socket.socket(socket.AF_INET, socket.SOCK_DGRAM)) as probe:
         try:
             probe.connect(("10.255.255.255", 1))
-            return probe.getsockname()[0]
+            found.append(probe.getsockname()[0])
         except OSError:
-            raise InputError(
-                "this machine has no local network address for --lan; connect it to the store's network"
-            ) from None
+            pass
+    try:
+        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
+    except OSError:
+        infos = []
+    for info in infos:
+        address = str(info[4][0])
+        if address not in found:
+            found.append(address)
+    return found
+
+
+def listen_address(lan: bool, addresses: Sequence[str] | None = None) -> str:
+    """Where ``serve`` listens and what it prints: 127.0.0.1 unless ``--lan``; with it, the LAN address picked from
+    ``addresses`` (this machine's when not given)."""
+    if not lan:
+        return "127.0.0.1"
+    return pick_lan_address(machine_addresses() if addresses is None else addresses)
 
 
 def listening(host: str, port: int) -> socket.socket:
@@ -75,7 +121,7 @@ def serve(
     Prints the page's address with a QR code, and the desk's address with its token; Ctrl-C stops."""
     events = core(db, Drafting)
     app = create_app(events.store.path, event_id)  # an event players can't join from a browser is refused here
-    host = lan_address() if lan else "127.0.0.1"
+    host = listen_address(lan)
     sock = listening(host, port)
     url = f"http://{host}:{sock.getsockname()[1]}"
     name = events.event(event_id).name

@@ -27,6 +27,7 @@ from events.web.api_common import ApiError, Served, read_json, whole
 
 STATIC = Path(__file__).with_name("static")
 STATIC_ROOM = "room.html"
+STATIC_DECKLISTS = "decklists.html"
 
 
 def order_of(value: Any, what: str = "order") -> list[list[int]]:
@@ -144,6 +145,9 @@ def routes(server: Any) -> list[Route]:
     async def room_page(request: Request) -> Response:
         return FileResponse(STATIC / STATIC_ROOM, media_type="text/html")
 
+    async def decklists_page(request: Request) -> Response:
+        return FileResponse(STATIC / STATIC_DECKLISTS, media_type="text/html")
+
     async def get_room(request: Request) -> Response:
         server.limits.request("public:" + (request.client.host if request.client else "unknown"))
         room = await run(views.room_view, event_id, now=served.wall())
@@ -236,6 +240,7 @@ def routes(server: Any) -> list[Route]:
         Route("/api/game", post_game, methods=["POST"]),
         Route("/api/standings", get_standings),
         Route("/api/decklists", get_decklists),
+        Route("/decklists", decklists_page),
         Route("/room", room_page),
         Route("/api/room", get_room),
         Route("/api/room/qr.svg", get_room_qr),

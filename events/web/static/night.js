@@ -6,7 +6,7 @@
   "use strict";
 
   var POLL_MS = 3000;
-  var state = { view: null, offset: 0, editing: null, dropping: false, busy: false, error: "" };
+  var state = { view: null, offset: 0, editing: null, dropping: false, busy: false, error: "", damage: null };
 
   function el(tag, cls, text) {
     var node = document.createElement(tag);
@@ -306,8 +306,71 @@
       });
       panel.appendChild(casts);
     }
+    panel.appendChild(damageForm(view.round.players));
     panel.appendChild(button("Undo my last entry", "", function () { act("POST", "/api/game", { undo: true }); }));
     return panel;
+  }
+
+  // Commander damage: who took it, from which commander (its owner's, "#2" for a second copy), how much.  The
+  // choices live in state.damage so that a push or a poll redrawing the table keeps them.
+  function damageSources(players) {
+    var sources = [];
+    players.forEach(function (p) {
+      p.commanders.forEach(function (name, i) {
+        var copies = p.commanders.filter(function (other) { return other === name; }).length;
+        var copy = p.commanders.slice(0, i + 1).filter(function (other) { return other === name; }).length;
+        var spec = copies > 1 ? name + "#" + copy : name;
+        sources.push({ key: p.id + ":" + spec, id: p.id, spec: spec, label: p.name + ": " + name + (copies > 1 ? " #" + copy : "") });
+      });
+    });
+    return sources;
+  }
+
+  function choice(label, options, chosen, change) {
+    var select = el("select");
+    select.setAttribute("aria-label", label);
+    options.forEach(function (o) {
+      var option = el("option", null, o.label);
+      option.value = o.key;
+      if (o.key === chosen) option.selected = true;
+      select.appendChild(option);
+    });
+    select.addEventListener("change", function () { change(select.value); });
+    return select;
+  }
+
+  function damageForm(players) {
+    var sources = damageSources(players);
+    var form = el("div", "night-damage");
+    if (!sources.length) return form;  // no commanders known yet (decks not registered)
+    var d = state.damage || (state.damage = { victim: "", source: "", amount: "" });
+    if (!players.some(function (p) { return String(p.id) === d.victim; })) d.victim = String(players[0].id);
+    if (!sources.some(function (s) { return s.key === d.source; })) d.source = sources[0].key;
+    form.appendChild(el("h4", null, "Commander damage"));
+    var victims = players.map(function (p) { return { key: String(p.id), label: p.name }; });
+    form.appendChild(choice("damage to", victims, d.victim, function (v) { d.victim = v; }));
+    form.appendChild(choice("damage from", sources, d.source, function (v) { d.source = v; }));
+    var amount = el("input");
+    amount.type = "number";
+    amount.min = "1";
+    amount.max = "1000";
+    amount.inputMode = "numeric";
+    amount.value = d.amount;
+    amount.setAttribute("aria-label", "damage amount");
+    amount.addEventListener("input", function () { d.amount = amount.value; });
+    form.appendChild(amount);
+    form.appendChild(button("Add damage", "small", function () {
+      var n = Number(d.amount);
+      var source = sources.filter(function (s) { return s.key === d.source; })[0];
+      if (!source || !(n >= 1 && n <= 1000 && Math.floor(n) === n)) {
+        state.error = "Commander damage: choose the commander and a whole amount from 1.";
+        render();
+        return;
+      }
+      d.amount = "";
+      act("POST", "/api/game", { damage: [[Number(d.victim), source.id, source.spec, n]] });
+    }));
+    return form;
   }
 
   function dropPanel() {

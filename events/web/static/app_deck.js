@@ -1,0 +1,264 @@
+/* cmdraft player page: the deck screen (commanders, Piper, main, sideboard, basics, register, exports).
+   Needs app_core.js. */
+(function (app) {
+  "use strict";
+
+  var $ = app.$;
+  var COLORS = app.COLORS;
+  var COLOR_NAMES = app.COLOR_NAMES;
+  var FORMATS = app.FORMATS;
+  var state = app.state;
+  var api = app.api;
+  var clear = app.clear;
+  var el = app.el;
+  var errorText = app.errorText;
+
+  // --- deck -----------------------------------------------------------------------------------------------
+
+  function loadDeck() {
+    return api("GET", "/api/deck").then(function (result) {
+      if (result.ok) {
+        state.deck = result.data;
+        renderDeck();
+      } else if (result.status === 401) app.toJoin("Your seat needs its code again.");
+      else $("deck-message").textContent = errorText(result);
+    });
+  }
+
+  function deckAction(body) {
+    if (state.busy) return Promise.resolve();
+    state.busy = true;
+    return api("POST", "/api/deck", body)
+      .then(function (result) {
+        state.busy = false;
+        if (result.ok) {
+          state.deck = result.data;
+          $("deck-message").textContent = "";
+          renderDeck();
+        } else {
+          $("deck-message").textContent = errorText(result);
+          if (result.data && result.data.deck) {
+            state.deck = result.data.deck;
+            renderDeck();
+          }
+        }
+      })
+      .catch(function () {
+        state.busy = false;
+        $("deck-message").textContent = "No answer from the server: try again when it reconnects.";
+      });
+  }
+
+  function register() {
+    if (state.busy) return;
+    state.busy = true;
+    api("POST", "/api/deck/register", {})
+      .then(function (result) {
+        state.busy = false;
+        if (!result.ok) {
+          $("deck-message").textContent = errorText(result);
+          return;
+        }
+        if (result.data.deck) state.deck = result.data.deck;
+        renderDeck();
+        $("deck-message").textContent = result.data.legal
+          ? "Registered. The desk has your deck."
+          : "Registered, with problems the desk will see (below).";
+      })
+      .catch(function () {
+        state.busy = false;
+        $("deck-message").textContent = "No answer from the server: not registered yet; try again.";
+      });
+  }
+
+  function smallButton(text, label, handler) {
+    var b = el("button", "small", text);
+    b.type = "button";
+    b.setAttribute("aria-label", label);
+    b.addEventListener("click", handler);
+    return b;
+  }
+
+  function renderDeck() {
+    var deck = state.deck;
+    if (!deck) return;
+    var registered = deck.registered || (state.seat && state.seat.phase === "registered");
+    $("deck-size").textContent = "· " + deck.size + " cards";
+    var legal = $("deck-legal");
+    legal.textContent = (deck.legal ? "Legal" : "Not legal yet") + (registered ? " · registered" : "");
+    legal.className = "badge " + (deck.legal ? "ok" : "bad");
+    var problems = clear($("deck-problems"));
+    (deck.problems || []).forEach(function (p) {
+      problems.appendChild(el("li", "", p.message));
+    });
+    $("deck-undo").disabled = !deck.can_undo;
+    $("deck-redo").disabled = !deck.can_redo;
+    $("deck-register").textContent = registered ? "Register again" : "Register";
+
+    var commanders = clear($("deck-commanders"));
+    if (!deck.commanders.length) commanders.appendChild(el("p", "hint", "None yet: tap ♛ on a sideboard card, or lead with a Piper."));
+    var commanderIds = deck.commanders.map(function (c) {
+      return c.id;
+    });
+    var pipers = deck.pipers || [];
+    var firstPiper = deck.commanders.length - pipers.length; // Pipers lead last, one per chosen colour
+    deck.commanders.forEach(function (card, at) {
+      var line = app.lineNode(card);
+      if (at >= firstPiper) {
+        var as = el("span", "as hint", "as");
+        line.insertBefore(as, line.lastChild);
+        line.insertBefore(el("span", "pip p-" + pipers[at - firstPiper], pipers[at - firstPiper]), line.lastChild);
+      }
+      line.appendChild(
+        smallButton("✕", "remove " + card.name + " as commander", function () {
+          var ids = commanderIds.slice();
+          ids.splice(at, 1);
+          deckAction({ action: "commanders", cards: ids });
+        })
+      );
+      commanders.appendChild(line);
+    });
+    var piperBox = clear($("piper-colors"));
+    COLORS.forEach(function (c) {
+      var b = el("button", "pip p-" + c + " toggle", c);
+      b.type = "button";
+      b.setAttribute("aria-pressed", (deck.pipers || []).indexOf(c) >= 0 ? "true" : "false");
+      b.setAttribute("aria-label", "Piper colour " + COLOR_NAMES[c]);
+      b.addEventListener("click", function () {
+        b.setAttribute("aria-pressed", b.getAttribute("aria-pressed") === "true" ? "false" : "true");
+      });
+      piperBox.appendChild(b);
+    });
+
+    var basics = clear($("deck-basics"));
+    COLORS.forEach(function (c) {
+      var n = (deck.basics && deck.basics[c]) || 0;
+      var row = el("div", "basic");
+      row.appendChild(el("span", "pip p-" + c, c));
+      row.appendChild(
+        smallButton("−", "one " + COLOR_NAMES[c] + " basic less", function () {
+          if (n > 0) deckAction({ action: "basics", color: c, count: n - 1 });
+        })
+      );
+      row.appendChild(el("b", "", n));
+      row.appendChild(
+        smallButton("+", "one " + COLOR_NAMES[c] + " basic more", function () {
+          deckAction({ action: "basics", color: c, count: n + 1 });
+        })
+      );
+      basics.appendChild(row);
+    });
+
+    var curve = clear($("deck-curve"));
+    var keys = Object.keys(deck.curve || {});
+    var top = 0;
+    keys.forEach(function (k) {
+      top = Math.max(top, deck.curve[k]);
+    });
+    keys.forEach(function (k) {
+      var col = el("div", "bar");
+      var fill = el("i");
+      fill.style.height = top ? Math.round((60 * deck.curve[k]) / top) + "px" : "0";
+      col.appendChild(el("b", "", deck.curve[k] || ""));
+      col.appendChild(fill);
+      col.appendChild(el("span", "", k));
+      curve.appendChild(col);
+    });
+
+    var table = clear($("deck-sources"));
+    var head = el("tr");
+    head.appendChild(el("th", "", ""));
+    var srcRow = el("tr");
+    srcRow.appendChild(el("th", "", "sources"));
+    var symRow = el("tr");
+    symRow.appendChild(el("th", "", "symbols"));
+    COLORS.forEach(function (c) {
+      var th = el("th");
+      th.appendChild(el("span", "pip p-" + c, c));
+      head.appendChild(th);
+      var sources = (deck.sources && deck.sources[c]) || 0;
+      var symbols = (deck.symbols && deck.symbols[c]) || 0;
+      srcRow.appendChild(el("td", symbols && !sources ? "short" : "", sources));
+      symRow.appendChild(el("td", "", symbols));
+    });
+    table.appendChild(head);
+    table.appendChild(srcRow);
+    table.appendChild(symRow);
+
+    var mainBox = clear($("deck-main"));
+    var mainCount = 0;
+    sortEntries(deck.main).forEach(function (entry) {
+      mainCount += entry.count;
+      var line = app.lineNode(entry.card, entry.count);
+      line.appendChild(
+        smallButton("−", "move " + entry.card.name + " to the sideboard", function () {
+          deckAction({ action: "remove", cards: [[entry.card.id, 1]] });
+        })
+      );
+      mainBox.appendChild(line);
+    });
+    $("main-count").textContent = "(" + mainCount + ")";
+
+    var side = clear($("deck-side"));
+    var sideCount = 0;
+    sortEntries(deck.sideboard).forEach(function (entry) {
+      sideCount += entry.count;
+      var line = app.lineNode(entry.card, entry.count);
+      if (commanderIds.length < 2 && /Legendary/.test(entry.card.type || "")) {
+        line.appendChild(
+          smallButton("♛", "make " + entry.card.name + " a commander", function () {
+            deckAction({ action: "commanders", cards: commanderIds.concat([entry.card.id]) });
+          })
+        );
+      }
+      line.appendChild(
+        smallButton("+", "add " + entry.card.name + " to the main deck", function () {
+          deckAction({ action: "add", cards: [[entry.card.id, 1]] });
+        })
+      );
+      side.appendChild(line);
+    });
+    $("side-count").textContent = "(" + sideCount + ")";
+
+    var downloads = clear($("downloads"));
+    [["pool", "Pool"], ["deck", "Deck"]].forEach(function (what) {
+      var row = el("div", "row wrap");
+      row.appendChild(el("span", "label", what[1]));
+      FORMATS.forEach(function (f) {
+        var a = el("a", "chip", f[1]);
+        a.href = "/api/export/" + what[0] + "?format=" + f[0];
+        a.setAttribute("download", "");
+        row.appendChild(a);
+      });
+      downloads.appendChild(row);
+    });
+  }
+
+  function sortEntries(entries) {
+    return (entries || []).slice().sort(function (a, b) {
+      var la = /Land/.test(a.card.type || "") ? 1 : 0;
+      var lb = /Land/.test(b.card.type || "") ? 1 : 0;
+      return la - lb || (a.card.mana_value || 0) - (b.card.mana_value || 0) || (a.card.name < b.card.name ? -1 : 1);
+    });
+  }
+
+  function piperChosen() {
+    var chosen = [];
+    var buttons = $("piper-colors").children;
+    for (var i = 0; i < buttons.length; i++) {
+      if (buttons[i].getAttribute("aria-pressed") === "true") chosen.push(COLORS[i]);
+    }
+    if (!chosen.length || chosen.length > 2) {
+      $("deck-message").textContent = "Tap one or two colours for the Piper first.";
+      return;
+    }
+    deckAction({ action: "pipers", colors: chosen });
+  }
+
+  // for the other parts of the page
+  app.deckAction = deckAction;
+  app.loadDeck = loadDeck;
+  app.piperChosen = piperChosen;
+  app.register = register;
+  app.renderDeck = renderDeck;
+})(cmdraft);

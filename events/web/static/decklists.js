@@ -1,0 +1,67 @@
+/* cmdraft decklists page (/decklists, no token): after the event, where the desk published them, everyone's
+   registered decklist by standing, from GET /api/decklists.  Nothing is shown before that (the server refuses).
+   Every name goes in with textContent. */
+(function () {
+  "use strict";
+
+  var REFRESH_MS = 15000;
+
+  function el(tag, cls, text) {
+    var node = document.createElement(tag);
+    if (cls) node.className = cls;
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    return node;
+  }
+
+  function part(title, lines) {
+    var box = el("div", "decklist-part");
+    var total = lines.reduce(function (sum, line) { return sum + line.count; }, 0);
+    box.appendChild(el("h4", null, title + " (" + total + ")"));
+    var list = el("ul", "decklist-lines");
+    lines.forEach(function (line) {
+      list.appendChild(el("li", null, line.count + " " + line.name));
+    });
+    box.appendChild(list);
+    return box;
+  }
+
+  function show(lists) {
+    var box = document.getElementById("decklists");
+    while (box.firstChild) box.removeChild(box.firstChild);
+    lists.forEach(function (deck) {
+      var panel = el("article", "panel decklist");
+      panel.appendChild(el("h3", "decklist-name", deck.rank + ". " + deck.name));
+      panel.appendChild(part("Commanders", deck.commanders));
+      panel.appendChild(part("Main deck", deck.main));
+      if (deck.sideboard.length) panel.appendChild(part("Sideboard", deck.sideboard));
+      box.appendChild(panel);
+    });
+  }
+
+  function load() {
+    var note = document.getElementById("decklists-note");
+    fetch("/api/decklists", { credentials: "same-origin", headers: { accept: "application/json" } })
+      .then(function (answer) {
+        return answer.json().then(function (data) { return { ok: answer.ok, data: data }; });
+      })
+      .then(function (result) {
+        if (result.ok && result.data && Array.isArray(result.data.decklists)) {
+          note.hidden = true;
+          show(result.data.decklists);
+          return;
+        }
+        show([]);
+        note.hidden = false;
+        note.textContent = "Decklists are shown here after the event, where the desk publishes them.";
+      })
+      .catch(function () {
+        note.hidden = false;
+        note.textContent = "No answer from the server: check the Wi-Fi.";
+      });
+  }
+
+  load();
+  setInterval(function () {
+    if (!document.hidden) load();
+  }, REFRESH_MS);
+})();
