@@ -427,6 +427,7 @@ def test_the_pages_ship_everything_and_keep_to_what_older_phone_browsers_run():
     files = sorted(STATIC.iterdir())
     assert {
         "index.html",
+        "page.js",
         "app_core.js",
         "app_draft.js",
         "app_deck.js",

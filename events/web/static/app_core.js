@@ -29,21 +29,11 @@ var cmdraft = (function () {
 
   // --- small helpers --------------------------------------------------------------------------------------
 
-  function $(id) {
-    return document.getElementById(id);
-  }
-
-  function el(tag, cls, text) {
-    var node = document.createElement(tag);
-    if (cls) node.className = cls;
-    if (text !== undefined && text !== null) node.textContent = String(text);
-    return node;
-  }
-
-  function clear(node) {
-    while (node.firstChild) node.removeChild(node.firstChild);
-    return node;
-  }
+  var $ = cmdraftPage.$;
+  var el = cmdraftPage.el;
+  var clear = cmdraftPage.clear;
+  var api = cmdraftPage.api;
+  var errorText = cmdraftPage.errorText;
 
   function now() {
     return Date.now() / 1000;
@@ -61,29 +51,6 @@ var cmdraft = (function () {
     toast.timer = setTimeout(function () {
       t.hidden = true;
     }, 4000);
-  }
-
-  function api(method, path, body) {
-    var options = { method: method, credentials: "same-origin", headers: { Accept: "application/json" } };
-    if (body !== undefined) {
-      options.headers["Content-Type"] = "application/json";
-      options.body = JSON.stringify(body);
-    }
-    return fetch(path, options).then(function (response) {
-      return response
-        .json()
-        .catch(function () {
-          return {};
-        })
-        .then(function (data) {
-          return { status: response.status, ok: response.ok, data: data };
-        });
-    });
-  }
-
-  function errorText(result) {
-    var e = result.data && result.data.error;
-    return e && e.message ? e.message : "the server answered " + result.status;
   }
 
   function colorKey(card) {

@@ -6,12 +6,7 @@
 
   var REFRESH_MS = 15000;
 
-  function el(tag, cls, text) {
-    var node = document.createElement(tag);
-    if (cls) node.className = cls;
-    if (text !== undefined && text !== null) node.textContent = String(text);
-    return node;
-  }
+  var el = cmdraftPage.el;
 
   function part(title, lines) {
     var box = el("div", "decklist-part");

@@ -8,44 +8,11 @@
   var last = null;
   var busy = false;
 
-  function $(id) {
-    return document.getElementById(id);
-  }
-
-  function el(tag, cls, text) {
-    var node = document.createElement(tag);
-    if (cls) node.className = cls;
-    if (text !== undefined && text !== null) node.textContent = String(text);
-    return node;
-  }
-
-  function clear(node) {
-    while (node.firstChild) node.removeChild(node.firstChild);
-    return node;
-  }
-
-  function api(method, path, body) {
-    var options = { method: method, credentials: "same-origin", headers: { Accept: "application/json" } };
-    if (body !== undefined) {
-      options.headers["Content-Type"] = "application/json";
-      options.body = JSON.stringify(body);
-    }
-    return fetch(path, options).then(function (response) {
-      return response
-        .json()
-        .catch(function () {
-          return {};
-        })
-        .then(function (data) {
-          return { status: response.status, ok: response.ok, data: data };
-        });
-    });
-  }
-
-  function errorText(result) {
-    var e = result.data && result.data.error;
-    return e && e.message ? e.message : "the server answered " + result.status;
-  }
+  var $ = cmdraftPage.$;
+  var el = cmdraftPage.el;
+  var clear = cmdraftPage.clear;
+  var api = cmdraftPage.api;
+  var errorText = cmdraftPage.errorText;
 
   function setConn(kind, text) {
     $("conn").setAttribute("data-state", kind);

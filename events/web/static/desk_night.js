@@ -8,16 +8,9 @@
   var POLL_MS = 3000;
   var state = { view: null, offset: 0, busy: false, message: "", typing: {} };
 
-  function el(tag, cls, text) {
-    var node = document.createElement(tag);
-    if (cls) node.className = cls;
-    if (text !== undefined && text !== null) node.textContent = String(text);
-    return node;
-  }
-
-  function clear(node) {
-    while (node.firstChild) node.removeChild(node.firstChild);
-  }
+  var el = cmdraftPage.el;
+  var clear = cmdraftPage.clear;
+  var request = cmdraftPage.request;
 
   function button(text, cls, action) {
     var b = el("button", cls, text);
@@ -60,25 +53,6 @@
   function clockText(seconds) {
     var whole = Math.max(0, Math.ceil(seconds));
     return Math.floor(whole / 60) + ":" + (whole % 60 < 10 ? "0" : "") + (whole % 60);
-  }
-
-  function request(method, path, body) {
-    var options = { method: method, credentials: "same-origin", headers: { Accept: "application/json" } };
-    if (body !== undefined) {
-      options.headers["Content-Type"] = "application/json";
-      options.body = JSON.stringify(body);
-    }
-    return fetch(path, options).then(function (answer) {
-      return answer.json().then(
-        function (data) {
-          if (!answer.ok) throw new Error((data.error && data.error.message) || "the server said no");
-          return data;
-        },
-        function () {
-          throw new Error("the server's answer could not be read");
-        }
-      );
-    });
   }
 
   function load() {

@@ -8,12 +8,10 @@
   var POLL_MS = 3000;
   var state = { view: null, offset: 0, editing: null, dropping: false, busy: false, error: "", damage: null };
 
-  function el(tag, cls, text) {
-    var node = document.createElement(tag);
-    if (cls) node.className = cls;
-    if (text !== undefined && text !== null) node.textContent = String(text);
-    return node;
-  }
+  var el = cmdraftPage.el;
+  var clear = cmdraftPage.clear;
+  var clockText = cmdraftPage.clockText;
+  var request = cmdraftPage.request;
 
   function button(text, cls, action) {
     var b = el("button", cls, text);
@@ -21,10 +19,6 @@
     b.disabled = state.busy;
     b.addEventListener("click", action);
     return b;
-  }
-
-  function clear(node) {
-    while (node.firstChild) node.removeChild(node.firstChild);
   }
 
   function root() {
@@ -36,13 +30,6 @@
       main.insertBefore(node, main.firstChild);
     }
     return node;
-  }
-
-  function clockText(seconds) {
-    var whole = Math.max(0, Math.ceil(seconds));
-    var m = Math.floor(whole / 60);
-    var s = whole % 60;
-    return (m < 10 ? "0" : "") + m + ":" + (s < 10 ? "0" : "") + s;
   }
 
   function ordinal(n) {
@@ -68,25 +55,6 @@
   }
 
   // --- talking to the server ------------------------------------------------------------------------------------
-
-  function request(method, path, body) {
-    var options = { method: method, credentials: "same-origin", headers: {} };
-    if (body !== undefined) {
-      options.headers["content-type"] = "application/json";
-      options.body = JSON.stringify(body);
-    }
-    return fetch(path, options).then(function (answer) {
-      return answer.json().then(
-        function (data) {
-          if (!answer.ok) throw new Error((data.error && data.error.message) || "the server said no");
-          return data;
-        },
-        function () {
-          throw new Error("the server's answer could not be read");
-        }
-      );
-    });
-  }
 
   function load() {
     return request("GET", "/api/table").then(apply, function () {

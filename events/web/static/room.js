@@ -10,30 +10,13 @@
 
   var state = { room: null, offset: 0, views: [], index: 0, shownAt: 0, failures: 0 };
 
-  function $(id) {
-    return document.getElementById(id);
-  }
-
-  function el(tag, cls, text) {
-    var node = document.createElement(tag);
-    if (cls) node.className = cls;
-    if (text !== undefined && text !== null) node.textContent = String(text);
-    return node;
-  }
-
-  function clear(node) {
-    while (node.firstChild) node.removeChild(node.firstChild);
-  }
+  var $ = cmdraftPage.$;
+  var el = cmdraftPage.el;
+  var clear = cmdraftPage.clear;
+  var clockText = cmdraftPage.clockText;
 
   function now() {
     return Date.now() / 1000 + state.offset;
-  }
-
-  function clockText(seconds) {
-    var whole = Math.max(0, Math.ceil(seconds));
-    var m = Math.floor(whole / 60);
-    var s = whole % 60;
-    return (m < 10 ? "0" : "") + m + ":" + (s < 10 ? "0" : "") + s;
   }
 
   function points(value) {
