@@ -255,20 +255,19 @@ class TableReports(EventBase):
 
     def set_table_tracker(self, event_id: int, on: bool) -> bool:
         """Let the players keep the game tracker from their phones (or not)."""
-        with self.store.write() as db:
-            event = self._event(db, event_id)
-            if event.table_tracker != on:
-                db.table(EVENTS).update({"table_tracker": on}, doc_ids=[event_id])
-                history.log_change(db, event_id, history.DESK, "table tracker", event.table_tracker, on)
-        return on
+        return self._set_flag(event_id, "table_tracker", "table tracker", on)
 
     def set_publish_decklists(self, event_id: int, on: bool) -> bool:
         """Make everyone's decklists public once the event is finished (or not)."""
+        return self._set_flag(event_id, "publish_decklists", "publish decklists", on)
+
+    def _set_flag(self, event_id: int, field: str, what: str, on: bool) -> bool:
+        """One of the desk's switches on the event record, logged in the history when it changes."""
         with self.store.write() as db:
-            event = self._event(db, event_id)
-            if event.publish_decklists != on:
-                db.table(EVENTS).update({"publish_decklists": on}, doc_ids=[event_id])
-                history.log_change(db, event_id, history.DESK, "publish decklists", event.publish_decklists, on)
+            was = getattr(self._event(db, event_id), field)
+            if was != on:
+                db.table(EVENTS).update({field: on}, doc_ids=[event_id])
+                history.log_change(db, event_id, history.DESK, what, was, on)
         return on
 
     def extra_time(self, event_id: int, table_number: int, minutes: float) -> dict[str, Any]:
