@@ -4,7 +4,7 @@
     python -m tests.benchmarks boosters   # one group
     python -m tests.benchmarks event_store --players 8,64 --terminals 1,8 [--json] [--limit PICKS]
     python -m tests.benchmarks bots [--pods N] [--seed S] [--json]   # bot quality per style (issues 23, 33)
-    python -m tests.benchmarks serve [--phones N] [--json]            # 64 phones against 'cmdraft serve' (issue 31)
+    python -m tests.benchmarks serve [--phones N] [--post] [--json]            # 64 phones against 'cmdraft serve' (issue 31)
     python -m tests.benchmarks NAME --help                            # a group's options, nothing run
 
 Each line prints the measured figure next to the target from the issues.
@@ -487,11 +487,11 @@ def bots(pods: int = 30, as_json: bool = False, seed: int = 0) -> None:
 
 
 @group
-def serve(phones: int = 64, as_json: bool = False) -> None:
+def serve(phones: int = 64, as_json: bool = False, post: bool = False) -> None:
     """64 phones over real sockets in 8 pods against 'cmdraft serve' (issue 31; tests/serve_bench.py)."""
     from tests.serve_bench import serve as run
 
-    row = run(phones)
+    row = run(phones, post)
     if as_json:
         from tests.serve_night_bench import night
 
@@ -500,7 +500,7 @@ def serve(phones: int = 64, as_json: bool = False) -> None:
     print(
         f"{row['phones']} phones, {row['picks']} picks in {row['seconds']} s ({row['refused']} refused); CPU while picking: server "
         f"{row['server_cpu_s']} s, phones {row['phones_cpu_s']} s; load average {row['load_average']} on "
-        f"{os.cpu_count()} cores"
+        f"{os.cpu_count()} cores; picks {'posted to /api/pick' if post else 'sent over each stream, as the page does'}"
     )
     report("pick -> own next state, median", row["own_p50_ms"], "ms", "")
     report("pick -> own next state, p99", row["own_p99_ms"], "ms", "<= 100 ms")
@@ -525,6 +525,7 @@ OPTIONS: dict[str, list[tuple[str, str, str, str]]] = {
     ],
     "serve": [
         ("--phones", "phones", "int", "simulated phones, 8 to a pod (default 64)"),
+        ("--post", "post", "flag", "phones pick with POST /api/pick, as scripts do (default: over the stream)"),
         ("--json", "as_json", "flag", "the figures as one JSON line"),
     ],
     "bots": [

@@ -119,7 +119,11 @@ class Connection:
         return status
 
 
-async def phone(url: str, web: httpx.AsyncClient, token: str, name: str, figures: Figures, go: asyncio.Event) -> None:
+async def phone(
+    url: str, web: httpx.AsyncClient, token: str, name: str, figures: Figures, go: asyncio.Event, post: bool
+) -> None:
+    """One phone: picks the first cards of each pack the moment it arrives, over its stream as the page does
+    (``post``: with ``POST /api/pick`` on its own connection, as a script does)."""
     host, _, port = url.removeprefix("http://").partition(":")
     own = Connection(host, int(port), token)
     figures.acknowledged[name] = 0
@@ -127,12 +131,21 @@ async def phone(url: str, web: httpx.AsyncClient, token: str, name: str, figures
     async with websockets.connect(ws_url, max_size=2**22, compression=None) as stream:
         await go.wait()
         picked: set[tuple[int, int]] = set()
+        asked: dict[int, float] = {}  # pick id -> when it was sent
         while True:
             message = json.loads(await stream.recv())
-            if message.get("type") != "seat":
+            kind = message.get("type")
+            if kind in ("picked", "refused"):  # the answer to a pick over the stream: the seat's new state
+                figures.own.append(time.perf_counter() - asked.pop(message["id"]))
+                if kind == "picked":
+                    figures.acknowledged[name] += 1
+                else:
+                    figures.refused += 1
+            elif kind != "seat":
                 continue
             arrived = time.perf_counter()
-            draft = message["seat"]["draft"]
+            seat = message.get("seat")
+            draft = seat["draft"] if seat else None
             if draft is None:
                 continue
             if draft["done"]:
@@ -148,6 +161,10 @@ async def phone(url: str, web: httpx.AsyncClient, token: str, name: str, figures
             key = (draft["pod"], *at)
             figures.round_sent[key] = max(figures.round_sent.get(key, 0.0), sent)
             body = {"pack": at[0], "pick": at[1], "cards": list(range(draft["take"]))}
+            if not post:
+                asked[len(picked)] = sent
+                await stream.send(json.dumps({"type": "pick", "id": len(picked), **body}))
+                continue
             status = await own.post("/api/pick", body)
             figures.own.append(time.perf_counter() - sent)
             if status == 200:
@@ -179,12 +196,14 @@ def peak_rss_mb(pid: int) -> float:
     return int(found.group(1)) / 1024 if found else float("nan")
 
 
-async def drive(url: str, event_id: int, codes: dict[str, str], figures: Figures, pid: int) -> float:
+async def drive(url: str, event_id: int, codes: dict[str, str], figures: Figures, pid: int, post: bool) -> float:
     """Every phone joins, opens its stream, then all pick at once; the seconds the draft took."""
     async with httpx.AsyncClient(base_url=url, timeout=60, limits=httpx.Limits(max_connections=200)) as web:
         tokens = {name: await join(web, event_id, name, code) for name, code in sorted(codes.items())}
         go = asyncio.Event()
-        phones = [asyncio.create_task(phone(url, web, token, name, figures, go)) for name, token in tokens.items()]
+        phones = [
+            asyncio.create_task(phone(url, web, token, name, figures, go, post)) for name, token in tokens.items()
+        ]
         await asyncio.sleep(1)  # the streams are open
         figures.cpu_at_start = cpu_seconds(pid)
         start = time.perf_counter()
@@ -193,7 +212,7 @@ async def drive(url: str, event_id: int, codes: dict[str, str], figures: Figures
         return time.perf_counter() - start
 
 
-def serve(players: int = PLAYERS) -> dict[str, float | int]:
+def serve(players: int = PLAYERS, post: bool = False) -> dict[str, float | int]:
     with tempfile.TemporaryDirectory(prefix="cmdraft-serve-bench-") as folder:
         os.environ["CMDRAFT_HOME"] = str(Path(folder) / "home")
         db = Path(folder) / "bench.json"
@@ -212,7 +231,7 @@ def serve(players: int = PLAYERS) -> dict[str, float | int]:
                 raise SystemExit(f"cmdraft serve did not start: {first}{process.stderr.read()}")
             figures = Figures()
             client_before = time.process_time()
-            seconds = asyncio.run(drive(found.group(1), event_id, codes, figures, process.pid))
+            seconds = asyncio.run(drive(found.group(1), event_id, codes, figures, process.pid, post))
             rss = peak_rss_mb(process.pid)
             server_cpu = cpu_seconds(process.pid) - figures.cpu_at_start
             client_cpu = time.process_time() - client_before

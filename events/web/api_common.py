@@ -4,20 +4,24 @@ reading a request's JSON body strictly (size, fields, types).
 ``Served`` is the event as the server sees it: the database and the phases of the night it uses, each pod's
 ``TableSession`` kept between requests only as a parse cache (every use catches up with the draft's file first,
 so another process's picks and timeouts are always seen), and the decks players are building in their browsers.
-Every call into the core runs in a worker thread, one at a time (``Served.run``), so the sessions are never used by two
-requests at once and the event loop never waits on a file lock.
+Every call into the core runs in one of the server's two worker threads (``Served.run``), so the event loop never
+waits on a file lock or a disk, and a pod's session is used by one request at a time (its lock).  Two, not a pool of
+dozens: the core's work holds Python's interpreter lock, and more threads only take it from each other (measured
+with ``python -m tests.benchmarks serve``: a third of the server's time went to that); the second keeps the
+server going while the first waits on a terminal's write.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import threading
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-import anyio
 import msgspec
 from starlette.requests import Request
 from starlette.responses import JSONResponse
@@ -34,6 +38,7 @@ from sets.cards import CardSet
 from sets.errors import CmdraftError, InputError, StateError
 
 MAX_BODY = 16 * 1024
+WORKERS = 2
 T = TypeVar("T")
 
 
@@ -45,8 +50,11 @@ class ApiError(Exception):
         super().__init__(message)
         self.status, self.code, self.message, self.extra = status, code, message, extra
 
+    def body(self) -> dict[str, Any]:
+        return {"error": {"code": self.code, "message": self.message}, **self.extra}
+
     def response(self) -> JSONResponse:
-        return error_response(self.status, self.code, self.message, **self.extra)
+        return Json(self.body(), status_code=self.status)
 
 
 class Json(JSONResponse):
@@ -142,19 +150,28 @@ class Served:
     _locks: dict[Any, threading.RLock] = field(default_factory=dict)
     _guard: threading.Lock = field(default_factory=threading.Lock)
     holders: dict[str, tuple[Any, int]] = field(default_factory=dict)  # token -> (database signature, player)
-    pools_json: dict[tuple[int, int], tuple[list, list]] = field(default_factory=dict)  # see api_draft.pool_json
-    recorded_json: dict[int, tuple[Any, dict[str, CardSet], list]] = field(default_factory=dict)  # api_draft
+    pools_json: dict[tuple[int, int], tuple[list, list, Any]] = field(default_factory=dict)  # api_draft.pool_json
+    recorded_json: dict[int, tuple[Any, dict[str, CardSet], Any]] = field(default_factory=dict)  # api_draft
     _refs: tuple[Any, tuple[str, dict[int, tuple[str, ...]]]] | None = None
+    _workers: ThreadPoolExecutor | None = None
 
     def __post_init__(self) -> None:
         self.drafting = Drafting(self.store)
         self.decks = Decks(self.store)
 
     async def run(self, function: Callable[..., T], *args: Any) -> T:
-        """``function(*args)`` in a worker thread (the event loop never waits on a file lock or a disk); a cmdraft
+        """``function(*args)`` in one of the worker threads (the event loop never waits on a file lock or a disk); a cmdraft
         error becomes an ``ApiError``.  What a function does with a pod's draft it does holding that pod's lock
         (``locked``): pods pick in parallel, one pod's session is used by one request at a time."""
-        return await anyio.to_thread.run_sync(self._guarded, function, args)
+        if self._workers is None:
+            self._workers = ThreadPoolExecutor(WORKERS, thread_name_prefix="cmdraft-core")
+        return await asyncio.get_running_loop().run_in_executor(self._workers, self._guarded, function, args)
+
+    def close(self) -> None:
+        """The worker threads stop once their work is done (the server is stopping)."""
+        if self._workers is not None:
+            self._workers.shutdown(wait=False, cancel_futures=True)
+            self._workers = None
 
     @staticmethod
     def _guarded(function: Callable[..., T], args: tuple) -> T:
@@ -223,6 +240,14 @@ class Served:
                 pass  # restored meanwhile: the pod's new draft is read below
         session = self.tables[pod_number] = self.drafting.draft_session(self.event_id, pod_number)
         return session
+
+    def settle(self, pod_number: int) -> None:
+        """A pod whose draft is over gets its pools recorded, and the event moves on when it was the last (once,
+        whoever sees it first: the pick that ended it, the server's watcher, a browser asking, a terminal)."""
+        with self.locked(pod_number):
+            session = self.table(pod_number)
+            if session.draft.finished:
+                self.drafting.after_picks(self.event_id, pod_number, session)
 
     def live_pods(self) -> list[int]:
         """The pods whose draft is still being picked (as the database last said)."""

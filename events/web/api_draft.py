@@ -11,6 +11,8 @@ import functools
 from dataclasses import dataclass
 from typing import Any
 
+import msgspec
+
 from draft.engine import Draft, StalePickError
 from events.night.schema import card_set_of, cards_from_refs
 from events.night.snapshot import Snapshot
@@ -23,17 +25,19 @@ from sets.cards import Card, CardSet
 
 PHASES = {"registration": "waiting-draft", "seated": "waiting-draft", "drafting": "drafting"}
 PHASE_ORDER = ("waiting-draft", "drafting", "building", "registered", "finished")
+EMPTY = msgspec.Raw(b"[]")  # an empty list of cards, already encoded
 
 
 def card_json(card: Card, index: int, foil: bool = False) -> dict[str, Any]:
-    """One card as the page draws it: facts only, and the rules text when it was imported."""
-    return {**card_facts(card, tuple(face.text for face in card.faces)), "id": index, "foil": foil}
+    """One card as the page draws it: facts only, and the rules text when it was imported (read only: the same
+    dictionary is given to every state that shows this card at this place)."""
+    return _card_json(card, tuple(face.text for face in card.faces), index, foil)
 
 
-@functools.lru_cache(maxsize=4096)
-def card_facts(card: Card, texts: tuple[str, ...]) -> dict[str, Any]:
-    """A card's facts as JSON, worked out once per card and text (read only: ``card_json`` copies it).  A card
-    equals another of the same set, number and name, so its text, which comes when imported, is in the key."""
+@functools.lru_cache(maxsize=16_384)
+def _card_json(card: Card, texts: tuple[str, ...], index: int, foil: bool) -> dict[str, Any]:
+    """Worked out once per card, text and place.  A card equals another of the same set, number and name, so its
+    text, which comes when imported, is in the key."""
     return {
         "name": card.name,
         "cost": card.mana_cost,
@@ -43,6 +47,8 @@ def card_facts(card: Card, texts: tuple[str, ...]) -> dict[str, Any]:
         "identity": card.identity.code,
         "colors": card.colors.code,
         "text": [text for text in texts if text] or None,
+        "id": index,
+        "foil": foil,
     }
 
 
@@ -83,27 +89,29 @@ def draft_json(session: TableSession, pod: int, seat: int) -> dict[str, Any]:
     }
 
 
-def pool_json(served: Served, pod: int, seat: int, pool: list[Printing]) -> list[dict[str, Any]]:
+def pool_json(served: Served, pod: int, seat: int, pool: list[Printing]) -> msgspec.Raw:
     """A drafting seat's pool as JSON (the caller holds the pod's lock).  A pool only grows while it is drafted,
     so the cards already worked out for this very list are kept and only the new ones added (a new draft, a
-    restored one, is a new list and starts again)."""
+    restored one, is a new list and starts again); the list is encoded once for every state that carries it."""
     kept = served.pools_json.get((pod, seat))
     if kept is None or kept[0] is not pool or len(kept[1]) > len(pool):
-        kept = served.pools_json[pod, seat] = (pool, [])
+        kept = served.pools_json[pod, seat] = (pool, [], msgspec.Raw(b"[]"))
     cards = kept[1]
-    for index in range(len(cards), len(pool)):
-        printing = pool[index]
-        cards.append(card_json(printing.card, index, printing.foil or printing.etched))
-    return list(cards)
+    if len(cards) < len(pool):
+        for index in range(len(cards), len(pool)):
+            printing = pool[index]
+            cards.append(card_json(printing.card, index, printing.foil or printing.etched))
+        kept = served.pools_json[pod, seat] = (pool, cards, msgspec.Raw(msgspec.json.encode(cards)))
+    return kept[2]
 
 
-def recorded_pool_json(served: Served, player_id: int) -> list[dict[str, Any]]:
-    """The player's recorded pool as JSON, worked out again only when the pool's cards or a card set they come
-    from changed (a set's files read anew give a new set object: ``card_set_of``)."""
+def recorded_pool_json(served: Served, player_id: int) -> msgspec.Raw:
+    """The player's recorded pool as JSON, worked out and encoded again only when the pool's cards or a card set
+    they come from changed (a set's files read anew give a new set object: ``card_set_of``)."""
     event_set, recorded = served.recorded_refs()
     refs = recorded.get(player_id)
     if refs is None:
-        return []
+        return EMPTY
     kept = served.recorded_json.get(player_id)
     if (
         kept is None
@@ -111,9 +119,10 @@ def recorded_pool_json(served: Served, player_id: int) -> list[dict[str, Any]]:
         or any(card_set_of(code) is not card_set for code, card_set in kept[1].items())
     ):
         sets: dict[str, CardSet] = {}
-        kept = ((event_set, refs), sets, printings_json(cards_from_refs(list(refs), event_set, sets)))
+        cards = printings_json(cards_from_refs(list(refs), event_set, sets))
+        kept = ((event_set, refs), sets, msgspec.Raw(msgspec.json.encode(cards)))
         served.recorded_json[player_id] = kept
-    return list(kept[2])
+    return kept[2]
 
 
 def seat_state(served: Served, player_id: int, session: TableSession | None = None) -> dict[str, Any]:
@@ -125,7 +134,7 @@ def seat_state(served: Served, player_id: int, session: TableSession | None = No
     phase = PHASES.get(event.status, "finished")
     place = seat_place(snap, player_id)
     draft = None
-    pool: list[dict[str, Any]] = []
+    pool = EMPTY
     version = 0
     if event.status in ("building", "playing") or event.status == "drafting" and player.pool_size is not None:
         phase = "registered" if player.deck is not None else "building"
@@ -155,13 +164,16 @@ def seat_state(served: Served, player_id: int, session: TableSession | None = No
 
 def claim_if_free(served: Served, player_id: int, token: str) -> None:
     """Bind the player's seat in a live draft to this browser when nobody holds it yet (the draft started after
-    the browser joined); a seat held elsewhere stays there."""
+    the browser joined); a seat held elsewhere stays there.  A draft that is over gets its pools recorded first
+    (``Served.settle``: whoever sees it first), so the seat asked for is the one the player builds with."""
     place = seat_place(served.snapshot(), player_id)
     if place is None or place[2] is None:
         return
     with served.locked(place[0]):
         session = served.table(place[0])
-        if not session.draft.finished and session.bound(place[1], None):
+        if session.draft.finished:
+            served.settle(place[0])
+        elif session.bound(place[1], None):
             session.claim(place[1], token)
 
 
@@ -179,6 +191,7 @@ class Waiting:
     refusal: tuple[int, str, str] | None = None  # (status, code, message)
     done: bool = False
     state: dict[str, Any] | None = None  # the seat's state after the write
+    connection: Any = None  # the stream the pick came over (``live.Connection``), which its answer reaches
 
 
 def prepare_pick(
@@ -213,32 +226,37 @@ def answer(served: Served, waiting: Waiting) -> dict[str, Any]:
     return state
 
 
-def pick(served: Served, player_id: int, token: str, body: dict[str, Any]) -> dict[str, Any]:
-    """One pick written on its own (``live.PickWriter`` writes the picks arriving at a pod together)."""
-    waiting = prepare_pick(served, player_id, token, body)
-    assert waiting is not None  # read from the database: a refusal is raised
-    write_picks(served, waiting.pod, [waiting])
-    return answer(served, waiting)
-
-
-def write_picks(served: Served, pod: int, batch: list[Waiting]) -> tuple[Any, dict[int, dict[str, Any]]]:
+def write_picks(
+    served: Served, pod: int, batch: list[Waiting], connected: set[int] | frozenset[int] = frozenset()
+) -> tuple[Any, dict[int, dict[str, Any]]]:
     """Check each waiting pick against the pack as it stands and write the good ones in one transaction
     (``TableSession.pick_many``, each checked as a terminal's pick is); every one is marked done, with why when
     it was refused, and given its seat's new state.  Returns the pod's file signature as it was written and
-    the new state of every seat of the pod (for the pod's browsers)."""
+    the new states for the pod's browsers: of each ``connected`` player whose screen changed.  A seat still
+    picking the pack it had sees nothing new when another seat picks; once the packs pass, every seat does.
+    A draft the batch finished is left for ``Served.settle`` (its pools recorded after the picks are answered)."""
     with served.locked(pod):
-        session = _write_picks(served, pod, batch)
+        session = served.table(pod)
+        turn = _turn(session.draft)
+        _write_picks(served, session, batch)
         mark = served.signature_of(pod)
         players = next((p.players for p in served.snapshot().pods if p.number == pod), ())
-        states = {player: seat_state(served, player, session) for player in players}
+        picking = set() if _turn(session.draft) != turn else set(session.draft.waiting())
+        asked = {waiting.player for waiting in batch}
+        wanted = [p for seat, p in enumerate(players) if p in asked or p in connected and seat not in picking]
+        states = {player: seat_state(served, player, session) for player in wanted}
     for waiting in batch:
         waiting.state = states.get(waiting.player)
     return mark, states
 
 
-def _write_picks(served: Served, pod: int, batch: list[Waiting]) -> TableSession:
-    """The pod's draft after the batch's picks (caught up with its file and its own writes)."""
-    session = served.table(pod)
+def _turn(draft: Draft) -> tuple[int, int, bool]:
+    """Where the table is: the packs pass when this changes."""
+    return draft.round, draft.pick_number, draft.finished
+
+
+def _write_picks(served: Served, session: TableSession, batch: list[Waiting]) -> None:
+    """The batch's picks on the pod's draft (caught up with its file; the caller holds the pod's lock)."""
     draft = session.draft
     requests, asked = [], []
     for waiting in batch:
@@ -266,12 +284,9 @@ def _write_picks(served: Served, pod: int, batch: list[Waiting]) -> TableSession
         requests.append((held.request(positions), waiting.token))
         asked.append(waiting)
     if not requests:
-        return session
+        return
     for waiting, outcome in zip(asked, session.pick_many(requests), strict=True):
         if isinstance(outcome, StalePickError):
             waiting.refusal = (409, "stale", str(outcome))
         elif isinstance(outcome, Exception):
             waiting.refusal = (409, "out-of-order", str(outcome))
-    if session.draft.finished:
-        served.drafting.after_picks(served.event_id, pod, session)
-    return session

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import secrets
 from collections.abc import Callable
@@ -29,11 +30,12 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from events import timing
 from events.storage.store import Store
 from events.web import api_deck, api_desk, api_night, auth
-from events.web.api_common import ApiError, Json, Served, error_response, json_text, read_json
+from events.web.api_common import ApiError, Json, Served, checked, error_response, read_json
 from events.web.api_draft import answer, claim_if_free, prepare_pick, seat_state
 from events.web.live import Connection, Hub, PickWriter, Watcher
 
 STATIC = Path(__file__).with_name("static")
+PICK_FIELDS: dict[str, type] = {"pack": int, "pick": int, "cards": list}
 log = logging.getLogger("cmdraft.serve")
 SECURITY_HEADERS = {
     "content-security-policy": (
@@ -64,10 +66,14 @@ class Server:
         self.limits.request(token or auth.client_address(request))
         if changing and by_cookie:
             auth.same_origin(request)
+        return await self.holder(token), token or ""
+
+    async def holder(self, token: str | None) -> int:
+        """The player the token stands for now (401 once the binding ended: a new code, a seat taken elsewhere)."""
         player = self.served.cached_holder(token) if token else None
         if player is None:
             player = await self.served.run(auth.seat_holder, self.served, token)
-        return player, token or ""
+        return player
 
     def desk(self, request: Request, *, changing: bool = False) -> None:
         self.limits.request("desk:" + auth.client_address(request))
@@ -125,13 +131,19 @@ class Server:
 
     async def pick(self, request: Request) -> Response:
         player, token = await self.seat(request, changing=True)
-        body = await read_json(request, {"pack": int, "pick": int, "cards": list}, ("pack", "pick", "cards"))
+        body = await read_json(request, PICK_FIELDS, ("pack", "pick", "cards"))
+        return Json(await self.picked(player, token, body))
+
+    async def picked(self, player: int, token: str, body: dict[str, Any], connection: Connection | None = None):
+        """A pick written with the others arriving at its pod (the pod's browsers pushed) and the seat's new
+        state; ``connection``: the stream it came over, which the answer reaches (so it isn't pushed there too)."""
         snap = self.served.fresh_snapshot()  # most picks: placed at once, with no trip to a worker thread
         waiting = None if snap is None else prepare_pick(self.served, player, token, body, snap)
         if waiting is None:
             waiting = await self.served.run(prepare_pick, self.served, player, token, body)
-        await self.writer.submit(waiting)  # written with the other picks arriving at the pod; the pod is pushed
-        return Json(answer(self.served, waiting))  # the state worked out with the write
+        waiting.connection = connection
+        await self.writer.submit(waiting)
+        return answer(self.served, waiting)  # the state worked out with the write
 
     async def stream(self, socket: WebSocket) -> None:
         token, by_cookie = auth.seat_token(socket)
@@ -150,16 +162,9 @@ class Server:
         try:
             await self.hub.push([player])
             while True:
-                message = await socket.receive_text()
-                if len(message) > 1024:
-                    await socket.send_json({"type": "error", "error": {"code": "too-large", "message": "too long"}})
-                    continue
-                if message.strip() in ('{"type": "ping"}', '{"type":"ping"}'):
-                    await socket.send_text(json_text({"type": "pong", "server_time": self.served.wall()}))
-                else:
-                    await socket.send_json(
-                        {"type": "error", "error": {"code": "bad-message", "message": 'send {"type": "ping"} only'}}
-                    )
+                answer = await self.message(await socket.receive_text(), token or "", connection)
+                if answer is not None:
+                    await connection.send(answer)
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
@@ -167,6 +172,34 @@ class Server:
             sender.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await sender
+
+    async def message(self, text: str, token: str, connection: Connection) -> dict[str, Any] | None:
+        """The answer to one message a browser sent on its stream: ``ping`` (the server's time), or ``pick``
+        (the pick as ``POST /api/pick`` takes it, checked and written the same way, answered ``picked`` with
+        the seat's new state, or ``refused`` with the error and, when the pack moved on, the new state).  The
+        stream's own origin was checked when it opened; each pick counts toward the rate limit and is taken
+        only while the token still holds the seat."""
+        if len(text) > 1024:
+            return {"type": "error", "error": {"code": "too-large", "message": "a message is at most 1 KiB"}}
+        try:
+            data = json.loads(text)
+            kind = data.get("type") if isinstance(data, dict) else None
+        except (ValueError, RecursionError):
+            kind = None
+        if kind == "ping":
+            return {"type": "pong", "server_time": self.served.wall()}
+        if kind != "pick":
+            return {"type": "error", "error": {"code": "bad-message", "message": 'send a "ping" or a "pick"'}}
+        ask = data.get("id")
+        ask = ask if isinstance(ask, int) and not isinstance(ask, bool) else None
+        try:
+            body = checked(data, {"type": str, "id": int, **PICK_FIELDS}, ("pack", "pick", "cards"))
+            self.limits.request(token)
+            player = await self.holder(token)
+            state = await self.picked(player, token, {k: body[k] for k in PICK_FIELDS}, connection)
+        except ApiError as error:
+            return {"type": "refused", "id": ask, "status": error.status, **error.body()}
+        return {"type": "picked", "id": ask, "seat": state}
 
 
 class SecurityHeaders:
@@ -224,6 +257,7 @@ def create_app(
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
+            served.close()
 
     async def api_error(request: Request, error: Exception) -> Response:
         assert isinstance(error, ApiError)

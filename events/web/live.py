@@ -22,6 +22,7 @@ from events.web.api_draft import Waiting, seat_place, seat_state, write_picks
 
 log = logging.getLogger("cmdraft.serve")
 POLL = 0.25
+SETTLE_WAIT = 2.0  # seconds a finished pod's pools may wait for a quiet moment
 
 
 @dataclass(eq=False)
@@ -34,11 +35,23 @@ class Connection:
     sent: dict[str, Any] | None = None
     ready: asyncio.Event = field(default_factory=asyncio.Event)
 
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
     def offer(self, state: dict[str, Any]) -> None:
         if same(state, self.pending if self.pending is not None else self.sent):
             return
         self.pending = state
         self.ready.set()
+
+    def answered(self, state: dict[str, Any]) -> None:
+        """This state goes to the browser as the answer to its pick (``send``): not pushed again."""
+        self.sent = state
+        if self.pending is not None and same(self.pending, state):
+            self.pending = None
+
+    async def send(self, message: dict[str, Any]) -> None:
+        async with self.lock:  # one message at a time on the socket, whichever task sends it
+            await self.socket.send_text(json_text(message))
 
     async def sender(self) -> None:
         while True:
@@ -47,15 +60,16 @@ class Connection:
             state, self.pending = self.pending, None
             if state is None:
                 continue
-            await self.socket.send_text(json_text({"type": "seat", "seat": state}))
+            await self.send({"type": "seat", "seat": state})
             self.sent = state
 
 
 def same(a: dict[str, Any] | None, b: dict[str, Any] | None) -> bool:
-    """Whether two states differ only in the server's time."""
+    """Whether two states show the same: they differ at most in the server's time and the version (which moves
+    with every pick at the table, also the picks that change nothing this seat sees)."""
     if a is None or b is None:
         return a is b
-    return {**a, "server_time": 0} == {**b, "server_time": 0}
+    return {**a, "server_time": 0, "version": 0} == {**b, "server_time": 0, "version": 0}
 
 
 class Hub:
@@ -140,11 +154,9 @@ class PickWriter:
         """Until the pick is written (or refused: ``waiting.refusal``)."""
         done = asyncio.get_running_loop().create_future()
         self.waiting.setdefault(waiting.pod, []).append((waiting, done))
-        if waiting.pod not in self.busy:  # a task of its own: a browser that goes away stops no one's pick
+        if waiting.pod not in self.busy:
             self.busy.add(waiting.pod)
-            task = asyncio.create_task(self._drain(waiting.pod))
-            self.tasks.add(task)
-            task.add_done_callback(self.tasks.discard)
+            self._start(self._drain(waiting.pod))
         await done
 
     async def _drain(self, pod: int) -> None:
@@ -160,17 +172,49 @@ class PickWriter:
         while self.waiting.get(pod):
             batch = self.waiting.pop(pod)
             try:
-                mark, states = await self.served.run(write_picks, self.served, pod, [w for w, _ in batch])
+                connected = set(self.hub.connections)
+                mark, states = await self.served.run(write_picks, self.served, pod, [w for w, _ in batch], connected)
             except Exception as error:  # said to every pick of the batch (each answers with it)
                 for _, done in batch:
                     if not done.done():
                         done.set_exception(error)
                 continue
-            for _, done in batch:
+            for waiting, done in batch:
                 if not done.done():
                     done.set_result(None)
+                if waiting.connection is not None and waiting.state is not None and waiting.refusal is None:
+                    waiting.connection.answered(waiting.state)
             self.hub.offer(states)  # the next seats' packs, at once
             self.watcher.seen[pod] = mark
+            if any(state["draft"] is not None and state["draft"]["done"] for state in states.values()):
+                self._start(self._settle(pod, batch[0][0].player))
+
+    def _start(self, work: Any) -> None:
+        task = asyncio.create_task(work)  # a task of its own: a browser that goes away stops no one's pick
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    def quiet(self) -> bool:
+        """No pick is waiting or being written at any pod."""
+        return not self.busy and not any(self.waiting.values())
+
+    async def _settle(self, pod: int, player: int) -> None:
+        """The pools of a pod whose draft the last write ended, recorded once its picks are answered and the
+        server is quiet (no pick waits on it: the database write it takes is the night's largest) or at the
+        latest SETTLE_WAIT seconds later, and the pod's browsers shown their pools to build with.  The watcher
+        leaves the pod to this meanwhile, and tries again if it fails."""
+        self.watcher.deferred.add(pod)
+        try:
+            loop = asyncio.get_running_loop()
+            until = loop.time() + SETTLE_WAIT
+            while not self.quiet() and loop.time() < until:
+                await asyncio.sleep(0.01)
+            await self.served.run(self.served.settle, pod)
+            await self.hub.push(self.hub.pod_of(player))
+        except Exception:
+            log.exception("recording the pools of pod %s failed; the server's next look tries again", pod)
+        finally:
+            self.watcher.deferred.discard(pod)
 
 
 class Watcher:
@@ -179,6 +223,7 @@ class Watcher:
     def __init__(self, served: Served, hub: Hub, poll: float = POLL) -> None:
         self.served, self.hub, self.poll = served, hub, poll
         self.seen: dict[Any, Any] = {}
+        self.deferred: set[int] = set()  # finished pods whose pools the pick writer records in a quiet moment
 
     def _tick(self) -> tuple[set[Any], dict[Any, Any]]:
         """In a worker thread: apply any due timeout (once); what changed since the last look (``"db"`` or pod
@@ -190,8 +235,8 @@ class Watcher:
                 deadline = session.deadline()
                 if deadline is not None and now >= deadline:
                     session.apply_timeout(now)
-                if session.draft.finished:  # the pod's pools recorded, whoever made the last pick
-                    self.served.drafting.after_picks(self.served.event_id, number, session)
+                if session.draft.finished and number not in self.deferred:
+                    self.served.settle(number)  # the pod's pools recorded, whoever made the last pick
         signatures = self.served.signatures()
         changed = {key for key, mark in signatures.items() if self.seen.get(key) != mark}
         return changed, signatures

@@ -173,7 +173,13 @@
       } catch (e) {
         return;
       }
-      if (data.type === "seat") {
+      if ((data.type === "picked" || data.type === "refused") && data.id === state.pickId) {
+        clearTimeout(state.pickTimer);
+        state.pickId = null;
+        app.pickAnswered(
+          data.type === "picked" ? { ok: true, status: 200, data: data.seat } : { ok: false, status: data.status, data: data }
+        );
+      } else if (data.type === "seat") {
         receive(data.seat);
         if (state.deck && data.seat && (data.seat.phase === "building" || data.seat.phase === "registered")) app.loadDeck();
       } else if (data.type === "pong" && typeof data.server_time === "number") state.offset = data.server_time - now();
@@ -181,6 +187,7 @@
     ws.onclose = function (event) {
       clearInterval(state.pingTimer);
       state.ws = null;
+      if (state.pickId !== null) pickUnanswered();
       if (event && (event.code === 4401 || event.code === 4403)) {
         // refused: a seat the desk took back shows the join screen; otherwise try again later, never at once
         refresh().then(function (ok) {
@@ -190,6 +197,30 @@
       }
       retry();
     };
+  }
+
+  // A pick sent on the open stream (false: none open, so the caller posts it); no answer within 15 s, or the
+  // stream closing first, is said as a pick that may not have arrived, and the seat is asked for again.
+  function pickOverStream(body) {
+    var ws = state.ws;
+    if (!ws || ws.readyState !== 1) return false;
+    state.pickCount = (state.pickCount || 0) + 1;
+    state.pickId = state.pickCount;
+    try {
+      ws.send(JSON.stringify({ type: "pick", id: state.pickId, pack: body.pack, pick: body.pick, cards: body.cards }));
+    } catch (e) {
+      state.pickId = null;
+      return false;
+    }
+    clearTimeout(state.pickTimer);
+    state.pickTimer = setTimeout(pickUnanswered, 15000);
+    return true;
+  }
+
+  function pickUnanswered() {
+    clearTimeout(state.pickTimer);
+    state.pickId = null;
+    app.pickLost();
   }
 
   function retry() {
@@ -301,6 +332,7 @@
 
   // for the other parts of the page
   app.receive = receive;
+  app.pickOverStream = pickOverStream;
   app.refresh = refresh;
   app.toJoin = toJoin;
 })(cmdraft);

@@ -24,6 +24,8 @@ var cmdraft = (function () {
     pingTimer: null,
     joined: false,
     busy: false,
+    pickId: null, // the pick sent on the stream and not yet answered
+    pickTimer: null,
     wakeLock: null
   };
 

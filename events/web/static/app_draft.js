@@ -100,28 +100,32 @@
     state.busy = true;
     updateConfirm();
     var body = { pack: d.pack, pick: d.pick, cards: state.selected.slice().sort(function (a, b) { return a - b; }) };
-    api("POST", "/api/pick", body)
-      .then(function (result) {
-        state.busy = false;
-        if (result.ok) {
-          state.selected = [];
-          app.receive(result.data);
-        } else if (result.status === 409 && result.data.seat) {
-          toast("That pack moved on: " + errorText(result));
-          app.receive(result.data.seat);
-        } else if (result.status === 401) {
-          app.toJoin("Your seat needs its code again.");
-        } else {
-          toast(errorText(result));
-          updateConfirm();
-        }
-      })
-      .catch(function () {
-        state.busy = false;
-        toast("No answer from the server: your pick may not have arrived; reconnecting.");
-        updateConfirm();
-        app.refresh();
-      });
+    var sent = app.pickOverStream(body); // the open stream carries it (the answer comes back on it)
+    if (!sent) api("POST", "/api/pick", body).then(pickAnswered).catch(pickLost);
+  }
+
+  // The answer to a pick, over the stream or POST /api/pick alike: {ok, status, data}.
+  function pickAnswered(result) {
+    state.busy = false;
+    if (result.ok) {
+      state.selected = [];
+      app.receive(result.data);
+    } else if (result.status === 409 && result.data.seat) {
+      toast("That pack moved on: " + errorText(result));
+      app.receive(result.data.seat);
+    } else if (result.status === 401) {
+      app.toJoin("Your seat needs its code again.");
+    } else {
+      toast(errorText(result));
+      updateConfirm();
+    }
+  }
+
+  function pickLost() {
+    state.busy = false;
+    toast("No answer from the server: your pick may not have arrived; reconnecting.");
+    updateConfirm();
+    app.refresh();
   }
 
   function tick() {
@@ -219,6 +223,8 @@
 
   // for the other parts of the page
   app.confirmPick = confirmPick;
+  app.pickAnswered = pickAnswered;
+  app.pickLost = pickLost;
   app.lineNode = lineNode;
   app.renderDraft = renderDraft;
   app.renderPool = renderPool;

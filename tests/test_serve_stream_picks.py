@@ -1,0 +1,90 @@
+"""Picks sent over the seat's stream (what the player's page does while its stream is open): checked and written
+exactly as ``POST /api/pick`` is, answered on the same stream, and never pushed there a second time."""
+
+from __future__ import annotations
+
+import json
+
+from tests.test_serve_api import client, draft_log, phone, served_night
+from tests.test_terminal_draft_integrity import codes_of
+
+
+def test_a_pick_over_the_stream_is_checked_written_and_answered_there_once(tmp_path, cli, manual_clock):
+    db = tmp_path / "stream.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    codes = codes_of(db, event_id)
+    with client(db, event_id, manual_clock, watch=False) as web:
+        ann, bo = (phone(web, event_id, name, codes[name]) for name in ("Ann", "Bo"))
+        with web.websocket_connect(f"/api/stream?token={ann.token}") as stream:
+            first = stream.receive_json()["seat"]["draft"]
+            assert (first["pack"], first["pick"], len(first["cards"])) == (1, 1, 20)
+            before = draft_log(db, event_id)
+            for forged in ([0], [0, 0], [0, 20], [0, -1], [0, 1, 2], [0, "1"], [0, 1.5], [True, 0]):
+                stream.send_json({"type": "pick", "id": 1, "pack": 1, "pick": 1, "cards": forged})
+                answer = stream.receive_json()
+                assert (answer["type"], answer["id"], answer["status"]) == ("refused", 1, 400), (forged, answer)
+                assert answer["error"]["code"] in ("bad-pick", "bad-field") and "seat" not in answer
+            stream.send_json({"type": "pick", "pack": 1, "pick": 1, "cards": [0, 1], "seat": 2})
+            unknown = stream.receive_json()
+            assert unknown["status"] == 400 and unknown["error"]["code"] == "unknown-field"
+            assert draft_log(db, event_id) == before
+
+            stream.send_json({"type": "pick", "id": 7, "pack": 1, "pick": 1, "cards": [3, 4]})
+            answer = stream.receive_json()
+            assert (answer["type"], answer["id"]) == ("picked", 7)
+            assert answer["seat"]["draft"]["cards"] == [] and answer["seat"]["draft"]["waiting_for"] == 1
+            assert [card["name"] for card in answer["seat"]["pool"]] == [c["name"] for c in first["cards"][3:5]]
+            seat, *_ = draft_log(db, event_id)[-1]
+            assert draft_log(db, event_id)[len(before) :] == [(seat, 1, 1, [c["name"] for c in first["cards"][3:5]])]
+
+            stream.send_json({"type": "pick", "id": 8, "pack": 1, "pick": 1, "cards": [0, 1]})  # a second tap
+            stale = stream.receive_json()  # the next message: the state the answer carried was not pushed again
+            assert (stale["type"], stale["id"], stale["status"], stale["error"]["code"]) == ("refused", 8, 409, "stale")
+            assert stale["seat"]["draft"]["cards"] == []
+            assert bo.pick_first()  # the round passes: Ann's next pack is pushed to her stream
+            pushed = stream.receive_json()
+            assert pushed["type"] == "seat" and (pushed["seat"]["draft"]["pick"], len(pushed["seat"]["draft"]["cards"]))
+            assert (pushed["seat"]["draft"]["pick"], len(pushed["seat"]["draft"]["cards"])) == (2, 18)
+        assert len(draft_log(db, event_id)) == len(before) + 4  # Ann's, Bo's and the two bots'
+
+
+def test_the_stream_takes_only_pings_and_picks_within_the_limits_and_while_the_seat_is_held(
+    tmp_path, cli, manual_clock
+):
+    db = tmp_path / "stream-limits.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    codes = codes_of(db, event_id)
+    with client(db, event_id, manual_clock, watch=False) as web:
+        ann = phone(web, event_id, "Ann", codes["Ann"])
+        with web.websocket_connect(f"/api/stream?token={ann.token}") as stream:
+            stream.receive_json()
+            stream.send_text('{"type": "ping"}')
+            assert stream.receive_json() == {"type": "pong", "server_time": manual_clock.now()}
+            for text in (
+                "hello",
+                "[1, 2]",
+                '{"type": "deck"}',
+                "{" * 5000,
+                json.dumps({"type": "pick", "x": "y" * 2000}),
+            ):
+                stream.send_text(text)
+                answer = stream.receive_json()
+                assert answer["type"] == "error" and answer["error"]["code"] in ("bad-message", "too-large"), text[:20]
+            before = draft_log(db, event_id)
+            statuses = []
+            for _ in range(70):  # picks as fast as a script can send them: the request limit holds
+                stream.send_json({"type": "pick", "id": 1, "pack": 1, "pick": 9, "cards": [0, 1]})
+                statuses.append(stream.receive_json()["status"])
+            # a burst of 60 requests a token, less the one the stream's opening took; the clock stands still
+            assert statuses == [409] * 59 + [429] * 11
+            manual_clock.advance(10)
+            reset = web.post(
+                "/api/desk/reset-code",
+                json={"player": ann.seat()["player"]["number"]},
+                headers={"authorization": "Bearer desk-secret"},
+            )
+            assert reset.status_code == 200
+            stream.send_json({"type": "pick", "id": 2, "pack": 1, "pick": 1, "cards": [0, 1]})
+            ended = stream.receive_json()  # the code was reset: this stream's token holds the seat no more
+            assert (ended["type"], ended["status"], ended["error"]["code"]) == ("refused", 401, "no-seat")
+        assert draft_log(db, event_id) == before
