@@ -508,6 +508,7 @@ def serve(phones: int = 64, as_json: bool = False, post: bool = False) -> None:
     report("pick -> next seat's new pack, p99", row["next_p99_ms"], "ms", "<= 100 ms")
     report("picks lost / made twice / seats unfinished", row["lost"] + row["twice"] + row["unfinished"], "", "0")
     report("server peak memory (VmHWM)", row["server_peak_mb"], "MB", "<= 300 MB")
+    print("the slowest 1% of picks, by pack.pick:", ", ".join(f"{at} ×{n}" for at, n in row["slowest_picks"].items()))
     from tests.serve_night_bench import night
 
     pushed = night(phones)  # issue 32: the night after the draft on the same phones

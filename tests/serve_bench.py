@@ -66,6 +66,11 @@ class Figures:
         self.refused = 0
         self.round_sent: dict[tuple[int, int, int], float] = {}  # (pod, pack, pick) -> latest pick sent
         self.cpu_at_start = 0.0
+        self.rounds: dict[tuple[int, int], list[float]] = {}  # (pack, pick) -> each pick's own latency
+
+    def answered(self, at: tuple[int, int], seconds: float) -> None:
+        self.own.append(seconds)
+        self.rounds.setdefault(at, []).append(seconds)
 
 
 async def join(web: httpx.AsyncClient, event_id: int, name: str, code: str) -> str:
@@ -131,12 +136,13 @@ async def phone(
     async with websockets.connect(ws_url, max_size=2**22, compression=None) as stream:
         await go.wait()
         picked: set[tuple[int, int]] = set()
-        asked: dict[int, float] = {}  # pick id -> when it was sent
+        asked: dict[int, tuple[tuple[int, int], float]] = {}  # pick id -> (pack, pick), when it was sent
         while True:
             message = json.loads(await stream.recv())
             kind = message.get("type")
             if kind in ("picked", "refused"):  # the answer to a pick over the stream: the seat's new state
-                figures.own.append(time.perf_counter() - asked.pop(message["id"]))
+                at, sent = asked.pop(message["id"])
+                figures.answered(at, time.perf_counter() - sent)
                 if kind == "picked":
                     figures.acknowledged[name] += 1
                 else:
@@ -162,15 +168,22 @@ async def phone(
             figures.round_sent[key] = max(figures.round_sent.get(key, 0.0), sent)
             body = {"pack": at[0], "pick": at[1], "cards": list(range(draft["take"]))}
             if not post:
-                asked[len(picked)] = sent
+                asked[len(picked)] = (at, sent)
                 await stream.send(json.dumps({"type": "pick", "id": len(picked), **body}))
                 continue
             status = await own.post("/api/pick", body)
-            figures.own.append(time.perf_counter() - sent)
+            figures.answered(at, time.perf_counter() - sent)
             if status == 200:
                 figures.acknowledged[name] += 1
             else:
                 figures.refused += 1
+
+
+def slowest(figures: Figures) -> dict[str, int]:
+    """Where the slowest 1% of picks were made: how many at each pack and pick ("1.1": pack 1, pick 1)."""
+    cut = percentile(figures.own, 0.99)
+    counts = {f"{pack}.{pick}": sum(1 for x in values if x >= cut) for (pack, pick), values in figures.rounds.items()}
+    return {at: n for at, n in sorted(counts.items()) if n}
 
 
 def previous(at: tuple[int, int]) -> tuple[int, int]:
@@ -264,6 +277,7 @@ def serve(players: int = PLAYERS, post: bool = False) -> dict[str, float | int]:
             "twice": twice,
             "unfinished": sum(1 for n in in_files.values() if n != PICKS),
             "server_peak_mb": round(rss, 1),
+            "slowest_picks": slowest(figures),
             "server_cpu_s": round(server_cpu, 2),
             "phones_cpu_s": round(client_cpu, 2),
             "load_average": round(os.getloadavg()[0], 1),
