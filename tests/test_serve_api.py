@@ -278,7 +278,7 @@ def test_a_player_who_never_comes_back_is_picked_for_when_the_timer_runs_out(tmp
     with client(db, event_id, manual_clock) as web:
         server = web.app.state.server
         ann = phone(web, event_id, "Ann", codes["Ann"])
-        phone(web, event_id, "Bo", codes["Bo"])  # Bo joins, then his phone is gone for good
+        bo = phone(web, event_id, "Bo", codes["Bo"])  # Bo joins, then his phone is gone for good
         deadline = ann.seat()["draft"]["deadline"]
         assert deadline == pytest.approx(manual_clock.now() + 60, abs=1)
         picks = 0
@@ -290,6 +290,8 @@ def test_a_player_who_never_comes_back_is_picked_for_when_the_timer_runs_out(tmp
                 manual_clock.advance(state["deadline"] - manual_clock.now() + 0.5)  # Bo's time runs out
                 web.portal.call(server.watcher.step)  # the server's own look applies the timeout, once
         assert picks == 30
+        # back at last, Bo's page says why his pool grew without him; Ann's own picks need no word
+        assert "time ran out" in bo.seat()["draft"]["last"]["why"] and ann.seat()["draft"]["last"]["why"] is None
     log = draft_log(db, event_id)
     bo_seat = Night(Store(db)).player(event_id, "Bo").seat
     assert len([p for p in log if p[0] == bo_seat]) == 30  # every one of Bo's picks was taken by the timer

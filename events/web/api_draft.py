@@ -13,7 +13,7 @@ from typing import Any
 
 import msgspec
 
-from draft.engine import Draft, StalePickError
+from draft.engine import Draft, Pick, StalePickError
 from events.night.schema import card_set_of, cards_from_refs
 from events.night.snapshot import Snapshot
 from events.sessions.seat import SeatSession
@@ -25,6 +25,10 @@ from sets.cards import Card, CardSet
 
 PHASES = {"registration": "waiting-draft", "seated": "waiting-draft", "drafting": "drafting"}
 PHASE_ORDER = ("waiting-draft", "drafting", "building", "registered", "finished")
+TAKEN_BY = {  # who made a seat's last pick, when not the player (``TableSession.taken_by``)
+    "timer": "your time ran out: the timer picked for you",
+    "desk": "a bot picked for you: the desk gave your seat to a bot",
+}
 EMPTY = msgspec.Raw(b"[]")  # an empty list of cards, already encoded
 
 
@@ -85,8 +89,12 @@ def draft_json(session: TableSession, pod: int, seat: int) -> dict[str, Any]:
         "deadline": session.deadline(),
         "done": finished,
         "bot": seat not in session.humans,
-        "last": None if last is None else {"cards": [p.name for p in last.taken], "pack": last.pack, "pick": last.pick},
+        "last": None if last is None else {**_pick_json(last), "why": TAKEN_BY.get(session.taken_by(last))},
     }
+
+
+def _pick_json(pick: Pick) -> dict[str, Any]:
+    return {"cards": [p.name for p in pick.taken], "pack": pick.pack, "pick": pick.pick}
 
 
 def pool_json(served: Served, pod: int, seat: int, pool: list[Printing]) -> msgspec.Raw:
