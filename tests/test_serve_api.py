@@ -439,3 +439,14 @@ def test_a_phone_sees_its_recorded_pool_again_after_it_is_recorded_anew_or_a_car
         shown = ann.seat()["pool"]
         assert shown[0]["text"] == ["Test text: draw a card."]
         assert [c["name"] for c in shown] == names
+
+
+def test_the_server_reads_every_live_pods_draft_before_the_first_phone_asks(tmp_path, cli, manual_clock):
+    """``cmdraft serve`` warms up before it listens (then sets what it read aside from the garbage collector)."""
+    db = tmp_path / "warm.json"
+    event_id = terminal_night(cli, db, *(f"Player {n}" for n in range(1, 11)), bots=6)
+    start(cli, db, event_id)
+    served = create_app(db, event_id, clock=manual_clock.monotonic, wall=manual_clock.now).state.server.served
+    assert served.tables == {}
+    served.warm()
+    assert sorted(served.tables) == [1, 2] and all(not t.draft.finished for t in served.tables.values())

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import gc
 import io
 import ipaddress
 import socket
@@ -135,6 +136,12 @@ def serve(
     # The event loop answers the phones while worker threads read and write the files: let it have the
     # interpreter back within a millisecond (the default 5 ms is a wait on every answer behind a busy worker).
     sys.setswitchinterval(SWITCH_INTERVAL)
+    # The drafts read before the first phone asks; then everything read so far (card sets, packs, the event) is
+    # set aside from Python's garbage collector, whose full passes over it stopped the server for 30-60 ms at a
+    # time in the middle of a round (``python -m tests.benchmarks serve``).  What is made later is still collected.
+    app.state.server.served.warm()
+    gc.collect()
+    gc.freeze()
     config = uvicorn.Config(
         app,
         log_level="warning",

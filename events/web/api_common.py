@@ -241,6 +241,13 @@ class Served:
         session = self.tables[pod_number] = self.drafting.draft_session(self.event_id, pod_number)
         return session
 
+    def warm(self) -> None:
+        """Read now what the night's answers need: the event's snapshot and every live pod's draft (its packs,
+        its cards), so the first picks don't wait for them."""
+        for number in self.live_pods():
+            with self.locked(number):
+                self.table(number)
+
     def settle(self, pod_number: int) -> None:
         """A pod whose draft is over gets its pools recorded, and the event moves on when it was the last (once,
         whoever sees it first: the pick that ended it, the server's watcher, a browser asking, a terminal)."""
