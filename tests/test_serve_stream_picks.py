@@ -5,6 +5,11 @@ from __future__ import annotations
 
 import json
 
+import pytest
+from starlette.websockets import WebSocketDisconnect
+
+from events.web.api_draft import prepare_pick, write_picks
+from events.web.live import Connection
 from tests.test_serve_api import client, draft_log, phone, served_night
 from tests.test_terminal_draft_integrity import codes_of
 
@@ -75,8 +80,9 @@ def test_the_stream_takes_only_pings_and_picks_within_the_limits_and_while_the_s
             for _ in range(70):  # picks as fast as a script can send them: the request limit holds
                 stream.send_json({"type": "pick", "id": 1, "pack": 1, "pick": 9, "cards": [0, 1]})
                 statuses.append(stream.receive_json()["status"])
-            # a burst of 60 requests a token, less the one the stream's opening took; the clock stands still
-            assert statuses == [409] * 59 + [429] * 11
+            # a burst of 60 messages a token, less what this stream took so far: its opening, the ping and the
+            # three bad messages short enough to read (the clock stands still)
+            assert statuses == [409] * 55 + [429] * 15
             manual_clock.advance(10)
             reset = web.post(
                 "/api/desk/reset-code",
@@ -84,7 +90,72 @@ def test_the_stream_takes_only_pings_and_picks_within_the_limits_and_while_the_s
                 headers={"authorization": "Bearer desk-secret"},
             )
             assert reset.status_code == 200
-            stream.send_json({"type": "pick", "id": 2, "pack": 1, "pick": 1, "cards": [0, 1]})
-            ended = stream.receive_json()  # the code was reset: this stream's token holds the seat no more
-            assert (ended["type"], ended["status"], ended["error"]["code"]) == ("refused", 401, "no-seat")
+            with pytest.raises(WebSocketDisconnect) as closed:  # this stream's token holds the seat no more
+                stream.send_json({"type": "pick", "id": 2, "pack": 1, "pick": 1, "cards": [0, 1]})
+                stream.receive_json()
+            assert closed.value.code == 4401
         assert draft_log(db, event_id) == before
+
+
+def test_a_pick_over_the_stream_refused_by_its_revoked_token_and_binary_frames_get_one_line(
+    tmp_path, cli, manual_clock
+):
+    db = tmp_path / "stream-revoked.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    codes = codes_of(db, event_id)
+    with client(db, event_id, manual_clock, watch=False) as web:
+        ann = phone(web, event_id, "Ann", codes["Ann"])
+        with web.websocket_connect(f"/api/stream?token={ann.token}") as stream:
+            stream.receive_json()
+            stream.send_bytes(b'{"type": "ping"}')
+            assert stream.receive_json()["error"]["code"] == "bad-message"
+            # the code reset in another process (the desk's terminal): the server has not looked at the files yet
+            assert cli("event", "player", "code", event_id, "Ann", "--reset", "--db", db).exit_code == 0
+            stream.send_json({"type": "pick", "id": 3, "pack": 1, "pick": 1, "cards": [0, 1]})
+            ended = stream.receive_json()
+            assert (ended["type"], ended["id"], ended["status"], ended["error"]["code"]) == (
+                "refused",
+                3,
+                401,
+                "no-seat",
+            )
+            web.portal.call(web.app.state.server.watcher.step)  # its look at the files closes the stream
+            with pytest.raises(WebSocketDisconnect) as closed:
+                stream.receive_json()
+            assert closed.value.code == 4401
+
+
+def test_a_stream_opening_while_its_pod_is_written_gets_the_pack_the_write_brought(tmp_path, cli, manual_clock):
+    """The write works out the states of the players connected after it, so a phone waking up meanwhile (its
+    opening state worked out in the other worker before the write) gets its new pack."""
+    db = tmp_path / "stream-race.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    codes = codes_of(db, event_id)
+    with client(db, event_id, manual_clock, watch=False) as web:
+        ann, bo = (phone(web, event_id, name, codes[name]) for name in ("Ann", "Bo"))
+        assert bo.pick_first()  # Bo waits for Ann
+        shown = ann.seat()["draft"]
+        server = web.app.state.server
+        served, bo_id = server.served, server.served.cached_holder(bo.token)
+        bo_phone = Connection(None, bo_id, bo.token)  # Bo's stream: what it is to be sent next is ``pending``
+
+        async def ann_picks_as_bo_wakes() -> None:
+            original = served.run
+
+            async def run(function, *args):
+                if function is write_picks:  # Bo's stream opens now: its first state is worked out first
+                    server.hub.add(bo_phone)
+                    await server.hub.push([bo_id])
+                return await original(function, *args)
+
+            served.run = run
+            try:
+                body = {"pack": shown["pack"], "pick": shown["pick"], "cards": [0, 1]}
+                ann_id = served.cached_holder(ann.token)
+                await server.writer.submit(await original(prepare_pick, served, ann_id, ann.token, body))
+            finally:
+                served.run = original
+
+        web.portal.call(ann_picks_as_bo_wakes)
+        shown_to_bo = bo_phone.pending["draft"]
+        assert (shown_to_bo["pick"], len(shown_to_bo["cards"])) == (2, 18), shown_to_bo

@@ -14,6 +14,7 @@ server going while the first waits on a terminal's write.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import threading
@@ -154,6 +155,8 @@ class Served:
     recorded_json: dict[int, tuple[Any, dict[str, CardSet], Any]] = field(default_factory=dict)  # api_draft
     _refs: tuple[Any, tuple[str, dict[int, tuple[str, ...]]]] | None = None
     _workers: ThreadPoolExecutor | None = None
+    _closed: bool = False
+    deferred: set[int] = field(default_factory=set)  # ended pods whose pools the pick writer records when quiet
 
     def __post_init__(self) -> None:
         self.drafting = Drafting(self.store)
@@ -163,12 +166,15 @@ class Served:
         """``function(*args)`` in one of the worker threads (the event loop never waits on a file lock or a disk); a cmdraft
         error becomes an ``ApiError``.  What a function does with a pod's draft it does holding that pod's lock
         (``locked``): pods pick in parallel, one pod's session is used by one request at a time."""
+        if self._closed:
+            raise ApiError(503, "unavailable", "the server is stopping: try again in a moment")
         if self._workers is None:
             self._workers = ThreadPoolExecutor(WORKERS, thread_name_prefix="cmdraft-core")
         return await asyncio.get_running_loop().run_in_executor(self._workers, self._guarded, function, args)
 
     def close(self) -> None:
         """The worker threads stop once their work is done (the server is stopping)."""
+        self._closed = True
         if self._workers is not None:
             self._workers.shutdown(wait=False, cancel_futures=True)
             self._workers = None
@@ -245,8 +251,8 @@ class Served:
         """Read now what the night's answers need: the event's snapshot and every live pod's draft (its packs,
         its cards), so the first picks don't wait for them."""
         for number in self.live_pods():
-            with self.locked(number):
-                self.table(number)
+            with self.locked(number), contextlib.suppress(CmdraftError):
+                self.table(number)  # a damaged draft file is said when a phone of that pod asks
 
     def settle(self, pod_number: int) -> None:
         """A pod whose draft is over gets its pools recorded, and the event moves on when it was the last (once,

@@ -8,6 +8,7 @@ refused and the seat's new state sent back.  Nothing here reveals another seat's
 from __future__ import annotations
 
 import functools
+from collections.abc import Container
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,23 +35,25 @@ EMPTY = msgspec.Raw(b"[]")  # an empty list of cards, already encoded
 
 def card_json(card: Card, index: int, foil: bool = False) -> dict[str, Any]:
     """One card as the page draws it: facts only, and the rules text when it was imported (read only: the same
-    dictionary is given to every state that shows this card at this place)."""
-    return _card_json(card, tuple(face.text for face in card.faces), index, foil)
+    dictionary is given to every state that shows the same facts at the same place)."""
+    texts = tuple(text for face in card.faces if (text := face.text))
+    facts = (card.mana_cost, card.mana_value, card.type_line, card.rarity.letter, card.identity.code, card.colors.code)
+    return _card_json(card.name, facts, texts, index, foil)
 
 
 @functools.lru_cache(maxsize=16_384)
-def _card_json(card: Card, texts: tuple[str, ...], index: int, foil: bool) -> dict[str, Any]:
-    """Worked out once per card, text and place.  A card equals another of the same set, number and name, so its
-    text, which comes when imported, is in the key."""
+def _card_json(name: str, facts: tuple, texts: tuple[str, ...], index: int, foil: bool) -> dict[str, Any]:
+    """Worked out once per card's facts, text and place (a set read again with a card corrected is new here)."""
+    cost, mana_value, type_line, rarity, identity, colors = facts
     return {
-        "name": card.name,
-        "cost": card.mana_cost,
-        "mana_value": card.mana_value,
-        "type": card.type_line,
-        "rarity": card.rarity.letter,
-        "identity": card.identity.code,
-        "colors": card.colors.code,
-        "text": [text for text in texts if text] or None,
+        "name": name,
+        "cost": cost,
+        "mana_value": mana_value,
+        "type": type_line,
+        "rarity": rarity,
+        "identity": identity,
+        "colors": colors,
+        "text": list(texts) or None,
         "id": index,
         "foil": foil,
     }
@@ -235,18 +238,21 @@ def answer(served: Served, waiting: Waiting) -> dict[str, Any]:
 
 
 def write_picks(
-    served: Served, pod: int, batch: list[Waiting], connected: set[int] | frozenset[int] = frozenset()
+    served: Served, pod: int, batch: list[Waiting], connected: Container[int] = frozenset()
 ) -> tuple[Any, dict[int, dict[str, Any]]]:
     """Check each waiting pick against the pack as it stands and write the good ones in one transaction
     (``TableSession.pick_many``, each checked as a terminal's pick is); every one is marked done, with why when
     it was refused, and given its seat's new state.  Returns the pod's file signature as it was written and
-    the new states for the pod's browsers: of each ``connected`` player whose screen changed.  A seat still
-    picking the pack it had sees nothing new when another seat picks; once the packs pass, every seat does.
-    A draft the batch finished is left for ``Served.settle`` (its pools recorded after the picks are answered)."""
+    the new states for the pod's browsers: of each ``connected`` player (as connected after the write) whose
+    screen changed.  A seat still picking the pack it had sees nothing new when another seat picks; once the
+    packs pass, every seat does.  A draft the batch ended is marked ``Served.deferred`` under the pod's lock:
+    its pools are recorded after the picks are answered (``live.PickWriter``), not by the watcher meanwhile."""
     with served.locked(pod):
         session = served.table(pod)
         turn = _turn(session.draft)
         _write_picks(served, session, batch)
+        if session.draft.finished and turn[2] is False:
+            served.deferred.add(pod)
         mark = served.signature_of(pod)
         players = next((p.players for p in served.snapshot().pods if p.number == pod), ())
         picking = set() if _turn(session.draft) != turn else set(session.draft.waiting())

@@ -156,15 +156,20 @@ class Server:
             await socket.close(code=4401 if error.status == 401 else 4403, reason=error.message[:120])
             return
         await socket.accept()
-        connection = Connection(socket, player)
+        connection = Connection(socket, player, token or "")
         self.hub.add(connection)
         sender = asyncio.create_task(connection.sender())
         try:
             await self.hub.push([player])
             while True:
-                answer = await self.message(await socket.receive_text(), token or "", connection)
-                if answer is not None:
-                    await connection.send(answer)
+                received = await socket.receive()
+                if received["type"] == "websocket.disconnect":
+                    break
+                text = received.get("text")
+                if text is None:  # a binary frame
+                    await connection.send({"type": "error", "error": {"code": "bad-message", "message": "send text"}})
+                    continue
+                await connection.send(await self.message(text, token or "", connection))
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
@@ -173,12 +178,12 @@ class Server:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await sender
 
-    async def message(self, text: str, token: str, connection: Connection) -> dict[str, Any] | None:
+    async def message(self, text: str, token: str, connection: Connection) -> dict[str, Any]:
         """The answer to one message a browser sent on its stream: ``ping`` (the server's time), or ``pick``
         (the pick as ``POST /api/pick`` takes it, checked and written the same way, answered ``picked`` with
         the seat's new state, or ``refused`` with the error and, when the pack moved on, the new state).  The
-        stream's own origin was checked when it opened; each pick counts toward the rate limit and is taken
-        only while the token still holds the seat."""
+        stream's own origin was checked when it opened; every message counts toward the token's rate limit,
+        and a pick is taken only while the token still holds the seat."""
         if len(text) > 1024:
             return {"type": "error", "error": {"code": "too-large", "message": "a message is at most 1 KiB"}}
         try:
@@ -186,19 +191,26 @@ class Server:
             kind = data.get("type") if isinstance(data, dict) else None
         except (ValueError, RecursionError):
             kind = None
+        ask = data.get("id") if kind == "pick" else None
+        ask = ask if isinstance(ask, int) and not isinstance(ask, bool) else None
+        try:
+            self.limits.request(token)
+        except ApiError as error:
+            return {"type": "refused" if kind == "pick" else "error", "id": ask, "status": 429, **error.body()}
         if kind == "ping":
             return {"type": "pong", "server_time": self.served.wall()}
         if kind != "pick":
             return {"type": "error", "error": {"code": "bad-message", "message": 'send a "ping" or a "pick"'}}
-        ask = data.get("id")
-        ask = ask if isinstance(ask, int) and not isinstance(ask, bool) else None
         try:
             body = checked(data, {"type": str, "id": int, **PICK_FIELDS}, ("pack", "pick", "cards"))
-            self.limits.request(token)
             player = await self.holder(token)
             state = await self.picked(player, token, {k: body[k] for k in PICK_FIELDS}, connection)
         except ApiError as error:
             return {"type": "refused", "id": ask, "status": error.status, **error.body()}
+        except Exception:  # as POST /api/pick answers it: said in one line, and in the server's log
+            log.exception("unforeseen error taking a pick over the stream")
+            internal = ApiError(500, "internal", "something went wrong here; it is in the server's log")
+            return {"type": "refused", "id": ask, "status": 500, **internal.body()}
         return {"type": "picked", "id": ask, "seat": state}
 
 
@@ -253,10 +265,11 @@ def create_app(
         try:
             yield
         finally:
-            if task is not None:
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await task
+            for running in [task, *server.writer.tasks]:
+                if running is not None:
+                    running.cancel()
+                    with contextlib.suppress(asyncio.CancelledError, Exception):
+                        await running
             served.close()
 
     async def api_error(request: Request, error: Exception) -> Response:

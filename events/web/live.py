@@ -11,6 +11,7 @@ without waiting for the next look.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,7 +19,8 @@ from typing import Any
 from starlette.websockets import WebSocket
 
 from events.web.api_common import ApiError, Served, file_signature, json_text
-from events.web.api_draft import Waiting, seat_place, seat_state, write_picks
+from events.web.api_draft import Waiting, seat_state, write_picks
+from events.web.auth import seat_holder
 
 log = logging.getLogger("cmdraft.serve")
 POLL = 0.25
@@ -31,6 +33,7 @@ class Connection:
 
     socket: WebSocket
     player: int
+    token: str = ""
     pending: dict[str, Any] | None = None
     sent: dict[str, Any] | None = None
     ready: asyncio.Event = field(default_factory=asyncio.Event)
@@ -108,35 +111,49 @@ class Hub:
             for connection in list(self.connections.get(player, ())):
                 connection.offer(state)
 
-    def _marked_states(self, players: list[int]) -> tuple[Any, dict[int, dict[str, Any]]]:
-        """The states, and the database's signature taken before they were worked out (so a change made
-        meanwhile is never taken as seen)."""
+    def _marked_states(self, players: list[int], held: list[tuple[str, int]]) -> tuple[Any, dict, set[str]]:
+        """The states, the database's signature taken before they were worked out (so a change made meanwhile
+        is never taken as seen), and which of the streams' tokens (``held``: token, player) hold their seat no
+        more (a code reset, the seat joined elsewhere)."""
         mark = file_signature(self.served.store.path)
-        return mark, self._states(players)
+        ended = {token for token, player in held if seat_holder_or_none(self.served, token) != player}
+        return mark, self._states(players), ended
+
+    def _pod_states(self, pods: set[Any]) -> dict[int, dict[str, Any]]:
+        """The states of the connected players seated in these pods."""
+        players = [p for pod in self.served.snapshot().pods if pod.number in pods for p in pod.players]
+        return self._states([p for p in players if p in self.connections])
 
     async def push(self, players: list[int] | None = None) -> None:
-        """Work out the states of these connected players (all by default) and offer each to its browsers."""
+        """Work out the states of these connected players (all by default) and offer each to its browsers.
+        Pushing to all (the database changed) also closes the streams whose token holds its seat no more."""
         wanted = [p for p in (players if players is not None else list(self.connections)) if p in self.connections]
         if not wanted:
             return
         if players is not None:
             self.offer(await self.served.run(self._states, wanted))
             return
-        mark, states = await self.served.run(self._marked_states, wanted)
+        streams = [c for found in self.connections.values() for c in found]
+        held = [(c.token, c.player) for c in streams]
+        mark, states, ended = await self.served.run(self._marked_states, wanted, held)
         self.pushed_db = mark  # the watcher need not work the same states out again for this change
+        for connection in streams:
+            if connection.token in ended:
+                self.remove(connection)
+                with contextlib.suppress(Exception):
+                    await connection.socket.close(code=4401, reason="this seat is held elsewhere now: join again")
         self.offer(states)
 
-    def players_of(self, pods: set[Any]) -> list[int]:
-        """The players seated in these pods."""
-        return [player for pod in self.served.snapshot().pods if pod.number in pods for player in pod.players]
+    async def push_pods(self, pods: set[Any]) -> None:
+        """Work out and offer the states of the connected players of these pods."""
+        self.offer(await self.served.run(self._pod_states, pods))
 
-    def pod_of(self, player_id: int) -> list[int]:
-        """The players of this player's pod (a pick moves packs around the whole table)."""
-        snap = self.served.snapshot()
-        place = seat_place(snap, player_id)
-        if place is None:
-            return [player_id]
-        return list(next(pod.players for pod in snap.pods if pod.number == place[0]))
+
+def seat_holder_or_none(served: Served, token: str) -> int | None:
+    try:
+        return seat_holder(served, token)
+    except ApiError:
+        return None
 
 
 class PickWriter:
@@ -171,8 +188,8 @@ class PickWriter:
     async def _write_all(self, pod: int) -> None:
         while self.waiting.get(pod):
             batch = self.waiting.pop(pod)
-            try:
-                connected = set(self.hub.connections)
+            try:  # the connected players as they are after the write (a stream opening meanwhile included)
+                connected = self.hub.connections
                 mark, states = await self.served.run(write_picks, self.served, pod, [w for w, _ in batch], connected)
             except Exception as error:  # said to every pick of the batch (each answers with it)
                 for _, done in batch:
@@ -186,8 +203,8 @@ class PickWriter:
                     waiting.connection.answered(waiting.state)
             self.hub.offer(states)  # the next seats' packs, at once
             self.watcher.seen[pod] = mark
-            if any(state["draft"] is not None and state["draft"]["done"] for state in states.values()):
-                self._start(self._settle(pod, batch[0][0].player))
+            if pod in self.served.deferred:  # the batch ended the draft
+                self._start(self._settle(pod))
 
     def _start(self, work: Any) -> None:
         task = asyncio.create_task(work)  # a task of its own: a browser that goes away stops no one's pick
@@ -198,23 +215,22 @@ class PickWriter:
         """No pick is waiting or being written at any pod."""
         return not self.busy and not any(self.waiting.values())
 
-    async def _settle(self, pod: int, player: int) -> None:
-        """The pools of a pod whose draft the last write ended, recorded once its picks are answered and the
-        server is quiet (no pick waits on it: the database write it takes is the night's largest) or at the
-        latest SETTLE_WAIT seconds later, and the pod's browsers shown their pools to build with.  The watcher
-        leaves the pod to this meanwhile, and tries again if it fails."""
-        self.watcher.deferred.add(pod)
+    async def _settle(self, pod: int) -> None:
+        """The pools of a pod whose draft the last write ended, recorded once its picks are answered and no pick
+        is waiting (the database write it takes is the night's largest) or at the latest SETTLE_WAIT seconds
+        later, and the pod's browsers shown their pools to build with.  The write that ended the draft marked the
+        pod ``Served.deferred`` under its lock, so the watcher leaves it to this (and tries again if it fails)."""
         try:
             loop = asyncio.get_running_loop()
             until = loop.time() + SETTLE_WAIT
             while not self.quiet() and loop.time() < until:
                 await asyncio.sleep(0.01)
             await self.served.run(self.served.settle, pod)
-            await self.hub.push(self.hub.pod_of(player))
+            await self.hub.push_pods({pod})
         except Exception:
             log.exception("recording the pools of pod %s failed; the server's next look tries again", pod)
         finally:
-            self.watcher.deferred.discard(pod)
+            self.served.deferred.discard(pod)
 
 
 class Watcher:
@@ -223,7 +239,6 @@ class Watcher:
     def __init__(self, served: Served, hub: Hub, poll: float = POLL) -> None:
         self.served, self.hub, self.poll = served, hub, poll
         self.seen: dict[Any, Any] = {}
-        self.deferred: set[int] = set()  # finished pods whose pools the pick writer records in a quiet moment
 
     def _tick(self) -> tuple[set[Any], dict[Any, Any]]:
         """In a worker thread: apply any due timeout (once); what changed since the last look (``"db"`` or pod
@@ -235,7 +250,7 @@ class Watcher:
                 deadline = session.deadline()
                 if deadline is not None and now >= deadline:
                     session.apply_timeout(now)
-                if session.draft.finished and number not in self.deferred:
+                if session.draft.finished and number not in self.served.deferred:
                     self.served.settle(number)  # the pod's pools recorded, whoever made the last pick
         signatures = self.served.signatures()
         changed = {key for key, mark in signatures.items() if self.seen.get(key) != mark}
@@ -252,7 +267,7 @@ class Watcher:
         if "db" in changed:
             await self.hub.push()
         else:
-            await self.hub.push(self.hub.players_of(changed))
+            await self.hub.push_pods(changed)
         return True
 
     async def run(self) -> None:

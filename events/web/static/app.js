@@ -173,9 +173,19 @@
       } catch (e) {
         return;
       }
-      if ((data.type === "picked" || data.type === "refused") && data.id === state.pickId) {
+      if (data.type === "picked" || data.type === "refused") {
+        if (data.id !== state.pickId) {
+          if (data.seat) receive(data.seat); // an answer come late: its state still counts
+          return;
+        }
         clearTimeout(state.pickTimer);
         state.pickId = null;
+        if (data.type === "refused" && data.status === 401) {
+          // this stream's token holds the seat no more: ask again with the page's cookie (joined again in
+          // another tab, or the desk gave a new code: then the join screen)
+          closeSocket();
+          return app.pickLost();
+        }
         app.pickAnswered(
           data.type === "picked" ? { ok: true, status: 200, data: data.seat } : { ok: false, status: data.status, data: data }
         );
@@ -217,9 +227,12 @@
     return true;
   }
 
+  // No answer: the stream may be dead while it still reads as open (a phone's lost connection can look so for
+  // minutes), so it is closed (the page reconnects, and a pick meanwhile goes by POST) and the seat asked for.
   function pickUnanswered() {
     clearTimeout(state.pickTimer);
     state.pickId = null;
+    closeSocket();
     app.pickLost();
   }
 
@@ -333,6 +346,7 @@
   // for the other parts of the page
   app.receive = receive;
   app.pickOverStream = pickOverStream;
+  app.reconnect = reconnect;
   app.refresh = refresh;
   app.toJoin = toJoin;
 })(cmdraft);

@@ -125,7 +125,7 @@
     state.busy = false;
     toast("No answer from the server: your pick may not have arrived; reconnecting.");
     updateConfirm();
-    app.refresh();
+    app.reconnect(); // the seat asked for again (the pick shows if it arrived), then a new stream
   }
 
   function tick() {
