@@ -57,3 +57,45 @@ def test_the_page_picks_over_its_open_stream_and_posts_the_pick_when_it_has_none
     assert len(draft_log(db, event_id)) == before + 2
     for context in (streaming, blocked):
         context.close()
+
+
+def test_a_pick_the_stream_never_answers_closes_it_and_the_page_reconnects_and_picks_again(pod, server, browser):  # noqa: F811
+    """The page's own 15 s wait runs on Playwright's clock (fast-forwarded), not the test's."""
+    db, event_id = pod
+    codes, numbers = codes_of(db, event_id), player_numbers(db, event_id)
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    opened: list[str] = []
+
+    def swallow_the_first_pick(route: WebSocketRoute) -> None:  # a connection that dies silently mid-pick
+        opened.append(route.url)
+        to_server = route.connect_to_server()
+        first = len(opened) == 1
+
+        def forward(message) -> None:
+            if not (first and '"pick"' in str(message)):
+                to_server.send(message)
+
+        route.on_message(forward)
+
+    context.route_web_socket(re.compile(r"/api/stream"), swallow_the_first_pick)
+    page = context.new_page()
+    page.goto(f"{server.url}/join?event={event_id}&player={numbers['Ann']}")
+    page.fill("#join-code", codes["Ann"])
+    page.click("#join-button")
+    expect(page.locator("#pack .card")).to_have_count(20)
+    expect(page.locator("#conn")).to_have_attribute("data-state", "ok")
+    before = len(draft_log(db, event_id))
+    page.locator("#pack .card").first.click()
+    page.locator("#pack .card").last.click()
+    expect(page.locator("#confirm")).to_be_enabled()
+    page.clock.install()  # from here the page's timers run on Playwright's clock
+    page.click("#confirm")
+    page.clock.fast_forward(16_000)
+    expect(page.locator("#toast")).to_contain_text("your pick may not have arrived")
+    expect(page.locator("#conn")).to_have_attribute("data-state", "ok")
+    assert len(opened) == 2 and len(draft_log(db, event_id)) == before  # a new stream; the pick never arrived
+    expect(page.locator("#confirm")).to_be_enabled()  # the two cards stay chosen: Confirm sends them again
+    page.click("#confirm")
+    expect(page.locator("#pool-count")).to_have_text("2")
+    assert len(draft_log(db, event_id)) == before + 1
+    context.close()
