@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import os
 import random
+import shutil
+import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -16,6 +19,24 @@ os.environ.setdefault("NO_COLOR", "1")
 
 # Every test's own data folder, and the guard that no test touches the user's own (tests/isolation.py).
 pytest_plugins = ["tests.isolation"]
+
+
+def pytest_configure(config):
+    """Where Python may not write bytecode beside the sources (``PYTHONDONTWRITEBYTECODE``, as in many containers),
+    every process of the suite (each worker, and each of the hundreds of ``cmdraft`` processes and terminals the
+    tests start) compiled the package and its libraries from source again.  The run keeps their bytecode in a
+    temporary folder of its own instead (``PYTHONPYCACHEPREFIX``): nothing is written beside the sources, and the
+    folder goes at the end.  Set in the main process, before the workers start, so they and theirs inherit it."""
+    if (
+        os.environ.get("PYTEST_XDIST_WORKER")
+        or os.environ.get("PYTHONPYCACHEPREFIX")
+        or not sys.flags.dont_write_bytecode
+    ):
+        return
+    folder = tempfile.mkdtemp(prefix="cmdraft-bytecode-")
+    os.environ["PYTHONPYCACHEPREFIX"] = folder
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
 
 
 @pytest.fixture(autouse=True)
