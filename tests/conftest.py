@@ -21,34 +21,34 @@ os.environ.setdefault("NO_COLOR", "1")
 pytest_plugins = ["tests.isolation"]
 
 
-def pytest_configure(config):
+def shared_bytecode(environ, dont_write: bool, cache) -> str | None:
     """Where Python may not write bytecode beside the sources (``PYTHONDONTWRITEBYTECODE``, as in many containers),
     every process of the suite (each worker, and each of the hundreds of ``cmdraft`` processes and terminals the
     tests start) compiled the package, its libraries and the tests from source again.  The run keeps their bytecode
     in pytest's own cache folder instead (``.pytest_cache``, through ``PYTHONPYCACHEPREFIX``; a temporary folder when
     the cache is off): nothing is written beside the sources, and Python checks each file against its source as
-    always.  Set in the main process, before the workers start, so they and the processes they start inherit it."""
-    if (
-        os.environ.get("PYTEST_XDIST_WORKER")
-        or os.environ.get("PYTHONPYCACHEPREFIX")
-        or not sys.flags.dont_write_bytecode
-    ):
-        return
+    always.  Returns the folder, or None where nothing needs doing (bytecode allowed, a folder already chosen, or a
+    worker, which inherits the main process's)."""
+    if environ.get("PYTEST_XDIST_WORKER") or environ.get("PYTHONPYCACHEPREFIX") or not dont_write:
+        return None
+    folder = str(cache.mkdir("bytecode")) if cache is not None else tempfile.mkdtemp(prefix="cmdraft-bytecode-")
+    environ["PYTHONPYCACHEPREFIX"] = folder
+    environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    return folder
+
+
+def pytest_configure(config):
+    """Set in the main process, before the workers start, so they and the processes they start inherit it."""
     cache = getattr(config, "cache", None)
-    if cache is not None:
-        folder = str(cache.mkdir("bytecode"))
-    else:
-        folder = tempfile.mkdtemp(prefix="cmdraft-bytecode-")
+    folder = shared_bytecode(os.environ, sys.flags.dont_write_bytecode, cache)
+    if folder is not None and cache is None:
         config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
-    os.environ["PYTHONPYCACHEPREFIX"] = folder
-    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 
 def pytest_xdist_auto_num_workers(config):
     """``-n auto`` (pyproject's addopts): two workers per core.  Many tests wait on a process, a terminal or a
-    browser rather than on the CPU, and a second worker per core works meanwhile (on 2 cores, 4 workers ran the
-    suite in 2 min 44 s where 2 took 3 min 28 s).  ``PYTEST_XDIST_AUTO_NUM_WORKERS=N`` (pytest-xdist's own) or
-    ``-n N`` sets another number."""
+    browser rather than on the CPU, and a second worker per core works meanwhile (measured on 2 cores: 4 workers
+    beat 2, 3 and 6).  ``PYTEST_XDIST_AUTO_NUM_WORKERS=N`` (pytest-xdist's own) or ``-n N`` sets another number."""
     if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
         return None  # pytest-xdist reads it
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
