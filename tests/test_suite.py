@@ -46,8 +46,9 @@ def test_without_bytecode_beside_the_sources_the_processes_share_it_in_pytests_c
     """In a process of its own: a module imported where PYTHONDONTWRITEBYTECODE is set leaves its bytecode in the
     cache's folder, none beside its source, and the next process reads it from there."""
     cache = FolderCache(tmp_path / "cache")
-    environ = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
-    environ.pop("PYTHONPYCACHEPREFIX", None)
+    # The main process of a run where no bytecode may be written (this test itself may run in a worker of one).
+    environ = {k: v for k, v in os.environ.items() if k not in ("PYTHONPYCACHEPREFIX", "PYTEST_XDIST_WORKER")}
+    environ["PYTHONDONTWRITEBYTECODE"] = "1"
     folder = conftest.shared_bytecode(environ, True, cache)
     assert folder == str(tmp_path / "cache" / "d" / "bytecode")
     assert environ["PYTHONPYCACHEPREFIX"] == folder and "PYTHONDONTWRITEBYTECODE" not in environ
