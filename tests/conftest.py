@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import os
 import random
+import shutil
+import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -16,6 +19,40 @@ os.environ.setdefault("NO_COLOR", "1")
 
 # Every test's own data folder, and the guard that no test touches the user's own (tests/isolation.py).
 pytest_plugins = ["tests.isolation"]
+
+
+def shared_bytecode(environ, dont_write: bool, cache) -> str | None:
+    """Where Python may not write bytecode beside the sources (``PYTHONDONTWRITEBYTECODE``, as in many containers),
+    every process of the suite (each worker, and each of the hundreds of ``cmdraft`` processes and terminals the
+    tests start) compiled the package, its libraries and the tests from source again.  The run keeps their bytecode
+    in pytest's own cache folder instead (``.pytest_cache``, through ``PYTHONPYCACHEPREFIX``; a temporary folder when
+    the cache is off): nothing is written beside the sources, and Python checks each file against its source as
+    always.  Returns the folder, or None where nothing needs doing (bytecode allowed, a folder already chosen, or a
+    worker, which inherits the main process's)."""
+    if environ.get("PYTEST_XDIST_WORKER") or environ.get("PYTHONPYCACHEPREFIX") or not dont_write:
+        return None
+    folder = str(cache.mkdir("bytecode")) if cache is not None else tempfile.mkdtemp(prefix="cmdraft-bytecode-")
+    environ["PYTHONPYCACHEPREFIX"] = folder
+    environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    return folder
+
+
+def pytest_configure(config):
+    """Set in the main process, before the workers start, so they and the processes they start inherit it."""
+    cache = getattr(config, "cache", None)
+    folder = shared_bytecode(os.environ, sys.flags.dont_write_bytecode, cache)
+    if folder is not None and cache is None:
+        config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
+
+
+def pytest_xdist_auto_num_workers(config):
+    """``-n auto`` (pyproject's addopts): two workers per core.  Many tests wait on a process, a terminal or a
+    browser rather than on the CPU, and a second worker per core works meanwhile (measured on 2 cores: 4 workers
+    beat 2, 3 and 6).  ``PYTEST_XDIST_AUTO_NUM_WORKERS=N`` (pytest-xdist's own) or ``-n N`` sets another number."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None  # pytest-xdist reads it
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return 2 * cores
 
 
 @pytest.fixture(autouse=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import sys
 import time
 from pathlib import Path
@@ -100,10 +101,22 @@ def test_a_clock_needs_a_round_in_play(tmp_path, cli):
 # --- real terminals ----------------------------------------------------------------------------------------------
 
 
+def ctrl_c_reaches_it() -> None:
+    """In the started process: Ctrl-C stops it even when the suite itself runs with SIGINT ignored (a background
+    job), which a process would otherwise inherit."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def spawn(args, home: Path, timeout=30):
     env = dict(os.environ, CMDRAFT_HOME=str(home), COLUMNS="120", LINES="40", NO_COLOR="1", TERM="xterm")
     return pexpect.spawn(
-        sys.executable, ["-m", "events", *args], env=env, encoding="utf-8", timeout=timeout, dimensions=(40, 120)
+        sys.executable,
+        ["-m", "events", *args],
+        env=env,
+        encoding="utf-8",
+        timeout=timeout,
+        dimensions=(40, 120),
+        preexec_fn=ctrl_c_reaches_it,
     )
 
 
@@ -117,6 +130,7 @@ def spawn_shell(command: str, home: Path, timeout=30):
         encoding="utf-8",
         timeout=timeout,
         dimensions=(40, 120),
+        preexec_fn=ctrl_c_reaches_it,
     )
 
 

@@ -560,8 +560,14 @@ def test_forty_three_kinds_of_bad_database_are_made():
     assert len(bad_database_kinds()) >= 43
 
 
-def test_each_kind_of_bad_database_is_refused_in_one_line(template, tmp_path, bad_kind):
-    content = bad_databases(json.loads(template.read_text()))[bad_kind]
+@pytest.fixture(scope="module")
+def bad_kinds(template) -> dict[str, bytes]:
+    """Every kind of bad database, made once from the template (each test takes its own kind)."""
+    return bad_databases(json.loads(template.read_text()))
+
+
+def test_each_kind_of_bad_database_is_refused_in_one_line(bad_kinds, tmp_path, bad_kind):
+    content = bad_kinds[bad_kind]
     db = tmp_path / "bad.json"
     db.write_bytes(content)
     for args in (("event", "list"), ("event", "show", "1"), ("event", "player", "add", "1", "Zed")):

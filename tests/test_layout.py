@@ -7,6 +7,7 @@ circle or a wrong direction is caught before anything runs.
 from __future__ import annotations
 
 import ast
+import functools
 import tomllib
 from pathlib import Path
 
@@ -19,6 +20,17 @@ PRESENTATION = ("events.cli", "events.screens", "events.__main__")  # __main__: 
 UI_LIBRARIES = {"typer", "click", "rich", "textual"}
 # Textual only in the full-screen app's screens, never where `cmdraft --help` passes (its __init__ imports them lazily).
 FULL_SCREEN = "events.screens.app"
+
+
+@functools.cache
+def _parsed(source: str) -> ast.Module:
+    return ast.parse(source)
+
+
+def syntax(path: Path) -> ast.Module:
+    """The module's syntax tree, parsed once per text (every check walks the same files; a planted file has its own
+    text); only read, never changed."""
+    return _parsed(path.read_text(encoding="utf-8"))
 
 
 def module_files(root: Path) -> dict[str, Path]:
@@ -35,7 +47,7 @@ def module_files(root: Path) -> dict[str, Path]:
 def imported_names(path: Path) -> set[str]:
     """Every absolute module name a file imports, anywhere in it (``from a import b`` gives a and a.b)."""
     names: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(syntax(path)):
         if isinstance(node, ast.Import):
             names |= {alias.name for alias in node.names}
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
@@ -201,7 +213,7 @@ LAZY_FACES = ("events.screens", "events.__main__")
 def local_imports(path: Path, modules: set[str]) -> set[str]:
     """The modules of ``modules`` a file imports inside a function (``from a import b`` gives a, or a.b when that is a module)."""
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(syntax(path)):
         if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             continue
         for inner in ast.walk(node):
@@ -399,7 +411,7 @@ def core_private_names(root: Path) -> set[str]:
     for name, path in module_files(root).items():
         if is_face(name) or name == "events.__main__":
             continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(syntax(path)):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 found = node.name
             elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
@@ -420,7 +432,7 @@ def private_core_uses(root: Path) -> list[str]:
     for name, path in sorted(modules.items()):
         if not is_face(name):
             continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(syntax(path)):
             if isinstance(node, ast.ImportFrom) and node.module and not node.level:
                 if node.module in modules and not is_face(node.module):
                     found += [
@@ -469,7 +481,7 @@ def multiple_inheritance(root: Path) -> list[str]:
     for name, path in sorted(module_files(root).items()):
         if not name.startswith("events."):
             continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(syntax(path)):
             if isinstance(node, ast.ClassDef) and len(node.bases) > 1:
                 found.append(f"{name}.{node.name}")
     return found
@@ -502,7 +514,7 @@ def face_private_attributes(root: Path) -> set[str]:
     """The private names the faces' own classes define: methods and ``self._x`` they set."""
     found: set[str] = set()
     for path in face_modules(root).values():
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(syntax(path)):
             if isinstance(node, ast.ClassDef):
                 for item in ast.walk(node):
                     if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and private_name(item.name):
@@ -525,7 +537,7 @@ def faces_reaching_into_faces(root: Path) -> list[str]:
     private = face_private_attributes(root)
     found = []
     for name, path in sorted(faces.items()):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(syntax(path)):
             if isinstance(node, ast.ImportFrom) and node.module in faces and node.module != name:
                 found += [f"{name}: {node.module}.{a.name}" for a in node.names if private_name(a.name)]
             elif (
@@ -574,7 +586,7 @@ def simple_namespaces(root: Path) -> list[str]:
     """Package modules that use ``types.SimpleNamespace`` (an untyped stand-in where a real type belongs)."""
     found = []
     for name, path in sorted(module_files(root).items()):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(syntax(path)):
             named = (isinstance(node, ast.Name) and node.id == "SimpleNamespace") or (
                 isinstance(node, ast.Attribute) and node.attr == "SimpleNamespace"
             )
@@ -616,7 +628,7 @@ PASSED_ON_ALLOWLIST: set[tuple[str, str, str]] = set()
 def imports_of_passed_on_names(root: Path) -> list[str]:
     """``from M import name`` where M is a module (not a package's __init__) that itself imports ``name``."""
     modules = module_files(root)
-    trees = {name: ast.parse(path.read_text(encoding="utf-8")) for name, path in modules.items()}
+    trees = {name: syntax(path) for name, path in modules.items()}
     passed_on: dict[str, dict[str, str]] = {}
     for name, tree in trees.items():
         for node in tree.body:

@@ -100,6 +100,9 @@ def server(pod):
 
 @pytest.fixture(scope="module")
 def browser():
+    # The suite runs two workers per core: on a loaded machine an answer may take longer than expect's 5 s (never
+    # forever), so each expectation waits up to 20 s.
+    expect.set_options(timeout=20_000)
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         yield chromium

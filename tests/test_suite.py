@@ -8,6 +8,7 @@ import sys
 import tomllib
 from pathlib import Path
 
+from tests import conftest
 from tests.sweeps import examples
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -19,6 +20,52 @@ def test_the_readme_command_runs_in_parallel_with_the_test_extras():
     assert options[options.index("-n") + 1] == "auto" and "--dist" in options
     extras = " ".join(project["project"]["optional-dependencies"]["test"])
     assert "pytest-xdist" in extras and "pytest-cov" in extras
+
+
+def test_two_workers_per_core_unless_told_otherwise(monkeypatch):
+    monkeypatch.delenv("PYTEST_XDIST_AUTO_NUM_WORKERS", raising=False)
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    assert conftest.pytest_xdist_auto_num_workers(None) == 2 * cores
+    monkeypatch.setenv("PYTEST_XDIST_AUTO_NUM_WORKERS", "3")
+    assert conftest.pytest_xdist_auto_num_workers(None) is None  # pytest-xdist's own hook reads the number
+
+
+class FolderCache:
+    """pytest's cache as the bytecode folder uses it: ``mkdir(name)`` gives a folder of its own."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+
+    def mkdir(self, name: str) -> Path:
+        folder = self.root / "d" / name
+        folder.mkdir(parents=True, exist_ok=True)
+        return folder
+
+
+def test_without_bytecode_beside_the_sources_the_processes_share_it_in_pytests_cache(tmp_path):
+    """In a process of its own: a module imported where PYTHONDONTWRITEBYTECODE is set leaves its bytecode in the
+    cache's folder, none beside its source, and the next process reads it from there."""
+    cache = FolderCache(tmp_path / "cache")
+    # The main process of a run where no bytecode may be written (this test itself may run in a worker of one).
+    environ = {k: v for k, v in os.environ.items() if k not in ("PYTHONPYCACHEPREFIX", "PYTEST_XDIST_WORKER")}
+    environ["PYTHONDONTWRITEBYTECODE"] = "1"
+    folder = conftest.shared_bytecode(environ, True, cache)
+    assert folder == str(tmp_path / "cache" / "d" / "bytecode")
+    assert environ["PYTHONPYCACHEPREFIX"] == folder and "PYTHONDONTWRITEBYTECODE" not in environ
+    source = tmp_path / "src"
+    source.mkdir()
+    (source / "plain_module.py").write_text("VALUE = 7\n", encoding="utf-8")
+    run = [sys.executable, "-c", "import plain_module, sys; print(plain_module.VALUE, plain_module.__cached__)"]
+    for _ in range(2):
+        done = subprocess.run(run, capture_output=True, text=True, cwd=source, env=environ, timeout=60)
+        assert done.returncode == 0, done.stderr
+        value, cached = done.stdout.split()
+        assert value == "7" and cached.startswith(folder) and Path(cached).is_file()
+    assert not (source / "__pycache__").exists()
+    # Nothing to do where bytecode may be written, where a folder is already chosen, or in a worker.
+    assert conftest.shared_bytecode({}, False, cache) is None
+    assert conftest.shared_bytecode({"PYTHONPYCACHEPREFIX": "/elsewhere"}, True, cache) is None
+    assert conftest.shared_bytecode({"PYTEST_XDIST_WORKER": "gw1"}, True, cache) is None
 
 
 def test_ci_shows_the_slowest_tests_and_checks_the_users_folder_is_left_alone():
