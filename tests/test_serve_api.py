@@ -26,6 +26,7 @@ from events.storage.store import Store
 from events.web.app import create_app
 from sets.catalog import keep_texts, load_set
 from tests.night import Night
+from tests.test_clock import ctrl_c_reaches_it
 from tests.test_terminal_draft_integrity import codes_of, start, terminal_night
 
 ORIGIN = {"origin": "http://testserver"}
@@ -362,6 +363,7 @@ def test_cmdraft_serve_listens_on_loopback_prints_the_addresses_and_stops_cleanl
         stderr=subprocess.PIPE,
         text=True,
         env=dict(os.environ, PYTHONUNBUFFERED="1"),
+        preexec_fn=ctrl_c_reaches_it,  # also when the suite runs as a background job
     )
     try:
         lines = []
