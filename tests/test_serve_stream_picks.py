@@ -4,12 +4,15 @@ exactly as ``POST /api/pick`` is, answered on the same stream, and never pushed 
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
-from events.web.api_draft import prepare_pick, write_picks
+from events.web.api_draft import card_json, prepare_pick, write_picks
 from events.web.live import Connection
+from sets.cards import Rarity
+from sets.catalog import load_set
 from tests.test_serve_api import client, draft_log, phone, served_night
 from tests.test_terminal_draft_integrity import codes_of
 
@@ -159,3 +162,14 @@ def test_a_stream_opening_while_its_pod_is_written_gets_the_pack_the_write_broug
         web.portal.call(ann_picks_as_bo_wakes)
         shown_to_bo = bo_phone.pending["draft"]
         assert (shown_to_bo["pick"], len(shown_to_bo["cards"])) == (2, 18), shown_to_bo
+
+
+def test_a_card_corrected_or_given_its_text_shows_as_it_is_now():
+    """The cards' JSON is kept between states, but never for a card that changed since (a set read again)."""
+    card = load_set("CMR").cards[0]
+    first = card_json(card, 3)
+    assert card_json(card, 3) is first  # kept
+    corrected = replace(card, rarity=Rarity.MYTHIC, mana_value=card.mana_value + 9)
+    assert card_json(corrected, 3)["rarity"] == "M" and card_json(corrected, 3)["mana_value"] == card.mana_value + 9
+    texted = replace(corrected, faces=tuple(replace(face, text="Test text: draw a card.") for face in card.faces))
+    assert card_json(texted, 3)["text"] == ["Test text: draw a card."] * len(card.faces)

@@ -7,7 +7,6 @@ refused and the seat's new state sent back.  Nothing here reveals another seat's
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Container
 from dataclasses import dataclass
 from typing import Any
@@ -30,33 +29,38 @@ TAKEN_BY = {  # who made a seat's last pick, when not the player (``TableSession
     "timer": "your time ran out: the timer picked for you",
     "desk": "a bot picked for you: the desk gave your seat to a bot",
 }
-EMPTY = msgspec.Raw(b"[]")  # an empty list of cards, already encoded
+EMPTY = msgspec.Raw(b"[]")
+_CARDS_JSON: dict[
+    tuple[Card, int, bool], tuple[tuple, tuple, dict[str, Any]]
+] = {}  # see card_json  # an empty list of cards, already encoded
 
 
 def card_json(card: Card, index: int, foil: bool = False) -> dict[str, Any]:
     """One card as the page draws it: facts only, and the rules text when it was imported (read only: the same
-    dictionary is given to every state that shows the same facts at the same place)."""
-    texts = tuple(text for face in card.faces if (text := face.text))
-    facts = (card.mana_cost, card.mana_value, card.type_line, card.rarity.letter, card.identity.code, card.colors.code)
-    return _card_json(card.name, facts, texts, index, foil)
-
-
-@functools.lru_cache(maxsize=16_384)
-def _card_json(name: str, facts: tuple, texts: tuple[str, ...], index: int, foil: bool) -> dict[str, Any]:
-    """Worked out once per card's facts, text and place (a set read again with a card corrected is new here)."""
-    cost, mana_value, type_line, rarity, identity, colors = facts
-    return {
-        "name": name,
-        "cost": cost,
-        "mana_value": mana_value,
-        "type": type_line,
-        "rarity": rarity,
-        "identity": identity,
-        "colors": colors,
-        "text": list(texts) or None,
+    dictionary is given to every state that shows this card at this place).  A card equals another of the same
+    set, number and name, so what was worked out is kept with the card's very faces: a set read again (a card
+    corrected, a text imported) makes new ones, and the card is worked out anew."""
+    key = (card, index, foil)
+    kept = _CARDS_JSON.get(key)
+    fields = (card.rarity, card.identity, card.mana_value, card.layout)
+    if kept is not None and kept[0] is card.faces and kept[1] == fields:
+        return kept[2]
+    if len(_CARDS_JSON) > 16_384:
+        _CARDS_JSON.clear()
+    facts = {
+        "name": card.name,
+        "cost": card.mana_cost,
+        "mana_value": card.mana_value,
+        "type": card.type_line,
+        "rarity": card.rarity.letter,
+        "identity": card.identity.code,
+        "colors": card.colors.code,
+        "text": [face.text for face in card.faces if face.text] or None,
         "id": index,
         "foil": foil,
     }
+    _CARDS_JSON[key] = (card.faces, fields, facts)
+    return facts
 
 
 def printings_json(printings: list[Printing]) -> list[dict[str, Any]]:
