@@ -3,6 +3,7 @@ exactly as ``POST /api/pick`` is, answered on the same stream, and never pushed 
 
 from __future__ import annotations
 
+import contextlib
 import json
 from dataclasses import replace
 
@@ -15,6 +16,18 @@ from sets.cards import Rarity
 from sets.catalog import load_set
 from tests.test_serve_api import client, draft_log, phone, served_night
 from tests.test_terminal_draft_integrity import codes_of
+
+
+@contextlib.contextmanager
+def ann_streaming(cli, db, manual_clock):
+    """A served pod of Ann, Bo and two bots; Ann joined, her stream open and its first state read."""
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    codes = codes_of(db, event_id)
+    with client(db, event_id, manual_clock, watch=False) as web:
+        ann = phone(web, event_id, "Ann", codes["Ann"])
+        with web.websocket_connect(f"/api/stream?token={ann.token}") as stream:
+            stream.receive_json()
+            yield web, event_id, ann, stream
 
 
 def test_a_pick_over_the_stream_is_checked_written_and_answered_there_once(tmp_path, cli, manual_clock):
@@ -60,43 +73,38 @@ def test_the_stream_takes_only_pings_and_picks_within_the_limits_and_while_the_s
     tmp_path, cli, manual_clock
 ):
     db = tmp_path / "stream-limits.json"
-    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
-    codes = codes_of(db, event_id)
-    with client(db, event_id, manual_clock, watch=False) as web:
-        ann = phone(web, event_id, "Ann", codes["Ann"])
-        with web.websocket_connect(f"/api/stream?token={ann.token}") as stream:
+    with ann_streaming(cli, db, manual_clock) as (web, event_id, ann, stream):
+        stream.send_text('{"type": "ping"}')
+        assert stream.receive_json() == {"type": "pong", "server_time": manual_clock.now()}
+        for text in (
+            "hello",
+            "[1, 2]",
+            '{"type": "deck"}',
+            "{" * 5000,
+            json.dumps({"type": "pick", "x": "y" * 2000}),
+        ):
+            stream.send_text(text)
+            answer = stream.receive_json()
+            assert answer["type"] == "error" and answer["error"]["code"] in ("bad-message", "too-large"), text[:20]
+        before = draft_log(db, event_id)
+        statuses = []
+        for _ in range(70):  # picks as fast as a script can send them: the request limit holds
+            stream.send_json({"type": "pick", "id": 1, "pack": 1, "pick": 9, "cards": [0, 1]})
+            statuses.append(stream.receive_json()["status"])
+        # a burst of 60 messages a token, less what this stream took so far: its opening, the ping and the
+        # three bad messages short enough to read (the clock stands still)
+        assert statuses == [409] * 55 + [429] * 15
+        manual_clock.advance(10)
+        reset = web.post(
+            "/api/desk/reset-code",
+            json={"player": ann.seat()["player"]["number"]},
+            headers={"authorization": "Bearer desk-secret"},
+        )
+        assert reset.status_code == 200
+        with pytest.raises(WebSocketDisconnect) as closed:  # this stream's token holds the seat no more
+            stream.send_json({"type": "pick", "id": 2, "pack": 1, "pick": 1, "cards": [0, 1]})
             stream.receive_json()
-            stream.send_text('{"type": "ping"}')
-            assert stream.receive_json() == {"type": "pong", "server_time": manual_clock.now()}
-            for text in (
-                "hello",
-                "[1, 2]",
-                '{"type": "deck"}',
-                "{" * 5000,
-                json.dumps({"type": "pick", "x": "y" * 2000}),
-            ):
-                stream.send_text(text)
-                answer = stream.receive_json()
-                assert answer["type"] == "error" and answer["error"]["code"] in ("bad-message", "too-large"), text[:20]
-            before = draft_log(db, event_id)
-            statuses = []
-            for _ in range(70):  # picks as fast as a script can send them: the request limit holds
-                stream.send_json({"type": "pick", "id": 1, "pack": 1, "pick": 9, "cards": [0, 1]})
-                statuses.append(stream.receive_json()["status"])
-            # a burst of 60 messages a token, less what this stream took so far: its opening, the ping and the
-            # three bad messages short enough to read (the clock stands still)
-            assert statuses == [409] * 55 + [429] * 15
-            manual_clock.advance(10)
-            reset = web.post(
-                "/api/desk/reset-code",
-                json={"player": ann.seat()["player"]["number"]},
-                headers={"authorization": "Bearer desk-secret"},
-            )
-            assert reset.status_code == 200
-            with pytest.raises(WebSocketDisconnect) as closed:  # this stream's token holds the seat no more
-                stream.send_json({"type": "pick", "id": 2, "pack": 1, "pick": 1, "cards": [0, 1]})
-                stream.receive_json()
-            assert closed.value.code == 4401
+        assert closed.value.code == 4401
         assert draft_log(db, event_id) == before
 
 
@@ -104,28 +112,23 @@ def test_a_pick_over_the_stream_refused_by_its_revoked_token_and_binary_frames_g
     tmp_path, cli, manual_clock
 ):
     db = tmp_path / "stream-revoked.json"
-    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
-    codes = codes_of(db, event_id)
-    with client(db, event_id, manual_clock, watch=False) as web:
-        ann = phone(web, event_id, "Ann", codes["Ann"])
-        with web.websocket_connect(f"/api/stream?token={ann.token}") as stream:
+    with ann_streaming(cli, db, manual_clock) as (web, event_id, ann, stream):
+        stream.send_bytes(b'{"type": "ping"}')
+        assert stream.receive_json()["error"]["code"] == "bad-message"
+        # the code reset in another process (the desk's terminal): the server has not looked at the files yet
+        assert cli("event", "player", "code", event_id, "Ann", "--reset", "--db", db).exit_code == 0
+        stream.send_json({"type": "pick", "id": 3, "pack": 1, "pick": 1, "cards": [0, 1]})
+        ended = stream.receive_json()
+        assert (ended["type"], ended["id"], ended["status"], ended["error"]["code"]) == (
+            "refused",
+            3,
+            401,
+            "no-seat",
+        )
+        web.portal.call(web.app.state.server.watcher.step)  # its look at the files closes the stream
+        with pytest.raises(WebSocketDisconnect) as closed:
             stream.receive_json()
-            stream.send_bytes(b'{"type": "ping"}')
-            assert stream.receive_json()["error"]["code"] == "bad-message"
-            # the code reset in another process (the desk's terminal): the server has not looked at the files yet
-            assert cli("event", "player", "code", event_id, "Ann", "--reset", "--db", db).exit_code == 0
-            stream.send_json({"type": "pick", "id": 3, "pack": 1, "pick": 1, "cards": [0, 1]})
-            ended = stream.receive_json()
-            assert (ended["type"], ended["id"], ended["status"], ended["error"]["code"]) == (
-                "refused",
-                3,
-                401,
-                "no-seat",
-            )
-            web.portal.call(web.app.state.server.watcher.step)  # its look at the files closes the stream
-            with pytest.raises(WebSocketDisconnect) as closed:
-                stream.receive_json()
-            assert closed.value.code == 4401
+        assert closed.value.code == 4401
 
 
 def test_a_stream_opening_while_its_pod_is_written_gets_the_pack_the_write_brought(tmp_path, cli, manual_clock):
