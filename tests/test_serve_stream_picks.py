@@ -10,6 +10,7 @@ from dataclasses import replace
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
+from events.web import live
 from events.web.api_draft import card_json, prepare_pick, write_picks
 from events.web.live import Connection
 from sets.cards import Rarity
@@ -176,3 +177,24 @@ def test_a_card_corrected_or_given_its_text_shows_as_it_is_now():
     assert card_json(corrected, 3)["rarity"] == "M" and card_json(corrected, 3)["mana_value"] == card.mana_value + 9
     texted = replace(corrected, faces=tuple(replace(face, text="Test text: draw a card.") for face in card.faces))
     assert card_json(texted, 3)["text"] == ["Test text: draw a card."] * len(card.faces)
+
+
+def test_an_unforeseen_error_taking_a_stream_pick_is_one_line_and_the_stream_goes_on(
+    tmp_path, cli, manual_clock, monkeypatch
+):
+    def full_disk(*args):
+        raise OSError(28, "No space left on device")
+
+    with ann_streaming(cli, tmp_path / "stream-error.json", manual_clock) as (web, event_id, ann, stream):
+        monkeypatch.setattr(live, "write_picks", full_disk)
+        stream.send_json({"type": "pick", "id": 4, "pack": 1, "pick": 1, "cards": [0, 1]})
+        failed = stream.receive_json()
+        assert (failed["type"], failed["id"], failed["status"], failed["error"]["code"]) == (
+            "refused",
+            4,
+            500,
+            "internal",
+        )
+        assert "Traceback" not in json.dumps(failed)
+        stream.send_json({"type": "ping"})
+        assert stream.receive_json()["type"] == "pong"  # the stream goes on
