@@ -19,14 +19,18 @@ var cmdraftPage = (function () {
     return node;
   }
 
-  // The answer as {status, ok, data}, whatever the status (data is {} when the body is not JSON).
-  function api(method, path, body) {
+  function send(method, path, body) {
     var options = { method: method, credentials: "same-origin", headers: { Accept: "application/json" } };
     if (body !== undefined) {
       options.headers["Content-Type"] = "application/json";
       options.body = JSON.stringify(body);
     }
-    return fetch(path, options).then(function (response) {
+    return fetch(path, options);
+  }
+
+  // The answer as {status, ok, data}, whatever the status (data is {} when the body is not JSON).
+  function api(method, path, body) {
+    return send(method, path, body).then(function (response) {
       return response
         .json()
         .catch(function () {
@@ -45,12 +49,7 @@ var cmdraftPage = (function () {
 
   // The answer's data, or a rejection with the server's message when it refused.
   function request(method, path, body) {
-    var options = { method: method, credentials: "same-origin", headers: { Accept: "application/json" } };
-    if (body !== undefined) {
-      options.headers["Content-Type"] = "application/json";
-      options.body = JSON.stringify(body);
-    }
-    return fetch(path, options).then(function (answer) {
+    return send(method, path, body).then(function (answer) {
       return answer.json().then(
         function (data) {
           if (!answer.ok) throw new Error((data.error && data.error.message) || "the server said no");
