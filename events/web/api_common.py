@@ -70,7 +70,7 @@ def json_text(content: Any) -> str:
 
 
 def error_response(status: int, code: str, message: str, **extra: Any) -> JSONResponse:
-    return Json({"error": {"code": code, "message": message}, **extra}, status_code=status)
+    return ApiError(status, code, message, **extra).response()
 
 
 def core_error(error: Exception) -> ApiError:
@@ -254,11 +254,12 @@ class Served:
             with self.locked(number), contextlib.suppress(CmdraftError):
                 self.table(number)  # a damaged draft file is said when a phone of that pod asks
 
-    def settle(self, pod_number: int) -> None:
+    def settle(self, pod_number: int, session: TableSession | None = None) -> None:
         """A pod whose draft is over gets its pools recorded, and the event moves on when it was the last (once,
-        whoever sees it first: the pick that ended it, the server's watcher, a browser asking, a terminal)."""
+        whoever sees it first: the pick that ended it, the server's watcher, a browser asking, a terminal).
+        ``session``: the pod's draft, already caught up by a caller holding the pod's lock."""
         with self.locked(pod_number):
-            session = self.table(pod_number)
+            session = self.table(pod_number) if session is None else session
             if session.draft.finished:
                 self.drafting.after_picks(self.event_id, pod_number, session)
 

@@ -196,7 +196,7 @@ class Server:
         try:
             self.limits.request(token)
         except ApiError as error:
-            return {"type": "refused" if kind == "pick" else "error", "id": ask, "status": 429, **error.body()}
+            return reply("refused" if kind == "pick" else "error", ask, error)
         if kind == "ping":
             return {"type": "pong", "server_time": self.served.wall()}
         if kind != "pick":
@@ -206,12 +206,20 @@ class Server:
             player = await self.holder(token)
             state = await self.picked(player, token, {k: body[k] for k in PICK_FIELDS}, connection)
         except ApiError as error:
-            return {"type": "refused", "id": ask, "status": error.status, **error.body()}
+            return reply("refused", ask, error)
         except Exception:  # as POST /api/pick answers it: said in one line, and in the server's log
             log.exception("unforeseen error taking a pick over the stream")
-            internal = ApiError(500, "internal", "something went wrong here; it is in the server's log")
-            return {"type": "refused", "id": ask, "status": 500, **internal.body()}
+            return reply("refused", ask, internal_error())
         return {"type": "picked", "id": ask, "seat": state}
+
+
+def reply(kind: str, ask: int | None, error: ApiError) -> dict[str, Any]:
+    """A refusal on the stream: the error as ``POST /api/pick`` answers it, with its status and the pick's id."""
+    return {"type": kind, "id": ask, "status": error.status, **error.body()}
+
+
+def internal_error() -> ApiError:
+    return ApiError(500, "internal", "something went wrong here; it is in the server's log")
 
 
 class SecurityHeaders:
@@ -283,7 +291,7 @@ def create_app(
 
     async def unforeseen(request: Request, error: Exception) -> Response:
         log.exception("unforeseen error answering %s %s", request.method, request.url.path)
-        return add_headers(error_response(500, "internal", "something went wrong here; it is in the server's log"))
+        return add_headers(internal_error().response())
 
     routes = [
         Route("/", server.page),
