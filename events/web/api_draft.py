@@ -29,10 +29,8 @@ TAKEN_BY = {  # who made a seat's last pick, when not the player (``TableSession
     "timer": "your time ran out: the timer picked for you",
     "desk": "a bot picked for you: the desk gave your seat to a bot",
 }
-EMPTY = msgspec.Raw(b"[]")
-_CARDS_JSON: dict[
-    tuple[Card, int, bool], tuple[tuple, tuple, dict[str, Any]]
-] = {}  # see card_json  # an empty list of cards, already encoded
+EMPTY = msgspec.Raw(b"[]")  # an empty list of cards, already encoded
+_CARDS_JSON: dict[tuple[Card, int, bool], tuple[tuple, tuple, dict[str, Any]]] = {}  # see card_json
 
 
 def card_json(card: Card, index: int, foil: bool = False) -> dict[str, Any]:
@@ -110,7 +108,7 @@ def pool_json(served: Served, pod: int, seat: int, pool: list[Printing]) -> msgs
     restored one, is a new list and starts again); the list is encoded once for every state that carries it."""
     kept = served.pools_json.get((pod, seat))
     if kept is None or kept[0] is not pool or len(kept[1]) > len(pool):
-        kept = served.pools_json[pod, seat] = (pool, [], msgspec.Raw(b"[]"))
+        kept = served.pools_json[pod, seat] = (pool, [], EMPTY)
     cards = kept[1]
     if len(cards) < len(pool):
         for index in range(len(cards), len(pool)):
@@ -187,7 +185,7 @@ def claim_if_free(served: Served, player_id: int, token: str) -> None:
     with served.locked(place[0]):
         session = served.table(place[0])
         if session.draft.finished:
-            served.settle(place[0])
+            served.settle(place[0], session)
         elif session.bound(place[1], None):
             session.claim(place[1], token)
 
@@ -255,7 +253,7 @@ def write_picks(
         session = served.table(pod)
         turn = _turn(session.draft)
         _write_picks(served, session, batch)
-        if session.draft.finished and turn[2] is False:
+        if session.draft.finished and not turn[2]:
             served.deferred.add(pod)
         mark = served.signature_of(pod)
         players = next((p.players for p in served.snapshot().pods if p.number == pod), ())

@@ -37,7 +37,6 @@ class Connection:
     pending: dict[str, Any] | None = None
     sent: dict[str, Any] | None = None
     ready: asyncio.Event = field(default_factory=asyncio.Event)
-
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     def offer(self, state: dict[str, Any]) -> None:
@@ -251,7 +250,7 @@ class Watcher:
                 if deadline is not None and now >= deadline:
                     session.apply_timeout(now)
                 if session.draft.finished and number not in self.served.deferred:
-                    self.served.settle(number)  # the pod's pools recorded, whoever made the last pick
+                    self.served.settle(number, session)  # the pod's pools recorded, whoever made the last pick
         signatures = self.served.signatures()
         changed = {key for key, mark in signatures.items() if self.seen.get(key) != mark}
         return changed, signatures
