@@ -19,6 +19,11 @@ from tests.test_serve_api import client, draft_log, phone, served_night
 from tests.test_terminal_draft_integrity import codes_of
 
 
+def refusal(answer: dict) -> tuple:
+    """A refused pick's answer on the stream, as (type, id, status, error code)."""
+    return answer["type"], answer["id"], answer["status"], answer["error"]["code"]
+
+
 @contextlib.contextmanager
 def ann_streaming(cli, db, manual_clock):
     """A served pod of Ann, Bo and two bots; Ann joined, her stream open and its first state read."""
@@ -61,7 +66,7 @@ def test_a_pick_over_the_stream_is_checked_written_and_answered_there_once(tmp_p
 
             stream.send_json({"type": "pick", "id": 8, "pack": 1, "pick": 1, "cards": [0, 1]})  # a second tap
             stale = stream.receive_json()  # the next message: the state the answer carried was not pushed again
-            assert (stale["type"], stale["id"], stale["status"], stale["error"]["code"]) == ("refused", 8, 409, "stale")
+            assert refusal(stale) == ("refused", 8, 409, "stale")
             assert stale["seat"]["draft"]["cards"] == []
             assert bo.pick_first()  # the round passes: Ann's next pack is pushed to her stream
             pushed = stream.receive_json()
@@ -120,12 +125,7 @@ def test_a_pick_over_the_stream_refused_by_its_revoked_token_and_binary_frames_g
         assert cli("event", "player", "code", event_id, "Ann", "--reset", "--db", db).exit_code == 0
         stream.send_json({"type": "pick", "id": 3, "pack": 1, "pick": 1, "cards": [0, 1]})
         ended = stream.receive_json()
-        assert (ended["type"], ended["id"], ended["status"], ended["error"]["code"]) == (
-            "refused",
-            3,
-            401,
-            "no-seat",
-        )
+        assert refusal(ended) == ("refused", 3, 401, "no-seat")
         web.portal.call(web.app.state.server.watcher.step)  # its look at the files closes the stream
         with pytest.raises(WebSocketDisconnect) as closed:
             stream.receive_json()
@@ -189,12 +189,7 @@ def test_an_unforeseen_error_taking_a_stream_pick_is_one_line_and_the_stream_goe
         monkeypatch.setattr(live, "write_picks", full_disk)
         stream.send_json({"type": "pick", "id": 4, "pack": 1, "pick": 1, "cards": [0, 1]})
         failed = stream.receive_json()
-        assert (failed["type"], failed["id"], failed["status"], failed["error"]["code"]) == (
-            "refused",
-            4,
-            500,
-            "internal",
-        )
+        assert refusal(failed) == ("refused", 4, 500, "internal")
         assert "Traceback" not in json.dumps(failed)
         stream.send_json({"type": "ping"})
         assert stream.receive_json()["type"] == "pong"  # the stream goes on
