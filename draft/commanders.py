@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from itertools import combinations, product
 from typing import Any
 
-from draft.decks import MAX_ADDED_PIPERS, is_piper
+from draft.decks import is_piper
+from draft.products import Product, product_of, products
 from sets.cards import Card, CommanderAbility, normalize_name
 from sets.colors import COLORLESS, Color, ColorIdentity
 
@@ -18,14 +19,26 @@ def _named(name: str | None, card: Card) -> bool:
     return name is not None and normalize_name(name) in {normalize_name(card.name), normalize_name(card.front.name)}
 
 
-def can_pair(first: Card, second: Card) -> bool:
-    """Whether two cards may be commanders together (CR 702.124).
+def _plain_partner(card: Card) -> bool:
+    return CommanderAbility.PARTNER in card.abilities and card.partner_group is None
+
+
+def granted_partner(card: Card, product: Product | None = None) -> bool:
+    """Whether the product's grant (Commander Masters: mono-colored legends) makes ``card`` a partner."""
+    product = product if product is not None else product_of([card])
+    return product.grant is not None and product.grant.applies(card)
+
+
+def can_pair(first: Card, second: Card, product: Product | None = None) -> bool:
+    """Whether two cards may be commanders together (CR 702.124), in ``product``'s draft (by default the product
+    the two cards come from).
 
     Partner with partner (702.124h); Partner—GROUP with the same Partner—GROUP (702.124i); Partner with NAME
     when each names the other (702.124j); Friends forever with Friends forever, however printed (702.124i);
     Choose a Background with a legendary Background enchantment (702.124k); Doctor's companion with a
     legendary Time Lord Doctor creature with no other creature types (702.124m).  Different partner
-    abilities never combine (702.124f).
+    abilities never combine (702.124f).  A product's grant (Commander Masters) pairs the cards it names as
+    though they had partner (702.124h), with each other and with cards that have partner.
     """
     a, b = first.abilities, second.abilities
     if CommanderAbility.PARTNER in a and CommanderAbility.PARTNER in b:
@@ -40,7 +53,13 @@ def can_pair(first: Card, second: Card) -> bool:
         (CommanderAbility.CHOOSE_A_BACKGROUND, CommanderAbility.BACKGROUND),
         (CommanderAbility.DOCTORS_COMPANION, CommanderAbility.TIME_LORD_DOCTOR),
     )
-    return any((x in a and y in b) or (y in a and x in b) for x, y in pairs)
+    if any((x in a and y in b) or (y in a and x in b) for x, y in pairs):
+        return True
+    product = product if product is not None else product_of([first, second])
+    if product.grant is None:
+        return False
+    granted = [product.grant.applies(card) for card in (first, second)]
+    return any(granted) and all(g or _plain_partner(card) for g, card in zip(granted, (first, second)))
 
 
 def partner_ability(card: Card) -> str:
@@ -71,8 +90,10 @@ def partner_ability(card: Card) -> str:
     return "has no partner ability"
 
 
-def why_not_paired(first: Card, second: Card) -> str:
-    """Why two cards can't be commanders together: each card's partner ability, then the reason."""
+def why_not_paired(first: Card, second: Card, product: Product | None = None) -> str:
+    """Why two cards can't be commanders together: each card's partner ability (and the product's grant, where
+    there is one), then the reason."""
+    product = product if product is not None else product_of([first, second])
     kinds = [_pairing_kind(card) for card in (first, second)]
     if None in kinds:
         reason = "a card with no partner ability leads alone: two commanders need a partner ability that pairs them (CR 702.124a)"
@@ -84,6 +105,20 @@ def why_not_paired(first: Card, second: Card) -> str:
         reason = "their groups differ (CR 702.124i)"
     else:
         reason = "the pair doesn't meet what the ability asks (CR 702.124)"
+    grant = product.grant
+    if grant is not None:
+        left_out = [card for card in (first, second) if not grant.applies(card) and not _plain_partner(card)]
+        one = "one color or none" if grant.colorless else "exactly one color"
+        reason += (
+            f"; the {product.name} grant ({grant.words}) doesn't pair them: "
+            + ", ".join(f"{card.name}'s color identity is {card.identity}, not {one}" for card in left_out)
+            + " (CR 702.124h as the grant applies it)"
+        )
+    elif all(len(card.identity) == 1 and card.can_be_commander for card in (first, second)):
+        granting = " and ".join(p.name for p in products().values() if p.grant is not None)
+        reason += (
+            f"; {product.name} ({product.code}) grants mono-colored legends no partner (that is the rule of {granting})"
+        )
     return f"{first.name} {partner_ability(first)}; {second.name} {partner_ability(second)}; {reason}"
 
 
@@ -164,14 +199,17 @@ class Suggestion:
         }
 
 
-def commander_options(cards: Iterable[Card], piper: Card | None) -> list[tuple[tuple[Card, ...], tuple[Color, ...]]]:
+def commander_options(
+    cards: Iterable[Card], piper: Card | None, product: Product | None = None
+) -> list[tuple[tuple[Card, ...], tuple[Color, ...]]]:
     """Every way a pool can be led, with a color for each commander that chooses one.
 
-    Single commanders, pairs that may lead together (a Background beside a card
-    that chooses one), and the Piper option: a pool partner plus a Piper of a color
-    it lacks, one Piper, or two Pipers of two colors.
+    Single commanders, pairs that may lead together (partners, a Background beside a card that chooses one, the
+    product's grant), and the added-card option (``piper``: the product's added card, The Prismatic Piper or
+    Faceless One): beside any pool card it pairs with, alone, or two of them when two may pair.
     """
     cards = list(dict.fromkeys(cards))
+    product = product if product is not None else product_of(cards)
     leaders = [card for card in cards if card.can_be_commander and not is_piper(card)]
     backgrounds = [
         card for card in cards if CommanderAbility.BACKGROUND in card.abilities and not card.can_be_commander
@@ -179,36 +217,50 @@ def commander_options(cards: Iterable[Card], piper: Card | None) -> list[tuple[t
 
     def colored(group: tuple[Card, ...]) -> list[tuple[tuple[Card, ...], tuple[Color, ...]]]:
         choosers = sum(1 for card in group if card.chooses_color)
-        return [(group, choice) for choice in product(list(Color), repeat=choosers)]
+        return [(group, choice) for choice in product_of_colors(choosers)]
 
     options = [option for card in leaders for option in colored((card,))]
     pairs = [(a, b) for i, a in enumerate(leaders) for b in leaders[i + 1 :]] + [
         (a, b) for a in leaders for b in backgrounds
     ]
-    options += [option for a, b in pairs if can_pair(a, b) for option in colored((a, b))]
+    options += [option for a, b in pairs if can_pair(a, b, product) for option in colored((a, b))]
     if piper is not None:
-        for card in leaders:
-            if CommanderAbility.PARTNER in card.abilities and not card.partner_group and not card.chooses_color:
+        for card in leaders + backgrounds:
+            if card.chooses_color or not can_pair(card, piper, product):
+                continue
+            if piper.chooses_color:
                 options += [((card, piper), (color,)) for color in Color if color not in card.identity]
-        options += [((piper,), (color,)) for color in Color]
-        options += [((piper, piper), (a, b)) for a, b in combinations(list(Color), 2)]
+            else:
+                options.append(((card, piper), ()))
+        options += colored((piper,))
+        if can_pair(piper, piper, product):
+            if piper.chooses_color:
+                options += [((piper, piper), (a, b)) for a, b in combinations(list(Color), 2)]
+            else:
+                options.append(((piper, piper), ()))
     return options
 
 
+def product_of_colors(choosers: int) -> list[tuple[Color, ...]]:
+    """Every choice of colors for ``choosers`` color-choosing commanders."""
+    return list(product(list(Color), repeat=choosers))
+
+
 def added_pipers(commanders: Sequence[Card], pool: Mapping[Card, int]) -> int:
-    """Pipers among the commanders beyond those the pool holds."""
+    """Added cards (Pipers, Faceless Ones) among the commanders beyond those the pool holds."""
     held = sum(n for card, n in pool.items() if is_piper(card))
     return max(0, sum(1 for card in commanders if is_piper(card)) - held)
 
 
 def usable_options(
-    pool: Mapping[Card, int], piper: Card | None
+    pool: Mapping[Card, int], piper: Card | None, product: Product | None = None
 ) -> Iterator[tuple[tuple[Card, ...], tuple[Color, ...], int]]:
-    """Commander options the pool can field: (commanders, colors, Pipers added)."""
+    """Commander options the pool can field: (commanders, colors, added cards)."""
+    product = product if product is not None else product_of(pool)
     held = sum(n for card, n in pool.items() if is_piper(card))
-    for commanders, colors in commander_options(pool, piper):
+    for commanders, colors in commander_options(pool, piper, product):
         added = max(0, sum(1 for card in commanders if is_piper(card)) - held)
-        if added > MAX_ADDED_PIPERS:
+        if added > product.added.most:
             continue
         if len(commanders) == 2 and commanders[0] == commanders[1] and not is_piper(commanders[0]):
             if pool.get(commanders[0], 0) < 2:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import product
 from typing import Any
 
@@ -19,19 +19,19 @@ from draft.banlist import NO_BANS, BannedList
 from draft.commanders import back_face_commander_text, can_pair, commander_identity, may_lead, why_not_paired
 from draft.decks import (
     COMMANDER_SIZE,
-    DRAFT_MIN_SIZE,
-    MAX_ADDED_PIPERS,
-    PIPER,
     Deck,
     DeckFormat,
     Zone,
     is_free_basic,
-    is_piper,
     pool_counts,
 )
+from draft.products import Product, default_product, product_of
 from sets.cards import Card, CommanderAbility, normalize_name
 from sets.colors import Color, ColorIdentity
 from sets.identity import basic_type_conflict
+
+# Constructed Commander: no product's grant applies.
+_NO_GRANT = replace(default_product(), grant=None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,8 +103,8 @@ def banned_list(banned: Iterable[str] | BannedList) -> BannedList:
 
 
 class _Checker:
-    def __init__(self, deck: Deck, fmt: DeckFormat, pool: Counter | None, banned: BannedList):
-        self.deck, self.format, self.pool, self.banned = deck, fmt, pool, banned
+    def __init__(self, deck: Deck, fmt: DeckFormat, pool: Counter | None, banned: BannedList, product: Product):
+        self.deck, self.format, self.pool, self.banned, self.product = deck, fmt, pool, banned, product
         self.problems: list[Problem] = []
         self.commanders = deck.commanders
         self.main = deck.main
@@ -135,20 +135,23 @@ class _Checker:
             other = commanders[1] if card is commanders[0] and partner else (commanders[0] if partner else None)
             if not may_lead(card, other):
                 self.add("not-a-commander", not_a_commander(card), [card])
-        if partner is not None and not can_pair(commanders[0], partner):
+        product = self.product if self.format is DeckFormat.COMMANDER_DRAFT else None
+        if partner is not None and not can_pair(commanders[0], partner, product or _NO_GRANT):
             self.add(
                 "illegal-pair",
                 f"{commanders[0].name} and {partner.name} can't be commanders together: "
-                f"{why_not_paired(commanders[0], partner)}",
+                f"{why_not_paired(commanders[0], partner, product or _NO_GRANT)}",
                 commanders,
             )
 
     def check_size(self) -> None:
         size = self.deck.size
-        if self.format is DeckFormat.COMMANDER_DRAFT and size < DRAFT_MIN_SIZE:
+        least = self.product.min_deck_size
+        if self.format is DeckFormat.COMMANDER_DRAFT and size < least:
             self.add(
                 "deck-too-small",
-                f"the deck has {size} cards counting commanders; the Commander draft rules ask at least {DRAFT_MIN_SIZE}",
+                f"the deck has {size} cards counting commanders; a Commander draft deck has at least {least} "
+                "(CR 903.13f)",
             )
         elif self.format is DeckFormat.COMMANDER and size != COMMANDER_SIZE:
             code = "deck-too-small" if size < COMMANDER_SIZE else "deck-too-large"
@@ -200,49 +203,52 @@ class _Checker:
             return
         for name, count in used.items():
             have = self.pool.get(name, 0)
-            if is_piper(cards[name]):
-                continue  # checked with the Piper option below
+            if self.product.is_added(cards[name]):
+                continue  # checked with the added-card option below
             where = "the deck and sideboard" if name in sided else "the deck"
             if have == 0:
                 self.add(
                     "not-in-pool",
-                    f"{name} is in {where} but not in your pool: a draft deck is built from its pool (CR 100.2b)",
+                    f"{name} is in {where} but not in your pool: a Commander draft deck holds only cards from its "
+                    f"pool, besides basic lands and {self.product.added.words} added as commanders (CR 903.13e-f)",
                     [name],
                 )
             elif count > have:
                 self.add(
                     "too-many-copies",
-                    f"{count} copies of {name} in {where}, but your pool has {have} (CR 100.2b)",
+                    f"{count} copies of {name} in {where}, but your pool has {have}: a Commander draft deck may hold "
+                    "as many copies of a card as its pool has (CR 903.13f)",
                     [name],
                 )
 
     def check_pipers(self) -> None:
+        """The added-card option (CR 903.13e; Faceless One in CLB): up to ``most`` added, commanders only."""
         if self.format is not DeckFormat.COMMANDER_DRAFT or self.pool is None:
             return
-        in_pool = self.pool.get(PIPER, 0)
-        as_commander = sum(1 for card in self.commanders if is_piper(card))
-        elsewhere = sum(n for card, n in (self.main + self.deck.sideboard).items() if is_piper(card))
+        option, is_added = self.product.added, self.product.is_added
+        in_pool = sum(n for name, n in self.pool.items() if name.casefold() == option.card.casefold())
+        as_commander = sum(1 for card in self.commanders if is_added(card))
+        elsewhere = sum(n for card, n in (self.main + self.deck.sideboard).items() if is_added(card))
         if elsewhere > in_pool:
             zones = " and ".join(
                 zone
                 for zone, n in (("main deck", self.main), ("sideboard", self.deck.sideboard))
-                if any(map(is_piper, n))
+                if any(map(is_added, n))
             )
             self.add(
                 "piper-not-commander",
-                f"{elsewhere - in_pool} Prismatic Piper(s) in the {zones} are not from your pool, and a Piper there "
-                "isn't a commander there: Pipers added after the draft must be commanders (the Commander draft's Piper "
-                "option)",
-                [PIPER],
+                f"{option.count_words(elsewhere - in_pool)} in the {zones} not from your pool, and a {option.word} "
+                f"there isn't a commander there: {option.words} added after the draft must be commanders ({option.rule})",
+                [option.card],
             )
-        # Pool Pipers fill the other zones first; commander Pipers beyond what is left were added.
+        # Pool copies fill the other zones first; commander copies beyond what is left were added.
         added = max(0, as_commander - max(0, in_pool - elsewhere))
-        if added > MAX_ADDED_PIPERS:
+        if added > option.most:
             self.add(
                 "too-many-pipers",
-                f"{added} Prismatic Pipers added after the draft; at most {MAX_ADDED_PIPERS} may be added "
-                "(the Commander draft's Piper option)",
-                [PIPER],
+                f"{option.count_words(added)} added after the draft; at most {option.most} may be added "
+                f"({option.rule})",
+                [option.card],
             )
 
     def identity_problems(self, identity: ColorIdentity) -> list[Problem]:
@@ -272,10 +278,13 @@ class _Checker:
         """Check identity; search the choosing commanders' colors that were not given."""
         missing = len(self.choosers) - len(given)
         if missing < 0:
-            in_main = (
-                "; The Prismatic Piper in the main deck isn't a commander there, so it chooses no color"
-                if any(is_piper(card) for card in self.main)
-                else ""
+            in_main = next(
+                (
+                    f"; {card.name} in the main deck isn't a commander there, so it chooses no color"
+                    for card in self.main
+                    if card.chooses_color
+                ),
+                "",
             )
             self.add(
                 "piper-color-extra",
@@ -310,7 +319,7 @@ class _Checker:
             return tuple(given), ()
         names = [card.name for card in self.choosers]
         chosen = tuple(
-            f"{'Piper' if is_piper(self.choosers[i]) else names[i]} {i + 1} -> {best[i].word}"
+            f"{self.product.added.word if self.product.is_added(self.choosers[i]) else names[i]} {i + 1} -> {best[i].word}"
             for i in range(len(given), len(best))
         )
         return best, chosen
@@ -345,8 +354,15 @@ def validate(
     piper_colors: Sequence[Color] | None = None,
     banned: Iterable[str] | BannedList = (),
     extra_problems: Iterable[Problem] = (),
+    product: Product | None = None,
 ) -> DeckReport:
-    """Check a deck; every problem is reported.  ``piper_colors`` overrides the deck's own."""
-    checker = _Checker(deck, fmt, None if pool is None else pool_counts(pool), banned_list(banned))
+    """Check a deck; every problem is reported.  ``piper_colors`` overrides the deck's own.  ``product`` is the
+    Commander-draft product whose rules apply (by default the one the pool's, else the deck's, cards come from)."""
+    if pool is not None and not isinstance(pool, (Deck, Mapping)):
+        pool = list(pool)
+    if product is None:
+        pool_cards = [line.card for line in pool.lines] if isinstance(pool, Deck) else list(pool or ())
+        product = product_of(pool_cards or [line.card for line in deck.lines])
+    checker = _Checker(deck, fmt, None if pool is None else pool_counts(pool), banned_list(banned), product)
     checker.problems.extend(extra_problems)
     return checker.run(tuple(piper_colors if piper_colors is not None else deck.piper_colors))

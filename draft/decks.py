@@ -10,6 +10,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum, unique
 
+from draft.products import added_names
 from sets.cards import Card
 from sets.colors import Color
 
@@ -35,7 +36,9 @@ class DeckFormat(StrEnum):
 
 
 def is_piper(card: Card) -> bool:
-    return card.name == PIPER
+    """Whether ``card`` is a card some Commander-draft product lets a player add after the draft (The Prismatic
+    Piper, Faceless One): the deck rules ask the deck's own product (``draft.products``) which one it is."""
+    return card.name in added_names()
 
 
 def is_free_basic(card: Card) -> bool:

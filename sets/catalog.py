@@ -94,8 +94,9 @@ def load_set(code: str) -> CardSet:
     if key in BUNDLED:
         return with_texts(_load_bundled(key))
     raise UnknownSetError(
-        f"unknown set {code!r}: known sets are {', '.join(available_codes())}; "
-        "import others with 'cmdraft sets import FILE'"
+        f"unknown set {code!r}: it isn't imported (known sets are {', '.join(available_codes())}); run 'cmdraft sets download "
+        f"{key}' once (MTGJSON's set file with its booster definition), or 'cmdraft sets import FILE'; then it runs "
+        "offline"
     )
 
 

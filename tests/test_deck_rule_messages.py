@@ -1,6 +1,6 @@
 """A judge reads a deck problem: each names the rule it breaks by number, and says what the cards at fault do.
 
-The rule numbers are the Comprehensive Rules' (CR 903 Commander, 702.124 partner, 100.2b limited play, 712.8a
+The rule numbers are the Comprehensive Rules' (CR 903 Commander, 702.124 partner, 903.13 Commander draft, 712.8a
 double-faced cards) as ../shared/RULES.md quotes them; the draft-only rules (60 cards, the Piper option) are the
 Commander Legends draft's and say so.
 """
@@ -73,13 +73,13 @@ def test_identity_problems_name_cr_903_5c_and_903_5d(white):
     assert "CR 903.5d" in problem(validate(deck, pool), "basic-type-outside-identity")
 
 
-def test_pool_problems_name_cr_100_2b(white):
+def test_pool_problems_name_cr_903_13e_f(white):
     spell = spells("W", 1)[0]
     deck, pool = draft_deck([white], {spell: 2, **basics("W", 57)})
     pool[spell] = 1
-    assert "CR 100.2b" in problem(validate(deck, pool), "too-many-copies")
+    assert "CR 903.13f" in problem(validate(deck, pool), "too-many-copies")
     del pool[spell]
-    assert "CR 100.2b" in problem(validate(deck, pool), "not-in-pool")
+    assert "CR 903.13e-f" in problem(validate(deck, pool), "not-in-pool")
 
 
 def test_piper_colour_problems_name_cr_903_4b(white):

@@ -1,0 +1,167 @@
+"""The Commander-draft products (CMR, CLB, CMM): one profile each, read from ``draft/data/products.json``.
+
+A profile says how its product drafts and builds (boosters, picks per turn, the deck's minimum, CR 903.13b/f),
+which card a player may add to their pool after the draft and how many (commanders only, CR 903.13e and the
+product's own option: The Prismatic Piper, or Faceless One in Battle for Baldur's Gate), any extra pairing the
+product grants (Commander Masters: mono-colored legends pair as though they had partner) and the words a person
+sees ("Piper", "Faceless One").  Every rule and every face asks the profile; none names the card itself.
+
+A set that is no Commander-draft product (an imported set of any other kind) builds by the default product's
+rules (Commander Legends): that keeps the Piper option any Commander draft offers.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from sets.cards import Card, normalize_name
+
+
+@dataclass(frozen=True, slots=True)
+class AddedOption:
+    """The card a player may add after the draft (commanders only), how many, and its words."""
+
+    card: str
+    most: int
+    word: str
+    words: str
+    rule: str
+    source: str
+
+    def count_words(self, n: int) -> str:
+        """'1 Piper', '2 Faceless Ones'."""
+        return f"{n} {self.word if n == 1 else self.words}"
+
+
+@dataclass(frozen=True, slots=True)
+class PartnerGrant:
+    """A product's extra pairing: every legend of one color (or none, when ``colorless``) pairs as though it had
+    partner (CR 702.124h applied to cards that don't print it)."""
+
+    kind: str
+    colorless: bool
+    words: str
+    source: str
+
+    def applies(self, card: Card) -> bool:
+        """Whether the grant makes ``card`` a partner: a card that can lead (CR 903.3) with one color of color
+        identity (or none, when the grant says so)."""
+        if not card.can_be_commander:
+            return False
+        size = len(card.identity)
+        return size == 1 or (self.colorless and size == 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Product:
+    code: str
+    name: str
+    released: str
+    boosters: int
+    booster_size: int
+    picks_per_turn: int
+    min_deck_size: int
+    added: AddedOption
+    grant: PartnerGrant | None
+    known: bool = True  # False: a set that is no Commander-draft product, building by the default's rules
+
+    def is_added(self, card: Card) -> bool:
+        """Whether ``card`` is the card this product lets a player add after the draft."""
+        return normalize_name(card.name) == normalize_name(self.added.card)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "name": self.name,
+            "boosters": self.boosters,
+            "picks_per_turn": self.picks_per_turn,
+            "min_deck_size": self.min_deck_size,
+            "added": {"card": self.added.card, "most": self.added.most, "word": self.added.word},
+            "grant": None if self.grant is None else {"kind": self.grant.kind, "words": self.grant.words},
+        }
+
+
+def _product(code: str, data: dict[str, Any]) -> Product:
+    added = data["added"]
+    grant = data.get("grant")
+    return Product(
+        code,
+        data["name"],
+        data["released"],
+        int(data["boosters"]),
+        int(data["booster_size"]),
+        int(data["picks_per_turn"]),
+        int(data["min_deck_size"]),
+        AddedOption(added["card"], int(added["most"]), added["word"], added["words"], added["rule"], added["source"]),
+        None
+        if grant is None
+        else PartnerGrant(grant["kind"], bool(grant["colorless"]), grant["words"], grant["source"]),
+    )
+
+
+@cache
+def products() -> dict[str, Product]:
+    """Every Commander-draft product by set code."""
+    data = json.loads(resources.files("draft").joinpath("data", "products.json").read_text(encoding="utf-8"))
+    return {code: _product(code, entry) for code, entry in data["products"].items()}
+
+
+@cache
+def default_product() -> Product:
+    data = json.loads(resources.files("draft").joinpath("data", "products.json").read_text(encoding="utf-8"))
+    return products()[data["default"]]
+
+
+def is_product(code: str | None) -> bool:
+    return (code or "").strip().upper() in products()
+
+
+def product(code: str | None) -> Product:
+    """The profile of a set code: its own when it is a Commander-draft product, else the default's rules."""
+    key = (code or "").strip().upper()
+    found = products().get(key)
+    if found is not None:
+        return found
+    base = default_product()
+    return Product(
+        key or base.code,
+        base.name,
+        base.released,
+        base.boosters,
+        base.booster_size,
+        base.picks_per_turn,
+        base.min_deck_size,
+        base.added,
+        base.grant,
+        known=False,
+    )
+
+
+def product_of(cards: Iterable[Card]) -> Product:
+    """The product a pool or deck comes from: the Commander-draft product most of its cards belong to (basic
+    lands and the added card don't vote), else the default."""
+    votes: Counter[str] = Counter()
+    added = {normalize_name(p.added.card) for p in products().values()}
+    for card in cards:
+        if card.is_basic_land or normalize_name(card.name) in added:
+            continue
+        if card.set_code in products():
+            votes[card.set_code] += 1
+    if not votes:
+        # Only added cards (or nothing): the added card's own set says which product allows it.
+        for card in cards:
+            if card.set_code in products() and products()[card.set_code].is_added(card):
+                return products()[card.set_code]
+        return default_product()
+    return products()[votes.most_common(1)[0][0]]
+
+
+def added_names() -> frozenset[str]:
+    """Every product's added card, by name."""
+    return frozenset(p.added.card for p in products().values())
