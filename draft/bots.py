@@ -55,6 +55,7 @@ from typing import Any
 from draft.commanders import can_pair
 from draft.deckbuild import ranked_builds
 from draft.decks import is_piper
+from draft.products import added_card, product_of
 from draft.traits import Traits, card_rating, card_roles, card_traits
 from sets.booster import Printing
 from sets.cards import Card, CommanderAbility
@@ -200,9 +201,12 @@ class Bot:
         options: list[tuple[int, tuple[Card, ...]]] = [(card.identity.mask, (card,)) for card in legends]
         options += [(a.identity.mask | b.identity.mask, (a, b)) for a, b in combinations(legends, 2) if can_pair(a, b)]
         options += [(a.identity.mask | b.identity.mask, (a, b)) for a in legends for b in backgrounds if can_pair(a, b)]
+        added = added_card(product_of(cards))
+        options += [(b.identity.mask, (b,)) for b in backgrounds if added is not None and can_pair(b, added)]
         for mask, leaders in list(options):
-            if len(leaders) == 1 and CommanderAbility.PARTNER in leaders[0].abilities and not leaders[0].partner_group:
-                # A partner can lead beside an added Piper of one more color.
+            if len(leaders) == 1 and added is not None and can_pair(leaders[0], added):
+                # A card the product's added card pairs with (a partner beside a Piper; a legend that chooses a
+                # Background, or a Background, beside Faceless One) can lead with one of one more color.
                 options += [(mask | color.bit, leaders) for color in Color if not mask & color.bit]
         return [(mask, leaders, sum(card_rating(c) for c in leaders)) for mask, leaders in options]
 
@@ -348,7 +352,7 @@ def _ranked_plan(pool: Sequence[Card], plan: Plan, committed: bool) -> Plan:
     the bots' decks, ``auto`` and ``suggest`` use), and once the seat has committed, that deck's identity.
     Added Pipers are not named (anyone may add them); a pool nothing can lead keeps the drafting plan's colors."""
     counts = Counter(pool)
-    piper = next((card for card in counts if is_piper(card)), None)
+    piper = next((card for card in counts if is_piper(card)), None) or added_card(product_of(counts))
     builds = ranked_builds(counts, piper, 1)
     if not builds:
         return Plan(plan.mask, (), plan.strength, plan.depth)
@@ -362,7 +366,8 @@ def _reason(card: Card, roles: tuple[str, ...], plan: Plan, committed: bool) -> 
     parts = []
     shown = [role for role in roles if role not in ("commander", "partner")]
     if is_piper(card):
-        return "a Prismatic Piper: anyone may add two after the draft, so it is worth almost nothing as a pick"
+        option = product_of([card]).added
+        return f"a {option.word}: anyone may add {option.most} after the draft, so it is worth almost nothing as a pick"
     if shown:
         parts.append(", ".join(shown))
     if card.can_be_commander:

@@ -21,6 +21,7 @@ from importlib import resources
 from typing import Any
 
 from sets.cards import Card, normalize_name
+from sets.catalog import load_set
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,3 +166,17 @@ def product_of(cards: Iterable[Card]) -> Product:
 def added_names() -> frozenset[str]:
     """Every product's added card, by name."""
     return frozenset(p.added.card for p in products().values())
+
+
+def added_card(profile: Product) -> Card | None:
+    """The product's added card, from its own set when that is loaded, else from the default product's set (the
+    Piper is bundled with CMR); None when neither has it."""
+    for code in dict.fromkeys((profile.code, default_product().code)):
+        try:
+            card_set = load_set(code)
+        except ValueError:
+            continue
+        found = next((card for card in card_set if profile.is_added(card)), None)
+        if found is not None:
+            return found
+    return None

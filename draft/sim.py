@@ -12,9 +12,10 @@ from typing import Any
 from draft.bots import Bot, BotStyle
 from draft.deck_rules import DeckReport, validate
 from draft.deckbuild import build_deck
-from draft.decks import PIPER, Deck, Zone, is_piper
+from draft.decks import Deck, Zone, is_piper
 from draft.engine import Draft, DraftConfig
 from draft.manabase import mana_sources
+from draft.products import added_card, product
 from draft.quality import figures, pod_figures
 from sets.booster import BoosterSpec, Printing, booster_spec
 from sets.cards import CardSet
@@ -77,16 +78,9 @@ def deck_json(deck: Deck, report: DeckReport | None = None) -> dict[str, Any]:
 
 
 def piper_card(set_code: str = "CMR") -> Any:
-    """The Prismatic Piper, for the Piper option (None when the set has none and CMR is unknown)."""
-    for code in (set_code, "CMR"):
-        try:
-            card_set = load_set(code)
-        except ValueError:
-            continue
-        found = next((card for card in card_set if card.name == PIPER), None)
-        if found is not None:
-            return found
-    return None
+    """The card a player of ``set_code``'s product may add after the draft (The Prismatic Piper, Faceless One), from
+    that set or else the default product's (None when neither has it)."""
+    return added_card(product(set_code))
 
 
 def bot_styles(styles: Sequence[BotStyle] | BotStyle | None, seats: int) -> list[BotStyle]:

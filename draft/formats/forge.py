@@ -16,6 +16,7 @@ from draft.formats.model import (
     has_printing,
     merged_lines,
     ordered_lines,
+    plain_spaces,
 )
 from draft.formats.text import parse_card_line
 
@@ -29,7 +30,7 @@ def parse_forge(text: str) -> DeckFile:
     zone: Zone | None = Zone.MAIN
     in_metadata = False
     for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
+        line = plain_spaces(raw).strip()
         if not line or line.startswith(("#", "//")):
             continue
         header = re.match(r"^\[(?P<name>[^\]]+)\]$", line)

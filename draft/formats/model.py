@@ -19,6 +19,14 @@ from sets.numbers import is_number
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\ufffd]")
 
 
+def plain_spaces(line: str) -> str:
+    """A deck or pool line with every Unicode space (a no-break space after the count, as some sites copy it; an
+    ideographic or thin space; a tab) read as an ASCII space."""
+    if line.isascii() and "\t" not in line:
+        return line
+    return "".join(" " if ch.isspace() else ch for ch in line)
+
+
 MAX_COPIES = 9999
 
 

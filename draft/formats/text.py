@@ -16,6 +16,7 @@ from draft.formats.model import (
     has_printing,
     merged_lines,
     ordered_lines,
+    plain_spaces,
 )
 from sets.cards import Card
 
@@ -104,7 +105,7 @@ def _strip_decorations(text: str, zone: Zone) -> tuple[str, Zone, bool, bool, st
 
 
 def parse_card_line(raw: str, number: int, zone: Zone, block: int = 0) -> Entry | LineError:
-    text = raw.strip()
+    text = plain_spaces(raw).strip()
     if text[:3].upper() == "SB:":
         zone, text = Zone.SIDEBOARD, text[3:].strip()
     elif text[:5].upper() == "CMDR:":
@@ -135,7 +136,7 @@ def parse_text(text: str) -> DeckFile:
     skipping = False  # inside an Arena "About" block or a tokens section
     block = 0
     for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
+        line = plain_spaces(raw).strip()
         if not line:
             skipping = False
             if result.entries and result.entries[-1].block == block:
