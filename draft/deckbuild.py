@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from draft.commanders import Suggestion, commander_identity, usable_options
 from draft.decks import DRAFT_MIN_SIZE, Deck, DeckLine, Zone, is_free_basic, is_piper
 from draft.manabase import mana, produced
+from draft.products import Product
 from draft.traits import card_rating, card_traits
 from sets.basics import basic_land
 from sets.booster import Printing
@@ -250,12 +251,14 @@ def _estimate(spells: float, leaders: Sequence[Card], identity: ColorIdentity) -
     return spells + sum(card_traits(c).rating for c in leaders if not is_piper(c)) - 2.0 * max(0, len(identity) - 2)
 
 
-def _options(pool: Counter, piper: Card | None) -> list[tuple[float, tuple[Card, ...], tuple[Color, ...], int]]:
+def _options(
+    pool: Counter, piper: Card | None, product: Product | None = None
+) -> list[tuple[float, tuple[Card, ...], tuple[Color, ...], int]]:
     """Every usable commander option with a quick estimate, best first: (estimate, leaders, colors, added Pipers)."""
     ranked = _ranked(pool)
     options = []
     by_mask: dict[int, float] = {}
-    for leaders, colors, added in usable_options(pool, piper):
+    for leaders, colors, added in usable_options(pool, piper, product):
         identity = commander_identity(leaders, colors)
         if identity.mask not in by_mask:
             by_mask[identity.mask] = _spell_value(ranked, identity.mask)
@@ -274,7 +277,9 @@ def _to_build(options: list, count: int) -> list:
     return chosen + [o for o in narrow if o not in chosen]
 
 
-def ranked_builds(pool: Counter, piper: Card | None, count: int = FULL_BUILDS) -> list[tuple[CommanderChoice, _Build]]:
+def ranked_builds(
+    pool: Counter, piper: Card | None, count: int = FULL_BUILDS, product: Product | None = None
+) -> list[tuple[CommanderChoice, _Build]]:
     """Commander options ranked by the quality of the deck each allows (the deck built, its value), best first.
 
     The one ranking of commanders: the bots' decks, ``auto``, ``suggest`` and the practice builder all read it.
@@ -282,7 +287,7 @@ def ranked_builds(pool: Counter, piper: Card | None, count: int = FULL_BUILDS) -
     ranked = _ranked(pool)
     wastes = _pool_wastes(pool)
     builds = []
-    for _, leaders, colors, added in _to_build(_options(pool, piper), count):
+    for _, leaders, colors, added in _to_build(_options(pool, piper, product), count):
         identity = commander_identity(leaders, colors)
         build = _build(ranked, leaders, identity, wastes)
         builds.append((CommanderChoice(leaders, colors, identity, build.value - ADDED_PIPER_COST * added), build))
@@ -301,7 +306,10 @@ def check_suggestions(limit: int) -> int:
 
 
 def rank_commanders(
-    pool: Iterable[Card] | Mapping[Card, int], limit: int = 10, piper: Card | None = None
+    pool: Iterable[Card] | Mapping[Card, int],
+    limit: int = 10,
+    piper: Card | None = None,
+    product: Product | None = None,
 ) -> list[Suggestion]:
     """Commander choices from a pool, best deck first (``ranked_builds``); ``playable`` counts the pool cards each
     identity allows.  ``limit`` is 1 to ``MAX_SUGGESTIONS`` (``check_suggestions``)."""
@@ -310,7 +318,7 @@ def rank_commanders(
     piper = piper or next((card for card in counts if is_piper(card)), None)
     held = sum(n for card, n in counts.items() if is_piper(card))
     suggestions = []
-    for choice, _ in ranked_builds(counts, piper, max(FULL_BUILDS, limit)):
+    for choice, _ in ranked_builds(counts, piper, max(FULL_BUILDS, limit), product):
         used = Counter(c.name for c in choice.commanders)
         playable = sum(
             max(0, n - used.get(card.name, 0))

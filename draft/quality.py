@@ -43,6 +43,7 @@ from typing import Any
 
 from draft import reference
 from draft.cardtext import cast_parts
+from draft.decks import is_piper
 from sets.cards import Card
 from sets.colors import Color, ColorIdentity
 from sets.identity import counted_faces
@@ -226,7 +227,7 @@ def deck_faults(deck: Any, identity: ColorIdentity) -> list[str]:
     """What a strong player would send back: one short code per fault."""
     faults = []
     main = deck.main
-    if any(card.name == PIPER for card in main):
+    if any(is_piper(card) for card in main):
         faults.append("piper-main-deck")
     counts = source_counts(deck, identity)
     for color, need in colored_needs(deck, identity).items():
@@ -258,11 +259,11 @@ def seat_figures(
     for pick in picks:
         for printing in pick.taken:
             card = printing.card
-            if card.name == PIPER:
+            if is_piper(card):
                 pipers.append(pick.pick)
             elif is_cheap_removal(card):
                 removal.append(pick.pick)
-            if card.can_be_commander and card.name != PIPER and pick.pick <= 3:
+            if card.can_be_commander and not is_piper(card) and pick.pick <= 3:
                 legends_early += 1
     main = deck.main
     faults = deck_faults(deck, identity)
@@ -287,7 +288,7 @@ def seat_figures(
         "spell_mana_value": round(statistics.mean(float(c.mana_value) for c in spells), 3) if spells else 0.0,
         "width": len(identity),
         "commanders": len(deck.commanders),
-        "piper_commanders": sum(1 for card in deck.commanders if card.name == PIPER),
+        "piper_commanders": sum(1 for card in deck.commanders if is_piper(card)),
         "sources": {color.value: n for color, n in source_counts(deck, identity).items()},
         "valid": bool(valid),
     }

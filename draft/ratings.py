@@ -32,6 +32,7 @@ from functools import lru_cache
 from importlib import resources
 
 from draft.cardtext import cast_parts
+from draft.decks import is_piper
 from sets.cards import Card, Rarity, strip_reminder
 from sets.identity import counted_faces
 
@@ -241,7 +242,7 @@ def rate_text(card: Card, text: str) -> tuple[float, tuple[str, ...]]:
 
 def _fact_roles(card: Card) -> tuple[str, ...]:
     roles = []
-    if card.can_be_commander and card.name != PIPER:
+    if card.can_be_commander and not is_piper(card):
         roles.append("commander")
         if card.has_partner:
             roles.append("partner")
@@ -270,7 +271,7 @@ def rate(card: Card, roles: tuple[str, ...], reach: float = 1.0, removal_cost: f
     ``reach``: how much the card's removal answers (``removal_reach``); ``removal_cost``: the mana it takes to
     remove with it (``removal_mana``; a split card's half at its own cost), its mana value when not given.  Power first: a creature that
     pressures (power 4 or more, or 3 with evasion) is worth more; a mana rock beside 22 lands little."""
-    if card.name == PIPER:
+    if is_piper(card):
         return PIPER_RATING
     if card.is_basic_land:
         return 0.0
@@ -328,7 +329,7 @@ def committed(code: str) -> dict[str, tuple[float, tuple[str, ...]]]:
 @lru_cache(maxsize=16384)
 def evaluate(card: Card) -> tuple[float, tuple[str, ...]]:
     """(rating, roles) of a card: the committed figures for its set, else the rules on its text or facts."""
-    if card.name == PIPER:
+    if is_piper(card):
         return PIPER_RATING, ()
     known = committed(card.set_code or "CMR").get(card.name) if card.set_code else None
     if known is None and card.set_code in ("", "CMR"):

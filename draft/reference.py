@@ -21,6 +21,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from draft.decks import is_piper
 from sets.cards import Card
 from sets.colors import Color, ColorIdentity
 
@@ -126,7 +127,7 @@ def deck_grade_ratio(
 ) -> float | None:
     """Mean grade of the main deck's graded nonland cards over the mean of the best as many the pool allows in the
     deck's identity (commanders and Pipers aside); ``None`` when nothing is graded."""
-    spells = [grade(card) for card in main if not card.is_land and card.name != PIPER]
+    spells = [grade(card) for card in main if not card.is_land and not is_piper(card)]
     played = [value for value in spells if value is not None]
     if not played:
         return None
@@ -137,7 +138,7 @@ def deck_grade_ratio(
             leaders.remove(card)
             continue
         value = grade(card)
-        if value is None or card.is_land or card.name == PIPER:
+        if value is None or card.is_land or is_piper(card):
             continue
         candidates.append((value, card))
     return round(statistics.mean(played) / _best_mean(candidates, identity.mask, len(played)), 4)

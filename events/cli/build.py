@@ -7,7 +7,8 @@ from typing import Annotated
 
 import typer
 
-from events.cli.common import DbOption, open_store, out
+from draft.products import product_of
+from events.cli.common import DbOption, ProductOption, open_store, out, product_option
 from events.cli.deck import read_deck
 from events.cli.play import full_screen
 from events.screens.app import run_build  # Textual itself is imported only when the app starts
@@ -33,15 +34,23 @@ def build(
         ),
     ],
     plain: PlainOption = False,
+    product_code: ProductOption = None,
     db: DbOption = None,
 ) -> None:
-    """Build a Commander draft deck from a pool file; every change is saved, and the same command resumes it."""
+    """Build a Commander draft deck from a pool file; every change is saved, and the same command resumes it.  The
+    product's rules (its added card, its grant) are the pool's own product's unless --product says."""
+    chosen = product_option(product_code)
     deck, problems = read_deck(pool)
     cards = [line.card for line in deck.lines for _ in range(line.count)]
     console = out()
     for problem in problems:
         console.print(shown(f"skipped: {problem.message}", style="yellow"))
-    set_code = next((card.set_code for card in cards if card.set_code), "CMR")
+    voted = chosen or product_of(cards)
+    set_code = (
+        voted.code
+        if chosen or any(card.set_code == voted.code for card in cards)
+        else next((card.set_code for card in cards if card.set_code), "CMR")
+    )
     open_builder(open_store(db), str(pool.resolve()), cards, set_code, 0, pool.stem, plain)
 
 

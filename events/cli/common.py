@@ -15,15 +15,45 @@ from rich.console import Console
 
 from draft.bots import BotStyle
 from draft.engine import DraftConfig
+from draft.products import Product, product, products
 from events.screens.render import console
 from events.storage.store import Store
+from sets.catalog import load_set
 from sets.colors import Color
 from sets.errors import InputError, LimitError
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts instead of tables.")]
 
 
-SetOption = Annotated[str, typer.Option("--set", help="Set code, e.g. CMR.")]
+SetOption = Annotated[
+    str,
+    typer.Option(
+        "--set",
+        "--product",
+        help="The Commander-draft product (its set code): CMR (bundled, the default), CLB or CMM once downloaded "
+        "with 'cmdraft sets download CODE'; any imported set.",
+    ),
+]
+ProductOption = Annotated[
+    str | None,
+    typer.Option(
+        "--product",
+        help="The Commander-draft product whose rules apply: CMR, CLB or CMM (default: the one the pool's cards, "
+        "else the deck's, come from).",
+    ),
+]
+
+
+def product_option(code: str | None) -> Product | None:
+    """The product ``--product`` names (None when not given); its set must be loadable (bundled or imported)."""
+    if code is None:
+        return None
+    found = product(code)
+    if not found.known:
+        known = ", ".join(products())
+        raise InputError(f"--product {code!r} is no Commander-draft product: use one of {known}")
+    load_set(found.code)  # not imported: one line saying how to get it (exit 2)
+    return found
 
 
 SeedOption = Annotated[int | None, typer.Option("--seed", help="Random seed; the same seed replays the same result.")]

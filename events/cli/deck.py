@@ -12,9 +12,19 @@ from rich.text import Text
 from draft.banlist import NO_BANS, BannedList, commander_banlist, read_banlist
 from draft.deck_rules import validate
 from draft.deckbuild import check_suggestions, rank_commanders
-from draft.decks import PIPER, DeckFormat, Zone
+from draft.decks import DeckFormat, Zone
 from draft.formats import FileFormat, decode, read_file, resolve
-from events.cli.common import ForceOption, JsonOption, emit_json, option_limits, out, parse_colors
+from draft.products import added_card, product_of
+from events.cli.common import (
+    ForceOption,
+    JsonOption,
+    ProductOption,
+    emit_json,
+    option_limits,
+    out,
+    parse_colors,
+    product_option,
+)
 from events.outputs.exports import write_deck
 from events.outputs.guard import check_file, note_input, output_value
 from events.screens.deck_tables import deck_report, suggestion_table
@@ -59,6 +69,7 @@ def deck_check(
         typer.Option("--piper", help="Chosen color of a Piper commander: U or blue; repeat for two."),
     ] = None,
     fmt: Annotated[str, typer.Option("--format", help="commander-draft (default) or commander.")] = "commander-draft",
+    product_code: ProductOption = None,
     banlist: Annotated[
         Path | None,
         typer.Option(
@@ -73,6 +84,9 @@ def deck_check(
     except ValueError:
         raise InputError(f"unknown deck format {fmt!r}: use commander-draft or commander") from None
     colors = parse_colors(piper)
+    chosen = product_option(product_code)
+    if chosen is not None and deck_format is not DeckFormat.COMMANDER_DRAFT:
+        raise InputError("--product is for --format commander-draft; constructed Commander has no product")
     index = card_index()
     deck, problems = read_deck(deck_path, index)
     pool_deck = None
@@ -82,7 +96,7 @@ def deck_check(
         pool_deck, pool_problems = read_deck(pool, index)
         problems += [type(p)(p.code, f"pool file: {p.message}", p.cards) for p in pool_problems]
     banned = load_banlist(banlist) if deck_format is DeckFormat.COMMANDER else NO_BANS
-    report = validate(deck, pool_deck, deck_format, colors, banned, problems)
+    report = validate(deck, pool_deck, deck_format, colors, banned, problems, chosen)
     if as_json:
         emit_json(report.to_json())
     else:
@@ -152,16 +166,19 @@ def deck_convert(
 def deck_suggest(
     pool: Annotated[Path, typer.Argument(metavar="POOL", help="Pool file in any supported format.")],
     top: Annotated[int, typer.Option("--top", help="How many choices to show.")] = 10,
+    product_code: ProductOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Rank commander choices for a pool by the deck each allows: legends, partner pairs and Piper options."""
+    """Rank commander choices for a pool by the deck each allows: legends, partner pairs (and the product's grant)
+    and the product's added card (Pipers; Faceless Ones for CLB)."""
     with option_limits({"top": "--top"}):
         check_suggestions(top)
     deck, problems = read_deck(pool)
     counts = {}
     for line in deck.lines:
         counts[line.card] = counts.get(line.card, 0) + line.count
-    suggestions = rank_commanders(counts, top, piper=_piper_card())
+    chosen = product_option(product_code) or product_of(counts)
+    suggestions = rank_commanders(counts, top, piper=added_card(chosen), product=chosen)
     if as_json:
         emit_json({"suggestions": [s.to_json() for s in suggestions], "problems": [p.to_json() for p in problems]})
         return
@@ -169,8 +186,4 @@ def deck_suggest(
     console = out()
     for problem in problems:
         console.print(f"[yellow]skipped[/] {escape(problem.message)}", markup=True)
-    console.print(suggestion_table(suggestions, width=console.width))
-
-
-def _piper_card():
-    return card_index(["CMR"]).get(PIPER)
+    console.print(suggestion_table(suggestions, width=console.width, product=chosen))

@@ -100,7 +100,7 @@ def run_many(seed: int, drafts: int, jobs: int, config, styles, as_json: bool) -
         task = progress.add_task(f"simulating {drafts} pods", total=drafts)
         summaries = _map(work, seeds, jobs, lambda: progress.advance(task))
 
-    console.print(aggregate_table(seed, aggregate(summaries)))
+    console.print(aggregate_table(seed, aggregate(summaries), config.set_code))
 
 
 def _map(work, seeds, jobs, tick):

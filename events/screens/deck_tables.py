@@ -6,6 +6,7 @@ from __future__ import annotations
 from rich.table import Table
 from rich.text import Text
 
+from draft.products import Product, default_product, product
 from events.outputs.deck_problems import judge_order
 from events.screens.render import count_words, fit_table, identity_text, shown
 
@@ -37,8 +38,10 @@ def deck_report(report) -> Table:
     return table
 
 
-def suggestion_table(suggestions, width: int | None = None) -> Table:
-    """Commander choices; each commander on its own line so no name is cut."""
+def suggestion_table(suggestions, width: int | None = None, product: Product | None = None) -> Table:
+    """Commander choices; each commander on its own line so no name is cut.  The last column counts the product's
+    added cards ("Added Pipers", "Added Faceless Ones")."""
+    added = f"Added {(product or default_product()).added.words}"
     rows = [
         [
             str(rank),
@@ -51,12 +54,12 @@ def suggestion_table(suggestions, width: int | None = None) -> Table:
         for rank, s in enumerate(suggestions, start=1)
     ]
     return fit_table(
-        ["#", "Commanders", "Identity", "Playable", "Chosen colors", "Added Pipers"],
+        ["#", "Commanders", "Identity", "Playable", "Chosen colors", added],
         [[r[0], r[1], r[3], r[4], r[2], r[5]] for r in rows],
         essential={"#", "Commanders", "Identity"},
         width=width,
         title="Commander choices",
-        justify={"#": "right", "Playable": "right", "Added Pipers": "right"},
+        justify={"#": "right", "Playable": "right", added: "right"},
     )
 
 
@@ -70,7 +73,8 @@ def pod_table(result) -> Table:
         "Deck",
         "Legal",
         title=shown(
-            f"{result.draft.config.set_code} pod, seed {result.seed}: {count_words(result.pipers_opened, 'Prismatic Piper')} opened"
+            f"{result.draft.config.set_code} pod, seed {result.seed}: "
+            f"{count_words(result.pipers_opened, product(result.draft.config.set_code).added.card)} opened"
         ),
     )
     for seat in result.seats:
@@ -92,16 +96,18 @@ def pod_table(result) -> Table:
     return table
 
 
-def aggregate_table(seed: int, figures: dict) -> Table:
+def aggregate_table(seed: int, figures: dict, set_code: str = "CMR") -> Table:
+    """Figures of simulated pods, in the product's words for its added card ("Pipers", "Faceless Ones")."""
+    words = product(set_code).added.words
     table = Table.grid(padding=(0, 2))
     table.add_column(style="bold")
     table.add_column()
     table.add_row("Pods", f"{figures['pods']} (seed {seed})")
     table.add_row("Seats", str(figures["seats"]))
     table.add_row("Legal decks", f"{figures['legal_rate']:.1%}")
-    table.add_row("Seats using Pipers", f"{figures['piper_seat_share']:.1%}")
+    table.add_row(f"Seats using {words}", f"{figures['piper_seat_share']:.1%}")
     table.add_row(
-        "Pipers opened per pod",
+        f"{words} opened per pod",
         f"{figures['pipers_opened_mean']:.2f} mean; "
         + ", ".join(f"{k}: {v}" for k, v in figures["pipers_opened_distribution"].items()),
     )
@@ -122,9 +128,10 @@ def aggregate_table(seed: int, figures: dict) -> Table:
             f"{share(quality['cheap_removal_pick6_share'])}; {quality['cheap_removal_taken']} taken)",
         )
         table.add_row(
-            "Pipers drafted at picks 1-5", f"{share(quality['pipers_picks_1_5_share'])} of {quality['pipers_drafted']}"
+            f"{words} drafted at picks 1-5",
+            f"{share(quality['pipers_picks_1_5_share'])} of {quality['pipers_drafted']}",
         )
-        table.add_row("Decks with a Piper in the main deck", str(quality["piper_main_decks"]))
+        table.add_row(f"Decks with {words} in the main deck", str(quality["piper_main_decks"]))
         table.add_row("Decks short of sources for a color", f"{quality['under_sourced_share']:.1%}")
         table.add_row("On-color cheap removal benched", f"{quality['benched_removal_per_deck']:.2f} per deck")
         table.add_row(
@@ -138,7 +145,7 @@ def aggregate_table(seed: int, figures: dict) -> Table:
                 shown(
                     f"{found['decks']} decks; cheap removal pick {pick(found['cheap_removal_mean_pick'])}; "
                     f"legends at picks 1-3 {found['legends_at_picks_1_3_per_deck']}; two commanders "
-                    f"{found['two_commander_share']:.0%}; Piper commanders {found['piper_commander_share']:.0%}"
+                    f"{found['two_commander_share']:.0%}; {words} as commanders {found['piper_commander_share']:.0%}"
                 ),
             )
     return table

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from events.cli.common import DbOption, JsonOption, emit_json, option_limits, out
+from events.cli.common import DbOption, JsonOption, SetOption, emit_json, option_limits, out
 from events.cli.event.shared import EventArg, core, warn_exposed
 from events.night.drafting import Drafting
 from events.night.pipers import Pipers, check_piper_stock
@@ -24,7 +24,7 @@ from sets.errors import InputError, StateError
 def event_new(
     name: Annotated[str, typer.Argument(help="Event name.")],
     date: Annotated[str | None, typer.Option(help="YYYY-MM-DD (default today).")] = None,
-    set_code: Annotated[str, typer.Option("--set", help="Set code.")] = "CMR",
+    set_code: SetOption = "CMR",
     sealed: Annotated[bool, typer.Option("--sealed", help="Sealed instead of draft (six boosters each).")] = False,
     style: Annotated[str, typer.Option("--style", help="physical, terminal or bots.")] = "physical",
     pod_size: Annotated[int, typer.Option("--pod-size", help="Most seats in a draft pod.")] = 8,
@@ -32,7 +32,14 @@ def event_new(
     one_v_one: Annotated[bool, typer.Option("--1v1", help="Play 1v1 games instead of multiplayer pods.")] = False,
     timer: Annotated[int, typer.Option("--timer", help="Seconds for the first pick of a pack (0: none).")] = 0,
     points: Annotated[str, typer.Option("--points", help="Placement points, best place first.")] = "3,2,1,0",
-    piper_stock: Annotated[int, typer.Option("--piper-stock", help="Prismatic Pipers the store can lend.")] = 0,
+    piper_stock: Annotated[
+        int,
+        typer.Option(
+            "--piper-stock",
+            "--stock",
+            help="How many of the product's added card the store can lend (Prismatic Pipers; Faceless Ones for CLB).",
+        ),
+    ] = 0,
     seed: Annotated[
         int | None, typer.Option("--seed", help="Seed for seating and pairings (packs come from a secret).")
     ] = None,
