@@ -206,7 +206,7 @@ def test_piper_ledger_counts_pools_and_decks(events, cli):
     assert ledger["pods"][0]["opened"] == 3 and ledger["pods"][0]["typed"] == 4 and ledger["pods"][0]["disagrees"]
     assert ledger["needed"] == 0 and ledger["unused"] == 3 and ledger["shortfall"] == 0
     board = cli("event", "show", event_id, "--db", events.store.path).stdout
-    assert "4 Piper(s) typed as opened, but the recorded pools hold 3" in board
+    assert "4 Pipers typed as opened, but the recorded pools hold 3" in board
     # Bo adds two Pipers (none in his pool); Ann keeps hers out of her deck; Cy plays one of his two.
     register(events, event_id, "Bo", "Commander\n2 The Prismatic Piper\nDeck\n5 Murder\n", ["B", "R"])
     register(events, event_id, "Ann", "Commander\n\nDeck\n5 Murder\n")
@@ -224,7 +224,7 @@ def test_piper_ledger_counts_pools_and_decks(events, cli):
     assert ledger["needed"] == 2 and ledger["unused"] == 1 and ledger["shortfall"] == 1
     assert [(l["player"], l["spare"]) for l in ledger["lenders"]] == [("Ann", 1)]
     shown = cli("event", "show", event_id, "--db", events.store.path).stdout
-    assert "Piper shortfall: registered decks add 2 Piper(s), 1 more than" in shown and "Ann" in shown
+    assert "Piper shortfall: registered decks add 2 Pipers, 1 more than" in shown and "Ann" in shown
     events.set_pipers(event_id, stock=1)  # the store's own Piper covers it
     assert events.piper_ledger(event_id)["shortfall"] == 0
     # The typed count is fixed: no more flag.

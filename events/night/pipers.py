@@ -1,4 +1,5 @@
-"""The Prismatic Piper ledger: who holds Pipers, who needs them, the store's stock and any shortfall."""
+"""The ledger of the product's added card (The Prismatic Piper; Faceless One for CLB): who holds them, who needs
+them, the store's stock and any shortfall."""
 
 from __future__ import annotations
 
@@ -7,12 +8,13 @@ from typing import Any
 
 import msgspec
 
-from draft.decks import PIPER
+from draft.products import AddedOption, default_product, product
 from events.night import history
 from events.night.base import EventBase
 from events.night.schema import DECKS, EVENTS, PLAYERS, PODS, POOLS, STATUSES, Q
 from events.night.snapshot import PlayerRow
 from events.storage.records import Event, Pod
+from sets.cards import normalize_name
 from sets.catalog import load_set
 from sets.errors import InputError, LimitError
 
@@ -49,8 +51,9 @@ class Pipers(EventBase):
                     raise InputError("Pipers opened can't be negative")
                 db.table(PODS).update({"opened_typed": count}, doc_ids=[pod.doc_id])
             for who, count in (requests or {}).items():
-                if not 0 <= count <= 2:
-                    raise InputError(f"a player may add 0 to 2 Pipers, not {count}")
+                option = product(event.set).added
+                if not 0 <= count <= option.most:
+                    raise InputError(f"a player may add 0 to {option.most} {option.words}, not {count}")
                 player = self._player(db, event_id, who)
                 db.table(PLAYERS).update({"requested": count}, doc_ids=[player.doc_id])
             history.log_change(
@@ -80,8 +83,9 @@ class Pipers(EventBase):
         with self.store.read() as db:
             pools = {d["player"]: d["cards"] for d in db.table(POOLS).search(Q.event == event_id)}
             decks = {d["player"]: d["deck"] for d in db.table(DECKS).search(Q.event == event_id)}
-        piper_number = next((c.number for c in load_set(event.set) if c.name == PIPER), None)
-        return ledger(event, snap.players, snap.pods, pools, decks, piper_number)
+        option = product(event.set)
+        piper_number = next((c.number for c in load_set(event.set) if option.is_added(c)), None)
+        return ledger(event, snap.players, snap.pods, pools, decks, piper_number, option.added)
 
 
 def ledger(
@@ -91,9 +95,12 @@ def ledger(
     pools: dict[int, list[str]],
     decks: dict[int, dict[str, Any]],
     piper_number: str | None,
+    option: AddedOption | None = None,
 ) -> dict[str, Any]:
     """The ledger's arithmetic over the records (no store): ``players`` and ``pods`` as in the snapshot,
-    ``pools`` and ``decks`` by player number, ``piper_number`` the Piper's card number in the event's set."""
+    ``pools`` and ``decks`` by player number, ``piper_number`` the added card's number in the event's set and
+    ``option`` the product's added-card option (The Prismatic Piper by default; Faceless One for CLB)."""
+    option = option or default_product().added
 
     def owned_by(pid: int) -> int:
         return sum(1 for ref in pools.get(pid, []) if ref.partition("*")[0] == piper_number)
@@ -103,7 +110,7 @@ def ledger(
             line.get("count", 1)
             for zone in ("commanders", "main")
             for line in deck.get(zone, [])
-            if line["name"] == PIPER
+            if normalize_name(line["name"]) == normalize_name(option.card)
         )
 
     lenders, needs = [], []
@@ -154,6 +161,9 @@ def ledger(
     all_registered = bool(playing) and all(p.id in decks for p in playing)
     forecast_available = available
     return {
+        "card": option.card,
+        "word": option.word,
+        "words": option.words,
         "pods": pod_rows,
         "held_in_pools": sum(owned_by(pid) for pid in pools),
         "stock": event.piper_stock,

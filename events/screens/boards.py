@@ -9,16 +9,18 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 
+from draft.products import product
 from events.night.schema import number_text
 from events.outputs.deck_problems import problem_lines
 from events.outputs.standings_sheets import did_not_play_lines, standings_legend
 from events.outputs.text import join_names
-from events.screens.render import count_words, shown
+from events.screens.render import shown
 
 
 def event_board(snap, ledger: dict | None = None) -> Table:
     """The status board of an event (with a Piper shortfall warning when there is one)."""
     event = snap.event
+    words = product(event.set).added.words
     names = {p.id: p.name for p in snap.players}
     outer = Table.grid(padding=(0, 0))
     header = Text.assemble(
@@ -37,7 +39,8 @@ def event_board(snap, ledger: dict | None = None) -> Table:
         lenders = join_names(l["player"] for l in ledger["lenders"]) or "nobody in the event"
         outer.add_row(
             shown(
-                f"Piper shortfall: registered decks add {ledger['needed']} Piper(s), {ledger['shortfall']} more than "
+                f"{ledger['word']} shortfall: registered decks add {_counted(ledger['needed'], ledger)}, "
+                f"{ledger['shortfall']} more than "
                 f"players and the store can lend (could lend: {lenders})",
                 style="bold red",
             )
@@ -45,7 +48,8 @@ def event_board(snap, ledger: dict | None = None) -> Table:
     elif ledger and ledger["forecast"]["shortfall"]:
         outer.add_row(
             shown(
-                f"Piper forecast: the requests would be {ledger['forecast']['shortfall']} Piper(s) short "
+                f"{ledger['word']} forecast: the requests would be "
+                f"{_counted(ledger['forecast']['shortfall'], ledger)} short "
                 "(see 'cmdraft event pipers')",
                 style="yellow",
             )
@@ -55,14 +59,13 @@ def event_board(snap, ledger: dict | None = None) -> Table:
             if row["disagrees"]:
                 outer.add_row(
                     shown(
-                        f"Pod {row['pod']}: {row['typed']} Piper(s) typed as opened, but the recorded pools hold "
+                        f"Pod {row['pod']}: {_counted(row['typed'], ledger)} typed as opened, but the recorded "
+                        "pools hold "
                         f"{row['opened']}",
                         style="yellow",
                     )
                 )
-    players = Table(
-        "#", "Player", "Status", "Pod/seat", "Pool", "Pipers", "Deck", title="Players", title_justify="left"
-    )
+    players = Table("#", "Player", "Status", "Pod/seat", "Pool", words, "Deck", title="Players", title_justify="left")
     for p in snap.players:
         deck = p.deck
         if deck is None:
@@ -99,7 +102,7 @@ def event_board(snap, ledger: dict | None = None) -> Table:
                 )
             )
     if snap.pods:
-        pods = Table("Pod", "Players", "Pipers opened", "Draft", title="Draft pods", title_justify="left")
+        pods = Table("Pod", "Players", f"{words} opened", "Draft", title="Draft pods", title_justify="left")
         for pod in snap.pods:
             pods.add_row(
                 str(pod.number),
@@ -209,6 +212,11 @@ def deck_board(snap) -> Table:
     return table
 
 
+def _counted(count: int, ledger: dict) -> str:
+    """'1 Piper', '2 Faceless Ones': a count of the ledger's card in its product's words."""
+    return f"{count} {ledger['word'] if count == 1 else ledger['words']}"
+
+
 def _opened(pod, ledger: dict | None) -> str:
     """Pipers opened in a pod for the board: counted in its recorded pools."""
     entry = next((p for p in (ledger or {}).get("pods", []) if p["pod"] == pod.number), None)
@@ -221,6 +229,7 @@ def _opened(pod, ledger: dict | None) -> str:
 
 
 def piper_ledger(ledger: dict) -> Table:
+    """The ledger of the product's added card, titled in its words ("Faceless One stock" for CLB)."""
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="bold")
     grid.add_column()
@@ -239,7 +248,7 @@ def piper_ledger(ledger: dict) -> Table:
         grid.add_row(f"Opened, pod {pod['pod']}", line)
     if not ledger["pods"]:
         grid.add_row("Opened", f"{ledger['held_in_pools']} in the recorded pools")
-    grid.add_row("Store stock", str(ledger["stock"]))
+    grid.add_row(f"{ledger['word']} stock", str(ledger["stock"]))
     grid.add_row(
         "Added by decks",
         shown(join_names(f"{d['player']} {d['added']}" for d in ledger["decks"] if d["added"]) or "none"),
@@ -250,7 +259,7 @@ def piper_ledger(ledger: dict) -> Table:
     if ledger["shortfall"]:
         grid.add_row(
             shown("SHORTFALL", style="bold red"),
-            shown(f"{count_words(ledger['shortfall'], 'Piper')} short for the registered decks", style="red"),
+            shown(f"{_counted(ledger['shortfall'], ledger)} short for the registered decks", style="red"),
         )
     lenders = join_names(
         f"{l['player']} ({l['spare']}{'' if l['deck_registered'] else ', no deck yet'}"
@@ -271,7 +280,7 @@ def piper_ledger(ledger: dict) -> Table:
     if forecast["shortfall"]:
         grid.add_row(
             shown("forecast short", style="yellow"),
-            shown(f"{forecast['shortfall']} Piper(s), if the requests hold", style="yellow"),
+            shown(f"{_counted(forecast['shortfall'], ledger)}, if the requests hold", style="yellow"),
         )
     return grid
 
