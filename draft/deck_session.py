@@ -24,6 +24,7 @@ from draft.decks import Deck, DeckLine, Zone, is_free_basic, is_piper
 from draft.deckstats import DeckStats, basic_split, complete_deck, deck_stats
 from draft.goldfish import Goldfish
 from draft.manabase import mana_sources
+from draft.products import Product, product_of
 from sets.basics import basic_land
 from sets.cards import Card, normalize_name
 from sets.colors import Color, ColorIdentity
@@ -48,8 +49,11 @@ class DeckSession:
         autosave: bool = True,
         hand_seed: int = 0,
         deck: Deck | None = None,
+        product: Product | None = None,
     ) -> None:
         self.pool: tuple[Card, ...] = tuple(pool)
+        # The product whose rules the deck follows (its added card, its grant): the pool's own unless given.
+        self.product = product or product_of(self.pool)
         self.pool_counts = Counter(self.pool)
         self.pool_list: tuple[Card, ...] = tuple(sorted(dict.fromkeys(self.pool), key=card_order))
         self.piper, self.name, self.hand_seed = piper, name, hand_seed
@@ -93,7 +97,7 @@ class DeckSession:
 
     def report(self) -> DeckReport:
         """The deck checked against the pool: every problem."""
-        return validate(self.deck(), self.pool, piper_colors=self.colors if self.colors else None)
+        return validate(self.deck(), self.pool, piper_colors=self.colors if self.colors else None, product=self.product)
 
     def identity(self) -> ColorIdentity:
         return self.report().color_identity
@@ -103,7 +107,7 @@ class DeckSession:
 
     def suggestions(self, count: int) -> list[Suggestion]:
         """The best commander choices of the pool, best first."""
-        return rank_commanders(self.pool_counts, count, piper=self.piper)
+        return rank_commanders(self.pool_counts, count, piper=self.piper, product=self.product)
 
     def available(self, card: Card) -> int:
         """Copies of a card in the pool that are neither in the deck nor commanders (free basics: any number)."""
@@ -160,7 +164,9 @@ class DeckSession:
         if not 1 <= len(cards) <= 2:
             raise InputError(f"choose one or two commanders, not {len(cards)}")
         trial = Deck(tuple(DeckLine(card, 1, Zone.COMMANDER) for card in cards), (), "trial")
-        refused = [p for p in validate(trial).problems if p.code in ("not-a-commander", "illegal-pair")]
+        refused = [
+            p for p in validate(trial, product=self.product).problems if p.code in ("not-a-commander", "illegal-pair")
+        ]
         if refused:
             raise InputError(" ".join(p.message for p in refused) + " — the commanders are unchanged")
         for card in set(cards):
@@ -217,7 +223,7 @@ class DeckSession:
 
     def _choose_pipers(self, colors: list[Color]) -> act.CommandersChosen:
         if self.piper is None:
-            raise InputError("this set has no Prismatic Piper")
+            raise InputError(f"this set has no {self.product.added.card}: it can't be added")
         if not 1 <= len(colors) <= 2:
             raise InputError("give one or two colors: 'piper blue' or 'piper U R'")
         others = [card for card in self.commanders if not is_piper(card)][: 2 - len(colors)]

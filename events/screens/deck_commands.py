@@ -24,8 +24,9 @@ HELP_BUILD = """Deck building commands (N: the pool list's numbers, 'show pool')
   commander N [M]   one or two commanders from your pool, by numbers
                     or names; a commander leaves the main deck (it
                     moves to the command zone)
-  piper COLOR [COLOR]  lead with one or two Prismatic Pipers of these
-                    colors (added Pipers allowed)
+  piper COLOR [COLOR]  lead with one or two of the card the product
+                    lets you add (The Prismatic Piper; Faceless One
+                    in CLB), of these colors; added ones allowed
   add N [COUNT]     put cards into the deck: 'add 3, 7, murder',
                     'add 16 2, 18 4'; separate names with ',' ';' or
                     '+' ('add Kamahl, Heart of Krosa + murder')
@@ -161,7 +162,7 @@ def _commander(args: list[str], text: str, session: DeckSession) -> act.ChooseCo
 
 def _piper(args: list[str], text: str, session: DeckSession) -> act.ChoosePipers:
     if session.piper is None:
-        raise InputError("this set has no Prismatic Piper")
+        raise InputError(f"this set has no {session.product.added.card}: it can't be added")
     if not 1 <= len(args) <= 2:
         raise InputError("give one or two colors: 'piper blue' or 'piper U R'")
     try:

@@ -74,6 +74,7 @@ def deck_state(served: Served, player_id: int, deck: EventDeck | None = None) ->
     return {
         "commanders": [card_json(card, ids.get(card, -1)) for card in session.commanders],
         "pipers": [color.value for color in session.colors],
+        "added": {"card": session.product.added.card, "word": session.product.added.word},
         "main": [{"card": card_json(c, ids.get(c, -1)), "count": n} for c, n in sorted(built.main.items(), key=_order)],
         "sideboard": [
             {"card": card_json(c, ids.get(c, -1)), "count": n} for c, n in sorted(built.sideboard.items(), key=_order)

@@ -96,7 +96,10 @@
     $("deck-register").textContent = registered ? "Register again" : "Register";
 
     var commanders = clear($("deck-commanders"));
-    if (!deck.commanders.length) commanders.appendChild(el("p", "hint", "None yet: tap ♛ on a sideboard card, or lead with a Piper."));
+    var added = deck.added || { card: "The Prismatic Piper", word: "Piper" }; // the product's added card
+    $("piper-label").textContent = added.card + " as";
+    $("piper-set").textContent = "Lead with " + added.word;
+    if (!deck.commanders.length) commanders.appendChild(el("p", "hint", "None yet: tap ♛ on a sideboard card, or lead with " + added.card + "."));
     var commanderIds = deck.commanders.map(function (c) {
       return c.id;
     });
@@ -123,7 +126,7 @@
       var b = el("button", "pip p-" + c + " toggle", c);
       b.type = "button";
       b.setAttribute("aria-pressed", (deck.pipers || []).indexOf(c) >= 0 ? "true" : "false");
-      b.setAttribute("aria-label", "Piper colour " + COLOR_NAMES[c]);
+      b.setAttribute("aria-label", added.word + " colour " + COLOR_NAMES[c]);
       b.addEventListener("click", function () {
         b.setAttribute("aria-pressed", b.getAttribute("aria-pressed") === "true" ? "false" : "true");
       });
@@ -249,7 +252,7 @@
       if (buttons[i].getAttribute("aria-pressed") === "true") chosen.push(COLORS[i]);
     }
     if (!chosen.length || chosen.length > 2) {
-      $("deck-message").textContent = "Tap one or two colours for the Piper first.";
+      $("deck-message").textContent = "Tap one or two colours for " + $("piper-label").textContent.replace(/ as$/, "") + " first.";
       return;
     }
     deckAction({ action: "pipers", colors: chosen });
