@@ -232,7 +232,7 @@ def test_sim_json_contract(cli):
 
 def test_sim_table_and_out_folder(cli, tmp_path):
     result = cli("sim", "--seed", "4", "--players", "3", "--out", tmp_path / "pod")
-    assert result.exit_code == 0 and re.search(r"\d+ Prismatic Pipers? opened", result.stdout)
+    assert result.exit_code == 0 and re.search(r"\d+ Pipers? opened", result.stdout)
     files = {p.name for p in (tmp_path / "pod").iterdir()}
     for ext in ("txt", "cod", "dck", "json", "csv"):
         assert f"seat1-Bot-1-deck.{ext}" in files and f"seat3-Bot-3-pool.{ext}" in files

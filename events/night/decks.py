@@ -11,6 +11,7 @@ from draft.deck_rules import validate
 from draft.deckbuild import build_deck
 from draft.decks import DeckFormat
 from draft.formats import DeckFile, parse_json, resolve, write_json
+from draft.products import product
 from draft.sim import piper_card
 from events.night import history
 from events.night.pools import Pools, check_size
@@ -56,7 +57,9 @@ class Decks(Pools):
                 raise InputError("give a deck file, or --auto to let the bot build one")
             deck, extra = resolve(deck_file, self.index)
             check_size(deck, extra, f"{player['name']}'s deck")
-        report = validate(deck, [p.card for p in pool], DeckFormat.COMMANDER_DRAFT, piper_colors, (), extra)
+        report = validate(
+            deck, [p.card for p in pool], DeckFormat.COMMANDER_DRAFT, piper_colors, (), extra, product(event.set)
+        )
         deck = deck.with_piper_colors(report.piper_colors)
         doc = {
             "event": event_id,

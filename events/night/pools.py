@@ -7,6 +7,7 @@ import json
 from draft.deck_rules import Problem, validate
 from draft.decks import DeckFormat
 from draft.formats import DeckFile, parse_json, resolve
+from draft.products import product
 from events.night import history
 from events.night.base import EventBase
 from events.night.drafting import Drafting
@@ -41,7 +42,8 @@ class Pools(EventBase):
         kept = [
             Problem(p["code"], p["message"], tuple(p["cards"])) for p in doc["problems"] if p["code"] in FILE_PROBLEMS
         ]
-        report = validate(deck, [p.card for p in cards], DeckFormat.COMMANDER_DRAFT, None, (), kept)
+        event = self._event(db, event_id)
+        report = validate(deck, [p.card for p in cards], DeckFormat.COMMANDER_DRAFT, None, (), kept, product(event.set))
         db.table(DECKS).update(
             {"valid": report.valid, "problems": [p.to_json() for p in report.problems]}, doc_ids=[doc.doc_id]
         )

@@ -74,7 +74,7 @@ def pod_table(result) -> Table:
         "Legal",
         title=shown(
             f"{result.draft.config.set_code} pod, seed {result.seed}: "
-            f"{count_words(result.pipers_opened, product(result.draft.config.set_code).added.card)} opened"
+            f"{product(result.draft.config.set_code).added.count_words(result.pipers_opened)} opened"
         ),
     )
     for seat in result.seats:
