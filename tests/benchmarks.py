@@ -428,8 +428,9 @@ def event_store(
                 )
 
 
-def reference_cards():  # -> Path | None
-    """The reference card list with rules text (``$CMDRAFT_REFERENCE_CARDS``, or ``shared/data/cmr/cards.json`` above here)."""
+def reference_cards(code: str = "CMR"):  # -> Path | None
+    """The reference card list with rules text (``$CMDRAFT_REFERENCE_CARDS``, or ``shared/data/CODE/cards.json``
+    above here)."""
     import os
     from pathlib import Path
 
@@ -437,20 +438,49 @@ def reference_cards():  # -> Path | None
     if override:
         return Path(override) if Path(override).is_file() else None
     for folder in Path(__file__).resolve().parents:
-        candidate = folder / "shared" / "data" / "cmr" / "cards.json"
+        candidate = folder / "shared" / "data" / code.lower() / "cards.json"
         if candidate.is_file():
             return candidate
     return None
 
 
+def _product_set(code: str) -> str:
+    """Where a product's cards come from for a benchmark: its set as loaded (bundled or imported), else the suite's
+    fixture of it imported into a temporary data folder (``CMDRAFT_HOME`` set for this process)."""
+    import os
+    import tempfile
+    from pathlib import Path
+
+    from sets.catalog import load_set, save_imported
+    from sets.errors import UnknownSetError
+    from sets.importers import read_card_file
+
+    try:
+        return load_set(code).source
+    except UnknownSetError:
+        fixture = Path(__file__).parent / "fixtures" / f"{code.lower()}_set.json"
+        if not fixture.is_file():
+            raise
+    os.environ["CMDRAFT_HOME"] = tempfile.mkdtemp(prefix="cmdraft-bench-")
+    for card_set in read_card_file(fixture).card_sets():
+        save_imported(card_set)
+    return f"the suite's fixture {fixture.name}, imported into a temporary data folder"
+
+
 @group
-def bots(pods: int = 30, as_json: bool = False, seed: int = 0) -> None:
-    """Bot quality per style over seeded 8-seat pods (every seat one style), judged without the bots' rating (issue 23)."""
+def bots(pods: int = 30, as_json: bool = False, seed: int = 0, set_code: str = "CMR") -> None:
+    """Bot quality per style over seeded 8-seat pods (every seat one style), judged without the bots' rating (issue 23).
+    ``--set CLB`` or ``CMM``: that product's pods, from its imported set, else from the suite's small MTGJSON-shaped
+    file of it (tests/fixtures/CODE_set.json, imported into a temporary data folder, said in the output)."""
     from draft.bots import BotStyle
+    from draft.engine import DraftConfig
     from draft.quality import TARGETS, figures, meets, pod_figures, use_reference_texts
     from draft.sim import pod_seeds, run_pod
 
-    reference = reference_cards()
+    code = set_code.upper()
+    source = _product_set(code)
+    config = DraftConfig(seats=8, set_code=code)
+    reference = reference_cards(code)
     judge = "committed role tags (no reference rules text found)"
     if reference is not None:
         cards = json.loads(reference.read_text(encoding="utf-8"))["cards"]
@@ -458,7 +488,9 @@ def bots(pods: int = 30, as_json: bool = False, seed: int = 0) -> None:
         judge = f"rules text of {reference}"
     rows = {}
     for style in BotStyle:
-        seats = [seat for pod_seed in pod_seeds(seed, pods) for seat in pod_figures(run_pod(pod_seed, styles=style))]
+        seats = [
+            seat for pod_seed in pod_seeds(seed, pods) for seat in pod_figures(run_pod(pod_seed, config, styles=style))
+        ]
         rows[style.value] = figures(seats)
     if as_json:
         print(
@@ -466,6 +498,8 @@ def bots(pods: int = 30, as_json: bool = False, seed: int = 0) -> None:
                 {
                     "pods": pods,
                     "seed": seed,
+                    "set": code,
+                    "set_source": source,
                     "judge": judge,
                     "styles": rows,
                     "targets": {k: f"{op} {v}" for k, (op, v) in TARGETS.items()},
@@ -474,7 +508,7 @@ def bots(pods: int = 30, as_json: bool = False, seed: int = 0) -> None:
             )
         )
         return
-    print(f"{pods} pods per style (seed {seed}), {pods * 8} decks each; judged with {judge}")
+    print(f"{code} ({source}): {pods} pods per style (seed {seed}), {pods * 8} decks each; judged with {judge}")
     print(f"{'figure':<34}" + "".join(f"{style:>17}" for style in rows) + "   target")
     for key in next(iter(rows.values())):
         cells = []
@@ -533,6 +567,7 @@ OPTIONS: dict[str, list[tuple[str, str, str, str]]] = {
         ("--pods", "pods", "int", "seeded pods per style (default 30)"),
         ("--seed", "seed", "int", "seed of the pod seeds (default 0)"),
         ("--json", "as_json", "flag", "the figures as one JSON document"),
+        ("--set", "set_code", "text", "the product: CMR (default), CLB or CMM"),
     ],
 }
 
@@ -559,7 +594,10 @@ def usage(name: str | None = None) -> str:
     function = GROUPS[name]
     lines = [
         f"usage: python -m tests.benchmarks {name}"
-        + "".join(f" [{flag}{'' if kind == 'flag' else ' N'}]" for flag, _, kind, _ in OPTIONS.get(name, []))
+        + "".join(
+            f" [{flag}{'' if kind == 'flag' else ' CODE' if kind == 'text' else ' N'}]"
+            for flag, _, kind, _ in OPTIONS.get(name, [])
+        )
     ]
     if function.__doc__:
         lines += ["", function.__doc__.strip()]
@@ -589,6 +627,9 @@ def main(argv: list[str]) -> int:
             if not args:
                 print(f"{arg} needs a value", file=sys.stderr)
                 return 2
+            if kind == "text":
+                options[key] = args.pop(0)
+                continue
             values = _numbers(args.pop(0), arg)
             options[key] = values[0] if kind == "int" else [*options.get(key, []), *values]  # type: ignore[list-item]
         elif arg.startswith("-"):

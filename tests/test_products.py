@@ -497,3 +497,14 @@ def pexpect_eof():
     import pexpect
 
     return pexpect.EOF
+
+
+@pytest.mark.parametrize("fmt", ["COCKATRICE", "FORGE"])
+def test_exports_name_the_added_card_leading_and_read_its_colors_back(fmt):
+    from draft.formats import FileFormat, parse, write
+    from sets.colors import Color
+
+    deck = Deck.build([CLB["Faceless One"]], {BASICS["Plains"]: 59}, piper_colors=[Color.W])
+    text = write(deck, FileFormat[fmt])
+    assert "Faceless One colors: W" in text and "Piper" not in text
+    assert parse(text).piper_colors == [Color.W]

@@ -65,7 +65,7 @@ def write_cockatrice(deck: Deck) -> str:
     if commanders:
         notes.append("Commanders: " + "; ".join(front_face_name(card) for card in commanders))
     if deck.piper_colors:
-        notes.append(colors_note(deck.piper_colors))
+        notes.append(colors_note(deck.piper_colors, deck.commanders))
     out = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         '<cockatrice_deck version="1">',

@@ -63,7 +63,7 @@ def parse_forge(text: str) -> DeckFile:
 def write_forge(deck: Deck) -> str:
     out = ["[metadata]", f"Name={deck.name or 'cmdraft deck'}"]
     if deck.piper_colors:
-        out.append(f"Comment={colors_note(deck.piper_colors)}")
+        out.append(f"Comment={colors_note(deck.piper_colors, deck.commanders)}")
     for zone, title in ((Zone.COMMANDER, "Commander"), (Zone.MAIN, "Main"), (Zone.SIDEBOARD, "Sideboard")):
         lines = ordered_lines(deck, zone)
         if lines:

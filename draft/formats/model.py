@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ElementTree
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum, unique
 from pathlib import Path
 
-from draft.decks import Deck, DeckLine, Zone
+from draft.decks import Deck, DeckLine, Zone, is_piper
+from draft.products import default_product, product_of, products
 from sets.cards import Card, Layout
 from sets.colors import Color
 from sets.errors import ColorError, InputError
@@ -122,7 +124,12 @@ def count_or_error(value: str | None, number: int, what: str, result: DeckFile) 
     return count
 
 
-_NOTE = re.compile(r"piper colou?rs?:\s*(?P<colors>[A-Za-z ,]+)", re.IGNORECASE)
+# "Piper colors: W U", "Faceless One colors: W" (the product's added card), or "Chosen colors: ...".
+_NOTE = re.compile(
+    r"(?:" + "|".join(re.escape(p.added.word) for p in products().values()) + r"|chosen) colou?rs?:\s*"
+    r"(?P<colors>[A-Za-z ,]+)",
+    re.IGNORECASE,
+)
 
 
 def colors_from_note(text: str) -> list[Color]:
@@ -140,8 +147,10 @@ def colors_from_note(text: str) -> list[Color]:
     return colors
 
 
-def colors_note(colors: tuple[Color, ...]) -> str:
-    return "Piper colors: " + " ".join(color.value for color in colors) if colors else ""
+def colors_note(colors: tuple[Color, ...], commanders: Sequence[Card] = ()) -> str:
+    """The chosen colors as a deck file's note, in the words of the added card leading (by default "Piper")."""
+    word = next((product_of([card]).added.word for card in commanders if is_piper(card)), default_product().added.word)
+    return f"{word} colors: " + " ".join(color.value for color in colors) if colors else ""
 
 
 def xml_root(text: str, label: str) -> ElementTree.Element:

@@ -16,6 +16,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from draft.decks import is_piper
+from draft.products import product_of
 from events.outputs.text import cell_width, fit_columns
 from events.outputs.visible import visible
 from events.storage.database_file import default_path
@@ -148,7 +150,7 @@ def commander_hint(card: Card) -> str:
     """A few words on why a card matters for commanders."""
     hints = []
     if card.chooses_color:
-        hints.append("Piper: any color")
+        hints.append(f"{product_of([card]).added.word}: any color" if is_piper(card) else "any color as commander")
     elif card.can_be_commander:
         hints.append("legend" if card.is_legendary else "commander")
     if card.partner_with:
