@@ -52,7 +52,7 @@ from enum import StrEnum, unique
 from itertools import combinations
 from typing import Any
 
-from draft.commanders import can_pair
+from draft.commanders import added_card_options, can_pair
 from draft.deckbuild import ranked_builds
 from draft.decks import is_piper
 from draft.products import added_card, product_of
@@ -201,13 +201,7 @@ class Bot:
         options: list[tuple[int, tuple[Card, ...]]] = [(card.identity.mask, (card,)) for card in legends]
         options += [(a.identity.mask | b.identity.mask, (a, b)) for a, b in combinations(legends, 2) if can_pair(a, b)]
         options += [(a.identity.mask | b.identity.mask, (a, b)) for a in legends for b in backgrounds if can_pair(a, b)]
-        added = added_card(product_of(cards))
-        options += [(b.identity.mask, (b,)) for b in backgrounds if added is not None and can_pair(b, added)]
-        for mask, leaders in list(options):
-            if len(leaders) == 1 and added is not None and can_pair(leaders[0], added):
-                # A card the product's added card pairs with (a partner beside a Piper; a legend that chooses a
-                # Background, or a Background, beside Faceless One) can lead with one of one more color.
-                options += [(mask | color.bit, leaders) for color in Color if not mask & color.bit]
+        options += added_card_options(options, backgrounds, added_card(product_of(cards)))
         return [(mask, leaders, sum(card_rating(c) for c in leaders)) for mask, leaders in options]
 
     def _commitment(self, progress: float) -> float:

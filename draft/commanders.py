@@ -268,3 +268,21 @@ def usable_options(
         elif any(pool.get(c, 0) < 1 for c in commanders if not is_piper(c)):
             continue
         yield commanders, colors, added
+
+
+def added_card_options(
+    options: Sequence[tuple[int, tuple[Card, ...]]], backgrounds: Sequence[Card], added: Card | None
+) -> list[tuple[int, tuple[Card, ...]]]:
+    """The (identity mask, leaders) the product's added card opens besides ``options``: each single leader it pairs
+    with (a partner beside a Piper; a legend that chooses a Background, or a Background, beside Faceless One) leads
+    with one of one more color, its chosen color."""
+    if added is None:
+        return []
+    alone = [(card.identity.mask, (card,)) for card in backgrounds if can_pair(card, added)]
+    return alone + [
+        (mask | color.bit, leaders)
+        for mask, leaders in [*options, *alone]
+        if len(leaders) == 1 and can_pair(leaders[0], added)
+        for color in Color
+        if not mask & color.bit
+    ]

@@ -454,7 +454,10 @@ def test_a_clb_night_with_phones_ends_in_decks_led_by_legend_and_background_and_
     assert "Faceless One stock" in shown.stdout and "Piper" not in shown.stdout
 
 
-def test_a_clb_practice_draft_at_a_real_terminal_leads_with_an_added_faceless_one(imported, tmp_path):
+def test_a_clb_practice_draft_ends_in_bot_decks_with_backgrounds_and_the_player_leading_with_an_added_faceless_one(
+    imported, tmp_path
+):
+    from events.sessions.activities import bot_decks
     from events.storage.draft_files import TableSession
     from tests.test_practice_prompt import spawn
 
@@ -463,13 +466,19 @@ def test_a_clb_practice_draft_at_a_real_terminal_leads_with_an_added_faceless_on
         Store(db),
         kind="practice",
         seed=8,
-        config=DraftConfig(seats=4, set_code="CLB"),
+        config=DraftConfig(seats=8, set_code="CLB"),
         humans=[0],
-        names=["You", "Bot 2", "Bot 3", "Bot 4"],
+        names=["You"] + [f"Bot {n}" for n in range(2, 9)],
         timer=None,
     )
     while not session.draft.finished:
         session.pick(session.suggested_pick(0))
+    # the bots' decks the practice shows: legal, some led by a legend and its Background
+    bots = bot_decks(session)
+    assert all(bot.report.valid for bot in bots)
+    assert any(
+        len(c) == 2 and chooses_background(c[0]) and is_background(c[1]) for c in (b.deck.commanders for b in bots)
+    )
     child = spawn(["play", "--resume", str(session.draft_id), "--db", str(db)], Path(os.environ["CMDRAFT_HOME"]))
     child.expect("deck> ")
     child.sendline("piper W")

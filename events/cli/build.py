@@ -37,8 +37,9 @@ def build(
     product_code: ProductOption = None,
     db: DbOption = None,
 ) -> None:
-    """Build a Commander draft deck from a pool file; every change is saved, and the same command resumes it.  The
-    product's rules (its added card, its grant) are the pool's own product's unless --product says."""
+    """Build a Commander draft deck from a pool file; every change is saved, and the same command resumes it.
+
+    The product's rules (its added card, its grant) are those of the pool's own product unless --product says."""
     chosen = product_option(product_code)
     deck, problems = read_deck(pool)
     cards = [line.card for line in deck.lines for _ in range(line.count)]
