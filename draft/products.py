@@ -148,11 +148,9 @@ def product_of(cards: Iterable[Card]) -> Product:
     """The product a pool or deck comes from: the Commander-draft product most of its cards belong to (basic
     lands and the added card don't vote), else the default."""
     votes: Counter[str] = Counter()
-    added = {normalize_name(p.added.card) for p in products().values()}
+    known, added = products(), added_names()
     for card in cards:
-        if card.is_basic_land or normalize_name(card.name) in added:
-            continue
-        if card.set_code in products():
+        if card.set_code in known and card.name not in added and not card.is_basic_land:
             votes[card.set_code] += 1
     if not votes:
         # Only added cards (or nothing): the added card's own set says which product allows it.
@@ -163,6 +161,7 @@ def product_of(cards: Iterable[Card]) -> Product:
     return products()[votes.most_common(1)[0][0]]
 
 
+@cache
 def added_names() -> frozenset[str]:
     """Every product's added card, by name."""
     return frozenset(p.added.card for p in products().values())

@@ -447,7 +447,9 @@ def reference_cards(code: str = "CMR"):  # -> Path | None
 def _product_set(code: str) -> str:
     """Where a product's cards come from for a benchmark: its set as loaded (bundled or imported), else the suite's
     fixture of it imported into a temporary data folder (``CMDRAFT_HOME`` set for this process)."""
+    import atexit
     import os
+    import shutil
     import tempfile
     from pathlib import Path
 
@@ -461,7 +463,9 @@ def _product_set(code: str) -> str:
         fixture = Path(__file__).parent / "fixtures" / f"{code.lower()}_set.json"
         if not fixture.is_file():
             raise
-    os.environ["CMDRAFT_HOME"] = tempfile.mkdtemp(prefix="cmdraft-bench-")
+    home = tempfile.mkdtemp(prefix="cmdraft-bench-")
+    atexit.register(shutil.rmtree, home, True)
+    os.environ["CMDRAFT_HOME"] = home
     for card_set in read_card_file(fixture).card_sets():
         save_imported(card_set)
     return f"the suite's fixture {fixture.name}, imported into a temporary data folder"

@@ -517,3 +517,26 @@ def test_exports_name_the_added_card_leading_and_read_its_colors_back(fmt):
     text = write(deck, FileFormat[fmt])
     assert "Faceless One colors: W" in text and "Piper" not in text
     assert parse(text).piper_colors == [Color.W]
+
+
+@pytest.mark.parametrize("code", ["CLB", "CMM"])
+def test_the_bots_benchmark_runs_for_each_product(code):
+    """In a process of its own, as the README gives it: the product's set from the suite's fixture (not imported in
+    this test's data folder), every style's figures, one pod each."""
+    import subprocess
+    import sys
+
+    from draft.bots import BotStyle
+
+    done = subprocess.run(
+        [sys.executable, "-m", "tests.benchmarks", "bots", "--pods", "1", "--set", code, "--json"],
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).parent.parent,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["set"] == code and "fixture" in data["set_source"]
+    assert set(data["styles"]) == {style.value for style in BotStyle}
+    assert data["styles"]["strong"]["decks"] == 8
