@@ -109,7 +109,7 @@ def index():
 @pytest.fixture
 def cli():
     """Run the CLI in-process; returns click's Result (exit_code, stdout, stderr)."""
-    from tests.cliapp import invoke
+    from tests.helpers.cliapp import invoke
 
     def run(*args: str, input: str | None = None):
         return invoke(args, input=input)

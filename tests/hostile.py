@@ -430,7 +430,7 @@ def run_case(case: Case, tally: Tally, watched: Path) -> None:
             return
         code, err = done.returncode, done.stderr.decode("utf-8", "replace")
     else:
-        from tests.cliapp import invoke
+        from tests.helpers.cliapp import invoke
 
         start = time.monotonic()
         result = invoke([a if isinstance(a, str) else os.fsdecode(a) for a in case.args], catch_exceptions=True)

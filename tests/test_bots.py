@@ -547,7 +547,7 @@ def test_bots_benchmark_reports_every_style_and_target():
 
 
 def test_sim_drafts_aggregates_report_the_bot_figures():
-    from tests.cliapp import invoke
+    from tests.helpers.cliapp import invoke
 
     done = invoke(["sim", "--drafts", "2", "--seed", "5", "--json"], catch_exceptions=True)
     assert done.exit_code == 0, done.output
@@ -613,7 +613,7 @@ def test_explain_pick_says_a_piper_is_worth_almost_nothing(cmr):
 def test_event_auto_decks_come_from_the_same_builder(tmp_path):
     from draft.sim import piper_card
     from events.storage.store import Store
-    from tests.night import Night
+    from tests.helpers.night import Night
 
     events = Night(Store(tmp_path / "event.json"))
     event_id = events.create("Friday", style="bots", seed=3)

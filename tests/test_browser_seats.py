@@ -12,7 +12,7 @@ from events.night import browser_seats
 from events.night.seat_codes import reset_code
 from events.storage.store import Store
 from sets.errors import StateError
-from tests.night import Night
+from tests.helpers.night import Night
 from tests.test_terminal_draft_integrity import start, terminal_night
 
 

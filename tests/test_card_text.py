@@ -18,7 +18,7 @@ import pexpect
 import pytest
 
 from sets.catalog import load_set
-from tests.cardfiles import write
+from tests.helpers.cardfiles import write
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tests.cardfiles import atomic_cards, mtgjson_set, scryfall_cards, write
+from tests.helpers.cardfiles import atomic_cards, mtgjson_set, scryfall_cards, write
 
 
 def test_sets_list_and_show(cli):

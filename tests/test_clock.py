@@ -15,7 +15,7 @@ import pytest
 from events.night.round_clock import RoundClock, clock_text, read_clock, start_clock, toggle_pause
 from events.storage.store import Store
 from sets.errors import InputError, StateError
-from tests.night import Night
+from tests.helpers.night import Night
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo"]
 

@@ -10,7 +10,7 @@ from draft.deck_rules import Problem
 from events.outputs.deck_problems import judge_order
 from events.screens.boards import deck_board
 from events.storage.store import Store
-from tests.night import Night
+from tests.helpers.night import Night
 
 # Eleven white cards of CMR (colour identity W by their mana costs), not one of them a commander here.
 WHITE = [

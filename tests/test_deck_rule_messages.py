@@ -19,7 +19,7 @@ from sets.cards import Face, Layout
 from sets.colors import Color
 from sets.identity import make_card
 from sets.type_line import parse_type_line
-from tests.decks_helpers import basics, cmr_card, fixture, legend, spells
+from tests.helpers.decks import basics, cmr_card, fixture, legend, spells
 
 
 def problem(report, code):

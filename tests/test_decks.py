@@ -17,7 +17,7 @@ from sets.cards import Face, Layout
 from sets.catalog import load_set
 from sets.colors import Color, ColorIdentity
 from sets.type_line import parse_type_line
-from tests.decks_helpers import basics, cmr_card, fixture, legend, spells
+from tests.helpers.decks import basics, cmr_card, fixture, legend, spells
 
 
 def deck_and_pool(commanders, main: dict, extra_pool=()):

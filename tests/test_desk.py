@@ -11,7 +11,7 @@ import pytest
 from events.night.rounds import split_order
 from events.storage.store import Store
 from sets.errors import InputError
-from tests.night import Night
+from tests.helpers.night import Night
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo"]
 

@@ -11,7 +11,7 @@ import pytest
 from events.night.history import DESK
 from events.storage.store import Store
 from sets.errors import InputError, StateError
-from tests.night import Night
+from tests.helpers.night import Night
 
 SIXTEEN = [f"Player {n:02d}" for n in range(1, 17)]
 

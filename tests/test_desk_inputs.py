@@ -49,7 +49,7 @@ def test_an_export_folder_name_too_long_for_the_file_system_is_one_line_exit_2(c
 def test_a_life_change_beyond_its_range_is_refused_at_the_argument_with_the_range(cli, tmp_path):
     from events.night.games import MAX_LIFE_CHANGE
     from events.storage.store import Store
-    from tests.night import Night
+    from tests.helpers.night import Night
 
     events = Night(Store(tmp_path / "game.json"))
     event_id = events.create("Games", style="bots", seed=9)

@@ -13,7 +13,7 @@ from rich.console import Console
 
 from events.storage.store import Store
 from sets.errors import StateError
-from tests.night import Night
+from tests.helpers.night import Night
 
 
 @pytest.fixture
@@ -228,7 +228,7 @@ def test_a_pool_recorded_again_while_a_deck_is_checked_refuses_that_deck(buildin
     import events.night.decks as decks_module
     from draft.formats import parse
     from events.storage.store import Store
-    from tests.night import Night
+    from tests.helpers.night import Night
 
     events, event_id = building
     pool_text = "".join(f"1 {p.card.name}\n" for p in events.pool(event_id, "Bo"))

@@ -12,7 +12,7 @@ import pytest
 
 from events.storage.store import Store
 from sets.errors import StateError
-from tests.night import Night
+from tests.helpers.night import Night
 
 FIVE = ["Ann", "Bo", "Cy", "Di", "Eve"]
 

@@ -248,7 +248,7 @@ def test_sim_table_and_out_folder(cli, tmp_path):
 def test_sim_out_writes_dek_files_once_mtgo_ids_are_imported(cli, tmp_path):
     from sets.basics import basic_lands
     from sets.catalog import load_set
-    from tests.cardfiles import mtgo_id_files
+    from tests.helpers.cardfiles import mtgo_id_files
 
     for path in mtgo_id_files(tmp_path, [*load_set("CMR"), *basic_lands()]):
         assert cli("sets", "import", path).exit_code == 0

@@ -10,7 +10,7 @@ import pytest
 from events.sessions.seat import SeatSession
 from events.storage.store import Store
 from sets.errors import StateError
-from tests.night import Night
+from tests.helpers.night import Night
 from tests.test_play import PICK
 from tests.test_terminal_draft_integrity import seat_of, start
 

@@ -21,7 +21,7 @@ from events.night.rounds import game_table_sizes
 from events.storage.store import Store
 from sets.errors import InputError, StateError
 from sets.numbers import is_number, parse_int
-from tests.night import Night
+from tests.helpers.night import Night
 from tests.sweeps import examples
 
 

@@ -17,7 +17,7 @@ from events.night.schema import card_from_ref, card_ref
 from events.night.seating import draft_pod_sizes
 from events.storage.store import Store
 from sets.errors import InputError, StateError
-from tests.night import Night
+from tests.helpers.night import Night
 
 ROOT = Path(__file__).resolve().parents[1]
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo"]

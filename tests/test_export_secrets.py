@@ -9,7 +9,7 @@ import re
 
 from draft.engine import Draft
 from events.storage.store import Store
-from tests.night import Night
+from tests.helpers.night import Night
 from tests.test_terminal_draft_integrity import codes_of, start, terminal_night
 
 

@@ -15,7 +15,7 @@ from sets.basics import basic_land
 from sets.card_index import card_index
 from sets.colors import Color
 from sets.errors import InputError
-from tests.decks_helpers import cmr_card, spells, with_mtgo_ids
+from tests.helpers.decks import cmr_card, spells, with_mtgo_ids
 
 
 @pytest.fixture(scope="module")
@@ -354,8 +354,8 @@ def test_deck_check_wastes_come_from_the_pool(cli, tmp_path):
     ("doctor_types", "legal"), [(["Time Lord", "Doctor"], True), (["Time Lord", "Doctor", "Rogue"], False)]
 )
 def test_deck_check_doctors_companion_from_an_imported_set(cli, tmp_path, doctor_types, legal):
-    from tests.cardfiles import mtgjson_card
-    from tests.cardfiles import write as write_file
+    from tests.helpers.cardfiles import mtgjson_card
+    from tests.helpers.cardfiles import write as write_file
 
     type_line = "Legendary Creature — " + " ".join(doctor_types)
     doctor = mtgjson_card("d1", "The Test Doctor", "1", "{2}{U}", type_line, "", "U", subtypes=doctor_types)
@@ -403,7 +403,7 @@ def test_broken_deck_file_exits_2(cli, tmp_path):
 
 
 def test_deck_convert_every_format(cli, tmp_path):
-    from tests.cardfiles import mtgo_id_files
+    from tests.helpers.cardfiles import mtgo_id_files
 
     deck, _ = legal_piper_deck()
     source = write_deck(tmp_path, deck.with_piper_colors([Color.U]), FileFormat.JSON)
@@ -474,8 +474,8 @@ def test_arena_export_is_what_mtga_reads():
 
 
 def test_constructed_cards_are_unknown_until_imported(cli, tmp_path):
-    from tests.cardfiles import atomic_cards
-    from tests.cardfiles import write as write_json_file
+    from tests.helpers.cardfiles import atomic_cards
+    from tests.helpers.cardfiles import write as write_json_file
 
     data = atomic_cards()
     data["data"]["Rhys the Exiled"] = [

@@ -10,7 +10,7 @@ from draft.engine import DraftConfig
 from draft.formats import FileFormat, write
 from draft.log import mtgo_log
 from draft.sim import run_pod
-from tests.decks_helpers import with_mtgo_ids
+from tests.helpers.decks import with_mtgo_ids
 from tests.test_formats import sample_deck
 
 

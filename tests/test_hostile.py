@@ -32,7 +32,7 @@ from events.storage.store import KEEP_BACKUPS, Store
 from sets.audit import open_and_audit
 from sets.booster import booster_spec, check_opened, check_sealed, sealed_pool
 from sets.errors import LimitError
-from tests.night import Night
+from tests.helpers.night import Night
 from tests.test_events import ROOT
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed"]
@@ -578,7 +578,7 @@ def test_each_kind_of_bad_database_is_refused_in_one_line(bad_kinds, tmp_path, b
 
 
 def Events_cli(args, db):  # noqa: N802 - in-process, quicker than 130 processes
-    from tests.cliapp import invoke
+    from tests.helpers.cliapp import invoke
 
     result = invoke([*args, "--db", str(db)], catch_exceptions=True)
     if result.exception is not None and not isinstance(result.exception, SystemExit):

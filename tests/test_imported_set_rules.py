@@ -95,7 +95,7 @@ def test_can_be_your_commander_counts_in_a_planeswalkers_text_but_not_on_a_back_
 
 def test_a_meld_result_that_says_it_can_lead_makes_no_commander():
     from sets.identity import make_card
-    from tests.decks_helpers import fixture
+    from tests.helpers.decks import fixture
 
     front = fixture("Half of a Pair", "Artifact").front
     result = fixture("Made in Play", "Legendary Artifact", "Made in Play can be your commander.").front
@@ -317,7 +317,7 @@ def test_a_sideboard_value_other_than_true_or_false_is_reported(rul, value):
 
 
 def test_cmr_cards_take_their_mtgo_ids_from_an_imported_file(cli, tmp_path):
-    from tests.cardfiles import mtgo_id_files
+    from tests.helpers.cardfiles import mtgo_id_files
 
     murder = next(c for c in load_set("CMR") if c.name == "Murder")
     assert murder.mtgo_id is None

@@ -10,7 +10,7 @@ from sets.catalog import load_set
 from sets.colors import ColorIdentity
 from sets.errors import ImportFormatError, InputError, UnknownSetError
 from sets.importers import read_card_file
-from tests.cardfiles import atomic_cards, mtgjson_set, scryfall_cards, write
+from tests.helpers.cardfiles import atomic_cards, mtgjson_set, scryfall_cards, write
 
 
 def by_name(result):

@@ -17,7 +17,7 @@ from sets.basics import basic_land
 from sets.card_index import card_index
 from sets.catalog import load_set
 from sets.colors import Color
-from tests.decks_helpers import cmr_card, spells, with_mtgo_ids
+from tests.helpers.decks import cmr_card, spells, with_mtgo_ids
 
 
 @pytest.fixture(scope="module")
@@ -153,7 +153,7 @@ def test_convert_to_dek_writes_the_pool_file_and_check_agrees(cli, tmp_path):
     source.write_text(write(deck, FileFormat.JSON), encoding="utf-8")
     refused = cli("deck", "convert", source, tmp_path / "deck.dek")
     assert refused.exit_code == 2 and "no MTGO .dek written" in refused.stderr and not (tmp_path / "deck.dek").exists()
-    from tests.cardfiles import mtgo_id_files
+    from tests.helpers.cardfiles import mtgo_id_files
 
     for path in mtgo_id_files(tmp_path, [line.card for line in deck.lines]):
         assert cli("sets", "import", path).exit_code == 0

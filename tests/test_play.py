@@ -122,7 +122,7 @@ def test_whole_practice_draft_in_a_real_terminal(tmp_path):
     log = (out / "practice-draftlog.txt").read_text()
     assert log.count("Pack 1 pick 1:") == 1 and log.count("--> ") >= 60
 
-    from tests.cliapp import invoke
+    from tests.helpers.cliapp import invoke
 
     check = invoke(
         ["deck", "check", str(out / "practice-deck.cod"), "--pool", str(out / "practice-pool.txt")],

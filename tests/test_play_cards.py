@@ -8,7 +8,7 @@ import sys
 
 import pexpect
 
-from tests.cardfiles import write
+from tests.helpers.cardfiles import write
 from tests.test_card_text import cmr_mtgjson
 
 PICK = re.compile(r"Take (\d) cards? \(numbers or names")

@@ -12,7 +12,7 @@ from events.storage.store import Store
 from sets.card_index import card_index
 from sets.cards import normalize_name
 from sets.catalog import load_set
-from tests.night import Night
+from tests.helpers.night import Night
 from tests.test_clock import spawn
 from tests.test_desk import physical_event, record
 

@@ -16,7 +16,7 @@ import pytest
 from events import portable
 from events.storage.safe_files import remove_stale_temporaries
 from events.storage.store import Store
-from tests.night import Night
+from tests.helpers.night import Night
 from tests.test_events import ROOT
 
 PLATFORM_CALLS = ("fcntl", "termios", "tty", "msvcrt", "select")

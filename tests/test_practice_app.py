@@ -19,7 +19,7 @@ from events.storage.store import Store
 from sets.booster import Printing
 from sets.cards import Card, Face
 from sets.colors import ColorIdentity
-from tests.cardfiles import write
+from tests.helpers.cardfiles import write
 from tests.test_card_text import cmr_mtgjson
 
 SIZES = [(80, 24), (120, 40)]

@@ -17,7 +17,7 @@ from events.night.schema import number_text
 from events.outputs.printables import PRINTABLES
 from events.outputs.text import cell_width
 from events.storage.store import Store
-from tests.night import Night
+from tests.helpers.night import Night
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "李小龍 [/b]"]
 

@@ -16,7 +16,7 @@ import pytest
 
 from events import portable
 from events.storage.store import Store
-from tests.night import Night
+from tests.helpers.night import Night
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="permission bits are POSIX's")
 

@@ -477,7 +477,7 @@ REMOVAL_TEXTS = [
 def test_removal_blinks_and_wipes_read_from_real_text(name, type_line, text, role):
     from draft.quality import is_removal
     from draft.ratings import roles_from_text
-    from tests.decks_helpers import fixture
+    from tests.helpers.decks import fixture
 
     card = fixture(name, type_line, text)
     roles = roles_from_text(card, text)

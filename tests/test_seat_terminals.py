@@ -24,7 +24,7 @@ from events.sessions.seat import Refused, SeatSession
 from events.storage.draft_files import TableSession
 from events.storage.store import Store
 from sets.errors import StateError
-from tests.night import Night
+from tests.helpers.night import Night
 from tests.test_play import PICK, spawn
 from tests.test_terminal_draft_integrity import EXIT_STATE, codes_of, seat_of, start, terminal_night
 

@@ -25,7 +25,7 @@ from events.sessions.seat import SeatSession, Taken
 from events.storage.store import Store
 from events.web.app import create_app
 from sets.catalog import keep_texts, load_set
-from tests.night import Night
+from tests.helpers.night import Night
 from tests.test_clock import ctrl_c_reaches_it
 from tests.test_terminal_draft_integrity import codes_of, start, terminal_night
 

@@ -22,7 +22,7 @@ from playwright.sync_api import Page, expect, sync_playwright
 
 from events.storage.store import Store
 from events.web.app import create_app
-from tests.night import Night
+from tests.helpers.night import Night
 from tests.test_card_text import cmr_mtgjson
 from tests.test_terminal_draft_integrity import codes_of, start, terminal_night
 

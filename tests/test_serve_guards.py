@@ -11,7 +11,7 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from events.storage.store import Store
-from tests.night import Night
+from tests.helpers.night import Night
 from tests.test_serve_api import client, draft_log, joined, phone, served_night
 from tests.test_terminal_draft_integrity import codes_of
 

@@ -13,8 +13,8 @@ from starlette.testclient import TestClient
 
 from events.storage.store import Store
 from events.web.app import create_app
-from tests.cliapp import invoke
-from tests.night import Night
+from tests.helpers.cliapp import invoke
+from tests.helpers.night import Night
 from tests.test_terminal_draft_integrity import codes_of, start, terminal_night
 
 ORIGIN = {"origin": "http://testserver"}

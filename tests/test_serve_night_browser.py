@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from events.storage.store import Store
-from tests.night import Night
+from tests.helpers.night import Night
 from tests.test_serve_browser import LAPTOP, PHONE, Served, browser, shots  # noqa: F401 (fixtures)
 from tests.test_serve_night import drafted_night
 from tests.test_terminal_draft_integrity import codes_of, terminal_night

@@ -24,7 +24,7 @@ from events.storage.draft_records import DRAFTS
 from events.storage.safe_files import FileLock
 from events.storage.store import KEEP_BACKUPS, Store
 from sets.errors import StorageError
-from tests.night import Night
+from tests.helpers.night import Night
 from tests.test_events import NAMES, ROOT, terminal_event
 
 FIXTURE = Path(__file__).parent / "fixtures" / "schema1.json"

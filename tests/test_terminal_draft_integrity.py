@@ -19,7 +19,7 @@ import pytest
 from draft.engine import Draft, DraftConfig, PickRequest, StalePickError
 from events.storage.draft_files import TableSession
 from events.storage.store import Store
-from tests.night import Night
+from tests.helpers.night import Night
 from tests.test_play import PICK, spawn
 from tests.test_store import acks, worker
 
