@@ -13,7 +13,7 @@ from events.night.seat_codes import reset_code
 from events.storage.store import Store
 from sets.errors import StateError
 from tests.helpers.night import Night
-from tests.test_terminal_draft_integrity import start, terminal_night
+from tests.helpers.nights import start, terminal_night
 
 
 def drafting(cli, db, *humans, bots=2):

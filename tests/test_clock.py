@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import sys
 import time
 from pathlib import Path
@@ -16,6 +15,7 @@ from events.night.round_clock import RoundClock, clock_text, read_clock, start_c
 from events.storage.store import Store
 from sets.errors import InputError, StateError
 from tests.helpers.night import Night
+from tests.helpers.terminals import ctrl_c_reaches_it, spawn_keys
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo"]
 
@@ -101,25 +101,6 @@ def test_a_clock_needs_a_round_in_play(tmp_path, cli):
 # --- real terminals ----------------------------------------------------------------------------------------------
 
 
-def ctrl_c_reaches_it() -> None:
-    """In the started process: Ctrl-C stops it even when the suite itself runs with SIGINT ignored (a background
-    job), which a process would otherwise inherit."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
-def spawn(args, home: Path, timeout=30):
-    env = dict(os.environ, CMDRAFT_HOME=str(home), COLUMNS="120", LINES="40", NO_COLOR="1", TERM="xterm")
-    return pexpect.spawn(
-        sys.executable,
-        ["-m", "events", *args],
-        env=env,
-        encoding="utf-8",
-        timeout=timeout,
-        dimensions=(40, 120),
-        preexec_fn=ctrl_c_reaches_it,
-    )
-
-
 def spawn_shell(command: str, home: Path, timeout=30):
     """A shell in a real terminal that runs ``command`` and then prints the terminal's settings."""
     env = dict(os.environ, CMDRAFT_HOME=str(home), COLUMNS="120", LINES="40", NO_COLOR="1", TERM="xterm")
@@ -175,13 +156,13 @@ def test_a_second_terminal_shows_the_same_time_and_time_at_the_end(tmp_path):
     db = str(events.store.path)
     # Started 49 minutes ago by another terminal: one minute is left.
     start_clock(events, event_id, 50, now=time.time() - 49 * 60)
-    child = spawn(["event", "clock", str(event_id), "--db", db], tmp_path)
+    child = spawn_keys(["event", "clock", str(event_id), "--db", db], tmp_path)
     child.expect(r"0[01]:[0-5]\d")
     child.send("q")
     child.expect(pexpect.EOF)
     # Ran out long ago: the screen says TIME.
     start_clock(events, event_id, 50, now=time.time() - 3 * 3600, restart=True)
-    child = spawn(["event", "clock", str(event_id), "--db", db], tmp_path)
+    child = spawn_keys(["event", "clock", str(event_id), "--db", db], tmp_path)
     child.expect("TIME: finish the current turn")
     child.send("q")
     child.expect(pexpect.EOF)

@@ -10,22 +10,10 @@ from draft.deck_rules import Problem
 from events.outputs.deck_problems import judge_order
 from events.screens.boards import deck_board
 from events.storage.store import Store
+from tests.helpers.decks import WHITE
 from tests.helpers.night import Night
 
 # Eleven white cards of CMR (colour identity W by their mana costs), not one of them a commander here.
-WHITE = [
-    "Akroma's Will",
-    "Alharu, Solemn Ritualist",
-    "Ancestral Blade",
-    "Angel of the Dawn",
-    "Angelic Gift",
-    "Anointer of Valor",
-    "Archon of Coronation",
-    "Ardenn, Intrepid Archaeologist",
-    "Armored Skyhunter",
-    "Austere Command",
-    "Benevolent Blessing",
-]
 # One bad line: the commander's name misspelled, so the deck has no commander and a colorless identity.
 WALL = "Commander\n1 Akroma, Vison of Ixidor\n\nDeck\n" + "".join(f"1 {name}\n" for name in WHITE) + "49 Plains\n"
 

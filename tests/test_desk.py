@@ -12,6 +12,7 @@ from events.night.rounds import split_order
 from events.storage.store import Store
 from sets.errors import InputError
 from tests.helpers.night import Night
+from tests.helpers.nights import physical_event, record
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo"]
 
@@ -173,20 +174,6 @@ def test_exports_hold_results_and_pairings_beside_standings(events, cli, tmp_pat
 # --- the Piper ledger from the registered decks ------------------------------------------------------------------
 
 
-def physical_event(events, names):
-    event_id = events.create("Pipers", style="physical", seed=4)
-    for name in names:
-        events.add_player(event_id, name)
-    events.seat(event_id)
-    return event_id
-
-
-def record(events, event_id, name, text):
-    from draft.formats import parse
-
-    events.record_pool(event_id, name, parse(text))
-
-
 def register(events, event_id, name, text, colors=None):
     from draft.formats import parse
     from sets.colors import Color
@@ -277,7 +264,7 @@ def test_typing_a_pool_in_a_real_terminal_keeps_good_lines_and_reasks_the_bad_on
     """A real terminal (a pseudo-terminal, the command in a process of its own): lines typed at a terminal, asked again in place."""
     import pexpect
 
-    from tests.test_clock import spawn
+    from tests.helpers.terminals import spawn_keys as spawn
 
     event_id = physical_event(events, ["Ann", "Bo"])
     child = spawn(["event", "pool", str(event_id), "Ann", "--db", str(events.store.path)], tmp_path)
@@ -390,7 +377,7 @@ def test_typing_is_refused_before_it_starts_when_the_pool_cant_be_recorded(event
     """A real terminal (a pseudo-terminal, the command in a process of its own): the refusal comes before the terminal asks for a line."""
     import pexpect
 
-    from tests.test_clock import spawn
+    from tests.helpers.terminals import spawn_keys as spawn
 
     event_id = physical_event(events, ["Ann", "Bo"])
     record(events, event_id, "Bo", "10 Murder\n")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 
-from tests.test_deck_problems import WHITE
+from tests.helpers.decks import WHITE
 
 
 def test_deck_convert_with_unknown_cards_exits_2_naming_the_lines_and_writes_nothing(cli, tmp_path):

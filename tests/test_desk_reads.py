@@ -138,7 +138,7 @@ def test_an_undo_confirmed_for_one_change_never_takes_back_another_made_meanwhil
 def test_at_a_terminal_undo_of_a_round_asks_and_no_keeps_it(events, tmp_path):
     import pexpect
 
-    from tests.test_clock import spawn
+    from tests.helpers.terminals import spawn_keys as spawn
 
     event_id = bots_night(events, FIVE, FIVE)
     events.new_round(event_id)

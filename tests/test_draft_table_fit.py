@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from sets.booster import Printing
 from sets.catalog import load_set
-from tests.test_practice_app import practice_app, screen_text, session_at, widget_text
+from tests.helpers.practice import practice_app, screen_text, session_at, widget_text
 
 
 def rows_of(text: str, pack) -> tuple[str, list[str]]:
@@ -56,7 +56,7 @@ async def test_the_longest_cmr_names_leave_the_identity_column_on_screen(tmp_pat
 async def test_the_builders_problems_are_whole_lines_at_80_columns(tmp_path):
     """A fresh builder at 80x24: the deck's problem is one line ending in '…' (``check`` has it whole), never
     a sentence cut off mid-way that the log's line below seems to finish ('can be your' + 'deck.')."""
-    from tests.test_practice_app import drafted
+    from tests.helpers.practice import drafted
 
     session = drafted(tmp_path / "db.json")
     async with practice_app(session).run_test(size=(80, 24)) as pilot:

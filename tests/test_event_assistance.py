@@ -11,8 +11,8 @@ from events.sessions.seat import SeatSession
 from events.storage.store import Store
 from sets.errors import StateError
 from tests.helpers.night import Night
-from tests.test_play import PICK
-from tests.test_terminal_draft_integrity import seat_of, start
+from tests.helpers.nights import seat_of, start
+from tests.helpers.terminals import PICK
 
 
 def night_of(cli, db, *extra: str) -> int:

@@ -357,7 +357,7 @@ def test_a_player_named_like_markup_quits_a_terminal_draft_cleanly(tmp_path):
     """Waiting for other players, a terminal answers 'quit' and end of input; '[/b]' is shown as typed."""
     import pexpect
 
-    from tests.test_play import PICK, spawn
+    from tests.helpers.terminals import PICK, spawn
 
     db = tmp_path / "quit.json"
     events = Night(Store(db))

@@ -18,11 +18,9 @@ from events.night.seating import draft_pod_sizes
 from events.storage.store import Store
 from sets.errors import InputError, StateError
 from tests.helpers.night import Night
+from tests.helpers.nights import NAMES, terminal_event
 
 ROOT = Path(__file__).resolve().parents[1]
-NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo"]
-
-
 @pytest.fixture
 def events(tmp_path):
     return Night(Store(tmp_path / "event.json"))
@@ -413,18 +411,6 @@ def test_names_with_any_characters_are_safe(events, tmp_path, cli):
 # --- storage that loses nothing ----------------------------------------------------------------------------
 
 
-def terminal_event(db: Path, humans=("Ann", "Bo", "Cy"), bots=("Dot",)) -> int:
-    events = Night(Store(db))
-    event_id = events.create("Terminal", style="terminal", seed=11)
-    for name in humans:
-        events.add_player(event_id, name)
-    for name in bots:
-        events.add_player(event_id, name, bot=True)
-    events.seat(event_id)
-    events.start_draft(event_id)
-    return event_id
-
-
 def worker(*args: str) -> subprocess.Popen:
     return subprocess.Popen(
         [sys.executable, "-m", "tests.event_worker", *args],
@@ -616,7 +602,7 @@ def test_terminal_draft_at_two_real_terminals(tmp_path):
     """Two terminals share one event database, each picking for its own player; a bot fills the third seat."""
     import pexpect
 
-    from tests.test_play import PICK, spawn
+    from tests.helpers.terminals import PICK, spawn
 
     db = tmp_path / "terminal.json"
     events = Night(Store(db))
@@ -656,7 +642,7 @@ def test_build_a_deck_at_the_terminal_registers_it(tmp_path):
     """A real terminal (a pseudo-terminal, the command in a process of its own): the deck builder's prompts at a terminal, to the registered deck."""
     import pexpect
 
-    from tests.test_play import spawn
+    from tests.helpers.terminals import spawn
 
     db = tmp_path / "build.json"
     events = Night(Store(db))

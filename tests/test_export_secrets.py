@@ -10,7 +10,7 @@ import re
 from draft.engine import Draft
 from events.storage.store import Store
 from tests.helpers.night import Night
-from tests.test_terminal_draft_integrity import codes_of, start, terminal_night
+from tests.helpers.nights import codes_of, start, terminal_night
 
 
 def booster_texts(db, event_id: int) -> list[str]:

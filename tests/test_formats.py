@@ -15,28 +15,12 @@ from sets.basics import basic_land
 from sets.card_index import card_index
 from sets.colors import Color
 from sets.errors import InputError
-from tests.helpers.decks import cmr_card, spells, with_mtgo_ids
+from tests.helpers.decks import cmr_card, sample_deck, spells, with_mtgo_ids
 
 
 @pytest.fixture(scope="module")
 def idx():
     return card_index(["CMR"])
-
-
-def sample_deck(colors=(Color.U,)):
-    piper, akroma = cmr_card(PIPER), cmr_card("Akroma, Vision of Ixidor")
-    najeela = next(card for card in card_index(["CMR"]) if card.name == "Najeela, the Blade-Blossom")
-    lines = [DeckLine(piper, 1, Zone.COMMANDER), DeckLine(akroma, 1, Zone.COMMANDER)]
-    lines += [
-        DeckLine(card, 2 if i == 0 else 1, Zone.MAIN, foil=(i == 1))
-        for i, card in enumerate(spells("W", 10) + spells("U", 10))
-    ]
-    lines += [DeckLine(basic_land("W"), 19, Zone.MAIN), DeckLine(basic_land("U"), 18, Zone.MAIN)]
-    lines += [
-        DeckLine(najeela, 1, Zone.SIDEBOARD, foil=True, etched=True),
-        DeckLine(spells("B", 1)[0], 3, Zone.SIDEBOARD),
-    ]
-    return Deck(tuple(lines), tuple(colors), "Piper & Akroma")
 
 
 def by_zone(deck):

@@ -10,8 +10,7 @@ from draft.engine import DraftConfig
 from draft.formats import FileFormat, write
 from draft.log import mtgo_log
 from draft.sim import run_pod
-from tests.helpers.decks import with_mtgo_ids
-from tests.test_formats import sample_deck
+from tests.helpers.decks import sample_deck, with_mtgo_ids
 
 
 @pytest.mark.parametrize("fmt", list(FileFormat), ids=str)

@@ -15,7 +15,7 @@ from events.night.table_views import TableViews
 from events.storage.store import Store
 from sets.errors import InputError, StateError
 from tests.helpers.night import Night
-from tests.test_terminal_draft_integrity import codes_of, start, terminal_night
+from tests.helpers.nights import codes_of, start, terminal_night
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kai", "Lu", "Mo"]
 START = 1_800_000_000.0

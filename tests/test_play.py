@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 import json
-import os
 import re
-import sys
-from pathlib import Path
 
 import pexpect
 import pytest
@@ -17,20 +14,7 @@ from events.storage.draft_records import list_drafts
 from events.storage.store import Store
 from sets.booster import booster_spec
 from sets.errors import InputError
-
-PICK = re.compile(r"Take (\d) cards? \(numbers or names")
-
-
-def spawn(args, home: Path, timeout=30):
-    env = dict(os.environ, CMDRAFT_HOME=str(home), COLUMNS="120", LINES="50", NO_COLOR="1", TERM="xterm")
-    return pexpect.spawn(
-        sys.executable,
-        ["-m", "events", *args, *(["--plain", "--confirm"] if args[:1] == ["play"] else [])],
-        env=env,
-        encoding="utf-8",
-        timeout=timeout,
-        dimensions=(50, 120),
-    )
+from tests.helpers.terminals import PICK, spawn
 
 
 def pick(child, text="1 2"):

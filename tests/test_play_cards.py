@@ -8,8 +8,7 @@ import sys
 
 import pexpect
 
-from tests.helpers.cardfiles import write
-from tests.test_card_text import cmr_mtgjson
+from tests.helpers.cardfiles import cmr_mtgjson, write
 
 PICK = re.compile(r"Take (\d) cards? \(numbers or names")
 

@@ -13,8 +13,8 @@ from sets.card_index import card_index
 from sets.cards import normalize_name
 from sets.catalog import load_set
 from tests.helpers.night import Night
-from tests.test_clock import spawn
-from tests.test_desk import physical_event, record
+from tests.helpers.nights import physical_event, record
+from tests.helpers.terminals import spawn_keys as spawn
 
 
 @pytest.fixture

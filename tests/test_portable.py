@@ -17,7 +17,7 @@ from events import portable
 from events.storage.safe_files import remove_stale_temporaries
 from events.storage.store import Store
 from tests.helpers.night import Night
-from tests.test_events import ROOT
+from tests.helpers.paths import ROOT
 
 PLATFORM_CALLS = ("fcntl", "termios", "tty", "msvcrt", "select")
 

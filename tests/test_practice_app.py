@@ -13,49 +13,19 @@ from rich.console import Console
 
 from draft import deck_actions as act
 from draft.advice import seat_advice, signals
-from draft.engine import DraftConfig
 from events.storage.draft_files import TableSession
 from events.storage.store import Store
 from sets.booster import Printing
 from sets.cards import Card, Face
 from sets.colors import ColorIdentity
-from tests.helpers.cardfiles import write
-from tests.test_card_text import cmr_mtgjson
+from tests.helpers.cardfiles import cmr_mtgjson, write
+from tests.helpers.practice import drafted, practice_app, screen_text, session_at, widget_text
 
 SIZES = [(80, 24), (120, 40)]
 
 
-def screen_text(app) -> str:
-    """The screen as a player reads it (the top screen, modals included)."""
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
-
-
-def session_at(db: Path, seed: int = 3, players: int = 8, timer: int | None = None) -> TableSession:
-    return TableSession.create(
-        Store(db),
-        kind="practice",
-        seed=seed,
-        config=DraftConfig(seats=players),
-        humans=[0],
-        names=["You"] + [f"Bot {i}" for i in range(2, players + 1)],
-        timer=timer,
-    )
-
-
 def on_disk(db: Path, draft_id: int) -> TableSession:
     return TableSession.load(Store(db), draft_id)
-
-
-def widget_text(screen, selector: str) -> str:
-    """What a Static shows, whole (the screen may wrap it between other columns)."""
-    content = screen.query_one(selector).content
-    return content.plain if hasattr(content, "plain") else str(content)
-
-
-def practice_app(session, **options):
-    from events.screens.app.practice import PracticeApp
-
-    return PracticeApp(session, **options)
 
 
 # --- 1: the draft table ------------------------------------------------------------------------------
@@ -399,13 +369,6 @@ async def test_signals_name_each_colors_best_card_at_80x24(tmp_path):
         text = screen_text(pilot.app)
         for name in tops:
             assert name in text, name
-
-
-def drafted(db: Path, seed: int = 5, players: int = 4) -> TableSession:
-    session = session_at(db, seed=seed, players=players)
-    while not session.draft.finished:
-        session.pick(session.suggested_pick(0))
-    return session
 
 
 async def test_the_last_pick_opens_the_builder_and_review_shows_every_pick(tmp_path):

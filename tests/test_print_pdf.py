@@ -13,7 +13,6 @@ import pytest
 
 from events.storage.store import Store
 from tests.helpers.night import Night
-from tests.test_printables import night  # noqa: F401  (the 10-player event every printable is made from)
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(

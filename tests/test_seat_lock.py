@@ -13,7 +13,7 @@ from events.night.schema import LOCK_AFTER
 from events.night.seat_codes import WRONG_CODE_DELAY, SeatLocked, check_code
 from events.storage.store import Store
 from tests.helpers.night import Night
-from tests.test_terminal_draft_integrity import EXIT_STATE, codes_of, seat_of, start, terminal_night
+from tests.helpers.nights import EXIT_STATE, codes_of, seat_of, start, terminal_night
 
 
 def ann_of(db, event_id) -> tuple[Night, int]:

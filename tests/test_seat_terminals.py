@@ -25,8 +25,8 @@ from events.storage.draft_files import TableSession
 from events.storage.store import Store
 from sets.errors import StateError
 from tests.helpers.night import Night
-from tests.test_play import PICK, spawn
-from tests.test_terminal_draft_integrity import EXIT_STATE, codes_of, seat_of, start, terminal_night
+from tests.helpers.nights import EXIT_STATE, codes_of, seat_of, start, terminal_night
+from tests.helpers.terminals import PICK, spawn
 
 # --- one terminal session ---------------------------------------------------------------------------------------------
 

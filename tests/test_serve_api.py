@@ -16,7 +16,6 @@ from pathlib import Path
 
 import httpx
 import pytest
-from starlette.testclient import TestClient
 
 from events.night.decks import Decks
 from events.night.seat_codes import check_code
@@ -26,64 +25,9 @@ from events.storage.store import Store
 from events.web.app import create_app
 from sets.catalog import keep_texts, load_set
 from tests.helpers.night import Night
-from tests.test_clock import ctrl_c_reaches_it
-from tests.test_terminal_draft_integrity import codes_of, start, terminal_night
-
-ORIGIN = {"origin": "http://testserver"}
-
-
-def served_night(cli, db: Path, humans=("Ann", "Bo", "Cy", "Dee"), bots: int = 4, timer: int = 0) -> int:
-    """A terminal event with seat codes, seated and drafting."""
-    event_id = terminal_night(cli, db, *humans, bots=bots, timer=timer)
-    start(cli, db, event_id)
-    return event_id
-
-
-def client(db: Path, event_id: int, clock, **options) -> TestClient:
-    app = create_app(db, event_id, clock=clock.monotonic, wall=clock.now, desk_token="desk-secret", **options)
-    return TestClient(app, headers=ORIGIN)
-
-
-def joined(web: TestClient, event_id: int, name: str, code: str) -> dict:
-    answer = web.post("/api/join", json={"event": event_id, "player": name, "code": code})
-    assert answer.status_code == 200, answer.text
-    return answer.json()
-
-
-class Phone:
-    """A script's view of one seat: its bearer token on every request (no cookie)."""
-
-    def __init__(self, web: TestClient, token: str) -> None:
-        self.web, self.auth = web, {"authorization": f"Bearer {token}"}
-        self.token = token
-
-    def get(self, path: str, **options):
-        return self.web.get(path, headers=self.auth, **options)
-
-    def post(self, path: str, body, **options):
-        return self.web.post(path, json=body, headers=self.auth, **options)
-
-    def seat(self) -> dict:
-        answer = self.get("/api/seat")
-        assert answer.status_code == 200, answer.text
-        return answer.json()
-
-    def pick_first(self) -> bool:
-        """Take the first cards of the pack in front of the seat, if there is one; whether a pick was made."""
-        draft = self.seat()["draft"]
-        if not draft["cards"]:
-            return False
-        answer = self.post(
-            "/api/pick", {"pack": draft["pack"], "pick": draft["pick"], "cards": list(range(draft["take"]))}
-        )
-        assert answer.status_code == 200, answer.text
-        return True
-
-
-def phone(web: TestClient, event_id: int, name: str, code: str) -> Phone:
-    token = joined(web, event_id, name, code)["token"]
-    web.cookies.clear()
-    return Phone(web, token)
+from tests.helpers.nights import codes_of, start, terminal_night
+from tests.helpers.served import Phone, client, draft_log, joined, phone, served_night
+from tests.helpers.terminals import ctrl_c_reaches_it
 
 
 def test_a_player_joins_with_the_seat_code_sees_the_pack_and_picks(tmp_path, cli, manual_clock):
@@ -194,13 +138,6 @@ def test_three_browsers_a_terminal_and_four_bots_draft_a_pod_to_registered_decks
         after = [dict(d) for d in handle.table("decks").all() if d["player"] == ann_id]
     assert [{k: v for k, v in d.items() if k != "at"} for d in after] == [
         {k: v for k, v in d.items() if k != "at"} for d in before
-    ]
-
-
-def draft_log(db: Path, event_id: int) -> list:
-    return [
-        (p.seat, p.pack, p.pick, [c.name for c in p.taken])
-        for p in Night(Store(db)).draft_session(event_id, 1).draft.log
     ]
 
 

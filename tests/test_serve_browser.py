@@ -11,33 +11,18 @@ import json
 import os
 import re
 import shutil
-import socket
-import threading
 import time
 from pathlib import Path
 
 import pytest
-import uvicorn
 from playwright.sync_api import Page, expect, sync_playwright
 
 from events.storage.store import Store
-from events.web.app import create_app
+from tests.helpers.browsers import ARGS, CHROMIUM, LAPTOP, PHONE, SCRIPT_NAME, Served, player_numbers, tap_and_confirm
+from tests.helpers.cardfiles import cmr_mtgjson
 from tests.helpers.night import Night
-from tests.test_card_text import cmr_mtgjson
-from tests.test_terminal_draft_integrity import codes_of, start, terminal_night
+from tests.helpers.nights import codes_of, start, terminal_night
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-PHONE = {"width": 390, "height": 844}
-LAPTOP = {"width": 1920, "height": 1080}
-SCRIPT_NAME = "<script>alert(1)</script>"
 PICKS = 30  # 3 packs of 20 cards, two cards a pick
 WAKE_LOCK_RECORDER = """
 window.wakeLocks = [];
@@ -49,36 +34,6 @@ Object.defineProperty(navigator, "wakeLock", {configurable: true, value: {reques
   return Promise.resolve(lock);
 }}});
 """  # the screen wake lock as a browser offers it, recording each request
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-class Served:
-    """uvicorn serving the app in a thread on a free loopback port, until ``stop``."""
-
-    def __init__(self, db: Path, event_id: int, port: int = 0) -> None:
-        self.app = create_app(db, event_id, desk_token="desk-secret")
-        self.port = port or free_port()
-        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning", lifespan="on")
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-        self.thread.start()
-        until = time.monotonic() + 15
-        while not self.server.started:
-            assert time.monotonic() < until, "uvicorn did not start"
-            time.sleep(0.02)  # waiting on another thread's socket, not on the application's clock
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def stop(self) -> None:
-        self.server.should_exit = True
-        self.thread.join(10)
 
 
 @pytest.fixture
@@ -120,11 +75,6 @@ def shots(tmp_path):
         shutil.copytree(folder, target, dirs_exist_ok=True)
 
 
-def player_numbers(db: Path, event_id: int) -> dict[str, int]:
-    with Store(db).read() as handle:
-        return {p["name"]: p.doc_id for p in handle.table("players").all() if p["event"] == event_id}
-
-
 def join(page: Page, base: str, code: str, *, event_id: int, number: int | None = None, name: str = "") -> None:
     """Open the slip's address (event and player number filled in) and type the code, or type everything by hand."""
     if number is not None:
@@ -147,21 +97,6 @@ def pick_status(page: Page) -> str:
 
 def can_pick(page: Page) -> bool:
     return page.evaluate("!document.getElementById('screen-draft').hidden && !!document.querySelector('#pack .card')")
-
-
-def tap_and_confirm(page: Page, careful: bool = False) -> None:
-    """Tap the first and the last card, then Confirm; ``careful``: see Confirm wait for the second card."""
-    cards = page.locator("#pack .card")
-    confirm = page.locator("#confirm")
-    before = int(page.locator("#pool-count").inner_text())
-    cards.first.click()
-    if careful:
-        expect(confirm).to_be_disabled()  # one of two chosen
-    cards.last.click()
-    if careful:
-        expect(confirm).to_be_enabled()
-    confirm.click()
-    expect(page.locator("#pool-count")).to_have_text(str(before + 2))  # the answer: the pool with both cards
 
 
 def build_by_hand(page: Page) -> None:

@@ -8,17 +8,9 @@ import re
 
 from playwright.sync_api import WebSocketRoute, expect
 
-from tests.test_serve_api import draft_log
-from tests.test_serve_browser import (  # noqa: F401 (the fixtures)
-    PHONE,
-    SCRIPT_NAME,
-    browser,
-    player_numbers,
-    pod,
-    server,
-    tap_and_confirm,
-)
-from tests.test_terminal_draft_integrity import codes_of
+from tests.helpers.browsers import PHONE, SCRIPT_NAME, player_numbers, tap_and_confirm
+from tests.helpers.nights import codes_of
+from tests.helpers.served import draft_log
 
 
 def test_the_page_picks_over_its_open_stream_and_posts_the_pick_when_it_has_none(pod, server, browser):  # noqa: F811

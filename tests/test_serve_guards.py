@@ -12,8 +12,8 @@ from starlette.websockets import WebSocketDisconnect
 
 from events.storage.store import Store
 from tests.helpers.night import Night
-from tests.test_serve_api import client, draft_log, joined, phone, served_night
-from tests.test_terminal_draft_integrity import codes_of
+from tests.helpers.nights import codes_of
+from tests.helpers.served import client, draft_log, joined, phone, served_night
 
 
 def test_a_wrong_code_is_refused_counted_and_the_seat_locks_after_five(tmp_path, cli, manual_clock):

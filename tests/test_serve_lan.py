@@ -10,7 +10,7 @@ import pytest
 from events.cli import serve as serve_command
 from events.cli.serve import listen_address, listening, machine_addresses, pick_lan_address
 from sets.errors import InputError
-from tests.test_terminal_draft_integrity import terminal_night
+from tests.helpers.nights import terminal_night
 
 
 def test_without_lan_serve_listens_on_loopback_whatever_addresses_the_machine_has():

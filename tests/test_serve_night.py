@@ -15,28 +15,12 @@ from events.storage.store import Store
 from events.web.app import create_app
 from tests.helpers.cliapp import invoke
 from tests.helpers.night import Night
-from tests.test_terminal_draft_integrity import codes_of, start, terminal_night
+from tests.helpers.nights import codes_of
+from tests.helpers.served import NIGHT_NAMES, drafted_night
 
 ORIGIN = {"origin": "http://testserver"}
-NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kai", "Lu", "Mo"]
+NAMES = NIGHT_NAMES
 DESK = {"authorization": "Bearer desk-secret"}
-
-
-def drafted_night(cli, db: Path, names=NAMES) -> int:
-    """A terminal event with seat codes, its drafts picked to the end (each seat takes the suggested pick) and
-    every deck registered: ready for the rounds."""
-    event_id = terminal_night(cli, db, *names)
-    start(cli, db, event_id)
-    events = Night(Store(db))
-    for pod in events.snapshot(event_id).pods:
-        session = events.draft_session(event_id, pod.number)
-        while not session.draft.finished:
-            for seat in session.waiting_humans():
-                session.pick(session.suggested_pick(seat))
-        events.after_picks(event_id, pod.number, session)
-    for name in names:
-        assert events.register_deck(event_id, name, auto=True)["valid"]
-    return event_id
 
 
 def app_of(db: Path, event_id: int, clock):

@@ -15,10 +15,10 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from events.storage.store import Store
+from tests.helpers.browsers import LAPTOP, PHONE, Served
 from tests.helpers.night import Night
-from tests.test_serve_browser import LAPTOP, PHONE, Served, browser, shots  # noqa: F401 (fixtures)
-from tests.test_serve_night import drafted_night
-from tests.test_terminal_draft_integrity import codes_of, terminal_night
+from tests.helpers.nights import codes_of, terminal_night
+from tests.helpers.served import drafted_night
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
 

@@ -10,7 +10,7 @@ import pytest
 import segno
 
 from events.storage.store import Store
-from tests.test_terminal_draft_integrity import codes_of, terminal_night
+from tests.helpers.nights import codes_of, terminal_night
 
 EXIT_BAD = 2  # README "Exit codes": bad input
 

@@ -15,8 +15,8 @@ from events.web.api_draft import card_json, prepare_pick, write_picks
 from events.web.live import Connection
 from sets.cards import Rarity
 from sets.catalog import load_set
-from tests.test_serve_api import client, draft_log, phone, served_night
-from tests.test_terminal_draft_integrity import codes_of
+from tests.helpers.nights import codes_of
+from tests.helpers.served import client, draft_log, phone, served_night
 
 
 def refusal(answer: dict) -> tuple:

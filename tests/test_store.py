@@ -25,43 +25,11 @@ from events.storage.safe_files import FileLock
 from events.storage.store import KEEP_BACKUPS, Store
 from sets.errors import StorageError
 from tests.helpers.night import Night
-from tests.test_events import NAMES, ROOT, terminal_event
+from tests.helpers.nights import NAMES, terminal_event
+from tests.helpers.terminals import acks, worker
 
 FIXTURE = Path(__file__).parent / "fixtures" / "schema1.json"
 PICKS_PER_SEAT = 30  # CMR: 20-card boosters, two cards a pick, three boosters
-
-
-def worker(
-    *args: str,
-    kill: str | None = None,
-    start_at: float | None = None,
-    step: float = 0.0,
-    offsets: list[float] | None = None,
-) -> subprocess.Popen:
-    env = dict(os.environ)
-    env.pop("WORKER_KILL", None)
-    if kill:
-        env["WORKER_KILL"] = kill
-    if start_at is not None:
-        env["WORKER_START_AT"], env["WORKER_STEP"] = str(start_at), str(step)
-        env["WORKER_OFFSETS"] = ",".join(map(str, offsets or []))
-    return subprocess.Popen(
-        [sys.executable, "-m", "tests.event_worker", *args],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-    )
-
-
-def acks(output: str) -> set[tuple[int, int, int]]:
-    found = set()
-    for line in output.splitlines():
-        if line.startswith("ACK"):
-            _, _, player, pack, pick = line.split()
-            found.add((int(player), int(pack), int(pick)))
-    return found
 
 
 def picks_on_disk(db: Path, event_id: int) -> set[tuple[int, int, int]]:

@@ -20,54 +20,13 @@ from draft.engine import Draft, DraftConfig, PickRequest, StalePickError
 from events.storage.draft_files import TableSession
 from events.storage.store import Store
 from tests.helpers.night import Night
-from tests.test_play import PICK, spawn
-from tests.test_store import acks, worker
-
-EXIT_STATE = 3
-
-
-def terminal_night(
-    cli, db: Path, *humans: str, bots: int = 0, timer: int = 0, codes: bool = True, seed: int = 5
-) -> int:
-    """A terminal-style event made, filled and seated at the desk's command line."""
-    made = cli(
-        "event",
-        "new",
-        "Trust",
-        "--style",
-        "terminal",
-        "--timer",
-        timer,
-        "--seed",
-        seed,
-        *([] if codes else ["--no-codes"]),
-        "--db",
-        db,
-        "--json",
-    )
-    assert made.exit_code == 0, made.output
-    event_id = json.loads(made.stdout)["id"]
-    assert cli("event", "player", "add", event_id, *humans, "--db", db).exit_code == 0
-    for number in range(bots):
-        assert cli("event", "player", "add", event_id, f"Bot {number + 1}", "--bot", "--db", db).exit_code == 0
-    assert cli("event", "seat", event_id, "--db", db).exit_code == 0
-    return event_id
-
-
-def seat_of(db: Path, event_id: int, name: str) -> tuple[int, int]:
-    """(pod number, seat index) of a player."""
-    events = Night(Store(db))
-    player = next(p for p in events.snapshot(event_id).players if p.name == name)
-    return player.pod, player.seat
+from tests.helpers.nights import EXIT_STATE, codes_of, seat_of, start, terminal_night
+from tests.helpers.terminals import PICK, acks, spawn, worker
 
 
 def session_of(db: Path, event_id: int, name: str) -> tuple[TableSession, int]:
     pod, seat = seat_of(db, event_id, name)
     return Night(Store(db)).draft_session(event_id, pod), seat
-
-
-def start(cli, db: Path, event_id: int) -> None:
-    assert cli("event", "draft", event_id, "--db", db, "--json").exit_code == 0
 
 
 # --- 1. a pick names the pack state the player saw --------------------------------------------------------------
@@ -296,13 +255,6 @@ def test_exports_hold_the_secret_only_after_finish_and_it_replays_the_draft(tmp_
 
 
 # --- 4. seat codes -------------------------------------------------------------------------------------------------------
-
-
-def codes_of(db: Path, event_id: int) -> dict[str, str]:
-    with Store(db).read() as handle:
-        return {
-            p["name"]: p.get("code") for p in handle.table("players").all() if p["event"] == event_id and not p["bot"]
-        }
 
 
 def test_seating_gives_codes_printed_for_the_desk_only(tmp_path, cli):

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from sets.catalog import load_set
+
 
 def mtgjson_card(
     uuid,
@@ -329,3 +331,36 @@ def mtgo_id_files(tmp: Path, cards) -> list[Path]:
             write(tmp, "basic-ids.json", {"meta": {}, "data": {"code": "TBL", "name": "Basic lands", "cards": basics}})
         )
     return files
+
+
+def made_up(name: str) -> str:
+    return f"Invented test words for {name}.\nSecond invented line."
+
+
+def cmr_mtgjson(names=None) -> dict:
+    """An MTGJSON set file for CMR: the bundled facts, with made-up rules text."""
+    cards = []
+    for card in load_set("CMR"):
+        if names is not None and card.name not in names:
+            continue
+        face = card.front
+        cards.append(
+            {
+                "uuid": f"u{card.number}",
+                "name": card.name,
+                "number": card.number,
+                "manaCost": face.mana_cost,
+                "type": face.type_line,
+                "text": made_up(card.name),
+                "colors": list(face.colors.code),
+                "rarity": card.rarity.value,
+                "layout": "normal",
+                "setCode": "CMR",
+                "supertypes": list(face.supertypes),
+                "types": list(face.types),
+                "subtypes": list(face.subtypes),
+                "power": face.power,
+                "toughness": face.toughness,
+            }
+        )
+    return {"meta": {"version": "5"}, "data": {"code": "CMR", "name": "Commander Legends", "cards": cards}}

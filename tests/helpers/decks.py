@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from draft.decks import PIPER, Deck, DeckLine, Zone
 from sets.basics import basic_land
+from sets.card_index import card_index
 from sets.cards import Face, Layout
 from sets.catalog import load_set
-from sets.colors import ColorIdentity
+from sets.colors import Color, ColorIdentity
 from sets.identity import make_card
 from sets.type_line import parse_type_line
 
@@ -61,3 +63,34 @@ def with_mtgo_ids(deck):
 
     lines = tuple(DeckLine(card_with_id(l.card), l.count, l.zone, l.foil, l.etched) for l in deck.lines)
     return Deck(lines, deck.piper_colors, deck.name)
+
+
+WHITE = [
+    "Akroma's Will",
+    "Alharu, Solemn Ritualist",
+    "Ancestral Blade",
+    "Angel of the Dawn",
+    "Angelic Gift",
+    "Anointer of Valor",
+    "Archon of Coronation",
+    "Ardenn, Intrepid Archaeologist",
+    "Armored Skyhunter",
+    "Austere Command",
+    "Benevolent Blessing",
+]
+
+
+def sample_deck(colors=(Color.U,)):
+    piper, akroma = cmr_card(PIPER), cmr_card("Akroma, Vision of Ixidor")
+    najeela = next(card for card in card_index(["CMR"]) if card.name == "Najeela, the Blade-Blossom")
+    lines = [DeckLine(piper, 1, Zone.COMMANDER), DeckLine(akroma, 1, Zone.COMMANDER)]
+    lines += [
+        DeckLine(card, 2 if i == 0 else 1, Zone.MAIN, foil=(i == 1))
+        for i, card in enumerate(spells("W", 10) + spells("U", 10))
+    ]
+    lines += [DeckLine(basic_land("W"), 19, Zone.MAIN), DeckLine(basic_land("U"), 18, Zone.MAIN)]
+    lines += [
+        DeckLine(najeela, 1, Zone.SIDEBOARD, foil=True, etched=True),
+        DeckLine(spells("B", 1)[0], 3, Zone.SIDEBOARD),
+    ]
+    return Deck(tuple(lines), tuple(colors), "Piper & Akroma")
