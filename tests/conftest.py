@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers.paths import GOLDEN, TESTS
+from tests.helpers.paths import GOLDEN, ROOT, SHARED_DATA, TESTS  # noqa: F401 (ROOT, SHARED_DATA: the names older tests import)
 
 os.environ["COLUMNS"] = "160"
 os.environ.setdefault("NO_COLOR", "1")
