@@ -30,7 +30,7 @@ def test_a_clb_practice_draft_ends_in_bot_decks_with_backgrounds_and_the_player_
 ):
     from events.sessions.activities import bot_decks
     from events.storage.draft_files import TableSession
-    from tests.e2e.test_practice_prompt import spawn
+    from tests.helpers.terminals import spawn
 
     db = tmp_path / "practice.json"
     session = TableSession.create(
@@ -50,7 +50,9 @@ def test_a_clb_practice_draft_ends_in_bot_decks_with_backgrounds_and_the_player_
     assert any(
         len(c) == 2 and chooses_background(c[0]) and is_background(c[1]) for c in (b.deck.commanders for b in bots)
     )
-    child = spawn(["play", "--resume", str(session.draft_id), "--db", str(db)], Path(os.environ["CMDRAFT_HOME"]))
+    child = spawn(
+        ["play", "--resume", str(session.draft_id), "--db", str(db)], Path(os.environ["CMDRAFT_HOME"]), timeout=120
+    )
     child.expect("deck> ")
     child.sendline("piper W")
     child.expect("deck> ")
