@@ -14,31 +14,29 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from events.night import browser_seats
-from events.night.seat_codes import failures, reset_code
+from events.night.seat_codes import reset_code, source_waits
 from events.web.api_common import Json, Served, read_json, whole
-from events.web.auth import LOCKOUT, in_a_row, wrong_count, wrong_streaks
 
 
 def seat_rows(served: Served, connected: set[int]) -> dict[str, Any]:
     snap = served.snapshot()
-    wrong = failures(served.drafting, served.event_id)
-    streaks = wrong_streaks(served.drafting.history(served.event_id))
     rows = []
     for pod in snap.pods:
         if pod.draft:
             with served.locked(pod.number):
-                rows += pod_rows(served, pod, served.table(pod.number), connected, wrong, streaks)
+                rows += pod_rows(served, pod, served.table(pod.number), connected)
         else:
-            rows += pod_rows(served, pod, None, connected, wrong, streaks)
+            rows += pod_rows(served, pod, None, connected)
     event = snap.event
     return {
         "event": {"id": served.event_id, "name": event.name, "status": event.status},
         "server_time": served.wall(),
         "seats": rows,
+        "code_sources": source_waits(served.drafting, served.event_id),
     }
 
 
-def pod_rows(served: Served, pod, session, connected: set[int], wrong: dict, streaks: dict) -> list[dict[str, Any]]:
+def pod_rows(served: Served, pod, session, connected: set[int]) -> list[dict[str, Any]]:
     """The desk's rows of one pod's seats (its draft's lock held)."""
     snap = served.snapshot()
     rows = []
@@ -65,8 +63,9 @@ def pod_rows(served: Served, pod, session, connected: set[int], wrong: dict, str
                 "connected": player_id in connected,
                 "state": state,
                 "deadline": deadline,
-                "wrong_codes": wrong_count(wrong.get(player_id)),
-                "locked": not player.bot and in_a_row(streaks.get(player.name, 0), wrong.get(player_id)) >= LOCKOUT,
+                "wrong_codes": player.wrong_codes,
+                "wrong_code_last": player.wrong_code_last,
+                "wrong_code_from": player.wrong_code_from,
                 "bot_player": player.bot,  # a bot by registration (not a person whose seat a bot holds for now)
             }
         )

@@ -21,7 +21,7 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.requests import Request
+from starlette.requests import HTTPConnection, Request
 from starlette.responses import FileResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -63,10 +63,16 @@ class Server:
 
     async def seat(self, request: Request, *, changing: bool = False) -> tuple[int, str]:
         token, by_cookie = auth.seat_token(request)
-        self.limits.request(token or auth.client_address(request))
+        self.count(request, token)
         if changing and by_cookie:
             auth.same_origin(request)
         return await self.holder(token), token or ""
+
+    def count(self, conn: HTTPConnection, token: str | None) -> None:
+        """A request toward its client's limit: the seat token's when the server knows it, else the address's (a
+        forged or stale token gets no bucket of its own)."""
+        known = token is not None and self.served.cached_holder(token) is not None
+        self.limits.request("seat " + token if known and token else "address " + auth.client_address(conn))
 
     async def holder(self, token: str | None) -> int:
         """The player the token stands for now (401 once the binding ended: a new code, a seat taken elsewhere)."""
@@ -76,7 +82,7 @@ class Server:
         return player
 
     def desk(self, request: Request, *, changing: bool = False) -> None:
-        self.limits.request("desk:" + auth.client_address(request))
+        self.limits.request("desk " + auth.client_address(request))
         if not auth.desk_allowed(request, self.desk_token):
             raise ApiError(401, "not-desk", "the desk's token is needed (printed by 'cmdraft serve')")
         if changing and not auth.bearer(request):
@@ -102,17 +108,11 @@ class Server:
 
     async def join(self, request: Request) -> Response:
         address = auth.client_address(request)
-        self.limits.request(address)
+        self.limits.request("address " + address)
         if request.cookies.get(auth.SEAT_COOKIE):
             auth.same_origin(request)
         body = await read_json(request, {"event": int, "player": (int, str), "code": str}, ("event", "player", "code"))
-        self.limits.before_code(address)
-        try:
-            token, player = await self.served.run(auth.join, self.served, body, address)
-        except ApiError as error:
-            if error.code in ("wrong-code", "locked"):
-                self.limits.wrong_code(address)
-            raise
+        token, player = await self.served.run(auth.join, self.served, body, address)
         state = await self.served.run(seat_state, self.served, player)
         response = Json({"token": token, "seat": state})
         response.set_cookie(
@@ -150,7 +150,7 @@ class Server:
         try:
             if by_cookie:
                 auth.same_origin(socket)
-            self.limits.request(token or auth.client_address(socket))
+            self.count(socket, token)
             player = await self.served.run(auth.seat_holder, self.served, token)
         except ApiError as error:
             await socket.close(code=4401 if error.status == 401 else 4403, reason=error.message[:120])
@@ -194,7 +194,7 @@ class Server:
         ask = data.get("id") if kind == "pick" else None
         ask = ask if isinstance(ask, int) and not isinstance(ask, bool) else None
         try:
-            self.limits.request(token)
+            self.limits.request("seat " + token)
         except ApiError as error:
             return reply("refused" if kind == "pick" else "error", ask, error)
         if kind == "ping":

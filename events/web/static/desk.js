@@ -80,14 +80,12 @@
     $("event-status").textContent = data.event.status || "";
     document.title = data.event.name + " · desk";
     var seats = data.seats || [];
-    var counts = { connected: 0, picking: 0, locked: 0 };
+    var counts = { connected: 0, picking: 0 };
     seats.forEach(function (s) {
       if (s.connected) counts.connected += 1;
       if (s.state === "picking") counts.picking += 1;
-      if (s.locked) counts.locked += 1;
     });
-    $("desk-summary").textContent =
-      counts.connected + " connected · " + counts.picking + " picking" + (counts.locked ? " · " + counts.locked + " locked" : "");
+    $("desk-summary").textContent = counts.connected + " connected · " + counts.picking + " picking";
     var pods = clear($("desk-pods"));
     var byPod = {};
     seats.forEach(function (s) {
@@ -107,7 +105,7 @@
         });
         table.appendChild(head);
         byPod[pod].forEach(function (s) {
-          var row = el("tr", s.locked ? "locked" : "");
+          var row = el("tr", s.wrong_codes ? "tried" : "");
           row.setAttribute("data-player", String(s.player));
           row.appendChild(el("td", "num", s.seat));
           row.appendChild(el("td", "", "#" + s.player + " " + s.name));
@@ -121,7 +119,11 @@
           var said = s.bot_player ? "bot" : STATES[s.state] || s.state;
           row.appendChild(el("td", "state s-" + s.state, said));
           row.appendChild(el("td", "num time", s.state === "picking" ? timeLeft(s.deadline) : ""));
-          row.appendChild(el("td", "num", (s.wrong_codes || 0) + (s.locked ? " · locked" : "")));
+          var tries = el("td", "num", String(s.wrong_codes || 0));
+          if (s.wrong_codes && s.wrong_code_from) {
+            tries.appendChild(el("span", "hint", " last " + (s.wrong_code_last || "").slice(11, 16) + " UTC, " + s.wrong_code_from));
+          }
+          row.appendChild(tries);
           var cell = el("td");
           var actions = el("div", "actions");
           cell.appendChild(actions);
