@@ -32,6 +32,7 @@ from pathlib import Path
 
 from events import portable, timing
 from events.night import history
+from events.night.refusals import LimitExceeded
 from events.night.schema import CODE_FAILURES, PLAYERS, Q
 from events.storage.records import Event
 from events.storage.safe_files import PRIVATE, atomic_write, readable_by_others
@@ -97,12 +98,21 @@ FORGET_AFTER = 3600.0  # seconds without a wrong code after which a source start
 CODE_SOURCES = "code_sources"  # one row per source that typed a wrong code: event, source, wrong, at, until
 
 
-class SlowDown(StateError):
+class SlowDown(LimitExceeded):
     """A source (a browser's address, a terminal) typed so many wrong codes that its next try waits: ``wait``
-    seconds from now.  The seat is not locked: the right code from anywhere else is taken at once."""
+    seconds from now (``retry_after``: the same, whole).  The seat is not locked: the right code from anywhere
+    else is taken at once."""
 
-    def __init__(self, message: str, wait: float) -> None:
-        super().__init__(message)
+    def __init__(self, source: str, wrong: int, wait: float) -> None:
+        super().__init__(
+            "code",
+            f"wrong seat codes from {source}",
+            0,
+            FREE_WRONG_CODES,
+            wrong,
+            message=slow_down_message(source, wait),
+            retry_after=math.ceil(wait),
+        )
         self.wait = wait
 
 
@@ -153,7 +163,7 @@ def check_code(
             sources.remove(doc_ids=[row.doc_id])
             row = None
         if row is not None and now < float(row.get("until", 0.0)):
-            raise SlowDown(slow_down_message(source, float(row["until"]) - now), float(row["until"]) - now)
+            raise SlowDown(source, int(row.get("wrong", 0)), float(row["until"]) - now)
         code = str(player.get("code") or "")
         if code and hmac.compare_digest(clean(typed).encode(), code.encode()):
             return True

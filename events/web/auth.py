@@ -21,7 +21,7 @@ from urllib.parse import urlsplit
 from starlette.requests import HTTPConnection
 
 from events.night import browser_seats
-from events.night.seat_codes import SlowDown, check_code
+from events.night.seat_codes import check_code
 from events.web.api_common import ApiError, Served, file_signature
 from sets.errors import InputError
 
@@ -164,24 +164,17 @@ def join(served: Served, body: dict[str, Any], address: str) -> tuple[str, int]:
         raise ApiError(404, "no-player", str(error)) from None
     if player.pod is None or player.bot or player.status != "active":
         raise ApiError(409, "not-seated", f"{player.name} has no seat to pick at (not seated yet, or dropped)")
-    try:
-        right = check_code(
-            served.drafting,
-            served.event_id,
-            player.id,
-            code,
-            delay=0,
-            by=browser_seats.browser(player.name),
-            source=f"address {address}",
-        )
-    except SlowDown as slow:  # too many wrong codes from this address: it waits, the seat takes the right code
-        wait = math.ceil(slow.wait)
-        raise ApiError(
-            429,
-            "slow-down",
-            f"too many wrong codes from this device: check the code on your slip and try again in {wait} s",
-            retry_after=wait,
-        ) from None
+    # too many wrong codes from this address: the core's SlowDown, answered 429 with retry_after (the seat takes
+    # the right code from anywhere else)
+    right = check_code(
+        served.drafting,
+        served.event_id,
+        player.id,
+        code,
+        delay=0,
+        by=browser_seats.browser(player.name),
+        source=f"address {address}",
+    )
     if not right:
         raise ApiError(
             401,
