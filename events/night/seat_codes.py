@@ -31,7 +31,7 @@ import shlex
 from pathlib import Path
 
 from events import portable, timing
-from events.night import history
+from events.night import history, presence
 from events.night.refusals import LimitExceeded
 from events.night.schema import CODE_FAILURES, PLAYERS, Q
 from events.storage.records import Event
@@ -84,6 +84,7 @@ def reset_code(events, event_id: int, who: str) -> tuple[str, str]:
             {"code": code, "code_tries": 0, "code_tried_at": None, "code_tried_from": None}, doc_ids=[player.doc_id]
         )
         db.table(CODE_FAILURES).remove((Q.event == event_id) & (Q.player == player.doc_id))
+        presence.forget(db, event_id, player.doc_id)  # nobody holds the seat until the new code is given
         history.log_change(db, event_id, history.DESK, "seat code reset", None, player["name"])  # never the code itself
         pods = db.table("pods").search((Q.event == event_id) & (Q.number == player["pod"]))
     if pods and pods[0].get("draft"):

@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from events import timing
+from events.night import presence
 from events.night.decks import Decks
 from events.night.seat_codes import SlowDown, check_code, keep_token, terminal_token, uses_codes
 from events.outputs.text import join_names
@@ -137,6 +138,7 @@ def unlock_seat(
         and (session.doc.get("claims") or {}).get(str(seat)) is not None
         and session.bound(seat, token)
     ):
+        presence.terminal_holds(events, event_id, player_id)  # the desk sees this terminal hold the seat
         return token
     while True:
         try:
@@ -160,6 +162,7 @@ def unlock_seat(
         if right:
             token = keep_token(event, player_id)
             session.claim(seat, token)
+            presence.terminal_holds(events, event_id, player_id)
             console.print(shown(f"This terminal now picks for {name} (pod seat {seat + 1}).", style="green"))
             return token
         console.print(

@@ -10,7 +10,6 @@ is bounded by forgetting the clients that are least held back, never by starting
 
 from __future__ import annotations
 
-import hmac
 import math
 from collections import OrderedDict
 from collections.abc import Callable
@@ -141,9 +140,9 @@ def seat_holder(served: Served, token: str | None) -> int:
     return player
 
 
-def desk_allowed(conn: HTTPConnection, desk_token: str) -> bool:
-    given = bearer(conn) or conn.cookies.get(DESK_COOKIE) or ""
-    return hmac.compare_digest(given.encode(), desk_token.encode())
+def desk_given(conn: HTTPConnection) -> str | None:
+    """The desk secret a request sends: a bearer token (scripts) or the desk page's cookie."""
+    return bearer(conn) or conn.cookies.get(DESK_COOKIE) or None
 
 
 def join(served: Served, body: dict[str, Any], address: str) -> tuple[str, int]:

@@ -64,6 +64,21 @@
       });
   }
 
+  var HOLDERS = { phone: "phone", terminal: "terminal", bot: "bot" };
+
+  function clock(seconds) {
+    var at = new Date(seconds * 1000);
+    return (at.getHours() < 10 ? "0" : "") + at.getHours() + ":" + (at.getMinutes() < 10 ? "0" : "") + at.getMinutes();
+  }
+
+  // Who holds the seat and whether they are there: "phone · online", "terminal · gone since 20:14", "not joined".
+  function presence(s) {
+    if (!s.holder) return s.connected ? "page open · not joined" : "not joined";
+    if (s.holder === "bot") return "bot";
+    var here = s.connected ? "online" : s.last_seen ? "last seen " + clock(s.last_seen) : "offline";
+    return HOLDERS[s.holder] + " · " + here;
+  }
+
   function button(text, label, handler) {
     var b = el("button", "small", text);
     b.type = "button";
@@ -113,7 +128,7 @@
           if (s.bot_player) link.textContent = "—";
           else {
             link.appendChild(el("i", s.connected ? "dot on" : "dot off"));
-            link.appendChild(el("span", "", s.connected ? "online" : "offline"));
+            link.appendChild(el("span", "", presence(s)));
           }
           row.appendChild(link);
           var said = s.bot_player ? "bot" : STATES[s.state] || s.state;
@@ -166,6 +181,15 @@
         pods.appendChild(panel);
       });
   }
+
+  $("desk-new-link").addEventListener("click", function () {
+    if (!window.confirm("Make a new desk link? The old link and every other desk page stop working.")) return;
+    act("/api/desk/new-link", {}, function (answer) {
+      var box = $("desk-code");
+      box.hidden = false;
+      box.textContent = "New desk link (keep it to yourself): " + window.location.origin + answer.link;
+    });
+  });
 
   setInterval(load, 2000);
   load();
