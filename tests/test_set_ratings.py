@@ -23,7 +23,7 @@ from sets.cards import Card, CommanderAbility, Face, Rarity
 from sets.identity import make_card
 from sets.mana import ManaCost
 from sets.type_line import parse_type_line
-from tests.conftest import SHARED_DATA
+from tests.helpers.paths import SHARED_DATA
 
 SETS = {"CLB": 361, "CMM": 436}
 ADDED_CARD = {"CLB": "Faceless One", "CMM": "The Prismatic Piper"}  # number 1 of each list, added after the draft

@@ -1,0 +1,203 @@
+"""``cmdraft serve``'s guards, in-process over real database files: wrong codes slowing their address down, names as
+JSON text, cross-origin requests refused, oversized, malformed and unknown requests answered 4xx with nothing
+changed, and the per-client rate limits."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from events.storage.store import Store
+from events.web.api_common import ApiError
+from events.web.auth import MAX_CLIENTS, Limits
+from tests.helpers.night import Night
+from tests.helpers.nights import codes_of
+from tests.helpers.served import client, draft_log, joined, phone, served_night
+
+GUESSER = ("10.0.0.66", 40000)
+
+
+def join_from(web: TestClient, address: str, event_id: int, name: str, code: str):
+    """A join posted from another device (its own address) of the same server."""
+    device = TestClient(web.app, headers={"origin": "http://testserver"}, client=(address, 40001))
+    return device.post("/api/join", json={"event": event_id, "player": name, "code": code})
+
+
+def test_wrong_codes_slow_down_the_address_that_types_them_and_never_lock_the_seat(tmp_path, cli, manual_clock):
+    """Before: five wrong codes locked the seat from everyone (423), the slip holder too."""
+    db = tmp_path / "codes.json"
+    event_id = served_night(cli, db)
+    codes = codes_of(db, event_id)
+    with client(db, event_id, manual_clock) as web:
+        guesser = TestClient(web.app, headers={"origin": "http://testserver"}, client=GUESSER)
+        for _ in range(4):  # three back to back, and the one after which this address waits 2 s
+            answer = guesser.post("/api/join", json={"event": event_id, "player": "Bo", "code": "WRONG1"})
+            assert answer.status_code == 401 and answer.json()["error"]["code"] == "wrong-code"
+            assert "seating slip" in answer.json()["error"]["message"]  # what the player can do
+        answer = guesser.post("/api/join", json={"event": event_id, "player": "Bo", "code": codes["Bo"]})
+        assert answer.status_code == 429 and answer.json()["error"]["code"] == "limit"
+        message = answer.json()["error"]["message"]
+        assert answer.json()["retry_after"] == 2 and "the next try is taken in 2 s" in message
+        assert "seating slip" in message  # the terminal's words: what the player can do
+        # Bo's own phone, at once: the seat takes the right code
+        assert join_from(web, "10.0.0.12", event_id, "Bo", codes["Bo"]).status_code == 200
+        assert sum(manual_clock.slept) == 0  # the server never sleeps on a wrong code
+        rows = {
+            r["name"]: r for r in web.get("/api/desk", headers={"authorization": "Bearer desk-secret"}).json()["seats"]
+        }
+        assert (rows["Bo"]["wrong_codes"], rows["Bo"]["wrong_code_from"]) == (4, "address 10.0.0.66")
+        assert rows["Ann"]["wrong_codes"] == 0 and "locked" not in rows["Bo"]
+        manual_clock.advance(2)  # the guesser's wait is over: its code is checked again
+        assert (
+            guesser.post("/api/join", json={"event": event_id, "player": "Bo", "code": codes["Bo"]}).status_code == 200
+        )
+    typed = [e["who"] for e in Night(Store(db)).history(event_id) if e["what"] == "wrong seat codes"]
+    assert typed == ["browser Bo"]  # the history says where the codes were typed
+
+
+def test_one_address_guessing_every_seat_leaves_every_slip_holder_able_to_join_at_once(tmp_path, cli, manual_clock):
+    """The store night's finding: one device sent 31 wrong codes over all 8 seats and locked every one."""
+    db = tmp_path / "every.json"
+    humans = ("Ann", "Bo", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
+    event_id = served_night(cli, db, humans=humans, bots=0)
+    codes = codes_of(db, event_id)
+    with client(db, event_id, manual_clock, watch=False) as web:
+        guesser = TestClient(web.app, headers={"origin": "http://testserver"}, client=GUESSER)
+        statuses = []
+        for n in range(31):
+            answer = guesser.post("/api/join", json={"event": event_id, "player": humans[n % 8], "code": "NOPE22"})
+            statuses.append(answer.status_code)
+            if answer.status_code == 429:
+                manual_clock.advance(answer.json()["retry_after"])
+        assert statuses.count(401) > 8 and set(statuses) == {401, 429}  # every seat had wrong codes, some twice
+        for number, name in enumerate(humans):
+            answer = join_from(web, f"10.0.0.{20 + number}", event_id, name, codes[name])
+            assert answer.status_code == 200, (name, answer.text)
+        assert sum(manual_clock.slept) == 0
+
+
+def test_a_name_with_markup_comes_back_as_json_text(tmp_path, cli, manual_clock):
+    db = tmp_path / "names.json"
+    name = "<script>alert(1)</script>"
+    event_id = served_night(cli, db, humans=(name, "Bo"), bots=2)
+    codes = codes_of(db, event_id)
+    with client(db, event_id, manual_clock, watch=False) as web:
+        answer = web.post("/api/join", json={"event": event_id, "player": name, "code": codes[name]})
+        assert answer.status_code == 200 and answer.headers["content-type"] == "application/json"
+        assert answer.json()["seat"]["player"]["name"] == name
+        assert "script-src 'self'" in answer.headers["content-security-policy"]
+        page = web.get("/")
+        assert page.status_code == 200 and name not in page.text
+        assert answer.headers["x-content-type-options"] == "nosniff"
+
+
+def test_a_page_post_from_another_origin_is_refused_and_changes_nothing(tmp_path, cli, manual_clock):
+    db = tmp_path / "csrf.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    codes = codes_of(db, event_id)
+    with client(db, event_id, manual_clock, watch=False) as web:
+        joined(web, event_id, "Ann", codes["Ann"])  # the cookie is set
+        set_cookie = web.post("/api/join", json={"event": event_id, "player": "Ann", "code": codes["Ann"]}).headers
+        assert "httponly" in set_cookie["set-cookie"].lower() and "samesite=strict" in set_cookie["set-cookie"].lower()
+        before = draft_log(db, event_id)
+        pick = {"pack": 1, "pick": 1, "cards": [0, 1]}
+        for headers in ({"origin": "http://evil.example"}, {"origin": "null"}, {"referer": "http://evil.example/x"}):
+            answer = TestClient(web.app, cookies=web.cookies).post("/api/pick", json=pick, headers=headers)
+            assert answer.status_code == 403 and answer.json()["error"]["code"] == "cross-origin"
+        bare = TestClient(web.app, cookies=web.cookies).post("/api/pick", json=pick)  # neither Origin nor Referer
+        assert bare.status_code == 403
+        with pytest.raises(WebSocketDisconnect):
+            with TestClient(web.app, cookies=web.cookies, headers={"origin": "http://evil.example"}).websocket_connect(
+                "/api/stream"
+            ) as stream:
+                stream.receive_json()
+        assert draft_log(db, event_id) == before
+        assert web.post("/api/pick", json=pick).status_code == 200  # the page itself, same origin
+
+
+def test_oversized_bad_and_unknown_requests_get_a_4xx_and_change_nothing(tmp_path, cli, manual_clock):
+    db = tmp_path / "hostile.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    codes = codes_of(db, event_id)
+    with client(db, event_id, manual_clock, watch=False) as web:
+        ann = phone(web, event_id, "Ann", codes["Ann"])
+        before = (draft_log(db, event_id), Night(Store(db)).history(event_id))
+        cases = [
+            ("/api/pick", {"pack": 1, "pick": 1, "cards": [0, 1], "pad": "x" * 20_000}, 413),
+            ("/api/pick", {"pack": 1, "pick": 1, "cards": [0, 1], "extra": 1}, 400),
+            ("/api/pick", {"pack": "1", "pick": 1, "cards": [0, 1]}, 400),
+            ("/api/pick", {"pack": 1, "pick": 1}, 400),
+            ("/api/pick", [1, 2], 400),
+            ("/api/pick", {"pack": 10**30, "pick": 1, "cards": [0, 1]}, 400),
+            ("/api/deck", {"action": "add", "cards": [[0, 1]]}, 409),
+            ("/api/join", {"event": event_id, "player": ["Ann"], "code": "X"}, 400),
+            ("/api/join", {"event": event_id, "player": "Nobody", "code": "X"}, 404),
+            ("/api/join", {"event": event_id + 7, "player": "Ann", "code": "X"}, 404),
+            ("/api/join", {"event": event_id, "player": "Ann", "code": "X" * 100}, 400),
+            ("/api/desk/bot", {"player": 1, "bot": True}, 401),
+        ]
+        for path, body, status in cases:
+            answer = ann.post(path, body)
+            assert answer.status_code == status, (path, body, answer.text)
+            error = answer.json()["error"]
+            assert error["code"] and "\n" not in error["message"] and "Traceback" not in answer.text
+        for raw in (b"{", b"\xff\xfe", b"[" * 5000 + b"]" * 5000, b'{"pack": NaN}', b"null", b'"text"'):
+            answer = ann.web.post("/api/pick", content=raw, headers=ann.auth)
+            assert 400 <= answer.status_code < 500, (raw[:20], answer.text)
+        rng = random.Random(31)
+        alphabet = [b"{", b"}", b"[", b"]", b'"', b":", b",", b"1", b"-", b"e", b"pack", b"cards", b"\x00", b"\xc3"]
+        for _ in range(200):
+            raw = b"".join(rng.choice(alphabet) for _ in range(rng.randint(0, 30)))
+            path = rng.choice(["/api/pick", "/api/join", "/api/deck", "/api/deck/register", "/api/desk/reset-code"])
+            answer = ann.web.post(path, content=raw, headers=ann.auth)
+            assert 400 <= answer.status_code < 500, (path, raw, answer.text)
+        assert web.get("/api/seat", headers={"authorization": "Bearer forged"}).status_code == 401
+        assert web.get("/api/nothing").status_code == 404 and web.get("/api/nothing").json()["error"]
+        assert (draft_log(db, event_id), Night(Store(db)).history(event_id)) == before
+
+
+def test_requests_are_rate_limited_per_seat_token(tmp_path, cli, manual_clock):
+    db = tmp_path / "limits.json"
+    event_id = served_night(cli, db)
+    codes = codes_of(db, event_id)
+    with client(db, event_id, manual_clock, watch=False) as web:
+        ann = phone(web, event_id, "Ann", codes["Ann"])
+        answers = [ann.get("/api/seat").status_code for _ in range(61)]
+        assert answers[:60] == [200] * 60 and answers[60] == 429  # bursts of 60
+        manual_clock.advance(1)
+        assert ann.get("/api/seat").status_code == 200  # 20 a second come back
+
+
+def test_forged_tokens_count_against_the_address_that_sends_them(tmp_path, cli, manual_clock):
+    """Before: every forged token got a bucket of its own, so a client inventing tokens was never limited."""
+    db = tmp_path / "forged.json"
+    event_id = served_night(cli, db)
+    with client(db, event_id, manual_clock, watch=False) as web:
+        forger = TestClient(web.app, client=GUESSER)
+        answers = [
+            forger.get("/api/seat", headers={"authorization": f"Bearer forged-{n}"}).status_code for n in range(61)
+        ]
+        assert answers[:60] == [401] * 60 and answers[60] == 429
+        assert forger.get("/api/seat").status_code == 429  # no token at all: the same address's limit
+        other = TestClient(web.app, client=("10.0.0.12", 40000))  # another device is not held back
+        assert other.get("/api/seat", headers={"authorization": "Bearer forged-x"}).status_code == 401
+
+
+def test_the_limits_are_never_cleared_wholesale(manual_clock):
+    """Before: past 10,000 clients the whole table of limits was cleared, a limited client's too."""
+    limits = Limits(manual_clock.monotonic)
+    for _ in range(60):
+        limits.request("address 10.0.0.66")
+    with pytest.raises(ApiError):
+        limits.request("address 10.0.0.66")
+    for n in range(MAX_CLIENTS + 5_000):  # a flood of new clients, each asking once
+        limits.request(f"address 172.16.{n // 256}.{n % 256}")
+    assert len(limits.requests) <= MAX_CLIENTS
+    with pytest.raises(ApiError) as refused:
+        limits.request("address 10.0.0.66")  # still held back
+    assert refused.value.status == 429
+    manual_clock.advance(1)
+    limits.request("address 10.0.0.66")  # and back at 20 a second
