@@ -8,6 +8,7 @@ of cards named in ``broken`` promise more bytes than they send (a download that 
 
 from __future__ import annotations
 
+import functools
 import json
 import struct
 import threading
@@ -25,7 +26,12 @@ FRAMES = {"W": (233, 223, 184), "U": (42, 111, 201), "B": (59, 51, 64), "R": (20
 
 def card_png(card: Card, width: int = 146, height: int = 204) -> bytes:
     """A small made-up card picture: a frame in the card's colour, an art box, a text box (no real card art)."""
-    letters = card.colors.code if hasattr(card.colors, "code") else ""
+    return _card_png(card.colors.code, card.rarity.letter, width, height)
+
+
+@functools.cache
+def _card_png(letters: str, rarity: str, width: int, height: int) -> bytes:
+    gem = {"M": (211, 86, 31), "R": (184, 145, 42), "U": (125, 138, 150)}.get(rarity, (30, 30, 30))
     frame = FRAMES.get(letters[:1], (200, 170, 80) if len(letters) > 1 else (155, 154, 150))
     art = tuple(min(255, c + 60) for c in frame)
     rows = []
@@ -36,7 +42,18 @@ def card_png(card: Card, width: int = 146, height: int = 204) -> bytes:
             in_art = 12 <= x < width - 12 and 24 <= y < height // 2
             in_text = 12 <= x < width - 12 and height // 2 + 14 <= y < height - 16
             in_title = 12 <= x < width - 12 and 9 <= y < 20
-            colour = (20, 20, 20) if border else art if in_art else (250, 246, 236) if in_text or in_title else frame
+            in_gem = width - 26 <= x < width - 14 and height // 2 + 1 <= y < height // 2 + 13
+            colour = (
+                (20, 20, 20)
+                if border
+                else gem
+                if in_gem
+                else art
+                if in_art
+                else (250, 246, 236)
+                if in_text or in_title
+                else frame
+            )
             row += bytes(colour)
         rows.append(bytes(row))
 

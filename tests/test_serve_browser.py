@@ -390,13 +390,18 @@ def test_a_cards_imported_text_shows_on_tap_as_text_and_the_timer_runs_on_the_se
     phone.clock.set_system_time(time.time() + 3600)  # a phone whose clock is an hour out
     join(phone, server.url, codes_of(db, event_id)["Ann"], event_id=event_id, name="Ann")
     expect(phone.locator("#timer")).to_have_text(re.compile(r"^[45]:\d\d$"))  # 5 minutes a pick, by the server's time
-    card = phone.locator("#pack .card").nth(2)
+    box = phone.locator("#pack .card-box").nth(2)
+    card = box.locator(".card")
     name = card.locator(".card-name").inner_text()
-    card.locator(".info").click()
+    box.locator(".card-more").click()
     expect(phone.locator("#sheet")).to_be_visible()
     expect(phone.locator("#sheet-title")).to_have_text(name)
     expect(phone.locator("#sheet-text p").first).to_have_text(f"{name}: {MARKUP_TEXT}")
-    assert phone.locator("#sheet img, #sheet b").count() == 0 and phone.evaluate("window.pwned") is None
+    assert (
+        phone.locator("#sheet-text img, #sheet-text b").count() == 0
+        and phone.locator("#sheet-img").is_hidden()
+        and phone.evaluate("window.pwned") is None
+    )
     expect(card).to_have_attribute("aria-pressed", "false")  # reading a card's text doesn't pick it
     phone.click("#sheet-close")
     expect(phone.locator("#sheet")).to_be_hidden()

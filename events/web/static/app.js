@@ -312,8 +312,12 @@
       if (state.seat) app.renderPool(state.seat.pool || []);
     });
   }
+  $("pack-order").addEventListener("click", app.togglePackOrder);
   $("sheet-close").addEventListener("click", function () {
     $("sheet").hidden = true;
+  });
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Escape") $("sheet").hidden = true;
   });
   $("sheet").addEventListener("click", function (event) {
     if (event.target === $("sheet")) $("sheet").hidden = true;
