@@ -21,6 +21,7 @@ from sets.cards import CardSet, Rarity, normalize_name
 from sets.catalog import BUNDLED, available_codes, keep_texts, load_set, save_imported
 from sets.download import download_set
 from sets.errors import InputError
+from sets.images import ATTRIBUTION, download_images
 from sets.importers import read_card_file, valid_set_code
 
 sets_app = typer.Typer(help="Card sets: list, show, import, download.", no_args_is_help=True)
@@ -225,8 +226,6 @@ def sets_download(
 
 
 def download_card_images(code: str, as_json: bool) -> None:
-    from sets.images import ATTRIBUTION, download_images
-
     card_set = load_set(code)
     console = out()
     if as_json or not console.is_terminal:
