@@ -125,8 +125,18 @@ def player_numbers(db: Path, event_id: int) -> dict[str, int]:
         return {p["name"]: p.doc_id for p in handle.table("players").all() if p["event"] == event_id}
 
 
-def join(page: Page, base: str, code: str, *, event_id: int, number: int | None = None, name: str = "") -> None:
-    """Open the slip's address (event and player number filled in) and type the code, or type everything by hand."""
+def join(
+    page: Page,
+    base: str,
+    code: str,
+    *,
+    event_id: int,
+    number: int | None = None,
+    name: str = "",
+    screen: str = "#screen-draft",
+) -> None:
+    """Open the slip's address (event and player number filled in) and type the code, or type everything by hand;
+    ``screen``: the screen the seat comes to."""
     if number is not None:
         page.goto(f"{base}/join?event={event_id}&player={number}")
         expect(page.locator("#join-event")).to_have_value(str(event_id))
@@ -137,7 +147,7 @@ def join(page: Page, base: str, code: str, *, event_id: int, number: int | None 
         page.fill("#join-player", name)
     page.fill("#join-code", code.lower())  # typed on a phone keyboard: the page sends it in capitals
     page.click("#join-button")
-    expect(page.locator("#screen-draft")).to_be_visible()
+    expect(page.locator(screen)).to_be_visible()
     expect(page.locator("#conn")).to_have_attribute("data-state", "ok")
 
 
@@ -312,7 +322,7 @@ def test_the_desk_page_shows_each_seat_and_resets_a_code_and_hands_a_seat_to_a_b
     expect(script.locator("td").nth(1)).to_have_text(f"#{numbers[SCRIPT_NAME]} {SCRIPT_NAME}")
 
     desk.once("dialog", lambda dialog: dialog.accept())
-    ann.get_by_role("button", name="new seat code for Ann").click()
+    ann.get_by_role("button", name="New code for Ann's seat").click()
     expect(desk.locator("#desk-code")).to_contain_text("New code for Ann: ")
     new_code = desk.locator("#desk-code").inner_text().rsplit(" ", 1)[1]
     assert new_code != codes["Ann"] and codes_of(db, event_id)["Ann"] == new_code
@@ -332,12 +342,12 @@ def test_the_desk_page_shows_each_seat_and_resets_a_code_and_hands_a_seat_to_a_b
     join(phone, server.url, new_code, event_id=event_id, number=numbers["Ann"])
     expect(ann.locator("td").nth(3)).to_have_text("picking")
 
-    ann.get_by_role("button", name="hand Ann's seat to a bot").click()
+    ann.get_by_role("button", name="To a bot: Ann's seat").click()
     expect(ann.locator("td").nth(3)).to_have_text("a bot plays it")
     expect(phone.locator("#pool-count")).not_to_have_text("0")  # the bot picked for Ann at once
     expect(phone.locator("#note")).to_be_visible()  # and her phone says why
     desk.screenshot(path=shots / "laptop-desk.png")
-    ann.get_by_role("button", name="give the seat back to Ann").click()
+    ann.get_by_role("button", name="Back to player Ann").click()
     expect(ann.locator("td").nth(3)).to_have_text(re.compile("^(picking|waiting)$"))
     expect(desk.locator("#desk-message")).to_contain_text("Ann has the seat back")
     expect(phone.locator("#note")).to_be_hidden()

@@ -18,6 +18,7 @@ from sets.images import Fetcher, download_images
 from tests.night import Night
 from tests.scryfall_fake import FakeScryfall
 from tests.test_serve_browser import LAPTOP, PHONE, Served, browser, join, shots  # noqa: F401
+from tests.test_serve_phone_browser import serious, too_small
 from tests.test_terminal_draft_integrity import codes_of, start, terminal_night
 
 
@@ -156,5 +157,6 @@ def test_the_builder_shows_each_cards_image_and_opens_it_full_size(built, browse
     name = page.locator("#deck-main .line-name").first
     expect(name).to_have_accessible_name(re.compile(r"\w"))
     page.screenshot(path=str(shots / f"images-builder-{size['width']}x{size['height']}.png"), full_page=False)
+    assert too_small(page) == [] and serious(page) == []
     name.click()
     expect(page.locator("#sheet-img")).to_be_visible()

@@ -177,13 +177,13 @@ def seat_state(served: Served, player_id: int, session: TableSession | None = No
             draft = draft_json(session, place[0], place[1])
             pool = pool_json(served, place[0], place[1], session.draft.pools[place[1]])
             version = len(session.draft.log)
-    if phase in ("building", "registered") and player.pool_size is not None:
+    if phase in ("building", "registered", "finished") and player.pool_size is not None:
         pool = recorded_pool_json(served, player_id)
     return {
         "version": version + 100_000 * PHASE_ORDER.index(phase),
         "server_time": served.wall(),
         "event": {"id": served.event_id, "name": event.name, "assist": False},
-        "player": {"number": player.number, "name": player.name},
+        "player": {"number": player.number, "name": player.name, "has_deck": player.deck is not None},
         "phase": phase,
         "connection_note": "the desk handed your seat to a bot for now" if draft and draft["bot"] else None,
         "draft": draft,
