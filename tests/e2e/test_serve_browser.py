@@ -20,6 +20,7 @@ from tests.helpers.browsers import LAPTOP, PHONE, SCRIPT_NAME, Served, player_nu
 from tests.helpers.cardfiles import cmr_mtgjson
 from tests.helpers.night import Night
 from tests.helpers.nights import codes_of, start, terminal_night
+from tests.helpers.pages import join
 from tests.helpers.paths import ROOT
 
 PICKS = 30  # 3 packs of 20 cards, two cards a pick
@@ -33,32 +34,6 @@ Object.defineProperty(navigator, "wakeLock", {configurable: true, value: {reques
   return Promise.resolve(lock);
 }}});
 """  # the screen wake lock as a browser offers it, recording each request
-
-
-def join(
-    page: Page,
-    base: str,
-    code: str,
-    *,
-    event_id: int,
-    number: int | None = None,
-    name: str = "",
-    screen: str = "#screen-draft",
-) -> None:
-    """Open the slip's address (event and player number filled in) and type the code, or type everything by hand;
-    ``screen``: the screen the seat comes to."""
-    if number is not None:
-        page.goto(f"{base}/join?event={event_id}&player={number}")
-        expect(page.locator("#join-event")).to_have_value(str(event_id))
-        expect(page.locator("#join-player")).to_have_value(str(number))
-    else:
-        page.goto(base + "/")
-        page.fill("#join-event", str(event_id))
-        page.fill("#join-player", name)
-    page.fill("#join-code", code.lower())  # typed on a phone keyboard: the page sends it in capitals
-    page.click("#join-button")
-    expect(page.locator(screen)).to_be_visible()
-    expect(page.locator("#conn")).to_have_attribute("data-state", "ok")
 
 
 def pick_status(page: Page) -> str:

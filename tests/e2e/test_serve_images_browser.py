@@ -15,11 +15,10 @@ from playwright.sync_api import Page, expect
 from events.storage.store import Store
 from sets.catalog import load_set
 from sets.images import Fetcher, download_images
-from tests.e2e.test_serve_browser import join
-from tests.e2e.test_serve_phone_browser import serious, too_small
 from tests.helpers.browsers import LAPTOP, PHONE, Served
 from tests.helpers.night import Night
 from tests.helpers.nights import codes_of, start, terminal_night
+from tests.helpers.pages import join, serious, too_small
 from tests.helpers.scryfall_fake import FakeScryfall
 
 

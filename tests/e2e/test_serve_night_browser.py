@@ -12,12 +12,13 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
 from events.storage.store import Store
 from tests.helpers.browsers import LAPTOP, PHONE, Served
 from tests.helpers.night import Night
 from tests.helpers.nights import codes_of, terminal_night
+from tests.helpers.pages import desk, open_table
 from tests.helpers.served import drafted_night
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
@@ -32,18 +33,6 @@ def night_server(tmp_path, cli):
     served.stop()
 
 
-def desk(base: str, path: str, body: dict) -> dict:
-    """The desk's script: a POST with the desk's bearer token (no cookie, so no page origin needed)."""
-    request = urllib.request.Request(
-        base + path,
-        data=json.dumps(body).encode(),
-        headers={"authorization": "Bearer desk-secret", "content-type": "application/json"},
-        method="POST",
-    )
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        return json.loads(answer.read())
-
-
 def script(base: str, path: str, body: dict | None = None, token: str | None = None) -> dict:
     """A player's script: JSON in and out with their seat token as a bearer token."""
     request = urllib.request.Request(
@@ -54,13 +43,6 @@ def script(base: str, path: str, body: dict | None = None, token: str | None = N
     )
     with urllib.request.urlopen(request, timeout=10) as answer:
         return json.loads(answer.read())
-
-
-def open_table(page: Page, base: str, event_id: int, number: int, code: str) -> None:
-    page.goto(f"{base}/join?event={event_id}&seat={number}")
-    page.fill("#join-code", code)
-    page.click("#join-button")
-    expect(page.locator("#night .night-table")).to_be_visible(timeout=15_000)
 
 
 def test_three_phones_at_one_table_confirm_a_result_and_the_room_shows_the_round(night_server, browser, shots):

@@ -10,46 +10,15 @@ import re
 import time
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 from events.storage.store import Store
-from tests.e2e.test_serve_browser import join
-from tests.e2e.test_serve_night_browser import NAMES, desk, open_table
 from tests.helpers.browsers import PHONE, Served
 from tests.helpers.night import Night
 from tests.helpers.nights import codes_of, start, terminal_night
+from tests.helpers.pages import desk, headings_one, join, open_table, serious, too_small
 
-SMALL = """() => {
-  const found = [];
-  for (const node of document.querySelectorAll('button, a[href], input, select, textarea, [role=button], [tabindex]')) {
-    const box = node.getBoundingClientRect();
-    const style = getComputedStyle(node);
-    if (!box.width || !box.height || style.visibility === 'hidden') continue;  // not shown
-    if (box.width < 44 || box.height < 44)
-      found.push(`${node.tagName.toLowerCase()} "${(node.getAttribute('aria-label') || node.textContent).trim().slice(0, 40)}" ${Math.round(box.width)}x${Math.round(box.height)}`);
-  }
-  return found;
-}"""
-
-
-def too_small(page: Page) -> list[str]:
-    return page.evaluate(SMALL)
-
-
-def serious(page: Page) -> list[str]:
-    results = Axe().run(page)
-    return [
-        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
-        for v in results.response["violations"]
-        if v["impact"] in ("critical", "serious")
-    ]
-
-
-def headings_one(page: Page) -> list[str]:
-    return page.evaluate(
-        "[...document.querySelectorAll('h1')].filter(h => h.offsetParent !== null).map(h => h.textContent)"
-    )
+NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
 
 
 def phone_page(browser) -> Page:
