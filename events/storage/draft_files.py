@@ -378,6 +378,25 @@ class TableSession:
             self._after_bots()
             self._save(handle, journal, before)
 
+    def stuck_bots(self) -> list[int]:
+        """Bot seats still to pick (never, when every write lets the bots pick: the watchdog's check)."""
+        return [seat for seat in self.draft.waiting() if seat in self.bots]
+
+    def nudge_bots(self) -> list[Pick]:
+        """The bots make the picks that are theirs to make (the watchdog: the table must never wait on a bot);
+        returns the picks made."""
+        if self.record.get("journal") is None:
+            return []
+        with self._journal().write() as handle:
+            journal = handle.table(JOURNAL).get(doc_id=1)
+            self._catch_up(journal)
+            before = len(self.draft.log)
+            run_bots(self.draft, self.bots)
+            self._after_bots()
+            if len(self.draft.log) > before:
+                self._save(handle, journal, before)
+        return self.draft.log[before:]
+
     def hand_to_player(self, seat: int) -> None:
         """A seat a bot took over (``hand_to_bot``) is the player's again from the next pick on; the bot's picks
         so far stay."""
