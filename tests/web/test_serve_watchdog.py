@@ -8,7 +8,7 @@ import logging
 from events.storage.draft_records import JOURNAL
 from events.web.app import create_app
 from events.web.live import Watcher
-from tests.test_serve_api import served_night
+from tests.helpers.served import served_night
 
 
 def planted_stuck_pod(db, event_id: int, manual_clock):
