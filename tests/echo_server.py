@@ -25,6 +25,7 @@ async def echo(websocket: WebSocket) -> None:
 def main() -> None:
     listener = socket.socket()
     listener.bind(("127.0.0.1", 0))
+    listener.listen(2048)  # connections wait in the kernel's queue until uvicorn takes them
     print(f"at http://127.0.0.1:{listener.getsockname()[1]}", flush=True)
     app = Starlette(routes=[WebSocketRoute("/echo", echo)])
     config = uvicorn.Config(app, log_level="warning", server_header=False, ws_per_message_deflate=False)  # as serve
