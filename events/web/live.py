@@ -263,9 +263,9 @@ class Watcher:
                     if taken:
                         seats = ", ".join(f"seat {pick.seat + 1} pack {pick.pack} pick {pick.pick}" for pick in taken)
                         log.info("pod %s: the time ran out, the timer picked for %s", number, seats)
-                if session.stuck_bots():  # a pack waiting at a bot seat: the bots pick it
-                    made = session.nudge_bots()
-                    log.warning("pod %s: packs waited at bot seats; the bots made %d picks", number, len(made))
+                if any(seat in session.bots for seat in session.draft.waiting()):  # the table waits on a bot
+                    made = session.hand_to_bot(None)
+                    log.warning("pod %s: the table waited on bot seats; the bots made %d picks", number, len(made))
                 if session.draft.finished and number not in self.served.deferred:
                     self.served.settle(number, session)  # the pod's pools recorded, whoever made the last pick
         signatures = self.served.signatures()

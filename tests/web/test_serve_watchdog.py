@@ -23,7 +23,7 @@ def planted_stuck_pod(db, event_id: int, manual_clock):
         before = len(session.draft.log)
         session.draft.pick(human, list(range(session.draft.picks_due(human))))
         session._save(handle, journal, before)
-    assert session.stuck_bots()
+    assert any(seat in session.bots for seat in session.draft.waiting())
     return served, number
 
 
@@ -35,9 +35,9 @@ def test_the_watchdog_lets_the_bots_pick_a_pack_left_at_a_bot_seat_and_says_so(t
     with caplog.at_level(logging.WARNING, logger="cmdraft.serve"):
         Watcher(served, hub=None)._tick()  # type: ignore[arg-type]
     session = served.table(number)
-    assert not session.stuck_bots() and len(session.draft.log) > made
+    assert len(session.draft.log) > made
     assert session.draft.waiting() == session.humans  # only the player is to pick now
-    assert any("packs waited at bot seats" in record.getMessage() for record in caplog.records)
+    assert any("the table waited on bot seats" in record.getMessage() for record in caplog.records)
 
 
 def test_the_watchdog_lets_the_timer_pick_for_a_player_gone_past_the_deadline(tmp_path, cli, manual_clock, caplog):
