@@ -100,7 +100,12 @@
       if (s.connected) counts.connected += 1;
       if (s.state === "picking") counts.picking += 1;
     });
-    $("desk-summary").textContent = counts.connected + " connected · " + counts.picking + " picking";
+    var guessing = (data.code_sources || []).map(function (g) {
+      return g.source + " (" + g.wrong + (g.wait > 0 ? ", waits " + Math.ceil(g.wait) + " s" : "") + ")";
+    });
+    $("desk-summary").textContent =
+      counts.connected + " connected · " + counts.picking + " picking" +
+      (guessing.length ? " · wrong codes from " + guessing.join(", ") : "");
     var pods = clear($("desk-pods"));
     var byPod = {};
     seats.forEach(function (s) {
