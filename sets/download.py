@@ -52,7 +52,7 @@ def _check_address(url: str) -> None:
     raise DownloadError(f"won't download {url!r}: only https:// addresses are used (http:// only on this machine)")
 
 
-def _open(url: str):
+def _open(url: str) -> http.client.HTTPResponse:
     _check_address(url)
     # A server on this machine is reached directly, whatever proxy the environment names.
     opener = (
@@ -61,7 +61,8 @@ def _open(url: str):
         else urllib.request.build_opener()
     )
     try:
-        return opener.open(url, timeout=TIMEOUT_SECONDS)
+        answer: http.client.HTTPResponse = opener.open(url, timeout=TIMEOUT_SECONDS)  # an http(s) address
+        return answer
     except urllib.error.HTTPError as error:
         raise DownloadError(
             f"cannot download {url}: the server answered {error.code} {error.reason}; "
