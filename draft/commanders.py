@@ -278,7 +278,9 @@ def added_card_options(
     with one of one more color, its chosen color."""
     if added is None:
         return []
-    alone = [(card.identity.mask, (card,)) for card in backgrounds if can_pair(card, added)]
+    alone: list[tuple[int, tuple[Card, ...]]] = [
+        (card.identity.mask, (card,)) for card in backgrounds if can_pair(card, added)
+    ]
     return alone + [
         (mask | color.bit, leaders)
         for mask, leaders in [*options, *alone]
