@@ -197,3 +197,7 @@ class Actor:
         if self.is_desk or self.role is Role.SEAT and self.player == player:
             return
         raise NotYourSeat(f"you can {doing} only for your own seat")
+
+
+DESK = Actor.desk()
+PUBLIC = Actor.public()
