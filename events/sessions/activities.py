@@ -28,6 +28,7 @@ from draft.log import mtgo_log
 from draft.sim import piper_card
 from events.night.decks import Decks
 from events.night.history import actor
+from events.night.refusals import Actor
 from events.outputs.exports import export_seat, write_file
 from events.outputs.guard import check_folder
 from events.storage.draft_files import TableSession
@@ -212,13 +213,21 @@ class EventDeck:
     registers = True
 
     def __init__(
-        self, decks: Decks, event_id: int, who: str | int, by: str | None = None, resume: bool = False
+        self,
+        decks: Decks,
+        event_id: int,
+        who: str | int,
+        by: str | None = None,
+        resume: bool = False,
+        via: str = "terminal",
     ) -> None:
         """``by``: who registers (the player's terminal when not given); ``resume``: start from the deck
-        registered for the player, if any (a browser coming back), rather than an empty one."""
+        registered for the player, if any (a browser coming back), rather than an empty one; ``via``: where the
+        player builds it ("terminal" or "browser"): the player's seat is who asks the core."""
         player = decks.player(event_id, who)
         self.decks, self.event_id, self.player_name = decks, event_id, player.name
         self.by = by or actor(player.name)  # who registers, for the history: the player's terminal, or a browser
+        self.actor = Actor.seat(player.id, via, player.name)
         self.label = f"{event_id}/{player.id}"
         self.registered = False
         self.report: dict | None = None
@@ -235,8 +244,8 @@ class EventDeck:
 
     def _register(self, deck: Deck, legal: bool, final: bool) -> None:
         report = self.decks.register_deck(
-            self.event_id, self.player_name, parse_json(write_json(deck)), by=self.by
-        )  # the history says it came from this terminal (or browser)
+            self.event_id, self.player_name, parse_json(write_json(deck)), by=self.by, actor=self.actor
+        )  # the history says it came from this terminal (or browser); closed registration refuses it (PhaseOver)
         self.registered = True
         self.report = report  # the legality report ``event deck`` gives, for a face that shows it
         self.notices.append(f"{self.player_name}: deck registered ({'legal' if report['valid'] else 'not legal yet'})")

@@ -110,6 +110,7 @@ class Event(Record, frozen=True, kw_only=True):
     seatings: Count = 0  # how often the pods were drawn
     table_tracker: bool = False  # players keep the game tracker from their phones (``cmdraft serve``)
     publish_decklists: bool = False  # everyone's decklists are public once the event is finished
+    decks_close: text(64) | None = None  # when the desk closes deck registration (UTC, ISO); round 1 closes it anyway
 
 
 class Player(Record, frozen=True, kw_only=True):
@@ -188,6 +189,7 @@ class Deck(Record, frozen=True, kw_only=True):
     valid: bool
     problems: rows(Problem, MAX_CARDS)
     at: text(64) = ""
+    correction: text(500) | None = None  # the desk's reason, when it changed the deck after registration closed
 
 
 class Round(Record, frozen=True, kw_only=True):
