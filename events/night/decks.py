@@ -172,6 +172,12 @@ class Decks(Pools):
             )
         return {"player": player["name"], **report.to_json()}
 
+    def correction_of(self, event_id: int, player_id: int) -> str | None:
+        """The desk's reason, when it corrected the player's deck after registration closed."""
+        with self.store.read() as db:
+            doc = db.table(DECKS).get((Q.event == event_id) & (Q.player == player_id))
+        return None if doc is None else doc.get("correction")
+
     def deck_of(self, event_id: int, player_id: int):
         with self.store.read() as db:
             doc = db.table(DECKS).get((Q.event == event_id) & (Q.player == player_id))
