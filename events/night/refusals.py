@@ -52,9 +52,10 @@ class BotSeat(Refusal):
 
 
 class NotYourSeat(Refusal):
-    """The seat (or table, or report) is another player's, or this device no longer holds it."""
+    """The seat (or table, or report) is another player's, or this device no longer holds it: give the seat's
+    code again (the web's 401, which sends a phone back to its join screen)."""
 
-    code, status = "not-your-seat", 403
+    code, status = "not-your-seat", 401
 
 
 class WrongCount(Refusal):
