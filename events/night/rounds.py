@@ -222,7 +222,7 @@ class Rounds(EventBase):
             raise InputError(f"round {round_number} has tables 1 to {len(rnd['tables'])}, not {table_number}")
         table = rnd["tables"][table_number - 1]
         order = (
-            self._parse_order(db, event_id, order, table)
+            self.parse_order(db, event_id, order, table)
             if isinstance(order, str)
             else self.check_order(db, event_id, order, table)
         )
@@ -290,7 +290,7 @@ class Rounds(EventBase):
             if set(table) != set(redo)
         ]
 
-    def _parse_order(self, db, event_id: int, text: str, table: list[int]) -> list[list[int]]:
+    def parse_order(self, db, event_id: int, text: str, table: list[int]) -> list[list[int]]:
         """``Alice > Bob = Carol > Dave``: finishing order, ``=`` for a draw; names (quoted when they hold
         ``>``, ``=`` or quotes) or ``#N`` player numbers."""
         groups = []

@@ -231,6 +231,7 @@ class Report(Record, frozen=True, kw_only=True):
     status: Literal["waiting", "disputed", "recorded", "settled", "replaced"]
     at: Annotated[float, Meta(ge=0, le=1e11)] = 0.0  # epoch seconds
     late: bool = False  # reported after the round's clock ran out
+    via: Literal["browser", "terminal"] = "browser"  # where the reporter reported it from
 
     def problem(self) -> str | None:
         if len(set(self.confirmed)) != len(self.confirmed):
