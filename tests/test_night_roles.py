@@ -52,3 +52,26 @@ def test_a_waiting_terminal_picks_once_the_desk_starts_the_draft(tmp_path, cli):
     assert "Seat code" not in ann.before
     ann.sendline("quit")
     ann.expect(pexpect.EOF)
+
+
+def test_the_core_refuses_every_desk_step_to_a_seats_holder(tmp_path, cli):
+    from events.night.seat_codes import reset_code
+    from events.night.table_reports import TableReports
+
+    db = tmp_path / "friday.json"
+    event_id = terminal_night(cli, db, "Ann", "Bo", bots=2)
+    events = Night(Store(db))
+    ann = Actor.seat(events.player_id(event_id, "Ann"), "browser", "Ann")
+    steps = {
+        "seat the players": lambda: events.seat(event_id, again=True, actor=ann),
+        "pair a round": lambda: events.new_round(event_id, actor=ann),
+        "record a result for a table": lambda: events.record_result(event_id, 1, 1, "Ann > Bo", actor=ann),
+        "settle a table's result": lambda: TableReports(events.store).settle(event_id, 1, 1, "Ann > Bo", actor=ann),
+        "make a new seat code": lambda: reset_code(events, event_id, "Bo", actor=ann),
+        "close deck registration": lambda: events.close_decks(event_id, actor=ann),
+    }
+    before = events.history(event_id)
+    for doing, step in steps.items():
+        with pytest.raises(NotAllowed, match=f"only the desk can {doing}: ask the organizer"):
+            step()
+    assert events.history(event_id) == before  # nothing changed

@@ -22,6 +22,7 @@ from typing import Any
 
 from events.night import history
 from events.night.base import EventBase, finishing_text, round_at_table
+from events.night.refusals import DESK, Actor
 from events.night.schema import DECKS, EVENTS, POOLS, RESULTS, ROUNDS, Q
 from events.night.standings import Standing, did_not_play, placement_points, point_totals, standings_of
 from events.storage.records import Event
@@ -126,7 +127,9 @@ def meetings(rounds) -> Counter:
 class Rounds(EventBase):
     """Rounds of games, their results, the standings and the end of the night."""
 
-    def new_round(self, event_id: int, force: bool = False) -> dict[str, Any]:
+    def new_round(self, event_id: int, force: bool = False, *, actor: Actor = DESK) -> dict[str, Any]:
+        """Pair the next round (only the desk pairs: ``NotAllowed`` for anyone else)."""
+        actor.require_desk("pair a round")
         with self.store.write() as db:
             return self.pair_round(db, event_id, force)
 
@@ -194,7 +197,12 @@ class Rounds(EventBase):
         order_text: str,
         replace: bool = False,
         who: str = history.DESK,
+        *,
+        actor: Actor = DESK,
     ) -> dict[str, Any]:
+        """The desk records (or corrects) a table's result; a table's own players report and confirm theirs
+        (``TableReports``)."""
+        actor.require_desk("record a result for a table")
         with self.store.write() as db:
             return self.record_order(db, event_id, round_number, table_number, order_text, replace, who)
 

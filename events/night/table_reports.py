@@ -26,6 +26,7 @@ from events import timing
 from events.night import history
 from events.night.base import EventBase, finishing_text, round_at_table
 from events.night.games import Games
+from events.night.refusals import DESK, Actor
 from events.night.registration import Registration
 from events.night.round_clock import RoundClock
 from events.night.rounds import Rounds
@@ -224,9 +225,18 @@ class TableReports(EventBase):
         return {"report": report_id, "status": "recorded" if recorded else status, "recorded": recorded is not None}
 
     def settle(
-        self, event_id: int, round_number: int, table_number: int, order: str | list[list[int]], replace: bool = False
+        self,
+        event_id: int,
+        round_number: int,
+        table_number: int,
+        order: str | list[list[int]],
+        replace: bool = False,
+        *,
+        actor: Actor = DESK,
     ) -> dict[str, Any]:
-        """The desk records a table's result (from the versions it was shown); a waiting report is settled."""
+        """The desk records a table's result (from the versions it was shown); a waiting report is settled.  Only
+        the desk settles (``NotAllowed``)."""
+        actor.require_desk("settle a table's result")
         with self.store.write() as db:
             round_at_table(db, event_id, round_number, table_number)
             report = pending_report(db, event_id, round_number, table_number)
