@@ -6,9 +6,10 @@ from __future__ import annotations
 from starlette.testclient import TestClient
 
 from events.storage.store import Store
-from tests.night import Night
-from tests.test_night_gates import drafted_four, four  # noqa: F401  (fixtures)
-from tests.test_serve_night import ORIGIN, app_of, ok, phone
+from tests.helpers.night import Night
+from tests.helpers.served import ORIGIN
+from tests.helpers.tables import app_of, drafted_four, four, ok  # noqa: F401  (fixtures)
+from tests.helpers.tables import table_phone as phone
 
 
 def test_a_table_with_a_terminal_player_closes_from_the_table(four, manual_clock, cli):  # noqa: F811

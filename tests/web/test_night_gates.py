@@ -11,27 +11,12 @@ from starlette.testclient import TestClient
 from events.night.decks import closed_words
 from events.night.refusals import Actor, NotAllowed, NotYourSeat, PhaseOver
 from events.storage.store import Store
-from tests.cliapp import invoke
-from tests.night import Night
-from tests.test_serve_night import ORIGIN, app_of, drafted_night, ok, phone
-from tests.test_terminal_draft_integrity import codes_of
+from tests.helpers.night import Night
+from tests.helpers.served import ORIGIN
+from tests.helpers.tables import app_of, drafted_four, four, ok  # noqa: F401  (fixtures)
+from tests.helpers.tables import table_phone as phone
 
-FOUR = ["Ann", "Bo", "Cy", "Di"]
 CLOSED = closed_words("round 1 has been paired")
-
-
-@pytest.fixture(scope="module")
-def drafted_four(tmp_path_factory):
-    db = tmp_path_factory.mktemp("four") / "drafted.json"
-    return db, drafted_night(lambda *args, input=None: invoke(args, input=input), db, FOUR)
-
-
-@pytest.fixture
-def four(drafted_four, tmp_path):
-    source, event_id = drafted_four
-    db = tmp_path / "night.json"
-    db.write_bytes(source.read_bytes())
-    return db, event_id, codes_of(db, event_id)
 
 
 def deck_cards(db: Path, event_id: int, name: str) -> dict:
@@ -39,7 +24,7 @@ def deck_cards(db: Path, event_id: int, name: str) -> dict:
     return events.snapshot(event_id).player(events.player_id(event_id, name)).deck.to_json()
 
 
-def test_after_round_one_a_phone_can_no_longer_change_its_deck_and_sees_who_can(four, manual_clock, cli):
+def test_after_round_one_a_phone_can_no_longer_change_its_deck_and_sees_who_can(four, manual_clock, cli):  # noqa: F811
     db, event_id, codes = four
     app = app_of(db, event_id, manual_clock)
     with TestClient(app, headers=ORIGIN):
@@ -60,7 +45,7 @@ def test_after_round_one_a_phone_can_no_longer_change_its_deck_and_sees_who_can(
         assert deck_cards(db, event_id, "Ann") == before  # nothing registered
 
 
-def test_the_desk_corrects_a_deck_after_round_one_only_with_a_reason_the_player_then_sees(four, manual_clock, cli):
+def test_the_desk_corrects_a_deck_after_round_one_only_with_a_reason_the_player_then_sees(four, manual_clock, cli):  # noqa: F811
     db, event_id, codes = four
     assert cli("event", "round", event_id, "--db", db).exit_code == 0
     bare = cli("event", "deck", event_id, "Ann", "--auto", "--db", db)
@@ -75,14 +60,14 @@ def test_the_desk_corrects_a_deck_after_round_one_only_with_a_reason_the_player_
         assert ok(ann.get("/api/deck"))["correction"] == "a basic was missing"
 
 
-def test_a_terminal_builder_after_round_one_is_refused_with_the_same_words(four, cli):
+def test_a_terminal_builder_after_round_one_is_refused_with_the_same_words(four, cli):  # noqa: F811
     db, event_id, _ = four
     assert cli("event", "round", event_id, "--db", db).exit_code == 0
     refused = cli("event", "deck", event_id, "Ann", "--build", "--db", db, input="done\n")
     assert refused.exit_code == 3 and refused.stderr.strip().endswith(CLOSED + ": ask the organizer")
 
 
-def test_the_desk_can_close_registration_earlier_at_a_time_it_sets(four, manual_clock, cli):
+def test_the_desk_can_close_registration_earlier_at_a_time_it_sets(four, manual_clock, cli):  # noqa: F811
     db, event_id, _ = four
     events = Night(Store(db))
     ann = Actor.seat(events.player_id(event_id, "Ann"), "browser", "Ann")
@@ -102,7 +87,7 @@ def test_the_desk_can_close_registration_earlier_at_a_time_it_sets(four, manual_
         events.close_decks(event_id, actor=ann)
 
 
-def test_a_player_registers_only_their_own_deck(four):
+def test_a_player_registers_only_their_own_deck(four):  # noqa: F811
     db, event_id, _ = four
     events = Night(Store(db))
     ann = Actor.seat(events.player_id(event_id, "Ann"), "browser", "Ann")

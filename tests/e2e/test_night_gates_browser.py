@@ -3,18 +3,43 @@ read-only, with the core's line saying who can change it (issue 38)."""
 
 from __future__ import annotations
 
+import json
+import urllib.request
+
+import pytest
 from playwright.sync_api import expect
 
 from events.night.decks import closed_words
 from events.storage.store import Store
-from tests.night import Night
-from tests.test_serve_browser import PHONE, browser, shots  # noqa: F401 (fixtures)
-from tests.test_serve_night_browser import desk, night_server  # noqa: F401 (fixtures)
-from tests.test_terminal_draft_integrity import codes_of
+from tests.helpers.browsers import PHONE, Served
+from tests.helpers.night import Night
+from tests.helpers.nights import codes_of
+from tests.helpers.served import drafted_night
 
 
-def test_after_round_one_the_phone_shows_its_deck_read_only_and_who_can_change_it(night_server, browser, shots):  # noqa: F811
-    db, event_id, served = night_server
+@pytest.fixture
+def four_server(tmp_path, cli):
+    db = tmp_path / "night.json"
+    event_id = drafted_night(cli, db, ["Ann", "Bo", "Cy", "Di"])
+    served = Served(db, event_id)
+    yield db, event_id, served
+    served.stop()
+
+
+def desk(base: str, path: str, body: dict) -> dict:
+    """The desk's script: a POST with the desk's bearer token."""
+    request = urllib.request.Request(
+        base + path,
+        data=json.dumps(body).encode(),
+        headers={"authorization": "Bearer desk-secret", "content-type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.loads(answer.read())
+
+
+def test_after_round_one_the_phone_shows_its_deck_read_only_and_who_can_change_it(four_server, browser, shots):
+    db, event_id, served = four_server
     base = served.url
     codes = codes_of(db, event_id)
     numbers = {p.name: p.number for p in Night(Store(db)).players(event_id)}

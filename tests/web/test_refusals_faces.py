@@ -14,14 +14,14 @@ from events.night.decks import closed_words
 from events.night.games import MAX_LIFE_CHANGE
 from events.night.refusals import EXIT_ROLE, Actor, NotAllowed, StalePack, WrongCount
 from events.sessions.seat import SeatSession
+from events.storage.draft_files import TableSession
 from events.storage.store import Store
-from tests.night import Night
-from tests.test_night_gates import drafted_four, four  # noqa: F401  (fixtures)
-from tests.test_practice_app import on_disk, practice_app, session_at, widget_text
-from tests.test_serve_api import client, phone, served_night
-from tests.test_serve_night import ORIGIN, app_of, ok
-from tests.test_serve_night import phone as night_phone
-from tests.test_terminal_draft_integrity import codes_of, session_of, terminal_night
+from tests.helpers.night import Night
+from tests.helpers.nights import codes_of, terminal_night
+from tests.helpers.practice import practice_app, session_at, widget_text
+from tests.helpers.served import ORIGIN, client, phone, served_night
+from tests.helpers.tables import app_of, drafted_four, four, ok, session_of  # noqa: F401  (fixtures)
+from tests.helpers.tables import table_phone as night_phone
 
 THREE = "take exactly 2 cards from this pack, not 3"
 
@@ -34,7 +34,7 @@ async def test_a_pick_of_three_cards_is_refused_in_the_same_words_at_the_app(tmp
         await pilot.press("1", "space", "2", "space", "3", "enter")
         await pilot.pause()
         assert THREE in widget_text(pilot.app.screen, "#message")
-        assert on_disk(db, session.draft_id).draft.picks_of(0) == []
+        assert TableSession.load(Store(db), session.draft_id).draft.picks_of(0) == []
 
 
 def test_a_pick_of_three_cards_is_refused_in_the_same_words_at_the_core_the_prompt_and_the_web(

@@ -9,9 +9,9 @@ import pytest
 
 from events.night.refusals import Actor, NotAllowed
 from events.storage.store import Store
-from tests.night import Night
-from tests.test_play import PICK, spawn
-from tests.test_terminal_draft_integrity import codes_of, terminal_night
+from tests.helpers.night import Night
+from tests.helpers.nights import codes_of, terminal_night
+from tests.helpers.terminals import PICK, spawn
 
 
 def test_a_players_terminal_never_starts_the_draft_it_waits_for_the_desk(tmp_path, cli):
