@@ -102,6 +102,8 @@ _PAIR_MASKS = tuple(a.bit | b.bit for a, b in combinations(Color, 2))
 _DECK_SPELLS = 36
 PLAYABLE = 1.5  # a rating from which a card would make a deck
 DEPTH_FROM = 0.3  # from this far into the draft a seat counts the playables of its plan's colors
+HAPPY = 2.8  # a leader rated this or more is one a strong drafter is happy to play: more legends add little
+WEAK_LEADER = 1.8  # a legend rated this or less leads no better than the Pipers anyone may add
 DEPTH_TARGET = 44  # playables in the plan's colors wanted by the end of the draft (a deck plays about 36 spells)
 
 
@@ -222,13 +224,17 @@ class Bot:
         off = (traits.mask & ~plan.mask).bit_count()
         if traits.leader:
             if strong:
-                # A legend is worth what it leads: more when its colors are the plan's (or the plan is still open).
+                # A legend is worth what it leads beyond the commanders the pool already holds in its colors: more
+                # when its colors are the plan's (or the plan is still open), nothing once a good one is held.
                 fits = traits.identity_mask & ~plan.mask == 0
-                rating += (0.5 if fits else 0.0) * (1.0 - progress)
+                rating += (0.5 if fits else 0.0) * (1.0 - progress) * self.leader_need(card)
             else:
                 rating += (1.2 if first else 0.3) * (1.0 - progress)
             if traits.partner and plan.commanders and any(can_pair(card, c) for c in plan.commanders):
-                rating += 0.8 if first else (0.6 if strong else 0.3)
+                if strong:
+                    rating += 0.6 * self.leader_need(card)
+                else:
+                    rating += 0.8 if first else 0.3
         if strong:
             if traits.interaction:
                 rating += 0.1  # a tie-breaker: the rating already says how much the removal answers
@@ -243,6 +249,32 @@ class Bot:
             return rating - commit * (1.3 + 0.6 * (off - 1))
         weight = (3.0 if first else 1.2) * progress
         return rating + (0.5 * weight if off == 0 else -weight * (1 + 0.3 * off))
+
+    def leader_need(self, card: Card) -> float:
+        """0 to 1: how much the pool still wants ``card`` as a leader.  A legend adds what it leads beyond the
+        commanders already held that share its colors: nothing once one of them (alone, or with a partner it may
+        pair with: whatever ``can_pair`` allows) is a commander worth playing (``HAPPY``), and the less the nearer
+        the held leaders come to this card.  A weak legend adds little even to an empty pool: every pack holds two."""
+        own = card_traits(card)
+        quality = min(1.0, max(0.0, (own.rating - WEAK_LEADER) / (HAPPY - WEAK_LEADER)))
+        held = 0.0
+        for _mask, leaders, _leading in self._leader_options_cached():
+            colors = 0
+            for leader in leaders:
+                colors |= leader.identity.mask  # a Piper a partner could take adds no leader of its color
+            if not colors & own.identity_mask or card in leaders:
+                continue
+            # A pair leads as its better half, and a little more: two commanders on the table.
+            value = max(card_rating(c) for c in leaders) + (0.3 if len(leaders) > 1 else 0.0)
+            held = max(held, value)
+        if held >= HAPPY:
+            return 0.0
+        return quality * min(1.0, max(0.0, own.rating - held) / (HAPPY - WEAK_LEADER))
+
+    def _leader_options_cached(self) -> list[tuple[int, tuple[Card, ...], float]]:
+        if self._options is None:
+            self._options = self._leader_options()
+        return self._options
 
     @staticmethod
     def _depth_need(plan: Plan, progress: float) -> float:
@@ -290,7 +322,8 @@ class Bot:
             a, b = pack[ia].card, pack[ib].card
             value = sa + sb
             if a.can_be_commander and b.can_be_commander and can_pair(a, b) and not (is_piper(a) or is_piper(b)):
-                value += 0.8
+                # Two cards that lead together: worth more only while the pool wants a leader in their colors.
+                value += 0.8 * (min(self.leader_need(a), self.leader_need(b)) if self.style is BotStyle.STRONG else 1.0)
             if (a.deck_colors.mask | b.deck_colors.mask | plan.mask) == plan.mask:
                 value += 0.2
             if value > best_value:
