@@ -29,6 +29,7 @@ from starlette.responses import JSONResponse
 
 from events.night.decks import Decks
 from events.night.drafting import Drafting
+from events.night.refusals import answer as refusal_answer
 from events.night.seat_codes import uses_codes
 from events.night.snapshot import Snapshot
 from events.sessions.activities import EventDeck
@@ -74,7 +75,11 @@ def error_response(status: int, code: str, message: str, **extra: Any) -> JSONRe
 
 
 def core_error(error: Exception) -> ApiError:
-    """A cmdraft error from the core as an answer: bad input 400, a step out of order 409."""
+    """A cmdraft error from the core as an answer: a refusal by its own status and code (``events.night.refusals``),
+    other bad input 400, another step out of order 409."""
+    said = refusal_answer(error) if isinstance(error, CmdraftError) else None
+    if said is not None:
+        return ApiError(said.status, said.code, said.message, **said.extra)
     if isinstance(error, InputError):
         return ApiError(400, "bad-input", str(error))
     if isinstance(error, StateError):
