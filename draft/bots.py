@@ -102,6 +102,7 @@ _PAIR_MASKS = tuple(a.bit | b.bit for a, b in combinations(Color, 2))
 _DECK_SPELLS = 36
 PLAYABLE = 1.5  # a rating from which a card would make a deck
 DEPTH_FROM = 0.3  # from this far into the draft a seat counts the playables of its plan's colors
+EARLY_FIT = 0.3  # before committing, the most a card in the colors of the picks so far gains
 HAPPY = 2.8  # a leader rated this or more is one a strong drafter is happy to play: more legends add little
 WEAK_LEADER = 1.8  # a legend rated this or less leads no better than the Pipers anyone may add
 DEPTH_TARGET = 44  # playables in the plan's colors wanted by the end of the draft (a deck plays about 36 spells)
@@ -238,6 +239,8 @@ class Bot:
         if strong:
             if traits.interaction:
                 rating += 0.1  # a tie-breaker: the rating already says how much the removal answers
+            if plan.mask == 31:
+                rating += self._early_fit(traits)
             if progress >= 0.4 and not traits.land:
                 rating += self._curve_need(traits, progress)
             commit = self._commitment(progress)
@@ -249,6 +252,22 @@ class Bot:
             return rating - commit * (1.3 + 0.6 * (off - 1))
         weight = (3.0 if first else 1.2) * progress
         return rating + (0.5 * weight if off == 0 else -weight * (1 + 0.3 * off))
+
+    def _early_fit(self, traits: Traits) -> float:
+        """Before the plan commits, from the second pick on: a near-tie goes to the colors of the picks so far
+        (up to ``EARLY_FIT`` for a card whose colors hold half the pool's value or more; a colorless card fits
+        every deck and gains nothing)."""
+        if not traits.mask or traits.land:
+            return 0.0
+        total = sum(self._by_mask[1:])
+        if total <= 0:
+            return 0.0
+        shares = [
+            sum(value for mask, value in enumerate(self._by_mask) if mask & color.bit) / total
+            for color in Color
+            if traits.mask & color.bit
+        ]
+        return EARLY_FIT * min(1.0, 2.0 * sum(shares) / len(shares))
 
     def leader_need(self, card: Card) -> float:
         """0 to 1: how much the pool still wants ``card`` as a leader.  A legend adds what it leads beyond the

@@ -204,7 +204,7 @@ def test_deck_builder_commands(tmp_path):
     session = TableSession.create(
         Store(tmp_path / "b.json"),
         kind="practice",
-        seed=5,
+        seed=10,  # a pool whose third and fourth cards are in the auto deck
         config=DraftConfig(seats=4),
         humans=[0],
         names=["You", "B", "C", "D"],

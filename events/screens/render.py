@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from draft.cardtext import lines_that_matter
 from events.outputs.text import cell_width, fit_columns
 from events.outputs.visible import visible
 from events.storage.database_file import default_path
@@ -326,9 +327,11 @@ def add_text_rows(table: Table, card: Card) -> None:
 
 
 def text_line(card: Card, width: int) -> Text:
-    """One line about a card for under a pick: its rules text, or its type and stats when the text isn't here."""
+    """One line about a card for under a pick: its rules text, the line that matters first and no reminder text, or
+    its type and stats when the text isn't here."""
     card = with_kept_text(card)
-    words = " · ".join(" ".join(face.text.split()) for face in card.faces if face.text)
+    # The line that matters first (the monarchy, the removal), reminder text dropped: one line shows little.
+    words = " · ".join(" · ".join(lines_that_matter(face.text)) for face in card.faces if face.text)
     if not words:
         front = card.front
         stats = f" {front.power}/{front.toughness}" if front.power is not None else ""
