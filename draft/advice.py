@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from draft import bots as bot_layer
+from draft import hint as bot_layer
 from draft.bots import Bot, BotStyle
 from draft.engine import Draft, Pick
 from draft.traits import card_rating, card_roles

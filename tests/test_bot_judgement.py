@@ -12,11 +12,12 @@ from importlib import resources
 import pytest
 
 from draft import quality, reference
-from draft.bots import Bot, BotStyle, explain_pick
+from draft.bots import Bot, BotStyle
 from draft.deck_rules import validate
 from draft.deckbuild import build_deck, rank_commanders, ranked_builds
 from draft.decks import PIPER, Deck, DeckLine, Zone
 from draft.engine import Pick
+from draft.hint import explain_pick
 from draft.traits import card_rating, card_roles
 from sets.basics import basic_land
 from sets.booster import Printing

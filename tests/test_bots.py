@@ -12,11 +12,12 @@ from itertools import count
 import pytest
 
 from draft import quality
-from draft.bots import Bot, BotStyle, explain_pick
+from draft.bots import Bot, BotStyle
 from draft.deck_rules import validate
 from draft.deckbuild import FILLER, build_deck, choose_commanders
 from draft.decks import Deck
 from draft.engine import Draft, DraftConfig, Pick
+from draft.hint import explain_pick
 from draft.manabase import mana_sources
 from draft.ratings import ROLES, evaluate, roles_from_text
 from draft.sim import run_pod

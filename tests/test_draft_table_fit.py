@@ -108,3 +108,23 @@ def test_a_sealed_or_pool_build_exports_under_its_own_name(tmp_path, cli):
     import xml.etree.ElementTree as ET
 
     assert ET.parse(out / "sealed-4-deck.cod").getroot().findtext("deckname") == "sealed-4"
+
+
+def test_done_and_leaving_a_sealed_or_pool_build_name_the_command_that_opens_it_not_a_practice_draft(tmp_path, cli):
+    """Issue 43: 'resume draft 1' after 'done' in `sealed --build` pointed at another practice draft."""
+    import shlex
+
+    db = tmp_path / "db.json"
+    result = cli("sealed", "--seed", "4", "--build", "--plain", "--db", db, input="auto new\ndone\nquit\n")
+    assert result.exit_code == 0, result.stdout
+    text = " ".join(result.stdout.split())
+    again = shlex.join(
+        ["cmdraft", "sealed", "--build", "--set", "CMR", "--seed", "4", "--boosters", "6", "--db", str(db)]
+    )
+    assert f"'{again}' opens it again" in text and f"opens this deck again: {again}" in text
+    assert "resume draft" not in text and "play --resume" not in text
+    pool = tmp_path / "pool.txt"
+    pool.write_text("1 Murder\n1 Cast Down\n1 Sengir, the Dark Baron\n", encoding="utf-8")
+    built = cli("build", str(pool), "--plain", "--db", db, input="done\nquit\n")
+    assert built.exit_code == 0, built.stdout
+    assert shlex.join(["cmdraft", "build", str(pool), "--db", str(db)]) in " ".join(built.stdout.split())

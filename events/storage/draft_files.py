@@ -31,8 +31,9 @@ from typing import Any
 
 from tinydb.table import Document
 
-from draft.bots import Bot, BotStyle, PickAdvice, explain_pick
+from draft.bots import Bot, BotStyle
 from draft.engine import Draft, DraftConfig, Pick, PickRequest, StalePickError
+from draft.hint import PickAdvice, explain_pick
 from draft.sim import bot_styles, run_bots
 from events import timing
 from events.storage.draft_records import (
@@ -413,7 +414,7 @@ class TableSession:
         return self.advice(seat).positions
 
     def advice(self, seat: int, style: BotStyle = BotStyle.STRONG) -> PickAdvice:
-        """What a bot of ``style`` would take from this seat's pack, and why (``draft.bots.explain_pick``)."""
+        """What a bot of ``style`` would take from this seat's pack, and why (``draft.hint.explain_pick``)."""
         draft = self.draft
         progress = (draft.round + draft.step / draft.picks_per_pack) / draft.config.boosters
         picks = [(pick.offered, pick.pick) for pick in draft.picks_of(seat)]

@@ -312,7 +312,11 @@ class BuilderScreen(Screen):
                 case words.ShowBot():
                     self.say(bot_tables(self.activity.bot(command.seat), self.width))
                 case words.Export():
-                    self.say(export_lines(self.activity.export(command.folder, command.force)))
+                    lines = export_lines(self.activity.export(command.folder, command.force))
+                    self.say(lines)
+                    if self.collected is None and long_answer(lines, panel_width(self.app.size.width)):
+                        # the x key: a note longer than the log's lines (a short terminal) opens whole in a panel
+                        self.app.push_screen(Panel("Export", lines, keys="↑ ↓ PgUp PgDn: scroll · Esc or Enter: close"))
         except InputError as error:
             self.log_message(Text(str(error), style="red"))
 
