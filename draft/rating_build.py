@@ -1,11 +1,17 @@
-"""Remaking the committed CMR ratings (``draft/data/cmr_ratings.json``) from a card list with rules text.
+"""Remaking the committed ratings (``draft/data/<set>_ratings.json``) from a card list with rules text.
 
     python -m draft.rating_build CARDS.json > draft/data/cmr_ratings.json
+    python -m draft.rating_build ../shared/data/clb/cards.json > draft/data/clb_ratings.json
+    python -m draft.rating_build ../shared/data/cmm/cards.json > draft/data/cmm_ratings.json
 
 Step 1 runs the rules of ``draft.ratings`` on each card's text (roles, then a
-figure); step 2 applies ``JUDGEMENT``: a drafter's judgement, by name, sets the
-figure of the cards the rules misjudge (bombs and top creatures the text can't see,
-traps the text overrates).  The bots read only the file this writes.
+figure); step 2 applies a drafter's judgement by name.  For CMR that is
+``JUDGEMENT``: it sets the figure of the cards the rules misjudge (bombs and top
+creatures the text can't see, traps the text overrates).  Battle for Baldur's
+Gate and Commander Masters are graded card by card by hand: their judgement,
+``draft/data/<set>_judgement.json``, sets every card's figure (roles it adds or
+drops are written ``+role`` / ``-role``), and the rules only tag the roles.
+The bots read only the ratings file this writes.
 """
 
 from __future__ import annotations
@@ -13,12 +19,14 @@ from __future__ import annotations
 import json
 import sys
 from dataclasses import replace
+from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from draft.ratings import PIPER, PIPER_RATING, rate, rate_text, roles_from_facts
 from sets.cards import Card
 from sets.catalog import load_set
-from sets.importers import read_card_file
+from sets.importers import read_card_data, read_card_file
 
 # A drafter's judgement on top of the rules, by name: (the rating, roles to add).  The rules read what a card does,
 # not how well: a 4/2 that makes two more bodies, a flier that takes the monarchy, a ping that needs a sacrifice.
@@ -277,8 +285,19 @@ JUDGEMENT: dict[str, tuple[float, tuple[str, ...]]] = {
 }
 
 
-def build_entries(cards: list[Card]) -> dict[str, dict[str, Any]]:
-    """Ratings and roles for cards that carry rules text (step 1 and 2 of the module docstring)."""
+# Commander Masters draft lets any two mono-colored legends lead together as though they had partner (the
+# product's grant): in that set's figures such a legend carries the partner tag.
+MONO_COLORED_PAIRS = frozenset({"CMM"})
+
+
+def build_entries(
+    cards: list[Card], judgement: dict[str, tuple[float, tuple[str, ...]]] | None = None, *, by_hand: bool = False
+) -> dict[str, dict[str, Any]]:
+    """Ratings and roles for cards that carry rules text (step 1 and 2 of the module docstring).
+
+    ``judgement``: by name, a figure and the roles it adds (``-role`` drops one); CMR's ``JUDGEMENT`` when not
+    given.  ``by_hand``: every card must be judged (a set graded card by card)."""
+    judgement = JUDGEMENT if judgement is None else judgement
     entries: dict[str, dict[str, Any]] = {}
     for card in cards:
         text = "\n".join(face.text for face in card.faces if face.text)
@@ -286,9 +305,15 @@ def build_entries(cards: list[Card]) -> dict[str, dict[str, Any]]:
             entries[card.name] = {"rating": PIPER_RATING, "roles": []}
             continue
         rating, roles = rate_text(card, text) if text else (rate(card, roles_from_facts(card)), roles_from_facts(card))
-        judged = JUDGEMENT.get(card.name)
+        if card.set_code in MONO_COLORED_PAIRS and "commander" in roles and len(card.identity) == 1:
+            roles = tuple(dict.fromkeys(roles + ("partner",)))
+        judged = judgement.get(card.name)
+        if judged is None and by_hand:
+            raise ValueError(f"{card.name!r} has no hand judgement: add it to the set's judgement file")
         if judged is not None:
-            rating, roles = judged[0], tuple(dict.fromkeys(roles + judged[1]))
+            dropped = {role[1:] for role in judged[1] if role.startswith("-")}
+            added = tuple(role for role in judged[1] if not role.startswith("-"))
+            rating, roles = judged[0], tuple(role for role in dict.fromkeys(roles + added) if role not in dropped)
         entries[card.name] = {"rating": round(max(0.1, rating), 2), "roles": list(roles)}
     return entries
 
@@ -311,16 +336,49 @@ def _load_cards(path: str) -> list[Card]:
     return cards
 
 
+def load_list(path: str | Path) -> list[Card]:
+    """The cards of a plain card list (``shared/data/<set>/cards.json``) with their rules text.  An Adventure card
+    is listed as one line with both halves' costs and types (``{3}{W} // {W}``): its card keeps the creature or
+    artifact half's, and the whole name.  Colors written run together (``["RW"]``) are read letter by letter."""
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    for obj in data["cards"]:
+        obj["colors"] = [letter for colors in obj.get("colors") or () for letter in colors]
+        for key in ("mana_cost", "type_line"):
+            if " // " in (obj.get(key) or ""):
+                obj[key] = obj[key].split(" // ")[0]
+    return read_card_data(data, str(path)).cards
+
+
+def judgement_of(code: str) -> dict[str, tuple[float, tuple[str, ...]]]:
+    """A hand-graded set's judgement (``draft/data/<set>_judgement.json``), by name: (figure, roles +/-)."""
+    text = resources.files("draft").joinpath("data", f"{code.lower()}_judgement.json").read_text(encoding="utf-8")
+    judged: dict[str, tuple[float, tuple[str, ...]]] = {}
+    for name, entry in json.loads(text)["cards"].items():
+        figure, *roles = entry if isinstance(entry, list) else [entry]
+        judged[name] = (float(figure), tuple(role.lstrip("+") for role in roles))
+    return judged
+
+
+def build_set(path: str) -> tuple[str, dict[str, dict[str, Any]]]:
+    """(set code, entries) from a card file: the bundled CMR cards with its text, or a hand-graded set's list."""
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    named = data.get("set") if isinstance(data, dict) else None
+    code = str((named.get("code") if isinstance(named, dict) else named) or "").upper()
+    if code in ("", "CMR"):
+        return "CMR", build_entries(_load_cards(path))
+    return code, build_entries(load_list(path), judgement_of(code), by_hand=True)
+
+
 def main(argv: list[str]) -> int:
     if argv[:1] == ["build"]:
         argv = argv[1:]  # the old spelling, ``build CARDS.json``
     if len(argv) != 1:
-        print("usage: python -m draft.rating_build CARDS.json > draft/data/cmr_ratings.json", file=sys.stderr)
+        print("usage: python -m draft.rating_build CARDS.json > draft/data/<set>_ratings.json", file=sys.stderr)
         return 2
-    entries = build_entries(_load_cards(argv[0]))
+    code, entries = build_set(argv[0])
     document = {
         "format": "cmdraft-ratings/1",
-        "set": "CMR",
+        "set": code,
         "scale": "about 0-5 for a 4-player Commander draft deck; roles are tags, no rules text",
         "cards": dict(sorted(entries.items())),
     }

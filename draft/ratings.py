@@ -32,7 +32,7 @@ from functools import lru_cache
 from importlib import resources
 
 from draft.cardtext import cast_parts
-from sets.cards import Card, Rarity, strip_reminder
+from sets.cards import Card, CommanderAbility, Rarity, strip_reminder
 from sets.identity import counted_faces
 
 ROLES = (
@@ -45,6 +45,7 @@ ROLES = (
     "evasion",
     "protection",
     "monarch",
+    "initiative",
     "drain",
     "counter",
     "tutor",
@@ -52,6 +53,8 @@ ROLES = (
     "recursion",
     "commander",
     "partner",
+    "choose-a-background",
+    "background",
     "bomb",
 )
 PIPER = "The Prismatic Piper"
@@ -75,6 +78,7 @@ _ROLE_VALUE = {
     "evasion": 0.35,
     "protection": 0.25,
     "monarch": 1.5,
+    "initiative": 1.5,
     "drain": 0.45,
     "counter": 0.4,
     "tutor": 0.3,
@@ -82,6 +86,8 @@ _ROLE_VALUE = {
     "recursion": 0.3,
     "commander": 0.4,
     "partner": 0.3,
+    "choose-a-background": 0.3,
+    "background": 0.3,
     "bomb": 0.0,
 }
 
@@ -124,6 +130,7 @@ _EVASION = re.compile(
 )
 _PROTECT = re.compile(r"\bhexproof\b|\bindestructible\b|\bprotection from\b|\bward\b|\bshroud\b")
 _MONARCH = re.compile(r"\bmonarch\b")
+_INITIATIVE = re.compile(r"\btakes? the initiative\b")
 _DRAIN = re.compile(
     r"\beach opponent (loses|discards|sacrifices)|\bdeals? \d+ damage to each opponent|\bfor each opponent"
 )
@@ -196,6 +203,7 @@ def roles_from_text(card: Card, text: str) -> tuple[str, ...]:
         roles.append("protection")
     for role, pattern in (
         ("monarch", _MONARCH),
+        ("initiative", _INITIATIVE),
         ("drain", _DRAIN),
         ("counter", _COUNTER),
         ("tutor", _TUTOR),
@@ -243,8 +251,13 @@ def _fact_roles(card: Card) -> tuple[str, ...]:
     roles = []
     if card.can_be_commander and card.name != PIPER:
         roles.append("commander")
-        if card.has_partner:
+        if card.has_partner and CommanderAbility.CHOOSE_A_BACKGROUND not in card.abilities:
             roles.append("partner")
+    # CR 702.124k: a legend that chooses a Background, and the legendary Background it may lead beside.
+    if CommanderAbility.CHOOSE_A_BACKGROUND in card.abilities:
+        roles.append("choose-a-background")
+    if CommanderAbility.BACKGROUND in card.abilities:
+        roles.append("background")
     return tuple(roles)
 
 

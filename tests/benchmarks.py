@@ -281,7 +281,7 @@ def _store_terminal(
     With ``limit``, the first terminal to reach that many picks stops them all (``stop``).
     """
     from events.storage.store import Store
-    from tests.night import Night
+    from tests.helpers.night import Night
 
     events = Night(Store(db))
     snap = events.snapshot(event_id)
@@ -329,7 +329,7 @@ def store_run(players: int, terminals: int, limit: int | None = None) -> dict[st
     from pathlib import Path
 
     from events.storage.store import Store
-    from tests.night import Night
+    from tests.helpers.night import Night
 
     with tempfile.TemporaryDirectory() as folder:
         db = Path(folder) / "event.json"

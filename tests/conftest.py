@@ -11,8 +11,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-SHARED_DATA = ROOT.parent / "shared" / "data"
+from tests.helpers.paths import GOLDEN, ROOT, SHARED_DATA, TESTS  # noqa: F401 (ROOT, SHARED_DATA: the names older tests import)
 
 os.environ["COLUMNS"] = "160"
 os.environ.setdefault("NO_COLOR", "1")
@@ -55,6 +54,22 @@ def pytest_xdist_auto_num_workers(config):
     return 2 * cores
 
 
+END_TO_END = TESTS / "e2e"
+
+
+def is_end_to_end(path: Path) -> bool:
+    """A test in tests/e2e: a real terminal, process or browser."""
+    return path.is_relative_to(END_TO_END)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items) -> None:
+    """Every end-to-end test is ``slow`` (before ``-m`` selects): ``pytest -m "not slow"`` is the fast loop."""
+    for item in items:
+        if is_end_to_end(Path(item.path)):
+            item.add_marker(pytest.mark.slow)
+
+
 @pytest.fixture(autouse=True)
 def seeded_pack_secrets(request, monkeypatch):
     """An event's packs come from a secret the operating system draws (events/night/packs_secret.py); in a
@@ -73,7 +88,7 @@ def seeded_pack_secrets(request, monkeypatch):
 @pytest.fixture
 def golden(file_regression):
     """Compare text with tests/golden/NAME (pytest-regressions shows the diff; ``--force-regen`` rewrites it)."""
-    folder = Path(__file__).parent / "golden"
+    folder = GOLDEN
 
     def check(name: str, text: str) -> None:
         file_regression.check(text, fullpath=folder / name, newline="", encoding="utf-8")
@@ -109,7 +124,7 @@ def index():
 @pytest.fixture
 def cli():
     """Run the CLI in-process; returns click's Result (exit_code, stdout, stderr)."""
-    from tests.cliapp import invoke
+    from tests.helpers.cliapp import invoke
 
     def run(*args: str, input: str | None = None):
         return invoke(args, input=input)

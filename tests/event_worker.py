@@ -28,7 +28,7 @@ import time
 from draft.engine import StalePickError
 from events.storage.store import Store
 from sets.errors import CmdraftError
-from tests.night import Night
+from tests.helpers.night import Night
 
 KILL = os.environ.get("WORKER_KILL", "")
 PICK_PAUSE = float(os.environ.get("WORKER_PICK_PAUSE", "0"))

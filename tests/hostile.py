@@ -4,7 +4,7 @@ Tries hundreds of inputs a careless or hostile user (or disk) can give: numbers 
 for every numeric option, names that are markup, formulas, control characters or huge, deck,
 pool, restore and import files that are nested, huge, of the wrong types, not text or not files
 at all, output paths that point at the database, and the bad databases of
-``tests.test_hostile.bad_databases``.  Each input runs the real CLI (in this process, or in a
+``tests.helpers.damaged.bad_databases``.  Each input runs the real CLI (in this process, or in a
 process of its own where a hang is possible: FIFOs, devices, terminals) and is counted as
 
 - a traceback (any exception escaping, or "Traceback" on stderr),
@@ -77,7 +77,7 @@ def build(work: Path) -> dict[str, Path]:
     from events.storage.store import Store
 
     sys.path.insert(0, str(ROOT))
-    from tests.test_hostile import bad_databases, playing_event
+    from tests.helpers.damaged import bad_databases, playing_event
 
     dbdir = work / "db"
     dbdir.mkdir()
@@ -430,7 +430,7 @@ def run_case(case: Case, tally: Tally, watched: Path) -> None:
             return
         code, err = done.returncode, done.stderr.decode("utf-8", "replace")
     else:
-        from tests.cliapp import invoke
+        from tests.helpers.cliapp import invoke
 
         start = time.monotonic()
         result = invoke([a if isinstance(a, str) else os.fsdecode(a) for a in case.args], catch_exceptions=True)

@@ -25,7 +25,7 @@ from pathlib import Path
 import httpx
 import websockets
 
-from tests.cliapp import invoke
+from tests.helpers.cliapp import invoke
 
 PLAYERS = 64
 PICKS = 30  # 3 packs of 20, two cards a pick
@@ -252,7 +252,7 @@ def serve(players: int = PLAYERS, post: bool = False) -> dict[str, float | int]:
             process.terminate()
             process.wait(timeout=30)
         from events.storage.store import Store
-        from tests.night import Night
+        from tests.helpers.night import Night
 
         events = Night(Store(db))
         snap = events.snapshot(event_id)

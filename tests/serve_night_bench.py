@@ -25,8 +25,8 @@ import httpx
 import websockets
 
 from events.storage.store import Store
-from tests.cliapp import invoke
-from tests.night import Night
+from tests.helpers.cliapp import invoke
+from tests.helpers.night import Night
 from tests.serve_bench import cpu_seconds, peak_rss_mb, percentile
 
 PHONES = 64

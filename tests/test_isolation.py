@@ -10,10 +10,10 @@ import pytest
 
 from sets.catalog import load_set
 from sets.userdata import user_home
+from tests.helpers.paths import ROOT
 from tests.isolation import REAL_FOLDERS, USER_LEVEL
 
 pytest_plugins = ["pytester"]
-ROOT = Path(__file__).resolve().parents[1]
 SIGNET_TEXT = "{T}: Add one mana of any color."  # a user's imported text, as `cmdraft sets import` keeps it
 
 
@@ -47,6 +47,7 @@ def _inner_suite(pytester: pytest.Pytester, users: Path, body: str) -> pytest.Ru
         return pytester.runpytest_subprocess("-p", "no:cacheprovider", "-q")
 
 
+@pytest.mark.slow
 def test_the_guard_fails_a_test_that_reads_the_users_data_folder(pytester, tmp_path):
     """A planted fault: a test reading the user's texts fails, naming the file; its neighbours still pass."""
     users = _users_folder(tmp_path)

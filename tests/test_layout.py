@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.helpers.paths import ROOT
+
 PACKAGES = ("sets", "draft", "events")
 # The application: storage and use cases. The terminal (typer commands, rich screens) lives in these two.
 PRESENTATION = ("events.cli", "events.screens", "events.__main__")  # __main__: `python -m events` runs the CLI

@@ -6,11 +6,13 @@ import ast
 import subprocess
 import sys
 import zipfile
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+import pytest
+
+from tests.helpers.paths import ROOT
 
 
+@pytest.mark.slow
 def test_wheel_carries_the_bundled_data(tmp_path):
     """In a process of its own: pip builds the real wheel."""
     subprocess.run(

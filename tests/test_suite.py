@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import ast
 import os
 import subprocess
 import sys
 import tomllib
 from pathlib import Path
 
-from tests import conftest
-from tests.sweeps import examples
+import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests import conftest
+from tests.helpers.paths import ROOT
+from tests.sweeps import examples
 
 
 def test_the_readme_command_runs_in_parallel_with_the_test_extras():
@@ -91,3 +93,58 @@ def test_fuzzers_try_a_quarter_here_and_every_example_on_demand():
 def test_the_readme_lists_the_full_sweeps():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "`python -m tests.sweeps`" in readme and "python -m tests.hostile" in readme
+
+
+def imports_of_test_modules(root: Path) -> list[str]:
+    """``file: module`` for every import, anywhere under ``root``'s tests/, of a test module (``test_*``): what tests
+    share lives in tests/helpers or in a conftest.py, never in another test file."""
+    found = []
+    for path in sorted((root / "tests").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            names += [alias.name for alias in node.names] if isinstance(node, ast.Import) else []
+            found += [
+                f"{path.relative_to(root).as_posix()}: {name}"
+                for name in names
+                if any(part.startswith("test_") for part in name.split("."))
+            ]
+    return found
+
+
+def test_no_test_file_imports_another():
+    assert imports_of_test_modules(ROOT) == []
+
+
+def test_a_planted_import_of_a_test_module_is_seen(tmp_path: Path):
+    (tmp_path / "tests" / "web").mkdir(parents=True)
+    (tmp_path / "tests" / "helpers.py").write_text("from tests.helpers.night import Night\n", encoding="utf-8")
+    (tmp_path / "tests" / "web" / "test_a.py").write_text(
+        "import json\nfrom tests.events.test_store import acks\n", encoding="utf-8"
+    )
+    (tmp_path / "tests" / "test_b.py").write_text("import tests.test_layout\n", encoding="utf-8")
+    assert imports_of_test_modules(tmp_path) == [
+        "tests/test_b.py: tests.test_layout",
+        "tests/web/test_a.py: tests.events.test_store",
+    ]
+
+
+def test_the_end_to_end_folder_is_the_slow_one():
+    assert conftest.is_end_to_end(ROOT / "tests" / "e2e" / "test_play.py")
+    assert not conftest.is_end_to_end(ROOT / "tests" / "events" / "test_store.py")
+    assert not conftest.is_end_to_end(ROOT / "tests" / "test_e2e_like_name.py")
+
+
+@pytest.mark.slow
+def test_not_slow_leaves_out_every_end_to_end_test():
+    """In a process of its own: pytest collects with ``-m "not slow"`` as a contributor's fast loop does."""
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "--collect-only", "-n", "0", "-p", "no:cacheprovider", "-m", "not slow"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    ids = [line for line in done.stdout.splitlines() if "::" in line]
+    assert ids and not [i for i in ids if i.startswith("tests/e2e/")]
+    assert "tests/events/test_store.py::test_random_kills_never_corrupt_stick_or_lose_a_pick" not in ids

@@ -1,0 +1,129 @@
+"""The command line's own edges: usage errors as one line, help text, --version, progress on long work."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from importlib.metadata import version
+
+import click
+import pexpect
+import pytest
+from rich.console import Console
+
+from events.screens.progress import LongWork
+
+
+def run(*args: str, env=None):
+    return subprocess.run([sys.executable, "-m", "events", *args], capture_output=True, text=True, env=env, timeout=60)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["packs", "--count", "abc"],
+            "cmdraft: error: Invalid value for '--count': 'abc' is not a valid integer (see 'cmdraft packs --help')",
+        ),
+        (["frobnicate"], "cmdraft: error: No such command 'frobnicate' (see 'cmdraft --help')"),
+        (["sets", "import"], "cmdraft: error: Missing argument 'FILE' (see 'cmdraft sets import --help')"),
+        (["sim", "--nope"], "cmdraft: error: No such option"),
+        (["play", "--json"], "cmdraft: error: --json goes with --list"),
+    ],
+)
+def test_usage_errors_are_one_line_and_exit_2(args, message):
+    result = run(*args)
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith(message), result.stderr
+    assert "Traceback" not in result.stderr and "Usage:" not in result.stderr and result.stdout == ""
+    assert all(arg in result.stderr for arg in args if arg.startswith("--n") or arg == "frobnicate")
+
+
+def test_usage_errors_in_process_too(cli):
+    result = cli("packs", "--count", "abc")
+    assert result.exit_code == 2 and result.stderr.startswith("cmdraft: error: Invalid value for '--count'")
+
+
+def all_command_paths(command: click.Command, path=()):
+    yield path
+    for name, sub in getattr(command, "commands", {}).items():
+        yield from all_command_paths(sub, (*path, name))
+
+
+def test_help_shows_no_escaped_brackets(cli):
+    import typer
+
+    from events.cli import app
+
+    paths = list(all_command_paths(typer.main.get_command(app)))
+    assert len(paths) > 25
+    for path in paths:
+        result = cli(*path, "--help")
+        assert result.exit_code == 0, path
+        assert "\\" not in result.stdout, (path, result.stdout)
+    assert "[required]" in cli("sets", "import", "--help").stdout
+
+
+def test_version(cli):
+    result = cli("--version")
+    assert result.exit_code == 0 and result.stdout == f"cmdraft {version('cmdraft')}\n"
+
+
+def test_play_json_needs_list(cli, tmp_path):
+    result = cli("play", "--json", "--db", tmp_path / "db.json")
+    assert result.exit_code == 2 and "--json goes with --list" in result.stderr
+    assert not (tmp_path / "db.json").exists()
+
+
+class Clock:
+    def __init__(self):
+        self.now = 100.0
+
+    def __call__(self):
+        return self.now
+
+
+def terminal():
+    return Console(file=io.StringIO(), force_terminal=True, width=80)
+
+
+def test_short_work_shows_no_bar():
+    console, clock = terminal(), Clock()
+    with LongWork(console, 10, "opening 10 boosters", clock=clock) as work:
+        for _ in range(10):
+            clock.now += 0.09
+            work.advance()
+    assert console.file.getvalue() == ""
+
+
+def test_work_past_a_second_shows_a_bar_on_a_terminal_only():
+    console, clock = terminal(), Clock()
+    with LongWork(console, 10, "opening 10 boosters", clock=clock) as work:
+        for _ in range(10):
+            clock.now += 0.3
+            work.advance()
+            if work.done == 3:
+                assert work.progress is None  # 0.9 s: not yet
+    assert work.progress is not None and "opening 10 boosters" in console.file.getvalue()
+    plain, clock = Console(file=io.StringIO(), force_terminal=False), Clock()
+    with LongWork(plain, 10, "opening", clock=clock) as work:
+        for _ in range(10):
+            clock.now += 0.3
+            work.advance()
+    assert plain.file.getvalue() == ""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "args", [["packs", "--count", "400", "--seed", "1"], ["sealed", "--players", "60", "--seed", "1"]], ids=str
+)
+def test_long_packs_and_sealed_show_progress_in_a_real_terminal(tmp_path, args):
+    """A real terminal (a pseudo-terminal, the command in a process of its own): the progress bar shows only on a terminal, after a second of real work."""
+    env = dict(os.environ, CMDRAFT_HOME=str(tmp_path), COLUMNS="100", LINES="40", TERM="xterm")
+    child = pexpect.spawn(
+        sys.executable, ["-m", "events", *args], env=env, encoding="utf-8", timeout=120, dimensions=(40, 100)
+    )
+    child.expect(r"opening (400 boosters|60 sealed pools)")
+    child.expect(pexpect.EOF)

@@ -1,0 +1,122 @@
+"""CLI wiring for sets, card and identity: output, JSON shape, exit codes."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.helpers.cardfiles import atomic_cards, mtgjson_set, scryfall_cards, write
+
+
+def test_sets_list_and_show(cli):
+    result = cli("sets", "list", "--json")
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)[0]["code"] == "CMR"
+    summary = json.loads(cli("sets", "show", "CMR", "--json").stdout)
+    assert summary["cards"] == 393 and summary["by_rarity"]["common"] == 141 and summary["commanders"] == 103
+    assert "commanders" in cli("sets", "show", "cmr").stdout
+
+
+def test_card_lookup_tolerates_case_and_accents(cli):
+    data = json.loads(cli("card", "JESKA thrice reborn", "--json").stdout)
+    assert data["number"] == "186" and data["color_identity"] == ["R"] and data["can_be_commander"]
+    assert "Jeska, Thrice Reborn" in cli("card", "jeska, thrice reborn").stdout
+
+
+def test_unknown_card_suggests(cli):
+    result = cli("card", "Najela the Blade Blossom")
+    assert result.exit_code == 2
+    line = result.stderr.strip()
+    assert line.startswith(
+        "cmdraft: error: unknown card 'Najela the Blade Blossom' (did you mean 'Najeela, the Blade-Blossom'"
+    )
+    assert "\n" not in line
+
+
+@pytest.mark.parametrize("maker", [mtgjson_set, atomic_cards, scryfall_cards])
+def test_identity_prints_one_json_line_per_card(cli, tmp_path, maker):
+    path = write(tmp_path, "cards.json", maker())
+    result = cli("identity", path, "--json")
+    assert result.exit_code == 0
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    assert all(set(line) == {"name", "color_identity", "deck_colors"} for line in lines)
+    names = [line["name"] for line in lines]
+    assert len(names) == len(set(names))
+
+
+def test_identity_json_matches_the_contract(cli, tmp_path):
+    path = write(tmp_path, "a.json", atomic_cards())
+    lines = {d["name"]: d for d in map(json.loads, cli("identity", path, "--json").stdout.splitlines())}
+    assert lines["Murmuring Bosk"] == {
+        "name": "Murmuring Bosk",
+        "color_identity": ["W", "B"],
+        "deck_colors": ["W", "B", "G"],
+    }
+
+
+def test_identity_table_flags_mismatches(cli, tmp_path):
+    result = cli("identity", write(tmp_path, "TST.json", mtgjson_set()))
+    assert "Lying Card" in result.stdout and "1 card(s) differ" in result.stdout
+
+
+def test_sets_import_then_use(cli, tmp_path):
+    result = cli("sets", "import", write(tmp_path, "TST.json", mtgjson_set()), "--json")
+    report = json.loads(result.stdout)
+    assert report["sets"][0]["code"] == "TST" and report["identity_mismatches"][0]["name"] == "Lying Card"
+    assert "TST" in [row["code"] for row in json.loads(cli("sets", "list", "--json").stdout)]
+    assert json.loads(cli("card", "Homicidal Brute", "--set", "TST", "--json").stdout)["color_identity"] == ["U", "R"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("sets", "show", "XYZ"), "unknown set 'XYZ'"),
+        (("card", "Sol Ring", "--set", "NOPE"), "unknown set 'NOPE'"),
+        (("identity", "/no/such/file.json"), "cannot read '/no/such/file.json'"),
+    ],
+)
+def test_bad_input_exits_2_with_one_line(cli, args, message):
+    result = cli(*args)
+    assert result.exit_code == 2
+    assert (
+        message in result.stderr and len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
+    )
+
+
+@pytest.mark.parametrize(("content", "message"), [("{", "not valid JSON"), ('{"a": 1}', "not a card file")])
+def test_malformed_card_files(cli, tmp_path, content, message):
+    path = tmp_path / "x.json"
+    path.write_text(content)
+    for command in ("identity", "sets"):
+        args = ("identity", path) if command == "identity" else ("sets", "import", path)
+        result = cli(*args)
+        assert result.exit_code == 2 and message in result.stderr
+
+
+def test_installed_script_reports_errors_without_traceback():
+    """In a process of its own: the installed ``cmdraft`` script, as a user runs it."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "events", "card", "Sol Rnig"], capture_output=True, text=True, timeout=60
+    )
+    assert (
+        done.returncode == 2
+        and done.stderr.startswith("cmdraft: error: unknown card 'Sol Rnig'")
+        and "Traceback" not in done.stderr
+    )
+
+
+def test_bad_mana_cost_exits_2(cli, tmp_path):
+    data = scryfall_cards()
+    data[0]["mana_cost"] = "{4}{Z/Q}"
+    path = write(tmp_path, "cards.json", data)
+    for args in (("identity", path), ("sets", "import", path)):
+        result = cli(*args)
+        assert (
+            result.exit_code == 2
+            and "has a bad mana cost '{4}{Z/Q}'" in result.stderr
+            and "Transguild Courier" in result.stderr
+        )

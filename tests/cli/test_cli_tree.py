@@ -1,0 +1,99 @@
+"""The command tree: the root lists every command from its table without importing one, each group's
+module is imported only when that group runs or shows its help, and every command resolves with help."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+import click
+import typer
+
+from events.cli import app
+from events.cli.root import COMMANDS, LazyCommand
+from tests.helpers.paths import ROOT
+
+GROUP_MODULES = sorted({entry.target.partition(":")[0] for entry in COMMANDS})
+
+
+def modules_loaded_by(*args: str) -> tuple[str, set[str]]:
+    """What ``cmdraft ARGS`` prints, and the modules it has imported by the end (in a fresh process)."""
+    code = (
+        "import sys\nfrom events.cli import main\n"
+        f"try:\n    main({list(args)!r})\nexcept SystemExit:\n    pass\n"
+        "print('MODULES', ' '.join(sorted(sys.modules)))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    shown, _, modules = done.stdout.rpartition("MODULES ")
+    return shown, set(modules.split())
+
+
+def test_the_root_help_lists_every_command_without_importing_one():
+    shown, modules = modules_loaded_by("--help")
+    listed = shown.split("Commands:\n", 1)[1]
+    assert [line.split()[0] for line in listed.splitlines() if line.strip()] == [entry.name for entry in COMMANDS]
+    assert not modules & set(GROUP_MODULES), modules & set(GROUP_MODULES)
+    assert not {m for m in modules if m.split(".")[0] in ("rich", "tinydb", "textual", "draft")}
+    assert "events.cli.common" not in modules and "events.storage.store" not in modules
+
+
+def test_a_group_loads_its_own_module_and_no_other_groups():
+    shown, modules = modules_loaded_by("event", "--help")
+    assert "cmdraft event [OPTIONS] COMMAND" in shown
+    assert {"events.cli.event", "events.cli.event.rounds"} <= modules
+    assert not modules & (set(GROUP_MODULES) - {"events.cli.event"}), modules & set(GROUP_MODULES)
+    assert not {m for m in modules if m.split(".")[0] == "textual"}
+    _, modules = modules_loaded_by("sim", "--help")
+    assert "events.cli.sim" in modules and "events.cli.event" not in modules
+
+
+def test_the_root_has_the_commands_readme_lists():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    table = readme.split("## Commands", 1)[1].split("\n### ", 1)[0]
+    rows = [row for row in table.splitlines() if row.startswith("| `cmdraft")]
+    named = {name for row in rows for name in re.findall(r"`cmdraft (\w+)", row)}
+    assert named == {entry.name for entry in COMMANDS}
+
+
+def help_mismatches(table: tuple[LazyCommand, ...]) -> list[str]:
+    """The commands whose help in the table is not the first paragraph of their own help."""
+    wrong = []
+    for entry in table:
+        own = entry.load().help or ""
+        if entry.help != " ".join(own.split("\n\n", 1)[0].split()):
+            wrong.append(entry.name)
+    return wrong
+
+
+def test_the_roots_list_says_what_each_command_says():
+    assert help_mismatches(COMMANDS) == []
+    planted = (*COMMANDS[:3], LazyCommand("sim", "events.cli.sim:sim", "Simulate a pod."), *COMMANDS[4:])
+    assert help_mismatches(planted) == ["sim"]
+
+
+def walk(command: click.Command, ctx: click.Context, path: tuple[str, ...] = ()):
+    """Every command under ``command``, found as click finds them (list_commands, then get_command)."""
+    yield path, command
+    if isinstance(command, click.Group):
+        for name in command.list_commands(ctx):
+            sub = command.get_command(ctx, name)
+            assert sub is not None, (*path, name)
+            yield from walk(sub, click.Context(sub, info_name=name, parent=ctx), (*path, name))
+
+
+def test_every_command_resolves_with_help_and_plain_help_text():
+    root = typer.main.get_command(app)
+    found = dict(walk(root, click.Context(root, info_name="cmdraft")))
+    assert {path[0] for path in found if path} == {entry.name for entry in COMMANDS}
+    assert {("event", "player", "add"), ("packs", "audit"), ("deck", "suggest"), ("sets", "download")} <= set(found)
+    for path, command in found.items():
+        assert (command.help or "").strip(), path
+        assert command.context_class.__name__ == "PlainContext", path  # help without rich's escaped brackets
+
+
+def test_an_unknown_command_is_matched_against_every_name_without_loading_them(cli):
+    result = cli("evnt")
+    assert result.exit_code == 2 and "Did you mean 'event'?" in result.stderr
+    _, modules = modules_loaded_by("evnt")
+    assert not modules & set(GROUP_MODULES)

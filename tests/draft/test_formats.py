@@ -1,0 +1,508 @@
+"""Deck and pool files: round trips for every format, other tools' conventions, no silent drops, fuzzing."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from draft.decks import PIPER, Deck, DeckLine, Zone
+from draft.formats import EXPORT_FORMATS, FORMATS, FileFormat, LineError, parse, pool_as_deck, read_file, resolve, write
+from sets.basics import basic_land
+from sets.card_index import card_index
+from sets.colors import Color
+from sets.errors import InputError
+from tests.helpers.decks import cmr_card, sample_deck, spells, with_mtgo_ids
+
+
+@pytest.fixture(scope="module")
+def idx():
+    return card_index(["CMR"])
+
+
+def by_zone(deck):
+    return {zone: Counter({line.card.name: 0 for line in deck.zone(zone)}) + deck_counts(deck, zone) for zone in Zone}
+
+
+def deck_counts(deck, zone):
+    counts = Counter()
+    for line in deck.zone(zone):
+        counts[line.card.name] += line.count
+    return counts
+
+
+HOLDS_COLORS = {FileFormat.JSON, FileFormat.CSV, FileFormat.COCKATRICE, FileFormat.FORGE}
+HOLDS_PRINTINGS = {FileFormat.JSON, FileFormat.CSV, FileFormat.ARENA, FileFormat.COCKATRICE}
+HOLDS_FINISH = {FileFormat.JSON, FileFormat.CSV}
+
+
+@pytest.mark.parametrize("fmt", list(FileFormat), ids=str)
+def test_round_trip(fmt, idx):
+    deck = sample_deck() if fmt is not FileFormat.MTGO else with_mtgo_ids(sample_deck())
+    text = write(deck, fmt)
+    parsed = parse(text)
+    assert parsed.errors == []
+    again, problems = resolve(parsed, idx)
+    assert problems == []
+    kept = [z for z in Zone if z is not Zone.SIDEBOARD or FORMATS[fmt].holds_sideboard]
+    assert {z: deck_counts(again, z) for z in Zone} == {
+        z: deck_counts(deck, z) if z in kept else Counter() for z in Zone
+    }
+    assert [c.name for c in again.commanders] == [c.name for c in deck.commanders]
+    if fmt in HOLDS_COLORS:
+        assert again.piper_colors == (Color.U,)
+    if fmt in HOLDS_PRINTINGS:
+        assert {(l.card.set_code, l.card.number) for l in again.lines} == {
+            (l.card.set_code, l.card.number) for l in deck.lines
+        }
+    if fmt in HOLDS_FINISH:
+        assert {(l.card.name, l.foil, l.etched) for l in again.lines} == {
+            (l.card.name, l.foil, l.etched) for l in deck.lines
+        }
+    assert fmt not in HOLDS_COLORS | HOLDS_PRINTINGS or write(again, fmt) == text
+
+
+def test_json_is_lossless(idx):
+    deck = sample_deck((Color.G,))
+    again, _ = resolve(parse(write(deck, FileFormat.JSON)), idx)
+    assert again == deck
+
+
+def test_two_piper_colors_survive(idx):
+    piper = cmr_card(PIPER)
+    deck = Deck(
+        (
+            DeckLine(piper, 1, Zone.COMMANDER),
+            DeckLine(piper, 1, Zone.COMMANDER),
+            DeckLine(basic_land("B"), 58, Zone.MAIN),
+        ),
+        (Color.B, Color.R),
+    )
+    for fmt in HOLDS_COLORS:
+        again, _ = resolve(parse(write(deck, fmt)), idx)
+        assert again.piper_colors == (Color.B, Color.R), fmt
+        assert len(again.commanders) == 2
+
+
+def test_arena_sections(idx):
+    text = (
+        "Commander\n1 Akroma, Vision of Ixidor (CMR) 2\n\nDeck\n1 Island (CMR) 999\n20 Plains\n\nSideboard\n1 Murder\n"
+    )
+    deck, problems = resolve(parse(text), idx)
+    assert problems == [] and [c.name for c in deck.commanders] == ["Akroma, Vision of Ixidor"]
+    assert deck_counts(deck, Zone.MAIN) == Counter({"Plains": 20, "Island": 1}) and deck_counts(
+        deck, Zone.SIDEBOARD
+    ) == Counter({"Murder": 1})
+
+
+@pytest.mark.parametrize(
+    ("line", "name", "count", "zone", "foil", "etched"),
+    [
+        ("1 Murder", "Murder", 1, Zone.MAIN, False, False),
+        ("4x Murder", "Murder", 4, Zone.MAIN, False, False),
+        ("4X Murder", "Murder", 4, Zone.MAIN, False, False),
+        ("Murder", "Murder", 1, Zone.MAIN, False, False),
+        ("1 Murder (CMR) 144 *F*", "Murder", 1, Zone.MAIN, True, False),
+        ("1 Najeela, the Blade-Blossom (CMR) 514 *E*", "Najeela, the Blade-Blossom", 1, Zone.MAIN, True, True),
+        ("1 Akroma, Vision of Ixidor *CMDR*", "Akroma, Vision of Ixidor", 1, Zone.COMMANDER, False, False),
+        ("1x Murder (cmr) 144 [Removal]", "Murder", 1, Zone.MAIN, False, False),
+        (
+            "1x Akroma, Vision of Ixidor (cmr) 2 [Commander{top}]",
+            "Akroma, Vision of Ixidor",
+            1,
+            Zone.COMMANDER,
+            False,
+            False,
+        ),
+        ("1 Murder [Maybeboard]", "Murder", 1, Zone.SIDEBOARD, False, False),
+        ("1 Murder #removal #!staple", "Murder", 1, Zone.MAIN, False, False),
+        ("SB: 2 Murder", "Murder", 2, Zone.SIDEBOARD, False, False),
+        ("1 Murder ^Have,#37d67a^", "Murder", 1, Zone.MAIN, False, False),
+    ],
+)
+def test_moxfield_and_archidekt_conventions(line, name, count, zone, foil, etched):
+    parsed = parse(line)
+    assert parsed.errors == []
+    (entry,) = parsed.entries
+    assert (entry.name, entry.count, entry.zone, entry.foil, entry.etched) == (name, count, zone, foil, etched)
+
+
+def test_every_unreadable_line_is_reported_with_its_number(idx):
+    text = "1 Murder\n3x\n0 Murder\n\x00\x01junk\n1 Sol Rnig\n// a comment\n1 Murder\n"
+    parsed = parse(text)
+    assert [(e.line, e.reason) for e in parsed.errors] == [
+        (2, "a count without a card name"),
+        (3, "count must be 1 to 9999"),
+        (4, "not a card line"),
+    ]
+    deck, problems = resolve(parsed, idx)
+    assert deck_counts(deck, Zone.MAIN) == Counter({"Murder": 2})
+    unknown = [p for p in problems if p.code == "unknown-card"]
+    assert len(unknown) == 1 and unknown[0].message.startswith("line 5: unknown card 'Sol Rnig'")
+
+
+def test_unknown_names_get_suggestions(idx):
+    _, problems = resolve(parse("1 Akroma Vision of Ixidorr\n"), idx)
+    assert "did you mean 'Akroma, Vision of Ixidor'" in problems[0].message
+
+
+def test_cockatrice_commanders_from_the_side_zone_without_comments(idx):
+    text = (
+        '<?xml version="1.0"?><cockatrice_deck version="1"><deckname>x</deckname><zone name="main">'
+        '<card number="59" name="Plains"/></zone><zone name="side"><card number="1" name="Akroma, Vision of Ixidor"/></zone>'
+        "</cockatrice_deck>"
+    )
+    deck, _ = resolve(parse(text), idx)
+    assert [c.name for c in deck.commanders] == ["Akroma, Vision of Ixidor"] and deck.size == 60
+
+
+def test_mtgo_dek_needs_every_catid():
+    from draft.formats.mtgo import MissingMtgoIdError
+    from sets.identity import make_card
+
+    deck = sample_deck()
+    with pytest.raises(MissingMtgoIdError, match=r"no MTGO \.dek written: .* 24 card\(s\) have none"):
+        write(deck, FileFormat.MTGO)
+    known = make_card(deck.lines[0].card.faces, set_code="TST", number="1", mtgo_id=81234)
+    text = write(Deck((DeckLine(known, 1, Zone.MAIN),)), FileFormat.MTGO)
+    assert 'CatID="81234"' in text and text.count("<Cards ") == 1
+
+
+def test_forge_reads_set_codes_and_sections(idx):
+    text = "[metadata]\nName=Test\n[Commander]\n1 Akroma, Vision of Ixidor|CMR\n[Main]\n1 Murder|CMR|1\n59 Plains\n[Planes]\n1 Some Plane\n"
+    parsed = parse(text)
+    assert parsed.format is FileFormat.FORGE and parsed.name == "Test"
+    deck, problems = resolve(parsed, idx)
+    assert deck_counts(deck, Zone.MAIN) == Counter({"Murder": 1, "Plains": 59})
+    assert [p.code for p in problems] == ["unknown-card"]
+
+
+def test_csv_with_other_tools_headers(idx):
+    text = "Quantity,Card Name,Edition,Collector Number,Board,Foil\n2,Murder,CMR,144,main,foil\n1,Akroma's Will,CMR,3,sideboard,\n"
+    deck, problems = resolve(parse(text), idx)
+    assert problems == [] and deck_counts(deck, Zone.MAIN) == Counter({"Murder": 2})
+    assert deck.zone(Zone.MAIN)[0].foil and deck_counts(deck, Zone.SIDEBOARD) == Counter({"Akroma's Will": 1})
+
+
+def test_pool_files(idx):
+    cards = spells("G", 5) + spells("G", 2)
+    pool = with_mtgo_ids(pool_as_deck(cards, "pool"))
+    for fmt in EXPORT_FORMATS:
+        again, problems = resolve(parse(write(pool, fmt)), idx)
+        assert problems == [] and deck_counts(again, Zone.MAIN) == Counter(card.name for card in cards), fmt
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("<cockatrice_deck><zone", "broken XML"),
+        ('<!DOCTYPE x [<!ENTITY a "aaaa">]><Deck/>', "DOCTYPE"),
+        ("{not json", "not valid JSON"),
+        ('{"hello": 1}', "not a cmdraft deck JSON"),
+    ],
+)
+def test_structurally_broken_files_are_input_errors(content, message):
+    with pytest.raises(InputError, match=message):
+        parse(content)
+
+
+@pytest.mark.parametrize("encoding", ["utf-8-sig", "utf-16", "cp1252", "latin-1"])
+def test_odd_encodings(tmp_path, idx, encoding):
+    path = tmp_path / "deck.txt"
+    path.write_bytes("1 Murder\n1 Lim-Dûl's Vault\n".encode(encoding))
+    parsed = read_file(path)
+    assert parsed.entries[0].name == "Murder" and len(parsed.entries) == 2
+
+
+def test_huge_file(idx):
+    text = "\n".join(f"{i % 4 + 1} Murder" for i in range(10000))
+    deck, problems = resolve(parse(text), idx)
+    assert problems == [] and deck.main[cmr_card("Murder")] == sum(i % 4 + 1 for i in range(10000))
+
+
+def test_missing_file(tmp_path):
+    with pytest.raises(InputError, match="cannot read"):
+        read_file(tmp_path / "none.txt")
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.binary(max_size=2000))
+def test_random_bytes_never_crash(data):
+    from draft.formats import decode
+
+    try:
+        parsed = parse(decode(data))
+    except InputError:
+        return
+    assert all(isinstance(e, LineError) for e in parsed.errors)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.text(alphabet=st.characters(), max_size=500), st.sampled_from(list(FileFormat)))
+def test_random_text_in_any_format_never_crashes(text, fmt):
+    try:
+        parse(text, fmt)
+    except InputError:
+        pass
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(1, 30), st.sampled_from(sorted(c.name for c in card_index(["CMR"]) if "," not in c.name)[:60])
+        ),
+        min_size=1,
+        max_size=30,
+    )
+)
+def test_written_text_lines_parse_back(rows):
+    text = "\n".join(f"{count} {name}" for count, name in rows)
+    parsed = parse(text)
+    assert [(e.count, e.name) for e in parsed.entries] == rows
+
+
+# --- CLI -------------------------------------------------------------------------------------------------
+
+
+def write_deck(tmp_path, deck, fmt, name="deck"):
+    path = tmp_path / f"{name}.{'txt' if fmt in (FileFormat.ARENA, FileFormat.TEXT) else fmt.value}"
+    path.write_text(write(deck, fmt), encoding="utf-8")
+    return path
+
+
+def legal_piper_deck():
+    piper, akroma = cmr_card(PIPER), cmr_card("Akroma, Vision of Ixidor")
+    main = Counter(spells("W", 10) + spells("U", 10))
+    main[basic_land("W")], main[basic_land("U")] = 19, 19
+    return Deck.build([piper, akroma], main), pool_as_deck(
+        [akroma, *spells("W", 10), *spells("U", 10), *spells("B", 5)]
+    )
+
+
+def test_deck_check_json_contract(cli, tmp_path):
+    deck, pool = legal_piper_deck()
+    deck_path, pool_path = (
+        write_deck(tmp_path, deck, FileFormat.ARENA),
+        write_deck(tmp_path, pool, FileFormat.ARENA, "pool"),
+    )
+    result = cli("deck", "check", deck_path, "--pool", pool_path, "--json")
+    data = json.loads(result.stdout)
+    assert result.exit_code == 0 and data["valid"] is True
+    assert set(data) >= {"valid", "format", "commanders", "piper_colors", "color_identity", "size", "problems"}
+    assert data["piper_colors"] == ["U"] and data["color_identity"] == ["W", "U"] and data["size"] == 60
+
+
+@pytest.mark.parametrize("color", ["U", "blue", "Blue"])
+def test_deck_check_piper_option(cli, tmp_path, color):
+    deck, pool = legal_piper_deck()
+    deck_path, pool_path = (
+        write_deck(tmp_path, deck, FileFormat.ARENA),
+        write_deck(tmp_path, pool, FileFormat.ARENA, "pool"),
+    )
+    assert cli("deck", "check", deck_path, "--pool", pool_path, "--piper", color).exit_code == 0
+    bad = cli("deck", "check", deck_path, "--pool", pool_path, "--piper", "red", "--json")
+    assert bad.exit_code == 1 and "outside-identity" in [p["code"] for p in json.loads(bad.stdout)["problems"]]
+
+
+def test_deck_check_illegal_exits_1_and_lists_problems(cli, tmp_path):
+    deck, pool = legal_piper_deck()
+    deck_path = write_deck(tmp_path, deck, FileFormat.ARENA)
+    tiny_pool = write_deck(tmp_path, pool_as_deck(spells("W", 3)), FileFormat.ARENA, "pool")
+    result = cli("deck", "check", deck_path, "--pool", tiny_pool)
+    assert result.exit_code == 1 and "not-in-pool" in result.stdout and "NOT LEGAL" in result.stdout
+
+
+def test_deck_check_wastes_come_from_the_pool(cli, tmp_path):
+    deck, pool = legal_piper_deck()
+    main = deck.main
+    main[basic_land("U")] -= 2
+    main[basic_land("")] = 2
+    deck = Deck.build(deck.commanders, main)
+    deck_path, pool_path = (
+        write_deck(tmp_path, deck, FileFormat.ARENA),
+        write_deck(tmp_path, pool, FileFormat.ARENA, "pool"),
+    )
+    result = cli("deck", "check", deck_path, "--pool", pool_path, "--json")
+    problems = json.loads(result.stdout)["problems"]
+    assert result.exit_code == 1 and [(p["code"], p["cards"]) for p in problems] == [("not-in-pool", ["Wastes"])]
+    with_wastes = Deck(pool.lines + (DeckLine(basic_land(""), 2),))
+    pool_path = write_deck(tmp_path, with_wastes, FileFormat.ARENA, "pool")
+    assert cli("deck", "check", deck_path, "--pool", pool_path).exit_code == 0
+
+
+@pytest.mark.parametrize(
+    ("doctor_types", "legal"), [(["Time Lord", "Doctor"], True), (["Time Lord", "Doctor", "Rogue"], False)]
+)
+def test_deck_check_doctors_companion_from_an_imported_set(cli, tmp_path, doctor_types, legal):
+    from tests.helpers.cardfiles import mtgjson_card
+    from tests.helpers.cardfiles import write as write_file
+
+    type_line = "Legendary Creature — " + " ".join(doctor_types)
+    doctor = mtgjson_card("d1", "The Test Doctor", "1", "{2}{U}", type_line, "", "U", subtypes=doctor_types)
+    companion = mtgjson_card(
+        "d2", "Test Companion", "2", "{1}{W}", "Legendary Creature — Human", "Doctor's companion", "W"
+    )
+    data = {"meta": {}, "data": {"code": "WHO", "name": "Doctor Test", "cards": [doctor, companion]}}
+    assert cli("sets", "import", write_file(tmp_path, "WHO.json", data)).exit_code == 0
+    deck_path = tmp_path / "deck.txt"
+    deck_path.write_text(
+        "Commander\n1 The Test Doctor\n1 Test Companion\n\nDeck\n29 Plains\n29 Island\n", encoding="utf-8"
+    )
+    pool_path = tmp_path / "pool.txt"
+    pool_path.write_text("1 The Test Doctor\n1 Test Companion\n", encoding="utf-8")
+    result = cli("deck", "check", deck_path, "--pool", pool_path, "--json")
+    codes = [p["code"] for p in json.loads(result.stdout)["problems"]]
+    assert (result.exit_code, codes) == ((0, []) if legal else (1, ["illegal-pair"]))
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("deck", "check", "/no/such/deck.txt"), "cannot read '/no/such/deck.txt'"),
+        (("deck", "check", "{deck}", "--piper", "purple"), "unknown color 'purple'"),
+        (("deck", "check", "{deck}", "--format", "modern"), "unknown deck format 'modern'"),
+        (("deck", "check", "{deck}", "--format", "commander", "--banlist", "/no/ban.txt"), "cannot read banned list"),
+        (("deck", "convert", "{deck}", "{tmp}/out.txt", "--to", "pdf"), "unknown deck file format 'pdf'"),
+        (("deck", "convert", "{deck}", "/proc/forbidden/out.txt"), "cannot write"),
+        (("deck", "suggest", "{deck}", "--top", "0"), "--top must be at least 1"),
+    ],
+)
+def test_deck_bad_input_exits_2(cli, tmp_path, args, message):
+    deck, _ = legal_piper_deck()
+    deck_path = write_deck(tmp_path, deck, FileFormat.ARENA)
+    args = [a.format(deck=deck_path, tmp=tmp_path) for a in args]
+    result = cli(*args)
+    assert result.exit_code == 2 and message in result.stderr and "Traceback" not in result.stderr
+
+
+def test_broken_deck_file_exits_2(cli, tmp_path):
+    path = tmp_path / "broken.cod"
+    path.write_text("<cockatrice_deck><zone")
+    result = cli("deck", "check", path)
+    assert result.exit_code == 2 and "broken XML" in result.stderr
+
+
+def test_deck_convert_every_format(cli, tmp_path):
+    from tests.helpers.cardfiles import mtgo_id_files
+
+    deck, _ = legal_piper_deck()
+    source = write_deck(tmp_path, deck.with_piper_colors([Color.U]), FileFormat.JSON)
+    for path in mtgo_id_files(tmp_path, [line.card for line in deck.lines]):  # MTGO needs every card's id
+        assert cli("sets", "import", path).exit_code == 0
+    for fmt in EXPORT_FORMATS:
+        target = tmp_path / f"out-{fmt.value}.{fmt.value if fmt is not FileFormat.ARENA else 'txt'}"
+        assert cli("deck", "convert", source, target).exit_code == 0
+        check = json.loads(cli("deck", "check", target, "--json").stdout)
+        assert check["commanders"] == ["The Prismatic Piper", "Akroma, Vision of Ixidor"] and check["size"] == 60
+
+
+def test_constructed_format_cli(cli, tmp_path):
+    deck, _ = legal_piper_deck()
+    result = json.loads(
+        cli("deck", "check", write_deck(tmp_path, deck, FileFormat.ARENA), "--format", "commander", "--json").stdout
+    )
+    assert result["format"] == "commander" and "deck-too-small" in [p["code"] for p in result["problems"]]
+    ban = tmp_path / "ban.txt"
+    ban.write_text("# my list\nPlains\n")
+    result = json.loads(
+        cli(
+            "deck",
+            "check",
+            write_deck(tmp_path, deck, FileFormat.ARENA),
+            "--format",
+            "commander",
+            "--banlist",
+            ban,
+            "--json",
+        ).stdout
+    )
+    assert "banned" not in [p["code"] for p in result["problems"]]  # basic lands are never counted as banned singletons
+
+
+def test_deck_suggest_cli(cli, tmp_path):
+    _, pool = legal_piper_deck()
+    data = json.loads(cli("deck", "suggest", write_deck(tmp_path, pool, FileFormat.ARENA, "pool"), "--json").stdout)
+    assert data["suggestions"] and data["suggestions"][0]["playable"] >= data["suggestions"][-1]["playable"]
+
+
+def test_short_archidekt_category_is_not_a_set_code():
+    (entry,) = parse("1x Murder (cmr) 144 [Ramp]").entries
+    assert (entry.name, entry.set_code, entry.number) == ("Murder", "CMR", "144")
+
+
+@pytest.mark.parametrize("where", ["first", "last"])
+def test_plain_list_with_commander_set_apart_by_a_blank_line(idx, where):
+    main = "1 Murder\n58 Swamp\n"
+    commander = "1 Nadier, Agent of the Duskenel\n"
+    text = commander + "\n" + main if where == "first" else main + "\n" + commander
+    deck, problems = resolve(parse(text), idx)
+    assert problems == [] and [c.name for c in deck.commanders] == ["Nadier, Agent of the Duskenel"] and deck.size == 60
+
+
+def test_blank_lines_between_ordinary_groups_change_nothing(idx):
+    deck, _ = resolve(parse("1 Murder\n\n2 Swamp\n\n1 Bladebrand\n"), idx)
+    assert deck.commanders == [] and deck.size == 4
+
+
+def test_arena_export_is_what_mtga_reads():
+    import re
+
+    text = write(sample_deck(), FileFormat.ARENA)
+    line = re.compile(r"^\d+ [^()*]+?( \([A-Z0-9]{2,6}\) \S+)?$")
+    for row in text.splitlines():
+        assert row in ("", "Commander", "Deck", "Sideboard") or line.match(row), row
+
+
+def test_constructed_cards_are_unknown_until_imported(cli, tmp_path):
+    from tests.helpers.cardfiles import atomic_cards
+    from tests.helpers.cardfiles import write as write_json_file
+
+    data = atomic_cards()
+    data["data"]["Rhys the Exiled"] = [
+        {
+            "name": "Rhys the Exiled",
+            "manaCost": "{2}{G}",
+            "type": "Legendary Creature — Elf Warrior",
+            "supertypes": ["Legendary"],
+            "types": ["Creature"],
+            "subtypes": ["Elf", "Warrior"],
+            "text": "{B}, Sacrifice an Elf: Regenerate Rhys the Exiled.",
+            "colors": ["G"],
+            "colorIdentity": ["B", "G"],
+            "layout": "normal",
+        }
+    ]
+    deck = tmp_path / "deck.txt"
+    deck.write_text("Commander\n1 Rhys the Exiled\n\nDeck\n1 Murmuring Bosk\n49 Forest\n49 Swamp\n")
+    before = json.loads(cli("deck", "check", deck, "--format", "commander", "--json").stdout)
+    assert {p["code"] for p in before["problems"]} >= {"unknown-card"}
+    assert (
+        cli("sets", "import", write_json_file(tmp_path, "AtomicCards.json", data), "--code", "MYCARDS").exit_code == 0
+    )
+    after = json.loads(cli("deck", "check", deck, "--format", "commander", "--json").stdout)
+    # Murmuring Bosk makes white mana: outside a black-green identity, even though its type is Forest
+    assert after["valid"] is False and [(p["code"], p["cards"]) for p in after["problems"]] == [
+        ("outside-identity", ["Murmuring Bosk"])
+    ]
+    assert after["color_identity"] == ["B", "G"] and after["size"] == 100
+
+
+@pytest.mark.parametrize("content", [b"", b"\x00\x01\x02\xff" * 50, b"// only a comment\n"])
+def test_a_file_with_no_card_line_exits_2(cli, tmp_path, content):
+    path = tmp_path / "junk.txt"
+    path.write_bytes(content)
+    result = cli("deck", "check", path)
+    assert result.exit_code == 2 and "no card lines could be read" in result.stderr
+
+
+def test_cockatrice_tokens_zone_is_not_part_of_the_deck(idx):
+    text = (
+        '<?xml version="1.0"?><cockatrice_deck version="1"><deckname>x</deckname><zone name="main">'
+        '<card number="2" name="Murder"/></zone><zone name="tokens"><card number="1" name="Zombie"/></zone></cockatrice_deck>'
+    )
+    deck, problems = resolve(parse(text), idx)
+    assert problems == [] and deck.size == 2

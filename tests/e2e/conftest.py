@@ -1,0 +1,52 @@
+"""The end-to-end tests: real terminals, processes and browsers.  Every test in this folder is marked ``slow``
+(tests/conftest.py), so ``pytest -m "not slow"`` leaves them out; the browser tests share these fixtures."""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+import pytest
+from playwright.sync_api import expect, sync_playwright
+
+from tests.helpers.browsers import ARGS, CHROMIUM, SCRIPT_NAME, Served
+from tests.helpers.nights import start, terminal_night
+
+
+@pytest.fixture
+def pod(tmp_path, cli):
+    """A terminal-style event with seat codes: three people and five bots seated, the draft started, a 5-minute
+    pick timer."""
+    db = tmp_path / "serve.json"
+    event_id = terminal_night(cli, db, "Ann", "Bo", SCRIPT_NAME, bots=5, timer=300)
+    start(cli, db, event_id)
+    return db, event_id
+
+
+@pytest.fixture
+def server(pod):
+    served = Served(*pod)
+    yield served
+    served.stop()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    # The suite runs two workers per core: on a loaded machine an answer may take longer than expect's 5 s (never
+    # forever), so each expectation waits up to 20 s.
+    expect.set_options(timeout=20_000)
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def shots(tmp_path):
+    """Where the screenshots go; copied to $CMDRAFT_SCREENSHOTS (when set) at the end, to look at."""
+    folder = tmp_path / "screenshots"
+    folder.mkdir()
+    yield folder
+    target = os.environ.get("CMDRAFT_SCREENSHOTS")
+    if target:
+        shutil.copytree(folder, target, dirs_exist_ok=True)

@@ -1,0 +1,99 @@
+"""Reading a card at the pick prompt and in the deck builder, in a real pseudo-terminal."""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+
+import pexpect
+
+from tests.helpers.cardfiles import cmr_mtgjson, write
+
+PICK = re.compile(r"Take (\d) cards? \(numbers or names")
+
+
+def spawn(args, home, timeout=60):
+    env = dict(os.environ, CMDRAFT_HOME=str(home), COLUMNS="120", LINES="50", NO_COLOR="1", TERM="xterm")
+    return pexpect.spawn(
+        sys.executable,
+        ["-m", "events", *args, *(["--plain", "--confirm"] if args[:1] == ["play"] else [])],
+        env=env,
+        encoding="utf-8",
+        timeout=timeout,
+        dimensions=(50, 120),
+    )
+
+
+def test_read_cards_while_picking_and_building(cli, tmp_path, cmdraft_home):
+    """A real terminal (a pseudo-terminal, the command in a process of its own): card details asked at the pick and builder prompts."""
+    assert cli("sets", "import", write(tmp_path, "CMR.json", cmr_mtgjson())).exit_code == 0
+    child = spawn(["play", "--seed", "3", "--players", "2", "--db", str(tmp_path / "db.json")], cmdraft_home)
+    child.expect(PICK)
+    child.sendline("? 1")
+    child.expect("Mana value")
+    child.expect(r"Invented test words for ")
+    child.expect(PICK)
+    child.sendline("show 2")
+    child.expect("Color identity")
+    child.expect(PICK)
+    child.sendline("card Murder")  # not in this pack, or in it: either way its facts and text
+    child.expect(r"Invented test words for Murder\.")
+    child.expect(PICK)
+    child.sendline("? 99")
+    child.expect("there is no card 99 in this pack")
+    child.expect(PICK)
+    child.sendline("help")
+    child.expect(r"\? N, show N or card NAME")
+    child.expect("Enter: back to the pack")
+    child.sendline("")
+    child.expect(PICK)
+    child.sendline("1 2")
+    # a compact text line under each chosen card, then the question
+    child.expect(r"[^\r\n]+: [^\r\n]*Invented test words for [^\r\n]+\r\n[^\r\n]+: [^\r\n]*Invented test words for ")
+    child.expect(r"Take .*\? \[Y/n\]")
+    child.sendline("y")
+    while True:
+        if child.expect([PICK, "deck> "]) == 1:
+            break
+        child.sendline("1 2")
+        child.expect(r"\[Y/n\]")
+        child.sendline("y")
+    for command in ("? 1", "?2", "show 3", "card 4"):
+        child.sendline(command)
+        child.expect("Mana value")
+        child.expect("Invented test words for ")
+        child.expect("deck> ")
+    child.sendline("card Murder")
+    child.expect(r"Invented test words for Murder\.")
+    child.expect("deck> ")
+    child.sendline("show 999")
+    child.expect("there is no card 999 in your pool list")
+    child.expect("deck> ")
+    child.sendline("show pool")
+    child.expect("Your pool")
+    child.expect("deck> ")
+    child.sendline("card Najela the Blade Blossom")
+    child.expect("did you mean 'Najeela, the Blade-Blossom'")
+    child.expect("deck> ")
+    child.sendline("help")
+    child.expect(r"\? N, show N, card NAME")
+    child.expect("deck> ")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+
+
+def test_without_text_the_pick_line_shows_type_and_stats(tmp_path, cmdraft_home):
+    """A real terminal (a pseudo-terminal, the command in a process of its own): the pick lines as a terminal shows them."""
+    child = spawn(["play", "--seed", "3", "--players", "2", "--db", str(tmp_path / "db.json")], cmdraft_home)
+    child.expect(PICK)
+    child.sendline("? 1")
+    child.expect("cmdraft sets download CMR")
+    child.expect(PICK)
+    child.sendline("1 2")
+    child.expect(r"[^\r\n]+: [^\r\n]*(Creature|Instant|Sorcery|Artifact|Enchantment|Land|Planeswalker)[^\r\n]*\r\n")
+    child.expect(r"Take .*\? \[Y/n\]")
+    child.sendline("n")
+    child.expect(PICK)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)

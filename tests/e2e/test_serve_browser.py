@@ -1,0 +1,347 @@
+"""The player's page in a real browser: Debian's chromium driven by Playwright against ``cmdraft serve``'s app run
+by uvicorn on a loopback port, over a real database made at the desk's command line.  Two phones (390x844) and a
+laptop (1920x1080) join with their seat codes, draft a pod with five bots by tapping two cards and confirming,
+build and register their decks; a reload mid-pick keeps the seat; a player named like a script tag stays text.
+Screenshots of both sizes are written to the test's folder (and copied to $CMDRAFT_SCREENSHOTS when it is set).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from events.storage.store import Store
+from tests.helpers.browsers import LAPTOP, PHONE, SCRIPT_NAME, Served, player_numbers, tap_and_confirm
+from tests.helpers.cardfiles import cmr_mtgjson
+from tests.helpers.night import Night
+from tests.helpers.nights import codes_of, start, terminal_night
+from tests.helpers.paths import ROOT
+
+PICKS = 30  # 3 packs of 20 cards, two cards a pick
+WAKE_LOCK_RECORDER = """
+window.wakeLocks = [];
+Object.defineProperty(navigator, "wakeLock", {configurable: true, value: {request: function (kind) {
+  var lock = new EventTarget();
+  lock.type = kind;
+  lock.release = function () { lock.dispatchEvent(new Event("release")); return Promise.resolve(); };
+  window.wakeLocks.push(lock);
+  return Promise.resolve(lock);
+}}});
+"""  # the screen wake lock as a browser offers it, recording each request
+
+
+def join(page: Page, base: str, code: str, *, event_id: int, number: int | None = None, name: str = "") -> None:
+    """Open the slip's address (event and player number filled in) and type the code, or type everything by hand."""
+    if number is not None:
+        page.goto(f"{base}/join?event={event_id}&player={number}")
+        expect(page.locator("#join-event")).to_have_value(str(event_id))
+        expect(page.locator("#join-player")).to_have_value(str(number))
+    else:
+        page.goto(base + "/")
+        page.fill("#join-event", str(event_id))
+        page.fill("#join-player", name)
+    page.fill("#join-code", code.lower())  # typed on a phone keyboard: the page sends it in capitals
+    page.click("#join-button")
+    expect(page.locator("#screen-draft")).to_be_visible()
+    expect(page.locator("#conn")).to_have_attribute("data-state", "ok")
+
+
+def pick_status(page: Page) -> str:
+    return page.locator("#pack-pick").inner_text()
+
+
+def can_pick(page: Page) -> bool:
+    return page.evaluate("!document.getElementById('screen-draft').hidden && !!document.querySelector('#pack .card')")
+
+
+def build_by_hand(page: Page) -> None:
+    """A commander tapped, the rest by Auto; a card taken out shows the problem; undo and redo."""
+    expect(page.locator("#deck-legal")).to_have_text("Not legal yet")
+    expect(page.locator("#deck-problems li").first).to_contain_text("commander")
+    page.locator("#deck-side button", has_text="♛").first.click()
+    expect(page.locator("#deck-commanders .line")).to_have_count(1)
+    page.click("#deck-auto")
+    expect(page.locator("#deck-legal")).to_have_text("Legal")
+    size = page.locator("#deck-size").inner_text()
+    page.locator("#deck-main button", has_text="−").first.click()  # one card to the sideboard
+    expect(page.locator("#deck-legal")).to_have_text("Not legal yet")
+    expect(page.locator("#deck-problems li")).not_to_have_count(0)
+    page.click("#deck-undo")
+    expect(page.locator("#deck-size")).to_have_text(size)
+    expect(page.locator("#deck-legal")).to_have_text("Legal")
+    page.click("#deck-redo")
+    expect(page.locator("#deck-legal")).to_have_text("Not legal yet")
+    page.click("#deck-undo")
+    expect(page.locator("#deck-problems li")).to_have_count(0)
+
+
+def lead_with_pipers(page: Page) -> None:
+    page.get_by_role("button", name="Piper colour Blue").click()
+    page.get_by_role("button", name="Piper colour Red").click()
+    page.click("#piper-set")
+    expect(page.locator("#deck-commanders .line-name")).to_have_text(["The Prismatic Piper", "The Prismatic Piper"])
+    expect(page.locator("#deck-commanders .line > .pip")).to_have_text(["U", "R"])  # each Piper's colour
+
+
+def test_two_phones_and_a_laptop_draft_with_bots_to_registered_decks(pod, server, browser, shots):
+    db, event_id = pod
+    codes, numbers = codes_of(db, event_id), player_numbers(db, event_id)
+    phones = [browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True) for _ in "ab"]
+    laptop = browser.new_context(viewport=LAPTOP)
+    ann, script, bo = phones[0].new_page(), phones[1].new_page(), laptop.new_page()
+    errors: list[str] = []
+    for page in (ann, script, bo):
+        page.on("pageerror", lambda error: errors.append(str(error)))
+
+    join(ann, server.url, codes["Ann"], event_id=event_id, number=numbers["Ann"])
+    join(script, server.url, codes[SCRIPT_NAME], event_id=event_id, number=numbers[SCRIPT_NAME])
+    join(bo, server.url, codes["Bo"], event_id=event_id, name="Bo")
+    expect(script.locator("#player-name")).to_have_text(SCRIPT_NAME)  # a name is text, never markup
+    assert script.locator("#player-name").inner_html() == "&lt;script&gt;alert(1)&lt;/script&gt;"
+    assert script.locator("script:not([src])").count() == 0  # only the page's own files run
+
+    pages = {"Ann": ann, SCRIPT_NAME: script, "Bo": bo}
+    made = dict.fromkeys(pages, 0)
+    reloaded = False
+    stalled_until = time.monotonic() + 45
+    while min(made.values()) < PICKS:
+        moved = False
+        for name, page in pages.items():
+            if made[name] < PICKS and can_pick(page):
+                if name == "Ann" and made[name] == 2 and not reloaded:
+                    ann.locator("#pack .card").nth(0).click()
+                    ann.screenshot(path=shots / "phone-draft.png")
+                    ann.click("#pool-toggle")
+                    expect(ann.locator("#pool-panel")).to_be_in_viewport()
+                    ann.screenshot(path=shots / "phone-pool.png")
+                    ann.click("#pool-panel .tab[data-view=curve]")
+                    expect(ann.locator("#pool-view .bar")).to_have_count(8)  # mana values 0 to 7+
+                    assert (
+                        sum(int(n or 0) for n in ann.locator("#pool-view .bar b").all_inner_texts())
+                        + sum(1 for _ in ann.locator("#pool-view h3", has_text="Lands").all())
+                        >= 1
+                    )
+                    ann.click("#pool-close")
+                    shown, pool = pick_status(ann), ann.locator("#pool-count").inner_text()
+                    ann.reload()  # mid-pick: the seat, the pack and the pool come back without the code
+                    expect(ann.locator("#screen-draft")).to_be_visible()
+                    expect(ann.locator("#pack-pick")).to_have_text(shown)
+                    expect(ann.locator("#pool-count")).to_have_text(pool)
+                    assert pool == "4"
+                    reloaded = True
+                if name == "Bo" and made[name] == 3:
+                    bo.screenshot(path=shots / "laptop-draft.png")
+                tap_and_confirm(page, careful=made[name] == 0)
+                made[name] += 1
+                if name == "Ann" and made[name] == 1:  # the first to pick: the round waits for the other two
+                    expect(ann.locator("#waiting-for")).to_have_text("Waiting for 2 players to pick…")
+                    expect(ann.locator("#confirm-bar")).to_be_hidden()
+                    ann.screenshot(path=shots / "phone-waiting.png")
+                moved = True
+        if not moved:
+            assert time.monotonic() < stalled_until, f"the draft stalled at {made}"
+            ann.wait_for_timeout(50)
+        else:
+            stalled_until = time.monotonic() + 45
+    assert reloaded
+    for page in pages.values():
+        expect(page.locator("#screen-deck")).to_be_visible()
+        expect(page.locator("#conn")).to_have_attribute("data-state", "ok")
+
+    build_by_hand(bo)
+    lead_with_pipers(ann)
+    for page in pages.values():
+        page.click("#deck-auto")
+        expect(page.locator("#deck-legal")).to_have_text("Legal")
+        page.click("#deck-register")
+        expect(page.locator("#deck-message")).to_contain_text("Registered")
+    with bo.expect_download() as download:
+        bo.locator("#downloads a", has_text="Arena").nth(1).click()  # the deck, as Arena text
+    exported = Path(download.value.path()).read_text(encoding="utf-8")
+    for name in bo.locator("#deck-commanders .line-name").all_inner_texts():
+        assert name in exported
+    ann.screenshot(path=shots / "phone-deck.png", full_page=False)
+    bo.screenshot(path=shots / "laptop-deck.png")
+    assert not errors
+
+    snap = Night(Store(db)).snapshot(event_id)
+    registered = {p.name for p in snap.players if p.deck is not None}
+    assert set(pages) <= registered
+    for context in (*phones, laptop):
+        context.close()
+    for picture in (
+        "phone-draft",
+        "phone-pool",
+        "phone-waiting",
+        "laptop-draft",
+        "phone-deck",
+        "laptop-deck",
+    ):  # looked at, in docs/
+        assert (shots / f"{picture}.png").stat().st_size > 10_000
+
+
+def test_the_desk_page_shows_each_seat_and_resets_a_code_and_hands_a_seat_to_a_bot(pod, server, browser, shots):
+    db, event_id = pod
+    codes, numbers = codes_of(db, event_id), player_numbers(db, event_id)
+    phone = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True).new_page()
+    desk = browser.new_context(viewport=LAPTOP).new_page()
+    phone.goto(f"{server.url}/join?event={event_id}&player={numbers['Ann']}")
+    phone.fill("#join-code", "WRONG2")
+    phone.click("#join-button")
+    expect(phone.locator("#join-error")).to_contain_text("4 tr")  # four tries left, says the server
+    phone.screenshot(path=shots / "phone-join.png")
+
+    desk.goto(f"{server.url}/desk?token=desk-secret")
+    assert "token" not in desk.url  # the token left the address bar for an HttpOnly cookie
+    ann = desk.locator(f'tr[data-player="{numbers["Ann"]}"]')
+    expect(ann).to_contain_text("offline")
+    expect(ann.locator("td").nth(5)).to_have_text("1")  # one wrong code
+    expect(desk.locator(f'tr[data-player="{numbers["Bot 1"]}"]')).to_contain_text("bot")
+    assert desk.locator(f'tr[data-player="{numbers["Bot 1"]}"] button').count() == 0  # a bot has no code to reset
+    script = desk.locator(f'tr[data-player="{numbers[SCRIPT_NAME]}"]')
+    expect(script.locator("td").nth(1)).to_have_text(f"#{numbers[SCRIPT_NAME]} {SCRIPT_NAME}")
+
+    desk.once("dialog", lambda dialog: dialog.accept())
+    ann.get_by_role("button", name="new seat code for Ann").click()
+    expect(desk.locator("#desk-code")).to_contain_text("New code for Ann: ")
+    new_code = desk.locator("#desk-code").inner_text().rsplit(" ", 1)[1]
+    assert new_code != codes["Ann"] and codes_of(db, event_id)["Ann"] == new_code
+
+    phone.fill("#join-code", codes["Ann"])  # the old code is dead
+    phone.click("#join-button")
+    expect(phone.locator("#join-error")).to_contain_text("code")
+    phone.fill("#join-code", new_code)
+    phone.click("#join-button")
+    expect(phone.locator("#screen-draft")).to_be_visible()
+    expect(ann).to_contain_text("online")
+    other = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    join(other, server.url, new_code, event_id=event_id, number=numbers["Ann"])  # the code typed in another browser
+    phone.reload()  # the seat moved there: this browser is asked for the code again
+    expect(phone.locator("#screen-join")).to_be_visible()
+    other.context.close()
+    join(phone, server.url, new_code, event_id=event_id, number=numbers["Ann"])
+    expect(ann.locator("td").nth(3)).to_have_text("picking")
+
+    ann.get_by_role("button", name="hand Ann's seat to a bot").click()
+    expect(ann.locator("td").nth(3)).to_have_text("a bot plays it")
+    expect(phone.locator("#pool-count")).not_to_have_text("0")  # the bot picked for Ann at once
+    expect(phone.locator("#note")).to_be_visible()  # and her phone says why
+    desk.screenshot(path=shots / "laptop-desk.png")
+    ann.get_by_role("button", name="give the seat back to Ann").click()
+    expect(ann.locator("td").nth(3)).to_have_text(re.compile("^(picking|waiting)$"))
+    expect(desk.locator("#desk-message")).to_contain_text("Ann has the seat back")
+    expect(phone.locator("#note")).to_be_hidden()
+
+
+def test_a_phone_reconnects_by_itself_after_the_server_is_restarted_mid_draft(pod, server, browser):
+    db, event_id = pod
+    codes = codes_of(db, event_id)
+    phone = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True).new_page()
+    phone.add_init_script(WAKE_LOCK_RECORDER)
+    join(phone, server.url, codes["Bo"], event_id=event_id, name="Bo")
+    phone.wait_for_function("window.wakeLocks.length === 1")  # asked while picking
+    phone.evaluate("window.wakeLocks[0].release()")  # what the browser does when the page is hidden
+    phone.evaluate("document.dispatchEvent(new Event('visibilitychange'))")  # ... and the page is back
+    phone.wait_for_function("window.wakeLocks.length === 2")
+    tap_and_confirm(phone)
+    shown = phone.locator("#pack-pick").inner_text()
+    server.stop()
+    expect(phone.locator("#conn")).to_have_attribute("data-state", "bad")
+    expect(phone.locator("#conn-text")).to_contain_text("offline")
+    again = Served(db, event_id, port=server.port)
+    try:
+        expect(phone.locator("#conn")).to_have_attribute("data-state", "ok", timeout=15_000)
+        expect(phone.locator("#pool-count")).to_have_text("2")  # the acknowledged pick is kept
+        expect(phone.locator("#pack-pick")).to_have_text(shown)
+        expect(phone.locator("#screen-draft")).to_be_visible()
+    finally:
+        again.stop()
+
+
+MARKUP_TEXT = 'Draw a card. <img src=x onerror="window.pwned=1"> & <b>more</b>'
+
+
+@pytest.fixture
+def imported_text(tmp_path, cli):
+    """Rules text imported for every CMR card (this test's own data folder), each with markup in it."""
+    data = cmr_mtgjson()
+    for card in data["data"]["cards"]:
+        card["text"] = f"{card['name']}: {MARKUP_TEXT}"
+    path = tmp_path / "CMR.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert cli("sets", "import", path).exit_code == 0
+
+
+def test_a_cards_imported_text_shows_on_tap_as_text_and_the_timer_runs_on_the_servers_time(
+    imported_text, pod, server, browser
+):
+    db, event_id = pod
+    phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    phone.clock.set_system_time(time.time() + 3600)  # a phone whose clock is an hour out
+    join(phone, server.url, codes_of(db, event_id)["Ann"], event_id=event_id, name="Ann")
+    expect(phone.locator("#timer")).to_have_text(re.compile(r"^[45]:\d\d$"))  # 5 minutes a pick, by the server's time
+    card = phone.locator("#pack .card").nth(2)
+    name = card.locator(".card-name").inner_text()
+    card.locator(".info").click()
+    expect(phone.locator("#sheet")).to_be_visible()
+    expect(phone.locator("#sheet-title")).to_have_text(name)
+    expect(phone.locator("#sheet-text p").first).to_have_text(f"{name}: {MARKUP_TEXT}")
+    assert phone.locator("#sheet img, #sheet b").count() == 0 and phone.evaluate("window.pwned") is None
+    expect(card).to_have_attribute("aria-pressed", "false")  # reading a card's text doesn't pick it
+    phone.click("#sheet-close")
+    expect(phone.locator("#sheet")).to_be_hidden()
+
+
+def test_a_player_who_joins_before_the_draft_waits_and_the_pack_comes_by_itself(tmp_path, cli, browser):
+    db = tmp_path / "early.json"
+    event_id = terminal_night(cli, db, "Ann", "Bo", bots=6)
+    served = Served(db, event_id)
+    try:
+        phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+        phone.goto(f"{served.url}/join?event={event_id}&player={player_numbers(db, event_id)['Ann']}")
+        phone.fill("#join-code", codes_of(db, event_id)["Ann"])
+        phone.click("#join-button")
+        expect(phone.locator("#wait-title")).to_have_text("Waiting for the draft to start")
+        expect(phone.locator("#conn")).to_have_attribute("data-state", "ok")
+        start(cli, db, event_id)  # the desk starts the draft
+        expect(phone.locator("#pack .card")).to_have_count(20)
+        expect(phone.locator("#pack-pick")).to_have_text("Pack 1/3 · Pick 1/10")
+    finally:
+        served.stop()
+
+
+STATIC = ROOT / "events" / "web" / "static"
+
+
+def test_the_pages_ship_everything_and_keep_to_what_older_phone_browsers_run():
+    """Nothing fetched from anywhere but the server (no CDN, web font or remote style), no inline script or style
+    (the pages' Content-Security-Policy allows neither), and no syntax newer than ES2017 in the scripts
+    (optional chaining and ``??`` are ES2020)."""
+    files = sorted(STATIC.iterdir())
+    assert {
+        "index.html",
+        "page.js",
+        "app_core.js",
+        "app_draft.js",
+        "app_deck.js",
+        "app.js",
+        "style.css",
+        "desk.html",
+        "desk.js",
+    } <= {f.name for f in files}
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"https?://|//cdn|@import|@font-face|url\(", text), path.name
+        if path.suffix == ".js":
+            assert not re.search(r"\?\.[A-Za-z_$\[(]|\?\?", text), f"{path.name}: syntax newer than ES2017"
+        if path.suffix == ".html":
+            assert not re.search(r"<style|\sstyle=|\son[a-z]+=", text), f"{path.name}: inline style or handler"
+            scripts = re.findall(r"<script([^>]*)>", text)
+            assert scripts and all(re.fullmatch(r' src="/static/[a-z_]+\.js"', s) for s in scripts), path.name
+            links = re.findall(r'<link rel="stylesheet" href="([^"]+)">', text)
+            assert links and all(re.fullmatch(r"/static/[a-z_]+\.css", h) for h in links), path.name

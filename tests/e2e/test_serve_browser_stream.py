@@ -1,0 +1,93 @@
+"""How the player's page sends a pick, in Debian's chromium: over its open stream, and with ``POST /api/pick`` when
+it has none (a network that lets no WebSocket through), the same pick taken either way."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from playwright.sync_api import WebSocketRoute, expect
+
+from tests.helpers.browsers import PHONE, SCRIPT_NAME, player_numbers, tap_and_confirm
+from tests.helpers.nights import codes_of
+from tests.helpers.served import draft_log
+
+
+def test_the_page_picks_over_its_open_stream_and_posts_the_pick_when_it_has_none(pod, server, browser):
+    db, event_id = pod
+    codes, numbers = codes_of(db, event_id), player_numbers(db, event_id)
+    seen: dict[str, list] = {"posted": [], "frames": [], "refused": []}
+    streaming, blocked = (
+        browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True) for _ in "ab"
+    )
+
+    def refuse(route: WebSocketRoute) -> None:  # this phone's network lets no WebSocket through
+        seen["refused"].append(route.url)
+        route.close()
+
+    blocked.route_web_socket(re.compile(r"/api/stream"), refuse)
+    pages = {"Ann": streaming.new_page(), SCRIPT_NAME: blocked.new_page()}
+    for name, page in pages.items():
+        page.on("request", lambda request, name=name: seen["posted"].append(name) if "/api/pick" in request.url else 0)
+        page.on("websocket", lambda socket: socket.on("framesent", lambda frame: seen["frames"].append(frame)))
+        page.goto(f"{server.url}/join?event={event_id}&player={numbers[name]}")
+        page.fill("#join-code", codes[name])
+        page.click("#join-button")
+        expect(page.locator("#pack .card")).to_have_count(20)
+    expect(pages["Ann"].locator("#conn")).to_have_attribute("data-state", "ok")
+    expect(pages[SCRIPT_NAME].locator("#conn")).not_to_have_attribute("data-state", "ok")
+    assert seen["refused"]
+
+    before = len(draft_log(db, event_id))
+    tap_and_confirm(pages["Ann"])  # the page's own check: the answer showed the pool with both cards
+    picks = [json.loads(frame) for frame in seen["frames"] if '"pick"' in str(frame)]
+    assert [(p["type"], p["pack"], p["pick"], len(p["cards"])) for p in picks] == [("pick", 1, 1, 2)]
+    assert seen["posted"] == []
+    tap_and_confirm(pages[SCRIPT_NAME])
+    assert seen["posted"] == [SCRIPT_NAME] and len(picks) == 1
+    expect(pages["Ann"].locator("#waiting-for")).to_have_text("Waiting for 1 player to pick…")
+    assert len(draft_log(db, event_id)) == before + 2
+    for context in (streaming, blocked):
+        context.close()
+
+
+def test_a_pick_the_stream_never_answers_closes_it_and_the_page_reconnects_and_picks_again(pod, server, browser):
+    """The page's own 15 s wait runs on Playwright's clock (fast-forwarded), not the test's."""
+    db, event_id = pod
+    codes, numbers = codes_of(db, event_id), player_numbers(db, event_id)
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    opened: list[str] = []
+
+    def swallow_the_first_pick(route: WebSocketRoute) -> None:  # a connection that dies silently mid-pick
+        opened.append(route.url)
+        to_server = route.connect_to_server()
+        first = len(opened) == 1
+
+        def forward(message) -> None:
+            if not (first and '"pick"' in str(message)):
+                to_server.send(message)
+
+        route.on_message(forward)
+
+    context.route_web_socket(re.compile(r"/api/stream"), swallow_the_first_pick)
+    page = context.new_page()
+    page.goto(f"{server.url}/join?event={event_id}&player={numbers['Ann']}")
+    page.fill("#join-code", codes["Ann"])
+    page.click("#join-button")
+    expect(page.locator("#pack .card")).to_have_count(20)
+    expect(page.locator("#conn")).to_have_attribute("data-state", "ok")
+    before = len(draft_log(db, event_id))
+    page.locator("#pack .card").first.click()
+    page.locator("#pack .card").last.click()
+    expect(page.locator("#confirm")).to_be_enabled()
+    page.clock.install()  # from here the page's timers run on Playwright's clock
+    page.click("#confirm")
+    page.clock.fast_forward(16_000)
+    expect(page.locator("#toast")).to_contain_text("your pick may not have arrived")
+    expect(page.locator("#conn")).to_have_attribute("data-state", "ok")
+    assert len(opened) == 2 and len(draft_log(db, event_id)) == before  # a new stream; the pick never arrived
+    expect(page.locator("#confirm")).to_be_enabled()  # the two cards stay chosen: Confirm sends them again
+    page.click("#confirm")
+    expect(page.locator("#pool-count")).to_have_text("2")
+    assert len(draft_log(db, event_id)) == before + 1
+    context.close()

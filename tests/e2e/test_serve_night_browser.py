@@ -1,0 +1,277 @@
+"""The night in a real browser: Debian's chromium driven by Playwright against ``cmdraft serve`` run by uvicorn on a
+loopback port, over a real database drafted to registered decks.  Three phones (390x844) at one table: one reports
+the finishing order, the two others confirm it on their own phones, and all three see it recorded; the room display
+(1920x1080) shows the pairings by name and the clock.  Screenshots are written to the test's folder (and copied to
+$CMDRAFT_SCREENSHOTS when it is set)."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from events.storage.store import Store
+from tests.helpers.browsers import LAPTOP, PHONE, Served
+from tests.helpers.night import Night
+from tests.helpers.nights import codes_of, terminal_night
+from tests.helpers.served import drafted_night
+
+NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
+
+
+@pytest.fixture
+def night_server(tmp_path, cli):
+    db = tmp_path / "night.json"
+    event_id = drafted_night(cli, db, NAMES)
+    served = Served(db, event_id)
+    yield db, event_id, served
+    served.stop()
+
+
+def desk(base: str, path: str, body: dict) -> dict:
+    """The desk's script: a POST with the desk's bearer token (no cookie, so no page origin needed)."""
+    request = urllib.request.Request(
+        base + path,
+        data=json.dumps(body).encode(),
+        headers={"authorization": "Bearer desk-secret", "content-type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.loads(answer.read())
+
+
+def script(base: str, path: str, body: dict | None = None, token: str | None = None) -> dict:
+    """A player's script: JSON in and out with their seat token as a bearer token."""
+    request = urllib.request.Request(
+        base + path,
+        data=None if body is None else json.dumps(body).encode(),
+        headers={"content-type": "application/json", **({"authorization": f"Bearer {token}"} if token else {})},
+        method="GET" if body is None else "POST",
+    )
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.loads(answer.read())
+
+
+def open_table(page: Page, base: str, event_id: int, number: int, code: str) -> None:
+    page.goto(f"{base}/join?event={event_id}&seat={number}")
+    page.fill("#join-code", code)
+    page.click("#join-button")
+    expect(page.locator("#night .night-table")).to_be_visible(timeout=15_000)
+
+
+def test_three_phones_at_one_table_confirm_a_result_and_the_room_shows_the_round(night_server, browser, shots):
+    db, event_id, served = night_server
+    base = served.url
+    codes = codes_of(db, event_id)
+    paired = desk(base, "/api/desk/round", {})
+    desk(base, "/api/desk/clock", {"minutes": 50})
+    table = paired["tables"][0]
+    assert len(table) == 3
+    numbers = {p.name: p.number for p in Night(Store(db)).players(event_id)}
+    phones = {}
+    for name in table:
+        context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+        page = context.new_page()
+        open_table(page, base, event_id, numbers[name], codes[name])
+        expect(page.locator("#night h2")).to_have_text("Round 1 · Table 1")
+        expect(page.locator("#night .night-players li")).to_have_count(3)
+        expect(page.locator("#night-clock")).to_have_text(re.compile(r"^(49|50):\d\d$"))
+        phones[name] = page
+    reporter, *others = table
+    page = phones[reporter]
+    page.click("text=Report the result")
+    # The default order is the seat order; the reporter puts the last player first.
+    page.select_option(f"select[aria-label='place of {table[2]}']", "1")
+    page.select_option(f"select[aria-label='place of {table[0]}']", "2")
+    page.select_option(f"select[aria-label='place of {table[1]}']", "3")
+    page.click("text=Send the result")
+    expected = f"{table[2]}  >  {table[0]}  >  {table[1]}"
+    expect(page.locator("#night-result .night-order")).to_have_text(expected)
+    expect(page.locator("#night-result .night-waiting")).to_have_text("Waiting for: " + ", ".join(others))
+    for name in others:
+        other = phones[name]
+        expect(other.locator("#night-result .night-order")).to_have_text(expected, timeout=10_000)
+        other.click("#night-result >> text=Confirm")
+    for page in phones.values():
+        expect(page.locator("#night-result .hint")).to_have_text(
+            "Recorded. The desk corrects it if it is wrong.", timeout=10_000
+        )
+    phones[others[0]].screenshot(path=str(shots / "night-phone-390x844.png"))
+    logged = [e for e in Night(Store(db)).history(event_id) if e["what"] == "result"]
+    assert [(e["who"], e["new"]) for e in logged] == [(f"browser {reporter}", expected.replace("  ", " "))]
+
+    room = browser.new_context(viewport=LAPTOP).new_page()
+    room.goto(base + "/room")
+    expect(room.locator("#view-pairings")).to_be_visible(timeout=10_000)
+    rows = room.locator("#pairings .row .name")
+    expect(rows).to_have_count(len(NAMES))
+    assert rows.all_inner_texts() == [
+        n + (" ▶" if n in paired["first"] else "") for n in sorted(NAMES, key=str.casefold)
+    ]
+    expect(room.locator("#clock")).to_have_text(re.compile(r"^(49|50):\d\d$"))
+    room.screenshot(path=str(shots / "room-1920x1080.png"))
+    assert Path(shots / "room-1920x1080.png").stat().st_size > 10_000
+
+
+def test_the_desk_page_sees_both_versions_of_a_disputed_table_and_settles_it(night_server, browser, shots):
+    db, event_id, served = night_server
+    base = served.url
+    codes = codes_of(db, event_id)
+    numbers = {p.name: p.number for p in Night(Store(db)).players(event_id)}
+    table = desk(base, "/api/desk/round", {})["tables"][1]
+    desk(base, "/api/desk/clock", {"minutes": 50})
+    tokens = {
+        name: script(base, "/api/join", {"event": event_id, "player": numbers[name], "code": codes[name]})["token"]
+        for name in table
+    }
+    ids = {p["name"]: p["id"] for p in script(base, "/api/table", token=tokens[table[0]])["round"]["players"]}
+    reported = script(base, "/api/result", {"order": [[ids[n]] for n in table]}, tokens[table[0]])
+    theirs = [[ids[table[1]]], [ids[table[0]]], [ids[table[2]]]]
+    report = reported["round"]["report"]["id"]
+    script(base, "/api/result/confirm", {"report": report, "agree": False, "order": theirs}, tokens[table[1]])
+
+    page = browser.new_context(viewport=LAPTOP).new_page()
+    page.goto(f"{base}/desk?token=desk-secret")
+    card = page.locator(".desk-night-table[data-table='2']")
+    expect(card.locator(".desk-night-status")).to_have_text("disputed", timeout=10_000)
+    expect(card.locator(".desk-night-order")).to_have_text(
+        [" > ".join(table), " > ".join([table[1], table[0], table[2]])]
+    )
+    page.screenshot(path=str(shots / "desk-night-1920x1080.png"))
+    card.locator(f"text=Record {table[1]}'s version").click()
+    expect(card.locator(".desk-night-status")).to_have_text("recorded", timeout=10_000)
+    expect(page.locator("#desk-night-message")).to_have_text("table 2 recorded")
+    logged = [e for e in Night(Store(db)).history(event_id) if e["what"] == "result"]
+    assert [(e["who"], e["new"]) for e in logged] == [("desk", " > ".join([table[1], table[0], table[2]]))]
+
+
+def test_the_room_before_the_draft_cycles_the_join_qr_code_and_the_seatings(tmp_path, cli, browser, shots):
+    db = tmp_path / "seated.json"
+    event_id = terminal_night(cli, db, *NAMES, "Gus", "Hal", "Ivy")
+    served = Served(db, event_id)
+    try:
+        page = browser.new_context(viewport=LAPTOP).new_page()
+        page.clock.install()  # the page's own timers: its 12-second cycle runs on the test's word
+        page.goto(served.url + "/room")
+        expect(page.locator("#view-join")).to_be_visible(timeout=10_000)
+        expect(page.locator("#join-url")).to_have_text(f"{served.url}/join?event={event_id}")
+        qr = page.locator("#join-qr")
+        expect(qr).to_have_js_property("complete", True)
+        page.screenshot(path=str(shots / "room-join-1920x1080.png"))
+        assert qr.evaluate("img => img.naturalWidth") > 0  # the QR code's image loaded
+        page.clock.run_for(13_000)
+        expect(page.locator("#view-seatings")).to_be_visible()
+        seated = page.locator("#seatings .pod .row .name").all_inner_texts()
+        assert sorted(seated) == sorted([*NAMES, "Gus", "Hal", "Ivy"])
+        codes = codes_of(db, event_id).values()
+        assert not any(code in page.content() for code in codes)
+        page.screenshot(path=str(shots / "room-seatings-1920x1080.png"))
+    finally:
+        served.stop()
+
+
+def test_a_result_confirmed_on_other_phones_shows_on_the_first_phone_from_the_stream_without_polling(
+    night_server,
+    browser,
+):
+    db, event_id, served = night_server
+    base = served.url
+    codes = codes_of(db, event_id)
+    numbers = {p.name: p.number for p in Night(Store(db)).players(event_id)}
+    table = desk(base, "/api/desk/round", {})["tables"][0]
+    reporter, *others = table
+    page = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    # The page's timers stand still, so its 3-second polling of /api/table never fires: only the stream can bring
+    # the other phones' confirmations.
+    page.clock.install()
+    page.clock.pause_at(1_900_000_000_000)
+    open_table(page, base, event_id, numbers[reporter], codes[reporter])
+    tokens = {
+        name: script(base, "/api/join", {"event": event_id, "player": numbers[name], "code": codes[name]})["token"]
+        for name in others
+    }
+    page.click("text=Report the result")
+    page.click("text=Send the result")
+    expect(page.locator("#night-result .night-waiting")).to_have_text("Waiting for: " + ", ".join(others))
+    polls = []
+    page.on("request", lambda request: polls.append(request.url) if "/api/table" in request.url else None)
+    report = script(base, "/api/table", token=tokens[others[0]])["round"]["report"]["id"]
+    script(base, "/api/result/confirm", {"report": report, "agree": True}, tokens[others[0]])
+    expect(page.locator("#night-result .night-waiting")).to_have_text("Waiting for: " + others[1], timeout=2_000)
+    script(base, "/api/result/confirm", {"report": report, "agree": True}, tokens[others[1]])
+    expect(page.locator("#night-result .hint")).to_have_text(
+        "Recorded. The desk corrects it if it is wrong.", timeout=2_000
+    )
+    assert polls == []
+
+
+def test_commander_damage_entered_on_a_phone_is_recorded_on_the_tables_board(night_server, browser):
+    db, event_id, served = night_server
+    base = served.url
+    codes = codes_of(db, event_id)
+    numbers = {p.name: p.number for p in Night(Store(db)).players(event_id)}
+    desk(base, "/api/desk/tracker", {"on": True})
+    table = desk(base, "/api/desk/round", {})["tables"][0]
+    me, victim, *_ = table
+    page = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    sent = []
+    page.on("request", lambda r: sent.append(r.post_data_json) if r.url.endswith("/api/game") else None)
+    open_table(page, base, event_id, numbers[me], codes[me])
+    view = script(
+        base,
+        "/api/table",
+        token=script(base, "/api/join", {"event": event_id, "player": numbers[victim], "code": codes[victim]})["token"],
+    )
+    players = {p["name"]: p for p in view["round"]["players"]}
+    commander = players[me]["commanders"][0]
+    form = page.locator("#night .night-damage")
+    form.locator("select[aria-label='damage to']").select_option(label=victim)
+    form.locator("select[aria-label='damage from']").select_option(label=f"{me}: {commander}")
+    form.locator("input[aria-label='damage amount']").fill("7")
+    form.locator("text=Add damage").click()
+    row = page.locator("#night .night-tracker .night-life", has_text=victim)
+    expect(row.locator(".life")).to_have_text("33", timeout=10_000)
+    assert sent == [{"damage": [[players[victim]["id"], players[me]["id"], commander, 7]]}]
+    expect(page.locator("#night .night-tracker")).to_contain_text(f"7 from {me}: {commander}")
+    logged = [e for e in Night(Store(db)).history(event_id) if e["what"] == "game"]
+    assert [e["who"] for e in logged] == [f"browser {me}"]
+
+
+def test_the_decklists_page_shows_everyones_deck_only_after_the_event_where_published(tmp_path, cli, browser, shots):
+    db = tmp_path / "lists.json"
+    names = [*NAMES[:5], "<b>Zed</b>"]
+    event_id = drafted_night(cli, db, names)
+    served = Served(db, event_id)
+    try:
+        base = served.url
+        page = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+        page.goto(base + "/decklists")
+        expect(page.locator("#decklists-note")).to_have_text(
+            "Decklists are shown here after the event, where the desk publishes them."
+        )
+        expect(page.locator(".decklist")).to_have_count(0)
+        events = Night(Store(db))
+        for number, table in enumerate(desk(base, "/api/desk/round", {})["tables"], 1):
+            order = [[events.player_id(event_id, name)] for name in table]
+            desk(base, "/api/desk/settle", {"round": 1, "table": number, "order": order})
+        desk(base, "/api/desk/finish", {})
+        page.reload()
+        expect(page.locator("#decklists-note")).to_have_text(
+            "Decklists are shown here after the event, where the desk publishes them."
+        )
+        expect(page.locator(".decklist")).to_have_count(0)  # finished but not published: nothing
+        desk(base, "/api/desk/publish", {"on": True})
+        page.reload()
+        ranked = [f"{row.rank}. {row.name}" for row in Night(Store(db)).standings(event_id)]
+        expect(page.locator(".decklist-name")).to_have_text(ranked)
+        assert page.locator(".decklist-name b").count() == 0  # the name is text, not markup
+        zed = page.locator(".decklist", has_text="<b>Zed</b>")
+        expect(zed.locator("h4").first).to_have_text(re.compile(r"^Commanders \([12]\)$"))
+        expect(zed.locator("h4").nth(1)).to_have_text(re.compile(r"^Main deck \(\d+\)$"))
+        page.screenshot(path=str(shots / "decklists-390x844.png"), full_page=False)
+    finally:
+        served.stop()

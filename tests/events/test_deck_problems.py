@@ -1,0 +1,86 @@
+"""An illegal deck read as a judge reads it: the file's bad lines first, then the root cause, then the cards
+outside the colour identity folded into one line, on every face that shows the problems."""
+
+from __future__ import annotations
+
+import pytest
+from rich.console import Console
+
+from draft.deck_rules import Problem
+from events.outputs.deck_problems import judge_order
+from events.screens.boards import deck_board
+from events.storage.store import Store
+from tests.helpers.decks import WHITE
+from tests.helpers.night import Night
+
+# Eleven white cards of CMR (colour identity W by their mana costs), not one of them a commander here.
+# One bad line: the commander's name misspelled, so the deck has no commander and a colorless identity.
+WALL = "Commander\n1 Akroma, Vison of Ixidor\n\nDeck\n" + "".join(f"1 {name}\n" for name in WHITE) + "49 Plains\n"
+
+
+def test_one_misspelled_commander_is_four_problems_in_cause_order_not_a_wall(cli, tmp_path):
+    deck = tmp_path / "wall.txt"
+    deck.write_text(WALL, encoding="utf-8")
+    result = cli("deck", "check", deck)
+    assert result.exit_code == 1
+    assert "NOT LEGAL (4 problems)" in result.stdout
+    codes = [line.split()[0] for line in result.stdout.splitlines() if line and not line.startswith(" ")]
+    problems = [code for code in codes if code in ("unknown-card", "no-commander", "outside-identity")]
+    assert problems == ["unknown-card", "no-commander", "outside-identity"]  # one line for the eleven cards
+    text = " ".join(result.stdout.split())
+    assert "11 cards outside colorless: " + " / ".join(WHITE) in text
+    assert text.index("unknown card 'Akroma, Vison of Ixidor'") < text.index("choose a commander")
+
+
+def test_the_order_is_file_lines_then_commanders_then_the_rest_then_identity_whatever_the_checker_said():
+    """A planted order, the reverse of the one a judge reads: judge_order puts it right, and keeps the rest."""
+    planted = [
+        Problem("outside-identity", "B (U) is outside", ("B",)),
+        Problem("deck-too-small", "the deck has 40 cards"),
+        Problem("outside-identity", "A (U) is outside", ("A",)),
+        Problem("basic-type-outside-identity", "Island could make blue", ("Island",)),
+        Problem("no-commander", "choose a commander"),
+        Problem("unknown-card", "line 2: unknown card 'Akroma, Vison'", ("Akroma, Vison",)),
+    ]
+    shown = judge_order(planted, ["W"])
+    assert [p.code for p in shown] == [
+        "unknown-card",
+        "no-commander",
+        "deck-too-small",
+        "outside-identity",
+        "basic-type-outside-identity",
+    ]
+    assert shown[3].message == "2 cards outside W: B / A" and shown[3].cards == ("B", "A")
+    single = judge_order([Problem("outside-identity", "A (U) is outside the commanders' color identity W", ("A",))])
+    assert [p.message for p in single] == ["A (U) is outside the commanders' color identity W"]  # one: as said
+
+
+@pytest.fixture
+def events(tmp_path):
+    return Night(Store(tmp_path / "decks.json"))
+
+
+def test_an_event_deck_registered_with_the_wall_is_told_and_boarded_in_cause_order(events, cli, tmp_path):
+    event_id = events.create("Decks", style="physical", seed=4)
+    for name in ("Ann", "Bo"):
+        events.add_player(event_id, name)
+    events.seat(event_id)
+    pool = tmp_path / "pool.txt"
+    pool.write_text("1 Akroma, Vision of Ixidor\n" + "".join(f"1 {name}\n" for name in WHITE), encoding="utf-8")
+    db = events.store.path
+    assert cli("event", "pool", event_id, "Ann", pool, "--db", db).exit_code == 0
+    assert cli("event", "pool", event_id, "Bo", pool, "--db", db).exit_code == 0
+    deck = tmp_path / "wall.txt"
+    deck.write_text(WALL, encoding="utf-8")
+    registered = cli("event", "deck", event_id, "Ann", deck, "--db", db)
+    assert registered.exit_code == 1, registered.output
+    verdict = " ".join(registered.stdout.split())
+    assert verdict.index("unknown card") < verdict.index("choose a commander") < verdict.index("11 cards outside")
+    assert "(W) is outside" not in verdict  # the eleven cards are one line
+    stored = events.snapshot(event_id).players[0].deck
+    assert sum(p["code"] == "outside-identity" for p in stored.problems) == 11  # the record keeps every problem
+    console = Console(width=1000, record=True)  # the desk's board, wide enough that no cell wraps
+    console.print(deck_board(events.snapshot(event_id)))
+    board = console.export_text()
+    assert "(W) is outside" not in board
+    assert board.index("unknown card") < board.index("choose a commander") < board.index("11 cards outside the")

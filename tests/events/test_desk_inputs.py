@@ -1,0 +1,100 @@
+"""Bad input refused at the argument, as one line with exit 2 and nothing written: unknown cards in a
+converted deck, a conversion onto its own input, a folder name too long for the file system, numbers
+and names beyond their documented range."""
+
+from __future__ import annotations
+
+import os
+
+from tests.helpers.decks import WHITE
+
+
+def test_deck_convert_with_unknown_cards_exits_2_naming_the_lines_and_writes_nothing(cli, tmp_path):
+    deck = tmp_path / "deck.txt"
+    deck.write_text("1 Akroma, Vison of Ixidor\n1 Not A Card At All\n" + f"1 {WHITE[0]}\n", encoding="utf-8")
+    out = tmp_path / "out.json"
+    refused = cli("deck", "convert", deck, out)
+    assert refused.exit_code == 2 and len(refused.stderr.strip().splitlines()) == 1
+    assert "2 lines can't be converted" in refused.stderr
+    assert "line 1: unknown card 'Akroma, Vison of Ixidor'" in refused.stderr and "line 2:" in refused.stderr
+    assert "--skip-unknown" in refused.stderr and not out.exists()
+    skipped = cli("deck", "convert", deck, out, "--skip-unknown")
+    assert skipped.exit_code == 0 and "wrote" in skipped.stdout and "json, 1 card" in skipped.stdout
+    assert skipped.stdout.count("skipped") == 2
+
+
+def test_deck_convert_onto_its_own_input_is_refused_even_with_force(cli, tmp_path):
+    deck = tmp_path / "deck.txt"
+    text = f"1 {WHITE[0]}\n1 {WHITE[1]}\n"
+    deck.write_text(text, encoding="utf-8")
+    for target in (deck, tmp_path / "." / "deck.txt"):
+        refused = cli("deck", "convert", deck, target, "--to", "json", "--force")
+        assert refused.exit_code == 2 and "this command's input" in refused.stderr
+    os.link(deck, tmp_path / "linked.txt")  # a hard link is the same file
+    refused = cli("deck", "convert", deck, tmp_path / "linked.txt", "--to", "json", "--force")
+    assert refused.exit_code == 2 and "this command's input" in refused.stderr
+    assert deck.read_text(encoding="utf-8") == text
+
+
+def test_an_export_folder_name_too_long_for_the_file_system_is_one_line_exit_2(cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    db = tmp_path / "event.json"
+    assert cli("event", "new", "Friday", "--db", db).exit_code == 0
+    refused = cli("event", "export", "1", "--out", "x" * 300, "--db", db)
+    assert refused.exit_code == 2 and len(refused.stderr.strip().splitlines()) == 1
+    assert "cannot write to" in refused.stderr and "choose another folder" in refused.stderr
+    assert sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith("event.json")) == []
+
+
+def test_a_life_change_beyond_its_range_is_refused_at_the_argument_with_the_range(cli, tmp_path):
+    from events.night.games import MAX_LIFE_CHANGE
+    from events.storage.store import Store
+    from tests.helpers.night import Night
+
+    events = Night(Store(tmp_path / "game.json"))
+    event_id = events.create("Games", style="bots", seed=9)
+    for name in ("Ann", "Bo", "Cy", "Di"):
+        events.add_player(event_id, name)
+    events.seat(event_id)
+    events.start_draft(event_id)
+    for name in ("Ann", "Bo", "Cy", "Di"):
+        events.register_deck(event_id, name, auto=True)
+    events.new_round(event_id)
+    db = events.store.path
+    refused = cli("event", "game", event_id, "1", "1", "--life", "Ann=-999999999999999999", "--db", db)
+    assert refused.exit_code == 2 and len(refused.stderr.strip().splitlines()) == 1
+    assert f"--life must be from -{MAX_LIFE_CHANGE:,} to {MAX_LIFE_CHANGE:,}" in refused.stderr
+    assert "the database" not in refused.stderr
+    assert cli("event", "game", event_id, "1", "1", "--life", f"Ann=-{MAX_LIFE_CHANGE}", "--db", db).exit_code == 0
+    board = cli("event", "game", event_id, "1", "1", "--db", db)  # the table is usable after the refusal
+    assert board.exit_code == 0 and f"{40 - MAX_LIFE_CHANGE}" in board.stdout
+
+
+def test_a_practice_name_beyond_its_length_is_refused_at_the_argument(cli):
+    from events.storage.records import MAX_NAME
+
+    refused = cli("play", "--name", "n" * 10_000, "--plain", input="")
+    assert refused.exit_code == 2 and len(refused.stderr.strip().splitlines()) == 1
+    assert f"--name must be from 1 to {MAX_NAME} characters, not 10,000" in refused.stderr
+
+
+def test_a_20000_line_deck_or_pool_is_bad_input_not_a_damaged_database(cli, tmp_path):
+    from events.storage.records import MAX_CARDS
+
+    many = tmp_path / "many-lines.txt"
+    many.write_bytes(b"1 Arcane Signet\n" * 20_000)
+    db = tmp_path / "event.json"
+    for args in (
+        ("event", "new", "Big", "--style", "physical"),
+        ("event", "player", "add", "1", "Ann", "Bo"),
+        ("event", "seat", "1"),
+    ):
+        assert cli(*args, "--db", db).exit_code == 0
+    pool = cli("event", "pool", "1", "Ann", many, "--db", db)
+    assert pool.exit_code == 2 and f"from 0 to {MAX_CARDS:,} cards" in pool.stderr and "20,000" in pool.stderr
+    small = tmp_path / "pool.txt"
+    small.write_text("1 Arcane Signet\n", encoding="utf-8")
+    for name in ("Ann", "Bo"):
+        assert cli("event", "pool", "1", name, small, "--db", db).exit_code == 0
+    deck = cli("event", "deck", "1", "Ann", many, "--db", db)
+    assert deck.exit_code == 2 and "Ann's deck" in deck.stderr and "20,000" in deck.stderr

@@ -1,0 +1,375 @@
+"""The rest of the night from the players' tables (no web): reports, confirmations, disputes the desk settles,
+dropping oneself, late results, the tracker from the table, live standings, the room's data and the final table."""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from fractions import Fraction
+
+import pytest
+
+from events.night.round_clock import start_clock
+from events.night.table_reports import NotYourTable, TableReports
+from events.night.table_views import TableViews
+from events.storage.store import Store
+from sets.errors import InputError, StateError
+from tests.helpers.night import Night
+from tests.helpers.nights import codes_of, start, terminal_night
+
+NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kai", "Lu", "Mo"]
+START = 1_800_000_000.0
+MINUTES = 50
+
+
+@pytest.fixture
+def night(tmp_path):
+    events = Night(Store(tmp_path / "event.json"))
+    event_id = events.create("Friday", style="bots", seed=11)
+    for name in NAMES:
+        events.add_player(event_id, name)
+    events.seat(event_id)
+    events.start_draft(event_id)
+    for name in NAMES:
+        assert events.register_deck(event_id, name, auto=True)["valid"]
+    return events, event_id, TableReports(events.store), TableViews(events.store)
+
+
+def ids(events, event_id):
+    return {p.name: p.id for p in events.players(event_id)}
+
+
+def expected_standings(points_scheme, players, tables, results):
+    """Standings recomputed from the rules alone (README "Standings"): placement points with draws sharing the
+    average of the places they cover; then the average per-round points of every opponent met (each meeting);
+    then the average finishing place, lower first; names break exact ties.  ``results`` maps (round, table) to
+    groups of names; ``tables`` maps (round, table) to the names seated there."""
+    scheme = [Fraction(str(p)) for p in points_scheme]
+    points = defaultdict(Fraction)
+    played = defaultdict(int)
+    places = defaultdict(list)
+    for groups in results.values():
+        place = 0
+        for group in groups:
+            covered = [scheme[min(i, len(scheme) - 1)] for i in range(place, place + len(group))]
+            for name in group:
+                points[name] += sum(covered) / len(covered)
+                played[name] += 1
+                places[name].append(place + 1)
+            place += len(group)
+    per_round = {n: points[n] / played[n] if played[n] else Fraction(0) for n in players}
+    rows = []
+    for name in players:
+        met = [o for key in results for o in tables[key] if name in tables[key] and o != name]
+        opp = sum((per_round[o] for o in met), Fraction(0)) / len(met) if met else Fraction(0)
+        avg = Fraction(sum(places[name]), len(places[name])) if places[name] else None
+        rows.append((-points[name], -opp, avg is None, avg or 0, name.casefold(), name))
+    return [row[-1] for row in sorted(rows)]
+
+
+PRIVATE = {"code", "codes", "commanders", "cards", "pool", "deck", "main", "sideboard", "token"}
+
+
+def keys_of(value) -> set[str]:
+    """Every key of a JSON value, at any depth."""
+    if isinstance(value, dict):
+        return set(value) | {k for v in value.values() for k in keys_of(v)}
+    if isinstance(value, list):
+        return {k for v in value for k in keys_of(v)}
+    return set()
+
+
+def report_and_confirm(reports, event_id, by, groups, pid, now):
+    """One player reports, every other player at the table confirms."""
+    order = [[pid[name] for name in group] for group in groups]
+    done = reports.report(event_id, pid[by], order, now=now)
+    last = None
+    for name in [n for group in groups for n in group if n != by]:
+        last = reports.confirm(event_id, pid[name], done["report"], True, now=now)
+    return done["report"], last
+
+
+def test_a_whole_night_of_thirteen_players_from_their_tables(night):
+    events, event_id, reports, views = night
+    pid = ids(events, event_id)
+    room = views.room_view(event_id, now=START)
+    assert [len(pod["players"]) for pod in room["seatings"]] == [7, 6]
+    assert sorted(n for pod in room["seatings"] for n in pod["players"]) == sorted(NAMES)
+
+    seated: dict[tuple[int, int], list[str]] = {}
+    recorded: dict[tuple[int, int], list[list[str]]] = {}
+    disputed_once = dropped_once = late_once = False
+    for number in (1, 2, 3):
+        paired = events.new_round(event_id)
+        start_clock(events, event_id, MINUTES, now=START + number * 10_000)
+        begun = START + number * 10_000
+        for table, names in enumerate(paired["tables"], start=1):
+            seated[(number, table)] = names
+        # Every player's phone shows their table, the others there with commanders, and who goes first.
+        for table, names in enumerate(paired["tables"], start=1):
+            for name in names:
+                view = views.table_view(event_id, pid[name], now=begun + 60)
+                assert view["round"]["number"] == number and view["round"]["table"] == table
+                assert [p["name"] for p in view["round"]["players"]] == names
+                assert all(p["commanders"] for p in view["round"]["players"])
+                assert view["round"]["first"] == paired["first"][table - 1]
+                assert view["round"]["clock"]["remaining"] == MINUTES * 60 - 60
+        for table, names in enumerate(paired["tables"], start=1):
+            groups = [[n] for n in names]
+            if table == 1:
+                groups = [names[1:3], *[[n] for n in names[3:]], [names[0]]]  # a draw for first
+            if number == 1 and table == 2 and not disputed_once:
+                # One player disputes with their own version; the desk sees both and settles.
+                other = [[names[1]], [names[0]], *[[n] for n in names[2:]]]
+                report = reports.report(event_id, pid[names[0]], [[pid[n] for n in g] for g in groups], now=begun)
+                reports.confirm(event_id, pid[names[2]], report["report"], True, now=begun)
+                answer = reports.confirm(
+                    event_id, pid[names[1]], report["report"], False, [[pid[n] for n in g] for g in other], now=begun
+                )
+                assert answer == {"report": report["report"], "status": "disputed", "recorded": False}
+                desk = views.desk_view(event_id, now=begun + 100)
+                row = desk["round"]["tables"][table - 1]
+                assert row["status"] == "disputed" and row["result"] is None
+                assert row["report"]["waiting_for"] == names[3:]  # neither the reporter, a confirmer nor the disputer
+                assert [[p["name"] for p in g] for g in row["report"]["order"]] == groups
+                assert row["report"]["disputes"] == [
+                    {"player": names[1], "order": [[{"id": pid[n], "name": n} for n in g] for g in other]}
+                ]
+                # Nobody else's confirmation records a disputed result.
+                for name in names[3:]:
+                    assert not reports.confirm(event_id, pid[name], report["report"], True, now=begun)["recorded"]
+                reports.settle(event_id, number, table, " > ".join(" = ".join(g) for g in other))
+                recorded[(number, table)] = other
+                disputed_once = True
+                continue
+            if number == 2 and table == len(paired["tables"]) and not late_once:
+                # A result reported after the clock ran out: the desk sees the table waiting, then it is confirmed.
+                after = begun + MINUTES * 60 + 30
+                report = reports.report(event_id, pid[names[-1]], [[pid[n] for n in g] for g in groups], now=after)
+                assert views.desk_view(event_id, now=after)["round"]["tables"][table - 1]["status"] == "desk"
+                for name in names[:-1]:
+                    reports.confirm(event_id, pid[name], report["report"], True, now=after)
+                recorded[(number, table)] = groups
+                with events.store.read() as db:
+                    assert db.table("reports").get(doc_id=report["report"])["late"] is True
+                late_once = True
+                continue
+            report_id, last = report_and_confirm(reports, event_id, names[0], groups, pid, now=begun + 600)
+            assert last["recorded"] and last["status"] == "recorded"
+            recorded[(number, table)] = groups
+        # Standings are live, in the order of the rules recomputed independently.
+        live = [row.name for row in events.standings(event_id)]
+        assert live == expected_standings(events.event(event_id).points, NAMES, seated, recorded)
+        assert [row["name"] for row in views.room_view(event_id, now=begun)["standings"]] == live
+        if number == 1 and not dropped_once:
+            # A player drops themselves between rounds: the next round pairs the other twelve.
+            dropped_player = live[-1]
+            events_dropped = reports.drop_self(event_id, pid[dropped_player])
+            assert events_dropped["status"] == "dropped"
+            assert events.history(event_id)[-1]["who"] == f"browser {dropped_player}"
+            assert dropped_player in [d["name"] for d in views.desk_view(event_id)["dropped"]]
+            dropped_once = True
+    assert disputed_once and dropped_once and late_once
+    assert sum(len(t) for (r, _), t in seated.items() if r == 2) == 12
+    # Every result from a table is in the history as the reporter's, exactly as 'event result' logs it.
+    logged = [e for e in events.history(event_id) if e["what"] == "result"]
+    assert len(logged) == len(recorded)
+    assert sum(e["who"] == "desk" for e in logged) == 1
+    assert all(e["who"].startswith("browser ") for e in logged if e["who"] != "desk")
+    assert {e["new"] for e in logged} == {" > ".join(" = ".join(g) for g in groups) for groups in recorded.values()}
+
+    before = [row.to_json() for row in events.standings(event_id)]
+    final = reports.top(event_id, 4)
+    assert final["players"] == [row["player"] for row in before if not row["dropped"]][:4]
+    assert final["first"] == final["players"][0]
+    view = views.table_view(event_id, pid[final["players"][2]], now=START + 50_000)
+    assert view["round"]["final"] and view["round"]["table"] == 1
+    order = [[pid[n]] for n in reversed(final["players"])]
+    report = reports.report(event_id, pid[final["players"][3]], order, now=START + 50_000)
+    for name in final["players"][:3]:
+        reports.confirm(event_id, pid[name], report["report"], True, now=START + 50_000)
+    with events.store.read() as db:
+        assert db.table("results").get(lambda d: d["round"] == final["round"])["order"] == order
+    assert [row.to_json() for row in events.standings(event_id)] == before  # the final's result is its own
+    events.finish(event_id)
+
+
+def test_a_player_acts_only_for_their_own_table(night):
+    events, event_id, reports, views = night
+    pid = ids(events, event_id)
+    paired = events.new_round(event_id)
+    one, two = paired["tables"][0], paired["tables"][1]
+    report = reports.report(event_id, pid[one[0]], [[pid[n]] for n in one], now=START)
+    with pytest.raises(NotYourTable, match="another table"):
+        reports.confirm(event_id, pid[two[0]], report["report"], True, now=START)
+    with pytest.raises(InputError, match="not at this table"):
+        reports.report(event_id, pid[two[0]], [[pid[n]] for n in one], now=START)
+    with pytest.raises(InputError, match="every player at the table"):
+        reports.report(event_id, pid[one[0]], [[pid[n]] for n in one[:-1]], now=START)
+    with pytest.raises(InputError, match="list of places"):
+        reports.report(event_id, pid[one[0]], [[str(pid[n])] for n in one], now=START)
+    # A new report replaces the waiting one: confirming the old one is refused.
+    again = reports.report(event_id, pid[one[1]], [[pid[n]] for n in reversed(one)], now=START)
+    with pytest.raises(StateError, match="replaced"):
+        reports.confirm(event_id, pid[one[2]], report["report"], True, now=START)
+    for name in one[:1] + one[2:]:
+        reports.confirm(event_id, pid[name], again["report"], True, now=START)
+    with pytest.raises(StateError, match="already has its result"):
+        reports.report(event_id, pid[one[0]], [[pid[n]] for n in one], now=START)
+    # The room's data holds no seat code and nothing but names, tables, the clock and standings.
+    text = json.dumps(views.room_view(event_id, now=START))
+    for player in events.players(event_id):
+        assert not player.code or player.code not in text
+    assert not keys_of(views.room_view(event_id, now=START)) & PRIVATE
+
+
+def test_pairings_on_the_room_display_are_by_name_and_the_clock_has_each_tables_extra_time(night):
+    events, event_id, reports, views = night
+    paired = events.new_round(event_id)
+    start_clock(events, event_id, MINUTES, now=START)
+    reports.extra_time(event_id, 2, 5)
+    room = views.room_view(event_id, now=START + 60)
+    names = [row["name"] for row in room["round"]["pairings"]]
+    assert names == sorted(NAMES, key=str.casefold)
+    assert {row["name"]: row["table"] for row in room["round"]["pairings"]} == {
+        name: table for table, names in enumerate(paired["tables"], start=1) for name in names
+    }
+    assert room["round"]["clock"]["remaining"] == MINUTES * 60 - 60
+    desk = views.desk_view(event_id, now=START + MINUTES * 60 + 1)
+    assert [row["status"] for row in desk["round"]["tables"]] == ["desk", "playing", "desk"]
+    assert desk["round"]["tables"][1]["clock"]["remaining"] == 5 * 60 - 1
+    assert events.history(event_id)[-1]["what"] == "extra time"
+
+
+def test_the_tracker_from_the_table_is_optional_and_undoes_only_ones_own_entry(night):
+    events, event_id, reports, views = night
+    pid = ids(events, event_id)
+    table = events.new_round(event_id)["tables"][0]
+    a, b = table[0], table[1]
+    with pytest.raises(StateError, match="kept at the desk"):
+        reports.track(event_id, pid[a], life={a: -3})
+    reports.set_table_tracker(event_id, True)
+    reports.track(event_id, pid[a], life={a: -3})
+    commander = views.table_view(event_id, pid[b])["round"]["players"][1]["commanders"][0]
+    taxed = reports.track(event_id, pid[b], life={b: -7}, casts=[(b, commander)])
+    assert taxed["players"][1]["tax"][0]["tax"] == 2  # one cast from the command zone: {2} more next time
+    board = reports.track(event_id, pid[a], undo=True)
+    life = {row["player"]: row["life"] for row in board["players"]}
+    assert life[a] == 40 and life[b] == 33  # a's own entry taken back, b's kept
+    assert board["players"][1]["tax"][0]["casts"] == 1
+    with pytest.raises(StateError, match="that you entered"):
+        reports.track(event_id, pid[a], undo=True)
+    assert [e["who"] for e in events.history(event_id)[-3:]] == [f"browser {a}", f"browser {b}", f"browser {a}"]
+    assert views.table_view(event_id, pid[a])["round"]["game"]["players"][1]["life"] == 33
+
+
+def test_a_final_table_needs_closed_rounds_and_seats_two_to_eight(night):
+    events, event_id, reports, views = night
+    with pytest.raises(StateError):
+        reports.top(event_id, 4)
+    events.new_round(event_id)
+    with pytest.raises(StateError, match="needs its result"):
+        reports.top(event_id, 4)
+    with pytest.raises(InputError, match="2 to 8"):
+        reports.top(event_id, 9)
+
+
+def test_event_top_prints_the_final_table_and_its_result_is_recorded_as_any_other(night, cli):
+    events, event_id, reports, views = night
+    db = str(events.store.path)
+    for number in (1, 2):
+        for table, names in enumerate(events.new_round(event_id)["tables"], start=1):
+            events.record_result(event_id, number, table, " > ".join(names))
+    before = cli("event", "standings", str(event_id), "--db", db, "--json")
+    ranked = [row["player"] for row in json.loads(before.stdout)]
+    shown = cli("event", "top", str(event_id), "5", "--db", db)
+    assert shown.exit_code == 0, shown.output
+    assert "Final table: round 3, table 1" in shown.stdout and f"{ranked[0]} goes first" in shown.stdout
+    assert [line.split("│")[2].strip() for line in shown.stdout.splitlines() if line.count("│") == 3] == ranked[:5]
+    again = cli("event", "top", str(event_id), "5", "--db", db)
+    assert again.exit_code == 3 and "already seated" in again.stderr
+    # the desk takes the final table back (a round's pairing: confirmed with --yes off a terminal), and seats it again
+    undone = cli("event", "undo", str(event_id), "--yes", "--db", db)
+    assert undone.exit_code == 0 and "its pairing is taken back" in undone.stdout
+    assert cli("event", "top", str(event_id), "5", "--db", db).exit_code == 0
+    order = " > ".join(reversed(ranked[:5]))
+    assert cli("event", "result", str(event_id), "3", "1", order, "--db", db).exit_code == 0
+    assert cli("event", "standings", str(event_id), "--db", db, "--json").stdout == before.stdout
+    assert cli("event", "round", str(event_id), "--db", db).exit_code == 3
+    assert cli("event", "finish", str(event_id), "--db", db).exit_code == 0
+    with pytest.raises(StateError, match="where the desk publishes"):
+        views.public_decklists(event_id)  # finished, but not published
+    reports.set_publish_decklists(event_id, True)
+    lists = views.public_decklists(event_id)
+    assert [d["name"] for d in lists] == ranked and all(d["commanders"] for d in lists)
+
+
+def test_the_room_shows_each_pods_draft_progress_and_nothing_of_the_packs(tmp_path, cli):
+    db = tmp_path / "drafting.json"
+    event_id = terminal_night(cli, db, "Ann", "Bo", "Cy", bots=1)
+    start(cli, db, event_id)
+    events = Night(Store(db))
+    session = events.draft_session(event_id, 1)
+    for seat in session.waiting_humans()[:2]:
+        session.pick(session.suggested_pick(seat))
+    room = TableViews(events.store).room_view(event_id, now=START)
+    # 4 seats, 3 packs of 20 cards taken two at a time: 4 * 3 * 10 picks in all; bots pick at once.
+    (pod,) = room["drafts"]
+    assert (pod["pod"], pod["pack"], pod["packs"], pod["picks_total"]) == (1, 1, 3, 120)
+    assert pod["picks_made"] == 3  # the two picks made here and the bot's first (a bot takes its pack at once)
+    assert room["seatings"] == [
+        {"pod": 1, "players": [p.name for p in sorted((p for p in events.players(event_id)), key=lambda p: p.seat)]}
+    ]
+    text = json.dumps(room)
+    assert all(code not in text for code in codes_of(db, event_id).values())
+    assert not keys_of(room) & PRIVATE
+
+
+def test_the_desk_pairs_a_round_again_with_the_players_in_the_event_now_until_a_table_reports(night):
+    events, event_id, reports, views = night
+    pid = ids(events, event_id)
+    first = events.new_round(event_id)
+    gone = first["tables"][0][0]
+    events.drop_player(event_id, gone)
+    again = reports.repair(event_id)
+    assert again["round"] == 1 and sorted(n for t in again["tables"] for n in t) == sorted(set(NAMES) - {gone})
+    assert [len(t) for t in again["tables"]] == [4, 4, 4]
+    assert [e["what"] for e in events.history(event_id)[-2:]] == ["round again", "round"]
+    table = again["tables"][0]
+    reports.report(event_id, pid[table[0]], [[pid[n]] for n in table], now=START)
+    with pytest.raises(StateError, match="already has results, reports or games"):
+        reports.repair(event_id)
+    paired_now = [list(t) for t in events.snapshot(event_id).rounds[-1].tables]
+    assert paired_now == [[pid[n] for n in t] for t in again["tables"]]
+
+
+def test_a_waiting_report_and_a_phones_tracker_entry_travel_with_an_export_to_other_player_numbers(
+    night, cli, tmp_path
+):
+    events, event_id, reports, views = night
+    pid = ids(events, event_id)
+    table = events.new_round(event_id)["tables"][0]
+    report = reports.report(event_id, pid[table[0]], [[pid[n]] for n in table], now=START)
+    reports.confirm(event_id, pid[table[1]], report["report"], False, [[pid[n]] for n in reversed(table)], now=START)
+    reports.set_table_tracker(event_id, True)
+    reports.track(event_id, pid[table[2]], life={table[2]: -6})
+    out = tmp_path / "export"
+    assert cli("event", "export", str(event_id), "--out", out, "--db", events.store.path).exit_code == 0
+    target = Night(Store(tmp_path / "target.json"))
+    other = target.create("Elsewhere", style="bots", seed=2)
+    for name in ("Xa", "Yu", "Zed"):  # player numbers 1-3 are taken here: the restored event's are renumbered
+        target.add_player(other, name)
+    restored = cli("event", "restore", out / "database.json", "--db", target.store.path, "--json")
+    assert restored.exit_code == 0, restored.output
+    new_id = json.loads(restored.stdout)["event"]
+    moved = {p.name: p.id for p in target.players(new_id)}
+    assert moved != pid  # really renumbered
+    view = TableViews(target.store).desk_view(new_id, now=START)["round"]["tables"][0]
+    assert view["status"] == "disputed"
+    assert [[p["name"] for p in g] for g in view["report"]["order"]] == [[n] for n in table]
+    assert view["report"]["disputes"] == [
+        {"player": table[1], "order": [[{"id": moved[n], "name": n}] for n in reversed(table)]}
+    ]
+    mover = TableReports(target.store)
+    board = mover.track(new_id, moved[table[2]], undo=True)  # the entry is still theirs after the move
+    assert {row["player"]: row["life"] for row in board["players"]}[table[2]] == 40

@@ -1,0 +1,142 @@
+"""The seat a face holds at a draft table (``events.sessions.seat``), on a real draft file: marks, the pick on
+the pack that was shown, the last cards, the clock (injected, moved by the test), and that a face with no
+terminal library at all (a browser's) can drive a seat and a deck with it."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from draft.advice import seat_advice
+from draft.engine import DraftConfig
+from events.sessions.seat import Mark, Refused, SeatSession, Taken
+from events.storage.draft_files import TableSession
+from events.storage.store import Store
+from tests.helpers.paths import ROOT
+
+
+class Clock:
+    def __init__(self, now: float = 1000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def table_at(db: Path, *, players: int = 4, timer: int | None = None, kind: str = "practice") -> TableSession:
+    return TableSession.create(
+        Store(db),
+        kind=kind,
+        seed=7,
+        config=DraftConfig(seats=players),
+        humans=[0],
+        names=[f"P{i}" for i in range(players)],
+        timer=timer,
+    )
+
+
+def test_marks_stop_at_the_cards_the_pick_takes_and_enter_marks_the_highlighted_one(tmp_path):
+    seat = SeatSession(table_at(tmp_path / "d.json"), 0)
+    seat.show()
+    assert seat.due == 2
+    assert seat.toggle_mark(3) is Mark.MARKED and seat.toggle_mark(5) is Mark.MARKED
+    assert seat.toggle_mark(7) is Mark.FULL and seat.marked == [3, 5]
+    assert seat.toggle_mark(3) is Mark.UNMARKED and not seat.ready(None)
+    assert seat.ready(9) and seat.marked == [5, 9]
+    seat.show()  # the next pack on the screen starts unmarked
+    assert seat.marked == []
+
+
+def test_a_pick_names_the_pack_shown_and_is_refused_once_another_terminal_took_it(tmp_path):
+    db = tmp_path / "d.json"
+    table = table_at(db)
+    here = SeatSession(table, 0)
+    here.show()
+    there = SeatSession(TableSession.load(Store(db), table.draft_id), 0)  # the same seat at another terminal
+    there.show()
+    assert isinstance(there.pick([0, 1]), Taken)
+    refused = here.pick([2, 3])
+    assert isinstance(refused, Refused) and "already made" in refused.reason
+    assert [p.positions for p in TableSession.load(Store(db), table.draft_id).draft.picks_of(0)] == [(0, 1)]
+    here.show()
+    assert isinstance(here.pick([0, 1]), Taken) and len(here.draft.picks_of(0)) == 2
+
+
+def test_the_practice_clock_starts_when_the_pack_is_shown_and_time_up_takes_the_hint(tmp_path):
+    clock = Clock()
+    seat = SeatSession(table_at(tmp_path / "d.json", timer=20), 0, clock=clock)
+    seat.show()
+    assert seat.seconds_left() == 20 and not seat.expired()  # a full pack: the whole time
+    clock.now += 19.2
+    assert seat.seconds_left() == 1
+    expected = seat_advice(seat.draft, 0).positions
+    clock.now += 1
+    assert seat.expired()
+    taken = seat.time_up()
+    assert taken is not None and list(taken.pick.positions) == expected and "your colors" in taken.why
+
+
+def test_an_event_clock_is_the_drafts_own_deadline_and_its_timeout_is_applied_once(tmp_path):
+    wall, clock = Clock(0.0), Clock(500.0)
+    table = table_at(tmp_path / "d.json", timer=30, kind="event")
+    at = table.deadline()
+    assert at is not None
+    wall.now = at - 10
+    seat = SeatSession(table, 0, clock=clock, wall=wall)
+    seat.show()
+    assert seat.seconds_left() == 10  # what is left of the draft's deadline, not a fresh 30 s
+    assert seat.time_up() is None  # not due yet by the draft's clock: nothing taken
+    wall.now = at + 1
+    expected = table.suggested_positions(0)
+    taken = seat.time_up()
+    assert taken is not None and list(taken.pick.positions) == expected and "every terminal" in taken.why
+
+
+def test_the_last_cards_of_a_pack_are_taken_without_choosing(tmp_path):
+    seat = SeatSession(table_at(tmp_path / "d.json", players=2), 0)
+    while not seat.last_cards_due:
+        seat.show()
+        seat.pick([0, 1])
+    last = [p.card.name for p in seat.pack]
+    assert len(last) <= seat.due
+    taken = seat.take_last_cards()
+    assert isinstance(taken, Taken) and [p.card.name for p in taken.pick.taken] == last
+
+
+BROWSER_LIKE = """
+import sys
+from pathlib import Path
+from draft import deck_actions as act
+from draft.engine import DraftConfig
+from events.sessions.activities import PracticeDeck
+from events.sessions.seat import SeatSession
+from events.storage.draft_files import TableSession
+from events.storage.store import Store
+
+table = TableSession.create(Store(Path(sys.argv[1])), kind="practice", seed=4, config=DraftConfig(seats=2),
+                            humans=[0], names=["You", "Bot"])
+seat = SeatSession(table, 0)
+while not seat.draft.finished:
+    seat.show()
+    outcome = seat.take_last_cards() if seat.last_cards_due else seat.pick(seat.hint().positions)
+deck = PracticeDeck(table, Path(sys.argv[1]).parent)
+deck.session.apply(act.Complete())
+done = deck.session.apply(act.FinishDeck())
+loaded = sorted(m.split(".")[0] for m in sys.modules if m.split(".")[0] in ("rich", "textual", "typer", "click"))
+print(done.saved, loaded)
+"""
+
+
+def test_a_face_with_no_terminal_library_drives_a_seat_and_a_deck(tmp_path):
+    """What a browser face will do: the whole practice draft and its deck through the sessions alone,
+    with neither rich nor Textual (nor the command line's libraries) loaded."""
+    result = subprocess.run(
+        [sys.executable, "-c", BROWSER_LIKE, str(tmp_path / "web.json")],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["True", "[]"]

@@ -1,0 +1,78 @@
+"""The one text policy every face uses (``events.outputs.visible``, ``events.outputs.text``): what is written out, how wide text is,
+how a width is shared among columns; and that the terminal's tables and the printed ones use it."""
+
+from __future__ import annotations
+
+import unicodedata
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from events.outputs.text import cell_width, cut, fit_columns
+from events.outputs.visible import visible
+
+
+@pytest.mark.parametrize(
+    ("text", "width"),
+    [("Sol Ring", 8), ("李", 2), ("ｗｗ", 4), ("e\u0301", 1), ("😀", 2), ("", 0), ("Ann\x1b", 7)],  # \x1b: "\x1b"
+)
+def test_display_width_counts_wide_letters_twice_and_marks_as_nothing(text, width):
+    assert cell_width(text) == width
+
+
+def test_a_cut_never_splits_past_the_width_and_keeps_every_character():
+    head, rest = cut("李李李", 5)
+    assert (head, rest) == ("李李", "李") and cell_width(head) <= 5
+    assert cut("abc", 0) == ("a", "bc")  # at least one character goes, or wrapping would never end
+
+
+@pytest.mark.slow
+@given(st.text(max_size=30))
+def test_visible_text_holds_no_hidden_character_and_keeps_the_rest(text):
+    shown = visible(text)
+    assert not any(unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") for ch in shown)
+    kept = [ch for ch in text if unicodedata.category(ch) not in ("Cc", "Cf", "Zl", "Zp")]
+    assert all(ch in shown for ch in kept)
+    assert visible(shown) == shown  # writing out twice changes nothing
+
+
+@given(
+    st.lists(st.tuples(st.integers(1, 40), st.integers(1, 10)), min_size=1, max_size=6),
+    st.integers(0, 150),
+)
+def test_columns_share_the_room_levelling_the_widest_down(columns, room):
+    natural = [n for n, _ in columns]
+    least = [min(n, m) for n, m in columns]
+    widths = fit_columns(natural, least, room)
+    assert all(m <= w <= n for w, n, m in zip(widths, natural, least, strict=True))
+    if sum(least) <= room:
+        assert sum(widths) <= room
+        assert sum(widths) == min(room, sum(natural))  # no cell wasted
+    # no column is more than a cell wider than one that gave way above its least: the widest go first
+    gave_way = [w for w, m, n in zip(widths, least, natural, strict=True) if m < w < n]
+    could = [w for w, m in zip(widths, least, strict=True) if w > m]
+    assert all(w <= min(gave_way) + 1 for w in could) if gave_way else True
+
+
+def test_the_terminal_and_paper_tables_share_their_width_the_same_way():
+    """A planted case both faces meet: two wrapping columns too wide for the line. On paper and on the screen
+    the columns come out the same widths, the ones ``fit_columns`` gives."""
+    from rich.console import Console
+
+    from events.outputs.sheet_writers import text_table
+    from events.outputs.sheets import Table
+    from events.screens.render import fit_table
+
+    long_a, long_b = "a" * 50, "b" * 40
+    paper = text_table(Table(("Left", "Right"), ((long_a, long_b),), right=()), width=60)
+    expected = fit_columns([50, 40], [4, 5], 60 - 2)
+    assert paper[0].startswith("Left" + " " * (expected[0] - 4) + "  Right")
+    assert paper[2] == "a" * expected[0] + "  " + "b" * expected[1]
+    console = Console(width=60, file=None, record=True)
+    table = fit_table(["Left", "Right"], [[long_a, long_b]], essential=set(), width=60, plain=True)
+    with console.capture() as capture:
+        console.print(table)
+    lines = capture.get().splitlines()
+    screen = fit_columns([50, 40], [6, 6], 60 - 2)
+    assert any(line.strip().startswith("a" * screen[0] + "  " + "b" * screen[1]) for line in lines), lines

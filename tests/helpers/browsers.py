@@ -1,0 +1,86 @@
+"""The player's page in a real browser: Debian's chromium for Playwright, the phone and room sizes, ``cmdraft
+serve``'s app run by uvicorn on a loopback port, and what a player does on the page."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from pathlib import Path
+
+import uvicorn
+from playwright.sync_api import Page, expect
+
+from events.storage.store import Store
+from events.web.app import create_app
+
+CHROMIUM = "/usr/bin/chromium"
+
+
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+PHONE = {"width": 390, "height": 844}
+
+
+LAPTOP = {"width": 1920, "height": 1080}
+
+
+SCRIPT_NAME = "<script>alert(1)</script>"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Served:
+    """uvicorn serving the app in a thread on a free loopback port, until ``stop``."""
+
+    def __init__(self, db: Path, event_id: int, port: int = 0) -> None:
+        self.app = create_app(db, event_id, desk_token="desk-secret")
+        self.port = port or free_port()
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning", lifespan="on")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        until = time.monotonic() + 15
+        while not self.server.started:
+            assert time.monotonic() < until, "uvicorn did not start"
+            time.sleep(0.02)  # waiting on another thread's socket, not on the application's clock
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+
+
+def player_numbers(db: Path, event_id: int) -> dict[str, int]:
+    with Store(db).read() as handle:
+        return {p["name"]: p.doc_id for p in handle.table("players").all() if p["event"] == event_id}
+
+
+def tap_and_confirm(page: Page, careful: bool = False) -> None:
+    """Tap the first and the last card, then Confirm; ``careful``: see Confirm wait for the second card."""
+    cards = page.locator("#pack .card")
+    confirm = page.locator("#confirm")
+    before = int(page.locator("#pool-count").inner_text())
+    cards.first.click()
+    if careful:
+        expect(confirm).to_be_disabled()  # one of two chosen
+    cards.last.click()
+    if careful:
+        expect(confirm).to_be_enabled()
+    confirm.click()
+    expect(page.locator("#pool-count")).to_have_text(str(before + 2))  # the answer: the pool with both cards

@@ -1,0 +1,45 @@
+"""The practice app (Textual) in a test: a practice draft on a real file, the app over it, and the screen as text."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from draft.engine import DraftConfig
+from events.storage.draft_files import TableSession
+from events.storage.store import Store
+
+
+def screen_text(app) -> str:
+    """The screen as a player reads it (the top screen, modals included)."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+def session_at(db: Path, seed: int = 3, players: int = 8, timer: int | None = None) -> TableSession:
+    return TableSession.create(
+        Store(db),
+        kind="practice",
+        seed=seed,
+        config=DraftConfig(seats=players),
+        humans=[0],
+        names=["You"] + [f"Bot {i}" for i in range(2, players + 1)],
+        timer=timer,
+    )
+
+
+def widget_text(screen, selector: str) -> str:
+    """What a Static shows, whole (the screen may wrap it between other columns)."""
+    content = screen.query_one(selector).content
+    return content.plain if hasattr(content, "plain") else str(content)
+
+
+def practice_app(session, **options):
+    from events.screens.app.practice import PracticeApp
+
+    return PracticeApp(session, **options)
+
+
+def drafted(db: Path, seed: int = 5, players: int = 4) -> TableSession:
+    session = session_at(db, seed=seed, players=players)
+    while not session.draft.finished:
+        session.pick(session.suggested_pick(0))
+    return session

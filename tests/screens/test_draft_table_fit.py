@@ -1,0 +1,130 @@
+"""The draft table at 80x24 with the longest names a set has: every column of every card stays on
+screen (issue 24: name, cost, type, rarity, identity), the Type column is the one that gives way."""
+
+from __future__ import annotations
+
+from sets.booster import Printing
+from sets.catalog import load_set
+from tests.helpers.practice import practice_app, screen_text, session_at, widget_text
+
+
+def rows_of(text: str, pack) -> tuple[str, list[str]]:
+    lines = text.splitlines()
+    header = next(line for line in lines if " Card " in line and "Cost" in line)
+    assert " Id" in header, text  # the identity column's header is on screen
+    rows = []
+    for number, printing in enumerate(pack, start=1):
+        row = next((line for line in lines if f" {number:>2}  {printing.card.name}" in line), None)
+        assert row is not None, (number, printing.card.name, text)
+        rows.append(row)
+    return header, rows
+
+
+def check_every_column(text: str, pack) -> None:
+    header, rows = rows_of(text, pack)
+    at = header.index(" Id") + 1
+    for printing, row in zip(pack, rows):
+        code = printing.card.deck_colors.code or "C"
+        assert row[at : at + len(code)] == code, (row, code)  # the identity, under its header
+        assert printing.card.rarity.letter in row[header.index(" R ") + 1]
+    assert "▇" not in text and "▅" not in text  # no scroll bar: nothing is hidden
+
+
+async def test_the_longest_cmr_names_leave_the_identity_column_on_screen(tmp_path):
+    cmr = {card.name: card for card in load_set("CMR").cards}
+    longest = sorted(cmr, key=len)[-3:]  # Ardenn, Intrepid Archaeologist and the next longest
+    session = session_at(tmp_path / "db.json")
+    hand = session.draft.hands[0]
+    for slot, name in enumerate([*longest, "Gnostro, Voice of the Crags", "Colfenor, the Last Yew"]):
+        hand[slot] = Printing(cmr[name])
+    assert len(hand) == 20
+    short = [card for name, card in sorted(cmr.items()) if len(name) <= 16 and not card.is_basic_land]
+    for other in session.draft.hands[1:]:  # whatever the bots take, the next pack has short names only
+        for slot in range(len(other)):
+            other[slot] = Printing(short[slot % len(short)])
+    async with practice_app(session).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        check_every_column(screen_text(pilot.app), session.draft.pack(0))
+        session_pack_names = [p.card.name for p in session.draft.pack(0)]
+        assert longest[-1] in session_pack_names
+        # the next pack has short names only: its types are whole again (the long names' room isn't kept)
+        await pilot.press("space", "j", "space", "enter")
+        await pilot.pause()
+        text = screen_text(pilot.app)
+        pack = session.draft.pack(0)
+        check_every_column(text, pack)
+        assert max(len(p.card.name) for p in pack) <= 24
+        assert "Creature" in text and "Creat." not in text
+
+
+async def test_the_builders_problems_are_whole_lines_at_80_columns(tmp_path):
+    """A fresh builder at 80x24: the deck's problem is one line ending in '…' (``check`` has it whole), never
+    a sentence cut off mid-way that the log's line below seems to finish ('can be your' + 'deck.')."""
+    from tests.helpers.practice import drafted
+
+    session = drafted(tmp_path / "db.json")
+    async with practice_app(session).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert type(screen).__name__ == "BuilderScreen"
+        lines = screen_text(pilot.app).splitlines()
+        problem = [line for line in lines if line.startswith("no-commander: ")]
+        assert len(problem) == 1 and problem[0].rstrip().endswith("…"), lines
+        after = lines[lines.index(problem[0]) + 1]
+        assert not after.startswith(("Spacecraft", "and toughness")), lines  # no second line of the same message
+        assert screen.query_one("#stats").size.height <= 4
+
+
+async def test_at_120_columns_long_type_lines_leave_the_card_panel_on_screen(tmp_path):
+    """The pack list takes its own width on a big terminal, but never the card panel's (min 30 columns):
+    long names with long type lines get the short type, and the panel's lines end on screen."""
+    cmr = {card.name: card for card in load_set("CMR").cards}
+    session = session_at(tmp_path / "db.json")
+    hand = session.draft.hands[0]
+    for slot, name in enumerate(
+        ["Ardenn, Intrepid Archaeologist", "Gnostro, Voice of the Crags", "Sakashima of a Thousand Faces"]
+    ):
+        hand[slot] = Printing(cmr[name])
+    async with practice_app(session).run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        check_every_column(screen_text(pilot.app), session.draft.pack(0))
+        side = pilot.app.screen.query_one("#side")
+        assert side.region.right <= 120 and side.region.width >= 30, side.region
+        assert "Legendary Creature — Kor Scout" in widget_text(pilot.app.screen, "#card")
+        lines = screen_text(pilot.app).splitlines()
+        assert any(
+            line.rstrip().endswith("Legendary Creature — Kor") or "Creature — Kor Scout" in line for line in lines
+        )
+
+
+def test_a_sealed_or_pool_build_exports_under_its_own_name(tmp_path, cli):
+    """Forge and Cockatrice list a deck by the name in its file: a sealed pool's deck is 'sealed-4', as
+    its files are, not 'Practice draft 1' (it was never drafted)."""
+    db, out = tmp_path / "db.json", tmp_path / "out"
+    result = cli("sealed", "--seed", "4", "--build", "--db", db, input=f"auto new\nexport {out}\nquit\n")
+    assert result.exit_code == 0, result.stdout
+    dck = (out / "sealed-4-deck.dck").read_text(encoding="utf-8")
+    assert "Name=sealed-4\n" in dck and "Practice draft" not in dck
+    import xml.etree.ElementTree as ET
+
+    assert ET.parse(out / "sealed-4-deck.cod").getroot().findtext("deckname") == "sealed-4"
+
+
+def test_done_and_leaving_a_sealed_or_pool_build_name_the_command_that_opens_it_not_a_practice_draft(tmp_path, cli):
+    """Issue 43: 'resume draft 1' after 'done' in `sealed --build` pointed at another practice draft."""
+    import shlex
+
+    db = tmp_path / "db.json"
+    result = cli("sealed", "--seed", "4", "--build", "--plain", "--db", db, input="auto new\ndone\nquit\n")
+    assert result.exit_code == 0, result.stdout
+    text = " ".join(result.stdout.split())
+    again = shlex.join(
+        ["cmdraft", "sealed", "--build", "--set", "CMR", "--seed", "4", "--boosters", "6", "--db", str(db)]
+    )
+    assert f"'{again}' opens it again" in text and f"opens this deck again: {again}" in text
+    assert "resume draft" not in text and "play --resume" not in text
+    pool = tmp_path / "pool.txt"
+    pool.write_text("1 Murder\n1 Cast Down\n1 Sengir, the Dark Baron\n", encoding="utf-8")
+    built = cli("build", str(pool), "--plain", "--db", db, input="done\nquit\n")
+    assert built.exit_code == 0, built.stdout
+    assert shlex.join(["cmdraft", "build", str(pool), "--db", str(db)]) in " ".join(built.stdout.split())

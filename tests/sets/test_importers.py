@@ -1,0 +1,140 @@
+"""MTGJSON and Scryfall imports: faces, identity computed by the engine, mismatches reported."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from sets.catalog import load_set
+from sets.colors import ColorIdentity
+from sets.errors import ImportFormatError, InputError, UnknownSetError
+from sets.importers import read_card_file
+from tests.helpers.cardfiles import atomic_cards, mtgjson_set, scryfall_cards, write
+
+
+def by_name(result):
+    return {card.name: card for card in result.cards}
+
+
+def test_mtgjson_set_groups_faces_and_computes_identity(tmp_path):
+    result = read_card_file(write(tmp_path, "TST.json", mtgjson_set()))
+    assert result.kind == "mtgjson-set" and result.code == "TST"
+    cards = by_name(result)
+    scholar = cards["Civilized Scholar // Homicidal Brute"]
+    assert [f.name for f in scholar.faces] == ["Civilized Scholar", "Homicidal Brute"]
+    assert scholar.identity == ColorIdentity.parse("UR") and scholar.number == "3"
+    kellan = cards["Kellan, the Fae-Blooded // Birthright Boon"]
+    assert kellan.identity == ColorIdentity.parse("RW") and kellan.can_be_commander
+    tundra = cards["Tundra"]
+    assert tundra.identity == ColorIdentity.parse("") and tundra.deck_colors == ColorIdentity.parse("WU")
+    assert cards["Alpha Legend"].mtgo_id == 1001
+
+
+def test_mismatch_with_the_files_identity_is_reported(tmp_path):
+    result = read_card_file(write(tmp_path, "TST.json", mtgjson_set()))
+    assert [(card.name, str(published)) for card, published in result.mismatches] == [("Lying Card", "WG")]
+
+
+def test_atomic_cards(tmp_path):
+    result = read_card_file(write(tmp_path, "AtomicCards.json", atomic_cards()))
+    cards = by_name(result)
+    assert result.kind == "mtgjson-atomic"
+    assert cards["Ghostfire"].identity == ColorIdentity.parse("R")
+    assert cards["Fire // Ice"].identity == ColorIdentity.parse("UR")
+    assert cards["Murmuring Bosk"].deck_colors == ColorIdentity.parse("WBG")
+    assert result.mismatches == []
+
+
+def test_scryfall_array_and_list_object(tmp_path):
+    for data in (scryfall_cards(), {"object": "list", "data": scryfall_cards()}):
+        result = read_card_file(write(tmp_path, "cards.json", data))
+        cards = by_name(result)
+        assert set(cards) == {
+            "Transguild Courier",
+            "Delver of Secrets // Insectile Aberration",
+            "Bonecrusher Giant // Stomp",
+        }
+        assert (
+            cards["Transguild Courier"].identity == ColorIdentity.parse("WUBRG")
+            and cards["Transguild Courier"].mtgo_id == 24567
+        )
+        assert cards["Delver of Secrets // Insectile Aberration"].identity == ColorIdentity.parse("U")
+        assert cards["Bonecrusher Giant // Stomp"].identity == ColorIdentity.parse("R")
+        assert result.mismatches == []
+
+
+@pytest.mark.parametrize("cost", ["{1}{Q}", "{W", "2W"])
+def test_bad_mana_cost_in_a_file_is_a_clear_error(tmp_path, cost):
+    from sets.errors import ManaCostError
+
+    data = mtgjson_set()
+    data["data"]["cards"][0]["manaCost"] = cost
+    with pytest.raises(ManaCostError, match=r"TST.json: card 'Alpha Legend' has a bad mana cost"):
+        read_card_file(write(tmp_path, "TST.json", data))
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"not json", "not valid JSON"),
+        (b'{"hello": 1}', "not a card file cmdraft knows"),
+        (b"[]", "empty"),
+        (b"\xff\xfe\x00garbage", "not UTF-8"),
+        (b'{"data": {"cards": [{"name": "X"}]}}', "no set code"),
+    ],
+)
+def test_unreadable_files_are_clear_errors(tmp_path, content, message):
+    path = tmp_path / "bad.json"
+    path.write_bytes(content)
+    with pytest.raises(ImportFormatError, match=message):
+        read_card_file(path)
+
+
+def test_missing_path(tmp_path):
+    with pytest.raises(InputError, match="cannot read .*check the path"):
+        read_card_file(tmp_path / "nope.json")
+
+
+def test_imported_set_is_usable_like_the_bundled_one(tmp_path):
+    from sets.card_index import card_index
+    from sets.catalog import save_imported
+
+    result = read_card_file(write(tmp_path, "TST.json", mtgjson_set()))
+    (card_set,) = result.card_sets()
+    save_imported(card_set)
+    loaded = load_set("tst")
+    assert len(loaded) == len(card_set) and "draft" in loaded.boosters
+    assert card_index().find("homicidal brute").name == "Civilized Scholar // Homicidal Brute"
+
+
+def test_unknown_set_names_the_known_ones():
+    with pytest.raises(UnknownSetError, match="unknown set 'XYZ'.*CMR"):
+        load_set("XYZ")
+
+
+def test_imported_set_file_damaged_is_a_clear_error(cmdraft_home):
+    folder = cmdraft_home / "sets"
+    folder.mkdir()
+    (folder / "BAD.json").write_text(json.dumps({"code": "BAD", "cards": [{"name": "x"}]}))
+    with pytest.raises(ImportFormatError, match="import it again|damaged"):
+        load_set("BAD")
+
+
+def test_a_broken_booster_section_does_not_lose_the_cards(tmp_path):
+    data = mtgjson_set()
+    data["data"]["booster"]["draft"]["sheets"] = ["not", "a", "mapping"]
+    result = read_card_file(write(tmp_path, "TST.json", data))
+    assert len(result.cards) > 10 and result.boosters == {} and "booster section" in result.problems[0]
+
+
+def test_mtgjson_all_printings_reads_every_set(tmp_path, cli):
+    first = mtgjson_set()["data"]
+    second = dict(mtgjson_set(with_booster=False)["data"], code="TS2", name="Second")
+    path = write(tmp_path, "AllPrintings.json", {"meta": {}, "data": {"TST": first, "TS2": second}})
+    result = read_card_file(path)
+    assert result.kind == "mtgjson-printings" and {c.set_code for c in result.cards} == {"TST", "TS2"}
+    sets = {s.code: s for s in result.card_sets()}
+    assert "draft" in sets["TST"].boosters and sets["TS2"].boosters == {}
+    report = json.loads(cli("sets", "import", path, "--json").stdout)
+    assert sorted(entry["code"] for entry in report["sets"]) == ["TS2", "TST"]

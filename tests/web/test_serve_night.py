@@ -1,0 +1,255 @@
+"""The night after the draft through ``cmdraft serve``'s JSON API and stream, in-process (Starlette's TestClient)
+over a real TinyDB file on the tests' clock: thirteen players at their tables report and confirm results, one
+disputes and the desk settles, one drops, one table reports after the clock, the final table; the room display
+holds nothing private; a player can act only for their own table."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from events.storage.store import Store
+from events.web.app import create_app
+from tests.helpers.cliapp import invoke
+from tests.helpers.night import Night
+from tests.helpers.nights import codes_of
+from tests.helpers.served import NIGHT_NAMES, drafted_night
+
+ORIGIN = {"origin": "http://testserver"}
+NAMES = NIGHT_NAMES
+DESK = {"authorization": "Bearer desk-secret"}
+
+
+def app_of(db: Path, event_id: int, clock):
+    return create_app(db, event_id, clock=clock.monotonic, wall=clock.now, desk_token="desk-secret", watch=False)
+
+
+@pytest.fixture(scope="module")
+def drafted(tmp_path_factory):
+    """One drafted night, copied for each test (the draft takes a while)."""
+    folder = tmp_path_factory.mktemp("night")
+    db = folder / "drafted.json"
+    event_id = drafted_night(lambda *args, input=None: invoke(args, input=input), db)
+    return db, event_id
+
+
+@pytest.fixture
+def night(drafted, tmp_path):
+    source, event_id = drafted
+    db = tmp_path / "night.json"
+    db.write_bytes(source.read_bytes())
+    return db, event_id, codes_of(db, event_id)
+
+
+def phone(app, event_id: int, name: str, code: str) -> TestClient:
+    web = TestClient(app, headers=ORIGIN)
+    answer = web.post("/api/join", json={"event": event_id, "player": name, "code": code})
+    assert answer.status_code == 200, answer.text
+    return web
+
+
+def ok(answer):
+    assert answer.status_code == 200, answer.text
+    return answer.json()
+
+
+@pytest.mark.slow
+def test_a_whole_night_of_thirteen_phones(night, manual_clock):
+    db, event_id, codes = night
+    app = app_of(db, event_id, manual_clock)
+    with TestClient(app, headers=ORIGIN) as desk:
+        phones = {name: phone(app, event_id, name, codes[name]) for name in NAMES}
+        assert ok(phones["Ann"].get("/api/table"))["round"] is None
+        dropped = None
+        for number in (1, 2, 3):
+            paired = ok(desk.post("/api/desk/round", json={}, headers=DESK))
+            ok(desk.post("/api/desk/clock", json={"minutes": 50}, headers=DESK))
+            assert len(paired["tables"]) == 3 and paired["round"] == number
+            for table, names in enumerate(paired["tables"], start=1):
+                views = {name: ok(phones[name].get("/api/table")) for name in names}
+                for view in views.values():
+                    assert view["round"]["table"] == table and view["round"]["first"] == paired["first"][table - 1]
+                    assert [p["name"] for p in view["round"]["players"]] == names
+                    assert all(p["commanders"] for p in view["round"]["players"])
+                    assert view["round"]["clock"]["deadline"] == manual_clock.now() + 50 * 60
+                ids = {p["name"]: p["id"] for p in views[names[0]]["round"]["players"]}
+                order = [[ids[n]] for n in names]
+                if number == 3 and table == 3:
+                    manual_clock.advance(50 * 60 + 5)  # this table reports after the clock
+                    late = ok(phones[names[0]].post("/api/result", json={"order": order}))
+                    assert late["round"]["status"] == "desk" and late["round"]["report"]["late"]
+                    desk_view = ok(desk.get("/api/desk/night", headers=DESK))
+                    assert desk_view["round"]["tables"][2]["status"] == "desk"
+                else:
+                    view = ok(phones[names[0]].post("/api/result", json={"order": order}))
+                    assert view["round"]["status"] == "waiting"
+                    assert view["round"]["report"]["waiting_for"] == names[1:]
+                report = ok(phones[names[1]].get("/api/table"))["round"]["report"]
+                if number == 1 and table == 2:
+                    mine = [[ids[names[1]]], [ids[names[0]]], *order[2:]]
+                    answer = phones[names[1]].post(
+                        "/api/result/confirm", json={"report": report["id"], "agree": False, "order": mine}
+                    )
+                    assert ok(answer)["round"]["status"] == "disputed"
+                    both = ok(desk.get("/api/desk/night", headers=DESK))["round"]["tables"][1]
+                    assert both["report"]["disputes"][0]["player"] == names[1]
+                    assert [[p["id"] for p in g] for g in both["report"]["disputes"][0]["order"]] == mine
+                    settled = desk.post("/api/desk/settle", json={"round": 1, "table": 2, "order": mine}, headers=DESK)
+                    assert ok(settled)["table"] == 2
+                    continue
+                for name in names[1:]:
+                    last = ok(phones[name].post("/api/result/confirm", json={"report": report["id"], "agree": True}))
+                assert last["round"]["status"] == "recorded"
+                assert last["round"]["result"]["order"] == [[n] for n in names]
+            standings = ok(desk.get("/api/standings"))["standings"]
+            cli_order = [row.name for row in Night(Store(db)).standings(event_id)]
+            assert [row["name"] for row in standings] == cli_order
+            if number == 1:
+                dropped = standings[-1]["name"]
+                refused = phones[dropped].post("/api/drop", json={"confirm": False})
+                assert refused.status_code == 400 and refused.json()["error"]["code"] == "confirm-needed"
+                assert ok(phones[dropped].post("/api/drop", json={"confirm": True}))["player"]["status"] == "dropped"
+                assert ok(desk.get("/api/desk/night", headers=DESK))["dropped"] == [{"name": dropped, "after_round": 1}]
+        final = ok(desk.post("/api/desk/top", json={"size": 4}, headers=DESK))
+        assert dropped not in final["players"] and len(final["players"]) == 4
+        view = ok(phones[final["players"][0]].get("/api/table"))
+        assert view["round"]["final"] and view["round"]["first"] == final["players"][0]
+        ids = {p["name"]: p["id"] for p in view["round"]["players"]}
+        report = ok(
+            phones[final["players"][0]].post("/api/result", json={"order": [[ids[n]] for n in final["players"]]})
+        )
+        for name in final["players"][1:]:
+            ok(
+                phones[name].post(
+                    "/api/result/confirm", json={"report": report["round"]["report"]["id"], "agree": True}
+                )
+            )
+        assert ok(phones[final["players"][2]].get("/api/table"))["round"]["status"] == "recorded"
+        room = ok(desk.get("/api/room"))
+        assert room["round"]["final"] and sorted(room["round"]["tables"][0]["players"]) == sorted(final["players"])
+        refused = desk.get("/api/decklists")
+        assert refused.status_code == 409  # not before the event is finished, and only where the desk publishes
+        ok(desk.post("/api/desk/publish", json={"on": True}, headers=DESK))
+        assert desk.get("/api/decklists").status_code == 409
+        ok(desk.post("/api/desk/finish", json={}, headers=DESK))
+        lists = ok(desk.get("/api/decklists"))["decklists"]
+        assert [d["name"] for d in lists] == [row.name for row in Night(Store(db)).standings(event_id)]
+        assert all(d["commanders"] and sum(line["count"] for line in d["main"]) > 0 for d in lists)
+        assert ok(desk.get("/api/room"))["event"]["decklists"] is True
+    history = Night(Store(db)).history(event_id)
+    results = [e for e in history if e["what"] == "result"]
+    assert len(results) == 10 and [e["who"] for e in results].count("desk") == 1
+    assert any(e["what"] == "drop" and e["who"] == f"browser {dropped}" for e in history)
+
+
+def test_a_player_acts_only_for_their_own_table_and_the_room_shows_nothing_private(night, manual_clock):
+    db, event_id, codes = night
+    app = app_of(db, event_id, manual_clock)
+    with TestClient(app, headers=ORIGIN) as desk:
+        paired = ok(desk.post("/api/desk/round", json={}, headers=DESK))
+        one, two = paired["tables"][0], paired["tables"][1]
+        a, b = phone(app, event_id, one[0], codes[one[0]]), phone(app, event_id, two[0], codes[two[0]])
+        ids = {p["name"]: p["id"] for p in ok(a.get("/api/table"))["round"]["players"]}
+        report = ok(a.post("/api/result", json={"order": [[ids[n]] for n in one]}))["round"]["report"]
+        answer = b.post("/api/result/confirm", json={"report": report["id"], "agree": True})
+        assert answer.status_code == 403 and answer.json()["error"]["code"] == "not-your-table"
+        other = {p["name"]: p["id"] for p in ok(b.get("/api/table"))["round"]["players"]}
+        answer = a.post("/api/result", json={"order": [[other[n]] for n in two]})
+        assert answer.status_code == 400 and "not at this table" in answer.json()["error"]["message"]
+        # No token: no table, no result; the desk's routes need the desk's token.
+        stranger = TestClient(app, headers=ORIGIN)
+        assert stranger.get("/api/table").status_code == 401
+        assert stranger.post("/api/result", json={"order": [[1]]}).status_code == 401
+        assert stranger.get("/api/desk/night").status_code == 401
+        assert stranger.post("/api/desk/settle", json={"round": 1, "table": 1, "order": "x"}).status_code == 401
+        # A page's cookie from another site is refused.
+        assert a.post("/api/drop", json={"confirm": True}, headers={"origin": "http://evil.example"}).status_code == 403
+        for body in ({"order": "Ann"}, {"order": [[True]]}, {"order": [[1]], "x": 1}, {}):
+            answer = a.post("/api/result", json=body)
+            assert 400 <= answer.status_code < 500 and "error" in answer.json()
+        room = ok(stranger.get("/api/room"))
+        text = json.dumps(room)
+        assert all(code not in text for code in codes.values())
+        assert "commanders" not in text and "pool" not in text
+        assert [row["name"] for row in room["round"]["pairings"]] == sorted(NAMES, key=str.casefold)
+        assert room["join"] == f"http://testserver/join?event={event_id}"
+        qr = stranger.get("/api/room/qr.svg")
+        assert qr.headers["content-type"] == "image/svg+xml" and 'xmlns="http://www.w3.org/2000/svg"' in qr.text
+        page = stranger.get("/room")
+        assert page.status_code == 200 and "room.js" in page.text
+
+
+def test_the_tracker_from_phones_is_off_until_the_desk_turns_it_on(night, manual_clock):
+    db, event_id, codes = night
+    app = app_of(db, event_id, manual_clock)
+    with TestClient(app, headers=ORIGIN) as desk:
+        table = ok(desk.post("/api/desk/round", json={}, headers=DESK))["tables"][0]
+        a = phone(app, event_id, table[0], codes[table[0]])
+        me = next(p["id"] for p in ok(a.get("/api/table"))["round"]["players"] if p["me"])
+        assert a.post("/api/game", json={"life": [[me, -4]]}).status_code == 409
+        ok(desk.post("/api/desk/tracker", json={"on": True}, headers=DESK))
+        board = ok(a.post("/api/game", json={"life": [[me, -4]]}))
+        assert board["players"][0]["life"] == 36
+        assert ok(a.get("/api/table"))["round"]["game"]["players"][0]["life"] == 36
+        assert ok(a.post("/api/game", json={"undo": True}))["players"][0]["life"] == 40
+
+
+def test_the_desk_pauses_the_clock_and_gives_one_table_extra_time_on_every_phone(night, manual_clock):
+    db, event_id, codes = night
+    app = app_of(db, event_id, manual_clock)
+    with TestClient(app, headers=ORIGIN) as desk:
+        paired = ok(desk.post("/api/desk/round", json={}, headers=DESK))
+        ok(desk.post("/api/desk/clock", json={"minutes": 40}, headers=DESK))
+        one, two = (phone(app, event_id, t[0], codes[t[0]]) for t in paired["tables"][:2])
+        manual_clock.advance(600)
+        ok(desk.post("/api/desk/extra-time", json={"table": 2, "minutes": 5}, headers=DESK))
+        first, second = ok(one.get("/api/table"))["round"]["clock"], ok(two.get("/api/table"))["round"]["clock"]
+        assert (first["remaining"], second["remaining"]) == (30 * 60, 35 * 60)
+        assert second["deadline"] == manual_clock.now() + 35 * 60 and second["extra"] == 300
+        ok(desk.post("/api/desk/clock", json={"pause": True}, headers=DESK))
+        manual_clock.advance(120)
+        paused = ok(one.get("/api/table"))["round"]["clock"]
+        assert paused["paused"] and paused["remaining"] == 30 * 60 and paused["deadline"] is None
+        room = ok(desk.get("/api/room"))["round"]["clock"]
+        assert room["paused"] and room["remaining"] == 30 * 60
+        manual_clock.advance(30 * 60 + 1)  # paused: no time passes
+        assert not ok(one.get("/api/table"))["round"]["clock"]["over"]
+
+
+def test_the_desk_pairs_the_round_again_until_a_table_reports(night, manual_clock):
+    db, event_id, codes = night
+    app = app_of(db, event_id, manual_clock)
+    with TestClient(app, headers=ORIGIN) as desk:
+        paired = ok(desk.post("/api/desk/round", json={}, headers=DESK))
+        again = ok(desk.post("/api/desk/round", json={"again": True}, headers=DESK))
+        assert again["round"] == 1 and sorted(map(sorted, again["tables"])) == sorted(map(sorted, paired["tables"]))
+        table = again["tables"][0]
+        a = phone(app, event_id, table[0], codes[table[0]])
+        ids = {p["name"]: p["id"] for p in ok(a.get("/api/table"))["round"]["players"]}
+        ok(a.post("/api/result", json={"order": [[ids[n]] for n in table]}))
+        refused = desk.post("/api/desk/round", json={"again": True}, headers=DESK)
+        assert refused.status_code == 409 and "can't be paired again" in refused.json()["error"]["message"]
+
+
+def test_the_stream_pushes_a_new_pairing_a_result_and_a_paused_clock_to_the_phones_at_once(night, manual_clock):
+    db, event_id, codes = night
+    app = app_of(db, event_id, manual_clock)
+    with TestClient(app, headers=ORIGIN) as desk:
+        web = phone(app, event_id, "Ann", codes["Ann"])
+        with web.websocket_connect("/api/stream") as stream:
+            assert stream.receive_json()["seat"]["table"] is None  # building: no table yet
+            paired = ok(desk.post("/api/desk/round", json={}, headers=DESK))
+            table = stream.receive_json()["seat"]["table"]
+            mine = next(t for t in paired["tables"] if "Ann" in t)
+            assert table["round"]["number"] == 1 and [p["name"] for p in table["round"]["players"]] == mine
+            ok(desk.post("/api/desk/clock", json={"minutes": 30}, headers=DESK))
+            assert stream.receive_json()["seat"]["table"]["round"]["clock"]["deadline"] == manual_clock.now() + 1800
+            ok(desk.post("/api/desk/clock", json={"pause": True}, headers=DESK))
+            assert stream.receive_json()["seat"]["table"]["round"]["clock"]["paused"]
+            ids = {p["name"]: p["id"] for p in table["round"]["players"]}
+            ok(web.post("/api/result", json={"order": [[ids[n]] for n in mine]}))
+            report = stream.receive_json()["seat"]["table"]["round"]["report"]
+            assert report["by"] == "Ann" and report["waiting_for"] == [n for n in mine if n != "Ann"]

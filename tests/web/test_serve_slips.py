@@ -1,0 +1,102 @@
+"""The desk's seating slips for players' own phones: `event print ID seatings --codes --url URL` gives each slip
+the join address (event and player number, never the code) as text and as the QR code segno makes for it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import segno
+
+from events.storage.store import Store
+from tests.helpers.nights import codes_of, terminal_night
+
+EXIT_BAD = 2  # README "Exit codes": bad input
+
+BASE = "http://192.168.1.20:8000"
+
+
+def player_numbers(db: Path, event_id: int) -> dict[str, int]:
+    with Store(db).read() as handle:
+        return {p["name"]: p.doc_id for p in handle.table("players").all() if p["event"] == event_id and not p["bot"]}
+
+
+def segno_svg(url: str) -> str:
+    """The QR code segno draws for exactly this text (segno cannot read one back, so the slip's SVG is compared
+    with the one made from the address the join page expects)."""
+    return segno.make(url, error="m", micro=False).svg_inline(
+        scale=2, border=4, svgclass="qr", lineclass=None, omitsize=True
+    )
+
+
+def slips(html: str) -> dict[str, tuple[str, str, str]]:
+    """Each slip's player name -> (its whole HTML, the QR's SVG, the address printed under it)."""
+    found = {}
+    for section in re.findall(r'<section class="page seating[^"]*">(.*?)</section>', html, re.S):
+        name = re.search(r"<h2>Seating slip · (.*?)</h2>", section).group(1)
+        figure = re.search(
+            r'<figure class="link">(<svg.*?</svg>)<figcaption>(.*?)</figcaption></figure>', section, re.S
+        )
+        assert figure, f"no QR code on {name}'s slip"
+        found[name] = (section, figure.group(1), figure.group(2).replace("&amp;", "&"))
+    return found
+
+
+def test_each_slip_carries_the_join_address_and_its_qr_code_but_never_the_seat_code(tmp_path, cli):
+    db = tmp_path / "slips.json"
+    event_id = terminal_night(cli, db, "Ann", "Bo", "Cy", bots=1)
+    codes, numbers = codes_of(db, event_id), player_numbers(db, event_id)
+    printed = cli(
+        "event", "print", event_id, "seatings", "--codes", "--format", "html", "--url", BASE + "/", "--db", db
+    )
+    assert printed.exit_code == 0, printed.output
+    found = slips(printed.stdout)
+    assert sorted(found) == ["Ann", "Bo", "Cy"]
+    for name, (section, svg, shown) in found.items():
+        expected = f"{BASE}/join?event={event_id}&player={numbers[name]}"
+        assert shown == expected
+        assert svg == segno_svg(expected)
+        assert codes[name] in section  # the code is on the slip, for the player to type...
+        assert not any(code in shown for code in codes.values())  # ...and in no QR payload
+        assert svg != segno_svg(f"{expected}&code={codes[name]}")
+    assert len({svg for _, svg, _ in found.values()}) == 3
+
+
+def test_text_slips_print_the_join_address(tmp_path, cli):
+    db = tmp_path / "slips.json"
+    event_id = terminal_night(cli, db, "Ann", "Bo", bots=2)
+    numbers = player_numbers(db, event_id)
+    text = cli("event", "print", event_id, "seatings", "--codes", "--url", BASE, "--db", db).stdout
+    for number in numbers.values():
+        assert f"{BASE}/join?event={event_id}&player={number}" in text
+    assert "scan the QR code" in text
+    plain = cli("event", "print", event_id, "seatings", "--codes", "--db", db).stdout
+    assert "/join?" not in plain  # no --url: the slips stay as they were
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "192.168.1.20:8000",
+        "ftp://host",
+        "http://",
+        "http://host/?x=1",
+        "http://host/#top",
+        "http://h:99999",
+        "http://a b",
+    ],
+)
+def test_a_url_phones_cannot_open_is_refused_in_one_line(tmp_path, cli, url):
+    db = tmp_path / "slips.json"
+    event_id = terminal_night(cli, db, "Ann", bots=3)
+    result = cli("event", "print", event_id, "seatings", "--codes", "--url", url, "--db", db)
+    assert result.exit_code == EXIT_BAD
+    assert "--url" in result.stderr and "cmdraft serve" in result.stderr and "Traceback" not in result.output
+
+
+def test_url_belongs_to_the_slips_with_codes(tmp_path, cli):
+    db = tmp_path / "slips.json"
+    event_id = terminal_night(cli, db, "Ann", bots=3)
+    result = cli("event", "print", event_id, "seatings", "--url", BASE, "--db", db)
+    assert result.exit_code == EXIT_BAD and "seatings --codes" in result.stderr

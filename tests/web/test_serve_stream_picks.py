@@ -1,0 +1,195 @@
+"""Picks sent over the seat's stream (what the player's page does while its stream is open): checked and written
+exactly as ``POST /api/pick`` is, answered on the same stream, and never pushed there a second time."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from dataclasses import replace
+
+import pytest
+from starlette.websockets import WebSocketDisconnect
+
+from events.web import live
+from events.web.api_draft import card_json, prepare_pick, write_picks
+from events.web.live import Connection
+from sets.cards import Rarity
+from sets.catalog import load_set
+from tests.helpers.nights import codes_of
+from tests.helpers.served import client, draft_log, phone, served_night
+
+
+def refusal(answer: dict) -> tuple:
+    """A refused pick's answer on the stream, as (type, id, status, error code)."""
+    return answer["type"], answer["id"], answer["status"], answer["error"]["code"]
+
+
+@contextlib.contextmanager
+def ann_streaming(cli, db, manual_clock):
+    """A served pod of Ann, Bo and two bots; Ann joined, her stream open and its first state read."""
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    codes = codes_of(db, event_id)
+    with client(db, event_id, manual_clock, watch=False) as web:
+        ann = phone(web, event_id, "Ann", codes["Ann"])
+        with web.websocket_connect(f"/api/stream?token={ann.token}") as stream:
+            stream.receive_json()
+            yield web, event_id, ann, stream
+
+
+def test_a_pick_over_the_stream_is_checked_written_and_answered_there_once(tmp_path, cli, manual_clock):
+    db = tmp_path / "stream.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    codes = codes_of(db, event_id)
+    with client(db, event_id, manual_clock, watch=False) as web:
+        ann, bo = (phone(web, event_id, name, codes[name]) for name in ("Ann", "Bo"))
+        with web.websocket_connect(f"/api/stream?token={ann.token}") as stream:
+            first = stream.receive_json()["seat"]["draft"]
+            assert (first["pack"], first["pick"], len(first["cards"])) == (1, 1, 20)
+            before = draft_log(db, event_id)
+            for forged in ([0], [0, 0], [0, 20], [0, -1], [0, 1, 2], [0, "1"], [0, 1.5], [True, 0]):
+                stream.send_json({"type": "pick", "id": 1, "pack": 1, "pick": 1, "cards": forged})
+                answer = stream.receive_json()
+                assert (answer["type"], answer["id"], answer["status"]) == ("refused", 1, 400), (forged, answer)
+                assert answer["error"]["code"] in ("bad-pick", "bad-field") and "seat" not in answer
+            stream.send_json({"type": "pick", "pack": 1, "pick": 1, "cards": [0, 1], "seat": 2})
+            unknown = stream.receive_json()
+            assert unknown["status"] == 400 and unknown["error"]["code"] == "unknown-field"
+            assert draft_log(db, event_id) == before
+
+            stream.send_json({"type": "pick", "id": 7, "pack": 1, "pick": 1, "cards": [3, 4]})
+            answer = stream.receive_json()
+            assert (answer["type"], answer["id"]) == ("picked", 7)
+            assert answer["seat"]["draft"]["cards"] == [] and answer["seat"]["draft"]["waiting_for"] == 1
+            assert [card["name"] for card in answer["seat"]["pool"]] == [c["name"] for c in first["cards"][3:5]]
+            seat, *_ = draft_log(db, event_id)[-1]
+            assert draft_log(db, event_id)[len(before) :] == [(seat, 1, 1, [c["name"] for c in first["cards"][3:5]])]
+
+            stream.send_json({"type": "pick", "id": 8, "pack": 1, "pick": 1, "cards": [0, 1]})  # a second tap
+            stale = stream.receive_json()  # the next message: the state the answer carried was not pushed again
+            assert refusal(stale) == ("refused", 8, 409, "stale")
+            assert stale["seat"]["draft"]["cards"] == []
+            assert bo.pick_first()  # the round passes: Ann's next pack is pushed to her stream
+            pushed = stream.receive_json()
+            assert pushed["type"] == "seat"
+            assert (pushed["seat"]["draft"]["pick"], len(pushed["seat"]["draft"]["cards"])) == (2, 18)
+        assert len(draft_log(db, event_id)) == len(before) + 4  # Ann's, Bo's and the two bots'
+
+
+def test_the_stream_takes_only_pings_and_picks_within_the_limits_and_while_the_seat_is_held(
+    tmp_path, cli, manual_clock
+):
+    db = tmp_path / "stream-limits.json"
+    with ann_streaming(cli, db, manual_clock) as (web, event_id, ann, stream):
+        stream.send_text('{"type": "ping"}')
+        assert stream.receive_json() == {"type": "pong", "server_time": manual_clock.now()}
+        for text in (
+            "hello",
+            "[1, 2]",
+            '{"type": "deck"}',
+            "{" * 5000,
+            json.dumps({"type": "pick", "x": "y" * 2000}),
+        ):
+            stream.send_text(text)
+            answer = stream.receive_json()
+            assert answer["type"] == "error" and answer["error"]["code"] in ("bad-message", "too-large"), text[:20]
+        before = draft_log(db, event_id)
+        statuses = []
+        for _ in range(70):  # picks as fast as a script can send them: the request limit holds
+            stream.send_json({"type": "pick", "id": 1, "pack": 1, "pick": 9, "cards": [0, 1]})
+            statuses.append(stream.receive_json()["status"])
+        # a burst of 60 messages a token, less what this stream took so far: its opening, the ping and the
+        # three bad messages short enough to read (the clock stands still)
+        assert statuses == [409] * 55 + [429] * 15
+        manual_clock.advance(10)
+        reset = web.post(
+            "/api/desk/reset-code",
+            json={"player": ann.seat()["player"]["number"]},
+            headers={"authorization": "Bearer desk-secret"},
+        )
+        assert reset.status_code == 200
+        with pytest.raises(WebSocketDisconnect) as closed:  # this stream's token holds the seat no more
+            stream.send_json({"type": "pick", "id": 2, "pack": 1, "pick": 1, "cards": [0, 1]})
+            stream.receive_json()
+        assert closed.value.code == 4401
+        assert draft_log(db, event_id) == before
+
+
+def test_a_pick_over_the_stream_refused_by_its_revoked_token_and_binary_frames_get_one_line(
+    tmp_path, cli, manual_clock
+):
+    db = tmp_path / "stream-revoked.json"
+    with ann_streaming(cli, db, manual_clock) as (web, event_id, ann, stream):
+        stream.send_bytes(b'{"type": "ping"}')
+        assert stream.receive_json()["error"]["code"] == "bad-message"
+        # the code reset in another process (the desk's terminal): the server has not looked at the files yet
+        assert cli("event", "player", "code", event_id, "Ann", "--reset", "--db", db).exit_code == 0
+        stream.send_json({"type": "pick", "id": 3, "pack": 1, "pick": 1, "cards": [0, 1]})
+        ended = stream.receive_json()
+        assert refusal(ended) == ("refused", 3, 401, "no-seat")
+        web.portal.call(web.app.state.server.watcher.step)  # its look at the files closes the stream
+        with pytest.raises(WebSocketDisconnect) as closed:
+            stream.receive_json()
+        assert closed.value.code == 4401
+
+
+def test_a_stream_opening_while_its_pod_is_written_gets_the_pack_the_write_brought(tmp_path, cli, manual_clock):
+    """The write works out the states of the players connected after it, so a phone waking up meanwhile (its
+    opening state worked out in the other worker before the write) gets its new pack."""
+    db = tmp_path / "stream-race.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    codes = codes_of(db, event_id)
+    with client(db, event_id, manual_clock, watch=False) as web:
+        ann, bo = (phone(web, event_id, name, codes[name]) for name in ("Ann", "Bo"))
+        assert bo.pick_first()  # Bo waits for Ann
+        shown = ann.seat()["draft"]
+        server = web.app.state.server
+        served, bo_id = server.served, server.served.cached_holder(bo.token)
+        bo_phone = Connection(None, bo_id, bo.token)  # Bo's stream: what it is to be sent next is ``pending``
+
+        async def ann_picks_as_bo_wakes() -> None:
+            original = served.run
+
+            async def run(function, *args):
+                if function is write_picks:  # Bo's stream opens now: its first state is worked out first
+                    server.hub.add(bo_phone)
+                    await server.hub.push([bo_id])
+                return await original(function, *args)
+
+            served.run = run
+            try:
+                body = {"pack": shown["pack"], "pick": shown["pick"], "cards": [0, 1]}
+                ann_id = served.cached_holder(ann.token)
+                await server.writer.submit(await original(prepare_pick, served, ann_id, ann.token, body))
+            finally:
+                served.run = original
+
+        web.portal.call(ann_picks_as_bo_wakes)
+        shown_to_bo = bo_phone.pending["draft"]
+        assert (shown_to_bo["pick"], len(shown_to_bo["cards"])) == (2, 18), shown_to_bo
+
+
+def test_a_card_corrected_or_given_its_text_shows_as_it_is_now():
+    """The cards' JSON is kept between states, but never for a card that changed since (a set read again)."""
+    card = load_set("CMR").cards[0]
+    first = card_json(card, 3)
+    assert card_json(card, 3) is first  # kept
+    corrected = replace(card, rarity=Rarity.MYTHIC, mana_value=card.mana_value + 9)
+    assert card_json(corrected, 3)["rarity"] == "M" and card_json(corrected, 3)["mana_value"] == card.mana_value + 9
+    texted = replace(corrected, faces=tuple(replace(face, text="Test text: draw a card.") for face in card.faces))
+    assert card_json(texted, 3)["text"] == ["Test text: draw a card."] * len(card.faces)
+
+
+def test_an_unforeseen_error_taking_a_stream_pick_is_one_line_and_the_stream_goes_on(
+    tmp_path, cli, manual_clock, monkeypatch
+):
+    def full_disk(*args):
+        raise OSError(28, "No space left on device")
+
+    with ann_streaming(cli, tmp_path / "stream-error.json", manual_clock) as (web, event_id, ann, stream):
+        monkeypatch.setattr(live, "write_picks", full_disk)
+        stream.send_json({"type": "pick", "id": 4, "pack": 1, "pick": 1, "cards": [0, 1]})
+        failed = stream.receive_json()
+        assert refusal(failed) == ("refused", 4, 500, "internal")
+        assert "Traceback" not in json.dumps(failed)
+        stream.send_json({"type": "ping"})
+        assert stream.receive_json()["type"] == "pong"  # the stream goes on
