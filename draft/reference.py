@@ -1,4 +1,4 @@
-"""Our own reference evaluation of Commander Legends cards, and the figures the benchmark judge reads with it.
+"""Our own reference evaluation of Commander-draft cards, and the figures the benchmark judge reads with it.
 
 ``draft/data/cmr_reference.json`` grades every CMR card by hand, as a strong
 drafter of the format would (0-5 in half steps: 5 a bomb, 4 premium, 3 good,
@@ -9,7 +9,11 @@ the rules that make the bots' rating (``draft.ratings``), and it is never read
 by the bots, the deck builder or the hint: it can disagree with them, and the
 judge (``draft.quality``) counts where it does.
 
-A card of another set has no grade (``None``): the grade figures skip it.
+``clb_reference.json`` and ``cmm_reference.json`` do the same for every
+draftable card of Battle for Baldur's Gate and Commander Masters (a pass of
+its own, apart from those sets' hand-set ratings).  A card is graded from its
+own set's file; a card of a set with no file has no grade (``None``): the
+grade figures skip it.
 """
 
 from __future__ import annotations
@@ -39,22 +43,27 @@ PIPER = "The Prismatic Piper"
 
 
 @cache
-def grades() -> dict[str, tuple[float, str]]:
-    """(grade, role) by card name, read from the committed file."""
-    text = resources.files("draft").joinpath("data", "cmr_reference.json").read_text(encoding="utf-8")
+def grades(code: str = "CMR") -> dict[str, tuple[float, str]]:
+    """(grade, role) by card name, read from the set's committed file (empty for a set without one)."""
+    try:
+        text = resources.files("draft").joinpath("data", f"{code.lower()}_reference.json").read_text(encoding="utf-8")
+    except (FileNotFoundError, OSError):
+        return {}
     return {name: (float(entry["grade"]), str(entry["role"])) for name, entry in json.loads(text)["cards"].items()}
 
 
+def _found(card: Card) -> tuple[float, str] | None:
+    return grades(card.set_code or "CMR").get(card.name)
+
+
 def grade(card: Card) -> float | None:
-    """The reference grade of a CMR card (``None`` for a card of another set)."""
-    if card.set_code not in ("", "CMR"):
-        return None
-    found = grades().get(card.name)
+    """The reference grade of a card of a graded set (``None`` for a card of another set)."""
+    found = _found(card)
     return None if found is None else found[0]
 
 
 def role(card: Card) -> str | None:
-    found = grades().get(card.name) if card.set_code in ("", "CMR") else None
+    found = _found(card)
     return None if found is None else found[1]
 
 

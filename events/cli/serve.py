@@ -11,7 +11,7 @@ import ipaddress
 import socket
 import sys
 from collections.abc import Sequence
-from typing import Annotated
+from typing import Annotated, Any
 
 import segno
 import typer
@@ -19,13 +19,22 @@ import uvicorn
 
 from events.cli.common import DbOption
 from events.cli.event.shared import EventArg, core
+from events.night import desk_link
 from events.night.drafting import Drafting
 from events.web.app import create_app
+from events.web.guard import HEADER_TIMEOUT, MAX_CONNECTIONS, GuardedHttp, loopback_names
 from sets.errors import InputError
 
 SWITCH_INTERVAL = 0.001  # seconds a thread runs before another may take the interpreter (sys.setswitchinterval)
 
 PortOption = Annotated[int, typer.Option("--port", min=0, max=65535, help="Port to listen on (0: any free port).")]
+NewDeskOption = Annotated[
+    bool,
+    typer.Option(
+        "--new-desk-link",
+        help="Make a new desk link and print it; the old link and every desk page opened with it stop working.",
+    ),
+]
 LanOption = Annotated[
     bool,
     typer.Option("--lan", help="Listen on this machine's address in the local network (else on 127.0.0.1 only)."),
@@ -105,6 +114,29 @@ def listening(host: str, port: int) -> socket.socket:
     return sock
 
 
+def allowed_hosts(host: str) -> tuple[str, ...]:
+    """The names a request may give as its ``Host``: the address ``serve`` listens on and prints, and this
+    machine's loopback names (a page of another site pointed at this machine by its DNS is refused)."""
+    return (host, *loopback_names())
+
+
+def server_config(
+    app: Any, header_timeout: float = HEADER_TIMEOUT, max_connections: int = MAX_CONNECTIONS
+) -> uvicorn.Config:
+    """How uvicorn runs the app: quiet (warnings only), no server header, headers that must arrive within
+    ``header_timeout`` seconds and at most ``max_connections`` connections at once (``guard.GuardedHttp``)."""
+    return uvicorn.Config(
+        app,
+        http=GuardedHttp.guarded(header_timeout, max_connections),
+        log_level="warning",
+        server_header=False,
+        proxy_headers=False,
+        lifespan="on",
+        timeout_keep_alive=5,  # an idle kept-alive connection is closed after 5 s
+        ws_per_message_deflate=False,  # states are small: compressing them costs more than it saves on a LAN
+    )
+
+
 def qr_text(url: str) -> str:
     out = io.StringIO()
     segno.make(url, error="m").terminal(out=out, compact=True)
@@ -116,13 +148,16 @@ def serve(
     db: DbOption = None,
     port: PortOption = 8000,
     lan: LanOption = False,
+    new_desk_link: NewDeskOption = False,
 ) -> None:
     """Let players join, draft and register decks from their own phones, over this event's database.
 
-    Prints the page's address with a QR code, and the desk's address with its token; Ctrl-C stops."""
+    Prints the page's address with a QR code, and the desk's link the first time (it works through restarts
+    until --new-desk-link makes a new one); Ctrl-C stops."""
     events = core(db, Drafting)
-    app = create_app(events.store.path, event_id)  # an event players can't join from a browser is refused here
     host = listen_address(lan)
+    # an event players can't join from a browser is refused here; the app answers only to the printed address
+    app = create_app(events.store.path, event_id, hosts=allowed_hosts(host))
     sock = listening(host, port)
     url = f"http://{host}:{sock.getsockname()[1]}"
     name = events.event(event_id).name
@@ -131,7 +166,17 @@ def serve(
         print("Only this machine can open it; add --lan for the players' phones on the store's network.")
     print(qr_text(url), end="")
     print(f"Players open {url} (or scan the code) and type the seat code from their slip.")
-    print(f"The desk: {url}/desk?token={app.state.desk_token}  (keep it to yourself)")
+    desk = desk_link.renew(events, event_id) if new_desk_link else app.state.desk_token  # once it listens
+    if desk:
+        print(
+            f"The desk: {url}/desk?token={desk}  (keep it to yourself; it works until you make a "
+            f"new one with: cmdraft serve {event_id} --new-desk-link)"
+        )
+    else:
+        print(
+            "The desk: the desk link printed before still works (and so does a desk page already open); "
+            f"lost it? 'cmdraft serve {event_id} --new-desk-link' makes a new one and ends the old"
+        )
     print("Ctrl-C stops the server; everything is saved as it happens.", flush=True)
     # The event loop answers the phones while worker threads read and write the files: let it have the
     # interpreter back within a millisecond (the default 5 ms is a wait on every answer behind a busy worker).
@@ -142,15 +187,7 @@ def serve(
     app.state.server.served.warm()
     gc.collect()
     gc.freeze()
-    config = uvicorn.Config(
-        app,
-        log_level="warning",
-        server_header=False,
-        proxy_headers=False,
-        lifespan="on",
-        ws_per_message_deflate=False,  # states are small: compressing them costs more than it saves on a LAN
-    )
-    server = uvicorn.Server(config)
+    server = uvicorn.Server(server_config(app))
     try:
         server.run(sockets=[sock])
     except KeyboardInterrupt:

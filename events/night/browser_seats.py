@@ -19,7 +19,7 @@ import secrets
 
 from tinydb import Query
 
-from events.night import history
+from events.night import history, presence
 from events.night.drafting import Drafting
 from events.night.schema import PLAYERS
 from events.night.seat_codes import uses_codes
@@ -69,6 +69,7 @@ def bind(events: Drafting, event_id: int, player_id: int) -> str:
                 "at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
             }
         )
+        presence.put(db, event_id, player_id, "browser")
         history.log_change(db, event_id, browser(player["name"]), "browser joined", None, player["name"])
     claim(events, event_id, player_id, token, take_over=True)
     return token

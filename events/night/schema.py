@@ -10,7 +10,9 @@ Record shapes (``e`` is the event's number, ``p`` a player's number):
   points, piper_stock, status, created, seed (seats and pairs), uid, secret (deals the packs;
   ``events.night.packs_secret``), codes (terminal drafts behind seat codes; ``events.night.seat_codes``)
 - players: e, name, status (active/dropped), late, bot, pod, seat, requested, code (seat code),
-  code_tries and code_tried_at (wrong seat codes typed since the code was given, and the last one's time)
+  code_tries, code_tried_at and code_tried_from (wrong seat codes typed since the code was given, the last
+  one's time and where it was typed: ``events.night.seat_codes``)
+- code_sources: event, source, wrong, at, until (where wrong codes come from, and when it may try again)
 - code_failures: e, p, at, pid (a wrong seat code typed, one row per try: releases before code_tries)
 - pods: e, number, players, draft, opened (opened_typed when counted by hand)
 - pools: e, p, cards (card references), source (sealed/draft/recorded)
@@ -44,7 +46,6 @@ EVENTS, PLAYERS, PODS, POOLS, DECKS, ROUNDS, RESULTS, GAMES = (
     "games",
 )
 CODE_FAILURES = "code_failures"
-LOCK_AFTER = 5  # wrong seat codes after which a seat takes no code until the desk resets it
 REPORTS = "reports"
 STATUSES = ("registration", "seated", "drafting", "building", "playing", "finished")
 DRAFT_STYLES = ("physical", "terminal", "bots")

@@ -1,4 +1,4 @@
-"""Seat codes: nobody picks for someone else at a terminal draft.
+"""Seat codes: nobody picks for someone else at a terminal draft, and nobody can shut a player out.
 
 Each player of a terminal draft gets a short code when seated (``code`` in the
 player's record; the desk prints it on the seating slips, never on a public
@@ -7,11 +7,16 @@ seat to that terminal session: the process keeps a random token in memory (and
 a short-lived file named after the terminal's tty and session, ``terminal_token``)
 and the draft's file keeps the token's hash (``TableSession.claim``), so the
 same terminal window is not asked again, and a pick from any other terminal is
-refused.  A wrong code is refused after a short delay and counted on the seat
-(``code_tries``); after ``LOCK_AFTER`` the seat takes no code until the desk
-resets it (``SeatLocked``).  The desk can reset a code: the seat is unbound
-until the new code is given.  An event made with ``--no-codes`` has none (anyone at any
-terminal can pick for anyone, as before codes).
+refused.
+
+Wrong codes slow down where they come from, never the seat (``check_code``): each *source* (a browser's
+address, a terminal) may type ``FREE_WRONG_CODES`` wrong codes back to back; after that it waits before its
+next try, twice as long after each further wrong code (``wait_after``, at most ``MAX_WAIT``), and starts over
+once it has typed none for ``FORGET_AFTER``.  The right code from anywhere else is taken at once, so a stranger
+guessing every seat's code shuts nobody out.  The seat keeps, for the desk, how many wrong codes were typed for
+it, when the last one was and where from (``code_tries``, ``code_tried_at``, ``code_tried_from``).  The desk can
+reset a code: the seat is unbound until the new code is given.  An event made with ``--no-codes`` has none
+(anyone at any terminal can pick for anyone, as before codes).
 """
 
 from __future__ import annotations
@@ -20,14 +25,15 @@ import datetime as dt
 import hashlib
 import hmac
 import json
+import math
 import secrets
 import shlex
 from pathlib import Path
 
 from events import portable, timing
-from events.night import history
-from events.night.schema import CODE_FAILURES, LOCK_AFTER, PLAYERS, Q
-from events.night.snapshot import Snapshot
+from events.night import history, presence
+from events.night.refusals import LimitExceeded
+from events.night.schema import CODE_FAILURES, PLAYERS, Q
 from events.storage.records import Event
 from events.storage.safe_files import PRIVATE, atomic_write, readable_by_others
 from sets.errors import InputError, StateError
@@ -74,8 +80,11 @@ def reset_code(events, event_id: int, who: str) -> tuple[str, str]:
         player = events._player(db, event_id, who)
         if player.get("pod") is None or player.get("bot"):
             raise StateError(f"{player['name']} has no seat yet: codes are given at seating")
-        db.table(PLAYERS).update({"code": code, "code_tries": 0, "code_tried_at": None}, doc_ids=[player.doc_id])
+        db.table(PLAYERS).update(
+            {"code": code, "code_tries": 0, "code_tried_at": None, "code_tried_from": None}, doc_ids=[player.doc_id]
+        )
         db.table(CODE_FAILURES).remove((Q.event == event_id) & (Q.player == player.doc_id))
+        presence.forget(db, event_id, player.doc_id)  # nobody holds the seat until the new code is given
         history.log_change(db, event_id, history.DESK, "seat code reset", None, player["name"])  # never the code itself
         pods = db.table("pods").search((Q.event == event_id) & (Q.number == player["pod"]))
     if pods and pods[0].get("draft"):
@@ -84,53 +93,115 @@ def reset_code(events, event_id: int, who: str) -> tuple[str, str]:
     return player["name"], code
 
 
-class SeatLocked(StateError):
-    """So many wrong codes were typed for a seat that it takes no code, not even the right one, until the
-    desk gives it a new one (``event player code ID NAME --reset``).  Exit 3, as any step out of order."""
+FREE_WRONG_CODES = 3  # wrong codes one source may type back to back before it waits
+MAX_WAIT = 600.0  # seconds: the longest a source waits between two tries
+FORGET_AFTER = 3600.0  # seconds without a wrong code after which a source starts over
+CODE_SOURCES = "code_sources"  # one row per source that typed a wrong code: event, source, wrong, at, until
 
 
-def locked_message(event_id: int, name: str, tries: int) -> str:
+class SlowDown(LimitExceeded):
+    """A source (a browser's address, a terminal) typed so many wrong codes that its next try waits: ``wait``
+    seconds from now (``retry_after``: the same, whole).  The seat is not locked: the right code from anywhere
+    else is taken at once."""
+
+    def __init__(self, source: str, wrong: int, wait: float) -> None:
+        super().__init__(
+            "code",
+            f"wrong seat codes from {source}",
+            0,
+            FREE_WRONG_CODES,
+            wrong,
+            message=slow_down_message(source, wait),
+            retry_after=math.ceil(wait),
+        )
+        self.wait = wait
+
+
+def wait_after(wrong: int) -> float:
+    """Seconds a source waits after its ``wrong``-th wrong code in a row: none for the first
+    ``FREE_WRONG_CODES``, then 2, 4, 8, ... up to ``MAX_WAIT``."""
+    if wrong <= FREE_WRONG_CODES:
+        return 0.0
+    return min(MAX_WAIT, 2.0 ** min(wrong - FREE_WRONG_CODES, 30))
+
+
+def terminal_source() -> str:
+    """Where a terminal types: its tty device, or this machine's terminals when input comes from a pipe."""
+    key = portable.terminal_key()
+    return f"terminal {key[0]}" if key else "a terminal of this machine (no tty)"
+
+
+def slow_down_message(source: str, wait: float) -> str:
     return (
-        f"{name}'s seat is locked after {tries} wrong seat codes: no code is taken for it until the desk gives "
-        f"a new one with 'cmdraft event player code {event_id} {shlex.quote(name)} --reset'"
+        f"too many wrong seat codes from {source}: the next try is taken in {math.ceil(wait)} s "
+        "(check the code on your seating slip, or ask the desk)"
     )
 
 
 def check_code(
-    events, event_id: int, player_id: int, typed: str, delay: float = WRONG_CODE_DELAY, by: str | None = None
+    events,
+    event_id: int,
+    player_id: int,
+    typed: str,
+    delay: float = WRONG_CODE_DELAY,
+    by: str | None = None,
+    source: str | None = None,
 ) -> bool:
-    """Whether ``typed`` is the player's code.  A wrong one counts on the seat's one counter, waits
-    ``delay`` seconds (outside the lock) and is refused; the ``LOCK_AFTER``-th locks the seat: that try
-    and every one after it raise ``SeatLocked`` until the desk resets the code.  The count, the check
-    and the lock are one transaction, so terminals typing at once can't get past the limit.  ``by``: where the
-    code was typed, for the history (the player's terminal when not given)."""
+    """Whether ``typed`` is the player's code, typed from ``source`` (a browser's address, a terminal: this
+    process's terminal when not given).  A source still waiting after its wrong codes raises ``SlowDown``
+    (nothing is checked, nothing counted).  A wrong code counts against its source (which then waits
+    ``wait_after`` its count) and, for the desk, on the seat (how many, when, from where); it waits ``delay``
+    seconds (outside the lock) and is refused.  The right code is never refused for another source's tries.
+    The check and the counts are one transaction, so sources typing at once can't get past their waits.
+    ``by``: who typed, for the history (the player's terminal when not given)."""
+    source = terminal_source() if source is None else source[:120]
+    now = timing.now()
     with events.store.write() as db:
         player = events._player(db, event_id, player_id)
-        tries = player.get("code_tries", 0) + len(
-            db.table(CODE_FAILURES).search((Q.event == event_id) & (Q.player == player.doc_id))
-        )
-        if tries >= LOCK_AFTER:
-            raise SeatLocked(locked_message(event_id, player["name"], tries))
+        sources = db.table(CODE_SOURCES)
+        row = sources.get((Q.event == event_id) & (Q.source == source))
+        if row is not None and now - float(row.get("at", 0.0)) > FORGET_AFTER:
+            sources.remove(doc_ids=[row.doc_id])
+            row = None
+        if row is not None and now < float(row.get("until", 0.0)):
+            raise SlowDown(source, int(row.get("wrong", 0)), float(row["until"]) - now)
         code = str(player.get("code") or "")
         if code and hmac.compare_digest(clean(typed).encode(), code.encode()):
             return True
-        tries += 1
+        wrong = (0 if row is None else int(row.get("wrong", 0))) + 1
+        until = now + wait_after(wrong)
+        if row is None:
+            sources.insert({"event": event_id, "source": source, "wrong": wrong, "at": now, "until": until})
+        else:
+            sources.update({"wrong": wrong, "at": now, "until": until}, doc_ids=[row.doc_id])
         db.table(PLAYERS).update(
-            {"code_tries": player.get("code_tries", 0) + 1, "code_tried_at": now_text()}, doc_ids=[player.doc_id]
+            {"code_tries": player.get("code_tries", 0) + 1, "code_tried_at": now_text(), "code_tried_from": source},
+            doc_ids=[player.doc_id],
         )
-        if tries >= LOCK_AFTER:  # the history keeps the lock, not every try
+        if wrong == FREE_WRONG_CODES + 1:  # the history keeps the first wait of a source, not every try
             history.log_change(
-                db,
-                event_id,
-                by or history.actor(player["name"]),
-                "seat locked",
-                None,
-                f"{player['name']}: {tries} wrong codes",
+                db, event_id, by or history.actor(player["name"]), "wrong seat codes", None, f"{source}: {wrong}"
             )
     timing.sleep(delay)
-    if tries >= LOCK_AFTER:
-        raise SeatLocked(locked_message(event_id, player["name"], tries))
     return False
+
+
+def source_waits(events, event_id: int) -> list[dict[str, object]]:
+    """The sources that typed wrong codes lately (for the desk): source, wrong codes in a row, when the last
+    was (wall time), and the seconds left before their next try."""
+    now = timing.now()
+    with events.store.read() as db:
+        rows = db.table(CODE_SOURCES).search(Q.event == event_id)
+    return [
+        {
+            "source": row["source"],
+            "wrong": row["wrong"],
+            "at": row["at"],
+            "wait": max(0.0, float(row["until"]) - now),
+        }
+        for row in sorted(rows, key=lambda r: -float(r["at"]))
+        if now - float(row["at"]) <= FORGET_AFTER
+    ]
 
 
 def now_text() -> str:
@@ -140,11 +211,6 @@ def now_text() -> str:
 def failures(events, event_id: int) -> dict[int, int]:
     """Wrong codes typed for each player since their code was given, for the desk."""
     return {player.id: player.wrong_codes for player in events.snapshot(event_id).players if player.wrong_codes}
-
-
-def note_failures(events, event_id: int, snap: Snapshot) -> Snapshot:
-    """The snapshot as it is: every snapshot counts wrong codes (``wrong_codes``, ``locked``) now."""
-    return snap
 
 
 def exposed_file(events, event: Event) -> str | None:

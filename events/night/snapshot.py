@@ -27,14 +27,15 @@ class DeckSummary(msgspec.Struct, frozen=True):
 
 class PlayerRow(Player, frozen=True, kw_only=True):
     """A player with what the desk sees beside them: their pool's size (and a warning when it is not
-    the size the event gives), their deck, and wrong seat codes typed for them and whether that locked their seat (``events.night.seat_codes``)."""
+    the size the event gives), their deck, and wrong seat codes typed for them: how many, the last one's time and
+    where it came from (``events.night.seat_codes``)."""
 
     pool_size: int | None = None
     pool_warning: str | None = None
     deck: DeckSummary | None = None
     wrong_codes: int = 0  # wrong seat codes typed for the seat since its code was given
     wrong_code_last: str | None = None
-    locked: bool = False  # that many that no code is taken until the desk resets it
+    wrong_code_from: str | None = None  # where the last one was typed (a browser's address, a terminal)
 
 
 class Snapshot(msgspec.Struct, frozen=True):
@@ -91,7 +92,8 @@ class Snapshot(msgspec.Struct, frozen=True):
                     "pool_size": p.pool_size,
                     "deck": None if p.deck is None else p.deck.to_json(),
                     "wrong_codes": p.wrong_codes,
-                    "locked": p.locked,
+                    "wrong_code_last": p.wrong_code_last,
+                    "wrong_code_from": p.wrong_code_from,
                 }
                 for p in self.players
             ],

@@ -88,13 +88,15 @@ def event_board(snap, ledger: dict | None = None) -> Table:
         if p.pool_warning and p.status == "active":
             outer.add_row(shown(f"! {p.name}'s pool: {p.pool_warning}", style="yellow"))
         if p.wrong_codes:
-            typed = f"! {p.name}: {p.wrong_codes} wrong seat code{'s' if p.wrong_codes != 1 else ''} typed (last at {p.wrong_code_last})"
+            where = f" from {p.wrong_code_from}" if p.wrong_code_from else ""
+            typed = (
+                f"! {p.name}: {p.wrong_codes} wrong seat code{'s' if p.wrong_codes != 1 else ''} typed "
+                f"(last at {p.wrong_code_last}{where})"
+            )
             reset = f"'cmdraft event player code {event.id} #{p.number} --reset'"
             outer.add_row(
                 shown(
-                    f"{typed}; the seat is LOCKED: no code is taken for it until you give a new one with {reset}"
-                    if p.locked
-                    else f"{typed}; reset it with {reset} if the player didn't type them",
+                    f"{typed}; the right code still works; give a new one with {reset} if the player didn't type them",
                     style="bold red",
                 )
             )

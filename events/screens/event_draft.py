@@ -10,8 +10,10 @@ import shlex
 from rich.console import Console
 from rich.markup import escape
 
+from events import timing
+from events.night import presence
 from events.night.decks import Decks
-from events.night.seat_codes import check_code, keep_token, terminal_token, uses_codes
+from events.night.seat_codes import SlowDown, check_code, keep_token, terminal_token, uses_codes
 from events.outputs.text import join_names
 from events.screens.builder import BuilderPrompt
 from events.screens.render import db_option, shown
@@ -128,14 +130,15 @@ def unlock_seat(
     terminal: Terminal,
 ) -> str:
     """This terminal's token for the player's seat: kept from an earlier run in this terminal session, or made
-    once the player's seat code is given (a wrong code waits, is counted for the desk, and is asked again; a
-    locked seat raises ``SeatLocked``).  Leaving without a right code is ``StateError`` (exit 3)."""
+    once the player's seat code is given (a wrong code waits, is counted for the desk, and is asked again; after
+    several, this terminal waits longer before each try: ``seat_codes.check_code``).  Leaving without a right code is ``StateError`` (exit 3)."""
     token = terminal_token(event, player_id)
     if (
         token is not None
         and (session.doc.get("claims") or {}).get(str(seat)) is not None
         and session.bound(seat, token)
     ):
+        presence.terminal_holds(events, event_id, player_id)  # the desk sees this terminal hold the seat
         return token
     while True:
         try:
@@ -149,9 +152,17 @@ def unlock_seat(
                 f"with the code from the seating slip (the desk shows it: cmdraft event player code {event_id} "
                 f"{shlex.quote(name)})"
             )
-        if check_code(events, event_id, player_id, typed):
+        while True:
+            try:
+                right = check_code(events, event_id, player_id, typed)
+                break
+            except SlowDown as slow:  # this terminal typed too many wrong codes: it waits (the seat is not locked)
+                console.print(shown(str(slow), style="red"))
+                timing.sleep(slow.wait)
+        if right:
             token = keep_token(event, player_id)
             session.claim(seat, token)
+            presence.terminal_holds(events, event_id, player_id)
             console.print(shown(f"This terminal now picks for {name} (pod seat {seat + 1}).", style="green"))
             return token
         console.print(

@@ -127,6 +127,7 @@ class Player(Record, frozen=True, kw_only=True):
     code: text(64) | None = None
     code_tries: Count = 0  # wrong seat codes typed since the code was given (one counter, not a row per try)
     code_tried_at: text(64) | None = None  # when the last one was typed
+    code_tried_from: text(120) | None = None  # where the last one was typed (a browser's address, a terminal)
 
 
 class CodeFailure(Record, frozen=True, kw_only=True):

@@ -13,32 +13,36 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from events.night import browser_seats
-from events.night.seat_codes import failures, reset_code
+from events.night import browser_seats, desk_link, presence
+from events.night.seat_codes import reset_code, source_waits
 from events.web.api_common import Json, Served, read_json, whole
-from events.web.auth import LOCKOUT, in_a_row, wrong_count, wrong_streaks
 
 
-def seat_rows(served: Served, connected: set[int]) -> dict[str, Any]:
+def seat_rows(served: Served, connected: set[int], seen: dict[int, float] | None = None) -> dict[str, Any]:
+    """Every seat as the desk sees it; ``connected``: the players whose page has a stream open now, ``seen``: when
+    each player's browser last asked this server."""
     snap = served.snapshot()
-    wrong = failures(served.drafting, served.event_id)
-    streaks = wrong_streaks(served.drafting.history(served.event_id))
+    held = presence.of_event(served.drafting, served.event_id)
     rows = []
     for pod in snap.pods:
         if pod.draft:
             with served.locked(pod.number):
-                rows += pod_rows(served, pod, served.table(pod.number), connected, wrong, streaks)
+                rows += pod_rows(served, pod, served.table(pod.number), connected)
         else:
-            rows += pod_rows(served, pod, None, connected, wrong, streaks)
+            rows += pod_rows(served, pod, None, connected)
+    for row in rows:
+        row.update(holding(row, held.get(row.pop("id")), row["connected"], (seen or {}).get(row["player_id"])))
+        del row["player_id"]
     event = snap.event
     return {
         "event": {"id": served.event_id, "name": event.name, "status": event.status},
         "server_time": served.wall(),
         "seats": rows,
+        "code_sources": source_waits(served.drafting, served.event_id),
     }
 
 
-def pod_rows(served: Served, pod, session, connected: set[int], wrong: dict, streaks: dict) -> list[dict[str, Any]]:
+def pod_rows(served: Served, pod, session, connected: set[int]) -> list[dict[str, Any]]:
     """The desk's rows of one pod's seats (its draft's lock held)."""
     snap = served.snapshot()
     rows = []
@@ -58,6 +62,8 @@ def pod_rows(served: Served, pod, session, connected: set[int], wrong: dict, str
                 state = "picking"
         rows.append(
             {
+                "id": player_id,
+                "player_id": player_id,
                 "player": player.number,
                 "name": player.name,
                 "pod": pod.number,
@@ -65,12 +71,27 @@ def pod_rows(served: Served, pod, session, connected: set[int], wrong: dict, str
                 "connected": player_id in connected,
                 "state": state,
                 "deadline": deadline,
-                "wrong_codes": wrong_count(wrong.get(player_id)),
-                "locked": not player.bot and in_a_row(streaks.get(player.name, 0), wrong.get(player_id)) >= LOCKOUT,
+                "wrong_codes": player.wrong_codes,
+                "wrong_code_last": player.wrong_code_last,
+                "wrong_code_from": player.wrong_code_from,
                 "bot_player": player.bot,  # a bot by registration (not a person whose seat a bot holds for now)
             }
         )
     return rows
+
+
+def holding(row: dict[str, Any], held: presence.Presence | None, browser_open: bool, asked: float | None) -> dict:
+    """Who holds a seat and whether they are there: ``holder`` "phone", "terminal", "bot" or None (nobody has
+    joined with the code), ``connected`` (a phone's page open now; a terminal that still runs), and ``last_seen``
+    (wall time: a phone's last request or when its seat was taken up; a terminal's end, or when it took the seat)."""
+    if row["bot_player"] or row["state"] == "bot":
+        return {"holder": "bot", "connected": browser_open, "last_seen": asked}
+    if held is None:
+        return {"holder": None, "connected": browser_open, "last_seen": asked}
+    if held.via == "terminal":
+        running = held.terminal_running()
+        return {"holder": "terminal", "connected": running, "last_seen": None if running else held.left or held.at}
+    return {"holder": "phone", "connected": browser_open, "last_seen": max(held.at, asked or 0.0)}
 
 
 def player_ref(body: dict[str, Any]) -> str:
@@ -82,7 +103,7 @@ def routes(server: Any) -> list[Route]:
 
     async def get_desk(request: Request) -> Response:
         server.desk(request)
-        return Json(await served.run(seat_rows, served, set(server.hub.connections)))
+        return Json(await served.run(seat_rows, served, set(server.hub.connections), dict(server.seen)))
 
     async def post_reset(request: Request) -> Response:
         server.desk(request, changing=True)
@@ -100,8 +121,17 @@ def routes(server: Any) -> list[Route]:
         await server.hub.push()
         return Json({"player": body["player"], "bot": body["bot"], "changed": changed})
 
+    async def post_new_link(request: Request) -> Response:
+        server.desk(request, changing=True)
+        await read_json(request, {})
+        token = await served.run(desk_link.renew, served.drafting, served.event_id)
+        response = Json({"link": f"/desk?token={token}"})
+        server.desk_cookie(response, token)  # this desk goes on; every other desk session ends
+        return response
+
     return [
         Route("/api/desk", get_desk),
+        Route("/api/desk/new-link", post_new_link, methods=["POST"]),
         Route("/api/desk/reset-code", post_reset, methods=["POST"]),
         Route("/api/desk/bot", post_bot, methods=["POST"]),
     ]

@@ -13,24 +13,25 @@ import asyncio
 import contextlib
 import json
 import logging
-import secrets
-from collections.abc import Callable
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.requests import Request
+from starlette.requests import HTTPConnection, Request
 from starlette.responses import FileResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from events import timing
+from events.night import desk_link
 from events.storage.store import Store
-from events.web import api_deck, api_desk, api_night, auth
-from events.web.api_common import ApiError, Json, Served, checked, error_response, read_json
+from events.web import api_deck, api_desk, api_night, auth, guard
+from events.web.api_common import ApiError, Json, Served, checked, error_response, file_signature, read_json
 from events.web.api_draft import answer, claim_if_free, prepare_pick, seat_state
 from events.web.live import Connection, Hub, PickWriter, Watcher
 
@@ -52,8 +53,11 @@ SECURITY_HEADERS = {
 class Server:
     """The handlers, over the served event, its live hub and the limits."""
 
-    def __init__(self, served: Served, clock: Callable[[], float], desk_token: str, secure_cookies: bool) -> None:
-        self.served, self.desk_token, self.secure = served, desk_token, secure_cookies
+    def __init__(self, served: Served, clock: Callable[[], float], secure_cookies: bool) -> None:
+        self.served, self.secure = served, secure_cookies
+        self._desk: tuple[Any, str | None] | None = None  # (database signature, the desk secret's hash)
+        self.seen: dict[int, float] = {}  # player id -> when their browser last asked (wall time)
+        self.known: OrderedDict[str, None] = OrderedDict()  # seat tokens that stood for a seat here
         self.hub = Hub(served)
         self.watcher = Watcher(served, self.hub)
         self.writer = PickWriter(served, self.hub, self.watcher)
@@ -63,24 +67,59 @@ class Server:
 
     async def seat(self, request: Request, *, changing: bool = False) -> tuple[int, str]:
         token, by_cookie = auth.seat_token(request)
-        self.limits.request(token or auth.client_address(request))
+        self.count(request, token)
         if changing and by_cookie:
             auth.same_origin(request)
-        return await self.holder(token), token or ""
+        player = await self.holder(token)
+        self.seen[player] = self.served.wall()
+        return player, token or ""
+
+    def count(self, conn: HTTPConnection, token: str | None) -> None:
+        """A request toward its client's limit: the seat token's when the server knows it, else the address's (a
+        forged or stale token gets no bucket of its own)."""
+        known = token is not None and token in self.known
+        self.limits.request("seat " + token if known and token else "address " + auth.client_address(conn))
+
+    def knows(self, token: str) -> None:
+        """A token that stood for a seat here: its requests count on its own limit from now (the newest kept)."""
+        self.known[token] = None
+        self.known.move_to_end(token)
+        while len(self.known) > auth.MAX_CLIENTS:
+            self.known.popitem(last=False)
 
     async def holder(self, token: str | None) -> int:
         """The player the token stands for now (401 once the binding ended: a new code, a seat taken elsewhere)."""
         player = self.served.cached_holder(token) if token else None
         if player is None:
             player = await self.served.run(auth.seat_holder, self.served, token)
+        if token:
+            self.knows(token)
         return player
 
     def desk(self, request: Request, *, changing: bool = False) -> None:
-        self.limits.request("desk:" + auth.client_address(request))
-        if not auth.desk_allowed(request, self.desk_token):
-            raise ApiError(401, "not-desk", "the desk's token is needed (printed by 'cmdraft serve')")
+        self.limits.request("desk " + auth.client_address(request))
+        if not self.is_desk(auth.desk_given(request)):
+            raise ApiError(
+                401,
+                "not-desk",
+                "the desk's link is needed: the one 'cmdraft serve' printed, or a new one from "
+                "'cmdraft serve ID --new-desk-link'",
+            )
         if changing and not auth.bearer(request):
             auth.same_origin(request)
+
+    def is_desk(self, given: str | None) -> bool:
+        """Whether ``given`` is the desk's secret as the database keeps it now (read again when the file changed:
+        a new desk link made elsewhere ends this one at once)."""
+        signature = file_signature(self.served.store.path)
+        if self._desk is None or self._desk[0] != signature or signature is None:
+            self._desk = (signature, desk_link.stored_hash(self.served.drafting, self.served.event_id))
+        return desk_link.is_desk(self._desk[1], given)
+
+    def desk_cookie(self, response: Response, token: str) -> None:
+        response.set_cookie(
+            auth.DESK_COOKIE, token, httponly=True, samesite="strict", secure=self.secure, path="/", max_age=86_400 * 7
+        )
 
     # --- pages ----------------------------------------------------------------------------------------------
 
@@ -90,10 +129,11 @@ class Server:
     async def desk_page(self, request: Request) -> Response:
         token = request.query_params.get("token")
         if token is not None:
-            if not secrets.compare_digest(token.encode(), self.desk_token.encode()):
-                raise ApiError(401, "not-desk", "that is not the desk's token")
+            self.limits.request("desk " + auth.client_address(request))
+            if not self.is_desk(token):
+                raise ApiError(401, "not-desk", "that desk link is not (or no longer) the desk's: use the newest one")
             response = RedirectResponse("/desk", status_code=303)  # the token leaves the address bar
-            response.set_cookie(auth.DESK_COOKIE, token, httponly=True, samesite="strict", secure=self.secure, path="/")
+            self.desk_cookie(response, token)
             return response
         page = STATIC / "desk.html"
         return FileResponse(page if page.exists() else STATIC / "index.html", media_type="text/html")
@@ -102,17 +142,12 @@ class Server:
 
     async def join(self, request: Request) -> Response:
         address = auth.client_address(request)
-        self.limits.request(address)
+        self.limits.request("address " + address)
         if request.cookies.get(auth.SEAT_COOKIE):
             auth.same_origin(request)
         body = await read_json(request, {"event": int, "player": (int, str), "code": str}, ("event", "player", "code"))
-        self.limits.before_code(address)
-        try:
-            token, player = await self.served.run(auth.join, self.served, body, address)
-        except ApiError as error:
-            if error.code in ("wrong-code", "locked"):
-                self.limits.wrong_code(address)
-            raise
+        token, player = await self.served.run(auth.join, self.served, body, address)
+        self.knows(token)
         state = await self.served.run(seat_state, self.served, player)
         response = Json({"token": token, "seat": state})
         response.set_cookie(
@@ -150,8 +185,9 @@ class Server:
         try:
             if by_cookie:
                 auth.same_origin(socket)
-            self.limits.request(token or auth.client_address(socket))
+            self.count(socket, token)
             player = await self.served.run(auth.seat_holder, self.served, token)
+            self.knows(token or "")
         except ApiError as error:
             await socket.close(code=4401 if error.status == 401 else 4403, reason=error.message[:120])
             return
@@ -173,6 +209,7 @@ class Server:
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
+            self.seen[player] = self.served.wall()  # the desk sees when the page went away
             self.hub.remove(connection)
             sender.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -194,7 +231,7 @@ class Server:
         ask = data.get("id") if kind == "pick" else None
         ask = ask if isinstance(ask, int) and not isinstance(ask, bool) else None
         try:
-            self.limits.request(token)
+            self.limits.request("seat " + token)
         except ApiError as error:
             return reply("refused" if kind == "pick" else "error", ask, error)
         if kind == "ping":
@@ -258,14 +295,20 @@ def create_app(
     desk_token: str | None = None,
     secure_cookies: bool = False,
     watch: bool = True,
+    hosts: Sequence[str] | None = None,
 ) -> Starlette:
     """The app serving ``event_id`` of the database at ``db_path``.  ``clock`` (seconds that only go forward) times
     the rate limits, ``wall`` (the time of day) is the server's time in every state and decides when a pick's
-    time is up; ``desk_token`` opens the desk's page and API (a new random one by default, ``app.state``);
-    ``watch``: run the background task that pushes changes and applies timeouts."""
+    time is up; ``desk_token`` becomes the desk's secret (``desk_link``; by default the one the database keeps, made
+    on the first start: ``app.state.desk_token`` is it when it was made now, else None);
+    ``watch``: run the background task that pushes changes and applies timeouts; ``hosts``: the only names a
+    request's ``Host`` may give (``guard.HostCheck``; any when None, as in-process tests send their own)."""
     served = Served(Store(db_path), event_id, wall)
     served.check()
-    server = Server(served, clock, desk_token or secrets.token_urlsafe(18), secure_cookies)
+    if desk_token is not None:
+        desk_link.keep(served.drafting, event_id, desk_token)
+    made = desk_token if desk_token is not None else desk_link.ensure(served.drafting, event_id)
+    server = Server(served, clock, secure_cookies)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette):
@@ -309,9 +352,17 @@ def create_app(
     app = Starlette(
         routes=routes,
         lifespan=lifespan,
-        middleware=[Middleware(SecurityHeaders)],
-        exception_handlers={ApiError: api_error, HTTPException: http_error, Exception: unforeseen},
+        middleware=[
+            *([] if hosts is None else [Middleware(guard.HostCheck, allowed=hosts)]),
+            Middleware(SecurityHeaders),
+        ],
+        exception_handlers={
+            ApiError: api_error,
+            HTTPException: http_error,
+            guard.ClientDisconnect: guard.quiet_disconnect,
+            Exception: unforeseen,
+        },
     )
     app.state.server = server
-    app.state.desk_token = server.desk_token
+    app.state.desk_token = made
     return app

@@ -1,14 +1,17 @@
 """Who is asking: joining a seat with its code, the seat's token (an HttpOnly cookie for the page, a bearer token
 for scripts), the desk's token, the same-origin check on state changes, and the per-client rate limits.
 
-A wrong code is refused at once (the server never sleeps on it): guessing is held back by the seat's lockout
-after five wrong codes (the desk resets the code) and by a limit of wrong codes per client address.
+A wrong code is refused at once (the server never sleeps on it): guessing is held back where it comes from, by
+the core's rule for every face (``seat_codes.check_code``: the client's address waits longer after each wrong code),
+never by locking the seat, so a stranger guessing shuts nobody out.  A request without a token the server already
+knows counts against the client's address (forged tokens share their sender's limit), and the table of limits
+is bounded by forgetting the clients that are least held back, never by starting everyone over.
 """
 
 from __future__ import annotations
 
-import hmac
 import math
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,13 +20,11 @@ from urllib.parse import urlsplit
 from starlette.requests import HTTPConnection
 
 from events.night import browser_seats
-from events.night.seat_codes import check_code, failures
+from events.night.seat_codes import check_code
 from events.web.api_common import ApiError, Served, file_signature
-from sets.errors import CmdraftError, InputError
+from sets.errors import InputError
 
 SEAT_COOKIE, DESK_COOKIE = "cmdraft_seat", "cmdraft_desk"
-LOCKOUT = 5  # wrong codes in a row for one seat before only the desk can open it again
-WRONG_CODES_PER_MINUTE = 10  # per client address, over all seats
 
 
 @dataclass
@@ -47,39 +48,51 @@ class Bucket:
         return (1 - self.level) / self.rate
 
 
+MAX_CLIENTS = 10_000  # clients whose limits are kept; past it, those least held back are forgotten first
+
+
 @dataclass
 class Limits:
-    """Per-client limits: requests (per token, else per address) and wrong codes (per address)."""
+    """Per-client request limits: per seat token the server knows, else per address (``rate`` a second, bursts
+    of ``burst``).  At most ``MAX_CLIENTS`` are kept (``make_room``)."""
 
     clock: Callable[[], float]
     rate: float = 20.0
     burst: float = 60.0
-    requests: dict[str, Bucket] = field(default_factory=dict)
-    wrong: dict[str, Bucket] = field(default_factory=dict)
+    requests: OrderedDict[str, Bucket] = field(default_factory=OrderedDict)
 
     def request(self, client: str) -> None:
-        self._take(self.requests, client, self.rate, self.burst, "too many requests")
-
-    def before_code(self, address: str) -> None:
-        bucket = self.wrong.get(address)
-        if bucket is not None and bucket.level >= 0:
-            now = self.clock()
-            level = min(bucket.burst, bucket.level + (now - bucket.at) * bucket.rate)
-            if level < 1:
-                wait = math.ceil((1 - level) / bucket.rate)
-                raise ApiError(429, "slow-down", f"too many wrong codes from here: try again in {wait} s")
-
-    def wrong_code(self, address: str) -> None:
-        bucket = self.wrong.setdefault(address, Bucket(WRONG_CODES_PER_MINUTE / 60, WRONG_CODES_PER_MINUTE))
-        bucket.take(self.clock())
-
-    def _take(self, table: dict[str, Bucket], key: str, rate: float, burst: float, what: str) -> None:
-        if len(table) > 10_000:
-            table.clear()  # a flood of new clients: start over rather than grow without end
-        bucket = table.setdefault(key, Bucket(rate, burst))
+        table = self.requests
+        bucket = table.get(client)
+        if bucket is None:
+            if len(table) >= MAX_CLIENTS:
+                self.make_room()
+            bucket = table[client] = Bucket(self.rate, self.burst)
+        else:
+            table.move_to_end(client)
         wait = bucket.take(self.clock())
         if wait:
-            raise ApiError(429, "slow-down", f"{what}: try again in {math.ceil(wait)} s")
+            raise ApiError(
+                429, "slow-down", f"too many requests: try again in {math.ceil(wait)} s", retry_after=math.ceil(wait)
+            )
+
+    def make_room(self) -> None:
+        """Forget a tenth of the clients: every one whose bucket has filled up again (as a new client's), then the
+        fullest; a client being held back (an empty bucket) is forgotten last."""
+        now = self.clock()
+        levels = sorted(
+            (
+                (min(b.burst, b.level + (now - b.at) * b.rate) if b.level >= 0 else b.burst, key)
+                for key, b in self.requests.items()
+            ),
+            reverse=True,
+        )
+        room = max(1, len(levels) // 10)
+        for level, key in levels:
+            if room <= 0 and level < self.burst:
+                break
+            del self.requests[key]
+            room -= 1
 
 
 def client_address(conn: HTTPConnection) -> str:
@@ -127,47 +140,14 @@ def seat_holder(served: Served, token: str | None) -> int:
     return player
 
 
-def desk_allowed(conn: HTTPConnection, desk_token: str) -> bool:
-    given = bearer(conn) or conn.cookies.get(DESK_COOKIE) or ""
-    return hmac.compare_digest(given.encode(), desk_token.encode())
-
-
-def wrong_streaks(entries: list[dict[str, Any]]) -> dict[str, int]:
-    """Wrong codes typed for each player (by name) since their code was last reset or given right: read from
-    the event's history, where every wrong code, reset, browser join and seat lock is written."""
-    streaks: dict[str, int] = {}
-    for entry in entries:
-        what, new = entry["what"], str(entry["new"])
-        if what in ("seat code reset", "browser joined"):
-            streaks[new] = 0
-        elif what == "wrong seat code":
-            streaks[new] = streaks.get(new, 0) + 1
-        elif what == "seat locked":  # a core that counts the tries itself logs the lock: "NAME: 5 wrong codes"
-            name = new.rpartition(":")[0]
-            streaks[name] = max(streaks.get(name, 0), LOCKOUT)
-    return streaks
-
-
-def wrong_count(found: Any) -> int:
-    """Wrong codes in ``failures``' entry for a player: their times, or already a count."""
-    if isinstance(found, int):
-        return found
-    return len(found or ())
-
-
-def in_a_row(streak: int, counted: Any) -> int:
-    """Wrong codes in a row: the history's streak, or the core's own count where it keeps one (a count since the
-    code was given, where ``failures`` gives numbers rather than times)."""
-    return max(streak, counted) if isinstance(counted, int) else streak
-
-
-def wrong_codes_in_a_row(served: Served, player_id: int, name: str) -> int:
-    streak = wrong_streaks(served.drafting.history(served.event_id)).get(name, 0)
-    return in_a_row(streak, failures(served.drafting, served.event_id).get(player_id))
+def desk_given(conn: HTTPConnection) -> str | None:
+    """The desk secret a request sends: a bearer token (scripts) or the desk page's cookie."""
+    return bearer(conn) or conn.cookies.get(DESK_COOKIE) or None
 
 
 def join(served: Served, body: dict[str, Any], address: str) -> tuple[str, int]:
-    """Check the code and bind the seat to a new token (in the core thread); (token, player id)."""
+    """Check the code typed at ``address`` and bind the seat to a new token (in the core thread); (token, player
+    id)."""
     event = body["event"]
     if isinstance(event, bool) or not isinstance(event, int) or event != served.event_id:
         raise ApiError(404, "no-event", f"this server serves event {served.event_id} only")
@@ -183,19 +163,23 @@ def join(served: Served, body: dict[str, Any], address: str) -> tuple[str, int]:
         raise ApiError(404, "no-player", str(error)) from None
     if player.pod is None or player.bot or player.status != "active":
         raise ApiError(409, "not-seated", f"{player.name} has no seat to pick at (not seated yet, or dropped)")
-    if wrong_codes_in_a_row(served, player.id, player.name) >= LOCKOUT:
-        raise ApiError(423, "locked", "too many wrong codes for this seat: ask the desk for a new code")
-    try:
-        right = check_code(
-            served.drafting, served.event_id, player.id, code, delay=0, by=browser_seats.browser(player.name)
-        )
-    except CmdraftError as error:  # a seat the core locked after too many wrong codes
-        raise ApiError(423, "locked", str(error)) from None
+    # too many wrong codes from this address: the core's SlowDown, answered 429 with retry_after (the seat takes
+    # the right code from anywhere else)
+    right = check_code(
+        served.drafting,
+        served.event_id,
+        player.id,
+        code,
+        delay=0,
+        by=browser_seats.browser(player.name),
+        source=f"address {address}",
+    )
     if not right:
-        left = max(0, LOCKOUT - wrong_codes_in_a_row(served, player.id, player.name))
-        if left == 0:
-            raise ApiError(423, "locked", "too many wrong codes for this seat: ask the desk for a new code")
         raise ApiError(
-            401, "wrong-code", f"wrong code: {left} tr{'y' if left == 1 else 'ies'} left before the seat locks"
+            401,
+            "wrong-code",
+            "wrong code: type the 6 characters on your seating slip (no 0/O or 1/I), or ask the desk for a new one",
         )
-    return browser_seats.bind(served.drafting, served.event_id, player.id), player.id
+    token = browser_seats.bind(served.drafting, served.event_id, player.id)
+    served.holders[token] = (file_signature(served.store.path), player.id)  # known from its first request
+    return token, player.id

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import shlex
 import sys
 from pathlib import Path
@@ -13,6 +14,7 @@ from rich.table import Table
 from draft.formats import parse, read_file
 from events.cli.common import DbOption, JsonOption, emit_json, option_limits, out
 from events.cli.event.shared import EventArg, core, warn_exposed
+from events.night import presence
 from events.night.drafting import Drafting
 from events.night.pool_entry import pool_lines
 from events.night.pools import Pools
@@ -27,7 +29,7 @@ from events.screens.terminal import Terminal, undecodable_byte
 from events.screens.timer import run_timer, schedule
 from events.storage.draft_records import check_timer
 from sets.booster import booster_spec
-from sets.errors import InputError, StateError
+from sets.errors import CmdraftError, InputError, StateError
 
 
 def event_seat(
@@ -102,7 +104,11 @@ def event_draft(
             + ("pools are recorded." if recorded else "pools are not all recorded yet.")
         )
     else:
-        run_event_draft(events, event_id, player, console, Terminal(console))
+        try:
+            run_event_draft(events, event_id, player, console, Terminal(console))
+        finally:  # the desk sees when this terminal stopped holding its seats
+            with contextlib.suppress(CmdraftError):
+                presence.terminal_left(events, event_id, [events.player_id(event_id, name) for name in player or []])
 
 
 def event_timer(

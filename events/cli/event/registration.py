@@ -13,7 +13,7 @@ from events.cli.event.shared import EventArg, core, warn_exposed
 from events.night.drafting import Drafting
 from events.night.pipers import Pipers, check_piper_stock
 from events.night.registration import Registration, parse_points
-from events.night.seat_codes import note_failures, reset_code, uses_codes
+from events.night.seat_codes import reset_code, uses_codes
 from events.outputs.text import join_names
 from events.screens.boards import event_board
 from events.screens.render import shown
@@ -110,7 +110,7 @@ def event_list(db: DbOption = None, as_json: JsonOption = False) -> None:
 def event_show(event_id: EventArg, db: DbOption = None, as_json: JsonOption = False) -> None:
     """The status board: players, pods, pools, decks and rounds."""
     events = core(db, Pipers)
-    snap = note_failures(events, event_id, events.snapshot(event_id))
+    snap = events.snapshot(event_id)
     if as_json:
         emit_json({**snap.to_json(), "pipers": events.piper_ledger(event_id)})
         return

@@ -64,6 +64,21 @@
       });
   }
 
+  var HOLDERS = { phone: "phone", terminal: "terminal", bot: "bot" };
+
+  function clock(seconds) {
+    var at = new Date(seconds * 1000);
+    return (at.getHours() < 10 ? "0" : "") + at.getHours() + ":" + (at.getMinutes() < 10 ? "0" : "") + at.getMinutes();
+  }
+
+  // Who holds the seat and whether they are there: "phone · online", "terminal · gone since 20:14", "not joined".
+  function presence(s) {
+    if (!s.holder) return s.connected ? "page open · not joined" : "not joined";
+    if (s.holder === "bot") return "bot";
+    var here = s.connected ? "online" : s.last_seen ? "last seen " + clock(s.last_seen) : "offline";
+    return HOLDERS[s.holder] + " · " + here;
+  }
+
   function button(text, label, handler) {
     var b = el("button", "small", text);
     b.type = "button";
@@ -80,14 +95,12 @@
     $("event-status").textContent = data.event.status || "";
     document.title = data.event.name + " · desk";
     var seats = data.seats || [];
-    var counts = { connected: 0, picking: 0, locked: 0 };
+    var counts = { connected: 0, picking: 0 };
     seats.forEach(function (s) {
       if (s.connected) counts.connected += 1;
       if (s.state === "picking") counts.picking += 1;
-      if (s.locked) counts.locked += 1;
     });
-    $("desk-summary").textContent =
-      counts.connected + " connected · " + counts.picking + " picking" + (counts.locked ? " · " + counts.locked + " locked" : "");
+    $("desk-summary").textContent = counts.connected + " connected · " + counts.picking + " picking";
     var pods = clear($("desk-pods"));
     var byPod = {};
     seats.forEach(function (s) {
@@ -107,7 +120,7 @@
         });
         table.appendChild(head);
         byPod[pod].forEach(function (s) {
-          var row = el("tr", s.locked ? "locked" : "");
+          var row = el("tr", s.wrong_codes ? "tried" : "");
           row.setAttribute("data-player", String(s.player));
           row.appendChild(el("td", "num", s.seat));
           row.appendChild(el("td", "", "#" + s.player + " " + s.name));
@@ -115,13 +128,17 @@
           if (s.bot_player) link.textContent = "—";
           else {
             link.appendChild(el("i", s.connected ? "dot on" : "dot off"));
-            link.appendChild(el("span", "", s.connected ? "online" : "offline"));
+            link.appendChild(el("span", "", presence(s)));
           }
           row.appendChild(link);
           var said = s.bot_player ? "bot" : STATES[s.state] || s.state;
           row.appendChild(el("td", "state s-" + s.state, said));
           row.appendChild(el("td", "num time", s.state === "picking" ? timeLeft(s.deadline) : ""));
-          row.appendChild(el("td", "num", (s.wrong_codes || 0) + (s.locked ? " · locked" : "")));
+          var tries = el("td", "num", String(s.wrong_codes || 0));
+          if (s.wrong_codes && s.wrong_code_from) {
+            tries.appendChild(el("span", "hint", " last " + (s.wrong_code_last || "").slice(11, 16) + " UTC, " + s.wrong_code_from));
+          }
+          row.appendChild(tries);
           var cell = el("td");
           var actions = el("div", "actions");
           cell.appendChild(actions);
@@ -164,6 +181,15 @@
         pods.appendChild(panel);
       });
   }
+
+  $("desk-new-link").addEventListener("click", function () {
+    if (!window.confirm("Make a new desk link? The old link and every other desk page stop working.")) return;
+    act("/api/desk/new-link", {}, function (answer) {
+      var box = $("desk-code");
+      box.hidden = false;
+      box.textContent = "New desk link (keep it to yourself): " + window.location.origin + answer.link;
+    });
+  });
 
   setInterval(load, 2000);
   load();

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from draft import reference
 from draft.rating_build import build_entries, build_set, judgement_of, load_list
 from draft.ratings import ROLES, committed, evaluate
 from sets.cards import Card, CommanderAbility, Face, Rarity
@@ -272,3 +273,66 @@ def test_the_ratings_order_cards_as_a_strong_drafter_would(code: str) -> None:
     cards = _document(code)["cards"]
     for strong, weak in DRAFTERS_ORDER[code]:
         assert cards[strong]["rating"] >= cards[weak]["rating"] + 1.0, (strong, weak)
+
+
+# --- the reference grades the judge reads ----------------------------------------------------------------------
+
+REFERENCE_ROLES = {
+    "threat",
+    "creature",
+    "removal",
+    "wipe",
+    "advantage",
+    "ramp",
+    "fixing",
+    "support",
+    "trick",
+    "interaction",
+    "commander",
+    "land",
+    "filler",
+}
+
+
+def _reference(code: str) -> dict[str, Any]:
+    text = resources.files("draft").joinpath("data", f"{code.lower()}_reference.json").read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+@pytest.mark.parametrize("code", sorted(SETS))
+def test_the_reference_grades_every_card_of_the_set_in_half_steps_with_a_role(code: str) -> None:
+    document = _reference(code)
+    assert document["format"] == "cmdraft-reference/1" and document["set"] == code
+    assert set(document["cards"]) == set(_document(code)["cards"])
+    for name, entry in document["cards"].items():
+        assert set(entry) == {"grade", "role"}, name  # facts and judgement only: no rules text
+        assert 0 <= entry["grade"] <= 5 and entry["grade"] * 2 == int(entry["grade"] * 2), name
+        assert entry["role"] in REFERENCE_ROLES, name
+    assert document["cards"][ADDED_CARD[code]] == {"grade": 0.5, "role": "filler"}
+
+
+@pytest.mark.parametrize(("code", "name"), [("CLB", "Goliath Paladin"), ("CMM", "Palace Jailer")])
+def test_the_judge_grades_a_card_from_its_own_sets_reference_and_skips_a_set_without_one(code: str, name: str) -> None:
+    expected = _reference(code)["cards"][name]
+    assert (
+        reference.grade(_card(name, code)) == expected["grade"]
+        and reference.role(_card(name, code)) == expected["role"]
+    )
+    assert reference.grade(_card(name, "ZZZ")) is None and reference.role(_card(name, "ZZZ")) is None
+    assert reference.grades("ZZZ") == {}
+
+
+@needs_lists
+@pytest.mark.parametrize("code", sorted(SETS))
+def test_the_reference_calls_cheap_removal_good_and_colorless_junk_filler(
+    code: str, lists: dict[str, list[Card]]
+) -> None:
+    for card in lists[code]:
+        text = _text(card)
+        if (card.has_type("Instant") or card.has_type("Sorcery")) and card.mana_value <= 3:
+            if any(_CHEAP_KILL.match(line.strip()) for line in text.splitlines()):
+                assert reference.is_good(card) and reference.role(card) == "removal", card.name
+        if card.name == ADDED_CARD[code] or (
+            card.has_type("Equipment") and not card.deck_colors and not re.search(r"\bdraw|\bdestroy|create", text)
+        ):
+            assert reference.grade(card) is not None and reference.grade(card) <= 2.0, card.name

@@ -1,0 +1,78 @@
+"""Who holds each seat, for the desk: a phone (a browser bound with the seat code) or a terminal, since when, and
+whether a terminal holding it still runs.
+
+One row per seat (``seat_presence``: event, player, via, pid, at, left), written when a seat is taken up: a browser
+joins with the code (``browser_seats.bind``, in its own transaction) or a terminal is given the code, or picks up
+the binding it kept (``terminal_holds``); the last to take the seat up holds it, as with picks.  A terminal's row
+names its process, so the desk's server (on the same machine: the database is a local file) can tell whether it
+still runs without the terminal writing anything while the player thinks; a terminal that ends says so
+(``terminal_left``).  A new code from the desk clears the row (``forget``).  Whether a phone is connected is the
+server's to say (its open streams), not the database's.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Any
+
+from events import portable, timing
+from events.night.schema import Q
+
+SEAT_PRESENCE = "seat_presence"
+
+
+@dataclass(frozen=True)
+class Presence:
+    """How a seat is held: ``via`` "terminal" or "browser", when it was taken up (``at``, wall time), the
+    terminal's process and when it ended (``left``)."""
+
+    via: str
+    at: float
+    pid: int | None = None
+    left: float | None = None
+
+    def terminal_running(self) -> bool:
+        """A terminal holding the seat that has not ended (its process still runs)."""
+        return (
+            self.via == "terminal"
+            and self.left is None
+            and self.pid is not None
+            and portable.process_alive(self.pid, self.at)
+        )
+
+
+def put(db: Any, event_id: int, player_id: int, via: str, pid: int | None = None) -> None:
+    """Inside the caller's transaction: the seat is taken up now, from ``via``."""
+    table = db.table(SEAT_PRESENCE)
+    table.remove((Q.event == event_id) & (Q.player == player_id))
+    table.insert({"event": event_id, "player": player_id, "via": via, "pid": pid, "at": timing.now(), "left": None})
+
+
+def terminal_holds(events: Any, event_id: int, player_id: int) -> None:
+    """This terminal (its process) holds the player's seat from now."""
+    with events.store.write() as db:
+        put(db, event_id, player_id, "terminal", os.getpid())
+
+
+def terminal_left(events: Any, event_id: int, player_ids: list[int]) -> None:
+    """This terminal ends: the seats it held say since when (a seat taken up elsewhere meanwhile is left alone)."""
+    with events.store.write() as db:
+        table = db.table(SEAT_PRESENCE)
+        for row in table.search((Q.event == event_id) & (Q.via == "terminal") & (Q.pid == os.getpid())):
+            if row["player"] in player_ids and row.get("left") is None:
+                table.update({"left": timing.now()}, doc_ids=[row.doc_id])
+
+
+def forget(db: Any, event_id: int, player_id: int) -> None:
+    """Inside the caller's transaction: nobody holds the seat (its code was reset)."""
+    db.table(SEAT_PRESENCE).remove((Q.event == event_id) & (Q.player == player_id))
+
+
+def of_event(events: Any, event_id: int) -> dict[int, Presence]:
+    """Each held seat's presence, by player id."""
+    with events.store.read() as db:
+        rows = db.table(SEAT_PRESENCE).search(Q.event == event_id)
+    return {
+        int(row["player"]): Presence(str(row["via"]), float(row["at"]), row.get("pid"), row.get("left")) for row in rows
+    }

@@ -1,0 +1,116 @@
+"""What ``cmdraft serve`` holds at the door, before a request reaches the app: the names it answers to (``HostCheck``:
+a page of another site whose name was pointed at this machine, DNS rebinding, is refused), how many connections
+it keeps and how long a request may take to send its headers (``GuardedHttp``: slowloris), and a client that hangs
+up in the middle of its request (``quiet_disconnect``: nothing to answer, nothing to log).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Iterable
+from typing import Any
+
+from starlette.requests import ClientDisconnect
+from starlette.responses import Response
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+from events.web.api_common import error_response
+
+HEADER_TIMEOUT = 10.0  # seconds a connection has to send a request's headers (from connecting, or its first byte)
+MAX_CONNECTIONS = 200  # open connections (pages, streams) at once; more are answered 503 and closed
+log = logging.getLogger("cmdraft.serve")
+
+
+def host_name(header: str) -> str:
+    """The name in a ``Host`` header, without its port, in lower case (``[::1]:8000`` -> ``[::1]``)."""
+    header = header.strip().lower()
+    if header.startswith("["):
+        return header.partition("]")[0] + "]"
+    return header.rpartition(":")[0] if header.count(":") == 1 else header
+
+
+class HostCheck:
+    """An ASGI middleware: a request whose ``Host`` names none of ``allowed`` (the addresses ``serve`` printed,
+    and this machine's loopback names) gets 421 ``wrong-host`` (a stream is closed), before anything is read."""
+
+    def __init__(self, app: Any, allowed: Iterable[str]) -> None:
+        self.app = app
+        self.allowed = {name.lower() for name in allowed}
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        host = next((value.decode("latin-1") for key, value in scope["headers"] if key == b"host"), "")
+        if host_name(host) in self.allowed:
+            await self.app(scope, receive, send)
+            return
+        if scope["type"] == "websocket":
+            await send({"type": "websocket.close", "code": 4421, "reason": "wrong host"})
+            return
+        message = "this server answers only to the address 'cmdraft serve' printed; open that address"
+        await error_response(421, "wrong-host", message)(scope, receive, send)
+
+
+def loopback_names() -> tuple[str, ...]:
+    return ("127.0.0.1", "localhost", "[::1]")
+
+
+async def quiet_disconnect(request: Any, error: Exception) -> Response:
+    """A client hung up before its request's body arrived: nobody is left to answer, and nothing went wrong here."""
+    log.debug("client hung up during %s %s", request.method, request.url.path)
+    return Response(status_code=400)
+
+
+class GuardedHttp(HttpToolsProtocol):
+    """uvicorn's HTTP protocol, with a deadline for each request's headers (a connection that sends nothing, or
+    trickles its headers, is closed after ``header_timeout`` seconds) and a cap on open connections (one more
+    is answered 503 and closed at once).  ``guarded`` makes one with other figures."""
+
+    header_timeout: float = HEADER_TIMEOUT
+    max_connections: int = MAX_CONNECTIONS
+
+    @classmethod
+    def guarded(cls, header_timeout: float, max_connections: int) -> type[GuardedHttp]:
+        return type("GuardedHttp", (cls,), {"header_timeout": header_timeout, "max_connections": max_connections})
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        self.header_deadline: asyncio.TimerHandle | None = None
+        super().connection_made(transport)
+        if len(self.connections) > self.max_connections:
+            transport.write(
+                b"HTTP/1.1 503 Service Unavailable\r\ncontent-length: 0\r\nconnection: close\r\nretry-after: 5\r\n\r\n"
+            )
+            transport.close()
+            return
+        self.arm()
+
+    def arm(self) -> None:
+        if self.header_deadline is None:
+            self.header_deadline = self.loop.call_later(self.header_timeout, self.too_slow)
+
+    def disarm(self) -> None:
+        if self.header_deadline is not None:
+            self.header_deadline.cancel()
+            self.header_deadline = None
+
+    def too_slow(self) -> None:
+        self.header_deadline = None
+        if not self.transport.is_closing():
+            self.transport.close()
+
+    def on_message_begin(self) -> None:
+        super().on_message_begin()
+        self.arm()  # a new request on a kept-alive connection: its headers have the same time
+
+    def on_headers_complete(self) -> None:
+        self.disarm()
+        super().on_headers_complete()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.disarm()
+        super().connection_lost(exc)
+
+
+__all__ = ["ClientDisconnect", "GuardedHttp", "HostCheck", "host_name", "loopback_names", "quiet_disconnect"]

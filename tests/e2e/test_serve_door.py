@@ -1,0 +1,167 @@
+"""``cmdraft serve`` at the door (issue 38): the names it answers to (DNS rebinding), a client that hangs up in the
+middle of its body, connections that never finish their headers (slowloris) and how many connections it keeps.
+
+A real ``cmdraft serve`` process on loopback where the console and the printed address matter; uvicorn in a thread
+of the test, with the server's own configuration (``serve.server_config``) and short timeouts, for the timings."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+import uvicorn
+from starlette.testclient import TestClient
+
+from events.cli.serve import allowed_hosts, listening, server_config
+from events.web.app import create_app
+from events.web.guard import host_name
+from tests.helpers.serve_process import raw, serve_process, stop
+from tests.helpers.served import served_night
+
+
+def test_a_client_that_hangs_up_mid_body_leaves_no_traceback_on_the_desks_console(tmp_path, cli):
+    """Before: two tracebacks (the app's log and uvicorn's) for each such client."""
+    db = tmp_path / "hangup.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    with serve_process(db, event_id) as (process, url):
+        for path in ("/api/join", "/api/pick", "/api/deck"):
+            with raw(url) as sock:
+                host = url.removeprefix("http://")
+                sock.sendall(
+                    f"POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n"
+                    f'Content-Length: 500\r\nOrigin: {url}\r\n\r\n{{"event": 1,'.encode()
+                )
+            time.sleep(0.3)  # the server reads what came and sees the connection gone
+        with httpx.Client(base_url=url, timeout=10) as web:
+            assert web.get("/api/seat").status_code == 401  # still answering
+        err = stop(process)
+    assert "Traceback" not in err and len(err.strip().splitlines()) <= 1, err
+
+
+def test_serve_answers_only_to_the_address_it_printed_and_localhost(tmp_path, cli):
+    """Before: any Host was answered, so a page of another site pointed at this machine (DNS rebinding) passed
+    the same-origin check."""
+    db = tmp_path / "host.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    with serve_process(db, event_id) as (process, url):
+        port = url.rpartition(":")[2]
+        with httpx.Client(base_url=url, timeout=10) as web:
+            assert web.get("/api/seat").status_code == 401  # its own address: answered
+            assert web.get("/api/seat", headers={"host": f"localhost:{port}"}).status_code == 401
+            for name in (f"evil.example:{port}", "evil.example", f"127.0.0.1.evil.example:{port}", ""):
+                refused = web.get("/", headers={"host": name})
+                assert refused.status_code == 421 and refused.json()["error"]["code"] == "wrong-host", name
+                assert "address 'cmdraft serve' printed" in refused.json()["error"]["message"]
+            rebound = web.post(
+                "/api/join",
+                json={"event": event_id, "player": "Ann", "code": "WRONG1"},
+                headers={"host": f"evil.example:{port}", "origin": f"http://evil.example:{port}"},
+            )
+            assert rebound.status_code == 421
+        stop(process)
+    board = json.loads(cli("event", "show", event_id, "--db", db, "--json").stdout)
+    assert [p["wrong_codes"] for p in board["players"] if p["name"] == "Ann"] == [0]  # refused before it was read
+
+
+def test_with_lan_only_the_printed_address_and_localhost_are_accepted_as_host(tmp_path, cli):
+    db = tmp_path / "lanhost.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    hosts = allowed_hosts("192.168.1.20")
+    assert set(hosts) == {"192.168.1.20", "127.0.0.1", "localhost", "[::1]"}
+    app = create_app(db, event_id, hosts=hosts, watch=False)
+    for base, status in (
+        ("http://192.168.1.20:8000", 401),
+        ("http://localhost:8000", 401),
+        ("http://192.168.1.21:8000", 421),
+        ("http://cmdraft.evil.example:8000", 421),
+    ):
+        assert TestClient(app, base_url=base).get("/api/seat").status_code == status, base
+    assert [host_name(h) for h in ("192.168.1.20:8000", "[::1]:80", "LOCALHOST", "a:b:c")] == [
+        "192.168.1.20",
+        "[::1]",
+        "localhost",
+        "a:b:c",
+    ]
+
+
+@contextlib.contextmanager
+def threaded_server(db: Path, event_id: int, **figures: float) -> Iterator[str]:
+    """The app under uvicorn with ``serve``'s own configuration (``figures``: shorter timeouts), in a thread."""
+    sock = listening("127.0.0.1", 0)
+    app = create_app(db, event_id, hosts=allowed_hosts("127.0.0.1"), watch=False)
+    server = uvicorn.Server(server_config(app, **figures))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    try:
+        while not server.started:
+            time.sleep(0.01)
+        yield f"http://127.0.0.1:{sock.getsockname()[1]}"
+    finally:
+        server.should_exit = True
+        thread.join(10)
+        sock.close()
+
+
+def closed_within(sock: socket.socket, seconds: float) -> bool:
+    """Whether the server closes the connection within ``seconds`` (reading what it sends)."""
+    sock.settimeout(seconds)
+    try:
+        while sock.recv(4096):
+            pass
+        return True
+    except TimeoutError:
+        return False
+    except ConnectionResetError:
+        return True
+
+
+def test_a_connection_that_never_finishes_its_headers_is_closed(tmp_path, cli):
+    """Before: a connection that sent nothing, or trickled its headers, was kept open for ever (slowloris)."""
+    db = tmp_path / "slow.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    with threaded_server(db, event_id, header_timeout=0.5) as url:
+        with raw(url) as silent, raw(url) as trickling:
+            trickling.sendall(b"GET /api/seat HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+            began = time.monotonic()
+            for _ in range(3):  # a header now and then: it still has to finish in time
+                time.sleep(0.2)
+                with contextlib.suppress(OSError):
+                    trickling.sendall(b"X-Slow: 1\r\n")
+            assert closed_within(trickling, 5) and closed_within(silent, 5)
+            assert time.monotonic() - began < 5
+        with httpx.Client(base_url=url, timeout=10) as web:  # a request that sends its headers is answered
+            assert web.get("/api/seat").status_code == 401
+
+
+def test_connections_beyond_the_limit_are_answered_503_and_closed(tmp_path, cli):
+    db = tmp_path / "many.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    with threaded_server(db, event_id, max_connections=4, header_timeout=30) as url:
+        held = [raw(url) for _ in range(4)]
+        time.sleep(0.2)
+        with raw(url) as extra:
+            extra.settimeout(5)
+            assert extra.recv(100).startswith(b"HTTP/1.1 503")
+            assert closed_within(extra, 5)
+        held.pop().close()
+        time.sleep(0.2)
+        with httpx.Client(base_url=url, timeout=10) as web:  # room again
+            assert web.get("/api/seat").status_code == 401
+        for sock in held:
+            sock.close()
+
+
+@pytest.mark.parametrize("figure", ["header_timeout", "max_connections"])
+def test_serve_runs_uvicorn_with_the_guard(figure):
+    config = server_config(None)
+    guard = config.http
+    assert (
+        isinstance(guard, type) and getattr(guard, figure) == {"header_timeout": 10.0, "max_connections": 200}[figure]
+    )
