@@ -45,23 +45,24 @@ class DownloadError(InputError):
     """The file could not be fetched whole, or it is not what was published."""
 
 
-def _check_address(url: str) -> None:
+def check_address(url: str) -> None:
     parts = urllib.parse.urlsplit(url)
     if parts.scheme == "https" or (parts.scheme == "http" and parts.hostname in _LOOPBACK):
         return
     raise DownloadError(f"won't download {url!r}: only https:// addresses are used (http:// only on this machine)")
 
 
+def direct_opener(url: str) -> urllib.request.OpenerDirector:
+    """An opener for ``url``: a server on this machine is reached directly, whatever proxy the environment names."""
+    if urllib.parse.urlsplit(url).hostname in _LOOPBACK:
+        return urllib.request.build_opener(urllib.request.ProxyHandler({}))
+    return urllib.request.build_opener()
+
+
 def _open(url: str):
-    _check_address(url)
-    # A server on this machine is reached directly, whatever proxy the environment names.
-    opener = (
-        urllib.request.build_opener(urllib.request.ProxyHandler({}))
-        if urllib.parse.urlsplit(url).hostname in _LOOPBACK
-        else urllib.request.build_opener()
-    )
+    check_address(url)
     try:
-        return opener.open(url, timeout=TIMEOUT_SECONDS)
+        return direct_opener(url).open(url, timeout=TIMEOUT_SECONDS)
     except urllib.error.HTTPError as error:
         raise DownloadError(
             f"cannot download {url}: the server answered {error.code} {error.reason}; "

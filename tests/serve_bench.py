@@ -61,6 +61,7 @@ def make_event(db: Path, players: int) -> tuple[int, dict[str, str]]:
 class Figures:
     def __init__(self) -> None:
         self.own: list[float] = []  # pick sent -> its answer (the seat's next state)
+        self.own_next: list[float] = []  # pick sent -> the seat's next pack on its stream (answer or push)
         self.passed: list[float] = []  # round's last pick sent in a pod -> a seat's new pack on the stream
         self.acknowledged: dict[str, int] = {}
         self.refused = 0
@@ -137,6 +138,7 @@ async def phone(
         await go.wait()
         picked: set[tuple[int, int]] = set()
         asked: dict[int, tuple[tuple[int, int], float]] = {}  # pick id -> (pack, pick), when it was sent
+        last_sent: float | None = None  # the seat's last pick, until its next pack arrives
         while True:
             message = json.loads(await stream.recv())
             kind = message.get("type")
@@ -159,11 +161,13 @@ async def phone(
             at = (draft["pack"], draft["pick"])
             if not draft["cards"] or at in picked:
                 continue
+            if last_sent is not None:
+                figures.own_next.append(arrived - last_sent)
             before = figures.round_sent.get((draft["pod"], *previous(at)))
             if before is not None and at != (1, 1):
                 figures.passed.append(arrived - before)
             picked.add(at)
-            sent = time.perf_counter()
+            sent = last_sent = time.perf_counter()
             key = (draft["pod"], *at)
             figures.round_sent[key] = max(figures.round_sent.get(key, 0.0), sent)
             body = {"pack": at[0], "pick": at[1], "cards": list(range(draft["take"]))}
@@ -263,7 +267,10 @@ def serve(players: int = PLAYERS, post: bool = False) -> dict[str, float | int]:
             for seat, player_id in enumerate(pod.players):
                 in_files[names[player_id]] = len(draft.picks_of(seat))
         lost = sum(max(0, n - in_files.get(name, 0)) for name, n in figures.acknowledged.items())
-        twice = sum(max(0, in_files[name] - figures.acknowledged.get(name, 0)) for name in in_files)
+        # A pick in the file the phone saw no answer to (the draft ended first: the phone stops at ``done``) is
+        # unanswered, not made twice; a seat with more picks than the draft has made one twice.
+        unanswered = sum(max(0, min(in_files[name], PICKS) - figures.acknowledged.get(name, 0)) for name in in_files)
+        twice = sum(max(0, n - PICKS) for n in in_files.values())
         return {
             "phones": players,
             "picks": sum(figures.acknowledged.values()),
@@ -273,8 +280,12 @@ def serve(players: int = PLAYERS, post: bool = False) -> dict[str, float | int]:
             "own_p99_ms": round(percentile(figures.own, 0.99) * 1000, 1),
             "next_p50_ms": round(statistics.median(figures.passed) * 1000, 1),
             "next_p99_ms": round(percentile(figures.passed, 0.99) * 1000, 1),
+            "own_next_p50_ms": round(statistics.median(figures.own_next) * 1000, 1),
+            "own_next_p99_ms": round(percentile(figures.own_next, 0.99) * 1000, 1),
             "lost": lost,
             "twice": twice,
+            "unanswered": unanswered,
+            "server_cpu_per_pick_ms": round(server_cpu / max(1, sum(figures.acknowledged.values())) * 1000, 3),
             "unfinished": sum(1 for n in in_files.values() if n != PICKS),
             "server_peak_mb": round(rss, 1),
             "slowest_picks": slowest(figures),
@@ -282,3 +293,45 @@ def serve(players: int = PLAYERS, post: bool = False) -> dict[str, float | int]:
             "phones_cpu_s": round(client_cpu, 2),
             "load_average": round(os.getloadavg()[0], 1),
         }
+
+
+async def echo_phone(url: str, figures: list[float], go: asyncio.Event) -> None:
+    """One client of the bare echo: ``PICKS`` round trips of a pick-sized message, each as soon as the last came back."""
+    async with websockets.connect(url, compression=None) as stream:
+        await go.wait()
+        message = json.dumps({"type": "pick", "id": 1, "pack": 1, "pick": 1, "cards": [0, 1]})
+        for _ in range(PICKS):
+            sent = time.perf_counter()
+            await stream.send(message)
+            await stream.recv()
+            figures.append(time.perf_counter() - sent)
+
+
+async def echo_drive(url: str, clients: int) -> list[float]:
+    figures: list[float] = []
+    go = asyncio.Event()
+    tasks = [asyncio.create_task(echo_phone(url, figures, go)) for _ in range(clients)]
+    await asyncio.sleep(1)
+    go.set()
+    await asyncio.gather(*tasks)
+    return figures
+
+
+def echo(clients: int = PLAYERS) -> dict[str, float]:
+    """The baseline timed in the same run (issue 41): a bare Starlette/uvicorn WebSocket echo, ``clients`` at once."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tests.echo_server"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        first = process.stdout.readline()
+        found = re.search(r"at http://(127\.0\.0\.1:\d+)", first)
+        if not found:
+            raise SystemExit(f"the echo server did not start: {first}{process.stderr.read()}")
+        figures = asyncio.run(echo_drive(f"ws://{found.group(1)}/echo", clients))
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+    return {
+        "echo_p50_ms": round(statistics.median(figures) * 1000, 2),
+        "echo_p99_ms": round(percentile(figures, 0.99) * 1000, 2),
+    }

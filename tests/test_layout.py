@@ -268,10 +268,10 @@ def test_a_planted_function_local_import_in_the_application_or_the_command_line_
 
 
 def unmapped_modules(root: Path) -> list[str]:
-    """The package's modules that README's layout map doesn't name in the row of their own folder
+    """The package's modules that ARCHITECTURE.md's layout map doesn't name in the row of their own folder
     (a row whose first cell is `` `sets/` ``, `` `draft/FOLDER/` ``, `` `events/FOLDER/` `` …)."""
-    readme = (root / "README.md").read_text(encoding="utf-8")
-    layout = readme.split("## Layout", 1)[1].split("\n## ", 1)[0]
+    architecture = (root / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    layout = architecture.split("## Layout", 1)[1].split("\n## ", 1)[0]
     rows = {}
     for line in layout.splitlines():
         cells = line.split("|")
@@ -296,7 +296,7 @@ def test_a_module_missing_from_the_layout_map_or_named_in_another_folders_row_is
     for name in ("events/__init__.py", "events/night/rounds.py", "events/night/ledger.py", "events/cli/event.py"):
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text("", encoding="utf-8")
-    (tmp_path / "README.md").write_text(
+    (tmp_path / "ARCHITECTURE.md").write_text(
         "# x\n\n## Layout\n\n| where | what |\n|---|---|\n| `events/night/` | `rounds.py` pairs |\n"
         "| `events/` | `event.py` |\n\n## Next\n\n`ledger.py`\n",
         encoding="utf-8",
@@ -308,7 +308,7 @@ def test_a_module_of_sets_or_draft_missing_from_the_layout_map_is_seen(tmp_path:
     for name in ("sets/__init__.py", "sets/cards.py", "sets/card_facts.py", "draft/formats/model.py"):
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text("", encoding="utf-8")
-    (tmp_path / "README.md").write_text(
+    (tmp_path / "ARCHITECTURE.md").write_text(
         "# x\n\n## Layout\n\n| where | what |\n|---|---|\n| `sets/` | the card (`cards.py`) |\n"
         "| `draft/formats/` | files (`model`) |\n",
         encoding="utf-8",

@@ -1,4 +1,4 @@
-"""The suite's own promises (README "Tests"): parallel by default, sweeps sampled and full on demand."""
+"""The suite's own promises (CONTRIBUTING.md): parallel by default, sweeps sampled and full on demand."""
 
 from __future__ import annotations
 
@@ -90,9 +90,9 @@ def test_fuzzers_try_a_quarter_here_and_every_example_on_demand():
     assert shown.stdout.strip() == "60", shown.stderr
 
 
-def test_the_readme_lists_the_full_sweeps():
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert "`python -m tests.sweeps`" in readme and "python -m tests.hostile" in readme
+def test_the_contributors_guide_lists_the_full_sweeps():
+    guide = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    assert "`python -m tests.sweeps`" in guide and "python -m tests.hostile" in guide
 
 
 def imports_of_test_modules(root: Path) -> list[str]:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TransferSpeedColumn
+from rich.progress import BarColumn, DownloadColumn, MofNCompleteColumn, Progress, TextColumn, TransferSpeedColumn
 from rich.table import Table
 from rich.text import Text
 
@@ -21,6 +21,7 @@ from sets.cards import CardSet, Rarity, normalize_name
 from sets.catalog import BUNDLED, available_codes, keep_texts, load_set, save_imported
 from sets.download import download_set
 from sets.errors import InputError
+from sets.images import ATTRIBUTION, download_images
 from sets.importers import read_card_file, valid_set_code
 
 sets_app = typer.Typer(help="Card sets: list, show, import, download.", no_args_is_help=True)
@@ -186,9 +187,20 @@ def sets_download(
         str | None,
         typer.Option("--source", help="URL of the MTGJSON set file (its SHA-256 is read from URL.sha256)."),
     ] = None,
+    images: Annotated[
+        bool,
+        typer.Option(
+            "--images",
+            help="Fetch the set's card images from Scryfall instead (bundled or imported set; once each, resumable).",
+        ),
+    ] = False,
     as_json: JsonOption = False,
 ) -> None:
-    """Download MTGJSON's file of a set (checked against its published SHA-256), keep it and import it."""
+    """Download MTGJSON's file of a set (checked against its published SHA-256), keep it and import it;
+    or, with --images, the set's card images for 'cmdraft serve' to show offline."""
+    if images:
+        download_card_images(code, as_json)
+        return
     console = out()
     if as_json or not console.is_terminal:
         path = download_set(code, source)
@@ -211,6 +223,46 @@ def sets_download(
 
     console.print(Text(f"downloaded {path} (SHA-256 checked)"), soft_wrap=True)
     print_import(report)
+
+
+def download_card_images(code: str, as_json: bool) -> None:
+    card_set = load_set(code)
+    console = out()
+    if as_json or not console.is_terminal:
+        report = download_images(card_set)
+    else:
+        with Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            console=console,
+            transient=True,
+        ) as progress:
+            task = progress.add_task(f"images of {card_set.code}", total=None)
+            report = download_images(card_set, lambda done, total: progress.update(task, completed=done, total=total))
+    if as_json:
+        emit_json(
+            {
+                "code": report.code,
+                "cards": report.cards,
+                "fetched": report.fetched,
+                "kept": report.kept,
+                "missing": report.missing,
+                "folder": str(report.folder),
+                "attribution": ATTRIBUTION,
+            }
+        )
+        return
+    console.print(
+        Text(
+            f"images of {report.code}: {report.fetched} fetched, {report.kept} already kept, "
+            f"{len(report.missing)} without an image -> {report.folder}"
+        ),
+        soft_wrap=True,
+    )
+    if report.missing:
+        console.print(Text("no image on Scryfall for: " + ", ".join(report.missing)), soft_wrap=True)
+    console.print(Text(ATTRIBUTION))
 
 
 def card_json(card) -> dict[str, Any]:

@@ -26,6 +26,7 @@ import hashlib
 import hmac
 import json
 import math
+import os
 import secrets
 import shlex
 from pathlib import Path
@@ -152,8 +153,10 @@ def check_code(
     (nothing is checked, nothing counted).  A wrong code counts against its source (which then waits
     ``wait_after`` its count) and, for the desk, on the seat (how many, when, from where); it waits ``delay``
     seconds (outside the lock) and is refused.  The right code is never refused for another source's tries.
-    The check and the counts are one transaction, so sources typing at once can't get past their waits.
+    The check and the counts are one transaction, so sources typing at once can't get past their waits.  The
+    right code typed at a terminal (no ``source``) also says, for the desk, that this terminal holds the seat.
     ``by``: who typed, for the history (the player's terminal when not given)."""
+    at_terminal = source is None
     source = terminal_source() if source is None else source[:120]
     now = timing.now()
     with events.store.write() as db:
@@ -167,6 +170,10 @@ def check_code(
             raise SlowDown(source, int(row.get("wrong", 0)), float(row["until"]) - now)
         code = str(player.get("code") or "")
         if code and hmac.compare_digest(clean(typed).encode(), code.encode()):
+            if (
+                at_terminal
+            ):  # this terminal (its process) holds the seat from now: the desk sees it, before the draft too
+                presence.put(db, event_id, player.doc_id, "terminal", os.getpid())
             return True
         wrong = (0 if row is None else int(row.get("wrong", 0))) + 1
         until = now + wait_after(wrong)

@@ -162,7 +162,6 @@ def unlock_seat(
         if right:
             token = keep_token(event, player_id)
             session.claim(seat, token)
-            presence.terminal_holds(events, event_id, player_id)
             console.print(shown(f"This terminal now picks for {name} (pod seat {seat + 1}).", style="green"))
             return token
         console.print(

@@ -365,19 +365,20 @@ class TableSession:
         self._after_bots()
         return record
 
-    def hand_to_bot(self, seat: int) -> None:
-        """A human seat becomes a bot seat (the player dropped); the bots catch up at once."""
+    def hand_to_bot(self, seat: int | None) -> list[Pick]:
+        """A human seat becomes a bot seat (the player dropped) and the bots catch up at once; the picks made.
+        ``None``: no seat changes hands, the bots make the picks that are theirs (the server's watchdog)."""
         if self.record.get("journal") is None:
-            return  # the draft is over
+            return []  # the draft is over
         with self._journal().write() as handle:
-            journal = handle.table(JOURNAL).get(doc_id=1)
-            self._catch_up(journal)
+            self._catch_up(journal := handle.table(JOURNAL).get(doc_id=1))
             self.doc["humans"] = [s for s in self.doc["humans"] if s != seat]
             self._make_bots()
             before = len(self.draft.log)
             run_bots(self.draft, self.bots)
             self._after_bots()
             self._save(handle, journal, before)
+        return self.draft.log[before:]
 
     def hand_to_player(self, seat: int) -> None:
         """A seat a bot took over (``hand_to_bot``) is the player's again from the next pick on; the bot's picks

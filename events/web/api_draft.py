@@ -22,6 +22,7 @@ from events.web.api_common import ApiError, Served, whole
 from events.web.api_night import table_state
 from sets.booster import Printing
 from sets.cards import Card, CardSet
+from sets.images import image_of
 
 PHASES = {"registration": "waiting-draft", "seated": "waiting-draft", "drafting": "drafting"}
 PHASE_ORDER = ("waiting-draft", "drafting", "building", "registered", "finished")
@@ -56,9 +57,25 @@ def card_json(card: Card, index: int, foil: bool = False) -> dict[str, Any]:
         "text": [face.text for face in card.faces if face.text] or None,
         "id": index,
         "foil": foil,
+        **image_json(card),
     }
     _CARDS_JSON[key] = (card.faces, fields, facts)
     return facts
+
+
+def forget_cards() -> None:
+    """Work every card out anew (a server starting: images may have been downloaded since)."""
+    _CARDS_JSON.clear()
+
+
+def image_json(card: Card) -> dict[str, Any]:
+    """Where the page finds the card's kept image (``cmdraft sets download CODE --images``) and its artist;
+    nothing when there is none (the card is drawn as text)."""
+    kept = image_of(card)
+    if kept is None:
+        return {}
+    path, artist = kept
+    return {"image": f"/images/{card.set_code}/{path.name}", "artist": artist}
 
 
 def printings_json(printings: list[Printing]) -> list[dict[str, Any]]:
@@ -160,13 +177,13 @@ def seat_state(served: Served, player_id: int, session: TableSession | None = No
             draft = draft_json(session, place[0], place[1])
             pool = pool_json(served, place[0], place[1], session.draft.pools[place[1]])
             version = len(session.draft.log)
-    if phase in ("building", "registered") and player.pool_size is not None:
+    if phase in ("building", "registered", "finished") and player.pool_size is not None:
         pool = recorded_pool_json(served, player_id)
     return {
         "version": version + 100_000 * PHASE_ORDER.index(phase),
         "server_time": served.wall(),
         "event": {"id": served.event_id, "name": event.name, "assist": False},
-        "player": {"number": player.number, "name": player.name},
+        "player": {"number": player.number, "name": player.name, "has_deck": player.deck is not None},
         "phase": phase,
         "connection_note": "the desk handed your seat to a bot for now" if draft and draft["bot"] else None,
         "draft": draft,

@@ -32,12 +32,15 @@ from events.night import desk_link
 from events.storage.store import Store
 from events.web import api_deck, api_desk, api_night, auth, guard
 from events.web.api_common import ApiError, Json, Served, checked, error_response, file_signature, read_json
-from events.web.api_draft import answer, claim_if_free, prepare_pick, seat_state
+from events.web.api_draft import answer, claim_if_free, forget_cards, prepare_pick, seat_state
 from events.web.live import Connection, Hub, PickWriter, Watcher
+from sets.images import FILE_NAME, images_dir
+from sets.importers import valid_set_code
 
 STATIC = Path(__file__).with_name("static")
 PICK_FIELDS: dict[str, type] = {"pack": int, "pick": int, "cards": list}
 log = logging.getLogger("cmdraft.serve")
+IMAGE_CACHE = "public, max-age=604800"  # a card's image doesn't change: a week in the browser's cache
 SECURITY_HEADERS = {
     "content-security-policy": (
         "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -137,6 +140,20 @@ class Server:
             return response
         page = STATIC / "desk.html"
         return FileResponse(page if page.exists() else STATIC / "index.html", media_type="text/html")
+
+    async def image(self, request: Request) -> Response:
+        """A card image kept by ``cmdraft sets download CODE --images``: only a file its set's index names."""
+        code, name = request.path_params["code"], request.path_params["name"]
+        if not valid_set_code(code) or not FILE_NAME.match(name):
+            raise ApiError(404, "not-found", "no such image")
+        path = images_dir(code) / name
+        try:
+            with open(path, "rb") as file:
+                head = file.read(8)
+        except OSError:
+            raise ApiError(404, "not-found", "no such image") from None
+        media = "image/png" if head.startswith(b"\x89PNG") else "image/jpeg"
+        return FileResponse(path, media_type=media, headers={"cache-control": IMAGE_CACHE})
 
     # --- the seat -------------------------------------------------------------------------------------------
 
@@ -305,6 +322,7 @@ def create_app(
     request's ``Host`` may give (``guard.HostCheck``; any when None, as in-process tests send their own)."""
     served = Served(Store(db_path), event_id, wall)
     served.check()
+    forget_cards()  # a new server looks for card images (downloaded since) anew
     if desk_token is not None:
         desk_link.keep(served.drafting, event_id, desk_token)
     made = desk_token if desk_token is not None else desk_link.ensure(served.drafting, event_id)
@@ -340,6 +358,7 @@ def create_app(
         Route("/", server.page),
         Route("/join", server.page),
         Route("/desk", server.desk_page),
+        Route("/images/{code}/{name}", server.image),
         Route("/api/join", server.join, methods=["POST"]),
         Route("/api/seat", server.get_seat),
         Route("/api/pick", server.pick, methods=["POST"]),

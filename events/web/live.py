@@ -40,15 +40,20 @@ class Connection:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     def offer(self, state: dict[str, Any]) -> None:
-        if same(state, self.pending if self.pending is not None else self.sent):
+        """A state for this browser: sent unless it shows what the browser has or will get, and never in place of a
+        newer one (a state worked out before a write can be offered after the write's own: issue 41's lost
+        hand-off, where the older replaced the newer still waiting and the seat never got its pack)."""
+        newest = self.pending if self.pending is not None else self.sent
+        if same(state, newest) or older(state, newest):
             return
         self.pending = state
         self.ready.set()
 
     def answered(self, state: dict[str, Any]) -> None:
         """This state goes to the browser as the answer to its pick (``send``): not pushed again."""
-        self.sent = state
-        if self.pending is not None and same(self.pending, state):
+        if not older(state, self.sent):
+            self.sent = state
+        if self.pending is not None and (same(self.pending, state) or older(self.pending, state)):
             self.pending = None
 
     async def send(self, message: dict[str, Any]) -> None:
@@ -64,6 +69,12 @@ class Connection:
                 continue
             await self.send({"type": "seat", "seat": state})
             self.sent = state
+
+
+def older(a: dict[str, Any], b: dict[str, Any] | None) -> bool:
+    """Whether state ``a`` was worked out from an older draft than ``b`` (its version is lower: the version grows
+    with every pick at the table and every phase of the night)."""
+    return b is not None and a.get("version", 0) < b.get("version", 0)
 
 
 def same(a: dict[str, Any] | None, b: dict[str, Any] | None) -> bool:
@@ -247,8 +258,14 @@ class Watcher:
             with self.served.locked(number):
                 session = self.served.table(number)
                 deadline = session.deadline()
-                if deadline is not None and now >= deadline:
-                    session.apply_timeout(now)
+                if deadline is not None and now >= deadline:  # the watchdog: a pick nobody made in time
+                    taken = session.apply_timeout(now)
+                    if taken:
+                        seats = ", ".join(f"seat {pick.seat + 1} pack {pick.pack} pick {pick.pick}" for pick in taken)
+                        log.info("pod %s: the time ran out, the timer picked for %s", number, seats)
+                if any(seat in session.bots for seat in session.draft.waiting()):  # the table waits on a bot
+                    made = session.hand_to_bot(None)
+                    log.warning("pod %s: the table waited on bot seats; the bots made %d picks", number, len(made))
                 if session.draft.finished and number not in self.served.deferred:
                     self.served.settle(number, session)  # the pod's pools recorded, whoever made the last pick
         signatures = self.served.signatures()

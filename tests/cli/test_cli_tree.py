@@ -49,8 +49,8 @@ def test_a_group_loads_its_own_module_and_no_other_groups():
 
 
 def test_the_root_has_the_commands_readme_lists():
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    table = readme.split("## Commands", 1)[1].split("\n### ", 1)[0]
+    page = (ROOT / "docs" / "commands.md").read_text(encoding="utf-8")
+    table = page.split("# Commands", 1)[1].split("\n## ", 1)[0]
     rows = [row for row in table.splitlines() if row.startswith("| `cmdraft")]
     named = {name for row in rows for name in re.findall(r"`cmdraft (\w+)", row)}
     assert named == {entry.name for entry in COMMANDS}

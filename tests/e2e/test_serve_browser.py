@@ -20,6 +20,7 @@ from tests.helpers.browsers import LAPTOP, PHONE, SCRIPT_NAME, Served, player_nu
 from tests.helpers.cardfiles import cmr_mtgjson
 from tests.helpers.night import Night
 from tests.helpers.nights import codes_of, start, terminal_night
+from tests.helpers.pages import join
 from tests.helpers.paths import ROOT
 
 PICKS = 30  # 3 packs of 20 cards, two cards a pick
@@ -33,22 +34,6 @@ Object.defineProperty(navigator, "wakeLock", {configurable: true, value: {reques
   return Promise.resolve(lock);
 }}});
 """  # the screen wake lock as a browser offers it, recording each request
-
-
-def join(page: Page, base: str, code: str, *, event_id: int, number: int | None = None, name: str = "") -> None:
-    """Open the slip's address (event and player number filled in) and type the code, or type everything by hand."""
-    if number is not None:
-        page.goto(f"{base}/join?event={event_id}&player={number}")
-        expect(page.locator("#join-event")).to_have_value(str(event_id))
-        expect(page.locator("#join-player")).to_have_value(str(number))
-    else:
-        page.goto(base + "/")
-        page.fill("#join-event", str(event_id))
-        page.fill("#join-player", name)
-    page.fill("#join-code", code.lower())  # typed on a phone keyboard: the page sends it in capitals
-    page.click("#join-button")
-    expect(page.locator("#screen-draft")).to_be_visible()
-    expect(page.locator("#conn")).to_have_attribute("data-state", "ok")
 
 
 def pick_status(page: Page) -> str:
@@ -207,7 +192,7 @@ def test_the_desk_page_shows_each_seat_and_resets_a_code_and_hands_a_seat_to_a_b
     expect(script.locator("td").nth(1)).to_have_text(f"#{numbers[SCRIPT_NAME]} {SCRIPT_NAME}")
 
     desk.once("dialog", lambda dialog: dialog.accept())
-    ann.get_by_role("button", name="new seat code for Ann").click()
+    ann.get_by_role("button", name="New code for Ann's seat").click()
     expect(desk.locator("#desk-code")).to_contain_text("New code for Ann: ")
     new_code = desk.locator("#desk-code").inner_text().rsplit(" ", 1)[1]
     assert new_code != codes["Ann"] and codes_of(db, event_id)["Ann"] == new_code
@@ -227,12 +212,12 @@ def test_the_desk_page_shows_each_seat_and_resets_a_code_and_hands_a_seat_to_a_b
     join(phone, server.url, new_code, event_id=event_id, number=numbers["Ann"])
     expect(ann.locator("td").nth(3)).to_have_text("picking")
 
-    ann.get_by_role("button", name="hand Ann's seat to a bot").click()
+    ann.get_by_role("button", name="To a bot: Ann's seat").click()
     expect(ann.locator("td").nth(3)).to_have_text("a bot plays it")
     expect(phone.locator("#pool-count")).not_to_have_text("0")  # the bot picked for Ann at once
     expect(phone.locator("#note")).to_be_visible()  # and her phone says why
     desk.screenshot(path=shots / "laptop-desk.png")
-    ann.get_by_role("button", name="give the seat back to Ann").click()
+    ann.get_by_role("button", name="Back to player Ann").click()
     expect(ann.locator("td").nth(3)).to_have_text(re.compile("^(picking|waiting)$"))
     expect(desk.locator("#desk-message")).to_contain_text("Ann has the seat back")
     expect(phone.locator("#note")).to_be_hidden()
@@ -285,13 +270,18 @@ def test_a_cards_imported_text_shows_on_tap_as_text_and_the_timer_runs_on_the_se
     phone.clock.set_system_time(time.time() + 3600)  # a phone whose clock is an hour out
     join(phone, server.url, codes_of(db, event_id)["Ann"], event_id=event_id, name="Ann")
     expect(phone.locator("#timer")).to_have_text(re.compile(r"^[45]:\d\d$"))  # 5 minutes a pick, by the server's time
-    card = phone.locator("#pack .card").nth(2)
+    box = phone.locator("#pack .card-box").nth(2)
+    card = box.locator(".card")
     name = card.locator(".card-name").inner_text()
-    card.locator(".info").click()
+    box.locator(".card-more").click()
     expect(phone.locator("#sheet")).to_be_visible()
     expect(phone.locator("#sheet-title")).to_have_text(name)
     expect(phone.locator("#sheet-text p").first).to_have_text(f"{name}: {MARKUP_TEXT}")
-    assert phone.locator("#sheet img, #sheet b").count() == 0 and phone.evaluate("window.pwned") is None
+    assert (
+        phone.locator("#sheet-text img, #sheet-text b").count() == 0
+        and phone.locator("#sheet-img").is_hidden()
+        and phone.evaluate("window.pwned") is None
+    )
     expect(card).to_have_attribute("aria-pressed", "false")  # reading a card's text doesn't pick it
     phone.click("#sheet-close")
     expect(phone.locator("#sheet")).to_be_hidden()

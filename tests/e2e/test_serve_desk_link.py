@@ -13,6 +13,7 @@ from starlette.testclient import TestClient
 
 from events.night import presence
 from events.night.desk_link import link_hash
+from events.night.seat_codes import check_code
 from events.storage.store import Store
 from tests.helpers.night import Night
 from tests.helpers.nights import codes_of, terminal_night
@@ -145,3 +146,18 @@ def test_the_desk_row_never_shows_a_code_or_token(tmp_path, cli, manual_clock):
         token = web.post("/api/join", json={"event": event_id, "player": "Ann", "code": codes["Ann"]}).json()["token"]
         text = json.dumps(web.get("/api/desk", headers={"authorization": "Bearer desk-secret"}).json())
         assert codes["Ann"] not in text and token not in text and "desk-secret" not in text
+
+
+def test_a_terminal_given_the_code_before_the_draft_reads_as_holding_the_seat(tmp_path, cli, manual_clock):
+    db = tmp_path / "early.json"
+    event_id = terminal_night(cli, db, "Ann", "Bo", bots=2)  # seated; the draft not started
+    codes = codes_of(db, event_id)
+    night = Night(Store(db))
+    bo = night.player_id(event_id, "Bo")
+    assert check_code(night, event_id, bo, codes["Bo"], delay=0)  # typed at this terminal (this process)
+    assert not check_code(night, event_id, bo, "WRONG1", delay=0, source="address 10.0.0.66")
+    with client(db, event_id, manual_clock, watch=False) as web:
+        row = seats(web)["Bo"]
+        assert (row["holder"], row["connected"], row["wrong_codes"]) == ("terminal", True, 1)
+        guessers = web.get("/api/desk", headers={"authorization": "Bearer desk-secret"}).json()["code_sources"]
+        assert guessers == [{"source": "address 10.0.0.66", "wrong": 1, "at": manual_clock.now(), "wait": 0.0}]

@@ -12,12 +12,13 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
 from events.storage.store import Store
 from tests.helpers.browsers import LAPTOP, PHONE, Served
 from tests.helpers.night import Night
 from tests.helpers.nights import codes_of, terminal_night
+from tests.helpers.pages import desk, open_table
 from tests.helpers.served import drafted_night
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
@@ -32,18 +33,6 @@ def night_server(tmp_path, cli):
     served.stop()
 
 
-def desk(base: str, path: str, body: dict) -> dict:
-    """The desk's script: a POST with the desk's bearer token (no cookie, so no page origin needed)."""
-    request = urllib.request.Request(
-        base + path,
-        data=json.dumps(body).encode(),
-        headers={"authorization": "Bearer desk-secret", "content-type": "application/json"},
-        method="POST",
-    )
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        return json.loads(answer.read())
-
-
 def script(base: str, path: str, body: dict | None = None, token: str | None = None) -> dict:
     """A player's script: JSON in and out with their seat token as a bearer token."""
     request = urllib.request.Request(
@@ -54,13 +43,6 @@ def script(base: str, path: str, body: dict | None = None, token: str | None = N
     )
     with urllib.request.urlopen(request, timeout=10) as answer:
         return json.loads(answer.read())
-
-
-def open_table(page: Page, base: str, event_id: int, number: int, code: str) -> None:
-    page.goto(f"{base}/join?event={event_id}&seat={number}")
-    page.fill("#join-code", code)
-    page.click("#join-button")
-    expect(page.locator("#night .night-table")).to_be_visible(timeout=15_000)
 
 
 def test_three_phones_at_one_table_confirm_a_result_and_the_room_shows_the_round(night_server, browser, shots):
@@ -84,11 +66,17 @@ def test_three_phones_at_one_table_confirm_a_result_and_the_room_shows_the_round
     reporter, *others = table
     page = phones[reporter]
     page.click("text=Report the result")
-    # The default order is the seat order; the reporter puts the last player first.
-    page.select_option(f"select[aria-label='place of {table[2]}']", "1")
-    page.select_option(f"select[aria-label='place of {table[0]}']", "2")
-    page.select_option(f"select[aria-label='place of {table[1]}']", "3")
-    page.click("text=Send the result")
+    # The reporter taps the players in finishing order (a wrong tap taken back with Undo), then Confirm.
+    confirm = page.locator("#night-result button", has_text=re.compile("^Confirm$"))
+    page.locator(".night-choice", has_text=table[2]).click()
+    page.locator(".night-choice", has_text=table[1]).click()  # wrong: taken back
+    expect(page.locator(".night-picked li")).to_have_text([f"1st: {table[2]}", f"2nd: {table[1]}"])
+    page.click("#night-result >> text=Undo")
+    expect(page.locator(".night-picked li")).to_have_text([f"1st: {table[2]}"])
+    page.locator(".night-choice", has_text=table[0]).click()
+    expect(confirm).to_be_disabled()  # not everyone placed yet
+    page.locator(".night-choice", has_text=table[1]).click()
+    confirm.click()
     expected = f"{table[2]}  >  {table[0]}  >  {table[1]}"
     expect(page.locator("#night-result .night-order")).to_have_text(expected)
     expect(page.locator("#night-result .night-waiting")).to_have_text("Waiting for: " + ", ".join(others))
@@ -195,7 +183,9 @@ def test_a_result_confirmed_on_other_phones_shows_on_the_first_phone_from_the_st
         for name in others
     }
     page.click("text=Report the result")
-    page.click("text=Send the result")
+    for name in table:
+        page.locator(".night-choice", has_text=name).click()
+    page.locator("#night-result button", has_text=re.compile("^Confirm$")).click()
     expect(page.locator("#night-result .night-waiting")).to_have_text("Waiting for: " + ", ".join(others))
     polls = []
     page.on("request", lambda request: polls.append(request.url) if "/api/table" in request.url else None)

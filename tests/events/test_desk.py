@@ -330,8 +330,8 @@ DESK_FLOW = [
 
 def test_readme_shows_the_desk_flow_in_order():
 
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## Store events", 1)[1].split("```sh", 1)[1].split("```", 1)[0]
+    page = (ROOT / "docs" / "store-night.md").read_text(encoding="utf-8")
+    section = page.split("# Store events", 1)[1].split("```sh", 1)[1].split("```", 1)[0]
     positions = [section.find(step) for step in DESK_FLOW]
     assert -1 not in positions, [s for s, p in zip(DESK_FLOW, positions, strict=True) if p == -1]
     assert positions == sorted(positions)

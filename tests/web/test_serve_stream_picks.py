@@ -193,3 +193,23 @@ def test_an_unforeseen_error_taking_a_stream_pick_is_one_line_and_the_stream_goe
         assert "Traceback" not in json.dumps(failed)
         stream.send_json({"type": "ping"})
         assert stream.receive_json()["type"] == "pong"  # the stream goes on
+
+
+def test_a_state_worked_out_before_a_newer_one_never_replaces_it_on_the_way_to_the_phone():
+    """The lost hand-off of issue 41: the watcher works a pod's states out in one worker while a pick's write in the
+    other brings a seat its next pack; the write's state is offered first, the watcher's older one (worked out
+    before the write) after it, and it replaced the newer one still waiting to be sent: the phone never got its
+    pack and nothing changed any more to send it again.  An older state (a lower version) never replaces a newer
+    one, waiting or sent; one as new or newer does."""
+    waiting = {"version": 100_039, "server_time": 1.0, "draft": {"pack": 1, "pick": 4, "cards": []}}
+    its_pack = {"version": 100_040, "server_time": 2.0, "draft": {"pack": 1, "pick": 5, "cards": [{"id": 0}]}}
+    phone = Connection(None, 1)
+    phone.offer(its_pack)
+    phone.offer(waiting)  # the watcher's state, worked out before the write
+    assert phone.pending == its_pack
+    phone.pending, phone.sent = None, its_pack  # sent
+    phone.offer(waiting)
+    assert phone.pending is None
+    later = {**its_pack, "version": 100_041, "draft": {**its_pack["draft"], "cards": []}}
+    phone.offer(later)
+    assert phone.pending == later

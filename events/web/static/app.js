@@ -90,7 +90,8 @@
     } else if (phase === "finished") {
       wake(false);
       show("deck");
-      if (!state.deck) app.loadDeck();
+      state.deck = null; // the event is over: the pool and what there is to download, nothing to build
+      app.renderWaiting();
     } else {
       wake(false);
       show("wait");
@@ -161,12 +162,14 @@
     setConn("wait", state.wsTries ? "reconnecting…" : "connecting…");
     ws.onopen = function () {
       state.wsTries = 0;
+      state.heard = now();
       setConn("ok", "connected");
       state.pingTimer = setInterval(function () {
-        if (ws.readyState === 1) ws.send(JSON.stringify({ type: "ping" }));
-      }, 20000);
+        heartbeat(ws);
+      }, HEARTBEAT_MS);
     };
     ws.onmessage = function (message) {
+      state.heard = now();
       var data;
       try {
         data = JSON.parse(message.data);
@@ -209,6 +212,26 @@
     };
   }
 
+  // The heartbeat: a ping every second; a stream that has said nothing for SILENT_S seconds (no pong, no
+  // state) is taken for lost, said so, and replaced, so a dead connection shows within 5 s, not minutes.
+  var HEARTBEAT_MS = 1000;
+  var SILENT_S = 4;
+
+  function heartbeat(ws) {
+    if (ws !== state.ws || ws.readyState !== 1) return;
+    if (now() - state.heard > SILENT_S) {
+      setConn("bad", "connection lost · reconnecting");
+      if (state.pickId !== null) return pickUnanswered();
+      closeSocket();
+      return retry("connection lost");
+    }
+    try {
+      ws.send(JSON.stringify({ type: "ping" }));
+    } catch (e) {
+      /* closing: onclose follows */
+    }
+  }
+
   // A pick sent on the open stream (false: none open, so the caller posts it); no answer within 15 s, or the
   // stream closing first, is said as a pick that may not have arrived, and the seat is asked for again.
   function pickOverStream(body) {
@@ -236,16 +259,17 @@
     app.pickLost();
   }
 
-  function retry() {
+  function retry(why) {
+    why = typeof why === "string" ? why : "offline";
     state.wsTries += 1;
     var delay = Math.min(15, Math.pow(2, Math.min(state.wsTries - 1, 4))) * (0.75 + Math.random() * 0.5);
     var until = now() + delay;
-    setConn("bad", "offline · retrying");
+    setConn("bad", why + " · retrying");
     clearTimeout(state.wsTimer);
     (function countdown() {
       var left = Math.ceil(until - now());
       if (left > 0) {
-        setConn("bad", "offline · retry in " + left + "s");
+        setConn("bad", why + " · retry in " + left + "s");
         state.wsTimer = setTimeout(countdown, 1000);
         return;
       }
@@ -312,8 +336,12 @@
       if (state.seat) app.renderPool(state.seat.pool || []);
     });
   }
+  $("pack-order").addEventListener("click", app.togglePackOrder);
   $("sheet-close").addEventListener("click", function () {
     $("sheet").hidden = true;
+  });
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Escape") $("sheet").hidden = true;
   });
   $("sheet").addEventListener("click", function (event) {
     if (event.target === $("sheet")) $("sheet").hidden = true;

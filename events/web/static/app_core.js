@@ -18,6 +18,7 @@ var cmdraft = (function () {
     selected: [], // indices into seat.draft.cards
     packKey: "",
     poolView: "colour",
+    packOrder: "sorted", // the pack as players sort it, or "booster": its own order
     ws: null,
     wsTries: 0,
     wsTimer: null,
@@ -104,9 +105,21 @@ var cmdraft = (function () {
     return box;
   }
 
+  // A card: its image when one was downloaded (name, cost and type stay in the card as text, read by screen
+  // readers), else drawn as text.  options.tag: "button" for a card to pick.  Returns the card node; with an
+  // image or rules text a "full size" button sits beside it (never inside: one control in another is one too
+  // many), in a wrapper that options.wrap receives.
   function cardNode(card, options) {
     options = options || {};
-    var node = el(options.tag || "div", "card " + frameClass(card));
+    var node = el(options.tag || "div", "card " + frameClass(card) + (card.image ? " has-image" : ""));
+    if (card.image) {
+      var img = el("img", "card-img");
+      img.src = card.image;
+      img.alt = "";
+      img.loading = "lazy";
+      img.draggable = false;
+      node.appendChild(img);
+    }
     var top = el("div", "card-top");
     top.appendChild(el("span", "card-name", card.name));
     top.appendChild(pips(card.cost));
@@ -119,27 +132,104 @@ var cmdraft = (function () {
     marks.appendChild(el("span", "rarity r-" + card.rarity, card.rarity));
     bottom.appendChild(marks);
     node.appendChild(bottom);
-    if (card.text && card.text.length) {
-      var info = el("span", "info", "i");
-      info.setAttribute("role", "button");
-      info.setAttribute("aria-label", "card text of " + card.name);
-      info.addEventListener("click", function (event) {
+    holdToShow(node, card);
+    return node;
+  }
+
+  // The card and, when there is more to see (an image, rules text), its "full size" button, in one wrapper.
+  function cardBox(card, options) {
+    var box = el("div", "card-box");
+    var node = cardNode(card, options);
+    box.appendChild(node);
+    if (card.image || (card.text && card.text.length)) {
+      var more = el("button", "card-more", card.image ? "⤢" : "i");
+      more.type = "button";
+      more.setAttribute("aria-label", "Show " + card.name + (card.image ? " full size" : ": its text"));
+      more.addEventListener("click", function (event) {
         event.stopPropagation();
         showCard(card);
       });
-      node.appendChild(info);
+      box.appendChild(more);
     }
-    return node;
+    return box;
+  }
+
+  // Touch and hold (half a second) shows the card full size; the tap that ends the hold picks nothing.
+  function holdToShow(node, card) {
+    var timer = null;
+    var held = false;
+    function cancel() {
+      clearTimeout(timer);
+      timer = null;
+    }
+    node.addEventListener("pointerdown", function () {
+      held = false;
+      cancel();
+      timer = setTimeout(function () {
+        held = true;
+        showCard(card);
+      }, 500);
+    });
+    ["pointerup", "pointerleave", "pointercancel", "pointermove"].forEach(function (kind) {
+      node.addEventListener(kind, function (event) {
+        if (kind === "pointermove" && event.pointerType === "mouse") return;
+        cancel();
+      });
+    });
+    node.addEventListener("contextmenu", function (event) {
+      if (card.image) event.preventDefault(); // the phone's own image menu would cover the card
+    });
+    node.addEventListener(
+      "click",
+      function (event) {
+        if (held) {
+          held = false;
+          event.stopImmediatePropagation();
+          event.preventDefault();
+        }
+      },
+      true
+    );
   }
 
   function showCard(card) {
     $("sheet-title").textContent = card.name;
     $("sheet-meta").textContent = [card.cost, card.type, card.rarity].filter(Boolean).join(" · ");
+    var picture = $("sheet-img");
+    if (card.image) {
+      picture.src = card.image;
+      picture.alt = card.name;
+      picture.hidden = false;
+      $("sheet-credit").textContent = (card.artist ? "Illustrated by " + card.artist + ". " : "") + CREDIT;
+      $("sheet-credit").hidden = false;
+    } else {
+      picture.hidden = true;
+      picture.removeAttribute("src");
+      $("sheet-credit").hidden = true;
+    }
     var box = clear($("sheet-text"));
     (card.text || []).forEach(function (line) {
       box.appendChild(el("p", "", line));
     });
+    if (!card.text || !card.text.length) {
+      box.appendChild(el("p", "hint", "No rules text here: import it with 'cmdraft sets download CODE' at the desk."));
+    }
     $("sheet").hidden = false;
+    $("sheet-close").focus();
+  }
+
+  // Shown under any page that draws a card image (Scryfall's guidelines: say where the images are from).
+  var CREDIT = "Card images from Scryfall; © Wizards of the Coast.";
+
+  function credit(cards) {
+    var any = (cards || []).some(function (card) {
+      return card && card.image;
+    });
+    var note = $("image-credit");
+    if (note && any) {
+      note.textContent = CREDIT;
+      note.hidden = false;
+    }
   }
 
   // --- screens --------------------------------------------------------------------------------------------
@@ -162,6 +252,9 @@ var cmdraft = (function () {
   app.FORMATS = FORMATS;
   app.api = api;
   app.cardNode = cardNode;
+  app.cardBox = cardBox;
+  app.credit = credit;
+  app.holdToShow = holdToShow;
   app.clear = clear;
   app.colorKey = colorKey;
   app.el = el;

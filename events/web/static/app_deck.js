@@ -19,9 +19,69 @@
     return api("GET", "/api/deck").then(function (result) {
       if (result.ok) {
         state.deck = result.data;
+        showBuilder(true);
         renderDeck();
       } else if (result.status === 401) app.toJoin("Your seat needs its code again.");
-      else $("deck-message").textContent = errorText(result);
+      else {
+        state.deck = null;
+        renderWaiting();
+      }
+    });
+  }
+
+  function showBuilder(on) {
+    $("deck-grid").hidden = !on;
+    $("deck-actions").hidden = !on;
+    $("deck-legal").hidden = !on;
+    $("deck-problems").hidden = !on;
+    $("deck-waiting").hidden = on;
+  }
+
+  // No deck to build here (yet, or any more): say why and what comes next, and show the pool with what there
+  // is to download, instead of a builder whose buttons can do nothing.
+  function renderWaiting() {
+    var seat = state.seat;
+    if (!seat) return;
+    showBuilder(false);
+    var pool = seat.pool || [];
+    $("deck-size").textContent = "";
+    $("deck-message").textContent =
+      seat.phase === "finished"
+        ? "The event is over. Your pool" + (seat.player && seat.player.has_deck ? " and your deck are" : " is") + " below to download."
+        : "Your pod has drafted; other pods are still drafting. Decks are built once every pod has drafted: this page moves on to the builder by itself. Your pool is below.";
+    $("deck-pool-count").textContent = pool.length ? "(" + pool.length + " cards)" : "";
+    var box = clear($("deck-pool"));
+    if (!pool.length) box.appendChild(el("p", "hint", "No pool recorded for you in this event."));
+    pool
+      .slice()
+      .sort(function (a, b) {
+        return (a.mana_value || 0) - (b.mana_value || 0) || (a.name < b.name ? -1 : 1);
+      })
+      .forEach(function (card) {
+        box.appendChild(app.lineNode(card));
+      });
+    app.credit(pool);
+    downloadLinks($("deck-waiting-downloads"), pool.length > 0, !!(seat.player && seat.player.has_deck));
+  }
+
+  // The download links there is something behind: the pool once recorded, the deck once there is one.
+  function downloadLinks(box, pool, deck) {
+    clear(box);
+    var kinds = [];
+    if (pool) kinds.push(["pool", "Pool"]);
+    if (deck) kinds.push(["deck", "Deck"]);
+    if (!kinds.length) box.appendChild(el("p", "hint", "Nothing to download yet: your pool is kept when your pod's draft is over."));
+    kinds.forEach(function (what) {
+      var row = el("div", "row wrap");
+      row.appendChild(el("span", "label", what[1]));
+      FORMATS.forEach(function (f) {
+        var a = el("a", "chip", f[1]);
+        a.href = "/api/export/" + what[0] + "?format=" + f[0];
+        a.setAttribute("download", "");
+        a.setAttribute("aria-label", f[1] + ": download your " + what[0]);
+        row.appendChild(a);
+      });
+      box.appendChild(row);
     });
   }
 
@@ -220,18 +280,8 @@
     });
     $("side-count").textContent = "(" + sideCount + ")";
 
-    var downloads = clear($("downloads"));
-    [["pool", "Pool"], ["deck", "Deck"]].forEach(function (what) {
-      var row = el("div", "row wrap");
-      row.appendChild(el("span", "label", what[1]));
-      FORMATS.forEach(function (f) {
-        var a = el("a", "chip", f[1]);
-        a.href = "/api/export/" + what[0] + "?format=" + f[0];
-        a.setAttribute("download", "");
-        row.appendChild(a);
-      });
-      downloads.appendChild(row);
-    });
+    downloadLinks($("downloads"), true, true);
+    app.credit((deck.main || []).map(function (entry) { return entry.card; }));
   }
 
   function sortEntries(entries) {
@@ -258,6 +308,7 @@
   // for the other parts of the page
   app.deckAction = deckAction;
   app.loadDeck = loadDeck;
+  app.renderWaiting = renderWaiting;
   app.piperChosen = piperChosen;
   app.register = register;
   app.renderDeck = renderDeck;

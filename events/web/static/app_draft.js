@@ -46,18 +46,61 @@
       waiting.hidden = true;
     }
     var pack = clear($("pack"));
-    d.cards.forEach(function (card, index) {
-      var node = cardNode(card, { tag: "button" });
+    var order = $("pack-order");
+    order.hidden = !d.cards.length;
+    order.setAttribute("aria-pressed", state.packOrder === "booster" ? "true" : "false");
+    displayOrder(d.cards).forEach(function (index) {
+      var card = d.cards[index];
+      var box = app.cardBox(card, { tag: "button" });
+      var node = box.firstChild;
       node.type = "button";
       node.setAttribute("data-index", String(index));
       node.setAttribute("aria-pressed", state.selected.indexOf(index) >= 0 ? "true" : "false");
       node.addEventListener("click", function () {
         toggle(index);
       });
-      pack.appendChild(node);
+      pack.appendChild(box);
     });
+    app.credit(d.cards);
     updateConfirm();
     tick();
+  }
+
+  // The pack as players sort it (as Arena and Draftmancer show it): rares, mythics and legends first (mythic,
+  // rare, then the other legends), then by colour (W U B R G, multicolour, colourless), mana value and name;
+  // "booster" keeps the pack's own order.  Returns the cards' indices in the order to show them.
+  var RARITY_RANK = { M: 0, R: 1 };
+  var COLOUR_RANK = { W: 0, U: 1, B: 2, R: 3, G: 4, M: 5, C: 6 };
+
+  function displayOrder(cards) {
+    var indices = cards.map(function (card, index) {
+      return index;
+    });
+    if (state.packOrder === "booster") return indices;
+    function group(card) {
+      if (card.rarity in RARITY_RANK) return RARITY_RANK[card.rarity];
+      return /Legendary/.test(card.type || "") ? 2 : 3;
+    }
+    function colour(card) {
+      if (/Land/.test(card.type || "") && !card.mana_value && !(card.colors || "").length) return 7; // lands last
+      return COLOUR_RANK[colorKey(card)];
+    }
+    return indices.sort(function (a, b) {
+      var x = cards[a];
+      var y = cards[b];
+      return (
+        group(x) - group(y) ||
+        colour(x) - colour(y) ||
+        (x.mana_value || 0) - (y.mana_value || 0) ||
+        (x.name < y.name ? -1 : x.name > y.name ? 1 : 0) ||
+        a - b
+      );
+    });
+  }
+
+  function togglePackOrder() {
+    state.packOrder = state.packOrder === "booster" ? "sorted" : "booster";
+    if (state.seat) renderDraft(state.seat);
   }
 
   function need() {
@@ -73,9 +116,10 @@
       if (state.selected.length >= need()) state.selected.shift();
       state.selected.push(index);
     }
-    var buttons = $("pack").children;
+    var buttons = $("pack").querySelectorAll(".card");
     for (var i = 0; i < buttons.length; i++) {
-      buttons[i].setAttribute("aria-pressed", state.selected.indexOf(i) >= 0 ? "true" : "false");
+      var at = Number(buttons[i].getAttribute("data-index"));
+      buttons[i].setAttribute("aria-pressed", state.selected.indexOf(at) >= 0 ? "true" : "false");
     }
     updateConfirm();
   }
@@ -206,13 +250,24 @@
     return box;
   }
 
+  // A card as a line of a list (pool, deck): its image small when there is one, name and cost as text; the
+  // name is a button showing the card full size (with its rules text) when there is more to see.
   function lineNode(card, count) {
-    var line = el("div", "line " + frameClass(card));
+    var line = el("div", "line " + frameClass(card) + (card.image ? " has-image" : ""));
+    if (card.image) {
+      var img = el("img", "line-img");
+      img.src = card.image;
+      img.alt = "";
+      img.loading = "lazy";
+      line.appendChild(img);
+    }
     if (count !== undefined) line.appendChild(el("span", "count", count + "×"));
-    var name = el("span", "line-name", card.name);
+    var more = card.image || (card.text && card.text.length);
+    var name = el(more ? "button" : "span", "line-name", card.name);
     line.appendChild(name);
     line.appendChild(pips(card.cost));
-    if (card.text && card.text.length) {
+    if (more) {
+      name.type = "button";
       line.classList.add("has-text");
       name.addEventListener("click", function () {
         showCard(card);
@@ -223,6 +278,8 @@
 
   // for the other parts of the page
   app.confirmPick = confirmPick;
+  app.displayOrder = displayOrder;
+  app.togglePackOrder = togglePackOrder;
   app.pickAnswered = pickAnswered;
   app.pickLost = pickLost;
   app.lineNode = lineNode;

@@ -100,7 +100,12 @@
       if (s.connected) counts.connected += 1;
       if (s.state === "picking") counts.picking += 1;
     });
-    $("desk-summary").textContent = counts.connected + " connected · " + counts.picking + " picking";
+    var guessing = (data.code_sources || []).map(function (g) {
+      return g.source + " (" + g.wrong + (g.wait > 0 ? ", waits " + Math.ceil(g.wait) + " s" : "") + ")";
+    });
+    $("desk-summary").textContent =
+      counts.connected + " connected · " + counts.picking + " picking" +
+      (guessing.length ? " · wrong codes from " + guessing.join(", ") : "");
     var pods = clear($("desk-pods"));
     var byPod = {};
     seats.forEach(function (s) {
@@ -145,7 +150,7 @@
           var person = s.bot_player === undefined ? true : !s.bot_player;
           if (person) {
             actions.appendChild(
-              button("New code", "new seat code for " + s.name, function () {
+              button("New code", "New code for " + s.name + "'s seat", function () {
                 if (!window.confirm("Give " + s.name + " a new seat code? The old one stops working.")) return;
                 act("/api/desk/reset-code", { player: s.player }, function (answer) {
                   var box = $("desk-code");
@@ -156,7 +161,7 @@
             );
             if (s.state === "picking" || s.state === "waiting") {
               actions.appendChild(
-                button("To a bot", "hand " + s.name + "'s seat to a bot", function () {
+                button("To a bot", "To a bot: " + s.name + "'s seat", function () {
                   act("/api/desk/bot", { player: s.player, bot: true }, function () {
                     $("desk-message").textContent = s.name + "'s seat is played by a bot now.";
                   });
@@ -164,7 +169,7 @@
               );
             } else if (s.state === "bot") {
               actions.appendChild(
-                button("Back to player", "give the seat back to " + s.name, function () {
+                button("Back to player", "Back to player " + s.name, function () {
                   act("/api/desk/bot", { player: s.player, bot: false }, function (answer) {
                     $("desk-message").textContent = answer.changed
                       ? s.name + " has the seat back."

@@ -185,60 +185,81 @@
     return panel;
   }
 
+  // The finishing order, entered by tapping the players as they finished: 1st, then 2nd, ...; "Draw" makes the
+  // next tap share the place above; Undo takes the last tap back; Confirm sends it once everyone is placed.
+  // It starts from the order reported (a dispute, a report again) or empty.
   function startEditing(kind) {
-    var players = state.view.round.players;
-    var places = {};
-    var order = state.view.round.report ? state.view.round.report.order : null;
-    if (order) {
-      var place = 1;
-      order.forEach(function (group) {
-        group.forEach(function (p) { places[p.id] = place; });
-        place += group.length;
-      });
-    } else {
-      players.forEach(function (p, i) { places[p.id] = i + 1; });
-    }
-    state.editing = { kind: kind, places: places };
+    var report = state.view.round.report;
+    var groups = report && kind === "dispute"
+      ? report.order.map(function (group) { return group.map(function (p) { return p.id; }); })
+      : [];
+    state.editing = { kind: kind, groups: groups, tie: false };
     render();
+  }
+
+  function placed(editing) {
+    var ids = [];
+    editing.groups.forEach(function (group) { ids = ids.concat(group); });
+    return ids;
   }
 
   function editor(view) {
     var players = view.round.players;
+    var names = {};
+    players.forEach(function (p) { names[p.id] = p.name; });
     var editing = state.editing;
+    var done = placed(editing);
     var form = el("div", "night-editor");
-    form.appendChild(el("p", "hint", editing.kind === "dispute"
-      ? "Your version of the finishing order (players sharing a place drew):"
-      : "Finishing order: give each player their place (players sharing a place drew)."));
-    players.forEach(function (p) {
-      var line = el("label", "night-place");
-      line.appendChild(el("span", null, p.name));
-      var select = el("select");
-      select.setAttribute("aria-label", "place of " + p.name);
-      for (var i = 1; i <= players.length; i++) {
-        var option = el("option", null, ordinal(i));
-        option.value = String(i);
-        if (editing.places[p.id] === i) option.selected = true;
-        select.appendChild(option);
-      }
-      select.addEventListener("change", function () { editing.places[p.id] = Number(select.value); });
-      line.appendChild(select);
-      form.appendChild(line);
+    var place = done.length + 1;
+    form.appendChild(el("p", "hint", done.length === players.length
+      ? "Everyone is placed: Confirm to send" + (editing.kind === "dispute" ? " your version." : " the result.")
+      : editing.tie
+        ? "Tap who drew with " + editing.groups[editing.groups.length - 1].map(function (id) { return names[id]; }).join(" and ") + "."
+        : "Tap the players in finishing order: who finished " + ordinal(editing.groups.length ? done.length + 1 : 1) + "?"));
+    var list = el("ol", "night-picked");
+    var at = 1;
+    editing.groups.forEach(function (group) {
+      list.appendChild(el("li", null, ordinal(at) + ": " + group.map(function (id) { return names[id]; }).join(" = ")));
+      at += group.length;
     });
+    if (editing.groups.length) form.appendChild(list);
+    var choices = el("div", "night-choices");
+    players.forEach(function (p) {
+      if (done.indexOf(p.id) >= 0) return;
+      choices.appendChild(button(p.name, "night-choice", function () {
+        if (editing.tie && editing.groups.length) editing.groups[editing.groups.length - 1].push(p.id);
+        else editing.groups.push([p.id]);
+        editing.tie = false;
+        render();
+      }));
+    });
+    form.appendChild(choices);
     var row = el("div", "night-actions");
-    row.appendChild(button(editing.kind === "dispute" ? "Send my version" : "Send the result", "primary", function () {
-      var groups = {};
-      players.forEach(function (p) {
-        (groups[editing.places[p.id]] = groups[editing.places[p.id]] || []).push(p.id);
-      });
-      var order = Object.keys(groups)
-        .map(Number)
-        .sort(function (a, b) { return a - b; })
-        .map(function (k) { return groups[k]; });
+    var undo = button("Undo", "", function () {
+      var last = editing.groups[editing.groups.length - 1];
+      last.pop();
+      if (!last.length) editing.groups.pop();
+      editing.tie = false;
+      render();
+    });
+    undo.disabled = state.busy || !done.length;
+    row.appendChild(undo);
+    var tie = button("Draw with the place above", "", function () {
+      editing.tie = !editing.tie;
+      render();
+    });
+    tie.setAttribute("aria-pressed", editing.tie ? "true" : "false");
+    tie.disabled = state.busy || !done.length || done.length === players.length;
+    row.appendChild(tie);
+    var confirm = button(editing.kind === "dispute" ? "Confirm my version" : "Confirm", "primary", function () {
+      var order = editing.groups.map(function (group) { return group.slice(); });
       var kind = editing.kind;
       state.editing = null;
       if (kind === "dispute") act("POST", "/api/result/confirm", { report: view.round.report.id, agree: false, order: order });
       else act("POST", "/api/result", { order: order });
-    }));
+    });
+    confirm.disabled = state.busy || done.length !== players.length;
+    row.appendChild(confirm);
     row.appendChild(button("Cancel", "", function () { state.editing = null; render(); }));
     form.appendChild(row);
     return form;

@@ -1,0 +1,162 @@
+"""Card images on the player's page, from images downloaded (from a local stand-in for Scryfall) into this test's
+data folder: the pack shows them sorted as players sort it, names and costs stay text, a long press or the ⤢ button
+shows the card full size, the builder shows them too; the images come with cache headers and the strict CSP.
+Screenshots at 390x844 and 1920x1080 go to the test's folder ($CMDRAFT_SCREENSHOTS to keep them)."""
+
+from __future__ import annotations
+
+import re
+import urllib.error
+import urllib.request
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from events.storage.store import Store
+from sets.catalog import load_set
+from sets.images import Fetcher, download_images
+from tests.helpers.browsers import LAPTOP, PHONE, Served
+from tests.helpers.night import Night
+from tests.helpers.nights import codes_of, start, terminal_night
+from tests.helpers.pages import join, serious, too_small
+from tests.helpers.scryfall_fake import FakeScryfall
+
+
+@pytest.fixture
+def cmr_images(cmdraft_home):
+    """Every CMR card's (made-up) image downloaded into this test's data folder."""
+    fake = FakeScryfall(list(load_set("CMR")), page_size=175)
+    httpd, base = fake.start()
+    try:
+        report = download_images(load_set("CMR"), fetcher=Fetcher(base, pause=lambda seconds: None))
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+    assert report.fetched > 300 and not report.missing
+    return fake
+
+
+@pytest.fixture
+def pod(tmp_path, cli, cmr_images):
+    db = tmp_path / "serve.json"
+    event_id = terminal_night(cli, db, "Ann", "Bo", bots=6, timer=300)
+    start(cli, db, event_id)
+    served = Served(db, event_id)
+    yield db, event_id, served
+    served.stop()
+
+
+def seat_cards(page: Page) -> list[dict]:
+    return page.evaluate("fetch('/api/seat').then(r => r.json()).then(s => s.draft.cards)")
+
+
+def test_the_pack_shows_images_sorted_with_names_as_text_and_booster_order_one_tap_away(pod, browser, shots):
+    db, event_id, served = pod
+    phone = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True).new_page()
+    join(phone, served.url, codes_of(db, event_id)["Ann"], event_id=event_id, name="Ann")
+    cards = seat_cards(phone)
+    buttons = phone.locator("#pack .card")
+    expect(buttons).to_have_count(len(cards))
+    expect(phone.locator("#pack .card img.card-img")).to_have_count(len(cards))
+    assert all(card["image"].startswith("/images/CMR/") for card in cards)
+    # Sorted: mythics and rares, then legends, first; each group by colour, then mana value.
+    shown = [int(i) for i in buttons.evaluate_all("bs => bs.map(b => b.dataset.index)")]
+    ranks = [0 if cards[i]["rarity"] in "MR" or "Legendary" in cards[i]["type"] else 1 for i in shown]
+    assert ranks == sorted(ranks) and ranks[0] == 0
+    rares = [cards[i]["rarity"] for i in shown if cards[i]["rarity"] in "MR"]
+    assert rares == sorted(rares)  # M before R
+    # Each card's button is named by its name, cost and type as text (for screen readers).
+    first = cards[shown[0]]
+    expect(buttons.first).to_have_accessible_name(re.compile(re.escape(first["name"])))
+    assert phone.locator("#pack .card").first.locator(".card-name").inner_text() == first["name"]
+    expect(phone.locator("#image-credit")).to_contain_text("Scryfall")
+    phone.screenshot(path=str(shots / "images-pack-390x844.png"))
+
+    phone.click("#pack-order")  # booster order: the pack as dealt
+    expect(phone.locator("#pack-order")).to_have_attribute("aria-pressed", "true")
+    dealt = [int(i) for i in buttons.evaluate_all("bs => bs.map(b => b.dataset.index)")]
+    assert dealt == list(range(len(cards)))
+    phone.click("#pack-order")
+    assert [int(i) for i in buttons.evaluate_all("bs => bs.map(b => b.dataset.index)")] == shown
+
+    # A long press shows the card full size and picks nothing; the ⤢ button does the same.
+    box = buttons.nth(3).bounding_box()
+    phone.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    phone.mouse.down()
+    expect(phone.locator("#sheet")).to_be_visible()
+    phone.mouse.up()
+    expect(buttons.nth(3)).to_have_attribute("aria-pressed", "false")
+    expect(phone.locator("#sheet-title")).to_have_text(cards[shown[3]]["name"])
+    expect(phone.locator("#sheet-img")).to_have_attribute("src", cards[shown[3]]["image"])
+    expect(phone.locator("#sheet-credit")).to_contain_text("Illustrated by Artist")
+    phone.screenshot(path=str(shots / "images-full-390x844.png"))
+    phone.click("#sheet-close")
+    phone.locator("#pack .card-box").nth(1).locator(".card-more").click()
+    expect(phone.locator("#sheet-title")).to_have_text(cards[shown[1]]["name"])
+    phone.keyboard.press("Escape")
+    expect(phone.locator("#sheet")).to_be_hidden()
+
+    laptop = browser.new_context(viewport=LAPTOP).new_page()
+    join(laptop, served.url, codes_of(db, event_id)["Bo"], event_id=event_id, name="Bo")
+    expect(laptop.locator("#pack .card img.card-img").first).to_be_visible()
+    laptop.locator("#pack img").first.evaluate("img => img.decode()")
+    laptop.screenshot(path=str(shots / "images-pack-1920x1080.png"))
+    laptop.locator("#pack .card-box").first.locator(".card-more").click()
+    expect(laptop.locator("#sheet-img")).to_be_visible()
+    laptop.screenshot(path=str(shots / "images-full-1920x1080.png"))
+
+
+def test_an_image_is_served_with_cache_headers_and_the_strict_csp(pod):
+    db, event_id, served = pod
+    card = next(iter(load_set("CMR")))
+    from sets.images import image_of
+
+    path, _ = image_of(card)
+    with urllib.request.urlopen(f"{served.url}/images/CMR/{path.name}") as answer:
+        assert answer.read() == path.read_bytes()
+        assert answer.headers["Content-Type"] == "image/png"  # the stand-in's images are PNGs
+        assert "max-age=604800" in answer.headers["Cache-Control"]
+        assert "default-src 'self'" in answer.headers["Content-Security-Policy"]
+    for bad in ["../index.json", "index.json", "0123.jpg", "%2e%2e%2fsecret"]:
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(f"{served.url}/images/CMR/{bad}")
+        assert refused.value.code == 404
+
+
+@pytest.fixture
+def built(tmp_path, cli, cmr_images):
+    """Drafted to the end, nothing registered yet: the builder."""
+    db = tmp_path / "built.json"
+    event_id = terminal_night(cli, db, "Ann", "Bo", bots=6)
+    start(cli, db, event_id)
+    night = Night(Store(db))
+    for pod in night.snapshot(event_id).pods:
+        session = night.draft_session(event_id, pod.number)
+        while not session.draft.finished:
+            for seat in session.waiting_humans():
+                session.pick(session.suggested_pick(seat))
+        night.after_picks(event_id, pod.number, session)
+    served = Served(db, event_id)
+    yield db, event_id, served
+    served.stop()
+
+
+@pytest.mark.parametrize("size", [PHONE, LAPTOP], ids=["390x844", "1920x1080"])
+def test_the_builder_shows_each_cards_image_and_opens_it_full_size(built, browser, shots, size):
+    db, event_id, served = built
+    page = browser.new_context(viewport=size, is_mobile=size is PHONE, has_touch=size is PHONE).new_page()
+    page.goto(f"{served.url}/")
+    page.fill("#join-event", str(event_id))
+    page.fill("#join-player", "Ann")
+    page.fill("#join-code", codes_of(db, event_id)["Ann"])
+    page.click("#join-button")
+    expect(page.locator("#screen-deck")).to_be_visible()
+    page.click("#deck-auto")
+    expect(page.locator("#deck-legal")).to_have_text("Legal")
+    expect(page.locator("#deck-main .line img.line-img").first).to_be_visible()
+    name = page.locator("#deck-main .line-name").first
+    expect(name).to_have_accessible_name(re.compile(r"\w"))
+    page.screenshot(path=str(shots / f"images-builder-{size['width']}x{size['height']}.png"), full_page=False)
+    assert too_small(page) == [] and serious(page) == []
+    name.click()
+    expect(page.locator("#sheet-img")).to_be_visible()

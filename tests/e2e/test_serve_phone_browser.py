@@ -1,0 +1,163 @@
+"""A phone that is easy to hold, in a real browser (Debian's chromium through Playwright): every control at least
+44 x 44 px on every phone page; a lost connection shown within 5 s (the heartbeat on the stream); honest empty states;
+one h1 per page and names that match the text; axe-core (shipped by axe-playwright-python, a test dependency only)
+finds nothing critical or serious on any page.  Result entry by tapping players in finishing order is driven in
+tests/test_serve_night_browser.py (three phones at one table: a tap, Undo, the rest, Confirm)."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from events.storage.store import Store
+from tests.helpers.browsers import PHONE, Served
+from tests.helpers.night import Night
+from tests.helpers.nights import codes_of, start, terminal_night
+from tests.helpers.pages import desk, headings_one, join, open_table, serious, too_small
+
+NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
+
+
+def phone_page(browser) -> Page:
+    return browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+
+
+@pytest.fixture
+def drafting(tmp_path, cli):
+    db = tmp_path / "drafting.json"
+    event_id = terminal_night(cli, db, "Ann", "Bo", bots=6, timer=300)
+    start(cli, db, event_id)
+    served = Served(db, event_id)
+    yield db, event_id, served
+    served.stop()
+
+
+@pytest.fixture
+def finished_pod(tmp_path, cli):
+    """Two pods: the first drafted to the end (its players build), the second still drafting."""
+    db = tmp_path / "early.json"
+    event_id = terminal_night(cli, db, *[f"P{n}" for n in range(1, 10)], bots=0, timer=0)
+    start(cli, db, event_id)
+    night = Night(Store(db))
+    pod = night.snapshot(event_id).pods[0]
+    session = night.draft_session(event_id, pod.number)
+    while not session.draft.finished:
+        for seat in session.waiting_humans():
+            session.pick(session.suggested_pick(seat))
+    night.after_picks(event_id, pod.number, session)
+    names = {p.number: p.name for p in night.players(event_id)}
+    served = Served(db, event_id)
+    yield db, event_id, served, [names[n] for n in pod.players]
+    served.stop()
+
+
+def test_every_control_on_the_draft_and_builder_pages_is_at_least_44_px(drafting, browser):
+    db, event_id, served = drafting
+    page = phone_page(browser)
+    page.goto(served.url + "/")
+    expect(page.locator("#screen-join")).to_be_visible()
+    assert too_small(page) == []
+    join(page, served.url, codes_of(db, event_id)["Ann"], event_id=event_id, name="Ann")
+    assert too_small(page) == []
+    page.click("#pool-toggle")
+    assert too_small(page) == []
+
+
+def test_the_builder_and_the_finished_pods_pool_are_honest_and_easy_to_hit(finished_pod, browser):
+    db, event_id, served, players = finished_pod
+    page = phone_page(browser)
+    join(
+        page, served.url, codes_of(db, event_id)[players[0]], event_id=event_id, name=players[0], screen="#screen-deck"
+    )
+    expect(page.locator("#deck-message")).to_contain_text(re.compile("other pods? (is|are) still drafting"))
+    expect(page.locator("#deck-pool .line")).not_to_have_count(0)  # the pool, read only
+    expect(page.locator("#deck-actions")).to_be_hidden()  # no builder whose buttons can do nothing
+    expect(page.locator("#deck-waiting-downloads .label")).to_have_text(["Pool"])  # no deck yet
+    assert too_small(page) == []
+    assert serious(page) == []
+
+
+def test_a_lost_connection_shows_within_5_seconds(drafting, browser):
+    """The server's answers stop (the connection dead while the socket still reads as open): the heartbeat's
+    missing pongs show it as lost within 5 s."""
+    db, event_id, served = drafting
+    page = phone_page(browser)
+    silent = {"on": False}
+
+    def route(ws):
+        server = ws.connect_to_server()
+        server.on_message(lambda message: None if silent["on"] else ws.send(message))
+        ws.on_message(lambda message: server.send(message))
+
+    page.route_web_socket(re.compile(r".*/api/stream$"), route)
+    join(page, served.url, codes_of(db, event_id)["Ann"], event_id=event_id, name="Ann")
+    time.sleep(2)  # connected a while: pongs come back
+    expect(page.locator("#conn")).to_have_attribute("data-state", "ok")
+    silent["on"] = True
+    expect(page.locator("#conn")).to_have_attribute("data-state", "bad", timeout=5_000)
+    expect(page.locator("#conn-text")).to_contain_text("connection lost")
+
+
+def test_each_page_has_one_h1_and_axe_finds_nothing_serious(drafting, browser, tmp_path, cli):
+    db, event_id, served = drafting
+    page = phone_page(browser)
+    page.goto(served.url + "/")
+    expect(page.locator("#screen-join")).to_be_visible()
+    assert headings_one(page) == ["Join your draft"] and serious(page) == []
+    join(page, served.url, codes_of(db, event_id)["Ann"], event_id=event_id, name="Ann")
+    assert len(headings_one(page)) == 1 and serious(page) == []
+    page.click("#pool-toggle")
+    assert serious(page) == []
+
+    laptop = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    laptop.goto(f"{served.url}/desk?token=desk-secret")
+    expect(laptop.locator("#desk-main")).to_be_visible()
+    assert headings_one(laptop) == ["Seats"] and serious(laptop) == []
+    mismatched = laptop.evaluate(
+        """[...document.querySelectorAll('button[aria-label]')].filter(b =>
+             !b.getAttribute('aria-label').toLowerCase().startsWith(b.textContent.trim().toLowerCase()))
+           .map(b => b.textContent + ' / ' + b.getAttribute('aria-label'))"""
+    )
+    assert mismatched == []
+    room = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    room.goto(f"{served.url}/room")
+    expect(room.locator("h1")).to_be_visible()
+    assert len(headings_one(room)) == 1 and serious(room) == []
+
+
+def test_the_table_and_decklists_pages_have_one_h1_big_controls_and_nothing_serious(tmp_path, cli, browser):
+    from tests.helpers.served import drafted_night
+
+    db = tmp_path / "night.json"
+    event_id = drafted_night(cli, db, NAMES)
+    served = Served(db, event_id)
+    try:
+        codes = codes_of(db, event_id)
+        table = desk(served.url, "/api/desk/round", {})["tables"][0]
+        numbers = {p.name: p.number for p in Night(Store(db)).players(event_id)}
+        page = phone_page(browser)
+        open_table(page, served.url, event_id, numbers[table[0]], codes[table[0]])
+        assert len(headings_one(page)) == 1 and too_small(page) == [] and serious(page) == []
+        page.click("text=Report the result")
+        assert too_small(page) == [] and serious(page) == []
+        page.locator("#night-result button", has_text="Cancel").click()
+        events = Night(Store(db))
+        for number, seated in enumerate(desk(served.url, "/api/desk/round", {"again": True})["tables"], 1):
+            order = [[events.player_id(event_id, name)] for name in seated]
+            desk(served.url, "/api/desk/settle", {"round": 1, "table": number, "order": order})
+        desk(served.url, "/api/desk/finish", {})
+        desk(served.url, "/api/desk/publish", {"on": True})
+        # The event over: the phone says so and shows the pool and the downloads there are (pool and deck).
+        expect(page.locator("#deck-message")).to_contain_text("The event is over", timeout=20_000)
+        expect(page.locator("#deck-pool .line")).not_to_have_count(0)
+        expect(page.locator("#deck-waiting-downloads .label")).to_have_text(["Pool", "Deck"])
+        assert too_small(page) == [] and serious(page) == []
+        lists = phone_page(browser)
+        lists.goto(served.url + "/decklists")
+        expect(lists.locator(".decklist")).not_to_have_count(0)
+        assert headings_one(lists) == ["Decklists"] and too_small(lists) == [] and serious(lists) == []
+    finally:
+        served.stop()

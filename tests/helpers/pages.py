@@ -1,0 +1,89 @@
+"""What the browser tests do on the pages: join a seat, open a table, the desk's script, and the checks every
+phone page passes (targets of at least 44 x 44 px, one h1, axe-core finding nothing critical or serious)."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Page, expect
+
+SMALL = """() => {
+  const found = [];
+  for (const node of document.querySelectorAll('button, a[href], input, select, textarea, [role=button], [tabindex]')) {
+    const box = node.getBoundingClientRect();
+    const style = getComputedStyle(node);
+    if (!box.width || !box.height || style.visibility === 'hidden') continue;  // not shown
+    if (box.width < 44 || box.height < 44)
+      found.push(`${node.tagName.toLowerCase()} "${(node.getAttribute('aria-label') || node.textContent).trim().slice(0, 40)}" ${Math.round(box.width)}x${Math.round(box.height)}`);
+  }
+  return found;
+}"""
+
+
+def too_small(page: Page) -> list[str]:
+    """The shown controls smaller than 44 x 44 px (a thumb's width)."""
+    return page.evaluate(SMALL)
+
+
+def serious(page: Page) -> list[str]:
+    """What axe-core finds critical or serious on the page as it is."""
+    results = Axe().run(page)
+    return [
+        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
+        for v in results.response["violations"]
+        if v["impact"] in ("critical", "serious")
+    ]
+
+
+def headings_one(page: Page) -> list[str]:
+    """The texts of the shown h1 headings."""
+    return page.evaluate(
+        "[...document.querySelectorAll('h1')].filter(h => h.offsetParent !== null).map(h => h.textContent)"
+    )
+
+
+def join(
+    page: Page,
+    base: str,
+    code: str,
+    *,
+    event_id: int,
+    number: int | None = None,
+    name: str = "",
+    screen: str = "#screen-draft",
+) -> None:
+    """Open the slip's address (event and player number filled in) and type the code, or type everything by hand;
+    ``screen``: the screen the seat comes to."""
+    if number is not None:
+        page.goto(f"{base}/join?event={event_id}&player={number}")
+        expect(page.locator("#join-event")).to_have_value(str(event_id))
+        expect(page.locator("#join-player")).to_have_value(str(number))
+    else:
+        page.goto(base + "/")
+        page.fill("#join-event", str(event_id))
+        page.fill("#join-player", name)
+    page.fill("#join-code", code.lower())  # typed on a phone keyboard: the page sends it in capitals
+    page.click("#join-button")
+    expect(page.locator(screen)).to_be_visible()
+    expect(page.locator("#conn")).to_have_attribute("data-state", "ok")
+
+
+def desk(base: str, path: str, body: dict) -> dict:
+    """The desk's script: a POST with the desk's bearer token (no cookie, so no page origin needed)."""
+    request = urllib.request.Request(
+        base + path,
+        data=json.dumps(body).encode(),
+        headers={"authorization": "Bearer desk-secret", "content-type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.loads(answer.read())
+
+
+def open_table(page: Page, base: str, event_id: int, number: int, code: str) -> None:
+    page.goto(f"{base}/join?event={event_id}&seat={number}")
+    page.fill("#join-code", code)
+    page.click("#join-button")
+    expect(page.locator("#night .night-table")).to_be_visible(timeout=15_000)

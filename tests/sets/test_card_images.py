@@ -1,0 +1,195 @@
+"""Card images fetched once from Scryfall (a stand-in on this machine) into the data folder, as its API asks."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import sys
+
+import pexpect
+import pytest
+
+from sets.catalog import load_set
+from sets.download import DownloadError
+from sets.images import API_PAUSE, IMAGE_PAUSE, Fetcher, download_images, image_of, images_dir, read_index
+from tests.helpers.cardfiles import mtgjson_set, write
+from tests.helpers.scryfall_fake import FakeScryfall
+
+
+@pytest.fixture
+def tst(cli, cmdraft_home, tmp_path):
+    """The small imported set TST (16 cards by name, two of them double-faced)."""
+    result = cli("sets", "import", str(write(tmp_path, "tst.json", mtgjson_set())))
+    assert result.exit_code == 0, result.output
+    return load_set("TST")
+
+
+@pytest.fixture
+def fake(tst):
+    scryfall = FakeScryfall(list(tst), page_size=6, unlisted={"Tundra", "Lying Card"}, without_image={"Common G9"})
+    httpd, _ = scryfall.start()
+    yield scryfall
+    httpd.shutdown()
+    httpd.server_close()
+
+
+class Recorder:
+    """An injected clock and sleep: sleeping moves the clock; every request's time is noted by the fake."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+        self.slept: list[float] = []
+
+    def clock(self) -> float:
+        return self.now
+
+    def pause(self, seconds: float) -> None:
+        self.slept.append(seconds)
+        self.now += seconds
+
+
+def fetcher(fake: FakeScryfall, recorder: Recorder | None = None) -> Fetcher:
+    recorder = recorder or Recorder()
+    return Fetcher(fake.base, pause=recorder.pause, clock=recorder.clock)
+
+
+def png_files(code: str) -> list[str]:
+    return sorted(p.name for p in images_dir(code).iterdir() if p.suffix == ".jpg")
+
+
+def test_every_card_with_an_image_is_kept_once_with_its_artist(tst, fake):
+    report = download_images(tst, fetcher=fetcher(fake))
+    by_name = {card.name for card in tst}
+    assert report.cards == len(by_name) == 16
+    assert report.fetched == 15 and report.kept == 0 and report.missing == ["Common G9"]
+    for card in tst:
+        kept = image_of(card)
+        if card.name == "Common G9":
+            assert kept is None
+            continue
+        assert kept is not None, card.name
+        path, artist = kept
+        assert path.read_bytes() == fake.images[card.name] and artist == f"Artist {fake.numbers[card.name]}"
+    # Tundra and Lying Card are not in the set's search: they came by name through /cards/collection.
+    posts = [r for r in fake.requests if r["method"] == "POST"]
+    assert [r["path"] for r in posts] == ["/cards/collection"]
+    searches = [r for r in fake.requests if r["path"].startswith("/cards/search")]
+    assert len(searches) == 3  # 14 cards listed, 6 a page
+    assert len(fake.image_requests()) == 15 == len(set(fake.image_requests()))
+
+
+def test_requests_name_the_application_and_say_what_they_accept(tst, fake):
+    download_images(tst, fetcher=fetcher(fake))
+    for request in fake.requests:
+        headers = {k.lower(): v for k, v in request["headers"].items()}
+        assert headers["user-agent"].startswith("cmdraft/") and "Python-urllib" not in headers["user-agent"]
+        wanted = "image/*" if request["path"].startswith("/img/") else "application/json"
+        assert headers["accept"] == wanted
+
+
+def test_requests_keep_scryfalls_pace(tst, fake):
+    """2 a second to the API (500 ms apart), 100 ms between images: the injected clock sees every gap."""
+    recorder = Recorder()
+    times: list[float] = []
+    paced = fetcher(fake, recorder)
+    original = paced.open
+
+    def noted(url, accept, gap, data=None):
+        answer = original(url, accept, gap, data)
+        times.append((recorder.now, accept))
+        return answer
+
+    paced.open = noted
+    download_images(tst, fetcher=paced)
+    for (before, _), (after, accept) in zip(times, times[1:], strict=False):
+        assert after - before >= (IMAGE_PAUSE if accept == "image/*" else API_PAUSE) - 1e-9
+    assert 0.05 <= IMAGE_PAUSE <= 0.1 and API_PAUSE >= 0.5
+
+
+def test_an_interrupted_run_keeps_what_arrived_whole_and_a_new_run_fetches_only_the_rest(tst, fake):
+    fake.broken = {"Common B2"}
+    with pytest.raises(DownloadError, match="stopped at|broke off"):
+        download_images(tst, fetcher=fetcher(fake))
+    folder = images_dir("TST")
+    assert not [p for p in folder.iterdir() if p.name.endswith(".part")]  # nothing half-written kept
+    first = fake.image_requests()
+    kept = png_files("TST")
+    assert 0 < len(kept) == len(first) - 1 < 15
+    broken_card = next(c for c in tst if c.name == "Common B2")
+    assert image_of(broken_card) is None
+
+    fake.broken = set()
+    fake.requests.clear()
+    report = download_images(tst, fetcher=fetcher(fake))
+    assert report.kept == len(kept) and report.fetched == 15 - len(kept)
+    again = fake.image_requests()
+    assert len(again) == 15 - len(kept) and not set(again) & (set(first) - {first[-1]})
+    assert not [r for r in fake.requests if not r["path"].startswith("/img/")]  # the kept list is used again
+    assert image_of(broken_card) is not None
+
+    fake.requests.clear()
+    assert download_images(tst, fetcher=fetcher(fake)).fetched == 0 and fake.requests == []
+
+
+def test_something_that_is_not_an_image_is_not_kept(tst, fake):
+    fake.images["Common W0"] = b"<html>a login page</html>"
+    with pytest.raises(DownloadError, match="not a JPEG or PNG"):
+        download_images(tst, fetcher=fetcher(fake))
+    assert image_of(next(c for c in tst if c.name == "Common W0")) is None
+
+
+def test_a_damaged_index_counts_as_none(tst, fake):
+    download_images(tst, fetcher=fetcher(fake))
+    (images_dir("TST") / "index.json").write_text("{damaged")
+    assert read_index("TST") == {} and image_of(next(iter(tst))) is None
+
+
+# --- the command --------------------------------------------------------------------------------------------
+
+
+def test_the_command_downloads_and_resumes(cli, tst, fake, monkeypatch):
+    monkeypatch.setenv("CMDRAFT_SCRYFALL_URL", fake.base)
+    fake.broken = {"Common R3"}
+    broken = cli("sets", "download", "TST", "--images")
+    assert broken.exit_code == 2 and broken.stdout == "" and broken.stderr.count("\n") == 1
+    assert broken.stderr.startswith("cmdraft: error: the download of") and "run the command again" in broken.stderr
+    fake.broken = set()
+    result = cli("sets", "download", "tst", "--images", "--json")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["fetched"] + report["kept"] == 15 and report["kept"] > 0 and report["missing"] == ["Common G9"]
+    assert "Scryfall" in report["attribution"] and "Wizards of the Coast" in report["attribution"]
+
+
+def test_without_a_network_the_command_says_so_in_one_line_and_keeps_nothing(cli, tst, cmdraft_home, monkeypatch):
+    with socket.socket() as sock:  # a port nobody listens on
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    monkeypatch.setenv("CMDRAFT_SCRYFALL_URL", f"http://127.0.0.1:{port}")
+    result = cli("sets", "download", "TST", "--images")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.startswith("cmdraft: error: cannot download") and "no network" in result.stderr
+    assert result.stderr.count("\n") == 1 and not (cmdraft_home / "images" / "TST").exists()
+
+
+def test_an_unknown_set_is_refused(cli, cmdraft_home):
+    result = cli("sets", "download", "QQQ", "--images")
+    assert result.exit_code == 2 and "unknown set 'QQQ'" in result.stderr
+
+
+def test_the_command_shows_a_progress_bar_and_the_attribution_in_a_terminal(tst, fake, cmdraft_home):
+    env = dict(os.environ, CMDRAFT_HOME=str(cmdraft_home), CMDRAFT_SCRYFALL_URL=fake.base, COLUMNS="100", TERM="xterm")
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "events", "sets", "download", "TST", "--images"],
+        env=env,
+        encoding="utf-8",
+        timeout=60,
+        dimensions=(30, 100),
+    )
+    child.expect("images of TST")
+    child.expect(r"images of TST: 15 fetched, 0 already kept, 1 without an image")
+    child.expect("no image on Scryfall for: Common G9")
+    child.expect(r"Card images from Scryfall .* Wizards of the Coast")
+    child.expect(pexpect.EOF)

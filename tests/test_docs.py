@@ -1,0 +1,252 @@
+"""The documentation keeps its promises: every command it shows exists with the options it shows (its help runs),
+the README's own paths run for real in order, every link resolves, and the README stays a short front page."""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+import unicodedata
+from pathlib import Path
+
+import click
+import pytest
+
+from tests.helpers.cliapp import command, invoke
+from tests.helpers.paths import ROOT
+
+
+def doc_files(root: Path) -> list[Path]:
+    """The README, ARCHITECTURE.md, CONTRIBUTING.md and every page of the site (docs/)."""
+    top = [root / name for name in ("README.md", "ARCHITECTURE.md", "CONTRIBUTING.md")]
+    return [path for path in top if path.is_file()] + sorted((root / "docs").glob("*.md"))
+
+
+def shell_blocks(text: str) -> list[str]:
+    """The ```sh blocks of a Markdown text."""
+    return re.findall(r"^```sh\n(.*?)^```", text, re.M | re.S)
+
+
+def cmdraft_commands(text: str) -> list[list[str]]:
+    """Every ``cmdraft …`` command in the text's shell blocks, as words (comments dropped; ``a ; b`` and ``a && b``
+    are two commands)."""
+    found = []
+    for block in shell_blocks(text):
+        for line in block.splitlines():
+            words = shlex.split(line, comments=True)
+            command_words: list[str] = []
+            for word in [*words, ";"]:
+                if word in (";", "&&"):
+                    if command_words[:1] == ["cmdraft"]:
+                        found.append(command_words)
+                    command_words = []
+                else:
+                    command_words.append(word)
+    return found
+
+
+def resolve(words: list[str], root: click.Command) -> tuple[list[str], click.Command, list[str]]:
+    """The command path the words name, the command, and the problems: an unknown command, an unknown option."""
+    path, cmd, problems = [], root, []
+    rest = words[1:]
+    while isinstance(cmd, click.Group) and rest and not rest[0].startswith("-"):
+        sub = cmd.get_command(click.Context(cmd), rest[0])
+        if sub is None:
+            problems.append(f"no command {' '.join(['cmdraft', *path, rest[0]])!r}")
+            return path, cmd, problems
+        path.append(rest.pop(0))
+        cmd = sub
+    if isinstance(cmd, click.Group) and not cmd.invoke_without_command:
+        problems.append(f"{' '.join(['cmdraft', *path])!r} is a group, not a command")
+    options = {opt for param in cmd.params for opt in (*param.opts, *param.secondary_opts)}
+    for word in rest:
+        for option in re.findall(r"(?:^|[\[|])(--?[A-Za-z][\w-]*)", word):
+            if option not in options and option != "--help":
+                problems.append(f"{' '.join(['cmdraft', *path])}: no option {option}")
+    return path, cmd, problems
+
+
+def command_problems(root_folder: Path) -> list[str]:
+    problems = []
+    for path in doc_files(root_folder):
+        for words in cmdraft_commands(path.read_text(encoding="utf-8")):
+            problems += [f"{path.relative_to(root_folder).as_posix()}: {p}" for p in resolve(words, command())[2]]
+    return problems
+
+
+def test_every_command_in_the_docs_exists_with_the_options_it_shows():
+    assert command_problems(ROOT) == []
+
+
+def test_a_planted_unknown_command_or_option_in_the_docs_is_seen(tmp_path: Path):
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "README.md").write_text(
+        "# x\n\n```sh\ncmdraft event sit 1   # seat\ncmdraft sim --seed 1 && cmdraft packs --cuont 2\n```\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "docs" / "night.md").write_text(
+        "```sh\ncmdraft event seat 1 [--agian] ; cmdraft event seat 1 --again\ncmdraft event\n```\n", encoding="utf-8"
+    )
+    assert command_problems(tmp_path) == [
+        "README.md: no command 'cmdraft event sit'",
+        "README.md: cmdraft packs: no option --cuont",
+        "docs/night.md: cmdraft event seat: no option --agian",
+        "docs/night.md: 'cmdraft event' is a group, not a command",
+    ]
+
+
+def documented_paths() -> list[tuple[str, ...]]:
+    paths = set()
+    for path in doc_files(ROOT):
+        for words in cmdraft_commands(path.read_text(encoding="utf-8")):
+            paths.add(tuple(resolve(words, command())[0]))
+    return sorted(paths)
+
+
+def test_the_help_of_every_command_the_docs_show_runs():
+    paths = documented_paths()
+    assert ("event", "new") in paths and ("serve",) in paths and ("play",) in paths
+    for path in paths:
+        result = invoke([*path, "--help"])
+        assert result.exit_code == 0 and f"{' '.join(path)} [OPTIONS]" in result.stdout, (path, result.output)
+
+
+def readme_section(title: str) -> str:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    return readme.split(f"\n## {title}", 1)[1].split("\n## ", 1)[0]
+
+
+def run_block(block: str, input: str | None = None) -> list[str]:
+    """Run every command of a shell block in order, in this process; each must succeed. Their outputs."""
+    return [output for _, output in run_commands(block, input)]
+
+
+def run_commands(block: str, input: str | None = None) -> list[tuple[str, str]]:
+    """Run every command of a shell block in order, in this process; each must succeed. Each command (its words
+    after ``cmdraft``, joined) with its output."""
+    outputs = []
+    for words in cmdraft_commands(f"```sh\n{block}```\n"):
+        result = invoke(words[1:], input=input)
+        assert result.exit_code == 0, (words, result.output)
+        outputs.append((" ".join(words[1:]), result.stdout))
+    return outputs
+
+
+def test_the_readmes_practice_path_runs(monkeypatch, tmp_path: Path):
+    """Not a terminal here, so `cmdraft play` asks at the line prompt; `quit` leaves it saved to resume."""
+    monkeypatch.chdir(tmp_path)
+    blocks = shell_blocks(readme_section("Practise a draft (a player)"))
+    assert [words[:2] for block in blocks for words in cmdraft_commands(f"```sh\n{block}```")] == [
+        ["cmdraft", "play"],
+        ["cmdraft", "play"],
+    ]
+    started, resumed = (run_block(block, input="quit\n")[0] for block in blocks)
+    assert "draft 1 (seed 3)" in started and "Take 2 cards" in started
+    assert "Resume with: cmdraft play --resume 1" in started and "Take 2 cards" in resumed
+
+
+def test_the_readmes_store_night_runs_in_order(monkeypatch, tmp_path: Path):
+    monkeypatch.chdir(tmp_path)
+    desk, phones = shell_blocks(readme_section("Run a store night (an organizer)"))
+    outputs = dict(run_commands(desk))
+    assert "ROUND 1 PAIRINGS" in outputs["event print 1 pairings"]
+    standings = outputs["event standings 1"]
+    assert standings.index("Ann") < standings.index("Bo") and "Cy" in standings
+    shown = json.loads(invoke(["event", "show", "1", "--json"]).stdout)
+    assert shown["event"]["status"] == "finished"
+    # The phones: a terminal-style event with seat codes; the server itself is run by tests/e2e and tests/web.
+    lines = phones.splitlines()
+    assert lines[0].startswith("cmdraft serve 1 --lan")
+    made = invoke(["event", "new", "Phones", "--style", "terminal", "--json"])
+    event_id = json.loads(made.stdout)["id"]
+    assert event_id == 2
+    for words in (["event", "player", "add", "2", "Ann", "Bo"], ["event", "seat", "2"]):
+        assert invoke(words).exit_code == 0
+    run_block(lines[1].replace("event print 1 ", "event print 2 ") + "\n")
+    assert "http://192.168.1.20:8000/join?event=2" in (tmp_path / "slips.html").read_text(encoding="utf-8")
+
+
+def test_the_readmes_script_path_runs(monkeypatch, tmp_path: Path):
+    monkeypatch.chdir(tmp_path)
+    run_block('cmdraft event new "Friday CMR" --style bots\n')
+    (tmp_path / "deck.txt").write_text(
+        "Commander\n1 Akroma, Vision of Ixidor\n\nDeck\n1 Fyndhorn Elves\n", encoding="utf-8"
+    )
+    sim, packs, converted, shown = run_block(shell_blocks(readme_section("Script it (a script writer)"))[0])
+    assert json.loads(sim)["seed"] == 1 and len(json.loads(sim)["players"]) == 8
+    assert len(packs.splitlines()) == 2 and all(json.loads(line) for line in packs.splitlines())
+    assert "<cockatrice_deck" in (tmp_path / "deck.cod").read_text(encoding="utf-8")
+    assert json.loads(shown)["event"]["name"] == "Friday CMR"
+
+
+def anchor(heading: str) -> str:
+    """A heading's anchor as MkDocs (and GitHub) make it: lower case, punctuation dropped, spaces to hyphens."""
+    text = unicodedata.normalize("NFKD", heading).lower()
+    text = re.sub(r"[^\w\s-]", "", text)
+    return re.sub(r"[\s]+", "-", text.strip())
+
+
+def broken_links(root: Path) -> list[str]:
+    """Relative links of the README, ARCHITECTURE.md and CONTRIBUTING.md (MkDocs checks the site's own pages) that
+    name no file, or no heading of it."""
+    broken = []
+    for name in ("README.md", "ARCHITECTURE.md", "CONTRIBUTING.md"):
+        path = root / name
+        if not path.is_file():
+            continue
+        text = re.sub(r"^```.*?^```", "", path.read_text(encoding="utf-8"), flags=re.M | re.S)
+        for target in re.findall(r"\]\(([^)\s]+)\)|src=\"([^\"]+)\"", text):
+            target = target[0] or target[1]
+            if re.match(r"[a-z]+:", target):
+                continue
+            file, _, fragment = target.partition("#")
+            linked = (path.parent / file) if file else path
+            if not linked.is_file():
+                broken.append(f"{name}: {target}")
+            elif fragment:
+                headings = re.findall(r"^#+ (.+)$", linked.read_text(encoding="utf-8"), re.M)
+                if fragment not in {anchor(h) for h in headings}:
+                    broken.append(f"{name}: {target}")
+    return broken
+
+
+def test_every_link_of_the_readme_and_the_contributors_pages_resolves():
+    assert broken_links(ROOT) == []
+
+
+def test_a_planted_broken_link_or_anchor_is_seen(tmp_path: Path):
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "rules.md").write_text("# Rules implemented\n\n## `packs audit`\n", encoding="utf-8")
+    (tmp_path / "README.md").write_text(
+        "[a](docs/rules.md) [b](docs/rules.md#packs-audit) [c](docs/missing.md) [d](docs/rules.md#nowhere)"
+        " [e](https://example.org/x.md)\n```sh\n[f](inside-code.md)\n```\n",
+        encoding="utf-8",
+    )
+    assert broken_links(tmp_path) == ["README.md: docs/missing.md", "README.md: docs/rules.md#nowhere"]
+
+
+def test_the_readme_is_a_short_front_page_for_each_reader():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert len(readme.splitlines()) <= 200
+    assert "shared/RULES.md" not in readme  # a clone has no ../shared
+    titles = re.findall(r"^## (.+)$", readme, re.M)
+    assert titles[:3] == [
+        "Practise a draft (a player)",
+        "Run a store night (an organizer)",
+        "Script it (a script writer)",
+    ]
+
+
+def test_every_page_of_the_docs_is_in_the_sites_navigation_and_ci_builds_it_strictly():
+    nav = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    listed = set(re.findall(r":\s*([\w-]+\.md)\s*$", nav, re.M))
+    assert listed == {path.name for path in (ROOT / "docs").glob("*.md")}
+    assert "mkdocs build --strict" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    "words", [["cmdraft", "sim", "--seed", "1"], ["cmdraft", "event", "new", "X", "--style", "bots"]]
+)
+def test_a_documented_command_resolves_to_its_path(words):
+    path, cmd, problems = resolve(words, command())
+    assert problems == [] and path == words[1 : 1 + len(path)] and cmd.name == path[-1]
