@@ -419,14 +419,8 @@ class TableSession:
         draft = self.draft
         progress = (draft.round + draft.step / draft.picks_per_pack) / draft.config.boosters
         picks = [(pick.offered, pick.pick) for pick in draft.picks_of(seat)]
-        return explain_pick(
-            draft.pack(seat),
-            draft.pools[seat],
-            style=style,
-            progress=progress,
-            count=draft.picks_due(seat),
-            picks=picks,
-        )
+        pack, pool, count = draft.pack(seat), draft.pools[seat], draft.picks_due(seat)
+        return explain_pick(pack, pool, style=style, progress=progress, count=count, picks=picks)
 
     def suggested_pick(self, seat: int) -> PickRequest:
         """The strong bot's pick for the seat, as a request on the pack it holds now."""
