@@ -124,7 +124,7 @@ def advise(
     return Advice(picks, colors, tuple(plan.commanders), BotStyle.COMMANDER_FIRST.value)
 
 
-def _from_explained(explained) -> Advice:
+def _from_explained(explained: bot_layer.PickAdvice) -> Advice:
     """The bot layer's ``PickAdvice`` (cards with position, rating, roles, reason; the plan's identity and commanders)."""
     colors = explained.identity
     picks = tuple(

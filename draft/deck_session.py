@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from draft import deck_actions as act
 from draft.commanders import Suggestion
@@ -28,6 +29,8 @@ from sets.basics import basic_land
 from sets.cards import Card, normalize_name
 from sets.colors import Color, ColorIdentity
 from sets.errors import InputError
+
+R = TypeVar("R", bound=act.Result)  # the result of one change (``_changing``)
 
 SaveFunction = Callable[[Deck, bool, bool], None]
 """Keeps a deck: ``save(deck, legal, final)``; ``final`` when the player finished it ('done')."""
@@ -68,7 +71,10 @@ class DeckSession:
     def _resume(self, deck: Deck) -> None:
         """The saved deck, on the pool's own card objects so counts line up with the pool."""
         own = {normalize_name(card.name): card for card in self.pool}
-        same = lambda card: own.get(normalize_name(card.name), card)  # noqa: E731
+
+        def same(card: Card) -> Card:
+            return own.get(normalize_name(card.name), card)
+
         self.commanders = [same(card) for card in deck.commanders]
         self.colors = list(deck.piper_colors)
         self.main = Counter({same(card): n for card, n in deck.main.items()})
@@ -126,7 +132,7 @@ class DeckSession:
 
     # --- actions ---------------------------------------------------------------------------------
 
-    def apply(self, intent) -> act.Result:
+    def apply(self, intent: object) -> act.Result:
         """Do what ``intent`` asks; the typed result says what happened."""
         action = _ACTIONS.get(type(intent))
         if action is None:
@@ -140,7 +146,7 @@ class DeckSession:
         self.commanders, self.colors = list(state.commanders), list(state.colors)
         self.main, self.touched = Counter(dict(state.main)), state.touched
 
-    def _changing(self, action: Callable[[], act.Result]) -> act.Result:
+    def _changing(self, action: Callable[[], R]) -> R:
         """Run a change: one undo step when the deck changed, and saved then when every change is saved."""
         before = self._state()
         try:
@@ -319,7 +325,9 @@ class DeckSession:
     def complete(self) -> act.Completed | act.Replaced:
         """The deck finished around what the player chose: every chosen card stays (an empty deck gets the
         bot's whole deck)."""
-        return self._changing(self._complete if self.started else self._replace)
+        if self.started:
+            return self._changing(self._complete)
+        return self._changing(self._replace)
 
     def _complete(self) -> act.Completed:
         if not self.commanders:
@@ -378,6 +386,8 @@ class DeckSession:
         return self._hand()
 
     def _hand(self) -> act.Hand:
+        if self.fish is None:
+            raise InputError("deal a hand first ('hand'), then mulligan, draw or play turns")
         view = self.fish.view()
         return act.Hand(view.number, view.hand, view)
 
@@ -400,7 +410,8 @@ class DeckSession:
         )
 
 
-_ACTIONS: dict[type, Callable[[DeckSession, object], act.Result]] = {
+# Each entry is called with an intent of its own key's type (``apply``), which a dict's type can't say: Any.
+_ACTIONS: dict[type, Callable[[DeckSession, Any], act.Result]] = {
     act.ChooseCommanders: lambda s, i: s.choose_commanders(i.cards),
     act.ChoosePipers: lambda s, i: s.choose_pipers(i.colors),
     act.Add: lambda s, i: s.add(i.cards),

@@ -79,7 +79,9 @@ def _source_cards(main: Mapping[Card, int], identity: ColorIdentity) -> int:
     return sum(n for card, n in main.items() if produced(card, identity))
 
 
-def source_warnings(made: Mapping[Color, int], symbols: Mapping[Color, int], identity: ColorIdentity, sources: int):
+def source_warnings(
+    made: Mapping[Color, int], symbols: Mapping[Color, int], identity: ColorIdentity, sources: int
+) -> list[str]:
     """One line per identity color short of sources: fewer than ``MIN_SOURCES``, or far below its share of the deck's
     sources by its share of the colored symbols (8 sources for 25 of 50 symbols, where about 12 would match)."""
     total = sum(symbols.get(color, 0) for color in identity)
@@ -150,7 +152,7 @@ def basic_split(cards: Iterable[Card], identity: ColorIdentity, count: int) -> C
         return Counter()
     if not identity:
         return Counter({basic_land(""): count})
-    weights = Counter()
+    weights: Counter[Color] = Counter()
     for card in cards:
         for color, n in colored_symbols(card).items():
             if color in identity:

@@ -26,10 +26,11 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from sets.booster import Booster, BoosterSpec, Sheet
+from sets.cards import Card
 from sets.colors import Color
 from sets.draw_odds import plain_inclusion
 from sets.errors import LimitError
@@ -147,7 +148,7 @@ def _check(
 # --- expectations from the definition -----------------------------------------------------------------
 
 
-def rules_group(card) -> str:
+def rules_group(card: Card) -> str:
     """RULES.md section 5's balance groups: the color of a card of one color and that identity, else "other"."""
     if card.is_land or len(card.colors) != 1 or card.identity != card.colors:
         return "other"
@@ -216,7 +217,7 @@ def expected_by(spec: BoosterSpec, sheet_name: str, key: Callable, boosters: int
     expected: Counter = Counter()
     for position, count in _drawing_variants(spec, sheet_name):
         for printing, chance in zip(sheet.printings, inclusion(sheet, count), strict=True):
-            expected[key(printing.card)] += per_variant[position] * chance
+            expected[key(printing.card)] += per_variant[position] * chance  # type: ignore[assignment]  # expected counts are fractions; typeshed types a Counter's values as int
     return expected
 
 
@@ -293,8 +294,8 @@ def _group_check(spec: BoosterSpec, name: str, observed: Counter, variants: Coun
         forced, chance = plan
         free = drawn - len(forced)
         for group in GROUP_ORDER:
-            forced_total[group] += variants[position] * forced.get(group, 0)
-            free_expected[group] += variants[position] * free * chance.get(group, 0)
+            forced_total[group] += variants[position] * forced.get(group, 0)  # type: ignore[assignment]  # expected counts are fractions; typeshed types a Counter's values as int
+            free_expected[group] += variants[position] * free * chance.get(group, 0)  # type: ignore[assignment]  # expected counts are fractions; typeshed types a Counter's values as int
     for group in GROUP_ORDER:
         expected[group] = forced_total[group] + free_expected[group]
     groups = [g for g in GROUP_ORDER if expected[g] > 0]
@@ -322,7 +323,7 @@ def _foils_check(spec: BoosterSpec, observed: Counter, count: int) -> Check:
     expected: Counter = Counter()
     for variant in spec.variants:
         n = sum(k for sheet, k in variant.contents if spec.sheets[sheet].foil or spec.sheets[sheet].etched)
-        expected[n] += variant.weight / spec.total_weight * count
+        expected[n] += variant.weight / spec.total_weight * count  # type: ignore[assignment]  # expected counts are fractions; typeshed types a Counter's values as int
     rows = [Row(_foils_label(n), observed[n], expected[n]) for n in sorted(set(expected) | set(observed))]
     if any(row.observed and not row.expected for row in rows):
         return Check(FOILS_TITLE, tuple(rows), 0.0, "", math.inf, max(1, len(expected) - 1))
@@ -359,7 +360,7 @@ def audit(spec: BoosterSpec, boosters: Iterable[Booster], count: int) -> list[Ch
         observed = per_sheet[name]
         if len({p.card.rarity for p in sheet.printings}) > 1:
             expected = expected_by(spec, name, lambda card: card.rarity.value, variants)
-            by_rarity = Counter()
+            by_rarity: Counter[str] = Counter()
             for card, n in observed.items():
                 by_rarity[card.rarity.value] += n
             checks.append(
@@ -368,7 +369,7 @@ def audit(spec: BoosterSpec, boosters: Iterable[Booster], count: int) -> list[Ch
                 )
             )
         if sheet.balance_colors:
-            by_group = Counter()
+            by_group: Counter[str] = Counter()
             for card, n in observed.items():
                 by_group[rules_group(card)] += n
             check = _group_check(spec, name, by_group, variants, count)
@@ -390,7 +391,7 @@ def open_and_audit(
     check_audited(count)
     rng = random.Random(seed)
 
-    def stream():
+    def stream() -> Iterator[Booster]:
         for index in range(count):
             yield spec.open(rng, index)
             if progress and index % 1000 == 999:

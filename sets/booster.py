@@ -179,7 +179,7 @@ class Sheet:
             index = int(rnd() * size) if uniform else bisect(cum, rnd() * total)
             if index not in seen:
                 chosen.append(index)
-                if seen is not chosen:
+                if isinstance(seen, set):  # else seen is chosen itself
                     seen.add(index)
         return chosen
 
@@ -346,9 +346,9 @@ class BoosterSpec:
             variants.append(Variant(weight, tuple(contents.items())))
         if not variants:
             raise fail("it has no variants")
-        total = data.get("total_weight")
-        if total is not None and total != sum(v.weight for v in variants):
-            raise fail(f"variant weights add up to {sum(v.weight for v in variants)}, not {total}")
+        declared = data.get("total_weight")
+        if declared is not None and declared != sum(v.weight for v in variants):
+            raise fail(f"variant weights add up to {sum(v.weight for v in variants)}, not {declared}")
         return cls(str(data.get("name") or kind), variants, sheets, kind)
 
 

@@ -59,10 +59,11 @@ def direct_opener(url: str) -> urllib.request.OpenerDirector:
     return urllib.request.build_opener()
 
 
-def _open(url: str):
+def _open(url: str) -> http.client.HTTPResponse:
     check_address(url)
     try:
-        return direct_opener(url).open(url, timeout=TIMEOUT_SECONDS)
+        answer: http.client.HTTPResponse = direct_opener(url).open(url, timeout=TIMEOUT_SECONDS)  # an http(s) address
+        return answer
     except urllib.error.HTTPError as error:
         raise DownloadError(
             f"cannot download {url}: the server answered {error.code} {error.reason}; "

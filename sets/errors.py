@@ -39,8 +39,8 @@ class LimitError(InputError):
         """The message with ``option`` as what is out of range (the core's words after it, when they differ and
         ``said``)."""
         unit = f" {self.unit}" if self.unit else ""
-        said = f" ({self.what})" if said and option != self.what else ""
-        return f"{option} must be from {self.low:,} to {self.high:,}{unit}, not {self.value:,}{said}"
+        core_words = f" ({self.what})" if said and option != self.what else ""
+        return f"{option} must be from {self.low:,} to {self.high:,}{unit}, not {self.value:,}{core_words}"
 
 
 class ManaCostError(InputError):

@@ -288,9 +288,9 @@ def download_images(
                 f"cannot write {str(folder)!r}: {error.strerror or error}; set CMDRAFT_HOME to a writable folder"
             ) from None
         _write_index(card_set.code, index)
-    listed = [(key, entry) for key, entry in index.items() if key in keys and entry["file"]]
-    todo = [(key, entry) for key, entry in listed if not (folder / entry["file"]).exists()]
-    kept = len(listed) - len(todo)
+    wanted = [(key, entry) for key, entry in index.items() if key in keys and entry["file"]]
+    todo = [(key, entry) for key, entry in wanted if not (folder / entry["file"]).exists()]
+    kept = len(wanted) - len(todo)
     total = len(todo)
     if progress:
         progress(0, total)

@@ -41,7 +41,7 @@ def _mtgjson_card(objs: list[dict[str, Any]], result: ImportResult, set_code: st
         number=number,
         rarity=rarity_of(first.get("rarity")),
         mana_value=first.get("manaValue", first.get("convertedManaCost")),
-        mtgo_id=int(mtgo) if str(mtgo or "").isdigit() else None,
+        mtgo_id=int(str(mtgo)) if str(mtgo or "").isdigit() else None,
     )
     return card
 

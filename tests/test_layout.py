@@ -671,3 +671,37 @@ def test_a_planted_import_through_a_passing_module_is_seen(tmp_path: Path):
     assert imports_of_passed_on_names(tmp_path) == [
         "draft.decks imports Card from sets.catalog (defined in sets.cards)"
     ]
+
+
+# --- storage below the night: the store never imports the night's use cases ----------------------------------------
+
+
+def storage_imports_of_the_night(root: Path) -> dict[str, list[str]]:
+    """The modules of events/storage that import a module of events/night (the night's use cases build on storage,
+    never the other way round)."""
+    found = {}
+    for name, targets in import_graph(root).items():
+        if name == "events.storage" or name.startswith("events.storage."):
+            night = sorted(t for t in targets if t == "events.night" or t.startswith("events.night."))
+            if night:
+                found[name] = night
+    return found
+
+
+def test_storage_never_imports_the_night():
+    assert storage_imports_of_the_night(ROOT) == {}
+
+
+def test_a_planted_import_of_the_night_in_storage_is_seen(tmp_path: Path):
+    files = {
+        "events/__init__.py": "",
+        "events/night/__init__.py": "",
+        "events/night/history.py": "from events.storage.store import Store\n",
+        "events/storage/__init__.py": "",
+        "events/storage/store.py": "import json\n",
+        "events/storage/transfer.py": "from events.night.history import log_change\nfrom events.storage import store\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    assert storage_imports_of_the_night(tmp_path) == {"events.storage.transfer": ["events.night.history"]}

@@ -148,3 +148,33 @@ def test_not_slow_leaves_out_every_end_to_end_test():
     ids = [line for line in done.stdout.splitlines() if "::" in line]
     assert ids and not [i for i in ids if i.startswith("tests/e2e/")]
     assert "tests/events/test_store.py::test_random_kills_never_corrupt_stick_or_lose_a_pick" not in ids
+
+
+def test_ci_checks_the_types_of_sets_and_draft_strictly_before_the_tests():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    mypy = project["tool"]["mypy"]
+    assert {"sets", "draft"} <= set(mypy["files"])
+    assert (
+        mypy["check_untyped_defs"]
+        and mypy["disallow_untyped_defs"]
+        and "ignore-without-code" in mypy["enable_error_code"]
+    )
+    assert [dep for dep in project["project"]["optional-dependencies"]["test"] if dep.startswith("mypy==")]
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert ci.index("mypy") < next(i for i, line in enumerate(ci) if "python -m pytest" in line)
+
+
+@pytest.mark.slow
+def test_the_type_check_refuses_an_untyped_def_and_an_ignore_without_its_code(tmp_path: Path):
+    """In a process of its own: mypy with the project's configuration, on a module with both faults planted."""
+    planted = tmp_path / "planted.py"
+    planted.write_text("def untyped(x):\n    return x\n\n\nvalue: int = 'text'  # type: ignore\n", encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "mypy", "--config-file", str(ROOT / "pyproject.toml"), "--no-incremental", str(planted)],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=300,
+    )
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "[no-untyped-def]" in done.stdout and "[ignore-without-code]" in done.stdout

@@ -145,7 +145,7 @@ def write_csv(deck: Deck) -> str:
                 "commander",
                 int(line.foil),
                 int(line.etched),
-                colors[i].value if colors[i] else "",
+                color.value if (color := colors[i]) else "",
             ]
         )
     for zone in (Zone.MAIN, Zone.SIDEBOARD):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ElementTree
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum, unique
 from pathlib import Path
@@ -157,10 +158,10 @@ def root_named(root: ElementTree.Element, tag: str, label: str, what: str) -> El
 
 def xml_entries(
     result: DeckFile,
-    cards,
+    cards: Iterable[tuple[ElementTree.Element, Zone]],
     name_key: str,
     count_key: str,
-    printing=lambda card: (None, None),
+    printing: Callable[[ElementTree.Element], tuple[str | None, str | None]] = lambda card: (None, None),
     positions: list[int] | None = None,
 ) -> None:
     """Entries from XML card elements with their zones; bad elements become line errors."""

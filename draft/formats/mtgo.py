@@ -8,6 +8,7 @@ zone (see ``resolve``).
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ElementTree
 from xml.sax.saxutils import quoteattr
 
 from draft.decks import Deck, Zone
@@ -48,7 +49,7 @@ def mtgo_name(card: Card) -> str:
     return card.front.name if len(card.faces) > 1 else card.name
 
 
-def _zone(card, position: int, result: DeckFile) -> Zone | None:
+def _zone(card: ElementTree.Element, position: int, result: DeckFile) -> Zone | None:
     side = card.get("Sideboard")
     if side is None or side.strip().lower() == "false":
         return Zone.MAIN

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
-from draft.decks import Deck, Zone
+from draft.decks import Deck, DeckLine, Zone
 from draft.formats.model import (
     CONTROL,
     MAX_COPIES,
@@ -155,7 +156,10 @@ def parse_text(text: str) -> DeckFile:
         if line.startswith(("//", "#")):
             continue
         parsed = parse_card_line(line, number, zone, block)
-        (result.errors if isinstance(parsed, LineError) else result.entries).append(parsed)
+        if isinstance(parsed, LineError):
+            result.errors.append(parsed)
+        else:
+            result.entries.append(parsed)
     return result
 
 
@@ -163,7 +167,7 @@ def _printing(card: Card) -> str:
     return f" ({card.set_code}) {card.number}" if has_printing(card) else ""
 
 
-def _sections(deck: Deck, line_text) -> str:
+def _sections(deck: Deck, line_text: Callable[[DeckLine], str]) -> str:
     out = []
     for zone, title in ((Zone.COMMANDER, "Commander"), (Zone.MAIN, "Deck"), (Zone.SIDEBOARD, "Sideboard")):
         lines = ordered_lines(deck, zone)

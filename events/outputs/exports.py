@@ -13,13 +13,13 @@ from draft.formats.mtgo import MissingMtgoIdError
 from draft.log import mtgo_log
 from events.night.decks import Decks
 from events.night.rounds import Rounds
+from events.night.transfer import export_tables
 from events.outputs.guard import check_file, check_folder, write_output
 from events.outputs.pairing_sheets import PAIRINGS_CSV, pairing_rows
 from events.outputs.sheet_writers import csv_text
 from events.outputs.sheets import Table
 from events.outputs.standings_sheets import results_csv, standings_csv
 from events.storage.draft_files import TableSession
-from events.storage.transfer import export_tables
 
 MTGO_SKIPPED = (
     "no MTGO .dek files written: MTGO needs a catalog id (CatID) for every card and some cards have none; "

@@ -10,12 +10,12 @@ from rich.text import Text
 
 from events.cli.common import DbOption, ForceOption, JsonOption, emit_json, open_store, out, write_stdout
 from events.cli.event.shared import EventArg, core
+from events.night.transfer import read_database_file, restore_all, restore_event
 from events.outputs.exports import export_event, write_file
 from events.outputs.guard import check_file, output_value
 from events.outputs.printables import sheet
 from events.outputs.sheet_writers import render
 from events.screens.render import shown
-from events.storage.transfer import read_database_file, restore_all, restore_event
 from sets.errors import InputError
 
 
