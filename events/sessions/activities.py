@@ -61,12 +61,13 @@ class Exported:
 
 class DeckActivity(Protocol):
     """What every place a deck is built offers a face: the session, the name a resumed deck goes by
-    (``label``), whether the deck is registered only when asked (``registers``: an event's) rather than kept
+    (``label``) and the command that opens it again (``resume``), whether the deck is registered only when asked (``registers``: an event's) rather than kept
     after every change, what the place said when it kept the deck (``notices``, for the face to show and
     clear), and the review, a bot's deck or an export (``InputError`` where the place has none)."""
 
     session: DeckSession
     label: str
+    resume: str  # the command that opens this deck again, as a person types it
     registers: bool
     notices: list[str]
 
@@ -137,6 +138,7 @@ class PracticeDeck:
         self.table, self.export_root = table, export_root
         self.seat = table.humans[0]
         self.label = str(table.draft_id)
+        self.resume = f"cmdraft play --resume {table.draft_id}"
         self.notices: list[str] = []
         self.session = DeckSession(
             [p.card for p in table.draft.pools[self.seat]],
@@ -171,9 +173,12 @@ class PoolDeck:
 
     registers = False
 
-    def __init__(self, build: PoolBuild, stem: str, export_root: Path) -> None:
+    def __init__(self, build: PoolBuild, stem: str, export_root: Path, resume: str = "") -> None:
+        """``resume``: the command that made this build (``cmdraft build POOL``, ``cmdraft sealed --build ...``),
+        which opens it again."""
         self.build, self.stem, self.export_root = build, stem, export_root
         self.label = str(build.build_id)
+        self.resume = resume or f"cmdraft build {stem}"
         self.notices: list[str] = []
         self.session = DeckSession(
             build.cards,
@@ -229,6 +234,7 @@ class EventDeck:
         self.by = by or actor(player.name)  # who registers, for the history: the player's terminal, or a browser
         self.actor = Actor.seat(player.id, via, player.name)
         self.label = f"{event_id}/{player.id}"
+        self.resume = f"cmdraft event deck {event_id} '#{player.id}' --build"
         self.registered = False
         self.report: dict | None = None
         self.notices: list[str] = []

@@ -196,14 +196,22 @@ def test_deck_builder_commands(tmp_path):
     )
     while not session.draft.finished:
         session.pick(session.suggested_pick(0))
+    # Two cards of the pool the auto deck plays (their numbers in the builder's pool list), whatever the bots took.
+    first = PracticeUI(
+        session, Console(file=io.StringIO()), Terminal(Console(file=io.StringIO()), io.StringIO("auto\nquit\n"))
+    )
+    with pytest.raises(Quit):
+        first.build()
+    played = [n for n, card in enumerate(first.builder.session.pool_list, 1) if first.builder.session.main[card] >= 1]
+    a, b = played[:2]
     console = Console(file=io.StringIO(), width=120)
-    script = "auto\nremove 3 2\nremove 4 9\nadd 3, 4\nlands G 0\nfrobnicate\nsave\nquit\n"
+    script = f"auto\nremove {a} 2\nremove {b} 9\nadd {a}, {b}\nlands G 0\nfrobnicate\nsave\nquit\n"
     ui = PracticeUI(session, console, Terminal(console, io.StringIO(script)))
     with pytest.raises(Quit):
         ui.build()
     out = console.file.getvalue()
     deck = ui.builder.session
-    third = deck.pool_list[2].name
-    assert re.search(rf"-\d {re.escape(third)}", out) and f"+1 {third}" in out and "unknown command 'frobnicate'" in out
+    named = deck.pool_list[a - 1].name
+    assert re.search(rf"-\d {re.escape(named)}", out) and f"+1 {named}" in out and "unknown command 'frobnicate'" in out
     assert "Saved" in out and session.doc["deck"] is not None
-    assert deck.main[deck.pool_list[2]] >= 1 and deck.main[deck.pool_list[3]] >= 1
+    assert deck.main[deck.pool_list[a - 1]] >= 1 and deck.main[deck.pool_list[b - 1]] >= 1
