@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from draft import bots as bot_layer
+from draft import hint as bot_layer
 from draft.bots import Bot, BotStyle
 from draft.engine import Draft, Pick
 from draft.traits import card_rating, card_roles
@@ -168,9 +168,11 @@ class ColorSignal:
 
 
 def signals(draft: Draft, seat: int) -> list[ColorSignal]:
-    """Each color's quality in the packs passed to the seat (never the ones it opened), best first.
+    """Each color's quality in the packs passed to the seat (never the ones it opened), best first, by the rating
+    the hint and the bots use.
 
-    A card counts for every color of its identity; a pack in front of the seat now counts too.
+    A spell counts for every color of its identity; a land or a colorless card says nothing about which colors the
+    seats upstream take, so it is never a color's best card.  A pack in front of the seat now counts too.
     """
     packs = [pick.offered for pick in draft.picks_of(seat) if pick.pick > 1]
     if not draft.finished and draft.pick_number > 1 and draft.pack(seat):
@@ -179,12 +181,12 @@ def signals(draft: Draft, seat: int) -> list[ColorSignal]:
     for color in Color:
         cards, best, top = 0, 0.0, None
         for pack in packs:
-            ratings = [card_rating(p.card) for p in pack if color in p.card.deck_colors]
-            cards += len(ratings)
-            best += max(ratings, default=0.0)
-            for p in pack:
-                if color in p.card.deck_colors and (top is None or card_rating(p.card) > card_rating(top)):
-                    top = p.card
+            spells = [p.card for p in pack if color in p.card.deck_colors and not p.card.is_land]
+            cards += len(spells)
+            best += max((card_rating(card) for card in spells), default=0.0)
+            for card in spells:
+                if top is None or card_rating(card) > card_rating(top):
+                    top = card
         rows.append(ColorSignal(color, len(packs), cards, best / len(packs) if packs else 0.0, top))
     return sorted(rows, key=lambda row: (-row.best, -row.cards, row.color.value))
 

@@ -45,21 +45,18 @@ seat's own picks, so a resumed draft makes the same picks.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum, unique
 from itertools import combinations
-from typing import Any
 
 from draft.commanders import added_card_options, can_pair
-from draft.deckbuild import ranked_builds
 from draft.decks import is_piper
 from draft.products import added_card, product_of
-from draft.traits import Traits, card_rating, card_roles, card_traits
+from draft.traits import Traits, card_rating, card_traits
 from sets.booster import Printing
 from sets.cards import Card, CommanderAbility
-from sets.colors import Color, ColorIdentity, identity_from_mask
+from sets.colors import Color
 from sets.errors import InputError
 
 
@@ -103,6 +100,9 @@ _PAIR_MASKS = tuple(a.bit | b.bit for a, b in combinations(Color, 2))
 _DECK_SPELLS = 36
 PLAYABLE = 1.5  # a rating from which a card would make a deck
 DEPTH_FROM = 0.3  # from this far into the draft a seat counts the playables of its plan's colors
+EARLY_FIT = 0.3  # before committing, the most a card in the colors of the picks so far gains
+HAPPY = 2.8  # a leader rated this or more is one a strong drafter is happy to play: more legends add little
+WEAK_LEADER = 1.8  # a legend rated this or less leads no better than the Pipers anyone may add
 DEPTH_TARGET = 44  # playables in the plan's colors wanted by the end of the draft (a deck plays about 36 spells)
 
 
@@ -220,16 +220,22 @@ class Bot:
         off = (traits.mask & ~plan.mask).bit_count()
         if traits.leader:
             if strong:
-                # A legend is worth what it leads: more when its colors are the plan's (or the plan is still open).
+                # A legend is worth what it leads beyond the commanders the pool already holds in its colors: more
+                # when its colors are the plan's (or the plan is still open), nothing once a good one is held.
                 fits = traits.identity_mask & ~plan.mask == 0
-                rating += (0.5 if fits else 0.0) * (1.0 - progress)
+                rating += (0.5 if fits else 0.0) * (1.0 - progress) * self.leader_need(card)
             else:
                 rating += (1.2 if first else 0.3) * (1.0 - progress)
             if traits.partner and plan.commanders and any(can_pair(card, c) for c in plan.commanders):
-                rating += 0.8 if first else (0.6 if strong else 0.3)
+                if strong:
+                    rating += 0.6 * self.leader_need(card)
+                else:
+                    rating += 0.8 if first else 0.3
         if strong:
             if traits.interaction:
                 rating += 0.1  # a tie-breaker: the rating already says how much the removal answers
+            if plan.mask == 31:
+                rating += self._early_fit(traits)
             if progress >= 0.4 and not traits.land:
                 rating += self._curve_need(traits, progress)
             commit = self._commitment(progress)
@@ -241,6 +247,48 @@ class Bot:
             return rating - commit * (1.3 + 0.6 * (off - 1))
         weight = (3.0 if first else 1.2) * progress
         return rating + (0.5 * weight if off == 0 else -weight * (1 + 0.3 * off))
+
+    def _early_fit(self, traits: Traits) -> float:
+        """Before the plan commits, from the second pick on: a near-tie goes to the colors of the picks so far
+        (up to ``EARLY_FIT`` for a card whose colors hold half the pool's value or more; a colorless card fits
+        every deck and gains nothing)."""
+        if not traits.mask or traits.land:
+            return 0.0
+        total = sum(self._by_mask[1:])
+        if total <= 0:
+            return 0.0
+        shares = [
+            sum(value for mask, value in enumerate(self._by_mask) if mask & color.bit) / total
+            for color in Color
+            if traits.mask & color.bit
+        ]
+        return EARLY_FIT * min(1.0, 2.0 * sum(shares) / len(shares))
+
+    def leader_need(self, card: Card) -> float:
+        """0 to 1: how much the pool still wants ``card`` as a leader.  A legend adds what it leads beyond the
+        commanders already held that share its colors: nothing once one of them (alone, or with a partner it may
+        pair with: whatever ``can_pair`` allows) is a commander worth playing (``HAPPY``), and the less the nearer
+        the held leaders come to this card.  A weak legend adds little even to an empty pool: every pack holds two."""
+        own = card_traits(card)
+        quality = min(1.0, max(0.0, (own.rating - WEAK_LEADER) / (HAPPY - WEAK_LEADER)))
+        held = 0.0
+        for _mask, leaders, _leading in self._leader_options_cached():
+            colors = 0
+            for leader in leaders:
+                colors |= leader.identity.mask  # a Piper a partner could take adds no leader of its color
+            if not colors & own.identity_mask or card in leaders:
+                continue
+            # A pair leads as its better half, and a little more: two commanders on the table.
+            value = max(card_rating(c) for c in leaders) + (0.3 if len(leaders) > 1 else 0.0)
+            held = max(held, value)
+        if held >= HAPPY:
+            return 0.0
+        return quality * min(1.0, max(0.0, own.rating - held) / (HAPPY - WEAK_LEADER))
+
+    def _leader_options_cached(self) -> list[tuple[int, tuple[Card, ...], float]]:
+        if self._options is None:
+            self._options = self._leader_options()
+        return self._options
 
     @staticmethod
     def _depth_need(plan: Plan, progress: float) -> float:
@@ -288,162 +336,10 @@ class Bot:
             a, b = pack[ia].card, pack[ib].card
             value = sa + sb
             if a.can_be_commander and b.can_be_commander and can_pair(a, b) and not (is_piper(a) or is_piper(b)):
-                value += 0.8
+                # Two cards that lead together: worth more only while the pool wants a leader in their colors.
+                value += 0.8 * (min(self.leader_need(a), self.leader_need(b)) if self.style is BotStyle.STRONG else 1.0)
             if (a.deck_colors.mask | b.deck_colors.mask | plan.mask) == plan.mask:
                 value += 0.2
             if value > best_value:
                 best_pair, best_value = (ia, ib), value
         return best_pair
-
-
-# --- advice for a player (the practice hint) ---------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class CardAdvice:
-    """One card of the advised pick: where it is in the pack, its rating, its roles and why it was chosen."""
-
-    position: int
-    card: Card
-    rating: float
-    roles: tuple[str, ...]
-    reason: str
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "position": self.position,
-            "name": self.card.name,
-            "rating": self.rating,
-            "roles": list(self.roles),
-            "reason": self.reason,
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class PickAdvice:
-    """The pick a bot style would make, card by card, and the plan it read from the pool."""
-
-    style: BotStyle
-    cards: tuple[CardAdvice, ...]
-    identity: ColorIdentity
-    commanders: tuple[Card, ...]
-
-    @property
-    def positions(self) -> list[int]:
-        return [advice.position for advice in self.cards]
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "style": self.style.value,
-            "cards": [c.to_json() for c in self.cards],
-            "identity": self.identity.letters,
-            "commanders": [c.name for c in self.commanders],
-        }
-
-
-def _ranked_plan(pool: Sequence[Card], plan: Plan, committed: bool) -> Plan:
-    """The plan a hint names: the commanders of the pool's best deck by ``deckbuild.ranked_builds`` (the one ranking
-    the bots' decks, ``auto`` and ``suggest`` use), and once the seat has committed, that deck's identity.
-    Added Pipers are not named (anyone may add them); a pool nothing can lead keeps the drafting plan's colors."""
-    counts = Counter(pool)
-    piper = next((card for card in counts if is_piper(card)), None) or added_card(product_of(counts))
-    builds = ranked_builds(counts, piper, 1)
-    if not builds:
-        return Plan(plan.mask, (), plan.strength, plan.depth)
-    best = builds[0][0]
-    leaders = tuple(card for card in best.commanders if not is_piper(card))
-    mask = best.identity.mask if committed and best.identity else plan.mask
-    return Plan(mask, leaders, plan.strength, plan.depth)
-
-
-def _reason(card: Card, roles: tuple[str, ...], plan: Plan, committed: bool) -> str:
-    parts = []
-    shown = [role for role in roles if role not in ("commander", "partner")]
-    if is_piper(card):
-        option = product_of([card]).added
-        return f"a {option.word}: anyone may add {option.most} after the draft, so it is worth almost nothing as a pick"
-    if shown:
-        parts.append(", ".join(shown))
-    if card.can_be_commander:
-        if plan.commanders and any(card is not c and can_pair(card, c) for c in plan.commanders):
-            parts.append(f"partners with {plan.commanders[0].name}")
-        else:
-            parts.append("can lead a deck" + (" (partner)" if card.has_partner else ""))
-    colors = card.deck_colors
-    identity = identity_from_mask(plan.mask)
-    if not colors:
-        parts.append("colorless: fits any deck")
-    elif not committed:
-        parts.append(f"{colors}: still open, no colors chosen yet")
-    elif colors <= identity:
-        lead = f" under {' + '.join(c.name for c in plan.commanders)}" if plan.commanders else ""
-        parts.append(f"in your colors {identity}{lead}")
-    else:
-        parts.append(f"off your colors {identity} ({colors}): worth it only for its power")
-    return "; ".join(parts) if parts else "the best of what is left"
-
-
-def explain_pick(
-    pack: Sequence[Printing | Card],
-    pool: Sequence[Printing | Card],
-    *,
-    style: BotStyle | str = BotStyle.STRONG,
-    rng: random.Random | None = None,
-    progress: float | None = None,
-    count: int = 2,
-    picks: Sequence[tuple[Sequence[Printing | Card], int]] = (),
-) -> PickAdvice:
-    """The cards the given bot style would take from ``pack`` for a player holding ``pool``, and why.
-
-    ``pack``: the cards in front of the player (printings or cards); ``pool``: the
-    player's picks so far.  Returns a ``PickAdvice`` whose ``cards`` are the
-    ``count`` chosen cards (two in CMR, fewer at the end of a pack), each a
-    ``CardAdvice`` with its pack ``position`` (0-based), ``rating`` (float,
-    about 0-5), ``roles`` (tuple of role tags such as ``removal``, ``ramp``,
-    ``commander``) and a short ``reason`` (roles, fit with the colors and
-    commander the pool points to).  ``identity`` and ``commanders`` tell the
-    plan read from the pool.
-
-    ``progress`` (0 to 1) is how far the draft is; by default it is read from
-    the pool's size (60 cards in a CMR draft).  ``picks``, the packs passed
-    to the player so far with their pick numbers, lets the strong style read
-    signals.  Near-ties are broken as a bot seat would break them, or by
-    ``rng`` when one is given; either way the same inputs give the same advice.
-    """
-    chosen_style = style if isinstance(style, BotStyle) else BotStyle.parse(style)
-    printings = [item if isinstance(item, Printing) else Printing(item) for item in pack]
-    cards = [item.card if isinstance(item, Printing) else item for item in pool]
-    bot = Bot(chosen_style, 0)
-    for offered, number in picks:
-        bot.observe(offered, number)
-    bot.remember(cards)
-    if progress is None:
-        progress = min(1.0, len(cards) / 60)
-    if rng is None:
-        plan, scored = bot._ranked(printings, progress)  # exactly the pick a bot of this style would make
-    else:
-        plan = bot.plan(progress)
-        scored = sorted(
-            ((bot.score(p.card, plan, progress) + rng.random() * 0.05, i) for i, p in enumerate(printings)),
-            reverse=True,
-        )
-    due = min(count, len(printings))
-    if due >= len(printings):
-        positions = list(range(len(printings)))
-    elif due == 2:
-        positions = list(bot._pair(printings, plan, scored))
-    else:
-        positions = [i for _, i in scored[:due]]
-    committed = plan.mask != 31
-    plan = _ranked_plan(cards, plan, committed)
-    advice = tuple(
-        CardAdvice(
-            i,
-            printings[i].card,
-            card_rating(printings[i].card),
-            card_roles(printings[i].card),
-            _reason(printings[i].card, card_roles(printings[i].card), plan, committed),
-        )
-        for i in positions
-    )
-    return PickAdvice(chosen_style, advice, identity_from_mask(plan.mask), plan.commanders)

@@ -1,8 +1,11 @@
-"""The parts of a card one casts on their own, with what each costs (shared by the bots' rating and the judge)."""
+"""The parts of a card one casts on their own, with what each costs (shared by the bots' rating and the judge),
+and the lines of its text that matter most for a one-line view."""
 
 from __future__ import annotations
 
-from sets.cards import Card, Layout
+import re
+
+from sets.cards import Card, Layout, strip_reminder
 
 # Layouts whose faces are cast on their own: a split card's halves, an adventure and its creature, a modal DFC's faces.
 CAST_APART = (Layout.SPLIT, Layout.ADVENTURE, Layout.MODAL_DFC)
@@ -26,3 +29,26 @@ def cast_parts(card: Card, text: str) -> list[tuple[float, str]]:
                 parts.append((float(card.mana_value), face.text))
         return parts
     return [(float(card.mana_value), text)]
+
+
+_KEYWORDS_ONLY = re.compile(r"^[a-z][a-z' -]*(?:\s*\{[^}]*\}|\s+\d+)?(?:,\s*[a-z][a-z' -]*(?:\s*\{[^}]*\}|\s+\d+)?)*$")
+_WHAT_MATTERS = re.compile(
+    r"\bmonarch\b|\b(destroy|exile)s? [^.]*?\btarget\b|\bdeals? [^.]*?damage to\b|\bgets -\d+/-\d+"
+    r"|\bsacrifices? an? [^.]*?creature\b|\bcounter target\b|\bdraws? (two|three|x|cards?)\b"
+)
+
+
+def lines_that_matter(text: str) -> list[str]:
+    """A card's rules text as lines for a one-line view, the line that matters first: reminder text dropped (CR
+    903.4c ignores it too), then the lines that take the monarchy, remove, counter or draw, then the rest, and
+    keyword lines ("Flying", "Trample") last."""
+    lines = [" ".join(strip_reminder(line).split()) for line in text.splitlines()]
+    lines = [line for line in lines if line]
+
+    def rank(line: str) -> int:
+        plain = line.replace("’", "'").lower()
+        if _WHAT_MATTERS.search(plain):
+            return 0
+        return 2 if _KEYWORDS_ONLY.match(plain) else 1
+
+    return sorted(lines, key=rank)

@@ -8,8 +8,13 @@
    added.  The best deck wins.
 2. Spells: the best cards inside the identity, with every on-color removal
    spell and board wipe in, a curve (at most five cards of six mana or more
-   unless they are removal or bombs) and at least 14 creatures when the pool
-   has them.  A Prismatic Piper never goes in the main deck.
+   unless they are removal or bombs, or the rest would be filler) and at least
+   14 creatures when the pool has them.  A Prismatic Piper never goes in the
+   main deck, nor a third copy of a legend (commanders counted) unless its
+   text allows it: a basic land fills the deck instead (a colorless deck, which
+   has no free basics, plays them last).  A third color costs the
+   deck's value: its mana is less steady, and a color of fewer than six
+   spells doesn't pay for it, so the two-color build wins when about as strong.
 3. Lands: 22-25 by the spells' average mana value and the ramp in the deck;
    the pool's fixing lands first, then basics split by the colored symbols
    the spells need, so that a commander's colored symbol has at least 8
@@ -45,11 +50,16 @@ MAX_HEAVY = 5
 SHORT_SOURCE_COST = 1.5
 FILLER = 1.4  # a spell rated below this is no better than a 24th land
 FILLER_LANDS = 24
+CLEARLY_BETTER = 0.8  # a spell this much better than a filler spell in the deck takes its place, curve or not
 MUST_PLAY = 1.8  # removal rated this or more goes in before anything else; a ping on a 1/1 competes like any card
 MAX_ROCKS = 2  # beside 22+ lands; one more in a deck of three colors or more, where rocks fix
 THIN_COLOR_SPELLS = 3  # an identity color this few main-deck spells show doesn't pay for its mana
 THIN_COLOR_COST = 10.0
 EXTRA_LAND_COST = 2.0
+LEGEND_COPIES = 2  # copies of a legend a deck plays, its commanders counted, unless the card allows more
+WIDTH_COST = 3.0  # each color past two: less consistent mana
+SPLASH_SPELLS = 6  # spells of each color a deck of three colors or more wants
+SPLASH_SHORT_COST = 5.0  # for each spell a color of such a deck has fewer than that
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +131,21 @@ def _choose_spells(candidates: Sequence[Card], count: int, max_rocks: int = MAX_
             creatures += 1
             creatures_left -= 1
     chosen += spare[: max(0, count - len(chosen))]  # a small pool: fill with what was passed over
+    # A card set aside for the curve still beats filler: a seventh big spell over a card that does nothing.
+    for i in sorted(set(spare) - set(chosen), key=lambda i: -traits[i].rating):
+        weakest = min(
+            (j for j in chosen if creatures > MIN_CREATURES or not traits[j].creature or traits[i].creature),
+            key=lambda j: traits[j].rating,
+            default=None,
+        )
+        if (
+            weakest is None
+            or traits[weakest].rating >= FILLER
+            or traits[i].rating - traits[weakest].rating < CLEARLY_BETTER
+        ):
+            break
+        creatures += traits[i].creature - traits[weakest].creature
+        chosen[chosen.index(weakest)] = i
     return [candidates[i] for i in chosen]
 
 
@@ -136,6 +161,36 @@ def _pool_wastes(pool: Counter) -> Counter:
     return Counter({card: n for card, n in pool.items() if card.is_basic_land and not card.deck_colors and n > 0})
 
 
+def _live_copies(cards: Sequence[Card], leaders: Sequence[Card]) -> tuple[list[Card], list[Card]]:
+    """``cards`` (best first) split into the playable and the copies of a legend past ``LEGEND_COPIES`` in the
+    deck, its commanders counted: the legend rule (CR 704.5j) leaves a third copy nearly dead, and a free basic land
+    does as much.  A card whose own text allows more copies (``copy_limit``) keeps them all."""
+    counts = Counter(card.name for card in leaders)
+    live, dead = [], []
+    for card in cards:
+        if card.is_legendary and (card.copy_limit or 0) <= LEGEND_COPIES and counts[card.name] >= LEGEND_COPIES:
+            dead.append(card)
+            continue
+        counts[card.name] += 1
+        live.append(card)
+    return live, dead
+
+
+def _width_cost(spells: Sequence[Card], identity: ColorIdentity) -> float:
+    """What a color past two costs a deck: its mana is less consistent, and a color shown by few spells (a splash)
+    doesn't pay for that.  A deck of three colors needs ``SPLASH_SPELLS`` spells of each to be worth it over the
+    two-color build of the same pool."""
+    if len(identity) < 3:
+        return 0.0
+    shown = {color: 0 for color in identity}
+    for card in spells:
+        mask = card_traits(card).mask
+        for color in shown:
+            shown[color] += bool(mask & color.bit)
+    short = sum(max(0, SPLASH_SPELLS - n) for n in shown.values())
+    return WIDTH_COST * (len(identity) - 2) + SPLASH_SHORT_COST * short
+
+
 def _build(
     ranked: Sequence[Card], leaders: Sequence[Card], identity: ColorIdentity, wastes: Counter | None = None
 ) -> _Build:
@@ -149,7 +204,7 @@ def _build(
             skip[card] -= 1
             continue
         fitting.append(card)
-    candidates = [card for card in fitting if not card.is_land]
+    candidates, dead = _live_copies([card for card in fitting if not card.is_land], leaders)
     # A colorless identity has no free basics: every land of the pool it may play is a land it needs.
     lands = [
         card
@@ -180,7 +235,8 @@ def _build(
     land_total = DRAFT_MIN_SIZE - len(leaders) - len(spells)
     lands = lands[:land_total]
     if not identity:
-        return _colorless_build(candidates, leaders, lands, wastes or Counter(), land_total)
+        # No free basic land fills a colorless deck: a dead copy of a legend is better than a card short.
+        return _colorless_build(candidates + dead, leaders, lands, wastes or Counter(), land_total)
     basics, short = mana(spells, lands, leaders, identity, land_total)
     if short and land_total < LANDS[1]:
         # Colors short of sources: play up to 25 lands before giving up on them (the last spells chosen go).
@@ -189,6 +245,7 @@ def _build(
         basics, short = mana(spells, lands, leaders, identity, land_total)
     value = sum(card_rating(c) for c in spells) + sum(card_rating(c) for c in leaders if not is_piper(c))
     value -= SHORT_SOURCE_COST * short + THIN_COLOR_COST * len(thin_colors(spells, identity))
+    value -= _width_cost(spells, identity)
     value -= EXTRA_LAND_COST * max(0, land_total - LANDS[1])  # a pool too thin in these colors for a deck
     return _Build(tuple(spells), tuple(lands), basics, short, value)
 

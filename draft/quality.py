@@ -270,10 +270,22 @@ def seat_figures(
     spells = [card for card, n in main.items() if not card.is_land for _ in range(n)]
     main_cards = [card for card, n in main.items() for _ in range(n)]
     early, early_faults = reference.early_pick_faults(picks)
+    weak_partners, weak_partner_faults = reference.weak_partner_faults(picks, identity)
+    strong, strong_late = reference.strong_late_picks(picks)
+    splash = reference.splash_size(main_cards, identity)
+    side_cards = [card for card, n in deck.sideboard.items() for _ in range(n)]
     return {
         "early_picks": early,
         "early_filler_over_good": early_faults,
         "premium_picks": reference.premium_picks(picks),
+        "weak_partners": weak_partners,
+        "weak_partner_over_strong": weak_partner_faults,
+        "strong_taken": strong,
+        "strong_late": strong_late,
+        "pick_order": reference.pick_order(picks),
+        "splash_spells": splash,
+        "extra_legend_copies": reference.extra_legend_copies(deck),
+        "benched_better": len(reference.benched_better(main_cards, side_cards, identity, deck.commanders)),
         "colorless_filler": reference.colorless_filler(main_cards, identity),
         "thin_colors": len(reference.thin_colors(main_cards, identity)),
         "grade_ratio": reference.deck_grade_ratio(main_cards, list(pool), deck.commanders, identity),
@@ -316,6 +328,12 @@ def figures(seats: Sequence[dict[str, Any]]) -> dict[str, Any]:
         "premium_pick6_share": round(sum(p >= reference.LATE_PICK for p in premium) / len(premium), 3)
         if premium
         else None,
+        "weak_partner_over_strong_share": _share(seats, "weak_partner_over_strong", "weak_partners"),
+        "strong_pick6_share": _share(seats, "strong_late", "strong_taken"),
+        "pick_order_correlation": _pick_order(seats),
+        "mid_splash_share": round(sum(4 <= (s.get("splash_spells") or 0) <= 5 for s in seats) / decks, 3),
+        "extra_legend_copy_decks": sum(bool(s.get("extra_legend_copies")) for s in seats),
+        "benched_better_per_deck": round(sum(s.get("benched_better", 0) for s in seats) / decks, 3),
         "colorless_filler_per_deck": round(sum(s.get("colorless_filler", 0) for s in seats) / decks, 2),
         "thin_color_share": round(sum(s.get("thin_colors", 0) > 0 for s in seats) / decks, 3),
         "grade_ratio_mean": round(statistics.mean(ratios), 3) if ratios else None,
@@ -345,6 +363,16 @@ def figures(seats: Sequence[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
+def _share(seats: Sequence[dict[str, Any]], part: str, whole: str) -> float | None:
+    total = sum(seat.get(whole, 0) for seat in seats)
+    return round(sum(seat.get(part, 0) for seat in seats) / total, 3) if total else None
+
+
+def _pick_order(seats: Sequence[dict[str, Any]]) -> float | None:
+    """The rank correlation of every graded card taken with how early it went (``reference.rank_correlation``)."""
+    return reference.rank_correlation([pair for seat in seats for pair in seat.get("pick_order", ())])
+
+
 def pod_figures(pod: Any) -> list[dict[str, Any]]:
     """``seat_figures`` for every seat of a ``PodResult``."""
     return [
@@ -360,6 +388,11 @@ def pod_figures(pod: Any) -> list[dict[str, Any]]:
 
 
 TARGETS = {
+    "weak_partner_over_strong_share": ("<=", 0.01),
+    "strong_pick6_share": ("<=", 0.05),
+    "mid_splash_share": ("<=", 0.02),
+    "extra_legend_copy_decks": ("<=", 0),
+    "benched_better_per_deck": ("<=", 0),
     "early_filler_over_good_share": ("<=", 0.03),
     "premium_pick6_share": ("<=", 0.05),
     "colorless_filler_per_deck": ("<=", 1.0),

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import statistics
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import cache
 from importlib import resources
@@ -33,6 +34,10 @@ FILLER = 1.5  # a grade at or below this is filler: a card a strong drafter play
 GOOD = 3.0  # at or above: a card worth a first pick's thought
 PREMIUM = 4.0  # at or above: a bomb or top card, gone in the first picks of a pack
 LATE_PICK = 6
+STRONG = 3.5  # at or above: a card a strong drafter takes over anything short of a bomb (and never lets wheel)
+WEAK_LEGEND = 2.5  # a partner legend at or below this leads no better than the commanders every pack holds
+BENCHED_GAP = 1.5  # a sideboard card this many grades better than a main-deck card of its colors was benched
+LEGEND_COPIES = 2  # past this many copies of a legend (commanders counted), the legend rule makes the rest dead
 THIN_COLOR_SPELLS = 3  # an identity color shown by this many main-deck spells or fewer pays for nothing
 TIERS = ((4.5, "S"), (4.0, "A"), (3.0, "B"), (2.0, "C"), (1.0, "D"), (0.0, "F"))
 PIPER = "The Prismatic Piper"
@@ -105,6 +110,131 @@ def early_pick_faults(picks: Iterable[Any]) -> tuple[int, int]:
 def premium_picks(picks: Iterable[Any]) -> list[int]:
     """The pick numbers at which premium cards were taken."""
     return [pick.pick for pick in picks for printing in pick.taken if is_premium(printing.card)]
+
+
+def weak_partner_faults(picks: Iterable[Any], identity: ColorIdentity) -> tuple[int, int]:
+    """(weak partner legends taken, of them taken while the pack held a card graded ``STRONG`` or better that fits
+    ``identity``, the colors the seat ended in) over ``Pick`` records."""
+    taken_weak = faults = 0
+    for pick in picks:
+        left = list(pick.offered)
+        for printing in pick.taken:
+            left.remove(printing)
+        strong_left = any(
+            (grade(p.card) or 0.0) >= STRONG and p.card.deck_colors <= identity and not p.card.is_land for p in left
+        )
+        for printing in pick.taken:
+            card = printing.card
+            value = grade(card)
+            if value is None or not card.has_partner or card.name == PIPER or value > WEAK_LEGEND:
+                continue
+            taken_weak += 1
+            faults += strong_left
+    return taken_weak, faults
+
+
+def strong_late_picks(picks: Iterable[Any]) -> tuple[int, int]:
+    """(cards graded ``STRONG`` or better taken, of them taken at pick ``LATE_PICK`` or later: let wheel)."""
+    strong = late = 0
+    for pick in picks:
+        for printing in pick.taken:
+            if (grade(printing.card) or 0.0) >= STRONG:
+                strong += 1
+                late += pick.pick >= LATE_PICK
+    return strong, late
+
+
+def pick_order(picks: Iterable[Any]) -> list[tuple[float, int]]:
+    """(grade, pick number) of every graded card taken (the Piper aside)."""
+    return [
+        (value, pick.pick)
+        for pick in picks
+        for printing in pick.taken
+        if (value := grade(printing.card)) is not None and printing.card.name != PIPER
+    ]
+
+
+def rank_correlation(pairs: Sequence[tuple[float, int]]) -> float | None:
+    """Spearman's rank correlation of grades with how early the cards went (1: the better card always first)."""
+    if len(pairs) < 3:
+        return None
+    try:
+        return round(statistics.correlation(_ranks([g for g, _ in pairs]), _ranks([-float(p) for _, p in pairs])), 3)
+    except statistics.StatisticsError:
+        return None
+
+
+def _ranks(values: Sequence[float]) -> list[float]:
+    """Ranks from 1, ties sharing their mean rank."""
+    order = sorted(range(len(values)), key=lambda i: values[i])
+    ranks = [0.0] * len(values)
+    start = 0
+    while start < len(order):
+        end = start
+        while end + 1 < len(order) and values[order[end + 1]] == values[order[start]]:
+            end += 1
+        for i in order[start : end + 1]:
+            ranks[i] = (start + end) / 2 + 1
+        start = end + 1
+    return ranks
+
+
+def splash_size(main: Iterable[Card], identity: ColorIdentity) -> int | None:
+    """In a deck of three colors or more, the main-deck spells showing its least-shown color (``None`` otherwise)."""
+    if len(identity) < 3:
+        return None
+    shown = {color: 0 for color in identity}
+    for card in main:
+        if card.is_land:
+            continue
+        for color in card.deck_colors:
+            if color in shown:
+                shown[color] += 1
+    return min(shown.values())
+
+
+def extra_legend_copies(deck: Any) -> list[str]:
+    """Legends the deck runs more than ``LEGEND_COPIES`` copies of, its commanders counted (a card whose own text
+    allows more copies aside)."""
+    copies: Counter[str] = Counter()
+    limits: dict[str, int | None] = {}
+    for card in deck.commanders:
+        copies[card.name] += 1
+    for card, n in deck.main.items():
+        if card.is_legendary and not card.is_basic_land:
+            copies[card.name] += n
+            limits[card.name] = card.copy_limit
+    return sorted(
+        name
+        for name, n in copies.items()
+        if n > LEGEND_COPIES and name in limits and (limits[name] or 0) < n and name != PIPER
+    )
+
+
+def benched_better(
+    main: Iterable[Card], sideboard: Iterable[Card], identity: ColorIdentity, commanders: Iterable[Card] = ()
+) -> list[tuple[Card, Card]]:
+    """(benched, played) pairs: a nonland sideboard card inside the identity graded ``BENCHED_GAP`` or more above a
+    nonland main-deck card, each sideboard card paired with the weakest main-deck card.  A copy of a commander, or
+    of a legend the deck plays ``LEGEND_COPIES`` of, is no bench: the legend rule makes it a poor card there."""
+    leading = {card.name for card in commanders}
+    main = list(main)
+    copies = Counter(card.name for card in [*main, *commanders])
+    played = [(grade(c), c) for c in main if not c.is_land and c.name != PIPER]
+    graded = [(value, card) for value, card in played if value is not None]
+    if not graded:
+        return []
+    weakest_value, weakest = min(graded, key=lambda pair: pair[0])
+    found = []
+    for card in dict.fromkeys(sideboard):
+        value = grade(card)
+        if value is None or card.is_land or card.name in leading or card.name == PIPER or not card.identity <= identity:
+            continue
+        if card.is_legendary and copies[card.name] >= LEGEND_COPIES and (card.copy_limit or 0) <= LEGEND_COPIES:
+            continue  # a further copy of a legend the deck already plays twice is nearly dead
+        if value - weakest_value >= BENCHED_GAP:
+            found.append((card, weakest))
+    return found
 
 
 def colorless_filler(main: Iterable[Card], identity: ColorIdentity) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 from typing import Annotated
 
@@ -52,12 +53,20 @@ def build(
         if chosen or any(card.set_code == voted.code for card in cards)
         else next((card.set_code for card in cards if card.set_code), "CMR")
     )
-    open_builder(open_store(db), str(pool.resolve()), cards, set_code, 0, pool.stem, plain)
+    command = shlex.join(["cmdraft", "build", str(pool), *db_words(db)])
+    open_builder(open_store(db), str(pool.resolve()), cards, set_code, 0, pool.stem, plain, command)
 
 
-def open_builder(store, source: str, cards, set_code: str, seed: int, stem: str, plain: bool) -> None:
-    """The builder, full screen on a terminal, else at the line prompt."""
-    deck = PoolDeck(PoolBuild.open(store, source, cards, set_code, seed), stem, Path.cwd())
+def db_words(db: Path | None) -> list[str]:
+    """The ``--db`` words of a command that opens the same database again (none for the default one)."""
+    return [] if db is None else ["--db", str(db)]
+
+
+def open_builder(
+    store, source: str, cards, set_code: str, seed: int, stem: str, plain: bool, command: str = ""
+) -> None:
+    """The builder, full screen on a terminal, else at the line prompt; ``command`` opens this build again."""
+    deck = PoolDeck(PoolBuild.open(store, source, cards, set_code, seed), stem, Path.cwd(), command)
     if plain or not full_screen():
         console = out()
         run_pool_build(deck, console, Terminal(console))

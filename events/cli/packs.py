@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import shlex
 import sys
 from typing import Annotated
 
@@ -12,7 +13,7 @@ from rich.progress import Progress
 from rich.table import Table
 from rich.text import Text
 
-from events.cli.build import open_builder
+from events.cli.build import db_words, open_builder
 from events.cli.common import (
     DbOption,
     JsonOption,
@@ -164,6 +165,11 @@ def sealed(
             seed,
             f"sealed-{seed}",
             plain,
+            shlex.join(
+                ["cmdraft", "sealed", "--build", "--set", set_code.upper(), "--seed", str(seed)]
+                + ["--boosters", str(boosters), *db_words(db)]
+                + (["--booster", kind] if kind else [])
+            ),
         )
         return
     if as_json:

@@ -13,9 +13,11 @@ from draft.decks import DeckFormat
 from draft.formats import DeckFile, parse_json, resolve, write_json
 from draft.products import product
 from draft.sim import piper_card
+from events import timing
 from events.night import history
 from events.night.pools import Pools, check_size
-from events.night.schema import DECKS, PLAYERS, POOLS, Q
+from events.night.refusals import DESK, Actor, LimitExceeded, PhaseOver
+from events.night.schema import DECKS, EVENTS, PLAYERS, POOLS, ROUNDS, Q
 from sets.colors import Color
 from sets.errors import InputError, StateError
 
@@ -26,8 +28,75 @@ def deck_text(doc: dict[str, Any]) -> str:
     return f"{commanders} ({'legal' if doc['valid'] else 'not legal'})"
 
 
+MAX_REASON = 500
+
+
+def closing_time(text: str) -> float:
+    """An ISO time as seconds since the epoch (a time without a zone is UTC)."""
+    at = dt.datetime.fromisoformat(text)
+    return (at if at.tzinfo else at.replace(tzinfo=dt.UTC)).timestamp()
+
+
+def decks_closed_why(db, event_id: int, decks_close: str | None, now: float) -> str | None:
+    """Why deck registration is closed (round 1 is paired, or the time the desk set has come), or None while it is
+    open.  Inside the caller's transaction."""
+    if db.table(ROUNDS).get(Q.event == event_id) is not None:
+        return "round 1 has been paired"
+    if decks_close is not None and now >= closing_time(decks_close):
+        return "the desk closed it"
+    return None
+
+
+def closed_words(why: str) -> str:
+    """The one set of words every face says when a player's deck change comes after the gate."""
+    return f"deck registration is closed ({why}): your registered deck stands, and only the desk can change it now"
+
+
 class Decks(Pools):
-    """Deck registration, over the pools the decks are built from."""
+    """Deck registration, over the pools the decks are built from.
+
+    Registration is open from the end of the draft until round 1 is paired (or earlier, at a time the desk sets:
+    ``close_decks``); after that a deck changes only by the desk's correction, with its reason, which the
+    history keeps and the player's view shows.  The gate is here, the same for every face."""
+
+    def decks_closed(self, event_id: int, now: float | None = None) -> str | None:
+        """Why deck registration is closed for the event, or None while it is open."""
+        with self.store.read() as db:
+            event = self._event(db, event_id)
+            return decks_closed_why(db, event_id, event.decks_close, timing.now() if now is None else now)
+
+    def close_decks(self, event_id: int, at: float | None = None, *, actor: Actor = DESK) -> str:
+        """The desk closes deck registration now, or at ``at`` (seconds since the epoch); returns the time, ISO."""
+        actor.require_desk("close deck registration")
+        when = dt.datetime.fromtimestamp(timing.now() if at is None else at, dt.UTC).isoformat(timespec="seconds")
+        with self.store.write() as db:
+            event = self._event(db, event_id)
+            if event.status == "finished":
+                raise PhaseOver(f"event {event_id} is finished")
+            db.table(EVENTS).update({"decks_close": when}, doc_ids=[event_id])
+            history.log_change(db, event_id, actor.who, "deck registration closes", event.decks_close, when)
+        return when
+
+    def check_deck_change(self, event_id: int, actor: Actor, reason: str | None = None) -> None:
+        """``PhaseOver`` when deck registration is closed and ``actor`` isn't the desk correcting with a reason."""
+        with self.store.read() as db:
+            event = self._event(db, event_id)
+            self._gate(db, event_id, event.decks_close, actor, reason)
+
+    @staticmethod
+    def _gate(db, event_id: int, decks_close: str | None, actor: Actor, reason: str | None) -> bool:
+        """Inside a transaction: True when the change is a correction (registration closed, the desk with a reason)."""
+        why = decks_closed_why(db, event_id, decks_close, timing.now())
+        if why is None:
+            return False
+        if not actor.is_desk:
+            raise PhaseOver(closed_words(why) + ": ask the organizer")
+        if not reason or not reason.strip():
+            raise PhaseOver(
+                f"deck registration is closed ({why}): the desk changes a deck now only as a correction, "
+                "with its reason (--reason TEXT)"
+            )
+        return True
 
     def register_deck(
         self,
@@ -38,13 +107,21 @@ class Decks(Pools):
         auto: bool = False,
         piper_colors: Sequence[Color] | None = None,
         by: str = history.DESK,
+        actor: Actor = DESK,
+        reason: str | None = None,
     ) -> dict[str, Any]:
         """Register a player's deck, checked against their pool; ``by`` is who registers it (the desk, or a
-        player's terminal) for the event's history."""
+        player's terminal) for the event's history, ``actor`` who is asking (a player only for their own seat).
+        Once registration is closed only the desk changes a deck, with its ``reason`` (``PhaseOver`` otherwise)."""
+        if reason is not None:
+            reason = " ".join(reason.split())
+            LimitExceeded.check(len(reason), "reason", "a correction's reason", 1, MAX_REASON, "characters")
         with self.store.read() as db:
             event = self._event(db, event_id)
             player = self._player(db, event_id, who)
+            actor.require_player(player.doc_id, "register a deck")
             pool_doc = db.table(POOLS).get((Q.event == event_id) & (Q.player == player.doc_id))
+            self._gate(db, event_id, event.decks_close, actor, reason)
         self._require(event, "building", "playing", doing="register decks")
         if player["status"] == "dropped":
             raise StateError(f"{player['name']} has dropped; their deck can't be registered")
@@ -70,7 +147,11 @@ class Decks(Pools):
             "at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
         }
         with self.store.write() as db:
-            self._require(self._event(db, event_id), "building", "playing", doing="register decks")
+            event = self._event(db, event_id)
+            self._require(event, "building", "playing", doing="register decks")
+            correction = self._gate(db, event_id, event.decks_close, actor, reason)
+            if correction:
+                doc["correction"] = reason
             if db.table(PLAYERS).get(doc_id=player.doc_id)["status"] == "dropped":
                 raise StateError(f"{player['name']} has dropped; their deck can't be registered")
             # the deck was checked against the pool read above: if the pool was recorded again meanwhile,
@@ -88,11 +169,17 @@ class Decks(Pools):
                 db,
                 event_id,
                 by,
-                "deck",
+                "deck correction" if correction else "deck",
                 None if existing is None else deck_text(existing),
-                f"{player['name']}: {deck_text(doc)}",
+                f"{player['name']}: {deck_text(doc)}" + (f"; reason: {reason}" if correction else ""),
             )
         return {"player": player["name"], **report.to_json()}
+
+    def correction_of(self, event_id: int, player_id: int) -> str | None:
+        """The desk's reason, when it corrected the player's deck after registration closed."""
+        with self.store.read() as db:
+            doc = db.table(DECKS).get((Q.event == event_id) & (Q.player == player_id))
+        return None if doc is None else doc.get("correction")
 
     def deck_of(self, event_id: int, player_id: int):
         with self.store.read() as db:

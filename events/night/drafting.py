@@ -12,6 +12,7 @@ from draft.engine import DraftConfig
 from events.night import history
 from events.night.base import EventBase
 from events.night.packs_secret import new_secret, pod_seed
+from events.night.refusals import DESK, Actor
 from events.night.schema import EVENTS, PODS, POOLS, Q, card_ref
 from events.storage.draft_files import TableSession
 from events.storage.draft_records import DRAFTS, current, fold, read_journal, timeout_due
@@ -24,14 +25,16 @@ from sets.errors import InputError, StateError
 class Drafting(EventBase):
     """From seated pods to recorded pools."""
 
-    def start_draft(self, event_id: int) -> list[int]:
-        """Start the event's drafts (or open sealed pools); returns the draft ids of digital pods.
+    def start_draft(self, event_id: int, *, actor: Actor = DESK) -> list[int]:
+        """Start the event's drafts (or open sealed pools); returns the draft ids of digital pods.  Only the desk
+        starts a draft (``NotAllowed`` for anyone else: a player's terminal waits for the desk's start).
 
         The drafts are dealt outside the lock (seeded, so every terminal deals the same ones), then
         saved with the pods' links and the new status in one transaction that first checks the
         event is still seated: two terminals starting at once make one draft per pod, and both
         get the same draft ids.
         """
+        actor.require_desk("start the draft")
         with self.store.read() as db:
             event = self._event(db, event_id)
             players = {p.doc_id: p for p in self._players(db, event_id)}

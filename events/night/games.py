@@ -157,7 +157,7 @@ class Games(EventBase):
             if abs(delta) > MAX_LIFE_CHANGE:
                 raise LimitError("life", f"a life change for {name}", -MAX_LIFE_CHANGE, MAX_LIFE_CHANGE, delta)
         for victim, _, _, amount in damage or []:
-            if amount > MAX_LIFE_CHANGE:
+            if not 0 <= amount <= MAX_LIFE_CHANGE:
                 raise LimitError("damage", f"commander damage to {victim}", 0, MAX_LIFE_CHANGE, amount)
         if undo and (life or damage or casts):
             raise InputError(

@@ -52,9 +52,10 @@ class BotSeat(Refusal):
 
 
 class NotYourSeat(Refusal):
-    """The seat (or table, or report) is another player's, or this device no longer holds it."""
+    """The seat (or table, or report) is another player's, or this device no longer holds it: give the seat's
+    code again (the web's 401, which sends a phone back to its join screen)."""
 
-    code, status = "not-your-seat", 403
+    code, status = "not-your-seat", 401
 
 
 class WrongCount(Refusal):
@@ -197,3 +198,7 @@ class Actor:
         if self.is_desk or self.role is Role.SEAT and self.player == player:
             return
         raise NotYourSeat(f"you can {doing} only for your own seat")
+
+
+DESK = Actor.desk()
+PUBLIC = Actor.public()

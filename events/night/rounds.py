@@ -22,6 +22,7 @@ from typing import Any
 
 from events.night import history
 from events.night.base import EventBase, finishing_text, round_at_table
+from events.night.refusals import DESK, Actor
 from events.night.schema import DECKS, EVENTS, POOLS, RESULTS, ROUNDS, Q
 from events.night.standings import Standing, did_not_play, placement_points, point_totals, standings_of
 from events.storage.records import Event
@@ -126,7 +127,9 @@ def meetings(rounds) -> Counter:
 class Rounds(EventBase):
     """Rounds of games, their results, the standings and the end of the night."""
 
-    def new_round(self, event_id: int, force: bool = False) -> dict[str, Any]:
+    def new_round(self, event_id: int, force: bool = False, *, actor: Actor = DESK) -> dict[str, Any]:
+        """Pair the next round (only the desk pairs: ``NotAllowed`` for anyone else)."""
+        actor.require_desk("pair a round")
         with self.store.write() as db:
             return self.pair_round(db, event_id, force)
 
@@ -194,7 +197,12 @@ class Rounds(EventBase):
         order_text: str,
         replace: bool = False,
         who: str = history.DESK,
+        *,
+        actor: Actor = DESK,
     ) -> dict[str, Any]:
+        """The desk records (or corrects) a table's result; a table's own players report and confirm theirs
+        (``TableReports``)."""
+        actor.require_desk("record a result for a table")
         with self.store.write() as db:
             return self.record_order(db, event_id, round_number, table_number, order_text, replace, who)
 
@@ -222,7 +230,7 @@ class Rounds(EventBase):
             raise InputError(f"round {round_number} has tables 1 to {len(rnd['tables'])}, not {table_number}")
         table = rnd["tables"][table_number - 1]
         order = (
-            self._parse_order(db, event_id, order, table)
+            self.parse_order(db, event_id, order, table)
             if isinstance(order, str)
             else self.check_order(db, event_id, order, table)
         )
@@ -290,7 +298,7 @@ class Rounds(EventBase):
             if set(table) != set(redo)
         ]
 
-    def _parse_order(self, db, event_id: int, text: str, table: list[int]) -> list[list[int]]:
+    def parse_order(self, db, event_id: int, text: str, table: list[int]) -> list[list[int]]:
         """``Alice > Bob = Carol > Dave``: finishing order, ``=`` for a draw; names (quoted when they hold
         ``>``, ``=`` or quotes) or ``#N`` player numbers."""
         groups = []

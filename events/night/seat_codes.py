@@ -33,7 +33,7 @@ from pathlib import Path
 
 from events import portable, timing
 from events.night import history, presence
-from events.night.refusals import LimitExceeded
+from events.night.refusals import DESK, Actor, LimitExceeded
 from events.night.schema import CODE_FAILURES, PLAYERS, Q
 from events.storage.records import Event
 from events.storage.safe_files import PRIVATE, atomic_write, readable_by_others
@@ -69,8 +69,10 @@ def assign_codes(db, event: Event, event_id: int) -> None:
             table.update({"code": new_code()}, doc_ids=[player.doc_id])
 
 
-def reset_code(events, event_id: int, who: str) -> tuple[str, str]:
-    """A new code for the player (the old one stops working, the seat is unbound); returns (name, code)."""
+def reset_code(events, event_id: int, who: str, *, actor: Actor = DESK) -> tuple[str, str]:
+    """A new code for the player (the old one stops working, the seat is unbound); returns (name, code).  Only
+    the desk resets codes (``NotAllowed``)."""
+    actor.require_desk("make a new seat code")
     code = new_code()
     with events.store.write() as db:
         event = events._event(db, event_id)

@@ -7,6 +7,7 @@ import random
 
 from events.night import history
 from events.night.base import EventBase
+from events.night.refusals import DESK, Actor
 from events.night.schema import EVENTS, MAX_POD, PLAYERS, PODS, Q
 from events.night.seat_codes import assign_codes
 from events.storage.store import phase_change
@@ -22,13 +23,15 @@ def draft_pod_sizes(players: int, most: int = MAX_POD) -> list[int]:
 class Seating(EventBase):
     """Seating a draft event, and seating it again until its draft starts."""
 
-    def seat(self, event_id: int, again: bool = False) -> list[list[str]]:
-        """Players shuffled (seeded) into balanced pods; returns the pods by names.
+    def seat(self, event_id: int, again: bool = False, *, actor: Actor = DESK) -> list[list[str]]:
+        """Players shuffled (seeded) into balanced pods; returns the pods by names.  Only the desk seats
+        (``NotAllowed`` for anyone else).
 
         When check-in was used, only the players checked in are seated; the others become no-shows.
         ``again`` re-draws the pods of a seated event whose draft hasn't started (late players
         included), after a backup, with the old seating kept in the event's history.
         """
+        actor.require_desk("seat the players")
         with self.store.write() as db:
             event = self._event(db, event_id)
             if event.mode == "sealed":

@@ -26,6 +26,7 @@ from events import timing
 from events.night import history
 from events.night.base import EventBase, finishing_text, round_at_table
 from events.night.games import Games
+from events.night.refusals import DESK, Actor
 from events.night.registration import Registration
 from events.night.round_clock import RoundClock
 from events.night.rounds import Rounds
@@ -119,8 +120,16 @@ class TableReports(EventBase):
         clock = table_clock(rnd, table_number, now)
         return bool(clock and clock["over"])
 
-    def report(self, event_id: int, player_id: int, order: list[list[int]], now: float | None = None) -> dict[str, Any]:
-        """A finishing order from a player at the table; recorded at once when nobody else needs to confirm."""
+    def report(
+        self,
+        event_id: int,
+        player_id: int,
+        order: list[list[int]] | str,
+        now: float | None = None,
+        via: str = "browser",
+    ) -> dict[str, Any]:
+        """A finishing order from a player at the table (``via``: their "browser" or "terminal", for the history);
+        recorded at once when nobody else needs to confirm."""
         now = timing.now() if now is None else now
         with self.store.write() as db:
             player, rnd, number = self._my_table(db, event_id, player_id)
@@ -128,6 +137,8 @@ class TableReports(EventBase):
                 raise StateError(
                     f"table {number} of round {rnd['number']} already has its result; the desk corrects it"
                 )
+            if isinstance(order, str):  # typed at a terminal: 'Ann > Bo = Cy', as the desk's 'event result' reads it
+                order = self.rounds.parse_order(db, event_id, order, rnd["tables"][number - 1])
             order = self.rounds.check_order(db, event_id, order, rnd["tables"][number - 1])
             old = pending_report(db, event_id, rnd["number"], number)
             if old is not None:
@@ -143,23 +154,23 @@ class TableReports(EventBase):
                 "status": "waiting",
                 "at": now,
                 "late": self._over(rnd, number, now),
+                "via": via,
             }
             report_id = db.table(REPORTS).insert(doc)
             names = {p.doc_id: p["name"] for p in self._players(db, event_id)}
             where = f"round {rnd['number']} table {number}"
             history.log_change(
-                db, event_id, browser(player["name"]), "result report", where, finishing_text(order, names)
+                db, event_id, f"{via} {player['name']}", "result report", where, finishing_text(order, names)
             )
             recorded = None
             if not self._waiting_for(db, rnd, number, doc):
-                recorded = self._record(db, event_id, report_id, doc, player["name"])
+                recorded = self._record(db, event_id, report_id, doc, f"{via} {player['name']}")
         return {"report": report_id, "recorded": recorded is not None}
 
     def _record(self, db, event_id: int, report_id: int, report: dict[str, Any], reporter: str) -> dict[str, Any]:
-        """A confirmed report becomes the table's result, as ``event result`` records it."""
-        done = self.rounds.record_order(
-            db, event_id, report["round"], report["table"], report["order"], who=browser(reporter)
-        )
+        """A confirmed report becomes the table's result, as ``event result`` records it (``reporter``: who
+        reported it, as the history names them)."""
+        done = self.rounds.record_order(db, event_id, report["round"], report["table"], report["order"], who=reporter)
         db.table(REPORTS).update({"status": "recorded"}, doc_ids=[report_id])
         return done
 
@@ -169,11 +180,13 @@ class TableReports(EventBase):
         player_id: int,
         report_id: int,
         agree: bool,
-        order: list[list[int]] | None = None,
+        order: list[list[int]] | str | None = None,
         now: float | None = None,
+        via: str = "browser",
     ) -> dict[str, Any]:
         """Another player at the table confirms the report ``report_id``, or disputes it (with their own
-        ``order`` when they give one).  The last confirmation records the result."""
+        ``order`` when they give one), from their ``via`` ("browser" or "terminal").  The last confirmation records
+        the result."""
         now = timing.now() if now is None else now
         with self.store.write() as db:
             player, rnd, number = self._my_table(db, event_id, player_id)
@@ -194,6 +207,8 @@ class TableReports(EventBase):
                 confirmed.append(mine)
                 what, said = "result confirm", finishing_text(report["order"], names)
             else:
+                if isinstance(order, str):
+                    order = self.rounds.parse_order(db, event_id, order, table)
                 version = self.rounds.check_order(db, event_id, order, table) if order else []
                 disputes.append({"player": mine, "order": version})
                 what, said = "result dispute", finishing_text(version, names) if version else "disputed"
@@ -202,16 +217,26 @@ class TableReports(EventBase):
             db.table(REPORTS).update(
                 {"confirmed": confirmed, "disputes": disputes, "status": status}, doc_ids=[report_id]
             )
-            history.log_change(db, event_id, browser(player["name"]), what, where, said)
+            history.log_change(db, event_id, f"{via} {player['name']}", what, where, said)
             recorded = None
             if not disputes and not self._waiting_for(db, rnd, number, report):
-                recorded = self._record(db, event_id, report_id, report, names[report["by"]])
+                reporter = f"{report.get('via', 'browser')} {names[report['by']]}"
+                recorded = self._record(db, event_id, report_id, report, reporter)
         return {"report": report_id, "status": "recorded" if recorded else status, "recorded": recorded is not None}
 
     def settle(
-        self, event_id: int, round_number: int, table_number: int, order: str | list[list[int]], replace: bool = False
+        self,
+        event_id: int,
+        round_number: int,
+        table_number: int,
+        order: str | list[list[int]],
+        replace: bool = False,
+        *,
+        actor: Actor = DESK,
     ) -> dict[str, Any]:
-        """The desk records a table's result (from the versions it was shown); a waiting report is settled."""
+        """The desk records a table's result (from the versions it was shown); a waiting report is settled.  Only
+        the desk settles (``NotAllowed``)."""
+        actor.require_desk("settle a table's result")
         with self.store.write() as db:
             round_at_table(db, event_id, round_number, table_number)
             report = pending_report(db, event_id, round_number, table_number)

@@ -156,7 +156,7 @@ def answer_lines(result: act.Result, activity: DeckActivity, width: int) -> list
         case act.Saved():
             return [] if activity.registers else ["Saved (every change is saved as you make it)."]
         case act.Finished(saved=True):
-            message = f" Export it any time with 'export' or resume draft {activity.label}."
+            message = f" Export it any time with 'export'; '{activity.resume}' opens it again."
             return [deck_report(result.report), Text.assemble(("Deck saved.", "bold green"), message)]
         case act.Finished():
             why = ": fix what is listed (your deck is saved as it is)."
@@ -186,7 +186,7 @@ def help_text(activity: DeckActivity) -> str:
 
 
 def pool_farewell(activity: DeckActivity) -> str:
-    return f"Saved. The same command opens this deck again (build {activity.label})."
+    return f"Saved. The same command opens this deck again: {activity.resume}"
 
 
 # --- the line prompt -----------------------------------------------------------------------------------

@@ -26,16 +26,24 @@ from sets.errors import StateError
 
 
 def run_event_draft(
-    events, event_id: int, players: list[str] | None, console: Console, terminal: Terminal, poll: float = 0.5
+    events,
+    event_id: int,
+    players: list[str] | None,
+    console: Console,
+    terminal: Terminal,
+    poll: float = 0.5,
+    given: dict[int, str] | None = None,
 ) -> None:
     """Pick for the named players until their drafts are done; with none named, the desk's view.
 
     Several terminals may run this on the same database, each for its own players.  In an event
-    with seat codes, each player's code is asked once and binds the seat to this terminal.
+    with seat codes, each player's code is asked once and binds the seat to this terminal (``given``: the
+    tokens of codes given while waiting for the desk's start, by player id).
     """
     if not players:
         watch_draft(events, event_id, console, terminal, poll)
         return
+    given = given or {}
     snap = events.snapshot(event_id)
     names = {p.id: p.name for p in snap.players}
     wanted = {events.player_id(event_id, name) for name in players}
@@ -48,7 +56,12 @@ def run_event_draft(
         if uses_codes(snap.event):
             for number, session in sessions.items():
                 for seat, player_id in enumerate(seating[number]):
-                    if player_id in wanted and seat in session.humans and not session.draft.finished:
+                    if player_id in given and seat in session.humans and not session.draft.finished:
+                        if not session.bound_exactly(seat, given[player_id]):
+                            session.claim(seat, given[player_id])  # the code was given while waiting
+                        presence.terminal_holds(events, event_id, player_id)
+                        tokens[player_id] = given[player_id]
+                    elif player_id in wanted and seat in session.humans and not session.draft.finished:
                         tokens[player_id] = unlock_seat(
                             events,
                             snap.event,
@@ -140,6 +153,18 @@ def unlock_seat(
     ):
         presence.terminal_holds(events, event_id, player_id)  # the desk sees this terminal hold the seat
         return token
+    token = ask_code(events, event, event_id, player_id, name, console, terminal)
+    session.claim(seat, token)
+    presence.terminal_holds(events, event_id, player_id)
+    console.print(shown(f"This terminal now picks for {name} (pod seat {seat + 1}).", style="green"))
+    return token
+
+
+def ask_code(
+    events, event: Event, event_id: int, player_id: int, name: str, console: Console, terminal: Terminal
+) -> str:
+    """This terminal's new token for the player, once their seat code is given (asked again after a wrong one);
+    leaving without it is ``StateError`` (exit 3)."""
     while True:
         try:
             typed = terminal.ask(escape(f"Seat code for {name} (on your seating slip; 'quit' to leave)> "))
@@ -160,13 +185,56 @@ def unlock_seat(
                 console.print(shown(str(slow), style="red"))
                 timing.sleep(slow.wait)
         if right:
-            token = keep_token(event, player_id)
-            session.claim(seat, token)
-            console.print(shown(f"This terminal now picks for {name} (pod seat {seat + 1}).", style="green"))
-            return token
+            return keep_token(event, player_id)
         console.print(
             shown("Wrong code: not accepted. Check your seating slip, or ask the desk for a new code.", style="red")
         )
+
+
+WAITING_FOR_START = "waiting for the desk to start the draft"
+
+
+def wait_for_start(
+    events, event_id: int, players: list[str], console: Console, terminal: Terminal, poll: float = 0.5
+) -> dict[int, str] | None:
+    """Before the draft: each named player's seat code is taken as soon as they are seated (the seat is bound to
+    this terminal once the draft starts), then the terminal waits for the desk's start; it never starts the
+    draft itself.  The tokens of the codes given, by player id; None when the player left meanwhile."""
+    wanted = {events.player_id(event_id, name): name for name in players}
+    tokens: dict[int, str] = {}
+    said = False
+    try:
+        while True:
+            snap = events.snapshot(event_id)
+            if snap.event.status not in ("registration", "seated"):
+                return tokens
+            if uses_codes(snap.event):
+                for player in snap.players:
+                    if player.id in wanted and player.id not in tokens and player.pod is not None and not player.bot:
+                        tokens[player.id] = ask_code(
+                            events, snap.event, event_id, player.id, player.name, console, terminal
+                        )
+                        console.print(shown(f"This terminal will pick for {player.name}.", style="green"))
+            if not said:
+                console.print(
+                    shown(
+                        f"{join_names(sorted(wanted.values()))}: {WAITING_FOR_START} ('quit' to leave; "
+                        "come back with the same command)",
+                        style="yellow",
+                    )
+                )
+                said = True
+            terminal.wait(poll)
+    except Quit:
+        console.print(
+            shown(
+                f"Left before the draft started. Join again with: cmdraft event draft {event_id}"
+                + "".join(f" --player {shlex.quote(n)}" for n in players)
+                + db_option(events.store.path)
+            ),
+            soft_wrap=True,
+        )
+        return None
 
 
 def watch_draft(events, event_id: int, console: Console, terminal: Terminal, poll: float = 0.5) -> None:
@@ -211,6 +279,7 @@ def build_event_deck(events: Decks, event_id: int, who: str, console: Console, t
     """The deck builder at the line prompt over an event player's recorded pool, until 'done' registers a legal
     deck or the player leaves; True when a deck was registered ('done' or 'save')."""
     deck = EventDeck(events, event_id, who)
+    events.check_deck_change(event_id, deck.actor)  # closed registration: refused before any building (PhaseOver)
     try:
         BuilderPrompt(deck, console, terminal).run()
     except Quit:

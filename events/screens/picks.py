@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 
 from events.outputs.text import join_names
+from events.sessions.seat import check_positions
 from sets.booster import Printing
 from sets.cards import normalize_name
 from sets.errors import InputError
@@ -179,13 +180,10 @@ def _ambiguous(key: str, keys: list[str], available: list[int]) -> list[int]:
 
 
 def parse_selection(text: str, pack: list[Printing], due: int) -> list[int]:
-    """Positions chosen by numbers or names; ``InputError`` says what is wrong."""
+    """Positions chosen by numbers or names; ``InputError`` says what can't be read, the seat's rule
+    (``check_positions``: ``WrongCount``, the web's words too) what is not a whole pick."""
     positions = [p for p, _ in read_choices(text.strip(), [p.card.name for p in pack])]
-    for index, position in enumerate(positions):
-        if position in positions[:index]:
-            raise InputError(f"card {position + 1} is chosen twice: choose {due} different cards")
-    if len(positions) != due:
-        raise InputError(f"take exactly {due} {plural(due, 'card')}; you chose {len(positions)}")
+    check_positions(positions, due, len(pack))
     return positions
 
 

@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from draft.cardtext import lines_that_matter
 from draft.decks import is_piper
 from draft.products import product_of
 from events.outputs.text import cell_width, fit_columns
@@ -283,14 +284,13 @@ def pack_table(
 
 
 def card_panel(card: Card) -> Table:
+    """A card in full, what it does first (cost, type, stats, rules text: they fit a 24-line terminal), then its
+    colors and where it comes from."""
     card = with_kept_text(card)
     table = Table.grid(padding=(0, 2))
     table.add_column(style="bold")
     table.add_column()
     table.add_row("Name", shown(card.name, style=RARITY_STYLE[card.rarity]))
-    table.add_row("Set", shown(f"{card.set_code} #{card.number}" + ("" if card.main_set else " (foil-etched only)")))
-    table.add_row("Rarity", card.rarity.value)
-    table.add_row("Layout", card.layout.value)
     for face in card.faces:
         label = face.name if len(card.faces) > 1 else "Cost"
         line = mana_text(face.mana_cost) if face.mana_cost else shown("—", style="dim")
@@ -303,6 +303,8 @@ def card_panel(card: Card) -> Table:
         table.add_row("P/T", shown(f"{stats.power}/{stats.toughness}"))
     if stats.loyalty is not None:
         table.add_row("Loyalty", shown(str(stats.loyalty)))
+    add_text_rows(table, card)
+    table.add_row("Commander", shown(commander_hint(card) or ("yes" if card.can_be_commander else "no")))
     table.add_row("Mana value", str(card.mana_value))
     table.add_row("Colors", identity_text(card.colors.code))
     table.add_row("Color identity", identity_text(card.identity.code))
@@ -310,8 +312,9 @@ def card_panel(card: Card) -> Table:
         "Deck colors",
         Text.assemble(identity_text(card.deck_colors.code), shown("  (identity + basic land types)", style="dim")),
     )
-    table.add_row("Commander", shown(commander_hint(card) or ("yes" if card.can_be_commander else "no")))
-    add_text_rows(table, card)
+    table.add_row("Set", shown(f"{card.set_code} #{card.number}" + ("" if card.main_set else " (foil-etched only)")))
+    table.add_row("Rarity", card.rarity.value)
+    table.add_row("Layout", card.layout.value)
     return table
 
 
@@ -328,9 +331,11 @@ def add_text_rows(table: Table, card: Card) -> None:
 
 
 def text_line(card: Card, width: int) -> Text:
-    """One line about a card for under a pick: its rules text, or its type and stats when the text isn't here."""
+    """One line about a card for under a pick: its rules text, the line that matters first and no reminder text, or
+    its type and stats when the text isn't here."""
     card = with_kept_text(card)
-    words = " · ".join(" ".join(face.text.split()) for face in card.faces if face.text)
+    # The line that matters first (the monarchy, the removal), reminder text dropped: one line shows little.
+    words = " · ".join(" · ".join(lines_that_matter(face.text)) for face in card.faces if face.text)
     if not words:
         front = card.front
         stats = f" {front.power}/{front.toughness}" if front.power is not None else ""

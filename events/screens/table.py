@@ -17,6 +17,7 @@ from rich.text import Text
 
 from draft.deck_state import pool_order
 from events import timing
+from events.night.refusals import WrongCount
 from events.outputs.text import join_names
 from events.screens.cards import card_request, show_card
 from events.screens.deck_tables import signals_table
@@ -176,7 +177,7 @@ class TablePrompt:
                 continue
             try:
                 positions = parse_selection(line, pack, due)
-            except InputError as error:
+            except (InputError, WrongCount) as error:
                 self.console.print(Text.assemble((str(error), "red"), " — same pick again."))
                 continue
             chosen = " + ".join(f"{i + 1} {pack[i].card.name}" for i in positions)

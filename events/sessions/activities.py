@@ -28,6 +28,7 @@ from draft.log import mtgo_log
 from draft.sim import piper_card
 from events.night.decks import Decks
 from events.night.history import actor
+from events.night.refusals import Actor
 from events.outputs.exports import export_seat, write_file
 from events.outputs.guard import check_folder
 from events.storage.draft_files import TableSession
@@ -60,12 +61,13 @@ class Exported:
 
 class DeckActivity(Protocol):
     """What every place a deck is built offers a face: the session, the name a resumed deck goes by
-    (``label``), whether the deck is registered only when asked (``registers``: an event's) rather than kept
+    (``label``) and the command that opens it again (``resume``), whether the deck is registered only when asked (``registers``: an event's) rather than kept
     after every change, what the place said when it kept the deck (``notices``, for the face to show and
     clear), and the review, a bot's deck or an export (``InputError`` where the place has none)."""
 
     session: DeckSession
     label: str
+    resume: str  # the command that opens this deck again, as a person types it
     registers: bool
     notices: list[str]
 
@@ -136,6 +138,7 @@ class PracticeDeck:
         self.table, self.export_root = table, export_root
         self.seat = table.humans[0]
         self.label = str(table.draft_id)
+        self.resume = f"cmdraft play --resume {table.draft_id}"
         self.notices: list[str] = []
         self.session = DeckSession(
             [p.card for p in table.draft.pools[self.seat]],
@@ -170,9 +173,12 @@ class PoolDeck:
 
     registers = False
 
-    def __init__(self, build: PoolBuild, stem: str, export_root: Path) -> None:
+    def __init__(self, build: PoolBuild, stem: str, export_root: Path, resume: str = "") -> None:
+        """``resume``: the command that made this build (``cmdraft build POOL``, ``cmdraft sealed --build ...``),
+        which opens it again."""
         self.build, self.stem, self.export_root = build, stem, export_root
         self.label = str(build.build_id)
+        self.resume = resume or f"cmdraft build {stem}"
         self.notices: list[str] = []
         self.session = DeckSession(
             build.cards,
@@ -212,14 +218,23 @@ class EventDeck:
     registers = True
 
     def __init__(
-        self, decks: Decks, event_id: int, who: str | int, by: str | None = None, resume: bool = False
+        self,
+        decks: Decks,
+        event_id: int,
+        who: str | int,
+        by: str | None = None,
+        resume: bool = False,
+        via: str = "terminal",
     ) -> None:
         """``by``: who registers (the player's terminal when not given); ``resume``: start from the deck
-        registered for the player, if any (a browser coming back), rather than an empty one."""
+        registered for the player, if any (a browser coming back), rather than an empty one; ``via``: where the
+        player builds it ("terminal" or "browser"): the player's seat is who asks the core."""
         player = decks.player(event_id, who)
         self.decks, self.event_id, self.player_name = decks, event_id, player.name
         self.by = by or actor(player.name)  # who registers, for the history: the player's terminal, or a browser
+        self.actor = Actor.seat(player.id, via, player.name)
         self.label = f"{event_id}/{player.id}"
+        self.resume = f"cmdraft event deck {event_id} '#{player.id}' --build"
         self.registered = False
         self.report: dict | None = None
         self.notices: list[str] = []
@@ -235,8 +250,8 @@ class EventDeck:
 
     def _register(self, deck: Deck, legal: bool, final: bool) -> None:
         report = self.decks.register_deck(
-            self.event_id, self.player_name, parse_json(write_json(deck)), by=self.by
-        )  # the history says it came from this terminal (or browser)
+            self.event_id, self.player_name, parse_json(write_json(deck)), by=self.by, actor=self.actor
+        )  # the history says it came from this terminal (or browser); closed registration refuses it (PhaseOver)
         self.registered = True
         self.report = report  # the legality report ``event deck`` gives, for a face that shows it
         self.notices.append(f"{self.player_name}: deck registered ({'legal' if report['valid'] else 'not legal yet'})")

@@ -19,6 +19,7 @@ from enum import Enum
 from draft.advice import Advice, ColorSignal, seat_advice, signals
 from draft.engine import Draft, Pick, PickRequest, StalePickError
 from events import timing
+from events.night.refusals import BotSeat, NotYourSeat, Refusal, StalePack, WrongCount
 from events.storage.draft_files import TableSession
 from sets.booster import Printing
 from sets.cards import Card
@@ -44,11 +45,45 @@ class Taken:
 @dataclass(frozen=True)
 class Refused:
     """The pick was refused (the pack on the screen is no longer the seat's): why, the cards taken for the
-    seat at the pick it was made on meanwhile, and who took them (the draft's timer, the desk, another terminal)."""
+    seat at the pick it was made on meanwhile, and who took them (the draft's timer, the desk, another terminal);
+    ``refusal``: the core's typed refusal (``StalePack``), which the web answers with."""
 
     reason: str
     taken_meanwhile: Pick | None
     by: str = ""  # who took it meanwhile: "timer", "desk" or "terminal" (``TableSession.taken_by``)
+    refusal: Refusal | None = None
+
+
+BOT_SEAT = "a bot picks for your seat now (the desk dropped the player or handed the seat to a bot): ask the desk"
+NOT_YOUR_SEAT = (
+    "your seat is held at another device or terminal now (its seat code was given there, or the desk made a new "
+    "one): give your seat code again to pick here"
+)
+
+
+def check_positions(positions: Sequence[int], due: int, size: int) -> None:
+    """``WrongCount`` unless ``positions`` are ``due`` different cards of a pack of ``size``: the one rule, in one
+    set of words, for the prompt, the app and the web (positions from 0; the words count from 1)."""
+    cards = "card" if due == 1 else "cards"
+    if len(positions) != due:
+        raise WrongCount(f"take exactly {due} {cards} from this pack, not {len(positions)}")
+    for index, position in enumerate(positions):
+        if not 0 <= position < size:
+            raise WrongCount(
+                f"there is no card {position + 1} in this pack (it has {size}): take exactly {due} {cards}"
+            )
+        if position in positions[:index]:
+            raise WrongCount(f"card {position + 1} is chosen twice: take exactly {due} different {cards}")
+
+
+def stale_words(seen: tuple[int, int], at: tuple[int, int], picked: bool) -> str:
+    """Why a pick on pack ``seen`` is refused, the seat being at ``at`` now."""
+    wait = " (waiting for the other seats)" if picked else ""
+    state = "already made" if seen <= at else "not reached"
+    return (
+        f"that pack has moved on: your pack {seen[0]} pick {seen[1]} is {state}; the pack in front of you is now "
+        f"pack {at[0]} pick {at[1]}{wait}"
+    )
 
 
 NO_ASSISTANCE = "no assistance in this event's drafts: the hint, signals and 'Can lead' are off (the event's rules)"
@@ -181,16 +216,44 @@ class SeatSession:
         pack = self.pack
         return PickRequest(self.seat, *seen, tuple(pack[i] for i in positions))
 
+    def verify(self, positions: Sequence[int]) -> PickRequest:
+        """The pick of these positions of the pack that was shown, checked by the night's rules in order: the seat
+        is a player's (``BotSeat``), held here (``NotYourSeat``), on the pack it shows (``StalePack``), and the
+        positions are a whole pick of it (``WrongCount``).  Every face's pick comes through here."""
+        if self.seat not in self.table.humans:
+            raise BotSeat(BOT_SEAT)
+        if not self.table.bound(self.seat, self.token):
+            raise NotYourSeat(NOT_YOUR_SEAT)
+        draft = self.draft
+        seen = self.seen or self.at
+        if draft.finished or seen != self.at or self.seat not in draft.waiting():
+            raise StalePack(stale_words(seen, self.at, not draft.finished and self.seat not in draft.waiting()))
+        check_positions(list(positions), self.due, len(self.pack))
+        return self.request(positions)
+
     def pick(self, positions: Sequence[int], why: str = "") -> Taken | Refused:
         """Take these cards of the pack that was shown (saved, the bots' picks after it); a pack that moved on
-        meanwhile refuses it."""
+        meanwhile refuses it (``Refused``); another rule's refusal is raised (``verify``)."""
+        return pick_together([(self, positions)], why)[0]
+
+    def refused(self, error: Exception) -> Refused:
+        """A refusal from the draft's file (applied inside its transaction) as the night's typed refusal: a pack
+        that moved on is ``Refused`` with who took it meanwhile; a seat that became a bot's or is held elsewhere
+        raises ``BotSeat`` / ``NotYourSeat``."""
         seen = self.seen or self.at
-        try:
-            record = self.table.pick(self.request(positions), self.token)
-        except StalePickError as error:
-            taken = self.taken_at(seen)
-            return Refused(str(error), taken, "" if taken is None else self.table.taken_by(taken))
-        return Taken(record, why)
+        if not isinstance(error, StalePickError):
+            if self.seat not in self.table.humans:
+                raise BotSeat(BOT_SEAT) from None
+            if not self.table.bound(self.seat, self.token):
+                raise NotYourSeat(NOT_YOUR_SEAT) from None
+            raise error
+        return self.stale(seen)
+
+    def stale(self, seen: tuple[int, int]) -> Refused:
+        draft = self.draft
+        refusal = StalePack(stale_words(seen, self.at, not draft.finished and self.seat not in draft.waiting()))
+        taken = self.taken_at(seen)
+        return Refused(refusal.message, taken, "" if taken is None else self.table.taken_by(taken), refusal)
 
     @property
     def last_cards_due(self) -> bool:
@@ -215,3 +278,38 @@ class SeatSession:
     def taken_at(self, seen: tuple[int, int]) -> Pick | None:
         """The seat's pick at (pack, pick), once made."""
         return next((p for p in reversed(self.draft.log) if p.seat == self.seat and (p.pack, p.pick) == seen), None)
+
+
+def pick_together(
+    picks: Sequence[tuple[SeatSession, Sequence[int]]], why: str = "", *, raising: bool = True
+) -> list[Taken | Refused]:
+    """Several seats' picks at one table, each checked as ``SeatSession.verify`` checks it, then written in one
+    transaction on the draft's file (``TableSession.pick_many``: a server with a table of phones picking at once
+    writes once).  Each answer is ``Taken``, or ``Refused`` (its pack moved on); a seat whose pick another rule
+    refuses gets that refusal raised when it is alone and ``raising``, else carried in ``Refused.refusal``."""
+    outcomes: list[Taken | Refused | None] = [None] * len(picks)
+    requests, placed = [], []
+    for index, (held, positions) in enumerate(picks):
+        try:
+            requests.append((held.verify(positions), held.token))
+            placed.append(index)
+        except StalePack:
+            outcomes[index] = held.stale(held.seen or held.at)
+        except Refusal as refusal:
+            if raising and len(picks) == 1:
+                raise
+            outcomes[index] = Refused(refusal.message, None, "", refusal)
+    if requests:
+        table = picks[placed[0]][0].table
+        for index, result in zip(placed, table.pick_many(requests), strict=True):
+            held = picks[index][0]
+            if isinstance(result, Exception):
+                try:
+                    outcomes[index] = held.refused(result)
+                except Refusal as refusal:
+                    if raising and len(picks) == 1:
+                        raise
+                    outcomes[index] = Refused(refusal.message, None, "", refusal)
+            else:
+                outcomes[index] = Taken(result, why)
+    return [outcome for outcome in outcomes if outcome is not None]

@@ -31,8 +31,9 @@ from typing import Any
 
 from tinydb.table import Document
 
-from draft.bots import Bot, BotStyle, PickAdvice, explain_pick
+from draft.bots import Bot, BotStyle
 from draft.engine import Draft, DraftConfig, Pick, PickRequest, StalePickError
+from draft.hint import PickAdvice, explain_pick
 from draft.sim import bot_styles, run_bots
 from events import timing
 from events.storage.draft_records import (
@@ -414,18 +415,12 @@ class TableSession:
         return self.advice(seat).positions
 
     def advice(self, seat: int, style: BotStyle = BotStyle.STRONG) -> PickAdvice:
-        """What a bot of ``style`` would take from this seat's pack, and why (``draft.bots.explain_pick``)."""
+        """What a bot of ``style`` would take from this seat's pack, and why (``draft.hint.explain_pick``)."""
         draft = self.draft
         progress = (draft.round + draft.step / draft.picks_per_pack) / draft.config.boosters
         picks = [(pick.offered, pick.pick) for pick in draft.picks_of(seat)]
-        return explain_pick(
-            draft.pack(seat),
-            draft.pools[seat],
-            style=style,
-            progress=progress,
-            count=draft.picks_due(seat),
-            picks=picks,
-        )
+        pack, pool, count = draft.pack(seat), draft.pools[seat], draft.picks_due(seat)
+        return explain_pick(pack, pool, style=style, progress=progress, count=count, picks=picks)
 
     def suggested_pick(self, seat: int) -> PickRequest:
         """The strong bot's pick for the seat, as a request on the pack it holds now."""

@@ -110,6 +110,7 @@ class Event(Record, frozen=True, kw_only=True):
     seatings: Count = 0  # how often the pods were drawn
     table_tracker: bool = False  # players keep the game tracker from their phones (``cmdraft serve``)
     publish_decklists: bool = False  # everyone's decklists are public once the event is finished
+    decks_close: text(64) | None = None  # when the desk closes deck registration (UTC, ISO); round 1 closes it anyway
 
 
 class Player(Record, frozen=True, kw_only=True):
@@ -189,6 +190,7 @@ class Deck(Record, frozen=True, kw_only=True):
     valid: bool
     problems: rows(Problem, MAX_CARDS)
     at: text(64) = ""
+    correction: text(500) | None = None  # the desk's reason, when it changed the deck after registration closed
 
 
 class Round(Record, frozen=True, kw_only=True):
@@ -230,6 +232,7 @@ class Report(Record, frozen=True, kw_only=True):
     status: Literal["waiting", "disputed", "recorded", "settled", "replaced"]
     at: Annotated[float, Meta(ge=0, le=1e11)] = 0.0  # epoch seconds
     late: bool = False  # reported after the round's clock ran out
+    via: Literal["browser", "terminal"] = "browser"  # where the reporter reported it from
 
     def problem(self) -> str | None:
         if len(set(self.confirmed)) != len(self.confirmed):

@@ -17,6 +17,7 @@ import asyncio
 import contextlib
 import json
 import os
+import re
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -74,6 +75,19 @@ def error_response(status: int, code: str, message: str, **extra: Any) -> JSONRe
     return ApiError(status, code, message, **extra).response()
 
 
+CLI_HINT = re.compile(
+    r"\s*[:;,(]?\s*(?:see|run|with|start it with|pair the next one with|the desk shows it:)?\s*'cmdraft [^']*'\)?"
+)
+
+
+def web_words(message: str, instead: str = "") -> str:
+    """A core message as a page says it: a command to type at the desk's terminal (``see 'cmdraft event show
+    1'``) is no help on a phone, so it is left out, and ``instead`` (what the player can do there) said."""
+    if "cmdraft " not in message:
+        return message
+    return CLI_HINT.sub("", message).rstrip(" :;,") + (f": {instead}" if instead else "")
+
+
 def core_error(error: Exception) -> ApiError:
     """A cmdraft error from the core as an answer: a refusal by its own status and code (``events.night.refusals``),
     other bad input 400, another step out of order 409."""
@@ -81,9 +95,9 @@ def core_error(error: Exception) -> ApiError:
     if said is not None:
         return ApiError(said.status, said.code, said.message, **said.extra)
     if isinstance(error, InputError):
-        return ApiError(400, "bad-input", str(error))
+        return ApiError(400, "bad-input", web_words(str(error)))
     if isinstance(error, StateError):
-        return ApiError(409, "out-of-order", str(error))
+        return ApiError(409, "out-of-order", web_words(str(error)))
     return ApiError(503, "unavailable", f"the database can't be used now: {error}")
 
 

@@ -23,6 +23,7 @@ from draft.decks import Deck
 from draft.formats import EXPORT_FORMATS, EXTENSIONS, FileFormat, pool_as_deck, write
 from draft.formats.mtgo import MissingMtgoIdError
 from events.night.browser_seats import browser
+from events.night.decks import closed_words
 from events.sessions.activities import EventDeck
 from events.web.api_common import ApiError, Json, Served, checked, read_json, whole
 from events.web.api_draft import card_json
@@ -56,7 +57,7 @@ def deck_of(served: Served, player_id: int) -> EventDeck:
     if deck is None:
         player = snap.player(player_id)
         deck = served.building[player_id] = EventDeck(
-            served.decks, served.event_id, player_id, by=browser(player.name), resume=True
+            served.decks, served.event_id, player_id, by=browser(player.name), resume=True, via="browser"
         )
     return deck
 
@@ -71,7 +72,11 @@ def deck_state(served: Served, player_id: int, deck: EventDeck | None = None) ->
     stats = session.stats()
     basics = {key: session.main.get(basic_land("" if key == "C" else key), 0) for key in BASIC_KEYS}
     registered = served.decks.deck_of(served.event_id, player_id)
+    closed = served.decks.decks_closed(served.event_id, served.wall())
     return {
+        # registration closed: the registered deck, read-only, and who can change it (the core's words)
+        "closed": None if closed is None else closed_words(closed),
+        "correction": served.decks.correction_of(served.event_id, player_id),
         "commanders": [card_json(card, ids.get(card, -1)) for card in session.commanders],
         "pipers": [color.value for color in session.colors],
         "added": {"card": session.product.added.card, "word": session.product.added.word},
@@ -133,6 +138,7 @@ def act(served: Served, player_id: int, body: dict[str, Any]) -> dict[str, Any]:
         raise ApiError(400, "bad-field", f"'action' must be one of: {', '.join(ACTIONS)}")
     fields = checked({k: v for k, v in body.items() if k != "action"}, ACTIONS[action], tuple(ACTIONS[action]))
     deck = deck_of(served, player_id)
+    served.decks.check_deck_change(served.event_id, deck.actor)  # closed registration: PhaseOver, as at a terminal
     session = deck.session
     steps: dict[str, Callable[[], Any]] = {
         "commanders": lambda: session.choose_commanders(_cards(deck, fields.get("cards", []), False)),

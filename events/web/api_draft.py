@@ -13,10 +13,10 @@ from typing import Any
 
 import msgspec
 
-from draft.engine import Draft, Pick, StalePickError
+from draft.engine import Draft, Pick
 from events.night.schema import card_set_of, cards_from_refs
 from events.night.snapshot import Snapshot
-from events.sessions.seat import SeatSession
+from events.sessions.seat import Refused, SeatSession, pick_together
 from events.storage.draft_files import TableSession
 from events.web.api_common import ApiError, Served, whole
 from events.web.api_night import table_state
@@ -246,13 +246,14 @@ def prepare_pick(
 
 
 def answer(served: Served, waiting: Waiting) -> dict[str, Any]:
-    """After the pick's write: the seat's new state, or the refusal (409 ``stale`` with the new state when the
-    pack moved on — another process, the timer, a second tab; 400 ``bad-pick`` for a wrong count, an index out
-    of the pack or the same card twice)."""
+    """After the pick's write: the seat's new state, or the core's refusal by its status, code and words (409
+    ``stale`` with the new state when the pack moved on — another process, the timer, a second tab; 400
+    ``wrong-count`` for a wrong count, an index out of the pack or the same card twice; 409 ``bot-seat``; 401
+    ``not-your-seat``)."""
     state = waiting.state if waiting.state is not None else seat_state(served, waiting.player)
     if waiting.refusal is not None:
         status, code, message = waiting.refusal
-        raise ApiError(status, code, message, **({} if status == 400 else {"seat": state}))
+        raise ApiError(status, code, message, **({} if status in (400, 401) else {"seat": state}))
     return state
 
 
@@ -289,37 +290,21 @@ def _turn(draft: Draft) -> tuple[int, int, bool]:
 
 
 def _write_picks(served: Served, session: TableSession, batch: list[Waiting]) -> None:
-    """The batch's picks on the pod's draft (caught up with its file; the caller holds the pod's lock)."""
-    draft = session.draft
-    requests, asked = [], []
+    """The batch's picks on the pod's draft (caught up with its file; the caller holds the pod's lock), each through
+    the seat's ``SeatSession`` as a terminal's pick goes: the core checks them (bot seat, the seat held here, the
+    pack shown, the count) and writes the good ones together; a refusal keeps its status, code and words."""
+    held = []
     for waiting in batch:
         waiting.done = True
-        seat = waiting.seat
-        if seat not in session.humans:
-            waiting.refusal = (409, "bot-seat", "a bot picks for your seat now (ask the desk)")
-            continue
-        if session.bound(seat, None) and not draft.finished:
-            session.claim(seat, waiting.token)  # the draft started after the browser joined: bound here now
-        if not session.bound(seat, waiting.token):
-            waiting.refusal = (401, "no-seat", "your seat was taken up at another device or terminal: join again")
-            continue
-        if draft.finished or seat not in draft.waiting() or waiting.at != (draft.round + 1, draft.pick_number):
-            waiting.refusal = (409, "stale", "that pack has moved on: here is your seat now")
-            continue
-        pack, due = draft.pack(seat), draft.picks_due(seat)
-        positions = waiting.positions
-        if len(positions) != due or len(set(positions)) != len(positions) or any(i >= len(pack) for i in positions):
-            plural = "s" if due != 1 else ""
-            waiting.refusal = (400, "bad-pick", f"take {due} different card{plural} of the {len(pack)} in the pack")
-            continue
-        held = SeatSession(session, seat, token=waiting.token, wall=served.wall)
-        held.seen = waiting.at
-        requests.append((held.request(positions), waiting.token))
-        asked.append(waiting)
-    if not requests:
-        return
-    for waiting, outcome in zip(asked, session.pick_many(requests), strict=True):
-        if isinstance(outcome, StalePickError):
-            waiting.refusal = (409, "stale", str(outcome))
-        elif isinstance(outcome, Exception):
-            waiting.refusal = (409, "out-of-order", str(outcome))
+        if waiting.seat in session.humans and session.bound(waiting.seat, None) and not session.draft.finished:
+            session.claim(waiting.seat, waiting.token)  # the draft started after the browser joined: bound here now
+        seat = SeatSession(session, waiting.seat, token=waiting.token, wall=served.wall)
+        seat.seen = waiting.at
+        held.append((seat, waiting.positions))
+    for waiting, outcome in zip(batch, pick_together(held, raising=False), strict=True):
+        if isinstance(outcome, Refused):
+            refusal = outcome.refusal
+            if refusal is None:
+                waiting.refusal = (409, "out-of-order", outcome.reason)
+            else:
+                waiting.refusal = (refusal.status, refusal.code, refusal.message)

@@ -28,6 +28,7 @@ from events.web.api_common import ApiError, Served, read_json, whole
 STATIC = Path(__file__).with_name("static")
 STATIC_ROOM = "room.html"
 STATIC_DECKLISTS = "decklists.html"
+JSON_WHOLE = 10**15  # a number the page can send at all; the ranges of life and damage are the core's (games.py)
 
 
 def order_of(value: Any, what: str = "order") -> list[list[int]]:
@@ -105,7 +106,7 @@ def routes(server: Any) -> list[Route]:
             if not isinstance(row, list) or len(row) != 2:
                 raise ApiError(400, "bad-field", "life is a list of [player id, change]")
             pid = whole(row[0], "a player id", 1, 10**9)
-            life[pid] = life.get(pid, 0) + whole(row[1], "a life change", -1000, 1000)
+            life[pid] = life.get(pid, 0) + whole(row[1], "a life change", -JSON_WHOLE, JSON_WHOLE)  # the core's limit
         damage = []
         for row in body.get("damage", []):
             if not isinstance(row, list) or len(row) != 4 or not isinstance(row[2], str) or len(row[2]) > 200:
@@ -115,7 +116,7 @@ def routes(server: Any) -> list[Route]:
                     whole(row[0], "a player id", 1, 10**9),
                     whole(row[1], "a player id", 1, 10**9),
                     row[2],
-                    whole(row[3], "damage", 0, 1000),
+                    whole(row[3], "damage", -JSON_WHOLE, JSON_WHOLE),  # the core keeps its range
                 )
             )
         casts = []

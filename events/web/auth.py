@@ -21,7 +21,7 @@ from starlette.requests import HTTPConnection
 
 from events.night import browser_seats
 from events.night.seat_codes import check_code
-from events.web.api_common import ApiError, Served, file_signature
+from events.web.api_common import ApiError, Served, file_signature, web_words
 from sets.errors import InputError
 
 SEAT_COOKIE, DESK_COOKIE = "cmdraft_seat", "cmdraft_desk"
@@ -160,7 +160,7 @@ def join(served: Served, body: dict[str, Any], address: str) -> tuple[str, int]:
     try:
         player = served.drafting.player(served.event_id, f"#{who}" if isinstance(who, int) else who)
     except InputError as error:
-        raise ApiError(404, "no-player", str(error)) from None
+        raise ApiError(404, "no-player", web_words(str(error), "check the name on your seating slip")) from None
     if player.pod is None or player.bot or player.status != "active":
         raise ApiError(409, "not-seated", f"{player.name} has no seat to pick at (not seated yet, or dropped)")
     # too many wrong codes from this address: the core's SlowDown, answered 429 with retry_after (the seat takes

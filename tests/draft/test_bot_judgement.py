@@ -12,11 +12,12 @@ from importlib import resources
 import pytest
 
 from draft import quality, reference
-from draft.bots import Bot, BotStyle, explain_pick
+from draft.bots import Bot, BotStyle
 from draft.deck_rules import validate
 from draft.deckbuild import build_deck, rank_commanders, ranked_builds
 from draft.decks import PIPER, Deck, DeckLine, Zone
 from draft.engine import Pick
+from draft.hint import explain_pick
 from draft.traits import card_rating, card_roles
 from sets.basics import basic_land
 from sets.booster import Printing
@@ -356,3 +357,117 @@ def test_the_drafters_seeds_give_decks_without_filler_rocks_or_thin_colors_and_f
         taken, wrong = reference.early_pick_faults(pod.draft.picks_of(seat.seat))
         early, faults = early + taken, faults + wrong
     assert faults <= 0.03 * early  # filler over a good card at picks 1-2: the benchmark's target, per pod
+
+
+# --- issue 43: a planted bad pick or build of each kind fails the judge -------------------------------------------
+
+
+def test_a_weak_partner_pair_over_premium_removal_is_caught_and_the_removal_pick_is_not(cmr):
+    pack = [cmr[n] for n in ("Nadier, Agent of the Duskenel", "Keskit, the Flesh Sculptor", "Murder", "Cast Down")]
+    black = cmr["Murder"].deck_colors
+    bad = _pick(3, pack, pack[:2], pack=2)
+    good = _pick(3, pack, pack[2:], pack=2)
+    assert reference.weak_partner_faults([bad], black) == (2, 2)
+    assert reference.weak_partner_faults([good], black) == (0, 0)
+    # The removal left is off the colors the seat ended in: no fault (the partners may be its best cards).
+    assert reference.weak_partner_faults([bad], cmr["Tuya Bearclaw"].identity) == (2, 0)
+    deck = _deck([cmr["Liesa, Shroud of Dusk"]], _colored(cmr, "WB", 36))
+    seat = _seat(deck, [], [bad])
+    found = quality.figures([seat])
+    assert found["weak_partner_over_strong_share"] == 1.0
+    assert not quality.meets(found)["weak_partner_over_strong_share"]
+
+
+def test_a_monarch_four_drop_let_wheel_is_caught(cmr):
+    commodore = cmr["Crimson Fleet Commodore"]
+    assert reference.grade(commodore) >= reference.STRONG  # a monarch body in a game of four: a high pick
+    wheeled = _pick(8, [commodore, cmr["Renegade Tactics"]], [commodore, cmr["Renegade Tactics"]])
+    taken_early = _pick(2, [commodore, cmr["Murder"]], [commodore, cmr["Murder"]])
+    assert reference.strong_late_picks([wheeled]) == (1, 1)
+    assert reference.strong_late_picks([taken_early]) == (2, 0)
+    seat = _seat(_deck([cmr["Tuya Bearclaw"]], _colored(cmr, "RG", 36)), [], [wheeled])
+    assert not quality.meets(quality.figures([seat]))["strong_pick6_share"]
+
+
+def test_a_four_spell_third_color_is_caught_and_a_six_spell_one_is_not(cmr):
+    jared = cmr["Jared Carthalion, True Heir"]  # R G W
+    four = _colored(cmr, "RG", 32) + _colored(cmr, "W", 4)
+    seat = _seat(_deck([jared], four, lands=59 - len(four)), [jared, *four])
+    assert seat["splash_spells"] == 4 and seat["thin_colors"] == 0
+    assert not quality.meets(quality.figures([seat]))["mid_splash_share"]
+    six = _colored(cmr, "RG", 30) + _colored(cmr, "W", 6)
+    assert _seat(_deck([jared], six, lands=59 - len(six)), [jared, *six])["splash_spells"] == 6
+    two = _colored(cmr, "RG", 36)
+    assert _seat(_deck([cmr["Tuya Bearclaw"]], two), [])["splash_spells"] is None  # two colors: no splash
+
+
+def test_a_third_copy_of_a_legend_in_a_main_deck_is_caught_unless_the_card_allows_it(cmr):
+    from dataclasses import replace
+
+    from sets.card_facts import ANY_NUMBER
+
+    thalisse = cmr["Thalisse, Reverent Medium"]
+    spells = _colored(cmr, "WB", 33)
+    seat = _seat(_deck([thalisse], [*spells, thalisse, thalisse]), [])
+    assert seat["extra_legend_copies"] == ["Thalisse, Reverent Medium"]
+    assert not quality.meets(quality.figures([seat]))["extra_legend_copy_decks"]
+    assert _seat(_deck([thalisse], [*spells, thalisse]), [])["extra_legend_copies"] == []  # a second copy: allowed
+    allowed = replace(thalisse, copy_limit=ANY_NUMBER)  # "A deck can have any number of cards named ..."
+    assert reference.extra_legend_copies(_deck([allowed], [*spells, allowed, allowed])) == []
+
+
+def test_a_bomb_benched_for_filler_is_caught_and_a_spare_copy_of_a_legend_is_not(cmr):
+    liesa = cmr["Liesa, Shroud of Dusk"]
+    spells = _colored(cmr, "WB", 35, skip=("Archon of Coronation",)) + [cmr["Angelic Gift"]]
+    lines = [DeckLine(liesa, 1, Zone.COMMANDER), *(DeckLine(c, n, Zone.MAIN) for c, n in Counter(spells).items())]
+    lines += [DeckLine(basic_land("W"), 12, Zone.MAIN), DeckLine(basic_land("B"), 11, Zone.MAIN)]
+    benched = Deck((*lines, DeckLine(cmr["Archon of Coronation"], 1, Zone.SIDEBOARD)))
+    seat = _seat(benched, [])
+    assert seat["benched_better"] == 1
+    assert not quality.meets(quality.figures([seat]))["benched_better_per_deck"]
+    spare = Deck((*lines, DeckLine(liesa, 1, Zone.SIDEBOARD)))  # a copy of the commander: the legend rule
+    assert _seat(spare, [])["benched_better"] == 0
+
+
+def test_the_strong_bot_takes_premium_removal_over_a_weak_partner_pair_with_or_without_a_leader(cmr):
+    pack = [
+        Printing(cmr[n]) for n in ("Nadier, Agent of the Duskenel", "Keskit, the Flesh Sculptor", "Murder", "Cast Down")
+    ]
+    fresh = Bot(BotStyle.STRONG, 3)
+    assert {pack[i].card.name for i in fresh.choose(pack, 2, 0.0)} == {"Murder", "Cast Down"}
+    held = Bot(BotStyle.STRONG, 3)
+    held.remember([cmr["Kediss, Emberclaw Familiar"], *_colored(cmr, "B", 12)])
+    assert {pack[i].card.name for i in held.choose(pack, 2, 0.4)} == {"Murder", "Cast Down"}
+
+
+def test_a_legend_adds_nothing_as_a_leader_once_a_good_commander_of_its_colors_is_held(cmr):
+    bot = Bot(BotStyle.STRONG, 0)
+    assert bot.leader_need(cmr["Sengir, the Dark Baron"]) > 0.8  # a strong legend for an empty pool
+    assert bot.leader_need(cmr["Nadier, Agent of the Duskenel"]) < 0.25  # a weak one leads little even there
+    bot.remember([cmr["Kodama of the East Tree"]])  # green, and worth leading
+    assert bot.leader_need(cmr["Anara, Wolvid Familiar"]) == 0.0
+    assert bot.leader_need(cmr["Sengir, the Dark Baron"]) > 0.8  # black: no leader held there
+    partnered = Bot(BotStyle.STRONG, 0)
+    partnered.remember([cmr["Keskit, the Flesh Sculptor"]])  # a black partner already: another weak one adds nothing
+    assert partnered.leader_need(cmr["Nadier, Agent of the Duskenel"]) == 0.0
+
+
+def test_the_builder_plays_no_third_copy_of_a_legend_when_it_has_better(cmr):
+    thalisse = cmr["Thalisse, Reverent Medium"]
+    pool = [cmr["Liesa, Shroud of Dusk"], *[thalisse] * 4, *_colored(cmr, "WB", 60)]
+    deck = build_deck(pool, cmr[PIPER])
+    copies = sum(1 for c in deck.commanders if c is thalisse) + deck.main.get(thalisse, 0)
+    assert copies <= 2 and deck.sideboard.get(thalisse, 0) >= 2
+    assert reference.extra_legend_copies(deck) == []
+
+
+def test_the_builder_prefers_two_colors_to_a_five_spell_third_color_when_about_as_strong(cmr):
+    jared = cmr["Jared Carthalion, True Heir"]  # R G W
+    red_green = [c for c in _colored(cmr, "RG", 200) if card_rating(c) >= 1.7][:40]
+    white = [c for c in _colored(cmr, "W", 40) if card_rating(c) >= 1.7][:5]
+    deck = build_deck([jared, *red_green, *white], cmr[PIPER])
+    report = validate(deck)
+    assert report.valid and len(report.color_identity) == 2, [c.name for c in deck.commanders]
+    six = [c for c in _colored(cmr, "W", 60) if card_rating(c) >= 2.5][:10]  # a deep third color is worth it
+    wide = build_deck([jared, *red_green[:28], *six], cmr[PIPER])
+    assert len(validate(wide).color_identity) == 3

@@ -31,8 +31,8 @@ def test_read_cards_while_picking_and_building(cli, tmp_path, cmdraft_home):
     child = spawn(["play", "--seed", "3", "--players", "2", "--db", str(tmp_path / "db.json")], cmdraft_home)
     child.expect(PICK)
     child.sendline("? 1")
+    child.expect(r"Invented test words for ")  # what the card does first, then where it comes from
     child.expect("Mana value")
-    child.expect(r"Invented test words for ")
     child.expect(PICK)
     child.sendline("show 2")
     child.expect("Color identity")
@@ -61,8 +61,8 @@ def test_read_cards_while_picking_and_building(cli, tmp_path, cmdraft_home):
         child.sendline("y")
     for command in ("? 1", "?2", "show 3", "card 4"):
         child.sendline(command)
-        child.expect("Mana value")
         child.expect("Invented test words for ")
+        child.expect("Mana value")
         child.expect("deck> ")
     child.sendline("card Murder")
     child.expect(r"Invented test words for Murder\.")

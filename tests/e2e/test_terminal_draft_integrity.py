@@ -316,7 +316,7 @@ def test_a_terminal_asks_the_code_binds_the_seat_and_wrong_codes_wait_and_are_co
     again.sendline("1 2")
     again.expect(r"\[Y/n\]")
     again.sendline("y")
-    again.expect("bound to another terminal")
+    again.expect("held at another device or terminal")
     again.expect(pexpect.EOF)
     other.sendline("quit")
     other.expect(pexpect.EOF)

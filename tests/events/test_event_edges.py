@@ -172,8 +172,11 @@ def real_snapshot(tmp_path_factory):
 
     events = Night(Store(tmp_path_factory.mktemp("snap") / "snap.json"))
     event_id = played_event(events)
-    events.register_deck(
-        event_id, "Bo", parse("Commander\n1 The Prismatic Piper\n1 The Prismatic Piper\n\nDeck\n1 Sol Ring\n")
+    events.register_deck(  # after round 1: the desk's correction, with its reason
+        event_id,
+        "Bo",
+        parse("Commander\n1 The Prismatic Piper\n1 The Prismatic Piper\n\nDeck\n1 Sol Ring\n"),
+        reason="two Pipers lead",
     )
     events.set_pipers(event_id, requests={"Ann": 2, "Cy": 2})
     board = events.game(

@@ -38,6 +38,10 @@ async def test_the_longest_cmr_names_leave_the_identity_column_on_screen(tmp_pat
     for slot, name in enumerate([*longest, "Gnostro, Voice of the Crags", "Colfenor, the Last Yew"]):
         hand[slot] = Printing(cmr[name])
     assert len(hand) == 20
+    short = [card for name, card in sorted(cmr.items()) if len(name) <= 16 and not card.is_basic_land]
+    for other in session.draft.hands[1:]:  # whatever the bots take, the next pack has short names only
+        for slot in range(len(other)):
+            other[slot] = Printing(short[slot % len(short)])
     async with practice_app(session).run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         check_every_column(screen_text(pilot.app), session.draft.pack(0))
@@ -49,7 +53,7 @@ async def test_the_longest_cmr_names_leave_the_identity_column_on_screen(tmp_pat
         text = screen_text(pilot.app)
         pack = session.draft.pack(0)
         check_every_column(text, pack)
-        assert max(len(p.card.name) for p in pack) <= 24  # (seed 3: the neighbour's pack has short names)
+        assert max(len(p.card.name) for p in pack) <= 24
         assert "Creature" in text and "Creat." not in text
 
 
@@ -104,3 +108,23 @@ def test_a_sealed_or_pool_build_exports_under_its_own_name(tmp_path, cli):
     import xml.etree.ElementTree as ET
 
     assert ET.parse(out / "sealed-4-deck.cod").getroot().findtext("deckname") == "sealed-4"
+
+
+def test_done_and_leaving_a_sealed_or_pool_build_name_the_command_that_opens_it_not_a_practice_draft(tmp_path, cli):
+    """Issue 43: 'resume draft 1' after 'done' in `sealed --build` pointed at another practice draft."""
+    import shlex
+
+    db = tmp_path / "db.json"
+    result = cli("sealed", "--seed", "4", "--build", "--plain", "--db", db, input="auto new\ndone\nquit\n")
+    assert result.exit_code == 0, result.stdout
+    text = " ".join(result.stdout.split())
+    again = shlex.join(
+        ["cmdraft", "sealed", "--build", "--set", "CMR", "--seed", "4", "--boosters", "6", "--db", str(db)]
+    )
+    assert f"'{again}' opens it again" in text and f"opens this deck again: {again}" in text
+    assert "resume draft" not in text and "play --resume" not in text
+    pool = tmp_path / "pool.txt"
+    pool.write_text("1 Murder\n1 Cast Down\n1 Sengir, the Dark Baron\n", encoding="utf-8")
+    built = cli("build", str(pool), "--plain", "--db", db, input="done\nquit\n")
+    assert built.exit_code == 0, built.stdout
+    assert shlex.join(["cmdraft", "build", str(pool), "--db", str(db)]) in " ".join(built.stdout.split())

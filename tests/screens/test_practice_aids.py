@@ -411,3 +411,35 @@ def test_help_never_imports_textual():
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert done.stdout.strip().endswith("NO TEXTUAL"), done.stdout[-300:] + done.stderr
+
+
+def test_signals_never_name_a_land_or_a_colorless_card_as_a_colors_best():
+    """Issue 43: 'black: Undergrowth Stadium' — a land says nothing about which colors the seats upstream take."""
+    lands = [c for c in CMR.cards if c.is_land and c.deck_colors and not c.is_basic_land]
+    colorless = sorted((c for c in CMR.cards if not c.deck_colors and not c.is_land), key=card_rating)[-3:]
+    weakest_black = sorted(mono("B"), key=card_rating)[0]
+    assert lands and max(card_rating(c) for c in lands) > card_rating(weakest_black)  # a land would win on rating
+    picks = [fake_pick(1, 1, lands), fake_pick(1, 2, [*lands, *colorless, weakest_black])]
+    rows = {row.color: row for row in signals(SimpleNamespace(picks_of=lambda seat: picks, finished=True), 0)}
+    assert rows[Color.B].top == weakest_black and rows[Color.B].best == pytest.approx(card_rating(weakest_black))
+    assert all(row.top is None or not (row.top.is_land or not row.top.deck_colors) for row in rows.values())
+
+
+def test_the_hint_leans_to_the_colors_of_your_first_picks_from_pick_two():
+    """Issue 43: from the second pick on, a near-tie goes to the colors already taken (the hint and the timer's
+    pick are the strong bot's pick, the same values)."""
+    pairs = [
+        (r, g)
+        for r in mono("R", legend=False)
+        for g in mono("G", legend=False)
+        if abs(card_rating(r) - card_rating(g)) <= 0.05 and 2.0 <= card_rating(r) <= 3.0
+    ]
+    red, green = pairs[0]
+    pack = [Printing(red), Printing(green)]
+    took_red = advise(pack, [sorted(mono("R"), key=card_rating)[-1]], 1, 0.02)
+    took_green = advise(pack, [sorted(mono("G"), key=card_rating)[-1]], 1, 0.02)
+    assert took_red.picks[0].card == red and took_green.picks[0].card == green
+    # Power still comes first: a much better card of another color is the hint even so.
+    strong_green = sorted(mono("G", legend=False), key=card_rating)[-1]
+    assert card_rating(strong_green) > card_rating(red) + 1.0
+    assert advise([Printing(red), Printing(strong_green)], [red], 1, 0.02).picks[0].card == strong_green

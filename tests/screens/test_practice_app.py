@@ -612,3 +612,40 @@ def test_snapshot_of_the_deck_builder(tmp_path, snap_compare, size):
 @pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 def test_snapshot_of_the_review(tmp_path, snap_compare, size):
     assert snap_compare(practice_app(drafted(tmp_path / "b.json", seed=5)), press=["c", "f", "r"], terminal_size=size)
+
+
+async def test_the_80x24_builder_shows_a_cards_text_and_the_whole_export_note(tmp_path):
+    """Issue 43: at 80x24 the card panel shows at least three lines of rules text (what the card does comes before
+    where it comes from), and an export whose note outgrows the log's two lines opens it whole in a panel."""
+    from dataclasses import replace
+
+    from sets.cards import Card
+
+    session = drafted(tmp_path / "b.json", seed=5)
+    app = practice_app(session, export_root=tmp_path / "out")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        screen = pilot.app.screen
+        card = session.draft.pools[0][0].card
+        long_text = "\n".join(f"Line {n} of what this card does." for n in range(1, 6))
+        texted = replace(card, faces=(replace(card.front, text=long_text), *card.faces[1:]))
+        assert isinstance(texted, Card)
+        from events.screens.app.modals import Panel
+        from events.screens.render import card_panel
+
+        pilot.app.push_screen(Panel("Card", card_panel(texted)))
+        await pilot.pause()
+        shown_lines = [n for n in range(1, 6) if f"Line {n} of what this card does." in screen_text(pilot.app)]
+        assert len(shown_lines) >= 3, screen_text(pilot.app)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("f")
+        await pilot.pause()
+        await pilot.press("x")
+        await pilot.pause()
+        text = screen_text(pilot.app)
+        assert "Export" in text and "Wrote" in text
+        folded = " ".join(line.strip(" │") for line in text.splitlines())
+        assert "no MTGO .dek files written" in folded and "and export again" in folded
+        assert screen is not pilot.app.screen  # the note opened in a panel

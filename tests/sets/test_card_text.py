@@ -315,3 +315,16 @@ def test_a_damaged_text_file_counts_as_none_and_a_new_import_mends_it(cli, tmp_p
     report = json.loads(cli("sets", "import", write(tmp_path, "m.json", cmr_mtgjson({"Murder"})), "--json").stdout)
     assert report["rules_text"] == [{"code": "CMR", "cards_with_text": 1}]
     assert json.loads(cli("card", "Murder", "--json").stdout)["text"] == [made_up("Murder")]
+
+
+def test_the_line_under_a_pick_shows_the_monarchy_and_the_removal_before_keywords_and_reminder_text():
+    """Issue 43: --confirm shows one line per card; it must show what the card is for."""
+    from draft.cardtext import lines_that_matter
+
+    commodore = "Trample (This creature can deal excess combat damage to the player.)\nWhen this enters, you become the monarch."
+    assert lines_that_matter(commodore) == ["When this enters, you become the monarch.", "Trample"]
+    aura = "Enchant creature\nWhen this enters, tap enchanted creature.\nEnchanted creature can't block.\nFlash"
+    assert lines_that_matter(aura)[-2:] == ["Enchant creature", "Flash"]
+    assert lines_that_matter("Flying, deathtouch\nDestroy target creature an opponent controls.")[0].startswith(
+        "Destroy"
+    )

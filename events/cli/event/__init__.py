@@ -35,6 +35,7 @@ from events.cli.event.rounds import (
     event_standings,
     event_top,
 )
+from events.cli.event.table import event_table
 
 event_app = typer.Typer(
     help="Run a store event: players, seating, draft, Pipers, decks, rounds, standings.", no_args_is_help=True
@@ -62,6 +63,7 @@ event_app.command("pipers")(event_pipers)
 event_app.command("deck")(event_deck)
 event_app.command("round")(event_round)
 event_app.command("result")(event_result)
+event_app.command("table")(event_table)
 event_app.command("standings")(event_standings)
 event_app.command("print")(event_print)
 event_app.command("game")(event_game)

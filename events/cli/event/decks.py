@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from draft.formats import read_file
+from events import timing
 from events.cli.common import DbOption, JsonOption, emit_json, option_limits, out, parse_colors
 from events.cli.event.shared import EventArg, core, number_pairs
 from events.night.decks import Decks
@@ -17,6 +19,7 @@ from events.screens.boards import deck_board, piper_ledger
 from events.screens.event_draft import build_event_deck
 from events.screens.render import shown
 from events.screens.terminal import Terminal
+from sets.errors import InputError
 from sets.numbers import parse_int
 
 
@@ -60,11 +63,31 @@ def event_deck(
         bool, typer.Option("--build", help="Build the deck at this terminal from the player's pool.")
     ] = False,
     piper: Annotated[list[str] | None, typer.Option("--piper", help="Chosen Piper color (repeat for two).")] = None,
+    reason: Annotated[
+        str | None,
+        typer.Option("--reason", help="Why the desk changes a deck after registration closed (round 1 paired)."),
+    ] = None,
+    close: Annotated[
+        str | None,
+        typer.Option(
+            "--close", help="Close deck registration for every player: 'now', or a time today (HH:MM) or ISO."
+        ),
+    ] = None,
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Register a player's deck, checked against their recorded pool; with no name, the registration board."""
+    """Register a player's deck, checked against their recorded pool; with no name, the registration board.
+
+    Registration closes when round 1 is paired (or at the --close time); after that only the desk changes a
+    deck, with --reason (kept in the history and shown to the player)."""
     events = core(db, Decks)
+    if close is not None:
+        when = events.close_decks(event_id, closing_at(close))
+        if as_json:
+            emit_json({"decks_close": when})
+        else:
+            out().print(f"Deck registration closes at {when} (UTC); after that only the desk changes a deck.")
+        return
     if name is None:
         snap = events.snapshot(event_id)
         if as_json:
@@ -85,7 +108,12 @@ def event_deck(
             console.print("No deck registered (use 'save' or 'done' to register one).")
         return
     report = events.register_deck(
-        event_id, name, None if file is None else read_file(file), auto=auto, piper_colors=parse_colors(piper)
+        event_id,
+        name,
+        None if file is None else read_file(file),
+        auto=auto,
+        piper_colors=parse_colors(piper),
+        reason=reason,
     )
     if as_json:
         emit_json(report)
@@ -99,3 +127,19 @@ def event_deck(
     out().print(shown(f"{report['player']}: deck registered, {verdict}"))
     if not report["valid"]:
         raise typer.Exit(1)  # as 'deck check': an illegal deck is exit 1 (it is registered, and shown on the board)
+
+
+def closing_at(text: str) -> float | None:
+    """``--close``: None for now, else the time (HH:MM today in local time, or an ISO time) as epoch seconds."""
+    text = text.strip()
+    if text.lower() == "now":
+        return None
+    try:
+        if len(text) <= 5 and ":" in text:
+            hours, minutes = (int(part) for part in text.split(":"))
+            today = dt.datetime.fromtimestamp(timing.now()).astimezone()
+            return today.replace(hour=hours, minute=minutes, second=0, microsecond=0).timestamp()
+        at = dt.datetime.fromisoformat(text)
+    except ValueError:
+        raise InputError(f"--close {text!r} is not a time: write 'now', HH:MM (today) or an ISO time") from None
+    return (at if at.tzinfo else at.astimezone()).timestamp()

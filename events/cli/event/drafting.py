@@ -18,11 +18,12 @@ from events.night import presence
 from events.night.drafting import Drafting
 from events.night.pool_entry import pool_lines
 from events.night.pools import Pools
+from events.night.refusals import DESK, Actor
 from events.night.schema import expected_pool_size
 from events.night.seat_codes import uses_codes
 from events.night.seating import Seating
 from events.outputs.text import join_names
-from events.screens.event_draft import run_event_draft
+from events.screens.event_draft import run_event_draft, wait_for_start
 from events.screens.pool_entry import type_pool
 from events.screens.render import shown
 from events.screens.terminal import Terminal, undecodable_byte
@@ -79,12 +80,23 @@ def event_draft(
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Start the draft (or open sealed pools); in a terminal draft, pick for the players at this terminal."""
+    """Start the draft (or open sealed pools); in a terminal draft, pick for the players at this terminal.
+
+    With --player, this terminal joins the players' seats and waits for the desk to start the draft (only
+    the desk starts it)."""
     events = core(db, Drafting)
     snap = events.snapshot(event_id)
     status, style = snap.event.status, snap.event.style
-    if status in ("seated", "registration"):
-        events.start_draft(event_id)
+    given: dict[int, str] | None = None
+    if status in ("seated", "registration") and player and style == "terminal" and snap.event.mode == "draft":
+        console = out()
+        given = wait_for_start(events, event_id, player, console, Terminal(console))
+        if given is None:
+            return
+        snap = events.snapshot(event_id)
+    elif status in ("seated", "registration"):
+        asking = DESK if not player else Actor.seat(events.player_id(event_id, player[0]), "terminal", player[0])
+        events.start_draft(event_id, actor=asking)  # a player's own command can't start it (exit 5)
         snap = events.snapshot(event_id)
     if as_json:
         emit_json(snap.to_json())
@@ -105,7 +117,7 @@ def event_draft(
         )
     else:
         try:
-            run_event_draft(events, event_id, player, console, Terminal(console))
+            run_event_draft(events, event_id, player, console, Terminal(console), given=given)
         finally:  # the desk sees when this terminal stopped holding its seats
             with contextlib.suppress(CmdraftError):
                 presence.terminal_left(events, event_id, [events.player_id(event_id, name) for name in player or []])

@@ -311,8 +311,10 @@ class BuilderScreen(Screen):
                     self.action_review()
                 case words.ShowBot():
                     self.say(bot_tables(self.activity.bot(command.seat), self.width))
-                case words.Export():
-                    self.say(export_lines(self.activity.export(command.folder, command.force)))
+                case words.Export():  # the x key: a note longer than the log's lines opens whole in a panel
+                    self.say(lines := export_lines(self.activity.export(command.folder, command.force)))
+                    if self.collected is None and long_answer(lines, panel_width(self.app.size.width)):
+                        self.app.push_screen(Panel("Export", lines, keys="↑ ↓ PgUp PgDn: scroll · Esc or Enter: close"))
         except InputError as error:
             self.log_message(Text(str(error), style="red"))
 

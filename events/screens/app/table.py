@@ -17,6 +17,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
 from draft.deck_state import pool_order
+from events.night.refusals import WrongCount
 from events.outputs.text import cell_width
 from events.screens.app.modals import Panel, confirm
 from events.screens.app.pack_list import PackTable, Timer, pool_panel, short_type, type_room
@@ -280,7 +281,7 @@ class TableScreen(Screen):
             return
         try:
             positions = parse_selection(line, pack, self.seat.due)
-        except InputError as error:
+        except (InputError, WrongCount) as error:
             self.say(Text.assemble((str(error), "red"), " — same pick again."))
             return
         self.take(positions)

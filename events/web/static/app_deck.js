@@ -154,6 +154,13 @@
     $("deck-undo").disabled = !deck.can_undo;
     $("deck-redo").disabled = !deck.can_redo;
     $("deck-register").textContent = registered ? "Register again" : "Register";
+    // registration closed: the registered deck read-only, with the core's line saying who can change it
+    var closed = $("deck-closed");
+    closed.hidden = !deck.closed;
+    closed.textContent = deck.closed
+      ? deck.closed + "." + (deck.correction ? " The desk corrected your deck: " + deck.correction : "")
+      : "";
+    $("screen-deck").classList.toggle("closed", !!deck.closed);
 
     var commanders = clear($("deck-commanders"));
     var added = deck.added || { card: "The Prismatic Piper", word: "Piper" }; // the product's added card

@@ -155,7 +155,7 @@
       state.selected = [];
       app.receive(result.data);
     } else if (result.status === 409 && result.data.seat) {
-      toast("That pack moved on: " + errorText(result));
+      toast(errorText(result)); // the core's words: "that pack has moved on: …"
       app.receive(result.data.seat);
     } else if (result.status === 401) {
       app.toJoin("Your seat needs its code again.");

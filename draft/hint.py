@@ -1,0 +1,173 @@
+"""The hint for a player: the pick a bot style would make for their pool, card by card, and why.
+
+``explain_pick`` is the one door from the learning aids (``draft.advice``), the pick timer and the stores to the
+bots (``draft.bots``): the hint and the timer's pick are exactly the pick a bot of the style would make.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from draft.bots import Bot, BotStyle, Plan
+from draft.commanders import can_pair
+from draft.deckbuild import ranked_builds
+from draft.decks import is_piper
+from draft.products import added_card, product_of
+from draft.traits import card_rating, card_roles
+from sets.booster import Printing
+from sets.cards import Card
+from sets.colors import ColorIdentity, identity_from_mask
+
+
+@dataclass(frozen=True, slots=True)
+class CardAdvice:
+    """One card of the advised pick: where it is in the pack, its rating, its roles and why it was chosen."""
+
+    position: int
+    card: Card
+    rating: float
+    roles: tuple[str, ...]
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "position": self.position,
+            "name": self.card.name,
+            "rating": self.rating,
+            "roles": list(self.roles),
+            "reason": self.reason,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class PickAdvice:
+    """The pick a bot style would make, card by card, and the plan it read from the pool."""
+
+    style: BotStyle
+    cards: tuple[CardAdvice, ...]
+    identity: ColorIdentity
+    commanders: tuple[Card, ...]
+
+    @property
+    def positions(self) -> list[int]:
+        return [advice.position for advice in self.cards]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "style": self.style.value,
+            "cards": [c.to_json() for c in self.cards],
+            "identity": self.identity.letters,
+            "commanders": [c.name for c in self.commanders],
+        }
+
+
+def _ranked_plan(pool: Sequence[Card], plan: Plan, committed: bool) -> Plan:
+    """The plan a hint names: the commanders of the pool's best deck by ``deckbuild.ranked_builds`` (the one ranking
+    the bots' decks, ``auto`` and ``suggest`` use), and once the seat has committed, that deck's identity.
+    Added Pipers are not named (anyone may add them); a pool nothing can lead keeps the drafting plan's colors."""
+    counts = Counter(pool)
+    piper = next((card for card in counts if is_piper(card)), None) or added_card(product_of(counts))
+    builds = ranked_builds(counts, piper, 1)
+    if not builds:
+        return Plan(plan.mask, (), plan.strength, plan.depth)
+    best = builds[0][0]
+    leaders = tuple(card for card in best.commanders if not is_piper(card))
+    mask = best.identity.mask if committed and best.identity else plan.mask
+    return Plan(mask, leaders, plan.strength, plan.depth)
+
+
+def _reason(card: Card, roles: tuple[str, ...], plan: Plan, committed: bool) -> str:
+    parts = []
+    shown = [role for role in roles if role not in ("commander", "partner")]
+    if is_piper(card):
+        option = product_of([card]).added
+        return f"a {option.word}: anyone may add {option.most} after the draft, so it is worth almost nothing as a pick"
+    if shown:
+        parts.append(", ".join(shown))
+    if card.can_be_commander:
+        if plan.commanders and any(card is not c and can_pair(card, c) for c in plan.commanders):
+            parts.append(f"partners with {plan.commanders[0].name}")
+        else:
+            parts.append("can lead a deck" + (" (partner)" if card.has_partner else ""))
+    colors = card.deck_colors
+    identity = identity_from_mask(plan.mask)
+    if not colors:
+        parts.append("colorless: fits any deck")
+    elif not committed:
+        parts.append(f"{colors}: still open, no colors chosen yet")
+    elif colors <= identity:
+        lead = f" under {' + '.join(c.name for c in plan.commanders)}" if plan.commanders else ""
+        parts.append(f"in your colors {identity}{lead}")
+    else:
+        parts.append(f"off your colors {identity} ({colors}): worth it only for its power")
+    return "; ".join(parts) if parts else "the best of what is left"
+
+
+def explain_pick(
+    pack: Sequence[Printing | Card],
+    pool: Sequence[Printing | Card],
+    *,
+    style: BotStyle | str = BotStyle.STRONG,
+    rng: random.Random | None = None,
+    progress: float | None = None,
+    count: int = 2,
+    picks: Sequence[tuple[Sequence[Printing | Card], int]] = (),
+) -> PickAdvice:
+    """The cards the given bot style would take from ``pack`` for a player holding ``pool``, and why.
+
+    ``pack``: the cards in front of the player (printings or cards); ``pool``: the
+    player's picks so far.  Returns a ``PickAdvice`` whose ``cards`` are the
+    ``count`` chosen cards (two in CMR, fewer at the end of a pack), each a
+    ``CardAdvice`` with its pack ``position`` (0-based), ``rating`` (float,
+    about 0-5), ``roles`` (tuple of role tags such as ``removal``, ``ramp``,
+    ``commander``) and a short ``reason`` (roles, fit with the colors and
+    commander the pool points to).  ``identity`` and ``commanders`` tell the
+    plan read from the pool.
+
+    ``progress`` (0 to 1) is how far the draft is; by default it is read from
+    the pool's size (60 cards in a CMR draft).  ``picks``, the packs passed
+    to the player so far with their pick numbers, lets the strong style read
+    signals.  Near-ties are broken as a bot seat would break them, or by
+    ``rng`` when one is given; either way the same inputs give the same advice.
+    """
+    chosen_style = style if isinstance(style, BotStyle) else BotStyle.parse(style)
+    printings = [item if isinstance(item, Printing) else Printing(item) for item in pack]
+    cards = [item.card if isinstance(item, Printing) else item for item in pool]
+    bot = Bot(chosen_style, 0)
+    for offered, number in picks:
+        bot.observe(offered, number)
+    bot.remember(cards)
+    if progress is None:
+        progress = min(1.0, len(cards) / 60)
+    if rng is None:
+        plan, scored = bot._ranked(printings, progress)  # exactly the pick a bot of this style would make
+    else:
+        plan = bot.plan(progress)
+        scored = sorted(
+            ((bot.score(p.card, plan, progress) + rng.random() * 0.05, i) for i, p in enumerate(printings)),
+            reverse=True,
+        )
+    due = min(count, len(printings))
+    if due >= len(printings):
+        positions = list(range(len(printings)))
+    elif due == 2:
+        positions = list(bot._pair(printings, plan, scored))
+    else:
+        positions = [i for _, i in scored[:due]]
+    committed = plan.mask != 31
+    plan = _ranked_plan(cards, plan, committed)
+    advice = tuple(
+        CardAdvice(
+            i,
+            printings[i].card,
+            card_rating(printings[i].card),
+            card_roles(printings[i].card),
+            _reason(printings[i].card, card_roles(printings[i].card), plan, committed),
+        )
+        for i in positions
+    )
+    return PickAdvice(chosen_style, advice, identity_from_mask(plan.mask), plan.commanders)

@@ -1,0 +1,95 @@
+"""When (issue 38): deck registration closes when round 1 is paired (or at the desk's time); after that a deck
+changes only by the desk's correction, with its reason, which the player sees.  The same gate at every face."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from events.night.decks import closed_words
+from events.night.refusals import Actor, NotAllowed, NotYourSeat, PhaseOver
+from events.storage.store import Store
+from tests.helpers.night import Night
+from tests.helpers.served import ORIGIN
+from tests.helpers.tables import app_of, drafted_four, four, ok  # noqa: F401  (fixtures)
+from tests.helpers.tables import table_phone as phone
+
+CLOSED = closed_words("round 1 has been paired")
+
+
+def deck_cards(db: Path, event_id: int, name: str) -> dict:
+    events = Night(Store(db))
+    return events.snapshot(event_id).player(events.player_id(event_id, name)).deck.to_json()
+
+
+def test_after_round_one_a_phone_can_no_longer_change_its_deck_and_sees_who_can(four, manual_clock, cli):  # noqa: F811
+    db, event_id, codes = four
+    app = app_of(db, event_id, manual_clock)
+    with TestClient(app, headers=ORIGIN):
+        ann = phone(app, event_id, "Ann", codes["Ann"])
+        assert ok(ann.get("/api/deck"))["closed"] is None  # open until round 1: the builder is live
+        assert cli("event", "round", event_id, "--db", db).exit_code == 0
+        before = deck_cards(db, event_id, "Ann")
+        shown = ok(ann.get("/api/deck"))
+        assert shown["closed"] == CLOSED and "only the desk can change it" in shown["closed"]
+        card = shown["main"][0]["card"]["id"]
+        for path, body in (
+            ("/api/deck", {"action": "remove", "cards": [[card, 1]]}),
+            ("/api/deck/register", {}),
+        ):
+            refused = ann.post(path, json=body)
+            assert refused.status_code == 409, refused.text
+            assert refused.json()["error"] == {"code": "phase-over", "message": CLOSED + ": ask the organizer"}
+        assert deck_cards(db, event_id, "Ann") == before  # nothing registered
+
+
+def test_the_desk_corrects_a_deck_after_round_one_only_with_a_reason_the_player_then_sees(four, manual_clock, cli):  # noqa: F811
+    db, event_id, codes = four
+    assert cli("event", "round", event_id, "--db", db).exit_code == 0
+    bare = cli("event", "deck", event_id, "Ann", "--auto", "--db", db)
+    assert bare.exit_code == 3 and "only as a correction, with its reason (--reason TEXT)" in bare.stderr
+    fixed = cli("event", "deck", event_id, "Ann", "--auto", "--reason", "a basic was missing", "--db", db)
+    assert fixed.exit_code == 0, fixed.output
+    entry = Night(Store(db)).history(event_id)[-1]
+    assert entry["what"] == "deck correction" and entry["who"] == "desk" and "a basic was missing" in entry["new"]
+    app = app_of(db, event_id, manual_clock)
+    with TestClient(app, headers=ORIGIN):
+        ann = phone(app, event_id, "Ann", codes["Ann"])
+        assert ok(ann.get("/api/deck"))["correction"] == "a basic was missing"
+
+
+def test_a_terminal_builder_after_round_one_is_refused_with_the_same_words(four, cli):  # noqa: F811
+    db, event_id, _ = four
+    assert cli("event", "round", event_id, "--db", db).exit_code == 0
+    refused = cli("event", "deck", event_id, "Ann", "--build", "--db", db, input="done\n")
+    assert refused.exit_code == 3 and refused.stderr.strip().endswith(CLOSED + ": ask the organizer")
+
+
+def test_the_desk_can_close_registration_earlier_at_a_time_it_sets(four, manual_clock, cli):  # noqa: F811
+    db, event_id, _ = four
+    events = Night(Store(db))
+    ann = Actor.seat(events.player_id(event_id, "Ann"), "browser", "Ann")
+    later = manual_clock.now() + 600
+    events.close_decks(event_id, later)
+    events.check_deck_change(event_id, ann)  # not yet
+    manual_clock.advance(601)
+    with pytest.raises(PhaseOver, match="the desk closed it"):
+        events.check_deck_change(event_id, ann)
+    with pytest.raises(PhaseOver):
+        events.register_deck(event_id, "Ann", auto=True, actor=ann)
+    closed = cli("event", "deck", event_id, "--close", "now", "--db", db, "--json")
+    assert closed.exit_code == 0 and Night(Store(db)).history(event_id)[-1]["what"] == "deck registration closes"
+    by_player = cli("event", "deck", event_id, "--close", "now", "--db", db)  # the desk's command; a seat can't
+    assert by_player.exit_code == 0
+    with pytest.raises(NotAllowed, match="only the desk can close deck registration"):
+        events.close_decks(event_id, actor=ann)
+
+
+def test_a_player_registers_only_their_own_deck(four):  # noqa: F811
+    db, event_id, _ = four
+    events = Night(Store(db))
+    ann = Actor.seat(events.player_id(event_id, "Ann"), "browser", "Ann")
+    with pytest.raises(NotYourSeat, match="only for your own seat"):
+        events.register_deck(event_id, "Bo", auto=True, actor=ann)

@@ -1,0 +1,68 @@
+"""The table closes from the table (issue 38): a player at a terminal sees their table, reports and confirms its
+result with their seat code, as the phones at the table do; the phones show who still has to confirm."""
+
+from __future__ import annotations
+
+from starlette.testclient import TestClient
+
+from events.storage.store import Store
+from tests.helpers.night import Night
+from tests.helpers.served import ORIGIN
+from tests.helpers.tables import app_of, drafted_four, four, ok  # noqa: F401  (fixtures)
+from tests.helpers.tables import table_phone as phone
+
+
+def test_a_table_with_a_terminal_player_closes_from_the_table(four, manual_clock, cli):  # noqa: F811
+    db, event_id, codes = four
+    assert cli("event", "round", event_id, "--db", db).exit_code == 0
+    app = app_of(db, event_id, manual_clock)
+    with TestClient(app, headers=ORIGIN):
+        phones = {name: phone(app, event_id, name, codes[name]) for name in ("Ann", "Bo", "Cy")}
+        table = ok(phones["Ann"].get("/api/table"))["round"]
+        ids = {p["name"]: p["id"] for p in table["players"]}
+        ok(phones["Ann"].post("/api/result", json={"order": [[ids["Di"]], [ids["Ann"]], [ids["Bo"]], [ids["Cy"]]]}))
+        shown = ok(phones["Bo"].get("/api/table"))["round"]["report"]
+        assert sorted(shown["waiting_for"]) == ["Bo", "Cy", "Di"]  # the phones say who still has to confirm
+        seen = cli("event", "table", event_id, "--player", "Di", "--db", db)
+        assert seen.exit_code == 0 and "Reported by Ann: Di > Ann > Bo > Cy" in seen.stdout
+        waiting = next(line for line in seen.stdout.splitlines() if line.startswith("Still to confirm: "))
+        assert sorted(waiting.removeprefix("Still to confirm: ").split(" / ")) == ["Bo", "Cy", "Di"]
+        for name in ("Bo", "Cy"):
+            report = ok(phones[name].get("/api/table"))["round"]["report"]["id"]
+            ok(phones[name].post("/api/result/confirm", json={"report": report, "agree": True}))
+        assert ok(phones["Ann"].get("/api/table"))["round"]["report"]["waiting_for"] == ["Di"]
+        wrong = cli("event", "table", event_id, "--player", "Di", "--confirm", "--db", db, input="")
+        assert wrong.exit_code == 3 and "no seat code was given for Di" in wrong.stderr  # the code holds the seat
+        done = cli("event", "table", event_id, "--player", "Di", "--confirm", "--db", db, input=codes["Di"] + "\n")
+        assert done.exit_code == 0, done.output
+        assert "Result recorded: Di > Ann > Bo > Cy" in done.stdout
+        assert ok(phones["Ann"].get("/api/table"))["round"]["status"] == "recorded"
+    history = Night(Store(db)).history(event_id)
+    assert [e["who"] for e in history if e["what"] == "result confirm"] == ["browser Bo", "browser Cy", "terminal Di"]
+    assert next(e for e in history if e["what"] == "result")["who"] == "browser Ann"
+
+
+def test_a_terminal_player_reports_their_table_and_the_phones_confirm_it(four, manual_clock, cli):  # noqa: F811
+    db, event_id, codes = four
+    assert cli("event", "round", event_id, "--db", db).exit_code == 0
+    reported = cli(
+        "event",
+        "table",
+        event_id,
+        "--player",
+        "Di",
+        "--report",
+        "Ann > Bo = Cy > Di",
+        "--db",
+        db,
+        input=codes["Di"] + "\n",
+    )
+    assert reported.exit_code == 0, reported.output
+    assert "Reported by Di: Ann > Bo = Cy > Di" in reported.stdout
+    app = app_of(db, event_id, manual_clock)
+    with TestClient(app, headers=ORIGIN):
+        for name in ("Ann", "Bo", "Cy"):
+            web = phone(app, event_id, name, codes[name])
+            report = ok(web.get("/api/table"))["round"]["report"]["id"]
+            ok(web.post("/api/result/confirm", json={"report": report, "agree": True}))
+    assert next(e for e in Night(Store(db)).history(event_id) if e["what"] == "result")["who"] == "terminal Di"

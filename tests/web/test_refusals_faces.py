@@ -1,0 +1,137 @@
+"""The same bad action through every face gets the same refusal (issue 38): the core's typed refusal, in its own
+words, as the web's status and JSON error, the CLI's exit code and line, the prompt's and the app's message.
+Picks, joins, deck changes after the gate, life limits and role refusals."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from events.night.decks import closed_words
+from events.night.games import MAX_LIFE_CHANGE
+from events.night.refusals import EXIT_ROLE, Actor, NotAllowed, StalePack, WrongCount
+from events.sessions.seat import SeatSession
+from events.storage.draft_files import TableSession
+from events.storage.store import Store
+from tests.helpers.night import Night
+from tests.helpers.nights import codes_of, terminal_night
+from tests.helpers.practice import practice_app, session_at, widget_text
+from tests.helpers.served import ORIGIN, client, phone, served_night
+from tests.helpers.tables import app_of, drafted_four, four, ok, session_of  # noqa: F401  (fixtures)
+from tests.helpers.tables import table_phone as night_phone
+
+THREE = "take exactly 2 cards from this pack, not 3"
+
+
+async def test_a_pick_of_three_cards_is_refused_in_the_same_words_at_the_app(tmp_path: Path) -> None:
+    db = tmp_path / "practice.json"
+    session = session_at(db)
+    async with practice_app(session).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("1", "space", "2", "space", "3", "enter")
+        await pilot.pause()
+        assert THREE in widget_text(pilot.app.screen, "#message")
+        assert TableSession.load(Store(db), session.draft_id).draft.picks_of(0) == []
+
+
+def test_a_pick_of_three_cards_is_refused_in_the_same_words_at_the_core_the_prompt_and_the_web(
+    tmp_path: Path, cli, manual_clock
+) -> None:
+    db = tmp_path / "friday.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    codes = codes_of(db, event_id)
+    table, seat = session_of(db, event_id, "Bo")
+    held = SeatSession(table, seat)
+    held.show()
+    with pytest.raises(WrongCount) as core:  # the core
+        held.verify([0, 1, 2])
+    assert str(core.value) == THREE
+    prompt = cli("event", "draft", event_id, "--player", "Ann", "--db", db, input=f"{codes['Ann']}\n1 2 3\nquit\n")
+    assert prompt.exit_code == 0 and f"{THREE} — same pick again" in prompt.stdout  # the plain prompt
+    with client(db, event_id, manual_clock, watch=False) as web:  # the web
+        ann = phone(web, event_id, "Ann", codes["Ann"])
+        answer = ann.post("/api/pick", {"pack": 1, "pick": 1, "cards": [0, 1, 2]})
+        assert answer.status_code == 400 and answer.json()["error"] == {"code": "wrong-count", "message": THREE}
+        assert ann.pick_first()
+        again = ann.post("/api/pick", {"pack": 1, "pick": 1, "cards": [0, 1]})  # a second tab on the old pack
+    stale = SeatSession(*session_of(db, event_id, "Ann"), token=ann.token)
+    stale.seen = (1, 1)
+    with pytest.raises(StalePack) as words:
+        stale.verify([0, 1])
+    assert again.status_code == 409 and again.json()["error"] == {"code": "stale", "message": str(words.value)}
+
+
+def test_a_join_of_a_name_not_in_the_event_tells_the_phone_what_it_can_do_there(tmp_path: Path, cli, manual_clock):
+    db = tmp_path / "join.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    with client(db, event_id, manual_clock, watch=False) as web:
+        answer = web.post("/api/join", json={"event": event_id, "player": "Zed", "code": "ABCDEF"})
+    assert answer.status_code == 404
+    message = answer.json()["error"]["message"]
+    assert "cmdraft" not in message and message.endswith("check the name on your seating slip")
+    terminal = cli("event", "draft", event_id, "--player", "Zed", "--db", db)
+    assert terminal.exit_code == 2 and "no player 'Zed'" in terminal.stderr  # the desk's terminal keeps its hint
+
+
+def test_a_deck_change_after_round_one_is_refused_alike_at_the_phone_the_terminal_and_the_core(
+    four,  # noqa: F811
+    manual_clock,
+    cli,
+) -> None:
+    db, event_id, codes = four
+    assert cli("event", "round", event_id, "--db", db).exit_code == 0
+    words = closed_words("round 1 has been paired") + ": ask the organizer"
+    events = Night(Store(db))
+    with pytest.raises(Exception) as core:
+        events.register_deck(event_id, "Ann", auto=True, actor=Actor.seat(events.player_id(event_id, "Ann")))
+    assert str(core.value) == words
+    terminal = cli("event", "deck", event_id, "Ann", "--build", "--db", db, input="done\n")
+    assert terminal.exit_code == 3 and terminal.stderr.strip() == f"cmdraft: error: {words}"
+    app = app_of(db, event_id, manual_clock)
+    with TestClient(app, headers=ORIGIN):
+        ann = night_phone(app, event_id, "Ann", codes["Ann"])
+        refused = ann.post("/api/deck/register", json={})
+        assert refused.status_code == 409 and refused.json()["error"] == {"code": "phase-over", "message": words}
+
+
+def test_a_life_change_has_one_limit_at_the_phone_and_at_the_desk(four, manual_clock, cli) -> None:  # noqa: F811
+    db, event_id, codes = four
+    assert cli("event", "round", event_id, "--db", db).exit_code == 0
+    app = app_of(db, event_id, manual_clock)
+    with TestClient(app, headers={**ORIGIN, "authorization": "Bearer desk-secret"}) as desk:
+        ok(desk.post("/api/desk/tracker", json={"on": True}))
+        ann = night_phone(app, event_id, "Ann", codes["Ann"])
+        me = ok(ann.get("/api/table"))["player"]["id"]
+        ok(ann.post("/api/game", json={"life": [[me, -1500]]}))  # the phone used to refuse what the desk accepts
+        beyond = -(MAX_LIFE_CHANGE + 1)
+        refused = ann.post("/api/game", json={"life": [[me, beyond]]})
+    desk_line = cli("event", "game", event_id, "1", "1", "--life", f"Ann={beyond}", "--db", db)
+    assert desk_line.exit_code == 2 and refused.status_code == 400
+    error = refused.json()["error"]
+    assert (
+        error["code"] == "limit"
+        and f"from {-MAX_LIFE_CHANGE:,} to {MAX_LIFE_CHANGE:,}, not {beyond:,}" in error["message"]
+    )
+    assert f"from {-MAX_LIFE_CHANGE:,} to {MAX_LIFE_CHANGE:,}, not {beyond:,}" in desk_line.stderr
+    ok_desk = cli("event", "game", event_id, "1", "1", "--life", "Ann=-1500", "--db", db)
+    assert ok_desk.exit_code == 0
+
+
+def test_only_the_desk_starts_a_draft_at_the_core_and_the_cli(tmp_path: Path, cli) -> None:
+    db = tmp_path / "bots.json"
+    made = cli("event", "new", "Bots", "--style", "bots", "--db", db, "--json")
+    event_id = json.loads(made.stdout)["id"]
+    assert cli("event", "player", "add", event_id, "Ann", "Bo", "--db", db).exit_code == 0
+    assert cli("event", "seat", event_id, "--db", db).exit_code == 0
+    events = Night(Store(db))
+    with pytest.raises(NotAllowed) as core:
+        events.start_draft(event_id, actor=Actor.seat(events.player_id(event_id, "Ann"), "terminal", "Ann"))
+    player = cli("event", "draft", event_id, "--player", "Ann", "--db", db)
+    assert player.exit_code == EXIT_ROLE and player.stderr.strip() == f"cmdraft: error: {core.value}"
+    assert events.snapshot(event_id).event.status == "seated"
+    terminal = terminal_night(cli, tmp_path / "terminal.json", "Ann", "Bo", bots=2)
+    waited = cli("event", "draft", terminal, "--player", "Ann", "--db", tmp_path / "terminal.json", input="quit\n")
+    assert waited.exit_code == 3 and "no seat code was given for Ann" in waited.stderr
