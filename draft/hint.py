@@ -16,7 +16,7 @@ from draft.bots import Bot, BotStyle, Plan
 from draft.commanders import can_pair
 from draft.deckbuild import ranked_builds
 from draft.decks import is_piper
-from draft.products import added_card, product_of
+from draft.products import product_of
 from draft.traits import card_rating, card_roles
 from sets.booster import Printing
 from sets.cards import Card
@@ -70,7 +70,7 @@ def _ranked_plan(pool: Sequence[Card], plan: Plan, committed: bool) -> Plan:
     the bots' decks, ``auto`` and ``suggest`` use), and once the seat has committed, that deck's identity.
     Added Pipers are not named (anyone may add them); a pool nothing can lead keeps the drafting plan's colors."""
     counts = Counter(pool)
-    piper = next((card for card in counts if is_piper(card)), None) or added_card(product_of(counts))
+    piper = next((card for card in counts if is_piper(card)), None)
     builds = ranked_builds(counts, piper, 1)
     if not builds:
         return Plan(plan.mask, (), plan.strength, plan.depth)

@@ -215,7 +215,7 @@
   // The heartbeat: a ping every second; a stream that has said nothing for SILENT_S seconds (no pong, no
   // state) is taken for lost, said so, and replaced, so a dead connection shows within 5 s, not minutes.
   var HEARTBEAT_MS = 1000;
-  var SILENT_S = 4;
+  var SILENT_S = 3;
 
   function heartbeat(ws) {
     if (ws !== state.ws || ws.readyState !== 1) return;
