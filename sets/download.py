@@ -16,7 +16,8 @@ import re
 import urllib.error
 import urllib.parse
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from sets.errors import InputError
@@ -101,10 +102,9 @@ def download_set(code: str, source: str | None = None, progress: Progress | None
     url = source or set_url(code)
     expected = published_sha256(url)
     target = downloads_dir() / f"{code}.json"
-    partial = target.with_name(f".{target.name}.part")
     digest = hashlib.sha256()
     received = 0
-    try:
+    with written_whole(target) as partial:
         target.parent.mkdir(parents=True, exist_ok=True)
         with _open(url) as answer, open(partial, "wb") as out:
             length = answer.headers.get("Content-Length")
@@ -134,6 +134,17 @@ def download_set(code: str, source: str | None = None, progress: Progress | None
                 f"({digest.hexdigest()[:12]}… instead of {expected[:12]}…); nothing was stored: try again later"
             )
         os.replace(partial, target)
+    return target
+
+
+@contextmanager
+def written_whole(target: Path) -> Iterator[Path]:
+    """The temporary file beside ``target`` that a download is written into and then renamed over it, so
+    ``target`` is whole or untouched: a failure to write is ``InputError`` naming the file, and the temporary is
+    gone afterwards, whatever happened."""
+    partial = target.with_name(f".{target.name}.part")
+    try:
+        yield partial
     except OSError as error:
         raise InputError(
             f"cannot write {str(target)!r}: {error.strerror or error}; set CMDRAFT_HOME to a writable folder"
@@ -143,4 +154,3 @@ def download_set(code: str, source: str | None = None, progress: Progress | None
             partial.unlink(missing_ok=True)
         except OSError:
             pass
-    return target

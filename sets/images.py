@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from sets.cards import Card, CardSet, normalize_name
-from sets.download import TIMEOUT_SECONDS, DownloadError, check_address, direct_opener
+from sets.download import TIMEOUT_SECONDS, DownloadError, check_address, direct_opener, written_whole
 from sets.errors import InputError
 from sets.userdata import user_home
 
@@ -232,33 +232,22 @@ def _write_index(code: str, cards: dict[str, dict[str, str]]) -> None:
 
 def _fetch_image(fetcher: Fetcher, url: str, target: Path) -> None:
     """One image into ``target``, whole or not at all."""
-    partial = target.with_name(f".{target.name}.part")
-    try:
-        with fetcher.open(url, "image/*", IMAGE_PAUSE) as answer:
-            length = answer.headers.get("Content-Length")
-            total = int(length) if length and length.isdigit() else None
-            try:
-                body = answer.read(MAX_IMAGE_BYTES + 1)
-            except (TimeoutError, http.client.IncompleteRead, OSError) as error:
-                raise DownloadError(f"the download of {url} broke off ({error}); run the command again") from None
-        if len(body) > MAX_IMAGE_BYTES:
-            raise DownloadError(f"{url} is larger than a card image ({MAX_IMAGE_BYTES // 1_048_576} MiB)")
-        if total is not None and len(body) != total:
-            raise DownloadError(f"the download of {url} stopped at {len(body)} of {total} bytes; run the command again")
-        if not any(body.startswith(magic) for magic in _MAGIC):
-            raise DownloadError(f"{url} is not a JPEG or PNG image; nothing of it was kept")
+    with fetcher.open(url, "image/*", IMAGE_PAUSE) as answer:
+        length = answer.headers.get("Content-Length")
+        total = int(length) if length and length.isdigit() else None
         try:
-            partial.write_bytes(body)
-            os.replace(partial, target)
-        except OSError as error:
-            raise InputError(
-                f"cannot write {str(target)!r}: {error.strerror or error}; set CMDRAFT_HOME to a writable folder"
-            ) from None
-    finally:
-        try:
-            partial.unlink(missing_ok=True)
-        except OSError:
-            pass
+            body = answer.read(MAX_IMAGE_BYTES + 1)
+        except (TimeoutError, http.client.IncompleteRead, OSError) as error:
+            raise DownloadError(f"the download of {url} broke off ({error}); run the command again") from None
+    if len(body) > MAX_IMAGE_BYTES:
+        raise DownloadError(f"{url} is larger than a card image ({MAX_IMAGE_BYTES // 1_048_576} MiB)")
+    if total is not None and len(body) != total:
+        raise DownloadError(f"the download of {url} stopped at {len(body)} of {total} bytes; run the command again")
+    if not any(body.startswith(magic) for magic in _MAGIC):
+        raise DownloadError(f"{url} is not a JPEG or PNG image; nothing of it was kept")
+    with written_whole(target) as partial:
+        partial.write_bytes(body)
+        os.replace(partial, target)
 
 
 def download_images(
