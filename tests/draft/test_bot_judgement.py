@@ -23,6 +23,7 @@ from sets.basics import basic_land
 from sets.booster import Printing
 from sets.catalog import load_set
 from tests.helpers.paths import ROOT, SHARED_DATA
+from tests.helpers.reference import REFERENCE_ROLES
 
 
 @pytest.fixture(scope="module")
@@ -42,25 +43,10 @@ def _pick(number, offered, taken, pack=1):
 def test_the_reference_grades_every_cmr_card_with_a_grade_and_a_role_and_nothing_else():
     data = json.loads(resources.files("draft").joinpath("data", "cmr_reference.json").read_text(encoding="utf-8"))
     assert set(data["cards"]) == {c.name for c in load_set("CMR")}
-    roles = {
-        "threat",
-        "creature",
-        "removal",
-        "wipe",
-        "advantage",
-        "ramp",
-        "fixing",
-        "support",
-        "trick",
-        "interaction",
-        "commander",
-        "land",
-        "filler",
-    }
     for entry in data["cards"].values():
         assert set(entry) == {"grade", "role"}  # facts and judgement only: no rules text
         assert 0 <= entry["grade"] <= 5 and entry["grade"] * 2 == int(entry["grade"] * 2)
-        assert entry["role"] in roles
+        assert entry["role"] in REFERENCE_ROLES
 
 
 def test_the_reference_grades_strong_cards_above_marginal_ones_as_a_drafter_does(cmr):

@@ -25,6 +25,7 @@ from sets.identity import make_card
 from sets.mana import ManaCost
 from sets.type_line import parse_type_line
 from tests.helpers.paths import SHARED_DATA
+from tests.helpers.reference import REFERENCE_ROLES
 
 SETS = {"CLB": 361, "CMM": 436}
 ADDED_CARD = {"CLB": "Faceless One", "CMM": "The Prismatic Piper"}  # number 1 of each list, added after the draft
@@ -276,22 +277,6 @@ def test_the_ratings_order_cards_as_a_strong_drafter_would(code: str) -> None:
 
 
 # --- the reference grades the judge reads ----------------------------------------------------------------------
-
-REFERENCE_ROLES = {
-    "threat",
-    "creature",
-    "removal",
-    "wipe",
-    "advantage",
-    "ramp",
-    "fixing",
-    "support",
-    "trick",
-    "interaction",
-    "commander",
-    "land",
-    "filler",
-}
 
 
 def _reference(code: str) -> dict[str, Any]:
