@@ -16,11 +16,12 @@ from events.night.decks import Decks
 from events.night.seat_codes import SlowDown, check_code, keep_token, terminal_token, uses_codes
 from events.outputs.text import join_names
 from events.screens.builder import BuilderPrompt
-from events.screens.render import db_option, shown
+from events.screens.render import shown
 from events.screens.table import TablePrompt
 from events.screens.terminal import Quit, Terminal
 from events.sessions.activities import EventDeck
 from events.sessions.seat import SeatSession
+from events.storage.database_file import db_option
 from events.storage.records import Event
 from sets.errors import StateError
 

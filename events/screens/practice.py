@@ -13,11 +13,11 @@ from pathlib import Path
 from rich.console import Console
 
 from events.screens.builder import BuilderPrompt, pool_farewell
-from events.screens.render import db_option
 from events.screens.table import TablePrompt
 from events.screens.terminal import Quit, Terminal
 from events.sessions.activities import PoolDeck, PracticeDeck
 from events.sessions.seat import SeatSession
+from events.storage.database_file import db_option
 from events.storage.draft_files import TableSession
 
 

@@ -31,6 +31,7 @@ from events.night.history import actor
 from events.night.refusals import Actor
 from events.outputs.exports import export_seat, write_file
 from events.outputs.guard import check_folder
+from events.storage.database_file import db_option
 from events.storage.draft_files import TableSession
 from events.storage.pool_builds import PoolBuild
 from sets.booster import Printing
@@ -138,7 +139,8 @@ class PracticeDeck:
         self.table, self.export_root = table, export_root
         self.seat = table.humans[0]
         self.label = str(table.draft_id)
-        self.resume = f"cmdraft play --resume {table.draft_id}"
+        # The draft's own database named too: without it the command opens the default one's draft of that number.
+        self.resume = f"cmdraft play --resume {table.draft_id}{db_option(table.store.path)}"
         self.notices: list[str] = []
         self.session = DeckSession(
             [p.card for p in table.draft.pools[self.seat]],
