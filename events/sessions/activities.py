@@ -26,12 +26,12 @@ from draft.decks import Deck
 from draft.formats import parse_json, resolve, write_json
 from draft.log import mtgo_log
 from draft.sim import piper_card
+from events.night import db_option
 from events.night.decks import Decks
 from events.night.history import actor
 from events.night.refusals import Actor
 from events.outputs.exports import export_seat, write_file
 from events.outputs.guard import check_folder
-from events.storage.database_file import db_option
 from events.storage.draft_files import TableSession
 from events.storage.pool_builds import PoolBuild
 from sets.booster import Printing
