@@ -26,6 +26,7 @@ import secrets
 from collections.abc import Sequence
 from typing import Any
 
+from tinydb import TinyDB
 from tinydb.table import Document
 
 from draft.engine import Draft, Pick
@@ -111,7 +112,7 @@ def current(doc: dict[str, Any], journal: dict[str, Any] | None) -> dict[str, An
     return doc
 
 
-def self_contained(store, draft_id: int, record: dict) -> dict:
+def self_contained(store: Store, draft_id: int, record: dict[str, Any]) -> dict[str, Any]:
     """A draft record holding every pick so far; a live draft gets a fresh journal token, so the copy
     never reads this database's journal file (a stopped draft is live again in the copy)."""
     doc = current(record, read_journal(store, draft_id, record))
@@ -135,16 +136,16 @@ def stop_live_draft(store: Store, draft_id: int, record: dict[str, Any]) -> int:
         return len(record["picks"]) + len(saved["picks"])
 
 
-def load_draft(store: Store, db, draft_id: int) -> tuple[Draft, dict[str, Any]]:
+def load_draft(store: Store, db: TinyDB, draft_id: int) -> tuple[Draft, dict[str, Any]]:
     """The draft with every pick made so far (``db``: an open transaction on ``store``)."""
-    doc = db.table(DRAFTS).get(doc_id=draft_id)
-    if doc is None:
+    saved = db.table(DRAFTS).get(doc_id=draft_id)
+    if saved is None:
         raise InputError(f"no draft {draft_id} in the database: see 'cmdraft play --list'")
-    doc = current(doc, read_journal(store, draft_id, doc))
+    doc = current(saved, read_journal(store, draft_id, saved))
     return Draft.from_json(dict(doc["state"], picks=doc["picks"])), doc
 
 
-def fold(store: Store, db, draft_id: int) -> Draft | None:
+def fold(store: Store, db: TinyDB, draft_id: int) -> Draft | None:
     """Inside a database transaction: if the draft is over, move its journal's picks into its record.
 
     Returns the finished draft (None while it is still being picked).  Folding twice is harmless.
@@ -153,6 +154,7 @@ def fold(store: Store, db, draft_id: int) -> Draft | None:
     if not draft.finished:
         return None
     record = db.table(DRAFTS).get(doc_id=draft_id)
+    assert record is not None  # load_draft found it in this transaction
     if record.get("journal") is not None or record["status"] == "drafting":
         status = "building" if record["status"] == "drafting" else record["status"]
         db.table(DRAFTS).update(

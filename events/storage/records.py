@@ -49,31 +49,45 @@ class Within:
     high: int
 
 
-def text(longest: int, least: int = 0) -> Any:
-    return Annotated[str, Meta(min_length=least, max_length=longest)]
-
-
-def whole(low: int, high: int) -> Any:
-    return Annotated[int, Meta(ge=low, le=high)]
-
-
-def rows(item: Any, most: int, least: int = 0) -> Any:
-    return Annotated[list[item], Meta(min_length=least, max_length=most)]
+# The field types: each a plain annotation that type checkers read, its checks in msgspec's Meta.
+Text10000 = Annotated[str, Meta(max_length=10_000)]
+Text120 = Annotated[str, Meta(max_length=120)]
+Text20 = Annotated[str, Meta(max_length=20)]
+Text200 = Annotated[str, Meta(max_length=200)]
+Text40 = Annotated[str, Meta(max_length=40)]
+Word40 = Annotated[str, Meta(min_length=1, max_length=40)]
+Text4096 = Annotated[str, Meta(max_length=4096)]
+Text500 = Annotated[str, Meta(max_length=500)]
+Text600 = Annotated[str, Meta(max_length=600)]
+Text64 = Annotated[str, Meta(max_length=64)]
+Text80 = Annotated[str, Meta(max_length=80)]
+Word64 = Annotated[str, Meta(min_length=1, max_length=64)]
+Life = Annotated[int, Meta(ge=-MAX_ID, le=MAX_ID)]
+Sheet = Annotated[int, Meta(ge=0, le=1000)]
+Small = Annotated[int, Meta(ge=0, le=10_000)]
+Requested = Annotated[int, Meta(ge=0, le=2)]
+Flags = Annotated[int, Meta(ge=0, le=3)]
+Seat = Annotated[int, Meta(ge=0, le=64)]
+Seconds = Annotated[int, Meta(ge=0, le=86_400)]
+Count = Annotated[int, Meta(ge=0, le=MAX_ID)]
+Copies = Annotated[int, Meta(ge=1, le=10_000)]
+Size64 = Annotated[int, Meta(ge=1, le=64)]
+TableSize = Annotated[int, Meta(ge=2, le=64)]
+Number = Annotated[int, Meta(ge=1, le=MAX_ID)]
+Short = Text40
 
 
 # The longest name a person may give (a player, a seat at a practice table): the one place for it.  Stored
 # records accept up to 500 characters, so databases of older versions stay readable.
 MAX_NAME = 80
 Name = Annotated[str, Meta(max_length=500, pattern=r"\S")]  # not empty, not only spaces
-Short = text(40)
-Count = whole(0, MAX_ID)
-Number = whole(1, MAX_ID)
-Seat = whole(0, 64)
 Points = Annotated[float, Meta(ge=-MAX_POINTS, le=MAX_POINTS)]
 EventRef = Annotated[int, Meta(ge=1, le=MAX_ID), Ref("events", words="event")]
 PlayerRef = Annotated[int, Meta(ge=1, le=MAX_ID), Ref("players", same_event=True, words="player")]
 PlayerKey = Annotated[str, Meta(pattern=r"^[1-9][0-9]{0,9}$"), Ref("players", same_event=True, words="player")]
-Players = rows(PlayerRef, 64)
+Players = Annotated[list[PlayerRef], Meta(max_length=64)]
+Group = Annotated[list[PlayerRef], Meta(min_length=1, max_length=64)]  # players sharing a place
+Order = Annotated[list[Group], Meta(min_length=1, max_length=64)]  # groups of player numbers, best place first
 STATUSES = ("registration", "seated", "drafting", "building", "playing", "finished")
 DRAFT_STYLES = ("physical", "terminal", "bots")
 
@@ -91,44 +105,44 @@ class Record(msgspec.Struct, frozen=True, kw_only=True):
 class Event(Record, frozen=True, kw_only=True):
     name: Name
     date: Short
-    set: text(20)
+    set: Text20
     mode: Literal["draft", "sealed"]
     style: Literal["physical", "terminal", "bots"]
-    pod_size: whole(2, 64)
-    game_size: whole(2, 64)
+    pod_size: TableSize
+    game_size: TableSize
     one_v_one: bool
-    timer: whole(0, 86_400)
-    points: rows(Points, 64, 1)
-    piper_stock: whole(0, 10_000)
+    timer: Seconds
+    points: Annotated[list[Points], Meta(min_length=1, max_length=64)]
+    piper_stock: Small
     status: Literal["registration", "seated", "drafting", "building", "playing", "finished"]
     seed: Annotated[int, Within(-MAX_SEED, MAX_SEED)]
-    created: text(64) = ""
-    uid: text(64) = ""
+    created: Text64 = ""
+    uid: Text64 = ""
     secret: Annotated[int, Within(-MAX_SECRET, MAX_SECRET)] | None = None  # deals the packs
     codes: bool = False  # a terminal draft's players pick behind seat codes
     assist: bool = False  # its drafts offer the hint, signals and "Can lead" (a casual night: event new --assist)
     seatings: Count = 0  # how often the pods were drawn
     table_tracker: bool = False  # players keep the game tracker from their phones (``cmdraft serve``)
     publish_decklists: bool = False  # everyone's decklists are public once the event is finished
-    decks_close: text(64) | None = None  # when the desk closes deck registration (UTC, ISO); round 1 closes it anyway
+    decks_close: Text64 | None = None  # when the desk closes deck registration (UTC, ISO); round 1 closes it anyway
 
 
 class Player(Record, frozen=True, kw_only=True):
     event: EventRef
     name: Name
-    status: text(40, 1)  # active, dropped, no-show
+    status: Word40  # active, dropped, no-show
     late: bool
     bot: bool
     pod: Annotated[int, Meta(ge=1, le=MAX_ID), Ref("pods", field="number", words="pod")] | None
     seat: Seat | None
-    requested: whole(0, 2)
+    requested: Requested
     number: Number  # #N in the event
     checked_in: bool = False
     dropped_after: Count | None = None
-    code: text(64) | None = None
+    code: Text64 | None = None
     code_tries: Count = 0  # wrong seat codes typed since the code was given (one counter, not a row per try)
-    code_tried_at: text(64) | None = None  # when the last one was typed
-    code_tried_from: text(120) | None = None  # where the last one was typed (a browser's address, a terminal)
+    code_tried_at: Text64 | None = None  # when the last one was typed
+    code_tried_from: Text120 | None = None  # where the last one was typed (a browser's address, a terminal)
 
 
 class CodeFailure(Record, frozen=True, kw_only=True):
@@ -137,7 +151,7 @@ class CodeFailure(Record, frozen=True, kw_only=True):
 
     event: Number
     player: Number
-    at: text(64)
+    at: Text64
     process: Count = 0
 
 
@@ -146,41 +160,41 @@ class Pod(Record, frozen=True, kw_only=True):
     number: Number
     players: Players
     draft: Annotated[int, Meta(ge=1, le=MAX_ID), Ref("drafts", words="draft")] | None
-    opened: whole(0, 10_000) | None = None
-    opened_typed: whole(0, 10_000) | None | msgspec.UnsetType = msgspec.UNSET  # counted by hand at the desk
+    opened: Small | None = None
+    opened_typed: Small | None | msgspec.UnsetType = msgspec.UNSET  # counted by hand at the desk
 
 
 class Pool(Record, frozen=True, kw_only=True):
     event: EventRef
     player: PlayerRef
-    cards: rows(text(64, 1), MAX_CARDS)  # card references: 186, 514*e, TST:12*f
-    source: text(20) = ""  # sealed, draft, recorded
+    cards: Annotated[list[Word64], Meta(max_length=MAX_CARDS)]  # card references: 186, 514*e, TST:12*f
+    source: Text20 = ""  # sealed, draft, recorded
 
 
 class DeckLine(msgspec.Struct, frozen=True):
     name: Annotated[str, Meta(max_length=500, pattern=r"\S")]
-    count: whole(1, 10_000) = 1
-    set: text(20) | None = None
-    number: text(20) | None = None
+    count: Copies = 1
+    set: Text20 | None = None
+    number: Text20 | None = None
     foil: bool = False
     etched: bool = False
-    color: text(20) | None = None
+    color: Text20 | None = None
 
 
 class DeckList(msgspec.Struct, frozen=True):
     """A registered deck (``draft.formats.json_deck.write_json``): the parts other code reads."""
 
-    format: text(40) = ""
-    name: text(500) = ""
-    commanders: rows(DeckLine, 8) = []
-    main: rows(DeckLine, MAX_CARDS) = []
-    sideboard: rows(DeckLine, MAX_CARDS) = []
-    piper_colors: rows(text(20), 8) = []
+    format: Text40 = ""
+    name: Text500 = ""
+    commanders: Annotated[list[DeckLine], Meta(max_length=8)] = []
+    main: Annotated[list[DeckLine], Meta(max_length=MAX_CARDS)] = []
+    sideboard: Annotated[list[DeckLine], Meta(max_length=MAX_CARDS)] = []
+    piper_colors: Annotated[list[Text20], Meta(max_length=8)] = []
 
 
 class Problem(msgspec.Struct, frozen=True):
-    code: text(80) = ""
-    message: text(10_000) = ""
+    code: Text80 = ""
+    message: Text10000 = ""
 
 
 class Deck(Record, frozen=True, kw_only=True):
@@ -188,19 +202,19 @@ class Deck(Record, frozen=True, kw_only=True):
     player: PlayerRef
     deck: DeckList
     valid: bool
-    problems: rows(Problem, MAX_CARDS)
-    at: text(64) = ""
-    correction: text(500) | None = None  # the desk's reason, when it changed the deck after registration closed
+    problems: Annotated[list[Problem], Meta(max_length=MAX_CARDS)]
+    at: Text64 = ""
+    correction: Text500 | None = None  # the desk's reason, when it changed the deck after registration closed
 
 
 class Round(Record, frozen=True, kw_only=True):
     event: EventRef
     number: Number
-    tables: rows(Players, MAX_CARDS)
-    status: text(40, 1)  # open, closed
-    first: rows(PlayerRef, MAX_CARDS) = []
+    tables: Annotated[list[Players], Meta(max_length=MAX_CARDS)]
+    status: Word40  # open, closed
+    first: Annotated[list[PlayerRef], Meta(max_length=MAX_CARDS)] = []
     clock: dict[str, Any] | None = None
-    extra: dict[Annotated[str, Meta(pattern=r"^[1-9][0-9]{0,9}$")], whole(0, 86_400)] = {}  # seconds, per table
+    extra: dict[Annotated[str, Meta(pattern=r"^[1-9][0-9]{0,9}$")], Seconds] = {}  # seconds, per table
     final: bool = False  # the final table (``event top``): its result is not in the standings
 
 
@@ -208,14 +222,14 @@ class Result(Record, frozen=True, kw_only=True):
     event: EventRef
     round: Number
     table: Number
-    order: rows(rows(PlayerRef, 64, 1), 64, 1)  # groups of player numbers, best place first
+    order: Order  # groups of player numbers, best place first
 
 
 class Dispute(msgspec.Struct, frozen=True):
     """A player's disagreement with a reported finishing order, with their own version when they gave one."""
 
     player: PlayerRef
-    order: rows(rows(PlayerRef, 64, 1), 64) = []
+    order: Annotated[list[Group], Meta(max_length=64)] = []
 
 
 class Report(Record, frozen=True, kw_only=True):
@@ -226,9 +240,9 @@ class Report(Record, frozen=True, kw_only=True):
     round: Number
     table: Number
     by: PlayerRef
-    order: rows(rows(PlayerRef, 64, 1), 64, 1)
+    order: Order
     confirmed: Players = []
-    disputes: rows(Dispute, 64) = []
+    disputes: Annotated[list[Dispute], Meta(max_length=64)] = []
     status: Literal["waiting", "disputed", "recorded", "settled", "replaced"]
     at: Annotated[float, Meta(ge=0, le=1e11)] = 0.0  # epoch seconds
     late: bool = False  # reported after the round's clock ran out
@@ -243,15 +257,15 @@ class Report(Record, frozen=True, kw_only=True):
 class Hit(msgspec.Struct, frozen=True, rename={"from_": "from"}):
     to: PlayerRef | None = None
     from_: PlayerRef | None = None
-    commander: text(500) | None = None
-    copy: whole(0, 64) | None = None
+    commander: Text500 | None = None
+    copy: Seat | None = None
     amount: Count = 0
 
 
 class Cast(msgspec.Struct, frozen=True):
     player: PlayerRef
-    commander: text(500) | None = None
-    copy: whole(0, 64) | None = None
+    commander: Text500 | None = None
+    copy: Seat | None = None
     count: Count = 0
 
 
@@ -259,19 +273,19 @@ class Game(Record, frozen=True, kw_only=True):
     event: EventRef
     round: Number
     table: Number
-    life: dict[PlayerKey, whole(-MAX_ID, MAX_ID)]
-    hits: rows(Hit, MAX_CARDS) = []
-    casts: rows(Cast, MAX_CARDS) = []
-    entries: rows(dict[str, Any], MAX_CARDS) = []
+    life: dict[PlayerKey, Life]
+    hits: Annotated[list[Hit], Meta(max_length=MAX_CARDS)] = []
+    casts: Annotated[list[Cast], Meta(max_length=MAX_CARDS)] = []
+    entries: Annotated[list[dict[str, Any]], Meta(max_length=MAX_CARDS)] = []
 
 
 class Change(Record, frozen=True, kw_only=True):
     """One entry of an event's history (``events.night.history``; the log outlives what it names)."""
 
     event: Number
-    at: text(64)
-    who: text(600)
-    what: text(200)
+    at: Text64
+    who: Text600
+    what: Text200
     old: Any = None
     new: Any = None
     undo: dict[str, Any] | None = None
@@ -279,52 +293,54 @@ class Change(Record, frozen=True, kw_only=True):
 
 
 class DraftConfig(msgspec.Struct, frozen=True):
-    seats: whole(2, 64)
-    boosters: whole(1, 64)
-    picks_per_turn: whole(1, 64)
+    seats: TableSize
+    boosters: Size64
+    picks_per_turn: Size64
     set: Annotated[str, Meta(min_length=1, max_length=20, pattern=r"\S")]
-    booster_kind: text(40) | None = None
+    booster_kind: Text40 | None = None
 
 
-CardRow = tuple[Annotated[str, Meta(max_length=20)] | int, whole(0, 1000), whole(0, 3)]  # number, sheet, flags
+CardRow = tuple[Annotated[str, Meta(max_length=20)] | int, Sheet, Flags]  # number, sheet, flags
 
 
 class Booster(msgspec.Struct, frozen=True):
-    variant: whole(0, 10_000)
-    cards: rows(CardRow, 1000)
+    variant: Small
+    cards: Annotated[list[CardRow], Meta(max_length=1000)]
 
 
 class DraftState(msgspec.Struct, frozen=True):
     """A saved draft's state (``draft.engine.Draft.to_json`` without the picks)."""
 
     config: DraftConfig
-    sheets: rows(text(200), 1000)
-    boosters: rows(rows(Booster, 64), 64)
-    format: text(40) = ""
+    sheets: Annotated[list[Text200], Meta(max_length=1000)]
+    boosters: Annotated[list[Annotated[list[Booster], Meta(max_length=64)]], Meta(max_length=64)]
+    format: Text40 = ""
     seed: Annotated[int, Within(-MAX_SECRET, MAX_SECRET)] | None = None
 
 
-TimedOut = rows(rows(whole(0, 10_000), 3, 3), 10**6)  # [seat, pack, pick] of each pick the timer took for a player
-PickRows = rows(rows(Seat, 8, 1), 10**7)  # [seat, *positions] rows, in the order they were made
+# [seat, pack, pick] of each pick the timer took for a player
+TimedOut = Annotated[list[Annotated[list[Small], Meta(min_length=3, max_length=3)]], Meta(max_length=10**6)]
+# [seat, *positions] rows, in the order they were made
+PickRows = Annotated[list[Annotated[list[Seat], Meta(min_length=1, max_length=8)]], Meta(max_length=10**7)]
 
 
 class Draft(Record, frozen=True, kw_only=True):
     """A draft kept in the store (practice or an event's pod; ``events.storage.draft_files``)."""
 
-    kind: text(40)
+    kind: Text40
     state: DraftState
-    humans: rows(Seat, 64)
-    names: rows(text(500), 64)
-    styles: rows(text(40), 64)
-    status: text(40)
+    humans: Annotated[list[Seat], Meta(max_length=64)]
+    names: Annotated[list[Text500], Meta(max_length=64)]
+    styles: Annotated[list[Text40], Meta(max_length=64)]
+    status: Text40
     picks: PickRows
-    journal: text(64) | None  # the live draft's own file (a random token), None once folded
+    journal: Text64 | None  # the live draft's own file (a random token), None once folded
     event: EventRef | None = None
     pod: Number | None = None
-    created: text(64) = ""
-    timer: whole(0, 86_400) | None = None
+    created: Text64 = ""
+    timer: Seconds | None = None
     deadline: dict[str, Any] | None = None
-    claims: dict[str, text(80)] = {}
+    claims: dict[str, Text80] = {}
     deck: dict[str, Any] | None = None
     deck_legal: bool = False
     assist: bool = False  # an event's draft offers the hint, signals and "Can lead" (practice drafts always do)
@@ -341,25 +357,67 @@ class Draft(Record, frozen=True, kw_only=True):
 class Build(Record, frozen=True, kw_only=True):
     """A pool being built into a deck (``cmdraft build``; ``events.storage.pool_builds``)."""
 
-    source: text(4096)
-    cards: rows(tuple[text(20), text(20), text(500)], MAX_CARDS)
-    set: text(20)
-    status: text(40)
+    source: Text4096
+    cards: Annotated[list[tuple[Text20, Text20, Text500]], Meta(max_length=MAX_CARDS)]
+    set: Text20
+    status: Text40
     seed: Annotated[int, Within(-MAX_SEED, MAX_SEED)] | None = None
     deck: dict[str, Any] | None = None
     deck_legal: bool = False
-    created: text(64) = ""
+    created: Text64 = ""
 
 
 class Journal(Record, frozen=True, kw_only=True):
     """A live draft's own file (``NAME.drafts/ID-TOKEN.json``): the picks since its record was written."""
 
-    humans: rows(Seat, 64)
-    status: text(40)
+    humans: Annotated[list[Seat], Meta(max_length=64)]
+    status: Text40
     picks: PickRows
     deadline: dict[str, Any] | None = None
-    claims: dict[str, text(80)] = {}
+    claims: dict[str, Text80] = {}
     timed_out: TimedOut = []
+
+
+class CodeSource(Record, frozen=True, kw_only=True):
+    """A source (a browser's address, a terminal) that typed wrong seat codes lately (``events.night.seat_codes``):
+    how many in a row, when the last was and until when its next try waits (epoch seconds)."""
+
+    event: Number
+    source: Text120
+    wrong: Count = 0
+    at: float = 0.0
+    until: float = 0.0
+
+
+class SeatPresence(Record, frozen=True, kw_only=True):
+    """Who holds a seat (``events.night.presence``): a browser or a terminal (its process), since when, and when
+    that terminal ended (epoch seconds)."""
+
+    event: Number
+    player: Number
+    via: Text40
+    at: float
+    pid: int | None = None
+    left: float | None = None
+
+
+class DeskLink(Record, frozen=True, kw_only=True):
+    """An event's desk secret for ``cmdraft serve``, kept only as its hash (``events.night.desk_link``)."""
+
+    event: Number
+    hash: Text64
+    at: float = 0.0
+
+
+class BrowserSeat(Record, frozen=True, kw_only=True):
+    """A browser bound to a player's seat (``events.night.browser_seats``): the hash of its token, a mark of the
+    code it was given with (never the code), when (UTC, ISO)."""
+
+    event: Number
+    player: Number
+    token: Text64
+    code: Text64
+    at: Text64 = ""
 
 
 TABLES: dict[str, type[Record]] = {
@@ -377,6 +435,10 @@ TABLES: dict[str, type[Record]] = {
     "drafts": Draft,
     "builds": Build,
     "journal": Journal,
+    "code_sources": CodeSource,
+    "seat_presence": SeatPresence,
+    "desk_links": DeskLink,
+    "browser_seats": BrowserSeat,
 }
 TABLE_OF = {kind: table for table, kind in TABLES.items()}
 R = typing.TypeVar("R", bound=Record)
