@@ -185,3 +185,58 @@ def list_drafts(store: Store, kind: str | None = None) -> list[dict[str, Any]]:
             }
         )
     return out
+
+
+def draft_statuses(store: Store, db: TinyDB, draft_ids: list[int]) -> dict[int, str | None]:
+    """Each draft's status with its journal's picks read (None: the record is gone), by draft number."""
+    statuses: dict[int, str | None] = {}
+    for draft_id in draft_ids:
+        record = db.table(DRAFTS).get(doc_id=draft_id)
+        statuses[draft_id] = (
+            None if record is None else current(record, read_journal(store, draft_id, record))["status"]
+        )
+    return statuses
+
+
+def rename_seat(db: TinyDB, draft_id: int, seat: int, name: str) -> None:
+    """Inside a database transaction: the draft's seat ``seat`` shows ``name`` (a player renamed)."""
+    record = db.table(DRAFTS).get(doc_id=draft_id)
+    if record is not None:
+        names = list(record["names"])
+        names[seat] = name
+        db.table(DRAFTS).update({"names": names}, doc_ids=[draft_id])
+
+
+def live_state(store: Store, db: TinyDB, draft_id: int) -> tuple[list[int], bool, str] | None:
+    """A draft's human seats, whether a pick's time has run out and its status, its journal read (None: the
+    record is gone)."""
+    record = db.table(DRAFTS).get(doc_id=draft_id)
+    if record is None:
+        return None
+    doc = current(record, read_journal(store, draft_id, record))
+    return list(doc["humans"]), timeout_due(doc), doc["status"]
+
+
+def draft_progress(store: Store, db: TinyDB, drafts: dict[int, int]) -> dict[int, dict[str, Any]]:
+    """How far each pod's draft is (``drafts``: draft number by pod number): picks made of all picks and the
+    pack being passed (no cards), by pod number; a draft whose record is gone is left out."""
+    shown: dict[int, dict[str, Any]] = {}
+    for pod, draft_id in drafts.items():
+        record = db.table(DRAFTS).get(doc_id=draft_id)
+        if record is None:
+            continue
+        now = current(record, read_journal(store, draft_id, record))
+        config = now["state"]["config"]
+        boosters = now["state"]["boosters"]
+        pack_size = len(boosters[0][0]["cards"]) if boosters and boosters[0] else 0
+        turns = -(-pack_size // config["picks_per_turn"]) if pack_size else 0
+        made = len(now["picks"])
+        per_pack = config["seats"] * turns
+        shown[pod] = {
+            "status": now["status"],
+            "picks_made": made,
+            "picks_total": config["seats"] * config["boosters"] * turns,
+            "pack": min(config["boosters"], made // per_pack + 1) if per_pack else 0,
+            "packs": config["boosters"],
+        }
+    return shown

@@ -20,7 +20,8 @@ from typing import Any
 
 import msgspec
 
-from events.storage.records import TABLES, Pod, Record, Ref, Within
+from events.storage.marks import Ref, Within
+from events.storage.records import TABLES, Pod, Record
 
 Walk = Callable[[Any, str], Iterator[tuple[Any, Any, str]]]  # (the Ref or Within mark, the value, where)
 _KEY = re.compile(r"[1-9][0-9]{0,9}", re.ASCII)

@@ -1,52 +1,27 @@
 """The records of a schema-3 database: one frozen type per table, its checks declared on it.
 
-Each table's records are ``msgspec.Struct`` types: a field's type, range and length are ``Meta``
-constraints (``Within`` for ranges wider than 64 bits), a field that names another record carries
-a ``Ref`` beside them, and a rule across fields is the type's ``problem()``.
-``events.storage.record_checks.check_tables`` runs them on every database read (and on every
-write, backup and export before it is saved or restored) and words the first problem (``"players
-record 4: 'event' names no event (9)"``).  Fields a type does not list are left alone (a later
-release adds its own); a field it lists is checked whenever present.
-
-The stored form is plain JSON (TinyDB's tables); ``typed(Type, doc)`` reads one stored record
-as its type (``id``: its number in its table), ``stored(record)`` is the record to save.
+Each table's records are ``msgspec.Struct`` types: a field's type, range and length are ``Meta`` constraints
+(``Within`` for ranges wider than 64 bits), a field naming another record carries a ``Ref``, a rule across fields
+is the type's ``problem()``; ``events.storage.record_checks.check_tables`` runs them on every read and before
+every write.  Fields a type does not list are left alone (a later release adds its own).  ``typed(Type, doc)``
+reads a stored record as its type (``id``: its number in its table), ``stored(record)`` is the record to save.
 """
 
 from __future__ import annotations
 
-import re
 import typing
-from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 import msgspec
 from msgspec import Meta
+
+from events.storage.marks import Ref, Within
 
 MAX_ID = 10**9  # document numbers, player numbers: nothing real comes near
 MAX_SEED = 2**64
 MAX_SECRET = 2**256  # an event's packs come from a 128-bit secret (events/night/packs_secret.py); room to spare
 MAX_POINTS = 10**6
 MAX_CARDS = 10_000  # cards in one pool or deck list
-_KEY = re.compile(r"[1-9][0-9]{0,9}", re.ASCII)
-
-
-@dataclass(frozen=True)
-class Ref:
-    """A field naming another record: of ``table`` by its number (or by ``field`` within the same
-    event), and, with ``same_event``, a record of the same event as the one that names it."""
-
-    table: str
-    field: str = ""
-    same_event: bool = False
-    words: str = ""
-
-
-@dataclass(frozen=True)
-class Within:
-    """A whole number in ``low``-``high`` where those are beyond what msgspec's own bounds hold (64 bits)."""
-
-    low: int
-    high: int
 
 
 # The field types: each a plain annotation that type checkers read, its checks in msgspec's Meta.
@@ -88,8 +63,6 @@ PlayerKey = Annotated[str, Meta(pattern=r"^[1-9][0-9]{0,9}$"), Ref("players", sa
 Players = Annotated[list[PlayerRef], Meta(max_length=64)]
 Group = Annotated[list[PlayerRef], Meta(min_length=1, max_length=64)]  # players sharing a place
 Order = Annotated[list[Group], Meta(min_length=1, max_length=64)]  # groups of player numbers, best place first
-STATUSES = ("registration", "seated", "drafting", "building", "playing", "finished")
-DRAFT_STYLES = ("physical", "terminal", "bots")
 
 
 class Record(msgspec.Struct, frozen=True, kw_only=True):
@@ -195,6 +168,7 @@ class DeckList(msgspec.Struct, frozen=True):
 class Problem(msgspec.Struct, frozen=True):
     code: Text80 = ""
     message: Text10000 = ""
+    cards: Annotated[list[Text500], Meta(max_length=MAX_CARDS)] = []
 
 
 class Deck(Record, frozen=True, kw_only=True):
@@ -207,13 +181,22 @@ class Deck(Record, frozen=True, kw_only=True):
     correction: Text500 | None = None  # the desk's reason, when it changed the deck after registration closed
 
 
+class Clock(msgspec.Struct, frozen=True):
+    """A round's clock (``events.night.round_clock``): its length and pauses in seconds, times epoch seconds."""
+
+    length: float
+    started: float
+    paused_at: float | None = None
+    paused_total: float = 0.0
+
+
 class Round(Record, frozen=True, kw_only=True):
     event: EventRef
     number: Number
     tables: Annotated[list[Players], Meta(max_length=MAX_CARDS)]
     status: Word40  # open, closed
     first: Annotated[list[PlayerRef], Meta(max_length=MAX_CARDS)] = []
-    clock: dict[str, Any] | None = None
+    clock: Clock | None = None
     extra: dict[Annotated[str, Meta(pattern=r"^[1-9][0-9]{0,9}$")], Seconds] = {}  # seconds, per table
     final: bool = False  # the final table (``event top``): its result is not in the standings
 
@@ -379,8 +362,7 @@ class Journal(Record, frozen=True, kw_only=True):
 
 
 class CodeSource(Record, frozen=True, kw_only=True):
-    """A source (a browser's address, a terminal) that typed wrong seat codes lately (``events.night.seat_codes``):
-    how many in a row, when the last was and until when its next try waits (epoch seconds)."""
+    """A source that typed wrong seat codes lately (``events.night.seat_codes``); times in epoch seconds."""
 
     event: Number
     source: Text120
@@ -390,8 +372,7 @@ class CodeSource(Record, frozen=True, kw_only=True):
 
 
 class SeatPresence(Record, frozen=True, kw_only=True):
-    """Who holds a seat (``events.night.presence``): a browser or a terminal (its process), since when, and when
-    that terminal ended (epoch seconds)."""
+    """Who holds a seat (``events.night.presence``): a browser or a terminal (its process); epoch seconds."""
 
     event: Number
     player: Number
@@ -410,8 +391,7 @@ class DeskLink(Record, frozen=True, kw_only=True):
 
 
 class BrowserSeat(Record, frozen=True, kw_only=True):
-    """A browser bound to a player's seat (``events.night.browser_seats``): the hash of its token, a mark of the
-    code it was given with (never the code), when (UTC, ISO)."""
+    """A browser bound to a seat (``events.night.browser_seats``): its token's hash, a mark of the code (never it)."""
 
     event: Number
     player: Number

@@ -1,6 +1,6 @@
 """The store's tables as their record types: where the use cases meet TinyDB.
 
-``table(db, Player)`` is the players table of the transaction ``db`` (``with store.write() as db``), read and
+``records_of(db, Player)`` is the players table of the transaction ``db`` (``with store.write() as db``), read and
 written as ``Player`` records (``events.storage.records``): ``find(event=3)`` the records whose fields equal
 those values, ``get(7)`` one by its number, ``insert(record)`` a new one (its number back), ``update(7,
 status="dropped")`` only the fields named (the fields a later release added are left as they are), ``remove(7)``.
@@ -52,6 +52,12 @@ class Table(Generic[R]):
             return None
         doc = self._table.get(doc_id=record_id)
         return None if doc is None else self._record(doc)
+
+    def as_saved(self, record_id: int, field: str, default: Any = None) -> Any:
+        """A field's value exactly as it was saved, for a payload shown as written (a deck's problems and lines
+        carry keys their types don't list); ``default`` when the record or the field is not there."""
+        doc = self._table.get(doc_id=record_id)
+        return default if doc is None else doc.get(field, default)
 
     def all(self) -> list[R]:
         """Every record, in the order of their numbers."""
@@ -117,6 +123,6 @@ class Table(Generic[R]):
         self.remove([record.id for record in self.find(where, **equal)])
 
 
-def table(db: TinyDB, kind: type[R]) -> Table[R]:
+def records_of(db: TinyDB, kind: type[R]) -> Table[R]:
     """The table of ``kind``'s records in the transaction ``db``."""
     return Table(db, kind)
