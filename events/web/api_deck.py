@@ -181,13 +181,14 @@ def export(served: Served, player_id: int, kind: str, name: str) -> tuple[str, s
     player = served.snapshot().player(player_id)
     if player.pool_size is None:
         raise ApiError(409, "no-pool", "your pool is recorded when your pod's draft is over")
+    content: Deck | None
     if kind == "pool":
         content = pool_as_deck(served.decks.pool(served.event_id, player_id), f"{player.name} pool")
     else:
         building = served.building.get(player_id)
         content = building.session.deck() if building is not None else served.decks.deck_of(served.event_id, player_id)
-        if content is None:
-            raise ApiError(409, "no-deck", "build your deck first")
+    if content is None:
+        raise ApiError(409, "no-deck", "build your deck first")
     try:
         text = write(content, fmt)
     except MissingMtgoIdError:
