@@ -133,7 +133,7 @@ def seat_holder(served: Served, token: str | None) -> int:
     signature = file_signature(served.store.path)
     player = browser_seats.holder(served.drafting, served.event_id, token)
     if player is not None:
-        if len(served.holders) > 10_000:
+        if len(served.holders) > served.settings.max_clients:  # the tokens known, bounded as the limits are
             served.holders.clear()
         served.holders[token] = (signature, player)  # as the database was before it was read
     if player is None:

@@ -11,7 +11,7 @@ import pytest
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.websockets import WebSocketDisconnect
 
-from events.web.app import ENDPOINTS
+from events.web.app import ENDPOINTS, write_api_page
 from events.web.bodies import PickBody, body_shape
 from events.web.endpoints import TABLE_END, TABLE_START, Audience, Endpoint, api_table, with_table
 from tests.helpers.nights import codes_of
@@ -123,3 +123,13 @@ def test_a_planted_drift_between_the_declarations_and_the_api_page_is_seen():
         for e in ENDPOINTS
     ]
     assert api_table(moved) != generated_table(page)  # the route's audience changed
+
+
+def test_contributings_command_writes_the_api_page_again(tmp_path: Path):
+    """The command CONTRIBUTING.md gives (``write_api_page``) puts back a table that drifted, leaving the prose."""
+    page = tmp_path / "api.md"
+    text = API_PAGE.read_text(encoding="utf-8")
+    page.write_text(text.replace("| `POST /api/pick` | seat token", "| `POST /api/pick` | anyone"), encoding="utf-8")
+    assert "write_api_page('docs/api.md')" in (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    write_api_page(page)
+    assert page.read_text(encoding="utf-8") == text
