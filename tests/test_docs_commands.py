@@ -64,16 +64,27 @@ def documented() -> dict[str, list[str]]:
 SHOWN = documented()
 
 
-def runnable(command: str, **places: str) -> list[str]:
-    """A shown command as words to run: ``[optional parts]`` and ``…`` left out, the first of ``a|b|c``, and the
-    placeholders (ROUND, TABLE, FILE, DIR, NAME …) as ``places`` gives them."""
+def runnable(command: str, full: bool = False, **places: str) -> list[str]:
+    """A shown command as words to run: ``[optional parts]`` left out (or, ``full``, kept: the first of each
+    ``[a | b]``), ``…`` left out, the first of ``a|b|c``, and the placeholders (ROUND, TABLE, FILE, DIR, NAME …) as
+    ``places`` gives them."""
     words: list[str] = []
     depth = 0
+    skipping = False  # past the first alternative of an optional part
     for word in shlex.split(command)[1:]:
         opened = depth > 0 or word.startswith("[")
         depth += word.count("[") - word.count("]")
-        if opened or word == "…":
+        if word == "…" or opened and not full:
             continue
+        if opened:
+            if word == "|":
+                skipping = True
+            if skipping or word == "|":
+                skipping = skipping and depth > 0
+                continue
+            word = word.strip("[]")
+            if not word:
+                continue
         if re.fullmatch(r"\w+(\|\w+)+", word):
             word = word.split("|")[0]
         for name, value in places.items():
@@ -95,12 +106,13 @@ class Step:
     says: str = ""
     places: dict[str, str] = field(default_factory=dict)
     typed: Callable[[Path], str] | None = None  # what to type, worked out in the data folder (a seat code)
+    full: bool = False  # with the optional parts the page shows in brackets
 
     def words(self) -> list[str]:
         if self.args is not None:
             return self.args
         assert self.doc is not None
-        return runnable(self.doc, **self.places)
+        return runnable(self.doc, self.full, **self.places)
 
 
 def DOC(  # noqa: N802 - a step in the page's own words
@@ -112,8 +124,9 @@ def DOC(  # noqa: N802 - a step in the page's own words
     says: str = "",
     places: dict[str, str] | None = None,
     typed: Callable[[Path], str] | None = None,
+    full: bool = False,
 ) -> Step:
-    return Step(command, args, input, code, says, places or {}, typed)
+    return Step(command, args, input, code, says, places or {}, typed, full)
 
 
 def RUN(*args: str, input: str | None = None, code: int = 0, says: str = "") -> Step:  # noqa: N802
@@ -192,6 +205,15 @@ def two_pipers(name: str) -> Prep:
     return make
 
 
+def one_piper(name: str) -> Prep:
+    """A deck led by one Prismatic Piper, islands besides (its color: ``--piper U``)."""
+
+    def make(home: Path) -> None:
+        (home / name).write_text("Commander\n1 The Prismatic Piper\n\nDeck\n59 Island\n", encoding="utf-8")
+
+    return make
+
+
 def pool_files(names: tuple[str, ...]) -> Prep:
     def make(home: Path) -> None:
         for seed, name in enumerate(names, start=1):
@@ -227,8 +249,12 @@ def store_night_desk(home: Path) -> list[Step]:
         *pools,
         DOC("cmdraft event pool 1 Ann --edit", input="\n"),
         DOC("cmdraft event pipers 1 [--opened 1=3] [--stock 2] [--request Bo=2]"),
+        DOC("cmdraft event pipers 1 [--opened 1=3] [--stock 2] [--request Bo=2]", full=True),
         deck_file("Ann", "deck.cod"),
         DOC("cmdraft event deck 1 Ann deck.cod [--piper U]"),
+        one_piper("piper.txt"),  # Ann hands in a deck led by a Piper, as a Cockatrice file
+        RUN("deck", "convert", "piper.txt", "deck.cod", "--force"),
+        DOC("cmdraft event deck 1 Ann deck.cod [--piper U]", full=True, says="legal"),
         two_pipers("bo.txt"),  # the page's tracker line: Bo leads with two Pipers
         RUN("event", "deck", "1", "Bo", "bo.txt", "--piper", "W", "--piper", "U"),
         *[RUN("event", "deck", "1", name, "--auto") for name in FOUR[2:]],
@@ -241,6 +267,7 @@ def store_night_desk(home: Path) -> list[Step]:
         DOC("cmdraft event print 1 pairings"),
         DOC("cmdraft event print 1 slips --format html --out slips.html"),
         DOC("cmdraft event clock 1 [--minutes 50]", input="q\n"),
+        DOC("cmdraft event clock 1 [--minutes 50]", input="q\n", full=True),
         DOC(
             "cmdraft event game 1 ROUND TABLE --life Ann=-5 --damage Ann=Bo:Piper#2:7 --cast Bo=Piper#1",
             places={"ROUND": "1", "TABLE": "1"},
@@ -250,8 +277,14 @@ def store_night_desk(home: Path) -> list[Step]:
             'cmdraft event table 1 --player Di [--report "Ann > Bo = Cy > Di" | --confirm | --dispute]',
             input="\n",
         ),
+        DOC(
+            'cmdraft event table 1 --player Di [--report "Ann > Bo = Cy > Di" | --confirm | --dispute]',
+            input="\n",
+            full=True,
+        ),
         DOC('cmdraft event result 1 ROUND TABLE "Ann > Bo = Cy > Di"', places={"ROUND": "1", "TABLE": "1"}),
         DOC("cmdraft event log 1 [--json]"),
+        DOC("cmdraft event log 1 [--json]", full=True),
         DOC("cmdraft event standings 1"),
         DOC("cmdraft event top 1 4"),
         RUN("event", "result", "1", "2", "1", "Bo > Ann > Cy > Di"),  # the final table's own result
@@ -282,6 +315,7 @@ def store_night_terminals(home: Path) -> list[Step]:
         RUN("event", "seat", "1"),
         DOC("cmdraft event print 1 seatings --codes --format html --out codes.html", says="codes.html"),
         DOC("cmdraft event player code 1 Ann [--reset]", says="Ann's seat code"),
+        DOC("cmdraft event player code 1 Ann [--reset]", full=True),
         DOC("cmdraft event draft 1"),
         DOC("cmdraft event draft 1 --player Ann", typed=seat_code("Ann", "quit\n")),
         DOC('cmdraft event player add 1 "Later" --sealed'),
@@ -407,7 +441,13 @@ def phones_night(home: Path) -> list[Step]:
     ]
 
 
+def store_night_options(home: Path) -> list[Step]:
+    """The new event with every option the page shows."""
+    return [DOC(SHOWN["docs/store-night.md"][0], full=True)]
+
+
 SCENES = {
+    "store-night-options": store_night_options,
     "store-night-desk": store_night_desk,
     "store-night-terminals": store_night_terminals,
     "store-night-phones": store_night_phones,
