@@ -40,6 +40,7 @@ from sets.booster import Printing
 from sets.cards import Card
 from sets.colors import Color, ColorIdentity
 from sets.errors import LimitError
+from sets.userdata import one_reading
 
 SPELLS = 36
 MAX_NONBASIC_LANDS = 6
@@ -288,17 +289,21 @@ FULL_BUILDS = 4
 MAX_SUGGESTIONS = 1_000  # commander choices one ranking lists (README "Limits")
 
 
-def _spell_value(ranked: Sequence[Card], mask: int) -> float:
-    """The ratings of the best ``SPELLS`` nonland cards inside an identity (a leader among them counts too)."""
+def _spell_rows(ranked: Sequence[Card]) -> list[tuple[int, float]]:
+    """(color mask, rating) of the nonland cards of ``ranked``, in its order: what ``_spell_value`` reads."""
+    return [(traits.mask, traits.rating) for traits in map(card_traits, ranked) if not traits.land]
+
+
+def _spell_value(rows: Sequence[tuple[int, float]], mask: int, count: int = SPELLS) -> float:
+    """The ratings of the best ``count`` nonland cards inside an identity (a leader among them counts too)."""
     outside = ~mask
     total, taken = 0.0, 0
-    for card in ranked:
-        traits = card_traits(card)
-        if traits.mask & outside or traits.land:
+    for card_mask, rating in rows:
+        if card_mask & outside:
             continue
-        total += traits.rating
+        total += rating
         taken += 1
-        if taken == SPELLS:
+        if taken == count:
             break
     return total
 
@@ -309,16 +314,16 @@ def _estimate(spells: float, leaders: Sequence[Card], identity: ColorIdentity) -
 
 
 def _options(
-    pool: Counter, piper: Card | None, product: Product | None = None
+    pool: Counter, piper: Card | None, product: Product | None, rows: Sequence[tuple[int, float]]
 ) -> list[tuple[float, tuple[Card, ...], tuple[Color, ...], int]]:
-    """Every usable commander option with a quick estimate, best first: (estimate, leaders, colors, added Pipers)."""
-    ranked = _ranked(pool)
+    """Every usable commander option with a quick estimate, best first: (estimate, leaders, colors, added Pipers);
+    ``rows``: the pool's ``_spell_rows``."""
     options = []
     by_mask: dict[int, float] = {}
     for leaders, colors, added in usable_options(pool, piper, product):
         identity = commander_identity(leaders, colors)
         if identity.mask not in by_mask:
-            by_mask[identity.mask] = _spell_value(ranked, identity.mask)
+            by_mask[identity.mask] = _spell_value(rows, identity.mask)
         estimate = _estimate(by_mask[identity.mask], leaders, identity) - ADDED_PIPER_COST * added
         options.append((estimate, leaders, colors, added, bool(identity)))
     # A colorless identity allows no free basic land (Wastes come from the pool): lead with colors when possible.
@@ -344,7 +349,7 @@ def ranked_builds(
     ranked = _ranked(pool)
     wastes = _pool_wastes(pool)
     builds = []
-    for _, leaders, colors, added in _to_build(_options(pool, piper, product), count):
+    for _, leaders, colors, added in _to_build(_options(pool, piper, product, _spell_rows(ranked)), count):
         identity = commander_identity(leaders, colors)
         build = _build(ranked, leaders, identity, wastes)
         builds.append((CommanderChoice(leaders, colors, identity, build.value - ADDED_PIPER_COST * added), build))
@@ -353,8 +358,42 @@ def ranked_builds(
 
 
 def _best(pool: Counter, piper: Card | None) -> tuple[CommanderChoice, _Build] | None:
-    builds = ranked_builds(pool, piper)
-    return builds[0] if builds else None
+    """``ranked_builds(pool, piper)[0]``, building only the options that could still beat the best one built: an
+    option whose ceiling (``_ceiling``) is no better is left unbuilt, as it could not come first."""
+    ranked = _ranked(pool)
+    rows = _spell_rows(ranked)
+    wastes = _pool_wastes(pool)
+    best: tuple[CommanderChoice, _Build] | None = None
+    best_key = (False, float("-inf"))
+    for _, leaders, colors, added in _to_build(_options(pool, piper, None, rows), FULL_BUILDS):
+        identity = commander_identity(leaders, colors)
+        cost = ADDED_PIPER_COST * added
+        if best is not None and (bool(identity), _ceiling(rows, leaders, identity) - cost) <= best_key:
+            continue  # ranked_builds sorts stably: an option no better than an earlier one never comes first
+        build = _build(ranked, leaders, identity, wastes)
+        choice = CommanderChoice(leaders, colors, identity, build.value - cost)
+        if best is None or (bool(identity), choice.value) > best_key:
+            best, best_key = (choice, build), (bool(identity), choice.value)
+    return best
+
+
+def _ceiling(rows: Sequence[tuple[int, float]], leaders: Sequence[Card], identity: ColorIdentity) -> float:
+    """No build of this option is worth more: as if the best nonland cards of its colors filled every spell slot
+    a deck of it can have (a colored one plays at least ``LANDS[0]`` lands), its leaders, less the cost of its colors
+    past two and nothing else (every other cost ``_build`` takes off is zero or more).  A hair above, so the
+    rounding of a sum taken in another order can't matter."""
+    slots = DRAFT_MIN_SIZE - len(leaders) - (LANDS[0] if identity else 0)
+    outside = ~identity.mask
+    spells, taken = 0.0, 0
+    for card_mask, rating in rows:
+        if taken == slots:
+            break
+        if card_mask & outside:
+            continue
+        spells += max(0.0, rating)
+        taken += 1
+    leading = sum(card_rating(c) for c in leaders if not is_piper(c))
+    return spells + leading - WIDTH_COST * max(0, len(identity) - 2) + 1e-6
 
 
 def check_suggestions(limit: int) -> int:
@@ -396,6 +435,11 @@ def choose_commanders(pool: Counter, piper: Card | None) -> CommanderChoice | No
 
 def build_deck(pool: Sequence[Card | Printing], piper: Card | None = None, name: str = "") -> Deck:
     """A legal Commander draft deck from the pool, the rest of the pool in the sideboard."""
+    with one_reading():  # the basic lands and kept files looked at once per deck, not at every land
+        return _build_deck(pool, piper, name)
+
+
+def _build_deck(pool: Sequence[Card | Printing], piper: Card | None, name: str) -> Deck:
     printings = [item if isinstance(item, Printing) else Printing(item) for item in pool]
     cards = Counter(p.card for p in printings)
     piper = piper or next((card for card in cards if is_piper(card)), None)
