@@ -294,17 +294,11 @@ def _spell_rows(ranked: Sequence[Card]) -> list[tuple[int, float]]:
     return [(traits.mask, traits.rating) for traits in map(card_traits, ranked) if not traits.land]
 
 
-def _spell_value(rows: Sequence[tuple[int, float]], mask: int, count: int = SPELLS) -> float:
-    """The ratings of the best ``count`` nonland cards inside an identity (a leader among them counts too)."""
-    outside = ~mask
-    total, taken = 0.0, 0
-    for card_mask, rating in rows:
-        if card_mask & outside:
-            continue
-        total += rating
-        taken += 1
-        if taken == count:
-            break
+def _spell_value(rows: Sequence[tuple[int, float]], mask: int) -> float:
+    """The ratings of the best ``SPELLS`` nonland cards inside an identity (a leader among them counts too)."""
+    total = 0.0
+    for rating in [rating for card_mask, rating in rows if not card_mask & ~mask][:SPELLS]:
+        total += rating  # one by one, best first: the same sum as ever
     return total
 
 
@@ -358,42 +352,31 @@ def ranked_builds(
 
 
 def _best(pool: Counter, piper: Card | None) -> tuple[CommanderChoice, _Build] | None:
-    """``ranked_builds(pool, piper)[0]``, building only the options that could still beat the best one built: an
-    option whose ceiling (``_ceiling``) is no better is left unbuilt, as it could not come first."""
+    """``ranked_builds(pool, piper)[0]``, leaving unbuilt an option whose ``_ceiling`` can't beat the best built (the
+    ranking sorts stably: an option no better than an earlier one never comes first)."""
     ranked = _ranked(pool)
-    rows = _spell_rows(ranked)
-    wastes = _pool_wastes(pool)
-    best: tuple[CommanderChoice, _Build] | None = None
-    best_key = (False, float("-inf"))
+    rows, wastes = _spell_rows(ranked), _pool_wastes(pool)
+    best, best_key = None, (False, float("-inf"))
     for _, leaders, colors, added in _to_build(_options(pool, piper, None, rows), FULL_BUILDS):
         identity = commander_identity(leaders, colors)
-        cost = ADDED_PIPER_COST * added
-        if best is not None and (bool(identity), _ceiling(rows, leaders, identity) - cost) <= best_key:
-            continue  # ranked_builds sorts stably: an option no better than an earlier one never comes first
+        ceiling = _ceiling(rows, leaders, identity) - ADDED_PIPER_COST * added
+        if best is not None and (bool(identity), ceiling) <= best_key:
+            continue
         build = _build(ranked, leaders, identity, wastes)
-        choice = CommanderChoice(leaders, colors, identity, build.value - cost)
+        choice = CommanderChoice(leaders, colors, identity, build.value - ADDED_PIPER_COST * added)
         if best is None or (bool(identity), choice.value) > best_key:
             best, best_key = (choice, build), (bool(identity), choice.value)
     return best
 
 
 def _ceiling(rows: Sequence[tuple[int, float]], leaders: Sequence[Card], identity: ColorIdentity) -> float:
-    """No build of this option is worth more: as if the best nonland cards of its colors filled every spell slot
-    a deck of it can have (a colored one plays at least ``LANDS[0]`` lands), its leaders, less the cost of its colors
-    past two and nothing else (every other cost ``_build`` takes off is zero or more).  A hair above, so the
-    rounding of a sum taken in another order can't matter."""
+    """No build of the option is worth more: the best nonland cards of its colors in every spell slot (a colored deck
+    plays ``LANDS[0]`` lands or more), its leaders, less its colors past two (every other cost is zero or more); a
+    hair above, so a sum rounded in another order can't matter."""
     slots = DRAFT_MIN_SIZE - len(leaders) - (LANDS[0] if identity else 0)
-    outside = ~identity.mask
-    spells, taken = 0.0, 0
-    for card_mask, rating in rows:
-        if taken == slots:
-            break
-        if card_mask & outside:
-            continue
-        spells += max(0.0, rating)
-        taken += 1
+    fitting = [max(0.0, rating) for mask, rating in rows if not mask & ~identity.mask][:slots]
     leading = sum(card_rating(c) for c in leaders if not is_piper(c))
-    return spells + leading - WIDTH_COST * max(0, len(identity) - 2) + 1e-6
+    return sum(fitting) + leading - WIDTH_COST * max(0, len(identity) - 2) + 1e-6
 
 
 def check_suggestions(limit: int) -> int:
