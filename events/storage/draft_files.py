@@ -29,6 +29,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from tinydb import TinyDB
+
 from draft.bots import Bot, BotStyle
 from draft.engine import Draft, DraftConfig, Pick, PickRequest, StalePickError
 from draft.hint import PickAdvice, explain_pick
@@ -123,7 +125,7 @@ class TableSession:
         session.record = {"picks": session.doc["picks"], "journal": session.doc["journal"]}
         return session
 
-    def insert(self, db) -> int:
+    def insert(self, db: TinyDB) -> int:
         """Save the prepared draft inside a database transaction."""
         self.draft_id = db.table(DRAFTS).insert(self.doc)
         return self.draft_id
@@ -216,8 +218,9 @@ class TableSession:
         at = (draft.round + 1, draft.pick_number)
         if deadline is not None and (deadline["pack"], deadline["pick"]) == at:
             return deadline
-        cards = max(len(hand) for hand in draft.hands)
-        return {"pack": at[0], "pick": at[1], "at": round(now + self.pick_seconds(cards), 3)}
+        seconds = self.pick_seconds(max(len(hand) for hand in draft.hands))
+        assert seconds is not None  # a timed draft has a time for every pick
+        return {"pack": at[0], "pick": at[1], "at": round(now + seconds, 3)}
 
     def deadline(self) -> float | None:
         """Wall-clock time the current pick ends (None without a timer)."""

@@ -38,7 +38,7 @@ import msgspec
 from events import portable
 from events.storage.database_file import META, _meta_doc, check_data, dumps, migrated, schema_of
 from events.storage.record_checks import check_tables
-from events.storage.records import PickRows, Seat, TimedOut, text
+from events.storage.records import PickRows, Seat, Text40, Text80, TimedOut
 from events.storage.safe_files import PRIVATE, FileLock, atomic_write, read_only, remove_stale_temporaries
 from sets.errors import StorageError
 from sets.files import DATABASE_LIMIT, FileProblem, read_bytes
@@ -54,9 +54,9 @@ class Entry(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     picks: PickRows
     humans: list[Seat] | None = None
-    status: text(40) | None = None
+    status: Text40 | None = None
     deadline: dict[str, Any] | None = None
-    claims: dict[str, text(80)] | None = None
+    claims: dict[str, Text80] | None = None
     timed_out: TimedOut | None = None
 
 
