@@ -113,7 +113,8 @@ def ledger(
             if normalize_name(line["name"]) == normalize_name(option.card)
         )
 
-    lenders, needs = [], []
+    lenders: list[dict[str, Any]] = []
+    needs: list[dict[str, Any]] = []
     unused = 0
     requested = 0
     for player in players:
