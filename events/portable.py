@@ -41,7 +41,7 @@ import sys
 import threading
 import time
 import types
-from typing import Any
+from typing import Any, Self
 
 import portalocker
 
@@ -316,7 +316,7 @@ class KeyMode:
         self._reader: LineReader | None = None
         self._buffer = ""
 
-    def __enter__(self) -> KeyMode:
+    def __enter__(self) -> Self:
         try:
             self.fd = self.stream.fileno()
         except (AttributeError, OSError, ValueError, io.UnsupportedOperation):

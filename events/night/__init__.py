@@ -6,7 +6,7 @@ event database (opening it, where it lives by default and the ``--db`` a command
 
 from events.storage.database_file import db_option, default_path
 from events.storage.draft_records import check_timer
-from events.storage.records import Event
+from events.storage.records import Event, Pod
 from events.storage.store import Store
 
-__all__ = ["Event", "Store", "check_timer", "db_option", "default_path"]
+__all__ = ["Event", "Pod", "Store", "check_timer", "db_option", "default_path"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any
 
 from events.night.base import EventBase
@@ -13,9 +14,9 @@ from events.night.standings import Standing, placement_points
 from events.outputs.sheets import Block, Note, Page, Sheet, Table, ordinal, subtitle
 
 
-def standings_legend(points: list[Any]) -> tuple[str, ...]:
+def standings_legend(points: Sequence[float]) -> tuple[str, ...]:
     """What every standings column means, tie-breakers in order (shown under the table on screen and paper)."""
-    scheme = "/".join(number_text(p) for p in points)
+    scheme = "/".join(number_text(Fraction(p)) for p in points)  # as before: the float's exact value
     return (
         (
             f"Points: placement points from every game ({scheme} for 1st, 2nd, …); players who draw share the average "
