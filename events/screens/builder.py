@@ -179,10 +179,11 @@ def answer_lines(result: act.Result, activity: DeckActivity, width: int) -> list
     raise TypeError(f"no lines for {result!r}")
 
 
-def export_lines(exported: Exported) -> list[Text]:
+def export_lines(exported: Exported) -> list[RenderableType]:
     names = f" ({exported.names})" if exported.names else ""
-    return [Text(f"Wrote {len(exported.written)} files to {exported.folder}{names}")] + [
-        Text(note) for note in exported.notes
+    return [
+        Text(f"Wrote {len(exported.written)} files to {exported.folder}{names}"),
+        *(Text(note) for note in exported.notes),
     ]
 
 
