@@ -144,7 +144,7 @@ def fsync_folder(folder: Any) -> None:
 
 def flush_to_disk(descriptor: int) -> None:
     """The open file's bytes on the storage device (``F_FULLFSYNC`` on macOS, else ``fsync``)."""
-    if F_FULLFSYNC is not None and _fcntl is not None:
+    if HAS_FULLFSYNC and F_FULLFSYNC is not None and _fcntl is not None:
         try:
             _fcntl.fcntl(descriptor, F_FULLFSYNC)
             return

@@ -9,9 +9,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from draft.decks import Deck, Zone
-from draft.formats import EXPORT_FORMATS, EXTENSIONS, FORMATS, deck_pool, pool_as_deck, write
+from draft.formats import EXPORT_FORMATS, EXTENSIONS, FORMATS, FileFormat, deck_pool, pool_as_deck, write
 from draft.formats.mtgo import MissingMtgoIdError
-from draft.formats.registry import FileFormat
 from draft.log import mtgo_log
 from draft.sim import PodResult
 from events.night.base import EventBase
