@@ -10,9 +10,8 @@ commands as typed (``events.screens.deck_commands``).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
-from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
@@ -28,7 +27,7 @@ from draft.deckstats import group_cards
 from events.outputs.deck_problems import judge_order
 from events.screens import deck_commands as words
 from events.screens.app.goldfish import GoldfishScreen
-from events.screens.app.modals import Panel, confirm
+from events.screens.app.modals import DeckAppFace, Panel, confirm, long_answer, panel_width
 from events.screens.builder import answer_lines, export_lines, help_text, opening_lines
 from events.screens.cards import find_card
 from events.screens.deck_tables import stats_lines
@@ -38,11 +37,7 @@ from events.sessions.activities import DeckActivity
 from sets.cards import Card
 from sets.errors import InputError
 
-if TYPE_CHECKING:
-    from events.screens.app.practice import DeckApp
-
 LOG_WIDTH = 120  # the log's tables are laid out for 120 columns, as they always were
-LOG_LINES = 2  # the log's height (builder.tcss)
 
 HELP_KEYS = (
     """Keys in the deck builder:
@@ -84,21 +79,6 @@ READING = (
 
 
 GOLDFISH = (act.Mulligan, act.Bottom, act.Draw, act.NextTurn, act.PlayOut)
-
-
-def panel_width(screen_width: int) -> int:
-    """The columns inside a panel (``modals.Panel``: the screen up to 110, less its border, padding and scroll bar)."""
-    return min(110, screen_width) - 6
-
-
-def long_answer(answer: list, width: int) -> bool:
-    """Whether an answer takes more lines than the log shows (builder.tcss: 2): a table always does."""
-    lines = 0
-    for part in answer:
-        if not isinstance(part, Text):
-            return True
-        lines += sum(max(1, -(-cell_len(row) // width)) for row in part.plain.split("\n"))
-    return lines > LOG_LINES
 
 
 class BuilderScreen(Screen):
@@ -310,7 +290,7 @@ class BuilderScreen(Screen):
         try:
             match command:
                 case words.Quit():
-                    cast("DeckApp", self.app).leave()
+                    cast(DeckAppFace, self.app).leave()
                 case words.Help():
                     self.log_message(Text(help_text(self.activity)))
                 case words.ReadCard():
@@ -408,7 +388,7 @@ class BuilderScreen(Screen):
             self.app.push_screen(Panel("Card", card_panel(card)))
 
     def action_review(self) -> None:
-        cast("DeckApp", self.app).show_review(self.activity)
+        cast(DeckAppFace, self.app).show_review(self.activity)
 
     def action_command_line(self) -> None:
         self.list_focus = self.focused_list()
@@ -456,4 +436,4 @@ class BuilderScreen(Screen):
         self.app.push_screen(Panel("Help", Text(HELP_KEYS)))
 
     def action_quit(self) -> None:
-        cast("DeckApp", self.app).leave()
+        cast(DeckAppFace, self.app).leave()

@@ -25,7 +25,7 @@ from textual.widgets import DataTable, Footer, Input, Static
 from draft.deck_state import pool_order
 from events.night.refusals import WrongCount
 from events.outputs.text import cell_width
-from events.screens.app.modals import Panel, confirm
+from events.screens.app.modals import DeckAppFace, Panel, confirm
 from events.screens.app.pack_list import PackTable, Timer, pool_panel, short_type, type_room
 from events.screens.cards import card_request, find_card
 from events.screens.deck_tables import signals_table
@@ -48,7 +48,6 @@ from sets.errors import InputError
 
 if TYPE_CHECKING:
     from draft.engine import Draft
-    from events.screens.app.practice import DeckApp, PracticeApp
 
 HELP_TABLE = (
     """Keys at the draft table:
@@ -375,7 +374,7 @@ class TableScreen(Screen):
             self.seat.take_last_cards()
             notes.append(Text("Last pick of the pack: " + " + ".join(p.card.name for p in last) + " (taken for you)."))
         if self.draft.finished:
-            cast("PracticeApp", self.app).draft_over()
+            cast(DeckAppFace, self.app).draft_over()
             return
         with self.app.batch_update():  # the new pack, panels and message reach the terminal as one frame
             self.show_pack()
@@ -421,4 +420,4 @@ class TableScreen(Screen):
         self.app.push_screen(Panel("Help", Text(HELP_TABLE)))
 
     def action_quit(self) -> None:
-        cast("DeckApp", self.app).leave()
+        cast(DeckAppFace, self.app).leave()
