@@ -40,7 +40,17 @@ from sets.cards import CardSet
 from sets.errors import CmdraftError, InputError, StateError
 
 MAX_BODY = 16 * 1024
-WORKERS = 2
+WORKERS = 2  # the fewest worker threads: one for a pod's writes, one for the rest
+MAX_WORKERS = 32
+
+
+def workers_for(pods: int) -> int:
+    """Worker threads for ``pods`` live pods: one a pod (a pod's picks are written a batch at a time, and a write
+    waits on the disk's fsync without holding the interpreter, so pods write side by side) and one for the
+    answers that only read; ``WORKERS`` to ``MAX_WORKERS``."""
+    return max(WORKERS, min(MAX_WORKERS, pods + 1))
+
+
 T = TypeVar("T")
 
 
@@ -173,6 +183,7 @@ class Served:
     recorded_json: dict[int, tuple[Any, dict[str, CardSet], Any]] = field(default_factory=dict)  # api_draft
     _refs: tuple[Any, tuple[str, dict[int, tuple[str, ...]]]] | None = None
     _workers: ThreadPoolExecutor | None = None
+    workers: int = WORKERS  # threads the pool may start (``warm`` sizes it to the live pods)
     _closed: bool = False
     deferred: set[int] = field(default_factory=set)  # ended pods whose pools the pick writer records when quiet
 
@@ -187,7 +198,7 @@ class Served:
         if self._closed:
             raise ApiError(503, "unavailable", "the server is stopping: try again in a moment")
         if self._workers is None:
-            self._workers = ThreadPoolExecutor(WORKERS, thread_name_prefix="cmdraft-core")
+            self._workers = ThreadPoolExecutor(self.workers, thread_name_prefix="cmdraft-core")
         return await asyncio.get_running_loop().run_in_executor(self._workers, self._guarded, function, args)
 
     def close(self) -> None:
@@ -267,8 +278,11 @@ class Served:
 
     def warm(self) -> None:
         """Read now what the night's answers need: the event's snapshot and every live pod's draft (its packs,
-        its cards), so the first picks don't wait for them."""
-        for number in self.live_pods():
+        its cards), so the first picks don't wait for them; the worker pool is sized to the live pods
+        (``workers_for``)."""
+        live = self.live_pods()
+        self.workers = workers_for(len(live))
+        for number in live:
             with self.locked(number), contextlib.suppress(CmdraftError):
                 self.table(number)  # a damaged draft file is said when a phone of that pod asks
 
