@@ -6,8 +6,9 @@ from __future__ import annotations
 import asyncio
 import threading
 
-from events.web.api_common import MAX_WORKERS, WORKERS, workers_for
+from events.web.api_common import workers_for
 from events.web.app import create_app
+from events.web.settings import WebSettings
 from tests.helpers.nights import start, terminal_night
 
 
@@ -25,14 +26,16 @@ def test_the_pool_has_a_thread_for_each_live_pod_and_one_more(tmp_path, cli, man
 
 async def _names_of_threads(served, jobs: int) -> set[str]:
     """The threads that ran ``jobs`` jobs held at a barrier as long as the pool lets them run side by side."""
-    gate = threading.Barrier(min(jobs, served.workers), timeout=5)
+    gate = threading.Barrier(min(jobs, served.workers or 1), timeout=5)
 
     def job() -> str:
         gate.wait()
         return threading.current_thread().name
 
-    return set(await asyncio.gather(*(served.run(job) for _ in range(min(jobs, served.workers)))))
+    return set(await asyncio.gather(*(served.run(job) for _ in range(min(jobs, served.workers or 1)))))
 
 
 def test_the_pool_keeps_its_bounds():
-    assert [workers_for(n) for n in (0, 1, 2, 7, 31, 200)] == [WORKERS, WORKERS, 3, 8, MAX_WORKERS, MAX_WORKERS]
+    settings = WebSettings(workers=2, max_workers=32)
+    assert [workers_for(n, settings) for n in (0, 1, 2, 7, 31, 200)] == [2, 2, 3, 8, 32, 32]
+    assert workers_for(7, WebSettings(workers=3, max_workers=4)) == 4
