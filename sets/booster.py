@@ -140,10 +140,8 @@ class Sheet:
         self.total = sum(self.weights)
         self._cum = list(accumulate(self.weights))
         self._uniform = len(set(self.weights)) <= 1
-        # A weighted sheet's index table: each card's position once per unit of its weight, so one random number
-        # times the total picks a card by a lookup (the same card ``bisect`` on the running totals finds: the
-        # weights are whole numbers).  None for a uniform sheet (the position is the number itself) or a sheet
-        # whose weights add up to too many entries (the foil sheets: ``bisect`` then).
+        # A weighted sheet's index table: each position once per unit of its weight, so a random number times the
+        # total finds by lookup the card ``bisect`` finds (whole weights); None: uniform, or too many (``bisect``).
         self._table: tuple[int, ...] | None = (
             tuple(i for i, weight in enumerate(self.weights) for _ in range(weight))
             if not self._uniform and self.total <= TABLE_LIMIT
@@ -182,12 +180,9 @@ class Sheet:
         return [printings[i] for i in self._fill(rng, count, [])]
 
     def step(self, count: int) -> tuple[Any, ...]:
-        """How a booster draws ``count`` cards from this sheet, for ``BoosterSpec.open`` to run without a call:
-        ``(ONE, printings, size)`` one card of a uniform sheet, ``(ONE_TABLE, printings, total, table)`` one of a
-        weighted sheet (``(ONE_CUM, printings, total, running totals)`` without a table), ``(FEW, printings, size, count)`` up to 8 different cards of a uniform sheet,
-        ``(FEW_TABLE, printings, total, table, count)`` of a weighted one, ``(BALANCED, ...)`` CMR's commons
-        (``_draw_balanced``'s fast path), else ``(SHEET, self, count)``: ``draw``.  Each draws the same random
-        numbers, and so the same cards, as ``draw``."""
+        """How ``BoosterSpec.open`` draws ``count`` cards here without a call: a kind (``ONE``, ``ONE_TABLE``,
+        ``ONE_CUM``, ``FEW``, ``FEW_TABLE``, ``BALANCED``; ``SHEET``: ``draw`` itself) and its tables.  Each draws
+        the same random numbers, and so the same cards, as ``draw``."""
         printings, table = self.printings, self._table
         uniform = self._uniform
         if type(self).draw is not Sheet.draw:  # a sheet that draws its own way (the audit's planted fault)
