@@ -15,7 +15,8 @@
    has no free basics, plays them last).  A third color costs the
    deck's value: its mana is less steady, and a color of fewer than six
    spells doesn't pay for it, so the two-color build wins when about as strong.
-3. Lands: 22-25 by the spells' average mana value and the ramp in the deck;
+3. Lands: 22-25 by the spells' average mana value and the ramp in the deck,
+   and up to 27 where filler spells make way for them (the slowest first);
    the pool's fixing lands first, then basics split by the colored symbols
    the spells need, so that a commander's colored symbol has at least 8
    sources and every identity color the spells use at least 6 (lands, and
@@ -49,8 +50,8 @@ LANDS = (22, 25)
 MIN_CREATURES = 14
 MAX_HEAVY = 5
 SHORT_SOURCE_COST = 1.5
-FILLER = 1.4  # a spell rated below this is no better than a 24th land
-FILLER_LANDS = 24
+FILLER = 1.4  # a spell rated below this is no better than a 25th-27th land
+FILLER_LANDS = 27  # filler spells make way for lands up to this many (a 40-card deck's 17th-18th land)
 CLEARLY_BETTER = 0.8  # a spell this much better than a filler spell in the deck takes its place, curve or not
 MUST_PLAY = 1.8  # removal rated this or more goes in before anything else; a ping on a 1/1 competes like any card
 MAX_ROCKS = 2  # beside 22+ lands; one more in a deck of three colors or more, where rocks fix
@@ -89,6 +90,23 @@ def _land_count(spells: Sequence[Card]) -> int:
     ramp = sum(1 for c in spells if "ramp" in card_traits(c).roles and c.mana_value <= 3)
     lands = round(23 + (average - 3.2) * 2.0 - (1 if ramp >= 3 else 0) - (1 if ramp >= 6 else 0))
     return max(LANDS[0], min(LANDS[1], lands))
+
+
+SLOW_ARTIFACT_COST = 0.3  # below ``FILLER``, what a colorless noncreature spell does less than a body of the colors
+
+
+def _filler_value(card: Card) -> float:
+    """A card's rating as the deck's last slots see it: below ``FILLER`` a colorless noncreature spell (a slow rock, a
+    situational draw artifact, equipment with nothing to carry) does less than a body of the deck's colors."""
+    traits = card_traits(card)
+    if traits.rating < FILLER and not traits.mask and not traits.creature and not traits.land:
+        return traits.rating - SLOW_ARTIFACT_COST
+    return traits.rating
+
+
+def _filler_order(card: Card) -> float:
+    """Which filler spell goes first for a land: the one that does least (``_filler_value``)."""
+    return _filler_value(card)
 
 
 def _is_rock(card: Card) -> bool:
@@ -136,13 +154,13 @@ def _choose_spells(candidates: Sequence[Card], count: int, max_rocks: int = MAX_
     for i in sorted(set(spare) - set(chosen), key=lambda i: -traits[i].rating):
         weakest = min(
             (j for j in chosen if creatures > MIN_CREATURES or not traits[j].creature or traits[i].creature),
-            key=lambda j: traits[j].rating,
+            key=lambda j: _filler_value(candidates[j]),
             default=None,
         )
         if (
             weakest is None
             or traits[weakest].rating >= FILLER
-            or traits[i].rating - traits[weakest].rating < CLEARLY_BETTER
+            or traits[i].rating - _filler_value(candidates[weakest]) < CLEARLY_BETTER
         ):
             break
         creatures += traits[i].creature - traits[weakest].creature
@@ -153,7 +171,7 @@ def _choose_spells(candidates: Sequence[Card], count: int, max_rocks: int = MAX_
 def _ranked(pool: Counter) -> list[Card]:
     """Pool cards that could be played, best first (every copy)."""
     cards = [card for card, n in pool.items() for _ in range(n) if not card.is_basic_land and not is_piper(card)]
-    cards.sort(key=lambda c: (-card_rating(c), c.mana_value, c.name))
+    cards.sort(key=lambda c: (-_filler_value(c), c.mana_value, c.name))
     return cards
 
 
@@ -218,15 +236,19 @@ def _build(
     spell_total = DRAFT_MIN_SIZE - len(leaders) - land_total
     max_rocks = MAX_ROCKS + (len(identity) >= 3)
     spells = _choose_spells(candidates, spell_total, max_rocks)
-    # Filler spells make way for lands up to the 24th: the best deck, not the fullest (a small pool: more lands
-    # rather than fewer than 60 cards).
-    while identity and len(spells) > SPELLS - 4 and DRAFT_MIN_SIZE - len(leaders) - len(spells) < FILLER_LANDS:
+    # Filler spells make way for lands up to the 27th (a 40-card deck's 17th-18th land), a slow colorless artifact
+    # first: the best deck, not the fullest.  A good player runs an extra land before a card that does nothing in
+    # this deck; such a land counts as a spell of ``FILLER`` in the deck's value, so a thin pool's deck is valued as
+    # it plays.
+    filler_lands = 0
+    while identity and DRAFT_MIN_SIZE - len(leaders) - len(spells) < FILLER_LANDS:
         creatures = sum(1 for card in spells if card_traits(card).creature)
         droppable = [i for i, card in enumerate(spells) if creatures > MIN_CREATURES or not card_traits(card).creature]
-        weakest = min(droppable, key=lambda i: card_rating(spells[i]), default=None)
+        weakest = min(droppable, key=lambda i: _filler_order(spells[i]), default=None)
         if weakest is None or card_rating(spells[weakest]) >= FILLER:
             break
         del spells[weakest]
+        filler_lands += 1
     # Rocks past the cap that filled a small pool are mana too: a land does their job (up to 25 lands).
     rocks = [i for i, card in enumerate(spells) if _is_rock(card)]
     extra = min(len(rocks) - max_rocks, LANDS[1] - (DRAFT_MIN_SIZE - len(leaders) - len(spells)))
@@ -245,9 +267,11 @@ def _build(
         spells = spells[: DRAFT_MIN_SIZE - len(leaders) - land_total]
         basics, short = mana(spells, lands, leaders, identity, land_total)
     value = sum(card_rating(c) for c in spells) + sum(card_rating(c) for c in leaders if not is_piper(c))
+    value += FILLER * filler_lands
     value -= SHORT_SOURCE_COST * short + THIN_COLOR_COST * len(thin_colors(spells, identity))
     value -= _width_cost(spells, identity)
-    value -= EXTRA_LAND_COST * max(0, land_total - LANDS[1])  # a pool too thin in these colors for a deck
+    # A pool too thin in these colors for a deck, even with filler: more lands than any deck wants.
+    value -= EXTRA_LAND_COST * max(0, land_total - max(LANDS[1], FILLER_LANDS if filler_lands else 0))
     return _Build(tuple(spells), tuple(lands), basics, short, value)
 
 
