@@ -53,7 +53,7 @@ def pod_rows(served: Served, pod, session, connected: set[int]) -> list[dict[str
             state = "bot"
         elif session is not None:
             draft = session.draft
-            deadline = session.deadline()
+            deadline = session.deadline(seat)
             if draft.finished:
                 state = "done"
             elif seat not in session.humans:
@@ -71,6 +71,7 @@ def pod_rows(served: Served, pod, session, connected: set[int]) -> list[dict[str
                 "connected": player_id in connected,
                 "state": state,
                 "deadline": deadline,
+                "queued": 0 if session is None or player.bot else session.draft.queued(seat),
                 "wrong_codes": player.wrong_codes,
                 "wrong_code_last": player.wrong_code_last,
                 "wrong_code_from": player.wrong_code_from,
