@@ -37,7 +37,10 @@ from events.sessions.seat import Refused, SeatSession, pick_together
 from events.storage.draft_files import TableSession
 from events.storage.draft_records import journal_file
 from events.storage.store import Store
-from events.web.live import POLL, Watcher
+from events.web.live import Watcher
+from events.web.settings import DEFAULT
+
+POLL = DEFAULT.poll  # the server's watchdog looks this often (seconds)
 
 TIMER = 60  # seconds for a full pack
 KINDS = ("prompt", "slow", "sleeping", "vanishing")
