@@ -15,7 +15,8 @@
    has no free basics, plays them last).  A third color costs the
    deck's value: its mana is less steady, and a color of fewer than six
    spells doesn't pay for it, so the two-color build wins when about as strong.
-3. Lands: 22-25 by the spells' average mana value and the ramp in the deck;
+3. Lands: 22-25 by the spells' average mana value and the ramp in the deck,
+   and up to 27 where filler spells make way for them (the slowest first);
    the pool's fixing lands first, then basics split by the colored symbols
    the spells need, so that a commander's colored symbol has at least 8
    sources and every identity color the spells use at least 6 (lands, and
@@ -40,6 +41,7 @@ from sets.booster import Printing
 from sets.cards import Card
 from sets.colors import Color, ColorIdentity
 from sets.errors import LimitError
+from sets.userdata import one_reading
 
 SPELLS = 36
 MAX_NONBASIC_LANDS = 6
@@ -48,8 +50,8 @@ LANDS = (22, 25)
 MIN_CREATURES = 14
 MAX_HEAVY = 5
 SHORT_SOURCE_COST = 1.5
-FILLER = 1.4  # a spell rated below this is no better than a 24th land
-FILLER_LANDS = 24
+FILLER = 1.4  # a spell rated below this is no better than a 25th-27th land
+FILLER_LANDS = 27  # filler spells make way for lands up to this many (a 40-card deck's 17th-18th land)
 CLEARLY_BETTER = 0.8  # a spell this much better than a filler spell in the deck takes its place, curve or not
 MUST_PLAY = 1.8  # removal rated this or more goes in before anything else; a ping on a 1/1 competes like any card
 MAX_ROCKS = 2  # beside 22+ lands; one more in a deck of three colors or more, where rocks fix
@@ -88,6 +90,23 @@ def _land_count(spells: Sequence[Card]) -> int:
     ramp = sum(1 for c in spells if "ramp" in card_traits(c).roles and c.mana_value <= 3)
     lands = round(23 + (average - 3.2) * 2.0 - (1 if ramp >= 3 else 0) - (1 if ramp >= 6 else 0))
     return max(LANDS[0], min(LANDS[1], lands))
+
+
+SLOW_ARTIFACT_COST = 0.3  # below ``FILLER``, what a colorless noncreature spell does less than a body of the colors
+
+
+def _filler_value(card: Card) -> float:
+    """A card's rating as the deck's last slots see it: below ``FILLER`` a colorless noncreature spell (a slow rock, a
+    situational draw artifact, equipment with nothing to carry) does less than a body of the deck's colors."""
+    traits = card_traits(card)
+    if traits.rating < FILLER and not traits.mask and not traits.creature and not traits.land:
+        return traits.rating - SLOW_ARTIFACT_COST
+    return traits.rating
+
+
+def _filler_order(card: Card) -> float:
+    """Which filler spell goes first for a land: the one that does least (``_filler_value``)."""
+    return _filler_value(card)
 
 
 def _is_rock(card: Card) -> bool:
@@ -135,13 +154,13 @@ def _choose_spells(candidates: Sequence[Card], count: int, max_rocks: int = MAX_
     for i in sorted(set(spare) - set(chosen), key=lambda i: -traits[i].rating):
         weakest = min(
             (j for j in chosen if creatures > MIN_CREATURES or not traits[j].creature or traits[i].creature),
-            key=lambda j: traits[j].rating,
+            key=lambda j: _filler_value(candidates[j]),
             default=None,
         )
         if (
             weakest is None
             or traits[weakest].rating >= FILLER
-            or traits[i].rating - traits[weakest].rating < CLEARLY_BETTER
+            or traits[i].rating - _filler_value(candidates[weakest]) < CLEARLY_BETTER
         ):
             break
         creatures += traits[i].creature - traits[weakest].creature
@@ -152,7 +171,7 @@ def _choose_spells(candidates: Sequence[Card], count: int, max_rocks: int = MAX_
 def _ranked(pool: Counter) -> list[Card]:
     """Pool cards that could be played, best first (every copy)."""
     cards = [card for card, n in pool.items() for _ in range(n) if not card.is_basic_land and not is_piper(card)]
-    cards.sort(key=lambda c: (-card_rating(c), c.mana_value, c.name))
+    cards.sort(key=lambda c: (-_filler_value(c), c.mana_value, c.name))
     return cards
 
 
@@ -217,15 +236,19 @@ def _build(
     spell_total = DRAFT_MIN_SIZE - len(leaders) - land_total
     max_rocks = MAX_ROCKS + (len(identity) >= 3)
     spells = _choose_spells(candidates, spell_total, max_rocks)
-    # Filler spells make way for lands up to the 24th: the best deck, not the fullest (a small pool: more lands
-    # rather than fewer than 60 cards).
-    while identity and len(spells) > SPELLS - 4 and DRAFT_MIN_SIZE - len(leaders) - len(spells) < FILLER_LANDS:
+    # Filler spells make way for lands up to the 27th (a 40-card deck's 17th-18th land), a slow colorless artifact
+    # first: the best deck, not the fullest.  A good player runs an extra land before a card that does nothing in
+    # this deck; such a land counts as a spell of ``FILLER`` in the deck's value, so a thin pool's deck is valued as
+    # it plays.
+    filler_lands = 0
+    while identity and DRAFT_MIN_SIZE - len(leaders) - len(spells) < FILLER_LANDS:
         creatures = sum(1 for card in spells if card_traits(card).creature)
         droppable = [i for i, card in enumerate(spells) if creatures > MIN_CREATURES or not card_traits(card).creature]
-        weakest = min(droppable, key=lambda i: card_rating(spells[i]), default=None)
+        weakest = min(droppable, key=lambda i: _filler_order(spells[i]), default=None)
         if weakest is None or card_rating(spells[weakest]) >= FILLER:
             break
         del spells[weakest]
+        filler_lands += 1
     # Rocks past the cap that filled a small pool are mana too: a land does their job (up to 25 lands).
     rocks = [i for i, card in enumerate(spells) if _is_rock(card)]
     extra = min(len(rocks) - max_rocks, LANDS[1] - (DRAFT_MIN_SIZE - len(leaders) - len(spells)))
@@ -244,9 +267,11 @@ def _build(
         spells = spells[: DRAFT_MIN_SIZE - len(leaders) - land_total]
         basics, short = mana(spells, lands, leaders, identity, land_total)
     value = sum(card_rating(c) for c in spells) + sum(card_rating(c) for c in leaders if not is_piper(c))
+    value += FILLER * filler_lands
     value -= SHORT_SOURCE_COST * short + THIN_COLOR_COST * len(thin_colors(spells, identity))
     value -= _width_cost(spells, identity)
-    value -= EXTRA_LAND_COST * max(0, land_total - LANDS[1])  # a pool too thin in these colors for a deck
+    # A pool too thin in these colors for a deck, even with filler: more lands than any deck wants.
+    value -= EXTRA_LAND_COST * max(0, land_total - max(LANDS[1], FILLER_LANDS if filler_lands else 0))
     return _Build(tuple(spells), tuple(lands), basics, short, value)
 
 
@@ -288,18 +313,16 @@ FULL_BUILDS = 4
 MAX_SUGGESTIONS = 1_000  # commander choices one ranking lists (README "Limits")
 
 
-def _spell_value(ranked: Sequence[Card], mask: int) -> float:
+def _spell_rows(ranked: Sequence[Card]) -> list[tuple[int, float]]:
+    """(color mask, rating) of the nonland cards of ``ranked``, in its order: what ``_spell_value`` reads."""
+    return [(traits.mask, traits.rating) for traits in map(card_traits, ranked) if not traits.land]
+
+
+def _spell_value(rows: Sequence[tuple[int, float]], mask: int) -> float:
     """The ratings of the best ``SPELLS`` nonland cards inside an identity (a leader among them counts too)."""
-    outside = ~mask
-    total, taken = 0.0, 0
-    for card in ranked:
-        traits = card_traits(card)
-        if traits.mask & outside or traits.land:
-            continue
-        total += traits.rating
-        taken += 1
-        if taken == SPELLS:
-            break
+    total = 0.0
+    for rating in [rating for card_mask, rating in rows if not card_mask & ~mask][:SPELLS]:
+        total += rating  # one by one, best first: the same sum as ever
     return total
 
 
@@ -309,16 +332,16 @@ def _estimate(spells: float, leaders: Sequence[Card], identity: ColorIdentity) -
 
 
 def _options(
-    pool: Counter, piper: Card | None, product: Product | None = None
+    pool: Counter, piper: Card | None, product: Product | None, rows: Sequence[tuple[int, float]]
 ) -> list[tuple[float, tuple[Card, ...], tuple[Color, ...], int]]:
-    """Every usable commander option with a quick estimate, best first: (estimate, leaders, colors, added Pipers)."""
-    ranked = _ranked(pool)
+    """Every usable commander option with a quick estimate, best first: (estimate, leaders, colors, added Pipers);
+    ``rows``: the pool's ``_spell_rows``."""
     options = []
     by_mask: dict[int, float] = {}
     for leaders, colors, added in usable_options(pool, piper, product):
         identity = commander_identity(leaders, colors)
         if identity.mask not in by_mask:
-            by_mask[identity.mask] = _spell_value(ranked, identity.mask)
+            by_mask[identity.mask] = _spell_value(rows, identity.mask)
         estimate = _estimate(by_mask[identity.mask], leaders, identity) - ADDED_PIPER_COST * added
         options.append((estimate, leaders, colors, added, bool(identity)))
     # A colorless identity allows no free basic land (Wastes come from the pool): lead with colors when possible.
@@ -344,7 +367,7 @@ def ranked_builds(
     ranked = _ranked(pool)
     wastes = _pool_wastes(pool)
     builds = []
-    for _, leaders, colors, added in _to_build(_options(pool, piper, product), count):
+    for _, leaders, colors, added in _to_build(_options(pool, piper, product, _spell_rows(ranked)), count):
         identity = commander_identity(leaders, colors)
         build = _build(ranked, leaders, identity, wastes)
         builds.append((CommanderChoice(leaders, colors, identity, build.value - ADDED_PIPER_COST * added), build))
@@ -353,8 +376,31 @@ def ranked_builds(
 
 
 def _best(pool: Counter, piper: Card | None) -> tuple[CommanderChoice, _Build] | None:
-    builds = ranked_builds(pool, piper)
-    return builds[0] if builds else None
+    """``ranked_builds(pool, piper)[0]``, leaving unbuilt an option whose ``_ceiling`` can't beat the best built (the
+    ranking sorts stably: an option no better than an earlier one never comes first)."""
+    ranked = _ranked(pool)
+    rows, wastes = _spell_rows(ranked), _pool_wastes(pool)
+    best, best_key = None, (False, float("-inf"))
+    for _, leaders, colors, added in _to_build(_options(pool, piper, None, rows), FULL_BUILDS):
+        identity = commander_identity(leaders, colors)
+        ceiling = _ceiling(rows, leaders, identity) - ADDED_PIPER_COST * added
+        if best is not None and (bool(identity), ceiling) <= best_key:
+            continue
+        build = _build(ranked, leaders, identity, wastes)
+        choice = CommanderChoice(leaders, colors, identity, build.value - ADDED_PIPER_COST * added)
+        if best is None or (bool(identity), choice.value) > best_key:
+            best, best_key = (choice, build), (bool(identity), choice.value)
+    return best
+
+
+def _ceiling(rows: Sequence[tuple[int, float]], leaders: Sequence[Card], identity: ColorIdentity) -> float:
+    """No build of the option is worth more: the best nonland cards of its colors in every spell slot (a colored deck
+    plays ``LANDS[0]`` lands or more), its leaders, less its colors past two (every other cost is zero or more); a
+    hair above, so a sum rounded in another order can't matter."""
+    slots = DRAFT_MIN_SIZE - len(leaders) - (LANDS[0] if identity else 0)
+    fitting = [max(0.0, rating) for mask, rating in rows if not mask & ~identity.mask][:slots]
+    leading = sum(card_rating(c) for c in leaders if not is_piper(c))
+    return sum(fitting) + leading - WIDTH_COST * max(0, len(identity) - 2) + 1e-6
 
 
 def check_suggestions(limit: int) -> int:
@@ -396,6 +442,11 @@ def choose_commanders(pool: Counter, piper: Card | None) -> CommanderChoice | No
 
 def build_deck(pool: Sequence[Card | Printing], piper: Card | None = None, name: str = "") -> Deck:
     """A legal Commander draft deck from the pool, the rest of the pool in the sideboard."""
+    with one_reading():  # the basic lands and kept files looked at once per deck, not at every land
+        return _build_deck(pool, piper, name)
+
+
+def _build_deck(pool: Sequence[Card | Printing], piper: Card | None, name: str) -> Deck:
     printings = [item if isinstance(item, Printing) else Printing(item) for item in pool]
     cards = Counter(p.card for p in printings)
     piper = piper or next((card for card in cards if is_piper(card)), None)
