@@ -14,7 +14,8 @@ import pytest
 from draft import quality
 from draft.bots import Bot, BotStyle
 from draft.deck_rules import validate
-from draft.deckbuild import FILLER, build_deck, choose_commanders
+from draft.deck_spells import FILLER
+from draft.deckbuild import build_deck, choose_commanders
 from draft.decks import Deck
 from draft.engine import Draft, DraftConfig, Pick
 from draft.hint import explain_pick
