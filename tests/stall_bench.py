@@ -135,6 +135,7 @@ class Simulation:
         self.watcher = Watcher(self.served, hub=None)  # type: ignore[arg-type]
         self.events: list[tuple[float, int, str, int]] = []
         self.order = 0
+        self.tick_at: float | None = None  # the watchdog's next look
         self.held_since: dict[int, tuple[tuple[int, int], float]] = {}
         self.outcome = Outcome()
         self.start = self.clock.now()
@@ -207,11 +208,15 @@ class Simulation:
 
     def next_tick(self) -> None:
         """The watchdog's next look that can find something due: the first multiple of POLL at or after the
-        earliest deadline."""
+        earliest deadline (a look is added when a write made a deadline earlier than the next look)."""
         deadline = self.table.deadline()
-        if deadline is not None:
-            due = max(deadline, self.clock.now() + POLL / 2)  # a look already made at this moment is not made again
-            self.at(self.start + -(-(due - self.start) // POLL) * POLL, "tick")
+        if deadline is None:
+            return
+        due = max(deadline, self.clock.now() + POLL / 2)  # a look already made at this moment is not made again
+        when = self.start + -(-(due - self.start) // POLL) * POLL
+        if self.tick_at is None or when < self.tick_at or self.tick_at <= self.clock.now():
+            self.tick_at = when
+            self.at(when, "tick")
 
     def check_holds(self) -> None:
         """Every pack in front of a seat is picked within its time plus two of the watchdog's looks."""
@@ -247,13 +252,12 @@ class Simulation:
                     self.pick(seat)
                 elif what == "look":
                     self.look(seat)
-                else:
+                elif when == self.tick_at:  # a look overtaken by an earlier one is not made again
                     self.tick()
                 self.check_holds()
                 if len(self.table.draft.log) != progress[0]:
                     progress = (len(self.table.draft.log), self.clock.now())
-                if not any(kind == "tick" for _, _, kind, _ in self.events):
-                    self.next_tick()
+                self.next_tick()
             if not self.table.draft.finished:
                 self.outcome.stalls += 1  # nothing left to happen (or nothing but looks finding nothing): stopped
         finally:

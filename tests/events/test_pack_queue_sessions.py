@@ -10,7 +10,7 @@ from pathlib import Path
 
 from draft.engine import DraftConfig
 from events.storage.draft_files import TableSession
-from events.storage.draft_records import DRAFTS, JOURNAL, journal_file, load_draft
+from events.storage.draft_records import DRAFTS, journal_file, load_draft
 from events.storage.pick_clock import seat_deadline
 from events.storage.store import Store
 from tests.helpers.paths import ROOT
@@ -97,8 +97,8 @@ def test_a_lockstep_draft_with_the_old_one_deadline_resumes_with_its_clock(tmp_p
     due = manual_clock.now() + 30
     journal = journal_file(store, 2, record)
     assert journal is not None
-    with journal.write() as handle:  # the whole table's one deadline, for pack 1 pick 2
-        handle.table(JOURNAL).update({"deadline": {"pack": 1, "pick": 2, "at": due}}, doc_ids=[1])
+    with journal.write() as entry:  # the whole table's one deadline, for pack 1 pick 2, as the file kept it
+        entry.save({"deadline": {"pack": 1, "pick": 2, "at": due}}, [], compact=True)
     table = TableSession.load(store, 2)
     # two seats, each picked once (lockstep): each holds the other's pack, at pick 2, under the table's deadline
     assert [table.draft.at(seat) for seat in (0, 1)] == [(1, 2), (1, 2)]
