@@ -131,6 +131,7 @@ class Bot:
         | None
     ) = field(default=None, repr=False)
     _needs: dict[Card, float] = field(default_factory=dict, repr=False)  # leader_need per card, for these options
+    _pairs: dict[tuple[Card, Card], bool] = field(default_factory=dict, repr=False)  # can_pair of the pool's cards
 
     def remember(self, cards: Sequence[Card]) -> None:
         for card in cards:
@@ -225,9 +226,13 @@ class Bot:
         backgrounds = [
             card for card in cards if CommanderAbility.BACKGROUND in card.abilities and not card.can_be_commander
         ]
+        pairs = self._pairs
+        for a, b in [*combinations(legends, 2), *((a, b) for a in legends for b in backgrounds)]:
+            if (a, b) not in pairs:  # each pair asked once: the pool only grows
+                pairs[a, b] = can_pair(a, b)
         options: list[tuple[int, tuple[Card, ...]]] = [(card.identity.mask, (card,)) for card in legends]
-        options += [(a.identity.mask | b.identity.mask, (a, b)) for a, b in combinations(legends, 2) if can_pair(a, b)]
-        options += [(a.identity.mask | b.identity.mask, (a, b)) for a in legends for b in backgrounds if can_pair(a, b)]
+        options += [(a.identity.mask | b.identity.mask, (a, b)) for a, b in combinations(legends, 2) if pairs[a, b]]
+        options += [(a.identity.mask | b.identity.mask, (a, b)) for a in legends for b in backgrounds if pairs[a, b]]
         options += added_card_options(options, backgrounds, added_card(product_of(cards)))
         return [(mask, leaders, sum(card_rating(c) for c in leaders)) for mask, leaders in options]
 
