@@ -103,6 +103,9 @@ DEPTH_FROM = 0.3  # from this far into the draft a seat counts the playables of 
 EARLY_FIT = 0.3  # before committing, the most a card in the colors of the picks so far gains
 HAPPY = 2.8  # a leader rated this or more is one a strong drafter is happy to play: more legends add little
 WEAK_LEADER = 1.8  # a legend rated this or less leads no better than the Pipers anyone may add
+# What a card of a color outside the plan loses once the seat has committed (more for each further color): a strong
+# drafter still takes a clearly better card (a point or more) over an on-color one until the pool settles its deck.
+OFF_COLOR = 1.0
 DEPTH_TARGET = 44  # playables in the plan's colors wanted by the end of the draft (a deck plays about 36 spells)
 
 
@@ -278,7 +281,7 @@ class Bot:
                 # A colorless card (a land that makes no color of its own too) fits every deck, so fitting is no
                 # merit: it competes on quality alone.
                 return rating + (0.5 if traits.mask else 0.1) * commit
-            return rating - commit * (1.3 + 0.6 * (off - 1))
+            return rating - commit * (OFF_COLOR + 0.6 * (off - 1))
         weight = (3.0 if first else 1.2) * progress
         return rating + (0.5 * weight if off == 0 else -weight * (1 + 0.3 * off))
 
