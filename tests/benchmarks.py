@@ -5,6 +5,7 @@
     python -m tests.benchmarks event_store --players 8,64 --terminals 1,8 [--json] [--limit PICKS]
     python -m tests.benchmarks bots [--pods N] [--seed S] [--json]   # bot quality per style (issues 23, 33)
     python -m tests.benchmarks serve [--phones N] [--post] [--json]            # 64 phones against 'cmdraft serve' (issue 31)
+    python -m tests.benchmarks stalls [--drafts N] [--seed S] [--json]  # 1,000 drafts with unreliable phones (issue 41)
     python -m tests.benchmarks NAME --help                            # a group's options, nothing run
 
 Each line prints the measured figure next to the target from the issues.
@@ -637,6 +638,25 @@ def serve(phones: int = 64, as_json: bool = False, post: bool = False) -> None:
     )
 
 
+@group
+def stalls(drafts: int = 1000, seed: int = 0, as_json: bool = False) -> None:
+    """Drafts with randomly slow, sleeping and vanishing phones on a simulated clock: stalls (issue 41)."""
+    from tests.stall_bench import stalls as run
+
+    row = run(drafts, seed)
+    if as_json:
+        print(json.dumps(row))
+        return
+    phones = ", ".join(f"{n} {kind}" for kind, n in row["phones"].items())
+    print(
+        f"{row['drafts']} drafts of 4-8 seats, 2-8 of them phones ({phones}); {row['picks']} picks, "
+        f"{row['timed_out']} by the timer, {row['stale']} refused as stale; the longest draft "
+        f"{row['longest_draft_minutes']} simulated minutes; {row['cpu_s']} s CPU, {row['seconds']} s"
+    )
+    report("the longest a pack waited in front of a seat / its pick time", row["longest_hold_share"], "x", "")
+    report("stalls", row["stalls"], "", "0 in 1,000 drafts (issue 41)")
+
+
 # Options each group takes: (flag, key, kind, help).
 OPTIONS: dict[str, list[tuple[str, str, str, str]]] = {
     "event_store": [
@@ -648,6 +668,11 @@ OPTIONS: dict[str, list[tuple[str, str, str, str]]] = {
     "serve": [
         ("--phones", "phones", "int", "simulated phones, 8 to a pod (default 64)"),
         ("--post", "post", "flag", "phones pick with POST /api/pick, as scripts do (default: over the stream)"),
+        ("--json", "as_json", "flag", "the figures as one JSON line"),
+    ],
+    "stalls": [
+        ("--drafts", "drafts", "int", "simulated drafts (default 1000)"),
+        ("--seed", "seed", "int", "seed of the drafts' seeds (default 0)"),
         ("--json", "as_json", "flag", "the figures as one JSON line"),
     ],
     "bots": [
