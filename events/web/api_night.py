@@ -20,6 +20,7 @@ from starlette.routing import Route
 
 from events.night.round_clock import start_clock, toggle_pause
 from events.night.rounds import Rounds
+from events.night.standings import winner_line
 from events.night.table_reports import NotYourTable, TableReports
 from events.night.table_views import TableViews, standing_json
 from events.night.undo import Undo
@@ -137,7 +138,13 @@ def routes(server: Any) -> list[Route]:
     async def get_standings(request: Request) -> Response:
         server.limits.request("public:" + (request.client.host if request.client else "unknown"))
         rows = await run(Rounds(served.store).standings, event_id)
-        return JSONResponse({"server_time": served.wall(), "standings": [standing_json(row) for row in rows]})
+        return JSONResponse(
+            {
+                "server_time": served.wall(),
+                "standings": [standing_json(row) for row in rows],
+                "winner": winner_line(rows),
+            }
+        )
 
     async def get_decklists(request: Request) -> Response:
         server.limits.request("public:" + (request.client.host if request.client else "unknown"))

@@ -199,7 +199,9 @@ def event_top(
     as_json: JsonOption = False,
 ) -> None:
     """Seat the top N of the standings (players still in the event) at a final table, the highest standing
-    first; its result ('event result ID ROUND 1 ...') is its own and leaves the standings as they are."""
+    first; its result ('event result ID ROUND 1 ...') is its own and leaves the standings as they are; it names
+    the event's winner.  Every tie on points among them (and at the cut) is said with the tie-breaker that
+    settled it."""
     final = core(db, TableReports).top(event_id, size)
     if as_json:
         emit_json(final)
@@ -211,6 +213,10 @@ def event_top(
         table.add_row(str(rank), shown(name))
     out().print(table)
     out().print(shown(f"{final['first']} goes first (highest standing)"))
+    for line in final["ties"]:
+        out().print(shown(line), soft_wrap=True)
+    if not final["ties"]:
+        out().print("No ties: every place at the table and the cut below it are settled on points.")
 
 
 def event_finish(event_id: EventArg, db: DbOption = None) -> None:
