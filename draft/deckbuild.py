@@ -309,13 +309,13 @@ def _estimate(spells: float, leaders: Sequence[Card], identity: ColorIdentity) -
 
 
 def _options(
-    pool: Counter, piper: Card | None, product: Product | None = None
+    pool: Counter, piper: Card | None, product: Product | None = None, may_add: int | None = None
 ) -> list[tuple[float, tuple[Card, ...], tuple[Color, ...], int]]:
     """Every usable commander option with a quick estimate, best first: (estimate, leaders, colors, added Pipers)."""
     ranked = _ranked(pool)
     options = []
     by_mask: dict[int, float] = {}
-    for leaders, colors, added in usable_options(pool, piper, product):
+    for leaders, colors, added in usable_options(pool, piper, product, may_add):
         identity = commander_identity(leaders, colors)
         if identity.mask not in by_mask:
             by_mask[identity.mask] = _spell_value(ranked, identity.mask)
@@ -335,16 +335,21 @@ def _to_build(options: list, count: int) -> list:
 
 
 def ranked_builds(
-    pool: Counter, piper: Card | None, count: int = FULL_BUILDS, product: Product | None = None
+    pool: Counter,
+    piper: Card | None,
+    count: int = FULL_BUILDS,
+    product: Product | None = None,
+    may_add: int | None = None,
 ) -> list[tuple[CommanderChoice, _Build]]:
-    """Commander options ranked by the quality of the deck each allows (the deck built, its value), best first.
+    """Commander options ranked by the quality of the deck each allows (the deck built, its value), best first;
+    ``may_add``: the most added cards (Pipers) a deck may add beyond its pool (``usable_options``).
 
     The one ranking of commanders: the bots' decks, ``auto``, ``suggest`` and the practice builder all read it.
     """
     ranked = _ranked(pool)
     wastes = _pool_wastes(pool)
     builds = []
-    for _, leaders, colors, added in _to_build(_options(pool, piper, product), count):
+    for _, leaders, colors, added in _to_build(_options(pool, piper, product, may_add), count):
         identity = commander_identity(leaders, colors)
         build = _build(ranked, leaders, identity, wastes)
         builds.append((CommanderChoice(leaders, colors, identity, build.value - ADDED_PIPER_COST * added), build))
@@ -352,8 +357,8 @@ def ranked_builds(
     return builds
 
 
-def _best(pool: Counter, piper: Card | None) -> tuple[CommanderChoice, _Build] | None:
-    builds = ranked_builds(pool, piper)
+def _best(pool: Counter, piper: Card | None, may_add: int | None = None) -> tuple[CommanderChoice, _Build] | None:
+    builds = ranked_builds(pool, piper, may_add=may_add)
     return builds[0] if builds else None
 
 
@@ -367,6 +372,7 @@ def rank_commanders(
     limit: int = 10,
     piper: Card | None = None,
     product: Product | None = None,
+    may_add: int | None = None,
 ) -> list[Suggestion]:
     """Commander choices from a pool, best deck first (``ranked_builds``); ``playable`` counts the pool cards each
     identity allows.  ``limit`` is 1 to ``MAX_SUGGESTIONS`` (``check_suggestions``)."""
@@ -375,7 +381,7 @@ def rank_commanders(
     piper = piper or next((card for card in counts if is_piper(card)), None)
     held = sum(n for card, n in counts.items() if is_piper(card))
     suggestions = []
-    for choice, _ in ranked_builds(counts, piper, max(FULL_BUILDS, limit), product):
+    for choice, _ in ranked_builds(counts, piper, max(FULL_BUILDS, limit), product, may_add):
         used = Counter(c.name for c in choice.commanders)
         playable = sum(
             max(0, n - used.get(card.name, 0))
@@ -394,12 +400,15 @@ def choose_commanders(pool: Counter, piper: Card | None) -> CommanderChoice | No
     return None if found is None else found[0]
 
 
-def build_deck(pool: Sequence[Card | Printing], piper: Card | None = None, name: str = "") -> Deck:
-    """A legal Commander draft deck from the pool, the rest of the pool in the sideboard."""
+def build_deck(
+    pool: Sequence[Card | Printing], piper: Card | None = None, name: str = "", may_add: int | None = None
+) -> Deck:
+    """A legal Commander draft deck from the pool, the rest of the pool in the sideboard; ``may_add``: the most
+    added cards (Pipers) it may add beyond the pool's (the store's stock; the product's most when None)."""
     printings = [item if isinstance(item, Printing) else Printing(item) for item in pool]
     cards = Counter(p.card for p in printings)
     piper = piper or next((card for card in cards if is_piper(card)), None)
-    found = _best(cards, piper)
+    found = _best(cards, piper, may_add)
     if found is None:
         # No legend and no Piper known: nothing can lead, so no legal deck exists.
         return Deck.build((), {basic_land(""): DRAFT_MIN_SIZE}, cards, name=name)

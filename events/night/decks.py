@@ -15,6 +15,7 @@ from draft.products import product
 from draft.sim import piper_card
 from events import timing
 from events.night import history
+from events.night.pipers import owned_in, piper_number, stock_left, stock_note, used_in
 from events.night.pools import Pools, check_size
 from events.night.refusals import DESK, Actor, LimitExceeded, PhaseOver
 from events.night.schema import DECKS, EVENTS, PLAYERS, POOLS, ROUNDS, Q
@@ -109,10 +110,15 @@ class Decks(Pools):
         by: str = history.DESK,
         actor: Actor = DESK,
         reason: str | None = None,
+        within_stock: bool = False,
     ) -> dict[str, Any]:
         """Register a player's deck, checked against their pool; ``by`` is who registers it (the desk, or a
         player's terminal) for the event's history, ``actor`` who is asking (a player only for their own seat).
-        Once registration is closed only the desk changes a deck, with its ``reason`` (``PhaseOver`` otherwise)."""
+        Once registration is closed only the desk changes a deck, with its ``reason`` (``PhaseOver`` otherwise).
+
+        ``auto`` builds a deck that adds no more Pipers than the store's stock holds for it (``stock_left``) and
+        says so when the stock limits it (``pipers_note``); ``within_stock`` (the builder's decks, and ``auto``)
+        refuses a deck adding more than that, checked in the transaction that writes it."""
         if reason is not None:
             reason = " ".join(reason.split())
             LimitExceeded.check(len(reason), "reason", "a correction's reason", 1, MAX_REASON, "characters")
@@ -122,13 +128,17 @@ class Decks(Pools):
             actor.require_player(player.doc_id, "register a deck")
             pool_doc = db.table(POOLS).get((Q.event == event_id) & (Q.player == player.doc_id))
             self._gate(db, event_id, event.decks_close, actor, reason)
+            may_add = stock_left(db, event, player.doc_id)
         self._require(event, "building", "playing", doing="register decks")
         if player["status"] == "dropped":
             raise StateError(f"{player['name']} has dropped; their deck can't be registered")
         pool = self.pool(event_id, player.doc_id)
         extra = []
+        note = None
         if auto:
-            deck = build_deck(pool, piper_card(event.set), player["name"])
+            within_stock = True
+            note = stock_note(event, may_add)
+            deck = build_deck(pool, piper_card(event.set), player["name"], may_add)
         else:
             if deck_file is None:
                 raise InputError("give a deck file, or --auto to let the bot build one")
@@ -160,6 +170,20 @@ class Decks(Pools):
                 raise StateError(
                     f"{player['name']}'s pool was recorded again while the deck was checked; register the deck again"
                 )
+            if within_stock:
+                adds = max(
+                    0,
+                    used_in(doc["deck"], product(event.set).added)
+                    - owned_in(pool_doc["cards"] if pool_doc else [], piper_number(event)),
+                )
+                left = stock_left(db, event, player.doc_id)
+                if adds > left:
+                    words = product(event.set).added
+                    raise StateError(
+                        f"{player['name']}'s deck adds {words.count_words(adds)} beyond the pool and the store's "
+                        f"stock holds {words.count_words(left)} for it now (other decks took them meanwhile): "
+                        "choose fewer, or ask the desk about its stock"
+                    )
             existing = db.table(DECKS).get((Q.event == event_id) & (Q.player == player.doc_id))
             if existing:
                 db.table(DECKS).update(doc, doc_ids=[existing.doc_id])
@@ -173,7 +197,15 @@ class Decks(Pools):
                 None if existing is None else deck_text(existing),
                 f"{player['name']}: {deck_text(doc)}" + (f"; reason: {reason}" if correction else ""),
             )
-        return {"player": player["name"], **report.to_json()}
+        return {"player": player["name"], **report.to_json(), **({"pipers_note": note} if note else {})}
+
+    def stock_for(self, event_id: int, player_id: int) -> tuple[int, str | None]:
+        """The Pipers the store's stock holds for the player's deck now (``stock_left``) and what the builder says
+        about it (None: the stock doesn't limit the deck)."""
+        with self.store.read() as db:
+            event = self._event(db, event_id)
+            left = stock_left(db, event, player_id)
+        return left, stock_note(event, left)
 
     def correction_of(self, event_id: int, player_id: int) -> str | None:
         """The desk's reason, when it corrected the player's deck after registration closed."""

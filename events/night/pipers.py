@@ -88,6 +88,56 @@ class Pipers(EventBase):
         return ledger(event, snap.players, snap.pods, pools, decks, piper_number, option.added)
 
 
+def owned_in(cards: Sequence[str], piper_number: str | None) -> int:
+    """The added cards (Pipers) a recorded pool holds (``cards``: its card references)."""
+    return sum(1 for ref in cards if ref.partition("*")[0] == piper_number)
+
+
+def used_in(deck: dict[str, Any], option: AddedOption) -> int:
+    """The added cards (Pipers) a registered deck (as stored) plays, commanders and main deck."""
+    return sum(
+        line.get("count", 1)
+        for zone in ("commanders", "main")
+        for line in deck.get(zone, [])
+        if normalize_name(line["name"]) == normalize_name(option.card)
+    )
+
+
+def piper_number(event: Event) -> str | None:
+    """The collector number of the product's added card (the Piper) in the event's set (None: the set has none)."""
+    option = product(event.set)
+    return next((c.number for c in load_set(event.set) if option.is_added(c)), None)
+
+
+def stock_left(db: Any, event: Event, player_id: int) -> int:
+    """How many added cards (Pipers) the store's stock still holds for ``player_id``'s deck, read in the caller's
+    transaction ``db``: the event's stock less those the other players' registered decks add beyond their pools
+    (never below 0).  What ``auto`` and the builder may add; Pipers another player could lend are arranged at the
+    desk, with a deck file."""
+    option = product(event.set)
+    number = piper_number(event)
+    pools = {d["player"]: d["cards"] for d in db.table(POOLS).search(Q.event == event.id)}
+    active = {p.doc_id for p in db.table(PLAYERS).search(Q.event == event.id) if p["status"] == "active"}
+    taken = sum(
+        max(0, used_in(d["deck"], option.added) - owned_in(pools.get(d["player"], []), number))
+        for d in db.table(DECKS).search(Q.event == event.id)
+        if d["player"] != player_id and d["player"] in active
+    )
+    return max(0, event.piper_stock - taken)
+
+
+def stock_note(event: Event, may_add: int) -> str | None:
+    """What ``auto`` and the builder say when the store's stock limits the added cards a deck may add (None: the
+    product's most are there to add)."""
+    option = product(event.set).added
+    if may_add >= option.most:
+        return None
+    return (
+        f"the store's stock holds {option.count_words(may_add)} for your deck (the event's stock of "
+        f"{event.piper_stock}, less what other decks add): the deck adds no more {option.words} than that"
+    )
+
+
 def ledger(
     event: Event,
     players: Sequence[PlayerRow],
@@ -103,15 +153,10 @@ def ledger(
     option = option or default_product().added
 
     def owned_by(pid: int) -> int:
-        return sum(1 for ref in pools.get(pid, []) if ref.partition("*")[0] == piper_number)
+        return owned_in(pools.get(pid, []), piper_number)
 
     def used_by(deck: dict[str, Any]) -> int:
-        return sum(
-            line.get("count", 1)
-            for zone in ("commanders", "main")
-            for line in deck.get(zone, [])
-            if normalize_name(line["name"]) == normalize_name(option.card)
-        )
+        return used_in(deck, option)
 
     lenders, needs = [], []
     unused = 0
