@@ -705,3 +705,50 @@ def test_a_planted_import_of_the_night_in_storage_is_seen(tmp_path: Path):
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text(text, encoding="utf-8")
     assert storage_imports_of_the_night(tmp_path) == {"events.storage.transfer": ["events.night.history"]}
+
+
+# --- the faces ask the core: never the storage below it ----------------------------------------------------------
+
+# The faces: the terminal's (typer commands, rich and Textual screens, ``python -m events``) and the browser's.
+ALL_FACES = (*PRESENTATION, "events.web")
+
+
+def face_imports_of_storage(root: Path) -> dict[str, list[str]]:
+    """The modules of the faces that import a module of ``events.storage`` (anywhere in the file): a face asks
+    ``events.night``, ``events.sessions`` or ``events.outputs``, which take what they need from storage."""
+    found = {}
+    for name, path in module_files(root).items():
+        if not any(name == face or name.startswith(face + ".") for face in ALL_FACES):
+            continue
+        storage = sorted(m for m in imported_names(path) if m == "events.storage" or m.startswith("events.storage."))
+        if storage:
+            found[name] = storage
+    return found
+
+
+def test_the_faces_never_import_storage():
+    assert face_imports_of_storage(ROOT) == {}
+
+
+def test_a_planted_import_of_storage_in_each_face_is_seen(tmp_path: Path):
+    files = {
+        "events/__init__.py": "",
+        "events/storage/__init__.py": "",
+        "events/storage/store.py": "class Store:\n    pass\n",
+        "events/night/__init__.py": "from events.storage.store import Store\n",  # the core may pass it on
+        "events/cli/__init__.py": "",
+        "events/cli/common.py": "from events.night import Store\n",
+        "events/cli/play.py": "def f():\n    import events.storage.store\n",
+        "events/screens/__init__.py": "",
+        "events/screens/render.py": "from events.storage import store\n",
+        "events/web/__init__.py": "",
+        "events/web/app.py": "from events.storage.store import Store\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    assert face_imports_of_storage(tmp_path) == {
+        "events.cli.play": ["events.storage.store"],
+        "events.screens.render": ["events.storage", "events.storage.store"],
+        "events.web.app": ["events.storage.store", "events.storage.store.Store"],
+    }

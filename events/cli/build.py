@@ -16,8 +16,8 @@ from events.screens.app import run_build  # Textual itself is imported only when
 from events.screens.practice import run_pool_build
 from events.screens.render import shown
 from events.screens.terminal import Terminal
+from events.sessions import PoolBuild
 from events.sessions.activities import PoolDeck
-from events.storage.pool_builds import PoolBuild
 
 PlainOption = Annotated[
     bool,

@@ -16,8 +16,8 @@ from rich.console import Console
 from draft.bots import BotStyle
 from draft.engine import DraftConfig
 from draft.products import Product, product, products
+from events.night import Store
 from events.screens.render import console
-from events.storage.store import Store
 from sets.catalog import load_set
 from sets.colors import Color
 from sets.errors import InputError, LimitError

@@ -24,9 +24,8 @@ from events.cli.common import (
 from events.screens.app import run_practice  # Textual itself is imported only when the app starts
 from events.screens.practice import PracticeUI
 from events.screens.terminal import Terminal
-from events.storage.draft_files import TableSession
-from events.storage.draft_records import check_practice_timer
-from events.storage.draft_records import list_drafts as saved_drafts
+from events.sessions import TableSession, check_practice_timer
+from events.sessions import list_drafts as saved_drafts
 from sets.errors import InputError, LimitError
 from sets.numbers import is_number
 

@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from events import timing
-from events.night import presence
+from events.night import Event, presence
 from events.night.decks import Decks
 from events.night.seat_codes import SlowDown, check_code, keep_token, terminal_token, uses_codes
 from events.outputs.text import join_names
@@ -21,7 +21,6 @@ from events.screens.table import TablePrompt
 from events.screens.terminal import Quit, Terminal
 from events.sessions.activities import EventDeck
 from events.sessions.seat import SeatSession
-from events.storage.records import Event
 from sets.errors import StateError
 
 

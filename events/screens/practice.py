@@ -16,9 +16,9 @@ from events.screens.builder import BuilderPrompt, pool_farewell
 from events.screens.render import db_option
 from events.screens.table import TablePrompt
 from events.screens.terminal import Quit, Terminal
+from events.sessions import TableSession
 from events.sessions.activities import PoolDeck, PracticeDeck
 from events.sessions.seat import SeatSession
-from events.storage.draft_files import TableSession
 
 
 def leave(console: Console, farewell: str) -> None:

@@ -19,9 +19,9 @@ from rich.text import Text
 from draft.cardtext import lines_that_matter
 from draft.decks import is_piper
 from draft.products import product_of
+from events.night import default_path
 from events.outputs.text import cell_width, fit_columns
 from events.outputs.visible import visible
-from events.storage.database_file import default_path
 from sets.cards import Card, Rarity
 from sets.catalog import with_kept_text
 

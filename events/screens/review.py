@@ -9,8 +9,8 @@ from draft.advice import review as advice_review
 from draft.deck_state import pool_order
 from events.outputs.text import join_names
 from events.screens.render import card_list_table, fit_table, identity_text, pack_table, shown
+from events.sessions import TableSession
 from events.sessions.activities import BotDeck, bot_decks
-from events.storage.draft_files import TableSession
 
 
 def review_table(table: TableSession, seat: int, width: int | None = None):

@@ -28,15 +28,14 @@ import msgspec
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
+from events.night import Store
 from events.night.decks import Decks
 from events.night.drafting import Drafting
 from events.night.refusals import answer as refusal_answer
 from events.night.seat_codes import uses_codes
 from events.night.snapshot import Snapshot
+from events.sessions import DraftReplacedError, TableSession, journal_file
 from events.sessions.activities import EventDeck
-from events.storage.draft_files import TableSession
-from events.storage.draft_records import DraftReplacedError, journal_file
-from events.storage.store import Store
 from sets.cards import CardSet
 from sets.errors import CmdraftError, InputError, StateError
 

@@ -16,8 +16,8 @@ import msgspec
 from draft.engine import Draft, Pick
 from events.night.schema import card_set_of, cards_from_refs
 from events.night.snapshot import Snapshot
+from events.sessions import TableSession
 from events.sessions.seat import Refused, SeatSession, pick_together
-from events.storage.draft_files import TableSession
 from events.web.api_common import ApiError, Served, whole
 from events.web.api_night import table_state
 from sets.booster import Printing

@@ -28,8 +28,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from events import timing
-from events.night import desk_link
-from events.storage.store import Store
+from events.night import Store, desk_link
 from events.web import api_deck, api_desk, api_night, auth, guard
 from events.web.api_common import ApiError, Json, Served, checked, error_response, file_signature, read_json
 from events.web.api_draft import answer, claim_if_free, forget_cards, prepare_pick, seat_state

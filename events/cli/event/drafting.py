@@ -14,7 +14,7 @@ from rich.table import Table
 from draft.formats import parse, read_file
 from events.cli.common import DbOption, JsonOption, emit_json, option_limits, out
 from events.cli.event.shared import EventArg, core, warn_exposed
-from events.night import presence
+from events.night import check_timer, presence
 from events.night.drafting import Drafting
 from events.night.pool_entry import pool_lines
 from events.night.pools import Pools
@@ -28,7 +28,6 @@ from events.screens.pool_entry import type_pool
 from events.screens.render import shown
 from events.screens.terminal import Terminal, undecodable_byte
 from events.screens.timer import run_timer, schedule
-from events.storage.draft_records import check_timer
 from sets.booster import booster_spec
 from sets.errors import CmdraftError, InputError, StateError
 

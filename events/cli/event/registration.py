@@ -10,6 +10,7 @@ from rich.table import Table
 
 from events.cli.common import DbOption, JsonOption, SetOption, emit_json, option_limits, out
 from events.cli.event.shared import EventArg, core, warn_exposed
+from events.night import check_timer
 from events.night.drafting import Drafting
 from events.night.pipers import Pipers, check_piper_stock
 from events.night.registration import Registration, parse_points
@@ -17,7 +18,6 @@ from events.night.seat_codes import reset_code, uses_codes
 from events.outputs.text import join_names
 from events.screens.boards import event_board
 from events.screens.render import shown
-from events.storage.draft_records import check_timer
 from sets.errors import InputError, StateError
 
 

@@ -17,9 +17,9 @@ from events.screens.app.review import ReviewScreen
 from events.screens.app.table import TableScreen
 from events.screens.builder import pool_farewell
 from events.screens.practice import practice_farewell
+from events.sessions import TableSession
 from events.sessions.activities import DeckActivity, PoolDeck, PracticeDeck
 from events.sessions.seat import SeatSession
-from events.storage.draft_files import TableSession
 from sets.errors import InputError
 
 
