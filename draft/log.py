@@ -9,12 +9,19 @@ from draft.engine import Draft
 from draft.formats.mtgo import mtgo_name
 
 
+def log_time(when: dt.datetime) -> str:
+    """The log's time as MTGO writes it: month, day and hour without leading zeros, a 12-hour clock, AM or PM in
+    English whatever the locale (``11/5/2020 8:03:09 PM``)."""
+    hour = when.hour % 12 or 12
+    return f"{when.month}/{when.day}/{when.year} {hour}:{when.minute:02d}:{when.second:02d} {'PM' if when.hour >= 12 else 'AM'}"
+
+
 def mtgo_log(draft: Draft, seat: int, names: Sequence[str], event: str = "", when: dt.datetime | None = None) -> str:
     """The MTGO draft log layout: a header, then ``Pack 1 pick 1:`` blocks in which each card
     taken is marked ``--> `` (two marks for a pick of two).  Cards carry MTGO's names (Fire/Ice, a double-faced
     card's front face), as the tools that read these logs look them up."""
     when = when or dt.datetime.now()
-    lines = [f"Event #: {event or draft.seed}", f"Time:    {when.strftime('%m/%d/%Y %I:%M:%S %p')}", "Players:"]
+    lines = [f"Event #: {event or draft.seed}", f"Time:    {log_time(when)}", "Players:"]
     lines += [("--> " if i == seat else "    ") + name for i, name in enumerate(names)]
     lines.append("")
     current_pack = 0

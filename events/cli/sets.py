@@ -29,7 +29,8 @@ sets_app = typer.Typer(help="Card sets: list, show, import, download.", no_args_
 
 @sets_app.command("list")
 def sets_list(as_json: JsonOption = False) -> None:
-    """List the bundled and imported sets."""
+    """List the bundled and imported sets, and how many of each set's cards have their rules text on this machine
+    (none: 'cmdraft sets download CODE' or 'cmdraft sets import FILE' brings it)."""
     rows = []
     for code in available_codes():
         card_set = load_set(code)
@@ -38,6 +39,7 @@ def sets_list(as_json: JsonOption = False) -> None:
                 "code": card_set.code,
                 "name": card_set.name,
                 "cards": len(card_set),
+                "cards_with_text": sum(1 for card in card_set if any(face.text for face in card.faces)),
                 "boosters": sorted(card_set.boosters),
                 "source": card_set.source,
             }
@@ -46,10 +48,26 @@ def sets_list(as_json: JsonOption = False) -> None:
         emit_json(rows)
         return
 
-    table = Table("Code", "Name", "Cards", "Boosters", "Source", title="Sets")
+    table = Table("Code", "Name", "Cards", "Card text", "Boosters", "Source", title="Sets")
     for row in rows:
-        table.add_row(row["code"], row["name"], str(row["cards"]), ", ".join(row["boosters"]) or "—", row["source"])
+        table.add_row(
+            row["code"],
+            row["name"],
+            str(row["cards"]),
+            card_text_cell(row["code"], row["cards_with_text"], row["cards"]),
+            ", ".join(row["boosters"]) or "—",
+            row["source"],
+        )
     out().print(table)
+
+
+def card_text_cell(code: str, with_text: int, cards: int) -> Text:
+    """Whether a set's rules text is installed: all of it, some, or none and the command that brings it."""
+    if with_text == 0:
+        return Text(f"none: 'cmdraft sets download {code}'", style="yellow")
+    if with_text == cards:
+        return Text(f"installed ({cards})", style="green")
+    return Text(f"{with_text} of {cards}")
 
 
 def set_summary(code: str) -> dict[str, Any]:

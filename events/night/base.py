@@ -9,24 +9,15 @@ import unicodedata
 from typing import Any
 
 import msgspec
+from tinydb import TinyDB
 
 from events.night import history
-from events.night.schema import (
-    CODE_FAILURES,
-    DECKS,
-    EVENTS,
-    PLAYERS,
-    PODS,
-    POOLS,
-    RESULTS,
-    ROUNDS,
-    Q,
-    pool_warning,
-)
+from events.night.schema import pool_warning
 from events.night.snapshot import DeckSummary, PlayerRow, Snapshot
-from events.storage.draft_records import DRAFTS, current, read_journal
-from events.storage.records import Event, Player, Pod, Result, Round, typed
+from events.storage.draft_records import draft_statuses
+from events.storage.records import CodeFailure, Deck, Event, Player, Pod, Pool, Result, Round
 from events.storage.store import Store
+from events.storage.tables import records_of
 from sets.card_index import CardIndex, card_index
 from sets.errors import InputError, StateError
 from sets.numbers import is_number
@@ -45,11 +36,9 @@ def name_key(name: str) -> str:
     return " ".join(folded.split())
 
 
-def player_number(player: dict[str, Any]) -> int:
+def player_number(player: Player) -> int:
     """A player's number in their event (``#N``): counted per event; records from before that use their row number."""
-    if player.get("number"):
-        return player["number"]
-    return player.doc_id if hasattr(player, "doc_id") else player["id"]
+    return player.number or player.id
 
 
 def finishing_text(order: list[list[int]] | None, names: dict[int, str]) -> str | None:
@@ -68,20 +57,21 @@ def no_round(event_id: int, round_number: int, rounds: int) -> InputError:
     )
 
 
-def round_at_table(db, event_id: int, round_number: int, table_number: int) -> dict[str, Any]:
+def round_at_table(db: TinyDB, event_id: int, round_number: int, table_number: int) -> Round:
     """The round record, when it exists and has that table: else bad input (2) naming what there is."""
-    rnd = db.table(ROUNDS).get((Q.event == event_id) & (Q.number == round_number))
+    rounds = records_of(db, Round)
+    rnd = rounds.first(event=event_id, number=round_number)
     if rnd is None:
-        raise no_round(event_id, round_number, len(db.table(ROUNDS).search(Q.event == event_id)))
-    if not 1 <= table_number <= len(rnd["tables"]):
-        raise InputError(f"round {round_number} has tables 1 to {len(rnd['tables'])}, not {table_number}")
+        raise no_round(event_id, round_number, rounds.count(event=event_id))
+    if not 1 <= table_number <= len(rnd.tables):
+        raise InputError(f"round {round_number} has tables 1 to {len(rnd.tables)}, not {table_number}")
     return rnd
 
 
 class EventBase:
     """A store and the lookups every use case needs; each phase of the night extends it."""
 
-    def __init__(self, store: Store):
+    def __init__(self, store: Store) -> None:
         self.store = store
         self._index: CardIndex | None = None
 
@@ -94,18 +84,18 @@ class EventBase:
     # --- reading ------------------------------------------------------------------------------
 
     @staticmethod
-    def _event(db, event_id: int) -> Event:
-        doc = db.table(EVENTS).get(doc_id=event_id)
-        if doc is None:
+    def _event(db: TinyDB, event_id: int) -> Event:
+        event = records_of(db, Event).get(event_id)
+        if event is None:
             raise InputError(f"no event {event_id}: see 'cmdraft event list'")
-        return typed(Event, doc)
+        return event
 
     @staticmethod
-    def _players(db, event_id: int, active_only: bool = False) -> list[dict[str, Any]]:
-        players = sorted(db.table(PLAYERS).search(Q.event == event_id), key=lambda d: d.doc_id)
-        return [p for p in players if p["status"] == "active"] if active_only else players
+    def _players(db: TinyDB, event_id: int, active_only: bool = False) -> list[Player]:
+        players = records_of(db, Player).find(event=event_id)
+        return [p for p in players if p.status == "active"] if active_only else players
 
-    def _player(self, db, event_id: int, who: str | int) -> dict[str, Any]:
+    def _player(self, db: TinyDB, event_id: int, who: str | int) -> Player:
         """A player by exact name first (then the same name in another case, Unicode form or spacing), or
         ``#N`` for player number N in this event.
 
@@ -114,14 +104,12 @@ class EventBase:
         """
         players = self._players(db, event_id)
         if isinstance(who, int):
-            found = next((p for p in players if p.doc_id == who), None)
+            found = next((p for p in players if p.id == who), None)
             if found is None:
                 raise InputError(f"no player number {who} in event {event_id}: see 'cmdraft event show {event_id}'")
             return found
         text = " ".join(str(who).split())
-        exact = [p for p in players if p["name"] == text] or [
-            p for p in players if name_key(p["name"]) == name_key(text)
-        ]
+        exact = [p for p in players if p.name == text] or [p for p in players if name_key(p.name) == name_key(text)]
         if len(exact) == 1:
             return exact[0]
         if len(exact) > 1:
@@ -169,13 +157,13 @@ class EventBase:
         """The event's players in the order they registered (only those still playing with ``active_only``)."""
         with self.store.read() as db:
             self._event(db, event_id)
-            return [typed(Player, doc) for doc in self._players(db, event_id, active_only)]
+            return self._players(db, event_id, active_only)
 
     def player(self, event_id: int, who: str | int) -> Player:
         """A player by name or ``#N`` (as ``_player`` reads them), or by id when ``who`` is an int."""
         with self.store.read() as db:
             self._event(db, event_id)
-            return typed(Player, self._player(db, event_id, who))
+            return self._player(db, event_id, who)
 
     def player_id(self, event_id: int, who: str | int) -> int:
         return self.player(event_id, who).id
@@ -185,9 +173,9 @@ class EventBase:
         with self.store.read() as db:
             return [
                 msgspec.convert(
-                    {**doc, "id": doc.doc_id, "players": len(self._players(db, doc.doc_id, True))}, ListedEvent
+                    {**msgspec.structs.asdict(event), "players": len(self._players(db, event.id, True))}, ListedEvent
                 )
-                for doc in db.table(EVENTS).all()
+                for event in records_of(db, Event).all()
             ]
 
     def snapshot(self, event_id: int) -> Snapshot:
@@ -195,48 +183,45 @@ class EventBase:
         with self.store.read() as db:
             event = self._event(db, event_id)
             players = self._players(db, event_id)
-            pools = {d["player"]: d for d in db.table(POOLS).search(Q.event == event_id)}
-            decks = {d["player"]: d for d in db.table(DECKS).search(Q.event == event_id)}
-            pods = sorted((typed(Pod, d) for d in db.table(PODS).search(Q.event == event_id)), key=lambda d: d.number)
-            rounds = sorted(
-                (typed(Round, d) for d in db.table(ROUNDS).search(Q.event == event_id)), key=lambda d: d.number
-            )
-            results = tuple(typed(Result, d) for d in db.table(RESULTS).search(Q.event == event_id))
-            records = {pod.number: db.table(DRAFTS).get(doc_id=pod.draft) for pod in pods if pod.draft}
+            pools = {pool.player: pool for pool in records_of(db, Pool).find(event=event_id)}
+            decks = {deck.player: deck for deck in records_of(db, Deck).find(event=event_id)}
+            saved = {  # the problems and commander lines as saved: they carry keys the types don't list
+                deck.id: (
+                    records_of(db, Deck).as_saved(deck.id, "problems", []),
+                    (records_of(db, Deck).as_saved(deck.id, "deck") or {}).get("commanders", []),
+                )
+                for deck in decks.values()
+            }
+            pods = sorted(records_of(db, Pod).find(event=event_id), key=lambda d: d.number)
+            rounds = sorted(records_of(db, Round).find(event=event_id), key=lambda d: d.number)
+            results = tuple(records_of(db, Result).find(event=event_id))
+            drafts = {pod.number: pod.draft for pod in pods if pod.draft}
+            statuses = draft_statuses(self.store, db, list(drafts.values()))
             legacy: dict[int, list[str]] = {}  # wrong codes kept one row per try (before the per-seat counter)
-            for row in db.table(CODE_FAILURES).search(Q.event == event_id):
-                legacy.setdefault(row["player"], []).append(row["at"])
-        picks = {}
-        for number, record in records.items():
-            picks[number] = (
-                None if record is None else current(record, read_journal(self.store, record.doc_id, record))["status"]
-            )
+            for row in records_of(db, CodeFailure).find(event=event_id):
+                legacy.setdefault(row.player, []).append(row.at)
+        picks = {number: statuses[draft_id] for number, draft_id in drafts.items()}
         rows = []
         warnings: dict[tuple[str, int], str | None] = {}  # by (mode, size): one booster spec read, not one a player
         for player in players:
-            pool = pools.get(player.doc_id)
-            size = None if pool is None else len(pool["cards"])
+            pool = pools.get(player.id)
+            size = None if pool is None else len(pool.cards)
             # A late player who joined a draft with a sealed pool is held to the sealed size.
-            kind = msgspec.structs.replace(event, mode="sealed") if pool and pool.get("source") == "sealed" else event
+            kind = msgspec.structs.replace(event, mode="sealed") if pool and pool.source == "sealed" else event
             if size is not None and (kind.mode, size) not in warnings:
                 warnings[kind.mode, size] = pool_warning(kind, size)
-            deck = decks.get(player.doc_id)
-            summary = (
-                None
-                if deck is None
-                else DeckSummary(deck["valid"], deck["problems"], deck["deck"].get("commanders", []))
-            )
-            tries = legacy.get(player.doc_id, [])
-            wrong = player.get("code_tries", 0) + len(tries)
-            last = max([*tries, *([player["code_tried_at"]] if player.get("code_tried_at") else [])], default=None)
+            deck = decks.get(player.id)
+            summary = None if deck is None else DeckSummary(deck.valid, *saved[deck.id])
+            tries = legacy.get(player.id, [])
+            wrong = player.code_tries + len(tries)
+            last = max([*tries, *([player.code_tried_at] if player.code_tried_at else [])], default=None)
             rows.append(
                 msgspec.convert(
                     {
-                        **player,
+                        **msgspec.structs.asdict(player),
                         "wrong_codes": wrong,
                         "wrong_code_last": last,
-                        "wrong_code_from": player.get("code_tried_from"),
-                        "id": player.doc_id,
+                        "wrong_code_from": player.code_tried_from,
                         "number": player_number(player),
                         "pool_size": size,
                         "pool_warning": None if size is None else warnings[kind.mode, size],

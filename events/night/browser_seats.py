@@ -17,18 +17,16 @@ import datetime as dt
 import hashlib
 import secrets
 
-from tinydb import Query
-
 from events.night import history, presence
 from events.night.drafting import Drafting
-from events.night.schema import PLAYERS
 from events.night.seat_codes import uses_codes
 from events.storage.draft_files import TableSession
 from events.storage.draft_records import token_hash
+from events.storage.records import BrowserSeat, Player
+from events.storage.tables import records_of
 from sets.errors import StateError
 
 BROWSER_SEATS = "browser_seats"
-Q = Query()
 
 
 def browser(name: str) -> str:
@@ -58,19 +56,17 @@ def bind(events: Drafting, event_id: int, player_id: int) -> str:
         if not uses_codes(event):
             raise StateError(f"event {event_id} has no seat codes: players can't join it from a browser")
         player = events._player(db, event_id, player_id)
-        table = db.table(BROWSER_SEATS)
-        table.remove((Q.event == event_id) & (Q.player == player_id))
-        table.insert(
-            {
-                "event": event_id,
-                "player": player_id,
-                "token": token_hash(token),
-                "code": code_mark(player.get("code")),
-                "at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
-            }
+        seats = records_of(db, BrowserSeat)
+        seats.remove_where(event=event_id, player=player_id)
+        seats.insert_fields(
+            event=event_id,
+            player=player_id,
+            token=token_hash(token),
+            code=code_mark(player.code),
+            at=dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
         )
         presence.put(db, event_id, player_id, "browser")
-        history.log_change(db, event_id, browser(player["name"]), "browser joined", None, player["name"])
+        history.log_change(db, event_id, browser(player.name), "browser joined", None, player.name)
     claim(events, event_id, player_id, token, take_over=True)
     return token
 
@@ -93,13 +89,13 @@ def holder(events: Drafting, event_id: int, token: str) -> int | None:
     """The player a browser token stands for, or None: unknown, or the player's code was reset since."""
     hashed = token_hash(token)
     with events.store.read() as db:
-        row = db.table(BROWSER_SEATS).get((Q.event == event_id) & (Q.token == hashed))
+        row = records_of(db, BrowserSeat).first(event=event_id, token=hashed)
         if row is None:
             return None
-        player = db.table(PLAYERS).get(doc_id=row["player"])
-    if player is None or row["code"] != code_mark(player.get("code")):
+        player = records_of(db, Player).get(row.player)
+    if player is None or row.code != code_mark(player.code):
         return None
-    return row["player"]
+    return row.player
 
 
 def hand_seat(events: Drafting, event_id: int, who: str | int, bot: bool) -> bool:

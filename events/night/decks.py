@@ -7,9 +7,13 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from tinydb import TinyDB
+
+from draft.deck_rules import Problem as DeckProblem
 from draft.deck_rules import validate
 from draft.deckbuild import build_deck
-from draft.decks import DeckFormat
+from draft.decks import Deck as DraftDeck
+from draft.decks import DeckFormat, Zone
 from draft.formats import DeckFile, parse_json, resolve, write_json
 from draft.products import product
 from draft.sim import piper_card
@@ -18,15 +22,15 @@ from events.night import history
 from events.night.pipers import owned_in, piper_number, stock_left, stock_note, used_in
 from events.night.pools import Pools, check_size
 from events.night.refusals import DESK, Actor, LimitExceeded, PhaseOver
-from events.night.schema import DECKS, EVENTS, PLAYERS, POOLS, ROUNDS, Q
+from events.storage.records import Deck, Event, Player, Pool, Round
+from events.storage.tables import records_of
 from sets.colors import Color
 from sets.errors import InputError, StateError
 
 
-def deck_text(doc: dict[str, Any]) -> str:
+def deck_text(commanders: Sequence[str], valid: bool) -> str:
     """A registered deck in a few words for the history: its commanders and whether it is legal."""
-    commanders = " + ".join(line["name"] for line in doc["deck"].get("commanders", [])) or "no commander"
-    return f"{commanders} ({'legal' if doc['valid'] else 'not legal'})"
+    return f"{' + '.join(commanders) or 'no commander'} ({'legal' if valid else 'not legal'})"
 
 
 MAX_REASON = 500
@@ -38,10 +42,10 @@ def closing_time(text: str) -> float:
     return (at if at.tzinfo else at.replace(tzinfo=dt.UTC)).timestamp()
 
 
-def decks_closed_why(db, event_id: int, decks_close: str | None, now: float) -> str | None:
+def decks_closed_why(db: TinyDB, event_id: int, decks_close: str | None, now: float) -> str | None:
     """Why deck registration is closed (round 1 is paired, or the time the desk set has come), or None while it is
     open.  Inside the caller's transaction."""
-    if db.table(ROUNDS).get(Q.event == event_id) is not None:
+    if records_of(db, Round).first(event=event_id) is not None:
         return "round 1 has been paired"
     if decks_close is not None and now >= closing_time(decks_close):
         return "the desk closed it"
@@ -74,7 +78,7 @@ class Decks(Pools):
             event = self._event(db, event_id)
             if event.status == "finished":
                 raise PhaseOver(f"event {event_id} is finished")
-            db.table(EVENTS).update({"decks_close": when}, doc_ids=[event_id])
+            records_of(db, Event).update(event_id, decks_close=when)
             history.log_change(db, event_id, actor.who, "deck registration closes", event.decks_close, when)
         return when
 
@@ -85,7 +89,7 @@ class Decks(Pools):
             self._gate(db, event_id, event.decks_close, actor, reason)
 
     @staticmethod
-    def _gate(db, event_id: int, decks_close: str | None, actor: Actor, reason: str | None) -> bool:
+    def _gate(db: TinyDB, event_id: int, decks_close: str | None, actor: Actor, reason: str | None) -> bool:
         """Inside a transaction: True when the change is a correction (registration closed, the desk with a reason)."""
         why = decks_closed_why(db, event_id, decks_close, timing.now())
         if why is None:
@@ -114,43 +118,39 @@ class Decks(Pools):
     ) -> dict[str, Any]:
         """Register a player's deck, checked against their pool; ``by`` is who registers it (the desk, or a
         player's terminal) for the event's history, ``actor`` who is asking (a player only for their own seat).
-        Once registration is closed only the desk changes a deck, with its ``reason`` (``PhaseOver`` otherwise).
-
-        ``auto`` builds a deck that adds no more Pipers than the store's stock holds for it (``stock_left``) and
-        says so when the stock limits it (``pipers_note``); ``within_stock`` (the builder's decks, and ``auto``)
-        refuses a deck adding more than that, checked in the transaction that writes it."""
+        Once registration is closed only the desk changes a deck, with its ``reason`` (``PhaseOver`` otherwise)."""
         if reason is not None:
             reason = " ".join(reason.split())
             LimitExceeded.check(len(reason), "reason", "a correction's reason", 1, MAX_REASON, "characters")
         with self.store.read() as db:
             event = self._event(db, event_id)
             player = self._player(db, event_id, who)
-            actor.require_player(player.doc_id, "register a deck")
-            pool_doc = db.table(POOLS).get((Q.event == event_id) & (Q.player == player.doc_id))
+            actor.require_player(player.id, "register a deck")
+            pool_read = records_of(db, Pool).first(event=event_id, player=player.id)
             self._gate(db, event_id, event.decks_close, actor, reason)
-            may_add = stock_left(db, event, player.doc_id)
+            may_add = stock_left(db, event, player.id)
         self._require(event, "building", "playing", doing="register decks")
-        if player["status"] == "dropped":
-            raise StateError(f"{player['name']} has dropped; their deck can't be registered")
-        pool = self.pool(event_id, player.doc_id)
-        extra = []
+        if player.status == "dropped":
+            raise StateError(f"{player.name} has dropped; their deck can't be registered")
+        pool = self.pool(event_id, player.id)
+        extra: list[DeckProblem] = []
         note = None
         if auto:
             within_stock = True
             note = stock_note(event, may_add)
-            deck = build_deck(pool, piper_card(event.set), player["name"], may_add)
+            deck = build_deck(pool, piper_card(event.set), player.name, may_add)
         else:
             if deck_file is None:
                 raise InputError("give a deck file, or --auto to let the bot build one")
             deck, extra = resolve(deck_file, self.index)
-            check_size(deck, extra, f"{player['name']}'s deck")
+            check_size(deck, extra, f"{player.name}'s deck")
         report = validate(
             deck, [p.card for p in pool], DeckFormat.COMMANDER_DRAFT, piper_colors, (), extra, product(event.set)
         )
         deck = deck.with_piper_colors(report.piper_colors)
-        doc = {
+        doc: dict[str, Any] = {
             "event": event_id,
-            "player": player.doc_id,
+            "player": player.id,
             "deck": json.loads(write_json(deck)),
             "valid": report.valid,
             "problems": [p.to_json() for p in report.problems],
@@ -162,42 +162,47 @@ class Decks(Pools):
             correction = self._gate(db, event_id, event.decks_close, actor, reason)
             if correction:
                 doc["correction"] = reason
-            if db.table(PLAYERS).get(doc_id=player.doc_id)["status"] == "dropped":
-                raise StateError(f"{player['name']} has dropped; their deck can't be registered")
+            now = records_of(db, Player).get(player.id)
+            if now is not None and now.status == "dropped":
+                raise StateError(f"{player.name} has dropped; their deck can't be registered")
             # the deck was checked against the pool read above: if the pool was recorded again meanwhile,
             # that check no longer holds (checked and written in this one transaction)
-            if db.table(POOLS).get((Q.event == event_id) & (Q.player == player.doc_id)) != pool_doc:
+            if records_of(db, Pool).first(event=event_id, player=player.id) != pool_read:
                 raise StateError(
-                    f"{player['name']}'s pool was recorded again while the deck was checked; register the deck again"
+                    f"{player.name}'s pool was recorded again while the deck was checked; register the deck again"
                 )
             if within_stock:
                 adds = max(
                     0,
                     used_in(doc["deck"], product(event.set).added)
-                    - owned_in(pool_doc["cards"] if pool_doc else [], piper_number(event)),
+                    - owned_in(pool_read.cards if pool_read else [], piper_number(event)),
                 )
-                left = stock_left(db, event, player.doc_id)
+                left = stock_left(db, event, player.id)
                 if adds > left:
                     words = product(event.set).added
                     raise StateError(
-                        f"{player['name']}'s deck adds {words.count_words(adds)} beyond the pool and the store's "
+                        f"{player.name}'s deck adds {words.count_words(adds)} beyond the pool and the store's "
                         f"stock holds {words.count_words(left)} for it now (other decks took them meanwhile): "
                         "choose fewer, or ask the desk about its stock"
                     )
-            existing = db.table(DECKS).get((Q.event == event_id) & (Q.player == player.doc_id))
+            decks = records_of(db, Deck)
+            existing = decks.first(event=event_id, player=player.id)
             if existing:
-                db.table(DECKS).update(doc, doc_ids=[existing.doc_id])
+                decks.update(existing.id, **doc)
             else:
-                db.table(DECKS).insert(doc)
+                decks.insert_fields(**doc)
+            commanders = [line.card.name for line in deck.zone(Zone.COMMANDER)]
             history.log_change(
                 db,
                 event_id,
                 by,
                 "deck correction" if correction else "deck",
-                None if existing is None else deck_text(existing),
-                f"{player['name']}: {deck_text(doc)}" + (f"; reason: {reason}" if correction else ""),
+                None
+                if existing is None
+                else deck_text([line.name for line in existing.deck.commanders], existing.valid),
+                f"{player.name}: {deck_text(commanders, report.valid)}" + (f"; reason: {reason}" if correction else ""),
             )
-        return {"player": player["name"], **report.to_json(), **({"pipers_note": note} if note else {})}
+        return {"player": player.name, **report.to_json(), **({"pipers_note": note} if note else {})}
 
     def stock_for(self, event_id: int, player_id: int) -> tuple[int, str | None]:
         """The Pipers the store's stock holds for the player's deck now (``stock_left``) and what the builder says
@@ -210,13 +215,15 @@ class Decks(Pools):
     def correction_of(self, event_id: int, player_id: int) -> str | None:
         """The desk's reason, when it corrected the player's deck after registration closed."""
         with self.store.read() as db:
-            doc = db.table(DECKS).get((Q.event == event_id) & (Q.player == player_id))
-        return None if doc is None else doc.get("correction")
+            deck = records_of(db, Deck).first(event=event_id, player=player_id)
+        return None if deck is None else deck.correction
 
-    def deck_of(self, event_id: int, player_id: int):
+    def deck_of(self, event_id: int, player_id: int) -> DraftDeck | None:
         with self.store.read() as db:
-            doc = db.table(DECKS).get((Q.event == event_id) & (Q.player == player_id))
-        if doc is None:
+            decks = records_of(db, Deck)
+            registered = decks.first(event=event_id, player=player_id)
+            saved = None if registered is None else decks.as_saved(registered.id, "deck")
+        if saved is None:
             return None
-        deck, _ = resolve(parse_json(json.dumps(doc["deck"])), self.index)
+        deck, _ = resolve(parse_json(json.dumps(saved)), self.index)
         return deck

@@ -13,9 +13,12 @@ import hmac
 import secrets
 from typing import Any
 
+from tinydb import TinyDB
+
 from events import timing
 from events.night import history
-from events.night.schema import Q
+from events.storage.records import DeskLink
+from events.storage.tables import records_of
 
 DESK_LINKS = "desk_links"  # event, hash (sha256 of the secret), at (when it was made)
 
@@ -24,17 +27,17 @@ def link_hash(token: str) -> str:
     return hashlib.sha256(f"cmdraft desk:{token}".encode()).hexdigest()
 
 
-def _put(db: Any, event_id: int, token: str) -> None:
-    table = db.table(DESK_LINKS)
-    table.remove(Q.event == event_id)
-    table.insert({"event": event_id, "hash": link_hash(token), "at": timing.now()})
+def _put(db: TinyDB, event_id: int, token: str) -> None:
+    links = records_of(db, DeskLink)
+    links.remove_where(event=event_id)
+    links.insert_fields(event=event_id, hash=link_hash(token), at=timing.now())
 
 
 def ensure(events: Any, event_id: int) -> str | None:
     """The event's desk secret when this call made it (the first ``serve``: print it once); None when one exists."""
     with events.store.write() as db:
         events._event(db, event_id)
-        if db.table(DESK_LINKS).get(Q.event == event_id) is not None:
+        if records_of(db, DeskLink).first(event=event_id) is not None:
             return None
         token = secrets.token_urlsafe(24)
         _put(db, event_id, token)
@@ -56,15 +59,15 @@ def keep(events: Any, event_id: int, token: str) -> None:
     """``token`` becomes the event's desk secret (a test's or a script's own; nothing logged when it already is)."""
     with events.store.write() as db:
         events._event(db, event_id)
-        row = db.table(DESK_LINKS).get(Q.event == event_id)
-        if row is None or not hmac.compare_digest(str(row["hash"]), link_hash(token)):
+        row = records_of(db, DeskLink).first(event=event_id)
+        if row is None or not hmac.compare_digest(row.hash, link_hash(token)):
             _put(db, event_id, token)
 
 
 def stored_hash(events: Any, event_id: int) -> str | None:
     with events.store.read() as db:
-        row = db.table(DESK_LINKS).get(Q.event == event_id)
-    return None if row is None else str(row["hash"])
+        row = records_of(db, DeskLink).first(event=event_id)
+    return None if row is None else row.hash
 
 
 def is_desk(stored: str | None, given: str | None) -> bool:

@@ -5,7 +5,8 @@ pods, folding finished drafts into pools, and ``recover`` for a step a crash lef
 from __future__ import annotations
 
 import random
-from typing import Any
+
+from tinydb import TinyDB
 
 from draft.decks import is_piper
 from draft.engine import DraftConfig
@@ -13,11 +14,12 @@ from events.night import history
 from events.night.base import EventBase
 from events.night.packs_secret import new_secret, pod_seed
 from events.night.refusals import DESK, Actor
-from events.night.schema import EVENTS, PODS, POOLS, Q, card_ref
+from events.night.schema import card_ref
 from events.storage.draft_files import TableSession
-from events.storage.draft_records import DRAFTS, current, fold, read_journal, timeout_due
-from events.storage.records import Event
+from events.storage.draft_records import fold, live_state
+from events.storage.records import Event, Pod, Pool
 from events.storage.store import phase_change
+from events.storage.tables import records_of
 from sets.booster import booster_spec, sealed_pool
 from sets.errors import InputError, StateError
 
@@ -37,72 +39,74 @@ class Drafting(EventBase):
         actor.require_desk("start the draft")
         with self.store.read() as db:
             event = self._event(db, event_id)
-            players = {p.doc_id: p for p in self._players(db, event_id)}
-            pods = sorted(db.table(PODS).search(Q.event == event_id), key=lambda d: d["number"])
+            players = {p.id: p for p in self._players(db, event_id)}
+            pods = sorted(records_of(db, Pod).find(event=event_id), key=lambda d: d.number)
         if event.secret is None:  # made before packs had a secret, or restored from a running event's export
             with self.store.write() as db:
                 if self._event(db, event_id).secret is None:
-                    db.table(EVENTS).update({"secret": new_secret()}, doc_ids=[event_id])
+                    records_of(db, Event).update(event_id, secret=new_secret())
                 event = self._event(db, event_id)
         if event.mode == "sealed":
             self._require(event, "registration", doing="open sealed pools")
             return self._open_sealed(event_id, event)
         if event.status in ("drafting", "building") and event.style != "physical":
-            return [pod["draft"] for pod in pods if pod.get("draft")]  # another terminal started it
+            return [pod.draft for pod in pods if pod.draft]  # another terminal started it
         self._require(event, "seated", doing="start the draft")
-        unseated = [p["name"] for p in players.values() if p["status"] == "active" and p["pod"] is None]
+        unseated = [p.name for p in players.values() if p.status == "active" and p.pod is None]
         if unseated:
             raise StateError(
                 f"{' / '.join(unseated)} registered after seating and has no seat (every pod was full): "
                 f"seat everyone again with 'cmdraft event seat {event_id} --again', or drop them"
             )
         sessions: dict[int, TableSession] = {}
+        secret = event.secret
+        assert secret is not None  # given above when the event had none
         if event.style in ("terminal", "bots"):
             for pod in pods:
-                seats = len(pod["players"])
+                seats = len(pod.players)
                 if seats < 2:
-                    raise StateError(f"pod {pod['number']} has fewer than 2 players; can't draft it")
-                names = [players[pid]["name"] for pid in pod["players"]]
+                    raise StateError(f"pod {pod.number} has fewer than 2 players; can't draft it")
+                names = [players[pid].name for pid in pod.players]
                 humans = (
                     []
                     if event.style == "bots"
                     else [
                         s
-                        for s, pid in enumerate(pod["players"])
-                        if not players[pid]["bot"] and players[pid]["status"] == "active"
+                        for s, pid in enumerate(pod.players)
+                        if not players[pid].bot and players[pid].status == "active"
                     ]
                 )
-                sessions[pod["number"]] = TableSession.prepare(
+                sessions[pod.number] = TableSession.prepare(
                     self.store,
                     kind="event",
-                    seed=pod_seed(event.secret, pod["number"]),
+                    seed=pod_seed(secret, pod.number),
                     config=DraftConfig(seats=seats, set_code=event.set),
                     humans=humans,
                     names=names,
                     timer=event.timer or None,
-                    extra={"event": event_id, "pod": pod["number"], "assist": event.assist},
+                    extra={"event": event_id, "pod": pod.number, "assist": event.assist},
                 )
         with self.store.write() as db:
             event = self._event(db, event_id)
-            pods = sorted(db.table(PODS).search(Q.event == event_id), key=lambda d: d["number"])
+            pods = sorted(records_of(db, Pod).find(event=event_id), key=lambda d: d.number)
             if event.status != "seated":
                 if event.status in ("drafting", "building") and event.style != "physical":
-                    return [pod["draft"] for pod in pods if pod.get("draft")]
+                    return [pod.draft for pod in pods if pod.draft]
                 self._require(event, "seated", doing="start the draft")
             phase_change(db)
             draft_ids = []
             for pod in pods:
-                session = sessions.get(pod["number"])
+                session = sessions.get(pod.number)
                 if session is None:
                     continue
-                if pod.get("draft"):  # saved by a schema-1 cmdraft that was interrupted
-                    draft_ids.append(pod["draft"])
+                if pod.draft:  # saved by a schema-1 cmdraft that was interrupted
+                    draft_ids.append(pod.draft)
                     continue
                 draft_ids.append(session.insert(db))
-                db.table(PODS).update({"draft": session.draft_id}, doc_ids=[pod.doc_id])
-            db.table(EVENTS).update({"status": "drafting"}, doc_ids=[event_id])
+                records_of(db, Pod).update(pod.id, draft=session.draft_id)
+            records_of(db, Event).update(event_id, status="drafting")
             history.log_change(db, event_id, history.DESK, "draft start", "seated", "drafting")
-            for pod in db.table(PODS).search(Q.event == event_id):
+            for pod in records_of(db, Pod).find(event=event_id):
                 self._settle_pod(db, event_id, pod)
             self.finish_drafting_if_done(db, event_id)
         return draft_ids
@@ -112,24 +116,24 @@ class Drafting(EventBase):
         rng = random.Random(event.secret)
         with self.store.write() as db:
             for player in self._players(db, event_id, active_only=True):
-                if db.table(POOLS).get((Q.event == event_id) & (Q.player == player.doc_id)):
+                if records_of(db, Pool).first(event=event_id, player=player.id):
                     continue
                 boosters = sealed_pool(spec, rng)
                 cards = [card_ref(p, event.set) for b in boosters for p in b.printings]
-                db.table(POOLS).insert({"event": event_id, "player": player.doc_id, "cards": cards, "source": "sealed"})
+                records_of(db, Pool).insert_fields(event=event_id, player=player.id, cards=cards, source="sealed")
             phase_change(db)
-            db.table(EVENTS).update({"status": "building"}, doc_ids=[event_id])
+            records_of(db, Event).update(event_id, status="building")
             history.log_change(db, event_id, history.DESK, "sealed pools", None, "opened")
         return []
 
     def draft_session(self, event_id: int, pod_number: int) -> TableSession:
         with self.store.read() as db:
-            pod = db.table(PODS).get((Q.event == event_id) & (Q.number == pod_number))
+            pod = records_of(db, Pod).first(event=event_id, number=pod_number)
         if pod is None:
             raise InputError(f"no pod {pod_number} in event {event_id}")
-        if not pod.get("draft"):
+        if not pod.draft:
             raise StateError(f"pod {pod_number} has no digital draft; start it with 'cmdraft event draft {event_id}'")
-        return TableSession.load(self.store, pod["draft"])
+        return TableSession.load(self.store, pod.draft)
 
     def after_picks(self, event_id: int, pod_number: int, session: TableSession | None = None) -> bool:
         """Once a pod's draft is over: fold its picks into the database, record its pools and move
@@ -140,8 +144,8 @@ class Drafting(EventBase):
         if session is not None and not session.draft.finished:
             return False
         with self.store.write() as db:
-            pod = db.table(PODS).get((Q.event == event_id) & (Q.number == pod_number))
-            if pod is None or not pod.get("draft"):
+            pod = records_of(db, Pod).first(event=event_id, number=pod_number)
+            if pod is None or not pod.draft:
                 raise StateError(
                     f"pod {pod_number} has no digital draft; start it with 'cmdraft event draft {event_id}'"
                 )
@@ -149,40 +153,40 @@ class Drafting(EventBase):
             self.finish_drafting_if_done(db, event_id)
         return done
 
-    def _settle_pod(self, db, event_id: int, pod: dict[str, Any]) -> bool:
+    def _settle_pod(self, db: TinyDB, event_id: int, pod: Pod) -> bool:
         """Inside a transaction: a finished pod draft gets its picks folded and its pools recorded."""
-        if not pod.get("draft"):
+        if not pod.draft:
             return False
-        draft = fold(self.store, db, pod["draft"])
+        draft = fold(self.store, db, pod.draft)
         if draft is None:
             return False
         event = self._event(db, event_id)
         recorded = 0
-        for seat, pid in enumerate(pod["players"]):
-            if db.table(POOLS).get((Q.event == event_id) & (Q.player == pid)):
+        for seat, pid in enumerate(pod.players):
+            if records_of(db, Pool).first(event=event_id, player=pid):
                 continue
             cards = [card_ref(p, event.set) for p in draft.pools[seat]]
-            db.table(POOLS).insert({"event": event_id, "player": pid, "cards": cards, "source": "draft"})
+            records_of(db, Pool).insert_fields(event=event_id, player=pid, cards=cards, source="draft")
             recorded += 1
         if recorded:
             history.log_change(
-                db, event_id, history.SYSTEM, "draft end", None, f"pod {pod['number']}: {recorded} pools recorded"
+                db, event_id, history.SYSTEM, "draft end", None, f"pod {pod.number}: {recorded} pools recorded"
             )
-        if pod.get("opened") is None:
+        if pod.opened is None:
             opened = sum(1 for row in draft.boosters for b in row for p in b.printings if is_piper(p.card))
-            db.table(PODS).update({"opened": opened}, doc_ids=[pod.doc_id])
+            records_of(db, Pod).update(pod.id, opened=opened)
         return True
 
-    def finish_drafting_if_done(self, db, event_id: int) -> None:
+    def finish_drafting_if_done(self, db: TinyDB, event_id: int) -> None:
         """Inside a transaction: a drafting event whose active players all have pools moves to building."""
         event = self._event(db, event_id)
         if event.status != "drafting":
             return
         active = self._players(db, event_id, active_only=True)
-        have = {d["player"] for d in db.table(POOLS).search(Q.event == event_id)}
-        if all(p.doc_id in have for p in active):
+        have = {d.player for d in records_of(db, Pool).find(event=event_id)}
+        if all(p.id in have for p in active):
             phase_change(db)
-            db.table(EVENTS).update({"status": "building"}, doc_ids=[event_id])
+            records_of(db, Event).update(event_id, status="building")
             history.log_change(db, event_id, history.SYSTEM, "drafting done", "drafting", "building")
 
     def recover(self) -> list[int]:
@@ -193,25 +197,25 @@ class Drafting(EventBase):
         if not self.store.writable():
             return []
         with self.store.read() as db:
-            drafting = [doc.doc_id for doc in db.table(EVENTS).search(Q.status == "drafting")]
+            drafting = [event.id for event in records_of(db, Event).find(status="drafting")]
             if not drafting:
                 return []
             stranded, late, settle = [], [], False
             for event_id in drafting:
                 players = self._players(db, event_id)
-                dropped = {p.doc_id for p in players if p["status"] == "dropped"}
-                have = {d["player"] for d in db.table(POOLS).search(Q.event == event_id)}
-                settle = settle or all(p.doc_id in have for p in players if p["status"] == "active")
-                for pod in db.table(PODS).search(Q.event == event_id):
-                    record = db.table(DRAFTS).get(doc_id=pod["draft"]) if pod.get("draft") else None
-                    if record is None:
+                dropped = {p.id for p in players if p.status == "dropped"}
+                have = {d.player for d in records_of(db, Pool).find(event=event_id)}
+                settle = settle or all(p.id in have for p in players if p.status == "active")
+                for pod in records_of(db, Pod).find(event=event_id):
+                    state = live_state(self.store, db, pod.draft) if pod.draft else None
+                    if state is None:
                         continue
-                    doc = current(record, read_journal(self.store, record.doc_id, record))
-                    if any(pid in dropped and seat in doc["humans"] for seat, pid in enumerate(pod["players"])):
-                        stranded.append((event_id, dict(pod)))
-                    elif timeout_due(doc):
-                        late.append((event_id, pod["number"]))
-                    settle = settle or (doc["status"] != "drafting" and not set(pod["players"]) <= have)
+                    humans, due, status = state
+                    if any(pid in dropped and seat in humans for seat, pid in enumerate(pod.players)):
+                        stranded.append((event_id, pod))
+                    elif due:
+                        late.append((event_id, pod.number))
+                    settle = settle or (status != "drafting" and not set(pod.players) <= have)
         for event_id, pod in stranded:
             self.hand_dropped_seats_to_bots(event_id, pod)
         for event_id, number in late:  # a pick's time ran out with nobody at the draft: the timeout, once
@@ -223,18 +227,19 @@ class Drafting(EventBase):
         moved = []
         with self.store.write() as db:
             for event_id in drafting:
-                for pod in db.table(PODS).search(Q.event == event_id):
+                for pod in records_of(db, Pod).find(event=event_id):
                     self._settle_pod(db, event_id, pod)
                 self.finish_drafting_if_done(db, event_id)
                 if self._event(db, event_id).status != "drafting":
                     moved.append(event_id)
         return moved
 
-    def hand_dropped_seats_to_bots(self, event_id: int, pod: dict[str, Any]) -> None:
+    def hand_dropped_seats_to_bots(self, event_id: int, pod: Pod) -> None:
         with self.store.read() as db:
-            dropped = {p.doc_id for p in self._players(db, event_id) if p["status"] == "dropped"}
-        session = TableSession.load(self.store, pod["draft"])
-        for seat, pid in enumerate(pod["players"]):
+            dropped = {p.id for p in self._players(db, event_id) if p.status == "dropped"}
+        assert pod.draft is not None  # only a pod with a live draft has seats to hand over
+        session = TableSession.load(self.store, pod.draft)
+        for seat, pid in enumerate(pod.players):
             if pid in dropped and seat in session.humans:
                 session.hand_to_bot(seat)
-        self.after_picks(event_id, pod["number"], session)
+        self.after_picks(event_id, pod.number, session)

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from tinydb import TinyDB
+
 from events.night import history
 from events.night.base import EventBase, round_at_table
-from events.night.schema import COMMANDER_DAMAGE_LOSS, DECKS, GAMES, STARTING_LIFE, Q
-from events.storage.records import MAX_ID
+from events.night.schema import COMMANDER_DAMAGE_LOSS, GAMES, STARTING_LIFE, Q
+from events.storage.records import MAX_ID, Deck
+from events.storage.tables import records_of
 from sets.errors import InputError, LimitError, StateError
 from sets.numbers import is_number, parse_int
 
@@ -34,12 +37,12 @@ class Games(EventBase):
     """One table's game state, changed and shown."""
 
     @staticmethod
-    def _commander_names(db, event_id: int, player_id: int) -> list[str]:
+    def _commander_names(db: TinyDB, event_id: int, player_id: int) -> list[str]:
         """A player's commanders as registered with their deck, one entry per card (two Pipers: two entries)."""
-        doc = db.table(DECKS).get((Q.event == event_id) & (Q.player == player_id))
-        if doc is None:
+        deck = records_of(db, Deck).first(event=event_id, player=player_id)
+        if deck is None:
             return []
-        return [line["name"] for line in doc["deck"].get("commanders", []) for _ in range(int(line.get("count", 1)))]
+        return [line.name for line in deck.deck.commanders for _ in range(line.count)]
 
     @staticmethod
     def find_commander(player_name: str, commanders: list[str], text: str) -> tuple[str, int]:
@@ -169,9 +172,9 @@ class Games(EventBase):
             rnd = round_at_table(db, event_id, round_number, table_number)
             if changing and event.status == "finished":
                 raise StateError("the event is finished; its games can't change")
-            if changing and rnd["status"] == "closed":
+            if changing and rnd.status == "closed":
                 raise StateError(f"round {round_number} is closed (every result is recorded); its games can't change")
-            table = rnd["tables"][table_number - 1]
+            table = rnd.tables[table_number - 1]
             if by is not None and not event.table_tracker:
                 raise StateError("this event's game tracker is kept at the desk, not from the players' phones")
             if by is not None and by not in table:
@@ -179,13 +182,13 @@ class Games(EventBase):
             key = (Q.event == event_id) & (Q.round == round_number) & (Q.table == table_number)
             doc = db.table(GAMES).get(key)
             state = self._game_state(doc, event_id, round_number, table_number, table)
-            names = {p.doc_id: p["name"] for p in self._players(db, event_id)}
+            names = {p.id: p.name for p in self._players(db, event_id)}
 
             def at_table(name: str) -> int:
                 player = self._player(db, event_id, name)
-                if player.doc_id not in table:
-                    raise InputError(f"{player['name']} is not at table {table_number} of round {round_number}")
-                return player.doc_id
+                if player.id not in table:
+                    raise InputError(f"{player.name} is not at table {table_number} of round {round_number}")
+                return player.id
 
             commanders = {pid: self._commander_names(db, event_id, pid) for pid in table}
             entry: dict[str, Any] = {"life": {}, "hits": [], "casts": []}

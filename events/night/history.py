@@ -18,7 +18,7 @@ import os
 import sys
 from typing import Any
 
-from tinydb import Query
+from tinydb import Query, TinyDB
 
 HISTORY = "history"
 DESK = "desk"
@@ -42,7 +42,7 @@ def actor(player: str | None = None) -> str:
 
 
 def log_change(
-    db,
+    db: TinyDB,
     event_id: int,
     who: str,
     what: str,
@@ -66,13 +66,13 @@ def log_change(
     return db.table(HISTORY).insert(doc)
 
 
-def history(db, event_id: int) -> list[dict[str, Any]]:
+def history(db: TinyDB, event_id: int) -> list[dict[str, Any]]:
     """The event's history, oldest first, each entry with its number (``id``)."""
     entries = db.table(HISTORY).search(Query().event == event_id)
     return [dict(entry, id=entry.doc_id) for entry in sorted(entries, key=lambda d: d.doc_id)]
 
 
-def last_undoable(db, event_id: int, who: str = DESK) -> dict[str, Any] | None:
+def last_undoable(db: TinyDB, event_id: int, who: str = DESK) -> dict[str, Any] | None:
     """The newest change made by ``who`` that no undo has taken back yet (an undo itself is never undone)."""
     entries = history(db, event_id)
     taken_back = {entry["undoes"] for entry in entries if "undoes" in entry}

@@ -55,7 +55,7 @@ class Pipers(EventBase):
                 if not 0 <= count <= option.most:
                     raise InputError(f"a player may add 0 to {option.most} {option.words}, not {count}")
                 player = self._player(db, event_id, who)
-                db.table(PLAYERS).update({"requested": count}, doc_ids=[player.doc_id])
+                db.table(PLAYERS).update({"requested": count}, doc_ids=[player.id])
             history.log_change(
                 db,
                 event_id,

@@ -3,17 +3,22 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
+
+from tinydb import TinyDB
 
 from draft.deck_rules import Problem, validate
+from draft.decks import Deck as DraftDeck
 from draft.decks import DeckFormat
 from draft.formats import DeckFile, parse_json, resolve
 from draft.products import product
 from events.night import history
 from events.night.base import EventBase
 from events.night.drafting import Drafting
-from events.night.schema import DECKS, EVENTS, POOLS, Q, card_ref, cards_from_refs, pool_warning
-from events.storage.records import MAX_CARDS, Event
+from events.night.schema import card_ref, cards_from_refs, pool_warning
+from events.storage.records import MAX_CARDS, Deck, Event, Player, Pool
 from events.storage.store import phase_change
+from events.storage.tables import records_of
 from sets.booster import Printing
 from sets.errors import InputError, LimitError, StateError
 
@@ -21,7 +26,7 @@ from sets.errors import InputError, LimitError, StateError
 FILE_PROBLEMS = ("unreadable-line", "unknown-card", "meld-result", "unclear-commander")
 
 
-def check_size(deck, problems, what: str) -> None:
+def check_size(deck: DraftDeck, problems: Sequence[object], what: str) -> None:
     """A pool or deck holds at most ``MAX_CARDS`` cards, and its file as many lines (the store's bound, kept
     in one place): more is bad input, refused before anything is saved."""
     size = max(sum(line.count for line in deck.lines), len(deck.lines) + len(problems))
@@ -32,39 +37,38 @@ def check_size(deck, problems, what: str) -> None:
 class Pools(EventBase):
     """The cards each player drafted or opened."""
 
-    def _check_deck_again(self, db, event_id: int, player_id: int, cards: list[Printing]) -> str | None:
+    def _check_deck_again(self, db: TinyDB, event_id: int, player_id: int, cards: list[Printing]) -> str | None:
         """A registered deck was checked against the pool it was built from: with a new pool it is checked
         again (in the same transaction), and the desk is told when it isn't legal any more."""
-        doc = db.table(DECKS).get((Q.event == event_id) & (Q.player == player_id))
-        if doc is None:
+        decks = records_of(db, Deck)
+        registered = decks.first(event=event_id, player=player_id)
+        if registered is None:
             return None
-        deck, _ = resolve(parse_json(json.dumps(doc["deck"])), self.index)
-        kept = [
-            Problem(p["code"], p["message"], tuple(p["cards"])) for p in doc["problems"] if p["code"] in FILE_PROBLEMS
-        ]
+        deck, _ = resolve(parse_json(json.dumps(decks.as_saved(registered.id, "deck"))), self.index)
+        kept = [Problem(p.code, p.message, tuple(p.cards)) for p in registered.problems if p.code in FILE_PROBLEMS]
         event = self._event(db, event_id)
         report = validate(deck, [p.card for p in cards], DeckFormat.COMMANDER_DRAFT, None, (), kept, product(event.set))
-        db.table(DECKS).update(
-            {"valid": report.valid, "problems": [p.to_json() for p in report.problems]}, doc_ids=[doc.doc_id]
-        )
-        if report.valid == doc["valid"]:
+        decks.update(registered.id, valid=report.valid, problems=[p.to_json() for p in report.problems])
+        if report.valid == registered.valid:
             return None
         if report.valid:
             return "registered deck checked again against the new pool: legal now"
         reason = report.problems[0].message if report.problems else "see the board"
         return f"registered deck checked again against the new pool: not legal ({reason}); register the deck again"
 
-    def _pool_target(self, db, event_id: int, who: str | int, replace: bool):
+    def _pool_target(
+        self, db: TinyDB, event_id: int, who: str | int, replace: bool
+    ) -> tuple[Event, Player, Pool | None]:
         event = self._event(db, event_id)
         self._require(event, "drafting", "building", "seated", "registration", "playing", doing="record a pool")
         if event.mode == "draft" and event.status in ("registration",):
             raise StateError("seat the players before recording draft pools")
         player = self._player(db, event_id, who)
-        if player["status"] == "dropped":
-            raise StateError(f"{player['name']} has dropped; their pool can't be recorded")
-        existing = db.table(POOLS).get((Q.event == event_id) & (Q.player == player.doc_id))
+        if player.status == "dropped":
+            raise StateError(f"{player.name} has dropped; their pool can't be recorded")
+        existing = records_of(db, Pool).first(event=event_id, player=player.id)
         if existing and not replace:
-            raise StateError(f"{player['name']} already has a pool recorded; use --replace to record it again")
+            raise StateError(f"{player.name} already has a pool recorded; use --replace to record it again")
         return event, player, existing
 
     def check_pool_entry(self, event_id: int, who: str | int, replace: bool = False) -> Event:
@@ -95,44 +99,42 @@ class Pools(EventBase):
                 for line in deck.lines
                 for _ in range(line.count)
             ]
-            doc = {"event": event_id, "player": player.doc_id, "cards": cards, "source": "recorded"}
+            fields = {"event": event_id, "player": player.id, "cards": cards, "source": "recorded"}
             if existing:
-                db.table(POOLS).update(doc, doc_ids=[existing.doc_id])
+                records_of(db, Pool).update(existing.id, **fields)
             else:
-                db.table(POOLS).insert(doc)
+                records_of(db, Pool).insert_fields(**fields)
             history.log_change(
                 db,
                 event_id,
                 history.DESK,
                 "pool",
-                None if existing is None else f"{len(existing['cards'])} cards",
-                f"{player['name']}: {len(cards)} cards",
+                None if existing is None else f"{len(existing.cards)} cards",
+                f"{player.name}: {len(cards)} cards",
             )
             if event.status == "seated" and event.style == "physical":
                 phase_change(db)
-                db.table(EVENTS).update({"status": "drafting"}, doc_ids=[event_id])
+                records_of(db, Event).update(event_id, status="drafting")
             Drafting(self.store).finish_drafting_if_done(db, event_id)
             recheck = (
-                self._check_deck_again(db, event_id, player.doc_id, cards_from_refs(cards, event.set))
-                if existing
-                else None
+                self._check_deck_again(db, event_id, player.id, cards_from_refs(cards, event.set)) if existing else None
             )
         warning = pool_warning(event, len(cards))
-        warnings = [f"{player['name']}'s pool has {warning}"] if warning else []
-        return player.doc_id, warnings + ([f"{player['name']}'s {recheck}"] if recheck else [])
+        warnings = [f"{player.name}'s pool has {warning}"] if warning else []
+        return player.id, warnings + ([f"{player.name}'s {recheck}"] if recheck else [])
 
     def pool_refs(self, event_id: int) -> tuple[str, dict[int, tuple[str, ...]]]:
         """The event's set and every recorded pool's card references (``card_ref``) by player id, in one read."""
         with self.store.read() as db:
             event = self._event(db, event_id)
-            docs = db.table(POOLS).search(Q.event == event_id)
-        return event.set, {doc["player"]: tuple(doc["cards"]) for doc in docs}
+            pools = records_of(db, Pool).find(event=event_id)
+        return event.set, {pool.player: tuple(pool.cards) for pool in pools}
 
     def pool(self, event_id: int, who: str | int) -> list[Printing]:
         with self.store.read() as db:
             event = self._event(db, event_id)
             player = self._player(db, event_id, who)
-            doc = db.table(POOLS).get((Q.event == event_id) & (Q.player == player.doc_id))
-        if doc is None:
-            raise StateError(f"{player['name']} has no pool recorded yet")
-        return cards_from_refs(doc["cards"], event.set)
+            pool = records_of(db, Pool).first(event=event_id, player=player.id)
+        if pool is None:
+            raise StateError(f"{player.name} has no pool recorded yet")
+        return cards_from_refs(pool.cards, event.set)

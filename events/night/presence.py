@@ -16,8 +16,11 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
+from tinydb import TinyDB
+
 from events import portable, timing
-from events.night.schema import Q
+from events.storage.records import SeatPresence
+from events.storage.tables import records_of
 
 SEAT_PRESENCE = "seat_presence"
 
@@ -42,11 +45,11 @@ class Presence:
         )
 
 
-def put(db: Any, event_id: int, player_id: int, via: str, pid: int | None = None) -> None:
+def put(db: TinyDB, event_id: int, player_id: int, via: str, pid: int | None = None) -> None:
     """Inside the caller's transaction: the seat is taken up now, from ``via``."""
-    table = db.table(SEAT_PRESENCE)
-    table.remove((Q.event == event_id) & (Q.player == player_id))
-    table.insert({"event": event_id, "player": player_id, "via": via, "pid": pid, "at": timing.now(), "left": None})
+    seats = records_of(db, SeatPresence)
+    seats.remove_where(event=event_id, player=player_id)
+    seats.insert_fields(event=event_id, player=player_id, via=via, pid=pid, at=timing.now(), left=None)
 
 
 def terminal_holds(events: Any, event_id: int, player_id: int) -> None:
@@ -58,21 +61,19 @@ def terminal_holds(events: Any, event_id: int, player_id: int) -> None:
 def terminal_left(events: Any, event_id: int, player_ids: list[int]) -> None:
     """This terminal ends: the seats it held say since when (a seat taken up elsewhere meanwhile is left alone)."""
     with events.store.write() as db:
-        table = db.table(SEAT_PRESENCE)
-        for row in table.search((Q.event == event_id) & (Q.via == "terminal") & (Q.pid == os.getpid())):
-            if row["player"] in player_ids and row.get("left") is None:
-                table.update({"left": timing.now()}, doc_ids=[row.doc_id])
+        seats = records_of(db, SeatPresence)
+        for row in seats.find(event=event_id, via="terminal", pid=os.getpid()):
+            if row.player in player_ids and row.left is None:
+                seats.update(row.id, left=timing.now())
 
 
-def forget(db: Any, event_id: int, player_id: int) -> None:
+def forget(db: TinyDB, event_id: int, player_id: int) -> None:
     """Inside the caller's transaction: nobody holds the seat (its code was reset)."""
-    db.table(SEAT_PRESENCE).remove((Q.event == event_id) & (Q.player == player_id))
+    records_of(db, SeatPresence).remove_where(event=event_id, player=player_id)
 
 
 def of_event(events: Any, event_id: int) -> dict[int, Presence]:
     """Each held seat's presence, by player id."""
     with events.store.read() as db:
-        rows = db.table(SEAT_PRESENCE).search(Q.event == event_id)
-    return {
-        int(row["player"]): Presence(str(row["via"]), float(row["at"]), row.get("pid"), row.get("left")) for row in rows
-    }
+        rows = records_of(db, SeatPresence).find(event=event_id)
+    return {row.player: Presence(row.via, row.at, row.pid, row.left) for row in rows}

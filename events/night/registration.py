@@ -8,28 +8,24 @@ import shlex
 import uuid
 from typing import Any
 
+from tinydb import TinyDB
+
 from events.night import history
 from events.night.base import EventBase, name_key, player_number
 from events.night.drafting import Drafting
 from events.night.packs_secret import new_secret
 from events.night.pipers import check_piper_stock
 from events.night.schema import (
-    DECKS,
     DRAFT_STYLES,
-    EVENTS,
     MAX_POD,
-    PLAYERS,
-    PODS,
-    POOLS,
-    ROUNDS,
     STATUSES,
-    Q,
     card_ref,
 )
 from events.night.seat_codes import assign_codes
 from events.night.seating import draft_pod_sizes
-from events.storage.draft_records import DRAFTS, check_timer
-from events.storage.records import MAX_NAME, Event
+from events.storage.draft_records import check_timer, rename_seat
+from events.storage.records import MAX_NAME, Deck, Event, Player, Pod, Pool, Round, stored
+from events.storage.tables import records_of
 from sets.booster import booster_spec, sealed_pool
 from sets.errors import InputError, StateError
 from sets.numbers import parse_decimal
@@ -117,7 +113,7 @@ class Registration(EventBase):
             "assist": assist,
         }
         with self.store.write() as db:
-            event_id = db.table(EVENTS).insert(doc)
+            event_id = records_of(db, Event).insert_fields(**doc)
             history.log_change(db, event_id, history.DESK, "event new", None, doc["name"])
             return event_id
 
@@ -143,7 +139,7 @@ class Registration(EventBase):
             if event.mode == "sealed" and event.status in ("building", "playing"):
                 sealed = True  # a sealed event: every late player opens their six boosters
             number = 1 + max((player_number(p) for p in self._players(db, event_id)), default=0)
-            doc = {
+            fields: dict[str, object] = {
                 "event": event_id,
                 "name": clean,
                 "status": "active",
@@ -157,8 +153,8 @@ class Registration(EventBase):
             if self._is_checking_in(db, event_id) and event.status in ("registration", "seated"):
                 # registered at the desk while check-in runs (a late player too): they are here, so a
                 # re-seat seats them rather than listing them as a no-show
-                doc["checked_in"] = True
-            player_id = db.table(PLAYERS).insert(doc)
+                fields.update(checked_in=True)
+            player_id = records_of(db, Player).insert_fields(**fields)
             shown = clean
             if event.status == "seated":
                 shown = f"{clean} ({self._seat_late(db, event_id, event, player_id)})"
@@ -167,22 +163,22 @@ class Registration(EventBase):
                 # from the packs' secret, per player: the same pool on every replay, and none to work out from the seed
                 rng = random.Random((event.secret or event.seed) * 7919 + number)
                 cards = [card_ref(p, event.set) for b in sealed_pool(spec, rng) for p in b.printings]
-                db.table(POOLS).insert({"event": event_id, "player": player_id, "cards": cards, "source": "sealed"})
+                records_of(db, Pool).insert_fields(event=event_id, player=player_id, cards=cards, source="sealed")
                 shown = f"{clean} (sealed pool)"
             history.log_change(db, event_id, history.DESK, "player add", None, shown, undo={"player": player_id})
             return player_id
 
     @staticmethod
-    def _seat_late(db, event_id: int, event: Event, player_id: int) -> str:
+    def _seat_late(db: TinyDB, event_id: int, event: Event, player_id: int) -> str:
         """A seat in the smallest pod with room, before the draft starts; says where (or that every pod is full)."""
-        pods = sorted(db.table(PODS).search(Q.event == event_id), key=lambda p: (len(p["players"]), p["number"]))
+        pods = sorted(records_of(db, Pod).find(event=event_id), key=lambda p: (len(p.players), p.number))
         pod = pods[0]
-        if len(pod["players"]) >= event.pod_size:
+        if len(pod.players) >= event.pod_size:
             return "no seat: every pod is full"
-        db.table(PODS).update({"players": pod["players"] + [player_id]}, doc_ids=[pod.doc_id])
-        db.table(PLAYERS).update({"pod": pod["number"], "seat": len(pod["players"])}, doc_ids=[player_id])
+        records_of(db, Pod).update(pod.id, players=[*pod.players, player_id])
+        records_of(db, Player).update(player_id, pod=pod.number, seat=len(pod.players))
         assign_codes(db, event, event_id)
-        return f"pod {pod['number']}, seat {len(pod['players']) + 1}"
+        return f"pod {pod.number}, seat {len(pod.players) + 1}"
 
     def late_offer(self, event_id: int) -> str | None:
         """For seated players waiting without a seat (every pod was full): the re-seat that makes room."""
@@ -191,7 +187,7 @@ class Registration(EventBase):
             if event.status != "seated":
                 return None
             active = self._players(db, event_id, active_only=True)
-            waiting = [p["name"] for p in active if p["pod"] is None]
+            waiting = [p.name for p in active if p.pod is None]
         if not waiting:
             return None
         sizes = draft_pod_sizes(len(active), event.pod_size)
@@ -201,20 +197,20 @@ class Registration(EventBase):
             f"({len(sizes)} pods: {' / '.join(map(str, sizes))}), or drop them"
         )
 
-    def _refuse_same_name(self, db, event_id: int, name: str, other_than: int | None = None) -> None:
+    def _refuse_same_name(self, db: TinyDB, event_id: int, name: str, other_than: int | None = None) -> None:
         key = name_key(name)
         for player in self._players(db, event_id):
-            if player.doc_id != other_than and name_key(player["name"]) == key:
+            if player.id != other_than and name_key(player.name) == key:
                 raise InputError(
-                    f"{name!r} is the same name as player #{player_number(player)} {player['name']!r} "
+                    f"{name!r} is the same name as player #{player_number(player)} {player.name!r} "
                     "(case, Unicode form and spaces don't make names different): choose another name, "
                     f"or use '#{player_number(player)}' for that player"
                 )
 
     @staticmethod
-    def _is_checking_in(db, event_id: int) -> bool:
+    def _is_checking_in(db: TinyDB, event_id: int) -> bool:
         """Check-in is in use once any player of the event has checked in."""
-        return any(p.get("checked_in") for p in db.table(PLAYERS).search(Q.event == event_id))
+        return any(p.checked_in for p in records_of(db, Player).find(event=event_id))
 
     def check_in(self, event_id: int, names: list[str] | None = None) -> list[str]:
         """Mark players present (every registered one when ``names`` is None); returns who was checked in now
@@ -227,30 +223,29 @@ class Registration(EventBase):
                 chosen = [
                     p
                     for p in self._players(db, event_id)
-                    if not p.get("checked_in")
-                    and p["status"] == ("active" if event.status == "registration" else "no-show")
+                    if not p.checked_in and p.status == ("active" if event.status == "registration" else "no-show")
                 ]
             else:
                 chosen = []
                 for who in names:
                     player = self._player(db, event_id, who)
-                    if player.get("checked_in"):
-                        raise StateError(f"{player['name']} is already checked in")
-                    if player.doc_id not in [p.doc_id for p in chosen]:
+                    if player.checked_in:
+                        raise StateError(f"{player.name} is already checked in")
+                    if player.id not in [p.id for p in chosen]:
                         chosen.append(player)
             if not chosen:
                 raise StateError("everyone registered is already checked in")
             seated = {}
             for player in chosen:
-                if event.status == "seated" and player["status"] != "no-show":
+                if event.status == "seated" and player.status != "no-show":
                     raise StateError(
-                        f"the event is seated; {player['name']} is not a no-show, so there is nothing to check in"
+                        f"the event is seated; {player.name} is not a no-show, so there is nothing to check in"
                     )
-                db.table(PLAYERS).update({"checked_in": True}, doc_ids=[player.doc_id])
+                records_of(db, Player).update(player.id, checked_in=True)
                 if event.status == "seated":  # a no-show who came after all: a late seat
-                    db.table(PLAYERS).update({"status": "active", "late": True}, doc_ids=[player.doc_id])
-                    seated[player.doc_id] = self._seat_late(db, event_id, event, player.doc_id)
-            checked = [p["name"] + (f" ({seated[p.doc_id]})" if p.doc_id in seated else "") for p in chosen]
+                    records_of(db, Player).update(player.id, status="active", late=True)
+                    seated[player.id] = self._seat_late(db, event_id, event, player.id)
+            checked = [p.name + (f" ({seated[p.id]})" if p.id in seated else "") for p in chosen]
             history.log_change(
                 db,
                 event_id,
@@ -258,7 +253,7 @@ class Registration(EventBase):
                 "checkin",
                 None,
                 checked,
-                undo={"players": [p.doc_id for p in chosen]} if not seated else None,
+                undo={"players": [p.id for p in chosen]} if not seated else None,
             )
         return checked
 
@@ -277,35 +272,29 @@ class Registration(EventBase):
         with self.store.write() as db:
             self._event(db, event_id)
             player = self._player(db, event_id, who)
-            self._refuse_same_name(db, event_id, clean, other_than=player.doc_id)
-            db.table(PLAYERS).update({"name": clean}, doc_ids=[player.doc_id])
-            history.log_change(
-                db, event_id, history.DESK, "rename", player["name"], clean, undo={"player": player.doc_id}
-            )
-            pod = db.table(PODS).get((Q.event == event_id) & (Q.number == player["pod"])) if player["pod"] else None
-            if pod is not None and pod.get("draft"):
-                draft = db.table(DRAFTS).get(doc_id=pod["draft"])
-                if draft is not None and player.doc_id in pod["players"]:
-                    names = list(draft["names"])
-                    names[pod["players"].index(player.doc_id)] = clean
-                    db.table(DRAFTS).update({"names": names}, doc_ids=[draft.doc_id])
-        return player["name"], clean
+            self._refuse_same_name(db, event_id, clean, other_than=player.id)
+            records_of(db, Player).update(player.id, name=clean)
+            history.log_change(db, event_id, history.DESK, "rename", player.name, clean, undo={"player": player.id})
+            pod = records_of(db, Pod).first(event=event_id, number=player.pod) if player.pod else None
+            if pod is not None and pod.draft and player.id in pod.players:
+                rename_seat(db, pod.draft, pod.players.index(player.id), clean)
+        return player.name, clean
 
     def remove_player(self, event_id: int, who: str | int) -> str:
         """Take back a registration (a typo, a double entry) before seating: the player is gone, not dropped."""
         with self.store.write() as db:
             event = self._event(db, event_id)
             player = self._player(db, event_id, who)
-            if event.status != "registration" or player["pod"] is not None:
+            if event.status != "registration" or player.pod is not None:
                 raise StateError(
-                    f"{player['name']} already has a seat; drop them instead: "
+                    f"{player.name} already has a seat; drop them instead: "
                     f"cmdraft event player drop {event_id} '#{player_number(player)}'"
                 )
-            for table in (POOLS, DECKS):
-                db.table(table).remove((Q.event == event_id) & (Q.player == player.doc_id))
-            db.table(PLAYERS).remove(doc_ids=[player.doc_id])
-            history.log_change(db, event_id, history.DESK, "player remove", player["name"], None)
-        return player["name"]
+            records_of(db, Pool).remove_where(event=event_id, player=player.id)
+            records_of(db, Deck).remove_where(event=event_id, player=player.id)
+            records_of(db, Player).remove(player.id)
+            history.log_change(db, event_id, history.DESK, "player remove", player.name, None)
+        return player.name
 
     def drop_player(self, event_id: int, who: str | int, by: str = history.DESK) -> dict[str, Any]:
         """Drop a player (``by``: who asked, for the history: the desk, or ``browser NAME`` for themselves)."""
@@ -313,22 +302,22 @@ class Registration(EventBase):
             event = self._event(db, event_id)
             self._require(event, *STATUSES[:-1], doing="drop a player")
             player = self._player(db, event_id, who)
-            if player["status"] == "dropped":
-                raise StateError(f"{player['name']} has already dropped")
-            rounds = len(db.table(ROUNDS).search(Q.event == event_id))
-            db.table(PLAYERS).update({"status": "dropped", "dropped_after": rounds}, doc_ids=[player.doc_id])
+            if player.status == "dropped":
+                raise StateError(f"{player.name} has already dropped")
+            rounds = records_of(db, Round).count(event=event_id)
+            records_of(db, Player).update(player.id, status="dropped", dropped_after=rounds)
             history.log_change(
                 db,
                 event_id,
                 by,
                 "drop",
-                player["status"],
+                player.status,
                 "dropped",
-                undo={"player": player.doc_id, "rounds": rounds, "event_status": event.status},
+                undo={"player": player.id, "rounds": rounds, "event_status": event.status},
             )
-            had_deck = db.table(DECKS).get((Q.event == event_id) & (Q.player == player.doc_id)) is not None
-            pod = db.table(PODS).get((Q.event == event_id) & (Q.number == player["pod"])) if player["pod"] else None
-        if event.status == "drafting" and pod is not None and pod.get("draft"):
+            had_deck = records_of(db, Deck).first(event=event_id, player=player.id) is not None
+            pod = records_of(db, Pod).first(event=event_id, number=player.pod) if player.pod else None
+        if event.status == "drafting" and pod is not None and pod.draft:
             # A bot takes the seat so that the rest of the pod can draft on (``recover`` does it if we die first).
             Drafting(self.store).hand_dropped_seats_to_bots(event_id, pod)
-        return dict(player, status="dropped", had_deck=had_deck)
+        return dict(stored(player), status="dropped", had_deck=had_deck)

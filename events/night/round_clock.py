@@ -12,10 +12,14 @@ import math
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
+import msgspec
+from tinydb import TinyDB
+
 from events import timing
 from events.night import history
 from events.night.base import EventBase
-from events.night.schema import ROUNDS, Q
+from events.storage.records import Clock, Round
+from events.storage.tables import records_of
 from sets.errors import InputError, StateError
 
 DEFAULT_MINUTES = 50
@@ -47,7 +51,7 @@ class RoundClock:
         return self if self.paused else replace(self, paused_at=now)
 
     def resume(self, now: float) -> RoundClock:
-        if not self.paused:
+        if self.paused_at is None:
             return self
         return replace(self, paused_at=None, paused_total=self.paused_total + max(0.0, now - self.paused_at))
 
@@ -59,12 +63,12 @@ class RoundClock:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> RoundClock:
-        return cls(
-            float(data["length"]),
-            float(data["started"]),
-            None if data.get("paused_at") is None else float(data["paused_at"]),
-            float(data.get("paused_total", 0.0)),
-        )
+        return cls.of(msgspec.convert(data, Clock))
+
+    @classmethod
+    def of(cls, clock: Clock) -> RoundClock:
+        """The clock a round keeps (its stored record)."""
+        return cls(clock.length, clock.started, clock.paused_at, clock.paused_total)
 
 
 def clock_text(seconds: float) -> str:
@@ -73,16 +77,16 @@ def clock_text(seconds: float) -> str:
     return f"{whole // 60:02d}:{whole % 60:02d}"
 
 
-def _current_round(db, event_id: int):
+def _current_round(db: TinyDB, event_id: int) -> Round:
     event = EventBase._event(db, event_id)
-    rounds = sorted(db.table(ROUNDS).search(Q.event == event_id), key=lambda d: d["number"])
-    if event.status != "playing" or not rounds or rounds[-1]["status"] == "closed":
+    rounds = sorted(records_of(db, Round).find(event=event_id), key=lambda d: d.number)
+    if event.status != "playing" or not rounds or rounds[-1].status == "closed":
         raise StateError(f"no round is being played: start one with 'cmdraft event round {event_id}'")
     return rounds[-1]
 
 
 def start_clock(
-    events, event_id: int, minutes: float | None = None, now: float | None = None, restart: bool = False
+    events: EventBase, event_id: int, minutes: float | None = None, now: float | None = None, restart: bool = False
 ) -> tuple[int, RoundClock]:
     """The current round's clock, started now if it hasn't been (``minutes`` changes the length of a
     running clock; ``restart`` starts it again from the full length)."""
@@ -92,49 +96,49 @@ def start_clock(
     with events.store.write() as db:
         rnd = _current_round(db, event_id)
         length = (minutes or DEFAULT_MINUTES) * 60
-        if rnd.get("clock") and not restart:
-            clock = RoundClock.from_json(rnd["clock"])
+        if rnd.clock is not None and not restart:
+            clock = RoundClock.of(rnd.clock)
             if minutes is not None and clock.length != length:
                 history.log_change(
                     db,
                     event_id,
                     history.DESK,
                     "clock",
-                    f"round {rnd['number']}: {clock.length / 60:g} minutes",
-                    f"round {rnd['number']}: {length / 60:g} minutes",
+                    f"round {rnd.number}: {clock.length / 60:g} minutes",
+                    f"round {rnd.number}: {length / 60:g} minutes",
                 )
                 clock = replace(clock, length=length)
-                db.table(ROUNDS).update({"clock": clock.to_json()}, doc_ids=[rnd.doc_id])
+                records_of(db, Round).update(rnd.id, clock=clock.to_json())
         else:
             clock = RoundClock(length, now)
-            db.table(ROUNDS).update({"clock": clock.to_json()}, doc_ids=[rnd.doc_id])
+            records_of(db, Round).update(rnd.id, clock=clock.to_json())
             history.log_change(
                 db,
                 event_id,
                 history.DESK,
                 "clock",
-                "restarted" if rnd.get("clock") else None,
-                f"round {rnd['number']}: {length / 60:g} minutes from now",
+                "restarted" if rnd.clock is not None else None,
+                f"round {rnd.number}: {length / 60:g} minutes from now",
             )
-        return rnd["number"], clock
+        return rnd.number, clock
 
 
-def read_clock(events, event_id: int, round_number: int) -> RoundClock | None:
+def read_clock(events: EventBase, event_id: int, round_number: int) -> RoundClock | None:
     """The stored clock of a round (None once the round has none)."""
     with events.store.read() as db:
-        rnd = db.table(ROUNDS).get((Q.event == event_id) & (Q.number == round_number))
-    return None if rnd is None or not rnd.get("clock") else RoundClock.from_json(rnd["clock"])
+        rnd = records_of(db, Round).first(event=event_id, number=round_number)
+    return None if rnd is None or rnd.clock is None else RoundClock.of(rnd.clock)
 
 
-def toggle_pause(events, event_id: int, round_number: int, now: float | None = None) -> RoundClock:
+def toggle_pause(events: EventBase, event_id: int, round_number: int, now: float | None = None) -> RoundClock:
     """Pause a running clock or resume a paused one, for every terminal."""
     now = timing.now() if now is None else now
     with events.store.write() as db:
-        rnd = db.table(ROUNDS).get((Q.event == event_id) & (Q.number == round_number))
-        if rnd is None or not rnd.get("clock"):
+        rnd = records_of(db, Round).first(event=event_id, number=round_number)
+        if rnd is None or rnd.clock is None:
             raise StateError(f"round {round_number} has no clock running")
-        clock = RoundClock.from_json(rnd["clock"]).toggle(now)
-        db.table(ROUNDS).update({"clock": clock.to_json()}, doc_ids=[rnd.doc_id])
+        clock = RoundClock.of(rnd.clock).toggle(now)
+        records_of(db, Round).update(rnd.id, clock=clock.to_json())
         history.log_change(
             db,
             event_id,

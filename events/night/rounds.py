@@ -18,15 +18,19 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
 from typing import Any
+
+from tinydb import TinyDB
 
 from events.night import history
 from events.night.base import EventBase, finishing_text, round_at_table
 from events.night.refusals import DESK, Actor
-from events.night.schema import DECKS, EVENTS, POOLS, RESULTS, ROUNDS, Q
 from events.night.standings import Standing, did_not_play, placement_points, point_totals, standings_of
-from events.storage.records import Event
+from events.storage.records import Deck, Event, Pool, Result, Round
 from events.storage.store import phase_change
+from events.storage.tables import records_of
 from sets.errors import InputError, StateError
 
 
@@ -47,7 +51,12 @@ def game_table_sizes(players: int, size: int = 4, one_v_one: bool = False) -> li
 
 
 def pair_by_points(
-    ids: list[int], totals: Counter, met: Counter, sizes: list[int], rng: random.Random, window: int = 4
+    ids: list[int],
+    totals: Mapping[int, Fraction | int],
+    met: Mapping[tuple[int, int], int],
+    sizes: list[int],
+    rng: random.Random,
+    window: int = 4,
 ) -> list[list[int]]:
     """Tables filled from the top of the standings; each seat goes to the candidate among the
     next few who has met the table's players least (random among equals)."""
@@ -112,11 +121,11 @@ def split_order(text: str) -> list[list[str]]:
     return groups
 
 
-def meetings(rounds) -> Counter:
+def meetings(rounds: Iterable[Round]) -> Counter[tuple[int, int]]:
     """How often each ordered pair of players has shared a table."""
-    met: Counter = Counter()
+    met: Counter[tuple[int, int]] = Counter()
     for rnd in rounds:
-        for table in rnd["tables"]:
+        for table in rnd.tables:
             for a in table:
                 for b in table:
                     if a != b:
@@ -133,25 +142,25 @@ class Rounds(EventBase):
         with self.store.write() as db:
             return self.pair_round(db, event_id, force)
 
-    def pair_round(self, db, event_id: int, force: bool = False) -> dict[str, Any]:
+    def pair_round(self, db: TinyDB, event_id: int, force: bool = False) -> dict[str, Any]:
         """``event round`` inside the caller's transaction."""
         event = self._event(db, event_id)
         self._require(event, "building", "playing", doing="start a round")
-        rounds = sorted(db.table(ROUNDS).search(Q.event == event_id), key=lambda d: d["number"])
-        if rounds and rounds[-1]["status"] != "closed":
-            raise StateError(f"round {rounds[-1]['number']} still has tables without results; record them first")
-        if rounds and rounds[-1].get("final"):
+        rounds = sorted(records_of(db, Round).find(event=event_id), key=lambda d: d.number)
+        if rounds and rounds[-1].status != "closed":
+            raise StateError(f"round {rounds[-1].number} still has tables without results; record them first")
+        if rounds and rounds[-1].final:
             raise StateError("the final table has been played; finish the event with 'cmdraft event finish'")
         # Bots fill draft seats only: they are never paired and need no deck.
-        active = [p for p in self._players(db, event_id, active_only=True) if not p.get("bot")]
-        decks = {d["player"]: d for d in db.table(DECKS).search(Q.event == event_id)}
-        missing = [p["name"] for p in active if p.doc_id not in decks or not decks[p.doc_id]["valid"]]
+        active = [p for p in self._players(db, event_id, active_only=True) if not p.bot]
+        decks = {d.player: d for d in records_of(db, Deck).find(event=event_id)}
+        missing = [p.name for p in active if p.id not in decks or not decks[p.id].valid]
         if missing and not force:
             raise StateError("no legal deck registered for " + ", ".join(missing) + "; register them or use --force")
         number = len(rounds) + 1
         sizes = game_table_sizes(len(active), event.game_size, event.one_v_one)
         rng = random.Random(event.seed * 1000 + number)
-        ids = [p.doc_id for p in active]
+        ids = [p.id for p in active]
         if number == 1:
             rng.shuffle(ids)
             tables = []
@@ -160,30 +169,28 @@ class Rounds(EventBase):
                 tables.append(ids[start : start + size])
                 start += size
         else:
-            results = db.table(RESULTS).search(Q.event == event_id)
+            results = records_of(db, Result).find(event=event_id)
             totals = point_totals(event, results)
             met = meetings(rounds)
             tables = pair_by_points(ids, totals, met, sizes, rng)
         phase_change(db)
         # The first player of each table, drawn now (seeded) and recorded with the round.
-        first = [table[rng.randrange(len(table))] for table in tables]
-        db.table(ROUNDS).insert(
-            {"event": event_id, "number": number, "tables": tables, "first": first, "status": "open"}
-        )
-        db.table(EVENTS).update({"status": "playing"}, doc_ids=[event_id])
-        names = {p.doc_id: p["name"] for p in active}
+        first = [seats[rng.randrange(len(seats))] for seats in tables]
+        records_of(db, Round).insert_fields(event=event_id, number=number, tables=tables, first=first, status="open")
+        records_of(db, Event).update(event_id, status="playing")
+        names = {p.id: p.name for p in active}
         history.log_change(
             db,
             event_id,
             history.DESK,
             "round",
             None,
-            {"round": number, "tables": [[names[pid] for pid in table] for table in tables]},
+            {"round": number, "tables": [[names[pid] for pid in seats] for seats in tables]},
             undo={"round": number, "status": event.status},
         )
         return {
             "round": number,
-            "tables": [[names[pid] for pid in table] for table in tables],
+            "tables": [[names[pid] for pid in seats] for seats in tables],
             "first": [names[pid] for pid in first],
         }
 
@@ -208,7 +215,7 @@ class Rounds(EventBase):
 
     def record_order(
         self,
-        db,
+        db: TinyDB,
         event_id: int,
         round_number: int,
         table_number: int,
@@ -223,36 +230,36 @@ class Rounds(EventBase):
         rnd = round_at_table(db, event_id, round_number, table_number)
         if event.status == "finished":
             raise StateError("the event is finished; results can't change")
-        later = db.table(ROUNDS).get((Q.event == event_id) & (Q.number == round_number + 1))
-        if rnd["status"] == "closed" and not replace:
+        later = records_of(db, Round).first(event=event_id, number=round_number + 1)
+        if rnd.status == "closed" and not replace:
             raise StateError(f"round {round_number} is finished; use --replace to correct a result")
-        if not 1 <= table_number <= len(rnd["tables"]):
-            raise InputError(f"round {round_number} has tables 1 to {len(rnd['tables'])}, not {table_number}")
-        table = rnd["tables"][table_number - 1]
+        if not 1 <= table_number <= len(rnd.tables):
+            raise InputError(f"round {round_number} has tables 1 to {len(rnd.tables)}, not {table_number}")
+        seats = rnd.tables[table_number - 1]
         order = (
-            self.parse_order(db, event_id, order, table)
+            self.parse_order(db, event_id, order, seats)
             if isinstance(order, str)
-            else self.check_order(db, event_id, order, table)
+            else self.check_order(db, event_id, order, seats)
         )
-        existing = db.table(RESULTS).get((Q.event == event_id) & (Q.round == round_number) & (Q.table == table_number))
+        results = records_of(db, Result)
+        existing = results.first(event=event_id, round=round_number, table=table_number)
         if existing and not replace:
             raise StateError(
                 f"table {table_number} of round {round_number} already has a result; use --replace to correct it"
             )
-        doc = {"event": event_id, "round": round_number, "table": table_number, "order": order}
         if existing:
-            db.table(RESULTS).update(doc, doc_ids=[existing.doc_id])
+            results.update(existing.id, event=event_id, round=round_number, table=table_number, order=order)
         else:
-            db.table(RESULTS).insert(doc)
-        done = {r["table"] for r in db.table(RESULTS).search((Q.event == event_id) & (Q.round == round_number))}
-        if done >= set(range(1, len(rnd["tables"]) + 1)):
-            db.table(ROUNDS).update({"status": "closed"}, doc_ids=[rnd.doc_id])
+            results.insert_fields(event=event_id, round=round_number, table=table_number, order=order)
+        done = {r.table for r in results.find(event=event_id, round=round_number)}
+        if done >= set(range(1, len(rnd.tables) + 1)):
+            records_of(db, Round).update(rnd.id, status="closed")
         # A correction after the next round was paired: that pairing stays (players are sitting), but
         # the desk hears which of its tables the corrected points would have paired differently.
         would_change = self._pairing_changes(db, event, later) if later is not None else []
         awarded = placement_points(event, order)
-        names = {p.doc_id: p["name"] for p in self._players(db, event_id)}
-        old = finishing_text(existing["order"], names) if existing else None
+        names = {p.id: p.name for p in self._players(db, event_id)}
+        old = finishing_text(existing.order, names) if existing else None
         history.log_change(
             db,
             event_id,
@@ -263,9 +270,9 @@ class Rounds(EventBase):
             undo={
                 "round": round_number,
                 "table": table_number,
-                "order": existing["order"] if existing else None,
+                "order": existing.order if existing else None,
                 "new": order,
-                "closed": rnd["status"] == "closed",
+                "closed": rnd.status == "closed",
             },
         )
         return {
@@ -273,32 +280,29 @@ class Rounds(EventBase):
             "table": table_number,
             "points": {names[pid]: pts for pid, pts in awarded.items()},
             "corrected": existing is not None,
-            "next_round": later["number"] if later is not None else None,
+            "next_round": later.number if later is not None else None,
             "would_change": would_change,
         }
 
-    def _pairing_changes(self, db, event: Event, rnd: dict[str, Any]) -> list[int]:
+    def _pairing_changes(self, db: TinyDB, event: Event, rnd: Round) -> list[int]:
         """The tables of round ``rnd`` that the results recorded now would have paired differently: the
         pairing is made again from the rounds before it, with the same players, table sizes and seed."""
-        if rnd["number"] == 1:
+        if rnd.number == 1:
             return []
         before = sorted(
-            (r for r in db.table(ROUNDS).search(Q.event == rnd["event"]) if r["number"] < rnd["number"]),
-            key=lambda r: r["number"],
+            (r for r in records_of(db, Round).find(event=rnd.event) if r.number < rnd.number), key=lambda r: r.number
         )
-        results = [r for r in db.table(RESULTS).search(Q.event == rnd["event"]) if r["round"] < rnd["number"]]
-        ids = sorted(pid for table in rnd["tables"] for pid in table)
-        rng = random.Random(event.seed * 1000 + rnd["number"])
-        again = pair_by_points(
-            ids, point_totals(event, results), meetings(before), [len(t) for t in rnd["tables"]], rng
-        )
+        results = [r for r in records_of(db, Result).find(event=rnd.event) if r.round < rnd.number]
+        ids = sorted(pid for seats in rnd.tables for pid in seats)
+        rng = random.Random(event.seed * 1000 + rnd.number)
+        again = pair_by_points(ids, point_totals(event, results), meetings(before), [len(t) for t in rnd.tables], rng)
         return [
             number
-            for number, (table, redo) in enumerate(zip(rnd["tables"], again, strict=True), start=1)
-            if set(table) != set(redo)
+            for number, (seats, redo) in enumerate(zip(rnd.tables, again, strict=True), start=1)
+            if set(seats) != set(redo)
         ]
 
-    def parse_order(self, db, event_id: int, text: str, table: list[int]) -> list[list[int]]:
+    def parse_order(self, db: TinyDB, event_id: int, text: str, table: list[int]) -> list[list[int]]:
         """``Alice > Bob = Carol > Dave``: finishing order, ``=`` for a draw; names (quoted when they hold
         ``>``, ``=`` or quotes) or ``#N`` player numbers."""
         groups = []
@@ -306,13 +310,13 @@ class Rounds(EventBase):
             group = []
             for name in part:
                 player = self._player(db, event_id, name)
-                if player.doc_id not in table:
-                    raise InputError(f"{player['name']} is not at this table")
-                group.append(player.doc_id)
+                if player.id not in table:
+                    raise InputError(f"{player.name} is not at this table")
+                group.append(player.id)
             groups.append(group)
         return self.check_order(db, event_id, groups, table)
 
-    def check_order(self, db, event_id: int, groups: list[list[int]], table: list[int]) -> list[list[int]]:
+    def check_order(self, db: TinyDB, event_id: int, groups: list[list[int]], table: list[int]) -> list[list[int]]:
         """A finishing order as groups of player numbers: each player at the table named exactly once."""
         if not isinstance(groups, list) or not all(
             isinstance(group, list) and all(type(pid) is int for pid in group) for group in groups
@@ -325,7 +329,7 @@ class Rounds(EventBase):
         listed = [pid for group in groups for pid in group]
         if sorted(listed) != sorted(table):
             missing = [pid for pid in table if pid not in listed]
-            names = {p.doc_id: p["name"] for p in self._players(db, event_id)}
+            names = {p.id: p.name for p in self._players(db, event_id)}
             raise InputError(
                 "the result must name every player at the table once"
                 + (f"; missing {', '.join(names[m] for m in missing)}" if missing else "; someone is named twice")
@@ -337,26 +341,26 @@ class Rounds(EventBase):
         with self.store.read() as db:
             event = self._event(db, event_id)
             players = self._players(db, event_id)
-            results = db.table(RESULTS).search(Q.event == event_id)
-            rounds = db.table(ROUNDS).search(Q.event == event_id)
-            pooled = {pool["player"] for pool in db.table(POOLS).search(Q.event == event_id)}
+            results = records_of(db, Result).find(event=event_id)
+            rounds = records_of(db, Round).find(event=event_id)
+            pooled = {pool.player for pool in records_of(db, Pool).find(event=event_id)}
         return standings_of(event, players, results, rounds, pooled)
 
     def did_not_play(self, event_id: int) -> list[str]:
         """Names of the players who took no part (no-shows, and players dropped before they had a seat), by name."""
         with self.store.read() as db:
             players = self._players(db, event_id)
-            rounds = db.table(ROUNDS).search(Q.event == event_id)
-            pooled = {pool["player"] for pool in db.table(POOLS).search(Q.event == event_id)}
-        return sorted((p["name"] for p in did_not_play(players, rounds, pooled)), key=lambda n: (n.casefold(), n))
+            rounds = records_of(db, Round).find(event=event_id)
+            pooled = {pool.player for pool in records_of(db, Pool).find(event=event_id)}
+        return sorted((p.name for p in did_not_play(players, rounds, pooled)), key=lambda n: (n.casefold(), n))
 
     def finish(self, event_id: int) -> None:
         with self.store.write() as db:
             event = self._event(db, event_id)
             self._require(event, "playing", "building", doing="finish the event")
-            rounds = db.table(ROUNDS).search(Q.event == event_id)
-            if any(r["status"] != "closed" for r in rounds):
+            rounds = records_of(db, Round).find(event=event_id)
+            if any(r.status != "closed" for r in rounds):
                 raise StateError("a round still has tables without results; record them before finishing")
             phase_change(db)
-            db.table(EVENTS).update({"status": "finished"}, doc_ids=[event_id])
+            records_of(db, Event).update(event_id, status="finished")
             history.log_change(db, event_id, history.DESK, "finish", event.status, "finished")

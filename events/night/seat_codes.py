@@ -30,15 +30,21 @@ import os
 import secrets
 import shlex
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+from tinydb import TinyDB
 
 from events import portable, timing
 from events.night import history, presence
 from events.night.refusals import DESK, Actor, LimitExceeded
-from events.night.schema import CODE_FAILURES, PLAYERS, Q
-from events.storage.records import Event
+from events.storage.records import CodeFailure, CodeSource, Event, Player, Pod
 from events.storage.safe_files import PRIVATE, atomic_write, readable_by_others
+from events.storage.tables import records_of
 from sets.errors import InputError, StateError
 from sets.userdata import user_home
+
+if TYPE_CHECKING:
+    from events.night.drafting import Drafting
 
 ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read off a slip without doubt
 LENGTH = 6
@@ -59,17 +65,17 @@ def uses_codes(event: Event) -> bool:
     return bool(event.codes) and event.style == "terminal" and event.mode == "draft"
 
 
-def assign_codes(db, event: Event, event_id: int) -> None:
+def assign_codes(db: TinyDB, event: Event, event_id: int) -> None:
     """Inside a transaction: every seated human player without a code gets one."""
     if not uses_codes(event):
         return
-    table = db.table(PLAYERS)
-    for player in table.search(Q.event == event_id):
-        if player.get("pod") is not None and not player.get("bot") and not player.get("code"):
-            table.update({"code": new_code()}, doc_ids=[player.doc_id])
+    players = records_of(db, Player)
+    for player in players.find(event=event_id):
+        if player.pod is not None and not player.bot and not player.code:
+            players.update(player.id, code=new_code())
 
 
-def reset_code(events, event_id: int, who: str, *, actor: Actor = DESK) -> tuple[str, str]:
+def reset_code(events: Drafting, event_id: int, who: str, *, actor: Actor = DESK) -> tuple[str, str]:
     """A new code for the player (the old one stops working, the seat is unbound); returns (name, code).  Only
     the desk resets codes (``NotAllowed``)."""
     actor.require_desk("make a new seat code")
@@ -81,19 +87,17 @@ def reset_code(events, event_id: int, who: str, *, actor: Actor = DESK) -> tuple
                 f"event {event_id} has no seat codes (it was made with --no-codes, or is not a terminal draft)"
             )
         player = events._player(db, event_id, who)
-        if player.get("pod") is None or player.get("bot"):
-            raise StateError(f"{player['name']} has no seat yet: codes are given at seating")
-        db.table(PLAYERS).update(
-            {"code": code, "code_tries": 0, "code_tried_at": None, "code_tried_from": None}, doc_ids=[player.doc_id]
-        )
-        db.table(CODE_FAILURES).remove((Q.event == event_id) & (Q.player == player.doc_id))
-        presence.forget(db, event_id, player.doc_id)  # nobody holds the seat until the new code is given
-        history.log_change(db, event_id, history.DESK, "seat code reset", None, player["name"])  # never the code itself
-        pods = db.table("pods").search((Q.event == event_id) & (Q.number == player["pod"]))
-    if pods and pods[0].get("draft"):
-        session = events.draft_session(event_id, pods[0]["number"])
-        session.release(pods[0]["players"].index(player.doc_id))
-    return player["name"], code
+        if player.pod is None or player.bot:
+            raise StateError(f"{player.name} has no seat yet: codes are given at seating")
+        records_of(db, Player).update(player.id, code=code, code_tries=0, code_tried_at=None, code_tried_from=None)
+        records_of(db, CodeFailure).remove_where(event=event_id, player=player.id)
+        presence.forget(db, event_id, player.id)  # nobody holds the seat until the new code is given
+        history.log_change(db, event_id, history.DESK, "seat code reset", None, player.name)  # never the code itself
+        pods = records_of(db, Pod).find(event=event_id, number=player.pod)
+    if pods and pods[0].draft:
+        session = events.draft_session(event_id, pods[0].number)
+        session.release(pods[0].players.index(player.id))
+    return player.name, code
 
 
 FREE_WRONG_CODES = 3  # wrong codes one source may type back to back before it waits
@@ -142,7 +146,7 @@ def slow_down_message(source: str, wait: float) -> str:
 
 
 def check_code(
-    events,
+    events: Drafting,
     event_id: int,
     player_id: int,
     typed: str,
@@ -163,53 +167,47 @@ def check_code(
     now = timing.now()
     with events.store.write() as db:
         player = events._player(db, event_id, player_id)
-        sources = db.table(CODE_SOURCES)
-        row = sources.get((Q.event == event_id) & (Q.source == source))
-        if row is not None and now - float(row.get("at", 0.0)) > FORGET_AFTER:
-            sources.remove(doc_ids=[row.doc_id])
+        sources = records_of(db, CodeSource)
+        row = sources.first(event=event_id, source=source)
+        if row is not None and now - row.at > FORGET_AFTER:
+            sources.remove(row.id)
             row = None
-        if row is not None and now < float(row.get("until", 0.0)):
-            raise SlowDown(source, int(row.get("wrong", 0)), float(row["until"]) - now)
-        code = str(player.get("code") or "")
+        if row is not None and now < row.until:
+            raise SlowDown(source, row.wrong, row.until - now)
+        code = player.code or ""
         if code and hmac.compare_digest(clean(typed).encode(), code.encode()):
             if (
                 at_terminal
             ):  # this terminal (its process) holds the seat from now: the desk sees it, before the draft too
-                presence.put(db, event_id, player.doc_id, "terminal", os.getpid())
+                presence.put(db, event_id, player.id, "terminal", os.getpid())
             return True
-        wrong = (0 if row is None else int(row.get("wrong", 0))) + 1
+        wrong = (0 if row is None else row.wrong) + 1
         until = now + wait_after(wrong)
         if row is None:
-            sources.insert({"event": event_id, "source": source, "wrong": wrong, "at": now, "until": until})
+            sources.insert_fields(event=event_id, source=source, wrong=wrong, at=now, until=until)
         else:
-            sources.update({"wrong": wrong, "at": now, "until": until}, doc_ids=[row.doc_id])
-        db.table(PLAYERS).update(
-            {"code_tries": player.get("code_tries", 0) + 1, "code_tried_at": now_text(), "code_tried_from": source},
-            doc_ids=[player.doc_id],
+            sources.update(row.id, wrong=wrong, at=now, until=until)
+        records_of(db, Player).update(
+            player.id, code_tries=player.code_tries + 1, code_tried_at=now_text(), code_tried_from=source
         )
         if wrong == FREE_WRONG_CODES + 1:  # the history keeps the first wait of a source, not every try
             history.log_change(
-                db, event_id, by or history.actor(player["name"]), "wrong seat codes", None, f"{source}: {wrong}"
+                db, event_id, by or history.actor(player.name), "wrong seat codes", None, f"{source}: {wrong}"
             )
     timing.sleep(delay)
     return False
 
 
-def source_waits(events, event_id: int) -> list[dict[str, object]]:
+def source_waits(events: Drafting, event_id: int) -> list[dict[str, object]]:
     """The sources that typed wrong codes lately (for the desk): source, wrong codes in a row, when the last
     was (wall time), and the seconds left before their next try."""
     now = timing.now()
     with events.store.read() as db:
-        rows = db.table(CODE_SOURCES).search(Q.event == event_id)
+        rows = records_of(db, CodeSource).find(event=event_id)
     return [
-        {
-            "source": row["source"],
-            "wrong": row["wrong"],
-            "at": row["at"],
-            "wait": max(0.0, float(row["until"]) - now),
-        }
-        for row in sorted(rows, key=lambda r: -float(r["at"]))
-        if now - float(row["at"]) <= FORGET_AFTER
+        {"source": row.source, "wrong": row.wrong, "at": row.at, "wait": max(0.0, row.until - now)}
+        for row in sorted(rows, key=lambda r: -r.at)
+        if now - row.at <= FORGET_AFTER
     ]
 
 
@@ -217,12 +215,12 @@ def now_text() -> str:
     return dt.datetime.fromtimestamp(timing.now(), dt.UTC).isoformat(timespec="seconds")
 
 
-def failures(events, event_id: int) -> dict[int, int]:
+def failures(events: Drafting, event_id: int) -> dict[int, int]:
     """Wrong codes typed for each player since their code was given, for the desk."""
     return {player.id: player.wrong_codes for player in events.snapshot(event_id).players if player.wrong_codes}
 
 
-def exposed_file(events, event: Event) -> str | None:
+def exposed_file(events: Drafting, event: Event) -> str | None:
     """A warning for the desk when a terminal event's database (which holds the seat codes, the
     packs' secret and every booster) can be read by other accounts; None when it can't (or where
     permission bits don't say: Windows)."""

@@ -52,20 +52,20 @@ class Seating(EventBase):
                     doing=f"seat players (to draw the pods again: 'cmdraft event seat {event_id} --again')",
                 )
             players = self._players(db, event_id, active_only=True)
-            checking_in = any(p.get("checked_in") for p in players)
-            no_shows = [p for p in players if checking_in and not p.get("checked_in") and not p.get("bot")]
+            checking_in = any(p.checked_in for p in players)
+            no_shows = [p for p in players if checking_in and not p.checked_in and not p.bot]
             players = [p for p in players if p not in no_shows]
             if len(players) < 2:
                 raise StateError(
                     f"a draft needs at least 2 players, not {len(players)}; register (or check in) more, "
                     "or make the event sealed"
                 )
-            names = {p.doc_id: p["name"] for p in self._players(db, event_id)}
+            names = {p.id: p.name for p in self._players(db, event_id)}
             old = sorted(db.table(PODS).search(Q.event == event_id), key=lambda d: d["number"])
             draws = event.seatings + (1 if again else 0)
             # The first seating uses the event's seed as it always has; each re-seat draws anew, still seeded.
             rng = random.Random(event.seed if not draws else event.seed * 1_000_003 + draws)
-            order = [p.doc_id for p in players]
+            order = [p.id for p in players]
             rng.shuffle(order)
             phase_change(db)
             if old:
@@ -83,7 +83,7 @@ class Seating(EventBase):
                 seating.append(ids)
             assign_codes(db, event, event_id)  # a re-seat keeps each player's code; new seats get one
             for player in no_shows:
-                db.table(PLAYERS).update({"status": "no-show"}, doc_ids=[player.doc_id])
+                db.table(PLAYERS).update({"status": "no-show"}, doc_ids=[player.id])
             db.table(EVENTS).update({"status": "seated", "seatings": draws}, doc_ids=[event_id])
             before = [[names[pid] for pid in pod["players"]] for pod in old]
             after = [[names[pid] for pid in ids] for ids in seating]
@@ -96,7 +96,7 @@ class Seating(EventBase):
                 after,
                 undo={
                     "pods": [pod["players"] for pod in old] or None,
-                    "no_shows": [p.doc_id for p in no_shows],
+                    "no_shows": [p.id for p in no_shows],
                     "seatings": event.seatings,
                 },
             )
@@ -105,4 +105,4 @@ class Seating(EventBase):
     def no_shows(self, event_id: int) -> list[str]:
         """Players registered but not checked in when the event was seated."""
         with self.store.read() as db:
-            return [p["name"] for p in self._players(db, event_id) if p["status"] == "no-show"]
+            return [p.name for p in self._players(db, event_id) if p.status == "no-show"]

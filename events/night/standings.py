@@ -15,14 +15,14 @@
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from dataclasses import replace as dc_replace
 from fractions import Fraction
 from typing import Any
 
 from events.night.schema import exact, number_text
-from events.storage.records import Event
+from events.storage.records import Event, Player, Result, Round
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,7 @@ class Standing:
     rank: int = 0
     final_place: int | None = None  # the place at the final table once its result is in (1: won the event)
 
-    def tie_key(self) -> tuple:
+    def tie_key(self) -> tuple[Fraction, Fraction, bool, Fraction | int]:
         """The documented order: points, opponents' average (both higher first), average place (lower first)."""
         return (-self.points, -self.opponents_average, self.average_place is None, self.average_place or 0)
 
@@ -101,16 +101,16 @@ def tie_breaks(ranked: Sequence[Standing], seated: int) -> list[str]:
     return lines
 
 
-def final_places(rounds, results) -> dict[int, int]:
+def final_places(rounds: Sequence[Round], results: Iterable[Result]) -> dict[int, int]:
     """Each finalist's place at the final table (``event top``) from its recorded result: tied players share
     the best place they cover (1, 1, 3); empty before the result."""
-    finals = {r["number"] for r in rounds if r.get("final")}
+    finals = {r.number for r in rounds if r.final}
     places: dict[int, int] = {}
     for result in results:
-        if result["round"] not in finals:
+        if result.round not in finals:
             continue
         place = 1
-        for group in result["order"]:
+        for group in result.order:
             for pid in group:
                 places[pid] = place
             place += len(group)
@@ -141,52 +141,55 @@ def placement_points(event: Event, order: Sequence[Sequence[int]]) -> dict[int, 
     return awarded
 
 
-def point_totals(event: Event, results) -> Counter:
-    """Each player's points over the results given."""
-    totals: Counter = Counter()
+def point_totals(event: Event, results: Iterable[Result]) -> defaultdict[int, Fraction]:
+    """Each player's points over the results given (nought for a player in none of them)."""
+    totals: defaultdict[int, Fraction] = defaultdict(Fraction)
     for result in results:
-        for pid, points in placement_points(event, result["order"]).items():
+        for pid, points in placement_points(event, result.order).items():
             totals[pid] += points
     return totals
 
 
-def did_not_play(players, rounds, pooled: set[int]) -> list[Any]:
-    """Players (records as stored) who took no part: not active now (a no-show, or dropped), and never held a
-    draft seat, a pool (``pooled``: player ids) or a place at a game table."""
-    tabled = {pid for r in rounds for table in r["tables"] for pid in table}
+def did_not_play(players: Iterable[Player], rounds: Iterable[Round], pooled: set[int] | frozenset[int]) -> list[Player]:
+    """Players who took no part: not active now (a no-show, or dropped), and never held a draft seat, a pool
+    (``pooled``: player ids) or a place at a game table."""
+    tabled = {pid for r in rounds for table in r.tables for pid in table}
     return [
         p
         for p in players
-        if not p.get("bot")
-        and p["status"] != "active"
-        and p.get("pod") is None
-        and p.doc_id not in pooled
-        and p.doc_id not in tabled
+        if not p.bot and p.status != "active" and p.pod is None and p.id not in pooled and p.id not in tabled
     ]
 
 
-def standings_of(event: Event, players, results, rounds, pooled: set[int] = frozenset()) -> list[Standing]:
-    """The ranked standings from the event's players, results and rounds (records as stored; players carry
-    ``doc_id``); players who did not play (``did_not_play``, with ``pooled`` the ids holding a pool) are left out.
+def standings_of(
+    event: Event,
+    players: Sequence[Player],
+    results: Iterable[Result],
+    rounds: Sequence[Round],
+    pooled: set[int] | frozenset[int] = frozenset(),
+) -> list[Standing]:
+    """The ranked standings from the event's players, results and rounds; players who did not play
+    (``did_not_play``, with ``pooled`` the ids holding a pool) are left out.
 
     The final table's result (``event top``) is its own: it is not counted in the standings."""
-    finals = {r["number"] for r in rounds if r.get("final")}
+    finals = {r.number for r in rounds if r.final}
+    results = list(results)
     at_final = final_places(rounds, results)
-    results = [r for r in results if r["round"] not in finals]
-    absent = {p.doc_id for p in did_not_play(players, rounds, pooled)}
+    results = [r for r in results if r.round not in finals]
+    absent = {p.id for p in did_not_play(players, rounds, pooled)}
     totals = point_totals(event, results)
-    played: Counter = Counter()
+    played: Counter[int] = Counter()
     places: dict[int, list[int]] = defaultdict(list)
     opponents: dict[int, list[int]] = defaultdict(list)
-    tables = {(r["number"], i + 1): table for r in rounds for i, table in enumerate(r["tables"])}
+    tables = {(r.number, i + 1): table for r in rounds for i, table in enumerate(r.tables)}
     for result in results:
         place = 1
-        for group in result["order"]:
+        for group in result.order:
             for pid in group:
                 played[pid] += 1
                 places[pid].append(place)
             place += len(group)
-        table = tables.get((result["round"], result["table"]), [])
+        table = tables.get((result.round, result.table), [])
         for pid in table:
             opponents[pid] += [other for other in table if other != pid]
 
@@ -195,19 +198,19 @@ def standings_of(event: Event, players, results, rounds, pooled: set[int] = froz
 
     rows = []
     for player in players:
-        if player.get("bot") or player.doc_id in absent:
+        if player.bot or player.id in absent:
             continue  # a bot filled a draft seat (it plays no games); a no-show took no part
-        pid = player.doc_id
+        pid = player.id
         opp = opponents[pid]
         rows.append(
             Standing(
                 pid,
-                player["name"],
+                player.name,
                 Fraction(totals[pid]),
                 sum((per_round(o) for o in opp), Fraction(0)) / len(opp) if opp else Fraction(0),
                 Fraction(sum(places[pid]), len(places[pid])) if places[pid] else None,
                 played[pid],
-                player["status"] == "dropped",
+                player.status == "dropped",
                 final_place=at_final.get(pid),
             )
         )

@@ -20,7 +20,10 @@ Each check and its write happen in one store transaction.
 
 from __future__ import annotations
 
+from dataclasses import asdict, dataclass
 from typing import Any
+
+from tinydb import TinyDB
 
 from events import timing
 from events.night import history
@@ -30,8 +33,10 @@ from events.night.refusals import DESK, Actor
 from events.night.registration import Registration
 from events.night.round_clock import RoundClock
 from events.night.rounds import Rounds
-from events.night.schema import EVENTS, GAMES, PLAYERS, REPORTS, RESULTS, ROUNDS, Q
 from events.night.standings import standings_of, tie_breaks
+from events.storage.records import Dispute, Event, Game, Player, Report, Result, Round
+from events.storage.store import Store
+from events.storage.tables import records_of
 from sets.errors import InputError, StateError
 
 PENDING = ("waiting", "disputed")
@@ -47,78 +52,98 @@ def browser(name: str) -> str:
     return f"browser {name}"
 
 
-def table_clock(rnd: dict[str, Any], table_number: int, now: float) -> dict[str, Any] | None:
+@dataclass(frozen=True)
+class TableClock:
+    """A table's clock at one moment: the round's length and this table's extra time (seconds), the time left,
+    whether it is paused, when it ends (epoch seconds; None while paused) and whether the time is up."""
+
+    length: float
+    extra: float
+    remaining: float
+    paused: bool
+    deadline: float | None
+    over: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def table_clock(rnd: Round, table_number: int, now: float) -> TableClock | None:
     """A table's clock: the round's stored clock plus the table's extra time (None before it is started)."""
-    if not rnd.get("clock"):
+    if rnd.clock is None:
         return None
-    clock = RoundClock.from_json(rnd["clock"])
-    extra = float(rnd.get("extra", {}).get(str(table_number), 0))
+    clock = RoundClock.of(rnd.clock)
+    extra = float(rnd.extra.get(str(table_number), 0))
     remaining = max(0.0, clock.length + extra - clock.elapsed(now))
-    return {
-        "length": clock.length,
-        "extra": extra,
-        "remaining": round(remaining, 3),
-        "paused": clock.paused,
-        "deadline": None if clock.paused else now + remaining,
-        "over": remaining <= 0,
-    }
+    return TableClock(
+        clock.length,
+        extra,
+        round(remaining, 3),
+        clock.paused,
+        None if clock.paused else now + remaining,
+        remaining <= 0,
+    )
 
 
-def seat_of(db, event_id: int, player_id: int) -> tuple[dict[str, Any], int] | None:
+def clock_json(clock: TableClock | None) -> dict[str, Any] | None:
+    return None if clock is None else clock.to_json()
+
+
+def seat_of(db: TinyDB, event_id: int, player_id: int) -> tuple[Round, int] | None:
     """The newest round the player sits in, and their table number there (None before their first round)."""
-    rounds = sorted(db.table(ROUNDS).search(Q.event == event_id), key=lambda r: -r["number"])
+    rounds = sorted(records_of(db, Round).find(event=event_id), key=lambda r: -r.number)
     for rnd in rounds:
-        for number, table in enumerate(rnd["tables"], start=1):
-            if player_id in table:
+        for number, seats in enumerate(rnd.tables, start=1):
+            if player_id in seats:
                 return rnd, number
     return None
 
 
-def result_of(db, event_id: int, round_number: int, table_number: int) -> dict[str, Any] | None:
-    return db.table(RESULTS).get((Q.event == event_id) & (Q.round == round_number) & (Q.table == table_number))
+def result_of(db: TinyDB, event_id: int, round_number: int, table_number: int) -> Result | None:
+    return records_of(db, Result).first(event=event_id, round=round_number, table=table_number)
 
 
-def pending_report(db, event_id: int, round_number: int, table_number: int) -> dict[str, Any] | None:
+def pending_report(db: TinyDB, event_id: int, round_number: int, table_number: int) -> Report | None:
     """The table's report still waiting for confirmations or for the desk (None when there is none)."""
     found = [
         r
-        for r in db.table(REPORTS).search((Q.event == event_id) & (Q.round == round_number) & (Q.table == table_number))
-        if r["status"] in PENDING
+        for r in records_of(db, Report).find(event=event_id, round=round_number, table=table_number)
+        if r.status in PENDING
     ]
-    return max(found, key=lambda r: r.doc_id) if found else None
+    return max(found, key=lambda r: r.id) if found else None
 
 
 class TableReports(EventBase):
     """What the players do from their table, and the desk's answers to it."""
 
-    def __init__(self, store):
+    def __init__(self, store: Store) -> None:
         super().__init__(store)
         self.rounds = Rounds(store)
 
-    def _my_table(self, db, event_id: int, player_id: int) -> tuple[dict[str, Any], dict[str, Any], int]:
+    def _my_table(self, db: TinyDB, event_id: int, player_id: int) -> tuple[Player, Round, int]:
         """The player, the open round they sit in and their table number (else why not)."""
         event = self._event(db, event_id)
         if event.status != "playing":
             raise StateError(f"no round is being played (the event is {event.status})")
         player = self._player(db, event_id, player_id)
-        seat = seat_of(db, event_id, player.doc_id)
+        seat = seat_of(db, event_id, player.id)
         if seat is None:
-            raise StateError(f"{player['name']} has no table yet: the desk pairs the round")
+            raise StateError(f"{player.name} has no table yet: the desk pairs the round")
         rnd, number = seat
-        if rnd["status"] == "closed":
-            raise StateError(f"round {rnd['number']} is over: every table's result is recorded")
+        if rnd.status == "closed":
+            raise StateError(f"round {rnd.number} is over: every table's result is recorded")
         return player, rnd, number
 
     @staticmethod
-    def _waiting_for(db, rnd: dict[str, Any], table_number: int, report: dict[str, Any]) -> list[int]:
+    def _waiting_for(db: TinyDB, rnd: Round, table_number: int, confirmed: list[int]) -> list[int]:
         """Players at the table still in the event who have neither reported nor confirmed."""
-        table = rnd["tables"][table_number - 1]
-        players = {p.doc_id: p for p in db.table(PLAYERS).search(Q.event == rnd["event"])}
-        return [pid for pid in table if pid not in report["confirmed"] and players[pid]["status"] == "active"]
+        seats = rnd.tables[table_number - 1]
+        players = {p.id: p for p in records_of(db, Player).find(event=rnd.event)}
+        return [pid for pid in seats if pid not in confirmed and players[pid].status == "active"]
 
-    def _over(self, rnd: dict[str, Any], table_number: int, now: float) -> bool:
+    def _over(self, rnd: Round, table_number: int, now: float) -> bool:
         clock = table_clock(rnd, table_number, now)
-        return bool(clock and clock["over"])
+        return bool(clock and clock.over)
 
     def report(
         self,
@@ -133,45 +158,47 @@ class TableReports(EventBase):
         now = timing.now() if now is None else now
         with self.store.write() as db:
             player, rnd, number = self._my_table(db, event_id, player_id)
-            if result_of(db, event_id, rnd["number"], number) is not None:
-                raise StateError(
-                    f"table {number} of round {rnd['number']} already has its result; the desk corrects it"
-                )
+            if result_of(db, event_id, rnd.number, number) is not None:
+                raise StateError(f"table {number} of round {rnd.number} already has its result; the desk corrects it")
             if isinstance(order, str):  # typed at a terminal: 'Ann > Bo = Cy', as the desk's 'event result' reads it
-                order = self.rounds.parse_order(db, event_id, order, rnd["tables"][number - 1])
-            order = self.rounds.check_order(db, event_id, order, rnd["tables"][number - 1])
-            old = pending_report(db, event_id, rnd["number"], number)
+                order = self.rounds.parse_order(db, event_id, order, rnd.tables[number - 1])
+            order = self.rounds.check_order(db, event_id, order, rnd.tables[number - 1])
+            reports = records_of(db, Report)
+            old = pending_report(db, event_id, rnd.number, number)
             if old is not None:
-                db.table(REPORTS).update({"status": "replaced"}, doc_ids=[old.doc_id])
-            doc = {
-                "event": event_id,
-                "round": rnd["number"],
-                "table": number,
-                "by": player.doc_id,
-                "order": order,
-                "confirmed": [player.doc_id],
-                "disputes": [],
-                "status": "waiting",
-                "at": now,
-                "late": self._over(rnd, number, now),
-                "via": via,
-            }
-            report_id = db.table(REPORTS).insert(doc)
-            names = {p.doc_id: p["name"] for p in self._players(db, event_id)}
-            where = f"round {rnd['number']} table {number}"
+                reports.update(old.id, status="replaced")
+            report_id = reports.insert_fields(
+                event=event_id,
+                round=rnd.number,
+                table=number,
+                by=player.id,
+                order=order,
+                confirmed=[player.id],
+                disputes=[],
+                status="waiting",
+                at=now,
+                late=self._over(rnd, number, now),
+                via=via,
+            )
+            names = {p.id: p.name for p in self._players(db, event_id)}
+            where = f"round {rnd.number} table {number}"
             history.log_change(
-                db, event_id, f"{via} {player['name']}", "result report", where, finishing_text(order, names)
+                db, event_id, f"{via} {player.name}", "result report", where, finishing_text(order, names)
             )
             recorded = None
-            if not self._waiting_for(db, rnd, number, doc):
-                recorded = self._record(db, event_id, report_id, doc, f"{via} {player['name']}")
+            if not self._waiting_for(db, rnd, number, [player.id]):
+                recorded = self._record(db, event_id, report_id, order, f"{via} {player.name}")
         return {"report": report_id, "recorded": recorded is not None}
 
-    def _record(self, db, event_id: int, report_id: int, report: dict[str, Any], reporter: str) -> dict[str, Any]:
+    def _record(
+        self, db: TinyDB, event_id: int, report_id: int, order: list[list[int]], reporter: str
+    ) -> dict[str, Any]:
         """A confirmed report becomes the table's result, as ``event result`` records it (``reporter``: who
         reported it, as the history names them)."""
-        done = self.rounds.record_order(db, event_id, report["round"], report["table"], report["order"], who=reporter)
-        db.table(REPORTS).update({"status": "recorded"}, doc_ids=[report_id])
+        report = records_of(db, Report).get(report_id)
+        assert report is not None  # saved in this transaction
+        done = self.rounds.record_order(db, event_id, report.round, report.table, order, who=reporter)
+        records_of(db, Report).update(report_id, status="recorded")
         return done
 
     def confirm(
@@ -190,38 +217,35 @@ class TableReports(EventBase):
         now = timing.now() if now is None else now
         with self.store.write() as db:
             player, rnd, number = self._my_table(db, event_id, player_id)
-            report = db.table(REPORTS).get(doc_id=report_id)
-            if report is None or report["event"] != event_id:
+            report = records_of(db, Report).get(report_id)
+            if report is None or report.event != event_id:
                 raise InputError(f"no result report {report_id} in event {event_id}")
-            if (report["round"], report["table"]) != (rnd["number"], number):
+            if (report.round, report.table) != (rnd.number, number):
                 raise NotYourTable(f"report {report_id} is for another table; you can confirm only your own")
-            if report["status"] not in PENDING:
-                raise StateError(f"that report is {report['status']}; look at your table again")
-            table = rnd["tables"][number - 1]
-            mine = player.doc_id
-            confirmed = [pid for pid in report["confirmed"] if pid != mine]
-            disputes = [d for d in report["disputes"] if d["player"] != mine]
-            names = {p.doc_id: p["name"] for p in self._players(db, event_id)}
-            where = f"round {rnd['number']} table {number}"
+            if report.status not in PENDING:
+                raise StateError(f"that report is {report.status}; look at your table again")
+            seats = rnd.tables[number - 1]
+            mine = player.id
+            confirmed = [pid for pid in report.confirmed if pid != mine]
+            disputes = [d for d in report.disputes if d.player != mine]
+            names = {p.id: p.name for p in self._players(db, event_id)}
+            where = f"round {rnd.number} table {number}"
             if agree:
                 confirmed.append(mine)
-                what, said = "result confirm", finishing_text(report["order"], names)
+                what, said = "result confirm", finishing_text(report.order, names)
             else:
                 if isinstance(order, str):
-                    order = self.rounds.parse_order(db, event_id, order, table)
-                version = self.rounds.check_order(db, event_id, order, table) if order else []
-                disputes.append({"player": mine, "order": version})
+                    order = self.rounds.parse_order(db, event_id, order, seats)
+                version = self.rounds.check_order(db, event_id, order, seats) if order else []
+                disputes.append(Dispute(player=mine, order=version))
                 what, said = "result dispute", finishing_text(version, names) if version else "disputed"
             status = "disputed" if disputes else "waiting"
-            report = {**report, "confirmed": confirmed, "disputes": disputes, "status": status}
-            db.table(REPORTS).update(
-                {"confirmed": confirmed, "disputes": disputes, "status": status}, doc_ids=[report_id]
-            )
-            history.log_change(db, event_id, f"{via} {player['name']}", what, where, said)
+            records_of(db, Report).update(report_id, confirmed=confirmed, disputes=disputes, status=status)
+            history.log_change(db, event_id, f"{via} {player.name}", what, where, said)
             recorded = None
-            if not disputes and not self._waiting_for(db, rnd, number, report):
-                reporter = f"{report.get('via', 'browser')} {names[report['by']]}"
-                recorded = self._record(db, event_id, report_id, report, reporter)
+            if not disputes and not self._waiting_for(db, rnd, number, confirmed):
+                reporter = f"{report.via} {names[report.by]}"
+                recorded = self._record(db, event_id, report_id, report.order, reporter)
         return {"report": report_id, "status": "recorded" if recorded else status, "recorded": recorded is not None}
 
     def settle(
@@ -242,7 +266,7 @@ class TableReports(EventBase):
             report = pending_report(db, event_id, round_number, table_number)
             done = self.rounds.record_order(db, event_id, round_number, table_number, order, replace)
             if report is not None:
-                db.table(REPORTS).update({"status": "settled"}, doc_ids=[report.doc_id])
+                records_of(db, Report).update(report.id, status="settled")
         return done
 
     def drop_self(self, event_id: int, player_id: int) -> dict[str, Any]:
@@ -268,14 +292,14 @@ class TableReports(EventBase):
         # that the player sits at this table of an open round.
         return Games(self.store).game(
             event_id,
-            rnd["number"],
+            rnd.number,
             number,
             life=life,
             damage=damage,
             casts=casts,
             undo=undo,
-            who=browser(player["name"]),
-            by=player.doc_id,
+            who=browser(player.name),
+            by=player.id,
         )
 
     def set_table_tracker(self, event_id: int, on: bool) -> bool:
@@ -291,7 +315,7 @@ class TableReports(EventBase):
         with self.store.write() as db:
             was = getattr(self._event(db, event_id), field)
             if was != on:
-                db.table(EVENTS).update({field: on}, doc_ids=[event_id])
+                records_of(db, Event).update(event_id, **{field: on})
                 history.log_change(db, event_id, history.DESK, what, was, on)
         return on
 
@@ -301,23 +325,22 @@ class TableReports(EventBase):
             raise InputError(f"extra time must be more than 0 and at most 120 minutes, not {minutes:g}")
         with self.store.write() as db:
             self._event(db, event_id)
-            rounds = sorted(db.table(ROUNDS).search(Q.event == event_id), key=lambda r: r["number"])
-            if not rounds or rounds[-1]["status"] == "closed":
+            rounds = sorted(records_of(db, Round).find(event=event_id), key=lambda r: r.number)
+            if not rounds or rounds[-1].status == "closed":
                 raise StateError("no round is being played")
-            rnd = round_at_table(db, event_id, rounds[-1]["number"], table_number)
-            extra = dict(rnd.get("extra", {}))
-            before = extra.get(str(table_number), 0)
-            extra[str(table_number)] = min(86_400, before + round(minutes * 60))
-            db.table(ROUNDS).update({"extra": extra}, doc_ids=[rnd.doc_id])
+            rnd = round_at_table(db, event_id, rounds[-1].number, table_number)
+            before = rnd.extra.get(str(table_number), 0)
+            extra = {**rnd.extra, str(table_number): min(86_400, before + round(minutes * 60))}
+            records_of(db, Round).update(rnd.id, extra=extra)
             history.log_change(
                 db,
                 event_id,
                 history.DESK,
                 "extra time",
-                f"round {rnd['number']} table {table_number}: {before / 60:g} minutes",
-                f"round {rnd['number']} table {table_number}: {extra[str(table_number)] / 60:g} minutes",
+                f"round {rnd.number} table {table_number}: {before / 60:g} minutes",
+                f"round {rnd.number} table {table_number}: {extra[str(table_number)] / 60:g} minutes",
             )
-        return {"round": rnd["number"], "table": table_number, "extra": extra[str(table_number)]}
+        return {"round": rnd.number, "table": table_number, "extra": extra[str(table_number)]}
 
     def repair(self, event_id: int, force: bool = False) -> dict[str, Any]:
         """Pair the current round again, with the players in the event now (after a drop or a late player), while
@@ -325,26 +348,25 @@ class TableReports(EventBase):
         with self.store.write() as db:
             event = self._event(db, event_id)
             self._require(event, "playing", doing="pair a round again")
-            rounds = sorted(db.table(ROUNDS).search(Q.event == event_id), key=lambda r: r["number"])
-            if not rounds or rounds[-1]["status"] == "closed":
+            rounds = sorted(records_of(db, Round).find(event=event_id), key=lambda r: r.number)
+            if not rounds or rounds[-1].status == "closed":
                 raise StateError("no round is being played: pair the next one")
             last = rounds[-1]
-            if last.get("final"):
+            if last.final:
                 raise StateError("the final table is seated: take it back with undo instead")
-            number = last["number"]
-            played = (Q.event == event_id) & (Q.round == number)
-            if db.table(RESULTS).search(played) or db.table(REPORTS).search(played) or db.table(GAMES).search(played):
+            number = last.number
+            if any(records_of(db, kind).count(event=event_id, round=number) for kind in (Result, Report, Game)):
                 raise StateError(f"round {number} already has results, reports or games; it can't be paired again")
-            names = {p.doc_id: p["name"] for p in self._players(db, event_id)}
-            db.table(ROUNDS).remove(doc_ids=[last.doc_id])
+            names = {p.id: p.name for p in self._players(db, event_id)}
+            records_of(db, Round).remove(last.id)
             if len(rounds) == 1:
-                db.table(EVENTS).update({"status": "building"}, doc_ids=[event_id])
+                records_of(db, Event).update(event_id, status="building")
             history.log_change(
                 db,
                 event_id,
                 history.DESK,
                 "round again",
-                {"round": number, "tables": [[names[pid] for pid in table] for table in last["tables"]]},
+                {"round": number, "tables": [[names[pid] for pid in seats] for seats in last.tables]},
                 None,
             )
             return self.rounds.pair_round(db, event_id, force)
@@ -357,28 +379,21 @@ class TableReports(EventBase):
         with self.store.write() as db:
             event = self._event(db, event_id)
             self._require(event, "playing", doing="seat a final table")
-            rounds = sorted(db.table(ROUNDS).search(Q.event == event_id), key=lambda r: r["number"])
-            if any(r.get("final") for r in rounds):
+            rounds = sorted(records_of(db, Round).find(event=event_id), key=lambda r: r.number)
+            if any(r.final for r in rounds):
                 raise StateError("the final table is already seated")
-            if not rounds or rounds[-1]["status"] != "closed":
+            if not rounds or rounds[-1].status != "closed":
                 raise StateError("every table of the last round needs its result before the final table")
             players = self._players(db, event_id)
-            ranked = standings_of(event, players, db.table(RESULTS).search(Q.event == event_id), rounds)
+            ranked = standings_of(event, players, records_of(db, Result).find(event=event_id), rounds)
             still_in = [row for row in ranked if not row.dropped]
             top = still_in[:size]
             if len(top) < size:
                 raise InputError(f"only {len(top)} players are still in the event; a top {size} needs {size}")
             ids = [row.player for row in top]
-            number = rounds[-1]["number"] + 1
-            db.table(ROUNDS).insert(
-                {
-                    "event": event_id,
-                    "number": number,
-                    "tables": [ids],
-                    "first": [ids[0]],
-                    "status": "open",
-                    "final": True,
-                }
+            number = rounds[-1].number + 1
+            records_of(db, Round).insert_fields(
+                event=event_id, number=number, tables=[ids], first=[ids[0]], status="open", final=True
             )
             names = [row.name for row in top]
             history.log_change(

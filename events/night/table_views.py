@@ -14,54 +14,62 @@
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from typing import Any
 
 from events import timing
 from events.night.base import EventBase, name_key
 from events.night.games import Games
-from events.night.schema import DECKS, PODS, REPORTS, RESULTS, ROUNDS, Q
 from events.night.standings import Standing, placement_points, standings_of, winner_line
-from events.night.table_reports import PENDING, table_clock
-from events.storage.draft_records import DRAFTS, current, read_journal
+from events.night.table_reports import PENDING, clock_json, table_clock
+from events.storage.draft_records import draft_progress
+from events.storage.records import Deck, DeckLine, Event, Player, Pod, Report, Result, Round
+from events.storage.tables import records_of
 from sets.errors import InputError, StateError
 
-_CACHE: dict[tuple, Any] = {}  # (database file, its signature, what, event) -> computed once per state of the file
+# (database file, its signature, event) -> what the screens read, computed once per state of the file
+_CACHE: dict[tuple[str, int, int, int, int], NightData] = {}
 
 
 def standing_json(row: Standing) -> dict[str, Any]:
     return {"rank": row.rank, "name": row.name, **{k: v for k, v in row.to_json().items() if k != "player"}}
 
 
-def draft_progress(doc: dict[str, Any], journal: dict[str, Any] | None) -> dict[str, Any]:
-    """How far a pod's draft is: picks made of all picks, and the pack being passed (no cards)."""
-    now = current(doc, journal)
-    config = now["state"]["config"]
-    boosters = now["state"]["boosters"]
-    pack_size = len(boosters[0][0]["cards"]) if boosters and boosters[0] else 0
-    turns = -(-pack_size // config["picks_per_turn"]) if pack_size else 0
-    total = config["seats"] * config["boosters"] * turns
-    made = len(now["picks"])
-    per_pack = config["seats"] * turns
-    return {
-        "status": now["status"],
-        "picks_made": made,
-        "picks_total": total,
-        "pack": min(config["boosters"], made // per_pack + 1) if per_pack else 0,
-        "packs": config["boosters"],
-    }
+@dataclass(frozen=True)
+class NightData:
+    """What every screen of the night reads (``TableViews._night``): the event, its players (and their names and
+    statuses by id), rounds by number, results and pending reports by (round, table), who registered a deck, each
+    player's commanders, the newest round and table each player sits at, and the standings."""
+
+    event: Event
+    players: list[Player]
+    names: dict[int, str]
+    status: dict[int, str]
+    rounds: list[Round]
+    results: dict[tuple[int, int], Result]
+    reports: dict[tuple[int, int], Report]
+    decks: set[int]
+    commanders: dict[int, list[str]]
+    seats: dict[int, tuple[Round, int]]
+    standings: list[Standing]
 
 
 class TableViews(EventBase):
     """The night as each of its screens shows it."""
 
-    def _night(self, event_id: int) -> dict[str, Any]:
+    def _night(self, event_id: int) -> NightData:
         """What every screen of the night reads, in one read of the database, kept for as long as the file
         is unchanged (every write replaces it): 64 phones shown one change cost one reading and one
-        computation of the standings, not 64.  The file's signature is taken before the read, so what is
         kept under it is never older than the file it names.  Kept records are never changed."""
         try:
             stat = os.stat(self.store.path)
-            key: tuple | None = (str(self.store.path), stat.st_ino, stat.st_size, stat.st_mtime_ns, event_id)
+            key: tuple[str, int, int, int, int] | None = (
+                str(self.store.path),
+                stat.st_ino,
+                stat.st_size,
+                stat.st_mtime_ns,
+                event_id,
+            )
         except OSError:
             key = None
         if key is not None and key in _CACHE:
@@ -69,32 +77,32 @@ class TableViews(EventBase):
         with self.store.read() as db:
             event = self._event(db, event_id)
             players = self._players(db, event_id)
-            rounds = sorted(db.table(ROUNDS).search(Q.event == event_id), key=lambda r: r["number"])
-            results = {(r["round"], r["table"]): r for r in db.table(RESULTS).search(Q.event == event_id)}
-            reports: dict[tuple[int, int], Any] = {}
-            for report in sorted(db.table(REPORTS).search(Q.event == event_id), key=lambda r: r.doc_id):
-                if report["status"] in PENDING:
-                    reports[(report["round"], report["table"])] = report
-            decks = db.table(DECKS).search(Q.event == event_id)
-            commanders = {d["player"]: Games._commander_names(db, event_id, d["player"]) for d in decks}
-        seats: dict[int, tuple[dict[str, Any], int]] = {}
+            rounds = sorted(records_of(db, Round).find(event=event_id), key=lambda r: r.number)
+            results = {(r.round, r.table): r for r in records_of(db, Result).find(event=event_id)}
+            reports: dict[tuple[int, int], Report] = {}
+            for report in records_of(db, Report).find(event=event_id):
+                if report.status in PENDING:
+                    reports[(report.round, report.table)] = report
+            decks = records_of(db, Deck).find(event=event_id)
+            commanders = {d.player: Games._commander_names(db, event_id, d.player) for d in decks}
+        seats: dict[int, tuple[Round, int]] = {}
         for rnd in reversed(rounds):
-            for number, table in enumerate(rnd["tables"], start=1):
+            for number, table in enumerate(rnd.tables, start=1):
                 for pid in table:
                     seats.setdefault(pid, (rnd, number))
-        data = {
-            "event": event,
-            "players": players,
-            "names": {p.doc_id: p["name"] for p in players},
-            "status": {p.doc_id: p["status"] for p in players},
-            "rounds": rounds,
-            "results": results,
-            "reports": reports,
-            "decks": {d["player"] for d in decks},
-            "commanders": commanders,
-            "seats": seats,
-            "standings": standings_of(event, players, list(results.values()), rounds) if rounds else [],
-        }
+        data = NightData(
+            event=event,
+            players=players,
+            names={p.id: p.name for p in players},
+            status={p.id: p.status for p in players},
+            rounds=rounds,
+            results=results,
+            reports=reports,
+            decks={d.player for d in decks},
+            commanders=commanders,
+            seats=seats,
+            standings=standings_of(event, players, list(results.values()), rounds) if rounds else [],
+        )
         if key is not None:
             if len(_CACHE) >= 8:
                 _CACHE.clear()
@@ -102,116 +110,133 @@ class TableViews(EventBase):
         return data
 
     @staticmethod
-    def _report_json(report: dict[str, Any], table: list[int], data: dict[str, Any]) -> dict:
-        names = data["names"]
+    def _report_json(report: Report, table: list[int], data: NightData, viewer: int | None) -> dict[str, Any]:
+        """A report as the screens show it (``viewer``: the player looking, who also sees what they said)."""
+        names = data.names
 
-        def order(groups):
+        def order(groups: list[list[int]]) -> list[list[dict[str, Any]]]:
             return [[{"id": pid, "name": names[pid]} for pid in group] for group in groups]
 
-        disputing = {d["player"] for d in report["disputes"]}
+        disputing = {d.player for d in report.disputes}
         return {
-            "id": report.doc_id,
-            "by": names[report["by"]],
-            "order": order(report["order"]),
-            "confirmed": [names[pid] for pid in report["confirmed"]],
+            "id": report.id,
+            "by": names[report.by],
+            "order": order(report.order),
+            "confirmed": [names[pid] for pid in report.confirmed],
             "waiting_for": [
                 names[pid]
                 for pid in table
-                if pid not in report["confirmed"] and pid not in disputing and data["status"][pid] == "active"
+                if pid not in report.confirmed and pid not in disputing and data.status[pid] == "active"
             ],
-            "disputes": [{"player": names[d["player"]], "order": order(d["order"])} for d in report["disputes"]],
-            "status": report["status"],
-            "late": report.get("late", False),
+            "disputes": [{"player": names[d.player], "order": order(d.order)} for d in report.disputes],
+            "status": report.status,
+            "late": report.late,
+            **(
+                {}
+                if viewer is None
+                else {
+                    "mine": {
+                        "confirmed": names[viewer] in [names[pid] for pid in report.confirmed],
+                        "disputed": any(names[d.player] == names[viewer] for d in report.disputes),
+                    }
+                }
+            ),
         }
 
-    def _table_json(self, data: dict[str, Any], rnd, number: int, now: float) -> dict[str, Any]:
-        names = data["names"]
-        table = rnd["tables"][number - 1]
-        result = data["results"].get((rnd["number"], number))
-        report = data["reports"].get((rnd["number"], number))
+    def _table_json(
+        self, data: NightData, rnd: Round, number: int, now: float, viewer: int | None = None
+    ) -> dict[str, Any]:
+        """A table of a round as the screens show it (``viewer``: a player at it, as they see it)."""
+        names = data.names
+        table = rnd.tables[number - 1]
+        result = data.results.get((rnd.number, number))
+        report = data.reports.get((rnd.number, number))
         clock = table_clock(rnd, number, now)
         if result is not None:
             status = "recorded"
-        elif report is not None and report["status"] == "disputed":
+        elif report is not None and report.status == "disputed":
             status = "disputed"
-        elif clock and clock["over"]:
+        elif clock and clock.over:
             status = "desk"  # the round's time is up: what isn't confirmed waits for the desk
         elif report is not None:
             status = "waiting"
         else:
             status = "playing"
-        points = placement_points(data["event"], result["order"]) if result else {}
+        points = placement_points(data.event, result.order) if result else {}
         return {
             "table": number,
-            "players": [names[pid] for pid in table],
-            "first": names[rnd["first"][number - 1]] if rnd.get("first") else None,
+            "players": [names[pid] for pid in table] if viewer is None else self._seated(data, rnd, number, viewer),
+            "first": names[rnd.first[number - 1]] if rnd.first else None,
             "status": status,
-            "clock": clock,
+            "clock": clock_json(clock),
             "result": None
             if result is None
             else {
-                "order": [[names[pid] for pid in group] for group in result["order"]],
+                "order": [[names[pid] for pid in group] for group in result.order],
                 "points": {names[pid]: round(float(p), 4) for pid, p in points.items()},
             },
-            "report": None if report is None else self._report_json(report, table, data),
+            "report": None if report is None else self._report_json(report, table, data, viewer),
         }
+
+    @staticmethod
+    def _seated(data: NightData, rnd: Round, number: int, viewer: int) -> list[dict[str, Any]]:
+        """The players at a table as one of them sees them: their commanders, who goes first, who dropped."""
+        return [
+            {
+                "id": pid,
+                "name": data.names[pid],
+                "commanders": list(data.commanders.get(pid, [])),
+                "first": bool(rnd.first) and rnd.first[number - 1] == pid,
+                "dropped": data.status[pid] != "active",
+                "me": pid == viewer,
+            }
+            for pid in rnd.tables[number - 1]
+        ]
 
     def table_view(self, event_id: int, player_id: int, now: float | None = None) -> dict[str, Any]:
         """A player's own view of the night: their table of the newest round they sit in, and their standing."""
         now = timing.now() if now is None else now
         data = self._night(event_id)
-        event, names = data["event"], data["names"]
+        event, names = data.event, data.names
         if player_id not in names:
             raise InputError(f"no player number {player_id} in event {event_id}")
-        mine = next((row for row in data["standings"] if row.player == player_id), None)
-        view: dict[str, Any] = {
+        mine = next((row for row in data.standings if row.player == player_id), None)
+        head: dict[str, Any] = {
             "server_time": now,
             "event": {"id": event_id, "name": event.name, "status": event.status, "tracker": event.table_tracker},
-            "player": {"id": player_id, "name": names[player_id], "status": data["status"][player_id]},
+            "player": {"id": player_id, "name": names[player_id], "status": data.status[player_id]},
             "standing": None if mine is None else standing_json(mine),
-            "winner": winner_line(data["standings"]),
-            "round": None,
+            "winner": winner_line(data.standings),
         }
-        seat = data["seats"].get(player_id)
+        seat = data.seats.get(player_id)
         if seat is None:
-            return view
+            return {**head, "round": None}
         rnd, number = seat
-        table = self._table_json(data, rnd, number, now)
-        table["players"] = [
-            {
-                "id": pid,
-                "name": names[pid],
-                "commanders": list(data["commanders"].get(pid, [])),
-                "first": bool(rnd.get("first")) and rnd["first"][number - 1] == pid,
-                "dropped": data["status"][pid] != "active",
-                "me": pid == player_id,
-            }
-            for pid in rnd["tables"][number - 1]
-        ]
-        report = table["report"]
-        if report is not None:
-            report["mine"] = {
-                "confirmed": names[player_id] in report["confirmed"],
-                "disputed": any(d["player"] == names[player_id] for d in report["disputes"]),
-            }
-        view["round"] = {
-            "number": rnd["number"],
-            "final": bool(rnd.get("final")),
-            "open": rnd["status"] != "closed",
-            "tables": len(rnd["tables"]),
-            **table,
+        table = self._table_json(data, rnd, number, now, player_id)
+        game = (
+            {"game": Games(self.store).game(event_id, rnd.number, number)}
+            if event.table_tracker and rnd.status != "closed"
+            else {}
+        )
+        return {
+            **head,
+            "round": {
+                "number": rnd.number,
+                "final": rnd.final,
+                "open": rnd.status != "closed",
+                "tables": len(rnd.tables),
+                **table,
+                **game,
+            },
         }
-        if event.table_tracker and rnd["status"] != "closed":
-            view["round"]["game"] = Games(self.store).game(event_id, rnd["number"], number)
-        return view
 
     def desk_view(self, event_id: int, now: float | None = None) -> dict[str, Any]:
         """The current round's tables for the desk: results, waiting and disputed reports (every version), time
         left; and who dropped."""
         now = timing.now() if now is None else now
         data = self._night(event_id)
-        event = data["event"]
-        rnd = data["rounds"][-1] if data["rounds"] else None
+        event = data.event
+        rnd = data.rounds[-1] if data.rounds else None
         return {
             "server_time": now,
             "event": {
@@ -224,16 +249,14 @@ class TableViews(EventBase):
             "round": None
             if rnd is None
             else {
-                "number": rnd["number"],
-                "final": bool(rnd.get("final")),
-                "open": rnd["status"] != "closed",
-                "tables": [self._table_json(data, rnd, n, now) for n in range(1, len(rnd["tables"]) + 1)],
+                "number": rnd.number,
+                "final": rnd.final,
+                "open": rnd.status != "closed",
+                "tables": [self._table_json(data, rnd, n, now) for n in range(1, len(rnd.tables) + 1)],
             },
-            "winner": winner_line(data["standings"]),
+            "winner": winner_line(data.standings),
             "dropped": [
-                {"name": p["name"], "after_round": p.get("dropped_after")}
-                for p in data["players"]
-                if p["status"] == "dropped"
+                {"name": p.name, "after_round": p.dropped_after} for p in data.players if p.status == "dropped"
             ],
         }
 
@@ -244,19 +267,19 @@ class TableViews(EventBase):
             event = self._event(db, event_id)
             if event.status != "finished" or not event.publish_decklists:
                 raise StateError("decklists are public only after the event is finished, where the desk publishes them")
-            decks = {d["player"]: d["deck"] for d in db.table(DECKS).search(Q.event == event_id)}
-        ranked = self._night(event_id)["standings"]
+            decks = {d.player: d.deck for d in records_of(db, Deck).find(event=event_id)}
+        ranked = self._night(event_id).standings
 
-        def lines(rows):
-            return [{"name": line["name"], "count": line.get("count", 1)} for line in rows]
+        def lines(rows: list[DeckLine]) -> list[dict[str, Any]]:
+            return [{"name": line.name, "count": line.count} for line in rows]
 
         return [
             {
                 "rank": row.rank,
                 "name": row.name,
-                "commanders": lines(decks[row.player].get("commanders", [])),
-                "main": lines(decks[row.player].get("main", [])),
-                "sideboard": lines(decks[row.player].get("sideboard", [])),
+                "commanders": lines(decks[row.player].commanders),
+                "main": lines(decks[row.player].main),
+                "sideboard": lines(decks[row.player].sideboard),
             }
             for row in ranked
             if row.player in decks
@@ -266,10 +289,10 @@ class TableViews(EventBase):
         """The room's screen: public facts only (names, pods, seats, tables, the clock, standings)."""
         now = timing.now() if now is None else now
         data = self._night(event_id)
-        event, names, rounds = data["event"], data["names"], data["rounds"]
+        event, names, rounds = data.event, data.names, data.rounds
         with self.store.read() as db:
-            pods = sorted(db.table(PODS).search(Q.event == event_id), key=lambda d: d["number"])
-            drafts = {pod["number"]: db.table(DRAFTS).get(doc_id=pod["draft"]) for pod in pods if pod.get("draft")}
+            pods = sorted(records_of(db, Pod).find(event=event_id), key=lambda d: d.number)
+            progress = draft_progress(self.store, db, {pod.number: pod.draft for pod in pods if pod.draft})
         view: dict[str, Any] = {
             "server_time": now,
             "event": {
@@ -278,42 +301,41 @@ class TableViews(EventBase):
                 "status": event.status,
                 "decklists": event.status == "finished" and event.publish_decklists,
             },
-            "players": sum(1 for p in data["players"] if p["status"] == "active" and not p.get("bot")),
-            "seatings": [{"pod": pod["number"], "players": [names[pid] for pid in pod["players"]]} for pod in pods],
-            "drafts": [],
-            "decks_registered": len(data["decks"]),
-            "round": None,
-            "standings": [standing_json(row) for row in data["standings"]],
-            "winner": winner_line(data["standings"]),
+            "players": sum(1 for p in data.players if p.status == "active" and not p.bot),
+            "seatings": [{"pod": pod.number, "players": [names[pid] for pid in pod.players]} for pod in pods],
+            "drafts": [{"pod": number, **shown} for number, shown in progress.items()],
+            "decks_registered": len(data.decks),
+            "round": None if not rounds else self._round_shown(data, rounds[-1], now),
+            "standings": [standing_json(row) for row in data.standings],
+            "winner": winner_line(data.standings),
         }
-        if rounds:
-            rnd = rounds[-1]
-            tables = rnd["tables"]
-            first = rnd.get("first") or [None] * len(tables)
-            pairings = sorted(
-                (
-                    {"name": names[pid], "table": number, "first": first[number - 1] == pid}
-                    for number, table in enumerate(tables, start=1)
-                    for pid in table
-                ),
-                key=lambda row: (name_key(row["name"]), row["name"]),
-            )
-            view["round"] = {
-                "number": rnd["number"],
-                "final": bool(rnd.get("final")),
-                "open": rnd["status"] != "closed",
-                "clock": table_clock(rnd, 0, now),
-                "pairings": pairings,
-                "tables": [
-                    {
-                        "table": number,
-                        "players": [names[pid] for pid in table],
-                        "done": (rnd["number"], number) in data["results"],
-                    }
-                    for number, table in enumerate(tables, start=1)
-                ],
-            }
-        for number, doc in drafts.items():
-            if doc is not None:
-                view["drafts"].append({"pod": number, **draft_progress(doc, read_journal(self.store, doc.doc_id, doc))})
         return view
+
+    @staticmethod
+    def _round_shown(data: NightData, rnd: Round, now: float) -> dict[str, Any]:
+        """The newest round on the room's screen: pairings by name, the clock, which tables are done."""
+        names = data.names
+        first: list[int | None] = [*rnd.first] or [None] * len(rnd.tables)
+        seated = sorted(
+            (
+                (names[pid], number, first[number - 1] == pid)
+                for number, table in enumerate(rnd.tables, start=1)
+                for pid in table
+            ),
+            key=lambda row: (name_key(row[0]), row[0]),
+        )
+        return {
+            "number": rnd.number,
+            "final": rnd.final,
+            "open": rnd.status != "closed",
+            "clock": clock_json(table_clock(rnd, 0, now)),
+            "pairings": [{"name": name, "table": number, "first": goes_first} for name, number, goes_first in seated],
+            "tables": [
+                {
+                    "table": number,
+                    "players": [names[pid] for pid in table],
+                    "done": (rnd.number, number) in data.results,
+                }
+                for number, table in enumerate(rnd.tables, start=1)
+            ],
+        }

@@ -13,6 +13,8 @@ from __future__ import annotations
 import shlex
 from typing import Any
 
+from tinydb import TinyDB
+
 from events.night import history
 from events.night.base import EventBase, finishing_text
 from events.night.games import Games, entry_text
@@ -128,16 +130,16 @@ class Undo(EventBase):
     def _unsafe(entry: dict[str, Any], why: str) -> StateError:
         return StateError(f"the desk's last change ({entry['what']}: {entry['new']}) can't be undone safely: {why}")
 
-    def _names(self, db, event_id: int) -> dict[int, str]:
-        return {p.doc_id: p["name"] for p in self._players(db, event_id)}
+    def _names(self, db: TinyDB, event_id: int) -> dict[int, str]:
+        return {p.id: p.name for p in self._players(db, event_id)}
 
     # --- one handler per kind of change: check it is still as it was left, then put it back -----------------
 
-    def _undo_rename(self, db, event_id, event, entry, undo) -> str:
+    def _undo_rename(self, db: TinyDB, event_id, event, entry, undo) -> str:
         player = db.table(PLAYERS).get(doc_id=undo["player"])
         if player is None or player["name"] != entry["new"]:
             raise self._unsafe(entry, "the player has been renamed or removed since")
-        if any(p["name"] == entry["old"] for p in self._players(db, event_id) if p.doc_id != player.doc_id):
+        if any(p.name == entry["old"] for p in self._players(db, event_id) if p.id != player.doc_id):
             raise self._unsafe(entry, f"another player is called {entry['old']!r} now")
         db.table(PLAYERS).update({"name": entry["old"]}, doc_ids=[player.doc_id])
         pod = db.table(PODS).get((Q.event == event_id) & (Q.number == player["pod"])) if player["pod"] else None
@@ -149,7 +151,7 @@ class Undo(EventBase):
                 db.table(DRAFTS).update({"names": names}, doc_ids=[draft.doc_id])
         return f"{entry['new']} back to {entry['old']}"
 
-    def _undo_result(self, db, event_id, event, entry, undo) -> str:
+    def _undo_result(self, db: TinyDB, event_id, event, entry, undo) -> str:
         if event.status == "finished":
             raise self._unsafe(entry, "the event is finished")
         key = (Q.event == event_id) & (Q.round == undo["round"]) & (Q.table == undo["table"])
@@ -172,7 +174,7 @@ class Undo(EventBase):
         db.table(ROUNDS).update({"status": "open"}, doc_ids=[rnd.doc_id])
         return f"{where} ({entry['new']}): the table has no result again"
 
-    def _undo_round(self, db, event_id, event, entry, undo) -> str:
+    def _undo_round(self, db: TinyDB, event_id, event, entry, undo) -> str:
         rounds = sorted(db.table(ROUNDS).search(Q.event == event_id), key=lambda r: r["number"])
         if not rounds or rounds[-1]["number"] != undo["round"]:
             raise self._unsafe(entry, "a later round has been paired")
@@ -186,7 +188,7 @@ class Undo(EventBase):
             db.table(EVENTS).update({"status": undo["status"]}, doc_ids=[event_id])
         return f"{undo['round']}: its pairing is taken back"
 
-    def _undo_checkin(self, db, event_id, event, entry, undo) -> str:
+    def _undo_checkin(self, db: TinyDB, event_id, event, entry, undo) -> str:
         if event.status != "registration":
             raise self._unsafe(entry, "the players are seated")
         db.table(PLAYERS).update(
@@ -194,7 +196,7 @@ class Undo(EventBase):
         )
         return f"of {' / '.join(entry['new'])}: not checked in again"
 
-    def _undo_player_add(self, db, event_id, event, entry, undo) -> str:
+    def _undo_player_add(self, db: TinyDB, event_id, event, entry, undo) -> str:
         player = db.table(PLAYERS).get(doc_id=undo["player"])
         if player is None:
             raise self._unsafe(entry, "the player is no longer registered")
@@ -215,7 +217,7 @@ class Undo(EventBase):
         db.table(PLAYERS).remove(doc_ids=[player.doc_id])
         return f"of {entry['new']}: the registration is taken back"
 
-    def _undo_drop(self, db, event_id, event, entry, undo) -> str:
+    def _undo_drop(self, db: TinyDB, event_id, event, entry, undo) -> str:
         player = db.table(PLAYERS).get(doc_id=undo["player"])
         if player is None or player["status"] != "dropped":
             raise self._unsafe(entry, "the player is no longer dropped")
@@ -226,7 +228,7 @@ class Undo(EventBase):
         db.table(PLAYERS).update({"status": entry["old"], "dropped_after": None}, doc_ids=[player.doc_id])
         return f"of {player['name']}: back in the event"
 
-    def _undo_game(self, db, event_id, event, entry, undo) -> str:
+    def _undo_game(self, db: TinyDB, event_id, event, entry, undo) -> str:
         rnd = db.table(ROUNDS).get((Q.event == event_id) & (Q.number == undo["round"]))
         if rnd is None or rnd["status"] == "closed" or event.status == "finished":
             raise self._unsafe(entry, f"round {undo['round']} is closed")
@@ -241,7 +243,7 @@ class Undo(EventBase):
         db.table(GAMES).insert(state)
         return f"at {entry['old']}: {entry_text(taken, self._names(db, event_id))}"
 
-    def _undo_seat(self, db, event_id, event, entry, undo) -> str:
+    def _undo_seat(self, db: TinyDB, event_id, event, entry, undo) -> str:
         pods = sorted(db.table(PODS).search(Q.event == event_id), key=lambda p: p["number"])
         names = self._names(db, event_id)
         if event.status != "seated" or any(p.get("draft") for p in pods) or db.table(POOLS).search(Q.event == event_id):

@@ -11,12 +11,12 @@ from rich.console import Console
 from rich.markup import escape
 
 from events import timing
-from events.night import Event, presence
+from events.night import Event, db_option, presence
 from events.night.decks import Decks
 from events.night.seat_codes import SlowDown, check_code, keep_token, terminal_token, uses_codes
 from events.outputs.text import join_names
 from events.screens.builder import BuilderPrompt
-from events.screens.render import db_option, shown
+from events.screens.render import shown
 from events.screens.table import TablePrompt
 from events.screens.terminal import Quit, Terminal
 from events.sessions.activities import EventDeck

@@ -12,8 +12,8 @@ from pathlib import Path
 
 from rich.console import Console
 
+from events.night import db_option
 from events.screens.builder import BuilderPrompt, pool_farewell
-from events.screens.render import db_option
 from events.screens.table import TablePrompt
 from events.screens.terminal import Quit, Terminal
 from events.sessions import TableSession

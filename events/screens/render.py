@@ -6,9 +6,8 @@ and the CLI print."""
 from __future__ import annotations
 
 import re
-import shlex
+from collections import Counter
 from collections.abc import Iterable
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rich import box
@@ -19,7 +18,6 @@ from rich.text import Text
 from draft.cardtext import lines_that_matter
 from draft.decks import is_piper
 from draft.products import product_of
-from events.night import default_path
 from events.outputs.text import cell_width, fit_columns
 from events.outputs.visible import visible
 from sets.cards import Card, Rarity
@@ -44,13 +42,6 @@ RARITY_STYLE = {
     Rarity.BONUS: "#c77dff",
 }
 IDENTITY_STYLE = {"W": "#f3efc2", "U": "#3b8ede", "B": "#a58fb8", "R": "#e8573a", "G": "#3aa856"}
-
-
-def db_option(path) -> str:
-    """`` --db PATH`` for a command to type again, unless ``path`` is the default database (then nothing)."""
-    if Path(path).resolve() == default_path().resolve():
-        return ""
-    return f" --db {shlex.quote(str(path))}"
 
 
 def shown(text: object, style: str = "", **options) -> Text:
@@ -251,18 +242,33 @@ def card_list_table(headers: list[str], rows: list[list], title: str | None = No
 
 
 def pack_table(
-    printings: Iterable[Printing], title: str = "", numbered: bool = True, width: int | None = None, first: int = 1
+    printings: Iterable[Printing],
+    title: str = "",
+    numbered: bool = True,
+    width: int | None = None,
+    first: int = 1,
+    grouped: bool = False,
 ) -> Table:
     """A pack or pool as a table: number, name, cost, rarity and identity always whole; on narrow
-    terminals the type loses its subtypes, and type and notes wrap or go before anything else is cut."""
+    terminals the type loses its subtypes, and type and notes wrap or go before anything else is cut.
+    ``grouped`` (a pool): copies of one printing are one row with their count ("2  Sol Ring")."""
     narrow = width is not None and width < 110
-    headers = (["#"] if numbered else []) + ["Card", "Cost", "R", "Id", "Type", "Notes"]
+    numbered = numbered and not grouped
+    headers = (
+        (["#"] if numbered else []) + (["Count"] if grouped else []) + ["Card", "Cost", "R", "Id", "Type", "Notes"]
+    )
+    listed = list(printings)
+    counts = Counter((p.card, p.foil, p.etched) for p in listed)  # the sheet a copy came from doesn't show
+    if grouped:
+        firsts = {(p.card, p.foil, p.etched): p for p in reversed(listed)}
+        listed = [firsts[key] for key in counts]  # first-seen order: the order the caller sorted the pool in
     rows = []
-    for index, printing in enumerate(printings, start=first):
+    for index, printing in enumerate(listed, start=first):
         card = printing.card
         notes = " ".join(filter(None, [finish_marks(printing.foil, printing.etched), commander_hint(card)]))
         rows.append(
             ([str(index)] if numbered else [])
+            + ([str(counts[printing.card, printing.foil, printing.etched])] if grouped else [])
             + [
                 shown(card.name, style=RARITY_STYLE[card.rarity]),
                 mana_text(card.mana_cost),
@@ -275,11 +281,11 @@ def pack_table(
     return fit_table(
         headers,
         rows,
-        essential={"#", "Card", "Cost", "R", "Id"},
+        essential={"#", "Count", "Card", "Cost", "R", "Id"},
         width=width,
         title=title or None,
         plain=True,
-        justify={"#": "right", "R": "center", "Id": "center"},
+        justify={"#": "right", "Count": "right", "R": "center", "Id": "center"},
     )
 
 

@@ -79,7 +79,12 @@ def bot_deck_rows(bot: BotDeck) -> list[list]:
 def bot_tables(bot: BotDeck, width: int | None) -> list:
     """One bot's pool and deck."""
     return [
-        pack_table(sorted(bot.pool, key=pool_order), title=f"Seat {bot.seat + 1}: pool", numbered=False, width=width),
+        pack_table(
+            sorted(bot.pool, key=pool_order),
+            title=f"Seat {bot.seat + 1}: pool ({len(bot.pool)} cards)",
+            width=width,
+            grouped=True,
+        ),
         card_list_table(
             ["Count", "Card", "Id", "MV"],
             bot_deck_rows(bot),

@@ -26,6 +26,7 @@ from draft.decks import Deck
 from draft.formats import parse_json, resolve, write_json
 from draft.log import mtgo_log
 from draft.sim import piper_card
+from events.night import db_option
 from events.night.decks import Decks
 from events.night.history import actor
 from events.night.refusals import Actor
@@ -138,7 +139,8 @@ class PracticeDeck:
         self.table, self.export_root = table, export_root
         self.seat = table.humans[0]
         self.label = str(table.draft_id)
-        self.resume = f"cmdraft play --resume {table.draft_id}"
+        # The draft's own database named too: without it the command opens the default one's draft of that number.
+        self.resume = f"cmdraft play --resume {table.draft_id}{db_option(table.store.path)}"
         self.notices: list[str] = []
         self.session = DeckSession(
             [p.card for p in table.draft.pools[self.seat]],

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import shlex
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -80,6 +81,13 @@ MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _migrate
 
 def default_path() -> Path:
     return user_home() / "cmdraft.json"
+
+
+def db_option(path: str | Path) -> str:
+    """`` --db PATH`` for a command to type again, unless ``path`` is the default database (then nothing)."""
+    if Path(path).resolve() == default_path().resolve():
+        return ""
+    return f" --db {shlex.quote(str(path))}"
 
 
 def _meta_doc() -> dict[str, Any]:

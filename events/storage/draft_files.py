@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from tinydb import TinyDB
 from tinydb.table import Document
 
 from draft.bots import Bot, BotStyle
@@ -122,7 +123,7 @@ class TableSession:
         session.record = {"picks": session.doc["picks"], "journal": session.doc["journal"]}
         return session
 
-    def insert(self, db) -> int:
+    def insert(self, db: TinyDB) -> int:
         """Save the prepared draft inside a database transaction."""
         self.draft_id = db.table(DRAFTS).insert(self.doc)
         return self.draft_id
@@ -213,8 +214,9 @@ class TableSession:
         at = (draft.round + 1, draft.pick_number)
         if deadline is not None and (deadline["pack"], deadline["pick"]) == at:
             return deadline
-        cards = max(len(hand) for hand in draft.hands)
-        return {"pack": at[0], "pick": at[1], "at": round(now + self.pick_seconds(cards), 3)}
+        seconds = self.pick_seconds(max(len(hand) for hand in draft.hands))
+        assert seconds is not None  # a timed draft has a time for every pick
+        return {"pack": at[0], "pick": at[1], "at": round(now + seconds, 3)}
 
     def deadline(self) -> float | None:
         """Wall-clock time the current pick ends (None without a timer)."""
@@ -284,7 +286,7 @@ class TableSession:
             self.doc["claims"] = dict(self.doc.get("claims") or {}, **{str(seat): value})
             self._save(handle, saved, len(self.draft.log))
 
-    def _save(self, handle, journal: dict[str, Any] | None, before: int, now: float | None = None) -> None:
+    def _save(self, handle: TinyDB, journal: dict[str, Any] | None, before: int, now: float | None = None) -> None:
         rows = pick_rows(self.draft.log[before:])
         self.doc["deadline"] = self._next_deadline(self.doc.get("deadline"), timing.now() if now is None else now)
         saved = {

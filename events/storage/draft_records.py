@@ -26,6 +26,7 @@ import secrets
 from collections.abc import Sequence
 from typing import Any
 
+from tinydb import TinyDB
 from tinydb.table import Document
 
 from draft.engine import Draft, Pick
@@ -111,7 +112,7 @@ def current(doc: dict[str, Any], journal: dict[str, Any] | None) -> dict[str, An
     return doc
 
 
-def self_contained(store, draft_id: int, record: dict) -> dict:
+def self_contained(store: Store, draft_id: int, record: dict[str, Any]) -> dict[str, Any]:
     """A draft record holding every pick so far; a live draft gets a fresh journal token, so the copy
     never reads this database's journal file (a stopped draft is live again in the copy)."""
     doc = current(record, read_journal(store, draft_id, record))
@@ -135,16 +136,16 @@ def stop_live_draft(store: Store, draft_id: int, record: dict[str, Any]) -> int:
         return len(record["picks"]) + len(saved["picks"])
 
 
-def load_draft(store: Store, db, draft_id: int) -> tuple[Draft, dict[str, Any]]:
+def load_draft(store: Store, db: TinyDB, draft_id: int) -> tuple[Draft, dict[str, Any]]:
     """The draft with every pick made so far (``db``: an open transaction on ``store``)."""
-    doc = db.table(DRAFTS).get(doc_id=draft_id)
-    if doc is None:
+    saved = db.table(DRAFTS).get(doc_id=draft_id)
+    if saved is None:
         raise InputError(f"no draft {draft_id} in the database: see 'cmdraft play --list'")
-    doc = current(doc, read_journal(store, draft_id, doc))
+    doc = current(saved, read_journal(store, draft_id, saved))
     return Draft.from_json(dict(doc["state"], picks=doc["picks"])), doc
 
 
-def fold(store: Store, db, draft_id: int) -> Draft | None:
+def fold(store: Store, db: TinyDB, draft_id: int) -> Draft | None:
     """Inside a database transaction: if the draft is over, move its journal's picks into its record.
 
     Returns the finished draft (None while it is still being picked).  Folding twice is harmless.
@@ -153,6 +154,7 @@ def fold(store: Store, db, draft_id: int) -> Draft | None:
     if not draft.finished:
         return None
     record = db.table(DRAFTS).get(doc_id=draft_id)
+    assert record is not None  # load_draft found it in this transaction
     if record.get("journal") is not None or record["status"] == "drafting":
         status = "building" if record["status"] == "drafting" else record["status"]
         db.table(DRAFTS).update(
@@ -183,3 +185,58 @@ def list_drafts(store: Store, kind: str | None = None) -> list[dict[str, Any]]:
             }
         )
     return out
+
+
+def draft_statuses(store: Store, db: TinyDB, draft_ids: list[int]) -> dict[int, str | None]:
+    """Each draft's status with its journal's picks read (None: the record is gone), by draft number."""
+    statuses: dict[int, str | None] = {}
+    for draft_id in draft_ids:
+        record = db.table(DRAFTS).get(doc_id=draft_id)
+        statuses[draft_id] = (
+            None if record is None else current(record, read_journal(store, draft_id, record))["status"]
+        )
+    return statuses
+
+
+def rename_seat(db: TinyDB, draft_id: int, seat: int, name: str) -> None:
+    """Inside a database transaction: the draft's seat ``seat`` shows ``name`` (a player renamed)."""
+    record = db.table(DRAFTS).get(doc_id=draft_id)
+    if record is not None:
+        names = list(record["names"])
+        names[seat] = name
+        db.table(DRAFTS).update({"names": names}, doc_ids=[draft_id])
+
+
+def live_state(store: Store, db: TinyDB, draft_id: int) -> tuple[list[int], bool, str] | None:
+    """A draft's human seats, whether a pick's time has run out and its status, its journal read (None: the
+    record is gone)."""
+    record = db.table(DRAFTS).get(doc_id=draft_id)
+    if record is None:
+        return None
+    doc = current(record, read_journal(store, draft_id, record))
+    return list(doc["humans"]), timeout_due(doc), doc["status"]
+
+
+def draft_progress(store: Store, db: TinyDB, drafts: dict[int, int]) -> dict[int, dict[str, Any]]:
+    """How far each pod's draft is (``drafts``: draft number by pod number): picks made of all picks and the
+    pack being passed (no cards), by pod number; a draft whose record is gone is left out."""
+    shown: dict[int, dict[str, Any]] = {}
+    for pod, draft_id in drafts.items():
+        record = db.table(DRAFTS).get(doc_id=draft_id)
+        if record is None:
+            continue
+        now = current(record, read_journal(store, draft_id, record))
+        config = now["state"]["config"]
+        boosters = now["state"]["boosters"]
+        pack_size = len(boosters[0][0]["cards"]) if boosters and boosters[0] else 0
+        turns = -(-pack_size // config["picks_per_turn"]) if pack_size else 0
+        made = len(now["picks"])
+        per_pack = config["seats"] * turns
+        shown[pod] = {
+            "status": now["status"],
+            "picks_made": made,
+            "picks_total": config["seats"] * config["boosters"] * turns,
+            "pack": min(config["boosters"], made // per_pack + 1) if per_pack else 0,
+            "packs": config["boosters"],
+        }
+    return shown

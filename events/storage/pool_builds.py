@@ -38,6 +38,7 @@ class PoolBuild:
         with store.write() as db:
             table = db.table(BUILDS)
             found = next((doc for doc in table.all() if doc.get("source") == source and doc.get("cards") == keys), None)
+            doc: dict[str, Any]
             if found is None:
                 doc = {
                     "source": source,

@@ -20,7 +20,8 @@ from typing import Any
 
 import msgspec
 
-from events.storage.records import TABLES, Record, Ref, Within
+from events.storage.marks import Ref, Within
+from events.storage.records import TABLES, Pod, Record
 
 Walk = Callable[[Any, str], Iterator[tuple[Any, Any, str]]]  # (the Ref or Within mark, the value, where)
 _KEY = re.compile(r"[1-9][0-9]{0,9}", re.ASCII)
@@ -67,7 +68,7 @@ def _references(records: dict[str, dict[str, Record]]) -> str | None:
     events = records.get("events", {})
     players = records.get("players", {})
     drafts = records.get("drafts", {})
-    pods = {(pod.event, pod.number) for pod in records.get("pods", {}).values()}
+    pods = {(pod.event, pod.number) for pod in records.get("pods", {}).values() if isinstance(pod, Pod)}
     for table, docs in records.items():
         walk = _walk_of(TABLES[table])
         if walk is None:
@@ -89,7 +90,7 @@ def _references(records: dict[str, dict[str, Record]]) -> str | None:
                     found = (event, value) in pods
                 else:
                     player = players.get(str(value))
-                    if player is not None and ref.same_event and player.event != event:
+                    if player is not None and ref.same_event and getattr(player, "event", None) != event:
                         return f"{table} record {key}: {where} names player {value} of another event"
                     found = player is not None
                 if not found:
@@ -109,8 +110,7 @@ def _walk_of(kind: Any) -> Walk | None:
             return lambda value, where: iter([(ref, value, where)])
         return _walk_of(inner)
     if origin in (typing.Union, types.UnionType):
-        walks = [_walk_of(arg) for arg in typing.get_args(kind) if arg is not type(None)]
-        walks = [walk for walk in walks if walk is not None]
+        walks = [walk for arg in typing.get_args(kind) if arg is not type(None) if (walk := _walk_of(arg)) is not None]
         if not walks:
             return None
         only = walks[0]

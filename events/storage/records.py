@@ -1,81 +1,68 @@
 """The records of a schema-3 database: one frozen type per table, its checks declared on it.
 
-Each table's records are ``msgspec.Struct`` types: a field's type, range and length are ``Meta``
-constraints (``Within`` for ranges wider than 64 bits), a field that names another record carries
-a ``Ref`` beside them, and a rule across fields is the type's ``problem()``.
-``events.storage.record_checks.check_tables`` runs them on every database read (and on every
-write, backup and export before it is saved or restored) and words the first problem (``"players
-record 4: 'event' names no event (9)"``).  Fields a type does not list are left alone (a later
-release adds its own); a field it lists is checked whenever present.
-
-The stored form is plain JSON (TinyDB's tables); ``typed(Type, doc)`` reads one stored record
-as its type (``id``: its number in its table), ``stored(record)`` is the record to save.
+Each table's records are ``msgspec.Struct`` types: a field's type, range and length are ``Meta`` constraints
+(``Within`` for ranges wider than 64 bits), a field naming another record carries a ``Ref``, a rule across fields
+is the type's ``problem()``; ``events.storage.record_checks.check_tables`` runs them on every read and before
+every write.  Fields a type does not list are left alone (a later release adds its own).  ``typed(Type, doc)``
+reads a stored record as its type (``id``: its number in its table), ``stored(record)`` is the record to save.
 """
 
 from __future__ import annotations
 
-import re
 import typing
-from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 import msgspec
 from msgspec import Meta
+
+from events.storage.marks import Ref, Within
 
 MAX_ID = 10**9  # document numbers, player numbers: nothing real comes near
 MAX_SEED = 2**64
 MAX_SECRET = 2**256  # an event's packs come from a 128-bit secret (events/night/packs_secret.py); room to spare
 MAX_POINTS = 10**6
 MAX_CARDS = 10_000  # cards in one pool or deck list
-_KEY = re.compile(r"[1-9][0-9]{0,9}", re.ASCII)
 
 
-@dataclass(frozen=True)
-class Ref:
-    """A field naming another record: of ``table`` by its number (or by ``field`` within the same
-    event), and, with ``same_event``, a record of the same event as the one that names it."""
-
-    table: str
-    field: str = ""
-    same_event: bool = False
-    words: str = ""
-
-
-@dataclass(frozen=True)
-class Within:
-    """A whole number in ``low``-``high`` where those are beyond what msgspec's own bounds hold (64 bits)."""
-
-    low: int
-    high: int
-
-
-def text(longest: int, least: int = 0) -> Any:
-    return Annotated[str, Meta(min_length=least, max_length=longest)]
-
-
-def whole(low: int, high: int) -> Any:
-    return Annotated[int, Meta(ge=low, le=high)]
-
-
-def rows(item: Any, most: int, least: int = 0) -> Any:
-    return Annotated[list[item], Meta(min_length=least, max_length=most)]
+# The field types: each a plain annotation that type checkers read, its checks in msgspec's Meta.
+Text10000 = Annotated[str, Meta(max_length=10_000)]
+Text120 = Annotated[str, Meta(max_length=120)]
+Text20 = Annotated[str, Meta(max_length=20)]
+Text200 = Annotated[str, Meta(max_length=200)]
+Text40 = Annotated[str, Meta(max_length=40)]
+Word40 = Annotated[str, Meta(min_length=1, max_length=40)]
+Text4096 = Annotated[str, Meta(max_length=4096)]
+Text500 = Annotated[str, Meta(max_length=500)]
+Text600 = Annotated[str, Meta(max_length=600)]
+Text64 = Annotated[str, Meta(max_length=64)]
+Text80 = Annotated[str, Meta(max_length=80)]
+Word64 = Annotated[str, Meta(min_length=1, max_length=64)]
+Life = Annotated[int, Meta(ge=-MAX_ID, le=MAX_ID)]
+Sheet = Annotated[int, Meta(ge=0, le=1000)]
+Small = Annotated[int, Meta(ge=0, le=10_000)]
+Requested = Annotated[int, Meta(ge=0, le=2)]
+Flags = Annotated[int, Meta(ge=0, le=3)]
+Seat = Annotated[int, Meta(ge=0, le=64)]
+Seconds = Annotated[int, Meta(ge=0, le=86_400)]
+Count = Annotated[int, Meta(ge=0, le=MAX_ID)]
+Copies = Annotated[int, Meta(ge=1, le=10_000)]
+Size64 = Annotated[int, Meta(ge=1, le=64)]
+TableSize = Annotated[int, Meta(ge=2, le=64)]
+Number = Annotated[int, Meta(ge=1, le=MAX_ID)]
+Short = Text40
 
 
 # The longest name a person may give (a player, a seat at a practice table): the one place for it.  Stored
 # records accept up to 500 characters, so databases of older versions stay readable.
 MAX_NAME = 80
 Name = Annotated[str, Meta(max_length=500, pattern=r"\S")]  # not empty, not only spaces
-Short = text(40)
-Count = whole(0, MAX_ID)
-Number = whole(1, MAX_ID)
-Seat = whole(0, 64)
 Points = Annotated[float, Meta(ge=-MAX_POINTS, le=MAX_POINTS)]
 EventRef = Annotated[int, Meta(ge=1, le=MAX_ID), Ref("events", words="event")]
 PlayerRef = Annotated[int, Meta(ge=1, le=MAX_ID), Ref("players", same_event=True, words="player")]
 PlayerKey = Annotated[str, Meta(pattern=r"^[1-9][0-9]{0,9}$"), Ref("players", same_event=True, words="player")]
-Players = rows(PlayerRef, 64)
-STATUSES = ("registration", "seated", "drafting", "building", "playing", "finished")
-DRAFT_STYLES = ("physical", "terminal", "bots")
+Players = Annotated[list[PlayerRef], Meta(max_length=64)]
+Group = Annotated[list[PlayerRef], Meta(min_length=1, max_length=64)]  # players sharing a place
+Order = Annotated[list[Group], Meta(min_length=1, max_length=64)]  # groups of player numbers, best place first
 
 
 class Record(msgspec.Struct, frozen=True, kw_only=True):
@@ -91,44 +78,44 @@ class Record(msgspec.Struct, frozen=True, kw_only=True):
 class Event(Record, frozen=True, kw_only=True):
     name: Name
     date: Short
-    set: text(20)
+    set: Text20
     mode: Literal["draft", "sealed"]
     style: Literal["physical", "terminal", "bots"]
-    pod_size: whole(2, 64)
-    game_size: whole(2, 64)
+    pod_size: TableSize
+    game_size: TableSize
     one_v_one: bool
-    timer: whole(0, 86_400)
-    points: rows(Points, 64, 1)
-    piper_stock: whole(0, 10_000)
+    timer: Seconds
+    points: Annotated[list[Points], Meta(min_length=1, max_length=64)]
+    piper_stock: Small
     status: Literal["registration", "seated", "drafting", "building", "playing", "finished"]
     seed: Annotated[int, Within(-MAX_SEED, MAX_SEED)]
-    created: text(64) = ""
-    uid: text(64) = ""
+    created: Text64 = ""
+    uid: Text64 = ""
     secret: Annotated[int, Within(-MAX_SECRET, MAX_SECRET)] | None = None  # deals the packs
     codes: bool = False  # a terminal draft's players pick behind seat codes
     assist: bool = False  # its drafts offer the hint, signals and "Can lead" (a casual night: event new --assist)
     seatings: Count = 0  # how often the pods were drawn
     table_tracker: bool = False  # players keep the game tracker from their phones (``cmdraft serve``)
     publish_decklists: bool = False  # everyone's decklists are public once the event is finished
-    decks_close: text(64) | None = None  # when the desk closes deck registration (UTC, ISO); round 1 closes it anyway
+    decks_close: Text64 | None = None  # when the desk closes deck registration (UTC, ISO); round 1 closes it anyway
 
 
 class Player(Record, frozen=True, kw_only=True):
     event: EventRef
     name: Name
-    status: text(40, 1)  # active, dropped, no-show
+    status: Word40  # active, dropped, no-show
     late: bool
     bot: bool
     pod: Annotated[int, Meta(ge=1, le=MAX_ID), Ref("pods", field="number", words="pod")] | None
     seat: Seat | None
-    requested: whole(0, 2)
+    requested: Requested
     number: Number  # #N in the event
     checked_in: bool = False
     dropped_after: Count | None = None
-    code: text(64) | None = None
+    code: Text64 | None = None
     code_tries: Count = 0  # wrong seat codes typed since the code was given (one counter, not a row per try)
-    code_tried_at: text(64) | None = None  # when the last one was typed
-    code_tried_from: text(120) | None = None  # where the last one was typed (a browser's address, a terminal)
+    code_tried_at: Text64 | None = None  # when the last one was typed
+    code_tried_from: Text120 | None = None  # where the last one was typed (a browser's address, a terminal)
 
 
 class CodeFailure(Record, frozen=True, kw_only=True):
@@ -137,7 +124,7 @@ class CodeFailure(Record, frozen=True, kw_only=True):
 
     event: Number
     player: Number
-    at: text(64)
+    at: Text64
     process: Count = 0
 
 
@@ -146,41 +133,42 @@ class Pod(Record, frozen=True, kw_only=True):
     number: Number
     players: Players
     draft: Annotated[int, Meta(ge=1, le=MAX_ID), Ref("drafts", words="draft")] | None
-    opened: whole(0, 10_000) | None = None
-    opened_typed: whole(0, 10_000) | None | msgspec.UnsetType = msgspec.UNSET  # counted by hand at the desk
+    opened: Small | None = None
+    opened_typed: Small | None | msgspec.UnsetType = msgspec.UNSET  # counted by hand at the desk
 
 
 class Pool(Record, frozen=True, kw_only=True):
     event: EventRef
     player: PlayerRef
-    cards: rows(text(64, 1), MAX_CARDS)  # card references: 186, 514*e, TST:12*f
-    source: text(20) = ""  # sealed, draft, recorded
+    cards: Annotated[list[Word64], Meta(max_length=MAX_CARDS)]  # card references: 186, 514*e, TST:12*f
+    source: Text20 = ""  # sealed, draft, recorded
 
 
 class DeckLine(msgspec.Struct, frozen=True):
     name: Annotated[str, Meta(max_length=500, pattern=r"\S")]
-    count: whole(1, 10_000) = 1
-    set: text(20) | None = None
-    number: text(20) | None = None
+    count: Copies = 1
+    set: Text20 | None = None
+    number: Text20 | None = None
     foil: bool = False
     etched: bool = False
-    color: text(20) | None = None
+    color: Text20 | None = None
 
 
 class DeckList(msgspec.Struct, frozen=True):
     """A registered deck (``draft.formats.json_deck.write_json``): the parts other code reads."""
 
-    format: text(40) = ""
-    name: text(500) = ""
-    commanders: rows(DeckLine, 8) = []
-    main: rows(DeckLine, MAX_CARDS) = []
-    sideboard: rows(DeckLine, MAX_CARDS) = []
-    piper_colors: rows(text(20), 8) = []
+    format: Text40 = ""
+    name: Text500 = ""
+    commanders: Annotated[list[DeckLine], Meta(max_length=8)] = []
+    main: Annotated[list[DeckLine], Meta(max_length=MAX_CARDS)] = []
+    sideboard: Annotated[list[DeckLine], Meta(max_length=MAX_CARDS)] = []
+    piper_colors: Annotated[list[Text20], Meta(max_length=8)] = []
 
 
 class Problem(msgspec.Struct, frozen=True):
-    code: text(80) = ""
-    message: text(10_000) = ""
+    code: Text80 = ""
+    message: Text10000 = ""
+    cards: Annotated[list[Text500], Meta(max_length=MAX_CARDS)] = []
 
 
 class Deck(Record, frozen=True, kw_only=True):
@@ -188,19 +176,28 @@ class Deck(Record, frozen=True, kw_only=True):
     player: PlayerRef
     deck: DeckList
     valid: bool
-    problems: rows(Problem, MAX_CARDS)
-    at: text(64) = ""
-    correction: text(500) | None = None  # the desk's reason, when it changed the deck after registration closed
+    problems: Annotated[list[Problem], Meta(max_length=MAX_CARDS)]
+    at: Text64 = ""
+    correction: Text500 | None = None  # the desk's reason, when it changed the deck after registration closed
+
+
+class Clock(msgspec.Struct, frozen=True):
+    """A round's clock (``events.night.round_clock``): its length and pauses in seconds, times epoch seconds."""
+
+    length: float
+    started: float
+    paused_at: float | None = None
+    paused_total: float = 0.0
 
 
 class Round(Record, frozen=True, kw_only=True):
     event: EventRef
     number: Number
-    tables: rows(Players, MAX_CARDS)
-    status: text(40, 1)  # open, closed
-    first: rows(PlayerRef, MAX_CARDS) = []
-    clock: dict[str, Any] | None = None
-    extra: dict[Annotated[str, Meta(pattern=r"^[1-9][0-9]{0,9}$")], whole(0, 86_400)] = {}  # seconds, per table
+    tables: Annotated[list[Players], Meta(max_length=MAX_CARDS)]
+    status: Word40  # open, closed
+    first: Annotated[list[PlayerRef], Meta(max_length=MAX_CARDS)] = []
+    clock: Clock | None = None
+    extra: dict[Annotated[str, Meta(pattern=r"^[1-9][0-9]{0,9}$")], Seconds] = {}  # seconds, per table
     final: bool = False  # the final table (``event top``): its result is not in the standings
 
 
@@ -208,14 +205,14 @@ class Result(Record, frozen=True, kw_only=True):
     event: EventRef
     round: Number
     table: Number
-    order: rows(rows(PlayerRef, 64, 1), 64, 1)  # groups of player numbers, best place first
+    order: Order  # groups of player numbers, best place first
 
 
 class Dispute(msgspec.Struct, frozen=True):
     """A player's disagreement with a reported finishing order, with their own version when they gave one."""
 
     player: PlayerRef
-    order: rows(rows(PlayerRef, 64, 1), 64) = []
+    order: Annotated[list[Group], Meta(max_length=64)] = []
 
 
 class Report(Record, frozen=True, kw_only=True):
@@ -226,9 +223,9 @@ class Report(Record, frozen=True, kw_only=True):
     round: Number
     table: Number
     by: PlayerRef
-    order: rows(rows(PlayerRef, 64, 1), 64, 1)
+    order: Order
     confirmed: Players = []
-    disputes: rows(Dispute, 64) = []
+    disputes: Annotated[list[Dispute], Meta(max_length=64)] = []
     status: Literal["waiting", "disputed", "recorded", "settled", "replaced"]
     at: Annotated[float, Meta(ge=0, le=1e11)] = 0.0  # epoch seconds
     late: bool = False  # reported after the round's clock ran out
@@ -243,15 +240,15 @@ class Report(Record, frozen=True, kw_only=True):
 class Hit(msgspec.Struct, frozen=True, rename={"from_": "from"}):
     to: PlayerRef | None = None
     from_: PlayerRef | None = None
-    commander: text(500) | None = None
-    copy: whole(0, 64) | None = None
+    commander: Text500 | None = None
+    copy: Seat | None = None
     amount: Count = 0
 
 
 class Cast(msgspec.Struct, frozen=True):
     player: PlayerRef
-    commander: text(500) | None = None
-    copy: whole(0, 64) | None = None
+    commander: Text500 | None = None
+    copy: Seat | None = None
     count: Count = 0
 
 
@@ -259,19 +256,19 @@ class Game(Record, frozen=True, kw_only=True):
     event: EventRef
     round: Number
     table: Number
-    life: dict[PlayerKey, whole(-MAX_ID, MAX_ID)]
-    hits: rows(Hit, MAX_CARDS) = []
-    casts: rows(Cast, MAX_CARDS) = []
-    entries: rows(dict[str, Any], MAX_CARDS) = []
+    life: dict[PlayerKey, Life]
+    hits: Annotated[list[Hit], Meta(max_length=MAX_CARDS)] = []
+    casts: Annotated[list[Cast], Meta(max_length=MAX_CARDS)] = []
+    entries: Annotated[list[dict[str, Any]], Meta(max_length=MAX_CARDS)] = []
 
 
 class Change(Record, frozen=True, kw_only=True):
     """One entry of an event's history (``events.night.history``; the log outlives what it names)."""
 
     event: Number
-    at: text(64)
-    who: text(600)
-    what: text(200)
+    at: Text64
+    who: Text600
+    what: Text200
     old: Any = None
     new: Any = None
     undo: dict[str, Any] | None = None
@@ -279,52 +276,54 @@ class Change(Record, frozen=True, kw_only=True):
 
 
 class DraftConfig(msgspec.Struct, frozen=True):
-    seats: whole(2, 64)
-    boosters: whole(1, 64)
-    picks_per_turn: whole(1, 64)
+    seats: TableSize
+    boosters: Size64
+    picks_per_turn: Size64
     set: Annotated[str, Meta(min_length=1, max_length=20, pattern=r"\S")]
-    booster_kind: text(40) | None = None
+    booster_kind: Text40 | None = None
 
 
-CardRow = tuple[Annotated[str, Meta(max_length=20)] | int, whole(0, 1000), whole(0, 3)]  # number, sheet, flags
+CardRow = tuple[Annotated[str, Meta(max_length=20)] | int, Sheet, Flags]  # number, sheet, flags
 
 
 class Booster(msgspec.Struct, frozen=True):
-    variant: whole(0, 10_000)
-    cards: rows(CardRow, 1000)
+    variant: Small
+    cards: Annotated[list[CardRow], Meta(max_length=1000)]
 
 
 class DraftState(msgspec.Struct, frozen=True):
     """A saved draft's state (``draft.engine.Draft.to_json`` without the picks)."""
 
     config: DraftConfig
-    sheets: rows(text(200), 1000)
-    boosters: rows(rows(Booster, 64), 64)
-    format: text(40) = ""
+    sheets: Annotated[list[Text200], Meta(max_length=1000)]
+    boosters: Annotated[list[Annotated[list[Booster], Meta(max_length=64)]], Meta(max_length=64)]
+    format: Text40 = ""
     seed: Annotated[int, Within(-MAX_SECRET, MAX_SECRET)] | None = None
 
 
-TimedOut = rows(rows(whole(0, 10_000), 3, 3), 10**6)  # [seat, pack, pick] of each pick the timer took for a player
-PickRows = rows(rows(Seat, 8, 1), 10**7)  # [seat, *positions] rows, in the order they were made
+# [seat, pack, pick] of each pick the timer took for a player
+TimedOut = Annotated[list[Annotated[list[Small], Meta(min_length=3, max_length=3)]], Meta(max_length=10**6)]
+# [seat, *positions] rows, in the order they were made
+PickRows = Annotated[list[Annotated[list[Seat], Meta(min_length=1, max_length=8)]], Meta(max_length=10**7)]
 
 
 class Draft(Record, frozen=True, kw_only=True):
     """A draft kept in the store (practice or an event's pod; ``events.storage.draft_files``)."""
 
-    kind: text(40)
+    kind: Text40
     state: DraftState
-    humans: rows(Seat, 64)
-    names: rows(text(500), 64)
-    styles: rows(text(40), 64)
-    status: text(40)
+    humans: Annotated[list[Seat], Meta(max_length=64)]
+    names: Annotated[list[Text500], Meta(max_length=64)]
+    styles: Annotated[list[Text40], Meta(max_length=64)]
+    status: Text40
     picks: PickRows
-    journal: text(64) | None  # the live draft's own file (a random token), None once folded
+    journal: Text64 | None  # the live draft's own file (a random token), None once folded
     event: EventRef | None = None
     pod: Number | None = None
-    created: text(64) = ""
-    timer: whole(0, 86_400) | None = None
+    created: Text64 = ""
+    timer: Seconds | None = None
     deadline: dict[str, Any] | None = None
-    claims: dict[str, text(80)] = {}
+    claims: dict[str, Text80] = {}
     deck: dict[str, Any] | None = None
     deck_legal: bool = False
     assist: bool = False  # an event's draft offers the hint, signals and "Can lead" (practice drafts always do)
@@ -341,25 +340,64 @@ class Draft(Record, frozen=True, kw_only=True):
 class Build(Record, frozen=True, kw_only=True):
     """A pool being built into a deck (``cmdraft build``; ``events.storage.pool_builds``)."""
 
-    source: text(4096)
-    cards: rows(tuple[text(20), text(20), text(500)], MAX_CARDS)
-    set: text(20)
-    status: text(40)
+    source: Text4096
+    cards: Annotated[list[tuple[Text20, Text20, Text500]], Meta(max_length=MAX_CARDS)]
+    set: Text20
+    status: Text40
     seed: Annotated[int, Within(-MAX_SEED, MAX_SEED)] | None = None
     deck: dict[str, Any] | None = None
     deck_legal: bool = False
-    created: text(64) = ""
+    created: Text64 = ""
 
 
 class Journal(Record, frozen=True, kw_only=True):
     """A live draft's own file (``NAME.drafts/ID-TOKEN.json``): the picks since its record was written."""
 
-    humans: rows(Seat, 64)
-    status: text(40)
+    humans: Annotated[list[Seat], Meta(max_length=64)]
+    status: Text40
     picks: PickRows
     deadline: dict[str, Any] | None = None
-    claims: dict[str, text(80)] = {}
+    claims: dict[str, Text80] = {}
     timed_out: TimedOut = []
+
+
+class CodeSource(Record, frozen=True, kw_only=True):
+    """A source that typed wrong seat codes lately (``events.night.seat_codes``); times in epoch seconds."""
+
+    event: Number
+    source: Text120
+    wrong: Count = 0
+    at: float = 0.0
+    until: float = 0.0
+
+
+class SeatPresence(Record, frozen=True, kw_only=True):
+    """Who holds a seat (``events.night.presence``): a browser or a terminal (its process); epoch seconds."""
+
+    event: Number
+    player: Number
+    via: Text40
+    at: float
+    pid: int | None = None
+    left: float | None = None
+
+
+class DeskLink(Record, frozen=True, kw_only=True):
+    """An event's desk secret for ``cmdraft serve``, kept only as its hash (``events.night.desk_link``)."""
+
+    event: Number
+    hash: Text64
+    at: float = 0.0
+
+
+class BrowserSeat(Record, frozen=True, kw_only=True):
+    """A browser bound to a seat (``events.night.browser_seats``): its token's hash, a mark of the code (never it)."""
+
+    event: Number
+    player: Number
+    token: Text64
+    code: Text64
+    at: Text64 = ""
 
 
 TABLES: dict[str, type[Record]] = {
@@ -377,6 +415,10 @@ TABLES: dict[str, type[Record]] = {
     "drafts": Draft,
     "builds": Build,
     "journal": Journal,
+    "code_sources": CodeSource,
+    "seat_presence": SeatPresence,
+    "desk_links": DeskLink,
+    "browser_seats": BrowserSeat,
 }
 TABLE_OF = {kind: table for table, kind in TABLES.items()}
 R = typing.TypeVar("R", bound=Record)

@@ -79,7 +79,7 @@ _TEMPORARY = re.compile(r"^\.(?P<name>.+)\.(?P<pid>\d+)\.tmp$")
 def remove_stale_temporaries(folder: Path, name: str | None = None) -> list[Path]:
     """Remove ``.NAME.PID.tmp`` files whose process is gone (a write killed half-way); with ``name``,
     only those of that file."""
-    removed = []
+    removed: list[Path] = []
     try:
         with os.scandir(folder) as scan:
             # one file's temporaries: a plain prefix test first (a drafts folder holds three files per draft)

@@ -27,6 +27,7 @@
 from __future__ import annotations
 
 import os
+import typing
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -72,7 +73,7 @@ class _TransactionStorage(Storage):
 
 def phase_change(db: TinyDB) -> None:
     """Mark a write transaction as a step that changes an event's phase: the database is backed up first."""
-    db.storage.backup = True
+    typing.cast(_TransactionStorage, db.storage).backup = True  # every transaction's storage is one
 
 
 # The databases this process opened: no output file may replace one of them or their own files.
@@ -147,7 +148,7 @@ class Store:
             return self._cache[1], self._cache[2]
         data = read_file(self.path)
         outdated = data is not None and schema_of(data) != SCHEMA
-        if outdated:
+        if outdated and data is not None:
             data = migrated(data, self.path)  # read through the migration; the first write saves it
         self._cache = (signature, data, outdated) if data is not None and signature is not None else None
         return data, outdated

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tests.helpers.cardfiles import atomic_cards, mtgjson_set, scryfall_cards, write
+from tests.helpers.cardfiles import atomic_cards, cmr_mtgjson, mtgjson_set, scryfall_cards, write
 
 
 def test_sets_list_and_show(cli):
@@ -16,6 +16,20 @@ def test_sets_list_and_show(cli):
     summary = json.loads(cli("sets", "show", "CMR", "--json").stdout)
     assert summary["cards"] == 393 and summary["by_rarity"]["common"] == 141 and summary["commanders"] == 103
     assert "commanders" in cli("sets", "show", "cmr").stdout
+
+
+def test_sets_list_says_whether_each_sets_card_text_is_installed(cli, tmp_path):
+    """Issue 43: none (and the command that brings it), some, or all of a set's rules text on this machine."""
+
+    def cmr_row():
+        return next(row for row in json.loads(cli("sets", "list", "--json").stdout) if row["code"] == "CMR")
+
+    assert cmr_row()["cards_with_text"] == 0
+    assert "none: 'cmdraft sets download CMR'" in cli("sets", "list").stdout
+    assert cli("sets", "import", write(tmp_path, "some.json", cmr_mtgjson({"Murder", "Ghastly Demise"}))).exit_code == 0
+    assert cmr_row()["cards_with_text"] == 2 and "2 of 393" in cli("sets", "list").stdout
+    assert cli("sets", "import", write(tmp_path, "all.json", cmr_mtgjson())).exit_code == 0
+    assert cmr_row()["cards_with_text"] == 393 and "installed (393)" in cli("sets", "list").stdout
 
 
 def test_card_lookup_tolerates_case_and_accents(cli):

@@ -216,6 +216,18 @@ def test_the_practice_hint_takes_imperious_perfect_over_crimson_fleet_commodore(
     assert "Imperious Perfect" in advised and "Crimson Fleet Commodore" not in advised
 
 
+def test_from_pick_two_the_hint_leans_to_the_colors_of_the_picks_so_far(cmr):
+    """Issue 43: two cards of one rating in two colors: the hint takes the one of the colors already picked, from the
+    second pick on (the first pick has nothing to lean on)."""
+    white, black = cmr["Cage of Hands"], cmr["Ghastly Demise"]
+    assert card_rating(white) == card_rating(black)
+    pack = [white, black, *[c for c in _colored(cmr, "U", 40) if card_rating(c) < 2.0][:8]]
+    for first, expected in ((cmr["Murder"], black), (cmr["Faith's Fetters"], white)):
+        for picks_so_far in ([first], [first, cmr["Ambush Viper"]]):
+            assert [a.card for a in explain_pick(pack, picks_so_far, count=1).cards] == [expected], picks_so_far
+            assert [a.card for a in explain_pick(list(reversed(pack)), picks_so_far, count=1).cards] == [expected]
+
+
 # --- the builder: the best deck, not the fullest ------------------------------------------------------------------
 
 ROCKS = (

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import random
 import re
@@ -207,6 +208,22 @@ def test_draft_log_marks_both_cards(finished):
     assert text.count("Pack 1 pick 1:") == 1 and "------ CMR ------" in text
     first_block = text.split("Pack 1 pick 1:\n")[1].split("\n\n")[0].splitlines()
     assert len(first_block) == 20 and sum(line.startswith("--> ") for line in first_block) == 2
+
+
+@pytest.mark.parametrize(
+    ("when", "shown"),
+    [
+        (dt.datetime(2020, 11, 5, 20, 3, 9), "11/5/2020 8:03:09 PM"),
+        (dt.datetime(2021, 3, 7, 0, 0, 5), "3/7/2021 12:00:05 AM"),
+        (dt.datetime(2021, 1, 1, 12, 30, 0), "1/1/2021 12:30:00 PM"),
+        (dt.datetime(2021, 10, 12, 9, 5, 0), "10/12/2021 9:05:00 AM"),
+    ],
+)
+def test_the_draft_logs_time_has_no_leading_zeros_as_mtgo_writes_it(finished, when, shown):
+    """Issue 43: MTGO's log writes M/D/YYYY h:mm:ss AM/PM, as the tools that read these logs expect."""
+    assert (
+        mtgo_log(finished.draft, 0, [s.name for s in finished.seats], when=when).splitlines()[1] == f"Time:    {shown}"
+    )
 
 
 def test_aggregate_figures():

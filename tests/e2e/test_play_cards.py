@@ -97,3 +97,32 @@ def test_without_text_the_pick_line_shows_type_and_stats(tmp_path, cmdraft_home)
     child.expect(PICK)
     child.sendline("quit")
     child.expect(pexpect.EOF)
+
+
+def test_confirm_shows_the_monarchy_and_the_removal_before_keywords_and_reminder_text(cli, tmp_path, cmdraft_home):
+    """Issue 43: the one line under each chosen card at --confirm shows what the card is for (the monarchy, the
+    removal) first, its keywords after, and no reminder text, however the card's text is ordered: the line is cut
+    at the terminal's width, so what comes first is what the player reads."""
+    data = cmr_mtgjson()
+    for number, card in enumerate(data["data"]["cards"]):
+        what = "you become the monarch" if number % 2 else "destroy target creature"
+        card["text"] = f"Vigilance (Invented reminder words.)\nInvented words.\nInvented: {what}."
+    assert cli("sets", "import", write(tmp_path, "CMR.json", data)).exit_code == 0
+    env = dict(os.environ, CMDRAFT_HOME=str(cmdraft_home), COLUMNS="80", LINES="24", NO_COLOR="1", TERM="xterm")
+    args = ["-m", "events", "play", "--seed", "3", "--players", "2", "--db", str(tmp_path / "db.json")]
+    child = pexpect.spawn(
+        sys.executable, [*args, "--plain", "--confirm"], env=env, encoding="utf-8", timeout=60, dimensions=(24, 80)
+    )
+    child.expect(PICK)
+    child.sendline("1 2")
+    child.expect(r"Take (.*)\? \[Y/n\]")
+    before = re.sub(r"\x1b\[[0-9;]*m", "", child.before)
+    shown = [line for line in before.splitlines() if ": Invented" in line]
+    assert len(shown) == 2, child.before
+    for line in shown:
+        assert re.search(r": Invented: (you become the monarch|destroy target creature)", line), line
+        assert "reminder" not in line and line.rstrip().endswith(("Vigilance", "…")), line
+    child.sendline("n")
+    child.expect(PICK)  # not taken: the same pick again
+    child.sendline("quit")
+    child.expect(pexpect.EOF)

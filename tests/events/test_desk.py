@@ -36,9 +36,9 @@ def new_event(events, names, **options):
 def test_a_player_named_3_is_reachable_and_3_never_means_player_number_3(events, cli):
     event_id = new_event(events, ["Ann", "Bo", "Cy", "3"])  # "Cy" is player #3, "3" is player #4
     with events.store.read() as db:
-        assert events._player(db, event_id, "3")["name"] == "3"
-        assert events._player(db, event_id, "#3")["name"] == "Cy"
-        assert events._player(db, event_id, "# 4")["name"] == "3"
+        assert events._player(db, event_id, "3").name == "3"
+        assert events._player(db, event_id, "#3").name == "Cy"
+        assert events._player(db, event_id, "# 4").name == "3"
     other = new_event(events, ["Ann", "Bo"])  # no player named 2: the bare number is refused with a hint
     result = cli("event", "player", "drop", other, "2", "--db", events.store.path)
     assert result.exit_code == 2 and "for player number 2 write '#2'" in result.stderr
@@ -66,9 +66,9 @@ def test_exact_name_first_then_the_same_name_in_another_case(events):
             }
         )
     with events.store.read() as db:
-        assert events._player(db, event_id, "Ann").doc_id == 1 and events._player(db, event_id, "ann").doc_id == 3
-        assert events._player(db, event_id, "bo")["name"] == "BO"
-        assert events._player(db, event_id, "ｂｏ ")["name"] == "BO"  # Unicode width forms and spaces too
+        assert events._player(db, event_id, "Ann").id == 1 and events._player(db, event_id, "ann").id == 3
+        assert events._player(db, event_id, "bo").name == "BO"
+        assert events._player(db, event_id, "ｂｏ ").name == "BO"  # Unicode width forms and spaces too
         with pytest.raises(InputError, match="names 2 players: use the player number"):
             events._player(db, event_id, "ANN")
 

@@ -2,8 +2,8 @@
 points, tie-breakers, the Piper ledger's arithmetic and number text.
 
 Every expected figure is worked out by hand from the rules written in the modules' docstrings
-(events/night/rounds.py, events/night/standings.py, events/night/pipers.py), not from the code.  Records are plain
-dicts (players as ``tinydb.table.Document``, which is a dict with a number, no file behind it).
+(events/night/rounds.py, events/night/standings.py, events/night/pipers.py), not from the code.  Records are the
+record types (``events.storage.records``), made here without a database.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from fractions import Fraction
 
 import msgspec
 import pytest
-from tinydb.table import Document
 
 from draft.decks import PIPER
 from events.night.pipers import ledger
@@ -24,7 +23,7 @@ from events.night.schema import exact, number_text
 from events.night.seating import draft_pod_sizes
 from events.night.snapshot import PlayerRow
 from events.night.standings import Standing, placement_points, point_totals, rank_standings, standings_of
-from events.storage.records import Event, Pod
+from events.storage.records import Event, Pod, Result, Round
 from sets.errors import InputError, StateError
 
 # --- table sizes ------------------------------------------------------------------------------------------
@@ -81,6 +80,11 @@ def a_pod(**fields) -> Pod:
     return msgspec.convert({"event": 1, **fields}, Pod)
 
 
+def rounds_of(*tables: list[list[int]]) -> list[Round]:
+    """Rounds numbered from 1, each with its tables."""
+    return [Round(event=1, number=n, tables=seats, status="closed") for n, seats in enumerate(tables, start=1)]
+
+
 def test_every_count_of_players_fills_tables_of_three_to_five():
     for players in range(3, 41):
         sizes = game_table_sizes(players)
@@ -117,7 +121,7 @@ def test_draft_pods_are_balanced_and_never_over_the_pod_size(players, most, pods
 
 
 def test_meetings_count_each_shared_table_both_ways():
-    met = meetings([{"tables": [[1, 2, 3]]}, {"tables": [[1, 2], [3, 4]]}])
+    met = meetings(rounds_of([[1, 2, 3]], [[1, 2], [3, 4]]))
     assert met[(1, 2)] == met[(2, 1)] == 2
     assert met[(1, 3)] == met[(3, 4)] == met[(4, 3)] == 1
     assert met[(1, 4)] == 0 and met[(1, 1)] == 0
@@ -136,7 +140,7 @@ def test_a_seat_goes_to_the_nearest_candidate_who_has_met_the_table_least():
     # 1 has met 2 twice and 3 once; 2 and 3 have met once.  Table one: 1, then among 2-5 the least
     # met is 4 (first of 4 and 5); then among 2, 3, 5, 6: 5; then among 2, 3, 6, 7: 6.  Table two: 2,
     # then among 3, 7, 8 one who hasn't met 2: 7; then 8 before 3, who has.
-    met = meetings([{"tables": [[1, 2, 3]]}, {"tables": [[1, 2]]}])
+    met = meetings(rounds_of([[1, 2, 3]], [[1, 2]]))
     assert pair_by_points(list(range(1, 9)), totals, met, [4, 4], random.Random(1)) == [[1, 4, 5, 6], [2, 7, 8, 3]]
 
 
@@ -144,7 +148,7 @@ def test_only_the_next_few_are_candidates():
     totals = Counter({pid: 9 - pid for pid in range(1, 9)})
     # 1 has met 2, 3, 4 and 5: the four candidates are equal, so 2 (the highest) sits; then 6, who
     # has met neither 1 nor 2, comes in from the window 3-6; then 7 from 3, 4, 5, 7.
-    met = meetings([{"tables": [[1, other]]} for other in (2, 3, 4, 5)])
+    met = meetings(rounds_of(*([[1, other]] for other in (2, 3, 4, 5))))
     assert pair_by_points(list(range(1, 9)), totals, met, [4, 4], random.Random(1)) == [[1, 2, 6, 7], [3, 4, 5, 8]]
 
 
@@ -189,17 +193,17 @@ def test_a_points_scheme_is_best_first_and_never_rising():
 # --- standings ----------------------------------------------------------------------------------------------
 
 
-def night() -> tuple[dict, list[Document], list[dict], list[dict]]:
+def night() -> tuple[Event, list[PlayerRow], list[Result], list[Round]]:
     """Four players at one table twice, a bot that only drafted, and a late player who hasn't played."""
     event = an_event(**{"points": [3, 2, 1, 0]})
     players = [
-        Document({"name": name, "status": "active", "bot": name == "Bot"}, doc_id=pid)
+        a_player(id=pid, name=name, status="active", bot=name == "Bot", requested=0)
         for pid, name in enumerate(["Ann", "Bo", "Cy", "Di", "Bot", "Eve"], start=1)
     ]
-    rounds = [{"number": 1, "tables": [[1, 2, 3, 4]]}, {"number": 2, "tables": [[1, 2, 3, 4]]}]
+    rounds = rounds_of([[1, 2, 3, 4]], [[1, 2, 3, 4]])
     results = [
-        {"round": 1, "table": 1, "order": [[1], [2], [3], [4]]},
-        {"round": 2, "table": 1, "order": [[4], [2, 3], [1]]},
+        Result(event=1, round=1, table=1, order=[[1], [2], [3], [4]]),
+        Result(event=1, round=2, table=1, order=[[4], [2, 3], [1]]),
     ]
     return event, players, results, rounds
 

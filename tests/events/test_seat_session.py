@@ -140,3 +140,30 @@ def test_a_face_with_no_terminal_library_drives_a_seat_and_a_deck(tmp_path):
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["True", "[]"]
+
+
+def test_from_the_second_pick_the_hint_the_timers_pick_and_a_bot_seat_read_the_same_pool_and_packs(tmp_path):
+    """Issue 43: the hint, the timer's pick and the pick a bot makes in the seat's place are one choice, made with
+    the picks so far (the pool and the packs seen) from pick 2 on, not the first pack's view again."""
+    from draft.bots import Bot, BotStyle
+
+    clock = Clock()
+    table = table_at(tmp_path / "d.json", timer=20)
+    seat = SeatSession(table, 0, clock=clock)
+    for _ in range(3):  # three picks in: the pool holds six cards, three packs were seen
+        seat.show()
+        seat.pick([0, 1])
+    seat.show()
+    draft = seat.draft
+    assert draft.pick_number == 4 and len(draft.pools[0]) == 6
+    bot = Bot(BotStyle.STRONG, 0)
+    for pick in draft.picks_of(0):
+        bot.observe(pick.offered, pick.pick)
+    bot.remember([p.card for p in draft.pools[0]])
+    progress = (draft.round + draft.step / draft.picks_per_pack) / draft.config.boosters
+    in_its_place = bot.choose(draft.pack(0), draft.picks_due(0), progress)
+    hint = seat_advice(draft, 0).positions
+    assert hint == table.suggested_positions(0) == list(in_its_place)
+    clock.now += 21
+    taken = seat.time_up()
+    assert taken is not None and list(taken.pick.positions) == hint

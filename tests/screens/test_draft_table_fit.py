@@ -128,3 +128,26 @@ def test_done_and_leaving_a_sealed_or_pool_build_name_the_command_that_opens_it_
     built = cli("build", str(pool), "--plain", "--db", db, input="done\nquit\n")
     assert built.exit_code == 0, built.stdout
     assert shlex.join(["cmdraft", "build", str(pool), "--db", str(db)]) in " ".join(built.stdout.split())
+
+
+def test_done_in_a_practice_draft_names_that_draft_and_its_database(tmp_path, cli):
+    """Issue 43: 'done' named 'cmdraft play --resume N' without the database the draft is in, which opens draft N
+    of the default database: another practice draft, or none."""
+    import shlex
+
+    from draft.engine import DraftConfig
+    from events.storage.draft_files import TableSession
+    from events.storage.store import Store
+
+    db = tmp_path / "my drafts.json"
+    for seed in (3, 4):  # draft 1 left at its first pick, draft 2 drafted to the end
+        table = TableSession.create(
+            Store(db), kind="practice", seed=seed, config=DraftConfig(seats=4), humans=[0], names=list("ABCD")
+        )
+    while not table.draft.finished:
+        table.pick(table.suggested_pick(0))
+    result = cli("play", "--resume", str(table.draft_id), "--plain", "--db", db, input="auto new\ndone\nquit\n")
+    assert result.exit_code == 0, result.stdout
+    text = " ".join(result.stdout.split())
+    again = f"cmdraft play --resume {table.draft_id} --db {shlex.quote(str(db))}"
+    assert table.draft_id == 2 and f"Deck saved. Export it any time with 'export'; '{again}' opens it again." in text

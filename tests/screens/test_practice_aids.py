@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 import subprocess
 import sys
 from collections import Counter
@@ -443,3 +444,25 @@ def test_the_hint_leans_to_the_colors_of_your_first_picks_from_pick_two():
     strong_green = sorted(mono("G", legend=False), key=card_rating)[-1]
     assert card_rating(strong_green) > card_rating(red) + 1.0
     assert advise([Printing(red), Printing(strong_green)], [red], 1, 0.02).picks[0].card == strong_green
+
+
+def test_a_bots_pool_shows_each_card_once_with_its_count():
+    """Issue 43: a bot's pool groups its copies ("2  Sol Ring"), a foil copy apart, as a deck list does."""
+    from draft.deckbuild import build_deck
+    from events.screens.review import bot_tables
+    from events.sessions.activities import BotDeck
+
+    cmr = {card.name: card for card in load_set("CMR")}
+    pool = [Printing(cmr["Murder"], "common"), Printing(cmr["Murder"], "foil"), Printing(cmr["Ghastly Demise"])]
+    pool += [Printing(cmr["Murder"], "foil", foil=True), Printing(cmr["Tevesh Szat, Doom of Fools"])]
+    pool += [Printing(cmr["Ghastly Demise"], "common")]
+    deck = build_deck(pool)
+    bot = BotDeck(1, deck, validate(deck, [p.card for p in pool]), tuple(pool))
+    console = Console(width=100, record=True, color_system=None)
+    console.print(bot_tables(bot, 100)[0])
+    text = console.export_text()
+    lines = text.splitlines()
+    rows = {name: [line for line in lines if f" {name} " in line] for name in ("Murder", "Ghastly Demise")}
+    assert len(rows["Ghastly Demise"]) == 1 and re.match(r"\W*2\W+Ghastly Demise ", rows["Ghastly Demise"][0])
+    assert [re.match(r"\W*(\d)\W+Murder ", line).group(1) for line in rows["Murder"]] == ["2", "1"]  # the foil apart
+    assert "Seat 2: pool (6 cards)" in text

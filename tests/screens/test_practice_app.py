@@ -6,6 +6,7 @@ and the rendered screen; SVG snapshots of the main screens through pytest-textua
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 import pytest
@@ -268,6 +269,32 @@ async def test_confirm_asks_before_taking(tmp_path):
         await pilot.press("y")
         await pilot.pause()
         assert on_disk(db, session.draft_id).draft.picks_of(0)[0].positions == (0, 1)
+
+
+async def test_confirm_shows_what_each_card_is_for_before_its_keywords_and_no_reminder_text(cli, tmp_path):
+    """Issue 43: the question before a pick shows, under it, one line per chosen card as the line prompt does: the
+    monarchy or the removal first, keywords after, reminder text dropped."""
+    data = cmr_mtgjson()
+    for number, card in enumerate(data["data"]["cards"]):
+        what = "you become the monarch" if number % 2 else "destroy target creature"
+        card["text"] = f"Vigilance (Invented reminder words.)\nInvented words.\nInvented: {what}."
+    assert cli("sets", "import", write(tmp_path, "CMR.json", data)).exit_code == 0
+    session = session_at(tmp_path / "db.json")
+    names = [p.card.name for p in session.draft.pack(0)[:2]]
+    async with practice_app(session, confirm=True).run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("space", "j", "space", "enter")
+        await pilot.pause()
+        from textual.widgets import Static
+
+        shown = "\n".join(str(getattr(w.content, "plain", w.content)) for w in pilot.app.screen.query(Static))
+        assert "Take 1 " in shown and "Take 1 " in screen_text(pilot.app) and "reminder" not in shown
+        for name in names:
+            assert re.search(
+                re.escape(name) + r": Invented: (you become the monarch|destroy target creature)\. · Invented words\."
+                r" · Vigilance",
+                shown,
+            ), shown
 
 
 async def test_names_from_files_are_shown_literally(tmp_path):
@@ -614,27 +641,20 @@ def test_snapshot_of_the_review(tmp_path, snap_compare, size):
     assert snap_compare(practice_app(drafted(tmp_path / "b.json", seed=5)), press=["c", "f", "r"], terminal_size=size)
 
 
-async def test_the_80x24_builder_shows_a_cards_text_and_the_whole_export_note(tmp_path):
+async def test_the_80x24_builder_shows_a_cards_text_and_the_whole_export_note(cli, tmp_path):
     """Issue 43: at 80x24 the card panel shows at least three lines of rules text (what the card does comes before
     where it comes from), and an export whose note outgrows the log's two lines opens it whole in a panel."""
-    from dataclasses import replace
-
-    from sets.cards import Card
-
+    data = cmr_mtgjson()
+    for card in data["data"]["cards"]:
+        card["text"] = "\n".join(f"Line {n} of what this card does." for n in range(1, 6))
+    assert cli("sets", "import", write(tmp_path, "CMR.json", data)).exit_code == 0
     session = drafted(tmp_path / "b.json", seed=5)
     app = practice_app(session, export_root=tmp_path / "out")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("c")
         await pilot.pause()
         screen = pilot.app.screen
-        card = session.draft.pools[0][0].card
-        long_text = "\n".join(f"Line {n} of what this card does." for n in range(1, 6))
-        texted = replace(card, faces=(replace(card.front, text=long_text), *card.faces[1:]))
-        assert isinstance(texted, Card)
-        from events.screens.app.modals import Panel
-        from events.screens.render import card_panel
-
-        pilot.app.push_screen(Panel("Card", card_panel(texted)))
+        await pilot.press("escape", "j", "i")  # the card under the pool list's cursor, as a player asks for it
         await pilot.pause()
         shown_lines = [n for n in range(1, 6) if f"Line {n} of what this card does." in screen_text(pilot.app)]
         assert len(shown_lines) >= 3, screen_text(pilot.app)

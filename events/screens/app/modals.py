@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.console import RenderableType
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -58,7 +60,8 @@ class Panel(ModalScreen[bool]):
         self.dismiss(self.again)
 
 
-def confirm(title: str, question: str) -> Panel:
+def confirm(title: str, question: str, lines: Sequence[RenderableType] = ()) -> Panel:
+    """A yes/no question, with ``lines`` below it (what each card a pick takes does, one line each)."""
     from rich.text import Text
 
-    return Panel(title, Text(question), keys="Enter or y: yes · n or Esc: no", question=True)
+    return Panel(title, [Text(question), *lines], keys="Enter or y: yes · n or Esc: no", question=True)

@@ -33,6 +33,7 @@ from events.screens.render import (
     pack_table,
     passing,
     shown,
+    text_line,
 )
 from events.screens.table import pool_summary
 from events.sessions.seat import NO_ASSISTANCE, Mark, Refused, SeatSession
@@ -331,7 +332,9 @@ class TableScreen(Screen):
                 if yes and self.seat.current:
                     self.pick(positions, Text(f"Took {chosen}.", style="green"))
 
-            self.app.push_screen(confirm("Take these?", f"Take {chosen}?"), answered)
+            # One line per card, what it is for first (the monarchy, the removal), as the line prompt shows it.
+            lines = [text_line(pack[i].card, 100) for i in positions]
+            self.app.push_screen(confirm("Take these?", f"Take {chosen}?", lines), answered)
             return
         self.pick(positions, Text(f"Took {chosen}.", style="green"))
 
