@@ -13,13 +13,13 @@ from draft.deck_rules import Problem as DeckProblem
 from draft.deck_rules import validate
 from draft.deckbuild import build_deck
 from draft.decks import Deck as DraftDeck
-from draft.decks import DeckFormat, Zone
+from draft.decks import DeckFormat, Zone, is_piper
 from draft.formats import DeckFile, parse_json, resolve, write_json
 from draft.products import product
 from draft.sim import piper_card
 from events import timing
 from events.night import history
-from events.night.pipers import owned_in, piper_number, stock_left, stock_note, used_in
+from events.night.pipers import stock_left, stock_note
 from events.night.pools import Pools, check_size
 from events.night.refusals import DESK, Actor, LimitExceeded, PhaseOver
 from events.storage.records import Deck, Event, Player, Pool, Round
@@ -172,11 +172,10 @@ class Decks(Pools):
                     f"{player.name}'s pool was recorded again while the deck was checked; register the deck again"
                 )
             if within_stock:
-                adds = max(
-                    0,
-                    used_in(doc["deck"], product(event.set).added)
-                    - owned_in(pool_read.cards if pool_read else [], piper_number(event)),
+                played = sum(
+                    line.count for line in deck.lines if line.zone is not Zone.SIDEBOARD and is_piper(line.card)
                 )
+                adds = max(0, played - sum(1 for printing in pool if is_piper(printing.card)))
                 left = stock_left(db, event, player.id)
                 if adds > left:
                     words = product(event.set).added

@@ -11,9 +11,10 @@ import msgspec
 from draft.products import AddedOption, default_product, product
 from events.night import history
 from events.night.base import EventBase
-from events.night.schema import DECKS, EVENTS, PLAYERS, PODS, POOLS, STATUSES, Q
+from events.night.schema import DECKS, EVENTS, PLAYERS, PODS, STATUSES, Q
 from events.night.snapshot import PlayerRow
-from events.storage.records import Event, Pod
+from events.storage.records import Deck, DeckList, Event, Player, Pod, Pool
+from events.storage.tables import records_of
 from sets.cards import normalize_name
 from sets.catalog import load_set
 from sets.errors import InputError, LimitError
@@ -81,11 +82,9 @@ class Pipers(EventBase):
         snap = self.snapshot(event_id)
         event = snap.event
         with self.store.read() as db:
-            pools = {d["player"]: d["cards"] for d in db.table(POOLS).search(Q.event == event_id)}
+            pools = {pool.player: pool.cards for pool in records_of(db, Pool).find(event=event_id)}
             decks = {d["player"]: d["deck"] for d in db.table(DECKS).search(Q.event == event_id)}
-        option = product(event.set)
-        piper_number = next((c.number for c in load_set(event.set) if option.is_added(c)), None)
-        return ledger(event, snap.players, snap.pods, pools, decks, piper_number, option.added)
+        return ledger(event, snap.players, snap.pods, pools, decks, piper_number(event), product(event.set).added)
 
 
 def owned_in(cards: Sequence[str], piper_number: str | None) -> int:
@@ -93,14 +92,10 @@ def owned_in(cards: Sequence[str], piper_number: str | None) -> int:
     return sum(1 for ref in cards if ref.partition("*")[0] == piper_number)
 
 
-def used_in(deck: dict[str, Any], option: AddedOption) -> int:
-    """The added cards (Pipers) a registered deck (as stored) plays, commanders and main deck."""
-    return sum(
-        line.get("count", 1)
-        for zone in ("commanders", "main")
-        for line in deck.get(zone, [])
-        if normalize_name(line["name"]) == normalize_name(option.card)
-    )
+def played_in(deck: DeckList, option: AddedOption) -> int:
+    """The added cards (Pipers) a registered deck plays, commanders and main deck."""
+    card = normalize_name(option.card)
+    return sum(line.count for line in (*deck.commanders, *deck.main) if normalize_name(line.name) == card)
 
 
 def piper_number(event: Event) -> str | None:
@@ -116,12 +111,12 @@ def stock_left(db: Any, event: Event, player_id: int) -> int:
     desk, with a deck file."""
     option = product(event.set)
     number = piper_number(event)
-    pools = {d["player"]: d["cards"] for d in db.table(POOLS).search(Q.event == event.id)}
-    active = {p.doc_id for p in db.table(PLAYERS).search(Q.event == event.id) if p["status"] == "active"}
+    pools = {pool.player: pool.cards for pool in records_of(db, Pool).find(event=event.id)}
+    active = {p.id for p in records_of(db, Player).find(event=event.id) if p.status == "active"}
     taken = sum(
-        max(0, used_in(d["deck"], option.added) - owned_in(pools.get(d["player"], []), number))
-        for d in db.table(DECKS).search(Q.event == event.id)
-        if d["player"] != player_id and d["player"] in active
+        max(0, played_in(d.deck, option.added) - owned_in(pools.get(d.player, []), number))
+        for d in records_of(db, Deck).find(event=event.id)
+        if d.player != player_id and d.player in active
     )
     return max(0, event.piper_stock - taken)
 
@@ -156,7 +151,12 @@ def ledger(
         return owned_in(pools.get(pid, []), piper_number)
 
     def used_by(deck: dict[str, Any]) -> int:
-        return used_in(deck, option)
+        return sum(
+            line.get("count", 1)
+            for zone in ("commanders", "main")
+            for line in deck.get(zone, [])
+            if normalize_name(line["name"]) == normalize_name(option.card)
+        )
 
     lenders, needs = [], []
     unused = 0

@@ -139,4 +139,6 @@ def test_a_deck_registered_after_the_stock_ran_out_is_refused_with_what_is_left(
 def test_the_command_line_says_how_many_the_stock_holds(tmp_path, cli):
     events, event_id = night(tmp_path, 0)
     result = cli("event", "deck", str(event_id), "Ann", "--auto", "--db", str(events.store.path))
-    assert "Ann: the store's stock holds 0 Pipers for your deck" in result.stdout
+    assert "; the store's stock holds 0 Pipers for your deck" in result.stdout and result.stdout.startswith(
+        "Ann: deck registered"
+    )

@@ -213,10 +213,8 @@ def event_top(
         table.add_row(str(rank), shown(name))
     out().print(table)
     out().print(shown(f"{final['first']} goes first (highest standing)"))
-    for line in final["ties"]:
+    for line in final["ties"] or ["No ties: every place at the table and the cut below it are settled on points."]:
         out().print(shown(line), soft_wrap=True)
-    if not final["ties"]:
-        out().print("No ties: every place at the table and the cut below it are settled on points.")
 
 
 def event_finish(event_id: EventArg, db: DbOption = None) -> None:
