@@ -121,6 +121,16 @@ class Bot:
     # Curve counts of the pool: creatures, plays of mana value 3 or less, plays of 6 or more.
     _curve: list[int] = field(default_factory=lambda: [0, 0, 0])
     _options: list[tuple[int, tuple[Card, ...], float]] | None = None
+    # What the pool's values gave, reused while they stay the same (a pick of two cards that add nothing to them,
+    # or the same pool asked again): each is dropped the moment its inputs change, so it is what recomputing gives.
+    _sums: tuple[tuple[float, ...], list[float]] | None = field(default=None, repr=False)  # values: subset sums
+    _colors: tuple[tuple[float, ...], tuple[float, list[float]]] | None = field(default=None, repr=False)
+    # (sums, options, style) and the best option they give
+    _best: (
+        tuple[list[float], list[tuple[int, tuple[Card, ...], float]], BotStyle, tuple[int, tuple[Card, ...], float]]
+        | None
+    ) = field(default=None, repr=False)
+    _needs: dict[Card, float] = field(default_factory=dict, repr=False)  # leader_need per card, for these options
 
     def remember(self, cards: Sequence[Card]) -> None:
         for card in cards:
@@ -129,6 +139,7 @@ class Bot:
                 continue
             if card.can_be_commander or CommanderAbility.BACKGROUND in card.abilities:
                 self._options = None
+                self._needs = {}
             traits = card_traits(card)
             self._by_mask[traits.mask] += max(0.0, traits.rating - 0.8)
             if not traits.land and traits.rating >= PLAYABLE:
@@ -169,10 +180,30 @@ class Bot:
             by_mask = list(by_mask)
             for index, signal in enumerate(self.signals):
                 by_mask[1 << index] += fade * signal
-        sums = _subset_sums(by_mask)
-        options = self._options
-        if options is None:
-            options = self._options = self._leader_options()
+        sums = self._subset_sums(by_mask)
+        options = self._leader_options_cached()
+        kept = self._best
+        if kept is not None and kept[0] is sums and kept[1] is options and kept[2] is self.style:
+            best = Plan(*kept[3])
+        else:
+            best = self._best_option(sums, options, strong)
+            self._best = (sums, options, self.style, (best.mask, best.commanders, best.strength))
+        if progress < (0.12 if strong else 0.15):
+            best.mask = 31  # too early to commit
+        elif strong and progress >= DEPTH_FROM:
+            best.depth = sum(n for mask, n in enumerate(self._playables) if mask & ~best.mask == 0)
+        return best
+
+    def _subset_sums(self, by_mask: list[float]) -> list[float]:
+        """``_subset_sums(by_mask)``, kept for the last values asked (the same list object while they stay)."""
+        key = tuple(by_mask)
+        found = self._sums
+        if found is None or found[0] != key:
+            found = self._sums = (key, _subset_sums(by_mask))
+        return found[1]
+
+    @staticmethod
+    def _best_option(sums: list[float], options: list[tuple[int, tuple[Card, ...], float]], strong: bool) -> Plan:
         best = Plan(31, (), float("-inf"))
         width_cost = 1.2 if strong else 0.6
         for mask, leaders, leading in options:
@@ -185,10 +216,6 @@ class Bot:
         piper_value = pair[0] * 0.9 - (1.0 if strong else 0.0)
         if not best.commanders or piper_value > best.strength:
             best = Plan(pair[1], (), piper_value)
-        if progress < (0.12 if strong else 0.15):
-            best.mask = 31  # too early to commit
-        elif strong and progress >= DEPTH_FROM:
-            best.depth = sum(n for mask, n in enumerate(self._playables) if mask & ~best.mask == 0)
         return best
 
     def _leader_options(self) -> list[tuple[int, tuple[Card, ...], float]]:
@@ -254,21 +281,36 @@ class Bot:
         every deck and gains nothing)."""
         if not traits.mask or traits.land:
             return 0.0
-        total = sum(self._by_mask[1:])
+        total, by_color = self._color_values()
         if total <= 0:
             return 0.0
-        shares = [
-            sum(value for mask, value in enumerate(self._by_mask) if mask & color.bit) / total
-            for color in Color
-            if traits.mask & color.bit
-        ]
+        shares = [value / total for color, value in zip(Color, by_color, strict=True) if traits.mask & color.bit]
         return EARLY_FIT * min(1.0, 2.0 * sum(shares) / len(shares))
+
+    def _color_values(self) -> tuple[float, list[float]]:
+        """The pool's value outside colorless cards, and each color's (kept with the pool's values that give it)."""
+        by_mask = self._by_mask
+        key = tuple(by_mask)
+        found = self._colors
+        if found is None or found[0] != key:
+            values = (
+                sum(by_mask[1:]),
+                [sum(value for mask, value in enumerate(by_mask) if mask & color.bit) for color in Color],
+            )
+            found = self._colors = (key, values)
+        return found[1]
 
     def leader_need(self, card: Card) -> float:
         """0 to 1: how much the pool still wants ``card`` as a leader.  A legend adds what it leads beyond the
         commanders already held that share its colors: nothing once one of them (alone, or with a partner it may
         pair with: whatever ``can_pair`` allows) is a commander worth playing (``HAPPY``), and the less the nearer
         the held leaders come to this card.  A weak legend adds little even to an empty pool: every pack holds two."""
+        found = self._needs.get(card)
+        if found is None:
+            found = self._needs[card] = self._leader_need(card)
+        return found
+
+    def _leader_need(self, card: Card) -> float:
         own = card_traits(card)
         quality = min(1.0, max(0.0, (own.rating - WEAK_LEADER) / (HAPPY - WEAK_LEADER)))
         held = 0.0

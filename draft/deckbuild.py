@@ -40,6 +40,7 @@ from sets.booster import Printing
 from sets.cards import Card
 from sets.colors import Color, ColorIdentity
 from sets.errors import LimitError
+from sets.userdata import one_reading
 
 SPELLS = 36
 MAX_NONBASIC_LANDS = 6
@@ -288,18 +289,16 @@ FULL_BUILDS = 4
 MAX_SUGGESTIONS = 1_000  # commander choices one ranking lists (README "Limits")
 
 
-def _spell_value(ranked: Sequence[Card], mask: int) -> float:
+def _spell_rows(ranked: Sequence[Card]) -> list[tuple[int, float]]:
+    """(color mask, rating) of the nonland cards of ``ranked``, in its order: what ``_spell_value`` reads."""
+    return [(traits.mask, traits.rating) for traits in map(card_traits, ranked) if not traits.land]
+
+
+def _spell_value(rows: Sequence[tuple[int, float]], mask: int) -> float:
     """The ratings of the best ``SPELLS`` nonland cards inside an identity (a leader among them counts too)."""
-    outside = ~mask
-    total, taken = 0.0, 0
-    for card in ranked:
-        traits = card_traits(card)
-        if traits.mask & outside or traits.land:
-            continue
-        total += traits.rating
-        taken += 1
-        if taken == SPELLS:
-            break
+    total = 0.0
+    for rating in [rating for card_mask, rating in rows if not card_mask & ~mask][:SPELLS]:
+        total += rating  # one by one, best first: the same sum as ever
     return total
 
 
@@ -309,16 +308,20 @@ def _estimate(spells: float, leaders: Sequence[Card], identity: ColorIdentity) -
 
 
 def _options(
-    pool: Counter, piper: Card | None, product: Product | None = None, may_add: int | None = None
+    pool: Counter,
+    piper: Card | None,
+    product: Product | None,
+    rows: Sequence[tuple[int, float]],
+    may_add: int | None = None,
 ) -> list[tuple[float, tuple[Card, ...], tuple[Color, ...], int]]:
-    """Every usable commander option with a quick estimate, best first: (estimate, leaders, colors, added Pipers)."""
-    ranked = _ranked(pool)
+    """Every usable commander option with a quick estimate, best first: (estimate, leaders, colors, added Pipers);
+    ``rows``: the pool's ``_spell_rows``; ``may_add``: the most Pipers it may add (``usable_options``)."""
     options = []
     by_mask: dict[int, float] = {}
     for leaders, colors, added in usable_options(pool, piper, product, may_add):
         identity = commander_identity(leaders, colors)
         if identity.mask not in by_mask:
-            by_mask[identity.mask] = _spell_value(ranked, identity.mask)
+            by_mask[identity.mask] = _spell_value(rows, identity.mask)
         estimate = _estimate(by_mask[identity.mask], leaders, identity) - ADDED_PIPER_COST * added
         options.append((estimate, leaders, colors, added, bool(identity)))
     # A colorless identity allows no free basic land (Wastes come from the pool): lead with colors when possible.
@@ -349,7 +352,7 @@ def ranked_builds(
     ranked = _ranked(pool)
     wastes = _pool_wastes(pool)
     builds = []
-    for _, leaders, colors, added in _to_build(_options(pool, piper, product, may_add), count):
+    for _, leaders, colors, added in _to_build(_options(pool, piper, product, _spell_rows(ranked), may_add), count):
         identity = commander_identity(leaders, colors)
         build = _build(ranked, leaders, identity, wastes)
         builds.append((CommanderChoice(leaders, colors, identity, build.value - ADDED_PIPER_COST * added), build))
@@ -358,8 +361,32 @@ def ranked_builds(
 
 
 def _best(pool: Counter, piper: Card | None, may_add: int | None = None) -> tuple[CommanderChoice, _Build] | None:
-    builds = ranked_builds(pool, piper, may_add=may_add)
-    return builds[0] if builds else None
+    """``ranked_builds(pool, piper, may_add=may_add)[0]``, leaving unbuilt an option whose ``_ceiling`` can't beat
+    the best built (the
+    ranking sorts stably: an option no better than an earlier one never comes first)."""
+    ranked = _ranked(pool)
+    rows, wastes = _spell_rows(ranked), _pool_wastes(pool)
+    best, best_key = None, (False, float("-inf"))
+    for _, leaders, colors, added in _to_build(_options(pool, piper, None, rows, may_add), FULL_BUILDS):
+        identity = commander_identity(leaders, colors)
+        ceiling = _ceiling(rows, leaders, identity) - ADDED_PIPER_COST * added
+        if best is not None and (bool(identity), ceiling) <= best_key:
+            continue
+        build = _build(ranked, leaders, identity, wastes)
+        choice = CommanderChoice(leaders, colors, identity, build.value - ADDED_PIPER_COST * added)
+        if best is None or (bool(identity), choice.value) > best_key:
+            best, best_key = (choice, build), (bool(identity), choice.value)
+    return best
+
+
+def _ceiling(rows: Sequence[tuple[int, float]], leaders: Sequence[Card], identity: ColorIdentity) -> float:
+    """No build of the option is worth more: the best nonland cards of its colors in every spell slot (a colored deck
+    plays ``LANDS[0]`` lands or more), its leaders, less its colors past two (every other cost is zero or more); a
+    hair above, so a sum rounded in another order can't matter."""
+    slots = DRAFT_MIN_SIZE - len(leaders) - (LANDS[0] if identity else 0)
+    fitting = [max(0.0, rating) for mask, rating in rows if not mask & ~identity.mask][:slots]
+    leading = sum(card_rating(c) for c in leaders if not is_piper(c))
+    return sum(fitting) + leading - WIDTH_COST * max(0, len(identity) - 2) + 1e-6
 
 
 def check_suggestions(limit: int) -> int:
@@ -405,6 +432,11 @@ def build_deck(
 ) -> Deck:
     """A legal Commander draft deck from the pool, the rest of the pool in the sideboard; ``may_add``: the most
     added cards (Pipers) it may add beyond the pool's (the store's stock; the product's most when None)."""
+    with one_reading():  # the basic lands and kept files looked at once per deck, not at every land
+        return _build_deck(pool, piper, name, may_add)
+
+
+def _build_deck(pool: Sequence[Card | Printing], piper: Card | None, name: str, may_add: int | None) -> Deck:
     printings = [item if isinstance(item, Printing) else Printing(item) for item in pool]
     cards = Counter(p.card for p in printings)
     piper = piper or next((card for card in cards if is_piper(card)), None)

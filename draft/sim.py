@@ -21,6 +21,7 @@ from sets.booster import BoosterSpec, Printing, booster_spec
 from sets.cards import CardSet
 from sets.catalog import load_set
 from sets.errors import LimitError
+from sets.userdata import one_reading
 
 
 @dataclass
@@ -95,16 +96,17 @@ def bot_styles(styles: Sequence[BotStyle] | BotStyle | None, seats: int) -> list
 def run_bots(draft: Draft, bots: dict[int, Bot]) -> None:
     """Let the bot seats pick until a human seat is to pick or the draft ends."""
     total = float(draft.config.boosters)
-    while not draft.finished:
-        due = [seat for seat in draft.waiting() if seat in bots]
-        if not due:
-            return
-        for seat in due:
-            pack = draft.pack(seat)
-            progress = (draft.round + draft.step / draft.picks_per_pack) / total
-            positions = bots[seat].choose(pack, draft.picks_due(seat), progress)
-            record = draft.pick(seat, positions)
-            bots[seat].learn(record.offered, [p.card for p in record.taken], record.pick)
+    with one_reading():  # the bots' sets and kept files looked at once, not at every card they weigh
+        while not draft.finished:
+            due = [seat for seat in draft.waiting() if seat in bots]
+            if not due:
+                return
+            for seat in due:
+                pack = draft.pack(seat)
+                progress = (draft.round + draft.step / draft.picks_per_pack) / total
+                positions = bots[seat].choose(pack, draft.picks_due(seat), progress)
+                record = draft.pick(seat, positions)
+                bots[seat].learn(record.offered, [p.card for p in record.taken], record.pick)
 
 
 @lru_cache(maxsize=8)
@@ -121,6 +123,17 @@ def run_pod(
     names: Sequence[str] | None = None,
 ) -> PodResult:
     """Draft a whole pod with bots and build every seat's deck."""
+    with one_reading():
+        return _run_pod(seed, config, styles, spec, names)
+
+
+def _run_pod(
+    seed: int,
+    config: DraftConfig,
+    styles: Sequence[BotStyle] | BotStyle | None,
+    spec: BoosterSpec | None,
+    names: Sequence[str] | None,
+) -> PodResult:
     spec = spec or _spec(load_set(config.set_code), config.booster_kind)
     draft = Draft.new(config, seed, spec)
     seat_styles = bot_styles(styles, config.seats)

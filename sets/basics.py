@@ -8,7 +8,7 @@ from functools import cache
 from sets.cards import Card, CardSet, Face, Layout, Rarity
 from sets.colors import ColorIdentity
 from sets.identity import BASIC_LAND_TYPES
-from sets.userdata import kept_mtgo_ids
+from sets.userdata import kept_mtgo_ids, pinned
 
 _BASICS = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G", "Wastes": ""}
 
@@ -36,8 +36,9 @@ BASIC_NAMES = frozenset([*_BASICS, *(f"Snow-Covered {name}" for name in _BASICS 
 
 
 def basic_lands() -> CardSet:
-    """The basic lands, each with the MTGO id an imported card file gave for its name (``keep_texts``)."""
-    return _basic_lands(tuple(sorted(kept_mtgo_ids("BASIC").items())))
+    """The basic lands, each with the MTGO id an imported card file gave for its name (``keep_texts``); looked up
+    once per ``one_reading`` block (``sets.userdata``)."""
+    return pinned("basics", lambda: _basic_lands(tuple(sorted(kept_mtgo_ids("BASIC").items()))))
 
 
 @cache
@@ -50,5 +51,7 @@ def _basic_lands(ids: tuple[tuple[str, int], ...]) -> CardSet:
 
 def basic_land(color_letter: str) -> Card:
     """The basic land that makes mana of this color (``""`` for Wastes)."""
-    name = next(name for name, letter in _BASICS.items() if letter == color_letter)
-    return basic_lands().by_number[name.lower()]
+    return basic_lands().by_number[_NAME_OF[color_letter]]
+
+
+_NAME_OF = {letter: name.lower() for name, letter in _BASICS.items()}

@@ -25,7 +25,7 @@ from sets.card_facts import text_copy_limit
 from sets.cards import Card, CardSet, normalize_name
 from sets.errors import ImportFormatError, InputError, UnknownSetError
 from sets.set_json import set_from_json, set_to_json, text_facts
-from sets.userdata import read_kept, read_kept_file, texts_path, user_home
+from sets.userdata import pinned, read_kept, read_kept_file, texts_path, user_home
 
 BUNDLED = ("CMR",)
 
@@ -84,6 +84,10 @@ def load_set(code: str) -> CardSet:
             f"unknown set {shown!r}: a set code is 1-16 letters and digits; known sets are "
             f"{', '.join(available_codes())}"
         )
+    return pinned(("set", key), lambda: _load_set(code, key))
+
+
+def _load_set(code: str, key: str) -> CardSet:
     path = _imported_path(key)
     try:
         found = path.stat()

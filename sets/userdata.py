@@ -4,19 +4,60 @@ from __future__ import annotations
 
 import json
 import os
-from functools import cache
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 
 def user_home() -> Path:
     """Where cmdraft keeps the user's data: ``$CMDRAFT_HOME`` or the platform's data folder."""
-    override = os.environ.get("CMDRAFT_HOME")
+    environ = os.environ
+    return _user_home(environ.get("CMDRAFT_HOME"), environ.get("XDG_DATA_HOME"), environ.get("HOME"))
+
+
+@lru_cache(maxsize=16)
+def _user_home(override: str | None, xdg: str | None, home: str | None) -> Path:
+    """The folder for these variables (the platform's rule worked out once for them)."""
     if override:
         return Path(override).expanduser()
     from platformdirs import user_data_path
 
     return user_data_path("cmdraft", appauthor=False)
+
+
+# The files of the data folder as first read inside the current ``one_reading`` block (None: outside one).
+_READING: ContextVar[dict[Any, Any] | None] = ContextVar("cmdraft_reading", default=None)
+
+
+@contextmanager
+def one_reading() -> Iterator[None]:
+    """Inside the block the user's data folder is looked at once per file: what a kept file (texts, MTGO ids, an
+    imported set, the basic lands) held when first asked for is what it holds until the block ends.  A pod's bots
+    and deck builds ask for them thousands of times; a file changed meanwhile is seen by the next block."""
+    if _READING.get() is not None:
+        yield
+        return
+    token = _READING.set({})
+    try:
+        yield
+    finally:
+        _READING.reset(token)
+
+
+def pinned(key: Any, read: Callable[[], T]) -> T:
+    """``read()``, or inside a ``one_reading`` block what it gave the first time there for ``key``."""
+    reading = _READING.get()
+    if reading is None:
+        return read()
+    if key not in reading:
+        reading[key] = read()
+    found: T = reading[key]
+    return found
 
 
 def texts_path(code: str) -> Path:
@@ -29,6 +70,10 @@ def kept_mtgo_ids(code: str) -> dict[str, int]:
 
 
 def read_kept(code: str) -> dict[str, Any]:
+    return pinned(("kept", code.upper()), lambda: _read_kept(code))
+
+
+def _read_kept(code: str) -> dict[str, Any]:
     path = texts_path(code)
     try:
         stat = path.stat()

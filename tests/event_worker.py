@@ -9,9 +9,11 @@
                                                             back to back; prints WAIT worst-ms and END time
 
 Environment:
-- ``WORKER_KILL=write:K:before`` / ``write:K:after``: SIGKILL this process at its K-th file rename
-  (the commit of a transaction; backup copies don't count), just before or just after it; ``WORKER_KILL=last-pick``: right
-  after the pick that ends a draft, before anything else is saved.
+- ``WORKER_KILL=write:K:before`` / ``write:K:after``: SIGKILL this process at its K-th commit (a file
+  rename or a draft journal's appended line; backup copies don't count), just before or just after it;
+  ``compact:K:before`` / ``compact:K:after``: at its K-th rename of a draft's journal (a compaction);
+  ``tear:K``: at its K-th appended line, half of it written (a torn last line); ``WORKER_KILL=last-pick``:
+  right after the pick that ends a draft, before anything else is saved.
 - ``WORKER_PICK_PAUSE=S``: sleep S seconds after each acknowledged pick (a player taking their time).
 - ``WORKER_START_AT=T``: wait until wall-clock time T before the first command; with
   ``WORKER_STEP=S`` command i waits until T + i*S (two workers with the same schedule race), plus
@@ -26,6 +28,7 @@ import sys
 import time
 
 from draft.engine import StalePickError
+from events.storage import journal
 from events.storage.store import Store
 from sets.errors import CmdraftError
 from tests.helpers.night import Night
@@ -40,25 +43,42 @@ def die() -> None:
 
 
 def arm_kill() -> None:
-    if not KILL.startswith("write:"):
+    if not KILL.startswith(("write:", "compact:", "tear:")):
         return
-    _, count, when = KILL.split(":")
+    kind, count, *rest = KILL.split(":")
+    when = rest[0] if rest else ""
     target = int(count)
-    real_replace = os.replace
+    real_replace, real_appended = os.replace, journal.appended
     calls = 0
 
-    def replace(src, dst, *args, **kwargs):
+    def commit(real, *args):
         nonlocal calls
-        if ".bak." in os.fspath(dst):  # a backup copy, not a commit
-            return real_replace(src, dst, *args, **kwargs)
         calls += 1
         if calls == target and when == "before":
             die()
-        real_replace(src, dst, *args, **kwargs)
+        real(*args)
         if calls == target and when == "after":
             die()
 
+    def replace(src, dst, *args, **kwargs):
+        if kind == "tear" or ".bak." in os.fspath(dst) or (kind == "compact" and ".drafts" not in os.fspath(dst)):
+            return real_replace(src, dst, *args, **kwargs)  # not a commit (a backup copy), or not one counted
+        commit(real_replace, src, dst, *args)
+
+    def appended(fd, line):
+        nonlocal calls
+        if kind == "compact":
+            return real_appended(fd, line)
+        if kind == "tear":  # a write cut short: half the line reaches the file, then the kill
+            calls += 1
+            if calls == target:
+                os.write(fd, line[: len(line) // 2])
+                die()
+            return real_appended(fd, line)
+        commit(real_appended, fd, line)
+
     os.replace = replace
+    journal.appended = appended
 
 
 def wait_turn(index: int) -> None:

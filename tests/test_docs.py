@@ -13,18 +13,8 @@ import click
 import pytest
 
 from tests.helpers.cliapp import command, invoke
+from tests.helpers.docs import doc_files, shell_blocks
 from tests.helpers.paths import ROOT
-
-
-def doc_files(root: Path) -> list[Path]:
-    """The README, ARCHITECTURE.md, CONTRIBUTING.md and every page of the site (docs/)."""
-    top = [root / name for name in ("README.md", "ARCHITECTURE.md", "CONTRIBUTING.md")]
-    return [path for path in top if path.is_file()] + sorted((root / "docs").glob("*.md"))
-
-
-def shell_blocks(text: str) -> list[str]:
-    """The ```sh blocks of a Markdown text."""
-    return re.findall(r"^```sh\n(.*?)^```", text, re.M | re.S)
 
 
 def cmdraft_commands(text: str) -> list[list[str]]:
@@ -33,7 +23,7 @@ def cmdraft_commands(text: str) -> list[list[str]]:
     found = []
     for block in shell_blocks(text):
         for line in block.splitlines():
-            words = shlex.split(line, comments=True)
+            words = shlex.split(re.split(r"(?:^|\s)#", line, maxsplit=1)[0])  # a '#' after a space starts a comment
             command_words: list[str] = []
             for word in [*words, ";"]:
                 if word in (";", "&&"):

@@ -752,3 +752,63 @@ def test_a_planted_import_of_storage_in_each_face_is_seen(tmp_path: Path):
         "events.screens.render": ["events.storage", "events.storage.store"],
         "events.web.app": ["events.storage.store", "events.storage.store.Store"],
     }
+
+
+# --- every route of the web declares who may ask --------------------------------------------------------------------
+
+# Starlette's route classes and the declaration itself: made only by events/web/endpoints.py's group helpers (page,
+# public, door, seat_get, seat_post, seat_stream, desk_get, desk_post …), each wrapping its handler in its audience's check.
+ROUTE_MAKERS = {"Route", "WebSocketRoute", "Mount", "Host", "Router", "Endpoint"}
+ROUTE_GROUPS = "events.web.endpoints"
+
+
+def undeclared_routes(root: Path) -> list[str]:
+    """Where a module of ``events.web`` other than the group helpers' builds a route itself (``Route(...)``,
+    ``Endpoint(...)``, ``app.add_route``, ``@app.route``): a route whose authentication nobody declared."""
+    found = []
+    for name, path in sorted(module_files(root).items()):
+        if not name.startswith("events.web") or name == ROUTE_GROUPS:
+            continue
+        for node in ast.walk(syntax(path)):
+            if not isinstance(node, ast.Call):
+                continue
+            called = node.func
+            label = (
+                called.id if isinstance(called, ast.Name) else called.attr if isinstance(called, ast.Attribute) else ""
+            )
+            if label in ROUTE_MAKERS or label in (
+                "add_route",
+                "add_websocket_route",
+                "route",
+                "websocket_route",
+                "mount",
+            ):
+                found.append(f"{name}:{node.lineno} {label}")
+    return found
+
+
+def test_every_route_of_the_web_is_made_by_a_group_that_declares_its_authentication():
+    assert undeclared_routes(ROOT) == []
+    assert "Route(" in (ROOT / "events/web/endpoints.py").read_text(encoding="utf-8")  # the helpers do build them
+
+
+def test_a_planted_route_without_declared_authentication_is_seen(tmp_path: Path):
+    files = {
+        "events/__init__.py": "",
+        "events/web/__init__.py": "",
+        "events/web/endpoints.py": "from starlette.routing import Route\n\n\ndef seat_get(path, handler):\n    return Route(path, handler)\n",
+        "events/web/desk.py": (
+            "from starlette.routing import Route\n\nfrom events.web.endpoints import desk_get\n\n\n"
+            "ENDPOINTS = [\n    desk_get('/api/desk', get_desk),\n    Route('/api/desk/secret', secret),\n]\n"
+        ),
+        "events/web/app.py": "def create_app(app):\n    app.add_route('/api/open', handler)\n",
+        "events/web/room.py": "from events.web.endpoints import Endpoint\n\nROOM = Endpoint('GET', '/api/room', None, '')\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    assert undeclared_routes(tmp_path) == [
+        "events.web.app:2 add_route",
+        "events.web.desk:8 Route",
+        "events.web.room:3 Endpoint",
+    ]

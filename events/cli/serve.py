@@ -22,7 +22,8 @@ from events.cli.event.shared import EventArg, core
 from events.night import desk_link
 from events.night.drafting import Drafting
 from events.web.app import create_app
-from events.web.guard import HEADER_TIMEOUT, MAX_CONNECTIONS, GuardedHttp, loopback_names
+from events.web.guard import GuardedHttp, loopback_names
+from events.web.settings import DEFAULT, WebSettings
 from sets.errors import InputError
 
 SWITCH_INTERVAL = 0.001  # seconds a thread runs before another may take the interpreter (sys.setswitchinterval)
@@ -120,19 +121,17 @@ def allowed_hosts(host: str) -> tuple[str, ...]:
     return (host, *loopback_names())
 
 
-def server_config(
-    app: Any, header_timeout: float = HEADER_TIMEOUT, max_connections: int = MAX_CONNECTIONS
-) -> uvicorn.Config:
-    """How uvicorn runs the app: quiet (warnings only), no server header, headers that must arrive within
-    ``header_timeout`` seconds and at most ``max_connections`` connections at once (``guard.GuardedHttp``)."""
+def server_config(app: Any, settings: WebSettings = DEFAULT) -> uvicorn.Config:
+    """How uvicorn runs the app: quiet (warnings only), no server header, headers that must arrive within the
+    settings' ``header_timeout`` seconds and at most ``max_connections`` connections at once (``guard.GuardedHttp``)."""
     return uvicorn.Config(
         app,
-        http=GuardedHttp.guarded(header_timeout, max_connections),
+        http=GuardedHttp.guarded(settings.header_timeout, settings.max_connections),
         log_level="warning",
         server_header=False,
         proxy_headers=False,
         lifespan="on",
-        timeout_keep_alive=5,  # an idle kept-alive connection is closed after 5 s
+        timeout_keep_alive=settings.keep_alive,  # an idle kept-alive connection is closed after a few seconds
         ws_per_message_deflate=False,  # states are small: compressing them costs more than it saves on a LAN
     )
 
@@ -157,7 +156,8 @@ def serve(
     events = core(db, Drafting)
     host = listen_address(lan)
     # an event players can't join from a browser is refused here; the app answers only to the printed address
-    app = create_app(events.store.path, event_id, hosts=allowed_hosts(host))
+    settings = WebSettings(hosts=allowed_hosts(host))
+    app = create_app(events.store.path, event_id, settings)
     sock = listening(host, port)
     url = f"http://{host}:{sock.getsockname()[1]}"
     name = events.event(event_id).name
@@ -187,7 +187,7 @@ def serve(
     app.state.server.served.warm()
     gc.collect()
     gc.freeze()
-    server = uvicorn.Server(server_config(app))
+    server = uvicorn.Server(server_config(app, settings))
     try:
         server.run(sockets=[sock])
     except KeyboardInterrupt:

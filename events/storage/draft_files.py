@@ -30,7 +30,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tinydb import TinyDB
-from tinydb.table import Document
 
 from draft.bots import Bot, BotStyle
 from draft.engine import Draft, DraftConfig, Pick, PickRequest, StalePickError
@@ -39,7 +38,6 @@ from draft.sim import bot_styles, run_bots
 from events import timing
 from events.storage.draft_records import (
     DRAFTS,
-    JOURNAL,
     REPLACED,
     DraftReplacedError,
     check_practice_timer,
@@ -52,6 +50,7 @@ from events.storage.draft_records import (
     token_hash,
 )
 from events.storage.draft_records import now as now_text
+from events.storage.journal import Journal, JournalWrite
 from events.storage.records import MAX_NAME
 from events.storage.store import Store
 from sets.errors import LimitError, StateError
@@ -68,6 +67,9 @@ class TableSession:
     bots: dict[int, Bot] = field(default_factory=dict)
     # The database record as saved: its picks come before the journal's, its token names the journal.
     record: dict[str, Any] = field(default_factory=dict)
+    _round_read: int = field(
+        default=0, init=False
+    )  # the round the draft was at when the journal was last read (a write compacts after it)
 
     @property
     def humans(self) -> list[int]:
@@ -167,7 +169,7 @@ class TableSession:
         """Picks kept in the database record; the journal holds the ones after them."""
         return len(self.record["picks"])
 
-    def _journal(self) -> Store:
+    def _journal(self) -> Journal:
         journal = journal_file(self.store, self.draft_id, self.record)
         if journal is None:
             raise StateError(f"draft {self.draft_id} is over; no more picks")
@@ -175,6 +177,7 @@ class TableSession:
 
     def _catch_up(self, journal: dict[str, Any] | None) -> None:
         """Apply the picks other terminals made (the journal is ahead of this session)."""
+        self._round_read = self.draft.round
         if journal is None:
             return
         if journal["status"] == REPLACED:
@@ -195,6 +198,7 @@ class TableSession:
         for key in ("deadline", "claims", "timed_out"):
             if key in journal:
                 self.doc[key] = journal[key]
+        self._round_read = self.draft.round
 
     # --- the draft's clock ------------------------------------------------------------------------------
 
@@ -245,18 +249,16 @@ class TableSession:
         now = timing.now() if now is None else now
         if journal is None or not self.timed:
             return []
-        with journal.read() as handle:
-            self._catch_up(handle.table(JOURNAL).get(doc_id=1))
+        self._catch_up(journal.state())
         at = self.deadline()
         if at is None or now < at:
             return []
-        with journal.write() as handle:
-            saved = handle.table(JOURNAL).get(doc_id=1)
-            self._catch_up(saved)
+        with journal.write() as entry:
+            self._catch_up(entry.state)
             before = len(self.draft.log)
             taken = self._time_out(now)
             if taken:
-                self._save(handle, saved, before, now)
+                self._save(entry, before, now)
         return taken
 
     # --- seats bound to terminals ---------------------------------------------------------------------------
@@ -280,28 +282,24 @@ class TableSession:
     def _set_claim(self, seat: int, value: str) -> None:
         if self.record.get("journal") is None:
             return  # the draft is over
-        with self._journal().write() as handle:
-            saved = handle.table(JOURNAL).get(doc_id=1)
-            self._catch_up(saved)
+        with self._journal().write() as entry:
+            self._catch_up(entry.state)
             self.doc["claims"] = dict(self.doc.get("claims") or {}, **{str(seat): value})
-            self._save(handle, saved, len(self.draft.log))
+            self._save(entry, len(self.draft.log))
 
-    def _save(self, handle: TinyDB, journal: dict[str, Any] | None, before: int, now: float | None = None) -> None:
-        rows = pick_rows(self.draft.log[before:])
+    def _save(self, entry: JournalWrite, before: int, now: float | None = None) -> None:
+        """Inside the transaction: the picks after ``before`` and the draft's fields, for the journal to keep (the
+        file compacted when a pack ended in this transaction)."""
         self.doc["deadline"] = self._next_deadline(self.doc.get("deadline"), timing.now() if now is None else now)
-        saved = {
+        fields = {
             "humans": self.humans,
             "status": self.doc["status"],
-            "picks": (journal["picks"] if journal else []) + rows,
             "deadline": self.doc["deadline"],
             "claims": self.doc.get("claims") or {},
             "timed_out": self.doc.get("timed_out") or [],
         }
-        table = handle.table(JOURNAL)
-        if journal is None:
-            table.insert(Document(saved, doc_id=1))
-        else:
-            table.update(saved, doc_ids=[1])
+        pack_ended = self.draft.round != self._round_read
+        entry.save(fields, pick_rows(self.draft.log[before:]), compact=pack_ended)
 
     def choose(self, seat: int, positions: Sequence[int]) -> PickRequest:
         """The pick of these positions of the pack on the seat's screen now (what the player confirms)."""
@@ -331,16 +329,15 @@ class TableSession:
         Each is checked as ``pick`` checks it, in the order given; a refused one comes back as its error
         (``StalePickError``, ``StateError``) and changes nothing, the others are taken and saved together."""
         outcomes: list[Pick | Exception] = []
-        with self._journal().write() as handle:
-            journal = handle.table(JOURNAL).get(doc_id=1)
-            self._catch_up(journal)
+        with self._journal().write() as entry:
+            self._catch_up(entry.state)
             now = timing.now()
             before = len(self.draft.log)
             self._time_out(now)
             for request, token in requests:
                 outcomes.append(self._take(request, token))
             if len(self.draft.log) > before:
-                self._save(handle, journal, before, now)
+                self._save(entry, before, now)
         if self.draft.finished and self.doc["kind"] == "practice":
             with self.store.write() as db:
                 fold(self.store, db, self.draft_id)
@@ -372,14 +369,14 @@ class TableSession:
         ``None``: no seat changes hands, the bots make the picks that are theirs (the server's watchdog)."""
         if self.record.get("journal") is None:
             return []  # the draft is over
-        with self._journal().write() as handle:
-            self._catch_up(journal := handle.table(JOURNAL).get(doc_id=1))
+        with self._journal().write() as entry:
+            self._catch_up(entry.state)
             self.doc["humans"] = [s for s in self.doc["humans"] if s != seat]
             self._make_bots()
             before = len(self.draft.log)
             run_bots(self.draft, self.bots)
             self._after_bots()
-            self._save(handle, journal, before)
+            self._save(entry, before)
         return self.draft.log[before:]
 
     def hand_to_player(self, seat: int) -> None:
@@ -387,22 +384,20 @@ class TableSession:
         so far stay."""
         if self.record.get("journal") is None:
             return  # the draft is over
-        with self._journal().write() as handle:
-            journal = handle.table(JOURNAL).get(doc_id=1)
-            self._catch_up(journal)
+        with self._journal().write() as entry:
+            self._catch_up(entry.state)
             if seat in self.doc["humans"]:
                 return
             self.doc["humans"] = sorted([*self.doc["humans"], seat])
             self._make_bots()
-            self._save(handle, journal, len(self.draft.log))
+            self._save(entry, len(self.draft.log))
 
     def refresh(self) -> None:
         """Catch up with picks made at other terminals."""
         journal = journal_file(self.store, self.draft_id, self.record)
         if journal is None:
             return
-        with journal.read() as handle:
-            self._catch_up(handle.table(JOURNAL).get(doc_id=1))
+        self._catch_up(journal.state())
 
     def taken_by(self, pick: Pick) -> str:
         """Who made a pick for a human seat: ``timer`` (its time ran out), ``desk`` (the player was dropped and

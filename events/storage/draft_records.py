@@ -8,12 +8,12 @@ Drafts kept in the store: solo practice and event pods share these records.
 A draft is one ``drafts`` record in the database: config, seed and every
 booster (once), who is human, and ``picks`` — ``[seat, *positions]`` rows,
 replayed on load.  While the draft is being picked, new picks don't touch the
-database: they go to the draft's own small TinyDB file (its *journal*,
+database: they go to the draft's own small file (its *journal*,
 ``NAME.drafts/ID-TOKEN.json``, holding the picks made since the record was
-written, who is human and the status).  Each human pick and the bot picks it
-lets happen are one transaction on that file alone, so a pick costs the same
-in a pod of a 1,000-player event as in a practice draft, and an acknowledged
-pick is on disk.  When the draft is over its picks are folded into the record
+written, who is human and the status; ``events.storage.journal``).  Each human
+pick and the bot picks it lets happen are one transaction on that file alone,
+one line appended and fsynced, so a pick costs the same in a pod of a
+1,000-player event as in a practice draft, and an acknowledged pick is on disk.  When the draft is over its picks are folded into the record
 (``fold``), in the same transaction that records the pod's pools; the journal
 file stays, so an older backup that still points at it keeps every pick.
 """
@@ -27,14 +27,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from tinydb import TinyDB
-from tinydb.table import Document
 
 from draft.engine import Draft, Pick
 from events import timing
+from events.storage.journal import Journal
 from events.storage.store import Store
 from sets.errors import InputError, LimitError, StateError
 
-DRAFTS, JOURNAL = "drafts", "journal"
+DRAFTS = "drafts"
 REPLACED = "replaced"  # the status of a live draft that a restore stopped
 MIN_PICK_SECONDS = 5.0
 MAX_TIMER = 3_600  # seconds for a full pack: the most any pick timer takes (README "Limits")
@@ -86,7 +86,7 @@ def pick_rows(picks: Sequence[Pick]) -> list[list[int]]:
     return [[pick.seat, *pick.positions] for pick in picks]
 
 
-def journal_file(store: Store, draft_id: int, doc: dict[str, Any]) -> Store | None:
+def journal_file(store: Store, draft_id: int, doc: dict[str, Any]) -> Journal | None:
     """The live draft's own file (None once its picks are folded into the record)."""
     token = doc.get("journal")
     return None if not token else store.draft_file(f"{draft_id}-{token}")
@@ -95,10 +95,7 @@ def journal_file(store: Store, draft_id: int, doc: dict[str, Any]) -> Store | No
 def read_journal(store: Store, draft_id: int, doc: dict[str, Any]) -> dict[str, Any] | None:
     """The journal of a live draft: ``{"humans", "status", "picks"}`` (None before its first pick)."""
     journal = journal_file(store, draft_id, doc)
-    if journal is None:
-        return None
-    with journal.read() as handle:
-        return handle.table(JOURNAL).get(doc_id=1)
+    return None if journal is None else journal.state()
 
 
 def current(doc: dict[str, Any], journal: dict[str, Any] | None) -> dict[str, Any]:
@@ -126,14 +123,10 @@ def stop_live_draft(store: Store, draft_id: int, record: dict[str, Any]) -> int:
     journal = journal_file(store, draft_id, record)
     if journal is None:
         return len(record["picks"])
-    with journal.write() as handle:
-        table = handle.table(JOURNAL)
-        saved = table.get(doc_id=1)
-        if saved is None:
-            table.insert(Document({"humans": record["humans"], "status": REPLACED, "picks": []}, doc_id=1))
-            return len(record["picks"])
-        table.update({"status": REPLACED}, doc_ids=[1])
-        return len(record["picks"]) + len(saved["picks"])
+    with journal.write() as entry:
+        saved = entry.state
+        entry.save({"humans": record["humans"], "status": REPLACED} if saved is None else {"status": REPLACED}, [])
+        return len(record["picks"]) + (0 if saved is None else len(saved["picks"]))
 
 
 def load_draft(store: Store, db: TinyDB, draft_id: int) -> tuple[Draft, dict[str, Any]]:

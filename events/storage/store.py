@@ -19,9 +19,9 @@
 - ``backup`` keeps rotating copies (``NAME.bak.1`` newest … ``NAME.bak.5``);
   a transaction marked with ``phase_change`` backs the database up before it
   writes.
-- Each live draft keeps its picks in a small TinyDB file of its own
-  (``NAME.drafts/ID-TOKEN.json``, see ``events.storage.draft_files``): a pick rewrites only
-  that file, under that file's own lock, so its cost does not grow with the event.
+- Each live draft keeps its picks in a journal file of its own
+  (``NAME.drafts/ID-TOKEN.json``, see ``events.storage.journal``): a pick appends a line to
+  that file alone, under that file's own lock, so its cost does not grow with the event.
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ from tinydb.storages import Storage
 
 from events import portable
 from events.storage.database_file import META, SCHEMA, _meta_doc, default_path, dumps, migrated, read_file, schema_of
+from events.storage.journal import Journal
 from events.storage.record_checks import check_tables
 from events.storage.safe_files import (
     PRIVATE,
@@ -97,13 +98,10 @@ def belongs_to_database(target: Path, database: Path) -> bool:
 
 
 class Store:
-    """A cmdraft database file: ``with store.write() as db`` / ``with store.read() as db``.
+    """A cmdraft database file: ``with store.write() as db`` / ``with store.read() as db``; its live drafts'
+    journals (``draft_file``)."""
 
-    ``housekeeping``: the event database proper (backups, migrations, removing
-    stale temporary files); a draft's journal file (``Store.draft_file``) has none.
-    """
-
-    def __init__(self, path: str | Path | None = None, *, housekeeping: bool = True):
+    def __init__(self, path: str | Path | None = None):
         # A symbolic link is followed to the real file: writes replace that file (never the link)
         # and its lock and backups sit beside it, so every way of naming it shares one lock.
         given = Path(path).expanduser() if path is not None else default_path()
@@ -111,13 +109,11 @@ class Store:
             self.path = Path(os.path.realpath(given))
         except (OSError, ValueError):
             self.path = given
-        self.housekeeping = housekeeping
-        if housekeeping:
-            OPEN_DATABASES.add(self.path)
+        OPEN_DATABASES.add(self.path)
         # The last contents this process read or wrote, with the file's identity then: a file
         # that is still the same (same inode, size and mtime) needs no new parse.
         self._cache: tuple[tuple[int, int, int], dict[str, Any], bool] | None = None
-        self._drafts: dict[str, Store] = {}
+        self._drafts: dict[str, Journal] = {}
 
     # --- the drafts' own files ----------------------------------------------------------------------
 
@@ -125,12 +121,12 @@ class Store:
     def drafts_folder(self) -> Path:
         return self.path.with_name(self.path.name + ".drafts")
 
-    def draft_file(self, name: str) -> Store:
-        """The small database of one live draft (kept open, so its parse is cached between picks)."""
-        store = self._drafts.get(name)
-        if store is None:
-            store = self._drafts[name] = Store(self.drafts_folder / f"{name}.json", housekeeping=False)
-        return store
+    def draft_file(self, name: str) -> Journal:
+        """The journal of one live draft (kept open, so what it read is reused between picks)."""
+        journal = self._drafts.get(name)
+        if journal is None:
+            journal = self._drafts[name] = Journal(self.drafts_folder / f"{name}.json")
+        return journal
 
     # --- transactions ---------------------------------------------------------------------------------
 
@@ -201,13 +197,10 @@ class Store:
                 problem = check_tables(tables)
                 if problem:
                     raise StorageError(f"refused to save {self.path}: {problem}; nothing was changed")
-                if self.housekeeping:
-                    if storage.backup or outdated:
-                        self._rotate_backups()
-                    remove_stale_temporaries(self.path.parent)
-                    remove_stale_temporaries(self.drafts_folder)
-                else:  # a draft's file: its own killed writes
-                    remove_stale_temporaries(self.path.parent, self.path.name)
+                if storage.backup or outdated:
+                    self._rotate_backups()
+                remove_stale_temporaries(self.path.parent)
+                remove_stale_temporaries(self.drafts_folder)
                 try:
                     atomic_write(self.path, dumps(tables), PRIVATE if stat is None else stat.st_mode & 0o7777)
                 except OSError as error:

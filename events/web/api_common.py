@@ -15,33 +15,38 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import os
 import re
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, TypeVar
 
 import msgspec
-from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from events.night import Store
 from events.night.decks import Decks
 from events.night.drafting import Drafting
 from events.night.refusals import answer as refusal_answer
+from events.night.rounds import Rounds
 from events.night.seat_codes import uses_codes
 from events.night.snapshot import Snapshot
+from events.night.table_reports import TableReports
+from events.night.table_views import TableViews
+from events.night.undo import Undo
 from events.sessions import DraftReplacedError, TableSession, journal_file
 from events.sessions.activities import EventDeck
+from events.web.settings import DEFAULT, WebSettings
+from sets.booster import Printing
 from sets.cards import CardSet
 from sets.errors import CmdraftError, InputError, StateError
 
-MAX_BODY = 16 * 1024
-WORKERS = 2
+STATIC = Path(__file__).with_name("static")  # the pages and their files
 T = TypeVar("T")
+Signature = tuple[int, int, int] | None  # a file's (inode, size, modification time), None when it is missing
 
 
 class ApiError(Exception):
@@ -100,53 +105,13 @@ def core_error(error: Exception) -> ApiError:
     return ApiError(503, "unavailable", f"the database can't be used now: {error}")
 
 
-async def read_json(request: Request, allowed: dict[str, type | tuple[type, ...]], required: tuple[str, ...] = ()):
-    """The request's JSON object: at most 16 KiB, only the ``allowed`` fields (each of its type), the
-    ``required`` ones present; else a 4xx naming what is wrong."""
-    length = request.headers.get("content-length")
-    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-        raise ApiError(413, "too-large", f"the request body is over {MAX_BODY // 1024} KiB")
-    body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise ApiError(413, "too-large", f"the request body is over {MAX_BODY // 1024} KiB")
-    if not body.strip():
-        data: Any = {}
-    else:
-        try:
-            data = json.loads(body.decode("utf-8"))
-        except (UnicodeDecodeError, ValueError, RecursionError):
-            raise ApiError(400, "bad-json", "the request body is not JSON (UTF-8)") from None
-    return checked(data, allowed, required)
-
-
-def checked(data: Any, allowed: dict[str, type | tuple[type, ...]], required: tuple[str, ...] = ()) -> dict:
-    if not isinstance(data, dict):
-        raise ApiError(400, "bad-json", "the request body must be a JSON object")
-    unknown = sorted(set(data) - set(allowed))
-    if unknown:
-        raise ApiError(400, "unknown-field", f"unknown field {unknown[0][:40]!r}; allowed: {', '.join(allowed)}")
-    missing = [name for name in required if name not in data]
-    if missing:
-        raise ApiError(400, "missing-field", f"the field {missing[0]!r} is missing")
-    for name, value in data.items():
-        kinds = allowed[name] if isinstance(allowed[name], tuple) else (allowed[name],)
-        if isinstance(value, bool) and bool not in kinds or not isinstance(value, kinds):
-            names = " or ".join(
-                {int: "a whole number", str: "text", list: "a list", bool: "true/false"}[k] for k in kinds
-            )
-            raise ApiError(400, "bad-field", f"the field {name!r} must be {names}")
-    return data
-
-
 def whole(value: Any, what: str, low: int = 0, high: int = 10_000) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise ApiError(400, "bad-field", f"{what} must be a whole number from {low} to {high}")
     return value
 
 
-def file_signature(path: os.PathLike | str) -> tuple[int, int, int] | None:
+def file_signature(path: os.PathLike[str] | str) -> Signature:
     try:
         stat = os.stat(path)
     except OSError:
@@ -161,17 +126,28 @@ class Served:
     store: Store
     event_id: int
     wall: Callable[[], float]
+    settings: WebSettings = DEFAULT
     drafting: Drafting = field(init=False)
     decks: Decks = field(init=False)
+    reports: TableReports = field(init=False)  # the night's use cases the browsers' pages call
+    views: TableViews = field(init=False)
+    rounds: Rounds = field(init=False)
+    undo: Undo = field(init=False)
     tables: dict[int, TableSession] = field(default_factory=dict)
     building: dict[int, EventDeck] = field(default_factory=dict)  # player id -> the deck being built
-    _snap: tuple[Any, Snapshot] | None = None
-    _locks: dict[Any, threading.RLock] = field(default_factory=dict)
+    _snap: tuple[Signature, Snapshot] | None = None
+    _locks: dict[Hashable, threading.RLock] = field(default_factory=dict)
     _guard: threading.Lock = field(default_factory=threading.Lock)
-    holders: dict[str, tuple[Any, int]] = field(default_factory=dict)  # token -> (database signature, player)
-    pools_json: dict[tuple[int, int], tuple[list, list, Any]] = field(default_factory=dict)  # api_draft.pool_json
-    recorded_json: dict[int, tuple[Any, dict[str, CardSet], Any]] = field(default_factory=dict)  # api_draft
-    _refs: tuple[Any, tuple[str, dict[int, tuple[str, ...]]]] | None = None
+    holders: dict[str, tuple[Signature, int]] = field(default_factory=dict)  # token -> (database signature, player)
+    # api_draft.pool_json: (pod, seat) -> (the pool list, its cards as JSON, encoded)
+    pools_json: dict[tuple[int, int], tuple[list[Printing], list[dict[str, Any]], msgspec.Raw]] = field(
+        default_factory=dict
+    )
+    # api_draft.recorded_pool_json: player -> ((the event's set, the pool's references), the card sets, encoded)
+    recorded_json: dict[int, tuple[tuple[str, tuple[str, ...]], dict[str, CardSet], msgspec.Raw]] = field(
+        default_factory=dict
+    )
+    _refs: tuple[Signature, tuple[str, dict[int, tuple[str, ...]]]] | None = None
     _workers: ThreadPoolExecutor | None = None
     _closed: bool = False
     deferred: set[int] = field(default_factory=set)  # ended pods whose pools the pick writer records when quiet
@@ -179,6 +155,10 @@ class Served:
     def __post_init__(self) -> None:
         self.drafting = Drafting(self.store)
         self.decks = Decks(self.store)
+        self.reports = TableReports(self.store)
+        self.views = TableViews(self.store)
+        self.rounds = Rounds(self.store)
+        self.undo = Undo(self.store)
 
     async def run(self, function: Callable[..., T], *args: Any) -> T:
         """``function(*args)`` in one of the worker threads (the event loop never waits on a file lock or a disk); a cmdraft
@@ -187,7 +167,7 @@ class Served:
         if self._closed:
             raise ApiError(503, "unavailable", "the server is stopping: try again in a moment")
         if self._workers is None:
-            self._workers = ThreadPoolExecutor(WORKERS, thread_name_prefix="cmdraft-core")
+            self._workers = ThreadPoolExecutor(self.settings.workers, thread_name_prefix="cmdraft-core")
         return await asyncio.get_running_loop().run_in_executor(self._workers, self._guarded, function, args)
 
     def close(self) -> None:
@@ -198,19 +178,24 @@ class Served:
             self._workers = None
 
     @staticmethod
-    def _guarded(function: Callable[..., T], args: tuple) -> T:
+    def _guarded(function: Callable[..., T], args: tuple[Any, ...]) -> T:
         try:
             return function(*args)
         except CmdraftError as error:
             raise core_error(error) from None
 
-    def locked(self, what: Any) -> threading.RLock:
+    def locked(self, what: Hashable) -> threading.RLock:
         """The lock of one pod's draft (its number), or of another shared thing (``"decks"``, ``"snapshot"``)."""
         with self._guard:
             lock = self._locks.get(what)
             if lock is None:
                 lock = self._locks[what] = threading.RLock()
             return lock
+
+    def one_at_a_time(self, function: Callable[..., T], *args: Any) -> T:
+        """``function(*args)`` holding the decks' lock: one deck action at a time (in a worker thread)."""
+        with self.locked("decks"):
+            return function(*args)
 
     def cached_holder(self, token: str) -> int | None:
         """The player a token stood for when the database was last read as it is now (None: ask the database)."""
@@ -286,16 +271,16 @@ class Served:
         snap = self.snapshot()
         return [pod.number for pod in snap.pods if pod.draft and snap.drafts.get(pod.number) == "drafting"]
 
-    def signature_of(self, pod: int) -> Any:
+    def signature_of(self, pod: int) -> Signature:
         """The signature of the pod's draft file, as ``signatures`` gives it."""
         session = self.tables.get(pod)
         journal = None if session is None else journal_file(self.store, session.draft_id, session.record)
         return None if journal is None else file_signature(journal.path)
 
-    def signatures(self) -> dict[Any, Any]:
+    def signatures(self) -> dict[str | int, Signature]:
         """What changes when anything of the event changes: the database file (``"db"``) and each live draft's
         own file (by pod number)."""
-        marks: dict[Any, Any] = {"db": file_signature(self.store.path)}
+        marks: dict[str | int, Signature] = {"db": file_signature(self.store.path)}
         for number in list(self.tables):
             marks[number] = self.signature_of(number)
         return marks

@@ -12,12 +12,9 @@ builder's order, then the free basic lands.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
-
-from starlette.requests import Request
-from starlette.responses import Response
-from starlette.routing import Route
 
 from draft.decks import Deck
 from draft.formats import EXPORT_FORMATS, EXTENSIONS, FileFormat, pool_as_deck, write
@@ -25,24 +22,14 @@ from draft.formats.mtgo import MissingMtgoIdError
 from events.night.browser_seats import browser
 from events.night.decks import closed_words
 from events.sessions.activities import EventDeck
-from events.web.api_common import ApiError, Json, Served, checked, read_json, whole
+from events.web.api_common import ApiError, Served, whole
 from events.web.api_draft import card_json
+from events.web.bodies import Basics, Commanders, Counted, DeckAction, Pipers, Registered
 from sets.basics import basic_land
 from sets.cards import Card
 from sets.colors import Color
 from sets.errors import InputError
 
-ACTIONS = {
-    "commanders": {"cards": list},
-    "pipers": {"colors": list},
-    "add": {"cards": list},
-    "remove": {"cards": list},
-    "basics": {"color": str, "count": int},
-    "lands": {},
-    "auto": {},
-    "undo": {},
-    "redo": {},
-}
 BASIC_KEYS = ("W", "U", "B", "R", "G", "C")
 
 
@@ -105,55 +92,59 @@ def deck_state(served: Served, player_id: int, deck: EventDeck | None = None) ->
 def same_deck(a: Deck, b: Deck) -> bool:
     """Whether two decks hold the same commanders and main deck (card names and counts)."""
 
-    def key(deck: Deck) -> tuple:
+    def key(deck: Deck) -> tuple[list[str], list[tuple[str, int]]]:
         return sorted(c.name for c in deck.commanders), sorted((c.name, n) for c, n in deck.main.items())
 
     return key(a) == key(b)
 
 
-def _order(item: tuple[Card, int]) -> tuple:
+def _order(item: tuple[Card, int]) -> tuple[bool, float, str]:
     card = item[0]
     return (card.is_land, card.mana_value, card.name)
 
 
-def _cards(deck: EventDeck, value: list, counted: bool) -> list:
+def _cards(deck: EventDeck, ids: list[int]) -> list[Card]:
+    """The cards these ids name (places in the deck state's ``pool``)."""
     cards = deck.session.reachable()
-    out = []
-    if len(value) > 200:
+    if len(ids) > 200:
         raise ApiError(400, "bad-field", "at most 200 cards at once")
-    for item in value:
-        if counted:
-            if not isinstance(item, list) or len(item) != 2:
-                raise ApiError(400, "bad-field", "cards are [id, count] pairs")
-            index, count = whole(item[0], "a card id", 0, len(cards) - 1), whole(item[1], "a count", 1, 100)
-            out.append((cards[index], count))
-        else:
-            out.append(cards[whole(item, "a card id", 0, len(cards) - 1)])
-    return out
+    return [cards[whole(item, "a card id", 0, len(cards) - 1)] for item in ids]
 
 
-def act(served: Served, player_id: int, body: dict[str, Any]) -> dict[str, Any]:
+def _counted(deck: EventDeck, pairs: list[tuple[int, int]]) -> list[tuple[Card, int]]:
+    """The cards and counts these [id, count] pairs name."""
+    cards = deck.session.reachable()
+    if len(pairs) > 200:
+        raise ApiError(400, "bad-field", "at most 200 cards at once")
+    return [(cards[whole(i, "a card id", 0, len(cards) - 1)], whole(n, "a count", 1, 100)) for i, n in pairs]
+
+
+def act(served: Served, player_id: int, action: DeckAction) -> dict[str, Any]:
     """One action on the deck being built; the new deck state (a refused action changes nothing: 400)."""
-    action = body.get("action")
-    if not isinstance(action, str) or action not in ACTIONS:
-        raise ApiError(400, "bad-field", f"'action' must be one of: {', '.join(ACTIONS)}")
-    fields = checked({k: v for k, v in body.items() if k != "action"}, ACTIONS[action], tuple(ACTIONS[action]))
+    fields = action.fields
     deck = deck_of(served, player_id)
     served.decks.check_deck_change(served.event_id, deck.actor)  # closed registration: PhaseOver, as at a terminal
     session = deck.session
-    steps: dict[str, Callable[[], Any]] = {
-        "commanders": lambda: session.choose_commanders(_cards(deck, fields.get("cards", []), False)),
-        "pipers": lambda: session.choose_pipers([_color(c) for c in fields.get("colors", [])]),
-        "add": lambda: session.add(_cards(deck, fields.get("cards", []), True)),
-        "remove": lambda: session.remove(_cards(deck, fields.get("cards", []), True)),
-        "basics": lambda: session.set_basics(_basic(fields.get("color")), whole(fields.get("count"), "count", 0, 99)),
-        "lands": session.fill_lands,
-        "auto": lambda: session.complete() if session.commanders else session.replace(True),
-        "undo": session.undo,
-        "redo": session.redo,
-    }
+    step: Callable[[], object]
+    match fields:
+        case Commanders(cards=ids):
+            step = functools.partial(session.choose_commanders, _cards(deck, ids))
+        case Pipers(colors=colors):
+            step = functools.partial(session.choose_pipers, [_color(c) for c in colors])
+        case Counted(cards=pairs):
+            step = functools.partial(session.add if action.action == "add" else session.remove, _counted(deck, pairs))
+        case Basics(color=color, count=count):
+            step = functools.partial(session.set_basics, _basic(color), whole(count, "count", 0, 99))
+        case _ if action.action == "auto":
+            step = session.complete if session.commanders else functools.partial(session.replace, True)
+        case _ if action.action == "undo":
+            step = session.undo
+        case _ if action.action == "redo":
+            step = session.redo
+        case _:
+            step = session.fill_lands  # "lands"
     try:
-        steps[action]()
+        step()
     except InputError as error:
         raise ApiError(400, "deck-refused", str(error), deck=deck_state(served, player_id, deck)) from None
     return deck_state(served, player_id, deck)
@@ -171,17 +162,13 @@ def _basic(value: Any) -> str:
     return "" if value.upper() == "C" else value.upper()
 
 
-def register(served: Served, player_id: int) -> dict[str, Any]:
+def register(served: Served, player_id: int) -> Registered:
     """Register the deck as it is (legal or not): ``event deck``'s registration, its report with it."""
     deck = deck_of(served, player_id)
     deck.session.save()
     report = deck.report or {}
-    return {
-        "registered": True,
-        "legal": bool(report.get("valid")),
-        "problems": report.get("problems", []),
-        "deck": deck_state(served, player_id, deck),
-    }
+    valid, problems = report.get("valid"), report.get("problems", [])
+    return Registered(True, bool(valid), list(problems), deck_state(served, player_id, deck))
 
 
 def export(served: Served, player_id: int, kind: str, name: str) -> tuple[str, str]:
@@ -195,13 +182,14 @@ def export(served: Served, player_id: int, kind: str, name: str) -> tuple[str, s
     player = served.snapshot().player(player_id)
     if player.pool_size is None:
         raise ApiError(409, "no-pool", "your pool is recorded when your pod's draft is over")
+    content: Deck | None
     if kind == "pool":
         content = pool_as_deck(served.decks.pool(served.event_id, player_id), f"{player.name} pool")
     else:
         building = served.building.get(player_id)
         content = building.session.deck() if building is not None else served.decks.deck_of(served.event_id, player_id)
-        if content is None:
-            raise ApiError(409, "no-deck", "build your deck first")
+    if content is None:
+        raise ApiError(409, "no-deck", "build your deck first")
     try:
         text = write(content, fmt)
     except MissingMtgoIdError:
@@ -209,49 +197,3 @@ def export(served: Served, player_id: int, kind: str, name: str) -> tuple[str, s
             409, "no-mtgo-ids", "an MTGO file needs every card's MTGO id: ask the desk to import them"
         ) from None
     return f"cmdraft-event{served.event_id}-{player.number}-{kind}.{EXTENSIONS[fmt]}", text
-
-
-def routes(server: Any) -> list[Route]:
-    served: Served = server.served
-
-    def one_at_a_time(function, *args):
-        with served.locked("decks"):
-            return function(*args)
-
-    async def get_deck(request: Request) -> Response:
-        player, _ = await server.seat(request)
-        return Json(await served.run(one_at_a_time, deck_state, served, player))
-
-    async def post_deck(request: Request) -> Response:
-        player, _ = await server.seat(request, changing=True)
-        allowed = {"action": str, "cards": list, "colors": list, "color": str, "count": int}
-        body = await read_json(request, allowed, ("action",))
-        return Json(await served.run(one_at_a_time, act, served, player, body))
-
-    async def post_register(request: Request) -> Response:
-        player, _ = await server.seat(request, changing=True)
-        await read_json(request, {})
-        answer = await served.run(one_at_a_time, register, served, player)
-        await server.hub.push([player])
-        return Json(answer)
-
-    async def get_export(request: Request) -> Response:
-        player, _ = await server.seat(request)
-        kind = request.path_params["kind"]
-        if kind not in ("pool", "deck"):
-            raise ApiError(404, "not-found", "export the pool or the deck")
-        filename, text = await served.run(
-            one_at_a_time, export, served, player, kind, request.query_params.get("format", "txt")
-        )
-        return Response(
-            text,
-            media_type="application/octet-stream",
-            headers={"content-disposition": f'attachment; filename="{filename}"'},
-        )
-
-    return [
-        Route("/api/deck", get_deck),
-        Route("/api/deck", post_deck, methods=["POST"]),
-        Route("/api/deck/register", post_register, methods=["POST"]),
-        Route("/api/export/{kind}", get_export),
-    ]

@@ -18,8 +18,9 @@ from events.night.schema import card_set_of, cards_from_refs
 from events.night.snapshot import Snapshot
 from events.sessions import TableSession
 from events.sessions.seat import Refused, SeatSession, pick_together
-from events.web.api_common import ApiError, Served, whole
+from events.web.api_common import ApiError, Served, Signature, whole
 from events.web.api_night import table_state
+from events.web.bodies import PickBody
 from sets.booster import Printing
 from sets.cards import Card, CardSet
 from sets.images import image_of
@@ -31,7 +32,8 @@ TAKEN_BY = {  # who made a seat's last pick, when not the player (``TableSession
     "desk": "a bot picked for you: the desk gave your seat to a bot",
 }
 EMPTY = msgspec.Raw(b"[]")  # an empty list of cards, already encoded
-_CARDS_JSON: dict[tuple[Card, int, bool], tuple[tuple, tuple, dict[str, Any]]] = {}  # see card_json
+SeatStateJson = dict[str, Any]  # a seat's state as the page reads it (``SeatState`` in docs/api.md)
+_CARDS_JSON: dict[tuple[Card, int, bool], tuple[object, tuple[object, ...], dict[str, Any]]] = {}  # see card_json
 
 
 def card_json(card: Card, index: int, foil: bool = False) -> dict[str, Any]:
@@ -155,7 +157,7 @@ def recorded_pool_json(served: Served, player_id: int) -> msgspec.Raw:
     return kept[2]
 
 
-def seat_state(served: Served, player_id: int, session: TableSession | None = None) -> dict[str, Any]:
+def seat_state(served: Served, player_id: int, session: TableSession | None = None) -> SeatStateJson:
     """The seat's whole state: event, player, phase, the draft in front of it, its pool (``session``: the
     player's pod's draft, already caught up with its file by a caller holding the pod's lock)."""
     snap = served.snapshot()
@@ -166,6 +168,7 @@ def seat_state(served: Served, player_id: int, session: TableSession | None = No
     draft = None
     pool = EMPTY
     version = 0
+    bot = False  # the desk handed the seat to a bot for now
     if event.status in ("building", "playing") or event.status == "drafting" and player.pool_size is not None:
         phase = "registered" if player.deck is not None else "building"
     if phase == "finished" and event.status == "finished":
@@ -175,6 +178,7 @@ def seat_state(served: Served, player_id: int, session: TableSession | None = No
             if session is None:
                 session = served.table(place[0])
             draft = draft_json(session, place[0], place[1])
+            bot = place[1] not in session.humans
             pool = pool_json(served, place[0], place[1], session.draft.pools[place[1]])
             version = len(session.draft.log)
     if phase in ("building", "registered", "finished") and player.pool_size is not None:
@@ -185,7 +189,7 @@ def seat_state(served: Served, player_id: int, session: TableSession | None = No
         "event": {"id": served.event_id, "name": event.name, "assist": False},
         "player": {"number": player.number, "name": player.name, "has_deck": player.deck is not None},
         "phase": phase,
-        "connection_note": "the desk handed your seat to a bot for now" if draft and draft["bot"] else None,
+        "connection_note": "the desk handed your seat to a bot for now" if bot else None,
         "draft": draft,
         "pool": pool,
         "table": table_state(served, player_id) if event.status in ("playing", "finished") else None,
@@ -220,20 +224,20 @@ class Waiting:
     positions: list[int]
     refusal: tuple[int, str, str] | None = None  # (status, code, message)
     done: bool = False
-    state: dict[str, Any] | None = None  # the seat's state after the write
+    state: SeatStateJson | None = None  # the seat's state after the write
     connection: Any = None  # the stream the pick came over (``live.Connection``), which its answer reaches
 
 
 def prepare_pick(
-    served: Served, player_id: int, token: str, body: dict[str, Any], snap: Snapshot | None = None
+    served: Served, player_id: int, token: str, body: PickBody, snap: Snapshot | None = None
 ) -> Waiting | None:
     """A pick's request read and placed at its pod (``pack``, ``pick``, ``cards``: indices into the pack the
     browser showed); it is checked against the pack when its pod's next write comes (``write_picks``).  Given
     a snapshot (``Served.fresh_snapshot``, on the event loop) it reads nothing and answers None where the
     answer would need a read (no draft for the seat in it): then ask again without one, in a worker."""
-    pack_no = whole(body["pack"], "pack", 1, 100)
-    pick_no = whole(body["pick"], "pick", 1, 100)
-    cards = body["cards"]
+    pack_no = whole(body.pack, "pack", 1, 100)
+    pick_no = whole(body.pick, "pick", 1, 100)
+    cards = body.cards
     if len(cards) > 20:
         raise ApiError(400, "bad-pick", "a pick takes at most a few cards")
     positions = [whole(card, "each card", 0, 100) for card in cards]
@@ -245,7 +249,7 @@ def prepare_pick(
     return Waiting(player_id, place[0], place[1], token, (pack_no, pick_no), positions)
 
 
-def answer(served: Served, waiting: Waiting) -> dict[str, Any]:
+def answer(served: Served, waiting: Waiting) -> SeatStateJson:
     """After the pick's write: the seat's new state, or the core's refusal by its status, code and words (409
     ``stale`` with the new state when the pack moved on — another process, the timer, a second tab; 400
     ``wrong-count`` for a wrong count, an index out of the pack or the same card twice; 409 ``bot-seat``; 401
@@ -259,7 +263,7 @@ def answer(served: Served, waiting: Waiting) -> dict[str, Any]:
 
 def write_picks(
     served: Served, pod: int, batch: list[Waiting], connected: Container[int] = frozenset()
-) -> tuple[Any, dict[int, dict[str, Any]]]:
+) -> tuple[Signature, dict[int, SeatStateJson]]:
     """Check each waiting pick against the pack as it stands and write the good ones in one transaction
     (``TableSession.pick_many``, each checked as a terminal's pick is); every one is marked done, with why when
     it was refused, and given its seat's new state.  Returns the pod's file signature as it was written and

@@ -14,14 +14,16 @@ import math
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 from urllib.parse import urlsplit
 
 from starlette.requests import HTTPConnection
+from starlette.websockets import WebSocket
 
 from events.night import browser_seats
 from events.night.seat_codes import check_code
 from events.web.api_common import ApiError, Served, file_signature, web_words
+from events.web.bodies import JoinBody
+from events.web.settings import DEFAULT
 from sets.errors import InputError
 
 SEAT_COOKIE, DESK_COOKIE = "cmdraft_seat", "cmdraft_desk"
@@ -48,24 +50,23 @@ class Bucket:
         return (1 - self.level) / self.rate
 
 
-MAX_CLIENTS = 10_000  # clients whose limits are kept; past it, those least held back are forgotten first
-
-
 @dataclass
 class Limits:
     """Per-client request limits: per seat token the server knows, else per address (``rate`` a second, bursts
-    of ``burst``).  At most ``MAX_CLIENTS`` are kept (``make_room``)."""
+    of ``burst``).  At most ``max_clients`` are kept (``make_room``: past it, those least held back are forgotten
+    first); the figures are ``WebSettings``'."""
 
     clock: Callable[[], float]
-    rate: float = 20.0
-    burst: float = 60.0
+    rate: float = DEFAULT.rate
+    burst: float = DEFAULT.burst
+    max_clients: int = DEFAULT.max_clients
     requests: OrderedDict[str, Bucket] = field(default_factory=OrderedDict)
 
     def request(self, client: str) -> None:
         table = self.requests
         bucket = table.get(client)
         if bucket is None:
-            if len(table) >= MAX_CLIENTS:
+            if len(table) >= self.max_clients:
                 self.make_room()
             bucket = table[client] = Bucket(self.rate, self.burst)
         else:
@@ -113,7 +114,7 @@ def seat_token(conn: HTTPConnection) -> tuple[str | None, bool]:
     cookie = conn.cookies.get(SEAT_COOKIE)
     if cookie:
         return cookie, True
-    query = conn.query_params.get("token") if conn.scope["type"] == "websocket" else None
+    query = conn.query_params.get("token") if isinstance(conn, WebSocket) else None
     return query or None, False
 
 
@@ -145,16 +146,15 @@ def desk_given(conn: HTTPConnection) -> str | None:
     return bearer(conn) or conn.cookies.get(DESK_COOKIE) or None
 
 
-def join(served: Served, body: dict[str, Any], address: str) -> tuple[str, int]:
+def join(served: Served, body: JoinBody, address: str) -> tuple[str, int]:
     """Check the code typed at ``address`` and bind the seat to a new token (in the core thread); (token, player
     id)."""
-    event = body["event"]
-    if isinstance(event, bool) or not isinstance(event, int) or event != served.event_id:
+    if body.event != served.event_id:
         raise ApiError(404, "no-event", f"this server serves event {served.event_id} only")
-    who = body["player"]
-    if isinstance(who, bool) or isinstance(who, int) and not 1 <= who <= 1_000_000:
+    who = body.player
+    if isinstance(who, int) and not 1 <= who <= 1_000_000:
         raise ApiError(404, "no-player", "no such player number")
-    code = body["code"]
+    code = body.code
     if len(code) > 40 or isinstance(who, str) and not 0 < len(who) <= 200:
         raise ApiError(400, "bad-field", "the player's name and the code are a few characters long")
     try:

@@ -11,14 +11,13 @@ import logging
 from collections.abc import Iterable
 from typing import Any
 
-from starlette.requests import ClientDisconnect
+from starlette.requests import ClientDisconnect, HTTPConnection
 from starlette.responses import Response
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from events.web.api_common import error_response
+from events.web.settings import DEFAULT
 
-HEADER_TIMEOUT = 10.0  # seconds a connection has to send a request's headers (from connecting, or its first byte)
-MAX_CONNECTIONS = 200  # open connections (pages, streams) at once; more are answered 503 and closed
 log = logging.getLogger("cmdraft.serve")
 
 
@@ -39,14 +38,15 @@ class HostCheck:
         self.allowed = {name.lower() for name in allowed}
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        if scope["type"] not in ("http", "websocket"):
+        kind = scope.get("type")  # the ASGI connection's kind
+        if kind not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
-        host = next((value.decode("latin-1") for key, value in scope["headers"] if key == b"host"), "")
+        host = HTTPConnection(scope).headers.get("host", "")
         if host_name(host) in self.allowed:
             await self.app(scope, receive, send)
             return
-        if scope["type"] == "websocket":
+        if kind == "websocket":
             await send({"type": "websocket.close", "code": 4421, "reason": "wrong host"})
             return
         message = "this server answers only to the address 'cmdraft serve' printed; open that address"
@@ -68,8 +68,8 @@ class GuardedHttp(HttpToolsProtocol):
     trickles its headers, is closed after ``header_timeout`` seconds) and a cap on open connections (one more
     is answered 503 and closed at once).  ``guarded`` makes one with other figures."""
 
-    header_timeout: float = HEADER_TIMEOUT
-    max_connections: int = MAX_CONNECTIONS
+    header_timeout: float = DEFAULT.header_timeout  # seconds a connection has to send a request's headers
+    max_connections: int = DEFAULT.max_connections  # open connections at once; more are answered 503 and closed
 
     @classmethod
     def guarded(cls, header_timeout: float, max_connections: int) -> type[GuardedHttp]:

@@ -21,10 +21,9 @@ from starlette.websockets import WebSocket
 from events.web.api_common import ApiError, Served, file_signature, json_text
 from events.web.api_draft import Waiting, seat_state, write_picks
 from events.web.auth import seat_holder
+from events.web.settings import DEFAULT
 
 log = logging.getLogger("cmdraft.serve")
-POLL = 0.25
-SETTLE_WAIT = 2.0  # seconds a finished pod's pools may wait for a quiet moment
 
 
 @dataclass(eq=False)
@@ -227,12 +226,12 @@ class PickWriter:
 
     async def _settle(self, pod: int) -> None:
         """The pools of a pod whose draft the last write ended, recorded once its picks are answered and no pick
-        is waiting (the database write it takes is the night's largest) or at the latest SETTLE_WAIT seconds
+        is waiting (the database write it takes is the night's largest) or at the latest ``settle_wait`` seconds
         later, and the pod's browsers shown their pools to build with.  The write that ended the draft marked the
         pod ``Served.deferred`` under its lock, so the watcher leaves it to this (and tries again if it fails)."""
         try:
             loop = asyncio.get_running_loop()
-            until = loop.time() + SETTLE_WAIT
+            until = loop.time() + self.served.settings.settle_wait
             while not self.quiet() and loop.time() < until:
                 await asyncio.sleep(0.01)
             await self.served.run(self.served.settle, pod)
@@ -246,7 +245,7 @@ class PickWriter:
 class Watcher:
     """The one background task: notice changes in the files, apply due timeouts, push."""
 
-    def __init__(self, served: Served, hub: Hub, poll: float = POLL) -> None:
+    def __init__(self, served: Served, hub: Hub, poll: float = DEFAULT.poll) -> None:
         self.served, self.hub, self.poll = served, hub, poll
         self.seen: dict[Any, Any] = {}
 
@@ -276,7 +275,8 @@ class Watcher:
         """One look: True when something changed (and the connected seats it concerns were pushed)."""
         changed, signatures = await self.served.run(self._tick)
         self.seen = signatures
-        if "db" in changed and signatures["db"] is not None and signatures["db"] == self.hub.pushed_db:
+        database = signatures.get("db")
+        if "db" in changed and database is not None and database == self.hub.pushed_db:
             changed.discard("db")  # every connected seat was pushed at this very file already (a desk's change)
         if not changed:
             return False

@@ -22,6 +22,7 @@ from starlette.testclient import TestClient
 from events.cli.serve import allowed_hosts, listening, server_config
 from events.web.app import create_app
 from events.web.guard import host_name
+from events.web.settings import WebSettings
 from tests.helpers.serve_process import raw, serve_process, stop
 from tests.helpers.served import served_night
 
@@ -75,7 +76,7 @@ def test_with_lan_only_the_printed_address_and_localhost_are_accepted_as_host(tm
     event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
     hosts = allowed_hosts("192.168.1.20")
     assert set(hosts) == {"192.168.1.20", "127.0.0.1", "localhost", "[::1]"}
-    app = create_app(db, event_id, hosts=hosts, watch=False)
+    app = create_app(db, event_id, WebSettings(hosts=hosts, watch=False))
     for base, status in (
         ("http://192.168.1.20:8000", 401),
         ("http://localhost:8000", 401),
@@ -95,8 +96,9 @@ def test_with_lan_only_the_printed_address_and_localhost_are_accepted_as_host(tm
 def threaded_server(db: Path, event_id: int, **figures: float) -> Iterator[str]:
     """The app under uvicorn with ``serve``'s own configuration (``figures``: shorter timeouts), in a thread."""
     sock = listening("127.0.0.1", 0)
-    app = create_app(db, event_id, hosts=allowed_hosts("127.0.0.1"), watch=False)
-    server = uvicorn.Server(server_config(app, **figures))
+    settings = WebSettings(hosts=allowed_hosts("127.0.0.1"), watch=False, **figures)
+    app = create_app(db, event_id, settings)
+    server = uvicorn.Server(server_config(app, settings))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     try:

@@ -548,6 +548,47 @@ def test_a_kill_at_any_step_of_a_draft_loses_nothing_and_the_next_command_moves_
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("kill", ["compact:2:before", "compact:2:after", "compact:3:before", "compact:4:after"])
+def test_a_kill_while_a_draft_file_is_compacted_loses_nothing_and_the_draft_goes_on(tmp_path, cli, kill):
+    """Crash safety: real processes killed while the draft's journal is rewritten whole (its second rewrite is the
+    first pack's end, its third the second's, its fourth the draft's end): the file is the old one (snapshot and
+    entries) or the new one, every acknowledged pick is in it, and the next write removes the killed temporary."""
+    db = tmp_path / "compact.json"
+    event_id = terminal_event(db, humans=("Ann", "Bo"), bots=())
+    process = worker("picks", str(db), str(event_id), "Ann", "Bo", kill=kill)
+    output, errors = process.communicate(timeout=120)
+    assert process.returncode == -signal.SIGKILL, errors
+    acked = acks(output)
+    assert len(acked) >= 19 and acked <= picks_on_disk(db, event_id)  # the pack's last pick is the compaction's
+    assert cli("event", "show", str(event_id), "--db", db).exit_code == 0
+    rest = worker("picks", str(db), str(event_id), "Ann", "Bo")
+    output, errors = rest.communicate(timeout=120)
+    assert "DONE" in output, errors
+    assert status(db, event_id) == "building" and len(picks_on_disk(db, event_id)) == SEATS_TWO
+    assert temporaries(tmp_path) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("tear", [1, 7, 19])
+def test_a_kill_mid_append_leaves_a_torn_line_that_costs_no_acknowledged_pick(tmp_path, cli, tear):
+    """Crash safety: a real process killed with half a pick's line written (a torn last line): the pick was not
+    acknowledged, every acknowledged one is read back, and the next writer drops the torn line and drafts on."""
+    db = tmp_path / "torn.json"
+    event_id = terminal_event(db, humans=("Ann", "Bo"), bots=())
+    process = worker("picks", str(db), str(event_id), "Ann", "Bo", kill=f"tear:{tear}")
+    output, errors = process.communicate(timeout=120)
+    assert process.returncode == -signal.SIGKILL, errors
+    acked = acks(output)
+    (journal,) = (tmp_path / "torn.json.drafts").glob("*.json")
+    assert not journal.read_bytes().endswith(b"\n")  # the torn line is there
+    assert acked <= picks_on_disk(db, event_id) and len(picks_on_disk(db, event_id)) == len(acked)
+    rest = worker("picks", str(db), str(event_id), "Ann", "Bo")
+    output, errors = rest.communicate(timeout=120)
+    assert "DONE" in output, errors
+    assert status(db, event_id) == "building" and len(picks_on_disk(db, event_id)) == SEATS_TWO
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("kill", ["write:1:before", "write:1:after", "write:2:before", "write:2:after"])
 def test_a_kill_while_a_player_drops_mid_draft_never_strands_the_pod(tmp_path, cli, kill):
     """Crash safety: real processes, killed or racing, on a real database file; a process killed while a player drops."""

@@ -9,6 +9,7 @@ from starlette.testclient import TestClient
 
 from events.storage.store import Store
 from events.web.app import create_app
+from events.web.settings import WebSettings
 from tests.helpers.night import Night
 from tests.helpers.nights import start, terminal_night
 
@@ -25,8 +26,10 @@ def served_night(cli, db: Path, humans=("Ann", "Bo", "Cy", "Dee"), bots: int = 4
     return event_id
 
 
-def client(db: Path, event_id: int, clock, **options) -> TestClient:
-    app = create_app(db, event_id, clock=clock.monotonic, wall=clock.now, desk_token="desk-secret", **options)
+def client(db: Path, event_id: int, clock, **settings) -> TestClient:
+    """The app in-process; ``settings``: figures of ``WebSettings`` other than its defaults (``watch=False``)."""
+    options = WebSettings(**settings)
+    app = create_app(db, event_id, options, clock=clock.monotonic, wall=clock.now, desk_token="desk-secret")
     return TestClient(app, headers=ORIGIN)
 
 

@@ -13,6 +13,7 @@ from starlette.testclient import TestClient
 from events.storage.draft_files import TableSession
 from events.storage.store import Store
 from events.web.app import create_app
+from events.web.settings import WebSettings
 from tests.helpers.cliapp import invoke
 from tests.helpers.night import Night
 from tests.helpers.nights import codes_of, seat_of
@@ -37,7 +38,8 @@ def four(drafted_four: tuple[Path, int], tmp_path: Path) -> tuple[Path, int, dic
 
 
 def app_of(db: Path, event_id: int, clock: Any) -> Any:
-    return create_app(db, event_id, clock=clock.monotonic, wall=clock.now, desk_token="desk-secret", watch=False)
+    settings = WebSettings(watch=False)
+    return create_app(db, event_id, settings, clock=clock.monotonic, wall=clock.now, desk_token="desk-secret")
 
 
 def table_phone(app: Any, event_id: int, name: str, code: str) -> TestClient:

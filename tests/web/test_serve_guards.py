@@ -12,11 +12,13 @@ from starlette.websockets import WebSocketDisconnect
 
 from events.storage.store import Store
 from events.web.api_common import ApiError
-from events.web.auth import MAX_CLIENTS, Limits
+from events.web.auth import Limits
+from events.web.settings import WebSettings
 from tests.helpers.night import Night
 from tests.helpers.nights import codes_of
 from tests.helpers.served import client, draft_log, joined, phone, served_night
 
+MAX_CLIENTS = WebSettings().max_clients
 GUESSER = ("10.0.0.66", 40000)
 
 

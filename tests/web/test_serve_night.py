@@ -13,6 +13,7 @@ from starlette.testclient import TestClient
 
 from events.storage.store import Store
 from events.web.app import create_app
+from events.web.settings import WebSettings
 from tests.helpers.cliapp import invoke
 from tests.helpers.night import Night
 from tests.helpers.nights import codes_of
@@ -24,7 +25,8 @@ DESK = {"authorization": "Bearer desk-secret"}
 
 
 def app_of(db: Path, event_id: int, clock):
-    return create_app(db, event_id, clock=clock.monotonic, wall=clock.now, desk_token="desk-secret", watch=False)
+    settings = WebSettings(watch=False)
+    return create_app(db, event_id, settings, clock=clock.monotonic, wall=clock.now, desk_token="desk-secret")
 
 
 @pytest.fixture(scope="module")

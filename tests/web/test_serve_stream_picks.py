@@ -12,6 +12,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from events.web import live
 from events.web.api_draft import card_json, prepare_pick, write_picks
+from events.web.bodies import PickBody
 from events.web.live import Connection
 from sets.cards import Rarity
 from sets.catalog import load_set
@@ -157,7 +158,7 @@ def test_a_stream_opening_while_its_pod_is_written_gets_the_pack_the_write_broug
 
             served.run = run
             try:
-                body = {"pack": shown["pack"], "pick": shown["pick"], "cards": [0, 1]}
+                body = PickBody(shown["pack"], shown["pick"], [0, 1])
                 ann_id = served.cached_holder(ann.token)
                 await server.writer.submit(await original(prepare_pick, served, ann_id, ann.token, body))
             finally:

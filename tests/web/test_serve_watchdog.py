@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import logging
 
-from events.storage.draft_records import JOURNAL
 from events.web.app import create_app
 from events.web.live import Watcher
 from tests.helpers.served import served_night
@@ -18,11 +17,10 @@ def planted_stuck_pod(db, event_id: int, manual_clock):
     number = served.live_pods()[0]
     session = served.table(number)
     human = session.humans[0]
-    with session._journal().write() as handle:
-        journal = handle.table(JOURNAL).get(doc_id=1)
+    with session._journal().write() as entry:
         before = len(session.draft.log)
         session.draft.pick(human, list(range(session.draft.picks_due(human))))
-        session._save(handle, journal, before)
+        session._save(entry, before)
     assert any(seat in session.bots for seat in session.draft.waiting())
     return served, number
 

@@ -1,0 +1,308 @@
+"""A live draft's own file (``NAME.drafts/ID-TOKEN.json``) as an append-only journal.
+
+The file is a snapshot line followed by entry lines:
+
+- the snapshot: the whole journal state as the database format keeps a record (``{"_meta": ..., "journal":
+  {"1": {"humans", "status", "picks", "deadline", "claims", "timed_out"}}}``), written whole (a temporary
+  beside the file, fsynced, renamed over it, the folder fsynced).  A draft file written before the journal
+  (one such line, no newline after it) reads as a snapshot alone;
+- each entry: one transaction's change, ``{"picks": [new rows], ...the fields it changed}``, appended as one
+  line with one write and one fsync: a pick is acknowledged only once its line is on the device.
+
+A kill at any moment leaves whole lines and perhaps a torn last one (a write cut short): the last line that is
+not whole JSON is a write that never returned, so nothing acknowledged is in it; it is left out when read and
+dropped by the next write, which then rewrites the file (compacts it).  A write also compacts the file (one
+snapshot, no entries) at a pack's end (the caller says so), at this process's first write to the file (a
+resumed draft), and past ``MAX_ENTRIES`` entries; a compaction is the rename of a whole file, so a kill during
+one leaves the old file (snapshot and entries) or the new one, both whole.
+
+Each write holds the file's lock (``FileLock``, as the database's) and checks the file's signature with one
+``stat``: unchanged since this process last read or wrote it, nothing is read; grown in place (another
+process appended), only the new lines are read; replaced (another process compacted it), it is read again.
+Nothing is read back after a write, and the folder is listed (for a killed writer's temporary file) only
+when the file is compacted.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import weakref
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from events import portable
+from events.storage.database_file import META, _meta_doc, check_data, dumps, migrated, schema_of
+from events.storage.record_checks import check_tables
+from events.storage.records import PickRows, Seat, Text40, Text80, TimedOut
+from events.storage.safe_files import PRIVATE, FileLock, atomic_write, read_only, remove_stale_temporaries
+from sets.errors import StorageError
+from sets.files import DATABASE_LIMIT, FileProblem, read_bytes
+
+JOURNAL = "journal"
+LOCK_TIMEOUT = 30.0
+MAX_ENTRIES = 1_000  # entry lines before a write compacts the file whatever the pack (a bound on a read)
+KEEP_OPEN = os.name != "nt"  # Windows can't rename over a file another process holds open
+
+
+class Entry(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """One transaction's change to the journal: the picks it added and the fields it set."""
+
+    picks: PickRows
+    humans: list[Seat] | None = None
+    status: Text40 | None = None
+    deadline: dict[str, Any] | None = None
+    claims: dict[str, Text80] | None = None
+    timed_out: TimedOut | None = None
+
+
+FIELDS = ("humans", "status", "deadline", "claims", "timed_out")
+_decode = msgspec.json.Decoder()
+
+
+def appended(fd: int, line: bytes) -> None:
+    """One entry on the device: written with one call, then fsynced (the commit of an appending transaction)."""
+    os.write(fd, line)
+    portable.flush_to_disk(fd)
+
+
+class JournalWrite:
+    """A transaction on a journal: ``state`` is the journal as saved (None before its first write); ``save``
+    sets the new picks and fields, written when the transaction ends."""
+
+    def __init__(self, state: dict[str, Any] | None) -> None:
+        self.state = state
+        self.added: list[list[int]] = []
+        self.fields: dict[str, Any] | None = None
+        self.compact = False
+
+    def save(self, fields: dict[str, Any], added: list[list[int]], *, compact: bool = False) -> None:
+        """The journal after this transaction: ``added`` pick rows after the saved ones, and ``fields`` (humans,
+        status, deadline, claims, timed_out; left out: as saved).  ``compact``: rewrite the file whole (a
+        pack's end)."""
+        self.fields, self.added, self.compact = fields, [list(row) for row in added], compact
+
+
+class Journal:
+    """One live draft's file, kept open by its ``Store`` so that what it read is reused between transactions."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._state: dict[str, Any] | None = None
+        self._signature: tuple[int, int, int] | None = None  # (inode, size, mtime) of the file as read/written
+        self._end = 0  # bytes of whole lines read
+        self._entries = 0  # entry lines after the snapshot
+        self._whole = False  # the file ends with a whole line (an entry may be appended)
+        self._wrote = False  # this process compacted the file once (the resume is done)
+        self._fd: int | None = None
+        self._fd_inode = -1
+        self._closer: weakref.finalize | None = None
+
+    # --- reading ---------------------------------------------------------------------------------------------------
+
+    def _stat(self) -> os.stat_result | None:
+        try:
+            return os.stat(self.path)
+        except FileNotFoundError:
+            return None
+        except OSError as error:
+            raise StorageError(f"cannot use draft file {self.path}: {error.strerror or error}") from None
+
+    def _refresh(self) -> os.stat_result | None:
+        """Bring the state up to the file with one ``stat``; the file's stat (None: no file)."""
+        stat = self._stat()
+        if stat is None:
+            self._forget()
+            return None
+        signature = (stat.st_ino, stat.st_size, stat.st_mtime_ns)
+        if signature == self._signature:
+            return stat
+        if self._signature is not None and stat.st_ino == self._signature[0] and stat.st_size >= self._end:
+            self._read_tail()
+        else:
+            self._read_whole()
+        self._signature = signature
+        return stat
+
+    def _forget(self) -> None:
+        self._state, self._signature, self._end, self._entries, self._whole = None, None, 0, 0, False
+
+    def _read_whole(self) -> None:
+        try:
+            raw = read_bytes(self.path, DATABASE_LIMIT)
+        except FileProblem as problem:
+            if problem.missing:
+                self._forget()
+                return
+            raise StorageError(f"cannot use draft file {self.path}: it {problem.reason}") from None
+        first, newline, rest = raw.partition(b"\n")
+        try:
+            data = json.loads(first)
+        except (ValueError, UnicodeDecodeError) as error:
+            raise StorageError(f"{self.path} is damaged ({error}); the draft can't be read") from None
+        data = check_data(data, self.path)
+        if schema_of(data) != _meta_doc()["schema"]:
+            data = migrated(data, self.path)
+        self._state = (data.get(JOURNAL) or {}).get("1")
+        self._end, self._entries, self._whole = len(first) + len(newline), 0, bool(newline)
+        if newline:
+            self._apply(rest)
+
+    def _read_tail(self) -> None:
+        with open(self.path, "rb") as stream:
+            stream.seek(self._end)
+            self._apply(stream.read(DATABASE_LIMIT))
+
+    def _apply(self, raw: bytes) -> None:
+        """Fold the entry lines of ``raw`` (the file from ``_end`` on) into the state; a torn last line (no
+        newline yet, or not whole JSON with nothing after it) is a write that never returned: left out."""
+        at = 0
+        while (newline := raw.find(b"\n", at)) >= 0:
+            line, after = raw[at:newline], newline + 1
+            try:
+                change = _decode.decode(line)
+            except msgspec.DecodeError:
+                if after == len(raw):
+                    break
+                raise StorageError(
+                    f"{self.path} is damaged (entry {self._entries + 1} is not JSON); the draft can't be read"
+                ) from None
+            try:
+                entry = msgspec.convert(change, Entry)
+            except msgspec.ValidationError as error:  # whole JSON of the wrong shape: not a torn write
+                raise StorageError(f"{self.path} is damaged (entry {self._entries + 1}: {error})") from None
+            self._fold(entry)
+            self._end += after - at
+            self._entries += 1
+            at = after
+        self._whole = at == len(raw)
+
+    def _fold(self, entry: Entry) -> None:
+        state = dict(self._state or {"humans": [], "status": "drafting", "picks": []})
+        state["picks"] = [*state["picks"], *(list(row) for row in entry.picks)]
+        for key in FIELDS:
+            value = getattr(entry, key)
+            if value is not None:
+                state[key] = [list(row) for row in value] if key == "timed_out" else value
+        self._state = state
+
+    def state(self) -> dict[str, Any] | None:
+        """The journal as it stands on disk: ``{"humans", "status", "picks", ...}`` (None before its first write).
+        Shared with later reads: not to be changed."""
+        self._refresh()
+        return self._state
+
+    # --- writing ---------------------------------------------------------------------------------------------------
+
+    @contextmanager
+    def write(self) -> Iterator[JournalWrite]:
+        """A transaction under the file's lock: all or nothing, one write (an appended line or a whole file)."""
+        if self._signature is None:  # maybe no file yet: its folder first (the lock sits beside the file)
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as error:
+                raise StorageError(f"cannot create folder {self.path.parent}: {error.strerror or error}") from None
+        lock = FileLock(self.path)
+        lock.acquire(LOCK_TIMEOUT)
+        try:
+            stat = self._refresh()
+            if stat is not None and not stat.st_mode & 0o222:
+                raise StorageError(f"{self.path} is read-only; nothing was changed (make it writable to change it)")
+            transaction = JournalWrite(self._state)
+            yield transaction
+            if transaction.fields is not None:
+                self._commit(transaction, stat)
+        except BaseException:
+            self._signature = None  # read the file again next time
+            raise
+        finally:
+            if not KEEP_OPEN:
+                self._close()
+            lock.release()
+
+    def _commit(self, transaction: JournalWrite, stat: os.stat_result | None) -> None:
+        fields = transaction.fields or {}
+        before = self._state
+        state = {**(before or {"humans": [], "status": "drafting", "picks": []}), **fields}
+        state["picks"] = [*(before["picks"] if before else []), *transaction.added]
+        change: dict[str, Any] = {"picks": transaction.added}
+        for key in FIELDS:
+            if key in fields and (before is None or before.get(key) != fields[key]):
+                change[key] = fields[key]
+        # A field set back to None (a deadline when the draft ends) can't be an entry's None: compact then.
+        cleared = any(change.get(key, 0) is None for key in FIELDS)
+        if (
+            stat is None
+            or transaction.compact
+            or cleared
+            or not self._wrote
+            or not self._whole
+            or self._entries >= MAX_ENTRIES
+        ):
+            self._rewrite(state, stat)
+        else:
+            self._append(change, state, stat)
+        self._state = state
+
+    def _rewrite(self, state: dict[str, Any], stat: os.stat_result | None) -> None:
+        tables = {JOURNAL: {"1": state}, META: {"1": _meta_doc()}}
+        problem = check_tables(tables)
+        if problem:
+            raise StorageError(f"refused to save {self.path}: {problem}; nothing was changed")
+        if read_only(self.path.parent):
+            raise StorageError(
+                f"the folder {self.path.parent} is read-only; nothing was changed (make it writable, or choose another --db)"
+            )
+        remove_stale_temporaries(self.path.parent, self.path.name)  # a killed compaction's temporary
+        text = dumps(tables) + "\n"
+        try:
+            atomic_write(self.path, text, PRIVATE if stat is None else stat.st_mode & 0o7777)
+        except OSError as error:
+            raise StorageError(
+                f"cannot write draft file {self.path}: {error.strerror or error}; nothing was changed"
+            ) from None
+        self._close()
+        written = os.stat(self.path)
+        self._signature = (written.st_ino, written.st_size, written.st_mtime_ns)
+        self._end, self._entries, self._whole, self._wrote = len(text.encode()), 0, True, True
+
+    def _append(self, change: dict[str, Any], state: dict[str, Any], stat: os.stat_result) -> None:
+        try:
+            msgspec.convert(change, Entry)  # the same checks as a read: nothing saved that it would refuse
+        except msgspec.ValidationError as error:
+            raise StorageError(f"refused to save {self.path}: {error}; nothing was changed") from None
+        line = dumps(change).encode() + b"\n"
+        fd = self._descriptor(stat)
+        try:
+            appended(fd, line)
+        except OSError as error:
+            self._close()
+            raise StorageError(
+                f"cannot write draft file {self.path}: {error.strerror or error}; nothing was changed"
+            ) from None
+        written = os.fstat(fd)
+        self._end, self._entries = written.st_size, self._entries + 1
+        self._signature = (written.st_ino, written.st_size, written.st_mtime_ns)
+
+    def _descriptor(self, stat: os.stat_result) -> int:
+        if self._fd is not None and self._fd_inode == stat.st_ino:
+            return self._fd
+        self._close()
+        try:
+            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0))
+        except OSError as error:
+            raise StorageError(
+                f"cannot write draft file {self.path}: {error.strerror or error}; nothing was changed"
+            ) from None
+        self._fd, self._fd_inode = fd, os.fstat(fd).st_ino
+        self._closer = weakref.finalize(self, os.close, fd)
+        return fd
+
+    def _close(self) -> None:
+        if self._closer is not None:
+            self._closer()
+        self._fd, self._fd_inode, self._closer = None, -1, None

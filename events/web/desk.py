@@ -1,0 +1,220 @@
+"""The desk in the browser, behind the desk's token (printed by ``cmdraft serve``): every seat's state, the terminal
+desk's actions for a draft (a new seat code, a seat handed to a bot and back, a new desk link) and for the night's
+rounds (settle a result, extra time, pair, the clock, undo, the final table, the tracker, decklists, finish).
+
+Every route but the page is the ``desk`` group's: its token is checked before the handler runs.  Each action is the
+core's use case, as the desk's command runs it; after a change every connected browser is pushed its new state.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import FileResponse, RedirectResponse, Response
+
+from events.night import browser_seats, desk_link
+from events.night.round_clock import start_clock, toggle_pause
+from events.night.seat_codes import reset_code
+from events.web import auth
+from events.web.api_common import STATIC, ApiError, Json, whole
+from events.web.api_desk import seat_rows
+from events.web.api_night import in_core, order_of
+from events.web.bodies import (
+    BotBody,
+    ClockBody,
+    DeskLink,
+    Empty,
+    ExtraTimeBody,
+    Finished,
+    HandedSeat,
+    NewCode,
+    PlayerBody,
+    Published,
+    RoundBody,
+    SettleBody,
+    SwitchBody,
+    TopBody,
+    Tracker,
+)
+from events.web.endpoints import Desk, Endpoint, desk_door, desk_get, desk_post
+from events.web.server import Server
+
+
+async def desk_page(server: Server, request: Request) -> Response:
+    """The desk's page; with ``?token=`` (the desk link) the token is checked and becomes the desk's cookie."""
+    token = request.query_params.get("token")
+    if token is not None:
+        server.limits.request("desk " + auth.client_address(request))
+        if not server.is_desk(token):
+            raise ApiError(401, "not-desk", "that desk link is not (or no longer) the desk's: use the newest one")
+        response = RedirectResponse("/desk", status_code=303)  # the token leaves the address bar
+        server.desk_cookie(response, token)
+        return response
+    page = STATIC / "desk.html"
+    return FileResponse(page if page.exists() else STATIC / "index.html", media_type="text/html")
+
+
+async def changed(desk: Desk, answer: Any) -> Response:
+    await desk.server.hub.push()  # every phone: new results, standings, clock, seats
+    return Json(answer)
+
+
+def player_ref(number: int) -> str:
+    return f"#{whole(number, 'player', 1, 1_000_000)}"
+
+
+# --- the draft's desk ---------------------------------------------------------------------------------------------
+
+
+async def get_desk(desk: Desk) -> Response:
+    server = desk.server
+    connected = set(server.hub.connections)
+    return Json(await server.served.run(seat_rows, server.served, connected, dict(server.seen)))
+
+
+async def post_reset(desk: Desk, body: PlayerBody) -> Response:
+    served = desk.server.served
+    name, code = await served.run(reset_code, served.drafting, served.event_id, player_ref(body.player))
+    await desk.server.hub.push()
+    return Json(NewCode(body.player, name, code))
+
+
+async def post_bot(desk: Desk, body: BotBody) -> Response:
+    served = desk.server.served
+    hand = browser_seats.hand_seat
+    changed_seat = await served.run(hand, served.drafting, served.event_id, player_ref(body.player), body.bot)
+    await desk.server.hub.push()
+    return Json(HandedSeat(body.player, body.bot, changed_seat))
+
+
+async def post_new_link(desk: Desk, body: Empty) -> Response:
+    served = desk.server.served
+    token = await served.run(desk_link.renew, served.drafting, served.event_id)
+    response = Json(DeskLink(f"/desk?token={token}"))
+    desk.server.desk_cookie(response, token)  # this desk goes on; every other desk session ends
+    return response
+
+
+# --- the night's desk -------------------------------------------------------------------------------------------------
+
+
+async def get_night(desk: Desk) -> Response:
+    served = desk.server.served
+    return Json(await in_core(served, served.views.desk_view, served.event_id, now=served.wall()))
+
+
+async def post_settle(desk: Desk, body: SettleBody) -> Response:
+    served = desk.server.served
+    order = body.order if isinstance(body.order, str) else order_of(body.order)
+    if isinstance(order, str) and not 0 < len(order) <= 4000:
+        raise ApiError(400, "bad-field", "the order is 'Ann > Bo = Cy > Di'")
+    round_number, table = whole(body.round, "round", 1, 10**6), whole(body.table, "table", 1, 10**6)
+    done = await in_core(served, served.reports.settle, served.event_id, round_number, table, order, body.replace)
+    points = {name: round(float(value), 4) for name, value in done.get("points", {}).items()}
+    return await changed(desk, {**done, "points": points})
+
+
+async def post_publish(desk: Desk, body: SwitchBody) -> Response:
+    served = desk.server.served
+    return await changed(
+        desk, Published(await in_core(served, served.reports.set_publish_decklists, served.event_id, body.on))
+    )
+
+
+async def post_finish(desk: Desk, body: Empty) -> Response:
+    served = desk.server.served
+    await in_core(served, served.rounds.finish, served.event_id)
+    return await changed(desk, Finished(True))
+
+
+async def post_extra(desk: Desk, body: ExtraTimeBody) -> Response:
+    served = desk.server.served
+    table = whole(body.table, "table", 1, 10**6)
+    return await changed(desk, await in_core(served, served.reports.extra_time, served.event_id, table, body.minutes))
+
+
+async def post_round(desk: Desk, body: RoundBody) -> Response:
+    served = desk.server.served
+    if body.again:
+        return await changed(desk, await in_core(served, served.reports.repair, served.event_id, body.force))
+    return await changed(desk, await in_core(served, served.rounds.new_round, served.event_id, body.force))
+
+
+async def post_clock(desk: Desk, body: ClockBody) -> Response:
+    served = desk.server.served
+    minutes = body.minutes if isinstance(body.minutes, int) else None
+    restart = body.restart
+    number, clock = await in_core(
+        served, start_clock, served.reports, served.event_id, minutes, now=served.wall(), restart=restart
+    )
+    if body.pause:
+        clock = await in_core(served, toggle_pause, served.reports, served.event_id, number, now=served.wall())
+    return await changed(desk, {"round": number, **clock.to_json(), "remaining": clock.remaining(served.wall())})
+
+
+async def post_undo(desk: Desk, body: Empty) -> Response:
+    served = desk.server.served
+    return await changed(desk, await in_core(served, served.undo.undo, served.event_id))
+
+
+async def post_top(desk: Desk, body: TopBody) -> Response:
+    served = desk.server.served
+    return await changed(
+        desk, await in_core(served, served.reports.top, served.event_id, whole(body.size, "size", 2, 8))
+    )
+
+
+async def post_tracker(desk: Desk, body: SwitchBody) -> Response:
+    served = desk.server.served
+    return await changed(
+        desk, Tracker(await in_core(served, served.reports.set_table_tracker, served.event_id, body.on))
+    )
+
+
+ENDPOINTS: list[Endpoint] = [
+    desk_door("/desk", desk_page),
+    desk_get(
+        "/api/desk",
+        get_desk,
+        '`{"event", "server_time", "seats": [{"player", "name", "pod", "seat", "holder": "phone"/"terminal"/"bot"/null, '
+        '"connected", "last_seen", "state": "picking"/"waiting"/"done"/"bot", "deadline", "wrong_codes", '
+        '"wrong_code_last", "wrong_code_from", "bot_player"}], "code_sources": [{"source", "wrong", "at", "wait"}]}` '
+        "(`code_sources`: the addresses and terminals that typed wrong codes in the last hour, and the seconds before "
+        "their next try)",
+    ),
+    desk_post(
+        "/api/desk/new-link",
+        Empty,
+        post_new_link,
+        '`{"link": "/desk?token=…"}`, shown once, and this browser\'s desk cookie set to it; the old link and every '
+        "other desk session end",
+    ),
+    desk_post(
+        "/api/desk/reset-code",
+        PlayerBody,
+        post_reset,
+        '`{"player", "name", "code"}`: the new code (shown once, to the desk)',
+    ),
+    desk_post("/api/desk/bot", BotBody, post_bot, '`{"player", "bot", "changed"}`: the seat to a bot or back'),
+    desk_get(
+        "/api/desk/night",
+        get_night,
+        "every table of the round (result, or the report with every version, time left) and who dropped",
+    ),
+    desk_post("/api/desk/settle", SettleBody, post_settle, "settle a table's result"),
+    desk_post("/api/desk/extra-time", ExtraTimeBody, post_extra, "extra time for a table"),
+    desk_post(
+        "/api/desk/round",
+        RoundBody,
+        post_round,
+        "pair the next round (`again`: pair the current round again with the players in the event now, while none "
+        "of its tables has a result, report or tracker entry)",
+    ),
+    desk_post("/api/desk/clock", ClockBody, post_clock, "start, restart or pause the round's clock"),
+    desk_post("/api/desk/undo", Empty, post_undo, "`event undo`"),
+    desk_post("/api/desk/top", TopBody, post_top, "the final table"),
+    desk_post("/api/desk/tracker", SwitchBody, post_tracker, "the tracker from phones on or off"),
+    desk_post("/api/desk/publish", SwitchBody, post_publish, "decklists public after the event, or not"),
+    desk_post("/api/desk/finish", Empty, post_finish, "`event finish`"),
+]

@@ -1,0 +1,377 @@
+"""A seat's phone: joining with the seat code, the seat's state and its picks (a request or the stream), the deck
+built after the draft and the player's own files, and the night at the player's table (results, dropping, the
+tracker).  Every route but joining is the ``seat`` group's: the handler is given the player the token stands for.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.websockets import WebSocketDisconnect
+
+from events.web import auth
+from events.web.api_common import ApiError, Json, whole
+from events.web.api_deck import act, deck_state, export, register
+from events.web.api_draft import SeatStateJson, answer, claim_if_free, prepare_pick, seat_state
+from events.web.api_night import in_core, order_of, table_state
+from events.web.bodies import (
+    ConfirmBody,
+    DeckAction,
+    DropBody,
+    Empty,
+    GameBody,
+    JoinBody,
+    Joined,
+    PickBody,
+    Registered,
+    ResultBody,
+    StreamPick,
+    checked,
+    deck_action,
+    deck_shape,
+)
+from events.web.endpoints import Endpoint, Seat, SeatSocket, door, seat_get, seat_post, seat_post_decoded, seat_stream
+from events.web.live import Connection
+from events.web.server import Server
+
+log = logging.getLogger("cmdraft.serve")
+JSON_WHOLE = 10**15  # a number the page can send at all; the ranges of life and damage are the core's (games.py)
+SEAT_STATE = "`SeatState` (below)"
+
+# --- the seat and its picks -------------------------------------------------------------------------------------------
+
+
+async def join(server: Server, request: Request, body: JoinBody) -> Response:
+    address = auth.client_address(request)
+    token, player = await server.served.run(auth.join, server.served, body, address)
+    server.knows(token)
+    state = await server.served.run(seat_state, server.served, player)
+    response = Json(Joined(token, state))
+    server.seat_cookie(response, token)
+    await server.hub.push([player])
+    return response
+
+
+async def get_seat(seat: Seat) -> Response:
+    served = seat.server.served
+
+    def claimed_state() -> SeatStateJson:
+        claim_if_free(served, seat.player, seat.token)  # a draft that started after the browser joined
+        return seat_state(served, seat.player)
+
+    return Json(await served.run(claimed_state))
+
+
+async def post_pick(seat: Seat, body: PickBody) -> Response:
+    return Json(await picked(seat.server, seat.player, seat.token, body))
+
+
+async def picked(
+    server: Server, player: int, token: str, body: PickBody, connection: Connection | None = None
+) -> SeatStateJson:
+    """A pick written with the others arriving at its pod (the pod's browsers pushed) and the seat's new
+    state; ``connection``: the stream it came over, which the answer reaches (so it isn't pushed there too)."""
+    served = server.served
+    snap = served.fresh_snapshot()  # most picks: placed at once, with no trip to a worker thread
+    waiting = None if snap is None else prepare_pick(served, player, token, body, snap)
+    if waiting is None:
+        waiting = await served.run(prepare_pick, served, player, token, body)
+    if waiting is None:  # only a snapshot given may leave the pick unplaced
+        raise ApiError(409, "no-draft", "your pod's draft hasn't started")
+    waiting.connection = connection
+    await server.writer.submit(waiting)
+    return answer(served, waiting)  # the state worked out with the write
+
+
+async def stream(seat: SeatSocket) -> None:
+    server, socket, player, token = seat.server, seat.socket, seat.player, seat.token
+    await socket.accept()
+    connection = Connection(socket, player, token)
+    server.hub.add(connection)
+    sender = asyncio.create_task(connection.sender())
+    try:
+        await server.hub.push([player])
+        while True:
+            received = await socket.receive()
+            if received.get("type") == "websocket.disconnect":
+                break
+            text = received.get("text")
+            if text is None:  # a binary frame
+                await connection.send({"type": "error", "error": {"code": "bad-message", "message": "send text"}})
+                continue
+            await connection.send(await message(server, text, token, connection))
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        server.seen[player] = server.served.wall()  # the desk sees when the page went away
+        server.hub.remove(connection)
+        sender.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await sender
+
+
+async def message(server: Server, text: str, token: str, connection: Connection) -> dict[str, Any]:
+    """The answer to one message a browser sent on its stream: ``ping`` (the server's time), or ``pick``
+    (the pick as ``POST /api/pick`` takes it, checked and written the same way, answered ``picked`` with
+    the seat's new state, or ``refused`` with the error and, when the pack moved on, the new state).  The
+    stream's own origin was checked when it opened; every message counts toward the token's rate limit,
+    and a pick is taken only while the token still holds the seat."""
+    limit = server.settings.max_message
+    if len(text) > limit:
+        return {"type": "error", "error": {"code": "too-large", "message": f"a message is at most {limit // 1024} KiB"}}
+    data: Any = None
+    try:
+        data = json.loads(text)
+        kind = data.get("type") if isinstance(data, dict) else None
+    except (ValueError, RecursionError):
+        kind = None
+    ask = data.get("id") if kind == "pick" else None
+    ask = ask if isinstance(ask, int) and not isinstance(ask, bool) else None
+    try:
+        server.limits.request("seat " + token)
+    except ApiError as error:
+        return reply("refused" if kind == "pick" else "error", ask, error)
+    if kind == "ping":
+        return {"type": "pong", "server_time": server.served.wall()}
+    if kind != "pick":
+        return {"type": "error", "error": {"code": "bad-message", "message": 'send a "ping" or a "pick"'}}
+    try:
+        sent = checked(data, StreamPick)
+        player = await server.holder(token)
+        pick = PickBody(sent.pack, sent.pick, sent.cards)
+        state = await picked(server, player, token, pick, connection)
+    except ApiError as error:
+        return reply("refused", ask, error)
+    except Exception:  # as POST /api/pick answers it: said in one line, and in the server's log
+        log.exception("unforeseen error taking a pick over the stream")
+        return reply("refused", ask, internal_error())
+    return {"type": "picked", "id": ask, "seat": state}
+
+
+def reply(kind: str, ask: int | None, error: ApiError) -> dict[str, Any]:
+    """A refusal on the stream: the error as ``POST /api/pick`` answers it, with its status and the pick's id."""
+    return {"type": kind, "id": ask, "status": error.status, **error.body()}
+
+
+def internal_error() -> ApiError:
+    return ApiError(500, "internal", "something went wrong here; it is in the server's log")
+
+
+# --- the deck and the player's files ---------------------------------------------------------------------------------
+
+
+async def get_deck(seat: Seat) -> Response:
+    served = seat.server.served
+    return Json(await served.run(served.one_at_a_time, deck_state, served, seat.player))
+
+
+async def post_deck(seat: Seat, action: DeckAction) -> Response:
+    served = seat.server.served
+    return Json(await served.run(served.one_at_a_time, act, served, seat.player, action))
+
+
+async def post_register(seat: Seat, body: Empty) -> Response:
+    served = seat.server.served
+    done: Registered = await served.run(served.one_at_a_time, register, served, seat.player)
+    await seat.server.hub.push([seat.player])
+    return Json(done)
+
+
+async def get_export(seat: Seat) -> Response:
+    served = seat.server.served
+    kind = seat.request.path_params.get("kind")
+    if kind not in ("pool", "deck"):
+        raise ApiError(404, "not-found", "export the pool or the deck")
+    file_format = seat.request.query_params.get("format", "txt")
+    filename, text = await served.run(served.one_at_a_time, export, served, seat.player, kind, file_format)
+    return Response(
+        text,
+        media_type="application/octet-stream",
+        headers={"content-disposition": f'attachment; filename="{filename}"'},
+    )
+
+
+# --- the night at the player's table ------------------------------------------------------------------------------
+
+
+async def table_changed(seat: Seat) -> Response:
+    """The player's table after a change, every phone pushed (new results, standings, clock)."""
+    state = await in_core(seat.server.served, table_state, seat.server.served, seat.player)
+    await seat.server.hub.push()
+    return Json(state)
+
+
+async def get_table(seat: Seat) -> Response:
+    return Json(await in_core(seat.server.served, table_state, seat.server.served, seat.player))
+
+
+async def post_result(seat: Seat, body: ResultBody) -> Response:
+    served = seat.server.served
+    order = order_of(body.order)
+    await in_core(served, served.reports.report, served.event_id, seat.player, order, now=served.wall())
+    return await table_changed(seat)
+
+
+async def post_confirm(seat: Seat, body: ConfirmBody) -> Response:
+    served = seat.server.served
+    order = order_of(body.order, "your order") if body.order else None
+    report = whole(body.report, "report", 1, 10**9)
+    reports = served.reports
+    await in_core(served, reports.confirm, served.event_id, seat.player, report, body.agree, order, now=served.wall())
+    return await table_changed(seat)
+
+
+async def post_drop(seat: Seat, body: DropBody) -> Response:
+    if body.confirm is not True:
+        raise ApiError(400, "confirm-needed", 'dropping leaves the event for good: send {"confirm": true}')
+    await in_core(seat.server.served, seat.server.served.reports.drop_self, seat.server.served.event_id, seat.player)
+    return await table_changed(seat)
+
+
+async def post_game(seat: Seat, body: GameBody) -> Response:
+    life: dict[int, int] = {}
+    for pid, change in body.life:
+        pid = whole(pid, "a player id", 1, 10**9)
+        life[pid] = life.get(pid, 0) + whole(change, "a life change", -JSON_WHOLE, JSON_WHOLE)  # the core's limit
+    damage = []
+    for victim, source, commander, amount in body.damage:
+        if len(commander) > 200:
+            raise ApiError(400, "bad-field", "damage is a list of [victim id, source id, commander, amount]")
+        damage.append(
+            (
+                whole(victim, "a player id", 1, 10**9),
+                whole(source, "a player id", 1, 10**9),
+                commander,
+                whole(amount, "damage", -JSON_WHOLE, JSON_WHOLE),  # the core keeps its range
+            )
+        )
+    casts = []
+    for pid, commander in body.cast:
+        if len(commander) > 200:
+            raise ApiError(400, "bad-field", "cast is a list of [player id, commander]")
+        casts.append((whole(pid, "a player id", 1, 10**9), commander))
+    if not (life or damage or casts or body.undo):
+        raise ApiError(400, "bad-field", "send life, damage, cast or undo")
+    served = seat.server.served
+    board = await in_core(
+        served,
+        served.reports.track,
+        served.event_id,
+        seat.player,
+        life=life,
+        damage=damage,
+        casts=casts,
+        undo=body.undo,
+    )
+    await seat.server.hub.push()
+    return Json(board)
+
+
+ENDPOINTS: list[Endpoint] = [
+    door(
+        "/api/join",
+        JoinBody,
+        join,
+        '`{"token", "seat": SeatState}`, and the cookie `cmdraft_seat` (HttpOnly, SameSite=Strict). A number is '
+        "the player's number (`#4`). 404 `no-event`/`no-player`, 401 `wrong-code` (the message says what to check), "
+        "429 `slow-down` with `retry_after` (seconds: this address typed too many wrong codes; the seat is not "
+        "locked), 409 `not-seated`",
+    ),
+    seat_get("/api/seat", get_seat, SEAT_STATE),
+    seat_post(
+        "/api/pick",
+        PickBody,
+        post_pick,
+        "the new `SeatState`; `cards` are positions in `draft.cards` of the state the page showed. 409 `stale` with "
+        '`"seat": SeatState` when that pack has moved on (another tab, a terminal, the timer), 400 `wrong-count` '
+        "(wrong count, a position not in the pack, a card twice), 409 `bot-seat`, 401 `not-your-seat` (the seat is "
+        "held at another device or terminal now). The pick goes through the seat's `SeatSession` as a terminal's "
+        "does: the same checks and the same words as the prompt and the app (`take exactly 2 cards from this pack, "
+        "not 3`)",
+    ),
+    seat_stream(
+        "/api/stream",
+        stream,
+        '`{"type": "seat", "seat": SeatState}` on connecting and on every change, whoever made it (this server, a '
+        'terminal, the desk, the timer); send `{"type": "ping"}` for `{"type": "pong", "server_time"}`. Closed with '
+        "4401 when the token is no good (join again): on opening, and once the server sees the seat held elsewhere "
+        "(a new code, the seat joined in another browser). The body shown is a pick sent on the open stream (what "
+        "the page does; it posts `/api/pick` only when it has no stream): checked, rate-limited and written exactly "
+        'as `POST /api/pick`, answered on the stream with `{"type": "picked", "id": 7, "seat": SeatState}` or '
+        '`{"type": "refused", "id": 7, "status": 409, "error": {…}, "seat": SeatState}` (the same statuses and '
+        "codes; `seat` where the POST's answer has it, 401 `no-seat` once the token no longer holds the seat). The "
+        "state a `picked` answer carries is not pushed on that stream again. Every message counts toward the "
+        'token\'s rate limit (429 `slow-down`). Any other message gets `{"type": "error", "error": {"code": '
+        '"bad-message"}}` (over 1 KiB: `too-large`; a binary frame: `bad-message`). The page waits 15 s for an '
+        "answer; then it closes the stream, asks for its seat again (the pick shows if it arrived) and reconnects",
+        StreamPick,
+    ),
+    seat_get(
+        "/api/deck",
+        get_deck,
+        '`DeckState`: `commanders`, `pipers`, `main` and `sideboard` (`[{"card", "count"}]`), `pool` (`[{"card", '
+        '"count", "in_deck"}]`: the pool\'s different cards, then the free basics; a card\'s `id` in the deck API is '
+        "its place here), `basics`, `size`, `curve`, `sources`, `symbols`, `legal`, `problems`, `can_undo`, "
+        "`can_redo`, `registered`, `closed` (null while registration is open; after round 1 is paired or the desk's "
+        "`--close` time, the line saying so and that only the desk can change the deck: the page then shows the "
+        "registered deck read-only), `correction` (the desk's reason when it corrected the deck)",
+    ),
+    seat_post_decoded(
+        "/api/deck",
+        deck_action,
+        deck_shape(),
+        post_deck,
+        "`DeckState`; a refused change is 400 `deck-refused` with the deck as it was. 409 `not-building` before every "
+        "pod has drafted; 409 `phase-over` once registration is closed (the terminal's words)",
+    ),
+    seat_post(
+        "/api/deck/register",
+        Empty,
+        post_register,
+        '`{"registered": true, "legal", "problems", "deck": DeckState}`: `event deck`\'s own registration (same '
+        "checks against the recorded pool, same transaction, same report; the history says `browser NAME`); 409 "
+        "`phase-over` once registration is closed",
+    ),
+    seat_get(
+        "/api/export/{kind}",
+        get_export,
+        "the player's own pool (`kind`: `pool`) or deck (`deck`) as a file (`arena`/`txt`, `json`, `csv`, `cod`, "
+        "`dck`, `dek`)",
+        query="?format=F",
+    ),
+    seat_get(
+        "/api/table",
+        get_table,
+        "the player's round, table, players (ids, names, commanders, who goes first), the table's clock (`deadline`, "
+        "`remaining`, `paused`, `extra`, `over`), its result or the report waiting (with `waiting_for`: who still has "
+        "to confirm, a terminal player too, who confirms with `cmdraft event table ID --player NAME --confirm`), their "
+        "standing",
+    ),
+    seat_post(
+        "/api/result",
+        ResultBody,
+        post_result,
+        "report the finishing order: places best first, player ids, a place of several is a draw; the table's state",
+    ),
+    seat_post(
+        "/api/result/confirm",
+        ConfirmBody,
+        post_confirm,
+        'confirm, or `"agree": false` with an optional `"order"`: dispute; the table\'s state',
+    ),
+    seat_post("/api/drop", DropBody, post_drop, "drop oneself (`confirm` must be true); the table's state"),
+    seat_post(
+        "/api/game",
+        GameBody,
+        post_game,
+        "the tracker from the table (when the desk allows it): life changes `[id, -3]`, commander damage `[victim, "
+        'source, "Commander", 7]`, casts `[id, "Commander"]`, or `undo`; a life change or damage out of the core\'s '
+        "range is 400 `limit` with `event game`'s words (the same range as the desk's)",
+    ),
+]

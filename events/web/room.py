@@ -1,0 +1,106 @@
+"""The public room: the pages and their files, card images, and what anyone in the store may read — the standings,
+the room display (with the QR code players scan to join) and, once the desk publishes them, the decklists.
+
+Nothing here holds a code, a pack or anything a player keeps hidden; the data routes are the ``public`` group's
+(counted against the asking address's rate limit), the pages and files the ``page`` group's.
+"""
+
+from __future__ import annotations
+
+import io
+
+import segno
+from starlette.requests import Request
+from starlette.responses import FileResponse, Response
+
+from events.night.standings import winner_line
+from events.night.table_views import standing_json
+from events.web.api_common import STATIC, ApiError, Json
+from events.web.api_night import in_core
+from events.web.endpoints import Endpoint, files, page, public
+from events.web.server import Server
+from sets.images import FILE_NAME, images_dir
+from sets.importers import valid_set_code
+
+STATIC_ROOM = "room.html"
+STATIC_DECKLISTS = "decklists.html"
+
+
+async def index_page(server: Server, request: Request) -> Response:
+    return FileResponse(STATIC / "index.html", media_type="text/html")
+
+
+async def room_page(server: Server, request: Request) -> Response:
+    return FileResponse(STATIC / STATIC_ROOM, media_type="text/html")
+
+
+async def decklists_page(server: Server, request: Request) -> Response:
+    return FileResponse(STATIC / STATIC_DECKLISTS, media_type="text/html")
+
+
+async def image(server: Server, request: Request) -> Response:
+    """A card image kept by ``cmdraft sets download CODE --images``: only a file its set's index names."""
+    code, name = str(request.path_params.get("code")), str(request.path_params.get("name"))
+    if not valid_set_code(code) or not FILE_NAME.match(name):
+        raise ApiError(404, "not-found", "no such image")
+    path = images_dir(code) / name
+    try:
+        with open(path, "rb") as file:
+            head = file.read(8)
+    except OSError:
+        raise ApiError(404, "not-found", "no such image") from None
+    media = "image/png" if head.startswith(b"\x89PNG") else "image/jpeg"
+    return FileResponse(path, media_type=media, headers={"cache-control": server.settings.image_cache})
+
+
+async def get_standings(server: Server, request: Request) -> Response:
+    served = server.served
+    rows = await in_core(served, served.rounds.standings, served.event_id)
+    return Json(
+        {"server_time": served.wall(), "standings": [standing_json(row) for row in rows], "winner": winner_line(rows)}
+    )
+
+
+async def get_decklists(server: Server, request: Request) -> Response:
+    served = server.served
+    return Json({"decklists": await in_core(served, served.views.public_decklists, served.event_id)})
+
+
+async def get_room(server: Server, request: Request) -> Response:
+    served = server.served
+    room = await in_core(served, served.views.room_view, served.event_id, now=served.wall())
+    return Json({**room, "join": join_url(request, served.event_id)})
+
+
+async def get_room_qr(server: Server, request: Request) -> Response:
+    return Response(qr_image(join_url(request, server.served.event_id)), media_type="image/svg+xml")
+
+
+def qr_image(url: str) -> bytes:
+    """The QR code of ``url`` as an SVG document of its own (with its namespace and size, as an <img> needs)."""
+    out = io.BytesIO()
+    segno.make(url, error="m", micro=False).save(out, kind="svg", scale=10, border=4, xmldecl=False)
+    return out.getvalue()
+
+
+def join_url(request: Request, event_id: int) -> str:
+    """Where a player opens the page (what the room's QR code carries): this server and event, no seat, no code."""
+    return str(request.base_url).rstrip("/") + f"/join?event={event_id}"
+
+
+ENDPOINTS: list[Endpoint] = [
+    page("/", index_page),
+    page("/join", index_page),
+    page("/images/{code}/{name}", image),
+    public("/api/standings", get_standings, "the standings"),
+    public(
+        "/api/decklists",
+        get_decklists,
+        "once the event is finished, where the desk publishes them: everyone's decklist by standing",
+    ),
+    page("/decklists", decklists_page),
+    page("/room", room_page, "the room display's page"),
+    public("/api/room", get_room, "the room display's data"),
+    page("/api/room/qr.svg", get_room_qr, "the room display's QR code (the page's address for this event)"),
+    files("/static", STATIC),
+]

@@ -1,0 +1,112 @@
+"""The server behind every route: the served event, its live hub, the settings, and the checks of who asks (a seat's
+token, the desk's), which the route groups of ``endpoints`` run before any handler."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable
+
+from starlette.requests import HTTPConnection, Request
+from starlette.responses import Response
+
+from events.night import desk_link
+from events.web import auth
+from events.web.api_common import ApiError, Served, file_signature
+from events.web.live import Hub, PickWriter, Watcher
+from events.web.settings import WebSettings
+
+Signature = tuple[int, int, int] | None
+
+
+class Server:
+    """The served event, its hub, its limits and who asked last; ``seat`` and ``desk`` check a request's token."""
+
+    def __init__(self, served: Served, clock: Callable[[], float], settings: WebSettings) -> None:
+        self.served, self.settings = served, settings
+        self._desk: tuple[Signature, str | None] | None = None  # (database signature, the desk secret's hash)
+        self.seen: dict[int, float] = {}  # player id -> when their browser last asked (wall time)
+        self.known: OrderedDict[str, None] = OrderedDict()  # seat tokens that stood for a seat here
+        self.hub = Hub(served)
+        self.watcher = Watcher(served, self.hub, settings.poll)
+        self.writer = PickWriter(served, self.hub, self.watcher)
+        self.limits = auth.Limits(clock, settings.rate, settings.burst, settings.max_clients)
+
+    # --- a seat -------------------------------------------------------------------------------------------------
+
+    async def seat(self, request: Request, *, changing: bool = False) -> tuple[int, str]:
+        """The player a request's seat token stands for, and the token (401 without one that holds a seat; 403 for a
+        cookie's change from another page)."""
+        token, by_cookie = auth.seat_token(request)
+        self.count(request, token)
+        if changing and by_cookie:
+            auth.same_origin(request)
+        player = await self.holder(token)
+        self.seen[player] = self.served.wall()
+        return player, token or ""
+
+    def count(self, conn: HTTPConnection, token: str | None) -> None:
+        """A request toward its client's limit: the seat token's when the server knows it, else the address's (a
+        forged or stale token gets no bucket of its own)."""
+        known = token is not None and token in self.known
+        self.limits.request("seat " + token if known and token else "address " + auth.client_address(conn))
+
+    def knows(self, token: str) -> None:
+        """A token that stood for a seat here: its requests count on its own limit from now (the newest kept)."""
+        self.known[token] = None
+        self.known.move_to_end(token)
+        while len(self.known) > self.settings.max_clients:
+            self.known.popitem(last=False)
+
+    async def holder(self, token: str | None) -> int:
+        """The player the token stands for now (401 once the binding ended: a new code, a seat taken elsewhere)."""
+        player = self.served.cached_holder(token) if token else None
+        if player is None:
+            player = await self.served.run(auth.seat_holder, self.served, token)
+        if token:
+            self.knows(token)
+        return player
+
+    def seat_cookie(self, response: Response, token: str) -> None:
+        response.set_cookie(
+            auth.SEAT_COOKIE,
+            token,
+            httponly=True,
+            samesite="strict",
+            secure=self.settings.secure_cookies,
+            path="/",
+            max_age=self.settings.seat_cookie_age,
+        )
+
+    # --- the desk -----------------------------------------------------------------------------------------------
+
+    def desk(self, request: Request, *, changing: bool = False) -> None:
+        """A request is the desk's (401 ``not-desk`` else; 403 for a cookie's change from another page)."""
+        self.limits.request("desk " + auth.client_address(request))
+        if not self.is_desk(auth.desk_given(request)):
+            raise ApiError(
+                401,
+                "not-desk",
+                "the desk's link is needed: the one 'cmdraft serve' printed, or a new one from "
+                "'cmdraft serve ID --new-desk-link'",
+            )
+        if changing and not auth.bearer(request):
+            auth.same_origin(request)
+
+    def is_desk(self, given: str | None) -> bool:
+        """Whether ``given`` is the desk's secret as the database keeps it now (read again when the file changed:
+        a new desk link made elsewhere ends this one at once)."""
+        signature = file_signature(self.served.store.path)
+        if self._desk is None or self._desk[0] != signature or signature is None:
+            self._desk = (signature, desk_link.stored_hash(self.served.drafting, self.served.event_id))
+        return desk_link.is_desk(self._desk[1], given)
+
+    def desk_cookie(self, response: Response, token: str) -> None:
+        response.set_cookie(
+            auth.DESK_COOKIE,
+            token,
+            httponly=True,
+            samesite="strict",
+            secure=self.settings.secure_cookies,
+            path="/",
+            max_age=self.settings.desk_cookie_age,
+        )

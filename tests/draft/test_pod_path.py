@@ -1,0 +1,90 @@
+"""The pod path's shortcuts give what the long way gives: a bot that keeps what its pool's values gave (its plan,
+its color shares, its leaders' need) ranks every pack exactly as a bot rebuilt from the same picks, and the deck
+builder that leaves unbuilt the options that can't come first picks the ranking's first (issue 41)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from draft.bots import Bot, BotStyle
+from draft.deckbuild import _best, ranked_builds
+from draft.engine import DraftConfig
+from draft.sim import pod_seeds, run_pod
+from sets.basics import basic_land, basic_lands
+from sets.userdata import one_reading
+
+
+def rebuilt(style: BotStyle, seed: int, history: list) -> Bot:
+    """A bot that never answered anything: the picks replayed into a new one."""
+    bot = Bot(style, seed)
+    for offered, taken, number in history:
+        bot.learn(offered, taken, number)
+    return bot
+
+
+@pytest.mark.parametrize("style", list(BotStyle))
+def test_a_bot_reusing_what_its_pool_gave_ranks_every_pack_as_a_rebuilt_bot(style):
+    result = run_pod(5, styles=style)
+    draft = result.draft
+    total = float(draft.config.boosters)
+    compared = 0
+    for seat in range(draft.config.seats):
+        kept = Bot(style, seat)
+        history: list = []
+        for pick in draft.picks_of(seat):
+            progress = (pick.pack - 1 + (pick.pick - 1) / draft.picks_per_pack) / total
+            pack = list(pick.offered)
+            again = kept._ranked(pack, progress)  # asked twice: the second answer comes from what was kept
+            assert kept._ranked(pack, progress) == again
+            assert rebuilt(style, seat, history)._ranked(pack, progress) == again
+            assert kept.plan(progress) == rebuilt(style, seat, history).plan(progress)
+            taken = [p.card for p in pick.taken]
+            kept.learn(pick.offered, taken, pick.pick)
+            history.append((pick.offered, taken, pick.pick))
+            compared += 1
+    assert compared == draft.config.seats * len(draft.picks_of(0))
+
+
+@pytest.mark.parametrize("style", list(BotStyle))
+def test_the_deck_builder_picks_the_rankings_first_option_and_deck(style):
+    for seed in pod_seeds(41, 4):
+        for seat in run_pod(seed, styles=style).seats:
+            pool = Counter(p.card for p in seat.pool)
+            ranking = ranked_builds(pool, None)
+            assert _best(pool, None) == ranking[0]
+
+
+def test_the_deck_builder_leaves_unbuilt_the_options_that_cannot_come_first(monkeypatch):
+    import draft.deckbuild as deckbuild
+
+    calls = []
+    real = deckbuild._build
+    monkeypatch.setattr(deckbuild, "_build", lambda *args: calls.append(1) or real(*args))
+    full = pruned = 0
+    for seed in pod_seeds(7, 3):
+        for seat in run_pod(seed, DraftConfig()).seats:
+            pool = Counter(p.card for p in seat.pool)
+            calls.clear()
+            ranked_builds(pool, None)
+            full += len(calls)
+            calls.clear()
+            _best(pool, None)
+            pruned += len(calls)
+    assert pruned < full
+
+
+def test_inside_one_reading_the_basic_lands_are_looked_up_once(monkeypatch):
+    import sets.userdata as userdata
+
+    looked: list[str] = []
+    real = userdata._read_kept
+    monkeypatch.setattr(userdata, "_read_kept", lambda code: looked.append(code) or real(code))
+    with one_reading():
+        lands = [basic_land(letter) for letter in "WUBRG" * 20]
+        assert basic_lands() is basic_lands()
+    assert looked == ["BASIC"] and {land.name for land in lands} == {"Plains", "Island", "Swamp", "Mountain", "Forest"}
+    basic_land("W")
+    basic_land("U")
+    assert looked == ["BASIC", "BASIC", "BASIC"]  # outside a block, each asks the file again

@@ -1,0 +1,195 @@
+"""A live draft's journal file (``events.storage.journal``): a pick batch is one appended line, a pack's end and a
+resume rewrite the file whole, a torn last line is left out and dropped, another process's lines are read from
+where this one stopped, and a pick's write lists no folder and reads nothing back.  The crashes themselves (real
+processes killed mid-append and mid-compaction) are in ``tests/events/test_store.py``."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+from events.storage.draft_files import TableSession
+from events.storage.journal import Journal
+from events.storage.store import Store
+from sets.errors import StorageError
+from tests.helpers.night import Night
+from tests.helpers.nights import terminal_event
+from tests.helpers.paths import FIXTURES
+
+
+def two_human_pod(tmp_path: Path) -> tuple[Night, int, TableSession]:
+    db = tmp_path / "db.json"
+    event_id = terminal_event(db, humans=("Ann", "Bo"), bots=())
+    events = Night(Store(db))
+    return events, event_id, events.draft_session(event_id, 1)
+
+
+def journal_path(tmp_path: Path) -> Path:
+    (path,) = (tmp_path / "db.json.drafts").glob("*.json")
+    return path
+
+
+def pick_round(session: TableSession) -> None:
+    for seat in session.waiting_humans():
+        session.pick(session.suggested_pick(seat))
+
+
+def lines(path: Path) -> list[bytes]:
+    return path.read_bytes().split(b"\n")
+
+
+def test_a_resumed_draft_rewrites_its_file_once_then_each_pick_appends_one_line(tmp_path):
+    events, event_id, session = two_human_pod(tmp_path)
+    session.pick(session.suggested_pick(0))  # this process's first write: the whole file
+    path = journal_path(tmp_path)
+    inode = path.stat().st_ino
+    assert lines(path)[1:] == [b""]  # one snapshot line, nothing after it
+    session.pick(session.suggested_pick(1))
+    pick_round(session)
+    found = lines(path)
+    assert path.stat().st_ino == inode  # appended to, not replaced
+    assert len(found) == 1 + 3 + 1  # the snapshot, three entries, the last newline
+    entries = [json.loads(line) for line in found[1:-1]]
+    assert [len(entry["picks"]) for entry in entries] == [1, 1, 1]
+    again = events.draft_session(event_id, 1)  # another reader folds the entries into the snapshot
+    assert [p.positions for p in again.draft.log] == [p.positions for p in session.draft.log]
+
+
+def test_the_pick_that_ends_a_pack_rewrites_the_file_whole(tmp_path):
+    _, _, session = two_human_pod(tmp_path)
+    pick_round(session)
+    path = journal_path(tmp_path)
+    while session.draft.round == 0:
+        assert len(lines(path)) > 1
+        pick_round(session)
+    assert lines(path)[1:] == [b""]  # compacted: one snapshot holding every pick of the first pack
+    (snapshot,) = json.loads(lines(path)[0])["journal"].values()
+    assert len(snapshot["picks"]) == len(session.draft.log)
+
+
+def test_a_torn_last_line_is_left_out_and_the_next_write_drops_it(tmp_path):
+    events, event_id, session = two_human_pod(tmp_path)
+    pick_round(session)
+    pick_round(session)
+    path = journal_path(tmp_path)
+    whole = path.read_bytes()
+    torn = whole + b'{"picks":[[0,3,'  # a write a kill cut short
+    path.write_bytes(torn)
+    reader = events.draft_session(event_id, 1)
+    assert [p.positions for p in reader.draft.log] == [p.positions for p in session.draft.log]
+    reader.pick(reader.suggested_pick(0))
+    assert b'{"picks":[[0,3,' not in path.read_bytes()
+    assert path.read_bytes().endswith(b"\n") and len(lines(path)) == 2  # rewritten whole without it
+    assert len(events.draft_session(event_id, 1).draft.log) == len(session.draft.log) + 1
+
+
+def test_a_whole_last_line_without_its_newline_is_a_torn_write_too(tmp_path):
+    _, _, session = two_human_pod(tmp_path)
+    pick_round(session)
+    pick_round(session)
+    path = journal_path(tmp_path)
+    cut = path.read_bytes()[:-1]  # the last entry's newline never written
+    path.write_bytes(cut)
+    picks = Journal(path).state()
+    assert picks is not None and len(picks["picks"]) == len(session.draft.log) - 1
+
+
+def test_a_damaged_line_before_the_last_is_a_damaged_file_not_a_torn_write(tmp_path):
+    _, _, session = two_human_pod(tmp_path)
+    for _ in range(3):
+        pick_round(session)
+    path = journal_path(tmp_path)
+    found = lines(path)
+    found[1] = found[1][:5]
+    path.write_bytes(b"\n".join(found))
+    with pytest.raises(StorageError, match=r"is damaged \(entry 1 is not JSON\)"):
+        Journal(path).state()
+
+
+def test_an_entry_of_the_wrong_shape_is_refused_as_damage(tmp_path):
+    _, _, session = two_human_pod(tmp_path)
+    pick_round(session)
+    path = journal_path(tmp_path)
+    path.write_bytes(path.read_bytes() + b'{"picks":[["seat one"]]}\n')
+    with pytest.raises(StorageError, match="is damaged"):
+        Journal(path).state()
+
+
+def test_another_processs_lines_are_read_from_where_this_one_stopped(tmp_path):
+    _, _, session = two_human_pod(tmp_path)
+    pick_round(session)
+    path = journal_path(tmp_path)
+    reader = Journal(path)
+    first = reader.state()
+    assert first is not None
+    inode, end = path.stat().st_ino, reader._end
+    pick_round(session)  # appended by the session's own journal object
+    read: list[int] = []
+    real = Journal._read_whole
+    Journal._read_whole = lambda self: (read.append(1), real(self))[1]  # type: ignore[method-assign]
+    try:
+        after = reader.state()
+    finally:
+        Journal._read_whole = real  # type: ignore[method-assign]
+    assert path.stat().st_ino == inode and read == []  # only the tail was read
+    assert after is not None and len(after["picks"]) == len(first["picks"]) + 2 and reader._end > end
+
+
+def test_an_appending_pick_lists_no_folder_and_reads_nothing_back(tmp_path):
+    _, _, session = two_human_pod(tmp_path)
+    pick_round(session)  # the first write (a resume) rewrote the file; the next ones append
+    seen: list[tuple[str, object]] = []
+    watching = [False]
+
+    def audit(event: str, args: tuple) -> None:
+        if watching[0] and event in ("os.scandir", "os.listdir", "open"):
+            seen.append((event, args[0]))
+
+    sys.addaudithook(audit)
+    watching[0] = True
+    try:
+        session.pick(session.suggested_pick(session.waiting_humans()[0]))
+    finally:
+        watching[0] = False
+    journal = journal_path(tmp_path)
+    assert [event for event, _ in seen if event != "open"] == []
+    assert [name for event, name in seen if event == "open" and str(name) == str(journal)] == []
+    assert len(lines(journal)) == 4  # the snapshot, the round's second pick and this one, each an entry
+
+
+def test_a_draft_file_from_before_the_journal_loads_and_picks_on(tmp_path):
+    """The schema-2 fixture's drafts folder holds draft files written whole as one JSON line (no newline)."""
+    folder = tmp_path / "two.json.drafts"
+    shutil.copytree(FIXTURES / "schema2.json.drafts", folder)
+    old = sorted(folder.glob("*.json"))
+    assert old and all(b"\n" not in path.read_bytes() for path in old)
+    for path in old:
+        state = Journal(path).state()
+        assert state is not None and state["picks"]
+    path = old[0]
+    before = Journal(path).state()
+    assert before is not None
+    journal = Journal(path)
+    with journal.write() as entry:
+        entry.save({"status": entry.state["status"] if entry.state else "drafting"}, [[0, 0]])
+    after = Journal(path).state()
+    assert after is not None and after["picks"] == [*before["picks"], [0, 0]]
+    assert path.read_bytes().endswith(b"\n")
+
+
+def test_a_read_only_draft_file_refuses_the_pick_and_is_left_as_it_is(tmp_path):
+    _, _, session = two_human_pod(tmp_path)
+    pick_round(session)
+    path = journal_path(tmp_path)
+    content = path.read_bytes()
+    path.chmod(0o444)
+    try:
+        with pytest.raises(StorageError, match="is read-only; nothing was changed"):
+            session.pick(session.suggested_pick(session.waiting_humans()[0]))
+    finally:
+        path.chmod(0o600)
+    assert path.read_bytes() == content
