@@ -287,6 +287,7 @@ def _colorless_build(
 
 FULL_BUILDS = 4
 MAX_SUGGESTIONS = 1_000  # commander choices one ranking lists (README "Limits")
+Stock = int | None  # the most Pipers a deck may add beyond its pool: the store's stock (None: the product's most)
 
 
 def _spell_rows(ranked: Sequence[Card]) -> list[tuple[int, float]]:
@@ -308,11 +309,7 @@ def _estimate(spells: float, leaders: Sequence[Card], identity: ColorIdentity) -
 
 
 def _options(
-    pool: Counter,
-    piper: Card | None,
-    product: Product | None,
-    rows: Sequence[tuple[int, float]],
-    may_add: int | None = None,
+    pool: Counter, piper: Card | None, product: Product | None, rows: Sequence[tuple[int, float]], may_add: Stock
 ) -> list[tuple[float, tuple[Card, ...], tuple[Color, ...], int]]:
     """Every usable commander option with a quick estimate, best first: (estimate, leaders, colors, added Pipers);
     ``rows``: the pool's ``_spell_rows``; ``may_add``: the most Pipers it may add (``usable_options``)."""
@@ -338,17 +335,11 @@ def _to_build(options: list, count: int) -> list:
 
 
 def ranked_builds(
-    pool: Counter,
-    piper: Card | None,
-    count: int = FULL_BUILDS,
-    product: Product | None = None,
-    may_add: int | None = None,
+    pool: Counter, piper: Card | None, count: int = FULL_BUILDS, product: Product | None = None, may_add: Stock = None
 ) -> list[tuple[CommanderChoice, _Build]]:
-    """Commander options ranked by the quality of the deck each allows (the deck built, its value), best first;
-    ``may_add``: the most added cards (Pipers) a deck may add beyond its pool (``usable_options``).
-
-    The one ranking of commanders: the bots' decks, ``auto``, ``suggest`` and the practice builder all read it.
-    """
+    """Commander options ranked by the quality of the deck each allows (the deck built, its value), best first, adding
+    at most ``may_add`` Pipers.  The one ranking of commanders: the bots' decks, ``auto``, ``suggest`` and the practice
+    builder all read it."""
     ranked = _ranked(pool)
     wastes = _pool_wastes(pool)
     builds = []
@@ -360,9 +351,8 @@ def ranked_builds(
     return builds
 
 
-def _best(pool: Counter, piper: Card | None, may_add: int | None = None) -> tuple[CommanderChoice, _Build] | None:
-    """``ranked_builds(pool, piper, may_add=may_add)[0]``, leaving unbuilt an option whose ``_ceiling`` can't beat
-    the best built (the
+def _best(pool: Counter, piper: Card | None, may_add: Stock = None) -> tuple[CommanderChoice, _Build] | None:
+    """``ranked_builds(pool, piper, ...)[0]``, leaving unbuilt an option whose ``_ceiling`` can't beat the best built (the
     ranking sorts stably: an option no better than an earlier one never comes first)."""
     ranked = _ranked(pool)
     rows, wastes = _spell_rows(ranked), _pool_wastes(pool)
@@ -399,7 +389,7 @@ def rank_commanders(
     limit: int = 10,
     piper: Card | None = None,
     product: Product | None = None,
-    may_add: int | None = None,
+    may_add: Stock = None,
 ) -> list[Suggestion]:
     """Commander choices from a pool, best deck first (``ranked_builds``); ``playable`` counts the pool cards each
     identity allows.  ``limit`` is 1 to ``MAX_SUGGESTIONS`` (``check_suggestions``)."""
@@ -428,15 +418,14 @@ def choose_commanders(pool: Counter, piper: Card | None) -> CommanderChoice | No
 
 
 def build_deck(
-    pool: Sequence[Card | Printing], piper: Card | None = None, name: str = "", may_add: int | None = None
+    pool: Sequence[Card | Printing], piper: Card | None = None, name: str = "", may_add: Stock = None
 ) -> Deck:
-    """A legal Commander draft deck from the pool, the rest of the pool in the sideboard; ``may_add``: the most
-    added cards (Pipers) it may add beyond the pool's (the store's stock; the product's most when None)."""
+    """A legal Commander draft deck from the pool adding at most ``may_add`` Pipers, the rest in the sideboard."""
     with one_reading():  # the basic lands and kept files looked at once per deck, not at every land
         return _build_deck(pool, piper, name, may_add)
 
 
-def _build_deck(pool: Sequence[Card | Printing], piper: Card | None, name: str, may_add: int | None) -> Deck:
+def _build_deck(pool: Sequence[Card | Printing], piper: Card | None, name: str, may_add: Stock) -> Deck:
     printings = [item if isinstance(item, Printing) else Printing(item) for item in pool]
     cards = Counter(p.card for p in printings)
     piper = piper or next((card for card in cards if is_piper(card)), None)
