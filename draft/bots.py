@@ -267,10 +267,12 @@ class Bot:
                 rating += self._curve_need(traits, progress)
             commit = self._commitment(progress)
             if off == 0:
-                if traits.mask and not traits.land and rating >= PLAYABLE:
+                if not traits.land and rating >= PLAYABLE:
+                    # A seat short of playables for its deck wants one, colored or not: either fills a slot.
                     rating += self._depth_need(plan, progress) * min(1.0, (rating - 1.0) / 1.5)
-                # A colorless card fits every deck, so fitting is no merit: it competes on quality alone.
-                return rating + (0.5 if traits.mask or traits.land else 0.1) * commit
+                # A colorless card (a land that makes no color of its own too) fits every deck, so fitting is no
+                # merit: it competes on quality alone.
+                return rating + (0.5 if traits.mask else 0.1) * commit
             return rating - commit * (1.3 + 0.6 * (off - 1))
         weight = (3.0 if first else 1.2) * progress
         return rating + (0.5 * weight if off == 0 else -weight * (1 + 0.3 * off))

@@ -6,7 +6,7 @@
    spells, less a cost for every mana source its colors would lack (a
    three-color commander needs sources of each color) and for each Piper
    added.  The best deck wins.
-2. Spells: the best cards inside the identity, with every on-color removal
+2. Spells (``draft.deck_spells``): the best cards inside the identity, with every on-color removal
    spell and board wipe in, a curve (at most five cards of six mana or more
    unless they are removal or bombs, or the rest would be filler) and at least
    14 creatures when the pool has them.  A Prismatic Piper never goes in the
@@ -15,7 +15,8 @@
    has no free basics, plays them last).  A third color costs the
    deck's value: its mana is less steady, and a color of fewer than six
    spells doesn't pay for it, so the two-color build wins when about as strong.
-3. Lands: 22-25 by the spells' average mana value and the ramp in the deck;
+3. Lands: 22-25 by the spells' average mana value and the ramp in the deck,
+   and up to 27 where filler spells make way for them (the slowest first);
    the pool's fixing lands first, then basics split by the colored symbols
    the spells need, so that a commander's colored symbol has at least 8
    sources and every identity color the spells use at least 6 (lands, and
@@ -31,6 +32,22 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from draft.commanders import Suggestion, commander_identity, usable_options
+from draft.deck_spells import (
+    FILLER,
+    LANDS,
+    MAX_ROCKS,
+    MIN_CREATURES,
+    SPELLS,
+    WIDTH_COST,
+    choose_spells,
+    filler_order,
+    filler_value,
+    is_rock,
+    land_count,
+    live_copies,
+    thin_colors,
+    width_cost,
+)
 from draft.decks import DRAFT_MIN_SIZE, Deck, DeckLine, Zone, is_free_basic, is_piper
 from draft.manabase import mana, produced
 from draft.products import Product
@@ -42,25 +59,12 @@ from sets.colors import Color, ColorIdentity
 from sets.errors import LimitError
 from sets.userdata import one_reading
 
-SPELLS = 36
 MAX_NONBASIC_LANDS = 6
 ADDED_PIPER_COST = 2.5
-LANDS = (22, 25)
-MIN_CREATURES = 14
-MAX_HEAVY = 5
 SHORT_SOURCE_COST = 1.5
-FILLER = 1.4  # a spell rated below this is no better than a 24th land
-FILLER_LANDS = 24
-CLEARLY_BETTER = 0.8  # a spell this much better than a filler spell in the deck takes its place, curve or not
-MUST_PLAY = 1.8  # removal rated this or more goes in before anything else; a ping on a 1/1 competes like any card
-MAX_ROCKS = 2  # beside 22+ lands; one more in a deck of three colors or more, where rocks fix
-THIN_COLOR_SPELLS = 3  # an identity color this few main-deck spells show doesn't pay for its mana
+FILLER_LANDS = 27  # filler spells make way for lands up to this many (a 40-card deck's 17th-18th land)
 THIN_COLOR_COST = 10.0
 EXTRA_LAND_COST = 2.0
-LEGEND_COPIES = 2  # copies of a legend a deck plays, its commanders counted, unless the card allows more
-WIDTH_COST = 3.0  # each color past two: less consistent mana
-SPLASH_SPELLS = 6  # spells of each color a deck of three colors or more wants
-SPLASH_SHORT_COST = 5.0  # for each spell a color of such a deck has fewer than that
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,114 +86,16 @@ class _Build:
     value: float
 
 
-def _land_count(spells: Sequence[Card]) -> int:
-    if not spells:
-        return LANDS[1]
-    average = sum(card_traits(c).mana_value for c in spells) / len(spells)
-    ramp = sum(1 for c in spells if "ramp" in card_traits(c).roles and c.mana_value <= 3)
-    lands = round(23 + (average - 3.2) * 2.0 - (1 if ramp >= 3 else 0) - (1 if ramp >= 6 else 0))
-    return max(LANDS[0], min(LANDS[1], lands))
-
-
-def _is_rock(card: Card) -> bool:
-    """A mana rock: a cheap noncreature artifact that makes mana."""
-    traits = card_traits(card)
-    return traits.source and not traits.land
-
-
-def _choose_spells(candidates: Sequence[Card], count: int, max_rocks: int = MAX_ROCKS) -> list[Card]:
-    """The best ``count`` spells (``candidates`` best first) with removal in, a curve, enough creatures and no more
-    mana rocks than the curve needs (the rest only when nothing else fills the deck)."""
-    traits = [card_traits(card) for card in candidates]
-    must = [i for i, t in enumerate(traits) if t.interaction and t.rating >= MUST_PLAY][:count]
-    taken = set(must)
-    chosen = list(must)
-    left = [i for i in range(len(candidates)) if i not in taken]
-    rocks = sum(1 for i in chosen if traits[i].source and not traits[i].land)
-    heavy = sum(1 for i in chosen if traits[i].mana_value >= 6)
-    creatures_left = sum(1 for i in left if traits[i].creature)
-    creatures = sum(1 for i in chosen if traits[i].creature)
-    spare: list[int] = []
-    for i in left:
-        if len(chosen) >= count:
-            break
-        t = traits[i]
-        room = count - len(chosen)
-        rock = t.source and not t.land
-        if t.mana_value >= 6 and heavy >= MAX_HEAVY and "bomb" not in t.roles:
-            spare.append(i)
-            continue
-        if rock and rocks >= max_rocks:
-            spare.append(i)  # beside 22+ lands a third rock is a spell the deck goes without
-            continue
-        if not t.creature and MIN_CREATURES - creatures >= room and creatures_left > 0:
-            spare.append(i)
-            continue
-        chosen.append(i)
-        rocks += rock
-        heavy += t.mana_value >= 6
-        if t.creature:
-            creatures += 1
-            creatures_left -= 1
-    chosen += spare[: max(0, count - len(chosen))]  # a small pool: fill with what was passed over
-    # A card set aside for the curve still beats filler: a seventh big spell over a card that does nothing.
-    for i in sorted(set(spare) - set(chosen), key=lambda i: -traits[i].rating):
-        weakest = min(
-            (j for j in chosen if creatures > MIN_CREATURES or not traits[j].creature or traits[i].creature),
-            key=lambda j: traits[j].rating,
-            default=None,
-        )
-        if (
-            weakest is None
-            or traits[weakest].rating >= FILLER
-            or traits[i].rating - traits[weakest].rating < CLEARLY_BETTER
-        ):
-            break
-        creatures += traits[i].creature - traits[weakest].creature
-        chosen[chosen.index(weakest)] = i
-    return [candidates[i] for i in chosen]
-
-
 def _ranked(pool: Counter) -> list[Card]:
     """Pool cards that could be played, best first (every copy)."""
     cards = [card for card, n in pool.items() for _ in range(n) if not card.is_basic_land and not is_piper(card)]
-    cards.sort(key=lambda c: (-card_rating(c), c.mana_value, c.name))
+    cards.sort(key=lambda c: (-filler_value(c), c.mana_value, c.name))
     return cards
 
 
 def _pool_wastes(pool: Counter) -> Counter:
     """The pool's basic lands that make no colored mana (Wastes): the only basics a colorless identity allows."""
     return Counter({card: n for card, n in pool.items() if card.is_basic_land and not card.deck_colors and n > 0})
-
-
-def _live_copies(cards: Sequence[Card], leaders: Sequence[Card]) -> tuple[list[Card], list[Card]]:
-    """``cards`` (best first) split into the playable and the copies of a legend past ``LEGEND_COPIES`` in the
-    deck, its commanders counted: the legend rule (CR 704.5j) leaves a third copy nearly dead, and a free basic land
-    does as much.  A card whose own text allows more copies (``copy_limit``) keeps them all."""
-    counts = Counter(card.name for card in leaders)
-    live, dead = [], []
-    for card in cards:
-        if card.is_legendary and (card.copy_limit or 0) <= LEGEND_COPIES and counts[card.name] >= LEGEND_COPIES:
-            dead.append(card)
-            continue
-        counts[card.name] += 1
-        live.append(card)
-    return live, dead
-
-
-def _width_cost(spells: Sequence[Card], identity: ColorIdentity) -> float:
-    """What a color past two costs a deck: its mana is less consistent, and a color shown by few spells (a splash)
-    doesn't pay for that.  A deck of three colors needs ``SPLASH_SPELLS`` spells of each to be worth it over the
-    two-color build of the same pool."""
-    if len(identity) < 3:
-        return 0.0
-    shown = {color: 0 for color in identity}
-    for card in spells:
-        mask = card_traits(card).mask
-        for color in shown:
-            shown[color] += bool(mask & color.bit)
-    short = sum(max(0, SPLASH_SPELLS - n) for n in shown.values())
-    return WIDTH_COST * (len(identity) - 2) + SPLASH_SHORT_COST * short
 
 
 def _build(
@@ -205,7 +111,7 @@ def _build(
             skip[card] -= 1
             continue
         fitting.append(card)
-    candidates, dead = _live_copies([card for card in fitting if not card.is_land], leaders)
+    candidates, dead = live_copies([card for card in fitting if not card.is_land], leaders)
     # A colorless identity has no free basics: every land of the pool it may play is a land it needs.
     lands = [
         card
@@ -214,21 +120,25 @@ def _build(
     ]
     lands = lands[:MAX_NONBASIC_LANDS]
     first = candidates[: DRAFT_MIN_SIZE - len(leaders) - LANDS[0]]
-    land_total = _land_count(first[:SPELLS])
+    land_total = land_count(first[:SPELLS])
     spell_total = DRAFT_MIN_SIZE - len(leaders) - land_total
     max_rocks = MAX_ROCKS + (len(identity) >= 3)
-    spells = _choose_spells(candidates, spell_total, max_rocks)
-    # Filler spells make way for lands up to the 24th: the best deck, not the fullest (a small pool: more lands
-    # rather than fewer than 60 cards).
-    while identity and len(spells) > SPELLS - 4 and DRAFT_MIN_SIZE - len(leaders) - len(spells) < FILLER_LANDS:
+    spells = choose_spells(candidates, spell_total, max_rocks)
+    # Filler spells make way for lands up to the 27th (a 40-card deck's 17th-18th land), a slow colorless artifact
+    # first: the best deck, not the fullest.  A good player runs an extra land before a card that does nothing in
+    # this deck; such a land counts as a spell of ``FILLER`` in the deck's value, so a thin pool's deck is valued as
+    # it plays.
+    filler_lands = 0
+    while identity and DRAFT_MIN_SIZE - len(leaders) - len(spells) < FILLER_LANDS:
         creatures = sum(1 for card in spells if card_traits(card).creature)
         droppable = [i for i, card in enumerate(spells) if creatures > MIN_CREATURES or not card_traits(card).creature]
-        weakest = min(droppable, key=lambda i: card_rating(spells[i]), default=None)
+        weakest = min(droppable, key=lambda i: filler_order(spells[i]), default=None)
         if weakest is None or card_rating(spells[weakest]) >= FILLER:
             break
         del spells[weakest]
+        filler_lands += 1
     # Rocks past the cap that filled a small pool are mana too: a land does their job (up to 25 lands).
-    rocks = [i for i, card in enumerate(spells) if _is_rock(card)]
+    rocks = [i for i, card in enumerate(spells) if is_rock(card)]
     extra = min(len(rocks) - max_rocks, LANDS[1] - (DRAFT_MIN_SIZE - len(leaders) - len(spells)))
     if identity and extra > 0:
         for i in sorted(sorted(rocks, key=lambda i: card_rating(spells[i]))[:extra], reverse=True):
@@ -245,23 +155,12 @@ def _build(
         spells = spells[: DRAFT_MIN_SIZE - len(leaders) - land_total]
         basics, short = mana(spells, lands, leaders, identity, land_total)
     value = sum(card_rating(c) for c in spells) + sum(card_rating(c) for c in leaders if not is_piper(c))
+    value += FILLER * filler_lands
     value -= SHORT_SOURCE_COST * short + THIN_COLOR_COST * len(thin_colors(spells, identity))
-    value -= _width_cost(spells, identity)
-    value -= EXTRA_LAND_COST * max(0, land_total - LANDS[1])  # a pool too thin in these colors for a deck
+    value -= width_cost(spells, identity)
+    # A pool too thin in these colors for a deck, even with filler: more lands than any deck wants.
+    value -= EXTRA_LAND_COST * max(0, land_total - max(LANDS[1], FILLER_LANDS if filler_lands else 0))
     return _Build(tuple(spells), tuple(lands), basics, short, value)
-
-
-def thin_colors(spells: Sequence[Card], identity: ColorIdentity) -> list[Color]:
-    """Colors of an identity of two or more that ``THIN_COLOR_SPELLS`` or fewer spells show: a color that
-    doesn't bring enough cards to pay for its mana."""
-    if len(identity) < 2:
-        return []
-    shown = {color: 0 for color in identity}
-    for card in spells:
-        mask = card_traits(card).mask
-        for color in shown:
-            shown[color] += bool(mask & color.bit)
-    return [color for color, n in shown.items() if n <= THIN_COLOR_SPELLS]
 
 
 def _colorless_build(
@@ -272,7 +171,7 @@ def _colorless_build(
     colorless cards makes a short deck, valued so low that any colored option wins."""
     size = DRAFT_MIN_SIZE - len(leaders)
     land_total = min(land_total, len(lands) + sum(wastes.values()))
-    spells = _choose_spells(candidates, size - land_total)
+    spells = choose_spells(candidates, size - land_total)
     land_total = min(size - len(spells), len(lands) + sum(wastes.values()))
     lands = list(lands[:land_total])
     basics: Counter = Counter()

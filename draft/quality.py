@@ -12,7 +12,8 @@ Figures (all from the pods' picks and decks):
 - with our reference evaluation (``draft.reference``, hand grades of every
   CMR card, never the bots' rating): the share of cards taken at picks 1-2
   that are filler while the pack held a good card; premium cards taken at
-  pick 6 or later; colorless filler per main deck; decks with an identity
+  pick 6 or later; colorless filler per main deck; filler of any color (and
+  Pipers) per main deck; decks with an identity
   color shown by 3 spells or fewer; the main deck's mean grade over the best
   as many cards the pool allows in its colors;
 - cheap removal worth a pick (mana value <= 3, and removing with it costs 3
@@ -287,6 +288,7 @@ def seat_figures(
         "extra_legend_copies": reference.extra_legend_copies(deck),
         "benched_better": len(reference.benched_better(main_cards, side_cards, identity, deck.commanders)),
         "colorless_filler": reference.colorless_filler(main_cards, identity),
+        "filler_in_main": len(reference.filler_in_main(main_cards)),
         "thin_colors": len(reference.thin_colors(main_cards, identity)),
         "grade_ratio": reference.deck_grade_ratio(main_cards, list(pool), deck.commanders, identity),
         "removal_picks": removal,
@@ -335,6 +337,7 @@ def figures(seats: Sequence[dict[str, Any]]) -> dict[str, Any]:
         "extra_legend_copy_decks": sum(bool(s.get("extra_legend_copies")) for s in seats),
         "benched_better_per_deck": round(sum(s.get("benched_better", 0) for s in seats) / decks, 3),
         "colorless_filler_per_deck": round(sum(s.get("colorless_filler", 0) for s in seats) / decks, 2),
+        "filler_in_main_per_deck": round(sum(s.get("filler_in_main", 0) for s in seats) / decks, 2),
         "thin_color_share": round(sum(s.get("thin_colors", 0) > 0 for s in seats) / decks, 3),
         "grade_ratio_mean": round(statistics.mean(ratios), 3) if ratios else None,
         "cheap_removal_taken": len(removal),
@@ -396,6 +399,7 @@ TARGETS = {
     "early_filler_over_good_share": ("<=", 0.03),
     "premium_pick6_share": ("<=", 0.05),
     "colorless_filler_per_deck": ("<=", 1.0),
+    "filler_in_main_per_deck": ("<=", 0.1),
     "thin_color_share": ("<=", 0.01),
     "grade_ratio_mean": (">=", 0.97),
     "cheap_removal_mean_pick": ("<=", 4.0),

@@ -249,6 +249,13 @@ def colorless_filler(main: Iterable[Card], identity: ColorIdentity) -> int:
     return count
 
 
+def filler_in_main(main: Iterable[Card]) -> list[Card]:
+    """Main-deck cards a good player would almost never main: nonland cards graded ``FILLER`` or less (situational
+    draw, slow artifacts, cards whose theme the deck lacks: a 25th-27th land or a decent card does more), and any
+    Prismatic Piper (it leads or stays in the sideboard).  A commander is no main-deck card."""
+    return [card for card in main if card.name == PIPER or (not card.is_land and is_filler(card))]
+
+
 def thin_colors(main: Iterable[Card], identity: ColorIdentity) -> list[Color]:
     """Identity colors that ``THIN_COLOR_SPELLS`` or fewer main-deck spells show."""
     shown = {color: 0 for color in identity}

@@ -208,6 +208,15 @@ def test_colorless_filler_loses_to_on_color_playables(cmr):
     assert taken <= {"Dragon Egg", "Frenzied Saddlebrute", "Vow of Lightning"}
 
 
+def test_a_land_of_no_color_earns_no_fit_and_a_colorless_playable_fills_a_thin_deck(cmr):
+    """Committed seats took Command Tower or Terramorphic Expanse over colorless playables their thin decks then
+    lacked (a land that makes no color of its own fits every deck: fitting is no merit)."""
+    pool = _colored(cmr, "UR", 16)
+    names = ("Command Tower", "Terramorphic Expanse", "Pirate's Cutlass", "Commander's Sphere")
+    pack = [cmr[n] for n in names] + [c for c in _colored(cmr, "W", 40) if card_rating(c) <= 1.2][:6]
+    assert _taken(_bot_with(pool), pack, 0.7) == {"Pirate's Cutlass", "Commander's Sphere"}
+
+
 def test_the_practice_hint_takes_imperious_perfect_over_crimson_fleet_commodore(cmr):
     """Seed 820405211 P1p1: the hint advised Cannonade + Crimson Fleet Commodore over Cannonade + Imperious Perfect."""
     pack = [cmr[n] for n in ("Fiery Cannonade", "Crimson Fleet Commodore", "Imperious Perfect")]
@@ -311,15 +320,42 @@ def test_stats_warn_when_a_colors_sources_are_far_below_its_symbols(cmr):
     assert stats(15, 9).warnings == []  # sources by the symbols: silent
 
 
-def test_a_filler_spell_makes_way_for_a_24th_land(cmr):
+def test_filler_spells_make_way_for_lands_up_to_the_27th(cmr):
+    """Issue 43: a good player runs a 17th-18th land of 40 (26-27 of 60) before a card that does nothing."""
     filler = [cmr[n] for n in ("Codex Shredder", "Horizon Stone", "Scroll Rack", "Rings of Brighthearth", "Jalum Tome")]
-    playable = [c for c in _colored(cmr, "RG", 200) if card_rating(c) >= 1.5][:33]
-    assert len(playable) == 33
-    deck = build_deck([cmr["Tuya Bearclaw"], *playable, *filler], cmr[PIPER])
-    lands = sum(n for c, n in deck.main.items() if c.is_land)
-    played = [c for c in deck.main.elements() if c in filler]
-    assert lands == 24 and len(played) < len(filler)  # lands up to the 24th before more filler
-    assert validate(deck).valid
+    playable = [c for c in _colored(cmr, "RG", 200) if card_rating(c) >= 1.5]
+    assert len(playable) >= 33
+    for count, lands_expected in ((33, 26), (31, 27)):
+        pool = [cmr["Tuya Bearclaw"], *playable[:count], *filler]
+        deck = build_deck(pool, cmr[PIPER])
+        lands = sum(n for c, n in deck.main.items() if c.is_land)
+        played = [c for c in deck.main.elements() if c in filler]
+        assert lands == lands_expected and len(played) == 59 - lands - count, (count, lands, played)
+        assert validate(deck, Counter(pool)).valid
+
+
+def test_when_filler_must_play_a_body_of_the_decks_colors_goes_in_before_a_slow_artifact(cmr):
+    """At 27 lands and still short, the last slots take a colored creature over a colorless rock rated as high."""
+    playable = [c for c in _colored(cmr, "RG", 200) if card_rating(c) >= 1.5][:30]
+    slow, bodies = cmr["Sisay's Ring"], [cmr["Impulsive Pilferer"], cmr["Rummaging Goblin"]]
+    assert card_rating(slow) >= max(card_rating(c) for c in bodies)
+    pool = [cmr["Tuya Bearclaw"], *playable, slow, *bodies]
+    deck = build_deck(pool, cmr[PIPER])
+    assert sum(n for c, n in deck.main.items() if c.is_land) == 27
+    assert all(c in deck.main for c in bodies) and slow not in deck.main
+    assert validate(deck, Counter(pool)).valid
+
+
+def test_the_judge_counts_filler_and_a_piper_in_a_main_deck_but_not_lands_or_commanders(cmr):
+    leader, piper = cmr["Tuya Bearclaw"], cmr[PIPER]
+    playable = sorted(_colored(cmr, "RG", 60), key=lambda c: -reference.grade(c))[:33]
+    filler = [cmr["Sisay's Ring"], cmr["Rummaging Goblin"]]
+    planted = _deck([leader], [*playable[:31], *filler], lands=26)
+    assert [c.name for c in reference.filler_in_main(planted.main.elements())] == [c.name for c in filler]
+    assert _seat(planted, [leader, *playable, *filler])["filler_in_main"] == 2
+    clean = _deck([leader], playable, lands=26)
+    assert _seat(clean, [leader, *playable])["filler_in_main"] == 0
+    assert reference.filler_in_main([piper, cmr["Command Tower"], leader]) == [piper]
 
 
 REFERENCE_CARDS = next(

@@ -1,0 +1,159 @@
+"""Which spells a deck plays and how many lands beside them (the deck builder's spell choice, ``draft.deckbuild``).
+
+The best spells inside the identity, with every on-color removal spell and
+board wipe in, a curve, enough creatures and no more mana rocks than the
+curve needs; the lands by the spells' mana values; filler that makes way for
+a land (a slow colorless artifact first); the copies of a legend the legend
+rule leaves dead; and what a color past two costs a deck.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from draft.traits import card_traits
+from sets.cards import Card
+from sets.colors import Color, ColorIdentity
+
+SPELLS = 36
+LANDS = (22, 25)
+MIN_CREATURES = 14
+MAX_HEAVY = 5
+FILLER = 1.4  # a spell rated below this is no better than a 25th-27th land
+CLEARLY_BETTER = 0.8  # a spell this much better than a filler spell in the deck takes its place, curve or not
+MUST_PLAY = 1.8  # removal rated this or more goes in before anything else; a ping on a 1/1 competes like any card
+MAX_ROCKS = 2  # beside 22+ lands; one more in a deck of three colors or more, where rocks fix
+THIN_COLOR_SPELLS = 3  # an identity color this few main-deck spells show doesn't pay for its mana
+LEGEND_COPIES = 2  # copies of a legend a deck plays, its commanders counted, unless the card allows more
+WIDTH_COST = 3.0  # each color past two: less consistent mana
+SPLASH_SPELLS = 6  # spells of each color a deck of three colors or more wants
+SPLASH_SHORT_COST = 5.0  # for each spell a color of such a deck has fewer than that
+
+
+def land_count(spells: Sequence[Card]) -> int:
+    if not spells:
+        return LANDS[1]
+    average = sum(card_traits(c).mana_value for c in spells) / len(spells)
+    ramp = sum(1 for c in spells if "ramp" in card_traits(c).roles and c.mana_value <= 3)
+    lands = round(23 + (average - 3.2) * 2.0 - (1 if ramp >= 3 else 0) - (1 if ramp >= 6 else 0))
+    return max(LANDS[0], min(LANDS[1], lands))
+
+
+SLOW_ARTIFACT_COST = 0.3  # below ``FILLER``, what a colorless noncreature spell does less than a body of the colors
+
+
+def filler_value(card: Card) -> float:
+    """A card's rating as the deck's last slots see it: below ``FILLER`` a colorless noncreature spell (a slow rock, a
+    situational draw artifact, equipment with nothing to carry) does less than a body of the deck's colors."""
+    traits = card_traits(card)
+    if traits.rating < FILLER and not traits.mask and not traits.creature and not traits.land:
+        return traits.rating - SLOW_ARTIFACT_COST
+    return traits.rating
+
+
+def filler_order(card: Card) -> float:
+    """Which filler spell goes first for a land: the one that does least (``filler_value``)."""
+    return filler_value(card)
+
+
+def is_rock(card: Card) -> bool:
+    """A mana rock: a cheap noncreature artifact that makes mana."""
+    traits = card_traits(card)
+    return traits.source and not traits.land
+
+
+def choose_spells(candidates: Sequence[Card], count: int, max_rocks: int = MAX_ROCKS) -> list[Card]:
+    """The best ``count`` spells (``candidates`` best first) with removal in, a curve, enough creatures and no more
+    mana rocks than the curve needs (the rest only when nothing else fills the deck)."""
+    traits = [card_traits(card) for card in candidates]
+    must = [i for i, t in enumerate(traits) if t.interaction and t.rating >= MUST_PLAY][:count]
+    taken = set(must)
+    chosen = list(must)
+    left = [i for i in range(len(candidates)) if i not in taken]
+    rocks = sum(1 for i in chosen if traits[i].source and not traits[i].land)
+    heavy = sum(1 for i in chosen if traits[i].mana_value >= 6)
+    creatures_left = sum(1 for i in left if traits[i].creature)
+    creatures = sum(1 for i in chosen if traits[i].creature)
+    spare: list[int] = []
+    for i in left:
+        if len(chosen) >= count:
+            break
+        t = traits[i]
+        room = count - len(chosen)
+        rock = t.source and not t.land
+        if t.mana_value >= 6 and heavy >= MAX_HEAVY and "bomb" not in t.roles:
+            spare.append(i)
+            continue
+        if rock and rocks >= max_rocks:
+            spare.append(i)  # beside 22+ lands a third rock is a spell the deck goes without
+            continue
+        if not t.creature and MIN_CREATURES - creatures >= room and creatures_left > 0:
+            spare.append(i)
+            continue
+        chosen.append(i)
+        rocks += rock
+        heavy += t.mana_value >= 6
+        if t.creature:
+            creatures += 1
+            creatures_left -= 1
+    chosen += spare[: max(0, count - len(chosen))]  # a small pool: fill with what was passed over
+    # A card set aside for the curve still beats filler: a seventh big spell over a card that does nothing.
+    for i in sorted(set(spare) - set(chosen), key=lambda i: -traits[i].rating):
+        weakest = min(
+            (j for j in chosen if creatures > MIN_CREATURES or not traits[j].creature or traits[i].creature),
+            key=lambda j: filler_value(candidates[j]),
+            default=None,
+        )
+        if (
+            weakest is None
+            or traits[weakest].rating >= FILLER
+            or traits[i].rating - filler_value(candidates[weakest]) < CLEARLY_BETTER
+        ):
+            break
+        creatures += traits[i].creature - traits[weakest].creature
+        chosen[chosen.index(weakest)] = i
+    return [candidates[i] for i in chosen]
+
+
+def live_copies(cards: Sequence[Card], leaders: Sequence[Card]) -> tuple[list[Card], list[Card]]:
+    """``cards`` (best first) split into the playable and the copies of a legend past ``LEGEND_COPIES`` in the
+    deck, its commanders counted: the legend rule (CR 704.5j) leaves a third copy nearly dead, and a free basic land
+    does as much.  A card whose own text allows more copies (``copy_limit``) keeps them all."""
+    counts = Counter(card.name for card in leaders)
+    live, dead = [], []
+    for card in cards:
+        if card.is_legendary and (card.copy_limit or 0) <= LEGEND_COPIES and counts[card.name] >= LEGEND_COPIES:
+            dead.append(card)
+            continue
+        counts[card.name] += 1
+        live.append(card)
+    return live, dead
+
+
+def width_cost(spells: Sequence[Card], identity: ColorIdentity) -> float:
+    """What a color past two costs a deck: its mana is less consistent, and a color shown by few spells (a splash)
+    doesn't pay for that.  A deck of three colors needs ``SPLASH_SPELLS`` spells of each to be worth it over the
+    two-color build of the same pool."""
+    if len(identity) < 3:
+        return 0.0
+    shown = {color: 0 for color in identity}
+    for card in spells:
+        mask = card_traits(card).mask
+        for color in shown:
+            shown[color] += bool(mask & color.bit)
+    short = sum(max(0, SPLASH_SPELLS - n) for n in shown.values())
+    return WIDTH_COST * (len(identity) - 2) + SPLASH_SHORT_COST * short
+
+
+def thin_colors(spells: Sequence[Card], identity: ColorIdentity) -> list[Color]:
+    """Colors of an identity of two or more that ``THIN_COLOR_SPELLS`` or fewer spells show: a color that
+    doesn't bring enough cards to pay for its mana."""
+    if len(identity) < 2:
+        return []
+    shown = {color: 0 for color in identity}
+    for card in spells:
+        mask = card_traits(card).mask
+        for color in shown:
+            shown[color] += bool(mask & color.bit)
+    return [color for color, n in shown.items() if n <= THIN_COLOR_SPELLS]
