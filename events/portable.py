@@ -40,12 +40,14 @@ import signal
 import sys
 import threading
 import time
-from typing import Any
+import types
+from typing import Any, Self
 
 import portalocker
 
 from events import timing
 
+_fcntl: types.ModuleType | None
 try:
     import fcntl as _fcntl
 except ImportError:  # pragma: no cover - Windows
@@ -142,7 +144,7 @@ def fsync_folder(folder: Any) -> None:
 
 def flush_to_disk(descriptor: int) -> None:
     """The open file's bytes on the storage device (``F_FULLFSYNC`` on macOS, else ``fsync``)."""
-    if HAS_FULLFSYNC and _fcntl is not None:
+    if HAS_FULLFSYNC and F_FULLFSYNC is not None and _fcntl is not None:
         try:
             _fcntl.fcntl(descriptor, F_FULLFSYNC)
             return
@@ -296,7 +298,7 @@ def discard_typed(stream: Any) -> None:
         import termios
 
         termios.tcflush(fd, termios.TCIFLUSH)
-    elif os.name == "nt":  # pragma: no cover - Windows console
+    elif sys.platform == "win32":  # pragma: no cover - Windows console (os.name "nt")
         import msvcrt
 
         while msvcrt.kbhit():
@@ -314,7 +316,7 @@ class KeyMode:
         self._reader: LineReader | None = None
         self._buffer = ""
 
-    def __enter__(self) -> KeyMode:
+    def __enter__(self) -> Self:
         try:
             self.fd = self.stream.fileno()
         except (AttributeError, OSError, ValueError, io.UnsupportedOperation):
@@ -326,7 +328,7 @@ class KeyMode:
 
                 self._saved = termios.tcgetattr(self.fd)
                 tty.setcbreak(self.fd)
-            elif os.name == "nt":  # pragma: no cover - Windows console
+            elif sys.platform == "win32":  # pragma: no cover - Windows console (os.name "nt")
                 self._console = True
         return self
 
@@ -334,6 +336,7 @@ class KeyMode:
         if self._saved is not None:
             import termios
 
+            assert self.fd is not None  # settings are saved only for a terminal's descriptor
             termios.tcsetattr(self.fd, termios.TCSADRAIN, self._saved)
             self._saved = None
 
@@ -346,7 +349,7 @@ class KeyMode:
         """One key (Enter is ``"\\n"``), ``""`` at end of input, or None when ``timeout`` passes without one."""
         if self.fd is None:
             return self.stream.read(1)  # an in-memory stream: every key is already there
-        if self._console:  # pragma: no cover - Windows console
+        if self._console and sys.platform == "win32":  # pragma: no cover - Windows console (only there)
             import msvcrt
 
             deadline = time.monotonic() + timeout

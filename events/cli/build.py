@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shlex
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated
 
@@ -12,12 +13,14 @@ from draft.products import product_of
 from events.cli.common import DbOption, ProductOption, open_store, out, product_option
 from events.cli.deck import read_deck
 from events.cli.play import full_screen
+from events.night import Store
 from events.screens.app import run_build  # Textual itself is imported only when the app starts
 from events.screens.practice import run_pool_build
 from events.screens.render import shown
 from events.screens.terminal import Terminal
 from events.sessions import PoolBuild
 from events.sessions.activities import PoolDeck
+from sets.cards import Card
 
 PlainOption = Annotated[
     bool,
@@ -63,7 +66,14 @@ def db_words(db: Path | None) -> list[str]:
 
 
 def open_builder(
-    store, source: str, cards, set_code: str, seed: int, stem: str, plain: bool, command: str = ""
+    store: Store,
+    source: str,
+    cards: Sequence[Card],
+    set_code: str,
+    seed: int,
+    stem: str,
+    plain: bool,
+    command: str = "",
 ) -> None:
     """The builder, full screen on a terminal, else at the line prompt; ``command`` opens this build again."""
     deck = PoolDeck(PoolBuild.open(store, source, cards, set_code, seed), stem, Path.cwd(), command)

@@ -97,11 +97,11 @@ def write_stdout(text: str) -> None:
     sys.stdout.write(text)
 
 
-def out():
+def out() -> Console:
     return console()
 
 
-def progress_console():
+def progress_console() -> Console:
     """Where progress goes while stdout carries JSON: the terminal's stderr."""
     return Console(stderr=True)
 
@@ -134,11 +134,11 @@ def option_limits(options: dict[str, str]) -> Iterator[None]:
         raise option_refusal(error, options[error.field]) from None
 
 
-def parse_colors(values: list[str] | None):
+def parse_colors(values: list[str] | None) -> list[Color] | None:
     return None if not values else [Color.parse(value) for value in values]
 
 
-def parse_styles(text: str | None):
+def parse_styles(text: str | None) -> list[BotStyle] | None:
     if text is None:
         return None
     styles = [BotStyle.parse(part) for part in text.split(",") if part.strip()]
@@ -147,11 +147,11 @@ def parse_styles(text: str | None):
     return styles
 
 
-def draft_config(players: int, set_code: str, kind: str | None):
+def draft_config(players: int, set_code: str, kind: str | None) -> DraftConfig:
     config = DraftConfig(seats=players, set_code=set_code.upper(), booster_kind=kind)
     config.check()
     return config
 
 
-def open_store(db: Path | None):
+def open_store(db: Path | None) -> Store:
     return Store(db)

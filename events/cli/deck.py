@@ -10,9 +10,9 @@ from rich.markup import escape
 from rich.text import Text
 
 from draft.banlist import NO_BANS, BannedList, commander_banlist, read_banlist
-from draft.deck_rules import validate
+from draft.deck_rules import Problem, validate
 from draft.deckbuild import check_suggestions, rank_commanders
-from draft.decks import DeckFormat, Zone
+from draft.decks import Deck, DeckFormat, Zone
 from draft.formats import FileFormat, decode, read_file, resolve
 from draft.products import added_card, product_of
 from events.cli.common import (
@@ -29,7 +29,8 @@ from events.outputs.exports import write_deck
 from events.outputs.guard import check_file, note_input, output_value
 from events.screens.deck_tables import deck_report, suggestion_table
 from events.screens.render import count_words
-from sets.card_index import card_index
+from sets.card_index import CardIndex, card_index
+from sets.cards import Card
 from sets.errors import InputError
 from sets.files import DECK_LIMIT, read_input
 
@@ -38,7 +39,7 @@ SKIPPED = ("unknown-card", "unreadable-line", "meld-result")  # lines a converte
 deck_app = typer.Typer(help="Check, convert and advise on decks and pools.", no_args_is_help=True)
 
 
-def read_deck(path: Path, index=None):
+def read_deck(path: Path, index: CardIndex | None = None) -> tuple[Deck, list[Problem]]:
     """Read a deck or pool file and look its names up: (deck, problems).
 
     A file with no card line at all can't be read as a deck: that is an input error.
@@ -174,7 +175,7 @@ def deck_suggest(
     with option_limits({"top": "--top"}):
         check_suggestions(top)
     deck, problems = read_deck(pool)
-    counts = {}
+    counts: dict[Card, int] = {}
     for line in deck.lines:
         counts[line.card] = counts.get(line.card, 0) + line.count
     chosen = product_option(product_code) or product_of(counts)

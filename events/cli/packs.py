@@ -6,6 +6,7 @@ import json
 import random
 import shlex
 import sys
+from collections.abc import Sequence
 from typing import Annotated
 
 import typer
@@ -29,7 +30,7 @@ from events.cli.common import (
 )
 from events.screens.progress import LongWork
 from events.screens.render import in_rarity_order, pack_table, sheet_label, sheet_words
-from sets.audit import check_audited, open_and_audit
+from sets.audit import Row, check_audited, open_and_audit
 from sets.booster import booster_spec, check_opened, check_sealed, sealed_pool
 from sets.errors import InputError
 
@@ -109,7 +110,7 @@ def packs_audit(
             f"chi-square {check.statistic:.1f}, {check.dof} dof)"
         )
         table = Table("class", "observed", "expected", "obs/exp", title=Text(title), title_justify="left")
-        shown = check.rows if len(check.rows) <= CARD_ROWS else check.rows[:CARD_ROWS]
+        shown: Sequence[Row] = check.rows if len(check.rows) <= CARD_ROWS else check.rows[:CARD_ROWS]
         if len(shown) == len(check.rows):  # short tables (slots, rarities) read best in rarity order
             order = in_rarity_order([row.label for row in shown])
             shown = sorted(shown, key=lambda row: order.index(row.label))

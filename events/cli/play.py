@@ -21,6 +21,7 @@ from events.cli.common import (
     parse_styles,
     resolve_seed,
 )
+from events.night import Store
 from events.screens.app import run_practice  # Textual itself is imported only when the app starts
 from events.screens.practice import PracticeUI
 from events.screens.terminal import Terminal
@@ -141,7 +142,7 @@ def full_screen() -> bool:
     return sys.stdin.isatty() and sys.stdout.isatty()
 
 
-def _resume_id(store, text: str) -> int:
+def _resume_id(store: Store, text: str) -> int:
     rows = saved_drafts(store, "practice")
     if text == "latest":
         open_rows = [row for row in rows if row["status"] != "done"] or rows

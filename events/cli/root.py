@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import importlib
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Annotated, Any
 
@@ -147,7 +147,7 @@ def undecodable(arg: str) -> str | None:
 class PlainHelpFormatter(click.HelpFormatter):
     """Help as plain text: typer escapes brackets for rich ('\\[required]') even when rich doesn't draw the help."""
 
-    def write_dl(self, rows, *args: Any, **kwargs: Any) -> None:
+    def write_dl(self, rows: Iterable[tuple[str, str]], *args: Any, **kwargs: Any) -> None:
         super().write_dl([(term, text.replace("\\[", "[")) for term, text in rows], *args, **kwargs)
 
 
@@ -200,7 +200,8 @@ class RootGroup(TyperGroup):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.commands = LazyCommands(COMMANDS)
+        # click declares a mutable mapping; this one is read only (commands come from the table, imported lazily)
+        self.commands = LazyCommands(COMMANDS)  # type: ignore[assignment]
         strict_params(self)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
@@ -226,7 +227,8 @@ class RootGroup(TyperGroup):
             _error_line(f"{error}")
             ctx.exit(error.exit_code)
 
-    def main(
+    # typer's main takes windows_expand_args by name; here it travels in ``extra`` to typer's own main, unchanged
+    def main(  # type: ignore[override]
         self,
         args: Any = None,
         prog_name: str | None = None,

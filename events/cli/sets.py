@@ -17,7 +17,7 @@ from rich.text import Text
 from events.cli.common import JsonOption, emit_json, out
 from events.screens.render import card_panel, identity_text
 from sets.card_index import card_index
-from sets.cards import CardSet, Rarity, normalize_name
+from sets.cards import Card, CardSet, Rarity, normalize_name
 from sets.catalog import BUNDLED, available_codes, keep_texts, load_set, save_imported
 from sets.download import download_set
 from sets.errors import InputError
@@ -31,7 +31,7 @@ sets_app = typer.Typer(help="Card sets: list, show, import, download.", no_args_
 def sets_list(as_json: JsonOption = False) -> None:
     """List the bundled and imported sets, and how many of each set's cards have their rules text on this machine
     (none: 'cmdraft sets download CODE' or 'cmdraft sets import FILE' brings it)."""
-    rows = []
+    rows: list[dict[str, Any]] = []
     for code in available_codes():
         card_set = load_set(code)
         rows.append(
@@ -283,7 +283,7 @@ def download_card_images(code: str, as_json: bool) -> None:
     console.print(Text(ATTRIBUTION))
 
 
-def card_json(card) -> dict[str, Any]:
+def card_json(card: Card) -> dict[str, Any]:
     return {
         "name": card.name,
         "set": card.set_code,

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.progress import Progress
 from rich.text import Text
 
+from draft.bots import BotStyle
+from draft.engine import DraftConfig
 from draft.sim import aggregate, check_runs, pod_seeds, pod_summary, run_pod
 from events.cli.common import (
     ForceOption,
@@ -86,7 +89,9 @@ def sim(
             console.print(Text(note))
 
 
-def run_many(seed: int, drafts: int, jobs: int, config, styles, as_json: bool) -> None:
+def run_many(
+    seed: int, drafts: int, jobs: int, config: DraftConfig, styles: Sequence[BotStyle] | None, as_json: bool
+) -> None:
     seeds = pod_seeds(seed, drafts)
     work = partial(pod_summary, config=config, styles=styles)
     summaries = []
@@ -103,7 +108,9 @@ def run_many(seed: int, drafts: int, jobs: int, config, styles, as_json: bool) -
     console.print(aggregate_table(seed, aggregate(summaries), config.set_code))
 
 
-def _map(work, seeds, jobs, tick):
+def _map(
+    work: Callable[[int], dict[str, Any]], seeds: list[int], jobs: int, tick: Callable[[], None] | None
+) -> list[dict[str, Any]]:
     if jobs == 1:
         results = []
         for s in seeds:

@@ -113,6 +113,22 @@ class Games(EventBase):
         return state
 
     @staticmethod
+    def take_back_last(
+        db: TinyDB, event_id: int, round_number: int, table_number: int, table: list[int], entries: int | None
+    ) -> dict[str, Any] | None:
+        """Inside a transaction: the table's newest tracker entry taken back while the game still has ``entries``
+        entries (the entry, or None when the table has changed since)."""
+        doc = db.table(GAMES).get((Q.event == event_id) & (Q.round == round_number) & (Q.table == table_number))
+        if doc is None or len(doc.get("entries", [])) != entries:
+            return None
+        state = Games._game_state(doc, event_id, round_number, table_number, table)
+        taken: dict[str, Any] = state["entries"].pop()
+        Games._take_back(state, taken)
+        db.table(GAMES).remove(doc_ids=[doc.doc_id])
+        db.table(GAMES).insert(state)
+        return taken
+
+    @staticmethod
     def _take_back(state: dict[str, Any], entry: dict[str, Any]) -> None:
         """Undo one tracker entry: its life changes, commander damage (and the life it cost) and casts."""
         for pid, delta in entry["life"].items():

@@ -20,6 +20,9 @@ from typing import Any
 
 from tinydb import Query, TinyDB
 
+from events.storage.records import Change
+from events.storage.tables import records_of
+
 HISTORY = "history"
 DESK = "desk"
 SYSTEM = "cmdraft"
@@ -72,11 +75,11 @@ def history(db: TinyDB, event_id: int) -> list[dict[str, Any]]:
     return [dict(entry, id=entry.doc_id) for entry in sorted(entries, key=lambda d: d.doc_id)]
 
 
-def last_undoable(db: TinyDB, event_id: int, who: str = DESK) -> dict[str, Any] | None:
+def last_undoable(db: TinyDB, event_id: int, who: str = DESK) -> Change | None:
     """The newest change made by ``who`` that no undo has taken back yet (an undo itself is never undone)."""
-    entries = history(db, event_id)
-    taken_back = {entry["undoes"] for entry in entries if "undoes" in entry}
+    entries = records_of(db, Change).find(event=event_id)
+    taken_back = {entry.undoes for entry in entries if entry.undoes is not None}
     for entry in reversed(entries):
-        if entry["who"] == who and "undoes" not in entry and entry["id"] not in taken_back:
+        if entry.who == who and entry.undoes is None and entry.id not in taken_back:
             return entry
     return None

@@ -11,7 +11,7 @@ import msgspec
 from draft.products import AddedOption, default_product, product
 from events.night import history
 from events.night.base import EventBase
-from events.night.schema import DECKS, EVENTS, PLAYERS, PODS, STATUSES, Q
+from events.night.schema import STATUSES
 from events.night.snapshot import PlayerRow
 from events.storage.records import Deck, DeckList, Event, Player, Pod, Pool
 from events.storage.tables import records_of
@@ -43,20 +43,20 @@ class Pipers(EventBase):
             self._require(event, *STATUSES[:-1], doing="change the Piper ledger")
             if stock is not None:
                 check_piper_stock(stock)
-                db.table(EVENTS).update({"piper_stock": stock}, doc_ids=[event_id])
+                records_of(db, Event).update(event_id, piper_stock=stock)
             for number, count in (opened or {}).items():
-                pod = db.table(PODS).get((Q.event == event_id) & (Q.number == number))
+                pod = records_of(db, Pod).first(event=event_id, number=number)
                 if pod is None:
                     raise InputError(f"no pod {number} in event {event_id}")
                 if count < 0:
                     raise InputError("Pipers opened can't be negative")
-                db.table(PODS).update({"opened_typed": count}, doc_ids=[pod.doc_id])
+                records_of(db, Pod).update(pod.id, opened_typed=count)
             for who, count in (requests or {}).items():
                 option = product(event.set).added
                 if not 0 <= count <= option.most:
                     raise InputError(f"a player may add 0 to {option.most} {option.words}, not {count}")
                 player = self._player(db, event_id, who)
-                db.table(PLAYERS).update({"requested": count}, doc_ids=[player.id])
+                records_of(db, Player).update(player.id, requested=count)
             history.log_change(
                 db,
                 event_id,
@@ -82,8 +82,9 @@ class Pipers(EventBase):
         snap = self.snapshot(event_id)
         event = snap.event
         with self.store.read() as db:
-            pools = {pool.player: pool.cards for pool in records_of(db, Pool).find(event=event_id)}
-            decks = {d["player"]: d["deck"] for d in db.table(DECKS).search(Q.event == event_id)}
+            pools = {pool.player: list(pool.cards) for pool in records_of(db, Pool).find(event=event_id)}
+            registered = records_of(db, Deck)
+            decks = {d.player: registered.as_saved(d.id, "deck") for d in registered.find(event=event_id)}
         return ledger(event, snap.players, snap.pods, pools, decks, piper_number(event), product(event.set).added)
 
 
@@ -158,7 +159,8 @@ def ledger(
             if normalize_name(line["name"]) == normalize_name(option.card)
         )
 
-    lenders, needs = [], []
+    lenders: list[dict[str, Any]] = []
+    needs: list[dict[str, Any]] = []
     unused = 0
     requested = 0
     for player in players:

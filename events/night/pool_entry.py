@@ -9,10 +9,12 @@ of it (``2 Murd`` is Murder when no other card starts so).  The terminal loop li
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from dataclasses import replace as dc_replace
 
 from draft.formats import FileFormat, parse, resolve
+from sets.booster import Printing
 from sets.card_index import CardIndex
 from sets.errors import CmdraftError, InputError
 from sets.numbers import is_number, parse_int
@@ -161,7 +163,7 @@ class PoolEntry:
         return what
 
 
-def pool_lines(printings) -> list[str]:
+def pool_lines(printings: Iterable[Printing]) -> list[str]:
     """A recorded pool as typed lines, one per card and finish, in the order first recorded (``2 Murder``)."""
     counts: dict[tuple[str, bool, bool], int] = {}
     for printing in printings:

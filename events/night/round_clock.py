@@ -18,7 +18,8 @@ from tinydb import TinyDB
 from events import timing
 from events.night import history
 from events.night.base import EventBase
-from events.storage.records import Clock, Round
+from events.storage.record_parts import Clock
+from events.storage.records import Round
 from events.storage.tables import records_of
 from sets.errors import InputError, StateError
 

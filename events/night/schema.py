@@ -58,7 +58,7 @@ Q = Query()
 
 def card_ref(printing: Printing | Card, event_set: str) -> str:
     """A compact card reference: ``186``, ``514*e`` (etched), ``TST:12*f`` (foil, another set)."""
-    card = getattr(printing, "card", printing)
+    card = printing.card if isinstance(printing, Printing) else printing
     ref = card.number if card.set_code == event_set else f"{card.set_code}:{card.number}"
     if getattr(printing, "etched", False):
         return ref + "*e"

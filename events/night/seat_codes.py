@@ -44,6 +44,7 @@ from sets.errors import InputError, StateError
 from sets.userdata import user_home
 
 if TYPE_CHECKING:
+    from events.night.base import EventBase
     from events.night.drafting import Drafting
 
 ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read off a slip without doubt
@@ -146,7 +147,7 @@ def slow_down_message(source: str, wait: float) -> str:
 
 
 def check_code(
-    events: Drafting,
+    events: EventBase,
     event_id: int,
     player_id: int,
     typed: str,
@@ -198,7 +199,7 @@ def check_code(
     return False
 
 
-def source_waits(events: Drafting, event_id: int) -> list[dict[str, object]]:
+def source_waits(events: EventBase, event_id: int) -> list[dict[str, object]]:
     """The sources that typed wrong codes lately (for the desk): source, wrong codes in a row, when the last
     was (wall time), and the seconds left before their next try."""
     now = timing.now()
@@ -215,12 +216,12 @@ def now_text() -> str:
     return dt.datetime.fromtimestamp(timing.now(), dt.UTC).isoformat(timespec="seconds")
 
 
-def failures(events: Drafting, event_id: int) -> dict[int, int]:
+def failures(events: EventBase, event_id: int) -> dict[int, int]:
     """Wrong codes typed for each player since their code was given, for the desk."""
     return {player.id: player.wrong_codes for player in events.snapshot(event_id).players if player.wrong_codes}
 
 
-def exposed_file(events: Drafting, event: Event) -> str | None:
+def exposed_file(events: EventBase, event: Event) -> str | None:
     """A warning for the desk when a terminal event's database (which holds the seat codes, the
     packs' secret and every booster) can be read by other accounts; None when it can't (or where
     permission bits don't say: Windows)."""

@@ -8,9 +8,11 @@ import random
 from events.night import history
 from events.night.base import EventBase
 from events.night.refusals import DESK, Actor
-from events.night.schema import EVENTS, MAX_POD, PLAYERS, PODS, Q
+from events.night.schema import MAX_POD
 from events.night.seat_codes import assign_codes
+from events.storage.records import Event, Player, Pod
 from events.storage.store import phase_change
+from events.storage.tables import records_of
 from sets.errors import StateError
 
 
@@ -39,7 +41,7 @@ class Seating(EventBase):
             if again and event.status == "registration":
                 raise StateError(f"the players aren't seated yet: seat them with 'cmdraft event seat {event_id}'")
             if again and (
-                event.status != "seated" or any(pod.get("draft") for pod in db.table(PODS).search(Q.event == event_id))
+                event.status != "seated" or any(pod.draft for pod in records_of(db, Pod).find(event=event_id))
             ):
                 raise StateError(
                     f"the draft has started (the event is {event.status}), so the pods can't be drawn again; "
@@ -61,7 +63,8 @@ class Seating(EventBase):
                     "or make the event sealed"
                 )
             names = {p.id: p.name for p in self._players(db, event_id)}
-            old = sorted(db.table(PODS).search(Q.event == event_id), key=lambda d: d["number"])
+            pods, players_table = records_of(db, Pod), records_of(db, Player)
+            old = sorted(pods.find(event=event_id), key=lambda d: d.number)
             draws = event.seatings + (1 if again else 0)
             # The first seating uses the event's seed as it always has; each re-seat draws anew, still seeded.
             rng = random.Random(event.seed if not draws else event.seed * 1_000_003 + draws)
@@ -69,23 +72,21 @@ class Seating(EventBase):
             rng.shuffle(order)
             phase_change(db)
             if old:
-                db.table(PODS).remove(doc_ids=[pod.doc_id for pod in old])
+                pods.remove([pod.id for pod in old])
             seating = []
             start = 0
             for number, size in enumerate(draft_pod_sizes(len(order), event.pod_size), start=1):
                 ids = order[start : start + size]
                 start += size
-                db.table(PODS).insert(
-                    {"event": event_id, "number": number, "players": ids, "draft": None, "opened": None}
-                )
+                pods.insert_fields(event=event_id, number=number, players=ids, draft=None, opened=None)
                 for seat, pid in enumerate(ids):
-                    db.table(PLAYERS).update({"pod": number, "seat": seat}, doc_ids=[pid])
+                    players_table.update(pid, pod=number, seat=seat)
                 seating.append(ids)
             assign_codes(db, event, event_id)  # a re-seat keeps each player's code; new seats get one
             for player in no_shows:
-                db.table(PLAYERS).update({"status": "no-show"}, doc_ids=[player.id])
-            db.table(EVENTS).update({"status": "seated", "seatings": draws}, doc_ids=[event_id])
-            before = [[names[pid] for pid in pod["players"]] for pod in old]
+                players_table.update(player.id, status="no-show")
+            records_of(db, Event).update(event_id, status="seated", seatings=draws)
+            before = [[names[pid] for pid in pod.players] for pod in old]
             after = [[names[pid] for pid in ids] for ids in seating]
             history.log_change(
                 db,
@@ -95,7 +96,7 @@ class Seating(EventBase):
                 before or None,
                 after,
                 undo={
-                    "pods": [pod["players"] for pod in old] or None,
+                    "pods": [pod.players for pod in old] or None,
                     "no_shows": [p.id for p in no_shows],
                     "seatings": event.seatings,
                 },

@@ -13,11 +13,12 @@ import json
 from pathlib import Path
 from typing import Any
 
+from events.night.base import EventBase
 from events.night.history import DESK, HISTORY, log_change
 from events.night.schema import DECKS, EVENTS, GAMES, PLAYERS, PODS, POOLS, REPORTS, RESULTS, ROUNDS
 from events.storage.database_file import META, SCHEMA, check_data, migrated, newest_backup, schema_of
 from events.storage.draft_records import DRAFTS, current, read_journal, self_contained, stop_live_draft
-from events.storage.store import phase_change
+from events.storage.store import Store, phase_change
 from sets.errors import CmdraftError, InputError, StateError, StorageError
 from sets.files import DATABASE_LIMIT, FileProblem, loads, read_bytes
 
@@ -71,7 +72,7 @@ def _event_records(tables: dict[str, dict[str, Any]], event_id: int) -> dict[str
     return found
 
 
-def export_tables(events, event_id: int) -> dict[str, Any]:
+def export_tables(events: EventBase, event_id: int) -> dict[str, Any]:
     """A database (same schema record) holding only ``event_id`` and its records; a live draft's
     picks are all in its record (the copy never reads this database's journal files).
 
@@ -146,7 +147,7 @@ def fill_withheld(data: dict[str, Any], target: dict[str, Any], which: int | Non
 
 
 def live_drafts(
-    store, tables: dict[str, Any], only: tuple | None = None
+    store: Store, tables: dict[str, Any], only: tuple | None = None
 ) -> dict[tuple, tuple[int, dict[str, Any], int]]:
     """Drafts still being picked: ``(event identity, pod number) -> (draft id, record, picks so far)``."""
     found = {}
@@ -187,19 +188,19 @@ def refuse_live(live: dict[tuple, tuple[int, dict[str, Any], int]], kept: dict[t
     )
 
 
-def stop_drafts(store, live: dict[tuple, tuple[int, dict[str, Any], int]]) -> dict[tuple, int]:
+def stop_drafts(store: Store, live: dict[tuple, tuple[int, dict[str, Any], int]]) -> dict[tuple, int]:
     """Stop every live draft (terminals on it are told so); returns the picks each held when stopped."""
     return {key: stop_live_draft(store, draft_id, record) for key, (draft_id, record, _) in live.items()}
 
 
-def fresh_drafts(store, tables: dict[str, Any]) -> dict[str, Any]:
+def fresh_drafts(store: Store, tables: dict[str, Any]) -> dict[str, Any]:
     """``tables`` with every draft record self-contained under a fresh journal token."""
     tables = dict(tables)
     tables[DRAFTS] = {key: self_contained(store, int(key), doc) for key, doc in tables.get(DRAFTS, {}).items()}
     return tables
 
 
-def restore_all(store, path: Path, data: dict[str, Any], force: bool = False) -> tuple[Path | None, int, int]:
+def restore_all(store: Store, path: Path, data: dict[str, Any], force: bool = False) -> tuple[Path | None, int, int]:
     """Replace the whole database with the file; a live draft is refused unless ``force`` stops it first.
     Returns (backup of the replaced database, live drafts stopped, picks discarded)."""
     try:
@@ -270,7 +271,9 @@ def _renumber(
     return doc
 
 
-def restore_event(events, data: dict[str, Any], which: int | None = None, force: bool = False) -> dict[str, Any]:
+def restore_event(
+    events: EventBase, data: dict[str, Any], which: int | None = None, force: bool = False
+) -> dict[str, Any]:
     """Add one event of ``data`` to the database, or replace the same event there; others are untouched.
 
     Replacing an event whose draft is live is refused (``StateError``) unless ``force``: then the

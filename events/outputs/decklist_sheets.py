@@ -3,18 +3,22 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
-from draft.decks import Zone
+from draft.decks import Deck, Zone
+from events.night.base import EventBase
 from events.night.decks import Decks
-from events.night.snapshot import DeckSummary
+from events.night.snapshot import DeckSummary, PlayerRow
 from events.outputs.deck_problems import problem_lines
 from events.outputs.sheets import Blanks, Block, Note, Page, Sheet, Table, subtitle
+from sets.booster import Printing
+from sets.cards import Card
 from sets.errors import StateError
 
 TYPE_GROUPS = ("Creature", "Planeswalker", "Instant", "Sorcery", "Artifact", "Enchantment", "Battle", "Land")
 
 
-def type_group(card) -> str:
+def type_group(card: Card) -> str:
     """The heading a card is listed under: its first type in ``TYPE_GROUPS`` (an artifact creature is a creature)."""
     for group in TYPE_GROUPS:
         if card.has_type(group):
@@ -22,7 +26,7 @@ def type_group(card) -> str:
     return "Other"
 
 
-def _sideboard(pool, deck) -> list[tuple[int, str]]:
+def _sideboard(pool: Sequence[Printing], deck: Deck) -> list[tuple[int, str]]:
     """Pool cards the deck doesn't use (by name), as (count, name); basics the store provides aren't in a pool."""
     left = Counter(p.card.name for p in pool)
     used = Counter({card.name: 1 for card in deck.commanders})
@@ -33,13 +37,13 @@ def _sideboard(pool, deck) -> list[tuple[int, str]]:
     return sorted(((n, name) for name, n in left.items() if n > 0), key=lambda item: (item[1].casefold(), item[1]))
 
 
-def _dropped_with_a_deck(decks: Decks, event_id: int, player) -> bool:
+def _dropped_with_a_deck(decks: Decks, event_id: int, player: PlayerRow) -> bool:
     """A player who dropped after registering a deck: their list is printed too, marked dropped (a no-show, or a
     player who dropped before registering, has no list to print)."""
     return player.status == "dropped" and decks.deck_of(event_id, player.id) is not None
 
 
-def decklists(events, event_id: int) -> Sheet:
+def decklists(events: EventBase, event_id: int) -> Sheet:
     """One registration sheet per player still in the event, and one per player who dropped after registering
     (marked dropped): who (number, pod, seat), commanders, the list by type, the sideboard."""
     snap = events.snapshot(event_id)

@@ -5,12 +5,15 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
+from collections.abc import Sequence
 from pathlib import Path
 
-from draft.decks import Zone
-from draft.formats import EXPORT_FORMATS, EXTENSIONS, FORMATS, deck_pool, pool_as_deck, write
+from draft.decks import Deck, Zone
+from draft.formats import EXPORT_FORMATS, EXTENSIONS, FORMATS, FileFormat, deck_pool, pool_as_deck, write
 from draft.formats.mtgo import MissingMtgoIdError
 from draft.log import mtgo_log
+from draft.sim import PodResult
+from events.night.base import EventBase
 from events.night.decks import Decks
 from events.night.rounds import Rounds
 from events.night.transfer import export_tables
@@ -20,6 +23,7 @@ from events.outputs.sheet_writers import csv_text
 from events.outputs.sheets import Table
 from events.outputs.standings_sheets import results_csv, standings_csv
 from events.storage.draft_files import TableSession
+from sets.booster import Printing
 
 MTGO_SKIPPED = (
     "no MTGO .dek files written: MTGO needs a catalog id (CatID) for every card and some cards have none; "
@@ -40,7 +44,7 @@ def write_file(path: Path, text: str, force: bool = False) -> None:
     write_output(path, text, force)
 
 
-def write_deck(path: Path, deck, fmt, force: bool = False) -> list[Path]:
+def write_deck(path: Path, deck: Deck, fmt: FileFormat, force: bool = False) -> list[Path]:
     """Write a deck file; where the format keeps no sideboard (MTGO), the whole pool goes to ``STEM-pool.EXT`` beside it.
 
     Both texts are made and both paths checked (``events.outputs.guard``) before anything is written, so a
@@ -62,7 +66,14 @@ def note_once(notes: list[str] | None, message: str) -> None:
 
 
 def export_seat(
-    folder: Path, stem: str, pool, deck, log_text: str | None, notes: list[str] | None = None, *, force: bool = False
+    folder: Path,
+    stem: str,
+    pool: Sequence[Printing],
+    deck: Deck | None,
+    log_text: str | None,
+    notes: list[str] | None = None,
+    *,
+    force: bool = False,
 ) -> list[Path]:
     """Pool and deck in every export format, plus the draft log.
 
@@ -90,7 +101,7 @@ def export_seat(
     return written
 
 
-def export_pod(result, folder: Path, notes: list[str] | None = None, *, force: bool = False) -> list[Path]:
+def export_pod(result: PodResult, folder: Path, notes: list[str] | None = None, *, force: bool = False) -> list[Path]:
     folder = check_folder(folder, force)
     names = [seat.name for seat in result.seats]
     written = []
@@ -112,7 +123,7 @@ HISTORY_CSV = ("entry", "at", "who", "what", "old", "new", "undoes")
 def history_csv(entries: list[dict]) -> Table:
     """The event's history as CSV rows; a value that isn't text is written as JSON."""
 
-    def value(v) -> str:
+    def value(v: object) -> str:
         return "" if v is None else v if isinstance(v, str) else json.dumps(v, ensure_ascii=False)
 
     return Table(
@@ -125,7 +136,7 @@ def history_csv(entries: list[dict]) -> Table:
 
 
 def export_event(
-    events, event_id: int, folder: Path, notes: list[str] | None = None, *, force: bool = False
+    events: EventBase, event_id: int, folder: Path, notes: list[str] | None = None, *, force: bool = False
 ) -> list[Path]:
     """Standings, results, pairings and history CSV, every pool and deck in each format, the draft logs, and a copy of the database."""
     snap = events.snapshot(event_id)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from events.night.base import EventBase
 from events.night.snapshot import Snapshot
 from events.outputs.sheets import Blanks, Note, Page, Sheet, Table, ordinal, subtitle
 from events.storage.records import Event, Round
@@ -41,7 +42,7 @@ def pairing_rows(snap: Snapshot, rounds: Sequence[Round]) -> tuple[tuple[str, ..
 PAIRINGS_CSV = ("round", "table", "seat", "player", "first")
 
 
-def pairings(events, event_id: int) -> Sheet:
+def pairings(events: EventBase, event_id: int) -> Sheet:
     snap = events.snapshot(event_id)
     event = snap.event
     rnd = _current_round(snap, event_id)
@@ -89,7 +90,7 @@ def pairings(events, event_id: int) -> Sheet:
 SLIPS_PER_PAPER = 3  # result slips of up to 5 players fit three to an A4 or Letter sheet
 
 
-def slips(events, event_id: int) -> Sheet:
+def slips(events: EventBase, event_id: int) -> Sheet:
     """One result slip per table, three to a sheet of paper with cut lines between them."""
     snap = events.snapshot(event_id)
     event = snap.event

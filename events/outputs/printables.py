@@ -10,6 +10,7 @@ from __future__ import annotations
 import shlex
 from urllib.parse import urlencode, urlsplit
 
+from events.night.base import EventBase
 from events.night.seat_codes import uses_codes
 from events.night.snapshot import PlayerRow
 from events.outputs.decklist_sheets import decklists
@@ -56,7 +57,7 @@ def join_url(base: str, event_id: int, player_id: int) -> str:
     return f"{base_url(base)}/join?{urlencode({'event': event_id, 'player': player_id})}"
 
 
-def sheet(events, event_id: int, what: str, codes: bool = False, url: str = "") -> Sheet:
+def sheet(events: EventBase, event_id: int, what: str, codes: bool = False, url: str = "") -> Sheet:
     """The sheet ``what`` (one of ``PRINTABLES``) for an event; ``codes``: the seatings with seat codes (desk only),
     ``url``: with them, where ``cmdraft serve`` listens, for each slip's join address and QR code."""
     makers = {
@@ -92,7 +93,7 @@ def _player_label(player: PlayerRow) -> str:
     return player.name + (f" ({', '.join(marks)})" if marks else "")
 
 
-def seatings(events, event_id: int, codes: bool = False, url: str = "") -> Sheet:
+def seatings(events: EventBase, event_id: int, codes: bool = False, url: str = "") -> Sheet:
     """Pods in seat order and "find your seat" (public); with ``codes``, a seating slip per player with
     their seat code and the command their terminal runs, five to a sheet of paper for the desk to cut and hand out
     (never a public sheet); with ``url`` (where ``cmdraft serve`` listens) each slip also carries its join
@@ -121,7 +122,7 @@ def seatings(events, event_id: int, codes: bool = False, url: str = "") -> Sheet
     find = sorted((p for p in snap.players if p.pod), key=lambda p: (p.name.casefold(), p.name, p.id))
     lookup = Table(
         ("Player", "Pod", "Seat"),
-        tuple((_player_label(p), str(p.pod), str(p.seat + 1)) for p in find),
+        tuple((_player_label(p), str(p.pod), str((p.seat or 0) + 1)) for p in find),
         right=(1, 2),
     )
     pages = [Page("Draft pods", (*pods, passing)), Page("Find your seat", (lookup,))]
@@ -136,7 +137,7 @@ def seatings(events, event_id: int, codes: bool = False, url: str = "") -> Sheet
                 (
                     Table(
                         ("Player", "Pod", "Seat", "Seat code"),
-                        ((p.name, str(p.pod), str(p.seat + 1), secret.get(p.id) or "—"),),
+                        ((p.name, str(p.pod), str((p.seat or 0) + 1), secret.get(p.id) or "—"),),
                     ),
                     Note(
                         f"At your terminal type: cmdraft event draft {event_id} --player {shlex.quote(p.name)}"

@@ -115,8 +115,8 @@ def to_text(sheet: Sheet, width: int = WIDTH) -> str:
     if not sheet.page_breaks:
         return "\n".join(pages)
     text = pages[0] if pages else ""
-    for index, page in enumerate(pages[1:], start=1):
-        text += ("\f" if index % sheet.per_paper == 0 else f"\n{CUT_LINE[:width]}\n\n") + page
+    for index, page_text in enumerate(pages[1:], start=1):
+        text += ("\f" if index % sheet.per_paper == 0 else f"\n{CUT_LINE[:width]}\n\n") + page_text
     return text
 
 

@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any
 
+from events.night.base import EventBase
 from events.night.rounds import Rounds
 from events.night.schema import number_text
 from events.night.snapshot import Snapshot
-from events.night.standings import placement_points, winner_line
+from events.night.standings import Standing, placement_points, winner_line
 from events.outputs.sheets import Block, Note, Page, Sheet, Table, ordinal, subtitle
 
 
-def standings_legend(points: list[Any]) -> tuple[str, ...]:
+def standings_legend(points: Sequence[float]) -> tuple[str, ...]:
     """What every standings column means, tie-breakers in order (shown under the table on screen and paper)."""
-    scheme = "/".join(number_text(p) for p in points)
+    scheme = "/".join(number_text(Fraction(p)) for p in points)  # as before: the float's exact value
     return (
         (
             f"Points: placement points from every game ({scheme} for 1st, 2nd, …); players who draw share the average "
@@ -72,7 +74,7 @@ def standings_heading(snap: Snapshot) -> str:
 STANDINGS_CSV = ("rank", "player", "points", "opponents_average", "average_place", "rounds", "dropped", "final_place")
 
 
-def standings_csv(rows) -> Table:
+def standings_csv(rows: Sequence[Standing]) -> Table:
     return Table(
         STANDINGS_CSV,
         tuple(
@@ -91,7 +93,7 @@ def standings_csv(rows) -> Table:
     )
 
 
-def standings(events, event_id: int) -> Sheet:
+def standings(events: EventBase, event_id: int) -> Sheet:
     snap = events.snapshot(event_id)
     event = snap.event
     rounds = Rounds(events.store)
@@ -131,7 +133,7 @@ def standings(events, event_id: int) -> Sheet:
 RESULTS_CSV = ("round", "table", "player", "place", "points")
 
 
-def result_rows(events, snap: Snapshot) -> list[tuple[int, int, str, int, Any]]:
+def result_rows(events: EventBase, snap: Snapshot) -> list[tuple[int, int, str, int, Any]]:
     """(round, table, player, place, points) for every recorded result, in round and table order."""
     names = {p.id: p.name for p in snap.players}
     rows = []
@@ -145,7 +147,7 @@ def result_rows(events, snap: Snapshot) -> list[tuple[int, int, str, int, Any]]:
     return rows
 
 
-def results_csv(events, snap: Snapshot) -> Table:
+def results_csv(events: EventBase, snap: Snapshot) -> Table:
     return Table(
         RESULTS_CSV,
         tuple(
@@ -155,7 +157,7 @@ def results_csv(events, snap: Snapshot) -> Table:
     )
 
 
-def results(events, event_id: int) -> Sheet:
+def results(events: EventBase, event_id: int) -> Sheet:
     snap = events.snapshot(event_id)
     event = snap.event
     rows = result_rows(events, snap)

@@ -10,8 +10,10 @@ from rich.table import Table
 from rich.text import Text
 
 from draft.products import product
+from events.night import Pod
 from events.night.schema import number_text
-from events.night.standings import winner_line
+from events.night.snapshot import Snapshot
+from events.night.standings import Standing, winner_line
 from events.outputs.deck_problems import problem_lines
 from events.outputs.standings_sheets import (
     FINAL_TABLE_LEGEND,
@@ -23,7 +25,7 @@ from events.outputs.text import join_names
 from events.screens.render import shown
 
 
-def event_board(snap, ledger: dict | None = None) -> Table:
+def event_board(snap: Snapshot, ledger: dict[str, Any] | None = None) -> Table:
     """The status board of an event (with a Piper shortfall warning when there is one)."""
     event = snap.event
     words = product(event.set).added.words
@@ -80,7 +82,7 @@ def event_board(snap, ledger: dict | None = None) -> Table:
             deck_text = shown("legal: " + " + ".join(c["name"] for c in deck.commanders), style="green")
         else:
             deck_text = shown(", ".join(sorted({pr["code"] for pr in deck.problems})), style="red")
-        seat = f"{p.pod}/{p.seat + 1}" if p.pod else "—"
+        seat = f"{p.pod}/{(p.seat or 0) + 1}" if p.pod else "—"
         status = p.status + (" (late)" if p.late else "") + (" (bot)" if p.bot else "")
         if p.status == "dropped" and p.dropped_after is not None:
             status = (
@@ -201,7 +203,7 @@ def history_table(entries: list[dict]) -> Table:
     return table
 
 
-def deck_board(snap) -> Table:
+def deck_board(snap: Snapshot) -> Table:
     table = Table(
         "Player", "Pool", "Deck", "Commanders", "Problems", title=shown(f"Deck registration: {snap.event.name}")
     )
@@ -225,7 +227,7 @@ def _counted(count: int, ledger: dict) -> str:
     return f"{count} {ledger['word'] if count == 1 else ledger['words']}"
 
 
-def _opened(pod, ledger: dict | None) -> str:
+def _opened(pod: Pod, ledger: dict[str, Any] | None) -> str:
     """Pipers opened in a pod for the board: counted in its recorded pools."""
     entry = next((p for p in (ledger or {}).get("pods", []) if p["pod"] == pod.number), None)
     if entry is None or entry["opened"] is None:
@@ -293,7 +295,12 @@ def piper_ledger(ledger: dict) -> Table:
     return grid
 
 
-def standings_table(rows, points=None, title: str = "Standings", absent: Sequence[str] = ()) -> Table:
+def standings_table(
+    rows: Sequence[Standing],
+    points: Sequence[float] | None = None,
+    title: str = "Standings",
+    absent: Sequence[str] = (),
+) -> Table:
     """Standings with shared ranks for exact ties, figures rounded for reading, a legend for every column, and the
     players who did not play (``absent``) listed apart under it; once the final table has its result, the winner
     named in the title and each finalist's place there in a column of its own."""

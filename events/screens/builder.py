@@ -8,8 +8,11 @@ keeps them in its log), so the two can't drift apart.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.console import Console, RenderableType
 from rich.markup import escape
+from rich.table import Table
 from rich.text import Text
 
 from draft import deck_actions as act
@@ -52,7 +55,7 @@ def summary_line(session: DeckSession) -> Text:
     return Text(f"Commanders: {commanders} · {count_words(report.size, 'card')} · {state}")
 
 
-def status_lines(session: DeckSession) -> list[Text]:
+def status_lines(session: DeckSession) -> list[RenderableType]:
     """The deck checked after every change: size, identity and every problem."""
     report = session.report()
     problems = judge_order(report.problems, report.color_identity)  # causes first, identity folded
@@ -61,13 +64,15 @@ def status_lines(session: DeckSession) -> list[Text]:
         if report.valid
         else Text(f"{count_words(len(problems), 'thing')} to fix", style="red")
     )
-    lines = [Text.assemble(f"Deck: {count_words(report.size, 'card')}, identity {report.color_identity} · ", state)]
+    lines: list[RenderableType] = [
+        Text.assemble(f"Deck: {count_words(report.size, 'card')}, identity {report.color_identity} · ", state)
+    ]
     lines += [Text(f"  {problem.code}: {problem.message}", style="red") for problem in problems]
     lines += [Text(f"  {line}", style="cyan") for line in report.chosen_for_you]
     return lines
 
 
-def deck_table(deck: Deck, width: int):
+def deck_table(deck: Deck, width: int) -> Table:
     rows = [["C", card.name, identity_text(card.identity.code), str(card.mana_value)] for card in deck.commanders]
     for kind, cards in group_cards(deck.main):
         rows.append(["", Text(f"{kind} ({sum(n for _, n in cards)})", style="bold"), "", ""])
@@ -77,7 +82,7 @@ def deck_table(deck: Deck, width: int):
     )
 
 
-def pool_table(rows: tuple[act.PoolRow, ...], width: int):
+def pool_table(rows: tuple[act.PoolRow, ...], width: int) -> Table:
     body = [
         [
             str(row.number),
@@ -121,7 +126,7 @@ def answer_lines(result: act.Result, activity: DeckActivity, width: int) -> list
                 lines.append(Text("Removed (added, not drafted): " + join_names(result.removed), style="dim"))
             return lines + status_lines(session)
         case act.Added():
-            return [Text(f"+{count} {card.name}") for card, count in result.cards] + status_lines(session)
+            return [*[Text(f"+{count} {card.name}") for card, count in result.cards], *status_lines(session)]
         case act.Removed():
             lines = [
                 Text(f"-{taken} {card.name}" + (f" (the deck had only {taken})" if asked > taken else ""))
@@ -129,15 +134,15 @@ def answer_lines(result: act.Result, activity: DeckActivity, width: int) -> list
             ]
             return lines + status_lines(session)
         case act.BasicsSet():
-            return [Text(f"{result.land.name}: {result.count} (was {result.was})")] + status_lines(session)
+            return [*[Text(f"{result.land.name}: {result.count} (was {result.was})")], *status_lines(session)]
         case act.LandsAdded(lands=()):
             return ["The deck already has 60 cards or more: no lands added."]
         case act.LandsAdded():
             added = join_names([f"{n} {land.name}" for land, n in result.lands])
-            return [Text("Added " + added + " (by the colored symbols of your cards)")] + status_lines(session)
+            return [*[Text("Added " + added + " (by the colored symbols of your cards)")], *status_lines(session)]
         case act.Completed():
             kept, added = count_words(result.kept, "card"), count_words(result.added, "card")
-            return [Text(f"Finished your deck: kept your {kept}, added {added}.")] + status_lines(session)
+            return [*[Text(f"Finished your deck: kept your {kept}, added {added}.")], *status_lines(session)]
         case act.Replaced():
             lines = ["The bot built a deck from your pool:", deck_table(session.deck(), width)]
             if result.sources:
@@ -151,8 +156,8 @@ def answer_lines(result: act.Result, activity: DeckActivity, width: int) -> list
             return [Text("Redone."), *status_lines(session)]
         case act.Hand(fish=None):
             return [Text(f"Sample hand {result.number}: " + join_names([c.name for c in result.cards]))]
-        case act.Hand():
-            return goldfish_lines(result.fish, width)
+        case act.Hand(fish=fish) if fish is not None:
+            return goldfish_lines(fish, width)
         case act.Saved():
             return [] if activity.registers else ["Saved (every change is saved as you make it)."]
         case act.Finished(saved=True):
@@ -174,10 +179,11 @@ def answer_lines(result: act.Result, activity: DeckActivity, width: int) -> list
     raise TypeError(f"no lines for {result!r}")
 
 
-def export_lines(exported: Exported) -> list[Text]:
+def export_lines(exported: Exported) -> list[RenderableType]:
     names = f" ({exported.names})" if exported.names else ""
-    return [Text(f"Wrote {len(exported.written)} files to {exported.folder}{names}")] + [
-        Text(note) for note in exported.notes
+    return [
+        Text(f"Wrote {len(exported.written)} files to {exported.folder}{names}"),
+        *(Text(note) for note in exported.notes),
     ]
 
 
@@ -203,7 +209,7 @@ class BuilderPrompt:
     def session(self) -> DeckSession:
         return self.activity.session
 
-    def say(self, lines: list[RenderableType]) -> None:
+    def say(self, lines: Sequence[RenderableType]) -> None:
         for line in lines:
             self.console.print(line)
 
@@ -238,7 +244,7 @@ class BuilderPrompt:
         self.activity.notices.clear()
         return isinstance(result, act.Finished) and result.saved
 
-    def face_command(self, command) -> None:
+    def face_command(self, command: words.FaceCommand) -> None:
         match command:
             case words.Quit():
                 raise Quit()
@@ -261,7 +267,9 @@ class BuilderPrompt:
     def after_done(self) -> None:
         while True:
             line = self.next_line("review, export [FOLDER], or quit> ")
-            verb = words.split_command(line)[0]
+            parts = words.split_command(line)
+            assert parts is not None  # next_line gives a line with a word in it
+            verb = parts[0]
             if verb in (*words.QUIT_WORDS, "done"):
                 raise Quit()
             if verb not in words.AFTER_DONE:

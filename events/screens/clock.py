@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.align import Align
 from rich.console import Console, Group
 from rich.live import Live
@@ -11,6 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from events import timing
+from events.night.base import EventBase
 from events.night.round_clock import RoundClock, clock_text, read_clock, toggle_pause
 from events.outputs.text import join_names
 from events.screens.render import shown
@@ -70,13 +73,13 @@ def clock_screen(
 
 def run_clock(
     console: Console,
-    events,
+    events: EventBase,
     event_id: int,
     round_number: int,
     title: str,
     tables: list[list[str]],
     first: list[str],
-    stream=None,
+    stream: Any = None,
     reread: float = 1.0,
 ) -> None:
     """Show the clock until ``q`` (or end of input, or Ctrl-C); the stored clock is read again every

@@ -125,7 +125,7 @@ def split_command(line: str) -> tuple[str, list[str], str] | None:
     return words[0].lower(), words[1:], line[len(words[0]) :].strip()
 
 
-def parse(line: str, session: DeckSession):
+def parse(line: str, session: DeckSession) -> object:
     """The intent (``draft.deck_actions``) or face command a typed line asks for (None: an empty line)."""
     parts = split_command(line)
     if parts is None:
@@ -211,7 +211,7 @@ def _card(args: list[str], text: str, session: DeckSession) -> ReadCard:
     return ReadCard(" ".join(args))
 
 
-def _show(args: list[str], text: str, session: DeckSession):
+def _show(args: list[str], text: str, session: DeckSession) -> ReadCard | act.ShowPool | act.ShowDeck:
     if len(args) == 1 and is_number(args[0]):
         return _card(args, text, session)
     return act.ShowPool() if args and args[0].lower() == "pool" else act.ShowDeck()

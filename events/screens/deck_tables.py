@@ -3,15 +3,22 @@ passed to a seat, and a simulated pod's decks and figures."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.table import Table
 from rich.text import Text
 
+from draft.advice import ColorSignal
+from draft.commanders import Suggestion
+from draft.deck_rules import DeckReport
+from draft.deckstats import DeckStats
 from draft.products import Product, default_product, product
+from draft.sim import PodResult
 from events.outputs.deck_problems import judge_order
 from events.screens.render import count_words, fit_table, identity_text, shown
 
 
-def deck_report(report) -> Table:
+def deck_report(report: DeckReport) -> Table:
     """A deck check: verdict, commanders, identity, size and every problem."""
     table = Table.grid(padding=(0, 2))
     table.add_column(style="bold")
@@ -38,7 +45,9 @@ def deck_report(report) -> Table:
     return table
 
 
-def suggestion_table(suggestions, width: int | None = None, product: Product | None = None) -> Table:
+def suggestion_table(
+    suggestions: Sequence[Suggestion], width: int | None = None, product: Product | None = None
+) -> Table:
     """Commander choices; each commander on its own line so no name is cut.  The last column counts the product's
     added cards ("Added Pipers", "Added Faceless Ones")."""
     added = f"Added {(product or default_product()).added.words}"
@@ -63,7 +72,7 @@ def suggestion_table(suggestions, width: int | None = None, product: Product | N
     )
 
 
-def pod_table(result) -> Table:
+def pod_table(result: PodResult) -> Table:
     table = Table(
         "Seat",
         "Player",
@@ -151,7 +160,7 @@ def aggregate_table(seed: int, figures: dict, set_code: str = "CMR") -> Table:
     return table
 
 
-def stats_lines(stats) -> list[Text]:
+def stats_lines(stats: DeckStats) -> list[Text]:
     """A deck's figures in three lines: curve and roles; sources per color against the symbols to cast;
     a warning naming each commander color short of sources."""
     line = Text("Curve ")
@@ -173,7 +182,7 @@ def stats_lines(stats) -> list[Text]:
     return lines
 
 
-def signals_table(rows, width: int | None = None) -> Table:
+def signals_table(rows: Sequence[ColorSignal], width: int | None = None) -> Table:
     """Each color's quality in the packs passed to you (``draft.advice.signals``), best first: the best card
     seen of the color, named, and the best card's rating per pack on average."""
     body = [

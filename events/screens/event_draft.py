@@ -12,20 +12,23 @@ from rich.markup import escape
 
 from events import timing
 from events.night import Event, db_option, presence
+from events.night.base import EventBase
 from events.night.decks import Decks
+from events.night.drafting import Drafting
 from events.night.seat_codes import SlowDown, check_code, keep_token, terminal_token, uses_codes
 from events.outputs.text import join_names
 from events.screens.builder import BuilderPrompt
 from events.screens.render import shown
 from events.screens.table import TablePrompt
 from events.screens.terminal import Quit, Terminal
+from events.sessions import TableSession
 from events.sessions.activities import EventDeck
 from events.sessions.seat import SeatSession
 from sets.errors import StateError
 
 
 def run_event_draft(
-    events,
+    events: Drafting,
     event_id: int,
     players: list[str] | None,
     console: Console,
@@ -131,10 +134,10 @@ def run_event_draft(
 
 
 def unlock_seat(
-    events,
+    events: Drafting,
     event: Event,
     event_id: int,
-    session,
+    session: TableSession,
     seat: int,
     player_id: int,
     name: str,
@@ -160,7 +163,7 @@ def unlock_seat(
 
 
 def ask_code(
-    events, event: Event, event_id: int, player_id: int, name: str, console: Console, terminal: Terminal
+    events: EventBase, event: Event, event_id: int, player_id: int, name: str, console: Console, terminal: Terminal
 ) -> str:
     """This terminal's new token for the player, once their seat code is given (asked again after a wrong one);
     leaving without it is ``StateError`` (exit 3)."""
@@ -194,7 +197,7 @@ WAITING_FOR_START = "waiting for the desk to start the draft"
 
 
 def wait_for_start(
-    events, event_id: int, players: list[str], console: Console, terminal: Terminal, poll: float = 0.5
+    events: Drafting, event_id: int, players: list[str], console: Console, terminal: Terminal, poll: float = 0.5
 ) -> dict[int, str] | None:
     """Before the draft: each named player's seat code is taken as soon as they are seated (the seat is bound to
     this terminal once the draft starts), then the terminal waits for the desk's start; it never starts the
@@ -236,7 +239,7 @@ def wait_for_start(
         return None
 
 
-def watch_draft(events, event_id: int, console: Console, terminal: Terminal, poll: float = 0.5) -> None:
+def watch_draft(events: Drafting, event_id: int, console: Console, terminal: Terminal, poll: float = 0.5) -> None:
     """The desk's view of a terminal draft: where each pod is and whom it waits for.  It picks for
     nobody; with a pick timer it applies a timeout that is due, as any terminal does."""
     snap = events.snapshot(event_id)

@@ -11,6 +11,7 @@ from rich.text import Text
 
 from events.night.pool_entry import PoolEntry, PoolLine
 from events.screens.terminal import Interrupted, Quit, Terminal
+from sets.card_index import CardIndex
 from sets.errors import InputError
 from sets.numbers import is_number
 
@@ -28,7 +29,7 @@ def _suggestions(console: Console, line: PoolLine) -> None:
 
 
 def type_pool(
-    console: Console, terminal: Terminal, index, expected: int, recorded: list[str] | None = None
+    console: Console, terminal: Terminal, index: CardIndex, expected: int, recorded: list[str] | None = None
 ) -> list[str]:
     """The pool's lines, in order; an empty line (or end of input) ends it.  ``recorded`` starts from
     the lines of a pool already recorded (editing it)."""

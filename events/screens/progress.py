@@ -6,7 +6,7 @@ import time
 from collections.abc import Callable
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeRemainingColumn
 
 # Work that ends sooner than this shows no bar at all.
 DELAY_SECONDS = 1.0
@@ -26,7 +26,7 @@ class LongWork:
         description: str,
         delay: float = DELAY_SECONDS,
         clock: Callable[[], float] = time.monotonic,
-    ):
+    ) -> None:
         self.console = console
         self.total = total
         self.description = description
@@ -34,6 +34,7 @@ class LongWork:
         self.clock = clock
         self.done = 0
         self.progress: Progress | None = None
+        self.task = TaskID(0)  # the bar's task, once the bar is shown
 
     def __enter__(self) -> LongWork:
         self.started = self.clock()
@@ -55,6 +56,6 @@ class LongWork:
             self.progress.start()
             self.task = self.progress.add_task(self.description, total=self.total, completed=self.done)
 
-    def __exit__(self, *exc_info) -> None:
+    def __exit__(self, *exc_info: object) -> None:
         if self.progress is not None:
             self.progress.stop()

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 from rich import box
 from rich.console import Console
@@ -24,6 +24,8 @@ from sets.cards import Card, Rarity
 from sets.catalog import with_kept_text
 
 if TYPE_CHECKING:
+    from rich.console import JustifyMethod
+
     from sets.booster import Printing
 
 _SYMBOL_STYLE = {
@@ -44,7 +46,7 @@ RARITY_STYLE = {
 IDENTITY_STYLE = {"W": "#f3efc2", "U": "#3b8ede", "B": "#a58fb8", "R": "#e8573a", "G": "#3aa856"}
 
 
-def shown(text: object, style: str = "", **options) -> Text:
+def shown(text: object, style: str = "", **options: Any) -> Text:
     """User or file text (a name, a path, a card) as a ``Text``: shown as typed, markup never read (control
     and format characters written out; line breaks kept, as in a card's rules text)."""
     return Text(visible(str(text), line_breaks=True), style=style, **options)
@@ -53,7 +55,7 @@ def shown(text: object, style: str = "", **options) -> Text:
 class SafeConsole(Console):
     """A console whose plain strings never carry control characters (markup is off by default too)."""
 
-    def render_str(self, text: str, **options) -> Text:
+    def render_str(self, text: str, **options: Any) -> Text:
         return super().render_str(visible(text, line_breaks=True), **options)
 
 
@@ -84,8 +86,8 @@ def sheet_label(name: str, cards: Iterable[Card] = ()) -> str:
 def sheet_words(text: str, labels: dict[str, str] | None = None) -> str:
     """Booster sheet names in a text (``nonlegendary_rare_mythic``) as players say them;
     ``labels`` gives the words for known sheets (see ``sheet_label``)."""
-    for key in sorted(labels or {}, key=len, reverse=True):
-        text = re.sub(rf"(?<![\w-]){re.escape(key)}(?![\w-])", labels[key], text)
+    for key, words in sorted((labels or {}).items(), key=lambda item: len(item[0]), reverse=True):
+        text = re.sub(rf"(?<![\w-]){re.escape(key)}(?![\w-])", words, text)
     for key, words in _SHEET_WORDS.items():
         text = text.replace(key, words) if "_" in key else text
     text = text.replace("_", " ")
@@ -164,7 +166,7 @@ def _short_type(card: Card) -> str:
     return " ".join(face.types) or card.type_line
 
 
-def _cell_width(cell) -> int:
+def _cell_width(cell: object) -> int:
     plain = cell.plain if isinstance(cell, Text) else str(cell)
     return max((cell_width(line) for line in plain.split("\n")), default=0)
 
@@ -216,14 +218,14 @@ def fit_table(
         zip(loose, fit_columns([natural[c] for c in loose], [minimum[c] for c in loose], room(kept)), strict=True)
     )
     for c in kept:
-        options = {"justify": (justify or {}).get(headers[c], "left")}
+        side = cast("JustifyMethod", (justify or {}).get(headers[c], "left"))  # left, center or right
         if headers[c] in essential:
             fits = room(kept) >= 0
             table.add_column(
-                headers[c], no_wrap=fits, min_width=natural[c] if fits else None, overflow="fold", **options
+                headers[c], no_wrap=fits, min_width=natural[c] if fits else None, overflow="fold", justify=side
             )
         else:
-            table.add_column(headers[c], overflow="fold", width=share[c], **options)
+            table.add_column(headers[c], overflow="fold", width=share[c], justify=side)
     for row in rows:
         table.add_row(*[row[c] for c in kept])
     return table

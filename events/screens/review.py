@@ -4,6 +4,7 @@ bots' decks ('bot N' shows one)."""
 from __future__ import annotations
 
 from rich.console import Console
+from rich.table import Table
 
 from draft.advice import review as advice_review
 from draft.deck_state import pool_order
@@ -13,7 +14,7 @@ from events.sessions import TableSession
 from events.sessions.activities import BotDeck, bot_decks
 
 
-def review_table(table: TableSession, seat: int, width: int | None = None):
+def review_table(table: TableSession, seat: int, width: int | None = None) -> Table:
     """Every pick of a seat: what it took, what the hint would have taken, the rating difference, what wheeled."""
     rows = []
     for row in advice_review(table.draft, seat):
@@ -37,7 +38,7 @@ def review_table(table: TableSession, seat: int, width: int | None = None):
     )
 
 
-def bots_table(table: TableSession, width: int | None = None):
+def bots_table(table: TableSession, width: int | None = None) -> Table:
     rows = []
     for bot in bot_decks(table):
         rows.append(

@@ -34,7 +34,7 @@ _ROW = re.compile(r"^\s*\d+\s")  # a pack table line that starts a card's row (i
 
 def pool_summary(pool: list[Card], leaders: bool = True) -> Text:
     """Pool by color and curve, with the cards that can lead (``leaders``: where assistance is allowed)."""
-    colors = Counter()
+    colors: Counter[str] = Counter()
     for card in pool:
         ident = card.deck_colors
         colors["multi" if len(ident) > 1 else (ident.code or "C")] += 1
@@ -53,6 +53,7 @@ def pool_summary(pool: list[Card], leaders: bool = True) -> Text:
 def meanwhile(outcome: Refused) -> Text:
     """Who took the pick a refused one was made on, and what they took."""
     pick = outcome.taken_meanwhile
+    assert pick is not None  # a refusal because another took the pick says which pick that was
     names = " + ".join(p.card.name for p in pick.taken)
     at = f"pack {pick.pack} pick {pick.pick}"
     if outcome.by == "timer":
@@ -67,6 +68,11 @@ class TablePrompt:
 
     def __init__(self, seat: SeatSession, console: Console, terminal: Terminal | None) -> None:
         self.seat, self.console, self.terminal = seat, console, terminal
+
+    def _asking(self) -> Terminal:
+        """The terminal a question goes to (a prompt made without one only shows: a benchmark, a report)."""
+        assert self.terminal is not None, "this prompt was made without a terminal to ask at"
+        return self.terminal
 
     def status_line(self, seconds: int | None = None) -> Text:
         """Where the draft is, kept just above the prompt so it never scrolls away (the timer ticks here)."""
@@ -138,11 +144,11 @@ class TablePrompt:
         while True:
             commands = "pool, hint, help, quit" if seat.assist else "pool, help, quit"
             cards = "card" if due == 1 else "cards"  # how many to take now, not which pick this is
-            line = self.terminal.ask(f"Take {due} {cards} (numbers or names; {commands})> ", deadline, status)
+            line = self._asking().ask(f"Take {due} {cards} (numbers or names; {commands})> ", deadline, status)
             if line is None:
                 self.time_up()
                 return
-            command = line.lower()
+            command: str | None = line.lower()
             if command in ("quit", "q", "exit"):
                 raise Quit()
             if command in ("", "more", "m"):
@@ -166,7 +172,7 @@ class TablePrompt:
                 command = None
             if command is not None:
                 # what was asked stays on the screen until Enter
-                if self.terminal.ask("Enter: back to the pack ", deadline, status) is None:
+                if self._asking().ask("Enter: back to the pack ", deadline, status) is None:
                     self.time_up()
                     return
                 self.show_pack(pack, deadline is not None, page)
@@ -184,7 +190,7 @@ class TablePrompt:
             for i in positions:
                 self.console.print(text_line(pack[i].card, self.console.width))
             if seat.confirm:
-                answer = self.terminal.ask(f"Take {escape(chosen)}? [Y/n] ", deadline)
+                answer = self._asking().ask(f"Take {escape(chosen)}? [Y/n] ", deadline)
                 if answer is None:
                     if seat.timed:
                         self.time_up()  # the draft's clock ran out: its pick is the one everybody gets

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import sys
 from collections.abc import Callable
+from typing import Any
 
 from rich.console import Console
 from rich.text import Text
@@ -32,7 +33,7 @@ class Interrupted(Quit):
 class Terminal:
     """Reads lines from the player, with an optional deadline (the pick timer)."""
 
-    def __init__(self, console: Console, stream=None):
+    def __init__(self, console: Console, stream: Any = None) -> None:
         self.console = console
         self.stream = stream or sys.stdin
         self.reader = LineReader(self.stream)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from rich.align import Align
 from rich.console import Console, Group
@@ -80,7 +81,9 @@ def review_screen(done: int, title: str) -> Panel:
     return Panel(body, title=shown(title), padding=(1, 4))
 
 
-def run_timer(console: Console, slots: list[PickSlot], title: str = "Commander Legends draft", stream=None) -> int:
+def run_timer(
+    console: Console, slots: list[PickSlot], title: str = "Commander Legends draft", stream: Any = None
+) -> int:
     """Show the timer; returns how many picks were timed.  Keys act at once (no Enter after p or q);
     between packs the screen waits for Enter while players review their picks.  The terminal is
     restored on leaving, also after Ctrl-C."""
@@ -91,7 +94,7 @@ def run_timer(console: Console, slots: list[PickSlot], title: str = "Commander L
         return 0
 
 
-def _run_timer(console: Console, slots: list[PickSlot], title: str, stream) -> int:
+def _run_timer(console: Console, slots: list[PickSlot], title: str, stream: Any) -> int:
     done = 0
     with Keys(stream) as keys, Live(console=console, refresh_per_second=4, transient=False) as live:
         for index, slot in enumerate(slots):

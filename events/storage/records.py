@@ -16,6 +16,7 @@ import msgspec
 from msgspec import Meta
 
 from events.storage.marks import Ref, Within
+from events.storage.record_parts import Clock, UndoNote
 
 MAX_ID = 10**9  # document numbers, player numbers: nothing real comes near
 MAX_SEED = 2**64
@@ -181,15 +182,6 @@ class Deck(Record, frozen=True, kw_only=True):
     correction: Text500 | None = None  # the desk's reason, when it changed the deck after registration closed
 
 
-class Clock(msgspec.Struct, frozen=True):
-    """A round's clock (``events.night.round_clock``): its length and pauses in seconds, times epoch seconds."""
-
-    length: float
-    started: float
-    paused_at: float | None = None
-    paused_total: float = 0.0
-
-
 class Round(Record, frozen=True, kw_only=True):
     event: EventRef
     number: Number
@@ -271,7 +263,7 @@ class Change(Record, frozen=True, kw_only=True):
     what: Text200
     old: Any = None
     new: Any = None
-    undo: dict[str, Any] | None = None
+    undo: UndoNote | None = None
     undoes: Number | None = None
 
 

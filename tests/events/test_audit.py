@@ -34,9 +34,9 @@ def test_the_last_undoable_change_skips_undone_entries_and_other_terminals(tmp_p
         log_change(db, 1, "terminal Cy", "pick", None, "Murder")
         log_change(db, 2, DESK, "checkin", None, "Other event")
     with store.read() as db:
-        assert last_undoable(db, 1)["id"] == second
+        assert last_undoable(db, 1).id == second
     with store.write() as db:
         log_change(db, 1, DESK, "undo", "Bo checked in", "not checked in", undoes=second)
     with store.read() as db:
-        assert last_undoable(db, 1)["id"] == first
+        assert last_undoable(db, 1).id == first
         assert [e["what"] for e in history(db, 1)] == ["checkin", "checkin", "pick", "undo"]

@@ -14,12 +14,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 # Look-ups by key outside the store, not yet typed (issue #39): the ceiling only goes down.
-CEILING = 468
+CEILING = 312
 # events/web is reshaped by its own change (issue #39, items 3 and 6): its count, kept apart, only goes down too.
 WEB_CEILING = 0
 
 # Files whose look-ups read dicts that are not the store's records, with the reason.
 ALLOWED: dict[str, str] = {
+    "events/night/transfer.py": "an export file, which a user gives to 'event restore', is whole tables of plain JSON: "
+    "read, renumbered and checked as it lies before the store's checks read it as records",
     "events/web/bodies.py": 'a type, not a look-up: the stream\'s pick is ``Literal["pick"]``',
 }
 

@@ -150,7 +150,8 @@ def player_add(
                 "players": ids,
                 "numbers": [rows[pid].number for pid in ids],
                 "seats": [
-                    None if rows[pid].pod is None else {"pod": rows[pid].pod, "seat": rows[pid].seat + 1} for pid in ids
+                    None if rows[pid].pod is None else {"pod": rows[pid].pod, "seat": (rows[pid].seat or 0) + 1}
+                    for pid in ids
                 ],
                 "code_slip": [slips and rows[pid].pod is not None and not rows[pid].bot for pid in ids],
                 "offer": offer,
@@ -160,7 +161,7 @@ def player_add(
 
     for name, pid in zip(names, ids, strict=True):
         row = rows[pid]
-        where = "" if row.pod is None else f": pod {row.pod}, seat {row.seat + 1}"
+        where = "" if row.pod is None else f": pod {row.pod}, seat {(row.seat or 0) + 1}"
         out().print(shown(f"registered {name!r} as player #{row.number}{where}"), soft_wrap=True)
         if slips and row.pod is not None and not row.bot:
             out().print(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, TypeVar, overload
 
 import typer
 
@@ -17,10 +17,19 @@ from events.outputs.visible import visible
 from sets.errors import InputError, StorageError
 from sets.numbers import parse_int
 
+Phase = TypeVar("Phase", bound=EventBase)
 EventArg = Annotated[int, typer.Argument(metavar="ID", help="Event number (see 'cmdraft event list').")]
 
 
-def core(db: Path | None, phase: type | None = None):
+@overload
+def core(db: Path | None) -> EventBase: ...
+
+
+@overload
+def core(db: Path | None, phase: type[Phase]) -> Phase: ...
+
+
+def core(db: Path | None, phase: type[EventBase] | None = None) -> EventBase:
     """The use cases of one phase of the night (``phase``, a class from its module in ``events``; the
     shared reading of ``events.night.base`` when none), after finishing whatever an interrupted command left
     behind."""

@@ -11,9 +11,14 @@ Textual is imported only when the app starts (``run_practice``, ``run_build``), 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from events.sessions import TableSession
+    from events.sessions.activities import PoolDeck
 
 
-def run_practice(session, confirm: bool = False, export_root: Path | None = None) -> None:
+def run_practice(session: TableSession, confirm: bool = False, export_root: Path | None = None) -> None:
     """The practice draft full screen: the table until the draft is over, then the builder."""
     from events.screens.app.practice import PracticeApp
 
@@ -22,7 +27,7 @@ def run_practice(session, confirm: bool = False, export_root: Path | None = None
     print(app.farewell)
 
 
-def run_build(deck) -> None:
+def run_build(deck: PoolDeck) -> None:
     """The deck builder full screen over any pool (``deck``: its ``PoolDeck``)."""
     from events.screens.app.practice import BuildApp
 

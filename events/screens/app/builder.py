@@ -9,12 +9,15 @@ commands as typed (``events.screens.deck_commands``).
 
 from __future__ import annotations
 
-from rich.cells import cell_len
-from rich.console import Group
+from collections.abc import Iterable
+from typing import Any, cast
+
+from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.coordinate import Coordinate
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, RichLog, Static
 
@@ -24,17 +27,17 @@ from draft.deckstats import group_cards
 from events.outputs.deck_problems import judge_order
 from events.screens import deck_commands as words
 from events.screens.app.goldfish import GoldfishScreen
-from events.screens.app.modals import Panel, confirm
+from events.screens.app.modals import DeckAppFace, Panel, confirm, long_answer, panel_width
 from events.screens.builder import answer_lines, export_lines, help_text, opening_lines
 from events.screens.cards import find_card
 from events.screens.deck_tables import stats_lines
 from events.screens.render import card_panel, identity_text, mana_text, shown
 from events.screens.review import bot_tables
 from events.sessions.activities import DeckActivity
+from sets.cards import Card
 from sets.errors import InputError
 
 LOG_WIDTH = 120  # the log's tables are laid out for 120 columns, as they always were
-LOG_LINES = 2  # the log's height (builder.tcss)
 
 HELP_KEYS = (
     """Keys in the deck builder:
@@ -76,21 +79,6 @@ READING = (
 
 
 GOLDFISH = (act.Mulligan, act.Bottom, act.Draw, act.NextTurn, act.PlayOut)
-
-
-def panel_width(screen_width: int) -> int:
-    """The columns inside a panel (``modals.Panel``: the screen up to 110, less its border, padding and scroll bar)."""
-    return min(110, screen_width) - 6
-
-
-def long_answer(answer: list, width: int) -> bool:
-    """Whether an answer takes more lines than the log shows (builder.tcss: 2): a table always does."""
-    lines = 0
-    for part in answer:
-        if not isinstance(part, Text):
-            return True
-        lines += sum(max(1, -(-cell_len(row) // width)) for row in part.plain.split("\n"))
-    return lines > LOG_LINES
 
 
 class BuilderScreen(Screen):
@@ -152,13 +140,13 @@ class BuilderScreen(Screen):
 
     # --- what is on the screen ------------------------------------------------------------------
 
-    def log_message(self, renderable) -> None:
+    def log_message(self, renderable: RenderableType) -> None:
         renderable = renderable if not isinstance(renderable, str) else shown(renderable)
         self.query_one("#log", RichLog).write(renderable)
         if self.collected is not None:
             self.collected.append(renderable)
 
-    def say(self, lines) -> None:
+    def say(self, lines: Iterable[RenderableType]) -> None:
         for line in lines:
             self.log_message(line)
 
@@ -173,17 +161,17 @@ class BuilderScreen(Screen):
         number = {card: i for i, card in enumerate(session.pool_list, start=1)}
         free = {card: session.available(card) for card in session.pool_list}
 
-        def row(table, lead: Text, name: Text, card, extra: list, key: str) -> None:
+        def row(table: DataTable[Any], lead: Text, name: Text, card: Card | None, extra: list[Text], key: str) -> None:
             if self.wide:
                 cost = mana_text(card.mana_cost) if card is not None else Text("")
                 table.add_row(lead, name, cost, identity(card), *extra, key=key)
             else:
                 table.add_row(Text.assemble(lead, " ", name), identity(card), key=key)
 
-        def identity(card) -> Text:
+        def identity(card: Card | None) -> Text:
             return identity_text(card.deck_colors.code) if card is not None else Text("")
 
-        def heading(table, kind: str, cards, extra: int) -> None:
+        def heading(table: DataTable[Any], kind: str, cards: list[tuple[Card, int]], extra: int) -> None:
             row(
                 table,
                 Text(""),
@@ -216,16 +204,16 @@ class BuilderScreen(Screen):
                 [],
                 f"commander:{index}",
             )
-        self.deck_rows = {}
+        self.deck_rows: dict[str, Card] = {}
         for kind, cards in group_cards(deck.main):
             heading(deck_table, kind, cards, 0)
             for card, n in cards:
                 key = f"main:{len(self.deck_rows)}"
                 self.deck_rows[key] = card
                 row(deck_table, Text(f"{n:>2}"), shown(card.name), card, [], key)
-        for table, row in ((pool_table, keep[0]), (deck_table, keep[1])):
+        for table, at in ((pool_table, keep[0]), (deck_table, keep[1])):
             if table.row_count:
-                table.move_cursor(row=min(row, table.row_count - 1), scroll=True)
+                table.move_cursor(row=min(at, table.row_count - 1), scroll=True)
         self.show_figures()
 
     def show_figures(self) -> None:
@@ -252,12 +240,12 @@ class BuilderScreen(Screen):
             line.no_wrap, line.overflow = True, "ellipsis"
         self.query_one("#stats", Static).update(Group(*lines))
 
-    def row_card(self, table_id: str):
+    def row_card(self, table_id: str) -> tuple[Card | None, str | None]:
         """The card under the cursor of a list, with its key (None on a group heading)."""
         table = self.query_one(f"#{table_id}", DataTable)
         if not table.row_count:
             return None, None
-        key = table.coordinate_to_cell_key((table.cursor_row, 0)).row_key.value or ""
+        key = table.coordinate_to_cell_key(Coordinate(table.cursor_row, 0)).row_key.value or ""
         kind, _, value = key.partition(":")
         if kind == "card":
             return self.session.pool_list[int(value) - 1], key
@@ -269,7 +257,7 @@ class BuilderScreen(Screen):
 
     # --- actions --------------------------------------------------------------------------------
 
-    def send(self, intent) -> None:
+    def send(self, intent: object) -> None:
         """One intent to the session; its answer goes to the log, a question to a confirmation first."""
         try:
             result = self.session.apply(intent)
@@ -297,12 +285,12 @@ class BuilderScreen(Screen):
             return
         self.send({"undo": act.Undo(), "redo": act.Redo(), "lands": act.FillLands(), "auto": act.Complete()}[command])
 
-    def face_command(self, command) -> None:
+    def face_command(self, command: words.FaceCommand) -> None:
         """A command of this screen, not of the deck: help, a card, the review, a bot's deck, an export, leaving."""
         try:
             match command:
                 case words.Quit():
-                    self.app.leave()
+                    cast(DeckAppFace, self.app).leave()
                 case words.Help():
                     self.log_message(Text(help_text(self.activity)))
                 case words.ReadCard():
@@ -329,7 +317,7 @@ class BuilderScreen(Screen):
 
     def focused_list(self) -> str:
         focused = self.focused
-        return focused.id if isinstance(focused, DataTable) else "pool"
+        return (focused.id or "pool") if isinstance(focused, DataTable) else "pool"
 
     def action_move(self, step: int) -> None:
         table = self.query_one(f"#{self.focused_list()}", DataTable)
@@ -350,7 +338,7 @@ class BuilderScreen(Screen):
 
     def action_remove(self) -> None:
         card, key = self.row_card("deck" if self.focused_list() == "deck" else "pool")
-        if card is None:
+        if card is None or key is None:  # (a card always comes with its row's key)
             return
         if key.startswith("commander:"):
             rest = [c for c in self.session.commanders if c is not card]
@@ -384,13 +372,14 @@ class BuilderScreen(Screen):
             return
         self.app.push_screen(GoldfishScreen(self.session, self.session.deal_hand()))
 
-    def play_on(self, intent) -> None:
+    def play_on(self, intent: object) -> None:
         """'mulligan', 'draw', 'turn' ... on the command line: the goldfish of the hand dealt last."""
         try:
             hand = self.session.apply(intent)
         except InputError as error:
             self.log_message(Text(str(error), style="red"))
             return
+        assert isinstance(hand, act.Hand)  # a hand's steps answer with the hand
         self.app.push_screen(GoldfishScreen(self.session, hand))
 
     def action_card(self) -> None:
@@ -399,7 +388,7 @@ class BuilderScreen(Screen):
             self.app.push_screen(Panel("Card", card_panel(card)))
 
     def action_review(self) -> None:
-        self.app.show_review(self.activity)
+        cast(DeckAppFace, self.app).show_review(self.activity)
 
     def action_command_line(self) -> None:
         self.list_focus = self.focused_list()
@@ -423,7 +412,7 @@ class BuilderScreen(Screen):
             body = [shown(": " + line, style="bold"), *answer]  # the line as typed: text, never markup
             self.app.push_screen(Panel("Command line", body, keys="↑ ↓ PgUp PgDn: scroll · Esc or Enter: close"))
 
-    def run_line(self, line: str):
+    def run_line(self, line: str) -> object:
         """The command a line asks for, done (None: a line that can't be read, said in the log, or empty)."""
         try:
             command = words.parse(line, self.session)
@@ -447,4 +436,4 @@ class BuilderScreen(Screen):
         self.app.push_screen(Panel("Help", Text(HELP_KEYS)))
 
     def action_quit(self) -> None:
-        self.app.leave()
+        cast(DeckAppFace, self.app).leave()

@@ -39,7 +39,7 @@ class GoldfishScreen(ModalScreen[None]):
         *[Binding(str(n), f"mark({n})", show=False) for n in range(1, 10)],
     ]
 
-    def __init__(self, session: DeckSession, hand: act.Hand):
+    def __init__(self, session: DeckSession, hand: act.Hand) -> None:
         super().__init__()
         self.session = session
         self.hand = hand
@@ -59,6 +59,7 @@ class GoldfishScreen(ModalScreen[None]):
         return min(120, self.app.size.width * 96 // 100) - 4
 
     def draw(self) -> None:
+        assert self.hand.fish is not None  # this screen shows a hand with its game
         lines = goldfish_lines(self.hand.fish, self.width(), KEYS_APP)
         if self.marked:
             lines.insert(1, Text("Marked for the bottom: " + " ".join(map(str, self.marked)), style="cyan"))
@@ -67,12 +68,14 @@ class GoldfishScreen(ModalScreen[None]):
     def say(self, message: str, style: str = "") -> None:
         self.query_one("#fish-message", Static).update(shown(message, style=style))
 
-    def apply(self, intent) -> None:
+    def apply(self, intent: object) -> None:
         try:
-            self.hand = self.session.apply(intent)
+            hand = self.session.apply(intent)
         except InputError as error:
             self.say(str(error), "red")
             return
+        assert isinstance(hand, act.Hand)  # a hand's steps answer with the hand
+        self.hand = hand
         self.marked = []
         self.say("")
         self.draw()

@@ -3,13 +3,47 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol
 
+from rich.cells import cell_len
 from rich.console import RenderableType
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
+
+if TYPE_CHECKING:
+    from events.sessions.activities import DeckActivity
+
+
+LOG_LINES = 2  # the deck builder's log's height (builder.tcss)
+
+
+class DeckAppFace(Protocol):
+    """What a screen asks of the app it runs in (``practice.DeckApp`` and ``PracticeApp``)."""
+
+    def leave(self) -> None: ...
+
+    def show_review(self, activity: DeckActivity) -> None: ...
+
+    def draft_over(self) -> None: ...
+
+
+def panel_width(screen_width: int) -> int:
+    """The columns inside a panel (``modals.Panel``: the screen up to 110, less its border, padding and scroll bar)."""
+    return min(110, screen_width) - 6
+
+
+def long_answer(answer: Sequence[RenderableType], width: int) -> bool:
+    """Whether an answer takes more lines than the log shows (builder.tcss: 2): a table always does."""
+    lines = 0
+    for part in answer:
+        if not isinstance(part, Text):
+            return True
+        lines += sum(max(1, -(-cell_len(row) // width)) for row in part.plain.split("\n"))
+    return lines > LOG_LINES
 
 
 class Panel(ModalScreen[bool]):
@@ -62,6 +96,4 @@ class Panel(ModalScreen[bool]):
 
 def confirm(title: str, question: str, lines: Sequence[RenderableType] = ()) -> Panel:
     """A yes/no question, with ``lines`` below it (what each card a pick takes does, one line each)."""
-    from rich.text import Text
-
     return Panel(title, [Text(question), *lines], keys="Enter or y: yes · n or Esc: no", question=True)

@@ -4,14 +4,17 @@ own row only), the pick's timer, and the pool panel beside them."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from rich.text import Text
 from textual.widgets import DataTable, Static
-from textual.widgets.data_table import RowKey
+from textual.widgets.data_table import ColumnKey, RowKey
 
 from draft.deckstats import type_group
 from events.outputs.text import cell_width
 from events.screens.render import identity_text, shown
+from sets.booster import Printing
+from sets.cards import Card
 
 _SHORT = {"Enchantment": "Enchant.", "Planeswalker": "Planesw."}
 
@@ -27,7 +30,7 @@ _SHORTER = {
 }
 
 
-def short_type(card, room: int = 8) -> str:
+def short_type(card: Card, room: int = 8) -> str:
     """The one type a card is listed under, in at most eight letters (the card panel has the whole line),
     or in ``room`` letters when the pack's names leave fewer."""
     kind = type_group(card)
@@ -37,7 +40,7 @@ def short_type(card, room: int = 8) -> str:
     return kind[: max(room, 0)]
 
 
-def type_room(width: int, padding: int, pack, costs: list[str]) -> int:
+def type_room(width: int, padding: int, pack: Sequence[Printing], costs: list[str]) -> int:
     """The letters the Type column may take in a pack list ``width`` cells wide: what the number, the
     longest name, the cost, the rarity and the identity leave (each column has ``padding`` on both sides)."""
     names = max([cell_width(p.card.name) for p in pack] + [4])  # at least the header "Card"
@@ -47,7 +50,7 @@ def type_room(width: int, padding: int, pack, costs: list[str]) -> int:
     return width - used - 6 * 2 * padding
 
 
-def pool_panel(pool, leaders: bool = True, names: bool = True) -> Text:
+def pool_panel(pool: Sequence[Card], leaders: bool = True, names: bool = True) -> Text:
     """Your pool by color and curve, in lines short enough for the side of an 80-column screen; where
     assistance is allowed (``leaders``) the cards that can lead by name, or (``names`` off: the narrow side)
     how many, with the key that lists them."""
@@ -91,7 +94,9 @@ class PackTable(DataTable):
 
     _CACHES = ("_cell_render_cache", "_row_render_cache", "_row_renderable_cache", "_line_cache")
 
-    def update_cell(self, row_key, column_key, value, *, update_width: bool = False) -> None:
+    def update_cell(
+        self, row_key: RowKey | str, column_key: ColumnKey | str, value: object, *, update_width: bool = False
+    ) -> None:
         count = getattr(self, "_update_count", None)
         super().update_cell(row_key, column_key, value, update_width=update_width)
         if (
@@ -104,8 +109,10 @@ class PackTable(DataTable):
         key = RowKey(row_key) if isinstance(row_key, str) else row_key
         row = self._row_locations.get(key)
         self._update_count = count  # the other rows' drawings stay good: forget this row's only
-        for cache in (self._cell_render_cache, self._row_render_cache):
-            for stale in [k for k in cache.keys() if k[0] == key]:
-                cache.discard(stale)
-        self._row_renderable_cache.discard((count, row))
+        for stale_cell in [k for k in self._cell_render_cache.keys() if k[0] == key]:
+            self._cell_render_cache.discard(stale_cell)
+        for stale_row in [k for k in self._row_render_cache.keys() if k[0] == key]:
+            self._row_render_cache.discard(stale_row)
+        if row is not None:  # (a row not drawn yet has nothing kept)
+            self._row_renderable_cache.discard((count, row))
         self._line_cache.clear()  # lines are put together again from the kept cells

@@ -12,6 +12,7 @@ from draft.advice import review
 from events.screens.app.modals import Panel
 from events.screens.render import identity_text, shown
 from events.screens.review import bot_tables
+from events.sessions import TableSession
 from events.sessions.activities import bot_decks
 
 
@@ -23,7 +24,7 @@ class ReviewScreen(Screen):
         Binding("escape,b,q", "back", "Back to the deck"),
     ]
 
-    def __init__(self, session, seat: int) -> None:
+    def __init__(self, session: TableSession, seat: int) -> None:
         super().__init__()
         self.session = session
         self.seat = seat
@@ -95,7 +96,7 @@ class ReviewScreen(Screen):
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         if event.data_table.id != "bots":
             return
-        seat = int(event.row_key.value)
+        seat = int(str(event.row_key.value))
         for bot in self.decks:
             if bot.seat == seat:
                 pool, deck = bot_tables(bot, self.app.size.width - 8)

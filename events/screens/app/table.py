@@ -9,17 +9,23 @@ typed line lives here, and a timeout clears it.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, cast
+
+from rich.console import RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.coordinate import Coordinate
+from textual.events import Key
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
 from draft.deck_state import pool_order
 from events.night.refusals import WrongCount
 from events.outputs.text import cell_width
-from events.screens.app.modals import Panel, confirm
+from events.screens.app.modals import DeckAppFace, Panel, confirm
 from events.screens.app.pack_list import PackTable, Timer, pool_panel, short_type, type_room
 from events.screens.cards import card_request, find_card
 from events.screens.deck_tables import signals_table
@@ -36,9 +42,12 @@ from events.screens.render import (
     text_line,
 )
 from events.screens.table import pool_summary
-from events.sessions.seat import NO_ASSISTANCE, Mark, Refused, SeatSession
+from events.sessions.seat import NO_ASSISTANCE, Mark, Refused, SeatSession, Taken
 from sets.catalog import with_kept_text
 from sets.errors import InputError
+
+if TYPE_CHECKING:
+    from draft.engine import Draft
 
 HELP_TABLE = (
     """Keys at the draft table:
@@ -83,7 +92,7 @@ class TableScreen(Screen):
         self.seat = seat  # the pack, the marks, the pick and its clock: the same session as the line prompt's
 
     @property
-    def draft(self):
+    def draft(self) -> Draft:
         return self.seat.draft
 
     def compose(self) -> ComposeResult:
@@ -147,7 +156,9 @@ class TableScreen(Screen):
         width on a big terminal: table.tcss), and less the scroll bar when the rows are more than the lines."""
         table = self.query_one("#pack", DataTable)
         side = self.query_one("#side").styles
-        width = self.app.size.width - int((side.min_width if self.wide else side.width).value)
+        given = side.min_width if self.wide else side.width
+        assert given is not None  # the side column's widths are set in the app's styles
+        width = self.app.size.width - int(given.value)
         if rows + 1 > self.app.size.height - 3:  # the status line, the typed line, the keys
             width -= table.styles.scrollbar_size_vertical
         return width
@@ -232,11 +243,11 @@ class TableScreen(Screen):
         table = self.query_one("#pack", DataTable)
         table.move_cursor(row=max(0, min(table.row_count - 1, table.cursor_row + step)))
 
-    def draw_marks(self, indexes) -> None:
+    def draw_marks(self, indexes: Iterable[int]) -> None:
         """The number cells of these cards drawn again, with their marks as the session has them."""
         table = self.query_one("#pack", DataTable)
         for index in indexes:
-            table.update_cell_at((index, 0), self.number(index, index in self.seat.marked))
+            table.update_cell_at(Coordinate(index, 0), self.number(index, index in self.seat.marked))
 
     @staticmethod
     def number(index: int, marked: bool) -> Text:
@@ -287,7 +298,7 @@ class TableScreen(Screen):
             return
         self.take(positions)
 
-    def on_key(self, event) -> None:
+    def on_key(self, event: Key) -> None:
         """A digit typed at the pack list starts the typed line with it.  Keys that arrive before the
         line has the focus (typed fast, or pasted) go to the line too, never to the list's keys."""
         names = self.query_one("#names", Input)
@@ -353,7 +364,7 @@ class TableScreen(Screen):
     def pick(self, positions: list[int], message: Text) -> None:
         self.picked(self.seat.pick(positions), message)
 
-    def picked(self, outcome, message: Text) -> None:
+    def picked(self, outcome: Taken | Refused, message: Text) -> None:
         """After a pick: the last cards of a pack need no choosing (taken at once), then the next pack."""
         if isinstance(outcome, Refused):
             message = Text.assemble(("Not taken: ", "bold red"), outcome.reason)
@@ -363,7 +374,7 @@ class TableScreen(Screen):
             self.seat.take_last_cards()
             notes.append(Text("Last pick of the pack: " + " + ".join(p.card.name for p in last) + " (taken for you)."))
         if self.draft.finished:
-            self.app.draft_over()
+            cast(DeckAppFace, self.app).draft_over()
             return
         with self.app.batch_update():  # the new pack, panels and message reach the terminal as one frame
             self.show_pack()
@@ -375,7 +386,7 @@ class TableScreen(Screen):
             self.say(Text(NO_ASSISTANCE, style="yellow"))
             return
         advice = self.seat.hint()
-        body = [Text("A strong drafter takes:", style="bold")]
+        body: list[RenderableType] = [Text("A strong drafter takes:", style="bold")]
         body += [shown("• " + line) for line in advice.reasons()]
 
         def mark(yes: bool | None) -> None:
@@ -395,7 +406,7 @@ class TableScreen(Screen):
 
     def action_pool(self) -> None:
         pool = sorted(self.draft.pools[self.seat.seat], key=pool_order)
-        body = [pool_summary(self.seat.pool, self.seat.assist)]
+        body: list[RenderableType] = [pool_summary(self.seat.pool, self.seat.assist)]
         if pool:
             body.append(pack_table(pool, title="Your pool", numbered=False, width=self.app.size.width - 8))
         self.app.push_screen(Panel("Your pool", body))
@@ -409,4 +420,4 @@ class TableScreen(Screen):
         self.app.push_screen(Panel("Help", Text(HELP_TABLE)))
 
     def action_quit(self) -> None:
-        self.app.leave()
+        cast(DeckAppFace, self.app).leave()
