@@ -13,20 +13,12 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
+from events.portable import process_alive
+
 
 def marker(database: Path, event_id: int) -> Path:
     """The file that says ``serve`` is serving ``event_id`` of ``database``."""
     return database.with_name(f"{database.name}.serving-{event_id}.json")
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True  # another user's process: it is there
-    return True
 
 
 @contextlib.contextmanager
@@ -63,4 +55,4 @@ def served_url(database: Path, event_id: int) -> str | None:
     url, pid = found.get("url"), found.get("pid")
     if not isinstance(url, str) or not isinstance(pid, int) or isinstance(pid, bool) or pid <= 0:
         return None
-    return url if _alive(pid) else None
+    return url if process_alive(pid) else None

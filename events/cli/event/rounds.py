@@ -58,11 +58,12 @@ def event_result(
     """Record a table's result by finishing order; --replace corrects one, also after the next round was
     paired (the standings follow; the pairing stays, and the tables it would have changed are named)."""
     result = core(db, Rounds).record_result(event_id, round_number, table, order, replace)
+    awarded = result["points"]
     if as_json:
-        emit_json({**result, "points": {name: round(float(points), 4) for name, points in result["points"].items()}})
+        emit_json({**result, "points": {name: round(float(points), 4) for name, points in awarded.items()}})
         return
 
-    out().print(shown(join_names(f"{name} {number_text(points)}" for name, points in result["points"].items())))
+    out().print(shown(join_names(f"{name} {number_text(points)}" for name, points in awarded.items())))
     if result["next_round"] is not None:
         changed = result["would_change"]
         verdict = (
