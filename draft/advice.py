@@ -146,9 +146,7 @@ def seat_advice(draft: Draft, seat: int) -> Advice:
     """The hint for the pack in front of a seat now."""
     pool = [p.card for p in draft.pools[seat]]
     passed = [(pick.offered, pick.pick) for pick in draft.picks_of(seat)]
-    return advise(
-        draft.pack(seat), pool, draft.picks_due(seat), progress_of(draft, draft.round + 1, draft.pick_number), passed
-    )
+    return advise(draft.pack(seat), pool, draft.picks_due(seat), progress_of(draft, *draft.at(seat)), passed)
 
 
 # --- signals -------------------------------------------------------------------------------------
@@ -175,7 +173,7 @@ def signals(draft: Draft, seat: int) -> list[ColorSignal]:
     seats upstream take, so it is never a color's best card.  A pack in front of the seat now counts too.
     """
     packs = [pick.offered for pick in draft.picks_of(seat) if pick.pick > 1]
-    if not draft.finished and draft.pick_number > 1 and draft.pack(seat):
+    if not draft.finished and draft.at(seat)[1] > 1 and draft.pack(seat):
         packs.append(tuple(draft.pack(seat)))
     rows = []
     for color in Color:

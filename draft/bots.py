@@ -103,6 +103,9 @@ DEPTH_FROM = 0.3  # from this far into the draft a seat counts the playables of 
 EARLY_FIT = 0.3  # before committing, the most a card in the colors of the picks so far gains
 HAPPY = 2.8  # a leader rated this or more is one a strong drafter is happy to play: more legends add little
 WEAK_LEADER = 1.8  # a legend rated this or less leads no better than the Pipers anyone may add
+# What a card of a color outside the plan loses once the seat has committed (more for each further color): a strong
+# drafter still takes a clearly better card (a point or more) over an on-color one until the pool settles its deck.
+OFF_COLOR = 1.0
 DEPTH_TARGET = 44  # playables in the plan's colors wanted by the end of the draft (a deck plays about 36 spells)
 
 
@@ -131,6 +134,7 @@ class Bot:
         | None
     ) = field(default=None, repr=False)
     _needs: dict[Card, float] = field(default_factory=dict, repr=False)  # leader_need per card, for these options
+    _pairs: dict[tuple[Card, Card], bool] = field(default_factory=dict, repr=False)  # can_pair of the pool's cards
 
     def remember(self, cards: Sequence[Card]) -> None:
         for card in cards:
@@ -225,9 +229,13 @@ class Bot:
         backgrounds = [
             card for card in cards if CommanderAbility.BACKGROUND in card.abilities and not card.can_be_commander
         ]
+        pairs = self._pairs
+        for a, b in [*combinations(legends, 2), *((a, b) for a in legends for b in backgrounds)]:
+            if (a, b) not in pairs:  # each pair asked once: the pool only grows
+                pairs[a, b] = can_pair(a, b)
         options: list[tuple[int, tuple[Card, ...]]] = [(card.identity.mask, (card,)) for card in legends]
-        options += [(a.identity.mask | b.identity.mask, (a, b)) for a, b in combinations(legends, 2) if can_pair(a, b)]
-        options += [(a.identity.mask | b.identity.mask, (a, b)) for a in legends for b in backgrounds if can_pair(a, b)]
+        options += [(a.identity.mask | b.identity.mask, (a, b)) for a, b in combinations(legends, 2) if pairs[a, b]]
+        options += [(a.identity.mask | b.identity.mask, (a, b)) for a in legends for b in backgrounds if pairs[a, b]]
         options += added_card_options(options, backgrounds, added_card(product_of(cards)))
         return [(mask, leaders, sum(card_rating(c) for c in leaders)) for mask, leaders in options]
 
@@ -273,7 +281,7 @@ class Bot:
                 # A colorless card (a land that makes no color of its own too) fits every deck, so fitting is no
                 # merit: it competes on quality alone.
                 return rating + (0.5 if traits.mask else 0.1) * commit
-            return rating - commit * (1.3 + 0.6 * (off - 1))
+            return rating - commit * (OFF_COLOR + 0.6 * (off - 1))
         weight = (3.0 if first else 1.2) * progress
         return rating + (0.5 * weight if off == 0 else -weight * (1 + 0.3 * off))
 

@@ -3,7 +3,17 @@
 Seats 2-12 sit around a table; each opens one booster a round (three rounds
 by default), takes ``picks_per_turn`` cards (two in Commander Legends) and
 passes the rest: left, right, left.  The last pick of a pack takes what is
-left.  Every seat picks once per step; when all have, the packs move on.
+left.  Packs pass as at a paper table: each seat has a queue of packs, a pick
+hands that pack to the next seat at once, and a seat with an empty queue waits
+only for its upstream neighbour; the next round's boosters open when the whole
+table has finished the round before.
+
+The log records the order the picks happened; replaying it gives the same
+draft.  Each seat sees its packs in the same order whatever the timing (a
+pack reaches a seat only through its upstream neighbour, first in first out),
+so a seat that picks the same way from the same packs ends with the same pool
+however fast the others were; a log of the old lockstep table (every seat
+picking once before the packs moved) is one such order and replays unchanged.
 
 Actions follow verify / can / do: ``verify_pick`` raises ``IllegalPickError``
 with the reason, ``can_pick`` answers yes or no, ``pick`` applies the pick
@@ -14,6 +24,7 @@ stored once, picks as pack positions) and replaying the log reproduces it.
 from __future__ import annotations
 
 import random
+from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -109,6 +120,15 @@ class PickRequest:
         return f"pack {self.pack} pick {self.pick}: " + " + ".join(p.card.name for p in self.taken)
 
 
+@dataclass(eq=False, slots=True)
+class HeldPack:
+    """A pack going round the table: the seat that opened it, the cards left, and the picks made from it."""
+
+    origin: int
+    cards: list[Printing]
+    picks: int = 0
+
+
 def pass_direction(round_index: int) -> int:
     """+1 passes left (to the next seat), -1 right: left, right, left..."""
     return 1 if round_index % 2 == 0 else -1
@@ -127,11 +147,12 @@ class Draft:
         self.seed = seed
         self.boosters = [list(round_boosters) for round_boosters in boosters]
         self.round = 0
-        self.step = 0
         self.pools: list[list[Printing]] = [[] for _ in range(config.seats)]
         self.log: list[Pick] = []
-        self.hands: list[list[Printing]] = [list(b.printings) for b in self.boosters[0]]
-        self._picked = [False] * config.seats
+        # Each seat's packs, first in front of it; a pick passes the pack to the back of the next seat's queue.
+        self.queues: list[deque[HeldPack]] = []
+        self._made: list[int] = []  # picks each seat has made this round
+        self._open_round()
 
     # --- making a table -------------------------------------------------------------------------
 
@@ -154,19 +175,56 @@ class Draft:
     def direction(self) -> int:
         return pass_direction(self.round)
 
-    def pack(self, seat: int) -> list[Printing]:
-        """The pack in front of a seat (empty once it has picked this step or the draft is over)."""
+    def held(self, seat: int) -> HeldPack | None:
+        """The pack in front of a seat (None while its queue is empty or the draft is over)."""
         self._check_seat(seat)
-        return [] if self.finished or self._picked[seat] else list(self.hands[seat])
+        queue = self.queues[seat] if not self.finished else None
+        return queue[0] if queue else None
+
+    def pack(self, seat: int) -> list[Printing]:
+        """The cards of the pack in front of a seat (empty while it waits for one, or the draft is over)."""
+        held = self.held(seat)
+        return [] if held is None else list(held.cards)
+
+    def queued(self, seat: int) -> int:
+        """How many packs wait at the seat, the one in front of it included."""
+        self._check_seat(seat)
+        return 0 if self.finished else len(self.queues[seat])
+
+    def at(self, seat: int) -> tuple[int, int]:
+        """(pack, pick) from 1 the seat is at: of the pack in front of it, or, while it waits, of its next pick."""
+        self._check_seat(seat)
+        if self.finished:
+            return self.config.boosters + 1, 1
+        return self.round + 1, self._made[seat] + 1  # a seat's k-th pack of a round has had k - 1 picks
 
     def picks_due(self, seat: int) -> int:
         """How many cards the seat must take now."""
-        hand = self.pack(seat)
-        return min(self.config.picks_per_turn, len(hand))
+        held = self.held(seat)
+        return 0 if held is None else min(self.config.picks_per_turn, len(held.cards))
 
     def waiting(self) -> list[int]:
-        """Seats that still have to pick this step."""
-        return [] if self.finished else [seat for seat in range(self.config.seats) if not self._picked[seat]]
+        """Seats with a pack in front of them (each may pick now)."""
+        return [] if self.finished else [seat for seat in range(self.config.seats) if self.queues[seat]]
+
+    def upstream(self, seat: int) -> int:
+        """The seat that passes packs to this one in this round."""
+        return (seat - self.direction) % self.config.seats
+
+    def waiting_on(self, seat: int) -> list[int]:
+        """Whom a seat without a pack waits for: the nearest seat upstream holding one, or, once the seat has
+        made every pick of this round, every seat still holding a pack (the next round opens when they are
+        done).  Empty while the seat holds a pack, or when the draft is over."""
+        if self.finished or self.queues[seat]:
+            return []
+        if self.at(seat)[1] > self.picks_per_pack:
+            return self.waiting()
+        other = self.upstream(seat)
+        while other != seat:
+            if self.queues[other]:
+                return [other]
+            other = self.upstream(other)
+        return []
 
     @property
     def pack_size(self) -> int:
@@ -180,7 +238,9 @@ class Draft:
 
     @property
     def pick_number(self) -> int:
-        return self.step + 1
+        """The pick the slowest pack at the table is at (from 1): where the table as a whole is."""
+        held = [queue[0].picks + 1 for queue in self.queues if queue] if not self.finished else []
+        return min(held, default=1)
 
     def _check_seat(self, seat: int) -> None:
         if not (isinstance(seat, int) and 0 <= seat < self.config.seats):
@@ -189,7 +249,7 @@ class Draft:
     # --- picking -----------------------------------------------------------------------------------
 
     def _positions(self, seat: int, cards: Sequence[Printing | Card | int]) -> tuple[int, ...]:
-        hand = self.hands[seat]
+        hand = self.queues[seat][0].cards
         used: list[int] = []
         for wanted in cards:
             if isinstance(wanted, int) and not isinstance(wanted, bool):
@@ -218,8 +278,10 @@ class Draft:
         if self.finished:
             raise IllegalPickError("the draft is over: no more picks")
         self._check_seat(seat)
-        if self._picked[seat]:
-            raise IllegalPickError(f"seat {seat + 1} has already picked this turn; wait for the other seats")
+        if not self.queues[seat]:
+            waits = self.waiting_on(seat)
+            whom = ", ".join(f"seat {other + 1}" for other in waits) or "the other seats"
+            raise IllegalPickError(f"seat {seat + 1} has no pack in front of it now; wait for {whom} to pass one")
         due = self.picks_due(seat)
         if len(cards) != due:
             raise IllegalPickError(f"take exactly {due} card{'s' if due != 1 else ''} from this pack, not {len(cards)}")
@@ -228,8 +290,8 @@ class Draft:
     def request(self, seat: int, positions: Sequence[int]) -> PickRequest:
         """The pick of these pack positions as the seat sees its pack now (checked: ``IllegalPickError``)."""
         positions = self.verify_pick(seat, positions)
-        hand = self.hands[seat]
-        return PickRequest(seat, self.round + 1, self.step + 1, tuple(hand[i] for i in positions))
+        hand = self.queues[seat][0].cards
+        return PickRequest(seat, *self.at(seat), tuple(hand[i] for i in positions))
 
     def verify_request(self, request: PickRequest) -> tuple[int, ...]:
         """Raise ``StalePickError`` when the seat's pack is no longer the one the request was made on,
@@ -238,17 +300,17 @@ class Draft:
         seen = f"pack {request.pack} pick {request.pick}"
         if self.finished:
             raise StalePickError(f"{seen} can't be taken: the draft is over")
-        now = (self.round + 1, self.step + 1)
-        if (request.pack, request.pick) != now or self._picked[request.seat]:
-            state = (
-                "already made"
-                if (request.pack, request.pick) == now or (request.pack, request.pick) < now
-                else "not reached"
-            )
+        now = self.at(request.seat)
+        if (request.pack, request.pick) != now or not self.queues[request.seat]:
+            state = "already made" if (request.pack, request.pick) < now else "not reached"
+            front = f"pack {now[0]} pick {now[1]}"
             raise StalePickError(
-                f"seat {request.seat + 1}'s {seen} is {state}; the pack in front of it is now "
-                f"pack {now[0]} pick {now[1]}"
-                + (" (waiting for the other seats)" if self._picked[request.seat] else "")
+                f"seat {request.seat + 1}'s {seen} is {state}; "
+                + (
+                    f"the pack in front of it is now {front}"
+                    if self.queues[request.seat]
+                    else f"its next pick is {front} (waiting for a pack)"
+                )
             )
         return self.verify_pick(request.seat, list(request.taken))
 
@@ -265,29 +327,33 @@ class Draft:
         return True
 
     def pick(self, seat: int, cards: Sequence[Printing | Card | int]) -> Pick:
-        """Take the cards for the seat; when every seat has picked, the packs pass."""
+        """Take the cards for the seat and hand the rest of the pack to the next seat at once; when the last pack
+        of the round is empty, the next round's boosters open."""
         positions = self.verify_pick(seat, cards)
-        hand = self.hands[seat]
-        record = Pick(seat, self.round + 1, self.step + 1, tuple(hand), tuple(hand[i] for i in positions), positions)
+        queue = self.queues[seat]
+        held = queue.popleft()
+        hand = held.cards
+        held.picks += 1
+        record = Pick(seat, self.round + 1, held.picks, tuple(hand), tuple(hand[i] for i in positions), positions)
         self.pools[seat].extend(record.taken)
-        self.hands[seat] = [printing for i, printing in enumerate(hand) if i not in positions]
-        self._picked[seat] = True
+        held.cards = [printing for i, printing in enumerate(hand) if i not in positions]
         self.log.append(record)
-        if all(self._picked):
-            self._advance()
+        self._made[seat] += 1
+        if held.cards:
+            self.queues[(seat + self.direction) % self.config.seats].append(held)
+        elif not any(self.queues):
+            self.round += 1
+            self._open_round()
         return record
 
-    def _advance(self) -> None:
-        self._picked = [False] * self.config.seats
-        if all(not hand for hand in self.hands):
-            self.round += 1
-            self.step = 0
-            if not self.finished:
-                self.hands = [list(b.printings) for b in self.boosters[self.round]]
+    def _open_round(self) -> None:
+        self._made = [0] * self.config.seats
+        if self.finished:
+            self.queues = [deque() for _ in range(self.config.seats)]
             return
-        seats, direction = self.config.seats, pass_direction(self.round)
-        self.hands = [self.hands[(seat - direction) % seats] for seat in range(seats)]
-        self.step += 1
+        self.queues = [
+            deque([HeldPack(seat, list(booster.printings))]) for seat, booster in enumerate(self.boosters[self.round])
+        ]
 
     # --- saving and replaying ----------------------------------------------------------------------
 

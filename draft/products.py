@@ -22,6 +22,7 @@ from typing import Any
 
 from sets.cards import Card, normalize_name
 from sets.catalog import load_set
+from sets.userdata import pinned
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,7 +170,11 @@ def added_names() -> frozenset[str]:
 
 def added_card(profile: Product) -> Card | None:
     """The product's added card, from its own set when that is loaded, else from the default product's set (the
-    Piper is bundled with CMR); None when neither has it."""
+    Piper is bundled with CMR); None when neither has it.  Looked up once per ``one_reading`` block."""
+    return pinned(("added card", profile.code), lambda: _added_card(profile))
+
+
+def _added_card(profile: Product) -> Card | None:
     for code in dict.fromkeys((profile.code, default_product().code)):
         try:
             card_set = load_set(code)

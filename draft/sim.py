@@ -103,7 +103,7 @@ def run_bots(draft: Draft, bots: dict[int, Bot]) -> None:
                 return
             for seat in due:
                 pack = draft.pack(seat)
-                progress = (draft.round + draft.step / draft.picks_per_pack) / total
+                progress = (draft.round + (draft.at(seat)[1] - 1) / draft.picks_per_pack) / total
                 positions = bots[seat].choose(pack, draft.picks_due(seat), progress)
                 record = draft.pick(seat, positions)
                 bots[seat].learn(record.offered, [p.card for p in record.taken], record.pick)

@@ -235,7 +235,8 @@ def serve(players: int = PLAYERS, post: bool = False) -> dict[str, float | int]:
         db = Path(folder) / "bench.json"
         event_id, codes = make_event(db, players)
         process = subprocess.Popen(
-            [sys.executable, "-m", "events", "serve", str(event_id), "--db", str(db), "--port", "0"],
+            [sys.executable, "-m", "events", "serve", str(event_id), "--db", str(db), "--port", "0"]
+            + ["--max-connections", str(max(200, 2 * players))],  # a phone holds its stream and a request
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,

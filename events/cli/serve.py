@@ -37,6 +37,14 @@ NewDeskOption = Annotated[
         help="Make a new desk link and print it; the old link and every desk page opened with it stop working.",
     ),
 ]
+ConnectionsOption = Annotated[
+    int,
+    typer.Option(
+        "--max-connections",
+        min=1,
+        help="Connections open at once (a phone holds one or two); more are answered 503. Raise it for a big room.",
+    ),
+]
 LanOption = Annotated[
     bool,
     typer.Option("--lan", help="Listen on this machine's address in the local network (else on 127.0.0.1 only)."),
@@ -149,6 +157,7 @@ def serve(
     port: PortOption = 8000,
     lan: LanOption = False,
     new_desk_link: NewDeskOption = False,
+    max_connections: ConnectionsOption = DEFAULT.max_connections,
 ) -> None:
     """Let players join, draft and register decks from their own phones, over this event's database.
 
@@ -157,7 +166,7 @@ def serve(
     events = core(db, Drafting)
     host = listen_address(lan)
     # an event players can't join from a browser is refused here; the app answers only to the printed address
-    settings = WebSettings(hosts=allowed_hosts(host))
+    settings = WebSettings(hosts=allowed_hosts(host), max_connections=max_connections)
     app = create_app(events.store.path, event_id, settings)
     sock = listening(host, port)
     url = f"http://{host}:{sock.getsockname()[1]}"

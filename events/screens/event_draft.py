@@ -53,7 +53,7 @@ def run_event_draft(
     seating = {pod.number: pod.players for pod in snap.pods if pod.draft and wanted & set(pod.players)}
     sessions = {number: events.draft_session(event_id, number) for number in seating}
     tokens: dict[int, str | None] = {}
-    waiting_shown = False
+    waiting_shown: list[str] | None = None  # whom the terminal said it waits for (None: not said since)
     try:
         if uses_codes(snap.event):
             for number, session in sessions.items():
@@ -92,7 +92,7 @@ def run_event_draft(
                     TablePrompt(held, console, terminal).pick_once()
                     events.after_picks(event_id, number, session)
                     progressed = True
-                    waiting_shown = False
+                    waiting_shown = None
             if all(session.draft.finished for session in sessions.values()):
                 # Pools are recorded here if no terminal did it (say a crash after the last pick).
                 recorded = all(events.after_picks(event_id, number, session) for number, session in sessions.items())
@@ -109,19 +109,27 @@ def run_event_draft(
                     )
                 return
             if not progressed:
-                if not waiting_shown:
-                    late = sorted(
-                        {names[seating[number][seat]] for number, s in sessions.items() for seat in s.waiting_humans()}
-                    )
+                late = sorted(  # whom this terminal's players wait for: the player upstream holding a pack
+                    {
+                        names[seating[number][other]]
+                        for number, s in sessions.items()
+                        for seat, player_id in enumerate(seating[number])
+                        if player_id in wanted
+                        for other in s.draft.waiting_on(seat)
+                    }
+                ) or sorted(
+                    {names[seating[number][seat]] for number, s in sessions.items() for seat in s.waiting_humans()}
+                )
+                if late != waiting_shown:
                     console.print(
                         shown(
                             "Waiting for: " + join_names(late) + " ('quit' to leave; everything is saved)",
                             style="yellow",
                         )
                     )
-                    waiting_shown = True
+                    waiting_shown = late
                 if terminal.wait(poll) is not None:
-                    waiting_shown = False  # typed while waiting: say again who we wait for
+                    waiting_shown = None  # typed while waiting: say again who we wait for
     except Quit:
         console.print(
             shown(
@@ -261,7 +269,10 @@ def watch_draft(events: Drafting, event_id: int, console: Console, terminal: Ter
                     events.after_picks(event_id, number, session)
                     lines.append(f"pod {number}: draft over")
                     continue
-                late = ", ".join(names[seating[number][seat]] for seat in session.waiting_humans())
+                late = ", ".join(  # each seat's queue: the packs waiting in front of it
+                    f"{names[seating[number][seat]]} ({draft.queued(seat)} pack{'s' if draft.queued(seat) > 1 else ''})"
+                    for seat in session.waiting_humans()
+                )
                 lines.append(f"pod {number}: pack {draft.round + 1} pick {draft.pick_number}, waiting for {late}")
             if lines != last:
                 for line in lines:

@@ -78,7 +78,7 @@ class TablePrompt:
         """Where the draft is, kept just above the prompt so it never scrolls away (the timer ticks here)."""
         draft = self.seat.draft
         text = Text(
-            f"Pack {draft.round + 1} of {draft.config.boosters}, pick {draft.pick_number} of {draft.picks_per_pack}"
+            f"Pack {draft.round + 1} of {draft.config.boosters}, pick {self.seat.at[1]} of {draft.picks_per_pack}"
             f" · passing {passing(draft.direction > 0)}",
             style="bold cyan",
         )

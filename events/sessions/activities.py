@@ -236,7 +236,7 @@ class EventDeck:
         self.by = by or actor(player.name)  # who registers, for the history: the player's terminal, or a browser
         self.actor = Actor.seat(player.id, via, player.name)
         self.label = f"{event_id}/{player.id}"
-        self.resume = f"cmdraft event deck {event_id} '#{player.id}' --build"
+        self.resume = f"cmdraft event deck {event_id} '#{player.id}' --build{db_option(decks.store.path)}"
         self.registered = False
         self.report: dict | None = None
         self.notices: list[str] = []

@@ -77,13 +77,15 @@ def check_positions(positions: Sequence[int], due: int, size: int) -> None:
 
 
 def stale_words(seen: tuple[int, int], at: tuple[int, int], picked: bool) -> str:
-    """Why a pick on pack ``seen`` is refused, the seat being at ``at`` now."""
-    wait = " (waiting for the other seats)" if picked else ""
+    """Why a pick on pack ``seen`` is refused, the seat being at ``at`` now (``picked``: it holds no pack now and
+    waits for one to be passed to it)."""
     state = "already made" if seen <= at else "not reached"
-    return (
-        f"that pack has moved on: your pack {seen[0]} pick {seen[1]} is {state}; the pack in front of you is now "
-        f"pack {at[0]} pick {at[1]}{wait}"
+    now = (
+        f"your next pick is pack {at[0]} pick {at[1]} (waiting for a pack)"
+        if picked
+        else (f"the pack in front of you is now pack {at[0]} pick {at[1]}")
     )
+    return f"that pack has moved on: your pack {seen[0]} pick {seen[1]} is {state}; {now}"
 
 
 NO_ASSISTANCE = "no assistance in this event's drafts: the hint, signals and 'Can lead' are off (the event's rules)"
@@ -129,7 +131,7 @@ class SeatSession:
     @property
     def at(self) -> tuple[int, int]:
         """(pack, pick) the seat is at now, from 1."""
-        return self.draft.round + 1, self.draft.pick_number
+        return self.draft.at(self.seat)
 
     @property
     def pool(self) -> list[Card]:
@@ -166,7 +168,7 @@ class SeatSession:
         self.seen = self.at
         self.marked = []
         if self.timed:
-            at = self.table.deadline()
+            at = self.table.deadline(self.seat)
             self.deadline = None if at is None else self.clock() + (at - self.wall())
             return
         seconds = self.table.pick_seconds(len(self.pack)) if self.pack else None

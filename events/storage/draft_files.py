@@ -10,12 +10,12 @@ stands on disk, so a pick confirmed on a screen that another terminal (or the
 timer) has overtaken is refused, never applied to other cards.
 
 The pick timer belongs to the draft: with a timer, the journal (or, before the
-first pick, the record) holds the current pick's ``deadline`` (pack, pick and
-the wall-clock time).  Whoever writes the draft file first after that time
-(a terminal showing the seat, the desk or any other command) takes the strong
-bot's pick for every seat still picking, in that same transaction:
-once, and the same cards whoever does it.  Quitting and coming back changes
-nothing.
+first pick, the record) holds each player's deadline for the pack in front of
+them (``pick_clock``: the timer runs per pack held).  Whoever writes the draft
+file first after a deadline (a terminal showing the seat, the desk, the server's
+watchdog or any other command) takes the strong bot's pick for that seat, in
+that same transaction: once, and the same cards whoever does it.  Quitting and
+coming back changes nothing.
 
 A draft stopped by ``event restore --force`` has the status ``replaced``: a
 terminal still on it is told so instead of picking on.
@@ -51,6 +51,7 @@ from events.storage.draft_records import (
 )
 from events.storage.draft_records import now as now_text
 from events.storage.journal import Journal, JournalWrite
+from events.storage.pick_clock import deadline_of, next_deadline
 from events.storage.records import MAX_NAME
 from events.storage.store import Store
 from sets.errors import LimitError, StateError
@@ -211,32 +212,22 @@ class TableSession:
         return pick_seconds(self.doc.get("timer"), cards_left, self.draft.pack_size)
 
     def _next_deadline(self, deadline: dict[str, Any] | None, now: float) -> dict[str, Any] | None:
-        """The deadline of the pick the table is at: kept while the table is still at it, new once the packs passed."""
-        draft = self.draft
-        if not self.timed or draft.finished:
-            return None
-        at = (draft.round + 1, draft.pick_number)
-        if deadline is not None and (deadline["pack"], deadline["pick"]) == at:
-            return deadline
-        seconds = self.pick_seconds(max(len(hand) for hand in draft.hands))
-        assert seconds is not None  # a timed draft has a time for every pick
-        return {"pack": at[0], "pick": at[1], "at": round(now + seconds, 3)}
+        """The players' deadlines after a write at ``now`` (``pick_clock``: the timer runs per pack held)."""
+        return next_deadline(self.draft, self.humans, self.pick_seconds, deadline, now) if self.timed else None
 
-    def deadline(self) -> float | None:
-        """Wall-clock time the current pick ends (None without a timer)."""
-        deadline = self.doc.get("deadline")
-        if not self.timed or deadline is None or self.draft.finished:
+    def deadline(self, seat: int | None = None) -> float | None:
+        """Wall-clock time the seat's pick of the pack in front of it ends (None without a timer, or without a
+        pack); without a seat, the earliest of the players'."""
+        if not self.timed:
             return None
-        if (deadline["pack"], deadline["pick"]) != (self.draft.round + 1, self.draft.pick_number):
-            return None  # the table moved on since this session read the file: refresh
-        return float(deadline["at"])
+        return deadline_of(self.draft, self.doc.get("deadline"), self.humans if seat is None else [seat])
 
     def _time_out(self, now: float) -> list[Pick]:
-        """Inside a transaction: when the current pick's time is up, the best cards for every seat still picking."""
-        at = self.deadline()
-        if at is None or now < at:
+        """Inside a transaction: the best cards for every player whose pick's time is up, and the bots after them."""
+        due = [seat for seat in self.waiting_humans() if (at := self.deadline(seat)) is not None and now >= at]
+        if not due:
             return []
-        taken = [self.draft.pick(seat, self.suggested_positions(seat)) for seat in self.waiting_humans()]
+        taken = [self.draft.pick(seat, self.suggested_positions(seat)) for seat in due]
         self.doc["timed_out"] = [*self.doc.get("timed_out", []), *([p.seat, p.pack, p.pick] for p in taken)]
         run_bots(self.draft, self.bots)
         self._after_bots()
@@ -414,7 +405,7 @@ class TableSession:
     def advice(self, seat: int, style: BotStyle = BotStyle.STRONG) -> PickAdvice:
         """What a bot of ``style`` would take from this seat's pack, and why (``draft.hint.explain_pick``)."""
         draft = self.draft
-        progress = (draft.round + draft.step / draft.picks_per_pack) / draft.config.boosters
+        progress = (draft.round + (draft.at(seat)[1] - 1) / draft.picks_per_pack) / draft.config.boosters
         picks = [(pick.offered, pick.pick) for pick in draft.picks_of(seat)]
         pack, pool, count = draft.pack(seat), draft.pools[seat], draft.picks_due(seat)
         return explain_pick(pack, pool, style=style, progress=progress, count=count, picks=picks)

@@ -45,6 +45,15 @@ from sets.cards import CardSet
 from sets.errors import CmdraftError, InputError, StateError
 
 STATIC = Path(__file__).with_name("static")  # the pages and their files
+
+
+def workers_for(pods: int, settings: WebSettings) -> int:
+    """Worker threads for ``pods`` live pods: one a pod (a pod's picks are written a batch at a time, and a write
+    waits on the disk's fsync without holding the interpreter, so pods write side by side) and one for the answers
+    that only read; ``settings.workers`` to ``settings.max_workers``."""
+    return max(settings.workers, min(settings.max_workers, pods + 1))
+
+
 T = TypeVar("T")
 Signature = tuple[int, int, int] | None  # a file's (inode, size, modification time), None when it is missing
 
@@ -149,6 +158,7 @@ class Served:
     )
     _refs: tuple[Signature, tuple[str, dict[int, tuple[str, ...]]]] | None = None
     _workers: ThreadPoolExecutor | None = None
+    workers: int | None = None  # threads the pool may start: ``warm`` sizes it to the live pods (``workers_for``)
     _closed: bool = False
     deferred: set[int] = field(default_factory=set)  # ended pods whose pools the pick writer records when quiet
 
@@ -167,7 +177,8 @@ class Served:
         if self._closed:
             raise ApiError(503, "unavailable", "the server is stopping: try again in a moment")
         if self._workers is None:
-            self._workers = ThreadPoolExecutor(self.settings.workers, thread_name_prefix="cmdraft-core")
+            count = self.workers or self.settings.workers
+            self._workers = ThreadPoolExecutor(count, thread_name_prefix="cmdraft-core")
         return await asyncio.get_running_loop().run_in_executor(self._workers, self._guarded, function, args)
 
     def close(self) -> None:
@@ -252,8 +263,11 @@ class Served:
 
     def warm(self) -> None:
         """Read now what the night's answers need: the event's snapshot and every live pod's draft (its packs,
-        its cards), so the first picks don't wait for them."""
-        for number in self.live_pods():
+        its cards), so the first picks don't wait for them; the worker pool is sized to the live pods
+        (``workers_for``)."""
+        live = self.live_pods()
+        self.workers = workers_for(len(live), self.settings)
+        for number in live:
             with self.locked(number), contextlib.suppress(CmdraftError):
                 self.table(number)  # a damaged draft file is said when a phone of that pod asks
 

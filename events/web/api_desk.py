@@ -30,6 +30,7 @@ class DeskSeat(msgspec.Struct):
     bot_player: bool  # a bot by registration (not a person whose seat a bot holds for now)
     holder: str | None = None  # "phone", "terminal", "bot", or None (nobody has joined with the code)
     last_seen: float | None = None  # wall time: a phone's last request or when its seat was taken up; a terminal's end
+    queued: int = 0  # the packs waiting in front of the seat (the one it picks from included)
 
 
 def seat_rows(served: Served, connected: set[int], seen: dict[int, float] | None = None) -> dict[str, Any]:
@@ -71,7 +72,7 @@ def pod_rows(
             state = "bot"
         elif session is not None:
             draft = session.draft
-            deadline = session.deadline()
+            deadline = session.deadline(seat)
             if draft.finished:
                 state = "done"
             elif seat not in session.humans:
@@ -90,6 +91,7 @@ def pod_rows(
             player.wrong_code_last,
             player.wrong_code_from,
             player.bot,
+            queued=0 if session is None or player.bot else session.draft.queued(seat),
         )
         holding(row, held.get(player_id), seen.get(player_id))
         rows.append(row)

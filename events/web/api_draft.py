@@ -95,22 +95,25 @@ def seat_place(snap: Snapshot, player_id: int) -> tuple[int, int, int | None] | 
 def draft_json(session: TableSession, pod: int, seat: int) -> dict[str, Any]:
     draft: Draft = session.draft
     finished = draft.finished
-    mine = not finished and seat in draft.waiting()
-    picks = draft.picks_of(seat)
-    last = picks[-1] if picks else None
+    mine = not finished and draft.held(seat) is not None
+    last = next((pick for pick in reversed(draft.log) if pick.seat == seat), None)
+    at = draft.at(seat)
+    waiting_on = draft.waiting_on(seat)
     return {
         "pod": pod,
         "seat": seat + 1,
         "seats": draft.config.seats,
-        "pack": min(draft.round + 1, draft.config.boosters),
+        "pack": min(at[0], draft.config.boosters),
         "packs": draft.config.boosters,
-        "pick": draft.pick_number,
+        "pick": at[1],
         "picks": draft.picks_per_pack,
         "take": draft.picks_due(seat) if mine else 0,
         "direction": "left" if draft.direction > 0 else "right",
         "cards": printings_json(draft.pack(seat)) if mine and seat in session.humans else [],
-        "waiting_for": 0 if mine or finished else len(session.waiting_humans()),
-        "deadline": session.deadline(),
+        "waiting_for": len(waiting_on),
+        "waiting_on": [session.names[other] for other in waiting_on],
+        "queued": draft.queued(seat),
+        "deadline": session.deadline(seat),
         "done": finished,
         "bot": seat not in session.humans,
         "last": None if last is None else {**_pick_json(last), "why": TAKEN_BY.get(session.taken_by(last))},
@@ -273,24 +276,31 @@ def write_picks(
     its pools are recorded after the picks are answered (``live.PickWriter``), not by the watcher meanwhile."""
     with served.locked(pod):
         session = served.table(pod)
-        turn = _turn(session.draft)
+        before = _seen(session.draft)
         _write_picks(served, session, batch)
-        if session.draft.finished and not turn[2]:
+        if session.draft.finished and not before[0][1]:
             served.deferred.add(pod)
         mark = served.signature_of(pod)
         players = next((p.players for p in served.snapshot().pods if p.number == pod), ())
-        picking = set() if _turn(session.draft) != turn else set(session.draft.waiting())
+        after = _seen(session.draft)
+        changed = (
+            set(range(len(players)))
+            if after[0] != before[0]
+            else {seat for seat, (now, then) in enumerate(zip(after[1], before[1], strict=True)) if now != then}
+        )
         asked = {waiting.player for waiting in batch}
-        wanted = [p for seat, p in enumerate(players) if p in asked or p in connected and seat not in picking]
+        wanted = [p for seat, p in enumerate(players) if p in asked or p in connected and seat in changed]
         states = {player: seat_state(served, player, session) for player in wanted}
     for waiting in batch:
         waiting.state = states.get(waiting.player)
     return mark, states
 
 
-def _turn(draft: Draft) -> tuple[int, int, bool]:
-    """Where the table is: the packs pass when this changes."""
-    return draft.round, draft.pick_number, draft.finished
+def _seen(draft: Draft) -> tuple[tuple[int, bool], list[tuple[Any, ...]]]:
+    """What the seats' screens show of the draft: the round (every seat's screen changes with it), and each seat's
+    pack in front of it, the packs waiting and whom it waits for (a seat's screen changes when one of these does)."""
+    seats = range(draft.config.seats)
+    return (draft.round, draft.finished), [(draft.at(s), draft.queued(s), tuple(draft.waiting_on(s))) for s in seats]
 
 
 def _write_picks(served: Served, session: TableSession, batch: list[Waiting]) -> None:

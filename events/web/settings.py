@@ -37,9 +37,11 @@ class WebSettings:
     desk_cookie_age: int = 7 * DAY
     # a card's image doesn't change: a week in the browser's cache
     image_cache: str = "public, max-age=604800"
-    # the work with the files: worker threads (more only take the interpreter lock from each other), the watcher's
-    # look at the files (seconds), how long a finished pod's pools may wait for a quiet moment (seconds)
+    # the work with the files: worker threads, the fewest and the most (``api_common.workers_for``: one a live pod,
+    # whose writes wait on the disk without the interpreter lock, and one more), the watcher's look at the files
+    # (seconds), how long a finished pod's pools may wait for a quiet moment (seconds)
     workers: int = 2
+    max_workers: int = 32
     watch: bool = True
     poll: float = 0.25
     settle_wait: float = 2.0

@@ -262,7 +262,7 @@ def test_a_bot_rebuilt_from_its_picks_chooses_as_the_live_one_did():
     for pick in draft.picks_of(seat):
         rebuilt.learn(pick.offered, [p.card for p in pick.taken], pick.pick)
     pack = draft.pack(seat)
-    progress = (draft.round + draft.step / draft.picks_per_pack) / 3
+    progress = (draft.round + (draft.at(seat)[1] - 1) / draft.picks_per_pack) / 3
     assert rebuilt.choose(pack, 2, progress) == bots[seat].choose(pack, 2, progress)
     assert rebuilt.signals == bots[seat].signals
 
@@ -270,7 +270,7 @@ def test_a_bot_rebuilt_from_its_picks_chooses_as_the_live_one_did():
 def run_bots_one_step(draft: Draft, bots: dict[int, Bot]) -> None:
     for seat in draft.waiting():
         pack = draft.pack(seat)
-        progress = (draft.round + draft.step / draft.picks_per_pack) / 3
+        progress = (draft.round + (draft.at(seat)[1] - 1) / draft.picks_per_pack) / 3
         record = draft.pick(seat, bots[seat].choose(pack, draft.picks_due(seat), progress))
         bots[seat].learn(record.offered, [p.card for p in record.taken], record.pick)
 

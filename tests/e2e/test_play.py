@@ -63,9 +63,13 @@ def test_whole_practice_draft_in_a_real_terminal(tmp_path):
     assert child.match.group(1) == str(db)  # the hint keeps the database it was started on
     child.expect(pexpect.EOF)
 
-    # every acknowledged pick is on disk (read by a fresh store); the bots have already made their next pick
-    log = TableSession.load(Store(db), 1).draft.log
-    assert sum(pick.seat == 0 for pick in log) == 5 and len(log) == 5 + 3 * 6
+    # every acknowledged pick is on disk (read by a fresh store); the bots pick every pack as soon as it reaches
+    # them, so all four packs wait at the player's seat: each of the player's 5 picks went on through the 3 bots,
+    # and the packs opened upstream were picked by the bots they passed first (3, 2 and 1 of them)
+    draft = TableSession.load(Store(db), 1).draft
+    log = draft.log
+    assert sum(pick.seat == 0 for pick in log) == 5 and len(log) == 5 + 5 * 3 + (3 + 2 + 1)
+    assert draft.queued(0) == 4
     child = spawn(["play", "--resume", "--db", str(db)], tmp_path)
     child.expect(r"Pack 1 of 3, pick 6 of 10")
     while True:

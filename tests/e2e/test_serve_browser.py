@@ -16,7 +16,15 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from events.storage.store import Store
-from tests.helpers.browsers import LAPTOP, PHONE, SCRIPT_NAME, Served, player_numbers, tap_and_confirm
+from tests.helpers.browsers import (
+    LAPTOP,
+    PHONE,
+    SCRIPT_NAME,
+    Served,
+    player_numbers,
+    tap_and_confirm,
+    upstream_of,
+)
 from tests.helpers.cardfiles import cmr_mtgjson
 from tests.helpers.night import Night
 from tests.helpers.nights import codes_of, start, terminal_night
@@ -123,8 +131,9 @@ def test_two_phones_and_a_laptop_draft_with_bots_to_registered_decks(pod, server
                     bo.screenshot(path=shots / "laptop-draft.png")
                 tap_and_confirm(page, careful=made[name] == 0)
                 made[name] += 1
-                if name == "Ann" and made[name] == 1:  # the first to pick: the round waits for the other two
-                    expect(ann.locator("#waiting-for")).to_have_text("Waiting for 2 players to pick…")
+                if name == "Ann" and made[name] == 1:  # the first to pick: she waits for the pack Bo passes her
+                    assert upstream_of(db, event_id, "Ann") == ("Bo", 0) and made["Bo"] == 0
+                    expect(ann.locator("#waiting-for")).to_have_text("Waiting for Bo to pass you a pack…")
                     expect(ann.locator("#confirm-bar")).to_be_hidden()
                     ann.screenshot(path=shots / "phone-waiting.png")
                 moved = True
@@ -185,7 +194,9 @@ def test_the_desk_page_shows_each_seat_and_resets_a_code_and_hands_a_seat_to_a_b
     assert "token" not in desk.url  # the token left the address bar for an HttpOnly cookie
     ann = desk.locator(f'tr[data-player="{numbers["Ann"]}"]')
     expect(ann).to_contain_text("not joined")
-    expect(ann.locator("td").nth(5)).to_have_text(re.compile(r"^1 last .*address 127\.0\.0\.1"))  # one, from where
+    assert upstream_of(db, event_id, "Ann") == ("Bo", 0)  # who hasn't picked: Ann's queue is her own pack
+    expect(ann.locator("td").nth(4)).to_have_text("1")  # the Packs column: the seat's queue
+    expect(ann.locator("td").nth(6)).to_have_text(re.compile(r"^1 last .*address 127\.0\.0\.1"))  # one, from where
     expect(desk.locator(f'tr[data-player="{numbers["Bot 1"]}"]')).to_contain_text("bot")
     assert desk.locator(f'tr[data-player="{numbers["Bot 1"]}"] button').count() == 0  # a bot has no code to reset
     script = desk.locator(f'tr[data-player="{numbers[SCRIPT_NAME]}"]')

@@ -8,7 +8,7 @@ import re
 
 from playwright.sync_api import WebSocketRoute, expect
 
-from tests.helpers.browsers import PHONE, SCRIPT_NAME, player_numbers, tap_and_confirm
+from tests.helpers.browsers import PHONE, SCRIPT_NAME, bots_downstream, player_numbers, tap_and_confirm, upstream_of
 from tests.helpers.nights import codes_of
 from tests.helpers.served import draft_log
 
@@ -45,8 +45,11 @@ def test_the_page_picks_over_its_open_stream_and_posts_the_pick_when_it_has_none
     assert seen["posted"] == []
     tap_and_confirm(pages[SCRIPT_NAME])
     assert seen["posted"] == [SCRIPT_NAME] and len(picks) == 1
-    expect(pages["Ann"].locator("#waiting-for")).to_have_text("Waiting for 1 player to pick…")
-    assert len(draft_log(db, event_id)) == before + 2
+    assert upstream_of(db, event_id, "Ann") == ("Bo", 0)  # Bo, who hasn't picked, passes Ann her next pack
+    expect(pages["Ann"].locator("#waiting-for")).to_have_text("Waiting for Bo to pass you a pack…")
+    # the two picks, and the bots' picks of the packs they passed on (a bot picks a pack as soon as it reaches it)
+    passed_on = bots_downstream(db, event_id, "Ann") + bots_downstream(db, event_id, SCRIPT_NAME)
+    assert len(draft_log(db, event_id)) == before + 2 + passed_on
     for context in (streaming, blocked):
         context.close()
 
@@ -89,5 +92,5 @@ def test_a_pick_the_stream_never_answers_closes_it_and_the_page_reconnects_and_p
     expect(page.locator("#confirm")).to_be_enabled()  # the two cards stay chosen: Confirm sends them again
     page.click("#confirm")
     expect(page.locator("#pool-count")).to_have_text("2")
-    assert len(draft_log(db, event_id)) == before + 1
+    assert len(draft_log(db, event_id)) == before + 1 + bots_downstream(db, event_id, "Ann")  # and the bots after her
     context.close()

@@ -167,3 +167,25 @@ def test_serve_runs_uvicorn_with_the_guard(figure):
     assert (
         isinstance(guard, type) and getattr(guard, figure) == {"header_timeout": 10.0, "max_connections": 200}[figure]
     )
+
+
+def test_serve_max_connections_option_sets_how_many_connections_are_held_at_once(tmp_path, cli):
+    """A big room raises the door's limit from the command line: with --max-connections 3 the fourth is turned away."""
+    db = tmp_path / "room.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    with serve_process(db, event_id, "--max-connections", "3") as (process, url):
+        held = [raw(url) for _ in range(3)]
+        time.sleep(0.2)
+        with raw(url) as extra:
+            extra.settimeout(5)
+            assert extra.recv(100).startswith(b"HTTP/1.1 503")
+        for sock in held:
+            sock.close()
+        stop(process)
+
+
+def test_serve_max_connections_below_one_is_refused_by_name(tmp_path, cli):
+    db = tmp_path / "none.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    result = cli("serve", str(event_id), "--db", str(db), "--max-connections", "0")
+    assert result.exit_code == 2 and "--max-connections" in result.stderr and "Traceback" not in result.stderr

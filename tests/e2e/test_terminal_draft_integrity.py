@@ -18,6 +18,7 @@ import pytest
 
 from draft.engine import Draft, DraftConfig, PickRequest, StalePickError
 from events.storage.draft_files import TableSession
+from events.storage.pick_clock import seat_deadline
 from events.storage.store import Store
 from tests.helpers.night import Night
 from tests.helpers.nights import EXIT_STATE, codes_of, seat_of, start, terminal_night
@@ -126,8 +127,9 @@ def test_the_desk_starting_the_draft_picks_for_nobody(tmp_path, cli):
 
 
 def deadline_of(db: Path, event_id: int) -> dict:
-    session, _ = session_of(db, event_id, "Ann")
-    return session.doc["deadline"]
+    """Ann's deadline for the pack in front of her (the timer runs per pack held)."""
+    session, seat = session_of(db, event_id, "Ann")
+    return seat_deadline(session.doc["deadline"], seat)
 
 
 TIMER = 10  # seconds for a full pack: room for the terminals to start on a loaded machine
@@ -163,7 +165,7 @@ def test_the_timeout_is_the_drafts_applied_once_the_same_for_everyone_and_quitti
     session, seat = session_of(db, event_id, "Ann")
     picks = session.draft.picks_of(seat)
     assert len(picks) == 1 and [p.card.name for p in picks[0].taken] == expected == reported
-    later = session.doc["deadline"]
+    later = seat_deadline(session.doc["deadline"], seat)
     assert (later["pack"], later["pick"]) == (1, 2) and later["at"] > deadline["at"]
 
 

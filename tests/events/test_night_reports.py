@@ -318,13 +318,17 @@ def test_the_room_shows_each_pods_draft_progress_and_nothing_of_the_packs(tmp_pa
     start(cli, db, event_id)
     events = Night(Store(db))
     session = events.draft_session(event_id, 1)
-    for seat in session.waiting_humans()[:2]:
+    picked = session.waiting_humans()[:2]
+    for seat in picked:
         session.pick(session.suggested_pick(seat))
+    (bot,) = set(range(4)) - set(session.humans)
     room = TableViews(events.store).room_view(event_id, now=START)
     # 4 seats, 3 packs of 20 cards taken two at a time: 4 * 3 * 10 picks in all; bots pick at once.
     (pod,) = room["drafts"]
     assert (pod["pod"], pod["pack"], pod["packs"], pod["picks_total"]) == (1, 1, 3, 120)
-    assert pod["picks_made"] == 3  # the two picks made here and the bot's first (a bot takes its pack at once)
+    # the two picks made here, the bot's first, and the bot's pick of a pack passed on to it (pack 1 passes left;
+    # a bot takes a pack as soon as it reaches it)
+    assert pod["picks_made"] == 3 + sum(1 for seat in picked if (seat + 1) % 4 == bot)
     assert room["seatings"] == [
         {"pod": 1, "players": [p.name for p in sorted((p for p in events.players(event_id)), key=lambda p: p.seat)]}
     ]

@@ -155,12 +155,12 @@ def test_from_the_second_pick_the_hint_the_timers_pick_and_a_bot_seat_read_the_s
         seat.pick([0, 1])
     seat.show()
     draft = seat.draft
-    assert draft.pick_number == 4 and len(draft.pools[0]) == 6
+    assert draft.at(0) == (1, 4) and len(draft.pools[0]) == 6
     bot = Bot(BotStyle.STRONG, 0)
     for pick in draft.picks_of(0):
         bot.observe(pick.offered, pick.pick)
     bot.remember([p.card for p in draft.pools[0]])
-    progress = (draft.round + draft.step / draft.picks_per_pack) / draft.config.boosters
+    progress = (draft.round + (draft.at(0)[1] - 1) / draft.picks_per_pack) / draft.config.boosters
     in_its_place = bot.choose(draft.pack(0), draft.picks_due(0), progress)
     hint = seat_advice(draft, 0).positions
     assert hint == table.suggested_positions(0) == list(in_its_place)

@@ -71,6 +71,35 @@ def player_numbers(db: Path, event_id: int) -> dict[str, int]:
         return {p["name"]: p.doc_id for p in handle.table("players").all() if p["event"] == event_id}
 
 
+def _seating(db: Path, event_id: int) -> dict[int, dict]:
+    with Store(db).read() as handle:
+        players = [p for p in handle.table("players").all() if p["event"] == event_id and p["pod"] is not None]
+    return {p["seat"]: dict(p) for p in players}
+
+
+def _bots_in_a_row(seats: dict[int, dict], seat: int, step: int) -> int:
+    bots = 0
+    while seats[(seat + step * (bots + 1)) % len(seats)]["bot"]:
+        bots += 1
+    return bots
+
+
+def upstream_of(db: Path, event_id: int, name: str) -> tuple[str, int]:
+    """Who passes pack 1 to ``name`` (it passes left: from the seat before), read from the seating: the nearest
+    person upstream, and how many bot seats sit between them (a bot passes a pack on as soon as it reaches it)."""
+    seats = _seating(db, event_id)
+    seat = next(number for number, p in seats.items() if p["name"] == name)
+    bots = _bots_in_a_row(seats, seat, -1)
+    return seats[(seat - 1 - bots) % len(seats)]["name"], bots
+
+
+def bots_downstream(db: Path, event_id: int, name: str) -> int:
+    """How many bot seats in a row sit after ``name``'s (pack 1 passes left): each picks the pack ``name`` passes
+    as soon as it reaches it, so one pick of pack 1 by ``name`` adds this many bot picks to the draft."""
+    seats = _seating(db, event_id)
+    return _bots_in_a_row(seats, next(number for number, p in seats.items() if p["name"] == name), 1)
+
+
 def tap_and_confirm(page: Page, careful: bool = False) -> None:
     """Tap the first and the last card, then Confirm; ``careful``: see Confirm wait for the second card."""
     cards = page.locator("#pack .card")

@@ -34,12 +34,12 @@ async def test_the_longest_cmr_names_leave_the_identity_column_on_screen(tmp_pat
     cmr = {card.name: card for card in load_set("CMR").cards}
     longest = sorted(cmr, key=len)[-3:]  # Ardenn, Intrepid Archaeologist and the next longest
     session = session_at(tmp_path / "db.json")
-    hand = session.draft.hands[0]
+    hand = session.draft.queues[0][0].cards
     for slot, name in enumerate([*longest, "Gnostro, Voice of the Crags", "Colfenor, the Last Yew"]):
         hand[slot] = Printing(cmr[name])
     assert len(hand) == 20
     short = [card for name, card in sorted(cmr.items()) if len(name) <= 16 and not card.is_basic_land]
-    for other in session.draft.hands[1:]:  # whatever the bots take, the next pack has short names only
+    for other in [held.cards for held in session.draft.queues[0]][1:]:  # the packs waiting: short names only
         for slot in range(len(other)):
             other[slot] = Printing(short[slot % len(short)])
     async with practice_app(session).run_test(size=(80, 24)) as pilot:
@@ -80,7 +80,7 @@ async def test_at_120_columns_long_type_lines_leave_the_card_panel_on_screen(tmp
     long names with long type lines get the short type, and the panel's lines end on screen."""
     cmr = {card.name: card for card in load_set("CMR").cards}
     session = session_at(tmp_path / "db.json")
-    hand = session.draft.hands[0]
+    hand = session.draft.queues[0][0].cards
     for slot, name in enumerate(
         ["Ardenn, Intrepid Archaeologist", "Gnostro, Voice of the Crags", "Sakashima of a Thousand Faces"]
     ):

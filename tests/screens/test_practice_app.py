@@ -317,7 +317,7 @@ async def test_names_from_files_are_shown_literally(tmp_path):
         number="1",
         mana_value=2,
     )
-    session.draft.hands[0][0] = Printing(odd)
+    session.draft.queues[0][0].cards[0] = Printing(odd)
     async with practice_app(session).run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         text = screen_text(pilot.app)

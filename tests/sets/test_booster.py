@@ -5,13 +5,14 @@ from __future__ import annotations
 import json
 import random
 import re
+from bisect import bisect
 from collections import Counter
-from itertools import permutations
+from itertools import accumulate, permutations
 
 import pytest
 
 from sets.audit import audit, chi_square_sf, expected_by, rules_group
-from sets.booster import BoosterSpec, booster_spec
+from sets.booster import Booster, BoosterSpec, booster_spec
 from sets.catalog import save_imported
 from sets.colors import Color
 from sets.draw_odds import plain_inclusion
@@ -419,3 +420,25 @@ def test_the_audit_sees_boosters_whose_etched_legend_lost_its_foil(spec):
     ]
     check = next(c for c in audit(spec, plain, 900) if c.title == FOILS)
     assert dict((row.label, row.observed) for row in check.rows)["0 foils"] > 0 and check.p_value < 1e-6
+
+
+def opened_sheet_by_sheet(spec: BoosterSpec, rng: random.Random, count: int) -> list[Booster]:
+    """Boosters opened the long way: the variant, then each sheet's own ``draw`` (no index tables, no steps)."""
+    boosters = []
+    for index in range(count):
+        variant = bisect(list(accumulate(v.weight for v in spec.variants)), rng.random() * spec.total_weight)
+        printings = [p for name, n in spec.variants[variant].contents for p in spec.sheets[name].draw(rng, n)]
+        boosters.append(Booster(index, variant, tuple(printings)))
+    return boosters
+
+
+@pytest.mark.parametrize("code", ["CMR", "TST", "BAL"])
+def test_boosters_drawn_from_index_tables_are_the_sheets_own_draws(tmp_path, code):
+    """Issue 41: ``open`` runs each sheet's step from precomputed tables; the same seed gives the very boosters the
+    sheets' ``draw`` gives (seeds keep their packs), for CMR, a weighted foil sheet and a weighted balanced sheet."""
+    if code != "CMR":
+        _imported_tst(tmp_path, None if code == "TST" else _balanced_set())
+    spec = booster_spec(code)
+    kinds = {step[0] for steps in spec._steps for step in steps}
+    assert len(kinds) >= (5 if code == "CMR" else 1)
+    assert spec.open_many(random.Random(41), 3000) == opened_sheet_by_sheet(spec, random.Random(41), 3000)

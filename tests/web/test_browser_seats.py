@@ -83,15 +83,19 @@ def test_the_desk_hands_a_seat_to_a_bot_and_back_and_the_bots_picks_stay(tmp_pat
     assert browser_seats.hand_seat(events, event_id, "Ann", bot=True)
     assert not browser_seats.hand_seat(events, event_id, "Ann", bot=True)  # already a bot's: nothing changes
     session = events.draft_session(event_id, ann.pod)
-    assert ann.seat not in session.humans and len(session.draft.picks_of(ann.seat)) == 1  # picked at once
-    session.pick(session.choose(bo.seat, [0, 1]))  # the table goes on without Ann
-    assert len(events.draft_session(event_id, ann.pod).draft.picks_of(ann.seat)) == 2
+    assert (ann.seat, bo.seat, session.draft.config.seats) == (0, 1, 4)  # pack 1 passes left: 2 -> 3 -> Ann -> Bo
+    # A bot takes a pack as soon as it reaches it: Ann's own pack and the packs of seats 3 and 4 upstream of her,
+    # and every pack of the pod now waits at Bo, the one player left.
+    assert ann.seat not in session.humans and len(session.draft.picks_of(ann.seat)) == 3
+    assert session.draft.queued(ann.seat) == 0 and session.draft.queued(bo.seat) == 4
+    session.pick(session.choose(bo.seat, [0, 1]))  # the table goes on without Ann: Bo's pack goes round to her
+    assert len(events.draft_session(event_id, ann.pod).draft.picks_of(ann.seat)) == 4
     assert browser_seats.hand_seat(events, event_id, "Ann", bot=False)
     back = events.draft_session(event_id, ann.pod)
-    assert ann.seat in back.humans and len(back.draft.picks_of(ann.seat)) == 2  # the bot's picks stay in her pool
+    assert ann.seat in back.humans and len(back.draft.picks_of(ann.seat)) == 4  # the bot's picks stay in her pool
     back.pick(back.choose(bo.seat, [0, 1]))
-    assert ann.seat in back.waiting_humans()  # from the next pick on, the table waits for Ann: no bot picks for her
-    assert len(back.draft.picks_of(ann.seat)) == 2
+    assert ann.seat in back.waiting_humans()  # from the next pick on, the pack waits for Ann: no bot picks for her
+    assert len(back.draft.picks_of(ann.seat)) == 4 and back.draft.queued(ann.seat) == 1
     with pytest.raises(StateError, match="is a bot"):
         browser_seats.hand_seat(events, event_id, "Bot 1", bot=True)
     whats = [e["what"] for e in events.history(event_id) if e["who"] == "desk"]

@@ -3,6 +3,7 @@ changes only by the desk's correction, with its reason, which the player sees.  
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,7 @@ from starlette.testclient import TestClient
 
 from events.night.decks import closed_words
 from events.night.refusals import Actor, NotAllowed, NotYourSeat, PhaseOver
+from events.sessions.activities import EventDeck
 from events.storage.store import Store
 from tests.helpers.night import Night
 from tests.helpers.served import ORIGIN
@@ -93,3 +95,14 @@ def test_a_player_registers_only_their_own_deck(four):  # noqa: F811
     ann = Actor.seat(events.player_id(event_id, "Ann"), "browser", "Ann")
     with pytest.raises(NotYourSeat, match="only for your own seat"):
         events.register_deck(event_id, "Bo", auto=True, actor=ann)
+
+
+def test_a_terminal_builder_names_the_command_that_reopens_this_events_deck_with_its_database(four, cli):  # noqa: F811
+    """Before: the reopen line left out --db, so typing it opened the default database (another event, or none)."""
+    db, event_id, _ = four
+    building = EventDeck(Night(Store(db)), event_id, "Ann")
+    command = shlex.split(building.resume)
+    assert command[:5] == ["cmdraft", "event", "deck", str(event_id), "#1"] and command[-2:] == ["--db", str(db)]
+    saved = cli(*command[1:], input="auto\nsave\nquit\n")
+    assert saved.exit_code == 0 and "Ann: deck registered (legal)" in saved.stdout, saved.stderr
+    assert Night(Store(db)).deck_of(event_id, 1) is not None  # the deck of this event's database, reopened by it

@@ -46,7 +46,8 @@ def test_a_player_joins_with_the_seat_code_sees_the_pack_and_picks(tmp_path, cli
             assert after.status_code == 200, after.text
             state = after.json()
             assert [c["name"] for c in state["pool"]] == [c["name"] for c in draft["cards"][:2]]
-            assert state["draft"]["cards"] == [] and state["draft"]["waiting_for"] == 3  # Bo, Cy, Dee still pick
+            assert state["draft"]["cards"] == [] and state["draft"]["waiting_for"] == 1  # the player upstream
+            assert state["draft"]["waiting_on"][0] in ("Bo", "Cy", "Dee")  # (a bot passes at once)
             assert stream.receive_json()["seat"]["pool"] == state["pool"]
     taken = Night(Store(db)).draft_session(event_id, 1).draft.pools
     assert any([p.name for p in pool] == [c["name"] for c in draft["cards"][:2]] for pool in taken)
@@ -225,7 +226,9 @@ def test_a_player_who_never_comes_back_is_picked_for_when_the_timer_runs_out(tmp
                 picks += 1
             state = ann.seat()["draft"]
             if not state["done"] and not state["cards"]:
-                manual_clock.advance(state["deadline"] - manual_clock.now() + 0.5)  # Bo's time runs out
+                assert state["waiting_on"] == ["Bo"] and state["deadline"] is None  # Ann holds no pack: no clock
+                bo_deadline = bo.seat()["draft"]["deadline"]  # the clock of the pack in front of Bo
+                manual_clock.advance(bo_deadline - manual_clock.now() + 0.5)  # Bo's time runs out
                 web.portal.call(server.watcher.step)  # the server's own look applies the timeout, once
         assert picks == 30
         # back at last, Bo's page says why his pool grew without him; Ann's own picks need no word
@@ -274,12 +277,14 @@ def test_the_desk_resets_a_code_and_hands_a_seat_to_a_bot_and_back(tmp_path, cli
         handed = web.post("/api/desk/bot", json={"player": ann_number, "bot": True}, headers=desk)
         assert handed.status_code == 200 and handed.json()["changed"]
         state = ann.seat()
-        assert state["draft"]["bot"] and state["connection_note"] and len(state["pool"]) == 2
+        assert state["draft"]["bot"] and state["connection_note"] and state["draft"]["queued"] == 0
+        held = len(state["pool"])  # the bot took every pack that reached the seat: they all wait at Bo's now
+        assert held >= 2 and held % 2 == 0
         assert ann.post("/api/pick", {"pack": 1, "pick": 2, "cards": [0, 1]}).status_code == 409
-        assert bo.pick_first() and bo.seat()["draft"]["pick"] == 2 and len(ann.seat()["pool"]) == 4
+        assert bo.pick_first() and bo.seat()["draft"]["pick"] == 2 and len(ann.seat()["pool"]) == held + 2
         back = web.post("/api/desk/bot", json={"player": ann_number, "bot": False}, headers=desk)
         assert back.status_code == 200 and not ann.seat()["draft"]["bot"]
-        assert bo.pick_first() and ann.pick_first() and len(ann.seat()["pool"]) == 6
+        assert bo.pick_first() and ann.pick_first() and len(ann.seat()["pool"]) == held + 4
         # Ann's old token ends when her code is reset
         web.post("/api/desk/reset-code", json={"player": ann_number}, headers=desk)
         assert ann.get("/api/seat").status_code == 401

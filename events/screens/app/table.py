@@ -166,7 +166,7 @@ class TableScreen(Screen):
     def show_where(self) -> None:
         draft = self.draft
         text = Text(
-            f"Pack {draft.round + 1}/{draft.config.boosters} · pick {draft.pick_number}/{draft.picks_per_pack} · "
+            f"Pack {draft.round + 1}/{draft.config.boosters} · pick {self.seat.at[1]}/{draft.picks_per_pack} · "
             f"take {self.seat.due} · passing {passing(draft.direction > 0)}",
             style="bold cyan",
         )

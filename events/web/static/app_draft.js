@@ -21,7 +21,9 @@
 
   function renderDraft(seat) {
     var d = seat.draft;
-    $("pack-pick").textContent = "Pack " + d.pack + "/" + d.packs + " · Pick " + d.pick + "/" + d.picks;
+    var roundDone = !d.done && d.pick > d.picks; // every pick of this pack made: the next opens when all are done
+    $("pack-pick").textContent = "Pack " + d.pack + "/" + d.packs + " · Pick " + Math.min(d.pick, d.picks) + "/" +
+      d.picks + (d.queued > 1 ? " · " + (d.queued - 1) + (d.queued === 2 ? " more pack waits" : " more packs wait") : "");
     $("direction").textContent = d.direction === "right" ? "right →" : "← left";
     $("direction").title = "this pack passes " + d.direction;
     var key = d.pack + ":" + d.pick + ":" + d.cards.length;
@@ -39,8 +41,9 @@
       waiting.hidden = false;
       waiting.textContent = d.done
         ? "Your draft is done. Waiting for the others to finish."
-        : d.waiting_for > 0
-          ? "Waiting for " + d.waiting_for + (d.waiting_for === 1 ? " player" : " players") + " to pick…"
+        : d.waiting_on && d.waiting_on.length
+          ? "Waiting for " + d.waiting_on.join(", ") +
+            (roundDone ? " to finish pack " + d.pack + "…" : " to pass you a pack…")
           : "Waiting for the next pack…";
     } else {
       waiting.hidden = true;

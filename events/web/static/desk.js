@@ -120,7 +120,7 @@
         panel.appendChild(el("h2", "", "Pod " + pod));
         var table = el("table", "desk-table");
         var head = el("tr");
-        ["Seat", "Player", "Link", "State", "Time", "Wrong codes", ""].forEach(function (h) {
+        ["Seat", "Player", "Link", "State", "Packs", "Time", "Wrong codes", ""].forEach(function (h) {
           head.appendChild(el("th", "", h));
         });
         table.appendChild(head);
@@ -138,6 +138,8 @@
           row.appendChild(link);
           var said = s.bot_player ? "bot" : STATES[s.state] || s.state;
           row.appendChild(el("td", "state s-" + s.state, said));
+          // the seat's queue: the packs waiting in front of it (the one it picks from included)
+          row.appendChild(el("td", "num packs", s.state === "picking" || s.state === "waiting" ? String(s.queued || 0) : ""));
           row.appendChild(el("td", "num time", s.state === "picking" ? timeLeft(s.deadline) : ""));
           var tries = el("td", "num", String(s.wrong_codes || 0));
           if (s.wrong_codes && s.wrong_code_from) {
