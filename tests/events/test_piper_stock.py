@@ -118,22 +118,23 @@ def test_the_stock_taken_by_other_decks_is_no_longer_there(tmp_path, cmr):
 
 
 def test_a_deck_registered_after_the_stock_ran_out_is_refused_with_what_is_left(tmp_path):
-    events, event_id = night(tmp_path, 1)
-    without = [
-        n for n in NAMES if not any(is_piper(p.card) for p in events.pool(event_id, events.player_id(event_id, n)))
-    ]
-    assert len(without) >= 2, "the seed should leave two players without a Piper of their own"
-    first = EventDeck(events.phases[3], event_id, without[0])
-    second = EventDeck(events.phases[3], event_id, without[1])  # both opened while the stock held one
-    for builder in (first, second):
-        builder.session.choose_pipers([Color.G])
-    first.session.save()
+    events, event_id = night(tmp_path, 0)
+
+    def held(name: str) -> int:
+        return sum(1 for p in events.pool(event_id, events.player_id(event_id, name)) if is_piper(p.card))
+
+    first, second = sorted(NAMES, key=held)[:2]  # each leads with two Pipers: adds the ones their pool lacks
+    adds_first = MOST - held(first)
+    assert adds_first >= 1 and MOST - held(second) >= 1, "the seed should leave two players short of two Pipers"
+    events.set_pipers(event_id, stock=adds_first)  # the stock holds exactly what the first deck adds
+    builders = [EventDeck(events.phases[3], event_id, name) for name in (first, second)]  # both opened now
+    for builder in builders:
+        builder.session.choose_pipers([Color.G, Color.U])
+    builders[0].session.save()
     with pytest.raises(StateError, match="the store's stock holds 0 Pipers for it now"):
-        second.session.save()
-    assert (
-        adds(events, event_id, without[0]) == 1
-        and events.deck_of(event_id, events.player_id(event_id, without[1])) is None
-    )
+        builders[1].session.save()
+    assert adds(events, event_id, first) == adds_first
+    assert events.deck_of(event_id, events.player_id(event_id, second)) is None
 
 
 def test_the_command_line_says_how_many_the_stock_holds(tmp_path, cli):
