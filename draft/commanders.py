@@ -9,9 +9,10 @@ from itertools import combinations, product
 from typing import Any
 
 from draft.decks import is_piper
-from draft.products import Product, product_of, products
+from draft.products import AddedOption, Product, product_of, products
 from sets.cards import Card, CommanderAbility, normalize_name
 from sets.colors import COLORLESS, Color, ColorIdentity
+from sets.errors import InputError
 
 
 def _named(name: str | None, card: Card) -> bool:
@@ -252,15 +253,29 @@ def added_pipers(commanders: Sequence[Card], pool: Mapping[Card, int]) -> int:
     return max(0, sum(1 for card in commanders if is_piper(card)) - held)
 
 
+def verify_added(added: int, may_add: int | None, option: AddedOption) -> None:
+    """Refuse commanders that add more of the product's added card (Pipers) beyond the pool than ``may_add`` (the
+    store's stock for the deck; None: no limit but the product's)."""
+    if may_add is not None and added > may_add:
+        raise InputError(
+            f"leading with these commanders adds {option.count_words(added)} beyond your pool, and the store's stock "
+            f"holds {option.count_words(max(0, may_add))} for this deck: choose fewer, or ask the desk about its stock"
+        )
+
+
 def usable_options(
-    pool: Mapping[Card, int], piper: Card | None, product: Product | None = None
+    pool: Mapping[Card, int], piper: Card | None, product: Product | None = None, may_add: int | None = None
 ) -> Iterator[tuple[tuple[Card, ...], tuple[Color, ...], int]]:
-    """Commander options the pool can field: (commanders, colors, added cards)."""
+    """Commander options the pool can field: (commanders, colors, added cards).
+
+    The one place that decides how many of the product's added card a deck may add beyond its pool: the
+    product's most, and fewer when fewer are there to add (``may_add``: what the store's stock holds for it)."""
     product = product if product is not None else product_of(pool)
     held = sum(n for card, n in pool.items() if is_piper(card))
+    most = product.added.most if may_add is None else min(product.added.most, max(0, may_add))
     for commanders, colors in commander_options(pool, piper, product):
         added = max(0, sum(1 for card in commanders if is_piper(card)) - held)
-        if added > product.added.most:
+        if added > most:
             continue
         if len(commanders) == 2 and commanders[0] == commanders[1] and not is_piper(commanders[0]):
             if pool.get(commanders[0], 0) < 2:

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from draft import deck_actions as act
-from draft.commanders import Suggestion
+from draft.commanders import Suggestion, added_pipers, verify_added
 from draft.deck_rules import DeckReport, validate
 from draft.deck_state import FREE, DeckState, card_order, counted, free_basics, plural
 from draft.deckbuild import build_deck, rank_commanders
@@ -53,8 +53,10 @@ class DeckSession:
         hand_seed: int = 0,
         deck: Deck | None = None,
         product: Product | None = None,
+        may_add: int | None = None,
     ) -> None:
         self.pool: tuple[Card, ...] = tuple(pool)
+        self.may_add = may_add  # Pipers it may add beyond the pool: the store's stock (None: the product's most)
         # The product whose rules the deck follows (its added card, its grant): the pool's own unless given.
         self.product = product or product_of(self.pool)
         self.pool_counts = Counter(self.pool)
@@ -113,7 +115,7 @@ class DeckSession:
 
     def suggestions(self, count: int) -> list[Suggestion]:
         """The best commander choices of the pool, best first."""
-        return rank_commanders(self.pool_counts, count, piper=self.piper, product=self.product)
+        return rank_commanders(self.pool_counts, count, piper=self.piper, product=self.product, may_add=self.may_add)
 
     def available(self, card: Card) -> int:
         """Copies of a card in the pool that are neither in the deck nor commanders (free basics: any number)."""
@@ -232,6 +234,7 @@ class DeckSession:
             raise InputError(f"this set has no {self.product.added.card}: it can't be added")
         if not 1 <= len(colors) <= 2:
             raise InputError("give one or two colors: 'piper blue' or 'piper U R'")
+        verify_added(added_pipers([self.piper] * len(colors), self.pool_counts), self.may_add, self.product.added)
         others = [card for card in self.commanders if not is_piper(card)][: 2 - len(colors)]
         returned, removed = self._leaving(others + [self.piper] * len(colors))
         self.commanders = others + [self.piper] * len(colors)
@@ -355,7 +358,7 @@ class DeckSession:
         return self._changing(self._replace)
 
     def _replace(self) -> act.Replaced:
-        deck = build_deck(self.pool, self.piper, "")
+        deck = build_deck(self.pool, self.piper, "", self.may_add)
         self.commanders, self.colors, self.main = deck.commanders, list(deck.piper_colors), deck.main
         self.touched = False
         return act.Replaced(tuple(mana_sources(deck).items()))

@@ -186,6 +186,7 @@ def _colorless_build(
 
 FULL_BUILDS = 4
 MAX_SUGGESTIONS = 1_000  # commander choices one ranking lists (README "Limits")
+Stock = int | None  # the most Pipers a deck may add beyond its pool: the store's stock (None: the product's most)
 
 
 def _spell_rows(ranked: Sequence[Card]) -> list[tuple[int, float]]:
@@ -207,13 +208,13 @@ def _estimate(spells: float, leaders: Sequence[Card], identity: ColorIdentity) -
 
 
 def _options(
-    pool: Counter, piper: Card | None, product: Product | None, rows: Sequence[tuple[int, float]]
+    pool: Counter, piper: Card | None, product: Product | None, rows: Sequence[tuple[int, float]], may_add: Stock
 ) -> list[tuple[float, tuple[Card, ...], tuple[Color, ...], int]]:
     """Every usable commander option with a quick estimate, best first: (estimate, leaders, colors, added Pipers);
-    ``rows``: the pool's ``_spell_rows``."""
+    ``rows``: the pool's ``_spell_rows``; ``may_add``: the most Pipers it may add (``usable_options``)."""
     options = []
     by_mask: dict[int, float] = {}
-    for leaders, colors, added in usable_options(pool, piper, product):
+    for leaders, colors, added in usable_options(pool, piper, product, may_add):
         identity = commander_identity(leaders, colors)
         if identity.mask not in by_mask:
             by_mask[identity.mask] = _spell_value(rows, identity.mask)
@@ -233,16 +234,15 @@ def _to_build(options: list, count: int) -> list:
 
 
 def ranked_builds(
-    pool: Counter, piper: Card | None, count: int = FULL_BUILDS, product: Product | None = None
+    pool: Counter, piper: Card | None, count: int = FULL_BUILDS, product: Product | None = None, may_add: Stock = None
 ) -> list[tuple[CommanderChoice, _Build]]:
-    """Commander options ranked by the quality of the deck each allows (the deck built, its value), best first.
-
-    The one ranking of commanders: the bots' decks, ``auto``, ``suggest`` and the practice builder all read it.
-    """
+    """Commander options ranked by the quality of the deck each allows (the deck built, its value), best first, adding
+    at most ``may_add`` Pipers.  The one ranking of commanders: the bots' decks, ``auto``, ``suggest`` and the practice
+    builder all read it."""
     ranked = _ranked(pool)
     wastes = _pool_wastes(pool)
     builds = []
-    for _, leaders, colors, added in _to_build(_options(pool, piper, product, _spell_rows(ranked)), count):
+    for _, leaders, colors, added in _to_build(_options(pool, piper, product, _spell_rows(ranked), may_add), count):
         identity = commander_identity(leaders, colors)
         build = _build(ranked, leaders, identity, wastes)
         builds.append((CommanderChoice(leaders, colors, identity, build.value - ADDED_PIPER_COST * added), build))
@@ -250,13 +250,13 @@ def ranked_builds(
     return builds
 
 
-def _best(pool: Counter, piper: Card | None) -> tuple[CommanderChoice, _Build] | None:
-    """``ranked_builds(pool, piper)[0]``, leaving unbuilt an option whose ``_ceiling`` can't beat the best built (the
+def _best(pool: Counter, piper: Card | None, may_add: Stock = None) -> tuple[CommanderChoice, _Build] | None:
+    """``ranked_builds(pool, piper, ...)[0]``, leaving unbuilt an option whose ``_ceiling`` can't beat the best built (the
     ranking sorts stably: an option no better than an earlier one never comes first)."""
     ranked = _ranked(pool)
     rows, wastes = _spell_rows(ranked), _pool_wastes(pool)
     best, best_key = None, (False, float("-inf"))
-    for _, leaders, colors, added in _to_build(_options(pool, piper, None, rows), FULL_BUILDS):
+    for _, leaders, colors, added in _to_build(_options(pool, piper, None, rows, may_add), FULL_BUILDS):
         identity = commander_identity(leaders, colors)
         ceiling = _ceiling(rows, leaders, identity) - ADDED_PIPER_COST * added
         if best is not None and (bool(identity), ceiling) <= best_key:
@@ -288,6 +288,7 @@ def rank_commanders(
     limit: int = 10,
     piper: Card | None = None,
     product: Product | None = None,
+    may_add: Stock = None,
 ) -> list[Suggestion]:
     """Commander choices from a pool, best deck first (``ranked_builds``); ``playable`` counts the pool cards each
     identity allows.  ``limit`` is 1 to ``MAX_SUGGESTIONS`` (``check_suggestions``)."""
@@ -296,7 +297,7 @@ def rank_commanders(
     piper = piper or next((card for card in counts if is_piper(card)), None)
     held = sum(n for card, n in counts.items() if is_piper(card))
     suggestions = []
-    for choice, _ in ranked_builds(counts, piper, max(FULL_BUILDS, limit), product):
+    for choice, _ in ranked_builds(counts, piper, max(FULL_BUILDS, limit), product, may_add):
         used = Counter(c.name for c in choice.commanders)
         playable = sum(
             max(0, n - used.get(card.name, 0))
@@ -315,17 +316,19 @@ def choose_commanders(pool: Counter, piper: Card | None) -> CommanderChoice | No
     return None if found is None else found[0]
 
 
-def build_deck(pool: Sequence[Card | Printing], piper: Card | None = None, name: str = "") -> Deck:
-    """A legal Commander draft deck from the pool, the rest of the pool in the sideboard."""
+def build_deck(
+    pool: Sequence[Card | Printing], piper: Card | None = None, name: str = "", may_add: Stock = None
+) -> Deck:
+    """A legal Commander draft deck from the pool adding at most ``may_add`` Pipers, the rest in the sideboard."""
     with one_reading():  # the basic lands and kept files looked at once per deck, not at every land
-        return _build_deck(pool, piper, name)
+        return _build_deck(pool, piper, name, may_add)
 
 
-def _build_deck(pool: Sequence[Card | Printing], piper: Card | None, name: str) -> Deck:
+def _build_deck(pool: Sequence[Card | Printing], piper: Card | None, name: str, may_add: Stock) -> Deck:
     printings = [item if isinstance(item, Printing) else Printing(item) for item in pool]
     cards = Counter(p.card for p in printings)
     piper = piper or next((card for card in cards if is_piper(card)), None)
-    found = _best(cards, piper)
+    found = _best(cards, piper, may_add)
     if found is None:
         # No legend and no Piper known: nothing can lead, so no legal deck exists.
         return Deck.build((), {basic_land(""): DRAFT_MIN_SIZE}, cards, name=name)

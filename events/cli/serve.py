@@ -21,6 +21,7 @@ from events.cli.common import DbOption
 from events.cli.event.shared import EventArg, core
 from events.night import desk_link
 from events.night.drafting import Drafting
+from events.night.serving import serving
 from events.web.app import create_app
 from events.web.guard import GuardedHttp, loopback_names
 from events.web.settings import DEFAULT, WebSettings
@@ -169,6 +170,8 @@ def serve(
     app = create_app(events.store.path, event_id, settings)
     sock = listening(host, port)
     url = f"http://{host}:{sock.getsockname()[1]}"
+    announced = contextlib.ExitStack()  # from now until it stops, 'event seat' puts this address in its slips command
+    announced.enter_context(serving(events.store.path, event_id, url))
     name = events.event(event_id).name
     print(f"Serving event {event_id} ({name!r}) at {url}", flush=True)
     if not lan:
@@ -203,5 +206,6 @@ def serve(
         pass
     finally:
         sock.close()
+        announced.close()
     print("Stopped serving. Every pick and deck is saved; 'cmdraft serve' again picks up where it was.")
     sys.stdout.flush()

@@ -13,12 +13,13 @@ from draft.deck_rules import Problem as DeckProblem
 from draft.deck_rules import validate
 from draft.deckbuild import build_deck
 from draft.decks import Deck as DraftDeck
-from draft.decks import DeckFormat, Zone
+from draft.decks import DeckFormat, Zone, is_piper
 from draft.formats import DeckFile, parse_json, resolve, write_json
 from draft.products import product
 from draft.sim import piper_card
 from events import timing
 from events.night import history
+from events.night.pipers import stock_left, stock_note
 from events.night.pools import Pools, check_size
 from events.night.refusals import DESK, Actor, LimitExceeded, PhaseOver
 from events.storage.records import Deck, Event, Player, Pool, Round
@@ -113,6 +114,7 @@ class Decks(Pools):
         by: str = history.DESK,
         actor: Actor = DESK,
         reason: str | None = None,
+        within_stock: bool = False,
     ) -> dict[str, Any]:
         """Register a player's deck, checked against their pool; ``by`` is who registers it (the desk, or a
         player's terminal) for the event's history, ``actor`` who is asking (a player only for their own seat).
@@ -126,13 +128,17 @@ class Decks(Pools):
             actor.require_player(player.id, "register a deck")
             pool_read = records_of(db, Pool).first(event=event_id, player=player.id)
             self._gate(db, event_id, event.decks_close, actor, reason)
+            may_add = stock_left(db, event, player.id)
         self._require(event, "building", "playing", doing="register decks")
         if player.status == "dropped":
             raise StateError(f"{player.name} has dropped; their deck can't be registered")
         pool = self.pool(event_id, player.id)
         extra: list[DeckProblem] = []
+        note = None
         if auto:
-            deck = build_deck(pool, piper_card(event.set), player.name)
+            within_stock = True
+            note = stock_note(event, may_add)
+            deck = build_deck(pool, piper_card(event.set), player.name, may_add)
         else:
             if deck_file is None:
                 raise InputError("give a deck file, or --auto to let the bot build one")
@@ -165,6 +171,19 @@ class Decks(Pools):
                 raise StateError(
                     f"{player.name}'s pool was recorded again while the deck was checked; register the deck again"
                 )
+            if within_stock:
+                played = sum(
+                    line.count for line in deck.lines if line.zone is not Zone.SIDEBOARD and is_piper(line.card)
+                )
+                adds = max(0, played - sum(1 for printing in pool if is_piper(printing.card)))
+                left = stock_left(db, event, player.id)
+                if adds > left:
+                    words = product(event.set).added
+                    raise StateError(
+                        f"{player.name}'s deck adds {words.count_words(adds)} beyond the pool and the store's "
+                        f"stock holds {words.count_words(left)} for it now (other decks took them meanwhile): "
+                        "choose fewer, or ask the desk about its stock"
+                    )
             decks = records_of(db, Deck)
             existing = decks.first(event=event_id, player=player.id)
             if existing:
@@ -182,7 +201,15 @@ class Decks(Pools):
                 else deck_text([line.name for line in existing.deck.commanders], existing.valid),
                 f"{player.name}: {deck_text(commanders, report.valid)}" + (f"; reason: {reason}" if correction else ""),
             )
-        return {"player": player.name, **report.to_json()}
+        return {"player": player.name, **report.to_json(), **({"pipers_note": note} if note else {})}
+
+    def stock_for(self, event_id: int, player_id: int) -> tuple[int, str | None]:
+        """The Pipers the store's stock holds for the player's deck now (``stock_left``) and what the builder says
+        about it (None: the stock doesn't limit the deck)."""
+        with self.store.read() as db:
+            event = self._event(db, event_id)
+            left = stock_left(db, event, player_id)
+        return left, stock_note(event, left)
 
     def correction_of(self, event_id: int, player_id: int) -> str | None:
         """The desk's reason, when it corrected the player's deck after registration closed."""

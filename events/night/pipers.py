@@ -13,7 +13,7 @@ from events.night import history
 from events.night.base import EventBase
 from events.night.schema import STATUSES
 from events.night.snapshot import PlayerRow
-from events.storage.records import Deck, Event, Player, Pod, Pool
+from events.storage.records import Deck, DeckList, Event, Player, Pod, Pool
 from events.storage.tables import records_of
 from sets.cards import normalize_name
 from sets.catalog import load_set
@@ -85,9 +85,53 @@ class Pipers(EventBase):
             pools = {pool.player: list(pool.cards) for pool in records_of(db, Pool).find(event=event_id)}
             registered = records_of(db, Deck)
             decks = {d.player: registered.as_saved(d.id, "deck") for d in registered.find(event=event_id)}
-        option = product(event.set)
-        piper_number = next((c.number for c in load_set(event.set) if option.is_added(c)), None)
-        return ledger(event, snap.players, snap.pods, pools, decks, piper_number, option.added)
+        return ledger(event, snap.players, snap.pods, pools, decks, piper_number(event), product(event.set).added)
+
+
+def owned_in(cards: Sequence[str], piper_number: str | None) -> int:
+    """The added cards (Pipers) a recorded pool holds (``cards``: its card references)."""
+    return sum(1 for ref in cards if ref.partition("*")[0] == piper_number)
+
+
+def played_in(deck: DeckList, option: AddedOption) -> int:
+    """The added cards (Pipers) a registered deck plays, commanders and main deck."""
+    card = normalize_name(option.card)
+    return sum(line.count for line in (*deck.commanders, *deck.main) if normalize_name(line.name) == card)
+
+
+def piper_number(event: Event) -> str | None:
+    """The collector number of the product's added card (the Piper) in the event's set (None: the set has none)."""
+    option = product(event.set)
+    return next((c.number for c in load_set(event.set) if option.is_added(c)), None)
+
+
+def stock_left(db: Any, event: Event, player_id: int) -> int:
+    """How many added cards (Pipers) the store's stock still holds for ``player_id``'s deck, read in the caller's
+    transaction ``db``: the event's stock less those the other players' registered decks add beyond their pools
+    (never below 0).  What ``auto`` and the builder may add; Pipers another player could lend are arranged at the
+    desk, with a deck file."""
+    option = product(event.set)
+    number = piper_number(event)
+    pools = {pool.player: pool.cards for pool in records_of(db, Pool).find(event=event.id)}
+    active = {p.id for p in records_of(db, Player).find(event=event.id) if p.status == "active"}
+    taken = sum(
+        max(0, played_in(d.deck, option.added) - owned_in(pools.get(d.player, []), number))
+        for d in records_of(db, Deck).find(event=event.id)
+        if d.player != player_id and d.player in active
+    )
+    return max(0, event.piper_stock - taken)
+
+
+def stock_note(event: Event, may_add: int) -> str | None:
+    """What ``auto`` and the builder say when the store's stock limits the added cards a deck may add (None: the
+    product's most are there to add)."""
+    option = product(event.set).added
+    if may_add >= option.most:
+        return None
+    return (
+        f"the store's stock holds {option.count_words(may_add)} for your deck (the event's stock of "
+        f"{event.piper_stock}, less what other decks add): the deck adds no more {option.words} than that"
+    )
 
 
 def ledger(
@@ -105,7 +149,7 @@ def ledger(
     option = option or default_product().added
 
     def owned_by(pid: int) -> int:
-        return sum(1 for ref in pools.get(pid, []) if ref.partition("*")[0] == piper_number)
+        return owned_in(pools.get(pid, []), piper_number)
 
     def used_by(deck: dict[str, Any]) -> int:
         return sum(

@@ -5,7 +5,8 @@
 - Standings: points, then the average points per round of every opponent you shared a table with
   (each meeting counts), then the average finishing place (lower is better; a player who hasn't
   played comes after those who have).  All three are exact fractions; players equal on all three
-  share a rank and are listed by name.  The final table's result is not counted.  Bots (they only fill
+  share a rank and are listed by name.  The final table's result is not counted in them: it names the
+  event's winner (``final_place``: each finalist's place there; 1 is the winner, a draw for first shares it).  Bots (they only fill
   draft seats) have no standing, and neither has a player who did not play: no longer active (a no-show,
   or dropped) without ever holding a draft seat, a pool or a place at a game table (``did_not_play``:
   listed apart).
@@ -20,7 +21,7 @@ from dataclasses import replace as dc_replace
 from fractions import Fraction
 from typing import Any
 
-from events.night.schema import exact
+from events.night.schema import exact, number_text
 from events.storage.records import Event, Player, Result, Round
 
 
@@ -34,6 +35,7 @@ class Standing:
     rounds: int
     dropped: bool
     rank: int = 0
+    final_place: int | None = None  # the place at the final table once its result is in (1: won the event)
 
     def tie_key(self) -> tuple[Fraction, Fraction, bool, Fraction | int]:
         """The documented order: points, opponents' average (both higher first), average place (lower first)."""
@@ -49,7 +51,70 @@ class Standing:
             "average_place": None if self.average_place is None else round(float(self.average_place), 4),
             "rounds": self.rounds,
             "dropped": self.dropped,
+            "final_place": self.final_place,
         }
+
+
+def winners(rows: Sequence[Standing]) -> list[Standing]:
+    """Who won the event: first at the final table (several when they drew for first); none before its result."""
+    return [row for row in rows if row.final_place == 1]
+
+
+def winner_line(rows: Sequence[Standing]) -> str | None:
+    """The sentence every face shows above the standings once the final table has its result (None before)."""
+    won = [row.name for row in winners(rows)]
+    if not won:
+        return None
+    if len(won) == 1:
+        return f"Winner: {won[0]} (first at the final table)"
+    return f"Winners: {' and '.join(won)} (shared first place at the final table)"
+
+
+def _pair(a: Fraction, b: Fraction) -> str:
+    """Two figures as text with as many decimals as it takes to tell them apart (exact fractions past six)."""
+    for digits in range(2, 7):
+        left, right = f"{float(a):.{digits}f}", f"{float(b):.{digits}f}"
+        if left != right:
+            return f"{left} to {right}"
+    return f"{a} to {b}"
+
+
+def tie_breaks(ranked: Sequence[Standing], seated: int) -> list[str]:
+    """How the order of the top ``seated`` of ``ranked`` (players still in, best first) and the cut below them
+    were settled wherever two neighbours have equal points: the tie-breaker that separated them, with both
+    figures, or the order by name when they are equal on every tie-breaker (they share a rank)."""
+    lines = []
+    for at, (upper, lower) in enumerate(zip(ranked[:seated], ranked[1 : seated + 1], strict=False)):
+        if upper.points != lower.points:
+            continue
+        if upper.opponents_average != lower.opponents_average:
+            how = f"on tie-breaker 1, opponents' average ({_pair(upper.opponents_average, lower.opponents_average)})"
+        elif upper.average_place != lower.average_place:
+            if upper.average_place is None or lower.average_place is None:
+                how = f"on tie-breaker 2: {lower.name} has no game played"
+            else:
+                how = f"on tie-breaker 2, average place ({_pair(upper.average_place, lower.average_place)}; lower is better)"
+        else:
+            how = f"by name: equal on points and both tie-breakers, they share rank {upper.rank}"
+        ahead = "takes the last seat ahead of" if at == seated - 1 else "sits ahead of"
+        lines.append(f"{upper.name} {ahead} {lower.name} (both {number_text(upper.points)} points) {how}")
+    return lines
+
+
+def final_places(rounds: Sequence[Round], results: Iterable[Result]) -> dict[int, int]:
+    """Each finalist's place at the final table (``event top``) from its recorded result: tied players share
+    the best place they cover (1, 1, 3); empty before the result."""
+    finals = {r.number for r in rounds if r.final}
+    places: dict[int, int] = {}
+    for result in results:
+        if result.round not in finals:
+            continue
+        place = 1
+        for group in result.order:
+            for pid in group:
+                places[pid] = place
+            place += len(group)
+    return places
 
 
 def rank_standings(rows: Sequence[Standing]) -> list[Standing]:
@@ -108,6 +173,8 @@ def standings_of(
 
     The final table's result (``event top``) is its own: it is not counted in the standings."""
     finals = {r.number for r in rounds if r.final}
+    results = list(results)
+    at_final = final_places(rounds, results)
     results = [r for r in results if r.round not in finals]
     absent = {p.id for p in did_not_play(players, rounds, pooled)}
     totals = point_totals(event, results)
@@ -144,6 +211,7 @@ def standings_of(
                 Fraction(sum(places[pid]), len(places[pid])) if places[pid] else None,
                 played[pid],
                 player.status == "dropped",
+                final_place=at_final.get(pid),
             )
         )
     return rank_standings(rows)

@@ -33,7 +33,7 @@ from events.night.refusals import DESK, Actor
 from events.night.registration import Registration
 from events.night.round_clock import RoundClock
 from events.night.rounds import Rounds
-from events.night.standings import standings_of
+from events.night.standings import standings_of, tie_breaks
 from events.storage.records import Dispute, Event, Game, Player, Report, Result, Round
 from events.storage.store import Store
 from events.storage.tables import records_of
@@ -386,7 +386,8 @@ class TableReports(EventBase):
                 raise StateError("every table of the last round needs its result before the final table")
             players = self._players(db, event_id)
             ranked = standings_of(event, players, records_of(db, Result).find(event=event_id), rounds)
-            top = [row for row in ranked if not row.dropped][:size]
+            still_in = [row for row in ranked if not row.dropped]
+            top = still_in[:size]
             if len(top) < size:
                 raise InputError(f"only {len(top)} players are still in the event; a top {size} needs {size}")
             ids = [row.player for row in top]
@@ -404,4 +405,10 @@ class TableReports(EventBase):
                 {"round": number, "final": True, "tables": [names]},
                 undo={"round": number, "status": event.status},
             )
-        return {"round": number, "players": names, "ranks": [row.rank for row in top], "first": names[0]}
+        return {
+            "round": number,
+            "players": names,
+            "ranks": [row.rank for row in top],
+            "first": names[0],
+            "ties": tie_breaks(still_in, size),
+        }

@@ -6,7 +6,8 @@
 - ``desk_view``: every table of the current round with its result, or the report waiting or disputed
   with every version given, its time left, and the players who dropped.
 - ``room_view``: the public screen: seatings before the draft, the pods' draft progress during it,
-  then pairings by name (alphabetical, as stores post them), the round clock and standings.  It holds
+  then pairings by name (alphabetical, as stores post them), the round clock and standings, with the
+  event's winner named once the final table has its result (``winner``, as on the phones and the desk).  It holds
   no seat code and nothing a player keeps hidden (no pools, no decks).
 """
 
@@ -19,7 +20,7 @@ from typing import Any
 from events import timing
 from events.night.base import EventBase, name_key
 from events.night.games import Games
-from events.night.standings import Standing, placement_points, standings_of
+from events.night.standings import Standing, placement_points, standings_of, winner_line
 from events.night.table_reports import PENDING, clock_json, table_clock
 from events.storage.draft_records import draft_progress
 from events.storage.records import Deck, DeckLine, Event, Player, Pod, Report, Result, Round
@@ -205,6 +206,7 @@ class TableViews(EventBase):
             "event": {"id": event_id, "name": event.name, "status": event.status, "tracker": event.table_tracker},
             "player": {"id": player_id, "name": names[player_id], "status": data.status[player_id]},
             "standing": None if mine is None else standing_json(mine),
+            "winner": winner_line(data.standings),
         }
         seat = data.seats.get(player_id)
         if seat is None:
@@ -252,6 +254,7 @@ class TableViews(EventBase):
                 "open": rnd.status != "closed",
                 "tables": [self._table_json(data, rnd, n, now) for n in range(1, len(rnd.tables) + 1)],
             },
+            "winner": winner_line(data.standings),
             "dropped": [
                 {"name": p.name, "after_round": p.dropped_after} for p in data.players if p.status == "dropped"
             ],
@@ -304,6 +307,7 @@ class TableViews(EventBase):
             "decks_registered": len(data.decks),
             "round": None if not rounds else self._round_shown(data, rounds[-1], now),
             "standings": [standing_json(row) for row in data.standings],
+            "winner": winner_line(data.standings),
         }
         return view
 

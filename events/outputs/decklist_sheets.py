@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from draft.decks import Deck, Zone
 from events.night.base import EventBase
 from events.night.decks import Decks
-from events.night.snapshot import DeckSummary
+from events.night.snapshot import DeckSummary, PlayerRow
 from events.outputs.deck_problems import problem_lines
 from events.outputs.sheets import Blanks, Block, Note, Page, Sheet, Table, subtitle
 from sets.booster import Printing
@@ -37,8 +37,15 @@ def _sideboard(pool: Sequence[Printing], deck: Deck) -> list[tuple[int, str]]:
     return sorted(((n, name) for name, n in left.items() if n > 0), key=lambda item: (item[1].casefold(), item[1]))
 
 
+def _dropped_with_a_deck(decks: Decks, event_id: int, player: PlayerRow) -> bool:
+    """A player who dropped after registering a deck: their list is printed too, marked dropped (a no-show, or a
+    player who dropped before registering, has no list to print)."""
+    return player.status == "dropped" and decks.deck_of(event_id, player.id) is not None
+
+
 def decklists(events: EventBase, event_id: int) -> Sheet:
-    """One registration sheet per player: who (number, pod, seat), commanders, the list by type, the sideboard."""
+    """One registration sheet per player still in the event, and one per player who dropped after registering
+    (marked dropped): who (number, pod, seat), commanders, the list by type, the sideboard."""
     snap = events.snapshot(event_id)
     event = snap.event
     if event.status not in ("building", "playing", "finished"):
@@ -46,9 +53,11 @@ def decklists(events: EventBase, event_id: int) -> Sheet:
     decks = Decks(events.store)
     pages = []
     for player in sorted(
-        (p for p in snap.players if p.status == "active" and not p.bot),
+        (p for p in snap.players if not p.bot and (p.status == "active" or _dropped_with_a_deck(decks, event_id, p))),
         key=lambda p: (p.name.casefold(), p.name, p.id),
     ):
+        dropped = player.status == "dropped"
+        title = f"{player.name} (dropped)" if dropped else player.name
         who = Table(
             ("Player", "Player no.", "Pod", "Seat"),
             (
@@ -67,7 +76,7 @@ def decklists(events: EventBase, event_id: int) -> Sheet:
                 Page(
                     "Decklist",
                     (who, Note("No deck registered yet.", strong=True), Blanks(("Player signature", "Checked by"))),
-                    name=player.name,
+                    name=title,
                 )
             )
             continue
@@ -79,7 +88,13 @@ def decklists(events: EventBase, event_id: int) -> Sheet:
                 if card.chooses_color and deck.piper_colors
                 else card.name
             )
-        blocks: list[Block] = [who, Table(("Commander",), tuple((c,) for c in commanders) or (("none",),))]
+        blocks: list[Block] = [who]
+        if dropped:
+            after = f" after round {player.dropped_after}" if player.dropped_after else ""
+            blocks.append(
+                Note(f"DROPPED{after}: this deck was registered and played; kept for the record.", strong=True)
+            )
+        blocks.append(Table(("Commander",), tuple((c,) for c in commanders) or (("none",),)))
         if deck.piper_colors:
             blocks.append(Note("Prismatic Piper colors: " + ", ".join(color.word for color in deck.piper_colors)))
         groups: dict[str, list[tuple[int, str]]] = {}
@@ -123,7 +138,7 @@ def decklists(events: EventBase, event_id: int) -> Sheet:
             blocks.append(Note("NOT legal:", strong=True))
             blocks.extend(Note(f"- {line}") for line in problem_lines(registered.problems))
         blocks.append(Blanks(("Player signature", "Checked by")))
-        pages.append(Page("Decklist", tuple(blocks), name=player.name))
+        pages.append(Page("Decklist", tuple(blocks), name=title))
     if not pages:
         pages.append(Page("Decklists", (Note("No active player."),)))
     return Sheet("decklists", event.name, subtitle(event), tuple(pages))

@@ -10,7 +10,7 @@ from events.night.base import EventBase
 from events.night.rounds import Rounds
 from events.night.schema import number_text
 from events.night.snapshot import Snapshot
-from events.night.standings import Standing, placement_points
+from events.night.standings import Standing, placement_points, winner_line
 from events.outputs.sheets import Block, Note, Page, Sheet, Table, ordinal, subtitle
 
 
@@ -37,6 +37,19 @@ def standings_legend(points: Sequence[float]) -> tuple[str, ...]:
     )
 
 
+def final_place_text(place: int | None) -> str:
+    """A finalist's place at the final table for the standings' column ("1st: winner"); blank for the others."""
+    if place is None:
+        return ""
+    return ordinal(place) + (": winner" if place == 1 else "")
+
+
+FINAL_TABLE_LEGEND = (
+    "Final table: each finalist's place at the final table ('event top'); it names the winner and is not counted "
+    "in the points or the tie-breakers."
+)
+
+
 def did_not_play_lines(names: Sequence[str]) -> tuple[str, ...]:
     """The players who took no part (no-shows), listed apart from the ranked players (no line when none)."""
     if not names:
@@ -50,12 +63,15 @@ def standings_heading(snap: Snapshot) -> str:
         return "Final standings"
     if not snap.results:
         return "Standings before any result"
-    if snap.rounds[-1].status == "closed":
-        return f"Standings after round {snap.rounds[-1].number}"
-    return f"Standings during round {snap.rounds[-1].number} (some tables still playing)"
+    last = snap.rounds[-1]
+    if last.final:
+        return "Standings after the final table" if last.status == "closed" else "Standings during the final table"
+    if last.status == "closed":
+        return f"Standings after round {last.number}"
+    return f"Standings during round {last.number} (some tables still playing)"
 
 
-STANDINGS_CSV = ("rank", "player", "points", "opponents_average", "average_place", "rounds", "dropped")
+STANDINGS_CSV = ("rank", "player", "points", "opponents_average", "average_place", "rounds", "dropped", "final_place")
 
 
 def standings_csv(rows: Sequence[Standing]) -> Table:
@@ -70,6 +86,7 @@ def standings_csv(rows: Sequence[Standing]) -> Table:
                 number_text(r.average_place, 4),
                 str(r.rounds),
                 str(int(r.dropped)),
+                "" if r.final_place is None else str(r.final_place),
             )
             for r in rows
         ),
@@ -82,8 +99,9 @@ def standings(events: EventBase, event_id: int) -> Sheet:
     rounds = Rounds(events.store)
     rows = rounds.standings(event_id)
     heading = standings_heading(snap)
+    final = any(r.final_place is not None for r in rows)
     table = Table(
-        ("Rank", "Player", "Points", "Opp. avg", "Avg place", "Rounds"),
+        ("Rank", "Player", "Points", "Opp. avg", "Avg place", "Rounds", *(("Final table",) if final else ())),
         tuple(
             (
                 str(r.rank),
@@ -92,18 +110,21 @@ def standings(events: EventBase, event_id: int) -> Sheet:
                 f"{float(r.opponents_average):.2f}",
                 "" if r.average_place is None else f"{float(r.average_place):.2f}",
                 str(r.rounds),
+                *((final_place_text(r.final_place),) if final else ()),
             )
             for r in rows
         ),
         right=(0, 2, 3, 4, 5),
     )
-    legend = tuple(Note(line) for line in standings_legend(event.points))
+    won = winner_line(rows)
+    winner = (Note(won, strong=True),) if won else ()
+    legend = tuple(Note(line) for line in (*standings_legend(event.points), *((FINAL_TABLE_LEGEND,) if final else ())))
     absent = tuple(Note(line, strong=True) for line in did_not_play_lines(rounds.did_not_play(event_id)))
     return Sheet(
         "standings",
         event.name,
         subtitle(event),
-        (Page(heading, (table, *absent, *legend)),),
+        (Page(heading, (*winner, table, *absent, *legend)),),
         csv=standings_csv(rows),
         page_breaks=False,
     )
@@ -144,17 +165,18 @@ def results(events: EventBase, event_id: int) -> Sheet:
     for rnd in snap.rounds:
         mine = [row for row in rows if row[0] == rnd.number]
         status = "finished" if rnd.status == "closed" else "in progress"
+        label = f"Final table (round {rnd.number}, {status})" if rnd.final else f"Round {rnd.number} ({status})"
         if mine:
             blocks.append(
                 Table(
                     ("Table", "Place", "Player", "Points"),
                     tuple((str(t), ordinal(place), name, number_text(points)) for _, t, name, place, points in mine),
-                    title=f"Round {rnd.number} ({status})",
+                    title=label,
                     right=(0, 3),
                 )
             )
         else:
-            blocks.append(Note(f"Round {rnd.number} ({status})", strong=True))
+            blocks.append(Note(label, strong=True))
         waiting = [number for number in range(1, len(rnd.tables) + 1) if not any(row[1] == number for row in mine)]
         if waiting:
             blocks.append(Note("Waiting for table(s) " + ", ".join(map(str, waiting)) + "."))

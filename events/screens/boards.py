@@ -13,9 +13,14 @@ from draft.products import product
 from events.night import Pod
 from events.night.schema import number_text
 from events.night.snapshot import Snapshot
-from events.night.standings import Standing
+from events.night.standings import Standing, winner_line
 from events.outputs.deck_problems import problem_lines
-from events.outputs.standings_sheets import did_not_play_lines, standings_legend
+from events.outputs.standings_sheets import (
+    FINAL_TABLE_LEGEND,
+    did_not_play_lines,
+    final_place_text,
+    standings_legend,
+)
 from events.outputs.text import join_names
 from events.screens.render import shown
 
@@ -297,9 +302,16 @@ def standings_table(
     absent: Sequence[str] = (),
 ) -> Table:
     """Standings with shared ranks for exact ties, figures rounded for reading, a legend for every column, and the
-    players who did not play (``absent``) listed apart under it."""
-    lines = [*(standings_legend(points) if points is not None else ()), *did_not_play_lines(absent)]
+    players who did not play (``absent``) listed apart under it; once the final table has its result, the winner
+    named in the title and each finalist's place there in a column of its own."""
+    final = any(row.final_place is not None for row in rows)
+    lines = [
+        *(standings_legend(points) if points is not None else ()),
+        *((FINAL_TABLE_LEGEND,) if final else ()),
+        *did_not_play_lines(absent),
+    ]
     caption = "\n".join(lines) if lines else None
+    won = winner_line(rows)
     table = Table(
         "Rank",
         "Player",
@@ -307,7 +319,8 @@ def standings_table(
         "Opp. avg",
         "Avg place",
         "Rounds",
-        title=title,
+        *(("Final table",) if final else ()),
+        title=shown(title + (f"\n{won}" if won else "")),
         caption=shown(caption) if caption else None,
         caption_justify="left",
     )
@@ -320,6 +333,7 @@ def standings_table(
             f"{float(row.opponents_average):.2f}",
             "" if row.average_place is None else f"{float(row.average_place):.2f}",
             str(row.rounds),
+            *((final_place_text(row.final_place),) if final else ()),
         )
     return table
 

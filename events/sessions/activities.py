@@ -241,6 +241,7 @@ class EventDeck:
         self.report: dict | None = None
         self.notices: list[str] = []
         pool = decks.pool(event_id, player.id)
+        may_add, self.pipers_note = decks.stock_for(event_id, player.id)
         self.session = DeckSession(
             [p.card for p in pool],
             piper=piper_card(decks.event(event_id).set),
@@ -248,11 +249,19 @@ class EventDeck:
             save=self._register,
             autosave=False,  # an event deck is registered with 'done' or 'save', not after every change
             deck=decks.deck_of(event_id, player.id) if resume else None,
+            may_add=may_add,
         )
+        if self.pipers_note:
+            self.notices.append(self.pipers_note)
 
     def _register(self, deck: Deck, legal: bool, final: bool) -> None:
         report = self.decks.register_deck(
-            self.event_id, self.player_name, parse_json(write_json(deck)), by=self.by, actor=self.actor
+            self.event_id,
+            self.player_name,
+            parse_json(write_json(deck)),
+            by=self.by,
+            actor=self.actor,
+            within_stock=True,
         )  # the history says it came from this terminal (or browser); closed registration refuses it (PhaseOver)
         self.registered = True
         self.report = report  # the legality report ``event deck`` gives, for a face that shows it

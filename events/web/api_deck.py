@@ -85,6 +85,7 @@ def deck_state(served: Served, player_id: int, deck: EventDeck | None = None) ->
         "can_undo": bool(session.undo_stack),
         "can_redo": bool(session.redo_stack),
         "registered": registered is not None and same_deck(registered, built),
+        "pipers_note": deck.pipers_note,  # the store's stock limits the Pipers this deck may add (None: it doesn't)
     }
 
 

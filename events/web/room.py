@@ -13,6 +13,7 @@ import segno
 from starlette.requests import Request
 from starlette.responses import FileResponse, Response
 
+from events.night.standings import winner_line
 from events.night.table_views import standing_json
 from events.web.api_common import STATIC, ApiError, Json
 from events.web.api_night import in_core
@@ -55,7 +56,9 @@ async def image(server: Server, request: Request) -> Response:
 async def get_standings(server: Server, request: Request) -> Response:
     served = server.served
     rows = await in_core(served, served.rounds.standings, served.event_id)
-    return Json({"server_time": served.wall(), "standings": [standing_json(row) for row in rows]})
+    return Json(
+        {"server_time": served.wall(), "standings": [standing_json(row) for row in rows], "winner": winner_line(rows)}
+    )
 
 
 async def get_decklists(server: Server, request: Request) -> Response:

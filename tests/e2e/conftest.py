@@ -16,9 +16,10 @@ from tests.helpers.nights import start, terminal_night
 @pytest.fixture
 def pod(tmp_path, cli):
     """A terminal-style event with seat codes: three people and five bots seated, the draft started, a 5-minute
-    pick timer."""
+    pick timer; the store's stock holds Pipers to add (a builder leads with two)."""
     db = tmp_path / "serve.json"
     event_id = terminal_night(cli, db, "Ann", "Bo", SCRIPT_NAME, bots=5, timer=300)
+    assert cli("event", "pipers", event_id, "--stock", "6", "--db", db).exit_code == 0
     start(cli, db, event_id)
     return db, event_id
 

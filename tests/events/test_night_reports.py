@@ -190,7 +190,13 @@ def test_a_whole_night_of_thirteen_players_from_their_tables(night):
         reports.confirm(event_id, pid[name], report["report"], True, now=START + 50_000)
     with events.store.read() as db:
         assert db.table("results").get(lambda d: d["round"] == final["round"])["order"] == order
-    assert [row.to_json() for row in events.standings(event_id)] == before  # the final's result is its own
+    after = [row.to_json() for row in events.standings(event_id)]
+    # the final's result is its own: the standings stay as they were, and only name each finalist's place there
+    assert [{k: v for k, v in row.items() if k != "final_place"} for row in after] == [
+        {k: v for k, v in row.items() if k != "final_place"} for row in before
+    ]
+    places = {row["player"]: row["final_place"] for row in after if row["final_place"] is not None}
+    assert places == {name: 4 - i for i, name in enumerate(final["players"])}  # the order reported: last seat won
     events.finish(event_id)
 
 
@@ -294,7 +300,9 @@ def test_event_top_prints_the_final_table_and_its_result_is_recorded_as_any_othe
     assert cli("event", "top", str(event_id), "5", "--db", db).exit_code == 0
     order = " > ".join(reversed(ranked[:5]))
     assert cli("event", "result", str(event_id), "3", "1", order, "--db", db).exit_code == 0
-    assert cli("event", "standings", str(event_id), "--db", db, "--json").stdout == before.stdout
+    after = json.loads(cli("event", "standings", str(event_id), "--db", db, "--json").stdout)
+    assert [{**row, "final_place": None} for row in after] == json.loads(before.stdout)  # the standings as before
+    assert [row["player"] for row in after if row["final_place"] == 1] == [ranked[4]]
     assert cli("event", "round", str(event_id), "--db", db).exit_code == 3
     assert cli("event", "finish", str(event_id), "--db", db).exit_code == 0
     with pytest.raises(StateError, match="where the desk publishes"):

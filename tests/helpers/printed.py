@@ -14,7 +14,9 @@ NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "李小龍 [
 def printed_night(folder: Path) -> tuple[Night, int]:
     """A 10-player bots draft, two rounds played (one draw), a third paired: every printable has content."""
     events = Night(Store(folder / "event.json"))
-    event_id = events.create("Friday <CMR> & co", date="2026-01-16", style="bots", seed=11, secret=11)
+    event_id = events.create(
+        "Friday <CMR> & co", date="2026-01-16", style="bots", seed=11, secret=11, piper_stock=20
+    )  # a stock: the Pipers the auto decks add
     for name in NAMES:
         events.add_player(event_id, name)
     events.seat(event_id)

@@ -20,8 +20,9 @@ ORIGIN = {"origin": "http://testserver"}
 
 
 def served_night(cli, db: Path, humans=("Ann", "Bo", "Cy", "Dee"), bots: int = 4, timer: int = 0) -> int:
-    """A terminal event with seat codes, seated and drafting."""
+    """A terminal event with seat codes, seated and drafting; the store's stock holds the Pipers decks add."""
     event_id = terminal_night(cli, db, *humans, bots=bots, timer=timer)
+    assert cli("event", "pipers", event_id, "--stock", "20", "--db", db).exit_code == 0
     start(cli, db, event_id)
     return event_id
 
@@ -84,8 +85,9 @@ def draft_log(db: Path, event_id: int) -> list:
 
 def drafted_night(cli, db: Path, names=NIGHT_NAMES) -> int:
     """A terminal event with seat codes, its drafts picked to the end (each seat takes the suggested pick) and
-    every deck registered: ready for the rounds."""
+    every deck registered (the store's stock holds the Pipers they add): ready for the rounds."""
     event_id = terminal_night(cli, db, *names)
+    assert cli("event", "pipers", event_id, "--stock", "20", "--db", db).exit_code == 0
     start(cli, db, event_id)
     events = Night(Store(db))
     for pod in events.snapshot(event_id).pods:

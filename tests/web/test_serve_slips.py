@@ -4,6 +4,7 @@ the join address (event and player number, never the code) as text and as the QR
 from __future__ import annotations
 
 import re
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ import segno
 
 from events.storage.store import Store
 from tests.helpers.nights import codes_of, terminal_night
+from tests.helpers.serve_process import serve_process, stop
 
 EXIT_BAD = 2  # README "Exit codes": bad input
 
@@ -100,3 +102,55 @@ def test_url_belongs_to_the_slips_with_codes(tmp_path, cli):
     event_id = terminal_night(cli, db, "Ann", bots=3)
     result = cli("event", "print", event_id, "seatings", "--url", BASE, "--db", db)
     assert result.exit_code == EXIT_BAD and "seatings --codes" in result.stderr
+
+
+def seat_hint(cli, db: Path, event_id: int) -> str:
+    """The slips command `event seat --again` suggests (its own line)."""
+    result = cli("event", "seat", event_id, "--again", "--db", db)
+    assert result.exit_code == 0, result.output
+    return next(line for line in result.stdout.splitlines() if "seatings --codes" in line)
+
+
+def test_event_seat_suggests_the_slips_with_serves_address_while_serve_runs(tmp_path, cli):
+    """A real `cmdraft serve` process (the address it prints is what the slips must carry), stopped with Ctrl-C
+    and then killed as a crash would leave it."""
+    db = tmp_path / "slips.json"
+    event_id = terminal_night(cli, db, "Ann", "Bo", bots=2)
+    assert "--url" not in seat_hint(cli, db, event_id)  # no server running: the command as before
+    with serve_process(db, event_id) as (process, url):
+        assert seat_hint(cli, db, event_id).endswith(f"--db {db} --url {url} --format html --out slips.html")
+        with urllib.request.urlopen(url + "/", timeout=30) as answer:  # it answers: Ctrl-C now stops a running server
+            assert answer.status == 200
+        stop(process)
+    assert "--url" not in seat_hint(cli, db, event_id)  # stopped: the address is no longer served
+    with serve_process(db, event_id) as (process, url):
+        assert f"--url {url}" in seat_hint(cli, db, event_id)
+        process.kill()  # a crash leaves its file behind, naming a process that is gone
+        process.wait()
+    assert any(tmp_path.glob("*.serving-*.json"))
+    assert "--url" not in seat_hint(cli, db, event_id)
+
+
+@pytest.mark.parametrize(("url", "per_paper"), [(BASE, 3), (None, 5)])
+def test_slips_with_the_join_address_print_three_to_a_sheet_and_five_without(tmp_path, cli, url, per_paper):
+    """docs/store-night.md "Seat codes": five slips to a sheet, three when they carry the QR code (taller)."""
+    db = tmp_path / "slips.json"
+    names = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus"]
+    event_id = terminal_night(cli, db, *names, bots=1)
+    printed = cli(
+        "event",
+        "print",
+        event_id,
+        "seatings",
+        "--codes",
+        "--format",
+        "html",
+        *(["--url", url] if url else []),
+        "--db",
+        db,
+    )
+    assert printed.exit_code == 0, printed.output
+    classes = re.findall(r'<section class="page seating([^"]*)">', printed.stdout)
+    assert len(classes) == len(names)
+    ends = ["break" if "break" in c else "cut" if "cut" in c else None for c in classes]
+    assert ends == [("break" if n % per_paper == 0 else "cut") if n < len(names) else None for n in range(1, 8)]

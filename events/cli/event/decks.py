@@ -124,7 +124,8 @@ def event_deck(
         if report["valid"]
         else "NOT legal: " + "; ".join(problem_lines(report["problems"], report["color_identity"]))
     )
-    out().print(shown(f"{report['player']}: deck registered, {verdict}"))
+    note = report.get("pipers_note")  # the store's stock limited the Pipers an auto deck adds
+    out().print(shown(f"{report['player']}: deck registered, {verdict}" + (f"; {note}" if note else "")))
     if not report["valid"]:
         raise typer.Exit(1)  # as 'deck check': an illegal deck is exit 1 (it is registered, and shown on the board)
 

@@ -22,6 +22,7 @@ from events.night.refusals import DESK, Actor
 from events.night.schema import expected_pool_size
 from events.night.seat_codes import uses_codes
 from events.night.seating import Seating
+from events.night.serving import served_url
 from events.outputs.text import join_names
 from events.screens.event_draft import run_event_draft, wait_for_start
 from events.screens.pool_entry import type_pool
@@ -64,6 +65,8 @@ def event_seat(
     if uses_codes(events.event(event_id)):
         # The command on a line of its own, never wrapped: it is copied as it stands.
         where = f" --db {shlex.quote(str(db))}" if db is not None else ""
+        url = served_url(events.store.path, event_id)  # 'cmdraft serve' is running: the slips carry its address
+        where += f" --url {shlex.quote(url)}" if url else ""
         out().print("Seat codes for the slips (desk only), to print and cut:")
         out().print(
             shown(f"  cmdraft event print {event_id} seatings --codes{where} --format html --out slips.html"),

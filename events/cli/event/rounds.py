@@ -58,11 +58,12 @@ def event_result(
     """Record a table's result by finishing order; --replace corrects one, also after the next round was
     paired (the standings follow; the pairing stays, and the tables it would have changed are named)."""
     result = core(db, Rounds).record_result(event_id, round_number, table, order, replace)
+    awarded = result["points"]
     if as_json:
-        emit_json({**result, "points": {name: round(float(points), 4) for name, points in result["points"].items()}})
+        emit_json({**result, "points": {name: round(float(points), 4) for name, points in awarded.items()}})
         return
 
-    out().print(shown(join_names(f"{name} {number_text(points)}" for name, points in result["points"].items())))
+    out().print(shown(join_names(f"{name} {number_text(points)}" for name, points in awarded.items())))
     if result["next_round"] is not None:
         changed = result["would_change"]
         verdict = (
@@ -199,7 +200,9 @@ def event_top(
     as_json: JsonOption = False,
 ) -> None:
     """Seat the top N of the standings (players still in the event) at a final table, the highest standing
-    first; its result ('event result ID ROUND 1 ...') is its own and leaves the standings as they are."""
+    first; its result ('event result ID ROUND 1 ...') is its own and leaves the standings as they are; it names
+    the event's winner.  Every tie on points among them (and at the cut) is said with the tie-breaker that
+    settled it."""
     final = core(db, TableReports).top(event_id, size)
     if as_json:
         emit_json(final)
@@ -211,6 +214,8 @@ def event_top(
         table.add_row(str(rank), shown(name))
     out().print(table)
     out().print(shown(f"{final['first']} goes first (highest standing)"))
+    for line in final["ties"] or ["No ties: every place at the table and the cut below it are settled on points."]:
+        out().print(shown(line), soft_wrap=True)
 
 
 def event_finish(event_id: EventArg, db: DbOption = None) -> None:

@@ -154,6 +154,8 @@
     $("deck-undo").disabled = !deck.can_undo;
     $("deck-redo").disabled = !deck.can_redo;
     $("deck-register").textContent = registered ? "Register again" : "Register";
+    $("piper-note").hidden = !deck.pipers_note;
+    $("piper-note").textContent = deck.pipers_note || "";
     // registration closed: the registered deck read-only, with the core's line saying who can change it
     var closed = $("deck-closed");
     closed.hidden = !deck.closed;

@@ -97,6 +97,11 @@
     var head = el("div", "panel");
     var rnd = view.round;
     head.appendChild(el("h1", null, rnd ? (rnd.final ? "Final table" : "Round " + rnd.number) : "Rounds"));
+    if (view.winner) {
+      var won = el("p", "desk-night-winner", view.winner);
+      won.id = "desk-night-winner";
+      head.appendChild(won);
+    }
     var message = el("p", "hint", state.message);
     message.id = "desk-night-message";
     message.setAttribute("role", "status");

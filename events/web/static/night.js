@@ -106,6 +106,11 @@
     clock.id = "night-clock";
     head.appendChild(clock);
     panel.appendChild(head);
+    if (view.winner) {
+      var won = el("p", "night-winner", view.winner);
+      won.id = "night-winner";
+      panel.appendChild(won);
+    }
     var notice = el("p", "night-notice");
     notice.id = "night-notice";
     notice.setAttribute("role", "status");
@@ -126,7 +131,8 @@
     if (view.standing) {
       var s = view.standing;
       panel.appendChild(
-        el("p", "night-standing", "You: " + ordinal(s.rank) + " · " + points(s.points) + (s.points === 1 ? " point · " : " points · ") + s.rounds + " played")
+        el("p", "night-standing", "You: " + ordinal(s.rank) + " · " + points(s.points) + (s.points === 1 ? " point · " : " points · ") + s.rounds + " played" +
+          (s.final_place ? " · final table: " + ordinal(s.final_place) : ""))
       );
     }
     box.appendChild(panel);

@@ -116,10 +116,12 @@
         id: "view-standings",
         fill: function () {
           $("standings-title").textContent = title + (all.length > 1 ? " (" + (i + 1) + "/" + all.length + ")" : "");
+          $("standings-winner").hidden = !room.winner;
+          $("standings-winner").textContent = room.winner || "";
           var box = $("standings");
           clear(box);
           chunk.forEach(function (s) {
-            var line = row("", points(s.points) + " pts", s.dropped ? "dropped" : "");
+            var line = row("", points(s.points) + " pts", s.dropped ? "dropped" : s.final_place === 1 ? "winner" : "");
             line.firstChild.textContent = s.rank + ". " + s.name;
             box.appendChild(line);
           });

@@ -1,0 +1,58 @@
+"""Where ``cmdraft serve`` is serving an event, for the desk's other commands to say so (``event seat``'s slips
+command carries ``--url`` while it runs).
+
+While it runs, ``serve`` keeps a small file beside the database, ``NAME.serving-EVENT.json``: its address and its
+process id.  It is written whole when the server listens and removed when it stops; one a crash left behind names a
+process that is gone, so it is read as "not serving" (and the next ``serve`` writes it anew)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+from events.portable import process_alive
+
+
+def marker(database: Path, event_id: int) -> Path:
+    """The file that says ``serve`` is serving ``event_id`` of ``database``."""
+    return database.with_name(f"{database.name}.serving-{event_id}.json")
+
+
+@contextlib.contextmanager
+def serving(database: Path, event_id: int, url: str) -> Iterator[None]:
+    """Say ``url`` serves the event while the block runs (best effort: a folder that can't be written only loses
+    the hint); the file is removed afterwards when it is still this process's."""
+    path = marker(database, event_id)
+    text = json.dumps({"url": url, "pid": os.getpid()})
+    written = False
+    try:
+        temporary = path.with_name(path.name + ".tmp")
+        temporary.write_text(text, encoding="utf-8")
+        os.replace(temporary, path)
+        written = True
+    except OSError:
+        pass
+    try:
+        yield
+    finally:
+        if written:
+            with contextlib.suppress(OSError, ValueError):
+                if json.loads(path.read_text(encoding="utf-8")).get("pid") == os.getpid():
+                    path.unlink()
+
+
+def served_url(database: Path, event_id: int) -> str | None:
+    """The address ``serve`` is serving the event at now, or None (not running, or a file a crash left behind)."""
+    try:
+        found = json.loads(marker(database, event_id).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(found, dict):
+        return None
+    url, pid = found.get("url"), found.get("pid")
+    if not isinstance(url, str) or not isinstance(pid, int) or isinstance(pid, bool) or pid <= 0:
+        return None
+    return url if process_alive(pid) else None

@@ -1,0 +1,145 @@
+"""Pipers a deck adds beyond its pool come from the store's stock: `auto` and the builder (terminal and phone) never
+add more than the stock holds (its count less what the other registered decks add) and say so."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from draft.commanders import usable_options
+from draft.deck_session import DeckSession
+from draft.deckbuild import build_deck, rank_commanders
+from draft.decks import is_piper
+from draft.sim import piper_card
+from events.sessions.activities import EventDeck
+from events.storage.store import Store
+from sets.colors import Color
+from sets.errors import InputError, StateError
+from tests.helpers.night import Night
+
+NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
+MOST = 2  # a Commander Legends deck adds at most two Pipers (docs/rules.md)
+
+
+def no_legend_pool(cmr):
+    """Forty commons and uncommons, none legendary and no Piper: only added Pipers can lead it."""
+    cards = [c for c in cmr if c.rarity.letter in "CU" and not c.is_legendary and not is_piper(c) and c.mana_value]
+    return cards[:40]
+
+
+def added(commanders, pool) -> int:
+    return max(0, sum(1 for c in commanders if is_piper(c)) - sum(1 for c in pool if is_piper(c)))
+
+
+@pytest.mark.parametrize("may_add", [0, 1, 2])
+def test_no_option_adds_more_pipers_than_may_be_added(cmr, may_add):
+    pool = no_legend_pool(cmr)
+    options = list(usable_options(Counter(pool), piper_card("CMR"), may_add=may_add))
+    assert all(n <= may_add for _, _, n in options)
+    assert bool(options) == (may_add > 0)  # without a legend only added Pipers lead
+    deck = build_deck(pool, piper_card("CMR"), "", may_add)
+    assert added(deck.commanders, pool) <= may_add
+    suggested = rank_commanders(Counter(pool), 10, piper=piper_card("CMR"), may_add=may_add)
+    assert all(s.added_pipers <= may_add for s in suggested) if suggested else may_add == 0
+
+
+def test_without_a_stock_figure_the_product_allows_two(cmr):
+    pool = no_legend_pool(cmr)
+    assert max(n for _, _, n in usable_options(Counter(pool), piper_card("CMR"))) == MOST
+
+
+def test_the_builder_refuses_to_lead_with_more_pipers_than_the_stock_holds(cmr):
+    session = DeckSession(no_legend_pool(cmr), piper=piper_card("CMR"), name="x", save=lambda *a: None, may_add=1)
+    with pytest.raises(InputError, match="store.s stock holds 1 Piper for this deck"):
+        session.choose_pipers([Color.U, Color.R])
+    session.choose_pipers([Color.U])  # one added Piper: the stock holds it
+    assert added(session.commanders, session.pool) == 1
+
+
+def test_the_builders_own_auto_build_keeps_within_the_stock(cmr):
+    pool = no_legend_pool(cmr)
+    session = DeckSession(pool, piper=piper_card("CMR"), name="x", save=lambda *a: None, may_add=0)
+    session.replace()
+    assert added(session.commanders, pool) == 0
+    assert all(s.added_pipers == 0 for s in session.suggestions(5))
+
+
+def night(tmp_path, stock: int) -> tuple[Night, int]:
+    events = Night(Store(tmp_path / "event.json"))
+    event_id = events.create("Stock", style="bots", seed=3, piper_stock=stock)
+    for name in NAMES:
+        events.add_player(event_id, name)
+    events.seat(event_id)
+    events.start_draft(event_id)
+    return events, event_id
+
+
+def adds(events, event_id, name) -> int:
+    """The Pipers a registered deck adds beyond its owner's pool, counted from the records."""
+    pid = events.player_id(event_id, name)
+    deck = events.deck_of(event_id, pid)
+    pool = [p.card for p in events.pool(event_id, pid)]
+    return added(deck.commanders, pool)
+
+
+@pytest.mark.parametrize("stock", [0, 1, 3])
+def test_auto_decks_together_add_no_more_pipers_than_the_stock_and_say_so(tmp_path, stock):
+    events, event_id = night(tmp_path, stock)
+    reports = {name: events.register_deck(event_id, name, auto=True) for name in NAMES}
+    total = sum(adds(events, event_id, name) for name in NAMES)
+    assert total <= stock
+    assert events.piper_ledger(event_id)["shortfall"] == 0
+    left = stock
+    for name in NAMES:  # in registration order: each deck is told what the stock still held for it
+        note = reports[name].get("pipers_note")
+        if left >= MOST:
+            assert note is None
+        else:
+            held = f"{left} Piper" if left == 1 else f"{left} Pipers"
+            assert note is not None and f"the store's stock holds {held} for your deck" in note
+        left -= adds(events, event_id, name)
+
+
+def test_the_stock_taken_by_other_decks_is_no_longer_there(tmp_path, cmr):
+    events, event_id = night(tmp_path, 2)
+    ann, bo = events.player_id(event_id, "Ann"), events.player_id(event_id, "Bo")
+    assert events.stock_for(event_id, ann) == (2, None)
+    builder = EventDeck(events.phases[3], event_id, "Bo")
+    pool = builder.session.pool
+    builder.session.choose_pipers([Color.U, Color.R])
+    taken = added(builder.session.commanders, pool)
+    builder.session.save()
+    assert adds(events, event_id, "Bo") == taken
+    left, note = events.stock_for(event_id, ann)
+    assert left == 2 - taken
+    assert (note is None) == (left >= MOST)
+    assert events.stock_for(event_id, bo)[0] == 2  # a deck's own added Pipers are not taken from it
+
+
+def test_a_deck_registered_after_the_stock_ran_out_is_refused_with_what_is_left(tmp_path):
+    events, event_id = night(tmp_path, 0)
+
+    def held(name: str) -> int:
+        return sum(1 for p in events.pool(event_id, events.player_id(event_id, name)) if is_piper(p.card))
+
+    first, second = sorted(NAMES, key=held)[:2]  # each leads with two Pipers: adds the ones their pool lacks
+    adds_first = MOST - held(first)
+    assert adds_first >= 1 and MOST - held(second) >= 1, "the seed should leave two players short of two Pipers"
+    events.set_pipers(event_id, stock=adds_first)  # the stock holds exactly what the first deck adds
+    builders = [EventDeck(events.phases[3], event_id, name) for name in (first, second)]  # both opened now
+    for builder in builders:
+        builder.session.choose_pipers([Color.G, Color.U])
+    builders[0].session.save()
+    with pytest.raises(StateError, match="the store's stock holds 0 Pipers for it now"):
+        builders[1].session.save()
+    assert adds(events, event_id, first) == adds_first
+    assert events.deck_of(event_id, events.player_id(event_id, second)) is None
+
+
+def test_the_command_line_says_how_many_the_stock_holds(tmp_path, cli):
+    events, event_id = night(tmp_path, 0)
+    result = cli("event", "deck", str(event_id), "Ann", "--auto", "--db", str(events.store.path))
+    assert "; the store's stock holds 0 Pipers for your deck" in result.stdout and result.stdout.startswith(
+        "Ann: deck registered"
+    )
