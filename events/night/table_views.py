@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,6 +26,7 @@ from events.night.table_reports import PENDING, clock_json, table_clock
 from events.storage.draft_records import draft_progress
 from events.storage.records import Deck, DeckLine, Event, Player, Pod, Report, Result, Round
 from events.storage.tables import records_of
+from sets.cards import Card
 from sets.errors import InputError, StateError
 
 # (database file, its signature, event) -> what the screens read, computed once per state of the file
@@ -260,9 +262,12 @@ class TableViews(EventBase):
             ],
         }
 
-    def public_decklists(self, event_id: int) -> list[dict[str, Any]]:
+    def public_decklists(
+        self, event_id: int, card_facts: Callable[[Card], Mapping[str, Any]] | None = None
+    ) -> list[dict[str, Any]]:
         """Everyone's registered decklist (commanders, main deck, sideboard: names and counts), by standing: only
-        once the event is finished and the desk has chosen to publish them."""
+        once the event is finished and the desk has chosen to publish them.  ``card_facts``: what a face adds to a
+        line from its card (the web: cost, type, the kept image), for the lines whose card the index knows."""
         with self.store.read() as db:
             event = self._event(db, event_id)
             if event.status != "finished" or not event.publish_decklists:
@@ -270,8 +275,12 @@ class TableViews(EventBase):
             decks = {d.player: d.deck for d in records_of(db, Deck).find(event=event_id)}
         ranked = self._night(event_id).standings
 
+        def facts(name: str) -> Mapping[str, Any]:
+            card = self.index.get(name) if card_facts is not None else None
+            return {} if card is None or card_facts is None else card_facts(card)
+
         def lines(rows: list[DeckLine]) -> list[dict[str, Any]]:
-            return [{"name": line.name, "count": line.count} for line in rows]
+            return [{**facts(line.name), "name": line.name, "count": line.count} for line in rows]
 
         return [
             {

@@ -8,6 +8,7 @@ Nothing here holds a code, a pack or anything a player keeps hidden; the data ro
 from __future__ import annotations
 
 import io
+from typing import Any
 
 import segno
 from starlette.requests import Request
@@ -16,9 +17,11 @@ from starlette.responses import FileResponse, Response
 from events.night.standings import winner_line
 from events.night.table_views import standing_json
 from events.web.api_common import STATIC, ApiError, Json
+from events.web.api_draft import image_json
 from events.web.api_night import in_core
 from events.web.endpoints import Endpoint, files, page, public
 from events.web.server import Server
+from sets.cards import Card
 from sets.images import FILE_NAME, images_dir
 from sets.importers import valid_set_code
 
@@ -63,7 +66,14 @@ async def get_standings(server: Server, request: Request) -> Response:
 
 async def get_decklists(server: Server, request: Request) -> Response:
     served = server.served
-    return Json({"decklists": await in_core(served, served.views.public_decklists, served.event_id)})
+    decklists = await in_core(served, served.views.public_decklists, served.event_id, decklist_facts)
+    return Json({"decklists": decklists})
+
+
+def decklist_facts(card: Card) -> dict[str, Any]:
+    """What a decklist's line shows of its card besides name and count: the cost and type as text, and the kept
+    image (``cmdraft sets download CODE --images``) when there is one."""
+    return {"cost": card.mana_cost, "type": card.type_line, **image_json(card)}
 
 
 async def get_room(server: Server, request: Request) -> Response:
@@ -96,7 +106,8 @@ ENDPOINTS: list[Endpoint] = [
     public(
         "/api/decklists",
         get_decklists,
-        "once the event is finished, where the desk publishes them: everyone's decklist by standing",
+        "once the event is finished, where the desk publishes them: everyone's decklist by standing, each line "
+        '`{"name", "count", "cost", "type", "image?", "artist?"}` (the image where it was downloaded)',
     ),
     page("/decklists", decklists_page),
     page("/room", room_page, "the room display's page"),

@@ -18,8 +18,9 @@ from sets.images import Fetcher, download_images
 from tests.helpers.browsers import LAPTOP, PHONE, Served
 from tests.helpers.night import Night
 from tests.helpers.nights import codes_of, start, terminal_night
-from tests.helpers.pages import join, serious, too_small
+from tests.helpers.pages import desk, join, serious, too_small
 from tests.helpers.scryfall_fake import FakeScryfall
+from tests.helpers.served import drafted_night
 
 
 @pytest.fixture
@@ -160,3 +161,38 @@ def test_the_builder_shows_each_cards_image_and_opens_it_full_size(built, browse
     assert too_small(page) == [] and serious(page) == []
     name.click()
     expect(page.locator("#sheet-img")).to_be_visible()
+
+
+def test_the_published_decklists_show_each_cards_image_beside_its_name_and_cost_as_text(
+    tmp_path, cli, browser, shots, cmr_images
+):
+    db = tmp_path / "lists.json"
+    event_id = drafted_night(cli, db, ["Ann", "Bo", "Cy", "Di"])
+    served = Served(db, event_id)
+    try:
+        events = Night(Store(db))
+        for number, table in enumerate(desk(served.url, "/api/desk/round", {})["tables"], 1):
+            order = [[events.player_id(event_id, name)] for name in table]
+            desk(served.url, "/api/desk/settle", {"round": 1, "table": number, "order": order})
+        desk(served.url, "/api/desk/finish", {})
+        desk(served.url, "/api/desk/publish", {"on": True})
+        for size, viewport in (("390x844", PHONE), ("1920x1080", LAPTOP)):
+            page = browser.new_context(viewport=viewport).new_page()
+            page.goto(served.url + "/decklists")
+            expect(page.locator(".decklist")).to_have_count(4)
+            images = page.locator(".decklist-lines img.decklist-image")
+            assert images.count() > 4 * 20  # the lines' cards, each with its image
+            sources = images.evaluate_all("imgs => imgs.map(i => i.getAttribute('src'))")
+            assert all(src.startswith("/images/CMR/") for src in sources)
+            page.wait_for_function(  # the images in view are loaded (those further down load as they come into view)
+                "() => { const i = document.querySelector('.decklist-image'); return i.complete && i.naturalWidth > 0; }"
+            )
+            first = page.locator(".decklist-lines li.has-image").first
+            assert re.fullmatch(r"\d+ \S.*", first.locator(".decklist-line").inner_text())  # count and name, as text
+            assert first.locator("img").get_attribute("alt") == ""  # the name is read from the text, not twice
+            expect(page.locator("#image-credit")).to_be_visible()
+            expect(page.locator("#image-credit")).to_contain_text("Scryfall")
+            page.screenshot(path=str(shots / f"images-decklists-{size}.png"))
+            page.context.close()
+    finally:
+        served.stop()

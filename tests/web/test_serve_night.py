@@ -140,6 +140,9 @@ def test_a_whole_night_of_thirteen_phones(night, manual_clock):
         lists = ok(desk.get("/api/decklists"))["decklists"]
         assert [d["name"] for d in lists] == [row.name for row in Night(Store(db)).standings(event_id)]
         assert all(d["commanders"] and sum(line["count"] for line in d["main"]) > 0 for d in lists)
+        lines = [line for d in lists for part in ("commanders", "main", "sideboard") for line in d[part]]
+        assert all(line["type"] and "cost" in line for line in lines)  # the card's facts as text, always
+        assert not any("image" in line for line in lines)  # no images downloaded: none named
         assert ok(desk.get("/api/room"))["event"]["decklists"] is True
     history = Night(Store(db)).history(event_id)
     results = [e for e in history if e["what"] == "result"]

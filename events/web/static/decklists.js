@@ -14,7 +14,18 @@
     box.appendChild(el("h4", null, title + " (" + total + ")"));
     var list = el("ul", "decklist-lines");
     lines.forEach(function (line) {
-      list.appendChild(el("li", null, line.count + " " + line.name));
+      // the card's kept image small beside it (the name, count and cost stay as text, read by screen readers)
+      var item = el("li", line.image ? "has-image" : null);
+      if (line.image) {
+        var img = el("img", "decklist-image");
+        img.src = line.image;
+        img.alt = "";
+        img.loading = "lazy";
+        item.appendChild(img);
+      }
+      item.appendChild(el("span", "decklist-line", line.count + " " + line.name));
+      if (line.cost) item.appendChild(el("span", "decklist-cost", " " + line.cost));
+      list.appendChild(item);
     });
     box.appendChild(list);
     return box;
@@ -30,6 +41,13 @@
       panel.appendChild(part("Main deck", deck.main));
       if (deck.sideboard.length) panel.appendChild(part("Sideboard", deck.sideboard));
       box.appendChild(panel);
+    });
+    // Scryfall's guidelines: say where the images are from, wherever one is shown
+    var credit = document.getElementById("image-credit");
+    credit.hidden = !lists.some(function (deck) {
+      return [deck.commanders, deck.main, deck.sideboard].some(function (part) {
+        return part.some(function (line) { return line.image; });
+      });
     });
   }
 
