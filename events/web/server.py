@@ -67,14 +67,12 @@ class Server:
         return player
 
     def seat_cookie(self, response: Response, token: str) -> None:
+        self._cookie(response, auth.SEAT_COOKIE, token, self.settings.seat_cookie_age)
+
+    def _cookie(self, response: Response, name: str, token: str, age: int) -> None:
+        """A token's cookie: script can't read it, sent only from this server's own pages, over HTTPS when set."""
         response.set_cookie(
-            auth.SEAT_COOKIE,
-            token,
-            httponly=True,
-            samesite="strict",
-            secure=self.settings.secure_cookies,
-            path="/",
-            max_age=self.settings.seat_cookie_age,
+            name, token, httponly=True, samesite="strict", secure=self.settings.secure_cookies, path="/", max_age=age
         )
 
     # --- the desk -----------------------------------------------------------------------------------------------
@@ -101,12 +99,4 @@ class Server:
         return desk_link.is_desk(self._desk[1], given)
 
     def desk_cookie(self, response: Response, token: str) -> None:
-        response.set_cookie(
-            auth.DESK_COOKIE,
-            token,
-            httponly=True,
-            samesite="strict",
-            secure=self.settings.secure_cookies,
-            path="/",
-            max_age=self.settings.desk_cookie_age,
-        )
+        self._cookie(response, auth.DESK_COOKIE, token, self.settings.desk_cookie_age)
