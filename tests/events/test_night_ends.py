@@ -15,7 +15,7 @@ from events.night.standings import Standing, tie_breaks
 from events.night.table_reports import TableReports
 from events.night.table_views import TableViews
 from events.storage.store import Store
-from tests.helpers.night import Night
+from tests.helpers.night import Night, bots_drafted
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 SCHEME = (Fraction(3), Fraction(2), Fraction(1), Fraction(0))  # the default placement points (docs: Standings)
@@ -25,13 +25,7 @@ SCHEME = (Fraction(3), Fraction(2), Fraction(1), Fraction(0))  # the default pla
 def played(tmp_path):
     """Eight players, two rounds each table in seating order (first to last); nothing more."""
     events = Night(Store(tmp_path / "event.json"))
-    event_id = events.create("Friday <b>", style="bots", seed=5)
-    for name in NAMES:
-        events.add_player(event_id, name)
-    events.seat(event_id)
-    events.start_draft(event_id)
-    for name in NAMES:
-        events.register_deck(event_id, name, auto=True)
+    event_id = bots_drafted(events, "Friday <b>", NAMES, seed=5)
     orders = []
     for number in (1, 2):
         for table, names in enumerate(events.new_round(event_id)["tables"], start=1):

@@ -14,7 +14,7 @@ from events.night.table_reports import NotYourTable, TableReports
 from events.night.table_views import TableViews
 from events.storage.store import Store
 from sets.errors import InputError, StateError
-from tests.helpers.night import Night
+from tests.helpers.night import Night, bots_drafted
 from tests.helpers.nights import codes_of, start, terminal_night
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kai", "Lu", "Mo"]
@@ -25,13 +25,7 @@ MINUTES = 50
 @pytest.fixture
 def night(tmp_path):
     events = Night(Store(tmp_path / "event.json"))
-    event_id = events.create("Friday", style="bots", seed=11)
-    for name in NAMES:
-        events.add_player(event_id, name)
-    events.seat(event_id)
-    events.start_draft(event_id)
-    for name in NAMES:
-        assert events.register_deck(event_id, name, auto=True)["valid"]
+    event_id = bots_drafted(events, "Friday", NAMES, seed=11)
     return events, event_id, TableReports(events.store), TableViews(events.store)
 
 

@@ -17,7 +17,7 @@ from events.night.schema import number_text
 from events.outputs.printables import PRINTABLES
 from events.outputs.text import cell_width
 from events.storage.store import Store
-from tests.helpers.night import Night
+from tests.helpers.night import Night, bots_drafted
 from tests.helpers.printed import NAMES, printed_night
 
 
@@ -479,13 +479,7 @@ def test_csv_cells_a_spreadsheet_would_run_as_formulas_are_written_as_text(tmp_p
     """A name typed at the desk (``=SUM(A1)``, ``@Ed``) reaches a spreadsheet as the text it is: every CSV
     the desk writes (printed or exported) starts such a cell with an apostrophe; numbers stay numbers."""
     events = Night(Store(tmp_path / "event.json"))
-    event_id = events.create("=HYPERLINK(1)", style="bots", seed=3)
-    for name in FORMULA_NAMES:
-        events.add_player(event_id, name)
-    events.seat(event_id)
-    events.start_draft(event_id)
-    for name in FORMULA_NAMES:
-        events.register_deck(event_id, name, auto=True)
+    event_id = bots_drafted(events, "=HYPERLINK(1)", FORMULA_NAMES, seed=3)
     rnd = events.new_round(event_id)
     for table, names in enumerate(rnd["tables"], start=1):
         events.record_result(event_id, 1, table, " > ".join(f'"{n}"' for n in names))

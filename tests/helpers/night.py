@@ -35,3 +35,16 @@ class Night:
             if hasattr(type(phase), name) or name in vars(phase):
                 return getattr(phase, name)
         raise AttributeError(f"no phase of the night offers {name!r}")
+
+
+def bots_drafted(events: Night, name: str, players: list[str], seed: int) -> int:
+    """An event of ``players`` seated, drafted by the bots and each registered with an automatic (legal) deck: the
+    night as it stands when round 1 may be paired.  The event's id."""
+    event_id: int = events.create(name, style="bots", seed=seed)
+    for player in players:
+        events.add_player(event_id, player)
+    events.seat(event_id)
+    events.start_draft(event_id)
+    for player in players:
+        assert events.register_deck(event_id, player, auto=True)["valid"], player
+    return event_id
