@@ -63,7 +63,11 @@ class Pipers(EventBase):
                 history.DESK,
                 "pipers",
                 None,
-                {"stock": stock, "opened": {str(k): v for k, v in (opened or {}).items()}, "requests": requests or {}},
+                msgspec.to_builtins(
+                    history.PiperSettings(
+                        stock=stock, opened={str(k): v for k, v in (opened or {}).items()}, requests=requests or {}
+                    )
+                ),
             )
 
     def piper_ledger(self, event_id: int) -> dict[str, Any]:

@@ -4,13 +4,15 @@ life and commander tracker of a table."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
 
+import msgspec
 from rich.table import Table
 from rich.text import Text
 
 from draft.products import product
 from events.night import Pod
+from events.night.history import Entry, PiperSettings, RoundPaired
 from events.night.schema import number_text
 from events.night.snapshot import Snapshot
 from events.night.standings import Standing, winner_line
@@ -23,6 +25,8 @@ from events.outputs.standings_sheets import (
 )
 from events.outputs.text import join_names
 from events.screens.render import shown
+
+Told = TypeVar("Told", bound=msgspec.Struct)
 
 
 def event_board(snap: Snapshot, ledger: dict[str, Any] | None = None) -> Table:
@@ -157,16 +161,20 @@ def _readable(value: Any, what: str = "") -> str:
         label = "pod" if what in ("seat", "reseat") else "table"
         return "; ".join(f"{label} {n}: {_readable(x)}" for n, x in enumerate(value, start=1))
     if isinstance(value, dict) and what == "round" and "tables" in value:
-        return f"round {value.get('round', '?')}: {_readable(value['tables'], what)}"
+        paired = _told(value, RoundPaired)
+        if paired is not None:
+            return f"round {'?' if paired.round is None else paired.round}: {_readable(paired.tables, what)}"
     if isinstance(value, dict) and what == "pipers":
-        parts = []
-        if value.get("stock") is not None:
-            parts.append(f"store stock {value['stock']}")
-        if value.get("opened"):
-            parts.append("opened: " + join_names(f"pod {pod} {n}" for pod, n in value["opened"].items()))
-        if value.get("requests"):
-            parts.append("requests: " + join_names(f"{who} {n}" for who, n in value["requests"].items()))
-        return "; ".join(parts) or "no change"
+        settings = _told(value, PiperSettings)
+        if settings is not None:
+            parts = []
+            if settings.stock is not None:
+                parts.append(f"store stock {settings.stock}")
+            if settings.opened:
+                parts.append("opened: " + join_names(f"pod {pod} {n}" for pod, n in settings.opened.items()))
+            if settings.requests:
+                parts.append("requests: " + join_names(f"{who} {n}" for who, n in settings.requests.items()))
+            return "; ".join(parts) or "no change"
     if isinstance(value, dict):
         return "; ".join(f"{key}: {_readable(item)}" for key, item in value.items())
     if isinstance(value, list):
@@ -174,29 +182,38 @@ def _readable(value: Any, what: str = "") -> str:
     return str(value)
 
 
-def history_what(entry: dict) -> str:
+def _told(value: dict[str, Any], kind: type[Told]) -> Told | None:
+    """A history value read as the type its kind of entry writes (None: it isn't one, so it is shown as it lies)."""
+    try:
+        return msgspec.convert(value, kind)
+    except msgspec.ValidationError:
+        return None
+
+
+def history_what(entry: Entry) -> str:
     """What an entry changed, in words: a result names its round and table; an undo the entry it takes back."""
-    what = entry["what"]
-    where = entry.get("undo") or {}
-    if what == "result" and "round" in where and "table" in where:
-        what = f"result, round {where['round']} table {where['table']}"
-    return what + (f" (of #{entry['undoes']})" if entry.get("undoes") else "")
+    what = entry.what
+    note = entry.note
+    if what == "result" and note.round is not None and note.table is not None:
+        what = f"result, round {note.round} table {note.table}"
+    return what + (f" (of #{entry.undoes})" if entry.undoes else "")
 
 
-def history_table(entries: list[dict]) -> Table:
+def history_table(entries: Sequence[Entry]) -> Table:
     """The event's history, oldest first: when, who, what, old and new value (undos name the entry they take back),
     every value in words."""
     table = Table("#", "When (UTC)", "Who", "What", "Old", "New", title="History", title_justify="left")
-    kinds = {entry["id"]: entry["what"] for entry in entries}
+    kinds = {entry.id: entry.what for entry in entries}
     for entry in entries:
-        kind = kinds.get(entry.get("undoes"), entry["what"])  # an undo's values are those of the entry it undoes
+        # an undo's values are those of the entry it undoes
+        kind = kinds.get(entry.undoes, entry.what) if entry.undoes is not None else entry.what
         table.add_row(
-            str(entry["id"]),
-            entry["at"].replace("T", " ").replace("+00:00", ""),
-            shown(entry["who"]),
+            str(entry.id),
+            entry.at.replace("T", " ").replace("+00:00", ""),
+            shown(entry.who),
             shown(history_what(entry)),
-            shown(_readable(entry["old"], kind)),
-            shown(_readable(entry["new"], kind)),
+            shown(_readable(entry.old, kind)),
+            shown(_readable(entry.new, kind)),
         )
     if not entries:
         table.caption = "No change recorded yet."

@@ -666,7 +666,7 @@ def test_build_a_deck_at_the_terminal_registers_it(tmp_path):
     ann = next(p for p in events.snapshot(event_id).players if p.name == "Ann")
     assert ann.deck.valid
     entry = events.history(event_id)[-1]  # the history says the deck came from Ann's terminal, not the desk
-    assert entry["what"] == "deck" and entry["who"].startswith("terminal Ann (/dev/")
+    assert entry.what == "deck" and entry.who.startswith("terminal Ann (/dev/")
 
 
 def test_board_warns_of_a_piper_shortfall(events, cli):
