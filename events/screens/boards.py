@@ -13,6 +13,7 @@ from rich.text import Text
 from draft.products import product
 from events.night import Pod
 from events.night.history import Entry, PiperSettings, RoundPaired
+from events.night.pipers import Ledger
 from events.night.schema import number_text
 from events.night.snapshot import Snapshot
 from events.night.standings import Standing, winner_line
@@ -29,7 +30,7 @@ from events.screens.render import shown
 Told = TypeVar("Told", bound=msgspec.Struct)
 
 
-def event_board(snap: Snapshot, ledger: dict[str, Any] | None = None) -> Table:
+def event_board(snap: Snapshot, ledger: Ledger | None = None) -> Table:
     """The status board of an event (with a Piper shortfall warning when there is one)."""
     event = snap.event
     words = product(event.set).added.words
@@ -47,33 +48,33 @@ def event_board(snap: Snapshot, ledger: dict[str, Any] | None = None) -> Table:
             if event.assist
             else Text("No assistance: no hint, signals or 'Can lead' at the pick screen (competitive rules)")
         )
-    if ledger and ledger["shortfall"]:
-        lenders = join_names(l["player"] for l in ledger["lenders"]) or "nobody in the event"
+    if ledger and ledger.shortfall:
+        lenders = join_names(lender.player for lender in ledger.lenders) or "nobody in the event"
         outer.add_row(
             shown(
-                f"{ledger['word']} shortfall: registered decks add {_counted(ledger['needed'], ledger)}, "
-                f"{ledger['shortfall']} more than "
+                f"{ledger.word} shortfall: registered decks add {ledger.counted(ledger.needed)}, "
+                f"{ledger.shortfall} more than "
                 f"players and the store can lend (could lend: {lenders})",
                 style="bold red",
             )
         )
-    elif ledger and ledger["forecast"]["shortfall"]:
+    elif ledger and ledger.forecast.shortfall:
         outer.add_row(
             shown(
-                f"{ledger['word']} forecast: the requests would be "
-                f"{_counted(ledger['forecast']['shortfall'], ledger)} short "
+                f"{ledger.word} forecast: the requests would be "
+                f"{ledger.counted(ledger.forecast.shortfall)} short "
                 "(see 'cmdraft event pipers')",
                 style="yellow",
             )
         )
     if ledger:
-        for row in ledger["pods"]:
-            if row["disagrees"]:
+        for row in ledger.pods:
+            if row.disagrees and row.typed is not None:
                 outer.add_row(
                     shown(
-                        f"Pod {row['pod']}: {_counted(row['typed'], ledger)} typed as opened, but the recorded "
+                        f"Pod {row.pod}: {ledger.counted(row.typed)} typed as opened, but the recorded "
                         "pools hold "
-                        f"{row['opened']}",
+                        f"{row.opened}",
                         style="yellow",
                     )
                 )
@@ -239,75 +240,66 @@ def deck_board(snap: Snapshot) -> Table:
     return table
 
 
-def _counted(count: int, ledger: dict) -> str:
-    """'1 Piper', '2 Faceless Ones': a count of the ledger's card in its product's words."""
-    return f"{count} {ledger['word'] if count == 1 else ledger['words']}"
-
-
-def _opened(pod: Pod, ledger: dict[str, Any] | None) -> str:
+def _opened(pod: Pod, ledger: Ledger | None) -> str:
     """Pipers opened in a pod for the board: counted in its recorded pools."""
-    entry = next((p for p in (ledger or {}).get("pods", []) if p["pod"] == pod.number), None)
-    if entry is None or entry["opened"] is None:
+    row = ledger.pod(pod.number) if ledger else None
+    if row is None or row.opened is None:
         return "—"
-    partial = (
-        "" if entry["pools_recorded"] == entry["seats"] else f" ({entry['pools_recorded']}/{entry['seats']} pools)"
-    )
-    return f"{entry['opened']}{partial}"
+    partial = "" if row.pools_recorded == row.seats else f" ({row.pools_recorded}/{row.seats} pools)"
+    return f"{row.opened}{partial}"
 
 
-def piper_ledger(ledger: dict) -> Table:
+def piper_ledger(ledger: Ledger) -> Table:
     """The ledger of the product's added card, titled in its words ("Faceless One stock" for CLB)."""
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="bold")
     grid.add_column()
-    for pod in ledger["pods"]:
+    for pod in ledger.pods:
         opened = (
             "no pool recorded yet"
-            if pod["opened"] is None
-            else f"{pod['opened']} in {pod['pools_recorded']} of {pod['seats']} recorded pools"
+            if pod.opened is None
+            else f"{pod.opened} in {pod.pools_recorded} of {pod.seats} recorded pools"
         )
         line = shown(opened)
-        if pod["typed"] is not None:
+        if pod.typed is not None:
             line.append(
-                f"; typed {pod['typed']}" + (" — DISAGREES with the pools" if pod["disagrees"] else ""),
-                style="bold yellow" if pod["disagrees"] else "",
+                f"; typed {pod.typed}" + (" — DISAGREES with the pools" if pod.disagrees else ""),
+                style="bold yellow" if pod.disagrees else "",
             )
-        grid.add_row(f"Opened, pod {pod['pod']}", line)
-    if not ledger["pods"]:
-        grid.add_row("Opened", f"{ledger['held_in_pools']} in the recorded pools")
-    grid.add_row(f"{ledger['word']} stock", str(ledger["stock"]))
+        grid.add_row(f"Opened, pod {pod.pod}", line)
+    if not ledger.pods:
+        grid.add_row("Opened", f"{ledger.held_in_pools} in the recorded pools")
+    grid.add_row(f"{ledger.word} stock", str(ledger.stock))
     grid.add_row(
         "Added by decks",
-        shown(join_names(f"{d['player']} {d['added']}" for d in ledger["decks"] if d["added"]) or "none"),
+        shown(join_names(f"{d.player} {d.added}" for d in ledger.decks if d.added) or "none"),
     )
-    grid.add_row("Needed", str(ledger["needed"]))
-    grid.add_row("Unused in pools", str(ledger["unused"]))
-    grid.add_row("Available", f"{ledger['available']} (unused + store stock)")
-    if ledger["shortfall"]:
+    grid.add_row("Needed", str(ledger.needed))
+    grid.add_row("Unused in pools", str(ledger.unused))
+    grid.add_row("Available", f"{ledger.available} (unused + store stock)")
+    if ledger.shortfall:
         grid.add_row(
             shown("SHORTFALL", style="bold red"),
-            shown(f"{_counted(ledger['shortfall'], ledger)} short for the registered decks", style="red"),
+            shown(f"{ledger.counted(ledger.shortfall)} short for the registered decks", style="red"),
         )
     lenders = join_names(
-        f"{l['player']} ({l['spare']}{'' if l['deck_registered'] else ', no deck yet'}"
-        f"{', dropped' if l['dropped'] else ''})"
-        for l in ledger["lenders"]
+        f"{lender.player} ({lender.spare}{'' if lender.deck_registered else ', no deck yet'}"
+        f"{', dropped' if lender.dropped else ''})"
+        for lender in ledger.lenders
     )
     grid.add_row("Could lend", shown(lenders or "nobody"))
-    forecast = ledger["forecast"]
-    if forecast["spent"]:
+    forecast = ledger.forecast
+    if forecast.spent:
         return grid  # every deck is registered: the requests made before deck building no longer tell anything
     grid.add_row("", "")
     grid.add_row(shown("Forecast", style="bold dim"), shown("from requests made before deck building", style="dim"))
-    grid.add_row(
-        "Requested", shown(join_names(f"{r['player']} {r['requested']}" for r in forecast["requests"]) or "none")
-    )
-    grid.add_row("Needed from others", str(forecast["needed_from_others"]))
-    grid.add_row("Could be lent", str(forecast["available"]))
-    if forecast["shortfall"]:
+    grid.add_row("Requested", shown(join_names(f"{r.player} {r.requested}" for r in forecast.requests) or "none"))
+    grid.add_row("Needed from others", str(forecast.needed_from_others))
+    grid.add_row("Could be lent", str(forecast.available))
+    if forecast.shortfall:
         grid.add_row(
             shown("forecast short", style="yellow"),
-            shown(f"{_counted(forecast['shortfall'], ledger)}, if the requests hold", style="yellow"),
+            shown(f"{ledger.counted(forecast.shortfall)}, if the requests hold", style="yellow"),
         )
     return grid
 

@@ -235,7 +235,7 @@ def test_the_piper_forecast_is_shown_until_every_deck_is_registered(events, cli)
         event_id, "Ann", parse("Commander\n1 The Prismatic Piper\nDeck\n5 Murder\n"), piper_colors=[Color.parse("B")]
     )
     ledger = events.piper_ledger(event_id)
-    assert ledger["forecast"]["spent"] and ledger["forecast"]["shortfall"] == 0
+    assert ledger.forecast.spent and ledger.forecast.shortfall == 0
     screen = cli("event", "pipers", event_id, "--db", db).stdout
     assert "Forecast" not in screen and "Requested" not in screen and "forecast" not in screen
     assert "Piper forecast" not in cli("event", "show", event_id, "--db", db).stdout
