@@ -16,7 +16,7 @@ from draft.decks import Deck, Zone, is_piper
 from draft.engine import Draft, DraftConfig
 from draft.manabase import mana_sources
 from draft.products import added_card, product
-from draft.quality import figures, pod_figures
+from draft.quality import QualityFigures, pod_figures
 from sets.booster import BoosterSpec, Printing, booster_spec
 from sets.cards import CardSet
 from sets.catalog import load_set
@@ -188,7 +188,39 @@ def pod_seeds(seed: int, count: int) -> list[int]:
     return [rng.randrange(2**31) for _ in range(count)]
 
 
-def aggregate(summaries: Sequence[dict[str, Any]]) -> dict[str, Any]:
+@dataclass(frozen=True)
+class SimFigures:
+    """Figures of many simulated pods (``aggregate``): legal decks, Piper use, Pipers opened per pod, deck colors,
+    and the bot-quality figures over all seats and per bot style."""
+
+    pods: int
+    seats: int
+    legal_rate: float
+    piper_seat_share: float
+    pipers_opened_mean: float
+    pipers_opened_distribution: dict[str, int]  # Pipers opened in a pod -> pods
+    identity_sizes: dict[str, int]  # colors in a deck's identity -> decks
+    color_share: dict[str, float]  # WUBRG letter -> share of decks playing it
+    quality: QualityFigures
+    quality_by_style: dict[str, QualityFigures]
+
+    def to_json(self) -> dict[str, Any]:
+        """The figures as ``sim --drafts --json`` prints them (after the seed)."""
+        return {
+            "pods": self.pods,
+            "seats": self.seats,
+            "legal_rate": self.legal_rate,
+            "piper_seat_share": self.piper_seat_share,
+            "pipers_opened_mean": self.pipers_opened_mean,
+            "pipers_opened_distribution": self.pipers_opened_distribution,
+            "identity_sizes": self.identity_sizes,
+            "color_share": self.color_share,
+            "quality": self.quality.to_json(),
+            "quality_by_style": {style: found.to_json() for style, found in self.quality_by_style.items()},
+        }
+
+
+def aggregate(summaries: Sequence[dict[str, Any]]) -> SimFigures:
     """Legal-deck rate, Piper use, Pipers opened per pod, deck colors, and the bot-quality figures
     (``draft.quality``: over all seats and per style) over many pods."""
     seats = [seat for pod in summaries for seat in pod["seats"]]
@@ -197,18 +229,18 @@ def aggregate(summaries: Sequence[dict[str, Any]]) -> dict[str, Any]:
     colors = Counter(letter for seat in seats for letter in seat["identity"])
     pods = len(summaries) or 1
     count = len(seats) or 1
-    return {
-        "pods": len(summaries),
-        "seats": len(seats),
-        "legal_rate": sum(seat["valid"] for seat in seats) / count,
-        "piper_seat_share": sum(seat["pipers"] > 0 for seat in seats) / count,
-        "pipers_opened_mean": sum(pod["pipers_opened"] for pod in summaries) / pods,
-        "pipers_opened_distribution": {str(k): opened[k] for k in sorted(opened)},
-        "identity_sizes": {str(k): widths[k] for k in sorted(widths)},
-        "color_share": {letter: colors[letter] / count for letter in "WUBRG"},
-        "quality": figures([seat["figures"] for seat in seats]),
-        "quality_by_style": {
-            style: figures([seat["figures"] for seat in seats if seat["style"] == style])
+    return SimFigures(
+        pods=len(summaries),
+        seats=len(seats),
+        legal_rate=sum(seat["valid"] for seat in seats) / count,
+        piper_seat_share=sum(seat["pipers"] > 0 for seat in seats) / count,
+        pipers_opened_mean=sum(pod["pipers_opened"] for pod in summaries) / pods,
+        pipers_opened_distribution={str(k): opened[k] for k in sorted(opened)},
+        identity_sizes={str(k): widths[k] for k in sorted(widths)},
+        color_share={letter: colors[letter] / count for letter in "WUBRG"},
+        quality=QualityFigures.over([seat["figures"] for seat in seats]),
+        quality_by_style={
+            style: QualityFigures.over([seat["figures"] for seat in seats if seat["style"] == style])
             for style in dict.fromkeys(seat["style"] for seat in seats)
         },
-    }
+    )
