@@ -238,12 +238,13 @@ def prepare_pick(
     browser showed); it is checked against the pack when its pod's next write comes (``write_picks``).  Given
     a snapshot (``Served.fresh_snapshot``, on the event loop) it reads nothing and answers None where the
     answer would need a read (no draft for the seat in it): then ask again without one, in a worker."""
-    pack_no = whole(body.pack, "pack", 1, 100)
-    pick_no = whole(body.pick, "pick", 1, 100)
+    limits = served.settings
+    pack_no = whole(body.pack, "pack", 1, limits.max_pack_number)
+    pick_no = whole(body.pick, "pick", 1, limits.max_pack_number)
     cards = body.cards
-    if len(cards) > 20:
+    if len(cards) > limits.max_pick_cards:
         raise ApiError(400, "bad-pick", "a pick takes at most a few cards")
-    positions = [whole(card, "each card", 0, 100) for card in cards]
+    positions = [whole(card, "each card", 0, limits.max_card_position) for card in cards]
     place = seat_place(served.snapshot() if snap is None else snap, player_id)
     if (place is None or place[2] is None) and snap is not None:
         return None
