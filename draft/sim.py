@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -16,7 +16,7 @@ from draft.decks import Deck, Zone, is_piper
 from draft.engine import Draft, DraftConfig
 from draft.manabase import mana_sources
 from draft.products import added_card, product
-from draft.quality import QualityFigures, pod_figures
+from draft.quality import figures, pod_figures
 from sets.booster import BoosterSpec, Printing, booster_spec
 from sets.cards import CardSet
 from sets.catalog import load_set
@@ -186,6 +186,53 @@ def pod_seeds(seed: int, count: int) -> list[int]:
     check_runs(count)
     rng = random.Random(seed)
     return [rng.randrange(2**31) for _ in range(count)]
+
+
+@dataclass(frozen=True)
+class QualityFigures:
+    """``draft.quality.figures`` over many seats, typed (the shares are None where nothing was taken to measure them by)."""
+
+    decks: int
+    early_filler_over_good_share: float | None
+    premium_pick6_share: float | None
+    weak_partner_over_strong_share: float | None
+    strong_pick6_share: float | None
+    pick_order_correlation: float | None
+    mid_splash_share: float
+    extra_legend_copy_decks: int
+    benched_better_per_deck: float
+    colorless_filler_per_deck: float
+    filler_in_main_per_deck: float
+    thin_color_share: float
+    grade_ratio_mean: float | None
+    cheap_removal_taken: int
+    cheap_removal_mean_pick: float | None
+    cheap_removal_pick6_share: float | None
+    pipers_drafted: int
+    pipers_picks_1_5_share: float
+    piper_main_decks: int
+    under_sourced_share: float
+    benched_removal_per_deck: float
+    lands_min: int
+    lands_max: int
+    lands_out_of_range: int
+    legal_share: float
+    legends_at_picks_1_3_per_deck: float
+    removal_in_deck_mean: float
+    creatures_mean: float
+    spell_mana_value_mean: float
+    two_commander_share: float
+    piper_commander_share: float
+    identity_sizes: dict[str, int]
+
+    @classmethod
+    def over(cls, seats: Sequence[dict[str, Any]]) -> QualityFigures:
+        """``figures(seats)``, typed."""
+        return cls(**figures(seats))
+
+    def to_json(self) -> dict[str, Any]:
+        """The figures as ``figures`` gives them (``sim --drafts --json``)."""
+        return asdict(self)
 
 
 @dataclass(frozen=True)
