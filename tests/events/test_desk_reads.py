@@ -300,7 +300,7 @@ def test_event_log_json_is_each_history_entry_as_written_then_its_number(events,
     event_id = bots_night(events, FIVE, FIVE)
     events.set_pipers(event_id, stock=2, requests={"Bo": 1})
     rnd = events.new_round(event_id)
-    events.record_result(event_id, 1, 1, " > ".join(f'"{n}"' for n in rnd["tables"][0]))
+    events.record_result(event_id, 1, 1, " > ".join(f'"{n}"' for n in rnd.tables[0]))
     events.undo(event_id)
     printed = cli("event", "log", event_id, "--json", "--db", events.store.path).stdout
     saved = json.loads(events.store.path.read_text(encoding="utf-8"))["history"]
