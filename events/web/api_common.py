@@ -289,6 +289,14 @@ class Served:
         journal = None if session is None else journal_file(self.store, session.draft_id, session.record)
         return None if journal is None else file_signature(journal.path)
 
+    def written_signature(self, pod: int) -> Signature:
+        """The signature of the pod's draft file as this process last read or wrote it (the caller holds the pod's
+        lock and has just written it): no look at the file.  A write by another process meanwhile shows as a
+        change at the watcher's next look, which pushes it."""
+        session = self.tables.get(pod)
+        journal = None if session is None else journal_file(self.store, session.draft_id, session.record)
+        return None if journal is None else journal.known_signature()
+
     def signatures(self) -> dict[str | int, Signature]:
         """What changes when anything of the event changes: the database file (``"db"``) and each live draft's
         own file (by pod number)."""
