@@ -127,8 +127,8 @@ async def post_settle(desk: Desk, body: SettleBody) -> Settled:
     most = limits.max_round_number
     round_number, table = whole(body.round, "round", 1, most), whole(body.table, "table", 1, most)
     done = await in_core(served, served.reports.settle, served.event_id, round_number, table, order, body.replace)
-    points = {name: round(float(value), 4) for name, value in done.get("points", {}).items()}
-    return await changed(desk, typed({**done, "points": points}, Settled))
+    # the points rounded to 4 places, as 'event result --json' gives them
+    return await changed(desk, typed(done.to_json(), Settled))
 
 
 async def post_publish(desk: Desk, body: SwitchBody) -> Published:
