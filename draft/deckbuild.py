@@ -129,14 +129,21 @@ def _build(
     # this deck; such a land counts as a spell of ``FILLER`` in the deck's value, so a thin pool's deck is valued as
     # it plays.
     filler_lands = 0
-    while identity and DRAFT_MIN_SIZE - len(leaders) - len(spells) < FILLER_LANDS:
-        creatures = sum(1 for card in spells if card_traits(card).creature)
-        droppable = [i for i, card in enumerate(spells) if creatures > MIN_CREATURES or not card_traits(card).creature]
-        weakest = min(droppable, key=lambda i: filler_order(spells[i]), default=None)
-        if weakest is None or card_rating(spells[weakest]) >= FILLER:
-            break
-        del spells[weakest]
-        filler_lands += 1
+    if identity and DRAFT_MIN_SIZE - len(leaders) - len(spells) < FILLER_LANDS:
+        order = [filler_order(card) for card in spells]
+        bodies = [card_traits(card).creature for card in spells]
+        creatures = sum(bodies)
+        while DRAFT_MIN_SIZE - len(leaders) - len(spells) < FILLER_LANDS:
+            # The weakest spell (the first of equals), a creature only while the deck has more than it needs.
+            droppable = (
+                range(len(spells)) if creatures > MIN_CREATURES else [i for i, body in enumerate(bodies) if not body]
+            )
+            weakest = min(droppable, key=order.__getitem__, default=None)
+            if weakest is None or card_rating(spells[weakest]) >= FILLER:
+                break
+            creatures -= bodies[weakest]
+            del spells[weakest], order[weakest], bodies[weakest]
+            filler_lands += 1
     # Rocks past the cap that filled a small pool are mana too: a land does their job (up to 25 lands).
     rocks = [i for i, card in enumerate(spells) if is_rock(card)]
     extra = min(len(rocks) - max_rocks, LANDS[1] - (DRAFT_MIN_SIZE - len(leaders) - len(spells)))
@@ -207,11 +214,14 @@ def _estimate(spells: float, leaders: Sequence[Card], identity: ColorIdentity) -
     return spells + sum(card_traits(c).rating for c in leaders if not is_piper(c)) - 2.0 * max(0, len(identity) - 2)
 
 
+_Option = tuple[float, tuple[Card, ...], tuple[Color, ...], int, ColorIdentity]
+
+
 def _options(
     pool: Counter, piper: Card | None, product: Product | None, rows: Sequence[tuple[int, float]], may_add: Stock
-) -> list[tuple[float, tuple[Card, ...], tuple[Color, ...], int]]:
-    """Every usable commander option with a quick estimate, best first: (estimate, leaders, colors, added Pipers);
-    ``rows``: the pool's ``_spell_rows``; ``may_add``: the most Pipers it may add (``usable_options``)."""
+) -> list[_Option]:
+    """Every usable commander option with a quick estimate, best first: (estimate, leaders, colors, added Pipers,
+    identity); ``rows``: the pool's ``_spell_rows``; ``may_add``: the most Pipers it may add (``usable_options``)."""
     options = []
     by_mask: dict[int, float] = {}
     for leaders, colors, added in usable_options(pool, piper, product, may_add):
@@ -219,17 +229,17 @@ def _options(
         if identity.mask not in by_mask:
             by_mask[identity.mask] = _spell_value(rows, identity.mask)
         estimate = _estimate(by_mask[identity.mask], leaders, identity) - ADDED_PIPER_COST * added
-        options.append((estimate, leaders, colors, added, bool(identity)))
+        options.append((estimate, leaders, colors, added, identity))
     # A colorless identity allows no free basic land (Wastes come from the pool): lead with colors when possible.
-    options.sort(key=lambda o: (o[4], o[0]), reverse=True)
-    return [option[:4] for option in options]
+    options.sort(key=lambda o: (bool(o[4]), o[0]), reverse=True)
+    return options
 
 
-def _to_build(options: list, count: int) -> list:
+def _to_build(options: list[_Option], count: int) -> list[_Option]:
     """The options worth a full build: the best ``count`` by estimate, and the best two of two colors or fewer (a
     wider identity always estimates high: its cost shows only once its deck is built)."""
     chosen = options[:count]
-    narrow = [o for o in options if len(commander_identity(o[1], o[2])) <= 2][:2]
+    narrow = [o for o in options if o[4].mask.bit_count() <= 2][:2]
     return chosen + [o for o in narrow if o not in chosen]
 
 
@@ -242,8 +252,9 @@ def ranked_builds(
     ranked = _ranked(pool)
     wastes = _pool_wastes(pool)
     builds = []
-    for _, leaders, colors, added in _to_build(_options(pool, piper, product, _spell_rows(ranked), may_add), count):
-        identity = commander_identity(leaders, colors)
+    for _, leaders, colors, added, identity in _to_build(
+        _options(pool, piper, product, _spell_rows(ranked), may_add), count
+    ):
         build = _build(ranked, leaders, identity, wastes)
         builds.append((CommanderChoice(leaders, colors, identity, build.value - ADDED_PIPER_COST * added), build))
     builds.sort(key=lambda found: (bool(found[0].identity), found[0].value), reverse=True)
@@ -256,8 +267,7 @@ def _best(pool: Counter, piper: Card | None, may_add: Stock = None) -> tuple[Com
     ranked = _ranked(pool)
     rows, wastes = _spell_rows(ranked), _pool_wastes(pool)
     best, best_key = None, (False, float("-inf"))
-    for _, leaders, colors, added in _to_build(_options(pool, piper, None, rows, may_add), FULL_BUILDS):
-        identity = commander_identity(leaders, colors)
+    for _, leaders, colors, added, identity in _to_build(_options(pool, piper, None, rows, may_add), FULL_BUILDS):
         ceiling = _ceiling(rows, leaders, identity) - ADDED_PIPER_COST * added
         if best is not None and (bool(identity), ceiling) <= best_key:
             continue

@@ -13,7 +13,6 @@ rules (Commander Legends): that keeps the Piper option any Commander draft offer
 from __future__ import annotations
 
 import json
-from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
@@ -148,18 +147,20 @@ def product(code: str | None) -> Product:
 def product_of(cards: Iterable[Card]) -> Product:
     """The product a pool or deck comes from: the Commander-draft product most of its cards belong to (basic
     lands and the added card don't vote), else the default."""
-    votes: Counter[str] = Counter()
+    votes: dict[str, int] = {}
     known, added = products(), added_names()
+    cards = cards if isinstance(cards, (list, tuple)) else list(cards)
     for card in cards:
-        if card.set_code in known and card.name not in added and not card.is_basic_land:
-            votes[card.set_code] += 1
+        code = card.set_code
+        if code in known and card.name not in added and not card.is_basic_land:
+            votes[code] = votes.get(code, 0) + 1
     if not votes:
         # Only added cards (or nothing): the added card's own set says which product allows it.
         for card in cards:
-            if card.set_code in products() and products()[card.set_code].is_added(card):
-                return products()[card.set_code]
+            if card.set_code in known and known[card.set_code].is_added(card):
+                return known[card.set_code]
         return default_product()
-    return products()[votes.most_common(1)[0][0]]
+    return known[max(votes, key=votes.__getitem__)]  # the most votes; of equals, the first to get one
 
 
 @cache
