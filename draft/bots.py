@@ -138,11 +138,22 @@ class Bot:
         | None
     ) = field(default=None, repr=False)
     _needs: dict[Card, float] = field(default_factory=dict, repr=False)  # leader_need per card, for these options
-    _pairs: dict[tuple[Card, Card], bool] = field(default_factory=dict, repr=False)  # can_pair of the pool's cards
+    _pairs: dict[tuple[Card, Card], bool] = field(default_factory=dict, repr=False)  # can_pair, asked once a pair
+    # The pool's cards once each, in the order they came; its legends (the Piper aside) and its Backgrounds that can't
+    # lead alone, in that order; and which of them may lead together: (legend, legend) and (legend, Background) by
+    # their places in those lists, found as each card arrives (a pool only grows).
+    _distinct: dict[Card, None] = field(default_factory=dict, repr=False)
+    _legends: list[Card] = field(default_factory=list, repr=False)
+    _backgrounds: list[Card] = field(default_factory=list, repr=False)
+    _legend_pairs: list[tuple[int, int]] = field(default_factory=list, repr=False)
+    _background_pairs: list[tuple[int, int]] = field(default_factory=list, repr=False)
 
     def remember(self, cards: Sequence[Card]) -> None:
         for card in cards:
             self.pool.append(card)
+            if card not in self._distinct:
+                self._distinct[card] = None
+                self._add_leader(card)
             if is_piper(card):
                 continue
             if card.can_be_commander or CommanderAbility.BACKGROUND in card.abilities:
@@ -165,8 +176,10 @@ class Bot:
         signals = self.signals
         for item in offered:
             traits = card_traits(item.card if isinstance(item, Printing) else item)
+            if traits.rating < 1.8:
+                continue
             width = traits.mask.bit_count()
-            if traits.rating < 1.8 or not width or width > 2:
+            if not width or width > 2:
                 continue
             share = weight * (traits.rating - 1.8) / width
             for index in range(5):
@@ -232,21 +245,45 @@ class Bot:
             return Plan(pair[1], (), piper_value)
         return Plan(best_mask, best_leaders, best_value)
 
+    def _add_leader(self, card: Card) -> None:
+        """A card new to the pool: a legend (the Piper aside) or a Background that can't lead alone joins its list,
+        with the cards already there it may lead beside."""
+        legends, backgrounds = self._legends, self._backgrounds
+        if card.can_be_commander:
+            if is_piper(card):
+                return
+            at = len(legends)
+            legends.append(card)
+            self._legend_pairs += [(i, at) for i, other in enumerate(legends[:at]) if can_pair(other, card)]
+            self._background_pairs += [(at, j) for j, other in enumerate(backgrounds) if can_pair(card, other)]
+        elif CommanderAbility.BACKGROUND in card.abilities:
+            at = len(backgrounds)
+            backgrounds.append(card)
+            self._background_pairs += [(i, at) for i, other in enumerate(legends) if can_pair(other, card)]
+
+    def _can_pair(self, first: Card, second: Card) -> bool:
+        """``can_pair``, asked once for each pair."""
+        found = self._pairs.get((first, second))
+        if found is None:
+            found = self._pairs[first, second] = can_pair(first, second)
+        return found
+
     def _leader_options(self) -> list[tuple[int, tuple[Card, ...], float]]:
-        """(identity mask, commanders) for every way the pool's legends and Backgrounds can lead."""
-        cards = list(dict.fromkeys(self.pool))
-        legends = [card for card in cards if card.can_be_commander and not is_piper(card)]
-        backgrounds = [
-            card for card in cards if CommanderAbility.BACKGROUND in card.abilities and not card.can_be_commander
-        ]
-        pairs = self._pairs
-        for a, b in [*combinations(legends, 2), *((a, b) for a in legends for b in backgrounds)]:
-            if (a, b) not in pairs:  # each pair asked once: the pool only grows
-                pairs[a, b] = can_pair(a, b)
+        """(identity mask, commanders) for every way the pool's legends and Backgrounds can lead: each legend, each
+        pair of legends that may lead together, each legend beside a Background it may choose (in the order the
+        pool's cards came), then what the product's added card opens."""
+        legends, backgrounds = self._legends, self._backgrounds
         options: list[tuple[int, tuple[Card, ...]]] = [(card.identity.mask, (card,)) for card in legends]
-        options += [(a.identity.mask | b.identity.mask, (a, b)) for a, b in combinations(legends, 2) if pairs[a, b]]
-        options += [(a.identity.mask | b.identity.mask, (a, b)) for a in legends for b in backgrounds if pairs[a, b]]
-        options += added_card_options(options, backgrounds, added_card(product_of(cards)))
+        options += [
+            (legends[i].identity.mask | legends[j].identity.mask, (legends[i], legends[j]))
+            for i, j in sorted(self._legend_pairs)
+        ]
+        options += [
+            (legends[i].identity.mask | backgrounds[j].identity.mask, (legends[i], backgrounds[j]))
+            for i, j in sorted(self._background_pairs)
+        ]
+        added = added_card(product_of(self._distinct))
+        options += added_card_options(options, backgrounds, added, self._can_pair)
         return [(mask, leaders, sum(card_rating(c) for c in leaders)) for mask, leaders in options]
 
     def _commitment(self, progress: float) -> float:
@@ -292,17 +329,10 @@ class Bot:
         early = plan.mask == 31
         fits: dict[int, float] = {}  # _early_fit by the card's colors
         curve = progress >= 0.4
-        # _curve_need by (creature, mana value 3 or less, 6 or more)
-        needs = {
-            (creature, cheap, heavy): self._curve_need(creature, cheap, heavy, progress)
-            for creature in (False, True)
-            for cheap, heavy in ((True, False), (False, True), (False, False))
-        }
+        needs: dict[tuple[bool, bool, bool], float] = {}  # _curve_need by (creature, mana value <= 3, >= 6)
         commit = self._commitment(progress)
         depth = self._depth_need(plan, progress)
         colored, colorless = 0.5 * commit, 0.1 * commit
-        # What a card of colors outside the plan loses, by how many of its colors are outside.
-        losses = [0.0] + [commit * (OFF_COLOR + 0.6 * (off - 1)) for off in range(1, 6)]
 
         def strong_score(card: Card) -> float:
             traits = card_traits(card)
@@ -325,7 +355,11 @@ class Bot:
                 rating += fit
             if curve and not land:
                 value = traits.mana_value
-                rating += needs[traits.creature, value <= 3, value >= 6]
+                key = (traits.creature, value <= 3, value >= 6)
+                need = needs.get(key)
+                if need is None:
+                    need = needs[key] = self._curve_need(*key, progress)
+                rating += need
             off = (mask & outside).bit_count()
             if off == 0:
                 if not land and rating >= PLAYABLE:
@@ -334,7 +368,7 @@ class Bot:
                 # A colorless card (a land that makes no color of its own too) fits every deck, so fitting is no
                 # merit: it competes on quality alone.
                 return rating + (colored if mask else colorless)
-            return rating - losses[off]
+            return rating - commit * (OFF_COLOR + 0.6 * (off - 1))
 
         return strong_score
 

@@ -101,13 +101,13 @@ def _pool_wastes(pool: Counter) -> Counter:
 def _build(
     ranked: Sequence[Card], leaders: Sequence[Card], identity: ColorIdentity, wastes: Counter | None = None
 ) -> _Build:
-    skip = Counter(leaders)
+    skip = dict(Counter(leaders))  # the leaders' own copies stay out of the deck
     outside = ~identity.mask
     fitting = []
     for card in ranked:
         if card_traits(card).mask & outside:
             continue
-        if skip[card]:
+        if skip.get(card):
             skip[card] -= 1
             continue
         fitting.append(card)
@@ -211,7 +211,11 @@ def _spell_value(rows: Sequence[tuple[int, float]], mask: int) -> float:
 
 def _estimate(spells: float, leaders: Sequence[Card], identity: ColorIdentity) -> float:
     """A quick value of an option: its best spells' ratings, leaders, and a cost for colors past two."""
-    return spells + sum(card_traits(c).rating for c in leaders if not is_piper(c)) - 2.0 * max(0, len(identity) - 2)
+    leading = 0.0  # summed one by one, as ``sum`` would
+    for card in leaders:
+        if not is_piper(card):
+            leading += card_traits(card).rating
+    return spells + leading - 2.0 * max(0, len(identity) - 2)
 
 
 _Option = tuple[float, tuple[Card, ...], tuple[Color, ...], int, ColorIdentity]
@@ -335,24 +339,21 @@ def build_deck(
 
 
 def _build_deck(pool: Sequence[Card | Printing], piper: Card | None, name: str, may_add: Stock) -> Deck:
-    printings = [item if isinstance(item, Printing) else Printing(item) for item in pool]
-    cards = Counter(p.card for p in printings)
+    cards = Counter([item.card if isinstance(item, Printing) else item for item in pool])
     piper = piper or next((card for card in cards if is_piper(card)), None)
     found = _best(cards, piper, may_add)
     if found is None:
         # No legend and no Piper known: nothing can lead, so no legal deck exists.
         return Deck.build((), {basic_land(""): DRAFT_MIN_SIZE}, cards, name=name)
     choice, build = found
-    left = Counter(cards)
-    for card in choice.commanders:
-        if left.get(card, 0) > 0:
-            left[card] -= 1
-    main = Counter(build.spells) + Counter(build.lands)
+    main = Counter(build.spells)
+    main.update(build.lands)
     main.update(build.basics)
-    side = Counter(left)
-    side.subtract(
-        Counter(build.spells) + Counter(build.lands) + build.basics
-    )  # the pool's Wastes a colorless deck plays
+    side = Counter(cards)  # the pool less the commanders and the main deck (the pool's Wastes a colorless deck plays)
+    for card in choice.commanders:
+        if side.get(card, 0) > 0:
+            side[card] -= 1
+    side.subtract(main)
     lines = [DeckLine(card, 1, Zone.COMMANDER) for card in choice.commanders]
     lines += [DeckLine(card, n, Zone.MAIN) for card, n in main.items() if n > 0]
     lines += [DeckLine(card, n, Zone.SIDEBOARD) for card, n in side.items() if n > 0]

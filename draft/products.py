@@ -53,10 +53,15 @@ class PartnerGrant:
     def applies(self, card: Card) -> bool:
         """Whether the grant makes ``card`` a partner: a card that can lead (CR 903.3) with one color of color
         identity (or none, when the grant says so)."""
-        if not card.can_be_commander:
+        if not self.may_apply(card):
             return False
         size = len(card.identity)
         return size == 1 or (self.colorless and size == 0)
+
+    @staticmethod
+    def may_apply(card: Card) -> bool:
+        """Whether any grant could make ``card`` a partner: it can lead, with one color or none."""
+        return card.can_be_commander and len(card.identity) <= 1
 
 
 @dataclass(frozen=True, slots=True)
