@@ -352,7 +352,7 @@ def test_a_cmm_night_registers_decks_led_by_two_mono_colored_legends_and_counts_
     led = [[CMM.get(name) for name in d["commanders"]] for d in registered]
     assert any(len(c) == 2 and all(x and mono_legend_without_partner(x) for x in c) for c in led), led
     ledger = night.piper_ledger(event_id)
-    assert ledger["card"] == "The Prismatic Piper" and ledger["stock"] == 2
+    assert ledger.card == "The Prismatic Piper" and ledger.stock == 2
     shown = cli("event", "pipers", event_id, "--db", db)
     assert shown.exit_code == 0 and "Piper stock" in shown.stdout
 
@@ -428,8 +428,8 @@ def test_a_clb_night_with_phones_ends_in_decks_led_by_legend_and_background_and_
     assert decks[leader].valid and [c["name"] for c in decks[leader].commanders] == [legend, background]
     assert decks[adder].valid and [c["name"] for c in decks[adder].commanders] == ["Faceless One"] * len(colors)
     ledger = Night(Store(db)).piper_ledger(event_id)
-    assert ledger["card"] == "Faceless One" and ledger["needed"] >= 1 and ledger["stock"] == 3
-    assert any(d["player"] == adder and d["added"] == 1 for d in ledger["decks"])
+    assert ledger.card == "Faceless One" and ledger.needed >= 1 and ledger.stock == 3
+    assert any(d.player == adder and d.added == 1 for d in ledger.decks)
     shown = cli("event", "pipers", event_id, "--db", db)
     assert "Faceless One stock" in shown.stdout and "Piper" not in shown.stdout
 

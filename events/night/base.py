@@ -6,7 +6,6 @@ puts them together."""
 from __future__ import annotations
 
 import unicodedata
-from typing import Any
 
 import msgspec
 from tinydb import TinyDB
@@ -126,7 +125,7 @@ class EventBase:
         hint = f"; for player number {text} write '#{text}'" if is_number(text) else ""
         raise InputError(f"no player {text!r} in event {event_id}{hint}: see 'cmdraft event show {event_id}'")
 
-    def history(self, event_id: int) -> list[dict[str, Any]]:
+    def history(self, event_id: int) -> list[history.Entry]:
         """Every change to the event, oldest first (who, when, what, old and new value)."""
         with self.store.read() as db:
             self._event(db, event_id)

@@ -18,14 +18,64 @@ import os
 import sys
 from typing import Any
 
-from tinydb import Query, TinyDB
+import msgspec
+from tinydb import TinyDB
 
-from events.storage.records import Change
-from events.storage.tables import records_of
+from events.storage.record_parts import UndoNote
+from events.storage.records import Change, Record
+from events.storage.tables import Table, records_of
 
 HISTORY = "history"
 DESK = "desk"
 SYSTEM = "cmdraft"
+
+
+class Entry(Record, frozen=True, kw_only=True):
+    """One change in an event's history as ``event log`` shows it: its number (``id``), when, who, what, the old
+    and new value as a person reads them, and what ``event undo`` needs (``undo``) as it was written, or the number of
+    the entry it takes back (``undoes``)."""
+
+    event: int
+    at: str
+    who: str
+    what: str
+    old: Any = None
+    new: Any = None
+    undo: dict[str, Any] | None = None  # as written, so the log's JSON shows exactly that; ``note`` reads it typed
+    undoes: int | None = None
+
+    @property
+    def note(self) -> UndoNote:
+        """What ``event undo`` needs, typed (every field its default when the change can't be undone)."""
+        return UndoNote() if self.undo is None else msgspec.convert(self.undo, UndoNote)
+
+    def to_json(self) -> dict[str, Any]:
+        """The entry as ``event log --json`` prints it: the fields as written, then its number."""
+        written = {"event": self.event, "at": self.at, "who": self.who, "what": self.what}
+        kept = {"undo": self.undo, "undoes": self.undoes}
+        return {
+            **written,
+            "old": self.old,
+            "new": self.new,
+            **{name: value for name, value in kept.items() if value is not None},
+            "id": self.id,
+        }
+
+
+class RoundPaired(msgspec.Struct, frozen=True):
+    """The new value of a ``round`` entry: the round's number and its tables by player names."""
+
+    tables: list[Any]
+    round: int | None = None
+
+
+class PiperSettings(msgspec.Struct, frozen=True):
+    """The new value of a ``pipers`` entry: what the desk set (the store's stock, the Pipers typed as opened per pod,
+    each player's request); None or empty where it set nothing."""
+
+    stock: int | None = None
+    opened: dict[str, int] = {}
+    requests: dict[str, int] = {}
 
 
 def now() -> str:
@@ -61,18 +111,21 @@ def log_change(
     holds what ``event undo`` needs to take the change back; ``undoes`` marks an entry that is itself
     an undo of entry ``undoes``.
     """
-    doc: dict[str, Any] = {"event": event_id, "at": now(), "who": who, "what": what, "old": old, "new": new}
-    if undo is not None:
-        doc["undo"] = undo
-    if undoes is not None:
-        doc["undoes"] = undoes
-    return db.table(HISTORY).insert(doc)
+    marks = {"undo": undo, "undoes": undoes}  # written only when given
+    return records_of(db, Change).insert_fields(
+        event=event_id,
+        at=now(),
+        who=who,
+        what=what,
+        old=old,
+        new=new,
+        **{name: value for name, value in marks.items() if value is not None},
+    )
 
 
-def history(db: TinyDB, event_id: int) -> list[dict[str, Any]]:
+def history(db: TinyDB, event_id: int) -> list[Entry]:
     """The event's history, oldest first, each entry with its number (``id``)."""
-    entries = db.table(HISTORY).search(Query().event == event_id)
-    return [dict(entry, id=entry.doc_id) for entry in sorted(entries, key=lambda d: d.doc_id)]
+    return Table(db, Entry, HISTORY).find(event=event_id)
 
 
 def last_undoable(db: TinyDB, event_id: int, who: str = DESK) -> Change | None:

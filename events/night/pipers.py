@@ -63,10 +63,14 @@ class Pipers(EventBase):
                 history.DESK,
                 "pipers",
                 None,
-                {"stock": stock, "opened": {str(k): v for k, v in (opened or {}).items()}, "requests": requests or {}},
+                msgspec.to_builtins(
+                    history.PiperSettings(
+                        stock=stock, opened={str(k): v for k, v in (opened or {}).items()}, requests=requests or {}
+                    )
+                ),
             )
 
-    def piper_ledger(self, event_id: int) -> dict[str, Any]:
+    def piper_ledger(self, event_id: int) -> Ledger:
         """The Piper ledger, from what is recorded.
 
         - Opened: the Pipers in each pod's recorded pools (a typed ``--opened`` count that disagrees is flagged).
@@ -83,8 +87,7 @@ class Pipers(EventBase):
         event = snap.event
         with self.store.read() as db:
             pools = {pool.player: list(pool.cards) for pool in records_of(db, Pool).find(event=event_id)}
-            registered = records_of(db, Deck)
-            decks = {d.player: registered.as_saved(d.id, "deck") for d in registered.find(event=event_id)}
+            decks = {d.player: d.deck for d in records_of(db, Deck).find(event=event_id)}
         return ledger(event, snap.players, snap.pods, pools, decks, piper_number(event), product(event.set).added)
 
 
@@ -134,15 +137,96 @@ def stock_note(event: Event, may_add: int) -> str | None:
     )
 
 
+class PodOpened(msgspec.Struct, frozen=True):
+    """The added cards (Pipers) opened in one pod: counted in its recorded pools (None: no pool recorded yet), and
+    the count typed at the desk (None: none typed), flagged when the two disagree."""
+
+    pod: int
+    opened: int | None
+    pools_recorded: int
+    seats: int
+    typed: int | None
+    disagrees: bool
+
+
+class DeckNeed(msgspec.Struct, frozen=True):
+    """A registered deck that plays the added card: how many its owner's pool holds, the deck plays, and it adds."""
+
+    player: str
+    owned: int
+    used: int
+    added: int
+
+
+class Lender(msgspec.Struct, frozen=True):
+    """A player whose pool holds added cards their deck doesn't use (every one, before the deck is registered)."""
+
+    player: str
+    pod: int | None
+    spare: int
+    deck_registered: bool
+    dropped: bool
+
+
+class Request(msgspec.Struct, frozen=True):
+    """The added cards a player plans to add to their pool (``event pipers --request``)."""
+
+    player: str
+    requested: int
+
+
+class Forecast(msgspec.Struct, frozen=True):
+    """The requests made before deck building, against what could be lent; ``spent`` once every deck is registered
+    (the decks' needs then count instead)."""
+
+    requested: int
+    needed_from_others: int
+    available: int
+    shortfall: int
+    spent: bool
+    requests: list[Request]
+
+
+class Ledger(msgspec.Struct, frozen=True):
+    """The ledger of the product's added card (``Pipers.piper_ledger``), named in its product's words."""
+
+    card: str
+    word: str
+    words: str
+    pods: list[PodOpened]
+    held_in_pools: int
+    stock: int
+    decks: list[DeckNeed]
+    needed: int
+    unused: int
+    available: int
+    shortfall: int
+    lenders: list[Lender]
+    forecast: Forecast
+
+    def counted(self, count: int) -> str:
+        """'1 Piper', '2 Faceless Ones': a count of the ledger's card in its product's words."""
+        return f"{count} {self.word if count == 1 else self.words}"
+
+    def pod(self, number: int) -> PodOpened | None:
+        """The row of pod ``number`` (None: the ledger has none)."""
+        return next((row for row in self.pods if row.pod == number), None)
+
+    def to_json(self) -> dict[str, Any]:
+        """The ledger as ``event pipers --json`` (and ``event show --json``'s ``pipers``) prints it."""
+        result: dict[str, Any] = msgspec.to_builtins(self)
+        return result
+
+
 def ledger(
     event: Event,
     players: Sequence[PlayerRow],
     pods: Sequence[Pod],
     pools: dict[int, list[str]],
-    decks: dict[int, dict[str, Any]],
+    decks: dict[int, DeckList],
     piper_number: str | None,
     option: AddedOption | None = None,
-) -> dict[str, Any]:
+) -> Ledger:
     """The ledger's arithmetic over the records (no store): ``players`` and ``pods`` as in the snapshot,
     ``pools`` and ``decks`` by player number, ``piper_number`` the added card's number in the event's set and
     ``option`` the product's added-card option (The Prismatic Piper by default; Faceless One for CLB)."""
@@ -151,40 +235,32 @@ def ledger(
     def owned_by(pid: int) -> int:
         return owned_in(pools.get(pid, []), piper_number)
 
-    def used_by(deck: dict[str, Any]) -> int:
-        return sum(
-            line.get("count", 1)
-            for zone in ("commanders", "main")
-            for line in deck.get(zone, [])
-            if normalize_name(line["name"]) == normalize_name(option.card)
-        )
-
-    lenders: list[dict[str, Any]] = []
-    needs: list[dict[str, Any]] = []
+    lenders: list[Lender] = []
+    needs: list[DeckNeed] = []
     unused = 0
     requested = 0
     for player in players:
         pid, active = player.id, player.status == "active"
         owned = owned_by(pid)
         deck = decks.get(pid)
-        used = used_by(deck) if deck and active else 0
-        if deck and active and used:
-            needs.append({"player": player.name, "owned": owned, "used": used, "added": max(0, used - owned)})
+        used = played_in(deck, option) if deck is not None and active else 0
+        if deck is not None and active and used:
+            needs.append(DeckNeed(player=player.name, owned=owned, used=used, added=max(0, used - owned)))
         spare = max(0, owned - used)
         unused += spare
         if spare:
             lenders.append(
-                {
-                    "player": player.name,
-                    "pod": player.pod,
-                    "spare": spare,
-                    "deck_registered": bool(deck),
-                    "dropped": not active,
-                }
+                Lender(
+                    player=player.name,
+                    pod=player.pod,
+                    spare=spare,
+                    deck_registered=deck is not None,
+                    dropped=not active,
+                )
             )
         if active:  # the forecast: Pipers the players plan to add, beyond their pools
             requested += player.requested
-    needed = sum(n["added"] for n in needs)
+    needed = sum(n.added for n in needs)
     available = unused + event.piper_stock
     pod_rows = []
     for pod in pods:
@@ -192,14 +268,14 @@ def ledger(
         counted = sum(owned_by(pid) for pid in recorded) if recorded else None
         typed = pod.opened_typed if pod.opened_typed is not msgspec.UNSET else None if pod.draft else pod.opened
         pod_rows.append(
-            {
-                "pod": pod.number,
-                "opened": counted,
-                "pools_recorded": len(recorded),
-                "seats": len(pod.players),
-                "typed": typed,
-                "disagrees": typed is not None and counted is not None and typed != counted,
-            }
+            PodOpened(
+                pod=pod.number,
+                opened=counted,
+                pools_recorded=len(recorded),
+                seats=len(pod.players),
+                typed=typed,
+                disagrees=typed is not None and counted is not None and typed != counted,
+            )
         )
     # Every requested Piper is added, so each comes from the Pipers unused in pools or the store's stock.
     forecast_needed = requested
@@ -207,27 +283,27 @@ def ledger(
     playing = [p for p in players if p.status == "active" and not p.bot]
     all_registered = bool(playing) and all(p.id in decks for p in playing)
     forecast_available = available
-    return {
-        "card": option.card,
-        "word": option.word,
-        "words": option.words,
-        "pods": pod_rows,
-        "held_in_pools": sum(owned_by(pid) for pid in pools),
-        "stock": event.piper_stock,
-        "decks": needs,
-        "needed": needed,
-        "unused": unused,
-        "available": available,
-        "shortfall": max(0, needed - available),
-        "lenders": lenders,
-        "forecast": {
-            "requested": requested,
-            "needed_from_others": forecast_needed,
-            "available": forecast_available,
-            "shortfall": 0 if all_registered else max(0, forecast_needed - forecast_available),
-            "spent": all_registered,  # every deck registered: the decks' needs replace the requests
-            "requests": [
-                {"player": p.name, "requested": p.requested} for p in players if p.requested and p.status == "active"
+    return Ledger(
+        card=option.card,
+        word=option.word,
+        words=option.words,
+        pods=pod_rows,
+        held_in_pools=sum(owned_by(pid) for pid in pools),
+        stock=event.piper_stock,
+        decks=needs,
+        needed=needed,
+        unused=unused,
+        available=available,
+        shortfall=max(0, needed - available),
+        lenders=lenders,
+        forecast=Forecast(
+            requested=requested,
+            needed_from_others=forecast_needed,
+            available=forecast_available,
+            shortfall=0 if all_registered else max(0, forecast_needed - forecast_available),
+            spent=all_registered,  # every deck registered: the decks' needs replace the requests
+            requests=[
+                Request(player=p.name, requested=p.requested) for p in players if p.requested and p.status == "active"
             ],
-        },
-    }
+        ),
+    )

@@ -15,6 +15,7 @@ from draft.log import mtgo_log
 from draft.sim import PodResult
 from events.night.base import EventBase
 from events.night.decks import Decks
+from events.night.history import Entry
 from events.night.rounds import Rounds
 from events.night.transfer import export_tables
 from events.outputs.guard import check_file, check_folder, write_output
@@ -120,7 +121,7 @@ def export_pod(result: PodResult, folder: Path, notes: list[str] | None = None, 
 HISTORY_CSV = ("entry", "at", "who", "what", "old", "new", "undoes")
 
 
-def history_csv(entries: list[dict]) -> Table:
+def history_csv(entries: Sequence[Entry]) -> Table:
     """The event's history as CSV rows; a value that isn't text is written as JSON."""
 
     def value(v: object) -> str:
@@ -128,10 +129,7 @@ def history_csv(entries: list[dict]) -> Table:
 
     return Table(
         HISTORY_CSV,
-        tuple(
-            (str(e["id"]), e["at"], e["who"], e["what"], value(e["old"]), value(e["new"]), str(e.get("undoes") or ""))
-            for e in entries
-        ),
+        tuple((str(e.id), e.at, e.who, e.what, value(e.old), value(e.new), str(e.undoes or "")) for e in entries),
     )
 
 

@@ -4,13 +4,16 @@ life and commander tracker of a table."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
 
+import msgspec
 from rich.table import Table
 from rich.text import Text
 
 from draft.products import product
 from events.night import Pod
+from events.night.history import Entry, PiperSettings, RoundPaired
+from events.night.pipers import Ledger
 from events.night.schema import number_text
 from events.night.snapshot import Snapshot
 from events.night.standings import Standing, winner_line
@@ -24,8 +27,10 @@ from events.outputs.standings_sheets import (
 from events.outputs.text import join_names
 from events.screens.render import shown
 
+Told = TypeVar("Told", bound=msgspec.Struct)
 
-def event_board(snap: Snapshot, ledger: dict[str, Any] | None = None) -> Table:
+
+def event_board(snap: Snapshot, ledger: Ledger | None = None) -> Table:
     """The status board of an event (with a Piper shortfall warning when there is one)."""
     event = snap.event
     words = product(event.set).added.words
@@ -43,33 +48,33 @@ def event_board(snap: Snapshot, ledger: dict[str, Any] | None = None) -> Table:
             if event.assist
             else Text("No assistance: no hint, signals or 'Can lead' at the pick screen (competitive rules)")
         )
-    if ledger and ledger["shortfall"]:
-        lenders = join_names(l["player"] for l in ledger["lenders"]) or "nobody in the event"
+    if ledger and ledger.shortfall:
+        lenders = join_names(lender.player for lender in ledger.lenders) or "nobody in the event"
         outer.add_row(
             shown(
-                f"{ledger['word']} shortfall: registered decks add {_counted(ledger['needed'], ledger)}, "
-                f"{ledger['shortfall']} more than "
+                f"{ledger.word} shortfall: registered decks add {ledger.counted(ledger.needed)}, "
+                f"{ledger.shortfall} more than "
                 f"players and the store can lend (could lend: {lenders})",
                 style="bold red",
             )
         )
-    elif ledger and ledger["forecast"]["shortfall"]:
+    elif ledger and ledger.forecast.shortfall:
         outer.add_row(
             shown(
-                f"{ledger['word']} forecast: the requests would be "
-                f"{_counted(ledger['forecast']['shortfall'], ledger)} short "
+                f"{ledger.word} forecast: the requests would be "
+                f"{ledger.counted(ledger.forecast.shortfall)} short "
                 "(see 'cmdraft event pipers')",
                 style="yellow",
             )
         )
     if ledger:
-        for row in ledger["pods"]:
-            if row["disagrees"]:
+        for row in ledger.pods:
+            if row.disagrees and row.typed is not None:
                 outer.add_row(
                     shown(
-                        f"Pod {row['pod']}: {_counted(row['typed'], ledger)} typed as opened, but the recorded "
+                        f"Pod {row.pod}: {ledger.counted(row.typed)} typed as opened, but the recorded "
                         "pools hold "
-                        f"{row['opened']}",
+                        f"{row.opened}",
                         style="yellow",
                     )
                 )
@@ -157,16 +162,20 @@ def _readable(value: Any, what: str = "") -> str:
         label = "pod" if what in ("seat", "reseat") else "table"
         return "; ".join(f"{label} {n}: {_readable(x)}" for n, x in enumerate(value, start=1))
     if isinstance(value, dict) and what == "round" and "tables" in value:
-        return f"round {value.get('round', '?')}: {_readable(value['tables'], what)}"
+        paired = _told(value, RoundPaired)
+        if paired is not None:
+            return f"round {'?' if paired.round is None else paired.round}: {_readable(paired.tables, what)}"
     if isinstance(value, dict) and what == "pipers":
-        parts = []
-        if value.get("stock") is not None:
-            parts.append(f"store stock {value['stock']}")
-        if value.get("opened"):
-            parts.append("opened: " + join_names(f"pod {pod} {n}" for pod, n in value["opened"].items()))
-        if value.get("requests"):
-            parts.append("requests: " + join_names(f"{who} {n}" for who, n in value["requests"].items()))
-        return "; ".join(parts) or "no change"
+        settings = _told(value, PiperSettings)
+        if settings is not None:
+            parts = []
+            if settings.stock is not None:
+                parts.append(f"store stock {settings.stock}")
+            if settings.opened:
+                parts.append("opened: " + join_names(f"pod {pod} {n}" for pod, n in settings.opened.items()))
+            if settings.requests:
+                parts.append("requests: " + join_names(f"{who} {n}" for who, n in settings.requests.items()))
+            return "; ".join(parts) or "no change"
     if isinstance(value, dict):
         return "; ".join(f"{key}: {_readable(item)}" for key, item in value.items())
     if isinstance(value, list):
@@ -174,29 +183,38 @@ def _readable(value: Any, what: str = "") -> str:
     return str(value)
 
 
-def history_what(entry: dict) -> str:
+def _told(value: dict[str, Any], kind: type[Told]) -> Told | None:
+    """A history value read as the type its kind of entry writes (None: it isn't one, so it is shown as it lies)."""
+    try:
+        return msgspec.convert(value, kind)
+    except msgspec.ValidationError:
+        return None
+
+
+def history_what(entry: Entry) -> str:
     """What an entry changed, in words: a result names its round and table; an undo the entry it takes back."""
-    what = entry["what"]
-    where = entry.get("undo") or {}
-    if what == "result" and "round" in where and "table" in where:
-        what = f"result, round {where['round']} table {where['table']}"
-    return what + (f" (of #{entry['undoes']})" if entry.get("undoes") else "")
+    what = entry.what
+    note = entry.note
+    if what == "result" and note.round is not None and note.table is not None:
+        what = f"result, round {note.round} table {note.table}"
+    return what + (f" (of #{entry.undoes})" if entry.undoes else "")
 
 
-def history_table(entries: list[dict]) -> Table:
+def history_table(entries: Sequence[Entry]) -> Table:
     """The event's history, oldest first: when, who, what, old and new value (undos name the entry they take back),
     every value in words."""
     table = Table("#", "When (UTC)", "Who", "What", "Old", "New", title="History", title_justify="left")
-    kinds = {entry["id"]: entry["what"] for entry in entries}
+    kinds = {entry.id: entry.what for entry in entries}
     for entry in entries:
-        kind = kinds.get(entry.get("undoes"), entry["what"])  # an undo's values are those of the entry it undoes
+        # an undo's values are those of the entry it undoes
+        kind = kinds.get(entry.undoes, entry.what) if entry.undoes is not None else entry.what
         table.add_row(
-            str(entry["id"]),
-            entry["at"].replace("T", " ").replace("+00:00", ""),
-            shown(entry["who"]),
+            str(entry.id),
+            entry.at.replace("T", " ").replace("+00:00", ""),
+            shown(entry.who),
             shown(history_what(entry)),
-            shown(_readable(entry["old"], kind)),
-            shown(_readable(entry["new"], kind)),
+            shown(_readable(entry.old, kind)),
+            shown(_readable(entry.new, kind)),
         )
     if not entries:
         table.caption = "No change recorded yet."
@@ -222,75 +240,66 @@ def deck_board(snap: Snapshot) -> Table:
     return table
 
 
-def _counted(count: int, ledger: dict) -> str:
-    """'1 Piper', '2 Faceless Ones': a count of the ledger's card in its product's words."""
-    return f"{count} {ledger['word'] if count == 1 else ledger['words']}"
-
-
-def _opened(pod: Pod, ledger: dict[str, Any] | None) -> str:
+def _opened(pod: Pod, ledger: Ledger | None) -> str:
     """Pipers opened in a pod for the board: counted in its recorded pools."""
-    entry = next((p for p in (ledger or {}).get("pods", []) if p["pod"] == pod.number), None)
-    if entry is None or entry["opened"] is None:
+    row = ledger.pod(pod.number) if ledger else None
+    if row is None or row.opened is None:
         return "—"
-    partial = (
-        "" if entry["pools_recorded"] == entry["seats"] else f" ({entry['pools_recorded']}/{entry['seats']} pools)"
-    )
-    return f"{entry['opened']}{partial}"
+    partial = "" if row.pools_recorded == row.seats else f" ({row.pools_recorded}/{row.seats} pools)"
+    return f"{row.opened}{partial}"
 
 
-def piper_ledger(ledger: dict) -> Table:
+def piper_ledger(ledger: Ledger) -> Table:
     """The ledger of the product's added card, titled in its words ("Faceless One stock" for CLB)."""
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="bold")
     grid.add_column()
-    for pod in ledger["pods"]:
+    for pod in ledger.pods:
         opened = (
             "no pool recorded yet"
-            if pod["opened"] is None
-            else f"{pod['opened']} in {pod['pools_recorded']} of {pod['seats']} recorded pools"
+            if pod.opened is None
+            else f"{pod.opened} in {pod.pools_recorded} of {pod.seats} recorded pools"
         )
         line = shown(opened)
-        if pod["typed"] is not None:
+        if pod.typed is not None:
             line.append(
-                f"; typed {pod['typed']}" + (" — DISAGREES with the pools" if pod["disagrees"] else ""),
-                style="bold yellow" if pod["disagrees"] else "",
+                f"; typed {pod.typed}" + (" — DISAGREES with the pools" if pod.disagrees else ""),
+                style="bold yellow" if pod.disagrees else "",
             )
-        grid.add_row(f"Opened, pod {pod['pod']}", line)
-    if not ledger["pods"]:
-        grid.add_row("Opened", f"{ledger['held_in_pools']} in the recorded pools")
-    grid.add_row(f"{ledger['word']} stock", str(ledger["stock"]))
+        grid.add_row(f"Opened, pod {pod.pod}", line)
+    if not ledger.pods:
+        grid.add_row("Opened", f"{ledger.held_in_pools} in the recorded pools")
+    grid.add_row(f"{ledger.word} stock", str(ledger.stock))
     grid.add_row(
         "Added by decks",
-        shown(join_names(f"{d['player']} {d['added']}" for d in ledger["decks"] if d["added"]) or "none"),
+        shown(join_names(f"{d.player} {d.added}" for d in ledger.decks if d.added) or "none"),
     )
-    grid.add_row("Needed", str(ledger["needed"]))
-    grid.add_row("Unused in pools", str(ledger["unused"]))
-    grid.add_row("Available", f"{ledger['available']} (unused + store stock)")
-    if ledger["shortfall"]:
+    grid.add_row("Needed", str(ledger.needed))
+    grid.add_row("Unused in pools", str(ledger.unused))
+    grid.add_row("Available", f"{ledger.available} (unused + store stock)")
+    if ledger.shortfall:
         grid.add_row(
             shown("SHORTFALL", style="bold red"),
-            shown(f"{_counted(ledger['shortfall'], ledger)} short for the registered decks", style="red"),
+            shown(f"{ledger.counted(ledger.shortfall)} short for the registered decks", style="red"),
         )
     lenders = join_names(
-        f"{l['player']} ({l['spare']}{'' if l['deck_registered'] else ', no deck yet'}"
-        f"{', dropped' if l['dropped'] else ''})"
-        for l in ledger["lenders"]
+        f"{lender.player} ({lender.spare}{'' if lender.deck_registered else ', no deck yet'}"
+        f"{', dropped' if lender.dropped else ''})"
+        for lender in ledger.lenders
     )
     grid.add_row("Could lend", shown(lenders or "nobody"))
-    forecast = ledger["forecast"]
-    if forecast["spent"]:
+    forecast = ledger.forecast
+    if forecast.spent:
         return grid  # every deck is registered: the requests made before deck building no longer tell anything
     grid.add_row("", "")
     grid.add_row(shown("Forecast", style="bold dim"), shown("from requests made before deck building", style="dim"))
-    grid.add_row(
-        "Requested", shown(join_names(f"{r['player']} {r['requested']}" for r in forecast["requests"]) or "none")
-    )
-    grid.add_row("Needed from others", str(forecast["needed_from_others"]))
-    grid.add_row("Could be lent", str(forecast["available"]))
-    if forecast["shortfall"]:
+    grid.add_row("Requested", shown(join_names(f"{r.player} {r.requested}" for r in forecast.requests) or "none"))
+    grid.add_row("Needed from others", str(forecast.needed_from_others))
+    grid.add_row("Could be lent", str(forecast.available))
+    if forecast.shortfall:
         grid.add_row(
             shown("forecast short", style="yellow"),
-            shown(f"{_counted(forecast['shortfall'], ledger)}, if the requests hold", style="yellow"),
+            shown(f"{ledger.counted(forecast.shortfall)}, if the requests hold", style="yellow"),
         )
     return grid
 

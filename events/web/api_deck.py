@@ -25,6 +25,7 @@ from events.sessions.activities import EventDeck
 from events.web.api_common import ApiError, Served, whole
 from events.web.api_draft import card_json
 from events.web.bodies import Basics, Commanders, Counted, DeckAction, Pipers, Registered
+from events.web.settings import WebSettings
 from sets.basics import basic_land
 from sets.cards import Card
 from sets.colors import Color
@@ -103,20 +104,21 @@ def _order(item: tuple[Card, int]) -> tuple[bool, float, str]:
     return (card.is_land, card.mana_value, card.name)
 
 
-def _cards(deck: EventDeck, ids: list[int]) -> list[Card]:
+def _cards(deck: EventDeck, ids: list[int], settings: WebSettings) -> list[Card]:
     """The cards these ids name (places in the deck state's ``pool``)."""
     cards = deck.session.reachable()
-    if len(ids) > 200:
-        raise ApiError(400, "bad-field", "at most 200 cards at once")
+    if len(ids) > settings.max_deck_cards:
+        raise ApiError(400, "bad-field", f"at most {settings.max_deck_cards} cards at once")
     return [cards[whole(item, "a card id", 0, len(cards) - 1)] for item in ids]
 
 
-def _counted(deck: EventDeck, pairs: list[tuple[int, int]]) -> list[tuple[Card, int]]:
+def _counted(deck: EventDeck, pairs: list[tuple[int, int]], settings: WebSettings) -> list[tuple[Card, int]]:
     """The cards and counts these [id, count] pairs name."""
     cards = deck.session.reachable()
-    if len(pairs) > 200:
-        raise ApiError(400, "bad-field", "at most 200 cards at once")
-    return [(cards[whole(i, "a card id", 0, len(cards) - 1)], whole(n, "a count", 1, 100)) for i, n in pairs]
+    if len(pairs) > settings.max_deck_cards:
+        raise ApiError(400, "bad-field", f"at most {settings.max_deck_cards} cards at once")
+    most = settings.max_card_count
+    return [(cards[whole(i, "a card id", 0, len(cards) - 1)], whole(n, "a count", 1, most)) for i, n in pairs]
 
 
 def act(served: Served, player_id: int, action: DeckAction) -> dict[str, Any]:
@@ -128,13 +130,17 @@ def act(served: Served, player_id: int, action: DeckAction) -> dict[str, Any]:
     step: Callable[[], object]
     match fields:
         case Commanders(cards=ids):
-            step = functools.partial(session.choose_commanders, _cards(deck, ids))
+            step = functools.partial(session.choose_commanders, _cards(deck, ids, served.settings))
         case Pipers(colors=colors):
             step = functools.partial(session.choose_pipers, [_color(c) for c in colors])
         case Counted(cards=pairs):
-            step = functools.partial(session.add if action.action == "add" else session.remove, _counted(deck, pairs))
+            step = functools.partial(
+                session.add if action.action == "add" else session.remove, _counted(deck, pairs, served.settings)
+            )
         case Basics(color=color, count=count):
-            step = functools.partial(session.set_basics, _basic(color), whole(count, "count", 0, 99))
+            step = functools.partial(
+                session.set_basics, _basic(color), whole(count, "count", 0, served.settings.max_basics)
+            )
         case _ if action.action == "auto":
             step = session.complete if session.commanders else functools.partial(session.replace, True)
         case _ if action.action == "undo":

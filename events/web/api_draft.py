@@ -32,37 +32,41 @@ TAKEN_BY = {  # who made a seat's last pick, when not the player (``TableSession
     "desk": "a bot picked for you: the desk gave your seat to a bot",
 }
 EMPTY = msgspec.Raw(b"[]")  # an empty list of cards, already encoded
+_encode = msgspec.json.Encoder().encode
 SeatStateJson = dict[str, Any]  # a seat's state as the page reads it (``SeatState`` in docs/api.md)
-_CARDS_JSON: dict[tuple[Card, int, bool], tuple[object, tuple[object, ...], dict[str, Any]]] = {}  # see card_json
+# see card_json: (card, foil) -> (the card's faces, its fields, its facts, the facts at each place)
+_CARDS_JSON: dict[tuple[Card, bool], tuple[object, tuple[object, ...], dict[str, Any], dict[int, dict[str, Any]]]] = {}
 
 
 def card_json(card: Card, index: int, foil: bool = False) -> dict[str, Any]:
     """One card as the page draws it: facts only, and the rules text when it was imported (read only: the same
     dictionary is given to every state that shows this card at this place).  A card equals another of the same
     set, number and name, so what was worked out is kept with the card's very faces: a set read again (a card
-    corrected, a text imported) makes new ones, and the card is worked out anew."""
-    key = (card, index, foil)
-    kept = _CARDS_JSON.get(key)
+    corrected, a text imported) makes new ones, and the card is worked out anew.  The facts are worked out once
+    a card (its image looked up once), whatever places it is shown at as its pack shrinks."""
     fields = (card.rarity, card.identity, card.mana_value, card.layout)
-    if kept is not None and kept[0] is card.faces and kept[1] == fields:
-        return kept[2]
-    if len(_CARDS_JSON) > 16_384:
-        _CARDS_JSON.clear()
-    facts = {
-        "name": card.name,
-        "cost": card.mana_cost,
-        "mana_value": card.mana_value,
-        "type": card.type_line,
-        "rarity": card.rarity.letter,
-        "identity": card.identity.code,
-        "colors": card.colors.code,
-        "text": [face.text for face in card.faces if face.text] or None,
-        "id": index,
-        "foil": foil,
-        **image_json(card),
-    }
-    _CARDS_JSON[key] = (card.faces, fields, facts)
-    return facts
+    kept = _CARDS_JSON.get((card, foil))
+    if kept is None or kept[0] is not card.faces or kept[1] != fields:
+        if len(_CARDS_JSON) > 16_384:
+            _CARDS_JSON.clear()
+        facts = {
+            "name": card.name,
+            "cost": card.mana_cost,
+            "mana_value": card.mana_value,
+            "type": card.type_line,
+            "rarity": card.rarity.letter,
+            "identity": card.identity.code,
+            "colors": card.colors.code,
+            "text": [face.text for face in card.faces if face.text] or None,
+            "id": index,
+            "foil": foil,
+            **image_json(card),
+        }
+        kept = _CARDS_JSON[card, foil] = (card.faces, fields, facts, {})
+    placed = kept[3].get(index)
+    if placed is None:
+        placed = kept[3][index] = {**kept[2], "id": index}
+    return placed
 
 
 def forget_cards() -> None:
@@ -127,7 +131,8 @@ def _pick_json(pick: Pick) -> dict[str, Any]:
 def pool_json(served: Served, pod: int, seat: int, pool: list[Printing]) -> msgspec.Raw:
     """A drafting seat's pool as JSON (the caller holds the pod's lock).  A pool only grows while it is drafted,
     so the cards already worked out for this very list are kept and only the new ones added (a new draft, a
-    restored one, is a new list and starts again); the list is encoded once for every state that carries it."""
+    restored one, is a new list and starts again); each card is encoded once, and the list once for every state
+    that carries it."""
     kept = served.pools_json.get((pod, seat))
     if kept is None or kept[0] is not pool or len(kept[1]) > len(pool):
         kept = served.pools_json[pod, seat] = (pool, [], EMPTY)
@@ -135,8 +140,8 @@ def pool_json(served: Served, pod: int, seat: int, pool: list[Printing]) -> msgs
     if len(cards) < len(pool):
         for index in range(len(cards), len(pool)):
             printing = pool[index]
-            cards.append(card_json(printing.card, index, printing.foil or printing.etched))
-        kept = served.pools_json[pod, seat] = (pool, cards, msgspec.Raw(msgspec.json.encode(cards)))
+            cards.append(_encode(card_json(printing.card, index, printing.foil or printing.etched)))
+        kept = served.pools_json[pod, seat] = (pool, cards, msgspec.Raw(b"[" + b",".join(cards) + b"]"))
     return kept[2]
 
 
@@ -238,12 +243,13 @@ def prepare_pick(
     browser showed); it is checked against the pack when its pod's next write comes (``write_picks``).  Given
     a snapshot (``Served.fresh_snapshot``, on the event loop) it reads nothing and answers None where the
     answer would need a read (no draft for the seat in it): then ask again without one, in a worker."""
-    pack_no = whole(body.pack, "pack", 1, 100)
-    pick_no = whole(body.pick, "pick", 1, 100)
+    limits = served.settings
+    pack_no = whole(body.pack, "pack", 1, limits.max_pack_number)
+    pick_no = whole(body.pick, "pick", 1, limits.max_pack_number)
     cards = body.cards
-    if len(cards) > 20:
+    if len(cards) > limits.max_pick_cards:
         raise ApiError(400, "bad-pick", "a pick takes at most a few cards")
-    positions = [whole(card, "each card", 0, 100) for card in cards]
+    positions = [whole(card, "each card", 0, limits.max_card_position) for card in cards]
     place = seat_place(served.snapshot() if snap is None else snap, player_id)
     if (place is None or place[2] is None) and snap is not None:
         return None

@@ -15,19 +15,20 @@ from typing import Any, TypeVar
 
 from events.night.table_reports import NotYourTable
 from events.web.api_common import ApiError, Served, whole
+from events.web.settings import WebSettings
 
 T = TypeVar("T")
 
 
-def order_of(value: list[list[int]], what: str = "order") -> list[list[int]]:
+def order_of(value: list[list[int]], settings: WebSettings, what: str = "order") -> list[list[int]]:
     """A finishing order from JSON: places best first, each a list of player ids (several: a draw)."""
-    if not value or len(value) > 64:
+    if not value or len(value) > settings.max_places:
         raise ApiError(400, "bad-field", f"{what} must be a list of places, each a list of player ids: [[4], [2, 7]]")
     groups = []
     for group in value:
-        if not group or len(group) > 64:
+        if not group or len(group) > settings.max_place_size:
             raise ApiError(400, "bad-field", f"each place of {what} is a list of player ids")
-        groups.append([whole(pid, "a player id", 1, 10**9) for pid in group])
+        groups.append([whole(pid, "a player id", 1, settings.max_player_id) for pid in group])
     return groups
 
 

@@ -128,7 +128,7 @@ def same_origin(conn: HTTPConnection) -> None:
 
 def seat_holder(served: Served, token: str | None) -> int:
     """The player a seat token stands for (in the core thread)."""
-    if not token or len(token) > 200:
+    if not token or len(token) > served.settings.max_token:
         raise ApiError(401, "no-seat", "join with your seat code first")
     signature = file_signature(served.store.path)
     player = browser_seats.holder(served.drafting, served.event_id, token)
@@ -151,11 +151,11 @@ def join(served: Served, body: JoinBody, address: str) -> tuple[str, int]:
     id)."""
     if body.event != served.event_id:
         raise ApiError(404, "no-event", f"this server serves event {served.event_id} only")
-    who = body.player
-    if isinstance(who, int) and not 1 <= who <= 1_000_000:
+    who, limits = body.player, served.settings
+    if isinstance(who, int) and not 1 <= who <= limits.max_player_number:
         raise ApiError(404, "no-player", "no such player number")
     code = body.code
-    if len(code) > 40 or isinstance(who, str) and not 0 < len(who) <= 200:
+    if len(code) > limits.max_code or isinstance(who, str) and not 0 < len(who) <= limits.max_name:
         raise ApiError(400, "bad-field", "the player's name and the code are a few characters long")
     try:
         player = served.drafting.player(served.event_id, f"#{who}" if isinstance(who, int) else who)

@@ -10,6 +10,7 @@ page shows it (``docs/api.md``'s table is generated from these types).
 
 from __future__ import annotations
 
+import functools
 import json
 from typing import Any, Literal, TypeVar
 
@@ -279,6 +280,7 @@ def deck_action(data: Any) -> DeckAction:
     return DeckAction(action, checked(rest, kind))
 
 
+@functools.cache  # a type's fields never change: worked out once, not on every request
 def struct_fields(kind: type[Struct]) -> tuple[types.Field, ...]:
     info = types.type_info(kind)
     assert isinstance(info, types.StructType)

@@ -60,8 +60,8 @@ async def changed(desk: Desk, answer: Any) -> Response:
     return Json(answer)
 
 
-def player_ref(number: int) -> str:
-    return f"#{whole(number, 'player', 1, 1_000_000)}"
+def player_ref(desk: Desk, number: int) -> str:
+    return f"#{whole(number, 'player', 1, desk.server.settings.max_player_number)}"
 
 
 # --- the draft's desk ---------------------------------------------------------------------------------------------
@@ -75,7 +75,7 @@ async def get_desk(desk: Desk) -> Response:
 
 async def post_reset(desk: Desk, body: PlayerBody) -> Response:
     served = desk.server.served
-    name, code = await served.run(reset_code, served.drafting, served.event_id, player_ref(body.player))
+    name, code = await served.run(reset_code, served.drafting, served.event_id, player_ref(desk, body.player))
     await desk.server.hub.push()
     return Json(NewCode(body.player, name, code))
 
@@ -83,7 +83,7 @@ async def post_reset(desk: Desk, body: PlayerBody) -> Response:
 async def post_bot(desk: Desk, body: BotBody) -> Response:
     served = desk.server.served
     hand = browser_seats.hand_seat
-    changed_seat = await served.run(hand, served.drafting, served.event_id, player_ref(body.player), body.bot)
+    changed_seat = await served.run(hand, served.drafting, served.event_id, player_ref(desk, body.player), body.bot)
     await desk.server.hub.push()
     return Json(HandedSeat(body.player, body.bot, changed_seat))
 
@@ -106,10 +106,12 @@ async def get_night(desk: Desk) -> Response:
 
 async def post_settle(desk: Desk, body: SettleBody) -> Response:
     served = desk.server.served
-    order = body.order if isinstance(body.order, str) else order_of(body.order)
-    if isinstance(order, str) and not 0 < len(order) <= 4000:
+    limits = served.settings
+    order = body.order if isinstance(body.order, str) else order_of(body.order, limits)
+    if isinstance(order, str) and not 0 < len(order) <= limits.max_order_text:
         raise ApiError(400, "bad-field", "the order is 'Ann > Bo = Cy > Di'")
-    round_number, table = whole(body.round, "round", 1, 10**6), whole(body.table, "table", 1, 10**6)
+    most = limits.max_round_number
+    round_number, table = whole(body.round, "round", 1, most), whole(body.table, "table", 1, most)
     done = await in_core(served, served.reports.settle, served.event_id, round_number, table, order, body.replace)
     points = {name: round(float(value), 4) for name, value in done.get("points", {}).items()}
     return await changed(desk, {**done, "points": points})
@@ -130,7 +132,7 @@ async def post_finish(desk: Desk, body: Empty) -> Response:
 
 async def post_extra(desk: Desk, body: ExtraTimeBody) -> Response:
     served = desk.server.served
-    table = whole(body.table, "table", 1, 10**6)
+    table = whole(body.table, "table", 1, served.settings.max_round_number)
     return await changed(desk, await in_core(served, served.reports.extra_time, served.event_id, table, body.minutes))
 
 

@@ -41,7 +41,6 @@ from events.web.live import Connection
 from events.web.server import Server
 
 log = logging.getLogger("cmdraft.serve")
-JSON_WHOLE = 10**15  # a number the page can send at all; the ranges of life and damage are the core's (games.py)
 SEAT_STATE = "`SeatState` (below)"
 
 # --- the seat and its picks -------------------------------------------------------------------------------------------
@@ -213,15 +212,15 @@ async def get_table(seat: Seat) -> Response:
 
 async def post_result(seat: Seat, body: ResultBody) -> Response:
     served = seat.server.served
-    order = order_of(body.order)
+    order = order_of(body.order, served.settings)
     await in_core(served, served.reports.report, served.event_id, seat.player, order, now=served.wall())
     return await table_changed(seat)
 
 
 async def post_confirm(seat: Seat, body: ConfirmBody) -> Response:
     served = seat.server.served
-    order = order_of(body.order, "your order") if body.order else None
-    report = whole(body.report, "report", 1, 10**9)
+    order = order_of(body.order, served.settings, "your order") if body.order else None
+    report = whole(body.report, "report", 1, served.settings.max_report)
     reports = served.reports
     await in_core(served, reports.confirm, served.event_id, seat.player, report, body.agree, order, now=served.wall())
     return await table_changed(seat)
@@ -235,27 +234,33 @@ async def post_drop(seat: Seat, body: DropBody) -> Response:
 
 
 async def post_game(seat: Seat, body: GameBody) -> Response:
+    limits = seat.server.settings
+    most, ids, name = (
+        limits.max_whole,
+        limits.max_player_id,
+        limits.max_name,
+    )  # the ranges of life and damage: the core's
     life: dict[int, int] = {}
     for pid, change in body.life:
-        pid = whole(pid, "a player id", 1, 10**9)
-        life[pid] = life.get(pid, 0) + whole(change, "a life change", -JSON_WHOLE, JSON_WHOLE)  # the core's limit
+        pid = whole(pid, "a player id", 1, ids)
+        life[pid] = life.get(pid, 0) + whole(change, "a life change", -most, most)
     damage = []
     for victim, source, commander, amount in body.damage:
-        if len(commander) > 200:
+        if len(commander) > name:
             raise ApiError(400, "bad-field", "damage is a list of [victim id, source id, commander, amount]")
         damage.append(
             (
-                whole(victim, "a player id", 1, 10**9),
-                whole(source, "a player id", 1, 10**9),
+                whole(victim, "a player id", 1, ids),
+                whole(source, "a player id", 1, ids),
                 commander,
-                whole(amount, "damage", -JSON_WHOLE, JSON_WHOLE),  # the core keeps its range
+                whole(amount, "damage", -most, most),
             )
         )
     casts = []
     for pid, commander in body.cast:
-        if len(commander) > 200:
+        if len(commander) > name:
             raise ApiError(400, "bad-field", "cast is a list of [player id, commander]")
-        casts.append((whole(pid, "a player id", 1, 10**9), commander))
+        casts.append((whole(pid, "a player id", 1, ids), commander))
     if not (life or damage or casts or body.undo):
         raise ApiError(400, "bad-field", "send life, damage, cast or undo")
     served = seat.server.served

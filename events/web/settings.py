@@ -28,6 +28,25 @@ class WebSettings:
     # what a client may send: a request's body, a message on the stream (bytes)
     max_body: int = 16 * 1024
     max_message: int = 1024
+    # what one request may hold: past these it is refused (400 ``bad-field``/``bad-pick``, 401 ``no-seat`` for a
+    # token) before the core is asked; ranges that are rules (a life total, a final table's size) are the core's
+    max_token: int = 200  # characters of a seat token
+    max_code: int = 40  # characters of a seat code typed to join
+    max_name: int = 200  # characters of a player's name (joining) or a commander's (the tracker)
+    max_player_number: int = 1_000_000  # the highest player number (``#4``) a request may name
+    max_player_id: int = 10**9  # the highest player id (in an order, on the tracker)
+    max_pick_cards: int = 20  # cards one pick may name
+    max_pack_number: int = 100  # the highest pack and pick number a pick may name
+    max_card_position: int = 100  # the highest position in a pack a pick may name
+    max_deck_cards: int = 200  # cards one deck change may name
+    max_card_count: int = 100  # copies of a card one deck change may add or remove
+    max_basics: int = 99  # basic lands of one color
+    max_places: int = 64  # places in a finishing order
+    max_place_size: int = 64  # players sharing one place (a draw)
+    max_order_text: int = 4000  # characters of an order the desk types ("Ann > Bo = Cy > Di")
+    max_round_number: int = 10**6  # the highest round and table number
+    max_report: int = 10**9  # the highest report number
+    max_whole: int = 10**15  # any number the tracker takes (life, damage: their ranges are the core's)
     # per-client limits (``auth.Limits``): requests a second, bursts, clients whose limits are kept
     rate: float = 20.0
     burst: float = 60.0

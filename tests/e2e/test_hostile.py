@@ -937,7 +937,7 @@ def test_the_piper_stock_of_an_event_is_limited_in_the_ledger(cli, tmp_path):
     assert (refusal.low, refusal.high, refusal.value) == (0, 1_000, 1_001)
     err = one_line(cli("event", "pipers", str(event_id), "--stock", "1001", "--db", db), 2)
     assert err == "cmdraft: error: --stock must be from 0 to 1,000, not 1,001\n"
-    assert Night(Store(db)).piper_ledger(event_id)["stock"] == 3
+    assert Night(Store(db)).piper_ledger(event_id).stock == 3
 
 
 @pytest.mark.parametrize("seconds", [3, 3_601, -1])

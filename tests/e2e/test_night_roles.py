@@ -23,7 +23,7 @@ def test_a_players_terminal_never_starts_the_draft_it_waits_for_the_desk(tmp_pat
     assert "waiting for the desk to start the draft" in waited.stdout
     events = Night(Store(db))
     assert events.snapshot(event_id).event.status == "seated"
-    assert not [entry for entry in events.history(event_id) if entry["what"] == "draft start"]
+    assert not [entry for entry in events.history(event_id) if entry.what == "draft start"]
 
 
 def test_the_core_lets_only_the_desk_start_a_draft(tmp_path, cli):

@@ -48,7 +48,7 @@ def test_a_desk_link_printed_before_a_restart_works_after_it(tmp_path, cli):
         new = re.search(r"/desk\?token=(\S+)", process.printed).group(1)
         assert new != token and desk_ok(url, new) == 200 and desk_ok(url, token) == 401
         stop(process)
-    history = [e["what"] for e in Night(Store(db)).history(event_id)]
+    history = [e.what for e in Night(Store(db)).history(event_id)]
     assert history.count("desk link made") == 1 and history.count("desk link renewed") == 1
 
 

@@ -89,8 +89,8 @@ def test_three_phones_at_one_table_confirm_a_result_and_the_room_shows_the_round
             "Recorded. The desk corrects it if it is wrong.", timeout=10_000
         )
     phones[others[0]].screenshot(path=str(shots / "night-phone-390x844.png"))
-    logged = [e for e in Night(Store(db)).history(event_id) if e["what"] == "result"]
-    assert [(e["who"], e["new"]) for e in logged] == [(f"browser {reporter}", expected.replace("  ", " "))]
+    logged = [e for e in Night(Store(db)).history(event_id) if e.what == "result"]
+    assert [(e.who, e.new) for e in logged] == [(f"browser {reporter}", expected.replace("  ", " "))]
 
     room = browser.new_context(viewport=LAPTOP).new_page()
     room.goto(base + "/room")
@@ -133,8 +133,8 @@ def test_the_desk_page_sees_both_versions_of_a_disputed_table_and_settles_it(nig
     card.locator(f"text=Record {table[1]}'s version").click()
     expect(card.locator(".desk-night-status")).to_have_text("recorded", timeout=10_000)
     expect(page.locator("#desk-night-message")).to_have_text("table 2 recorded")
-    logged = [e for e in Night(Store(db)).history(event_id) if e["what"] == "result"]
-    assert [(e["who"], e["new"]) for e in logged] == [("desk", " > ".join([table[1], table[0], table[2]]))]
+    logged = [e for e in Night(Store(db)).history(event_id) if e.what == "result"]
+    assert [(e.who, e.new) for e in logged] == [("desk", " > ".join([table[1], table[0], table[2]]))]
 
 
 def test_the_room_before_the_draft_cycles_the_join_qr_code_and_the_seatings(tmp_path, cli, browser, shots):
@@ -227,8 +227,8 @@ def test_commander_damage_entered_on_a_phone_is_recorded_on_the_tables_board(nig
     expect(row.locator(".life")).to_have_text("33", timeout=10_000)
     assert sent == [{"damage": [[players[victim]["id"], players[me]["id"], commander, 7]]}]
     expect(page.locator("#night .night-tracker")).to_contain_text(f"7 from {me}: {commander}")
-    logged = [e for e in Night(Store(db)).history(event_id) if e["what"] == "game"]
-    assert [e["who"] for e in logged] == [f"browser {me}"]
+    logged = [e for e in Night(Store(db)).history(event_id) if e.what == "game"]
+    assert [e.who for e in logged] == [f"browser {me}"]
 
 
 def test_the_decklists_page_shows_everyones_deck_only_after_the_event_where_published(tmp_path, cli, browser, shots):

@@ -21,8 +21,8 @@ def test_a_change_and_its_entry_are_written_together_or_not_at_all(tmp_path):
             raise RuntimeError("the change failed")
     with store.read() as db:
         entries = history(db, 1)
-    assert [(e["who"], e["what"], e["old"], e["new"]) for e in entries] == [(DESK, "rename", "Bob", "Bo")]
-    at = dt.datetime.fromisoformat(entries[0]["at"])
+    assert [(e.who, e.what, e.old, e.new) for e in entries] == [(DESK, "rename", "Bob", "Bo")]
+    at = dt.datetime.fromisoformat(entries[0].at)
     assert at.tzinfo is not None and abs((dt.datetime.now(dt.UTC) - at).total_seconds()) < 60
 
 
@@ -39,4 +39,4 @@ def test_the_last_undoable_change_skips_undone_entries_and_other_terminals(tmp_p
         log_change(db, 1, DESK, "undo", "Bo checked in", "not checked in", undoes=second)
     with store.read() as db:
         assert last_undoable(db, 1).id == first
-        assert [e["what"] for e in history(db, 1)] == ["checkin", "checkin", "pick", "undo"]
+        assert [e.what for e in history(db, 1)] == ["checkin", "checkin", "pick", "undo"]

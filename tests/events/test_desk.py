@@ -191,8 +191,8 @@ def test_piper_ledger_counts_pools_and_decks(events, cli):
     record(events, event_id, "Cy", "2 The Prismatic Piper\n10 Murder\n")
     events.set_pipers(event_id, opened={1: 4})  # typed at the desk: one more than the pools hold
     ledger = events.piper_ledger(event_id)
-    assert ledger["pods"][0]["opened"] == 3 and ledger["pods"][0]["typed"] == 4 and ledger["pods"][0]["disagrees"]
-    assert ledger["needed"] == 0 and ledger["unused"] == 3 and ledger["shortfall"] == 0
+    assert ledger.pods[0].opened == 3 and ledger.pods[0].typed == 4 and ledger.pods[0].disagrees
+    assert ledger.needed == 0 and ledger.unused == 3 and ledger.shortfall == 0
     board = cli("event", "show", event_id, "--db", events.store.path).stdout
     assert "4 Pipers typed as opened, but the recorded pools hold 3" in board
     # Bo adds two Pipers (none in his pool); Ann keeps hers out of her deck; Cy plays one of his two.
@@ -200,24 +200,24 @@ def test_piper_ledger_counts_pools_and_decks(events, cli):
     register(events, event_id, "Ann", "Commander\n\nDeck\n5 Murder\n")
     register(events, event_id, "Cy", "Commander\n1 The Prismatic Piper\nDeck\n5 Murder\n", ["B"])
     ledger = events.piper_ledger(event_id)
-    assert ledger["decks"] == [
+    assert ledger.to_json()["decks"] == [
         {"player": "Bo", "owned": 0, "used": 2, "added": 2},
         {"player": "Cy", "owned": 2, "used": 1, "added": 0},
     ]
-    assert ledger["needed"] == 2 and ledger["unused"] == 2 and ledger["available"] == 2 and ledger["shortfall"] == 0
-    assert [(l["player"], l["spare"]) for l in ledger["lenders"]] == [("Ann", 1), ("Cy", 1)]
+    assert ledger.needed == 2 and ledger.unused == 2 and ledger.available == 2 and ledger.shortfall == 0
+    assert [(lender.player, lender.spare) for lender in ledger.lenders] == [("Ann", 1), ("Cy", 1)]
     # Cy now plays both of his: one lendable Piper left for Bo's two.
     register(events, event_id, "Cy", "Commander\n2 The Prismatic Piper\nDeck\n5 Murder\n", ["B", "R"])
     ledger = events.piper_ledger(event_id)
-    assert ledger["needed"] == 2 and ledger["unused"] == 1 and ledger["shortfall"] == 1
-    assert [(l["player"], l["spare"]) for l in ledger["lenders"]] == [("Ann", 1)]
+    assert ledger.needed == 2 and ledger.unused == 1 and ledger.shortfall == 1
+    assert [(lender.player, lender.spare) for lender in ledger.lenders] == [("Ann", 1)]
     shown = cli("event", "show", event_id, "--db", events.store.path).stdout
     assert "Piper shortfall: registered decks add 2 Pipers, 1 more than" in shown and "Ann" in shown
     events.set_pipers(event_id, stock=1)  # the store's own Piper covers it
-    assert events.piper_ledger(event_id)["shortfall"] == 0
+    assert events.piper_ledger(event_id).shortfall == 0
     # The typed count is fixed: no more flag.
     events.set_pipers(event_id, opened={1: 3})
-    assert not events.piper_ledger(event_id)["pods"][0]["disagrees"]
+    assert not events.piper_ledger(event_id).pods[0].disagrees
 
 
 def test_requests_before_deck_building_are_a_forecast_apart(events, cli):
@@ -226,9 +226,9 @@ def test_requests_before_deck_building_are_a_forecast_apart(events, cli):
     record(events, event_id, "Bo", "10 Murder\n")
     events.set_pipers(event_id, requests={"Bo": 2})
     ledger = events.piper_ledger(event_id)
-    assert ledger["shortfall"] == 0 and ledger["needed"] == 0  # no deck adds any yet
-    assert ledger["forecast"]["needed_from_others"] == 2 and ledger["forecast"]["available"] == 1
-    assert ledger["forecast"]["shortfall"] == 1
+    assert ledger.shortfall == 0 and ledger.needed == 0  # no deck adds any yet
+    assert ledger.forecast.needed_from_others == 2 and ledger.forecast.available == 1
+    assert ledger.forecast.shortfall == 1
     screen = cli("event", "pipers", event_id, "--db", events.store.path).stdout
     assert "Forecast" in screen and "forecast short" in screen and "SHORTFALL" not in screen
 

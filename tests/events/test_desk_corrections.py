@@ -24,10 +24,10 @@ def events(tmp_path):
 def last_entry(events, event_id, what=None):
     entries = events.history(event_id)
     if what is not None:
-        entries = [e for e in entries if e["what"] == what]
+        entries = [e for e in entries if e.what == what]
     assert entries, f"no {what} entry in the history"
     entry = entries[-1]
-    assert entry["who"] == DESK and entry["at"]
+    assert entry.who == DESK and entry.at
     return entry
 
 
@@ -75,7 +75,7 @@ def test_check_in_seats_only_those_present_and_lists_no_shows(events, cli):
     event_id = physical(events, SIXTEEN[:10])
     result = cli("event", "player", "checkin", event_id, "Player 01", "Player 02", "--db", events.store.path)
     assert result.exit_code == 0 and "checked in: Player 01 / Player 02" in result.stdout
-    assert last_entry(events, event_id, "checkin")["new"] == ["Player 01", "Player 02"]
+    assert last_entry(events, event_id, "checkin").new == ["Player 01", "Player 02"]
     for name in SIXTEEN[2:8]:
         events.check_in(event_id, [name])
     again = cli("event", "player", "checkin", event_id, "Player 01", "--db", events.store.path)
@@ -85,7 +85,7 @@ def test_check_in_seats_only_those_present_and_lists_no_shows(events, cli):
     snap = events.snapshot(event_id)
     assert sum(len(pod.players) for pod in snap.pods) == 8  # the eight present, one pod of 8
     assert {p.name: p.status for p in snap.players}["Player 09"] == "no-show"
-    assert last_entry(events, event_id, "seat")["new"] == pods_of(events, event_id)
+    assert last_entry(events, event_id, "seat").new == pods_of(events, event_id)
 
 
 def test_check_in_all_then_everyone_is_seated(events, cli):
@@ -109,7 +109,7 @@ def test_a_dropped_player_gets_no_further_pairings_and_the_board_says_so(events,
         events.record_result(event_id, 1, number, " > ".join(f'"{n}"' for n in table))
     result = cli("event", "player", "drop", event_id, "Player 03", "--db", events.store.path)
     assert result.exit_code == 0
-    assert last_entry(events, event_id, "drop")["old"] == "active"
+    assert last_entry(events, event_id, "drop").old == "active"
     second = events.new_round(event_id)
     assert "Player 03" not in [n for table in second["tables"] for n in table]
     assert sum(len(t) for t in second["tables"]) == 7
@@ -132,7 +132,7 @@ def test_seat_again_redraws_pods_after_a_backup_with_the_old_seating_in_the_log(
     assert after != before and sorted(sum(after, [])) == sorted(sum(before, []))
     assert set(events.store.path.parent.glob("friday.json.bak.*")) > backups  # a backup first
     entry = last_entry(events, event_id, "reseat")
-    assert entry["old"] == before and entry["new"] == after
+    assert entry.old == before and entry.new == after
     seats = {(p.pod, p.seat) for p in events.snapshot(event_id).players}
     assert len(seats) == 16  # nobody shares a seat
 
@@ -173,7 +173,7 @@ def test_a_late_player_joins_a_pod_with_room(events):
     events.add_player(event_id, "Late")
     pods = pods_of(events, event_id)
     assert sorted(len(pod) for pod in pods) == [8, 8] and any("Late" in pod for pod in pods)
-    assert last_entry(events, event_id, "player add")["new"].startswith("Late (pod ")
+    assert last_entry(events, event_id, "player add").new.startswith("Late (pod ")
 
 
 def test_after_the_draft_starts_a_late_player_joins_sealed_or_is_told_why_not(events, cli):
@@ -187,7 +187,7 @@ def test_after_the_draft_starts_a_late_player_joins_sealed_or_is_told_why_not(ev
     assert len(events.pool(event_id, "Late")) == 120  # six CMR draft boosters of 20 (rules: sealed opens six)
     late = next(p for p in events.snapshot(event_id).players if p.name == "Late")
     assert late.pool_warning is None  # a sealed pool in a draft event is held to the sealed size
-    assert last_entry(events, event_id, "player add")["new"] == "Late (sealed pool)"
+    assert last_entry(events, event_id, "player add").new == "Late (sealed pool)"
 
 
 def test_seating_again_after_the_draft_started_is_refused(events):
@@ -231,7 +231,7 @@ def test_a_result_is_correctable_after_the_next_round_and_says_which_tables_it_w
     assert result.exit_code == 0, result.output
     assert "would have changed tables 1 / 2 of round 2" in result.stdout
     entry = last_entry(events, event_id, "result")
-    assert entry["old"] == f"{a} > {b}" and entry["new"] == f"{b} > {a}"
+    assert entry.old == f"{a} > {b}" and entry.new == f"{b} > {a}"
     points = {row.name: row.points for row in events.standings(event_id)}
     assert points[b] == 3 and points[a] == 2  # the standings follow the correction (3,2,1,0: 3 for 1st, 2 for 2nd)
 
@@ -247,7 +247,7 @@ def test_event_undo_takes_back_the_desks_last_change_and_says_what(events, cli):
     undo = cli("event", "undo", event_id, "--db", events.store.path)
     assert undo.exit_code == 0 and "undid: result of round 1 table 1" in undo.stdout
     assert not [r for r in events.snapshot(event_id).results if r.table == 1]
-    assert last_entry(events, event_id, "undo")["undoes"]
+    assert last_entry(events, event_id, "undo").undoes
     undo = cli("event", "undo", event_id, "--yes", "--db", events.store.path)  # the round pairing: needs --yes
     assert undo.exit_code == 0 and "undid: round 1" in undo.stdout and not events.snapshot(event_id).rounds
     unsafe = cli("event", "undo", event_id, "--db", events.store.path)  # deck registration: register again instead
@@ -268,7 +268,7 @@ def test_game_tracker_entries_can_be_undone(events, cli):
     assert result.exit_code == 0
     board = events.game(event_id, 1, 1)
     assert board["players"][0]["life"] == 35 and board["players"][0]["commander_damage"] == []
-    assert last_entry(events, event_id, "game undo")["old"]
+    assert last_entry(events, event_id, "game undo").old
     events.game(event_id, 1, 1, undo=True)
     assert events.game(event_id, 1, 1)["players"][0]["life"] == 40
     with pytest.raises(StateError, match="nothing to undo"):
@@ -300,11 +300,11 @@ def test_every_kind_of_change_appends_to_the_history_in_order(events, cli, tmp_p
 
     def check(what, old=..., new=...):
         entry = events.history(event_id)[-1]
-        assert entry["what"] == what and entry["who"] == DESK, (what, entry)
+        assert entry.what == what and entry.who == DESK, (what, entry)
         if old is not ...:
-            assert entry["old"] == old, (what, entry)
+            assert entry.old == old, (what, entry)
         if new is not ...:
-            assert entry["new"] == new, (what, entry)
+            assert entry.new == new, (what, entry)
 
     event_id = events.create("Whole night", style="physical", seed=21)
     check("event new", None, "Whole night")
@@ -328,8 +328,8 @@ def test_every_kind_of_change_appends_to_the_history_in_order(events, cli, tmp_p
         if name != "Dee":
             check("pool", None, f"{name}: 21 cards")
     last, moved = events.history(event_id)[-2:]  # the last pool moves the event on: cmdraft says so itself
-    assert (last["what"], last["new"]) == ("pool", "Dee: 21 cards")
-    assert (moved["what"], moved["who"], moved["new"]) == ("drafting done", "cmdraft", "building")
+    assert (last.what, last.new) == ("pool", "Dee: 21 cards")
+    assert (moved.what, moved.who, moved.new) == ("drafting done", "cmdraft", "building")
     pool.write_text("22 Murder\n", encoding="utf-8")
     assert (
         cli("event", "pool", event_id, "Ann", "--edit", "--db", events.store.path, input="1 Plains\n\n").exit_code == 0
@@ -386,7 +386,7 @@ def test_a_no_show_who_comes_after_all_is_checked_in_and_seated_late(events, cli
     assert result.exit_code == 0 and "Player 06 (pod 1, seat 6)" in result.stdout
     snap = events.snapshot(event_id)
     assert {p.name: p.status for p in snap.players}["Player 06"] == "active" and len(snap.pods[0].players) == 6
-    assert last_entry(events, event_id, "checkin")["new"] == ["Player 06 (pod 1, seat 6)"]
+    assert last_entry(events, event_id, "checkin").new == ["Player 06 (pod 1, seat 6)"]
 
 
 def test_the_history_travels_with_an_export_and_undo_never_reaches_behind_a_restore(events, cli, tmp_path):
@@ -397,7 +397,7 @@ def test_the_history_travels_with_an_export_and_undo_never_reaches_behind_a_rest
     other = Night(Store(tmp_path / "other.json"))
     assert cli("event", "restore", out / "database.json", "--db", other.store.path).exit_code == 0
     restored = other.history(1)
-    assert [e["what"] for e in restored] == ["event new", "player add", "player add", "rename", "restore"]
+    assert [e.what for e in restored] == ["event new", "player add", "player add", "rename", "restore"]
     refused = cli("event", "undo", "1", "--db", other.store.path)
     assert refused.exit_code == 3 and "can't be undone" in refused.stderr
     assert [p.name for p in other.snapshot(1).players] == ["Ann", "Bob"]
@@ -435,7 +435,7 @@ def test_event_undo_takes_back_each_kind_of_safe_change(events):
     events.drop_player(event_id, SIXTEEN[0])
     events.undo(event_id)
     assert events.snapshot(event_id).players[0].status == "active"
-    taken = [e["undoes"] for e in events.history(event_id) if e["what"] == "undo"]
+    taken = [e.undoes for e in events.history(event_id) if e.what == "undo"]
     assert len(taken) == len(set(taken)) == 5  # each undo took back a different entry
 
 

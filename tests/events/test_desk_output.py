@@ -190,7 +190,7 @@ def test_a_round_that_does_not_exist_says_which_rounds_there_are(building, cli):
         result = cli("event", *args, *db)
         assert result.exit_code == 2, result.output
         assert "no round 5" in result.stderr and "rounds 1 to 1" in result.stderr and "Traceback" not in result.output
-    assert events.history(event_id)[-1]["what"] == "round"  # nothing was written by the refusals
+    assert events.history(event_id)[-1].what == "round"  # nothing was written by the refusals
 
 
 @pytest.mark.parametrize(

@@ -235,7 +235,7 @@ def test_the_piper_forecast_is_shown_until_every_deck_is_registered(events, cli)
         event_id, "Ann", parse("Commander\n1 The Prismatic Piper\nDeck\n5 Murder\n"), piper_colors=[Color.parse("B")]
     )
     ledger = events.piper_ledger(event_id)
-    assert ledger["forecast"]["spent"] and ledger["forecast"]["shortfall"] == 0
+    assert ledger.forecast.spent and ledger.forecast.shortfall == 0
     screen = cli("event", "pipers", event_id, "--db", db).stdout
     assert "Forecast" not in screen and "Requested" not in screen and "forecast" not in screen
     assert "Piper forecast" not in cli("event", "show", event_id, "--db", db).stdout
@@ -292,3 +292,19 @@ def test_the_seat_code_hint_after_seating_keeps_its_command_on_one_line(events, 
     assert command.startswith("cmdraft event print") and command.endswith("--out slips.html")
     printed = cli(*shlex.split(command)[1:])  # the command works as copied
     assert printed.exit_code == 0 and "Seat code" in (tmp_path / "slips.html").read_text(encoding="utf-8")
+
+
+def test_event_log_json_is_each_history_entry_as_written_then_its_number(events, cli):
+    """``event log --json`` prints the entries exactly as the database file holds them (same keys, same order, an
+    undo note only where one was written), each followed by its number: read here from the file itself."""
+    event_id = bots_night(events, FIVE, FIVE)
+    events.set_pipers(event_id, stock=2, requests={"Bo": 1})
+    rnd = events.new_round(event_id)
+    events.record_result(event_id, 1, 1, " > ".join(f'"{n}"' for n in rnd["tables"][0]))
+    events.undo(event_id)
+    printed = cli("event", "log", event_id, "--json", "--db", events.store.path).stdout
+    saved = json.loads(events.store.path.read_text(encoding="utf-8"))["history"]
+    expected = [{**doc, "id": int(number)} for number, doc in saved.items() if doc["event"] == event_id]
+    assert printed == json.dumps(expected, ensure_ascii=False) + "\n"
+    result = next(entry for entry in expected if entry["what"] == "result")
+    assert result["undo"]["order"] is None and result["undo"]["closed"] is False  # defaults written are printed too

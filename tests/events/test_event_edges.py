@@ -262,7 +262,12 @@ def test_every_screen_renders_any_name_as_typed(real_snapshot, event_name, playe
         (boards.event_board(snap2, ledger2), [event_name, *player_names]),
         (boards.deck_board(snap2), [event_name, *player_names]),
         # the forecast's rows (shown while some deck is unregistered) name the players who asked
-        (boards.piper_ledger({**ledger2, "forecast": {**ledger2["forecast"], "spent": False}}), player_names[0:3:2]),
+        (
+            boards.piper_ledger(
+                msgspec.structs.replace(ledger2, forecast=msgspec.structs.replace(ledger2.forecast, spent=False))
+            ),
+            player_names[0:3:2],
+        ),
         (boards.standings_table(rows), player_names),
         (boards.game_board(board2), player_names),
         (screens.pack_table([Printing(card, "", False, False)], title=event_name), [card_name, event_name]),

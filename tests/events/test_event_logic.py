@@ -8,6 +8,7 @@ record types (``events.storage.records``), made here without a database.
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from fractions import Fraction
@@ -16,14 +17,14 @@ import msgspec
 import pytest
 
 from draft.decks import PIPER
-from events.night.pipers import ledger
+from events.night.pipers import Request, ledger
 from events.night.registration import parse_points
 from events.night.rounds import game_table_sizes, meetings, pair_by_points, split_order
 from events.night.schema import exact, number_text
 from events.night.seating import draft_pod_sizes
 from events.night.snapshot import PlayerRow
 from events.night.standings import Standing, placement_points, point_totals, rank_standings, standings_of
-from events.storage.records import Event, Pod, Result, Round
+from events.storage.records import DeckLine, DeckList, Event, Pod, Result, Round
 from sets.errors import InputError, StateError
 
 # --- table sizes ------------------------------------------------------------------------------------------
@@ -263,27 +264,29 @@ def test_the_ledger_counts_holders_needs_lenders_and_the_forecast():
     players = [a_player(**row) for row in players]
     pools = {1: ["1", "1*f", "TST:1", "5"], 2: ["5"], 3: ["1"]}
     decks = {
-        1: {"commanders": [{"name": PIPER, "count": 1}], "main": []},
-        2: {"commanders": [{"name": PIPER}], "main": [{"name": PIPER, "count": 1}, {"name": "Forest", "count": 30}]},
+        1: DeckList(commanders=[DeckLine(PIPER, 1)]),
+        2: DeckList(commanders=[DeckLine(PIPER)], main=[DeckLine(PIPER, 1), DeckLine("Forest", 30)]),
     }
     pods = [a_pod(**row) for row in [{"number": 1, "players": [1, 2, 3, 4], "draft": None, "opened_typed": 2}]]
     book = ledger(event, players, pods, pools, decks, "1")
     # Ann holds 2 and uses 1: 1 spare.  Bo holds none and uses 2: adds 2.  Cy dropped: her 1 is spare.
-    assert book["held_in_pools"] == 3
-    assert book["decks"] == [
+    assert book.held_in_pools == 3
+    assert book.to_json()["decks"] == [
         {"player": "Ann", "owned": 2, "used": 1, "added": 0},
         {"player": "Bo", "owned": 0, "used": 2, "added": 2},
     ]
-    assert (book["needed"], book["unused"], book["available"], book["shortfall"]) == (2, 2, 2, 0)
-    assert book["lenders"] == [
+    assert (book.needed, book.unused, book.available, book.shortfall) == (2, 2, 2, 0)
+    assert book.to_json()["lenders"] == [
         {"player": "Ann", "pod": 1, "spare": 1, "deck_registered": True, "dropped": False},
         {"player": "Cy", "pod": 1, "spare": 1, "deck_registered": False, "dropped": True},
     ]
     # Three pools recorded hold 3 Pipers; the 2 typed by hand disagree.
-    assert book["pods"] == [{"pod": 1, "opened": 3, "pools_recorded": 3, "seats": 4, "typed": 2, "disagrees": True}]
+    assert book.to_json()["pods"] == [
+        {"pod": 1, "opened": 3, "pools_recorded": 3, "seats": 4, "typed": 2, "disagrees": True}
+    ]
     # Forecast: requests 2 (Bo) + 1 (Di), none covered by the requester's own pool; spare by then:
     # Ann 2 - 1 used, Cy's 1: 2 available, so 1 short.
-    assert book["forecast"] == {
+    assert book.to_json()["forecast"] == {
         "requested": 3,
         "needed_from_others": 3,
         "available": 2,
@@ -291,6 +294,22 @@ def test_the_ledger_counts_holders_needs_lenders_and_the_forecast():
         "requests": [{"player": "Bo", "requested": 2}, {"player": "Di", "requested": 1}],
         "spent": False,  # not every active player's deck is registered: the forecast still counts
     }
+    # ``event pipers --json`` prints the fields in this order (scripts and diffs of saved output rely on it)
+    printed = json.loads(json.dumps(book.to_json()))
+    assert list(printed) == [
+        *("card", "word", "words", "pods", "held_in_pools", "stock", "decks", "needed", "unused", "available"),
+        *("shortfall", "lenders", "forecast"),
+    ]
+    assert list(printed["forecast"]) == [
+        "requested",
+        "needed_from_others",
+        "available",
+        "shortfall",
+        "spent",
+        "requests",
+    ]
+    assert list(printed["pods"][0]) == ["pod", "opened", "pools_recorded", "seats", "typed", "disagrees"]
+    assert list(printed["lenders"][0]) == ["player", "pod", "spare", "deck_registered", "dropped"]
 
 
 def test_the_forecast_counts_every_requested_piper_as_added():
@@ -311,29 +330,28 @@ def test_the_forecast_counts_every_requested_piper_as_added():
     ]
     players = [a_player(**row) for row in players]
     pools = {1: ["1", "1"], 2: ["1", "7"], 3: ["1*f"], 4: ["1"]}
-    decks = {2: {"commanders": [{"name": PIPER, "count": 1}], "main": []}}
+    decks = {2: DeckList(commanders=[DeckLine(PIPER, 1)])}
     book = ledger(an_event(**{"piper_stock": 1}), players, [], pools, decks, "1")
-    forecast = book["forecast"]
-    assert (forecast["requested"], forecast["needed_from_others"], forecast["available"], forecast["shortfall"]) == (
+    forecast = book.forecast
+    assert (forecast.requested, forecast.needed_from_others, forecast.available, forecast.shortfall) == (
         3,
         3,
         5,
         0,
     )
-    assert forecast["requests"] == [{"player": "Ann", "requested": 2}, {"player": "Bo", "requested": 1}]
-    no_cy = ledger(an_event(**{"piper_stock": 0}), players, [], {k: v for k, v in pools.items() if k != 3}, decks, "1")[
-        "forecast"
-    ]
-    assert (no_cy["needed_from_others"], no_cy["available"], no_cy["shortfall"]) == (3, 3, 0)
-    few = ledger(an_event(**{"piper_stock": 0}), players, [], {2: pools[2], 4: pools[4]}, decks, "1")["forecast"]
-    assert (few["needed_from_others"], few["available"], few["shortfall"]) == (3, 1, 2)
+    assert forecast.requests == [Request(player="Ann", requested=2), Request(player="Bo", requested=1)]
+    without_cy = {k: v for k, v in pools.items() if k != 3}
+    no_cy = ledger(an_event(**{"piper_stock": 0}), players, [], without_cy, decks, "1").forecast
+    assert (no_cy.needed_from_others, no_cy.available, no_cy.shortfall) == (3, 3, 0)
+    few = ledger(an_event(**{"piper_stock": 0}), players, [], {2: pools[2], 4: pools[4]}, decks, "1").forecast
+    assert (few.needed_from_others, few.available, few.shortfall) == (3, 1, 2)
 
 
 def test_the_store_stock_covers_a_shortfall():
     event = an_event(**{"piper_stock": 1})
     players = [a_player(id=1, name="Ann", status="active", requested=0, pod=None)]
-    book = ledger(event, players, [], {1: []}, {1: {"commanders": [{"name": PIPER, "count": 2}]}}, "1")
-    assert (book["needed"], book["available"], book["shortfall"]) == (2, 1, 1)
+    book = ledger(event, players, [], {1: []}, {1: DeckList(commanders=[DeckLine(PIPER, 2)])}, "1")
+    assert (book.needed, book.available, book.shortfall) == (2, 1, 1)
 
 
 # --- numbers for people ----------------------------------------------------------------------------------------------

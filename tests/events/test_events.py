@@ -174,15 +174,15 @@ def test_piper_ledger_warns_of_a_shortfall_and_names_lenders(events):
     events.seat(event_id)
     events.start_draft(event_id)
     ledger = events.piper_ledger(event_id)
-    held = ledger["held_in_pools"]
-    owners = [l["player"] for l in ledger["lenders"]]
+    held = ledger.held_in_pools
+    owners = [lender.player for lender in ledger.lenders]
     asking = [name for name in NAMES[:8] if name not in owners][:4]
     events.set_pipers(event_id, stock=0, requests={name: 2 for name in asking})
-    forecast = events.piper_ledger(event_id)["forecast"]  # requests before deck building: a forecast
-    assert forecast["requested"] == 2 * len(asking) and forecast["available"] == held
-    assert forecast["shortfall"] == max(0, 2 * len(asking) - held)
+    forecast = events.piper_ledger(event_id).forecast  # requests before deck building: a forecast
+    assert forecast.requested == 2 * len(asking) and forecast.available == held
+    assert forecast.shortfall == max(0, 2 * len(asking) - held)
     events.set_pipers(event_id, stock=20)
-    assert events.piper_ledger(event_id)["forecast"]["shortfall"] == 0
+    assert events.piper_ledger(event_id).forecast.shortfall == 0
     with pytest.raises(InputError, match="0 to 2 Pipers"):
         events.set_pipers(event_id, requests={"Ann": 3})
 
@@ -666,7 +666,7 @@ def test_build_a_deck_at_the_terminal_registers_it(tmp_path):
     ann = next(p for p in events.snapshot(event_id).players if p.name == "Ann")
     assert ann.deck.valid
     entry = events.history(event_id)[-1]  # the history says the deck came from Ann's terminal, not the desk
-    assert entry["what"] == "deck" and entry["who"].startswith("terminal Ann (/dev/")
+    assert entry.what == "deck" and entry.who.startswith("terminal Ann (/dev/")
 
 
 def test_board_warns_of_a_piper_shortfall(events, cli):
@@ -676,7 +676,7 @@ def test_board_warns_of_a_piper_shortfall(events, cli):
     events.set_pipers(event_id, requests={name: 2 for name in NAMES[:4]})
     shown = cli("event", "show", str(event_id), "--db", events.store.path)
     ledger = events.piper_ledger(event_id)
-    assert ledger["forecast"]["shortfall"] > 0 and "Piper forecast" in shown.stdout
+    assert ledger.forecast.shortfall > 0 and "Piper forecast" in shown.stdout
 
 
 def test_a_player_who_drops_mid_draft_is_replaced_by_a_bot(tmp_path):

@@ -160,17 +160,17 @@ def test_a_whole_night_of_thirteen_players_from_their_tables(night):
             dropped_player = live[-1]
             events_dropped = reports.drop_self(event_id, pid[dropped_player])
             assert events_dropped["status"] == "dropped"
-            assert events.history(event_id)[-1]["who"] == f"browser {dropped_player}"
+            assert events.history(event_id)[-1].who == f"browser {dropped_player}"
             assert dropped_player in [d["name"] for d in views.desk_view(event_id)["dropped"]]
             dropped_once = True
     assert disputed_once and dropped_once and late_once
     assert sum(len(t) for (r, _), t in seated.items() if r == 2) == 12
     # Every result from a table is in the history as the reporter's, exactly as 'event result' logs it.
-    logged = [e for e in events.history(event_id) if e["what"] == "result"]
+    logged = [e for e in events.history(event_id) if e.what == "result"]
     assert len(logged) == len(recorded)
-    assert sum(e["who"] == "desk" for e in logged) == 1
-    assert all(e["who"].startswith("browser ") for e in logged if e["who"] != "desk")
-    assert {e["new"] for e in logged} == {" > ".join(" = ".join(g) for g in groups) for groups in recorded.values()}
+    assert sum(e.who == "desk" for e in logged) == 1
+    assert all(e.who.startswith("browser ") for e in logged if e.who != "desk")
+    assert {e.new for e in logged} == {" > ".join(" = ".join(g) for g in groups) for groups in recorded.values()}
 
     before = [row.to_json() for row in events.standings(event_id)]
     final = reports.top(event_id, 4)
@@ -238,7 +238,7 @@ def test_pairings_on_the_room_display_are_by_name_and_the_clock_has_each_tables_
     desk = views.desk_view(event_id, now=START + MINUTES * 60 + 1)
     assert [row["status"] for row in desk["round"]["tables"]] == ["desk", "playing", "desk"]
     assert desk["round"]["tables"][1]["clock"]["remaining"] == 5 * 60 - 1
-    assert events.history(event_id)[-1]["what"] == "extra time"
+    assert events.history(event_id)[-1].what == "extra time"
 
 
 def test_the_tracker_from_the_table_is_optional_and_undoes_only_ones_own_entry(night):
@@ -259,7 +259,7 @@ def test_the_tracker_from_the_table_is_optional_and_undoes_only_ones_own_entry(n
     assert board["players"][1]["tax"][0]["casts"] == 1
     with pytest.raises(StateError, match="that you entered"):
         reports.track(event_id, pid[a], undo=True)
-    assert [e["who"] for e in events.history(event_id)[-3:]] == [f"browser {a}", f"browser {b}", f"browser {a}"]
+    assert [e.who for e in events.history(event_id)[-3:]] == [f"browser {a}", f"browser {b}", f"browser {a}"]
     assert views.table_view(event_id, pid[a])["round"]["game"]["players"][1]["life"] == 33
 
 
@@ -340,7 +340,7 @@ def test_the_desk_pairs_a_round_again_with_the_players_in_the_event_now_until_a_
     again = reports.repair(event_id)
     assert again["round"] == 1 and sorted(n for t in again["tables"] for n in t) == sorted(set(NAMES) - {gone})
     assert [len(t) for t in again["tables"]] == [4, 4, 4]
-    assert [e["what"] for e in events.history(event_id)[-2:]] == ["round again", "round"]
+    assert [e.what for e in events.history(event_id)[-2:]] == ["round again", "round"]
     table = again["tables"][0]
     reports.report(event_id, pid[table[0]], [[pid[n]] for n in table], now=START)
     with pytest.raises(StateError, match="already has results, reports or games"):

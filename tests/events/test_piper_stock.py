@@ -89,7 +89,7 @@ def test_auto_decks_together_add_no_more_pipers_than_the_stock_and_say_so(tmp_pa
     reports = {name: events.register_deck(event_id, name, auto=True) for name in NAMES}
     total = sum(adds(events, event_id, name) for name in NAMES)
     assert total <= stock
-    assert events.piper_ledger(event_id)["shortfall"] == 0
+    assert events.piper_ledger(event_id).shortfall == 0
     left = stock
     for name in NAMES:  # in registration order: each deck is told what the stock still held for it
         note = reports[name].get("pipers_note")

@@ -41,7 +41,7 @@ def test_a_browser_token_is_kept_hashed_and_ends_with_a_new_code(tmp_path, cli):
     reset_code(events, event_id, "Ann")
     assert browser_seats.holder(events, event_id, second) is None
     assert not events.draft_session(event_id, ann.pod).bound(seat, second)
-    history = [(e["who"], e["what"]) for e in events.history(event_id)]
+    history = [(e.who, e.what) for e in events.history(event_id)]
     assert history.count(("browser Ann", "browser joined")) == 2
 
 
@@ -98,6 +98,6 @@ def test_the_desk_hands_a_seat_to_a_bot_and_back_and_the_bots_picks_stay(tmp_pat
     assert len(back.draft.picks_of(ann.seat)) == 4 and back.draft.queued(ann.seat) == 1
     with pytest.raises(StateError, match="is a bot"):
         browser_seats.hand_seat(events, event_id, "Bot 1", bot=True)
-    whats = [e["what"] for e in events.history(event_id) if e["who"] == "desk"]
+    whats = [e.what for e in events.history(event_id) if e.who == "desk"]
     assert whats.count("seat to a bot") == 1 and whats.count("seat back to the player") == 1
     assert json.loads(db.read_text(encoding="utf-8"))  # the database is whole

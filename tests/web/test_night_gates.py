@@ -55,7 +55,7 @@ def test_the_desk_corrects_a_deck_after_round_one_only_with_a_reason_the_player_
     fixed = cli("event", "deck", event_id, "Ann", "--auto", "--reason", "a basic was missing", "--db", db)
     assert fixed.exit_code == 0, fixed.output
     entry = Night(Store(db)).history(event_id)[-1]
-    assert entry["what"] == "deck correction" and entry["who"] == "desk" and "a basic was missing" in entry["new"]
+    assert entry.what == "deck correction" and entry.who == "desk" and "a basic was missing" in entry.new
     app = app_of(db, event_id, manual_clock)
     with TestClient(app, headers=ORIGIN):
         ann = phone(app, event_id, "Ann", codes["Ann"])
@@ -82,7 +82,7 @@ def test_the_desk_can_close_registration_earlier_at_a_time_it_sets(four, manual_
     with pytest.raises(PhaseOver):
         events.register_deck(event_id, "Ann", auto=True, actor=ann)
     closed = cli("event", "deck", event_id, "--close", "now", "--db", db, "--json")
-    assert closed.exit_code == 0 and Night(Store(db)).history(event_id)[-1]["what"] == "deck registration closes"
+    assert closed.exit_code == 0 and Night(Store(db)).history(event_id)[-1].what == "deck registration closes"
     by_player = cli("event", "deck", event_id, "--close", "now", "--db", db)  # the desk's command; a seat can't
     assert by_player.exit_code == 0
     with pytest.raises(NotAllowed, match="only the desk can close deck registration"):

@@ -38,8 +38,8 @@ def test_a_table_with_a_terminal_player_closes_from_the_table(four, manual_clock
         assert "Result recorded: Di > Ann > Bo > Cy" in done.stdout
         assert ok(phones["Ann"].get("/api/table"))["round"]["status"] == "recorded"
     history = Night(Store(db)).history(event_id)
-    assert [e["who"] for e in history if e["what"] == "result confirm"] == ["browser Bo", "browser Cy", "terminal Di"]
-    assert next(e for e in history if e["what"] == "result")["who"] == "browser Ann"
+    assert [e.who for e in history if e.what == "result confirm"] == ["browser Bo", "browser Cy", "terminal Di"]
+    assert next(e for e in history if e.what == "result").who == "browser Ann"
 
 
 def test_a_terminal_player_reports_their_table_and_the_phones_confirm_it(four, manual_clock, cli):  # noqa: F811
@@ -65,4 +65,4 @@ def test_a_terminal_player_reports_their_table_and_the_phones_confirm_it(four, m
             web = phone(app, event_id, name, codes[name])
             report = ok(web.get("/api/table"))["round"]["report"]["id"]
             ok(web.post("/api/result/confirm", json={"report": report, "agree": True}))
-    assert next(e for e in Night(Store(db)).history(event_id) if e["what"] == "result")["who"] == "terminal Di"
+    assert next(e for e in Night(Store(db)).history(event_id) if e.what == "result").who == "terminal Di"

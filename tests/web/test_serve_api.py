@@ -125,7 +125,7 @@ def test_three_browsers_a_terminal_and_four_bots_draft_a_pod_to_registered_decks
     snap = Night(Store(db)).snapshot(event_id)
     decks = {p.name: p.deck for p in snap.players if not p.bot}
     assert all(deck is not None for deck in decks.values())
-    by = {e["new"].partition(":")[0]: e["who"] for e in Night(Store(db)).history(event_id) if e["what"] == "deck"}
+    by = {e.new.partition(":")[0]: e.who for e in Night(Store(db)).history(event_id) if e.what == "deck"}
     assert by["Ann"] == "browser Ann" and by["Dee"].startswith("terminal Dee")
     # the browser's registration is 'event deck''s: the same file registered at the desk gives the same record
     ann_id = next(p.id for p in snap.players if p.name == "Ann")
@@ -288,7 +288,7 @@ def test_the_desk_resets_a_code_and_hands_a_seat_to_a_bot_and_back(tmp_path, cli
         # Ann's old token ends when her code is reset
         web.post("/api/desk/reset-code", json={"player": ann_number}, headers=desk)
         assert ann.get("/api/seat").status_code == 401
-    history = [(e["who"], e["what"]) for e in Night(Store(db)).history(event_id)]
+    history = [(e.who, e.what) for e in Night(Store(db)).history(event_id)]
     assert ("desk", "seat to a bot") in history and ("desk", "seat back to the player") in history
     assert ("browser Bo", "browser joined") in history
 

@@ -56,7 +56,7 @@ def test_wrong_codes_slow_down_the_address_that_types_them_and_never_lock_the_se
         assert (
             guesser.post("/api/join", json={"event": event_id, "player": "Bo", "code": codes["Bo"]}).status_code == 200
         )
-    typed = [e["who"] for e in Night(Store(db)).history(event_id) if e["what"] == "wrong seat codes"]
+    typed = [e.who for e in Night(Store(db)).history(event_id) if e.what == "wrong seat codes"]
     assert typed == ["browser Bo"]  # the history says where the codes were typed
 
 

@@ -145,9 +145,9 @@ def test_a_whole_night_of_thirteen_phones(night, manual_clock):
         assert not any("image" in line for line in lines)  # no images downloaded: none named
         assert ok(desk.get("/api/room"))["event"]["decklists"] is True
     history = Night(Store(db)).history(event_id)
-    results = [e for e in history if e["what"] == "result"]
-    assert len(results) == 10 and [e["who"] for e in results].count("desk") == 1
-    assert any(e["what"] == "drop" and e["who"] == f"browser {dropped}" for e in history)
+    results = [e for e in history if e.what == "result"]
+    assert len(results) == 10 and [e.who for e in results].count("desk") == 1
+    assert any(e.what == "drop" and e.who == f"browser {dropped}" for e in history)
 
 
 def test_a_player_acts_only_for_their_own_table_and_the_room_shows_nothing_private(night, manual_clock):

@@ -175,6 +175,8 @@ def test_a_card_corrected_or_given_its_text_shows_as_it_is_now():
     card = load_set("CMR").cards[0]
     first = card_json(card, 3)
     assert card_json(card, 3) is first  # kept
+    moved = card_json(card, 5)  # the same card at another place in its pack: its own id, the same facts
+    assert moved["id"] == 5 and {**moved, "id": 3} == first and card_json(card, 5) is moved
     corrected = replace(card, rarity=Rarity.MYTHIC, mana_value=card.mana_value + 9)
     assert card_json(corrected, 3)["rarity"] == "M" and card_json(corrected, 3)["mana_value"] == card.mana_value + 9
     texted = replace(corrected, faces=tuple(replace(face, text="Test text: draw a card.") for face in card.faces))

@@ -48,7 +48,7 @@ def event_pipers(
             events.set_pipers(event_id, stock=stock, opened=opened_by_pod, requests=number_pairs(request, "--request"))
     ledger = events.piper_ledger(event_id)
     if as_json:
-        emit_json(ledger)
+        emit_json(ledger.to_json())
         return
 
     out().print(piper_ledger(ledger))

@@ -20,7 +20,7 @@ def event_log(event_id: EventArg, db: DbOption = None, as_json: JsonOption = Fal
     """The event's history: every change, who made it (the desk or a terminal), when, the old and new value."""
     entries = core(db).history(event_id)
     if as_json:
-        emit_json(entries)
+        emit_json([entry.to_json() for entry in entries])
         return
 
     out().print(history_table(entries))

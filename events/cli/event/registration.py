@@ -119,7 +119,7 @@ def event_show(event_id: EventArg, db: DbOption = None, as_json: JsonOption = Fa
     events = core(db, Pipers)
     snap = events.snapshot(event_id)
     if as_json:
-        emit_json({**snap.to_json(), "pipers": events.piper_ledger(event_id)})
+        emit_json({**snap.to_json(), "pipers": events.piper_ledger(event_id).to_json()})
         return
 
     out().print(event_board(snap, events.piper_ledger(event_id)))
