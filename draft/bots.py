@@ -52,7 +52,7 @@ from itertools import combinations
 
 from draft.commanders import added_card_options, can_pair
 from draft.decks import is_piper
-from draft.products import added_card, product_of
+from draft.products import ProductVotes, added_card
 from draft.traits import Traits, card_rating, card_traits
 from sets.booster import Printing
 from sets.cards import Card, CommanderAbility
@@ -100,6 +100,7 @@ class Plan:
 
 
 _PAIR_MASKS = tuple(a.bit | b.bit for a, b in combinations(Color, 2))
+_WIDE = frozenset(mask for mask in range(32) if mask.bit_count() > 2)  # identities of three colors or more
 # Cards past this many in a pool's identity don't make a deck better: a deck plays about 36 spells.
 _DECK_SPELLS = 36
 PLAYABLE = 1.5  # a rating from which a card would make a deck
@@ -138,11 +139,16 @@ class Bot:
         | None
     ) = field(default=None, repr=False)
     _needs: dict[Card, float] = field(default_factory=dict, repr=False)  # leader_need per card, for these options
+    _held: tuple[list[tuple[int, tuple[Card, ...], float]], list[tuple[int, tuple[Card, ...], float]]] | None = field(
+        default=None, repr=False
+    )  # the options, and what _held_leaders made of them
     _pairs: dict[tuple[Card, Card], bool] = field(default_factory=dict, repr=False)  # can_pair, asked once a pair
     # The pool's cards once each, in the order they came; its legends (the Piper aside) and its Backgrounds that can't
     # lead alone, in that order; and which of them may lead together: (legend, legend) and (legend, Background) by
     # their places in those lists, found as each card arrives (a pool only grows).
     _distinct: dict[Card, None] = field(default_factory=dict, repr=False)
+    _votes: ProductVotes = field(default_factory=ProductVotes, repr=False, compare=False)  # product_of the pool
+    _tiebreak: random.Random = field(default_factory=lambda: random.Random(0), repr=False, compare=False)
     _legends: list[Card] = field(default_factory=list, repr=False)
     _backgrounds: list[Card] = field(default_factory=list, repr=False)
     _legend_pairs: list[tuple[int, int]] = field(default_factory=list, repr=False)
@@ -153,6 +159,7 @@ class Bot:
             self.pool.append(card)
             if card not in self._distinct:
                 self._distinct[card] = None
+                self._votes.add(card)
                 self._add_leader(card)
             if is_piper(card):
                 continue
@@ -233,9 +240,8 @@ class Bot:
         for mask, leaders, leading in options:
             spells = sums[mask]
             value = (spells if spells <= cap else cap) + leading
-            wide = mask.bit_count() - 2
-            if wide > 0:
-                value -= width_cost * wide
+            if mask in _WIDE:
+                value -= width_cost * (mask.bit_count() - 2)
             if value > best_value:
                 best_mask, best_leaders, best_value = mask, leaders, value
         # No legend (or a weak one): the two deepest colors, led by two Pipers added after the draft.
@@ -282,9 +288,17 @@ class Bot:
             (legends[i].identity.mask | backgrounds[j].identity.mask, (legends[i], backgrounds[j]))
             for i, j in sorted(self._background_pairs)
         ]
-        added = added_card(product_of(self._distinct))
+        added = added_card(self._votes.product())
         options += added_card_options(options, backgrounds, added, self._can_pair)
-        return [(mask, leaders, sum(card_rating(c) for c in leaders)) for mask, leaders in options]
+        # The leaders' ratings, once per group of leaders (the options the added card opens share their leaders).
+        leading: dict[int, float] = {}
+        rated = []
+        for mask, leaders in options:
+            value = leading.get(id(leaders))
+            if value is None:
+                value = leading[id(leaders)] = sum(card_rating(c) for c in leaders)
+            rated.append((mask, leaders, value))
+        return rated
 
     def _commitment(self, progress: float) -> float:
         if self.style is BotStyle.STRONG:
@@ -302,7 +316,7 @@ class Bot:
         strong = style is BotStyle.STRONG
         outside = ~plan.mask
         commanders = plan.commanders
-        leader_need = self.leader_need
+        leader_need, pairs = self.leader_need, self._can_pair
         if not strong:
             leading = (1.2 if first else 0.3) * (1.0 - progress)
             partnering = 0.8 if first else 0.3
@@ -316,7 +330,7 @@ class Bot:
                     return rating  # two can be added after any draft: no bonus of any kind
                 if traits.leader:
                     rating += leading
-                    if traits.partner and commanders and any(can_pair(card, c) for c in commanders):
+                    if traits.partner and commanders and any(pairs(card, c) for c in commanders):
                         rating += partnering
                 off = (traits.mask & outside).bit_count()
                 return rating + (fitting if off == 0 else -weight * (1 + 0.3 * off))
@@ -344,7 +358,7 @@ class Bot:
             if traits.leader:
                 if traits.identity_mask & outside == 0:
                     rating += leading * leader_need(card)
-                if traits.partner and commanders and any(can_pair(card, c) for c in commanders):
+                if traits.partner and commanders and any(pairs(card, c) for c in commanders):
                     rating += 0.6 * leader_need(card)
             if traits.interaction:
                 rating += 0.1  # a tie-breaker: the rating already says how much the removal answers
@@ -412,15 +426,10 @@ class Bot:
         own = card_traits(card)
         quality = min(1.0, max(0.0, (own.rating - WEAK_LEADER) / (HAPPY - WEAK_LEADER)))
         held = 0.0
-        for _mask, leaders, _leading in self._leader_options_cached():
-            colors = 0
-            for leader in leaders:
-                colors |= leader.identity.mask  # a Piper a partner could take adds no leader of its color
-            if not colors & own.identity_mask or card in leaders:
-                continue
-            # A pair leads as its better half, and a little more: two commanders on the table.
-            value = max(card_rating(c) for c in leaders) + (0.3 if len(leaders) > 1 else 0.0)
-            held = max(held, value)
+        mask = own.identity_mask
+        for colors, leaders, value in self._held_leaders():
+            if colors & mask and value > held and card not in leaders:
+                held = value
         if held >= HAPPY:
             return 0.0
         return quality * min(1.0, max(0.0, own.rating - held) / (HAPPY - WEAK_LEADER))
@@ -429,6 +438,24 @@ class Bot:
         if self._options is None:
             self._options = self._leader_options()
         return self._options
+
+    def _held_leaders(self) -> list[tuple[int, tuple[Card, ...], float]]:
+        """For each leader option: the colors of its leaders (a Piper a partner could take adds no leader of its
+        color), the leaders, and how well they lead (a pair as its better half, and a little more: two commanders on
+        the table); kept with the options."""
+        options = self._leader_options_cached()
+        kept = self._held
+        if kept is None or kept[0] is not options:
+            held = []
+            for _mask, leaders, _leading in options:
+                colors = 0
+                for leader in leaders:
+                    colors |= leader.identity.mask
+                held.append(
+                    (colors, leaders, max(card_rating(c) for c in leaders) + (0.3 if len(leaders) > 1 else 0.0))
+                )
+            kept = self._held = (options, held)
+        return kept[1]
 
     @staticmethod
     def _depth_need(plan: Plan, progress: float) -> float:
@@ -455,7 +482,8 @@ class Bot:
         plan = self.plan(progress)
         # Ties are broken by a random stream fixed by the seat's seed and pool size, so that a
         # resumed draft makes the same picks as an uninterrupted one.
-        rng = random.Random(self.seed * 7919 + len(self.pool))
+        rng = self._tiebreak
+        rng.seed(self.seed * 7919 + len(self.pool))  # as random.Random(that seed) would start
         score, jitter = self._scorer(plan, progress), rng.random
         scored = sorted([(score(p.card) + jitter() * 0.05, i) for i, p in enumerate(pack)], reverse=True)
         return plan, scored

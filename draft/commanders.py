@@ -15,6 +15,14 @@ from sets.cards import Card, CommanderAbility, normalize_name
 from sets.colors import COLORLESS, Color, ColorIdentity
 from sets.errors import InputError
 
+_COLOR_BITS = tuple(color.bit for color in Color)  # WUBRG
+# Abilities that pair one card with another that has the other one (CR 702.124i, k, m).
+_PAIRINGS = (
+    (CommanderAbility.FRIENDS_FOREVER, CommanderAbility.FRIENDS_FOREVER),
+    (CommanderAbility.CHOOSE_A_BACKGROUND, CommanderAbility.BACKGROUND),
+    (CommanderAbility.DOCTORS_COMPANION, CommanderAbility.TIME_LORD_DOCTOR),
+)
+
 
 def _named(name: str | None, card: Card) -> bool:
     """Whether ``name`` (as a card's text writes it) names ``card``, by its full name or its front face."""
@@ -50,13 +58,9 @@ def can_pair(first: Card, second: Card, product: Product | None = None) -> bool:
             return True
     if _named(first.partner_with, second) and _named(second.partner_with, first):
         return True
-    pairs = (
-        (CommanderAbility.FRIENDS_FOREVER, CommanderAbility.FRIENDS_FOREVER),
-        (CommanderAbility.CHOOSE_A_BACKGROUND, CommanderAbility.BACKGROUND),
-        (CommanderAbility.DOCTORS_COMPANION, CommanderAbility.TIME_LORD_DOCTOR),
-    )
-    if any((x in a and y in b) or (y in a and x in b) for x, y in pairs):
-        return True
+    for x, y in _PAIRINGS:
+        if (x in a and y in b) or (y in a and x in b):
+            return True
     if not (PartnerGrant.may_apply(first) or PartnerGrant.may_apply(second)):
         return False  # no product's grant makes either a partner: no need to ask which product's rules apply
     product = product if product is not None else product_of([first, second])
@@ -310,9 +314,9 @@ def added_card_options(
         (card.identity.mask, (card,)) for card in backgrounds if pairs(card, added)
     ]
     return alone + [
-        (mask | color.bit, leaders)
+        (mask | bit, leaders)
         for mask, leaders in [*options, *alone]
         if len(leaders) == 1 and pairs(leaders[0], added)
-        for color in Color
-        if not mask & color.bit
+        for bit in _COLOR_BITS
+        if not mask & bit
     ]

@@ -152,20 +152,41 @@ def product(code: str | None) -> Product:
 def product_of(cards: Iterable[Card]) -> Product:
     """The product a pool or deck comes from: the Commander-draft product most of its cards belong to (basic
     lands and the added card don't vote), else the default."""
-    votes: dict[str, int] = {}
-    known, added = products(), added_names()
-    cards = cards if isinstance(cards, (list, tuple)) else list(cards)
-    for card in cards:
-        code = card.set_code
-        if code in known and card.name not in added and not card.is_basic_land:
-            votes[code] = votes.get(code, 0) + 1
-    if not votes:
-        # Only added cards (or nothing): the added card's own set says which product allows it.
+    return ProductVotes(cards).product()
+
+
+class ProductVotes:
+    """``product_of``'s count, kept as cards come: a pool that only grows asks for its product without counting
+    it again (a bot asks at every legend it takes)."""
+
+    __slots__ = ("_added", "_cards", "_known", "_votes")
+
+    def __init__(self, cards: Iterable[Card] = ()) -> None:
+        self._cards: list[Card] = []
+        self._votes: dict[str, int] = {}
+        self._known, self._added = products(), added_names()
+        self.extend(cards)
+
+    def add(self, card: Card) -> None:
+        self.extend((card,))
+
+    def extend(self, cards: Iterable[Card]) -> None:
+        known, added, votes = self._known, self._added, self._votes
         for card in cards:
-            if card.set_code in known and known[card.set_code].is_added(card):
-                return known[card.set_code]
-        return default_product()
-    return known[max(votes, key=votes.__getitem__)]  # the most votes; of equals, the first to get one
+            self._cards.append(card)
+            code = card.set_code
+            if code in known and card.name not in added and not card.is_basic_land:
+                votes[code] = votes.get(code, 0) + 1
+
+    def product(self) -> Product:
+        known, votes = self._known, self._votes
+        if not votes:
+            # Only added cards (or nothing): the added card's own set says which product allows it.
+            for card in self._cards:
+                if card.set_code in known and known[card.set_code].is_added(card):
+                    return known[card.set_code]
+            return default_product()
+        return known[max(votes, key=votes.__getitem__)]  # the most votes; of equals, the first to get one
 
 
 @cache
