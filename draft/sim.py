@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -188,7 +188,86 @@ def pod_seeds(seed: int, count: int) -> list[int]:
     return [rng.randrange(2**31) for _ in range(count)]
 
 
-def aggregate(summaries: Sequence[dict[str, Any]]) -> dict[str, Any]:
+@dataclass(frozen=True)
+class QualityFigures:
+    """``draft.quality.figures`` over many seats, typed (the shares are None where nothing was taken to measure them by)."""
+
+    decks: int
+    early_filler_over_good_share: float | None
+    premium_pick6_share: float | None
+    weak_partner_over_strong_share: float | None
+    strong_pick6_share: float | None
+    pick_order_correlation: float | None
+    mid_splash_share: float
+    extra_legend_copy_decks: int
+    benched_better_per_deck: float
+    colorless_filler_per_deck: float
+    filler_in_main_per_deck: float
+    thin_color_share: float
+    grade_ratio_mean: float | None
+    cheap_removal_taken: int
+    cheap_removal_mean_pick: float | None
+    cheap_removal_pick6_share: float | None
+    pipers_drafted: int
+    pipers_picks_1_5_share: float
+    piper_main_decks: int
+    under_sourced_share: float
+    benched_removal_per_deck: float
+    lands_min: int
+    lands_max: int
+    lands_out_of_range: int
+    legal_share: float
+    legends_at_picks_1_3_per_deck: float
+    removal_in_deck_mean: float
+    creatures_mean: float
+    spell_mana_value_mean: float
+    two_commander_share: float
+    piper_commander_share: float
+    identity_sizes: dict[str, int]
+
+    @classmethod
+    def over(cls, seats: Sequence[dict[str, Any]]) -> QualityFigures:
+        """``figures(seats)``, typed."""
+        return cls(**figures(seats))
+
+    def to_json(self) -> dict[str, Any]:
+        """The figures as ``figures`` gives them (``sim --drafts --json``)."""
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class SimFigures:
+    """Figures of many simulated pods (``aggregate``): legal decks, Piper use, Pipers opened per pod, deck colors,
+    and the bot-quality figures over all seats and per bot style."""
+
+    pods: int
+    seats: int
+    legal_rate: float
+    piper_seat_share: float
+    pipers_opened_mean: float
+    pipers_opened_distribution: dict[str, int]  # Pipers opened in a pod -> pods
+    identity_sizes: dict[str, int]  # colors in a deck's identity -> decks
+    color_share: dict[str, float]  # WUBRG letter -> share of decks playing it
+    quality: QualityFigures
+    quality_by_style: dict[str, QualityFigures]
+
+    def to_json(self) -> dict[str, Any]:
+        """The figures as ``sim --drafts --json`` prints them (after the seed)."""
+        return {
+            "pods": self.pods,
+            "seats": self.seats,
+            "legal_rate": self.legal_rate,
+            "piper_seat_share": self.piper_seat_share,
+            "pipers_opened_mean": self.pipers_opened_mean,
+            "pipers_opened_distribution": self.pipers_opened_distribution,
+            "identity_sizes": self.identity_sizes,
+            "color_share": self.color_share,
+            "quality": self.quality.to_json(),
+            "quality_by_style": {style: found.to_json() for style, found in self.quality_by_style.items()},
+        }
+
+
+def aggregate(summaries: Sequence[dict[str, Any]]) -> SimFigures:
     """Legal-deck rate, Piper use, Pipers opened per pod, deck colors, and the bot-quality figures
     (``draft.quality``: over all seats and per style) over many pods."""
     seats = [seat for pod in summaries for seat in pod["seats"]]
@@ -197,18 +276,18 @@ def aggregate(summaries: Sequence[dict[str, Any]]) -> dict[str, Any]:
     colors = Counter(letter for seat in seats for letter in seat["identity"])
     pods = len(summaries) or 1
     count = len(seats) or 1
-    return {
-        "pods": len(summaries),
-        "seats": len(seats),
-        "legal_rate": sum(seat["valid"] for seat in seats) / count,
-        "piper_seat_share": sum(seat["pipers"] > 0 for seat in seats) / count,
-        "pipers_opened_mean": sum(pod["pipers_opened"] for pod in summaries) / pods,
-        "pipers_opened_distribution": {str(k): opened[k] for k in sorted(opened)},
-        "identity_sizes": {str(k): widths[k] for k in sorted(widths)},
-        "color_share": {letter: colors[letter] / count for letter in "WUBRG"},
-        "quality": figures([seat["figures"] for seat in seats]),
-        "quality_by_style": {
-            style: figures([seat["figures"] for seat in seats if seat["style"] == style])
+    return SimFigures(
+        pods=len(summaries),
+        seats=len(seats),
+        legal_rate=sum(seat["valid"] for seat in seats) / count,
+        piper_seat_share=sum(seat["pipers"] > 0 for seat in seats) / count,
+        pipers_opened_mean=sum(pod["pipers_opened"] for pod in summaries) / pods,
+        pipers_opened_distribution={str(k): opened[k] for k in sorted(opened)},
+        identity_sizes={str(k): widths[k] for k in sorted(widths)},
+        color_share={letter: colors[letter] / count for letter in "WUBRG"},
+        quality=QualityFigures.over([seat["figures"] for seat in seats]),
+        quality_by_style={
+            style: QualityFigures.over([seat["figures"] for seat in seats if seat["style"] == style])
             for style in dict.fromkeys(seat["style"] for seat in seats)
         },
-    }
+    )

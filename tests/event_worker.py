@@ -161,8 +161,8 @@ def drop(db: str, event_id: int, names: list[str]) -> None:
     events = Night(Store(db))
     for index, name in enumerate(names):
         wait_turn(index)
-        player = events.drop_player(event_id, name)
-        print(f"DROPPED {name} {int(player['had_deck'])}", flush=True)
+        dropped = events.drop_player(event_id, name)
+        print(f"DROPPED {name} {int(dropped.had_deck)}", flush=True)
     print("DONE", flush=True)
 
 

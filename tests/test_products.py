@@ -348,8 +348,8 @@ def test_a_cmm_night_registers_decks_led_by_two_mono_colored_legends_and_counts_
                 session.pick(session.suggested_pick(seat))
         night.after_picks(event_id, pod.number, session)
     registered = [night.register_deck(event_id, name, auto=True) for name in names]
-    assert all(deck["valid"] for deck in registered)
-    led = [[CMM.get(name) for name in d["commanders"]] for d in registered]
+    assert all(deck.valid for deck in registered)
+    led = [[CMM.get(name) for name in d.report.commanders] for d in registered]
     assert any(len(c) == 2 and all(x and mono_legend_without_partner(x) for x in c) for c in led), led
     ledger = night.piper_ledger(event_id)
     assert ledger.card == "The Prismatic Piper" and ledger.stock == 2

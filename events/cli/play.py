@@ -85,14 +85,12 @@ def play(
     if list_drafts:
         rows = saved_drafts(store, "practice")
         if as_json:
-            emit_json(rows)
+            emit_json([row.to_json() for row in rows])
             return
 
         table = Table("Id", "Created", "Status", "Seed", "Seats", "Your picks", title="Saved practice drafts")
         for row in rows:
-            table.add_row(
-                str(row["id"]), row["created"], row["status"], str(row["seed"]), str(row["seats"]), str(row["picks"])
-            )
+            table.add_row(str(row.id), row.created, row.status, str(row.seed), str(row.seats), str(row.picks))
         out().print(table if rows else "No saved practice drafts yet: start one with 'cmdraft play'.")
         return
     if timer is not None:
@@ -145,10 +143,10 @@ def full_screen() -> bool:
 def _resume_id(store: Store, text: str) -> int:
     rows = saved_drafts(store, "practice")
     if text == "latest":
-        open_rows = [row for row in rows if row["status"] != "done"] or rows
+        open_rows = [row for row in rows if row.status != "done"] or rows
         if not open_rows:
             raise InputError("no saved practice draft to resume: start one with 'cmdraft play'")
-        return open_rows[-1]["id"]
-    if not is_number(text) or int(text) not in {row["id"] for row in rows}:
+        return open_rows[-1].id
+    if not is_number(text) or int(text) not in {row.id for row in rows}:
         raise InputError(f"no practice draft {text!r}: see 'cmdraft play --list'")
     return int(text)

@@ -16,13 +16,13 @@ from rich.text import Text
 
 from events.cli.common import JsonOption, emit_json, out
 from events.screens.render import card_panel, identity_text
+from sets.card_imports import CardFileImport, import_card_file, listed_sets
 from sets.card_index import card_index
-from sets.cards import Card, CardSet, Rarity, normalize_name
-from sets.catalog import BUNDLED, available_codes, keep_texts, load_set, save_imported
+from sets.cards import Card, Rarity, normalize_name
+from sets.catalog import load_set
 from sets.download import download_set
-from sets.errors import InputError
 from sets.images import ATTRIBUTION, download_images
-from sets.importers import read_card_file, valid_set_code
+from sets.importers import read_card_file
 
 sets_app = typer.Typer(help="Card sets: list, show, import, download.", no_args_is_help=True)
 
@@ -31,32 +31,20 @@ sets_app = typer.Typer(help="Card sets: list, show, import, download.", no_args_
 def sets_list(as_json: JsonOption = False) -> None:
     """List the bundled and imported sets, and how many of each set's cards have their rules text on this machine
     (none: 'cmdraft sets download CODE' or 'cmdraft sets import FILE' brings it)."""
-    rows: list[dict[str, Any]] = []
-    for code in available_codes():
-        card_set = load_set(code)
-        rows.append(
-            {
-                "code": card_set.code,
-                "name": card_set.name,
-                "cards": len(card_set),
-                "cards_with_text": sum(1 for card in card_set if any(face.text for face in card.faces)),
-                "boosters": sorted(card_set.boosters),
-                "source": card_set.source,
-            }
-        )
+    listed = listed_sets()
     if as_json:
-        emit_json(rows)
+        emit_json([row.to_json() for row in listed])
         return
 
     table = Table("Code", "Name", "Cards", "Card text", "Boosters", "Source", title="Sets")
-    for row in rows:
+    for row in listed:
         table.add_row(
-            row["code"],
-            row["name"],
-            str(row["cards"]),
-            card_text_cell(row["code"], row["cards_with_text"], row["cards"]),
-            ", ".join(row["boosters"]) or "—",
-            row["source"],
+            row.code,
+            row.name,
+            str(row.cards),
+            card_text_cell(row.code, row.cards_with_text, row.cards),
+            ", ".join(row.boosters) or "—",
+            row.source,
         )
     out().print(table)
 
@@ -105,79 +93,28 @@ def sets_show(code: Annotated[str, typer.Argument(help="Set code, e.g. CMR.")], 
     out().print(table)
 
 
-def import_card_file(file: Path, code: str | None) -> dict[str, Any]:
-    """Store the sets of a card file and keep its rules text for the bundled cards it names: the report."""
-    result = read_card_file(file)
-    card_sets = result.card_sets()
-    if code:
-        code = code.upper()
-        if not valid_set_code(code):
-            raise InputError(f"bad set code {code!r}: use 2-8 letters or digits")
-        if code in BUNDLED:
-            raise InputError(
-                f"{code} is a bundled set: give another code with --code, or leave --code out to add the file's rules text to {code}"
-            )
-
-        card_sets = [
-            CardSet(
-                code,
-                result.name or code,
-                tuple(replace(card, set_code=code) for s in card_sets for card in s.cards),
-                result.boosters,
-                result.source,
-            )
-        ]
-    for card_set in card_sets:
-        if not valid_set_code(card_set.code):
-            raise InputError(f"{file}: cards without a usable set code; give one with --code XYZ")
-    stored = []
-    for card_set in card_sets:
-        if card_set.code in BUNDLED:
-            continue  # the bundled facts stay; what the file adds is its rules text (below)
-        stored.append(
-            {
-                "code": card_set.code,
-                "cards": len(card_set),
-                "path": str(save_imported(card_set)),
-                "boosters": sorted(card_set.boosters),
-            }
-        )
-    texts = [{"code": code, "cards_with_text": count} for code, count in keep_texts(result.cards, str(file)).items()]
-    mismatches = [
-        {"name": card.name, "computed": card.deck_colors.code, "file": published.code}
-        for card, published in result.mismatches
-    ]
-    return {
-        "kind": result.kind,
-        "sets": stored,
-        "rules_text": texts,
-        "identity_mismatches": mismatches,
-        "problems": result.problems,
-    }
-
-
-def print_import(report: dict[str, Any]) -> None:
+def print_import(report: CardFileImport) -> None:
     console = out()
-    for entry in report["sets"]:
-        console.print(Text(f"imported {entry['code']}: {entry['cards']} cards -> {entry['path']}"), soft_wrap=True)
-    for entry in report["rules_text"]:
-        total = len(load_set(entry["code"]))
+    for stored in report.sets:
+        console.print(Text(f"imported {stored.code}: {stored.cards} cards -> {stored.path}"), soft_wrap=True)
+    for kept in report.rules_text:
+        total = len(load_set(kept.code))
         console.print(
             Text(
-                f"rules text for {entry['code']}: {entry['cards_with_text']} of {total} bundled cards "
+                f"rules text for {kept.code}: {kept.cards_with_text} of {total} bundled cards "
                 "(see it with 'cmdraft card NAME')"
             )
         )
-    if not report["sets"] and not report["rules_text"]:
+    if not report.sets and not report.rules_text:
         console.print(Text("nothing imported: the file names no card with rules text and no set to store"))
-    for item in report["identity_mismatches"]:
+    for item in report.identity_mismatches:
         console.print(
             Text.assemble(
                 ("identity differs", "yellow"),
-                f" {item['name']}: computed {item['computed'] or 'C'}, file says {item['file'] or 'C'}",
+                f" {item.name}: computed {item.computed or 'C'}, file says {item.file or 'C'}",
             )
         )
-    for problem in report["problems"]:
+    for problem in report.problems:
         console.print(Text.assemble(("warning", "yellow"), f" {problem}"))
 
 
@@ -193,7 +130,7 @@ def sets_import(
     """Import a card file: its sets become usable like the bundled one, and its rules text is kept for the bundled cards."""
     report = import_card_file(file, code)
     if as_json:
-        emit_json(report)
+        emit_json(report.to_json())
         return
     print_import(report)
 
@@ -233,10 +170,9 @@ def sets_download(
         ) as progress:
             task = progress.add_task(f"downloading {code.upper()}.json", total=None)
             path = download_set(code, source, lambda done, total: progress.update(task, completed=done, total=total))
-    report = import_card_file(path, None)
-    report["downloaded"] = str(path)
+    report = replace(import_card_file(path, None), downloaded=str(path))
     if as_json:
-        emit_json(report)
+        emit_json(report.to_json())
         return
 
     console.print(Text(f"downloaded {path} (SHA-256 checked)"), soft_wrap=True)

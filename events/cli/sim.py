@@ -97,7 +97,7 @@ def run_many(
     summaries = []
     if as_json:
         summaries = _map(work, seeds, jobs, None)
-        emit_json({"seed": seed, **aggregate(summaries)})
+        emit_json({"seed": seed, **aggregate(summaries).to_json()})
         return
 
     console = out()

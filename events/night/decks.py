@@ -5,12 +5,13 @@ from __future__ import annotations
 import datetime as dt
 import json
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from tinydb import TinyDB
 
+from draft.deck_rules import DeckReport, validate
 from draft.deck_rules import Problem as DeckProblem
-from draft.deck_rules import validate
 from draft.deckbuild import build_deck
 from draft.decks import Deck as DraftDeck
 from draft.decks import DeckFormat, Zone, is_piper
@@ -55,6 +56,28 @@ def decks_closed_why(db: TinyDB, event_id: int, decks_close: str | None, now: fl
 def closed_words(why: str) -> str:
     """The one set of words every face says when a player's deck change comes after the gate."""
     return f"deck registration is closed ({why}): your registered deck stands, and only the desk can change it now"
+
+
+@dataclass(frozen=True)
+class DeckRegistered:
+    """A deck just registered: whose it is, the checker's report, and what the builder said about the store's
+    stock of Pipers when it chose them (None: the stock didn't limit the deck)."""
+
+    player: str
+    report: DeckReport
+    pipers_note: str | None = None
+
+    @property
+    def valid(self) -> bool:
+        return self.report.valid
+
+    def to_json(self) -> dict[str, Any]:
+        """The answer ``event deck --json`` prints: the player, the report's JSON and the note when there is one."""
+        return {
+            "player": self.player,
+            **self.report.to_json(),
+            **({"pipers_note": self.pipers_note} if self.pipers_note else {}),
+        }
 
 
 class Decks(Pools):
@@ -115,7 +138,7 @@ class Decks(Pools):
         actor: Actor = DESK,
         reason: str | None = None,
         within_stock: bool = False,
-    ) -> dict[str, Any]:
+    ) -> DeckRegistered:
         """Register a player's deck, checked against their pool; ``by`` is who registers it (the desk, or a
         player's terminal) for the event's history, ``actor`` who is asking (a player only for their own seat).
         Once registration is closed only the desk changes a deck, with its ``reason`` (``PhaseOver`` otherwise)."""
@@ -201,7 +224,7 @@ class Decks(Pools):
                 else deck_text([line.name for line in existing.deck.commanders], existing.valid),
                 f"{player.name}: {deck_text(commanders, report.valid)}" + (f"; reason: {reason}" if correction else ""),
             )
-        return {"player": player.name, **report.to_json(), **({"pipers_note": note} if note else {})}
+        return DeckRegistered(player.name, report, note)
 
     def stock_for(self, event_id: int, player_id: int) -> tuple[int, str | None]:
         """The Pipers the store's stock holds for the player's deck now (``stock_left``) and what the builder says

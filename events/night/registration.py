@@ -6,8 +6,9 @@ import datetime as dt
 import random
 import shlex
 import uuid
-from typing import Any
+from dataclasses import dataclass
 
+import msgspec
 from tinydb import TinyDB
 
 from events.night import history
@@ -24,7 +25,7 @@ from events.night.schema import (
 from events.night.seat_codes import assign_codes
 from events.night.seating import draft_pod_sizes
 from events.storage.draft_records import check_timer, rename_seat
-from events.storage.records import MAX_NAME, Deck, Event, Player, Pod, Pool, Round, stored
+from events.storage.records import MAX_NAME, Deck, Event, Player, Pod, Pool, Round
 from events.storage.tables import records_of
 from sets.booster import booster_spec, sealed_pool
 from sets.errors import InputError, StateError
@@ -46,6 +47,14 @@ def parse_points(text: str) -> list[float]:
     if len(points) < 2 or any(b > a for a, b in zip(points, points[1:], strict=False)):
         raise InputError(f"bad points scheme {text!r}: give at least two numbers, best place first, never rising")
     return points
+
+
+@dataclass(frozen=True)
+class Dropped:
+    """A player just dropped (their record as it is now) and whether they had registered a deck."""
+
+    player: Player
+    had_deck: bool
 
 
 class Registration(EventBase):
@@ -92,8 +101,9 @@ class Registration(EventBase):
             dt.date.fromisoformat(date)
         except ValueError:
             raise InputError(f"bad date {date!r}: use YYYY-MM-DD") from None
+        name = name.strip()
         doc = {
-            "name": name.strip(),
+            "name": name,
             "date": date,
             "set": set_code.upper(),
             "mode": mode,
@@ -114,7 +124,7 @@ class Registration(EventBase):
         }
         with self.store.write() as db:
             event_id = records_of(db, Event).insert_fields(**doc)
-            history.log_change(db, event_id, history.DESK, "event new", None, doc["name"])
+            history.log_change(db, event_id, history.DESK, "event new", None, name)
             return event_id
 
     def add_player(self, event_id: int, name: str, bot: bool = False, sealed: bool = False) -> int:
@@ -296,7 +306,7 @@ class Registration(EventBase):
             history.log_change(db, event_id, history.DESK, "player remove", player.name, None)
         return player.name
 
-    def drop_player(self, event_id: int, who: str | int, by: str = history.DESK) -> dict[str, Any]:
+    def drop_player(self, event_id: int, who: str | int, by: str = history.DESK) -> Dropped:
         """Drop a player (``by``: who asked, for the history: the desk, or ``browser NAME`` for themselves)."""
         with self.store.write() as db:
             event = self._event(db, event_id)
@@ -320,4 +330,4 @@ class Registration(EventBase):
         if event.status == "drafting" and pod is not None and pod.draft:
             # A bot takes the seat so that the rest of the pod can draft on (``recover`` does it if we die first).
             Drafting(self.store).hand_dropped_seats_to_bots(event_id, pod)
-        return dict(stored(player), status="dropped", had_deck=had_deck)
+        return Dropped(msgspec.structs.replace(player, status="dropped", dropped_after=rounds), had_deck)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -133,16 +134,53 @@ def meetings(rounds: Iterable[Round]) -> Counter[tuple[int, int]]:
     return met
 
 
+@dataclass(frozen=True)
+class Pairing:
+    """A round just paired: its number, each table's players by name in seat order, and who goes first at each."""
+
+    round: int
+    tables: list[list[str]]
+    first: list[str]
+
+    def to_json(self) -> dict[str, Any]:
+        """The answer ``event round --json`` prints."""
+        return {"round": self.round, "tables": self.tables, "first": self.first}
+
+
+@dataclass(frozen=True)
+class RecordedResult:
+    """A table's result just recorded: each player's points for it (exact), whether it corrected one, and when a
+    later round was already paired, that round's number and the tables the result would have paired differently."""
+
+    round: int
+    table: int
+    points: dict[str, Fraction]
+    corrected: bool
+    next_round: int | None
+    would_change: list[int]
+
+    def to_json(self) -> dict[str, Any]:
+        """The answer ``event result --json`` prints (points rounded to 4 places)."""
+        return {
+            "round": self.round,
+            "table": self.table,
+            "points": {name: round(float(points), 4) for name, points in self.points.items()},
+            "corrected": self.corrected,
+            "next_round": self.next_round,
+            "would_change": self.would_change,
+        }
+
+
 class Rounds(EventBase):
     """Rounds of games, their results, the standings and the end of the night."""
 
-    def new_round(self, event_id: int, force: bool = False, *, actor: Actor = DESK) -> dict[str, Any]:
+    def new_round(self, event_id: int, force: bool = False, *, actor: Actor = DESK) -> Pairing:
         """Pair the next round (only the desk pairs: ``NotAllowed`` for anyone else)."""
         actor.require_desk("pair a round")
         with self.store.write() as db:
             return self.pair_round(db, event_id, force)
 
-    def pair_round(self, db: TinyDB, event_id: int, force: bool = False) -> dict[str, Any]:
+    def pair_round(self, db: TinyDB, event_id: int, force: bool = False) -> Pairing:
         """``event round`` inside the caller's transaction."""
         event = self._event(db, event_id)
         self._require(event, "building", "playing", doing="start a round")
@@ -188,11 +226,7 @@ class Rounds(EventBase):
             {"round": number, "tables": [[names[pid] for pid in seats] for seats in tables]},
             undo={"round": number, "status": event.status},
         )
-        return {
-            "round": number,
-            "tables": [[names[pid] for pid in seats] for seats in tables],
-            "first": [names[pid] for pid in first],
-        }
+        return Pairing(number, [[names[pid] for pid in seats] for seats in tables], [names[pid] for pid in first])
 
     placement_points = staticmethod(placement_points)  # Rounds.placement_points(event, order), as before
 
@@ -206,7 +240,7 @@ class Rounds(EventBase):
         who: str = history.DESK,
         *,
         actor: Actor = DESK,
-    ) -> dict[str, Any]:
+    ) -> RecordedResult:
         """The desk records (or corrects) a table's result; a table's own players report and confirm theirs
         (``TableReports``)."""
         actor.require_desk("record a result for a table")
@@ -222,7 +256,7 @@ class Rounds(EventBase):
         order: str | list[list[int]],
         replace: bool = False,
         who: str = history.DESK,
-    ) -> dict[str, Any]:
+    ) -> RecordedResult:
         """``event result`` inside the caller's transaction: the order as text (names) or as groups of
         player numbers; ``who`` is logged with the change (the desk, or ``browser NAME``)."""
         event = self._event(db, event_id)
@@ -275,14 +309,14 @@ class Rounds(EventBase):
                 "closed": rnd.status == "closed",
             },
         )
-        return {
-            "round": round_number,
-            "table": table_number,
-            "points": {names[pid]: pts for pid, pts in awarded.items()},
-            "corrected": existing is not None,
-            "next_round": later.number if later is not None else None,
-            "would_change": would_change,
-        }
+        return RecordedResult(
+            round_number,
+            table_number,
+            {names[pid]: pts for pid, pts in awarded.items()},
+            existing is not None,
+            later.number if later is not None else None,
+            would_change,
+        )
 
     def _pairing_changes(self, db: TinyDB, event: Event, rnd: Round) -> list[int]:
         """The tables of round ``rnd`` that the results recorded now would have paired differently: the

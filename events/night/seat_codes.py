@@ -32,6 +32,7 @@ import shlex
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import msgspec
 from tinydb import TinyDB
 
 from events import portable, timing
@@ -235,6 +236,14 @@ def exposed_file(events: EventBase, event: Event) -> str | None:
     )
 
 
+class SavedToken(msgspec.Struct, frozen=True):
+    """A terminal session's seat file (``keep_token`` writes it): the token, the session it belongs to, when."""
+
+    token: str
+    session: int
+    at: float
+
+
 SESSION_TOKEN_HOURS = 12  # a terminal session's seat file is honoured this long after it was last written
 
 
@@ -257,14 +266,17 @@ def terminal_token(event: Event, player_id: int) -> str | None:
         return None
     path = _token_path(event, player_id, key)
     try:
-        saved = json.loads(path.read_text(encoding="ascii"))
-        token, session, at = str(saved["token"]), int(saved["session"]), float(saved["at"])
-    except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError):
+        saved = msgspec.json.decode(path.read_bytes(), type=SavedToken)
+    except (OSError, ValueError):  # unreadable, not JSON or not a token's fields: as if none were kept
         return None
-    if session != key[1] or not portable.session_alive(session) or timing.now() - at > SESSION_TOKEN_HOURS * 3600:
+    if (
+        saved.session != key[1]
+        or not portable.session_alive(saved.session)
+        or timing.now() - saved.at > SESSION_TOKEN_HOURS * 3600
+    ):
         path.unlink(missing_ok=True)
         return None
-    return token or None
+    return saved.token or None
 
 
 def keep_token(event: Event, player_id: int) -> str:

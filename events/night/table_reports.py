@@ -30,9 +30,9 @@ from events.night import history
 from events.night.base import EventBase, finishing_text, round_at_table
 from events.night.games import Games
 from events.night.refusals import DESK, Actor
-from events.night.registration import Registration
+from events.night.registration import Dropped, Registration
 from events.night.round_clock import RoundClock
-from events.night.rounds import Rounds
+from events.night.rounds import Pairing, RecordedResult, Rounds
 from events.night.standings import standings_of, tie_breaks
 from events.storage.records import Dispute, Event, Game, Player, Report, Result, Round
 from events.storage.store import Store
@@ -50,6 +50,28 @@ class NotYourTable(InputError):
 def browser(name: str) -> str:
     """Who made a change from a player's own phone, for the history."""
     return f"browser {name}"
+
+
+@dataclass(frozen=True)
+class FinalTable:
+    """The final table just seated: its round's number, the players by standing (their ranks beside them), who
+    goes first (the highest standing), and how each tie among them and at the cut was settled."""
+
+    round: int
+    players: list[str]
+    ranks: list[int]
+    first: str
+    ties: list[str]
+
+    def to_json(self) -> dict[str, Any]:
+        """The answer ``event top --json`` prints."""
+        return {
+            "round": self.round,
+            "players": self.players,
+            "ranks": self.ranks,
+            "first": self.first,
+            "ties": self.ties,
+        }
 
 
 @dataclass(frozen=True)
@@ -192,7 +214,7 @@ class TableReports(EventBase):
 
     def _record(
         self, db: TinyDB, event_id: int, report_id: int, order: list[list[int]], reporter: str
-    ) -> dict[str, Any]:
+    ) -> RecordedResult:
         """A confirmed report becomes the table's result, as ``event result`` records it (``reporter``: who
         reported it, as the history names them)."""
         report = records_of(db, Report).get(report_id)
@@ -257,7 +279,7 @@ class TableReports(EventBase):
         replace: bool = False,
         *,
         actor: Actor = DESK,
-    ) -> dict[str, Any]:
+    ) -> RecordedResult:
         """The desk records a table's result (from the versions it was shown); a waiting report is settled.  Only
         the desk settles (``NotAllowed``)."""
         actor.require_desk("settle a table's result")
@@ -269,7 +291,7 @@ class TableReports(EventBase):
                 records_of(db, Report).update(report.id, status="settled")
         return done
 
-    def drop_self(self, event_id: int, player_id: int) -> dict[str, Any]:
+    def drop_self(self, event_id: int, player_id: int) -> Dropped:
         """A player leaves the event from their phone: the desk's ``player drop``, logged as theirs."""
         name = self.player(event_id, player_id).name
         return Registration(self.store).drop_player(event_id, player_id, by=browser(name))
@@ -342,7 +364,7 @@ class TableReports(EventBase):
             )
         return {"round": rnd.number, "table": table_number, "extra": extra[str(table_number)]}
 
-    def repair(self, event_id: int, force: bool = False) -> dict[str, Any]:
+    def repair(self, event_id: int, force: bool = False) -> Pairing:
         """Pair the current round again, with the players in the event now (after a drop or a late player), while
         none of its tables has a result, a report or a tracker entry; one transaction."""
         with self.store.write() as db:
@@ -371,7 +393,7 @@ class TableReports(EventBase):
             )
             return self.rounds.pair_round(db, event_id, force)
 
-    def top(self, event_id: int, size: int) -> dict[str, Any]:
+    def top(self, event_id: int, size: int) -> FinalTable:
         """Seat the top ``size`` of the standings (still in the event) at a final table: a round of one
         table, marked final, with its own result; the highest standing goes first."""
         if size not in FINAL_SIZES:
@@ -405,10 +427,4 @@ class TableReports(EventBase):
                 {"round": number, "final": True, "tables": [names]},
                 undo={"round": number, "status": event.status},
             )
-        return {
-            "round": number,
-            "players": names,
-            "ranks": [row.rank for row in top],
-            "first": names[0],
-            "ties": tie_breaks(still_in, size),
-        }
+        return FinalTable(number, names, [row.rank for row in top], names[0], tie_breaks(still_in, size))

@@ -10,6 +10,7 @@ numbers where needed; every reference (event, players, drafts) is renumbered wit
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -271,9 +272,22 @@ def _renumber(
     return doc
 
 
+@dataclass(frozen=True)
+class RestoredEvent:
+    """One event restored: its number here and name, whether it replaced the same event, the database's backup
+    made before (None: none kept), and the live drafts the restore stopped and the picks it discarded."""
+
+    event: int
+    name: str | None
+    replaced: bool
+    backup: str | None
+    stopped: int
+    discarded_picks: int
+
+
 def restore_event(
     events: EventBase, data: dict[str, Any], which: int | None = None, force: bool = False
-) -> dict[str, Any]:
+) -> RestoredEvent:
     """Add one event of ``data`` to the database, or replace the same event there; others are untouched.
 
     Replacing an event whose draft is live is refused (``StateError``) unless ``force``: then the
@@ -346,11 +360,11 @@ def restore_event(
                 f"{discarded} picks discarded",
             )
     backup = newest_backup(events.store.path)
-    return {
-        "event": target,
-        "name": event.get("name"),
-        "replaced": existing is not None,
-        "backup": str(backup) if backup is not None else None,
-        "stopped": len(stopped),
-        "discarded_picks": discarded,
-    }
+    return RestoredEvent(
+        target,
+        event.get("name"),
+        existing is not None,
+        str(backup) if backup is not None else None,
+        len(stopped),
+        discarded,
+    )

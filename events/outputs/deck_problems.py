@@ -17,8 +17,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+import msgspec
+
 from draft.deck_rules import Problem
 from events.outputs.text import join_names
+from events.storage.records import Problem as StoredProblem
 
 FILE_PROBLEMS = ("unreadable-line", "unknown-card", "meld-result", "unclear-commander")
 COMMANDER_PROBLEMS = ("no-commander", "too-many-commanders", "not-a-commander", "illegal-pair")
@@ -27,9 +30,10 @@ IDENTITY_PROBLEMS = (OUTSIDE, "basic-type-outside-identity")
 
 
 def _problem(item: Problem | Mapping[str, Any]) -> Problem:
-    """A problem as reported (``Problem``) or as stored (its JSON form)."""
+    """A problem as reported (``Problem``) or as stored (its JSON form, read as the record's ``Problem``)."""
     if isinstance(item, Mapping):
-        return Problem(item["code"], item["message"], tuple(item.get("cards", ())))
+        stored = msgspec.convert(item, StoredProblem)
+        return Problem(stored.code, stored.message, tuple(stored.cards))
     return item
 
 

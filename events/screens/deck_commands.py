@@ -63,10 +63,11 @@ HELP_REGISTER = HELP_BUILD.split("  export [FOLDER]")[0] + (
     "                    are not registered"
 )
 
+COMMANDER_USAGE = "commander N [M]: 'commander 4', 'commander 4 9' or 'commander Kamahl, Heart of Krosa'"
 USAGE = {
     "add": "add N [COUNT]: 'add 16', 'add 16 2', 'add 16 2, 18 4' or 'add murder'",
     "remove": "remove N [COUNT]: 'remove 16', 'remove 16 2' or 'remove murder'",
-    "commander": "commander N [M]: 'commander 4', 'commander 4 9' or 'commander Kamahl, Heart of Krosa'",
+    "commander": COMMANDER_USAGE,
 }
 
 QUIT_WORDS = ("quit", "q", "exit")
@@ -153,10 +154,10 @@ def named_cards(text: str, session: DeckSession, *, counts: bool = False) -> lis
 
 def _commander(args: list[str], text: str, session: DeckSession) -> act.ChooseCommanders:
     if not args:
-        raise InputError(USAGE["commander"])
+        raise InputError(COMMANDER_USAGE)
     cards = [card for card, _ in named_cards(text, session)]
     if not 1 <= len(cards) <= 2:
-        raise InputError(f"choose one or two commanders, not {len(cards)}: " + USAGE["commander"])
+        raise InputError(f"choose one or two commanders, not {len(cards)}: " + COMMANDER_USAGE)
     return act.ChooseCommanders(tuple(cards))
 
 

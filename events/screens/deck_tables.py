@@ -13,7 +13,7 @@ from draft.commanders import Suggestion
 from draft.deck_rules import DeckReport
 from draft.deckstats import DeckStats
 from draft.products import Product, default_product, product
-from draft.sim import PodResult
+from draft.sim import PodResult, SimFigures
 from events.outputs.deck_problems import judge_order
 from events.screens.render import count_words, fit_table, identity_text, shown
 
@@ -105,58 +105,57 @@ def pod_table(result: PodResult) -> Table:
     return table
 
 
-def aggregate_table(seed: int, figures: dict, set_code: str = "CMR") -> Table:
+def aggregate_table(seed: int, figures: SimFigures, set_code: str = "CMR") -> Table:
     """Figures of simulated pods, in the product's words for its added card ("Pipers", "Faceless Ones")."""
     words = product(set_code).added.words
     table = Table.grid(padding=(0, 2))
     table.add_column(style="bold")
     table.add_column()
-    table.add_row("Pods", f"{figures['pods']} (seed {seed})")
-    table.add_row("Seats", str(figures["seats"]))
-    table.add_row("Legal decks", f"{figures['legal_rate']:.1%}")
-    table.add_row(f"Seats using {words}", f"{figures['piper_seat_share']:.1%}")
+    table.add_row("Pods", f"{figures.pods} (seed {seed})")
+    table.add_row("Seats", str(figures.seats))
+    table.add_row("Legal decks", f"{figures.legal_rate:.1%}")
+    table.add_row(f"Seats using {words}", f"{figures.piper_seat_share:.1%}")
     table.add_row(
         f"{words} opened per pod",
-        f"{figures['pipers_opened_mean']:.2f} mean; "
-        + ", ".join(f"{k}: {v}" for k, v in figures["pipers_opened_distribution"].items()),
+        f"{figures.pipers_opened_mean:.2f} mean; "
+        + ", ".join(f"{k}: {v}" for k, v in figures.pipers_opened_distribution.items()),
     )
-    table.add_row("Deck colors (count)", ", ".join(f"{k}-color: {v}" for k, v in figures["identity_sizes"].items()))
-    table.add_row("Decks playing each color", ", ".join(f"{k} {v:.0%}" for k, v in figures["color_share"].items()))
-    quality = figures.get("quality")
-    if quality:
+    table.add_row("Deck colors (count)", ", ".join(f"{k}-color: {v}" for k, v in figures.identity_sizes.items()))
+    table.add_row("Decks playing each color", ", ".join(f"{k} {v:.0%}" for k, v in figures.color_share.items()))
+    quality = figures.quality
 
-        def pick(value: float | None) -> str:
-            return "none taken" if value is None else f"{value:.2f}"
+    def pick(value: float | None) -> str:
+        return "none taken" if value is None else f"{value:.2f}"
 
-        def share(value: float | None) -> str:
-            return "none taken" if value is None else f"{value:.0%}"
+    def share(value: float | None) -> str:
+        return "none taken" if value is None else f"{value:.0%}"
 
+    table.add_row(
+        "Cheap removal: mean pick",
+        f"{pick(quality.cheap_removal_mean_pick)} (taken at pick 6+: "
+        f"{share(quality.cheap_removal_pick6_share)}; {quality.cheap_removal_taken} taken)",
+    )
+    table.add_row(
+        f"{words} drafted at picks 1-5",
+        f"{share(quality.pipers_picks_1_5_share)} of {quality.pipers_drafted}",
+    )
+    table.add_row(f"Decks with {words} in the main deck", str(quality.piper_main_decks))
+    table.add_row("Decks short of sources for a color", f"{quality.under_sourced_share:.1%}")
+    table.add_row("On-color cheap removal benched", f"{quality.benched_removal_per_deck:.2f} per deck")
+    table.add_row(
+        "Lands per deck",
+        f"{quality.lands_min}-{quality.lands_max}; creatures {quality.creatures_mean} "
+        f"mean; removal {quality.removal_in_deck_mean} mean",
+    )
+    for style, found in figures.quality_by_style.items():
         table.add_row(
-            "Cheap removal: mean pick",
-            f"{pick(quality['cheap_removal_mean_pick'])} (taken at pick 6+: "
-            f"{share(quality['cheap_removal_pick6_share'])}; {quality['cheap_removal_taken']} taken)",
+            f"Style {style}",
+            shown(
+                f"{found.decks} decks; cheap removal pick {pick(found.cheap_removal_mean_pick)}; "
+                f"legends at picks 1-3 {found.legends_at_picks_1_3_per_deck}; two commanders "
+                f"{found.two_commander_share:.0%}; {words} as commanders {found.piper_commander_share:.0%}"
+            ),
         )
-        table.add_row(
-            f"{words} drafted at picks 1-5",
-            f"{share(quality['pipers_picks_1_5_share'])} of {quality['pipers_drafted']}",
-        )
-        table.add_row(f"Decks with {words} in the main deck", str(quality["piper_main_decks"]))
-        table.add_row("Decks short of sources for a color", f"{quality['under_sourced_share']:.1%}")
-        table.add_row("On-color cheap removal benched", f"{quality['benched_removal_per_deck']:.2f} per deck")
-        table.add_row(
-            "Lands per deck",
-            f"{quality['lands_min']}-{quality['lands_max']}; creatures {quality['creatures_mean']} "
-            f"mean; removal {quality['removal_in_deck_mean']} mean",
-        )
-        for style, found in figures.get("quality_by_style", {}).items():
-            table.add_row(
-                f"Style {style}",
-                shown(
-                    f"{found['decks']} decks; cheap removal pick {pick(found['cheap_removal_mean_pick'])}; "
-                    f"legends at picks 1-3 {found['legends_at_picks_1_3_per_deck']}; two commanders "
-                    f"{found['two_commander_share']:.0%}; {words} as commanders {found['piper_commander_share']:.0%}"
-                ),
-            )
     return table
 
 

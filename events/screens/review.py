@@ -47,7 +47,7 @@ def bots_table(table: TableSession, width: int | None = None) -> Table:
                 shown("\n".join(c.name for c in bot.deck.commanders)),
                 identity_text(bot.report.color_identity.code),
                 "yes" if bot.report.valid else "no",
-                table.doc["styles"][bot.seat],
+                table.styles[bot.seat],
             ]
         )
     return fit_table(

@@ -27,7 +27,7 @@ from draft.formats import parse_json, resolve, write_json
 from draft.log import mtgo_log
 from draft.sim import piper_card
 from events.night import db_option
-from events.night.decks import Decks
+from events.night.decks import DeckRegistered, Decks
 from events.night.history import actor
 from events.night.refusals import Actor
 from events.outputs.exports import export_seat, write_file
@@ -238,7 +238,7 @@ class EventDeck:
         self.label = f"{event_id}/{player.id}"
         self.resume = f"cmdraft event deck {event_id} '#{player.id}' --build{db_option(decks.store.path)}"
         self.registered = False
-        self.report: dict | None = None
+        self.report: DeckRegistered | None = None
         self.notices: list[str] = []
         pool = decks.pool(event_id, player.id)
         may_add, self.pipers_note = decks.stock_for(event_id, player.id)
@@ -255,7 +255,7 @@ class EventDeck:
             self.notices.append(self.pipers_note)
 
     def _register(self, deck: Deck, legal: bool, final: bool) -> None:
-        report = self.decks.register_deck(
+        registered = self.decks.register_deck(
             self.event_id,
             self.player_name,
             parse_json(write_json(deck)),
@@ -264,8 +264,8 @@ class EventDeck:
             within_stock=True,
         )  # the history says it came from this terminal (or browser); closed registration refuses it (PhaseOver)
         self.registered = True
-        self.report = report  # the legality report ``event deck`` gives, for a face that shows it
-        self.notices.append(f"{self.player_name}: deck registered ({'legal' if report['valid'] else 'not legal yet'})")
+        self.report = registered  # the legality report ``event deck`` gives, for a face that shows it
+        self.notices.append(f"{self.player_name}: deck registered ({'legal' if registered.valid else 'not legal yet'})")
 
     def drafted(self) -> TableSession:
         raise InputError("the draft review is in 'cmdraft event export'; here you build and register the deck")

@@ -80,6 +80,11 @@ class TableSession:
     def names(self) -> list[str]:
         return list(self.doc["names"])
 
+    @property
+    def styles(self) -> list[str]:
+        """Each seat's bot style as saved (``BotStyle`` values; a human seat's is the style it was given)."""
+        return list(self.doc["styles"])
+
     @classmethod
     def prepare(
         cls,

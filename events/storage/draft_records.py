@@ -26,6 +26,7 @@ import secrets
 from collections.abc import Sequence
 from typing import Any
 
+import msgspec
 from tinydb import TinyDB
 
 from draft.engine import Draft, Pick
@@ -156,26 +157,46 @@ def fold(store: Store, db: TinyDB, draft_id: int) -> Draft | None:
     return draft
 
 
-def list_drafts(store: Store, kind: str | None = None) -> list[dict[str, Any]]:
+class SavedDraft(msgspec.Struct, frozen=True):
+    """A saved draft as ``play --list`` shows it; ``picks`` counts the players' own picks (not the bots'), as the
+    player counts them, ``humans`` are the players' names."""
+
+    id: int
+    kind: str | None
+    created: str | None
+    status: str | None
+    seed: int | None
+    seats: int
+    set_code: str = msgspec.field(name="set")
+    picks: int = 0
+    humans: list[str] = []
+
+    def to_json(self) -> dict[str, Any]:
+        """The row ``play --list --json`` prints."""
+        listed: dict[str, Any] = msgspec.to_builtins(self)
+        return listed
+
+
+def list_drafts(store: Store, kind: str | None = None) -> list[SavedDraft]:
+    """The saved drafts (of ``kind``, or all), oldest first, with their journals' picks counted."""
     with store.read() as db:
         records = [(doc.doc_id, doc) for doc in db.table(DRAFTS).all() if kind is None or doc.get("kind") == kind]
     out = []
     for draft_id, record in records:
         doc = current(record, read_journal(store, draft_id, record))
         config = doc["state"]["config"]
-        # 'picks' counts the players' own picks (not the bots'), as the player counts them.
         out.append(
-            {
-                "id": draft_id,
-                "kind": doc.get("kind"),
-                "created": doc.get("created"),
-                "status": doc.get("status"),
-                "seed": doc["state"].get("seed"),
-                "seats": config["seats"],
-                "set": config["set"],
-                "picks": sum(1 for row in doc["picks"] if row[0] in doc["humans"]),
-                "humans": [doc["names"][s] for s in doc["humans"]],
-            }
+            SavedDraft(
+                id=draft_id,
+                kind=doc.get("kind"),
+                created=doc.get("created"),
+                status=doc.get("status"),
+                seed=doc["state"].get("seed"),
+                seats=config["seats"],
+                set_code=config["set"],
+                picks=sum(1 for row in doc["picks"] if row[0] in doc["humans"]),
+                humans=[doc["names"][s] for s in doc["humans"]],
+            )
         )
     return out
 

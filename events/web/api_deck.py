@@ -172,9 +172,10 @@ def register(served: Served, player_id: int) -> Registered:
     """Register the deck as it is (legal or not): ``event deck``'s registration, its report with it."""
     deck = deck_of(served, player_id)
     deck.session.save()
-    report = deck.report or {}
-    valid, problems = report.get("valid"), report.get("problems", [])
-    return Registered(True, bool(valid), list(problems), deck_state(served, player_id, deck))
+    registered = deck.report
+    valid = registered is not None and registered.valid
+    problems = [] if registered is None else [problem.to_json() for problem in registered.report.problems]
+    return Registered(True, valid, problems, deck_state(served, player_id, deck))
 
 
 def export(served: Served, player_id: int, kind: str, name: str) -> tuple[str, str]:

@@ -113,8 +113,7 @@ async def post_settle(desk: Desk, body: SettleBody) -> Response:
     most = limits.max_round_number
     round_number, table = whole(body.round, "round", 1, most), whole(body.table, "table", 1, most)
     done = await in_core(served, served.reports.settle, served.event_id, round_number, table, order, body.replace)
-    points = {name: round(float(value), 4) for name, value in done.get("points", {}).items()}
-    return await changed(desk, {**done, "points": points})
+    return await changed(desk, done.to_json())  # the points rounded to 4 places, as 'event result --json' gives them
 
 
 async def post_publish(desk: Desk, body: SwitchBody) -> Response:

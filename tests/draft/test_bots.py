@@ -646,7 +646,7 @@ def test_event_auto_decks_come_from_the_same_builder(tmp_path):
     events.seat(event_id)
     events.start_draft(event_id)
     for player_id, name in zip(ids, ("Ann", "Bo", "Cy", "Di"), strict=True):
-        assert events.register_deck(event_id, name, auto=True)["valid"]
+        assert events.register_deck(event_id, name, auto=True).valid
         registered = events.deck_of(event_id, player_id)
         built = build_deck(events.pool(event_id, player_id), piper_card("CMR"), name)
         assert Counter(registered.main) == Counter(built.main) and list(registered.commanders) == list(built.commanders)

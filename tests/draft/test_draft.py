@@ -227,8 +227,8 @@ def test_the_draft_logs_time_has_no_leading_zeros_as_mtgo_writes_it(finished, wh
 def test_aggregate_figures():
     summaries = [pod_summary(seed, DraftConfig(seats=4)) for seed in range(3)]
     figures = aggregate(summaries)
-    assert figures["pods"] == 3 and figures["seats"] == 12 and figures["legal_rate"] == 1.0
-    assert sum(figures["pipers_opened_distribution"].values()) == 3
+    assert figures.pods == 3 and figures.seats == 12 and figures.legal_rate == 1.0
+    assert sum(figures.pipers_opened_distribution.values()) == 3
 
 
 # --- CLI -----------------------------------------------------------------------------------------------

@@ -133,7 +133,7 @@ def test_pick_timer_takes_the_best_two_for_you(tmp_path):
     child.sendline("quit")
     child.expect(pexpect.EOF)
     (row,) = list_drafts(Store(db), "practice")
-    assert row["picks"] == 1  # the timed-out pick; the bot's picks are not the player's
+    assert row.picks == 1  # the timed-out pick; the bot's picks are not the player's
 
 
 # --- the core, without a terminal ------------------------------------------------------------------

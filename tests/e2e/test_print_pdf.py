@@ -90,7 +90,7 @@ def test_three_result_slips_to_a_sheet_of_paper(cli, tmp_path, players, size, sh
     events.seat(event_id)
     with events.store.write() as db:  # straight to deck building: the slips need a paired round only
         db.table("events").update({"status": "building"}, doc_ids=[event_id])
-    tables = len(events.new_round(event_id, force=True)["tables"])
+    tables = len(events.new_round(event_id, force=True).tables)
     assert pdf_pages(printed(cli, events, event_id, "slips", tmp_path), tmp_path) == math.ceil(tables / 3) == sheets
 
 

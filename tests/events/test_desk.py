@@ -129,7 +129,7 @@ def test_names_with_operators_and_commas_record_results(events, cli):
     events.seat(event_id)
     events.start_draft(event_id)
     rnd = events.new_round(event_id, force=True)
-    assert sorted(rnd["tables"][0]) == sorted(names)
+    assert sorted(rnd.tables[0]) == sorted(names)
     order = '"x = y, z" > "A > B" = 3 > O\'Brien'
     result = cli("event", "result", event_id, "1", "1", order, "--db", events.store.path, "--json")
     assert result.exit_code == 0, result.stderr
@@ -150,7 +150,7 @@ def test_exports_hold_results_and_pairings_beside_standings(events, cli, tmp_pat
         events.register_deck(event_id, name, auto=True)
     for number in (1, 2):
         rnd = events.new_round(event_id)
-        for table, names in enumerate(rnd["tables"], start=1):
+        for table, names in enumerate(rnd.tables, start=1):
             events.record_result(event_id, number, table, " > ".join(f'"{n}"' for n in names))
     out = tmp_path / "export"
     assert cli("event", "export", event_id, "--out", out, "--db", events.store.path).exit_code == 0

@@ -105,14 +105,14 @@ def test_a_dropped_player_gets_no_further_pairings_and_the_board_says_so(events,
     for name in SIXTEEN[:8]:
         events.register_deck(event_id, name, auto=True)
     first = events.new_round(event_id)
-    for number, table in enumerate(first["tables"], start=1):
+    for number, table in enumerate(first.tables, start=1):
         events.record_result(event_id, 1, number, " > ".join(f'"{n}"' for n in table))
     result = cli("event", "player", "drop", event_id, "Player 03", "--db", events.store.path)
     assert result.exit_code == 0
     assert last_entry(events, event_id, "drop").old == "active"
     second = events.new_round(event_id)
-    assert "Player 03" not in [n for table in second["tables"] for n in table]
-    assert sum(len(t) for t in second["tables"]) == 7
+    assert "Player 03" not in [n for table in second.tables for n in table]
+    assert sum(len(t) for t in second.tables) == 7
     board = cli("event", "show", event_id, "--db", events.store.path).stdout
     assert "Player 03" in board and "dropped after round 1: not paired again" in board
 
@@ -218,15 +218,15 @@ def one_v_one(events):
 
 def test_a_result_is_correctable_after_the_next_round_and_says_which_tables_it_would_change(events, cli):
     event_id = one_v_one(events)
-    first = events.new_round(event_id)["tables"]
+    first = events.new_round(event_id).tables
     (a, b), (c, d) = first
     events.record_result(event_id, 1, 1, f"{a} > {b}")
     events.record_result(event_id, 1, 2, f"{c} > {d}")
-    second = events.new_round(event_id)["tables"]
+    second = events.new_round(event_id).tables
     assert sorted(map(sorted, second)) == sorted([sorted([a, c]), sorted([b, d])])  # winners meet winners
     # The same result again changes nothing; the loser winning instead would have paired both tables differently.
     same = events.record_result(event_id, 1, 2, f"{c} > {d}", replace=True)
-    assert same["would_change"] == []
+    assert same.would_change == []
     result = cli("event", "result", event_id, "1", "1", f"{b} > {a}", "--replace", "--db", events.store.path)
     assert result.exit_code == 0, result.output
     assert "would have changed tables 1 / 2 of round 2" in result.stdout
@@ -238,7 +238,7 @@ def test_a_result_is_correctable_after_the_next_round_and_says_which_tables_it_w
 
 def test_event_undo_takes_back_the_desks_last_change_and_says_what(events, cli):
     event_id = one_v_one(events)
-    (a, b), (c, d) = events.new_round(event_id)["tables"]
+    (a, b), (c, d) = events.new_round(event_id).tables
     events.record_result(event_id, 1, 1, f"{a} > {b}")
     events.rename_player(event_id, c, "Cyril")
     undo = cli("event", "undo", event_id, "--db", events.store.path)
@@ -256,7 +256,7 @@ def test_event_undo_takes_back_the_desks_last_change_and_says_what(events, cli):
 
 def test_game_tracker_entries_can_be_undone(events, cli):
     event_id = one_v_one(events)
-    (a, b), _ = events.new_round(event_id)["tables"]
+    (a, b), _ = events.new_round(event_id).tables
     commander = events.snapshot(event_id).players[[p.name for p in events.snapshot(event_id).players].index(b)]
     names = [c["name"] for c in commander.deck.commanders]
     # The packs come from the event's secret (new each run): a deck may lead with two Pipers, named apart.
@@ -340,7 +340,7 @@ def test_every_kind_of_change_appends_to_the_history_in_order(events, cli, tmp_p
     for name in ("Ann", "Bo", "Cy", "Dee"):
         events.register_deck(event_id, name, parse("1 Murder\n"))
         check("deck", None)
-    tables = events.new_round(event_id, force=True)["tables"]
+    tables = events.new_round(event_id, force=True).tables
     check("round", None, {"round": 1, "tables": tables})
     table = tables[0]
     from events.night.round_clock import start_clock, toggle_pause
@@ -405,11 +405,11 @@ def test_the_history_travels_with_an_export_and_undo_never_reaches_behind_a_rest
 
 def test_a_round_paired_after_a_correction_follows_the_corrected_points(events):
     event_id = one_v_one(events)
-    (a, b), (c, d) = events.new_round(event_id)["tables"]
+    (a, b), (c, d) = events.new_round(event_id).tables
     events.record_result(event_id, 1, 1, f"{a} > {b}")
     events.record_result(event_id, 1, 2, f"{c} > {d}")
     events.record_result(event_id, 1, 1, f"{b} > {a}", replace=True)  # the slip was read the wrong way round
-    second = events.new_round(event_id)["tables"]
+    second = events.new_round(event_id).tables
     # Round 2 sorts by points: the two winners (now b and c) meet, and so do the two losers.
     assert sorted(map(sorted, second)) == sorted([sorted([b, c]), sorted([a, d])])
 
@@ -441,7 +441,7 @@ def test_event_undo_takes_back_each_kind_of_safe_change(events):
 
 def test_an_undo_that_is_not_safe_is_refused_and_nothing_changes(events, cli):
     event_id = one_v_one(events)
-    (a, b), (c, d) = events.new_round(event_id)["tables"]
+    (a, b), (c, d) = events.new_round(event_id).tables
     events.record_result(event_id, 1, 1, f"{a} > {b}")
     events.record_result(event_id, 1, 2, f"{c} > {d}")
     events.finish(event_id)
@@ -467,7 +467,7 @@ def test_an_undo_refused_after_finish_names_the_real_backup_and_its_command_work
     import shlex
 
     event_id = one_v_one(events)
-    (a, b), (c, d) = events.new_round(event_id)["tables"]
+    (a, b), (c, d) = events.new_round(event_id).tables
     events.record_result(event_id, 1, 1, f"{a} > {b}")
     events.record_result(event_id, 1, 2, f"{c} > {d}")
     events.finish(event_id)

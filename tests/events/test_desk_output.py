@@ -49,7 +49,7 @@ def test_the_registration_board_has_a_commander_column(building, cli):
     board = cli("event", "deck", event_id, "--db", events.store.path).stdout
     assert "Commanders" in board.splitlines()[1] or "Commanders" in board
     commanders = events.snapshot(event_id).players[2].deck.commanders
-    assert report["valid"] and all(c["name"].split(",")[0] in board for c in commanders)
+    assert report.valid and all(c["name"].split(",")[0] in board for c in commanders)
 
 
 def test_names_with_commas_are_never_split_in_joined_lists(building, cli):
@@ -152,7 +152,7 @@ def test_a_pool_recorded_again_checks_the_registered_deck_against_it(building, c
     pool fixed, or the wrong player's). The deck was checked against the old pool, so it is checked again:
     the board says not legal, and the desk is told to register the deck again."""
     events, event_id = building
-    assert events.register_deck(event_id, "Bo", auto=True)["valid"]
+    assert events.register_deck(event_id, "Bo", auto=True).valid
     snap = events.snapshot(event_id)
     bo = snap.players[1]
     commanders = {c["name"] for c in bo.deck.commanders}

@@ -38,7 +38,7 @@ def bots_night(events, names, present):
 def play_round(events, event_id):
     rnd = events.new_round(event_id)
     number = len(events.snapshot(event_id).rounds)
-    for table, names in enumerate(rnd["tables"], start=1):
+    for table, names in enumerate(rnd.tables, start=1):
         events.record_result(event_id, number, table, " > ".join(f'"{n}"' for n in names))
 
 
@@ -264,19 +264,19 @@ def test_event_log_names_each_results_round_and_table_and_shows_rounds_and_ledge
     event_id = bots_night(events, FIVE, FIVE)
     events.set_pipers(event_id, stock=2, requests={"Bo": 1})
     rnd = events.new_round(event_id)  # five players: one table of five
-    events.record_result(event_id, 1, 1, " > ".join(f'"{n}"' for n in rnd["tables"][0]))
+    events.record_result(event_id, 1, 1, " > ".join(f'"{n}"' for n in rnd.tables[0]))
     events.undo(event_id)  # the result taken back: the log says what came back, in words too
     db = events.store.path
     log = cli("event", "log", event_id, "--db", db)
     assert log.exit_code == 0
     rows = {row[3]: row for row in table_rows(log.stdout)}
-    assert rows["result, round 1 table 1"][5] == " > ".join(rnd["tables"][0])
-    assert rows["round"][5] == "round 1: table 1: " + " / ".join(rnd["tables"][0])
+    assert rows["result, round 1 table 1"][5] == " > ".join(rnd.tables[0])
+    assert rows["round"][5] == "round 1: table 1: " + " / ".join(rnd.tables[0])
     assert rows["pipers"][5] == "store stock 2; requests: Bo 1"
-    assert rows["undo (of #19)"][4] == " > ".join(rnd["tables"][0])
+    assert rows["undo (of #19)"][4] == " > ".join(rnd.tables[0])
     assert "{" not in log.stdout and '"tables"' not in log.stdout  # no raw JSON anywhere
     entries = json.loads(cli("event", "log", event_id, "--json", "--db", db).stdout)  # scripts keep the values
-    assert any(e["what"] == "round" and e["new"]["tables"] == rnd["tables"] for e in entries)
+    assert any(e["what"] == "round" and e["new"]["tables"] == rnd.tables for e in entries)
 
 
 def test_the_seat_code_hint_after_seating_keeps_its_command_on_one_line(events, cli, tmp_path, monkeypatch):
@@ -300,7 +300,7 @@ def test_event_log_json_is_each_history_entry_as_written_then_its_number(events,
     event_id = bots_night(events, FIVE, FIVE)
     events.set_pipers(event_id, stock=2, requests={"Bo": 1})
     rnd = events.new_round(event_id)
-    events.record_result(event_id, 1, 1, " > ".join(f'"{n}"' for n in rnd["tables"][0]))
+    events.record_result(event_id, 1, 1, " > ".join(f'"{n}"' for n in rnd.tables[0]))
     events.undo(event_id)
     printed = cli("event", "log", event_id, "--json", "--db", events.store.path).stdout
     saved = json.loads(events.store.path.read_text(encoding="utf-8"))["history"]

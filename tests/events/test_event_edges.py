@@ -432,7 +432,7 @@ def test_rounds_use_the_table_sizes(events):
         events.add_player(event_id, name)
     events.seat(event_id)
     events.start_draft(event_id)
-    tables = events.new_round(event_id, force=True)["tables"]
+    tables = events.new_round(event_id, force=True).tables
     assert sorted(len(t) for t in tables) == [3, 4]
 
 
@@ -460,8 +460,8 @@ def test_bots_that_fill_draft_seats_are_never_paired_need_no_deck_and_have_no_st
     for name in humans:
         events.register_deck(event_id, name, auto=True)
     rnd = events.new_round(event_id)  # no --force: the bots need no deck
-    assert sorted(n for t in rnd["tables"] for n in t) == sorted(humans)
-    events.record_result(event_id, 1, 1, " > ".join(rnd["tables"][0]))
+    assert sorted(n for t in rnd.tables for n in t) == sorted(humans)
+    events.record_result(event_id, 1, 1, " > ".join(rnd.tables[0]))
     assert sorted(row.name for row in events.standings(event_id)) == sorted(humans)
     board = cli("event", "deck", event_id, "--db", events.store.path)
     assert "Robo" not in board.stdout and "Ann" in board.stdout

@@ -36,7 +36,7 @@ def bots_event(events, names=NAMES, **options):
 def play_rounds(events, event_id, rounds=3, draw_first=False):
     for number in range(1, rounds + 1):
         result = events.new_round(event_id)
-        for table, names in enumerate(result["tables"], start=1):
+        for table, names in enumerate(result.tables, start=1):
             order = " > ".join(names)
             if draw_first and table == 1:
                 order = names[0] + " = " + " > ".join(names[1:])
@@ -52,7 +52,7 @@ def test_whole_event_with_ten_players_in_two_pods(events, tmp_path, cli):
     assert snap.event.status == "building" and all(p.pool_size == 60 for p in snap.players)
     assert all(pod.opened is not None for pod in snap.pods)
     for name in NAMES:
-        assert events.register_deck(event_id, name, auto=True)["valid"]
+        assert events.register_deck(event_id, name, auto=True).valid
     play_rounds(events, event_id, draw_first=True)
     standings = events.standings(event_id)
     assert len(standings) == 10 and all(row.rounds == 3 for row in standings)
@@ -115,7 +115,7 @@ def test_standings_tie_breaker_is_opponents_average(events):
     events.seat(event_id)
     events.start_draft(event_id)
     rnd = events.new_round(event_id, force=True)
-    first, second = rnd["tables"]
+    first, second = rnd.tables
     events.record_result(event_id, 1, 1, " > ".join(first))
     events.record_result(event_id, 1, 2, " > ".join(second))
     rows = events.standings(event_id)
@@ -222,8 +222,8 @@ def test_sealed_event(events):
     events.start_draft(event_id)
     assert all(p.pool_size == 120 for p in events.snapshot(event_id).players)
     for name in NAMES[:3]:
-        assert events.register_deck(event_id, name, auto=True)["valid"]
-    (table,) = events.new_round(event_id)["tables"]
+        assert events.register_deck(event_id, name, auto=True).valid
+    (table,) = events.new_round(event_id).tables
     assert sorted(table) == sorted(NAMES[:3])
 
 

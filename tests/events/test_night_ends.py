@@ -28,7 +28,7 @@ def played(tmp_path):
     event_id = bots_drafted(events, "Friday <b>", NAMES, seed=5)
     orders = []
     for number in (1, 2):
-        for table, names in enumerate(events.new_round(event_id)["tables"], start=1):
+        for table, names in enumerate(events.new_round(event_id).tables, start=1):
             events.record_result(event_id, number, table, " > ".join(names))
             orders.append(names)
     return events, event_id, orders
@@ -47,12 +47,12 @@ def seat_final(events, event_id: int, size: int, order: list[int]) -> tuple[list
     """Seat the top ``size`` and record the final table's result in ``order`` (indices into the seated players;
     a nested list is a draw)."""
     final = TableReports(events.store).top(event_id, size)
-    names = final["players"]
+    names = final.players
     text = " > ".join(
         " = ".join(names[i] for i in place) if isinstance(place, list) else names[place] for place in order
     )
-    events.record_result(event_id, final["round"], 1, text)
-    return names, final["round"]
+    events.record_result(event_id, final.round, 1, text)
+    return names, final.round
 
 
 def test_the_winner_of_the_final_table_is_named_on_every_face(played, cli):

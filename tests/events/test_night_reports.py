@@ -97,18 +97,18 @@ def test_a_whole_night_of_thirteen_players_from_their_tables(night):
         paired = events.new_round(event_id)
         start_clock(events, event_id, MINUTES, now=START + number * 10_000)
         begun = START + number * 10_000
-        for table, names in enumerate(paired["tables"], start=1):
+        for table, names in enumerate(paired.tables, start=1):
             seated[(number, table)] = names
         # Every player's phone shows their table, the others there with commanders, and who goes first.
-        for table, names in enumerate(paired["tables"], start=1):
+        for table, names in enumerate(paired.tables, start=1):
             for name in names:
                 view = views.table_view(event_id, pid[name], now=begun + 60)
                 assert view["round"]["number"] == number and view["round"]["table"] == table
                 assert [p["name"] for p in view["round"]["players"]] == names
                 assert all(p["commanders"] for p in view["round"]["players"])
-                assert view["round"]["first"] == paired["first"][table - 1]
+                assert view["round"]["first"] == paired.first[table - 1]
                 assert view["round"]["clock"]["remaining"] == MINUTES * 60 - 60
-        for table, names in enumerate(paired["tables"], start=1):
+        for table, names in enumerate(paired.tables, start=1):
             groups = [[n] for n in names]
             if table == 1:
                 groups = [names[1:3], *[[n] for n in names[3:]], [names[0]]]  # a draw for first
@@ -136,7 +136,7 @@ def test_a_whole_night_of_thirteen_players_from_their_tables(night):
                 recorded[(number, table)] = other
                 disputed_once = True
                 continue
-            if number == 2 and table == len(paired["tables"]) and not late_once:
+            if number == 2 and table == len(paired.tables) and not late_once:
                 # A result reported after the clock ran out: the desk sees the table waiting, then it is confirmed.
                 after = begun + MINUTES * 60 + 30
                 report = reports.report(event_id, pid[names[-1]], [[pid[n] for n in g] for g in groups], now=after)
@@ -159,7 +159,7 @@ def test_a_whole_night_of_thirteen_players_from_their_tables(night):
             # A player drops themselves between rounds: the next round pairs the other twelve.
             dropped_player = live[-1]
             events_dropped = reports.drop_self(event_id, pid[dropped_player])
-            assert events_dropped["status"] == "dropped"
+            assert events_dropped.player.status == "dropped"
             assert events.history(event_id)[-1].who == f"browser {dropped_player}"
             assert dropped_player in [d["name"] for d in views.desk_view(event_id)["dropped"]]
             dropped_once = True
@@ -174,23 +174,23 @@ def test_a_whole_night_of_thirteen_players_from_their_tables(night):
 
     before = [row.to_json() for row in events.standings(event_id)]
     final = reports.top(event_id, 4)
-    assert final["players"] == [row["player"] for row in before if not row["dropped"]][:4]
-    assert final["first"] == final["players"][0]
-    view = views.table_view(event_id, pid[final["players"][2]], now=START + 50_000)
+    assert final.players == [row["player"] for row in before if not row["dropped"]][:4]
+    assert final.first == final.players[0]
+    view = views.table_view(event_id, pid[final.players[2]], now=START + 50_000)
     assert view["round"]["final"] and view["round"]["table"] == 1
-    order = [[pid[n]] for n in reversed(final["players"])]
-    report = reports.report(event_id, pid[final["players"][3]], order, now=START + 50_000)
-    for name in final["players"][:3]:
+    order = [[pid[n]] for n in reversed(final.players)]
+    report = reports.report(event_id, pid[final.players[3]], order, now=START + 50_000)
+    for name in final.players[:3]:
         reports.confirm(event_id, pid[name], report["report"], True, now=START + 50_000)
     with events.store.read() as db:
-        assert db.table("results").get(lambda d: d["round"] == final["round"])["order"] == order
+        assert db.table("results").get(lambda d: d["round"] == final.round)["order"] == order
     after = [row.to_json() for row in events.standings(event_id)]
     # the final's result is its own: the standings stay as they were, and only name each finalist's place there
     assert [{k: v for k, v in row.items() if k != "final_place"} for row in after] == [
         {k: v for k, v in row.items() if k != "final_place"} for row in before
     ]
     places = {row["player"]: row["final_place"] for row in after if row["final_place"] is not None}
-    assert places == {name: 4 - i for i, name in enumerate(final["players"])}  # the order reported: last seat won
+    assert places == {name: 4 - i for i, name in enumerate(final.players)}  # the order reported: last seat won
     events.finish(event_id)
 
 
@@ -198,7 +198,7 @@ def test_a_player_acts_only_for_their_own_table(night):
     events, event_id, reports, views = night
     pid = ids(events, event_id)
     paired = events.new_round(event_id)
-    one, two = paired["tables"][0], paired["tables"][1]
+    one, two = paired.tables[0], paired.tables[1]
     report = reports.report(event_id, pid[one[0]], [[pid[n]] for n in one], now=START)
     with pytest.raises(NotYourTable, match="another table"):
         reports.confirm(event_id, pid[two[0]], report["report"], True, now=START)
@@ -232,7 +232,7 @@ def test_pairings_on_the_room_display_are_by_name_and_the_clock_has_each_tables_
     names = [row["name"] for row in room["round"]["pairings"]]
     assert names == sorted(NAMES, key=str.casefold)
     assert {row["name"]: row["table"] for row in room["round"]["pairings"]} == {
-        name: table for table, names in enumerate(paired["tables"], start=1) for name in names
+        name: table for table, names in enumerate(paired.tables, start=1) for name in names
     }
     assert room["round"]["clock"]["remaining"] == MINUTES * 60 - 60
     desk = views.desk_view(event_id, now=START + MINUTES * 60 + 1)
@@ -244,7 +244,7 @@ def test_pairings_on_the_room_display_are_by_name_and_the_clock_has_each_tables_
 def test_the_tracker_from_the_table_is_optional_and_undoes_only_ones_own_entry(night):
     events, event_id, reports, views = night
     pid = ids(events, event_id)
-    table = events.new_round(event_id)["tables"][0]
+    table = events.new_round(event_id).tables[0]
     a, b = table[0], table[1]
     with pytest.raises(StateError, match="kept at the desk"):
         reports.track(event_id, pid[a], life={a: -3})
@@ -278,7 +278,7 @@ def test_event_top_prints_the_final_table_and_its_result_is_recorded_as_any_othe
     events, event_id, reports, views = night
     db = str(events.store.path)
     for number in (1, 2):
-        for table, names in enumerate(events.new_round(event_id)["tables"], start=1):
+        for table, names in enumerate(events.new_round(event_id).tables, start=1):
             events.record_result(event_id, number, table, " > ".join(names))
     before = cli("event", "standings", str(event_id), "--db", db, "--json")
     ranked = [row["player"] for row in json.loads(before.stdout)]
@@ -335,18 +335,18 @@ def test_the_desk_pairs_a_round_again_with_the_players_in_the_event_now_until_a_
     events, event_id, reports, views = night
     pid = ids(events, event_id)
     first = events.new_round(event_id)
-    gone = first["tables"][0][0]
+    gone = first.tables[0][0]
     events.drop_player(event_id, gone)
     again = reports.repair(event_id)
-    assert again["round"] == 1 and sorted(n for t in again["tables"] for n in t) == sorted(set(NAMES) - {gone})
-    assert [len(t) for t in again["tables"]] == [4, 4, 4]
+    assert again.round == 1 and sorted(n for t in again.tables for n in t) == sorted(set(NAMES) - {gone})
+    assert [len(t) for t in again.tables] == [4, 4, 4]
     assert [e.what for e in events.history(event_id)[-2:]] == ["round again", "round"]
-    table = again["tables"][0]
+    table = again.tables[0]
     reports.report(event_id, pid[table[0]], [[pid[n]] for n in table], now=START)
     with pytest.raises(StateError, match="already has results, reports or games"):
         reports.repair(event_id)
     paired_now = [list(t) for t in events.snapshot(event_id).rounds[-1].tables]
-    assert paired_now == [[pid[n] for n in t] for t in again["tables"]]
+    assert paired_now == [[pid[n] for n in t] for t in again.tables]
 
 
 def test_a_waiting_report_and_a_phones_tracker_entry_travel_with_an_export_to_other_player_numbers(
@@ -354,7 +354,7 @@ def test_a_waiting_report_and_a_phones_tracker_entry_travel_with_an_export_to_ot
 ):
     events, event_id, reports, views = night
     pid = ids(events, event_id)
-    table = events.new_round(event_id)["tables"][0]
+    table = events.new_round(event_id).tables[0]
     report = reports.report(event_id, pid[table[0]], [[pid[n]] for n in table], now=START)
     reports.confirm(event_id, pid[table[1]], report["report"], False, [[pid[n]] for n in reversed(table)], now=START)
     reports.set_table_tracker(event_id, True)

@@ -92,7 +92,7 @@ def test_auto_decks_together_add_no_more_pipers_than_the_stock_and_say_so(tmp_pa
     assert events.piper_ledger(event_id).shortfall == 0
     left = stock
     for name in NAMES:  # in registration order: each deck is told what the stock still held for it
-        note = reports[name].get("pipers_note")
+        note = reports[name].pipers_note
         if left >= MOST:
             assert note is None
         else:

@@ -481,7 +481,7 @@ def test_csv_cells_a_spreadsheet_would_run_as_formulas_are_written_as_text(tmp_p
     events = Night(Store(tmp_path / "event.json"))
     event_id = bots_drafted(events, "=HYPERLINK(1)", FORMULA_NAMES, seed=3)
     rnd = events.new_round(event_id)
-    for table, names in enumerate(rnd["tables"], start=1):
+    for table, names in enumerate(rnd.tables, start=1):
         events.record_result(event_id, 1, table, " > ".join(f'"{n}"' for n in names))
     texts = [run(cli, events, event_id, what, "--format", "csv") for what in ("pairings", "standings", "results")]
     out = tmp_path / "export"

@@ -46,5 +46,5 @@ def bots_drafted(events: Night, name: str, players: list[str], seed: int) -> int
     events.seat(event_id)
     events.start_draft(event_id)
     for player in players:
-        assert events.register_deck(event_id, player, auto=True)["valid"], player
+        assert events.register_deck(event_id, player, auto=True).valid, player
     return event_id

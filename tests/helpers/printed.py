@@ -25,7 +25,7 @@ def printed_night(folder: Path) -> tuple[Night, int]:
         events.register_deck(event_id, name, auto=True)
     for number in (1, 2):
         rnd = events.new_round(event_id)
-        for table, names in enumerate(rnd["tables"], start=1):
+        for table, names in enumerate(rnd.tables, start=1):
             order = " > ".join(f'"{n}"' for n in names)
             if number == 1 and table == 1:
                 order = f'"{names[0]}" = "{names[1]}" > ' + " > ".join(f'"{n}"' for n in names[2:])

@@ -97,5 +97,5 @@ def drafted_night(cli, db: Path, names=NIGHT_NAMES) -> int:
                 session.pick(session.suggested_pick(seat))
         events.after_picks(event_id, pod.number, session)
     for name in names:
-        assert events.register_deck(event_id, name, auto=True)["valid"]
+        assert events.register_deck(event_id, name, auto=True).valid
     return event_id

@@ -107,7 +107,7 @@ def event_deck(
         if not build_event_deck(events, event_id, name, console, Terminal(console)):
             console.print("No deck registered (use 'save' or 'done' to register one).")
         return
-    report = events.register_deck(
+    registered = events.register_deck(
         event_id,
         name,
         None if file is None else read_file(file),
@@ -116,17 +116,16 @@ def event_deck(
         reason=reason,
     )
     if as_json:
-        emit_json(report)
-        raise typer.Exit(0 if report["valid"] else 1)
+        emit_json(registered.to_json())
+        raise typer.Exit(0 if registered.valid else 1)
 
+    report = registered.report
     verdict = (
-        "legal"
-        if report["valid"]
-        else "NOT legal: " + "; ".join(problem_lines(report["problems"], report["color_identity"]))
+        "legal" if report.valid else "NOT legal: " + "; ".join(problem_lines(report.problems, report.color_identity))
     )
-    note = report.get("pipers_note")  # the store's stock limited the Pipers an auto deck adds
-    out().print(shown(f"{report['player']}: deck registered, {verdict}" + (f"; {note}" if note else "")))
-    if not report["valid"]:
+    note = registered.pipers_note  # the store's stock limited the Pipers an auto deck adds
+    out().print(shown(f"{registered.player}: deck registered, {verdict}" + (f"; {note}" if note else "")))
+    if not report.valid:
         raise typer.Exit(1)  # as 'deck check': an illegal deck is exit 1 (it is registered, and shown on the board)
 
 

@@ -100,21 +100,22 @@ def event_restore(
         store = open_store(db)
         kept, stopped, discarded = restore_all(store, file, data, force)
         kept = kept or store.path.with_name(f"{store.path.name}.bak.1")
-        report = {"restored": str(file), "all": True, "backup": str(kept) if kept.exists() else None}
+        backup = str(kept) if kept.exists() else None
+        report: dict[str, object] = {"restored": str(file), "all": True, "backup": backup}
         message = f"restored {file} into {store.path}"
     else:
         events = core(db)
-        result = restore_event(events, data, which, force)
-        stopped, discarded = result["stopped"], result["discarded_picks"]
+        restored = restore_event(events, data, which, force)
+        stopped, discarded, backup = restored.stopped, restored.discarded_picks, restored.backup
         report = {
             "restored": str(file),
             "all": False,
-            "event": result["event"],
-            "replaced": result["replaced"],
-            "backup": None if result["backup"] is None else str(result["backup"]),
+            "event": restored.event,
+            "replaced": restored.replaced,
+            "backup": backup,
         }
         message = (
-            f"{'replaced' if result['replaced'] else 'added'} event {result['event']} ({result['name']}) from {file}; "
+            f"{'replaced' if restored.replaced else 'added'} event {restored.event} ({restored.name}) from {file}; "
             "other events unchanged"
         )
     report.update(stopped_drafts=stopped, discarded_picks=discarded)
@@ -123,8 +124,8 @@ def event_restore(
             f"; stopped {stopped} live draft{'s' if stopped != 1 else ''} first: the restore discards "
             f"{discarded} pick{'s' if discarded != 1 else ''}"
         )
-    if report["backup"]:
-        message += f" (previous database kept as {report['backup']})"
+    if backup:
+        message += f" (previous database kept as {backup})"
     if as_json:
         emit_json(report)
     else:

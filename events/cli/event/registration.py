@@ -206,11 +206,11 @@ def player_drop(
     as_json: JsonOption = False,
 ) -> None:
     """Drop a player: no more pairings, no deck registration."""
-    player = core(db, Registration).drop_player(event_id, name)
+    dropped = core(db, Registration).drop_player(event_id, name).player
     if as_json:
-        emit_json({"dropped": player["name"]})
+        emit_json({"dropped": dropped.name})
     else:
-        out().print(shown(f"{player['name']} dropped"))
+        out().print(shown(f"{dropped.name} dropped"))
 
 
 def player_rename(

@@ -31,13 +31,13 @@ def event_round(
     as_json: JsonOption = False,
 ) -> None:
     """Start the next round: game pods at random in round one, then by points avoiding repeat opponents."""
-    result = core(db, Rounds).new_round(event_id, force)
+    pairing = core(db, Rounds).new_round(event_id, force)
     if as_json:
-        emit_json(result)
+        emit_json(pairing.to_json())
         return
 
-    table = Table("Table", "Players (seat order)", "Goes first", title=f"Round {result['round']}")
-    for number, (names, first) in enumerate(zip(result["tables"], result["first"], strict=True), start=1):
+    table = Table("Table", "Players (seat order)", "Goes first", title=f"Round {pairing.round}")
+    for number, (names, first) in enumerate(zip(pairing.tables, pairing.first, strict=True), start=1):
         table.add_row(str(number), shown(join_names(names)), shown(first))
     out().print(table)
 
@@ -58,22 +58,21 @@ def event_result(
     """Record a table's result by finishing order; --replace corrects one, also after the next round was
     paired (the standings follow; the pairing stays, and the tables it would have changed are named)."""
     result = core(db, Rounds).record_result(event_id, round_number, table, order, replace)
-    awarded = result["points"]
     if as_json:
-        emit_json({**result, "points": {name: round(float(points), 4) for name, points in awarded.items()}})
+        emit_json(result.to_json())
         return
 
-    out().print(shown(join_names(f"{name} {number_text(points)}" for name, points in awarded.items())))
-    if result["next_round"] is not None:
-        changed = result["would_change"]
+    out().print(shown(join_names(f"{name} {number_text(points)}" for name, points in result.points.items())))
+    if result.next_round is not None:
+        changed = result.would_change
         verdict = (
-            f"would have changed tables {join_names(map(str, changed))} of round {result['next_round']}"
+            f"would have changed tables {join_names(map(str, changed))} of round {result.next_round}"
             if changed
-            else f"would not have changed the pairing of round {result['next_round']}"
+            else f"would not have changed the pairing of round {result.next_round}"
         )
         out().print(
             shown(
-                f"corrected after round {result['next_round']} was paired: the standings follow; this result "
+                f"corrected after round {result.next_round} was paired: the standings follow; this result "
                 f"{verdict} (its pairing stays as it is)",
                 style="yellow",
             ),
@@ -205,16 +204,16 @@ def event_top(
     settled it."""
     final = core(db, TableReports).top(event_id, size)
     if as_json:
-        emit_json(final)
+        emit_json(final.to_json())
         return
 
-    out().print(f"Final table: round {final['round']}, table 1")
+    out().print(f"Final table: round {final.round}, table 1")
     table = Table("Rank", "Player")
-    for rank, name in zip(final["ranks"], final["players"], strict=True):
+    for rank, name in zip(final.ranks, final.players, strict=True):
         table.add_row(str(rank), shown(name))
     out().print(table)
-    out().print(shown(f"{final['first']} goes first (highest standing)"))
-    for line in final["ties"] or ["No ties: every place at the table and the cut below it are settled on points."]:
+    out().print(shown(f"{final.first} goes first (highest standing)"))
+    for line in final.ties or ["No ties: every place at the table and the cut below it are settled on points."]:
         out().print(shown(line), soft_wrap=True)
 
 

@@ -348,7 +348,7 @@ class BuilderScreen(Screen):
                 if kept:
                     self.send(act.ChooseCommanders(kept))
                 else:  # an added Piper is no card of the pool list
-                    self.log_message(Text(words.USAGE["commander"], style="red"))
+                    self.log_message(Text(words.COMMANDER_USAGE, style="red"))
                     self.refresh_lists()
             return
         self.send(act.Remove(((card, 1),)))

@@ -1,0 +1,154 @@
+"""Importing a card file (``sets import``, ``sets download``) and listing the sets on this machine (``sets list``):
+what each did, as typed values the faces read, and their JSON forms (``--json``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from sets.cards import CardSet
+from sets.catalog import BUNDLED, available_codes, keep_texts, load_set, save_imported
+from sets.errors import InputError
+from sets.importers import read_card_file, valid_set_code
+
+
+@dataclass(frozen=True)
+class ListedSet:
+    """A set this machine can draft: its cards, how many of them have their rules text here, its boosters and
+    where it came from (bundled, or the file it was imported from)."""
+
+    code: str
+    name: str
+    cards: int
+    cards_with_text: int
+    boosters: list[str]
+    source: str
+
+    def to_json(self) -> dict[str, Any]:
+        """The row ``sets list --json`` prints."""
+        return {
+            "code": self.code,
+            "name": self.name,
+            "cards": self.cards,
+            "cards_with_text": self.cards_with_text,
+            "boosters": self.boosters,
+            "source": self.source,
+        }
+
+
+def listed_sets() -> list[ListedSet]:
+    """The bundled and imported sets, bundled first."""
+    listed = []
+    for code in available_codes():
+        card_set = load_set(code)
+        listed.append(
+            ListedSet(
+                card_set.code,
+                card_set.name,
+                len(card_set),
+                sum(1 for card in card_set if any(face.text for face in card.faces)),
+                sorted(card_set.boosters),
+                card_set.source,
+            )
+        )
+    return listed
+
+
+@dataclass(frozen=True)
+class StoredSet:
+    """A set of the file stored to be drafted like a bundled one: its code, cards, file and boosters."""
+
+    code: str
+    cards: int
+    path: str
+    boosters: list[str]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"code": self.code, "cards": self.cards, "path": self.path, "boosters": self.boosters}
+
+
+@dataclass(frozen=True)
+class KeptText:
+    """The rules text the file brought for a bundled set: how many of its cards have it now."""
+
+    code: str
+    cards_with_text: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"code": self.code, "cards_with_text": self.cards_with_text}
+
+
+@dataclass(frozen=True)
+class IdentityMismatch:
+    """A card whose color identity, computed from its cost and text, differs from the one the file states
+    (letters; empty for colorless)."""
+
+    name: str
+    computed: str
+    file: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "computed": self.computed, "file": self.file}
+
+
+@dataclass(frozen=True)
+class CardFileImport:
+    """What importing a card file did: the file's kind, the sets stored, the rules text kept for bundled sets,
+    the cards whose identity differs from the file's, the file's problems (warnings), and the file downloaded
+    when ``sets download`` fetched it."""
+
+    kind: str
+    sets: list[StoredSet]
+    rules_text: list[KeptText]
+    identity_mismatches: list[IdentityMismatch]
+    problems: list[str]
+    downloaded: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The report ``sets import --json`` (and ``sets download --json``, with ``downloaded``) prints."""
+        return {
+            "kind": self.kind,
+            "sets": [stored.to_json() for stored in self.sets],
+            "rules_text": [kept.to_json() for kept in self.rules_text],
+            "identity_mismatches": [mismatch.to_json() for mismatch in self.identity_mismatches],
+            "problems": self.problems,
+            **({} if self.downloaded is None else {"downloaded": self.downloaded}),
+        }
+
+
+def import_card_file(file: Path, code: str | None) -> CardFileImport:
+    """Store the sets of a card file and keep its rules text for the bundled cards it names: the report."""
+    result = read_card_file(file)
+    card_sets = result.card_sets()
+    if code:
+        code = code.upper()
+        if not valid_set_code(code):
+            raise InputError(f"bad set code {code!r}: use 2-8 letters or digits")
+        if code in BUNDLED:
+            raise InputError(
+                f"{code} is a bundled set: give another code with --code, or leave --code out to add the file's rules text to {code}"
+            )
+
+        card_sets = [
+            CardSet(
+                code,
+                result.name or code,
+                tuple(replace(card, set_code=code) for s in card_sets for card in s.cards),
+                result.boosters,
+                result.source,
+            )
+        ]
+    for card_set in card_sets:
+        if not valid_set_code(card_set.code):
+            raise InputError(f"{file}: cards without a usable set code; give one with --code XYZ")
+    stored = [
+        StoredSet(card_set.code, len(card_set), str(save_imported(card_set)), sorted(card_set.boosters))
+        for card_set in card_sets
+        if card_set.code not in BUNDLED  # the bundled facts stay; what the file adds is its rules text (below)
+    ]
+    texts = [KeptText(code, count) for code, count in keep_texts(result.cards, str(file)).items()]
+    mismatches = [
+        IdentityMismatch(card.name, card.deck_colors.code, published.code) for card, published in result.mismatches
+    ]
+    return CardFileImport(result.kind, stored, texts, mismatches, result.problems)
