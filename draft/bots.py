@@ -50,10 +50,10 @@ from dataclasses import dataclass, field
 from enum import StrEnum, unique
 from itertools import combinations
 
-from draft.commanders import added_card_options, can_pair
+from draft.bot_leaders import LeaderOption, PoolLeaders
+from draft.commanders import can_pair
 from draft.decks import is_piper
-from draft.products import ProductVotes, added_card
-from draft.traits import Traits, card_rating, card_traits
+from draft.traits import Traits, card_traits
 from sets.booster import Printing
 from sets.cards import Card, CommanderAbility
 from sets.colors import Color
@@ -128,43 +128,27 @@ class Bot:
 
     # Curve counts of the pool: creatures, plays of mana value 3 or less, plays of 6 or more.
     _curve: list[int] = field(default_factory=lambda: [0, 0, 0])
-    _options: list[tuple[int, tuple[Card, ...], float]] | None = None
+    # The pool's leaders and the ways they lead, kept as cards arrive.
+    _leaders: PoolLeaders = field(default_factory=PoolLeaders, repr=False, compare=False)
     # What the pool's values gave, reused while they stay the same (a pick of two cards that add nothing to them,
     # or the same pool asked again): each is dropped the moment its inputs change, so it is what recomputing gives.
     _sums: tuple[tuple[float, ...], list[float]] | None = field(default=None, repr=False)  # values: subset sums
     _colors: tuple[tuple[float, ...], tuple[float, list[float]]] | None = field(default=None, repr=False)
     # (sums, options, style) and the best option they give
-    _best: (
-        tuple[list[float], list[tuple[int, tuple[Card, ...], float]], BotStyle, tuple[int, tuple[Card, ...], float]]
-        | None
-    ) = field(default=None, repr=False)
-    _needs: dict[Card, float] = field(default_factory=dict, repr=False)  # leader_need per card, for these options
-    _held: tuple[list[tuple[int, tuple[Card, ...], float]], list[tuple[int, tuple[Card, ...], float]]] | None = field(
+    _best: tuple[list[float], list[LeaderOption], BotStyle, tuple[int, tuple[Card, ...], float]] | None = field(
         default=None, repr=False
-    )  # the options, and what _held_leaders made of them
-    _pairs: dict[tuple[Card, Card], bool] = field(default_factory=dict, repr=False)  # can_pair, asked once a pair
-    # The pool's cards once each, in the order they came; its legends (the Piper aside) and its Backgrounds that can't
-    # lead alone, in that order; and which of them may lead together: (legend, legend) and (legend, Background) by
-    # their places in those lists, found as each card arrives (a pool only grows).
-    _distinct: dict[Card, None] = field(default_factory=dict, repr=False)
-    _votes: ProductVotes = field(default_factory=ProductVotes, repr=False, compare=False)  # product_of the pool
+    )
+    _needs: dict[Card, float] = field(default_factory=dict, repr=False)  # leader_need per card, for these options
     _tiebreak: random.Random = field(default_factory=lambda: random.Random(0), repr=False, compare=False)
-    _legends: list[Card] = field(default_factory=list, repr=False)
-    _backgrounds: list[Card] = field(default_factory=list, repr=False)
-    _legend_pairs: list[tuple[int, int]] = field(default_factory=list, repr=False)
-    _background_pairs: list[tuple[int, int]] = field(default_factory=list, repr=False)
 
     def remember(self, cards: Sequence[Card]) -> None:
         for card in cards:
             self.pool.append(card)
-            if card not in self._distinct:
-                self._distinct[card] = None
-                self._votes.add(card)
-                self._add_leader(card)
+            self._leaders.add(card)
             if is_piper(card):
                 continue
             if card.can_be_commander or CommanderAbility.BACKGROUND in card.abilities:
-                self._options = None
+                self._leaders.forget_options()
                 self._needs = {}
             traits = card_traits(card)
             self._by_mask[traits.mask] += max(0.0, traits.rating - 0.8)
@@ -209,7 +193,7 @@ class Bot:
             for index, signal in enumerate(self.signals):
                 by_mask[1 << index] += fade * signal
         sums = self._subset_sums(by_mask)
-        options = self._leader_options_cached()
+        options = self._leaders.options()
         kept = self._best
         if kept is not None and kept[0] is sums and kept[1] is options and kept[2] is self.style:
             best = Plan(*kept[3])
@@ -232,7 +216,7 @@ class Bot:
         return found[1]
 
     @staticmethod
-    def _best_option(sums: list[float], options: list[tuple[int, tuple[Card, ...], float]], strong: bool) -> Plan:
+    def _best_option(sums: list[float], options: list[LeaderOption], strong: bool) -> Plan:
         best_leaders: tuple[Card, ...] = ()
         best_mask, best_value = 31, float("-inf")
         width_cost = 1.2 if strong else 0.6
@@ -251,55 +235,6 @@ class Bot:
             return Plan(pair[1], (), piper_value)
         return Plan(best_mask, best_leaders, best_value)
 
-    def _add_leader(self, card: Card) -> None:
-        """A card new to the pool: a legend (the Piper aside) or a Background that can't lead alone joins its list,
-        with the cards already there it may lead beside."""
-        legends, backgrounds = self._legends, self._backgrounds
-        if card.can_be_commander:
-            if is_piper(card):
-                return
-            at = len(legends)
-            legends.append(card)
-            self._legend_pairs += [(i, at) for i, other in enumerate(legends[:at]) if can_pair(other, card)]
-            self._background_pairs += [(at, j) for j, other in enumerate(backgrounds) if can_pair(card, other)]
-        elif CommanderAbility.BACKGROUND in card.abilities:
-            at = len(backgrounds)
-            backgrounds.append(card)
-            self._background_pairs += [(i, at) for i, other in enumerate(legends) if can_pair(other, card)]
-
-    def _can_pair(self, first: Card, second: Card) -> bool:
-        """``can_pair``, asked once for each pair."""
-        found = self._pairs.get((first, second))
-        if found is None:
-            found = self._pairs[first, second] = can_pair(first, second)
-        return found
-
-    def _leader_options(self) -> list[tuple[int, tuple[Card, ...], float]]:
-        """(identity mask, commanders) for every way the pool's legends and Backgrounds can lead: each legend, each
-        pair of legends that may lead together, each legend beside a Background it may choose (in the order the
-        pool's cards came), then what the product's added card opens."""
-        legends, backgrounds = self._legends, self._backgrounds
-        options: list[tuple[int, tuple[Card, ...]]] = [(card.identity.mask, (card,)) for card in legends]
-        options += [
-            (legends[i].identity.mask | legends[j].identity.mask, (legends[i], legends[j]))
-            for i, j in sorted(self._legend_pairs)
-        ]
-        options += [
-            (legends[i].identity.mask | backgrounds[j].identity.mask, (legends[i], backgrounds[j]))
-            for i, j in sorted(self._background_pairs)
-        ]
-        added = added_card(self._votes.product())
-        options += added_card_options(options, backgrounds, added, self._can_pair)
-        # The leaders' ratings, once per group of leaders (the options the added card opens share their leaders).
-        leading: dict[int, float] = {}
-        rated = []
-        for mask, leaders in options:
-            value = leading.get(id(leaders))
-            if value is None:
-                value = leading[id(leaders)] = sum(card_rating(c) for c in leaders)
-            rated.append((mask, leaders, value))
-        return rated
-
     def _commitment(self, progress: float) -> float:
         if self.style is BotStyle.STRONG:
             return min(1.0, max(0.0, (progress - 0.1) * 2.2))
@@ -316,7 +251,7 @@ class Bot:
         strong = style is BotStyle.STRONG
         outside = ~plan.mask
         commanders = plan.commanders
-        leader_need, pairs = self.leader_need, self._can_pair
+        leader_need, pairs = self.leader_need, self._leaders.can_pair
         if not strong:
             leading = (1.2 if first else 0.3) * (1.0 - progress)
             partnering = 0.8 if first else 0.3
@@ -427,35 +362,12 @@ class Bot:
         quality = min(1.0, max(0.0, (own.rating - WEAK_LEADER) / (HAPPY - WEAK_LEADER)))
         held = 0.0
         mask = own.identity_mask
-        for colors, leaders, value in self._held_leaders():
+        for colors, leaders, value in self._leaders.held():
             if colors & mask and value > held and card not in leaders:
                 held = value
         if held >= HAPPY:
             return 0.0
         return quality * min(1.0, max(0.0, own.rating - held) / (HAPPY - WEAK_LEADER))
-
-    def _leader_options_cached(self) -> list[tuple[int, tuple[Card, ...], float]]:
-        if self._options is None:
-            self._options = self._leader_options()
-        return self._options
-
-    def _held_leaders(self) -> list[tuple[int, tuple[Card, ...], float]]:
-        """For each leader option: the colors of its leaders (a Piper a partner could take adds no leader of its
-        color), the leaders, and how well they lead (a pair as its better half, and a little more: two commanders on
-        the table); kept with the options."""
-        options = self._leader_options_cached()
-        kept = self._held
-        if kept is None or kept[0] is not options:
-            held = []
-            for _mask, leaders, _leading in options:
-                colors = 0
-                for leader in leaders:
-                    colors |= leader.identity.mask
-                held.append(
-                    (colors, leaders, max(card_rating(c) for c in leaders) + (0.3 if len(leaders) > 1 else 0.0))
-                )
-            kept = self._held = (options, held)
-        return kept[1]
 
     @staticmethod
     def _depth_need(plan: Plan, progress: float) -> float:
