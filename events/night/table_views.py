@@ -216,7 +216,7 @@ class TableViews(EventBase):
         rnd, number = seat
         table = self._table_json(data, rnd, number, now, player_id)
         game = (
-            {"game": Games(self.store).game(event_id, rnd.number, number)}
+            {"game": Games(self.store).game(event_id, rnd.number, number).to_json()}
             if event.table_tracker and rnd.status != "closed"
             else {}
         )

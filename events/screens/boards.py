@@ -12,6 +12,7 @@ from rich.text import Text
 
 from draft.products import product
 from events.night import Pod
+from events.night.games import GameBoard
 from events.night.history import Entry, PiperSettings, RoundPaired
 from events.night.pipers import Ledger
 from events.night.schema import number_text
@@ -84,9 +85,9 @@ def event_board(snap: Snapshot, ledger: Ledger | None = None) -> Table:
         if deck is None:
             deck_text = shown("not registered", style="dim")
         elif deck.valid:
-            deck_text = shown("legal: " + " + ".join(c["name"] for c in deck.commanders), style="green")
+            deck_text = shown("legal: " + " + ".join(deck.commander_names()), style="green")
         else:
-            deck_text = shown(", ".join(sorted({pr["code"] for pr in deck.problems})), style="red")
+            deck_text = shown(", ".join(sorted(deck.problem_codes())), style="red")
         seat = f"{p.pod}/{(p.seat or 0) + 1}" if p.pod else "—"
         status = p.status + (" (late)" if p.late else "") + (" (bot)" if p.bot else "")
         if p.status == "dropped" and p.dropped_after is not None:
@@ -235,7 +236,7 @@ def deck_board(snap: Snapshot) -> Table:
             else (shown("legal", style="green") if deck.valid else shown("illegal", style="red"))
         )
         problems = "" if not deck else "; ".join(problem_lines(deck.problems))
-        commanders = " + ".join(c["name"] for c in deck.commanders) if deck else ""
+        commanders = " + ".join(deck.commander_names()) if deck else ""
         table.add_row(shown(p.name), str(p.pool_size or "—"), state, shown(commanders or "—"), shown(problems))
     return table
 
@@ -347,23 +348,23 @@ def standings_table(
     return table
 
 
-def game_board(board: dict) -> Table:
+def game_board(board: GameBoard) -> Table:
     table = Table(
         "Player",
         "Life",
         "Commander damage taken",
         "Commander tax",
         "",
-        title=shown(f"Round {board['round']}, table {board['table']}"),
+        title=shown(f"Round {board.round}, table {board.table}"),
     )
-    for p in board["players"]:
-        damage = join_names(f"{h['label']} {h['amount']}" for h in p["commander_damage"]) or "—"
-        tax = join_names(f"{t['label']} +{{{t['tax']}}}" for t in p["tax"]) or "—"
+    for p in board.players:
+        damage = join_names(f"{h.label} {h.amount}" for h in p.commander_damage) or "—"
+        tax = join_names(f"{t.label} +{{{t.tax}}}" for t in p.tax) or "—"
         table.add_row(
-            shown(p["player"]),
-            str(p["life"]),
+            shown(p.player),
+            str(p.life),
             shown(damage),
             shown(tax),
-            shown("LOST", style="bold red") if p["lost"] else "",
+            shown("LOST", style="bold red") if p.lost else "",
         )
     return table

@@ -263,14 +263,14 @@ def test_game_tracker_entries_can_be_undone(events, cli):
     name = names[0] if names.count(names[0]) == 1 else f"{names[0]}#1"
     events.game(event_id, 1, 1, life={a: -5})
     board = events.game(event_id, 1, 1, damage=[(a, b, name, 7)])
-    assert board["players"][0]["life"] == 40 - 5 - 7  # rules: life starts at 40, damage lowers it
+    assert board.players[0].life == 40 - 5 - 7  # rules: life starts at 40, damage lowers it
     result = cli("event", "game", event_id, "1", "1", "--undo", "--db", events.store.path)
     assert result.exit_code == 0
     board = events.game(event_id, 1, 1)
-    assert board["players"][0]["life"] == 35 and board["players"][0]["commander_damage"] == []
+    assert board.players[0].life == 35 and board.players[0].commander_damage == []
     assert last_entry(events, event_id, "game undo").old
     events.game(event_id, 1, 1, undo=True)
-    assert events.game(event_id, 1, 1)["players"][0]["life"] == 40
+    assert events.game(event_id, 1, 1).players[0].life == 40
     with pytest.raises(StateError, match="nothing to undo"):
         events.game(event_id, 1, 1, undo=True)
 
@@ -417,7 +417,7 @@ def test_a_round_paired_after_a_correction_follows_the_corrected_points(events):
 def test_event_undo_takes_back_each_kind_of_safe_change(events):
     event_id = physical(events, SIXTEEN[:6])
     events.add_player(event_id, "Zed")
-    assert events.undo(event_id)["undid"].startswith("player add of Zed")
+    assert events.undo(event_id).undid.startswith("player add of Zed")
     assert "Zed" not in [p.name for p in events.snapshot(event_id).players]
     events.check_in(event_id, SIXTEEN[:5])
     events.undo(event_id)

@@ -252,11 +252,11 @@ def test_the_tracker_from_the_table_is_optional_and_undoes_only_ones_own_entry(n
     reports.track(event_id, pid[a], life={a: -3})
     commander = views.table_view(event_id, pid[b])["round"]["players"][1]["commanders"][0]
     taxed = reports.track(event_id, pid[b], life={b: -7}, casts=[(b, commander)])
-    assert taxed["players"][1]["tax"][0]["tax"] == 2  # one cast from the command zone: {2} more next time
+    assert taxed.players[1].tax[0].tax == 2  # one cast from the command zone: {2} more next time
     board = reports.track(event_id, pid[a], undo=True)
-    life = {row["player"]: row["life"] for row in board["players"]}
+    life = {row.player: row.life for row in board.players}
     assert life[a] == 40 and life[b] == 33  # a's own entry taken back, b's kept
-    assert board["players"][1]["tax"][0]["casts"] == 1
+    assert board.players[1].tax[0].casts == 1
     with pytest.raises(StateError, match="that you entered"):
         reports.track(event_id, pid[a], undo=True)
     assert [e.who for e in events.history(event_id)[-3:]] == [f"browser {a}", f"browser {b}", f"browser {a}"]
@@ -378,4 +378,4 @@ def test_a_waiting_report_and_a_phones_tracker_entry_travel_with_an_export_to_ot
     ]
     mover = TableReports(target.store)
     board = mover.track(new_id, moved[table[2]], undo=True)  # the entry is still theirs after the move
-    assert {row["player"]: row["life"] for row in board["players"]}[table[2]] == 40
+    assert {row.player: row.life for row in board.players}[table[2]] == 40
