@@ -39,6 +39,7 @@ from events.night.table_views import TableViews
 from events.night.undo import Undo
 from events.sessions import DraftReplacedError, TableSession, journal_file
 from events.sessions.activities import EventDeck
+from events.web import answers
 from events.web.settings import DEFAULT, WebSettings
 from sets.booster import Printing
 from sets.cards import CardSet
@@ -66,8 +67,8 @@ class ApiError(Exception):
         super().__init__(message)
         self.status, self.code, self.message, self.extra = status, code, message, extra
 
-    def body(self) -> dict[str, Any]:
-        return {"error": {"code": self.code, "message": self.message}, **self.extra}
+    def body(self) -> answers.Failure:
+        return answers.Failure(error=answers.ErrorInfo(self.code, self.message), **self.extra)
 
     def response(self) -> JSONResponse:
         return Json(self.body(), status_code=self.status)
