@@ -177,6 +177,8 @@ class PickWriter:
         self.waiting: dict[int, list[tuple[Waiting, asyncio.Future]]] = {}
         self.busy: set[int] = set()
         self.tasks: set[asyncio.Task] = set()
+        self.ended: set[int] = set()  # pods whose drafts ended, their pools not recorded yet (``_settle``)
+        self.settling = False  # a ``_settle`` task is running
 
     async def submit(self, waiting: Waiting) -> None:
         """Until the pick is written (or refused: ``waiting.refusal``)."""
@@ -215,7 +217,7 @@ class PickWriter:
             self.hub.offer(states)  # the next seats' packs, at once
             self.watcher.seen[pod] = mark
             if pod in self.served.deferred:  # the batch ended the draft
-                self._start(self._settle(pod))
+                self._settle_later(pod)
 
     def _start(self, work: Any) -> None:
         task = asyncio.create_task(work)  # a task of its own: a browser that goes away stops no one's pick
@@ -226,22 +228,40 @@ class PickWriter:
         """No pick is waiting or being written at any pod."""
         return not self.busy and not any(self.waiting.values())
 
-    async def _settle(self, pod: int) -> None:
-        """The pools of a pod whose draft the last write ended, recorded once its picks are answered and no pick
-        is waiting (the database write it takes is the night's largest) or at the latest ``settle_wait`` seconds
-        later, and the pod's browsers shown their pools to build with.  The write that ended the draft marked the
-        pod ``Served.deferred`` under its lock, so the watcher leaves it to this (and tries again if it fails)."""
+    def _settle_later(self, pod: int) -> None:
+        """A pod whose draft a write ended: its pools are recorded by the running ``_settle``, or a new one."""
+        self.ended.add(pod)
+        if not self.settling:
+            self.settling = True
+            self._start(self._settle())
+
+    async def _settle(self) -> None:
+        """The pools of the pods whose drafts the last writes ended, recorded once their picks are answered and no
+        pick is waiting (the database write it takes is the night's largest) or at the latest ``settle_wait``
+        seconds later, and the pods' browsers shown their pools to build with.  The pods that end meanwhile are
+        recorded with it, in the same write of the database (a big room's pods end within moments of each
+        other: one write, and one look at it by every stream, instead of one a pod).  The write that ended a
+        draft marked its pod ``Served.deferred`` under its lock, so the watcher leaves it to this (and tries again
+        if it fails)."""
         try:
-            loop = asyncio.get_running_loop()
-            until = loop.time() + self.served.settings.settle_wait
-            while not self.quiet() and loop.time() < until:
-                await asyncio.sleep(0.01)
-            await self.served.run(self.served.settle, pod)
-            await self.hub.push_pods({pod})
-        except Exception:
-            log.exception("recording the pools of pod %s failed; the server's next look tries again", pod)
+            while self.ended:
+                loop = asyncio.get_running_loop()
+                until = loop.time() + self.served.settings.settle_wait
+                while not self.quiet() and loop.time() < until:
+                    await asyncio.sleep(0.01)
+                pods, self.ended = self.ended, set()
+                try:
+                    await self.served.run(self.served.settle_pods, pods)
+                    await self.hub.push_pods(pods)
+                except Exception:
+                    said = ", ".join(map(str, sorted(pods)))
+                    log.exception("recording the pools of pods %s failed; the server's next look tries again", said)
+                finally:
+                    self.served.deferred.difference_update(pods)
         finally:
-            self.served.deferred.discard(pod)
+            self.settling = False
+            self.served.deferred.difference_update(self.ended)  # stopped: the watcher records them (not stopping)
+            self.ended.clear()
 
 
 class Watcher:
