@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Container
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 from msgspec import UNSET
@@ -28,6 +28,9 @@ from events.web.bodies import PickBody
 from sets.booster import Printing
 from sets.cards import Card, CardSet
 from sets.images import image_of
+
+if TYPE_CHECKING:
+    from events.web.live import Connection
 
 PHASES: dict[str, answers.Phase] = {"registration": "waiting-draft", "seated": "waiting-draft", "drafting": "drafting"}
 PHASE_ORDER: tuple[answers.Phase, ...] = ("waiting-draft", "drafting", "building", "registered", "finished")
@@ -245,7 +248,7 @@ class Waiting:
     refusal: tuple[int, str, str] | None = None  # (status, code, message)
     done: bool = False
     state: answers.SeatState | None = None  # the seat's state after the write
-    connection: Any = None  # the stream the pick came over (``live.Connection``), which its answer reaches
+    connection: Connection | None = None  # the stream the pick came over, which its answer reaches
 
 
 def prepare_pick(
