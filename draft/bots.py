@@ -89,6 +89,19 @@ def _subset_sums(by_mask: list[float]) -> list[float]:
     return sums
 
 
+def _straight_subset_sums() -> Callable[[list[float]], list[float]]:
+    """``_subset_sums`` as straight-line code: the same additions in the same order, a third of the time (a bot asks
+    at every pick).  Made from ``_SUBSET_STEPS`` here, the way ``dataclasses`` makes its methods."""
+    names = ", ".join(f"s{mask}" for mask in range(32))
+    lines = [f"    {names} = by_mask", *(f"    s{mask} += s{without}" for mask, without in _SUBSET_STEPS)]
+    namespace: dict[str, Callable[[list[float]], list[float]]] = {}
+    exec("def subset_sums(by_mask):\n" + "\n".join([*lines, f"    return [{names}]"]), namespace)
+    return namespace["subset_sums"]
+
+
+_fast_subset_sums = _straight_subset_sums()
+
+
 @dataclass
 class Plan:
     """Where a bot is heading: an identity and the commanders that give it."""
@@ -212,7 +225,7 @@ class Bot:
         key = tuple(by_mask)
         found = self._sums
         if found is None or found[0] != key:
-            found = self._sums = (key, _subset_sums(by_mask))
+            found = self._sums = (key, _fast_subset_sums(by_mask))
         return found[1]
 
     @staticmethod
