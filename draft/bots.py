@@ -375,9 +375,10 @@ class Bot:
         quality = min(1.0, max(0.0, (own.rating - WEAK_LEADER) / (HAPPY - WEAK_LEADER)))
         held = 0.0
         mask = own.identity_mask
-        for colors, leaders, value in self._leaders.held():
-            if colors & mask and value > held and card not in leaders:
-                held = value
+        for colors, leaders, value in self._leaders.held():  # the best leaders first
+            if colors & mask and card not in leaders:
+                held = max(held, value)
+                break
         if held >= HAPPY:
             return 0.0
         return quality * min(1.0, max(0.0, own.rating - held) / (HAPPY - WEAK_LEADER))
