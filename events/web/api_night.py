@@ -34,7 +34,7 @@ def order_of(value: list[list[int]], settings: WebSettings, what: str = "order")
 
 def table_state(served: Served, player_id: int) -> dict[str, Any]:
     """The player's table view (in the core thread); what ``GET /api/table`` answers and the stream carries."""
-    return served.views.table_view(served.event_id, player_id, now=served.wall())
+    return served.views.table_view(served.event_id, player_id, now=served.wall()).to_json()
 
 
 async def in_core(served: Served, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
