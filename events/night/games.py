@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
+import msgspec
 from tinydb import TinyDB
 
 from events.night import history
 from events.night.base import EventBase, round_at_table
-from events.night.schema import COMMANDER_DAMAGE_LOSS, GAMES, STARTING_LIFE, Q
-from events.storage.records import MAX_ID, Deck
+from events.night.schema import COMMANDER_DAMAGE_LOSS, STARTING_LIFE
+from events.storage.records import MAX_ID, Cast, Deck, Game, GameEntry, Hit
 from events.storage.tables import records_of
 from sets.errors import InputError, LimitError, StateError
 from sets.numbers import is_number, parse_int
@@ -19,18 +21,133 @@ from sets.numbers import is_number, parse_int
 MAX_LIFE_CHANGE = 1_000_000
 MAX_LIFE = MAX_ID
 
+HitKey = tuple[int | None, int | None, str | None, int | None]  # victim, source player, commander, which copy
+CastKey = tuple[int, str | None, int | None]  # player, commander, which copy
 
-def entry_text(entry: dict[str, Any], names: dict[int, str]) -> str:
+
+def entry_text(entry: GameEntry, names: dict[int, str]) -> str:
     """One tracker entry as the desk typed it: ``life Ann -5; damage Ann=Bo:Piper 7; cast Bo=Piper``."""
-    parts = [f"life {names[int(pid)]} {delta:+d}" for pid, delta in entry["life"].items()]
+    parts = [f"life {names[int(pid)]} {delta:+d}" for pid, delta in entry.life.items()]
     parts += [
         f"damage {names[to]}={names[frm]}:{card}{'#' + str(copy) if copy and copy > 1 else ''} {amount}"
-        for to, frm, card, copy, amount in entry["hits"]
+        for to, frm, card, copy, amount in entry.hits
     ]
     parts += [
-        f"cast {names[pid]}={card}{'#' + str(copy) if copy and copy > 1 else ''}" for pid, card, copy in entry["casts"]
+        f"cast {names[pid]}={card}{'#' + str(copy) if copy and copy > 1 else ''}" for pid, card, copy in entry.casts
     ]
     return "; ".join(parts)
+
+
+class DamageTaken(msgspec.Struct, frozen=True, rename={"from_": "from"}):
+    """Commander damage a player has taken from one commander: its player (None: not recorded, in a game saved
+    before commanders were told apart), the card, which copy, the amount, and the board's words for it."""
+
+    from_: str | None
+    commander: str | None
+    copy: int | None
+    amount: int
+    label: str
+
+
+class TaxOwed(msgspec.Struct, frozen=True):
+    """A player's commander cast from the command zone ``casts`` times: ``tax`` more mana to cast it again."""
+
+    commander: str | None
+    copy: int | None
+    casts: int
+    tax: int
+    label: str
+
+
+class SeatGame(msgspec.Struct, frozen=True):
+    """One player's game at the table: life, lost or not, the commander damage taken and the commander tax owed."""
+
+    player: str
+    life: int
+    lost: bool
+    commander_damage: list[DamageTaken]
+    tax: list[TaxOwed]
+
+
+class GameBoard(msgspec.Struct, frozen=True):
+    """A table's game as the tracker shows it (``event game``, a player's phone), one row per seat."""
+
+    round: int
+    table: int
+    players: list[SeatGame]
+
+    def to_json(self) -> dict[str, Any]:
+        """The board as ``event game --json`` prints it."""
+        board: dict[str, Any] = msgspec.to_builtins(self)
+        return board
+
+
+@dataclass
+class Tally:
+    """A table's game while an entry changes it (the stored ``Game`` is frozen): life by player number (as text),
+    commander damage by (victim, source, commander, copy), casts by (player, commander, copy), and the entries."""
+
+    life: dict[str, int]
+    hits: dict[HitKey, int]
+    casts: dict[CastKey, int]
+    entries: list[GameEntry]
+
+    @classmethod
+    def of(cls, game: Game | None, table: list[int]) -> Tally:
+        """The tally of ``game`` (a new one when None) for the players at ``table``; a game written before
+        commanders were told apart (``damage``/``tax`` keyed by card name alone) has those kept under an unknown
+        source."""
+        if game is None:
+            return cls({str(pid): STARTING_LIFE for pid in table}, {}, {}, [])
+        life = dict(game.life)
+        for pid in table:
+            life.setdefault(str(pid), STARTING_LIFE)
+        tally = cls(life, {}, {}, list(game.entries))
+        damage = {} if game.damage is msgspec.UNSET else game.damage
+        tax = {} if game.tax is msgspec.UNSET else game.tax
+        hits = [(hit.to, hit.from_, hit.commander, hit.copy, hit.amount) for hit in game.hits]
+        hits += [
+            (int(victim), None, name, None, amount) for victim, by in damage.items() for name, amount in by.items()
+        ]
+        for to, frm, card, copy, amount in hits:
+            tally.hits[to, frm, card, copy] = tally.hits.get((to, frm, card, copy), 0) + amount
+        casts = [(cast.player, cast.commander, cast.copy, cast.count) for cast in game.casts]
+        casts += [(int(pid), name, None, count) for pid, by in tax.items() for name, count in by.items()]
+        for pid, card, copy, count in casts:
+            tally.casts[pid, card, copy] = tally.casts.get((pid, card, copy), 0) + count
+        return tally
+
+    def take_back(self, entry: GameEntry) -> None:
+        """Undo one tracker entry: its life changes, commander damage (and the life it cost) and casts."""
+        for pid, delta in entry.life.items():
+            self.life[pid] -= delta
+        for to, frm, card, copy, amount in entry.hits:
+            self.hits[to, frm, card, copy] -= amount
+            self.life[str(to)] += amount
+            if not self.hits[to, frm, card, copy]:
+                del self.hits[to, frm, card, copy]
+        for player, card, copy in entry.casts:
+            self.casts[player, card, copy] -= 1
+            if not self.casts[player, card, copy]:
+                del self.casts[player, card, copy]
+
+    def record(self, event_id: int, round_number: int, table_number: int) -> Game:
+        """The tally as the store keeps it."""
+        return Game(
+            event=event_id,
+            round=round_number,
+            table=table_number,
+            life=self.life,
+            hits=[
+                Hit(to=to, from_=frm, commander=card, copy=copy, amount=amount)
+                for (to, frm, card, copy), amount in self.hits.items()
+            ],
+            casts=[
+                Cast(player=pid, commander=card, copy=copy, count=count)
+                for (pid, card, copy), count in self.casts.items()
+            ],
+            entries=self.entries,
+        )
 
 
 class Games(EventBase):
@@ -82,70 +199,21 @@ class Games(EventBase):
         return name, copy
 
     @staticmethod
-    def _game_state(
-        doc: dict[str, Any] | None, event_id: int, round_number: int, table_number: int, table: list[int]
-    ) -> dict[str, Any]:
-        """The tracker's record; one written before commanders were told apart (``damage``/``tax`` keyed by
-        card name alone) is read with those entries kept under an unknown source."""
-        if doc is None:
-            return {
-                "event": event_id,
-                "round": round_number,
-                "table": table_number,
-                "life": {str(pid): STARTING_LIFE for pid in table},
-                "hits": [],
-                "casts": [],
-            }
-        state = {k: v for k, v in dict(doc).items() if k not in ("damage", "tax")}
-        state["life"] = dict(doc.get("life") or {})
-        for pid in table:
-            state["life"].setdefault(str(pid), STARTING_LIFE)
-        state["hits"] = [dict(h) for h in doc.get("hits", [])] + [
-            {"to": int(victim), "from": None, "commander": name, "copy": None, "amount": amount}
-            for victim, hits in (doc.get("damage") or {}).items()
-            for name, amount in hits.items()
-        ]
-        state["casts"] = [dict(c) for c in doc.get("casts", [])] + [
-            {"player": int(pid), "commander": name, "copy": None, "count": count}
-            for pid, taxes in (doc.get("tax") or {}).items()
-            for name, count in taxes.items()
-        ]
-        return state
-
-    @staticmethod
     def take_back_last(
         db: TinyDB, event_id: int, round_number: int, table_number: int, table: list[int], entries: int | None
-    ) -> dict[str, Any] | None:
+    ) -> GameEntry | None:
         """Inside a transaction: the table's newest tracker entry taken back while the game still has ``entries``
         entries (the entry, or None when the table has changed since)."""
-        doc = db.table(GAMES).get((Q.event == event_id) & (Q.round == round_number) & (Q.table == table_number))
-        if doc is None or len(doc.get("entries", [])) != entries:
+        games = records_of(db, Game)
+        game = games.first(event=event_id, round=round_number, table=table_number)
+        if game is None or len(game.entries) != entries:
             return None
-        state = Games._game_state(doc, event_id, round_number, table_number, table)
-        taken: dict[str, Any] = state["entries"].pop()
-        Games._take_back(state, taken)
-        db.table(GAMES).remove(doc_ids=[doc.doc_id])
-        db.table(GAMES).insert(state)
+        tally = Tally.of(game, table)
+        taken = tally.entries.pop()
+        tally.take_back(taken)
+        games.remove(game.id)
+        games.insert(tally.record(event_id, round_number, table_number))
         return taken
-
-    @staticmethod
-    def _take_back(state: dict[str, Any], entry: dict[str, Any]) -> None:
-        """Undo one tracker entry: its life changes, commander damage (and the life it cost) and casts."""
-        for pid, delta in entry["life"].items():
-            state["life"][pid] -= delta
-        for to, frm, card, copy, amount in entry["hits"]:
-            hit = next(
-                h for h in state["hits"] if (h["to"], h["from"], h["commander"], h["copy"]) == (to, frm, card, copy)
-            )
-            hit["amount"] -= amount
-            state["life"][str(to)] += amount
-            if not hit["amount"]:
-                state["hits"].remove(hit)
-        for pid, card, copy in entry["casts"]:
-            cast = next(c for c in state["casts"] if (c["player"], c["commander"], c["copy"]) == (pid, card, copy))
-            cast["count"] -= 1
-            if not cast["count"]:
-                state["casts"].remove(cast)
 
     def game(
         self,
@@ -159,7 +227,7 @@ class Games(EventBase):
         undo: bool = False,
         who: str = history.DESK,
         by: int | None = None,
-    ) -> dict[str, Any]:
+    ) -> GameBoard:
         """Life (from 40), commander damage and commander tax at one table, per commander (CR 903.10a, 903.8).
 
         ``damage`` holds (victim, source player, commander, amount): damage is kept per victim, source
@@ -195,9 +263,9 @@ class Games(EventBase):
                 raise StateError("this event's game tracker is kept at the desk, not from the players' phones")
             if by is not None and by not in table:
                 raise InputError(f"player number {by} is not at table {table_number} of round {round_number}")
-            key = (Q.event == event_id) & (Q.round == round_number) & (Q.table == table_number)
-            doc = db.table(GAMES).get(key)
-            state = self._game_state(doc, event_id, round_number, table_number, table)
+            games = records_of(db, Game)
+            saved = games.first(event=event_id, round=round_number, table=table_number)
+            tally = Tally.of(saved, table)
             names = {p.id: p.name for p in self._players(db, event_id)}
 
             def at_table(name: str) -> int:
@@ -207,64 +275,49 @@ class Games(EventBase):
                 return player.id
 
             commanders = {pid: self._commander_names(db, event_id, pid) for pid in table}
-            entry: dict[str, Any] = {"life": {}, "hits": [], "casts": []}
-            if by is not None:
-                entry["by"] = by
+            life_changes: dict[str, int] = {}
+            hits: list[tuple[int, int, str, int | None, int]] = []
+            cast: list[tuple[int, str, int | None]] = []
+            undone: GameEntry | None = None
             if undo:
-                mine = [i for i, e in enumerate(state.get("entries", [])) if by is None or e.get("by") == by]
+                mine = [i for i, e in enumerate(tally.entries) if by is None or e.by == by]
                 if not mine:
                     raise StateError(
                         f"nothing to undo at table {table_number} of round {round_number}"
                         + (" that you entered" if by is not None else "")
                     )
-                undone = state["entries"].pop(mine[-1])
-                self._take_back(state, undone)
+                undone = tally.entries.pop(mine[-1])
+                tally.take_back(undone)
             for name, delta in (life or {}).items():
                 pid = at_table(name)
-                state["life"][str(pid)] += delta
-                entry["life"][str(pid)] = entry["life"].get(str(pid), 0) + delta
+                tally.life[str(pid)] += delta
+                life_changes[str(pid)] = life_changes.get(str(pid), 0) + delta
             for victim, source, commander, amount in damage or []:
                 if amount < 0:
                     raise InputError("commander damage can't be negative")
                 to, frm = at_table(victim), at_table(source)
                 card, copy = self.find_commander(names[frm], commanders[frm], commander)
-                hit = next(
-                    (
-                        h
-                        for h in state["hits"]
-                        if (h["to"], h["from"], h["commander"], h["copy"]) == (to, frm, card, copy)
-                    ),
-                    None,
-                )
-                if hit is None:
-                    hit = {"to": to, "from": frm, "commander": card, "copy": copy, "amount": 0}
-                    state["hits"].append(hit)
-                hit["amount"] += amount
-                state["life"][str(to)] -= amount
-                entry["hits"].append([to, frm, card, copy, amount])
+                tally.hits[to, frm, card, copy] = tally.hits.get((to, frm, card, copy), 0) + amount
+                tally.life[str(to)] -= amount
+                hits.append((to, frm, card, copy, amount))
             for name, commander in casts or []:
                 pid = at_table(name)
                 card, copy = self.find_commander(names[pid], commanders[pid], commander)
-                cast = next(
-                    (c for c in state["casts"] if (c["player"], c["commander"], c["copy"]) == (pid, card, copy)), None
-                )
-                if cast is None:
-                    cast = {"player": pid, "commander": card, "copy": copy, "count": 0}
-                    state["casts"].append(cast)
-                cast["count"] += 1
-                entry["casts"].append([pid, card, copy])
+                tally.casts[pid, card, copy] = tally.casts.get((pid, card, copy), 0) + 1
+                cast.append((pid, card, copy))
+            entry = GameEntry(life=life_changes, hits=hits, casts=cast, by=msgspec.UNSET if by is None else by)
             if changing:
                 if not undo:
-                    state.setdefault("entries", []).append(entry)
-                beyond = [(pid, total) for pid, total in state["life"].items() if abs(total) > MAX_LIFE]
+                    tally.entries.append(entry)
+                beyond = [(key, total) for key, total in tally.life.items() if abs(total) > MAX_LIFE]
                 if beyond:
-                    pid, total = beyond[0]
-                    raise LimitError("life", f"{names[int(pid)]}'s life total", -MAX_LIFE, MAX_LIFE, total)
-                if doc:
-                    db.table(GAMES).remove(doc_ids=[doc.doc_id])
-                db.table(GAMES).insert(state)
+                    key, total = beyond[0]
+                    raise LimitError("life", f"{names[int(key)]}'s life total", -MAX_LIFE, MAX_LIFE, total)
+                if saved is not None:
+                    games.remove(saved.id)
+                games.insert(tally.record(event_id, round_number, table_number))
                 where = f"round {round_number} table {table_number}"
-                if undo:
+                if undone is not None:
                     history.log_change(db, event_id, who, "game undo", entry_text(undone, names), where)
                 else:
                     history.log_change(
@@ -274,49 +327,49 @@ class Games(EventBase):
                         "game",
                         where,
                         entry_text(entry, names),
-                        undo={"round": round_number, "table": table_number, "entries": len(state["entries"])},
+                        undo={"round": round_number, "table": table_number, "entries": len(tally.entries)},
                     )
 
-        def label(source: int | None, card: str, copy: int | None, owner: int) -> str:
-            several = copy is not None and commanders.get(owner, []).count(card) > 1
+        def label(source: int | None, card: str | None, copy: int | None, owner: int | None) -> str:
+            several = copy is not None and owner is not None and commanders.get(owner, []).count(card or "") > 1
             mark = f" #{copy}" if several else ""
             return (
                 (f"{names[source]}: " if source is not None else "")
-                + card
+                + f"{card}"
                 + mark
                 + ("" if copy is not None else " (source not recorded)")
             )
 
-        board = []
+        seats = []
         for pid in table:
-            hits = [h for h in state["hits"] if h["to"] == pid]
-            own = [c for c in state["casts"] if c["player"] == pid]
-            lost = state["life"][str(pid)] <= 0 or any(h["amount"] >= COMMANDER_DAMAGE_LOSS for h in hits)
-            board.append(
-                {
-                    "player": names[pid],
-                    "life": state["life"][str(pid)],
-                    "lost": lost,
-                    "commander_damage": [
-                        {
-                            "from": None if h["from"] is None else names[h["from"]],
-                            "commander": h["commander"],
-                            "copy": h["copy"],
-                            "amount": h["amount"],
-                            "label": label(h["from"], h["commander"], h["copy"], h["from"]),
-                        }
-                        for h in hits
+            taken = [(key, amount) for key, amount in tally.hits.items() if key[0] == pid]
+            owed = [(key, count) for key, count in tally.casts.items() if key[0] == pid]
+            lost = tally.life[str(pid)] <= 0 or any(amount >= COMMANDER_DAMAGE_LOSS for _, amount in taken)
+            seats.append(
+                SeatGame(
+                    player=names[pid],
+                    life=tally.life[str(pid)],
+                    lost=lost,
+                    commander_damage=[
+                        DamageTaken(
+                            from_=None if frm is None else names[frm],
+                            commander=card,
+                            copy=copy,
+                            amount=amount,
+                            label=label(frm, card, copy, frm),
+                        )
+                        for (_, frm, card, copy), amount in taken
                     ],
-                    "tax": [
-                        {
-                            "commander": c["commander"],
-                            "copy": c["copy"],
-                            "casts": c["count"],
-                            "tax": 2 * c["count"],
-                            "label": label(None, c["commander"], c["copy"], pid).replace(" (source not recorded)", ""),
-                        }
-                        for c in own
+                    tax=[
+                        TaxOwed(
+                            commander=card,
+                            copy=copy,
+                            casts=count,
+                            tax=2 * count,
+                            label=label(None, card, copy, pid).replace(" (source not recorded)", ""),
+                        )
+                        for (_, card, copy), count in owed
                     ],
-                }
+                )
             )
-        return {"round": round_number, "table": table_number, "players": board}
+        return GameBoard(round=round_number, table=table_number, players=seats)

@@ -28,7 +28,7 @@ from tinydb import TinyDB
 from events import timing
 from events.night import history
 from events.night.base import EventBase, finishing_text, round_at_table
-from events.night.games import Games
+from events.night.games import GameBoard, Games
 from events.night.refusals import DESK, Actor
 from events.night.registration import Dropped, Registration
 from events.night.round_clock import RoundClock
@@ -305,7 +305,7 @@ class TableReports(EventBase):
         damage: list[tuple[str, str, str, int]] | None = None,
         casts: list[tuple[str, str]] | None = None,
         undo: bool = False,
-    ) -> dict[str, Any]:
+    ) -> GameBoard:
         """A game-tracker entry from a player's phone at their own table (``event game``), or the undo of
         their own last entry; only where the event lets players keep the tracker."""
         with self.store.read() as db:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from events.night.games import GameBoard
 from events.night.table_reports import TableClock
 
 
@@ -145,7 +146,7 @@ class RoundAtTable:
     open: bool
     tables: int
     table: TableShown
-    game: dict[str, Any] | None = None
+    game: GameBoard | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -154,7 +155,7 @@ class RoundAtTable:
             "open": self.open,
             "tables": self.tables,
             **self.table.to_json(),
-            **({} if self.game is None else {"game": self.game}),
+            **({} if self.game is None else {"game": self.game.to_json()}),
         }
 
 

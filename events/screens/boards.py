@@ -12,6 +12,7 @@ from rich.text import Text
 
 from draft.products import product
 from events.night import Pod
+from events.night.games import GameBoard
 from events.night.history import Entry, PiperSettings, RoundPaired
 from events.night.pipers import Ledger
 from events.night.schema import number_text
@@ -347,23 +348,23 @@ def standings_table(
     return table
 
 
-def game_board(board: dict) -> Table:
+def game_board(board: GameBoard) -> Table:
     table = Table(
         "Player",
         "Life",
         "Commander damage taken",
         "Commander tax",
         "",
-        title=shown(f"Round {board['round']}, table {board['table']}"),
+        title=shown(f"Round {board.round}, table {board.table}"),
     )
-    for p in board["players"]:
-        damage = join_names(f"{h['label']} {h['amount']}" for h in p["commander_damage"]) or "—"
-        tax = join_names(f"{t['label']} +{{{t['tax']}}}" for t in p["tax"]) or "—"
+    for p in board.players:
+        damage = join_names(f"{h.label} {h.amount}" for h in p.commander_damage) or "—"
+        tax = join_names(f"{t.label} +{{{t.tax}}}" for t in p.tax) or "—"
         table.add_row(
-            shown(p["player"]),
-            str(p["life"]),
+            shown(p.player),
+            str(p.life),
             shown(damage),
             shown(tax),
-            shown("LOST", style="bold red") if p["lost"] else "",
+            shown("LOST", style="bold red") if p.lost else "",
         )
     return table

@@ -190,6 +190,11 @@ class Journal:
                 state[key] = [list(row) for row in value] if key == "timed_out" else value
         self._state = state
 
+    def known_signature(self) -> tuple[int, int, int] | None:
+        """The file's (inode, size, mtime) as this process last read or wrote it, without looking at the file
+        again (None: not read yet, or to be read again)."""
+        return self._signature
+
     def state(self) -> dict[str, Any] | None:
         """The journal as it stands on disk: ``{"humans", "status", "picks", ...}`` (None before its first write).
         Shared with later reads: not to be changed."""

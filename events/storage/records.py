@@ -244,6 +244,20 @@ class Cast(msgspec.Struct, frozen=True):
     count: Count = 0
 
 
+class GameEntry(msgspec.Struct, frozen=True):
+    """One entry at a table's game tracker (``events.night.games``), as typed: life changes by player number (as
+    text), commander damage as (victim, source player, commander, which copy, amount), casts from the command zone as
+    (player, commander, which copy), and the player who entered it from their phone (``by``; unset at the desk)."""
+
+    life: dict[Text20, Life] = {}
+    hits: Annotated[list[tuple[int, int, Text500, int | None, Count]], Meta(max_length=MAX_CARDS)] = []
+    casts: Annotated[list[tuple[int, Text500, int | None]], Meta(max_length=MAX_CARDS)] = []
+    by: int | msgspec.UnsetType = msgspec.UNSET
+
+
+TallyByName = dict[Text20, dict[Text500, Count]]
+
+
 class Game(Record, frozen=True, kw_only=True):
     event: EventRef
     round: Number
@@ -251,7 +265,11 @@ class Game(Record, frozen=True, kw_only=True):
     life: dict[PlayerKey, Life]
     hits: Annotated[list[Hit], Meta(max_length=MAX_CARDS)] = []
     casts: Annotated[list[Cast], Meta(max_length=MAX_CARDS)] = []
-    entries: Annotated[list[dict[str, Any]], Meta(max_length=MAX_CARDS)] = []
+    entries: Annotated[list[GameEntry], Meta(max_length=MAX_CARDS)] = []
+    # A game saved before commanders were told apart: damage by victim then commander name, and casts by player then
+    # commander name.  Read to carry them over into ``hits`` and ``casts``; never written again.
+    damage: TallyByName | msgspec.UnsetType = msgspec.UNSET
+    tax: TallyByName | msgspec.UnsetType = msgspec.UNSET
 
 
 class Change(Record, frozen=True, kw_only=True):

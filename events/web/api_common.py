@@ -206,10 +206,16 @@ class Served:
         with self.locked("decks"):
             return function(*args)
 
-    def cached_holder(self, token: str) -> int | None:
-        """The player a token stood for when the database was last read as it is now (None: ask the database)."""
+    def database_mark(self) -> Signature:
+        """The database file's signature now: one look at the file for a request's checks (``cached_holder``,
+        ``fresh_snapshot``), each a trip of the event loop's to the disk that lets a worker take the interpreter."""
+        return file_signature(self.store.path)
+
+    def cached_holder(self, token: str, mark: Signature = None) -> int | None:
+        """The player a token stood for when the database was last read as it is now (None: ask the database);
+        ``mark``: the database's signature the caller just took (``database_mark``)."""
         found = self.holders.get(token)
-        if found is not None and found[0] == file_signature(self.store.path):
+        if found is not None and found[0] == (self.database_mark() if mark is None else mark):
             return found[1]
         return None
 
@@ -239,11 +245,12 @@ class Served:
                 self._refs = (signature, self.decks.pool_refs(self.event_id))
             return self._refs[1]
 
-    def fresh_snapshot(self) -> Snapshot | None:
+    def fresh_snapshot(self, mark: Signature = None) -> Snapshot | None:
         """The snapshot already read, when the database file is still the one it was read from (no lock, no
-        read: cheap enough for the event loop); None when it must be read again (``snapshot``, in a worker)."""
+        read: cheap enough for the event loop); None when it must be read again (``snapshot``, in a worker).
+        ``mark``: the database's signature the caller just took (``database_mark``)."""
         kept = self._snap
-        signature = file_signature(self.store.path)
+        signature = self.database_mark() if mark is None else mark
         return kept[1] if kept is not None and signature is not None and kept[0] == signature else None
 
     def table(self, pod_number: int) -> TableSession:
@@ -288,6 +295,14 @@ class Served:
         session = self.tables.get(pod)
         journal = None if session is None else journal_file(self.store, session.draft_id, session.record)
         return None if journal is None else file_signature(journal.path)
+
+    def written_signature(self, pod: int) -> Signature:
+        """The signature of the pod's draft file as this process last read or wrote it (the caller holds the pod's
+        lock and has just written it): no look at the file.  A write by another process meanwhile shows as a
+        change at the watcher's next look, which pushes it."""
+        session = self.tables.get(pod)
+        journal = None if session is None else journal_file(self.store, session.draft_id, session.record)
+        return None if journal is None else journal.known_signature()
 
     def signatures(self) -> dict[str | int, Signature]:
         """What changes when anything of the event changes: the database file (``"db"``) and each live draft's

@@ -165,10 +165,13 @@ def recorded_pool_json(served: Served, player_id: int) -> msgspec.Raw:
     return kept[2]
 
 
-def seat_state(served: Served, player_id: int, session: TableSession | None = None) -> SeatStateJson:
+def seat_state(
+    served: Served, player_id: int, session: TableSession | None = None, snap: Snapshot | None = None
+) -> SeatStateJson:
     """The seat's whole state: event, player, phase, the draft in front of it, its pool (``session``: the
-    player's pod's draft, already caught up with its file by a caller holding the pod's lock)."""
-    snap = served.snapshot()
+    player's pod's draft, already caught up with its file by a caller holding the pod's lock; ``snap``: the
+    event's snapshot that caller read, for the states of several seats worked out at once)."""
+    snap = served.snapshot() if snap is None else snap
     event = snap.event
     player = snap.player(player_id)
     phase = PHASES.get(event.status, "finished")
@@ -286,8 +289,9 @@ def write_picks(
         _write_picks(served, session, batch)
         if session.draft.finished and not before[0][1]:
             served.deferred.add(pod)
-        mark = served.signature_of(pod)
-        players = next((p.players for p in served.snapshot().pods if p.number == pod), ())
+        mark = served.written_signature(pod)
+        snap = served.snapshot()
+        players = next((p.players for p in snap.pods if p.number == pod), ())
         after = _seen(session.draft)
         changed = (
             set(range(len(players)))
@@ -296,7 +300,7 @@ def write_picks(
         )
         asked = {waiting.player for waiting in batch}
         wanted = [p for seat, p in enumerate(players) if p in asked or p in connected and seat in changed]
-        states = {player: seat_state(served, player, session) for player in wanted}
+        states = {player: seat_state(served, player, session, snap) for player in wanted}
     for waiting in batch:
         waiting.state = states.get(waiting.player)
     return mark, states

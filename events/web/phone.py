@@ -16,7 +16,7 @@ from starlette.responses import Response
 from starlette.websockets import WebSocketDisconnect
 
 from events.web import auth
-from events.web.api_common import ApiError, Json, whole
+from events.web.api_common import ApiError, Json, Signature, whole
 from events.web.api_deck import act, deck_state, export, register
 from events.web.api_draft import SeatStateJson, answer, claim_if_free, prepare_pick, seat_state
 from events.web.api_night import in_core, order_of, table_state
@@ -72,12 +72,18 @@ async def post_pick(seat: Seat, body: PickBody) -> Response:
 
 
 async def picked(
-    server: Server, player: int, token: str, body: PickBody, connection: Connection | None = None
+    server: Server,
+    player: int,
+    token: str,
+    body: PickBody,
+    connection: Connection | None = None,
+    mark: Signature = None,
 ) -> SeatStateJson:
     """A pick written with the others arriving at its pod (the pod's browsers pushed) and the seat's new
-    state; ``connection``: the stream it came over, which the answer reaches (so it isn't pushed there too)."""
+    state; ``connection``: the stream it came over, which the answer reaches (so it isn't pushed there too);
+    ``mark``: the database's signature the caller took for its checks (``Served.database_mark``)."""
     served = server.served
-    snap = served.fresh_snapshot()  # most picks: placed at once, with no trip to a worker thread
+    snap = served.fresh_snapshot(mark)  # most picks: placed at once, with no trip to a worker thread
     waiting = None if snap is None else prepare_pick(served, player, token, body, snap)
     if waiting is None:
         waiting = await served.run(prepare_pick, served, player, token, body)
@@ -142,9 +148,10 @@ async def message(server: Server, text: str, token: str, connection: Connection)
         return {"type": "error", "error": {"code": "bad-message", "message": 'send a "ping" or a "pick"'}}
     try:
         sent = checked(data, StreamPick)
-        player = await server.holder(token)
+        mark = server.served.database_mark()  # one look at the database for the token's and the pick's checks
+        player = await server.holder(token, mark)
         pick = PickBody(sent.pack, sent.pick, sent.cards)
-        state = await picked(server, player, token, pick, connection)
+        state = await picked(server, player, token, pick, connection, mark)
     except ApiError as error:
         return reply("refused", ask, error)
     except Exception:  # as POST /api/pick answers it: said in one line, and in the server's log

@@ -57,9 +57,10 @@ class Server:
         while len(self.known) > self.settings.max_clients:
             self.known.popitem(last=False)
 
-    async def holder(self, token: str | None) -> int:
-        """The player the token stands for now (401 once the binding ended: a new code, a seat taken elsewhere)."""
-        player = self.served.cached_holder(token) if token else None
+    async def holder(self, token: str | None, mark: Signature = None) -> int:
+        """The player the token stands for now (401 once the binding ended: a new code, a seat taken elsewhere);
+        ``mark``: the database's signature the caller just took (``Served.database_mark``)."""
+        player = self.served.cached_holder(token, mark) if token else None
         if player is None:
             player = await self.served.run(auth.seat_holder, self.served, token)
         if token:

@@ -263,14 +263,14 @@ def test_game_tracker_entries_can_be_undone(events, cli):
     name = names[0] if names.count(names[0]) == 1 else f"{names[0]}#1"
     events.game(event_id, 1, 1, life={a: -5})
     board = events.game(event_id, 1, 1, damage=[(a, b, name, 7)])
-    assert board["players"][0]["life"] == 40 - 5 - 7  # rules: life starts at 40, damage lowers it
+    assert board.players[0].life == 40 - 5 - 7  # rules: life starts at 40, damage lowers it
     result = cli("event", "game", event_id, "1", "1", "--undo", "--db", events.store.path)
     assert result.exit_code == 0
     board = events.game(event_id, 1, 1)
-    assert board["players"][0]["life"] == 35 and board["players"][0]["commander_damage"] == []
+    assert board.players[0].life == 35 and board.players[0].commander_damage == []
     assert last_entry(events, event_id, "game undo").old
     events.game(event_id, 1, 1, undo=True)
-    assert events.game(event_id, 1, 1)["players"][0]["life"] == 40
+    assert events.game(event_id, 1, 1).players[0].life == 40
     with pytest.raises(StateError, match="nothing to undo"):
         events.game(event_id, 1, 1, undo=True)
 

@@ -547,9 +547,7 @@ def event_summary(events, event_id):
         "rounds": [[[n for n in t] for t in events.snapshot_tables(event_id, r.number)] for r in snap.rounds],
         "first": [[names[i] for i in r.first] for r in snap.rounds],
         "standings": [(row.name, row.points) for row in events.standings(event_id)],
-        "game": [
-            (p["player"], p["life"], [t["tax"] for t in p["tax"]]) for p in events.game(event_id, 1, 1)["players"]
-        ],
+        "game": [(p.player, p.life, [t.tax for t in p.tax]) for p in events.game(event_id, 1, 1).players],
     }
 
 

@@ -282,40 +282,95 @@ def test_game_tracker(events):
         damage=[("Bo", "Di", "Akroma", 21)],
         casts=[("Di", "Akroma"), ("Di", "Akroma")],
     )
-    players = {p["player"]: p for p in board["players"]}
-    assert players["Ann"]["life"] == 35 and not players["Ann"]["lost"]
-    assert [(h["from"], h["commander"], h["amount"]) for h in players["Bo"]["commander_damage"]] == [
+    players = {p.player: p for p in board.players}
+    assert players["Ann"].life == 35 and not players["Ann"].lost
+    assert [(h.from_, h.commander, h.amount) for h in players["Bo"].commander_damage] == [
         ("Di", "Akroma, Vision of Ixidor", 21)
-    ] and players["Bo"]["lost"]
-    assert [(t["commander"], t["tax"]) for t in players["Di"]["tax"]] == [("Akroma, Vision of Ixidor", 4)]
+    ] and players["Bo"].lost
+    assert [(t.commander, t.tax) for t in players["Di"].tax] == [("Akroma, Vision of Ixidor", 4)]
     again = events.game(event_id, 1, 1)
-    assert {p["player"]: p["life"] for p in again["players"]}["Ann"] == 35
+    assert {p.player: p.life for p in again.players}["Ann"] == 35
+
+
+def test_the_tracker_prints_and_saves_each_game_as_plain_fields_in_their_order(events, cli):
+    """``event game --json`` prints the board with its keys in this order, and the store keeps the game as plain
+    fields: life by player number, damage and casts per commander, each entry as typed (a phone's marked ``by``)."""
+    from events.night.table_reports import TableReports
+
+    event_id = tracker_event(events)
+    ids = {p.name: p.id for p in events.snapshot(event_id).players}
+    seated = [name for pid in events.snapshot(event_id).rounds[0].tables[0] for name, i in ids.items() if i == pid]
+    akroma = "Akroma, Vision of Ixidor"
+    printed = cli(
+        *("event", "game", event_id, "1", "1", "--life", "Ann=-5", "--damage", "Bo=Di:Akroma:21"),
+        *("--cast", "Di=Akroma", "--cast", "Di=Akroma", "--json", "--db", events.store.path),
+    ).stdout
+    life = {"Ann": 35, "Bo": 40 - 21, "Cy": 40, "Di": 40}  # 21 commander damage is life lost too (CR 903.10a)
+    hit = {"from": "Di", "commander": akroma, "copy": 1, "amount": 21, "label": f"Di: {akroma}"}
+    tax = {"commander": akroma, "copy": 1, "casts": 2, "tax": 4, "label": akroma}  # {2} per earlier cast (CR 903.8)
+    board = {
+        "round": 1,
+        "table": 1,
+        "players": [
+            {
+                "player": name,
+                "life": life[name],
+                "lost": name == "Bo",
+                "commander_damage": [hit] if name == "Bo" else [],
+                "tax": [tax] if name == "Di" else [],
+            }
+            for name in seated
+        ],
+    }
+    assert printed == json.dumps(board, ensure_ascii=False) + "\n"
+    phones = TableReports(events.store)
+    phones.set_table_tracker(event_id, True)
+    phones.track(event_id, ids["Cy"], life={"Cy": 2})
+    saved = json.loads(events.store.path.read_text(encoding="utf-8"))["games"]
+    (game,) = saved.values()
+    expected = {
+        "event": event_id,
+        "round": 1,
+        "table": 1,
+        "life": {str(ids[name]): life[name] + (2 if name == "Cy" else 0) for name in seated},
+        "hits": [{"to": ids["Bo"], "from": ids["Di"], "commander": akroma, "copy": 1, "amount": 21}],
+        "casts": [{"player": ids["Di"], "commander": akroma, "copy": 1, "count": 2}],
+        "entries": [
+            {
+                "life": {str(ids["Ann"]): -5},
+                "hits": [[ids["Bo"], ids["Di"], akroma, 1, 21]],
+                "casts": [[ids["Di"], akroma, 1], [ids["Di"], akroma, 1]],
+            },
+            {"life": {str(ids["Cy"]): 2}, "hits": [], "casts": [], "by": ids["Cy"]},
+        ],
+    }
+    assert json.dumps(game) == json.dumps(expected)
 
 
 def test_commander_damage_is_counted_per_commander_not_per_card_name(events):
     """CR 903.10a: 21 from one commander.  Bo's Piper 11 + Cy's Piper 10 is two commanders, no loss."""
     event_id = tracker_event(events)
     board = events.game(event_id, 1, 1, damage=[("Ann", "Bo", "Piper#1", 11), ("Ann", "Cy", "Piper", 10)])
-    ann = next(p for p in board["players"] if p["player"] == "Ann")
-    assert ann["life"] == 19 and not ann["lost"]
-    assert sorted((h["from"], h["copy"], h["amount"]) for h in ann["commander_damage"]) == [
+    ann = next(p for p in board.players if p.player == "Ann")
+    assert ann.life == 19 and not ann.lost
+    assert sorted((h.from_, h.copy, h.amount) for h in ann.commander_damage) == [
         ("Bo", 1, 11),
         ("Cy", 1, 10),
     ]
     # Bo's other Piper is another commander too; only one commander reaching 21 loses the game.
     board = events.game(event_id, 1, 1, damage=[("Ann", "Bo", "Piper#2", 10)])
-    assert not next(p for p in board["players"] if p["player"] == "Ann")["lost"]
+    assert not next(p for p in board.players if p.player == "Ann").lost
     board = events.game(event_id, 1, 1, damage=[("Ann", "Bo", "The Prismatic Piper#1", 10)])
-    assert next(p for p in board["players"] if p["player"] == "Ann")["lost"]
+    assert next(p for p in board.players if p.player == "Ann").lost
 
 
 def test_commander_tax_is_counted_per_commander(events):
     """CR 903.8: {2} more for each earlier cast of that commander.  Each of Bo's Pipers cast once: {2} each."""
     event_id = tracker_event(events)
     board = events.game(event_id, 1, 1, casts=[("Bo", "Piper#1"), ("Bo", "Piper#2"), ("Cy", "Piper")])
-    players = {p["player"]: p for p in board["players"]}
-    assert sorted((t["copy"], t["tax"]) for t in players["Bo"]["tax"]) == [(1, 2), (2, 2)]
-    assert [t["tax"] for t in players["Cy"]["tax"]] == [2]
+    players = {p.player: p for p in board.players}
+    assert sorted((t.copy, t.tax) for t in players["Bo"].tax) == [(1, 2), (2, 2)]
+    assert [t.tax for t in players["Cy"].tax] == [2]
 
 
 @pytest.mark.parametrize(
@@ -383,12 +438,12 @@ def test_old_tracker_records_still_open(events):
             }
         )
     board = events.game(event_id, 1, 1)
-    players = {p["player"]: p for p in board["players"]}
-    assert players["Ann"]["life"] == 29 and [h["amount"] for h in players["Ann"]["commander_damage"]] == [11]
-    assert players["Ann"]["commander_damage"][0]["from"] is None and [t["tax"] for t in players["Di"]["tax"]] == [4]
+    players = {p.player: p for p in board.players}
+    assert players["Ann"].life == 29 and [h.amount for h in players["Ann"].commander_damage] == [11]
+    assert players["Ann"].commander_damage[0].from_ is None and [t.tax for t in players["Di"].tax] == [4]
     board = events.game(event_id, 1, 1, damage=[("Ann", "Di", "Akroma", 10)])
-    ann = next(p for p in board["players"] if p["player"] == "Ann")
-    assert ann["life"] == 19 and not ann["lost"] and sorted(h["amount"] for h in ann["commander_damage"]) == [10, 11]
+    ann = next(p for p in board.players if p.player == "Ann")
+    assert ann.life == 19 and not ann.lost and sorted(h.amount for h in ann.commander_damage) == [10, 11]
 
 
 def test_names_with_any_characters_are_safe(events, tmp_path, cli):

@@ -256,16 +256,16 @@ def test_the_tracker_from_the_table_is_optional_and_undoes_only_ones_own_entry(n
     assert at_b is not None and not isinstance(second := at_b.table.players[1], str)
     commander = second.commanders[0]
     taxed = reports.track(event_id, pid[b], life={b: -7}, casts=[(b, commander)])
-    assert taxed["players"][1]["tax"][0]["tax"] == 2  # one cast from the command zone: {2} more next time
+    assert taxed.players[1].tax[0].tax == 2  # one cast from the command zone: {2} more next time
     board = reports.track(event_id, pid[a], undo=True)
-    life = {row["player"]: row["life"] for row in board["players"]}
+    life = {row.player: row.life for row in board.players}
     assert life[a] == 40 and life[b] == 33  # a's own entry taken back, b's kept
-    assert board["players"][1]["tax"][0]["casts"] == 1
+    assert board.players[1].tax[0].casts == 1
     with pytest.raises(StateError, match="that you entered"):
         reports.track(event_id, pid[a], undo=True)
     assert [e.who for e in events.history(event_id)[-3:]] == [f"browser {a}", f"browser {b}", f"browser {a}"]
     at_table = views.table_view(event_id, pid[a]).round
-    assert at_table is not None and at_table.game is not None and at_table.game["players"][1]["life"] == 33
+    assert at_table is not None and at_table.game is not None and at_table.game.players[1].life == 33
 
 
 def test_a_final_table_needs_closed_rounds_and_seats_two_to_eight(night):
@@ -383,4 +383,4 @@ def test_a_waiting_report_and_a_phones_tracker_entry_travel_with_an_export_to_ot
     ]
     mover = TableReports(target.store)
     board = mover.track(new_id, moved[table[2]], undo=True)  # the entry is still theirs after the move
-    assert {row["player"]: row["life"] for row in board["players"]}[table[2]] == 40
+    assert {row.player: row.life for row in board.players}[table[2]] == 40

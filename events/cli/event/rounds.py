@@ -148,7 +148,7 @@ def event_game(
     except LimitError as error:  # the core keeps the ranges; the command line names its option
         raise InputError(error.for_option(GAME_OPTIONS.get(error.field, error.what))) from None
     if as_json:
-        emit_json(board)
+        emit_json(board.to_json())
         return
 
     out().print(game_board(board))
