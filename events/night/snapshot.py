@@ -11,7 +11,7 @@ from typing import Any
 
 import msgspec
 
-from events.storage.records import Event, Player, Pod, Result, Round
+from events.storage.records import DeckLine, Event, Player, Pod, Problem, Result, Round
 
 
 class DeckSummary(msgspec.Struct, frozen=True):
@@ -23,6 +23,14 @@ class DeckSummary(msgspec.Struct, frozen=True):
 
     def to_json(self) -> dict[str, Any]:
         return {"valid": self.valid, "problems": self.problems, "commanders": self.commanders}
+
+    def commander_names(self) -> list[str]:
+        """The commanders' names, one per line as registered."""
+        return [line.name for line in msgspec.convert(self.commanders, list[DeckLine])]
+
+    def problem_codes(self) -> set[str]:
+        """The codes of the deck's problems (``illegal-card``, ``size``...), each once."""
+        return {problem.code for problem in msgspec.convert(self.problems, list[Problem])}
 
 
 class PlayerRow(Player, frozen=True, kw_only=True):

@@ -13,6 +13,7 @@ from __future__ import annotations
 import shlex
 from typing import Any
 
+import msgspec
 from tinydb import TinyDB
 
 from events.night import history
@@ -54,10 +55,43 @@ def change_text(entry: Change) -> str:
     return f"{entry.what}: {entry.new}"
 
 
+class NextUndo(msgspec.Struct, frozen=True):
+    """What ``undo`` would take back next: the history entry's number and ``what``, ``text`` in words, when it was
+    made, ``asks`` (a round's pairing or a seating: confirmed first) and ``refused`` (why it can't be, or None)."""
+
+    entry: int
+    what: str
+    text: str
+    at: str
+    asks: bool
+    refused: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        """As ``event undo --list --json`` prints it."""
+        shown: dict[str, Any] = msgspec.to_builtins(self)
+        return shown
+
+
+class Undone(msgspec.Struct, frozen=True):
+    """A change taken back: ``undid`` in words, the history entry's number, ``what`` it was, and its old and new
+    value (the new one is gone, the old one back)."""
+
+    undid: str
+    entry: int
+    what: str
+    old: Any
+    new: Any
+
+    def to_json(self) -> dict[str, Any]:
+        """As ``event undo --json`` prints it."""
+        shown: dict[str, Any] = msgspec.to_builtins(self)
+        return shown
+
+
 class _DryRun(Exception):
     """Raised inside a transaction to leave it unwritten, carrying what would have been done."""
 
-    def __init__(self, result: dict[str, Any]) -> None:
+    def __init__(self, result: Undone) -> None:
         super().__init__("dry run")
         self.result = result
 
@@ -65,7 +99,7 @@ class _DryRun(Exception):
 class Undo(EventBase):
     """Taking back the desk's last change."""
 
-    def next_change(self, event_id: int) -> dict[str, Any] | None:
+    def next_change(self, event_id: int) -> NextUndo | None:
         """What ``undo`` would take back next (None when nothing): the entry's id, ``what``, ``text`` in words,
         ``asks`` (a round's pairing or a seating: confirmed first) and ``refused`` (why it can't be, or None)."""
         with self.store.read() as db:
@@ -78,16 +112,16 @@ class Undo(EventBase):
             refused = None
         except StateError as error:
             refused = str(error)
-        return {
-            "entry": entry.id,
-            "what": entry.what,
-            "text": change_text(entry),
-            "at": entry.at,
-            "asks": entry.what in ASKS,
-            "refused": refused,
-        }
+        return NextUndo(
+            entry=entry.id,
+            what=entry.what,
+            text=change_text(entry),
+            at=entry.at,
+            asks=entry.what in ASKS,
+            refused=refused,
+        )
 
-    def undo(self, event_id: int, expect: int | None = None, dry_run: bool = False) -> dict[str, Any]:
+    def undo(self, event_id: int, expect: int | None = None, dry_run: bool = False) -> Undone:
         """Take back the desk's newest change not yet undone; returns what was undone, or ``StateError``
         saying why it can't be (and what to do instead).  ``expect``: the entry the desk confirmed (another
         change since is refused, not undone in its place); ``dry_run``: checked, nothing written."""
@@ -96,7 +130,7 @@ class Undo(EventBase):
         except _DryRun as done:
             return done.result
 
-    def _undo(self, event_id: int, expect: int | None, dry_run: bool) -> dict[str, Any]:
+    def _undo(self, event_id: int, expect: int | None, dry_run: bool) -> Undone:
         with self.store.write() as db:
             event = self._event(db, event_id)
             entry = history.last_undoable(db, event_id)
@@ -118,7 +152,7 @@ class Undo(EventBase):
                 )
                 raise StateError(f"the desk's last change ({what}: {entry.new}) can't be undone: {hint}")
             said = handler(db, event_id, event, entry, entry.undo)
-            done = {"undid": f"{what} {said}", "entry": entry.id, "what": what, "old": entry.old, "new": entry.new}
+            done = Undone(undid=f"{what} {said}", entry=entry.id, what=what, old=entry.old, new=entry.new)
             if dry_run:
                 raise _DryRun(done)  # leaves the transaction unwritten
             history.log_change(db, event_id, history.DESK, "undo", entry.new, entry.old, undoes=entry.id)

@@ -85,9 +85,9 @@ def event_board(snap: Snapshot, ledger: Ledger | None = None) -> Table:
         if deck is None:
             deck_text = shown("not registered", style="dim")
         elif deck.valid:
-            deck_text = shown("legal: " + " + ".join(c["name"] for c in deck.commanders), style="green")
+            deck_text = shown("legal: " + " + ".join(deck.commander_names()), style="green")
         else:
-            deck_text = shown(", ".join(sorted({pr["code"] for pr in deck.problems})), style="red")
+            deck_text = shown(", ".join(sorted(deck.problem_codes())), style="red")
         seat = f"{p.pod}/{(p.seat or 0) + 1}" if p.pod else "—"
         status = p.status + (" (late)" if p.late else "") + (" (bot)" if p.bot else "")
         if p.status == "dropped" and p.dropped_after is not None:
@@ -236,7 +236,7 @@ def deck_board(snap: Snapshot) -> Table:
             else (shown("legal", style="green") if deck.valid else shown("illegal", style="red"))
         )
         problems = "" if not deck else "; ".join(problem_lines(deck.problems))
-        commanders = " + ".join(c["name"] for c in deck.commanders) if deck else ""
+        commanders = " + ".join(deck.commander_names()) if deck else ""
         table.add_row(shown(p.name), str(p.pool_size or "—"), state, shown(commanders or "—"), shown(problems))
     return table
 

@@ -417,7 +417,7 @@ def test_a_round_paired_after_a_correction_follows_the_corrected_points(events):
 def test_event_undo_takes_back_each_kind_of_safe_change(events):
     event_id = physical(events, SIXTEEN[:6])
     events.add_player(event_id, "Zed")
-    assert events.undo(event_id)["undid"].startswith("player add of Zed")
+    assert events.undo(event_id).undid.startswith("player add of Zed")
     assert "Zed" not in [p.name for p in events.snapshot(event_id).players]
     events.check_in(event_id, SIXTEEN[:5])
     events.undo(event_id)

@@ -125,13 +125,32 @@ def test_undoing_a_seating_needs_yes_but_a_name_is_undone_without_asking(events,
     assert "Eve" in [p.name for p in events.snapshot(event_id).players]
 
 
+def test_undo_list_and_undo_print_json_for_scripts_with_their_fields_in_order(events, cli):
+    """``event undo --list --json``: the next entry's number, what, its words, when, whether it asks, why not;
+    ``event undo --json``: what was undone and the old and new value; a change that can't be undone says why."""
+    event_id = events.create("Desk", style="bots", seed=9)
+    events.add_player(event_id, "Eve")
+    events.rename_player(event_id, "Eve", "Eva")
+    db = events.store.path
+    entry = events.history(event_id)[-1]
+    listed = cli("event", "undo", event_id, "--list", "--json", "--db", db).stdout
+    coming = {"entry": entry.id, "what": "rename", "text": "rename: Eva", "at": entry.at, "asks": False}
+    assert listed == json.dumps({**coming, "refused": None}) + "\n"
+    done = json.loads(cli("event", "undo", event_id, "--json", "--db", db).stdout)
+    assert list(done) == ["undid", "entry", "what", "old", "new"] and done["undid"].startswith("rename")
+    assert (done["entry"], done["what"], done["old"], done["new"]) == (entry.id, "rename", "Eve", "Eva")
+    other = events.create("Empty", style="bots", seed=9)
+    refused = json.loads(cli("event", "undo", other, "--list", "--json", "--db", db).stdout)  # 'event new'
+    assert refused["what"] == "event new" and "can't be undone" in refused["refused"]
+
+
 def test_an_undo_confirmed_for_one_change_never_takes_back_another_made_meanwhile(events):
     event_id = bots_night(events, FIVE, FIVE)
     events.new_round(event_id)
     coming = events.next_change(event_id)
     events.rename_player(event_id, "Eve", "Eva")  # another desk changes something while the first one is asked
     with pytest.raises(StateError, match="another change was made meanwhile"):
-        events.undo(event_id, expect=coming["entry"])
+        events.undo(event_id, expect=coming.entry)
     assert len(events.snapshot(event_id).rounds) == 1 and "Eva" in [p.name for p in events.snapshot(event_id).players]
 
 

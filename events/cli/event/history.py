@@ -44,23 +44,23 @@ def event_undo(
     coming = events.next_change(event_id)
     if show_next:
         if as_json:
-            emit_json(coming)
+            emit_json(None if coming is None else coming.to_json())
         elif coming is None:
             out().print(shown(f"nothing to undo in event {event_id}"), soft_wrap=True)
         else:
-            verdict = f"can't be undone: {coming['refused']}" if coming["refused"] else "can be undone"
-            asks = " (asks first: players may sit at those tables)" if coming["asks"] and not coming["refused"] else ""
-            out().print(shown(f"next to undo: {coming['text']} ({coming['at']}); {verdict}{asks}"), soft_wrap=True)
+            verdict = f"can't be undone: {coming.refused}" if coming.refused else "can be undone"
+            asks = " (asks first: players may sit at those tables)" if coming.asks and not coming.refused else ""
+            out().print(shown(f"next to undo: {coming.text} ({coming.at}); {verdict}{asks}"), soft_wrap=True)
         return
     expect = None
-    if coming is not None and coming["asks"] and not coming["refused"] and not yes:
+    if coming is not None and coming.asks and not coming.refused and not yes:
         if not (sys.stdin.isatty() and sys.stdout.isatty()):
             raise InputError(
-                f"undoing {coming['text']} moves players who may be sitting at those tables: "
+                f"undoing {coming.text} moves players who may be sitting at those tables: "
                 f"add --yes to take it back ('cmdraft event undo {event_id} --yes')"
             )
         answer = Prompt.ask(
-            shown(f"Take back {coming['text']}? Players may be sitting at those tables (y/N)"),
+            shown(f"Take back {coming.text}? Players may be sitting at those tables (y/N)"),
             console=out(),
             default="",
             show_default=False,
@@ -69,10 +69,10 @@ def event_undo(
             out().print("nothing undone")
             return
     if coming is not None:
-        expect = coming["entry"]  # the change confirmed is the one undone: another since is refused
+        expect = coming.entry  # the change confirmed is the one undone: another since is refused
     done = events.undo(event_id, expect=expect)
     if as_json:
-        emit_json(done)
+        emit_json(done.to_json())
         return
 
-    out().print(shown(f"undid: {done['undid']}"), soft_wrap=True)
+    out().print(shown(f"undid: {done.undid}"), soft_wrap=True)
