@@ -45,15 +45,15 @@ seat's own picks, so a resumed draft makes the same picks.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum, unique
 from itertools import combinations
 
-from draft.commanders import added_card_options, can_pair
+from draft.bot_leaders import LeaderOption, PoolLeaders
+from draft.commanders import can_pair
 from draft.decks import is_piper
-from draft.products import added_card, product_of
-from draft.traits import Traits, card_rating, card_traits
+from draft.traits import Traits, card_traits
 from sets.booster import Printing
 from sets.cards import Card, CommanderAbility
 from sets.colors import Color
@@ -74,14 +74,18 @@ class BotStyle(StrEnum):
         raise InputError(f"unknown bot style {text!r}: use {', '.join(s.value for s in cls)}")
 
 
+# The additions of ``_subset_sums`` in their order: for each color bit, every mask holding it takes the sum of the
+# mask without it.
+_SUBSET_STEPS = tuple((mask, mask ^ (1 << bit)) for bit in range(5) for mask in range(32) if mask & (1 << bit))
+# The masks inside each mask (itself included), in order.
+_INSIDE = tuple(tuple(inner for inner in range(32) if inner & ~mask == 0) for mask in range(32))
+
+
 def _subset_sums(by_mask: list[float]) -> list[float]:
     """For every identity mask, the total of the values of cards whose colors fit inside it."""
     sums = list(by_mask)
-    for bit in range(5):
-        step = 1 << bit
-        for mask in range(32):
-            if mask & step:
-                sums[mask] += sums[mask ^ step]
+    for mask, without in _SUBSET_STEPS:
+        sums[mask] += sums[without]
     return sums
 
 
@@ -96,6 +100,7 @@ class Plan:
 
 
 _PAIR_MASKS = tuple(a.bit | b.bit for a, b in combinations(Color, 2))
+_WIDE = frozenset(mask for mask in range(32) if mask.bit_count() > 2)  # identities of three colors or more
 # Cards past this many in a pool's identity don't make a deck better: a deck plays about 36 spells.
 _DECK_SPELLS = 36
 PLAYABLE = 1.5  # a rating from which a card would make a deck
@@ -123,26 +128,27 @@ class Bot:
 
     # Curve counts of the pool: creatures, plays of mana value 3 or less, plays of 6 or more.
     _curve: list[int] = field(default_factory=lambda: [0, 0, 0])
-    _options: list[tuple[int, tuple[Card, ...], float]] | None = None
+    # The pool's leaders and the ways they lead, kept as cards arrive.
+    _leaders: PoolLeaders = field(default_factory=PoolLeaders, repr=False, compare=False)
     # What the pool's values gave, reused while they stay the same (a pick of two cards that add nothing to them,
     # or the same pool asked again): each is dropped the moment its inputs change, so it is what recomputing gives.
     _sums: tuple[tuple[float, ...], list[float]] | None = field(default=None, repr=False)  # values: subset sums
     _colors: tuple[tuple[float, ...], tuple[float, list[float]]] | None = field(default=None, repr=False)
     # (sums, options, style) and the best option they give
-    _best: (
-        tuple[list[float], list[tuple[int, tuple[Card, ...], float]], BotStyle, tuple[int, tuple[Card, ...], float]]
-        | None
-    ) = field(default=None, repr=False)
+    _best: tuple[list[float], list[LeaderOption], BotStyle, tuple[int, tuple[Card, ...], float]] | None = field(
+        default=None, repr=False
+    )
     _needs: dict[Card, float] = field(default_factory=dict, repr=False)  # leader_need per card, for these options
-    _pairs: dict[tuple[Card, Card], bool] = field(default_factory=dict, repr=False)  # can_pair of the pool's cards
+    _tiebreak: random.Random = field(default_factory=lambda: random.Random(0), repr=False, compare=False)
 
     def remember(self, cards: Sequence[Card]) -> None:
         for card in cards:
             self.pool.append(card)
+            self._leaders.add(card)
             if is_piper(card):
                 continue
             if card.can_be_commander or CommanderAbility.BACKGROUND in card.abilities:
-                self._options = None
+                self._leaders.forget_options()
                 self._needs = {}
             traits = card_traits(card)
             self._by_mask[traits.mask] += max(0.0, traits.rating - 0.8)
@@ -161,8 +167,10 @@ class Bot:
         signals = self.signals
         for item in offered:
             traits = card_traits(item.card if isinstance(item, Printing) else item)
+            if traits.rating < 1.8:
+                continue
             width = traits.mask.bit_count()
-            if traits.rating < 1.8 or not width or width > 2:
+            if not width or width > 2:
                 continue
             share = weight * (traits.rating - 1.8) / width
             for index in range(5):
@@ -185,7 +193,7 @@ class Bot:
             for index, signal in enumerate(self.signals):
                 by_mask[1 << index] += fade * signal
         sums = self._subset_sums(by_mask)
-        options = self._leader_options_cached()
+        options = self._leaders.options()
         kept = self._best
         if kept is not None and kept[0] is sums and kept[1] is options and kept[2] is self.style:
             best = Plan(*kept[3])
@@ -195,7 +203,8 @@ class Bot:
         if progress < (0.12 if strong else 0.15):
             best.mask = 31  # too early to commit
         elif strong and progress >= DEPTH_FROM:
-            best.depth = sum(n for mask, n in enumerate(self._playables) if mask & ~best.mask == 0)
+            playables = self._playables
+            best.depth = sum([playables[mask] for mask in _INSIDE[best.mask]])
         return best
 
     def _subset_sums(self, by_mask: list[float]) -> list[float]:
@@ -207,37 +216,24 @@ class Bot:
         return found[1]
 
     @staticmethod
-    def _best_option(sums: list[float], options: list[tuple[int, tuple[Card, ...], float]], strong: bool) -> Plan:
-        best = Plan(31, (), float("-inf"))
+    def _best_option(sums: list[float], options: list[LeaderOption], strong: bool) -> Plan:
+        best_leaders: tuple[Card, ...] = ()
+        best_mask, best_value = 31, float("-inf")
         width_cost = 1.2 if strong else 0.6
+        cap = _DECK_SPELLS * 2.2
         for mask, leaders, leading in options:
-            value = min(sums[mask], _DECK_SPELLS * 2.2) + leading
-            value -= width_cost * max(0, mask.bit_count() - 2)
-            if value > best.strength:
-                best = Plan(mask, leaders, value)
+            spells = sums[mask]
+            value = (spells if spells <= cap else cap) + leading
+            if mask in _WIDE:
+                value -= width_cost * (mask.bit_count() - 2)
+            if value > best_value:
+                best_mask, best_leaders, best_value = mask, leaders, value
         # No legend (or a weak one): the two deepest colors, led by two Pipers added after the draft.
-        pair = max((sums[mask], mask) for mask in _PAIR_MASKS)
+        pair = max(zip(map(sums.__getitem__, _PAIR_MASKS), _PAIR_MASKS))
         piper_value = pair[0] * 0.9 - (1.0 if strong else 0.0)
-        if not best.commanders or piper_value > best.strength:
-            best = Plan(pair[1], (), piper_value)
-        return best
-
-    def _leader_options(self) -> list[tuple[int, tuple[Card, ...], float]]:
-        """(identity mask, commanders) for every way the pool's legends and Backgrounds can lead."""
-        cards = list(dict.fromkeys(self.pool))
-        legends = [card for card in cards if card.can_be_commander and not is_piper(card)]
-        backgrounds = [
-            card for card in cards if CommanderAbility.BACKGROUND in card.abilities and not card.can_be_commander
-        ]
-        pairs = self._pairs
-        for a, b in [*combinations(legends, 2), *((a, b) for a in legends for b in backgrounds)]:
-            if (a, b) not in pairs:  # each pair asked once: the pool only grows
-                pairs[a, b] = can_pair(a, b)
-        options: list[tuple[int, tuple[Card, ...]]] = [(card.identity.mask, (card,)) for card in legends]
-        options += [(a.identity.mask | b.identity.mask, (a, b)) for a, b in combinations(legends, 2) if pairs[a, b]]
-        options += [(a.identity.mask | b.identity.mask, (a, b)) for a in legends for b in backgrounds if pairs[a, b]]
-        options += added_card_options(options, backgrounds, added_card(product_of(cards)))
-        return [(mask, leaders, sum(card_rating(c) for c in leaders)) for mask, leaders in options]
+        if not best_leaders or piper_value > best_value:
+            return Plan(pair[1], (), piper_value)
+        return Plan(best_mask, best_leaders, best_value)
 
     def _commitment(self, progress: float) -> float:
         if self.style is BotStyle.STRONG:
@@ -245,45 +241,85 @@ class Bot:
         return progress
 
     def score(self, card: Card, plan: Plan, progress: float) -> float:
-        traits = card_traits(card)
-        rating = traits.rating
-        if traits.piper:
-            return rating  # two can be added after any draft: no bonus of any kind
+        return self._scorer(plan, progress)(card)
+
+    def _scorer(self, plan: Plan, progress: float) -> Callable[[Card], float]:
+        """``score`` for one pick's cards: what depends only on the plan, the progress and the pool is worked out
+        once (the same sums in the same order, so the same values)."""
         style = self.style
         first = style is BotStyle.COMMANDER_FIRST
         strong = style is BotStyle.STRONG
-        off = (traits.mask & ~plan.mask).bit_count()
-        if traits.leader:
-            if strong:
-                # A legend is worth what it leads beyond the commanders the pool already holds in its colors: more
-                # when its colors are the plan's (or the plan is still open), nothing once a good one is held.
-                fits = traits.identity_mask & ~plan.mask == 0
-                rating += (0.5 if fits else 0.0) * (1.0 - progress) * self.leader_need(card)
-            else:
-                rating += (1.2 if first else 0.3) * (1.0 - progress)
-            if traits.partner and plan.commanders and any(can_pair(card, c) for c in plan.commanders):
-                if strong:
-                    rating += 0.6 * self.leader_need(card)
-                else:
-                    rating += 0.8 if first else 0.3
-        if strong:
+        outside = ~plan.mask
+        commanders = plan.commanders
+        leader_need, pairs = self.leader_need, self._leaders.can_pair
+        if not strong:
+            leading = (1.2 if first else 0.3) * (1.0 - progress)
+            partnering = 0.8 if first else 0.3
+            weight = (3.0 if first else 1.2) * progress
+            fitting = 0.5 * weight
+
+            def plain(card: Card) -> float:
+                traits = card_traits(card)
+                rating = traits.rating
+                if traits.piper:
+                    return rating  # two can be added after any draft: no bonus of any kind
+                if traits.leader:
+                    rating += leading
+                    if traits.partner and commanders and any(pairs(card, c) for c in commanders):
+                        rating += partnering
+                off = (traits.mask & outside).bit_count()
+                return rating + (fitting if off == 0 else -weight * (1 + 0.3 * off))
+
+            return plain
+
+        # A legend is worth what it leads beyond the commanders the pool already holds in its colors: more when its
+        # colors are the plan's (or the plan is still open), nothing once a good one is held.
+        leading = 0.5 * (1.0 - progress)
+        early = plan.mask == 31
+        fits: dict[int, float] = {}  # _early_fit by the card's colors
+        curve = progress >= 0.4
+        needs: dict[tuple[bool, bool, bool], float] = {}  # _curve_need by (creature, mana value <= 3, >= 6)
+        commit = self._commitment(progress)
+        depth = self._depth_need(plan, progress)
+        colored, colorless = 0.5 * commit, 0.1 * commit
+
+        def strong_score(card: Card) -> float:
+            traits = card_traits(card)
+            rating = traits.rating
+            if traits.piper:
+                return rating  # two can be added after any draft: no bonus of any kind
+            land = traits.land
+            mask = traits.mask
+            if traits.leader:
+                if traits.identity_mask & outside == 0:
+                    rating += leading * leader_need(card)
+                if traits.partner and commanders and any(pairs(card, c) for c in commanders):
+                    rating += 0.6 * leader_need(card)
             if traits.interaction:
                 rating += 0.1  # a tie-breaker: the rating already says how much the removal answers
-            if plan.mask == 31:
-                rating += self._early_fit(traits)
-            if progress >= 0.4 and not traits.land:
-                rating += self._curve_need(traits, progress)
-            commit = self._commitment(progress)
+            if early and mask and not land:
+                fit = fits.get(mask)
+                if fit is None:
+                    fit = fits[mask] = self._early_fit(traits)
+                rating += fit
+            if curve and not land:
+                value = traits.mana_value
+                key = (traits.creature, value <= 3, value >= 6)
+                need = needs.get(key)
+                if need is None:
+                    need = needs[key] = self._curve_need(*key, progress)
+                rating += need
+            off = (mask & outside).bit_count()
             if off == 0:
-                if not traits.land and rating >= PLAYABLE:
+                if not land and rating >= PLAYABLE:
                     # A seat short of playables for its deck wants one, colored or not: either fills a slot.
-                    rating += self._depth_need(plan, progress) * min(1.0, (rating - 1.0) / 1.5)
+                    rating += depth * min(1.0, (rating - 1.0) / 1.5)
                 # A colorless card (a land that makes no color of its own too) fits every deck, so fitting is no
                 # merit: it competes on quality alone.
-                return rating + (0.5 if traits.mask else 0.1) * commit
+                return rating + (colored if mask else colorless)
             return rating - commit * (OFF_COLOR + 0.6 * (off - 1))
-        weight = (3.0 if first else 1.2) * progress
-        return rating + (0.5 * weight if off == 0 else -weight * (1 + 0.3 * off))
+
+        return strong_score
 
     def _early_fit(self, traits: Traits) -> float:
         """Before the plan commits, from the second pick on: a near-tie goes to the colors of the picks so far
@@ -294,7 +330,8 @@ class Bot:
         total, by_color = self._color_values()
         if total <= 0:
             return 0.0
-        shares = [value / total for color, value in zip(Color, by_color, strict=True) if traits.mask & color.bit]
+        mask = traits.mask
+        shares = [by_color[index] / total for index in range(5) if mask >> index & 1]  # WUBRG, as Color.bit
         return EARLY_FIT * min(1.0, 2.0 * sum(shares) / len(shares))
 
     def _color_values(self) -> tuple[float, list[float]]:
@@ -305,7 +342,7 @@ class Bot:
         if found is None or found[0] != key:
             values = (
                 sum(by_mask[1:]),
-                [sum(value for mask, value in enumerate(by_mask) if mask & color.bit) for color in Color],
+                [sum([value for mask, value in enumerate(by_mask) if mask >> index & 1]) for index in range(5)],
             )
             found = self._colors = (key, values)
         return found[1]
@@ -324,23 +361,13 @@ class Bot:
         own = card_traits(card)
         quality = min(1.0, max(0.0, (own.rating - WEAK_LEADER) / (HAPPY - WEAK_LEADER)))
         held = 0.0
-        for _mask, leaders, _leading in self._leader_options_cached():
-            colors = 0
-            for leader in leaders:
-                colors |= leader.identity.mask  # a Piper a partner could take adds no leader of its color
-            if not colors & own.identity_mask or card in leaders:
-                continue
-            # A pair leads as its better half, and a little more: two commanders on the table.
-            value = max(card_rating(c) for c in leaders) + (0.3 if len(leaders) > 1 else 0.0)
-            held = max(held, value)
+        mask = own.identity_mask
+        for colors, leaders, value in self._leaders.held():
+            if colors & mask and value > held and card not in leaders:
+                held = value
         if held >= HAPPY:
             return 0.0
         return quality * min(1.0, max(0.0, own.rating - held) / (HAPPY - WEAK_LEADER))
-
-    def _leader_options_cached(self) -> list[tuple[int, tuple[Card, ...], float]]:
-        if self._options is None:
-            self._options = self._leader_options()
-        return self._options
 
     @staticmethod
     def _depth_need(plan: Plan, progress: float) -> float:
@@ -350,15 +377,16 @@ class Bot:
         expected = DEPTH_TARGET * progress
         return 1.0 * max(0.0, 1.0 - plan.depth / expected) if expected else 0.0
 
-    def _curve_need(self, traits: Traits, progress: float) -> float:
-        """Late in the draft, cheap creatures and plays the pool lacks are worth a little more."""
-        creatures, cheap, heavy = self._curve
+    def _curve_need(self, creature: bool, cheap: bool, heavy: bool, progress: float) -> float:
+        """Late in the draft, cheap creatures and plays the pool lacks are worth a little more (a creature or not, of
+        mana value 3 or less, of 6 or more)."""
+        creatures, cheap_plays, heavy_plays = self._curve
         bonus = 0.0
-        if traits.creature and creatures < 14 * progress * 1.2:
+        if creature and creatures < 14 * progress * 1.2:
             bonus += 0.25
-        if traits.mana_value <= 3 and cheap < 14 * progress:
+        if cheap and cheap_plays < 14 * progress:
             bonus += 0.2
-        if traits.mana_value >= 6 and heavy >= 5:
+        if heavy and heavy_plays >= 5:
             bonus -= 0.4
         return bonus
 
@@ -366,10 +394,10 @@ class Bot:
         plan = self.plan(progress)
         # Ties are broken by a random stream fixed by the seat's seed and pool size, so that a
         # resumed draft makes the same picks as an uninterrupted one.
-        rng = random.Random(self.seed * 7919 + len(self.pool))
-        scored = sorted(
-            ((self.score(p.card, plan, progress) + rng.random() * 0.05, i) for i, p in enumerate(pack)), reverse=True
-        )
+        rng = self._tiebreak
+        rng.seed(self.seed * 7919 + len(self.pool))  # as random.Random(that seed) would start
+        score, jitter = self._scorer(plan, progress), rng.random
+        scored = sorted([(score(p.card) + jitter() * 0.05, i) for i, p in enumerate(pack)], reverse=True)
         return plan, scored
 
     def choose(self, pack: Sequence[Printing], count: int, progress: float) -> list[int]:
@@ -382,15 +410,15 @@ class Bot:
         return list(self._pair(pack, plan, scored))
 
     def _pair(self, pack: Sequence[Printing], plan: Plan, scored: list[tuple[float, int]]) -> tuple[int, int]:
-        top = scored[:6]
+        top = [(value, i, pack[i].card, card_traits(pack[i].card)) for value, i in scored[:6]]
         best_pair, best_value = (top[0][1], top[1][1]), float("-inf")
-        for (sa, ia), (sb, ib) in combinations(top, 2):
-            a, b = pack[ia].card, pack[ib].card
+        mask = plan.mask
+        for (sa, ia, a, ta), (sb, ib, b, tb) in combinations(top, 2):
             value = sa + sb
-            if a.can_be_commander and b.can_be_commander and can_pair(a, b) and not (is_piper(a) or is_piper(b)):
+            if ta.leader and tb.leader and can_pair(a, b):  # two leaders (the Piper is none) that may pair
                 # Two cards that lead together: worth more only while the pool wants a leader in their colors.
                 value += 0.8 * (min(self.leader_need(a), self.leader_need(b)) if self.style is BotStyle.STRONG else 1.0)
-            if (a.deck_colors.mask | b.deck_colors.mask | plan.mask) == plan.mask:
+            if (ta.mask | tb.mask | mask) == mask:
                 value += 0.2
             if value > best_value:
                 best_pair, best_value = (ia, ib), value

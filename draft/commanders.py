@@ -3,16 +3,25 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from itertools import combinations, product
 from typing import Any
 
 from draft.decks import is_piper
-from draft.products import AddedOption, Product, product_of, products
+from draft.products import AddedOption, PartnerGrant, Product, product_of, products
 from sets.cards import Card, CommanderAbility, normalize_name
 from sets.colors import COLORLESS, Color, ColorIdentity
 from sets.errors import InputError
+
+_COLOR_BITS = tuple(color.bit for color in Color)  # WUBRG
+# Abilities that pair one card with another that has the other one (CR 702.124i, k, m).
+_PAIRINGS = (
+    (CommanderAbility.FRIENDS_FOREVER, CommanderAbility.FRIENDS_FOREVER),
+    (CommanderAbility.CHOOSE_A_BACKGROUND, CommanderAbility.BACKGROUND),
+    (CommanderAbility.DOCTORS_COMPANION, CommanderAbility.TIME_LORD_DOCTOR),
+)
 
 
 def _named(name: str | None, card: Card) -> bool:
@@ -49,13 +58,11 @@ def can_pair(first: Card, second: Card, product: Product | None = None) -> bool:
             return True
     if _named(first.partner_with, second) and _named(second.partner_with, first):
         return True
-    pairs = (
-        (CommanderAbility.FRIENDS_FOREVER, CommanderAbility.FRIENDS_FOREVER),
-        (CommanderAbility.CHOOSE_A_BACKGROUND, CommanderAbility.BACKGROUND),
-        (CommanderAbility.DOCTORS_COMPANION, CommanderAbility.TIME_LORD_DOCTOR),
-    )
-    if any((x in a and y in b) or (y in a and x in b) for x, y in pairs):
-        return True
+    for x, y in _PAIRINGS:
+        if (x in a and y in b) or (y in a and x in b):
+            return True
+    if not (PartnerGrant.may_apply(first) or PartnerGrant.may_apply(second)):
+        return False  # no product's grant makes either a partner: no need to ask which product's rules apply
     product = product if product is not None else product_of([first, second])
     if product.grant is None:
         return False
@@ -218,7 +225,7 @@ def commander_options(
 
     def colored(group: tuple[Card, ...]) -> list[tuple[tuple[Card, ...], tuple[Color, ...]]]:
         choosers = sum(1 for card in group if card.chooses_color)
-        return [(group, choice) for choice in product_of_colors(choosers)]
+        return [(group, choice) for choice in _color_choices(choosers)]
 
     options = [option for card in leaders for option in colored((card,))]
     pairs = [(a, b) for i, a in enumerate(leaders) for b in leaders[i + 1 :]] + [
@@ -244,7 +251,12 @@ def commander_options(
 
 def product_of_colors(choosers: int) -> list[tuple[Color, ...]]:
     """Every choice of colors for ``choosers`` color-choosing commanders."""
-    return list(product(list(Color), repeat=choosers))
+    return list(_color_choices(choosers))
+
+
+@cache
+def _color_choices(choosers: int) -> tuple[tuple[Color, ...], ...]:
+    return tuple(product(list(Color), repeat=choosers))
 
 
 def added_pipers(commanders: Sequence[Card], pool: Mapping[Card, int]) -> int:
@@ -286,20 +298,25 @@ def usable_options(
 
 
 def added_card_options(
-    options: Sequence[tuple[int, tuple[Card, ...]]], backgrounds: Sequence[Card], added: Card | None
+    options: Sequence[tuple[int, tuple[Card, ...]]],
+    backgrounds: Sequence[Card],
+    added: Card | None,
+    pairs: Callable[[Card, Card], bool] | None = None,
 ) -> list[tuple[int, tuple[Card, ...]]]:
     """The (identity mask, leaders) the product's added card opens besides ``options``: each single leader it pairs
     with (a partner beside a Piper; a legend that chooses a Background, or a Background, beside Faceless One) leads
-    with one of one more color, its chosen color."""
+    with one of one more color, its chosen color.  ``pairs``: ``can_pair`` as the caller keeps it (by default
+    ``can_pair`` itself)."""
     if added is None:
         return []
+    pairs = pairs or can_pair
     alone: list[tuple[int, tuple[Card, ...]]] = [
-        (card.identity.mask, (card,)) for card in backgrounds if can_pair(card, added)
+        (card.identity.mask, (card,)) for card in backgrounds if pairs(card, added)
     ]
     return alone + [
-        (mask | color.bit, leaders)
+        (mask | bit, leaders)
         for mask, leaders in [*options, *alone]
-        if len(leaders) == 1 and can_pair(leaders[0], added)
-        for color in Color
-        if not mask & color.bit
+        if len(leaders) == 1 and pairs(leaders[0], added)
+        for bit in _COLOR_BITS
+        if not mask & bit
     ]

@@ -226,7 +226,8 @@ class _Checker:
         if self.format is not DeckFormat.COMMANDER_DRAFT or self.pool is None:
             return
         option, is_added = self.product.added, self.product.is_added
-        in_pool = sum(n for name, n in self.pool.items() if name.casefold() == option.card.casefold())
+        added_name = option.card.casefold()
+        in_pool = sum(n for name, n in self.pool.items() if name.casefold() == added_name)
         as_commander = sum(1 for card in self.commanders if is_added(card))
         elsewhere = sum(n for card, n in (self.main + self.deck.sideboard).items() if is_added(card))
         if elsewhere > in_pool:

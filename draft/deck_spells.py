@@ -34,8 +34,12 @@ SPLASH_SHORT_COST = 5.0  # for each spell a color of such a deck has fewer than 
 def land_count(spells: Sequence[Card]) -> int:
     if not spells:
         return LANDS[1]
-    average = sum(card_traits(c).mana_value for c in spells) / len(spells)
-    ramp = sum(1 for c in spells if "ramp" in card_traits(c).roles and c.mana_value <= 3)
+    total, ramp = 0.0, 0
+    for card in spells:
+        traits = card_traits(card)
+        total += traits.mana_value  # in order, as ``sum`` adds
+        ramp += "ramp" in traits.roles and traits.mana_value <= 3
+    average = total / len(spells)
     lands = round(23 + (average - 3.2) * 2.0 - (1 if ramp >= 3 else 0) - (1 if ramp >= 6 else 0))
     return max(LANDS[0], min(LANDS[1], lands))
 
@@ -137,12 +141,7 @@ def width_cost(spells: Sequence[Card], identity: ColorIdentity) -> float:
     two-color build of the same pool."""
     if len(identity) < 3:
         return 0.0
-    shown = {color: 0 for color in identity}
-    for card in spells:
-        mask = card_traits(card).mask
-        for color in shown:
-            shown[color] += bool(mask & color.bit)
-    short = sum(max(0, SPLASH_SPELLS - n) for n in shown.values())
+    short = sum(max(0, SPLASH_SPELLS - n) for _, n in _shown(spells, identity))
     return WIDTH_COST * (len(identity) - 2) + SPLASH_SHORT_COST * short
 
 
@@ -151,9 +150,17 @@ def thin_colors(spells: Sequence[Card], identity: ColorIdentity) -> list[Color]:
     doesn't bring enough cards to pay for its mana."""
     if len(identity) < 2:
         return []
-    shown = {color: 0 for color in identity}
+    return [color for color, n in _shown(spells, identity) if n <= THIN_COLOR_SPELLS]
+
+
+def _shown(spells: Sequence[Card], identity: ColorIdentity) -> list[tuple[Color, int]]:
+    """Each color of the identity (WUBRG) with the number of spells of that color."""
+    colors = list(identity)
+    bits = [color.bit for color in colors]
+    counts = [0] * len(bits)
     for card in spells:
         mask = card_traits(card).mask
-        for color in shown:
-            shown[color] += bool(mask & color.bit)
-    return [color for color, n in shown.items() if n <= THIN_COLOR_SPELLS]
+        for at, bit in enumerate(bits):
+            if mask & bit:
+                counts[at] += 1
+    return list(zip(colors, counts, strict=True))

@@ -101,13 +101,13 @@ def _pool_wastes(pool: Counter) -> Counter:
 def _build(
     ranked: Sequence[Card], leaders: Sequence[Card], identity: ColorIdentity, wastes: Counter | None = None
 ) -> _Build:
-    skip = Counter(leaders)
+    skip = dict(Counter(leaders))  # the leaders' own copies stay out of the deck
     outside = ~identity.mask
     fitting = []
     for card in ranked:
         if card_traits(card).mask & outside:
             continue
-        if skip[card]:
+        if skip.get(card):
             skip[card] -= 1
             continue
         fitting.append(card)
@@ -129,14 +129,21 @@ def _build(
     # this deck; such a land counts as a spell of ``FILLER`` in the deck's value, so a thin pool's deck is valued as
     # it plays.
     filler_lands = 0
-    while identity and DRAFT_MIN_SIZE - len(leaders) - len(spells) < FILLER_LANDS:
-        creatures = sum(1 for card in spells if card_traits(card).creature)
-        droppable = [i for i, card in enumerate(spells) if creatures > MIN_CREATURES or not card_traits(card).creature]
-        weakest = min(droppable, key=lambda i: filler_order(spells[i]), default=None)
-        if weakest is None or card_rating(spells[weakest]) >= FILLER:
-            break
-        del spells[weakest]
-        filler_lands += 1
+    if identity and DRAFT_MIN_SIZE - len(leaders) - len(spells) < FILLER_LANDS:
+        order = [filler_order(card) for card in spells]
+        bodies = [card_traits(card).creature for card in spells]
+        creatures = sum(bodies)
+        while DRAFT_MIN_SIZE - len(leaders) - len(spells) < FILLER_LANDS:
+            # The weakest spell (the first of equals), a creature only while the deck has more than it needs.
+            droppable = (
+                range(len(spells)) if creatures > MIN_CREATURES else [i for i, body in enumerate(bodies) if not body]
+            )
+            weakest = min(droppable, key=order.__getitem__, default=None)
+            if weakest is None or card_rating(spells[weakest]) >= FILLER:
+                break
+            creatures -= bodies[weakest]
+            del spells[weakest], order[weakest], bodies[weakest]
+            filler_lands += 1
     # Rocks past the cap that filled a small pool are mana too: a land does their job (up to 25 lands).
     rocks = [i for i, card in enumerate(spells) if is_rock(card)]
     extra = min(len(rocks) - max_rocks, LANDS[1] - (DRAFT_MIN_SIZE - len(leaders) - len(spells)))
@@ -204,14 +211,21 @@ def _spell_value(rows: Sequence[tuple[int, float]], mask: int) -> float:
 
 def _estimate(spells: float, leaders: Sequence[Card], identity: ColorIdentity) -> float:
     """A quick value of an option: its best spells' ratings, leaders, and a cost for colors past two."""
-    return spells + sum(card_traits(c).rating for c in leaders if not is_piper(c)) - 2.0 * max(0, len(identity) - 2)
+    leading = 0.0  # summed one by one, as ``sum`` would
+    for card in leaders:
+        if not is_piper(card):
+            leading += card_traits(card).rating
+    return spells + leading - 2.0 * max(0, len(identity) - 2)
+
+
+_Option = tuple[float, tuple[Card, ...], tuple[Color, ...], int, ColorIdentity]
 
 
 def _options(
     pool: Counter, piper: Card | None, product: Product | None, rows: Sequence[tuple[int, float]], may_add: Stock
-) -> list[tuple[float, tuple[Card, ...], tuple[Color, ...], int]]:
-    """Every usable commander option with a quick estimate, best first: (estimate, leaders, colors, added Pipers);
-    ``rows``: the pool's ``_spell_rows``; ``may_add``: the most Pipers it may add (``usable_options``)."""
+) -> list[_Option]:
+    """Every usable commander option with a quick estimate, best first: (estimate, leaders, colors, added Pipers,
+    identity); ``rows``: the pool's ``_spell_rows``; ``may_add``: the most Pipers it may add (``usable_options``)."""
     options = []
     by_mask: dict[int, float] = {}
     for leaders, colors, added in usable_options(pool, piper, product, may_add):
@@ -219,17 +233,17 @@ def _options(
         if identity.mask not in by_mask:
             by_mask[identity.mask] = _spell_value(rows, identity.mask)
         estimate = _estimate(by_mask[identity.mask], leaders, identity) - ADDED_PIPER_COST * added
-        options.append((estimate, leaders, colors, added, bool(identity)))
+        options.append((estimate, leaders, colors, added, identity))
     # A colorless identity allows no free basic land (Wastes come from the pool): lead with colors when possible.
-    options.sort(key=lambda o: (o[4], o[0]), reverse=True)
-    return [option[:4] for option in options]
+    options.sort(key=lambda o: (bool(o[4]), o[0]), reverse=True)
+    return options
 
 
-def _to_build(options: list, count: int) -> list:
+def _to_build(options: list[_Option], count: int) -> list[_Option]:
     """The options worth a full build: the best ``count`` by estimate, and the best two of two colors or fewer (a
     wider identity always estimates high: its cost shows only once its deck is built)."""
     chosen = options[:count]
-    narrow = [o for o in options if len(commander_identity(o[1], o[2])) <= 2][:2]
+    narrow = [o for o in options if o[4].mask.bit_count() <= 2][:2]
     return chosen + [o for o in narrow if o not in chosen]
 
 
@@ -242,8 +256,9 @@ def ranked_builds(
     ranked = _ranked(pool)
     wastes = _pool_wastes(pool)
     builds = []
-    for _, leaders, colors, added in _to_build(_options(pool, piper, product, _spell_rows(ranked), may_add), count):
-        identity = commander_identity(leaders, colors)
+    for _, leaders, colors, added, identity in _to_build(
+        _options(pool, piper, product, _spell_rows(ranked), may_add), count
+    ):
         build = _build(ranked, leaders, identity, wastes)
         builds.append((CommanderChoice(leaders, colors, identity, build.value - ADDED_PIPER_COST * added), build))
     builds.sort(key=lambda found: (bool(found[0].identity), found[0].value), reverse=True)
@@ -256,8 +271,7 @@ def _best(pool: Counter, piper: Card | None, may_add: Stock = None) -> tuple[Com
     ranked = _ranked(pool)
     rows, wastes = _spell_rows(ranked), _pool_wastes(pool)
     best, best_key = None, (False, float("-inf"))
-    for _, leaders, colors, added in _to_build(_options(pool, piper, None, rows, may_add), FULL_BUILDS):
-        identity = commander_identity(leaders, colors)
+    for _, leaders, colors, added, identity in _to_build(_options(pool, piper, None, rows, may_add), FULL_BUILDS):
         ceiling = _ceiling(rows, leaders, identity) - ADDED_PIPER_COST * added
         if best is not None and (bool(identity), ceiling) <= best_key:
             continue
@@ -325,24 +339,21 @@ def build_deck(
 
 
 def _build_deck(pool: Sequence[Card | Printing], piper: Card | None, name: str, may_add: Stock) -> Deck:
-    printings = [item if isinstance(item, Printing) else Printing(item) for item in pool]
-    cards = Counter(p.card for p in printings)
+    cards = Counter([item.card if isinstance(item, Printing) else item for item in pool])
     piper = piper or next((card for card in cards if is_piper(card)), None)
     found = _best(cards, piper, may_add)
     if found is None:
         # No legend and no Piper known: nothing can lead, so no legal deck exists.
         return Deck.build((), {basic_land(""): DRAFT_MIN_SIZE}, cards, name=name)
     choice, build = found
-    left = Counter(cards)
-    for card in choice.commanders:
-        if left.get(card, 0) > 0:
-            left[card] -= 1
-    main = Counter(build.spells) + Counter(build.lands)
+    main = Counter(build.spells)
+    main.update(build.lands)
     main.update(build.basics)
-    side = Counter(left)
-    side.subtract(
-        Counter(build.spells) + Counter(build.lands) + build.basics
-    )  # the pool's Wastes a colorless deck plays
+    side = Counter(cards)  # the pool less the commanders and the main deck (the pool's Wastes a colorless deck plays)
+    for card in choice.commanders:
+        if side.get(card, 0) > 0:
+            side[card] -= 1
+    side.subtract(main)
     lines = [DeckLine(card, 1, Zone.COMMANDER) for card in choice.commanders]
     lines += [DeckLine(card, n, Zone.MAIN) for card, n in main.items() if n > 0]
     lines += [DeckLine(card, n, Zone.SIDEBOARD) for card, n in side.items() if n > 0]

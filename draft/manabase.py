@@ -21,13 +21,14 @@ SPELL_SOURCES = 6
 _COLORS = tuple(Color)
 
 
-def _symbol_weights(cards: Sequence[Card], identity: ColorIdentity) -> dict[Color, float]:
-    weights = {color: 0.0 for color in identity}
-    indexes = [(color, _COLORS.index(color)) for color in identity]
+def _symbol_weights(cards: Sequence[Card], identity: ColorIdentity) -> list[float]:
+    """The colored symbols of the cards' front faces, for each color of the identity (in WUBRG order)."""
+    indexes = [_COLORS.index(color) for color in identity]
+    weights = [0.0] * len(indexes)
     for card in cards:
         symbols = card_traits(card).symbols
-        for color, index in indexes:
-            weights[color] += symbols[index]
+        for at, index in enumerate(indexes):
+            weights[at] += symbols[index]
     return weights
 
 
@@ -77,15 +78,16 @@ def mana(
     spells: Sequence[Card], lands: Sequence[Card], leaders: Sequence[Card], identity: ColorIdentity, land_total: int
 ) -> tuple[Counter, int]:
     needs = source_needs(leaders, spells, identity)
-    have: Counter = Counter()
+    counts = [0] * len(_COLORS)  # sources of each color, WUBRG
     mask = identity.mask
     for card in [*spells, *lands]:
         traits = card_traits(card)
         if traits.source:
             made = traits.mask & mask if traits.mask else (mask if traits.fixing else 0)
-            for color in _COLORS:
-                if made & color.bit:
-                    have[color] += 1
+            for index in range(len(_COLORS)):
+                if made >> index & 1:
+                    counts[index] += 1
+    have = Counter({color: n for color, n in zip(_COLORS, counts, strict=True) if n})
     return basics_for_needs(spells, identity, land_total - len(lands), needs, have)
 
 
@@ -106,18 +108,23 @@ def basics_for_needs(
     if not identity:
         return Counter({basic_land(""): count}), 0
     needs, have = needs or {}, have or Counter()
-    colors = list(identity)  # WUBRG order breaks ties
-    shares = {color: 0 for color in colors}
-    missing = {color: max(0, needs.get(color, 0) - have[color]) for color in colors}
+    colors = list(identity)  # WUBRG order breaks ties: each list below follows it
+    held = [have[color] for color in colors]
+    shares = [0] * len(colors)
+    missing = [max(0, needs.get(color, 0) - n) for color, n in zip(colors, held, strict=True)]
     budget = count
     # Meet the needs, most missing first, while basics last.
-    while budget and any(missing.values()):
-        color = max(colors, key=missing.__getitem__)
-        shares[color] += 1
-        missing[color] -= 1
+    while budget and any(missing):
+        at = missing.index(max(missing))
+        shares[at] += 1
+        missing[at] -= 1
         budget -= 1
+    # Then each basic to the color with the most symbols per source it has (the first of equals).
     weights = _symbol_weights(spells, identity)
+    ratios = [(weights[at] + 1.0) / (1 + shares[at] + held[at]) for at in range(len(colors))]
     for _ in range(budget):
-        color = max(colors, key=lambda c: (weights[c] + 1.0) / (1 + shares[c] + have[c]))
-        shares[color] += 1
-    return Counter({basic_land(color.value): n for color, n in shares.items() if n}), sum(missing.values())
+        at = ratios.index(max(ratios))
+        shares[at] += 1
+        ratios[at] = (weights[at] + 1.0) / (1 + shares[at] + held[at])
+    basics = Counter({basic_land(color.value): n for color, n in zip(colors, shares, strict=True) if n})
+    return basics, sum(missing)

@@ -13,7 +13,6 @@ rules (Commander Legends): that keeps the Piper option any Commander draft offer
 from __future__ import annotations
 
 import json
-from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
@@ -54,10 +53,15 @@ class PartnerGrant:
     def applies(self, card: Card) -> bool:
         """Whether the grant makes ``card`` a partner: a card that can lead (CR 903.3) with one color of color
         identity (or none, when the grant says so)."""
-        if not card.can_be_commander:
+        if not self.may_apply(card):
             return False
         size = len(card.identity)
         return size == 1 or (self.colorless and size == 0)
+
+    @staticmethod
+    def may_apply(card: Card) -> bool:
+        """Whether any grant could make ``card`` a partner: it can lead, with one color or none."""
+        return card.can_be_commander and len(card.identity) <= 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,18 +152,41 @@ def product(code: str | None) -> Product:
 def product_of(cards: Iterable[Card]) -> Product:
     """The product a pool or deck comes from: the Commander-draft product most of its cards belong to (basic
     lands and the added card don't vote), else the default."""
-    votes: Counter[str] = Counter()
-    known, added = products(), added_names()
-    for card in cards:
-        if card.set_code in known and card.name not in added and not card.is_basic_land:
-            votes[card.set_code] += 1
-    if not votes:
-        # Only added cards (or nothing): the added card's own set says which product allows it.
+    return ProductVotes(cards).product()
+
+
+class ProductVotes:
+    """``product_of``'s count, kept as cards come: a pool that only grows asks for its product without counting
+    it again (a bot asks at every legend it takes)."""
+
+    __slots__ = ("_added", "_cards", "_known", "_votes")
+
+    def __init__(self, cards: Iterable[Card] = ()) -> None:
+        self._cards: list[Card] = []
+        self._votes: dict[str, int] = {}
+        self._known, self._added = products(), added_names()
+        self.extend(cards)
+
+    def add(self, card: Card) -> None:
+        self.extend((card,))
+
+    def extend(self, cards: Iterable[Card]) -> None:
+        known, added, votes = self._known, self._added, self._votes
         for card in cards:
-            if card.set_code in products() and products()[card.set_code].is_added(card):
-                return products()[card.set_code]
-        return default_product()
-    return products()[votes.most_common(1)[0][0]]
+            self._cards.append(card)
+            code = card.set_code
+            if code in known and card.name not in added and not card.is_basic_land:
+                votes[code] = votes.get(code, 0) + 1
+
+    def product(self) -> Product:
+        known, votes = self._known, self._votes
+        if not votes:
+            # Only added cards (or nothing): the added card's own set says which product allows it.
+            for card in self._cards:
+                if card.set_code in known and known[card.set_code].is_added(card):
+                    return known[card.set_code]
+            return default_product()
+        return known[max(votes, key=votes.__getitem__)]  # the most votes; of equals, the first to get one
 
 
 @cache

@@ -92,6 +92,21 @@ class CommanderAbility(StrEnum):
     CHOOSES_COLOR = "chooses-color"
 
 
+# The abilities that let a card lead a deck alone (CR 903.3), and those that let it lead beside another (CR 702.124).
+_LEADS = frozenset(
+    {CommanderAbility.LEGENDARY_CREATURE, CommanderAbility.LEGENDARY_VEHICLE, CommanderAbility.CAN_BE_COMMANDER}
+)
+_PARTNERS = frozenset(
+    {
+        CommanderAbility.PARTNER,
+        CommanderAbility.PARTNER_WITH,
+        CommanderAbility.FRIENDS_FOREVER,
+        CommanderAbility.CHOOSE_A_BACKGROUND,
+        CommanderAbility.DOCTORS_COMPANION,
+    }
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Face:
     """One face (or half) of a card.  Single-faced cards have one."""
@@ -214,27 +229,11 @@ class Card:
     def can_be_commander(self) -> bool:
         """CR 903.3: a legendary creature, a legendary Vehicle or Spacecraft with printed power and toughness
         (the front face's type line decides), or a card whose text says it can be your commander."""
-        return bool(
-            self.abilities
-            & {
-                CommanderAbility.LEGENDARY_CREATURE,
-                CommanderAbility.LEGENDARY_VEHICLE,
-                CommanderAbility.CAN_BE_COMMANDER,
-            }
-        )
+        return not self.abilities.isdisjoint(_LEADS)
 
     @property
     def has_partner(self) -> bool:
-        return bool(
-            self.abilities
-            & {
-                CommanderAbility.PARTNER,
-                CommanderAbility.PARTNER_WITH,
-                CommanderAbility.FRIENDS_FOREVER,
-                CommanderAbility.CHOOSE_A_BACKGROUND,
-                CommanderAbility.DOCTORS_COMPANION,
-            }
-        )
+        return not self.abilities.isdisjoint(_PARTNERS)
 
     @property
     def chooses_color(self) -> bool:

@@ -133,6 +133,8 @@ def basic_type_conflict(card: Card, commander_identity: ColorIdentity) -> ColorI
     Read from the card's faces (its rules text when there is any) and from its stored ``deck_colors``
     for a card with a basic land type; empty when the card is fine on this count.
     """
+    if not any(subtype in BASIC_LAND_TYPES for face in card.faces for subtype in face.subtypes):
+        return COLORLESS  # no face has a basic land type: nothing to check (most cards)
     needs = basic_type_needs(card.faces, card.layout)
     if needs:
         needs |= card.deck_colors

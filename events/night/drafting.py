@@ -5,6 +5,7 @@ pods, folding finished drafts into pools, and ``recover`` for a step a crash lef
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from tinydb import TinyDB
 
@@ -143,15 +144,24 @@ class Drafting(EventBase):
         """
         if session is not None and not session.draft.finished:
             return False
+        return bool(self.after_picks_of(event_id, [pod_number]))
+
+    def after_picks_of(self, event_id: int, pod_numbers: Sequence[int]) -> list[int]:
+        """``after_picks`` for several pods whose drafts are over, in one transaction: one write of the database
+        however many pods ended together (a server's pods ending within moments of each other).  The pods
+        whose pools are recorded."""
         with self.store.write() as db:
-            pod = records_of(db, Pod).first(event=event_id, number=pod_number)
-            if pod is None or not pod.draft:
-                raise StateError(
-                    f"pod {pod_number} has no digital draft; start it with 'cmdraft event draft {event_id}'"
-                )
-            done = self._settle_pod(db, event_id, pod)
+            settled = []
+            for pod_number in pod_numbers:
+                pod = records_of(db, Pod).first(event=event_id, number=pod_number)
+                if pod is None or not pod.draft:
+                    raise StateError(
+                        f"pod {pod_number} has no digital draft; start it with 'cmdraft event draft {event_id}'"
+                    )
+                if self._settle_pod(db, event_id, pod):
+                    settled.append(pod_number)
             self.finish_drafting_if_done(db, event_id)
-        return done
+        return settled
 
     def _settle_pod(self, db: TinyDB, event_id: int, pod: Pod) -> bool:
         """Inside a transaction: a finished pod draft gets its picks folded and its pools recorded."""

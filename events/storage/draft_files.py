@@ -168,7 +168,8 @@ class TableSession:
             self.doc["status"] = "building"
 
     def waiting_humans(self) -> list[int]:
-        return [seat for seat in self.draft.waiting() if seat in self.humans]
+        humans = self.doc["humans"]  # read once, not copied for every seat
+        return [seat for seat in self.draft.waiting() if seat in humans]
 
     @property
     def _base(self) -> int:

@@ -18,7 +18,7 @@ import contextlib
 import os
 import re
 import threading
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -39,6 +39,7 @@ from events.night.table_views import TableViews
 from events.night.undo import Undo
 from events.sessions import DraftReplacedError, TableSession, journal_file
 from events.sessions.activities import EventDeck
+from events.web import answers
 from events.web.settings import DEFAULT, WebSettings
 from sets.booster import Printing
 from sets.cards import CardSet
@@ -66,8 +67,8 @@ class ApiError(Exception):
         super().__init__(message)
         self.status, self.code, self.message, self.extra = status, code, message, extra
 
-    def body(self) -> dict[str, Any]:
-        return {"error": {"code": self.code, "message": self.message}, **self.extra}
+    def body(self) -> answers.Failure:
+        return answers.Failure(error=answers.ErrorInfo(self.code, self.message), **self.extra)
 
     def response(self) -> JSONResponse:
         return Json(self.body(), status_code=self.status)
@@ -284,6 +285,18 @@ class Served:
             session = self.table(pod_number) if session is None else session
             if session.draft.finished:
                 self.drafting.after_picks(self.event_id, pod_number, session)
+
+    def settle_pods(self, pod_numbers: Iterable[int]) -> None:
+        """``settle`` for several pods at once: the pools of those whose drafts are over recorded in one write of
+        the database (``Drafting.after_picks_of``), each pod's lock held meanwhile (taken in order)."""
+        with contextlib.ExitStack() as held:
+            ended = []
+            for number in sorted(set(pod_numbers)):
+                held.enter_context(self.locked(number))
+                if self.table(number).draft.finished:
+                    ended.append(number)
+            if ended:
+                self.drafting.after_picks_of(self.event_id, ended)
 
     def live_pods(self) -> list[int]:
         """The pods whose draft is still being picked (as the database last said)."""

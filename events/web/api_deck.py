@@ -22,9 +22,10 @@ from draft.formats.mtgo import MissingMtgoIdError
 from events.night.browser_seats import browser
 from events.night.decks import closed_words
 from events.sessions.activities import EventDeck
+from events.web.answers import Added, DeckLine, DeckState, PoolLine, Problem, Registered, typed
 from events.web.api_common import ApiError, Served, whole
 from events.web.api_draft import card_json
-from events.web.bodies import Basics, Commanders, Counted, DeckAction, Pipers, Registered
+from events.web.bodies import Basics, Commanders, Counted, DeckAction, Pipers
 from events.web.settings import WebSettings
 from sets.basics import basic_land
 from sets.cards import Card
@@ -50,7 +51,7 @@ def deck_of(served: Served, player_id: int) -> EventDeck:
     return deck
 
 
-def deck_state(served: Served, player_id: int, deck: EventDeck | None = None) -> dict[str, Any]:
+def deck_state(served: Served, player_id: int, deck: EventDeck | None = None) -> DeckState:
     deck = deck or deck_of(served, player_id)
     session = deck.session
     cards = session.reachable()
@@ -61,33 +62,31 @@ def deck_state(served: Served, player_id: int, deck: EventDeck | None = None) ->
     basics = {key: session.main.get(basic_land("" if key == "C" else key), 0) for key in BASIC_KEYS}
     registered = served.decks.deck_of(served.event_id, player_id)
     closed = served.decks.decks_closed(served.event_id, served.wall())
-    return {
+    return DeckState(
         # registration closed: the registered deck, read-only, and who can change it (the core's words)
-        "closed": None if closed is None else closed_words(closed),
-        "correction": served.decks.correction_of(served.event_id, player_id),
-        "commanders": [card_json(card, ids.get(card, -1)) for card in session.commanders],
-        "pipers": [color.value for color in session.colors],
-        "added": {"card": session.product.added.card, "word": session.product.added.word},
-        "main": [{"card": card_json(c, ids.get(c, -1)), "count": n} for c, n in sorted(built.main.items(), key=_order)],
-        "sideboard": [
-            {"card": card_json(c, ids.get(c, -1)), "count": n} for c, n in sorted(built.sideboard.items(), key=_order)
-        ],
-        "pool": [
-            {"card": card_json(card, i), "count": session.pool_counts[card], "in_deck": session.in_deck(card)}
+        closed=None if closed is None else closed_words(closed),
+        correction=served.decks.correction_of(served.event_id, player_id),
+        commanders=[card_json(card, ids.get(card, -1)) for card in session.commanders],
+        pipers=[color.value for color in session.colors],
+        added=Added(session.product.added.card, session.product.added.word),
+        main=[DeckLine(card_json(c, ids.get(c, -1)), n) for c, n in sorted(built.main.items(), key=_order)],
+        sideboard=[DeckLine(card_json(c, ids.get(c, -1)), n) for c, n in sorted(built.sideboard.items(), key=_order)],
+        pool=[
+            PoolLine(card_json(card, i), session.pool_counts[card], session.in_deck(card))
             for i, card in enumerate(cards)
         ],
-        "basics": basics,
-        "size": built.size,
-        "curve": {str(k): v for k, v in stats.curve.items()},
-        "sources": {color.value: n for color, n in stats.sources.items()},
-        "symbols": {color.value: n for color, n in stats.symbols.items()},
-        "legal": report.valid,
-        "problems": [problem.to_json() for problem in report.problems],
-        "can_undo": bool(session.undo_stack),
-        "can_redo": bool(session.redo_stack),
-        "registered": registered is not None and same_deck(registered, built),
-        "pipers_note": deck.pipers_note,  # the store's stock limits the Pipers this deck may add (None: it doesn't)
-    }
+        basics=basics,
+        size=built.size,
+        curve={str(k): v for k, v in stats.curve.items()},
+        sources={color.value: n for color, n in stats.sources.items()},
+        symbols={color.value: n for color, n in stats.symbols.items()},
+        legal=report.valid,
+        problems=[Problem(problem.code, problem.message, list(problem.cards)) for problem in report.problems],
+        can_undo=bool(session.undo_stack),
+        can_redo=bool(session.redo_stack),
+        registered=registered is not None and same_deck(registered, built),
+        pipers_note=deck.pipers_note,  # the store's stock limits the Pipers this deck may add (None: it doesn't)
+    )
 
 
 def same_deck(a: Deck, b: Deck) -> bool:
@@ -121,7 +120,7 @@ def _counted(deck: EventDeck, pairs: list[tuple[int, int]], settings: WebSetting
     return [(cards[whole(i, "a card id", 0, len(cards) - 1)], whole(n, "a count", 1, most)) for i, n in pairs]
 
 
-def act(served: Served, player_id: int, action: DeckAction) -> dict[str, Any]:
+def act(served: Served, player_id: int, action: DeckAction) -> DeckState:
     """One action on the deck being built; the new deck state (a refused action changes nothing: 400)."""
     fields = action.fields
     deck = deck_of(served, player_id)
@@ -175,7 +174,7 @@ def register(served: Served, player_id: int) -> Registered:
     registered = deck.report
     valid = registered is not None and registered.valid
     problems = [] if registered is None else [problem.to_json() for problem in registered.report.problems]
-    return Registered(True, valid, problems, deck_state(served, player_id, deck))
+    return Registered(True, valid, typed(problems, list[Problem]), deck_state(served, player_id, deck))
 
 
 def export(served: Served, player_id: int, kind: str, name: str) -> tuple[str, str]:

@@ -4,36 +4,15 @@ each seat and whether they are there, picking or waiting and the time left, neve
 
 from __future__ import annotations
 
-from typing import Any
-
-import msgspec
-
 from events.night import Pod, presence
 from events.night.seat_codes import source_waits
 from events.sessions import TableSession
+from events.web.answers import typed
 from events.web.api_common import Served
+from events.web.desk_answers import CodeSource, DeskEvent, DeskSeat, DeskSeats, SeatStatus
 
 
-class DeskSeat(msgspec.Struct):
-    """One seat's row on the desk's page."""
-
-    player: int  # the player's number
-    name: str
-    pod: int
-    seat: int  # from 1
-    connected: bool  # a phone's page open now; a terminal that still runs
-    state: str  # "picking", "waiting", "done" or "bot"
-    deadline: float | None
-    wrong_codes: int
-    wrong_code_last: str | None  # when the last one was typed
-    wrong_code_from: str | None
-    bot_player: bool  # a bot by registration (not a person whose seat a bot holds for now)
-    holder: str | None = None  # "phone", "terminal", "bot", or None (nobody has joined with the code)
-    last_seen: float | None = None  # wall time: a phone's last request or when its seat was taken up; a terminal's end
-    queued: int = 0  # the packs waiting in front of the seat (the one it picks from included)
-
-
-def seat_rows(served: Served, connected: set[int], seen: dict[int, float] | None = None) -> dict[str, Any]:
+def seat_rows(served: Served, connected: set[int], seen: dict[int, float] | None = None) -> DeskSeats:
     """Every seat as the desk sees it; ``connected``: the players whose page has a stream open now, ``seen``: when
     each player's browser last asked this server."""
     snap = served.snapshot()
@@ -46,12 +25,8 @@ def seat_rows(served: Served, connected: set[int], seen: dict[int, float] | None
         else:
             rows += pod_rows(served, pod, None, connected, held, seen or {})
     event = snap.event
-    return {
-        "event": {"id": served.event_id, "name": event.name, "status": event.status},
-        "server_time": served.wall(),
-        "seats": rows,
-        "code_sources": source_waits(served.drafting, served.event_id),
-    }
+    sources = typed(source_waits(served.drafting, served.event_id), list[CodeSource])
+    return DeskSeats(DeskEvent(served.event_id, event.name, event.status), served.wall(), rows, sources)
 
 
 def pod_rows(
@@ -67,7 +42,8 @@ def pod_rows(
     rows = []
     for seat, player_id in enumerate(pod.players):
         player = snap.player(player_id)
-        state, deadline = "waiting", None
+        state: SeatStatus = "waiting"
+        deadline = None
         if player.bot:
             state = "bot"
         elif session is not None:

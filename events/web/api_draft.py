@@ -9,15 +9,19 @@ from __future__ import annotations
 
 from collections.abc import Container
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import msgspec
+from msgspec import UNSET
+from msgspec.structs import replace
 
 from draft.engine import Draft, Pick
 from events.night.schema import card_set_of, cards_from_refs
 from events.night.snapshot import Snapshot
 from events.sessions import TableSession
 from events.sessions.seat import Refused, SeatSession, pick_together
+from events.web import answers
 from events.web.api_common import ApiError, Served, Signature, whole
 from events.web.api_night import table_state
 from events.web.bodies import PickBody
@@ -25,20 +29,19 @@ from sets.booster import Printing
 from sets.cards import Card, CardSet
 from sets.images import image_of
 
-PHASES = {"registration": "waiting-draft", "seated": "waiting-draft", "drafting": "drafting"}
-PHASE_ORDER = ("waiting-draft", "drafting", "building", "registered", "finished")
+PHASES: dict[str, answers.Phase] = {"registration": "waiting-draft", "seated": "waiting-draft", "drafting": "drafting"}
+PHASE_ORDER: tuple[answers.Phase, ...] = ("waiting-draft", "drafting", "building", "registered", "finished")
 TAKEN_BY = {  # who made a seat's last pick, when not the player (``TableSession.taken_by``)
     "timer": "your time ran out: the timer picked for you",
     "desk": "a bot picked for you: the desk gave your seat to a bot",
 }
 EMPTY = msgspec.Raw(b"[]")  # an empty list of cards, already encoded
 _encode = msgspec.json.Encoder().encode
-SeatStateJson = dict[str, Any]  # a seat's state as the page reads it (``SeatState`` in docs/api.md)
 # see card_json: (card, foil) -> (the card's faces, its fields, its facts, the facts at each place)
-_CARDS_JSON: dict[tuple[Card, bool], tuple[object, tuple[object, ...], dict[str, Any], dict[int, dict[str, Any]]]] = {}
+_CARDS_JSON: dict[tuple[Card, bool], tuple[object, tuple[object, ...], answers.Card, dict[int, answers.Card]]] = {}
 
 
-def card_json(card: Card, index: int, foil: bool = False) -> dict[str, Any]:
+def card_json(card: Card, index: int, foil: bool = False) -> answers.Card:
     """One card as the page draws it: facts only, and the rules text when it was imported (read only: the same
     dictionary is given to every state that shows this card at this place).  A card equals another of the same
     set, number and name, so what was worked out is kept with the card's very faces: a set read again (a card
@@ -49,23 +52,25 @@ def card_json(card: Card, index: int, foil: bool = False) -> dict[str, Any]:
     if kept is None or kept[0] is not card.faces or kept[1] != fields:
         if len(_CARDS_JSON) > 16_384:
             _CARDS_JSON.clear()
-        facts = {
-            "name": card.name,
-            "cost": card.mana_cost,
-            "mana_value": card.mana_value,
-            "type": card.type_line,
-            "rarity": card.rarity.letter,
-            "identity": card.identity.code,
-            "colors": card.colors.code,
-            "text": [face.text for face in card.faces if face.text] or None,
-            "id": index,
-            "foil": foil,
-            **image_json(card),
-        }
+        kept_image = image_of(card)
+        facts = answers.Card(
+            name=card.name,
+            cost=card.mana_cost,
+            mana_value=card.mana_value,
+            type=card.type_line,
+            rarity=card.rarity.letter,
+            identity=card.identity.code,
+            colors=card.colors.code,
+            text=[face.text for face in card.faces if face.text] or None,
+            id=index,
+            foil=foil,
+            image=UNSET if kept_image is None else image_address(card, kept_image[0]),
+            artist=UNSET if kept_image is None else kept_image[1],
+        )
         kept = _CARDS_JSON[card, foil] = (card.faces, fields, facts, {})
     placed = kept[3].get(index)
     if placed is None:
-        placed = kept[3][index] = {**kept[2], "id": index}
+        placed = kept[3][index] = replace(kept[2], id=index)
     return placed
 
 
@@ -81,10 +86,14 @@ def image_json(card: Card) -> dict[str, Any]:
     if kept is None:
         return {}
     path, artist = kept
-    return {"image": f"/images/{card.set_code}/{path.name}", "artist": artist}
+    return {"image": image_address(card, path), "artist": artist}
 
 
-def printings_json(printings: list[Printing]) -> list[dict[str, Any]]:
+def image_address(card: Card, path: Path) -> str:
+    return f"/images/{card.set_code}/{path.name}"
+
+
+def printings_json(printings: list[Printing]) -> list[answers.Card]:
     return [card_json(p.card, i, p.foil or p.etched) for i, p in enumerate(printings)]
 
 
@@ -96,36 +105,36 @@ def seat_place(snap: Snapshot, player_id: int) -> tuple[int, int, int | None] | 
     return None
 
 
-def draft_json(session: TableSession, pod: int, seat: int) -> dict[str, Any]:
+def draft_json(session: TableSession, pod: int, seat: int) -> answers.DraftState:
     draft: Draft = session.draft
     finished = draft.finished
     mine = not finished and draft.held(seat) is not None
     last = next((pick for pick in reversed(draft.log) if pick.seat == seat), None)
     at = draft.at(seat)
     waiting_on = draft.waiting_on(seat)
-    return {
-        "pod": pod,
-        "seat": seat + 1,
-        "seats": draft.config.seats,
-        "pack": min(at[0], draft.config.boosters),
-        "packs": draft.config.boosters,
-        "pick": at[1],
-        "picks": draft.picks_per_pack,
-        "take": draft.picks_due(seat) if mine else 0,
-        "direction": "left" if draft.direction > 0 else "right",
-        "cards": printings_json(draft.pack(seat)) if mine and seat in session.humans else [],
-        "waiting_for": len(waiting_on),
-        "waiting_on": [session.names[other] for other in waiting_on],
-        "queued": draft.queued(seat),
-        "deadline": session.deadline(seat),
-        "done": finished,
-        "bot": seat not in session.humans,
-        "last": None if last is None else {**_pick_json(last), "why": TAKEN_BY.get(session.taken_by(last))},
-    }
+    return answers.DraftState(
+        pod=pod,
+        seat=seat + 1,
+        seats=draft.config.seats,
+        pack=min(at[0], draft.config.boosters),
+        packs=draft.config.boosters,
+        pick=at[1],
+        picks=draft.picks_per_pack,
+        take=draft.picks_due(seat) if mine else 0,
+        direction="left" if draft.direction > 0 else "right",
+        cards=printings_json(draft.pack(seat)) if mine and seat in session.humans else [],
+        waiting_for=len(waiting_on),
+        waiting_on=[session.names[other] for other in waiting_on],
+        queued=draft.queued(seat),
+        deadline=session.deadline(seat),
+        done=finished,
+        bot=seat not in session.humans,
+        last=None if last is None else _last_pick(last, TAKEN_BY.get(session.taken_by(last))),
+    )
 
 
-def _pick_json(pick: Pick) -> dict[str, Any]:
-    return {"cards": [p.name for p in pick.taken], "pack": pick.pack, "pick": pick.pick}
+def _last_pick(pick: Pick, why: str | None) -> answers.LastPick:
+    return answers.LastPick([p.name for p in pick.taken], pick.pack, pick.pick, why)
 
 
 def pool_json(served: Served, pod: int, seat: int, pool: list[Printing]) -> msgspec.Raw:
@@ -167,7 +176,7 @@ def recorded_pool_json(served: Served, player_id: int) -> msgspec.Raw:
 
 def seat_state(
     served: Served, player_id: int, session: TableSession | None = None, snap: Snapshot | None = None
-) -> SeatStateJson:
+) -> answers.SeatState:
     """The seat's whole state: event, player, phase, the draft in front of it, its pool (``session``: the
     player's pod's draft, already caught up with its file by a caller holding the pod's lock; ``snap``: the
     event's snapshot that caller read, for the states of several seats worked out at once)."""
@@ -194,17 +203,17 @@ def seat_state(
             version = len(session.draft.log)
     if phase in ("building", "registered", "finished") and player.pool_size is not None:
         pool = recorded_pool_json(served, player_id)
-    return {
-        "version": version + 100_000 * PHASE_ORDER.index(phase),
-        "server_time": served.wall(),
-        "event": {"id": served.event_id, "name": event.name, "assist": False},
-        "player": {"number": player.number, "name": player.name, "has_deck": player.deck is not None},
-        "phase": phase,
-        "connection_note": "the desk handed your seat to a bot for now" if bot else None,
-        "draft": draft,
-        "pool": pool,
-        "table": table_state(served, player_id) if event.status in ("playing", "finished") else None,
-    }
+    return answers.SeatState(
+        version=version + 100_000 * PHASE_ORDER.index(phase),
+        server_time=served.wall(),
+        event=answers.SeatEvent(served.event_id, event.name, False),
+        player=answers.SeatPlayer(player.number, player.name, player.deck is not None),
+        phase=phase,
+        connection_note="the desk handed your seat to a bot for now" if bot else None,
+        draft=draft,
+        pool=pool,
+        table=table_state(served, player_id) if event.status in ("playing", "finished") else None,
+    )
 
 
 def claim_if_free(served: Served, player_id: int, token: str) -> None:
@@ -235,7 +244,7 @@ class Waiting:
     positions: list[int]
     refusal: tuple[int, str, str] | None = None  # (status, code, message)
     done: bool = False
-    state: SeatStateJson | None = None  # the seat's state after the write
+    state: answers.SeatState | None = None  # the seat's state after the write
     connection: Any = None  # the stream the pick came over (``live.Connection``), which its answer reaches
 
 
@@ -261,7 +270,7 @@ def prepare_pick(
     return Waiting(player_id, place[0], place[1], token, (pack_no, pick_no), positions)
 
 
-def answer(served: Served, waiting: Waiting) -> SeatStateJson:
+def answer(served: Served, waiting: Waiting) -> answers.SeatState:
     """After the pick's write: the seat's new state, or the core's refusal by its status, code and words (409
     ``stale`` with the new state when the pack moved on — another process, the timer, a second tab; 400
     ``wrong-count`` for a wrong count, an index out of the pack or the same card twice; 409 ``bot-seat``; 401
@@ -275,7 +284,7 @@ def answer(served: Served, waiting: Waiting) -> SeatStateJson:
 
 def write_picks(
     served: Served, pod: int, batch: list[Waiting], connected: Container[int] = frozenset()
-) -> tuple[Signature, dict[int, SeatStateJson]]:
+) -> tuple[Signature, dict[int, answers.SeatState]]:
     """Check each waiting pick against the pack as it stands and write the good ones in one transaction
     (``TableSession.pick_many``, each checked as a terminal's pick is); every one is marked done, with why when
     it was refused, and given its seat's new state.  Returns the pod's file signature as it was written and

@@ -29,7 +29,7 @@ from events.night import Store, desk_link
 from events.web import desk, guard, phone, room
 from events.web.api_common import ApiError, Served, error_response
 from events.web.api_draft import forget_cards
-from events.web.endpoints import Endpoint, api_table, with_table
+from events.web.endpoints import Endpoint, api_page
 from events.web.phone import internal_error
 from events.web.server import Server
 from events.web.settings import DEFAULT, WebSettings
@@ -152,4 +152,4 @@ def create_app(
 def write_api_page(path: str | Path) -> None:
     """Write docs/api.md's table of the API again from the routes' declarations (``endpoints.api_table``)."""
     page = Path(path)
-    page.write_text(with_table(page.read_text(encoding="utf-8"), api_table(ENDPOINTS)), encoding="utf-8")
+    page.write_text(api_page(page.read_text(encoding="utf-8"), ENDPOINTS), encoding="utf-8")

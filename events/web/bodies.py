@@ -1,4 +1,4 @@
-"""What a client sends and what simple answers carry, as msgspec types, decoded and encoded at the edge.
+"""What a client sends, as msgspec types, decoded at the edge (what the server answers: ``answers``).
 
 A request's body is read once, where its route takes it (``read_body``): at most ``WebSettings.max_body`` bytes of
 JSON, an object with only the fields its type declares, the required ones present, each of its type; anything else
@@ -171,49 +171,6 @@ class TopBody(Body):
 
 class SwitchBody(Body):
     on: bool
-
-
-# --- simple answers -----------------------------------------------------------------------------------------------
-
-
-class Joined(Struct):
-    token: str
-    seat: Any  # a SeatState
-
-
-class NewCode(Struct):
-    player: int
-    name: str
-    code: str
-
-
-class HandedSeat(Struct):
-    player: int
-    bot: bool
-    changed: bool
-
-
-class DeskLink(Struct):
-    link: str
-
-
-class Registered(Struct):
-    registered: bool
-    legal: bool
-    problems: list[Any]
-    deck: Any  # a DeckState
-
-
-class Finished(Struct):
-    finished: bool
-
-
-class Published(Struct):
-    publish_decklists: bool
-
-
-class Tracker(Struct):
-    tracker: bool
 
 
 # --- reading a body ------------------------------------------------------------------------------------------------

@@ -8,8 +8,9 @@ core's use case, as the desk's command runs it; after a change every connected b
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypeVar
 
+from msgspec import Struct
 from starlette.requests import Request
 from starlette.responses import FileResponse, RedirectResponse, Response
 
@@ -17,28 +18,41 @@ from events.night import browser_seats, desk_link
 from events.night.round_clock import start_clock, toggle_pause
 from events.night.seat_codes import reset_code
 from events.web import auth
+from events.web.answers import typed
 from events.web.api_common import STATIC, ApiError, Json, whole
 from events.web.api_desk import seat_rows
 from events.web.api_night import in_core, order_of
 from events.web.bodies import (
     BotBody,
     ClockBody,
-    DeskLink,
     Empty,
     ExtraTimeBody,
-    Finished,
-    HandedSeat,
-    NewCode,
     PlayerBody,
-    Published,
     RoundBody,
     SettleBody,
     SwitchBody,
     TopBody,
+)
+from events.web.desk_answers import (
+    DeskLink,
+    DeskNight,
+    DeskSeats,
+    ExtraTime,
+    FinalTable,
+    Finished,
+    HandedSeat,
+    NewCode,
+    Paired,
+    Published,
+    RoundClock,
+    Settled,
     Tracker,
+    Undone,
 )
 from events.web.endpoints import Desk, Endpoint, desk_door, desk_get, desk_post
 from events.web.server import Server
+
+A = TypeVar("A", bound=Struct)
 
 
 async def desk_page(server: Server, request: Request) -> Response:
@@ -55,9 +69,9 @@ async def desk_page(server: Server, request: Request) -> Response:
     return FileResponse(page if page.exists() else STATIC / "index.html", media_type="text/html")
 
 
-async def changed(desk: Desk, answer: Any) -> Response:
+async def changed(desk: Desk, answer: A) -> A:
     await desk.server.hub.push()  # every phone: new results, standings, clock, seats
-    return Json(answer)
+    return answer
 
 
 def player_ref(desk: Desk, number: int) -> str:
@@ -67,25 +81,25 @@ def player_ref(desk: Desk, number: int) -> str:
 # --- the draft's desk ---------------------------------------------------------------------------------------------
 
 
-async def get_desk(desk: Desk) -> Response:
+async def get_desk(desk: Desk) -> DeskSeats:
     server = desk.server
     connected = set(server.hub.connections)
-    return Json(await server.served.run(seat_rows, server.served, connected, dict(server.seen)))
+    return await server.served.run(seat_rows, server.served, connected, dict(server.seen))
 
 
-async def post_reset(desk: Desk, body: PlayerBody) -> Response:
+async def post_reset(desk: Desk, body: PlayerBody) -> NewCode:
     served = desk.server.served
     name, code = await served.run(reset_code, served.drafting, served.event_id, player_ref(desk, body.player))
     await desk.server.hub.push()
-    return Json(NewCode(body.player, name, code))
+    return NewCode(body.player, name, code)
 
 
-async def post_bot(desk: Desk, body: BotBody) -> Response:
+async def post_bot(desk: Desk, body: BotBody) -> HandedSeat:
     served = desk.server.served
     hand = browser_seats.hand_seat
     changed_seat = await served.run(hand, served.drafting, served.event_id, player_ref(desk, body.player), body.bot)
     await desk.server.hub.push()
-    return Json(HandedSeat(body.player, body.bot, changed_seat))
+    return HandedSeat(body.player, body.bot, changed_seat)
 
 
 async def post_new_link(desk: Desk, body: Empty) -> Response:
@@ -99,12 +113,12 @@ async def post_new_link(desk: Desk, body: Empty) -> Response:
 # --- the night's desk -------------------------------------------------------------------------------------------------
 
 
-async def get_night(desk: Desk) -> Response:
+async def get_night(desk: Desk) -> DeskNight:
     served = desk.server.served
-    return Json(await in_core(served, served.views.desk_view, served.event_id, now=served.wall()))
+    return typed(await in_core(served, served.views.desk_view, served.event_id, now=served.wall()), DeskNight)
 
 
-async def post_settle(desk: Desk, body: SettleBody) -> Response:
+async def post_settle(desk: Desk, body: SettleBody) -> Settled:
     served = desk.server.served
     limits = served.settings
     order = body.order if isinstance(body.order, str) else order_of(body.order, limits)
@@ -113,36 +127,37 @@ async def post_settle(desk: Desk, body: SettleBody) -> Response:
     most = limits.max_round_number
     round_number, table = whole(body.round, "round", 1, most), whole(body.table, "table", 1, most)
     done = await in_core(served, served.reports.settle, served.event_id, round_number, table, order, body.replace)
-    return await changed(desk, done.to_json())  # the points rounded to 4 places, as 'event result --json' gives them
+    # the points rounded to 4 places, as 'event result --json' gives them
+    return await changed(desk, typed(done.to_json(), Settled))
 
 
-async def post_publish(desk: Desk, body: SwitchBody) -> Response:
+async def post_publish(desk: Desk, body: SwitchBody) -> Published:
     served = desk.server.served
     return await changed(
         desk, Published(await in_core(served, served.reports.set_publish_decklists, served.event_id, body.on))
     )
 
 
-async def post_finish(desk: Desk, body: Empty) -> Response:
+async def post_finish(desk: Desk, body: Empty) -> Finished:
     served = desk.server.served
     await in_core(served, served.rounds.finish, served.event_id)
     return await changed(desk, Finished(True))
 
 
-async def post_extra(desk: Desk, body: ExtraTimeBody) -> Response:
+async def post_extra(desk: Desk, body: ExtraTimeBody) -> ExtraTime:
     served = desk.server.served
     table = whole(body.table, "table", 1, served.settings.max_round_number)
-    return await changed(desk, await in_core(served, served.reports.extra_time, served.event_id, table, body.minutes))
+    extra = await in_core(served, served.reports.extra_time, served.event_id, table, body.minutes)
+    return await changed(desk, typed(extra, ExtraTime))
 
 
-async def post_round(desk: Desk, body: RoundBody) -> Response:
+async def post_round(desk: Desk, body: RoundBody) -> Paired:
     served = desk.server.served
-    if body.again:
-        return await changed(desk, await in_core(served, served.reports.repair, served.event_id, body.force))
-    return await changed(desk, await in_core(served, served.rounds.new_round, served.event_id, body.force))
+    pair = served.reports.repair if body.again else served.rounds.new_round
+    return await changed(desk, typed(await in_core(served, pair, served.event_id, body.force), Paired))
 
 
-async def post_clock(desk: Desk, body: ClockBody) -> Response:
+async def post_clock(desk: Desk, body: ClockBody) -> RoundClock:
     served = desk.server.served
     minutes = body.minutes if isinstance(body.minutes, int) else None
     restart = body.restart
@@ -151,22 +166,22 @@ async def post_clock(desk: Desk, body: ClockBody) -> Response:
     )
     if body.pause:
         clock = await in_core(served, toggle_pause, served.reports, served.event_id, number, now=served.wall())
-    return await changed(desk, {"round": number, **clock.to_json(), "remaining": clock.remaining(served.wall())})
+    shown = {"round": number, **clock.to_json(), "remaining": clock.remaining(served.wall())}
+    return await changed(desk, typed(shown, RoundClock))
 
 
-async def post_undo(desk: Desk, body: Empty) -> Response:
+async def post_undo(desk: Desk, body: Empty) -> Undone:
     served = desk.server.served
-    return await changed(desk, await in_core(served, served.undo.undo, served.event_id))
+    return await changed(desk, typed(await in_core(served, served.undo.undo, served.event_id), Undone))
 
 
-async def post_top(desk: Desk, body: TopBody) -> Response:
+async def post_top(desk: Desk, body: TopBody) -> FinalTable:
     served = desk.server.served
-    return await changed(
-        desk, await in_core(served, served.reports.top, served.event_id, whole(body.size, "size", 2, 8))
-    )
+    top = await in_core(served, served.reports.top, served.event_id, whole(body.size, "size", 2, 8))
+    return await changed(desk, typed(top, FinalTable))
 
 
-async def post_tracker(desk: Desk, body: SwitchBody) -> Response:
+async def post_tracker(desk: Desk, body: SwitchBody) -> Tracker:
     served = desk.server.served
     return await changed(
         desk, Tracker(await in_core(served, served.reports.set_table_tracker, served.event_id, body.on))
@@ -178,44 +193,40 @@ ENDPOINTS: list[Endpoint] = [
     desk_get(
         "/api/desk",
         get_desk,
-        '`{"event", "server_time", "seats": [{"player", "name", "pod", "seat", "holder": "phone"/"terminal"/"bot"/null, '
-        '"connected", "last_seen", "state": "picking"/"waiting"/"done"/"bot", "deadline", "wrong_codes", '
-        '"wrong_code_last", "wrong_code_from", "bot_player"}], "code_sources": [{"source", "wrong", "at", "wait"}]}` '
-        "(`code_sources`: the addresses and terminals that typed wrong codes in the last hour, and the seconds before "
-        "their next try)",
+        DeskSeats,
+        "every seat (`holder` null: nobody has joined with the code); `code_sources`: the addresses and terminals "
+        "that typed wrong codes in the last hour, and the seconds before their next try",
     ),
     desk_post(
         "/api/desk/new-link",
         Empty,
         post_new_link,
-        '`{"link": "/desk?token=…"}`, shown once, and this browser\'s desk cookie set to it; the old link and every '
-        "other desk session end",
+        DeskLink,
+        "the new desk link (`/desk?token=…`), shown once, and this browser's desk cookie set to it; the old link and "
+        "every other desk session end",
     ),
-    desk_post(
-        "/api/desk/reset-code",
-        PlayerBody,
-        post_reset,
-        '`{"player", "name", "code"}`: the new code (shown once, to the desk)',
-    ),
-    desk_post("/api/desk/bot", BotBody, post_bot, '`{"player", "bot", "changed"}`: the seat to a bot or back'),
+    desk_post("/api/desk/reset-code", PlayerBody, post_reset, NewCode, "the new code (shown once, to the desk)"),
+    desk_post("/api/desk/bot", BotBody, post_bot, HandedSeat, "the seat to a bot or back"),
     desk_get(
         "/api/desk/night",
         get_night,
+        DeskNight,
         "every table of the round (result, or the report with every version, time left) and who dropped",
     ),
-    desk_post("/api/desk/settle", SettleBody, post_settle, "settle a table's result"),
-    desk_post("/api/desk/extra-time", ExtraTimeBody, post_extra, "extra time for a table"),
+    desk_post("/api/desk/settle", SettleBody, post_settle, Settled, "settle a table's result"),
+    desk_post("/api/desk/extra-time", ExtraTimeBody, post_extra, ExtraTime, "extra time for a table"),
     desk_post(
         "/api/desk/round",
         RoundBody,
         post_round,
+        Paired,
         "pair the next round (`again`: pair the current round again with the players in the event now, while none "
         "of its tables has a result, report or tracker entry)",
     ),
-    desk_post("/api/desk/clock", ClockBody, post_clock, "start, restart or pause the round's clock"),
-    desk_post("/api/desk/undo", Empty, post_undo, "`event undo`"),
-    desk_post("/api/desk/top", TopBody, post_top, "the final table"),
-    desk_post("/api/desk/tracker", SwitchBody, post_tracker, "the tracker from phones on or off"),
-    desk_post("/api/desk/publish", SwitchBody, post_publish, "decklists public after the event, or not"),
-    desk_post("/api/desk/finish", Empty, post_finish, "`event finish`"),
+    desk_post("/api/desk/clock", ClockBody, post_clock, RoundClock, "start, restart or pause the round's clock"),
+    desk_post("/api/desk/undo", Empty, post_undo, Undone, "`event undo`"),
+    desk_post("/api/desk/top", TopBody, post_top, FinalTable, "the final table"),
+    desk_post("/api/desk/tracker", SwitchBody, post_tracker, Tracker, "the tracker from phones on or off"),
+    desk_post("/api/desk/publish", SwitchBody, post_publish, Published, "decklists public after the event, or not"),
+    desk_post("/api/desk/finish", Empty, post_finish, Finished, "`event finish`"),
 ]

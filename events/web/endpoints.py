@@ -10,7 +10,9 @@ helper of this module, which wraps its handler in that audience's check, so a ha
 - ``desk``: the desk's token (bearer or cookie; the same origin rule): the handler is given a ``Desk``.
 
 A body type given to a helper is decoded at the edge (``bodies.read_body``) after the check and handed to the
-handler typed.  ``api_table`` writes docs/api.md's table from these declarations.
+handler typed; the type a route answers (``returns``, an ``answers`` type) is what its handler gives back, encoded
+at the edge (``Json``; a handler that sets a cookie or sends a file gives its own ``Response``).  ``api_table``
+writes docs/api.md's table from these declarations: the body's fields and the answer's.
 """
 
 from __future__ import annotations
@@ -29,14 +31,19 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
 from events.web import auth
-from events.web.api_common import ApiError
+from events.web.answers import Card, Clock, DeckState, Game, ReportShown, SeatState, StandingRow, TableState
+from events.web.answers import answer_shape as shape_of
+from events.web.answers import types_table as types_of
+from events.web.api_common import ApiError, Json
 from events.web.bodies import Body, body_shape, read_body, read_json
+from events.web.desk_answers import DecklistLine, DeskSeat
 
 if TYPE_CHECKING:
     from events.web.server import Server
 
 B = TypeVar("B", bound=Body)
 D = TypeVar("D", bound=Struct)  # a body a decoder of its own reads
+R = TypeVar("R", bound=Struct)  # what a route answers
 
 
 class Audience(StrEnum):
@@ -86,11 +93,41 @@ class SeatSocket:
 
 Call = Callable[["Server", Request], Awaitable[Response]]
 
+# shown by name in the API page's table, their fields listed under it
+NAMED: tuple[type[Struct], ...] = (
+    SeatState,
+    DeckState,
+    TableState,
+    Game,
+    Card,
+    Clock,
+    ReportShown,
+    StandingRow,
+    DeskSeat,
+    DecklistLine,
+)
+
+
+def answer_shape(kind: type[Struct]) -> str:
+    """An answer type as the API page's table writes it (``answers.answer_shape``, the ``NAMED`` types by name)."""
+    return shape_of(kind, NAMED)
+
+
+def types_table() -> str:
+    """The ``NAMED`` answer types with their fields, as the API page lists them under its table."""
+    return types_of(NAMED)
+
+
+def encoded(answer: Struct | Response) -> Response:
+    """A handler's answer as the response: its type encoded (``Json``), or the response it made itself."""
+    return answer if isinstance(answer, Response) else Json(answer)
+
 
 @dataclass(frozen=True)
 class Endpoint:
-    """One route: its method and path, who may ask, the body it takes, what it answers (as docs/api.md says), and the
-    handler already wrapped in its audience's check (``call``; ``stream`` for a web socket)."""
+    """One route: its method and path, who may ask, the body it takes, what it answers (as docs/api.md says: the
+    types it ``returns`` and the words in ``answer``), and the handler already wrapped in its audience's check
+    (``call``; ``stream`` for a web socket)."""
 
     method: str
     path: str
@@ -98,6 +135,7 @@ class Endpoint:
     answer: str
     body: str = ""  # the body's shape, written from its type (``bodies.body_shape``)
     query: str = ""
+    returns: tuple[type[Struct], ...] = ()  # the answer's types (several: the messages of a stream); none: a file
     call: Call | None = None
     stream: Callable[[Server, WebSocket], Awaitable[None]] | None = None
     files: Path | None = None
@@ -136,18 +174,24 @@ def files(path: str, folder: Path) -> Endpoint:
     return Endpoint("GET", path, Audience.PAGE, "", files=folder, documented=False)
 
 
-def public(path: str, handler: Callable[[Server, Request], Awaitable[Response]], answer: str) -> Endpoint:
+def public(
+    path: str, handler: Callable[[Server, Request], Awaitable[R]], returns: type[R], answer: str = ""
+) -> Endpoint:
     """Public data: anyone, counted against the address's limit."""
 
     async def call(server: Server, request: Request) -> Response:
         server.limits.request("public:" + auth.client_address(request))
-        return await handler(server, request)
+        return encoded(await handler(server, request))
 
-    return Endpoint("GET", path, Audience.PUBLIC, answer, call=call)
+    return Endpoint("GET", path, Audience.PUBLIC, answer, call=call, returns=(returns,))
 
 
 def door(
-    path: str, body: type[B], handler: Callable[[Server, Request, B], Awaitable[Response]], answer: str
+    path: str,
+    body: type[B],
+    handler: Callable[[Server, Request, B], Awaitable[R | Response]],
+    returns: type[R],
+    answer: str = "",
 ) -> Endpoint:
     """Joining with a code: anyone, counted against the address's limit; the handler proves who it is."""
 
@@ -155,13 +199,25 @@ def door(
         server.limits.request("address " + auth.client_address(request))
         if request.cookies.get(auth.SEAT_COOKIE):
             auth.same_origin(request)
-        return await handler(server, request, await read_body(request, body, server.settings.max_body))
+        return encoded(await handler(server, request, await read_body(request, body, server.settings.max_body)))
 
-    return Endpoint("POST", path, Audience.DOOR, answer, body=body_shape(body), call=call)
+    return Endpoint("POST", path, Audience.DOOR, answer, body=body_shape(body), call=call, returns=(returns,))
 
 
-def seat_get(path: str, handler: Callable[[Seat], Awaitable[Response]], answer: str, query: str = "") -> Endpoint:
+def seat_get(
+    path: str, handler: Callable[[Seat], Awaitable[R]], returns: type[R], answer: str = "", query: str = ""
+) -> Endpoint:
     """What a seat reads: its token checked, the handler given the seat."""
+
+    async def call(server: Server, request: Request) -> Response:
+        player, token = await server.seat(request)
+        return encoded(await handler(Seat(server, request, player, token)))
+
+    return Endpoint("GET", path, Audience.SEAT, answer, query=query, call=call, returns=(returns,))
+
+
+def seat_file(path: str, handler: Callable[[Seat], Awaitable[Response]], answer: str, query: str = "") -> Endpoint:
+    """A seat's own file: its token checked, the handler given the seat, a file (not JSON) in answer."""
 
     async def call(server: Server, request: Request) -> Response:
         player, token = await server.seat(request)
@@ -170,31 +226,44 @@ def seat_get(path: str, handler: Callable[[Seat], Awaitable[Response]], answer: 
     return Endpoint("GET", path, Audience.SEAT, answer, query=query, call=call)
 
 
-def seat_post(path: str, body: type[B], handler: Callable[[Seat, B], Awaitable[Response]], answer: str) -> Endpoint:
+def seat_post(
+    path: str, body: type[B], handler: Callable[[Seat, B], Awaitable[R]], returns: type[R], answer: str = ""
+) -> Endpoint:
     """What a seat changes: its token checked (a cookie's request from this server's page only), then its body."""
 
     async def call(server: Server, request: Request) -> Response:
         player, token = await server.seat(request, changing=True)
         taken = await read_body(request, body, server.settings.max_body)
-        return await handler(Seat(server, request, player, token), taken)
+        return encoded(await handler(Seat(server, request, player, token), taken))
 
-    return Endpoint("POST", path, Audience.SEAT, answer, body=body_shape(body), call=call)
+    return Endpoint("POST", path, Audience.SEAT, answer, body=body_shape(body), call=call, returns=(returns,))
 
 
 def seat_post_decoded(
-    path: str, decode: Callable[[object], D], shown: str, handler: Callable[[Seat, D], Awaitable[Response]], answer: str
+    path: str,
+    decode: Callable[[object], D],
+    shown: str,
+    handler: Callable[[Seat, D], Awaitable[R]],
+    returns: type[R],
+    answer: str = "",
 ) -> Endpoint:
     """``seat_post`` for a body that ``decode`` reads from the JSON (its shape as ``shown``, written from its types)."""
 
     async def call(server: Server, request: Request) -> Response:
         player, token = await server.seat(request, changing=True)
         taken = decode(await read_json(request, server.settings.max_body))
-        return await handler(Seat(server, request, player, token), taken)
+        return encoded(await handler(Seat(server, request, player, token), taken))
 
-    return Endpoint("POST", path, Audience.SEAT, answer, body=shown, call=call)
+    return Endpoint("POST", path, Audience.SEAT, answer, body=shown, call=call, returns=(returns,))
 
 
-def seat_stream(path: str, handler: Callable[[SeatSocket], Awaitable[None]], answer: str, body: type[Body]) -> Endpoint:
+def seat_stream(
+    path: str,
+    handler: Callable[[SeatSocket], Awaitable[None]],
+    answer: str,
+    body: type[Body],
+    messages: tuple[type[Struct], ...],
+) -> Endpoint:
     """A seat's stream: a token that holds the seat (a cookie's from this server's page), else closed with 4401
     (no seat) or 4403 (another page) before it is accepted."""
 
@@ -211,27 +280,34 @@ def seat_stream(path: str, handler: Callable[[SeatSocket], Awaitable[None]], ans
             return
         await handler(SeatSocket(server, socket, player, token or ""))
 
-    return Endpoint("WS", path, Audience.SEAT, answer, body=body_shape(body), stream=stream)
+    return Endpoint("WS", path, Audience.SEAT, answer, body=body_shape(body), stream=stream, returns=messages)
 
 
-def desk_get(path: str, handler: Callable[[Desk], Awaitable[Response]], answer: str) -> Endpoint:
+def desk_get(path: str, handler: Callable[[Desk], Awaitable[R]], returns: type[R], answer: str = "") -> Endpoint:
     """What the desk reads: its token checked."""
 
     async def call(server: Server, request: Request) -> Response:
         server.desk(request)
-        return await handler(Desk(server, request))
+        return encoded(await handler(Desk(server, request)))
 
-    return Endpoint("GET", path, Audience.DESK, answer, call=call)
+    return Endpoint("GET", path, Audience.DESK, answer, call=call, returns=(returns,))
 
 
-def desk_post(path: str, body: type[B], handler: Callable[[Desk, B], Awaitable[Response]], answer: str) -> Endpoint:
+def desk_post(
+    path: str,
+    body: type[B],
+    handler: Callable[[Desk, B], Awaitable[R | Response]],
+    returns: type[R],
+    answer: str = "",
+) -> Endpoint:
     """What the desk changes: its token checked (a cookie's request from this server's page only), then its body."""
 
     async def call(server: Server, request: Request) -> Response:
         server.desk(request, changing=True)
-        return await handler(Desk(server, request), await read_body(request, body, server.settings.max_body))
+        taken = await read_body(request, body, server.settings.max_body)
+        return encoded(await handler(Desk(server, request), taken))
 
-    return Endpoint("POST", path, Audience.DESK, answer, body=body_shape(body), call=call)
+    return Endpoint("POST", path, Audience.DESK, answer, body=body_shape(body), call=call, returns=(returns,))
 
 
 def desk_door(path: str, handler: Callable[[Server, Request], Awaitable[Response]]) -> Endpoint:
@@ -251,15 +327,27 @@ def api_table(endpoints: Sequence[Endpoint]) -> str:
             continue
         body = f"`{endpoint.body}`" if endpoint.body else ""
         request = f"`{endpoint.method} {endpoint.path}{endpoint.query}`"
-        rows.append(f"| {request} | {WHO[endpoint.audience]} | {body} | {endpoint.answer} |")
+        rows.append(f"| {request} | {WHO[endpoint.audience]} | {body} | {answer_cell(endpoint)} |")
     return "\n".join(rows) + "\n"
 
 
+def answer_cell(endpoint: Endpoint) -> str:
+    """A route's answer as the table shows it: its types' fields (a type named below by its name), then its words."""
+    shapes = " or ".join(f"`{kind.__name__ if kind in NAMED else answer_shape(kind)}`" for kind in endpoint.returns)
+    return ": ".join(part for part in (shapes, endpoint.answer) if part)
+
+
 TABLE_START, TABLE_END = "<!-- api-table: generated by events/web/endpoints.py -->", "<!-- end of api-table -->"
+TYPES_START, TYPES_END = "<!-- api-types: generated by events/web/answers.py -->", "<!-- end of api-types -->"
 
 
-def with_table(page_text: str, table: str) -> str:
+def with_table(page_text: str, table: str, start: str = TABLE_START, end: str = TABLE_END) -> str:
     """The API page with its generated table (between the two markers) replaced by ``table``."""
-    head, _, rest = page_text.partition(TABLE_START)
-    _, _, tail = rest.partition(TABLE_END)
-    return f"{head}{TABLE_START}\n\n{table}\n{TABLE_END}{tail}"
+    head, _, rest = page_text.partition(start)
+    _, _, tail = rest.partition(end)
+    return f"{head}{start}\n\n{table}\n{end}{tail}"
+
+
+def api_page(page_text: str, endpoints: Sequence[Endpoint]) -> str:
+    """The API page with both generated tables written again: the routes', and the named answer types'."""
+    return with_table(with_table(page_text, api_table(endpoints)), types_table(), TYPES_START, TYPES_END)

@@ -16,8 +16,10 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any
 
+from msgspec.structs import replace
 from starlette.websockets import WebSocket
 
+from events.web.answers import Answer, SeatMessage, SeatState
 from events.web.api_common import ApiError, Served, file_signature, json_text
 from events.web.api_draft import Waiting, seat_state, write_picks
 from events.web.auth import seat_holder
@@ -33,12 +35,12 @@ class Connection:
     socket: WebSocket
     player: int
     token: str = ""
-    pending: dict[str, Any] | None = None
-    sent: dict[str, Any] | None = None
+    pending: SeatState | None = None
+    sent: SeatState | None = None
     ready: asyncio.Event = field(default_factory=asyncio.Event)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
-    def offer(self, state: dict[str, Any]) -> None:
+    def offer(self, state: SeatState) -> None:
         """A state for this browser: sent unless it shows what the browser has or will get, and never in place of a
         newer one (a state worked out before a write can be offered after the write's own: issue 41's lost
         hand-off, where the older replaced the newer still waiting and the seat never got its pack)."""
@@ -48,14 +50,14 @@ class Connection:
         self.pending = state
         self.ready.set()
 
-    def answered(self, state: dict[str, Any]) -> None:
+    def answered(self, state: SeatState) -> None:
         """This state goes to the browser as the answer to its pick (``send``): not pushed again."""
         if not older(state, self.sent):
             self.sent = state
         if self.pending is not None and (same(self.pending, state) or older(self.pending, state)):
             self.pending = None
 
-    async def send(self, message: dict[str, Any]) -> None:
+    async def send(self, message: Answer) -> None:
         async with self.lock:  # one message at a time on the socket, whichever task sends it
             await self.socket.send_text(json_text(message))
 
@@ -66,22 +68,22 @@ class Connection:
             state, self.pending = self.pending, None
             if state is None:
                 continue
-            await self.send({"type": "seat", "seat": state})
+            await self.send(SeatMessage(state))
             self.sent = state
 
 
-def older(a: dict[str, Any], b: dict[str, Any] | None) -> bool:
+def older(a: SeatState, b: SeatState | None) -> bool:
     """Whether state ``a`` was worked out from an older draft than ``b`` (its version is lower: the version grows
     with every pick at the table and every phase of the night)."""
-    return b is not None and a.get("version", 0) < b.get("version", 0)
+    return b is not None and a.version < b.version
 
 
-def same(a: dict[str, Any] | None, b: dict[str, Any] | None) -> bool:
+def same(a: SeatState | None, b: SeatState | None) -> bool:
     """Whether two states show the same: they differ at most in the server's time and the version (which moves
     with every pick at the table, also the picks that change nothing this seat sees)."""
     if a is None or b is None:
         return a is b
-    return {**a, "server_time": 0, "version": 0} == {**b, "server_time": 0, "version": 0}
+    return replace(a, server_time=0, version=0) == replace(b, server_time=0, version=0)
 
 
 class Hub:
@@ -105,7 +107,7 @@ class Hub:
     def connected(self, player_id: int) -> bool:
         return bool(self.connections.get(player_id))
 
-    def _states(self, players: list[int]) -> dict[int, dict[str, Any]]:
+    def _states(self, players: list[int]) -> dict[int, SeatState]:
         states = {}
         for player in players:
             try:
@@ -114,7 +116,7 @@ class Hub:
                 continue  # a player removed meanwhile: nothing to show
         return states
 
-    def offer(self, states: dict[int, dict[str, Any]]) -> None:
+    def offer(self, states: dict[int, SeatState]) -> None:
         """States already worked out, to the browsers of their players."""
         for player, state in states.items():
             for connection in list(self.connections.get(player, ())):
@@ -128,7 +130,7 @@ class Hub:
         ended = {token for token, player in held if seat_holder_or_none(self.served, token) != player}
         return mark, self._states(players), ended
 
-    def _pod_states(self, pods: set[Any]) -> dict[int, dict[str, Any]]:
+    def _pod_states(self, pods: set[Any]) -> dict[int, SeatState]:
         """The states of the connected players seated in these pods."""
         players = [p for pod in self.served.snapshot().pods if pod.number in pods for p in pod.players]
         return self._states([p for p in players if p in self.connections])
@@ -175,6 +177,8 @@ class PickWriter:
         self.waiting: dict[int, list[tuple[Waiting, asyncio.Future]]] = {}
         self.busy: set[int] = set()
         self.tasks: set[asyncio.Task] = set()
+        self.ended: set[int] = set()  # pods whose drafts ended, their pools not recorded yet (``_settle``)
+        self.settling = False  # a ``_settle`` task is running
 
     async def submit(self, waiting: Waiting) -> None:
         """Until the pick is written (or refused: ``waiting.refusal``)."""
@@ -213,7 +217,7 @@ class PickWriter:
             self.hub.offer(states)  # the next seats' packs, at once
             self.watcher.seen[pod] = mark
             if pod in self.served.deferred:  # the batch ended the draft
-                self._start(self._settle(pod))
+                self._settle_later(pod)
 
     def _start(self, work: Any) -> None:
         task = asyncio.create_task(work)  # a task of its own: a browser that goes away stops no one's pick
@@ -224,22 +228,40 @@ class PickWriter:
         """No pick is waiting or being written at any pod."""
         return not self.busy and not any(self.waiting.values())
 
-    async def _settle(self, pod: int) -> None:
-        """The pools of a pod whose draft the last write ended, recorded once its picks are answered and no pick
-        is waiting (the database write it takes is the night's largest) or at the latest ``settle_wait`` seconds
-        later, and the pod's browsers shown their pools to build with.  The write that ended the draft marked the
-        pod ``Served.deferred`` under its lock, so the watcher leaves it to this (and tries again if it fails)."""
+    def _settle_later(self, pod: int) -> None:
+        """A pod whose draft a write ended: its pools are recorded by the running ``_settle``, or a new one."""
+        self.ended.add(pod)
+        if not self.settling:
+            self.settling = True
+            self._start(self._settle())
+
+    async def _settle(self) -> None:
+        """The pools of the pods whose drafts the last writes ended, recorded once their picks are answered and no
+        pick is waiting (the database write it takes is the night's largest) or at the latest ``settle_wait``
+        seconds later, and the pods' browsers shown their pools to build with.  The pods that end meanwhile are
+        recorded with it, in the same write of the database (a big room's pods end within moments of each
+        other: one write, and one look at it by every stream, instead of one a pod).  The write that ended a
+        draft marked its pod ``Served.deferred`` under its lock, so the watcher leaves it to this (and tries again
+        if it fails)."""
         try:
-            loop = asyncio.get_running_loop()
-            until = loop.time() + self.served.settings.settle_wait
-            while not self.quiet() and loop.time() < until:
-                await asyncio.sleep(0.01)
-            await self.served.run(self.served.settle, pod)
-            await self.hub.push_pods({pod})
-        except Exception:
-            log.exception("recording the pools of pod %s failed; the server's next look tries again", pod)
+            while self.ended:
+                loop = asyncio.get_running_loop()
+                until = loop.time() + self.served.settings.settle_wait
+                while not self.quiet() and loop.time() < until:
+                    await asyncio.sleep(0.01)
+                pods, self.ended = self.ended, set()
+                try:
+                    await self.served.run(self.served.settle_pods, pods)
+                    await self.hub.push_pods(pods)
+                except Exception:
+                    said = ", ".join(map(str, sorted(pods)))
+                    log.exception("recording the pools of pods %s failed; the server's next look tries again", said)
+                finally:
+                    self.served.deferred.difference_update(pods)
         finally:
-            self.served.deferred.discard(pod)
+            self.settling = False
+            self.served.deferred.difference_update(self.ended)  # stopped: the watcher records them (not stopping)
+            self.ended.clear()
 
 
 class Watcher:

@@ -9,16 +9,32 @@ import asyncio
 import contextlib
 import json
 import logging
-from typing import Any
+from typing import Any, Literal
 
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.websockets import WebSocketDisconnect
 
 from events.web import auth
+from events.web.answers import (
+    Answer,
+    DeckState,
+    ErrorInfo,
+    Game,
+    Joined,
+    Picked,
+    Pong,
+    Registered,
+    SeatMessage,
+    SeatState,
+    StreamError,
+    StreamRefusal,
+    TableState,
+    typed,
+)
 from events.web.api_common import ApiError, Json, Signature, whole
 from events.web.api_deck import act, deck_state, export, register
-from events.web.api_draft import SeatStateJson, answer, claim_if_free, prepare_pick, seat_state
+from events.web.api_draft import answer, claim_if_free, prepare_pick, seat_state
 from events.web.api_night import in_core, order_of, table_state
 from events.web.bodies import (
     ConfirmBody,
@@ -27,26 +43,34 @@ from events.web.bodies import (
     Empty,
     GameBody,
     JoinBody,
-    Joined,
     PickBody,
-    Registered,
     ResultBody,
     StreamPick,
     checked,
     deck_action,
     deck_shape,
 )
-from events.web.endpoints import Endpoint, Seat, SeatSocket, door, seat_get, seat_post, seat_post_decoded, seat_stream
+from events.web.endpoints import (
+    Endpoint,
+    Seat,
+    SeatSocket,
+    door,
+    seat_file,
+    seat_get,
+    seat_post,
+    seat_post_decoded,
+    seat_stream,
+)
 from events.web.live import Connection
 from events.web.server import Server
 
 log = logging.getLogger("cmdraft.serve")
-SEAT_STATE = "`SeatState` (below)"
 
 # --- the seat and its picks -------------------------------------------------------------------------------------------
 
 
 async def join(server: Server, request: Request, body: JoinBody) -> Response:
+    """A seat joined with its code: ``Joined``, and the seat's cookie set."""
     address = auth.client_address(request)
     token, player = await server.served.run(auth.join, server.served, body, address)
     server.knows(token)
@@ -57,18 +81,18 @@ async def join(server: Server, request: Request, body: JoinBody) -> Response:
     return response
 
 
-async def get_seat(seat: Seat) -> Response:
+async def get_seat(seat: Seat) -> SeatState:
     served = seat.server.served
 
-    def claimed_state() -> SeatStateJson:
+    def claimed_state() -> SeatState:
         claim_if_free(served, seat.player, seat.token)  # a draft that started after the browser joined
         return seat_state(served, seat.player)
 
-    return Json(await served.run(claimed_state))
+    return await served.run(claimed_state)
 
 
-async def post_pick(seat: Seat, body: PickBody) -> Response:
-    return Json(await picked(seat.server, seat.player, seat.token, body))
+async def post_pick(seat: Seat, body: PickBody) -> SeatState:
+    return await picked(seat.server, seat.player, seat.token, body)
 
 
 async def picked(
@@ -78,7 +102,7 @@ async def picked(
     body: PickBody,
     connection: Connection | None = None,
     mark: Signature = None,
-) -> SeatStateJson:
+) -> SeatState:
     """A pick written with the others arriving at its pod (the pod's browsers pushed) and the seat's new
     state; ``connection``: the stream it came over, which the answer reaches (so it isn't pushed there too);
     ``mark``: the database's signature the caller took for its checks (``Served.database_mark``)."""
@@ -108,7 +132,7 @@ async def stream(seat: SeatSocket) -> None:
                 break
             text = received.get("text")
             if text is None:  # a binary frame
-                await connection.send({"type": "error", "error": {"code": "bad-message", "message": "send text"}})
+                await connection.send(StreamError(ErrorInfo("bad-message", "send text")))
                 continue
             await connection.send(await message(server, text, token, connection))
     except (WebSocketDisconnect, RuntimeError):
@@ -121,7 +145,7 @@ async def stream(seat: SeatSocket) -> None:
             await sender
 
 
-async def message(server: Server, text: str, token: str, connection: Connection) -> dict[str, Any]:
+async def message(server: Server, text: str, token: str, connection: Connection) -> Answer:
     """The answer to one message a browser sent on its stream: ``ping`` (the server's time), or ``pick``
     (the pick as ``POST /api/pick`` takes it, checked and written the same way, answered ``picked`` with
     the seat's new state, or ``refused`` with the error and, when the pack moved on, the new state).  The
@@ -129,7 +153,7 @@ async def message(server: Server, text: str, token: str, connection: Connection)
     and a pick is taken only while the token still holds the seat."""
     limit = server.settings.max_message
     if len(text) > limit:
-        return {"type": "error", "error": {"code": "too-large", "message": f"a message is at most {limit // 1024} KiB"}}
+        return StreamError(ErrorInfo("too-large", f"a message is at most {limit // 1024} KiB"))
     data: Any = None
     try:
         data = json.loads(text)
@@ -143,9 +167,9 @@ async def message(server: Server, text: str, token: str, connection: Connection)
     except ApiError as error:
         return reply("refused" if kind == "pick" else "error", ask, error)
     if kind == "ping":
-        return {"type": "pong", "server_time": server.served.wall()}
+        return Pong(server.served.wall())
     if kind != "pick":
-        return {"type": "error", "error": {"code": "bad-message", "message": 'send a "ping" or a "pick"'}}
+        return StreamError(ErrorInfo("bad-message", 'send a "ping" or a "pick"'))
     try:
         sent = checked(data, StreamPick)
         mark = server.served.database_mark()  # one look at the database for the token's and the pick's checks
@@ -157,12 +181,13 @@ async def message(server: Server, text: str, token: str, connection: Connection)
     except Exception:  # as POST /api/pick answers it: said in one line, and in the server's log
         log.exception("unforeseen error taking a pick over the stream")
         return reply("refused", ask, internal_error())
-    return {"type": "picked", "id": ask, "seat": state}
+    return Picked(ask, state)
 
 
-def reply(kind: str, ask: int | None, error: ApiError) -> dict[str, Any]:
+def reply(kind: Literal["refused", "error"], ask: int | None, error: ApiError) -> StreamRefusal:
     """A refusal on the stream: the error as ``POST /api/pick`` answers it, with its status and the pick's id."""
-    return {"type": kind, "id": ask, "status": error.status, **error.body()}
+    info = ErrorInfo(error.code, error.message)
+    return StreamRefusal(type=kind, id=ask, status=error.status, error=info, **error.extra)
 
 
 def internal_error() -> ApiError:
@@ -172,21 +197,21 @@ def internal_error() -> ApiError:
 # --- the deck and the player's files ---------------------------------------------------------------------------------
 
 
-async def get_deck(seat: Seat) -> Response:
+async def get_deck(seat: Seat) -> DeckState:
     served = seat.server.served
-    return Json(await served.run(served.one_at_a_time, deck_state, served, seat.player))
+    return await served.run(served.one_at_a_time, deck_state, served, seat.player)
 
 
-async def post_deck(seat: Seat, action: DeckAction) -> Response:
+async def post_deck(seat: Seat, action: DeckAction) -> DeckState:
     served = seat.server.served
-    return Json(await served.run(served.one_at_a_time, act, served, seat.player, action))
+    return await served.run(served.one_at_a_time, act, served, seat.player, action)
 
 
-async def post_register(seat: Seat, body: Empty) -> Response:
+async def post_register(seat: Seat, body: Empty) -> Registered:
     served = seat.server.served
     done: Registered = await served.run(served.one_at_a_time, register, served, seat.player)
     await seat.server.hub.push([seat.player])
-    return Json(done)
+    return done
 
 
 async def get_export(seat: Seat) -> Response:
@@ -206,25 +231,25 @@ async def get_export(seat: Seat) -> Response:
 # --- the night at the player's table ------------------------------------------------------------------------------
 
 
-async def table_changed(seat: Seat) -> Response:
+async def table_changed(seat: Seat) -> TableState:
     """The player's table after a change, every phone pushed (new results, standings, clock)."""
     state = await in_core(seat.server.served, table_state, seat.server.served, seat.player)
     await seat.server.hub.push()
-    return Json(state)
+    return state
 
 
-async def get_table(seat: Seat) -> Response:
-    return Json(await in_core(seat.server.served, table_state, seat.server.served, seat.player))
+async def get_table(seat: Seat) -> TableState:
+    return await in_core(seat.server.served, table_state, seat.server.served, seat.player)
 
 
-async def post_result(seat: Seat, body: ResultBody) -> Response:
+async def post_result(seat: Seat, body: ResultBody) -> TableState:
     served = seat.server.served
     order = order_of(body.order, served.settings)
     await in_core(served, served.reports.report, served.event_id, seat.player, order, now=served.wall())
     return await table_changed(seat)
 
 
-async def post_confirm(seat: Seat, body: ConfirmBody) -> Response:
+async def post_confirm(seat: Seat, body: ConfirmBody) -> TableState:
     served = seat.server.served
     order = order_of(body.order, served.settings, "your order") if body.order else None
     report = whole(body.report, "report", 1, served.settings.max_report)
@@ -233,14 +258,14 @@ async def post_confirm(seat: Seat, body: ConfirmBody) -> Response:
     return await table_changed(seat)
 
 
-async def post_drop(seat: Seat, body: DropBody) -> Response:
+async def post_drop(seat: Seat, body: DropBody) -> TableState:
     if body.confirm is not True:
         raise ApiError(400, "confirm-needed", 'dropping leaves the event for good: send {"confirm": true}')
     await in_core(seat.server.served, seat.server.served.reports.drop_self, seat.server.served.event_id, seat.player)
     return await table_changed(seat)
 
 
-async def post_game(seat: Seat, body: GameBody) -> Response:
+async def post_game(seat: Seat, body: GameBody) -> Game:
     limits = seat.server.settings
     most, ids, name = (
         limits.max_whole,
@@ -282,7 +307,7 @@ async def post_game(seat: Seat, body: GameBody) -> Response:
         undo=body.undo,
     )
     await seat.server.hub.push()
-    return Json(board)
+    return typed(board, Game)
 
 
 ENDPOINTS: list[Endpoint] = [
@@ -290,17 +315,18 @@ ENDPOINTS: list[Endpoint] = [
         "/api/join",
         JoinBody,
         join,
-        '`{"token", "seat": SeatState}`, and the cookie `cmdraft_seat` (HttpOnly, SameSite=Strict). A number is '
-        "the player's number (`#4`). 404 `no-event`/`no-player`, 401 `wrong-code` (the message says what to check), "
-        "429 `slow-down` with `retry_after` (seconds: this address typed too many wrong codes; the seat is not "
-        "locked), 409 `not-seated`",
+        Joined,
+        "the seat's token, and its cookie `cmdraft_seat` set (HttpOnly, SameSite=Strict). A number is the player's number (`#4`). 404 "
+        "`no-event`/`no-player`, 401 `wrong-code` (the message says what to check), 429 `slow-down` with "
+        "`retry_after` (seconds: this address typed too many wrong codes; the seat is not locked), 409 `not-seated`",
     ),
-    seat_get("/api/seat", get_seat, SEAT_STATE),
+    seat_get("/api/seat", get_seat, SeatState),
     seat_post(
         "/api/pick",
         PickBody,
         post_pick,
-        "the new `SeatState`; `cards` are positions in `draft.cards` of the state the page showed. 409 `stale` with "
+        SeatState,
+        "the new state; `cards` are positions in `draft.cards` of the state the page showed. 409 `stale` with "
         '`"seat": SeatState` when that pack has moved on (another tab, a terminal, the timer), 400 `wrong-count` '
         "(wrong count, a position not in the pack, a card twice), 409 `bot-seat`, 401 `not-your-seat` (the seat is "
         "held at another device or terminal now). The pick goes through the seat's `SeatSession` as a terminal's "
@@ -310,47 +336,49 @@ ENDPOINTS: list[Endpoint] = [
     seat_stream(
         "/api/stream",
         stream,
-        '`{"type": "seat", "seat": SeatState}` on connecting and on every change, whoever made it (this server, a '
-        'terminal, the desk, the timer); send `{"type": "ping"}` for `{"type": "pong", "server_time"}`. Closed with '
-        "4401 when the token is no good (join again): on opening, and once the server sees the seat held elsewhere "
-        "(a new code, the seat joined in another browser). The body shown is a pick sent on the open stream (what "
-        "the page does; it posts `/api/pick` only when it has no stream): checked, rate-limited and written exactly "
-        'as `POST /api/pick`, answered on the stream with `{"type": "picked", "id": 7, "seat": SeatState}` or '
-        '`{"type": "refused", "id": 7, "status": 409, "error": {…}, "seat": SeatState}` (the same statuses and '
-        "codes; `seat` where the POST's answer has it, 401 `no-seat` once the token no longer holds the seat). The "
-        "state a `picked` answer carries is not pushed on that stream again. Every message counts toward the "
-        'token\'s rate limit (429 `slow-down`). Any other message gets `{"type": "error", "error": {"code": '
-        '"bad-message"}}` (over 1 KiB: `too-large`; a binary frame: `bad-message`). The page waits 15 s for an '
-        "answer; then it closes the stream, asks for its seat again (the pick shows if it arrived) and reconnects",
+        "the messages the server sends. `seat` on connecting and on every change, whoever made it (this server, a "
+        'terminal, the desk, the timer); send `{"type": "ping"}` for a `pong`. Closed with 4401 when the token is no '
+        "good (join again): on opening, and once the server sees the seat held elsewhere (a new code, the seat "
+        "joined in another browser). The body shown is a pick sent on the open stream (what the page does; it posts "
+        "`/api/pick` only when it has no stream): checked, rate-limited and written exactly as `POST /api/pick`, "
+        "answered on the stream with `picked` (its `id` the pick's) or `refused` (the same statuses and codes; "
+        "`seat` where the POST's answer has it, 401 `no-seat` once the token no longer holds the seat). The state a "
+        "`picked` answer carries is not pushed on that stream again. Every message counts toward the token's rate "
+        "limit (429 `slow-down`, answered `error` with its status when the message was no pick). Any other message "
+        "gets an `error` with the code `bad-message` (over 1 KiB: `too-large`; a binary frame: `bad-message`). The "
+        "page waits 15 s for an answer; then it closes the stream, asks for its seat again (the pick shows if it "
+        "arrived) and reconnects",
         StreamPick,
+        (SeatMessage, Pong, Picked, StreamRefusal, StreamError),
     ),
     seat_get(
         "/api/deck",
         get_deck,
-        '`DeckState`: `commanders`, `pipers`, `main` and `sideboard` (`[{"card", "count"}]`), `pool` (`[{"card", '
-        '"count", "in_deck"}]`: the pool\'s different cards, then the free basics; a card\'s `id` in the deck API is '
-        "its place here), `basics`, `size`, `curve`, `sources`, `symbols`, `legal`, `problems`, `can_undo`, "
-        "`can_redo`, `registered`, `closed` (null while registration is open; after round 1 is paired or the desk's "
-        "`--close` time, the line saying so and that only the desk can change the deck: the page then shows the "
-        "registered deck read-only), `correction` (the desk's reason when it corrected the deck)",
+        DeckState,
+        "`main` and `sideboard` are the deck's cards with their counts; `pool` the pool's different cards, "
+        "then the free basics (a card's `id` in the deck API is its place here); `closed` is null while registration "
+        "is open; after round 1 is paired or the desk's `--close` time, the line saying so and that only the desk can "
+        "change the deck: the page then shows the registered deck read-only; `correction` is the desk's reason when "
+        "it corrected the deck",
     ),
     seat_post_decoded(
         "/api/deck",
         deck_action,
         deck_shape(),
         post_deck,
-        "`DeckState`; a refused change is 400 `deck-refused` with the deck as it was. 409 `not-building` before every "
-        "pod has drafted; 409 `phase-over` once registration is closed (the terminal's words)",
+        DeckState,
+        "a refused change is 400 `deck-refused` with the deck as it was. 409 `not-building` before every pod has "
+        "drafted; 409 `phase-over` once registration is closed (the terminal's words)",
     ),
     seat_post(
         "/api/deck/register",
         Empty,
         post_register,
-        '`{"registered": true, "legal", "problems", "deck": DeckState}`: `event deck`\'s own registration (same '
-        "checks against the recorded pool, same transaction, same report; the history says `browser NAME`); 409 "
-        "`phase-over` once registration is closed",
+        Registered,
+        "`event deck`'s own registration (same checks against the recorded pool, same transaction, same report; the "
+        "history says `browser NAME`); 409 `phase-over` once registration is closed",
     ),
-    seat_get(
+    seat_file(
         "/api/export/{kind}",
         get_export,
         "the player's own pool (`kind`: `pool`) or deck (`deck`) as a file (`arena`/`txt`, `json`, `csv`, `cod`, "
@@ -360,28 +388,32 @@ ENDPOINTS: list[Endpoint] = [
     seat_get(
         "/api/table",
         get_table,
-        "the player's round, table, players (ids, names, commanders, who goes first), the table's clock (`deadline`, "
-        "`remaining`, `paused`, `extra`, `over`), its result or the report waiting (with `waiting_for`: who still has "
-        "to confirm, a terminal player too, who confirms with `cmdraft event table ID --player NAME --confirm`), their "
-        "standing",
+        TableState,
+        "the player's round, table, players (ids, names, commanders, who goes first), the table's clock "
+        "(`deadline`, `remaining`, `paused`, `extra`, `over`), its result or the report waiting (with `waiting_for`: "
+        "who still has to confirm, a terminal player too, who confirms with `cmdraft event table ID --player NAME "
+        "--confirm`), their standing",
     ),
     seat_post(
         "/api/result",
         ResultBody,
         post_result,
+        TableState,
         "report the finishing order: places best first, player ids, a place of several is a draw; the table's state",
     ),
     seat_post(
         "/api/result/confirm",
         ConfirmBody,
         post_confirm,
+        TableState,
         'confirm, or `"agree": false` with an optional `"order"`: dispute; the table\'s state',
     ),
-    seat_post("/api/drop", DropBody, post_drop, "drop oneself (`confirm` must be true); the table's state"),
+    seat_post("/api/drop", DropBody, post_drop, TableState, "drop oneself (`confirm` must be true); the table's state"),
     seat_post(
         "/api/game",
         GameBody,
         post_game,
+        Game,
         "the tracker from the table (when the desk allows it): life changes `[id, -3]`, commander damage `[victim, "
         'source, "Commander", 7]`, casts `[id, "Commander"]`, or `undo`; a life change or damage out of the core\'s '
         "range is 400 `limit` with `event game`'s words (the same range as the desk's)",

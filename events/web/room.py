@@ -16,9 +16,11 @@ from starlette.responses import FileResponse, Response
 
 from events.night.standings import winner_line
 from events.night.table_views import standing_json
-from events.web.api_common import STATIC, ApiError, Json
+from events.web.answers import StandingRow, typed
+from events.web.api_common import STATIC, ApiError
 from events.web.api_draft import image_json
 from events.web.api_night import in_core
+from events.web.desk_answers import Decklist, Decklists, RoomState, Standings
 from events.web.endpoints import Endpoint, files, page, public
 from events.web.server import Server
 from sets.cards import Card
@@ -56,18 +58,17 @@ async def image(server: Server, request: Request) -> Response:
     return FileResponse(path, media_type=media, headers={"cache-control": server.settings.image_cache})
 
 
-async def get_standings(server: Server, request: Request) -> Response:
+async def get_standings(server: Server, request: Request) -> Standings:
     served = server.served
     rows = await in_core(served, served.rounds.standings, served.event_id)
-    return Json(
-        {"server_time": served.wall(), "standings": [standing_json(row) for row in rows], "winner": winner_line(rows)}
-    )
+    shown = [typed(standing_json(row), StandingRow) for row in rows]
+    return Standings(served.wall(), shown, winner_line(rows))
 
 
-async def get_decklists(server: Server, request: Request) -> Response:
+async def get_decklists(server: Server, request: Request) -> Decklists:
     served = server.served
     decklists = await in_core(served, served.views.public_decklists, served.event_id, decklist_facts)
-    return Json({"decklists": decklists})
+    return Decklists(typed(decklists, list[Decklist]))
 
 
 def decklist_facts(card: Card) -> dict[str, Any]:
@@ -76,10 +77,10 @@ def decklist_facts(card: Card) -> dict[str, Any]:
     return {"cost": card.mana_cost, "type": card.type_line, **image_json(card)}
 
 
-async def get_room(server: Server, request: Request) -> Response:
+async def get_room(server: Server, request: Request) -> RoomState:
     served = server.served
     room = await in_core(served, served.views.room_view, served.event_id, now=served.wall())
-    return Json({**room, "join": join_url(request, served.event_id)})
+    return typed({**room, "join": join_url(request, served.event_id)}, RoomState)
 
 
 async def get_room_qr(server: Server, request: Request) -> Response:
@@ -102,16 +103,17 @@ ENDPOINTS: list[Endpoint] = [
     page("/", index_page),
     page("/join", index_page),
     page("/images/{code}/{name}", image),
-    public("/api/standings", get_standings, "the standings"),
+    public("/api/standings", get_standings, Standings, "the standings"),
     public(
         "/api/decklists",
         get_decklists,
-        "once the event is finished, where the desk publishes them: everyone's decklist by standing, each line "
-        '`{"name", "count", "cost", "type", "image?", "artist?"}` (the image where it was downloaded)',
+        Decklists,
+        "once the event is finished, where the desk publishes them: everyone's decklist by standing (a line's cost, "
+        "type and image where the set's index has the card, the image where it was downloaded)",
     ),
     page("/decklists", decklists_page),
     page("/room", room_page, "the room display's page"),
-    public("/api/room", get_room, "the room display's data"),
+    public("/api/room", get_room, RoomState, "the room display's data"),
     page("/api/room/qr.svg", get_room_qr, "the room display's QR code (the page's address for this event)"),
     files("/static", STATIC),
 ]

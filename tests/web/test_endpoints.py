@@ -5,15 +5,31 @@ docs/api.md's table is the one the declarations write."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from msgspec import Struct
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.websockets import WebSocketDisconnect
 
+from events.web import answers
+from events.web.answers import Card
 from events.web.app import ENDPOINTS, write_api_page
 from events.web.bodies import PickBody, body_shape
-from events.web.endpoints import TABLE_END, TABLE_START, Audience, Endpoint, api_table, with_table
+from events.web.desk_answers import DeskLink
+from events.web.endpoints import (
+    NAMED,
+    TABLE_END,
+    TABLE_START,
+    TYPES_END,
+    TYPES_START,
+    Audience,
+    Endpoint,
+    api_table,
+    types_table,
+    with_table,
+)
 from tests.helpers.nights import codes_of
 from tests.helpers.paths import ROOT
 from tests.helpers.served import client, phone, served_night
@@ -133,3 +149,50 @@ def test_contributings_command_writes_the_api_page_again(tmp_path: Path):
     assert "write_api_page('docs/api.md')" in (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
     write_api_page(page)
     assert page.read_text(encoding="utf-8") == text
+
+
+def generated_types(page: str) -> str:
+    return page.split(TYPES_START, 1)[1].split(TYPES_END, 1)[0].strip() + "\n"
+
+
+def test_every_json_route_declares_the_type_it_answers():
+    """Only the pages, their files, a player's export and the QR code answer something other than a typed JSON body."""
+    untyped = sorted(e.path for e in ENDPOINTS if not e.returns)
+    assert untyped == [
+        "/",
+        "/api/export/{kind}",
+        "/api/room/qr.svg",
+        "/decklists",
+        "/desk",
+        "/images/{code}/{name}",
+        "/join",
+        "/room",
+        "/static",
+    ]
+    for endpoint in ENDPOINTS:
+        assert all(issubclass(kind, Struct) for kind in endpoint.returns), endpoint.path
+
+
+def test_the_api_page_lists_the_answers_fields_as_their_types_declare_them():
+    page = API_PAGE.read_text(encoding="utf-8")
+    assert generated_types(page) == types_table(), (
+        "docs/api.md's answer types drifted from events/web/answers.py: write the page again with "
+        "python -c \"from events.web.app import write_api_page; write_api_page('docs/api.md')\""
+    )
+    assert "| `GET /api/seat` | seat token |  | `SeatState` |" in page
+    assert '| `POST /api/desk/reset-code` | desk token | `{"player": int}` | `{"player", "name", "code"}`: ' in page
+    assert '"image?", "artist?"' in page  # a card's image is left out when none was kept
+
+
+class TrimmedCard(Struct):
+    name: str
+    cost: str
+
+
+def test_a_planted_drift_between_the_answer_types_and_the_api_page_is_seen():
+    page = API_PAGE.read_text(encoding="utf-8")
+    reset = next(e for e in ENDPOINTS if e.path == "/api/desk/reset-code")
+    answered = [replace(e, returns=(DeskLink,)) if e is reset else e for e in ENDPOINTS]
+    assert api_table(answered) != generated_table(page)  # the route answers another type: its row changes
+    trimmed = tuple(TrimmedCard if kind is Card else kind for kind in NAMED)
+    assert answers.types_table(trimmed) != generated_types(page)  # a card's fields gone: the list no longer matches

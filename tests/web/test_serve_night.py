@@ -8,10 +8,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import msgspec
 import pytest
 from starlette.testclient import TestClient
 
+from events.night.standings import winner_line
+from events.night.table_views import TableViews, standing_json
 from events.storage.store import Store
+from events.web.answers import TableState, typed
 from events.web.app import create_app
 from events.web.settings import WebSettings
 from tests.helpers.cliapp import invoke
@@ -258,3 +262,50 @@ def test_the_stream_pushes_a_new_pairing_a_result_and_a_paused_clock_to_the_phon
             ok(web.post("/api/result", json={"order": [[ids[n]] for n in mine]}))
             report = stream.receive_json()["seat"]["table"]["round"]["report"]
             assert report["by"] == "Ann" and report["waiting_for"] == [n for n in mine if n != "Ann"]
+
+
+def test_the_nights_answers_are_the_cores_views_byte_for_byte(night, manual_clock):
+    """The typed answers (``events.web.answers``) read the core's views strictly and send them as the core gives
+    them: a player's table (with a report, a dispute and the tracker), the desk's night, the room, the standings."""
+    db, event_id, codes = night
+    app = app_of(db, event_id, manual_clock)
+    views = TableViews(Store(db))
+    with TestClient(app, headers=ORIGIN) as desk:
+        ok(desk.post("/api/desk/tracker", json={"on": True}, headers=DESK))
+        paired = ok(desk.post("/api/desk/round", json={}, headers=DESK))
+        ok(desk.post("/api/desk/clock", json={"minutes": 50}, headers=DESK))
+        names = paired["tables"][0]
+        phones = {name: phone(app, event_id, name, codes[name]) for name in names}
+        seated = ok(phones[names[0]].get("/api/table"))["round"]["players"]
+        ids = {p["name"]: p["id"] for p in seated}
+        hit = [[ids[names[1]], ids[names[0]], seated[0]["commanders"][0], 4]]
+        ok(phones[names[0]].post("/api/game", json={"life": [[ids[names[1]], -3]], "damage": hit}))
+        report = ok(phones[names[0]].post("/api/result", json={"order": [[ids[n]] for n in names]}))["round"]["report"]
+        mine = [[ids[n]] for n in reversed(names)]
+        ok(phones[names[1]].post("/api/result/confirm", json={"report": report["id"], "agree": False, "order": mine}))
+        now = manual_clock.now()
+        for name in names:
+            core = views.table_view(event_id, ids[name], now=now)
+            assert core["round"]["report"] and core["round"]["game"]["players"]
+            assert phones[name].get("/api/table").content == msgspec.json.encode(core)
+        assert desk.get("/api/desk/night", headers=DESK).content == msgspec.json.encode(views.desk_view(event_id, now))
+        room = views.room_view(event_id, now=now)
+        assert desk.get("/api/room").content == msgspec.json.encode(
+            {**room, "join": f"http://testserver/join?event={event_id}"}
+        )
+        standings = Night(Store(db)).standings(event_id)
+        shown = {
+            "server_time": now,
+            "standings": [standing_json(r) for r in standings],
+            "winner": winner_line(standings),
+        }
+        assert desk.get("/api/standings").content == msgspec.json.encode(shown)
+
+
+def test_a_key_the_answer_type_does_not_declare_is_refused_not_sent(night, manual_clock):
+    """A view the core widened with a key the API page doesn't name can't reach a page unnoticed."""
+    db, event_id, _ = night
+    view = TableViews(Store(db)).table_view(event_id, 1, now=manual_clock.now())
+    assert typed(view, TableState) == typed(dict(view), TableState)
+    with pytest.raises(msgspec.ValidationError, match="unknown field `secret`"):
+        typed({**view, "secret": "a seat code"}, TableState)

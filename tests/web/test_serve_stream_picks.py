@@ -7,10 +7,12 @@ import contextlib
 import json
 from dataclasses import replace
 
+import msgspec
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
 from events.web import live
+from events.web.answers import SeatState
 from events.web.api_draft import card_json, prepare_pick, write_picks
 from events.web.bodies import PickBody
 from events.web.live import Connection
@@ -166,8 +168,9 @@ def test_a_stream_opening_while_its_pod_is_written_gets_the_pack_the_write_broug
                 served.run = original
 
         web.portal.call(ann_picks_as_bo_wakes)
-        shown_to_bo = bo_phone.pending["draft"]
-        assert (shown_to_bo["pick"], len(shown_to_bo["cards"])) == (2, 18), shown_to_bo
+        assert bo_phone.pending is not None and bo_phone.pending.draft is not None
+        shown_to_bo = bo_phone.pending.draft
+        assert (shown_to_bo.pick, len(shown_to_bo.cards)) == (2, 18), shown_to_bo
 
 
 def test_a_card_corrected_or_given_its_text_shows_as_it_is_now():
@@ -176,11 +179,11 @@ def test_a_card_corrected_or_given_its_text_shows_as_it_is_now():
     first = card_json(card, 3)
     assert card_json(card, 3) is first  # kept
     moved = card_json(card, 5)  # the same card at another place in its pack: its own id, the same facts
-    assert moved["id"] == 5 and {**moved, "id": 3} == first and card_json(card, 5) is moved
+    assert moved.id == 5 and msgspec.structs.replace(moved, id=3) == first and card_json(card, 5) is moved
     corrected = replace(card, rarity=Rarity.MYTHIC, mana_value=card.mana_value + 9)
-    assert card_json(corrected, 3)["rarity"] == "M" and card_json(corrected, 3)["mana_value"] == card.mana_value + 9
+    assert card_json(corrected, 3).rarity == "M" and card_json(corrected, 3).mana_value == card.mana_value + 9
     texted = replace(corrected, faces=tuple(replace(face, text="Test text: draw a card.") for face in card.faces))
-    assert card_json(texted, 3)["text"] == ["Test text: draw a card."] * len(card.faces)
+    assert card_json(texted, 3).text == ["Test text: draw a card."] * len(card.faces)
 
 
 def test_an_unforeseen_error_taking_a_stream_pick_is_one_line_and_the_stream_goes_on(
@@ -199,14 +202,30 @@ def test_an_unforeseen_error_taking_a_stream_pick_is_one_line_and_the_stream_goe
         assert stream.receive_json()["type"] == "pong"  # the stream goes on
 
 
+def seat_at(version: int, server_time: float, pick: int, cards: int) -> SeatState:
+    """A seat's state at pack 1, ``pick``, with ``cards`` cards in front of it (their ids their places)."""
+    card = {"name": "Card", "cost": "", "mana_value": 0, "type": "Instant", "rarity": "C", "identity": "", "colors": ""}
+    draft = {
+        **{"pod": 1, "seat": 1, "seats": 8, "pack": 1, "packs": 3, "pick": pick, "picks": 10, "take": 2},
+        **{"direction": "left", "waiting_for": 0, "waiting_on": [], "queued": 1, "deadline": None, "done": False},
+        **{"bot": False, "last": None},
+        "cards": [{**card, "text": None, "id": index, "foil": False} for index in range(cards)],
+    }
+    event, player = {"id": 1, "name": "Friday", "assist": False}, {"number": 1, "name": "Ann", "has_deck": False}
+    state = {"version": version, "server_time": server_time, "event": event, "player": player, "phase": "drafting"}
+    return msgspec.convert(
+        {**state, "connection_note": None, "draft": draft, "pool": msgspec.Raw(b"[]"), "table": None}, SeatState
+    )
+
+
 def test_a_state_worked_out_before_a_newer_one_never_replaces_it_on_the_way_to_the_phone():
     """The lost hand-off of issue 41: the watcher works a pod's states out in one worker while a pick's write in the
     other brings a seat its next pack; the write's state is offered first, the watcher's older one (worked out
     before the write) after it, and it replaced the newer one still waiting to be sent: the phone never got its
     pack and nothing changed any more to send it again.  An older state (a lower version) never replaces a newer
     one, waiting or sent; one as new or newer does."""
-    waiting = {"version": 100_039, "server_time": 1.0, "draft": {"pack": 1, "pick": 4, "cards": []}}
-    its_pack = {"version": 100_040, "server_time": 2.0, "draft": {"pack": 1, "pick": 5, "cards": [{"id": 0}]}}
+    waiting = seat_at(100_039, 1.0, pick=4, cards=0)
+    its_pack = seat_at(100_040, 2.0, pick=5, cards=1)
     phone = Connection(None, 1)
     phone.offer(its_pack)
     phone.offer(waiting)  # the watcher's state, worked out before the write
@@ -214,6 +233,6 @@ def test_a_state_worked_out_before_a_newer_one_never_replaces_it_on_the_way_to_t
     phone.pending, phone.sent = None, its_pack  # sent
     phone.offer(waiting)
     assert phone.pending is None
-    later = {**its_pack, "version": 100_041, "draft": {**its_pack["draft"], "cards": []}}
+    later = seat_at(100_041, 2.0, pick=5, cards=0)
     phone.offer(later)
     assert phone.pending == later

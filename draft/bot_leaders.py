@@ -1,0 +1,125 @@
+"""What a bot knows of its pool's leaders (``draft.bots``): every way the pool's legends and Backgrounds can lead,
+kept as the cards arrive.
+
+A pool only grows, so each card is looked at once when it comes: a legend (the Piper aside) or a Background that
+can't lead alone joins its list with the cards already there it may lead beside, and the pool's product votes are
+counted (``ProductVotes``).  The options are made again only when asked after a leader arrived; what they give is
+what looking at the whole pool again gives.
+"""
+
+from __future__ import annotations
+
+from draft.commanders import added_card_options, can_pair
+from draft.decks import is_piper
+from draft.products import ProductVotes, added_card
+from draft.traits import card_rating
+from sets.cards import Card, CommanderAbility
+
+LeaderOption = tuple[int, tuple[Card, ...], float]  # (identity mask, the leaders, their ratings)
+
+
+class PoolLeaders:
+    """A pool's legends, Backgrounds and the ways they lead, kept as cards arrive."""
+
+    __slots__ = (
+        "_background_pairs",
+        "_backgrounds",
+        "_distinct",
+        "_held",
+        "_legend_pairs",
+        "_legends",
+        "_options",
+        "_pairs",
+        "_votes",
+    )
+
+    def __init__(self) -> None:
+        self._distinct: dict[Card, None] = {}  # the pool's cards once each, in the order they came
+        self._votes = ProductVotes()  # ``product_of`` the pool, counted as cards come
+        self._legends: list[Card] = []
+        self._backgrounds: list[Card] = []
+        # Which may lead together: (legend, legend) and (legend, Background) by their places in those lists.
+        self._legend_pairs: list[tuple[int, int]] = []
+        self._background_pairs: list[tuple[int, int]] = []
+        self._pairs: dict[tuple[Card, Card], bool] = {}  # can_pair, asked once a pair
+        self._options: list[LeaderOption] | None = None
+        self._held: tuple[list[LeaderOption], list[LeaderOption]] | None = None  # options, and what held() made
+
+    def add(self, card: Card) -> None:
+        """A card the pool took (a copy already there changes nothing)."""
+        if card in self._distinct:
+            return
+        self._distinct[card] = None
+        self._votes.add(card)
+        legends, backgrounds = self._legends, self._backgrounds
+        if card.can_be_commander:
+            if is_piper(card):
+                return
+            at = len(legends)
+            legends.append(card)
+            self._legend_pairs += [(i, at) for i, other in enumerate(legends[:at]) if can_pair(other, card)]
+            self._background_pairs += [(at, j) for j, other in enumerate(backgrounds) if can_pair(card, other)]
+        elif CommanderAbility.BACKGROUND in card.abilities:
+            at = len(backgrounds)
+            backgrounds.append(card)
+            self._background_pairs += [(i, at) for i, other in enumerate(legends) if can_pair(other, card)]
+
+    def forget_options(self) -> None:
+        """A leader arrived: the options are made again when next asked."""
+        self._options = None
+
+    def can_pair(self, first: Card, second: Card) -> bool:
+        """``can_pair``, asked once for each pair."""
+        found = self._pairs.get((first, second))
+        if found is None:
+            found = self._pairs[first, second] = can_pair(first, second)
+        return found
+
+    def options(self) -> list[LeaderOption]:
+        """(identity mask, leaders, their ratings) for every way the pool's legends and Backgrounds can lead: each
+        legend, each pair of legends that may lead together, each legend beside a Background it may choose (in the
+        order the pool's cards came), then what the product's added card opens.  The same list object while no
+        leader arrives."""
+        if self._options is None:
+            self._options = self._made()
+        return self._options
+
+    def _made(self) -> list[LeaderOption]:
+        legends, backgrounds = self._legends, self._backgrounds
+        options: list[tuple[int, tuple[Card, ...]]] = [(card.identity.mask, (card,)) for card in legends]
+        options += [
+            (legends[i].identity.mask | legends[j].identity.mask, (legends[i], legends[j]))
+            for i, j in sorted(self._legend_pairs)
+        ]
+        options += [
+            (legends[i].identity.mask | backgrounds[j].identity.mask, (legends[i], backgrounds[j]))
+            for i, j in sorted(self._background_pairs)
+        ]
+        added = added_card(self._votes.product())
+        options += added_card_options(options, backgrounds, added, self.can_pair)
+        # The leaders' ratings, once per group of leaders (the options the added card opens share their leaders).
+        leading: dict[int, float] = {}
+        rated = []
+        for mask, leaders in options:
+            value = leading.get(id(leaders))
+            if value is None:
+                value = leading[id(leaders)] = sum(card_rating(c) for c in leaders)
+            rated.append((mask, leaders, value))
+        return rated
+
+    def held(self) -> list[LeaderOption]:
+        """For each option: the colors of its leaders (a Piper a partner could take adds no leader of its color),
+        the leaders, and how well they lead (a pair as its better half, and a little more: two commanders on the
+        table); kept with the options."""
+        options = self.options()
+        kept = self._held
+        if kept is None or kept[0] is not options:
+            held = []
+            for _mask, leaders, _leading in options:
+                colors = 0
+                for leader in leaders:
+                    colors |= leader.identity.mask
+                value = max(card_rating(c) for c in leaders) + (0.3 if len(leaders) > 1 else 0.0)
+                held.append((colors, leaders, value))
+            kept = self._held = (options, held)
+        return kept[1]

@@ -1,0 +1,411 @@
+"""What the server answers a seat, as msgspec types encoded at the edge (``api_common.Json``): its state and the
+cards it sees, its deck, its table, the stream's messages and the one error shape (the desk's and the room's
+answers: ``desk_answers``).
+
+Each route declares the type it answers (``endpoints``), and docs/api.md's answer column and its list of the
+answers' types are written from these declarations (``answer_shape``, ``types_table``).  Fields are declared in
+the order the page receives them; a field that is ``UNSET`` is left out of the JSON (``image`` on a card with no
+kept image).  What the core's use cases give as plain values (a table's view, the room's, the desk's night) is
+read into these types at the edge (``typed``), strictly: a key the type doesn't declare is an error, so the page
+can't receive a field the API page doesn't name.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, TypeVar
+
+import msgspec
+from msgspec import UNSET, Meta, Raw, Struct, UnsetType
+from msgspec import inspect as types
+
+T = TypeVar("T")
+Number = int | float  # a figure the core gives as it has it (a whole number stays whole)
+
+
+class Answer(Struct, forbid_unknown_fields=True):
+    """An answer's JSON object: only these fields, in this order."""
+
+
+def typed(value: Any, kind: type[T]) -> T:
+    """A value from the core (plain JSON-like values, or objects with these fields) as the answer type ``kind``."""
+    return msgspec.convert(value, kind, from_attributes=True)
+
+
+# --- a seat: its state, the cards it sees -----------------------------------------------------------------------------
+
+
+class Card(Answer, kw_only=True):
+    """One card as the page draws it: facts, the rules text where imported, its place in the list shown."""
+
+    name: str
+    cost: str
+    mana_value: Number
+    type: str
+    rarity: str
+    identity: str
+    colors: str
+    text: list[str] | None
+    id: int  # its place in the list it is shown in (a pick names cards by it)
+    foil: bool
+    image: str | UnsetType = UNSET  # the kept image's address on this server
+    artist: str | UnsetType = UNSET
+
+
+CardList = Annotated[Raw, Meta(extra={"shape": "[Card, …]"})]  # cards already encoded (a pool, kept between states)
+
+
+class LastPick(Answer):
+    cards: list[str]
+    pack: int
+    pick: int
+    why: str | None  # who picked for the player (the timer, a bot the desk put on the seat)
+
+
+class DraftState(Answer):
+    pod: int
+    seat: int
+    seats: int
+    pack: int
+    packs: int
+    pick: int
+    picks: int
+    take: int
+    direction: Literal["left", "right"]
+    cards: list[Card]
+    waiting_for: int
+    waiting_on: list[str]
+    queued: int
+    deadline: float | None
+    done: bool
+    bot: bool
+    last: LastPick | None
+
+
+class SeatEvent(Answer):
+    id: int
+    name: str
+    assist: bool
+
+
+class SeatPlayer(Answer):
+    number: int
+    name: str
+    has_deck: bool
+
+
+Phase = Literal["waiting-draft", "drafting", "building", "registered", "finished"]
+
+
+# --- a player's table ---------------------------------------------------------------------------------------------
+
+
+class Clock(Answer):
+    """A table's clock: the round's length and the table's extra time (seconds), the time left, when it ends."""
+
+    length: Number
+    extra: Number
+    remaining: Number
+    paused: bool
+    deadline: Number | None
+    over: bool
+
+
+class StandingRow(Answer):
+    rank: int
+    name: str
+    points: Number
+    points_exact: str
+    opponents_average: Number
+    average_place: Number | None
+    rounds: int
+    dropped: bool
+    final_place: int | None
+
+
+class TableResult(Answer):
+    order: list[list[str]]
+    points: dict[str, Number]
+
+
+class Named(Answer):
+    id: int
+    name: str
+
+
+class Disputed(Answer):
+    player: str
+    order: list[list[Named]]
+
+
+class Mine(Answer):
+    confirmed: bool
+    disputed: bool
+
+
+class ReportShown(Answer):
+    id: int
+    by: str
+    order: list[list[Named]]
+    confirmed: list[str]
+    waiting_for: list[str]
+    disputes: list[Disputed]
+    status: str
+    late: bool
+    mine: Mine | UnsetType = UNSET  # on the phone of a player at the table: what they said
+
+
+class Seated(Answer):
+    id: int
+    name: str
+    commanders: list[str]
+    first: bool
+    dropped: bool
+    me: bool
+
+
+class Hit(Answer):
+    from_: str | None = msgspec.field(name="from")
+    commander: str
+    copy: int | None
+    amount: int
+    label: str
+
+
+class Tax(Answer):
+    commander: str
+    copy: int | None
+    casts: int
+    tax: int
+    label: str
+
+
+class GamePlayer(Answer):
+    player: str
+    life: int
+    lost: bool
+    commander_damage: list[Hit]
+    tax: list[Tax]
+
+
+class Game(Answer):
+    """The tracker at one table: life, commander damage and commander tax."""
+
+    round: int
+    table: int
+    players: list[GamePlayer]
+
+
+class PlayerRound(Answer, kw_only=True):
+    number: int
+    final: bool
+    open: bool
+    tables: int
+    table: int
+    players: list[Seated]
+    first: str | None
+    status: str
+    clock: Clock | None
+    result: TableResult | None
+    report: ReportShown | None
+    game: Game | UnsetType = UNSET  # while the event lets players keep the tracker and the round is open
+
+
+class TableEvent(Answer):
+    id: int
+    name: str
+    status: str
+    tracker: bool
+
+
+class TablePlayer(Answer):
+    id: int
+    name: str
+    status: str
+
+
+class TableState(Answer):
+    """A player's night: their round, table, the players there, the clock, the result or report, their standing."""
+
+    server_time: float
+    event: TableEvent
+    player: TablePlayer
+    standing: StandingRow | None
+    winner: str | None
+    round: PlayerRound | None
+
+
+class SeatState(Answer):
+    """A seat's whole state: the event, the player, the phase, the draft in front of it, its pool, its table."""
+
+    version: int
+    server_time: float
+    event: SeatEvent
+    player: SeatPlayer
+    phase: Phase
+    connection_note: str | None
+    draft: DraftState | None
+    pool: CardList
+    table: TableState | None
+
+
+# --- a seat: the deck ---------------------------------------------------------------------------------------------
+
+
+class DeckLine(Answer):
+    card: Card
+    count: int
+
+
+class PoolLine(Answer):
+    card: Card
+    count: int
+    in_deck: int  # copies in the deck
+
+
+class Added(Answer):
+    card: str
+    word: str
+
+
+class Problem(Answer):
+    code: str
+    message: str
+    cards: list[str]
+
+
+class DeckState(Answer):
+    """The deck being built over the recorded pool: its cards, figures, legality, and whether it is registered."""
+
+    closed: str | None  # registration closed: the line saying so (the page shows the registered deck read-only)
+    correction: str | None  # the desk's reason when it corrected the deck
+    commanders: list[Card]
+    pipers: list[str]
+    added: Added
+    main: list[DeckLine]
+    sideboard: list[DeckLine]
+    pool: list[PoolLine]
+    basics: dict[str, int]
+    size: int
+    curve: dict[str, int]
+    sources: dict[str, int]
+    symbols: dict[str, int]
+    legal: bool
+    problems: list[Problem]
+    can_undo: bool
+    can_redo: bool
+    registered: bool
+    pipers_note: str | None  # the store's stock limits the Pipers this deck may add
+
+
+class ErrorInfo(Answer):
+    code: str
+    message: str
+
+
+class Failure(Answer, kw_only=True):
+    """Every answer but 200: one line saying what is wrong, and what the page needs with it."""
+
+    error: ErrorInfo
+    retry_after: int | UnsetType = UNSET  # 429: seconds before the next try
+    seat: SeatState | UnsetType = UNSET  # a pick on a pack that moved on: the seat as it is now
+    deck: DeckState | UnsetType = UNSET  # a deck change refused: the deck as it was
+
+
+class Joined(Answer):
+    token: str
+    seat: SeatState
+
+
+class Registered(Answer):
+    registered: bool
+    legal: bool
+    problems: list[Problem]
+    deck: DeckState
+
+
+# --- the stream -------------------------------------------------------------------------------------------------------
+
+
+class SeatMessage(Answer, tag_field="type", tag="seat"):
+    seat: SeatState
+
+
+class Pong(Answer, tag_field="type", tag="pong"):
+    server_time: float
+
+
+class Picked(Answer, tag_field="type", tag="picked"):
+    id: int | None
+    seat: SeatState
+
+
+class StreamError(Answer, tag_field="type", tag="error"):
+    error: ErrorInfo
+
+
+class StreamRefusal(Answer, kw_only=True):
+    """A message on the stream refused (``refused``: a pick, with the page's own number for it; ``error``: another
+    message over the rate limit): the error as ``POST /api/pick`` answers it, and its status."""
+
+    type: Literal["refused", "error"]
+    id: int | None
+    status: int
+    error: ErrorInfo
+    retry_after: int | UnsetType = UNSET
+    seat: SeatState | UnsetType = UNSET
+
+
+# --- the API page -------------------------------------------------------------------------------------------------
+
+
+def fields_of(kind: type[Struct]) -> tuple[types.Field, ...]:
+    info = types.type_info(kind)
+    assert isinstance(info, types.StructType)
+    return info.fields
+
+
+def value_shape(kind: types.Type, named: tuple[type[Struct], ...]) -> str:
+    """A field's value as the API page writes it: a named type by its name, an object by its fields, a list as
+    ``[…, …]``, a choice of words as ``"left"/"right"``; plain values (numbers, text) are not written."""
+    if isinstance(kind, types.StructType):
+        return kind.cls.__name__ if kind.cls in named else answer_shape(kind.cls, named)
+    if isinstance(kind, types.ListType):
+        inner = value_shape(kind.item_type, named)
+        return f"[{inner}, …]" if inner else ""
+    if isinstance(kind, types.LiteralType):
+        return "/".join(f'"{value}"' for value in kind.values)
+    if isinstance(kind, types.UnionType):
+        shown = [value_shape(k, named) or "" for k in kind.types if not isinstance(k, types.NoneType)]
+        if any(isinstance(k, types.LiteralType) for k in kind.types) and any(
+            isinstance(k, types.NoneType) for k in kind.types
+        ):
+            shown.append("null")
+        return "/".join(s for s in shown if s) if all(shown) else ""
+    if isinstance(kind, types.Metadata):  # a type with a shape of its own for the page (``CardList``)
+        return str((kind.extra or {}).get("shape", "")) or value_shape(kind.type, named)
+    return ""
+
+
+def answer_shape(kind: type[Struct], named: tuple[type[Struct], ...] = ()) -> str:
+    """An answer type as the API page writes it: ``{"token", "seat": SeatState}``; a field that may be left out
+    ends in ``?``; a tagged message starts with its ``"type"``."""
+    config = kind.__struct_config__
+    parts = [f'"{config.tag_field}": "{config.tag}"'] if config.tag_field is not None else []
+    for field in fields_of(kind):
+        name = f'"{field.encode_name}{"?" if may_be_left_out(field) else ""}"'
+        shown = value_shape(field.type, named)
+        parts.append(f"{name}: {shown}" if shown else name)
+    return "{" + ", ".join(parts) + "}"
+
+
+def may_be_left_out(field: types.Field) -> bool:
+    """Whether a field is left out of the JSON when it has nothing (``UNSET``); a field with a default is always sent."""
+    return not field.required and field.default is msgspec.NODEFAULT and field.default_factory is msgspec.NODEFAULT
+
+
+def types_table(named: tuple[type[Struct], ...]) -> str:
+    """The named answer types with their fields, as the API page lists them under its table."""
+    rows = ["| type | fields |", "|---|---|"]
+    for kind in named:
+        rows.append(f"| `{kind.__name__}` | `{answer_shape(kind, tuple(k for k in named if k is not kind))}` |")
+    return "\n".join(rows) + "\n"

@@ -1,0 +1,258 @@
+"""What the desk and the room are answered, as msgspec types encoded at the edge: every seat as the desk sees it,
+the night's tables, the desk's actions, the standings, the room's screen and the published decklists (a seat's own
+answers and the API page's shapes: ``answers``)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from msgspec import UNSET, UnsetType
+
+from events.web.answers import Answer, Clock, Number, ReportShown, StandingRow, TableResult
+
+# --- the desk ---------------------------------------------------------------------------------------------------------
+
+
+SeatStatus = Literal["picking", "waiting", "done", "bot"]
+
+
+class DeskSeat(Answer):
+    """One seat's row on the desk's page."""
+
+    player: int  # the player's number
+    name: str
+    pod: int
+    seat: int  # from 1
+    connected: bool  # a phone's page open now; a terminal that still runs
+    state: SeatStatus
+    deadline: float | None
+    wrong_codes: int
+    wrong_code_last: str | None  # when the last one was typed
+    wrong_code_from: str | None
+    bot_player: bool  # a bot by registration (not a person whose seat a bot holds for now)
+    holder: Literal["phone", "terminal", "bot"] | None = None  # None: nobody has joined with the code
+    last_seen: float | None = None  # wall time: a phone's last request or when its seat was taken up; a terminal's end
+    queued: int = 0  # the packs waiting in front of the seat (the one it picks from included)
+
+
+class DeskEvent(Answer):
+    id: int
+    name: str
+    status: str
+
+
+class CodeSource(Answer):
+    source: str
+    wrong: int
+    at: float
+    wait: float
+
+
+class DeskSeats(Answer):
+    """Every seat as the desk sees it, and the addresses and terminals that typed wrong codes in the last hour."""
+
+    event: DeskEvent
+    server_time: float
+    seats: list[DeskSeat]
+    code_sources: list[CodeSource]
+
+
+class NewCode(Answer):
+    player: int
+    name: str
+    code: str
+
+
+class HandedSeat(Answer):
+    player: int
+    bot: bool
+    changed: bool
+
+
+class DeskLink(Answer):
+    link: str
+
+
+class TableShown(Answer):
+    table: int
+    players: list[str]
+    first: str | None
+    status: str
+    clock: Clock | None
+    result: TableResult | None
+    report: ReportShown | None
+
+
+class NightRound(Answer):
+    number: int
+    final: bool
+    open: bool
+    tables: list[TableShown]
+
+
+class NightEvent(Answer):
+    id: int
+    name: str
+    status: str
+    tracker: bool
+    publish_decklists: bool
+
+
+class Dropped(Answer):
+    name: str
+    after_round: int | None
+
+
+class DeskNight(Answer):
+    """Every table of the round for the desk (results, reports with every version, time left), who dropped."""
+
+    server_time: float
+    event: NightEvent
+    round: NightRound | None
+    winner: str | None
+    dropped: list[Dropped]
+
+
+class Settled(Answer):
+    round: int
+    table: int
+    points: dict[str, Number]
+    corrected: bool
+    next_round: int | None
+    would_change: list[int]
+
+
+class ExtraTime(Answer):
+    round: int
+    table: int
+    extra: Number
+
+
+class Paired(Answer):
+    round: int
+    tables: list[list[str]]
+    first: list[str]
+
+
+class RoundClock(Answer):
+    round: int
+    length: Number
+    started: Number
+    paused_at: Number | None
+    paused_total: Number
+    remaining: Number
+
+
+class Undone(Answer):
+    undid: str
+    entry: int
+    what: str
+    old: Any
+    new: Any
+
+
+class FinalTable(Answer):
+    round: int
+    players: list[str]
+    ranks: list[int]
+    first: str
+    ties: list[str]
+
+
+class Finished(Answer):
+    finished: bool
+
+
+class Published(Answer):
+    publish_decklists: bool
+
+
+class Tracker(Answer):
+    tracker: bool
+
+
+# --- the room ---------------------------------------------------------------------------------------------------------
+
+
+class Standings(Answer):
+    server_time: float
+    standings: list[StandingRow]
+    winner: str | None
+
+
+class DecklistLine(Answer, kw_only=True):
+    cost: str | UnsetType = UNSET  # cost, type and image: where the card is in the set's index
+    type: str | UnsetType = UNSET
+    image: str | UnsetType = UNSET
+    artist: str | UnsetType = UNSET
+    name: str
+    count: int
+
+
+class Decklist(Answer):
+    rank: int
+    name: str
+    commanders: list[DecklistLine]
+    main: list[DecklistLine]
+    sideboard: list[DecklistLine]
+
+
+class Decklists(Answer):
+    decklists: list[Decklist]
+
+
+class RoomEvent(Answer):
+    id: int
+    name: str
+    status: str
+    decklists: bool
+
+
+class Seating(Answer):
+    pod: int
+    players: list[str]
+
+
+class DraftProgress(Answer):
+    pod: int
+    status: str
+    picks_made: int
+    picks_total: int
+    pack: int
+    packs: int
+
+
+class Pairing(Answer):
+    name: str
+    table: int
+    first: bool
+
+
+class RoomTable(Answer):
+    table: int
+    players: list[str]
+    done: bool
+
+
+class RoomRound(Answer):
+    number: int
+    final: bool
+    open: bool
+    clock: Clock | None
+    pairings: list[Pairing]
+    tables: list[RoomTable]
+
+
+class RoomState(Answer, kw_only=True):
+    """The room's screen: seatings, the drafts' progress, pairings by name, the clock, standings; no secrets."""
+
+    server_time: float
+    event: RoomEvent
+    players: int
+    seatings: list[Seating]
+    drafts: list[DraftProgress]
+    decks_registered: int
+    round: RoomRound | None
+    standings: list[StandingRow]
+    winner: str | None
+    join: str = ""  # where a player opens the page (the QR code's address): this server and event
