@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Container
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import msgspec
 from msgspec import UNSET
@@ -28,9 +28,6 @@ from events.web.bodies import PickBody
 from sets.booster import Printing
 from sets.cards import Card, CardSet
 from sets.images import image_of
-
-if TYPE_CHECKING:
-    from events.web.live import Connection
 
 PHASES: dict[str, answers.Phase] = {"registration": "waiting-draft", "seated": "waiting-draft", "drafting": "drafting"}
 PHASE_ORDER: tuple[answers.Phase, ...] = ("waiting-draft", "drafting", "building", "registered", "finished")
@@ -234,6 +231,12 @@ def claim_if_free(served: Served, player_id: int, token: str) -> None:
             session.claim(place[1], token)
 
 
+class Stream(Protocol):
+    """A browser's stream as a pick's answer reaches it (``live.Connection``)."""
+
+    def answered(self, state: answers.SeatState) -> None: ...
+
+
 @dataclass(eq=False)
 class Waiting:
     """A browser's pick waiting for its pod's next write (picks arriving at one table meanwhile go to disk
@@ -248,7 +251,7 @@ class Waiting:
     refusal: tuple[int, str, str] | None = None  # (status, code, message)
     done: bool = False
     state: answers.SeatState | None = None  # the seat's state after the write
-    connection: Connection | None = None  # the stream the pick came over, which its answer reaches
+    connection: Stream | None = None  # the stream the pick came over (``live.Connection``), which its answer reaches
 
 
 def prepare_pick(
