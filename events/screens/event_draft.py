@@ -158,7 +158,7 @@ def unlock_seat(
     token = terminal_token(event, player_id)
     if (
         token is not None
-        and (session.doc.get("claims") or {}).get(str(seat)) is not None
+        and session.claims.get(str(seat)) is not None
         and session.bound(seat, token)
     ):
         presence.terminal_holds(events, event_id, player_id)  # the desk sees this terminal hold the seat

@@ -85,6 +85,32 @@ class TableSession:
         """Each seat's bot style as saved (``BotStyle`` values; a human seat's is the style it was given)."""
         return list(self.doc["styles"])
 
+    @property
+    def kind(self) -> str:
+        """``practice`` or ``event``: what the draft was made for."""
+        return str(self.doc.get("kind") or "")
+
+    @property
+    def timer(self) -> int | None:
+        """The seconds a full pack allows, as saved (None: no timer)."""
+        timer = self.doc.get("timer")
+        return timer if isinstance(timer, int) else None
+
+    @property
+    def assist(self) -> bool:
+        """Whether an event's draft offers the hint, signals and "Can lead" (``event new --assist``)."""
+        return bool(self.doc.get("assist"))
+
+    @property
+    def claims(self) -> dict[str, Any]:
+        """Which terminal token holds each seat (by seat number as text), as saved."""
+        return dict(self.doc.get("claims") or {})
+
+    @property
+    def saved_deck(self) -> Any:
+        """The deck saved from this draft's pool, as saved (None before one is)."""
+        return self.doc.get("deck")
+
     @classmethod
     def prepare(
         cls,
