@@ -93,9 +93,7 @@ class TablePrompt:
         # An event's packs are secret while it runs: only a practice draft shows the seed that replays it.
         seed = f" (seed {draft.seed})" if table.kind == "practice" else ""
         rules = (
-            ""
-            if table.kind == "practice"
-            else (" · assistance allowed" if self.seat.assist else " · no assistance")
+            "" if table.kind == "practice" else (" · assistance allowed" if self.seat.assist else " · no assistance")
         )
         self.console.rule(
             Text(f"seat {self.seat.seat + 1} of {draft.config.seats} · draft {table.draft_id}{seed}{rules}"),
