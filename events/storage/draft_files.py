@@ -36,6 +36,7 @@ from draft.engine import Draft, DraftConfig, Pick, PickRequest, StalePickError
 from draft.hint import PickAdvice, explain_pick
 from draft.sim import bot_styles, run_bots
 from events import timing
+from events.storage.draft_fields import DraftFields
 from events.storage.draft_records import (
     DRAFTS,
     REPLACED,
@@ -58,7 +59,7 @@ from sets.errors import LimitError, StateError
 
 
 @dataclass
-class TableSession:
+class TableSession(DraftFields):
     """A draft in progress with some human seats; bots take the others."""
 
     store: Store
@@ -84,32 +85,6 @@ class TableSession:
     def styles(self) -> list[str]:
         """Each seat's bot style as saved (``BotStyle`` values; a human seat's is the style it was given)."""
         return list(self.doc["styles"])
-
-    @property
-    def kind(self) -> str:
-        """``practice`` or ``event``: what the draft was made for."""
-        return str(self.doc.get("kind") or "")
-
-    @property
-    def timer(self) -> int | None:
-        """The seconds a full pack allows, as saved (None: no timer)."""
-        timer = self.doc.get("timer")
-        return timer if isinstance(timer, int) else None
-
-    @property
-    def assist(self) -> bool:
-        """Whether an event's draft offers the hint, signals and "Can lead" (``event new --assist``)."""
-        return bool(self.doc.get("assist"))
-
-    @property
-    def claims(self) -> dict[str, Any]:
-        """Which terminal token holds each seat (by seat number as text), as saved."""
-        return dict(self.doc.get("claims") or {})
-
-    @property
-    def saved_deck(self) -> Any:
-        """The deck saved from this draft's pool, as saved (None before one is)."""
-        return self.doc.get("deck")
 
     @classmethod
     def prepare(
