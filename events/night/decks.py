@@ -184,7 +184,7 @@ class Decks(Pools):
             self._require(event, "building", "playing", doing="register decks")
             correction = self._gate(db, event_id, event.decks_close, actor, reason)
             if correction:
-                doc["correction"] = reason
+                doc = {**doc, "correction": reason}
             now = records_of(db, Player).get(player.id)
             if now is not None and now.status == "dropped":
                 raise StateError(f"{player.name} has dropped; their deck can't be registered")

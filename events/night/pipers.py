@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import msgspec
+from tinydb import TinyDB
 
 from draft.products import AddedOption, default_product, product
 from events.night import history
@@ -108,7 +109,7 @@ def piper_number(event: Event) -> str | None:
     return next((c.number for c in load_set(event.set) if option.is_added(c)), None)
 
 
-def stock_left(db: Any, event: Event, player_id: int) -> int:
+def stock_left(db: TinyDB, event: Event, player_id: int) -> int:
     """How many added cards (Pipers) the store's stock still holds for ``player_id``'s deck, read in the caller's
     transaction ``db``: the event's stock less those the other players' registered decks add beyond their pools
     (never below 0).  What ``auto`` and the builder may add; Pipers another player could lend are arranged at the

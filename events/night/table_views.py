@@ -23,6 +23,17 @@ from events.night.base import EventBase, name_key
 from events.night.games import Games
 from events.night.standings import Standing, placement_points, standings_of, winner_line
 from events.night.table_reports import PENDING, clock_json, table_clock
+from events.night.table_shown import (
+    DisputeShown,
+    Mine,
+    Named,
+    ReportShown,
+    ResultShown,
+    RoundAtTable,
+    Seated,
+    TableShown,
+    TableView,
+)
 from events.storage.draft_records import draft_progress
 from events.storage.records import Deck, DeckLine, Event, Player, Pod, Report, Result, Round
 from events.storage.tables import records_of
@@ -112,42 +123,38 @@ class TableViews(EventBase):
         return data
 
     @staticmethod
-    def _report_json(report: Report, table: list[int], data: NightData, viewer: int | None) -> dict[str, Any]:
+    def _report_shown(report: Report, table: list[int], data: NightData, viewer: int | None) -> ReportShown:
         """A report as the screens show it (``viewer``: the player looking, who also sees what they said)."""
         names = data.names
 
-        def order(groups: list[list[int]]) -> list[list[dict[str, Any]]]:
-            return [[{"id": pid, "name": names[pid]} for pid in group] for group in groups]
+        def order(groups: list[list[int]]) -> list[list[Named]]:
+            return [[Named(pid, names[pid]) for pid in group] for group in groups]
 
         disputing = {d.player for d in report.disputes}
-        return {
-            "id": report.id,
-            "by": names[report.by],
-            "order": order(report.order),
-            "confirmed": [names[pid] for pid in report.confirmed],
-            "waiting_for": [
+        return ReportShown(
+            id=report.id,
+            by=names[report.by],
+            order=order(report.order),
+            confirmed=[names[pid] for pid in report.confirmed],
+            waiting_for=[
                 names[pid]
                 for pid in table
                 if pid not in report.confirmed and pid not in disputing and data.status[pid] == "active"
             ],
-            "disputes": [{"player": names[d.player], "order": order(d.order)} for d in report.disputes],
-            "status": report.status,
-            "late": report.late,
-            **(
-                {}
-                if viewer is None
-                else {
-                    "mine": {
-                        "confirmed": names[viewer] in [names[pid] for pid in report.confirmed],
-                        "disputed": any(names[d.player] == names[viewer] for d in report.disputes),
-                    }
-                }
+            disputes=[DisputeShown(names[d.player], order(d.order)) for d in report.disputes],
+            status=report.status,
+            late=report.late,
+            mine=None
+            if viewer is None
+            else Mine(
+                confirmed=names[viewer] in [names[pid] for pid in report.confirmed],
+                disputed=any(names[d.player] == names[viewer] for d in report.disputes),
             ),
-        }
+        )
 
-    def _table_json(
+    def _table_shown(
         self, data: NightData, rnd: Round, number: int, now: float, viewer: int | None = None
-    ) -> dict[str, Any]:
+    ) -> TableShown:
         """A table of a round as the screens show it (``viewer``: a player at it, as they see it)."""
         names = data.names
         table = rnd.tables[number - 1]
@@ -165,37 +172,40 @@ class TableViews(EventBase):
         else:
             status = "playing"
         points = placement_points(data.event, result.order) if result else {}
-        return {
-            "table": number,
-            "players": [names[pid] for pid in table] if viewer is None else self._seated(data, rnd, number, viewer),
-            "first": names[rnd.first[number - 1]] if rnd.first else None,
-            "status": status,
-            "clock": clock_json(clock),
-            "result": None
+        players: list[str] | list[Seated] = (
+            [names[pid] for pid in table] if viewer is None else self._seated(data, rnd, number, viewer)
+        )
+        return TableShown(
+            table=number,
+            players=players,
+            first=names[rnd.first[number - 1]] if rnd.first else None,
+            status=status,
+            clock=clock,
+            result=None
             if result is None
-            else {
-                "order": [[names[pid] for pid in group] for group in result.order],
-                "points": {names[pid]: round(float(p), 4) for pid, p in points.items()},
-            },
-            "report": None if report is None else self._report_json(report, table, data, viewer),
-        }
+            else ResultShown(
+                [[names[pid] for pid in group] for group in result.order],
+                {names[pid]: round(float(p), 4) for pid, p in points.items()},
+            ),
+            report=None if report is None else self._report_shown(report, table, data, viewer),
+        )
 
     @staticmethod
-    def _seated(data: NightData, rnd: Round, number: int, viewer: int) -> list[dict[str, Any]]:
+    def _seated(data: NightData, rnd: Round, number: int, viewer: int) -> list[Seated]:
         """The players at a table as one of them sees them: their commanders, who goes first, who dropped."""
         return [
-            {
-                "id": pid,
-                "name": data.names[pid],
-                "commanders": list(data.commanders.get(pid, [])),
-                "first": bool(rnd.first) and rnd.first[number - 1] == pid,
-                "dropped": data.status[pid] != "active",
-                "me": pid == viewer,
-            }
+            Seated(
+                id=pid,
+                name=data.names[pid],
+                commanders=list(data.commanders.get(pid, [])),
+                first=bool(rnd.first) and rnd.first[number - 1] == pid,
+                dropped=data.status[pid] != "active",
+                me=pid == viewer,
+            )
             for pid in rnd.tables[number - 1]
         ]
 
-    def table_view(self, event_id: int, player_id: int, now: float | None = None) -> dict[str, Any]:
+    def table_view(self, event_id: int, player_id: int, now: float | None = None) -> TableView:
         """A player's own view of the night: their table of the newest round they sit in, and their standing."""
         now = timing.now() if now is None else now
         data = self._night(event_id)
@@ -203,34 +213,33 @@ class TableViews(EventBase):
         if player_id not in names:
             raise InputError(f"no player number {player_id} in event {event_id}")
         mine = next((row for row in data.standings if row.player == player_id), None)
-        head: dict[str, Any] = {
-            "server_time": now,
-            "event": {"id": event_id, "name": event.name, "status": event.status, "tracker": event.table_tracker},
-            "player": {"id": player_id, "name": names[player_id], "status": data.status[player_id]},
-            "standing": None if mine is None else standing_json(mine),
-            "winner": winner_line(data.standings),
-        }
         seat = data.seats.get(player_id)
-        if seat is None:
-            return {**head, "round": None}
-        rnd, number = seat
-        table = self._table_json(data, rnd, number, now, player_id)
-        game = (
-            {"game": Games(self.store).game(event_id, rnd.number, number).to_json()}
-            if event.table_tracker and rnd.status != "closed"
-            else {}
+        at_table = None
+        if seat is not None:
+            rnd, number = seat
+            at_table = RoundAtTable(
+                number=rnd.number,
+                final=rnd.final,
+                open=rnd.status != "closed",
+                tables=len(rnd.tables),
+                table=self._table_shown(data, rnd, number, now, player_id),
+                game=Games(self.store).game(event_id, rnd.number, number)
+                if event.table_tracker and rnd.status != "closed"
+                else None,
+            )
+        return TableView(
+            server_time=now,
+            event_id=event_id,
+            event_name=event.name,
+            event_status=event.status,
+            tracker=event.table_tracker,
+            player_id=player_id,
+            player_name=names[player_id],
+            player_status=data.status[player_id],
+            standing=None if mine is None else standing_json(mine),
+            winner=winner_line(data.standings),
+            round=at_table,
         )
-        return {
-            **head,
-            "round": {
-                "number": rnd.number,
-                "final": rnd.final,
-                "open": rnd.status != "closed",
-                "tables": len(rnd.tables),
-                **table,
-                **game,
-            },
-        }
 
     def desk_view(self, event_id: int, now: float | None = None) -> dict[str, Any]:
         """The current round's tables for the desk: results, waiting and disputed reports (every version), time
@@ -254,7 +263,7 @@ class TableViews(EventBase):
                 "number": rnd.number,
                 "final": rnd.final,
                 "open": rnd.status != "closed",
-                "tables": [self._table_json(data, rnd, n, now) for n in range(1, len(rnd.tables) + 1)],
+                "tables": [self._table_shown(data, rnd, n, now).to_json() for n in range(1, len(rnd.tables) + 1)],
             },
             "winner": winner_line(data.standings),
             "dropped": [

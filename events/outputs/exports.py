@@ -166,7 +166,10 @@ def export_event(
             path = folder / f"pod{pod.number}-draft.json"
             replay = session.draft.to_json()
             if snap.event.status != "finished":
-                replay["seed"] = None  # the packs' secret stays out of every file until the event is finished
+                replay = {
+                    **replay,
+                    "seed": None,
+                }  # the packs' secret stays out of every file until the event is finished
             write_file(path, json.dumps(replay, separators=(",", ":")), force)
             written.append(path)
     for player in snap.players:

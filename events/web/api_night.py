@@ -35,7 +35,8 @@ def order_of(value: list[list[int]], settings: WebSettings, what: str = "order")
 
 def table_state(served: Served, player_id: int) -> answers.TableState:
     """The player's table view (in the core thread); what ``GET /api/table`` answers and the stream carries."""
-    return answers.typed(served.views.table_view(served.event_id, player_id, now=served.wall()), answers.TableState)
+    view = served.views.table_view(served.event_id, player_id, now=served.wall())
+    return answers.typed(view.to_json(), answers.TableState)
 
 
 async def in_core(served: Served, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:

@@ -31,7 +31,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
 from events.web import auth
-from events.web.answers import Card, Clock, DeckState, Game, ReportShown, SeatState, StandingRow, TableState
+from events.web.answers import Card, Clock, DeckState, Failure, Game, ReportShown, SeatState, StandingRow, TableState
 from events.web.answers import answer_shape as shape_of
 from events.web.answers import types_table as types_of
 from events.web.api_common import ApiError, Json
@@ -105,6 +105,7 @@ NAMED: tuple[type[Struct], ...] = (
     StandingRow,
     DeskSeat,
     DecklistLine,
+    Failure,
 )
 
 

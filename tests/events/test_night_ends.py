@@ -77,7 +77,7 @@ def test_the_winner_of_the_final_table_is_named_on_every_face(played, cli):
     assert [s["name"] for s in room["standings"] if s["final_place"] == 1] == [winner]
     ids = {p.name: p.id for p in events.players(event_id)}
     loser = next(name for name in NAMES if name not in names)
-    assert views.table_view(event_id, ids[loser])["winner"] == line  # every phone, not only the finalists'
+    assert views.table_view(event_id, ids[loser]).winner == line  # every phone, not only the finalists'
     assert views.desk_view(event_id)["winner"] == line
 
     sheet = cli("event", "print", str(event_id), "standings", "--db", db)

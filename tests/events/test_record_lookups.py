@@ -14,7 +14,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 # Look-ups by key outside the store, not yet typed (issue #39): the ceiling only goes down.
-CEILING = 22
+CEILING = 0
 # events/web is reshaped by its own change (issue #39, items 3 and 6): its count, kept apart, only goes down too.
 WEB_CEILING = 0
 

@@ -8,13 +8,14 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
+import msgspec
 import pytest
 from msgspec import Struct
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.websockets import WebSocketDisconnect
 
 from events.web import answers
-from events.web.answers import Card
+from events.web.answers import Card, SeatState
 from events.web.app import ENDPOINTS, write_api_page
 from events.web.bodies import PickBody, body_shape
 from events.web.desk_answers import DeskLink
@@ -196,3 +197,13 @@ def test_a_planted_drift_between_the_answer_types_and_the_api_page_is_seen():
     assert api_table(answered) != generated_table(page)  # the route answers another type: its row changes
     trimmed = tuple(TrimmedCard if kind is Card else kind for kind in NAMED)
     assert answers.types_table(trimmed) != generated_types(page)  # a card's fields gone: the list no longer matches
+
+
+def test_the_api_pages_seat_state_example_is_a_seat_state():
+    """The example the page shows reads strictly as the type the server answers (every field, nothing more)."""
+    page = API_PAGE.read_text(encoding="utf-8")
+    example = page.split("A `SeatState`:", 1)[1].split("```json", 1)[1].split("```", 1)[0]
+    state = msgspec.json.decode(example, type=SeatState)
+    assert state.draft is not None and state.draft.cards[0].name == "Ghastly Demise"
+    with pytest.raises(msgspec.ValidationError):
+        msgspec.json.decode(example.replace('"queued"', '"waiting"'), type=SeatState)  # a field renamed is seen

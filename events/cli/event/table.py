@@ -3,7 +3,7 @@ dispute the report, as a phone does (the same use cases, logged as ``terminal NA
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
@@ -11,6 +11,7 @@ from events.cli.common import DbOption, JsonOption, emit_json, out
 from events.cli.event.shared import EventArg, core
 from events.night.seat_codes import terminal_token, uses_codes
 from events.night.table_reports import TableReports
+from events.night.table_shown import TableView
 from events.night.table_views import TableViews
 from events.outputs.text import join_names
 from events.screens.event_draft import ask_code
@@ -53,38 +54,40 @@ def event_table(
                 Terminal(console),
             )
         if confirm or dispute:
-            pending = TableViews(reports.store).table_view(event_id, player_id)["round"]
-            found = None if pending is None else pending.get("report")
+            pending = TableViews(reports.store).table_view(event_id, player_id).round
+            found = None if pending is None else pending.table.report
             if found is None:
                 raise InputError("nothing is reported at your table yet: report it with --report 'ORDER'")
-            reports.confirm(event_id, player_id, found["id"], confirm, report if dispute else None, via="terminal")
+            reports.confirm(event_id, player_id, found.id, confirm, report if dispute else None, via="terminal")
         else:
             reports.report(event_id, player_id, report or "", via="terminal")
     view = TableViews(reports.store).table_view(event_id, player_id)
     if as_json:
-        emit_json(view)
+        emit_json(view.to_json())
         return
     for line in table_lines(view):
         out().print(shown(line), soft_wrap=True)
 
 
-def table_lines(view: dict[str, Any]) -> list[str]:
+def table_lines(view: TableView) -> list[str]:
     """A player's table as lines of text: the table, the result or the report and who still has to confirm it."""
-    rnd = view["round"]
+    rnd = view.round
     if rnd is None:
-        return [f"{view['player']['name']}: no table yet; the desk pairs the round"]
-    lines = [f"Round {rnd['number']}, table {rnd['table']}: {join_names([p['name'] for p in rnd['players']])}"]
-    if rnd["result"] is not None:
-        lines.append("Result recorded: " + " > ".join(" = ".join(group) for group in rnd["result"]["order"]))
+        return [f"{view.player_name}: no table yet; the desk pairs the round"]
+    table = rnd.table
+    names = [player if isinstance(player, str) else player.name for player in table.players]
+    lines = [f"Round {rnd.number}, table {table.table}: {join_names(names)}"]
+    if table.result is not None:
+        lines.append("Result recorded: " + " > ".join(" = ".join(group) for group in table.result.order))
         return lines
-    found = rnd["report"]
+    found = table.report
     if found is None:
         lines.append("Nothing reported yet: one of you reports the finishing order, the others confirm it.")
         return lines
-    order = " > ".join(" = ".join(p["name"] for p in group) for group in found["order"])
-    lines.append(f"Reported by {found['by']}: {order}")
-    if found["waiting_for"]:
-        lines.append("Still to confirm: " + join_names(found["waiting_for"]))
-    for disputed in found["disputes"]:
-        lines.append(f"{disputed['player']} disputes it: the desk settles this table")
+    order = " > ".join(" = ".join(p.name for p in group) for group in found.order)
+    lines.append(f"Reported by {found.by}: {order}")
+    if found.waiting_for:
+        lines.append("Still to confirm: " + join_names(found.waiting_for))
+    for disputed in found.disputes:
+        lines.append(f"{disputed.player} disputes it: the desk settles this table")
     return lines
