@@ -110,7 +110,7 @@ class PoolLeaders:
     def held(self) -> list[LeaderOption]:
         """For each option: the colors of its leaders (a Piper a partner could take adds no leader of its color),
         the leaders, and how well they lead (a pair as its better half, and a little more: two commanders on the
-        table); kept with the options."""
+        table), the best leaders first; kept with the options."""
         options = self.options()
         kept = self._held
         if kept is None or kept[0] is not options:
@@ -121,5 +121,6 @@ class PoolLeaders:
                     colors |= leader.identity.mask
                 value = max(card_rating(c) for c in leaders) + (0.3 if len(leaders) > 1 else 0.0)
                 held.append((colors, leaders, value))
+            held.sort(key=lambda option: option[2], reverse=True)
             kept = self._held = (options, held)
         return kept[1]

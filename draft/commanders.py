@@ -12,7 +12,7 @@ from typing import Any
 from draft.decks import is_piper
 from draft.products import AddedOption, PartnerGrant, Product, product_of, products
 from sets.cards import Card, CommanderAbility, normalize_name
-from sets.colors import COLORLESS, Color, ColorIdentity
+from sets.colors import Color, ColorIdentity, identity_from_mask
 from sets.errors import InputError
 
 _COLOR_BITS = tuple(color.bit for color in Color)  # WUBRG
@@ -175,15 +175,15 @@ def may_lead(card: Card, partner: Card | None) -> bool:
 
 def commander_identity(commanders: Sequence[Card], colors: Sequence[Color | None]) -> ColorIdentity:
     """Combined identity; ``colors`` gives, in order, the chosen color of each choosing commander."""
-    identity = COLORLESS
+    mask = 0
     choices = iter(colors)
     for card in commanders:
-        identity |= card.identity
+        mask |= card.identity.mask
         if card.chooses_color:
             color = next(choices, None)
             if color is not None:
-                identity |= ColorIdentity.of([color])
-    return identity
+                mask |= ColorIdentity.of([color]).mask
+    return identity_from_mask(mask)
 
 
 # --- commander advice ------------------------------------------------------------------------
@@ -286,15 +286,16 @@ def usable_options(
     held = sum(n for card, n in pool.items() if is_piper(card))
     most = product.added.most if may_add is None else min(product.added.most, max(0, may_add))
     for commanders, colors in commander_options(pool, piper, product):
-        added = max(0, sum(1 for card in commanders if is_piper(card)) - held)
-        if added > most:
+        added = [is_piper(card) for card in commanders]
+        extra = max(0, sum(added) - held)
+        if extra > most:
             continue
-        if len(commanders) == 2 and commanders[0] == commanders[1] and not is_piper(commanders[0]):
+        if len(commanders) == 2 and commanders[0] == commanders[1] and not added[0]:
             if pool.get(commanders[0], 0) < 2:
                 continue
-        elif any(pool.get(c, 0) < 1 for c in commanders if not is_piper(c)):
+        elif any(pool.get(card, 0) < 1 for card, piper_card in zip(commanders, added, strict=True) if not piper_card):
             continue
-        yield commanders, colors, added
+        yield commanders, colors, extra
 
 
 def added_card_options(

@@ -102,12 +102,13 @@ def _build(
     ranked: Sequence[Card], leaders: Sequence[Card], identity: ColorIdentity, wastes: Counter | None = None
 ) -> _Build:
     skip = dict(Counter(leaders))  # the leaders' own copies stay out of the deck
+    names = {card.name for card in leaders}  # a copy of a leader has its name
     outside = ~identity.mask
     fitting = []
     for card in ranked:
         if card_traits(card).mask & outside:
             continue
-        if skip.get(card):
+        if card.name in names and skip.get(card):
             skip[card] -= 1
             continue
         fitting.append(card)

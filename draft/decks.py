@@ -43,7 +43,7 @@ def is_piper(card: Card) -> bool:
 
 def is_free_basic(card: Card) -> bool:
     """A basic land a Commander draft deck may play without taking it from the pool."""
-    return card.is_basic_land and card.name in FREE_BASICS
+    return card.name in FREE_BASICS and card.is_basic_land
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from operator import itemgetter
 
 from draft.commanders import commander_identity
 from draft.decks import Deck
@@ -23,13 +24,9 @@ _COLORS = tuple(Color)
 
 def _symbol_weights(cards: Sequence[Card], identity: ColorIdentity) -> list[float]:
     """The colored symbols of the cards' front faces, for each color of the identity (in WUBRG order)."""
-    indexes = [_COLORS.index(color) for color in identity]
-    weights = [0.0] * len(indexes)
-    for card in cards:
-        symbols = card_traits(card).symbols
-        for at, index in enumerate(indexes):
-            weights[at] += symbols[index]
-    return weights
+    symbols = [card_traits(card).symbols for card in cards]
+    # Whole numbers of symbols: their sum is the same in any order.
+    return [float(sum(map(itemgetter(_COLORS.index(color)), symbols))) for color in identity]
 
 
 def produced(card: Card, identity: ColorIdentity) -> ColorIdentity:

@@ -88,3 +88,19 @@ def test_inside_one_reading_the_basic_lands_are_looked_up_once(monkeypatch):
     basic_land("W")
     basic_land("U")
     assert looked == ["BASIC", "BASIC", "BASIC"]  # outside a block, each asks the file again
+
+
+def test_the_straight_line_subset_sums_are_the_loops_to_the_last_bit():
+    import random
+
+    from draft.bots import _fast_subset_sums, _subset_sums
+
+    rng = random.Random(41)
+    for _ in range(500):
+        values = [rng.random() * rng.choice((0.01, 1.0, 7.0)) for _ in range(32)]
+        assert _fast_subset_sums(values) == _subset_sums(values)
+    # what the sums are, from their meaning: the values of every mask inside each mask
+    values = [float(1 << mask) for mask in range(32)]
+    assert _fast_subset_sums(values) == [
+        sum(values[inner] for inner in range(32) if inner & ~mask == 0) for mask in range(32)
+    ]

@@ -285,7 +285,7 @@ def test_the_nights_answers_are_the_cores_views_byte_for_byte(night, manual_cloc
         ok(phones[names[1]].post("/api/result/confirm", json={"report": report["id"], "agree": False, "order": mine}))
         now = manual_clock.now()
         for name in names:
-            core = views.table_view(event_id, ids[name], now=now)
+            core = views.table_view(event_id, ids[name], now=now).to_json()
             assert core["round"]["report"] and core["round"]["game"]["players"]
             assert phones[name].get("/api/table").content == msgspec.json.encode(core)
         assert desk.get("/api/desk/night", headers=DESK).content == msgspec.json.encode(views.desk_view(event_id, now))
@@ -305,7 +305,7 @@ def test_the_nights_answers_are_the_cores_views_byte_for_byte(night, manual_cloc
 def test_a_key_the_answer_type_does_not_declare_is_refused_not_sent(night, manual_clock):
     """A view the core widened with a key the API page doesn't name can't reach a page unnoticed."""
     db, event_id, _ = night
-    view = TableViews(Store(db)).table_view(event_id, 1, now=manual_clock.now())
+    view = TableViews(Store(db)).table_view(event_id, 1, now=manual_clock.now()).to_json()
     assert typed(view, TableState) == typed(dict(view), TableState)
     with pytest.raises(msgspec.ValidationError, match="unknown field `secret`"):
         typed({**view, "secret": "a seat code"}, TableState)
