@@ -263,7 +263,7 @@ class Bot:
         strong = style is BotStyle.STRONG
         outside = ~plan.mask
         commanders = plan.commanders
-        leader_need, pairs = self.leader_need, self._leaders.can_pair
+        leader_need, pairs = self.leader_need, can_pair
         if not strong:
             leading = (1.2 if first else 0.3) * (1.0 - progress)
             partnering = 0.8 if first else 0.3
