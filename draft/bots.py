@@ -52,7 +52,6 @@ from itertools import combinations
 
 from draft.bot_leaders import LeaderOption, PoolLeaders
 from draft.commanders import can_pair
-from draft.decks import is_piper
 from draft.traits import Traits, card_traits
 from sets.booster import Printing
 from sets.cards import Card, CommanderAbility
@@ -159,12 +158,12 @@ class Bot:
         for card in cards:
             self.pool.append(card)
             self._leaders.add(card)
-            if is_piper(card):
+            traits = card_traits(card)
+            if traits.piper:
                 continue
-            if card.can_be_commander or CommanderAbility.BACKGROUND in card.abilities:
+            if traits.leader or CommanderAbility.BACKGROUND in card.abilities:  # a leader: the Piper aside
                 self._leaders.forget_options()
                 self._needs = {}
-            traits = card_traits(card)
             if traits.rating > 0.8:  # a card worth less adds nothing to the pool's values
                 self._by_mask[traits.mask] += traits.rating - 0.8
                 self._values += 1
