@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Container
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import msgspec
 from msgspec import UNSET
@@ -231,6 +231,12 @@ def claim_if_free(served: Served, player_id: int, token: str) -> None:
             session.claim(place[1], token)
 
 
+class Stream(Protocol):
+    """A browser's stream as a pick's answer reaches it (``live.Connection``)."""
+
+    def answered(self, state: answers.SeatState) -> None: ...
+
+
 @dataclass(eq=False)
 class Waiting:
     """A browser's pick waiting for its pod's next write (picks arriving at one table meanwhile go to disk
@@ -245,7 +251,7 @@ class Waiting:
     refusal: tuple[int, str, str] | None = None  # (status, code, message)
     done: bool = False
     state: answers.SeatState | None = None  # the seat's state after the write
-    connection: Any = None  # the stream the pick came over (``live.Connection``), which its answer reaches
+    connection: Stream | None = None  # the stream the pick came over (``live.Connection``), which its answer reaches
 
 
 def prepare_pick(
