@@ -29,7 +29,6 @@ class PoolLeaders:
         "_legend_pairs",
         "_legends",
         "_options",
-        "_pairs",
         "_votes",
     )
 
@@ -41,7 +40,6 @@ class PoolLeaders:
         # Which may lead together: (legend, legend) and (legend, Background) by their places in those lists.
         self._legend_pairs: list[tuple[int, int]] = []
         self._background_pairs: list[tuple[int, int]] = []
-        self._pairs: dict[tuple[Card, Card], bool] = {}  # can_pair, asked once a pair
         self._options: list[LeaderOption] | None = None
         self._held: tuple[list[LeaderOption], list[LeaderOption]] | None = None  # options, and what held() made
 
@@ -68,13 +66,6 @@ class PoolLeaders:
         """A leader arrived: the options are made again when next asked."""
         self._options = None
 
-    def can_pair(self, first: Card, second: Card) -> bool:
-        """``can_pair``, asked once for each pair."""
-        found = self._pairs.get((first, second))
-        if found is None:
-            found = self._pairs[first, second] = can_pair(first, second)
-        return found
-
     def options(self) -> list[LeaderOption]:
         """(identity mask, leaders, their ratings) for every way the pool's legends and Backgrounds can lead: each
         legend, each pair of legends that may lead together, each legend beside a Background it may choose (in the
@@ -96,7 +87,7 @@ class PoolLeaders:
             for i, j in sorted(self._background_pairs)
         ]
         added = added_card(self._votes.product())
-        options += added_card_options(options, backgrounds, added, self.can_pair)
+        options += added_card_options(options, backgrounds, added)
         # The leaders' ratings, once per group of leaders (the options the added card opens share their leaders).
         leading: dict[int, float] = {}
         rated = []

@@ -52,7 +52,6 @@ from itertools import combinations
 
 from draft.bot_leaders import LeaderOption, PoolLeaders
 from draft.commanders import can_pair
-from draft.decks import is_piper
 from draft.traits import Traits, card_traits
 from sets.booster import Printing
 from sets.cards import Card, CommanderAbility
@@ -159,12 +158,12 @@ class Bot:
         for card in cards:
             self.pool.append(card)
             self._leaders.add(card)
-            if is_piper(card):
+            traits = card_traits(card)
+            if traits.piper:
                 continue
-            if card.can_be_commander or CommanderAbility.BACKGROUND in card.abilities:
+            if traits.leader or CommanderAbility.BACKGROUND in card.abilities:  # a leader: the Piper aside
                 self._leaders.forget_options()
                 self._needs = {}
-            traits = card_traits(card)
             if traits.rating > 0.8:  # a card worth less adds nothing to the pool's values
                 self._by_mask[traits.mask] += traits.rating - 0.8
                 self._values += 1
@@ -263,7 +262,7 @@ class Bot:
         strong = style is BotStyle.STRONG
         outside = ~plan.mask
         commanders = plan.commanders
-        leader_need, pairs = self.leader_need, self._leaders.can_pair
+        leader_need, pairs = self.leader_need, can_pair
         if not strong:
             leading = (1.2 if first else 0.3) * (1.0 - progress)
             partnering = 0.8 if first else 0.3

@@ -50,6 +50,23 @@ def can_pair(first: Card, second: Card, product: Product | None = None) -> bool:
     abilities never combine (702.124f).  A product's grant (Commander Masters) pairs the cards it names as
     though they had partner (702.124h), with each other and with cards that have partner.
     """
+    if product is not None:
+        return _can_pair(first, second, product)
+    # The answer for these two card objects (frozen, and the products are fixed), once: bots ask it of every pack.
+    key = (id(first), id(second))
+    found = _PAIRED.get(key)
+    if found is None or found[0] is not first or found[1] is not second:
+        if len(_PAIRED) >= _PAIRED_LIMIT:
+            _PAIRED.clear()
+        found = _PAIRED[key] = (first, second, _can_pair(first, second, None))  # the cards held: ids stay theirs
+    return found[2]
+
+
+_PAIRED: dict[tuple[int, int], tuple[Card, Card, bool]] = {}
+_PAIRED_LIMIT = 1 << 16
+
+
+def _can_pair(first: Card, second: Card, product: Product | None) -> bool:
     a, b = first.abilities, second.abilities
     if CommanderAbility.PARTNER in a and CommanderAbility.PARTNER in b:
         if (first.partner_group is None) == (second.partner_group is None) and (

@@ -124,6 +124,29 @@ def boosters() -> None:
         f"baseline: bare random() making the same draws ({draws / count:.1f} a booster)", count / base, "boosters/s", ""
     )
     report("ratio boosters / baseline, same run", base / elapsed, "", ">= 0.25 (issue 41)")
+    from sets.booster import Booster
+
+    size = max(spec.sizes)
+    cards = tuple(spec.sheets["common"].printings) if "common" in spec.sheets else tuple(range(100))
+    whole = int(draws / count) - 1  # the draws a booster makes (rounded down), less its variant's
+
+    def floor() -> None:
+        """Less than any booster drawn this way can cost in Python: a variant and its cards, each one random number
+        times the table's size as a whole number into one table: no sheets, no weights, no repeats refused."""
+        rnd = random.Random(1).random
+        n, weights = len(cards), spec.total_weight
+        for index in range(count):
+            variant = int(rnd() * weights)
+            printings = [cards[int(rnd() * n)] for _ in range(whole)]
+            Booster(index, variant, tuple(printings[:size]))
+
+    least = cpu_best_of(floor, 3)
+    report(
+        f"floor: {whole + 1} draws into one table and a Booster / baseline (the most any Python drawing can reach)",
+        base / least,
+        "",
+        "(informational)",
+    )
 
 
 @group

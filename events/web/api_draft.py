@@ -324,8 +324,12 @@ def write_picks(
 def _seen(draft: Draft) -> tuple[tuple[int, bool], list[tuple[Any, ...]]]:
     """What the seats' screens show of the draft: the round (every seat's screen changes with it), and each seat's
     pack in front of it, the packs waiting and whom it waits for (a seat's screen changes when one of these does)."""
-    seats = range(draft.config.seats)
-    return (draft.round, draft.finished), [(draft.at(s), draft.queued(s), tuple(draft.waiting_on(s))) for s in seats]
+    holding = set(draft.waiting())  # a seat holding a pack waits for no one (``Draft.waiting_on``): not asked
+    seen = [
+        (draft.at(s), draft.queued(s), () if s in holding else tuple(draft.waiting_on(s)))
+        for s in range(draft.config.seats)
+    ]
+    return (draft.round, draft.finished), seen
 
 
 def _write_picks(served: Served, session: TableSession, batch: list[Waiting]) -> None:
