@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from events.night.shown import Number
+from events.night.shown import Answer, Number, StandingRow
 from events.night.table_shown import (
     Decklist,
     RoomView,
 )
-from events.web.answers import Answer, StandingRow
 
 # --- the desk ---------------------------------------------------------------------------------------------------------
 

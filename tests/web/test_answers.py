@@ -13,8 +13,9 @@ from msgspec import Struct
 from msgspec import inspect as types
 
 from events.night import shown, table_reports, table_shown
+from events.night.shown import Answer
 from events.web import answers, desk_answers
-from events.web.answers import Answer, Failure
+from events.web.answers import Failure
 from events.web.app import ENDPOINTS
 from events.web.endpoints import Endpoint
 
