@@ -284,13 +284,17 @@ def _best(pool: Counter, piper: Card | None, may_add: Stock = None) -> tuple[Com
 
 
 def _ceiling(rows: Sequence[tuple[int, float]], leaders: Sequence[Card], identity: ColorIdentity) -> float:
-    """No build of the option is worth more: the best nonland cards of its colors in every spell slot (a colored deck
-    plays ``LANDS[0]`` lands or more), its leaders, less its colors past two (every other cost is zero or more); a
-    hair above, so a sum rounded in another order can't matter."""
+    """No build of the option is worth more: the best-rated nonland cards of its colors in every spell slot (a
+    colored deck plays ``LANDS[0]`` lands or more), the weakest of them up to the filler lands' count raised to
+    ``FILLER`` (a filler land is worth that much in place of a weaker spell), its leaders, less its colors past two
+    (every other cost is zero or more); a hair above, so a sum rounded in another order can't matter."""
     slots = DRAFT_MIN_SIZE - len(leaders) - (LANDS[0] if identity else 0)
-    fitting = [max(0.0, rating) for mask, rating in rows if not mask & ~identity.mask][:slots]
+    fitting = sorted((max(0.0, rating) for mask, rating in rows if not mask & ~identity.mask), reverse=True)[:slots]
+    # A colored deck's filler lands take the places of its weakest spells, from ``LANDS[0]`` lands to ``FILLER_LANDS``.
+    raised = FILLER_LANDS - LANDS[0] if identity else 0
+    spells = sum(fitting) + sum(max(0.0, FILLER - rating) for rating in fitting[max(0, len(fitting) - raised) :])
     leading = sum(card_rating(c) for c in leaders if not is_piper(c))
-    return sum(fitting) + leading - WIDTH_COST * max(0, len(identity) - 2) + 1e-6
+    return spells + leading - WIDTH_COST * max(0, len(identity) - 2) + 1e-6
 
 
 def check_suggestions(limit: int) -> int:

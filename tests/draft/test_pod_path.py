@@ -8,6 +8,7 @@ from collections import Counter
 
 import pytest
 
+import draft.deckbuild as deckbuild
 from draft.bots import Bot, BotStyle
 from draft.deckbuild import _best, ranked_builds
 from draft.engine import DraftConfig
@@ -54,6 +55,43 @@ def test_the_deck_builder_picks_the_rankings_first_option_and_deck(style):
             pool = Counter(p.card for p in seat.pool)
             ranking = ranked_builds(pool, None)
             assert _best(pool, None) == ranking[0]
+
+
+def ceiling_breaches(ceiling, pools) -> list[tuple[float, float]]:
+    """(built value, ceiling) of every commander option of ``pools`` whose built deck is worth more than ``ceiling``
+    says any build of it can be: a bound the deck builder may leave an option unbuilt by must never be beaten."""
+    found = []
+    for pool in pools:
+        ranked = deckbuild._ranked(pool)
+        rows, wastes = deckbuild._spell_rows(ranked), deckbuild._pool_wastes(pool)
+        for _, leaders, _colors, _added, identity in deckbuild._options(pool, None, None, rows, None):
+            value = deckbuild._build(ranked, leaders, identity, wastes).value
+            bound = ceiling(rows, leaders, identity)
+            if value > bound:
+                found.append((value, bound))
+    return found
+
+
+def pods_pools(seeds: int) -> list[Counter]:
+    return [
+        Counter(p.card for p in seat.pool)
+        for style in BotStyle
+        for seed in pod_seeds(43, seeds)
+        for seat in run_pod(seed, styles=style).seats
+    ]
+
+
+def test_no_built_deck_beats_the_ceiling_its_option_may_be_left_unbuilt_by():
+    pools = pods_pools(2)
+
+    def unraised(rows, leaders, identity):  # the planted fault: filler lands' worth forgotten, rows in pool order
+        slots = deckbuild.DRAFT_MIN_SIZE - len(leaders) - (deckbuild.LANDS[0] if identity else 0)
+        fitting = [max(0.0, rating) for mask, rating in rows if not mask & ~identity.mask][:slots]
+        leading = sum(deckbuild.card_rating(c) for c in leaders if not deckbuild.is_piper(c))
+        return sum(fitting) + leading - deckbuild.WIDTH_COST * max(0, len(identity) - 2) + 1e-6
+
+    assert ceiling_breaches(deckbuild._ceiling, pools) == []
+    assert ceiling_breaches(unraised, pools)
 
 
 def test_the_deck_builder_leaves_unbuilt_the_options_that_cannot_come_first(monkeypatch):
