@@ -15,9 +15,9 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.websockets import WebSocketDisconnect
 
+from events.night.shown import Answer
 from events.web import auth
 from events.web.answers import (
-    Answer,
     DeckState,
     ErrorInfo,
     Game,
