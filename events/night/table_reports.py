@@ -20,7 +20,7 @@ Each check and its write happen in one store transaction.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from tinydb import TinyDB
@@ -33,6 +33,7 @@ from events.night.refusals import DESK, Actor
 from events.night.registration import Dropped, Registration
 from events.night.round_clock import RoundClock
 from events.night.rounds import Pairing, RecordedResult, Rounds
+from events.night.shown import Answer, Clock, Number
 from events.night.standings import standings_of, tie_breaks
 from events.storage.records import Dispute, Event, Game, Player, Report, Result, Round
 from events.storage.store import Store
@@ -50,6 +51,33 @@ class NotYourTable(InputError):
 def browser(name: str) -> str:
     """Who made a change from a player's own phone, for the history."""
     return f"browser {name}"
+
+
+@dataclass(frozen=True)
+class Reported:
+    """A finishing order reported from a table: the report's number, and whether it became the table's result at
+    once (nobody else at the table needed to confirm it)."""
+
+    report: int
+    recorded: bool
+
+
+@dataclass(frozen=True)
+class Confirmed:
+    """A report confirmed or disputed: its number, its status now ("recorded" once the last confirmation recorded
+    the result) and whether it was recorded."""
+
+    report: int
+    status: str
+    recorded: bool
+
+
+class ExtraTime(Answer):
+    """A table's extra time after the desk gave more: its round, its number, the extra seconds in all."""
+
+    round: int
+    table: int
+    extra: Number
 
 
 @dataclass(frozen=True)
@@ -74,30 +102,14 @@ class FinalTable:
         }
 
 
-@dataclass(frozen=True)
-class TableClock:
-    """A table's clock at one moment: the round's length and this table's extra time (seconds), the time left,
-    whether it is paused, when it ends (epoch seconds; None while paused) and whether the time is up."""
-
-    length: float
-    extra: float
-    remaining: float
-    paused: bool
-    deadline: float | None
-    over: bool
-
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
-
-
-def table_clock(rnd: Round, table_number: int, now: float) -> TableClock | None:
+def table_clock(rnd: Round, table_number: int, now: float) -> Clock | None:
     """A table's clock: the round's stored clock plus the table's extra time (None before it is started)."""
     if rnd.clock is None:
         return None
     clock = RoundClock.of(rnd.clock)
     extra = float(rnd.extra.get(str(table_number), 0))
     remaining = max(0.0, clock.length + extra - clock.elapsed(now))
-    return TableClock(
+    return Clock(
         clock.length,
         extra,
         round(remaining, 3),
@@ -105,10 +117,6 @@ def table_clock(rnd: Round, table_number: int, now: float) -> TableClock | None:
         None if clock.paused else now + remaining,
         remaining <= 0,
     )
-
-
-def clock_json(clock: TableClock | None) -> dict[str, Any] | None:
-    return None if clock is None else clock.to_json()
 
 
 def seat_of(db: TinyDB, event_id: int, player_id: int) -> tuple[Round, int] | None:
@@ -174,7 +182,7 @@ class TableReports(EventBase):
         order: list[list[int]] | str,
         now: float | None = None,
         via: str = "browser",
-    ) -> dict[str, Any]:
+    ) -> Reported:
         """A finishing order from a player at the table (``via``: their "browser" or "terminal", for the history);
         recorded at once when nobody else needs to confirm."""
         now = timing.now() if now is None else now
@@ -210,7 +218,7 @@ class TableReports(EventBase):
             recorded = None
             if not self._waiting_for(db, rnd, number, [player.id]):
                 recorded = self._record(db, event_id, report_id, order, f"{via} {player.name}")
-        return {"report": report_id, "recorded": recorded is not None}
+        return Reported(report_id, recorded is not None)
 
     def _record(
         self, db: TinyDB, event_id: int, report_id: int, order: list[list[int]], reporter: str
@@ -232,7 +240,7 @@ class TableReports(EventBase):
         order: list[list[int]] | str | None = None,
         now: float | None = None,
         via: str = "browser",
-    ) -> dict[str, Any]:
+    ) -> Confirmed:
         """Another player at the table confirms the report ``report_id``, or disputes it (with their own
         ``order`` when they give one), from their ``via`` ("browser" or "terminal").  The last confirmation records
         the result."""
@@ -268,7 +276,7 @@ class TableReports(EventBase):
             if not disputes and not self._waiting_for(db, rnd, number, confirmed):
                 reporter = f"{report.via} {names[report.by]}"
                 recorded = self._record(db, event_id, report_id, report.order, reporter)
-        return {"report": report_id, "status": "recorded" if recorded else status, "recorded": recorded is not None}
+        return Confirmed(report_id, "recorded" if recorded else status, recorded is not None)
 
     def settle(
         self,
@@ -341,7 +349,7 @@ class TableReports(EventBase):
                 history.log_change(db, event_id, history.DESK, what, was, on)
         return on
 
-    def extra_time(self, event_id: int, table_number: int, minutes: float) -> dict[str, Any]:
+    def extra_time(self, event_id: int, table_number: int, minutes: float) -> ExtraTime:
         """Extra time for one table of the current round (its clock runs that much longer)."""
         if not (0 < minutes <= 120):
             raise InputError(f"extra time must be more than 0 and at most 120 minutes, not {minutes:g}")
@@ -362,7 +370,7 @@ class TableReports(EventBase):
                 f"round {rnd.number} table {table_number}: {before / 60:g} minutes",
                 f"round {rnd.number} table {table_number}: {extra[str(table_number)] / 60:g} minutes",
             )
-        return {"round": rnd.number, "table": table_number, "extra": extra[str(table_number)]}
+        return ExtraTime(rnd.number, table_number, extra[str(table_number)])
 
     def repair(self, event_id: int, force: bool = False) -> Pairing:
         """Pair the current round again, with the players in the event now (after a drop or a late player), while

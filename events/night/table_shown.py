@@ -7,46 +7,35 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+import msgspec
+from msgspec import UNSET, UnsetType
+
 from events.night.games import GameBoard
-from events.night.table_reports import TableClock
+from events.night.shown import Answer, Clock, Number, StandingRow
 
 
-@dataclass(frozen=True)
-class Named:
+class Named(Answer):
     """A player by number and name (a report's finishing order names them so)."""
 
     id: int
     name: str
 
-    def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "name": self.name}
 
-
-def order_json(order: list[list[Named]]) -> list[list[dict[str, Any]]]:
-    return [[player.to_json() for player in group] for group in order]
-
-
-@dataclass(frozen=True)
-class DisputeShown:
+class Disputed(Answer):
     """A player disputing a report, with their own finishing order (empty when they gave none)."""
 
     player: str
     order: list[list[Named]]
 
-    def to_json(self) -> dict[str, Any]:
-        return {"player": self.player, "order": order_json(self.order)}
 
-
-@dataclass(frozen=True)
-class Mine:
+class Mine(Answer):
     """What the player looking said about a report at their table."""
 
     confirmed: bool
     disputed: bool
 
 
-@dataclass(frozen=True)
-class ReportShown:
+class ReportShown(Answer):
     """A result reported at a table: who reported which order, who confirmed it, who still has to, the disputes;
     ``mine`` (on the phone of a player at the table) whether they confirmed or disputed it."""
 
@@ -55,42 +44,23 @@ class ReportShown:
     order: list[list[Named]]
     confirmed: list[str]
     waiting_for: list[str]
-    disputes: list[DisputeShown]
+    disputes: list[Disputed]
     status: str
     late: bool
-    mine: Mine | None = None
+    mine: Mine | UnsetType = UNSET  # on the phone of a player at the table: what they said
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "by": self.by,
-            "order": order_json(self.order),
-            "confirmed": self.confirmed,
-            "waiting_for": self.waiting_for,
-            "disputes": [dispute.to_json() for dispute in self.disputes],
-            "status": self.status,
-            "late": self.late,
-            **(
-                {}
-                if self.mine is None
-                else {"mine": {"confirmed": self.mine.confirmed, "disputed": self.mine.disputed}}
-            ),
-        }
+        return as_json(self)
 
 
-@dataclass(frozen=True)
-class ResultShown:
+class TableResult(Answer):
     """A table's recorded result: the finishing order by name (a group is a draw) and each player's points."""
 
     order: list[list[str]]
-    points: dict[str, float]
-
-    def to_json(self) -> dict[str, Any]:
-        return {"order": self.order, "points": self.points}
+    points: dict[str, Number]
 
 
-@dataclass(frozen=True)
-class Seated:
+class Seated(Answer):
     """A player at the table as one of them sees them: their commanders, who goes first, who dropped, who is me."""
 
     id: int
@@ -100,40 +70,28 @@ class Seated:
     dropped: bool
     me: bool
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "name": self.name,
-            "commanders": self.commanders,
-            "first": self.first,
-            "dropped": self.dropped,
-            "me": self.me,
-        }
 
-
-@dataclass(frozen=True)
-class TableShown:
+class TableShown(Answer):
     """A table of a round: its number, the players (by name for the desk, as ``Seated`` for a player there), who
     goes first, its status (playing, waiting, disputed, desk, recorded), clock, result and pending report."""
 
     table: int
-    players: list[str] | list[Seated]
+    players: list[str | Seated]
     first: str | None
     status: str
-    clock: TableClock | None
-    result: ResultShown | None
+    clock: Clock | None
+    result: TableResult | None
     report: ReportShown | None
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "table": self.table,
-            "players": [player if isinstance(player, str) else player.to_json() for player in self.players],
-            "first": self.first,
-            "status": self.status,
-            "clock": None if self.clock is None else self.clock.to_json(),
-            "result": None if self.result is None else self.result.to_json(),
-            "report": None if self.report is None else self.report.to_json(),
-        }
+        return as_json(self)
+
+
+def as_json(value: Answer) -> dict[str, Any]:
+    """A value's JSON object, as the faces that read plain values take it (a field left ``UNSET`` is left out)."""
+    shown = msgspec.to_builtins(value)
+    assert isinstance(shown, dict)
+    return shown
 
 
 @dataclass(frozen=True)
@@ -172,7 +130,7 @@ class TableView:
     player_id: int
     player_name: str
     player_status: str
-    standing: dict[str, Any] | None
+    standing: StandingRow | None
     winner: str | None
     round: RoundAtTable | None
 
@@ -187,7 +145,132 @@ class TableView:
                 "tracker": self.tracker,
             },
             "player": {"id": self.player_id, "name": self.player_name, "status": self.player_status},
-            "standing": self.standing,
+            "standing": None if self.standing is None else as_json(self.standing),
             "winner": self.winner,
             "round": None if self.round is None else self.round.to_json(),
         }
+
+
+# --- the desk ---------------------------------------------------------------------------------------------------------
+
+
+class NightRound(Answer):
+    """The current round as the desk sees it: its number, whether it is the final table and still open, its tables."""
+
+    number: int
+    final: bool
+    open: bool
+    tables: list[TableShown]
+
+
+class NightEvent(Answer):
+    id: int
+    name: str
+    status: str
+    tracker: bool
+    publish_decklists: bool
+
+
+class Dropped(Answer):
+    """A player who left the event, and after which round (None: before the first)."""
+
+    name: str
+    after_round: int | None
+
+
+class DeskNight(Answer):
+    """Every table of the round for the desk (results, reports with every version, time left), who dropped."""
+
+    server_time: float
+    event: NightEvent
+    round: NightRound | None
+    winner: str | None
+    dropped: list[Dropped]
+
+
+# --- the room ---------------------------------------------------------------------------------------------------------
+
+
+class DecklistLine(Answer, kw_only=True):
+    """A line of a published decklist: the card's name and count, and what a face adds from its card."""
+
+    cost: str | UnsetType = UNSET  # cost, type and image: where the card is in the set's index
+    type: str | UnsetType = UNSET
+    image: str | UnsetType = UNSET
+    artist: str | UnsetType = UNSET
+    name: str
+    count: int
+
+
+class Decklist(Answer):
+    """A player's published decklist, by their standing."""
+
+    rank: int
+    name: str
+    commanders: list[DecklistLine]
+    main: list[DecklistLine]
+    sideboard: list[DecklistLine]
+
+
+class RoomEvent(Answer):
+    id: int
+    name: str
+    status: str
+    decklists: bool
+
+
+class Seating(Answer):
+    """A pod's seats before the draft, by name."""
+
+    pod: int
+    players: list[str]
+
+
+class DraftProgress(Answer):
+    """How far a pod's draft is: picks made of all picks, the pack being passed (no cards)."""
+
+    pod: int
+    status: str
+    picks_made: int
+    picks_total: int
+    pack: int
+    packs: int
+
+
+class Pairing(Answer):
+    """A player's table in the round's pairings, and whether they go first."""
+
+    name: str
+    table: int
+    first: bool
+
+
+class RoomTable(Answer):
+    table: int
+    players: list[str]
+    done: bool
+
+
+class RoomRound(Answer):
+    """The newest round on the room's screen: pairings by name, the clock, which tables are done."""
+
+    number: int
+    final: bool
+    open: bool
+    clock: Clock | None
+    pairings: list[Pairing]
+    tables: list[RoomTable]
+
+
+class RoomView(Answer, kw_only=True):
+    """The room's screen: seatings, the drafts' progress, pairings by name, the clock, standings; no secrets."""
+
+    server_time: float
+    event: RoomEvent
+    players: int
+    seatings: list[Seating]
+    drafts: list[DraftProgress]
+    decks_registered: int
+    round: RoomRound | None
+    standings: list[StandingRow]
+    winner: str | None

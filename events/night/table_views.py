@@ -18,19 +18,35 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from msgspec import UNSET
+
 from events import timing
 from events.night.base import EventBase, name_key
 from events.night.games import Games
+from events.night.shown import standing_row
 from events.night.standings import Standing, placement_points, standings_of, winner_line
-from events.night.table_reports import PENDING, clock_json, table_clock
+from events.night.table_reports import PENDING, table_clock
 from events.night.table_shown import (
-    DisputeShown,
+    Decklist,
+    DecklistLine,
+    DeskNight,
+    Disputed,
+    DraftProgress,
+    Dropped,
     Mine,
     Named,
+    NightEvent,
+    NightRound,
+    Pairing,
     ReportShown,
-    ResultShown,
+    RoomEvent,
+    RoomRound,
+    RoomTable,
+    RoomView,
     RoundAtTable,
     Seated,
+    Seating,
+    TableResult,
     TableShown,
     TableView,
 )
@@ -42,10 +58,6 @@ from sets.errors import InputError, StateError
 
 # (database file, its signature, event) -> what the screens read, computed once per state of the file
 _CACHE: dict[tuple[str, int, int, int, int], NightData] = {}
-
-
-def standing_json(row: Standing) -> dict[str, Any]:
-    return {"rank": row.rank, "name": row.name, **{k: v for k, v in row.to_json().items() if k != "player"}}
 
 
 @dataclass(frozen=True)
@@ -141,10 +153,10 @@ class TableViews(EventBase):
                 for pid in table
                 if pid not in report.confirmed and pid not in disputing and data.status[pid] == "active"
             ],
-            disputes=[DisputeShown(names[d.player], order(d.order)) for d in report.disputes],
+            disputes=[Disputed(names[d.player], order(d.order)) for d in report.disputes],
             status=report.status,
             late=report.late,
-            mine=None
+            mine=UNSET
             if viewer is None
             else Mine(
                 confirmed=names[viewer] in [names[pid] for pid in report.confirmed],
@@ -172,9 +184,9 @@ class TableViews(EventBase):
         else:
             status = "playing"
         points = placement_points(data.event, result.order) if result else {}
-        players: list[str] | list[Seated] = (
-            [names[pid] for pid in table] if viewer is None else self._seated(data, rnd, number, viewer)
-        )
+        players: list[str | Seated] = [
+            *([names[pid] for pid in table] if viewer is None else self._seated(data, rnd, number, viewer))
+        ]
         return TableShown(
             table=number,
             players=players,
@@ -183,7 +195,7 @@ class TableViews(EventBase):
             clock=clock,
             result=None
             if result is None
-            else ResultShown(
+            else TableResult(
                 [[names[pid] for pid in group] for group in result.order],
                 {names[pid]: round(float(p), 4) for pid, p in points.items()},
             ),
@@ -236,44 +248,42 @@ class TableViews(EventBase):
             player_id=player_id,
             player_name=names[player_id],
             player_status=data.status[player_id],
-            standing=None if mine is None else standing_json(mine),
+            standing=None if mine is None else standing_row(mine),
             winner=winner_line(data.standings),
             round=at_table,
         )
 
-    def desk_view(self, event_id: int, now: float | None = None) -> dict[str, Any]:
+    def desk_view(self, event_id: int, now: float | None = None) -> DeskNight:
         """The current round's tables for the desk: results, waiting and disputed reports (every version), time
         left; and who dropped."""
         now = timing.now() if now is None else now
         data = self._night(event_id)
         event = data.event
         rnd = data.rounds[-1] if data.rounds else None
-        return {
-            "server_time": now,
-            "event": {
-                "id": event_id,
-                "name": event.name,
-                "status": event.status,
-                "tracker": event.table_tracker,
-                "publish_decklists": event.publish_decklists,
-            },
-            "round": None
+        return DeskNight(
+            server_time=now,
+            event=NightEvent(
+                id=event_id,
+                name=event.name,
+                status=event.status,
+                tracker=event.table_tracker,
+                publish_decklists=event.publish_decklists,
+            ),
+            round=None
             if rnd is None
-            else {
-                "number": rnd.number,
-                "final": rnd.final,
-                "open": rnd.status != "closed",
-                "tables": [self._table_shown(data, rnd, n, now).to_json() for n in range(1, len(rnd.tables) + 1)],
-            },
-            "winner": winner_line(data.standings),
-            "dropped": [
-                {"name": p.name, "after_round": p.dropped_after} for p in data.players if p.status == "dropped"
-            ],
-        }
+            else NightRound(
+                number=rnd.number,
+                final=rnd.final,
+                open=rnd.status != "closed",
+                tables=[self._table_shown(data, rnd, n, now) for n in range(1, len(rnd.tables) + 1)],
+            ),
+            winner=winner_line(data.standings),
+            dropped=[Dropped(p.name, p.dropped_after) for p in data.players if p.status == "dropped"],
+        )
 
     def public_decklists(
         self, event_id: int, card_facts: Callable[[Card], Mapping[str, Any]] | None = None
-    ) -> list[dict[str, Any]]:
+    ) -> list[Decklist]:
         """Everyone's registered decklist (commanders, main deck, sideboard: names and counts), by standing: only
         once the event is finished and the desk has chosen to publish them.  ``card_facts``: what a face adds to a
         line from its card (the web: cost, type, the kept image), for the lines whose card the index knows."""
@@ -288,22 +298,22 @@ class TableViews(EventBase):
             card = self.index.get(name) if card_facts is not None else None
             return {} if card is None or card_facts is None else card_facts(card)
 
-        def lines(rows: list[DeckLine]) -> list[dict[str, Any]]:
-            return [{**facts(line.name), "name": line.name, "count": line.count} for line in rows]
+        def lines(rows: list[DeckLine]) -> list[DecklistLine]:
+            return [DecklistLine(**{**facts(line.name), "name": line.name, "count": line.count}) for line in rows]
 
         return [
-            {
-                "rank": row.rank,
-                "name": row.name,
-                "commanders": lines(decks[row.player].commanders),
-                "main": lines(decks[row.player].main),
-                "sideboard": lines(decks[row.player].sideboard),
-            }
+            Decklist(
+                rank=row.rank,
+                name=row.name,
+                commanders=lines(decks[row.player].commanders),
+                main=lines(decks[row.player].main),
+                sideboard=lines(decks[row.player].sideboard),
+            )
             for row in ranked
             if row.player in decks
         ]
 
-    def room_view(self, event_id: int, now: float | None = None) -> dict[str, Any]:
+    def room_view(self, event_id: int, now: float | None = None) -> RoomView:
         """The room's screen: public facts only (names, pods, seats, tables, the clock, standings)."""
         now = timing.now() if now is None else now
         data = self._night(event_id)
@@ -311,26 +321,25 @@ class TableViews(EventBase):
         with self.store.read() as db:
             pods = sorted(records_of(db, Pod).find(event=event_id), key=lambda d: d.number)
             progress = draft_progress(self.store, db, {pod.number: pod.draft for pod in pods if pod.draft})
-        view: dict[str, Any] = {
-            "server_time": now,
-            "event": {
-                "id": event_id,
-                "name": event.name,
-                "status": event.status,
-                "decklists": event.status == "finished" and event.publish_decklists,
-            },
-            "players": sum(1 for p in data.players if p.status == "active" and not p.bot),
-            "seatings": [{"pod": pod.number, "players": [names[pid] for pid in pod.players]} for pod in pods],
-            "drafts": [{"pod": number, **shown} for number, shown in progress.items()],
-            "decks_registered": len(data.decks),
-            "round": None if not rounds else self._round_shown(data, rounds[-1], now),
-            "standings": [standing_json(row) for row in data.standings],
-            "winner": winner_line(data.standings),
-        }
-        return view
+        return RoomView(
+            server_time=now,
+            event=RoomEvent(
+                id=event_id,
+                name=event.name,
+                status=event.status,
+                decklists=event.status == "finished" and event.publish_decklists,
+            ),
+            players=sum(1 for p in data.players if p.status == "active" and not p.bot),
+            seatings=[Seating(pod.number, [names[pid] for pid in pod.players]) for pod in pods],
+            drafts=[DraftProgress(pod=number, **shown) for number, shown in progress.items()],
+            decks_registered=len(data.decks),
+            round=None if not rounds else self._round_shown(data, rounds[-1], now),
+            standings=[standing_row(row) for row in data.standings],
+            winner=winner_line(data.standings),
+        )
 
     @staticmethod
-    def _round_shown(data: NightData, rnd: Round, now: float) -> dict[str, Any]:
+    def _round_shown(data: NightData, rnd: Round, now: float) -> RoomRound:
         """The newest round on the room's screen: pairings by name, the clock, which tables are done."""
         names = data.names
         first: list[int | None] = [*rnd.first] or [None] * len(rnd.tables)
@@ -342,18 +351,14 @@ class TableViews(EventBase):
             ),
             key=lambda row: (name_key(row[0]), row[0]),
         )
-        return {
-            "number": rnd.number,
-            "final": rnd.final,
-            "open": rnd.status != "closed",
-            "clock": clock_json(table_clock(rnd, 0, now)),
-            "pairings": [{"name": name, "table": number, "first": goes_first} for name, number, goes_first in seated],
-            "tables": [
-                {
-                    "table": number,
-                    "players": [names[pid] for pid in table],
-                    "done": (rnd.number, number) in data.results,
-                }
+        return RoomRound(
+            number=rnd.number,
+            final=rnd.final,
+            open=rnd.status != "closed",
+            clock=table_clock(rnd, 0, now),
+            pairings=[Pairing(name, number, goes_first) for name, number, goes_first in seated],
+            tables=[
+                RoomTable(number, [names[pid] for pid in table], (rnd.number, number) in data.results)
                 for number, table in enumerate(rnd.tables, start=1)
             ],
-        }
+        )

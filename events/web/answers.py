@@ -18,12 +18,10 @@ import msgspec
 from msgspec import UNSET, Meta, Raw, Struct, UnsetType
 from msgspec import inspect as types
 
+from events.night.shown import Answer, Clock, Number, StandingRow
+from events.night.table_shown import ReportShown, Seated, TableResult
+
 T = TypeVar("T")
-Number = int | float  # a figure the core gives as it has it (a whole number stays whole)
-
-
-class Answer(Struct, forbid_unknown_fields=True):
-    """An answer's JSON object: only these fields, in this order."""
 
 
 def typed(value: Any, kind: type[T]) -> T:
@@ -97,70 +95,6 @@ Phase = Literal["waiting-draft", "drafting", "building", "registered", "finished
 
 
 # --- a player's table ---------------------------------------------------------------------------------------------
-
-
-class Clock(Answer):
-    """A table's clock: the round's length and the table's extra time (seconds), the time left, when it ends."""
-
-    length: Number
-    extra: Number
-    remaining: Number
-    paused: bool
-    deadline: Number | None
-    over: bool
-
-
-class StandingRow(Answer):
-    rank: int
-    name: str
-    points: Number
-    points_exact: str
-    opponents_average: Number
-    average_place: Number | None
-    rounds: int
-    dropped: bool
-    final_place: int | None
-
-
-class TableResult(Answer):
-    order: list[list[str]]
-    points: dict[str, Number]
-
-
-class Named(Answer):
-    id: int
-    name: str
-
-
-class Disputed(Answer):
-    player: str
-    order: list[list[Named]]
-
-
-class Mine(Answer):
-    confirmed: bool
-    disputed: bool
-
-
-class ReportShown(Answer):
-    id: int
-    by: str
-    order: list[list[Named]]
-    confirmed: list[str]
-    waiting_for: list[str]
-    disputes: list[Disputed]
-    status: str
-    late: bool
-    mine: Mine | UnsetType = UNSET  # on the phone of a player at the table: what they said
-
-
-class Seated(Answer):
-    id: int
-    name: str
-    commanders: list[str]
-    first: bool
-    dropped: bool
-    me: bool
 
 
 class Hit(Answer):

@@ -17,6 +17,8 @@ from starlette.responses import FileResponse, RedirectResponse, Response
 from events.night import browser_seats, desk_link
 from events.night.round_clock import start_clock, toggle_pause
 from events.night.seat_codes import reset_code
+from events.night.table_reports import ExtraTime
+from events.night.table_shown import DeskNight
 from events.web import auth
 from events.web.answers import typed
 from events.web.api_common import STATIC, ApiError, Json, whole
@@ -35,9 +37,7 @@ from events.web.bodies import (
 )
 from events.web.desk_answers import (
     DeskLink,
-    DeskNight,
     DeskSeats,
-    ExtraTime,
     FinalTable,
     Finished,
     HandedSeat,
@@ -115,7 +115,7 @@ async def post_new_link(desk: Desk, body: Empty) -> Response:
 
 async def get_night(desk: Desk) -> DeskNight:
     served = desk.server.served
-    return typed(await in_core(served, served.views.desk_view, served.event_id, now=served.wall()), DeskNight)
+    return await in_core(served, served.views.desk_view, served.event_id, now=served.wall())
 
 
 async def post_settle(desk: Desk, body: SettleBody) -> Settled:
@@ -147,8 +147,7 @@ async def post_finish(desk: Desk, body: Empty) -> Finished:
 async def post_extra(desk: Desk, body: ExtraTimeBody) -> ExtraTime:
     served = desk.server.served
     table = whole(body.table, "table", 1, served.settings.max_round_number)
-    extra = await in_core(served, served.reports.extra_time, served.event_id, table, body.minutes)
-    return await changed(desk, typed(extra, ExtraTime))
+    return await changed(desk, await in_core(served, served.reports.extra_time, served.event_id, table, body.minutes))
 
 
 async def post_round(desk: Desk, body: RoundBody) -> Paired:

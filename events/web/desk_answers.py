@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from msgspec import UNSET, UnsetType
-
-from events.web.answers import Answer, Clock, Number, ReportShown, StandingRow, TableResult
+from events.night.shown import Answer, Number, StandingRow
+from events.night.table_shown import (
+    Decklist,
+    RoomView,
+)
 
 # --- the desk ---------------------------------------------------------------------------------------------------------
 
@@ -73,46 +75,6 @@ class DeskLink(Answer):
     link: str
 
 
-class TableShown(Answer):
-    table: int
-    players: list[str]
-    first: str | None
-    status: str
-    clock: Clock | None
-    result: TableResult | None
-    report: ReportShown | None
-
-
-class NightRound(Answer):
-    number: int
-    final: bool
-    open: bool
-    tables: list[TableShown]
-
-
-class NightEvent(Answer):
-    id: int
-    name: str
-    status: str
-    tracker: bool
-    publish_decklists: bool
-
-
-class Dropped(Answer):
-    name: str
-    after_round: int | None
-
-
-class DeskNight(Answer):
-    """Every table of the round for the desk (results, reports with every version, time left), who dropped."""
-
-    server_time: float
-    event: NightEvent
-    round: NightRound | None
-    winner: str | None
-    dropped: list[Dropped]
-
-
 class Settled(Answer):
     round: int
     table: int
@@ -120,12 +82,6 @@ class Settled(Answer):
     corrected: bool
     next_round: int | None
     would_change: list[int]
-
-
-class ExtraTime(Answer):
-    round: int
-    table: int
-    extra: Number
 
 
 class Paired(Answer):
@@ -180,79 +136,11 @@ class Standings(Answer):
     winner: str | None
 
 
-class DecklistLine(Answer, kw_only=True):
-    cost: str | UnsetType = UNSET  # cost, type and image: where the card is in the set's index
-    type: str | UnsetType = UNSET
-    image: str | UnsetType = UNSET
-    artist: str | UnsetType = UNSET
-    name: str
-    count: int
-
-
-class Decklist(Answer):
-    rank: int
-    name: str
-    commanders: list[DecklistLine]
-    main: list[DecklistLine]
-    sideboard: list[DecklistLine]
-
-
 class Decklists(Answer):
     decklists: list[Decklist]
 
 
-class RoomEvent(Answer):
-    id: int
-    name: str
-    status: str
-    decklists: bool
+class RoomState(RoomView, kw_only=True):
+    """The room's screen (``TableViews.room_view``), and where a player opens the page (the QR code's address)."""
 
-
-class Seating(Answer):
-    pod: int
-    players: list[str]
-
-
-class DraftProgress(Answer):
-    pod: int
-    status: str
-    picks_made: int
-    picks_total: int
-    pack: int
-    packs: int
-
-
-class Pairing(Answer):
-    name: str
-    table: int
-    first: bool
-
-
-class RoomTable(Answer):
-    table: int
-    players: list[str]
-    done: bool
-
-
-class RoomRound(Answer):
-    number: int
-    final: bool
-    open: bool
-    clock: Clock | None
-    pairings: list[Pairing]
-    tables: list[RoomTable]
-
-
-class RoomState(Answer, kw_only=True):
-    """The room's screen: seatings, the drafts' progress, pairings by name, the clock, standings; no secrets."""
-
-    server_time: float
-    event: RoomEvent
-    players: int
-    seatings: list[Seating]
-    drafts: list[DraftProgress]
-    decks_registered: int
-    round: RoomRound | None
-    standings: list[StandingRow]
-    winner: str | None
-    join: str = ""  # where a player opens the page (the QR code's address): this server and event
+    join: str = ""  # this server and event

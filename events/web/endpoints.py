@@ -30,13 +30,15 @@ from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
+from events.night.shown import Clock, StandingRow
+from events.night.table_shown import DecklistLine, ReportShown
 from events.web import auth
-from events.web.answers import Card, Clock, DeckState, Failure, Game, ReportShown, SeatState, StandingRow, TableState
+from events.web.answers import Card, DeckState, Failure, Game, SeatState, TableState
 from events.web.answers import answer_shape as shape_of
 from events.web.answers import types_table as types_of
 from events.web.api_common import ApiError, Json
 from events.web.bodies import Body, body_shape, read_body, read_json
-from events.web.desk_answers import DecklistLine, DeskSeat
+from events.web.desk_answers import DeskSeat
 
 if TYPE_CHECKING:
     from events.web.server import Server

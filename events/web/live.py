@@ -19,7 +19,8 @@ from typing import Any
 from msgspec.structs import replace
 from starlette.websockets import WebSocket
 
-from events.web.answers import Answer, SeatMessage, SeatState
+from events.night.shown import Answer
+from events.web.answers import SeatMessage, SeatState
 from events.web.api_common import ApiError, Served, file_signature, json_text
 from events.web.api_draft import Waiting, seat_state, write_picks
 from events.web.auth import seat_holder

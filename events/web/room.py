@@ -10,17 +10,17 @@ from __future__ import annotations
 import io
 from typing import Any
 
+import msgspec
 import segno
 from starlette.requests import Request
 from starlette.responses import FileResponse, Response
 
+from events.night.shown import standing_row
 from events.night.standings import winner_line
-from events.night.table_views import standing_json
-from events.web.answers import StandingRow, typed
 from events.web.api_common import STATIC, ApiError
 from events.web.api_draft import image_json
 from events.web.api_night import in_core
-from events.web.desk_answers import Decklist, Decklists, RoomState, Standings
+from events.web.desk_answers import Decklists, RoomState, Standings
 from events.web.endpoints import Endpoint, files, page, public
 from events.web.server import Server
 from sets.cards import Card
@@ -61,14 +61,13 @@ async def image(server: Server, request: Request) -> Response:
 async def get_standings(server: Server, request: Request) -> Standings:
     served = server.served
     rows = await in_core(served, served.rounds.standings, served.event_id)
-    shown = [typed(standing_json(row), StandingRow) for row in rows]
-    return Standings(served.wall(), shown, winner_line(rows))
+    return Standings(served.wall(), [standing_row(row) for row in rows], winner_line(rows))
 
 
 async def get_decklists(server: Server, request: Request) -> Decklists:
     served = server.served
     decklists = await in_core(served, served.views.public_decklists, served.event_id, decklist_facts)
-    return Decklists(typed(decklists, list[Decklist]))
+    return Decklists(decklists)
 
 
 def decklist_facts(card: Card) -> dict[str, Any]:
@@ -80,7 +79,7 @@ def decklist_facts(card: Card) -> dict[str, Any]:
 async def get_room(server: Server, request: Request) -> RoomState:
     served = server.served
     room = await in_core(served, served.views.room_view, served.event_id, now=served.wall())
-    return typed({**room, "join": join_url(request, served.event_id)}, RoomState)
+    return RoomState(**msgspec.structs.asdict(room), join=join_url(request, served.event_id))
 
 
 async def get_room_qr(server: Server, request: Request) -> Response:

@@ -6,11 +6,13 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from fractions import Fraction
+from typing import Any
 
+import msgspec
 import pytest
 
 from events.night.round_clock import start_clock
-from events.night.table_reports import NotYourTable, TableReports
+from events.night.table_reports import Confirmed, NotYourTable, TableReports
 from events.night.table_views import TableViews
 from events.storage.store import Store
 from sets.errors import InputError, StateError
@@ -20,6 +22,11 @@ from tests.helpers.nights import codes_of, start, terminal_night
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kai", "Lu", "Mo"]
 START = 1_800_000_000.0
 MINUTES = 50
+
+
+def as_seen(value: object) -> Any:
+    """A view as every face receives it: its JSON form."""
+    return msgspec.to_builtins(value)
 
 
 @pytest.fixture
@@ -79,14 +86,14 @@ def report_and_confirm(reports, event_id, by, groups, pid, now):
     done = reports.report(event_id, pid[by], order, now=now)
     last = None
     for name in [n for group in groups for n in group if n != by]:
-        last = reports.confirm(event_id, pid[name], done["report"], True, now=now)
-    return done["report"], last
+        last = reports.confirm(event_id, pid[name], done.report, True, now=now)
+    return done.report, last
 
 
 def test_a_whole_night_of_thirteen_players_from_their_tables(night):
     events, event_id, reports, views = night
     pid = ids(events, event_id)
-    room = views.room_view(event_id, now=START)
+    room = as_seen(views.room_view(event_id, now=START))
     assert [len(pod["players"]) for pod in room["seatings"]] == [7, 6]
     assert sorted(n for pod in room["seatings"] for n in pod["players"]) == sorted(NAMES)
 
@@ -118,12 +125,12 @@ def test_a_whole_night_of_thirteen_players_from_their_tables(night):
                 # One player disputes with their own version; the desk sees both and settles.
                 other = [[names[1]], [names[0]], *[[n] for n in names[2:]]]
                 report = reports.report(event_id, pid[names[0]], [[pid[n] for n in g] for g in groups], now=begun)
-                reports.confirm(event_id, pid[names[2]], report["report"], True, now=begun)
+                reports.confirm(event_id, pid[names[2]], report.report, True, now=begun)
                 answer = reports.confirm(
-                    event_id, pid[names[1]], report["report"], False, [[pid[n] for n in g] for g in other], now=begun
+                    event_id, pid[names[1]], report.report, False, [[pid[n] for n in g] for g in other], now=begun
                 )
-                assert answer == {"report": report["report"], "status": "disputed", "recorded": False}
-                desk = views.desk_view(event_id, now=begun + 100)
+                assert answer == Confirmed(report.report, "disputed", False)
+                desk = as_seen(views.desk_view(event_id, now=begun + 100))
                 row = desk["round"]["tables"][table - 1]
                 assert row["status"] == "disputed" and row["result"] is None
                 assert row["report"]["waiting_for"] == names[3:]  # neither the reporter, a confirmer nor the disputer
@@ -133,7 +140,7 @@ def test_a_whole_night_of_thirteen_players_from_their_tables(night):
                 ]
                 # Nobody else's confirmation records a disputed result.
                 for name in names[3:]:
-                    assert not reports.confirm(event_id, pid[name], report["report"], True, now=begun)["recorded"]
+                    assert not reports.confirm(event_id, pid[name], report.report, True, now=begun).recorded
                 reports.settle(event_id, number, table, " > ".join(" = ".join(g) for g in other))
                 recorded[(number, table)] = other
                 disputed_once = True
@@ -142,28 +149,28 @@ def test_a_whole_night_of_thirteen_players_from_their_tables(night):
                 # A result reported after the clock ran out: the desk sees the table waiting, then it is confirmed.
                 after = begun + MINUTES * 60 + 30
                 report = reports.report(event_id, pid[names[-1]], [[pid[n] for n in g] for g in groups], now=after)
-                assert views.desk_view(event_id, now=after)["round"]["tables"][table - 1]["status"] == "desk"
+                assert as_seen(views.desk_view(event_id, now=after))["round"]["tables"][table - 1]["status"] == "desk"
                 for name in names[:-1]:
-                    reports.confirm(event_id, pid[name], report["report"], True, now=after)
+                    reports.confirm(event_id, pid[name], report.report, True, now=after)
                 recorded[(number, table)] = groups
                 with events.store.read() as db:
-                    assert db.table("reports").get(doc_id=report["report"])["late"] is True
+                    assert db.table("reports").get(doc_id=report.report)["late"] is True
                 late_once = True
                 continue
             report_id, last = report_and_confirm(reports, event_id, names[0], groups, pid, now=begun + 600)
-            assert last["recorded"] and last["status"] == "recorded"
+            assert last.recorded and last.status == "recorded"
             recorded[(number, table)] = groups
         # Standings are live, in the order of the rules recomputed independently.
         live = [row.name for row in events.standings(event_id)]
         assert live == expected_standings(events.event(event_id).points, NAMES, seated, recorded)
-        assert [row["name"] for row in views.room_view(event_id, now=begun)["standings"]] == live
+        assert [row["name"] for row in as_seen(views.room_view(event_id, now=begun))["standings"]] == live
         if number == 1 and not dropped_once:
             # A player drops themselves between rounds: the next round pairs the other twelve.
             dropped_player = live[-1]
             events_dropped = reports.drop_self(event_id, pid[dropped_player])
             assert events_dropped.player.status == "dropped"
             assert events.history(event_id)[-1].who == f"browser {dropped_player}"
-            assert dropped_player in [d["name"] for d in views.desk_view(event_id)["dropped"]]
+            assert dropped_player in [d["name"] for d in as_seen(views.desk_view(event_id))["dropped"]]
             dropped_once = True
     assert disputed_once and dropped_once and late_once
     assert sum(len(t) for (r, _), t in seated.items() if r == 2) == 12
@@ -183,7 +190,7 @@ def test_a_whole_night_of_thirteen_players_from_their_tables(night):
     order = [[pid[n]] for n in reversed(final.players)]
     report = reports.report(event_id, pid[final.players[3]], order, now=START + 50_000)
     for name in final.players[:3]:
-        reports.confirm(event_id, pid[name], report["report"], True, now=START + 50_000)
+        reports.confirm(event_id, pid[name], report.report, True, now=START + 50_000)
     with events.store.read() as db:
         assert db.table("results").get(lambda d: d["round"] == final.round)["order"] == order
     after = [row.to_json() for row in events.standings(event_id)]
@@ -203,7 +210,7 @@ def test_a_player_acts_only_for_their_own_table(night):
     one, two = paired.tables[0], paired.tables[1]
     report = reports.report(event_id, pid[one[0]], [[pid[n]] for n in one], now=START)
     with pytest.raises(NotYourTable, match="another table"):
-        reports.confirm(event_id, pid[two[0]], report["report"], True, now=START)
+        reports.confirm(event_id, pid[two[0]], report.report, True, now=START)
     with pytest.raises(InputError, match="not at this table"):
         reports.report(event_id, pid[two[0]], [[pid[n]] for n in one], now=START)
     with pytest.raises(InputError, match="every player at the table"):
@@ -213,16 +220,16 @@ def test_a_player_acts_only_for_their_own_table(night):
     # A new report replaces the waiting one: confirming the old one is refused.
     again = reports.report(event_id, pid[one[1]], [[pid[n]] for n in reversed(one)], now=START)
     with pytest.raises(StateError, match="replaced"):
-        reports.confirm(event_id, pid[one[2]], report["report"], True, now=START)
+        reports.confirm(event_id, pid[one[2]], report.report, True, now=START)
     for name in one[:1] + one[2:]:
-        reports.confirm(event_id, pid[name], again["report"], True, now=START)
+        reports.confirm(event_id, pid[name], again.report, True, now=START)
     with pytest.raises(StateError, match="already has its result"):
         reports.report(event_id, pid[one[0]], [[pid[n]] for n in one], now=START)
     # The room's data holds no seat code and nothing but names, tables, the clock and standings.
-    text = json.dumps(views.room_view(event_id, now=START))
+    text = msgspec.json.encode(views.room_view(event_id, now=START)).decode()
     for player in events.players(event_id):
         assert not player.code or player.code not in text
-    assert not keys_of(views.room_view(event_id, now=START)) & PRIVATE
+    assert not keys_of(as_seen(views.room_view(event_id, now=START))) & PRIVATE
 
 
 def test_pairings_on_the_room_display_are_by_name_and_the_clock_has_each_tables_extra_time(night):
@@ -230,14 +237,14 @@ def test_pairings_on_the_room_display_are_by_name_and_the_clock_has_each_tables_
     paired = events.new_round(event_id)
     start_clock(events, event_id, MINUTES, now=START)
     reports.extra_time(event_id, 2, 5)
-    room = views.room_view(event_id, now=START + 60)
+    room = as_seen(views.room_view(event_id, now=START + 60))
     names = [row["name"] for row in room["round"]["pairings"]]
     assert names == sorted(NAMES, key=str.casefold)
     assert {row["name"]: row["table"] for row in room["round"]["pairings"]} == {
         name: table for table, names in enumerate(paired.tables, start=1) for name in names
     }
     assert room["round"]["clock"]["remaining"] == MINUTES * 60 - 60
-    desk = views.desk_view(event_id, now=START + MINUTES * 60 + 1)
+    desk = as_seen(views.desk_view(event_id, now=START + MINUTES * 60 + 1))
     assert [row["status"] for row in desk["round"]["tables"]] == ["desk", "playing", "desk"]
     assert desk["round"]["tables"][1]["clock"]["remaining"] == 5 * 60 - 1
     assert events.history(event_id)[-1].what == "extra time"
@@ -305,9 +312,9 @@ def test_event_top_prints_the_final_table_and_its_result_is_recorded_as_any_othe
     assert cli("event", "round", str(event_id), "--db", db).exit_code == 3
     assert cli("event", "finish", str(event_id), "--db", db).exit_code == 0
     with pytest.raises(StateError, match="where the desk publishes"):
-        views.public_decklists(event_id)  # finished, but not published
+        as_seen(views.public_decklists(event_id))  # finished, but not published
     reports.set_publish_decklists(event_id, True)
-    lists = views.public_decklists(event_id)
+    lists = as_seen(views.public_decklists(event_id))
     assert [d["name"] for d in lists] == ranked and all(d["commanders"] for d in lists)
 
 
@@ -321,7 +328,7 @@ def test_the_room_shows_each_pods_draft_progress_and_nothing_of_the_packs(tmp_pa
     for seat in picked:
         session.pick(session.suggested_pick(seat))
     (bot,) = set(range(4)) - set(session.humans)
-    room = TableViews(events.store).room_view(event_id, now=START)
+    room = as_seen(TableViews(events.store).room_view(event_id, now=START))
     # 4 seats, 3 packs of 20 cards taken two at a time: 4 * 3 * 10 picks in all; bots pick at once.
     (pod,) = room["drafts"]
     assert (pod["pod"], pod["pack"], pod["packs"], pod["picks_total"]) == (1, 1, 3, 120)
@@ -361,7 +368,7 @@ def test_a_waiting_report_and_a_phones_tracker_entry_travel_with_an_export_to_ot
     pid = ids(events, event_id)
     table = events.new_round(event_id).tables[0]
     report = reports.report(event_id, pid[table[0]], [[pid[n]] for n in table], now=START)
-    reports.confirm(event_id, pid[table[1]], report["report"], False, [[pid[n]] for n in reversed(table)], now=START)
+    reports.confirm(event_id, pid[table[1]], report.report, False, [[pid[n]] for n in reversed(table)], now=START)
     reports.set_table_tracker(event_id, True)
     reports.track(event_id, pid[table[2]], life={table[2]: -6})
     out = tmp_path / "export"
@@ -375,7 +382,7 @@ def test_a_waiting_report_and_a_phones_tracker_entry_travel_with_an_export_to_ot
     new_id = json.loads(restored.stdout)["event"]
     moved = {p.name: p.id for p in target.players(new_id)}
     assert moved != pid  # really renumbered
-    view = TableViews(target.store).desk_view(new_id, now=START)["round"]["tables"][0]
+    view = as_seen(TableViews(target.store).desk_view(new_id, now=START))["round"]["tables"][0]
     assert view["status"] == "disputed"
     assert [[p["name"] for p in g] for g in view["report"]["order"]] == [[n] for n in table]
     assert view["report"]["disputes"] == [

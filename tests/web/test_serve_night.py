@@ -12,8 +12,9 @@ import msgspec
 import pytest
 from starlette.testclient import TestClient
 
+from events.night.shown import standing_row
 from events.night.standings import winner_line
-from events.night.table_views import TableViews, standing_json
+from events.night.table_views import TableViews
 from events.storage.store import Store
 from events.web.answers import TableState, typed
 from events.web.app import create_app
@@ -305,12 +306,12 @@ def test_the_nights_answers_are_the_cores_views_byte_for_byte(night, manual_cloc
         assert desk.get("/api/desk/night", headers=DESK).content == msgspec.json.encode(views.desk_view(event_id, now))
         room = views.room_view(event_id, now=now)
         assert desk.get("/api/room").content == msgspec.json.encode(
-            {**room, "join": f"http://testserver/join?event={event_id}"}
+            {**msgspec.to_builtins(room), "join": f"http://testserver/join?event={event_id}"}
         )
         standings = Night(Store(db)).standings(event_id)
         shown = {
             "server_time": now,
-            "standings": [standing_json(r) for r in standings],
+            "standings": [standing_row(r) for r in standings],
             "winner": winner_line(standings),
         }
         assert desk.get("/api/standings").content == msgspec.json.encode(shown)

@@ -1,0 +1,58 @@
+"""The night's values as every face receives them, typed (msgspec structs): the base of the types the core's views
+give the faces (``table_shown``, ``table_reports``) and that the web encodes as they are, a table's clock and a row
+of the standings.  Fields are declared in the order the faces show them; a field that is ``UNSET`` is left out of
+the JSON."""
+
+from __future__ import annotations
+
+from msgspec import Struct
+
+from events.night.standings import Standing
+
+Number = int | float  # a figure the core gives as it has it (a whole number stays whole)
+
+
+class Answer(Struct, forbid_unknown_fields=True):
+    """A value the core answers a face with, as a JSON object: only these fields, in this order."""
+
+
+class Clock(Answer):
+    """A table's clock at one moment: the round's length and this table's extra time (seconds), the time left,
+    whether it is paused, when it ends (epoch seconds; None while paused) and whether the time is up."""
+
+    length: Number
+    extra: Number
+    remaining: Number
+    paused: bool
+    deadline: Number | None
+    over: bool
+
+
+class StandingRow(Answer):
+    """A row of the standings as the faces show it: the rank and name, points (rounded, and exact), the tie-breaks,
+    whether the player dropped and their place at the final table."""
+
+    rank: int
+    name: str
+    points: Number
+    points_exact: str
+    opponents_average: Number
+    average_place: Number | None
+    rounds: int
+    dropped: bool
+    final_place: int | None
+
+
+def standing_row(row: Standing) -> StandingRow:
+    """A row of the standings as the faces show it (``Standing.to_json``'s figures, named)."""
+    return StandingRow(
+        rank=row.rank,
+        name=row.name,
+        points=round(float(row.points), 4),
+        points_exact=str(row.points),
+        opponents_average=round(float(row.opponents_average), 4),
+        average_place=None if row.average_place is None else round(float(row.average_place), 4),
+        rounds=row.rounds,
+        dropped=row.dropped,
+        final_place=row.final_place,
+    )
