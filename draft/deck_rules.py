@@ -103,7 +103,7 @@ def banned_list(banned: Iterable[str] | BannedList) -> BannedList:
 
 
 class _Checker:
-    def __init__(self, deck: Deck, fmt: DeckFormat, pool: Counter | None, banned: BannedList, product: Product):
+    def __init__(self, deck: Deck, fmt: DeckFormat, pool: Counter[str] | None, banned: BannedList, product: Product):
         self.deck, self.format, self.pool, self.banned, self.product = deck, fmt, pool, banned, product
         self.problems: list[Problem] = []
         self.commanders = deck.commanders
@@ -169,7 +169,7 @@ class _Checker:
             ]
         else:
             counted = [line for line in self.deck.lines if not is_free_basic(line.card)]
-        used: Counter = Counter()
+        used: Counter[str] = Counter()
         sided: set[str] = set()
         for line in counted:
             used[line.card.name] += line.count

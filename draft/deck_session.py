@@ -65,7 +65,7 @@ class DeckSession:
         self._save, self.autosave = save, autosave
         self.commanders: list[Card] = []
         self.colors: list[Color] = []
-        self.main: Counter = Counter()  # read it; change it only through the session
+        self.main: Counter[Card] = Counter()  # read it; change it only through the session
         self.touched = False  # the player made this deck (so 'auto new' asks before replacing it)
         self.undo_stack: list[DeckState] = []
         self.redo_stack: list[DeckState] = []

@@ -17,13 +17,13 @@ from sets.errors import InputError
 FREE = 10**6  # copies of a free basic land the builder can take: any number
 
 
-def card_order(card: Card) -> tuple:
+def card_order(card: Card) -> tuple[bool, int, bool, float, str]:
     """The builder's order of a pool: one color after another (WUBRG), then multicolor; spells before
     lands, cheap before dear."""
     return (len(card.deck_colors) > 1, card.deck_colors.mask, card.is_land, card.mana_value, card.name)
 
 
-def pool_order(printing: Printing) -> tuple:
+def pool_order(printing: Printing) -> tuple[bool, int, bool, float, str]:
     return card_order(printing.card)
 
 
@@ -42,14 +42,14 @@ class DeckState:
     touched: bool
 
     @property
-    def key(self) -> tuple:
+    def key(self) -> tuple[tuple[Card, ...], tuple[Color, ...], tuple[tuple[tuple[str, str, str], int], ...]]:
         """The deck itself, for telling whether a change changed anything."""
         main = sorted(((c.name, c.set_code, c.number), n) for c, n in self.main if n > 0)
         return self.commanders, self.colors, tuple(main)
 
 
-def counted(cards: Sequence[tuple[Card, int]], verb: str, hint: str) -> Counter:
-    wanted: Counter = Counter()
+def counted(cards: Sequence[tuple[Card, int]], verb: str, hint: str) -> Counter[Card]:
+    wanted: Counter[Card] = Counter()
     for card, count in cards:
         if count < 1:
             raise InputError(f"{verb} {card.name} {count}: a count is 1 or more{hint}")

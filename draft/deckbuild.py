@@ -81,25 +81,25 @@ class _Build:
 
     spells: tuple[Card, ...]
     lands: tuple[Card, ...]
-    basics: Counter
+    basics: Counter[Card]
     short: int  # mana sources missing to meet the per-color needs
     value: float
 
 
-def _ranked(pool: Counter) -> list[Card]:
+def _ranked(pool: Counter[Card]) -> list[Card]:
     """Pool cards that could be played, best first (every copy)."""
     cards = [card for card, n in pool.items() for _ in range(n) if not card.is_basic_land and not is_piper(card)]
     cards.sort(key=lambda c: (-filler_value(c), c.mana_value, c.name))
     return cards
 
 
-def _pool_wastes(pool: Counter) -> Counter:
+def _pool_wastes(pool: Counter[Card]) -> Counter[Card]:
     """The pool's basic lands that make no colored mana (Wastes): the only basics a colorless identity allows."""
     return Counter({card: n for card, n in pool.items() if card.is_basic_land and not card.deck_colors and n > 0})
 
 
 def _build(
-    ranked: Sequence[Card], leaders: Sequence[Card], identity: ColorIdentity, wastes: Counter | None = None
+    ranked: Sequence[Card], leaders: Sequence[Card], identity: ColorIdentity, wastes: Counter[Card] | None = None
 ) -> _Build:
     skip = dict(Counter(leaders))  # the leaders' own copies stay out of the deck
     names = {card.name for card in leaders}  # a copy of a leader has its name
@@ -172,7 +172,7 @@ def _build(
 
 
 def _colorless_build(
-    candidates: Sequence[Card], leaders: Sequence[Card], lands: Sequence[Card], wastes: Counter, land_total: int
+    candidates: Sequence[Card], leaders: Sequence[Card], lands: Sequence[Card], wastes: Counter[Card], land_total: int
 ) -> _Build:
     """A colorless identity allows none of the free basic lands (each has a colored basic land type, CR 903.5d):
     the pool's own Wastes are its basics, and more spells fill the room they leave.  A pool without enough
@@ -182,7 +182,7 @@ def _colorless_build(
     spells = choose_spells(candidates, size - land_total)
     land_total = min(size - len(spells), len(lands) + sum(wastes.values()))
     lands = list(lands[:land_total])
-    basics: Counter = Counter()
+    basics: Counter[Card] = Counter()
     room = land_total - len(lands)
     for card, n in wastes.items():
         basics[card] = min(n, room - sum(basics.values()))
@@ -223,7 +223,7 @@ _Option = tuple[float, tuple[Card, ...], tuple[Color, ...], int, ColorIdentity]
 
 
 def _options(
-    pool: Counter, piper: Card | None, product: Product | None, rows: Sequence[tuple[int, float]], may_add: Stock
+    pool: Counter[Card], piper: Card | None, product: Product | None, rows: Sequence[tuple[int, float]], may_add: Stock
 ) -> list[_Option]:
     """Every usable commander option with a quick estimate, best first: (estimate, leaders, colors, added Pipers,
     identity); ``rows``: the pool's ``_spell_rows``; ``may_add``: the most Pipers it may add (``usable_options``)."""
@@ -249,7 +249,11 @@ def _to_build(options: list[_Option], count: int) -> list[_Option]:
 
 
 def ranked_builds(
-    pool: Counter, piper: Card | None, count: int = FULL_BUILDS, product: Product | None = None, may_add: Stock = None
+    pool: Counter[Card],
+    piper: Card | None,
+    count: int = FULL_BUILDS,
+    product: Product | None = None,
+    may_add: Stock = None,
 ) -> list[tuple[CommanderChoice, _Build]]:
     """Commander options ranked by the quality of the deck each allows (the deck built, its value), best first, adding
     at most ``may_add`` Pipers.  The one ranking of commanders: the bots' decks, ``auto``, ``suggest`` and the practice
@@ -266,7 +270,7 @@ def ranked_builds(
     return builds
 
 
-def _best(pool: Counter, piper: Card | None, may_add: Stock = None) -> tuple[CommanderChoice, _Build] | None:
+def _best(pool: Counter[Card], piper: Card | None, may_add: Stock = None) -> tuple[CommanderChoice, _Build] | None:
     """``ranked_builds(pool, piper, ...)[0]``, leaving unbuilt an option whose ``_ceiling`` can't beat the best built (the
     ranking sorts stably: an option no better than an earlier one never comes first)."""
     ranked = _ranked(pool)
@@ -329,7 +333,7 @@ def rank_commanders(
     return suggestions[:limit]
 
 
-def choose_commanders(pool: Counter, piper: Card | None) -> CommanderChoice | None:
+def choose_commanders(pool: Counter[Card], piper: Card | None) -> CommanderChoice | None:
     """The commander option whose deck is best (``None`` when nothing in the pool can lead)."""
     found = _best(pool, piper)
     return None if found is None else found[0]

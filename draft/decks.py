@@ -74,7 +74,7 @@ class Deck:
         piper_colors: Sequence[Color] = (),
         name: str = "",
     ) -> Deck:
-        def counted(cards: Mapping[Card, int] | Iterable[Card]) -> Counter:
+        def counted(cards: Mapping[Card, int] | Iterable[Card]) -> Counter[Card]:
             return Counter(cards) if not isinstance(cards, Mapping) else Counter(dict(cards))
 
         lines = [DeckLine(card, 1, Zone.COMMANDER) for card in commanders]
@@ -89,19 +89,19 @@ class Deck:
     def commanders(self) -> list[Card]:
         return [line.card for line in self.zone(Zone.COMMANDER) for _ in range(line.count)]
 
-    def counts(self, zone: Zone) -> Counter:
+    def counts(self, zone: Zone) -> Counter[Card]:
         """Copies by card in one zone."""
-        counts: Counter = Counter()
+        counts: Counter[Card] = Counter()
         for line in self.zone(zone):
             counts[line.card] += line.count
         return counts
 
     @property
-    def main(self) -> Counter:
+    def main(self) -> Counter[Card]:
         return self.counts(Zone.MAIN)
 
     @property
-    def sideboard(self) -> Counter:
+    def sideboard(self) -> Counter[Card]:
         return self.counts(Zone.SIDEBOARD)
 
     @property
@@ -113,9 +113,9 @@ class Deck:
         return Deck(self.lines, tuple(colors), self.name)
 
 
-def pool_counts(pool: Iterable[Card] | Mapping[Card, int] | Deck) -> Counter:
+def pool_counts(pool: Iterable[Card] | Mapping[Card, int] | Deck) -> Counter[str]:
     """Copies by card name, from cards, a card count, or a pool read as a deck."""
-    counts: Counter = Counter()
+    counts: Counter[str] = Counter()
     if isinstance(pool, Deck):
         for line in pool.lines:
             counts[line.card.name] += line.count

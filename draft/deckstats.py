@@ -48,9 +48,9 @@ def group_cards(cards: Mapping[Card, int]) -> list[tuple[str, list[tuple[Card, i
     ]
 
 
-def colored_symbols(card: Card) -> Counter:
+def colored_symbols(card: Card) -> Counter[Color]:
     """Colored mana symbols in the card's cost (every face; a hybrid symbol counts for each of its colors)."""
-    counts: Counter = Counter()
+    counts: Counter[Color] = Counter()
     for face in card.faces:
         try:
             cost = face.cost
@@ -99,7 +99,7 @@ def source_warnings(
 
 def deck_stats(deck: Deck, identity: ColorIdentity) -> DeckStats:
     """The builder's figures for a deck whose commanders give ``identity``."""
-    main: Counter = Counter()
+    main: Counter[Card] = Counter()
     for card, n in deck.main.items():
         main[card] += n
     everything = Counter(main)
@@ -107,8 +107,8 @@ def deck_stats(deck: Deck, identity: ColorIdentity) -> DeckStats:
         everything[card] += 1
     curve = {mv: 0 for mv in range(8)}
     creatures = removal = ramp = 0
-    symbols: Counter = Counter()
-    made: Counter = Counter()
+    symbols: Counter[Color] = Counter()
+    made: Counter[Color] = Counter()
     for card, n in main.items():
         if not card.is_land:
             curve[min(7, int(card.mana_value))] += n
@@ -144,7 +144,7 @@ def sample_hand(deck: Deck, seed: int, number: int) -> list[Card]:
     return rng.sample(library, min(HAND, len(library)))
 
 
-def basic_split(cards: Iterable[Card], identity: ColorIdentity, count: int) -> Counter:
+def basic_split(cards: Iterable[Card], identity: ColorIdentity, count: int) -> Counter[Card]:
     """``count`` basic lands shared among the identity's colors by the colored symbols of ``cards``
     (largest remainders first); every color of the identity gets at least one when there is room.
     A colorless identity gets Wastes."""
@@ -181,7 +181,7 @@ MAX_NONBASIC_LANDS = 6
 
 def complete_deck(
     pool: Sequence[Card], commanders: Sequence[Card], colors: Sequence[Color], main: Mapping[Card, int]
-) -> Counter:
+) -> Counter[Card]:
     """``main`` filled up to a 60-card deck from the pool: every card the player chose stays; the best
     pool cards inside the commanders' identity join until there are ``SPELLS`` nonland cards, then the
     nonbasic lands that fit, then basics split by colored symbols.  Returns the new main deck."""

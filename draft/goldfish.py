@@ -189,7 +189,7 @@ class Goldfish:
         )
 
 
-def _order(card: Card) -> tuple:
+def _order(card: Card) -> tuple[str, str, str]:
     return (card.name, card.set_code, card.number)
 
 

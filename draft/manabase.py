@@ -73,7 +73,7 @@ def mana_sources(deck: Deck, identity: ColorIdentity | None = None) -> dict[str,
 
 def mana(
     spells: Sequence[Card], lands: Sequence[Card], leaders: Sequence[Card], identity: ColorIdentity, land_total: int
-) -> tuple[Counter, int]:
+) -> tuple[Counter[Card], int]:
     needs = source_needs(leaders, spells, identity)
     counts = [0] * len(_COLORS)  # sources of each color, WUBRG
     mask = identity.mask
@@ -93,8 +93,8 @@ def basics_for_needs(
     identity: ColorIdentity,
     count: int,
     needs: dict[Color, int] | None = None,
-    have: Counter | None = None,
-) -> tuple[Counter, int]:
+    have: Counter[Color] | None = None,
+) -> tuple[Counter[Card], int]:
     """Basic lands: first what each color still needs, then by the colored symbols of the spells.
 
     Returns the basics and how many sources the needs still lack.  Wastes for a colorless identity.

@@ -67,7 +67,7 @@ class PodResult:
 
 
 def deck_json(deck: Deck, report: DeckReport | None = None) -> dict[str, Any]:
-    main: Counter = Counter()
+    main: Counter[str] = Counter()
     for line in deck.zone(Zone.MAIN):
         main[line.card.name] += line.count
     colors = report.piper_colors if report is not None else deck.piper_colors

@@ -28,6 +28,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from sets.booster import Booster, BoosterSpec, Sheet
 from sets.cards import Card
@@ -104,7 +105,7 @@ class Check:
     statistic: float = 0.0
     dof: int = 0
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "title": self.title,
             "p_value": self.p_value,
@@ -160,7 +161,7 @@ GROUP_ORDER = (*(c.value for c in Color), "other")
 
 def balanced_plan(sheet: Sheet, count: int) -> tuple[dict[str, float], dict[str, float]] | None:
     """For a balanced sheet drawing ``count``: (forced cards, chance of each free slot) by group; None when plain."""
-    weights: Counter = Counter()
+    weights: Counter[str] = Counter()
     for printing, weight in zip(sheet.printings, sheet.weights, strict=True):
         weights[rules_group(printing.card)] += weight
     colors = [g for g in GROUP_ORDER[:-1] if weights[g]]
@@ -206,7 +207,9 @@ def _drawing_variants(spec: BoosterSpec, sheet_name: str) -> list[tuple[int, int
     return [(i, v.count(sheet_name)) for i, v in enumerate(spec.variants) if v.count(sheet_name)]
 
 
-def expected_by(spec: BoosterSpec, sheet_name: str, key: Callable, boosters: int | Counter) -> Counter:
+def expected_by(
+    spec: BoosterSpec, sheet_name: str, key: Callable[[Card], str], boosters: int | Counter[int]
+) -> Counter[str]:
     """Expected cards per class from one sheet, over ``boosters`` (a count, or boosters opened per variant)."""
     sheet = spec.sheets[sheet_name]
     per_variant = (
@@ -214,7 +217,7 @@ def expected_by(spec: BoosterSpec, sheet_name: str, key: Callable, boosters: int
         if isinstance(boosters, Counter)
         else Counter({i: v.weight / spec.total_weight * boosters for i, v in enumerate(spec.variants)})
     )
-    expected: Counter = Counter()
+    expected: Counter[str] = Counter()
     for position, count in _drawing_variants(spec, sheet_name):
         for printing, chance in zip(sheet.printings, inclusion(sheet, count), strict=True):
             expected[key(printing.card)] += per_variant[position] * chance  # type: ignore[assignment]  # expected counts are fractions; typeshed types a Counter's values as int
@@ -224,7 +227,7 @@ def expected_by(spec: BoosterSpec, sheet_name: str, key: Callable, boosters: int
 # --- the checks -----------------------------------------------------------------------------------------
 
 
-def _variants_check(spec: BoosterSpec, variants: Counter, count: int) -> Check:
+def _variants_check(spec: BoosterSpec, variants: Counter[int], count: int) -> Check:
     shared = set.intersection(*(set(v.contents) for v in spec.variants))
     rows = [
         Row(
@@ -238,7 +241,7 @@ def _variants_check(spec: BoosterSpec, variants: Counter, count: int) -> Check:
     return _check("variants", rows, count=count)
 
 
-def _slots_check(spec: BoosterSpec, per_sheet: dict[str, Counter], count: int) -> Check:
+def _slots_check(spec: BoosterSpec, per_sheet: dict[str, Counter[Card]], count: int) -> Check:
     rows = [
         Row(
             name,
@@ -250,7 +253,7 @@ def _slots_check(spec: BoosterSpec, per_sheet: dict[str, Counter], count: int) -
     return _check("cards per slot (sheet)", rows, dof=len(rows) - (1 if len(spec.sizes) == 1 else 0), count=count)
 
 
-def _card_check(spec: BoosterSpec, name: str, observed: Counter, variants: Counter, count: int) -> Check:
+def _card_check(spec: BoosterSpec, name: str, observed: Counter[Card], variants: Counter[int], count: int) -> Check:
     """Every card of a sheet against its share, worst first.
 
     One booster holds a card at most once (no repeats), so each card's count varies by
@@ -281,12 +284,14 @@ def _card_check(spec: BoosterSpec, name: str, observed: Counter, variants: Count
     )
 
 
-def _group_check(spec: BoosterSpec, name: str, observed: Counter, variants: Counter, count: int) -> Check | None:
+def _group_check(
+    spec: BoosterSpec, name: str, observed: Counter[str], variants: Counter[int], count: int
+) -> Check | None:
     """A balanced sheet's color groups: forced cards plus the free slots' multinomial share."""
     sheet = spec.sheets[name]
-    expected: Counter = Counter()
-    forced_total: Counter = Counter()
-    free_expected: Counter = Counter()
+    expected: Counter[str] = Counter()
+    forced_total: Counter[str] = Counter()
+    free_expected: Counter[str] = Counter()
     for position, drawn in _drawing_variants(spec, name):
         plan = balanced_plan(sheet, drawn)
         if plan is None:
@@ -317,10 +322,10 @@ def _foils_label(n: int) -> str:
     return f"{n} foil" if n == 1 else f"{n} foils"
 
 
-def _foils_check(spec: BoosterSpec, observed: Counter, count: int) -> Check:
+def _foils_check(spec: BoosterSpec, observed: Counter[int], count: int) -> Check:
     """Boosters by how many foil cards they hold, a foil-etched card counted as a foil: expected from the variants'
     weights and which of their sheets are foil or foil-etched.  A count no variant gives is a fault (p = 0)."""
-    expected: Counter = Counter()
+    expected: Counter[int] = Counter()
     for variant in spec.variants:
         n = sum(k for sheet, k in variant.contents if spec.sheets[sheet].foil or spec.sheets[sheet].etched)
         expected[n] += variant.weight / spec.total_weight * count  # type: ignore[assignment]  # expected counts are fractions; typeshed types a Counter's values as int
@@ -332,9 +337,9 @@ def _foils_check(spec: BoosterSpec, observed: Counter, count: int) -> Check:
 
 def audit(spec: BoosterSpec, boosters: Iterable[Booster], count: int) -> list[Check]:
     """Compare ``count`` opened boosters with what the definition promises."""
-    per_sheet: dict[str, Counter] = {name: Counter() for name in spec.sheets}
-    variants: Counter = Counter()
-    foils: Counter = Counter()
+    per_sheet: dict[str, Counter[Card]] = {name: Counter() for name in spec.sheets}
+    variants: Counter[int] = Counter()
+    foils: Counter[int] = Counter()
     for booster in boosters:
         variants[booster.variant] += 1
         foils[sum(1 for printing in booster.printings if printing.foil or printing.etched)] += 1

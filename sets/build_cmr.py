@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 from sets.cards import CardSet
 from sets.importers import read_card_file
@@ -66,7 +67,7 @@ def build(source: Path = DEFAULT_SOURCE, out: Path = DATA) -> list[str]:
     return []
 
 
-def _compact(data: dict) -> str:
+def _compact(data: dict[str, Any]) -> str:
     """One card per line: small, and readable in a diff."""
     cards = ",\n".join(json.dumps(card, ensure_ascii=False, separators=(",", ":")) for card in data["cards"])
     head = json.dumps({k: v for k, v in data.items() if k != "cards"}, ensure_ascii=False)[:-1]

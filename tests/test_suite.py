@@ -164,6 +164,8 @@ def test_ci_checks_the_types_of_sets_and_draft_strictly_before_the_tests():
         and mypy["disallow_untyped_defs"]
         and "ignore-without-code" in mypy["enable_error_code"]
     )
+    core = [o for o in mypy.get("overrides", []) if {"sets.*", "draft.*"} <= set(o["module"])]
+    assert core and core[0]["disallow_any_generics"]  # the core's generics name what they hold
     assert [dep for dep in project["project"]["optional-dependencies"]["test"] if dep.startswith("mypy==")]
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
     assert ci.index("mypy") < next(i for i, line in enumerate(ci) if "python -m pytest" in line)
@@ -212,12 +214,19 @@ def test_an_ignore_without_its_reason_beside_it_is_caught():
 
 
 @pytest.mark.slow
-def test_the_type_check_refuses_an_untyped_def_and_an_ignore_without_its_code(tmp_path: Path):
-    """In a process of its own: mypy with the project's configuration, on a module with both faults planted."""
+def test_the_type_check_refuses_an_untyped_def_an_ignore_without_its_code_and_a_bare_generic_in_the_core(
+    tmp_path: Path,
+):
+    """In a process of its own: mypy with the project's configuration, on modules with the three faults planted."""
     planted = tmp_path / "planted.py"
     planted.write_text("def untyped(x):\n    return x\n\n\nvalue: int = 'text'  # type: ignore\n", encoding="utf-8")
+    (tmp_path / "sets").mkdir()
+    (tmp_path / "sets" / "__init__.py").write_text("", encoding="utf-8")
+    bare = tmp_path / "sets" / "bare.py"  # the core's generics name what they hold
+    bare.write_text("def first(rows: list) -> object:\n    return rows[0]\n", encoding="utf-8")
+    config = ["--config-file", str(ROOT / "pyproject.toml"), "--no-incremental"]
     done = subprocess.run(
-        [sys.executable, "-m", "mypy", "--config-file", str(ROOT / "pyproject.toml"), "--no-incremental", str(planted)],
+        [sys.executable, "-m", "mypy", *config, str(planted), "sets/bare.py"],
         capture_output=True,
         text=True,
         cwd=tmp_path,
@@ -225,6 +234,7 @@ def test_the_type_check_refuses_an_untyped_def_and_an_ignore_without_its_code(tm
     )
     assert done.returncode == 1, done.stdout + done.stderr
     assert "[no-untyped-def]" in done.stdout and "[ignore-without-code]" in done.stdout
+    assert 'bare.py:1: error: Missing type arguments for generic type "list"  [type-arg]' in done.stdout
 
 
 PROCESS_NAMES = frozenset(

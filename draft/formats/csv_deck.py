@@ -127,7 +127,7 @@ class _NeutralWriter:
     def __init__(self, buffer: io.StringIO):
         self.writer = csv.writer(buffer, lineterminator="\n")
 
-    def writerow(self, row: list) -> None:
+    def writerow(self, row: list[object]) -> None:
         self.writer.writerow([neutral(cell) for cell in row])
 
 

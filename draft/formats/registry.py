@@ -19,6 +19,7 @@ from draft.formats.json_deck import parse_json, write_json
 from draft.formats.model import DeckFile, FileFormat
 from draft.formats.mtgo import parse_mtgo, write_mtgo
 from draft.formats.text import parse_text, write_arena, write_text
+from sets.cards import Card
 from sets.errors import InputError
 from sets.files import DECK_LIMIT, read_input
 
@@ -110,7 +111,7 @@ def deck_pool(deck: Deck) -> Deck:
 
 def pool_as_deck(cards: Any, name: str = "") -> Deck:
     """A pool (cards or printings) as a deck with everything in the main zone, for writing pool files."""
-    lines: dict[tuple, int] = {}
+    lines: dict[tuple[Card, bool, bool], int] = {}
     for item in cards:
         card = getattr(item, "card", item)
         key = (card, bool(getattr(item, "foil", False)), bool(getattr(item, "etched", False)))
