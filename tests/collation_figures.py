@@ -19,7 +19,7 @@ from sets.audit import audit
 from sets.booster import booster_spec
 from sets.catalog import load_set
 from sets.colors import Color
-from tests.old_collation import old_balanced_spec
+from tests.helpers.old_collation import old_balanced_spec
 
 
 def rules_group(card) -> str:
@@ -79,7 +79,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--set", default="CMR")
     parser.add_argument("--booster", default=None)
     parser.add_argument(
-        "--old", action="store_true", help="draw balanced sheets the pre-issue-10 way (tests/old_collation.py)"
+        "--old", action="store_true", help="draw balanced sheets the pre-issue-10 way (tests/helpers/old_collation.py)"
     )
     parser.add_argument("--audit", action="store_true", help="also print packs audit's p-values, new drawing and old")
     args = parser.parse_args(argv)

@@ -2,7 +2,7 @@
 
 The suite keeps a sample of each (and a planted fault that shows its check can disagree): the
 hostile-input sweep runs every 12th input, the fuzzers marked ``sweep`` a quarter of their
-examples. This runs every input of ``tests.hostile`` and the marked fuzzers with all their examples.
+examples (``tests.helpers.sweeps.examples``). This runs every input of ``tests.hostile`` and the marked fuzzers with all their examples.
 """
 
 from __future__ import annotations
@@ -13,12 +13,6 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-FULL = os.environ.get("CMDRAFT_FULL_SWEEPS") == "1"
-
-
-def examples(full: int) -> int:
-    """How many examples a fuzzer marked ``sweep`` tries: ``full`` under ``python -m tests.sweeps``, else a quarter."""
-    return full if FULL else max(5, full // 4)
 
 
 def main() -> int:

@@ -473,6 +473,7 @@ def test_the_docs_commands_run(scene: str, tmp_path: Path, mtgjson: Path, monkey
 SERVE = "cmdraft serve 1 --lan"
 
 
+@pytest.mark.slow
 def test_serve_as_the_pages_show_it(tmp_path: Path):
     """``cmdraft serve 1 --lan`` in a process of its own: it prints where it serves and the desk's link, and Ctrl-C
     stops it with its goodbye (exit 0); on a machine with no local network it says so in one line (exit 2)."""

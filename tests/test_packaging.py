@@ -44,6 +44,7 @@ def test_imports_flow_one_way():
     assert not _imports("draft") & {"events", "typer", "rich", "tinydb", "click"}
 
 
+@pytest.mark.slow
 def test_help_does_not_import_the_heavy_parts():
     """In a process of its own: what a fresh interpreter imports for ``--help``."""
     code = "import sys; from events import cli; print(sorted(m for m in ('tinydb', 'draft.bots', 'sets.booster') if m in sys.modules))"

@@ -13,7 +13,7 @@ import pytest
 
 from tests import conftest
 from tests.helpers.paths import ROOT
-from tests.sweeps import examples
+from tests.helpers.sweeps import examples
 
 
 def test_the_readme_command_runs_in_parallel_with_the_test_extras():
@@ -44,6 +44,7 @@ class FolderCache:
         return folder
 
 
+@pytest.mark.slow
 def test_without_bytecode_beside_the_sources_the_processes_share_it_in_pytests_cache(tmp_path):
     """In a process of its own: a module imported where PYTHONDONTWRITEBYTECODE is set leaves its bytecode in the
     cache's folder, none beside its source, and the next process reads it from there."""
@@ -76,11 +77,12 @@ def test_ci_shows_the_slowest_tests_and_checks_the_users_folder_is_left_alone():
     assert "chmod -R a-w" in ci and "CMDRAFT_HOME=" in ci and "XDG_DATA_HOME=" in ci and "diff" in ci
 
 
+@pytest.mark.slow
 def test_fuzzers_try_a_quarter_here_and_every_example_on_demand():
     """In a process of its own: the full count is read from the environment when the module is first imported."""
     assert examples(60) == 15 and examples(8) == 5
     shown = subprocess.run(
-        [sys.executable, "-c", "from tests.sweeps import examples; print(examples(60))"],
+        [sys.executable, "-c", "from tests.helpers.sweeps import examples; print(examples(60))"],
         capture_output=True,
         text=True,
         cwd=ROOT,
@@ -178,3 +180,138 @@ def test_the_type_check_refuses_an_untyped_def_and_an_ignore_without_its_code(tm
     )
     assert done.returncode == 1, done.stdout + done.stderr
     assert "[no-untyped-def]" in done.stdout and "[ignore-without-code]" in done.stdout
+
+
+PROCESS_NAMES = frozenset(
+    {"subprocess", "Popen", "pexpect", "playwright", "sync_playwright", "multiprocessing", "ProcessPoolExecutor"}
+    | {"pty", "openpty", "fork", "forkpty"}
+)  # what starts a process, a terminal or a browser
+
+
+def names_in(node: ast.AST) -> set[str]:
+    return (
+        {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+        | {n.attr for n in ast.walk(node) if isinstance(n, ast.Attribute)}
+        | {
+            alias.name.split(".")[0]
+            for n in ast.walk(node)
+            if isinstance(n, ast.Import | ast.ImportFrom)
+            for alias in n.names
+        }
+        | {(n.module or "").split(".")[0] for n in ast.walk(node) if isinstance(n, ast.ImportFrom)}
+    )
+
+
+def marked_slow(decorators: list[ast.expr]) -> bool:
+    return any(isinstance(n, ast.Attribute) and n.attr == "slow" for d in decorators for n in ast.walk(d))
+
+
+def process_users(tree: ast.Module, imported: set[str]) -> set[str]:
+    """The module's top-level functions and classes that start a process (directly, through one another, or
+    through a name imported from a test module that does)."""
+    defs = {s.name: s for s in tree.body if isinstance(s, ast.FunctionDef | ast.ClassDef)}
+    found = {name for name, node in defs.items() if names_in(node) & (PROCESS_NAMES | imported)}
+    while more := {name for name, node in defs.items() if name not in found and names_in(node) & found}:
+        found |= more
+    return found
+
+
+def unmarked_process_tests(root: Path) -> list[str]:
+    """Tests outside tests/e2e that start a process, a terminal or a browser (directly, through a function of
+    their module or of a test helper, or through a fixture of a conftest) and are not marked ``slow``."""
+    tests = root / "tests"
+    trees = {path: ast.parse(path.read_text(encoding="utf-8")) for path in sorted(tests.rglob("*.py"))}
+    users: dict[str, set[str]] = {}  # module name -> its process-starting names
+    for _ in range(3):  # helpers importing helpers
+        for path, tree in trees.items():
+            imported = {
+                alias.asname or alias.name
+                for s in tree.body
+                if isinstance(s, ast.ImportFrom) and s.module in users
+                for alias in s.names
+                if alias.name in users[s.module]
+            }
+            users[".".join(path.relative_to(root).with_suffix("").parts)] = process_users(tree, imported)
+    fixtures = {
+        name
+        for path in trees
+        if path.name == "conftest.py"
+        for name in users[".".join(path.relative_to(root).with_suffix("").parts)]
+    }
+    unmarked = []
+    for path, tree in trees.items():
+        relative = path.relative_to(root)
+        if not path.name.startswith("test_") or relative.parts[1] == "e2e":
+            continue
+        module = ".".join(relative.with_suffix("").parts)
+        module_slow = any(
+            isinstance(s, ast.Assign) and "pytestmark" in names_in(s) and marked_slow([s.value]) for s in tree.body
+        )
+        imported = {
+            alias.asname or alias.name
+            for s in tree.body
+            if isinstance(s, ast.ImportFrom) and s.module in users
+            for alias in s.names
+            if alias.name in users[s.module]
+        }
+        starting = PROCESS_NAMES | users[module] | imported
+        for node in tree.body:
+            tests_here = (
+                [node] if isinstance(node, ast.FunctionDef) else node.body if isinstance(node, ast.ClassDef) else []
+            )
+            class_slow = isinstance(node, ast.ClassDef) and marked_slow(node.decorator_list)
+            for test in tests_here:
+                if not isinstance(test, ast.FunctionDef) or not test.name.startswith("test"):
+                    continue
+                if module_slow or class_slow or marked_slow(test.decorator_list):
+                    continue
+                arguments = {a.arg for a in test.args.args}
+                if names_in(test) & starting or arguments & fixtures:
+                    unmarked.append(f"{relative.as_posix()}::{test.name}")
+    return unmarked
+
+
+def test_every_test_that_starts_a_process_a_terminal_or_a_browser_is_slow_or_end_to_end():
+    """CONTRIBUTING.md: a test that starts a terminal or a process outside tests/e2e is marked ``slow``."""
+    assert unmarked_process_tests(ROOT) == []
+
+
+def test_the_slow_marker_check_sees_a_process_started_directly_through_a_helper_or_through_a_fixture(tmp_path):
+    tests = tmp_path / "tests"
+    for folder in ("helpers", "web", "e2e"):
+        (tests / folder).mkdir(parents=True)
+    (tests / "helpers" / "spawning.py").write_text(
+        "import subprocess\n\n\ndef start():\n    return subprocess.Popen(['true'])\n", encoding="utf-8"
+    )
+    (tests / "conftest.py").write_text(
+        "import pexpect\nimport pytest\n\n\n@pytest.fixture\ndef shell():\n    return pexpect.spawn('sh')\n",
+        encoding="utf-8",
+    )
+    (tests / "web" / "test_planted.py").write_text(
+        "import subprocess\nimport pytest\nfrom tests.helpers.spawning import start\n\n\n"
+        "def test_direct():\n    subprocess.run(['true'])\n\n\n"
+        "def test_through_a_helper():\n    start()\n\n\n"
+        "def test_through_a_fixture(shell):\n    pass\n\n\n"
+        "@pytest.mark.slow\ndef test_marked():\n    subprocess.run(['true'])\n\n\n"
+        "def test_in_process():\n    assert 1 + 1 == 2\n",
+        encoding="utf-8",
+    )
+    (tests / "web" / "test_all_slow.py").write_text(
+        "import subprocess\nimport pytest\n\npytestmark = pytest.mark.slow\n\n\n"
+        "def test_direct():\n    subprocess.run(['true'])\n",
+        encoding="utf-8",
+    )
+    (tests / "e2e" / "test_terminal.py").write_text(
+        "import pexpect\n\n\ndef test_terminal():\n    pexpect.spawn('sh')\n", encoding="utf-8"
+    )
+    assert unmarked_process_tests(tmp_path) == [
+        "tests/web/test_planted.py::test_direct",
+        "tests/web/test_planted.py::test_through_a_helper",
+        "tests/web/test_planted.py::test_through_a_fixture",
+    ]
+
+
+def test_the_contributors_guide_names_every_top_level_test_file():
+    guide = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    unnamed = [p.name for p in sorted((ROOT / "tests").glob("test_*.py")) if f"`tests/{p.name}`" not in guide]
+    assert unnamed == [], "CONTRIBUTING.md's list of the top-level test files misses these"

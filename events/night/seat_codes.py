@@ -10,9 +10,9 @@ same terminal window is not asked again, and a pick from any other terminal is
 refused.
 
 Wrong codes slow down where they come from, never the seat (``check_code``): each *source* (a browser's
-address, a terminal) may type ``FREE_WRONG_CODES`` wrong codes back to back; after that it waits before its
-next try, twice as long after each further wrong code (``wait_after``, at most ``MAX_WAIT``), and starts over
-once it has typed none for ``FORGET_AFTER``.  The right code from anywhere else is taken at once, so a stranger
+address, a terminal) types its first ``FREE_WRONG_CODES`` wrong codes with no wait, and one more; after that it
+waits before its next try, twice as long after each further wrong code (``wait_after``, at most ``MAX_WAIT``),
+and starts over once it has typed none for ``FORGET_AFTER``.  The right code from anywhere else is taken at once, so a stranger
 guessing every seat's code shuts nobody out.  The seat keeps, for the desk, how many wrong codes were typed for
 it, when the last one was and where from (``code_tries``, ``code_tried_at``, ``code_tried_from``).  The desk can
 reset a code: the seat is unbound until the new code is given.  An event made with ``--no-codes`` has none
@@ -102,7 +102,7 @@ def reset_code(events: Drafting, event_id: int, who: str, *, actor: Actor = DESK
     return player.name, code
 
 
-FREE_WRONG_CODES = 3  # wrong codes one source may type back to back before it waits
+FREE_WRONG_CODES = 3  # wrong codes a source types with no wait after them (so the next comes at once too)
 MAX_WAIT = 600.0  # seconds: the longest a source waits between two tries
 FORGET_AFTER = 3600.0  # seconds without a wrong code after which a source starts over
 CODE_SOURCES = "code_sources"  # one row per source that typed a wrong code: event, source, wrong, at, until

@@ -317,7 +317,7 @@ ENDPOINTS: list[Endpoint] = [
         join,
         Joined,
         "the seat's token, and its cookie `cmdraft_seat` set (HttpOnly, SameSite=Strict). A number is the player's number (`#4`). 404 "
-        "`no-event`/`no-player`, 401 `wrong-code` (the message says what to check), 429 `slow-down` with "
+        "`no-event`/`no-player`, 401 `wrong-code` (the message says what to check), 429 `limit` with "
         "`retry_after` (seconds: this address typed too many wrong codes; the seat is not locked), 409 `not-seated`",
     ),
     seat_get("/api/seat", get_seat, SeatState),

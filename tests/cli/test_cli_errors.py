@@ -33,6 +33,7 @@ def run(*args: str, env=None):
         (["play", "--json"], "cmdraft: error: --json goes with --list"),
     ],
 )
+@pytest.mark.slow
 def test_usage_errors_are_one_line_and_exit_2(args, message):
     result = run(*args)
     assert result.returncode == 2

@@ -108,6 +108,7 @@ def test_malformed_card_files(cli, tmp_path, content, message):
         assert result.exit_code == 2 and message in result.stderr
 
 
+@pytest.mark.slow
 def test_installed_script_reports_errors_without_traceback():
     """In a process of its own: the installed ``cmdraft`` script, as a user runs it."""
     import subprocess

@@ -8,6 +8,7 @@ import subprocess
 import sys
 
 import click
+import pytest
 import typer
 
 from events.cli import app
@@ -29,6 +30,7 @@ def modules_loaded_by(*args: str) -> tuple[str, set[str]]:
     return shown, set(modules.split())
 
 
+@pytest.mark.slow
 def test_the_root_help_lists_every_command_without_importing_one():
     shown, modules = modules_loaded_by("--help")
     listed = shown.split("Commands:\n", 1)[1]
@@ -38,6 +40,7 @@ def test_the_root_help_lists_every_command_without_importing_one():
     assert "events.cli.common" not in modules and "events.storage.store" not in modules
 
 
+@pytest.mark.slow
 def test_a_group_loads_its_own_module_and_no_other_groups():
     shown, modules = modules_loaded_by("event", "--help")
     assert "cmdraft event [OPTIONS] COMMAND" in shown
@@ -92,6 +95,7 @@ def test_every_command_resolves_with_help_and_plain_help_text():
         assert command.context_class.__name__ == "PlainContext", path  # help without rich's escaped brackets
 
 
+@pytest.mark.slow
 def test_an_unknown_command_is_matched_against_every_name_without_loading_them(cli):
     result = cli("evnt")
     assert result.exit_code == 2 and "Did you mean 'event'?" in result.stderr

@@ -510,6 +510,7 @@ def test_the_judge_uses_reference_text_over_tags(cmr):
 
 
 @pytest.mark.parametrize("group", ["event_store", "bots", "pods"])
+@pytest.mark.slow
 def test_benchmark_help_prints_options_and_runs_nothing(group):
     """In a process of its own: the benchmark's command line (``python -m tests.benchmarks``), its options and exit code."""
     done = subprocess.run(
@@ -525,6 +526,7 @@ def test_benchmark_help_prints_options_and_runs_nothing(group):
         assert "--pods" in done.stdout and "--json" in done.stdout
 
 
+@pytest.mark.slow
 def test_benchmark_refuses_unknown_or_misplaced_options():
     """In a process of its own: the benchmark's command line refusing options, with its exit code."""
     for args in (["bots", "--players", "8"], ["pods", "--pods", "2"], ["bots", "--frobnicate"]):

@@ -22,7 +22,7 @@ from events.storage.store import Store
 from sets.errors import InputError, StateError
 from sets.numbers import is_number, parse_int
 from tests.helpers.night import Night
-from tests.sweeps import examples
+from tests.helpers.sweeps import examples
 
 
 @pytest.fixture

@@ -125,6 +125,7 @@ def test_without_a_process_probe_a_temporary_file_is_stale_after_an_hour(tmp_pat
     assert fresh.exists()
 
 
+@pytest.mark.slow
 def test_with_the_probe_a_live_process_keeps_its_file_and_a_dead_one_loses_it(tmp_path):
     """In a process of its own: a process that has ended, for the process probe."""
     dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
@@ -172,6 +173,7 @@ def test_a_terminal_without_select_still_reads_picks(monkeypatch):
 
 
 @pytest.mark.parametrize("termios", [True, False])
+@pytest.mark.slow
 def test_single_keys_with_and_without_termios_and_select(termios, monkeypatch):
     import pty
 
@@ -187,6 +189,7 @@ def test_single_keys_with_and_without_termios_and_select(termios, monkeypatch):
 
 
 @pytest.mark.parametrize("termios", [True, False])
+@pytest.mark.slow
 def test_discarding_what_was_typed_with_and_without_termios(termios, monkeypatch):
     import pty
 

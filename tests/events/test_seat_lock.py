@@ -22,6 +22,7 @@ from events.night.seat_codes import (
 from events.storage.store import Store
 from tests.helpers.night import Night
 from tests.helpers.nights import codes_of, seat_of, start, terminal_night
+from tests.helpers.paths import ROOT
 
 STRANGER = "address 10.0.0.66"
 
@@ -183,3 +184,29 @@ def test_terminals_typing_at_once_from_one_source_get_no_more_than_the_free_trie
     assert answers.count("refused") == FREE_WRONG_CODES + 1 and answers.count("slowed") == 24 - FREE_WRONG_CODES - 1
     board = json.loads(cli("event", "show", event_id, "--db", db, "--json").stdout)
     assert [p["wrong_codes"] for p in board["players"] if p["name"] == "Ann"] == [FREE_WRONG_CODES + 1]
+
+
+def test_one_source_gets_the_tries_the_safety_page_states_and_never_shuts_the_holder_out(tmp_path, cli, manual_clock):
+    """docs/storage-and-safety.md: 4 wrong codes back to back, then 2 s doubling to at most 10 minutes, so one
+    source gets at most 17 tries in its first hour and 6 an hour after; the seat is never locked.  The figures are
+    the page's (worked by hand from its rule: 4 at once, then 9 waits of 2..512 s end at 1,022 s, then one every
+    600 s), not ``wait_after``'s."""
+    page = " ".join((ROOT / "docs" / "storage-and-safety.md").read_text(encoding="utf-8").split())
+    assert "at most 17 tries in its first hour and 6 an hour after that" in page
+    assert "Wrong codes never lock the seat" in page and "429 `limit` with `retry_after`" in page
+    db = tmp_path / "hour.json"
+    event_id = terminal_night(cli, db, "Ann", "Bo", bots=2)
+    start(cli, db, event_id)
+    night, ann = ann_of(db, event_id)
+    began = manual_clock.now()
+    checked: list[float] = []  # when each wrong code was checked, on the tests' clock
+    while manual_clock.now() < began + 2 * 3600:
+        try:
+            assert check_code(night, event_id, ann, "WRONG2", delay=0, source=STRANGER) is False
+            checked.append(manual_clock.now() - began)
+        except SlowDown as slow:
+            manual_clock.advance(min(slow.wait, began + 2 * 3600 - manual_clock.now()))
+    assert checked[:4] == [0, 0, 0, 0]  # back to back
+    assert sum(1 for at in checked if at < 3600) == 17 and sum(1 for at in checked if at >= 3600) == 6
+    # the slip holder, from their own terminal, at once
+    assert check_code(night, event_id, ann, codes_of(db, event_id)["Ann"], source="terminal /dev/pts/4") is True

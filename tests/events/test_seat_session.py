@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from draft.advice import seat_advice
 from draft.engine import DraftConfig
 from events.sessions.seat import Mark, Refused, SeatSession, Taken
@@ -128,6 +130,7 @@ print(done.saved, loaded)
 """
 
 
+@pytest.mark.slow
 def test_a_face_with_no_terminal_library_drives_a_seat_and_a_deck(tmp_path):
     """What a browser face will do: the whole practice draft and its deck through the sessions alone,
     with neither rich nor Textual (nor the command line's libraries) loaded."""

@@ -327,6 +327,7 @@ def test_a_database_in_a_read_only_folder_can_be_read_without_a_lock_file(tmp_pa
 # --- temporary files and backups ---------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_stale_temporary_files_of_dead_processes_are_removed_by_the_next_write(tmp_path):
     """Crash safety: real processes, killed or racing, on a real database file; a process that has ended leaves its temporary file."""
     db = tmp_path / "db.json"

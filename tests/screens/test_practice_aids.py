@@ -404,6 +404,7 @@ def test_sealed_build_opens_the_builder_on_a_fresh_pool(tmp_path, cli):
     assert wrong.exit_code == 2 and "--build opens the builder for one sealed pool" in wrong.stderr
 
 
+@pytest.mark.slow
 def test_help_never_imports_textual():
     """In a process of its own: what a fresh interpreter imports for ``--help``."""
     code = (

@@ -19,7 +19,7 @@ from sets.draw_odds import plain_inclusion
 from sets.errors import BoosterSpecError
 from sets.importers import read_card_file
 from tests.helpers.cardfiles import mtgjson_card, mtgjson_set, write
-from tests.old_collation import old_balanced_spec
+from tests.helpers.old_collation import old_balanced_spec
 
 N = 12000
 

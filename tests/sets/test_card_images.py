@@ -178,6 +178,7 @@ def test_an_unknown_set_is_refused(cli, cmdraft_home):
     assert result.exit_code == 2 and "unknown set 'QQQ'" in result.stderr
 
 
+@pytest.mark.slow
 def test_the_command_shows_a_progress_bar_and_the_attribution_in_a_terminal(tst, fake, cmdraft_home):
     env = dict(os.environ, CMDRAFT_HOME=str(cmdraft_home), CMDRAFT_SCRYFALL_URL=fake.base, COLUMNS="100", TERM="xterm")
     child = pexpect.spawn(

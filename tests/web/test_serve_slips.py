@@ -111,6 +111,7 @@ def seat_hint(cli, db: Path, event_id: int) -> str:
     return next(line for line in result.stdout.splitlines() if "seatings --codes" in line)
 
 
+@pytest.mark.slow
 def test_event_seat_suggests_the_slips_with_serves_address_while_serve_runs(tmp_path, cli):
     """A real `cmdraft serve` process (the address it prints is what the slips must carry), stopped with Ctrl-C
     and then killed as a crash would leave it."""
