@@ -766,7 +766,7 @@ def main(argv: list[str]) -> int:
                 options[key] = args.pop(0)
                 continue
             values = _numbers(args.pop(0), arg)
-            options[key] = values[0] if kind == "int" else [*options.get(key, []), *values]  # type: ignore[list-item]
+            options[key] = values[0] if kind == "int" else [*options.get(key, []), *values]  # type: ignore[list-item]  # options holds any flag's value; a repeated flag's is a list of numbers
         elif arg.startswith("-"):
             print(f"unknown option {arg!r}: see python -m tests.benchmarks --help", file=sys.stderr)
             return 2
@@ -792,7 +792,7 @@ def main(argv: list[str]) -> int:
     for name in chosen:
         if not options.get("as_json"):
             print(f"== {name}")
-        GROUPS[name](**options)  # type: ignore[operator]
+        GROUPS[name](**options)  # type: ignore[operator]  # the options were checked above to be this one group's keywords
     return 0
 
 

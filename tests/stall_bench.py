@@ -132,7 +132,7 @@ class Simulation:
                 phone.gone_after = self.rng.randint(0, 29)
             self.phones[seat] = phone
         self.served = OnePod(self.table, self.clock)
-        self.watcher = Watcher(self.served, hub=None)  # type: ignore[arg-type]
+        self.watcher = Watcher(self.served, hub=None)  # type: ignore[arg-type]  # the bench has no phones connected: nothing to push to, so no hub
         self.events: list[tuple[float, int, str, int]] = []
         self.order = 0
         self.tick_at: float | None = None  # the watchdog's next look

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import ast
+import io
 import os
+import re
 import subprocess
 import sys
+import tokenize
 import tomllib
 from pathlib import Path
 
@@ -164,6 +167,48 @@ def test_ci_checks_the_types_of_sets_and_draft_strictly_before_the_tests():
     assert [dep for dep in project["project"]["optional-dependencies"]["test"] if dep.startswith("mypy==")]
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
     assert ci.index("mypy") < next(i for i, line in enumerate(ci) if "python -m pytest" in line)
+
+
+IGNORE = re.compile(r"type:\s*ignore\b(?P<code>\[[^\]]+\])?(?P<rest>.*)")
+
+
+def ignores_without_reason(source: str) -> list[int]:
+    """The lines of a module's source whose ``type: ignore`` comment does not name its error code AND say why on
+    the same line (``# type: ignore[override]  # uvicorn narrows ...``): a reason on the line above is not beside
+    the ignore it explains.  Comments only: a string that mentions an ignore is not one."""
+    lines = []
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        found = IGNORE.search(token.string) if token.type == tokenize.COMMENT else None
+        if found is None:
+            continue
+        reason = found["rest"].strip()
+        if not found["code"] or not reason.startswith("#") or len(reason.lstrip("# ").split()) < 3:
+            lines.append(token.start[0])
+    return lines
+
+
+def test_every_type_ignore_names_its_code_and_says_why_beside_it():
+    """CONTRIBUTING.md: every ``type: ignore`` names its error code and says why, on its own line."""
+    missing = [
+        f"{path.relative_to(ROOT).as_posix()}:{line}"
+        for top in ("sets", "draft", "events", "tests")
+        for path in sorted((ROOT / top).rglob("*.py"))
+        for line in ignores_without_reason(path.read_text(encoding="utf-8"))
+    ]
+    assert missing == []
+
+
+def test_an_ignore_without_its_reason_beside_it_is_caught():
+    planted = (
+        "a: int = f()  # type: ignore[assignment]  # the planted value is a number by contract\n"
+        "b: int = f()  # type: ignore[assignment]\n"
+        "# the reason on the line above\n"
+        "c: int = f()  # type: ignore[assignment]\n"
+        "d: int = f()  # type: ignore  # a reason but no code\n"
+        "e: int = f()  # type: ignore[assignment]  # ok\n"
+        "text = '# type: ignore'\n"
+    )
+    assert ignores_without_reason(planted) == [2, 4, 5, 6]
 
 
 @pytest.mark.slow

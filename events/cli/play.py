@@ -102,8 +102,8 @@ def play(
             ) from None
     if resume is not None:
         session = TableSession.load(store, _resume_id(store, resume))
-        if timer is not None and (timer or None) != session.doc.get("timer"):
-            was = session.doc.get("timer")
+        if timer is not None and (timer or None) != session.timer:
+            was = session.timer
             session.set_timer(timer or None)
             now = f"{timer} seconds for a full pack from now on" if timer else "off from now on"
             out().print(f"Pick timer: {now} (was {f'{was} seconds' if was else 'off'}).")

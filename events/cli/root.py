@@ -200,8 +200,7 @@ class RootGroup(TyperGroup):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        # click declares a mutable mapping; this one is read only (commands come from the table, imported lazily)
-        self.commands = LazyCommands(COMMANDS)  # type: ignore[assignment]
+        self.commands = LazyCommands(COMMANDS)  # type: ignore[assignment]  # click declares a mutable mapping; this one is read only (commands come from the table, imported lazily)
         strict_params(self)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
@@ -227,8 +226,7 @@ class RootGroup(TyperGroup):
             _error_line(f"{error}")
             ctx.exit(error.exit_code)
 
-    # typer's main takes windows_expand_args by name; here it travels in ``extra`` to typer's own main, unchanged
-    def main(  # type: ignore[override]
+    def main(  # type: ignore[override]  # typer's main takes windows_expand_args by name; here it travels in ``extra`` to typer's own main, unchanged
         self,
         args: Any = None,
         prog_name: str | None = None,

@@ -47,7 +47,9 @@ ConnectionsOption = Annotated[
 ]
 LanOption = Annotated[
     bool,
-    typer.Option("--lan", help="Listen on this machine's address in the local network (else on 127.0.0.1 only)."),
+    typer.Option(
+        "--lan", help=f"Listen on this machine's address in the local network (else on {DEFAULT.address} only)."
+    ),
 ]
 
 
@@ -100,10 +102,10 @@ def machine_addresses() -> list[str]:
 
 
 def listen_address(lan: bool, addresses: Sequence[str] | None = None) -> str:
-    """Where ``serve`` listens and what it prints: 127.0.0.1 unless ``--lan``; with it, the LAN address picked from
-    ``addresses`` (this machine's when not given)."""
+    """Where ``serve`` listens and what it prints: the settings' loopback address (``WebSettings.address``) unless
+    ``--lan``; with it, the LAN address picked from ``addresses`` (this machine's when not given)."""
     if not lan:
-        return "127.0.0.1"
+        return DEFAULT.address
     return pick_lan_address(machine_addresses() if addresses is None else addresses)
 
 
@@ -154,7 +156,7 @@ def qr_text(url: str) -> str:
 def serve(
     event_id: EventArg,
     db: DbOption = None,
-    port: PortOption = 8000,
+    port: PortOption = DEFAULT.port,
     lan: LanOption = False,
     new_desk_link: NewDeskOption = False,
     max_connections: ConnectionsOption = DEFAULT.max_connections,

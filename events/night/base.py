@@ -186,8 +186,8 @@ class EventBase:
             decks = {deck.player: deck for deck in records_of(db, Deck).find(event=event_id)}
             saved = {  # the problems and commander lines as saved: they carry keys the types don't list
                 deck.id: (
-                    records_of(db, Deck).as_saved(deck.id, "problems", []),
-                    (records_of(db, Deck).as_saved(deck.id, "deck") or {}).get("commanders", []),
+                    records_of(db, Deck).as_saved(deck.id, "problems", default=[]),
+                    records_of(db, Deck).as_saved(deck.id, "deck", "commanders", default=[]),
                 )
                 for deck in decks.values()
             }

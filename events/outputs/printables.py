@@ -18,6 +18,8 @@ from events.outputs.pairing_sheets import pairings, slips
 from events.outputs.sheets import Block, Link, Note, Page, Sheet, Table, subtitle
 from events.outputs.standings_sheets import results, standings
 from events.outputs.visible import visible
+from events.storage.records import Player
+from events.storage.tables import records_of
 from sets.errors import InputError, StateError
 
 PRINTABLES = ("seatings", "pairings", "slips", "standings", "results", "decklists")
@@ -128,9 +130,7 @@ def seatings(events: EventBase, event_id: int, codes: bool = False, url: str = "
     pages = [Page("Draft pods", (*pods, passing)), Page("Find your seat", (lookup,))]
     if codes:
         with events.store.read() as db:
-            secret = {
-                p.doc_id: p.get("code") for p in db.table("players").search(lambda doc: doc.get("event") == event_id)
-            }
+            secret = {p.id: p.code for p in records_of(db, Player).find(event=event_id)}
         pages = [
             Page(
                 f"Seating slip · {p.name}",

@@ -156,11 +156,7 @@ def unlock_seat(
     once the player's seat code is given (a wrong code waits, is counted for the desk, and is asked again; after
     several, this terminal waits longer before each try: ``seat_codes.check_code``).  Leaving without a right code is ``StateError`` (exit 3)."""
     token = terminal_token(event, player_id)
-    if (
-        token is not None
-        and (session.doc.get("claims") or {}).get(str(seat)) is not None
-        and session.bound(seat, token)
-    ):
+    if token is not None and session.claims.get(str(seat)) is not None and session.bound(seat, token):
         presence.terminal_holds(events, event_id, player_id)  # the desk sees this terminal hold the seat
         return token
     token = ask_code(events, event, event_id, player_id, name, console, terminal)

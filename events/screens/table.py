@@ -91,11 +91,9 @@ class TablePrompt:
         ``timed``: the status line is drawn by the timer above the prompt, not here."""
         table, draft = self.seat.table, self.seat.draft
         # An event's packs are secret while it runs: only a practice draft shows the seed that replays it.
-        seed = f" (seed {draft.seed})" if table.doc.get("kind") == "practice" else ""
+        seed = f" (seed {draft.seed})" if table.kind == "practice" else ""
         rules = (
-            ""
-            if table.doc.get("kind") == "practice"
-            else (" · assistance allowed" if self.seat.assist else " · no assistance")
+            "" if table.kind == "practice" else (" · assistance allowed" if self.seat.assist else " · no assistance")
         )
         self.console.rule(
             Text(f"seat {self.seat.seat + 1} of {draft.config.seats} · draft {table.draft_id}{seed}{rules}"),

@@ -148,7 +148,7 @@ class PracticeDeck:
             name=f"Practice draft {table.draft_id}",
             save=lambda deck, legal, final: table.save_deck(deck_json(deck), legal, final),
             hand_seed=int(table.draft.seed or 0),
-            deck=saved_deck(table.doc.get("deck")),
+            deck=saved_deck(table.saved_deck),
         )
 
     def drafted(self) -> TableSession:
@@ -188,7 +188,7 @@ class PoolDeck:
             name=stem,  # the pool's own name, as its exported files have it: it was never drafted here
             save=lambda deck, legal, final: build.save_deck(deck_json(deck), legal, final),
             hand_seed=build.seed,
-            deck=saved_deck(build.doc.get("deck")),
+            deck=saved_deck(build.saved_deck),
         )
 
     def drafted(self) -> TableSession:

@@ -146,7 +146,7 @@ class SeatSession:
     def assist(self) -> bool:
         """Whether the seat may see the hint, the signals and the cards that can lead: a practice draft always,
         an event's draft only when the event allows it (``event new --assist``): outside assistance otherwise."""
-        return self.table.doc.get("kind") == "practice" or bool(self.table.doc.get("assist"))
+        return self.table.kind == "practice" or self.table.assist
 
     def _assisted(self) -> None:
         if not self.assist:

@@ -36,6 +36,7 @@ from draft.engine import Draft, DraftConfig, Pick, PickRequest, StalePickError
 from draft.hint import PickAdvice, explain_pick
 from draft.sim import bot_styles, run_bots
 from events import timing
+from events.storage.draft_fields import DraftFields
 from events.storage.draft_records import (
     DRAFTS,
     REPLACED,
@@ -58,7 +59,7 @@ from sets.errors import LimitError, StateError
 
 
 @dataclass
-class TableSession:
+class TableSession(DraftFields):
     """A draft in progress with some human seats; bots take the others."""
 
     store: Store

@@ -31,6 +31,11 @@ class PoolBuild:
     set_code: str = "CMR"
     seed: int = 0
 
+    @property
+    def saved_deck(self) -> Any:
+        """The deck saved from this pool, as saved (None before one is)."""
+        return self.doc.get("deck")
+
     @classmethod
     def open(cls, store: Store, source: str, cards: Sequence[Card], set_code: str = "CMR", seed: int = 0) -> PoolBuild:
         """The build of this pool from this source: the saved one when there is one, else a new one."""

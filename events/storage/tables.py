@@ -53,11 +53,16 @@ class Table(Generic[R]):
         doc = self._table.get(doc_id=record_id)
         return None if doc is None else self._record(doc)
 
-    def as_saved(self, record_id: int, field: str, default: Any = None) -> Any:
+    def as_saved(self, record_id: int, *path: str, default: Any = None) -> Any:
         """A field's value exactly as it was saved, for a payload shown as written (a deck's problems and lines
-        carry keys their types don't list); ``default`` when the record or the field is not there."""
-        doc = self._table.get(doc_id=record_id)
-        return default if doc is None else doc.get(field, default)
+        carry keys their types don't list): ``as_saved(7, "deck", "commanders")`` the field ``commanders`` of
+        record 7's ``deck``; ``default`` when the record, a field on the way or the field itself is not there."""
+        found: Any = self._table.get(doc_id=record_id)
+        for field in path:
+            if not isinstance(found, dict) or field not in found:
+                return default
+            found = found[field]
+        return default if found is None and not path else found
 
     def all(self) -> list[R]:
         """Every record, in the order of their numbers."""

@@ -115,7 +115,9 @@ def core_error(error: Exception) -> ApiError:
     return ApiError(503, "unavailable", f"the database can't be used now: {error}")
 
 
-def whole(value: Any, what: str, low: int = 0, high: int = 10_000) -> int:
+def whole(value: Any, what: str, low: int, high: int) -> int:
+    """``value`` when it is a whole number from ``low`` to ``high`` (the caller's range: a setting's limit or the
+    core's rule), else the 400 ``bad-field`` refusal naming ``what``."""
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise ApiError(400, "bad-field", f"{what} must be a whole number from {low} to {high}")
     return value

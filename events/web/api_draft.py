@@ -25,6 +25,7 @@ from events.web import answers
 from events.web.api_common import ApiError, Served, Signature, whole
 from events.web.api_night import table_state
 from events.web.bodies import PickBody
+from events.web.settings import CARDS_KEPT
 from sets.booster import Printing
 from sets.cards import Card, CardSet
 from sets.images import image_of
@@ -50,7 +51,7 @@ def card_json(card: Card, index: int, foil: bool = False) -> answers.Card:
     fields = (card.rarity, card.identity, card.mana_value, card.layout)
     kept = _CARDS_JSON.get((card, foil))
     if kept is None or kept[0] is not card.faces or kept[1] != fields:
-        if len(_CARDS_JSON) > 16_384:
+        if len(_CARDS_JSON) > CARDS_KEPT:
             _CARDS_JSON.clear()
         kept_image = image_of(card)
         facts = answers.Card(

@@ -176,7 +176,7 @@ async def post_undo(desk: Desk, body: Empty) -> Undone:
 
 async def post_top(desk: Desk, body: TopBody) -> FinalTable:
     served = desk.server.served
-    top = await in_core(served, served.reports.top, served.event_id, whole(body.size, "size", 2, 8))
+    top = await in_core(served, served.reports.top, served.event_id, body.size)
     return await changed(desk, typed(top, FinalTable))
 
 

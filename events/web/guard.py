@@ -75,7 +75,7 @@ class GuardedHttp(HttpToolsProtocol):
     def guarded(cls, header_timeout: float, max_connections: int) -> type[GuardedHttp]:
         return type("GuardedHttp", (cls,), {"header_timeout": header_timeout, "max_connections": max_connections})
 
-    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]  # uvicorn narrows asyncio's BaseTransport to Transport the same way
         self.header_deadline: asyncio.TimerHandle | None = None
         super().connection_made(transport)
         if len(self.connections) > self.max_connections:

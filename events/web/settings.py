@@ -1,8 +1,9 @@
-"""Every limit and address of ``cmdraft serve`` in one frozen object (``WebSettings``): what the door holds back,
-how long a request may take, what a client may send, how often the server looks at the files, the cookies' lives.
+"""Every limit and address of ``cmdraft serve`` in one frozen object (``WebSettings``): where it listens, what the
+door holds back, how long a request may take, what a client may send, how often the server looks at the files, the
+cookies' lives; and the one figure a whole process shares (``CARDS_KEPT``).
 
-``create_app`` takes one; ``cmdraft serve`` builds it from its options, tests with their own figures.  Nothing else
-in ``events/web`` keeps a limit of its own.
+``create_app`` takes one; ``cmdraft serve`` builds it from its options (their defaults are ``DEFAULT``'s), tests
+with their own figures.  Nothing else in ``events/web`` or ``events/cli`` keeps a limit or an address of its own.
 """
 
 from __future__ import annotations
@@ -12,11 +13,20 @@ from dataclasses import dataclass
 
 DAY = 86_400
 
+# Cards whose page facts (``api_draft.card_json``) one process keeps worked out, every app in it together: past
+# this the cache is emptied and filled again as cards are shown.  A night's packs hold a few thousand printings at
+# most (a set's cards, foils apart); the cap only bounds a process that serves many sets or many sets read again.
+CARDS_KEPT = 16_384
+
 
 @dataclass(frozen=True)
 class WebSettings:
     """The figures the web face runs by (each default is what ``cmdraft serve`` uses)."""
 
+    # where it listens: the address without ``--lan`` (loopback: only this machine reaches it) and the port
+    # (``cmdraft serve --port``; 0 any free one)
+    address: str = "127.0.0.1"
+    port: int = 8000
     # where it answers: the names a request's ``Host`` may give (``guard.HostCheck``; any when None, as in-process
     # tests send their own), and whether cookies go only over HTTPS
     hosts: Sequence[str] | None = None

@@ -130,11 +130,11 @@ def test_another_processs_lines_are_read_from_where_this_one_stopped(tmp_path):
     pick_round(session)  # appended by the session's own journal object
     read: list[int] = []
     real = Journal._read_whole
-    Journal._read_whole = lambda self: (read.append(1), real(self))[1]  # type: ignore[method-assign]
+    Journal._read_whole = lambda self: (read.append(1), real(self))[1]  # type: ignore[method-assign]  # a spy on the whole-file read, put back below
     try:
         after = reader.state()
     finally:
-        Journal._read_whole = real  # type: ignore[method-assign]
+        Journal._read_whole = real  # type: ignore[method-assign]  # the real read put back after the spy
     assert path.stat().st_ino == inode and read == []  # only the tail was read
     assert after is not None and len(after["picks"]) == len(first["picks"]) + 2 and reader._end > end
 

@@ -3,14 +3,17 @@ address in the store's network, chosen from the machine's addresses (injected he
 
 from __future__ import annotations
 
+import inspect
 import ipaddress
 
 import pytest
 
 from events.cli import serve as serve_command
 from events.cli.serve import listen_address, listening, machine_addresses, pick_lan_address
+from events.web.settings import DEFAULT
 from sets.errors import InputError
 from tests.helpers.nights import terminal_night
+from tests.helpers.paths import ROOT
 
 
 def test_without_lan_serve_listens_on_loopback_whatever_addresses_the_machine_has():
@@ -20,6 +23,20 @@ def test_without_lan_serve_listens_on_loopback_whatever_addresses_the_machine_ha
         assert sock.getsockname()[0] == "127.0.0.1"
     finally:
         sock.close()
+
+
+def test_serve_takes_its_address_and_port_defaults_from_the_web_settings():
+    """The address and port ``serve`` defaults to are ``WebSettings``' (one home for every address, CONTRIBUTING.md):
+    loopback and 8000, as its help says."""
+    assert (DEFAULT.address, DEFAULT.port) == ("127.0.0.1", 8000)
+    assert listen_address(False) == DEFAULT.address
+    assert inspect.signature(serve_command.serve).parameters["port"].default == DEFAULT.port
+    elsewhere = [
+        path.relative_to(ROOT).as_posix()
+        for path in sorted((ROOT / "events" / "cli").rglob("*.py"))
+        if '"127.0.0.1"' in path.read_text(encoding="utf-8") or "= 8000" in path.read_text(encoding="utf-8")
+    ]
+    assert elsewhere == []
 
 
 @pytest.mark.parametrize(

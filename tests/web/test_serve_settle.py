@@ -80,7 +80,7 @@ class FakeHub:
 def test_pods_ending_while_picks_are_still_being_written_are_recorded_together_once_it_is_quiet():
     async def scenario() -> tuple[FakeServed, FakeHub, PickWriter]:
         served, hub = FakeServed(deferred={1, 2, 3}), FakeHub()
-        writer = PickWriter(served, hub, None)  # type: ignore[arg-type]
+        writer = PickWriter(served, hub, None)  # type: ignore[arg-type]  # stand-ins for the served night and hub, no stream: the writer calls only what they define
         writer.busy.add(3)  # pod 3's picks are being written: not quiet
         writer._settle_later(1)
         await asyncio.sleep(0)

@@ -31,7 +31,7 @@ def test_the_watchdog_lets_the_bots_pick_a_pack_left_at_a_bot_seat_and_says_so(t
     served, number = planted_stuck_pod(db, event_id, manual_clock)
     made = len(served.table(number).draft.log)
     with caplog.at_level(logging.WARNING, logger="cmdraft.serve"):
-        Watcher(served, hub=None)._tick()  # type: ignore[arg-type]
+        Watcher(served, hub=None)._tick()  # type: ignore[arg-type]  # no phone is connected: the watchdog pushes to nobody
     session = served.table(number)
     assert len(session.draft.log) > made
     assert session.draft.waiting() == session.humans  # only the player is to pick now
@@ -46,7 +46,7 @@ def test_the_watchdog_lets_the_timer_pick_for_a_player_gone_past_the_deadline(tm
     session = served.table(number)
     deadline = session.deadline()
     assert deadline is not None
-    watcher = Watcher(served, hub=None)  # type: ignore[arg-type]
+    watcher = Watcher(served, hub=None)  # type: ignore[arg-type]  # no phone is connected: the watchdog pushes to nobody
     picks = len(session.draft.log)
     watcher._tick()
     assert len(served.table(number).draft.log) == picks  # not due yet
