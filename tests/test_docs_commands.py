@@ -6,7 +6,8 @@ A page's commands run as scenes: each scene is one store's data folder (one data
 steps in an order a desk would type them, with the steps the page leaves to the reader (the other players, a pool
 file, the backup's real name) done by the scene too.  A documented step names the command exactly as the page
 shows it (``DOC``), so a command added to a page, or changed, fails ``test_every_command_of_the_docs_is_a_step``
-until a scene runs it.
+until a scene runs it.  Every ``python -m`` command they show runs too, small (``MODULE_RUNS``, ``PROCESS_RUNS``,
+the data commands when ../shared/data is there), but ``python -m tests.sweeps`` (every sweep in full).
 """
 
 from __future__ import annotations
@@ -550,3 +551,113 @@ def test_a_planted_command_no_scene_runs_or_a_step_no_page_shows_is_seen():
         "README.md: cmdraft serve 1 --lan",
         "no page shows: cmdraft event seat 1 --again",
     ]
+
+
+SHARED_DATA = ROOT.parent / "shared" / "data"
+
+
+def shown_python_commands(text: str) -> list[str]:
+    """Every ``python -m`` command of the project's own modules a Markdown text shows, in a shell block or in
+    running text (a code span, which may wrap), with its words on one line."""
+    lines = [re.split(r"(?:^|\s)#", line, maxsplit=1)[0] for block in shell_blocks(text) for line in block.splitlines()]
+    spans = re.findall(r"`([^`]+)`", re.sub(r"^```.*?^```", "", text, flags=re.M | re.S))
+    found = [" ".join(part.split()) for part in lines + spans]
+    return [command for command in found if re.match(r"python -m (tests|sets|draft|events)\.", command)]
+
+
+def least_form(command: str) -> str:
+    """A shown command without its optional parts (``[--count 50000]``)."""
+    return " ".join(re.sub(r"\[[^\]]*\]", " ", command).split())
+
+
+def run_module(module: str, argv: list[str]) -> tuple[int, str]:
+    """``python -m MODULE ARGV`` in this process: its exit code and what it printed."""
+    import contextlib
+    import importlib
+    import io
+
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        code = importlib.import_module(module).main(argv)
+    return code, printed.getvalue()
+
+
+# How the suite runs each ``python -m`` command the pages show (by its least form), small: the benchmarks' groups
+# with their documented size options at their least (the figures are not checked, only that the group runs and
+# reports), the quickest group where the page says ``[group]``.
+MODULE_RUNS: dict[str, tuple[str, list[str], str]] = {
+    "python -m tests.benchmarks": ("tests.benchmarks", ["stalls", "--drafts", "2"], "== stalls"),
+    "python -m tests.benchmarks NAME --help": ("tests.benchmarks", ["bots", "--help"], "--pods"),
+    "python -m tests.benchmarks bots": ("tests.benchmarks", ["bots", "--pods", "1"], "== bots"),
+    "python -m tests.collation_figures": ("tests.collation_figures", ["--count", "200", "--old", "--audit"], "obs/exp"),
+}
+# The ones that start processes (terminals, a server) run as the reader runs them, in a process, small.
+PROCESS_RUNS: dict[str, tuple[list[str], str]] = {
+    "python -m tests.benchmarks event_store": (
+        ["tests.benchmarks", "event_store", "--players", "8", "--terminals", "1", "--limit", "8", "--json"],
+        '"lost": 0',
+    ),
+    "python -m tests.benchmarks practice": (["tests.benchmarks", "practice"], "== practice"),
+    "python -m tests.benchmarks serve": (["tests.benchmarks", "serve", "--phones", "8", "--json"], '"night_phones": 8'),
+    "python -m tests.hostile": (["tests.hostile", "--every", "400", "--json"], '"tracebacks": 0'),
+}
+# Shown and not run by the suite, named so that the gap is seen: every sweep in full, which the suite samples
+# (tests/e2e/test_hostile.py, the fuzzers marked ``sweep``) and which has no smaller size.
+NOT_RUN_HERE = {"python -m tests.sweeps"}
+DATA_RUNS = {
+    "python -m sets.build_cmr ../shared/data/cmr",
+    "python -m draft.rating_build ../shared/data/cmr/cards.json > draft/data/cmr_ratings.json",
+}
+
+
+def test_every_python_command_the_pages_show_has_a_way_to_run():
+    shown = {least_form(c) for path in doc_files(ROOT) for c in shown_python_commands(path.read_text("utf-8"))}
+    assert shown - set(MODULE_RUNS) - set(PROCESS_RUNS) - NOT_RUN_HERE - DATA_RUNS == set(), (
+        "a page shows a command no test runs"
+    )
+    assert set(MODULE_RUNS) | set(PROCESS_RUNS) | DATA_RUNS <= shown, "a way to run a command no page shows any more"
+
+
+def test_a_planted_python_command_in_running_text_or_a_shell_block_is_found():
+    text = "Run `python -m tests.benchmarks\nbots [--pods N]` or:\n\n```sh\npython -m tests.newtool --x  # note\n```\n"
+    assert [least_form(c) for c in shown_python_commands(text)] == [
+        "python -m tests.newtool --x",
+        "python -m tests.benchmarks bots",
+    ]
+
+
+@pytest.mark.parametrize("shown", sorted(MODULE_RUNS))
+def test_the_python_commands_the_pages_show_run(shown: str):
+    module, argv, says = MODULE_RUNS[shown]
+    code, printed = run_module(module, argv)
+    assert code == 0 and says in printed, printed[-2000:]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("shown", sorted(PROCESS_RUNS))
+def test_the_python_commands_that_start_processes_run(shown: str, tmp_path: Path):
+    """In a process, as the page shows them, with their documented size options at their least."""
+    argv, says = PROCESS_RUNS[shown]
+    done = subprocess.run(
+        [sys.executable, "-m", *argv], capture_output=True, text=True, cwd=ROOT, timeout=300, check=False
+    )
+    assert done.returncode == 0 and says in done.stdout, done.stdout[-2000:] + done.stderr[-2000:]
+
+
+@pytest.mark.skipif(not (SHARED_DATA / "cmr" / "cards.json").exists(), reason="needs ../shared/data (reference data)")
+def test_the_data_commands_architecture_shows_remake_the_committed_files(tmp_path, monkeypatch):
+    """``sets.build_cmr`` writes into a folder of the test's (never the sources); ``draft.rating_build``'s output
+    is the committed ratings file."""
+    from importlib import resources
+
+    import sets.build_cmr
+
+    monkeypatch.setattr(sets.build_cmr, "build", functools.partial(sets.build_cmr.build, out=tmp_path))
+    code, _ = run_module("sets.build_cmr", [str(SHARED_DATA / "cmr")])
+    assert code == 0
+    for name in ("cmr.json", "cmr-boosters.json"):
+        committed = resources.files("sets").joinpath("data", name).read_text(encoding="utf-8")
+        assert json.loads((tmp_path / name).read_text(encoding="utf-8")) == json.loads(committed)
+    code, printed = run_module("draft.rating_build", [str(SHARED_DATA / "cmr" / "cards.json")])
+    assert code == 0
+    assert json.loads(printed) == json.loads((ROOT / "draft" / "data" / "cmr_ratings.json").read_text("utf-8"))

@@ -49,9 +49,6 @@ class ReportShown(Answer):
     late: bool
     mine: Mine | UnsetType = UNSET  # on the phone of a player at the table: what they said
 
-    def to_json(self) -> dict[str, Any]:
-        return as_json(self)
-
 
 class TableResult(Answer):
     """A table's recorded result: the finishing order by name (a group is a draw) and each player's points."""
@@ -83,9 +80,6 @@ class TableShown(Answer):
     result: TableResult | None
     report: ReportShown | None
 
-    def to_json(self) -> dict[str, Any]:
-        return as_json(self)
-
 
 def as_json(value: Answer) -> dict[str, Any]:
     """A value's JSON object, as the faces that read plain values take it (a field left ``UNSET`` is left out)."""
@@ -112,7 +106,7 @@ class RoundAtTable:
             "final": self.final,
             "open": self.open,
             "tables": self.tables,
-            **self.table.to_json(),
+            **as_json(self.table),
             **({} if self.game is None else {"game": self.game.to_json()}),
         }
 

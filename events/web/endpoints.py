@@ -17,6 +17,7 @@ writes docs/api.md's table from these declarations: the body's fields and the an
 
 from __future__ import annotations
 
+import re
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -39,6 +40,7 @@ from events.web.answers import types_table as types_of
 from events.web.api_common import ApiError, Json
 from events.web.bodies import Body, body_shape, read_body, read_json
 from events.web.desk_answers import DeskSeat
+from events.web.settings import DEFAULT, WebSettings
 
 if TYPE_CHECKING:
     from events.web.server import Server
@@ -351,6 +353,39 @@ def with_table(page_text: str, table: str, start: str = TABLE_START, end: str = 
     return f"{head}{start}\n\n{table}\n{end}{tail}"
 
 
+FIGURE = re.compile(r"<!-- setting: (\w+) -->(.*?)<!-- /setting -->", re.S)
+
+
+def settings_figures(settings: WebSettings = DEFAULT) -> dict[str, str]:
+    """The limits the API page's prose states, by their setting's name, as the page writes them."""
+    return {
+        "max_body": f"{settings.max_body // 1024} KiB",
+        "rate": f"{settings.rate:g} requests a second",
+        "burst": f"bursts of {settings.burst:g}",
+        "max_clients": f"{settings.max_clients:,}",
+    }
+
+
+def with_figures(page_text: str, settings: WebSettings = DEFAULT) -> str:
+    """The API page with each figure its prose marks (``<!-- setting: NAME -->…<!-- /setting -->``) written
+    again from ``settings``; a mark naming no setting is an error."""
+    figures = settings_figures(settings)
+
+    def figure(match: re.Match[str]) -> str:
+        if match.group(1) not in figures:
+            raise KeyError(f"docs/api.md marks a figure of no setting: {match.group(1)}")
+        return f"<!-- setting: {match.group(1)} -->{figures[match.group(1)]}<!-- /setting -->"
+
+    return FIGURE.sub(figure, page_text)
+
+
+def page_figures(page_text: str) -> dict[str, str]:
+    """The figures the API page's prose states, by their setting's name, as it writes them now."""
+    return {match.group(1): match.group(2) for match in FIGURE.finditer(page_text)}
+
+
 def api_page(page_text: str, endpoints: Sequence[Endpoint]) -> str:
-    """The API page with both generated tables written again: the routes', and the named answer types'."""
-    return with_table(with_table(page_text, api_table(endpoints)), types_table(), TYPES_START, TYPES_END)
+    """The API page with both generated tables written again (the routes', and the named answer types'), and the
+    figures its prose states from the web's settings."""
+    tables = with_table(with_table(page_text, api_table(endpoints)), types_table(), TYPES_START, TYPES_END)
+    return with_figures(tables)

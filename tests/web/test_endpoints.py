@@ -28,9 +28,13 @@ from events.web.endpoints import (
     Audience,
     Endpoint,
     api_table,
+    page_figures,
+    settings_figures,
     types_table,
+    with_figures,
     with_table,
 )
+from events.web.settings import DEFAULT, WebSettings
 from tests.helpers.nights import codes_of
 from tests.helpers.paths import ROOT
 from tests.helpers.served import client, phone, served_night
@@ -207,3 +211,30 @@ def test_the_api_pages_seat_state_example_is_a_seat_state():
     assert state.draft is not None and state.draft.cards[0].name == "Ghastly Demise"
     with pytest.raises(msgspec.ValidationError):
         msgspec.json.decode(example.replace('"queued"', '"waiting"'), type=SeatState)  # a field renamed is seen
+
+
+def test_the_api_pages_limits_are_the_web_settings():
+    """The body size, the rate, its bursts and the clients kept that docs/api.md's prose states are WebSettings'."""
+    page = API_PAGE.read_text(encoding="utf-8")
+    assert page_figures(page) == settings_figures(DEFAULT), (
+        "docs/api.md's limits drifted from WebSettings: write the page again with "
+        "python -c \"from events.web.app import write_api_page; write_api_page('docs/api.md')\""
+    )
+    assert set(page_figures(page)) == set(settings_figures())  # every figure the page states is marked
+    assert DEFAULT.max_body == 16 * 1024 and "at most <!-- setting: max_body -->16 KiB<" in page
+
+
+def test_a_planted_drift_between_the_settings_and_the_api_pages_limits_is_seen():
+    page = API_PAGE.read_text(encoding="utf-8")
+    assert with_figures(page) == page
+    tighter = WebSettings(max_body=8 * 1024, rate=5.0, burst=15.0, max_clients=500)
+    written = page_figures(with_figures(page, tighter))
+    assert written == {
+        "max_body": "8 KiB",
+        "rate": "5 requests a second",
+        "burst": "bursts of 15",
+        "max_clients": "500",
+    }
+    assert written != page_figures(page)
+    with pytest.raises(KeyError, match="no setting: max_speed"):
+        with_figures(page.replace("setting: rate -->", "setting: max_speed -->"))
