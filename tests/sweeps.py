@@ -10,19 +10,19 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def main() -> int:
+def main(run: Callable[..., Any] = subprocess.run) -> int:
+    """Both sweeps in full (``run`` starts each, as ``subprocess.run``): 0 when the fuzzers pass and the hostile
+    sweep's summary line counts nothing wrong."""
     env = {**os.environ, "CMDRAFT_FULL_SWEEPS": "1"}
-    fuzzers = subprocess.run(
-        [sys.executable, "-m", "pytest", "-m", "sweep", "-p", "no:cacheprovider"], cwd=ROOT, env=env
-    )
-    hostile = subprocess.run(
-        [sys.executable, "-m", "tests.hostile", "--show"], cwd=ROOT, env=env, capture_output=True, text=True
-    )
+    fuzzers = run([sys.executable, "-m", "pytest", "-m", "sweep", "-p", "no:cacheprovider"], cwd=ROOT, env=env)
+    hostile = run([sys.executable, "-m", "tests.hostile", "--show"], cwd=ROOT, env=env, capture_output=True, text=True)
     print(hostile.stdout, end="")
     clean = hostile.returncode == 0 and all(
         part.endswith("=0") for part in hostile.stdout.split("\n", 1)[0].split()[1:]

@@ -7,7 +7,8 @@ steps in an order a desk would type them, with the steps the page leaves to the 
 file, the backup's real name) done by the scene too.  A documented step names the command exactly as the page
 shows it (``DOC``), so a command added to a page, or changed, fails ``test_every_command_of_the_docs_is_a_step``
 until a scene runs it.  Every ``python -m`` command they show runs too, small (``MODULE_RUNS``, ``PROCESS_RUNS``,
-the data commands when ../shared/data is there), but ``python -m tests.sweeps`` (every sweep in full).
+the data commands when ../shared/data is there); ``python -m tests.sweeps`` (every sweep in full) runs with the two
+sweeps it starts answered, as each of them runs small on its own.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -601,9 +603,10 @@ PROCESS_RUNS: dict[str, tuple[list[str], str]] = {
     "python -m tests.benchmarks serve": (["tests.benchmarks", "serve", "--phones", "8", "--json"], '"night_phones": 8'),
     "python -m tests.hostile": (["tests.hostile", "--every", "400", "--json"], '"tracebacks": 0'),
 }
-# Shown and not run by the suite, named so that the gap is seen: every sweep in full, which the suite samples
-# (tests/e2e/test_hostile.py, the fuzzers marked ``sweep``) and which has no smaller size.
-NOT_RUN_HERE = {"python -m tests.sweeps"}
+# Shown and run by the suite in its parts: every sweep in full starts two commands the suite runs small (the
+# fuzzers marked ``sweep`` with a sample of their examples, ``tests.hostile --every 400`` above); the test below
+# runs ``tests.sweeps`` with those two answered, to see that it starts them in full and reads their answers.
+RUN_IN_PARTS = {"python -m tests.sweeps"}
 DATA_RUNS = {
     "python -m sets.build_cmr ../shared/data/cmr",
     "python -m draft.rating_build ../shared/data/cmr/cards.json > draft/data/cmr_ratings.json",
@@ -612,7 +615,7 @@ DATA_RUNS = {
 
 def test_every_python_command_the_pages_show_has_a_way_to_run():
     shown = {least_form(c) for path in doc_files(ROOT) for c in shown_python_commands(path.read_text("utf-8"))}
-    assert shown - set(MODULE_RUNS) - set(PROCESS_RUNS) - NOT_RUN_HERE - DATA_RUNS == set(), (
+    assert shown - set(MODULE_RUNS) - set(PROCESS_RUNS) - RUN_IN_PARTS - DATA_RUNS == set(), (
         "a page shows a command no test runs"
     )
     assert set(MODULE_RUNS) | set(PROCESS_RUNS) | DATA_RUNS <= shown, "a way to run a command no page shows any more"
@@ -642,6 +645,40 @@ def test_the_python_commands_that_start_processes_run(shown: str, tmp_path: Path
         [sys.executable, "-m", *argv], capture_output=True, text=True, cwd=ROOT, timeout=300, check=False
     )
     assert done.returncode == 0 and says in done.stdout, done.stdout[-2000:] + done.stderr[-2000:]
+
+
+def hostile_summary(**wrong: list[str]) -> str:
+    """The hostile sweep's summary line as ``tests.hostile`` prints it, for 40 inputs with ``wrong`` found."""
+    from tests.hostile import Tally
+
+    return " ".join(f"{k}={v}" for k, v in Tally(40, **wrong).summary().items())
+
+
+@pytest.mark.parametrize(
+    ("fuzzers", "summary", "code"),
+    [
+        (0, hostile_summary(), 0),
+        (1, hostile_summary(), 1),  # a fuzzer failed
+        (0, hostile_summary(tracebacks=["x"]), 1),
+        (0, hostile_summary(changed=["db"]), 1),
+    ],
+)
+def test_the_full_sweeps_start_both_sweeps_in_full_and_fail_on_either(fuzzers: int, summary: str, code: int):
+    import tests.sweeps
+
+    started: list[tuple[list[str], dict[str, str]]] = []
+
+    def run(argv: list[str], **options):
+        started.append((argv[1:], options["env"]))
+        hostile = argv[2] == "tests.hostile"
+        return SimpleNamespace(returncode=0 if hostile else fuzzers, stdout=summary + "\n" if hostile else None)
+
+    assert tests.sweeps.main(run) == code
+    assert [argv for argv, _ in started] == [
+        ["-m", "pytest", "-m", "sweep", "-p", "no:cacheprovider"],
+        ["-m", "tests.hostile", "--show"],
+    ]
+    assert all(env["CMDRAFT_FULL_SWEEPS"] == "1" for _, env in started)
 
 
 @pytest.mark.skipif(not (SHARED_DATA / "cmr" / "cards.json").exists(), reason="needs ../shared/data (reference data)")
