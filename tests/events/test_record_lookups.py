@@ -160,14 +160,22 @@ def test_every_get_allowed_file_still_needs_it() -> None:
     assert [name for name in GET_ALLOWED if not found[name]] == []
 
 
+def plant(root: Path, where: str, source: str, kept: str) -> None:
+    """A tree of two modules under ``root``: ``events/WHERE/planted.py`` holding ``source``, and the store's own
+    ``events/storage/kept.py`` holding ``kept`` (which the counts must leave out)."""
+    for folder, name, text in ((where, "planted.py", source), ("storage", "kept.py", kept)):
+        (root / "events" / folder).mkdir(parents=True, exist_ok=True)
+        (root / "events" / folder / name).write_text(text, encoding="utf-8")
+
+
 def test_a_planted_lookup_is_caught(tmp_path: Path) -> None:
     """A dict read by key in a use case counts; the same in the store does not."""
-    (tmp_path / "events" / "night").mkdir(parents=True)
-    (tmp_path / "events" / "storage").mkdir(parents=True)
-    (tmp_path / "events" / "night" / "planted.py").write_text(
-        'def name(row):\n    return row["name"] + row.name + str(row[0])\n', encoding="utf-8"
+    plant(
+        tmp_path,
+        "night",
+        'def name(row):\n    return row["name"] + row.name + str(row[0])\n',
+        'def name(row):\n    return row["name"]\n',
     )
-    (tmp_path / "events" / "storage" / "kept.py").write_text('def name(row):\n    return row["name"]\n')
     found = lookups_by_file(tmp_path)
     assert found == Counter({"events/night/planted.py": 1})
     assert over_ceiling(found, 1, web=False) is None
@@ -179,14 +187,13 @@ def test_a_planted_lookup_is_caught(tmp_path: Path) -> None:
 def test_a_planted_get_by_key_is_caught(tmp_path: Path) -> None:
     """A row read with ``.get("key")`` in a use case counts; a request's header, a ``.get(number)`` and the store's
     own do not."""
-    (tmp_path / "events" / "night").mkdir(parents=True)
-    (tmp_path / "events" / "storage").mkdir(parents=True)
-    (tmp_path / "events" / "night" / "planted.py").write_text(
+    plant(
+        tmp_path,
+        "night",
         "def code(row, request, found):\n"
         '    return row.get("code"), request.headers.get("host"), found.get(3), row.get("seat", 0)\n',
-        encoding="utf-8",
+        'def code(row):\n    return row.get("code")\n',
     )
-    (tmp_path / "events" / "storage" / "kept.py").write_text('def code(row):\n    return row.get("code")\n')
     found = lookups_by_file(tmp_path, get_lookups)
     assert found == Counter({"events/night/planted.py": 2})
     problem = over_ceiling(found, 0, False, ALLOWED | GET_ALLOWED, 'x.get("key")')
@@ -197,14 +204,13 @@ def test_a_planted_get_by_key_is_caught(tmp_path: Path) -> None:
 def test_a_planted_raw_table_is_caught(tmp_path: Path) -> None:
     """Opening a table raw (``db.table``) or reading the whole file (``db.storage.read``) in a face counts; the
     store's own and a ``records_of`` do not."""
-    (tmp_path / "events" / "cli").mkdir(parents=True)
-    (tmp_path / "events" / "storage").mkdir(parents=True)
-    (tmp_path / "events" / "cli" / "planted.py").write_text(
+    plant(
+        tmp_path,
+        "cli",
         "def players(db, store, served):\n"
         '    return db.table(PLAYERS), store.table("players"), db.storage.read(), served.table(3), path.read()\n',
-        encoding="utf-8",
+        'def players(db):\n    return db.table("players")\n',
     )
-    (tmp_path / "events" / "storage" / "kept.py").write_text('def players(db):\n    return db.table("players")\n')
     found = lookups_by_file(tmp_path, raw_tables)
     assert found == Counter({"events/cli/planted.py": 3})
     problem = over_ceiling(found, 0, False, ALLOWED, "db.table()")
