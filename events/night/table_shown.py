@@ -4,7 +4,6 @@ the form the phones, the desk page and ``event table --json`` read."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import msgspec
@@ -88,61 +87,58 @@ def as_json(value: Answer) -> dict[str, Any]:
     return shown
 
 
-@dataclass(frozen=True)
-class RoundAtTable:
-    """The round a player sits in and their table there; ``game`` the table's tracker while the event lets players
-    keep it and the round is open (None: not kept)."""
+class RoundAtTable(Answer, kw_only=True):
+    """The round a player sits in and their table there, as one object: the round's number, whether it is the final
+    table and still open, how many tables it has; the table's number, the players as one of them sees them, who goes
+    first, its status, clock, result and pending report; ``game`` the table's tracker while the event lets players
+    keep it and the round is open (left out otherwise)."""
 
     number: int
     final: bool
     open: bool
     tables: int
-    table: TableShown
-    game: GameBoard | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "number": self.number,
-            "final": self.final,
-            "open": self.open,
-            "tables": self.tables,
-            **as_json(self.table),
-            **({} if self.game is None else {"game": self.game.to_json()}),
-        }
+    table: int
+    players: list[Seated]
+    first: str | None
+    status: str
+    clock: Clock | None
+    result: TableResult | None
+    report: ReportShown | None
+    game: GameBoard | UnsetType = UNSET
 
 
-@dataclass(frozen=True)
-class TableView:
-    """A player's own view of the night (``TableViews.table_view``): the event, the player, their standing (its
-    JSON row), the winner's line once there is one, and their table of the newest round they sit in."""
+class TableEvent(Answer):
+    """The event as a player's view of the night names it: whether its players keep the game tracker."""
+
+    id: int
+    name: str
+    status: str
+    tracker: bool
+
+
+class TablePlayer(Answer):
+    """The player looking, with their status in the event (active or dropped)."""
+
+    id: int
+    name: str
+    status: str
+
+
+class TableState(Answer):
+    """A player's own view of the night (``TableViews.table_view``): the event, the player, their standing, the
+    winner's line once there is one, and their table of the newest round they sit in.  The phones receive it as it
+    is (``GET /api/table``, a seat's state); ``event table --json`` prints ``to_json``."""
 
     server_time: float
-    event_id: int
-    event_name: str
-    event_status: str
-    tracker: bool
-    player_id: int
-    player_name: str
-    player_status: str
+    event: TableEvent
+    player: TablePlayer
     standing: StandingRow | None
     winner: str | None
     round: RoundAtTable | None
 
     def to_json(self) -> dict[str, Any]:
-        """The view as the phones and ``event table --json`` read it."""
-        return {
-            "server_time": self.server_time,
-            "event": {
-                "id": self.event_id,
-                "name": self.event_name,
-                "status": self.event_status,
-                "tracker": self.tracker,
-            },
-            "player": {"id": self.player_id, "name": self.player_name, "status": self.player_status},
-            "standing": None if self.standing is None else as_json(self.standing),
-            "winner": self.winner,
-            "round": None if self.round is None else self.round.to_json(),
-        }
+        """The view as ``event table --json`` prints it: the JSON the phones receive."""
+        return as_json(self)
 
 
 # --- the desk ---------------------------------------------------------------------------------------------------------

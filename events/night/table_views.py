@@ -46,9 +46,11 @@ from events.night.table_shown import (
     RoundAtTable,
     Seated,
     Seating,
+    TableEvent,
+    TablePlayer,
     TableResult,
     TableShown,
-    TableView,
+    TableState,
 )
 from events.storage.draft_records import draft_progress
 from events.storage.records import Deck, DeckLine, Event, Player, Pod, Report, Result, Round
@@ -217,7 +219,7 @@ class TableViews(EventBase):
             for pid in rnd.tables[number - 1]
         ]
 
-    def table_view(self, event_id: int, player_id: int, now: float | None = None) -> TableView:
+    def table_view(self, event_id: int, player_id: int, now: float | None = None) -> TableState:
         """A player's own view of the night: their table of the newest round they sit in, and their standing."""
         now = timing.now() if now is None else now
         data = self._night(event_id)
@@ -229,25 +231,30 @@ class TableViews(EventBase):
         at_table = None
         if seat is not None:
             rnd, number = seat
+            shown = self._table_shown(data, rnd, number, now, player_id)
+            board = (
+                Games(self.store).game(event_id, rnd.number, number)
+                if event.table_tracker and rnd.status != "closed"
+                else None
+            )
             at_table = RoundAtTable(
                 number=rnd.number,
                 final=rnd.final,
                 open=rnd.status != "closed",
                 tables=len(rnd.tables),
-                table=self._table_shown(data, rnd, number, now, player_id),
-                game=Games(self.store).game(event_id, rnd.number, number)
-                if event.table_tracker and rnd.status != "closed"
-                else None,
+                table=shown.table,
+                players=self._seated(data, rnd, number, player_id),
+                first=shown.first,
+                status=shown.status,
+                clock=shown.clock,
+                result=shown.result,
+                report=shown.report,
+                game=UNSET if board is None else board,
             )
-        return TableView(
+        return TableState(
             server_time=now,
-            event_id=event_id,
-            event_name=event.name,
-            event_status=event.status,
-            tracker=event.table_tracker,
-            player_id=player_id,
-            player_name=names[player_id],
-            player_status=data.status[player_id],
+            event=TableEvent(event_id, event.name, event.status, event.table_tracker),
+            player=TablePlayer(player_id, names[player_id], data.status[player_id]),
             standing=None if mine is None else standing_row(mine),
             winner=winner_line(data.standings),
             round=at_table,

@@ -5,8 +5,9 @@ answers: ``desk_answers``).
 Each route declares the type it answers (``endpoints``), and docs/api.md's answer column and its list of the
 answers' types are written from these declarations (``answer_shape``, ``types_table``).  Fields are declared in
 the order the page receives them; a field that is ``UNSET`` is left out of the JSON (``image`` on a card with no
-kept image).  What the core's use cases give as plain values (a table's view, the room's, the desk's night) is
-read into these types at the edge (``typed``), strictly: a key the type doesn't declare is an error, so the page
+kept image).  What the core answers as its own msgspec types (a player's table, ``events.night.table_shown.TableState``;
+a table's tracker, ``events.night.games.GameBoard``; the desk's night) is sent as it is; what it gives as plain values
+is read into these types at the edge (``typed``), strictly: a key the type doesn't declare is an error, so the page
 can't receive a field the API page doesn't name.
 """
 
@@ -18,8 +19,8 @@ import msgspec
 from msgspec import UNSET, Meta, Raw, Struct, UnsetType
 from msgspec import inspect as types
 
-from events.night.shown import Answer, Clock, Number, StandingRow
-from events.night.table_shown import ReportShown, Seated, TableResult
+from events.night.shown import Answer, Number
+from events.night.table_shown import TableState
 
 T = TypeVar("T")
 
@@ -95,77 +96,6 @@ Phase = Literal["waiting-draft", "drafting", "building", "registered", "finished
 
 
 # --- a player's table ---------------------------------------------------------------------------------------------
-
-
-class Hit(Answer):
-    from_: str | None = msgspec.field(name="from")
-    commander: str
-    copy: int | None
-    amount: int
-    label: str
-
-
-class Tax(Answer):
-    commander: str
-    copy: int | None
-    casts: int
-    tax: int
-    label: str
-
-
-class GamePlayer(Answer):
-    player: str
-    life: int
-    lost: bool
-    commander_damage: list[Hit]
-    tax: list[Tax]
-
-
-class Game(Answer):
-    """The tracker at one table: life, commander damage and commander tax."""
-
-    round: int
-    table: int
-    players: list[GamePlayer]
-
-
-class PlayerRound(Answer, kw_only=True):
-    number: int
-    final: bool
-    open: bool
-    tables: int
-    table: int
-    players: list[Seated]
-    first: str | None
-    status: str
-    clock: Clock | None
-    result: TableResult | None
-    report: ReportShown | None
-    game: Game | UnsetType = UNSET  # while the event lets players keep the tracker and the round is open
-
-
-class TableEvent(Answer):
-    id: int
-    name: str
-    status: str
-    tracker: bool
-
-
-class TablePlayer(Answer):
-    id: int
-    name: str
-    status: str
-
-
-class TableState(Answer):
-    """A player's night: their round, table, the players there, the clock, the result or report, their standing."""
-
-    server_time: float
-    event: TableEvent
-    player: TablePlayer
-    standing: StandingRow | None
-    winner: str | None
-    round: PlayerRound | None
 
 
 class SeatState(Answer):

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from events.night.table_reports import NotYourTable
-from events.web import answers
+from events.night.table_shown import TableState
 from events.web.api_common import ApiError, Served, whole
 from events.web.settings import WebSettings
 
@@ -33,10 +33,10 @@ def order_of(value: list[list[int]], settings: WebSettings, what: str = "order")
     return groups
 
 
-def table_state(served: Served, player_id: int) -> answers.TableState:
-    """The player's table view (in the core thread); what ``GET /api/table`` answers and the stream carries."""
-    view = served.views.table_view(served.event_id, player_id, now=served.wall())
-    return answers.typed(view.to_json(), answers.TableState)
+def table_state(served: Served, player_id: int) -> TableState:
+    """The player's table view (in the core thread), the core's own type: what ``GET /api/table`` answers and the
+    stream carries."""
+    return served.views.table_view(served.event_id, player_id, now=served.wall())
 
 
 async def in_core(served: Served, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:

@@ -31,10 +31,11 @@ from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
+from events.night.games import GameBoard
 from events.night.shown import Clock, StandingRow
-from events.night.table_shown import DecklistLine, ReportShown
+from events.night.table_shown import DecklistLine, ReportShown, TableState
 from events.web import auth
-from events.web.answers import Card, DeckState, Failure, Game, SeatState, TableState
+from events.web.answers import Card, DeckState, Failure, SeatState
 from events.web.answers import answer_shape as shape_of
 from events.web.answers import types_table as types_of
 from events.web.api_common import ApiError, Json
@@ -102,7 +103,7 @@ NAMED: tuple[type[Struct], ...] = (
     SeatState,
     DeckState,
     TableState,
-    Game,
+    GameBoard,
     Card,
     Clock,
     ReportShown,

@@ -15,12 +15,13 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.websockets import WebSocketDisconnect
 
+from events.night.games import GameBoard
 from events.night.shown import Answer
+from events.night.table_shown import TableState
 from events.web import auth
 from events.web.answers import (
     DeckState,
     ErrorInfo,
-    Game,
     Joined,
     Picked,
     Pong,
@@ -29,8 +30,6 @@ from events.web.answers import (
     SeatState,
     StreamError,
     StreamRefusal,
-    TableState,
-    typed,
 )
 from events.web.api_common import ApiError, Json, Signature, whole
 from events.web.api_deck import act, deck_state, export, register
@@ -265,7 +264,7 @@ async def post_drop(seat: Seat, body: DropBody) -> TableState:
     return await table_changed(seat)
 
 
-async def post_game(seat: Seat, body: GameBody) -> Game:
+async def post_game(seat: Seat, body: GameBody) -> GameBoard:
     limits = seat.server.settings
     most, ids, name = (
         limits.max_whole,
@@ -307,7 +306,7 @@ async def post_game(seat: Seat, body: GameBody) -> Game:
         undo=body.undo,
     )
     await seat.server.hub.push()
-    return typed(board, Game)
+    return board
 
 
 ENDPOINTS: list[Endpoint] = [
@@ -413,7 +412,7 @@ ENDPOINTS: list[Endpoint] = [
         "/api/game",
         GameBody,
         post_game,
-        Game,
+        GameBoard,
         "the tracker from the table (when the desk allows it): life changes `[id, -3]`, commander damage `[victim, "
         'source, "Commander", 7]`, casts `[id, "Commander"]`, or `undo`; a life change or damage out of the core\'s '
         "range is 400 `limit` with `event game`'s words (the same range as the desk's)",

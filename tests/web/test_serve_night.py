@@ -14,9 +14,10 @@ from starlette.testclient import TestClient
 
 from events.night.shown import standing_row
 from events.night.standings import winner_line
+from events.night.table_shown import TableState
 from events.night.table_views import TableViews
 from events.storage.store import Store
-from events.web.answers import TableState, typed
+from events.web.answers import typed
 from events.web.app import create_app
 from events.web.settings import WebSettings
 from tests.helpers.cliapp import invoke

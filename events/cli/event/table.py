@@ -11,7 +11,7 @@ from events.cli.common import DbOption, JsonOption, emit_json, out
 from events.cli.event.shared import EventArg, core
 from events.night.seat_codes import terminal_token, uses_codes
 from events.night.table_reports import TableReports
-from events.night.table_shown import TableView
+from events.night.table_shown import TableState
 from events.night.table_views import TableViews
 from events.outputs.text import join_names
 from events.screens.event_draft import ask_code
@@ -55,7 +55,7 @@ def event_table(
             )
         if confirm or dispute:
             pending = reports.phase(TableViews).table_view(event_id, player_id).round
-            found = None if pending is None else pending.table.report
+            found = None if pending is None else pending.report
             if found is None:
                 raise InputError("nothing is reported at your table yet: report it with --report 'ORDER'")
             reports.confirm(event_id, player_id, found.id, confirm, report if dispute else None, via="terminal")
@@ -69,18 +69,16 @@ def event_table(
         out().print(shown(line), soft_wrap=True)
 
 
-def table_lines(view: TableView) -> list[str]:
+def table_lines(view: TableState) -> list[str]:
     """A player's table as lines of text: the table, the result or the report and who still has to confirm it."""
     rnd = view.round
     if rnd is None:
-        return [f"{view.player_name}: no table yet; the desk pairs the round"]
-    table = rnd.table
-    names = [player if isinstance(player, str) else player.name for player in table.players]
-    lines = [f"Round {rnd.number}, table {table.table}: {join_names(names)}"]
-    if table.result is not None:
-        lines.append("Result recorded: " + " > ".join(" = ".join(group) for group in table.result.order))
+        return [f"{view.player.name}: no table yet; the desk pairs the round"]
+    lines = [f"Round {rnd.number}, table {rnd.table}: {join_names([player.name for player in rnd.players])}"]
+    if rnd.result is not None:
+        lines.append("Result recorded: " + " > ".join(" = ".join(group) for group in rnd.result.order))
         return lines
-    found = table.report
+    found = rnd.report
     if found is None:
         lines.append("Nothing reported yet: one of you reports the finishing order, the others confirm it.")
         return lines
