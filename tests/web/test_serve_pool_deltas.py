@@ -113,7 +113,7 @@ class Socket:
 
 def test_a_pool_that_changed_otherwise_than_by_growing_is_sent_whole():
     socket = Socket()
-    stream = Connection(socket, player=1)  # type: ignore[arg-type]
+    stream = Connection(socket, player=1)  # type: ignore[arg-type]  # a stand-in socket: the stream calls only send_text
     pools = [
         ["A", "B"],  # the first: whole
         ["A", "B", "C"],  # grew: C
@@ -142,7 +142,7 @@ def test_a_pool_that_changed_otherwise_than_by_growing_is_sent_whole():
 def test_a_held_card_shown_otherwise_now_sends_the_pool_whole():
     """A card the page holds that is shown with more now (its image kept meanwhile): the pool goes whole."""
     socket = Socket()
-    stream = Connection(socket, player=1)  # type: ignore[arg-type]
+    stream = Connection(socket, player=1)  # type: ignore[arg-type]  # a stand-in socket: the stream calls only send_text
     asyncio.run(stream.send(SeatMessage(state(1, ["A", "B"]))))
     longer = state(2, ["A", "B"])
     held_text = bytes(longer.pool)
