@@ -15,7 +15,7 @@ from pathlib import Path
 from events.night.base import EventBase
 from events.night.history import DESK, log_change
 from events.storage.database_file import newest_backup
-from events.storage.store import Store, phase_change
+from events.storage.store import phase_change
 from events.storage.transfer import (
     LiveDraft,
     PodKey,
@@ -68,9 +68,10 @@ def discarded_picks(stopped: dict[PodKey, int], kept: dict[PodKey, int]) -> int:
     return sum(max(0, picks - kept.get(key, 0)) for key, picks in stopped.items())
 
 
-def restore_all(store: Store, path: Path, data: Tables, force: bool = False) -> tuple[Path | None, int, int]:
-    """Replace the whole database with the file; a live draft is refused unless ``force`` stops it first.
-    Returns (backup of the replaced database, live drafts stopped, picks discarded)."""
+def restore_all(night: EventBase, path: Path, data: Tables, force: bool = False) -> tuple[Path | None, int, int]:
+    """Replace the whole database of ``night`` with the file; a live draft is refused unless ``force`` stops it
+    first.  Returns (backup of the replaced database, live drafts stopped, picks discarded)."""
+    store = night.store
     try:
         with store.read() as db:
             here = Tables.of(db)

@@ -127,7 +127,7 @@ class Hub:
         """The states, the database's signature taken before they were worked out (so a change made meanwhile
         is never taken as seen), and which of the streams' tokens (``held``: token, player) hold their seat no
         more (a code reset, the seat joined elsewhere)."""
-        mark = file_signature(self.served.store.path)
+        mark = file_signature(self.served.night.path)
         ended = {token for token, player in held if seat_holder_or_none(self.served, token) != player}
         return mark, self._states(players), ended
 
