@@ -155,13 +155,14 @@ def pool_json(served: Served, pod: int, seat: int, pool: list[Printing]) -> msgs
     return kept[2]
 
 
-def recorded_pool_json(served: Served, player_id: int) -> msgspec.Raw:
-    """The player's recorded pool as JSON, worked out and encoded again only when the pool's cards or a card set
-    they come from changed (a set's files read anew give a new set object: ``card_set_of``)."""
+def recorded_pool_json(served: Served, player_id: int) -> tuple[msgspec.Raw, int]:
+    """The player's recorded pool as JSON and its count of cards, worked out and encoded again only when the
+    pool's cards or a card set they come from changed (a set's files read anew give a new set object:
+    ``card_set_of``)."""
     event_set, recorded = served.recorded_refs()
     refs = recorded.get(player_id)
     if refs is None:
-        return EMPTY
+        return EMPTY, 0
     kept = served.recorded_json.get(player_id)
     if (
         kept is None
@@ -172,7 +173,7 @@ def recorded_pool_json(served: Served, player_id: int) -> msgspec.Raw:
         cards = printings_json(cards_from_refs(list(refs), event_set, sets))
         kept = ((event_set, refs), sets, msgspec.Raw(msgspec.json.encode(cards)))
         served.recorded_json[player_id] = kept
-    return kept[2]
+    return kept[2], len(refs)
 
 
 def seat_state(
@@ -187,7 +188,7 @@ def seat_state(
     phase = PHASES.get(event.status, "finished")
     place = seat_place(snap, player_id)
     draft = None
-    pool = EMPTY
+    pool, size = EMPTY, 0
     version = 0
     bot = False  # the desk handed the seat to a bot for now
     if event.status in ("building", "playing") or event.status == "drafting" and player.pool_size is not None:
@@ -200,10 +201,11 @@ def seat_state(
                 session = served.table(place[0])
             draft = draft_json(session, place[0], place[1])
             bot = place[1] not in session.humans
-            pool = pool_json(served, place[0], place[1], session.draft.pools[place[1]])
+            cards = session.draft.pools[place[1]]
+            pool, size = pool_json(served, place[0], place[1], cards), len(cards)
             version = len(session.draft.log)
     if phase in ("building", "registered", "finished") and player.pool_size is not None:
-        pool = recorded_pool_json(served, player_id)
+        pool, size = recorded_pool_json(served, player_id)
     return answers.SeatState(
         version=version + 100_000 * PHASE_ORDER.index(phase),
         server_time=served.wall(),
@@ -213,6 +215,8 @@ def seat_state(
         connection_note="the desk handed your seat to a bot for now" if bot else None,
         draft=draft,
         pool=pool,
+        pool_from=0,
+        pool_size=size,
         table=table_state(served, player_id) if event.status in ("playing", "finished") else None,
     )
 
