@@ -17,8 +17,9 @@ resumed draft), and past ``MAX_ENTRIES`` entries; a compaction is the rename of 
 one leaves the old file (snapshot and entries) or the new one, both whole.
 
 Each write holds the file's lock (``FileLock``, as the database's, its two files kept open between writes: a
-free lock costs a ``stat`` and a few ``flock`` calls, no open) and checks the file's signature with one ``stat``: unchanged since this process last read or wrote it, nothing is read; grown in place (another
-process appended), only the new lines are read; replaced (another process compacted it), it is read again.
+free lock costs a ``stat`` and a few ``flock`` calls, no open) and checks the file's signature with one
+``stat``: unchanged since this process last read or wrote it, nothing is read; grown in place (another process
+appended), only the new lines are read; replaced (another process compacted it), it is read again.
 Nothing is read back after a write, and the folder is listed (for a killed writer's temporary file) only
 when the file is compacted.
 """
