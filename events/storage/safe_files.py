@@ -179,6 +179,8 @@ class FileLock:
             portable.lock(self.queue, max(0.001, deadline - time.monotonic()))
             portable.lock(self.handle, max(0.001, deadline - time.monotonic()))
             portable.unlock(self.queue)
+            if self.keep_open:
+                self.queue = None  # let go already: nothing for ``release`` to do with it (it stays open, kept)
         except portable.LockTimeout:
             self.release()
             raise self._busy(timeout) from None
@@ -216,7 +218,7 @@ class FileLock:
         for handle in (self.queue, self.handle):
             if handle is not None:
                 if kept:
-                    portable.unlock(handle)  # the turnstile too: an acquire cut short may hold it
+                    portable.unlock(handle)  # the turnstile only when an acquire was cut short holding it
                 else:
                     handle.close()  # closing drops the lock
         self.handle = self.queue = None
