@@ -58,7 +58,9 @@ except ImportError:  # pragma: no cover - Windows
 
 POSIX = os.name == "posix"
 HAS_ALARM = hasattr(signal, "setitimer") and hasattr(signal, "SIGALRM")
-HAS_FLOCK = hasattr(_fcntl, "flock")  # portalocker's own primitive on POSIX, called directly when the lock is free
+_flock = getattr(_fcntl, "flock", None)  # portalocker's own primitive on POSIX, called directly when the lock is free
+HAS_FLOCK = _flock is not None
+LOCK_EX, LOCK_NB, LOCK_UN = (getattr(_fcntl, name, 0) for name in ("LOCK_EX", "LOCK_NB", "LOCK_UN"))
 HAS_KILL_PROBE = POSIX
 HAS_SELECT_INPUT = POSIX
 HAS_TERMIOS = POSIX
@@ -119,9 +121,9 @@ def lock(handle: Any, timeout: float) -> None:
 def _free_lock_taken(handle: Any) -> bool:
     """Take the lock with one ``flock`` call when nobody holds it; False when somebody does (or the call fails
     otherwise: portalocker then tries, and says why)."""
-    assert _fcntl is not None  # HAS_FLOCK
+    assert _flock is not None  # HAS_FLOCK
     try:
-        _fcntl.flock(handle.fileno(), _fcntl.LOCK_EX | _fcntl.LOCK_NB)
+        _flock(handle.fileno(), LOCK_EX | LOCK_NB)
     except OSError:
         return False
     return True
@@ -129,9 +131,9 @@ def _free_lock_taken(handle: Any) -> bool:
 
 def unlock(handle: Any) -> None:
     if HAS_FLOCK:
-        assert _fcntl is not None
+        assert _flock is not None
         try:
-            _fcntl.flock(handle.fileno(), _fcntl.LOCK_UN)
+            _flock(handle.fileno(), LOCK_UN)
         except (OSError, ValueError):
             pass  # closing the file drops the lock anyway
         return
