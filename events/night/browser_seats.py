@@ -105,7 +105,7 @@ def hand_seat(events: Drafting, event_id: int, who: str | int, bot: bool) -> boo
     where = seat_of(events, event_id, player.id)
     if where is None or where[2] is None:
         raise StateError(f"{player.name} has no seat in a live draft")
-    session = events.draft_session(event_id, where[0])
+    session = events._pod_session(event_id, where[0])
     if session.draft.finished:
         raise StateError(f"pod {where[0]}'s draft is over")
     if player.bot:

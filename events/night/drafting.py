@@ -16,6 +16,7 @@ from events.night.base import EventBase
 from events.night.packs_secret import new_secret, pod_seed
 from events.night.refusals import DESK, Actor
 from events.night.schema import card_ref
+from events.sessions.table import DraftTable
 from events.storage.draft_files import TableSession
 from events.storage.draft_records import fold, live_state
 from events.storage.records import Event, Pod, Pool
@@ -127,7 +128,12 @@ class Drafting(EventBase):
             history.log_change(db, event_id, history.DESK, "sealed pools", None, "opened")
         return []
 
-    def draft_session(self, event_id: int, pod_number: int) -> TableSession:
+    def draft_session(self, event_id: int, pod_number: int) -> DraftTable:
+        """The pod's draft as a face holds it (``events.sessions.table.DraftTable``), read from its file."""
+        return self._pod_session(event_id, pod_number)
+
+    def _pod_session(self, event_id: int, pod_number: int) -> TableSession:
+        """The pod's draft, the whole session the night's own use cases work on (a seat released, handed over)."""
         with self.store.read() as db:
             pod = records_of(db, Pod).first(event=event_id, number=pod_number)
         if pod is None:
@@ -136,7 +142,7 @@ class Drafting(EventBase):
             raise StateError(f"pod {pod_number} has no digital draft; start it with 'cmdraft event draft {event_id}'")
         return TableSession.load(self.store, pod.draft)
 
-    def after_picks(self, event_id: int, pod_number: int, session: TableSession | None = None) -> bool:
+    def after_picks(self, event_id: int, pod_number: int, session: DraftTable | None = None) -> bool:
         """Once a pod's draft is over: fold its picks into the database, record its pools and move
         the event on when every pod is done — one transaction.  True when the pools are recorded.
 

@@ -97,7 +97,7 @@ def reset_code(events: Drafting, event_id: int, who: str, *, actor: Actor = DESK
         history.log_change(db, event_id, history.DESK, "seat code reset", None, player.name)  # never the code itself
         pods = records_of(db, Pod).find(event=event_id, number=player.pod)
     if pods and pods[0].draft:
-        session = events.draft_session(event_id, pods[0].number)
+        session = events._pod_session(event_id, pods[0].number)
         session.release(pods[0].players.index(player.id))
     return player.name, code
 

@@ -65,6 +65,10 @@ class DraftTable(Protocol):
         """The database file the draft is kept in (a command that opens it again names it)."""
         ...
 
+    def waiting_humans(self) -> list[int]:
+        """The players' seats that have a pack in front of them now."""
+        ...
+
     def taken_by(self, pick: Pick) -> str:
         """Who made a pick for a human seat: ``timer``, ``desk`` or ``terminal``."""
         ...
@@ -110,7 +114,13 @@ class DraftTable(Protocol):
         """Bind a seat to the terminal holding ``token``."""
         ...
 
-    def bound(self, seat: int, token: str | None) -> bool: ...
+    def bound(self, seat: int, token: str | None) -> bool:
+        """Whether ``token`` may pick for the seat (it holds it, or nobody does)."""
+        ...
+
+    def bound_exactly(self, seat: int, token: str) -> bool:
+        """Whether the seat is claimed by this very token (not merely unclaimed)."""
+        ...
 
     # --- picks, handovers and the deck ----------------------------------------------------------------------
 
