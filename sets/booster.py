@@ -326,16 +326,23 @@ class BoosterSpec:
 
     def open(self, rng: random.Random, index: int = 0) -> Booster:
         """One booster: its variant, then each of its sheets' draws in turn."""
-        rnd = rng.random
-        table = self._variant_table
-        variant = table[trunc(rnd() * len(table))] if table else bisect(self._cum, rnd() * self.total_weight)
-        printings: list[Printing] = []
-        for draw in self._draws[variant]:
-            draw(rng, rnd, printings)
-        return Booster(index, variant, tuple(printings))
+        return self.open_many(rng, 1, index)[0]
 
     def open_many(self, rng: random.Random, count: int, start: int = 0) -> list[Booster]:
-        return [self.open(rng, start + i) for i in range(count)]
+        """``count`` boosters in a row, numbered from ``start`` (one loop: a booster is drawn thousands of times a
+        night)."""
+        rnd = rng.random
+        table, size = self._variant_table, float(len(self._variant_table))
+        cum, total, draws = self._cum, self.total_weight, self._draws
+        new = tuple.__new__  # what a named tuple's own __new__ (Python code) calls
+        boosters = []
+        for index in range(start, start + count):
+            variant = table[trunc(rnd() * size)] if table else bisect(cum, rnd() * total)
+            printings: list[Printing] = []
+            for draw in draws[variant]:
+                draw(rng, rnd, printings)
+            boosters.append(new(Booster, (index, variant, tuple(printings))))
+        return boosters
 
     @classmethod
     def from_json(cls, data: dict[str, Any], card_set: CardSet, kind: str = "draft") -> BoosterSpec:
