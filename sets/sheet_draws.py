@@ -52,8 +52,26 @@ def one_by_totals(cards: Sequence[Printing], totals: Sequence[int], total: int) 
 
 def distinct(cards: Sequence[Printing], table: Sequence[int], count: int) -> Draw:
     """``count`` different cards: each a random number into the index table of positions, drawn again while the
-    position is already in the booster."""
+    position is already in the booster.  Two and three (a booster's usual uncommons and legends) are written out:
+    no loop, no container, in half the time."""
     size = float(len(table))
+
+    def two(rng: random.Random, rnd: Callable[[], float], printings: list[Printing]) -> None:
+        a = table[trunc(rnd() * size)]
+        b = table[trunc(rnd() * size)]
+        while b == a:
+            b = table[trunc(rnd() * size)]
+        printings += cards[a], cards[b]
+
+    def three(rng: random.Random, rnd: Callable[[], float], printings: list[Printing]) -> None:
+        a = table[trunc(rnd() * size)]
+        b = table[trunc(rnd() * size)]
+        while b == a:
+            b = table[trunc(rnd() * size)]
+        c = table[trunc(rnd() * size)]
+        while c == a or c == b:
+            c = table[trunc(rnd() * size)]
+        printings += cards[a], cards[b], cards[c]
 
     def distinct(rng: random.Random, rnd: Callable[[], float], printings: list[Printing]) -> None:
         chosen: dict[int, Printing] = {}
@@ -64,7 +82,7 @@ def distinct(cards: Sequence[Printing], table: Sequence[int], count: int) -> Dra
             chosen[position] = cards[position]
         printings += chosen.values()
 
-    return distinct
+    return two if count == 2 else three if count == 3 else distinct
 
 
 def balanced(

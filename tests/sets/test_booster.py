@@ -433,14 +433,15 @@ def opened_sheet_by_sheet(spec: BoosterSpec, rng: random.Random, count: int) -> 
     return boosters
 
 
-# The draws each test set's boosters take: a table's (one, distinct), a float running total's, a balanced sheet's,
-# the sheet's own (by_sheet: a weighted balanced sheet, or colors that may run out of cards as in the small fixtures).
+# The draws each test set's boosters take: a table's (one, two, three, distinct), a float running total's, a balanced
+# sheet's, the sheet's own (by_sheet: a weighted balanced sheet, or colors that may run out of cards as in the small
+# fixtures).
 DRAWS = {
-    "CMR": {"balanced", "distinct", "one", "one_by_totals"},
-    "TST": {"distinct", "one"},
+    "CMR": {"balanced", "one", "one_by_totals", "three", "two"},
+    "TST": {"one", "three", "two"},
     "BAL": {"by_sheet"},
-    "CLB": {"by_sheet", "distinct", "one"},
-    "CMM": {"balanced", "by_sheet", "distinct", "one"},
+    "CLB": {"by_sheet", "one", "three"},
+    "CMM": {"balanced", "by_sheet", "distinct", "one", "three", "two"},
 }
 
 
