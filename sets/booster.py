@@ -180,7 +180,7 @@ class Sheet:
             return [printings[i] for i in self._draw_balanced(rng, count)]
         return [printings[i] for i in self._fill(rng, count, [])]
 
-    def step(self, count: int) -> Draw:
+    def step(self, count: int) -> Draw[Printing]:
         """How ``BoosterSpec.open`` draws ``count`` cards here: a draw made once from this sheet's tables
         (``sets.sheet_draws``) that draws the same random numbers, and so the same cards, as ``draw``."""
         printings, uniform = self.printings, self._uniform

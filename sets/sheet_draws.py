@@ -19,17 +19,16 @@ import random
 from bisect import bisect
 from collections.abc import Callable, Sequence
 from math import trunc
-from typing import TYPE_CHECKING
+from typing import TypeVar
 
-if TYPE_CHECKING:
-    from sets.booster import Printing
+Printing = TypeVar("Printing")  # a sheet's card as it comes out of a pack (``sets.booster.Printing``)
 
 # What a draw is given: the generator (for a sheet that draws itself), its ``random`` method, the booster's cards
 # so far (the draw appends its own).
-Draw = Callable[[random.Random, Callable[[], float], list["Printing"]], None]
+Draw = Callable[[random.Random, Callable[[], float], list[Printing]], None]
 
 
-def one(cards: Sequence[Printing]) -> Draw:
+def one(cards: Sequence[Printing]) -> Draw[Printing]:
     """One card: a random number times the table's size picks it (``cards`` is the sheet's index table, cards
     repeated by weight, or the sheet itself when uniform)."""
     size = float(len(cards))
@@ -40,7 +39,7 @@ def one(cards: Sequence[Printing]) -> Draw:
     return one
 
 
-def one_by_totals(cards: Sequence[Printing], totals: Sequence[int], total: int) -> Draw:
+def one_by_totals(cards: Sequence[Printing], totals: Sequence[int], total: int) -> Draw[Printing]:
     """One card of a sheet too big for an index table: ``bisect`` on its running totals."""
     floats = [float(running) for running in totals]
 
@@ -50,7 +49,7 @@ def one_by_totals(cards: Sequence[Printing], totals: Sequence[int], total: int) 
     return one_by_totals
 
 
-def distinct(cards: Sequence[Printing], table: Sequence[int], count: int) -> Draw:
+def distinct(cards: Sequence[Printing], table: Sequence[int], count: int) -> Draw[Printing]:
     """``count`` different cards: each a random number into the index table of positions, drawn again while the
     position is already in the booster.  Two and three (a booster's usual uncommons and legends) are written out:
     no loop, no container, in half the time."""
@@ -87,7 +86,7 @@ def distinct(cards: Sequence[Printing], table: Sequence[int], count: int) -> Dra
 
 def balanced(
     cards: Sequence[Printing], colored: Sequence[Sequence[int]], groups: Sequence[Sequence[int]], count: int
-) -> Draw:
+) -> Draw[Printing]:
     """A uniform color-balanced sheet (RULES.md section 5): one card of each color group, then for each other slot
     a group by the plan's table (one entry per unit of its weight) and a card of that group not yet drawn.  The
     whole part of one random number times the table's size picks the group, the fraction left (40+ random bits)
@@ -114,7 +113,7 @@ def balanced(
     return balanced
 
 
-def by_sheet(draw: Callable[[random.Random, int], list[Printing]], count: int) -> Draw:
+def by_sheet(draw: Callable[[random.Random, int], list[Printing]], count: int) -> Draw[Printing]:
     """The sheet's own ``draw`` (a sheet no table serves, or one that draws its own way)."""
 
     def by_sheet(rng: random.Random, rnd: Callable[[], float], printings: list[Printing]) -> None:
