@@ -754,6 +754,154 @@ def test_a_planted_import_of_storage_in_each_face_is_seen(tmp_path: Path):
     }
 
 
+# --- the faces hold the core's handles: no storage object even through a re-export --------------------------------
+
+# The records are the typed values the night's use cases answer with (issue 39: use cases take and return them): a
+# face shows them and may name them.  Everything else defined in events/storage (the store, the draft's file and its
+# session, a pool's build, the journal, the checks) stays below the core.
+RECORD_MODULES = ("events.storage.records", "events.storage.record_parts")
+
+
+def is_storage(module: str) -> bool:
+    return module == "events.storage" or module.startswith("events.storage.")
+
+
+def top_level_bindings(tree: ast.Module) -> dict[str, tuple[str, str | None]]:
+    """What a module's own names are (at its top, or under an ``if`` such as ``TYPE_CHECKING``): ``name -> (module,
+    attribute)``, an import ``from M import a as name`` being ``(M, "a")``, ``import M as name`` ``(M, None)``; a
+    name the module defines itself is left out."""
+    bound: dict[str, tuple[str, str | None]] = {}
+    nodes = list(tree.body)
+    while nodes:
+        node = nodes.pop(0)
+        if isinstance(node, ast.If):
+            nodes += [*node.body, *node.orelse]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            for alias in node.names:
+                bound[alias.asname or alias.name] = (node.module, alias.name)
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname:
+                    bound[alias.asname] = (alias.name, None)
+    return bound
+
+
+def origin_of(module: str, name: str, modules: dict[str, Path], seen: frozenset[str] = frozenset()) -> str:
+    """The module that defines ``name`` as ``module`` offers it, following every re-export (``from M import name``
+    in ``module``, its ``__init__`` or not) to the module that really defines it; a submodule of that name gives
+    the submodule itself; a name from outside the three packages gives the outside module."""
+    if f"{module}.{name}" in modules and name not in top_level_bindings(syntax(modules[module])):
+        return f"{module}.{name}"
+    if module not in modules or module in seen:
+        return module
+    bound = top_level_bindings(syntax(modules[module])).get(name)
+    if bound is None:
+        return module  # defined here
+    source, attribute = bound
+    return source if attribute is None else origin_of(source, attribute, modules, seen | {module})
+
+
+def storage_names_in_faces(root: Path) -> list[str]:
+    """Every name a face imports (anywhere in the file) or reads off an imported module (``night.Store``) that is
+    defined in ``events.storage`` outside the records, however many modules passed it on: ``face: name (origin)``."""
+    modules = module_files(root)
+    found = []
+    for name, path in sorted(modules.items()):
+        if not any(name == face or name.startswith(face + ".") for face in ALL_FACES):
+            continue
+        tree = syntax(path)
+        named: set[tuple[str, str]] = set()  # (module offering it, name)
+        aliases: dict[str, str] = {}  # a local name of a module of the packages -> that module
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                for alias in node.names:
+                    named.add((node.module, alias.name))
+                    if f"{node.module}.{alias.name}" in modules:
+                        aliases[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+            elif isinstance(node, ast.Import):
+                for alias in node.names:
+                    aliases[alias.asname or alias.name.split(".")[0]] = (
+                        alias.asname and alias.name or alias.name.split(".")[0]
+                    )
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in aliases:
+                named.add((aliases[node.value.id], node.attr))
+        for module, attribute in sorted(named):
+            origin = origin_of(module, attribute, modules)
+            if is_storage(origin) and origin not in RECORD_MODULES and f"{module}.{attribute}" != origin:
+                found.append(f"{name}: {attribute} ({origin})")
+    return found
+
+
+def test_no_face_names_a_storage_object_even_through_a_re_export():
+    assert storage_names_in_faces(ROOT) == []
+
+
+def test_a_planted_storage_name_reaching_a_face_through_re_exports_is_seen(tmp_path: Path):
+    files = {
+        "events/__init__.py": "",
+        "events/storage/__init__.py": "",
+        "events/storage/store.py": "class Store:\n    pass\n",
+        "events/storage/records.py": "class Event:\n    pass\n",
+        "events/storage/draft_files.py": "class TableSession:\n    pass\n\n\ndef journal_file():\n    pass\n",
+        "events/night/__init__.py": "from events.storage.records import Event\nfrom events.storage.store import Store\n",
+        "events/night/base.py": "from events.storage.store import Store\n\n\nclass EventBase:\n    pass\n",
+        "events/sessions/__init__.py": "from events.sessions.relay import Table as DraftTable\n",
+        "events/sessions/relay.py": "from events.storage.draft_files import TableSession as Table, journal_file\n",
+        "events/sessions/table.py": "from typing import Protocol\n\n\nclass DraftTable(Protocol):\n    pass\n",
+        "events/cli/__init__.py": "",
+        "events/cli/common.py": "from events.night import Event, Store\nfrom events.night.base import EventBase\n",
+        "events/screens/__init__.py": "",
+        "events/screens/practice.py": (
+            "from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n    from events.sessions import DraftTable\n"
+            "from events.sessions.table import DraftTable as Table\n"
+        ),
+        "events/web/__init__.py": "",
+        "events/web/api_common.py": "from events.sessions import relay\nimport events.night as night\n\n\n"
+        "def f():\n    return relay.journal_file(), night.Store, night.Event\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    assert storage_names_in_faces(tmp_path) == [
+        "events.cli.common: Store (events.storage.store)",
+        "events.screens.practice: DraftTable (events.storage.draft_files)",
+        "events.web.api_common: Store (events.storage.store)",
+        "events.web.api_common: journal_file (events.storage.draft_files)",
+    ]
+
+
+def store_reads_in_faces(root: Path) -> list[str]:
+    """Where a face reads the store behind a phase of the night (``events.store``, ``self.drafting.store``): a face
+    asks the phase (``EventBase.path``, ``EventBase.phase``) instead."""
+    found = []
+    for name, path in sorted(module_files(root).items()):
+        if any(name == face or name.startswith(face + ".") for face in ALL_FACES):
+            found += [
+                f"{name}:{node.lineno} {ast.unparse(node)}"
+                for node in ast.walk(syntax(path))
+                if isinstance(node, ast.Attribute) and node.attr == "store"
+            ]
+    return found
+
+
+def test_no_face_reads_the_store_behind_a_phase():
+    assert store_reads_in_faces(ROOT) == []
+
+
+def test_a_planted_read_of_the_store_behind_a_phase_is_seen(tmp_path: Path):
+    files = {
+        "events/__init__.py": "",
+        "events/night/base.py": "class EventBase:\n    def __init__(self, store):\n        self.store = store\n",
+        "events/cli/__init__.py": "",
+        "events/cli/serve.py": "def serve(events):\n    return events.path, events.store.path\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    assert store_reads_in_faces(tmp_path) == ["events.cli.serve:2 events.store"]
+
+
 # --- every route of the web declares who may ask --------------------------------------------------------------------
 
 # Starlette's route classes and the declaration itself: made only by events/web/endpoints.py's group helpers (page,

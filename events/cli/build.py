@@ -10,15 +10,13 @@ from typing import Annotated
 import typer
 
 from draft.products import product_of
-from events.cli.common import DbOption, ProductOption, open_store, out, product_option
+from events.cli.common import DbOption, ProductOption, out, product_option
 from events.cli.deck import read_deck
 from events.cli.play import full_screen
-from events.night import Store
 from events.screens.app import run_build  # Textual itself is imported only when the app starts
 from events.screens.practice import run_pool_build
 from events.screens.render import shown
 from events.screens.terminal import Terminal
-from events.sessions import PoolBuild
 from events.sessions.activities import PoolDeck
 from sets.cards import Card
 
@@ -57,7 +55,7 @@ def build(
         else next((card.set_code for card in cards if card.set_code), "CMR")
     )
     command = shlex.join(["cmdraft", "build", str(pool), *db_words(db)])
-    open_builder(open_store(db), str(pool.resolve()), cards, set_code, 0, pool.stem, plain, command)
+    open_builder(db, str(pool.resolve()), cards, set_code, 0, pool.stem, plain, command)
 
 
 def db_words(db: Path | None) -> list[str]:
@@ -66,7 +64,7 @@ def db_words(db: Path | None) -> list[str]:
 
 
 def open_builder(
-    store: Store,
+    db: Path | None,
     source: str,
     cards: Sequence[Card],
     set_code: str,
@@ -76,7 +74,9 @@ def open_builder(
     command: str = "",
 ) -> None:
     """The builder, full screen on a terminal, else at the line prompt; ``command`` opens this build again."""
-    deck = PoolDeck(PoolBuild.open(store, source, cards, set_code, seed), stem, Path.cwd(), command)
+    deck = PoolDeck.open(
+        db, source, cards, set_code=set_code, seed=seed, stem=stem, export_root=Path.cwd(), resume=command
+    )
     if plain or not full_screen():
         console = out()
         run_pool_build(deck, console, Terminal(console))

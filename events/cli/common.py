@@ -16,7 +16,6 @@ from rich.console import Console
 from draft.bots import BotStyle
 from draft.engine import DraftConfig
 from draft.products import Product, product, products
-from events.night import Store
 from events.screens.render import console
 from sets.catalog import load_set
 from sets.colors import Color
@@ -151,7 +150,3 @@ def draft_config(players: int, set_code: str, kind: str | None) -> DraftConfig:
     config = DraftConfig(seats=players, set_code=set_code.upper(), booster_kind=kind)
     config.check()
     return config
-
-
-def open_store(db: Path | None) -> Store:
-    return Store(db)

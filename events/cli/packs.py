@@ -22,7 +22,6 @@ from events.cli.common import (
     SeedOption,
     SetOption,
     emit_json,
-    open_store,
     option_limits,
     out,
     progress_console,
@@ -159,7 +158,7 @@ def sealed(
         pool = sealed_pool(spec, rng, boosters)
         cards = [p.card for b in pool for p in b.printings]
         open_builder(
-            open_store(db),
+            db,
             f"sealed {set_code.upper()} seed {seed} x{boosters}",
             cards,
             set_code.upper(),

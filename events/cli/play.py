@@ -16,17 +16,14 @@ from events.cli.common import (
     SetOption,
     draft_config,
     emit_json,
-    open_store,
     out,
     parse_styles,
     resolve_seed,
 )
-from events.night import Store
 from events.screens.app import run_practice  # Textual itself is imported only when the app starts
 from events.screens.practice import PracticeUI
 from events.screens.terminal import Terminal
-from events.sessions import TableSession, check_practice_timer
-from events.sessions import list_drafts as saved_drafts
+from events.sessions.practice import Practices, practice_timer
 from sets.errors import InputError, LimitError
 from sets.numbers import is_number
 
@@ -81,9 +78,9 @@ def play(
         raise InputError(
             "--json goes with --list (the draft itself is played at the terminal): use 'cmdraft play --list --json'"
         )
-    store = open_store(db)
+    practices = Practices(db)
     if list_drafts:
-        rows = saved_drafts(store, "practice")
+        rows = practices.saved()
         if as_json:
             emit_json([row.to_json() for row in rows])
             return
@@ -95,13 +92,13 @@ def play(
         return
     if timer is not None:
         try:
-            check_practice_timer(timer or None)  # the core's range; 0 here means no timer
+            practice_timer(timer or None)  # the core's range; 0 here means no timer
         except LimitError as error:
             raise InputError(
                 f"--timer must be 0 (no timer) or at least {error.low} seconds (at most {error.high:,}), not {timer:,}"
             ) from None
     if resume is not None:
-        session = TableSession.load(store, _resume_id(store, resume))
+        session = practices.resume(_resume_id(practices, resume))
         if timer is not None and (timer or None) != session.timer:
             was = session.timer
             session.set_timer(timer or None)
@@ -115,9 +112,7 @@ def play(
         names = [f"Bot {i + 1}" for i in range(players)]
         names[seat - 1] = name
         try:
-            session = TableSession.create(
-                store,
-                kind="practice",
+            session = practices.start(
                 seed=resolve_seed(seed),
                 config=config,
                 humans=[seat - 1],
@@ -140,8 +135,8 @@ def full_screen() -> bool:
     return sys.stdin.isatty() and sys.stdout.isatty()
 
 
-def _resume_id(store: Store, text: str) -> int:
-    rows = saved_drafts(store, "practice")
+def _resume_id(practices: Practices, text: str) -> int:
+    rows = practices.saved()
     if text == "latest":
         open_rows = [row for row in rows if row.status != "done"] or rows
         if not open_rows:

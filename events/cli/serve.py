@@ -169,11 +169,11 @@ def serve(
     host = listen_address(lan)
     # an event players can't join from a browser is refused here; the app answers only to the printed address
     settings = WebSettings(hosts=allowed_hosts(host), max_connections=max_connections)
-    app = create_app(events.store.path, event_id, settings)
+    app = create_app(events.path, event_id, settings)
     sock = listening(host, port)
     url = f"http://{host}:{sock.getsockname()[1]}"
     announced = contextlib.ExitStack()  # from now until it stops, 'event seat' puts this address in its slips command
-    announced.enter_context(serving(events.store.path, event_id, url))
+    announced.enter_context(serving(events.path, event_id, url))
     name = events.event(event_id).name
     print(f"Serving event {event_id} ({name!r}) at {url}", flush=True)
     if not lan:

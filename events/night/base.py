@@ -6,6 +6,8 @@ puts them together."""
 from __future__ import annotations
 
 import unicodedata
+from pathlib import Path
+from typing import TypeVar
 
 import msgspec
 from tinydb import TinyDB
@@ -20,6 +22,8 @@ from events.storage.tables import records_of
 from sets.card_index import CardIndex, card_index
 from sets.errors import InputError, StateError
 from sets.numbers import is_number
+
+Phase = TypeVar("Phase", bound="EventBase")
 
 
 class ListedEvent(Event, frozen=True, kw_only=True):
@@ -73,6 +77,20 @@ class EventBase:
     def __init__(self, store: Store) -> None:
         self.store = store
         self._index: CardIndex | None = None
+
+    @property
+    def path(self) -> Path:
+        """The database file this phase works on (where a face says it is, and what it watches for changes)."""
+        return self.store.path
+
+    def phase(self, kind: type[Phase]) -> Phase:
+        """Another phase of the night (``kind``: a class built on ``EventBase``) over the same database."""
+        return kind(self.store)
+
+    def check_readable(self) -> None:
+        """Read the database once: one that can't be read is refused here, in one line (``StorageError``)."""
+        with self.store.read():
+            pass
 
     @property
     def index(self) -> CardIndex:

@@ -49,6 +49,17 @@ def parse_points(text: str) -> list[float]:
     return points
 
 
+def check_event_timer(seconds: int) -> int:
+    """An event's pick timer: 0 (none) or seconds for a full pack up to the most any timer takes (``LimitError``
+    otherwise); what ``Registration.create`` checks, for a command to check before it opens the database."""
+    return check_timer(seconds, "the event's pick timer")
+
+
+def check_pack_seconds(seconds: int) -> int:
+    """Seconds for a full pack on the room's timer of a physical draft: 1 up to the most any timer takes."""
+    return check_timer(seconds, "a full pack's seconds", 1)
+
+
 @dataclass(frozen=True)
 class Dropped:
     """A player just dropped (their record as it is now) and whether they had registered a deck."""
@@ -81,7 +92,7 @@ class Registration(EventBase):
     ) -> int:
         """A new event.  ``seed`` seats and pairs; the packs come from ``secret`` (drawn from the operating
         system unless a test gives one).  ``codes``: a terminal draft's players pick behind seat codes."""
-        check_timer(timer, "the event's pick timer")
+        check_event_timer(timer)
         check_piper_stock(piper_stock)
         if not name.strip():
             raise InputError("an event needs a name")

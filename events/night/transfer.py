@@ -201,9 +201,12 @@ def fresh_drafts(store: Store, tables: dict[str, Any]) -> dict[str, Any]:
     return tables
 
 
-def restore_all(store: Store, path: Path, data: dict[str, Any], force: bool = False) -> tuple[Path | None, int, int]:
-    """Replace the whole database with the file; a live draft is refused unless ``force`` stops it first.
-    Returns (backup of the replaced database, live drafts stopped, picks discarded)."""
+def restore_all(
+    night: EventBase, path: Path, data: dict[str, Any], force: bool = False
+) -> tuple[Path | None, int, int]:
+    """Replace the whole database of ``night`` with the file; a live draft is refused unless ``force`` stops it
+    first.  Returns (backup of the replaced database, live drafts stopped, picks discarded)."""
+    store = night.store
     try:
         with store.read() as db:
             tables = db.storage.read() or {}

@@ -11,19 +11,20 @@ from rich.console import Console
 from rich.markup import escape
 
 from events import timing
-from events.night import Event, db_option, presence
+from events.night import Event, presence
 from events.night.base import EventBase
 from events.night.decks import Decks
 from events.night.drafting import Drafting
+from events.night.opening import db_option
 from events.night.seat_codes import SlowDown, check_code, keep_token, terminal_token, uses_codes
 from events.outputs.text import join_names
 from events.screens.builder import BuilderPrompt
 from events.screens.render import shown
 from events.screens.table import TablePrompt
 from events.screens.terminal import Quit, Terminal
-from events.sessions import TableSession
 from events.sessions.activities import EventDeck
 from events.sessions.seat import SeatSession
+from events.sessions.table import DraftTable
 from sets.errors import StateError
 
 
@@ -135,7 +136,7 @@ def run_event_draft(
             shown(
                 f"Saved. Continue with: cmdraft event draft {event_id}"
                 + "".join(f" --player {shlex.quote(n)}" for n in players or [])
-                + db_option(events.store.path)
+                + db_option(events.path)
             ),
             soft_wrap=True,
         )  # one line to copy
@@ -145,7 +146,7 @@ def unlock_seat(
     events: Drafting,
     event: Event,
     event_id: int,
-    session: TableSession,
+    session: DraftTable,
     seat: int,
     player_id: int,
     name: str,
@@ -236,7 +237,7 @@ def wait_for_start(
             shown(
                 f"Left before the draft started. Join again with: cmdraft event draft {event_id}"
                 + "".join(f" --player {shlex.quote(n)}" for n in players)
-                + db_option(events.store.path)
+                + db_option(events.path)
             ),
             soft_wrap=True,
         )

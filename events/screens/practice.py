@@ -12,13 +12,13 @@ from pathlib import Path
 
 from rich.console import Console
 
-from events.night import db_option
+from events.night.opening import db_option
 from events.screens.builder import BuilderPrompt, pool_farewell
 from events.screens.table import TablePrompt
 from events.screens.terminal import Quit, Terminal
-from events.sessions import TableSession
 from events.sessions.activities import PoolDeck, PracticeDeck
 from events.sessions.seat import SeatSession
+from events.sessions.table import DraftTable
 
 
 def leave(console: Console, farewell: str) -> None:
@@ -28,8 +28,8 @@ def leave(console: Console, farewell: str) -> None:
     console.file.flush()
 
 
-def practice_farewell(table: TableSession) -> str:
-    return f"Saved. Resume with: cmdraft play --resume {table.draft_id}{db_option(table.store.path)}"
+def practice_farewell(table: DraftTable) -> str:
+    return f"Saved. Resume with: cmdraft play --resume {table.draft_id}{db_option(table.database)}"
 
 
 class PracticeUI:
@@ -37,7 +37,7 @@ class PracticeUI:
 
     def __init__(
         self,
-        table: TableSession,
+        table: DraftTable,
         console: Console,
         terminal: Terminal,
         export_root: Path | None = None,

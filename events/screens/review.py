@@ -10,11 +10,11 @@ from draft.advice import review as advice_review
 from draft.deck_state import pool_order
 from events.outputs.text import join_names
 from events.screens.render import card_list_table, fit_table, identity_text, pack_table, shown
-from events.sessions import TableSession
 from events.sessions.activities import BotDeck, bot_decks
+from events.sessions.table import DraftTable
 
 
-def review_table(table: TableSession, seat: int, width: int | None = None) -> Table:
+def review_table(table: DraftTable, seat: int, width: int | None = None) -> Table:
     """Every pick of a seat: what it took, what the hint would have taken, the rating difference, what wheeled."""
     rows = []
     for row in advice_review(table.draft, seat):
@@ -38,7 +38,7 @@ def review_table(table: TableSession, seat: int, width: int | None = None) -> Ta
     )
 
 
-def bots_table(table: TableSession, width: int | None = None) -> Table:
+def bots_table(table: DraftTable, width: int | None = None) -> Table:
     rows = []
     for bot in bot_decks(table):
         rows.append(
@@ -59,7 +59,7 @@ def bots_table(table: TableSession, width: int | None = None) -> Table:
     )
 
 
-def review(console: Console, table: TableSession) -> None:
+def review(console: Console, table: DraftTable) -> None:
     """Every pick of the human seats (what was taken, what the hint would have taken, what wheeled) and the bots' decks."""
     for seat in table.humans:
         console.print(review_table(table, seat, console.width))

@@ -15,6 +15,7 @@ where to look instead.  Nothing here prints.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -26,16 +27,18 @@ from draft.decks import Deck
 from draft.formats import parse_json, resolve, write_json
 from draft.log import mtgo_log
 from draft.sim import piper_card
-from events.night import db_option
 from events.night.decks import DeckRegistered, Decks
 from events.night.history import actor
+from events.night.opening import db_option
 from events.night.refusals import Actor
 from events.outputs.exports import export_seat, write_file
 from events.outputs.guard import check_folder
-from events.storage.draft_files import TableSession
+from events.sessions.table import DraftTable
 from events.storage.pool_builds import PoolBuild
+from events.storage.store import Store
 from sets.booster import Printing
 from sets.card_index import card_index
+from sets.cards import Card
 from sets.errors import InputError
 
 
@@ -72,7 +75,7 @@ class DeckActivity(Protocol):
     registers: bool
     notices: list[str]
 
-    def drafted(self) -> TableSession: ...
+    def drafted(self) -> DraftTable: ...
 
     def bot(self, seat: int) -> BotDeck: ...
 
@@ -92,7 +95,7 @@ def saved_deck(saved: dict | None) -> Deck | None:
     return deck
 
 
-def bot_decks(table: TableSession) -> list[BotDeck]:
+def bot_decks(table: DraftTable) -> list[BotDeck]:
     """Every bot seat's deck from its pool (built the bots' way) with its check."""
     draft = table.draft
     piper = piper_card(draft.config.set_code)
@@ -105,7 +108,7 @@ def bot_decks(table: TableSession) -> list[BotDeck]:
     return out
 
 
-def export_practice(table: TableSession, deck: Deck, folder: Path, *, force: bool = False) -> Exported:
+def export_practice(table: DraftTable, deck: Deck, folder: Path, *, force: bool = False) -> Exported:
     """Your pool, deck, draft log and the draft; every bot's pool and deck beside them (``practice-bot-N-*``)."""
     notes: list[str] = []
     real = check_folder(folder, force)
@@ -135,12 +138,12 @@ class PracticeDeck:
 
     registers = False  # every change is saved as it is made; 'done' marks the draft done
 
-    def __init__(self, table: TableSession, export_root: Path) -> None:
+    def __init__(self, table: DraftTable, export_root: Path) -> None:
         self.table, self.export_root = table, export_root
         self.seat = table.humans[0]
         self.label = str(table.draft_id)
         # The draft's own database named too: without it the command opens the default one's draft of that number.
-        self.resume = f"cmdraft play --resume {table.draft_id}{db_option(table.store.path)}"
+        self.resume = f"cmdraft play --resume {table.draft_id}{db_option(table.database)}"
         self.notices: list[str] = []
         self.session = DeckSession(
             [p.card for p in table.draft.pools[self.seat]],
@@ -151,7 +154,7 @@ class PracticeDeck:
             deck=saved_deck(table.saved_deck),
         )
 
-    def drafted(self) -> TableSession:
+    def drafted(self) -> DraftTable:
         """The draft the pool came from, for its review."""
         return self.table
 
@@ -191,7 +194,24 @@ class PoolDeck:
             deck=saved_deck(build.saved_deck),
         )
 
-    def drafted(self) -> TableSession:
+    @classmethod
+    def open(
+        cls,
+        db: Path | None,
+        source: str,
+        cards: Sequence[Card],
+        *,
+        set_code: str,
+        seed: int,
+        stem: str,
+        export_root: Path,
+        resume: str = "",
+    ) -> PoolDeck:
+        """The build of this pool from ``source``, kept in the database ``db`` (the default one when None): the
+        saved one when there is one, else a new one."""
+        return cls(PoolBuild.open(Store(db), source, cards, set_code, seed), stem, export_root, resume)
+
+    def drafted(self) -> DraftTable:
         raise InputError("this pool wasn't drafted here: there are no picks to review")
 
     def bot(self, seat: int) -> BotDeck:
@@ -236,7 +256,7 @@ class EventDeck:
         self.by = by or actor(player.name)  # who registers, for the history: the player's terminal, or a browser
         self.actor = Actor.seat(player.id, via, player.name)
         self.label = f"{event_id}/{player.id}"
-        self.resume = f"cmdraft event deck {event_id} '#{player.id}' --build{db_option(decks.store.path)}"
+        self.resume = f"cmdraft event deck {event_id} '#{player.id}' --build{db_option(decks.path)}"
         self.registered = False
         self.report: DeckRegistered | None = None
         self.notices: list[str] = []
@@ -267,7 +287,7 @@ class EventDeck:
         self.report = registered  # the legality report ``event deck`` gives, for a face that shows it
         self.notices.append(f"{self.player_name}: deck registered ({'legal' if registered.valid else 'not legal yet'})")
 
-    def drafted(self) -> TableSession:
+    def drafted(self) -> DraftTable:
         raise InputError("the draft review is in 'cmdraft event export'; here you build and register the deck")
 
     def bot(self, seat: int) -> BotDeck:

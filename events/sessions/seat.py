@@ -2,7 +2,7 @@
 pack that was seen, the last cards taken for the player, the pick's clock and what runs out of it.
 
 Every face (the line prompt, the full-screen app, a browser) holds a ``SeatSession`` over the draft's
-``TableSession`` and only shows what it says: nothing here prints or draws.  A pick always names the pack
+``DraftTable`` and only shows what it says: nothing here prints or draws.  A pick always names the pack
 state that was shown (``show``), so a pick confirmed on a pack that another terminal or the timer has
 overtaken is refused, never applied to other cards.  The clocks come in (``clock``: seconds that only go
 forward, ``wall``: the time of day; by default the application's, ``events.timing``), so tests move them
@@ -20,7 +20,7 @@ from draft.advice import Advice, ColorSignal, seat_advice, signals
 from draft.engine import Draft, Pick, PickRequest, StalePickError
 from events import timing
 from events.night.refusals import BotSeat, NotYourSeat, Refusal, StalePack, WrongCount
-from events.storage.draft_files import TableSession
+from events.sessions.table import DraftTable
 from sets.booster import Printing
 from sets.cards import Card
 from sets.errors import StateError
@@ -50,7 +50,7 @@ class Refused:
 
     reason: str
     taken_meanwhile: Pick | None
-    by: str = ""  # who took it meanwhile: "timer", "desk" or "terminal" (``TableSession.taken_by``)
+    by: str = ""  # who took it meanwhile: "timer", "desk" or "terminal" (``DraftTable.taken_by``)
     refusal: Refusal | None = None
 
 
@@ -99,7 +99,7 @@ class SeatSession:
 
     def __init__(
         self,
-        table: TableSession,
+        table: DraftTable,
         seat: int,
         *,
         token: str | None = None,
@@ -286,7 +286,7 @@ def pick_together(
     picks: Sequence[tuple[SeatSession, Sequence[int]]], why: str = "", *, raising: bool = True
 ) -> list[Taken | Refused]:
     """Several seats' picks at one table, each checked as ``SeatSession.verify`` checks it, then written in one
-    transaction on the draft's file (``TableSession.pick_many``: a server with a table of phones picking at once
+    transaction on the draft's file (``DraftTable.pick_many``: a server with a table of phones picking at once
     writes once).  Each answer is ``Taken``, or ``Refused`` (its pack moved on); a seat whose pick another rule
     refuses gets that refusal raised when it is alone and ``raising``, else carried in ``Refused.refusal``."""
     outcomes: list[Taken | Refused | None] = [None] * len(picks)

@@ -1,16 +1,24 @@
 """What a draft's saved header says (its kind, timer, assistance, the seats' claims, the deck saved from its pool),
-read as fields: ``TableSession`` keeps the header as the dict ``doc`` the store reads and writes; the use cases
-above read these."""
+read as fields, and where the draft is kept (its database, its own file): ``TableSession`` keeps the header as the
+dict ``doc`` the store reads and writes; the use cases above read these."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
+
+from events.storage.draft_records import journal_file
+from events.storage.store import Store
 
 
 class DraftFields:
-    """The fields of a draft's saved header ``doc``, for a class that keeps one."""
+    """The fields of a draft's saved header ``doc``, for a class that keeps one (with its ``store``, its number and
+    its database ``record``, whose token names the draft's own file)."""
 
     doc: dict[str, Any]
+    store: Store
+    draft_id: int
+    record: dict[str, Any]
 
     @property
     def kind(self) -> str:
@@ -37,3 +45,19 @@ class DraftFields:
     def saved_deck(self) -> Any:
         """The deck saved from this draft's pool, as saved (None before one is)."""
         return self.doc.get("deck")
+
+    @property
+    def database(self) -> Path:
+        """The database file the draft is kept in."""
+        return self.store.path
+
+    def draft_file(self) -> Path | None:
+        """The live draft's own file (None once its picks are folded into the database)."""
+        journal = journal_file(self.store, self.draft_id, self.record)
+        return None if journal is None else journal.path
+
+    def known_signature(self) -> tuple[int, int, int] | None:
+        """The draft file's (inode, size, mtime) as this process last read or wrote it, without looking at the file
+        again (None: the draft is over, or its file is not read yet or is to be read again)."""
+        journal = journal_file(self.store, self.draft_id, self.record)
+        return None if journal is None else journal.known_signature()

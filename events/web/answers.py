@@ -169,7 +169,11 @@ class TableState(Answer):
 
 
 class SeatState(Answer):
-    """A seat's whole state: the event, the player, the phase, the draft in front of it, its pool, its table."""
+    """A seat's whole state: the event, the player, the phase, the draft in front of it, its pool, its table.
+
+    ``pool`` is the whole pool (``pool_from`` 0), except in a state on the stream: there it is the pool's cards
+    from place ``pool_from`` on, those the stream's earlier states didn't carry (the page keeps the first
+    ``pool_from`` cards it holds and appends these); ``pool_size`` is the whole pool's count either way."""
 
     version: int
     server_time: float
@@ -179,6 +183,8 @@ class SeatState(Answer):
     connection_note: str | None
     draft: DraftState | None
     pool: CardList
+    pool_from: int
+    pool_size: int
     table: TableState | None
 
 

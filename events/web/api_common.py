@@ -1,8 +1,8 @@
 """What every endpoint of ``cmdraft serve`` shares: the served event over the core, the one JSON error shape, and
 reading a request's JSON body strictly (size, fields, types).
 
-``Served`` is the event as the server sees it: the database and the phases of the night it uses, each pod's
-``TableSession`` kept between requests only as a parse cache (every use catches up with the draft's file first,
+``Served`` is the event as the server sees it: the night's database and the phases of the night it uses, each pod's
+``DraftTable`` kept between requests only as a parse cache (every use catches up with the draft's file first,
 so another process's picks and timeouts are always seen), and the decks players are building in their browsers.
 Every call into the core runs in one of the server's two worker threads (``Served.run``), so the event loop never
 waits on a file lock or a disk, and a pod's session is used by one request at a time (its lock).  Two, not a pool of
@@ -27,7 +27,7 @@ from typing import Any, TypeVar
 import msgspec
 from starlette.responses import JSONResponse
 
-from events.night import Store
+from events.night.base import EventBase
 from events.night.decks import Decks
 from events.night.drafting import Drafting
 from events.night.refusals import answer as refusal_answer
@@ -37,8 +37,8 @@ from events.night.snapshot import Snapshot
 from events.night.table_reports import TableReports
 from events.night.table_views import TableViews
 from events.night.undo import Undo
-from events.sessions import DraftReplacedError, TableSession, journal_file
 from events.sessions.activities import EventDeck
+from events.sessions.table import DraftTable, caught_up
 from events.web import answers
 from events.web.settings import DEFAULT, WebSettings
 from sets.booster import Printing
@@ -135,7 +135,7 @@ def file_signature(path: os.PathLike[str] | str) -> Signature:
 class Served:
     """The event ``cmdraft serve`` serves, over the same core the terminals use."""
 
-    store: Store
+    night: EventBase  # the event's database, opened by ``events.night.opening.open_night``
     event_id: int
     wall: Callable[[], float]
     settings: WebSettings = DEFAULT
@@ -145,7 +145,7 @@ class Served:
     views: TableViews = field(init=False)
     rounds: Rounds = field(init=False)
     undo: Undo = field(init=False)
-    tables: dict[int, TableSession] = field(default_factory=dict)
+    tables: dict[int, DraftTable] = field(default_factory=dict)
     building: dict[int, EventDeck] = field(default_factory=dict)  # player id -> the deck being built
     _snap: tuple[Signature, Snapshot] | None = None
     _locks: dict[Hashable, threading.RLock] = field(default_factory=dict)
@@ -164,12 +164,12 @@ class Served:
     deferred: set[int] = field(default_factory=set)  # ended pods whose pools the pick writer records when quiet
 
     def __post_init__(self) -> None:
-        self.drafting = Drafting(self.store)
-        self.decks = Decks(self.store)
-        self.reports = TableReports(self.store)
-        self.views = TableViews(self.store)
-        self.rounds = Rounds(self.store)
-        self.undo = Undo(self.store)
+        self.drafting = self.night.phase(Drafting)
+        self.decks = self.night.phase(Decks)
+        self.reports = self.night.phase(TableReports)
+        self.views = self.night.phase(TableViews)
+        self.rounds = self.night.phase(Rounds)
+        self.undo = self.night.phase(Undo)
 
     async def run(self, function: Callable[..., T], *args: Any) -> T:
         """``function(*args)`` in one of the worker threads (the event loop never waits on a file lock or a disk); a cmdraft
@@ -212,7 +212,7 @@ class Served:
     def database_mark(self) -> Signature:
         """The database file's signature now: one look at the file for a request's checks (``cached_holder``,
         ``fresh_snapshot``), each a trip of the event loop's to the disk that lets a worker take the interpreter."""
-        return file_signature(self.store.path)
+        return file_signature(self.night.path)
 
     def cached_holder(self, token: str, mark: Signature = None) -> int | None:
         """The player a token stood for when the database was last read as it is now (None: ask the database);
@@ -234,7 +234,7 @@ class Served:
     def snapshot(self) -> Snapshot:
         """The event's snapshot, read again whenever the database file changed."""
         with self.locked("snapshot"):
-            signature = file_signature(self.store.path)
+            signature = file_signature(self.night.path)
             if self._snap is None or self._snap[0] != signature or signature is None:
                 self._snap = (signature, self.drafting.snapshot(self.event_id))
             return self._snap[1]
@@ -242,7 +242,7 @@ class Served:
     def recorded_refs(self) -> tuple[str, dict[int, tuple[str, ...]]]:
         """The event's set and the card references of every recorded pool, read again (in one read) whenever
         the database file changed."""
-        signature = file_signature(self.store.path)
+        signature = file_signature(self.night.path)
         with self.locked("pools"):
             if self._refs is None or signature is None or self._refs[0] != signature:
                 self._refs = (signature, self.decks.pool_refs(self.event_id))
@@ -256,16 +256,12 @@ class Served:
         signature = self.database_mark() if mark is None else mark
         return kept[1] if kept is not None and signature is not None and kept[0] == signature else None
 
-    def table(self, pod_number: int) -> TableSession:
+    def table(self, pod_number: int) -> DraftTable:
         """The pod's draft, caught up with its file (another terminal's picks, a timeout applied elsewhere); the
         caller holds ``locked(pod_number)``."""
         session = self.tables.get(pod_number)
-        if session is not None:
-            try:
-                session.refresh()
-                return session
-            except DraftReplacedError:
-                pass  # restored meanwhile: the pod's new draft is read below
+        if session is not None and caught_up(session):
+            return session  # else restored meanwhile: the pod's new draft is read below
         session = self.tables[pod_number] = self.drafting.draft_session(self.event_id, pod_number)
         return session
 
@@ -279,14 +275,14 @@ class Served:
             with self.locked(number), contextlib.suppress(CmdraftError):
                 self.table(number)  # a damaged draft file is said when a phone of that pod asks
 
-    def settle(self, pod_number: int, session: TableSession | None = None) -> None:
+    def settle(self, pod_number: int, session: DraftTable | None = None) -> None:
         """A pod whose draft is over gets its pools recorded, and the event moves on when it was the last (once,
         whoever sees it first: the pick that ended it, the server's watcher, a browser asking, a terminal).
         ``session``: the pod's draft, already caught up by a caller holding the pod's lock."""
         with self.locked(pod_number):
             session = self.table(pod_number) if session is None else session
             if session.draft.finished:
-                self.drafting.after_picks(self.event_id, pod_number, session)
+                self.drafting.after_picks(self.event_id, pod_number)
 
     def settle_pods(self, pod_numbers: Iterable[int]) -> None:
         """``settle`` for several pods at once: the pools of those whose drafts are over recorded in one write of
@@ -308,21 +304,20 @@ class Served:
     def signature_of(self, pod: int) -> Signature:
         """The signature of the pod's draft file, as ``signatures`` gives it."""
         session = self.tables.get(pod)
-        journal = None if session is None else journal_file(self.store, session.draft_id, session.record)
-        return None if journal is None else file_signature(journal.path)
+        path = None if session is None else session.draft_file()
+        return None if path is None else file_signature(path)
 
     def written_signature(self, pod: int) -> Signature:
         """The signature of the pod's draft file as this process last read or wrote it (the caller holds the pod's
         lock and has just written it): no look at the file.  A write by another process meanwhile shows as a
         change at the watcher's next look, which pushes it."""
         session = self.tables.get(pod)
-        journal = None if session is None else journal_file(self.store, session.draft_id, session.record)
-        return None if journal is None else journal.known_signature()
+        return None if session is None else session.known_signature()
 
     def signatures(self) -> dict[str | int, Signature]:
         """What changes when anything of the event changes: the database file (``"db"``) and each live draft's
         own file (by pod number)."""
-        marks: dict[str | int, Signature] = {"db": file_signature(self.store.path)}
+        marks: dict[str | int, Signature] = {"db": file_signature(self.night.path)}
         for number in list(self.tables):
             marks[number] = self.signature_of(number)
         return marks

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from events.night import Pod, presence
 from events.night.seat_codes import source_waits
-from events.sessions import TableSession
+from events.sessions.table import DraftTable
 from events.web.answers import typed
 from events.web.api_common import Served
 from events.web.desk_answers import CodeSource, DeskEvent, DeskSeat, DeskSeats, SeatStatus
@@ -32,7 +32,7 @@ def seat_rows(served: Served, connected: set[int], seen: dict[int, float] | None
 def pod_rows(
     served: Served,
     pod: Pod,
-    session: TableSession | None,
+    session: DraftTable | None,
     connected: set[int],
     held: dict[int, presence.Presence],
     seen: dict[int, float],

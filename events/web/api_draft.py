@@ -1,6 +1,6 @@
 """A seat's state as the browser sees it (``SeatState`` in the README's API reference), and a pick from a browser.
 
-A pick goes through a ``SeatSession`` over the pod's ``TableSession``, as a terminal's does: it names the pack
+A pick goes through a ``SeatSession`` over the pod's ``DraftTable``, as a terminal's does: it names the pack
 and pick the browser showed, and the draft's file checks it inside its lock; a pick on a pack that moved on is
 refused and the seat's new state sent back.  Nothing here reveals another seat's pack or pool.
 """
@@ -19,8 +19,8 @@ from msgspec.structs import replace
 from draft.engine import Draft, Pick
 from events.night.schema import card_set_of, cards_from_refs
 from events.night.snapshot import Snapshot
-from events.sessions import TableSession
 from events.sessions.seat import Refused, SeatSession, pick_together
+from events.sessions.table import DraftTable
 from events.web import answers
 from events.web.api_common import ApiError, Served, Signature, whole
 from events.web.api_night import table_state
@@ -32,7 +32,7 @@ from sets.images import image_of
 
 PHASES: dict[str, answers.Phase] = {"registration": "waiting-draft", "seated": "waiting-draft", "drafting": "drafting"}
 PHASE_ORDER: tuple[answers.Phase, ...] = ("waiting-draft", "drafting", "building", "registered", "finished")
-TAKEN_BY = {  # who made a seat's last pick, when not the player (``TableSession.taken_by``)
+TAKEN_BY = {  # who made a seat's last pick, when not the player (``DraftTable.taken_by``)
     "timer": "your time ran out: the timer picked for you",
     "desk": "a bot picked for you: the desk gave your seat to a bot",
 }
@@ -106,7 +106,7 @@ def seat_place(snap: Snapshot, player_id: int) -> tuple[int, int, int | None] | 
     return None
 
 
-def draft_json(session: TableSession, pod: int, seat: int) -> answers.DraftState:
+def draft_json(session: DraftTable, pod: int, seat: int) -> answers.DraftState:
     draft: Draft = session.draft
     finished = draft.finished
     mine = not finished and draft.held(seat) is not None
@@ -155,13 +155,14 @@ def pool_json(served: Served, pod: int, seat: int, pool: list[Printing]) -> msgs
     return kept[2]
 
 
-def recorded_pool_json(served: Served, player_id: int) -> msgspec.Raw:
-    """The player's recorded pool as JSON, worked out and encoded again only when the pool's cards or a card set
-    they come from changed (a set's files read anew give a new set object: ``card_set_of``)."""
+def recorded_pool_json(served: Served, player_id: int) -> tuple[msgspec.Raw, int]:
+    """The player's recorded pool as JSON and its count of cards, worked out and encoded again only when the
+    pool's cards or a card set they come from changed (a set's files read anew give a new set object:
+    ``card_set_of``)."""
     event_set, recorded = served.recorded_refs()
     refs = recorded.get(player_id)
     if refs is None:
-        return EMPTY
+        return EMPTY, 0
     kept = served.recorded_json.get(player_id)
     if (
         kept is None
@@ -172,11 +173,11 @@ def recorded_pool_json(served: Served, player_id: int) -> msgspec.Raw:
         cards = printings_json(cards_from_refs(list(refs), event_set, sets))
         kept = ((event_set, refs), sets, msgspec.Raw(msgspec.json.encode(cards)))
         served.recorded_json[player_id] = kept
-    return kept[2]
+    return kept[2], len(refs)
 
 
 def seat_state(
-    served: Served, player_id: int, session: TableSession | None = None, snap: Snapshot | None = None
+    served: Served, player_id: int, session: DraftTable | None = None, snap: Snapshot | None = None
 ) -> answers.SeatState:
     """The seat's whole state: event, player, phase, the draft in front of it, its pool (``session``: the
     player's pod's draft, already caught up with its file by a caller holding the pod's lock; ``snap``: the
@@ -187,7 +188,7 @@ def seat_state(
     phase = PHASES.get(event.status, "finished")
     place = seat_place(snap, player_id)
     draft = None
-    pool = EMPTY
+    pool, size = EMPTY, 0
     version = 0
     bot = False  # the desk handed the seat to a bot for now
     if event.status in ("building", "playing") or event.status == "drafting" and player.pool_size is not None:
@@ -200,10 +201,11 @@ def seat_state(
                 session = served.table(place[0])
             draft = draft_json(session, place[0], place[1])
             bot = place[1] not in session.humans
-            pool = pool_json(served, place[0], place[1], session.draft.pools[place[1]])
+            cards = session.draft.pools[place[1]]
+            pool, size = pool_json(served, place[0], place[1], cards), len(cards)
             version = len(session.draft.log)
     if phase in ("building", "registered", "finished") and player.pool_size is not None:
-        pool = recorded_pool_json(served, player_id)
+        pool, size = recorded_pool_json(served, player_id)
     return answers.SeatState(
         version=version + 100_000 * PHASE_ORDER.index(phase),
         server_time=served.wall(),
@@ -213,6 +215,8 @@ def seat_state(
         connection_note="the desk handed your seat to a bot for now" if bot else None,
         draft=draft,
         pool=pool,
+        pool_from=0,
+        pool_size=size,
         table=table_state(served, player_id) if event.status in ("playing", "finished") else None,
     )
 
@@ -293,7 +297,7 @@ def write_picks(
     served: Served, pod: int, batch: list[Waiting], connected: Container[int] = frozenset()
 ) -> tuple[Signature, dict[int, answers.SeatState]]:
     """Check each waiting pick against the pack as it stands and write the good ones in one transaction
-    (``TableSession.pick_many``, each checked as a terminal's pick is); every one is marked done, with why when
+    (``DraftTable.pick_many``, each checked as a terminal's pick is); every one is marked done, with why when
     it was refused, and given its seat's new state.  Returns the pod's file signature as it was written and
     the new states for the pod's browsers: of each ``connected`` player (as connected after the write) whose
     screen changed.  A seat still picking the pack it had sees nothing new when another seat picks; once the
@@ -333,7 +337,7 @@ def _seen(draft: Draft) -> tuple[tuple[int, bool], list[tuple[Any, ...]]]:
     return (draft.round, draft.finished), seen
 
 
-def _write_picks(served: Served, session: TableSession, batch: list[Waiting]) -> None:
+def _write_picks(served: Served, session: DraftTable, batch: list[Waiting]) -> None:
     """The batch's picks on the pod's draft (caught up with its file; the caller holds the pod's lock), each through
     the seat's ``SeatSession`` as a terminal's pick goes: the core checks them (bot seat, the seat held here, the
     pack shown, the count) and writes the good ones together; a refusal keeps its status, code and words."""

@@ -25,7 +25,9 @@ from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from events import timing
-from events.night import Store, desk_link
+from events.night import desk_link
+from events.night.base import EventBase
+from events.night.opening import open_night
 from events.web import desk, guard, phone, room
 from events.web.api_common import ApiError, Served, error_response
 from events.web.api_draft import forget_cards
@@ -108,7 +110,7 @@ def create_app(
     in every state and decides when a pick's time is up; ``desk_token`` becomes the desk's secret (``desk_link``; by
     default the one the database keeps, made on the first start: ``app.state.desk_token`` is it when it was made
     now, else None)."""
-    served = Served(Store(db_path), event_id, wall, settings)
+    served = Served(open_night(db_path, EventBase), event_id, wall, settings)
     served.check()
     forget_cards()  # a new server looks for card images (downloaded since) anew
     if desk_token is not None:

@@ -130,7 +130,7 @@ def seat_holder(served: Served, token: str | None) -> int:
     """The player a seat token stands for (in the core thread)."""
     if not token or len(token) > served.settings.max_token:
         raise ApiError(401, "no-seat", "join with your seat code first")
-    signature = file_signature(served.store.path)
+    signature = file_signature(served.night.path)
     player = browser_seats.holder(served.drafting, served.event_id, token)
     if player is not None:
         if len(served.holders) > served.settings.max_clients:  # the tokens known, bounded as the limits are
@@ -181,5 +181,5 @@ def join(served: Served, body: JoinBody, address: str) -> tuple[str, int]:
             "wrong code: type the 6 characters on your seating slip (no 0/O or 1/I), or ask the desk for a new one",
         )
     token = browser_seats.bind(served.drafting, served.event_id, player.id)
-    served.holders[token] = (file_signature(served.store.path), player.id)  # known from its first request
+    served.holders[token] = (file_signature(served.night.path), player.id)  # known from its first request
     return token, player.id

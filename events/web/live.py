@@ -16,13 +16,14 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any
 
+from msgspec import Raw
 from msgspec.structs import replace
 from starlette.websockets import WebSocket
 
 from events.night.shown import Answer
 from events.web.answers import SeatMessage, SeatState
 from events.web.api_common import ApiError, Served, file_signature, json_text
-from events.web.api_draft import Waiting, seat_state, write_picks
+from events.web.api_draft import EMPTY, Waiting, seat_state, write_picks
 from events.web.auth import seat_holder
 from events.web.settings import DEFAULT
 
@@ -31,7 +32,8 @@ log = logging.getLogger("cmdraft.serve")
 
 @dataclass(eq=False)
 class Connection:
-    """One browser's stream: the newest state waiting to be sent (older ones are dropped, never queued)."""
+    """One browser's stream: the newest state waiting to be sent (older ones are dropped, never queued), and the
+    pool its last state carried (a state sends only the cards added since: ``shown``)."""
 
     socket: WebSocket
     player: int
@@ -40,6 +42,8 @@ class Connection:
     sent: SeatState | None = None
     ready: asyncio.Event = field(default_factory=asyncio.Event)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    pool: bytes = b""  # the whole pool as this stream's browser holds it (encoded), once a state carried one
+    pool_size: int = 0
 
     def offer(self, state: SeatState) -> None:
         """A state for this browser: sent unless it shows what the browser has or will get, and never in place of a
@@ -58,9 +62,30 @@ class Connection:
         if self.pending is not None and (same(self.pending, state) or older(self.pending, state)):
             self.pending = None
 
-    async def send(self, message: Answer) -> None:
-        async with self.lock:  # one message at a time on the socket, whichever task sends it
-            await self.socket.send_text(json_text(message))
+    async def send(self, message: Answer, whole: bool = False) -> None:
+        """``message`` on the socket, its seat's pool as ``shown`` (``whole``: the whole pool, what the browser
+        asks for when it misses cards)."""
+        async with self.lock:  # one message at a time on the socket, whichever task sends it: in the order shown
+            if whole:
+                self.pool, self.pool_size = b"", 0
+            await self.socket.send_text(json_text(self.shown(message)))
+
+    def shown(self, message: Answer) -> Answer:
+        """A message as this stream sends it: a seat state in it carries only the pool's cards the stream's earlier
+        states didn't (``pool_from``: where they start), when the pool only grew since the last one (its cards
+        first, the same and in the same order); else the whole pool (the first state, another pool)."""
+        seat = getattr(message, "seat", None)
+        if not isinstance(seat, SeatState):
+            return message
+        return replace(message, seat=self.trimmed(seat))
+
+    def trimmed(self, state: SeatState) -> SeatState:
+        pool, known, held = bytes(state.pool), self.pool, self.pool_size
+        self.pool, self.pool_size = pool, state.pool_size
+        if not held or held > state.pool_size or not pool.startswith(known[:-1]):
+            return state
+        rest = pool[len(known) :]  # after the cards held and the comma that follows them: the cards added
+        return replace(state, pool=Raw(b"[" + rest) if rest else EMPTY, pool_from=held)
 
     async def sender(self) -> None:
         while True:
@@ -127,7 +152,7 @@ class Hub:
         """The states, the database's signature taken before they were worked out (so a change made meanwhile
         is never taken as seen), and which of the streams' tokens (``held``: token, player) hold their seat no
         more (a code reset, the seat joined elsewhere)."""
-        mark = file_signature(self.served.store.path)
+        mark = file_signature(self.served.night.path)
         ended = {token for token, player in held if seat_holder_or_none(self.served, token) != player}
         return mark, self._states(players), ended
 

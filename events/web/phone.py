@@ -134,7 +134,8 @@ async def stream(seat: SeatSocket) -> None:
             if text is None:  # a binary frame
                 await connection.send(StreamError(ErrorInfo("bad-message", "send text")))
                 continue
-            await connection.send(await message(server, text, token, connection))
+            said = await message(server, text, token, connection)
+            await connection.send(said, whole=isinstance(said, SeatMessage))  # asked for: the whole pool
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
@@ -168,8 +169,10 @@ async def message(server: Server, text: str, token: str, connection: Connection)
         return reply("refused" if kind == "pick" else "error", ask, error)
     if kind == "ping":
         return Pong(server.served.wall())
+    if kind == "seat":
+        return await whole_seat(server, token, connection)
     if kind != "pick":
-        return StreamError(ErrorInfo("bad-message", 'send a "ping" or a "pick"'))
+        return StreamError(ErrorInfo("bad-message", 'send a "ping", a "pick" or a "seat"'))
     try:
         sent = checked(data, StreamPick)
         mark = server.served.database_mark()  # one look at the database for the token's and the pick's checks
@@ -182,6 +185,18 @@ async def message(server: Server, text: str, token: str, connection: Connection)
         log.exception("unforeseen error taking a pick over the stream")
         return reply("refused", ask, internal_error())
     return Picked(ask, state)
+
+
+async def whole_seat(server: Server, token: str, connection: Connection) -> Answer:
+    """The seat's state asked for on the stream (``seat``: the page misses pool cards), answered with its whole
+    pool while the token holds the seat (``error`` 401 ``no-seat`` once it doesn't)."""
+    try:
+        player = await server.holder(token, server.served.database_mark())
+        state = await server.served.run(seat_state, server.served, player)
+    except ApiError as error:
+        return reply("error", None, error)
+    connection.answered(state)
+    return SeatMessage(state)
 
 
 def reply(kind: Literal["refused", "error"], ask: int | None, error: ApiError) -> StreamRefusal:
@@ -337,7 +352,11 @@ ENDPOINTS: list[Endpoint] = [
         "/api/stream",
         stream,
         "the messages the server sends. `seat` on connecting and on every change, whoever made it (this server, a "
-        'terminal, the desk, the timer); send `{"type": "ping"}` for a `pong`. Closed with 4401 when the token is no '
+        "terminal, the desk, the timer). The first state on a stream carries the whole pool; each later one only the "
+        "cards added since the stream's last state (`pool_from`: the place of the first, `pool_size`: the whole "
+        "pool's count; the page keeps its first `pool_from` cards and appends them), or the whole pool when it "
+        'changed otherwise; send `{"type": "seat"}` for a `seat` with the whole pool (what the page does when it '
+        'misses cards), `{"type": "ping"}` for a `pong`. Closed with 4401 when the token is no '
         "good (join again): on opening, and once the server sees the seat held elsewhere (a new code, the seat "
         "joined in another browser). The body shown is a pick sent on the open stream (what the page does; it posts "
         "`/api/pick` only when it has no stream): checked, rate-limited and written exactly as `POST /api/pick`, "

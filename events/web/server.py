@@ -94,7 +94,7 @@ class Server:
     def is_desk(self, given: str | None) -> bool:
         """Whether ``given`` is the desk's secret as the database keeps it now (read again when the file changed:
         a new desk link made elsewhere ends this one at once)."""
-        signature = file_signature(self.served.store.path)
+        signature = file_signature(self.served.night.path)
         if self._desk is None or self._desk[0] != signature or signature is None:
             self._desk = (signature, desk_link.stored_hash(self.served.drafting, self.served.event_id))
         return desk_link.is_desk(self._desk[1], given)

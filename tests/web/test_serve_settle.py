@@ -39,8 +39,8 @@ def test_two_pods_whose_drafts_ended_get_their_pools_in_one_write_of_the_databas
 
     monkeypatch.setattr(store_module, "atomic_write", counted)
     served.settle_pods(pods)
-    assert written == [served.store.path]  # one write for both pods
-    snap = Night(served.store).snapshot(event_id)
+    assert written == [served.night.path]  # one write for both pods
+    snap = Night(served.night.store).snapshot(event_id)
     assert snap.event.status == "building"  # every pod's pools recorded: the night moves on
     drafted = {
         player: len(served.tables[pod.number].draft.pools[seat])
@@ -49,7 +49,7 @@ def test_two_pods_whose_drafts_ended_get_their_pools_in_one_write_of_the_databas
     }
     assert {player: snap.player(player).pool_size for player in drafted} == drafted  # each seat's drafted pool
     served.settle_pods(pods)  # once: settling again writes nothing
-    assert written == [served.store.path]
+    assert written == [served.night.path]
     served.close()
 
 

@@ -214,7 +214,16 @@ def seat_at(version: int, server_time: float, pick: int, cards: int) -> SeatStat
     event, player = {"id": 1, "name": "Friday", "assist": False}, {"number": 1, "name": "Ann", "has_deck": False}
     state = {"version": version, "server_time": server_time, "event": event, "player": player, "phase": "drafting"}
     return msgspec.convert(
-        {**state, "connection_note": None, "draft": draft, "pool": msgspec.Raw(b"[]"), "table": None}, SeatState
+        {
+            **state,
+            "connection_note": None,
+            "draft": draft,
+            "pool": msgspec.Raw(b"[]"),
+            "pool_from": 0,
+            "pool_size": 0,
+            "table": None,
+        },
+        SeatState,
     )
 
 

@@ -14,11 +14,12 @@ from rich.table import Table
 from draft.formats import parse, read_file
 from events.cli.common import DbOption, JsonOption, emit_json, option_limits, out
 from events.cli.event.shared import EventArg, core, warn_exposed
-from events.night import check_timer, presence
+from events.night import presence
 from events.night.drafting import Drafting
 from events.night.pool_entry import pool_lines
 from events.night.pools import Pools
 from events.night.refusals import DESK, Actor
+from events.night.registration import check_pack_seconds
 from events.night.schema import expected_pool_size
 from events.night.seat_codes import uses_codes
 from events.night.seating import Seating
@@ -65,7 +66,7 @@ def event_seat(
     if uses_codes(events.event(event_id)):
         # The command on a line of its own, never wrapped: it is copied as it stands.
         where = f" --db {shlex.quote(str(db))}" if db is not None else ""
-        url = served_url(events.store.path, event_id)  # 'cmdraft serve' is running: the slips carry its address
+        url = served_url(events.path, event_id)  # 'cmdraft serve' is running: the slips carry its address
         where += f" --url {shlex.quote(url)}" if url else ""
         out().print("Seat codes for the slips (desk only), to print and cut:")
         out().print(
@@ -135,7 +136,7 @@ def event_timer(
     """Big screen for a physical draft: round, passing direction and a shrinking pick timer."""
     if seconds is not None:
         with option_limits({"timer": "--seconds"}):  # --seconds 0 is refused, never read as "the default"
-            check_timer(seconds, "a full pack's seconds", 1)
+            check_pack_seconds(seconds)
     snap = core(db).snapshot(event_id)
     event = snap.event
     if event.mode == "sealed" or event.style != "physical":

@@ -8,8 +8,10 @@ from typing import Annotated
 import typer
 from rich.text import Text
 
-from events.cli.common import DbOption, ForceOption, JsonOption, emit_json, open_store, out, write_stdout
+from events.cli.common import DbOption, ForceOption, JsonOption, emit_json, out, write_stdout
 from events.cli.event.shared import EventArg, core
+from events.night.base import EventBase
+from events.night.opening import open_night
 from events.night.transfer import read_database_file, restore_all, restore_event
 from events.outputs.exports import export_event, write_file
 from events.outputs.guard import check_file, output_value
@@ -97,12 +99,12 @@ def event_restore(
     if whole:
         if which is not None:
             raise InputError("--all restores every event of the file; leave out --event, or leave out --all")
-        store = open_store(db)
-        kept, stopped, discarded = restore_all(store, file, data, force)
-        kept = kept or store.path.with_name(f"{store.path.name}.bak.1")
+        night = open_night(db, EventBase)
+        kept, stopped, discarded = restore_all(night, file, data, force)
+        kept = kept or night.path.with_name(f"{night.path.name}.bak.1")
         backup = str(kept) if kept.exists() else None
         report: dict[str, object] = {"restored": str(file), "all": True, "backup": backup}
-        message = f"restored {file} into {store.path}"
+        message = f"restored {file} into {night.path}"
     else:
         events = core(db)
         restored = restore_event(events, data, which, force)

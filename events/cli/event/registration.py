@@ -10,10 +10,9 @@ from rich.table import Table
 
 from events.cli.common import DbOption, JsonOption, SetOption, emit_json, option_limits, out
 from events.cli.event.shared import EventArg, core, warn_exposed
-from events.night import check_timer
 from events.night.drafting import Drafting
 from events.night.pipers import Pipers, check_piper_stock
-from events.night.registration import Registration, parse_points
+from events.night.registration import Registration, check_event_timer, parse_points
 from events.night.seat_codes import reset_code, uses_codes
 from events.outputs.text import join_names
 from events.screens.boards import event_board
@@ -61,7 +60,7 @@ def event_new(
     except InputError as error:
         raise InputError(f"--points: {error}") from None
     with option_limits({"timer": "--timer", "piper_stock": "--piper-stock"}):
-        check_timer(timer, "the event's pick timer")  # the core checks again; here before the database is opened
+        check_event_timer(timer)  # the core checks again; here before the database is opened
         check_piper_stock(piper_stock)
         event_id = core(db, Registration).create(
             name,

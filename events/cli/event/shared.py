@@ -9,9 +9,9 @@ from typing import Annotated, TypeVar, overload
 
 import typer
 
-from events.cli.common import open_store
 from events.night.base import EventBase
 from events.night.drafting import Drafting
+from events.night.opening import open_night
 from events.night.seat_codes import exposed_file
 from events.outputs.visible import visible
 from sets.errors import InputError, StorageError
@@ -33,16 +33,15 @@ def core(db: Path | None, phase: type[EventBase] | None = None) -> EventBase:
     """The use cases of one phase of the night (``phase``, a class from its module in ``events``; the
     shared reading of ``events.night.base`` when none), after finishing whatever an interrupted command left
     behind."""
-    store = open_store(db)
-    with store.read():
-        pass  # a database that can't be read is refused here, in one line (exit 4)
+    drafting = open_night(db, Drafting)
+    drafting.check_readable()  # a database that can't be read is refused here, in one line (exit 4)
     try:
-        Drafting(store).recover()
+        drafting.recover()
     except StorageError as error:
         # A full disk or a read-only file: reading commands still work on what is saved, and the
         # half-done step is finished by the next command that can write.
         sys.stderr.write(f"cmdraft: note: finishing an interrupted step is postponed ({error})\n")
-    return (phase or EventBase)(store)
+    return drafting.phase(phase or EventBase)
 
 
 def warn_exposed(db: Path | None, event_id: int) -> None:

@@ -54,14 +54,14 @@ def event_table(
                 Terminal(console),
             )
         if confirm or dispute:
-            pending = TableViews(reports.store).table_view(event_id, player_id).round
+            pending = reports.phase(TableViews).table_view(event_id, player_id).round
             found = None if pending is None else pending.table.report
             if found is None:
                 raise InputError("nothing is reported at your table yet: report it with --report 'ORDER'")
             reports.confirm(event_id, player_id, found.id, confirm, report if dispute else None, via="terminal")
         else:
             reports.report(event_id, player_id, report or "", via="terminal")
-    view = TableViews(reports.store).table_view(event_id, player_id)
+    view = reports.phase(TableViews).table_view(event_id, player_id)
     if as_json:
         emit_json(view.to_json())
         return

@@ -14,11 +14,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from events.sessions import TableSession
     from events.sessions.activities import PoolDeck
+    from events.sessions.table import DraftTable
 
 
-def run_practice(session: TableSession, confirm: bool = False, export_root: Path | None = None) -> None:
+def run_practice(session: DraftTable, confirm: bool = False, export_root: Path | None = None) -> None:
     """The practice draft full screen: the table until the draft is over, then the builder."""
     from events.screens.app.practice import PracticeApp
 

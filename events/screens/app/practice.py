@@ -17,9 +17,9 @@ from events.screens.app.review import ReviewScreen
 from events.screens.app.table import TableScreen
 from events.screens.builder import pool_farewell
 from events.screens.practice import practice_farewell
-from events.sessions import TableSession
 from events.sessions.activities import DeckActivity, PoolDeck, PracticeDeck
 from events.sessions.seat import SeatSession
+from events.sessions.table import DraftTable
 from sets.errors import InputError
 
 
@@ -54,7 +54,7 @@ class DeckApp(App):
 class PracticeApp(DeckApp):
     TITLE = "cmdraft practice"
 
-    def __init__(self, table: TableSession, confirm: bool = False, export_root: Path | None = None) -> None:
+    def __init__(self, table: DraftTable, confirm: bool = False, export_root: Path | None = None) -> None:
         super().__init__()
         self.table = table
         self.seat = SeatSession(table, table.humans[0], confirm=confirm)

@@ -12,8 +12,8 @@ from draft.advice import review
 from events.screens.app.modals import Panel
 from events.screens.render import identity_text, shown
 from events.screens.review import bot_tables
-from events.sessions import TableSession
 from events.sessions.activities import bot_decks
+from events.sessions.table import DraftTable
 
 
 class ReviewScreen(Screen):
@@ -24,7 +24,7 @@ class ReviewScreen(Screen):
         Binding("escape,b,q", "back", "Back to the deck"),
     ]
 
-    def __init__(self, session: TableSession, seat: int) -> None:
+    def __init__(self, session: DraftTable, seat: int) -> None:
         super().__init__()
         self.session = session
         self.seat = seat

@@ -176,6 +176,7 @@
       } catch (e) {
         return;
       }
+      if (data.seat) data.seat = wholePool(data.seat, ws);
       if (data.type === "picked" || data.type === "refused") {
         if (data.id !== state.pickId) {
           if (data.seat) receive(data.seat); // an answer come late: its state still counts
@@ -210,6 +211,26 @@
       }
       retry();
     };
+  }
+
+  // A state on the stream carries only the pool's cards the stream's earlier states didn't (from place
+  // pool_from on): the page keeps the first pool_from cards it holds and appends them.  Holding fewer (a state
+  // missed), it asks the stream for the whole state and drops this one (null): the whole one follows.
+  function wholePool(seat, ws) {
+    if (!seat.pool_from) return seat;
+    var held = state.seat && state.seat.pool ? state.seat.pool : [];
+    var pool = held.length >= seat.pool_from ? held.slice(0, seat.pool_from).concat(seat.pool) : null;
+    if (pool && pool.length === seat.pool_size) {
+      seat.pool = pool;
+      seat.pool_from = 0;
+      return seat;
+    }
+    try {
+      ws.send(JSON.stringify({ type: "seat" }));
+    } catch (e) {
+      /* closing: the page asks for its seat again when it reconnects */
+    }
+    return null;
   }
 
   // The heartbeat: a ping every second; a stream that has said nothing for SILENT_S seconds (no pong, no
