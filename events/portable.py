@@ -4,9 +4,12 @@ cmdraft runs on POSIX systems and on Windows (store PCs).  Nothing else in the p
 ``fcntl``, ``termios``, ``tty``, ``msvcrt``, ``select`` on input or ``os.kill(pid, 0)``:
 
 - ``lock`` / ``unlock``: an exclusive lock on an open file through ``portalocker`` (``flock`` on
-  POSIX, ``LockFileEx``/``msvcrt.locking`` on Windows).  Where an interval timer exists
-  (``HAS_ALARM``) a waiter sleeps in the kernel's lock queue and the timer bounds the wait; elsewhere
-  (Windows, or off the main thread) it polls every millisecond until the deadline.
+  POSIX, ``LockFileEx``/``msvcrt.locking`` on Windows).  Where ``flock`` can be called directly
+  (``HAS_FLOCK``) a lock that is free is taken, and a lock let go, with one system call (the same
+  ``flock`` portalocker makes, without its wrapping: a server's pick write takes and lets go three);
+  a lock that is held is waited for as without it.  Where an interval timer exists (``HAS_ALARM``) a
+  waiter sleeps in the kernel's lock queue and the timer bounds the wait; elsewhere (Windows, or off
+  the main thread) it polls every millisecond until the deadline.
 - ``process_alive``: whether the process that left a temporary file still runs.  POSIX probes it
   with signal 0; without that probe (``HAS_KILL_PROBE``; on Windows signal 0 would *end* the
   process) a temporary file counts as abandoned once it is older than ``STALE_AFTER`` seconds.
@@ -55,6 +58,9 @@ except ImportError:  # pragma: no cover - Windows
 
 POSIX = os.name == "posix"
 HAS_ALARM = hasattr(signal, "setitimer") and hasattr(signal, "SIGALRM")
+_flock = getattr(_fcntl, "flock", None)  # portalocker's own primitive on POSIX, called directly when the lock is free
+HAS_FLOCK = _flock is not None
+LOCK_EX, LOCK_NB, LOCK_UN = (getattr(_fcntl, name, 0) for name in ("LOCK_EX", "LOCK_NB", "LOCK_UN"))
 HAS_KILL_PROBE = POSIX
 HAS_SELECT_INPUT = POSIX
 HAS_TERMIOS = POSIX
@@ -88,6 +94,8 @@ def lock(handle: Any, timeout: float) -> None:
 
     With an interval timer, on the main thread, the wait sleeps in the kernel's queue: when the
     holder lets go, the longest waiter is woken, which keeps the store's turnstile fair."""
+    if HAS_FLOCK and _free_lock_taken(handle):
+        return
     if HAS_ALARM and threading.current_thread() is threading.main_thread():
         previous = signal.signal(signal.SIGALRM, _ring)
         signal.setitimer(signal.ITIMER_REAL, timeout)
@@ -110,7 +118,25 @@ def lock(handle: Any, timeout: float) -> None:
             time.sleep(POLL)
 
 
+def _free_lock_taken(handle: Any) -> bool:
+    """Take the lock with one ``flock`` call when nobody holds it; False when somebody does (or the call fails
+    otherwise: portalocker then tries, and says why)."""
+    assert _flock is not None  # HAS_FLOCK
+    try:
+        _flock(handle.fileno(), LOCK_EX | LOCK_NB)
+    except OSError:
+        return False
+    return True
+
+
 def unlock(handle: Any) -> None:
+    if HAS_FLOCK:
+        assert _flock is not None
+        try:
+            _flock(handle.fileno(), LOCK_UN)
+        except (OSError, ValueError):
+            pass  # closing the file drops the lock anyway
+        return
     try:
         portalocker.unlock(handle)
     except (portalocker.LockException, OSError, ValueError):

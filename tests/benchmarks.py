@@ -428,7 +428,7 @@ def store_run(players: int, terminals: int, limit: int | None = None) -> dict[st
         event_id = events.create("Benchmark", style="terminal", seed=1)
         ids = [events.add_player(event_id, f"Player {i + 1}") for i in range(players)] if players <= 64 else None
         if ids is None:  # many players: register them in one transaction (setup is not measured)
-            from events.night.schema import PLAYERS
+            from events.storage.table_names import PLAYERS
 
             with events.store.write() as handle:
                 ids = handle.table(PLAYERS).insert_multiple(

@@ -23,9 +23,9 @@ from tinydb import TinyDB
 
 from events.storage.record_parts import UndoNote
 from events.storage.records import Change, Record
+from events.storage.table_names import HISTORY
 from events.storage.tables import Table, records_of
 
-HISTORY = "history"
 DESK = "desk"
 SYSTEM = "cmdraft"
 

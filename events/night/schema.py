@@ -1,11 +1,11 @@
 """The records of a store event, shared by every phase and by the sheets and screens.
 
-Table names (one TinyDB table each), the event's statuses and limits, the query helper ``Q``,
-compact card references (``186``, ``514*e``, ``TST:12*f``), the size a pool should have, and
-points as exact fractions with their text for people (``number_text``).  Nothing here opens a
-store: it is what every other module of an event agrees on.
+The event's statuses and limits, the query helper ``Q``, compact card references (``186``, ``514*e``,
+``TST:12*f``), the size a pool should have, and points as exact fractions with their text for people
+(``number_text``).  Nothing here opens a store: it is what every other module of an event agrees on.
 
-Record shapes (``e`` is the event's number, ``p`` a player's number):
+Record shapes, one TinyDB table each (their names: ``events.storage.table_names``; ``e`` is the event's number,
+``p`` a player's number):
 - events: name, date, set, mode (draft/sealed), style, pod_size, game_size, one_v_one, timer,
   points, piper_stock, status, created, seed (seats and pairs), uid, secret (deals the packs;
   ``events.night.packs_secret``), codes (terminal drafts behind seat codes; ``events.night.seat_codes``)
@@ -35,18 +35,6 @@ from sets.booster import Printing, booster_spec
 from sets.cards import Card, CardSet
 from sets.catalog import load_set
 
-EVENTS, PLAYERS, PODS, POOLS, DECKS, ROUNDS, RESULTS, GAMES = (
-    "events",
-    "players",
-    "pods",
-    "pools",
-    "decks",
-    "rounds",
-    "results",
-    "games",
-)
-CODE_FAILURES = "code_failures"
-REPORTS = "reports"
 STATUSES = ("registration", "seated", "drafting", "building", "playing", "finished")
 DRAFT_STYLES = ("physical", "terminal", "bots")
 MAX_POD = 8

@@ -183,6 +183,6 @@ def export_event(
             written += export_seat(folder, stem, pool, deck, logs.get(player.id), notes, force=force)
     data = export_tables(events, event_id)  # this event only: 'event restore' adds it to another database
     path = folder / "database.json"
-    write_file(path, json.dumps(data, ensure_ascii=False, separators=(",", ":")), force)
+    write_file(path, data.text(), force)
     written.append(path)
     return written

@@ -231,6 +231,8 @@ class TableSession(DraftFields):
 
     def _time_out(self, now: float) -> list[Pick]:
         """Inside a transaction: the best cards for every player whose pick's time is up, and the bots after them."""
+        if not self.timed:  # no deadlines kept: nothing is ever due (every pick write asks)
+            return []
         due = [seat for seat in self.waiting_humans() if (at := self.deadline(seat)) is not None and now >= at]
         if not due:
             return []

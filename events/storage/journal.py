@@ -16,9 +16,10 @@ snapshot, no entries) at a pack's end (the caller says so), at this process's fi
 resumed draft), and past ``MAX_ENTRIES`` entries; a compaction is the rename of a whole file, so a kill during
 one leaves the old file (snapshot and entries) or the new one, both whole.
 
-Each write holds the file's lock (``FileLock``, as the database's) and checks the file's signature with one
-``stat``: unchanged since this process last read or wrote it, nothing is read; grown in place (another
-process appended), only the new lines are read; replaced (another process compacted it), it is read again.
+Each write holds the file's lock (``FileLock``, as the database's, its two files kept open between writes: a
+free lock costs a ``stat`` and a few ``flock`` calls, no open) and checks the file's signature with one
+``stat``: unchanged since this process last read or wrote it, nothing is read; grown in place (another process
+appended), only the new lines are read; replaced (another process compacted it), it is read again.
 Nothing is read back after a write, and the folder is listed (for a killed writer's temporary file) only
 when the file is compacted.
 """
@@ -101,6 +102,7 @@ class Journal:
         self._fd: int | None = None
         self._fd_inode = -1
         self._closer: weakref.finalize | None = None
+        self._lock = FileLock(path, keep_open=KEEP_OPEN)  # its files kept open: every pick write takes it
 
     # --- reading ---------------------------------------------------------------------------------------------------
 
@@ -211,7 +213,7 @@ class Journal:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as error:
                 raise StorageError(f"cannot create folder {self.path.parent}: {error.strerror or error}") from None
-        lock = FileLock(self.path)
+        lock = self._lock
         lock.acquire(LOCK_TIMEOUT)
         try:
             stat = self._refresh()

@@ -15,6 +15,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 from msgspec import Meta
 
+from events.storage import table_names as names
 from events.storage.marks import Ref, Within
 from events.storage.record_parts import Clock, UndoNote
 
@@ -411,17 +412,17 @@ class BrowserSeat(Record, frozen=True, kw_only=True):
 
 
 TABLES: dict[str, type[Record]] = {
-    "events": Event,
-    "players": Player,
-    "code_failures": CodeFailure,
-    "pods": Pod,
-    "pools": Pool,
-    "decks": Deck,
-    "rounds": Round,
-    "results": Result,
-    "games": Game,
-    "reports": Report,
-    "history": Change,
+    names.EVENTS: Event,
+    names.PLAYERS: Player,
+    names.CODE_FAILURES: CodeFailure,
+    names.PODS: Pod,
+    names.POOLS: Pool,
+    names.DECKS: Deck,
+    names.ROUNDS: Round,
+    names.RESULTS: Result,
+    names.GAMES: Game,
+    names.REPORTS: Report,
+    names.HISTORY: Change,
     "drafts": Draft,
     "builds": Build,
     "journal": Journal,

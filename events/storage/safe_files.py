@@ -14,6 +14,7 @@ import re
 import shutil
 import threading
 import time
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -129,17 +130,25 @@ class FileLock:
     Threads of one process (the web server's workers) first queue at a lock of the process's own for
     that file (``threading.Lock``: they sleep until it is free, none polls), so only a wait on another
     process polls, and only one thread of a process at a time.
+
+    ``keep_open``: the two files stay open between holds (a live draft's journal, locked for every pick
+    write): a hold then costs the ``flock`` calls alone, not two opens and two closes.  Letting go unlocks
+    them; they are opened again when the lock file was replaced meanwhile (its inode is compared with one
+    ``stat``), and closed when the lock is dropped.
     """
 
     _threads: dict[str, threading.Lock] = {}
     _threads_guard = threading.Lock()
 
-    def __init__(self, path: Path):
+    def __init__(self, path: Path, *, keep_open: bool = False):
         self.path = path.with_name(path.name + ".lock")
         self.queue_path = path.with_name(path.name + ".queue")
         self.handle: Any = None
         self.queue: Any = None
         self.in_process: threading.Lock | None = None
+        self.keep_open = keep_open
+        self._kept: tuple[Any, Any, int] | None = None  # (lock file, turnstile, the lock file's inode) between holds
+        self._closer: weakref.finalize | None = None
 
     def _process_lock(self) -> threading.Lock:
         key = os.path.abspath(self.path)
@@ -166,11 +175,12 @@ class FileLock:
             raise self._busy(timeout)
         self.in_process = in_process
         try:
-            self.handle = self._open(self.path)
-            self.queue = self._open(self.queue_path)
+            self.handle, self.queue = self._handles()
             portable.lock(self.queue, max(0.001, deadline - time.monotonic()))
             portable.lock(self.handle, max(0.001, deadline - time.monotonic()))
             portable.unlock(self.queue)
+            if self.keep_open:
+                self.queue = None  # let go already: nothing for ``release`` to do with it (it stays open, kept)
         except portable.LockTimeout:
             self.release()
             raise self._busy(timeout) from None
@@ -182,11 +192,47 @@ class FileLock:
     def _busy(timeout: float) -> StorageError:
         return StorageError(f"the database is busy (locked by another cmdraft for {timeout:.0f}s); try again")
 
+    def _handles(self) -> tuple[Any, Any]:
+        """The lock file and the turnstile, open (kept ones when the lock file is still the one they opened)."""
+        if self._kept is not None:
+            try:
+                inode = os.stat(self.path).st_ino
+            except OSError:
+                inode = -1
+            if inode == self._kept[2]:
+                return self._kept[0], self._kept[1]
+            self.close()
+        handle = self._open(self.path)
+        try:
+            queue = self._open(self.queue_path)
+        except BaseException:
+            handle.close()
+            raise
+        if self.keep_open:
+            self._kept = (handle, queue, os.fstat(handle.fileno()).st_ino)
+            self._closer = weakref.finalize(self, _close_files, handle, queue)
+        return handle, queue
+
     def release(self) -> None:
+        kept = self._kept is not None and self.handle is self._kept[0]
         for handle in (self.queue, self.handle):
             if handle is not None:
-                handle.close()  # closing drops the lock
+                if kept:
+                    portable.unlock(handle)  # the turnstile only when an acquire was cut short holding it
+                else:
+                    handle.close()  # closing drops the lock
         self.handle = self.queue = None
-        if self.in_process is not None:
-            self.in_process.release()
-            self.in_process = None
+        held, self.in_process = self.in_process, None  # cleared first: a thread waiting for it may set it next
+        if held is not None:
+            held.release()
+
+    def close(self) -> None:
+        """Close the files kept open between holds (not while held)."""
+        if self._closer is not None:
+            self._closer()
+        self._kept = self._closer = None
+
+
+def _close_files(*handles: Any) -> None:
+    for handle in handles:
+        handle.close()

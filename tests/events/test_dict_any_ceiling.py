@@ -1,7 +1,7 @@
 """Use cases take and answer typed values: a plain ``dict[str, Any]`` in the night's use cases, the sessions and the
 outputs (``events/night``, ``events/sessions``, ``events/outputs``) is a shape no type checker reads, so the count
 of lines naming one may only go down (issue #39, item 1).  What is left is mostly a value's JSON form
-(``to_json``) and the export file ``transfer.py`` reads as plain tables."""
+(``to_json``); an export file's plain tables are the store's (``events/storage/transfer.py``)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 FOLDERS = ("events/night", "events/sessions", "events/outputs")
 
-# Lines naming ``dict[str, Any]`` in FOLDERS: 64 before the core's views were typed; the ceiling only goes down.
-CEILING = 45
+# Lines naming ``dict[str, Any]`` in FOLDERS: 64 before the core's views were typed, 45 before an export file's tables
+# moved into the store; the ceiling only goes down.
+CEILING = 28
 
 
 def dict_any_lines(root: Path) -> Counter[str]:

@@ -6,6 +6,7 @@ processes killed mid-append and mid-compaction) are in ``tests/events/test_store
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import sys
 from pathlib import Path
@@ -159,6 +160,29 @@ def test_an_appending_pick_lists_no_folder_and_reads_nothing_back(tmp_path):
     assert [event for event, _ in seen if event != "open"] == []
     assert [name for event, name in seen if event == "open" and str(name) == str(journal)] == []
     assert len(lines(journal)) == 4  # the snapshot, the round's second pick and this one, each an entry
+
+
+@pytest.mark.skipif(os.name == "nt", reason="Windows can't rename over a file held open: the files are closed there")
+def test_an_appending_pick_opens_no_file_its_locks_files_stay_open_between_picks(tmp_path):
+    """After the first write, a pick's transaction opens nothing: the draft file and its lock's two files
+    (``NAME.lock``, ``NAME.queue``) were kept open by the last one."""
+    _, _, session = two_human_pod(tmp_path)
+    pick_round(session)
+    opened: list[object] = []
+    watching = [False]
+
+    def audit(event: str, args: tuple) -> None:
+        if watching[0] and event == "open":
+            opened.append(args[0])
+
+    sys.addaudithook(audit)
+    watching[0] = True
+    try:
+        session.pick(session.suggested_pick(session.waiting_humans()[0]))
+    finally:
+        watching[0] = False
+    assert opened == []
+    assert len(lines(journal_path(tmp_path))) == 4  # it was written: an entry appended
 
 
 def test_a_draft_file_from_before_the_journal_loads_and_picks_on(tmp_path):

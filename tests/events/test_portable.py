@@ -48,10 +48,14 @@ def test_the_planted_fault_is_seen(tmp_path):
     assert any(isinstance(n, ast.Import) and n.names[0].name in PLATFORM_CALLS for n in ast.walk(tree))
 
 
-@pytest.fixture(params=["kernel queue", "polling"])
+@pytest.fixture(params=["kernel queue", "polling", "portalocker alone"])
 def lock_mode(request, monkeypatch):
+    """How a lock is waited for; "portalocker alone": without the direct ``flock`` that takes a free lock at once
+    (``HAS_FLOCK``), as where there is none."""
     if request.param == "polling":
         monkeypatch.setattr(portable, "HAS_ALARM", False)
+    if request.param == "portalocker alone":
+        monkeypatch.setattr(portable, "HAS_FLOCK", False)
     return request.param
 
 

@@ -798,3 +798,96 @@ def test_threads_of_one_process_take_a_files_lock_in_turn_and_a_wait_past_its_ti
     again = FileLock(target)
     again.acquire(1)  # nothing was left held
     again.release()
+
+
+def held_elsewhere(lock_file: Path) -> bool:
+    """Whether another holder (another process, as far as ``flock`` can tell: a lock belongs to an open file, so a
+    file opened again here is another holder) finds the lock file locked."""
+    import fcntl
+
+    with open(lock_file, "a+b") as probe:
+        try:
+            fcntl.flock(probe, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            return True
+        fcntl.flock(probe, fcntl.LOCK_UN)
+        return False
+
+
+@pytest.mark.skipif(os.name != "posix", reason="the probe locks with flock, as the lock does on POSIX")
+def test_a_lock_that_keeps_its_files_open_still_shuts_other_processes_out_only_while_held(tmp_path):
+    """``FileLock(keep_open=True)`` (a live draft's journal) lets go by unlocking, not closing: another process is
+    shut out while it is held and let in after each release, over several holds of the same open files."""
+    target = tmp_path / "draft.json"
+    lock = FileLock(target, keep_open=True)
+    for _ in range(2):
+        lock.acquire(5)
+        assert held_elsewhere(target.with_name("draft.json.lock"))
+        lock.release()
+        assert not held_elsewhere(target.with_name("draft.json.lock"))
+    lock.close()
+
+
+@pytest.mark.skipif(os.name != "posix", reason="the probe locks with flock, as the lock does on POSIX")
+def test_a_kept_lock_opens_a_replaced_lock_file_anew_so_it_locks_the_file_others_lock(tmp_path):
+    """A lock file removed and made again (by hand, a restore of the folder) is another file: a kept handle on
+    the old one would shut nobody out, so the lock opens the new one."""
+    target = tmp_path / "draft.json"
+    lock = FileLock(target, keep_open=True)
+    lock.acquire(5)
+    lock.release()
+    lock_file = target.with_name("draft.json.lock")
+    lock_file.unlink()
+    lock_file.touch()
+    lock.acquire(5)
+    assert held_elsewhere(lock_file)
+    lock.release()
+    lock.close()
+
+
+class SwitchingLock:
+    """A process lock whose release hands the interpreter to the waiting thread at once (as a busy server's may):
+    what a releasing thread does after it is done while the next holder runs."""
+
+    def __init__(self) -> None:
+        self.inner = threading.Lock()
+
+    def acquire(self, timeout: float = -1) -> bool:
+        return self.inner.acquire(timeout=timeout)
+
+    def release(self) -> None:
+        self.inner.release()
+        time.sleep(0.001)
+
+
+def test_threads_sharing_one_kept_lock_hold_it_one_at_a_time_and_never_strand_it(tmp_path):
+    """The journal's one ``FileLock`` is taken by every worker thread of the server in turn: never two at once,
+    and a release racing the next thread's acquire leaves nothing held (each thread's every hold ends)."""
+    lock = FileLock(tmp_path / "draft.json", keep_open=True)
+    FileLock._threads[os.path.abspath(lock.path)] = SwitchingLock()
+    inside = [0]
+    most = [0]
+    errors: list[BaseException] = []
+
+    def hold(times: int) -> None:
+        try:
+            for _ in range(times):
+                lock.acquire(3)
+                inside[0] += 1
+                most[0] = max(most[0], inside[0])
+                time.sleep(0)
+                inside[0] -= 1
+                lock.release()
+        except BaseException as error:  # reported below
+            errors.append(error)
+
+    threads = [threading.Thread(target=hold, args=(40,)) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert errors == [] and most[0] == 1
+    assert not any(thread.is_alive() for thread in threads)
+    lock.acquire(1)  # nothing was left held
+    lock.release()
+    lock.close()
