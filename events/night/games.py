@@ -327,7 +327,7 @@ class Games(EventBase):
                         "game",
                         where,
                         entry_text(entry, names),
-                        undo={"round": round_number, "table": table_number, "entries": len(tally.entries)},
+                        undo=history.GameUndo(round_number, table_number, len(tally.entries)),
                     )
 
         def label(source: int | None, card: str | None, copy: int | None, owner: int | None) -> str:

@@ -78,6 +78,67 @@ class PiperSettings(msgspec.Struct, frozen=True):
     requests: dict[str, int] = {}
 
 
+# What ``event undo`` needs to take back each kind of change, written whole as the change's history entry's ``undo``
+# (every field, as that kind of change has always written it) and read back as one ``UndoNote``.
+
+
+class PlayerUndo(msgspec.Struct, frozen=True):
+    """A player added or renamed: who."""
+
+    player: int
+
+
+class CheckInUndo(msgspec.Struct, frozen=True):
+    """Players checked in."""
+
+    players: list[int]
+
+
+class DropUndo(msgspec.Struct, frozen=True):
+    """A player dropped: who, the rounds paired then, and the event's status before."""
+
+    player: int
+    rounds: int
+    event_status: str
+
+
+class RoundUndo(msgspec.Struct, frozen=True):
+    """A round paired (or the final table drawn): its number and the event's status before."""
+
+    round: int
+    status: str
+
+
+class ResultUndo(msgspec.Struct, frozen=True):
+    """A table's result recorded: where, the result before (None: there was none), the one recorded, and whether
+    the round was closed before."""
+
+    round: int
+    table: int
+    order: list[list[int]] | None
+    new: list[list[int]]
+    closed: bool
+
+
+class GameUndo(msgspec.Struct, frozen=True):
+    """A game-tracker entry: its table, and how many entries the tracker held after it."""
+
+    round: int
+    table: int
+    entries: int
+
+
+class SeatingUndo(msgspec.Struct, frozen=True):
+    """The pods seated: the pods before (None: there were none), the no-shows marked, the seatings drawn before."""
+
+    pods: list[list[int]] | None
+    no_shows: list[int]
+    seatings: int
+
+
+Undo = PlayerUndo | CheckInUndo | DropUndo | RoundUndo | ResultUndo | GameUndo | SeatingUndo
+
+
 def now() -> str:
     """The time of a change, UTC, to the second."""
     return dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
@@ -102,7 +163,7 @@ def log_change(
     old: Any,
     new: Any,
     *,
-    undo: dict[str, Any] | None = None,
+    undo: Undo | None = None,
     undoes: int | None = None,
 ) -> int:
     """Append one change to the event's history inside the caller's transaction; returns the entry's number.

@@ -186,7 +186,9 @@ class Registration(EventBase):
                 cards = [card_ref(p, event.set) for b in sealed_pool(spec, rng) for p in b.printings]
                 records_of(db, Pool).insert_fields(event=event_id, player=player_id, cards=cards, source="sealed")
                 shown = f"{clean} (sealed pool)"
-            history.log_change(db, event_id, history.DESK, "player add", None, shown, undo={"player": player_id})
+            history.log_change(
+                db, event_id, history.DESK, "player add", None, shown, undo=history.PlayerUndo(player_id)
+            )
             return player_id
 
     @staticmethod
@@ -274,7 +276,7 @@ class Registration(EventBase):
                 "checkin",
                 None,
                 checked,
-                undo={"players": [p.id for p in chosen]} if not seated else None,
+                undo=history.CheckInUndo([p.id for p in chosen]) if not seated else None,
             )
         return checked
 
@@ -295,7 +297,9 @@ class Registration(EventBase):
             player = self._player(db, event_id, who)
             self._refuse_same_name(db, event_id, clean, other_than=player.id)
             records_of(db, Player).update(player.id, name=clean)
-            history.log_change(db, event_id, history.DESK, "rename", player.name, clean, undo={"player": player.id})
+            history.log_change(
+                db, event_id, history.DESK, "rename", player.name, clean, undo=history.PlayerUndo(player.id)
+            )
             pod = records_of(db, Pod).first(event=event_id, number=player.pod) if player.pod else None
             if pod is not None and pod.draft and player.id in pod.players:
                 rename_seat(db, pod.draft, pod.players.index(player.id), clean)
@@ -334,7 +338,7 @@ class Registration(EventBase):
                 "drop",
                 player.status,
                 "dropped",
-                undo={"player": player.id, "rounds": rounds, "event_status": event.status},
+                undo=history.DropUndo(player.id, rounds, event.status),
             )
             had_deck = records_of(db, Deck).first(event=event_id, player=player.id) is not None
             pod = records_of(db, Pod).first(event=event_id, number=player.pod) if player.pod else None

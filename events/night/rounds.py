@@ -224,7 +224,7 @@ class Rounds(EventBase):
             "round",
             None,
             {"round": number, "tables": [[names[pid] for pid in seats] for seats in tables]},
-            undo={"round": number, "status": event.status},
+            undo=history.RoundUndo(number, event.status),
         )
         return Pairing(number, [[names[pid] for pid in seats] for seats in tables], [names[pid] for pid in first])
 
@@ -301,13 +301,9 @@ class Rounds(EventBase):
             "result",
             old,
             finishing_text(order, names),
-            undo={
-                "round": round_number,
-                "table": table_number,
-                "order": existing.order if existing else None,
-                "new": order,
-                "closed": rnd.status == "closed",
-            },
+            undo=history.ResultUndo(
+                round_number, table_number, existing.order if existing else None, order, rnd.status == "closed"
+            ),
         )
         return RecordedResult(
             round_number,

@@ -95,11 +95,9 @@ class Seating(EventBase):
                 "reseat" if again else "seat",
                 before or None,
                 after,
-                undo={
-                    "pods": [pod.players for pod in old] or None,
-                    "no_shows": [p.id for p in no_shows],
-                    "seatings": event.seatings,
-                },
+                undo=history.SeatingUndo(
+                    [pod.players for pod in old] or None, [p.id for p in no_shows], event.seatings
+                ),
             )
         return after
 

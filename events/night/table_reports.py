@@ -433,6 +433,6 @@ class TableReports(EventBase):
                 "round",
                 None,
                 {"round": number, "final": True, "tables": [names]},
-                undo={"round": number, "status": event.status},
+                undo=history.RoundUndo(number, event.status),
             )
         return FinalTable(number, names, [row.rank for row in top], names[0], tie_breaks(still_in, size))

@@ -12,8 +12,8 @@ ROOT = Path(__file__).resolve().parents[2]
 FOLDERS = ("events/night", "events/sessions", "events/outputs")
 
 # Lines naming ``dict[str, Any]`` in FOLDERS: 64 before the core's views were typed, 45 before an export file's tables
-# moved into the store; the ceiling only goes down.
-CEILING = 28
+# moved into the store, 28 before ``log_change`` took a typed undo note; the ceiling only goes down.
+CEILING = 27
 
 
 def dict_any_lines(root: Path) -> Counter[str]:
