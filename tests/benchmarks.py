@@ -644,6 +644,7 @@ def serve(phones: int = 64, as_json: bool = False, post: bool = False) -> None:
     report("pick -> own next pack / echo, median", row["own_next_p50_ms"] / row["echo_p50_ms"], "x", "<= 3 (issue 41)")
     report("pick -> own next pack / echo, p99", row["own_next_p99_ms"] / row["echo_p99_ms"], "x", "<= 3 (issue 41)")
     report("server CPU per pick", row["server_cpu_per_pick_ms"], "ms CPU", "<= 0.35 ms (issue 41)")
+    report("sent to the phones per pick (their streams)", row["received_per_pick_kb"], "KiB", "(informational)")
     report("picks lost / made twice / seats unfinished", row["lost"] + row["twice"] + row["unfinished"], "", "0")
     report("picks written but unanswered when the draft ended", row["unanswered"], "", "(not an error)")
     report("server peak memory (VmHWM)", row["server_peak_mb"], "MB", "<= 300 MB")

@@ -68,6 +68,7 @@ class Figures:
         self.round_sent: dict[tuple[int, int, int], float] = {}  # (pod, pack, pick) -> latest pick sent
         self.cpu_at_start = 0.0
         self.rounds: dict[tuple[int, int], list[float]] = {}  # (pack, pick) -> each pick's own latency
+        self.received = 0  # bytes of the messages the phones' streams received while picking
 
     def answered(self, at: tuple[int, int], seconds: float) -> None:
         self.own.append(seconds)
@@ -140,7 +141,9 @@ async def phone(
         asked: dict[int, tuple[tuple[int, int], float]] = {}  # pick id -> (pack, pick), when it was sent
         last_sent: float | None = None  # the seat's last pick, until its next pack arrives
         while True:
-            message = json.loads(await stream.recv())
+            text = await stream.recv()
+            figures.received += len(text)
+            message = json.loads(text)
             kind = message.get("type")
             if kind in ("picked", "refused"):  # the answer to a pick over the stream: the seat's new state
                 at, sent = asked.pop(message["id"])
@@ -287,6 +290,7 @@ def serve(players: int = PLAYERS, post: bool = False) -> dict[str, float | int]:
             "twice": twice,
             "unanswered": unanswered,
             "server_cpu_per_pick_ms": round(server_cpu / max(1, sum(figures.acknowledged.values())) * 1000, 3),
+            "received_per_pick_kb": round(figures.received / max(1, sum(figures.acknowledged.values())) / 1024, 2),
             "unfinished": sum(1 for n in in_files.values() if n != PICKS),
             "server_peak_mb": round(rss, 1),
             "slowest_picks": slowest(figures),

@@ -74,8 +74,8 @@ class OnePod:
     def wall(self) -> float:
         return self.clock.now()
 
-    def signatures(self) -> dict[Any, Any]:
-        return {}
+    def changes(self) -> tuple[None, set[int]]:
+        return None, set()  # nothing to push: each simulated phone asks for its seat
 
 
 @dataclass

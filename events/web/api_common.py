@@ -162,6 +162,9 @@ class Served:
     workers: int | None = None  # threads the pool may start: ``warm`` sizes it to the live pods (``workers_for``)
     _closed: bool = False
     deferred: set[int] = field(default_factory=set)  # ended pods whose pools the pick writer records when quiet
+    # pod -> its draft file's signature when its connected seats were last given states showing all of it
+    # (``write_picks``, the watcher's ``_tick``): a file as it was shown needs no push
+    shown: dict[int, Signature] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.drafting = self.night.phase(Drafting)
@@ -314,10 +317,16 @@ class Served:
         session = self.tables.get(pod)
         return None if session is None else session.known_signature()
 
-    def signatures(self) -> dict[str | int, Signature]:
-        """What changes when anything of the event changes: the database file (``"db"``) and each live draft's
-        own file (by pod number)."""
-        marks: dict[str | int, Signature] = {"db": file_signature(self.night.path)}
+    def changes(self) -> tuple[Signature, set[int]]:
+        """What changed of the event: the database file's signature now, and the pods whose draft file changed
+        since their connected seats were last shown it (``shown``; a write of this server shows what it changes,
+        so only a change made elsewhere, or by the watcher, counts), which count as shown from now on (the caller
+        pushes their seats).  Each pod's file is looked at holding its lock: never halfway through a write."""
+        changed = set()
         for number in list(self.tables):
-            marks[number] = self.signature_of(number)
-        return marks
+            with self.locked(number):
+                mark = self.signature_of(number)
+                if number not in self.shown or self.shown[number] != mark:
+                    self.shown[number] = mark
+                    changed.add(number)
+        return file_signature(self.night.path), changed

@@ -98,12 +98,33 @@ def printings_json(printings: list[Printing]) -> list[answers.Card]:
     return [card_json(p.card, i, p.foil or p.etched) for i, p in enumerate(printings)]
 
 
+class SeatIndex:
+    """A snapshot's players and their seats by player id, worked out once a snapshot (a room of 256 looks a player
+    up on every pick and every state: by id, not by going through the room)."""
+
+    def __init__(self, snap: Snapshot) -> None:
+        self.snap = snap
+        self.players = {player.id: player for player in snap.players}
+        self.places: dict[int, tuple[int, int, int | None]] = {}
+        for pod in snap.pods:
+            for seat, player_id in enumerate(pod.players):
+                self.places.setdefault(player_id, (pod.number, seat, pod.draft))
+
+
+_INDEXED: list[SeatIndex] = []  # the last snapshot's (the served event's snapshot is kept until its file changes)
+
+
+def indexed(snap: Snapshot) -> SeatIndex:
+    kept = _INDEXED[-1] if _INDEXED else None
+    if kept is None or kept.snap is not snap:
+        kept = SeatIndex(snap)
+        _INDEXED[:] = [kept]
+    return kept
+
+
 def seat_place(snap: Snapshot, player_id: int) -> tuple[int, int, int | None] | None:
     """(pod number, seat index, draft id) of the player, from the snapshot."""
-    for pod in snap.pods:
-        if player_id in pod.players:
-            return pod.number, list(pod.players).index(player_id), pod.draft
-    return None
+    return indexed(snap).places.get(player_id)
 
 
 def draft_json(session: DraftTable, pod: int, seat: int) -> answers.DraftState:
@@ -184,9 +205,10 @@ def seat_state(
     event's snapshot that caller read, for the states of several seats worked out at once)."""
     snap = served.snapshot() if snap is None else snap
     event = snap.event
-    player = snap.player(player_id)
+    found = indexed(snap)
+    player = found.players[player_id]  # KeyError: a player removed meanwhile
     phase = PHASES.get(event.status, "finished")
-    place = seat_place(snap, player_id)
+    place = found.places.get(player_id)
     draft = None
     pool, size = EMPTY, 0
     version = 0
@@ -306,10 +328,14 @@ def write_picks(
     with served.locked(pod):
         session = served.table(pod)
         before = _seen(session.draft)
+        known = served.written_signature(pod)
+        shown = pod in served.shown and served.shown[pod] == known  # the seats were shown the file as read
         _write_picks(served, session, batch)
         if session.draft.finished and not before[0][1]:
             served.deferred.add(pod)
         mark = served.written_signature(pod)
+        if shown:  # and are shown this write now (else the watcher's next look pushes what this read caught up)
+            served.shown[pod] = mark
         snap = served.snapshot()
         players = next((p.players for p in snap.pods if p.number == pod), ())
         after = _seen(session.draft)

@@ -22,7 +22,7 @@ from starlette.websockets import WebSocket
 
 from events.night.shown import Answer
 from events.web.answers import SeatMessage, SeatState
-from events.web.api_common import ApiError, Served, file_signature, json_text
+from events.web.api_common import ApiError, Served, Signature, file_signature, json_text
 from events.web.api_draft import EMPTY, Waiting, seat_state, write_picks
 from events.web.auth import seat_holder
 from events.web.settings import DEFAULT
@@ -229,7 +229,7 @@ class PickWriter:
             batch = self.waiting.pop(pod)
             try:  # the connected players as they are after the write (a stream opening meanwhile included)
                 connected = self.hub.connections
-                mark, states = await self.served.run(write_picks, self.served, pod, [w for w, _ in batch], connected)
+                _, states = await self.served.run(write_picks, self.served, pod, [w for w, _ in batch], connected)
             except Exception as error:  # said to every pick of the batch (each answers with it)
                 for _, done in batch:
                     if not done.done():
@@ -241,7 +241,6 @@ class PickWriter:
                 if waiting.connection is not None and waiting.state is not None and waiting.refusal is None:
                     waiting.connection.answered(waiting.state)
             self.hub.offer(states)  # the next seats' packs, at once
-            self.watcher.seen[pod] = mark
             if pod in self.served.deferred:  # the batch ended the draft
                 self._settle_later(pod)
 
@@ -295,11 +294,11 @@ class Watcher:
 
     def __init__(self, served: Served, hub: Hub, poll: float = DEFAULT.poll) -> None:
         self.served, self.hub, self.poll = served, hub, poll
-        self.seen: dict[Any, Any] = {}
+        self.database: Signature = None  # the database file's signature at the last look
 
-    def _tick(self) -> tuple[set[Any], dict[Any, Any]]:
+    def _tick(self) -> tuple[set[Any], Signature]:
         """In a worker thread: apply any due timeout (once); what changed since the last look (``"db"`` or pod
-        numbers) and the files' signatures now."""
+        numbers) and the database file's signature now."""
         now = self.served.wall()
         for number in self.served.live_pods():
             with self.served.locked(number):
@@ -315,15 +314,13 @@ class Watcher:
                     log.warning("pod %s: the table waited on bot seats; the bots made %d picks", number, len(made))
                 if session.draft.finished and number not in self.served.deferred:
                     self.served.settle(number, session)  # the pod's pools recorded, whoever made the last pick
-        signatures = self.served.signatures()
-        changed = {key for key, mark in signatures.items() if self.seen.get(key) != mark}
-        return changed, signatures
+        database, pods = self.served.changes()
+        return set(pods) | ({"db"} if database != self.database else set()), database
 
     async def step(self) -> bool:
         """One look: True when something changed (and the connected seats it concerns were pushed)."""
-        changed, signatures = await self.served.run(self._tick)
-        self.seen = signatures
-        database = signatures.get("db")
+        changed, database = await self.served.run(self._tick)
+        self.database = database
         if "db" in changed and database is not None and database == self.hub.pushed_db:
             changed.discard("db")  # every connected seat was pushed at this very file already (a desk's change)
         if not changed:

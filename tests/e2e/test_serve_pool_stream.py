@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import re
 
-from playwright.sync_api import WebSocketRoute, expect
+from playwright.sync_api import Page, WebSocketRoute, expect
 
 from events.storage.store import Store
 from tests.helpers.browsers import PHONE, Served, player_numbers, tap_and_confirm
@@ -26,6 +26,18 @@ def taken_by(db, event_id: int, name: str) -> list[str]:
         if pick.seat == seat
         for card in pick.taken
     ]
+
+
+def first_on(page: Page, received: list[dict], stream: int) -> dict:
+    """The first message the page got on stream number ``stream``, waiting for it (the page shows itself connected
+    when the socket opens, before the server's first state arrives); the route's callbacks run while Playwright
+    waits, so the wait is the page's own timer."""
+    for _ in range(200):
+        found = [m for m in received if m["stream"] == stream]
+        if found:
+            return found[0]
+        page.wait_for_timeout(50)
+    raise AssertionError(f"no message on stream {stream} in 10 s")
 
 
 def test_the_pool_view_stays_right_across_a_reconnect_and_a_state_it_cannot_follow(tmp_path, cli, browser, shots):
@@ -81,7 +93,7 @@ def test_the_pool_view_stays_right_across_a_reconnect_and_a_state_it_cannot_foll
         expect(page.locator("#conn")).not_to_have_attribute("data-state", "ok")
         expect(page.locator("#conn")).to_have_attribute("data-state", "ok")
         assert len(routes) == 2
-        first = next(m for m in received if m["stream"] == 2)
+        first = first_on(page, received, stream=2)
         assert first["type"] == "seat" and first["seat"]["pool_from"] == 0 and len(first["seat"]["pool"]) == 6
         tap_and_confirm(page)  # the new stream goes on from the cards it sent
 

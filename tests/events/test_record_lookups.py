@@ -45,10 +45,6 @@ GET_ALLOWED: dict[str, tuple[int, str]] = {
         "read by key and checked before anything believes it",
     ),
     "events/web/answers.py": (1, "a msgspec type's metadata (``Meta.extra``), read to print the API table's shapes"),
-    "events/web/live.py": (
-        1,
-        "the served night's change marks (``Served.signatures``) are a dict by name, not a record",
-    ),
 }
 GET_CEILINGS = {name: most for name, (most, _) in GET_ALLOWED.items()}
 
