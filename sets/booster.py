@@ -14,13 +14,14 @@ import random
 from bisect import bisect
 from dataclasses import dataclass
 from itertools import accumulate
-from math import gcd
+from math import gcd, trunc
 from typing import Any, NamedTuple
 
 from sets.cards import Card, CardSet
 from sets.catalog import load_set
 from sets.colors import Color
 from sets.errors import BoosterSpecError, LimitError
+from sets.sheet_draws import Draw, balanced, by_sheet, distinct, one, one_by_totals
 
 # The most boosters opened at once, and sealed pools made at once (README "Limits"); more would run for hours.
 MAX_OPENED = 100_000
@@ -179,30 +180,26 @@ class Sheet:
             return [printings[i] for i in self._draw_balanced(rng, count)]
         return [printings[i] for i in self._fill(rng, count, [])]
 
-    def step(self, count: int) -> tuple[Any, ...]:
-        """How ``BoosterSpec.open`` draws ``count`` cards here without a call: a kind (``ONE``, ``ONE_TABLE``,
-        ``ONE_CUM``, ``FEW``, ``FEW_TABLE``, ``BALANCED``; ``SHEET``: ``draw`` itself) and its tables.  Each draws
-        the same random numbers, and so the same cards, as ``draw``."""
-        printings, table = self.printings, self._table
-        uniform = self._uniform
+    def step(self, count: int) -> Draw[Printing]:
+        """How ``BoosterSpec.open`` draws ``count`` cards here: a draw made once from this sheet's tables
+        (``sets.sheet_draws``) that draws the same random numbers, and so the same cards, as ``draw``."""
+        printings, uniform = self.printings, self._uniform
         if type(self).draw is not Sheet.draw:  # a sheet that draws its own way (the audit's planted fault)
-            return (SHEET, self, count)
-        if count == 1:
-            if uniform:
-                return (ONE, printings, len(printings))
-            if table is not None:
-                return (ONE_TABLE, printings, self.total, table)
-            return (ONE_CUM, printings, self.total, self._cum)
-        elif count <= 8 and not self.allow_duplicates and not (self.balance_colors and self._colored):
-            if uniform:
-                return (FEW, printings, len(printings), count)
-            if table is not None:
-                return (FEW_TABLE, printings, self.total, table, count)
-        elif self.balance_colors and self._colored and count > len(self._colored) and not self.allow_duplicates:
+            return by_sheet(self.draw, count)
+        # The index table of positions: each once per unit of weight (a uniform sheet: each once); None: too big.
+        table = tuple(range(len(printings))) if uniform else self._table
+        if count == 1:  # as ``draw``: never balanced, never a repeat
+            if table is None:
+                return one_by_totals(printings, self._cum, self.total)
+            return one(printings if uniform else tuple(printings[i] for i in table))
+        if self.allow_duplicates:
+            return by_sheet(self.draw, count)
+        if self.balance_colors and self._colored and count > len(self._colored):
             plan = self._plans.get(count) or self._plan(count)
             if uniform and plan.table and not plan.may_run_out:
-                return (BALANCED, printings, self._colored, plan.table, plan.total, count)
-        return (SHEET, self, count)
+                return balanced(printings, self._colored, plan.table, count)
+            return by_sheet(self.draw, count)
+        return by_sheet(self.draw, count) if table is None else distinct(printings, table, count)
 
     def _fill(self, rng: random.Random, count: int, chosen: list[int]) -> list[int]:
         """Add distinct positions to ``chosen`` until it holds ``count`` (rejecting repeats)."""
@@ -285,10 +282,6 @@ class Sheet:
         return chosen
 
 
-# The kinds of ``Sheet.step``.
-ONE, ONE_TABLE, ONE_CUM, FEW, FEW_TABLE, BALANCED, SHEET = range(7)
-
-
 class _Plan(NamedTuple):
     weights: list[int]
     cum: list[int]
@@ -315,7 +308,13 @@ class BoosterSpec:
         self.sheets = sheets
         self.total_weight = sum(v.weight for v in self.variants)
         self._cum = list(accumulate(v.weight for v in self.variants))
-        self._steps = tuple(tuple(sheets[name].step(count) for name, count in v.contents) for v in self.variants)
+        self._draws = tuple(tuple(sheets[name].step(count) for name, count in v.contents) for v in self.variants)
+        # A variant by one lookup, as for a sheet's card: each variant once per unit of its weight.
+        self._variant_table = (
+            tuple(i for i, v in enumerate(self.variants) for _ in range(v.weight))
+            if self.total_weight <= TABLE_LIMIT
+            else ()
+        )
 
     @property
     def sizes(self) -> set[int]:
@@ -326,48 +325,24 @@ class BoosterSpec:
         return sum(v.weight for v in self.variants if v.count(sheet)) / self.total_weight
 
     def open(self, rng: random.Random, index: int = 0) -> Booster:
-        """One booster: its variant, then each sheet's cards by that sheet's ``step``, run here in one loop (a
-        booster is drawn thousands of times a night: no call per sheet)."""
-        rnd = rng.random
-        variant = bisect(self._cum, rnd() * self.total_weight)
-        printings: list[Printing] = []
-        add = printings.append
-        for step in self._steps[variant]:
-            kind = step[0]
-            if kind == ONE:
-                add(step[1][int(rnd() * step[2])])
-            elif kind == ONE_TABLE:
-                add(step[1][step[3][int(rnd() * step[2])]])
-            elif kind == ONE_CUM:
-                add(step[1][bisect(step[3], rnd() * step[2])])
-            elif kind == FEW or kind == FEW_TABLE:
-                cards, size = step[1], step[2]
-                table = step[3] if kind == FEW_TABLE else None
-                count = step[-1]
-                chosen: list[int] = []
-                while len(chosen) < count:
-                    position = int(rnd() * size) if table is None else table[int(rnd() * size)]
-                    if position not in chosen:
-                        chosen.append(position)
-                printings += [cards[i] for i in chosen]
-            elif kind == BALANCED:
-                _, cards, colored, groups, size, count = step
-                chosen = [group[int(rnd() * len(group))] for group in colored]
-                for _ in range(count - len(chosen)):
-                    where = rnd() * size
-                    whole = int(where)
-                    group = groups[whole]
-                    position = group[int((where - whole) * len(group))]
-                    while position in chosen:
-                        position = group[int(rnd() * len(group))]
-                    chosen.append(position)
-                printings += [cards[i] for i in chosen]
-            else:
-                printings += step[1].draw(rng, step[2])
-        return Booster(index, variant, tuple(printings))
+        """One booster: its variant, then each of its sheets' draws in turn."""
+        return self.open_many(rng, 1, index)[0]
 
     def open_many(self, rng: random.Random, count: int, start: int = 0) -> list[Booster]:
-        return [self.open(rng, start + i) for i in range(count)]
+        """``count`` boosters in a row, numbered from ``start`` (one loop: a booster is drawn thousands of times a
+        night)."""
+        rnd = rng.random
+        table, size = self._variant_table, float(len(self._variant_table))
+        cum, total, draws = self._cum, self.total_weight, self._draws
+        new = tuple.__new__  # what a named tuple's own __new__ (Python code) calls
+        boosters = []
+        for index in range(start, start + count):
+            variant = table[trunc(rnd() * size)] if table else bisect(cum, rnd() * total)
+            printings: list[Printing] = []
+            for draw in draws[variant]:
+                draw(rng, rnd, printings)
+            boosters.append(new(Booster, (index, variant, tuple(printings))))
+        return boosters
 
     @classmethod
     def from_json(cls, data: dict[str, Any], card_set: CardSet, kind: str = "draft") -> BoosterSpec:

@@ -20,6 +20,7 @@ from sets.errors import BoosterSpecError
 from sets.importers import read_card_file
 from tests.helpers.cardfiles import mtgjson_card, mtgjson_set, write
 from tests.helpers.old_collation import old_balanced_spec
+from tests.helpers.products import CLB_FILE, CMM_FILE
 
 N = 12000
 
@@ -432,13 +433,27 @@ def opened_sheet_by_sheet(spec: BoosterSpec, rng: random.Random, count: int) -> 
     return boosters
 
 
-@pytest.mark.parametrize("code", ["CMR", "TST", "BAL"])
+# The draws each test set's boosters take: a table's (one, two, three, distinct), a float running total's, a balanced
+# sheet's, the sheet's own (by_sheet: a weighted balanced sheet, or colors that may run out of cards as in the small
+# fixtures).
+DRAWS = {
+    "CMR": {"balanced", "one", "one_by_totals", "three", "two"},
+    "TST": {"one", "three", "two"},
+    "BAL": {"by_sheet"},
+    "CLB": {"by_sheet", "one", "three"},
+    "CMM": {"balanced", "by_sheet", "distinct", "one", "three", "two"},
+}
+
+
+@pytest.mark.parametrize("code", list(DRAWS))
 def test_boosters_drawn_from_index_tables_are_the_sheets_own_draws(tmp_path, code):
-    """Issue 41: ``open`` runs each sheet's step from precomputed tables; the same seed gives the very boosters the
-    sheets' ``draw`` gives (seeds keep their packs), for CMR, a weighted foil sheet and a weighted balanced sheet."""
-    if code != "CMR":
+    """Issue 41: ``open`` runs each sheet's draw made once from its tables; the same seed gives the very boosters
+    the sheets' ``draw`` gives (seeds keep their packs), for CMR, a weighted foil sheet, a weighted balanced sheet
+    and the CLB and CMM fixtures (balanced commons that may run out of a color, a weighted foil sheet)."""
+    if code in ("TST", "BAL"):
         _imported_tst(tmp_path, None if code == "TST" else _balanced_set())
-    spec = booster_spec(code)
-    kinds = {step[0] for steps in spec._steps for step in steps}
-    assert len(kinds) >= (5 if code == "CMR" else 1)
-    assert spec.open_many(random.Random(41), 3000) == opened_sheet_by_sheet(spec, random.Random(41), 3000)
+    product = {"CLB": CLB_FILE, "CMM": CMM_FILE}.get(code)
+    spec = booster_spec(code if product is None else next(iter(read_card_file(product).card_sets())))
+    assert {draw.__name__ for draws in spec._draws for draw in draws} == DRAWS[code]
+    for seed in (41, 2026):
+        assert spec.open_many(random.Random(seed), 3000) == opened_sheet_by_sheet(spec, random.Random(seed), 3000)
