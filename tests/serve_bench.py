@@ -232,14 +232,22 @@ async def drive(url: str, event_id: int, codes: dict[str, str], figures: Figures
         return time.perf_counter() - start
 
 
+def serve_command(db: Path, event_id: int, phones: int) -> list[str]:
+    """``cmdraft serve`` for ``phones`` phones on loopback: a phone holds its stream and a request at once, so the
+    connections allowed grow with the phones (the default 200 turns the 101st phone away)."""
+    return [sys.executable, "-m", "events", "serve", str(event_id), "--db", str(db), "--port", "0"] + [
+        "--max-connections",
+        str(max(200, 2 * phones)),
+    ]
+
+
 def serve(players: int = PLAYERS, post: bool = False) -> dict[str, float | int]:
     with tempfile.TemporaryDirectory(prefix="cmdraft-serve-bench-") as folder:
         os.environ["CMDRAFT_HOME"] = str(Path(folder) / "home")
         db = Path(folder) / "bench.json"
         event_id, codes = make_event(db, players)
         process = subprocess.Popen(
-            [sys.executable, "-m", "events", "serve", str(event_id), "--db", str(db), "--port", "0"]
-            + ["--max-connections", str(max(200, 2 * players))],  # a phone holds its stream and a request
+            serve_command(db, event_id, players),
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,

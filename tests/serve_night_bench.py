@@ -27,7 +27,7 @@ import websockets
 from events.storage.store import Store
 from tests.helpers.cliapp import invoke
 from tests.helpers.night import Night
-from tests.serve_bench import cpu_seconds, peak_rss_mb, percentile
+from tests.serve_bench import cpu_seconds, peak_rss_mb, percentile, serve_command
 
 PHONES = 64
 
@@ -86,7 +86,7 @@ class Waits:
 
 
 async def phone(url: str, event_id: int, name: str, code: str, waits: Waits, ready: list, stop: asyncio.Event):
-    async with httpx.AsyncClient(base_url=url, timeout=30) as web:
+    async with httpx.AsyncClient(base_url=url, timeout=120) as web:  # 256 phones joining at once wait their turn
         while True:  # one address for every phone here: the server's per-address limit spaces the joins out
             joined = await web.post("/api/join", json={"event": event_id, "player": name, "code": code})
             if joined.status_code != 429:
@@ -95,7 +95,7 @@ async def phone(url: str, event_id: int, name: str, code: str, waits: Waits, rea
         joined.raise_for_status()
         token = joined.json()["token"]
     ws_url = url.replace("http://", "ws://") + f"/api/stream?token={token}"
-    async with websockets.connect(ws_url, max_size=2**22) as stream:
+    async with websockets.connect(ws_url, max_size=2**22, open_timeout=60) as stream:
         await stream.recv()  # the seat's state on connecting
         ready.append(name)
         while not stop.is_set():
@@ -118,8 +118,12 @@ async def drive(url: str, desk_token: str, event_id: int, codes: dict[str, str])
     ]
     until = time.monotonic() + 120
     while len(ready) < len(codes):
-        if time.monotonic() > until or any(t.done() for t in tasks):
-            raise SystemExit("the phones did not all connect")
+        failed = [t for t in tasks if t.done() and not t.cancelled() and t.exception() is not None]
+        if time.monotonic() > until or failed:
+            for task in tasks:
+                task.cancel()
+            reason = f": {failed[0].exception()!r}" if failed else f" in 120 s ({len(ready)} of {len(codes)})"
+            raise SystemExit(f"the phones did not all connect{reason}")
         await asyncio.sleep(0.05)
     desk = {"authorization": f"Bearer {desk_token}"}
     changes = [
@@ -144,7 +148,7 @@ def night(phones: int = PHONES) -> dict[str, float | int]:
         db = Path(folder) / "night.json"
         event_id, codes = drafted_event(db, phones)
         process = subprocess.Popen(
-            [sys.executable, "-m", "events", "serve", str(event_id), "--db", str(db), "--port", "0"],
+            serve_command(db, event_id, phones),
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,

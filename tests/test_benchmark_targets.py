@@ -38,3 +38,14 @@ def test_a_wall_clock_target_is_caught():
     assert [row for row in targets(planted) if not cpu_or_ratio(row[0], row[1])] == [
         ("pick -> next pack (median)", "ms", "<= 100 ms")
     ]
+
+
+def test_both_serve_benchmarks_let_every_phone_hold_a_stream_and_a_request() -> None:
+    """``serve --phones 256`` (docs/benchmarks.md): the draft's and the night's servers allow two connections a phone;
+    the default 200 turned the night's phones away past 100."""
+    from tests import serve_bench, serve_night_bench
+
+    assert serve_night_bench.serve_command is serve_bench.serve_command
+    for phones, allowed in ((8, 200), (64, 200), (256, 512)):
+        command = serve_bench.serve_command(Path("night.json"), 1, phones)
+        assert command[command.index("--max-connections") + 1] == str(allowed)
