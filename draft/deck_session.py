@@ -168,20 +168,24 @@ class DeckSession:
             self._save(self.deck(), self.report().valid, False)
 
     def verify_commanders(self, cards: Sequence[Card]) -> None:
-        """Raises ``InputError`` unless ``cards`` (one or two, from the pool) may lead together."""
-        if not 1 <= len(cards) <= 2:
+        """Raises ``InputError`` unless ``cards`` (one or two, from the pool) may lead together; none at all
+        takes the commanders back to the pool (the deck then has no commander yet)."""
+        if len(cards) > 2:
             raise InputError(f"choose one or two commanders, not {len(cards)}")
-        trial = Deck(tuple(DeckLine(card, 1, Zone.COMMANDER) for card in cards), (), "trial")
-        refused = [
-            p for p in validate(trial, product=self.product).problems if p.code in ("not-a-commander", "illegal-pair")
-        ]
+        refused = self._not_leading(cards)
         if refused:
-            raise InputError(" ".join(p.message for p in refused) + " — the commanders are unchanged")
+            raise InputError(" ".join(refused) + " — the commanders are unchanged")
         for card in set(cards):
             if cards.count(card) > self.pool_counts[card]:
                 raise InputError(
                     f"your pool has only {self.pool_counts[card]} {card.name} — the commanders are unchanged"
                 )
+
+    def _not_leading(self, cards: Sequence[Card]) -> list[str]:
+        """Why ``cards`` can't lead together (the rules' words: not a commander, no pairing); empty: they may."""
+        trial = Deck(tuple(DeckLine(card, 1, Zone.COMMANDER) for card in cards), (), "trial")
+        problems = validate(trial, product=self.product).problems
+        return [p.message for p in problems if p.code in ("not-a-commander", "illegal-pair")]
 
     def can_choose_commanders(self, cards: Sequence[Card]) -> bool:
         try:
@@ -226,7 +230,7 @@ class DeckSession:
 
     def choose_pipers(self, colors: Sequence[Color]) -> act.CommandersChosen:
         """Lead with one or two Prismatic Pipers of these colors (added Pipers allowed), beside the other
-        commander if there is room for it."""
+        commander if there is room for it and the two may lead together (else it goes back to the pool)."""
         return self._changing(lambda: self._choose_pipers(list(colors)))
 
     def _choose_pipers(self, colors: list[Color]) -> act.CommandersChosen:
@@ -236,6 +240,8 @@ class DeckSession:
             raise InputError("give one or two colors: 'piper blue' or 'piper U R'")
         verify_added(added_pipers([self.piper] * len(colors), self.pool_counts), self.may_add, self.product.added)
         others = [card for card in self.commanders if not is_piper(card)][: 2 - len(colors)]
+        if others and self._not_leading([*others, self.piper]):
+            others = []  # a legend the Piper can't pair with (no partner ability) doesn't stay beside it
         returned, removed = self._leaving(others + [self.piper] * len(colors))
         self.commanders = others + [self.piper] * len(colors)
         self.colors = colors
