@@ -31,6 +31,7 @@ from sets.cards import Card, normalize_name
 from sets.colors import Color, ColorIdentity
 from sets.errors import InputError
 
+PAIRING_PROBLEMS = ("not-a-commander", "illegal-pair")  # the deck rules' verdicts on who may lead together
 R = TypeVar("R", bound=act.Result)  # the result of one change (``_changing``)
 
 SaveFunction = Callable[[Deck, bool, bool], None]
@@ -168,12 +169,10 @@ class DeckSession:
             self._save(self.deck(), self.report().valid, False)
 
     def verify_commanders(self, cards: Sequence[Card]) -> None:
-        """Raises ``InputError`` unless ``cards`` (one or two, from the pool) may lead together; none at all
-        takes the commanders back to the pool (the deck then has no commander yet)."""
+        """Raises ``InputError`` unless ``cards`` (one or two from the pool, or none: no commander yet) may lead."""
         if len(cards) > 2:
             raise InputError(f"choose one or two commanders, not {len(cards)}")
-        refused = self._not_leading(cards)
-        if refused:
+        if refused := self._not_leading(cards):
             raise InputError(" ".join(refused) + " — the commanders are unchanged")
         for card in set(cards):
             if cards.count(card) > self.pool_counts[card]:
@@ -184,8 +183,7 @@ class DeckSession:
     def _not_leading(self, cards: Sequence[Card]) -> list[str]:
         """Why ``cards`` can't lead together (the rules' words: not a commander, no pairing); empty: they may."""
         trial = Deck(tuple(DeckLine(card, 1, Zone.COMMANDER) for card in cards), (), "trial")
-        problems = validate(trial, product=self.product).problems
-        return [p.message for p in problems if p.code in ("not-a-commander", "illegal-pair")]
+        return [p.message for p in validate(trial, product=self.product).problems if p.code in PAIRING_PROBLEMS]
 
     def can_choose_commanders(self, cards: Sequence[Card]) -> bool:
         try:
@@ -240,8 +238,7 @@ class DeckSession:
             raise InputError("give one or two colors: 'piper blue' or 'piper U R'")
         verify_added(added_pipers([self.piper] * len(colors), self.pool_counts), self.may_add, self.product.added)
         others = [card for card in self.commanders if not is_piper(card)][: 2 - len(colors)]
-        if others and self._not_leading([*others, self.piper]):
-            others = []  # a legend the Piper can't pair with (no partner ability) doesn't stay beside it
+        others = [] if others and self._not_leading([*others, self.piper]) else others  # no pair: it goes back
         returned, removed = self._leaving(others + [self.piper] * len(colors))
         self.commanders = others + [self.piper] * len(colors)
         self.colors = colors
