@@ -20,7 +20,9 @@ from tinydb import TinyDB
 from tinydb.table import Document
 
 from events.storage import record_checks, store
+from events.storage.records import Player, Pool
 from events.storage.store import Store
+from events.storage.tables import records_of
 from sets.errors import StorageError
 
 EVENT = {
@@ -390,3 +392,17 @@ def test_any_text_a_record_holds_is_saved_and_read_back(night, name):
         handle.table("players").update({"name": name}, doc_ids=[2])
     with Store(night).read() as handle:
         assert handle.table("players").get(doc_id=2)["name"] == name
+
+
+def test_values_reads_one_field_of_the_records_asked_for_in_number_order(night):
+    with Store(night).write() as handle:
+        handle.table("players").update({"status": "dropped"}, doc_ids=[3])
+        handle.table("players").update({"code": "K7"}, doc_ids=[4])
+    with Store(night).read() as handle:
+        players = records_of(handle, Player)
+        assert players.values("id", event=1, status="active") == [1, 2, 4, 5]
+        assert players.values("name", event=1) == NAMES
+        assert players.values("code", event=1) == [None, None, None, "K7", None]  # a field not saved: None
+        assert players.values("name", event=2) == ["Fay"]
+        assert players.values("id", event=3) == []
+        assert records_of(handle, Pool).values("player", event=1) == [1, 2, 3, 4, 5]
