@@ -20,14 +20,10 @@ commander option its pool offers (a legend, a partner pair, a legend with a
 Background, a partner that could take a Piper for its missing color, or two
 Pipers in its two deepest colors) by the ratings of the pool cards the
 option makes playable, less a castability cost for each color past two; the
-best option is its plan.  The Pipers are the ones the seat can count on
-(``Bot.pipers``): two at a draft without a store; at a store night what its
-stock sures every seat.  With one, a Piper leads a deck of one color; with
-none, only the pool's own legends lead, and a pool that has none wants a card
-that leads above all, more the further the draft is.  Signals: every pack it
-is passed tells it which colors the seats upstream are not taking (good cards
-still there late), and the strong style leans toward those colors while it is
-still open.  Both
+best option is its plan (``draft.bot_plans``: the Pipers are those the seat
+can count on, ``Bot.pipers``).  Signals: every pack it is passed tells it which
+colors the seats upstream are not taking (good cards still there late), and
+the strong style leans toward those colors while it is still open.  Both
 cards of a pick are chosen together: the best pair among the pack's top
 candidates, worth more when the two lead together.
 
@@ -56,11 +52,11 @@ from enum import StrEnum, unique
 from itertools import combinations
 
 from draft.bot_leaders import LeaderOption, PoolLeaders
+from draft.bot_plans import PIPER_LEAD, SURE_PIPERS, UNLED_SHARE, Plan, best_option, lead_urgency
 from draft.commanders import can_pair
 from draft.traits import Traits, card_traits
 from sets.booster import Printing
 from sets.cards import Card, CommanderAbility
-from sets.colors import Color
 from sets.errors import InputError
 
 
@@ -106,31 +102,6 @@ def _straight_subset_sums() -> Callable[[list[float]], list[float]]:
 _fast_subset_sums = _straight_subset_sums()
 
 
-def _lead_urgency(progress: float) -> float:
-    """What a card that would give a leaderless pool its first lead gains, ``progress`` (0 to 1) into the draft."""
-    return min(LEADLESS_MOST, LEADLESS_RISE * max(0.0, progress - LEADLESS_FROM))
-
-
-@dataclass
-class Plan:
-    """Where a bot is heading: an identity and the commanders that give it."""
-
-    mask: int = 31
-    commanders: tuple[Card, ...] = ()
-    strength: float = 0.0
-    depth: int = 0  # playable spells of the pool inside the plan's colors
-    # No added card (Piper) is sure and the pool can't lead a deck yet: a card that can lead is what it needs most.
-    leaderless: bool = False
-    # No added card is sure and the pool's legends lead other colors than the plan's (its two deepest): a legend of
-    # the plan's colors is wanted, while the pool's own stay the way to a legal deck.
-    unled: bool = False
-
-
-_PAIR_MASKS = tuple(a.bit | b.bit for a, b in combinations(Color, 2))
-_MONO_MASKS = tuple(color.bit for color in Color)
-_WIDE = frozenset(mask for mask in range(32) if mask.bit_count() > 2)  # identities of three colors or more
-# Cards past this many in a pool's identity don't make a deck better: a deck plays about 36 spells.
-_DECK_SPELLS = 36
 PLAYABLE = 1.5  # a rating from which a card would make a deck
 DEPTH_FROM = 0.3  # from this far into the draft a seat counts the playables of its plan's colors
 EARLY_FIT = 0.3  # before committing, the most a card in the colors of the picks so far gains
@@ -140,20 +111,6 @@ WEAK_LEADER = 1.8  # a legend rated this or less leads no better than the Pipers
 # drafter still takes a clearly better card (a point or more) over an on-color one until the pool settles its deck.
 OFF_COLOR = 1.0
 DEPTH_TARGET = 44  # playables in the plan's colors wanted by the end of the draft (a deck plays about 36 spells)
-# The plan leads with two added cards (Pipers) when no legend leads better: sure at a draft without a store, where
-# anyone may add the product's most (two).  A seat that can count on fewer (a store's stock, ``Bot.pipers``) plans with
-# what it has: one Piper leads a deck of one color, none leaves the pool's own legends.
-SURE_PIPERS = 2
-# What a card that would give a leaderless pool its first lead gains (no Piper to count on): nothing at the first
-# picks, while every pack still holds legends, then ``LEADLESS_RISE`` a whole draft from ``LEADLESS_FROM`` on, up to
-# ``LEADLESS_MOST`` before the last pack: more than any card is worth (ratings run 0-5, and what fit adds or an
-# off-color card loses is less than five), so there a seat takes the first card that leads that it is offered.
-LEADLESS_FROM = 0.2
-LEADLESS_RISE = 25.0
-LEADLESS_MOST = 10.0
-PIPER_LEAD = 0.8  # a drafted Piper leads a deck of one color: worth that share of what a legend gains
-# A pool that leads only in other colors than its deepest two gains this share for a legend of those two.
-UNLED_SHARE = 0.3
 
 
 @dataclass
@@ -256,7 +213,7 @@ class Bot:
         if kept is not None and kept[0] is sums and kept[1] is options and kept[2] is self.style and kept[3] == added:
             best = Plan(*kept[4])
         else:
-            best = self._best_option(sums, options, strong, added)
+            best = best_option(sums, options, strong, added)
             self._best = (
                 sums,
                 options,
@@ -279,62 +236,6 @@ class Bot:
         sure = self.pipers + self._held_pipers
         return None if sure >= SURE_PIPERS else sure
 
-    @staticmethod
-    def _best_option(sums: list[float], options: list[LeaderOption], strong: bool, added: int | None = None) -> Plan:
-        if added is not None:
-            return Bot._best_option_short(sums, options, strong, added)
-        best_leaders: tuple[Card, ...] = ()
-        best_mask, best_value = 31, float("-inf")
-        width_cost = 1.2 if strong else 0.6
-        cap = _DECK_SPELLS * 2.2
-        for mask, leaders, leading in options:
-            spells = sums[mask]
-            value = (spells if spells <= cap else cap) + leading
-            if mask in _WIDE:
-                value -= width_cost * (mask.bit_count() - 2)
-            if value > best_value:
-                best_mask, best_leaders, best_value = mask, leaders, value
-        # No legend (or a weak one): the two deepest colors, led by two Pipers added after the draft.
-        pair = max(zip(map(sums.__getitem__, _PAIR_MASKS), _PAIR_MASKS))
-        piper_value = pair[0] * 0.9 - (1.0 if strong else 0.0)
-        if not best_leaders or piper_value > best_value:
-            return Plan(pair[1], (), piper_value)
-        return Plan(best_mask, best_leaders, best_value)
-
-    @staticmethod
-    def _best_option_short(sums: list[float], options: list[LeaderOption], strong: bool, added: int) -> Plan:
-        """``_best_option`` for a seat sure of fewer than two added cards (Pipers; ``options`` are then the pool's own
-        when it is sure of none).  One Piper leads a deck of its one color: the deepest color, when no legend leads
-        better.  None: the pool's legends with a colored identity, or its two deepest colors (valued as two Pipers
-        would lead them) and a legend of theirs wanted (``Plan.unled``); while it has none, those colors and any
-        legend wanted (``Plan.leaderless``)."""
-        best_leaders: tuple[Card, ...] = ()
-        best_mask, best_value = 31, float("-inf")
-        width_cost = 1.2 if strong else 0.6
-        cap = _DECK_SPELLS * 2.2
-        for mask, leaders, leading in options:
-            if not mask:
-                continue  # a colorless identity allows no basic land: no deck of sixty cards to lead
-            spells = sums[mask]
-            value = (spells if spells <= cap else cap) + leading
-            if mask in _WIDE:
-                value -= width_cost * (mask.bit_count() - 2)
-            if value > best_value:
-                best_mask, best_leaders, best_value = mask, leaders, value
-        if added:
-            mono = max(zip(map(sums.__getitem__, _MONO_MASKS), _MONO_MASKS))
-            piper_value = mono[0] * 0.9 - (1.0 if strong else 0.0)
-            if not best_leaders or piper_value > best_value:
-                return Plan(mono[1], (), piper_value)
-        else:
-            pair = max(zip(map(sums.__getitem__, _PAIR_MASKS), _PAIR_MASKS))
-            pair_value = pair[0] * 0.9 - (1.0 if strong else 0.0)
-            if not best_leaders:
-                return Plan(pair[1], (), pair_value, leaderless=True)
-            if pair_value > best_value:
-                return Plan(pair[1], (), pair_value, unled=True)
-        return Plan(best_mask, best_leaders, best_value)
-
     def _commitment(self, progress: float) -> float:
         if self.style is BotStyle.STRONG:
             return min(1.0, max(0.0, (progress - 0.1) * 2.2))
@@ -352,10 +253,10 @@ class Bot:
         outside = ~plan.mask
         commanders = plan.commanders
         leader_need, pairs = self.leader_need, can_pair
-        # A pool that can't lead yet, with no Piper to count on: a card that would lead gains ``_lead_urgency``.
+        # A pool that can't lead yet, with no Piper to count on: a card that would lead gains ``lead_urgency``.
         # One that leads only other colors than the plan's: a legend of the plan's colors gains a share of it.
-        urgent = _lead_urgency(progress) if plan.leaderless else 0.0
-        inside = _lead_urgency(progress) * UNLED_SHARE if plan.unled else 0.0
+        urgent = lead_urgency(progress) if plan.leaderless else 0.0
+        inside = lead_urgency(progress) * UNLED_SHARE if plan.unled else 0.0
         if not strong:
             leading = (1.2 if first else 0.3) * (1.0 - progress)
             partnering = 0.8 if first else 0.3

@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from draft.bots import Bot, BotStyle, Plan
+from draft.bot_plans import Plan
+from draft.bots import Bot, BotStyle
 from draft.commanders import can_pair
 from draft.deckbuild import ranked_builds
 from draft.decks import is_piper
