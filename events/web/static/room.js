@@ -32,6 +32,14 @@
     return line;
   }
 
+  // A list spreads over as many columns as it needs at eight rows a column, up to three (fifteen rows each at
+  // most): ten players read in two wide columns, not one narrow one beside an empty screen.
+  function spread(box, rows) {
+    var count = Math.max(1, Math.min(3, Math.ceil(rows / 8)));
+    box.style.columnCount = String(count);
+    box.setAttribute("data-columns", String(count));
+  }
+
   function pages(items, size) {
     var out = [];
     for (var i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
@@ -104,6 +112,7 @@
           chunk.forEach(function (p) {
             box.appendChild(row(p.name + (p.first ? " ▶" : ""), "table " + p.table));
           });
+          spread(box, chunk.length);
         }
       };
     });
@@ -121,10 +130,11 @@
           var box = $("standings");
           clear(box);
           chunk.forEach(function (s) {
-            var line = row("", points(s.points) + " pts", s.dropped ? "dropped" : s.final_place === 1 ? "winner" : "");
+            var line = row("", points(s.points) + (points(s.points) === 1 ? " pt" : " pts"), s.dropped ? "dropped" : s.final_place === 1 ? "winner" : "");
             line.firstChild.textContent = s.rank + ". " + s.name;
             box.appendChild(line);
           });
+          spread(box, chunk.length);
         }
       };
     });
