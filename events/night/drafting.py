@@ -19,7 +19,7 @@ from events.night.schema import card_ref
 from events.sessions.table import DraftTable
 from events.storage.draft_files import TableSession
 from events.storage.draft_records import fold, live_state
-from events.storage.records import Event, Pod, Pool
+from events.storage.records import Event, Player, Pod, Pool
 from events.storage.store import phase_change
 from events.storage.tables import records_of
 from sets.booster import booster_spec, sealed_pool
@@ -177,12 +177,14 @@ class Drafting(EventBase):
         if draft is None:
             return False
         event = self._event(db, event_id)
+        have = set(records_of(db, Pool).values("player", event=event_id))
         recorded = 0
         for seat, pid in enumerate(pod.players):
-            if records_of(db, Pool).first(event=event_id, player=pid):
+            if pid in have:
                 continue
             cards = [card_ref(p, event.set) for p in draft.pools[seat]]
             records_of(db, Pool).insert_fields(event=event_id, player=pid, cards=cards, source="draft")
+            have.add(pid)
             recorded += 1
         if recorded:
             history.log_change(
@@ -198,9 +200,9 @@ class Drafting(EventBase):
         event = self._event(db, event_id)
         if event.status != "drafting":
             return
-        active = self._players(db, event_id, active_only=True)
-        have = {d.player for d in records_of(db, Pool).find(event=event_id)}
-        if all(p.id in have for p in active):
+        active = records_of(db, Player).values("id", event=event_id, status="active")
+        have = set(records_of(db, Pool).values("player", event=event_id))
+        if all(pid in have for pid in active):
             phase_change(db)
             records_of(db, Event).update(event_id, status="building")
             history.log_change(db, event_id, history.SYSTEM, "drafting done", "drafting", "building")

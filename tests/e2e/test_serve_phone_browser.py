@@ -161,3 +161,59 @@ def test_the_table_and_decklists_pages_have_one_h1_big_controls_and_nothing_seri
         assert headings_one(lists) == ["Decklists"] and too_small(lists) == [] and serious(lists) == []
     finally:
         served.stop()
+
+
+@pytest.fixture
+def built(tmp_path, cli):
+    """One pod of two players and six bots drafted to the end: the builder is open."""
+    db = tmp_path / "built.json"
+    event_id = terminal_night(cli, db, "Ann", "Bo", bots=6)
+    start(cli, db, event_id)
+    night = Night(Store(db))
+    for pod in night.snapshot(event_id).pods:
+        session = night.draft_session(event_id, pod.number)
+        while not session.draft.finished:
+            for seat in session.waiting_humans():
+                session.pick(session.suggested_pick(seat))
+        night.after_picks(event_id, pod.number, session)
+    served = Served(db, event_id)
+    yield db, event_id, served
+    served.stop()
+
+
+def test_a_reload_answered_after_a_deck_change_does_not_undo_it_on_the_screen(built, browser):
+    """The stream asks the page to reload the deck while the player taps Auto: the reload's answer, read before the
+    change, arrives after the change's answer (they are separate requests). The page keeps the changed deck."""
+    db, event_id, served = built
+    page = phone_page(browser)
+    held: list = []
+    holding = [False]
+
+    def hold_reloads(route, request):
+        if request.method == "GET" and holding[0]:
+            held.append((route, route.fetch()))  # the deck as the server has it now, before the change
+        else:
+            route.continue_()
+
+    page.route("**/api/deck", hold_reloads)
+    join(page, served.url, codes_of(db, event_id)["Ann"], event_id=event_id, name="Ann", screen="#screen-deck")
+    legal = page.locator("#deck-legal")
+    expect(legal).to_have_text("Not legal yet")  # nothing built yet
+    holding[0] = True
+    page.evaluate("() => { cmdraft.loadDeck(); }")  # what a seat message on the stream does (not awaited: held)
+    for _ in range(500):  # the handler runs while Playwright waits
+        if held:
+            break
+        page.wait_for_timeout(20)
+    assert held, "the page's reload never reached the server"
+    holding[0] = False
+    with page.expect_response(lambda r: r.request.method == "POST" and r.url.endswith("/api/deck")) as answer:
+        page.click("#deck-auto")
+    size = answer.value.json()["size"]
+    expect(legal).to_have_text("Legal")
+    route, before = held[0]
+    with page.expect_request_finished(lambda r: r.method == "GET" and r.url.endswith("/api/deck")):
+        route.fulfill(response=before)
+    page.evaluate("() => new Promise(done => setTimeout(done, 300))")  # time for the page to take the late answer
+    expect(legal).to_have_text("Legal")
+    expect(page.locator("#deck-size")).to_have_text(f"· {size} cards")

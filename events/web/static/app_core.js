@@ -13,6 +13,9 @@ var cmdraft = (function () {
   var state = {
     seat: null, // the last SeatState
     deck: null, // the last DeckState
+    deckChanges: 0, // deck changes sent (a reload sent before one, or while one is on its way, is out of date)
+    deckChanging: false, // a deck change is on its way
+    deckReload: false, // a reload's answer was dropped as out of date: reload once the change is answered
     version: -1,
     offset: 0, // server clock minus ours, seconds
     selected: [], // indices into seat.draft.cards

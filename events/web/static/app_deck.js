@@ -15,8 +15,28 @@
 
   // --- deck -----------------------------------------------------------------------------------------------
 
+  function changed() {
+    state.busy = state.deckChanging = false;
+    if (state.deckReload) {
+      state.deckReload = false;
+      loadDeck();
+    }
+  }
+
+  // A reload (asked by the stream, or on reconnecting) and a button's change are separate requests whose answers
+  // can arrive in either order. A change's answer is the deck after it, so it is always shown (changes go one at
+  // a time); a reload's answer is shown only if no change was on its way when it was sent or has been sent since:
+  // otherwise it may be the deck from before the change and would undo it on the screen.
   function loadDeck() {
+    var changes = state.deckChanges;
+    var during = state.deckChanging;
     return api("GET", "/api/deck").then(function (result) {
+      if (during || changes !== state.deckChanges) {
+        // it was asked for a reason (the stream, the desk): ask again, once the change on its way is answered
+        if (state.deckChanging) state.deckReload = true;
+        else loadDeck();
+        return;
+      }
       if (result.ok) {
         state.deck = result.data;
         showBuilder(true);
@@ -88,12 +108,15 @@
   function deckAction(body) {
     if (state.busy) return Promise.resolve();
     state.busy = true;
+    state.deckChanges += 1;
+    state.deckChanging = true;
     return api("POST", "/api/deck", body)
       .then(function (result) {
-        state.busy = false;
+        changed();
         if (result.ok) {
           state.deck = result.data;
           $("deck-message").textContent = "";
+          showBuilder(true);
           renderDeck();
         } else {
           $("deck-message").textContent = errorText(result);
@@ -104,7 +127,7 @@
         }
       })
       .catch(function () {
-        state.busy = false;
+        changed();
         $("deck-message").textContent = "No answer from the server: try again when it reconnects.";
       });
   }
@@ -112,9 +135,11 @@
   function register() {
     if (state.busy) return;
     state.busy = true;
+    state.deckChanges += 1;
+    state.deckChanging = true;
     api("POST", "/api/deck/register", {})
       .then(function (result) {
-        state.busy = false;
+        changed();
         if (!result.ok) {
           $("deck-message").textContent = errorText(result);
           return;
@@ -126,7 +151,7 @@
           : "Registered, with problems the desk will see (below).";
       })
       .catch(function () {
-        state.busy = false;
+        changed();
         $("deck-message").textContent = "No answer from the server: not registered yet; try again.";
       });
   }
