@@ -191,7 +191,9 @@ def ignores_without_reason(source: str) -> list[int]:
     """The lines of a module's source whose ``type: ignore`` comment does not name its error code AND say why on
     the same line (``# type: ignore[override]  # uvicorn narrows ...``): a reason on the line above is not beside
     the ignore it explains.  Comments only: a string that mentions an ignore is not one."""
-    lines = []
+    lines: list[int] = []
+    if not IGNORE.search(source):  # no such comment anywhere: nothing to tokenize
+        return lines
     for token in tokenize.generate_tokens(io.StringIO(source).readline):
         found = IGNORE.search(token.string) if token.type == tokenize.COMMENT else None
         if found is None:
