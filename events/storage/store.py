@@ -26,6 +26,7 @@
 
 from __future__ import annotations
 
+import copy
 import os
 import typing
 from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping
@@ -84,20 +85,41 @@ class _TransactionStorage(Storage):
 
 
 class _ReadStorage(_TransactionStorage):
-    """A read-only view: a change is refused, and what this process kept of the file (which TinyDB changed in
-    place before it asked to write) is forgotten."""
+    """A read-only view of what this process keeps of the file, shared by every reader: a change is refused
+    (``_ReadTable`` refuses it before it starts; any other way, what the process kept is forgotten)."""
 
     def __init__(self, path: Path, data: dict[str, Any] | None, forget: Callable[[], None]):
         super().__init__(path, data)
         self.forget = forget
 
+    def read(self) -> dict[str, Any] | None:
+        return None if self.data is None else dict(self.data)  # a table dropped from it is dropped from a copy
+
     def write(self, data: dict[str, Any]) -> None:
         self.forget()
-        raise RuntimeError(f"a read transaction of {self.path} cannot change it; use Store.write()")
+        raise _read_only(self.path)
+
+
+def _read_only(path: Path) -> RuntimeError:
+    return RuntimeError(f"a read transaction of {path} cannot change it; use Store.write()")
+
+
+class _ReadTable(Table):
+    """A table of a read transaction: a change is refused before it touches a record."""
+
+    def _update_table(self, updater: Callable[[dict[int, Mapping[str, Any]]], None]) -> None:
+        raise _read_only(typing.cast(_ReadStorage, self._storage).path)
+
+
+class _ReadDB(TinyDB):
+    table_class = _ReadTable
 
 
 class _TrackedTable(Table):
-    """A TinyDB table that tells the transaction which records each change touched."""
+    """A TinyDB table that tells the transaction which records each change touched.
+
+    A record is changed in a copy of its own (``_own``): the records the process keeps of the file, which reads
+    in other threads share, stay as they were committed until the transaction's file replaces them."""
 
     def _storage_of(self) -> _TransactionStorage:
         return typing.cast(_TransactionStorage, self._storage)
@@ -135,6 +157,16 @@ class _TrackedTable(Table):
             self._touched(storage, doc_ids)
         return doc_ids
 
+    def _own(self, doc_ids: Iterable[int], deep: bool) -> None:
+        """The records ``doc_ids`` replaced by copies the transaction may change (``deep``: a function will change
+        them, perhaps inside a list; else fields are replaced, so a copy of the record's top suffices).  The
+        table's dict itself is the transaction's own (``Store._write`` copied it, and every change makes a new one)."""
+        table = self._read_table()
+        for doc_id in doc_ids:
+            doc = table.get(str(doc_id))
+            if doc is not None:
+                table[str(doc_id)] = copy.deepcopy(doc) if deep else dict(doc)
+
     def update(
         self,
         fields: Mapping[str, Any] | Callable[[MutableMapping[str, Any]], None],
@@ -142,9 +174,12 @@ class _TrackedTable(Table):
         doc_ids: Iterable[int] | None = None,
     ) -> list[int]:
         with self._telling() as storage:
-            doc_ids = None if doc_ids is None else list(doc_ids)
+            if doc_ids is None:  # the records the query matches, found first (then each is changed in a copy)
+                doc_ids = [int(key) for key, doc in self._read_table().items() if cond is None or cond(doc)]
+            doc_ids = list(doc_ids)
+            self._own(doc_ids, deep=callable(fields))
             before = self._found_by(doc_ids)
-            doc_ids = super().update(fields, cond, doc_ids)
+            doc_ids = super().update(fields, doc_ids=doc_ids)
             self._touched(storage, doc_ids)
             self._compare(storage, before, doc_ids)
         return doc_ids
@@ -153,6 +188,7 @@ class _TrackedTable(Table):
         self, updates: Iterable[tuple[Mapping[str, Any] | Callable[[MutableMapping[str, Any]], None], QueryLike]]
     ) -> list[int]:
         with self._telling() as storage:
+            self._own([int(key) for key in self._read_table()], deep=True)
             before = self._found_by(None)
             doc_ids = super().update_multiple(updates)
             self._touched(storage, doc_ids)
@@ -225,6 +261,9 @@ class Store:
         # The last contents this process read or wrote, with the file's identity then: a file
         # that is still the same (same inode, size and mtime) needs no new parse.
         self._cache: tuple[tuple[int, int, int], dict[str, Any], bool] | None = None
+        # What a write of this process is renaming into place, with its file's identity (the same once renamed):
+        # a read in another thread that sees the new file meanwhile needs no new parse either.
+        self._coming: tuple[tuple[int, int, int], dict[str, Any]] | None = None
         self._drafts: dict[str, Journal] = {}
 
     # --- the drafts' own files ----------------------------------------------------------------------
@@ -251,9 +290,11 @@ class Store:
 
     def _load(self) -> tuple[dict[str, Any] | None, bool]:
         """The file's data at the current schema, and whether the file itself is of an older schema."""
-        signature = self._signature()
-        if signature is not None and self._cache is not None and self._cache[0] == signature:
-            return self._cache[1], self._cache[2]
+        signature, cache, coming = self._signature(), self._cache, self._coming
+        if signature is not None and cache is not None and cache[0] == signature:
+            return cache[1], cache[2]
+        if signature is not None and coming is not None and coming[0] == signature:
+            return coming[1], False  # a write of this process renamed its file into place a moment ago
         data = read_file(self.path)
         outdated = data is not None and schema_of(data) != SCHEMA
         if outdated and data is not None:
@@ -281,7 +322,7 @@ class Store:
         if self.path.is_dir():
             raise StorageError(f"{self.path} is a folder, not a database file; give a file path with --db")
         data, _ = self._load()  # no lock: a committed file is always whole
-        yield TinyDB(storage=lambda: _ReadStorage(self.path, data, self._forget))
+        yield _ReadDB(storage=lambda: _ReadStorage(self.path, data, self._forget))
 
     def _check_writable(self) -> None:
         """Refuse a write the file's or folder's permission bits don't allow, root or not."""
@@ -302,7 +343,10 @@ class Store:
         try:
             data, outdated = self._load()
             stat = self.path.stat() if data is not None else None
-            storage = _TransactionStorage(self.path, data)
+            # The transaction's own tables (a shallow copy: ``_TrackedTable`` copies a record before it changes it),
+            # so reads in other threads keep seeing what was committed, and a refused write leaves nothing behind.
+            own = None if data is None else {name: dict(table) for name, table in data.items()}
+            storage = _TransactionStorage(self.path, own)
             db = _TrackedDB(storage=lambda: storage)
             yield db
             if storage.dirty or outdated:
@@ -321,16 +365,22 @@ class Store:
                     self._rotate_backups()
                 remove_stale_temporaries(self.path.parent)
                 remove_stale_temporaries(self.drafts_folder)
+
+                def coming(written: os.stat_result) -> None:
+                    self._coming = ((written.st_ino, written.st_size, written.st_mtime_ns), tables)
+
                 try:
-                    atomic_write(self.path, encoded(tables), PRIVATE if stat is None else stat.st_mode & 0o7777)
+                    mode = PRIVATE if stat is None else stat.st_mode & 0o7777
+                    atomic_write(self.path, encoded(tables), mode, before_rename=coming)
                 except OSError as error:
                     raise StorageError(
                         f"cannot write database {self.path}: {error.strerror or error}; nothing was changed"
                     ) from None
                 signature = self._signature()
                 self._cache = (signature, tables, False) if signature is not None else None
+                self._coming = None
         except BaseException:
-            self._cache = None  # the transaction may have changed the cached data in memory
+            self._cache = self._coming = None  # read the file again (a change may have reached what was kept)
             raise
         finally:
             lock.release()
