@@ -25,7 +25,7 @@ from events.web import answers
 from events.web.api_common import ApiError, Served, Signature, whole
 from events.web.api_night import table_state
 from events.web.bodies import PickBody
-from events.web.settings import CARDS_KEPT
+from events.web.settings import CARDS_KEPT, PACKS_KEPT
 from sets.booster import Printing
 from sets.cards import Card, CardSet
 from sets.images import image_of
@@ -38,8 +38,10 @@ TAKEN_BY = {  # who made a seat's last pick, when not the player (``DraftTable.t
 }
 EMPTY = msgspec.Raw(b"[]")  # an empty list of cards, already encoded
 _encode = msgspec.json.Encoder().encode
-# see card_json: (card, foil) -> (the card's faces, its fields, its facts, the facts at each place)
-_CARDS_JSON: dict[tuple[Card, bool], tuple[object, tuple[object, ...], answers.Card, dict[int, answers.Card]]] = {}
+# see card_json: (card, foil) -> (the card's faces, its fields, its facts, the facts at each place and encoded)
+_CARDS_JSON: dict[
+    tuple[Card, bool], tuple[object, tuple[object, ...], answers.Card, dict[int, tuple[answers.Card, bytes]]]
+] = {}
 
 
 def card_json(card: Card, index: int, foil: bool = False) -> answers.Card:
@@ -48,6 +50,15 @@ def card_json(card: Card, index: int, foil: bool = False) -> answers.Card:
     set, number and name, so what was worked out is kept with the card's very faces: a set read again (a card
     corrected, a text imported) makes new ones, and the card is worked out anew.  The facts are worked out once
     a card (its image looked up once), whatever places it is shown at as its pack shrinks."""
+    return _placed(card, index, foil)[0]
+
+
+def card_bytes(card: Card, index: int, foil: bool = False) -> bytes:
+    """``card_json`` encoded, once a card and place."""
+    return _placed(card, index, foil)[1]
+
+
+def _placed(card: Card, index: int, foil: bool) -> tuple[answers.Card, bytes]:
     fields = (card.rarity, card.identity, card.mana_value, card.layout)
     kept = _CARDS_JSON.get((card, foil))
     if kept is None or kept[0] is not card.faces or kept[1] != fields:
@@ -71,13 +82,32 @@ def card_json(card: Card, index: int, foil: bool = False) -> answers.Card:
         kept = _CARDS_JSON[card, foil] = (card.faces, fields, facts, {})
     placed = kept[3].get(index)
     if placed is None:
-        placed = kept[3][index] = replace(kept[2], id=index)
+        facts = replace(kept[2], id=index)
+        placed = kept[3][index] = (facts, _encode(facts))
     return placed
 
 
 def forget_cards() -> None:
     """Work every card out anew (a server starting: images may have been downloaded since)."""
     _CARDS_JSON.clear()
+    _PACKS_JSON.clear()
+
+
+# see pack_json: id of a pack's list of cards -> (that very list, kept so its id is not reused; its cards encoded)
+_PACKS_JSON: dict[int, tuple[list[Printing], msgspec.Raw]] = {}
+
+
+def pack_json(cards: list[Printing]) -> msgspec.Raw:
+    """A pack's cards as JSON, encoded once for every state that shows this pack as it stands.  A pick never
+    changes a pack's list of cards: it gives the pack a new list (``Draft.pick``), so the list itself is the key
+    (and the list is kept with its encoding, so its id names no other list while it is here)."""
+    kept = _PACKS_JSON.get(id(cards))
+    if kept is None or kept[0] is not cards:
+        if len(_PACKS_JSON) > PACKS_KEPT:
+            _PACKS_JSON.clear()
+        encoded = b",".join([card_bytes(p.card, i, p.foil or p.etched) for i, p in enumerate(cards)])
+        kept = _PACKS_JSON[id(cards)] = (cards, msgspec.Raw(b"[" + encoded + b"]"))
+    return kept[1]
 
 
 def image_json(card: Card) -> dict[str, Any]:
@@ -130,7 +160,8 @@ def seat_place(snap: Snapshot, player_id: int) -> tuple[int, int, int | None] | 
 def draft_json(session: DraftTable, pod: int, seat: int) -> answers.DraftState:
     draft: Draft = session.draft
     finished = draft.finished
-    mine = not finished and draft.held(seat) is not None
+    held = None if finished else draft.held(seat)
+    mine = held is not None
     last = next((pick for pick in reversed(draft.log) if pick.seat == seat), None)
     at = draft.at(seat)
     waiting_on = draft.waiting_on(seat)
@@ -144,7 +175,7 @@ def draft_json(session: DraftTable, pod: int, seat: int) -> answers.DraftState:
         picks=draft.picks_per_pack,
         take=draft.picks_due(seat) if mine else 0,
         direction="left" if draft.direction > 0 else "right",
-        cards=printings_json(draft.pack(seat)) if mine and seat in session.humans else [],
+        cards=pack_json(held.cards) if held is not None and seat in session.humans else EMPTY,
         waiting_for=len(waiting_on),
         waiting_on=[session.names[other] for other in waiting_on],
         queued=draft.queued(seat),
@@ -171,7 +202,7 @@ def pool_json(served: Served, pod: int, seat: int, pool: list[Printing]) -> msgs
     if len(cards) < len(pool):
         for index in range(len(cards), len(pool)):
             printing = pool[index]
-            cards.append(_encode(card_json(printing.card, index, printing.foil or printing.etched)))
+            cards.append(card_bytes(printing.card, index, printing.foil or printing.etched))
         kept = served.pools_json[pod, seat] = (pool, cards, msgspec.Raw(b"[" + b",".join(cards) + b"]"))
     return kept[2]
 

@@ -1,6 +1,6 @@
 """Every limit and address of ``cmdraft serve`` in one frozen object (``WebSettings``): where it listens, what the
 door holds back, how long a request may take, what a client may send, how often the server looks at the files, the
-cookies' lives; and the one figure a whole process shares (``CARDS_KEPT``).
+cookies' lives; and the figures a whole process shares (``CARDS_KEPT``, ``PACKS_KEPT``).
 
 ``create_app`` takes one; ``cmdraft serve`` builds it from its options (their defaults are ``DEFAULT``'s), tests
 with their own figures.  Nothing else in ``events/web`` or ``events/cli`` keeps a limit or an address of its own.
@@ -17,6 +17,9 @@ DAY = 86_400
 # this the cache is emptied and filled again as cards are shown.  A night's packs hold a few thousand printings at
 # most (a set's cards, foils apart); the cap only bounds a process that serves many sets or many sets read again.
 CARDS_KEPT = 16_384
+# The packs whose cards are kept encoded (``api_draft.pack_json``): a live pack is shown on each pick of it, so a
+# room of 256 phones holds a few hundred at once; past this the cache is emptied and filled again.
+PACKS_KEPT = 4_096
 
 
 @dataclass(frozen=True)

@@ -11,9 +11,10 @@ import msgspec
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
+from draft.engine import Draft, DraftConfig
 from events.web import live
 from events.web.answers import SeatState
-from events.web.api_draft import card_json, prepare_pick, write_picks
+from events.web.api_draft import card_json, pack_json, prepare_pick, printings_json, write_picks
 from events.web.bodies import PickBody
 from events.web.live import Connection
 from sets.cards import Rarity
@@ -170,7 +171,7 @@ def test_a_stream_opening_while_its_pod_is_written_gets_the_pack_the_write_broug
         web.portal.call(ann_picks_as_bo_wakes)
         assert bo_phone.pending is not None and bo_phone.pending.draft is not None
         shown_to_bo = bo_phone.pending.draft
-        assert (shown_to_bo.pick, len(shown_to_bo.cards)) == (2, 18), shown_to_bo
+        assert (shown_to_bo.pick, len(msgspec.json.decode(shown_to_bo.cards))) == (2, 18), shown_to_bo
 
 
 def test_a_card_corrected_or_given_its_text_shows_as_it_is_now():
@@ -184,6 +185,23 @@ def test_a_card_corrected_or_given_its_text_shows_as_it_is_now():
     assert card_json(corrected, 3).rarity == "M" and card_json(corrected, 3).mana_value == card.mana_value + 9
     texted = replace(corrected, faces=tuple(replace(face, text="Test text: draw a card.") for face in card.faces))
     assert card_json(texted, 3).text == ["Test text: draw a card."] * len(card.faces)
+
+
+def test_a_packs_cards_are_encoded_once_for_the_pack_as_it_stands_and_anew_after_a_pick():
+    """A pack's cards are kept encoded between the states that show it, as working them out anew encodes them; a
+    pick gives the pack its own new list of cards, which is encoded anew (never the cards taken from it)."""
+    draft = Draft.new(DraftConfig(seats=4), seed=3)
+    held = draft.held(0)
+    assert held is not None
+    shown = pack_json(held.cards)
+    assert bytes(shown) == msgspec.json.encode(printings_json(held.cards))  # the JSON a state would carry
+    assert pack_json(held.cards) is shown  # kept for the next state showing this pack
+    assert pack_json(list(held.cards)) is not shown  # another list (of the same cards): worked out for itself
+    taken = draft.pick(0, [0, 1])
+    after = pack_json(held.cards)
+    assert after is not shown and draft.held(1) is not None and draft.queued(1) == 2  # passed on, behind seat 1's
+    names = [card["name"] for card in msgspec.json.decode(after)]
+    assert names == [printing.card.name for printing in taken.offered[2:]]  # the cards left, the first two taken
 
 
 def test_an_unforeseen_error_taking_a_stream_pick_is_one_line_and_the_stream_goes_on(
@@ -209,7 +227,9 @@ def seat_at(version: int, server_time: float, pick: int, cards: int) -> SeatStat
         **{"pod": 1, "seat": 1, "seats": 8, "pack": 1, "packs": 3, "pick": pick, "picks": 10, "take": 2},
         **{"direction": "left", "waiting_for": 0, "waiting_on": [], "queued": 1, "deadline": None, "done": False},
         **{"bot": False, "last": None},
-        "cards": [{**card, "text": None, "id": index, "foil": False} for index in range(cards)],
+        "cards": msgspec.Raw(
+            msgspec.json.encode([{**card, "text": None, "id": index, "foil": False} for index in range(cards)])
+        ),
     }
     event, player = {"id": 1, "name": "Friday", "assist": False}, {"number": 1, "name": "Ann", "has_deck": False}
     state = {"version": version, "server_time": server_time, "event": event, "player": player, "phase": "drafting"}
