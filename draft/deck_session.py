@@ -31,6 +31,7 @@ from sets.cards import Card, normalize_name
 from sets.colors import Color, ColorIdentity
 from sets.errors import InputError
 
+PAIRING_PROBLEMS = ("not-a-commander", "illegal-pair")  # the deck rules' verdicts on who may lead together
 R = TypeVar("R", bound=act.Result)  # the result of one change (``_changing``)
 
 SaveFunction = Callable[[Deck, bool, bool], None]
@@ -168,20 +169,21 @@ class DeckSession:
             self._save(self.deck(), self.report().valid, False)
 
     def verify_commanders(self, cards: Sequence[Card]) -> None:
-        """Raises ``InputError`` unless ``cards`` (one or two, from the pool) may lead together."""
-        if not 1 <= len(cards) <= 2:
+        """Raises ``InputError`` unless ``cards`` (one or two from the pool, or none: no commander yet) may lead."""
+        if len(cards) > 2:
             raise InputError(f"choose one or two commanders, not {len(cards)}")
-        trial = Deck(tuple(DeckLine(card, 1, Zone.COMMANDER) for card in cards), (), "trial")
-        refused = [
-            p for p in validate(trial, product=self.product).problems if p.code in ("not-a-commander", "illegal-pair")
-        ]
-        if refused:
-            raise InputError(" ".join(p.message for p in refused) + " — the commanders are unchanged")
+        if refused := self._not_leading(cards):
+            raise InputError(" ".join(refused) + " — the commanders are unchanged")
         for card in set(cards):
             if cards.count(card) > self.pool_counts[card]:
                 raise InputError(
                     f"your pool has only {self.pool_counts[card]} {card.name} — the commanders are unchanged"
                 )
+
+    def _not_leading(self, cards: Sequence[Card]) -> list[str]:
+        """Why ``cards`` can't lead together (the rules' words: not a commander, no pairing); empty: they may."""
+        trial = Deck(tuple(DeckLine(card, 1, Zone.COMMANDER) for card in cards), (), "trial")
+        return [p.message for p in validate(trial, product=self.product).problems if p.code in PAIRING_PROBLEMS]
 
     def can_choose_commanders(self, cards: Sequence[Card]) -> bool:
         try:
@@ -226,7 +228,7 @@ class DeckSession:
 
     def choose_pipers(self, colors: Sequence[Color]) -> act.CommandersChosen:
         """Lead with one or two Prismatic Pipers of these colors (added Pipers allowed), beside the other
-        commander if there is room for it."""
+        commander if there is room for it and the two may lead together (else it goes back to the pool)."""
         return self._changing(lambda: self._choose_pipers(list(colors)))
 
     def _choose_pipers(self, colors: list[Color]) -> act.CommandersChosen:
@@ -236,6 +238,7 @@ class DeckSession:
             raise InputError("give one or two colors: 'piper blue' or 'piper U R'")
         verify_added(added_pipers([self.piper] * len(colors), self.pool_counts), self.may_add, self.product.added)
         others = [card for card in self.commanders if not is_piper(card)][: 2 - len(colors)]
+        others = [] if others and self._not_leading([*others, self.piper]) else others  # no pair: it goes back
         returned, removed = self._leaving(others + [self.piper] * len(colors))
         self.commanders = others + [self.piper] * len(colors)
         self.colors = colors

@@ -90,6 +90,12 @@ def pairings(events: EventBase, event_id: int) -> Sheet:
 SLIPS_PER_PAPER = 3  # result slips of up to 5 players fit three to an A4 or Letter sheet
 
 
+def place_boxes(players: int) -> str:
+    """A slip's places to tick, "[ ]1st  [ ]2nd ...": each box holds a no-break space, so a narrow column
+    (a long name beside it) wraps between boxes, never inside one."""
+    return "  ".join(f"[\u00a0]{ordinal(place)}" for place in range(1, players + 1))
+
+
 def slips(events: EventBase, event_id: int) -> Sheet:
     """One result slip per table, three to a sheet of paper with cut lines between them."""
     snap = events.snapshot(event_id)
@@ -99,7 +105,7 @@ def slips(events: EventBase, event_id: int) -> Sheet:
     first = first_players(event, rnd)
     pages = []
     for number, table in enumerate(rnd.tables, start=1):
-        places = "  ".join(f"[ ]{ordinal(place)}" for place in range(1, len(table) + 1))
+        places = place_boxes(len(table))
         rows = tuple(
             (str(seat), names[pid] + (" *" if pid == first[number - 1] else ""), places, "_" * 16)
             for seat, pid in enumerate(table, start=1)

@@ -133,7 +133,7 @@ def seatings(events: EventBase, event_id: int, codes: bool = False, url: str = "
             secret = {p.id: p.code for p in records_of(db, Player).find(event=event_id)}
         pages = [
             Page(
-                f"Seating slip · {p.name}",
+                "Seating slip",
                 (
                     Table(
                         ("Player", "Pod", "Seat", "Seat code"),
@@ -145,6 +145,7 @@ def seatings(events: EventBase, event_id: int, codes: bool = False, url: str = "
                     ),
                     *_phone_blocks(url, event_id, p.id),
                 ),
+                name=p.name,  # as typed, never upper-cased
             )
             for p in find
             if not p.bot and p.status == "active"

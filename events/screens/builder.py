@@ -98,6 +98,8 @@ def pool_table(rows: tuple[act.PoolRow, ...], width: int) -> Table:
 
 
 def commanders_line(chosen: act.CommandersChosen) -> Text:
+    if not chosen.commanders:
+        return Text("Commanders: none yet")
     if not chosen.colors:
         return Text("Commanders: " + " + ".join(card.name for card in chosen.commanders))
     others = sum(not is_piper(card) for card in chosen.commanders)

@@ -22,6 +22,7 @@ CMR = load_set("CMR")
 PIPER = next(c for c in CMR.cards if c.name == "The Prismatic Piper")
 GREEN = [c for c in CMR.cards if c.main_set and c.deck_colors == ColorIdentity.parse("G") and not c.is_land]
 LEADER = next(c for c in GREEN if c.can_be_commander and c.is_legendary)
+LONER = next(c for c in CMR.cards if c.main_set and c.can_be_commander and not c.has_partner)  # leads alone
 SPELLS = [c for c in GREEN if not c.can_be_commander][:12]
 COMMA = next(c for c in CMR.cards if "," in c.name and c.can_be_commander and c.main_set)
 
@@ -88,6 +89,34 @@ def test_pipers_take_the_colors_and_keep_the_other_commander():
     result = session.choose_pipers([Color.U])
     assert result.commanders == (LEADER, PIPER) and result.colors == (Color.U,)
     assert session.report().color_identity == ColorIdentity.parse("GU")
+
+
+def test_a_piper_leads_beside_a_legend_only_when_the_two_may_pair():
+    """CR 702.124a: a legend with no partner ability leads alone; choosing a Piper sends it back to the pool
+    instead of keeping a pair the deck rules refuse."""
+    assert LEADER.has_partner
+    session, _ = session_of([LONER, LEADER, *SPELLS])
+    session.choose_commanders([LONER])
+    result = session.choose_pipers([Color.U])
+    assert result.commanders == (PIPER,) and result.returned == (LONER.name,)
+    assert not any(p.code == "illegal-pair" for p in session.report().problems)
+    session.choose_commanders([LEADER])
+    assert session.choose_pipers([Color.U]).commanders == (LEADER, PIPER)  # a partner stays beside it
+
+
+def test_choosing_no_commanders_sends_them_back_to_the_pool_and_undo_brings_them_back():
+    """The phone's ✕ on the last commander: none leads until another is chosen (a swap between two legends
+    that can't pair goes through no commander)."""
+    session, _ = session_of([LONER, LEADER, *SPELLS])
+    session.choose_commanders([LONER])
+    result = session.choose_commanders([])
+    assert result.commanders == () and result.returned == (LONER.name,) and session.commanders == []
+    assert any(p.code == "no-commander" for p in session.report().problems)
+    assert str(words_answer(session, result)[0]) == "Commanders: none yet"
+    session.undo()
+    assert session.commanders == [LONER]
+    with pytest.raises(InputError, match="choose one or two commanders, not 3"):
+        session.choose_commanders([LONER, LEADER, LEADER])
 
 
 def test_undo_and_redo_walk_the_changes_and_save_each_state():

@@ -154,6 +154,12 @@ def test_two_phones_and_a_laptop_draft_with_bots_to_registered_decks(pod, server
         expect(page.locator("#deck-legal")).to_have_text("Legal")
         page.click("#deck-register")
         expect(page.locator("#deck-message")).to_contain_text("Registered")
+    expect(ann.locator("#deck-legal")).to_have_text("Legal · registered")
+    ann.locator("#deck-basics button[aria-label$='basic more']").first.click()  # changed after registering
+    expect(ann.locator("#deck-legal")).to_have_text(re.compile(r" · changed since registered$"))  # not the desk's deck
+    expect(ann.locator("#deck-register")).to_have_text("Register again")
+    ann.click("#deck-undo")
+    expect(ann.locator("#deck-legal")).to_have_text("Legal · registered")
     with bo.expect_download() as download:
         bo.locator("#downloads a", has_text="Arena").nth(1).click()  # the deck, as Arena text
     exported = Path(download.value.path()).read_text(encoding="utf-8")

@@ -16,7 +16,7 @@ from events.storage.store import Store
 from tests.helpers.browsers import PHONE, Served
 from tests.helpers.night import Night
 from tests.helpers.nights import codes_of, start, terminal_night
-from tests.helpers.pages import desk, headings_one, join, open_table, serious, too_small
+from tests.helpers.pages import contrast, desk, headings_one, join, open_table, serious, too_small
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
 
@@ -108,6 +108,11 @@ def test_each_page_has_one_h1_and_axe_finds_nothing_serious(drafting, browser, t
     expect(page.locator("#screen-join")).to_be_visible()
     assert headings_one(page) == ["Join your draft"] and serious(page) == []
     join(page, served.url, codes_of(db, event_id)["Ann"], event_id=event_id, name="Ann")
+    pack = page.locator("#pack button[data-index]")
+    pack.nth(0).click()
+    pack.nth(1).click()  # two cards chosen: their names stay readable on the chosen cards' colour
+    expect(pack.nth(1)).to_have_attribute("aria-pressed", "true")
+    assert contrast(page, '#pack button[aria-pressed="true"] .card-name') >= 4.5
     assert len(headings_one(page)) == 1 and serious(page) == []
     page.click("#pool-toggle")
     assert serious(page) == []

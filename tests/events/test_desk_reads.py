@@ -229,6 +229,7 @@ def test_seat_code_slips_print_five_to_a_sheet_with_cut_lines_each_with_the_play
         quoted = "'Kim O'\"'\"'Hara'" if player.name == "Kim O'Hara" else player.name
         assert f"cmdraft event draft {event_id} --player {quoted} " in text.replace("\n", " ")
         assert player.code in text
+        assert f"SEATING SLIP · {player.name}\n" in text  # the name as typed, never upper-cased
 
 
 # --- the Piper ledger once every deck is registered ----------------------------------------------------------------------

@@ -14,7 +14,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from events.night.schema import number_text
+from events.outputs.pairing_sheets import place_boxes
 from events.outputs.printables import PRINTABLES
+from events.outputs.sheet_writers import text_table
+from events.outputs.sheets import Table
 from events.outputs.text import cell_width
 from events.storage.store import Store
 from tests.helpers.night import Night, bots_drafted
@@ -501,3 +504,11 @@ def test_csv_cells_a_spreadsheet_would_run_as_formulas_are_written_as_text(tmp_p
     assert sum(Fraction(row["points"]) for row in standings) == sum(
         events.snapshot(event_id).event.points[: len(FORMULA_NAMES)]
     )
+
+
+def test_a_result_slips_place_boxes_wrap_between_boxes_never_inside_one():
+    """A long name beside them leaves the places narrow (a 5-player table): each "[ ]4th" stays whole on its line."""
+    row = ("1", "<script>alert('x')</script> \"Q\" *", place_boxes(5), "_" * 16)
+    lines = text_table(Table(("Seat", "Player", "Place (tick one)", "Signature"), (row,), right=(0,)))
+    assert len(lines) > 3  # the places wrapped
+    assert re.findall(r"\[\s\](\d\w\w)", "\n".join(lines)) == ["1st", "2nd", "3rd", "4th", "5th"]

@@ -109,6 +109,11 @@ def test_three_browsers_a_terminal_and_four_bots_draft_a_pod_to_registered_decks
             deck = each.post("/api/deck", {"action": "auto"})
             assert deck.status_code == 200, deck.text
             assert deck.json()["size"] == 60 and deck.json()["commanders"]
+            if each is phones["Ann"]:  # ✕ on every commander: none leads until the player chooses another
+                cleared = each.post("/api/deck", {"action": "commanders", "cards": []})
+                assert cleared.status_code == 200 and cleared.json()["commanders"] == [], cleared.text
+                deck = each.post("/api/deck", {"action": "undo"})
+                assert deck.json()["commanders"] and deck.json()["size"] == 60
             registered = each.post("/api/deck/register", {})
             assert registered.status_code == 200, registered.text
             assert registered.json()["registered"] and registered.json()["deck"]["registered"]

@@ -167,10 +167,13 @@
   function renderDeck() {
     var deck = state.deck;
     if (!deck) return;
-    var registered = deck.registered || (state.seat && state.seat.phase === "registered");
+    // "registered" only for the very deck the desk has; a deck changed after registering says so
+    var registered = deck.registered;
+    var changed = !registered && !!state.seat && state.seat.phase === "registered";
     $("deck-size").textContent = "· " + deck.size + " cards";
     var legal = $("deck-legal");
-    legal.textContent = (deck.legal ? "Legal" : "Not legal yet") + (registered ? " · registered" : "");
+    legal.textContent = (deck.legal ? "Legal" : "Not legal yet") +
+      (registered ? " · registered" : changed ? " · changed since registered" : "");
     legal.className = "badge " + (deck.legal ? "ok" : "bad");
     var problems = clear($("deck-problems"));
     (deck.problems || []).forEach(function (p) {
@@ -178,7 +181,7 @@
     });
     $("deck-undo").disabled = !deck.can_undo;
     $("deck-redo").disabled = !deck.can_redo;
-    $("deck-register").textContent = registered ? "Register again" : "Register";
+    $("deck-register").textContent = registered || changed ? "Register again" : "Register";
     $("piper-note").hidden = !deck.pipers_note;
     $("piper-note").textContent = deck.pipers_note || "";
     // registration closed: the registered deck read-only, with the core's line saying who can change it
