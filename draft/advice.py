@@ -96,17 +96,21 @@ def advise(
     count: int,
     progress: float,
     passed: Sequence[tuple[Sequence[Printing], int]] = (),
+    pipers: int | None = None,
 ) -> Advice:
     """The ``count`` cards of ``pack`` the strongest bot style takes for a seat holding ``pool``
-    (``passed``: the packs seen before, with their pick numbers, for a style that reads signals).
+    (``passed``: the packs seen before, with their pick numbers, for a style that reads signals; ``pipers``: the
+    Pipers the seat can count on after the draft, None for the product's most: a draft without a store).
 
     This is the one adapter between the learning aids and the bot layer: when the bot layer
     offers ``explain_pick`` it is used, otherwise a commander-first bot holding the pool chooses.
     """
     explain = getattr(bot_layer, "explain_pick", None)
     if explain is not None:
-        return _from_explained(explain(list(pack), list(pool), count=count, progress=progress, picks=list(passed)))
-    bot = Bot(BotStyle.COMMANDER_FIRST, 0)
+        return _from_explained(
+            explain(list(pack), list(pool), count=count, progress=progress, picks=list(passed), pipers=pipers)
+        )
+    bot = Bot(BotStyle.COMMANDER_FIRST, 0, pipers=pipers)
     bot.remember(list(pool))
     positions = bot.choose(pack, count, progress)
     plan = bot.plan(progress)
@@ -142,11 +146,11 @@ def _from_explained(explained: bot_layer.PickAdvice) -> Advice:
     return Advice(picks, colors, tuple(explained.commanders), getattr(style, "value", str(style)))
 
 
-def seat_advice(draft: Draft, seat: int) -> Advice:
-    """The hint for the pack in front of a seat now."""
+def seat_advice(draft: Draft, seat: int, pipers: int | None = None) -> Advice:
+    """The hint for the pack in front of a seat now (``pipers``: what the seat can count on, as ``advise``)."""
     pool = [p.card for p in draft.pools[seat]]
     passed = [(pick.offered, pick.pick) for pick in draft.picks_of(seat)]
-    return advise(draft.pack(seat), pool, draft.picks_due(seat), progress_of(draft, *draft.at(seat)), passed)
+    return advise(draft.pack(seat), pool, draft.picks_due(seat), progress_of(draft, *draft.at(seat)), passed, pipers)
 
 
 # --- signals -------------------------------------------------------------------------------------
@@ -202,13 +206,14 @@ class ReviewRow:
     wheeled: tuple[Card, ...]  # cards of this pack that came back to the seat later in the round
 
 
-def review(draft: Draft, seat: int) -> list[ReviewRow]:
-    """Every pick of a seat: what it took, what the hint would have taken from the same pool, and what wheeled."""
+def review(draft: Draft, seat: int, pipers: int | None = None) -> list[ReviewRow]:
+    """Every pick of a seat: what it took, what the hint would have taken from the same pool (counting on ``pipers``
+    Pipers, as ``advise``), and what wheeled."""
     rows = []
     pool: list[Card] = []
     passed: list[tuple[Sequence[Printing], int]] = []
     for pick in draft.picks_of(seat):
-        advice = advise(pick.offered, pool, len(pick.taken), progress_of(draft, pick.pack, pick.pick), passed)
+        advice = advise(pick.offered, pool, len(pick.taken), progress_of(draft, pick.pack, pick.pick), passed, pipers)
         passed.append((pick.offered, pick.pick))
         taken = tuple(p.card for p in pick.taken)
         rows.append(

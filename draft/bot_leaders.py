@@ -29,6 +29,8 @@ class PoolLeaders:
         "_legend_pairs",
         "_legends",
         "_options",
+        "_own",
+        "_own_count",
         "_votes",
     )
 
@@ -41,6 +43,8 @@ class PoolLeaders:
         self._legend_pairs: list[tuple[int, int]] = []
         self._background_pairs: list[tuple[int, int]] = []
         self._options: list[LeaderOption] | None = None
+        self._own: tuple[list[LeaderOption], list[LeaderOption]] | None = None  # options, and own() of them
+        self._own_count = 0  # the options that come before the added card's
         self._held: tuple[list[LeaderOption], list[LeaderOption]] | None = None  # options, and what held() made
 
     def add(self, card: Card) -> None:
@@ -75,6 +79,20 @@ class PoolLeaders:
             self._options = self._made()
         return self._options
 
+    def own(self) -> list[LeaderOption]:
+        """``options`` without the ones the product's added card opens: the ways the pool leads with no added card
+        (a Piper, Faceless One) beside it.  The same list object while no leader arrives."""
+        options = self.options()
+        kept = self._own
+        if kept is None or kept[0] is not options:
+            kept = self._own = (options, options[: self._own_count])
+        return kept[1]
+
+    def leads(self) -> bool:
+        """Whether the pool can lead a deck of some color without an added card: a legend (or legends, or a legend
+        and a Background) with a colored identity (a colorless one allows no basic land, so no deck of 60)."""
+        return any(mask for mask, _leaders, _leading in self.own())
+
     def _made(self) -> list[LeaderOption]:
         legends, backgrounds = self._legends, self._backgrounds
         options: list[tuple[int, tuple[Card, ...]]] = [(card.identity.mask, (card,)) for card in legends]
@@ -86,6 +104,7 @@ class PoolLeaders:
             (legends[i].identity.mask | backgrounds[j].identity.mask, (legends[i], backgrounds[j]))
             for i, j in sorted(self._background_pairs)
         ]
+        self._own_count = len(options)
         added = added_card(self._votes.product())
         options += added_card_options(options, backgrounds, added)
         # The leaders' ratings, once per group of leaders (the options the added card opens share their leaders).

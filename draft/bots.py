@@ -20,7 +20,8 @@ commander option its pool offers (a legend, a partner pair, a legend with a
 Background, a partner that could take a Piper for its missing color, or two
 Pipers in its two deepest colors) by the ratings of the pool cards the
 option makes playable, less a castability cost for each color past two; the
-best option is its plan.  Signals: every pack it is passed tells it which
+best option is its plan (``draft.bot_plans``: the Pipers are those the seat
+can count on, ``Bot.pipers``).  Signals: every pack it is passed tells it which
 colors the seats upstream are not taking (good cards still there late), and
 the strong style leans toward those colors while it is still open.  Both
 cards of a pick are chosen together: the best pair among the pack's top
@@ -51,11 +52,11 @@ from enum import StrEnum, unique
 from itertools import combinations
 
 from draft.bot_leaders import LeaderOption, PoolLeaders
+from draft.bot_plans import PIPER_LEAD, SURE_PIPERS, UNLED_SHARE, Plan, best_option, lead_urgency
 from draft.commanders import can_pair
 from draft.traits import Traits, card_traits
 from sets.booster import Printing
 from sets.cards import Card, CommanderAbility
-from sets.colors import Color
 from sets.errors import InputError
 
 
@@ -101,20 +102,6 @@ def _straight_subset_sums() -> Callable[[list[float]], list[float]]:
 _fast_subset_sums = _straight_subset_sums()
 
 
-@dataclass
-class Plan:
-    """Where a bot is heading: an identity and the commanders that give it."""
-
-    mask: int = 31
-    commanders: tuple[Card, ...] = ()
-    strength: float = 0.0
-    depth: int = 0  # playable spells of the pool inside the plan's colors
-
-
-_PAIR_MASKS = tuple(a.bit | b.bit for a, b in combinations(Color, 2))
-_WIDE = frozenset(mask for mask in range(32) if mask.bit_count() > 2)  # identities of three colors or more
-# Cards past this many in a pool's identity don't make a deck better: a deck plays about 36 spells.
-_DECK_SPELLS = 36
 PLAYABLE = 1.5  # a rating from which a card would make a deck
 DEPTH_FROM = 0.3  # from this far into the draft a seat counts the playables of its plan's colors
 EARLY_FIT = 0.3  # before committing, the most a card in the colors of the picks so far gains
@@ -133,6 +120,10 @@ class Bot:
     style: BotStyle = BotStyle.COMMANDER_FIRST
     seed: int = 0
     pool: list[Card] = field(default_factory=list)
+    # The added cards (Pipers) the seat can count on after the draft beyond the ones it drafts: None, the product's
+    # most (a draft without a store); at a store night, what the stock sure gives each player (``AddedOption.sure_from``).
+    pipers: int | None = field(default=None, kw_only=True)
+    _held_pipers: int = field(default=0, repr=False)  # Pipers the pool drafted
     _by_mask: list[float] = field(default_factory=lambda: [0.0] * 32)
     _values: int = field(default=0, repr=False)  # changes each time a card adds to _by_mask
     _playables: list[int] = field(default_factory=lambda: [0] * 32)  # playable nonland cards by deck colors
@@ -147,10 +138,13 @@ class Bot:
     # or the same pool asked again): each is dropped the moment its inputs change, so it is what recomputing gives.
     _sums: tuple[tuple[int, float | None, tuple[float, ...]], list[float]] | None = field(default=None, repr=False)
     _colors: tuple[int, tuple[float, list[float]]] | None = field(default=None, repr=False)
-    # (sums, options, style) and the best option they give
-    _best: tuple[list[float], list[LeaderOption], BotStyle, tuple[int, tuple[Card, ...], float]] | None = field(
-        default=None, repr=False
-    )
+    # (sums, options, style, sure Pipers) and the best option they give
+    _best: (
+        tuple[
+            list[float], list[LeaderOption], BotStyle, int | None, tuple[int, tuple[Card, ...], float, int, bool, bool]
+        ]
+        | None
+    ) = field(default=None, repr=False)
     _needs: dict[Card, float] = field(default_factory=dict, repr=False)  # leader_need per card, for these options
     _tiebreak: random.Random = field(default_factory=lambda: random.Random(0), repr=False, compare=False)
 
@@ -160,6 +154,7 @@ class Bot:
             self._leaders.add(card)
             traits = card_traits(card)
             if traits.piper:
+                self._held_pipers += 1
                 continue
             if traits.leader or CommanderAbility.BACKGROUND in card.abilities:  # a leader: the Piper aside
                 self._leaders.forget_options()
@@ -212,13 +207,20 @@ class Bot:
                     by_mask[1 << index] += fade * signal
             found = self._sums = (key, _fast_subset_sums(by_mask))
         sums = found[1]  # the same list object while what made it stays
-        options = self._leaders.options()
+        added = self.sure_pipers()
+        options = self._leaders.own() if added == 0 else self._leaders.options()
         kept = self._best
-        if kept is not None and kept[0] is sums and kept[1] is options and kept[2] is self.style:
-            best = Plan(*kept[3])
+        if kept is not None and kept[0] is sums and kept[1] is options and kept[2] is self.style and kept[3] == added:
+            best = Plan(*kept[4])
         else:
-            best = self._best_option(sums, options, strong)
-            self._best = (sums, options, self.style, (best.mask, best.commanders, best.strength))
+            best = best_option(sums, options, strong, added)
+            self._best = (
+                sums,
+                options,
+                self.style,
+                added,
+                (best.mask, best.commanders, best.strength, best.depth, best.leaderless, best.unled),
+            )
         if progress < (0.12 if strong else 0.15):
             best.mask = 31  # too early to commit
         elif strong and progress >= DEPTH_FROM:
@@ -226,25 +228,13 @@ class Bot:
             best.depth = sum([playables[mask] for mask in _INSIDE[best.mask]])
         return best
 
-    @staticmethod
-    def _best_option(sums: list[float], options: list[LeaderOption], strong: bool) -> Plan:
-        best_leaders: tuple[Card, ...] = ()
-        best_mask, best_value = 31, float("-inf")
-        width_cost = 1.2 if strong else 0.6
-        cap = _DECK_SPELLS * 2.2
-        for mask, leaders, leading in options:
-            spells = sums[mask]
-            value = (spells if spells <= cap else cap) + leading
-            if mask in _WIDE:
-                value -= width_cost * (mask.bit_count() - 2)
-            if value > best_value:
-                best_mask, best_leaders, best_value = mask, leaders, value
-        # No legend (or a weak one): the two deepest colors, led by two Pipers added after the draft.
-        pair = max(zip(map(sums.__getitem__, _PAIR_MASKS), _PAIR_MASKS))
-        piper_value = pair[0] * 0.9 - (1.0 if strong else 0.0)
-        if not best_leaders or piper_value > best_value:
-            return Plan(pair[1], (), piper_value)
-        return Plan(best_mask, best_leaders, best_value)
+    def sure_pipers(self) -> int | None:
+        """The added cards (Pipers) the plan may lead with: those the seat drafted and those it can count on, fewer
+        than ``SURE_PIPERS``; None when that many are sure (a draft without a store, or a stock that holds them)."""
+        if self.pipers is None:
+            return None
+        sure = self.pipers + self._held_pipers
+        return None if sure >= SURE_PIPERS else sure
 
     def _commitment(self, progress: float) -> float:
         if self.style is BotStyle.STRONG:
@@ -263,6 +253,10 @@ class Bot:
         outside = ~plan.mask
         commanders = plan.commanders
         leader_need, pairs = self.leader_need, can_pair
+        # A pool that can't lead yet, with no Piper to count on: a card that would lead gains ``lead_urgency``.
+        # One that leads only other colors than the plan's: a legend of the plan's colors gains a share of it.
+        urgent = lead_urgency(progress) if plan.leaderless else 0.0
+        inside = lead_urgency(progress) * UNLED_SHARE if plan.unled else 0.0
         if not strong:
             leading = (1.2 if first else 0.3) * (1.0 - progress)
             partnering = 0.8 if first else 0.3
@@ -273,9 +267,15 @@ class Bot:
                 traits = card_traits(card)
                 rating = traits.rating
                 if traits.piper:
-                    return rating  # two can be added after any draft: no bonus of any kind
+                    # Two can be added after a draft without a store: no bonus of any kind; a leaderless pool at a
+                    # store with none to give leads a deck of one color with it.
+                    return rating + urgent * PIPER_LEAD
                 if traits.leader:
                     rating += leading
+                    if urgent and traits.identity_mask:
+                        rating += urgent
+                    elif inside and traits.identity_mask and traits.identity_mask & outside == 0:
+                        rating += inside
                     if traits.partner and commanders and any(pairs(card, c) for c in commanders):
                         rating += partnering
                 off = (traits.mask & outside).bit_count()
@@ -298,12 +298,18 @@ class Bot:
             traits = card_traits(card)
             rating = traits.rating
             if traits.piper:
-                return rating  # two can be added after any draft: no bonus of any kind
+                # Two can be added after a draft without a store: no bonus of any kind; a leaderless pool at a store
+                # with none to give leads a deck of one color with it.
+                return rating + urgent * PIPER_LEAD
             land = traits.land
             mask = traits.mask
             if traits.leader:
                 if traits.identity_mask & outside == 0:
                     rating += leading * leader_need(card)
+                if urgent and traits.identity_mask:
+                    rating += urgent
+                elif inside and traits.identity_mask and traits.identity_mask & outside == 0:
+                    rating += inside
                 if traits.partner and commanders and any(pairs(card, c) for c in commanders):
                     rating += 0.6 * leader_need(card)
             if traits.interaction:

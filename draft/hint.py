@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from draft.bots import Bot, BotStyle, Plan
+from draft.bot_plans import Plan
+from draft.bots import Bot, BotStyle
 from draft.commanders import can_pair
 from draft.deckbuild import ranked_builds
 from draft.decks import is_piper
@@ -65,31 +66,46 @@ class PickAdvice:
         }
 
 
-def _ranked_plan(pool: Sequence[Card], plan: Plan, committed: bool) -> Plan:
+def _ranked_plan(pool: Sequence[Card], plan: Plan, committed: bool, pipers: int | None = None) -> Plan:
     """The plan a hint names: the commanders of the pool's best deck by ``deckbuild.ranked_builds`` (the one ranking
-    the bots' decks, ``auto`` and ``suggest`` use), and once the seat has committed, that deck's identity.
-    Added Pipers are not named (anyone may add them); a pool nothing can lead keeps the drafting plan's colors."""
+    the bots' decks, ``auto`` and ``suggest`` use, adding at most ``pipers`` Pipers), and once the seat has committed,
+    that deck's identity.  Added Pipers are not named; a pool nothing can lead keeps the drafting plan's colors."""
     counts = Counter(pool)
     piper = next((card for card in counts if is_piper(card)), None)
-    builds = ranked_builds(counts, piper, 1)
+    builds = ranked_builds(counts, piper, 1, may_add=pipers)
     if not builds:
-        return Plan(plan.mask, (), plan.strength, plan.depth)
+        return Plan(plan.mask, (), plan.strength, plan.depth, plan.leaderless)
     best = builds[0][0]
     leaders = tuple(card for card in best.commanders if not is_piper(card))
     mask = best.identity.mask if committed and best.identity else plan.mask
-    return Plan(mask, leaders, plan.strength, plan.depth)
+    return Plan(mask, leaders, plan.strength, plan.depth, plan.leaderless)
 
 
-def _reason(card: Card, roles: tuple[str, ...], plan: Plan, committed: bool) -> str:
+def _reason(card: Card, roles: tuple[str, ...], plan: Plan, committed: bool, pipers: int | None = None) -> str:
     parts = []
     shown = [role for role in roles if role not in ("commander", "partner")]
     if is_piper(card):
         option = product_of([card]).added
+        if plan.leaderless:
+            return (
+                f"a {option.word}: your pool has no commander yet and the store's stock can't promise you a "
+                f"{option.word}, so this one can lead a deck of one color"
+            )
+        if pipers is not None and pipers < option.most:
+            return (
+                f"a {option.word}: the store's stock promises you {option.count_words(pipers)}, and one drafted "
+                "leads a deck of one color"
+            )
         return f"a {option.word}: anyone may add {option.most} after the draft, so it is worth almost nothing as a pick"
     if shown:
         parts.append(", ".join(shown))
     if card.can_be_commander:
-        if plan.commanders and any(card is not c and can_pair(card, c) for c in plan.commanders):
+        if plan.leaderless and card.identity:
+            parts.append(
+                "can lead a deck: your pool has no commander yet and the store's stock can't promise you "
+                + product_of([card]).added.words
+            )
+        elif plan.commanders and any(card is not c and can_pair(card, c) for c in plan.commanders):
             parts.append(f"partners with {plan.commanders[0].name}")
         else:
             parts.append("can lead a deck" + (" (partner)" if card.has_partner else ""))
@@ -116,6 +132,7 @@ def explain_pick(
     progress: float | None = None,
     count: int = 2,
     picks: Sequence[tuple[Sequence[Printing | Card], int]] = (),
+    pipers: int | None = None,
 ) -> PickAdvice:
     """The cards the given bot style would take from ``pack`` for a player holding ``pool``, and why.
 
@@ -131,13 +148,15 @@ def explain_pick(
     ``progress`` (0 to 1) is how far the draft is; by default it is read from
     the pool's size (60 cards in a CMR draft).  ``picks``, the packs passed
     to the player so far with their pick numbers, lets the strong style read
-    signals.  Near-ties are broken as a bot seat would break them, or by
+    signals.  ``pipers``: the Pipers the player can count on after the draft
+    (``draft.bots.Bot.pipers``: None, the product's most, at a draft without a
+    store).  Near-ties are broken as a bot seat would break them, or by
     ``rng`` when one is given; either way the same inputs give the same advice.
     """
     chosen_style = style if isinstance(style, BotStyle) else BotStyle.parse(style)
     printings = [item if isinstance(item, Printing) else Printing(item) for item in pack]
     cards = [item.card if isinstance(item, Printing) else item for item in pool]
-    bot = Bot(chosen_style, 0)
+    bot = Bot(chosen_style, 0, pipers=pipers)
     for offered, number in picks:
         bot.observe(offered, number)
     bot.remember(cards)
@@ -159,14 +178,14 @@ def explain_pick(
     else:
         positions = [i for _, i in scored[:due]]
     committed = plan.mask != 31
-    plan = _ranked_plan(cards, plan, committed)
+    plan = _ranked_plan(cards, plan, committed, pipers)
     advice = tuple(
         CardAdvice(
             i,
             printings[i].card,
             card_rating(printings[i].card),
             card_roles(printings[i].card),
-            _reason(printings[i].card, card_roles(printings[i].card), plan, committed),
+            _reason(printings[i].card, card_roles(printings[i].card), plan, committed, pipers),
         )
         for i in positions
     )

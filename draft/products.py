@@ -39,6 +39,14 @@ class AddedOption:
         """'1 Piper', '2 Faceless Ones'."""
         return f"{n} {self.word if n == 1 else self.words}"
 
+    def sure_from(self, stock: int, players: int) -> int:
+        """How many of the card each of ``players`` can count on while drafting, when they share a store's
+        ``stock`` and each deck may add up to ``most`` of them as decks register, first come first served: what is
+        left for a player after every other player took the most they may.  The same for every seat, and true in
+        any order the decks register: the whole ``most`` from ``most`` a player in stock, none from a stock that
+        can't outlast the others (e.g. 8 players and a stock of 14 or less)."""
+        return max(0, min(self.most, stock - self.most * max(0, players - 1)))
+
 
 @dataclass(frozen=True, slots=True)
 class PartnerGrant:

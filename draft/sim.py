@@ -121,10 +121,12 @@ def run_pod(
     styles: Sequence[BotStyle] | BotStyle | None = None,
     spec: BoosterSpec | None = None,
     names: Sequence[str] | None = None,
+    pipers: int | None = None,
 ) -> PodResult:
-    """Draft a whole pod with bots and build every seat's deck."""
+    """Draft a whole pod with bots and build every seat's deck.  ``pipers``: the Pipers each seat can count on and its
+    deck may add (a store's share of its stock, ``AddedOption.sure_from``); None, the product's most (no store)."""
     with one_reading():
-        return _run_pod(seed, config, styles, spec, names)
+        return _run_pod(seed, config, styles, spec, names, pipers)
 
 
 def _run_pod(
@@ -133,18 +135,19 @@ def _run_pod(
     styles: Sequence[BotStyle] | BotStyle | None,
     spec: BoosterSpec | None,
     names: Sequence[str] | None,
+    pipers: int | None,
 ) -> PodResult:
     spec = spec or _spec(load_set(config.set_code), config.booster_kind)
     draft = Draft.new(config, seed, spec)
     seat_styles = bot_styles(styles, config.seats)
-    bots = {seat: Bot(seat_styles[seat], seed * 1009 + seat) for seat in range(config.seats)}
+    bots = {seat: Bot(seat_styles[seat], seed * 1009 + seat, pipers=pipers) for seat in range(config.seats)}
     run_bots(draft, bots)
     piper = piper_card(config.set_code)
     seats = []
     for seat in range(config.seats):
         name = names[seat] if names else f"Bot {seat + 1}"
         pool = draft.pools[seat]
-        deck = build_deck(pool, piper, name)
+        deck = build_deck(pool, piper, name, pipers)
         seats.append(SeatResult(seat, name, seat_styles[seat], pool, deck, validate(deck, [p.card for p in pool])))
     return PodResult(seed, draft, seats)
 

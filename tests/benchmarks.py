@@ -3,7 +3,7 @@
     python -m tests.benchmarks            # everything
     python -m tests.benchmarks boosters   # one group
     python -m tests.benchmarks event_store --players 8,64 --terminals 1,8 [--json] [--limit PICKS]
-    python -m tests.benchmarks bots [--pods N] [--seed S] [--json]   # bot quality per style (issues 23, 33)
+    python -m tests.benchmarks bots [--pods N] [--seed S] [--pipers N] [--json]   # bot quality per style (issues 23, 33)
     python -m tests.benchmarks serve [--phones N] [--post] [--json]            # 64 phones against 'cmdraft serve' (issue 31)
     python -m tests.benchmarks stalls [--drafts N] [--seed S] [--json]  # 1,000 drafts with unreliable phones (issue 41)
     python -m tests.benchmarks NAME --help                            # a group's options, nothing run
@@ -566,10 +566,14 @@ def _product_set(code: str) -> str:
 
 
 @group
-def bots(pods: int = 30, as_json: bool = False, seed: int = 0, set_code: str = "CMR") -> None:
+def bots(
+    pods: int = 30, as_json: bool = False, seed: int = 0, set_code: str = "CMR", pipers: int | None = None
+) -> None:
     """Bot quality per style over seeded 8-seat pods (every seat one style), judged without the bots' rating (issue 23).
     ``--set CLB`` or ``CMM``: that product's pods, from its imported set, else from the suite's small MTGJSON-shaped
-    file of it (tests/fixtures/CODE_set.json, imported into a temporary data folder, said in the output)."""
+    file of it (tests/fixtures/CODE_set.json, imported into a temporary data folder, said in the output).
+    ``--pipers N``: pods at a store whose stock sures every seat N Pipers (the bots plan with N, the decks add at
+    most N: ``legal_share`` is then the share of seats with a legal commander); by default two, as without a store."""
     from draft.bots import BotStyle
     from draft.engine import DraftConfig
     from draft.quality import TARGETS, figures, meets, pod_figures, use_reference_texts
@@ -587,7 +591,9 @@ def bots(pods: int = 30, as_json: bool = False, seed: int = 0, set_code: str = "
     rows = {}
     for style in BotStyle:
         seats = [
-            seat for pod_seed in pod_seeds(seed, pods) for seat in pod_figures(run_pod(pod_seed, config, styles=style))
+            seat
+            for pod_seed in pod_seeds(seed, pods)
+            for seat in pod_figures(run_pod(pod_seed, config, styles=style, pipers=pipers))
         ]
         rows[style.value] = figures(seats)
     if as_json:
@@ -598,6 +604,7 @@ def bots(pods: int = 30, as_json: bool = False, seed: int = 0, set_code: str = "
                     "seed": seed,
                     "set": code,
                     "set_source": source,
+                    "pipers": pipers,
                     "judge": judge,
                     "styles": rows,
                     "targets": {k: f"{op} {v}" for k, (op, v) in TARGETS.items()},
@@ -606,7 +613,8 @@ def bots(pods: int = 30, as_json: bool = False, seed: int = 0, set_code: str = "
             )
         )
         return
-    print(f"{code} ({source}): {pods} pods per style (seed {seed}), {pods * 8} decks each; judged with {judge}")
+    sure = "" if pipers is None else f"; every seat sure of {pipers} Piper(s) from a store's stock"
+    print(f"{code} ({source}): {pods} pods per style (seed {seed}), {pods * 8} decks each{sure}; judged with {judge}")
     print(f"{'figure':<34}" + "".join(f"{style:>17}" for style in rows) + "   target")
     for key in next(iter(rows.values())):
         cells = []
@@ -704,6 +712,7 @@ OPTIONS: dict[str, list[tuple[str, str, str, str]]] = {
         ("--seed", "seed", "int", "seed of the pod seeds (default 0)"),
         ("--json", "as_json", "flag", "the figures as one JSON document"),
         ("--set", "set_code", "text", "the product: CMR (default), CLB or CMM"),
+        ("--pipers", "pipers", "int", "Pipers a store's stock sures every seat, 0 or more (default: two, no store)"),
     ],
 }
 
@@ -713,7 +722,7 @@ def _numbers(text: str, option: str) -> list[int]:
         values = [int(part) for part in text.split(",") if part.strip()]
     except ValueError:
         values = []
-    if not values or min(values) < 0 or (option != "--seed" and min(values) < 1):
+    if not values or min(values) < 0 or (option not in ("--seed", "--pipers") and min(values) < 1):
         raise SystemExit(f"benchmarks: {option} takes positive whole numbers (comma-separated), not {text!r}")
     return values
 

@@ -11,6 +11,7 @@ from tinydb import TinyDB
 
 from draft.decks import is_piper
 from draft.engine import DraftConfig
+from draft.products import product
 from events.night import history
 from events.night.base import EventBase
 from events.night.packs_secret import new_secret, pod_seed
@@ -61,6 +62,10 @@ class Drafting(EventBase):
                 f"seat everyone again with 'cmdraft event seat {event_id} --again', or drop them"
             )
         sessions: dict[int, TableSession] = {}
+        # What every seat can count on from the store's stock of Pipers, whatever order the decks register in: the
+        # bots, the hint and the timer's pick plan with that many (``AddedOption.sure_from``).
+        active = sum(1 for p in players.values() if p.status == "active")
+        pipers = product(event.set).added.sure_from(event.piper_stock, active)
         secret = event.secret
         assert secret is not None  # given above when the event had none
         if event.style in ("terminal", "bots"):
@@ -86,6 +91,7 @@ class Drafting(EventBase):
                     humans=humans,
                     names=names,
                     timer=event.timer or None,
+                    pipers=pipers,
                     extra={"event": event_id, "pod": pod.number, "assist": event.assist},
                 )
         with self.store.write() as db:

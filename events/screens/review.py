@@ -17,7 +17,7 @@ from events.sessions.table import DraftTable
 def review_table(table: DraftTable, seat: int, width: int | None = None) -> Table:
     """Every pick of a seat: what it took, what the hint would have taken, the rating difference, what wheeled."""
     rows = []
-    for row in advice_review(table.draft, seat):
+    for row in advice_review(table.draft, seat, table.pipers):
         same = {c.name for c in row.taken} == {c.name for c in row.hint}
         rows.append(
             [

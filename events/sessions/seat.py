@@ -155,7 +155,7 @@ class SeatSession:
     def hint(self) -> Advice:
         """What a strong drafter takes from this pack, and why (``StateError`` where assistance is off)."""
         self._assisted()
-        return seat_advice(self.draft, self.seat)
+        return seat_advice(self.draft, self.seat, self.table.pipers)
 
     def signals(self) -> list[ColorSignal]:
         self._assisted()

@@ -46,6 +46,12 @@ class DraftTable(Protocol):
     def bots(self) -> Mapping[int, Bot]: ...
 
     @property
+    def pipers(self) -> int | None:
+        """The Pipers each seat can count on after the draft (a store night's share of its stock); None: the
+        product's most."""
+        ...
+
+    @property
     def kind(self) -> str:
         """``practice`` or ``event``: what the draft was made for."""
         ...

@@ -37,6 +37,13 @@ class DraftFields:
         return bool(self.doc.get("assist"))
 
     @property
+    def pipers(self) -> int | None:
+        """The Pipers each seat can count on after the draft, as saved when it started (an event's share of the
+        store's stock, ``AddedOption.sure_from``); None: the product's most (a practice draft, or one saved before)."""
+        pipers = self.doc.get("pipers")
+        return pipers if isinstance(pipers, int) else None
+
+    @property
     def claims(self) -> dict[str, Any]:
         """Which terminal token holds each seat (by seat number as text), as saved."""
         return dict(self.doc.get("claims") or {})

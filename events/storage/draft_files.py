@@ -98,10 +98,13 @@ class TableSession(DraftFields):
         names: Sequence[str],
         styles: Sequence[BotStyle] | None = None,
         timer: int | None = None,
+        pipers: int | None = None,
         extra: dict[str, Any] | None = None,
     ) -> TableSession:
         """A new draft with the bots' first picks made, not saved yet (``insert`` saves it); a seat's name
-        is 1 to ``MAX_NAME`` characters (``LimitError`` otherwise, before anything is made)."""
+        is 1 to ``MAX_NAME`` characters (``LimitError`` otherwise, before anything is made).  ``pipers``: the Pipers
+        each seat can count on after the draft (a store's stock shared), which the bots, the hint and the timer's
+        pick plan with; None, the product's most (no store)."""
         for name in names:
             if not 1 <= len(name) <= MAX_NAME:
                 raise LimitError("name", "a seat's name", 1, MAX_NAME, len(name), "characters")
@@ -120,6 +123,7 @@ class TableSession(DraftFields):
             "timer": timer,
             "status": "drafting",
             "deck": None,
+            **({} if pipers is None else {"pipers": pipers}),  # a draft without a store keeps none
             **(extra or {}),
         }
         session = cls(store, 0, draft, doc)
@@ -159,7 +163,7 @@ class TableSession(DraftFields):
         for seat, style in enumerate(self.doc["styles"]):
             if seat in self.doc["humans"]:
                 continue
-            bot = Bot(BotStyle(style), seed * 1009 + seat)
+            bot = Bot(BotStyle(style), seed * 1009 + seat, pipers=self.pipers)
             for pick in self.draft.picks_of(seat):  # the packs it saw and what it took: the same bot as before
                 bot.learn(pick.offered, [p.card for p in pick.taken], pick.pick)
             self.bots[seat] = bot
@@ -417,7 +421,7 @@ class TableSession(DraftFields):
         progress = (draft.round + (draft.at(seat)[1] - 1) / draft.picks_per_pack) / draft.config.boosters
         picks = [(pick.offered, pick.pick) for pick in draft.picks_of(seat)]
         pack, pool, count = draft.pack(seat), draft.pools[seat], draft.picks_due(seat)
-        return explain_pick(pack, pool, style=style, progress=progress, count=count, picks=picks)
+        return explain_pick(pack, pool, style=style, progress=progress, count=count, picks=picks, pipers=self.pipers)
 
     def suggested_pick(self, seat: int) -> PickRequest:
         """The strong bot's pick for the seat, as a request on the pack it holds now."""

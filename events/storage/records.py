@@ -338,6 +338,8 @@ class Draft(Record, frozen=True, kw_only=True):
     deck: dict[str, Any] | None = None
     deck_legal: bool = False
     assist: bool = False  # an event's draft offers the hint, signals and "Can lead" (practice drafts always do)
+    # the Pipers each seat can count on after the draft (the store's stock shared, when it started); None: two
+    pipers: Annotated[int, Meta(ge=0, le=2)] | None = None
     withheld: bool = False  # exported before the event finished while still drafting: no boosters, can't go on
     timed_out: TimedOut = []
 

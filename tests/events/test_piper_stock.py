@@ -8,11 +8,16 @@ from collections import Counter
 import pytest
 
 from draft.commanders import usable_options
+from draft.deck_rules import validate
 from draft.deck_session import DeckSession
 from draft.deckbuild import build_deck, rank_commanders
 from draft.decks import is_piper
+from draft.engine import DraftConfig
+from draft.hint import explain_pick
 from draft.sim import piper_card
 from events.sessions.activities import EventDeck
+from events.sessions.seat import SeatSession
+from events.storage.draft_files import TableSession
 from events.storage.store import Store
 from sets.colors import Color
 from sets.errors import InputError, StateError
@@ -143,3 +148,62 @@ def test_the_command_line_says_how_many_the_stock_holds(tmp_path, cli):
     assert "; the store's stock holds 0 Pipers for your deck" in result.stdout and result.stdout.startswith(
         "Ann: deck registered"
     )
+
+
+@pytest.mark.parametrize(("stock", "sure"), [(0, 0), (14, 0), (15, 1), (16, 2)])
+def test_a_nights_draft_plans_with_the_pipers_the_stock_sures_every_seat(tmp_path, stock, sure):
+    """Eight players: a seat is sure of the stock less two for each of the seven others, at most two
+    (docs/bots.md); the draft keeps that count, and its bots plan with it."""
+    events, event_id = night(tmp_path, stock)
+    table = events.draft_session(event_id, 1)
+    assert table.pipers == sure
+    assert {bot.pipers for bot in table.bots.values()} == {sure}
+
+
+def test_at_a_night_with_no_pipers_every_auto_deck_is_legal_without_one(tmp_path):
+    events, event_id = night(tmp_path, 0)
+    for name in NAMES:
+        assert events.register_deck(event_id, name, auto=True).valid, name
+        assert adds(events, event_id, name) == 0
+
+
+def test_the_timer_and_the_hint_pick_for_the_pipers_the_store_sures(tmp_path, manual_clock):
+    """Four players who let the timer pick for them all draft long at a store with no Pipers: every pick is the
+    suggestion for a seat sure of none (the hint's too), and every pool gets a legal automatic deck without one."""
+    table = TableSession.create(
+        Store(tmp_path / "d.json"),
+        kind="event",
+        seed=11,
+        config=DraftConfig(seats=4),
+        humans=[0, 1, 2, 3],
+        names=["Ann", "Bo", "Cy", "Di"],
+        timer=60,
+        pipers=0,
+        extra={"assist": True},
+    )
+    assert TableSession.load(table.store, table.draft_id).pipers == 0  # kept with the draft
+    differed = False
+    while not table.draft.finished:
+        expected = {}
+        for seat in table.waiting_humans():
+            draft = table.draft
+            progress = (draft.round + (draft.at(seat)[1] - 1) / draft.picks_per_pack) / draft.config.boosters
+            asked = dict(
+                progress=progress,
+                count=draft.picks_due(seat),
+                picks=[(pick.offered, pick.pick) for pick in draft.picks_of(seat)],
+            )
+            pool = [p.card for p in draft.pools[seat]]
+            expected[seat] = explain_pick(draft.pack(seat), pool, pipers=0, **asked).positions
+            assert SeatSession(table, seat).hint().positions == expected[seat]
+            if not differed:
+                differed = explain_pick(draft.pack(seat), pool, **asked).positions != expected[seat]
+        manual_clock.advance(61)
+        taken = table.apply_timeout()
+        assert {pick.seat: list(pick.positions) for pick in taken} == expected
+    assert differed  # a seat sure of two Pipers would have been told other cards
+    for seat in range(4):
+        pool = table.draft.pools[seat]
+        deck = build_deck(pool, piper_card("CMR"), "", 0)
+        assert validate(deck, [p.card for p in pool]).valid
+        assert added(deck.commanders, [p.card for p in pool]) == 0

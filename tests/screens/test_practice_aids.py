@@ -103,8 +103,8 @@ def test_the_adapter_uses_the_bot_layers_explain_pick_when_there_is_one(monkeypa
         roles: tuple
         reason: str
 
-    def explain_pick(pack_cards, pool, *, count, progress, picks):
-        calls.append((len(pack_cards), len(pool), count, progress, len(picks)))
+    def explain_pick(pack_cards, pool, *, count, progress, picks, pipers):
+        calls.append((len(pack_cards), len(pool), count, progress, len(picks), pipers))
         return SimpleNamespace(
             cards=(Item(4, pack_cards[4].card, 3.25, ("removal",), "the bot's own words"),),
             identity=ColorIdentity.parse("U"),
@@ -114,7 +114,8 @@ def test_the_adapter_uses_the_bot_layers_explain_pick_when_there_is_one(monkeypa
 
     monkeypatch.setattr(advice_module.bot_layer, "explain_pick", explain_pick, raising=False)
     got = advise(pack, [], 1, 0.5, passed=[(tuple(pack), 1)])
-    assert calls == [(5, 0, 1, 0.5, 1)]
+    advise(pack, [], 1, 0.5, pipers=0)  # the Pipers a store's stock sures the seat reach the bot layer
+    assert calls == [(5, 0, 1, 0.5, 1, None), (5, 0, 1, 0.5, 0, 0)]
     assert got.positions == [4] and got.picks[0].roles == ("removal",) and "the bot's own words" in got.reasons()[0]
 
 

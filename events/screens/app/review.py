@@ -45,7 +45,7 @@ class ReviewScreen(Screen):
     def on_mount(self) -> None:
         picks = self.query_one("#picks", DataTable)
         picks.add_columns("Pick", "You took", "Hint took", "±", "W")
-        self.rows = review(self.session.draft, self.seat)
+        self.rows = review(self.session.draft, self.seat, self.session.pipers)
         for index, row in enumerate(self.rows):
             same = {c.name for c in row.taken} == {c.name for c in row.hint}
             # a pick's two cards on two lines: two 30-letter names side by side still fit 80 columns

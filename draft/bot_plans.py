@@ -1,0 +1,120 @@
+"""Where a bot is heading (``draft.bots``): the commander options its pool offers, valued, and the Pipers it may
+lead with.
+
+A plan is an identity and the commanders that give it.  Every option the pool offers (a legend, a partner pair, a
+legend with a Background, a partner that could take a Piper for its missing color) is valued by the ratings of the
+pool cards it makes playable, less a castability cost for each color past two; two Pipers in the pool's two deepest
+colors are the option when no legend leads better.  Two Pipers are sure at a draft without a store, where anyone may
+add the product's most; a seat at a store night counts on what the stock sures it (``Bot.pipers``,
+``AddedOption.sure_from``): with one, a Piper leads a deck of one color; with none, only the pool's own legends
+lead, and a pool that has none wants a card that leads above all (``lead_urgency``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+
+from draft.bot_leaders import LeaderOption
+from sets.cards import Card
+from sets.colors import Color
+
+
+@dataclass
+class Plan:
+    """Where a bot is heading: an identity and the commanders that give it."""
+
+    mask: int = 31
+    commanders: tuple[Card, ...] = ()
+    strength: float = 0.0
+    depth: int = 0  # playable spells of the pool inside the plan's colors
+    # No added card (Piper) is sure and the pool can't lead a deck yet: a card that can lead is what it needs most.
+    leaderless: bool = False
+    # No added card is sure and the pool's legends lead other colors than the plan's (its two deepest): a legend of
+    # the plan's colors is wanted, while the pool's own stay the way to a legal deck.
+    unled: bool = False
+
+
+PAIR_MASKS = tuple(a.bit | b.bit for a, b in combinations(Color, 2))
+MONO_MASKS = tuple(color.bit for color in Color)
+WIDE = frozenset(mask for mask in range(32) if mask.bit_count() > 2)  # identities of three colors or more
+# Cards past this many in a pool's identity don't make a deck better: a deck plays about 36 spells.
+DECK_SPELLS = 36
+# The plan leads with two added cards (Pipers) when no legend leads better: sure at a draft without a store, where
+# anyone may add the product's most (two).  A seat that can count on fewer (a store's stock, ``Bot.pipers``) plans with
+# what it has: one Piper leads a deck of one color, none leaves the pool's own legends.
+SURE_PIPERS = 2
+# What a card that would give a leaderless pool its first lead gains (no Piper to count on): nothing at the first
+# picks, while every pack still holds legends, then ``LEADLESS_RISE`` a whole draft from ``LEADLESS_FROM`` on, up to
+# ``LEADLESS_MOST`` before the last pack: more than any card is worth (ratings run 0-5, and what fit adds or an
+# off-color card loses is less than five), so there a seat takes the first card that leads that it is offered.
+LEADLESS_FROM = 0.2
+LEADLESS_RISE = 25.0
+LEADLESS_MOST = 10.0
+PIPER_LEAD = 0.8  # a drafted Piper leads a deck of one color: worth that share of what a legend gains
+# A pool that leads only in other colors than its deepest two gains this share for a legend of those two.
+UNLED_SHARE = 0.3
+
+
+def lead_urgency(progress: float) -> float:
+    """What a card that would give a leaderless pool its first lead gains, ``progress`` (0 to 1) into the draft."""
+    return min(LEADLESS_MOST, LEADLESS_RISE * max(0.0, progress - LEADLESS_FROM))
+
+
+def best_option(sums: list[float], options: list[LeaderOption], strong: bool, added: int | None = None) -> Plan:
+    """The best of the ``options`` (identity mask, leaders, their ratings) by ``sums`` (the pool's values inside each
+    identity), or two Pipers in the two deepest colors; ``added``: the Pipers the seat is sure of when fewer than
+    ``SURE_PIPERS`` (``short_option``), None when two are."""
+    if added is not None:
+        return short_option(sums, options, strong, added)
+    best_leaders: tuple[Card, ...] = ()
+    best_mask, best_value = 31, float("-inf")
+    width_cost = 1.2 if strong else 0.6
+    cap = DECK_SPELLS * 2.2
+    for mask, leaders, leading in options:
+        spells = sums[mask]
+        value = (spells if spells <= cap else cap) + leading
+        if mask in WIDE:
+            value -= width_cost * (mask.bit_count() - 2)
+        if value > best_value:
+            best_mask, best_leaders, best_value = mask, leaders, value
+    # No legend (or a weak one): the two deepest colors, led by two Pipers added after the draft.
+    pair = max(zip(map(sums.__getitem__, PAIR_MASKS), PAIR_MASKS))
+    piper_value = pair[0] * 0.9 - (1.0 if strong else 0.0)
+    if not best_leaders or piper_value > best_value:
+        return Plan(pair[1], (), piper_value)
+    return Plan(best_mask, best_leaders, best_value)
+
+
+def short_option(sums: list[float], options: list[LeaderOption], strong: bool, added: int) -> Plan:
+    """``best_option`` for a seat sure of fewer than two added cards (Pipers; ``options`` are then the pool's own
+    when it is sure of none).  One Piper leads a deck of its one color: the deepest color, when no legend leads
+    better.  None: the pool's legends with a colored identity, or its two deepest colors (valued as two Pipers
+    would lead them) and a legend of theirs wanted (``Plan.unled``); while it has none, those colors and any
+    legend wanted (``Plan.leaderless``)."""
+    best_leaders: tuple[Card, ...] = ()
+    best_mask, best_value = 31, float("-inf")
+    width_cost = 1.2 if strong else 0.6
+    cap = DECK_SPELLS * 2.2
+    for mask, leaders, leading in options:
+        if not mask:
+            continue  # a colorless identity allows no basic land: no deck of sixty cards to lead
+        spells = sums[mask]
+        value = (spells if spells <= cap else cap) + leading
+        if mask in WIDE:
+            value -= width_cost * (mask.bit_count() - 2)
+        if value > best_value:
+            best_mask, best_leaders, best_value = mask, leaders, value
+    if added:
+        mono = max(zip(map(sums.__getitem__, MONO_MASKS), MONO_MASKS))
+        piper_value = mono[0] * 0.9 - (1.0 if strong else 0.0)
+        if not best_leaders or piper_value > best_value:
+            return Plan(mono[1], (), piper_value)
+    else:
+        pair = max(zip(map(sums.__getitem__, PAIR_MASKS), PAIR_MASKS))
+        pair_value = pair[0] * 0.9 - (1.0 if strong else 0.0)
+        if not best_leaders:
+            return Plan(pair[1], (), pair_value, leaderless=True)
+        if pair_value > best_value:
+            return Plan(pair[1], (), pair_value, unled=True)
+    return Plan(best_mask, best_leaders, best_value)
