@@ -157,6 +157,7 @@ def test_the_table_and_decklists_pages_have_one_h1_big_controls_and_nothing_seri
         desk(served.url, "/api/desk/publish", {"on": True})
         # The event over: the phone says so and shows the pool and the downloads there are (pool and deck).
         expect(page.locator("#deck-message")).to_contain_text("The event is over", timeout=20_000)
+        expect(page.locator("#night-result")).to_contain_text("The event is over: the results are final.")
         expect(page.locator("#deck-pool .line")).not_to_have_count(0)
         expect(page.locator("#deck-waiting-downloads .label")).to_have_text(["Pool", "Deck"])
         assert too_small(page) == [] and serious(page) == []
@@ -164,6 +165,8 @@ def test_the_table_and_decklists_pages_have_one_h1_big_controls_and_nothing_seri
         lists.goto(served.url + "/decklists")
         expect(lists.locator(".decklist")).not_to_have_count(0)
         assert headings_one(lists) == ["Decklists"] and too_small(lists) == [] and serious(lists) == []
+        shown = lists.locator(".decklist-name").all_inner_texts()  # as the page renders them (CSS case too)
+        assert sorted(name.partition(". ")[2] for name in shown) == sorted(NAMES)  # names as typed
     finally:
         served.stop()
 

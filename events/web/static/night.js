@@ -150,7 +150,9 @@
     if (state.error) panel.appendChild(el("p", "error", state.error));
     if (rnd.result) {
       panel.appendChild(el("p", "night-order", orderText(rnd.result.order)));
-      panel.appendChild(el("p", "hint", "Recorded. The desk corrects it if it is wrong."));
+      panel.appendChild(el("p", "hint", view.event.status === "finished"
+        ? "Recorded. The event is over: the results are final." // the desk corrects a result only until then
+        : "Recorded. The desk corrects it if it is wrong."));
       return panel;
     }
     if (state.editing) {
