@@ -16,8 +16,9 @@ from tests.helpers.paths import GOLDEN, ROOT, SHARED_DATA, TESTS  # noqa: F401 (
 os.environ["COLUMNS"] = "160"
 os.environ.setdefault("NO_COLOR", "1")
 
-# Every test's own data folder, and the guard that no test touches the user's own (tests/isolation.py).
-pytest_plugins = ["tests.isolation"]
+# Every test's own data folder, and the guard that no test touches the user's own (tests/isolation.py); the longest
+# tests first, spread over the workers (tests/long_first.py).
+pytest_plugins = ["tests.isolation", "tests.long_first"]
 
 
 def shared_bytecode(environ, dont_write: bool, cache) -> str | None:

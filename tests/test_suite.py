@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import io
 import os
 import re
@@ -11,10 +12,11 @@ import sys
 import tokenize
 import tomllib
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
-from tests import conftest
+from tests import conftest, long_first
 from tests.helpers.paths import ROOT
 from tests.helpers.sweeps import examples
 
@@ -100,12 +102,23 @@ def test_the_contributors_guide_lists_the_full_sweeps():
     assert "`python -m tests.sweeps`" in guide and "python -m tests.hostile" in guide
 
 
+@functools.cache
+def _parsed_source(source: str) -> ast.Module:
+    return ast.parse(source)
+
+
+def parsed(path: Path) -> ast.Module:
+    """A module's syntax tree, parsed once per test process for each text it has (the checks below read every test
+    file; a file that changes is parsed again).  Read-only: no check changes a tree."""
+    return _parsed_source(path.read_text(encoding="utf-8"))
+
+
 def imports_of_test_modules(root: Path) -> list[str]:
     """``file: module`` for every import, anywhere under ``root``'s tests/, of a test module (``test_*``): what tests
     share lives in tests/helpers or in a conftest.py, never in another test file."""
     found = []
     for path in sorted((root / "tests").rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(parsed(path)):
             names = [node.module or ""] if isinstance(node, ast.ImportFrom) else []
             names += [alias.name for alias in node.names] if isinstance(node, ast.Import) else []
             found += [
@@ -178,7 +191,9 @@ def ignores_without_reason(source: str) -> list[int]:
     """The lines of a module's source whose ``type: ignore`` comment does not name its error code AND say why on
     the same line (``# type: ignore[override]  # uvicorn narrows ...``): a reason on the line above is not beside
     the ignore it explains.  Comments only: a string that mentions an ignore is not one."""
-    lines = []
+    lines: list[int] = []
+    if not IGNORE.search(source):  # no such comment anywhere: nothing to tokenize
+        return lines
     for token in tokenize.generate_tokens(io.StringIO(source).readline):
         found = IGNORE.search(token.string) if token.type == tokenize.COMMENT else None
         if found is None:
@@ -244,29 +259,35 @@ PROCESS_NAMES = frozenset(
 
 
 def names_in(node: ast.AST) -> set[str]:
-    return (
-        {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
-        | {n.attr for n in ast.walk(node) if isinstance(n, ast.Attribute)}
-        | {
-            alias.name.split(".")[0]
-            for n in ast.walk(node)
-            if isinstance(n, ast.Import | ast.ImportFrom)
-            for alias in n.names
-        }
-        | {(n.module or "").split(".")[0] for n in ast.walk(node) if isinstance(n, ast.ImportFrom)}
-    )
+    """Every name, attribute and imported module (its first part) under ``node``, in one walk of it."""
+    names: set[str] = set()
+    for n in ast.walk(node):
+        if isinstance(n, ast.Name):
+            names.add(n.id)
+        elif isinstance(n, ast.Attribute):
+            names.add(n.attr)
+        elif isinstance(n, ast.Import | ast.ImportFrom):
+            names.update(alias.name.split(".")[0] for alias in n.names)
+            if isinstance(n, ast.ImportFrom):
+                names.add((n.module or "").split(".")[0])
+    return names
 
 
 def marked_slow(decorators: list[ast.expr]) -> bool:
     return any(isinstance(n, ast.Attribute) and n.attr == "slow" for d in decorators for n in ast.walk(d))
 
 
-def process_users(tree: ast.Module, imported: set[str]) -> set[str]:
+def top_level_names(tree: ast.Module) -> dict[str, set[str]]:
+    """The names each top-level function and class of a module uses (``names_in``)."""
+    return {s.name: names_in(s) for s in tree.body if isinstance(s, ast.FunctionDef | ast.ClassDef)}
+
+
+def process_users(tree: ast.Module, imported: set[str], defs: dict[str, set[str]] | None = None) -> set[str]:
     """The module's top-level functions and classes that start a process (directly, through one another, or
-    through a name imported from a test module that does)."""
-    defs = {s.name: s for s in tree.body if isinstance(s, ast.FunctionDef | ast.ClassDef)}
-    found = {name for name, node in defs.items() if names_in(node) & (PROCESS_NAMES | imported)}
-    while more := {name for name, node in defs.items() if name not in found and names_in(node) & found}:
+    through a name imported from a test module that does); ``defs``: its ``top_level_names``, when known."""
+    defs = top_level_names(tree) if defs is None else defs
+    found = {name for name, names in defs.items() if names & (PROCESS_NAMES | imported)}
+    while more := {name for name, names in defs.items() if name not in found and names & found}:
         found |= more
     return found
 
@@ -275,7 +296,12 @@ def unmarked_process_tests(root: Path) -> list[str]:
     """Tests outside tests/e2e that start a process, a terminal or a browser (directly, through a function of
     their module or of a test helper, or through a fixture of a conftest) and are not marked ``slow``."""
     tests = root / "tests"
-    trees = {path: ast.parse(path.read_text(encoding="utf-8")) for path in sorted(tests.rglob("*.py"))}
+    trees = {path: parsed(path) for path in sorted(tests.rglob("*.py"))}
+    walked = {id(s): names_in(s) for tree in trees.values() for s in tree.body}  # each walked once, read often
+    defs = {
+        path: {s.name: walked[id(s)] for s in tree.body if isinstance(s, ast.FunctionDef | ast.ClassDef)}
+        for path, tree in trees.items()
+    }
     users: dict[str, set[str]] = {}  # module name -> its process-starting names
     for _ in range(3):  # helpers importing helpers
         for path, tree in trees.items():
@@ -286,7 +312,7 @@ def unmarked_process_tests(root: Path) -> list[str]:
                 for alias in s.names
                 if alias.name in users[s.module]
             }
-            users[".".join(path.relative_to(root).with_suffix("").parts)] = process_users(tree, imported)
+            users[".".join(path.relative_to(root).with_suffix("").parts)] = process_users(tree, imported, defs[path])
     fixtures = {
         name
         for path in trees
@@ -321,7 +347,8 @@ def unmarked_process_tests(root: Path) -> list[str]:
                 if module_slow or class_slow or marked_slow(test.decorator_list):
                     continue
                 arguments = {a.arg for a in test.args.args}
-                if names_in(test) & starting or arguments & fixtures:
+                used = walked[id(test)] if test is node else names_in(test)
+                if used & starting or arguments & fixtures:
                     unmarked.append(f"{relative.as_posix()}::{test.name}")
     return unmarked
 
@@ -370,3 +397,46 @@ def test_the_contributors_guide_names_every_top_level_test_file():
     guide = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
     unnamed = [p.name for p in sorted((ROOT / "tests").glob("test_*.py")) if f"`tests/{p.name}`" not in guide]
     assert unnamed == [], "CONTRIBUTING.md's list of the top-level test files misses these"
+
+
+def unknown_long_tests(root: Path, names) -> list[str]:
+    """The names in tests/long_first.py's list that name no module, no test function of it, or a parameter its
+    source does not hold."""
+    unknown = []
+    for name in names:
+        module, _, test = name.partition("::")
+        path = root / module
+        if not path.is_file():
+            unknown.append(name)
+            continue
+        function, _, parameter = test.partition("[")
+        defined = {n.name for n in parsed(path).body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)}
+        if function and function not in defined or parameter and parameter[:-1] not in path.read_text("utf-8"):
+            unknown.append(name)
+    return unknown
+
+
+def test_every_test_the_suite_starts_first_exists():
+    assert unknown_long_tests(ROOT, long_first.LONG_FIRST) == []
+    runs = "tests/test_docs_commands.py::test_the_python_commands_that_start_processes_run"
+    planted = [
+        "tests/test_gone.py",
+        "tests/test_suite.py::test_gone",
+        "tests/test_suite.py::test_two_workers_per_core",  # a test's name cut short
+        f"{runs}[python -m tests.gone]",
+    ]
+    known = ["tests/test_suite.py", "tests/test_suite.py::test_two_workers_per_core_unless_told_otherwise"]
+    assert unknown_long_tests(ROOT, [*planted, *known, f"{runs}[python -m tests.hostile]"]) == planted
+
+
+def test_the_long_tests_start_each_workers_share_and_every_test_runs_once():
+    items = [SimpleNamespace(nodeid=f"tests/test_{m}.py::test_{n}") for m in "abcd" for n in range(5)]
+    long = {"tests/test_b.py::test_3": 9.0, "tests/test_c.py": 20.0, "tests/test_d.py::test_4": 5.0}
+    ordered = [item.nodeid for item in long_first.long_first(items, 2, long)]
+    assert sorted(ordered) == sorted(item.nodeid for item in items)  # the same tests, each once
+    assert long_first.shares(len(items), 2) == [10, 10]
+    first, second = ordered[:10], ordered[10:]
+    assert first[:5] == [f"tests/test_c.py::test_{n}" for n in range(5)]  # the longest, whole, in its order
+    assert second[:2] == ["tests/test_b.py::test_3", "tests/test_d.py::test_4"]  # the next, to the other share
+    rest = [n for n in ordered if long_first.listed_under(n, long) is None]
+    assert rest == [i.nodeid for i in items if long_first.listed_under(i.nodeid, long) is None]  # in pytest's order

@@ -32,14 +32,25 @@ def server(pod):
 
 
 @pytest.fixture(scope="module")
-def browser():
+def chromium():
+    """One chromium for a module's tests.  Not for the whole session: between its calls the sync Playwright API marks
+    its own event loop as the thread's running one, and the in-process async tests (Textual's pilot) need none."""
     # The suite runs two workers per core: on a loaded machine an answer may take longer than expect's 5 s (never
     # forever), so each expectation waits up to 20 s.
     expect.set_options(timeout=20_000)
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def browser(chromium):
+    """The module's chromium; the pages a test opened are closed when it ends, so none goes on polling, ticking or
+    reconnecting to a server that has stopped while the module's later tests run."""
+    yield chromium
+    for context in chromium.contexts:
+        context.close()
 
 
 @pytest.fixture

@@ -1,11 +1,13 @@
-"""Card images on the player's page, from images downloaded (from a local stand-in for Scryfall) into this test's
-data folder: the pack shows them sorted as players sort it, names and costs stay text, a long press or the ⤢ button
-shows the card full size, the builder shows them too; the images come with cache headers and the strict CSP.
-Screenshots at 390x844 and 1920x1080 go to the test's folder ($CMDRAFT_SCREENSHOTS to keep them)."""
+"""Card images on the player's page, from images downloaded (from a local stand-in for Scryfall, once for the
+module) into each test's data folder: the pack shows them sorted as players sort it, names and costs stay text, a
+long press or the ⤢ button shows the card full size, the builder shows them too; the images come with cache headers
+and the strict CSP.  Screenshots at 390x844 and 1920x1080 go to the test's folder ($CMDRAFT_SCREENSHOTS to keep
+them)."""
 
 from __future__ import annotations
 
 import re
+import shutil
 import urllib.error
 import urllib.request
 
@@ -23,17 +25,28 @@ from tests.helpers.scryfall_fake import FakeScryfall
 from tests.helpers.served import drafted_night
 
 
-@pytest.fixture
-def cmr_images(cmdraft_home):
-    """Every CMR card's (made-up) image downloaded into this test's data folder."""
+@pytest.fixture(scope="module")
+def downloaded(tmp_path_factory):
+    """Every CMR card's (made-up) image downloaded once for the module, into a data folder of its own."""
+    home = tmp_path_factory.mktemp("images-home")
     fake = FakeScryfall(list(load_set("CMR")), page_size=175)
     httpd, base = fake.start()
-    try:
-        report = download_images(load_set("CMR"), fetcher=Fetcher(base, pause=lambda seconds: None))
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        monkeypatch.setenv("CMDRAFT_HOME", str(home))
+        try:
+            report = download_images(load_set("CMR"), fetcher=Fetcher(base, pause=lambda seconds: None))
+        finally:
+            httpd.shutdown()
+            httpd.server_close()
     assert report.fetched > 300 and not report.missing
+    return home, fake
+
+
+@pytest.fixture
+def cmr_images(cmdraft_home, downloaded):
+    """The module's downloaded images, copied into this test's data folder (a test may change its own)."""
+    home, fake = downloaded
+    shutil.copytree(home / "images", cmdraft_home / "images")
     return fake
 
 

@@ -3,7 +3,6 @@ hostile sweep (``python -m tests.hostile``) and its sample in the suite run agai
 
 from __future__ import annotations
 
-import copy
 import json
 from pathlib import Path
 
@@ -51,7 +50,9 @@ def bad_databases(good: dict) -> dict[str, bytes]:
     }
 
     def mutate(name: str, change) -> None:
-        data = copy.deepcopy(good)
+        data = json.loads(
+            raw
+        )  # a copy of the good one (read from JSON: the same as a deep copy, several times quicker)
         change(data)
         kinds[name] = json.dumps(data).encode()
 

@@ -225,7 +225,7 @@ async def test_at_80x24_the_help_fits_the_width_and_its_keys_stay_on_screen(tmp_
         assert "Esc or Enter: close" in screen_text(pilot.app)  # on the border, under a body that scrolls
         assert scroller.max_scroll_y > 0
         await pilot.press("end")
-        await pilot.pause()
+        await pilot.wait_for_scheduled_animations()  # the scroll to the end is animated (a second, after a refresh)
         assert body.splitlines()[-1].strip() in screen_text(pilot.app)  # the last line, scrolled to
 
 
