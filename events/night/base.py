@@ -119,13 +119,17 @@ class EventBase:
         An int is a player number from the program itself.  Bare digits are a name: a player called
         ``3`` is reachable, and ``3`` never silently means player number 3.
         """
-        players = self._players(db, event_id)
+        table = records_of(db, Player)
         if isinstance(who, int):
-            found = next((p for p in players if p.id == who), None)
-            if found is None:
+            found = table.get(who)
+            if found is None or found.event != event_id:
                 raise InputError(f"no player number {who} in event {event_id}: see 'cmdraft event show {event_id}'")
             return found
         text = " ".join(str(who).split())
+        named = table.values("id", event=event_id, name=text)  # the usual case, without reading every player
+        if len(named) == 1 and (found := table.get(named[0])) is not None:
+            return found
+        players = self._players(db, event_id)
         exact = [p for p in players if p.name == text] or [p for p in players if name_key(p.name) == name_key(text)]
         if len(exact) == 1:
             return exact[0]

@@ -22,7 +22,7 @@ from events.night.drafting import Drafting
 from events.night.seat_codes import uses_codes
 from events.storage.draft_files import TableSession
 from events.storage.draft_records import token_hash
-from events.storage.records import BrowserSeat, Player
+from events.storage.records import BrowserSeat, Player, Pod
 from events.storage.tables import records_of
 from sets.errors import StateError
 
@@ -41,7 +41,9 @@ def code_mark(code: str | None) -> str:
 
 def seat_of(events: Drafting, event_id: int, player_id: int) -> tuple[int, int, int | None] | None:
     """(pod number, seat index, draft id) of a seated player; None before seating."""
-    for pod in events.snapshot(event_id).pods:
+    with events.store.read() as db:
+        pods = records_of(db, Pod).find(event=event_id)
+    for pod in sorted(pods, key=lambda pod: pod.number):
         if player_id in pod.players:
             return pod.number, list(pod.players).index(player_id), pod.draft
     return None

@@ -15,6 +15,7 @@ import shutil
 import threading
 import time
 import weakref
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -29,12 +30,19 @@ def _fsync_folder(folder: Path) -> None:
 PRIVATE = 0o600  # a new database, backup or draft file: the owner's alone (they hold the packs and the codes)
 
 
-def atomic_write(path: Path, text: str | bytes, mode: int | None = None) -> None:
+def atomic_write(
+    path: Path,
+    text: str | bytes,
+    mode: int | None = None,
+    before_rename: Callable[[os.stat_result], None] | None = None,
+) -> None:
     """Write a file so that a crash leaves the old or the new content, never a mix (raises ``OSError``).
 
     ``mode``: permission bits for the new file (a database keeps its own, a new one is ``PRIVATE``);
     None: the usual ones (the umask's), for output files.  ``text`` is written as UTF-8 (bytes as they are).  The
     temporary file is made owner-only from the start, so the content is never readable by others on its way in.
+    ``before_rename`` is told the new file's status (its inode, size and modification time stay the same once it
+    is renamed into place) when it is whole on the disk, just before the rename.
     """
     folder = path.parent
     temporary = folder / f".{path.name}.{os.getpid()}.tmp"
@@ -47,6 +55,8 @@ def atomic_write(path: Path, text: str | bytes, mode: int | None = None) -> None
             if mode is not None:
                 portable.set_mode(stream, temporary, mode)
             portable.flush_to_disk(stream.fileno())
+            if before_rename is not None:
+                before_rename(os.fstat(stream.fileno()))
         portable.replace(temporary, path)
     except OSError:
         temporary.unlink(missing_ok=True)

@@ -10,8 +10,15 @@
   lose each other's updates, and an error inside a transaction writes nothing.
   Waiting writers sleep in the kernel and pass a turnstile before the lock,
   so they are served in turn (see ``FileLock`` in ``events.storage.safe_files``).
+- Nothing is saved that the next command would refuse.  A file is checked whole
+  when this process reads it (another process or tool wrote it, an older
+  release, a crash left it); a write checks the records it added or changed and
+  what they refer to (``check_changed``), or the whole database when it removed
+  a record others refer to or changed how they find it
+  (``events.storage.transactions``).  A refusal names the same problem either way.
 - Reading takes no lock: a rename replaces the whole file at once, so a reader
-  always sees one committed state.  A read-only database can be read (even in
+  always sees one committed state (a write changes copies of its records, never
+  what readers in other threads hold).  A read-only database can be read (even in
   a read-only folder); writing to it is refused and the file is left as it is.
 - The database carries a schema version; older files are migrated (after a
   backup) by the first write, and read through the same migration in memory;
@@ -28,20 +35,17 @@ from __future__ import annotations
 
 import os
 import typing
-from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from tinydb import TinyDB
-from tinydb.queries import QueryLike
-from tinydb.storages import Storage
-from tinydb.table import Table
 
 from events import portable
 from events.storage.database_file import META, SCHEMA, _meta_doc, default_path, encoded, migrated, read_file, schema_of
 from events.storage.journal import Journal
-from events.storage.record_checks import KEYS, REFERRED, check_changed, check_tables
+from events.storage.record_checks import check_changed, check_tables
 from events.storage.safe_files import (
     PRIVATE,
     FileLock,
@@ -51,142 +55,16 @@ from events.storage.safe_files import (
     read_only,
     remove_stale_temporaries,
 )
+from events.storage.transactions import ReadDB, ReadStorage, TrackedDB, TransactionStorage
 from sets.errors import InputError, StorageError
 
 KEEP_BACKUPS = 5
 LOCK_TIMEOUT = 30.0
 
 
-class _TransactionStorage(Storage):
-    """Reads the file once per transaction and keeps changes in memory until commit.
-
-    It also keeps what the transaction changed, as ``_TrackedTable`` tells it: the numbers of the records
-    added or changed, by table (``changed``), or ``whole`` when the commit must check every record (a record
-    others refer to was removed or changed how it is found, or a change came some other way)."""
-
-    def __init__(self, path: Path, data: dict[str, Any] | None):
-        self.path = path
-        self.data = data
-        self.dirty = False
-        self.backup = False
-        self.changed: dict[str, set[str]] = {}
-        self.whole = False
-        self.telling = 0  # inside a change a ``_TrackedTable`` names
-
-    def read(self) -> dict[str, Any] | None:
-        return self.data
-
-    def write(self, data: dict[str, Any]) -> None:
-        self.data = data
-        self.dirty = True
-        if not self.telling:
-            self.whole = True
-
-
-class _ReadStorage(_TransactionStorage):
-    """A read-only view: a change is refused, and what this process kept of the file (which TinyDB changed in
-    place before it asked to write) is forgotten."""
-
-    def __init__(self, path: Path, data: dict[str, Any] | None, forget: Callable[[], None]):
-        super().__init__(path, data)
-        self.forget = forget
-
-    def write(self, data: dict[str, Any]) -> None:
-        self.forget()
-        raise RuntimeError(f"a read transaction of {self.path} cannot change it; use Store.write()")
-
-
-class _TrackedTable(Table):
-    """A TinyDB table that tells the transaction which records each change touched."""
-
-    def _storage_of(self) -> _TransactionStorage:
-        return typing.cast(_TransactionStorage, self._storage)
-
-    @contextmanager
-    def _telling(self) -> Iterator[_TransactionStorage]:
-        storage = self._storage_of()
-        storage.telling += 1
-        try:
-            yield storage
-        finally:
-            storage.telling -= 1
-
-    def _touched(self, storage: _TransactionStorage, doc_ids: Iterable[int]) -> None:
-        storage.changed.setdefault(self.name, set()).update(map(str, doc_ids))
-
-    def _found_by(self, doc_ids: Iterable[int] | None) -> dict[str, tuple[Any, ...]]:
-        """The fields by which other records find this table's (``KEYS``), per record (of ``doc_ids``, or all)."""
-        fields = KEYS.get(self.name)
-        if fields is None:
-            return {}
-        table = self._read_table()
-        keys = table.keys() if doc_ids is None else [str(doc_id) for doc_id in doc_ids if str(doc_id) in table]
-        return {key: tuple(table[key].get(field) for field in fields) for key in keys}
-
-    def insert(self, document: Mapping[str, Any]) -> int:
-        with self._telling() as storage:
-            doc_id = super().insert(document)
-            self._touched(storage, [doc_id])
-        return doc_id
-
-    def insert_multiple(self, documents: Iterable[Mapping[str, Any]]) -> list[int]:
-        with self._telling() as storage:
-            doc_ids = super().insert_multiple(documents)
-            self._touched(storage, doc_ids)
-        return doc_ids
-
-    def update(
-        self,
-        fields: Mapping[str, Any] | Callable[[MutableMapping[str, Any]], None],
-        cond: QueryLike | None = None,
-        doc_ids: Iterable[int] | None = None,
-    ) -> list[int]:
-        with self._telling() as storage:
-            doc_ids = None if doc_ids is None else list(doc_ids)
-            before = self._found_by(doc_ids)
-            doc_ids = super().update(fields, cond, doc_ids)
-            self._touched(storage, doc_ids)
-            self._compare(storage, before, doc_ids)
-        return doc_ids
-
-    def update_multiple(
-        self, updates: Iterable[tuple[Mapping[str, Any] | Callable[[MutableMapping[str, Any]], None], QueryLike]]
-    ) -> list[int]:
-        with self._telling() as storage:
-            before = self._found_by(None)
-            doc_ids = super().update_multiple(updates)
-            self._touched(storage, doc_ids)
-            self._compare(storage, before, doc_ids)
-        return doc_ids
-
-    def _compare(self, storage: _TransactionStorage, before: dict[str, tuple[Any, ...]], doc_ids: list[int]) -> None:
-        if before:
-            after = self._found_by(doc_ids)
-            storage.whole = storage.whole or any(before.get(str(i)) != after.get(str(i)) for i in doc_ids)
-
-    def upsert(self, *args: Any, **kwargs: Any) -> list[int]:
-        with self._telling():
-            return super().upsert(*args, **kwargs)  # through ``update`` and ``insert`` above
-
-    def remove(self, *args: Any, **kwargs: Any) -> list[int]:
-        with self._telling() as storage:
-            doc_ids = super().remove(*args, **kwargs)
-            storage.whole = storage.whole or (bool(doc_ids) and self.name in REFERRED)
-        return doc_ids
-
-    def truncate(self) -> None:
-        with self._telling() as storage:
-            storage.whole = storage.whole or (self.name in REFERRED and bool(self._read_table()))
-            super().truncate()
-
-
-class _TrackedDB(TinyDB):
-    table_class = _TrackedTable
-
-
 def phase_change(db: TinyDB) -> None:
     """Mark a write transaction as a step that changes an event's phase: the database is backed up first."""
-    typing.cast(_TransactionStorage, db.storage).backup = True  # every transaction's storage is one
+    typing.cast(TransactionStorage, db.storage).backup = True  # every transaction's storage is one
 
 
 # The databases this process opened: no output file may replace one of them or their own files.
@@ -225,6 +103,9 @@ class Store:
         # The last contents this process read or wrote, with the file's identity then: a file
         # that is still the same (same inode, size and mtime) needs no new parse.
         self._cache: tuple[tuple[int, int, int], dict[str, Any], bool] | None = None
+        # What a write of this process is renaming into place, with its file's identity (the same once renamed):
+        # a read in another thread that sees the new file meanwhile needs no new parse either.
+        self._coming: tuple[tuple[int, int, int], dict[str, Any]] | None = None
         self._drafts: dict[str, Journal] = {}
 
     # --- the drafts' own files ----------------------------------------------------------------------
@@ -251,9 +132,11 @@ class Store:
 
     def _load(self) -> tuple[dict[str, Any] | None, bool]:
         """The file's data at the current schema, and whether the file itself is of an older schema."""
-        signature = self._signature()
-        if signature is not None and self._cache is not None and self._cache[0] == signature:
-            return self._cache[1], self._cache[2]
+        signature, cache, coming = self._signature(), self._cache, self._coming
+        if signature is not None and cache is not None and cache[0] == signature:
+            return cache[1], cache[2]
+        if signature is not None and coming is not None and coming[0] == signature:
+            return coming[1], False  # a write of this process renamed its file into place a moment ago
         data = read_file(self.path)
         outdated = data is not None and schema_of(data) != SCHEMA
         if outdated and data is not None:
@@ -281,7 +164,7 @@ class Store:
         if self.path.is_dir():
             raise StorageError(f"{self.path} is a folder, not a database file; give a file path with --db")
         data, _ = self._load()  # no lock: a committed file is always whole
-        yield TinyDB(storage=lambda: _ReadStorage(self.path, data, self._forget))
+        yield ReadDB(storage=lambda: ReadStorage(self.path, data, self._forget))
 
     def _check_writable(self) -> None:
         """Refuse a write the file's or folder's permission bits don't allow, root or not."""
@@ -302,8 +185,11 @@ class Store:
         try:
             data, outdated = self._load()
             stat = self.path.stat() if data is not None else None
-            storage = _TransactionStorage(self.path, data)
-            db = _TrackedDB(storage=lambda: storage)
+            # The transaction's own tables (a shallow copy: ``TrackedTable`` copies a record before it changes it),
+            # so reads in other threads keep seeing what was committed, and a refused write leaves nothing behind.
+            own = None if data is None else {name: dict(table) for name, table in data.items()}
+            storage = TransactionStorage(self.path, own)
+            db = TrackedDB(storage=lambda: storage)
             yield db
             if storage.dirty or outdated:
                 tables = storage.data or {}
@@ -321,16 +207,22 @@ class Store:
                     self._rotate_backups()
                 remove_stale_temporaries(self.path.parent)
                 remove_stale_temporaries(self.drafts_folder)
+
+                def coming(written: os.stat_result) -> None:
+                    self._coming = ((written.st_ino, written.st_size, written.st_mtime_ns), tables)
+
                 try:
-                    atomic_write(self.path, encoded(tables), PRIVATE if stat is None else stat.st_mode & 0o7777)
+                    mode = PRIVATE if stat is None else stat.st_mode & 0o7777
+                    atomic_write(self.path, encoded(tables), mode, coming)
                 except OSError as error:
                     raise StorageError(
                         f"cannot write database {self.path}: {error.strerror or error}; nothing was changed"
                     ) from None
                 signature = self._signature()
                 self._cache = (signature, tables, False) if signature is not None else None
+                self._coming = None
         except BaseException:
-            self._cache = None  # the transaction may have changed the cached data in memory
+            self._cache = self._coming = None  # read the file again (a change may have reached what was kept)
             raise
         finally:
             lock.release()

@@ -19,7 +19,7 @@ import pytest
 from tinydb import TinyDB
 from tinydb.table import Document
 
-from events.storage import record_checks, store
+from events.storage import record_checks, safe_files, store
 from events.storage.records import Player, Pool
 from events.storage.store import Store
 from events.storage.tables import records_of
@@ -406,3 +406,57 @@ def test_values_reads_one_field_of_the_records_asked_for_in_number_order(night):
         assert players.values("name", event=2) == ["Fay"]
         assert players.values("id", event=3) == []
         assert records_of(handle, Pool).values("player", event=1) == [1, 2, 3, 4, 5]
+
+
+# --- what other threads of the process read meanwhile ------------------------------------------------------------
+
+
+def test_a_read_during_a_write_sees_what_was_committed(night):
+    kept = Store(night)
+    with kept.write() as handle:
+        handle.table("players").update({"name": "Anna"}, doc_ids=[1])
+        handle.table("rounds").update(lambda doc: doc["tables"][0].reverse(), doc_ids=[1])
+        with kept.read() as reading:  # as a request in another thread would, while this one is being written
+            assert reading.table("players").get(doc_id=1)["name"] == "Ann"
+            assert reading.table("rounds").get(doc_id=1)["tables"] == [[1, 2, 3, 4, 5]]
+    with kept.read() as reading:
+        assert reading.table("players").get(doc_id=1)["name"] == "Anna"
+        assert reading.table("rounds").get(doc_id=1)["tables"] == [[5, 4, 3, 2, 1]]
+
+
+def test_a_refused_write_leaves_nothing_a_read_sees(night):
+    kept = Store(night)
+    with kept.read():
+        pass
+    with pytest.raises(StorageError), kept.write() as handle:
+        handle.table("players").update({"name": "Anna"}, doc_ids=[1])
+        handle.table("players").update({"pod": 9}, doc_ids=[2])
+    with kept.read() as reading:
+        assert reading.table("players").get(doc_id=1)["name"] == "Ann"
+
+
+def test_a_read_while_the_new_file_is_renamed_into_place_needs_no_new_parse(night, monkeypatch):
+    """Between the rename and the write's end (the folder's fsync) a read in another thread sees the new file: it is
+    the data the write just saved, so it is not read and checked again."""
+    kept = Store(night)
+    with kept.read():
+        pass
+    parsed: list[Path] = []
+    seen: list[str] = []
+    real_read_file, real_fsync = store.read_file, safe_files._fsync_folder
+
+    def counted(path: Path) -> Any:
+        parsed.append(path)
+        return real_read_file(path)
+
+    def reading_then_fsync(folder: Path) -> None:
+        with kept.read() as reading:
+            seen.append(reading.table("players").get(doc_id=1)["name"])
+        real_fsync(folder)
+
+    monkeypatch.setattr(store, "read_file", counted)
+    monkeypatch.setattr(safe_files, "_fsync_folder", reading_then_fsync)
+    with kept.write() as handle:
+        handle.table("players").update({"name": "Anna"}, doc_ids=[1])
+    assert seen == ["Anna"]
+    assert parsed == []
