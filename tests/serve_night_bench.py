@@ -26,7 +26,7 @@ import websockets
 
 from events.storage.store import Store
 from tests.helpers.cliapp import invoke
-from tests.helpers.night import Night
+from tests.helpers.nights import draft_to_the_end
 from tests.serve_bench import cpu_seconds, peak_rss_mb, percentile, serve_command
 
 PHONES = 64
@@ -49,13 +49,7 @@ def drafted_event(db: Path, players: int) -> tuple[int, dict[str, str]]:
     run("event", "player", "add", event_id, *names)
     run("event", "seat", event_id)
     run("event", "draft", event_id, "--json")
-    events = Night(Store(db))
-    for pod in events.snapshot(event_id).pods:
-        session = events.draft_session(event_id, pod.number)
-        while not session.draft.finished:
-            for seat in session.waiting_humans():
-                session.pick(session.suggested_pick(seat))
-        events.after_picks(event_id, pod.number, session)
+    events = draft_to_the_end(db, event_id)
     for name in names:
         events.register_deck(event_id, name, auto=True)
     with Store(db).read() as handle:

@@ -30,6 +30,7 @@ from sets.booster import booster_spec
 from sets.cards import Rarity
 from sets.catalog import load_set
 from tests.helpers.night import Night
+from tests.helpers.nights import draft_to_the_end
 from tests.helpers.products import (
     BASICS,
     CLB,
@@ -340,13 +341,7 @@ def test_a_cmm_night_registers_decks_led_by_two_mono_colored_legends_and_counts_
     db = tmp_path / "cmm.json"
     names = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
     event_id = drafted_event(cli, db, "CMM", names, stock=2)
-    night = Night(Store(db))
-    for pod in night.snapshot(event_id).pods:
-        session = night.draft_session(event_id, pod.number)
-        while not session.draft.finished:
-            for seat in session.waiting_humans():
-                session.pick(session.suggested_pick(seat))
-        night.after_picks(event_id, pod.number, session)
+    night = draft_to_the_end(db, event_id)
     registered = [night.register_deck(event_id, name, auto=True) for name in names]
     assert all(deck.valid for deck in registered)
     led = [[CMM.get(name) for name in d.report.commanders] for d in registered]

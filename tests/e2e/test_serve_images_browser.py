@@ -19,7 +19,7 @@ from sets.catalog import load_set
 from sets.images import Fetcher, download_images
 from tests.helpers.browsers import LAPTOP, PHONE, Served
 from tests.helpers.night import Night
-from tests.helpers.nights import codes_of, start, terminal_night
+from tests.helpers.nights import codes_of, draft_to_the_end, start, terminal_night
 from tests.helpers.pages import desk, join, serious, too_small
 from tests.helpers.scryfall_fake import FakeScryfall
 from tests.helpers.served import drafted_night
@@ -143,13 +143,7 @@ def built(tmp_path, cli, cmr_images):
     db = tmp_path / "built.json"
     event_id = terminal_night(cli, db, "Ann", "Bo", bots=6)
     start(cli, db, event_id)
-    night = Night(Store(db))
-    for pod in night.snapshot(event_id).pods:
-        session = night.draft_session(event_id, pod.number)
-        while not session.draft.finished:
-            for seat in session.waiting_humans():
-                session.pick(session.suggested_pick(seat))
-        night.after_picks(event_id, pod.number, session)
+    draft_to_the_end(db, event_id)
     served = Served(db, event_id)
     yield db, event_id, served
     served.stop()

@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 from events.storage.store import Store
 from tests.helpers.browsers import PHONE, Served
 from tests.helpers.night import Night
-from tests.helpers.nights import codes_of, start, terminal_night
+from tests.helpers.nights import codes_of, draft_to_the_end, start, terminal_night
 from tests.helpers.pages import contrast, desk, headings_one, join, open_table, serious, too_small
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
@@ -177,13 +177,7 @@ def built(tmp_path, cli):
     db = tmp_path / "built.json"
     event_id = terminal_night(cli, db, "Ann", "Bo", bots=6)
     start(cli, db, event_id)
-    night = Night(Store(db))
-    for pod in night.snapshot(event_id).pods:
-        session = night.draft_session(event_id, pod.number)
-        while not session.draft.finished:
-            for seat in session.waiting_humans():
-                session.pick(session.suggested_pick(seat))
-        night.after_picks(event_id, pod.number, session)
+    draft_to_the_end(db, event_id)
     served = Served(db, event_id)
     yield db, event_id, served
     served.stop()

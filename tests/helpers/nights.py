@@ -85,3 +85,16 @@ def record(events, event_id, name, text):
     from draft.formats import parse
 
     events.record_pool(event_id, name, parse(text))
+
+
+def draft_to_the_end(db: Path, event_id: int) -> Night:
+    """Every pod of a started draft picked to the end, each seat taking its suggested pick, and its pools recorded
+    (the builder opens); the night, to go on with."""
+    night = Night(Store(db))
+    for pod in night.snapshot(event_id).pods:
+        session = night.draft_session(event_id, pod.number)
+        while not session.draft.finished:
+            for seat in session.waiting_humans():
+                session.pick(session.suggested_pick(seat))
+        night.after_picks(event_id, pod.number, session)
+    return night

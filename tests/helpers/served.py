@@ -11,7 +11,7 @@ from events.storage.store import Store
 from events.web.app import create_app
 from events.web.settings import WebSettings
 from tests.helpers.night import Night
-from tests.helpers.nights import start, terminal_night
+from tests.helpers.nights import draft_to_the_end, start, terminal_night
 
 NIGHT_NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kai", "Lu", "Mo"]
 
@@ -89,13 +89,7 @@ def drafted_night(cli, db: Path, names=NIGHT_NAMES) -> int:
     event_id = terminal_night(cli, db, *names)
     assert cli("event", "pipers", event_id, "--stock", "20", "--db", db).exit_code == 0
     start(cli, db, event_id)
-    events = Night(Store(db))
-    for pod in events.snapshot(event_id).pods:
-        session = events.draft_session(event_id, pod.number)
-        while not session.draft.finished:
-            for seat in session.waiting_humans():
-                session.pick(session.suggested_pick(seat))
-        events.after_picks(event_id, pod.number, session)
+    events = draft_to_the_end(db, event_id)
     for name in names:
         assert events.register_deck(event_id, name, auto=True).valid
     return event_id
