@@ -161,12 +161,14 @@ var cmdraft = (function () {
   function holdToShow(node, card) {
     var timer = null;
     var held = false;
+    var downAt = 0;
     function cancel() {
       clearTimeout(timer);
       timer = null;
     }
-    node.addEventListener("pointerdown", function () {
+    node.addEventListener("pointerdown", function (event) {
       held = false;
+      downAt = event.timeStamp;
       cancel();
       timer = setTimeout(function () {
         held = true;
@@ -177,6 +179,11 @@ var cmdraft = (function () {
       node.addEventListener(kind, function (event) {
         if (kind === "pointermove" && event.pointerType === "mouse") return;
         cancel();
+        // a busy phone can run the timer late: a press that really lasted less than the hold is a tap
+        if (kind === "pointerup" && held && event.timeStamp - downAt < 500) {
+          held = false;
+          $("sheet").hidden = true;
+        }
       });
     });
     node.addEventListener("contextmenu", function (event) {
