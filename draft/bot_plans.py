@@ -67,17 +67,7 @@ def best_option(sums: list[float], options: list[LeaderOption], strong: bool, ad
     ``SURE_PIPERS`` (``short_option``), None when two are."""
     if added is not None:
         return short_option(sums, options, strong, added)
-    best_leaders: tuple[Card, ...] = ()
-    best_mask, best_value = 31, float("-inf")
-    width_cost = 1.2 if strong else 0.6
-    cap = DECK_SPELLS * 2.2
-    for mask, leaders, leading in options:
-        spells = sums[mask]
-        value = (spells if spells <= cap else cap) + leading
-        if mask in WIDE:
-            value -= width_cost * (mask.bit_count() - 2)
-        if value > best_value:
-            best_mask, best_leaders, best_value = mask, leaders, value
+    best_mask, best_leaders, best_value = best_led(sums, options, strong, colored=False)
     # No legend (or a weak one): the two deepest colors, led by two Pipers added after the draft.
     pair = max(zip(map(sums.__getitem__, PAIR_MASKS), PAIR_MASKS))
     piper_value = pair[0] * 0.9 - (1.0 if strong else 0.0)
@@ -86,25 +76,35 @@ def best_option(sums: list[float], options: list[LeaderOption], strong: bool, ad
     return Plan(best_mask, best_leaders, best_value)
 
 
-def short_option(sums: list[float], options: list[LeaderOption], strong: bool, added: int) -> Plan:
-    """``best_option`` for a seat sure of fewer than two added cards (Pipers; ``options`` are then the pool's own
-    when it is sure of none).  One Piper leads a deck of its one color: the deepest color, when no legend leads
-    better.  None: the pool's legends with a colored identity, or its two deepest colors (valued as two Pipers
-    would lead them) and a legend of theirs wanted (``Plan.unled``); while it has none, those colors and any
-    legend wanted (``Plan.leaderless``)."""
+def best_led(
+    sums: list[float], options: list[LeaderOption], strong: bool, colored: bool
+) -> tuple[int, tuple[Card, ...], float]:
+    """The option a legend leads best: its identity, its leaders and its value (the pool's spells of those colors,
+    capped, plus the leaders' own; a wide identity costs); ``colored``: a colorless identity is no option (it allows
+    no basic land: no deck of sixty cards to lead).  (31, (), -inf) when there is none."""
     best_leaders: tuple[Card, ...] = ()
     best_mask, best_value = 31, float("-inf")
     width_cost = 1.2 if strong else 0.6
     cap = DECK_SPELLS * 2.2
     for mask, leaders, leading in options:
-        if not mask:
-            continue  # a colorless identity allows no basic land: no deck of sixty cards to lead
+        if colored and not mask:
+            continue
         spells = sums[mask]
         value = (spells if spells <= cap else cap) + leading
         if mask in WIDE:
             value -= width_cost * (mask.bit_count() - 2)
         if value > best_value:
             best_mask, best_leaders, best_value = mask, leaders, value
+    return best_mask, best_leaders, best_value
+
+
+def short_option(sums: list[float], options: list[LeaderOption], strong: bool, added: int) -> Plan:
+    """``best_option`` for a seat sure of fewer than two added cards (Pipers; ``options`` are then the pool's own
+    when it is sure of none).  One Piper leads a deck of its one color: the deepest color, when no legend leads
+    better.  None: the pool's legends with a colored identity, or its two deepest colors (valued as two Pipers
+    would lead them) and a legend of theirs wanted (``Plan.unled``); while it has none, those colors and any
+    legend wanted (``Plan.leaderless``)."""
+    best_mask, best_leaders, best_value = best_led(sums, options, strong, colored=True)
     if added:
         mono = max(zip(map(sums.__getitem__, MONO_MASKS), MONO_MASKS))
         piper_value = mono[0] * 0.9 - (1.0 if strong else 0.0)
