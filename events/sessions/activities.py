@@ -260,8 +260,8 @@ class EventDeck:
         self.registered = False
         self.report: DeckRegistered | None = None
         self.notices: list[str] = []
+        self.player_id = player.id
         pool = decks.pool(event_id, player.id)
-        may_add, self.pipers_note = decks.stock_for(event_id, player.id)
         self.session = DeckSession(
             [p.card for p in pool],
             piper=piper_card(decks.event(event_id).set),
@@ -269,10 +269,16 @@ class EventDeck:
             save=self._register,
             autosave=False,  # an event deck is registered with 'done' or 'save', not after every change
             deck=decks.deck_of(event_id, player.id) if resume else None,
-            may_add=may_add,
+            may_add=lambda: decks.stock_for(event_id, player.id)[0],  # as it is now: other decks take the stock
         )
-        if self.pipers_note:
-            self.notices.append(self.pipers_note)
+        note = self.pipers_note
+        if note:
+            self.notices.append(note)
+
+    @property
+    def pipers_note(self) -> str | None:
+        """What the builder says when the store's stock, as it is now, limits the Pipers this deck may add."""
+        return self.decks.stock_for(self.event_id, self.player_id)[1]
 
     def _register(self, deck: Deck, legal: bool, final: bool) -> None:
         registered = self.decks.register_deck(

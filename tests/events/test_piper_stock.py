@@ -142,6 +142,24 @@ def test_a_deck_registered_after_the_stock_ran_out_is_refused_with_what_is_left(
     assert events.deck_of(event_id, events.player_id(event_id, second)) is None
 
 
+def test_a_builder_open_before_the_stock_ran_out_leads_within_what_it_holds_now(tmp_path):
+    """A phone's builder opens when the draft ends and stays open; another deck then takes the stock (or the desk
+    lowers it): leading with Pipers, 'auto' and the note follow the stock as it is now, not as it was."""
+    events, event_id = night(tmp_path, 2)
+    builder = EventDeck(events.phases[3], event_id, "Bo")  # opened while the stock held two for Bo
+    assert builder.pipers_note is None
+    events.set_pipers(event_id, stock=0)
+    held = sum(1 for card in builder.session.pool if is_piper(card))
+    assert held < MOST, "the seed should leave Bo short of two Pipers"
+    with pytest.raises(InputError, match="stock holds 0 Pipers for this deck"):
+        builder.session.choose_pipers([Color.G, Color.U][: held + 1])  # one more than the pool holds
+    assert builder.pipers_note is not None and "the store's stock holds 0 Pipers for your deck" in builder.pipers_note
+    builder.session.replace()
+    assert added(builder.session.commanders, builder.session.pool) == 0
+    builder.session.save()
+    assert adds(events, event_id, "Bo") == 0
+
+
 def test_the_command_line_says_how_many_the_stock_holds(tmp_path, cli):
     events, event_id = night(tmp_path, 0)
     result = cli("event", "deck", str(event_id), "Ann", "--auto", "--db", str(events.store.path))
