@@ -20,13 +20,15 @@ import pytest
 from draft.commanders import can_pair
 from draft.deck_rules import validate
 from draft.deckbuild import build_deck
-from draft.decks import Deck
+from draft.decks import Deck, DeckLine, Zone
 from draft.engine import DraftConfig
+from draft.formats import FileFormat, parse, resolve, write
 from draft.products import product, product_of, products
 from draft.sim import piper_card, run_pod
 from events.storage.store import Store
 from sets.audit import audit
 from sets.booster import booster_spec
+from sets.card_index import card_index
 from sets.cards import Rarity
 from sets.catalog import load_set
 from tests.helpers.night import Night
@@ -190,6 +192,19 @@ def test_the_same_mono_colored_pair_in_a_cmr_deck_is_refused(imported, cli, tmp_
     assert code == 1 and "CR 702.124a" in said and "grants mono-colored legends no partner" in said
     assert not can_pair(CMM[pair[0]], CMM[pair[1]], product("CMR"))
     assert can_pair(CMM[pair[0]], CMM[pair[1]])  # their own product's grant
+
+
+@pytest.mark.parametrize("fmt", [FileFormat.FORGE, FileFormat.ARENA, FileFormat.COCKATRICE, FileFormat.CSV, FileFormat.JSON])
+def test_a_cmm_deck_read_back_keeps_its_cmm_printings_of_cards_cmr_also_prints(imported, fmt):
+    """A file that names each card's set (Forge's NAME|SET, with no collector number) is read back as that set's
+    printing, not the first set that prints the name: the same deck has the same identities in every format."""
+    cmm = {card.name: card for card in load_set("CMM")}
+    reprints = sorted(set(cmm) & {card.name for card in load_set("CMR")} - {"The Prismatic Piper"})
+    assert len(reprints) >= 5, "the CMM fixture should share some cards with CMR"
+    deck = Deck(tuple(DeckLine(cmm[name], 1, Zone.MAIN) for name in reprints))
+    again, problems = resolve(parse(write(deck, fmt)), card_index())
+    assert problems == []
+    assert {(line.card.name, line.card.set_code) for line in again.lines} == {(name, "CMM") for name in reprints}
 
 
 def test_a_product_that_is_not_imported_says_how_to_get_it(cli, tmp_path):

@@ -46,14 +46,17 @@ def resolve(deck_file: DeckFile, index: CardIndex) -> tuple[Deck, list[Problem]]
 
 
 def _lookup(entry: Entry, index: CardIndex) -> Card | None:
+    """The card a line names, as printed in the line's set when it names one (by its collector number, or, as
+    Forge writes ``NAME|SET``, by name alone): the same deck reads the same in every format."""
     card = index.get(entry.name)
-    if card is None or not entry.set_code or not entry.number:
+    if card is None or not entry.set_code:
         return card
     for card_set in index.sets:
         if card_set.code == entry.set_code.upper():
-            printed = card_set.by_number.get(entry.number)
+            printed = card_set.by_number.get(entry.number) if entry.number else None
             if printed is not None and printed.name == card.name:
                 return printed
+            return next((other for other in card_set.cards if other.name == card.name), card)
     return card
 
 
