@@ -194,7 +194,9 @@ def test_the_same_mono_colored_pair_in_a_cmr_deck_is_refused(imported, cli, tmp_
     assert can_pair(CMM[pair[0]], CMM[pair[1]])  # their own product's grant
 
 
-@pytest.mark.parametrize("fmt", [FileFormat.FORGE, FileFormat.ARENA, FileFormat.COCKATRICE, FileFormat.CSV, FileFormat.JSON])
+@pytest.mark.parametrize(
+    "fmt", [FileFormat.FORGE, FileFormat.ARENA, FileFormat.COCKATRICE, FileFormat.CSV, FileFormat.JSON]
+)
 def test_a_cmm_deck_read_back_keeps_its_cmm_printings_of_cards_cmr_also_prints(imported, fmt):
     """A file that names each card's set (Forge's NAME|SET, with no collector number) is read back as that set's
     printing, not the first set that prints the name: the same deck has the same identities in every format."""
