@@ -161,6 +161,27 @@ class Games(EventBase):
             return []
         return [line.name for line in deck.deck.commanders for _ in range(line.count)]
 
+    def _known_names(
+        self,
+        db: TinyDB,
+        event_id: int,
+        life: dict[str, int] | None,
+        damage: list[tuple[str, str, str, int]] | None,
+        casts: list[tuple[str, str]] | None,
+    ) -> None:
+        """Raise ``InputError`` for a player or commander the entry names that the event doesn't have."""
+        for name in life or {}:
+            self._player(db, event_id, name)
+        for victim, source, commander, _ in damage or []:
+            self._player(db, event_id, victim)
+            self._known_commander(db, event_id, source, commander)
+        for name, commander in casts or []:
+            self._known_commander(db, event_id, name, commander)
+
+    def _known_commander(self, db: TinyDB, event_id: int, name: str, commander: str) -> None:
+        player = self._player(db, event_id, name)
+        self.find_commander(player.name, self._commander_names(db, event_id, player.id), commander)
+
     @staticmethod
     def find_commander(player_name: str, commanders: list[str], text: str) -> tuple[str, int]:
         """``Piper`` or ``Piper#2`` among a player's commanders: (card name, which copy, from 1)."""
@@ -254,6 +275,7 @@ class Games(EventBase):
         with self.store.write() as db:
             event = self._event(db, event_id)
             rnd = round_at_table(db, event_id, round_number, table_number)
+            self._known_names(db, event_id, life, damage, casts)  # a name that names nobody: 2 in every state
             if changing and event.status == "finished":
                 raise StateError("the event is finished; its games can't change")
             if changing and rnd.status == "closed":

@@ -260,8 +260,12 @@ class Rounds(EventBase):
         """``event result`` inside the caller's transaction: the order as text (names) or as groups of
         player numbers; ``who`` is logged with the change (the desk, or ``browser NAME``)."""
         event = self._event(db, event_id)
-        # A round or table that does not exist is bad input (2) in every state; then the state (3).
+        # A round, table or player that does not exist is bad input (2) in every state; then the state (3).
         rnd = round_at_table(db, event_id, round_number, table_number)
+        if isinstance(order, str):
+            for part in split_order(order):
+                for name in part:
+                    self._player(db, event_id, name)
         if event.status == "finished":
             raise StateError("the event is finished; results can't change")
         later = records_of(db, Round).first(event=event_id, number=round_number + 1)

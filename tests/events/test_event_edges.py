@@ -498,6 +498,31 @@ def test_an_unknown_round_or_table_is_bad_input_in_every_state(events, cli, args
     assert events.store.path.read_bytes() == before
 
 
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["result", "{id}", "1", "1", "Ann > Zed"], "no player 'Zed'"),
+        (["game", "{id}", "1", "1", "--life", "Zed=-1"], "no player 'Zed'"),
+        (["game", "{id}", "1", "1", "--damage", "Ann=Zed:Piper:3"], "no player 'Zed'"),
+        (["game", "{id}", "1", "1", "--cast", "Ann=Nothing Like It"], "Nothing Like It"),
+    ],
+)
+@pytest.mark.parametrize("state", ["closed", "finished"])
+def test_a_name_that_names_nobody_is_bad_input_in_every_state(events, cli, args, said, state):
+    """docs/commands.md: a name that names nothing (a player, a commander) is bad input, 2, whatever state the
+    event is in; only a real one whose step isn't possible now is 3."""
+    event_id = played_event(events)
+    table = events.snapshot_tables(event_id, 1)[0]
+    events.record_result(event_id, 1, 1, " > ".join(table))  # round 1 closed
+    if state == "finished":
+        events.finish(event_id)
+    before = events.store.path.read_bytes()
+    result = cli("event", *[a.replace("{id}", str(event_id)) for a in args], "--db", events.store.path)
+    one_line_error(result, 2)
+    assert said in result.stderr
+    assert events.store.path.read_bytes() == before
+
+
 def test_game_tracker_refuses_changes_to_closed_rounds_and_finished_events(events, cli):
     event_id = played_event(events)
     db = events.store.path
@@ -512,7 +537,7 @@ def test_game_tracker_refuses_changes_to_closed_rounds_and_finished_events(event
     assert next(p for p in shown["players"] if p["player"] == "Ann")["life"] == 38
     events.finish(event_id)
     before = db.read_bytes()
-    finished = cli("event", "game", event_id, 1, 1, "--cast", "Ann=x", "--db", db)
+    finished = cli("event", "game", event_id, 1, 1, "--life", "Bo=-1", "--db", db)
     one_line_error(finished, 3)
     assert "finished" in finished.stderr and db.read_bytes() == before
     with pytest.raises(StateError):
