@@ -172,3 +172,22 @@ def test_a_colorless_leader_whose_pool_cannot_fill_its_deck_gets_one_line_saying
     assert "Kozilek, the Great Distortion leads a colorless deck" in reason and "CR 903.5d" in reason
     deck = build_deck(pool, piper_card("CMM"), "", 0)
     assert deck.size < MINIMUM and not validate(deck, pool).valid
+
+
+def test_event_deck_auto_for_a_pool_with_nothing_to_lead_says_why_in_one_line(tmp_path, cli):
+    from draft.formats import parse
+    from events.storage.store import Store
+    from tests.helpers.night import Night
+
+    events = Night(Store(tmp_path / "event.json"))
+    event_id = events.create("Pipers", style="physical", seed=4)  # no stock: no Piper to add
+    for name in ("Ann", "Bo"):
+        events.add_player(event_id, name)
+    events.seat(event_id)
+    events.record_pool(event_id, "Ann", parse("10 Murder\n"))
+    events.record_pool(event_id, "Bo", parse("10 Murder\n"))
+    result = cli("event", "deck", event_id, "Bo", "--auto", "--db", tmp_path / "event.json")
+    said = result.stderr.strip()
+    assert result.exit_code not in (0, 1) and "Traceback" not in result.output
+    assert said.count("\n") == 0 and "Bo's pool: no legal deck" in said and "stock holds no Pipers" in said, said
+    assert events.deck_of(event_id, events.player_id(event_id, "Bo")) is None  # nothing registered
