@@ -54,12 +54,10 @@ class DeckSession:
         hand_seed: int = 0,
         deck: Deck | None = None,
         product: Product | None = None,
-        may_add: int | Callable[[], int] | None = None,
+        may_add: int | None = None,
     ) -> None:
         self.pool: tuple[Card, ...] = tuple(pool)
-        # Pipers it may add beyond the pool: the store's stock (None: the product's most), or how to ask for it
-        # when the stock can change while the deck is built (other decks take it, the desk changes it)
-        self._may_add = may_add
+        self.may_add = may_add  # Pipers it may add beyond the pool: the store's stock (None: the product's most)
         # The product whose rules the deck follows (its added card, its grant): the pool's own unless given.
         self.product = product or product_of(self.pool)
         self.pool_counts = Counter(self.pool)
@@ -88,11 +86,6 @@ class DeckSession:
         self.colors = list(deck.piper_colors)
         self.main = Counter({same(card): n for card, n in deck.main.items()})
         self.touched = bool(self.commanders or self.main)
-
-    @property
-    def may_add(self) -> int | None:
-        """The Pipers the deck may add beyond the pool now (None: the product's most)."""
-        return self._may_add() if callable(self._may_add) else self._may_add
 
     # --- what the deck is ------------------------------------------------------------------------
 

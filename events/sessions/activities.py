@@ -69,7 +69,9 @@ class DeckActivity(Protocol):
     after every change, what the place said when it kept the deck (``notices``, for the face to show and
     clear), and the review, a bot's deck or an export (``InputError`` where the place has none)."""
 
-    session: DeckSession
+    @property
+    def session(self) -> DeckSession: ...
+
     label: str
     resume: str  # the command that opens this deck again, as a person types it
     registers: bool
@@ -262,18 +264,24 @@ class EventDeck:
         self.notices: list[str] = []
         self.player_id = player.id
         pool = decks.pool(event_id, player.id)
-        self.session = DeckSession(
+        self._session = DeckSession(
             [p.card for p in pool],
             piper=piper_card(decks.event(event_id).set),
             name=f"Practice draft {self.label}",
             save=self._register,
             autosave=False,  # an event deck is registered with 'done' or 'save', not after every change
             deck=decks.deck_of(event_id, player.id) if resume else None,
-            may_add=lambda: decks.stock_for(event_id, player.id)[0],  # as it is now: other decks take the stock
         )
         note = self.pipers_note
         if note:
             self.notices.append(note)
+
+    @property
+    def session(self) -> DeckSession:
+        """The deck being built, allowed the Pipers the store's stock holds for it now: other decks take them, and
+        the desk changes the stock, while a builder stays open."""
+        self._session.may_add = self.decks.stock_for(self.event_id, self.player_id)[0]
+        return self._session
 
     @property
     def pipers_note(self) -> str | None:
