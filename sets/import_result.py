@@ -67,6 +67,8 @@ def published_identity(letters: Any) -> ColorIdentity | None:
         return None
     if isinstance(letters, str):
         return ColorIdentity.parse(letters)
+    if all(isinstance(entry, str) for entry in letters):  # ["R", "W"], or as some plain lists write it, ["RW"]
+        return ColorIdentity.parse(" ".join(letters))
     return ColorIdentity.of(letters)
 
 

@@ -13,7 +13,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from sets.cards import Layout
+from sets.cards import Face, Layout
+from sets.colors import COLORLESS
 from sets.errors import ImportFormatError, InputError
 from sets.files import CARD_FILE_LIMIT, loads, read_input
 from sets.identity import defined_colors, make_card
@@ -28,14 +29,10 @@ def read_card_list(data: dict[str, Any], source: str) -> ImportResult:
     code = str(data.get("set") or data.get("code") or "").upper()
     result = ImportResult("card-list", source, code=code, name=str(data.get("name") or code))
     for obj in data["cards"]:
-        face = face_from(obj, result, PLAIN_FIELDS, obj["name"])
-        if face.color_indicator is None and face.colors - (face.cost.colors | defined_colors(face)):
-            # Plain lists carry no color indicator; colors that neither the cost nor a
-            # characteristic-defining ability explains can only come from one.
-            face = replace(face, color_indicator=face.colors)
+        faces, layout = _plain_faces(obj, result)
         card = make_card(
-            [face],
-            Layout.parse(obj.get("layout")),
+            faces,
+            layout,
             name=obj["name"],
             set_code=code,
             number=str(obj["number"]),
@@ -45,6 +42,39 @@ def read_card_list(data: dict[str, Any], source: str) -> ImportResult:
         )
         result.add(card, published_identity(obj.get("color_identity")))
     return result
+
+
+def _plain_faces(obj: dict[str, Any], result: ImportResult) -> tuple[list[Face], Layout]:
+    """A plain list's card as its faces: a card of two parts (adventure, split, double-faced) is one object whose
+    name, cost and type line join the parts with ' // '; its colors, types and text are the front part's."""
+    names = str(obj["name"]).split(" // ")
+    costs = _parts(obj.get("mana_cost"), len(names))
+    lines = _parts(obj.get("type_line"), len(names))
+    faces = [face_from({**obj, "mana_cost": costs[0] or None, "type_line": lines[0]}, result, PLAIN_FIELDS, names[0])]
+    faces += [
+        face_from({"mana_cost": cost or None, "type_line": line}, result, PLAIN_FIELDS, name)
+        for name, cost, line in zip(names[1:], costs[1:], lines[1:], strict=True)
+    ]
+    explained = COLORLESS
+    for face in faces:
+        explained = explained | face.cost.colors | defined_colors(face)
+    if faces[0].color_indicator is None and faces[0].colors - explained:
+        # Plain lists carry no color indicator; colors that neither a cost nor a
+        # characteristic-defining ability explains can only come from one.
+        faces[0] = replace(faces[0], color_indicator=faces[0].colors)
+    if len(faces) == 1 or obj.get("layout"):
+        return faces, Layout.parse(obj.get("layout"))
+    if any("Adventure" in face.subtypes for face in faces[1:]):
+        return faces, Layout.ADVENTURE
+    if all(costs) and all({"Instant", "Sorcery"} & set(face.types) for face in faces):
+        return faces, Layout.SPLIT
+    return faces, Layout.MODAL_DFC if all(costs) else Layout.TRANSFORM
+
+
+def _parts(text: Any, count: int) -> list[str]:
+    """``text`` split at ' // ' into ``count`` parts (missing ones empty)."""
+    parts = [part.strip() for part in str(text or "").split("//")]
+    return (parts + [""] * count)[:count]
 
 
 # --- detection --------------------------------------------------------------------------

@@ -31,6 +31,104 @@ def test_mtgjson_set_groups_faces_and_computes_identity(tmp_path):
     assert cards["Alpha Legend"].mtgo_id == 1001
 
 
+def plain_card(number: str, name: str, cost: str, type_line: str, colors: list[str], **more: object) -> dict:
+    """A card as shared/data's plain card lists write it: one flat object, a card of two parts joined by ' // '."""
+    front = type_line.split(" // ")[0]
+    supertypes = ["Legendary"] if front.startswith("Legendary") else []
+    types = [t for t in ("Creature", "Instant", "Sorcery", "Land", "Artifact") if t in front.split(" — ")[0]]
+    return {
+        "number": number,
+        "name": name,
+        "rarity": "rare",
+        "mana_cost": cost,
+        "mana_value": 0,
+        "colors": colors,
+        "type_line": type_line,
+        "supertypes": supertypes,
+        "types": types,
+        "subtypes": [],
+        "text": "",
+        "power": None,
+        "toughness": None,
+        "loyalty": None,
+        **more,
+    }
+
+
+@pytest.mark.parametrize(
+    ("card", "faces", "identity", "layout"),
+    [
+        (
+            plain_card(
+                "1",
+                "Beanstalk Giant // Fertile Footsteps",
+                "{6}{G} // {2}{G}",
+                "Creature — Giant // Sorcery — Adventure",
+                ["G"],
+            ),
+            ["Beanstalk Giant", "Fertile Footsteps"],
+            "G",
+            "adventure",
+        ),
+        (  # RULES.md's seed: a white adventure on a red legend
+            plain_card(
+                "2",
+                "Kellan, the Fae-Blooded // Birthright Boon",
+                "{2}{R} // {1}{W}",
+                "Legendary Creature — Human Warrior // Sorcery — Adventure",
+                ["R"],
+            ),
+            ["Kellan, the Fae-Blooded", "Birthright Boon"],
+            "RW",
+            "adventure",
+        ),
+        (  # a multicolored card's colors written as one string, as CMM's list writes Akiri's
+            plain_card("6", "Akiri, Fearless Voyager", "{1}{R}{W}", "Legendary Creature — Kor Warrior", ["RW"]),
+            ["Akiri, Fearless Voyager"], "RW", "normal",
+        ),
+        (
+            plain_card("3", "Fire // Ice", "{1}{R} // {1}{U}", "Instant // Instant", ["U", "R"]),
+            ["Fire", "Ice"],
+            "UR",
+            "split",
+        ),
+        (  # no cost on the back: a transforming card
+            plain_card(
+                "4",
+                "Delver of Secrets // Insectile Aberration",
+                "{U} // ",
+                "Creature — Human Wizard // Creature — Human Insect",
+                ["U"],
+            ),
+            ["Delver of Secrets", "Insectile Aberration"],
+            "U",
+            "transform",
+        ),
+        (  # a cost on each side and not two instants or sorceries: a modal double-faced card
+            plain_card(
+                "5",
+                "Valki, God of Lies // Tibalt, Cosmic Impostor",
+                "{1}{B} // {5}{B}{R}",
+                "Legendary Creature — God // Legendary Planeswalker — Tibalt",
+                ["B"],
+            ),
+            ["Valki, God of Lies", "Tibalt, Cosmic Impostor"],
+            "BR",
+            "modal_dfc",
+        ),
+    ],
+)
+def test_a_plain_card_list_reads_each_card_with_its_faces_and_colors(tmp_path, card, faces, identity, layout):
+    """shared/data's plain lists write an adventure, split or double-faced card as one object whose name, cost and
+    type line join the parts with ' // ' (CMM's Beanstalk Giant, CLB's adventures): each part is a face, and the
+    identity counts every face's cost (CR 903.4)."""
+    result = read_card_file(write(tmp_path, "cards.json", {"set": "TST", "cards": [card]}))
+    (read,) = result.cards
+    assert [face.name for face in read.faces] == faces
+    assert read.identity == ColorIdentity.parse(identity)
+    assert read.layout.value == layout and read.name == card["name"]
+
+
 def test_mismatch_with_the_files_identity_is_reported(tmp_path):
     result = read_card_file(write(tmp_path, "TST.json", mtgjson_set()))
     assert [(card.name, str(published)) for card, published in result.mismatches] == [("Lying Card", "WG")]
