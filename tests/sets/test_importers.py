@@ -84,7 +84,9 @@ def plain_card(number: str, name: str, cost: str, type_line: str, colors: list[s
         ),
         (  # a multicolored card's colors written as one string, as CMM's list writes Akiri's
             plain_card("6", "Akiri, Fearless Voyager", "{1}{R}{W}", "Legendary Creature — Kor Warrior", ["RW"]),
-            ["Akiri, Fearless Voyager"], "RW", "normal",
+            ["Akiri, Fearless Voyager"],
+            "RW",
+            "normal",
         ),
         (
             plain_card("3", "Fire // Ice", "{1}{R} // {1}{U}", "Instant // Instant", ["U", "R"]),
