@@ -16,6 +16,8 @@ from typing import Any, Protocol
 from draft.bots import Bot
 from draft.engine import Draft, Pick, PickRequest
 from events.storage.draft_records import DraftReplacedError
+from events.storage.journal import Deferred as Deferred  # what a face hands ``pick_many`` (re-exported)
+from events.storage.journal import JournalBusy as JournalBusy
 
 Signature = tuple[int, int, int] | None  # a file's (inode, size, modification time); None when not known
 
@@ -130,9 +132,19 @@ class DraftTable(Protocol):
 
     # --- picks, handovers and the deck ----------------------------------------------------------------------
 
-    def pick_many(self, requests: Sequence[tuple[PickRequest, str | None]]) -> list[Pick | Exception]:
+    def pick_many(
+        self, requests: Sequence[tuple[PickRequest, str | None]], deferred: Deferred | None = None
+    ) -> list[Pick | Exception]:
         """Several seats' picks and the bot picks they allow, in one transaction; a refused one comes back as its
-        error."""
+        error.  ``deferred``: written without waiting, synced by it (``events.storage.journal.Deferred``)."""
+        ...
+
+    def compact_due(self) -> bool:
+        """Whether a pack ended in a deferred write: the draft's file is to be compacted (``compact``)."""
+        ...
+
+    def compact(self) -> None:
+        """The draft's file rewritten whole when a pack ended in a deferred write (it may wait on the disk)."""
         ...
 
     def hand_to_bot(self, seat: int | None) -> list[Pick]:

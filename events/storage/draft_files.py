@@ -51,7 +51,7 @@ from events.storage.draft_records import (
     token_hash,
 )
 from events.storage.draft_records import now as now_text
-from events.storage.journal import Journal, JournalWrite
+from events.storage.journal import Deferred, Journal, JournalWrite
 from events.storage.pick_clock import deadline_of, next_deadline
 from events.storage.records import MAX_NAME
 from events.storage.store import Store
@@ -327,13 +327,17 @@ class TableSession(DraftFields):
             raise outcome
         return outcome
 
-    def pick_many(self, requests: Sequence[tuple[PickRequest, str | None]]) -> list[Pick | Exception]:
+    def pick_many(
+        self, requests: Sequence[tuple[PickRequest, str | None]], deferred: Deferred | None = None
+    ) -> list[Pick | Exception]:
         """Several seats' picks (each with its seat's token) and the bot picks they allow, in one transaction on
         the draft's own file — one write for them all, as a server with many players at one table makes them.
         Each is checked as ``pick`` checks it, in the order given; a refused one comes back as its error
-        (``StalePickError``, ``StateError``) and changes nothing, the others are taken and saved together."""
+        (``StalePickError``, ``StateError``) and changes nothing, the others are taken and saved together.
+        ``deferred``: written without waiting and synced by it (``Journal.write``; ``JournalBusy`` before any
+        pick is taken when that can't be)."""
         outcomes: list[Pick | Exception] = []
-        with self._journal().write() as entry:
+        with self._journal().write(deferred) as entry:
             self._catch_up(entry.state)
             now = timing.now()
             before = len(self.draft.log)
@@ -395,6 +399,18 @@ class TableSession(DraftFields):
             self.doc["humans"] = sorted([*self.doc["humans"], seat])
             self._make_bots()
             self._save(entry, len(self.draft.log))
+
+    def compact_due(self) -> bool:
+        """Whether a pack ended in a deferred write, its journal to be compacted (``compact``)."""
+        journal = journal_file(self.store, self.draft_id, self.record)
+        return journal is not None and journal.compact_due
+
+    def compact(self) -> None:
+        """The journal rewritten as one snapshot, when a pack ended in a deferred write."""
+        journal = journal_file(self.store, self.draft_id, self.record)
+        if journal is not None and journal.compact_due:
+            journal.compact()
+            self._round_read = self.draft.round
 
     def refresh(self) -> None:
         """Catch up with picks made at other terminals."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import threading
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,11 +22,13 @@ from msgspec.structs import replace
 from starlette.websockets import WebSocket
 
 from events.night.shown import Answer
+from events.sessions.table import Deferred, JournalBusy
 from events.web.answers import SeatMessage, SeatState
-from events.web.api_common import ApiError, Served, Signature, file_signature, json_text
+from events.web.api_common import ApiError, Served, Signature, core_error, file_signature, json_text
 from events.web.api_draft import EMPTY, Waiting, seat_state, write_picks
 from events.web.auth import seat_holder
 from events.web.settings import DEFAULT
+from sets.errors import CmdraftError
 
 log = logging.getLogger("cmdraft.serve")
 
@@ -193,13 +196,72 @@ def seat_holder_or_none(served: Served, token: str) -> int | None:
         return None
 
 
+class Syncer:
+    """One thread that puts the picks written on the event loop on the device (group commit): each round it
+    fsyncs every draft file appended to since the last round, once a file, then wakes the loop once with every
+    write it synced.  The event loop does the rest of a write (the draft's logic, the appended line: a few
+    microseconds of disk-free work), so no pick waits for a worker thread, and none is answered before its sync."""
+
+    def __init__(self) -> None:
+        self.waiting: list[tuple[Deferred, asyncio.Future[None]]] = []
+        self.wake = threading.Condition()
+        self.thread: threading.Thread | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None
+
+    async def sync(self, deferred: Deferred) -> None:
+        """Until ``deferred``'s files are on the device (an ``OSError`` raised when one could not be synced)."""
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[None] = loop.create_future()
+        with self.wake:
+            self.waiting.append((deferred, done))
+            if self.thread is None:
+                self.loop = loop
+                self.thread = threading.Thread(target=self._run, name="cmdraft-sync", daemon=True)
+                self.thread.start()
+            self.wake.notify()
+        await done
+
+    def _run(self) -> None:
+        while True:
+            with self.wake:
+                while not self.waiting:
+                    self.wake.wait()
+                round_, self.waiting = self.waiting, []
+            together = Deferred()
+            for deferred, _ in round_:
+                together.merge(deferred)
+            try:
+                together.sync()
+                problem: OSError | None = None
+            except OSError as error:
+                problem = error
+            assert self.loop is not None
+            try:
+                self.loop.call_soon_threadsafe(_synced, round_, problem)
+            except RuntimeError:  # the loop closed: the server stopped
+                return
+
+
+def _synced(round_: list[tuple[Deferred, asyncio.Future[None]]], problem: OSError | None) -> None:
+    for _, done in round_:
+        if done.done():
+            continue
+        if problem is None:
+            done.set_result(None)
+        else:
+            done.set_exception(ApiError(503, "unavailable", f"the database can't be used now: {problem}"))
+
+
 class PickWriter:
     """Picks from browsers, written a pod at a time: while a pod's file is being written, the picks arriving at
     that pod wait, and the next write takes them all (group commit); after each write the pod's connected seats
-    are pushed once."""
+    are pushed once.  A write is made on the event loop and synced by the ``Syncer`` (``write_picks`` with a
+    ``Deferred``), or in a worker thread when it may have to wait (another process holds the file, a pack's end
+    to compact, a draft to read)."""
 
     def __init__(self, served: Served, hub: Hub, watcher: Watcher) -> None:
         self.served, self.hub, self.watcher = served, hub, watcher
+        self.syncer = Syncer()
         self.waiting: dict[int, list[tuple[Waiting, asyncio.Future]]] = {}
         self.busy: set[int] = set()
         self.tasks: set[asyncio.Task] = set()
@@ -228,8 +290,7 @@ class PickWriter:
         while self.waiting.get(pod):
             batch = self.waiting.pop(pod)
             try:  # the connected players as they are after the write (a stream opening meanwhile included)
-                connected = self.hub.connections
-                _, states = await self.served.run(write_picks, self.served, pod, [w for w, _ in batch], connected)
+                states = await self._write(pod, [w for w, _ in batch])
             except Exception as error:  # said to every pick of the batch (each answers with it)
                 for _, done in batch:
                     if not done.done():
@@ -243,6 +304,41 @@ class PickWriter:
             self.hub.offer(states)  # the next seats' packs, at once
             if pod in self.served.deferred:  # the batch ended the draft
                 self._settle_later(pod)
+            await self._compact(pod)
+
+    async def _write(self, pod: int, batch: list[Waiting]) -> dict[int, SeatState]:
+        """The batch written (on the loop, synced by the ``Syncer``; else in a worker) and the new states."""
+        connected = self.hub.connections
+        lock = self.served.locked(pod)
+        if lock.acquire(blocking=False):  # held until the write is synced: no worker shows the pod meanwhile
+            deferred = Deferred()
+            try:
+                _, states = write_picks(self.served, pod, batch, connected, deferred)
+                await self.syncer.sync(deferred)
+                return states
+            except JournalBusy:
+                pass
+            except CmdraftError as error:
+                raise core_error(error) from None
+            finally:
+                deferred.close()
+                lock.release()
+        _, states = await self.served.run(write_picks, self.served, pod, batch, connected)
+        return states
+
+    async def _compact(self, pod: int) -> None:
+        """A pack ended in a write on the loop: the pod's file compacted (in a worker) before its next write."""
+        session = self.served.tables.get(pod)
+        if session is None or not session.compact_due():
+            return
+        try:
+            await self.served.run(self._compact_now, pod)
+        except Exception:  # the picks are written already; the next write of the pod tries again
+            log.exception("compacting pod %s's draft file failed; its next write tries again", pod)
+
+    def _compact_now(self, pod: int) -> None:
+        with self.served.locked(pod):
+            self.served.table(pod).compact()
 
     def _start(self, work: Any) -> None:
         task = asyncio.create_task(work)  # a task of its own: a browser that goes away stops no one's pick
