@@ -207,12 +207,15 @@ class Syncer:
         self.wake = threading.Condition()
         self.thread: threading.Thread | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
+        self.closed = False
 
     async def sync(self, deferred: Deferred) -> None:
         """Until ``deferred``'s files are on the device (an ``OSError`` raised when one could not be synced)."""
         loop = asyncio.get_running_loop()
         done: asyncio.Future[None] = loop.create_future()
         with self.wake:
+            if self.closed:
+                raise ApiError(503, "unavailable", "the server is stopping: pick again")
             self.waiting.append((deferred, done))
             if self.thread is None:
                 self.loop = loop
@@ -221,11 +224,19 @@ class Syncer:
             self.wake.notify()
         await done
 
+    def close(self) -> None:
+        """The thread ends after its round (the server is stopping; a write not synced is not answered)."""
+        with self.wake:
+            self.closed = True
+            self.wake.notify()
+
     def _run(self) -> None:
         while True:
             with self.wake:
-                while not self.waiting:
+                while not self.waiting and not self.closed:
                     self.wake.wait()
+                if self.closed:
+                    return
                 round_, self.waiting = self.waiting, []
             together = Deferred()
             for deferred, _ in round_:
