@@ -33,9 +33,10 @@ import time
 from typing import Any
 
 from draft.engine import StalePickError
+from events.deferred import Deferred
 from events.storage import journal
 from events.storage.store import Store
-from sets.errors import CmdraftError
+from sets.errors import CmdraftError, WouldWait
 from tests.helpers.night import Night
 
 KILL = os.environ.get("WORKER_KILL", "")
@@ -53,7 +54,7 @@ def arm_kill() -> None:
     kind, count, *rest = KILL.split(":")
     when = rest[0] if rest else ""
     target = int(count)
-    real_replace, real_appended, real_sync = os.replace, journal.appended, journal.Deferred.sync
+    real_replace, real_appended, real_sync = os.replace, journal.appended, Deferred.sync
     calls = 0
 
     def commit(real, *args):
@@ -67,10 +68,10 @@ def arm_kill() -> None:
 
     if kind == "sync":
 
-        def sync(self: journal.Deferred) -> None:
+        def sync(self: Deferred) -> None:
             commit(real_sync, self)
 
-        journal.Deferred.sync = sync  # type: ignore[method-assign]  # the kill hook, in this worker only
+        Deferred.sync = sync  # type: ignore[method-assign]  # the kill hook, in this worker only
         return
 
     def replace(src, dst, *args, **kwargs):
@@ -111,18 +112,18 @@ def wait_turn(index: int) -> None:
 def deferred_pick(session: Any, request: Any) -> Any:
     """A pick written as the server's event loop writes it: appended without waiting and synced before it is
     acknowledged; the ordinary write when that can't be (``JournalBusy``: the file is to be rewritten first)."""
-    later = journal.Deferred()
+    later = Deferred()
     try:
         outcome = session.pick_many([(request, None)], later)[0]
-    except journal.JournalBusy:
+    except WouldWait:
         later.close()
         return session.pick(request)
     if isinstance(outcome, Exception):
         later.close()
         raise outcome
     later.sync()
-    if session.compact_due():  # a pack ended: compacted as the server does, after the sync
-        session.compact()
+    for work in later.after:  # a pack ended: the file compacted as the server does it, after the sync
+        work()
     return outcome
 
 

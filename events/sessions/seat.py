@@ -27,7 +27,7 @@ from sets.cards import Card
 from sets.errors import StateError
 
 if TYPE_CHECKING:
-    from events.storage.journal import Deferred
+    from events.deferred import Deferred
 
 
 class Mark(Enum):

@@ -15,9 +15,8 @@ from typing import Any, Protocol
 
 from draft.bots import Bot
 from draft.engine import Draft, Pick, PickRequest
+from events.deferred import Deferred
 from events.storage.draft_records import DraftReplacedError
-from events.storage.journal import Deferred as Deferred  # what a face hands ``pick_many`` (re-exported)
-from events.storage.journal import JournalBusy as JournalBusy
 
 Signature = tuple[int, int, int] | None  # a file's (inode, size, modification time); None when not known
 
@@ -136,15 +135,7 @@ class DraftTable(Protocol):
         self, requests: Sequence[tuple[PickRequest, str | None]], deferred: Deferred | None = None
     ) -> list[Pick | Exception]:
         """Several seats' picks and the bot picks they allow, in one transaction; a refused one comes back as its
-        error.  ``deferred``: written without waiting, synced by it (``events.storage.journal.Deferred``)."""
-        ...
-
-    def compact_due(self) -> bool:
-        """Whether a pack ended in a deferred write: the draft's file is to be compacted (``compact``)."""
-        ...
-
-    def compact(self) -> None:
-        """The draft's file rewritten whole when a pack ended in a deferred write (it may wait on the disk)."""
+        error.  ``deferred``: written without waiting, synced by it (``events.deferred.Deferred``)."""
         ...
 
     def hand_to_bot(self, seat: int | None) -> list[Pick]:

@@ -36,6 +36,7 @@ from draft.engine import Draft, DraftConfig, Pick, PickRequest, StalePickError
 from draft.hint import PickAdvice, explain_pick
 from draft.sim import bot_styles, run_bots
 from events import timing
+from events.deferred import Deferred
 from events.storage.draft_fields import DraftFields
 from events.storage.draft_records import (
     DRAFTS,
@@ -51,7 +52,7 @@ from events.storage.draft_records import (
     token_hash,
 )
 from events.storage.draft_records import now as now_text
-from events.storage.journal import Deferred, Journal, JournalWrite
+from events.storage.journal import Journal, JournalWrite
 from events.storage.pick_clock import deadline_of, next_deadline
 from events.storage.records import MAX_NAME
 from events.storage.store import Store
@@ -69,9 +70,7 @@ class TableSession(DraftFields):
     bots: dict[int, Bot] = field(default_factory=dict)
     # The database record as saved: its picks come before the journal's, its token names the journal.
     record: dict[str, Any] = field(default_factory=dict)
-    _round_read: int = field(
-        default=0, init=False
-    )  # the round the draft was at when the journal was last read (a write compacts after it)
+    _round_read: int = field(default=0, init=False)  # the round at the journal's last read (a write compacts after it)
 
     @property
     def humans(self) -> list[int]:
@@ -334,8 +333,7 @@ class TableSession(DraftFields):
         the draft's own file — one write for them all, as a server with many players at one table makes them.
         Each is checked as ``pick`` checks it, in the order given; a refused one comes back as its error
         (``StalePickError``, ``StateError``) and changes nothing, the others are taken and saved together.
-        ``deferred``: written without waiting and synced by it (``Journal.write``; ``JournalBusy`` before any
-        pick is taken when that can't be)."""
+        ``deferred``: written without waiting, synced by it (``Journal.write``)."""
         outcomes: list[Pick | Exception] = []
         with self._journal().write(deferred) as entry:
             self._catch_up(entry.state)
@@ -399,18 +397,6 @@ class TableSession(DraftFields):
             self.doc["humans"] = sorted([*self.doc["humans"], seat])
             self._make_bots()
             self._save(entry, len(self.draft.log))
-
-    def compact_due(self) -> bool:
-        """Whether a pack ended in a deferred write, its journal to be compacted (``compact``)."""
-        journal = journal_file(self.store, self.draft_id, self.record)
-        return journal is not None and journal.compact_due
-
-    def compact(self) -> None:
-        """The journal rewritten as one snapshot, when a pack ended in a deferred write."""
-        journal = journal_file(self.store, self.draft_id, self.record)
-        if journal is not None and journal.compact_due:
-            journal.compact()
-            self._round_read = self.draft.round
 
     def refresh(self) -> None:
         """Catch up with picks made at other terminals."""

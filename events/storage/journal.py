@@ -24,7 +24,7 @@ Nothing is read back after a write, and the folder is listed (for a killed write
 when the file is compacted.
 
 A writer that must not wait (the web server's event loop) writes with a ``Deferred``: the lock is only tried
-(``JournalBusy`` when another holds it, or when the write would have to rewrite the file: nothing is changed
+(``WouldWait`` when another holds it, or when the write would have to rewrite the file: nothing is changed
 then), and the entry is appended without its fsync, which the ``Deferred`` does later (``Deferred.sync``, in one
 thread that syncs every journal written since its last round: group commit).  The writer acknowledges those
 picks only after that sync; until then they are in the file as any appended line (a kill -9 of the writer loses
@@ -45,11 +45,12 @@ from typing import Any
 import msgspec
 
 from events import portable
+from events.deferred import Deferred
 from events.storage.database_file import META, _meta_doc, check_data, dumps, migrated, schema_of
 from events.storage.record_checks import check_tables
 from events.storage.records import PickRows, Seat, Text40, Text80, TimedOut
 from events.storage.safe_files import PRIVATE, FileLock, atomic_write, read_only, remove_stale_temporaries
-from sets.errors import StorageError
+from sets.errors import StorageError, WouldWait
 from sets.files import DATABASE_LIMIT, FileProblem, read_bytes
 
 JOURNAL = "journal"
@@ -81,55 +82,6 @@ def appended(fd: int, line: bytes, deferred: Deferred | None = None) -> None:
         portable.flush_to_disk(fd)
     else:
         deferred.add(fd)
-
-
-class JournalBusy(StorageError):
-    """A write that must not wait found the journal's lock held, or the file to be rewritten: nothing changed;
-    write it the ordinary way (in a thread that may wait)."""
-
-
-class Deferred:
-    """Entries appended without their fsync (``Journal.write(deferred)``): ``sync`` puts them on the device.  Each
-    file is held by a descriptor of its own (closed by ``sync`` or ``close``), so the journal may close its own
-    meanwhile."""
-
-    def __init__(self) -> None:
-        self.files: dict[tuple[int, int], int] = {}  # (device, inode) -> a descriptor of that file
-
-    def add(self, fd: int) -> None:
-        stat = os.fstat(fd)
-        key = (stat.st_dev, stat.st_ino)
-        if key not in self.files:
-            self.files[key] = os.dup(fd)
-
-    def merge(self, other: Deferred) -> None:
-        """``other``'s files synced by this one (one fsync a file for a round of writes); ``other`` is emptied."""
-        for key, fd in other.files.items():
-            if key in self.files:
-                os.close(fd)
-            else:
-                self.files[key] = fd
-        other.files = {}
-
-    def sync(self) -> None:
-        """Every file appended to on the device (fsync), then let go; the first error is raised once all are."""
-        problem: OSError | None = None
-        for fd in self.files.values():
-            try:
-                portable.flush_to_disk(fd)
-            except OSError as error:
-                problem = problem or error
-        self.close()
-        if problem is not None:
-            raise problem
-
-    def close(self) -> None:
-        files, self.files = self.files, {}
-        for fd in files.values():
-            try:
-                os.close(fd)
-            except OSError:
-                pass
 
 
 class JournalWrite:
@@ -270,11 +222,11 @@ class Journal:
     @contextmanager
     def write(self, deferred: Deferred | None = None) -> Iterator[JournalWrite]:
         """A transaction under the file's lock: all or nothing, one write (an appended line or a whole file).
-        ``deferred``: never wait, and append without the fsync, which ``deferred`` does (``JournalBusy`` before the
+        ``deferred``: never wait, and append without the fsync, which ``deferred`` does (``WouldWait`` before the
         transaction starts when the lock is held or the file would have to be rewritten)."""
         if self._signature is None:  # maybe no file yet: its folder first (the lock sits beside the file)
             if deferred is not None:
-                raise JournalBusy(f"{self.path} is to be read first")
+                raise WouldWait(f"{self.path} is to be read first")
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as error:
@@ -283,13 +235,13 @@ class Journal:
         if deferred is None:
             lock.acquire(LOCK_TIMEOUT)
         elif not lock.try_acquire():
-            raise JournalBusy(f"{self.path} is being written")
+            raise WouldWait(f"{self.path} is being written")
         try:
             stat = self._refresh()
             if stat is not None and not stat.st_mode & 0o222:
                 raise StorageError(f"{self.path} is read-only; nothing was changed (make it writable to change it)")
             if deferred is not None and self._rewrites(stat):
-                raise JournalBusy(f"{self.path} is to be rewritten")
+                raise WouldWait(f"{self.path} is to be rewritten")
             transaction = JournalWrite(self._state)
             yield transaction
             if transaction.fields is not None:
@@ -325,7 +277,8 @@ class Journal:
         # A field set back to None (a deadline when the draft ends) can't be an entry's None: compact then.
         cleared = any(change.get(key, 0) is None for key in FIELDS)
         if deferred is not None and transaction.compact and not cleared:
-            self.compact_due = True  # a pack ended: compacted later, where waiting is fine (``compact``)
+            deferred.after.append(self.compact)  # a pack ended: compacted after the sync, where waiting is fine
+            self.compact_due = True
             self._append(change, state, stat, deferred)
         elif cleared or transaction.compact or self._rewrites(stat):
             self._rewrite(state, stat)  # synced when it returns, whatever ``deferred`` (a rare write: a draft's end)

@@ -17,10 +17,11 @@ from msgspec import UNSET
 from msgspec.structs import replace
 
 from draft.engine import Draft, Pick
+from events.deferred import Deferred
 from events.night.schema import card_set_of, cards_from_refs
 from events.night.snapshot import Snapshot
 from events.sessions.seat import Refused, SeatSession, pick_together
-from events.sessions.table import Deferred, DraftTable, JournalBusy, caught_up
+from events.sessions.table import DraftTable, caught_up
 from events.web import answers
 from events.web.api_common import ApiError, Served, Signature, whole
 from events.web.api_night import table_state
@@ -28,6 +29,7 @@ from events.web.bodies import PickBody
 from events.web.settings import CARDS_KEPT, PACKS_KEPT
 from sets.booster import Printing
 from sets.cards import Card, CardSet
+from sets.errors import WouldWait
 from sets.images import image_of
 
 PHASES: dict[str, answers.Phase] = {"registration": "waiting-draft", "seated": "waiting-draft", "drafting": "drafting"}
@@ -363,13 +365,13 @@ def write_picks(
 
     ``deferred``: on the event loop, where nothing may wait: the pod's lock and the file's are only tried, the
     event's snapshot and the pod's draft must be in memory already, and the picks are appended without their
-    fsync, which ``deferred`` does before they are answered (group commit: ``live.Syncer``).  ``JournalBusy``,
+    fsync, which ``deferred`` does before they are answered (group commit: ``live.Syncer``).  ``WouldWait``,
     before anything changed, when that can't be: then write them the ordinary way, in a worker thread."""
     lock = served.locked(pod)
     if deferred is None:
         lock.acquire()
     elif not lock.acquire(blocking=False):
-        raise JournalBusy(f"pod {pod} is being written")
+        raise WouldWait(f"pod {pod} is being written")
     try:
         if deferred is None:
             session, snap = served.table(pod), served.snapshot()
@@ -404,14 +406,14 @@ def write_picks(
 def _in_memory(served: Served, pod: int, batch: list[Waiting]) -> tuple[DraftTable, Snapshot]:
     """The pod's draft and the event's snapshot as kept in memory, the draft caught up with its file (a look at
     it, and a read of what another process added), for a write that must not wait (``write_picks``);
-    ``JournalBusy`` when one is to be read first, or a pick would bind its seat first (a write of its own)."""
+    ``WouldWait`` when one is to be read first, or a pick would bind its seat first (a write of its own)."""
     session, snap = served.tables.get(pod), served.fresh_snapshot()
     if session is None or snap is None or not caught_up(session):
-        raise JournalBusy(f"pod {pod}'s draft is to be read first")
+        raise WouldWait(f"pod {pod}'s draft is to be read first")
     if not session.draft.finished and any(
         waiting.seat in session.humans and session.bound(waiting.seat, None) for waiting in batch
     ):
-        raise JournalBusy(f"a seat of pod {pod} is to be bound first")
+        raise WouldWait(f"a seat of pod {pod} is to be bound first")
     return session, snap
 
 

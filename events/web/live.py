@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,14 +21,15 @@ from msgspec import Raw
 from msgspec.structs import replace
 from starlette.websockets import WebSocket
 
+from events.deferred import Deferred
 from events.night.shown import Answer
-from events.sessions.table import Deferred, JournalBusy
 from events.web.answers import SeatMessage, SeatState
 from events.web.api_common import ApiError, Served, Signature, core_error, file_signature, json_text
 from events.web.api_draft import EMPTY, Waiting, seat_state, write_picks
 from events.web.auth import seat_holder
 from events.web.settings import DEFAULT
-from sets.errors import CmdraftError
+from events.web.syncer import Syncer
+from sets.errors import CmdraftError, WouldWait
 
 log = logging.getLogger("cmdraft.serve")
 
@@ -196,73 +197,6 @@ def seat_holder_or_none(served: Served, token: str) -> int | None:
         return None
 
 
-class Syncer:
-    """One thread that puts the picks written on the event loop on the device (group commit): each round it
-    fsyncs every draft file appended to since the last round, once a file, then wakes the loop once with every
-    write it synced.  The event loop does the rest of a write (the draft's logic, the appended line: a few
-    microseconds of disk-free work), so no pick waits for a worker thread, and none is answered before its sync."""
-
-    def __init__(self) -> None:
-        self.waiting: list[tuple[Deferred, asyncio.Future[None]]] = []
-        self.wake = threading.Condition()
-        self.thread: threading.Thread | None = None
-        self.loop: asyncio.AbstractEventLoop | None = None
-        self.closed = False
-
-    async def sync(self, deferred: Deferred) -> None:
-        """Until ``deferred``'s files are on the device (an ``OSError`` raised when one could not be synced)."""
-        loop = asyncio.get_running_loop()
-        done: asyncio.Future[None] = loop.create_future()
-        with self.wake:
-            if self.closed:
-                raise ApiError(503, "unavailable", "the server is stopping: pick again")
-            self.waiting.append((deferred, done))
-            if self.thread is None:
-                self.loop = loop
-                self.thread = threading.Thread(target=self._run, name="cmdraft-sync", daemon=True)
-                self.thread.start()
-            self.wake.notify()
-        await done
-
-    def close(self) -> None:
-        """The thread ends after its round (the server is stopping; a write not synced is not answered)."""
-        with self.wake:
-            self.closed = True
-            self.wake.notify()
-
-    def _run(self) -> None:
-        while True:
-            with self.wake:
-                while not self.waiting and not self.closed:
-                    self.wake.wait()
-                if self.closed:
-                    return
-                round_, self.waiting = self.waiting, []
-            together = Deferred()
-            for deferred, _ in round_:
-                together.merge(deferred)
-            try:
-                together.sync()
-                problem: OSError | None = None
-            except OSError as error:
-                problem = error
-            assert self.loop is not None
-            try:
-                self.loop.call_soon_threadsafe(_synced, round_, problem)
-            except RuntimeError:  # the loop closed: the server stopped
-                return
-
-
-def _synced(round_: list[tuple[Deferred, asyncio.Future[None]]], problem: OSError | None) -> None:
-    for _, done in round_:
-        if done.done():
-            continue
-        if problem is None:
-            done.set_result(None)
-        else:
-            done.set_exception(ApiError(503, "unavailable", f"the database can't be used now: {problem}"))
-
-
 class PickWriter:
     """Picks from browsers, written a pod at a time: while a pod's file is being written, the picks arriving at
     that pod wait, and the next write takes them all (group commit); after each write the pod's connected seats
@@ -273,6 +207,7 @@ class PickWriter:
     def __init__(self, served: Served, hub: Hub, watcher: Watcher) -> None:
         self.served, self.hub, self.watcher = served, hub, watcher
         self.syncer = Syncer()
+        self.after: dict[int, list[Callable[[], None]]] = {}  # pod -> work its last write left for after its sync
         self.waiting: dict[int, list[tuple[Waiting, asyncio.Future]]] = {}
         self.busy: set[int] = set()
         self.tasks: set[asyncio.Task] = set()
@@ -326,8 +261,9 @@ class PickWriter:
             try:
                 _, states = write_picks(self.served, pod, batch, connected, deferred)
                 await self.syncer.sync(deferred)
+                self.after[pod] = deferred.after  # a pack ended: its file compacted once the picks are answered
                 return states
-            except JournalBusy:
+            except WouldWait:
                 pass
             except CmdraftError as error:
                 raise core_error(error) from None
@@ -339,17 +275,18 @@ class PickWriter:
 
     async def _compact(self, pod: int) -> None:
         """A pack ended in a write on the loop: the pod's file compacted (in a worker) before its next write."""
-        session = self.served.tables.get(pod)
-        if session is None or not session.compact_due():
+        after = self.after.pop(pod, None)
+        if not after:
             return
         try:
-            await self.served.run(self._compact_now, pod)
-        except Exception:  # the picks are written already; the next write of the pod tries again
-            log.exception("compacting pod %s's draft file failed; its next write tries again", pod)
+            await self.served.run(self._after_now, pod, after)
+        except Exception:  # the picks are written already; a later write rewrites the file (its entries bounded)
+            log.exception("compacting pod %s's draft file failed; it is compacted at a later pack's end", pod)
 
-    def _compact_now(self, pod: int) -> None:
+    def _after_now(self, pod: int, after: list[Callable[[], None]]) -> None:
         with self.served.locked(pod):
-            self.served.table(pod).compact()
+            for work in after:
+                work()
 
     def _start(self, work: Any) -> None:
         task = asyncio.create_task(work)  # a task of its own: a browser that goes away stops no one's pick

@@ -14,7 +14,7 @@ import pytest
 from starlette.websockets import WebSocketDisconnect
 
 from draft.engine import Draft, DraftConfig
-from events.sessions.table import Deferred
+from events.deferred import Deferred
 from events.web import live
 from events.web.answers import SeatState
 from events.web.api_draft import card_json, pack_json, prepare_pick, printings_json
@@ -307,7 +307,7 @@ def test_a_pick_written_on_the_event_loop_is_answered_only_once_its_sync_is_done
                 answer = stream.receive_json()
             finally:
                 release.set()
-                Deferred.sync, Connection.send = real_sync, real_send  # type: ignore[method-assign]
+                Deferred.sync, Connection.send = real_sync, real_send  # type: ignore[method-assign]  # the real ones back
     assert answer["type"] == "picked" and answer["id"] == 9
     assert said[:3] == ["sync", "synced", "Picked"]
     assert len([row for row in draft_log(db, event_id)]) >= 2
