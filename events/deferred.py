@@ -5,7 +5,7 @@ a pick without waiting on the disk, while one thread of its own fsyncs every fil
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from events import portable
 
@@ -34,17 +34,18 @@ class Deferred:
                 self.files[key] = fd
         other.files = {}
 
-    def sync(self) -> None:
-        """Every file appended to on the device (fsync), then let go; the first error is raised once all are."""
-        problem: OSError | None = None
-        for fd in self.files.values():
-            try:
-                portable.flush_to_disk(fd)
-            except OSError as error:
-                problem = problem or error
-        self.close()
-        if problem is not None:
-            raise problem
+    def sync(
+        self, each: Callable[[Callable[[int], OSError | None], list[int]], Iterable[OSError | None]] = map
+    ) -> None:
+        """Every file appended to on the device (fsync), then let go; the first error is raised once all are.
+        ``each``: how the files are synced: ``map``, one after another; a thread pool's ``map``, all at once (the
+        file system then commits them together, as it does the fsyncs of several processes)."""
+        try:
+            problems = [problem for problem in each(_flushed, list(self.files.values())) if problem is not None]
+        finally:
+            self.close()
+        if problems:
+            raise problems[0]
 
     def close(self) -> None:
         files, self.files = self.files, {}
@@ -53,3 +54,11 @@ class Deferred:
                 os.close(fd)
             except OSError:
                 pass
+
+
+def _flushed(fd: int) -> OSError | None:
+    try:
+        portable.flush_to_disk(fd)
+    except OSError as error:
+        return error
+    return None

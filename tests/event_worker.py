@@ -68,8 +68,8 @@ def arm_kill() -> None:
 
     if kind == "sync":
 
-        def sync(self: Deferred) -> None:
-            commit(real_sync, self)
+        def sync(self: Deferred, *how) -> None:
+            commit(real_sync, self, *how)
 
         Deferred.sync = sync  # type: ignore[method-assign]  # the kill hook, in this worker only
         return

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from concurrent.futures import ThreadPoolExecutor
 
 from events.deferred import Deferred
 from events.web.api_common import ApiError
 
+FILES_AT_ONCE = 8  # a round's fsyncs made at once (the file system commits concurrent ones together)
+
 
 class Syncer:
     """One thread that puts the picks written on the event loop on the device (group commit): each round it
-    fsyncs every draft file appended to since the last round, once a file, then wakes the loop once with every
-    write it synced.  The event loop does the rest of a write (the draft's logic, the appended line: a few
+    fsyncs every draft file appended to since the last round, once a file and all at once (``FILES_AT_ONCE``
+    threads), then wakes the loop once with every write it synced.  The event loop does the rest of a write (the draft's logic, the appended line: a few
     microseconds of disk-free work), so no pick waits for a worker thread, and none is answered before its sync."""
 
     def __init__(self) -> None:
@@ -21,6 +24,7 @@ class Syncer:
         self.thread: threading.Thread | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
         self.closed = False
+        self.files = ThreadPoolExecutor(FILES_AT_ONCE, thread_name_prefix="cmdraft-fsync")  # a round's files at once
 
     async def sync(self, deferred: Deferred) -> None:
         """Until ``deferred``'s files are on the device (an ``OSError`` raised when one could not be synced)."""
@@ -42,6 +46,7 @@ class Syncer:
         with self.wake:
             self.closed = True
             self.wake.notify()
+        self.files.shutdown(wait=False)
 
     def _run(self) -> None:
         while True:
@@ -55,10 +60,12 @@ class Syncer:
             for deferred, _ in round_:
                 together.merge(deferred)
             try:
-                together.sync()
+                together.sync(self.files.map if len(together.files) > 1 else map)
                 problem: OSError | None = None
             except OSError as error:
                 problem = error
+            except RuntimeError:  # the pool shut down: the server is stopping
+                return
             assert self.loop is not None
             try:
                 self.loop.call_soon_threadsafe(_synced, round_, problem)

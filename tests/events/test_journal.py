@@ -10,6 +10,7 @@ import os
 import shutil
 import sys
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -300,3 +301,37 @@ def test_a_pack_ended_in_a_deferred_write_is_appended_and_compacted_after(tmp_pa
     assert lines(path)[1:] == [b""]  # one snapshot holding every pick
     again = events.draft_session(event_id, 1)
     assert [p.positions for p in again.draft.log] == [p.positions for p in session.draft.log]
+
+
+def test_a_round_of_deferred_files_is_synced_at_once_and_a_failed_sync_is_said_after_all_were_tried(
+    tmp_path, monkeypatch
+):
+    """``Deferred.sync`` with a thread pool's ``map`` (what the server's sync thread uses) syncs every file of the
+    round, each once; one that fails is raised once the others are synced, and every descriptor is let go."""
+    paths = [tmp_path / f"{n}.json" for n in range(3)]
+    later = Deferred()
+    for path in paths:
+        path.write_bytes(b"{}\n")
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND)
+        os.write(fd, b"{}\n")
+        later.add(fd)
+        later.add(fd)  # the same file twice: synced once
+        os.close(fd)
+    synced: list[int] = []
+    failing = paths[1].stat().st_ino
+
+    def flush(fd: int) -> None:
+        inode = os.fstat(fd).st_ino
+        if inode == failing:
+            raise OSError(5, "Input/output error")
+        synced.append(inode)
+
+    monkeypatch.setattr(portable, "flush_to_disk", flush)
+    kept = list(later.files.values())
+    with ThreadPoolExecutor(3) as pool, pytest.raises(OSError, match="Input/output error"):
+        later.sync(pool.map)
+    assert sorted(synced) == sorted(p.stat().st_ino for p in (paths[0], paths[2]))
+    assert later.files == {}
+    for fd in kept:
+        with pytest.raises(OSError):
+            os.fstat(fd)  # closed

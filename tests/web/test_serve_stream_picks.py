@@ -279,11 +279,11 @@ def test_a_pick_written_on_the_event_loop_is_answered_only_once_its_sync_is_done
     said: list[str] = []
     real_sync, real_send = Deferred.sync, Connection.send
 
-    def sync(self: Deferred) -> None:
+    def sync(self: Deferred, *how) -> None:
         said.append("sync")
         entered.set()
         release.wait(10)
-        real_sync(self)
+        real_sync(self, *how)
         said.append("synced")
 
     async def send(self: Connection, message, whole: bool = False) -> None:
