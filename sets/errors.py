@@ -108,3 +108,8 @@ class StorageError(CmdraftError):
     """The event store cannot be opened or written safely."""
 
     exit_code = 4
+
+
+class WouldWait(StorageError):
+    """A write that must not wait (``cmdraft serve``'s event loop) would have to: a lock is held, or the file is to
+    be read or rewritten first.  Nothing was changed: make the write where waiting is fine."""
