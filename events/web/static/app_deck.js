@@ -211,6 +211,13 @@
       }
       line.appendChild(
         smallButton("✕", "remove " + card.name + " as commander", function () {
+          if (at >= firstPiper && pipers.length > 1) {
+            // one of two Pipers: the other keeps its colour (the same card twice: ids can't say which went)
+            var kept = pipers.slice();
+            kept.splice(at - firstPiper, 1);
+            deckAction({ action: "pipers", colors: kept });
+            return;
+          }
           var ids = commanderIds.slice();
           ids.splice(at, 1);
           deckAction({ action: "commanders", cards: ids });
