@@ -326,14 +326,16 @@ def card_panel(card: Card) -> Table:
     return table
 
 
-NO_TEXT_HINT = "not on this machine: 'cmdraft sets download CMR' or 'cmdraft sets import FILE' brings it"
+def no_text_hint(set_code: str) -> str:
+    """Where a card's rules text comes from: its own set's download, or any set file imported."""
+    return f"not on this machine: 'cmdraft sets download {set_code}' or 'cmdraft sets import FILE' brings it"
 
 
 def add_text_rows(table: Table, card: Card) -> None:
     """The card's rules text, face by face, or where to get it."""
     faces = [face for face in card.faces if face.text]
     if not faces:
-        table.add_row("Text", shown(NO_TEXT_HINT, style="dim"))
+        table.add_row("Text", shown(no_text_hint(card.set_code), style="dim"))
     for face in faces:
         table.add_row(shown("Text" if len(card.faces) == 1 else face.name), shown(face.text))
 

@@ -328,3 +328,22 @@ def test_the_line_under_a_pick_shows_the_monarchy_and_the_removal_before_keyword
     assert lines_that_matter("Flying, deathtouch\nDestroy target creature an opponent controls.")[0].startswith(
         "Destroy"
     )
+
+
+def test_a_card_without_text_names_its_own_sets_download():
+    import dataclasses
+
+    from rich.console import Console
+    from rich.table import Table
+
+    from events.screens.render import add_text_rows
+    from tests.helpers.products import CLB
+
+    card = next(card for card in CLB.values() if card.set_code == "CLB")
+    bare = dataclasses.replace(card, faces=tuple(dataclasses.replace(face, text="") for face in card.faces))
+    table = Table()
+    add_text_rows(table, bare)
+    console = Console(width=200, record=True)
+    console.print(table)
+    shown = console.export_text()
+    assert "cmdraft sets download CLB" in shown and "download CMR" not in shown
