@@ -49,10 +49,17 @@ def seed_bytecode(folder: str, libraries: list[str]) -> int:
         return 0
     tag = f".{sys.implementation.cache_tag}.pyc"
     roots = sorted({os.path.abspath(path) for path in libraries if os.path.isdir(path)})
-    roots = [root for root in roots if not any(root.startswith(other + os.sep) for other in roots)]
     made = 0
     for root in roots:
-        for where, _folders, files in os.walk(root):
+        for where, folders, files in os.walk(root):
+            # Each root once; another interpreter's packages (the base one's site-packages under a venv's standard
+            # library) and the libraries' own tests are never imported here.
+            folders[:] = [
+                name
+                for name in folders
+                if name not in ("site-packages", "dist-packages", "test", "tests")
+                and os.path.join(where, name) not in roots
+            ]
             if os.path.basename(where) != "__pycache__":
                 continue
             into = os.path.join(folder, os.path.dirname(where).lstrip(os.sep))
