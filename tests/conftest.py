@@ -6,6 +6,7 @@ import os
 import random
 import shutil
 import sys
+import sysconfig
 import tempfile
 from pathlib import Path
 
@@ -37,12 +38,52 @@ def shared_bytecode(environ, dont_write: bool, cache) -> str | None:
     return folder
 
 
+def seed_bytecode(folder: str, libraries: list[str]) -> int:
+    """Where the bytecode folder is new (a fresh clone: CI), every process would compile the standard library and
+    the installed packages into it from source again, though their bytecode lies beside them already (installers
+    write it).  A link in the folder to each ``__pycache__`` file under ``libraries`` lets them read that instead;
+    Python checks each against its source as always, and a stale one is replaced in the folder, not followed.
+    Returns how many links it made (none the second time: a marker says it is done)."""
+    marker = Path(folder) / "seeded"
+    if marker.exists():
+        return 0
+    tag = f".{sys.implementation.cache_tag}.pyc"
+    roots = sorted({os.path.abspath(path) for path in libraries if os.path.isdir(path)})
+    made = 0
+    for root in roots:
+        for where, folders, files in os.walk(root):
+            # Each root once; another interpreter's packages (the base one's site-packages under a venv's standard
+            # library) and the libraries' own tests are never imported here.
+            folders[:] = [
+                name
+                for name in folders
+                if name not in ("site-packages", "dist-packages", "test", "tests")
+                and os.path.join(where, name) not in roots
+            ]
+            if os.path.basename(where) != "__pycache__":
+                continue
+            into = os.path.join(folder, os.path.dirname(where).lstrip(os.sep))
+            os.makedirs(into, exist_ok=True)
+            for name in files:
+                if name.endswith(tag) and name.count(".") == 2:  # not the optimized ones (name.opt-1.cpython-311.pyc)
+                    try:
+                        os.symlink(os.path.join(where, name), os.path.join(into, name))
+                        made += 1
+                    except FileExistsError:
+                        pass
+    marker.write_text(f"{made} links\n", encoding="utf-8")
+    return made
+
+
 def pytest_configure(config):
     """Set in the main process, before the workers start, so they and the processes they start inherit it."""
     cache = getattr(config, "cache", None)
     folder = shared_bytecode(os.environ, sys.flags.dont_write_bytecode, cache)
-    if folder is not None and cache is None:
-        config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
+    if folder is not None:
+        paths = sysconfig.get_paths()
+        seed_bytecode(folder, [paths["stdlib"], paths["platstdlib"], paths["purelib"], paths["platlib"]])
+        if cache is None:
+            config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
 
 
 def pytest_xdist_auto_num_workers(config):

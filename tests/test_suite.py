@@ -76,6 +76,45 @@ def test_without_bytecode_beside_the_sources_the_processes_share_it_in_pytests_c
     assert conftest.shared_bytecode({"PYTEST_XDIST_WORKER": "gw1"}, True, cache) is None
 
 
+@pytest.mark.slow
+def test_a_new_bytecode_folder_links_the_installed_packages_bytecode_and_python_reads_it(tmp_path):
+    """In a process of its own: a library module whose bytecode lies beside it (as installers leave it) is read
+    through the folder's link, not compiled again; its optimized bytecode is left out; a second seeding does
+    nothing."""
+    library = tmp_path / "site-packages"
+    (library / "installed_package").mkdir(parents=True)
+    source = library / "installed_package" / "__init__.py"
+    source.write_text("VALUE = 11\n", encoding="utf-8")
+    import py_compile
+
+    # Where an installer writes it (named outright: this process may itself keep its bytecode in a folder).
+    tag = sys.implementation.cache_tag
+    beside = source.parent / "__pycache__" / f"__init__.{tag}.pyc"
+    py_compile.compile(str(source), cfile=str(beside), doraise=True)
+    py_compile.compile(str(source), cfile=str(beside.with_name(f"__init__.{tag}.opt-1.pyc")), doraise=True, optimize=1)
+    folder = tmp_path / "bytecode"
+    folder.mkdir()
+    assert conftest.seed_bytecode(str(folder), [str(library), str(library / "installed_package")]) == 1
+    link = folder / str(beside.parent.parent).lstrip(os.sep) / beside.name
+    assert link.is_symlink() and link.resolve() == beside.resolve()
+    environ = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    environ |= {"PYTHONPYCACHEPREFIX": str(folder), "PYTHONPATH": str(library)}
+    run = [sys.executable, "-c", "import installed_package as p, sys; print(p.VALUE, p.__cached__)"]
+    done = subprocess.run(run, capture_output=True, text=True, env=environ, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["11", str(link)]
+    assert link.is_symlink()  # read, not written again (a stale one would have been replaced by a file)
+    assert conftest.seed_bytecode(str(folder), [str(library)]) == 0
+
+
+def test_a_passed_tests_folder_goes_when_it_ends_and_a_failed_ones_stays():
+    """Each passed test's tmp_path is removed as it ends, in its worker; a fully passed run leaves no folder for a
+    later run to delete at its exit (pytest removes all but the last three runs' folders there, which held some 25,000
+    files each and took 15-65 s on a busy disk after the summary line)."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert project["tool"]["pytest"]["ini_options"]["tmp_path_retention_policy"] == "failed"
+
+
 def test_ci_shows_the_slowest_tests_and_checks_the_users_folder_is_left_alone():
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert 'PYTEST_ADDOPTS="--durations=15"' in ci
