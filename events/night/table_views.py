@@ -226,7 +226,8 @@ class TableViews(EventBase):
         event, names = data.event, data.names
         if player_id not in names:
             raise InputError(f"no player number {player_id} in event {event_id}")
-        mine = next((row for row in data.standings if row.player == player_id), None)
+        ranked = any(row.rounds for row in data.standings)  # before the first result everyone is "1st, 0 points"
+        mine = next((row for row in data.standings if row.player == player_id), None) if ranked else None
         seat = data.seats.get(player_id)
         at_table = None
         if seat is not None:

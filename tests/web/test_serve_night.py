@@ -83,6 +83,8 @@ def test_a_whole_night_of_thirteen_phones(night, manual_clock):
                     assert [p["name"] for p in view["round"]["players"]] == names
                     assert all(p["commanders"] for p in view["round"]["players"])
                     assert view["round"]["clock"]["deadline"] == manual_clock.now() + 50 * 60
+                    # no standing before the night's first result (everyone would read "1st, 0 points")
+                    assert (view["standing"] is None) == (number == 1 and table == 1)
                 ids = {p["name"]: p["id"] for p in views[names[0]]["round"]["players"]}
                 order = [[ids[n]] for n in names]
                 if number == 3 and table == 3:
