@@ -58,6 +58,7 @@ from draft.traits import Traits, card_traits
 from sets.booster import Printing
 from sets.cards import Card, CommanderAbility
 from sets.errors import InputError
+from sets.visible import quoted
 
 
 @unique
@@ -71,7 +72,7 @@ class BotStyle(StrEnum):
         for style in cls:
             if text.strip().lower() == style.value:
                 return style
-        raise InputError(f"unknown bot style {text!r}: use {', '.join(s.value for s in cls)}")
+        raise InputError(f"unknown bot style {quoted(text)}: use {', '.join(s.value for s in cls)}")
 
 
 # The additions of ``_subset_sums`` in their order: for each color bit, every mask holding it takes the sum of the

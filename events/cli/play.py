@@ -26,6 +26,7 @@ from events.screens.terminal import Terminal
 from events.sessions.practice import Practices, practice_timer
 from sets.errors import InputError, LimitError
 from sets.numbers import is_number
+from sets.visible import quoted
 
 
 class PlayCommand(TyperCommand):
@@ -143,5 +144,5 @@ def _resume_id(practices: Practices, text: str) -> int:
             raise InputError("no saved practice draft to resume: start one with 'cmdraft play'")
         return open_rows[-1].id
     if not is_number(text) or int(text) not in {row.id for row in rows}:
-        raise InputError(f"no practice draft {text!r}: see 'cmdraft play --list'")
+        raise InputError(f"no practice draft {quoted(text)}: see 'cmdraft play --list'")
     return int(text)

@@ -22,6 +22,7 @@ from events.storage.tables import records_of
 from sets.card_index import CardIndex, card_index
 from sets.errors import InputError, StateError
 from sets.numbers import is_number
+from sets.visible import quoted
 
 Phase = TypeVar("Phase", bound="EventBase")
 
@@ -135,7 +136,7 @@ class EventBase:
             return exact[0]
         if len(exact) > 1:
             raise InputError(
-                f"{text!r} names {len(exact)} players: use the player number "
+                f"{quoted(text)} names {len(exact)} players: use the player number "
                 f"({' / '.join('#' + str(player_number(p)) for p in exact)})"
             )
         number = text[1:].strip() if text.startswith("#") else ""
@@ -145,7 +146,7 @@ class EventBase:
                 raise InputError(f"no player number {number} in event {event_id}: see 'cmdraft event show {event_id}'")
             return found
         hint = f"; for player number {text} write '#{text}'" if is_number(text) else ""
-        raise InputError(f"no player {text!r} in event {event_id}{hint}: see 'cmdraft event show {event_id}'")
+        raise InputError(f"no player {quoted(text)} in event {event_id}{hint}: see 'cmdraft event show {event_id}'")
 
     def history(self, event_id: int) -> list[history.Entry]:
         """Every change to the event, oldest first (who, when, what, old and new value)."""

@@ -18,6 +18,7 @@ from events.outputs.text import join_names
 from events.screens.boards import event_board
 from events.screens.render import shown
 from sets.errors import InputError, StateError
+from sets.visible import quoted
 
 
 def event_new(
@@ -161,7 +162,7 @@ def player_add(
     for name, pid in zip(names, ids, strict=True):
         row = rows[pid]
         where = "" if row.pod is None else f": pod {row.pod}, seat {(row.seat or 0) + 1}"
-        out().print(shown(f"registered {name!r} as player #{row.number}{where}"), soft_wrap=True)
+        out().print(shown(f"registered {quoted(name)} as player #{row.number}{where}"), soft_wrap=True)
         if slips and row.pod is not None and not row.bot:
             out().print(
                 shown(

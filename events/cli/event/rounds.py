@@ -22,6 +22,7 @@ from events.screens.clock import run_clock
 from events.screens.render import shown
 from sets.errors import InputError, LimitError
 from sets.numbers import parse_int
+from sets.visible import quoted
 
 
 def event_round(
@@ -124,15 +125,20 @@ def event_game(
         rest, sep2, amount = rest.rpartition(":")
         source, sep3, commander = rest.partition(":")
         if not (sep and sep2 and sep3) or not victim.strip() or not source.strip() or not commander.strip():
-            raise InputError(f"bad --damage {value!r}: write VICTIM=SOURCE:COMMANDER:N, e.g. Ann=Bo:Piper#2:7")
+            raise InputError(f"bad --damage {quoted(value)}: write VICTIM=SOURCE:COMMANDER:N, e.g. Ann=Bo:Piper#2:7")
         damages.append(
-            (victim.strip(), source.strip(), commander.strip(), parse_int(amount, f"damage in --damage {value!r}"))
+            (
+                victim.strip(),
+                source.strip(),
+                commander.strip(),
+                parse_int(amount, f"damage in --damage {quoted(value)}"),
+            )
         )
     casts = []
     for value in cast or []:
         name, sep, commander = value.partition("=")
         if not sep or not name.strip() or not commander.strip():
-            raise InputError(f"bad --cast {value!r}: write NAME=COMMANDER, e.g. Bo=Piper#1")
+            raise InputError(f"bad --cast {quoted(value)}: write NAME=COMMANDER, e.g. Bo=Piper#1")
         casts.append((name.strip(), commander.strip()))
 
     try:

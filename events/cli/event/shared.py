@@ -13,9 +13,9 @@ from events.night.base import EventBase
 from events.night.drafting import Drafting
 from events.night.opening import open_night
 from events.night.seat_codes import exposed_file
-from events.outputs.visible import visible
 from sets.errors import InputError, StorageError
 from sets.numbers import parse_int
+from sets.visible import quoted, visible
 
 Phase = TypeVar("Phase", bound=EventBase)
 EventArg = Annotated[int, typer.Argument(metavar="ID", help="Event number (see 'cmdraft event list').")]
@@ -58,6 +58,6 @@ def number_pairs(values: list[str] | None, what: str, signed: bool = False) -> d
     for value in values or []:
         key, sep, number = value.rpartition("=")
         if not sep or not key.strip():
-            raise InputError(f"bad {what} {value!r}: write NAME=NUMBER")
-        out_[key.strip()] = parse_int(number, f"number in {what} {value!r}", signed=signed)
+            raise InputError(f"bad {what} {quoted(value)}: write NAME=NUMBER")
+        out_[key.strip()] = parse_int(number, f"number in {what} {quoted(value)}", signed=signed)
     return out_
