@@ -20,7 +20,7 @@ from events.outputs.standings_sheets import results, standings
 from events.storage.records import Player
 from events.storage.tables import records_of
 from sets.errors import InputError, StateError
-from sets.visible import quoted, visible
+from sets.visible import quoted
 
 PRINTABLES = ("seatings", "pairings", "slips", "standings", "results", "decklists")
 CODE_SLIPS_PER_PAPER = 5  # seat-code slips on one A4 or Letter sheet of paper (long names too), cut lines between

@@ -83,8 +83,8 @@ def test_the_terminal_and_paper_tables_share_their_width_the_same_way():
     [
         ("Ann", "'Ann'"),  # the usual quotes
         ("O'Neil", '"O\'Neil"'),  # a name with an apostrophe: the other quotes
-        ('Bob "The Piper" O\'Neil', "\u201cBob \"The Piper\" O'Neil\u201d"),  # both: typographic quotes, no backslash
-        ("Ann \u201cAce\u201d O'Neil \"Bo\"", "\u2018Ann \u201cAce\u201d O'Neil \"Bo\"\u2019"),
+        ('Bob "The Piper" O\'Neil', '\u201cBob "The Piper" O\'Neil\u201d'),  # both: typographic quotes, no backslash
+        ('Ann \u201cAce\u201d O\'Neil "Bo"', '\u2018Ann \u201cAce\u201d O\'Neil "Bo"\u2019'),
         ("Ann\x1b[31m", "'Ann\\x1b[31m'"),  # a control character written out, as everywhere
     ],
 )
