@@ -110,3 +110,10 @@ class StorageError(CmdraftError):
     """The event store cannot be opened or written safely."""
 
     exit_code = 4
+
+
+class MissingDatabaseError(StorageError):
+    """The database a command reads or changes is not there (a mistyped ``--db``, or nothing saved yet); nothing
+    was created in its place."""
+
+    exit_code = 6

@@ -69,7 +69,14 @@ ForceOption = Annotated[
 ]
 
 
-DbOption = Annotated[Path | None, typer.Option("--db", help="Database file (default: CMDRAFT_HOME/cmdraft.json).")]
+DbOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--db",
+        help="Database file (default: CMDRAFT_HOME/cmdraft.json); one that isn't there is refused (exit 6), "
+        "unless the command starts a database (event new, event restore, a new draft or build).",
+    ),
+]
 
 
 def _encodable(text: str, stream: Any) -> bool:

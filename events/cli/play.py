@@ -80,6 +80,8 @@ def play(
             "--json goes with --list (the draft itself is played at the terminal): use 'cmdraft play --list --json'"
         )
     practices = Practices(db)
+    if list_drafts or resume is not None:
+        practices.check_given()  # a mistyped --db: said, not created (a new draft may start a new database)
     if list_drafts:
         rows = practices.saved()
         if as_json:

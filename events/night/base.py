@@ -88,6 +88,11 @@ class EventBase:
         """Another phase of the night (``kind``: a class built on ``EventBase``) over the same database."""
         return kind(self.store)
 
+    def check_exists(self) -> None:
+        """Refuse a database file that is not there (``MissingDatabaseError``), creating nothing: every use case but
+        creating an event or restoring one into a new database needs one that is."""
+        self.store.check_exists()
+
     def check_readable(self) -> None:
         """Read the database once: one that can't be read is refused here, in one line (``StorageError``)."""
         with self.store.read():

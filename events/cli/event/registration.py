@@ -63,7 +63,7 @@ def event_new(
     with option_limits({"timer": "--timer", "piper_stock": "--piper-stock"}):
         check_event_timer(timer)  # the core checks again; here before the database is opened
         check_piper_stock(piper_stock)
-        event_id = core(db, Registration).create(
+        event_id = core(db, Registration, create=True).create(
             name,
             date=date,
             set_code=set_code,
@@ -88,7 +88,7 @@ def event_new(
 
 def event_list(db: DbOption = None, as_json: JsonOption = False) -> None:
     """List events."""
-    rows = core(db).list_events()
+    rows = core(db, create=db is None).list_events()  # the default database not there yet: no events
     if as_json:
         emit_json(
             [

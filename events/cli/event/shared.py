@@ -22,18 +22,21 @@ EventArg = Annotated[int, typer.Argument(metavar="ID", help="Event number (see '
 
 
 @overload
-def core(db: Path | None) -> EventBase: ...
+def core(db: Path | None, *, create: bool = False) -> EventBase: ...
 
 
 @overload
-def core(db: Path | None, phase: type[Phase]) -> Phase: ...
+def core(db: Path | None, phase: type[Phase], *, create: bool = False) -> Phase: ...
 
 
-def core(db: Path | None, phase: type[EventBase] | None = None) -> EventBase:
+def core(db: Path | None, phase: type[EventBase] | None = None, *, create: bool = False) -> EventBase:
     """The use cases of one phase of the night (``phase``, a class from its module in ``events``; the
     shared reading of ``events.night.base`` when none), after finishing whatever an interrupted command left
-    behind."""
+    behind.  A database file that is not there is refused (exit 6) and not created, unless the command may
+    start one (``create``: a new event, a restore)."""
     drafting = open_night(db, Drafting)
+    if not create:
+        drafting.check_exists()
     drafting.check_readable()  # a database that can't be read is refused here, in one line (exit 4)
     try:
         drafting.recover()
