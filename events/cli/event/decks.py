@@ -94,7 +94,13 @@ def event_deck(
         if as_json:
             emit_json(
                 [
-                    {"player": p.name, "status": p.status, "deck": None if p.deck is None else p.deck.to_json()}
+                    # ``name`` as every other player list names them; ``player``, the name too, is kept for scripts
+                    {
+                        "name": p.name,
+                        "player": p.name,
+                        "status": p.status,
+                        "deck": None if p.deck is None else p.deck.to_json(),
+                    }
                     for p in snap.players
                     if not p.bot
                 ]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
+import msgspec
 import typer
 from rich.table import Table
 
@@ -14,6 +15,7 @@ from events.night.games import Games
 from events.night.round_clock import start_clock
 from events.night.rounds import Rounds
 from events.night.schema import number_text
+from events.night.shown import standing_row
 from events.night.table_reports import TableReports
 from events.outputs.pairing_sheets import first_players
 from events.outputs.text import join_names
@@ -86,7 +88,9 @@ def event_standings(event_id: EventArg, db: DbOption = None, as_json: JsonOption
     events = core(db, Rounds)
     rows = events.standings(event_id)
     if as_json:
-        emit_json([row.to_json() for row in rows])
+        # Each row as the web's standings give it (``StandingRow``: the name is ``name``); ``player``, the name too,
+        # is the key this list used before, kept so scripts that read it keep working.
+        emit_json([{**msgspec.to_builtins(standing_row(row)), "player": row.name} for row in rows])
         return
 
     heading = "Final standings" if events.event(event_id).status == "finished" else "Standings"
