@@ -31,6 +31,7 @@ class PoolLeaders:
         "_options",
         "_own",
         "_own_count",
+        "_together",
         "_votes",
     )
 
@@ -46,6 +47,7 @@ class PoolLeaders:
         self._own: tuple[list[LeaderOption], list[LeaderOption]] | None = None  # options, and own() of them
         self._own_count = 0  # the options that come before the added card's
         self._held: tuple[list[LeaderOption], list[LeaderOption]] | None = None  # options, and what held() made
+        self._together: tuple[int, int] | None = None  # the pool's distinct cards, and added_together() for them
 
     def add(self, card: Card) -> None:
         """A card the pool took (a copy already there changes nothing)."""
@@ -86,6 +88,19 @@ class PoolLeaders:
         kept = self._own
         if kept is None or kept[0] is not options:
             kept = self._own = (options, options[: self._own_count])
+        return kept[1]
+
+    def added_together(self) -> int:
+        """How many of the pool's product's added card (Pipers, Faceless Ones) may lead one deck together: two
+        where two of them pair (the Piper has partner), one where they don't (Faceless One chooses a Background:
+        two of it never lead together, CR 702.124k), never more than the product lets a player add; none when
+        the card isn't loaded."""
+        kept = self._together
+        if kept is None or kept[0] != len(self._distinct):  # the product changes only when a card arrives
+            product = self._votes.product()
+            added = added_card(product)
+            together = 0 if added is None else min(product.added.most, 2 if can_pair(added, added) else 1)
+            kept = self._together = (len(self._distinct), together)
         return kept[1]
 
     def leads(self) -> bool:

@@ -12,10 +12,12 @@ lead, and a pool that has none wants a card that leads above all (``lead_urgency
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
 
 from draft.bot_leaders import LeaderOption
+from draft.traits import Traits
 from sets.cards import Card
 from sets.colors import Color
 
@@ -59,6 +61,33 @@ UNLED_SHARE = 0.3
 def lead_urgency(progress: float) -> float:
     """What a card that would give a leaderless pool its first lead gains, ``progress`` (0 to 1) into the draft."""
     return min(LEADLESS_MOST, LEADLESS_RISE * max(0.0, progress - LEADLESS_FROM))
+
+
+def lead_gain(plan: Plan, progress: float) -> Callable[[Traits], float]:
+    """What a card gains for the lead it would give the pool: a pool that can't lead yet, with no Piper to count on
+    (``Plan.leaderless``), gains ``lead_urgency`` for a legend with a color (a drafted Piper: ``PIPER_LEAD`` of it, a
+    deck of one color); one that leads only other colors than the plan's (``Plan.unled``), a share of it for a legend
+    of the plan's colors.  Nothing otherwise."""
+    if not (plan.leaderless or plan.unled):
+        return _no_gain
+    urgent = lead_urgency(progress) if plan.leaderless else 0.0
+    inside = lead_urgency(progress) * UNLED_SHARE if plan.unled else 0.0
+    outside = ~plan.mask
+
+    def gain(traits: Traits) -> float:
+        if traits.piper:
+            return urgent * PIPER_LEAD
+        if not traits.leader or not traits.identity_mask:
+            return 0.0
+        if urgent:
+            return urgent
+        return inside if traits.identity_mask & outside == 0 else 0.0
+
+    return gain
+
+
+def _no_gain(traits: Traits) -> float:
+    return 0.0
 
 
 def best_option(sums: list[float], options: list[LeaderOption], strong: bool, added: int | None = None) -> Plan:

@@ -52,7 +52,7 @@ from enum import StrEnum, unique
 from itertools import combinations
 
 from draft.bot_leaders import LeaderOption, PoolLeaders
-from draft.bot_plans import PIPER_LEAD, SURE_PIPERS, UNLED_SHARE, Plan, best_option, lead_urgency
+from draft.bot_plans import SURE_PIPERS, Plan, best_option, lead_gain
 from draft.commanders import can_pair
 from draft.traits import Traits, card_traits
 from sets.booster import Printing
@@ -230,11 +230,13 @@ class Bot:
         return best
 
     def sure_pipers(self) -> int | None:
-        """The added cards (Pipers) the plan may lead with: those the seat drafted and those it can count on, fewer
-        than ``SURE_PIPERS``; None when that many are sure (a draft without a store, or a stock that holds them)."""
-        if self.pipers is None:
-            return None
-        sure = self.pipers + self._held_pipers
+        """The added cards (Pipers) the plan may lead with: those the seat drafted and those it can count on, and no
+        more than may lead one deck together (``PoolLeaders.added_together``: one Faceless One), when fewer than
+        ``SURE_PIPERS``; None when that many are sure and pair (a draft without a store, or a stock that holds
+        them)."""
+        sure = self._leaders.added_together()
+        if self.pipers is not None:
+            sure = min(sure, self.pipers + self._held_pipers)
         return None if sure >= SURE_PIPERS else sure
 
     def _commitment(self, progress: float) -> float:
@@ -254,10 +256,7 @@ class Bot:
         outside = ~plan.mask
         commanders = plan.commanders
         leader_need, pairs = self.leader_need, can_pair
-        # A pool that can't lead yet, with no Piper to count on: a card that would lead gains ``lead_urgency``.
-        # One that leads only other colors than the plan's: a legend of the plan's colors gains a share of it.
-        urgent = lead_urgency(progress) if plan.leaderless else 0.0
-        inside = lead_urgency(progress) * UNLED_SHARE if plan.unled else 0.0
+        gain = lead_gain(plan, progress)
         if not strong:
             leading = (1.2 if first else 0.3) * (1.0 - progress)
             partnering = 0.8 if first else 0.3
@@ -270,13 +269,9 @@ class Bot:
                 if traits.piper:
                     # Two can be added after a draft without a store: no bonus of any kind; a leaderless pool at a
                     # store with none to give leads a deck of one color with it.
-                    return rating + urgent * PIPER_LEAD
+                    return rating + gain(traits)
                 if traits.leader:
-                    rating += leading
-                    if urgent and traits.identity_mask:
-                        rating += urgent
-                    elif inside and traits.identity_mask and traits.identity_mask & outside == 0:
-                        rating += inside
+                    rating += leading + gain(traits)
                     if traits.partner and commanders and any(pairs(card, c) for c in commanders):
                         rating += partnering
                 off = (traits.mask & outside).bit_count()
@@ -301,16 +296,13 @@ class Bot:
             if traits.piper:
                 # Two can be added after a draft without a store: no bonus of any kind; a leaderless pool at a store
                 # with none to give leads a deck of one color with it.
-                return rating + urgent * PIPER_LEAD
+                return rating + gain(traits)
             land = traits.land
             mask = traits.mask
             if traits.leader:
                 if traits.identity_mask & outside == 0:
                     rating += leading * leader_need(card)
-                if urgent and traits.identity_mask:
-                    rating += urgent
-                elif inside and traits.identity_mask and traits.identity_mask & outside == 0:
-                    rating += inside
+                rating += gain(traits)
                 if traits.partner and commanders and any(pairs(card, c) for c in commanders):
                     rating += 0.6 * leader_need(card)
             if traits.interaction:
@@ -426,14 +418,20 @@ class Bot:
         plan, scored = self._ranked(pack, progress)
         if count != 2:
             return [i for _, i in scored[:count]]
-        return list(self._pair(pack, plan, scored))
+        return list(self._pair(pack, plan, scored, progress))
 
-    def _pair(self, pack: Sequence[Printing], plan: Plan, scored: list[tuple[float, int]]) -> tuple[int, int]:
+    def _pair(
+        self, pack: Sequence[Printing], plan: Plan, scored: list[tuple[float, int]], progress: float
+    ) -> tuple[int, int]:
         top = [(value, i, pack[i].card, card_traits(pack[i].card)) for value, i in scored[:6]]
         best_pair, best_value = (top[0][1], top[1][1]), float("-inf")
         mask = plan.mask
+        gain = lead_gain(plan, progress) if plan.leaderless or plan.unled else None
         for (sa, ia, a, ta), (sb, ib, b, tb) in combinations(top, 2):
             value = sa + sb
+            if gain is not None:
+                # One card that leads gives the pool its lead: the second gains nothing more for it.
+                value -= min(gain(ta), gain(tb))
             if ta.leader and tb.leader and can_pair(a, b):  # two leaders (the Piper is none) that may pair
                 # Two cards that lead together: worth more only while the pool wants a leader in their colors.
                 value += 0.8 * (min(self.leader_need(a), self.leader_need(b)) if self.style is BotStyle.STRONG else 1.0)

@@ -20,7 +20,7 @@ from draft import deck_actions as act
 from draft.commanders import Suggestion, added_pipers, verify_added
 from draft.deck_rules import DeckReport, validate
 from draft.deck_state import FREE, DeckState, card_order, counted, free_basics, plural
-from draft.deckbuild import build_deck, rank_commanders
+from draft.deckbuild import auto_deck, rank_commanders
 from draft.decks import Deck, DeckLine, Zone, is_free_basic, is_piper
 from draft.deckstats import DeckStats, basic_split, complete_deck, deck_stats
 from draft.goldfish import Goldfish
@@ -361,7 +361,7 @@ class DeckSession:
         return self._changing(self._replace)
 
     def _replace(self) -> act.Replaced:
-        deck = build_deck(self.pool, self.piper, "", self.may_add)
+        deck = auto_deck(self.pool, self.piper, "", self.may_add)
         self.commanders, self.colors, self.main = deck.commanders, list(deck.piper_colors), deck.main
         self.touched = False
         return act.Replaced(tuple(mana_sources(deck).items()))

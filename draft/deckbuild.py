@@ -50,13 +50,13 @@ from draft.deck_spells import (
 )
 from draft.decks import DRAFT_MIN_SIZE, Deck, DeckLine, Zone, is_free_basic, is_piper
 from draft.manabase import mana, produced
-from draft.products import Product
+from draft.products import Product, product_of
 from draft.traits import card_rating, card_traits
 from sets.basics import basic_land
 from sets.booster import Printing
 from sets.cards import Card
 from sets.colors import Color, ColorIdentity
-from sets.errors import LimitError
+from sets.errors import InputError, LimitError
 from sets.userdata import one_reading
 
 MAX_NONBASIC_LANDS = 6
@@ -337,6 +337,46 @@ def choose_commanders(pool: Counter[Card], piper: Card | None) -> CommanderChoic
     """The commander option whose deck is best (``None`` when nothing in the pool can lead)."""
     found = _best(pool, piper)
     return None if found is None else found[0]
+
+
+def no_deck_reason(pool: Sequence[Card | Printing], piper: Card | None = None, may_add: Stock = None) -> str | None:
+    """Why the pool can't make a legal deck, in one line that says what to do (None when ``build_deck`` makes one):
+    nothing in it can lead and no added card (Piper) may join, or the only commanders it has lead a colorless deck
+    that its pool can't fill (no free basic land has no color, CR 903.5d)."""
+    cards = Counter([item.card if isinstance(item, Printing) else item for item in pool])
+    piper = piper or next((card for card in cards if is_piper(card)), None)
+    profile = product_of(cards)
+    size, words = profile.min_deck_size, profile.added.words
+    with one_reading():
+        found = _best(cards, piper, may_add)
+    if found is None:
+        if may_add is not None and may_add <= 0:
+            added = f"and the store's stock holds no {words} for this deck: ask the desk for one"
+        else:
+            added = f"and {profile.added.card} isn't loaded to add: import the set that holds it"
+        return (
+            "no legal deck: the pool has no card that can be a commander (a legendary creature, or a card whose "
+            f"text says it can be your commander) {added}"
+        )
+    choice, build = found
+    built = len(choice.commanders) + len(build.spells) + len(build.lands) + sum(build.basics.values())
+    if built < size:
+        names = " and ".join(card.name for card in choice.commanders)
+        return (
+            f"no legal deck: {names} lead{'s' if len(choice.commanders) == 1 else ''} a colorless deck, which may "
+            "play no free basic land (each has a colored basic land type, CR 903.5d), and the pool has cards for "
+            f"{built} of its {size}: draft a legend with a color, or add {words} of a color"
+        )
+    return None
+
+
+def auto_deck(pool: Sequence[Card | Printing], piper: Card | None, name: str, may_add: Stock) -> Deck:
+    """``build_deck`` for a person who asked for the bot's deck (``auto``, ``--auto``): ``InputError`` with
+    ``no_deck_reason`` (and the deck's name) when the pool can make no legal deck."""
+    reason = no_deck_reason(pool, piper, may_add)
+    if reason is not None:
+        raise InputError(f"{name}'s pool: {reason}" if name else reason)
+    return build_deck(pool, piper, name, may_add)
 
 
 def build_deck(

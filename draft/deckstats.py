@@ -11,8 +11,10 @@ from dataclasses import dataclass
 
 from draft.advice import is_ramp, is_removal
 from draft.commanders import commander_identity
-from draft.decks import DRAFT_MIN_SIZE, Deck
-from draft.manabase import produced
+from draft.deck_spells import LANDS, MAX_ROCKS, choose_spells, filler_value, land_count
+from draft.decks import Deck, is_piper
+from draft.manabase import mana, produced
+from draft.products import product_of
 from draft.traits import card_rating
 from sets.basics import basic_land
 from sets.cards import Card
@@ -175,18 +177,26 @@ def basic_split(cards: Iterable[Card], identity: ColorIdentity, count: int) -> C
     return Counter({basic_land(c.value): n for c, n in shares.items() if n})
 
 
-SPELLS = 36
-MAX_NONBASIC_LANDS = 6
+MAX_NONBASIC_LANDS = 6  # the pool's nonbasic lands a finished deck plays, as the bots' builder
 
 
 def complete_deck(
     pool: Sequence[Card], commanders: Sequence[Card], colors: Sequence[Color], main: Mapping[Card, int]
 ) -> Counter[Card]:
-    """``main`` filled up to a 60-card deck from the pool: every card the player chose stays; the best
-    pool cards inside the commanders' identity join until there are ``SPELLS`` nonland cards, then the
-    nonbasic lands that fit, then basics split by colored symbols.  Returns the new main deck."""
+    """``main`` filled to the product's minimum deck size (60) from the pool, as the bots build: every card the
+    player chose stays (a deck already that big gets nothing); the best pool spells inside the commanders' identity
+    join (``draft.deck_spells.choose_spells``: removal in, a curve, creatures) until the deck has the lands its
+    spells' curve wants (``land_count``, 22-25, the player's own lands and basics counted); then the pool's
+    nonbasic lands that make the identity's colors (up to ``MAX_NONBASIC_LANDS``), then basic lands split so that
+    each color meets the sources its commander and spells ask (``draft.manabase.mana``) and the rest by the
+    colored symbols.  A pool short of spells in the identity fills with basics: the deck is still the minimum
+    size.  Returns the new main deck."""
     identity = commander_identity(commanders, colors)
+    size = product_of([*pool, *commanders]).min_deck_size
     have = Counter({card: n for card, n in main.items() if n > 0})
+    room = size - len(commanders) - sum(have.values())
+    if room <= 0:
+        return have
     free = Counter(pool)
     for card in commanders:
         if free[card]:
@@ -194,19 +204,33 @@ def complete_deck(
     for card, n in have.items():
         free[card] -= min(free[card], n)
     fitting = [
-        card for card, n in free.items() for _ in range(n) if card.deck_colors <= identity and not card.is_basic_land
+        card
+        for card, n in free.items()
+        for _ in range(n)
+        if card.deck_colors <= identity and not card.is_basic_land and not is_piper(card)
     ]
-    fitting.sort(key=lambda c: (-card_rating(c), c.mana_value, c.name))
-    spells = sum(n for card, n in have.items() if not card.is_land)
-    for card in fitting:
-        if not card.is_land and spells < SPELLS:
-            have[card] += 1
-            spells += 1
+    fitting.sort(key=lambda c: (-filler_value(c), c.mana_value, c.name))
+    chosen_spells = [card for card, n in have.items() if not card.is_land for _ in range(n)]
+    chosen_lands = sum(n for card, n in have.items() if card.is_land)
+    candidates = [card for card in fitting if not card.is_land]
+    # The lands the deck's curve wants: its spells as they would be with the pool's best filling the rest.
+    projected = chosen_spells + candidates[: max(0, size - len(commanders) - LANDS[0] - len(chosen_spells))]
+    lands_wanted = max(chosen_lands, land_count(projected))
+    spell_room = max(0, min(room, size - len(commanders) - lands_wanted - len(chosen_spells)))
+    max_rocks = MAX_ROCKS + (len(identity) >= 3)
+    have.update(choose_spells(candidates, spell_room, max_rocks))
+    room = size - len(commanders) - sum(have.values())
     nonbasic = sum(n for card, n in have.items() if card.is_land and not card.is_basic_land)
     for card in fitting:
-        if card.is_land and nonbasic < MAX_NONBASIC_LANDS and (card.deck_colors or card_rating(card) > 1.2):
+        if room <= 0 or nonbasic >= MAX_NONBASIC_LANDS:
+            break
+        if card.is_land and (produced(card, identity) or card_rating(card) > 1.8 or not identity):
             have[card] += 1
             nonbasic += 1
-    missing = DRAFT_MIN_SIZE - len(commanders) - sum(have.values())
-    have.update(basic_split(list(have.elements()) + list(commanders), identity, missing))
+            room -= 1
+    if room > 0:
+        spells = [card for card, n in have.items() if not card.is_land for _ in range(n)]
+        lands = [card for card, n in have.items() if card.is_land for _ in range(n)]
+        basics, _short = mana(spells, lands, commanders, identity, len(lands) + room)
+        have.update(basics)
     return have

@@ -174,7 +174,7 @@ def explain_pick(
     if due >= len(printings):
         positions = list(range(len(printings)))
     elif due == 2:
-        positions = list(bot._pair(printings, plan, scored))
+        positions = list(bot._pair(printings, plan, scored, progress))
     else:
         positions = [i for _, i in scored[:due]]
     committed = plan.mask != 31

@@ -12,7 +12,7 @@ from tinydb import TinyDB
 
 from draft.deck_rules import DeckReport, validate
 from draft.deck_rules import Problem as DeckProblem
-from draft.deckbuild import build_deck
+from draft.deckbuild import auto_deck
 from draft.decks import Deck as DraftDeck
 from draft.decks import DeckFormat, Zone, is_piper
 from draft.formats import DeckFile, parse_json, resolve, write_json
@@ -161,7 +161,7 @@ class Decks(Pools):
         if auto:
             within_stock = True
             note = stock_note(event, may_add)
-            deck = build_deck(pool, piper_card(event.set), player.name, may_add)
+            deck = auto_deck(pool, piper_card(event.set), player.name, may_add)
         else:
             if deck_file is None:
                 raise InputError("give a deck file, or --auto to let the bot build one")

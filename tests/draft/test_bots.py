@@ -639,6 +639,7 @@ def test_explain_pick_says_a_piper_is_worth_almost_nothing(cmr):
 
 def test_event_auto_decks_come_from_the_same_builder(tmp_path):
     from draft.sim import piper_card
+    from events.night.pipers import stock_left
     from events.storage.store import Store
     from tests.helpers.night import Night
 
@@ -650,7 +651,9 @@ def test_event_auto_decks_come_from_the_same_builder(tmp_path):
     for player_id, name in zip(ids, ("Ann", "Bo", "Cy", "Di"), strict=True):
         assert events.register_deck(event_id, name, auto=True).valid
         registered = events.deck_of(event_id, player_id)
-        built = build_deck(events.pool(event_id, player_id), piper_card("CMR"), name)
+        with events.store.read() as db:  # what the store's stock held for this deck when it registered
+            may_add = stock_left(db, events.event(event_id), player_id)  # the other decks so far: this one's aside
+        built = build_deck(events.pool(event_id, player_id), piper_card("CMR"), name, may_add)
         assert Counter(registered.main) == Counter(built.main) and list(registered.commanders) == list(built.commanders)
         identity = validate(built, [p.card for p in events.pool(event_id, player_id)]).color_identity
         assert "piper-main-deck" not in quality.deck_faults(built, identity)

@@ -17,11 +17,12 @@ from draft.engine import Draft, DraftConfig
 from draft.hint import explain_pick
 from draft.products import product
 from draft.sim import piper_card, pod_seeds, run_pod
+from sets.booster import Printing
 from sets.cards import Card
 from sets.catalog import load_set, save_imported
 from sets.importers import read_card_file
 from sets.userdata import one_reading
-from tests.helpers.products import CLB_FILE
+from tests.helpers.products import CLB_FILE, CMM_FILE
 
 MOST = 2  # Pipers a Commander Legends deck may add after the draft (docs/rules.md)
 
@@ -215,3 +216,109 @@ def test_the_suggestion_says_why_a_legend_matters_at_a_store_with_no_pipers(cmr)
     taken = {card.card.name: card.reason for card in advice.cards}
     assert "this one can lead a deck of one color" in taken[piper.name]  # with none to give, a drafted one leads
     assert piper not in [c.card for c in explain_pick([piper, *filler], no_legend_pool(cmr), progress=2 / 3).cards]
+
+
+# --- a plan counts only commanders that may lead together -------------------------------------------------------
+
+
+def legal_leads(pool: list[Card], code: str, may_add: int | None) -> set[tuple[frozenset[str], int]]:
+    """(the pool's own commanders by name, identity mask) of every commander choice the deck rules let the pool field
+    (``usable_options``: partners, Partner with, a Background beside a legend that chooses one, the product's added
+    card beside what it pairs with or alone, two of it only where two pair), adding at most ``may_add``."""
+    from collections import Counter
+
+    from draft.commanders import commander_identity, usable_options
+
+    found = set()
+    for commanders, colors, _added in usable_options(Counter(pool), piper_card(code), may_add=may_add):
+        own = frozenset(c.name for c in commanders if not is_piper(c))
+        found.add((own, commander_identity(commanders, colors).mask))
+    return found
+
+
+def planned(plan) -> tuple[frozenset[str], int]:
+    return frozenset(c.name for c in plan.commanders), plan.mask
+
+
+@pytest.mark.parametrize(("code", "pipers"), [("CMR", None), ("CLB", None), ("CLB", 0), ("CMM", None), ("CMM", 1)])
+def test_every_plan_a_bot_makes_is_a_commander_choice_the_deck_rules_allow(request, code, pipers):
+    """At every pick of every seat, the plan (its commanders and identity, with what the Pipers it counts on add) is
+    one the deck rules would accept for the pool it has then (a plan that still wants a legend aside: it leads
+    nothing yet)."""
+    if code != "CMR":
+        for card_set in read_card_file(CLB_FILE if code == "CLB" else CMM_FILE).card_sets():
+            save_imported(card_set)
+    checked = 0
+    for pod_seed in pod_seeds(11, 2):
+        with one_reading():
+            draft = Draft.new(DraftConfig(seats=8, set_code=code), pod_seed)
+            bots = {seat: Bot(BotStyle.STRONG, pod_seed * 1009 + seat, pipers=pipers) for seat in range(8)}
+            while not draft.finished:
+                for seat in draft.waiting():
+                    bot, pack = bots[seat], draft.pack(seat)
+                    progress = (draft.round + (draft.at(seat)[1] - 1) / draft.picks_per_pack) / draft.config.boosters
+                    plan = bot.plan(max(progress, 0.5))  # committed: the plan's own identity, not "still open"
+                    if bot.pool and not (plan.leaderless or plan.unled):
+                        assert planned(plan) in legal_leads(bot.pool, code, pipers), (seat, plan)
+                        checked += 1
+                    record = draft.pick(seat, bot.choose(pack, draft.picks_due(seat), progress))
+                    bot.learn(record.offered, [p.card for p in record.taken], record.pick)
+    assert checked > 200
+
+
+def test_the_plan_check_catches_a_pair_that_cannot_lead_together(cmr):
+    """The check above can fail: two legends without a partner ability, or a Piper-less pool's two-color identity
+    with no legend, are no commander choice at a store with no Pipers."""
+    alone = [c for c in cmr if c.can_be_commander and not c.has_partner and c.identity][:2]
+    pool = [*alone, *no_legend_pool(cmr)]
+    legal = legal_leads(pool, "CMR", 0)
+    assert (frozenset(c.name for c in alone), alone[0].identity.mask | alone[1].identity.mask) not in legal
+    assert (frozenset(), 0b00110) not in legal  # blue and black led by nothing the pool holds
+    assert (frozenset({alone[0].name}), alone[0].identity.mask) in legal
+
+
+def test_a_product_whose_added_card_cannot_pair_with_itself_plans_one_of_it(cmr, monkeypatch):
+    """Two added cards lead one deck only where they pair (the Piper has partner): were the added card a legend
+    without a partner ability, a pool with no legend plans a deck of one color, as with one Piper sure."""
+    import draft.bot_leaders
+
+    pool = no_legend_pool(cmr)
+    loner = next(c for c in cmr if c.can_be_commander and not c.has_partner)
+    monkeypatch.setattr(draft.bot_leaders, "added_card", lambda _product: loner)
+    bot = Bot(BotStyle.STRONG, 0)
+    bot.remember(pool)
+    assert bot.sure_pipers() == 1
+    assert bot.plan(0.7).mask.bit_count() == 1
+
+
+# --- a pick needs one card that leads ----------------------------------------------------------------------------
+
+
+def test_a_leaderless_seat_takes_one_weak_legend_and_the_strong_card_not_two_weak_legends(cmr):
+    """At a store with no Pipers, a pool with no legend wants a card that leads, but one gives it its lead: offered
+    two weak partner legends (graded 2.5 or less by our reference) and a strong card of its colors (3.5 or more),
+    it takes one legend and the strong card, early in pack 2 as late in the draft."""
+    from draft import reference
+
+    pool = no_legend_pool(cmr)
+    colors = {c.deck_colors.code for c in pool}
+    weak = [
+        c
+        for c in cmr
+        if c.has_partner and not is_piper(c) and c.identity and (reference.grade(c) or 5.0) <= reference.WEAK_LEGEND
+    ]
+    strong = [
+        c
+        for c in cmr
+        if (reference.grade(c) or 0.0) >= reference.STRONG and c.deck_colors.code in colors and not c.is_legendary
+    ]
+    assert len(weak) >= 4 and len(strong) >= 3
+    filler = [Printing(c) for c in pool if (reference.grade(c) or 0.0) <= 1.5][:4]
+    for first, second in ((weak[0], weak[1]), (weak[2], weak[3])):
+        for card in strong[:3]:
+            pack = [Printing(first), Printing(second), Printing(card), *filler]
+            for progress in (0.34, 0.5, 0.7):
+                bot = Bot(BotStyle.STRONG, 0, pipers=0)
+                bot.remember(pool[:30])
+                taken = {pack[i].card for i in bot.choose(pack, 2, progress)}
+                assert card in taken and len(taken & {first, second}) == 1, (progress, [c.name for c in taken])

@@ -65,7 +65,8 @@ def test_the_builder_refuses_to_lead_with_more_pipers_than_the_stock_holds(cmr):
 def test_the_builders_own_auto_build_keeps_within_the_stock(cmr):
     pool = no_legend_pool(cmr)
     session = DeckSession(pool, piper=piper_card("CMR"), name="x", save=lambda *a: None, may_add=0)
-    session.replace()
+    with pytest.raises(InputError, match="no legal deck: .* the store's stock holds no Pipers for this deck"):
+        session.replace()  # no Piper added past the stock: nothing can lead this pool, and it says so
     assert added(session.commanders, pool) == 0
     assert all(s.added_pipers == 0 for s in session.suggestions(5))
 
