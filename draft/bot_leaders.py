@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from draft.commanders import added_card_options, can_pair
 from draft.decks import is_piper
-from draft.products import ProductVotes, added_card
+from draft.products import Product, ProductVotes, added_card
 from draft.traits import card_rating
 from sets.cards import Card, CommanderAbility
 
@@ -89,6 +89,10 @@ class PoolLeaders:
         if kept is None or kept[0] is not options:
             kept = self._own = (options, options[: self._own_count])
         return kept[1]
+
+    def product(self) -> Product:
+        """The product the pool comes from (``product_of``)."""
+        return self._votes.product()
 
     def added_together(self) -> int:
         """How many of the pool's product's added card (Pipers, Faceless Ones) may lead one deck together: two

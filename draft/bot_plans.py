@@ -12,6 +12,7 @@ lead, and a pool that has none wants a card that leads above all (``lead_urgency
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
@@ -37,6 +38,34 @@ class Plan:
     unled: bool = False
 
 
+# The additions of ``_subset_sums`` in their order: for each color bit, every mask holding it takes the sum of the
+# mask without it.
+_SUBSET_STEPS = tuple((mask, mask ^ (1 << bit)) for bit in range(5) for mask in range(32) if mask & (1 << bit))
+# The masks inside each mask (itself included), in order.
+INSIDE = tuple(tuple(inner for inner in range(32) if inner & ~mask == 0) for mask in range(32))
+
+
+def _subset_sums(by_mask: list[float]) -> list[float]:
+    """For every identity mask, the total of the values of cards whose colors fit inside it."""
+    sums = list(by_mask)
+    for mask, without in _SUBSET_STEPS:
+        sums[mask] += sums[without]
+    return sums
+
+
+def _straight_subset_sums() -> Callable[[list[float]], list[float]]:
+    """``_subset_sums`` as straight-line code (``subset_sums``): the same additions in the same order, a third of the time (a bot asks
+    at every pick).  Made from ``_SUBSET_STEPS`` here, the way ``dataclasses`` makes its methods."""
+    names = ", ".join(f"s{mask}" for mask in range(32))
+    lines = [f"    {names} = by_mask", *(f"    s{mask} += s{without}" for mask, without in _SUBSET_STEPS)]
+    namespace: dict[str, Callable[[list[float]], list[float]]] = {}
+    exec("def subset_sums(by_mask):\n" + "\n".join([*lines, f"    return [{names}]"]), namespace)
+    return namespace["subset_sums"]
+
+
+subset_sums = _straight_subset_sums()
+
+
 PAIR_MASKS = tuple(a.bit | b.bit for a, b in combinations(Color, 2))
 MONO_MASKS = tuple(color.bit for color in Color)
 WIDE = frozenset(mask for mask in range(32) if mask.bit_count() > 2)  # identities of three colors or more
@@ -56,6 +85,26 @@ LEADLESS_MOST = 10.0
 PIPER_LEAD = 0.8  # a drafted Piper leads a deck of one color: worth that share of what a legend gains
 # A pool that leads only in other colors than its deepest two gains this share for a legend of those two.
 UNLED_SHARE = 0.3
+# Cards that could lead (a legend with a color, a Piper) in a fresh pack, before a seat has seen one; a pack's share
+# of them falls as it goes round (to none at its last pick), and this share of them leads inside two given colors.
+FRESH_LEADS = 2.0
+FIT_SHARE = 0.05
+
+
+def leads_to_come(progress: float, boosters: int, picks: int, fresh: float) -> float:
+    """The cards that could lead a seat is still likely to be offered after this pick, ``progress`` (0 to 1) into a
+    draft of ``boosters`` packs of ``picks`` picks, a fresh pack holding ``fresh`` of them: each pack it will see holds
+    the share of a fresh pack's that its picks left say (all at its first pick, a tenth at its last of ten)."""
+    at = progress * boosters
+    current = min(boosters - 1, int(at + 1e-9))
+    pick = int(round((at - current) * picks)) + 1  # this pick's number in its pack
+    shares = [(picks - number + 1) / picks for number in range(1, picks + 1)]
+    return fresh * (sum(shares[pick:]) + (boosters - current - 1) * sum(shares))
+
+
+def lead_hope(to_come: float) -> float:
+    """The chance a legend of two given colors is still offered, ``to_come`` cards that could lead still to come."""
+    return 1.0 - math.exp(-to_come * FIT_SHARE)
 
 
 def lead_urgency(progress: float) -> float:
@@ -90,12 +139,14 @@ def _no_gain(traits: Traits) -> float:
     return 0.0
 
 
-def best_option(sums: list[float], options: list[LeaderOption], strong: bool, added: int | None = None) -> Plan:
+def best_option(
+    sums: list[float], options: list[LeaderOption], strong: bool, added: int | None = None, hope: float = 1.0
+) -> Plan:
     """The best of the ``options`` (identity mask, leaders, their ratings) by ``sums`` (the pool's values inside each
     identity), or two Pipers in the two deepest colors; ``added``: the Pipers the seat is sure of when fewer than
     ``SURE_PIPERS`` (``short_option``), None when two are."""
     if added is not None:
-        return short_option(sums, options, strong, added)
+        return short_option(sums, options, strong, added, hope)
     best_mask, best_leaders, best_value = best_led(sums, options, strong, colored=False)
     # No legend (or a weak one): the two deepest colors, led by two Pipers added after the draft.
     pair = max(zip(map(sums.__getitem__, PAIR_MASKS), PAIR_MASKS))
@@ -127,7 +178,7 @@ def best_led(
     return best_mask, best_leaders, best_value
 
 
-def short_option(sums: list[float], options: list[LeaderOption], strong: bool, added: int) -> Plan:
+def short_option(sums: list[float], options: list[LeaderOption], strong: bool, added: int, hope: float = 1.0) -> Plan:
     """``best_option`` for a seat sure of fewer than two added cards (Pipers; ``options`` are then the pool's own
     when it is sure of none).  One Piper leads a deck of its one color: the deepest color, when no legend leads
     better.  None: the pool's legends with a colored identity, or its two deepest colors (valued as two Pipers
@@ -144,6 +195,6 @@ def short_option(sums: list[float], options: list[LeaderOption], strong: bool, a
         pair_value = pair[0] * 0.9 - (1.0 if strong else 0.0)
         if not best_leaders:
             return Plan(pair[1], (), pair_value, leaderless=True)
-        if pair_value > best_value:
+        if pair_value * hope > best_value:  # while a legend of those colors is still likely to come
             return Plan(pair[1], (), pair_value, unled=True)
     return Plan(best_mask, best_leaders, best_value)

@@ -52,7 +52,17 @@ from enum import StrEnum, unique
 from itertools import combinations
 
 from draft.bot_leaders import LeaderOption, PoolLeaders
-from draft.bot_plans import SURE_PIPERS, Plan, best_option, lead_gain
+from draft.bot_plans import (
+    FRESH_LEADS,
+    INSIDE,
+    SURE_PIPERS,
+    Plan,
+    best_option,
+    lead_gain,
+    lead_hope,
+    leads_to_come,
+    subset_sums,
+)
 from draft.commanders import can_pair
 from draft.traits import Traits, card_traits
 from sets.booster import Printing
@@ -75,34 +85,6 @@ class BotStyle(StrEnum):
         raise InputError(f"unknown bot style {quoted(text)}: use {', '.join(s.value for s in cls)}")
 
 
-# The additions of ``_subset_sums`` in their order: for each color bit, every mask holding it takes the sum of the
-# mask without it.
-_SUBSET_STEPS = tuple((mask, mask ^ (1 << bit)) for bit in range(5) for mask in range(32) if mask & (1 << bit))
-# The masks inside each mask (itself included), in order.
-_INSIDE = tuple(tuple(inner for inner in range(32) if inner & ~mask == 0) for mask in range(32))
-
-
-def _subset_sums(by_mask: list[float]) -> list[float]:
-    """For every identity mask, the total of the values of cards whose colors fit inside it."""
-    sums = list(by_mask)
-    for mask, without in _SUBSET_STEPS:
-        sums[mask] += sums[without]
-    return sums
-
-
-def _straight_subset_sums() -> Callable[[list[float]], list[float]]:
-    """``_subset_sums`` as straight-line code: the same additions in the same order, a third of the time (a bot asks
-    at every pick).  Made from ``_SUBSET_STEPS`` here, the way ``dataclasses`` makes its methods."""
-    names = ", ".join(f"s{mask}" for mask in range(32))
-    lines = [f"    {names} = by_mask", *(f"    s{mask} += s{without}" for mask, without in _SUBSET_STEPS)]
-    namespace: dict[str, Callable[[list[float]], list[float]]] = {}
-    exec("def subset_sums(by_mask):\n" + "\n".join([*lines, f"    return [{names}]"]), namespace)
-    return namespace["subset_sums"]
-
-
-_fast_subset_sums = _straight_subset_sums()
-
-
 PLAYABLE = 1.5  # a rating from which a card would make a deck
 DEPTH_FROM = 0.3  # from this far into the draft a seat counts the playables of its plan's colors
 EARLY_FIT = 0.3  # before committing, the most a card in the colors of the picks so far gains
@@ -112,6 +94,12 @@ WEAK_LEADER = 1.8  # a legend rated this or less leads no better than the Pipers
 # drafter still takes a clearly better card (a point or more) over an on-color one until the pool settles its deck.
 OFF_COLOR = 1.0
 DEPTH_TARGET = 44  # playables in the plan's colors wanted by the end of the draft (a deck plays about 36 spells)
+
+
+def _could_lead(card: Card) -> bool:
+    """A card that would give a pool with no Piper to count on a deck of some color: a legend with a color, a Piper."""
+    traits = card_traits(card)
+    return traits.piper or (traits.leader and bool(traits.identity_mask))
 
 
 @dataclass
@@ -142,11 +130,16 @@ class Bot:
     # (sums, options, style, sure Pipers) and the best option they give
     _best: (
         tuple[
-            list[float], list[LeaderOption], BotStyle, int | None, tuple[int, tuple[Card, ...], float, int, bool, bool]
+            list[float],
+            list[LeaderOption],
+            BotStyle,
+            tuple[int | None, float],
+            tuple[int, tuple[Card, ...], float, int, bool, bool],
         ]
         | None
     ) = field(default=None, repr=False)
     _needs: dict[Card, float] = field(default_factory=dict, repr=False)  # leader_need per card, for these options
+    _fresh: list[int] = field(default_factory=lambda: [0, 0], repr=False)  # fresh packs seen, cards that could lead
     _tiebreak: random.Random = field(default_factory=lambda: random.Random(0), repr=False, compare=False)
 
     def remember(self, cards: Sequence[Card]) -> None:
@@ -171,8 +164,13 @@ class Bot:
                 self._curve[2] += traits.mana_value >= 6
 
     def observe(self, offered: Sequence[Printing | Card], pick_number: int) -> None:
-        """Read a pack passed to this seat: good cards of a color left in it mean the seats upstream aren't in it."""
+        """Read a pack passed to this seat: good cards of a color left in it mean the seats upstream aren't in it; a
+        fresh pack says how many cards that could lead a pack holds."""
         if pick_number < 2:
+            self._fresh[0] += 1
+            self._fresh[1] += sum(
+                1 for item in offered if _could_lead(item.card if isinstance(item, Printing) else item)
+            )
             return  # a fresh pack says nothing about the others
         weight = min(1.0, (pick_number - 1) / 4)
         signals = self.signals
@@ -206,28 +204,38 @@ class Bot:
                 by_mask = list(by_mask)
                 for index, signal in enumerate(self.signals):
                     by_mask[1 << index] += fade * signal
-            found = self._sums = (key, _fast_subset_sums(by_mask))
+            found = self._sums = (key, subset_sums(by_mask))
         sums = found[1]  # the same list object while what made it stays
         added = self.sure_pipers()
         options = self._leaders.own() if added == 0 else self._leaders.options()
+        hope = 1.0 if added != 0 else lead_hope(self._leads_to_come(progress))
         kept = self._best
-        if kept is not None and kept[0] is sums and kept[1] is options and kept[2] is self.style and kept[3] == added:
+        asked = (added, hope)
+        if kept is not None and kept[0] is sums and kept[1] is options and kept[2] is self.style and kept[3] == asked:
             best = Plan(*kept[4])
         else:
-            best = best_option(sums, options, strong, added)
+            best = best_option(sums, options, strong, added, hope)
             self._best = (
                 sums,
                 options,
                 self.style,
-                added,
+                asked,
                 (best.mask, best.commanders, best.strength, best.depth, best.leaderless, best.unled),
             )
         if progress < (0.12 if strong else 0.15):
             best.mask = 31  # too early to commit
         elif strong and progress >= DEPTH_FROM:
             playables = self._playables
-            best.depth = sum([playables[mask] for mask in _INSIDE[best.mask]])
+            best.depth = sum([playables[mask] for mask in INSIDE[best.mask]])
         return best
+
+    def _leads_to_come(self, progress: float) -> float:
+        """The cards that could lead this seat is still likely to be offered (``leads_to_come``), by its product's
+        packs and the fresh packs it has seen."""
+        profile = self._leaders.product()
+        packs, leads = self._fresh
+        fresh = (leads + 2 * FRESH_LEADS) / (packs + 2)
+        return leads_to_come(progress, profile.boosters, profile.booster_size // profile.picks_per_turn, fresh)
 
     def sure_pipers(self) -> int | None:
         """The added cards (Pipers) the plan may lead with: those the seat drafted and those it can count on, and no

@@ -322,3 +322,20 @@ def test_a_leaderless_seat_takes_one_weak_legend_and_the_strong_card_not_two_wea
                 bot.remember(pool[:30])
                 taken = {pack[i].card for i in bot.choose(pack, 2, progress)}
                 assert card in taken and len(taken & {first, second}) == 1, (progress, [c.name for c in taken])
+
+
+def test_a_pool_led_only_in_other_colors_keeps_its_two_deepest_while_a_legend_of_theirs_may_still_come(cmr):
+    """At a store with no Pipers, a pool of red and green cards whose only legend is blue drafts red and green while
+    many packs are still to come (a legend of theirs likely among them), and its legend's colors when few picks are
+    left: a red-green deck with no legend of its own can't be played."""
+    red_green = [
+        c for c in cmr if c.rarity.letter in "CU" and not c.is_legendary and c.deck_colors.code in ("R", "G", "RG")
+    ][:20]
+    blue = next(c for c in cmr if c.can_be_commander and not is_piper(c) and c.identity.code == "U")
+    plans = {}
+    for progress in (0.3, 0.9):
+        bot = Bot(BotStyle.STRONG, 0, pipers=0)
+        bot.remember([blue, *red_green])
+        plans[progress] = bot.plan(progress)
+    assert plans[0.3].unled and not plans[0.3].commanders  # still hoping for a legend of its deepest colors
+    assert not plans[0.9].unled and plans[0.9].commanders == (blue,) and plans[0.9].mask == blue.identity.mask

@@ -131,7 +131,8 @@ def test_inside_one_reading_the_basic_lands_are_looked_up_once(monkeypatch):
 def test_the_straight_line_subset_sums_are_the_loops_to_the_last_bit():
     import random
 
-    from draft.bots import _fast_subset_sums, _subset_sums
+    from draft.bot_plans import _subset_sums
+    from draft.bot_plans import subset_sums as _fast_subset_sums
 
     rng = random.Random(41)
     for _ in range(500):
