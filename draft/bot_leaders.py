@@ -47,7 +47,8 @@ class PoolLeaders:
         self._own: tuple[list[LeaderOption], list[LeaderOption]] | None = None  # options, and own() of them
         self._own_count = 0  # the options that come before the added card's
         self._held: tuple[list[LeaderOption], list[LeaderOption]] | None = None  # options, and what held() made
-        self._together: tuple[int, int] | None = None  # the pool's distinct cards, and added_together() for them
+        # the pool's distinct cards, its product and added_together() for them
+        self._together: tuple[int, Product, int] | None = None
 
     def add(self, card: Card) -> None:
         """A card the pool took (a copy already there changes nothing)."""
@@ -102,10 +103,13 @@ class PoolLeaders:
         kept = self._together
         if kept is None or kept[0] != len(self._distinct):  # the product changes only when a card arrives
             product = self._votes.product()
-            added = added_card(product)
-            together = 0 if added is None else min(product.added.most, 2 if can_pair(added, added) else 1)
-            kept = self._together = (len(self._distinct), together)
-        return kept[1]
+            if kept is not None and kept[1] is product:
+                together = kept[2]
+            else:
+                added = added_card(product)
+                together = 0 if added is None else min(product.added.most, 2 if can_pair(added, added) else 1)
+            kept = self._together = (len(self._distinct), product, together)
+        return kept[2]
 
     def leads(self) -> bool:
         """Whether the pool can lead a deck of some color without an added card: a legend (or legends, or a legend

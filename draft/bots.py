@@ -96,9 +96,9 @@ OFF_COLOR = 1.0
 DEPTH_TARGET = 44  # playables in the plan's colors wanted by the end of the draft (a deck plays about 36 spells)
 
 
-def _could_lead(card: Card) -> bool:
+def _could_lead(item: Card | Printing) -> bool:
     """A card that would give a pool with no Piper to count on a deck of some color: a legend with a color, a Piper."""
-    traits = card_traits(card)
+    traits = card_traits(item.card if isinstance(item, Printing) else item)
     return traits.piper or (traits.leader and bool(traits.identity_mask))
 
 
@@ -139,7 +139,8 @@ class Bot:
         | None
     ) = field(default=None, repr=False)
     _needs: dict[Card, float] = field(default_factory=dict, repr=False)  # leader_need per card, for these options
-    _fresh: list[int] = field(default_factory=lambda: [0, 0], repr=False)  # fresh packs seen, cards that could lead
+    _fresh: list[Sequence[Printing | Card]] = field(default_factory=list, repr=False)  # packs at their first pick
+    _fresh_leads: list[int] = field(default_factory=lambda: [0, 0], repr=False)  # of them counted, cards that lead
     _tiebreak: random.Random = field(default_factory=lambda: random.Random(0), repr=False, compare=False)
 
     def remember(self, cards: Sequence[Card]) -> None:
@@ -167,10 +168,7 @@ class Bot:
         """Read a pack passed to this seat: good cards of a color left in it mean the seats upstream aren't in it; a
         fresh pack says how many cards that could lead a pack holds."""
         if pick_number < 2:
-            self._fresh[0] += 1
-            self._fresh[1] += sum(
-                1 for item in offered if _could_lead(item.card if isinstance(item, Printing) else item)
-            )
+            self._fresh.append(offered)  # its cards that could lead are counted when a plan asks
             return  # a fresh pack says nothing about the others
         weight = min(1.0, (pick_number - 1) / 4)
         signals = self.signals
@@ -233,7 +231,10 @@ class Bot:
         """The cards that could lead this seat is still likely to be offered (``leads_to_come``), by its product's
         packs and the fresh packs it has seen."""
         profile = self._leaders.product()
-        packs, leads = self._fresh
+        counted = self._fresh_leads
+        for offered in self._fresh[counted[0] :]:
+            counted[:] = counted[0] + 1, counted[1] + sum(map(_could_lead, offered))
+        packs, leads = counted
         fresh = (leads + 2 * FRESH_LEADS) / (packs + 2)
         return leads_to_come(progress, profile.boosters, profile.booster_size // profile.picks_per_turn, fresh)
 
