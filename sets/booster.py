@@ -14,14 +14,14 @@ import random
 from bisect import bisect
 from dataclasses import dataclass
 from itertools import accumulate
-from math import gcd, trunc
+from math import gcd
 from typing import Any, NamedTuple
 
 from sets.cards import Card, CardSet
 from sets.catalog import load_set
 from sets.colors import Color
 from sets.errors import BoosterSpecError, LimitError
-from sets.sheet_draws import Draw, balanced, by_sheet, distinct, one, one_by_totals
+from sets.sheet_draws import Step, balanced, by_sheet, compose, distinct, one, one_by_totals
 from sets.visible import quoted
 
 # The most boosters opened at once, and sealed pools made at once (README "Limits"); more would run for hours.
@@ -181,9 +181,10 @@ class Sheet:
             return [printings[i] for i in self._draw_balanced(rng, count)]
         return [printings[i] for i in self._fill(rng, count, [])]
 
-    def step(self, count: int) -> Draw[Printing]:
-        """How ``BoosterSpec.open`` draws ``count`` cards here: a draw made once from this sheet's tables
-        (``sets.sheet_draws``) that draws the same random numbers, and so the same cards, as ``draw``."""
+    def step(self, count: int) -> Step:
+        """How ``BoosterSpec.open_many`` draws ``count`` cards here: a step its code is written from, once, reading
+        this sheet's tables (``sets.sheet_draws``), that draws the same random numbers, and so the same cards, as
+        ``draw``."""
         printings, uniform = self.printings, self._uniform
         if type(self).draw is not Sheet.draw:  # a sheet that draws its own way (the audit's planted fault)
             return by_sheet(self.draw, count)
@@ -309,13 +310,20 @@ class BoosterSpec:
         self.sheets = sheets
         self.total_weight = sum(v.weight for v in self.variants)
         self._cum = list(accumulate(v.weight for v in self.variants))
-        self._draws = tuple(tuple(sheets[name].step(count) for name, count in v.contents) for v in self.variants)
+        steps: dict[tuple[str, int], Step] = {}  # each sheet's step for each count, made once
+        for variant in self.variants:
+            for name, count in variant.contents:
+                if (name, count) not in steps:
+                    steps[name, count] = sheets[name].step(count)
+        self._steps = tuple(tuple(steps[entry] for entry in v.contents) for v in self.variants)
         # A variant by one lookup, as for a sheet's card: each variant once per unit of its weight.
-        self._variant_table = (
+        variant_table = (
             tuple(i for i, v in enumerate(self.variants) for _ in range(v.weight))
             if self.total_weight <= TABLE_LIMIT
             else ()
         )
+        weights = [v.weight for v in self.variants]
+        self._open_many = compose(self._steps, weights, variant_table, self._cum, Booster)
 
     @property
     def sizes(self) -> set[int]:
@@ -330,20 +338,9 @@ class BoosterSpec:
         return self.open_many(rng, 1, index)[0]
 
     def open_many(self, rng: random.Random, count: int, start: int = 0) -> list[Booster]:
-        """``count`` boosters in a row, numbered from ``start`` (one loop: a booster is drawn thousands of times a
-        night)."""
-        rnd = rng.random
-        table, size = self._variant_table, float(len(self._variant_table))
-        cum, total, draws = self._cum, self.total_weight, self._draws
-        new = tuple.__new__  # what a named tuple's own __new__ (Python code) calls
-        boosters = []
-        for index in range(start, start + count):
-            variant = table[trunc(rnd() * size)] if table else bisect(cum, rnd() * total)
-            printings: list[Printing] = []
-            for draw in draws[variant]:
-                draw(rng, rnd, printings)
-            boosters.append(new(Booster, (index, variant, tuple(printings))))
-        return boosters
+        """``count`` boosters in a row, numbered from ``start``: the spec's own loop, written out once from its steps
+        (``sets.sheet_draws.compose``; a booster is drawn thousands of times a night)."""
+        return self._open_many(rng, count, start)
 
     @classmethod
     def from_json(cls, data: dict[str, Any], card_set: CardSet, kind: str = "draft") -> BoosterSpec:

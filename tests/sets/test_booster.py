@@ -5,19 +5,23 @@ from __future__ import annotations
 import json
 import random
 import re
+import sys
+import threading
 from bisect import bisect
 from collections import Counter
+from dataclasses import replace
 from itertools import accumulate, permutations
 
 import pytest
 
 from sets.audit import audit, chi_square_sf, expected_by, rules_group
-from sets.booster import Booster, BoosterSpec, booster_spec
+from sets.booster import Booster, BoosterSpec, Variant, booster_spec
 from sets.catalog import save_imported
 from sets.colors import Color
 from sets.draw_odds import plain_inclusion
 from sets.errors import BoosterSpecError
 from sets.importers import read_card_file
+from sets.sheet_draws import compose
 from tests.helpers.cardfiles import mtgjson_card, mtgjson_set, write
 from tests.helpers.old_collation import old_balanced_spec
 from tests.helpers.products import CLB_FILE, CMM_FILE
@@ -423,37 +427,136 @@ def test_the_audit_sees_boosters_whose_etched_legend_lost_its_foil(spec):
     assert dict((row.label, row.observed) for row in check.rows)["0 foils"] > 0 and check.p_value < 1e-6
 
 
-def opened_sheet_by_sheet(spec: BoosterSpec, rng: random.Random, count: int) -> list[Booster]:
+def opened_sheet_by_sheet(spec: BoosterSpec, rng: random.Random, count: int, start: int = 0) -> list[Booster]:
     """Boosters opened the long way: the variant, then each sheet's own ``draw`` (no index tables, no steps)."""
     boosters = []
-    for index in range(count):
+    for index in range(start, start + count):
         variant = bisect(list(accumulate(v.weight for v in spec.variants)), rng.random() * spec.total_weight)
         printings = [p for name, n in spec.variants[variant].contents for p in spec.sheets[name].draw(rng, n)]
         boosters.append(Booster(index, variant, tuple(printings)))
     return boosters
 
 
-# The draws each test set's boosters take: a table's (one, two, three, distinct), a float running total's, a balanced
-# sheet's, the sheet's own (by_sheet: a weighted balanced sheet, or colors that may run out of cards as in the small
-# fixtures).
-DRAWS = {
-    "CMR": {"balanced", "one", "one_by_totals", "three", "two"},
-    "TST": {"one", "three", "two"},
+# The steps each test set's boosters take (``sets.sheet_draws``): a table's (one, distinct: up to four cards compared
+# with each other), a float running total's, a balanced sheet's, the sheet's own (by_sheet: a weighted balanced sheet,
+# or colors that may run out of cards as in the small fixtures).
+STEPS = {
+    "CMR": {"balanced", "distinct", "one", "one_by_totals"},
+    "TST": {"distinct", "one"},
     "BAL": {"by_sheet"},
-    "CLB": {"by_sheet", "one", "three"},
-    "CMM": {"balanced", "by_sheet", "distinct", "one", "three", "two"},
+    "CLB": {"by_sheet", "distinct", "one"},
+    "CMM": {"balanced", "by_sheet", "distinct", "one"},
 }
 
 
-@pytest.mark.parametrize("code", list(DRAWS))
+def same_as_sheet_by_sheet(spec: BoosterSpec, seed: int, count: int) -> None:
+    """The spec's boosters are the sheets' own draws, and leave the generator where the sheets' draws leave it."""
+    fast, slow = random.Random(seed), random.Random(seed)
+    assert spec.open_many(fast, count, 7) == opened_sheet_by_sheet(spec, slow, count, 7)
+    assert fast.random() == slow.random()
+
+
+@pytest.mark.parametrize("code", list(STEPS))
 def test_boosters_drawn_from_index_tables_are_the_sheets_own_draws(tmp_path, code):
-    """Issue 41: ``open`` runs each sheet's draw made once from its tables; the same seed gives the very boosters
-    the sheets' ``draw`` gives (seeds keep their packs), for CMR, a weighted foil sheet, a weighted balanced sheet
-    and the CLB and CMM fixtures (balanced commons that may run out of a color, a weighted foil sheet)."""
+    """Issue 41: ``open_many`` runs the spec's draws written out once from its tables; the same seed gives the very
+    boosters the sheets' ``draw`` gives (seeds keep their packs), for CMR, a weighted foil sheet, a weighted balanced
+    sheet and the CLB and CMM fixtures (balanced commons that may run out of a color, a weighted foil sheet)."""
     if code in ("TST", "BAL"):
         _imported_tst(tmp_path, None if code == "TST" else _balanced_set())
     product = {"CLB": CLB_FILE, "CMM": CMM_FILE}.get(code)
     spec = booster_spec(code if product is None else next(iter(read_card_file(product).card_sets())))
-    assert {draw.__name__ for draws in spec._draws for draw in draws} == DRAWS[code]
+    assert {step.kind for steps in spec._steps for step in steps} == STEPS[code]
     for seed in (41, 2026):
-        assert spec.open_many(random.Random(seed), 3000) == opened_sheet_by_sheet(spec, random.Random(seed), 3000)
+        same_as_sheet_by_sheet(spec, seed, 3000)
+
+
+# Sheet names as a set file may spell them: the written-out draws name tables by names of their own, never these.
+ODD_NAMES = ["common", 'x"] + __import__("os").getpid() #', "a\nb = 1", "ünïcode sheet", "def", "index", "rnd"]
+
+
+def random_spec(cmr, rng: random.Random) -> dict:
+    """A booster definition of random shape over CMR's cards: uniform, weighted, heavy (no index table), balanced
+    (uniform, weighted, small enough to run out of a color), duplicates allowed, one card; 1 to 40 variants, each
+    drawing 0 to 15 cards of a sheet, weights at times too big for the variants' table."""
+    cards = sorted(cmr.cards, key=lambda card: card.number)
+    commons = [card for card in cards if card.rarity.value == "common"]
+    names = iter(rng.sample(ODD_NAMES, len(ODD_NAMES)) + [f"sheet {i}" for i in range(20)])
+    sheets = {}
+    for _ in range(rng.randint(2, 7)):
+        shape = rng.choice(["uniform", "weighted", "heavy", "balanced", "balanced weighted", "small", "dups", "one"])
+        pool = commons if shape.startswith("balanced") or shape == "small" else cards
+        size = {"one": 1, "small": rng.randint(6, 12), "dups": rng.randint(2, 6)}.get(shape, rng.randint(20, len(pool)))
+        chosen = rng.sample(pool, size)
+        weight = {"weighted": (1, 6), "heavy": (500, 9000), "balanced weighted": (1, 3)}.get(shape, (1, 1))
+        sheet = {"cards": {card.number: rng.randint(*weight) for card in chosen}}
+        sheet["balance_colors"] = shape in ("balanced", "balanced weighted", "small")
+        sheet["allow_duplicates"] = shape == "dups"
+        sheet["foil"] = rng.random() < 0.3
+        sheets[next(names)] = sheet
+    variants = []
+    for _ in range(rng.choice([1, 2, 4, 9, 40])):
+        contents = {}
+        for name in rng.sample(list(sheets), rng.randint(0, len(sheets))):
+            most = 15 if sheets[name]["allow_duplicates"] else min(15, len(sheets[name]["cards"]))
+            contents[name] = rng.randint(1, most)
+        variants.append({"weight": rng.choice([1, 3, 70, 5000, 40000]), "contents": contents})
+    return {"sheets": sheets, "variants": variants}
+
+
+def test_specs_of_every_shape_draw_as_their_sheets(cmr):
+    """The written-out draws serve any spec (an imported set's): each of 40 random shapes gives the sheets' own
+    boosters and leaves the generator where they leave it; odd sheet names stay data."""
+    kinds = Counter()
+    for seed in range(40):
+        spec = BoosterSpec.from_json(random_spec(cmr, random.Random(seed)), cmr)
+        kinds.update(step.kind for steps in spec._steps for step in steps)
+        same_as_sheet_by_sheet(spec, seed, 300)
+    assert set(kinds) == {"one", "one_by_totals", "distinct", "distinct_marked", "balanced", "by_sheet"}
+
+
+def test_a_variant_drawing_one_sheet_twice_draws_it_twice(cmr):
+    """Two entries of one sheet in a variant (a spec built in code) each refuse only their own repeats."""
+    spec = booster_spec(cmr)
+    common = spec.sheets["common"]
+    variants = [Variant(2, (("common", 13), ("common", 13))), Variant(1, (("common", 6), ("common", 6), ("common", 2)))]
+    twice = BoosterSpec("twice", variants, {"common": common})
+    same_as_sheet_by_sheet(twice, 5, 2000)
+
+
+def test_threads_opening_from_one_spec_keep_their_own_draws(spec):
+    """The marks that refuse repeats are made at each call: threads opening at once get what each alone gets."""
+    alone = {seed: spec.open_many(random.Random(seed), 400) for seed in range(6)}
+    together: dict[int, list[Booster]] = {}
+    switch = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [
+            threading.Thread(target=lambda s=seed: together.update({s: spec.open_many(random.Random(s), 400)}))
+            for seed in alone
+        ]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(switch)
+    assert together == alone
+
+
+def test_the_comparison_sees_a_balanced_step_that_draws_otherwise(cmr):
+    """A planted fault: the balanced sheet's groups swapped in its written-out draws; the comparison with the
+    sheets' own draws catches it."""
+    spec = booster_spec(cmr)
+    step = spec._steps[0][0]
+    assert step.kind == "balanced" and step.count == 13
+    cards, slots, size, *forced = step.tables
+    swapped = replace(step, tables=(cards, slots, size, *forced[2:4], *forced[:2], *forced[4:]))
+    spec._open_many = compose(
+        [[swapped if s is step else s for s in steps] for steps in spec._steps],
+        [v.weight for v in spec.variants],
+        [],
+        spec._cum,
+        Booster,
+    )
+    with pytest.raises(AssertionError):
+        same_as_sheet_by_sheet(spec, 3, 300)
