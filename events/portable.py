@@ -94,7 +94,7 @@ def lock(handle: Any, timeout: float) -> None:
 
     With an interval timer, on the main thread, the wait sleeps in the kernel's queue: when the
     holder lets go, the longest waiter is woken, which keeps the store's turnstile fair."""
-    if HAS_FLOCK and _free_lock_taken(handle):
+    if HAS_FLOCK and free_lock_taken(handle):
         return
     if HAS_ALARM and threading.current_thread() is threading.main_thread():
         previous = signal.signal(signal.SIGALRM, _ring)
@@ -118,7 +118,7 @@ def lock(handle: Any, timeout: float) -> None:
             time.sleep(POLL)
 
 
-def _free_lock_taken(handle: Any) -> bool:
+def free_lock_taken(handle: Any) -> bool:
     """Take the lock with one ``flock`` call when nobody holds it; False when somebody does (or the call fails
     otherwise: portalocker then tries, and says why)."""
     assert _flock is not None  # HAS_FLOCK

@@ -117,3 +117,8 @@ class MissingDatabaseError(StorageError):
     was created in its place."""
 
     exit_code = 6
+
+
+class WouldWait(StorageError):
+    """A write that must not wait (``cmdraft serve``'s event loop) would have to: a lock is held, or the file is to
+    be read or rewritten first.  Nothing was changed: make the write where waiting is fine."""

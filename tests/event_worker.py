@@ -1,6 +1,9 @@
 """Run by the crash and concurrency tests in a subprocess: one terminal's commands through the store.
 
     python -m tests.event_worker picks DB EVENT PLAYER...   pick for these players until their drafts end, printing ACK
+    python -m tests.event_worker deferred-picks DB EVENT PLAYER...  the same, each pick written as ``cmdraft
+                                                            serve``'s event loop writes it (appended without its
+                                                            fsync, a ``Deferred`` syncing it before the ACK)
     python -m tests.event_worker players DB EVENT PREFIX N  register N players, printing ACK n
     python -m tests.event_worker start DB EVENT...          start each event's draft, printing IDS event draft-ids
     python -m tests.event_worker register DB EVENT NAME...  register an automatic deck for each, printing OK / REFUSED
@@ -12,7 +15,8 @@ Environment:
 - ``WORKER_KILL=write:K:before`` / ``write:K:after``: SIGKILL this process at its K-th commit (a file
   rename or a draft journal's appended line; backup copies don't count), just before or just after it;
   ``compact:K:before`` / ``compact:K:after``: at its K-th rename of a draft's journal (a compaction);
-  ``tear:K``: at its K-th appended line, half of it written (a torn last line); ``WORKER_KILL=last-pick``:
+  ``tear:K``: at its K-th appended line, half of it written (a torn last line); ``sync:K:before`` /
+  ``sync:K:after``: at its K-th sync of deferred appends (``Deferred.sync``); ``WORKER_KILL=last-pick``:
   right after the pick that ends a draft, before anything else is saved.
 - ``WORKER_PICK_PAUSE=S``: sleep S seconds after each acknowledged pick (a player taking their time).
 - ``WORKER_START_AT=T``: wait until wall-clock time T before the first command; with
@@ -26,11 +30,13 @@ import os
 import signal
 import sys
 import time
+from typing import Any
 
 from draft.engine import StalePickError
+from events.deferred import Deferred
 from events.storage import journal
 from events.storage.store import Store
-from sets.errors import CmdraftError
+from sets.errors import CmdraftError, WouldWait
 from tests.helpers.night import Night
 
 KILL = os.environ.get("WORKER_KILL", "")
@@ -43,12 +49,12 @@ def die() -> None:
 
 
 def arm_kill() -> None:
-    if not KILL.startswith(("write:", "compact:", "tear:")):
+    if not KILL.startswith(("write:", "compact:", "tear:", "sync:")):
         return
     kind, count, *rest = KILL.split(":")
     when = rest[0] if rest else ""
     target = int(count)
-    real_replace, real_appended = os.replace, journal.appended
+    real_replace, real_appended, real_sync = os.replace, journal.appended, Deferred.sync
     calls = 0
 
     def commit(real, *args):
@@ -60,22 +66,30 @@ def arm_kill() -> None:
         if calls == target and when == "after":
             die()
 
+    if kind == "sync":
+
+        def sync(self: Deferred, *how) -> None:
+            commit(real_sync, self, *how)
+
+        Deferred.sync = sync  # type: ignore[method-assign]  # the kill hook, in this worker only
+        return
+
     def replace(src, dst, *args, **kwargs):
         if kind == "tear" or ".bak." in os.fspath(dst) or (kind == "compact" and ".drafts" not in os.fspath(dst)):
             return real_replace(src, dst, *args, **kwargs)  # not a commit (a backup copy), or not one counted
         commit(real_replace, src, dst, *args)
 
-    def appended(fd, line):
+    def appended(fd, line, deferred=None):
         nonlocal calls
         if kind == "compact":
-            return real_appended(fd, line)
+            return real_appended(fd, line, deferred)
         if kind == "tear":  # a write cut short: half the line reaches the file, then the kill
             calls += 1
             if calls == target:
                 os.write(fd, line[: len(line) // 2])
                 die()
-            return real_appended(fd, line)
-        commit(real_appended, fd, line)
+            return real_appended(fd, line, deferred)
+        commit(real_appended, fd, line, deferred)
 
     os.replace = replace
     journal.appended = appended
@@ -95,7 +109,25 @@ def wait_turn(index: int) -> None:
         time.sleep(min(0.002, max(0.0, moment - time.time())))
 
 
-def picks(db: str, event_id: int, names: list[str]) -> None:
+def deferred_pick(session: Any, request: Any) -> Any:
+    """A pick written as the server's event loop writes it: appended without waiting and synced before it is
+    acknowledged; the ordinary write when that can't be (``JournalBusy``: the file is to be rewritten first)."""
+    later = Deferred()
+    try:
+        outcome = session.pick_many([(request, None)], later)[0]
+    except WouldWait:
+        later.close()
+        return session.pick(request)
+    if isinstance(outcome, Exception):
+        later.close()
+        raise outcome
+    later.sync()
+    for work in later.after:  # a pack ended: the file compacted as the server does it, after the sync
+        work()
+    return outcome
+
+
+def picks(db: str, event_id: int, names: list[str], deferred: bool = False) -> None:
     events = Night(Store(db))
     snap = events.snapshot(event_id)
     ids = {events.player_id(event_id, name) for name in names}
@@ -110,7 +142,8 @@ def picks(db: str, event_id: int, names: list[str]) -> None:
                 if pod.players[seat] not in ids or seat not in session.waiting_humans():
                     continue  # not ours, or picked meanwhile (this session caught up with another terminal's picks)
                 try:
-                    record = session.pick(session.suggested_pick(seat))
+                    request = session.suggested_pick(seat)
+                    record = deferred_pick(session, request) if deferred else session.pick(request)
                 except StalePickError:  # another terminal picked for this seat first: its pack moved on
                     print(f"STALE {pod.players[seat]}", flush=True)
                     progressed = True
@@ -183,8 +216,8 @@ def writes(db: str, count: int, hold: float) -> None:
 if __name__ == "__main__":
     arm_kill()
     kind, db = sys.argv[1], sys.argv[2]
-    if kind == "picks":
-        picks(db, int(sys.argv[3]), sys.argv[4:])
+    if kind in ("picks", "deferred-picks"):
+        picks(db, int(sys.argv[3]), sys.argv[4:], deferred=kind == "deferred-picks")
     elif kind == "players":
         players(db, int(sys.argv[3]), sys.argv[4], int(sys.argv[5]))
     elif kind == "start":

@@ -15,6 +15,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from draft.advice import Advice, ColorSignal, seat_advice, signals
 from draft.engine import Draft, Pick, PickRequest, StalePickError
@@ -24,6 +25,9 @@ from events.sessions.table import DraftTable
 from sets.booster import Printing
 from sets.cards import Card
 from sets.errors import StateError
+
+if TYPE_CHECKING:
+    from events.deferred import Deferred
 
 
 class Mark(Enum):
@@ -283,12 +287,17 @@ class SeatSession:
 
 
 def pick_together(
-    picks: Sequence[tuple[SeatSession, Sequence[int]]], why: str = "", *, raising: bool = True
+    picks: Sequence[tuple[SeatSession, Sequence[int]]],
+    why: str = "",
+    *,
+    raising: bool = True,
+    deferred: Deferred | None = None,
 ) -> list[Taken | Refused]:
     """Several seats' picks at one table, each checked as ``SeatSession.verify`` checks it, then written in one
     transaction on the draft's file (``DraftTable.pick_many``: a server with a table of phones picking at once
     writes once).  Each answer is ``Taken``, or ``Refused`` (its pack moved on); a seat whose pick another rule
-    refuses gets that refusal raised when it is alone and ``raising``, else carried in ``Refused.refusal``."""
+    refuses gets that refusal raised when it is alone and ``raising``, else carried in ``Refused.refusal``.
+    ``deferred``: the write's sync left to it (``DraftTable.pick_many``)."""
     outcomes: list[Taken | Refused | None] = [None] * len(picks)
     requests, placed = [], []
     for index, (held, positions) in enumerate(picks):
@@ -303,7 +312,7 @@ def pick_together(
             outcomes[index] = Refused(refusal.message, None, "", refusal)
     if requests:
         table = picks[placed[0]][0].table
-        for index, result in zip(placed, table.pick_many(requests), strict=True):
+        for index, result in zip(placed, table.pick_many(requests, deferred), strict=True):
             held = picks[index][0]
             if isinstance(result, Exception):
                 try:

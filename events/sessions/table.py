@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 from draft.bots import Bot
 from draft.engine import Draft, Pick, PickRequest
+from events.deferred import Deferred
 from events.storage.draft_records import DraftReplacedError
 
 Signature = tuple[int, int, int] | None  # a file's (inode, size, modification time); None when not known
@@ -130,9 +131,11 @@ class DraftTable(Protocol):
 
     # --- picks, handovers and the deck ----------------------------------------------------------------------
 
-    def pick_many(self, requests: Sequence[tuple[PickRequest, str | None]]) -> list[Pick | Exception]:
+    def pick_many(
+        self, requests: Sequence[tuple[PickRequest, str | None]], deferred: Deferred | None = None
+    ) -> list[Pick | Exception]:
         """Several seats' picks and the bot picks they allow, in one transaction; a refused one comes back as its
-        error."""
+        error.  ``deferred``: written without waiting, synced by it (``events.deferred.Deferred``)."""
         ...
 
     def hand_to_bot(self, seat: int | None) -> list[Pick]:

@@ -36,6 +36,7 @@ from draft.engine import Draft, DraftConfig, Pick, PickRequest, StalePickError
 from draft.hint import PickAdvice, explain_pick
 from draft.sim import bot_styles, run_bots
 from events import timing
+from events.deferred import Deferred
 from events.storage.draft_fields import DraftFields
 from events.storage.draft_records import (
     DRAFTS,
@@ -69,9 +70,7 @@ class TableSession(DraftFields):
     bots: dict[int, Bot] = field(default_factory=dict)
     # The database record as saved: its picks come before the journal's, its token names the journal.
     record: dict[str, Any] = field(default_factory=dict)
-    _round_read: int = field(
-        default=0, init=False
-    )  # the round the draft was at when the journal was last read (a write compacts after it)
+    _round_read: int = field(default=0, init=False)  # the round at the journal's last read (a write compacts after it)
 
     @property
     def humans(self) -> list[int]:
@@ -327,13 +326,16 @@ class TableSession(DraftFields):
             raise outcome
         return outcome
 
-    def pick_many(self, requests: Sequence[tuple[PickRequest, str | None]]) -> list[Pick | Exception]:
+    def pick_many(
+        self, requests: Sequence[tuple[PickRequest, str | None]], deferred: Deferred | None = None
+    ) -> list[Pick | Exception]:
         """Several seats' picks (each with its seat's token) and the bot picks they allow, in one transaction on
         the draft's own file — one write for them all, as a server with many players at one table makes them.
         Each is checked as ``pick`` checks it, in the order given; a refused one comes back as its error
-        (``StalePickError``, ``StateError``) and changes nothing, the others are taken and saved together."""
+        (``StalePickError``, ``StateError``) and changes nothing, the others are taken and saved together.
+        ``deferred``: written without waiting, synced by it (``Journal.write``)."""
         outcomes: list[Pick | Exception] = []
-        with self._journal().write() as entry:
+        with self._journal().write(deferred) as entry:
             self._catch_up(entry.state)
             now = timing.now()
             before = len(self.draft.log)

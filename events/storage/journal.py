@@ -22,6 +22,14 @@ free lock costs a ``stat`` and a few ``flock`` calls, no open) and checks the fi
 appended), only the new lines are read; replaced (another process compacted it), it is read again.
 Nothing is read back after a write, and the folder is listed (for a killed writer's temporary file) only
 when the file is compacted.
+
+A writer that must not wait (the web server's event loop) writes with a ``Deferred``: the lock is only tried
+(``WouldWait`` when another holds it, or when the write would have to rewrite the file: nothing is changed
+then), and the entry is appended without its fsync, which the ``Deferred`` does later (``Deferred.sync``, in one
+thread that syncs every journal written since its last round: group commit).  The writer acknowledges those
+picks only after that sync; until then they are in the file as any appended line (a kill -9 of the writer loses
+nothing written; only the machine losing power before the sync could, and nobody was told they were taken).  A
+pack that ends in such a write leaves the file to be compacted later (``compact_due``, ``compact``).
 """
 
 from __future__ import annotations
@@ -37,11 +45,12 @@ from typing import Any
 import msgspec
 
 from events import portable
+from events.deferred import Deferred
 from events.storage.database_file import META, _meta_doc, check_data, dumps, migrated, schema_of
 from events.storage.record_checks import check_tables
 from events.storage.records import PickRows, Seat, Text40, Text80, TimedOut
 from events.storage.safe_files import PRIVATE, FileLock, atomic_write, read_only, remove_stale_temporaries
-from sets.errors import StorageError
+from sets.errors import StorageError, WouldWait
 from sets.files import DATABASE_LIMIT, FileProblem, read_bytes
 
 JOURNAL = "journal"
@@ -65,10 +74,14 @@ FIELDS = ("humans", "status", "deadline", "claims", "timed_out")
 _decode = msgspec.json.Decoder()
 
 
-def appended(fd: int, line: bytes) -> None:
-    """One entry on the device: written with one call, then fsynced (the commit of an appending transaction)."""
+def appended(fd: int, line: bytes, deferred: Deferred | None = None) -> None:
+    """One entry on the device: written with one call, then fsynced (the commit of an appending transaction);
+    ``deferred``: fsynced when it is synced."""
     os.write(fd, line)
-    portable.flush_to_disk(fd)
+    if deferred is None:
+        portable.flush_to_disk(fd)
+    else:
+        deferred.add(fd)
 
 
 class JournalWrite:
@@ -99,6 +112,7 @@ class Journal:
         self._entries = 0  # entry lines after the snapshot
         self._whole = False  # the file ends with a whole line (an entry may be appended)
         self._wrote = False  # this process compacted the file once (the resume is done)
+        self.compact_due = False  # a pack ended in a deferred write: the file is to be compacted (``compact``)
         self._fd: int | None = None
         self._fd_inode = -1
         self._closer: weakref.finalize | None = None
@@ -206,23 +220,32 @@ class Journal:
     # --- writing ---------------------------------------------------------------------------------------------------
 
     @contextmanager
-    def write(self) -> Iterator[JournalWrite]:
-        """A transaction under the file's lock: all or nothing, one write (an appended line or a whole file)."""
+    def write(self, deferred: Deferred | None = None) -> Iterator[JournalWrite]:
+        """A transaction under the file's lock: all or nothing, one write (an appended line or a whole file).
+        ``deferred``: never wait, and append without the fsync, which ``deferred`` does (``WouldWait`` before the
+        transaction starts when the lock is held or the file would have to be rewritten)."""
         if self._signature is None:  # maybe no file yet: its folder first (the lock sits beside the file)
+            if deferred is not None:
+                raise WouldWait(f"{self.path} is to be read first")
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as error:
                 raise StorageError(f"cannot create folder {self.path.parent}: {error.strerror or error}") from None
         lock = self._lock
-        lock.acquire(LOCK_TIMEOUT)
+        if deferred is None:
+            lock.acquire(LOCK_TIMEOUT)
+        elif not lock.try_acquire():
+            raise WouldWait(f"{self.path} is being written")
         try:
             stat = self._refresh()
             if stat is not None and not stat.st_mode & 0o222:
                 raise StorageError(f"{self.path} is read-only; nothing was changed (make it writable to change it)")
+            if deferred is not None and self._rewrites(stat):
+                raise WouldWait(f"{self.path} is to be rewritten")
             transaction = JournalWrite(self._state)
             yield transaction
             if transaction.fields is not None:
-                self._commit(transaction, stat)
+                self._commit(transaction, stat, deferred)
         except BaseException:
             self._signature = None  # read the file again next time
             raise
@@ -231,7 +254,18 @@ class Journal:
                 self._close()
             lock.release()
 
-    def _commit(self, transaction: JournalWrite, stat: os.stat_result | None) -> None:
+    def _rewrites(self, stat: os.stat_result | None) -> bool:
+        """Whether the next write rewrites the file whatever it changes: no file yet, this process's first write
+        (a resumed draft), a torn last line, or ``MAX_ENTRIES`` entries."""
+        return stat is None or not self._wrote or not self._whole or self._entries >= MAX_ENTRIES
+
+    def compact(self) -> None:
+        """Rewrite the file as one snapshot (a pack that ended in a deferred write: ``compact_due``)."""
+        with self.write() as transaction:
+            if transaction.state is not None and self.compact_due:
+                transaction.save({}, [], compact=True)
+
+    def _commit(self, transaction: JournalWrite, stat: os.stat_result | None, deferred: Deferred | None) -> None:
         fields = transaction.fields or {}
         before = self._state
         state = {**(before or {"humans": [], "status": "drafting", "picks": []}), **fields}
@@ -242,17 +276,14 @@ class Journal:
                 change[key] = fields[key]
         # A field set back to None (a deadline when the draft ends) can't be an entry's None: compact then.
         cleared = any(change.get(key, 0) is None for key in FIELDS)
-        if (
-            stat is None
-            or transaction.compact
-            or cleared
-            or not self._wrote
-            or not self._whole
-            or self._entries >= MAX_ENTRIES
-        ):
-            self._rewrite(state, stat)
+        if deferred is not None and transaction.compact and not cleared:
+            deferred.after.append(self.compact)  # a pack ended: compacted after the sync, where waiting is fine
+            self.compact_due = True
+            self._append(change, state, stat, deferred)
+        elif cleared or transaction.compact or self._rewrites(stat):
+            self._rewrite(state, stat)  # synced when it returns, whatever ``deferred`` (a rare write: a draft's end)
         else:
-            self._append(change, state, stat)
+            self._append(change, state, stat, deferred)
         self._state = state
 
     def _rewrite(self, state: dict[str, Any], stat: os.stat_result | None) -> None:
@@ -276,16 +307,20 @@ class Journal:
         written = os.stat(self.path)
         self._signature = (written.st_ino, written.st_size, written.st_mtime_ns)
         self._end, self._entries, self._whole, self._wrote = len(text.encode()), 0, True, True
+        self.compact_due = False
 
-    def _append(self, change: dict[str, Any], state: dict[str, Any], stat: os.stat_result) -> None:
+    def _append(
+        self, change: dict[str, Any], state: dict[str, Any], stat: os.stat_result | None, deferred: Deferred | None
+    ) -> None:
         try:
             msgspec.convert(change, Entry)  # the same checks as a read: nothing saved that it would refuse
         except msgspec.ValidationError as error:
             raise StorageError(f"refused to save {self.path}: {error}; nothing was changed") from None
         line = dumps(change).encode() + b"\n"
+        assert stat is not None  # a missing file is rewritten (``_rewrites``)
         fd = self._descriptor(stat)
         try:
-            appended(fd, line)
+            appended(fd, line, deferred)
         except OSError as error:
             self._close()
             raise StorageError(

@@ -198,6 +198,33 @@ class FileLock:
             self.release()
             raise
 
+    def try_acquire(self) -> bool:
+        """Take the lock only when nobody holds it or waits for it (no thread of this process, no process at the
+        turnstile): a few ``flock`` calls, never a wait (the web server's event loop).  False: the lock was busy,
+        nothing is held (the caller queues for it with ``acquire`` where waiting is fine)."""
+        if not portable.HAS_FLOCK:
+            return False
+        in_process = self._process_lock()
+        if not in_process.acquire(blocking=False):
+            return False
+        self.in_process = in_process
+        try:
+            self.handle, self.queue = self._handles()
+            taken = portable.free_lock_taken(self.queue)
+            if taken and not portable.free_lock_taken(self.handle):
+                portable.unlock(self.queue)
+                taken = False
+            if taken:
+                portable.unlock(self.queue)
+                if self.keep_open:
+                    self.queue = None
+                return True
+            self.release()  # unlocks kept files (a lock not held: nothing happens), closes others
+            return False
+        except BaseException:
+            self.release()
+            raise
+
     @staticmethod
     def _busy(timeout: float) -> StorageError:
         return StorageError(f"the database is busy (locked by another cmdraft for {timeout:.0f}s); try again")

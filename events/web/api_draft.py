@@ -17,10 +17,11 @@ from msgspec import UNSET
 from msgspec.structs import replace
 
 from draft.engine import Draft, Pick
+from events.deferred import Deferred
 from events.night.schema import card_set_of, cards_from_refs
 from events.night.snapshot import Snapshot
 from events.sessions.seat import Refused, SeatSession, pick_together
-from events.sessions.table import DraftTable
+from events.sessions.table import DraftTable, caught_up
 from events.web import answers
 from events.web.api_common import ApiError, Served, Signature, whole
 from events.web.api_night import table_state
@@ -28,6 +29,7 @@ from events.web.bodies import PickBody
 from events.web.settings import CARDS_KEPT, PACKS_KEPT
 from sets.booster import Printing
 from sets.cards import Card, CardSet
+from sets.errors import WouldWait
 from sets.images import image_of
 
 PHASES: dict[str, answers.Phase] = {"registration": "waiting-draft", "seated": "waiting-draft", "drafting": "drafting"}
@@ -347,7 +349,11 @@ def answer(served: Served, waiting: Waiting) -> answers.SeatState:
 
 
 def write_picks(
-    served: Served, pod: int, batch: list[Waiting], connected: Container[int] = frozenset()
+    served: Served,
+    pod: int,
+    batch: list[Waiting],
+    connected: Container[int] = frozenset(),
+    deferred: Deferred | None = None,
 ) -> tuple[Signature, dict[int, answers.SeatState]]:
     """Check each waiting pick against the pack as it stands and write the good ones in one transaction
     (``DraftTable.pick_many``, each checked as a terminal's pick is); every one is marked done, with why when
@@ -355,19 +361,31 @@ def write_picks(
     the new states for the pod's browsers: of each ``connected`` player (as connected after the write) whose
     screen changed.  A seat still picking the pack it had sees nothing new when another seat picks; once the
     packs pass, every seat does.  A draft the batch ended is marked ``Served.deferred`` under the pod's lock:
-    its pools are recorded after the picks are answered (``live.PickWriter``), not by the watcher meanwhile."""
-    with served.locked(pod):
-        session = served.table(pod)
+    its pools are recorded after the picks are answered (``live.PickWriter``), not by the watcher meanwhile.
+
+    ``deferred``: on the event loop, where nothing may wait: the pod's lock and the file's are only tried, the
+    event's snapshot and the pod's draft must be in memory already, and the picks are appended without their
+    fsync, which ``deferred`` does before they are answered (group commit: ``live.Syncer``).  ``WouldWait``,
+    before anything changed, when that can't be: then write them the ordinary way, in a worker thread."""
+    lock = served.locked(pod)
+    if deferred is None:
+        lock.acquire()
+    elif not lock.acquire(blocking=False):
+        raise WouldWait(f"pod {pod} is being written")
+    try:
+        if deferred is None:
+            session, snap = served.table(pod), served.snapshot()
+        else:
+            session, snap = _in_memory(served, pod, batch)
         before = _seen(session.draft)
         known = served.written_signature(pod)
         shown = pod in served.shown and served.shown[pod] == known  # the seats were shown the file as read
-        _write_picks(served, session, batch)
+        _write_picks(served, session, batch, deferred)
         if session.draft.finished and not before[0][1]:
             served.deferred.add(pod)
         mark = served.written_signature(pod)
         if shown:  # and are shown this write now (else the watcher's next look pushes what this read caught up)
             served.shown[pod] = mark
-        snap = served.snapshot()
         players = next((p.players for p in snap.pods if p.number == pod), ())
         after = _seen(session.draft)
         changed = (
@@ -378,9 +396,25 @@ def write_picks(
         asked = {waiting.player for waiting in batch}
         wanted = [p for seat, p in enumerate(players) if p in asked or p in connected and seat in changed]
         states = {player: seat_state(served, player, session, snap) for player in wanted}
+    finally:
+        lock.release()
     for waiting in batch:
         waiting.state = states.get(waiting.player)
     return mark, states
+
+
+def _in_memory(served: Served, pod: int, batch: list[Waiting]) -> tuple[DraftTable, Snapshot]:
+    """The pod's draft and the event's snapshot as kept in memory, the draft caught up with its file (a look at
+    it, and a read of what another process added), for a write that must not wait (``write_picks``);
+    ``WouldWait`` when one is to be read first, or a pick would bind its seat first (a write of its own)."""
+    session, snap = served.tables.get(pod), served.fresh_snapshot()
+    if session is None or snap is None or not caught_up(session):
+        raise WouldWait(f"pod {pod}'s draft is to be read first")
+    if not session.draft.finished and any(
+        waiting.seat in session.humans and session.bound(waiting.seat, None) for waiting in batch
+    ):
+        raise WouldWait(f"a seat of pod {pod} is to be bound first")
+    return session, snap
 
 
 def _seen(draft: Draft) -> tuple[tuple[int, bool], list[tuple[Any, ...]]]:
@@ -394,7 +428,7 @@ def _seen(draft: Draft) -> tuple[tuple[int, bool], list[tuple[Any, ...]]]:
     return (draft.round, draft.finished), seen
 
 
-def _write_picks(served: Served, session: DraftTable, batch: list[Waiting]) -> None:
+def _write_picks(served: Served, session: DraftTable, batch: list[Waiting], deferred: Deferred | None = None) -> None:
     """The batch's picks on the pod's draft (caught up with its file; the caller holds the pod's lock), each through
     the seat's ``SeatSession`` as a terminal's pick goes: the core checks them (bot seat, the seat held here, the
     pack shown, the count) and writes the good ones together; a refusal keeps its status, code and words."""
@@ -406,7 +440,7 @@ def _write_picks(served: Served, session: DraftTable, batch: list[Waiting]) -> N
         seat = SeatSession(session, waiting.seat, token=waiting.token, wall=served.wall)
         seat.seen = waiting.at
         held.append((seat, waiting.positions))
-    for waiting, outcome in zip(batch, pick_together(held, raising=False), strict=True):
+    for waiting, outcome in zip(batch, pick_together(held, raising=False, deferred=deferred), strict=True):
         if isinstance(outcome, Refused):
             refusal = outcome.refusal
             if refusal is None:

@@ -129,6 +129,7 @@ def create_app(
                     running.cancel()
                     with contextlib.suppress(asyncio.CancelledError, Exception):
                         await running
+            server.writer.syncer.close()
             served.close()
 
     hosts = settings.hosts

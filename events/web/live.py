@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,12 +21,15 @@ from msgspec import Raw
 from msgspec.structs import replace
 from starlette.websockets import WebSocket
 
+from events.deferred import Deferred
 from events.night.shown import Answer
 from events.web.answers import SeatMessage, SeatState
-from events.web.api_common import ApiError, Served, Signature, file_signature, json_text
+from events.web.api_common import ApiError, Served, Signature, core_error, file_signature, json_text
 from events.web.api_draft import EMPTY, Waiting, seat_state, write_picks
 from events.web.auth import seat_holder
 from events.web.settings import DEFAULT
+from events.web.syncer import Syncer
+from sets.errors import CmdraftError, WouldWait
 
 log = logging.getLogger("cmdraft.serve")
 
@@ -196,10 +200,14 @@ def seat_holder_or_none(served: Served, token: str) -> int | None:
 class PickWriter:
     """Picks from browsers, written a pod at a time: while a pod's file is being written, the picks arriving at
     that pod wait, and the next write takes them all (group commit); after each write the pod's connected seats
-    are pushed once."""
+    are pushed once.  A write is made on the event loop and synced by the ``Syncer`` (``write_picks`` with a
+    ``Deferred``), or in a worker thread when it may have to wait (another process holds the file, a pack's end
+    to compact, a draft to read)."""
 
     def __init__(self, served: Served, hub: Hub, watcher: Watcher) -> None:
         self.served, self.hub, self.watcher = served, hub, watcher
+        self.syncer = Syncer()
+        self.after: dict[int, list[Callable[[], None]]] = {}  # pod -> work its last write left for after its sync
         self.waiting: dict[int, list[tuple[Waiting, asyncio.Future]]] = {}
         self.busy: set[int] = set()
         self.tasks: set[asyncio.Task] = set()
@@ -228,8 +236,7 @@ class PickWriter:
         while self.waiting.get(pod):
             batch = self.waiting.pop(pod)
             try:  # the connected players as they are after the write (a stream opening meanwhile included)
-                connected = self.hub.connections
-                _, states = await self.served.run(write_picks, self.served, pod, [w for w, _ in batch], connected)
+                states = await self._write(pod, [w for w, _ in batch])
             except Exception as error:  # said to every pick of the batch (each answers with it)
                 for _, done in batch:
                     if not done.done():
@@ -243,6 +250,43 @@ class PickWriter:
             self.hub.offer(states)  # the next seats' packs, at once
             if pod in self.served.deferred:  # the batch ended the draft
                 self._settle_later(pod)
+            await self._compact(pod)
+
+    async def _write(self, pod: int, batch: list[Waiting]) -> dict[int, SeatState]:
+        """The batch written (on the loop, synced by the ``Syncer``; else in a worker) and the new states."""
+        connected = self.hub.connections
+        lock = self.served.locked(pod)
+        if lock.acquire(blocking=False):  # held until the write is synced: no worker shows the pod meanwhile
+            deferred = Deferred()
+            try:
+                _, states = write_picks(self.served, pod, batch, connected, deferred)
+                await self.syncer.sync(deferred)
+                self.after[pod] = deferred.after  # a pack ended: its file compacted once the picks are answered
+                return states
+            except WouldWait:
+                pass
+            except CmdraftError as error:
+                raise core_error(error) from None
+            finally:
+                deferred.close()
+                lock.release()
+        _, states = await self.served.run(write_picks, self.served, pod, batch, connected)
+        return states
+
+    async def _compact(self, pod: int) -> None:
+        """A pack ended in a write on the loop: the pod's file compacted (in a worker) before its next write."""
+        after = self.after.pop(pod, None)
+        if not after:
+            return
+        try:
+            await self.served.run(self._after_now, pod, after)
+        except Exception:  # the picks are written already; a later write rewrites the file (its entries bounded)
+            log.exception("compacting pod %s's draft file failed; it is compacted at a later pack's end", pod)
+
+    def _after_now(self, pod: int, after: list[Callable[[], None]]) -> None:
+        with self.served.locked(pod):
+            for work in after:
+                work()
 
     def _start(self, work: Any) -> None:
         task = asyncio.create_task(work)  # a task of its own: a browser that goes away stops no one's pick

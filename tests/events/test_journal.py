@@ -9,14 +9,20 @@ import json
 import os
 import shutil
 import sys
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
+from events import portable
+from events.deferred import Deferred
 from events.storage.draft_files import TableSession
+from events.storage.draft_records import pick_rows
 from events.storage.journal import Journal
+from events.storage.safe_files import FileLock
 from events.storage.store import Store
-from sets.errors import StorageError
+from sets.errors import StorageError, WouldWait
 from tests.helpers.night import Night
 from tests.helpers.nights import terminal_event
 from tests.helpers.paths import FIXTURES
@@ -217,3 +223,115 @@ def test_a_read_only_draft_file_refuses_the_pick_and_is_left_as_it_is(tmp_path):
     finally:
         path.chmod(0o600)
     assert path.read_bytes() == content
+
+
+# --- writes that must not wait (``cmdraft serve``'s event loop): appended now, synced by a ``Deferred`` -------------
+
+
+def deferred_round(session: TableSession, later: Deferred) -> None:
+    """Every waiting seat's suggested pick, written together as the server's event loop writes a batch."""
+    requests = [(session.suggested_pick(seat), None) for seat in session.waiting_humans()]
+    assert all(not isinstance(outcome, Exception) for outcome in session.pick_many(requests, later))
+
+
+def test_a_deferred_write_appends_without_its_fsync_and_its_sync_puts_the_file_on_the_device(tmp_path, monkeypatch):
+    _, _, session = two_human_pod(tmp_path)
+    pick_round(session)  # the first write (a resume) rewrote the file: the next ones may append
+    path = journal_path(tmp_path)
+    synced: list[int] = []
+    real = portable.flush_to_disk
+    monkeypatch.setattr(portable, "flush_to_disk", lambda fd: (synced.append(os.fstat(fd).st_ino), real(fd))[1])
+    later = Deferred()
+    before = len(lines(path))
+    deferred_round(session, later)
+    assert synced == [] and len(lines(path)) == before + 1  # the line is in the file, not yet synced
+    assert Journal(path).state()["picks"][-1] == pick_rows(session.draft.log[-1:])[0]  # another reader sees it
+    later.sync()
+    assert synced == [path.stat().st_ino] and later.files == {}  # that file fsynced once, its descriptor closed
+
+
+def test_a_deferred_write_never_waits_for_the_lock_nor_rewrites_the_file(tmp_path):
+    """``WouldWait`` before the transaction starts: when another holds the file's lock, or when the write would
+    rewrite the file (this process's first write); nothing is changed, in memory or on disk."""
+    _, _, session = two_human_pod(tmp_path)
+    request = session.suggested_pick(0)
+    with pytest.raises(WouldWait):
+        session.pick_many([(request, None)], Deferred())  # the first write rewrites the file
+    assert session.draft.log == [] and session.waiting_humans() == [0, 1]
+    pick_round(session)
+    path = journal_path(tmp_path)
+    content, picks = path.read_bytes(), len(session.draft.log)
+    holder = FileLock(path, keep_open=True)
+    held = threading.Event()
+    release = threading.Event()
+
+    def hold() -> None:  # another writer (a thread of this process here; another process the same) holds the lock
+        holder.acquire(5)
+        held.set()
+        release.wait(5)
+        holder.release()
+
+    thread = threading.Thread(target=hold)
+    thread.start()
+    try:
+        assert held.wait(5)
+        with pytest.raises(WouldWait):
+            session.pick_many([(session.suggested_pick(session.waiting_humans()[0]), None)], Deferred())
+    finally:
+        release.set()
+        thread.join()
+    assert path.read_bytes() == content and len(session.draft.log) == picks
+    later = Deferred()
+    deferred_round(session, later)  # the lock free again: taken without waiting
+    later.sync()
+    assert len(session.draft.log) == picks + 2
+
+
+def test_a_pack_ended_in_a_deferred_write_is_appended_and_compacted_after(tmp_path):
+    events, event_id, session = two_human_pod(tmp_path)
+    pick_round(session)
+    path = journal_path(tmp_path)
+    while session.draft.round == 0:
+        later = Deferred()
+        deferred_round(session, later)
+        later.sync()
+    assert len(lines(path)) > 2 and later.after  # the pack's last picks appended, the file not compacted yet
+    for work in later.after:  # what the write left for after its sync: the compaction
+        work()
+    assert lines(path)[1:] == [b""]  # one snapshot holding every pick
+    again = events.draft_session(event_id, 1)
+    assert [p.positions for p in again.draft.log] == [p.positions for p in session.draft.log]
+
+
+def test_a_round_of_deferred_files_is_synced_at_once_and_a_failed_sync_is_said_after_all_were_tried(
+    tmp_path, monkeypatch
+):
+    """``Deferred.sync`` with a thread pool's ``map`` (what the server's sync thread uses) syncs every file of the
+    round, each once; one that fails is raised once the others are synced, and every descriptor is let go."""
+    paths = [tmp_path / f"{n}.json" for n in range(3)]
+    later = Deferred()
+    for path in paths:
+        path.write_bytes(b"{}\n")
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND)
+        os.write(fd, b"{}\n")
+        later.add(fd)
+        later.add(fd)  # the same file twice: synced once
+        os.close(fd)
+    synced: list[int] = []
+    failing = paths[1].stat().st_ino
+
+    def flush(fd: int) -> None:
+        inode = os.fstat(fd).st_ino
+        if inode == failing:
+            raise OSError(5, "Input/output error")
+        synced.append(inode)
+
+    monkeypatch.setattr(portable, "flush_to_disk", flush)
+    kept = list(later.files.values())
+    with ThreadPoolExecutor(3) as pool, pytest.raises(OSError, match="Input/output error"):
+        later.sync(pool.map)
+    assert sorted(synced) == sorted(p.stat().st_ino for p in (paths[0], paths[2]))
+    assert later.files == {}
+    for fd in kept:
+        with pytest.raises(OSError):
+            os.fstat(fd)  # closed

@@ -571,6 +571,27 @@ def test_a_kill_while_a_draft_file_is_compacted_loses_nothing_and_the_draft_goes
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("kill", ["write:3:after", "sync:2:before", "sync:2:after", "compact:2:before"])
+def test_a_kill_between_a_deferred_append_and_its_sync_loses_no_acknowledged_pick(tmp_path, cli, kill):
+    """Crash safety: picks written as ``cmdraft serve``'s event loop writes them (appended without waiting, fsynced
+    by a ``Deferred`` before they are acknowledged), the process killed after an append before its sync, at a
+    sync, or at the compaction a pack's end leaves for later: every acknowledged pick is on disk, and the next
+    terminal drafts on to the end."""
+    db = tmp_path / "deferred.json"
+    event_id = terminal_event(db, humans=("Ann", "Bo"), bots=())
+    process = worker("deferred-picks", str(db), str(event_id), "Ann", "Bo", kill=kill)
+    output, errors = process.communicate(timeout=120)
+    assert process.returncode == -signal.SIGKILL, errors
+    acked = acks(output)
+    assert acked and acked <= picks_on_disk(db, event_id)
+    rest = worker("deferred-picks", str(db), str(event_id), "Ann", "Bo")
+    output, errors = rest.communicate(timeout=120)
+    assert "DONE" in output, errors
+    assert status(db, event_id) == "building" and len(picks_on_disk(db, event_id)) == SEATS_TWO
+    assert temporaries(tmp_path) == []
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("tear", [1, 7, 19])
 def test_a_kill_mid_append_leaves_a_torn_line_that_costs_no_acknowledged_pick(tmp_path, cli, tear):
     """Crash safety: a real process killed with half a pick's line written (a torn last line): the pick was not

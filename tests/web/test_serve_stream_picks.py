@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import contextlib
 import json
+import threading
+import time
 from dataclasses import replace
 
 import msgspec
@@ -12,9 +14,10 @@ import pytest
 from starlette.websockets import WebSocketDisconnect
 
 from draft.engine import Draft, DraftConfig
+from events.deferred import Deferred
 from events.web import live
 from events.web.answers import SeatState
-from events.web.api_draft import card_json, pack_json, prepare_pick, printings_json, write_picks
+from events.web.api_draft import card_json, pack_json, prepare_pick, printings_json
 from events.web.bodies import PickBody
 from events.web.live import Connection
 from sets.cards import Rarity
@@ -152,21 +155,20 @@ def test_a_stream_opening_while_its_pod_is_written_gets_the_pack_the_write_broug
         bo_phone = Connection(None, bo_id, bo.token)  # Bo's stream: what it is to be sent next is ``pending``
 
         async def ann_picks_as_bo_wakes() -> None:
-            original = served.run
+            original = server.writer._write
 
-            async def run(function, *args):
-                if function is write_picks:  # Bo's stream opens now: its first state is worked out first
-                    server.hub.add(bo_phone)
-                    await server.hub.push([bo_id])
-                return await original(function, *args)
+            async def write(pod, batch):  # Bo's stream opens now: its first state is worked out first
+                server.hub.add(bo_phone)
+                await server.hub.push([bo_id])
+                return await original(pod, batch)
 
-            served.run = run
+            server.writer._write = write
             try:
                 body = PickBody(shown["pack"], shown["pick"], [0, 1])
                 ann_id = served.cached_holder(ann.token)
-                await server.writer.submit(await original(prepare_pick, served, ann_id, ann.token, body))
+                await server.writer.submit(await served.run(prepare_pick, served, ann_id, ann.token, body))
             finally:
-                served.run = original
+                server.writer._write = original
 
         web.portal.call(ann_picks_as_bo_wakes)
         assert bo_phone.pending is not None and bo_phone.pending.draft is not None
@@ -265,3 +267,47 @@ def test_a_state_worked_out_before_a_newer_one_never_replaces_it_on_the_way_to_t
     later = seat_at(100_041, 2.0, pick=5, cards=0)
     phone.offer(later)
     assert phone.pending == later
+
+
+def test_a_pick_written_on_the_event_loop_is_answered_only_once_its_sync_is_done(tmp_path, cli, manual_clock):
+    """The event loop appends the pick and a thread of its own fsyncs it (``live.Syncer``): while that sync has not
+    returned, neither the picker's answer nor the next seat's pack is sent, and the sync covers the pod's file."""
+    db = tmp_path / "synced.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    codes = codes_of(db, event_id)
+    entered, release = threading.Event(), threading.Event()
+    said: list[str] = []
+    real_sync, real_send = Deferred.sync, Connection.send
+
+    def sync(self: Deferred, *how) -> None:
+        said.append("sync")
+        entered.set()
+        release.wait(10)
+        real_sync(self, *how)
+        said.append("synced")
+
+    async def send(self: Connection, message, whole: bool = False) -> None:
+        said.append(type(message).__name__)
+        await real_send(self, message, whole)
+
+    with client(db, event_id, manual_clock, watch=False) as web:
+        ann, bo = (phone(web, event_id, name, codes[name]) for name in ("Ann", "Bo"))
+        assert bo.pick_first()  # the server's first write of the pod: the file rewritten whole, in a worker
+        with web.websocket_connect(f"/api/stream?token={ann.token}") as stream:
+            shown = stream.receive_json()["seat"]["draft"]
+            Deferred.sync, Connection.send = sync, send  # type: ignore[method-assign]  # spies, put back below
+            try:
+                stream.send_json(
+                    {"type": "pick", "id": 9, "pack": shown["pack"], "pick": shown["pick"], "cards": [0, 1]}
+                )
+                assert entered.wait(10)
+                time.sleep(0.2)  # time enough for an answer sent too early to be sent
+                assert said == ["sync"]
+                release.set()
+                answer = stream.receive_json()
+            finally:
+                release.set()
+                Deferred.sync, Connection.send = real_sync, real_send  # type: ignore[method-assign]  # the real ones back
+    assert answer["type"] == "picked" and answer["id"] == 9
+    assert said[:3] == ["sync", "synced", "Picked"]
+    assert len([row for row in draft_log(db, event_id)]) >= 2

@@ -1,0 +1,64 @@
+"""Files appended to now and put on the device later (``Deferred``): what lets ``cmdraft serve``'s event loop write
+a pick without waiting on the disk, while one thread of its own fsyncs every file written since its last round
+(group commit) before any of those picks is answered (``events.storage.journal``, ``events.web.live.Syncer``)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable
+
+from events import portable
+
+
+class Deferred:
+    """Files appended to without their fsync (``events.storage.journal.Journal.write``): ``sync`` puts them on the
+    device.  Each file is held by a descriptor of its own (closed by ``sync`` or ``close``), so its writer may close
+    its own meanwhile; ``after``: work the writes left for after the sync (a journal to compact)."""
+
+    def __init__(self) -> None:
+        self.files: dict[tuple[int, int], int] = {}  # (device, inode) -> a descriptor of that file
+        self.after: list[Callable[[], None]] = []  # what is left to do after the sync, where waiting is fine
+
+    def add(self, fd: int) -> None:
+        stat = os.fstat(fd)
+        key = (stat.st_dev, stat.st_ino)
+        if key not in self.files:
+            self.files[key] = os.dup(fd)
+
+    def merge(self, other: Deferred) -> None:
+        """``other``'s files synced by this one (one fsync a file for a round of writes); ``other`` is emptied."""
+        for key, fd in other.files.items():
+            if key in self.files:
+                os.close(fd)
+            else:
+                self.files[key] = fd
+        other.files = {}
+
+    def sync(
+        self, each: Callable[[Callable[[int], OSError | None], list[int]], Iterable[OSError | None]] = map
+    ) -> None:
+        """Every file appended to on the device (fsync), then let go; the first error is raised once all are.
+        ``each``: how the files are synced: ``map``, one after another; a thread pool's ``map``, all at once (the
+        file system then commits them together, as it does the fsyncs of several processes)."""
+        try:
+            problems = [problem for problem in each(_flushed, list(self.files.values())) if problem is not None]
+        finally:
+            self.close()
+        if problems:
+            raise problems[0]
+
+    def close(self) -> None:
+        files, self.files = self.files, {}
+        for fd in files.values():
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+
+
+def _flushed(fd: int) -> OSError | None:
+    try:
+        portable.flush_to_disk(fd)
+    except OSError as error:
+        return error
+    return None

@@ -1,0 +1,83 @@
+"""The one thread that puts the picks ``cmdraft serve``'s event loop wrote on the device (``Syncer``)."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+from events.deferred import Deferred
+from events.web.api_common import ApiError
+
+FILES_AT_ONCE = 8  # a round's fsyncs made at once (the file system commits concurrent ones together)
+
+
+class Syncer:
+    """One thread that puts the picks written on the event loop on the device (group commit): each round it
+    fsyncs every draft file appended to since the last round, once a file and all at once (``FILES_AT_ONCE``
+    threads), then wakes the loop once with every write it synced.  The event loop does the rest of a write (the draft's logic, the appended line: a few
+    microseconds of disk-free work), so no pick waits for a worker thread, and none is answered before its sync."""
+
+    def __init__(self) -> None:
+        self.waiting: list[tuple[Deferred, asyncio.Future[None]]] = []
+        self.wake = threading.Condition()
+        self.thread: threading.Thread | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.closed = False
+        self.files = ThreadPoolExecutor(FILES_AT_ONCE, thread_name_prefix="cmdraft-fsync")  # a round's files at once
+
+    async def sync(self, deferred: Deferred) -> None:
+        """Until ``deferred``'s files are on the device (an ``OSError`` raised when one could not be synced)."""
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[None] = loop.create_future()
+        with self.wake:
+            if self.closed:
+                raise ApiError(503, "unavailable", "the server is stopping: pick again")
+            self.waiting.append((deferred, done))
+            if self.thread is None:
+                self.loop = loop
+                self.thread = threading.Thread(target=self._run, name="cmdraft-sync", daemon=True)
+                self.thread.start()
+            self.wake.notify()
+        await done
+
+    def close(self) -> None:
+        """The thread ends after its round (the server is stopping; a write not synced is not answered)."""
+        with self.wake:
+            self.closed = True
+            self.wake.notify()
+        self.files.shutdown(wait=False)
+
+    def _run(self) -> None:
+        while True:
+            with self.wake:
+                while not self.waiting and not self.closed:
+                    self.wake.wait()
+                if self.closed:
+                    return
+                round_, self.waiting = self.waiting, []
+            together = Deferred()
+            for deferred, _ in round_:
+                together.merge(deferred)
+            try:
+                together.sync(self.files.map if len(together.files) > 1 else map)
+                problem: OSError | None = None
+            except OSError as error:
+                problem = error
+            except RuntimeError:  # the pool shut down: the server is stopping
+                return
+            assert self.loop is not None
+            try:
+                self.loop.call_soon_threadsafe(_synced, round_, problem)
+            except RuntimeError:  # the loop closed: the server stopped
+                return
+
+
+def _synced(round_: list[tuple[Deferred, asyncio.Future[None]]], problem: OSError | None) -> None:
+    for _, done in round_:
+        if done.done():
+            continue
+        if problem is None:
+            done.set_result(None)
+        else:
+            done.set_exception(ApiError(503, "unavailable", f"the database can't be used now: {problem}"))
