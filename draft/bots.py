@@ -68,7 +68,6 @@ from draft.traits import Traits, card_traits
 from sets.booster import Printing
 from sets.cards import Card, CommanderAbility
 from sets.errors import InputError
-from sets.visible import quoted
 
 
 @unique
@@ -82,7 +81,7 @@ class BotStyle(StrEnum):
         for style in cls:
             if text.strip().lower() == style.value:
                 return style
-        raise InputError(f"unknown bot style {quoted(text)}: use {', '.join(s.value for s in cls)}")
+        raise InputError(f"unknown bot style {text!r}: use {', '.join(s.value for s in cls)}")
 
 
 PLAYABLE = 1.5  # a rating from which a card would make a deck
