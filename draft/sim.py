@@ -152,11 +152,21 @@ def _run_pod(
     return PodResult(seed, draft, seats)
 
 
+def sure_pipers(config: DraftConfig, stock: int | None) -> int | None:
+    """The Pipers each seat of a pod of ``config`` can count on from a store's ``stock`` of them
+    (``AddedOption.sure_from``, for the set's product); None without a store (the product's most)."""
+    return None if stock is None else product(config.set_code).added.sure_from(stock, config.seats)
+
+
 def pod_summary(
-    seed: int, config: DraftConfig = DraftConfig(), styles: Sequence[BotStyle] | BotStyle | None = None
+    seed: int,
+    config: DraftConfig = DraftConfig(),
+    styles: Sequence[BotStyle] | BotStyle | None = None,
+    pipers: int | None = None,
 ) -> dict[str, Any]:
-    """The figures of one pod that aggregates need (small enough to send between processes)."""
-    result = run_pod(seed, config, styles)
+    """The figures of one pod that aggregates need (small enough to send between processes); ``pipers`` as
+    ``run_pod`` takes it."""
+    result = run_pod(seed, config, styles, pipers=pipers)
     judged = pod_figures(result)
     return {
         "seed": seed,

@@ -22,6 +22,7 @@ from sets.catalog import load_set
 from sets.colors import Color
 from sets.errors import BoosterSpecError, LimitError
 from sets.sheet_draws import Step, balanced, by_sheet, compose, distinct, one, one_by_totals
+from sets.visible import quoted
 
 # The most boosters opened at once, and sealed pools made at once (README "Limits"); more would run for hours.
 MAX_OPENED = 100_000
@@ -360,14 +361,14 @@ class BoosterSpec:
             for number, weight in sheet.get("cards", {}).items():
                 card = card_set.by_number.get(str(number))
                 if card is None:
-                    raise fail(f"sheet {name!r} names card {number!r}, which the set does not have")
+                    raise fail(f"sheet {quoted(name)} names card {number!r}, which the set does not have")
                 if not isinstance(weight, int) or weight < 0:
-                    raise fail(f"sheet {name!r} gives card {number!r} the weight {weight!r}")
+                    raise fail(f"sheet {quoted(name)} gives card {number!r} the weight {weight!r}")
                 if weight:
                     cards.append((card, weight))
             total = sum(weight for _, weight in cards)
             if "total_weight" in sheet and sheet["total_weight"] != total:
-                raise fail(f"sheet {name!r} weights add up to {total}, not {sheet['total_weight']}")
+                raise fail(f"sheet {quoted(name)} weights add up to {total}, not {sheet['total_weight']}")
             sheets[name] = Sheet(
                 name,
                 cards,
@@ -383,12 +384,14 @@ class BoosterSpec:
                 raise fail(f"variant {position} has weight {weight!r}")
             for name, count in contents.items():
                 if name not in sheets:
-                    raise fail(f"variant {position} draws from sheet {name!r}, which is not defined")
+                    raise fail(f"variant {position} draws from sheet {quoted(name)}, which is not defined")
                 too_many = (
                     count > len(sheets[name]) and not sheets[name].allow_duplicates if isinstance(count, int) else True
                 )
                 if not isinstance(count, int) or count <= 0 or too_many or not sheets[name].total:
-                    raise fail(f"variant {position} draws {count!r} cards from sheet {name!r} of {len(sheets[name])}")
+                    raise fail(
+                        f"variant {position} draws {count!r} cards from sheet {quoted(name)} of {len(sheets[name])}"
+                    )
             variants.append(Variant(weight, tuple(contents.items())))
         if not variants:
             raise fail("it has no variants")
@@ -410,7 +413,7 @@ def booster_spec(card_set: CardSet | str, kind: str | None = None) -> BoosterSpe
         kind = next((k for k in DEFAULT_KINDS if k in card_set.boosters), next(iter(card_set.boosters)))
     if kind not in card_set.boosters:
         raise BoosterSpecError(
-            f"set {card_set.code} has no {kind!r} booster: choose one of {', '.join(sorted(card_set.boosters))}"
+            f"set {card_set.code} has no {quoted(kind)} booster: choose one of {', '.join(sorted(card_set.boosters))}"
         )
     return BoosterSpec.from_json(card_set.boosters[kind], card_set, kind)
 

@@ -9,6 +9,7 @@ from sets.basics import basic_lands
 from sets.cards import Card, CardSet, Layout, normalize_name
 from sets.catalog import available_codes, load_set
 from sets.errors import InputError, MeldResultError, UnknownCardError
+from sets.visible import quoted
 
 
 class CardIndex:
@@ -81,7 +82,7 @@ class CardIndex:
         if len(starts) > 1:
             more = f" and {len(starts) - shown} more" if len(starts) > shown else ""
             raise InputError(
-                f"{name!r} is the start of {len(starts)} cards: {' / '.join(sorted(starts)[:shown])}{more}: "
+                f"{quoted(name)} is the start of {len(starts)} cards: {' / '.join(sorted(starts)[:shown])}{more}: "
                 "type more of the name"
             )
         return self.find(name)

@@ -17,6 +17,7 @@ from sets.colors import COLORLESS, ColorIdentity
 from sets.errors import InputError, UnknownCardError
 from sets.mana import ManaCost
 from sets.type_line import NONCREATURE_SUBTYPES
+from sets.visible import quoted
 
 
 @unique
@@ -40,7 +41,7 @@ class Rarity(StrEnum):
                 return rarity
         if key in ("mythic rare", "timeshifted"):
             return cls.MYTHIC if key == "mythic rare" else cls.SPECIAL
-        raise InputError(f"unknown rarity {text!r}: use common, uncommon, rare, mythic or special")
+        raise InputError(f"unknown rarity {quoted(text)}: use common, uncommon, rare, mythic or special")
 
 
 @unique

@@ -26,6 +26,7 @@ from sets.cards import Card, CardSet, normalize_name
 from sets.errors import ImportFormatError, InputError, UnknownSetError
 from sets.set_json import set_from_json, set_to_json, text_facts
 from sets.userdata import pinned, read_kept, read_kept_file, texts_path, user_home
+from sets.visible import quoted
 
 BUNDLED = ("CMR",)
 
@@ -81,7 +82,7 @@ def load_set(code: str) -> CardSet:
     if not re.fullmatch(r"[A-Z0-9]{1,16}", key, re.ASCII):
         shown = code if len(code) <= 40 else f"{code[:20]}… ({len(code)} characters)"
         raise UnknownSetError(
-            f"unknown set {shown!r}: a set code is 1-16 letters and digits; known sets are "
+            f"unknown set {quoted(shown)}: a set code is 1-16 letters and digits; known sets are "
             f"{', '.join(available_codes())}"
         )
     return pinned(("set", key), lambda: _load_set(code, key))
@@ -98,7 +99,7 @@ def _load_set(code: str, key: str) -> CardSet:
     if key in BUNDLED:
         return with_texts(_load_bundled(key))
     raise UnknownSetError(
-        f"unknown set {code!r}: it isn't imported (known sets are {', '.join(available_codes())}); run 'cmdraft sets download "
+        f"unknown set {quoted(code)}: it isn't imported (known sets are {', '.join(available_codes())}); run 'cmdraft sets download "
         f"{key}' once (MTGJSON's set file with its booster definition), or 'cmdraft sets import FILE'; then it runs "
         "offline"
     )
@@ -117,7 +118,7 @@ def save_user_file(path: Path, text: str) -> Path:
         except OSError:
             pass
         raise InputError(
-            f"cannot write {str(path)!r}: {error.strerror or error}; set CMDRAFT_HOME to a writable folder"
+            f"cannot write {quoted(str(path))}: {error.strerror or error}; set CMDRAFT_HOME to a writable folder"
         ) from None
     return path
 

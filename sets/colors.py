@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from enum import StrEnum, unique
 
 from sets.errors import ColorError
+from sets.visible import quoted
 
 
 @unique
@@ -34,7 +35,9 @@ class Color(StrEnum):
         for color in cls:
             if key in (color.value.lower(), color.word):
                 return color
-        raise ColorError(f"unknown color {text!r}: use a letter W, U, B, R, G or a word white, blue, black, red, green")
+        raise ColorError(
+            f"unknown color {quoted(text)}: use a letter W, U, B, R, G or a word white, blue, black, red, green"
+        )
 
 
 _WORDS = {Color.W: "white", Color.U: "blue", Color.B: "black", Color.R: "red", Color.G: "green"}
@@ -75,7 +78,7 @@ class ColorIdentity:
             return cls.of(Color.parse(part) for part in parts)
         except ColorError:
             raise ColorError(
-                f"unknown color identity {text!r}: write WUBRG letters such as 'WUG', or 'C' for colorless"
+                f"unknown color identity {quoted(text)}: write WUBRG letters such as 'WUG', or 'C' for colorless"
             ) from None
 
     def __iter__(self) -> Iterator[Color]:

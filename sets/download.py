@@ -23,6 +23,7 @@ from pathlib import Path
 from sets.errors import InputError
 from sets.importers import valid_set_code
 from sets.userdata import user_home
+from sets.visible import quoted
 
 MTGJSON_BASE = "https://mtgjson.com/api/v5"
 TIMEOUT_SECONDS = 30
@@ -50,7 +51,9 @@ def check_address(url: str) -> None:
     parts = urllib.parse.urlsplit(url)
     if parts.scheme == "https" or (parts.scheme == "http" and parts.hostname in _LOOPBACK):
         return
-    raise DownloadError(f"won't download {url!r}: only https:// addresses are used (http:// only on this machine)")
+    raise DownloadError(
+        f"won't download {quoted(url)}: only https:// addresses are used (http:// only on this machine)"
+    )
 
 
 def direct_opener(url: str) -> urllib.request.OpenerDirector:
@@ -98,7 +101,7 @@ def download_set(code: str, source: str | None = None, progress: Progress | None
     """
     code = code.strip().upper()
     if not valid_set_code(code):
-        raise InputError(f"bad set code {code!r}: use 2-8 letters or digits, e.g. CMR")
+        raise InputError(f"bad set code {quoted(code)}: use 2-8 letters or digits, e.g. CMR")
     url = source or set_url(code)
     expected = published_sha256(url)
     target = downloads_dir() / f"{code}.json"
@@ -147,7 +150,7 @@ def written_whole(target: Path) -> Iterator[Path]:
         yield partial
     except OSError as error:
         raise InputError(
-            f"cannot write {str(target)!r}: {error.strerror or error}; set CMDRAFT_HOME to a writable folder"
+            f"cannot write {quoted(str(target))}: {error.strerror or error}; set CMDRAFT_HOME to a writable folder"
         ) from None
     finally:
         try:

@@ -5,6 +5,8 @@ message quotes the input and says what to do.  The CLI turns it into one
 line on stderr and ``exit_code``; nothing else prints a traceback.
 """
 
+from sets.visible import quoted
+
 
 class CmdraftError(Exception):
     """Base class: an error with a message meant for a person."""
@@ -53,7 +55,7 @@ class ColorError(InputError):
 
 def quoted_list(names: list[str] | tuple[str, ...]) -> str:
     """Names in single quotes, comma-separated: 'Sol Ring', 'Soul Ring'."""
-    return ", ".join("'" + name + "'" for name in names)
+    return ", ".join(quoted(name) for name in names)
 
 
 class UnknownCardError(InputError):
@@ -67,7 +69,7 @@ class UnknownCardError(InputError):
             if self.suggestions
             else " (check the spelling, or import the set with 'cmdraft sets import FILE')"
         )
-        super().__init__(f"unknown card {name!r}{hint}")
+        super().__init__(f"unknown card {quoted(name)}{hint}")
 
 
 class MeldResultError(UnknownCardError):
@@ -79,9 +81,9 @@ class MeldResultError(UnknownCardError):
 
 
 def meld_result_message(name: str, result: str, fronts: list[str] | tuple[str, ...] = ()) -> str:
-    made = f" (melded from {' and '.join(repr(f) for f in fronts)})" if fronts else ""
+    made = f" (melded from {' and '.join(quoted(f) for f in fronts)})" if fronts else ""
     return (
-        f"{name!r} is the meld result {result!r}{made}: it is the back face of a meld pair and can't be in a deck; "
+        f"{quoted(name)} is the meld result {quoted(result)}{made}: it is the back face of a meld pair and can't be in a deck; "
         "name the front cards instead"
     )
 
@@ -108,6 +110,13 @@ class StorageError(CmdraftError):
     """The event store cannot be opened or written safely."""
 
     exit_code = 4
+
+
+class MissingDatabaseError(StorageError):
+    """The database a command reads or changes is not there (a mistyped ``--db``, or nothing saved yet); nothing
+    was created in its place."""
+
+    exit_code = 6
 
 
 class WouldWait(StorageError):

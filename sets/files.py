@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from sets.errors import InputError
+from sets.visible import quoted
 
 DECK_LIMIT = 10 * 1024 * 1024
 CARD_FILE_LIMIT = 2 * 1024 * 1024 * 1024
@@ -104,7 +105,7 @@ def read_input(path: str | Path, limit: int, what: str = "") -> bytes:
         return read_bytes(path, limit)
     except FileProblem as problem:
         raise InputError(
-            f"cannot read {what + ' ' if what else ''}{str(path)!r}: it {problem.reason}; check the path"
+            f"cannot read {what + ' ' if what else ''}{quoted(str(path))}: it {problem.reason}; check the path"
         ) from None
 
 

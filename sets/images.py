@@ -39,6 +39,7 @@ from sets.cards import Card, CardSet, normalize_name
 from sets.download import TIMEOUT_SECONDS, DownloadError, check_address, direct_opener, written_whole
 from sets.errors import InputError
 from sets.userdata import user_home
+from sets.visible import quoted
 
 SCRYFALL_API = "https://api.scryfall.com"
 ATTRIBUTION = "Card images from Scryfall (scryfall.com); card images © Wizards of the Coast."
@@ -274,7 +275,7 @@ def download_images(
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             raise InputError(
-                f"cannot write {str(folder)!r}: {error.strerror or error}; set CMDRAFT_HOME to a writable folder"
+                f"cannot write {quoted(str(folder))}: {error.strerror or error}; set CMDRAFT_HOME to a writable folder"
             ) from None
         _write_index(card_set.code, index)
     wanted = [(key, entry) for key, entry in index.items() if key in keys and entry["file"]]

@@ -12,6 +12,7 @@ from sets.colors import COLORLESS, ColorIdentity
 from sets.errors import InputError, ManaCostError
 from sets.mana import ManaCost
 from sets.type_line import parse_type_line
+from sets.visible import quoted
 
 FORMAT_HINT = "give an MTGJSON set file, an MTGJSON AtomicCards file or a Scryfall card array"
 
@@ -78,7 +79,7 @@ def checked_cost(cost: str | None, label: str, result: ImportResult) -> str:
         ManaCost.parse(cost)
     except ManaCostError as error:
         raise ManaCostError(
-            f"{result.source}: card {label!r} has a {error}; fix the file or download it again"
+            f"{result.source}: card {quoted(label)} has a {error}; fix the file or download it again"
         ) from None
     return cost
 

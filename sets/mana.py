@@ -9,6 +9,7 @@ from functools import cache, lru_cache
 
 from sets.colors import COLORLESS, Color, ColorIdentity, identity_from_mask
 from sets.errors import ManaCostError
+from sets.visible import quoted
 
 
 @unique
@@ -139,10 +140,10 @@ def _parse_cost(text: str) -> ManaCost:
         try:
             symbols.append(_parse_symbol(match.group(1).strip().upper()))
         except ManaCostError as error:
-            raise ManaCostError(f"bad mana cost {text!r}: {error}") from None
+            raise ManaCostError(f"bad mana cost {quoted(text)}: {error}") from None
         position = match.end()
     if position != len(text):
-        raise ManaCostError(f"bad mana cost {text!r}: write each symbol in braces, like {{2}}{{W}}{{U/B}}")
+        raise ManaCostError(f"bad mana cost {quoted(text)}: write each symbol in braces, like {{2}}{{W}}{{U/B}}")
     return ManaCost(tuple(symbols))
 
 

@@ -9,6 +9,7 @@ from sets.cards import Card, Face, Layout
 from sets.errors import ImportFormatError
 from sets.identity import make_card
 from sets.import_result import FORMAT_HINT, ImportResult, face_from, published_identity, rarity_of, same_card_both_sides
+from sets.visible import quoted
 
 _MTGJSON_FIELDS = {"cost": "manaCost", "type_line": "type", "indicator": "colorIndicator"}
 
@@ -163,7 +164,7 @@ def read_mtgjson_atomic(data: dict[str, Any], source: str, code: str = "ATOMIC")
     groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for index, (name, objs) in enumerate(sorted(data["data"].items()), start=1):
         if not isinstance(objs, list) or not objs or not all(isinstance(obj, dict) for obj in objs):
-            result.problems.append(f"{source}: entry {name!r} has no faces and was skipped")
+            result.problems.append(f"{source}: entry {quoted(name)} has no faces and was skipped")
             continue
         by_side: dict[str, dict[str, Any]] = {}
         for obj in objs:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from sets.errors import InputError
+from sets.visible import quoted
 
 MAX_DIGITS = 18
 _SIGNED = re.compile(r"[+-]?[0-9]+", re.ASCII)
@@ -28,7 +29,7 @@ def parse_int(text: str, what: str, *, signed: bool = False, low: int | None = N
         text = str(text)
     if not is_number(text, signed):
         form = "a whole number like 5 or -5" if signed else "a whole number like 5 (digits 0-9, no sign)"
-        raise InputError(f"bad {what} {text!r}: give {form}")
+        raise InputError(f"bad {what} {quoted(text)}: give {form}")
     value = int(text.strip(" \t"))
     if low is not None and value < low:
         raise InputError(f"{what} must be at least {low}, not {value}")
@@ -62,7 +63,7 @@ def parse_decimal(
             "a number like 2.5 or -2.5" if signed else "a number like 50 or 2.5 (digits 0-9, a point, up to 6 decimals)"
         )
         span = f" from {low:g} to {high:g}" if low is not None and high is not None else ""
-        raise InputError(f"bad {what} {text!r}: give {form}{span}")
+        raise InputError(f"bad {what} {quoted(text)}: give {form}{span}")
     value = float(text.strip(" \t"))
     if (low is not None and value < low) or (high is not None and value > high):
         span = (

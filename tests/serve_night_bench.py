@@ -41,10 +41,9 @@ def drafted_event(db: Path, players: int) -> tuple[int, dict[str, str]]:
             raise SystemExit(f"benchmark setup failed: {args}: {result.output}")
         return result.stdout
 
-    # the store stocks two Pipers a player: a pool the strong suggestions left without a legend (the bots plan on
-    # Pipers then, as anyone may add two) still gets a legal deck from --auto, so every player is paired
-    stock = ("--piper-stock", 2 * players)
-    event_id = json.loads(run("event", "new", "Night", "--style", "terminal", "--seed", 9, *stock, "--json"))["id"]
+    # the store's stock as 'event new' leaves it (none): every seat's suggestions plan with the Pipers the stock sures
+    # it (none here, docs/bots.md), so each pool ends with a legend of its own and --auto registers a legal deck
+    event_id = json.loads(run("event", "new", "Night", "--style", "terminal", "--seed", 9, "--json"))["id"]
     names = [f"Phone {n:02d}" for n in range(1, players + 1)]
     run("event", "player", "add", event_id, *names)
     run("event", "seat", event_id)

@@ -10,6 +10,7 @@ from draft.formats.model import DeckFile, Entry, FileFormat, LineError, commande
 from sets.colors import Color
 from sets.errors import ColorError, InputError
 from sets.files import loads
+from sets.visible import quoted
 
 
 def parse_json(text: str, label: str = "deck") -> DeckFile:
@@ -21,7 +22,7 @@ def parse_json(text: str, label: str = "deck") -> DeckFile:
         raise InputError(f"{label}: not a cmdraft deck JSON file (it needs 'commanders', 'main' or 'sideboard')")
     for key in ("name", "format"):
         if data.get(key) is not None and not isinstance(data[key], str):
-            raise InputError(f"{label}: {key!r} should be text, not {type(data[key]).__name__}")
+            raise InputError(f"{label}: {quoted(key)} should be text, not {type(data[key]).__name__}")
     if data.get("piper_colors") is not None and not isinstance(data["piper_colors"], list):
         raise InputError(f"{label}: 'piper_colors' should be a list of colors")
     result = DeckFile(FileFormat.JSON, name=str(data.get("name") or ""))

@@ -17,6 +17,7 @@ from sets.cards import Card, Layout
 from sets.colors import Color
 from sets.errors import ColorError, InputError
 from sets.numbers import is_number
+from sets.visible import quoted
 
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\ufffd]")
 
@@ -67,7 +68,7 @@ class FileFormat(StrEnum):
         for fmt in cls:
             if fmt.value == key:
                 return fmt
-        raise InputError(f"unknown deck file format {text!r}: use one of {', '.join(f.value for f in cls)}")
+        raise InputError(f"unknown deck file format {quoted(text)}: use one of {', '.join(f.value for f in cls)}")
 
     @classmethod
     def for_path(cls, path: str | Path) -> FileFormat:
@@ -101,7 +102,7 @@ class LineError:
 
     def __str__(self) -> str:
         shown = self.text if len(self.text) <= 60 else self.text[:57] + "..."
-        return f"line {self.line}: {self.reason}: {shown!r}"
+        return f"line {self.line}: {self.reason}: {quoted(shown)}"
 
 
 @dataclass

@@ -24,6 +24,7 @@ from draft.formats.model import (
 )
 from sets.cards import Card, Layout
 from sets.errors import InputError
+from sets.visible import quoted
 
 # Most copies a sideboard can hold and still be only commanders (two partners, or two Pipers).
 MOST_COMMANDERS = 2
@@ -34,7 +35,9 @@ class MissingMtgoIdError(InputError):
 
     def __init__(self, names: list[str]):
         self.names = names
-        shown = ", ".join(repr(name) for name in names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+        shown = ", ".join(quoted(name) for name in names[:3]) + (
+            f" and {len(names) - 3} more" if len(names) > 3 else ""
+        )
         super().__init__(
             f"no MTGO .dek written: MTGO needs a catalog id (CatID) for every card, and {len(names)} card(s) "
             f"have none ({shown}); import an MTGJSON file that has them ('cmdraft sets import FILE', "

@@ -10,6 +10,7 @@ from draft.formats.mtgo import MOST_COMMANDERS
 from sets.card_index import CardIndex
 from sets.cards import Card, normalize_name
 from sets.errors import meld_result_message, quoted_list
+from sets.visible import quoted
 
 
 def resolve(deck_file: DeckFile, index: CardIndex) -> tuple[Deck, list[Problem]]:
@@ -29,7 +30,7 @@ def resolve(deck_file: DeckFile, index: CardIndex) -> tuple[Deck, list[Problem]]
             suggestions = index.suggest(entry.name)
             hint = f" (did you mean {quoted_list(suggestions)}?)" if suggestions else ""
             problems.append(
-                Problem("unknown-card", f"line {entry.line}: unknown card {entry.name!r}{hint}", (entry.name,))
+                Problem("unknown-card", f"line {entry.line}: unknown card {quoted(entry.name)}{hint}", (entry.name,))
             )
             continue
         lines.append(DeckLine(card, entry.count, entry.zone, entry.foil, entry.etched))

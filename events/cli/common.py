@@ -20,6 +20,7 @@ from events.screens.render import console
 from sets.catalog import load_set
 from sets.colors import Color
 from sets.errors import InputError, LimitError
+from sets.visible import quoted
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts instead of tables.")]
 
@@ -50,7 +51,7 @@ def product_option(code: str | None) -> Product | None:
     found = product(code)
     if not found.known:
         known = ", ".join(products())
-        raise InputError(f"--product {code!r} is no Commander-draft product: use one of {known}")
+        raise InputError(f"--product {quoted(code)} is no Commander-draft product: use one of {known}")
     load_set(found.code)  # not imported: one line saying how to get it (exit 2)
     return found
 
@@ -68,7 +69,14 @@ ForceOption = Annotated[
 ]
 
 
-DbOption = Annotated[Path | None, typer.Option("--db", help="Database file (default: CMDRAFT_HOME/cmdraft.json).")]
+DbOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--db",
+        help="Database file (default: CMDRAFT_HOME/cmdraft.json); one that isn't there is refused (exit 6), "
+        "unless the command starts a database (event new, event restore, a new draft or build).",
+    ),
+]
 
 
 def _encodable(text: str, stream: Any) -> bool:

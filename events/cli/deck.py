@@ -33,6 +33,7 @@ from sets.card_index import CardIndex, card_index
 from sets.cards import Card
 from sets.errors import InputError
 from sets.files import DECK_LIMIT, read_input
+from sets.visible import quoted
 
 SKIPPED = ("unknown-card", "unreadable-line", "meld-result")  # lines a converted file would lose
 
@@ -83,7 +84,7 @@ def deck_check(
     try:
         deck_format = DeckFormat(fmt)
     except ValueError:
-        raise InputError(f"unknown deck format {fmt!r}: use commander-draft or commander") from None
+        raise InputError(f"unknown deck format {quoted(fmt)}: use commander-draft or commander") from None
     colors = parse_colors(piper)
     chosen = product_option(product_code)
     if chosen is not None and deck_format is not DeckFormat.COMMANDER_DRAFT:

@@ -26,6 +26,7 @@ from events.screens.terminal import Terminal
 from events.sessions.practice import Practices, practice_timer
 from sets.errors import InputError, LimitError
 from sets.numbers import is_number
+from sets.visible import quoted
 
 
 class PlayCommand(TyperCommand):
@@ -79,6 +80,8 @@ def play(
             "--json goes with --list (the draft itself is played at the terminal): use 'cmdraft play --list --json'"
         )
     practices = Practices(db)
+    if list_drafts or resume is not None:
+        practices.check_given()  # a mistyped --db: said, not created (a new draft may start a new database)
     if list_drafts:
         rows = practices.saved()
         if as_json:
@@ -143,5 +146,5 @@ def _resume_id(practices: Practices, text: str) -> int:
             raise InputError("no saved practice draft to resume: start one with 'cmdraft play'")
         return open_rows[-1].id
     if not is_number(text) or int(text) not in {row.id for row in rows}:
-        raise InputError(f"no practice draft {text!r}: see 'cmdraft play --list'")
+        raise InputError(f"no practice draft {quoted(text)}: see 'cmdraft play --list'")
     return int(text)

@@ -19,10 +19,10 @@ import click
 import typer
 from typer.core import TyperGroup
 
-from events.outputs.visible import visible
 from events.outputs.written import new_run
 from sets.errors import CmdraftError
 from sets.numbers import is_decimal, is_number
+from sets.visible import quoted, visible
 
 
 @dataclass(frozen=True)
@@ -90,7 +90,7 @@ def _strict(kind: click.ParamType, value: Any, param: click.Parameter | None, ct
     if isinstance(value, int):
         return value
     if not is_number(str(value), signed=True):
-        kind.fail(f"{str(value)!r} is not a valid integer", param, ctx)
+        kind.fail(f"{quoted(str(value))} is not a valid integer", param, ctx)
     return int(str(value).strip(" \t"))
 
 
@@ -113,7 +113,7 @@ class StrictFloat(click.types.FloatParamType):
         if isinstance(value, float):
             return value
         if not is_decimal(str(value), signed=True):
-            self.fail(f"{str(value)!r} is not a number like 50 or 2.5 (digits 0-9, up to 6 decimals)", param, ctx)
+            self.fail(f"{quoted(str(value))} is not a number like 50 or 2.5 (digits 0-9, up to 6 decimals)", param, ctx)
         return float(str(value).strip(" \t"))
 
 

@@ -26,6 +26,7 @@ from events.web.app import create_app
 from events.web.guard import GuardedHttp, loopback_names
 from events.web.settings import DEFAULT, WebSettings
 from sets.errors import InputError
+from sets.visible import quoted
 
 SWITCH_INTERVAL = 0.001  # seconds a thread runs before another may take the interpreter (sys.setswitchinterval)
 # Python's garbage collector while serving (gc.set_threshold): a pass over the young objects every 20,000 new ones
@@ -182,7 +183,7 @@ def serve(
     announced = contextlib.ExitStack()  # from now until it stops, 'event seat' puts this address in its slips command
     announced.enter_context(serving(events.path, event_id, url))
     name = events.event(event_id).name
-    print(f"Serving event {event_id} ({name!r}) at {url}", flush=True)
+    print(f"Serving event {event_id} ({quoted(name)}) at {url}", flush=True)
     if not lan:
         print("Only this machine can open it; add --lan for the players' phones on the store's network.")
     print(qr_text(url), end="")

@@ -14,7 +14,7 @@ from rich.text import Text
 
 from draft.bots import BotStyle
 from draft.engine import DraftConfig
-from draft.sim import aggregate, check_runs, pod_seeds, pod_summary, run_pod
+from draft.sim import aggregate, check_runs, pod_seeds, pod_summary, run_pod, sure_pipers
 from events.cli.common import (
     ForceOption,
     JsonOption,
@@ -28,6 +28,7 @@ from events.cli.common import (
     parse_styles,
     resolve_seed,
 )
+from events.night.pipers import check_piper_stock
 from events.outputs.exports import export_pod
 from events.outputs.guard import check_folder, output_value
 from events.screens.deck_tables import aggregate_table, pod_table
@@ -47,6 +48,16 @@ def sim(
     kind: KindOption = None,
     drafts: Annotated[int, typer.Option("--drafts", help="Run this many pods and print aggregate figures.")] = 1,
     jobs: Annotated[int, typer.Option("--jobs", help="Processes for --drafts.")] = 1,
+    stock: Annotated[
+        int | None,
+        typer.Option(
+            "--pipers",
+            help="A store's Piper stock the table shares (0-1,000; the product's added card: Prismatic Pipers, "
+            "Faceless Ones for CLB): each bot plans, and its deck adds, only the Pipers the stock leaves it after "
+            "every other seat took the most a deck may add (none from 0, two each from 16 for 8 seats); "
+            "left out: no store, the product's most each.",
+        ),
+    ] = None,
     out_text: Annotated[
         str | None,
         typer.Option(
@@ -60,17 +71,20 @@ def sim(
     out_dir = None if out_text is None else output_value(out_text, "--out")
     styles = parse_styles(bots)
     config = draft_config(players, set_code, kind)
-    with option_limits({"drafts": "--drafts", "jobs": "--jobs"}):
+    with option_limits({"drafts": "--drafts", "jobs": "--jobs", "piper_stock": "--pipers"}):
         check_runs(drafts, jobs)
+        if stock is not None:
+            check_piper_stock(stock)
+    pipers = sure_pipers(config, stock)
     seed = resolve_seed(seed)
     if drafts > 1:
         if out_dir is not None:
             raise InputError("--out writes one pod; leave it out with --drafts")
-        run_many(seed, drafts, jobs, config, styles, as_json)
+        run_many(seed, drafts, jobs, config, styles, as_json, pipers)
         return
     if out_dir is not None:
         check_folder(out_dir, force)
-    result = run_pod(seed, config, styles)
+    result = run_pod(seed, config, styles, pipers=pipers)
     notes: list[str] = []
     if out_dir is not None:
         export_pod(result, out_dir, notes, force=force)
@@ -90,10 +104,16 @@ def sim(
 
 
 def run_many(
-    seed: int, drafts: int, jobs: int, config: DraftConfig, styles: Sequence[BotStyle] | None, as_json: bool
+    seed: int,
+    drafts: int,
+    jobs: int,
+    config: DraftConfig,
+    styles: Sequence[BotStyle] | None,
+    as_json: bool,
+    pipers: int | None = None,
 ) -> None:
     seeds = pod_seeds(seed, drafts)
-    work = partial(pod_summary, config=config, styles=styles)
+    work = partial(pod_summary, config=config, styles=styles, pipers=pipers)
     summaries = []
     if as_json:
         summaries = _map(work, seeds, jobs, None)

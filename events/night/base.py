@@ -22,6 +22,7 @@ from events.storage.tables import records_of
 from sets.card_index import CardIndex, card_index
 from sets.errors import InputError, StateError
 from sets.numbers import is_number
+from sets.visible import quoted
 
 Phase = TypeVar("Phase", bound="EventBase")
 
@@ -87,6 +88,11 @@ class EventBase:
         """Another phase of the night (``kind``: a class built on ``EventBase``) over the same database."""
         return kind(self.store)
 
+    def check_exists(self) -> None:
+        """Refuse a database file that is not there (``MissingDatabaseError``), creating nothing: every use case but
+        creating an event or restoring one into a new database needs one that is."""
+        self.store.check_exists()
+
     def check_readable(self) -> None:
         """Read the database once: one that can't be read is refused here, in one line (``StorageError``)."""
         with self.store.read():
@@ -123,7 +129,7 @@ class EventBase:
         if isinstance(who, int):
             found = table.get(who)
             if found is None or found.event != event_id:
-                raise InputError(f"no player number {who} in event {event_id}: see 'cmdraft event show {event_id}'")
+                raise self._no_number(db, event_id, who)
             return found
         text = " ".join(str(who).split())
         named = table.values("id", event=event_id, name=text)  # the usual case, without reading every player
@@ -135,17 +141,32 @@ class EventBase:
             return exact[0]
         if len(exact) > 1:
             raise InputError(
-                f"{text!r} names {len(exact)} players: use the player number "
+                f"{quoted(text)} names {len(exact)} players: use the player number "
                 f"({' / '.join('#' + str(player_number(p)) for p in exact)})"
             )
         number = text[1:].strip() if text.startswith("#") else ""
         if is_number(number):
             found = next((p for p in players if player_number(p) == int(number)), None)
             if found is None:
-                raise InputError(f"no player number {number} in event {event_id}: see 'cmdraft event show {event_id}'")
+                raise self._no_number(db, event_id, int(number))
             return found
+        if is_number(text) and not any(player_number(p) == int(text) for p in players):
+            raise self._no_number(db, event_id, int(text), named=text)  # a number that is no one's, nor a name
         hint = f"; for player number {text} write '#{text}'" if is_number(text) else ""
-        raise InputError(f"no player {text!r} in event {event_id}{hint}: see 'cmdraft event show {event_id}'")
+        raise InputError(f"no player {quoted(text)} in event {event_id}{hint}: see 'cmdraft event show {event_id}'")
+
+    def _no_number(self, db: TinyDB, event_id: int, number: int, named: str = "") -> InputError:
+        """No player has ``number`` in the event (and, when ``named``, no one is called that either): the numbers
+        there are, and where the players are listed."""
+        numbers = sorted(player_number(p) for p in self._players(db, event_id))
+        nobody = f"no one is named {quoted(named)}, and " if named else ""
+        if not numbers:
+            there = f"{nobody}event {event_id} has no players yet"
+        elif len(numbers) == 1:
+            there = f"{nobody}the only player is #{numbers[0]}"
+        else:
+            there = f"{nobody}player numbers here run from #{numbers[0]} to #{numbers[-1]}"
+        return InputError(f"no player {number} in event {event_id} ({there}): see 'cmdraft event show {event_id}'")
 
     def history(self, event_id: int) -> list[history.Entry]:
         """Every change to the event, oldest first (who, when, what, old and new value)."""

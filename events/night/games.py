@@ -15,6 +15,7 @@ from events.storage.records import MAX_ID, Cast, Deck, Game, GameEntry, Hit
 from events.storage.tables import records_of
 from sets.errors import InputError, LimitError, StateError
 from sets.numbers import is_number, parse_int
+from sets.visible import quoted
 
 # The tracker's ranges, the one place for them: a change typed at once, and a life total (both far beyond
 # any real game, and inside what the store keeps).
@@ -199,13 +200,13 @@ class Games(EventBase):
             n for n in names if folded and folded in n.casefold()
         ]
         if not matches:
-            raise InputError(f"{player_name} has no commander {body!r}; their commanders: {', '.join(names)}")
+            raise InputError(f"{player_name} has no commander {quoted(body)}; their commanders: {', '.join(names)}")
         if len(matches) > 1:
-            raise InputError(f"{body!r} could be {' or '.join(matches)}: give more of the name")
+            raise InputError(f"{quoted(body)} could be {' or '.join(matches)}: give more of the name")
         name = matches[0]
         copies = commanders.count(name)
         if number:
-            copy = parse_int(number, f"commander number in {text!r}")
+            copy = parse_int(number, f"commander number in {quoted(text)}")
             if not 1 <= copy <= copies:
                 raise InputError(
                     f"{player_name} has {copies} {name} as commander{'s' if copies > 1 else ''}, not a #{copy}"

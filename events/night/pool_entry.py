@@ -18,6 +18,7 @@ from sets.booster import Printing
 from sets.card_index import CardIndex
 from sets.errors import CmdraftError, InputError
 from sets.numbers import is_number, parse_int
+from sets.visible import quoted
 
 
 @dataclass(frozen=True)
@@ -61,7 +62,7 @@ def read_pool_line(text: str, index: CardIndex) -> PoolLine:
         if unknown:
             starts = index.starting(unknown[0])
             if len(starts) > 1:  # the start of several names: say so, and offer them
-                message = f"{unknown[0]!r} starts {len(starts)} card names: type more of it"
+                message = f"{quoted(unknown[0])} starts {len(starts)} card names: type more of it"
                 suggestions = tuple(starts[:3])
             else:
                 suggestions = tuple(index.suggest(unknown[0]))
@@ -123,7 +124,7 @@ class PoolEntry:
             raise InputError(f"no line is set aside, so there is no suggestion {number}; type a card line")
         line = self.set_aside[-1]
         if not 1 <= number <= len(line.suggestions):
-            raise InputError(f"{line.text!r} has {len(line.suggestions)} suggestion(s), not a number {number}")
+            raise InputError(f"{quoted(line.text)} has {len(line.suggestions)} suggestion(s), not a number {number}")
         fixed = read_pool_line(with_suggestion(line, line.suggestions[number - 1]), self.index)
         self._remember(f"fix {line.text} as {fixed.text}")
         self.set_aside.pop()

@@ -30,6 +30,7 @@ from events.storage.tables import records_of
 from sets.booster import booster_spec, sealed_pool
 from sets.errors import InputError, StateError
 from sets.numbers import parse_decimal
+from sets.visible import quoted
 
 MAX_POINTS = 1_000
 EVENT_NAME_LIMIT = (
@@ -42,10 +43,12 @@ def parse_points(text: str) -> list[float]:
     ``1e3``, ``1_0`` or ``３`` are no numbers), 0 to ``MAX_POINTS``, 2 to 64 places."""
     parts = [part.strip(" \t") for part in text.split(",")]
     if not 2 <= len(parts) <= 64 or not all(parts):
-        raise InputError(f"bad points scheme {text!r}: give 2 to 64 placement points like 3,2,1,0, best place first")
-    points = [parse_decimal(part, f"placement points in {text!r}:", low=0, high=MAX_POINTS) for part in parts]
+        raise InputError(
+            f"bad points scheme {quoted(text)}: give 2 to 64 placement points like 3,2,1,0, best place first"
+        )
+    points = [parse_decimal(part, f"placement points in {quoted(text)}:", low=0, high=MAX_POINTS) for part in parts]
     if len(points) < 2 or any(b > a for a, b in zip(points, points[1:], strict=False)):
-        raise InputError(f"bad points scheme {text!r}: give at least two numbers, best place first, never rising")
+        raise InputError(f"bad points scheme {quoted(text)}: give at least two numbers, best place first, never rising")
     return points
 
 
@@ -99,9 +102,9 @@ class Registration(EventBase):
         if len(name.strip()) > EVENT_NAME_LIMIT:
             raise InputError(f"event name is {len(name.strip()):,} characters; keep it to {EVENT_NAME_LIMIT}")
         if mode not in ("draft", "sealed"):
-            raise InputError(f"unknown event kind {mode!r}: use draft or sealed")
+            raise InputError(f"unknown event kind {quoted(mode)}: use draft or sealed")
         if style not in DRAFT_STYLES:
-            raise InputError(f"unknown draft style {style!r}: use {', '.join(DRAFT_STYLES)}")
+            raise InputError(f"unknown draft style {quoted(style)}: use {', '.join(DRAFT_STYLES)}")
         if not 2 <= pod_size <= 12:
             raise InputError(f"draft pod size must be 2 to 12, not {pod_size}")
         if not 3 <= game_size <= 5 and not one_v_one:
@@ -111,7 +114,7 @@ class Registration(EventBase):
         try:
             dt.date.fromisoformat(date)
         except ValueError:
-            raise InputError(f"bad date {date!r}: use YYYY-MM-DD") from None
+            raise InputError(f"bad date {quoted(date)}: use YYYY-MM-DD") from None
         name = name.strip()
         doc = {
             "name": name,
@@ -225,7 +228,7 @@ class Registration(EventBase):
         for player in self._players(db, event_id):
             if player.id != other_than and name_key(player.name) == key:
                 raise InputError(
-                    f"{name!r} is the same name as player #{player_number(player)} {player.name!r} "
+                    f"{quoted(name)} is the same name as player #{player_number(player)} {quoted(player.name)} "
                     "(case, Unicode form and spaces don't make names different): choose another name, "
                     f"or use '#{player_number(player)}' for that player"
                 )

@@ -33,6 +33,7 @@ from events.storage.records import Deck, Event, Pool, Result, Round
 from events.storage.store import phase_change
 from events.storage.tables import records_of
 from sets.errors import InputError, StateError
+from sets.visible import quoted
 
 
 def game_table_sizes(players: int, size: int = 4, one_v_one: bool = False) -> list[int]:
@@ -84,20 +85,22 @@ def split_order(text: str) -> list[list[str]]:
     usage = "write the finishing order like 'Ann > Bo = Cy > Di' (quote a name that holds > or =)"
     groups: list[list[str]] = [[]]
     name: list[str] = []
-    quoted = False  # the current name had a quoted part (so an empty "" is still a name given)
+    in_quotes = False  # the current name had a quoted part (so an empty "" is still a name given)
     index = 0
 
     def close() -> None:
-        nonlocal name, quoted
+        nonlocal name, in_quotes
         value = " ".join("".join(name).split())
-        if not value and not quoted:
-            raise InputError(f"bad result {text!r}: a place has no name; {usage}")
+        if not value and not in_quotes:
+            raise InputError(f"bad result {quoted(text)}: a place has no name; {usage}")
         groups[-1].append(value)
-        name, quoted = [], False
+        name, in_quotes = [], False
 
     while index < len(text):
         ch = text[index]
-        if ch in "\"'" and not quoted and not "".join(name).strip():  # a quote opens only where a name starts (O'Brien)
+        if (
+            ch in "\"'" and not in_quotes and not "".join(name).strip()
+        ):  # a quote opens only where a name starts (O'Brien)
             end = index + 1
             part = []
             while end < len(text) and text[end] != ch:
@@ -106,9 +109,9 @@ def split_order(text: str) -> list[list[str]]:
                 part.append(text[end])
                 end += 1
             if end >= len(text):
-                raise InputError(f"bad result {text!r}: a quote {ch} is not closed; {usage}")
+                raise InputError(f"bad result {quoted(text)}: a quote {ch} is not closed; {usage}")
             name.extend(part)
-            quoted = True
+            in_quotes = True
             index = end + 1
             continue
         if ch in ">=":

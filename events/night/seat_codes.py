@@ -43,6 +43,7 @@ from events.storage.safe_files import PRIVATE, atomic_write, readable_by_others
 from events.storage.tables import records_of
 from sets.errors import InputError, StateError
 from sets.userdata import user_home
+from sets.visible import quoted
 
 if TYPE_CHECKING:
     from events.night.base import EventBase
@@ -292,7 +293,7 @@ def keep_token(event: Event, player_id: int) -> str:
         atomic_write(path, json.dumps({"token": token, "session": key[1], "at": timing.now()}), PRIVATE)
     except OSError as error:
         raise InputError(
-            f"cannot keep this terminal's seat binding in {str(path.parent)!r}: {error.strerror or error}; "
+            f"cannot keep this terminal's seat binding in {quoted(str(path.parent))}: {error.strerror or error}; "
             "set CMDRAFT_HOME to a writable folder"
         ) from None
     return token

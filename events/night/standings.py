@@ -19,7 +19,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from dataclasses import replace as dc_replace
 from fractions import Fraction
-from typing import Any
 
 from events.night.schema import exact, number_text
 from events.storage.records import Event, Player, Result, Round
@@ -40,19 +39,6 @@ class Standing:
     def tie_key(self) -> tuple[Fraction, Fraction, bool, Fraction | int]:
         """The documented order: points, opponents' average (both higher first), average place (lower first)."""
         return (-self.points, -self.opponents_average, self.average_place is None, self.average_place or 0)
-
-    def to_json(self, rank: int | None = None) -> dict[str, Any]:
-        return {
-            "rank": self.rank if rank is None else rank,
-            "player": self.name,
-            "points": round(float(self.points), 4),
-            "points_exact": str(self.points),
-            "opponents_average": round(float(self.opponents_average), 4),
-            "average_place": None if self.average_place is None else round(float(self.average_place), 4),
-            "rounds": self.rounds,
-            "dropped": self.dropped,
-            "final_place": self.final_place,
-        }
 
 
 def winners(rows: Sequence[Standing]) -> list[Standing]:

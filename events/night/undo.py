@@ -25,6 +25,7 @@ from events.storage.records import Change, Deck, Event, Game, Player, Pod, Pool,
 from events.storage.store import phase_change
 from events.storage.tables import records_of
 from sets.errors import StateError
+from sets.visible import quoted
 
 INSTEAD = {
     "deck": "register the deck again ('cmdraft event deck {id} NAME FILE{db}')",
@@ -172,7 +173,7 @@ class Undo(EventBase):
         if player is None or player.name != entry.new:
             raise self._unsafe(entry, "the player has been renamed or removed since")
         if any(p.name == entry.old for p in self._players(db, event_id) if p.id != player.id):
-            raise self._unsafe(entry, f"another player is called {entry.old!r} now")
+            raise self._unsafe(entry, f"another player is called {quoted(entry.old)} now")
         records_of(db, Player).update(player.id, name=entry.old)
         pod = records_of(db, Pod).first(event=event_id, number=player.pod) if player.pod else None
         if pod is not None and pod.draft and player.id in pod.players:

@@ -29,6 +29,7 @@ from events.storage.safe_files import atomic_write
 from events.storage.store import OPEN_DATABASES, belongs_to_database
 from sets.errors import InputError
 from sets.files import kind_of
+from sets.visible import quoted
 
 _DATABASE_MARK = re.compile(rb'"app"\s*:\s*"cmdraft"')
 
@@ -41,7 +42,7 @@ def output_value(value: str | os.PathLike | None, option: str) -> Path:
             f"{option} needs a path: an empty value would mean the current folder; give a file or folder name"
         )
     if "\x00" in text:
-        raise InputError(f"{option} {text!r} holds a NUL character; give a plain path")
+        raise InputError(f"{option} {quoted(text)} holds a NUL character; give a plain path")
     return Path(text).expanduser()
 
 
@@ -109,13 +110,13 @@ def check_file(path: Path, force: bool = False) -> Path:
     real = _real(path)
     if _is_input(real):
         raise InputError(
-            f"won't write {str(path)!r}: it is this command's input (--force does not change that); "
+            f"won't write {quoted(str(path))}: it is this command's input (--force does not change that); "
             "choose another output file"
         )
     database = _protected(real)
     if database is not None:
         raise InputError(
-            f"won't write {str(path)!r}: it is the open database {database} or one of its files; "
+            f"won't write {quoted(str(path))}: it is the open database {database} or one of its files; "
             "choose another output file"
         )
     try:
@@ -123,16 +124,18 @@ def check_file(path: Path, force: bool = False) -> Path:
     except FileNotFoundError:
         return real
     except OSError as error:
-        raise InputError(f"can't write {str(path)!r}: {error.strerror or error}; choose another output file") from None
+        raise InputError(
+            f"can't write {quoted(str(path))}: {error.strerror or error}; choose another output file"
+        ) from None
     if not stat.S_ISREG(info.st_mode):
-        raise InputError(f"won't write {str(path)!r}: it is {kind_of(info.st_mode)}; choose a file name")
+        raise InputError(f"won't write {quoted(str(path))}: it is {kind_of(info.st_mode)}; choose a file name")
     if looks_like_database(real):
         raise InputError(
-            f"won't write over {str(path)!r}: it holds a cmdraft database (--force does not change that); "
+            f"won't write over {quoted(str(path))}: it holds a cmdraft database (--force does not change that); "
             "choose another output file"
         )
     if real not in WRITTEN and not force:
-        raise InputError(f"{str(path)!r} already exists; add --force to replace it, or choose another file")
+        raise InputError(f"{quoted(str(path))} already exists; add --force to replace it, or choose another file")
     return real
 
 
@@ -142,37 +145,41 @@ def check_folder(folder: Path, force: bool = False) -> Path:
     try:
         return _check_folder(folder, force)
     except OSError as error:
-        raise InputError(f"cannot write to {str(folder)!r}: {error.strerror or error}; choose another folder") from None
+        raise InputError(
+            f"cannot write to {quoted(str(folder))}: {error.strerror or error}; choose another folder"
+        ) from None
 
 
 def _check_folder(folder: Path, force: bool) -> Path:
     real = _real(folder)
     if real.parent == real:
-        raise InputError(f"won't fill {str(folder)!r}: it is the root of a file system; choose a folder of its own")
+        raise InputError(
+            f"won't fill {quoted(str(folder))}: it is the root of a file system; choose a folder of its own"
+        )
     for database in OPEN_DATABASES:
         if database.parent == real or belongs_to_database(real, database):
             raise InputError(
-                f"won't fill {str(folder)!r}: it holds the open database {database}; choose another folder"
+                f"won't fill {quoted(str(folder))}: it holds the open database {database}; choose another folder"
             )
     if real.exists() and not real.is_dir():
-        raise InputError(f"cannot write to {str(folder)!r}: it is a file, not a folder; choose a folder")
+        raise InputError(f"cannot write to {quoted(str(folder))}: it is a file, not a folder; choose a folder")
     if real.is_dir():
         live = next((path for path in _database_candidates(real) if looks_like_database(path)), None)
         if live is not None:
             raise InputError(
-                f"won't fill {str(folder)!r}: it holds the cmdraft database {live.name}; choose another folder"
+                f"won't fill {quoted(str(folder))}: it holds the cmdraft database {live.name}; choose another folder"
             )
     try:
         real.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise InputError(
-            f"cannot write to {str(folder)!r}: {error.strerror or error}; choose a writable folder"
+            f"cannot write to {quoted(str(folder))}: {error.strerror or error}; choose a writable folder"
         ) from None
     if not os.access(real, os.W_OK) or not real.stat().st_mode & 0o222:
-        raise InputError(f"cannot write to {str(folder)!r}: not a writable folder; choose another")
+        raise InputError(f"cannot write to {quoted(str(folder))}: not a writable folder; choose another")
     if real not in WRITTEN and not force and any(real.iterdir()):
         raise InputError(
-            f"{str(folder)!r} is not empty; choose a new folder, or add --force to write into it "
+            f"{quoted(str(folder))} is not empty; choose a new folder, or add --force to write into it "
             "(files there are replaced, a cmdraft database never)"
         )
     WRITTEN.add(real)
@@ -188,6 +195,8 @@ def write_output(path: Path, text: str, force: bool = False) -> Path:
             raise PermissionError(13, "the folder is read-only")
         atomic_write(real, text)
     except OSError as error:
-        raise InputError(f"cannot write {str(path)!r}: {error.strerror or error}; choose a writable folder") from None
+        raise InputError(
+            f"cannot write {quoted(str(path))}: {error.strerror or error}; choose a writable folder"
+        ) from None
     WRITTEN.add(real)
     return real

@@ -17,10 +17,10 @@ from events.outputs.decklist_sheets import decklists
 from events.outputs.pairing_sheets import pairings, slips
 from events.outputs.sheets import Block, Link, Note, Page, Sheet, Table, subtitle
 from events.outputs.standings_sheets import results, standings
-from events.outputs.visible import visible
 from events.storage.records import Player
 from events.storage.tables import records_of
 from sets.errors import InputError, StateError
+from sets.visible import quoted
 
 PRINTABLES = ("seatings", "pairings", "slips", "standings", "results", "decklists")
 CODE_SLIPS_PER_PAPER = 5  # seat-code slips on one A4 or Letter sheet of paper (long names too), cut lines between
@@ -47,7 +47,7 @@ def base_url(url: str) -> str:
         or any(ch.isspace() or ord(ch) < 32 for ch in text)
     ):
         raise InputError(
-            f"--url {visible(url)!r} is not a web address for phones: give the one 'cmdraft serve' prints, "
+            f"--url {quoted(url)} is not a web address for phones: give the one 'cmdraft serve' prints, "
             "like http://192.168.1.20:8000"
         )
     return text.rstrip("/")
@@ -71,7 +71,7 @@ def sheet(events: EventBase, event_id: int, what: str, codes: bool = False, url:
         "decklists": decklists,
     }
     if what not in makers:
-        raise InputError(f"nothing called {what!r} to print: choose one of {', '.join(PRINTABLES)}")
+        raise InputError(f"nothing called {quoted(what)} to print: choose one of {', '.join(PRINTABLES)}")
     if url and not codes:
         raise InputError("--url belongs to the seating slips: use it with 'seatings --codes'")
     if codes:

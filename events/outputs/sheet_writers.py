@@ -15,8 +15,8 @@ import segno
 from draft.formats.csv_deck import neutral
 from events.outputs.sheets import CSV_PRINTABLES, Blanks, Link, Note, Sheet, Table, page_heading
 from events.outputs.text import cell_width, cut, fit_columns
-from events.outputs.visible import visible
 from sets.errors import InputError
+from sets.visible import quoted, visible
 
 WIDTH = 80
 FORMATS = ("text", "html", "csv")
@@ -265,5 +265,5 @@ def to_csv(sheet: Sheet) -> str:
 
 def render(sheet: Sheet, fmt: str) -> str:
     if fmt not in FORMATS:
-        raise InputError(f"unknown print format {fmt!r}: use {', '.join(FORMATS)}")
+        raise InputError(f"unknown print format {quoted(fmt)}: use {', '.join(FORMATS)}")
     return {"text": to_text, "html": to_html, "csv": to_csv}[fmt](sheet)

@@ -1,7 +1,7 @@
 """User and file text laid out by every face: one display width, one column fitting.
 
 ``cell_width`` is the columns a text takes on a fixed-width screen or printout (``wcwidth``), measured
-on its visible form (``events.outputs.visible``, the one escaping policy); ``fit_columns`` shares a
+on its visible form (``sets.visible``, the one escaping policy); ``fit_columns`` shares a
 width out among columns, for the terminal's tables and the printed ones alike.
 """
 
@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 
 from wcwidth import wcswidth, wcwidth
 
-from events.outputs.visible import visible
+from sets.visible import visible
 
 
 def cell_width(text: str) -> int:

@@ -30,6 +30,7 @@ from events.screens.review import bot_view, review
 from events.screens.terminal import Quit, Terminal
 from events.sessions.activities import DeckActivity, Exported
 from sets.errors import InputError
+from sets.visible import quoted
 
 # --- what a deck session's answers look like -----------------------------------------------------------
 
@@ -275,6 +276,6 @@ class BuilderPrompt:
             if verb in (*words.QUIT_WORDS, "done"):
                 raise Quit()
             if verb not in words.AFTER_DONE:
-                self.say([Text(f"unknown command {verb!r}: review, export or quit", style="red")])
+                self.say([Text(f"unknown command {quoted(verb)}: review, export or quit", style="red")])
                 continue
             self.handle(line)

@@ -9,6 +9,7 @@ from events.screens.render import card_panel
 from sets.cards import Card, normalize_name
 from sets.errors import InputError
 from sets.numbers import is_number
+from sets.visible import quoted
 
 HELP_CARD = "? N, show N or card NAME: a card's full facts and rules text"
 
@@ -45,7 +46,7 @@ def find_card(asked: str, numbered: list[Card], where: str) -> Card:
             return next(iter(found.values()))
         if len(found) > 1:
             raise InputError(
-                f"{asked!r} names {' / '.join(sorted(found))} in {where}: type more of the name or its number"
+                f"{quoted(asked)} names {' / '.join(sorted(found))} in {where}: type more of the name or its number"
             )
     from sets.card_index import card_index
 

@@ -19,6 +19,7 @@ from sets.cards import Card
 from sets.colors import Color
 from sets.errors import ColorError, InputError
 from sets.numbers import is_number
+from sets.visible import quoted
 
 HELP_BUILD = """Deck building commands (N: the pool list's numbers, 'show pool'):
   commander N [M]   one or two commanders from your pool, by numbers
@@ -134,7 +135,7 @@ def parse(line: str, session: DeckSession) -> object:
     verb, args, text = parts
     reader = _READERS.get(verb)
     if reader is None:
-        raise InputError(f"unknown command {verb!r}: type 'help' for the list")
+        raise InputError(f"unknown command {quoted(verb)}: type 'help' for the list")
     return reader(args, text, session)
 
 

@@ -18,6 +18,7 @@ from sets.booster import Printing
 from sets.cards import normalize_name
 from sets.errors import InputError
 from sets.numbers import is_number
+from sets.visible import quoted
 
 HELP_PICK = (
     "Pick cards by their numbers ('3 7') or names ('murder + sol ring';\n"
@@ -110,12 +111,12 @@ def read_choices(
             ambiguous = _ambiguous(normalize_name(fragment), keys, available)
             if len(ambiguous) > 1:
                 raise InputError(
-                    f"{fragment!r} matches {join_names(sorted({names[p] for p in ambiguous}))}: "
+                    f"{quoted(fragment)} matches {join_names(sorted({names[p] for p in ambiguous}))}: "
                     "type more of the name or use numbers"
                 )
             hint = did_you_mean(fragment, [names[p] for p in available])
             maybe = f" Did you mean {join_names(hint)}?" if hint else ""
-            raise InputError(f"{fragment!r} is not {what}.{maybe} Use the card's number or the start of its name")
+            raise InputError(f"{quoted(fragment)} is not {what}.{maybe} Use the card's number or the start of its name")
         number = _NUMBER.match(text, i)
         last_name, name_end = (-1, -1) if number and number.end() == match[1] else (i, match[1])
         position, i = match

@@ -19,9 +19,9 @@ from draft.cardtext import lines_that_matter
 from draft.decks import is_piper
 from draft.products import product_of
 from events.outputs.text import cell_width, fit_columns
-from events.outputs.visible import visible
 from sets.cards import Card, Rarity
 from sets.catalog import with_kept_text
+from sets.visible import visible
 
 if TYPE_CHECKING:
     from rich.console import JustifyMethod

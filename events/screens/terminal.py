@@ -12,8 +12,8 @@ from rich.text import Text
 
 from events import timing
 from events.outputs.text import cell_width
-from events.outputs.visible import visible
 from events.portable import KeyMode, LineReader, discard_typed
+from sets.visible import visible
 
 
 def undecodable_byte(text: str) -> int | None:

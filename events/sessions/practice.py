@@ -34,6 +34,12 @@ class Practices:
         """The database file the drafts are kept in."""
         return self._store.path
 
+    def check_given(self) -> None:
+        """Refuse a database named with ``--db`` that is not there (``MissingDatabaseError``), creating nothing: listing
+        or resuming drafts reads one that is (the default database not there yet simply holds no drafts)."""
+        if self._store.given:
+            self._store.check_exists()
+
     def saved(self) -> list[SavedDraft]:
         """The saved practice drafts, oldest first."""
         return list_drafts(self._store, "practice")

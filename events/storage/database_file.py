@@ -22,6 +22,7 @@ from events.storage.record_checks import check_tables
 from sets.errors import StorageError
 from sets.files import DATABASE_LIMIT, FileProblem, loads, read_bytes
 from sets.userdata import user_home
+from sets.visible import quoted
 
 SCHEMA = 3
 META = "_meta"
@@ -174,7 +175,7 @@ def migrated(data: dict[str, Any], path: Path) -> dict[str, Any]:
         try:
             data = MIGRATIONS[schema](data)
         except (KeyError, TypeError, ValueError, AttributeError) as error:
-            reason = f"no field {error.args[0]!r}" if isinstance(error, KeyError) else "unexpected value"
+            reason = f"no field {quoted(error.args[0])}" if isinstance(error, KeyError) else "unexpected value"
             raise StorageError(
                 f"{path} is damaged (a schema-{schema} record can't be read: {reason}); {restore_hint(path)}"
             ) from None

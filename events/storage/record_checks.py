@@ -22,6 +22,7 @@ import msgspec
 
 from events.storage.marks import Ref, Within
 from events.storage.records import TABLES, Pod, Record
+from sets.visible import quoted
 
 Walk = Callable[[Any, str], Iterator[tuple[Any, Any, str]]]  # (the Ref or Within mark, the value, where)
 _KEY = re.compile(r"[1-9][0-9]{0,9}", re.ASCII)
@@ -288,7 +289,7 @@ def _words(message: str, doc: dict[str, Any], kind: type[Record]) -> str:
         path = match["path"]
         if not path or path == "$":
             return f" has no {match['field']}"
-        return f": {_place(path)} has no {match['field']!r}"
+        return f": {_place(path)} has no {quoted(match['field'])}"
     if match := _EXPECTED.match(message):
         want = " or ".join(_KINDS.get(part.strip(), part.strip()) for part in match["want"].split("|"))
         return f": {_place(match['path'])} should be {want}, not {_KINDS.get(match['got'], match['got'])}"

@@ -34,6 +34,7 @@
 from __future__ import annotations
 
 import os
+import shlex
 import typing
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -56,7 +57,7 @@ from events.storage.safe_files import (
     remove_stale_temporaries,
 )
 from events.storage.transactions import ReadDB, ReadStorage, TrackedDB, TransactionStorage
-from sets.errors import InputError, StorageError
+from sets.errors import InputError, MissingDatabaseError, StorageError
 
 KEEP_BACKUPS = 5
 LOCK_TIMEOUT = 30.0
@@ -95,6 +96,7 @@ class Store:
         # A symbolic link is followed to the real file: writes replace that file (never the link)
         # and its lock and backups sit beside it, so every way of naming it shares one lock.
         given = Path(path).expanduser() if path is not None else default_path()
+        self.given = path is not None  # a path typed (``--db``), not the user's default database
         try:
             self.path = Path(os.path.realpath(given))
         except (OSError, ValueError):
@@ -107,6 +109,26 @@ class Store:
         # a read in another thread that sees the new file meanwhile needs no new parse either.
         self._coming: tuple[tuple[int, int, int], dict[str, Any]] | None = None
         self._drafts: dict[str, Journal] = {}
+
+    def check_exists(self) -> None:
+        """Refuse a database file that is not there (``MissingDatabaseError``: where it was looked for, and what to do),
+        before anything would create it: a command that reads or changes what a database holds never starts a new one
+        under a mistyped name."""
+        if os.path.lexists(self.path):
+            return
+        folder = next(parent for parent in self.path.parents if os.path.lexists(parent))
+        if not folder.is_dir():
+            raise StorageError(
+                f"{self.path} can't be a database: a part of the path is a file, not a folder; choose another --db"
+            )
+        if self.given:
+            raise MissingDatabaseError(
+                f"no database file {self.path}: check the --db path; to start a new database there, create an event "
+                f"with 'cmdraft event new NAME --db {shlex.quote(str(self.path))}'"
+            )
+        raise MissingDatabaseError(
+            f"no cmdraft database yet at {self.path}: create an event with 'cmdraft event new NAME'"
+        )
 
     # --- the drafts' own files ----------------------------------------------------------------------
 

@@ -37,6 +37,7 @@ from events.storage.table_names import (
 )
 from sets.errors import CmdraftError, InputError
 from sets.files import DATABASE_LIMIT, FileProblem, loads, read_bytes
+from sets.visible import quoted
 
 PICKS = "picks"  # one row per pick (schema 1); later schemas keep the picks in the draft record
 
@@ -116,7 +117,7 @@ class Tables:
             )
             if same is None or same.get("withheld") or same["state"]["config"] != record["state"]["config"]:
                 raise InputError(
-                    f"the file was exported while pod {pod['number']} of {event.get('name', '?')!r} was drafting, so "
+                    f"the file was exported while pod {pod['number']} of {quoted(event.get('name', '?'))} was drafting, so "
                     "it holds no boosters for that draft (an export keeps the packs secret until 'event finish'), and "
                     "this database doesn't hold that draft; restore it into the database it came from, or restore a "
                     "backup of that database (NAME.bak.N, with --event ID for one event)"
@@ -175,13 +176,13 @@ def read_tables(path: Path) -> Tables:
         raw = read_bytes(path, DATABASE_LIMIT)
     except FileProblem as problem:
         hint = "give a database backup (NAME.bak.N) or the database.json of an export"
-        raise InputError(f"{str(path)!r} {problem.reason}: {hint}") from None
+        raise InputError(f"{quoted(str(path))} {problem.reason}: {hint}") from None
     try:
         data = loads(raw)
     except (ValueError, UnicodeDecodeError) as error:
         reason = "not UTF-8 text" if isinstance(error, UnicodeDecodeError) else str(error)
         raise InputError(
-            f"{str(path)!r} is not a cmdraft database ({reason}); give a backup or an export's database.json"
+            f"{quoted(str(path))} is not a cmdraft database ({reason}); give a backup or an export's database.json"
         ) from None
     try:
         data = check_data(data, path)

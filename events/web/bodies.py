@@ -20,6 +20,7 @@ from msgspec import inspect as types
 from starlette.requests import Request
 
 from events.web.api_common import ApiError
+from sets.visible import quoted
 
 B = TypeVar("B", bound=Struct)
 
@@ -207,17 +208,17 @@ def checked(data: Any, kind: type[B]) -> B:
     fields = {field.name: field for field in struct_fields(kind)}
     unknown = sorted(set(data) - set(fields))
     if unknown:
-        raise ApiError(400, "unknown-field", f"unknown field {unknown[0][:40]!r}; allowed: {', '.join(fields)}")
+        raise ApiError(400, "unknown-field", f"unknown field {quoted(unknown[0][:40])}; allowed: {', '.join(fields)}")
     missing = [name for name, field in fields.items() if field.required and name not in data]
     if missing:
-        raise ApiError(400, "missing-field", f"the field {missing[0]!r} is missing")
+        raise ApiError(400, "missing-field", f"the field {quoted(missing[0])} is missing")
     try:
         return msgspec.convert(data, kind, strict=True)
     except msgspec.ValidationError as error:
         name = str(error).rpartition("`$.")[2].split("`")[0].split("[")[0]
         field = fields.get(name)
         said = words(field.type) if field is not None else "of its type"
-        raise ApiError(400, "bad-field", f"the field {name!r} must be {said}") from None
+        raise ApiError(400, "bad-field", f"the field {quoted(name)} must be {said}") from None
 
 
 def deck_action(data: Any) -> DeckAction:

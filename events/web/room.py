@@ -43,6 +43,11 @@ async def decklists_page(server: Server, request: Request) -> Response:
     return FileResponse(STATIC / STATIC_DECKLISTS, media_type="text/html")
 
 
+async def favicon(server: Server, request: Request) -> Response:
+    """The pages' icon (``/favicon.ico``, where browsers look for it first): our own small SVG, shipped with them."""
+    return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
+
+
 async def image(server: Server, request: Request) -> Response:
     """A card image kept by ``cmdraft sets download CODE --images``: only a file its set's index names."""
     code, name = str(request.path_params.get("code")), str(request.path_params.get("name"))
@@ -101,6 +106,7 @@ def join_url(request: Request, event_id: int) -> str:
 ENDPOINTS: list[Endpoint] = [
     page("/", index_page),
     page("/join", index_page),
+    page("/favicon.ico", favicon),
     page("/images/{code}/{name}", image),
     public("/api/standings", get_standings, Standings, "the standings"),
     public(

@@ -101,3 +101,46 @@ def test_an_unknown_command_is_matched_against_every_name_without_loading_them(c
     assert result.exit_code == 2 and "Did you mean 'event'?" in result.stderr
     _, modules = modules_loaded_by("evnt")
     assert not modules & set(GROUP_MODULES)
+
+
+# The commands that may start a database where there is none: a new event, a restore, a practice draft or a build
+# (their saves are the database's first records). Every other command with --db reads or changes one that is there.
+MAY_CREATE = {("event", "new"), ("event", "restore"), ("play",), ("build",), ("sealed",)}
+
+
+def test_every_command_with_db_refuses_a_database_file_that_is_not_there_and_creates_nothing(cli, tmp_path):
+    root = typer.main.get_command(app)
+    found = dict(walk(root, click.Context(root, info_name="cmdraft")))
+    with_db = {path: command for path, command in found.items() if any("--db" in p.opts for p in command.params)}
+    assert MAY_CREATE <= set(with_db)  # the exceptions are commands with --db (a renamed one is noticed)
+    missing = tmp_path / "sub" / "TYPO.json"
+    checked = []
+    for path, command in sorted(with_db.items()):
+        if path in MAY_CREATE:
+            continue
+        arguments = [p for p in command.params if isinstance(p, click.Argument)]
+        options = [
+            word for p in command.params if isinstance(p, click.Option) and p.required for word in (p.opts[0], "x")
+        ]
+        result = cli(*path, *["1"] * len(arguments), *options, "--db", str(missing))
+        assert result.exit_code == 6, (path, result.output)
+        assert result.stderr.strip() == (
+            f"cmdraft: error: no database file {missing}: check the --db path; to start a new database there, "
+            f"create an event with 'cmdraft event new NAME --db {missing}'"
+        ), path
+        assert not missing.parent.exists(), path  # no file, no lock, not even its folder
+        checked.append(path)
+    assert {("event", "show"), ("event", "list"), ("event", "player", "add"), ("serve",)} <= set(checked)
+    for args in (["play", "--list"], ["play", "--resume"]):  # play starts a database, but lists or resumes none
+        result = cli(*args, "--db", str(missing))
+        assert result.exit_code == 6 and "no database file" in result.stderr and not missing.parent.exists()
+
+
+def test_a_command_at_the_default_database_before_any_event_says_there_is_none_yet(cli, tmp_path, monkeypatch):
+    monkeypatch.setenv("CMDRAFT_HOME", str(tmp_path / "home"))
+    shown = cli("event", "show", "1")
+    assert shown.exit_code == 6 and "no cmdraft database yet at" in shown.stderr
+    assert "create an event with 'cmdraft event new NAME'" in shown.stderr
+    listed = cli("event", "list")  # the list of a database not there yet is empty, not an error
+    assert listed.exit_code == 0 and "No events yet" in listed.stdout
+    assert not (tmp_path / "home" / "cmdraft.json").exists()

@@ -15,7 +15,7 @@ from draft.deck_rules import validate
 from draft.deckbuild import build_deck
 from draft.engine import Draft, DraftConfig, IllegalPickError, pass_direction
 from draft.log import mtgo_log
-from draft.sim import aggregate, pod_summary, run_pod
+from draft.sim import aggregate, piper_card, pod_summary, run_pod
 from draft.traits import card_rating
 from sets.catalog import load_set
 from sets.errors import InputError
@@ -280,6 +280,26 @@ def test_sim_out_writes_dek_files_once_mtgo_ids_are_imported(cli, tmp_path):
     assert check.exit_code == 0
 
 
+def test_sim_pipers_is_a_stores_stock_the_bots_plan_and_the_decks_add_with(cli):
+    """``--pipers N``: a store's stock shared by the table; each seat counts on what is left after every other seat
+    took the most a deck may add (docs/bots.md): two each from 16 for eight seats, none from 0."""
+    piper = piper_card("CMR").name
+
+    def pod(*extra: str) -> dict:
+        result = cli("sim", "--seed", "7", "--players", "8", "--json", *extra)
+        assert result.exit_code == 0, result.output
+        return json.loads(result.stdout)
+
+    without = pod()
+    assert pod("--pipers", "16") == without  # two sure for each of the eight: as with no store at all
+    empty = pod("--pipers", "0")
+    for seat in empty["players"]:  # from an empty stock a deck leads only with the Pipers its seat drafted
+        assert seat["deck"]["commanders"].count(piper) <= seat["pool"].count(piper), seat["name"]
+    assert [s["picks"] for s in empty["players"]] != [s["picks"] for s in without["players"]]  # the plans changed
+    many = cli("sim", "--seed", "5", "--players", "4", "--drafts", "2", "--pipers", "0", "--json")
+    assert many.exit_code == 0 and json.loads(many.stdout)["pods"] == 2
+
+
 def test_sim_many_pods(cli):
     data = json.loads(cli("sim", "--seed", "5", "--players", "4", "--drafts", "4", "--jobs", "2", "--json").stdout)
     assert data["pods"] == 4 and data["legal_rate"] == 1.0
@@ -296,6 +316,8 @@ def test_sim_many_pods(cli):
         (("sim", "--bots", "random"), "unknown bot style 'random'"),
         (("sim", "--out", "/proc/nope/out"), "cannot write to '/proc/nope/out'"),
         (("sim", "--drafts", "0"), "--drafts must be at least 1"),
+        (("sim", "--pipers", "1001"), "--pipers must be from 0 to 1,000, not 1,001"),
+        (("sim", "--pipers", "-1"), "--pipers must be from 0 to 1,000, not -1"),
     ],
 )
 def test_sim_bad_input(cli, args, message):

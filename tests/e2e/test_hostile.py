@@ -742,6 +742,7 @@ def test_timer_seconds_zero_is_refused_not_sixty(cli, friday):
         (("sealed", "--boosters", "37"), "36"),
         (("sim", "--drafts", "100001"), "100,000"),
         (("sim", "--drafts", "2", "--jobs", "65"), "64"),
+        (("sim", "--pipers", "1001"), "1,000"),
         (("deck", "suggest", "x", "--top", "1001"), "1,000"),
         (("play", "--timer", "3601"), "3,600"),
     ],

@@ -349,6 +349,8 @@ def test_the_pages_ship_everything_and_keep_to_what_older_phone_browsers_run():
     } <= {f.name for f in files}
     for path in files:
         text = path.read_text(encoding="utf-8")
+        if path.suffix == ".svg":  # an SVG names its namespace with an address that is never fetched
+            text = text.replace('xmlns="http://www.w3.org/2000/svg"', "", 1)
         assert not re.search(r"https?://|//cdn|@import|@font-face|url\(", text), path.name
         if path.suffix == ".js":
             assert not re.search(r"\?\.[A-Za-z_$\[(]|\?\?", text), f"{path.name}: syntax newer than ES2017"

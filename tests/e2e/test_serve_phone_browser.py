@@ -21,6 +21,22 @@ from tests.helpers.pages import contrast, desk, headings_one, join, open_table, 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
 
 
+# Where a button's label text ends and its count begins, as drawn, and the width of a space in its font.
+LABEL_AND_COUNT = """([button, count]) => {
+  const node = document.getElementById(button), label = document.createRange();
+  label.selectNodeContents(node.firstChild);
+  const text = label.getClientRects();
+  const probe = document.createElement('span');
+  probe.textContent = 'x x';
+  node.appendChild(probe);
+  const wide = probe.getBoundingClientRect().width;
+  probe.textContent = 'xx';
+  const space = wide - probe.getBoundingClientRect().width;
+  probe.remove();
+  return [text[0].right, document.getElementById(count).getBoundingClientRect().left, space];
+}"""
+
+
 def phone_page(browser) -> Page:
     return browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
 
@@ -62,6 +78,9 @@ def test_every_control_on_the_draft_and_builder_pages_is_at_least_44_px(drafting
     assert too_small(page) == []
     join(page, served.url, codes_of(db, event_id)["Ann"], event_id=event_id, name="Ann")
     assert too_small(page) == []
+    # the pool button's label and count read apart ("Pool 0", not "Pool0"): a space's width at least between them
+    label_end, count_start, space = page.evaluate(LABEL_AND_COUNT, ["pool-toggle", "pool-count"])
+    assert count_start - label_end >= space > 0
     page.click("#pool-toggle")
     assert too_small(page) == []
 

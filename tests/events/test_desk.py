@@ -48,6 +48,23 @@ def test_a_player_named_3_is_reachable_and_3_never_means_player_number_3(events,
     assert cli("event", "player", "drop", other, "#6", "--db", events.store.path).exit_code == 2
 
 
+@pytest.mark.parametrize("typed", ["99", "#99", "# 99"])
+def test_a_number_no_player_has_is_answered_as_a_number_with_the_numbers_there_are(events, cli, typed):
+    event_id = new_event(events, NAMES)  # ten players: #1 to #10
+    result = cli("event", "table", event_id, "--player", typed, "--db", events.store.path)
+    assert result.exit_code == 2
+    line = result.stderr.strip()
+    assert line.startswith(f"cmdraft: error: no player 99 in event {event_id} (")  # a number, not a name '99'
+    assert "player numbers here run from #1 to #10" in line and line.endswith(f"see 'cmdraft event show {event_id}'")
+    assert ("no one is named '99'" in line) == (typed == "99")  # bare digits could have been a name: say it isn't
+    alone = new_event(events, ["Ann"])
+    with (
+        events.store.read() as db,
+        pytest.raises(InputError, match=rf"^no player 4 in event {alone} \(the only player"),
+    ):
+        events._player(db, alone, 4)  # a number from the program itself (a phone's join)
+
+
 def test_exact_name_first_then_the_same_name_in_another_case(events):
     event_id = new_event(events, ["Ann", "BO"])
     # A database from before names were compared folded may hold "ann" beside "Ann": exact still wins.

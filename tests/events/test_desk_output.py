@@ -115,8 +115,8 @@ def test_one_policy_escapes_the_same_characters_on_screen_on_paper_and_in_error_
 
 
 def test_a_line_break_stays_in_rules_text_on_screen_and_is_written_out_in_a_line():
-    from events.outputs.visible import visible
     from events.screens.render import shown
+    from sets.visible import visible
 
     assert shown("Flying\nHaste").plain == "Flying\nHaste"
     assert visible("Ann\nBo") == "Ann\\x0aBo"

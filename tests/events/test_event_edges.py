@@ -466,9 +466,9 @@ def test_bots_that_fill_draft_seats_are_never_paired_need_no_deck_and_have_no_st
     board = cli("event", "deck", event_id, "--db", events.store.path)
     assert "Robo" not in board.stdout and "Ann" in board.stdout
     listed = json.loads(cli("event", "deck", event_id, "--db", events.store.path, "--json").stdout)
-    assert sorted(row["player"] for row in listed) == sorted(humans)
+    assert sorted(row["name"] for row in listed) == sorted(humans)
     standings = json.loads(cli("event", "standings", event_id, "--db", events.store.path, "--json").stdout)
-    assert sorted(row["player"] for row in standings) == sorted(humans)
+    assert sorted(row["name"] for row in standings) == sorted(humans)
 
 
 # --- item 10: exit codes as README says ---------------------------------------------------------------------------

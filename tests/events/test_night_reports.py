@@ -13,6 +13,7 @@ import pytest
 from msgspec import UnsetType
 
 from events.night.round_clock import start_clock
+from events.night.shown import standing_row
 from events.night.table_reports import Confirmed, NotYourTable, TableReports
 from events.night.table_views import TableViews
 from events.storage.store import Store
@@ -182,9 +183,9 @@ def test_a_whole_night_of_thirteen_players_from_their_tables(night):
     assert all(e.who.startswith("browser ") for e in logged if e.who != "desk")
     assert {e.new for e in logged} == {" > ".join(" = ".join(g) for g in groups) for groups in recorded.values()}
 
-    before = [row.to_json() for row in events.standings(event_id)]
+    before = [msgspec.to_builtins(standing_row(row)) for row in events.standings(event_id)]
     final = reports.top(event_id, 4)
-    assert final.players == [row["player"] for row in before if not row["dropped"]][:4]
+    assert final.players == [row["name"] for row in before if not row["dropped"]][:4]
     assert final.first == final.players[0]
     view = views.table_view(event_id, pid[final.players[2]], now=START + 50_000)
     assert view.round is not None and view.round.final and view.round.table == 1
@@ -194,12 +195,12 @@ def test_a_whole_night_of_thirteen_players_from_their_tables(night):
         reports.confirm(event_id, pid[name], report.report, True, now=START + 50_000)
     with events.store.read() as db:
         assert db.table("results").get(lambda d: d["round"] == final.round)["order"] == order
-    after = [row.to_json() for row in events.standings(event_id)]
+    after = [msgspec.to_builtins(standing_row(row)) for row in events.standings(event_id)]
     # the final's result is its own: the standings stay as they were, and only name each finalist's place there
     assert [{k: v for k, v in row.items() if k != "final_place"} for row in after] == [
         {k: v for k, v in row.items() if k != "final_place"} for row in before
     ]
-    places = {row["player"]: row["final_place"] for row in after if row["final_place"] is not None}
+    places = {row["name"]: row["final_place"] for row in after if row["final_place"] is not None}
     assert places == {name: 4 - i for i, name in enumerate(final.players)}  # the order reported: last seat won
     events.finish(event_id)
 
@@ -294,7 +295,7 @@ def test_event_top_prints_the_final_table_and_its_result_is_recorded_as_any_othe
         for table, names in enumerate(events.new_round(event_id).tables, start=1):
             events.record_result(event_id, number, table, " > ".join(names))
     before = cli("event", "standings", str(event_id), "--db", db, "--json")
-    ranked = [row["player"] for row in json.loads(before.stdout)]
+    ranked = [row["name"] for row in json.loads(before.stdout)]
     shown = cli("event", "top", str(event_id), "5", "--db", db)
     assert shown.exit_code == 0, shown.output
     assert "Final table: round 3, table 1" in shown.stdout and f"{ranked[0]} goes first" in shown.stdout
@@ -309,7 +310,7 @@ def test_event_top_prints_the_final_table_and_its_result_is_recorded_as_any_othe
     assert cli("event", "result", str(event_id), "3", "1", order, "--db", db).exit_code == 0
     after = json.loads(cli("event", "standings", str(event_id), "--db", db, "--json").stdout)
     assert [{**row, "final_place": None} for row in after] == json.loads(before.stdout)  # the standings as before
-    assert [row["player"] for row in after if row["final_place"] == 1] == [ranked[4]]
+    assert [row["name"] for row in after if row["final_place"] == 1] == [ranked[4]]
     assert cli("event", "round", str(event_id), "--db", db).exit_code == 3
     assert cli("event", "finish", str(event_id), "--db", db).exit_code == 0
     with pytest.raises(StateError, match="where the desk publishes"):

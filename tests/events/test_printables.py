@@ -391,7 +391,7 @@ NAME_TEXT = st.text(
 def test_any_names_fit_80_columns_and_html_shows_them_literally(names, title):
     from events.outputs.sheet_writers import to_html, to_text
     from events.outputs.sheets import Note, Page, Sheet, Table
-    from events.outputs.visible import visible
+    from sets.visible import visible
 
     table = Table(
         ("Rank", "Player", "Points", "Opp. avg", "Avg place", "Rounds"),

@@ -261,7 +261,8 @@ def test_a_path_under_a_file_is_not_a_new_database(tmp_path, cli):
 
 def test_only_a_missing_path_is_a_new_database(tmp_path, cli):
     db = tmp_path / "new" / "db.json"
-    assert "No events yet" in cli("event", "list", "--db", db).stdout and not db.exists()
+    listed = cli("event", "list", "--db", db)  # a --db that names nothing is said, not listed as empty (exit 6)
+    assert listed.exit_code == 6 and f"no database file {db}" in listed.stderr and not db.parent.exists()
     assert cli("event", "new", "X", "--db", db).exit_code == 0 and db.exists()
 
 

@@ -1,4 +1,4 @@
-"""The one text policy every face uses (``events.outputs.visible``, ``events.outputs.text``): what is written out, how wide text is,
+"""The one text policy every face uses (``sets.visible``, ``events.outputs.text``): what is written out, how wide text is,
 how a width is shared among columns; and that the terminal's tables and the printed ones use it."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from events.outputs.text import cell_width, cut, fit_columns
-from events.outputs.visible import visible
+from sets.visible import QUOTES, quoted, visible
 
 
 @pytest.mark.parametrize(
@@ -76,3 +76,28 @@ def test_the_terminal_and_paper_tables_share_their_width_the_same_way():
     lines = capture.get().splitlines()
     screen = fit_columns([50, 40], [6, 6], 60 - 2)
     assert any(line.strip().startswith("a" * screen[0] + "  " + "b" * screen[1]) for line in lines), lines
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("Ann", "'Ann'"),  # the usual quotes
+        ("O'Neil", '"O\'Neil"'),  # a name with an apostrophe: the other quotes
+        ('Bob "The Piper" O\'Neil', '\u201cBob "The Piper" O\'Neil\u201d'),  # both: typographic quotes, no backslash
+        ('Ann \u201cAce\u201d O\'Neil "Bo"', '\u2018Ann \u201cAce\u201d O\'Neil "Bo"\u2019'),
+        ("Ann\x1b[31m", "'Ann\\x1b[31m'"),  # a control character written out, as everywhere
+    ],
+)
+def test_a_quoted_name_reads_as_typed_between_quotes_it_does_not_hold(text, shown):
+    assert quoted(text) == shown
+
+
+@given(st.text(max_size=20))
+def test_a_quoted_text_is_the_visible_text_between_two_marks_found_nowhere_inside(text):
+    shown = quoted(text)
+    inner = shown[1:-1]
+    if inner == visible(text):  # one of the pairs fits: where the text ends is plain
+        opening, closing = next(pair for pair in QUOTES if pair == (shown[0], shown[-1]))
+        assert opening not in inner and closing not in inner
+    else:  # the text holds every quote: only its single quotes get a backslash
+        assert shown[0] == shown[-1] == "'" and inner == visible(text).replace("'", "\\'")

@@ -169,6 +169,7 @@ def test_every_json_route_declares_the_type_it_answers():
         "/api/room/qr.svg",
         "/decklists",
         "/desk",
+        "/favicon.ico",
         "/images/{code}/{name}",
         "/join",
         "/room",

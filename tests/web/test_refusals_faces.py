@@ -76,6 +76,27 @@ def test_a_join_of_a_name_not_in_the_event_tells_the_phone_what_it_can_do_there(
     assert terminal.exit_code == 2 and "no player 'Zed'" in terminal.stderr  # the desk's terminal keeps its hint
 
 
+def test_a_name_with_both_kinds_of_quote_reads_as_typed_on_every_face(tmp_path: Path, cli, manual_clock):
+    """No backslash before a quote: the name sits between quotes it does not hold, the same at the desk's
+    terminal and on a phone."""
+    db = tmp_path / "quotes.json"
+    name = 'Bob "The Piper" O\'Neil'
+    event_id = served_night(cli, db, humans=("Ann", name), bots=2)
+    typo = name[:-1]
+    shown = f"\u201c{typo}\u201d"
+    terminal = cli("event", "draft", event_id, "--player", typo, "--db", db)
+    assert terminal.exit_code == 2 and f"no player {shown} in event {event_id}" in terminal.stderr
+    assert "\\" not in terminal.stderr
+    with client(db, event_id, manual_clock, watch=False) as web:
+        answer = web.post("/api/join", json={"event": event_id, "player": typo, "code": "ABCDEF"})
+    message = answer.json()["error"]["message"]
+    assert answer.status_code == 404 and shown in message and "\\" not in message
+    other = tmp_path / "other.json"
+    assert cli("event", "new", "Other", "--db", other).exit_code == 0
+    added = cli("event", "player", "add", "1", name, "--db", other)
+    assert added.exit_code == 0 and f"registered \u201c{name}\u201d as player #1" in added.stdout
+
+
 def test_a_deck_change_after_round_one_is_refused_alike_at_the_phone_the_terminal_and_the_core(
     four,  # noqa: F811
     manual_clock,

@@ -5,6 +5,7 @@ changed, and the per-client rate limits."""
 from __future__ import annotations
 
 import random
+from xml.etree import ElementTree
 
 import pytest
 from starlette.testclient import TestClient
@@ -94,6 +95,23 @@ def test_a_name_with_markup_comes_back_as_json_text(tmp_path, cli, manual_clock)
         page = web.get("/")
         assert page.status_code == 200 and name not in page.text
         assert answer.headers["x-content-type-options"] == "nosniff"
+
+
+def test_every_page_links_its_icon_and_the_icon_is_served_from_here(tmp_path, cli, manual_clock):
+    """``/favicon.ico`` (where a browser asks first) answers the pages' own small SVG, which every page links: no
+    404 in a page's log, and nothing fetched from elsewhere."""
+    db = tmp_path / "icon.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    with client(db, event_id, manual_clock, watch=False) as web:
+        icon = web.get("/favicon.ico")
+        assert icon.status_code == 200 and icon.headers["content-type"] == "image/svg+xml"
+        root = ElementTree.fromstring(icon.content)
+        assert root.tag == "{http://www.w3.org/2000/svg}svg" and len(icon.content) < 2_000
+        assert "href" not in icon.text and "url(" not in icon.text  # drawn here, nothing linked
+        for path in ("/", "/join", "/room", "/decklists", "/desk?token=desk-secret"):
+            page = web.get(path)
+            assert page.status_code == 200, path
+            assert '<link rel="icon" href="/favicon.ico" type="image/svg+xml">' in page.text, path
 
 
 def test_a_page_post_from_another_origin_is_refused_and_changes_nothing(tmp_path, cli, manual_clock):

@@ -12,7 +12,7 @@ import msgspec
 import pytest
 from starlette.testclient import TestClient
 
-from events.night.shown import standing_row
+from events.night.shown import StandingRow, standing_row
 from events.night.standings import winner_line
 from events.night.table_shown import TableState
 from events.night.table_views import TableViews
@@ -318,6 +318,26 @@ def test_the_nights_answers_are_the_cores_views_byte_for_byte(night, manual_cloc
             "winner": winner_line(standings),
         }
         assert desk.get("/api/standings").content == msgspec.json.encode(shown)
+
+
+def test_the_command_lines_standings_json_has_the_webs_rows_with_the_old_player_key_beside(night, manual_clock):
+    """``event standings --json`` and ``GET /api/standings`` give the same rows (``StandingRow``, the name as
+    ``name``); the list's old key ``player`` (the name) is still there for scripts written before."""
+    db, event_id, _ = night
+    events = Night(Store(db))
+    table = events.new_round(event_id).tables[0]
+    events.record_result(event_id, 1, 1, " > ".join(f'"{name}"' for name in table))
+    listed = invoke(["event", "standings", str(event_id), "--json", "--db", str(db)])
+    assert listed.exit_code == 0, listed.output
+    rows = json.loads(listed.stdout)
+    with TestClient(app_of(db, event_id, manual_clock), headers=ORIGIN) as web:
+        served = web.get("/api/standings").json()["standings"]
+    assert set(rows[0]) == {*StandingRow.__struct_fields__, "player"}
+    assert [{k: v for k, v in row.items() if k != "player"} for row in rows] == served
+    assert [row["player"] for row in rows] == [row["name"] for row in rows]
+    assert {row["name"] for row in rows if row["rounds"]} == set(table)  # the players of the one result
+    decks = json.loads(invoke(["event", "deck", str(event_id), "--json", "--db", str(db)]).stdout)
+    assert all(deck["name"] == deck["player"] for deck in decks) and {d["name"] for d in decks} >= set(table)
 
 
 def test_a_key_the_answer_type_does_not_declare_is_refused_not_sent(night, manual_clock):

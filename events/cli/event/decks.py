@@ -21,6 +21,7 @@ from events.screens.render import shown
 from events.screens.terminal import Terminal
 from sets.errors import InputError
 from sets.numbers import parse_int
+from sets.visible import quoted
 
 
 def event_pipers(
@@ -93,7 +94,13 @@ def event_deck(
         if as_json:
             emit_json(
                 [
-                    {"player": p.name, "status": p.status, "deck": None if p.deck is None else p.deck.to_json()}
+                    # ``name`` as every other player list names them; ``player``, the name too, is kept for scripts
+                    {
+                        "name": p.name,
+                        "player": p.name,
+                        "status": p.status,
+                        "deck": None if p.deck is None else p.deck.to_json(),
+                    }
                     for p in snap.players
                     if not p.bot
                 ]
@@ -141,5 +148,5 @@ def closing_at(text: str) -> float | None:
             return today.replace(hour=hours, minute=minutes, second=0, microsecond=0).timestamp()
         at = dt.datetime.fromisoformat(text)
     except ValueError:
-        raise InputError(f"--close {text!r} is not a time: write 'now', HH:MM (today) or an ISO time") from None
+        raise InputError(f"--close {quoted(text)} is not a time: write 'now', HH:MM (today) or an ISO time") from None
     return (at if at.tzinfo else at.astimezone()).timestamp()

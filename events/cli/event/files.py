@@ -106,7 +106,7 @@ def event_restore(
         report: dict[str, object] = {"restored": str(file), "all": True, "backup": backup}
         message = f"restored {file} into {night.path}"
     else:
-        events = core(db)
+        events = core(db, create=True)  # a restore may start a new database
         restored = restore_event(events, data, which, force)
         stopped, discarded, backup = restored.stopped, restored.discarded_picks, restored.backup
         report = {

@@ -18,6 +18,7 @@ from events.outputs.text import join_names
 from events.screens.boards import event_board
 from events.screens.render import shown
 from sets.errors import InputError, StateError
+from sets.visible import quoted
 
 
 def event_new(
@@ -62,7 +63,7 @@ def event_new(
     with option_limits({"timer": "--timer", "piper_stock": "--piper-stock"}):
         check_event_timer(timer)  # the core checks again; here before the database is opened
         check_piper_stock(piper_stock)
-        event_id = core(db, Registration).create(
+        event_id = core(db, Registration, create=True).create(
             name,
             date=date,
             set_code=set_code,
@@ -87,7 +88,7 @@ def event_new(
 
 def event_list(db: DbOption = None, as_json: JsonOption = False) -> None:
     """List events."""
-    rows = core(db).list_events()
+    rows = core(db, create=db is None).list_events()  # the default database not there yet: no events
     if as_json:
         emit_json(
             [
@@ -161,7 +162,7 @@ def player_add(
     for name, pid in zip(names, ids, strict=True):
         row = rows[pid]
         where = "" if row.pod is None else f": pod {row.pod}, seat {(row.seat or 0) + 1}"
-        out().print(shown(f"registered {name!r} as player #{row.number}{where}"), soft_wrap=True)
+        out().print(shown(f"registered {quoted(name)} as player #{row.number}{where}"), soft_wrap=True)
         if slips and row.pod is not None and not row.bot:
             out().print(
                 shown(

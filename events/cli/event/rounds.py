@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
+import msgspec
 import typer
 from rich.table import Table
 
@@ -14,6 +15,7 @@ from events.night.games import Games
 from events.night.round_clock import start_clock
 from events.night.rounds import Rounds
 from events.night.schema import number_text
+from events.night.shown import standing_row
 from events.night.table_reports import TableReports
 from events.outputs.pairing_sheets import first_players
 from events.outputs.text import join_names
@@ -22,6 +24,7 @@ from events.screens.clock import run_clock
 from events.screens.render import shown
 from sets.errors import InputError, LimitError
 from sets.numbers import parse_int
+from sets.visible import quoted
 
 
 def event_round(
@@ -85,7 +88,9 @@ def event_standings(event_id: EventArg, db: DbOption = None, as_json: JsonOption
     events = core(db, Rounds)
     rows = events.standings(event_id)
     if as_json:
-        emit_json([row.to_json() for row in rows])
+        # Each row as the web's standings give it (``StandingRow``: the name is ``name``); ``player``, the name too,
+        # is the key this list used before, kept so scripts that read it keep working.
+        emit_json([{**msgspec.to_builtins(standing_row(row)), "player": row.name} for row in rows])
         return
 
     heading = "Final standings" if events.event(event_id).status == "finished" else "Standings"
@@ -124,15 +129,20 @@ def event_game(
         rest, sep2, amount = rest.rpartition(":")
         source, sep3, commander = rest.partition(":")
         if not (sep and sep2 and sep3) or not victim.strip() or not source.strip() or not commander.strip():
-            raise InputError(f"bad --damage {value!r}: write VICTIM=SOURCE:COMMANDER:N, e.g. Ann=Bo:Piper#2:7")
+            raise InputError(f"bad --damage {quoted(value)}: write VICTIM=SOURCE:COMMANDER:N, e.g. Ann=Bo:Piper#2:7")
         damages.append(
-            (victim.strip(), source.strip(), commander.strip(), parse_int(amount, f"damage in --damage {value!r}"))
+            (
+                victim.strip(),
+                source.strip(),
+                commander.strip(),
+                parse_int(amount, f"damage in --damage {quoted(value)}"),
+            )
         )
     casts = []
     for value in cast or []:
         name, sep, commander = value.partition("=")
         if not sep or not name.strip() or not commander.strip():
-            raise InputError(f"bad --cast {value!r}: write NAME=COMMANDER, e.g. Bo=Piper#1")
+            raise InputError(f"bad --cast {quoted(value)}: write NAME=COMMANDER, e.g. Bo=Piper#1")
         casts.append((name.strip(), commander.strip()))
 
     try:

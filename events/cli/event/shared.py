@@ -13,27 +13,30 @@ from events.night.base import EventBase
 from events.night.drafting import Drafting
 from events.night.opening import open_night
 from events.night.seat_codes import exposed_file
-from events.outputs.visible import visible
 from sets.errors import InputError, StorageError
 from sets.numbers import parse_int
+from sets.visible import quoted, visible
 
 Phase = TypeVar("Phase", bound=EventBase)
 EventArg = Annotated[int, typer.Argument(metavar="ID", help="Event number (see 'cmdraft event list').")]
 
 
 @overload
-def core(db: Path | None) -> EventBase: ...
+def core(db: Path | None, *, create: bool = False) -> EventBase: ...
 
 
 @overload
-def core(db: Path | None, phase: type[Phase]) -> Phase: ...
+def core(db: Path | None, phase: type[Phase], *, create: bool = False) -> Phase: ...
 
 
-def core(db: Path | None, phase: type[EventBase] | None = None) -> EventBase:
+def core(db: Path | None, phase: type[EventBase] | None = None, *, create: bool = False) -> EventBase:
     """The use cases of one phase of the night (``phase``, a class from its module in ``events``; the
     shared reading of ``events.night.base`` when none), after finishing whatever an interrupted command left
-    behind."""
+    behind.  A database file that is not there is refused (exit 6) and not created, unless the command may
+    start one (``create``: a new event, a restore)."""
     drafting = open_night(db, Drafting)
+    if not create:
+        drafting.check_exists()
     drafting.check_readable()  # a database that can't be read is refused here, in one line (exit 4)
     try:
         drafting.recover()
@@ -58,6 +61,6 @@ def number_pairs(values: list[str] | None, what: str, signed: bool = False) -> d
     for value in values or []:
         key, sep, number = value.rpartition("=")
         if not sep or not key.strip():
-            raise InputError(f"bad {what} {value!r}: write NAME=NUMBER")
-        out_[key.strip()] = parse_int(number, f"number in {what} {value!r}", signed=signed)
+            raise InputError(f"bad {what} {quoted(value)}: write NAME=NUMBER")
+        out_[key.strip()] = parse_int(number, f"number in {what} {quoted(value)}", signed=signed)
     return out_

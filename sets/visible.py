@@ -1,5 +1,6 @@
 """How text a person or a file supplied is shown, on every face (the terminal, the full-screen app, printed
-sheets, error lines, a web page): one policy, one function.
+sheets, error lines, a web page): one policy (``visible``), and one way to quote such text inside a message
+(``quoted``), for every layer's messages from the card model up.
 
 Kept apart from the screens and sheets that use it, with nothing but ``unicodedata`` beneath it, so that the
 command line's root can write an error line without loading storage or rich (``cmdraft --help`` stays light).
@@ -35,3 +36,20 @@ def visible(text: str, *, line_breaks: bool = False) -> str:
         else ch
         for ch in text
     )
+
+
+# The quotes a message puts around user text, in order of preference: the first pair whose marks the text doesn't
+# hold, so where the text ends is plain and nothing inside it needs a backslash.
+QUOTES = (("'", "'"), ('"', '"'), ("\u201c", "\u201d"), ("\u2018", "\u2019"), ("\u00ab", "\u00bb"))
+
+
+def quoted(text: object) -> str:
+    """``text`` (a name, a card, a path, an option's value) in quotes inside a message, as typed and visible:
+    ``'Ann'``, ``"O'Neil"``, ``\u201cBob "The Piper" O'Neil\u201d`` (the first of ``QUOTES`` the text doesn't
+    hold; a text that holds them all has its own single quotes written out, ``\\'``).  Control and format
+    characters are written out as ``visible`` writes them."""
+    shown = visible(str(text))
+    for opening, closing in QUOTES:
+        if opening not in shown and closing not in shown:
+            return f"{opening}{shown}{closing}"
+    return "'" + shown.replace("'", "\\'") + "'"
