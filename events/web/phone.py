@@ -410,7 +410,7 @@ ENDPOINTS: list[Endpoint] = [
         "the player's round, table, players (ids, names, commanders, who goes first), the table's clock "
         "(`deadline`, `remaining`, `paused`, `extra`, `over`), its result or the report waiting (with `waiting_for`: "
         "who still has to confirm, a terminal player too, who confirms with `cmdraft event table ID --player NAME "
-        "--confirm`), their standing",
+        "--confirm`), their standing (`null` until the night's first result)",
     ),
     seat_post(
         "/api/result",
