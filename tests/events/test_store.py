@@ -45,6 +45,23 @@ def status(db: Path, event_id: int) -> str:
     return Night(Store(db)).snapshot(event_id).event.status
 
 
+def killed_then_finished(cli, db: Path, event_id: int, mode: str, kill: str) -> set[tuple[int, int, int]]:
+    """A worker drafting Ann and Bo's picks (``mode``) killed at ``kill``: every pick it acknowledged is on disk,
+    the next command reads the event, the next worker drafts on to the end and the event moves on.  Returns the
+    acknowledged picks."""
+    process = worker(mode, str(db), str(event_id), "Ann", "Bo", kill=kill)
+    output, errors = process.communicate(timeout=120)
+    assert process.returncode == -signal.SIGKILL, errors
+    acked = acks(output)
+    assert acked <= picks_on_disk(db, event_id)
+    assert cli("event", "show", str(event_id), "--db", db).exit_code == 0
+    rest = worker(mode, str(db), str(event_id), "Ann", "Bo")
+    output, errors = rest.communicate(timeout=120)
+    assert "DONE" in output, errors
+    assert status(db, event_id) == "building" and len(picks_on_disk(db, event_id)) == SEATS_TWO
+    return acked
+
+
 def temporaries(folder: Path) -> list[Path]:
     return [p for p in folder.rglob(".*.tmp")]
 
@@ -557,16 +574,8 @@ def test_a_kill_while_a_draft_file_is_compacted_loses_nothing_and_the_draft_goes
     entries) or the new one, every acknowledged pick is in it, and the next write removes the killed temporary."""
     db = tmp_path / "compact.json"
     event_id = terminal_event(db, humans=("Ann", "Bo"), bots=())
-    process = worker("picks", str(db), str(event_id), "Ann", "Bo", kill=kill)
-    output, errors = process.communicate(timeout=120)
-    assert process.returncode == -signal.SIGKILL, errors
-    acked = acks(output)
-    assert len(acked) >= 19 and acked <= picks_on_disk(db, event_id)  # the pack's last pick is the compaction's
-    assert cli("event", "show", str(event_id), "--db", db).exit_code == 0
-    rest = worker("picks", str(db), str(event_id), "Ann", "Bo")
-    output, errors = rest.communicate(timeout=120)
-    assert "DONE" in output, errors
-    assert status(db, event_id) == "building" and len(picks_on_disk(db, event_id)) == SEATS_TWO
+    acked = killed_then_finished(cli, db, event_id, "picks", kill)
+    assert len(acked) >= 19  # the pack's last pick is the compaction's
     assert temporaries(tmp_path) == []
 
 
@@ -579,15 +588,7 @@ def test_a_kill_between_a_deferred_append_and_its_sync_loses_no_acknowledged_pic
     terminal drafts on to the end."""
     db = tmp_path / "deferred.json"
     event_id = terminal_event(db, humans=("Ann", "Bo"), bots=())
-    process = worker("deferred-picks", str(db), str(event_id), "Ann", "Bo", kill=kill)
-    output, errors = process.communicate(timeout=120)
-    assert process.returncode == -signal.SIGKILL, errors
-    acked = acks(output)
-    assert acked and acked <= picks_on_disk(db, event_id)
-    rest = worker("deferred-picks", str(db), str(event_id), "Ann", "Bo")
-    output, errors = rest.communicate(timeout=120)
-    assert "DONE" in output, errors
-    assert status(db, event_id) == "building" and len(picks_on_disk(db, event_id)) == SEATS_TWO
+    assert killed_then_finished(cli, db, event_id, "deferred-picks", kill)
     assert temporaries(tmp_path) == []
 
 
