@@ -5,6 +5,7 @@ Every rules text here is made up for the tests; no real card text is committed.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import hashlib
 import http.server
@@ -16,10 +17,14 @@ from pathlib import Path
 
 import pexpect
 import pytest
+from rich.console import Console
+from rich.table import Table
 
+from events.screens.render import add_text_rows
 from sets.catalog import load_set
 from tests.helpers.cardfiles import cmr_mtgjson, made_up, write
 from tests.helpers.paths import ROOT
+from tests.helpers.products import CLB
 
 
 def tst_set() -> dict:
@@ -331,14 +336,6 @@ def test_the_line_under_a_pick_shows_the_monarchy_and_the_removal_before_keyword
 
 
 def test_a_card_without_text_names_its_own_sets_download():
-    import dataclasses
-
-    from rich.console import Console
-    from rich.table import Table
-
-    from events.screens.render import add_text_rows
-    from tests.helpers.products import CLB
-
     card = next(card for card in CLB.values() if card.set_code == "CLB")
     bare = dataclasses.replace(card, faces=tuple(dataclasses.replace(face, text="") for face in card.faces))
     table = Table()
