@@ -56,7 +56,7 @@ from events.storage.journal import Journal, JournalWrite
 from events.storage.pick_clock import deadline_of, next_deadline
 from events.storage.records import MAX_NAME
 from events.storage.store import Store
-from sets.errors import LimitError, StateError
+from sets.errors import LimitError, StateError, WouldWait
 
 
 @dataclass
@@ -333,10 +333,17 @@ class TableSession(DraftFields):
         the draft's own file — one write for them all, as a server with many players at one table makes them.
         Each is checked as ``pick`` checks it, in the order given; a refused one comes back as its error
         (``StalePickError``, ``StateError``) and changes nothing, the others are taken and saved together.
-        ``deferred``: written without waiting, synced by it (``Journal.write``)."""
+        ``deferred``: written without waiting, synced by it (``Journal.write``); the draft is caught up with its file
+        under the file's lock either way, and a draft replaced meanwhile is then ``WouldWait``, nothing changed (it is
+        opened anew where waiting is fine)."""
         outcomes: list[Pick | Exception] = []
         with self._journal().write(deferred) as entry:
-            self._catch_up(entry.state)
+            try:
+                self._catch_up(entry.state)
+            except DraftReplacedError:
+                if deferred is None:
+                    raise
+                raise WouldWait(f"draft {self.draft_id} was replaced: the new one is to be opened first") from None
             now = timing.now()
             before = len(self.draft.log)
             self._time_out(now)
@@ -352,7 +359,7 @@ class TableSession(DraftFields):
     def _take(self, request: PickRequest, token: str | None) -> Pick | Exception:
         """Inside the transaction: one checked pick and the bot picks it allows, or why it is refused."""
         seat = request.seat
-        if seat not in self.humans:
+        if seat not in self.doc["humans"]:
             return StateError(
                 f"seat {seat + 1} is now a bot seat: the desk dropped the player or handed the seat to a bot, "
                 "and a bot picks for the seat"
@@ -366,7 +373,8 @@ class TableSession(DraftFields):
             record = self.draft.take(request)
         except StalePickError as error:
             return error
-        run_bots(self.draft, self.bots)
+        if self.bots:  # a table of players only has no bot to run
+            run_bots(self.draft, self.bots)
         self._after_bots()
         return record
 
