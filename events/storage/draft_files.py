@@ -186,11 +186,13 @@ class TableSession(DraftFields):
             raise StateError(f"draft {self.draft_id} is over; no more picks")
         return journal
 
-    def _catch_up(self, journal: dict[str, Any] | None) -> None:
-        """Apply the picks other terminals made (the journal is ahead of this session)."""
+    def _catch_up(self, journal: dict[str, Any] | None, deferred: Deferred | None = None) -> None:
+        """Apply the picks made elsewhere; a replaced draft is ``DraftReplacedError`` (``WouldWait`` with ``deferred``)."""
         self._round_read = self.draft.round
         if journal is None:
             return
+        if journal["status"] == REPLACED and deferred is not None:
+            raise WouldWait(f"draft {self.draft_id} was replaced: the new one is to be opened first")
         if journal["status"] == REPLACED:
             self.doc["status"] = REPLACED
             raise DraftReplacedError(
@@ -311,11 +313,10 @@ class TableSession(DraftFields):
     def pick(self, request: PickRequest, token: str | None = None) -> Pick:
         """A human pick, then the bot picks it allows, saved in one transaction on the draft's own file.
 
-        Inside the transaction the session first applies picks made at other terminals and a timeout
-        that is due, then checks the request against the pack as it stands: a pick made on a pack
-        state that has moved on is refused (``StalePickError``, the session then shows the new pack),
-        so several terminals can share one draft without losing or misplacing picks.  ``token``: the
-        terminal's binding when the seat is bound to one (seat codes).
+        Inside the transaction the session first applies picks made at other terminals and a timeout that is due,
+        then checks the request against the pack as it stands: a pick made on a pack state that has moved on is
+        refused (``StalePickError``, the session then shows the new pack), so several terminals can share one draft
+        without losing or misplacing picks.  ``token``: the terminal's binding when the seat is bound to one.
         """
         if not isinstance(request, PickRequest):
             raise TypeError("a pick is a PickRequest (session.choose or session.suggested_pick), not pack positions")
@@ -333,17 +334,10 @@ class TableSession(DraftFields):
         the draft's own file — one write for them all, as a server with many players at one table makes them.
         Each is checked as ``pick`` checks it, in the order given; a refused one comes back as its error
         (``StalePickError``, ``StateError``) and changes nothing, the others are taken and saved together.
-        ``deferred``: written without waiting, synced by it (``Journal.write``); the draft is caught up with its file
-        under the file's lock either way, and a draft replaced meanwhile is then ``WouldWait``, nothing changed (it is
-        opened anew where waiting is fine)."""
+        ``deferred``: written without waiting, synced by it (``Journal.write``; a replaced draft: ``_catch_up``)."""
         outcomes: list[Pick | Exception] = []
         with self._journal().write(deferred) as entry:
-            try:
-                self._catch_up(entry.state)
-            except DraftReplacedError:
-                if deferred is None:
-                    raise
-                raise WouldWait(f"draft {self.draft_id} was replaced: the new one is to be opened first") from None
+            self._catch_up(entry.state, deferred)
             now = timing.now()
             before = len(self.draft.log)
             self._time_out(now)

@@ -404,11 +404,9 @@ def write_picks(
 
 
 def _in_memory(served: Served, pod: int, batch: list[Waiting]) -> tuple[DraftTable, Snapshot]:
-    """The pod's draft and the event's snapshot as kept in memory, for a write that must not wait
-    (``write_picks``); ``WouldWait`` when one is to be read first, or a pick would bind its seat first (a write of
-    its own).  The draft is caught up with its file by the write itself, under the file's lock (one look at the
-    file, and a read of what another process added: ``DraftTable.pick_many``), and each pick is checked again
-    there against the draft as it stands on disk."""
+    """The pod's draft and the event's snapshot as kept in memory, for a write that must not wait (``write_picks``);
+    ``WouldWait`` when one is to be read first, or a pick would bind its seat first (a write of its own).  The write
+    catches the draft up with its file under the file's lock (``DraftTable.pick_many``) and checks each pick there."""
     session, snap = served.tables.get(pod), served.fresh_snapshot()
     if session is None or snap is None:
         raise WouldWait(f"pod {pod}'s draft is to be read first")
