@@ -40,18 +40,18 @@ TAKEN_BY = {  # who made a seat's last pick, when not the player (``DraftTable.t
 }
 EMPTY = msgspec.Raw(b"[]")  # an empty list of cards, already encoded
 _encode = msgspec.json.Encoder().encode
-# see card_json: (card, foil) -> (the card's faces, its fields, its facts, the facts at each place and encoded)
-_CARDS_JSON: dict[
-    tuple[Card, bool], tuple[object, tuple[object, ...], answers.Card, dict[int, tuple[answers.Card, bytes]]]
-] = {}
+# see card_json: (id of the card, foil) -> (that very card, kept so its id is not reused; its facts; the facts at each
+# place and encoded)
+_CARDS_JSON: dict[tuple[int, bool], tuple[Card, answers.Card, dict[int, tuple[answers.Card, bytes]]]] = {}
 
 
 def card_json(card: Card, index: int, foil: bool = False) -> answers.Card:
     """One card as the page draws it: facts only, and the rules text when it was imported (read only: the same
-    dictionary is given to every state that shows this card at this place).  A card equals another of the same
-    set, number and name, so what was worked out is kept with the card's very faces: a set read again (a card
-    corrected, a text imported) makes new ones, and the card is worked out anew.  The facts are worked out once
-    a card (its image looked up once), whatever places it is shown at as its pack shrinks."""
+    dictionary is given to every state that shows this card at this place).  A card never changes (frozen): a set
+    read again (a card corrected, a text imported) makes new card objects, so what was worked out is kept with
+    the very card object (and the card with it, so its id names no other card while it is here), and a new one
+    is worked out anew.  The facts are worked out once a card (its image looked up once), whatever places it is
+    shown at as its pack shrinks."""
     return _placed(card, index, foil)[0]
 
 
@@ -61,9 +61,8 @@ def card_bytes(card: Card, index: int, foil: bool = False) -> bytes:
 
 
 def _placed(card: Card, index: int, foil: bool) -> tuple[answers.Card, bytes]:
-    fields = (card.rarity, card.identity, card.mana_value, card.layout)
-    kept = _CARDS_JSON.get((card, foil))
-    if kept is None or kept[0] is not card.faces or kept[1] != fields:
+    kept = _CARDS_JSON.get((id(card), foil))
+    if kept is None or kept[0] is not card:
         if len(_CARDS_JSON) > CARDS_KEPT:
             _CARDS_JSON.clear()
         kept_image = image_of(card)
@@ -81,11 +80,11 @@ def _placed(card: Card, index: int, foil: bool) -> tuple[answers.Card, bytes]:
             image=UNSET if kept_image is None else image_address(card, kept_image[0]),
             artist=UNSET if kept_image is None else kept_image[1],
         )
-        kept = _CARDS_JSON[card, foil] = (card.faces, fields, facts, {})
-    placed = kept[3].get(index)
+        kept = _CARDS_JSON[id(card), foil] = (card, facts, {})
+    placed = kept[2].get(index)
     if placed is None:
-        facts = replace(kept[2], id=index)
-        placed = kept[3][index] = (facts, _encode(facts))
+        facts = replace(kept[1], id=index)
+        placed = kept[2][index] = (facts, _encode(facts))
     return placed
 
 
@@ -107,7 +106,7 @@ def pack_json(cards: list[Printing]) -> msgspec.Raw:
     if kept is None or kept[0] is not cards:
         if len(_PACKS_JSON) > PACKS_KEPT:
             _PACKS_JSON.clear()
-        encoded = b",".join([card_bytes(p.card, i, p.foil or p.etched) for i, p in enumerate(cards)])
+        encoded = b",".join([_placed(p.card, i, p.foil or p.etched)[1] for i, p in enumerate(cards)])
         kept = _PACKS_JSON[id(cards)] = (cards, msgspec.Raw(b"[" + encoded + b"]"))
     return kept[1]
 
@@ -159,31 +158,34 @@ def seat_place(snap: Snapshot, player_id: int) -> tuple[int, int, int | None] | 
     return indexed(snap).places.get(player_id)
 
 
-def draft_json(session: DraftTable, pod: int, seat: int) -> answers.DraftState:
+def draft_json(session: DraftTable, pod: int, seat: int, humans: Container[int] | None = None) -> answers.DraftState:
+    """The draft as the seat sees it (``humans``: the pod's human seats, when the caller has them)."""
     draft: Draft = session.draft
+    humans = session.humans if humans is None else humans
     finished = draft.finished
     held = None if finished else draft.held(seat)
-    mine = held is not None
     last = next((pick for pick in reversed(draft.log) if pick.seat == seat), None)
     at = draft.at(seat)
     waiting_on = draft.waiting_on(seat)
+    config = draft.config
+    human = seat in humans
     return answers.DraftState(
         pod=pod,
         seat=seat + 1,
-        seats=draft.config.seats,
-        pack=min(at[0], draft.config.boosters),
-        packs=draft.config.boosters,
+        seats=config.seats,
+        pack=min(at[0], config.boosters),
+        packs=config.boosters,
         pick=at[1],
         picks=draft.picks_per_pack,
-        take=draft.picks_due(seat) if mine else 0,
+        take=0 if held is None else draft.picks_due(seat),
         direction="left" if draft.direction > 0 else "right",
-        cards=pack_json(held.cards) if held is not None and seat in session.humans else EMPTY,
+        cards=pack_json(held.cards) if held is not None and human else EMPTY,
         waiting_for=len(waiting_on),
-        waiting_on=[session.names[other] for other in waiting_on],
+        waiting_on=[session.names[other] for other in waiting_on] if waiting_on else [],  # the names read if any
         queued=draft.queued(seat),
         deadline=session.deadline(seat),
         done=finished,
-        bot=seat not in session.humans,
+        bot=not human,
         last=None if last is None else _last_pick(last, TAKEN_BY.get(session.taken_by(last))),
     )
 
@@ -254,8 +256,9 @@ def seat_state(
         with served.locked(place[0]):
             if session is None:
                 session = served.table(place[0])
-            draft = draft_json(session, place[0], place[1])
-            bot = place[1] not in session.humans
+            humans = session.humans
+            draft = draft_json(session, place[0], place[1], humans)
+            bot = place[1] not in humans
             cards = session.draft.pools[place[1]]
             pool, size = pool_json(served, place[0], place[1], cards), len(cards)
             version = len(session.draft.log)
