@@ -11,6 +11,7 @@ import logging
 from typing import Any, Literal
 
 import msgspec
+from msgspec import UNSET
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.websockets import WebSocketDisconnect
@@ -65,6 +66,7 @@ from events.web.server import Server
 
 log = logging.getLogger("cmdraft.serve")
 decode = msgspec.json.Decoder().decode  # a message on a stream: any JSON (its kind read from it)
+decode_pick = msgspec.json.Decoder(StreamPick).decode  # a pick on a stream, all its fields of their types
 
 # --- the seat and its picks -------------------------------------------------------------------------------------------
 
@@ -157,13 +159,20 @@ async def message(server: Server, text: str, token: str, connection: Connection)
     if len(text) > limit:
         return StreamError(ErrorInfo("too-large", f"a message is at most {limit // 1024} KiB"))
     data: Any = None
+    sent: StreamPick | None = None
+    kind: str | None
+    ask: int | None
     try:
-        data = decode(text)
-        kind = data.get("type") if isinstance(data, dict) else None
-    except msgspec.DecodeError:
-        kind = None
-    ask = data.get("id") if kind == "pick" else None
-    ask = ask if isinstance(ask, int) and not isinstance(ask, bool) else None
+        sent = decode_pick(text)  # most messages: a pick as the page sends it, read in one go
+        kind, ask = "pick", None if sent.id is UNSET else sent.id
+    except msgspec.DecodeError:  # another message, or a pick to be checked field by field (``checked``)
+        try:
+            data = decode(text)
+            kind = data.get("type") if isinstance(data, dict) else None
+        except msgspec.DecodeError:
+            kind = None
+        ask = data.get("id") if kind == "pick" else None
+        ask = ask if isinstance(ask, int) and not isinstance(ask, bool) else None
     try:
         server.limits.request("seat " + token)
     except ApiError as error:
@@ -175,7 +184,7 @@ async def message(server: Server, text: str, token: str, connection: Connection)
     if kind != "pick":
         return StreamError(ErrorInfo("bad-message", 'send a "ping", a "pick" or a "seat"'))
     try:
-        sent = checked(data, StreamPick)
+        sent = checked(data, StreamPick) if sent is None else sent
         mark = server.served.database_mark()  # one look at the database for the token's and the pick's checks
         player = await server.holder(token, mark)
         pick = PickBody(sent.pack, sent.pick, sent.cards)
