@@ -148,9 +148,7 @@ class Served:
     tables: dict[int, DraftTable] = field(default_factory=dict)
     building: dict[int, EventDeck] = field(default_factory=dict)  # player id -> the deck being built
     _snap: tuple[Signature, Snapshot] | None = None
-    _turn_mark: tuple[Signature] | None = (
-        None  # the database's signature this turn of the event loop (``database_mark``)
-    )
+    _turn_mark: tuple[Signature] | None = None  # the database's signature this loop turn (``database_mark``)
     _locks: dict[Hashable, threading.RLock] = field(default_factory=dict)
     _guard: threading.Lock = field(default_factory=threading.Lock)
     holders: dict[str, tuple[Signature, int]] = field(default_factory=dict)  # token -> (database signature, player)
