@@ -40,8 +40,7 @@ TAKEN_BY = {  # who made a seat's last pick, when not the player (``DraftTable.t
 }
 EMPTY = msgspec.Raw(b"[]")  # an empty list of cards, already encoded
 _encode = msgspec.json.Encoder().encode
-# see card_json: (id of the card, foil) -> (that very card, kept so its id is not reused; its facts; the facts at each
-# place and encoded)
+# see card_json: (id of the card, foil) -> (the card, kept so its id names no other; its facts; at each place, encoded)
 _CARDS_JSON: dict[tuple[int, bool], tuple[Card, answers.Card, dict[int, tuple[answers.Card, bytes]]]] = {}
 
 
@@ -167,8 +166,7 @@ def draft_json(session: DraftTable, pod: int, seat: int, humans: Container[int] 
     last = next((pick for pick in reversed(draft.log) if pick.seat == seat), None)
     at = draft.at(seat)
     waiting_on = draft.waiting_on(seat)
-    config = draft.config
-    human = seat in humans
+    config, human = draft.config, seat in humans
     return answers.DraftState(
         pod=pod,
         seat=seat + 1,
