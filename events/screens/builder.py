@@ -74,7 +74,10 @@ def status_lines(session: DeckSession) -> list[RenderableType]:
 
 
 def deck_table(deck: Deck, width: int) -> Table:
-    rows = [["C", card.name, identity_text(card.identity.code), str(card.mana_value)] for card in deck.commanders]
+    # a commander's count says "commander" ("C" reads as colorless, the identity column's letter)
+    rows = [
+        ["commander", card.name, identity_text(card.identity.code), str(card.mana_value)] for card in deck.commanders
+    ]
     for kind, cards in group_cards(deck.main):
         rows.append(["", Text(f"{kind} ({sum(n for _, n in cards)})", style="bold"), "", ""])
         rows += [[str(n), card.name, identity_text(card.deck_colors.code), str(card.mana_value)] for card, n in cards]
