@@ -80,7 +80,9 @@ def deck_check(
     ] = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Check a deck; exit 0 when legal, 1 when not, 2 when the input can't be read."""
+    """Check a deck; exit 0 when legal, 1 when not, 2 when the input can't be read (a line of the deck or the pool
+    that names no known card, or can't be read at all: bad input, as ``deck convert`` says it; the report still
+    lists every problem)."""
     try:
         deck_format = DeckFormat(fmt)
     except ValueError:
@@ -103,7 +105,8 @@ def deck_check(
         emit_json(report.to_json())
     else:
         out().print(deck_report(report))
-    raise typer.Exit(0 if report.valid else 1)
+    unreadable = any(problem.code in SKIPPED for problem in problems)
+    raise typer.Exit(2 if unreadable else 0 if report.valid else 1)
 
 
 @deck_app.command("convert")
