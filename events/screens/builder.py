@@ -25,7 +25,7 @@ from events.screens import deck_commands as words
 from events.screens.cards import show_card
 from events.screens.deck_tables import deck_report, stats_lines, suggestion_table
 from events.screens.goldfish import goldfish_lines
-from events.screens.render import card_list_table, count_words, identity_text
+from events.screens.render import card_list_table, count_words, identity_text, unruled
 from events.screens.review import bot_view, review
 from events.screens.terminal import Quit, Terminal
 from events.sessions.activities import DeckActivity, Exported
@@ -217,7 +217,7 @@ class BuilderPrompt:
 
     def say(self, lines: Sequence[RenderableType]) -> None:
         for line in lines:
-            self.console.print(line)
+            self.console.print(unruled(line))
 
     def run(self) -> None:
         self.say(opening_lines(self.session, self.console.width))

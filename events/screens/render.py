@@ -5,13 +5,14 @@ and the CLI print."""
 
 from __future__ import annotations
 
+import copy
 import re
 from collections import Counter
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, cast
 
 from rich import box
-from rich.console import Console
+from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
@@ -289,6 +290,19 @@ def pack_table(
         plain=True,
         justify={"#": "right", "Count": "right", "R": "center", "Id": "center"},
     )
+
+
+def unruled(renderable: Any) -> Any:
+    """A table as the line prompt prints it: no rule of box-drawing characters under its header (read aloud, a
+    rule is a row of dashes), its title a line of its own (wrapped at the terminal's width, not the table's),
+    its header and columns kept; anything else as it is."""
+    if not isinstance(renderable, Table):
+        return renderable
+    table = copy.copy(renderable)
+    table.box, title, table.title = None, table.title, None
+    if title is None:
+        return table
+    return Group(shown(title) if isinstance(title, str) else title, table)
 
 
 def card_line(printing: Printing, label: str = "", width: int | None = None) -> Text:

@@ -12,7 +12,16 @@ from rich.text import Text
 from draft.advice import review as advice_review
 from draft.deck_state import pool_order
 from events.outputs.text import join_names
-from events.screens.render import card_line, card_list_table, count_words, fit_table, identity_text, pack_table, shown
+from events.screens.render import (
+    card_line,
+    card_list_table,
+    count_words,
+    fit_table,
+    identity_text,
+    pack_table,
+    shown,
+    unruled,
+)
 from events.sessions.activities import BotDeck, bot_decks
 from events.sessions.table import DraftTable
 
@@ -65,8 +74,8 @@ def bots_table(table: DraftTable, width: int | None = None) -> Table:
 def review(console: Console, table: DraftTable) -> None:
     """Every pick of the human seats (what was taken, what the hint would have taken, what wheeled) and the bots' decks."""
     for seat in table.humans:
-        console.print(review_table(table, seat, console.width))
-    console.print(bots_table(table, console.width))
+        console.print(unruled(review_table(table, seat, console.width)))
+    console.print(unruled(bots_table(table, console.width)))
 
 
 def bot_deck_rows(bot: BotDeck, commander: str = "C") -> list[list]:
@@ -108,10 +117,12 @@ def bot_view(console: Console, bot: BotDeck) -> None:
     for key, count in counts.items():
         console.print(card_line(firsts[key], str(count), console.width))
     console.print(
-        card_list_table(
-            ["Count", "Card", "Id", "MV"],
-            bot_deck_rows(bot, "commander"),
-            title=f"Seat {bot.seat + 1}: deck ({count_words(bot.deck.size, 'card')})",
-            width=console.width,
+        unruled(
+            card_list_table(
+                ["Count", "Card", "Id", "MV"],
+                bot_deck_rows(bot, "commander"),
+                title=f"Seat {bot.seat + 1}: deck ({count_words(bot.deck.size, 'card')})",
+                width=console.width,
+            )
         )
     )

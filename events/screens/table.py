@@ -20,7 +20,7 @@ from events.outputs.text import join_names
 from events.screens.cards import card_request, show_card
 from events.screens.deck_tables import signals_table
 from events.screens.picks import HELP_PICK, HELP_PICK_UNASSISTED, parse_selection
-from events.screens.render import card_lines, count_words, identity_text, passing, text_line
+from events.screens.render import card_lines, count_words, identity_text, passing, text_line, unruled
 from events.screens.terminal import Quit, Terminal
 from events.sessions.seat import NO_ASSISTANCE, Refused, SeatSession, Taken
 from sets.booster import Printing
@@ -162,7 +162,7 @@ class TablePrompt:
                 for reason in seat.hint().reasons():
                     self.console.print(Text("Hint: " + reason, style="cyan"))
             elif command in ("signals", "s"):
-                self.console.print(signals_table(seat.signals(), width=self.console.width))
+                self.console.print(unruled(signals_table(seat.signals(), width=self.console.width)))
             else:
                 command = None
             if command is not None:

@@ -314,6 +314,8 @@ def test_builder_suggestions_and_review_at_80_columns(tmp_path):
     for card in deck.commanders:  # its count says "commander" ("C" read as colorless, the Id column's letter)
         assert any(line.split()[:1] == ["commander"] and card.name in line for line in lines), card.name
     assert not any(line.split()[:1] == ["C"] for line in lines)
+    assert not any("─" in line for line in lines)  # read aloud: no rule of dashes under a table's header
+    assert not [line for line in lines if line.strip() and " " not in line.strip()]  # nor a wrapped title's tail
     from draft.deckbuild import rank_commanders
 
     for suggestion in rank_commanders(Counter(ui.builder.session.pool), 8, piper=ui.builder.session.piper):
