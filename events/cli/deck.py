@@ -105,8 +105,14 @@ def deck_check(
         emit_json(report.to_json())
     else:
         out().print(deck_report(report))
-    unreadable = any(problem.code in SKIPPED for problem in problems)
-    raise typer.Exit(2 if unreadable else 0 if report.valid else 1)
+    unreadable = [problem for problem in problems if problem.code in SKIPPED]
+    if unreadable:  # bad input (2), said in one line as every error is, after the report
+        raise InputError(
+            f"{deck_path}: {count_words(len(unreadable), 'line')} can't be read: "
+            + "; ".join(problem.message for problem in unreadable)
+            + f"; correct {'it' if len(unreadable) == 1 else 'them'} and check again"
+        )
+    raise typer.Exit(0 if report.valid else 1)
 
 
 @deck_app.command("convert")

@@ -97,6 +97,10 @@ def test_check_and_convert_answer_an_unknown_card_with_the_exit_code_the_docs_gi
     converted = cli("deck", "convert", deck, tmp_path / "out.json")
     assert checked.exit_code == converted.exit_code == 2
     assert "unknown-card" in {p["code"] for p in json.loads(checked.stdout)["problems"]}  # the report, whole
+    (said,) = checked.stderr.splitlines()  # and the one error line every bad input gets
+    assert (
+        said.startswith("cmdraft: error: ") and "1 line can't be read" in said and "'Akroma, Vison of Ixidor'" in said
+    )
     codes = (ROOT / "docs" / "commands.md").read_text(encoding="utf-8").splitlines()
     assert "unknown set/card" in next(line for line in codes if line.startswith("| 2 |"))
     legal_but_short = tmp_path / "short.txt"
