@@ -95,6 +95,10 @@ OFF_COLOR = 1.0
 DEPTH_TARGET = 44  # playables in the plan's colors wanted by the end of the draft (a deck plays about 36 spells)
 
 
+# For each color (0-4, WUBRG), the color masks that hold it, in order.
+_HOLDING = tuple(tuple(mask for mask in range(32) if mask >> index & 1) for index in range(5))
+
+
 def _could_lead(item: Card | Printing) -> bool:
     """A card that would give a pool with no Piper to count on a deck of some color: a legend with a color, a Piper."""
     traits = card_traits(item.card if isinstance(item, Printing) else item)
@@ -175,13 +179,13 @@ class Bot:
             traits = card_traits(item.card if isinstance(item, Printing) else item)
             if traits.rating < 1.8:
                 continue
-            width = traits.mask.bit_count()
+            indexes = traits.color_indexes  # the colors' places, as the mask's bits
+            width = len(indexes)
             if not width or width > 2:
                 continue
             share = weight * (traits.rating - 1.8) / width
-            for index in range(5):
-                if traits.mask >> index & 1:
-                    signals[index] += share
+            for index in indexes:
+                signals[index] += share
 
     def learn(self, offered: Sequence[Printing | Card], taken: Sequence[Card], pick_number: int) -> None:
         """One pick of this seat: what it was passed and what it took (replaying these rebuilds the bot exactly)."""
@@ -348,8 +352,7 @@ class Bot:
         total, by_color = self._color_values()
         if total <= 0:
             return 0.0
-        mask = traits.mask
-        shares = [by_color[index] / total for index in range(5) if mask >> index & 1]  # WUBRG, as Color.bit
+        shares = [by_color[index] / total for index in traits.color_indexes]  # WUBRG, as Color.bit
         return EARLY_FIT * min(1.0, 2.0 * sum(shares) / len(shares))
 
     def _color_values(self) -> tuple[float, list[float]]:
@@ -360,7 +363,7 @@ class Bot:
         if found is None or found[0] != key:
             values = (
                 sum(by_mask[1:]),
-                [sum([value for mask, value in enumerate(by_mask) if mask >> index & 1]) for index in range(5)],
+                [sum([by_mask[mask] for mask in masks]) for masks in _HOLDING],
             )
             found = self._colors = (key, values)
         return found[1]

@@ -10,7 +10,7 @@ from itertools import combinations, product
 from typing import Any
 
 from draft.decks import is_piper
-from draft.products import AddedOption, PartnerGrant, Product, product_of, products
+from draft.products import AddedOption, PartnerGrant, Product, added_names, product_of, products
 from sets.cards import Card, CommanderAbility, normalize_name
 from sets.colors import Color, ColorIdentity, identity_from_mask
 from sets.errors import InputError
@@ -50,19 +50,19 @@ def can_pair(first: Card, second: Card, product: Product | None = None) -> bool:
     abilities never combine (702.124f).  A product's grant (Commander Masters) pairs the cards it names as
     though they had partner (702.124h), with each other and with cards that have partner.
     """
-    if product is not None:
-        return _can_pair(first, second, product)
-    # The answer for these two card objects (frozen, and the products are fixed), once: bots ask it of every pack.
-    key = (id(first), id(second))
+    # The answer for these two card objects in this product (all frozen, and the products are fixed), once: bots ask
+    # it of every pack, and the deck builder of every pair of a pool's leaders.
+    key = (id(first), id(second), id(product))
     found = _PAIRED.get(key)
-    if found is None or found[0] is not first or found[1] is not second:
+    if found is None or found[0] is not first or found[1] is not second or found[2] is not product:
         if len(_PAIRED) >= _PAIRED_LIMIT:
             _PAIRED.clear()
-        found = _PAIRED[key] = (first, second, _can_pair(first, second, None))  # the cards held: ids stay theirs
-    return found[2]
+        # the cards and product held: ids stay theirs
+        found = _PAIRED[key] = (first, second, product, _can_pair(first, second, product))
+    return found[3]
 
 
-_PAIRED: dict[tuple[int, int], tuple[Card, Card, bool]] = {}
+_PAIRED: dict[tuple[int, int, int], tuple[Card, Card, Product | None, bool]] = {}
 _PAIRED_LIMIT = 1 << 16
 
 
@@ -196,10 +196,10 @@ def commander_identity(commanders: Sequence[Card], colors: Sequence[Color | None
     choices = iter(colors)
     for card in commanders:
         mask |= card.identity.mask
-        if card.chooses_color:
+        if CommanderAbility.CHOOSES_COLOR in card.abilities:  # ``chooses_color``
             color = next(choices, None)
             if color is not None:
-                mask |= ColorIdentity.of([color]).mask
+                mask |= ColorIdentity.of((color,)).mask
     return identity_from_mask(mask)
 
 
@@ -300,10 +300,11 @@ def usable_options(
     The one place that decides how many of the product's added card a deck may add beyond its pool: the
     product's most, and fewer when fewer are there to add (``may_add``: what the store's stock holds for it)."""
     product = product if product is not None else product_of(pool)
-    held = sum(n for card, n in pool.items() if is_piper(card))
+    added_cards = added_names()  # ``is_piper``, asked of every commander of every option
+    held = sum(n for card, n in pool.items() if card.name in added_cards)
     most = product.added.most if may_add is None else min(product.added.most, max(0, may_add))
     for commanders, colors in commander_options(pool, piper, product):
-        added = [is_piper(card) for card in commanders]
+        added = [card.name in added_cards for card in commanders]
         extra = max(0, sum(added) - held)
         if extra > most:
             continue

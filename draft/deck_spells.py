@@ -141,8 +141,12 @@ def width_cost(spells: Sequence[Card], identity: ColorIdentity) -> float:
     two-color build of the same pool."""
     if len(identity) < 3:
         return 0.0
-    short = sum(max(0, SPLASH_SPELLS - n) for _, n in _shown(spells, identity))
-    return WIDTH_COST * (len(identity) - 2) + SPLASH_SHORT_COST * short
+    return _width_cost(_shown(spells, identity), len(identity))
+
+
+def _width_cost(shown: list[tuple[Color, int]], width: int) -> float:
+    short = sum(max(0, SPLASH_SPELLS - n) for _, n in shown)
+    return WIDTH_COST * (width - 2) + SPLASH_SHORT_COST * short
 
 
 def thin_colors(spells: Sequence[Card], identity: ColorIdentity) -> list[Color]:
@@ -153,14 +157,28 @@ def thin_colors(spells: Sequence[Card], identity: ColorIdentity) -> list[Color]:
     return [color for color, n in _shown(spells, identity) if n <= THIN_COLOR_SPELLS]
 
 
+def color_costs(spells: Sequence[Card], identity: ColorIdentity) -> tuple[int, float]:
+    """How many ``thin_colors`` the spells leave and their ``width_cost``, the spells' colors counted once."""
+    width = len(identity)
+    if width < 2:
+        return 0, 0.0
+    shown = _shown(spells, identity)
+    thin = sum(1 for _, n in shown if n <= THIN_COLOR_SPELLS)
+    return thin, (_width_cost(shown, width) if width >= 3 else 0.0)
+
+
+# Each identity mask's colors (WUBRG) with their bits.
+_COLOR_BITS = tuple(tuple((color, color.bit) for color in Color if mask & color.bit) for mask in range(32))
+
+
 def _shown(spells: Sequence[Card], identity: ColorIdentity) -> list[tuple[Color, int]]:
     """Each color of the identity (WUBRG) with the number of spells of that color."""
-    colors = list(identity)
-    bits = [color.bit for color in colors]
-    counts = [0] * len(bits)
+    pairs = _COLOR_BITS[identity.mask]
+    counts = [0] * len(pairs)
     for card in spells:
         mask = card_traits(card).mask
-        for at, bit in enumerate(bits):
-            if mask & bit:
-                counts[at] += 1
-    return list(zip(colors, counts, strict=True))
+        if mask:
+            for at, (_color, bit) in enumerate(pairs):
+                if mask & bit:
+                    counts[at] += 1
+    return [(color, n) for (color, _bit), n in zip(pairs, counts, strict=True)]

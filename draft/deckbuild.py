@@ -40,13 +40,12 @@ from draft.deck_spells import (
     SPELLS,
     WIDTH_COST,
     choose_spells,
+    color_costs,
     filler_order,
     filler_value,
     is_rock,
     land_count,
     live_copies,
-    thin_colors,
-    width_cost,
 )
 from draft.decks import DRAFT_MIN_SIZE, Deck, DeckLine, Zone, is_free_basic, is_piper
 from draft.manabase import mana, produced
@@ -104,21 +103,19 @@ def _build(
     skip = dict(Counter(leaders))  # the leaders' own copies stay out of the deck
     names = {card.name for card in leaders}  # a copy of a leader has its name
     outside = ~identity.mask
-    fitting = []
+    fitting_spells: list[Card] = []  # the fitting cards, in ranked order: the nonland ones, and the lands
+    fitting_lands: list[Card] = []
     for card in ranked:
-        if card_traits(card).mask & outside:
+        traits = card_traits(card)
+        if traits.mask & outside:
             continue
         if card.name in names and skip.get(card):
             skip[card] -= 1
             continue
-        fitting.append(card)
-    candidates, dead = live_copies([card for card in fitting if not card.is_land], leaders)
+        (fitting_lands if traits.land else fitting_spells).append(card)
+    candidates, dead = live_copies(fitting_spells, leaders)
     # A colorless identity has no free basics: every land of the pool it may play is a land it needs.
-    lands = [
-        card
-        for card in fitting
-        if card.is_land and (produced(card, identity) or card_rating(card) > 1.8 or not identity)
-    ]
+    lands = [card for card in fitting_lands if produced(card, identity) or card_rating(card) > 1.8 or not identity]
     lands = lands[:MAX_NONBASIC_LANDS]
     first = candidates[: DRAFT_MIN_SIZE - len(leaders) - LANDS[0]]
     land_total = land_count(first[:SPELLS])
@@ -162,10 +159,11 @@ def _build(
         land_total = min(LANDS[1], land_total + short)
         spells = spells[: DRAFT_MIN_SIZE - len(leaders) - land_total]
         basics, short = mana(spells, lands, leaders, identity, land_total)
-    value = sum(card_rating(c) for c in spells) + sum(card_rating(c) for c in leaders if not is_piper(c))
+    value = sum([card_traits(c).rating for c in spells]) + sum(card_rating(c) for c in leaders if not is_piper(c))
     value += FILLER * filler_lands
-    value -= SHORT_SOURCE_COST * short + THIN_COLOR_COST * len(thin_colors(spells, identity))
-    value -= width_cost(spells, identity)
+    thin, wide = color_costs(spells, identity)  # ``thin_colors`` and ``width_cost``, the spells counted once
+    value -= SHORT_SOURCE_COST * short + THIN_COLOR_COST * thin
+    value -= wide
     # A pool too thin in these colors for a deck, even with filler: more lands than any deck wants.
     value -= EXTRA_LAND_COST * max(0, land_total - max(LANDS[1], FILLER_LANDS if filler_lands else 0))
     return _Build(tuple(spells), tuple(lands), basics, short, value)
@@ -293,7 +291,13 @@ def _ceiling(rows: Sequence[tuple[int, float]], leaders: Sequence[Card], identit
     ``FILLER`` (a filler land is worth that much in place of a weaker spell), its leaders, less its colors past two
     (every other cost is zero or more); a hair above, so a sum rounded in another order can't matter."""
     slots = DRAFT_MIN_SIZE - len(leaders) - (LANDS[0] if identity else 0)
-    fitting = sorted((max(0.0, rating) for mask, rating in rows if not mask & ~identity.mask), reverse=True)[:slots]
+    outside = ~identity.mask
+    fitting = sorted([max(0.0, rating) for mask, rating in rows if not mask & outside], reverse=True)
+    for leader in leaders:  # a leader's own copy leads: it is no spell of its deck (``_build`` leaves it out)
+        traits = card_traits(leader)
+        if not traits.land and not traits.piper and not traits.mask & outside:
+            fitting.remove(max(0.0, traits.rating))
+    fitting = fitting[:slots]
     # A colored deck's filler lands take the places of its weakest spells, from ``LANDS[0]`` lands to ``FILLER_LANDS``.
     raised = FILLER_LANDS - LANDS[0] if identity else 0
     spells = sum(fitting) + sum(max(0.0, FILLER - rating) for rating in fitting[max(0, len(fitting) - raised) :])

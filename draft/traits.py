@@ -44,6 +44,11 @@ class Traits:
     piper: bool
     identity_mask: int
     partner: bool
+    color_indexes: tuple[int, ...]  # the deck colors' places in WUBRG order (the bits of ``mask``), lowest first
+
+
+# For each color mask, the places (0-4, WUBRG) of its bits, lowest first.
+COLOR_INDEXES = tuple(tuple(index for index in range(5) if mask >> index & 1) for mask in range(32))
 
 
 @lru_cache(maxsize=16384)
@@ -80,4 +85,5 @@ def card_traits(card: Card) -> Traits:
         piper,
         card.identity.mask,
         card.has_partner,
+        COLOR_INDEXES[card.deck_colors.mask],
     )
