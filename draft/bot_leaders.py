@@ -141,14 +141,19 @@ class PoolLeaders:
         return rated
 
     def held(self) -> list[LeaderOption]:
-        """For each option: the colors of its leaders (a Piper a partner could take adds no leader of its color),
-        the leaders, and how well they lead (a pair as its better half, and a little more: two commanders on the
-        table), the best leaders first; kept with the options."""
+        """For each option's leaders (once, where options share them): the colors of its leaders (a Piper a partner
+        could take adds no leader of its color), the leaders, and how well they lead (a pair as its better half, and a
+        little more: two commanders on the table), the best leaders first; kept with the options."""
         options = self.options()
         kept = self._held
         if kept is None or kept[0] is not options:
             held = []
+            seen: set[int] = set()
             for _mask, leaders, _leading in options:
+                # The options the added card opens share their leaders: the same entry again, never a better one.
+                if id(leaders) in seen:
+                    continue
+                seen.add(id(leaders))
                 colors = 0
                 for leader in leaders:
                     colors |= leader.identity.mask

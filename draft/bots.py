@@ -325,8 +325,7 @@ class Bot:
                     fit = fits[mask] = self._early_fit(traits)
                 rating += fit
             if curve and not land:
-                value = traits.mana_value
-                key = (traits.creature, value <= 3, value >= 6)
+                key = traits.curve
                 need = needs.get(key)
                 if need is None:
                     need = needs[key] = self._curve_need(*key, progress)

@@ -31,7 +31,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from draft.commanders import Suggestion, commander_identity, usable_options
+from draft.commanders import Suggestion, usable_options
 from draft.deck_spells import (
     FILLER,
     LANDS,
@@ -49,12 +49,12 @@ from draft.deck_spells import (
 )
 from draft.decks import DRAFT_MIN_SIZE, Deck, DeckLine, Zone, is_free_basic, is_piper
 from draft.manabase import mana, produced
-from draft.products import Product, product_of
+from draft.products import Product, added_names, product_of
 from draft.traits import card_rating, card_traits
 from sets.basics import basic_land
 from sets.booster import Printing
-from sets.cards import Card
-from sets.colors import Color, ColorIdentity
+from sets.cards import Card, CommanderAbility
+from sets.colors import Color, ColorIdentity, identity_from_mask
 from sets.errors import InputError, LimitError
 from sets.userdata import one_reading
 
@@ -208,15 +208,6 @@ def _spell_value(rows: Sequence[tuple[int, float]], mask: int) -> float:
     return total
 
 
-def _estimate(spells: float, leaders: Sequence[Card], identity: ColorIdentity) -> float:
-    """A quick value of an option: its best spells' ratings, leaders, and a cost for colors past two."""
-    leading = 0.0  # summed one by one, as ``sum`` would
-    for card in leaders:
-        if not is_piper(card):
-            leading += card_traits(card).rating
-    return spells + leading - 2.0 * max(0, len(identity) - 2)
-
-
 _Option = tuple[float, tuple[Card, ...], tuple[Color, ...], int, ColorIdentity]
 
 
@@ -227,14 +218,28 @@ def _options(
     identity); ``rows``: the pool's ``_spell_rows``; ``may_add``: the most Pipers it may add (``usable_options``)."""
     options = []
     by_mask: dict[int, float] = {}
+    added_cards = added_names()  # ``is_piper``, asked of every leader of every option
     for leaders, colors, added in usable_options(pool, piper, product, may_add):
-        identity = commander_identity(leaders, colors)
-        if identity.mask not in by_mask:
-            by_mask[identity.mask] = _spell_value(rows, identity.mask)
-        estimate = _estimate(by_mask[identity.mask], leaders, identity) - ADDED_PIPER_COST * added
-        options.append((estimate, leaders, colors, added, identity))
+        # A quick value of the option: its best spells' ratings, its leaders', and a cost for colors past two; its
+        # identity is ``commander_identity(leaders, colors)``, worked out in the same pass over the leaders.
+        mask = 0
+        leading = 0.0  # summed one by one, as ``sum`` would
+        choices = iter(colors)
+        for card in leaders:
+            mask |= card.identity.mask
+            if CommanderAbility.CHOOSES_COLOR in card.abilities:  # ``chooses_color``
+                color = next(choices, None)
+                if color is not None:
+                    mask |= color.bit
+            if card.name not in added_cards:
+                leading += card_traits(card).rating
+        spells = by_mask.get(mask)
+        if spells is None:
+            spells = by_mask[mask] = _spell_value(rows, mask)
+        estimate = spells + leading - 2.0 * max(0, mask.bit_count() - 2) - ADDED_PIPER_COST * added
+        options.append((estimate, leaders, colors, added, identity_from_mask(mask)))
     # A colorless identity allows no free basic land (Wastes come from the pool): lead with colors when possible.
-    options.sort(key=lambda o: (bool(o[4]), o[0]), reverse=True)
+    options.sort(key=lambda o: (o[4].mask != 0, o[0]), reverse=True)
     return options
 
 

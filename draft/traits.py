@@ -45,6 +45,7 @@ class Traits:
     identity_mask: int
     partner: bool
     color_indexes: tuple[int, ...]  # the deck colors' places in WUBRG order (the bits of ``mask``), lowest first
+    curve: tuple[bool, bool, bool]  # a creature, of mana value 3 or less, of 6 or more
 
 
 # For each color mask, the places (0-4, WUBRG) of its bits, lowest first.
@@ -86,4 +87,5 @@ def card_traits(card: Card) -> Traits:
         card.identity.mask,
         card.has_partner,
         COLOR_INDEXES[card.deck_colors.mask],
+        (creature, card.mana_value <= 3, card.mana_value >= 6),
     )
