@@ -163,9 +163,10 @@ class Bot:
             if not traits.land and traits.rating >= PLAYABLE:
                 self._playables[traits.mask] += 1
             if not traits.land:
-                self._curve[0] += traits.creature
-                self._curve[1] += traits.mana_value <= 3
-                self._curve[2] += traits.mana_value >= 6
+                curve, (creature, cheap, heavy) = self._curve, traits.curve
+                curve[0] += creature
+                curve[1] += cheap
+                curve[2] += heavy
 
     def observe(self, offered: Sequence[Printing | Card], pick_number: int) -> None:
         """Read a pack passed to this seat: good cards of a color left in it mean the seats upstream aren't in it; a

@@ -253,16 +253,18 @@ def commander_options(
         for card in leaders + backgrounds:
             if card.chooses_color or not can_pair(card, piper, product):
                 continue
+            group = (card, piper)  # one tuple for all its colors: a caller may check the leaders once
             if piper.chooses_color:
-                options += [((card, piper), (color,)) for color in Color if color not in card.identity]
+                options += [(group, (color,)) for color in Color if color not in card.identity]
             else:
-                options.append(((card, piper), ()))
+                options.append((group, ()))
         options += colored((piper,))
         if can_pair(piper, piper, product):
+            group = (piper, piper)
             if piper.chooses_color:
-                options += [((piper, piper), (a, b)) for a, b in combinations(list(Color), 2)]
+                options += [(group, (a, b)) for a, b in combinations(list(Color), 2)]
             else:
-                options.append(((piper, piper), ()))
+                options.append((group, ()))
     return options
 
 
@@ -303,17 +305,30 @@ def usable_options(
     added_cards = added_names()  # ``is_piper``, asked of every commander of every option
     held = sum(n for card, n in pool.items() if card.name in added_cards)
     most = product.added.most if may_add is None else min(product.added.most, max(0, may_add))
+    checked: tuple[tuple[Card, ...], int | None] = ((), None)  # the last leaders and their added cards (None: unusable)
     for commanders, colors in commander_options(pool, piper, product):
-        added = [card.name in added_cards for card in commanders]
-        extra = max(0, sum(added) - held)
-        if extra > most:
-            continue
-        if len(commanders) == 2 and commanders[0] == commanders[1] and not added[0]:
-            if pool.get(commanders[0], 0) < 2:
-                continue
-        elif any(pool.get(card, 0) < 1 for card, piper_card in zip(commanders, added, strict=True) if not piper_card):
-            continue
-        yield commanders, colors, extra
+        if commanders is not checked[0]:  # the colors of one group of leaders come together
+            checked = (commanders, _usable(commanders, pool, added_cards, held, most))
+        extra = checked[1]
+        if extra is not None:
+            yield commanders, colors, extra
+
+
+def _usable(
+    commanders: tuple[Card, ...], pool: Mapping[Card, int], added_cards: frozenset[str], held: int, most: int
+) -> int | None:
+    """The added cards these commanders take beyond the pool's ``held`` ones, or None when the pool can't field
+    them: more added than ``most``, or a commander the pool lacks (two copies for a pair of the same card)."""
+    added = [card.name in added_cards for card in commanders]
+    extra = max(0, sum(added) - held)
+    if extra > most:
+        return None
+    if len(commanders) == 2 and commanders[0] == commanders[1] and not added[0]:
+        if pool.get(commanders[0], 0) < 2:
+            return None
+    elif any(pool.get(card, 0) < 1 for card, piper_card in zip(commanders, added, strict=True) if not piper_card):
+        return None
+    return extra
 
 
 def added_card_options(

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from draft.traits import card_traits
+from draft.traits import COLOR_INDEXES, card_traits
 from sets.cards import Card
 from sets.colors import Color, ColorIdentity
 
@@ -29,6 +29,7 @@ LEGEND_COPIES = 2  # copies of a legend a deck plays, its commanders counted, un
 WIDTH_COST = 3.0  # each color past two: less consistent mana
 SPLASH_SPELLS = 6  # spells of each color a deck of three colors or more wants
 SPLASH_SHORT_COST = 5.0  # for each spell a color of such a deck has fewer than that
+_COLORS = tuple(Color)  # WUBRG
 
 
 def land_count(spells: Sequence[Card]) -> int:
@@ -167,18 +168,10 @@ def color_costs(spells: Sequence[Card], identity: ColorIdentity) -> tuple[int, f
     return thin, (_width_cost(shown, width) if width >= 3 else 0.0)
 
 
-# Each identity mask's colors (WUBRG) with their bits.
-_COLOR_BITS = tuple(tuple((color, color.bit) for color in Color if mask & color.bit) for mask in range(32))
-
-
 def _shown(spells: Sequence[Card], identity: ColorIdentity) -> list[tuple[Color, int]]:
     """Each color of the identity (WUBRG) with the number of spells of that color."""
-    pairs = _COLOR_BITS[identity.mask]
-    counts = [0] * len(pairs)
+    counts = [0] * 5  # spells of each color, WUBRG
     for card in spells:
-        mask = card_traits(card).mask
-        if mask:
-            for at, (_color, bit) in enumerate(pairs):
-                if mask & bit:
-                    counts[at] += 1
-    return [(color, n) for (color, _bit), n in zip(pairs, counts, strict=True)]
+        for index in card_traits(card).color_indexes:
+            counts[index] += 1
+    return [(_COLORS[index], counts[index]) for index in COLOR_INDEXES[identity.mask]]

@@ -87,8 +87,13 @@ class _Build:
 
 def _ranked(pool: Counter[Card]) -> list[Card]:
     """Pool cards that could be played, best first (every copy)."""
-    cards = [card for card, n in pool.items() for _ in range(n) if not card.is_basic_land and not is_piper(card)]
-    cards.sort(key=lambda c: (-filler_value(c), c.mana_value, c.name))
+    keys = {
+        card: (-filler_value(card), card.mana_value, card.name)
+        for card in pool
+        if not card.is_basic_land and not is_piper(card)
+    }
+    cards = [card for card, n in pool.items() if card in keys for _ in range(n)]
+    cards.sort(key=keys.__getitem__)
     return cards
 
 
@@ -219,20 +224,25 @@ def _options(
     options = []
     by_mask: dict[int, float] = {}
     added_cards = added_names()  # ``is_piper``, asked of every leader of every option
+    # The last leaders seen: their identity before chosen colors, how many choose one, and their ratings (the
+    # colors of one group of leaders come together, in one tuple).
+    group: tuple[tuple[Card, ...], int, int, float] = ((), 0, 0, 0.0)
     for leaders, colors, added in usable_options(pool, piper, product, may_add):
         # A quick value of the option: its best spells' ratings, its leaders', and a cost for colors past two; its
-        # identity is ``commander_identity(leaders, colors)``, worked out in the same pass over the leaders.
-        mask = 0
-        leading = 0.0  # summed one by one, as ``sum`` would
-        choices = iter(colors)
-        for card in leaders:
-            mask |= card.identity.mask
-            if CommanderAbility.CHOOSES_COLOR in card.abilities:  # ``chooses_color``
-                color = next(choices, None)
-                if color is not None:
-                    mask |= color.bit
-            if card.name not in added_cards:
-                leading += card_traits(card).rating
+        # identity is ``commander_identity(leaders, colors)``: the leaders' and the colors the choosers chose.
+        if leaders is not group[0]:
+            base, choosers = 0, 0
+            leading = 0.0  # summed one by one, as ``sum`` would
+            for card in leaders:
+                base |= card.identity.mask
+                choosers += CommanderAbility.CHOOSES_COLOR in card.abilities  # ``chooses_color``
+                if card.name not in added_cards:
+                    leading += card_traits(card).rating
+            group = (leaders, base, choosers, leading)
+        _, mask, choosers, leading = group
+        for color in colors[:choosers]:
+            if color is not None:
+                mask |= color.bit
         spells = by_mask.get(mask)
         if spells is None:
             spells = by_mask[mask] = _spell_value(rows, mask)

@@ -92,8 +92,9 @@ class Deck:
     def counts(self, zone: Zone) -> Counter[Card]:
         """Copies by card in one zone."""
         counts: Counter[Card] = Counter()
-        for line in self.zone(zone):
-            counts[line.card] += line.count
+        for line in self.lines:
+            if line.zone is zone:
+                counts[line.card] = counts.get(line.card, 0) + line.count
         return counts
 
     @property
@@ -118,11 +119,11 @@ def pool_counts(pool: Iterable[Card] | Mapping[Card, int] | Deck) -> Counter[str
     counts: Counter[str] = Counter()
     if isinstance(pool, Deck):
         for line in pool.lines:
-            counts[line.card.name] += line.count
+            counts[line.card.name] = counts.get(line.card.name, 0) + line.count
     elif isinstance(pool, Mapping):
         for card, n in pool.items():
-            counts[card.name] += n
+            counts[card.name] = counts.get(card.name, 0) + n
     else:
         for card in pool:
-            counts[card.name] += 1
+            counts[card.name] = counts.get(card.name, 0) + 1
     return counts
