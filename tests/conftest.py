@@ -112,19 +112,35 @@ def pytest_collection_modifyitems(items) -> None:
             item.add_marker(pytest.mark.slow)
 
 
+def seeded_secrets(monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+    """An event made in-process draws its packs' secret (events/night/packs_secret.py) from a generator seeded by
+    ``name``, not from the operating system."""
+    import zlib
+
+    from events.night import drafting, registration
+
+    rng = random.Random(zlib.crc32(name.encode()))
+    draw = lambda: rng.getrandbits(128)  # noqa: E731
+    monkeypatch.setattr(registration, "new_secret", draw)
+    monkeypatch.setattr(drafting, "new_secret", draw)
+
+
+@pytest.fixture(autouse=True, scope="module")
+def seeded_module_pack_secrets(request):
+    """The same for a module's shared fixtures (a night drafted once for the module's tests): autouse fixtures
+    come first in their scope, so a module-scoped fixture's event is dealt from the module's name, the same packs
+    in every run whichever of its tests asks first (else two Pipers could lead one deck in one run, not another)."""
+    with pytest.MonkeyPatch.context() as patch:
+        seeded_secrets(patch, request.node.nodeid)
+        yield
+
+
 @pytest.fixture(autouse=True)
 def seeded_pack_secrets(request, monkeypatch):
     """An event's packs come from a secret the operating system draws (events/night/packs_secret.py); in a
     test made in-process it comes from a generator seeded by the test's name, so every run of a test deals
     the same packs (a process a test starts still draws its own)."""
-    import zlib
-
-    from events.night import drafting, registration
-
-    rng = random.Random(zlib.crc32(request.node.nodeid.encode()))
-    draw = lambda: rng.getrandbits(128)  # noqa: E731
-    monkeypatch.setattr(registration, "new_secret", draw)
-    monkeypatch.setattr(drafting, "new_secret", draw)
+    seeded_secrets(monkeypatch, request.node.nodeid)
 
 
 @pytest.fixture

@@ -479,3 +479,20 @@ def test_the_long_tests_start_each_workers_share_and_every_test_runs_once():
     assert second[:2] == ["tests/test_b.py::test_3", "tests/test_d.py::test_4"]  # the next, to the other share
     rest = [n for n in ordered if long_first.listed_under(n, long) is None]
     assert rest == [i.nodeid for i in items if long_first.listed_under(i.nodeid, long) is None]  # in pytest's order
+
+
+@pytest.fixture(scope="module")
+def module_night_secrets() -> list[int]:
+    """Two packs' secrets drawn as a module-scoped fixture draws them (a night drafted once for a module)."""
+    from events.night import drafting, registration
+
+    return [registration.new_secret(), drafting.new_secret()]
+
+
+def test_a_module_fixtures_events_deal_the_same_packs_in_every_run(module_night_secrets, request):
+    # Not the operating system's draw: the module's name seeds it, whichever of its tests asks first.
+    import random
+    import zlib
+
+    seeded = random.Random(zlib.crc32(request.node.module.__name__.replace(".", "/").encode() + b".py"))
+    assert module_night_secrets == [seeded.getrandbits(128), seeded.getrandbits(128)]

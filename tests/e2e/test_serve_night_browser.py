@@ -202,14 +202,40 @@ def test_a_result_confirmed_on_other_phones_shows_on_the_first_phone_from_the_st
     assert polls == []
 
 
+# What the page hears while its player types: the table as it is (a poll's answer: only the server's time moved),
+# then a tablemate's tap pushed on the stream (another player's life), both arriving between the amount's field
+# taking the focus and the digits landing in it, as a push or a poll's answer can.
+PUSHED_WHILE_TYPING = """([table, other]) => {
+  let done = false;
+  document.addEventListener("focusin", (event) => {
+    if (done || !event.target.matches("input[aria-label='damage amount']")) return;
+    done = true;
+    document.dispatchEvent(new CustomEvent("cmdraft:seat", {detail: {table: table}}));
+    const tapped = JSON.parse(JSON.stringify(table));
+    tapped.round.game.players[other].life -= 1;
+    document.dispatchEvent(new CustomEvent("cmdraft:seat", {detail: {table: tapped}}));
+  });
+}"""
+
+# Every life the tracker's rows show, in order, from now on.
+WATCH_LIVES = """() => {
+  window.lives = [];
+  new MutationObserver(() => {
+    window.lives.push([...document.querySelectorAll("#night .night-life")].map((row) => row.textContent));
+  }).observe(document.getElementById("night"), {childList: true, subtree: true});
+}"""
+
+
 def test_commander_damage_entered_on_a_phone_is_recorded_on_the_tables_board(night_server, browser):
+    """The damage reaches the board whatever the page hears meanwhile: a push while the amount is typed keeps the
+    typing, and a poll's answer read before the change but delivered after it never shows the old life again."""
     db, event_id, served = night_server
     base = served.url
     codes = codes_of(db, event_id)
     numbers = {p.name: p.number for p in Night(Store(db)).players(event_id)}
     desk(base, "/api/desk/tracker", {"on": True})
     table = desk(base, "/api/desk/round", {})["tables"][0]
-    me, victim, *_ = table
+    me, victim, other, *_ = table
     page = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
     sent = []
     page.on("request", lambda r: sent.append(r.post_data_json) if r.url.endswith("/api/game") else None)
@@ -220,16 +246,51 @@ def test_commander_damage_entered_on_a_phone_is_recorded_on_the_tables_board(nig
         token=script(base, "/api/join", {"event": event_id, "player": numbers[victim], "code": codes[victim]})["token"],
     )
     players = {p["name"]: p for p in view["round"]["players"]}
-    commander = players[me]["commanders"][0]
+    commanders = players[me]["commanders"]
+    copies = commanders.count(commanders[0])  # two Pipers lead one deck: the page names them "#1", "#2"
+    commander, label = (commanders[0], commanders[0]) if copies == 1 else (commanders[0] + "#1", commanders[0] + " #1")
+
+    # A table asked for before the damage, its answer held back until after the damage is on the board.
+    held: list = []
+    holding = [True]
+
+    def table_route(route) -> None:
+        if holding[0] and route.request.method == "GET":
+            held.append((route, route.fetch()))  # the server's answer now, delivered later
+        else:
+            route.continue_()
+
+    page.route("**/api/table", table_route)
+    page.locator("#night .night-tracker >> text=Undo my last entry").click()  # nothing to undo: the page asks again
+    expect(page.locator("#night-result .error")).to_be_visible()
+    while not held:
+        page.wait_for_timeout(20)
+    holding[0] = False
+
+    page.evaluate(
+        PUSHED_WHILE_TYPING,
+        [
+            page.evaluate("() => fetch('/api/table').then((r) => r.json())"),
+            [p["name"] for p in view["round"]["players"]].index(other),
+        ],
+    )
     form = page.locator("#night .night-damage")
     form.locator("select[aria-label='damage to']").select_option(label=victim)
-    form.locator("select[aria-label='damage from']").select_option(label=f"{me}: {commander}")
+    form.locator("select[aria-label='damage from']").select_option(label=f"{me}: {label}")
     form.locator("input[aria-label='damage amount']").fill("7")
     form.locator("text=Add damage").click()
     row = page.locator("#night .night-tracker .night-life", has_text=victim)
     expect(row.locator(".life")).to_have_text("33", timeout=10_000)
-    assert sent == [{"damage": [[players[victim]["id"], players[me]["id"], commander, 7]]}]
-    expect(page.locator("#night .night-tracker")).to_contain_text(f"7 from {me}: {commander}")
+    assert sent == [{"undo": True}, {"damage": [[players[victim]["id"], players[me]["id"], commander, 7]]}]
+    expect(page.locator("#night .night-tracker")).to_contain_text(f"7 from {me}: {label}")
+
+    page.evaluate(WATCH_LIVES)
+    (route, answer), *_ = held
+    with page.expect_event("requestfinished"):
+        route.fulfill(response=answer)  # the old table, 40 for everyone, arrives now
+    page.evaluate("() => new Promise((done) => setTimeout(done, 200))")
+    assert not any(f"{victim}" in line and "40" in line for lives in page.evaluate("window.lives") for line in lives)
+    expect(row.locator(".life")).to_have_text("33")
     logged = [e for e in Night(Store(db)).history(event_id) if e.what == "game"]
     assert [e.who for e in logged] == [f"browser {me}"]
 

@@ -296,7 +296,9 @@ def test_the_nights_answers_are_the_cores_views_byte_for_byte(night, manual_cloc
         phones = {name: phone(app, event_id, name, codes[name]) for name in names}
         seated = ok(phones[names[0]].get("/api/table"))["round"]["players"]
         ids = {p["name"]: p["id"] for p in seated}
-        hit = [[ids[names[1]], ids[names[0]], seated[0]["commanders"][0], 4]]
+        commanders = seated[0]["commanders"]  # two Pipers lead one deck: the core asks which ("#1")
+        source = commanders[0] + ("#1" if commanders.count(commanders[0]) > 1 else "")
+        hit = [[ids[names[1]], ids[names[0]], source, 4]]
         ok(phones[names[0]].post("/api/game", json={"life": [[ids[names[1]], -3]], "damage": hit}))
         report = ok(phones[names[0]].post("/api/result", json={"order": [[ids[n]] for n in names]}))["round"]["report"]
         mine = [[ids[n]] for n in reversed(names)]

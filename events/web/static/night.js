@@ -6,7 +6,9 @@
   "use strict";
 
   var POLL_MS = 3000;
-  var state = { view: null, offset: 0, editing: null, dropping: false, busy: false, error: "", damage: null };
+  var state = {
+    view: null, looks: null, focus: null, offset: 0, editing: null, dropping: false, busy: false, error: "", damage: null
+  };
 
   var el = cmdraftPage.el;
   var clear = cmdraftPage.clear;
@@ -69,8 +71,11 @@
     return request(method, path, body)
       .then(function (view) {
         state.busy = false;
-        if (view && view.round !== undefined) apply(view);
-        else load();
+        if (view && view.round !== undefined) apply(view, true);
+        else {
+          render(); // the controls usable again; the table as it is now follows
+          load();
+        }
         return view;
       })
       .catch(function (error) {
@@ -81,17 +86,67 @@
       });
   }
 
-  function apply(view) {
+  // A table from any of the page's sources: the answer to its own request, a poll, the stream.  They can arrive
+  // out of order (a poll's answer read before a change and delivered after it, a push worked out before a write
+  // and sent after the write's own), so a view stamped earlier than the one shown is dropped: a change's own
+  // answer, or the next poll or push after it, is stamped later.  (A stamp far in the past is the server's clock
+  // set back, not a race: shown.)  A view that shows what is shown already (only the server's time moved) leaves
+  // the screen alone, so a control being used, a number half typed, keeps its place and its focus.
+  var CLOCK_STEP_S = 60;
+
+  function apply(view, redraw) {
+    var shown = state.view;
+    if (shown && view.server_time < shown.server_time && shown.server_time - view.server_time < CLOCK_STEP_S) {
+      if (redraw) render(); // the controls usable again, over the newer view
+      return;
+    }
     state.view = view;
     state.offset = view.server_time - Date.now() / 1000;
+    var looks = appearance(view);
+    if (looks === state.looks && !redraw) return tick();
+    state.looks = looks;
     render();
+  }
+
+  // What a view shows: all of it but the moments it was read (the server's time, and a running clock's time left,
+  // which its deadline already says).
+  function appearance(view) {
+    return JSON.stringify(view, function (key, value) {
+      if (key === "server_time") return undefined;
+      if (key === "remaining" && this.deadline !== null && this.deadline !== undefined) return undefined;
+      if (key === "deadline" && typeof value === "number") return Math.round(value * 10) / 10;
+      return value;
+    });
   }
 
   // --- drawing ---------------------------------------------------------------------------------------------------
 
+  // The control that has the focus is drawn again on each render: it gets the focus back (a phone's keyboard stays
+  // open, a screen reader stays where it was), found by its kind, its name and which of that name it is.
+  var CONTROLS = "button, input, select";
+
+  function controlKey(node, box) {
+    var name = function (n) { return n.tagName + ":" + (n.getAttribute("aria-label") || n.textContent); };
+    var same = Array.prototype.filter.call(box.querySelectorAll(CONTROLS), function (n) { return name(n) === name(node); });
+    return name(node) + "#" + same.indexOf(node);
+  }
+
+  function refocus(box, key) {
+    var found = Array.prototype.filter.call(box.querySelectorAll(CONTROLS), function (n) { return controlKey(n, box) === key; })[0];
+    if (!found || found.disabled) {
+      state.focus = key; // disabled while the page waits for an answer: focused on the render after it
+      return;
+    }
+    state.focus = null;
+    found.focus();
+  }
+
   function render() {
     var box = root();
     var view = state.view;
+    var active = document.activeElement;
+    var focused = active && box.contains(active) && active.matches(CONTROLS) ? controlKey(active, box) : null;
+    if (!focused && (!active || active === document.body)) focused = state.focus;
     clear(box);
     if (!view || !view.round) {
       box.hidden = true;
@@ -139,6 +194,7 @@
     box.appendChild(resultPanel(view));
     if (view.event.tracker && rnd.game && rnd.open) box.appendChild(trackerPanel(view));
     if (view.player.status === "active" && view.event.status === "playing") box.appendChild(dropPanel());
+    if (focused) refocus(box, focused);
     tick();
   }
 
