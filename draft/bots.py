@@ -54,6 +54,7 @@ from itertools import combinations
 from draft.bot_leaders import LeaderOption, PoolLeaders
 from draft.bot_plans import (
     FRESH_LEADS,
+    HOLDING,
     INSIDE,
     SURE_PIPERS,
     Plan,
@@ -93,10 +94,6 @@ WEAK_LEADER = 1.8  # a legend rated this or less leads no better than the Pipers
 # drafter still takes a clearly better card (a point or more) over an on-color one until the pool settles its deck.
 OFF_COLOR = 1.0
 DEPTH_TARGET = 44  # playables in the plan's colors wanted by the end of the draft (a deck plays about 36 spells)
-
-
-# For each color (0-4, WUBRG), the color masks that hold it, in order.
-_HOLDING = tuple(tuple(mask for mask in range(32) if mask >> index & 1) for index in range(5))
 
 
 def _could_lead(item: Card | Printing) -> bool:
@@ -363,7 +360,7 @@ class Bot:
         if found is None or found[0] != key:
             values = (
                 sum(by_mask[1:]),
-                [sum([by_mask[mask] for mask in masks]) for masks in _HOLDING],
+                [sum([by_mask[mask] for mask in masks]) for masks in HOLDING],
             )
             found = self._colors = (key, values)
         return found[1]
