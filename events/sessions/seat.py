@@ -226,16 +226,21 @@ class SeatSession:
         """The pick of these positions of the pack that was shown, checked by the night's rules in order: the seat
         is a player's (``BotSeat``), held here (``NotYourSeat``), on the pack it shows (``StalePack``), and the
         positions are a whole pick of it (``WrongCount``).  Every face's pick comes through here."""
-        if self.seat not in self.table.humans:
+        seat, table = self.seat, self.table
+        if seat not in table.humans:
             raise BotSeat(BOT_SEAT)
-        if not self.table.bound(self.seat, self.token):
+        if not table.bound(seat, self.token):
             raise NotYourSeat(NOT_YOUR_SEAT)
-        draft = self.draft
-        seen = self.seen or self.at
-        if draft.finished or seen != self.at or self.seat not in draft.waiting():
-            raise StalePack(stale_words(seen, self.at, not draft.finished and self.seat not in draft.waiting()))
-        check_positions(list(positions), self.due, len(self.pack))
-        return self.request(positions)
+        draft = table.draft
+        at = draft.at(seat)
+        seen = self.seen or at
+        held = draft.held(seat)  # None: the seat waits for a pack, or the draft is over
+        if held is None or seen != at:
+            raise StalePack(stale_words(seen, at, not draft.finished and held is None))
+        cards = held.cards
+        positions = list(positions)
+        check_positions(positions, draft.picks_due(seat), len(cards))
+        return PickRequest(seat, *seen, tuple(cards[i] for i in positions))
 
     def pick(self, positions: Sequence[int], why: str = "") -> Taken | Refused:
         """Take these cards of the pack that was shown (saved, the bots' picks after it); a pack that moved on

@@ -56,7 +56,7 @@ from events.storage.journal import Journal, JournalWrite
 from events.storage.pick_clock import deadline_of, next_deadline
 from events.storage.records import MAX_NAME
 from events.storage.store import Store
-from sets.errors import LimitError, StateError
+from sets.errors import LimitError, StateError, WouldWait
 
 
 @dataclass
@@ -186,11 +186,13 @@ class TableSession(DraftFields):
             raise StateError(f"draft {self.draft_id} is over; no more picks")
         return journal
 
-    def _catch_up(self, journal: dict[str, Any] | None) -> None:
-        """Apply the picks other terminals made (the journal is ahead of this session)."""
+    def _catch_up(self, journal: dict[str, Any] | None, deferred: Deferred | None = None) -> None:
+        """Apply the picks made elsewhere; a replaced draft is ``DraftReplacedError`` (``WouldWait`` with ``deferred``)."""
         self._round_read = self.draft.round
         if journal is None:
             return
+        if journal["status"] == REPLACED and deferred is not None:
+            raise WouldWait(f"draft {self.draft_id} was replaced: the new one is to be opened first")
         if journal["status"] == REPLACED:
             self.doc["status"] = REPLACED
             raise DraftReplacedError(
@@ -311,11 +313,10 @@ class TableSession(DraftFields):
     def pick(self, request: PickRequest, token: str | None = None) -> Pick:
         """A human pick, then the bot picks it allows, saved in one transaction on the draft's own file.
 
-        Inside the transaction the session first applies picks made at other terminals and a timeout
-        that is due, then checks the request against the pack as it stands: a pick made on a pack
-        state that has moved on is refused (``StalePickError``, the session then shows the new pack),
-        so several terminals can share one draft without losing or misplacing picks.  ``token``: the
-        terminal's binding when the seat is bound to one (seat codes).
+        Inside the transaction the session first applies picks made at other terminals and a timeout that is due,
+        then checks the request against the pack as it stands: a pick made on a pack state that has moved on is
+        refused (``StalePickError``, the session then shows the new pack), so several terminals can share one draft
+        without losing or misplacing picks.  ``token``: the terminal's binding when the seat is bound to one.
         """
         if not isinstance(request, PickRequest):
             raise TypeError("a pick is a PickRequest (session.choose or session.suggested_pick), not pack positions")
@@ -333,10 +334,10 @@ class TableSession(DraftFields):
         the draft's own file — one write for them all, as a server with many players at one table makes them.
         Each is checked as ``pick`` checks it, in the order given; a refused one comes back as its error
         (``StalePickError``, ``StateError``) and changes nothing, the others are taken and saved together.
-        ``deferred``: written without waiting, synced by it (``Journal.write``)."""
+        ``deferred``: written without waiting, synced by it (``Journal.write``; a replaced draft: ``_catch_up``)."""
         outcomes: list[Pick | Exception] = []
         with self._journal().write(deferred) as entry:
-            self._catch_up(entry.state)
+            self._catch_up(entry.state, deferred)
             now = timing.now()
             before = len(self.draft.log)
             self._time_out(now)
@@ -352,7 +353,7 @@ class TableSession(DraftFields):
     def _take(self, request: PickRequest, token: str | None) -> Pick | Exception:
         """Inside the transaction: one checked pick and the bot picks it allows, or why it is refused."""
         seat = request.seat
-        if seat not in self.humans:
+        if seat not in self.doc["humans"]:
             return StateError(
                 f"seat {seat + 1} is now a bot seat: the desk dropped the player or handed the seat to a bot, "
                 "and a bot picks for the seat"
@@ -366,7 +367,8 @@ class TableSession(DraftFields):
             record = self.draft.take(request)
         except StalePickError as error:
             return error
-        run_bots(self.draft, self.bots)
+        if self.bots:  # a table of players only has no bot to run
+            run_bots(self.draft, self.bots)
         self._after_bots()
         return record
 

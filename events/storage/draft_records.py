@@ -24,6 +24,7 @@ import datetime as dt
 import hashlib
 import secrets
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 import msgspec
@@ -74,6 +75,7 @@ def timeout_due(doc: dict[str, Any], now: float | None = None) -> bool:
     )
 
 
+@lru_cache(maxsize=4096)  # a server checks the same few hundred tokens on every pick
 def token_hash(token: str) -> str:
     """What a draft file keeps of a terminal's binding token (the token itself stays at the terminal)."""
     return hashlib.sha256(token.encode()).hexdigest()[:32]

@@ -21,7 +21,7 @@ from events.deferred import Deferred
 from events.night.schema import card_set_of, cards_from_refs
 from events.night.snapshot import Snapshot
 from events.sessions.seat import Refused, SeatSession, pick_together
-from events.sessions.table import DraftTable, caught_up
+from events.sessions.table import DraftTable
 from events.web import answers
 from events.web.api_common import ApiError, Served, Signature, whole
 from events.web.api_night import table_state
@@ -404,11 +404,11 @@ def write_picks(
 
 
 def _in_memory(served: Served, pod: int, batch: list[Waiting]) -> tuple[DraftTable, Snapshot]:
-    """The pod's draft and the event's snapshot as kept in memory, the draft caught up with its file (a look at
-    it, and a read of what another process added), for a write that must not wait (``write_picks``);
-    ``WouldWait`` when one is to be read first, or a pick would bind its seat first (a write of its own)."""
+    """The pod's draft and the event's snapshot as kept in memory, for a write that must not wait (``write_picks``);
+    ``WouldWait`` when one is to be read first, or a pick would bind its seat first (a write of its own).  The write
+    catches the draft up with its file under the file's lock (``DraftTable.pick_many``) and checks each pick there."""
     session, snap = served.tables.get(pod), served.fresh_snapshot()
-    if session is None or snap is None or not caught_up(session):
+    if session is None or snap is None:
         raise WouldWait(f"pod {pod}'s draft is to be read first")
     if not session.draft.finished and any(
         waiting.seat in session.humans and session.bound(waiting.seat, None) for waiting in batch

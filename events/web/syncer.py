@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import queue
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
@@ -10,17 +11,19 @@ from events.deferred import Deferred
 from events.web.api_common import ApiError
 
 FILES_AT_ONCE = 8  # a round's fsyncs made at once (the file system commits concurrent ones together)
+_STOP = None  # what ``close`` puts in the queue: the thread ends
 
 
 class Syncer:
     """One thread that puts the picks written on the event loop on the device (group commit): each round it
-    fsyncs every draft file appended to since the last round, once a file and all at once (``FILES_AT_ONCE``
-    threads), then wakes the loop once with every write it synced.  The event loop does the rest of a write (the draft's logic, the appended line: a few
-    microseconds of disk-free work), so no pick waits for a worker thread, and none is answered before its sync."""
+    fsyncs every draft file appended to since the last round, once a file (several at once: ``FILES_AT_ONCE``
+    threads), then wakes the loop once with every write it synced.  The event loop does the rest of a write (the
+    draft's logic, the appended line: a few microseconds of disk-free work), so no pick waits for a worker thread,
+    and none is answered before its sync.  A write reaches the thread through a queue (one C call on the loop, a
+    wake-up only when the thread sleeps), and the thread takes everything queued meanwhile as one round."""
 
     def __init__(self) -> None:
-        self.waiting: list[tuple[Deferred, asyncio.Future[None]]] = []
-        self.wake = threading.Condition()
+        self.queue: queue.SimpleQueue[tuple[Deferred, asyncio.Future[None]] | None] = queue.SimpleQueue()
         self.thread: threading.Thread | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
         self.closed = False
@@ -28,34 +31,35 @@ class Syncer:
 
     async def sync(self, deferred: Deferred) -> None:
         """Until ``deferred``'s files are on the device (an ``OSError`` raised when one could not be synced)."""
+        if self.closed:
+            raise ApiError(503, "unavailable", "the server is stopping: pick again")
         loop = asyncio.get_running_loop()
         done: asyncio.Future[None] = loop.create_future()
-        with self.wake:
-            if self.closed:
-                raise ApiError(503, "unavailable", "the server is stopping: pick again")
-            self.waiting.append((deferred, done))
-            if self.thread is None:
-                self.loop = loop
-                self.thread = threading.Thread(target=self._run, name="cmdraft-sync", daemon=True)
-                self.thread.start()
-            self.wake.notify()
+        if self.thread is None:
+            self.loop = loop
+            self.thread = threading.Thread(target=self._run, name="cmdraft-sync", daemon=True)
+            self.thread.start()
+        self.queue.put((deferred, done))
         await done
 
     def close(self) -> None:
         """The thread ends after its round (the server is stopping; a write not synced is not answered)."""
-        with self.wake:
-            self.closed = True
-            self.wake.notify()
+        self.closed = True
+        self.queue.put(_STOP)
         self.files.shutdown(wait=False)
 
     def _run(self) -> None:
         while True:
-            with self.wake:
-                while not self.waiting and not self.closed:
-                    self.wake.wait()
-                if self.closed:
-                    return
-                round_, self.waiting = self.waiting, []
+            first = self.queue.get()
+            round_ = []
+            while first is not _STOP:  # everything queued meanwhile joins this round
+                round_.append(first)
+                try:
+                    first = self.queue.get_nowait()
+                except queue.Empty:
+                    break
+            if first is _STOP:
+                return
             together = Deferred()
             for deferred, _ in round_:
                 together.merge(deferred)

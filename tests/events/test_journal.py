@@ -18,7 +18,7 @@ import pytest
 from events import portable
 from events.deferred import Deferred
 from events.storage.draft_files import TableSession
-from events.storage.draft_records import pick_rows
+from events.storage.draft_records import DraftReplacedError, pick_rows, stop_live_draft
 from events.storage.journal import Journal
 from events.storage.safe_files import FileLock
 from events.storage.store import Store
@@ -285,6 +285,25 @@ def test_a_deferred_write_never_waits_for_the_lock_nor_rewrites_the_file(tmp_pat
     deferred_round(session, later)  # the lock free again: taken without waiting
     later.sync()
     assert len(session.draft.log) == picks + 2
+
+
+def test_a_deferred_write_on_a_draft_another_process_replaced_waits_and_changes_nothing(tmp_path):
+    """The write itself catches the draft up with its file (under the file's lock): a draft a restore stopped
+    meanwhile (``event restore --force`` in another process) is ``WouldWait`` on the event loop, nothing written
+    and no pick taken in memory, so the server opens the pod's new draft where waiting is fine; a write that may
+    wait is told the draft was replaced, as a terminal is."""
+    _, _, session = two_human_pod(tmp_path)
+    pick_round(session)  # this process's first write rewrote the file: the next ones may append
+    path = journal_path(tmp_path)
+    stop_live_draft(Store(tmp_path / "db.json"), session.draft_id, dict(session.record))  # the restore, elsewhere
+    content, picks = path.read_bytes(), len(session.draft.log)
+    request = session.suggested_pick(session.waiting_humans()[0])
+    with pytest.raises(WouldWait):
+        session.pick_many([(request, None)], Deferred())
+    assert path.read_bytes() == content and len(session.draft.log) == picks
+    with pytest.raises(DraftReplacedError):
+        session.pick_many([(request, None)])
+    assert path.read_bytes() == content and len(session.draft.log) == picks
 
 
 def test_a_pack_ended_in_a_deferred_write_is_appended_and_compacted_after(tmp_path):

@@ -15,6 +15,8 @@ from starlette.websockets import WebSocketDisconnect
 
 from draft.engine import Draft, DraftConfig
 from events.deferred import Deferred
+from events.sessions.seat import SeatSession, Taken
+from events.storage.store import Store
 from events.web import live
 from events.web.answers import SeatState
 from events.web.api_draft import card_json, pack_json, prepare_pick, printings_json
@@ -22,6 +24,7 @@ from events.web.bodies import PickBody
 from events.web.live import Connection
 from sets.cards import Rarity
 from sets.catalog import load_set
+from tests.helpers.night import Night
 from tests.helpers.nights import codes_of
 from tests.helpers.served import client, draft_log, phone, served_night
 
@@ -311,3 +314,66 @@ def test_a_pick_written_on_the_event_loop_is_answered_only_once_its_sync_is_done
     assert answer["type"] == "picked" and answer["id"] == 9
     assert said[:3] == ["sync", "synced", "Picked"]
     assert len([row for row in draft_log(db, event_id)]) >= 2
+
+
+def test_a_terminals_picks_made_since_the_servers_last_look_are_caught_up_by_the_next_pick_written_on_the_loop(
+    tmp_path, cli, manual_clock
+):
+    """Another process (a terminal at the desk) may write the pod's file at any moment: the event loop's write looks
+    at the file under its lock, takes in what the terminal appended before its own pick is checked and appended
+    after it, so the terminal's pick is seen (and kept), and a pick the terminal made for the same seat meanwhile
+    refuses the stream's (409 ``stale``, the pick made once)."""
+    db = tmp_path / "terminal.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    codes = codes_of(db, event_id)
+    synced: list[int] = []  # the files each loop write's sync covered (a worker's write is no Deferred's)
+    real_sync = Deferred.sync
+
+    def sync(self: Deferred, *how) -> None:
+        synced.append(len(self.files))
+        real_sync(self, *how)
+
+    with client(db, event_id, manual_clock, watch=False) as web:
+        ann, bo = (phone(web, event_id, name, codes[name]) for name in ("Ann", "Bo"))
+        with web.websocket_connect(f"/api/stream?token={ann.token}") as stream:
+            shown = stream.receive_json()["seat"]["draft"]
+            ann_seat = shown["seat"] - 1
+            stream.send_json({"type": "pick", "id": 1, "pack": 1, "pick": 1, "cards": [0, 1]})
+            first = stream.receive_json()  # the server's first write of the pod: the file rewritten, in a worker
+            assert first["type"] == "picked" and first["seat"]["draft"]["pick"] == 2
+            bo_seat = bo.seat()["draft"]["seat"] - 1
+            Deferred.sync = sync  # type: ignore[method-assign]  # a spy, put back below
+            try:
+                queued = Night(Store(db)).draft_session(event_id, 1).draft.queued(ann_seat)
+                terminal = Night(Store(db)).draft_session(event_id, 1)  # the terminal's own copy of the draft
+                at_terminal = SeatSession(terminal, bo_seat, token=bo.token)
+                at_terminal.show()
+                assert isinstance(at_terminal.pick(range(at_terminal.due)), Taken)
+                assert Night(Store(db)).draft_session(event_id, 1).draft.queued(ann_seat) == queued + 1  # Bo's pack
+                stream.send_json({"type": "pick", "id": 2, "pack": 1, "pick": 2, "cards": [0, 1]})
+                answer = stream.receive_json()
+                assert synced == [1]  # written on the loop, its sync covering the pod's file
+                assert answer["type"] == "picked"
+                draft = answer["seat"]["draft"]
+                assert (draft["pick"], draft["queued"]) == (3, queued)  # one pack picked, Bo's from the terminal come
+                log = draft_log(db, event_id)
+                assert answer["seat"]["version"] == 100_000 + len(log)  # the draft as the file holds it
+                assert [(seat, pick) for seat, _, pick, _ in log if seat in (ann_seat, bo_seat)] == [
+                    (ann_seat, 1),
+                    (bo_seat, 1),
+                    (ann_seat, 2),
+                ]
+
+                terminal.refresh()  # the terminal sees Ann's pick 2, and takes her pick 3 itself
+                at_ann_terminal = SeatSession(terminal, ann_seat, token=ann.token)
+                at_ann_terminal.show()
+                assert isinstance(at_ann_terminal.pick([2, 3]), Taken)
+                stream.send_json({"type": "pick", "id": 3, "pack": 1, "pick": 3, "cards": [0, 1]})
+                stale = stream.receive_json()
+            finally:
+                Deferred.sync = real_sync  # type: ignore[method-assign]  # the real one back
+    assert refusal(stale) == ("refused", 3, 409, "stale")
+    assert "your pack 1 pick 3 is already made" in stale["error"]["message"]
+    assert [row for row in draft_log(db, event_id) if row[0] == ann_seat and row[2] == 3] == [
+        (ann_seat, 1, 3, [c["name"] for c in draft["cards"][2:4]])
+    ]
