@@ -148,6 +148,9 @@ class Served:
     tables: dict[int, DraftTable] = field(default_factory=dict)
     building: dict[int, EventDeck] = field(default_factory=dict)  # player id -> the deck being built
     _snap: tuple[Signature, Snapshot] | None = None
+    _turn_mark: tuple[Signature] | None = (
+        None  # the database's signature this turn of the event loop (``database_mark``)
+    )
     _locks: dict[Hashable, threading.RLock] = field(default_factory=dict)
     _guard: threading.Lock = field(default_factory=threading.Lock)
     holders: dict[str, tuple[Signature, int]] = field(default_factory=dict)  # token -> (database signature, player)
@@ -214,8 +217,23 @@ class Served:
 
     def database_mark(self) -> Signature:
         """The database file's signature now: one look at the file for a request's checks (``cached_holder``,
-        ``fresh_snapshot``), each a trip of the event loop's to the disk that lets a worker take the interpreter."""
-        return file_signature(self.night.path)
+        ``fresh_snapshot``), each a trip of the event loop's to the disk that lets a worker take the interpreter.
+        On the event loop one look serves a turn of the loop: the messages and requests it takes in one turn
+        arrived together, and are checked against the database as it was when that turn first looked (as if
+        they had come one after the other that moment); the next turn looks again."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # a worker thread: a look of its own
+            return file_signature(self.night.path)
+        if self._turn_mark is not None:
+            return self._turn_mark[0]
+        mark = file_signature(self.night.path)
+        self._turn_mark = (mark,)
+        loop.call_soon(self._next_turn)
+        return mark
+
+    def _next_turn(self) -> None:
+        self._turn_mark = None
 
     def cached_holder(self, token: str, mark: Signature = None) -> int | None:
         """The player a token stood for when the database was last read as it is now (None: ask the database);

@@ -29,6 +29,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
+from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocket
 
 from events.night.games import GameBoard
@@ -88,15 +89,20 @@ class Desk:
 
 @dataclass(frozen=True)
 class SeatSocket:
-    """A seat's stream, opened with a token that holds the seat (the stream is accepted by the handler)."""
+    """A seat's stream, opened with a token that holds the seat (the stream is accepted by the handler): Starlette's
+    ``socket`` to accept and close it, and the ASGI ``receive`` and ``send`` under it for its messages (each message
+    one call, with no layer of Starlette's between: a room's streams carry thousands a minute)."""
 
     server: Server
     socket: WebSocket
     player: int
     token: str
+    receive: Receive
+    send: Send
 
 
 Call = Callable[["Server", Request], Awaitable[Response]]
+Stream = Callable[["Server", WebSocket, Receive, Send], Awaitable[None]]  # a stream's handler: the ASGI calls too
 
 # shown by name in the API page's table, their fields listed under it
 NAMED: tuple[type[Struct], ...] = (
@@ -143,7 +149,7 @@ class Endpoint:
     query: str = ""
     returns: tuple[type[Struct], ...] = ()  # the answer's types (several: the messages of a stream); none: a file
     call: Call | None = None
-    stream: Callable[[Server, WebSocket], Awaitable[None]] | None = None
+    stream: Stream | None = None
     files: Path | None = None
     documented: bool = True
 
@@ -152,12 +158,7 @@ class Endpoint:
         if self.files is not None:
             return Mount(self.path, StaticFiles(directory=self.files, check_dir=False))
         if self.stream is not None:
-            stream = self.stream
-
-            async def socket_endpoint(socket: WebSocket) -> None:
-                await stream(server, socket)
-
-            return WebSocketRoute(self.path, socket_endpoint)
+            return WebSocketRoute(self.path, SocketApp(server, self.stream))
         call = self.call
         assert call is not None
 
@@ -165,6 +166,17 @@ class Endpoint:
             return await call(server, request)
 
         return Route(self.path, endpoint, methods=[self.method])
+
+
+class SocketApp:
+    """A stream's route as an ASGI app of its own (Starlette gives an app, not a function, the ASGI calls as they
+    come): its handler is given Starlette's ``WebSocket`` and the ``receive`` and ``send`` under it."""
+
+    def __init__(self, server: Server, stream: Stream) -> None:
+        self.server, self.stream = server, stream
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await self.stream(self.server, WebSocket(scope, receive, send), receive, send)
 
 
 # --- the groups -----------------------------------------------------------------------------------------------------
@@ -273,7 +285,7 @@ def seat_stream(
     """A seat's stream: a token that holds the seat (a cookie's from this server's page), else closed with 4401
     (no seat) or 4403 (another page) before it is accepted."""
 
-    async def stream(server: Server, socket: WebSocket) -> None:
+    async def stream(server: Server, socket: WebSocket, receive: Receive, send: Send) -> None:
         token, by_cookie = auth.seat_token(socket)
         try:
             if by_cookie:
@@ -284,7 +296,7 @@ def seat_stream(
         except ApiError as error:
             await socket.close(code=4401 if error.status == 401 else 4403, reason=error.message[:120])
             return
-        await handler(SeatSocket(server, socket, player, token or ""))
+        await handler(SeatSocket(server, socket, player, token or "", receive, send))
 
     return Endpoint("WS", path, Audience.SEAT, answer, body=body_shape(body), stream=stream, returns=messages)
 

@@ -13,12 +13,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from msgspec import Raw
 from msgspec.structs import replace
+from starlette.types import Send
 from starlette.websockets import WebSocket
 
 from events.deferred import Deferred
@@ -37,15 +39,18 @@ log = logging.getLogger("cmdraft.serve")
 @dataclass(eq=False)
 class Connection:
     """One browser's stream: the newest state waiting to be sent (older ones are dropped, never queued), and the
-    pool its last state carried (a state sends only the cards added since: ``shown``)."""
+    pool its last state carried (a state sends only the cards added since: ``shown``).  ``send``: the stream's ASGI
+    send, which its messages go through (else the socket's ``send_text``)."""
 
     socket: WebSocket
     player: int
     token: str = ""
+    send_asgi: Send | None = None
     pending: SeatState | None = None
     sent: SeatState | None = None
     ready: asyncio.Event = field(default_factory=asyncio.Event)
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    outbox: deque[str] = field(default_factory=deque)  # messages encoded, in the order sent, not yet on the socket
+    writing: bool = False  # a task is putting the outbox on the socket
     pool: bytes = b""  # the whole pool as this stream's browser holds it (encoded), once a state carried one
     pool_size: int = 0
 
@@ -54,7 +59,7 @@ class Connection:
         newer one (a state worked out before a write can be offered after the write's own: issue 41's lost
         hand-off, where the older replaced the newer still waiting and the seat never got its pack)."""
         newest = self.pending if self.pending is not None else self.sent
-        if same(state, newest) or older(state, newest):
+        if newest is not None and (state.version < newest.version or same(state, newest)):
             return
         self.pending = state
         self.ready.set()
@@ -68,11 +73,24 @@ class Connection:
 
     async def send(self, message: Answer, whole: bool = False) -> None:
         """``message`` on the socket, its seat's pool as ``shown`` (``whole``: the whole pool, what the browser
-        asks for when it misses cards)."""
-        async with self.lock:  # one message at a time on the socket, whichever task sends it: in the order shown
-            if whole:
-                self.pool, self.pool_size = b"", 0
-            await self.socket.send_text(json_text(self.shown(message)))
+        asks for when it misses cards).  Messages go out in the order they were given, whichever task gives them
+        (the pool each carries is worked out in that order): while one task writes (the socket is slow to take
+        a message), a message given meanwhile waits in the outbox and that task writes it after its own."""
+        if whole:
+            self.pool, self.pool_size = b"", 0
+        self.outbox.append(json_text(self.shown(message)))
+        if self.writing:
+            return
+        self.writing = True
+        try:
+            while self.outbox:
+                text = self.outbox.popleft()
+                if self.send_asgi is not None:
+                    await self.send_asgi({"type": "websocket.send", "text": text})
+                else:
+                    await self.socket.send_text(text)
+        finally:
+            self.writing = False
 
     def shown(self, message: Answer) -> Answer:
         """A message as this stream sends it: a seat state in it carries only the pool's cards the stream's earlier

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from typing import Any, Literal
 
+import msgspec
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.websockets import WebSocketDisconnect
@@ -64,6 +64,7 @@ from events.web.live import Connection
 from events.web.server import Server
 
 log = logging.getLogger("cmdraft.serve")
+decode = msgspec.json.Decoder().decode  # a message on a stream: any JSON (its kind read from it)
 
 # --- the seat and its picks -------------------------------------------------------------------------------------------
 
@@ -120,14 +121,15 @@ async def picked(
 async def stream(seat: SeatSocket) -> None:
     server, socket, player, token = seat.server, seat.socket, seat.player, seat.token
     await socket.accept()
-    connection = Connection(socket, player, token)
+    connection = Connection(socket, player, token, seat.send)
     server.hub.add(connection)
     sender = asyncio.create_task(connection.sender())
+    receive = seat.receive  # each message straight from the server (no layer of Starlette's a message)
     try:
         await server.hub.push([player])
         while True:
-            received = await socket.receive()
-            if received.get("type") == "websocket.disconnect":
+            received = await receive()
+            if received.get("type") != "websocket.receive":  # websocket.disconnect
                 break
             text = received.get("text")
             if text is None:  # a binary frame
@@ -135,7 +137,7 @@ async def stream(seat: SeatSocket) -> None:
                 continue
             said = await message(server, text, token, connection)
             await connection.send(said, whole=isinstance(said, SeatMessage))  # asked for: the whole pool
-    except (WebSocketDisconnect, RuntimeError):
+    except (WebSocketDisconnect, RuntimeError, OSError):
         pass
     finally:
         server.seen[player] = server.served.wall()  # the desk sees when the page went away
@@ -156,9 +158,9 @@ async def message(server: Server, text: str, token: str, connection: Connection)
         return StreamError(ErrorInfo("too-large", f"a message is at most {limit // 1024} KiB"))
     data: Any = None
     try:
-        data = json.loads(text)
+        data = decode(text)
         kind = data.get("type") if isinstance(data, dict) else None
-    except (ValueError, RecursionError):
+    except msgspec.DecodeError:
         kind = None
     ask = data.get("id") if kind == "pick" else None
     ask = ask if isinstance(ask, int) and not isinstance(ask, bool) else None

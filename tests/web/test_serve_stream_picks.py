@@ -3,8 +3,10 @@ exactly as ``POST /api/pick`` is, answered on the same stream, and never pushed 
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
+import os
 import threading
 import time
 from dataclasses import replace
@@ -18,7 +20,8 @@ from events.deferred import Deferred
 from events.sessions.seat import SeatSession, Taken
 from events.storage.store import Store
 from events.web import live
-from events.web.answers import SeatState
+from events.web.answers import SeatMessage, SeatState
+from events.web.api_common import file_signature
 from events.web.api_draft import card_json, pack_json, prepare_pick, printings_json
 from events.web.bodies import PickBody
 from events.web.live import Connection
@@ -314,6 +317,65 @@ def test_a_pick_written_on_the_event_loop_is_answered_only_once_its_sync_is_done
     assert answer["type"] == "picked" and answer["id"] == 9
     assert said[:3] == ["sync", "synced", "Picked"]
     assert len([row for row in draft_log(db, event_id)]) >= 2
+
+
+class SlowSocket:
+    """A stand-in socket whose first message waits until ``go`` is set (a phone slow to take it)."""
+
+    def __init__(self) -> None:
+        self.sent: list[int] = []
+        self.go: asyncio.Event | None = None
+
+    async def send_text(self, text: str) -> None:
+        if self.go is not None and not self.sent:
+            await self.go.wait()
+        self.sent.append(msgspec.json.decode(text)["seat"]["version"])
+
+
+def test_messages_given_while_the_socket_is_slow_go_out_after_it_in_the_order_given_and_their_givers_go_on():
+    """While one task writes to a slow socket, another task's message waits behind it (never before it) and that
+    task is not held up: the writing task puts it on the socket after its own."""
+    socket = SlowSocket()
+    stream = Connection(socket, player=1)  # type: ignore[arg-type]  # a stand-in socket: the stream calls only send_text
+
+    async def both() -> tuple[bool, list[int], list[int]]:
+        socket.go = asyncio.Event()
+        first = asyncio.create_task(stream.send(SeatMessage(seat_at(100_001, 1.0, pick=1, cards=3))))
+        await asyncio.sleep(0)  # the first message is on its way, the socket slow to take it
+        second = asyncio.create_task(stream.send(SeatMessage(seat_at(100_002, 2.0, pick=2, cards=1))))
+        await asyncio.sleep(0)
+        given, meanwhile = second.done(), list(socket.sent)
+        socket.go.set()
+        await asyncio.gather(first, second)
+        return given, meanwhile, socket.sent
+
+    given, meanwhile, sent = asyncio.run(both())
+    assert given and meanwhile == [] and sent == [100_001, 100_002]
+
+
+def test_the_database_is_looked_at_once_a_turn_of_the_event_loop_and_again_at_the_next(tmp_path, cli, manual_clock):
+    """The messages an event-loop turn takes share one look at the database; a change made meanwhile (another
+    process: the desk) is seen from the loop's next turn on, and a worker thread always looks itself."""
+    db = tmp_path / "turns.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    with client(db, event_id, manual_clock, watch=False) as web:
+        served = web.app.state.server.served
+
+        def touched() -> None:  # the file changed by another process: a new modification time
+            stat = os.stat(db)
+            os.utime(db, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))
+
+        async def looks() -> tuple[object, object, object]:
+            first = served.database_mark()
+            touched()
+            same_turn = served.database_mark()
+            await asyncio.sleep(0)
+            return first, same_turn, served.database_mark()
+
+        first, same_turn, next_turn = web.portal.call(looks)
+        assert same_turn == first and next_turn != first and next_turn == file_signature(db)
+        touched()
+        assert served.database_mark() == file_signature(db) != next_turn  # not on the loop: a look of its own
 
 
 def test_a_terminals_picks_made_since_the_servers_last_look_are_caught_up_by_the_next_pick_written_on_the_loop(
