@@ -6,8 +6,8 @@ card's text); the rest are facts of the card.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
 
 from draft.decks import is_piper
 from draft.ratings import evaluate
@@ -52,8 +52,25 @@ class Traits:
 COLOR_INDEXES = tuple(tuple(index for index in range(5) if mask >> index & 1) for mask in range(32))
 
 
-@lru_cache(maxsize=16384)
-def card_traits(card: Card) -> Traits:
+KEPT_TRAITS = 16384  # cards whose traits are kept at once (more than a night's sets hold)
+
+
+class _KeptTraits(dict[Card, Traits]):
+    """Each card's traits, worked out the first time it is asked (``card_traits``): a plain lookup where a cache
+    call would hash the card twice over, since a pod asks some 17,000 times."""
+
+    def __missing__(self, card: Card) -> Traits:
+        if len(self) >= KEPT_TRAITS:
+            self.clear()
+        traits = self[card] = _card_traits(card)
+        return traits
+
+
+card_traits: Callable[[Card], Traits] = _KeptTraits().__getitem__
+"""What bots and the deck builder read of ``card``, worked out once."""
+
+
+def _card_traits(card: Card) -> Traits:
     rating, roles = evaluate(card)
     cost_mask = 0
     symbols = [0] * 5
