@@ -12,7 +12,7 @@ from __future__ import annotations
 from draft.commanders import added_card_options, can_pair
 from draft.decks import is_piper
 from draft.products import Product, ProductVotes, added_card
-from draft.traits import card_rating
+from draft.traits import card_traits
 from sets.cards import Card, CommanderAbility
 
 LeaderOption = tuple[int, tuple[Card, ...], float]  # (identity mask, the leaders, their ratings)
@@ -136,7 +136,7 @@ class PoolLeaders:
         for mask, leaders in options:
             value = leading.get(id(leaders))
             if value is None:
-                value = leading[id(leaders)] = sum(card_rating(c) for c in leaders)
+                value = leading[id(leaders)] = sum(card_traits(c).rating for c in leaders)
             rated.append((mask, leaders, value))
         return rated
 
@@ -157,7 +157,7 @@ class PoolLeaders:
                 colors = 0
                 for leader in leaders:
                     colors |= leader.identity.mask
-                value = max(card_rating(c) for c in leaders) + (0.3 if len(leaders) > 1 else 0.0)
+                value = max(card_traits(c).rating for c in leaders) + (0.3 if len(leaders) > 1 else 0.0)
                 held.append((colors, leaders, value))
             held.sort(key=lambda option: option[2], reverse=True)
             kept = self._held = (options, held)

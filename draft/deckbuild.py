@@ -120,7 +120,9 @@ def _build(
         (fitting_lands if traits.land else fitting_spells).append(card)
     candidates, dead = live_copies(fitting_spells, leaders)
     # A colorless identity has no free basics: every land of the pool it may play is a land it needs.
-    lands = [card for card in fitting_lands if produced(card, identity) or card_rating(card) > 1.8 or not identity]
+    lands = [
+        card for card in fitting_lands if produced(card, identity) or card_traits(card).rating > 1.8 or not identity
+    ]
     lands = lands[:MAX_NONBASIC_LANDS]
     first = candidates[: DRAFT_MIN_SIZE - len(leaders) - LANDS[0]]
     land_total = land_count(first[:SPELLS])
@@ -142,7 +144,7 @@ def _build(
                 range(len(spells)) if creatures > MIN_CREATURES else [i for i, body in enumerate(bodies) if not body]
             )
             weakest = min(droppable, key=order.__getitem__, default=None)
-            if weakest is None or card_rating(spells[weakest]) >= FILLER:
+            if weakest is None or card_traits(spells[weakest]).rating >= FILLER:
                 break
             creatures -= bodies[weakest]
             del spells[weakest], order[weakest], bodies[weakest]
@@ -151,7 +153,7 @@ def _build(
     rocks = [i for i, card in enumerate(spells) if is_rock(card)]
     extra = min(len(rocks) - max_rocks, LANDS[1] - (DRAFT_MIN_SIZE - len(leaders) - len(spells)))
     if identity and extra > 0:
-        for i in sorted(sorted(rocks, key=lambda i: card_rating(spells[i]))[:extra], reverse=True):
+        for i in sorted(sorted(rocks, key=lambda i: card_traits(spells[i]).rating)[:extra], reverse=True):
             del spells[i]
     land_total = DRAFT_MIN_SIZE - len(leaders) - len(spells)
     lands = lands[:land_total]
@@ -164,7 +166,9 @@ def _build(
         land_total = min(LANDS[1], land_total + short)
         spells = spells[: DRAFT_MIN_SIZE - len(leaders) - land_total]
         basics, short = mana(spells, lands, leaders, identity, land_total)
-    value = sum([card_traits(c).rating for c in spells]) + sum(card_rating(c) for c in leaders if not is_piper(c))
+    value = sum([card_traits(c).rating for c in spells]) + sum(
+        card_traits(c).rating for c in leaders if not is_piper(c)
+    )
     value += FILLER * filler_lands
     thin, wide = color_costs(spells, identity)  # ``thin_colors`` and ``width_cost``, the spells counted once
     value -= SHORT_SOURCE_COST * short + THIN_COLOR_COST * thin
@@ -316,7 +320,7 @@ def _ceiling(rows: Sequence[tuple[int, float]], leaders: Sequence[Card], identit
     # A colored deck's filler lands take the places of its weakest spells, from ``LANDS[0]`` lands to ``FILLER_LANDS``.
     raised = FILLER_LANDS - LANDS[0] if identity else 0
     spells = sum(fitting) + sum(max(0.0, FILLER - rating) for rating in fitting[max(0, len(fitting) - raised) :])
-    leading = sum(card_rating(c) for c in leaders if not is_piper(c))
+    leading = sum(card_traits(c).rating for c in leaders if not is_piper(c))
     return spells + leading - WIDTH_COST * max(0, len(identity) - 2) + 1e-6
 
 
