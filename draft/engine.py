@@ -257,7 +257,7 @@ class Draft:
                     raise IllegalPickError(f"position {wanted} is not a card left in the pack of {len(hand)}")
                 used.append(wanted)
                 continue
-            match = next((i for i, printing in enumerate(hand) if i not in used and printing is wanted), None)
+            match = next((i for i, printing in enumerate(hand) if printing is wanted and i not in used), None)
             if match is None:  # a printing from another copy of the draft (another process): the same card, compared
                 match = next(
                     (
@@ -316,8 +316,7 @@ class Draft:
 
     def take(self, request: PickRequest) -> Pick:
         """Make the pick the request names, only on the pack state it was made on."""
-        positions = self.verify_request(request)
-        return self.pick(request.seat, list(positions))
+        return self._taken(request.seat, self.verify_request(request))
 
     def can_pick(self, seat: int, cards: Sequence[Printing | Card | int]) -> bool:
         try:
@@ -329,7 +328,10 @@ class Draft:
     def pick(self, seat: int, cards: Sequence[Printing | Card | int]) -> Pick:
         """Take the cards for the seat and hand the rest of the pack to the next seat at once; when the last pack
         of the round is empty, the next round's boosters open."""
-        positions = self.verify_pick(seat, cards)
+        return self._taken(seat, self.verify_pick(seat, cards))
+
+    def _taken(self, seat: int, positions: tuple[int, ...]) -> Pick:
+        """The pick of these pack positions (``verify_pick`` checked them) made, the pack passed on."""
         queue = self.queues[seat]
         held = queue.popleft()
         hand = held.cards

@@ -159,14 +159,18 @@ class FileLock:
         self.keep_open = keep_open
         self._kept: tuple[Any, Any, int] | None = None  # (lock file, turnstile, the lock file's inode) between holds
         self._closer: weakref.finalize | None = None
+        self._threads_lock: threading.Lock | None = None  # this file's lock among this process's threads, once found
 
     def _process_lock(self) -> threading.Lock:
+        if self._threads_lock is not None:
+            return self._threads_lock
         key = os.path.abspath(self.path)
         with FileLock._threads_guard:
             found = FileLock._threads.get(key)
             if found is None:
                 found = FileLock._threads[key] = threading.Lock()
-            return found
+        self._threads_lock = found
+        return found
 
     def _open(self, path: Path) -> Any:
         try:  # unbuffered: nothing is read or written through it, so no buffer to set up (fewer system calls)

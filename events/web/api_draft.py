@@ -377,7 +377,9 @@ def write_picks(
             session, snap = served.table(pod), served.snapshot()
         else:
             session, snap = _in_memory(served, pod, batch)
-        before = _seen(session.draft)
+        picking = {waiting.seat for waiting in batch}
+        others = [seat for seat in range(session.draft.config.seats) if seat not in picking]
+        before = _seen(session.draft, others)  # a picking seat is shown its state whatever changed
         known = served.written_signature(pod)
         shown = pod in served.shown and served.shown[pod] == known  # the seats were shown the file as read
         _write_picks(served, session, batch, deferred)
@@ -387,11 +389,11 @@ def write_picks(
         if shown:  # and are shown this write now (else the watcher's next look pushes what this read caught up)
             served.shown[pod] = mark
         players = next((p.players for p in snap.pods if p.number == pod), ())
-        after = _seen(session.draft)
+        after = _seen(session.draft, others)
         changed = (
             set(range(len(players)))
             if after[0] != before[0]
-            else {seat for seat, (now, then) in enumerate(zip(after[1], before[1], strict=True)) if now != then}
+            else {seat for seat, now, then in zip(others, after[1], before[1], strict=True) if now != then}
         )
         asked = {waiting.player for waiting in batch}
         wanted = [p for seat, p in enumerate(players) if p in asked or p in connected and seat in changed]
@@ -417,14 +419,11 @@ def _in_memory(served: Served, pod: int, batch: list[Waiting]) -> tuple[DraftTab
     return session, snap
 
 
-def _seen(draft: Draft) -> tuple[tuple[int, bool], list[tuple[Any, ...]]]:
-    """What the seats' screens show of the draft: the round (every seat's screen changes with it), and each seat's
-    pack in front of it, the packs waiting and whom it waits for (a seat's screen changes when one of these does)."""
+def _seen(draft: Draft, seats: list[int]) -> tuple[tuple[int, bool], list[tuple[Any, ...]]]:
+    """What the seats' screens show of the draft: the round (every seat's screen changes with it), and each of these
+    seats' pack in front of it, the packs waiting and whom it waits for (its screen changes when one of these does)."""
     holding = set(draft.waiting())  # a seat holding a pack waits for no one (``Draft.waiting_on``): not asked
-    seen = [
-        (draft.at(s), draft.queued(s), () if s in holding else tuple(draft.waiting_on(s)))
-        for s in range(draft.config.seats)
-    ]
+    seen = [(draft.at(s), draft.queued(s), () if s in holding else tuple(draft.waiting_on(s))) for s in seats]
     return (draft.round, draft.finished), seen
 
 

@@ -5,19 +5,20 @@ from __future__ import annotations
 import asyncio
 import queue
 import threading
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
 from events.deferred import Deferred
 from events.web.api_common import ApiError
 
-FILES_AT_ONCE = 8  # a round's fsyncs made at once (the file system commits concurrent ones together)
+FILES_AT_ONCE = 8  # a round's fsyncs made at once, this thread's and its pool's (the file system commits them together)
 _STOP = None  # what ``close`` puts in the queue: the thread ends
 
 
 class Syncer:
     """One thread that puts the picks written on the event loop on the device (group commit): each round it
     fsyncs every draft file appended to since the last round, once a file (several at once: ``FILES_AT_ONCE``
-    threads), then wakes the loop once with every write it synced.  The event loop does the rest of a write (the
+    threads, this one among them), then wakes the loop once with every write it synced.  The event loop does the rest of a write (the
     draft's logic, the appended line: a few microseconds of disk-free work), so no pick waits for a worker thread,
     and none is answered before its sync.  A write reaches the thread through a queue (one C call on the loop, a
     wake-up only when the thread sleeps), and the thread takes everything queued meanwhile as one round."""
@@ -27,7 +28,7 @@ class Syncer:
         self.thread: threading.Thread | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
         self.closed = False
-        self.files = ThreadPoolExecutor(FILES_AT_ONCE, thread_name_prefix="cmdraft-fsync")  # a round's files at once
+        self.files = ThreadPoolExecutor(FILES_AT_ONCE - 1, thread_name_prefix="cmdraft-fsync")  # a round's other files
 
     async def sync(self, deferred: Deferred) -> None:
         """Until ``deferred``'s files are on the device (an ``OSError`` raised when one could not be synced)."""
@@ -64,7 +65,7 @@ class Syncer:
             for deferred, _ in round_:
                 together.merge(deferred)
             try:
-                together.sync(self.files.map if len(together.files) > 1 else map)
+                together.sync(self._each)
                 problem: OSError | None = None
             except OSError as error:
                 problem = error
@@ -75,6 +76,13 @@ class Syncer:
                 self.loop.call_soon_threadsafe(_synced, round_, problem)
             except RuntimeError:  # the loop closed: the server stopped
                 return
+
+    def _each(self, work: Callable[[int], OSError | None], files: list[int]) -> list[OSError | None]:
+        """``work`` on every file at once: the first in this thread, each other in one of the pool's (a round of one
+        file, the usual one, wakes no other thread)."""
+        others = [self.files.submit(work, fd) for fd in files[1:]]
+        first = [work(files[0])] if files else []
+        return first + [other.result() for other in others]
 
 
 def _synced(round_: list[tuple[Deferred, asyncio.Future[None]]], problem: OSError | None) -> None:

@@ -10,7 +10,6 @@ import os
 import shutil
 import sys
 import threading
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -22,6 +21,7 @@ from events.storage.draft_records import DraftReplacedError, pick_rows, stop_liv
 from events.storage.journal import Journal
 from events.storage.safe_files import FileLock
 from events.storage.store import Store
+from events.web.syncer import Syncer
 from sets.errors import StorageError, WouldWait
 from tests.helpers.night import Night
 from tests.helpers.nights import terminal_event
@@ -325,8 +325,9 @@ def test_a_pack_ended_in_a_deferred_write_is_appended_and_compacted_after(tmp_pa
 def test_a_round_of_deferred_files_is_synced_at_once_and_a_failed_sync_is_said_after_all_were_tried(
     tmp_path, monkeypatch
 ):
-    """``Deferred.sync`` with a thread pool's ``map`` (what the server's sync thread uses) syncs every file of the
-    round, each once; one that fails is raised once the others are synced, and every descriptor is let go."""
+    """``Deferred.sync`` as the server's sync thread calls it (``Syncer._each``: the first file in that thread, the
+    others at the same time in its pool's) syncs every file of the round, each once; one that fails is raised once
+    the others are synced, and every descriptor is let go."""
     paths = [tmp_path / f"{n}.json" for n in range(3)]
     later = Deferred()
     for path in paths:
@@ -337,9 +338,11 @@ def test_a_round_of_deferred_files_is_synced_at_once_and_a_failed_sync_is_said_a
         later.add(fd)  # the same file twice: synced once
         os.close(fd)
     synced: list[int] = []
+    threads: list[str] = []
     failing = paths[1].stat().st_ino
 
     def flush(fd: int) -> None:
+        threads.append(threading.current_thread().name)
         inode = os.fstat(fd).st_ino
         if inode == failing:
             raise OSError(5, "Input/output error")
@@ -347,9 +350,17 @@ def test_a_round_of_deferred_files_is_synced_at_once_and_a_failed_sync_is_said_a
 
     monkeypatch.setattr(portable, "flush_to_disk", flush)
     kept = list(later.files.values())
-    with ThreadPoolExecutor(3) as pool, pytest.raises(OSError, match="Input/output error"):
-        later.sync(pool.map)
+    syncer = Syncer()
+    try:
+        with pytest.raises(OSError, match="Input/output error"):
+            later.sync(syncer._each)
+    finally:
+        syncer.close()
     assert sorted(synced) == sorted(p.stat().st_ino for p in (paths[0], paths[2]))
+    here = threading.current_thread().name
+    assert sorted(name if name == here else name.rpartition("_")[0] for name in threads) == sorted(
+        [here, "cmdraft-fsync", "cmdraft-fsync"]
+    )
     assert later.files == {}
     for fd in kept:
         with pytest.raises(OSError):
