@@ -16,6 +16,7 @@ from draft.traits import card_traits
 from sets.cards import Card, CommanderAbility
 
 LeaderOption = tuple[int, tuple[Card, ...], float]  # (identity mask, the leaders, their ratings)
+_BACKGROUND = CommanderAbility.BACKGROUND  # read once: Python 3.11 reads an Enum member off its class slowly
 
 
 class PoolLeaders:
@@ -64,7 +65,7 @@ class PoolLeaders:
             legends.append(card)
             self._legend_pairs += [(i, at) for i, other in enumerate(legends[:at]) if can_pair(other, card)]
             self._background_pairs += [(at, j) for j, other in enumerate(backgrounds) if can_pair(card, other)]
-        elif CommanderAbility.BACKGROUND in card.abilities:
+        elif _BACKGROUND in card.abilities:
             at = len(backgrounds)
             backgrounds.append(card)
             self._background_pairs += [(i, at) for i, other in enumerate(legends) if can_pair(other, card)]

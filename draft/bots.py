@@ -94,6 +94,7 @@ WEAK_LEADER = 1.8  # a legend rated this or less leads no better than the Pipers
 # drafter still takes a clearly better card (a point or more) over an on-color one until the pool settles its deck.
 OFF_COLOR = 1.0
 DEPTH_TARGET = 44  # playables in the plan's colors wanted by the end of the draft (a deck plays about 36 spells)
+_STRONG, _FIRST, _BACKGROUND = BotStyle.STRONG, BotStyle.COMMANDER_FIRST, CommanderAbility.BACKGROUND  # read once
 
 
 def _could_lead(item: Card | Printing) -> bool:
@@ -151,7 +152,7 @@ class Bot:
             if traits.piper:
                 self._held_pipers += 1
                 continue
-            if traits.leader or CommanderAbility.BACKGROUND in card.abilities:  # a leader: the Piper aside
+            if traits.leader or _BACKGROUND in card.abilities:  # a leader: the Piper aside
                 self._leaders.forget_options()
                 self._needs = {}
             if traits.rating > 0.8:  # a card worth less adds nothing to the pool's values
@@ -160,10 +161,9 @@ class Bot:
             if not traits.land and traits.rating >= PLAYABLE:
                 self._playables[traits.mask] += 1
             if not traits.land:
-                curve, (creature, cheap, heavy) = self._curve, traits.curve
-                curve[0] += creature
-                curve[1] += cheap
-                curve[2] += heavy
+                self._curve[0] += traits.creature
+                self._curve[1] += traits.mana_value <= 3
+                self._curve[2] += traits.mana_value >= 6
 
     def observe(self, offered: Sequence[Printing | Card], pick_number: int) -> None:
         """Read a pack passed to this seat: good cards of a color left in it mean the seats upstream aren't in it; a
@@ -192,7 +192,7 @@ class Bot:
 
     def plan(self, progress: float) -> Plan:
         """The identity the bot is drafting toward, given how far the draft is (0 to 1)."""
-        strong = self.style is BotStyle.STRONG
+        strong = self.style is _STRONG
         # Open colors count as if some of their cards were already in the pool, less as the draft goes on.
         fade = 0.35 * max(0.0, 1.0 - progress * 1.5) if strong else None
         key = (self._values, fade, tuple(self.signals) if strong else ())  # what the sums are made of
@@ -250,7 +250,7 @@ class Bot:
         return None if sure >= SURE_PIPERS else sure
 
     def _commitment(self, progress: float) -> float:
-        if self.style is BotStyle.STRONG:
+        if self.style is _STRONG:
             return min(1.0, max(0.0, (progress - 0.1) * 2.2))
         return progress
 
@@ -261,8 +261,8 @@ class Bot:
         """``score`` for one pick's cards: what depends only on the plan, the progress and the pool is worked out
         once (the same sums in the same order, so the same values)."""
         style = self.style
-        first = style is BotStyle.COMMANDER_FIRST
-        strong = style is BotStyle.STRONG
+        first = style is _FIRST
+        strong = style is _STRONG
         outside = ~plan.mask
         commanders = plan.commanders
         leader_need, pairs = self.leader_need, can_pair
@@ -442,7 +442,7 @@ class Bot:
                 value -= min(gain(ta), gain(tb))
             if ta.leader and tb.leader and can_pair(a, b):  # two leaders (the Piper is none) that may pair
                 # Two cards that lead together: worth more only while the pool wants a leader in their colors.
-                value += 0.8 * (min(self.leader_need(a), self.leader_need(b)) if self.style is BotStyle.STRONG else 1.0)
+                value += 0.8 * (min(self.leader_need(a), self.leader_need(b)) if self.style is _STRONG else 1.0)
             if (ta.mask | tb.mask | mask) == mask:
                 value += 0.2
             if value > best_value:

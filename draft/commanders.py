@@ -236,9 +236,8 @@ def commander_options(
     cards = list(dict.fromkeys(cards))
     product = product if product is not None else product_of(cards)
     leaders = [card for card in cards if card.can_be_commander and not is_piper(card)]
-    backgrounds = [
-        card for card in cards if CommanderAbility.BACKGROUND in card.abilities and not card.can_be_commander
-    ]
+    background = CommanderAbility.BACKGROUND  # read once, not at every card
+    backgrounds = [card for card in cards if background in card.abilities and not card.can_be_commander]
 
     def colored(group: tuple[Card, ...]) -> list[tuple[tuple[Card, ...], tuple[Color, ...]]]:
         choosers = sum(1 for card in group if card.chooses_color)

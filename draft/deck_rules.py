@@ -171,10 +171,11 @@ class _Checker:
             counted = [line for line in self.deck.lines if not is_free_basic(line.card)]
         used: dict[str, int] = {}  # copies by name, in the deck's order
         sided: set[str] = set()
+        sideboard = Zone.SIDEBOARD  # read once, not at every line
         for line in counted:
             name = line.card.name
             used[name] = used.get(name, 0) + line.count
-            if line.zone is Zone.SIDEBOARD:
+            if line.zone is sideboard:
                 sided.add(name)
         cards = {line.card.name: line.card for line in counted}
         if self.format is DeckFormat.COMMANDER:

@@ -53,7 +53,7 @@ from draft.products import Product, added_names, product_of
 from draft.traits import card_rating, card_traits
 from sets.basics import basic_land
 from sets.booster import Printing
-from sets.cards import Card, CommanderAbility
+from sets.cards import Card
 from sets.colors import Color, ColorIdentity, identity_from_mask
 from sets.errors import InputError, LimitError
 from sets.userdata import one_reading
@@ -239,7 +239,7 @@ def _options(
             leading = 0.0  # summed one by one, as ``sum`` would
             for card in leaders:
                 base |= card.identity.mask
-                choosers += CommanderAbility.CHOOSES_COLOR in card.abilities  # ``chooses_color``
+                choosers += card.chooses_color
                 if card.name not in added_cards:
                     leading += card_traits(card).rating
             group = (leaders, base, choosers, leading)
@@ -426,7 +426,8 @@ def _build_deck(pool: Sequence[Card | Printing], piper: Card | None, name: str, 
         if side.get(card, 0) > 0:
             side[card] -= 1
     side.subtract(main)
-    lines = [DeckLine(card, 1, Zone.COMMANDER) for card in choice.commanders]
-    lines += [DeckLine(card, n, Zone.MAIN) for card, n in main.items() if n > 0]
-    lines += [DeckLine(card, n, Zone.SIDEBOARD) for card, n in side.items() if n > 0]
+    commander, in_main, sideboard = Zone.COMMANDER, Zone.MAIN, Zone.SIDEBOARD  # each read once, not at every line
+    lines = [DeckLine(card, 1, commander) for card in choice.commanders]
+    lines += [DeckLine(card, n, in_main) for card, n in main.items() if n > 0]
+    lines += [DeckLine(card, n, sideboard) for card, n in side.items() if n > 0]
     return Deck(tuple(lines), choice.colors, name)

@@ -108,7 +108,8 @@ class Deck:
     @property
     def size(self) -> int:
         """Cards in the deck, commanders included (the sideboard is not)."""
-        return sum(line.count for line in self.lines if line.zone is not Zone.SIDEBOARD)
+        sideboard = Zone.SIDEBOARD  # read once, not at every line
+        return sum(line.count for line in self.lines if line.zone is not sideboard)
 
     def with_piper_colors(self, colors: Sequence[Color]) -> Deck:
         return Deck(self.lines, tuple(colors), self.name)
