@@ -17,6 +17,7 @@ from typing import Any
 
 from draft.banlist import NO_BANS, BannedList
 from draft.commanders import back_face_commander_text, can_pair, commander_identity, may_lead, why_not_paired
+from draft.deck_state import plural
 from draft.decks import (
     COMMANDER_SIZE,
     Deck,
@@ -293,7 +294,8 @@ class _Checker:
             )
             self.add(
                 "piper-color-extra",
-                f"{len(given)} color(s) given but only {len(self.choosers)} commander(s) choose a color "
+                f"{plural(len(given), 'color')} given but only {plural(len(self.choosers), 'commander')} "
+                f"{'chooses' if len(self.choosers) == 1 else 'choose'} a color "
                 f"(CR 903.4b){in_main}",
                 self.choosers,
             )
@@ -317,8 +319,9 @@ class _Checker:
             beyond = needed - base
             self.add(
                 "piper-color-missing",
-                f"no color choice for {len(self.choosers)} color-choosing commander(s) makes the deck legal: the deck needs "
-                f"{beyond or 'no'} beyond {base} and {missing} choice(s) add only {missing} color(s) (CR 903.4b, CR 903.5c)",
+                f"no color choice for {plural(len(self.choosers), 'color-choosing commander')} makes the deck legal: "
+                f"the deck needs {beyond or 'no'} beyond {base} and {plural(missing, 'choice')} "
+                f"{'adds' if missing == 1 else 'add'} only {plural(missing, 'color')} (CR 903.4b, CR 903.5c)",
                 self.choosers,
             )
             return tuple(given), ()

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from draft.commanders import commander_identity
+from draft.deck_state import plural
 from draft.decks import Deck
 from draft.manabase import produced
 from sets.cards import Card
@@ -102,7 +103,7 @@ class Goldfish:
         if due == 0:
             raise InputError("nothing to put on the bottom: that is for a hand kept after a mulligan")
         if len(chosen) != due:
-            raise InputError(f"put exactly {due} card(s) on the bottom, not {len(chosen)}")
+            raise InputError(f"put exactly {plural(due, 'card')} on the bottom, not {len(chosen)}")
         if any(not 0 <= p < len(self.hand) for p in chosen):
             raise InputError(f"choose cards 1 to {len(self.hand)} of the hand")
         cards = tuple(self.hand[p] for p in chosen)
@@ -113,7 +114,7 @@ class Goldfish:
 
     def _kept(self) -> None:
         if self.bottom_due:
-            raise InputError(f"put {self.bottom_due} card(s) of the hand on the bottom first ('bottom N')")
+            raise InputError(f"put {plural(self.bottom_due, 'card')} of the hand on the bottom first ('bottom N')")
 
     # --- playing on --------------------------------------------------------------------------------
 

@@ -638,7 +638,11 @@ def bots(
             )
         )
         return
-    sure = "" if pipers is None else f"; every seat sure of {pipers} Piper(s) from a store's stock"
+    sure = (
+        ""
+        if pipers is None
+        else f"; every seat sure of {pipers} Piper{'' if pipers == 1 else 's'} from a store's stock"
+    )
     print(f"{code} ({source}): {pods} pods per style (seed {seed}), {pods * 8} decks each{sure}; judged with {judge}")
     print(f"{'figure':<34}" + "".join(f"{style:>17}" for style in rows) + "   target")
     for key in next(iter(rows.values())):

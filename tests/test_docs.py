@@ -240,3 +240,27 @@ def test_every_page_of_the_docs_is_in_the_sites_navigation_and_ci_builds_it_stri
 def test_a_documented_command_resolves_to_its_path(words):
     path, cmd, problems = resolve(words, command())
     assert problems == [] and path == words[1 : 1 + len(path)] and cmd.name == path[-1]
+
+
+def documented_options(path: tuple[str, ...]) -> set[str]:
+    """The options the docs show with one command (``("event", "round")``)."""
+    found = set()
+    for doc in doc_files(ROOT):
+        for words in cmdraft_commands(doc.read_text(encoding="utf-8")):
+            if tuple(resolve(words, command())[0]) == path:
+                found |= {o for word in words[1:] for o in re.findall(r"(?:^|[\[|])(--?[A-Za-z][\w-]*)", word)}
+    return found
+
+
+def test_the_option_the_rounds_refusal_names_is_documented_with_event_round_and_does_what_it_says(tmp_path, cli):
+    from tests.helpers.nights import draft_to_the_end, start, terminal_night
+
+    db = tmp_path / "night.json"
+    event_id = terminal_night(cli, db, "Ann", "Bo", "Cy", "Di")
+    start(cli, db, event_id)
+    draft_to_the_end(db, event_id)  # drafted, no deck registered
+    refused = cli("event", "round", event_id, "--db", db)
+    assert refused.exit_code == 3 and "no legal deck registered for" in refused.stderr
+    named = set(re.findall(r"--[a-z][\w-]*", refused.stderr))
+    assert named == {"--force"} and named <= documented_options(("event", "round"))
+    assert cli("event", "round", event_id, "--force", "--db", db).exit_code == 0

@@ -11,6 +11,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ElementTree
 from xml.sax.saxutils import quoteattr
 
+from draft.deck_state import plural
 from draft.decks import Deck, Zone
 from draft.formats.model import (
     DeckFile,
@@ -39,8 +40,8 @@ class MissingMtgoIdError(InputError):
             f" and {len(names) - 3} more" if len(names) > 3 else ""
         )
         super().__init__(
-            f"no MTGO .dek written: MTGO needs a catalog id (CatID) for every card, and {len(names)} card(s) "
-            f"have none ({shown}); import an MTGJSON file that has them ('cmdraft sets import FILE', "
+            f"no MTGO .dek written: MTGO needs a catalog id (CatID) for every card, and {plural(len(names), 'card')} "
+            f"{'has' if len(names) == 1 else 'have'} none ({shown}); import an MTGJSON file that has them ('cmdraft sets import FILE', "
             "identifiers.mtgoId), or use another format"
         )
 

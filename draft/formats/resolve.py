@@ -134,7 +134,7 @@ def _mtgo_commanders(lines: list[DeckLine]) -> tuple[list[DeckLine], list[Proble
         Problem(
             "unclear-commander",
             f"the .dek sideboard holds {copies} cards ({shown}); MTGO keeps only the commanders there, "
-            f"so which cards lead can't be told: keep just the commander(s) in the sideboard, or use a format with a command zone",
+            f"so which cards lead can't be told: keep only the commander or commanders in the sideboard, or use a format with a command zone",
             names,
         )
     ]

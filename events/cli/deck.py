@@ -80,7 +80,9 @@ def deck_check(
     ] = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Check a deck; exit 0 when legal, 1 when not, 2 when the input can't be read."""
+    """Check a deck; exit 0 when legal, 1 when not, 2 when the input can't be read (a line of the deck or the pool
+    that names no known card, or can't be read at all: bad input, as ``deck convert`` says it; the report still
+    lists every problem)."""
     try:
         deck_format = DeckFormat(fmt)
     except ValueError:
@@ -103,6 +105,13 @@ def deck_check(
         emit_json(report.to_json())
     else:
         out().print(deck_report(report))
+    unreadable = [problem for problem in problems if problem.code in SKIPPED]
+    if unreadable:  # bad input (2), said in one line as every error is, after the report
+        raise InputError(
+            f"{deck_path}: {count_words(len(unreadable), 'line')} can't be read: "
+            + "; ".join(problem.message for problem in unreadable)
+            + f"; correct {'it' if len(unreadable) == 1 else 'them'} and check again"
+        )
     raise typer.Exit(0 if report.valid else 1)
 
 

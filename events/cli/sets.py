@@ -14,6 +14,7 @@ from rich.progress import BarColumn, DownloadColumn, MofNCompleteColumn, Progres
 from rich.table import Table
 from rich.text import Text
 
+from draft.deck_state import plural
 from events.cli.common import JsonOption, emit_json, out
 from events.screens.render import card_panel, identity_text
 from sets.card_imports import CardFileImport, import_card_file, listed_sets
@@ -293,4 +294,9 @@ def identity_command(
     out().print(table)
     differing = sum(1 for card, _ in rows.values() if id(card) in mismatched)
     if differing:
-        out().print(Text(f"{differing} card(s) differ from the file's identity field", style="yellow"))
+        out().print(
+            Text(
+                f"{plural(differing, 'card')} {'differs' if differing == 1 else 'differ'} from the file's identity field",
+                style="yellow",
+            )
+        )

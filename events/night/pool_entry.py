@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from dataclasses import replace as dc_replace
 
+from draft.deck_state import plural
 from draft.formats import FileFormat, parse, resolve
 from sets.booster import Printing
 from sets.card_index import CardIndex
@@ -124,7 +125,9 @@ class PoolEntry:
             raise InputError(f"no line is set aside, so there is no suggestion {number}; type a card line")
         line = self.set_aside[-1]
         if not 1 <= number <= len(line.suggestions):
-            raise InputError(f"{quoted(line.text)} has {len(line.suggestions)} suggestion(s), not a number {number}")
+            raise InputError(
+                f"{quoted(line.text)} has {plural(len(line.suggestions), 'suggestion')}, not a number {number}"
+            )
         fixed = read_pool_line(with_suggestion(line, line.suggestions[number - 1]), self.index)
         self._remember(f"fix {line.text} as {fixed.text}")
         self.set_aside.pop()

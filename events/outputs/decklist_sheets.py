@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from draft.deck_state import plural
 from draft.decks import Deck, Zone
 from events.night.base import EventBase
 from events.night.decks import Decks
@@ -114,7 +115,7 @@ def decklists(events: EventBase, event_id: int) -> Sheet:
                 )
         blocks.append(
             Note(
-                f"Total: {deck.size} cards ({len(deck.commanders)} commander(s) + "
+                f"Total: {plural(deck.size, 'card')} ({plural(len(deck.commanders), 'commander')} + "
                 f"{deck.size - len(deck.commanders)} in the deck)",
                 strong=True,
             )

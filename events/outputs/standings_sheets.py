@@ -179,7 +179,9 @@ def results(events: EventBase, event_id: int) -> Sheet:
             blocks.append(Note(label, strong=True))
         waiting = [number for number in range(1, len(rnd.tables) + 1) if not any(row[1] == number for row in mine)]
         if waiting:
-            blocks.append(Note("Waiting for table(s) " + ", ".join(map(str, waiting)) + "."))
+            blocks.append(
+                Note(f"Waiting for table{'s' if len(waiting) > 1 else ''} " + ", ".join(map(str, waiting)) + ".")
+            )
     if not blocks:
         blocks.append(Note("No round has been played yet."))
     return Sheet(

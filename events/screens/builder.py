@@ -25,7 +25,7 @@ from events.screens import deck_commands as words
 from events.screens.cards import show_card
 from events.screens.deck_tables import deck_report, stats_lines, suggestion_table
 from events.screens.goldfish import goldfish_lines
-from events.screens.render import card_list_table, count_words, identity_text
+from events.screens.render import card_list_table, count_words, identity_text, unruled
 from events.screens.review import bot_view, review
 from events.screens.terminal import Quit, Terminal
 from events.sessions.activities import DeckActivity, Exported
@@ -74,7 +74,10 @@ def status_lines(session: DeckSession) -> list[RenderableType]:
 
 
 def deck_table(deck: Deck, width: int) -> Table:
-    rows = [["C", card.name, identity_text(card.identity.code), str(card.mana_value)] for card in deck.commanders]
+    # a commander's count says "commander" ("C" reads as colorless, the identity column's letter)
+    rows = [
+        ["commander", card.name, identity_text(card.identity.code), str(card.mana_value)] for card in deck.commanders
+    ]
     for kind, cards in group_cards(deck.main):
         rows.append(["", Text(f"{kind} ({sum(n for _, n in cards)})", style="bold"), "", ""])
         rows += [[str(n), card.name, identity_text(card.deck_colors.code), str(card.mana_value)] for card, n in cards]
@@ -214,7 +217,7 @@ class BuilderPrompt:
 
     def say(self, lines: Sequence[RenderableType]) -> None:
         for line in lines:
-            self.console.print(line)
+            self.console.print(unruled(line))
 
     def run(self) -> None:
         self.say(opening_lines(self.session, self.console.width))

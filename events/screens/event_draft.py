@@ -168,10 +168,17 @@ def unlock_seat(
 
 
 def ask_code(
-    events: EventBase, event: Event, event_id: int, player_id: int, name: str, console: Console, terminal: Terminal
+    events: EventBase,
+    event: Event,
+    event_id: int,
+    player_id: int,
+    name: str,
+    console: Console,
+    terminal: Terminal,
+    undone: str = "this terminal picks for nobody",
 ) -> str:
     """This terminal's new token for the player, once their seat code is given (asked again after a wrong one);
-    leaving without it is ``StateError`` (exit 3)."""
+    leaving without it is ``StateError`` (exit 3), saying what was not done (``undone``) and how to give the code."""
     while True:
         try:
             typed = terminal.ask(escape(f"Seat code for {name} (on your seating slip; 'quit' to leave)> "))
@@ -180,9 +187,9 @@ def ask_code(
         if typed is None or typed.lower() in ("quit", "q", "exit"):
             # nothing was picked here, so nothing is "saved" to continue: out of order (exit 3)
             raise StateError(
-                f"no seat code was given for {name}, so this terminal picks for nobody; run the command again "
-                f"with the code from the seating slip (the desk shows it: cmdraft event player code {event_id} "
-                f"{shlex.quote(name)})"
+                f"no seat code was given for {name}, so {undone}; run the command again at a terminal and type "
+                f"{name}'s seat code when it asks (it is on the seating slip; the desk shows it: cmdraft event player "
+                f"code {event_id} {shlex.quote(name)})"
             )
         while True:
             try:

@@ -5,13 +5,14 @@ and the CLI print."""
 
 from __future__ import annotations
 
+import copy
 import re
 from collections import Counter
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, cast
 
 from rich import box
-from rich.console import Console
+from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
@@ -289,6 +290,66 @@ def pack_table(
         plain=True,
         justify={"#": "right", "Count": "right", "R": "center", "Id": "center"},
     )
+
+
+def unruled(renderable: Any) -> Any:
+    """A table as the line prompt prints it: no rule of box-drawing characters under its header (read aloud, a
+    rule is a row of dashes), its title a line of its own (wrapped at the terminal's width, not the table's),
+    its header and columns kept; anything else as it is."""
+    if not isinstance(renderable, Table):
+        return renderable
+    table = copy.copy(renderable)
+    table.box, title, table.title = None, table.title, None
+    if title is None:
+        return table
+    return Group(shown(title) if isinstance(title, str) else title, table)
+
+
+def card_line(printing: Printing, label: str = "", width: int | None = None) -> Text:
+    """A card for the line prompt (read aloud by a screen reader, or by a script): ``label`` (its number, its
+    count), name, cost, rarity, identity, type and notes, never a table's wrapped cell.  A line wider than
+    ``width`` gives up the type's subtypes first; still wider, the notes (then the type too) go on a line of their
+    own under the name: whole words and whole fields on each line, never one word left alone."""
+    card = printing.card
+    notes = " ".join(filter(None, [finish_marks(printing.foil, printing.etched), commander_hint(card)]))
+    head = Text(f"{label}  " if label else "")
+    head.append_text(shown(card.name, style=RARITY_STYLE[card.rarity]))
+    head.append(" · ")
+    head.append_text(mana_text(card.mana_cost) if card.mana_cost else shown("no cost", style="dim"))
+    head.append(f" · {card.rarity.value} · ")
+    head.append_text(identity_text(card.deck_colors.code))
+    indent = " " * (len(label) + 2 if label else 2)
+
+    def joined(first: Text, *rest: str) -> Text:
+        line = first.copy()
+        for field in filter(None, rest):
+            line.append(" · ")
+            line.append_text(shown(field))
+        return line
+
+    def fits(line: Text) -> bool:
+        return width is None or line.cell_len <= width
+
+    for kind in (card.type_line, _short_type(card)):
+        if fits(whole := joined(head, kind, notes)):
+            return whole
+    kind = _short_type(card)
+    alone = " " not in notes  # one word on a line of its own reads as a stray cell: the type goes with it
+    first = joined(head, kind) if notes and not alone and fits(joined(head, kind)) else head
+    rest = [notes] if first is not head else [kind, notes]
+    return Text.assemble(first, "\n", indent, " · ".join(filter(None, rest)))
+
+
+def card_lines(
+    printings: Iterable[Printing], numbered: bool = True, first: int = 1, width: int | None = None
+) -> list[Text]:
+    """A pack or a pool, a card a line (``card_line``), numbered from ``first`` (the pack's numbers, right-aligned)."""
+    listed = list(printings)
+    digits = len(str(first + len(listed) - 1))
+    return [
+        card_line(printing, f"{index:>{digits}}" if numbered else "", width)
+        for index, printing in enumerate(listed, start=first)
+    ]
 
 
 def card_panel(card: Card) -> Table:

@@ -3,13 +3,25 @@ bots' decks ('bot N' shows one)."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from draft.advice import review as advice_review
 from draft.deck_state import pool_order
 from events.outputs.text import join_names
-from events.screens.render import card_list_table, fit_table, identity_text, pack_table, shown
+from events.screens.render import (
+    card_line,
+    card_list_table,
+    count_words,
+    fit_table,
+    identity_text,
+    pack_table,
+    shown,
+    unruled,
+)
 from events.sessions.activities import BotDeck, bot_decks
 from events.sessions.table import DraftTable
 
@@ -62,14 +74,15 @@ def bots_table(table: DraftTable, width: int | None = None) -> Table:
 def review(console: Console, table: DraftTable) -> None:
     """Every pick of the human seats (what was taken, what the hint would have taken, what wheeled) and the bots' decks."""
     for seat in table.humans:
-        console.print(review_table(table, seat, console.width))
-    console.print(bots_table(table, console.width))
+        console.print(unruled(review_table(table, seat, console.width)))
+    console.print(unruled(bots_table(table, console.width)))
 
 
-def bot_deck_rows(bot: BotDeck) -> list[list]:
-    """A bot's deck as rows: commanders, then the main deck by lands last, mana value and name."""
+def bot_deck_rows(bot: BotDeck, commander: str = "C") -> list[list]:
+    """A bot's deck as rows: commanders (their count column says ``commander``), then the main deck by lands last,
+    mana value and name."""
     deck = bot.deck
-    rows = [["C", c.name, identity_text(c.identity.code), str(c.mana_value)] for c in deck.commanders]
+    rows = [[commander, c.name, identity_text(c.identity.code), str(c.mana_value)] for c in deck.commanders]
     rows += [
         [str(n), c.name, identity_text(c.deck_colors.code), str(c.mana_value)]
         for c, n in sorted(deck.main.items(), key=lambda kv: (kv[0].is_land, kv[0].mana_value, kv[0].name))
@@ -96,5 +109,20 @@ def bot_tables(bot: BotDeck, width: int | None) -> list:
 
 
 def bot_view(console: Console, bot: BotDeck) -> None:
-    for table in bot_tables(bot, console.width):
-        console.print(table)
+    """One bot's pool, a card a line with its copies (the line prompt: never a table's wrapped cell), and its deck."""
+    pool = sorted(bot.pool, key=pool_order)
+    counts = Counter((p.card, p.foil, p.etched) for p in pool)
+    firsts = {(p.card, p.foil, p.etched): p for p in reversed(pool)}
+    console.print(Text(f"Seat {bot.seat + 1}: pool ({count_words(len(pool), 'card')})", style="bold"))
+    for key, count in counts.items():
+        console.print(card_line(firsts[key], str(count), console.width))
+    console.print(
+        unruled(
+            card_list_table(
+                ["Count", "Card", "Id", "MV"],
+                bot_deck_rows(bot, "commander"),
+                title=f"Seat {bot.seat + 1}: deck ({count_words(bot.deck.size, 'card')})",
+                width=console.width,
+            )
+        )
+    )

@@ -7,12 +7,10 @@ of it live there, the same for the full-screen app; this module only shows them 
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 
 from rich.console import Console
 from rich.markup import escape
-from rich.segment import Segment, Segments
 from rich.text import Text
 
 from draft.deck_state import pool_order
@@ -22,18 +20,17 @@ from events.outputs.text import join_names
 from events.screens.cards import card_request, show_card
 from events.screens.deck_tables import signals_table
 from events.screens.picks import HELP_PICK, HELP_PICK_UNASSISTED, parse_selection
-from events.screens.render import identity_text, pack_table, passing, text_line
+from events.screens.render import card_lines, count_words, identity_text, passing, text_line, unruled
 from events.screens.terminal import Quit, Terminal
 from events.sessions.seat import NO_ASSISTANCE, Refused, SeatSession, Taken
 from sets.booster import Printing
 from sets.cards import Card
 from sets.errors import InputError
 
-_ROW = re.compile(r"^\s*\d+\s")  # a pack table line that starts a card's row (its number)
 
-
-def pool_summary(pool: list[Card], leaders: bool = True) -> Text:
-    """Pool by color and curve, with the cards that can lead (``leaders``: where assistance is allowed)."""
+def pool_summary(pool: list[Card], leaders: bool = True, curve_apart: bool = False) -> Text:
+    """Pool by color and curve, with the cards that can lead (``leaders``: where assistance is allowed);
+    ``curve_apart``: the curve on a line of its own (the line prompt: no line longer than 80 columns)."""
     colors: Counter[str] = Counter()
     for card in pool:
         ident = card.deck_colors
@@ -43,7 +40,10 @@ def pool_summary(pool: list[Card], leaders: bool = True) -> Text:
     for key in ("W", "U", "B", "R", "G", "multi", "C"):
         text.append_text(identity_text(key) if len(key) == 1 else Text(key, style="magenta"))
         text.append(f" {colors[key]}  ")
-    text.append("| curve " + " ".join(f"{'6+' if mv == 6 else mv}:{curve[mv]}" for mv in range(7)))
+    text.append(
+        ("\nCurve: " if curve_apart else "| curve ")
+        + " ".join(f"{'6+' if mv == 6 else mv}:{curve[mv]}" for mv in range(7))
+    )
     can_lead = sorted({card.name for card in pool if card.can_be_commander}) if leaders else []
     if can_lead:
         text.append("\nCan lead: " + join_names(can_lead), style="bold")
@@ -87,38 +87,35 @@ class TablePrompt:
         return text
 
     def show_pack(self, pack: list[Printing], timed: bool = False, page: int = 0) -> int:
-        """The pack on screen, a page of it when the terminal is too short for all of it; returns the pages.
-        ``timed``: the status line is drawn by the timer above the prompt, not here."""
+        """The pack on screen, a card a line (a page of them when the terminal is too short for all); returns the
+        pages.  ``timed``: the status line is drawn by the timer above the prompt, not here.  Everything is words a
+        screen reader can read: where the draft is as a sentence, no rule of dashes, no table's wrapped cells."""
         table, draft = self.seat.table, self.seat.draft
         # An event's packs are secret while it runs: only a practice draft shows the seed that replays it.
         seed = f" (seed {draft.seed})" if table.kind == "practice" else ""
-        rules = (
-            "" if table.kind == "practice" else (" · assistance allowed" if self.seat.assist else " · no assistance")
-        )
-        self.console.rule(
-            Text(f"seat {self.seat.seat + 1} of {draft.config.seats} · draft {table.draft_id}{seed}{rules}"),
-            style="dim",
-        )
-        summary = pool_summary(self.seat.pool, self.seat.assist)
-        # rule, the page note, the status line, the prompt, one line for an answer, and the pool summary
-        room = self.console.height - 5 - len(summary.plain.splitlines())
-        # the table is laid out once, whole; a page is a run of its rows (a row may wrap onto more lines)
-        lines = self.console.render_lines(pack_table(pack, width=self.console.width), self.console.options, pad=False)
-        starts = [i for i, line in enumerate(lines) if _ROW.match("".join(segment.text for segment in line))]
-        bounds = starts + [len(lines)]
-        pages, first = [], 0
-        for index in range(len(starts)):
-            if bounds[index + 1] - bounds[first] > room - starts[0] and index > first:
+        rules = "" if table.kind == "practice" else (", assistance allowed" if self.seat.assist else ", no assistance")
+        where = f"Seat {self.seat.seat + 1} of {draft.config.seats}, draft {table.draft_id}{seed}{rules}."
+        self.console.print(Text(where, style="dim"))
+        summary = pool_summary(self.seat.pool, self.seat.assist, curve_apart=True)
+        width = max(1, self.console.width)
+        # the sentence, the page note, the status line, the prompt, one line for an answer, and the pool summary
+        room = max(1, self.console.height - 5 - len(summary.wrap(self.console, width)))
+        lines = card_lines(pack, width=width)
+        rows = [len(line.wrap(self.console, width)) for line in lines]  # a line wider than the terminal wraps
+        pages, first, used = [], 0, 0
+        for index, height in enumerate(rows):
+            if used + height > room and index > first:
                 pages.append((first, index))
-                first = index
-        pages.append((first, len(starts)))
+                first, used = index, 0
+            used += height
+        pages.append((first, len(lines)))
         page %= len(pages)
         first, end = pages[page]
-        shown_lines = lines[: starts[0]] + lines[bounds[first] : bounds[end]]
-        self.console.print(Segments([segment for line in shown_lines for segment in [*line, Segment.line()]]), end="")
+        for line in lines[first:end]:
+            self.console.print(line)
         if len(pages) > 1:
             self.console.print(
-                Text(f"cards {first + 1}-{end} of {len(pack)} · Enter or 'more': the other cards", style="bold")
+                Text(f"Cards {first + 1} to {end} of {len(pack)}. Enter or 'more': the other cards.", style="bold")
             )
         self.console.print(summary)
         if not timed:
@@ -165,7 +162,7 @@ class TablePrompt:
                 for reason in seat.hint().reasons():
                     self.console.print(Text("Hint: " + reason, style="cyan"))
             elif command in ("signals", "s"):
-                self.console.print(signals_table(seat.signals(), width=self.console.width))
+                self.console.print(unruled(signals_table(seat.signals(), width=self.console.width)))
             else:
                 command = None
             if command is not None:
@@ -220,12 +217,8 @@ class TablePrompt:
         self.console.print(Text.assemble(("Time is up:", "yellow"), f" took {names} for you ({taken.why})."))
 
     def show_pool(self) -> None:
-        self.console.print(
-            pack_table(
-                sorted(self.seat.draft.pools[self.seat.seat], key=pool_order),
-                title="Your pool",
-                numbered=False,
-                width=self.console.width,
-            )
-        )
-        self.console.print(pool_summary(self.seat.pool, self.seat.assist))
+        pool = sorted(self.seat.draft.pools[self.seat.seat], key=pool_order)
+        self.console.print(Text(f"Your pool, {count_words(len(pool), 'card')}:" if pool else "Your pool is empty."))
+        for line in card_lines(pool, numbered=False, width=self.console.width):
+            self.console.print(line)
+        self.console.print(pool_summary(self.seat.pool, self.seat.assist, curve_apart=True))

@@ -110,7 +110,7 @@ class Table(Generic[R]):
         return self._table.insert({field: _plain(value) for field, value in fields.items()})
 
     def update(self, record_ids: int | Iterable[int], /, **changes: Any) -> None:
-        """Change only the fields named, of the record(s) numbered ``record_ids``."""
+        """Change only the fields named, of the records numbered ``record_ids``."""
         ids = [record_ids] if isinstance(record_ids, int) else list(record_ids)
         if ids:
             self._table.update({field: _plain(value) for field, value in changes.items()}, doc_ids=ids)

@@ -128,3 +128,27 @@ def test_long_packs_and_sealed_show_progress_in_a_real_terminal(tmp_path, args):
     )
     child.expect(r"opening (400 boosters|60 sealed pools)")
     child.expect(pexpect.EOF)
+
+
+def counted_in_parentheses(source: str) -> list[str]:
+    """The strings of a Python source that count in "word(s)" ("27 card(s)": read aloud, it is "card s")."""
+    import re
+    import tokenize
+
+    found = []
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        if token.type == tokenize.STRING and re.search(r"[A-Za-z]\(s\)", token.string):
+            found.append(token.string)
+    return found
+
+
+def test_every_message_says_one_card_or_two_cards_never_card_s():
+    from tests.helpers.paths import ROOT
+
+    found = {
+        str(path.relative_to(ROOT)): counted_in_parentheses(path.read_text(encoding="utf-8"))
+        for package in ("sets", "draft", "events")
+        for path in sorted((ROOT / package).rglob("*.py"))
+    }
+    assert {path: strings for path, strings in found.items() if strings} == {}
+    assert counted_in_parentheses('raise InputError(f"{n} card(s) have none")\n') == ['f"{n} card(s) have none"']

@@ -71,7 +71,7 @@ def test_identity_json_matches_the_contract(cli, tmp_path):
 
 def test_identity_table_flags_mismatches(cli, tmp_path):
     result = cli("identity", write(tmp_path, "TST.json", mtgjson_set()))
-    assert "Lying Card" in result.stdout and "1 card(s) differ" in result.stdout
+    assert "Lying Card" in result.stdout and "1 card differs from the file" in result.stdout
 
 
 def test_sets_import_then_use(cli, tmp_path):

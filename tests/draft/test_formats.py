@@ -164,7 +164,7 @@ def test_mtgo_dek_needs_every_catid():
     from sets.identity import make_card
 
     deck = sample_deck()
-    with pytest.raises(MissingMtgoIdError, match=r"no MTGO \.dek written: .* 24 card\(s\) have none"):
+    with pytest.raises(MissingMtgoIdError, match=r"no MTGO \.dek written: .* 24 cards have none"):
         write(deck, FileFormat.MTGO)
     known = make_card(deck.lines[0].card.faces, set_code="TST", number="1", mtgo_id=81234)
     text = write(Deck((DeckLine(known, 1, Zone.MAIN),)), FileFormat.MTGO)

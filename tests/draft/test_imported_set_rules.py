@@ -295,7 +295,7 @@ def test_convert_to_dek_without_an_id_is_one_line_and_no_file(cli, imported, tmp
     source.write_text("1 Ysolde the Survivor\n1 Nameless Relic\n1 Blaze/Frost\n", encoding="utf-8")
     result = cli("deck", "convert", source, tmp_path / "deck.dek")
     assert result.exit_code == 2 and not (tmp_path / "deck.dek").exists()
-    assert result.stderr.count("\n") == 1 and "'Nameless Relic'" in result.stderr and "1 card(s)" in result.stderr
+    assert result.stderr.count("\n") == 1 and "'Nameless Relic'" in result.stderr and "1 card has none" in result.stderr
     good = tmp_path / "good.txt"
     good.write_text("1 Ysolde the Survivor\n1 Blaze/Frost\n10 Swamp\n", encoding="utf-8")
     assert cli("deck", "convert", good, tmp_path / "good.dek").exit_code == 0

@@ -311,14 +311,35 @@ def test_builder_suggestions_and_review_at_80_columns(tmp_path):
     lines = [line.replace("deck> ", "") for line in console.file.getvalue().splitlines()]
     assert_whole(lines, pool_list(session), 80, cost=False)
     deck = ui.builder.session.deck()
-    for card in deck.commanders:
-        assert any(card.name in line for line in lines)
+    for card in deck.commanders:  # its count says "commander" ("C" read as colorless, the Id column's letter)
+        assert any(line.split()[:1] == ["commander"] and card.name in line for line in lines), card.name
+    assert not any(line.split()[:1] == ["C"] for line in lines)
+    assert not any("─" in line for line in lines)  # read aloud: no rule of dashes under a table's header
+    assert not [line for line in lines if line.strip() and " " not in line.strip()]  # nor a wrapped title's tail
     from draft.deckbuild import rank_commanders
 
     for suggestion in rank_commanders(Counter(ui.builder.session.pool), 8, piper=ui.builder.session.piper):
         for name in suggestion.commanders:
             assert any(name in line for line in lines), name
     assert any("The bots' decks" in line for line in lines)
+
+
+def read_aloud(lines: list[str], pack) -> None:
+    """The line prompt as a screen reader reads it (``--plain``): no rule of dashes, each card one line of its own
+    that starts with its number and holds its name, cost, rarity and type (its subtypes may go: never a word alone
+    on a line, as a table's wrapped cell left "Creature"), and the pool summary's lines whole at 80 columns."""
+    assert not any("─" in line or "━" in line for line in lines)
+    for number, printing in enumerate(pack, start=1):
+        card = printing.card
+        (at,) = [i for i, line in enumerate(lines) if line.startswith(f"{number:>2}  {card.name} · ")]
+        more = lines[at + 1] if at + 1 < len(lines) and lines[at + 1].startswith("    ") else ""  # its notes
+        said = " ".join([lines[at], more.strip()])
+        assert card.rarity.value in said and " ".join(card.front.types) in said, said
+    summary = [line for line in lines if line.startswith(("Pool (", "Curve: "))]
+    assert summary and [line.split()[0] for line in summary] == ["Pool", "Curve:"] * (len(summary) // 2)
+    assert all(line.endswith("6+:0") for line in summary[1::2])
+    words = [line.strip() for line in lines if line.strip()]
+    assert not [word for word in words if " " not in word and word.isalpha()], words  # no word alone on a line
 
 
 def test_the_pack_header_stays_above_the_prompt_on_24_lines(tmp_path):
@@ -330,19 +351,18 @@ def test_the_pack_header_stays_above_the_prompt_on_24_lines(tmp_path):
     # the status line sits right above the prompt, so it is on screen whatever the pack's length
     child.expect(STATUS + PROMPT.pattern)
     first = re.sub(r"\x1b\[[0-9;]*m", "", child.before).splitlines()
-    # a 20-card pack doesn't fit 24 lines: it is paged, each page with its header and the prompt on screen
-    assert any(
-        line.lstrip().startswith("# ") and "Card" in line for line in first[-23:]
-    )  # the column headers on screen
-    assert len(first) <= 23 and re.search(r"cards 1-\d+ of 20", "\n".join(first))
+    # a 20-card pack doesn't fit 24 lines: it is paged, each page with where the draft is and the prompt on screen
+    assert f"Seat 1 of 4, draft {session.draft_id} (seed 3)." in first[-23:]  # a sentence, not a rule of dashes
+    assert len(first) <= 23 and re.search(r"Cards 1 to \d+ of 20\.", "\n".join(first))
     child.sendline("")
     child.expect(STATUS + PROMPT.pattern)
     second = re.sub(r"\x1b\[[0-9;]*m", "", child.before).splitlines()
-    assert len(second) <= 24 and re.search(r"cards \d+-20 of 20", "\n".join(second))
+    assert len(second) <= 24 and re.search(r"Cards \d+ to 20 of 20\.", "\n".join(second))
     assert all(len(line) <= 80 for line in first + second)
     assert_whole(first + second, [p.card for p in pack], 80)
+    read_aloud(first + second, pack)
     child.sendline("pool")
-    child.expect("Your pool|Pool \\(0\\)")
+    child.expect("Your pool is empty\\.")
     child.expect("Enter: back to the pack")  # the pool stays until Enter
     child.sendline("")
     child.expect(STATUS + PROMPT.pattern)
@@ -351,7 +371,8 @@ def test_the_pack_header_stays_above_the_prompt_on_24_lines(tmp_path):
     child.expect("Enter: back to the pack")
     child.sendline("")
     child.expect(STATUS + PROMPT.pattern)
-    assert "#" in child.before and "Card" in child.before  # the pack itself shown again after help
+    shown = re.sub(r"\x1b\[[0-9;]*m", "", child.before)  # the pack itself shown again after help (its page)
+    assert "Seat 1 of 4, draft" in shown and f"{len(pack)}  {pack[-1].card.name} · " in shown
     child.sendline("quit")
     child.expect(pexpect.EOF)
 

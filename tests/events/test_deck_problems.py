@@ -22,7 +22,7 @@ def test_one_misspelled_commander_is_four_problems_in_cause_order_not_a_wall(cli
     deck = tmp_path / "wall.txt"
     deck.write_text(WALL, encoding="utf-8")
     result = cli("deck", "check", deck)
-    assert result.exit_code == 1
+    assert result.exit_code == 2  # a line naming no known card: bad input, as `deck convert` answers it
     assert "NOT LEGAL (4 problems)" in result.stdout
     codes = [line.split()[0] for line in result.stdout.splitlines() if line and not line.startswith(" ")]
     problems = [code for code in codes if code in ("unknown-card", "no-commander", "outside-identity")]
@@ -84,3 +84,25 @@ def test_an_event_deck_registered_with_the_wall_is_told_and_boarded_in_cause_ord
     board = console.export_text()
     assert "(W) is outside" not in board
     assert board.index("unknown card") < board.index("choose a commander") < board.index("11 cards outside the")
+
+
+def test_check_and_convert_answer_an_unknown_card_with_the_exit_code_the_docs_give(cli, tmp_path):
+    import json
+
+    from tests.helpers.paths import ROOT
+
+    deck = tmp_path / "wall.txt"
+    deck.write_text(WALL, encoding="utf-8")
+    checked = cli("deck", "check", deck, "--json")
+    converted = cli("deck", "convert", deck, tmp_path / "out.json")
+    assert checked.exit_code == converted.exit_code == 2
+    assert "unknown-card" in {p["code"] for p in json.loads(checked.stdout)["problems"]}  # the report, whole
+    (said,) = checked.stderr.splitlines()  # and the one error line every bad input gets
+    assert (
+        said.startswith("cmdraft: error: ") and "1 line can't be read" in said and "'Akroma, Vison of Ixidor'" in said
+    )
+    codes = (ROOT / "docs" / "commands.md").read_text(encoding="utf-8").splitlines()
+    assert "unknown set/card" in next(line for line in codes if line.startswith("| 2 |"))
+    legal_but_short = tmp_path / "short.txt"
+    legal_but_short.write_text("Commander\n1 Akroma, Vision of Ixidor\n\nDeck\n1 Plains\n", encoding="utf-8")
+    assert cli("deck", "check", legal_but_short).exit_code == 1  # read whole, not legal: 1

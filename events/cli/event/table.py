@@ -52,6 +52,8 @@ def event_table(
                 reports.player(event_id, player_id).name,
                 console,
                 Terminal(console),
+                "nothing was "
+                + ("reported" if report is not None and not dispute else "confirmed" if confirm else "disputed"),
             )
         if confirm or dispute:
             pending = reports.phase(TableViews).table_view(event_id, player_id).round
