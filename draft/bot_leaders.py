@@ -12,10 +12,11 @@ from __future__ import annotations
 from draft.commanders import added_card_options, can_pair
 from draft.decks import is_piper
 from draft.products import Product, ProductVotes, added_card
-from draft.traits import card_rating
+from draft.traits import card_traits
 from sets.cards import Card, CommanderAbility
 
 LeaderOption = tuple[int, tuple[Card, ...], float]  # (identity mask, the leaders, their ratings)
+_BACKGROUND = CommanderAbility.BACKGROUND  # read once: Python 3.11 reads an Enum member off its class slowly
 
 
 class PoolLeaders:
@@ -64,7 +65,7 @@ class PoolLeaders:
             legends.append(card)
             self._legend_pairs += [(i, at) for i, other in enumerate(legends[:at]) if can_pair(other, card)]
             self._background_pairs += [(at, j) for j, other in enumerate(backgrounds) if can_pair(card, other)]
-        elif CommanderAbility.BACKGROUND in card.abilities:
+        elif _BACKGROUND in card.abilities:
             at = len(backgrounds)
             backgrounds.append(card)
             self._background_pairs += [(i, at) for i, other in enumerate(legends) if can_pair(other, card)]
@@ -136,23 +137,28 @@ class PoolLeaders:
         for mask, leaders in options:
             value = leading.get(id(leaders))
             if value is None:
-                value = leading[id(leaders)] = sum(card_rating(c) for c in leaders)
+                value = leading[id(leaders)] = sum(card_traits(c).rating for c in leaders)
             rated.append((mask, leaders, value))
         return rated
 
     def held(self) -> list[LeaderOption]:
-        """For each option: the colors of its leaders (a Piper a partner could take adds no leader of its color),
-        the leaders, and how well they lead (a pair as its better half, and a little more: two commanders on the
-        table), the best leaders first; kept with the options."""
+        """For each option's leaders (once, where options share them): the colors of its leaders (a Piper a partner
+        could take adds no leader of its color), the leaders, and how well they lead (a pair as its better half, and a
+        little more: two commanders on the table), the best leaders first; kept with the options."""
         options = self.options()
         kept = self._held
         if kept is None or kept[0] is not options:
             held = []
+            seen: set[int] = set()
             for _mask, leaders, _leading in options:
+                # The options the added card opens share their leaders: the same entry again, never a better one.
+                if id(leaders) in seen:
+                    continue
+                seen.add(id(leaders))
                 colors = 0
                 for leader in leaders:
                     colors |= leader.identity.mask
-                value = max(card_rating(c) for c in leaders) + (0.3 if len(leaders) > 1 else 0.0)
+                value = max(card_traits(c).rating for c in leaders) + (0.3 if len(leaders) > 1 else 0.0)
                 held.append((colors, leaders, value))
             held.sort(key=lambda option: option[2], reverse=True)
             kept = self._held = (options, held)

@@ -43,6 +43,8 @@ class Plan:
 _SUBSET_STEPS = tuple((mask, mask ^ (1 << bit)) for bit in range(5) for mask in range(32) if mask & (1 << bit))
 # The masks inside each mask (itself included), in order.
 INSIDE = tuple(tuple(inner for inner in range(32) if inner & ~mask == 0) for mask in range(32))
+# For each color (0-4, WUBRG), the masks that hold it, in order.
+HOLDING = tuple(tuple(mask for mask in range(32) if mask >> index & 1) for index in range(5))
 
 
 def _subset_sums(by_mask: list[float]) -> list[float]:

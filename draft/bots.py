@@ -54,6 +54,7 @@ from itertools import combinations
 from draft.bot_leaders import LeaderOption, PoolLeaders
 from draft.bot_plans import (
     FRESH_LEADS,
+    HOLDING,
     INSIDE,
     SURE_PIPERS,
     Plan,
@@ -93,6 +94,7 @@ WEAK_LEADER = 1.8  # a legend rated this or less leads no better than the Pipers
 # drafter still takes a clearly better card (a point or more) over an on-color one until the pool settles its deck.
 OFF_COLOR = 1.0
 DEPTH_TARGET = 44  # playables in the plan's colors wanted by the end of the draft (a deck plays about 36 spells)
+_STRONG, _FIRST, _BACKGROUND = BotStyle.STRONG, BotStyle.COMMANDER_FIRST, CommanderAbility.BACKGROUND  # read once
 
 
 def _could_lead(item: Card | Printing) -> bool:
@@ -150,7 +152,7 @@ class Bot:
             if traits.piper:
                 self._held_pipers += 1
                 continue
-            if traits.leader or CommanderAbility.BACKGROUND in card.abilities:  # a leader: the Piper aside
+            if traits.leader or _BACKGROUND in card.abilities:  # a leader: the Piper aside
                 self._leaders.forget_options()
                 self._needs = {}
             if traits.rating > 0.8:  # a card worth less adds nothing to the pool's values
@@ -175,13 +177,13 @@ class Bot:
             traits = card_traits(item.card if isinstance(item, Printing) else item)
             if traits.rating < 1.8:
                 continue
-            width = traits.mask.bit_count()
+            indexes = traits.color_indexes  # the colors' places, as the mask's bits
+            width = len(indexes)
             if not width or width > 2:
                 continue
             share = weight * (traits.rating - 1.8) / width
-            for index in range(5):
-                if traits.mask >> index & 1:
-                    signals[index] += share
+            for index in indexes:
+                signals[index] += share
 
     def learn(self, offered: Sequence[Printing | Card], taken: Sequence[Card], pick_number: int) -> None:
         """One pick of this seat: what it was passed and what it took (replaying these rebuilds the bot exactly)."""
@@ -190,7 +192,7 @@ class Bot:
 
     def plan(self, progress: float) -> Plan:
         """The identity the bot is drafting toward, given how far the draft is (0 to 1)."""
-        strong = self.style is BotStyle.STRONG
+        strong = self.style is _STRONG
         # Open colors count as if some of their cards were already in the pool, less as the draft goes on.
         fade = 0.35 * max(0.0, 1.0 - progress * 1.5) if strong else None
         key = (self._values, fade, tuple(self.signals) if strong else ())  # what the sums are made of
@@ -248,7 +250,7 @@ class Bot:
         return None if sure >= SURE_PIPERS else sure
 
     def _commitment(self, progress: float) -> float:
-        if self.style is BotStyle.STRONG:
+        if self.style is _STRONG:
             return min(1.0, max(0.0, (progress - 0.1) * 2.2))
         return progress
 
@@ -259,8 +261,8 @@ class Bot:
         """``score`` for one pick's cards: what depends only on the plan, the progress and the pool is worked out
         once (the same sums in the same order, so the same values)."""
         style = self.style
-        first = style is BotStyle.COMMANDER_FIRST
-        strong = style is BotStyle.STRONG
+        first = style is _FIRST
+        strong = style is _STRONG
         outside = ~plan.mask
         commanders = plan.commanders
         leader_need, pairs = self.leader_need, can_pair
@@ -321,8 +323,7 @@ class Bot:
                     fit = fits[mask] = self._early_fit(traits)
                 rating += fit
             if curve and not land:
-                value = traits.mana_value
-                key = (traits.creature, value <= 3, value >= 6)
+                key = traits.curve
                 need = needs.get(key)
                 if need is None:
                     need = needs[key] = self._curve_need(*key, progress)
@@ -348,8 +349,7 @@ class Bot:
         total, by_color = self._color_values()
         if total <= 0:
             return 0.0
-        mask = traits.mask
-        shares = [by_color[index] / total for index in range(5) if mask >> index & 1]  # WUBRG, as Color.bit
+        shares = [by_color[index] / total for index in traits.color_indexes]  # WUBRG, as Color.bit
         return EARLY_FIT * min(1.0, 2.0 * sum(shares) / len(shares))
 
     def _color_values(self) -> tuple[float, list[float]]:
@@ -360,7 +360,7 @@ class Bot:
         if found is None or found[0] != key:
             values = (
                 sum(by_mask[1:]),
-                [sum([value for mask, value in enumerate(by_mask) if mask >> index & 1]) for index in range(5)],
+                [sum([by_mask[mask] for mask in masks]) for masks in HOLDING],
             )
             found = self._colors = (key, values)
         return found[1]
@@ -442,7 +442,7 @@ class Bot:
                 value -= min(gain(ta), gain(tb))
             if ta.leader and tb.leader and can_pair(a, b):  # two leaders (the Piper is none) that may pair
                 # Two cards that lead together: worth more only while the pool wants a leader in their colors.
-                value += 0.8 * (min(self.leader_need(a), self.leader_need(b)) if self.style is BotStyle.STRONG else 1.0)
+                value += 0.8 * (min(self.leader_need(a), self.leader_need(b)) if self.style is _STRONG else 1.0)
             if (ta.mask | tb.mask | mask) == mask:
                 value += 0.2
             if value > best_value:

@@ -10,7 +10,7 @@ from itertools import combinations, product
 from typing import Any
 
 from draft.decks import is_piper
-from draft.products import AddedOption, PartnerGrant, Product, product_of, products
+from draft.products import AddedOption, PartnerGrant, Product, added_names, product_of, products
 from sets.cards import Card, CommanderAbility, normalize_name
 from sets.colors import Color, ColorIdentity, identity_from_mask
 from sets.errors import InputError
@@ -50,19 +50,19 @@ def can_pair(first: Card, second: Card, product: Product | None = None) -> bool:
     abilities never combine (702.124f).  A product's grant (Commander Masters) pairs the cards it names as
     though they had partner (702.124h), with each other and with cards that have partner.
     """
-    if product is not None:
-        return _can_pair(first, second, product)
-    # The answer for these two card objects (frozen, and the products are fixed), once: bots ask it of every pack.
-    key = (id(first), id(second))
+    # The answer for these two card objects in this product (all frozen, and the products are fixed), once: bots ask
+    # it of every pack, and the deck builder of every pair of a pool's leaders.
+    key = (id(first), id(second), id(product))
     found = _PAIRED.get(key)
-    if found is None or found[0] is not first or found[1] is not second:
+    if found is None or found[0] is not first or found[1] is not second or found[2] is not product:
         if len(_PAIRED) >= _PAIRED_LIMIT:
             _PAIRED.clear()
-        found = _PAIRED[key] = (first, second, _can_pair(first, second, None))  # the cards held: ids stay theirs
-    return found[2]
+        # the cards and product held: ids stay theirs
+        found = _PAIRED[key] = (first, second, product, _can_pair(first, second, product))
+    return found[3]
 
 
-_PAIRED: dict[tuple[int, int], tuple[Card, Card, bool]] = {}
+_PAIRED: dict[tuple[int, int, int], tuple[Card, Card, Product | None, bool]] = {}
 _PAIRED_LIMIT = 1 << 16
 
 
@@ -196,10 +196,10 @@ def commander_identity(commanders: Sequence[Card], colors: Sequence[Color | None
     choices = iter(colors)
     for card in commanders:
         mask |= card.identity.mask
-        if card.chooses_color:
+        if CommanderAbility.CHOOSES_COLOR in card.abilities:  # ``chooses_color``
             color = next(choices, None)
             if color is not None:
-                mask |= ColorIdentity.of([color]).mask
+                mask |= ColorIdentity.of((color,)).mask
     return identity_from_mask(mask)
 
 
@@ -236,9 +236,8 @@ def commander_options(
     cards = list(dict.fromkeys(cards))
     product = product if product is not None else product_of(cards)
     leaders = [card for card in cards if card.can_be_commander and not is_piper(card)]
-    backgrounds = [
-        card for card in cards if CommanderAbility.BACKGROUND in card.abilities and not card.can_be_commander
-    ]
+    background = CommanderAbility.BACKGROUND  # read once, not at every card
+    backgrounds = [card for card in cards if background in card.abilities and not card.can_be_commander]
 
     def colored(group: tuple[Card, ...]) -> list[tuple[tuple[Card, ...], tuple[Color, ...]]]:
         choosers = sum(1 for card in group if card.chooses_color)
@@ -253,16 +252,18 @@ def commander_options(
         for card in leaders + backgrounds:
             if card.chooses_color or not can_pair(card, piper, product):
                 continue
+            group = (card, piper)  # one tuple for all its colors: a caller may check the leaders once
             if piper.chooses_color:
-                options += [((card, piper), (color,)) for color in Color if color not in card.identity]
+                options += [(group, (color,)) for color in Color if color not in card.identity]
             else:
-                options.append(((card, piper), ()))
+                options.append((group, ()))
         options += colored((piper,))
         if can_pair(piper, piper, product):
+            group = (piper, piper)
             if piper.chooses_color:
-                options += [((piper, piper), (a, b)) for a, b in combinations(list(Color), 2)]
+                options += [(group, (a, b)) for a, b in combinations(list(Color), 2)]
             else:
-                options.append(((piper, piper), ()))
+                options.append((group, ()))
     return options
 
 
@@ -300,19 +301,33 @@ def usable_options(
     The one place that decides how many of the product's added card a deck may add beyond its pool: the
     product's most, and fewer when fewer are there to add (``may_add``: what the store's stock holds for it)."""
     product = product if product is not None else product_of(pool)
-    held = sum(n for card, n in pool.items() if is_piper(card))
+    added_cards = added_names()  # ``is_piper``, asked of every commander of every option
+    held = sum(n for card, n in pool.items() if card.name in added_cards)
     most = product.added.most if may_add is None else min(product.added.most, max(0, may_add))
+    checked: tuple[tuple[Card, ...], int | None] = ((), None)  # the last leaders and their added cards (None: unusable)
     for commanders, colors in commander_options(pool, piper, product):
-        added = [is_piper(card) for card in commanders]
-        extra = max(0, sum(added) - held)
-        if extra > most:
-            continue
-        if len(commanders) == 2 and commanders[0] == commanders[1] and not added[0]:
-            if pool.get(commanders[0], 0) < 2:
-                continue
-        elif any(pool.get(card, 0) < 1 for card, piper_card in zip(commanders, added, strict=True) if not piper_card):
-            continue
-        yield commanders, colors, extra
+        if commanders is not checked[0]:  # the colors of one group of leaders come together
+            checked = (commanders, _usable(commanders, pool, added_cards, held, most))
+        extra = checked[1]
+        if extra is not None:
+            yield commanders, colors, extra
+
+
+def _usable(
+    commanders: tuple[Card, ...], pool: Mapping[Card, int], added_cards: frozenset[str], held: int, most: int
+) -> int | None:
+    """The added cards these commanders take beyond the pool's ``held`` ones, or None when the pool can't field
+    them: more added than ``most``, or a commander the pool lacks (two copies for a pair of the same card)."""
+    added = [card.name in added_cards for card in commanders]
+    extra = max(0, sum(added) - held)
+    if extra > most:
+        return None
+    if len(commanders) == 2 and commanders[0] == commanders[1] and not added[0]:
+        if pool.get(commanders[0], 0) < 2:
+            return None
+    elif any(pool.get(card, 0) < 1 for card, piper_card in zip(commanders, added, strict=True) if not piper_card):
+        return None
+    return extra
 
 
 def added_card_options(

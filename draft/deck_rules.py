@@ -170,12 +170,14 @@ class _Checker:
             ]
         else:
             counted = [line for line in self.deck.lines if not is_free_basic(line.card)]
-        used: Counter[str] = Counter()
+        used: dict[str, int] = {}  # copies by name, in the deck's order
         sided: set[str] = set()
+        sideboard = Zone.SIDEBOARD  # read once, not at every line
         for line in counted:
-            used[line.card.name] += line.count
-            if line.zone is Zone.SIDEBOARD:
-                sided.add(line.card.name)
+            name = line.card.name
+            used[name] = used.get(name, 0) + line.count
+            if line.zone is sideboard:
+                sided.add(name)
         cards = {line.card.name: line.card for line in counted}
         if self.format is DeckFormat.COMMANDER:
             for name, n in used.items():
@@ -202,9 +204,10 @@ class _Checker:
             return
         if self.pool is None:
             return
+        added = normalize_name(self.product.added.card)  # ``Product.is_added``, asked of every name
         for name, count in used.items():
             have = self.pool.get(name, 0)
-            if self.product.is_added(cards[name]):
+            if normalize_name(cards[name].name) == added:
                 continue  # checked with the added-card option below
             where = "the deck and sideboard" if name in sided else "the deck"
             if have == 0:
@@ -230,7 +233,8 @@ class _Checker:
         added_name = option.card.casefold()
         in_pool = sum(n for name, n in self.pool.items() if name.casefold() == added_name)
         as_commander = sum(1 for card in self.commanders if is_added(card))
-        elsewhere = sum(n for card, n in (self.main + self.deck.sideboard).items() if is_added(card))
+        # ``is_added``, asked of the main deck's and sideboard's cards together, as ``main + sideboard`` counts them
+        elsewhere = _added_copies(self.main, self.deck.sideboard, normalize_name(option.card))
         if elsewhere > in_pool:
             zones = " and ".join(
                 zone
@@ -349,6 +353,18 @@ class _Checker:
             chosen,
             notes,
         )
+
+
+def _added_copies(main: Counter[Card], side: Counter[Card], added: str) -> int:
+    """The copies of the added card (its name normalized: ``added``) that ``main + side`` holds: each card's copies in
+    both, where more than none."""
+    total = 0
+    for card in {**main, **side}:
+        if normalize_name(card.name) == added:
+            n = main.get(card, 0) + side.get(card, 0)
+            if n > 0:
+                total += n
+    return total
 
 
 def validate(

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from draft.traits import card_traits
+from draft.traits import COLOR_INDEXES, card_traits
 from sets.cards import Card
 from sets.colors import Color, ColorIdentity
 
@@ -29,6 +29,7 @@ LEGEND_COPIES = 2  # copies of a legend a deck plays, its commanders counted, un
 WIDTH_COST = 3.0  # each color past two: less consistent mana
 SPLASH_SPELLS = 6  # spells of each color a deck of three colors or more wants
 SPLASH_SHORT_COST = 5.0  # for each spell a color of such a deck has fewer than that
+_COLORS = tuple(Color)  # WUBRG
 
 
 def land_count(spells: Sequence[Card]) -> int:
@@ -141,8 +142,12 @@ def width_cost(spells: Sequence[Card], identity: ColorIdentity) -> float:
     two-color build of the same pool."""
     if len(identity) < 3:
         return 0.0
-    short = sum(max(0, SPLASH_SPELLS - n) for _, n in _shown(spells, identity))
-    return WIDTH_COST * (len(identity) - 2) + SPLASH_SHORT_COST * short
+    return _width_cost(_shown(spells, identity), len(identity))
+
+
+def _width_cost(shown: list[tuple[Color, int]], width: int) -> float:
+    short = sum(max(0, SPLASH_SPELLS - n) for _, n in shown)
+    return WIDTH_COST * (width - 2) + SPLASH_SHORT_COST * short
 
 
 def thin_colors(spells: Sequence[Card], identity: ColorIdentity) -> list[Color]:
@@ -153,14 +158,20 @@ def thin_colors(spells: Sequence[Card], identity: ColorIdentity) -> list[Color]:
     return [color for color, n in _shown(spells, identity) if n <= THIN_COLOR_SPELLS]
 
 
+def color_costs(spells: Sequence[Card], identity: ColorIdentity) -> tuple[int, float]:
+    """How many ``thin_colors`` the spells leave and their ``width_cost``, the spells' colors counted once."""
+    width = len(identity)
+    if width < 2:
+        return 0, 0.0
+    shown = _shown(spells, identity)
+    thin = sum(1 for _, n in shown if n <= THIN_COLOR_SPELLS)
+    return thin, (_width_cost(shown, width) if width >= 3 else 0.0)
+
+
 def _shown(spells: Sequence[Card], identity: ColorIdentity) -> list[tuple[Color, int]]:
     """Each color of the identity (WUBRG) with the number of spells of that color."""
-    colors = list(identity)
-    bits = [color.bit for color in colors]
-    counts = [0] * len(bits)
+    counts = [0] * 5  # spells of each color, WUBRG
     for card in spells:
-        mask = card_traits(card).mask
-        for at, bit in enumerate(bits):
-            if mask & bit:
-                counts[at] += 1
-    return list(zip(colors, counts, strict=True))
+        for index in card_traits(card).color_indexes:
+            counts[index] += 1
+    return [(_COLORS[index], counts[index]) for index in COLOR_INDEXES[identity.mask]]

@@ -31,7 +31,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from draft.commanders import Suggestion, commander_identity, usable_options
+from draft.commanders import Suggestion, usable_options
 from draft.deck_spells import (
     FILLER,
     LANDS,
@@ -40,22 +40,21 @@ from draft.deck_spells import (
     SPELLS,
     WIDTH_COST,
     choose_spells,
+    color_costs,
     filler_order,
     filler_value,
     is_rock,
     land_count,
     live_copies,
-    thin_colors,
-    width_cost,
 )
 from draft.decks import DRAFT_MIN_SIZE, Deck, DeckLine, Zone, is_free_basic, is_piper
 from draft.manabase import mana, produced
-from draft.products import Product, product_of
+from draft.products import Product, added_names, product_of
 from draft.traits import card_rating, card_traits
 from sets.basics import basic_land
 from sets.booster import Printing
 from sets.cards import Card
-from sets.colors import Color, ColorIdentity
+from sets.colors import Color, ColorIdentity, identity_from_mask
 from sets.errors import InputError, LimitError
 from sets.userdata import one_reading
 
@@ -88,8 +87,13 @@ class _Build:
 
 def _ranked(pool: Counter[Card]) -> list[Card]:
     """Pool cards that could be played, best first (every copy)."""
-    cards = [card for card, n in pool.items() for _ in range(n) if not card.is_basic_land and not is_piper(card)]
-    cards.sort(key=lambda c: (-filler_value(c), c.mana_value, c.name))
+    keys = {
+        card: (-filler_value(card), card.mana_value, card.name)
+        for card in pool
+        if not card.is_basic_land and not is_piper(card)
+    }
+    cards = [card for card, n in pool.items() if card in keys for _ in range(n)]
+    cards.sort(key=keys.__getitem__)
     return cards
 
 
@@ -104,20 +108,20 @@ def _build(
     skip = dict(Counter(leaders))  # the leaders' own copies stay out of the deck
     names = {card.name for card in leaders}  # a copy of a leader has its name
     outside = ~identity.mask
-    fitting = []
+    fitting_spells: list[Card] = []  # the fitting cards, in ranked order: the nonland ones, and the lands
+    fitting_lands: list[Card] = []
     for card in ranked:
-        if card_traits(card).mask & outside:
+        traits = card_traits(card)
+        if traits.mask & outside:
             continue
         if card.name in names and skip.get(card):
             skip[card] -= 1
             continue
-        fitting.append(card)
-    candidates, dead = live_copies([card for card in fitting if not card.is_land], leaders)
+        (fitting_lands if traits.land else fitting_spells).append(card)
+    candidates, dead = live_copies(fitting_spells, leaders)
     # A colorless identity has no free basics: every land of the pool it may play is a land it needs.
     lands = [
-        card
-        for card in fitting
-        if card.is_land and (produced(card, identity) or card_rating(card) > 1.8 or not identity)
+        card for card in fitting_lands if produced(card, identity) or card_traits(card).rating > 1.8 or not identity
     ]
     lands = lands[:MAX_NONBASIC_LANDS]
     first = candidates[: DRAFT_MIN_SIZE - len(leaders) - LANDS[0]]
@@ -140,7 +144,7 @@ def _build(
                 range(len(spells)) if creatures > MIN_CREATURES else [i for i, body in enumerate(bodies) if not body]
             )
             weakest = min(droppable, key=order.__getitem__, default=None)
-            if weakest is None or card_rating(spells[weakest]) >= FILLER:
+            if weakest is None or card_traits(spells[weakest]).rating >= FILLER:
                 break
             creatures -= bodies[weakest]
             del spells[weakest], order[weakest], bodies[weakest]
@@ -149,7 +153,7 @@ def _build(
     rocks = [i for i, card in enumerate(spells) if is_rock(card)]
     extra = min(len(rocks) - max_rocks, LANDS[1] - (DRAFT_MIN_SIZE - len(leaders) - len(spells)))
     if identity and extra > 0:
-        for i in sorted(sorted(rocks, key=lambda i: card_rating(spells[i]))[:extra], reverse=True):
+        for i in sorted(sorted(rocks, key=lambda i: card_traits(spells[i]).rating)[:extra], reverse=True):
             del spells[i]
     land_total = DRAFT_MIN_SIZE - len(leaders) - len(spells)
     lands = lands[:land_total]
@@ -162,10 +166,13 @@ def _build(
         land_total = min(LANDS[1], land_total + short)
         spells = spells[: DRAFT_MIN_SIZE - len(leaders) - land_total]
         basics, short = mana(spells, lands, leaders, identity, land_total)
-    value = sum(card_rating(c) for c in spells) + sum(card_rating(c) for c in leaders if not is_piper(c))
+    value = sum([card_traits(c).rating for c in spells]) + sum(
+        card_traits(c).rating for c in leaders if not is_piper(c)
+    )
     value += FILLER * filler_lands
-    value -= SHORT_SOURCE_COST * short + THIN_COLOR_COST * len(thin_colors(spells, identity))
-    value -= width_cost(spells, identity)
+    thin, wide = color_costs(spells, identity)  # ``thin_colors`` and ``width_cost``, the spells counted once
+    value -= SHORT_SOURCE_COST * short + THIN_COLOR_COST * thin
+    value -= wide
     # A pool too thin in these colors for a deck, even with filler: more lands than any deck wants.
     value -= EXTRA_LAND_COST * max(0, land_total - max(LANDS[1], FILLER_LANDS if filler_lands else 0))
     return _Build(tuple(spells), tuple(lands), basics, short, value)
@@ -210,15 +217,6 @@ def _spell_value(rows: Sequence[tuple[int, float]], mask: int) -> float:
     return total
 
 
-def _estimate(spells: float, leaders: Sequence[Card], identity: ColorIdentity) -> float:
-    """A quick value of an option: its best spells' ratings, leaders, and a cost for colors past two."""
-    leading = 0.0  # summed one by one, as ``sum`` would
-    for card in leaders:
-        if not is_piper(card):
-            leading += card_traits(card).rating
-    return spells + leading - 2.0 * max(0, len(identity) - 2)
-
-
 _Option = tuple[float, tuple[Card, ...], tuple[Color, ...], int, ColorIdentity]
 
 
@@ -229,14 +227,33 @@ def _options(
     identity); ``rows``: the pool's ``_spell_rows``; ``may_add``: the most Pipers it may add (``usable_options``)."""
     options = []
     by_mask: dict[int, float] = {}
+    added_cards = added_names()  # ``is_piper``, asked of every leader of every option
+    # The last leaders seen: their identity before chosen colors, how many choose one, and their ratings (the
+    # colors of one group of leaders come together, in one tuple).
+    group: tuple[tuple[Card, ...], int, int, float] = ((), 0, 0, 0.0)
     for leaders, colors, added in usable_options(pool, piper, product, may_add):
-        identity = commander_identity(leaders, colors)
-        if identity.mask not in by_mask:
-            by_mask[identity.mask] = _spell_value(rows, identity.mask)
-        estimate = _estimate(by_mask[identity.mask], leaders, identity) - ADDED_PIPER_COST * added
-        options.append((estimate, leaders, colors, added, identity))
+        # A quick value of the option: its best spells' ratings, its leaders', and a cost for colors past two; its
+        # identity is ``commander_identity(leaders, colors)``: the leaders' and the colors the choosers chose.
+        if leaders is not group[0]:
+            base, choosers = 0, 0
+            leading = 0.0  # summed one by one, as ``sum`` would
+            for card in leaders:
+                base |= card.identity.mask
+                choosers += card.chooses_color
+                if card.name not in added_cards:
+                    leading += card_traits(card).rating
+            group = (leaders, base, choosers, leading)
+        _, mask, choosers, leading = group
+        for color in colors[:choosers]:
+            if color is not None:
+                mask |= color.bit
+        spells = by_mask.get(mask)
+        if spells is None:
+            spells = by_mask[mask] = _spell_value(rows, mask)
+        estimate = spells + leading - 2.0 * max(0, mask.bit_count() - 2) - ADDED_PIPER_COST * added
+        options.append((estimate, leaders, colors, added, identity_from_mask(mask)))
     # A colorless identity allows no free basic land (Wastes come from the pool): lead with colors when possible.
-    options.sort(key=lambda o: (bool(o[4]), o[0]), reverse=True)
+    options.sort(key=lambda o: (o[4].mask != 0, o[0]), reverse=True)
     return options
 
 
@@ -293,11 +310,17 @@ def _ceiling(rows: Sequence[tuple[int, float]], leaders: Sequence[Card], identit
     ``FILLER`` (a filler land is worth that much in place of a weaker spell), its leaders, less its colors past two
     (every other cost is zero or more); a hair above, so a sum rounded in another order can't matter."""
     slots = DRAFT_MIN_SIZE - len(leaders) - (LANDS[0] if identity else 0)
-    fitting = sorted((max(0.0, rating) for mask, rating in rows if not mask & ~identity.mask), reverse=True)[:slots]
+    outside = ~identity.mask
+    fitting = sorted([max(0.0, rating) for mask, rating in rows if not mask & outside], reverse=True)
+    for leader in leaders:  # a leader's own copy leads: it is no spell of its deck (``_build`` leaves it out)
+        traits = card_traits(leader)
+        if not traits.land and not traits.piper and not traits.mask & outside:
+            fitting.remove(max(0.0, traits.rating))
+    fitting = fitting[:slots]
     # A colored deck's filler lands take the places of its weakest spells, from ``LANDS[0]`` lands to ``FILLER_LANDS``.
     raised = FILLER_LANDS - LANDS[0] if identity else 0
     spells = sum(fitting) + sum(max(0.0, FILLER - rating) for rating in fitting[max(0, len(fitting) - raised) :])
-    leading = sum(card_rating(c) for c in leaders if not is_piper(c))
+    leading = sum(card_traits(c).rating for c in leaders if not is_piper(c))
     return spells + leading - WIDTH_COST * max(0, len(identity) - 2) + 1e-6
 
 
@@ -403,7 +426,8 @@ def _build_deck(pool: Sequence[Card | Printing], piper: Card | None, name: str, 
         if side.get(card, 0) > 0:
             side[card] -= 1
     side.subtract(main)
-    lines = [DeckLine(card, 1, Zone.COMMANDER) for card in choice.commanders]
-    lines += [DeckLine(card, n, Zone.MAIN) for card, n in main.items() if n > 0]
-    lines += [DeckLine(card, n, Zone.SIDEBOARD) for card, n in side.items() if n > 0]
+    commander, in_main, sideboard = Zone.COMMANDER, Zone.MAIN, Zone.SIDEBOARD  # each read once, not at every line
+    lines = [DeckLine(card, 1, commander) for card in choice.commanders]
+    lines += [DeckLine(card, n, in_main) for card, n in main.items() if n > 0]
+    lines += [DeckLine(card, n, sideboard) for card, n in side.items() if n > 0]
     return Deck(tuple(lines), choice.colors, name)

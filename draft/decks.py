@@ -92,8 +92,9 @@ class Deck:
     def counts(self, zone: Zone) -> Counter[Card]:
         """Copies by card in one zone."""
         counts: Counter[Card] = Counter()
-        for line in self.zone(zone):
-            counts[line.card] += line.count
+        for line in self.lines:
+            if line.zone is zone:
+                counts[line.card] = counts.get(line.card, 0) + line.count
         return counts
 
     @property
@@ -107,7 +108,8 @@ class Deck:
     @property
     def size(self) -> int:
         """Cards in the deck, commanders included (the sideboard is not)."""
-        return sum(line.count for line in self.lines if line.zone is not Zone.SIDEBOARD)
+        sideboard = Zone.SIDEBOARD  # read once, not at every line
+        return sum(line.count for line in self.lines if line.zone is not sideboard)
 
     def with_piper_colors(self, colors: Sequence[Color]) -> Deck:
         return Deck(self.lines, tuple(colors), self.name)
@@ -118,11 +120,11 @@ def pool_counts(pool: Iterable[Card] | Mapping[Card, int] | Deck) -> Counter[str
     counts: Counter[str] = Counter()
     if isinstance(pool, Deck):
         for line in pool.lines:
-            counts[line.card.name] += line.count
+            counts[line.card.name] = counts.get(line.card.name, 0) + line.count
     elif isinstance(pool, Mapping):
         for card, n in pool.items():
-            counts[card.name] += n
+            counts[card.name] = counts.get(card.name, 0) + n
     else:
         for card in pool:
-            counts[card.name] += 1
+            counts[card.name] = counts.get(card.name, 0) + 1
     return counts

@@ -282,7 +282,7 @@ class Draft:
             waits = self.waiting_on(seat)
             whom = ", ".join(f"seat {other + 1}" for other in waits) or "the other seats"
             raise IllegalPickError(f"seat {seat + 1} has no pack in front of it now; wait for {whom} to pass one")
-        due = self.picks_due(seat)
+        due = min(self.config.picks_per_turn, len(self.queues[seat][0].cards))  # ``picks_due``, the pack there
         if len(cards) != due:
             raise IllegalPickError(f"take exactly {due} card{'s' if due != 1 else ''} from this pack, not {len(cards)}")
         return self._positions(seat, cards)

@@ -12,7 +12,7 @@ from operator import itemgetter
 
 from draft.commanders import commander_identity
 from draft.decks import Deck
-from draft.traits import card_traits
+from draft.traits import COLOR_INDEXES, card_traits
 from sets.basics import basic_land
 from sets.cards import Card
 from sets.colors import COLORLESS, Color, ColorIdentity, identity_from_mask
@@ -81,9 +81,8 @@ def mana(
         traits = card_traits(card)
         if traits.source:
             made = traits.mask & mask if traits.mask else (mask if traits.fixing else 0)
-            for index in range(len(_COLORS)):
-                if made >> index & 1:
-                    counts[index] += 1
+            for index in COLOR_INDEXES[made]:
+                counts[index] += 1
     have = Counter({color: n for color, n in zip(_COLORS, counts, strict=True) if n})
     return basics_for_needs(spells, identity, land_total - len(lands), needs, have)
 

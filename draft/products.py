@@ -176,7 +176,11 @@ class ProductVotes:
         self.extend(cards)
 
     def add(self, card: Card) -> None:
-        self.extend((card,))
+        """``extend`` by one card (a bot's pool, a card at a time)."""
+        self._cards.append(card)
+        code = card.set_code
+        if code in self._known and card.name not in self._added and not card.is_basic_land:
+            self._votes[code] = self._votes.get(code, 0) + 1
 
     def extend(self, cards: Iterable[Card]) -> None:
         known, added, votes = self._known, self._added, self._votes

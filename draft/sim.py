@@ -96,6 +96,7 @@ def bot_styles(styles: Sequence[BotStyle] | BotStyle | None, seats: int) -> list
 def run_bots(draft: Draft, bots: dict[int, Bot]) -> None:
     """Let the bot seats pick until a human seat is to pick or the draft ends."""
     total = float(draft.config.boosters)
+    per_pack = (-1, 1)  # (round, picks per pack in it): asked again only when a round opens
     with one_reading():  # the bots' sets and kept files looked at once, not at every card they weigh
         while not draft.finished:
             due = [seat for seat in draft.waiting() if seat in bots]
@@ -103,7 +104,9 @@ def run_bots(draft: Draft, bots: dict[int, Bot]) -> None:
                 return
             for seat in due:
                 pack = draft.pack(seat)
-                progress = (draft.round + (draft.at(seat)[1] - 1) / draft.picks_per_pack) / total
+                if per_pack[0] != draft.round:
+                    per_pack = (draft.round, draft.picks_per_pack)
+                progress = (draft.round + (draft.at(seat)[1] - 1) / per_pack[1]) / total
                 positions = bots[seat].choose(pack, draft.picks_due(seat), progress)
                 record = draft.pick(seat, positions)
                 bots[seat].learn(record.offered, [p.card for p in record.taken], record.pick)

@@ -6,8 +6,8 @@ card's text); the rest are facts of the card.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
 
 from draft.decks import is_piper
 from draft.ratings import evaluate
@@ -44,10 +44,33 @@ class Traits:
     piper: bool
     identity_mask: int
     partner: bool
+    color_indexes: tuple[int, ...]  # the deck colors' places in WUBRG order (the bits of ``mask``), lowest first
+    curve: tuple[bool, bool, bool]  # a creature, of mana value 3 or less, of 6 or more
 
 
-@lru_cache(maxsize=16384)
-def card_traits(card: Card) -> Traits:
+# For each color mask, the places (0-4, WUBRG) of its bits, lowest first.
+COLOR_INDEXES = tuple(tuple(index for index in range(5) if mask >> index & 1) for mask in range(32))
+
+
+KEPT_TRAITS = 16384  # cards whose traits are kept at once (more than a night's sets hold)
+
+
+class _KeptTraits(dict[Card, Traits]):
+    """Each card's traits, worked out the first time it is asked (``card_traits``): a plain lookup where a cache
+    call would hash the card twice over, since a pod asks some 17,000 times."""
+
+    def __missing__(self, card: Card) -> Traits:
+        if len(self) >= KEPT_TRAITS:
+            self.clear()
+        traits = self[card] = _card_traits(card)
+        return traits
+
+
+card_traits: Callable[[Card], Traits] = _KeptTraits().__getitem__
+"""What bots and the deck builder read of ``card``, worked out once."""
+
+
+def _card_traits(card: Card) -> Traits:
     rating, roles = evaluate(card)
     cost_mask = 0
     symbols = [0] * 5
@@ -80,4 +103,6 @@ def card_traits(card: Card) -> Traits:
         piper,
         card.identity.mask,
         card.has_partner,
+        COLOR_INDEXES[card.deck_colors.mask],
+        (creature, card.mana_value <= 3, card.mana_value >= 6),
     )

@@ -94,6 +94,7 @@ class CommanderAbility(StrEnum):
 
 
 # The abilities that let a card lead a deck alone (CR 903.3), and those that let it lead beside another (CR 702.124).
+_CHOOSES_COLOR = CommanderAbility.CHOOSES_COLOR  # read once: Python 3.11 reads an Enum member off its class slowly
 _LEADS = frozenset(
     {CommanderAbility.LEGENDARY_CREATURE, CommanderAbility.LEGENDARY_VEHICLE, CommanderAbility.CAN_BE_COMMANDER}
 )
@@ -238,7 +239,7 @@ class Card:
 
     @property
     def chooses_color(self) -> bool:
-        return CommanderAbility.CHOOSES_COLOR in self.abilities
+        return _CHOOSES_COLOR in self.abilities
 
     def __repr__(self) -> str:
         return f"Card({self.name!r}, set={self.set_code!r}, number={self.number!r})"
