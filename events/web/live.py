@@ -51,9 +51,7 @@ class Connection:
     ready: asyncio.Event = field(default_factory=asyncio.Event)
     outbox: deque[str] = field(default_factory=deque)  # messages encoded, in the order sent, not yet on the socket
     writing: bool = False  # a task is putting the outbox on the socket
-    pool: memoryview = memoryview(
-        b""
-    )  # the whole pool as this stream's browser holds it (encoded, a view of its state's)
+    pool: bytes = b""  # the whole pool as this stream's browser holds it (encoded), once a state carried one
     pool_size: int = 0
 
     def offer(self, state: SeatState) -> None:
@@ -79,7 +77,7 @@ class Connection:
         (the pool each carries is worked out in that order): while one task writes (the socket is slow to take
         a message), a message given meanwhile waits in the outbox and that task writes it after its own."""
         if whole:
-            self.pool, self.pool_size = memoryview(b""), 0
+            self.pool, self.pool_size = b"", 0
         self.outbox.append(json_text(self.shown(message)))
         if self.writing:
             return
@@ -104,9 +102,9 @@ class Connection:
         return replace(message, seat=self.trimmed(seat))
 
     def trimmed(self, state: SeatState) -> SeatState:
-        pool, known, held = memoryview(state.pool), self.pool, self.pool_size
+        pool, known, held = bytes(state.pool), self.pool, self.pool_size
         self.pool, self.pool_size = pool, state.pool_size
-        if not held or held > state.pool_size or pool[: len(known) - 1] != known[:-1]:
+        if not held or held > state.pool_size or not pool.startswith(known[:-1]):
             return state
         rest = pool[len(known) :]  # after the cards held and the comma that follows them: the cards added
         return replace(state, pool=Raw(b"[" + rest) if rest else EMPTY, pool_from=held)
