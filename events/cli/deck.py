@@ -11,6 +11,7 @@ from rich.text import Text
 
 from draft.banlist import NO_BANS, BannedList, commander_banlist, read_banlist
 from draft.deck_rules import Problem, validate
+from draft.deck_state import plural
 from draft.deckbuild import check_suggestions, rank_commanders
 from draft.decks import Deck, DeckFormat, Zone
 from draft.formats import FileFormat, decode, read_file, resolve
@@ -28,7 +29,6 @@ from events.cli.common import (
 from events.outputs.exports import write_deck
 from events.outputs.guard import check_file, note_input, output_value
 from events.screens.deck_tables import deck_report, suggestion_table
-from events.screens.render import count_words
 from sets.card_index import CardIndex, card_index
 from sets.cards import Card
 from sets.errors import InputError
@@ -108,7 +108,7 @@ def deck_check(
     unreadable = [problem for problem in problems if problem.code in SKIPPED]
     if unreadable:  # bad input (2), said in one line as every error is, after the report
         raise InputError(
-            f"{deck_path}: {count_words(len(unreadable), 'line')} can't be read: "
+            f"{deck_path}: {plural(len(unreadable), 'line')} can't be read: "
             + "; ".join(problem.message for problem in unreadable)
             + f"; correct {'it' if len(unreadable) == 1 else 'them'} and check again"
         )
@@ -140,7 +140,7 @@ def deck_convert(
     dropped = [p for p in problems if p.code in SKIPPED]
     if dropped and not skip_unknown:
         raise InputError(
-            f"{source}: {count_words(len(dropped), 'line')} can't be converted: "
+            f"{source}: {plural(len(dropped), 'line')} can't be converted: "
             + "; ".join(p.message for p in dropped)
             + "; correct them, or add --skip-unknown to leave them out (nothing was written)"
         )

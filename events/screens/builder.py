@@ -17,6 +17,7 @@ from rich.text import Text
 
 from draft import deck_actions as act
 from draft.deck_session import DeckSession
+from draft.deck_state import plural
 from draft.decks import Deck, is_piper
 from draft.deckstats import group_cards
 from events.outputs.deck_problems import judge_order
@@ -25,7 +26,7 @@ from events.screens import deck_commands as words
 from events.screens.cards import show_card
 from events.screens.deck_tables import deck_report, stats_lines, suggestion_table
 from events.screens.goldfish import goldfish_lines
-from events.screens.render import card_list_table, count_words, identity_text, unruled
+from events.screens.render import card_list_table, identity_text, unruled
 from events.screens.review import bot_view, review
 from events.screens.terminal import Quit, Terminal
 from events.sessions.activities import DeckActivity, Exported
@@ -52,8 +53,8 @@ def summary_line(session: DeckSession) -> Text:
     if report.piper_colors:
         commanders += f" (chosen: {', '.join(c.word for c in report.piper_colors)})"
     problems = judge_order(report.problems, report.color_identity)
-    state = "legal" if report.valid else f"not legal yet ({count_words(len(problems), 'thing')} to fix)"
-    return Text(f"Commanders: {commanders} · {count_words(report.size, 'card')} · {state}")
+    state = "legal" if report.valid else f"not legal yet ({plural(len(problems), 'thing')} to fix)"
+    return Text(f"Commanders: {commanders} · {plural(report.size, 'card')} · {state}")
 
 
 def status_lines(session: DeckSession) -> list[RenderableType]:
@@ -61,12 +62,10 @@ def status_lines(session: DeckSession) -> list[RenderableType]:
     report = session.report()
     problems = judge_order(report.problems, report.color_identity)  # causes first, identity folded
     state = (
-        Text("legal", style="green")
-        if report.valid
-        else Text(f"{count_words(len(problems), 'thing')} to fix", style="red")
+        Text("legal", style="green") if report.valid else Text(f"{plural(len(problems), 'thing')} to fix", style="red")
     )
     lines: list[RenderableType] = [
-        Text.assemble(f"Deck: {count_words(report.size, 'card')}, identity {report.color_identity} · ", state)
+        Text.assemble(f"Deck: {plural(report.size, 'card')}, identity {report.color_identity} · ", state)
     ]
     lines += [Text(f"  {problem.code}: {problem.message}", style="red") for problem in problems]
     lines += [Text(f"  {line}", style="cyan") for line in report.chosen_for_you]
@@ -82,7 +81,7 @@ def deck_table(deck: Deck, width: int) -> Table:
         rows.append(["", Text(f"{kind} ({sum(n for _, n in cards)})", style="bold"), "", ""])
         rows += [[str(n), card.name, identity_text(card.deck_colors.code), str(card.mana_value)] for card, n in cards]
     return card_list_table(
-        ["Count", "Card", "Id", "MV"], rows, title=f"Deck ({count_words(deck.size, 'card')})", width=width
+        ["Count", "Card", "Id", "MV"], rows, title=f"Deck ({plural(deck.size, 'card')})", width=width
     )
 
 
@@ -147,7 +146,7 @@ def answer_lines(result: act.Result, activity: DeckActivity, width: int) -> list
             added = join_names([f"{n} {land.name}" for land, n in result.lands])
             return [*[Text("Added " + added + " (by the colored symbols of your cards)")], *status_lines(session)]
         case act.Completed():
-            kept, added = count_words(result.kept, "card"), count_words(result.added, "card")
+            kept, added = plural(result.kept, "card"), plural(result.added, "card")
             return [*[Text(f"Finished your deck: kept your {kept}, added {added}.")], *status_lines(session)]
         case act.Replaced():
             lines = ["The bot built a deck from your pool:", deck_table(session.deck(), width)]

@@ -11,11 +11,12 @@ from rich.text import Text
 from draft.advice import ColorSignal
 from draft.commanders import Suggestion
 from draft.deck_rules import DeckReport
+from draft.deck_state import plural
 from draft.deckstats import DeckStats
 from draft.products import Product, default_product, product
 from draft.sim import PodResult, SimFigures
 from events.outputs.deck_problems import judge_order
-from events.screens.render import count_words, fit_table, identity_text, shown
+from events.screens.render import fit_table, identity_text, shown
 
 
 def deck_report(report: DeckReport) -> Table:
@@ -27,7 +28,7 @@ def deck_report(report: DeckReport) -> Table:
     verdict = (
         shown("LEGAL", style="bold green")
         if report.valid
-        else shown(f"NOT LEGAL ({count_words(len(problems), 'problem')})", style="bold red")
+        else shown(f"NOT LEGAL ({plural(len(problems), 'problem')})", style="bold red")
     )
     table.add_row("Deck", verdict)
     table.add_row("Format", report.format.value)

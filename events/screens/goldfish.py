@@ -6,9 +6,10 @@ from __future__ import annotations
 from rich.console import RenderableType
 from rich.text import Text
 
+from draft.deck_state import plural
 from draft.goldfish import TURNS, FishView
 from events.outputs.text import join_names
-from events.screens.render import count_words, fit_table, mana_text, shown
+from events.screens.render import fit_table, mana_text, shown
 
 KEYS_PLAIN = "hand: a new hand · mulligan · bottom N · draw · turn · turns (up to 6)"
 KEYS_APP = "n new hand · m mulligan · 1-7 then b: to the bottom · d draw · t turn · T turns to 6 · Esc close"
@@ -16,10 +17,10 @@ KEYS_APP = "n new hand · m mulligan · 1-7 then b: to the bottom · d draw · t
 
 def hand_heading(fish: FishView) -> Text:
     """'Hand 2 · 7 cards, 3 lands · 1 mulligan (free) · library 52'."""
-    parts = [f"Hand {fish.number}", f"{count_words(len(fish.hand), 'card')}, {count_words(fish.lands_in_hand, 'land')}"]
+    parts = [f"Hand {fish.number}", f"{plural(len(fish.hand), 'card')}, {plural(fish.lands_in_hand, 'land')}"]
     if fish.mulligans:
         free = " (the first is free)" if fish.multiplayer else ""
-        parts.append(count_words(fish.mulligans, "mulligan") + free)
+        parts.append(plural(fish.mulligans, "mulligan") + free)
     if fish.turns:
         parts.append(f"turn {len(fish.turns)}")
     parts.append(f"library {fish.library}")
@@ -42,7 +43,7 @@ def goldfish_lines(fish: FishView, width: int, keys: str = KEYS_PLAIN) -> list[R
     if fish.bottom_due:
         lines.append(
             Text(
-                f"Put {count_words(fish.bottom_due, 'card')} on the bottom to keep this hand (London mulligan).",
+                f"Put {plural(fish.bottom_due, 'card')} on the bottom to keep this hand (London mulligan).",
                 style="yellow",
             )
         )

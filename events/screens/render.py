@@ -107,11 +107,6 @@ def in_rarity_order(labels: list[str]) -> list[str]:
     return labels
 
 
-def count_words(count: int, word: str) -> str:
-    """ "1 card", "2 cards"."""
-    return f"{count} {word if count == 1 else word + 's'}"
-
-
 def passing(left: bool) -> str:
     """The passing direction as the pack screen and the big-screen timer both show it."""
     return "left ←" if left else "right →"

@@ -10,12 +10,11 @@ from rich.table import Table
 from rich.text import Text
 
 from draft.advice import review as advice_review
-from draft.deck_state import pool_order
+from draft.deck_state import plural, pool_order
 from events.outputs.text import join_names
 from events.screens.render import (
     card_line,
     card_list_table,
-    count_words,
     fit_table,
     identity_text,
     pack_table,
@@ -113,7 +112,7 @@ def bot_view(console: Console, bot: BotDeck) -> None:
     pool = sorted(bot.pool, key=pool_order)
     counts = Counter((p.card, p.foil, p.etched) for p in pool)
     firsts = {(p.card, p.foil, p.etched): p for p in reversed(pool)}
-    console.print(Text(f"Seat {bot.seat + 1}: pool ({count_words(len(pool), 'card')})", style="bold"))
+    console.print(Text(f"Seat {bot.seat + 1}: pool ({plural(len(pool), 'card')})", style="bold"))
     for key, count in counts.items():
         console.print(card_line(firsts[key], str(count), console.width))
     console.print(
@@ -121,7 +120,7 @@ def bot_view(console: Console, bot: BotDeck) -> None:
             card_list_table(
                 ["Count", "Card", "Id", "MV"],
                 bot_deck_rows(bot, "commander"),
-                title=f"Seat {bot.seat + 1}: deck ({count_words(bot.deck.size, 'card')})",
+                title=f"Seat {bot.seat + 1}: deck ({plural(bot.deck.size, 'card')})",
                 width=console.width,
             )
         )

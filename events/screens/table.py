@@ -13,14 +13,14 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
-from draft.deck_state import pool_order
+from draft.deck_state import plural, pool_order
 from events import timing
 from events.night.refusals import WrongCount
 from events.outputs.text import join_names
 from events.screens.cards import card_request, show_card
 from events.screens.deck_tables import signals_table
 from events.screens.picks import HELP_PICK, HELP_PICK_UNASSISTED, parse_selection
-from events.screens.render import card_lines, count_words, identity_text, passing, text_line, unruled
+from events.screens.render import card_lines, identity_text, passing, text_line, unruled
 from events.screens.terminal import Quit, Terminal
 from events.sessions.seat import NO_ASSISTANCE, Refused, SeatSession, Taken
 from sets.booster import Printing
@@ -218,7 +218,7 @@ class TablePrompt:
 
     def show_pool(self) -> None:
         pool = sorted(self.seat.draft.pools[self.seat.seat], key=pool_order)
-        self.console.print(Text(f"Your pool, {count_words(len(pool), 'card')}:" if pool else "Your pool is empty."))
+        self.console.print(Text(f"Your pool, {plural(len(pool), 'card')}:" if pool else "Your pool is empty."))
         for line in card_lines(pool, numbered=False, width=self.console.width):
             self.console.print(line)
         self.console.print(pool_summary(self.seat.pool, self.seat.assist, curve_apart=True))

@@ -520,10 +520,11 @@ def test_timer_ticks_in_place_and_resume_takes_a_new_timer(tmp_path):
 
 def test_words_counts_sheets_rarities_and_the_passing_arrow(tmp_path):
     """A real terminal (a pseudo-terminal, the command in a process of its own): the pick screen as a terminal shows it."""
-    from events.screens.render import count_words, passing, sheet_words
+    from draft.deck_state import plural
+    from events.screens.render import passing, sheet_words
     from events.screens.timer import schedule
 
-    assert count_words(1, "card") == "1 card" and count_words(2, "card") == "2 cards"
+    assert plural(1, "card") == "1 card" and plural(2, "card") == "2 cards"
     runner = CliRunner()
     audit = runner.invoke(app, ["packs", "audit", "--count", "30", "--seed", "1"])
     assert audit.exit_code == 0
