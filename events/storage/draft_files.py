@@ -191,9 +191,9 @@ class TableSession(DraftFields):
         self._round_read = self.draft.round
         if journal is None:
             return
-        if journal["status"] == REPLACED and deferred is not None:
-            raise WouldWait(f"draft {self.draft_id} was replaced: the new one is to be opened first")
         if journal["status"] == REPLACED:
+            if deferred is not None:
+                raise WouldWait(f"draft {self.draft_id} was replaced: the new one is to be opened first")
             self.doc["status"] = REPLACED
             raise DraftReplacedError(
                 f"draft {self.draft_id} was replaced by 'cmdraft event restore' and stopped here; "
