@@ -345,8 +345,14 @@ def answer(served: Served, waiting: Waiting) -> answers.SeatState:
     state = waiting.state if waiting.state is not None else seat_state(served, waiting.player)
     if waiting.refusal is not None:
         status, code, message = waiting.refusal
-        raise ApiError(status, code, message, **({} if status in (400, 401) else {"seat": state}))
+        raise ApiError(status, code, message, **({"seat": state} if carries_state(waiting) else {}))
     return state
+
+
+def carries_state(waiting: Waiting) -> bool:
+    """Whether the pick's answer carries the seat's new state: taken, or refused because the pack or the seat moved
+    on (409); a pick refused as it was sent (400: a wrong count) or from a seat held elsewhere (401) does not."""
+    return waiting.refusal is None or waiting.refusal[0] not in (400, 401)
 
 
 def write_picks(

@@ -123,7 +123,7 @@ async def picked(
 async def stream(seat: SeatSocket) -> None:
     server, socket, player, token = seat.server, seat.socket, seat.player, seat.token
     await socket.accept()
-    connection = Connection(socket, player, token, seat.send)
+    connection = Connection(socket, player, token, seat.send, eager=True)
     server.hub.add(connection)
     sender = asyncio.create_task(connection.sender())
     receive = seat.receive  # each message straight from the server (no layer of Starlette's a message)

@@ -22,7 +22,7 @@ from events.storage.store import Store
 from events.web import live
 from events.web.answers import SeatMessage, SeatState
 from events.web.api_common import file_signature
-from events.web.api_draft import card_json, pack_json, prepare_pick, printings_json
+from events.web.api_draft import card_json, pack_json, prepare_pick, printings_json, seat_state
 from events.web.bodies import PickBody
 from events.web.live import Connection
 from sets.cards import Rarity
@@ -161,21 +161,20 @@ def test_a_stream_opening_while_its_pod_is_written_gets_the_pack_the_write_broug
         bo_phone = Connection(None, bo_id, bo.token)  # Bo's stream: what it is to be sent next is ``pending``
 
         async def ann_picks_as_bo_wakes() -> None:
-            original = server.writer._write
-
-            async def write(pod, batch):  # Bo's stream opens now: its first state is worked out first
+            def write(served_, pod, batch, *rest):  # Bo's stream opens now: its first state is worked out first
                 server.hub.add(bo_phone)
-                await server.hub.push([bo_id])
-                return await original(pod, batch)
+                bo_phone.offer(seat_state(served_, bo_id))
+                return original(served_, pod, batch, *rest)
 
-            server.writer._write = write
+            live.write_picks = write
             try:
                 body = PickBody(shown["pack"], shown["pick"], [0, 1])
                 ann_id = served.cached_holder(ann.token)
                 await server.writer.submit(await served.run(prepare_pick, served, ann_id, ann.token, body))
             finally:
-                server.writer._write = original
+                live.write_picks = original
 
+        original = live.write_picks
         web.portal.call(ann_picks_as_bo_wakes)
         assert bo_phone.pending is not None and bo_phone.pending.draft is not None
         shown_to_bo = bo_phone.pending.draft
@@ -439,3 +438,48 @@ def test_a_terminals_picks_made_since_the_servers_last_look_are_caught_up_by_the
     assert [row for row in draft_log(db, event_id) if row[0] == ann_seat and row[2] == 3] == [
         (ann_seat, 1, 3, [c["name"] for c in draft["cards"][2:4]])
     ]
+
+
+def test_a_push_goes_on_the_socket_at_once_and_one_that_must_wait_finishes_in_a_task_of_its_own():
+    """``live.start_now``: a work that never waits is done before ``start_now`` returns (a push on a socket that
+    takes it: no task's turn); one that waits goes on once what it waits for is done, with its value or its error,
+    and a cancelled one is cancelled inside."""
+    said: list[str] = []
+
+    async def at_once() -> None:
+        said.append("sent")
+
+    async def waits(future: asyncio.Future) -> None:
+        said.append("before")
+        try:
+            said.append(f"got {await future}")
+            await asyncio.sleep(0)
+            said.append("after")
+        except asyncio.CancelledError:
+            said.append("cancelled")
+            raise
+
+    async def run() -> None:
+        live.start_now(at_once())
+        assert said == ["sent"]
+        future = asyncio.get_running_loop().create_future()
+        live.start_now(waits(future))
+        assert said == ["sent", "before"]
+        await asyncio.sleep(0.01)
+        future.set_result(7)
+        await asyncio.sleep(0.01)
+        assert said == ["sent", "before", "got 7", "after"]
+        never = asyncio.get_running_loop().create_future()
+        live.start_now(waits(never))
+        (task,) = live._STARTED
+        await asyncio.sleep(0)
+        task.cancel()
+        await asyncio.sleep(0.01)
+        assert said[-2:] == ["before", "cancelled"] and not live._STARTED
+        live.start_now(waits(asyncio.get_running_loop().create_future()))
+        (task,) = live._STARTED
+        task.cancel()  # before its first turn: the work is closed (its ``finally`` blocks run)
+        await asyncio.sleep(0.01)
+        assert said[-1] == "before" and not live._STARTED
+
+    asyncio.run(run())
