@@ -300,9 +300,9 @@ class PickWriter:
         """Until the pick is written (or refused: ``waiting.refusal``)."""
         done = asyncio.get_running_loop().create_future()
         self.waiting.setdefault(waiting.pod, []).append((waiting, done))
-        if waiting.pod not in self.busy:
+        if waiting.pod not in self.busy:  # written after the picks that arrived in this turn of the loop too
             self.busy.add(waiting.pod)
-            self._next(waiting.pod)
+            asyncio.get_running_loop().call_soon(self._next, waiting.pod)
         await done
 
     def _next(self, pod: int) -> None:
