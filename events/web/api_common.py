@@ -152,8 +152,8 @@ class Served:
     _locks: dict[Hashable, threading.RLock] = field(default_factory=dict)
     _guard: threading.Lock = field(default_factory=threading.Lock)
     holders: dict[str, tuple[Signature, int]] = field(default_factory=dict)  # token -> (database signature, player)
-    # api_draft.pool_json: (pod, seat) -> (the pool list, each of its cards encoded, the list encoded)
-    pools_json: dict[tuple[int, int], tuple[list[Printing], list[bytes], msgspec.Raw]] = field(default_factory=dict)
+    # api_draft.pool_json: (pod, seat) -> (the pool list, its cards encoded so far, their list encoded, as Raw)
+    pools_json: dict[tuple[int, int], tuple[list[Printing], int, bytes, msgspec.Raw]] = field(default_factory=dict)
     # api_draft.recorded_pool_json: player -> ((the event's set, the pool's references), the card sets, encoded)
     recorded_json: dict[int, tuple[tuple[str, tuple[str, ...]], dict[str, CardSet], msgspec.Raw]] = field(
         default_factory=dict

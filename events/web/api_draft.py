@@ -8,7 +8,7 @@ refused and the seat's new state sent back.  Nothing here reveals another seat's
 from __future__ import annotations
 
 from collections.abc import Container
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -40,8 +40,23 @@ TAKEN_BY = {  # who made a seat's last pick, when not the player (``DraftTable.t
 }
 EMPTY = msgspec.Raw(b"[]")  # an empty list of cards, already encoded
 _encode = msgspec.json.Encoder().encode
-# see card_json: (id of the card, foil) -> (the card, kept so its id names no other; its facts; at each place, encoded)
-_CARDS_JSON: dict[tuple[int, bool], tuple[Card, answers.Card, dict[int, tuple[answers.Card, bytes]]]] = {}
+# see card_json: (id of the card, foil) -> what is kept of that card object (``_Kept``)
+_CARDS_JSON: dict[tuple[int, bool], _Kept] = {}
+_AT = b',"id":0,'  # where a card's encoded facts say its place (the only unescaped quote before ``id``: a key's)
+
+
+@dataclass(eq=False)
+class _Kept:
+    """One card object's page facts worked out (the card kept too, so its id names no other card while here): the
+    facts, their encoding cut where the place goes (``head`` + place + ``tail``), and at each place shown so far,
+    the facts and their encoding."""
+
+    card: Card
+    facts: answers.Card
+    head: bytes
+    tail: bytes
+    placed: dict[int, answers.Card] = field(default_factory=dict)
+    encoded: dict[int, bytes] = field(default_factory=dict)
 
 
 def card_json(card: Card, index: int, foil: bool = False) -> answers.Card:
@@ -51,17 +66,30 @@ def card_json(card: Card, index: int, foil: bool = False) -> answers.Card:
     the very card object (and the card with it, so its id names no other card while it is here), and a new one
     is worked out anew.  The facts are worked out once a card (its image looked up once), whatever places it is
     shown at as its pack shrinks."""
-    return _placed(card, index, foil)[0]
+    kept = _kept(card, foil)
+    placed = kept.placed.get(index)
+    if placed is None:
+        placed = kept.placed[index] = replace(kept.facts, id=index)
+    return placed
 
 
 def card_bytes(card: Card, index: int, foil: bool = False) -> bytes:
-    """``card_json`` encoded, once a card and place."""
-    return _placed(card, index, foil)[1]
+    """``card_json`` encoded, once a card and place: the card's facts encoded once, its place put in (a pack's
+    cards move up a place or two with every pick: each place is a few bytes, not the card encoded again)."""
+    kept = _kept(card, foil)
+    encoded = kept.encoded.get(index)
+    if encoded is None:
+        if kept.head:
+            encoded = kept.head + str(index).encode() + kept.tail
+        else:  # no place found in the encoding (never so for ``answers.Card``): encoded whole
+            encoded = _encode(card_json(card, index, foil))
+        kept.encoded[index] = encoded
+    return encoded
 
 
-def _placed(card: Card, index: int, foil: bool) -> tuple[answers.Card, bytes]:
+def _kept(card: Card, foil: bool) -> _Kept:
     kept = _CARDS_JSON.get((id(card), foil))
-    if kept is None or kept[0] is not card:
+    if kept is None or kept.card is not card:
         if len(_CARDS_JSON) > CARDS_KEPT:
             _CARDS_JSON.clear()
         kept_image = image_of(card)
@@ -74,17 +102,14 @@ def _placed(card: Card, index: int, foil: bool) -> tuple[answers.Card, bytes]:
             identity=card.identity.code,
             colors=card.colors.code,
             text=[face.text for face in card.faces if face.text] or None,
-            id=index,
+            id=0,
             foil=foil,
             image=UNSET if kept_image is None else image_address(card, kept_image[0]),
             artist=UNSET if kept_image is None else kept_image[1],
         )
-        kept = _CARDS_JSON[id(card), foil] = (card, facts, {})
-    placed = kept[2].get(index)
-    if placed is None:
-        facts = replace(kept[1], id=index)
-        placed = kept[2][index] = (facts, _encode(facts))
-    return placed
+        head, at, tail = _encode(facts).partition(_AT)
+        kept = _CARDS_JSON[id(card), foil] = _Kept(card, facts, head + _AT[:-2] if at else b"", b"," + tail)
+    return kept
 
 
 def forget_cards() -> None:
@@ -105,7 +130,7 @@ def pack_json(cards: list[Printing]) -> msgspec.Raw:
     if kept is None or kept[0] is not cards:
         if len(_PACKS_JSON) > PACKS_KEPT:
             _PACKS_JSON.clear()
-        encoded = b",".join([_placed(p.card, i, p.foil or p.etched)[1] for i, p in enumerate(cards)])
+        encoded = b",".join([card_bytes(p.card, i, p.foil or p.etched) for i, p in enumerate(cards)])
         kept = _PACKS_JSON[id(cards)] = (cards, msgspec.Raw(b"[" + encoded + b"]"))
     return kept[1]
 
@@ -194,19 +219,18 @@ def _last_pick(pick: Pick, why: str | None) -> answers.LastPick:
 
 def pool_json(served: Served, pod: int, seat: int, pool: list[Printing]) -> msgspec.Raw:
     """A drafting seat's pool as JSON (the caller holds the pod's lock).  A pool only grows while it is drafted,
-    so the cards already worked out for this very list are kept and only the new ones added (a new draft, a
-    restored one, is a new list and starts again); each card is encoded once, and the list once for every state
-    that carries it."""
+    so the JSON already worked out for this very list is kept and only the new cards added to it (a new draft, a
+    restored one, is a new list and starts again); each card is encoded once."""
     kept = served.pools_json.get((pod, seat))
-    if kept is None or kept[0] is not pool or len(kept[1]) > len(pool):
-        kept = served.pools_json[pod, seat] = (pool, [], EMPTY)
-    cards = kept[1]
-    if len(cards) < len(pool):
-        for index in range(len(cards), len(pool)):
-            printing = pool[index]
-            cards.append(card_bytes(printing.card, index, printing.foil or printing.etched))
-        kept = served.pools_json[pod, seat] = (pool, cards, msgspec.Raw(b"[" + b",".join(cards) + b"]"))
-    return kept[2]
+    if kept is None or kept[0] is not pool or kept[1] > len(pool):
+        kept = served.pools_json[pod, seat] = (pool, 0, b"[]", EMPTY)
+    _, held, whole, encoded = kept
+    if held < len(pool):
+        added = b",".join([card_bytes(p.card, i, p.foil or p.etched) for i, p in enumerate(pool[held:], held)])
+        whole = whole[:-1] + (b"," if held else b"") + added + b"]"
+        encoded = msgspec.Raw(whole)
+        served.pools_json[pod, seat] = (pool, len(pool), whole, encoded)
+    return encoded
 
 
 def recorded_pool_json(served: Served, player_id: int) -> tuple[msgspec.Raw, int]:

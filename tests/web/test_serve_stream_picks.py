@@ -22,7 +22,7 @@ from events.storage.store import Store
 from events.web import live
 from events.web.answers import SeatMessage, SeatState
 from events.web.api_common import file_signature
-from events.web.api_draft import card_json, pack_json, prepare_pick, printings_json, seat_state
+from events.web.api_draft import card_bytes, card_json, pack_json, prepare_pick, printings_json, seat_state
 from events.web.bodies import PickBody
 from events.web.live import Connection
 from sets.cards import Rarity
@@ -483,3 +483,17 @@ def test_a_push_goes_on_the_socket_at_once_and_one_that_must_wait_finishes_in_a_
         assert said[-1] == "before" and not live._STARTED
 
     asyncio.run(run())
+
+
+def test_a_cards_encoding_at_any_place_is_its_facts_at_that_place_encoded_whole():
+    """``card_bytes`` puts the place into the card's encoded facts instead of encoding them again: byte for byte
+    what encoding the card at that place gives, for every card of a set, foil or not, and for a text that says
+    ``"id":0,`` itself."""
+    cards = list(load_set("CMR").cards)
+    tricky = replace(
+        cards[0], faces=tuple(replace(face, text='A "quoted" ,"id":0, text \\ here') for face in cards[0].faces)
+    )
+    for card in [*cards, tricky]:
+        for foil in (False, True):
+            for index in (0, 7, 19, 123):
+                assert card_bytes(card, index, foil) == msgspec.json.encode(card_json(card, index, foil)), card.name
