@@ -15,9 +15,8 @@ import contextlib
 import logging
 import types
 from collections import deque
-from collections.abc import Callable, Coroutine, Generator
+from collections.abc import Coroutine, Generator
 from dataclasses import dataclass, field
-from functools import partial
 from typing import Any
 
 from msgspec import Raw
@@ -25,15 +24,13 @@ from msgspec.structs import replace
 from starlette.types import Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from events.deferred import Deferred
 from events.night.shown import Answer
 from events.web.answers import SeatMessage, SeatState
-from events.web.api_common import ApiError, Served, Signature, core_error, file_signature, json_text
-from events.web.api_draft import EMPTY, Waiting, carries_state, seat_state, write_picks
+from events.web.api_common import ApiError, Served, Signature, file_signature, json_text
+from events.web.api_draft import seat_state
 from events.web.auth import seat_holder
+from events.web.cards_shown import EMPTY
 from events.web.settings import DEFAULT
-from events.web.syncer import Syncer, unsynced
-from sets.errors import CmdraftError, WouldWait
 
 log = logging.getLogger("cmdraft.serve")
 
@@ -261,191 +258,11 @@ class Hub:
         self.offer(await self.served.run(self._pod_states, pods))
 
 
-def _fail(batch: list[tuple[Waiting, asyncio.Future]], error: BaseException) -> None:
-    """Every pick of the batch answered with ``error``."""
-    for _, done in batch:
-        if not done.done():
-            done.set_exception(error)
-
-
-def stopping() -> ApiError:
-    return ApiError(503, "unavailable", "the server is stopping: pick again")
-
-
 def seat_holder_or_none(served: Served, token: str) -> int | None:
     try:
         return seat_holder(served, token)
     except ApiError:
         return None
-
-
-class PickWriter:
-    """Picks from browsers, written a pod at a time: while a pod's write is being synced, the picks arriving at that
-    pod wait, and the next write takes them all (group commit); after each write the pod's connected seats are
-    pushed once.  A write is made on the event loop the moment the pod is free, synced by the ``Syncer``, and its
-    picks answered in the ``Syncer``'s call back (no task between: a pick costs the loop as little as it can); a
-    write that may have to wait (another process holds the file, a pack's end to compact, a draft to read) is
-    made in a worker thread instead (``_slow``)."""
-
-    def __init__(self, served: Served, hub: Hub, watcher: Watcher) -> None:
-        self.served, self.hub, self.watcher = served, hub, watcher
-        self.syncer = Syncer()
-        self.waiting: dict[int, list[tuple[Waiting, asyncio.Future]]] = {}
-        self.busy: set[int] = set()  # pods with a write under way (on the loop until synced, or in a worker)
-        self.tasks: set[asyncio.Task] = set()
-        self.ended: set[int] = set()  # pods whose drafts ended, their pools not recorded yet (``_settle``)
-        self.settling = False  # a ``_settle`` task is running
-
-    async def submit(self, waiting: Waiting) -> None:
-        """Until the pick is written (or refused: ``waiting.refusal``)."""
-        done = asyncio.get_running_loop().create_future()
-        self.waiting.setdefault(waiting.pod, []).append((waiting, done))
-        if waiting.pod not in self.busy:  # written after the picks that arrived in this turn of the loop too
-            self.busy.add(waiting.pod)
-            asyncio.get_running_loop().call_soon(self._next, waiting.pod)
-        await done
-
-    def _next(self, pod: int) -> None:
-        """The pod's waiting picks written now, on the loop (answered once synced: ``_synced``), or in a worker
-        (``_slow``) when the write would wait; the pod is free again when no pick waits."""
-        while batch := self.waiting.pop(pod, None):
-            lock = self.served.locked(pod)
-            if not lock.acquire(blocking=False):  # held until the write is synced: no worker shows the pod meanwhile
-                self._start(self._slow(pod, batch))
-                return
-            deferred = Deferred()
-            try:  # the connected players as they are after the write (a stream opening meanwhile included)
-                _, states = write_picks(self.served, pod, [w for w, _ in batch], self.hub.connections, deferred)
-                self.syncer.submit(deferred, partial(self._synced, pod, batch, states, deferred, lock))
-                return
-            except WouldWait:
-                deferred.close()
-                lock.release()
-                self._start(self._slow(pod, batch))
-                return
-            except Exception as error:  # said to every pick of the batch (each answers with it)
-                deferred.close()
-                lock.release()
-                _fail(batch, core_error(error) if isinstance(error, CmdraftError) else error)
-        self.busy.discard(pod)
-
-    def _synced(
-        self,
-        pod: int,
-        batch: list[tuple[Waiting, asyncio.Future]],
-        states: dict[int, SeatState],
-        deferred: Deferred,
-        lock: Any,
-        problem: OSError | None,
-    ) -> None:
-        """A write on the loop is on the device: its picks answered, the next seats pushed, then the pod's next
-        write (a pack that ended in it: the file compacted first, in a worker)."""
-        deferred.close()
-        lock.release()
-        try:
-            if problem is not None:
-                _fail(batch, unsynced(problem))
-            else:
-                self._answer(pod, batch, states)
-        except Exception as error:  # never a pick left unanswered
-            _fail(batch, error)
-            log.exception("answering pod %s's picks failed", pod)
-        if deferred.after:  # a pack ended: its file compacted once the picks are answered, before the next write
-            self._start(self._compact(pod, deferred.after))
-        else:
-            self._next(pod)
-
-    def _answer(self, pod: int, batch: list[tuple[Waiting, asyncio.Future]], states: dict[int, SeatState]) -> None:
-        for waiting, done in batch:
-            if not done.done():
-                done.set_result(None)
-            if waiting.connection is not None and waiting.state is not None and carries_state(waiting):
-                waiting.connection.answered(waiting.state)  # in the pick's answer: not pushed too
-        self.hub.offer(states)  # the next seats' packs, at once
-        if pod in self.served.deferred:  # the batch ended the draft
-            self._settle_later(pod)
-
-    async def _slow(self, pod: int, batch: list[tuple[Waiting, asyncio.Future]]) -> None:
-        """The batch written in a worker (the write would wait on the loop), then the pod's next."""
-        try:
-            try:
-                _, states = await self.served.run(
-                    write_picks, self.served, pod, [w for w, _ in batch], self.hub.connections
-                )
-            except Exception as error:  # said to every pick of the batch (each answers with it)
-                _fail(batch, error)
-            else:
-                self._answer(pod, batch, states)
-        except asyncio.CancelledError:  # the server is stopping
-            _fail(batch, stopping())
-            self._stop(pod)
-            raise
-        self._next(pod)
-
-    async def _compact(self, pod: int, after: list[Callable[[], None]]) -> None:
-        """A pack ended in a write on the loop: the pod's file compacted (in a worker) before its next write."""
-        try:
-            await self.served.run(self._after_now, pod, after)
-        except asyncio.CancelledError:
-            self._stop(pod)
-            raise
-        except Exception:  # the picks are written already; a later write rewrites the file (its entries bounded)
-            log.exception("compacting pod %s's draft file failed; it is compacted at a later pack's end", pod)
-        self._next(pod)
-
-    def _stop(self, pod: int) -> None:
-        """The server is stopping: the pod's waiting picks are told so."""
-        self.busy.discard(pod)
-        _fail(self.waiting.pop(pod, []), stopping())
-
-    def _after_now(self, pod: int, after: list[Callable[[], None]]) -> None:
-        with self.served.locked(pod):
-            for work in after:
-                work()
-
-    def _start(self, work: Any) -> None:
-        task = asyncio.create_task(work)  # a task of its own: a browser that goes away stops no one's pick
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
-
-    def quiet(self) -> bool:
-        """No pick is waiting or being written at any pod."""
-        return not self.busy and not any(self.waiting.values())
-
-    def _settle_later(self, pod: int) -> None:
-        """A pod whose draft a write ended: its pools are recorded by the running ``_settle``, or a new one."""
-        self.ended.add(pod)
-        if not self.settling:
-            self.settling = True
-            self._start(self._settle())
-
-    async def _settle(self) -> None:
-        """The pools of the pods whose drafts the last writes ended, recorded once their picks are answered and no
-        pick is waiting (the database write it takes is the night's largest) or at the latest ``settle_wait``
-        seconds later, and the pods' browsers shown their pools to build with.  The pods that end meanwhile are
-        recorded with it, in the same write of the database (a big room's pods end within moments of each
-        other: one write, and one look at it by every stream, instead of one a pod).  The write that ended a
-        draft marked its pod ``Served.deferred`` under its lock, so the watcher leaves it to this (and tries again
-        if it fails)."""
-        try:
-            while self.ended:
-                loop = asyncio.get_running_loop()
-                until = loop.time() + self.served.settings.settle_wait
-                while not self.quiet() and loop.time() < until:
-                    await asyncio.sleep(0.01)
-                pods, self.ended = self.ended, set()
-                try:
-                    await self.served.run(self.served.settle_pods, pods)
-                    await self.hub.push_pods(pods)
-                except Exception:
-                    said = ", ".join(map(str, sorted(pods)))
-                    log.exception("recording the pools of pods %s failed; the server's next look tries again", said)
-                finally:
-                    self.served.deferred.difference_update(pods)
-        finally:
-            self.settling = False
-            self.served.deferred.difference_update(self.ended)  # stopped: the watcher records them (not stopping)
-            self.ended.clear()
 
 
 class Watcher:

@@ -13,11 +13,11 @@ from dataclasses import dataclass
 
 DAY = 86_400
 
-# Cards whose page facts (``api_draft.card_json``) one process keeps worked out, every app in it together: past
+# Cards whose page facts (``cards_shown.card_json``) one process keeps worked out, every app in it together: past
 # this the cache is emptied and filled again as cards are shown.  A night's packs hold a few thousand printings at
 # most (a set's cards, foils apart); the cap only bounds a process that serves many sets or many sets read again.
 CARDS_KEPT = 16_384
-# The packs whose cards are kept encoded (``api_draft.pack_json``): a live pack is shown on each pick of it, so a
+# The packs whose cards are kept encoded (``cards_shown.pack_json``): a live pack is shown on each pick of it, so a
 # room of 256 phones holds a few hundred at once; past this the cache is emptied and filled again.
 PACKS_KEPT = 4_096
 

@@ -19,11 +19,12 @@ from draft.engine import Draft, DraftConfig
 from events.deferred import Deferred
 from events.sessions.seat import SeatSession, Taken
 from events.storage.store import Store
-from events.web import live
+from events.web import live, pick_writer
 from events.web.answers import SeatMessage, SeatState
 from events.web.api_common import file_signature
-from events.web.api_draft import card_bytes, card_json, pack_json, prepare_pick, printings_json, seat_state
+from events.web.api_draft import prepare_pick, seat_state
 from events.web.bodies import PickBody
+from events.web.cards_shown import card_bytes, card_json, pack_json, printings_json
 from events.web.live import Connection
 from sets.cards import Rarity
 from sets.catalog import load_set
@@ -166,15 +167,15 @@ def test_a_stream_opening_while_its_pod_is_written_gets_the_pack_the_write_broug
                 bo_phone.offer(seat_state(served_, bo_id))
                 return original(served_, pod, batch, *rest)
 
-            live.write_picks = write
+            pick_writer.write_picks = write
             try:
                 body = PickBody(shown["pack"], shown["pick"], [0, 1])
                 ann_id = served.cached_holder(ann.token)
                 await server.writer.submit(await served.run(prepare_pick, served, ann_id, ann.token, body))
             finally:
-                live.write_picks = original
+                pick_writer.write_picks = original
 
-        original = live.write_picks
+        original = pick_writer.write_picks
         web.portal.call(ann_picks_as_bo_wakes)
         assert bo_phone.pending is not None and bo_phone.pending.draft is not None
         shown_to_bo = bo_phone.pending.draft
@@ -218,7 +219,7 @@ def test_an_unforeseen_error_taking_a_stream_pick_is_one_line_and_the_stream_goe
         raise OSError(28, "No space left on device")
 
     with ann_streaming(cli, tmp_path / "stream-error.json", manual_clock) as (web, event_id, ann, stream):
-        monkeypatch.setattr(live, "write_picks", full_disk)
+        monkeypatch.setattr(pick_writer, "write_picks", full_disk)
         stream.send_json({"type": "pick", "id": 4, "pack": 1, "pick": 1, "cards": [0, 1]})
         failed = stream.receive_json()
         assert refusal(failed) == ("refused", 4, 500, "internal")
@@ -275,7 +276,7 @@ def test_a_state_worked_out_before_a_newer_one_never_replaces_it_on_the_way_to_t
 
 
 def test_a_pick_written_on_the_event_loop_is_answered_only_once_its_sync_is_done(tmp_path, cli, manual_clock):
-    """The event loop appends the pick and a thread of its own fsyncs it (``live.Syncer``): while that sync has not
+    """The event loop appends the pick and a thread of its own fsyncs it (``syncer.Syncer``): while that sync has not
     returned, neither the picker's answer nor the next seat's pack is sent, and the sync covers the pod's file."""
     db = tmp_path / "synced.json"
     event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)

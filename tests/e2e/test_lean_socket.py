@@ -1,4 +1,5 @@
-"""The serve benchmark's own WebSocket client (``tests.lean_socket``) against the bare echo it is measured by."""
+"""The serve benchmark's own WebSocket client (``tests.lean_socket``) against the bare echo it is measured by, over real
+sockets and a real uvicorn process."""
 
 from __future__ import annotations
 
