@@ -12,7 +12,7 @@ from msgspec import UNSET
 from msgspec.structs import replace
 
 from events.web import answers
-from events.web.settings import CARDS_KEPT, PACKS_KEPT
+from events.web.settings import CARDS_KEPT, PACKS_KEPT, PRINTINGS_KEPT
 from sets.booster import Printing
 from sets.cards import Card
 from sets.images import image_of
@@ -95,22 +95,39 @@ def forget_cards() -> None:
     """Work every card out anew (a server starting: images may have been downloaded since)."""
     _CARDS_JSON.clear()
     _PACKS_JSON.clear()
+    _PRINTED.clear()
 
 
 # see pack_json: id of a pack's list of cards -> (that very list, kept so its id is not reused; its cards encoded)
 _PACKS_JSON: dict[int, tuple[list[Printing], msgspec.Raw]] = {}
+# see pack_json: id of a printing in a pack -> (the printing, kept so its id names no other; its card's encoding cut
+# where the place goes: ``_Kept.head`` and ``tail``)
+_PRINTED: dict[int, tuple[Printing, bytes, bytes]] = {}
+_PLACES = [str(place).encode() for place in range(64)]  # a pack's places, as the encoding writes them
 
 
 def pack_json(cards: list[Printing]) -> msgspec.Raw:
     """A pack's cards as JSON, encoded once for every state that shows this pack as it stands.  A pick never
     changes a pack's list of cards: it gives the pack a new list (``Draft.pick``), so the list itself is the key
-    (and the list is kept with its encoding, so its id names no other list while it is here)."""
+    (and the list is kept with its encoding, so its id names no other list while it is here).  Each printing's
+    card is found once a pack (by the printing itself, not its card and finish), then put at its new place."""
     kept = _PACKS_JSON.get(id(cards))
     if kept is None or kept[0] is not cards:
         if len(_PACKS_JSON) > PACKS_KEPT:
             _PACKS_JSON.clear()
-        encoded = b",".join([card_bytes(p.card, i, p.foil or p.etched) for i, p in enumerate(cards)])
-        kept = _PACKS_JSON[id(cards)] = (cards, msgspec.Raw(b"[" + encoded + b"]"))
+        if len(_PRINTED) > PRINTINGS_KEPT:
+            _PRINTED.clear()
+        parts = []
+        for place, printing in enumerate(cards):
+            found = _PRINTED.get(id(printing))
+            if found is None or found[0] is not printing:
+                card = _kept(printing.card, printing.foil or printing.etched)
+                found = _PRINTED[id(printing)] = (printing, card.head, card.tail)
+            if found[1] and place < len(_PLACES):
+                parts.append(found[1] + _PLACES[place] + found[2])
+            else:
+                parts.append(card_bytes(printing.card, place, printing.foil or printing.etched))
+        kept = _PACKS_JSON[id(cards)] = (cards, msgspec.Raw(b"[" + b",".join(parts) + b"]"))
     return kept[1]
 
 

@@ -20,6 +20,9 @@ CARDS_KEPT = 16_384
 # The packs whose cards are kept encoded (``cards_shown.pack_json``): a live pack is shown on each pick of it, so a
 # room of 256 phones holds a few hundred at once; past this the cache is emptied and filled again.
 PACKS_KEPT = 4_096
+# The printings in packs whose card's encoding is kept found (``cards_shown.pack_json``): a room of 256 opens 15,360
+# in a draft; past this the cache is emptied and filled again.
+PRINTINGS_KEPT = 65_536
 
 
 @dataclass(frozen=True)

@@ -498,3 +498,18 @@ def test_a_cards_encoding_at_any_place_is_its_facts_at_that_place_encoded_whole(
         for foil in (False, True):
             for index in (0, 7, 19, 123):
                 assert card_bytes(card, index, foil) == msgspec.json.encode(card_json(card, index, foil)), card.name
+
+
+def test_every_pack_of_a_draft_is_encoded_as_its_cards_at_their_places_foils_and_all():
+    """``pack_json`` finds each printing's card once and puts it at its place: byte for byte the cards encoded whole,
+    for every pack at every pick of a draft (foil and etched printings among them)."""
+    draft = Draft.new(DraftConfig(seats=8), seed=11)
+    finishes = set()
+    while not draft.finished:
+        for seat in draft.waiting():
+            held = draft.held(seat)
+            assert held is not None
+            finishes.update((p.foil, p.etched) for p in held.cards)
+            assert bytes(pack_json(held.cards)) == msgspec.json.encode(printings_json(held.cards))
+            draft.pick(seat, list(range(draft.picks_due(seat))))
+    assert (True, False) in finishes or (False, True) in finishes  # a foil or an etched printing was shown
