@@ -400,6 +400,13 @@ class TableSession(DraftFields):
             self._make_bots()
             self._save(entry, len(self.draft.log))
 
+    def resume_file(self) -> None:
+        """The draft's file rewritten whole now if this process has not written it yet (``Journal.resume``: a
+        server starting, so its first pick need not)."""
+        journal = journal_file(self.store, self.draft_id, self.record)
+        if journal is not None:
+            journal.resume()
+
     def refresh(self) -> None:
         """Catch up with picks made at other terminals."""
         journal = journal_file(self.store, self.draft_id, self.record)

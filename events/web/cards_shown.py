@@ -3,6 +3,7 @@ card's facts, a pack's cards as it stands, the image a card has on this server."
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -106,6 +107,16 @@ _PRINTED: dict[int, tuple[Printing, bytes, bytes]] = {}
 _PLACES = [str(place).encode() for place in range(64)]  # a pack's places, as the encoding writes them
 
 
+def remember_printings(printings: Iterable[Printing]) -> None:
+    """Each printing's card found and kept for ``pack_json`` now (a server starting: every booster of its live
+    drafts, so a pack's opening finds its cards worked out)."""
+    for printing in printings:
+        found = _PRINTED.get(id(printing))
+        if found is None or found[0] is not printing:
+            card = _kept(printing.card, printing.foil or printing.etched)
+            _PRINTED[id(printing)] = (printing, card.head, card.tail)
+
+
 def pack_json(cards: list[Printing]) -> msgspec.Raw:
     """A pack's cards as JSON, encoded once for every state that shows this pack as it stands.  A pick never
     changes a pack's list of cards: it gives the pack a new list (``Draft.pick``), so the list itself is the key
@@ -121,8 +132,8 @@ def pack_json(cards: list[Printing]) -> msgspec.Raw:
         for place, printing in enumerate(cards):
             found = _PRINTED.get(id(printing))
             if found is None or found[0] is not printing:
-                card = _kept(printing.card, printing.foil or printing.etched)
-                found = _PRINTED[id(printing)] = (printing, card.head, card.tail)
+                remember_printings((printing,))
+                found = _PRINTED[id(printing)]
             if found[1] and place < len(_PLACES):
                 parts.append(found[1] + _PLACES[place] + found[2])
             else:
