@@ -401,11 +401,15 @@ class TableSession(DraftFields):
             self._save(entry, len(self.draft.log))
 
     def resume_file(self) -> None:
-        """The draft's file rewritten whole now if this process has not written it yet (``Journal.resume``: a
-        server starting, so its first pick need not)."""
+        """This process's first write of the draft's file made now, where waiting is fine (a server starting):
+        the file written whole (made, when the draft has none yet) with the draft as it stands, so the next pick
+        appends, on the server's event loop.  Nothing to do for a draft that is over or a file written here."""
         journal = journal_file(self.store, self.draft_id, self.record)
-        if journal is not None:
-            journal.resume()
+        if journal is None or journal.resumed or self.draft.finished:
+            return
+        with journal.write() as entry:
+            self._catch_up(entry.state)
+            self._save(entry, len(self.draft.log))
 
     def refresh(self) -> None:
         """Catch up with picks made at other terminals."""

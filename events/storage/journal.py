@@ -259,12 +259,10 @@ class Journal:
         (a resumed draft), a torn last line, or ``MAX_ENTRIES`` entries."""
         return stat is None or not self._wrote or not self._whole or self._entries >= MAX_ENTRIES
 
-    def resume(self) -> None:
-        """This process's first write to the file made now, where waiting is fine (a server starting): the file,
-        when there is one, rewritten as one snapshot, so the next write appends (a deferred one need not wait)."""
-        with self.write() as transaction:
-            if transaction.state is not None and not self._wrote:
-                transaction.save({}, [], compact=True)
+    @property
+    def resumed(self) -> bool:
+        """Whether this process has written the file whole once (its first write: a draft resumed here)."""
+        return self._wrote
 
     def compact(self) -> None:
         """Rewrite the file as one snapshot (a pack that ended in a deferred write: ``compact_due``)."""

@@ -128,6 +128,8 @@ async def stream(seat: SeatSocket) -> None:
     sender = asyncio.create_task(connection.sender())
     receive = seat.receive  # each message straight from the server (no layer of Starlette's a message)
     try:
+        with contextlib.suppress(ApiError):  # the seat bound here now, not at its first pick (a damaged file: then)
+            await server.served.run(claim_if_free, server.served, player, token)
         await server.hub.push([player])
         while True:
             received = await receive()

@@ -35,6 +35,11 @@ class PickWriter:
         self.syncer = Syncer()
         self.waiting: dict[int, list[tuple[Waiting, asyncio.Future]]] = {}
         self.busy: set[int] = set()  # pods with a write under way (on the loop until synced, or in a worker)
+        # pod -> the compaction a pack's end left (``Journal.compact``), made once the pod went ``compact_idle``
+        # seconds without a pick: a pod whose players pick on is never held up for it (its file meanwhile appended
+        # to, its lines bounded by ``journal.MAX_ENTRIES``; a server stopped before it leaves it to ``warm``)
+        self.compact_later: dict[int, list[Callable[[], None]]] = {}
+        self.picked_since: dict[int, bool] = {}  # pod -> a write was made since ``_compact_if_idle`` last looked
         self.tasks: set[asyncio.Task] = set()
         self.ended: set[int] = set()  # pods whose drafts ended, their pools not recorded yet (``_settle``)
         self.settling = False  # a ``_settle`` task is running
@@ -50,8 +55,10 @@ class PickWriter:
 
     def _next(self, pod: int) -> None:
         """The pod's waiting picks written now, on the loop (answered once synced: ``_synced``), or in a worker
-        (``_slow``) when the write would wait; the pod is free again when no pick waits."""
+        (``_slow``) when the write would wait; when no pick waits, a compaction a pack's end left is made (in a
+        worker), and then the pod is free again."""
         while batch := self.waiting.pop(pod, None):
+            self.picked_since[pod] = True
             lock = self.served.locked(pod)
             if not lock.acquire(blocking=False):  # held until the write is synced: no worker shows the pod meanwhile
                 self._start(self._slow(pod, batch))
@@ -93,10 +100,22 @@ class PickWriter:
         except Exception as error:  # never a pick left unanswered
             _fail(batch, error)
             log.exception("answering pod %s's picks failed", pod)
-        if deferred.after:  # a pack ended: its file compacted once the picks are answered, before the next write
-            self._start(self._compact(pod, deferred.after))
-        else:
-            self._next(pod)
+        if deferred.after:  # a pack ended: its file is compacted once the pod has been idle a while
+            if pod not in self.compact_later:
+                asyncio.get_running_loop().call_later(self.served.settings.compact_idle, self._compact_if_idle, pod)
+            self.compact_later.setdefault(pod, []).extend(deferred.after)
+        self._next(pod)
+
+    def _compact_if_idle(self, pod: int) -> None:
+        """The compaction a pack's end left, made now if no pick of the pod was written or waits since the last
+        look (its next picks wait for it), else looked at again a while later."""
+        if self.syncer.closed or pod not in self.compact_later:
+            return
+        if pod in self.busy or self.waiting.get(pod) or self.picked_since.pop(pod, False):
+            asyncio.get_running_loop().call_later(self.served.settings.compact_idle, self._compact_if_idle, pod)
+            return
+        self.busy.add(pod)
+        self._start(self._compact(pod, self.compact_later.pop(pod)))
 
     def _answer(self, pod: int, batch: list[tuple[Waiting, asyncio.Future]], states: dict[int, SeatState]) -> None:
         for waiting, done in batch:
@@ -126,7 +145,7 @@ class PickWriter:
         self._next(pod)
 
     async def _compact(self, pod: int, after: list[Callable[[], None]]) -> None:
-        """A pack ended in a write on the loop: the pod's file compacted (in a worker) before its next write."""
+        """A pack ended in a write on the loop: the pod's file compacted (in a worker), then its next write."""
         try:
             await self.served.run(self._after_now, pod, after)
         except asyncio.CancelledError:

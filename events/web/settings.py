@@ -80,6 +80,9 @@ class WebSettings:
     watch: bool = True
     poll: float = 0.25
     settle_wait: float = 2.0
+    # seconds a pod must go without a pick before the server compacts its draft file after a pack's end (a pod
+    # picking on is never held up for it; ``pick_writer.PickWriter``)
+    compact_idle: float = 1.0
 
 
 DEFAULT = WebSettings()

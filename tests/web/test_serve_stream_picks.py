@@ -29,7 +29,7 @@ from events.web.live import Connection
 from sets.cards import Rarity
 from sets.catalog import load_set
 from tests.helpers.night import Night
-from tests.helpers.nights import codes_of
+from tests.helpers.nights import codes_of, start, terminal_night
 from tests.helpers.served import client, draft_log, phone, served_night
 
 
@@ -513,3 +513,47 @@ def test_every_pack_of_a_draft_is_encoded_as_its_cards_at_their_places_foils_and
             assert bytes(pack_json(held.cards)) == msgspec.json.encode(printings_json(held.cards))
             draft.pick(seat, list(range(draft.picks_due(seat))))
     assert (True, False) in finishes or (False, True) in finishes  # a foil or an etched printing was shown
+
+
+def test_a_packs_end_is_compacted_once_the_pod_went_a_while_without_a_pick(tmp_path, cli, manual_clock):
+    """A pack that ends in a write on the event loop leaves the pod's file appended to (its players pick on at
+    once, never held up for a rewrite); once the pod went ``compact_idle`` seconds without a pick, the file is
+    rewritten as one snapshot, and the draft reads the same."""
+    db = tmp_path / "compact.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    codes = codes_of(db, event_id)
+    with client(db, event_id, manual_clock, watch=False, compact_idle=0.3) as web:
+        ann, bo = (phone(web, event_id, name, codes[name]) for name in ("Ann", "Bo"))
+        while ann.seat()["draft"]["pack"] == 1 or bo.seat()["draft"]["pack"] == 1:
+            ann.pick_first()
+            bo.pick_first()
+        (path,) = (tmp_path / "compact.json.drafts").glob("*.json")
+        assert len(path.read_bytes().splitlines()) > 1  # the pack's end appended: not rewritten yet
+        log = draft_log(db, event_id)
+        deadline = time.monotonic() + 10
+        while len(path.read_bytes().splitlines()) > 1 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert len(path.read_bytes().splitlines()) == 1  # one snapshot line
+        assert draft_log(db, event_id) == log
+        assert ann.pick_first()  # and the pod picks on, appending again
+
+
+def test_a_stream_opening_binds_its_seat_in_a_live_draft_so_its_first_pick_needs_no_write_of_its_own(
+    tmp_path, cli, manual_clock
+):
+    """A phone that joined before the draft started holds no seat in the draft yet; opening its stream binds it
+    there (as asking for the seat does), so the first pick is written with the others on the event loop."""
+    db = tmp_path / "bind.json"
+    event_id = terminal_night(cli, db, "Ann", "Bo", bots=2)
+    codes = codes_of(db, event_id)
+    with client(db, event_id, manual_clock, watch=False) as web:
+        ann = phone(web, event_id, "Ann", codes["Ann"])  # seated, before the draft starts
+        start(cli, db, event_id)
+        served = web.app.state.server.served
+        ann_id = next(p.id for p in served.snapshot().players if p.name == "Ann")
+        seat = served.snapshot().pods[0].players.index(ann_id)
+        assert Night(Store(db)).draft_session(event_id, 1).bound(seat, None)  # nobody holds it in the draft
+        with web.websocket_connect(f"/api/stream?token={ann.token}") as stream:
+            stream.receive_json()
+            session = Night(Store(db)).draft_session(event_id, 1)
+            assert not session.bound(seat, None) and session.bound(seat, ann.token)  # Ann's, in the draft's file
