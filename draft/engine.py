@@ -27,7 +27,7 @@ import random
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from sets.booster import Booster, BoosterSpec, Printing, booster_spec
 from sets.cards import Card
@@ -132,6 +132,18 @@ class HeldPack:
     picks: int = 0
 
 
+class SeatView(NamedTuple):
+    """What one seat sees of the table at once (``Draft.view``): the pack in front of it (None while it waits or
+    the draft is over), the (pack, pick) it is at, the cards it must take, the packs waiting at it (that one
+    included), and whom it waits for."""
+
+    held: HeldPack | None
+    at: tuple[int, int]
+    due: int
+    queued: int
+    waiting_on: list[int]
+
+
 def pass_direction(round_index: int) -> int:
     """+1 passes left (to the next seat), -1 right: left, right, left..."""
     return 1 if round_index % 2 == 0 else -1
@@ -228,6 +240,18 @@ class Draft:
                 return [other]
             other = self.upstream(other)
         return []
+
+    def view(self, seat: int) -> SeatView:
+        """``held``, ``at``, ``picks_due``, ``queued`` and ``waiting_on`` of one seat, worked out together (a
+        server shows every seat's view after every pick)."""
+        at = self.at(seat)  # checks the seat
+        if self.finished:
+            return SeatView(None, at, 0, 0, [])
+        queue = self.queues[seat]
+        if queue:
+            held = queue[0]
+            return SeatView(held, at, min(self.config.picks_per_turn, len(held.cards)), len(queue), [])
+        return SeatView(None, at, 0, 0, self.waiting_on(seat))
 
     @property
     def pack_size(self) -> int:
