@@ -13,7 +13,8 @@ from typing import Any, Protocol
 
 import msgspec
 
-from draft.engine import Draft, Pick
+from draft.engine import Draft
+from draft.picks import Pick
 from events.deferred import Deferred
 from events.night.schema import card_set_of, cards_from_refs
 from events.night.snapshot import Snapshot
