@@ -16,6 +16,7 @@ import pytest
 
 from events import portable
 from events.deferred import Deferred
+from events.storage import journal as journal_module
 from events.storage.draft_files import TableSession
 from events.storage.draft_records import DraftReplacedError, pick_rows, stop_live_draft
 from events.storage.journal import Journal
@@ -384,3 +385,20 @@ def test_a_resumed_file_is_rewritten_once_at_resume_so_the_first_deferred_pick_a
     assert path.stat().st_ino == inode and len(lines(path)) == 1 + 1 + 1  # appended: the snapshot, one entry
     later.resume_file()  # written here already: nothing
     assert path.stat().st_ino == inode
+
+
+def test_past_its_most_entries_a_file_is_rewritten_by_the_next_write_whatever_it_changes(tmp_path, monkeypatch):
+    """``MAX_ENTRIES`` bounds what a read of the file folds in: once the file holds that many entry lines, the next
+    write rewrites it whole (on the event loop it waits: ``WouldWait``, and a worker writes it)."""
+
+    monkeypatch.setattr(journal_module, "MAX_ENTRIES", 3)
+    _, _, session = two_human_pod(tmp_path)
+    session.pick(session.suggested_pick(0))  # the first write: the whole file
+    path = journal_path(tmp_path)
+    for _ in range(3):
+        session.pick(session.suggested_pick(session.waiting_humans()[0]))
+    assert len(lines(path)) == 1 + 3 + 1
+    with pytest.raises(WouldWait):
+        session.pick_many([(session.suggested_pick(session.waiting_humans()[0]), None)], Deferred())
+    session.pick(session.suggested_pick(session.waiting_humans()[0]))
+    assert lines(path)[1:] == [b""]  # rewritten: one snapshot line
