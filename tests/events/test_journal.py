@@ -390,7 +390,6 @@ def test_a_resumed_file_is_rewritten_once_at_resume_so_the_first_deferred_pick_a
 def test_past_its_most_entries_a_file_is_rewritten_by_the_next_write_whatever_it_changes(tmp_path, monkeypatch):
     """``MAX_ENTRIES`` bounds what a read of the file folds in: once the file holds that many entry lines, the next
     write rewrites it whole (on the event loop it waits: ``WouldWait``, and a worker writes it)."""
-
     monkeypatch.setattr(journal_module, "MAX_ENTRIES", 3)
     _, _, session = two_human_pod(tmp_path)
     session.pick(session.suggested_pick(0))  # the first write: the whole file
