@@ -1,16 +1,13 @@
 """The phones' streams on the wire: a lean WebSocket protocol (RFC 6455) that uvicorn runs for every upgrade
-(``uvicorn.Config(ws=StreamSocket)``), in place of its own, whose frames pass through the ``websockets`` library's
-generators, an ``asyncio.Queue`` a message and a task per frame written (issue 41: a fifth of the server's time a
-pick at 64-256 phones).
+(``uvicorn.Config(ws=StreamSocket)``) in place of its own, whose frames pass through the ``websockets`` library's
+generators and an ``asyncio.Queue`` a message (issue 41: a fifth of the server's time a pick at 64-256 phones).
 
-uvicorn's HTTP protocol reads the request's head, hands the connection over and replays the head here.  This class
-answers the handshake itself (400 to a bad one), runs the ASGI app once for the connection (``websocket.accept``:
-101; ``websocket.close`` before it: 403; ``websocket.http.response.*``: that response), reads the client's frames
-with plain byte arithmetic and gives each message to ``receive`` from a deque, and writes each message the app sends
-as one frame with one ``transport.write``.  A client that breaks the protocol is closed with the code RFC 6455 gives
-(1002, 1007 for text that is not UTF-8, 1009 for a message over ``ws_max_size``); the app's messages wait in
-``send`` only while the socket's buffer is full, and the client's stop being read while ``ws_max_queue`` of them
-wait for the app.  Nothing a client sends is logged.
+uvicorn's HTTP protocol hands the connection over and replays the request's head here: this class answers the
+handshake (400 to a bad one), runs the ASGI app once (``websocket.accept``: 101; ``websocket.close`` before it: 403;
+``websocket.http.response.*``: that response), reads frames with byte arithmetic into a deque for ``receive``, and
+writes each message ``send`` is given as one frame.  A client breaking the protocol is closed with RFC 6455's code
+(1002; 1007: text not UTF-8; 1009: over ``ws_max_size``); ``send`` waits only while the socket's buffer is full; the
+client is not read while ``ws_max_queue`` messages wait.  Nothing a client sends is logged.
 """
 
 from __future__ import annotations
@@ -35,13 +32,13 @@ from uvicorn.server import ServerState
 log = logging.getLogger("uvicorn.error")
 
 Message = dict[str, Any]
+Headers = list[tuple[bytes, bytes]]
 
 
 def python_mask(data: bytes | bytearray, mask: bytes) -> bytes:
     """``data`` XOR ``mask`` repeated (RFC 6455 5.3), as one big integer: the fallback without ``websockets``."""
     size = len(data)
-    key = (mask * (size // 4 + 1))[:size]
-    return (int.from_bytes(data, "big") ^ int.from_bytes(key, "big")).to_bytes(size, "big")
+    return (int.from_bytes(data, "big") ^ int.from_bytes((mask * (size // 4 + 1))[:size], "big")).to_bytes(size, "big")
 
 
 apply_mask: Callable[[bytes | bytearray, bytes], bytes]
@@ -53,12 +50,12 @@ except ImportError:  # pragma: no cover - websockets comes with uvicorn[standard
 GUID = b"258EAFA5-E914-47DA-95CA-C5AB0DC85B11"  # RFC 6455 1.3: what the client's key is hashed with
 CONT, TEXT, BINARY, CLOSE, PING, PONG = 0, 1, 2, 8, 9, 10
 CLOSE_TIMEOUT = 10.0  # seconds the client has to answer our close frame before the connection is dropped
-MAX_HEAD = 65536  # bytes of a request's head (uvicorn's HTTP protocol has read it whole already)
 # close codes a client may send (RFC 6455 7.4.1 and IANA's registry; 3000-4999 are the applications')
-CLIENT_CODES = frozenset((1000, 1001, 1002, 1003, 1007, 1008, 1009, 1010, 1011, 1012, 1013, 1014))
-# the states of a connection
-HANDSHAKE, CONNECTING, OPEN, RESPONDING, CLOSED = range(5)
-STATUSES = frozenset(status.value for status in HTTPStatus)
+CLIENT_CODES = frozenset((1000, 1001, 1002, 1003, 1007, 1008, 1009, 1010, 1011, 1012, 1013, 1014, *range(3000, 5000)))
+HANDSHAKE, CONNECTING, OPEN, RESPONDING, CLOSED = range(5)  # a connection's states
+TEXT_TYPE = b"text/plain; charset=utf-8"
+UPGRADE = [(b"upgrade", b"websocket"), (b"connection", b"Upgrade")]
+PHRASES = {status.value: status.phrase.encode() for status in HTTPStatus}
 
 
 def frame(opcode: int, payload: bytes) -> bytes:
@@ -72,18 +69,16 @@ def frame(opcode: int, payload: bytes) -> bytes:
 
 
 def close_frame(code: int, reason: str = "") -> bytes:
-    """A close frame: ``code`` and as much of ``reason`` as fits in 123 bytes (whole characters); 1005 (no code)
-    has no payload."""
+    """A close frame: ``code`` and as much of ``reason`` as fits in 123 bytes (whole characters); 1005 (no code
+    was given) has no payload."""
     if code == 1005:
         return frame(CLOSE, b"")
-    said = reason.encode()[:123].decode(errors="ignore").encode()
-    return frame(CLOSE, code.to_bytes(2, "big") + said)
+    return frame(CLOSE, code.to_bytes(2, "big") + reason.encode()[:123].decode(errors="ignore").encode())
 
 
-def http_head(status: int, headers: list[tuple[bytes, bytes]]) -> bytes:
-    """A response's status line and headers; a header with a line break in it is refused (no header injection)."""
-    phrase = HTTPStatus(status).phrase if status in STATUSES else ""
-    lines = [b"HTTP/1.1 %d %s" % (status, phrase.encode())]
+def http_head(status: int, headers: Headers) -> bytes:
+    """A response's status line and headers; a header with a line break or a NUL in it is refused."""
+    lines = [b"HTTP/1.1 %d %s" % (status, PHRASES.get(status, b""))]
     for name, value in headers:
         if any(c in name + value for c in b"\r\n\0") or b":" in name:
             raise RuntimeError("a response header has a line break, a NUL or a colon in its name")
@@ -91,70 +86,45 @@ def http_head(status: int, headers: list[tuple[bytes, bytes]]) -> bytes:
     return b"\r\n".join(lines) + b"\r\n\r\n"
 
 
-STATUSES = frozenset(status.value for status in HTTPStatus)
-
-
 class StreamSocket(asyncio.Protocol):
     """One WebSocket connection, from the replayed handshake to the close (see the module's docstring)."""
 
-    def __init__(
-        self,
-        config: Config,
-        server_state: ServerState,
-        app_state: dict[str, Any],
-        _loop: asyncio.AbstractEventLoop | None = None,
-    ) -> None:
+    def __init__(self, config: Config, server_state: ServerState, app_state: dict[str, Any], _loop: Any = None) -> None:
         if not config.loaded:
             config.load()  # pragma: no cover - uvicorn loads it before it serves
-        self.config, self.app, self.app_state = config, config.loaded_app, app_state
-        self.loop = _loop or asyncio.get_event_loop()
-        self.connections, self.tasks = server_state.connections, server_state.tasks
-        self.server_state = server_state
+        self.config, self.app, self.app_state, self.server_state = config, config.loaded_app, app_state, server_state
+        self.loop: asyncio.AbstractEventLoop = _loop or asyncio.get_event_loop()
         self.max_size, self.max_queue = config.ws_max_size, max(1, config.ws_max_queue)
         self.transport: asyncio.Transport = None  # type: ignore[assignment]  # set by connection_made, first
         self.state = HANDSHAKE
-        self.head = b""  # the request's head as it arrives (uvicorn replays it whole)
         self.buffer = bytearray()  # the client's bytes not yet a whole frame
-        self.fragments: list[bytes] = []  # a fragmented message's frames so far
-        self.fragments_size = 0
-        self.fragmented = 0  # the fragmented message's opcode (TEXT or BINARY), 0 when none
+        self.fragments: list[bytes] = []  # a fragmented message's frames so far, their size, its opcode
+        self.fragments_size = self.fragmented = 0
         self.messages: deque[Message] = deque()  # for the app's receive, in order
         self.waiter: asyncio.Future[None] | None = None  # the receive waiting for a message
         self.ended: Message | None = None  # the disconnect given to the app, once there is one
-        self.read_paused = False
+        self.read_paused = self.close_sent = False
         self.drained: asyncio.Future[None] | None = None  # while the transport's buffer is full: resume_writing
-        self.close_sent = False
         self.close_timer: asyncio.TimerHandle | None = None
-        self.response: tuple[int, list[tuple[bytes, bytes]], list[bytes]] | None = None  # websocket.http.response
+        self.response: tuple[int, Headers, list[bytes]] | None = None  # websocket.http.response's, as it comes
         self.ping_interval, self.ping_timeout = config.ws_ping_interval, config.ws_ping_timeout
-        self.ping_timer: asyncio.TimerHandle | None = None
+        self.ping_timer: asyncio.TimerHandle | None = None  # the next ping, then the deadline for its pong
         self.pong_timer: asyncio.TimerHandle | None = None
         self.ping_payload: bytes | None = None
-        self.ping_sent = 0.0
-        self.rtt = 0.0
-
-    # --- the transport's calls ----------------------------------------------------------------------------------
+        self.ping_sent = self.rtt = 0.0
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = transport = cast(asyncio.Transport, transport)  # uvloop's is one, though no subclass
-        self.connections.add(self)  # type: ignore[arg-type]  # uvicorn's set is typed with its own protocols
-        self.server = get_local_addr(transport)
-        self.client = get_remote_addr(transport)
+        self.server_state.connections.add(self)  # type: ignore[arg-type]  # the set is typed with uvicorn's own
+        self.server, self.client = get_local_addr(transport), get_remote_addr(transport)
         self.scheme = "wss" if is_ssl(transport) else "ws"
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self.stop_keepalive()
-        if self.close_timer is not None:
-            self.close_timer.cancel()
-            self.close_timer = None
+        self.stop_timers()
         self.end(1006)  # unless the app has its disconnect already (a close frame, either way)
         self.state = CLOSED
-        self.connections.discard(self)
-        if self.drained is not None and not self.drained.done():
-            self.drained.set_result(None)  # a lost transport never resumes writing: send learns it is gone
-
-    def eof_received(self) -> None:
-        pass
+        self.server_state.connections.discard(self)
+        self.resume_writing()  # a lost transport never resumes writing: a waiting send learns it is gone
 
     def pause_writing(self) -> None:
         if self.drained is None or self.drained.done():
@@ -165,28 +135,17 @@ class StreamSocket(asyncio.Protocol):
             self.drained.set_result(None)
 
     def shutdown(self) -> None:
-        """The server is stopping: an open stream is closed with 1012 (service restart), a handshake in progress
-        answered 500."""
-        self.stop_keepalive()
+        """The server is stopping: an open stream is closed with 1012 (service restart), a handshake answered 500."""
         if self.state == OPEN and not self.close_sent:
-            self.end(1012)
-            self.transport.write(close_frame(1012))
-        elif self.state == CONNECTING:
-            self.reject(500)
-        self.close_sent = True
+            self.fail(1012)
+        self.reject(500)
+        self.stop_timers()
         self.transport.close()
 
     def data_received(self, data: bytes) -> None:
-        if self.state == HANDSHAKE:
-            self.head += data
-            end = self.head.find(b"\r\n\r\n")
-            if end < 0:
-                if len(self.head) > MAX_HEAD:
-                    self.refuse()
-                return
-            head, data = self.head[:end], self.head[end + 4 :]
-            self.head = b""
-            if not self.handshake(head):
+        if self.state == HANDSHAKE:  # uvicorn replays the request's whole head in one call
+            head, end, data = data.partition(b"\r\n\r\n")
+            if not (self.handshake(head) if end else self.refuse()):
                 return
         if self.state == CLOSED or not data or self.transport.is_closing():
             return
@@ -198,44 +157,40 @@ class StreamSocket(asyncio.Protocol):
             if used < len(data):
                 self.buffer += data[used:]
 
-    # --- the handshake ------------------------------------------------------------------------------------------
-
     def handshake(self, head: bytes) -> bool:
         """Reads the request's head and starts the app, or answers 400 to a request that is no WebSocket opening
         handshake (RFC 6455 4.2.1)."""
         lines = head.split(b"\r\n")
         parts = lines[0].split(b" ")
-        headers: list[tuple[bytes, bytes]] = []
+        method, target, version = parts if len(parts) == 3 else (b"", b"", b"")
+        headers: Headers = []
+        named: dict[bytes, list[bytes]] = {}
         for line in lines[1:]:
             name, colon, value = line.partition(b":")
             if not colon or not name or name != name.strip():
                 return self.refuse()
             headers.append((name.lower(), value.strip(b" \t")))
-        named: dict[bytes, list[bytes]] = {}
-        for name, value in headers:
-            named.setdefault(name, []).append(value)
+            named.setdefault(name.lower(), []).append(headers[-1][1])
 
-        def tokens(name: bytes) -> set[bytes]:
-            return {token.strip().lower() for value in named.get(name, []) for token in value.split(b",")}
+        def tokens(name: bytes) -> list[bytes]:
+            return [token.strip() for value in named.get(name, []) for token in value.split(b",") if token.strip()]
 
         keys = named.get(b"sec-websocket-key", [])
         try:
             key_ok = len(keys) == 1 and len(base64.b64decode(keys[0], validate=True)) == 16
-            target = parts[1].decode("ascii") if len(parts) == 3 else ""
+            raw_path, _, query = target.decode("ascii").partition("?")
         except (binascii.Error, UnicodeDecodeError):
             return self.refuse()
         if not (
             key_ok
-            and parts[0] == b"GET"
-            and parts[2] == b"HTTP/1.1"
-            and target.startswith("/")
-            and b"websocket" in tokens(b"upgrade")
-            and b"upgrade" in tokens(b"connection")
+            and (method, version) == (b"GET", b"HTTP/1.1")
+            and raw_path.startswith("/")
+            and b"websocket" in [token.lower() for token in tokens(b"upgrade")]
+            and b"upgrade" in [token.lower() for token in tokens(b"connection")]
             and named.get(b"sec-websocket-version") == [b"13"]
         ):
             return self.refuse()
         self.accept_key = base64.b64encode(hashlib.sha1(keys[0] + GUID).digest())
-        raw_path, _, query = target.partition("?")
         root = self.config.root_path
         self.scope: Message = {
             "type": "websocket",
@@ -249,50 +204,38 @@ class StreamSocket(asyncio.Protocol):
             "raw_path": root.encode("ascii") + raw_path.encode("ascii"),
             "query_string": query.encode("ascii"),
             "headers": headers,
-            "subprotocols": [
-                token.strip().decode("latin-1")
-                for value in named.get(b"sec-websocket-protocol", [])
-                for token in value.split(b",")
-                if token.strip()
-            ],
+            "subprotocols": [token.decode("latin-1") for token in tokens(b"sec-websocket-protocol")],
             "state": self.app_state.copy(),
             "extensions": {"websocket.http.response": {}},
         }
         self.state = CONNECTING
         self.messages.append({"type": "websocket.connect"})
         task = self.loop.create_task(self.run_asgi())
-        task.add_done_callback(self.tasks.discard)
-        self.tasks.add(task)
+        task.add_done_callback(self.server_state.tasks.discard)
+        self.server_state.tasks.add(task)
         return True
 
     def refuse(self) -> bool:
         """A request that is no opening handshake: 400, and the connection closed."""
-        body = b"Failed to open a WebSocket connection: invalid request.\n"
-        self.write_response(400, [(b"content-type", b"text/plain; charset=utf-8")], body)
         self.state = CLOSED
+        self.respond(400, [], b"Failed to open a WebSocket connection: invalid request.\n")
         return False
 
-    def write_response(self, status: int, headers: list[tuple[bytes, bytes]], body: bytes) -> None:
+    def respond(self, status: int, headers: Headers, body: bytes) -> None:
         """An HTTP response in place of the upgrade, then the connection closed."""
-        names = {name.lower() for name, _ in headers}
-        defaults = [
-            (b"date", email.utils.formatdate(usegmt=True).encode()),
-            (b"connection", b"close"),
-            (b"content-length", str(len(body)).encode()),
-            (b"content-type", b"text/plain; charset=utf-8"),
-        ]
-        headers = headers + [(name, value) for name, value in defaults if name not in names]
+        date, size = email.utils.formatdate(usegmt=True).encode(), str(len(body)).encode()
+        defaults = [(b"date", date), (b"connection", b"close"), (b"content-length", size), (b"content-type", TEXT_TYPE)]
+        headers += [default for default in defaults if default[0] not in {name for name, _ in headers}]
         self.close_sent = True
         self.transport.write(http_head(status, headers) + body)
         self.transport.close()
 
     def reject(self, status: int) -> None:
-        if self.state == CONNECTING:
+        """The app refused the handshake (403), or failed before it answered (500)."""
+        if self.state in (CONNECTING, RESPONDING):
             self.state = CLOSED
             self.end(1006)
-            self.write_response(status, [], b"")
-
-    # --- the client's frames ------------------------------------------------------------------------------------
+            self.respond(status, [], b"")
 
     def parse(self, buffer: bytes | bytearray) -> int:
         """Every whole frame in ``buffer``, in order; how many bytes they took.  A frame that would make a message
@@ -301,32 +244,23 @@ class StreamSocket(asyncio.Protocol):
         while size - at >= 2 and self.state != CLOSED:
             first, second = buffer[at], buffer[at + 1]
             opcode, length, start = first & 0x0F, second & 0x7F, at + 2
-            if length == 126:
-                if size - at < 4:
+            if length >= 126:
+                start += 2 if length == 126 else 8
+                if size < start:
                     break
-                length, start = int.from_bytes(buffer[at + 2 : at + 4], "big"), at + 4
-            elif length == 127:
-                if size - at < 10:
-                    break
-                length, start = int.from_bytes(buffer[at + 2 : at + 10], "big"), at + 10
+                length = int.from_bytes(buffer[at + 2 : start], "big")
             if first & 0x70 or not second & 0x80:
                 self.fail(1002, "reserved bits set" if first & 0x70 else "frame not masked")
-                return size
-            if opcode >= 8:
-                if opcode > PONG or length > 125 or not first & 0x80:
-                    self.fail(1002, "bad control frame")
-                    return size
-            elif opcode > BINARY or (opcode == CONT) != bool(self.fragmented):
+            elif opcode >= 8 and (opcode > PONG or length > 125 or not first & 0x80):
+                self.fail(1002, "bad control frame")
+            elif opcode < 8 and (opcode > BINARY or (opcode == CONT) != bool(self.fragmented)):
                 self.fail(1002, "bad data frame")
-                return size
-            elif self.fragments_size + length > self.max_size:
+            elif opcode < 8 and self.fragments_size + length > self.max_size:
                 self.fail(1009, "message too big")
-                return size
-            end = start + 4 + length
-            if size < end:
+            if self.state == CLOSED or size < start + 4 + length:
                 break
-            payload = apply_mask(buffer[start + 4 : end], bytes(buffer[start : start + 4]))
-            at = end
+            at = start + 4 + length
+            payload = apply_mask(buffer[start + 4 : at], bytes(buffer[start : start + 4]))
             if opcode >= 8:
                 self.control(opcode, payload)
             elif first & 0x80 and not self.fragmented:
@@ -344,63 +278,44 @@ class StreamSocket(asyncio.Protocol):
     def deliver(self, opcode: int, payload: bytes) -> None:
         if self.close_sent:
             return  # the app closed: what still comes before the client's close is dropped
-        if opcode == TEXT:
-            try:
-                message: Message = {"type": "websocket.receive", "text": payload.decode()}
-            except UnicodeDecodeError:
-                return self.fail(1007, "text is not UTF-8")
-        else:
-            message = {"type": "websocket.receive", "bytes": payload}
-        self.put(message)
+        try:
+            text = payload.decode() if opcode == TEXT else None
+        except UnicodeDecodeError:
+            return self.fail(1007, "text is not UTF-8")
+        self.put({"type": "websocket.receive", "text": text, "bytes": None if opcode == TEXT else payload})
         if len(self.messages) >= self.max_queue and not self.read_paused:
             self.read_paused = True
             self.transport.pause_reading()
 
     def control(self, opcode: int, payload: bytes) -> None:
-        if opcode == PING:
-            if not self.close_sent:
-                self.transport.write(frame(PONG, payload))
-        elif opcode == PONG:
-            if payload == self.ping_payload and self.pong_timer is not None:
-                self.rtt = self.loop.time() - self.ping_sent
-                self.ping_payload = None
-                self.pong_timer.cancel()
-                self.pong_timer = None
-                self.schedule_ping()
-        elif self.close_sent:  # the client's answer to our close: the closing handshake is done
+        if opcode == PING and not self.close_sent:
+            self.transport.write(frame(PONG, payload))
+        elif opcode == PONG and payload == self.ping_payload and self.pong_timer is not None:
+            self.rtt = self.loop.time() - self.ping_sent
+            self.stop_timers(close_too=False)
+            self.schedule_ping()
+        elif opcode == CLOSE and self.close_sent:  # the client's answer to our close: the closing handshake is done
             self.state = CLOSED
             self.transport.close()
-        else:
-            code, reason = 1005, ""
-            if len(payload) == 1:
+        elif opcode == CLOSE:
+            code = int.from_bytes(payload[:2], "big") if payload else 1005
+            if len(payload) == 1 or (payload and code not in CLIENT_CODES):
                 return self.fail(1002, "bad close frame")
-            if payload:
-                code = int.from_bytes(payload[:2], "big")
-                if code not in CLIENT_CODES and not 3000 <= code <= 4999:
-                    return self.fail(1002, "bad close code")
-                try:
-                    reason = payload[2:].decode()
-                except UnicodeDecodeError:
-                    return self.fail(1007, "close reason is not UTF-8")
-            self.stop_keepalive()
-            self.end(code, reason)
-            self.transport.write(close_frame(code))
-            self.close_sent = True
-            self.state = CLOSED
-            self.transport.close()
+            try:
+                self.end(code, payload[2:].decode())  # the app hears the client's code and reason
+            except UnicodeDecodeError:
+                return self.fail(1007, "close reason is not UTF-8")
+            self.fail(code)  # and the code goes back (RFC 6455 5.5.1)
 
-    def fail(self, code: int, reason: str) -> None:
-        """The client broke the protocol: the close frame with ``code`` (RFC 6455 7.1.7), and the connection closed
-        at once."""
-        self.stop_keepalive()
+    def fail(self, code: int, reason: str = "") -> None:
+        """The close frame with ``code`` (the client's own, or the protocol error it made: RFC 6455 7.1.7), and the
+        connection closed at once."""
+        self.stop_timers()
         self.end(code, reason)
         if not self.close_sent:
             self.transport.write(close_frame(code, reason))
-        self.close_sent = True
-        self.state = CLOSED
+        self.close_sent, self.state = True, CLOSED
         self.transport.close()
-
-    # --- to the app ---------------------------------------------------------------------------------------------
 
     def put(self, message: Message) -> None:
         self.messages.append(message)
@@ -420,10 +335,14 @@ class StreamSocket(asyncio.Protocol):
             self.waiter = self.loop.create_future()
             await self.waiter
         message = self.messages.popleft()
-        if self.read_paused and not self.messages:
+        if not self.messages:
+            self.read_again()
+        return message
+
+    def read_again(self) -> None:
+        if self.read_paused:
             self.read_paused = False
             self.transport.resume_reading()
-        return message
 
     async def send(self, message: Message) -> None:
         if self.drained is not None and not self.drained.done():
@@ -431,7 +350,7 @@ class StreamSocket(asyncio.Protocol):
         kind = message["type"]
         if self.state == OPEN and not self.close_sent:
             if kind == "websocket.send":
-                text, data = message.get("text"), message.get("bytes")
+                data, text = message.get("bytes"), message.get("text")
                 if data is not None:
                     self.transport.write(frame(BINARY, data))
                 elif text is not None:
@@ -440,13 +359,11 @@ class StreamSocket(asyncio.Protocol):
                     raise RuntimeError("'websocket.send' has neither 'text' nor 'bytes'")
             elif kind == "websocket.close":
                 code, reason = message.get("code") or 1000, message.get("reason") or ""
-                self.stop_keepalive()
+                self.stop_timers()
                 self.end(code, reason)
                 self.transport.write(close_frame(code, reason))
                 self.close_sent = True
-                if self.read_paused:  # the client's close must still be read
-                    self.read_paused = False
-                    self.transport.resume_reading()
+                self.read_again()  # the client's close must still be read
                 self.close_timer = self.loop.call_later(CLOSE_TIMEOUT, self.transport.close)
             else:
                 raise RuntimeError(f"Expected 'websocket.send' or 'websocket.close', got {kind!r}")
@@ -459,7 +376,7 @@ class StreamSocket(asyncio.Protocol):
             if not message.get("more_body", False):
                 self.state = CLOSED
                 self.end(1006)
-                self.write_response(self.response[0], self.response[1], b"".join(self.response[2]))
+                self.respond(self.response[0], self.response[1], b"".join(self.response[2]))
         else:
             raise RuntimeError(f"Unexpected ASGI message {kind!r} after the stream was closed or answered")
 
@@ -467,31 +384,22 @@ class StreamSocket(asyncio.Protocol):
         """The app's answer to the handshake: accept (101), close (403) or its own HTTP response."""
         kind = message["type"]
         if kind == "websocket.accept":
-            headers = [
-                (b"upgrade", b"websocket"),
-                (b"connection", b"Upgrade"),
-                (b"sec-websocket-accept", self.accept_key),
-                *self.server_state.default_headers,
-                *((name.lower(), value) for name, value in message.get("headers") or ()),
-            ]
+            headers = [*UPGRADE, (b"sec-websocket-accept", self.accept_key), *self.server_state.default_headers]
+            headers += [(name.lower(), value) for name, value in message.get("headers") or ()]
             if message.get("subprotocol"):
                 headers.append((b"sec-websocket-protocol", message["subprotocol"].encode()))
             self.transport.write(http_head(101, headers))
             self.state = OPEN
-            if self.ping_interval:
-                self.schedule_ping()
+            self.schedule_ping()
         elif kind == "websocket.close":
             self.reject(403)
         elif kind == "websocket.http.response.start":
-            status = message["status"]
-            if not 100 <= status < 600:
-                raise RuntimeError(f"Invalid HTTP status code '{status}' in response.")
-            self.response = (status, [(n.lower(), v) for n, v in message.get("headers") or ()], [])
+            if not 100 <= message["status"] < 600:
+                raise RuntimeError(f"Invalid HTTP status code '{message['status']}' in response.")
+            self.response = (message["status"], [(n.lower(), v) for n, v in message.get("headers") or ()], [])
             self.state = RESPONDING
         else:
-            raise RuntimeError(
-                f"Expected 'websocket.accept', 'websocket.close' or 'websocket.http.response.start', got {kind!r}"
-            )
+            raise RuntimeError(f"Expected 'websocket.accept', 'websocket.close' or an HTTP response, got {kind!r}")
 
     async def run_asgi(self) -> None:
         """The app, once: an exception before it answered the handshake is a 500, after it a close with 1011."""
@@ -501,11 +409,13 @@ class StreamSocket(asyncio.Protocol):
             pass
         except BaseException:
             log.exception("Exception in ASGI application\n")
-            self.abort()
+            self.reject(500)
+            if self.state == OPEN and not self.close_sent:
+                self.fail(1011)
         else:
             if self.state in (CONNECTING, RESPONDING):
                 log.error("ASGI callable returned without completing handshake.")
-                self.abort()
+                self.reject(500)
             elif result is not None:
                 log.error("ASGI callable should return None, but returned a %s.", type(result).__name__)
         if self.state == OPEN and not self.close_sent:  # returned without closing: a normal close
@@ -514,34 +424,24 @@ class StreamSocket(asyncio.Protocol):
         if self.close_timer is None:
             self.transport.close()
 
-    def abort(self) -> None:
-        if self.state in (CONNECTING, RESPONDING):
-            self.state = CONNECTING
-            self.reject(500)
-        elif self.state == OPEN and not self.close_sent:
-            self.fail(1011, "")
-
-    # --- keepalive ----------------------------------------------------------------------------------------------
-
     def schedule_ping(self) -> None:
         if self.ping_interval:
             self.ping_timer = self.loop.call_later(max(0.0, self.ping_interval - self.rtt), self.ping)
 
     def ping(self) -> None:
+        """A ping with a payload of its own; without its pong in ``ws_ping_timeout`` seconds, a close with 1011."""
         self.ping_timer = None
         if self.close_sent or self.transport.is_closing():
             return
-        self.ping_payload = os.urandom(4)
-        self.ping_sent = self.loop.time()
+        self.ping_payload, self.ping_sent = os.urandom(4), self.loop.time()
         self.transport.write(frame(PING, self.ping_payload))
         if self.ping_timeout is not None:
             self.pong_timer = self.loop.call_later(self.ping_timeout, self.fail, 1011, "keepalive ping timeout")
         else:
             self.schedule_ping()
 
-    def stop_keepalive(self) -> None:
-        for timer in (self.ping_timer, self.pong_timer):
+    def stop_timers(self, close_too: bool = True) -> None:
+        for timer in (self.ping_timer, self.pong_timer, self.close_timer if close_too else None):
             if timer is not None:
                 timer.cancel()
-        self.ping_timer = self.pong_timer = None
-        self.ping_payload = None
+        self.ping_timer = self.pong_timer = self.ping_payload = None
