@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sets.booster import Booster, BoosterSpec, Printing, booster_spec
@@ -115,6 +115,9 @@ class PickRequest:
     pack: int
     pick: int
     taken: tuple[Printing, ...]
+    # where the printings lay in the pack when the request was made: tried first (each printing checked to be there
+    # still, the very object), so a pick on the pack as shown is found without a search; never trusted alone
+    places: tuple[int, ...] | None = field(default=None, compare=False)
 
     def __str__(self) -> str:
         return f"pack {self.pack} pick {self.pick}: " + " + ".join(p.card.name for p in self.taken)
@@ -248,8 +251,17 @@ class Draft:
 
     # --- picking -----------------------------------------------------------------------------------
 
-    def _positions(self, seat: int, cards: Sequence[Printing | Card | int]) -> tuple[int, ...]:
+    def _positions(
+        self, seat: int, cards: Sequence[Printing | Card | int], places: tuple[int, ...] | None = None
+    ) -> tuple[int, ...]:
         hand = self.queues[seat][0].cards
+        if (
+            places is not None
+            and len(places) == len(cards)
+            and len(set(places)) == len(places)
+            and all(0 <= i < len(hand) and hand[i] is wanted for i, wanted in zip(places, cards, strict=True))
+        ):
+            return places  # each printing still at its place (the very object): the pick as it was made
         used: list[int] = []
         for wanted in cards:
             if isinstance(wanted, int) and not isinstance(wanted, bool):
@@ -273,8 +285,11 @@ class Draft:
             used.append(match)
         return tuple(used)
 
-    def verify_pick(self, seat: int, cards: Sequence[Printing | Card | int]) -> tuple[int, ...]:
-        """Raise ``IllegalPickError`` with the reason if the pick is not allowed; return pack positions."""
+    def verify_pick(
+        self, seat: int, cards: Sequence[Printing | Card | int], places: tuple[int, ...] | None = None
+    ) -> tuple[int, ...]:
+        """Raise ``IllegalPickError`` with the reason if the pick is not allowed; return pack positions (``places``:
+        where the printings were when the pick was made, tried first)."""
         if self.finished:
             raise IllegalPickError("the draft is over: no more picks")
         self._check_seat(seat)
@@ -285,13 +300,13 @@ class Draft:
         due = min(self.config.picks_per_turn, len(self.queues[seat][0].cards))  # ``picks_due``, the pack there
         if len(cards) != due:
             raise IllegalPickError(f"take exactly {due} card{'s' if due != 1 else ''} from this pack, not {len(cards)}")
-        return self._positions(seat, cards)
+        return self._positions(seat, cards, places)
 
     def request(self, seat: int, positions: Sequence[int]) -> PickRequest:
         """The pick of these pack positions as the seat sees its pack now (checked: ``IllegalPickError``)."""
         positions = self.verify_pick(seat, positions)
         hand = self.queues[seat][0].cards
-        return PickRequest(seat, *self.at(seat), tuple(hand[i] for i in positions))
+        return PickRequest(seat, *self.at(seat), tuple(hand[i] for i in positions), positions)
 
     def verify_request(self, request: PickRequest) -> tuple[int, ...]:
         """Raise ``StalePickError`` when the seat's pack is no longer the one the request was made on,
@@ -312,7 +327,7 @@ class Draft:
                     else f"its next pick is {front} (waiting for a pack)"
                 )
             )
-        return self.verify_pick(request.seat, list(request.taken))
+        return self.verify_pick(request.seat, list(request.taken), request.places)
 
     def take(self, request: PickRequest) -> Pick:
         """Make the pick the request names, only on the pack state it was made on."""

@@ -2,7 +2,8 @@
 loopback, in 8 pods of 8, picking as fast as the server lets them, against ``cmdraft serve`` in a process of
 its own (so its memory is its own).
 
-Every phone joins with its seat code and opens its stream; then all start at once, each picking the first cards of every pack the moment
+Every phone joins with its seat code and opens its stream (``tests.lean_socket``, the echo's clients' too: as
+little of the machine as a client can take, each phone being a device of its own at a real table); then all start at once, each picking the first cards of every pack the moment
 it arrives.  Figures: pick → own next state (the pick's answer, which carries it), pick → the next seat's new
 pack (from the pick that completed a round in a pod to each seat of that pod getting its next pack on the
 stream), median and p99; picks lost or made twice (the drafts' own files against the picks acknowledged);
@@ -24,13 +25,37 @@ from pathlib import Path
 
 import httpx
 import msgspec
-import websockets
 
 from tests.helpers.cliapp import invoke
+from tests.lean_socket import LeanSocket
 
 PLAYERS = 64
 PICKS = 30  # 3 packs of 20, two cards a pick
-decode = msgspec.json.Decoder().decode
+encode = msgspec.json.Encoder().encode
+
+
+class DraftSeen(msgspec.Struct):
+    """What a phone reads of a state's draft (the rest of a message is skipped unread, as a light client does)."""
+
+    pod: int
+    pack: int
+    pick: int
+    take: int
+    done: bool
+    cards: msgspec.Raw  # only whether the pack has cards: not decoded
+
+
+class SeatSeen(msgspec.Struct):
+    draft: DraftSeen | None = None
+
+
+class Message(msgspec.Struct):
+    type: str = ""
+    id: int | None = None
+    seat: SeatSeen | None = None
+
+
+decode = msgspec.json.Decoder(Message).decode
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -137,7 +162,8 @@ async def phone(
     own = Connection(host, int(port), token)
     figures.acknowledged[name] = 0
     ws_url = url.replace("http://", "ws://") + f"/api/stream?token={token}"
-    async with websockets.connect(ws_url, max_size=2**22, compression=None) as stream:
+    stream = await LeanSocket.connect(ws_url)  # the echo's clients are the same (``echo_phone``)
+    try:
         await go.wait()
         picked: set[tuple[int, int]] = set()
         asked: dict[int, tuple[tuple[int, int], float]] = {}  # pick id -> (pack, pick), when it was sent
@@ -145,10 +171,10 @@ async def phone(
         while True:
             text = await stream.recv()
             figures.received += len(text)
-            message = decode(text)  # as a light client decodes it (msgspec: the phones take less of the machine)
-            kind = message.get("type")
+            message = decode(text)  # only what a phone reads of it (the phones take less of the machine)
+            kind = message.type
             if kind in ("picked", "refused"):  # the answer to a pick over the stream: the seat's new state
-                at, sent = asked.pop(message["id"])
+                at, sent = asked.pop(message.id or 0)
                 figures.answered(at, time.perf_counter() - sent)
                 if kind == "picked":
                     figures.acknowledged[name] += 1
@@ -157,28 +183,27 @@ async def phone(
             elif kind != "seat":
                 continue
             arrived = time.perf_counter()
-            seat = message.get("seat")
-            draft = seat["draft"] if seat else None
+            draft = message.seat.draft if message.seat is not None else None
             if draft is None:
                 continue
-            if draft["done"]:
+            if draft.done:
                 break
-            at = (draft["pack"], draft["pick"])
-            if not draft["cards"] or at in picked:
+            at = (draft.pack, draft.pick)
+            if bytes(draft.cards) == b"[]" or at in picked:
                 continue
             if last_sent is not None:
                 figures.own_next.append(arrived - last_sent)
-            before = figures.round_sent.get((draft["pod"], *previous(at)))
+            before = figures.round_sent.get((draft.pod, *previous(at)))
             if before is not None and at != (1, 1):
                 figures.passed.append(arrived - before)
             picked.add(at)
             sent = last_sent = time.perf_counter()
-            key = (draft["pod"], *at)
+            key = (draft.pod, *at)
             figures.round_sent[key] = max(figures.round_sent.get(key, 0.0), sent)
-            body = {"pack": at[0], "pick": at[1], "cards": list(range(draft["take"]))}
+            body = {"pack": at[0], "pick": at[1], "cards": list(range(draft.take))}
             if not post:
                 asked[len(picked)] = (at, sent)
-                await stream.send(json.dumps({"type": "pick", "id": len(picked), **body}))
+                stream.send(encode({"type": "pick", "id": len(picked), **body}))
                 continue
             status = await own.post("/api/pick", body)
             figures.answered(at, time.perf_counter() - sent)
@@ -186,6 +211,8 @@ async def phone(
                 figures.acknowledged[name] += 1
             else:
                 figures.refused += 1
+    finally:
+        stream.close()
 
 
 def slowest(figures: Figures) -> dict[str, int]:
@@ -312,14 +339,17 @@ def serve(players: int = PLAYERS, post: bool = False) -> dict[str, float | int]:
 
 async def echo_phone(url: str, figures: list[float], go: asyncio.Event) -> None:
     """One client of the bare echo: ``PICKS`` round trips of a pick-sized message, each as soon as the last came back."""
-    async with websockets.connect(url, compression=None) as stream:
+    stream = await LeanSocket.connect(url)  # the phones' own client (``phone``)
+    try:
         await go.wait()
-        message = json.dumps({"type": "pick", "id": 1, "pack": 1, "pick": 1, "cards": [0, 1]})
+        message = encode({"type": "pick", "id": 1, "pack": 1, "pick": 1, "cards": [0, 1]})
         for _ in range(PICKS):
             sent = time.perf_counter()
-            await stream.send(message)
+            stream.send(message)
             await stream.recv()
             figures.append(time.perf_counter() - sent)
+    finally:
+        stream.close()
 
 
 async def echo_drive(url: str, clients: int) -> list[float]:

@@ -220,7 +220,7 @@ class SeatSession:
         """The pick of these positions of the pack that was shown."""
         seen = self.seen or self.at
         pack = self.pack
-        return PickRequest(self.seat, *seen, tuple(pack[i] for i in positions))
+        return PickRequest(self.seat, *seen, tuple(pack[i] for i in positions), tuple(positions))
 
     def verify(self, positions: Sequence[int]) -> PickRequest:
         """The pick of these positions of the pack that was shown, checked by the night's rules in order: the seat
@@ -240,7 +240,7 @@ class SeatSession:
         cards = held.cards
         positions = list(positions)
         check_positions(positions, draft.picks_due(seat), len(cards))
-        return PickRequest(seat, *seen, tuple(cards[i] for i in positions))
+        return PickRequest(seat, *seen, tuple(cards[i] for i in positions), tuple(positions))
 
     def pick(self, positions: Sequence[int], why: str = "") -> Taken | Refused:
         """Take these cards of the pack that was shown (saved, the bots' picks after it); a pack that moved on

@@ -146,6 +146,10 @@ class DraftTable(Protocol):
         """Catch up with picks made at other terminals."""
         ...
 
+    def resume_file(self) -> None:
+        """The draft's own file made ready for this process's writes now (a server starting), where there is one."""
+        ...
+
     def save_deck(self, deck_json: dict[str, object], legal: bool, final: bool = True) -> None:
         """Keep the deck (its JSON form); ``final`` marks a legal deck's draft done."""
         ...

@@ -1,4 +1,5 @@
-"""What a draft's saved header says (its kind, timer, assistance, the seats' claims, the deck saved from its pool),
+"""What a draft's saved header says (its seats and who holds them, its kind, timer, assistance, who made a pick for a
+player, the deck saved from its pool),
 read as fields, and where the draft is kept (its database, its own file): ``TableSession`` keeps the header as the
 dict ``doc`` the store reads and writes; the use cases above read these."""
 
@@ -7,7 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from events.storage.draft_records import journal_file
+from draft.engine import Pick
+from events.storage.draft_records import journal_file, token_hash
 from events.storage.store import Store
 
 
@@ -19,6 +21,39 @@ class DraftFields:
     store: Store
     draft_id: int
     record: dict[str, Any]
+
+    @property
+    def humans(self) -> list[int]:
+        return list(self.doc["humans"])
+
+    @property
+    def names(self) -> list[str]:
+        return list(self.doc["names"])
+
+    @property
+    def styles(self) -> list[str]:
+        """Each seat's bot style as saved (``BotStyle`` values; a human seat's is the style it was given)."""
+        return list(self.doc["styles"])
+
+    @property
+    def timed(self) -> bool:
+        """Whether the draft keeps its own pick deadlines (event drafts with a timer; practice timers are local)."""
+        return bool(self.doc.get("timer")) and self.doc.get("kind") != "practice"
+
+    def bound(self, seat: int, token: str | None) -> bool:
+        claim = (self.doc.get("claims") or {}).get(str(seat))
+        return claim is None or (token is not None and claim == token_hash(token))
+
+    def bound_exactly(self, seat: int, token: str) -> bool:
+        """Whether the seat is claimed by this very token (not merely unclaimed)."""
+        return (self.doc.get("claims") or {}).get(str(seat)) == token_hash(token)
+
+    def taken_by(self, pick: Pick) -> str:
+        """Who made a pick for a human seat: ``timer`` (its time ran out), ``desk`` (the player was dropped and
+        a bot picks for the seat) or ``terminal`` (a terminal picking for the seat: another one than the asker)."""
+        if [pick.seat, pick.pack, pick.pick] in (self.doc.get("timed_out") or []):
+            return "timer"
+        return "desk" if pick.seat not in self.humans else "terminal"
 
     @property
     def kind(self) -> str:

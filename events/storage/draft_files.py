@@ -72,19 +72,6 @@ class TableSession(DraftFields):
     record: dict[str, Any] = field(default_factory=dict)
     _round_read: int = field(default=0, init=False)  # the round at the journal's last read (a write compacts after it)
 
-    @property
-    def humans(self) -> list[int]:
-        return list(self.doc["humans"])
-
-    @property
-    def names(self) -> list[str]:
-        return list(self.doc["names"])
-
-    @property
-    def styles(self) -> list[str]:
-        """Each seat's bot style as saved (``BotStyle`` values; a human seat's is the style it was given)."""
-        return list(self.doc["styles"])
-
     @classmethod
     def prepare(
         cls,
@@ -215,11 +202,6 @@ class TableSession(DraftFields):
 
     # --- the draft's clock ------------------------------------------------------------------------------
 
-    @property
-    def timed(self) -> bool:
-        """Whether the draft keeps its own pick deadlines (event drafts with a timer; practice timers are local)."""
-        return bool(self.doc.get("timer")) and self.doc.get("kind") != "practice"
-
     def pick_seconds(self, cards_left: int) -> float | None:
         return pick_seconds(self.doc.get("timer"), cards_left, self.draft.pack_size)
 
@@ -275,14 +257,6 @@ class TableSession(DraftFields):
     def release(self, seat: int) -> None:
         """Unbind a seat (its code was reset): no terminal may pick for it until the new code is given."""
         self._set_claim(seat, "reset:" + secrets.token_hex(8))
-
-    def bound(self, seat: int, token: str | None) -> bool:
-        claim = (self.doc.get("claims") or {}).get(str(seat))
-        return claim is None or (token is not None and claim == token_hash(token))
-
-    def bound_exactly(self, seat: int, token: str) -> bool:
-        """Whether the seat is claimed by this very token (not merely unclaimed)."""
-        return (self.doc.get("claims") or {}).get(str(seat)) == token_hash(token)
 
     def _set_claim(self, seat: int, value: str) -> None:
         if self.record.get("journal") is None:
@@ -400,19 +374,23 @@ class TableSession(DraftFields):
             self._make_bots()
             self._save(entry, len(self.draft.log))
 
+    def resume_file(self) -> None:
+        """This process's first write of the draft's file made now, where waiting is fine (a server starting):
+        the file written whole (made, when the draft has none yet) with the draft as it stands, so the next pick
+        appends, on the server's event loop.  Nothing to do for a draft that is over or a file written here."""
+        journal = journal_file(self.store, self.draft_id, self.record)
+        if journal is None or journal.resumed or self.draft.finished:
+            return
+        with journal.write() as entry:
+            self._catch_up(entry.state)
+            self._save(entry, len(self.draft.log))
+
     def refresh(self) -> None:
         """Catch up with picks made at other terminals."""
         journal = journal_file(self.store, self.draft_id, self.record)
         if journal is None:
             return
         self._catch_up(journal.state())
-
-    def taken_by(self, pick: Pick) -> str:
-        """Who made a pick for a human seat: ``timer`` (its time ran out), ``desk`` (the player was dropped and
-        a bot picks for the seat) or ``terminal`` (a terminal picking for the seat: another one than the asker)."""
-        if [pick.seat, pick.pack, pick.pick] in (self.doc.get("timed_out") or []):
-            return "timer"
-        return "desk" if pick.seat not in self.humans else "terminal"
 
     def suggested_positions(self, seat: int) -> list[int]:
         """The cards the strong bot style would take for this seat (when a pick timer runs out): worked out

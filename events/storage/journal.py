@@ -259,6 +259,11 @@ class Journal:
         (a resumed draft), a torn last line, or ``MAX_ENTRIES`` entries."""
         return stat is None or not self._wrote or not self._whole or self._entries >= MAX_ENTRIES
 
+    @property
+    def resumed(self) -> bool:
+        """Whether this process has written the file whole once (its first write: a draft resumed here)."""
+        return self._wrote
+
     def compact(self) -> None:
         """Rewrite the file as one snapshot (a pack that ended in a deferred write: ``compact_due``)."""
         with self.write() as transaction:

@@ -70,7 +70,7 @@ class DraftState(Answer):
     picks: int
     take: int
     direction: Literal["left", "right"]
-    cards: CardList  # the pack in front of the seat, encoded once a pack state (``api_draft.pack_json``)
+    cards: CardList  # the pack in front of the seat, encoded once a pack state (``cards_shown.pack_json``)
     waiting_for: int
     waiting_on: list[str]
     queued: int

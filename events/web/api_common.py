@@ -40,6 +40,7 @@ from events.night.undo import Undo
 from events.sessions.activities import EventDeck
 from events.sessions.table import DraftTable, caught_up
 from events.web import answers
+from events.web.cards_shown import remember_printings
 from events.web.settings import DEFAULT, WebSettings
 from sets.booster import Printing
 from sets.cards import CardSet
@@ -152,8 +153,8 @@ class Served:
     _locks: dict[Hashable, threading.RLock] = field(default_factory=dict)
     _guard: threading.Lock = field(default_factory=threading.Lock)
     holders: dict[str, tuple[Signature, int]] = field(default_factory=dict)  # token -> (database signature, player)
-    # api_draft.pool_json: (pod, seat) -> (the pool list, each of its cards encoded, the list encoded)
-    pools_json: dict[tuple[int, int], tuple[list[Printing], list[bytes], msgspec.Raw]] = field(default_factory=dict)
+    # api_draft.pool_json: (pod, seat) -> (the pool list, its cards encoded so far, their list encoded, as Raw)
+    pools_json: dict[tuple[int, int], tuple[list[Printing], int, bytes, msgspec.Raw]] = field(default_factory=dict)
     # api_draft.recorded_pool_json: player -> ((the event's set, the pool's references), the card sets, encoded)
     recorded_json: dict[int, tuple[tuple[str, tuple[str, ...]], dict[str, CardSet], msgspec.Raw]] = field(
         default_factory=dict
@@ -292,7 +293,10 @@ class Served:
         self.workers = workers_for(len(live), self.settings)
         for number in live:
             with self.locked(number), contextlib.suppress(CmdraftError):
-                self.table(number)  # a damaged draft file is said when a phone of that pod asks
+                session = self.table(number)  # a damaged draft file is said when a phone of that pod asks
+                session.resume_file()  # the file's first write by this process, now rather than at a pick
+                for booster in (b for round_ in session.draft.boosters for b in round_):
+                    remember_printings(booster.printings)  # every pack's cards, before the packs open
 
     def settle(self, pod_number: int, session: DraftTable | None = None) -> None:
         """A pod whose draft is over gets its pools recorded, and the event moves on when it was the last (once,

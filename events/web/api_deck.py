@@ -24,8 +24,8 @@ from events.night.decks import closed_words
 from events.sessions.activities import EventDeck
 from events.web.answers import Added, DeckLine, DeckState, PoolLine, Problem, Registered, typed
 from events.web.api_common import ApiError, Served, whole
-from events.web.api_draft import card_json
 from events.web.bodies import Basics, Commanders, Counted, DeckAction, Pipers
+from events.web.cards_shown import card_json
 from events.web.settings import WebSettings
 from sets.basics import basic_land
 from sets.cards import Card

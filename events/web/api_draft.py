@@ -9,12 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Container
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Protocol
 
 import msgspec
-from msgspec import UNSET
-from msgspec.structs import replace
 
 from draft.engine import Draft, Pick
 from events.deferred import Deferred
@@ -26,11 +23,10 @@ from events.web import answers
 from events.web.api_common import ApiError, Served, Signature, whole
 from events.web.api_night import table_state
 from events.web.bodies import PickBody
-from events.web.settings import CARDS_KEPT, PACKS_KEPT
+from events.web.cards_shown import EMPTY, card_bytes, pack_json, printings_json
 from sets.booster import Printing
-from sets.cards import Card, CardSet
+from sets.cards import CardSet
 from sets.errors import WouldWait
-from sets.images import image_of
 
 PHASES: dict[str, answers.Phase] = {"registration": "waiting-draft", "seated": "waiting-draft", "drafting": "drafting"}
 PHASE_ORDER: tuple[answers.Phase, ...] = ("waiting-draft", "drafting", "building", "registered", "finished")
@@ -38,94 +34,6 @@ TAKEN_BY = {  # who made a seat's last pick, when not the player (``DraftTable.t
     "timer": "your time ran out: the timer picked for you",
     "desk": "a bot picked for you: the desk gave your seat to a bot",
 }
-EMPTY = msgspec.Raw(b"[]")  # an empty list of cards, already encoded
-_encode = msgspec.json.Encoder().encode
-# see card_json: (id of the card, foil) -> (the card, kept so its id names no other; its facts; at each place, encoded)
-_CARDS_JSON: dict[tuple[int, bool], tuple[Card, answers.Card, dict[int, tuple[answers.Card, bytes]]]] = {}
-
-
-def card_json(card: Card, index: int, foil: bool = False) -> answers.Card:
-    """One card as the page draws it: facts only, and the rules text when it was imported (read only: the same
-    dictionary is given to every state that shows this card at this place).  A card never changes (frozen): a set
-    read again (a card corrected, a text imported) makes new card objects, so what was worked out is kept with
-    the very card object (and the card with it, so its id names no other card while it is here), and a new one
-    is worked out anew.  The facts are worked out once a card (its image looked up once), whatever places it is
-    shown at as its pack shrinks."""
-    return _placed(card, index, foil)[0]
-
-
-def card_bytes(card: Card, index: int, foil: bool = False) -> bytes:
-    """``card_json`` encoded, once a card and place."""
-    return _placed(card, index, foil)[1]
-
-
-def _placed(card: Card, index: int, foil: bool) -> tuple[answers.Card, bytes]:
-    kept = _CARDS_JSON.get((id(card), foil))
-    if kept is None or kept[0] is not card:
-        if len(_CARDS_JSON) > CARDS_KEPT:
-            _CARDS_JSON.clear()
-        kept_image = image_of(card)
-        facts = answers.Card(
-            name=card.name,
-            cost=card.mana_cost,
-            mana_value=card.mana_value,
-            type=card.type_line,
-            rarity=card.rarity.letter,
-            identity=card.identity.code,
-            colors=card.colors.code,
-            text=[face.text for face in card.faces if face.text] or None,
-            id=index,
-            foil=foil,
-            image=UNSET if kept_image is None else image_address(card, kept_image[0]),
-            artist=UNSET if kept_image is None else kept_image[1],
-        )
-        kept = _CARDS_JSON[id(card), foil] = (card, facts, {})
-    placed = kept[2].get(index)
-    if placed is None:
-        facts = replace(kept[1], id=index)
-        placed = kept[2][index] = (facts, _encode(facts))
-    return placed
-
-
-def forget_cards() -> None:
-    """Work every card out anew (a server starting: images may have been downloaded since)."""
-    _CARDS_JSON.clear()
-    _PACKS_JSON.clear()
-
-
-# see pack_json: id of a pack's list of cards -> (that very list, kept so its id is not reused; its cards encoded)
-_PACKS_JSON: dict[int, tuple[list[Printing], msgspec.Raw]] = {}
-
-
-def pack_json(cards: list[Printing]) -> msgspec.Raw:
-    """A pack's cards as JSON, encoded once for every state that shows this pack as it stands.  A pick never
-    changes a pack's list of cards: it gives the pack a new list (``Draft.pick``), so the list itself is the key
-    (and the list is kept with its encoding, so its id names no other list while it is here)."""
-    kept = _PACKS_JSON.get(id(cards))
-    if kept is None or kept[0] is not cards:
-        if len(_PACKS_JSON) > PACKS_KEPT:
-            _PACKS_JSON.clear()
-        encoded = b",".join([_placed(p.card, i, p.foil or p.etched)[1] for i, p in enumerate(cards)])
-        kept = _PACKS_JSON[id(cards)] = (cards, msgspec.Raw(b"[" + encoded + b"]"))
-    return kept[1]
-
-
-def image_json(card: Card) -> dict[str, Any]:
-    """Where the page finds the card's kept image (``cmdraft sets download CODE --images``) and its artist;
-    nothing when there is none (the card is drawn as text)."""
-    kept = image_of(card)
-    if kept is None:
-        return {}
-    path, artist = kept
-    return {"image": image_address(card, path), "artist": artist}
-
-
-def image_address(card: Card, path: Path) -> str:
-    return f"/images/{card.set_code}/{path.name}"
-
-
-def printings_json(printings: list[Printing]) -> list[answers.Card]:
-    return [card_json(p.card, i, p.foil or p.etched) for i, p in enumerate(printings)]
 
 
 class SeatIndex:
@@ -194,19 +102,18 @@ def _last_pick(pick: Pick, why: str | None) -> answers.LastPick:
 
 def pool_json(served: Served, pod: int, seat: int, pool: list[Printing]) -> msgspec.Raw:
     """A drafting seat's pool as JSON (the caller holds the pod's lock).  A pool only grows while it is drafted,
-    so the cards already worked out for this very list are kept and only the new ones added (a new draft, a
-    restored one, is a new list and starts again); each card is encoded once, and the list once for every state
-    that carries it."""
+    so the JSON already worked out for this very list is kept and only the new cards added to it (a new draft, a
+    restored one, is a new list and starts again); each card is encoded once."""
     kept = served.pools_json.get((pod, seat))
-    if kept is None or kept[0] is not pool or len(kept[1]) > len(pool):
-        kept = served.pools_json[pod, seat] = (pool, [], EMPTY)
-    cards = kept[1]
-    if len(cards) < len(pool):
-        for index in range(len(cards), len(pool)):
-            printing = pool[index]
-            cards.append(card_bytes(printing.card, index, printing.foil or printing.etched))
-        kept = served.pools_json[pod, seat] = (pool, cards, msgspec.Raw(b"[" + b",".join(cards) + b"]"))
-    return kept[2]
+    if kept is None or kept[0] is not pool or kept[1] > len(pool):
+        kept = served.pools_json[pod, seat] = (pool, 0, b"[]", EMPTY)
+    _, held, whole, encoded = kept
+    if held < len(pool):
+        added = b",".join([card_bytes(p.card, i, p.foil or p.etched) for i, p in enumerate(pool[held:], held)])
+        whole = whole[:-1] + (b"," if held else b"") + added + b"]"
+        encoded = msgspec.Raw(whole)
+        served.pools_json[pod, seat] = (pool, len(pool), whole, encoded)
+    return encoded
 
 
 def recorded_pool_json(served: Served, player_id: int) -> tuple[msgspec.Raw, int]:
@@ -345,8 +252,14 @@ def answer(served: Served, waiting: Waiting) -> answers.SeatState:
     state = waiting.state if waiting.state is not None else seat_state(served, waiting.player)
     if waiting.refusal is not None:
         status, code, message = waiting.refusal
-        raise ApiError(status, code, message, **({} if status in (400, 401) else {"seat": state}))
+        raise ApiError(status, code, message, **({"seat": state} if carries_state(waiting) else {}))
     return state
+
+
+def carries_state(waiting: Waiting) -> bool:
+    """Whether the pick's answer carries the seat's new state: taken, or refused because the pack or the seat moved
+    on (409); a pick refused as it was sent (400: a wrong count) or from a seat held elsewhere (401) does not."""
+    return waiting.refusal is None or waiting.refusal[0] not in (400, 401)
 
 
 def write_picks(
@@ -362,11 +275,11 @@ def write_picks(
     the new states for the pod's browsers: of each ``connected`` player (as connected after the write) whose
     screen changed.  A seat still picking the pack it had sees nothing new when another seat picks; once the
     packs pass, every seat does.  A draft the batch ended is marked ``Served.deferred`` under the pod's lock:
-    its pools are recorded after the picks are answered (``live.PickWriter``), not by the watcher meanwhile.
+    its pools are recorded after the picks are answered (``pick_writer.PickWriter``), not by the watcher meanwhile.
 
     ``deferred``: on the event loop, where nothing may wait: the pod's lock and the file's are only tried, the
     event's snapshot and the pod's draft must be in memory already, and the picks are appended without their
-    fsync, which ``deferred`` does before they are answered (group commit: ``live.Syncer``).  ``WouldWait``,
+    fsync, which ``deferred`` does before they are answered (group commit: ``syncer.Syncer``).  ``WouldWait``,
     before anything changed, when that can't be: then write them the ordinary way, in a worker thread."""
     lock = served.locked(pod)
     if deferred is None:

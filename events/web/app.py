@@ -30,11 +30,11 @@ from events.night.base import EventBase
 from events.night.opening import open_night
 from events.web import desk, guard, phone, room
 from events.web.api_common import ApiError, Served, error_response
-from events.web.api_draft import forget_cards
+from events.web.cards_shown import forget_cards
 from events.web.endpoints import Endpoint, api_page
-from events.web.phone import internal_error
 from events.web.server import Server
 from events.web.settings import DEFAULT, WebSettings
+from events.web.stream import internal_error
 
 log = logging.getLogger("cmdraft.serve")
 SECURITY_HEADERS = {

@@ -13,25 +13,24 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import types
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Coroutine, Generator
 from dataclasses import dataclass, field
 from typing import Any
 
 from msgspec import Raw
 from msgspec.structs import replace
 from starlette.types import Send
-from starlette.websockets import WebSocket
+from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from events.deferred import Deferred
 from events.night.shown import Answer
 from events.web.answers import SeatMessage, SeatState
-from events.web.api_common import ApiError, Served, Signature, core_error, file_signature, json_text
-from events.web.api_draft import EMPTY, Waiting, seat_state, write_picks
+from events.web.api_common import ApiError, Served, Signature, file_signature, json_text
+from events.web.api_draft import seat_state
 from events.web.auth import seat_holder
+from events.web.cards_shown import EMPTY
 from events.web.settings import DEFAULT
-from events.web.syncer import Syncer
-from sets.errors import CmdraftError, WouldWait
 
 log = logging.getLogger("cmdraft.serve")
 
@@ -53,6 +52,7 @@ class Connection:
     writing: bool = False  # a task is putting the outbox on the socket
     pool: bytes = b""  # the whole pool as this stream's browser holds it (encoded), once a state carried one
     pool_size: int = 0
+    eager: bool = False  # a state offered while nothing is being sent goes on the socket at once (``start_now``)
 
     def offer(self, state: SeatState) -> None:
         """A state for this browser: sent unless it shows what the browser has or will get, and never in place of a
@@ -61,8 +61,16 @@ class Connection:
         newest = self.pending if self.pending is not None else self.sent
         if newest is not None and (state.version < newest.version or same(state, newest)):
             return
+        if self.eager and self.pending is None and not self.writing:
+            start_now(self._push(state))  # on the socket now, not a task's turn later
+            return
         self.pending = state
         self.ready.set()
+
+    async def _push(self, state: SeatState) -> None:
+        self.sent = state
+        with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):  # the browser went: its stream ends
+            await self.send(SeatMessage(state))
 
     def answered(self, state: SeatState) -> None:
         """This state goes to the browser as the answer to its pick (``send``): not pushed again."""
@@ -118,6 +126,48 @@ class Connection:
                 continue
             await self.send(SeatMessage(state))
             self.sent = state
+
+
+_STARTED: set[asyncio.Task] = set()  # the works ``start_now`` finishes in a task, kept until done
+
+
+def start_now(work: Coroutine[Any, Any, None]) -> None:
+    """``work`` run at once, as far as it goes without waiting (a message a socket takes at once: to its end), the
+    rest in a task of its own, as ``asyncio.create_task`` would run it all a turn of the loop later (what Python
+    3.12's eager tasks do).  An error it raises before it waits is dropped, as a task's nobody awaits."""
+    try:
+        waits_on = work.send(None)
+    except StopIteration:
+        return
+    except (Exception, asyncio.CancelledError):
+        log.debug("a push failed before it waited", exc_info=True)
+        return
+    task = asyncio.ensure_future(_go_on(work, waits_on))
+    _STARTED.add(task)
+    task.add_done_callback(_STARTED.discard)
+    task.add_done_callback(lambda _: work.close())  # cancelled before its first turn: the work is ended too
+
+
+async def _go_on(work: Coroutine[Any, Any, None], waits_on: Any) -> None:
+    """The rest of a ``start_now`` work: what it waits on handed to this task, then the work driven on."""
+    while True:
+        try:
+            value = await _waiting_on(waits_on)
+        except BaseException as error:  # the task cancelled, or the future failed: into the work
+            try:
+                waits_on = work.throw(error)
+            except StopIteration:
+                return
+        else:
+            try:
+                waits_on = work.send(value)
+            except StopIteration:
+                return
+
+
+@types.coroutine
+def _waiting_on(waits_on: Any) -> Generator[Any, Any, Any]:
+    return (yield waits_on)
 
 
 def older(a: SeatState, b: SeatState | None) -> bool:
@@ -213,142 +263,6 @@ def seat_holder_or_none(served: Served, token: str) -> int | None:
         return seat_holder(served, token)
     except ApiError:
         return None
-
-
-class PickWriter:
-    """Picks from browsers, written a pod at a time: while a pod's file is being written, the picks arriving at
-    that pod wait, and the next write takes them all (group commit); after each write the pod's connected seats
-    are pushed once.  A write is made on the event loop and synced by the ``Syncer`` (``write_picks`` with a
-    ``Deferred``), or in a worker thread when it may have to wait (another process holds the file, a pack's end
-    to compact, a draft to read)."""
-
-    def __init__(self, served: Served, hub: Hub, watcher: Watcher) -> None:
-        self.served, self.hub, self.watcher = served, hub, watcher
-        self.syncer = Syncer()
-        self.after: dict[int, list[Callable[[], None]]] = {}  # pod -> work its last write left for after its sync
-        self.waiting: dict[int, list[tuple[Waiting, asyncio.Future]]] = {}
-        self.busy: set[int] = set()
-        self.tasks: set[asyncio.Task] = set()
-        self.ended: set[int] = set()  # pods whose drafts ended, their pools not recorded yet (``_settle``)
-        self.settling = False  # a ``_settle`` task is running
-
-    async def submit(self, waiting: Waiting) -> None:
-        """Until the pick is written (or refused: ``waiting.refusal``)."""
-        done = asyncio.get_running_loop().create_future()
-        self.waiting.setdefault(waiting.pod, []).append((waiting, done))
-        if waiting.pod not in self.busy:
-            self.busy.add(waiting.pod)
-            self._start(self._drain(waiting.pod))
-        await done
-
-    async def _drain(self, pod: int) -> None:
-        try:
-            await self._write_all(pod)
-        finally:
-            self.busy.discard(pod)
-            for _, done in self.waiting.pop(pod, []):
-                if not done.done():
-                    done.set_exception(ApiError(503, "unavailable", "the server is stopping: pick again"))
-
-    async def _write_all(self, pod: int) -> None:
-        while self.waiting.get(pod):
-            batch = self.waiting.pop(pod)
-            try:  # the connected players as they are after the write (a stream opening meanwhile included)
-                states = await self._write(pod, [w for w, _ in batch])
-            except Exception as error:  # said to every pick of the batch (each answers with it)
-                for _, done in batch:
-                    if not done.done():
-                        done.set_exception(error)
-                continue
-            for waiting, done in batch:
-                if not done.done():
-                    done.set_result(None)
-                if waiting.connection is not None and waiting.state is not None and waiting.refusal is None:
-                    waiting.connection.answered(waiting.state)
-            self.hub.offer(states)  # the next seats' packs, at once
-            if pod in self.served.deferred:  # the batch ended the draft
-                self._settle_later(pod)
-            await self._compact(pod)
-
-    async def _write(self, pod: int, batch: list[Waiting]) -> dict[int, SeatState]:
-        """The batch written (on the loop, synced by the ``Syncer``; else in a worker) and the new states."""
-        connected = self.hub.connections
-        lock = self.served.locked(pod)
-        if lock.acquire(blocking=False):  # held until the write is synced: no worker shows the pod meanwhile
-            deferred = Deferred()
-            try:
-                _, states = write_picks(self.served, pod, batch, connected, deferred)
-                await self.syncer.sync(deferred)
-                self.after[pod] = deferred.after  # a pack ended: its file compacted once the picks are answered
-                return states
-            except WouldWait:
-                pass
-            except CmdraftError as error:
-                raise core_error(error) from None
-            finally:
-                deferred.close()
-                lock.release()
-        _, states = await self.served.run(write_picks, self.served, pod, batch, connected)
-        return states
-
-    async def _compact(self, pod: int) -> None:
-        """A pack ended in a write on the loop: the pod's file compacted (in a worker) before its next write."""
-        after = self.after.pop(pod, None)
-        if not after:
-            return
-        try:
-            await self.served.run(self._after_now, pod, after)
-        except Exception:  # the picks are written already; a later write rewrites the file (its entries bounded)
-            log.exception("compacting pod %s's draft file failed; it is compacted at a later pack's end", pod)
-
-    def _after_now(self, pod: int, after: list[Callable[[], None]]) -> None:
-        with self.served.locked(pod):
-            for work in after:
-                work()
-
-    def _start(self, work: Any) -> None:
-        task = asyncio.create_task(work)  # a task of its own: a browser that goes away stops no one's pick
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
-
-    def quiet(self) -> bool:
-        """No pick is waiting or being written at any pod."""
-        return not self.busy and not any(self.waiting.values())
-
-    def _settle_later(self, pod: int) -> None:
-        """A pod whose draft a write ended: its pools are recorded by the running ``_settle``, or a new one."""
-        self.ended.add(pod)
-        if not self.settling:
-            self.settling = True
-            self._start(self._settle())
-
-    async def _settle(self) -> None:
-        """The pools of the pods whose drafts the last writes ended, recorded once their picks are answered and no
-        pick is waiting (the database write it takes is the night's largest) or at the latest ``settle_wait``
-        seconds later, and the pods' browsers shown their pools to build with.  The pods that end meanwhile are
-        recorded with it, in the same write of the database (a big room's pods end within moments of each
-        other: one write, and one look at it by every stream, instead of one a pod).  The write that ended a
-        draft marked its pod ``Served.deferred`` under its lock, so the watcher leaves it to this (and tries again
-        if it fails)."""
-        try:
-            while self.ended:
-                loop = asyncio.get_running_loop()
-                until = loop.time() + self.served.settings.settle_wait
-                while not self.quiet() and loop.time() < until:
-                    await asyncio.sleep(0.01)
-                pods, self.ended = self.ended, set()
-                try:
-                    await self.served.run(self.served.settle_pods, pods)
-                    await self.hub.push_pods(pods)
-                except Exception:
-                    said = ", ".join(map(str, sorted(pods)))
-                    log.exception("recording the pools of pods %s failed; the server's next look tries again", said)
-                finally:
-                    self.served.deferred.difference_update(pods)
-        finally:
-            self.settling = False
-            self.served.deferred.difference_update(self.ended)  # stopped: the watcher records them (not stopping)
-            self.ended.clear()
 
 
 class Watcher:

@@ -5,24 +5,16 @@ tracker).  Every route but joining is the ``seat`` group's: the handler is given
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
-from typing import Any, Literal
 
-import msgspec
-from msgspec import UNSET
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.websockets import WebSocketDisconnect
 
 from events.night.games import GameBoard
-from events.night.shown import Answer
 from events.night.table_shown import TableState
 from events.web import auth
 from events.web.answers import (
     DeckState,
-    ErrorInfo,
     Joined,
     Picked,
     Pong,
@@ -32,9 +24,9 @@ from events.web.answers import (
     StreamError,
     StreamRefusal,
 )
-from events.web.api_common import ApiError, Json, Signature, whole
+from events.web.api_common import ApiError, Json, whole
 from events.web.api_deck import act, deck_state, export, register
-from events.web.api_draft import answer, claim_if_free, prepare_pick, seat_state
+from events.web.api_draft import claim_if_free, seat_state
 from events.web.api_night import in_core, order_of, table_state
 from events.web.bodies import (
     ConfirmBody,
@@ -46,14 +38,12 @@ from events.web.bodies import (
     PickBody,
     ResultBody,
     StreamPick,
-    checked,
     deck_action,
     deck_shape,
 )
 from events.web.endpoints import (
     Endpoint,
     Seat,
-    SeatSocket,
     door,
     seat_file,
     seat_get,
@@ -61,12 +51,10 @@ from events.web.endpoints import (
     seat_post_decoded,
     seat_stream,
 )
-from events.web.live import Connection
 from events.web.server import Server
+from events.web.stream import picked, stream
 
 log = logging.getLogger("cmdraft.serve")
-decode = msgspec.json.Decoder().decode  # a message on a stream: any JSON (its kind read from it)
-decode_pick = msgspec.json.Decoder(StreamPick).decode  # a pick on a stream, all its fields of their types
 
 # --- the seat and its picks -------------------------------------------------------------------------------------------
 
@@ -95,128 +83,6 @@ async def get_seat(seat: Seat) -> SeatState:
 
 async def post_pick(seat: Seat, body: PickBody) -> SeatState:
     return await picked(seat.server, seat.player, seat.token, body)
-
-
-async def picked(
-    server: Server,
-    player: int,
-    token: str,
-    body: PickBody,
-    connection: Connection | None = None,
-    mark: Signature = None,
-) -> SeatState:
-    """A pick written with the others arriving at its pod (the pod's browsers pushed) and the seat's new
-    state; ``connection``: the stream it came over, which the answer reaches (so it isn't pushed there too);
-    ``mark``: the database's signature the caller took for its checks (``Served.database_mark``)."""
-    served = server.served
-    snap = served.fresh_snapshot(mark)  # most picks: placed at once, with no trip to a worker thread
-    waiting = None if snap is None else prepare_pick(served, player, token, body, snap)
-    if waiting is None:
-        waiting = await served.run(prepare_pick, served, player, token, body)
-    if waiting is None:  # only a snapshot given may leave the pick unplaced
-        raise ApiError(409, "no-draft", "your pod's draft hasn't started")
-    waiting.connection = connection
-    await server.writer.submit(waiting)
-    return answer(served, waiting)  # the state worked out with the write
-
-
-async def stream(seat: SeatSocket) -> None:
-    server, socket, player, token = seat.server, seat.socket, seat.player, seat.token
-    await socket.accept()
-    connection = Connection(socket, player, token, seat.send)
-    server.hub.add(connection)
-    sender = asyncio.create_task(connection.sender())
-    receive = seat.receive  # each message straight from the server (no layer of Starlette's a message)
-    try:
-        await server.hub.push([player])
-        while True:
-            received = await receive()
-            if received.get("type") != "websocket.receive":  # websocket.disconnect
-                break
-            text = received.get("text")
-            if text is None:  # a binary frame
-                await connection.send(StreamError(ErrorInfo("bad-message", "send text")))
-                continue
-            said = await message(server, text, token, connection)
-            await connection.send(said, whole=isinstance(said, SeatMessage))  # asked for: the whole pool
-    except (WebSocketDisconnect, RuntimeError, OSError):
-        pass
-    finally:
-        server.seen[player] = server.served.wall()  # the desk sees when the page went away
-        server.hub.remove(connection)
-        sender.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await sender
-
-
-async def message(server: Server, text: str, token: str, connection: Connection) -> Answer:
-    """The answer to one message a browser sent on its stream: ``ping`` (the server's time), or ``pick``
-    (the pick as ``POST /api/pick`` takes it, checked and written the same way, answered ``picked`` with
-    the seat's new state, or ``refused`` with the error and, when the pack moved on, the new state).  The
-    stream's own origin was checked when it opened; every message counts toward the token's rate limit,
-    and a pick is taken only while the token still holds the seat."""
-    limit = server.settings.max_message
-    if len(text) > limit:
-        return StreamError(ErrorInfo("too-large", f"a message is at most {limit // 1024} KiB"))
-    data: Any = None
-    sent: StreamPick | None = None
-    kind: str | None
-    ask: int | None
-    try:
-        sent = decode_pick(text)  # most messages: a pick as the page sends it, read in one go
-        kind, ask = "pick", None if sent.id is UNSET else sent.id
-    except msgspec.DecodeError:  # another message, or a pick to be checked field by field (``checked``)
-        try:
-            data = decode(text)
-            kind = data.get("type") if isinstance(data, dict) else None
-        except msgspec.DecodeError:
-            kind = None
-        ask = data.get("id") if kind == "pick" else None
-        ask = ask if isinstance(ask, int) and not isinstance(ask, bool) else None
-    try:
-        server.limits.request("seat " + token)
-    except ApiError as error:
-        return reply("refused" if kind == "pick" else "error", ask, error)
-    if kind == "ping":
-        return Pong(server.served.wall())
-    if kind == "seat":
-        return await whole_seat(server, token, connection)
-    if kind != "pick":
-        return StreamError(ErrorInfo("bad-message", 'send a "ping", a "pick" or a "seat"'))
-    try:
-        sent = checked(data, StreamPick) if sent is None else sent
-        mark = server.served.database_mark()  # one look at the database for the token's and the pick's checks
-        player = await server.holder(token, mark)
-        pick = PickBody(sent.pack, sent.pick, sent.cards)
-        state = await picked(server, player, token, pick, connection, mark)
-    except ApiError as error:
-        return reply("refused", ask, error)
-    except Exception:  # as POST /api/pick answers it: said in one line, and in the server's log
-        log.exception("unforeseen error taking a pick over the stream")
-        return reply("refused", ask, internal_error())
-    return Picked(ask, state)
-
-
-async def whole_seat(server: Server, token: str, connection: Connection) -> Answer:
-    """The seat's state asked for on the stream (``seat``: the page misses pool cards), answered with its whole
-    pool while the token holds the seat (``error`` 401 ``no-seat`` once it doesn't)."""
-    try:
-        player = await server.holder(token, server.served.database_mark())
-        state = await server.served.run(seat_state, server.served, player)
-    except ApiError as error:
-        return reply("error", None, error)
-    connection.answered(state)
-    return SeatMessage(state)
-
-
-def reply(kind: Literal["refused", "error"], ask: int | None, error: ApiError) -> StreamRefusal:
-    """A refusal on the stream: the error as ``POST /api/pick`` answers it, with its status and the pick's id."""
-    info = ErrorInfo(error.code, error.message)
-    return StreamRefusal(type=kind, id=ask, status=error.status, error=info, **error.extra)
-
-
-def internal_error() -> ApiError:
-    return ApiError(500, "internal", "something went wrong here; it is in the server's log")
 
 
 # --- the deck and the player's files ---------------------------------------------------------------------------------

@@ -18,8 +18,8 @@ from starlette.responses import FileResponse, Response
 from events.night.shown import standing_row
 from events.night.standings import winner_line
 from events.web.api_common import STATIC, ApiError
-from events.web.api_draft import image_json
 from events.web.api_night import in_core
+from events.web.cards_shown import image_json
 from events.web.desk_answers import Decklists, RoomState, Standings
 from events.web.endpoints import Endpoint, files, page, public
 from events.web.server import Server

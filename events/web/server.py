@@ -12,7 +12,8 @@ from starlette.responses import Response
 from events.night import desk_link
 from events.web import auth
 from events.web.api_common import ApiError, Served, file_signature
-from events.web.live import Hub, PickWriter, Watcher
+from events.web.live import Hub, Watcher
+from events.web.pick_writer import PickWriter
 from events.web.settings import WebSettings
 
 Signature = tuple[int, int, int] | None

@@ -13,13 +13,16 @@ from dataclasses import dataclass
 
 DAY = 86_400
 
-# Cards whose page facts (``api_draft.card_json``) one process keeps worked out, every app in it together: past
+# Cards whose page facts (``cards_shown.card_json``) one process keeps worked out, every app in it together: past
 # this the cache is emptied and filled again as cards are shown.  A night's packs hold a few thousand printings at
 # most (a set's cards, foils apart); the cap only bounds a process that serves many sets or many sets read again.
 CARDS_KEPT = 16_384
-# The packs whose cards are kept encoded (``api_draft.pack_json``): a live pack is shown on each pick of it, so a
+# The packs whose cards are kept encoded (``cards_shown.pack_json``): a live pack is shown on each pick of it, so a
 # room of 256 phones holds a few hundred at once; past this the cache is emptied and filled again.
 PACKS_KEPT = 4_096
+# The printings in packs whose card's encoding is kept found (``cards_shown.pack_json``): a room of 256 opens 15,360
+# in a draft; past this the cache is emptied and filled again.
+PRINTINGS_KEPT = 65_536
 
 
 @dataclass(frozen=True)
@@ -77,6 +80,9 @@ class WebSettings:
     watch: bool = True
     poll: float = 0.25
     settle_wait: float = 2.0
+    # seconds a pod must go without a pick before the server compacts its draft file after a pack's end (a pod
+    # picking on is never held up for it; ``pick_writer.PickWriter``)
+    compact_idle: float = 1.0
 
 
 DEFAULT = WebSettings()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import queue
 import threading
 from collections.abc import Callable
@@ -13,34 +14,52 @@ from events.web.api_common import ApiError
 
 FILES_AT_ONCE = 8  # a round's fsyncs made at once, this thread's and its pool's (the file system commits them together)
 _STOP = None  # what ``close`` puts in the queue: the thread ends
+log = logging.getLogger("cmdraft.serve")
+
+
+Synced = Callable[[OSError | None], None]  # told on the event loop once a write is on the device (or could not be)
 
 
 class Syncer:
     """One thread that puts the picks written on the event loop on the device (group commit): each round it
     fsyncs every draft file appended to since the last round, once a file (several at once: ``FILES_AT_ONCE``
-    threads, this one among them), then wakes the loop once with every write it synced.  The event loop does the rest of a write (the
-    draft's logic, the appended line: a few microseconds of disk-free work), so no pick waits for a worker thread,
-    and none is answered before its sync.  A write reaches the thread through a queue (one C call on the loop, a
-    wake-up only when the thread sleeps), and the thread takes everything queued meanwhile as one round."""
+    threads, this one among them), then wakes the loop once with every write it synced.  The event loop does the
+    rest of a write (the draft's logic, the appended line: a few microseconds of disk-free work), so no pick waits
+    for a worker thread, and none is answered before its sync.  A write reaches the thread through a queue (one C
+    call on the loop, a wake-up only when the thread sleeps), and the thread takes everything queued meanwhile as
+    one round."""
 
     def __init__(self) -> None:
-        self.queue: queue.SimpleQueue[tuple[Deferred, asyncio.Future[None]] | None] = queue.SimpleQueue()
+        self.queue: queue.SimpleQueue[tuple[Deferred, Synced] | None] = queue.SimpleQueue()
         self.thread: threading.Thread | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
         self.closed = False
         self.files = ThreadPoolExecutor(FILES_AT_ONCE - 1, thread_name_prefix="cmdraft-fsync")  # a round's other files
 
-    async def sync(self, deferred: Deferred) -> None:
-        """Until ``deferred``'s files are on the device (an ``OSError`` raised when one could not be synced)."""
+    def submit(self, deferred: Deferred, synced: Synced) -> None:
+        """``deferred``'s files put on the device, then ``synced`` called on the event loop (with the ``OSError``
+        when one could not be synced).  Called on the event loop; never called back once the syncer is closed."""
         if self.closed:
             raise ApiError(503, "unavailable", "the server is stopping: pick again")
-        loop = asyncio.get_running_loop()
-        done: asyncio.Future[None] = loop.create_future()
         if self.thread is None:
-            self.loop = loop
+            self.loop = asyncio.get_running_loop()
             self.thread = threading.Thread(target=self._run, name="cmdraft-sync", daemon=True)
             self.thread.start()
-        self.queue.put((deferred, done))
+        self.queue.put((deferred, synced))
+
+    async def sync(self, deferred: Deferred) -> None:
+        """Until ``deferred``'s files are on the device (an ``ApiError`` 503 when one could not be synced)."""
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+        def synced(problem: OSError | None) -> None:
+            if done.done():
+                return
+            if problem is None:
+                done.set_result(None)
+            else:
+                done.set_exception(unsynced(problem))
+
+        self.submit(deferred, synced)
         await done
 
     def close(self) -> None:
@@ -73,7 +92,7 @@ class Syncer:
                 return
             assert self.loop is not None
             try:
-                self.loop.call_soon_threadsafe(_synced, round_, problem)
+                self.loop.call_soon_threadsafe(_synced, [synced for _, synced in round_], problem)
             except RuntimeError:  # the loop closed: the server stopped
                 return
 
@@ -85,11 +104,14 @@ class Syncer:
         return first + [other.result() for other in others]
 
 
-def _synced(round_: list[tuple[Deferred, asyncio.Future[None]]], problem: OSError | None) -> None:
-    for _, done in round_:
-        if done.done():
-            continue
-        if problem is None:
-            done.set_result(None)
-        else:
-            done.set_exception(ApiError(503, "unavailable", f"the database can't be used now: {problem}"))
+def unsynced(problem: OSError) -> ApiError:
+    """A write that could not be put on the device, as its picks are answered."""
+    return ApiError(503, "unavailable", f"the database can't be used now: {problem}")
+
+
+def _synced(round_: list[Synced], problem: OSError | None) -> None:
+    for synced in round_:
+        try:
+            synced(problem)
+        except Exception:  # one write's follow-up failing stops no other's
+            log.exception("answering a synced write failed")

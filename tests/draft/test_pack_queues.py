@@ -112,3 +112,16 @@ def test_bots_pick_as_soon_as_a_pack_reaches_them():
     pick_first(draft, 0)
     run_bots(draft, bots)
     assert draft.waiting() == [0] and draft.at(0) == (1, 2)
+
+
+def test_a_requests_places_are_only_a_hint_the_printings_it_names_are_what_is_taken():
+    """``PickRequest.places`` is where the printings lay when the pick was made: tried first, never trusted alone. A
+    hint pointing at other cards (the pack changed since, or a wrong one) still takes exactly the printings named."""
+    draft = Draft.new(DraftConfig(seats=4), seed=5)
+    hand = draft.pack(0)
+    named = (hand[3], hand[7])
+    taken = draft.take(PickRequest(0, 1, 1, named, (0, 1)))
+    assert taken.taken == named and taken.positions == (3, 7)
+    hand = draft.pack(1)
+    taken = draft.take(PickRequest(1, 1, 1, (hand[2], hand[5]), (2, 5)))
+    assert taken.taken == (hand[2], hand[5]) and taken.positions == (2, 5)

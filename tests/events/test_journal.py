@@ -365,3 +365,30 @@ def test_a_round_of_deferred_files_is_synced_at_once_and_a_failed_sync_is_said_a
     for fd in kept:
         with pytest.raises(OSError):
             os.fstat(fd)  # closed
+
+
+def test_a_resumed_file_is_rewritten_once_at_resume_so_the_first_deferred_pick_appends(tmp_path):
+    """``resume_file`` (a server starting) makes this process's first write of a draft's file then, where waiting
+    is fine: a deferred pick afterwards appends instead of waiting to rewrite it, and nothing changes in the draft;
+    a draft with no file yet gets it then."""
+    events, event_id, session = two_human_pod(tmp_path)
+    session.resume_file()
+    path = journal_path(tmp_path)  # made
+    synced = Deferred()
+    deferred_round(session, synced)  # on the loop at once: appended
+    synced.sync()
+    assert len(lines(path)) == 1 + 1 + 1
+    later = Night(Store(tmp_path / "db.json")).draft_session(event_id, 1)  # another process: a server starting
+    with pytest.raises(WouldWait):
+        later.pick_many([(later.suggested_pick(later.waiting_humans()[0]), None)], Deferred())
+    before = [p.positions for p in later.draft.log]
+    later.resume_file()
+    inode = path.stat().st_ino
+    assert lines(path)[1:] == [b""]  # one snapshot line: rewritten whole
+    assert [p.positions for p in Night(Store(tmp_path / "db.json")).draft_session(event_id, 1).draft.log] == before
+    synced = Deferred()
+    deferred_round(later, synced)
+    synced.sync()
+    assert path.stat().st_ino == inode and len(lines(path)) == 1 + 1 + 1  # appended: the snapshot, one entry
+    later.resume_file()  # written here already: nothing
+    assert path.stat().st_ino == inode

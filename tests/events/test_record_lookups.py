@@ -39,7 +39,7 @@ GET_ALLOWED: dict[str, tuple[int, str]] = {
         "the ASGI scope and messages Starlette hands the middleware are plain dicts by the ASGI spec",
     ),
     "events/web/guard.py": (1, "the ASGI scope the host guard reads is a plain dict by the ASGI spec"),
-    "events/web/phone.py": (
+    "events/web/stream.py": (
         4,
         "a browser's stream message (the ASGI receive event and its JSON text) is untrusted data, "
         "read by key and checked before anything believes it",

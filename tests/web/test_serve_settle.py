@@ -9,7 +9,7 @@ from typing import Any
 
 import events.storage.store as store_module
 from events.web.app import create_app
-from events.web.live import PickWriter
+from events.web.pick_writer import PickWriter
 from events.web.settings import WebSettings
 from tests.helpers.night import Night
 from tests.helpers.nights import start, terminal_night

@@ -19,16 +19,17 @@ from draft.engine import Draft, DraftConfig
 from events.deferred import Deferred
 from events.sessions.seat import SeatSession, Taken
 from events.storage.store import Store
-from events.web import live
+from events.web import live, pick_writer
 from events.web.answers import SeatMessage, SeatState
 from events.web.api_common import file_signature
-from events.web.api_draft import card_json, pack_json, prepare_pick, printings_json
+from events.web.api_draft import prepare_pick, seat_state
 from events.web.bodies import PickBody
+from events.web.cards_shown import card_bytes, card_json, pack_json, printings_json
 from events.web.live import Connection
 from sets.cards import Rarity
 from sets.catalog import load_set
 from tests.helpers.night import Night
-from tests.helpers.nights import codes_of
+from tests.helpers.nights import codes_of, start, terminal_night
 from tests.helpers.served import client, draft_log, phone, served_night
 
 
@@ -161,21 +162,20 @@ def test_a_stream_opening_while_its_pod_is_written_gets_the_pack_the_write_broug
         bo_phone = Connection(None, bo_id, bo.token)  # Bo's stream: what it is to be sent next is ``pending``
 
         async def ann_picks_as_bo_wakes() -> None:
-            original = server.writer._write
-
-            async def write(pod, batch):  # Bo's stream opens now: its first state is worked out first
+            def write(served_, pod, batch, *rest):  # Bo's stream opens now: its first state is worked out first
                 server.hub.add(bo_phone)
-                await server.hub.push([bo_id])
-                return await original(pod, batch)
+                bo_phone.offer(seat_state(served_, bo_id))
+                return original(served_, pod, batch, *rest)
 
-            server.writer._write = write
+            pick_writer.write_picks = write
             try:
                 body = PickBody(shown["pack"], shown["pick"], [0, 1])
                 ann_id = served.cached_holder(ann.token)
                 await server.writer.submit(await served.run(prepare_pick, served, ann_id, ann.token, body))
             finally:
-                server.writer._write = original
+                pick_writer.write_picks = original
 
+        original = pick_writer.write_picks
         web.portal.call(ann_picks_as_bo_wakes)
         assert bo_phone.pending is not None and bo_phone.pending.draft is not None
         shown_to_bo = bo_phone.pending.draft
@@ -219,7 +219,7 @@ def test_an_unforeseen_error_taking_a_stream_pick_is_one_line_and_the_stream_goe
         raise OSError(28, "No space left on device")
 
     with ann_streaming(cli, tmp_path / "stream-error.json", manual_clock) as (web, event_id, ann, stream):
-        monkeypatch.setattr(live, "write_picks", full_disk)
+        monkeypatch.setattr(pick_writer, "write_picks", full_disk)
         stream.send_json({"type": "pick", "id": 4, "pack": 1, "pick": 1, "cards": [0, 1]})
         failed = stream.receive_json()
         assert refusal(failed) == ("refused", 4, 500, "internal")
@@ -276,7 +276,7 @@ def test_a_state_worked_out_before_a_newer_one_never_replaces_it_on_the_way_to_t
 
 
 def test_a_pick_written_on_the_event_loop_is_answered_only_once_its_sync_is_done(tmp_path, cli, manual_clock):
-    """The event loop appends the pick and a thread of its own fsyncs it (``live.Syncer``): while that sync has not
+    """The event loop appends the pick and a thread of its own fsyncs it (``syncer.Syncer``): while that sync has not
     returned, neither the picker's answer nor the next seat's pack is sent, and the sync covers the pod's file."""
     db = tmp_path / "synced.json"
     event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
@@ -439,3 +439,121 @@ def test_a_terminals_picks_made_since_the_servers_last_look_are_caught_up_by_the
     assert [row for row in draft_log(db, event_id) if row[0] == ann_seat and row[2] == 3] == [
         (ann_seat, 1, 3, [c["name"] for c in draft["cards"][2:4]])
     ]
+
+
+def test_a_push_goes_on_the_socket_at_once_and_one_that_must_wait_finishes_in_a_task_of_its_own():
+    """``live.start_now``: a work that never waits is done before ``start_now`` returns (a push on a socket that
+    takes it: no task's turn); one that waits goes on once what it waits for is done, with its value or its error,
+    and a cancelled one is cancelled inside."""
+    said: list[str] = []
+
+    async def at_once() -> None:
+        said.append("sent")
+
+    async def waits(future: asyncio.Future) -> None:
+        said.append("before")
+        try:
+            said.append(f"got {await future}")
+            await asyncio.sleep(0)
+            said.append("after")
+        except asyncio.CancelledError:
+            said.append("cancelled")
+            raise
+
+    async def run() -> None:
+        live.start_now(at_once())
+        assert said == ["sent"]
+        future = asyncio.get_running_loop().create_future()
+        live.start_now(waits(future))
+        assert said == ["sent", "before"]
+        await asyncio.sleep(0.01)
+        future.set_result(7)
+        await asyncio.sleep(0.01)
+        assert said == ["sent", "before", "got 7", "after"]
+        never = asyncio.get_running_loop().create_future()
+        live.start_now(waits(never))
+        (task,) = live._STARTED
+        await asyncio.sleep(0)
+        task.cancel()
+        await asyncio.sleep(0.01)
+        assert said[-2:] == ["before", "cancelled"] and not live._STARTED
+        live.start_now(waits(asyncio.get_running_loop().create_future()))
+        (task,) = live._STARTED
+        task.cancel()  # before its first turn: the work is closed (its ``finally`` blocks run)
+        await asyncio.sleep(0.01)
+        assert said[-1] == "before" and not live._STARTED
+
+    asyncio.run(run())
+
+
+def test_a_cards_encoding_at_any_place_is_its_facts_at_that_place_encoded_whole():
+    """``card_bytes`` puts the place into the card's encoded facts instead of encoding them again: byte for byte
+    what encoding the card at that place gives, for every card of a set, foil or not, and for a text that says
+    ``"id":0,`` itself."""
+    cards = list(load_set("CMR").cards)
+    tricky = replace(
+        cards[0], faces=tuple(replace(face, text='A "quoted" ,"id":0, text \\ here') for face in cards[0].faces)
+    )
+    for card in [*cards, tricky]:
+        for foil in (False, True):
+            for index in (0, 7, 19, 123):
+                assert card_bytes(card, index, foil) == msgspec.json.encode(card_json(card, index, foil)), card.name
+
+
+def test_every_pack_of_a_draft_is_encoded_as_its_cards_at_their_places_foils_and_all():
+    """``pack_json`` finds each printing's card once and puts it at its place: byte for byte the cards encoded whole,
+    for every pack at every pick of a draft (foil and etched printings among them)."""
+    draft = Draft.new(DraftConfig(seats=8), seed=11)
+    finishes = set()
+    while not draft.finished:
+        for seat in draft.waiting():
+            held = draft.held(seat)
+            assert held is not None
+            finishes.update((p.foil, p.etched) for p in held.cards)
+            assert bytes(pack_json(held.cards)) == msgspec.json.encode(printings_json(held.cards))
+            draft.pick(seat, list(range(draft.picks_due(seat))))
+    assert (True, False) in finishes or (False, True) in finishes  # a foil or an etched printing was shown
+
+
+def test_a_packs_end_is_compacted_once_the_pod_went_a_while_without_a_pick(tmp_path, cli, manual_clock):
+    """A pack that ends in a write on the event loop leaves the pod's file appended to (its players pick on at
+    once, never held up for a rewrite); once the pod went ``compact_idle`` seconds without a pick, the file is
+    rewritten as one snapshot, and the draft reads the same."""
+    db = tmp_path / "compact.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    codes = codes_of(db, event_id)
+    with client(db, event_id, manual_clock, watch=False, compact_idle=0.3) as web:
+        ann, bo = (phone(web, event_id, name, codes[name]) for name in ("Ann", "Bo"))
+        while ann.seat()["draft"]["pack"] == 1 or bo.seat()["draft"]["pack"] == 1:
+            ann.pick_first()
+            bo.pick_first()
+        (path,) = (tmp_path / "compact.json.drafts").glob("*.json")
+        assert len(path.read_bytes().splitlines()) > 1  # the pack's end appended: not rewritten yet
+        log = draft_log(db, event_id)
+        deadline = time.monotonic() + 10
+        while len(path.read_bytes().splitlines()) > 1 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert len(path.read_bytes().splitlines()) == 1  # one snapshot line
+        assert draft_log(db, event_id) == log
+        assert ann.pick_first()  # and the pod picks on, appending again
+
+
+def test_a_stream_opening_binds_its_seat_in_a_live_draft_so_its_first_pick_needs_no_write_of_its_own(
+    tmp_path, cli, manual_clock
+):
+    """A phone that joined before the draft started holds no seat in the draft yet; opening its stream binds it
+    there (as asking for the seat does), so the first pick is written with the others on the event loop."""
+    db = tmp_path / "bind.json"
+    event_id = terminal_night(cli, db, "Ann", "Bo", bots=2)
+    codes = codes_of(db, event_id)
+    with client(db, event_id, manual_clock, watch=False) as web:
+        ann = phone(web, event_id, "Ann", codes["Ann"])  # seated, before the draft starts
+        start(cli, db, event_id)
+        served = web.app.state.server.served
+        ann_id = next(p.id for p in served.snapshot().players if p.name == "Ann")
+        seat = served.snapshot().pods[0].players.index(ann_id)
+        assert Night(Store(db)).draft_session(event_id, 1).bound(seat, None)  # nobody holds it in the draft
+        with web.websocket_connect(f"/api/stream?token={ann.token}") as stream:
+            stream.receive_json()
+            session = Night(Store(db)).draft_session(event_id, 1)
+            assert not session.bound(seat, None) and session.bound(seat, ann.token)  # Ann's, in the draft's file

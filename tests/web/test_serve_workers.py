@@ -6,10 +6,13 @@ from __future__ import annotations
 import asyncio
 import threading
 
+from events.deferred import Deferred
+from events.web import cards_shown
 from events.web.api_common import workers_for
 from events.web.app import create_app
 from events.web.settings import WebSettings
-from tests.helpers.nights import start, terminal_night
+from tests.helpers.nights import codes_of, start, terminal_night
+from tests.helpers.served import client, phone, served_night
 
 
 def test_the_pool_has_a_thread_for_each_live_pod_and_one_more(tmp_path, cli, manual_clock):
@@ -39,3 +42,32 @@ def test_the_pool_keeps_its_bounds():
     settings = WebSettings(workers=2, max_workers=32)
     assert [workers_for(n, settings) for n in (0, 1, 2, 7, 31, 200)] == [2, 2, 3, 8, 32, 32]
     assert workers_for(7, WebSettings(workers=3, max_workers=4)) == 4
+
+
+def test_a_starting_server_makes_its_first_write_of_each_draft_file_and_knows_every_packs_cards(
+    tmp_path, cli, manual_clock
+):
+    """``Served.warm``: a draft file another process wrote is rewritten once now (so the first pick on the event
+    loop appends instead of going to a worker), and every booster of every round has its cards worked out before
+    its pack opens."""
+    db = tmp_path / "warm.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    codes = codes_of(db, event_id)
+    with client(db, event_id, manual_clock, watch=False) as web:  # another server before: the file is made
+        assert phone(web, event_id, "Ann", codes["Ann"]).pick_first()
+    (path,) = (tmp_path / "warm.json.drafts").glob("*.json")
+    before = path.stat().st_ino
+    served = create_app(db, event_id, clock=manual_clock.monotonic, wall=manual_clock.now).state.server.served
+    cards_shown.forget_cards()
+    served.warm()
+    assert path.stat().st_ino != before  # rewritten whole, once
+    session = served.tables[1]
+    printings = [p for round_ in session.draft.boosters for booster in round_ for p in booster.printings]
+    assert len(printings) == 3 * 4 * 20 and all(cards_shown._PRINTED[id(p)][0] is p for p in printings)
+    after = path.stat().st_ino
+    synced = Deferred()
+    seat = session.waiting_humans()[0]
+    session.pick_many([(session.suggested_pick(seat), None)], synced)  # on the loop: appended, no WouldWait
+    synced.sync()
+    assert path.stat().st_ino == after
+    served.close()

@@ -1,0 +1,221 @@
+"""Picks from browsers written a pod at a time (``PickWriter``): group commit on the event loop, synced by the
+``Syncer``, answered in its call back; the next seats' packs pushed at once (``live.Hub``)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+from events.deferred import Deferred
+from events.web.answers import SeatState
+from events.web.api_common import ApiError, Served, core_error
+from events.web.api_draft import Waiting, carries_state, write_picks
+from events.web.syncer import Syncer, unsynced
+from sets.errors import CmdraftError, WouldWait
+
+if TYPE_CHECKING:
+    from events.web.live import Hub, Watcher
+
+log = logging.getLogger("cmdraft.serve")
+
+
+class PickWriter:
+    """Picks from browsers, written a pod at a time: while a pod's write is being synced, the picks arriving at that
+    pod wait, and the next write takes them all (group commit); after each write the pod's connected seats are
+    pushed once.  A write is made on the event loop the moment the pod is free, synced by the ``Syncer``, and its
+    picks answered in the ``Syncer``'s call back (no task between: a pick costs the loop as little as it can); a
+    write that may have to wait (another process holds the file, a pack's end to compact, a draft to read) is
+    made in a worker thread instead (``_slow``)."""
+
+    def __init__(self, served: Served, hub: Hub, watcher: Watcher) -> None:
+        self.served, self.hub, self.watcher = served, hub, watcher
+        self.syncer = Syncer()
+        self.waiting: dict[int, list[tuple[Waiting, asyncio.Future]]] = {}
+        self.busy: set[int] = set()  # pods with a write under way (on the loop until synced, or in a worker)
+        # pod -> the compaction a pack's end left (``Journal.compact``), made once the pod went ``compact_idle``
+        # seconds without a pick: a pod whose players pick on is never held up for it (its file meanwhile appended
+        # to, its lines bounded by ``journal.MAX_ENTRIES``; a server stopped before it leaves it to ``warm``)
+        self.compact_later: dict[int, list[Callable[[], None]]] = {}
+        self.picked_since: dict[int, bool] = {}  # pod -> a write was made since ``_compact_if_idle`` last looked
+        self.tasks: set[asyncio.Task] = set()
+        self.ended: set[int] = set()  # pods whose drafts ended, their pools not recorded yet (``_settle``)
+        self.settling = False  # a ``_settle`` task is running
+
+    async def submit(self, waiting: Waiting) -> None:
+        """Until the pick is written (or refused: ``waiting.refusal``)."""
+        done = asyncio.get_running_loop().create_future()
+        self.waiting.setdefault(waiting.pod, []).append((waiting, done))
+        if waiting.pod not in self.busy:  # written after the picks that arrived in this turn of the loop too
+            self.busy.add(waiting.pod)
+            asyncio.get_running_loop().call_soon(self._next, waiting.pod)
+        await done
+
+    def _next(self, pod: int) -> None:
+        """The pod's waiting picks written now, on the loop (answered once synced: ``_synced``), or in a worker
+        (``_slow``) when the write would wait; when no pick waits, a compaction a pack's end left is made (in a
+        worker), and then the pod is free again."""
+        while batch := self.waiting.pop(pod, None):
+            self.picked_since[pod] = True
+            lock = self.served.locked(pod)
+            if not lock.acquire(blocking=False):  # held until the write is synced: no worker shows the pod meanwhile
+                self._start(self._slow(pod, batch))
+                return
+            deferred = Deferred()
+            try:  # the connected players as they are after the write (a stream opening meanwhile included)
+                _, states = write_picks(self.served, pod, [w for w, _ in batch], self.hub.connections, deferred)
+                self.syncer.submit(deferred, partial(self._synced, pod, batch, states, deferred, lock))
+                return
+            except WouldWait:
+                deferred.close()
+                lock.release()
+                self._start(self._slow(pod, batch))
+                return
+            except Exception as error:  # said to every pick of the batch (each answers with it)
+                deferred.close()
+                lock.release()
+                _fail(batch, core_error(error) if isinstance(error, CmdraftError) else error)
+        self.busy.discard(pod)
+
+    def _synced(
+        self,
+        pod: int,
+        batch: list[tuple[Waiting, asyncio.Future]],
+        states: dict[int, SeatState],
+        deferred: Deferred,
+        lock: Any,
+        problem: OSError | None,
+    ) -> None:
+        """A write on the loop is on the device: its picks answered, the next seats pushed, then the pod's next
+        write (a pack that ended in it: the file compacted first, in a worker)."""
+        deferred.close()
+        lock.release()
+        try:
+            if problem is not None:
+                _fail(batch, unsynced(problem))
+            else:
+                self._answer(pod, batch, states)
+        except Exception as error:  # never a pick left unanswered
+            _fail(batch, error)
+            log.exception("answering pod %s's picks failed", pod)
+        if deferred.after:  # a pack ended: its file is compacted once the pod has been idle a while
+            if pod not in self.compact_later:
+                asyncio.get_running_loop().call_later(self.served.settings.compact_idle, self._compact_if_idle, pod)
+            self.compact_later.setdefault(pod, []).extend(deferred.after)
+        self._next(pod)
+
+    def _compact_if_idle(self, pod: int) -> None:
+        """The compaction a pack's end left, made now if no pick of the pod was written or waits since the last
+        look (its next picks wait for it), else looked at again a while later."""
+        if self.syncer.closed or pod not in self.compact_later:
+            return
+        if pod in self.busy or self.waiting.get(pod) or self.picked_since.pop(pod, False):
+            asyncio.get_running_loop().call_later(self.served.settings.compact_idle, self._compact_if_idle, pod)
+            return
+        self.busy.add(pod)
+        self._start(self._compact(pod, self.compact_later.pop(pod)))
+
+    def _answer(self, pod: int, batch: list[tuple[Waiting, asyncio.Future]], states: dict[int, SeatState]) -> None:
+        for waiting, done in batch:
+            if not done.done():
+                done.set_result(None)
+            if waiting.connection is not None and waiting.state is not None and carries_state(waiting):
+                waiting.connection.answered(waiting.state)  # in the pick's answer: not pushed too
+        self.hub.offer(states)  # the next seats' packs, at once
+        if pod in self.served.deferred:  # the batch ended the draft
+            self._settle_later(pod)
+
+    async def _slow(self, pod: int, batch: list[tuple[Waiting, asyncio.Future]]) -> None:
+        """The batch written in a worker (the write would wait on the loop), then the pod's next."""
+        try:
+            try:
+                _, states = await self.served.run(
+                    write_picks, self.served, pod, [w for w, _ in batch], self.hub.connections
+                )
+            except Exception as error:  # said to every pick of the batch (each answers with it)
+                _fail(batch, error)
+            else:
+                self._answer(pod, batch, states)
+        except asyncio.CancelledError:  # the server is stopping
+            _fail(batch, stopping())
+            self._stop(pod)
+            raise
+        self._next(pod)
+
+    async def _compact(self, pod: int, after: list[Callable[[], None]]) -> None:
+        """A pack ended in a write on the loop: the pod's file compacted (in a worker), then its next write."""
+        try:
+            await self.served.run(self._after_now, pod, after)
+        except asyncio.CancelledError:
+            self._stop(pod)
+            raise
+        except Exception:  # the picks are written already; a later write rewrites the file (its entries bounded)
+            log.exception("compacting pod %s's draft file failed; it is compacted at a later pack's end", pod)
+        self._next(pod)
+
+    def _stop(self, pod: int) -> None:
+        """The server is stopping: the pod's waiting picks are told so."""
+        self.busy.discard(pod)
+        _fail(self.waiting.pop(pod, []), stopping())
+
+    def _after_now(self, pod: int, after: list[Callable[[], None]]) -> None:
+        with self.served.locked(pod):
+            for work in after:
+                work()
+
+    def _start(self, work: Any) -> None:
+        task = asyncio.create_task(work)  # a task of its own: a browser that goes away stops no one's pick
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    def quiet(self) -> bool:
+        """No pick is waiting or being written at any pod."""
+        return not self.busy and not any(self.waiting.values())
+
+    def _settle_later(self, pod: int) -> None:
+        """A pod whose draft a write ended: its pools are recorded by the running ``_settle``, or a new one."""
+        self.ended.add(pod)
+        if not self.settling:
+            self.settling = True
+            self._start(self._settle())
+
+    async def _settle(self) -> None:
+        """The pools of the pods whose drafts the last writes ended, recorded once their picks are answered and no
+        pick is waiting (the database write it takes is the night's largest) or at the latest ``settle_wait``
+        seconds later, and the pods' browsers shown their pools to build with.  The pods that end meanwhile are
+        recorded with it, in the same write of the database (a big room's pods end within moments of each
+        other: one write, and one look at it by every stream, instead of one a pod).  The write that ended a
+        draft marked its pod ``Served.deferred`` under its lock, so the watcher leaves it to this (and tries again
+        if it fails)."""
+        try:
+            while self.ended:
+                loop = asyncio.get_running_loop()
+                until = loop.time() + self.served.settings.settle_wait
+                while not self.quiet() and loop.time() < until:
+                    await asyncio.sleep(0.01)
+                pods, self.ended = self.ended, set()
+                try:
+                    await self.served.run(self.served.settle_pods, pods)
+                    await self.hub.push_pods(pods)
+                except Exception:
+                    said = ", ".join(map(str, sorted(pods)))
+                    log.exception("recording the pools of pods %s failed; the server's next look tries again", said)
+                finally:
+                    self.served.deferred.difference_update(pods)
+        finally:
+            self.settling = False
+            self.served.deferred.difference_update(self.ended)  # stopped: the watcher records them (not stopping)
+            self.ended.clear()
+
+
+def _fail(batch: list[tuple[Waiting, asyncio.Future]], error: BaseException) -> None:
+    """Every pick of the batch answered with ``error``."""
+    for _, done in batch:
+        if not done.done():
+            done.set_exception(error)
+
+
+def stopping() -> ApiError:
+    return ApiError(503, "unavailable", "the server is stopping: pick again")
