@@ -16,7 +16,8 @@ from dataclasses import dataclass
 
 from draft import hint as bot_layer
 from draft.bots import Bot, BotStyle
-from draft.engine import Draft, Pick
+from draft.engine import Draft
+from draft.picks import Pick
 from draft.traits import card_rating, card_roles
 from sets.booster import Printing
 from sets.cards import Card

@@ -26,9 +26,10 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
+from draft.picks import HeldPack, Pick, PickRequest, SeatView
 from sets.booster import Booster, BoosterSpec, Printing, booster_spec
 from sets.cards import Card
 from sets.catalog import load_set
@@ -83,53 +84,6 @@ class DraftConfig:
             str(data["set"]),
             data.get("booster_kind"),
         )
-
-
-@dataclass(frozen=True, slots=True)
-class Pick:
-    """One seat's pick: what was offered and what was taken (pack and pick numbers from 1)."""
-
-    seat: int
-    pack: int
-    pick: int
-    offered: tuple[Printing, ...]
-    taken: tuple[Printing, ...]
-    positions: tuple[int, ...]
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "pack": self.pack,
-            "pick": self.pick,
-            "offered": [p.card.name for p in self.offered],
-            "taken": [p.card.name for p in self.taken],
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class PickRequest:
-    """A pick as the player saw it: the pack and pick numbers (from 1) of the pack on their screen
-    and the printings they take from it.  Positions alone never name a pick: they mean other cards
-    once the pack in front of the seat has changed."""
-
-    seat: int
-    pack: int
-    pick: int
-    taken: tuple[Printing, ...]
-    # where the printings lay in the pack when the request was made: tried first (each printing checked to be there
-    # still, the very object), so a pick on the pack as shown is found without a search; never trusted alone
-    places: tuple[int, ...] | None = field(default=None, compare=False)
-
-    def __str__(self) -> str:
-        return f"pack {self.pack} pick {self.pick}: " + " + ".join(p.card.name for p in self.taken)
-
-
-@dataclass(eq=False, slots=True)
-class HeldPack:
-    """A pack going round the table: the seat that opened it, the cards left, and the picks made from it."""
-
-    origin: int
-    cards: list[Printing]
-    picks: int = 0
 
 
 def pass_direction(round_index: int) -> int:
@@ -228,6 +182,18 @@ class Draft:
                 return [other]
             other = self.upstream(other)
         return []
+
+    def view(self, seat: int) -> SeatView:
+        """``held``, ``at``, ``picks_due``, ``queued`` and ``waiting_on`` of one seat, worked out together (a
+        server shows every seat's view after every pick)."""
+        at = self.at(seat)  # checks the seat
+        if self.finished:
+            return SeatView(None, at, 0, 0, [])
+        queue = self.queues[seat]
+        if queue:
+            held = queue[0]
+            return SeatView(held, at, min(self.config.picks_per_turn, len(held.cards)), len(queue), [])
+        return SeatView(None, at, 0, 0, self.waiting_on(seat))
 
     @property
     def pack_size(self) -> int:

@@ -18,7 +18,8 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from draft.advice import Advice, ColorSignal, seat_advice, signals
-from draft.engine import Draft, Pick, PickRequest, StalePickError
+from draft.engine import Draft, StalePickError
+from draft.picks import Pick, PickRequest
 from events import timing
 from events.night.refusals import BotSeat, NotYourSeat, Refusal, StalePack, WrongCount
 from events.sessions.table import DraftTable

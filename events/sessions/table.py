@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from draft.bots import Bot
-from draft.engine import Draft, Pick, PickRequest
+from draft.engine import Draft
+from draft.picks import Pick, PickRequest
 from events.deferred import Deferred
 from events.storage.draft_records import DraftReplacedError
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from draft.engine import Pick
+from draft.picks import Pick
 from events.storage.draft_records import journal_file, token_hash
 from events.storage.store import Store
 

@@ -32,8 +32,9 @@ from typing import Any
 from tinydb import TinyDB
 
 from draft.bots import Bot, BotStyle
-from draft.engine import Draft, DraftConfig, Pick, PickRequest, StalePickError
+from draft.engine import Draft, DraftConfig, StalePickError
 from draft.hint import PickAdvice, explain_pick
+from draft.picks import Pick, PickRequest
 from draft.sim import bot_styles, run_bots
 from events import timing
 from events.deferred import Deferred

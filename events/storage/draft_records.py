@@ -30,7 +30,8 @@ from typing import Any
 import msgspec
 from tinydb import TinyDB
 
-from draft.engine import Draft, Pick
+from draft.engine import Draft
+from draft.picks import Pick
 from events import timing
 from events.storage.journal import Journal
 from events.storage.store import Store

@@ -13,7 +13,8 @@ from typing import Any, Protocol
 
 import msgspec
 
-from draft.engine import Draft, Pick
+from draft.engine import Draft
+from draft.picks import Pick
 from events.deferred import Deferred
 from events.night.schema import card_set_of, cards_from_refs
 from events.night.snapshot import Snapshot
@@ -70,11 +71,10 @@ def draft_json(session: DraftTable, pod: int, seat: int, humans: Container[int] 
     draft: Draft = session.draft
     humans = session.humans if humans is None else humans
     finished = draft.finished
-    held = None if finished else draft.held(seat)
+    held, at, due, queued, waiting_on = draft.view(seat)
     last = next((pick for pick in reversed(draft.log) if pick.seat == seat), None)
-    at = draft.at(seat)
-    waiting_on = draft.waiting_on(seat)
     config, human = draft.config, seat in humans
+    names = session.names if waiting_on else ()  # read only when someone is waited for
     return answers.DraftState(
         pod=pod,
         seat=seat + 1,
@@ -83,12 +83,12 @@ def draft_json(session: DraftTable, pod: int, seat: int, humans: Container[int] 
         packs=config.boosters,
         pick=at[1],
         picks=draft.picks_per_pack,
-        take=0 if held is None else draft.picks_due(seat),
+        take=due,
         direction="left" if draft.direction > 0 else "right",
         cards=pack_json(held.cards) if held is not None and human else EMPTY,
         waiting_for=len(waiting_on),
-        waiting_on=[session.names[other] for other in waiting_on] if waiting_on else [],  # the names read if any
-        queued=draft.queued(seat),
+        waiting_on=[names[other] for other in waiting_on],
+        queued=queued,
         deadline=session.deadline(seat),
         done=finished,
         bot=not human,

@@ -67,6 +67,15 @@ class Connection:
         self.pending = state
         self.ready.set()
 
+    def post(self, message: Answer) -> None:
+        """``message`` on the socket now (``send``, after what it is already sending), from code that doesn't wait:
+        a browser gone meanwhile is no error here (its stream ends)."""
+        start_now(self._post(message))
+
+    async def _post(self, message: Answer) -> None:
+        with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+            await self.send(message)
+
     async def _push(self, state: SeatState) -> None:
         self.sent = state
         with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):  # the browser went: its stream ends

@@ -46,12 +46,17 @@ class PickWriter:
 
     async def submit(self, waiting: Waiting) -> None:
         """Until the pick is written (or refused: ``waiting.refusal``)."""
-        done = asyncio.get_running_loop().create_future()
+        await self.submit_later(waiting)
+
+    def submit_later(self, waiting: Waiting) -> asyncio.Future[None]:
+        """The pick queued at its pod: the future is done once it is written (or refused: ``waiting.refusal``)."""
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[None] = loop.create_future()
         self.waiting.setdefault(waiting.pod, []).append((waiting, done))
         if waiting.pod not in self.busy:  # written after the picks that arrived in this turn of the loop too
             self.busy.add(waiting.pod)
-            asyncio.get_running_loop().call_soon(self._next, waiting.pod)
-        await done
+            loop.call_soon(self._next, waiting.pod)
+        return done
 
     def _next(self, pod: int) -> None:
         """The pod's waiting picks written now, on the loop (answered once synced: ``_synced``), or in a worker

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from functools import partial
 from typing import Any, Literal
 
 import msgspec
@@ -15,7 +16,7 @@ from starlette.websockets import WebSocketDisconnect
 from events.night.shown import Answer
 from events.web.answers import ErrorInfo, Picked, Pong, SeatMessage, SeatState, StreamError, StreamRefusal
 from events.web.api_common import ApiError, Signature
-from events.web.api_draft import answer, claim_if_free, prepare_pick, seat_state
+from events.web.api_draft import Waiting, answer, claim_if_free, prepare_pick, seat_state
 from events.web.bodies import PickBody, StreamPick, checked
 from events.web.endpoints import SeatSocket
 from events.web.live import Connection
@@ -26,17 +27,17 @@ decode = msgspec.json.Decoder().decode  # a message on a stream: any JSON (its k
 decode_pick = msgspec.json.Decoder(StreamPick).decode  # a pick on a stream, all its fields of their types
 
 
-async def picked(
+async def placed(
     server: Server,
     player: int,
     token: str,
     body: PickBody,
     connection: Connection | None = None,
     mark: Signature = None,
-) -> SeatState:
-    """A pick written with the others arriving at its pod (the pod's browsers pushed) and the seat's new
-    state; ``connection``: the stream it came over, which the answer reaches (so it isn't pushed there too);
-    ``mark``: the database's signature the caller took for its checks (``Served.database_mark``)."""
+) -> Waiting:
+    """A pick read and placed at its pod, to be written with the others arriving there; ``connection``: the
+    stream it came over, which the answer reaches (so it isn't pushed there too); ``mark``: the database's
+    signature the caller took for its checks (``Served.database_mark``)."""
     served = server.served
     snap = served.fresh_snapshot(mark)  # most picks: placed at once, with no trip to a worker thread
     waiting = None if snap is None else prepare_pick(served, player, token, body, snap)
@@ -45,8 +46,14 @@ async def picked(
     if waiting is None:  # only a snapshot given may leave the pick unplaced
         raise ApiError(409, "no-draft", "your pod's draft hasn't started")
     waiting.connection = connection
+    return waiting
+
+
+async def picked(server: Server, player: int, token: str, body: PickBody) -> SeatState:
+    """A pick written with the others arriving at its pod (the pod's browsers pushed) and the seat's new state."""
+    waiting = await placed(server, player, token, body)
     await server.writer.submit(waiting)
-    return answer(served, waiting)  # the state worked out with the write
+    return answer(server.served, waiting)  # the state worked out with the write
 
 
 async def stream(seat: SeatSocket) -> None:
@@ -69,7 +76,8 @@ async def stream(seat: SeatSocket) -> None:
                 await connection.send(StreamError(ErrorInfo("bad-message", "send text")))
                 continue
             said = await message(server, text, token, connection)
-            await connection.send(said, whole=isinstance(said, SeatMessage))  # asked for: the whole pool
+            if said is not None:  # a pick is answered once written (``answered``), the stream reading on meanwhile
+                await connection.send(said, whole=isinstance(said, SeatMessage))  # asked for: the whole pool
     except (WebSocketDisconnect, RuntimeError, OSError):
         pass
     finally:
@@ -80,12 +88,13 @@ async def stream(seat: SeatSocket) -> None:
             await sender
 
 
-async def message(server: Server, text: str, token: str, connection: Connection) -> Answer:
+async def message(server: Server, text: str, token: str, connection: Connection) -> Answer | None:
     """The answer to one message a browser sent on its stream: ``ping`` (the server's time), or ``pick``
     (the pick as ``POST /api/pick`` takes it, checked and written the same way, answered ``picked`` with
     the seat's new state, or ``refused`` with the error and, when the pack moved on, the new state).  The
     stream's own origin was checked when it opened; every message counts toward the token's rate limit,
-    and a pick is taken only while the token still holds the seat."""
+    and a pick is taken only while the token still holds the seat.  A pick placed at its pod is answered once
+    written (None here: ``answered`` sends it), so the stream's task is not woken for it."""
     limit = server.settings.max_message
     if len(text) > limit:
         return StreamError(ErrorInfo("too-large", f"a message is at most {limit // 1024} KiB"))
@@ -119,13 +128,30 @@ async def message(server: Server, text: str, token: str, connection: Connection)
         mark = server.served.database_mark()  # one look at the database for the token's and the pick's checks
         player = await server.holder(token, mark)
         pick = PickBody(sent.pack, sent.pick, sent.cards)
-        state = await picked(server, player, token, pick, connection, mark)
+        waiting = await placed(server, player, token, pick, connection, mark)
+        server.writer.submit_later(waiting).add_done_callback(partial(answered, server, connection, ask, waiting))
     except ApiError as error:
         return reply("refused", ask, error)
     except Exception:  # as POST /api/pick answers it: said in one line, and in the server's log
         log.exception("unforeseen error taking a pick over the stream")
         return reply("refused", ask, internal_error())
-    return Picked(ask, state)
+    return None
+
+
+def answered(server: Server, connection: Connection, ask: int | None, waiting: Waiting, done: asyncio.Future) -> None:
+    """A pick from the stream written (or refused, or failed): its answer sent on the stream at once."""
+    if done.cancelled():  # the server is stopping
+        return
+    try:
+        if (error := done.exception()) is not None:
+            raise error
+        said: Answer = Picked(ask, answer(server.served, waiting))
+    except ApiError as error:
+        said = reply("refused", ask, error)
+    except Exception:  # as POST /api/pick answers it: said in one line, and in the server's log
+        log.exception("unforeseen error taking a pick over the stream")
+        said = reply("refused", ask, internal_error())
+    connection.post(said)
 
 
 async def whole_seat(server: Server, token: str, connection: Connection) -> Answer:

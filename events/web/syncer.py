@@ -7,12 +7,10 @@ import logging
 import queue
 import threading
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 
 from events.deferred import Deferred
 from events.web.api_common import ApiError
 
-FILES_AT_ONCE = 8  # a round's fsyncs made at once, this thread's and its pool's (the file system commits them together)
 _STOP = None  # what ``close`` puts in the queue: the thread ends
 log = logging.getLogger("cmdraft.serve")
 
@@ -22,19 +20,21 @@ Synced = Callable[[OSError | None], None]  # told on the event loop once a write
 
 class Syncer:
     """One thread that puts the picks written on the event loop on the device (group commit): each round it
-    fsyncs every draft file appended to since the last round, once a file (several at once: ``FILES_AT_ONCE``
-    threads, this one among them), then wakes the loop once with every write it synced.  The event loop does the
-    rest of a write (the draft's logic, the appended line: a few microseconds of disk-free work), so no pick waits
-    for a worker thread, and none is answered before its sync.  A write reaches the thread through a queue (one C
-    call on the loop, a wake-up only when the thread sleeps), and the thread takes everything queued meanwhile as
-    one round."""
+    fsyncs every draft file appended to since the last round, once a file and one after another, then wakes the
+    loop once with every write it synced.  The event loop does the rest of a write (the draft's logic, the appended
+    line: a few microseconds of disk-free work), so no pick waits for a worker thread, and none is answered before
+    its sync.  A write reaches the thread through a queue (one C call on the loop, a wake-up only when the thread
+    sleeps), and the thread takes everything queued meanwhile as one round.
+
+    The thread is alone on purpose: every thread that runs Python takes the interpreter from the event loop each
+    time it wakes, so a pool syncing a round's files at once cost the loop a quarter of its time and doubled the
+    picks' waits (``python -m tests.benchmarks serve``, issue 41); a longer round only gathers more picks."""
 
     def __init__(self) -> None:
         self.queue: queue.SimpleQueue[tuple[Deferred, Synced] | None] = queue.SimpleQueue()
         self.thread: threading.Thread | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
         self.closed = False
-        self.files = ThreadPoolExecutor(FILES_AT_ONCE - 1, thread_name_prefix="cmdraft-fsync")  # a round's other files
 
     def submit(self, deferred: Deferred, synced: Synced) -> None:
         """``deferred``'s files put on the device, then ``synced`` called on the event loop (with the ``OSError``
@@ -66,7 +66,6 @@ class Syncer:
         """The thread ends after its round (the server is stopping; a write not synced is not answered)."""
         self.closed = True
         self.queue.put(_STOP)
-        self.files.shutdown(wait=False)
 
     def _run(self) -> None:
         while True:
@@ -84,24 +83,15 @@ class Syncer:
             for deferred, _ in round_:
                 together.merge(deferred)
             try:
-                together.sync(self._each)
+                together.sync()
                 problem: OSError | None = None
             except OSError as error:
                 problem = error
-            except RuntimeError:  # the pool shut down: the server is stopping
-                return
             assert self.loop is not None
             try:
                 self.loop.call_soon_threadsafe(_synced, [synced for _, synced in round_], problem)
             except RuntimeError:  # the loop closed: the server stopped
                 return
-
-    def _each(self, work: Callable[[int], OSError | None], files: list[int]) -> list[OSError | None]:
-        """``work`` on every file at once: the first in this thread, each other in one of the pool's (a round of one
-        file, the usual one, wakes no other thread)."""
-        others = [self.files.submit(work, fd) for fd in files[1:]]
-        first = [work(files[0])] if files else []
-        return first + [other.result() for other in others]
 
 
 def unsynced(problem: OSError) -> ApiError:

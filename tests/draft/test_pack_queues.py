@@ -125,3 +125,23 @@ def test_a_requests_places_are_only_a_hint_the_printings_it_names_are_what_is_ta
     hand = draft.pack(1)
     taken = draft.take(PickRequest(1, 1, 1, (hand[2], hand[5]), (2, 5)))
     assert taken.taken == (hand[2], hand[5]) and taken.positions == (2, 5)
+
+
+def test_a_seats_view_is_what_each_of_its_questions_answers_at_every_step_of_a_draft():
+    """``Draft.view`` works out together what ``held``, ``at``, ``picks_due``, ``queued`` and ``waiting_on`` say
+    one by one: the same at every pick of a draft whose seats pick at different speeds, and once it is over."""
+    draft = Draft.new(DraftConfig(seats=5), seed=9)
+    rng = random.Random(4)
+    while True:
+        for seat in range(5):
+            assert tuple(draft.view(seat)) == (
+                draft.held(seat),
+                draft.at(seat),
+                draft.picks_due(seat),
+                draft.queued(seat),
+                draft.waiting_on(seat),
+            )
+        if draft.finished:
+            break
+        seat = rng.choice(draft.waiting())
+        draft.pick(seat, list(range(draft.picks_due(seat))))

@@ -21,7 +21,6 @@ from events.storage.draft_records import DraftReplacedError, pick_rows, stop_liv
 from events.storage.journal import Journal
 from events.storage.safe_files import FileLock
 from events.storage.store import Store
-from events.web.syncer import Syncer
 from sets.errors import StorageError, WouldWait
 from tests.helpers.night import Night
 from tests.helpers.nights import terminal_event
@@ -322,12 +321,12 @@ def test_a_pack_ended_in_a_deferred_write_is_appended_and_compacted_after(tmp_pa
     assert [p.positions for p in again.draft.log] == [p.positions for p in session.draft.log]
 
 
-def test_a_round_of_deferred_files_is_synced_at_once_and_a_failed_sync_is_said_after_all_were_tried(
+def test_a_round_of_deferred_files_is_synced_one_by_one_and_a_failed_sync_is_said_after_all_were_tried(
     tmp_path, monkeypatch
 ):
-    """``Deferred.sync`` as the server's sync thread calls it (``Syncer._each``: the first file in that thread, the
-    others at the same time in its pool's) syncs every file of the round, each once; one that fails is raised once
-    the others are synced, and every descriptor is let go."""
+    """``Deferred.sync`` as the server's sync thread calls it: every file of the round synced, each once, one after
+    another in the calling thread (no other thread takes the interpreter from the event loop); one that fails is
+    raised once the others are synced, and every descriptor is let go."""
     paths = [tmp_path / f"{n}.json" for n in range(3)]
     later = Deferred()
     for path in paths:
@@ -350,17 +349,10 @@ def test_a_round_of_deferred_files_is_synced_at_once_and_a_failed_sync_is_said_a
 
     monkeypatch.setattr(portable, "flush_to_disk", flush)
     kept = list(later.files.values())
-    syncer = Syncer()
-    try:
-        with pytest.raises(OSError, match="Input/output error"):
-            later.sync(syncer._each)
-    finally:
-        syncer.close()
+    with pytest.raises(OSError, match="Input/output error"):
+        later.sync()
     assert sorted(synced) == sorted(p.stat().st_ino for p in (paths[0], paths[2]))
-    here = threading.current_thread().name
-    assert sorted(name if name == here else name.rpartition("_")[0] for name in threads) == sorted(
-        [here, "cmdraft-fsync", "cmdraft-fsync"]
-    )
+    assert threads == [threading.current_thread().name] * 3
     assert later.files == {}
     for fd in kept:
         with pytest.raises(OSError):
