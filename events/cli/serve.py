@@ -25,6 +25,7 @@ from events.night.serving import serving
 from events.web.app import create_app
 from events.web.guard import GuardedHttp, loopback_names
 from events.web.settings import DEFAULT, WebSettings
+from events.web.stream_socket import StreamSocket
 from sets.errors import InputError
 from sets.visible import quoted
 
@@ -152,6 +153,7 @@ def server_config(app: Any, settings: WebSettings = DEFAULT) -> uvicorn.Config:
         lifespan="on",
         timeout_keep_alive=settings.keep_alive,  # an idle kept-alive connection is closed after a few seconds
         ws_per_message_deflate=False,  # states are small: compressing them costs more than it saves on a LAN
+        ws=StreamSocket,  # the streams' own lean WebSocket protocol (issue 41)
     )
 
 
