@@ -5,7 +5,7 @@ a pick without waiting on the disk, while one thread of its own fsyncs every fil
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
 from events import portable
 
@@ -34,14 +34,11 @@ class Deferred:
                 self.files[key] = fd
         other.files = {}
 
-    def sync(
-        self, each: Callable[[Callable[[int], OSError | None], list[int]], Iterable[OSError | None]] = map
-    ) -> None:
-        """Every file appended to on the device (fsync), then let go; the first error is raised once all are.
-        ``each``: how the files are synced: ``map``, one after another; a thread pool's ``map``, all at once (the
-        file system then commits them together, as it does the fsyncs of several processes)."""
+    def sync(self) -> None:
+        """Every file appended to on the device (fsync), one after another, then let go; the first error is raised
+        once all were tried."""
         try:
-            problems = [problem for problem in each(_flushed, list(self.files.values())) if problem is not None]
+            problems = [problem for problem in map(_flushed, list(self.files.values())) if problem is not None]
         finally:
             self.close()
         if problems:

@@ -129,7 +129,9 @@ def create_app(
                     running.cancel()
                     with contextlib.suppress(asyncio.CancelledError, Exception):
                         await running
-            server.writer.syncer.close()
+            # the writes queued for the sync thread synced and called back (each releases its pod's lock)
+            await asyncio.get_running_loop().run_in_executor(None, server.writer.syncer.stop, 5.0)
+            await asyncio.sleep(0)
             served.close()
 
     hosts = settings.hosts

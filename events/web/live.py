@@ -143,13 +143,15 @@ _STARTED: set[asyncio.Task] = set()  # the works ``start_now`` finishes in a tas
 def start_now(work: Coroutine[Any, Any, None]) -> None:
     """``work`` run at once, as far as it goes without waiting (a message a socket takes at once: to its end), the
     rest in a task of its own, as ``asyncio.create_task`` would run it all a turn of the loop later (what Python
-    3.12's eager tasks do).  An error it raises before it waits is dropped, as a task's nobody awaits."""
+    3.12's eager tasks do).  An error it raises before it waits is logged, as a task's nobody awaits would be."""
     try:
         waits_on = work.send(None)
     except StopIteration:
         return
-    except (Exception, asyncio.CancelledError):
-        log.debug("a push failed before it waited", exc_info=True)
+    except asyncio.CancelledError:
+        return
+    except Exception:  # a browser gone is no error here (the works given to this suppress it): anything else is
+        log.exception("sending on a stream failed")
         return
     task = asyncio.ensure_future(_go_on(work, waits_on))
     _STARTED.add(task)

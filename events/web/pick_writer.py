@@ -60,8 +60,7 @@ class PickWriter:
 
     def _next(self, pod: int) -> None:
         """The pod's waiting picks written now, on the loop (answered once synced: ``_synced``), or in a worker
-        (``_slow``) when the write would wait; when no pick waits, a compaction a pack's end left is made (in a
-        worker), and then the pod is free again."""
+        (``_slow``) when the write would wait; the pod is free again when no pick waits."""
         while batch := self.waiting.pop(pod, None):
             self.picked_since[pod] = True
             lock = self.served.locked(pod)
@@ -97,16 +96,16 @@ class PickWriter:
         write (a pack that ended in it: the file compacted first, in a worker)."""
         deferred.close()
         lock.release()
-        try:
-            if problem is not None:
-                _fail(batch, unsynced(problem))
-            else:
-                self._answer(pod, batch, states)
-        except Exception as error:  # never a pick left unanswered
-            _fail(batch, error)
-            log.exception("answering pod %s's picks failed", pod)
+        if problem is not None:
+            _fail(batch, unsynced(problem))
+            self.served.shown.pop(pod, None)  # the watcher's next look shows the pod's seats the file as it is
+            if pod in self.served.deferred:  # the batch ended the draft: its pools recorded all the same
+                self._settle_later(pod)
+        else:
+            self._answered(pod, batch, states)
         if deferred.after:  # a pack ended: its file is compacted once the pod has been idle a while
             if pod not in self.compact_later:
+                self.picked_since[pod] = False  # counted from now
                 asyncio.get_running_loop().call_later(self.served.settings.compact_idle, self._compact_if_idle, pod)
             self.compact_later.setdefault(pod, []).extend(deferred.after)
         self._next(pod)
@@ -122,6 +121,14 @@ class PickWriter:
         self.busy.add(pod)
         self._start(self._compact(pod, self.compact_later.pop(pod)))
 
+    def _answered(self, pod: int, batch: list[tuple[Waiting, asyncio.Future]], states: dict[int, SeatState]) -> None:
+        """``_answer``, and never a pick left unanswered: an error in it is said to the batch and logged."""
+        try:
+            self._answer(pod, batch, states)
+        except Exception as error:
+            _fail(batch, error)
+            log.exception("answering pod %s's picks failed", pod)
+
     def _answer(self, pod: int, batch: list[tuple[Waiting, asyncio.Future]], states: dict[int, SeatState]) -> None:
         for waiting, done in batch:
             if not done.done():
@@ -135,18 +142,17 @@ class PickWriter:
     async def _slow(self, pod: int, batch: list[tuple[Waiting, asyncio.Future]]) -> None:
         """The batch written in a worker (the write would wait on the loop), then the pod's next."""
         try:
-            try:
-                _, states = await self.served.run(
-                    write_picks, self.served, pod, [w for w, _ in batch], self.hub.connections
-                )
-            except Exception as error:  # said to every pick of the batch (each answers with it)
-                _fail(batch, error)
-            else:
-                self._answer(pod, batch, states)
+            _, states = await self.served.run(
+                write_picks, self.served, pod, [w for w, _ in batch], self.hub.connections
+            )
         except asyncio.CancelledError:  # the server is stopping
             _fail(batch, stopping())
             self._stop(pod)
             raise
+        except Exception as error:  # said to every pick of the batch (each answers with it)
+            _fail(batch, error)
+        else:
+            self._answered(pod, batch, states)
         self._next(pod)
 
     async def _compact(self, pod: int, after: list[Callable[[], None]]) -> None:

@@ -63,7 +63,7 @@ class Syncer:
         await done
 
     def close(self) -> None:
-        """The thread ends after its round (the server is stopping; a write not synced is not answered)."""
+        """The thread ends once the writes queued before it are synced and called back (the server is stopping)."""
         self.closed = True
         self.queue.put(_STOP)
 
@@ -77,21 +77,28 @@ class Syncer:
                     first = self.queue.get_nowait()
                 except queue.Empty:
                     break
-            if first is _STOP:
+            if round_:
+                together = Deferred()
+                for deferred, _ in round_:
+                    together.merge(deferred)
+                try:
+                    together.sync()
+                    problem: OSError | None = None
+                except OSError as error:
+                    problem = error
+                assert self.loop is not None
+                try:
+                    self.loop.call_soon_threadsafe(_synced, [synced for _, synced in round_], problem)
+                except RuntimeError:  # the loop closed: the server stopped
+                    return
+            if first is _STOP:  # the server is stopping: the writes already queued were synced and called back
                 return
-            together = Deferred()
-            for deferred, _ in round_:
-                together.merge(deferred)
-            try:
-                together.sync()
-                problem: OSError | None = None
-            except OSError as error:
-                problem = error
-            assert self.loop is not None
-            try:
-                self.loop.call_soon_threadsafe(_synced, [synced for _, synced in round_], problem)
-            except RuntimeError:  # the loop closed: the server stopped
-                return
+
+    def stop(self, timeout: float) -> None:
+        """``close``, then wait (up to ``timeout`` seconds) for the thread to sync and call back what was queued."""
+        self.close()
+        if self.thread is not None:
+            self.thread.join(timeout)
 
 
 def unsynced(problem: OSError) -> ApiError:

@@ -5,6 +5,7 @@ processes killed mid-append and mid-compaction) are in ``tests/events/test_store
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import shutil
@@ -22,6 +23,7 @@ from events.storage.draft_records import DraftReplacedError, pick_rows, stop_liv
 from events.storage.journal import Journal
 from events.storage.safe_files import FileLock
 from events.storage.store import Store
+from events.web.syncer import Syncer
 from sets.errors import StorageError, WouldWait
 from tests.helpers.night import Night
 from tests.helpers.nights import terminal_event
@@ -401,3 +403,29 @@ def test_past_its_most_entries_a_file_is_rewritten_by_the_next_write_whatever_it
         session.pick_many([(session.suggested_pick(session.waiting_humans()[0]), None)], Deferred())
     session.pick(session.suggested_pick(session.waiting_humans()[0]))
     assert lines(path)[1:] == [b""]  # rewritten: one snapshot line
+
+
+def test_a_stopping_sync_thread_syncs_and_calls_back_every_write_queued_before_it_stops(tmp_path):
+    """The server stopping (``Syncer.close``) while writes wait in the sync thread's queue: they are synced and
+    called back all the same (each call back lets its pod's lock go), in one last round, before the thread ends."""
+
+    async def run() -> list[tuple[int, OSError | None]]:
+        syncer = Syncer()
+        syncer.loop = asyncio.get_running_loop()
+        said: list[tuple[int, OSError | None]] = []
+        for n in range(3):
+            path = tmp_path / f"{n}.json"
+            path.write_bytes(b"{}\n")
+            fd = os.open(path, os.O_WRONLY | os.O_APPEND)
+            later = Deferred()
+            later.add(fd)
+            os.close(fd)
+            syncer.queue.put((later, lambda problem, n=n: said.append((n, problem))))
+        syncer.close()  # queued behind the three writes
+        thread = threading.Thread(target=syncer._run)
+        thread.start()
+        await asyncio.get_running_loop().run_in_executor(None, thread.join, 10)
+        await asyncio.sleep(0)
+        return said
+
+    assert asyncio.run(run()) == [(0, None), (1, None), (2, None)]
