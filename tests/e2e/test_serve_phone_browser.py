@@ -238,3 +238,31 @@ def test_a_reload_answered_after_a_deck_change_does_not_undo_it_on_the_screen(bu
     page.evaluate("() => new Promise(done => setTimeout(done, 300))")  # time for the page to take the late answer
     expect(legal).to_have_text("Legal")
     expect(page.locator("#deck-size")).to_have_text(f"· {size} cards")
+
+
+def test_register_tapped_while_a_deck_change_is_on_its_way_is_sent_once_the_change_is_answered(built, browser):
+    """A player taps Auto build, then Register before the build's answer came (a slow network, a busy server): the
+    registration is not dropped; it goes once the change is answered, and the page says the deck is registered."""
+    db, event_id, served = built
+    page = phone_page(browser)
+    held: list = []
+
+    def hold_changes(route, request):
+        if request.method == "POST":
+            held.append(route)  # let through below, after Register was tapped
+        else:
+            route.continue_()
+
+    page.route("**/api/deck", hold_changes)
+    join(page, served.url, codes_of(db, event_id)["Ann"], event_id=event_id, name="Ann", screen="#screen-deck")
+    page.click("#deck-auto")
+    for _ in range(500):  # the handler runs while Playwright waits
+        if held:
+            break
+        page.wait_for_timeout(20)
+    assert held, "the build never reached the server"
+    page.click("#deck-register")
+    page.wait_for_timeout(200)
+    assert page.locator("#deck-message").inner_text() == ""  # nothing sent yet: the change comes first
+    held[0].continue_()
+    expect(page.locator("#deck-message")).to_contain_text("Registered")

@@ -28,6 +28,7 @@ var cmdraft = (function () {
     pingTimer: null,
     joined: false,
     busy: false,
+    registerNext: false, // Register tapped while a deck change was on its way: sent once it is answered
     pickId: null, // the pick sent on the stream and not yet answered
     pickTimer: null,
     wakeLock: null

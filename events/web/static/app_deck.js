@@ -21,6 +21,10 @@
       state.deckReload = false;
       loadDeck();
     }
+    if (state.registerNext) {  // Register was tapped while a change was on its way: it goes now, after it
+      state.registerNext = false;
+      register();
+    }
   }
 
   // A reload (asked by the stream, or on reconnecting) and a button's change are separate requests whose answers
@@ -133,7 +137,10 @@
   }
 
   function register() {
-    if (state.busy) return;
+    if (state.busy) {
+      state.registerNext = true;
+      return;
+    }
     state.busy = true;
     state.deckChanges += 1;
     state.deckChanging = true;
