@@ -78,8 +78,7 @@ class Connection:
 
     async def _push(self, state: SeatState) -> None:
         self.sent = state
-        with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):  # the browser went: its stream ends
-            await self.send(SeatMessage(state))
+        await self._post(SeatMessage(state))
 
     def answered(self, state: SeatState) -> None:
         """This state goes to the browser as the answer to its pick (``send``): not pushed again."""

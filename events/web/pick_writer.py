@@ -25,8 +25,8 @@ log = logging.getLogger("cmdraft.serve")
 class PickWriter:
     """Picks from browsers, written a pod at a time: while a pod's write is being synced, the picks arriving at that
     pod wait, and the next write takes them all (group commit); after each write the pod's connected seats are
-    pushed once.  A write is made on the event loop the moment the pod is free, synced by the ``Syncer``, and its
-    picks answered in the ``Syncer``'s call back (no task between: a pick costs the loop as little as it can); a
+    pushed once.  A write is made on the event loop once the pod is free and the loop's turn has taken in the picks
+    that arrived with it, synced by the ``Syncer``, and its picks answered in the ``Syncer``'s call back (no task between: a pick costs the loop as little as it can); a
     write that may have to wait (another process holds the file, a pack's end to compact, a draft to read) is
     made in a worker thread instead (``_slow``)."""
 
