@@ -336,8 +336,7 @@ def _in_memory(served: Served, pod: int, batch: list[Waiting]) -> tuple[DraftTab
 def _seen(draft: Draft, seats: list[int]) -> tuple[tuple[int, bool], list[tuple[Any, ...]]]:
     """What the seats' screens show of the draft: the round (every seat's screen changes with it), and each of these
     seats' pack in front of it, the packs waiting and whom it waits for (its screen changes when one of these does)."""
-    holding = set(draft.waiting())  # a seat holding a pack waits for no one (``Draft.waiting_on``): not asked
-    seen = [(draft.at(s), draft.queued(s), () if s in holding else tuple(draft.waiting_on(s))) for s in seats]
+    seen = [(view.at, view.queued, tuple(view.waiting_on)) for view in map(draft.view, seats)]
     return (draft.round, draft.finished), seen
 
 

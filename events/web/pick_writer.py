@@ -99,8 +99,7 @@ class PickWriter:
         if problem is not None:
             _fail(batch, unsynced(problem))
             self.served.shown.pop(pod, None)  # the watcher's next look shows the pod's seats the file as it is
-            if pod in self.served.deferred:  # the batch ended the draft: its pools recorded all the same
-                self._settle_later(pod)
+            self._settle_if_ended(pod)  # its pools recorded all the same
         else:
             self._answered(pod, batch, states)
         if deferred.after:  # a pack ended: its file is compacted once the pod has been idle a while
@@ -136,8 +135,7 @@ class PickWriter:
             if waiting.connection is not None and waiting.state is not None and carries_state(waiting):
                 waiting.connection.answered(waiting.state)  # in the pick's answer: not pushed too
         self.hub.offer(states)  # the next seats' packs, at once
-        if pod in self.served.deferred:  # the batch ended the draft
-            self._settle_later(pod)
+        self._settle_if_ended(pod)
 
     async def _slow(self, pod: int, batch: list[tuple[Waiting, asyncio.Future]]) -> None:
         """The batch written in a worker (the write would wait on the loop), then the pod's next."""
@@ -184,6 +182,12 @@ class PickWriter:
     def quiet(self) -> bool:
         """No pick is waiting or being written at any pod."""
         return not self.busy and not any(self.waiting.values())
+
+    def _settle_if_ended(self, pod: int) -> None:
+        """The pod's pools recorded soon (``_settle_later``) when the batch just written ended its draft (the write
+        marked it ``Served.deferred``)."""
+        if pod in self.served.deferred:
+            self._settle_later(pod)
 
     def _settle_later(self, pod: int) -> None:
         """A pod whose draft a write ended: its pools are recorded by the running ``_settle``, or a new one."""
