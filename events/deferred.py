@@ -34,6 +34,19 @@ class Deferred:
                 self.files[key] = fd
         other.files = {}
 
+    def parts(self, most: int) -> list[Deferred]:
+        """This write's files as writes of at most ``most`` files each (this one when it has no more)."""
+        if len(self.files) <= most:
+            return [self]
+        items = list(self.files.items())
+        self.files = {}
+        parts = []
+        for start in range(0, len(items), most):
+            part = Deferred()
+            part.files = dict(items[start : start + most])
+            parts.append(part)
+        return parts
+
     def sync(self) -> None:
         """Every file appended to on the device (fsync), one after another, then let go; the first error is raised
         once all were tried."""

@@ -7,7 +7,7 @@ little of the machine as a client can take, each phone being a device of its own
 it arrives.  Figures: pick → own next state (the pick's answer, which carries it), pick → the next seat's new
 pack (from the pick that completed a round in a pod to each seat of that pod getting its next pack on the
 stream), median and p99; picks lost or made twice (the drafts' own files against the picks acknowledged);
-the server's peak memory (VmHWM).
+the server's peak memory (VmHWM; its CPU and memory count its sync helper process too).
 """
 
 from __future__ import annotations
@@ -227,22 +227,51 @@ def previous(at: tuple[int, int]) -> tuple[int, int]:
     return (pack, pick - 1) if pick > 1 else (pack - 1, 10)
 
 
+def process_tree(pid: int) -> list[int]:
+    """The process and every process it started, still running (the server and its sync helper)."""
+    found, todo = [], [pid]
+    while todo:
+        current = todo.pop()
+        found.append(current)
+        try:
+            tasks = list(Path(f"/proc/{current}/task").iterdir())
+        except OSError:
+            continue
+        for task in tasks:
+            try:
+                todo.extend(int(child) for child in (task / "children").read_text().split())
+            except OSError:
+                pass
+    return found
+
+
 def cpu_seconds(pid: int) -> float:
-    """User and system CPU time a process has used so far."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
-    except OSError:
-        return float("nan")
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """User and system CPU time a process and the processes it started have used so far."""
+    total = 0.0
+    for member in process_tree(pid):
+        try:
+            fields = Path(f"/proc/{member}/stat").read_text().rpartition(")")[2].split()
+        except OSError:
+            if member == pid:
+                return float("nan")
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
 
 
 def peak_rss_mb(pid: int) -> float:
-    try:
-        status = Path(f"/proc/{pid}/status").read_text()
-    except OSError:
-        return float("nan")
-    found = re.search(r"VmHWM:\s+(\d+) kB", status)
-    return int(found.group(1)) / 1024 if found else float("nan")
+    """The peak memory of a process and the processes it started, added up."""
+    total = 0.0
+    for member in process_tree(pid):
+        try:
+            status = Path(f"/proc/{member}/status").read_text()
+        except OSError:
+            if member == pid:
+                return float("nan")
+            continue
+        found = re.search(r"VmHWM:\s+(\d+) kB", status)
+        total += int(found.group(1)) / 1024 if found else 0.0
+    return total
 
 
 async def drive(url: str, event_id: int, codes: dict[str, str], figures: Figures, pid: int, post: bool) -> float:

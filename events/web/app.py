@@ -121,6 +121,7 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         task = asyncio.create_task(server.watcher.run()) if settings.watch else None
+        server.writer.syncer.start()
         try:
             yield
         finally:
@@ -129,7 +130,7 @@ def create_app(
                     running.cancel()
                     with contextlib.suppress(asyncio.CancelledError, Exception):
                         await running
-            # the writes queued for the sync thread synced and called back (each releases its pod's lock)
+            # the writes taken by the syncer synced and called back (each releases its pod's lock)
             await asyncio.get_running_loop().run_in_executor(None, server.writer.syncer.stop, 5.0)
             await asyncio.sleep(0)
             served.close()

@@ -15,10 +15,11 @@ import contextlib
 import logging
 import types
 from collections import deque
-from collections.abc import Coroutine, Generator
+from collections.abc import Callable, Coroutine, Generator
 from dataclasses import dataclass, field
 from typing import Any
 
+import msgspec
 from msgspec import Raw
 from msgspec.structs import replace
 from starlette.types import Send
@@ -26,7 +27,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from events.night.shown import Answer
 from events.web.answers import SeatMessage, SeatState
-from events.web.api_common import ApiError, Served, Signature, file_signature, json_text
+from events.web.api_common import ApiError, Served, Signature, file_signature
 from events.web.api_draft import seat_state
 from events.web.auth import seat_holder
 from events.web.cards_shown import EMPTY
@@ -38,8 +39,9 @@ log = logging.getLogger("cmdraft.serve")
 @dataclass(eq=False)
 class Connection:
     """One browser's stream: the newest state waiting to be sent (older ones are dropped, never queued), and the
-    pool its last state carried (a state sends only the cards added since: ``shown``).  ``send``: the stream's ASGI
-    send, which its messages go through (else the socket's ``send_text``)."""
+    pool its last state carried (a state sends only the cards added since: ``shown``).  ``send_asgi``: the
+    stream's ASGI send, which its messages go through (else the socket's ``send_text``), unless the server writes
+    them at once (``stream_socket.WRITE_NOW``: the bytes as encoded, no layer between)."""
 
     socket: WebSocket
     player: int
@@ -48,11 +50,12 @@ class Connection:
     pending: SeatState | None = None
     sent: SeatState | None = None
     ready: asyncio.Event = field(default_factory=asyncio.Event)
-    outbox: deque[str] = field(default_factory=deque)  # messages encoded, in the order sent, not yet on the socket
+    outbox: deque[bytes] = field(default_factory=deque)  # messages encoded, in the order sent, not yet on the socket
     writing: bool = False  # a task is putting the outbox on the socket
     pool: bytes = b""  # the whole pool as this stream's browser holds it (encoded), once a state carried one
     pool_size: int = 0
     eager: bool = False  # a state offered while nothing is being sent goes on the socket at once (``start_now``)
+    write_now: Callable[[bytes], bool] | None = None  # the server's, when it has one (``stream_socket.WRITE_NOW``)
 
     def offer(self, state: SeatState) -> None:
         """A state for this browser: sent unless it shows what the browser has or will get, and never in place of a
@@ -62,23 +65,27 @@ class Connection:
         if newest is not None and (state.version < newest.version or same(state, newest)):
             return
         if self.eager and self.pending is None and not self.writing:
-            start_now(self._push(state))  # on the socket now, not a task's turn later
+            self.sent = state
+            self.post(SeatMessage(state))  # on the socket now, not a task's turn later
             return
         self.pending = state
         self.ready.set()
 
     def post(self, message: Answer) -> None:
         """``message`` on the socket now (``send``, after what it is already sending), from code that doesn't wait:
-        a browser gone meanwhile is no error here (its stream ends)."""
-        start_now(self._post(message))
+        a browser gone meanwhile is no error here (its stream ends).  Mostly the server writes it at once
+        (``write_now``); else a task goes on with it."""
+        self.outbox.append(msgspec.json.encode(self.shown(message)))
+        if self.writing:
+            return
+        if self.write_now is not None and len(self.outbox) == 1 and self.write_now(self.outbox[0]):
+            self.outbox.clear()
+            return
+        start_now(self._write_quietly())
 
-    async def _post(self, message: Answer) -> None:
+    async def _write_quietly(self) -> None:
         with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
-            await self.send(message)
-
-    async def _push(self, state: SeatState) -> None:
-        self.sent = state
-        await self._post(SeatMessage(state))
+            await self._write()
 
     def answered(self, state: SeatState) -> None:
         """This state goes to the browser as the answer to its pick (``send``): not pushed again."""
@@ -94,17 +101,22 @@ class Connection:
         a message), a message given meanwhile waits in the outbox and that task writes it after its own."""
         if whole:
             self.pool, self.pool_size = b"", 0
-        self.outbox.append(json_text(self.shown(message)))
-        if self.writing:
-            return
+        self.outbox.append(msgspec.json.encode(self.shown(message)))
+        if not self.writing:
+            await self._write()
+
+    async def _write(self) -> None:
+        """The outbox on the socket, in order: at once where the server can (``write_now``), else through ASGI."""
         self.writing = True
         try:
             while self.outbox:
-                text = self.outbox.popleft()
+                data = self.outbox.popleft()
+                if self.write_now is not None and self.write_now(data):
+                    continue
                 if self.send_asgi is not None:
-                    await self.send_asgi({"type": "websocket.send", "text": text})
+                    await self.send_asgi({"type": "websocket.send", "text": data.decode()})
                 else:
-                    await self.socket.send_text(text)
+                    await self.socket.send_text(data.decode())
         finally:
             self.writing = False
 

@@ -13,7 +13,7 @@ from events.deferred import Deferred
 from events.web.answers import SeatState
 from events.web.api_common import ApiError, Served, core_error
 from events.web.api_draft import Waiting, carries_state, write_picks
-from events.web.syncer import Syncer, unsynced
+from events.web.syncer import syncer_for, unsynced
 from sets.errors import CmdraftError, WouldWait
 
 if TYPE_CHECKING:
@@ -32,7 +32,7 @@ class PickWriter:
 
     def __init__(self, served: Served, hub: Hub, watcher: Watcher) -> None:
         self.served, self.hub, self.watcher = served, hub, watcher
-        self.syncer = Syncer()
+        self.syncer = syncer_for(served.settings.sync_helper)
         self.waiting: dict[int, list[tuple[Waiting, asyncio.Future]]] = {}
         self.busy: set[int] = set()  # pods with a write under way (on the loop until synced, or in a worker)
         # pod -> the compaction a pack's end left (``Journal.compact``), made once the pod went ``compact_idle``

@@ -21,6 +21,7 @@ from events.web.bodies import PickBody, StreamPick, checked
 from events.web.endpoints import SeatSocket
 from events.web.live import Connection
 from events.web.server import Server
+from events.web.stream_socket import WRITE_NOW
 
 log = logging.getLogger("cmdraft.serve")
 decode = msgspec.json.Decoder().decode  # a message on a stream: any JSON (its kind read from it)
@@ -59,7 +60,8 @@ async def picked(server: Server, player: int, token: str, body: PickBody) -> Sea
 async def stream(seat: SeatSocket) -> None:
     server, socket, player, token = seat.server, seat.socket, seat.player, seat.token
     await socket.accept()
-    connection = Connection(socket, player, token, seat.send, eager=True)
+    written = (socket.scope.get("extensions") or {}).get(WRITE_NOW)  # our own protocol's (``StreamSocket``)
+    connection = Connection(socket, player, token, seat.send, eager=True, write_now=written)
     server.hub.add(connection)
     sender = asyncio.create_task(connection.sender())
     receive = seat.receive  # each message straight from the server (no layer of Starlette's a message)

@@ -20,8 +20,6 @@ import hashlib
 import logging
 import os
 from collections import deque
-from collections.abc import Callable
-from http import HTTPStatus
 from typing import Any, cast
 from urllib.parse import unquote
 
@@ -29,61 +27,30 @@ from uvicorn.config import Config
 from uvicorn.protocols.utils import ClientDisconnected, get_local_addr, get_remote_addr, is_ssl
 from uvicorn.server import ServerState
 
+from events.web.frames import (
+    BINARY,
+    CLIENT_CODES,
+    CLOSE,
+    CONT,
+    GUID,
+    PING,
+    PONG,
+    TEXT,
+    Headers,
+    apply_mask,
+    close_frame,
+    frame,
+    http_head,
+)
+
 log = logging.getLogger("uvicorn.error")
 
 Message = dict[str, Any]
-Headers = list[tuple[bytes, bytes]]
-
-
-def python_mask(data: bytes | bytearray, mask: bytes) -> bytes:
-    """``data`` XOR ``mask`` repeated (RFC 6455 5.3), as one big integer: the fallback without ``websockets``."""
-    size = len(data)
-    return (int.from_bytes(data, "big") ^ int.from_bytes((mask * (size // 4 + 1))[:size], "big")).to_bytes(size, "big")
-
-
-apply_mask: Callable[[bytes | bytearray, bytes], bytes]
-try:
-    from websockets.speedups import apply_mask
-except ImportError:  # pragma: no cover - websockets comes with uvicorn[standard]
-    apply_mask = python_mask
-
-GUID = b"258EAFA5-E914-47DA-95CA-C5AB0DC85B11"  # RFC 6455 1.3: what the client's key is hashed with
-CONT, TEXT, BINARY, CLOSE, PING, PONG = 0, 1, 2, 8, 9, 10
+WRITE_NOW = "cmdraft.write_text"  # the scope's extension an app writes a text message with at once (``write_text``)
 CLOSE_TIMEOUT = 10.0  # seconds the client has to answer our close frame before the connection is dropped
-# close codes a client may send (RFC 6455 7.4.1 and IANA's registry; 3000-4999 are the applications')
-CLIENT_CODES = frozenset((1000, 1001, 1002, 1003, 1007, 1008, 1009, 1010, 1011, 1012, 1013, 1014, *range(3000, 5000)))
 HANDSHAKE, CONNECTING, OPEN, RESPONDING, CLOSED = range(5)  # a connection's states
 TEXT_TYPE = b"text/plain; charset=utf-8"
 UPGRADE = [(b"upgrade", b"websocket"), (b"connection", b"Upgrade")]
-PHRASES = {status.value: status.phrase.encode() for status in HTTPStatus}
-
-
-def frame(opcode: int, payload: bytes) -> bytes:
-    """One whole, unmasked frame as the server sends it (RFC 6455 5.2)."""
-    size = len(payload)
-    if size < 126:
-        return bytes((0x80 | opcode, size)) + payload
-    if size < 65536:
-        return bytes((0x80 | opcode, 126)) + size.to_bytes(2, "big") + payload
-    return bytes((0x80 | opcode, 127)) + size.to_bytes(8, "big") + payload
-
-
-def close_frame(code: int, reason: str = "") -> bytes:
-    """A close frame: ``code`` and as much of ``reason`` as fits in 123 bytes (whole characters); 1005 (no code
-    was given) has no payload."""
-    if code == 1005:
-        return frame(CLOSE, b"")
-    return frame(CLOSE, code.to_bytes(2, "big") + reason.encode()[:123].decode(errors="ignore").encode())
-
-
-def http_head(status: int, headers: Headers) -> bytes:
-    """A response's status line and headers; a header with a line break or a NUL in it is refused."""
-    lines = [b"HTTP/1.1 %d %s" % (status, PHRASES.get(status, b""))]
-    for name, value in headers:
-        if any(c in name + value for c in b"\r\n\0") or b":" in name:
-            raise RuntimeError("a response header has a line break, a NUL or a colon in its name")
-        lines.append(name + b": " + value)
-    return b"\r\n".join(lines) + b"\r\n\r\n"
 
 
 class StreamSocket(asyncio.Protocol):
@@ -206,7 +173,7 @@ class StreamSocket(asyncio.Protocol):
             "headers": headers,
             "subprotocols": [token.decode("latin-1") for token in tokens(b"sec-websocket-protocol")],
             "state": self.app_state.copy(),
-            "extensions": {"websocket.http.response": {}},
+            "extensions": {"websocket.http.response": {}, WRITE_NOW: self.write_text},
         }
         self.state = CONNECTING
         self.messages.append({"type": "websocket.connect"})
@@ -343,6 +310,14 @@ class StreamSocket(asyncio.Protocol):
         if self.read_paused:
             self.read_paused = False
             self.transport.resume_reading()
+
+    def write_text(self, data: bytes) -> bool:
+        """A text message (``data``: UTF-8 already) on the socket now as one frame, when the stream is open and its
+        buffer has room; else False (``send`` then waits for the room, or says the stream is gone)."""
+        if self.state != OPEN or self.close_sent or (self.drained is not None and not self.drained.done()):
+            return False
+        self.transport.write(frame(TEXT, data))
+        return True
 
     async def send(self, message: Message) -> None:
         if self.drained is not None and not self.drained.done():

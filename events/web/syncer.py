@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import errno
 import logging
 import queue
+import socket
+import struct
+import subprocess
+import sys
 import threading
+import weakref
 from collections.abc import Callable
+from pathlib import Path
 
 from events.deferred import Deferred
+from events.web import sync_child
 from events.web.api_common import ApiError
 
 _STOP = None  # what ``close`` puts in the queue: the thread ends
@@ -18,34 +27,24 @@ log = logging.getLogger("cmdraft.serve")
 Synced = Callable[[OSError | None], None]  # told on the event loop once a write is on the device (or could not be)
 
 
-class Syncer:
-    """One thread that puts the picks written on the event loop on the device (group commit): each round it
-    fsyncs every draft file appended to since the last round, once a file and one after another, then wakes the
-    loop once with every write it synced.  The event loop does the rest of a write (the draft's logic, the appended
-    line: a few microseconds of disk-free work), so no pick waits for a worker thread, and none is answered before
-    its sync.  A write reaches the thread through a queue (one C call on the loop, a wake-up only when the thread
-    sleeps), and the thread takes everything queued meanwhile as one round.
+class Syncing:
+    """What puts the picks written on ``cmdraft serve``'s event loop on the device: ``Syncer`` (a thread of the
+    server's own) or ``HelperSyncer`` (a process of its own)."""
 
-    The thread is alone on purpose: every thread that runs Python takes the interpreter from the event loop each
-    time it wakes, so a pool syncing a round's files at once cost the loop a quarter of its time and doubled the
-    picks' waits (``python -m tests.benchmarks serve``, issue 41); a longer round only gathers more picks."""
+    closed = False
 
-    def __init__(self) -> None:
-        self.queue: queue.SimpleQueue[tuple[Deferred, Synced] | None] = queue.SimpleQueue()
-        self.thread: threading.Thread | None = None
-        self.loop: asyncio.AbstractEventLoop | None = None
-        self.closed = False
+    def start(self) -> None:
+        """Ready to sync (on the event loop, as the server starts): the first pick then doesn't wait for it."""
 
     def submit(self, deferred: Deferred, synced: Synced) -> None:
         """``deferred``'s files put on the device, then ``synced`` called on the event loop (with the ``OSError``
         when one could not be synced).  Called on the event loop; never called back once the syncer is closed."""
-        if self.closed:
-            raise ApiError(503, "unavailable", "the server is stopping: pick again")
-        if self.thread is None:
-            self.loop = asyncio.get_running_loop()
-            self.thread = threading.Thread(target=self._run, name="cmdraft-sync", daemon=True)
-            self.thread.start()
-        self.queue.put((deferred, synced))
+        raise NotImplementedError
+
+    def stop(self, timeout: float) -> None:
+        """No write taken any more; those taken before synced and called back (up to ``timeout`` seconds); called
+        in a worker thread while the event loop runs (the server is stopping)."""
+        raise NotImplementedError
 
     async def sync(self, deferred: Deferred) -> None:
         """Until ``deferred``'s files are on the device (an ``ApiError`` 503 when one could not be synced)."""
@@ -61,6 +60,36 @@ class Syncer:
 
         self.submit(deferred, synced)
         await done
+
+    def refuse_if_closed(self) -> None:
+        if self.closed:
+            raise ApiError(503, "unavailable", "the server is stopping: pick again")
+
+
+class Syncer(Syncing):
+    """One thread that puts the picks written on the event loop on the device (group commit): each round it
+    fsyncs every draft file appended to since the last round, once a file and one after another, then wakes the
+    loop once with every write it synced.  The event loop does the rest of a write (the draft's logic, the appended
+    line: a few microseconds of disk-free work), so no pick waits for a worker thread, and none is answered before
+    its sync.  A write reaches the thread through a queue (one C call on the loop, a wake-up only when the thread
+    sleeps), and the thread takes everything queued meanwhile as one round.
+
+    The thread is alone on purpose: every thread that runs Python takes the interpreter from the event loop each
+    time it wakes, so a pool syncing a round's files at once cost the loop a quarter of its time and doubled the
+    picks' waits (``python -m tests.benchmarks serve``, issue 41); a longer round only gathers more picks."""
+
+    def __init__(self) -> None:
+        self.queue: queue.SimpleQueue[tuple[Deferred, Synced] | None] = queue.SimpleQueue()
+        self.thread: threading.Thread | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None
+
+    def submit(self, deferred: Deferred, synced: Synced) -> None:
+        self.refuse_if_closed()
+        if self.thread is None:
+            self.loop = asyncio.get_running_loop()
+            self.thread = threading.Thread(target=self._run, name="cmdraft-sync", daemon=True)
+            self.thread.start()
+        self.queue.put((deferred, synced))
 
     def close(self) -> None:
         """The thread ends once the writes queued before it are synced and called back (the server is stopping)."""
@@ -99,6 +128,186 @@ class Syncer:
         self.close()
         if self.thread is not None:
             self.thread.join(timeout)
+
+
+class HelperSyncer(Syncing):
+    """A process of the server's own that puts the picks written on the event loop on the device (``sync_child``:
+    group commit, as ``Syncer``'s thread does).  A write's files reach it as descriptors over a socket pair (one
+    message a write, sent at once), its answer wakes the loop through the socket: no second thread of the server
+    runs Python, so the event loop never waits for the interpreter while its picks are synced.
+
+    A helper that ends unasked (killed) fails the writes it had (``OSError``: their picks are answered 503, and
+    are made again); the next write starts another.  Where the helper can't be started (no process may be spawned
+    here), the writes are synced by a ``Syncer`` thread instead."""
+
+    def __init__(self) -> None:
+        self.sock: socket.socket | None = None
+        self.process: subprocess.Popen[bytes] | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.numbered = 0  # the last write's number
+        self.waiting: dict[int, Synced] = {}  # write's number -> told once it is synced
+        self.unsent: list[tuple[int, Deferred]] = []  # writes the socket had no room for yet
+        self.idle = threading.Event()  # set once stopped with nothing waiting
+        self.fallback: Syncer | None = None
+        self.answering = False  # the helper has answered (one that ends before it does isn't started again)
+
+    def start(self) -> None:
+        """The helper started now (on the event loop), unless running; a ``Syncer`` thread if it can't be."""
+        if self.sock is not None or self.fallback is not None:
+            return
+        self.loop = asyncio.get_running_loop()
+        try:
+            ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        except (OSError, AttributeError) as error:
+            return self._fall_back(error)
+        try:
+            command = [sys.executable, "-I", "-S", str(Path(sync_child.__file__)), str(theirs.fileno())]
+            self.process = subprocess.Popen(
+                command, pass_fds=[theirs.fileno()], stdin=subprocess.DEVNULL, start_new_session=True
+            )
+        except OSError as error:
+            ours.close()
+            return self._fall_back(error)
+        finally:
+            theirs.close()
+        ours.setblocking(False)
+        self.sock = ours
+        self.loop.add_reader(ours.fileno(), self._answered)
+        weakref.finalize(self, _let_go, ours, self.process)
+
+    def _fall_back(self, error: BaseException) -> None:
+        log.warning("the picks are synced by a thread: the sync helper could not start (%s)", error)
+        self.fallback = Syncer()
+
+    def submit(self, deferred: Deferred, synced: Synced) -> None:
+        self.refuse_if_closed()
+        self.start()
+        if self.fallback is not None:
+            return self.fallback.submit(deferred, synced)
+        parts = deferred.parts(sync_child.MAX_FDS)  # a message carries that many descriptors at most
+        if len(parts) > 1:
+            synced = _joined(synced, len(parts))
+        for part in parts:
+            self.numbered += 1
+            self.waiting[self.numbered] = synced
+            if self.unsent or not self._send(self.numbered, part):
+                self.unsent.append((self.numbered, part))
+
+    def _send(self, number: int, deferred: Deferred) -> bool:
+        """The write sent to the helper (its descriptors closed here then); False when the socket had no room
+        (then sent once it has: ``_send_unsent``)."""
+        assert self.sock is not None and self.loop is not None
+        try:
+            socket.send_fds(self.sock, [sync_child.NUMBER.pack(number)], list(deferred.files.values()))
+        except BlockingIOError:
+            self.loop.add_writer(self.sock.fileno(), self._send_unsent)
+            return False
+        except OSError as error:
+            deferred.close()
+            self._lost(error)
+            return True
+        deferred.close()
+        return True
+
+    def _send_unsent(self) -> None:
+        assert self.loop is not None and self.sock is not None
+        self.loop.remove_writer(self.sock.fileno())
+        while self.unsent and self.sock is not None:
+            if not self._send(*self.unsent[0]):
+                return
+            if self.unsent:  # (a helper lost meanwhile emptied it)
+                self.unsent.pop(0)
+        if self.closed:
+            self._finish()
+
+    def _answered(self) -> None:
+        """The helper's answers read (on the event loop): each write it names told."""
+        while self.sock is not None:
+            try:
+                data = self.sock.recv(65536)
+            except BlockingIOError:
+                return
+            except OSError as error:
+                return self._lost(error)
+            if not data:
+                return self._lost(None)
+            self.answering = True
+            code, count = sync_child.HEAD.unpack_from(data)
+            numbers = struct.unpack_from(f"<{count}Q", data, sync_child.HEAD.size)
+            text = data[sync_child.HEAD.size + 8 * count :].decode("utf-8", "replace")
+            _synced([self.waiting.pop(n) for n in numbers if n in self.waiting], OSError(code, text) if code else None)
+
+    def _lost(self, error: OSError | None) -> None:
+        """The helper gone (``error``: how the socket said so): every write it had fails; the next write starts
+        another."""
+        problem = OSError(errno.EIO, "the sync helper stopped" + ("" if error is None else f" ({error})"))
+        sock, self.sock = self.sock, None
+        if sock is not None:
+            assert self.loop is not None
+            self.loop.remove_reader(sock.fileno())
+            self.loop.remove_writer(sock.fileno())
+            sock.close()
+        process, self.process = self.process, None
+        if process is not None:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                process.wait(timeout=1)  # it ended (or is ending: its socket closed)
+        if not self.answering and not self.closed:  # it never got to work: the thread syncs from now on
+            self._fall_back(problem)
+        for _, deferred in self.unsent:
+            deferred.close()
+        self.unsent.clear()
+        waiting, self.waiting = list(self.waiting.values()), {}
+        if waiting and not self.closed:
+            log.error("%s: %d writes failed (their picks are made again)", problem.strerror, len(waiting))
+        _synced(waiting, problem)
+        if self.closed:
+            self.idle.set()
+
+    def stop(self, timeout: float) -> None:
+        self.closed = True
+        if self.fallback is not None:
+            return self.fallback.stop(timeout)
+        if self.sock is None or self.loop is None:
+            return
+        try:
+            self.loop.call_soon_threadsafe(self._finish)
+        except RuntimeError:  # the loop closed
+            return
+        self.idle.wait(timeout)
+
+    def _finish(self) -> None:
+        """The helper told no more writes come (once the unsent are sent): it answers the rest and ends."""
+        if self.sock is None:
+            self.idle.set()
+        elif not self.unsent:
+            self.sock.shutdown(socket.SHUT_WR)
+
+
+def _joined(synced: Synced, parts: int) -> Synced:
+    """``synced`` told once, when all ``parts`` of a write are (with the first problem)."""
+    problems: list[OSError | None] = []
+
+    def part_synced(problem: OSError | None) -> None:
+        problems.append(problem)
+        if len(problems) == parts:
+            synced(next((p for p in problems if p is not None), None))
+
+    return part_synced
+
+
+def _let_go(sock: socket.socket, process: subprocess.Popen[bytes]) -> None:
+    """A syncer dropped without stopping: its helper told to end (its socket closed) and its exit collected."""
+    sock.close()
+    with contextlib.suppress(subprocess.TimeoutExpired, OSError):
+        process.wait(timeout=5)
+
+
+def syncer_for(helper: bool) -> Syncing:
+    """A ``HelperSyncer`` where ``helper`` is asked for and the system passes descriptors between processes
+    (Linux), else a ``Syncer`` thread."""
+    if helper and sys.platform == "linux" and hasattr(socket, "send_fds"):
+        return HelperSyncer()
+    return Syncer()
 
 
 def unsynced(problem: OSError) -> ApiError:

@@ -42,9 +42,9 @@ GET_ALLOWED: dict[str, tuple[int, str]] = {
     ),
     "events/web/guard.py": (1, "the ASGI scope the host guard reads is a plain dict by the ASGI spec"),
     "events/web/stream.py": (
-        4,
+        5,
         "a browser's stream message (the ASGI receive event and its JSON text) is untrusted data, "
-        "read by key and checked before anything believes it",
+        "read by key and checked before anything believes it; the ASGI scope's extensions are a plain dict",
     ),
     "events/web/answers.py": (1, "a msgspec type's metadata (``Meta.extra``), read to print the API table's shapes"),
 }

@@ -276,14 +276,14 @@ def test_a_state_worked_out_before_a_newer_one_never_replaces_it_on_the_way_to_t
 
 
 def test_a_pick_written_on_the_event_loop_is_answered_only_once_its_sync_is_done(tmp_path, cli, manual_clock):
-    """The event loop appends the pick and a thread of its own fsyncs it (``syncer.Syncer``): while that sync has not
+    """The event loop appends the pick and the sync thread fsyncs it (``syncer.Syncer``): while that sync has not
     returned, neither the picker's answer nor the next seat's pack is sent, and the sync covers the pod's file."""
     db = tmp_path / "synced.json"
     event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
     codes = codes_of(db, event_id)
     entered, release = threading.Event(), threading.Event()
     said: list[str] = []
-    real_sync, real_send = Deferred.sync, Connection.send
+    real_sync, real_send, real_post = Deferred.sync, Connection.send, Connection.post
 
     def sync(self: Deferred, *how) -> None:
         said.append("sync")
@@ -296,12 +296,18 @@ def test_a_pick_written_on_the_event_loop_is_answered_only_once_its_sync_is_done
         said.append(type(message).__name__)
         await real_send(self, message, whole)
 
-    with client(db, event_id, manual_clock, watch=False) as web:
+    def post(self: Connection, message) -> None:
+        said.append(type(message).__name__)
+        real_post(self, message)
+
+    with client(db, event_id, manual_clock, watch=False, sync_helper=False) as web:
         ann, bo = (phone(web, event_id, name, codes[name]) for name in ("Ann", "Bo"))
         assert bo.pick_first()  # the server's first write of the pod: the file rewritten whole, in a worker
         with web.websocket_connect(f"/api/stream?token={ann.token}") as stream:
             shown = stream.receive_json()["seat"]["draft"]
-            Deferred.sync, Connection.send = sync, send  # type: ignore[method-assign]  # spies, put back below
+            spies = ((Deferred, "sync", sync), (Connection, "send", send), (Connection, "post", post))
+            for owner, name, spy in spies:  # put back below
+                setattr(owner, name, spy)
             try:
                 stream.send_json(
                     {"type": "pick", "id": 9, "pack": shown["pack"], "pick": shown["pick"], "cards": [0, 1]}
@@ -313,7 +319,12 @@ def test_a_pick_written_on_the_event_loop_is_answered_only_once_its_sync_is_done
                 answer = stream.receive_json()
             finally:
                 release.set()
-                Deferred.sync, Connection.send = real_sync, real_send  # type: ignore[method-assign]  # the real ones back
+                for owner, name, real in (
+                    (Deferred, "sync", real_sync),
+                    (Connection, "send", real_send),
+                    (Connection, "post", real_post),
+                ):
+                    setattr(owner, name, real)
     assert answer["type"] == "picked" and answer["id"] == 9
     assert said[:3] == ["sync", "synced", "Picked"]
     assert len([row for row in draft_log(db, event_id)]) >= 2
@@ -389,13 +400,15 @@ def test_a_terminals_picks_made_since_the_servers_last_look_are_caught_up_by_the
     event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
     codes = codes_of(db, event_id)
     synced: list[int] = []  # the files each loop write's sync covered (a worker's write is no Deferred's)
-    real_sync = Deferred.sync
-
-    def sync(self: Deferred, *how) -> None:
-        synced.append(len(self.files))
-        real_sync(self, *how)
 
     with client(db, event_id, manual_clock, watch=False) as web:
+        syncer = web.app.state.server.writer.syncer
+        real_submit = syncer.submit
+
+        def submit(deferred: Deferred, done) -> None:
+            synced.append(len(deferred.files))
+            real_submit(deferred, done)
+
         ann, bo = (phone(web, event_id, name, codes[name]) for name in ("Ann", "Bo"))
         with web.websocket_connect(f"/api/stream?token={ann.token}") as stream:
             shown = stream.receive_json()["seat"]["draft"]
@@ -404,7 +417,7 @@ def test_a_terminals_picks_made_since_the_servers_last_look_are_caught_up_by_the
             first = stream.receive_json()  # the server's first write of the pod: the file rewritten, in a worker
             assert first["type"] == "picked" and first["seat"]["draft"]["pick"] == 2
             bo_seat = bo.seat()["draft"]["seat"] - 1
-            Deferred.sync = sync  # type: ignore[method-assign]  # a spy, put back below
+            syncer.submit = submit  # a spy, put back below
             try:
                 queued = Night(Store(db)).draft_session(event_id, 1).draft.queued(ann_seat)
                 terminal = Night(Store(db)).draft_session(event_id, 1)  # the terminal's own copy of the draft
@@ -433,7 +446,7 @@ def test_a_terminals_picks_made_since_the_servers_last_look_are_caught_up_by_the
                 stream.send_json({"type": "pick", "id": 3, "pack": 1, "pick": 3, "cards": [0, 1]})
                 stale = stream.receive_json()
             finally:
-                Deferred.sync = real_sync  # type: ignore[method-assign]  # the real one back
+                syncer.submit = real_submit  # the real one back
     assert refusal(stale) == ("refused", 3, 409, "stale")
     assert "your pack 1 pick 3 is already made" in stale["error"]["message"]
     assert [row for row in draft_log(db, event_id) if row[0] == ann_seat and row[2] == 3] == [
@@ -583,7 +596,7 @@ def test_a_pick_whose_sync_failed_is_refused_and_the_pods_seats_are_shown_the_fi
         self.close()
         raise OSError(5, "Input/output error")
 
-    with client(db, event_id, manual_clock, watch=False) as web:
+    with client(db, event_id, manual_clock, watch=False, sync_helper=False) as web:
         ann, bo = (phone(web, event_id, name, codes[name]) for name in ("Ann", "Bo"))
         assert bo.pick_first()  # the pod's first write
         served = web.app.state.server.served

@@ -22,8 +22,9 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
 from events.cli.serve import server_config
-from events.web import stream_socket
-from events.web.stream_socket import StreamSocket, python_mask
+from events.web import frames, stream_socket
+from events.web.frames import python_mask
+from events.web.stream_socket import StreamSocket
 
 MAX_SIZE = 64 * 1024  # the test server's ws_max_size
 MAX_QUEUE = 4
@@ -224,7 +225,7 @@ def test_the_handshake_answers_101_with_the_key_hashed_as_rfc_6455_says(address,
     assert lines[0].startswith(b"HTTP/1.1 101")
     headers = {name.lower(): value.strip() for name, _, value in (line.partition(b":") for line in lines[1:])}
     # RFC 6455 1.3's own example: key "dGhlIHNhbXBsZSBub25jZQ==" -> "s3pPLMBiTxaQ9kYGzzhZRbK+xOo="
-    assert base64.b64encode(hashlib.sha1(b"dGhlIHNhbXBsZSBub25jZQ==" + stream_socket.GUID).digest()) == (
+    assert base64.b64encode(hashlib.sha1(b"dGhlIHNhbXBsZSBub25jZQ==" + frames.GUID).digest()) == (
         b"s3pPLMBiTxaQ9kYGzzhZRbK+xOo="
     )
     expected = base64.b64encode(hashlib.sha1(KEY.encode() + b"258EAFA5-E914-47DA-95CA-C5AB0DC85B11").digest())
