@@ -14,14 +14,15 @@ from msgspec import UNSET
 from starlette.websockets import WebSocketDisconnect
 
 from events.night.shown import Answer
+from events.night.snapshot import Snapshot
 from events.web.answers import ErrorInfo, Picked, Pong, SeatMessage, SeatState, StreamError, StreamRefusal
 from events.web.api_common import ApiError, Signature
-from events.web.api_draft import Waiting, answer, claim_if_free, prepare_pick, seat_state
+from events.web.api_draft import Waiting, answer, claim_if_free, prepare_pick, seat_place, seat_state
 from events.web.bodies import PickBody, StreamPick, checked
 from events.web.endpoints import SeatSocket
 from events.web.live import Connection
 from events.web.server import Server
-from events.web.stream_socket import WRITE_NOW
+from events.web.stream_socket import TAKE_NOW, WRITE_NOW
 
 log = logging.getLogger("cmdraft.serve")
 decode = msgspec.json.Decoder().decode  # a message on a stream: any JSON (its kind read from it)
@@ -60,11 +61,14 @@ async def picked(server: Server, player: int, token: str, body: PickBody) -> Sea
 async def stream(seat: SeatSocket) -> None:
     server, socket, player, token = seat.server, seat.socket, seat.player, seat.token
     await socket.accept()
-    written = (socket.scope.get("extensions") or {}).get(WRITE_NOW)  # our own protocol's (``StreamSocket``)
-    connection = Connection(socket, player, token, seat.send, eager=True, write_now=written)
+    extensions = socket.scope.get("extensions") or {}  # our own protocol's (``StreamSocket``), where it runs
+    connection = Connection(socket, player, token, seat.send, eager=True, write_now=extensions.get(WRITE_NOW))
     server.hub.add(connection)
     sender = asyncio.create_task(connection.sender())
     receive = seat.receive  # each message straight from the server (no layer of Starlette's a message)
+    take_texts = extensions.get(TAKE_NOW)
+    if take_texts is not None:  # the usual pick taken as it arrives, this task not woken for it (``pick_now``)
+        take_texts(partial(pick_now, server, token, connection))
     try:
         with contextlib.suppress(ApiError):  # the seat bound here now, not at its first pick (a damaged file: then)
             await server.served.run(claim_if_free, server.served, player, token)
@@ -83,6 +87,8 @@ async def stream(seat: SeatSocket) -> None:
     except (WebSocketDisconnect, RuntimeError, OSError):
         pass
     finally:
+        if take_texts is not None:
+            take_texts(None)
         server.seen[player] = server.served.wall()  # the desk sees when the page went away
         server.hub.remove(connection)
         sender.cancel()
@@ -138,6 +144,46 @@ async def message(server: Server, text: str, token: str, connection: Connection)
         log.exception("unforeseen error taking a pick over the stream")
         return reply("refused", ask, internal_error())
     return None
+
+
+def pick_now(server: Server, token: str, connection: Connection, text: str) -> bool:
+    """A pick on the stream taken in as it arrives, on the event loop, when nothing about it needs a wait (the
+    token's holder and the event's snapshot known for the database as it is, the seat's draft in it): checked,
+    counted and placed as ``message`` does, and answered once written (``answered``).  False (nothing done): the
+    stream's task reads it (``message``)."""
+    served = server.served
+    if len(text) > server.settings.max_message:
+        return False
+    try:
+        sent = decode_pick(text)
+    except msgspec.DecodeError:
+        return False
+    mark = served.database_mark()
+    player = served.cached_holder(token, mark)
+    snap = served.fresh_snapshot(mark)
+    if player is None or snap is None or not drafting(snap, player):
+        return False
+    ask = None if sent.id is UNSET else sent.id
+    try:
+        server.limits.request("seat " + token)
+        server.knows(token)
+        waiting = prepare_pick(served, player, token, PickBody(sent.pack, sent.pick, sent.cards), snap)
+        if waiting is None:  # (``drafting`` said it is there)
+            raise ApiError(409, "no-draft", "your pod's draft hasn't started")
+        waiting.connection = connection
+        server.writer.submit_later(waiting).add_done_callback(partial(answered, server, connection, ask, waiting))
+    except ApiError as error:
+        connection.post(reply("refused", ask, error))
+    except Exception:  # as POST /api/pick answers it: said in one line, and in the server's log
+        log.exception("unforeseen error taking a pick over the stream")
+        connection.post(reply("refused", ask, internal_error()))
+    return True
+
+
+def drafting(snap: Snapshot, player: int) -> bool:
+    """Whether the snapshot has the player's seat in a live draft (a pick is placed without a read)."""
+    place = seat_place(snap, player)
+    return place is not None and place[2] is not None
 
 
 def answered(server: Server, connection: Connection, ask: int | None, waiting: Waiting, done: asyncio.Future) -> None:

@@ -20,6 +20,7 @@ import hashlib
 import logging
 import os
 from collections import deque
+from collections.abc import Callable
 from typing import Any, cast
 from urllib.parse import unquote
 
@@ -47,6 +48,7 @@ log = logging.getLogger("uvicorn.error")
 
 Message = dict[str, Any]
 WRITE_NOW = "cmdraft.write_text"  # the scope's extension an app writes a text message with at once (``write_text``)
+TAKE_NOW = "cmdraft.take_texts"  # the scope's extension an app takes text messages at once with (``take_texts``)
 CLOSE_TIMEOUT = 10.0  # seconds the client has to answer our close frame before the connection is dropped
 HANDSHAKE, CONNECTING, OPEN, RESPONDING, CLOSED = range(5)  # a connection's states
 TEXT_TYPE = b"text/plain; charset=utf-8"
@@ -70,6 +72,7 @@ class StreamSocket(asyncio.Protocol):
         self.messages: deque[Message] = deque()  # for the app's receive, in order
         self.waiter: asyncio.Future[None] | None = None  # the receive waiting for a message
         self.ended: Message | None = None  # the disconnect given to the app, once there is one
+        self.taker: Callable[[str], bool] | None = None  # what takes a text message at once (``take_texts``)
         self.read_paused = self.close_sent = False
         self.drained: asyncio.Future[None] | None = None  # while the transport's buffer is full: resume_writing
         self.close_timer: asyncio.TimerHandle | None = None
@@ -173,7 +176,7 @@ class StreamSocket(asyncio.Protocol):
             "headers": headers,
             "subprotocols": [token.decode("latin-1") for token in tokens(b"sec-websocket-protocol")],
             "state": self.app_state.copy(),
-            "extensions": {"websocket.http.response": {}, WRITE_NOW: self.write_text},
+            "extensions": {"websocket.http.response": {}, WRITE_NOW: self.write_text, TAKE_NOW: self.take_texts},
         }
         self.state = CONNECTING
         self.messages.append({"type": "websocket.connect"})
@@ -249,6 +252,8 @@ class StreamSocket(asyncio.Protocol):
             text = payload.decode() if opcode == TEXT else None
         except UnicodeDecodeError:
             return self.fail(1007, "text is not UTF-8")
+        if text is not None and self.taker is not None and self.app_waits() and self.taken(text):
+            return
         self.put({"type": "websocket.receive", "text": text, "bytes": None if opcode == TEXT else payload})
         if len(self.messages) >= self.max_queue and not self.read_paused:
             self.read_paused = True
@@ -283,6 +288,22 @@ class StreamSocket(asyncio.Protocol):
             self.transport.write(close_frame(code, reason))
         self.close_sent, self.state = True, CLOSED
         self.transport.close()
+
+    def take_texts(self, taker: Callable[[str], bool] | None) -> None:
+        """``taker`` given each text message as it arrives while the app waits for one with nothing queued: True, it
+        took the message (its ``receive`` never sees it); False, ``receive`` gives it as usual (None: no taker)."""
+        self.taker = taker
+
+    def app_waits(self) -> bool:
+        return not self.messages and self.waiter is not None and not self.waiter.done()
+
+    def taken(self, text: str) -> bool:
+        assert self.taker is not None
+        try:
+            return self.taker(text)
+        except Exception:  # the app's own error: its receive gets the message, as it would without a taker
+            log.exception("taking a message at once failed")
+            return False
 
     def put(self, message: Message) -> None:
         self.messages.append(message)
