@@ -128,17 +128,18 @@ def pack_json(cards: list[Printing]) -> msgspec.Raw:
             _PACKS_JSON.clear()
         if len(_PRINTED) > PRINTINGS_KEPT:
             _PRINTED.clear()
-        parts = []
+        parts = [b"["]  # each card's encoding up to its place, the place, the rest and a comma: joined once
         for place, printing in enumerate(cards):
             found = _PRINTED.get(id(printing))
             if found is None or found[0] is not printing:
                 remember_printings((printing,))
                 found = _PRINTED[id(printing)]
             if found[1] and place < len(_PLACES):
-                parts.append(found[1] + _PLACES[place] + found[2])
+                parts += (found[1], _PLACES[place], found[2], b",")
             else:
-                parts.append(card_bytes(printing.card, place, printing.foil or printing.etched))
-        kept = _PACKS_JSON[id(cards)] = (cards, msgspec.Raw(b"[" + b",".join(parts) + b"]"))
+                parts += (card_bytes(printing.card, place, printing.foil or printing.etched), b",")
+        parts[-1] = b"]"  # the last comma (an empty pack: the opening bracket too, with ``[]`` put back below)
+        kept = _PACKS_JSON[id(cards)] = (cards, msgspec.Raw(b"".join(parts) if cards else b"[]"))
     return kept[1]
 
 

@@ -62,7 +62,7 @@ class Connection:
         newer one (a state worked out before a write can be offered after the write's own: issue 41's lost
         hand-off, where the older replaced the newer still waiting and the seat never got its pack)."""
         newest = self.pending if self.pending is not None else self.sent
-        if newest is not None and (state.version < newest.version or same(state, newest)):
+        if newest is not None and (state is newest or state.version < newest.version or same(state, newest)):
             return
         if self.eager and self.pending is None and not self.writing:
             self.sent = state
