@@ -36,6 +36,7 @@ The ``HAS_*`` flags are plain module attributes: tests turn them off to run the 
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import queue
@@ -141,6 +142,13 @@ def unlock(handle: Any) -> None:
         portalocker.unlock(handle)
     except (portalocker.LockException, OSError, ValueError):
         pass  # closing the file drops the lock anyway
+
+
+def end_process(process: Any) -> None:
+    """A child process (a ``subprocess.Popen``) ended at once, whatever it is doing (SIGKILL; Windows:
+    ``TerminateProcess``); one already gone is no error."""
+    with contextlib.suppress(OSError):
+        process.kill()
 
 
 def process_alive(pid: int, since: float | None = None) -> bool:

@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, Any
 
 from events.deferred import Deferred
 from events.web.answers import SeatState
-from events.web.api_common import ApiError, Served, core_error
+from events.web.api_common import Served, core_error
 from events.web.api_draft import Waiting, carries_state, write_picks
-from events.web.syncer import syncer_for, unsynced
+from events.web.syncer import stopping, syncer_for, unsynced
 from sets.errors import CmdraftError, WouldWait
 
 if TYPE_CHECKING:
@@ -63,6 +63,9 @@ class PickWriter:
         (``_slow``) when the write would wait; the pod is free again when no pick waits."""
         while batch := self.waiting.pop(pod, None):
             self.picked_since[pod] = True
+            if self.syncer.closed:  # the server is stopping: refused before anything is written
+                _fail(batch, stopping())
+                continue
             lock = self.served.locked(pod)
             if not lock.acquire(blocking=False):  # held until the write is synced: no worker shows the pod meanwhile
                 self._start(self._slow(pod, batch))
@@ -230,7 +233,3 @@ def _fail(batch: list[tuple[Waiting, asyncio.Future]], error: BaseException) -> 
     for _, done in batch:
         if not done.done():
             done.set_exception(error)
-
-
-def stopping() -> ApiError:
-    return ApiError(503, "unavailable", "the server is stopping: pick again")

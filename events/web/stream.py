@@ -152,8 +152,8 @@ def pick_now(server: Server, token: str, connection: Connection, text: str) -> b
     counted and placed as ``message`` does, and answered once written (``answered``).  False (nothing done): the
     stream's task reads it (``message``)."""
     served = server.served
-    if len(text) > server.settings.max_message:
-        return False
+    if len(text) > server.settings.max_message or connection.writing or connection.outbox:
+        return False  # (a stream whose messages wait to be written: the task's way, which waits for them)
     try:
         sent = decode_pick(text)
     except msgspec.DecodeError:

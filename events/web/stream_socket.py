@@ -295,7 +295,10 @@ class StreamSocket(asyncio.Protocol):
         self.taker = taker
 
     def app_waits(self) -> bool:
-        return not self.messages and self.waiter is not None and not self.waiter.done()
+        """The app waits for a message with none queued, and the client takes what is written to it (a client that
+        doesn't read gets its messages queued, so reading it stops at ``ws_max_queue`` as without a taker)."""
+        writing = self.drained is None or self.drained.done()
+        return writing and not self.messages and self.waiter is not None and not self.waiter.done()
 
     def taken(self, text: str) -> bool:
         assert self.taker is not None

@@ -22,14 +22,14 @@ MAX_FDS = 250  # descriptors a message carries (the kernel's limit is 253)
 MAX_ANSWERED = 4096  # writes one answer names (an answer stays a small message)
 HEAD = struct.Struct("<iI")  # error number, writes named
 NUMBER = struct.Struct("<Q")
-CONTROL = socket.CMSG_SPACE(MAX_FDS * array.array("i").itemsize)
 
 
 def received(sock: socket.socket, wait: bool) -> tuple[bytes, list[int], bool] | None:
     """One message (its bytes, descriptors, whether descriptors were cut off), None when none waits (``wait``
     False); the bytes are empty once the server's end is closed."""
     try:  # (not ``socket.recv_fds``: before Python 3.12 it drops the flags)
-        data, ancillary, flags, _ = sock.recvmsg(64, CONTROL, 0 if wait else socket.MSG_DONTWAIT)
+        room = socket.CMSG_SPACE(MAX_FDS * array.array("i").itemsize)  # (worked out here: not every system has it)
+        data, ancillary, flags, _ = sock.recvmsg(64, room, 0 if wait else socket.MSG_DONTWAIT)
     except BlockingIOError:
         return None
     except ConnectionError:

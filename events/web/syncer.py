@@ -16,6 +16,7 @@ import weakref
 from collections.abc import Callable
 from pathlib import Path
 
+from events import portable
 from events.deferred import Deferred
 from events.web import sync_child
 from events.web.api_common import ApiError
@@ -63,7 +64,7 @@ class Syncing:
 
     def refuse_if_closed(self) -> None:
         if self.closed:
-            raise ApiError(503, "unavailable", "the server is stopping: pick again")
+            raise stopping()
 
 
 class Syncer(Syncing):
@@ -149,7 +150,8 @@ class HelperSyncer(Syncing):
         self.unsent: list[tuple[int, Deferred]] = []  # writes the socket had no room for yet
         self.idle = threading.Event()  # set once stopped with nothing waiting
         self.fallback: Syncer | None = None
-        self.answering = False  # the helper has answered (one that ends before it does isn't started again)
+        self.answering = False  # this helper has answered (one that ends before it does isn't started again)
+        self.broken: OSError | None = None  # the socket failed: the helper is let go on the loop's next turn
 
     def start(self) -> None:
         """The helper started now (on the event loop), unless running; a ``Syncer`` thread if it can't be."""
@@ -160,10 +162,15 @@ class HelperSyncer(Syncing):
             ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         except (OSError, AttributeError) as error:
             return self._fall_back(error)
-        try:
+        try:  # (its output not the server's: a helper stopped by a signal holds no pipe of the server's open)
             command = [sys.executable, "-I", "-S", str(Path(sync_child.__file__)), str(theirs.fileno())]
             self.process = subprocess.Popen(
-                command, pass_fds=[theirs.fileno()], stdin=subprocess.DEVNULL, start_new_session=True
+                command,
+                pass_fds=[theirs.fileno()],
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                start_new_session=True,
             )
         except OSError as error:
             ours.close()
@@ -171,7 +178,7 @@ class HelperSyncer(Syncing):
         finally:
             theirs.close()
         ours.setblocking(False)
-        self.sock = ours
+        self.sock, self.answering = ours, False
         self.loop.add_reader(ours.fileno(), self._answered)
         weakref.finalize(self, _let_go, ours, self.process)
 
@@ -194,29 +201,35 @@ class HelperSyncer(Syncing):
                 self.unsent.append((self.numbered, part))
 
     def _send(self, number: int, deferred: Deferred) -> bool:
-        """The write sent to the helper (its descriptors closed here then); False when the socket had no room
-        (then sent once it has: ``_send_unsent``)."""
+        """The write sent to the helper (its descriptors closed here then); False when it waits in ``unsent``:
+        the socket has no room (sent once it has: ``_send_unsent``), or the helper is being let go (``_lost``
+        fails it, on the loop's next turn: never inside the write that sent it)."""
         assert self.sock is not None and self.loop is not None
+        if self.broken is not None:
+            return False
         try:
             socket.send_fds(self.sock, [sync_child.NUMBER.pack(number)], list(deferred.files.values()))
         except BlockingIOError:
             self.loop.add_writer(self.sock.fileno(), self._send_unsent)
             return False
         except OSError as error:
-            deferred.close()
-            self._lost(error)
-            return True
+            if error.errno in IN_FLIGHT:  # too many descriptors on their way: sent again once some arrived
+                self.loop.call_later(RETRY, self._send_unsent)
+                return False
+            self.broken = error
+            self.loop.call_soon(self._lost, error, self.sock)
+            return False
         deferred.close()
         return True
 
     def _send_unsent(self) -> None:
-        assert self.loop is not None and self.sock is not None
+        if self.sock is None or self.loop is None:
+            return  # (the helper was let go meanwhile: what was unsent failed with it)
         self.loop.remove_writer(self.sock.fileno())
-        while self.unsent and self.sock is not None:
+        while self.unsent:
             if not self._send(*self.unsent[0]):
                 return
-            if self.unsent:  # (a helper lost meanwhile emptied it)
-                self.unsent.pop(0)
+            self.unsent.pop(0)
         if self.closed:
             self._finish()
 
@@ -236,11 +249,16 @@ class HelperSyncer(Syncing):
             numbers = struct.unpack_from(f"<{count}Q", data, sync_child.HEAD.size)
             text = data[sync_child.HEAD.size + 8 * count :].decode("utf-8", "replace")
             _synced([self.waiting.pop(n) for n in numbers if n in self.waiting], OSError(code, text) if code else None)
+            if self.unsent:  # descriptors it took in free room for the writes that waited
+                self._send_unsent()
 
-    def _lost(self, error: OSError | None) -> None:
+    def _lost(self, error: OSError | None, sock: socket.socket | None = None) -> None:
         """The helper gone (``error``: how the socket said so): every write it had fails; the next write starts
-        another."""
+        another.  ``sock``: the socket that failed (nothing to do once that helper was let go already)."""
+        if sock is not None and sock is not self.sock:
+            return
         problem = OSError(errno.EIO, "the sync helper stopped" + ("" if error is None else f" ({error})"))
+        self.broken = None
         sock, self.sock = self.sock, None
         if sock is not None:
             assert self.loop is not None
@@ -248,9 +266,10 @@ class HelperSyncer(Syncing):
             self.loop.remove_writer(sock.fileno())
             sock.close()
         process, self.process = self.process, None
-        if process is not None:
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                process.wait(timeout=1)  # it ended (or is ending: its socket closed)
+        if process is not None and process.poll() is None:  # ending (its socket closed), or of no use: ended now
+            portable.end_process(process)
+            assert self.loop is not None
+            self.loop.call_later(1.0, process.poll)  # its exit collected (no wait on the loop)
         if not self.answering and not self.closed:  # it never got to work: the thread syncs from now on
             self._fall_back(problem)
         for _, deferred in self.unsent:
@@ -273,7 +292,11 @@ class HelperSyncer(Syncing):
             self.loop.call_soon_threadsafe(self._finish)
         except RuntimeError:  # the loop closed
             return
-        self.idle.wait(timeout)
+        if not self.idle.wait(timeout) and (process := self.process) is not None:
+            # a helper that never answered (stopped by a signal, a hung disk): ended, its writes failed (none was
+            # answered), so the server stops all the same
+            portable.end_process(process)
+            self.idle.wait(1.0)
 
     def _finish(self) -> None:
         """The helper told no more writes come (once the unsent are sent): it answers the rest and ends."""
@@ -281,6 +304,10 @@ class HelperSyncer(Syncing):
             self.idle.set()
         elif not self.unsent:
             self.sock.shutdown(socket.SHUT_WR)
+
+
+IN_FLIGHT = {code for code in (getattr(errno, "ETOOMANYREFS", None), errno.ENOBUFS) if code is not None}
+RETRY = 0.01  # seconds before a write refused for the descriptors in flight is sent again
 
 
 def _joined(synced: Synced, parts: int) -> Synced:
@@ -308,6 +335,11 @@ def syncer_for(helper: bool) -> Syncing:
     if helper and sys.platform == "linux" and hasattr(socket, "send_fds"):
         return HelperSyncer()
     return Syncer()
+
+
+def stopping() -> ApiError:
+    """A write refused because the server is stopping."""
+    return ApiError(503, "unavailable", "the server is stopping: pick again")
 
 
 def unsynced(problem: OSError) -> ApiError:

@@ -5,8 +5,10 @@ words, the same rate limit."""
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import json
+import os
 import shutil
 import socket
 import threading
@@ -85,10 +87,12 @@ def night(cli: Any, folder: Path) -> tuple[Path, int, dict[str, str]]:
 
 
 @contextlib.contextmanager
-def serving(db: Path, event_id: int, clock: Any) -> Iterator[str]:
+def serving(db: Path, event_id: int, clock: Any, apps: list[Any] | None = None) -> Iterator[str]:
     """The app on a real uvicorn as ``cmdraft serve`` runs it (``server_config``: its own stream protocol), in a
-    thread of this process (so what it calls can be counted here); its address."""
+    thread of this process (so what it calls can be counted here); its address (``apps``: the app put there)."""
     app = create_app(db, event_id, WebSettings(watch=False), clock=clock.monotonic, wall=clock.now, desk_token="d")
+    if apps is not None:
+        apps.append(app)
     listener = socket.socket()
     listener.bind(("127.0.0.1", 0))
     listener.listen(64)
@@ -161,3 +165,43 @@ def test_picks_taken_as_they_arrive_count_toward_the_rate_limit_in_the_same_word
         said.sort(key=lambda answer: answer["id"])  # a refusal's answer may overtake a pick's (answered once synced)
         assert [answer["status"] for answer in said] == [409] * 59 + [429] * 3, way  # the stream's opening counted
     assert answers["at once"][59]["error"] == answers["by task"][59]["error"]
+
+
+def masked_text_frame(payload: bytes) -> bytes:
+    """A client's text frame (RFC 6455 5.2: masked), for a payload under 126 bytes."""
+    mask = os.urandom(4)
+    return bytes((0x81, 0x80 | len(payload))) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+
+
+def test_a_client_that_sends_picks_and_never_reads_is_read_no_more_once_its_answers_wait(tmp_path, cli, manual_clock):
+    """Picks taken as they arrive never get around the stream's back-pressure: once the client stops reading, its
+    answers wait, its messages queue (``ws_max_queue``) and the server stops reading it, so the answers kept for it
+    stay few (its memory can't be grown by sending)."""
+    db, event_id, codes = night(cli, tmp_path / "flood")
+    apps: list[Any] = []
+    with serving(db, event_id, manual_clock, apps) as address:
+        joined = httpx.post(
+            f"http://{address}/api/join", json={"event": event_id, "player": "Ann", "code": codes["Ann"]}
+        )
+        host, port = address.split(":")
+        raw = socket.socket()
+        raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # a client that reads nothing
+        raw.connect((host, int(port)))
+        key = base64.b64encode(os.urandom(16)).decode()
+        raw.sendall(
+            f"GET /api/stream?token={joined.json()['token']} HTTP/1.1\r\nHost: {address}\r\nUpgrade: websocket\r\n"
+            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
+            f"Origin: {ORIGIN['origin']}\r\n\r\n".encode()
+        )
+        time.sleep(0.3)
+        stale = json.dumps({"type": "pick", "id": 1, "pack": 1, "pick": 9, "cards": [0, 1]}).encode()
+        flood = masked_text_frame(stale) * 60_000  # 4 MiB: more than the sockets' buffers hold
+        raw.settimeout(3)
+        sent = 0
+        with contextlib.suppress(TimeoutError):
+            while sent < len(flood):
+                sent += raw.send(flood[sent : sent + 65536])
+        time.sleep(1)
+        kept = [len(c.outbox) for found in apps[0].state.server.hub.connections.values() for c in found]
+        raw.close()
+    assert kept and max(kept) <= 100

@@ -6,8 +6,10 @@ server's writes are synced first, and a helper never outlives its server."""
 from __future__ import annotations
 
 import asyncio
+import errno
 import os
 import signal
+import socket
 import subprocess
 import sys
 import textwrap
@@ -251,6 +253,130 @@ def test_a_helper_never_outlives_its_server_killed_with_sigkill(tmp_path):
     finally:
         if server.poll() is None:
             server.kill()
+
+
+def test_writes_to_a_helper_killed_unseen_are_failed_once_on_the_loops_next_turn_never_inside_submit(tmp_path):
+    """The helper killed before the loop saw it go: a write's send fails, and it is told (failed) on the loop's next
+    turn, never inside ``submit`` (where its caller is still writing); a write of more files than one message
+    carries waits with it and is told once; the next write starts another helper."""
+    fds = [written(tmp_path, f"f{n}") for n in range(sync_child.MAX_FDS + 50)]
+
+    async def work() -> list[Any]:
+        syncer = HelperSyncer()
+        told: list[Any] = []
+        syncer.submit(deferred_of(fds[0]), told.append)
+        while not told:
+            await asyncio.sleep(0.01)
+        os.kill(syncer.process.pid, signal.SIGKILL)
+        time.sleep(0.3)  # (the loop not run: it hasn't seen the helper go)
+        syncer.submit(deferred_of(fds[1]), told.append)
+        syncer.submit(deferred_of(*fds), told.append)
+        assert len(told) == 1  # nothing said inside submit
+        while len(told) < 3:
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(0.1)
+        syncer.submit(deferred_of(fds[0]), told.append)
+        while len(told) < 4:
+            await asyncio.sleep(0.01)
+        await stopped(syncer)
+        return told
+
+    told = run(work)
+    assert told[0] is None and told[3] is None and len(told) == 4
+    assert all(isinstance(problem, OSError) for problem in told[1:3])
+    for fd in fds:
+        os.close(fd)
+
+
+def test_a_restarted_helper_that_ends_before_it_answers_leaves_the_writes_to_a_thread(tmp_path, monkeypatch):
+    """A helper that worked, killed; the one started after it can't run (its file gone: an upgrade): the write it
+    had fails, and the thread syncs from then on (not 503 after 503)."""
+    fd = written(tmp_path, "pod-1.jsonl")
+
+    async def work() -> tuple[list[Any], bool]:
+        syncer = HelperSyncer()
+        told: list[Any] = []
+        syncer.submit(deferred_of(fd), told.append)
+        while not told:
+            await asyncio.sleep(0.01)
+        monkeypatch.setattr(sync_child, "__file__", str(tmp_path / "gone" / "sync_child.py"))
+        os.kill(syncer.process.pid, signal.SIGKILL)
+        await asyncio.sleep(0.3)
+        for n in range(3):
+            syncer.submit(deferred_of(fd), told.append)
+            while len(told) < n + 2:
+                await asyncio.sleep(0.01)
+        await stopped(syncer)
+        return told, isinstance(syncer.fallback, Syncer)
+
+    told, fell_back = run(work)
+    assert told[0] is None and isinstance(told[1], OSError) and told[2:] == [None, None] and fell_back
+
+
+def test_a_server_stopping_with_a_helper_that_never_answers_ends_it_and_fails_its_writes(tmp_path):
+    """A helper stopped by a signal (or on a hung disk) holds a write as the server stops: after the stop's wait it
+    is ended and the write failed (it was never answered), so the server stops and no helper is left behind."""
+    fd = written(tmp_path, "pod-1.jsonl")
+
+    async def work() -> tuple[list[Any], int, float]:
+        syncer = HelperSyncer()
+        told: list[Any] = []
+        syncer.submit(deferred_of(fd), told.append)
+        while not told:
+            await asyncio.sleep(0.01)
+        pid = syncer.process.pid
+        os.kill(pid, signal.SIGSTOP)
+        syncer.submit(deferred_of(fd), told.append)
+        began = time.monotonic()
+        await asyncio.get_running_loop().run_in_executor(None, syncer.stop, 0.5)
+        return told, pid, time.monotonic() - began
+
+    told, pid, took = run(work)
+    assert told[0] is None and isinstance(told[1], OSError) and took < 3
+    deadline = time.monotonic() + 5
+    while Path(f"/proc/{pid}").exists() and time.monotonic() < deadline:
+        time.sleep(0.05)  # (collected by this process's ``Popen`` at exit, or init)
+    state = (
+        Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0] if Path(f"/proc/{pid}").exists() else "Z"
+    )
+    assert state == "Z"  # not running, not stopped: ended
+
+
+def test_a_write_refused_for_the_descriptors_in_flight_is_sent_again(tmp_path, monkeypatch):
+    """Too many descriptors on their way between processes (``ETOOMANYREFS``, a user's limit): the helper is not
+    taken for gone; the write waits and is sent again."""
+    fd = written(tmp_path, "pod-1.jsonl")
+    real_send_fds = socket.send_fds
+    refused = []
+
+    def send_fds(sock: socket.socket, buffers: Any, fds: Any, *rest: Any) -> int:
+        if not refused:
+            refused.append(True)
+            raise OSError(errno.ETOOMANYREFS, "Too many references: cannot splice")
+        return real_send_fds(sock, buffers, fds, *rest)
+
+    monkeypatch.setattr(socket, "send_fds", send_fds)
+
+    async def work() -> tuple[list[Any], int | None]:
+        syncer = HelperSyncer()
+        syncer.start()
+        first = syncer.process.pid
+        told: list[Any] = []
+        syncer.submit(deferred_of(fd), told.append)
+        while not told:
+            await asyncio.sleep(0.01)
+        pid = syncer.process.pid if syncer.process else None
+        await stopped(syncer)
+        return told, first == pid
+
+    assert run(work) == ([None], True)
+
+
+def test_the_web_face_imports_where_the_system_passes_no_descriptors():
+    """Without ``socket.CMSG_SPACE`` (Windows) the server still starts: the thread syncs there."""
+    probe = "import socket; del socket.CMSG_SPACE; import events.web.app, events.web.sync_child; print('ok')"
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
+    assert done.stdout.strip() == "ok", done.stderr
 
 
 def test_serve_syncs_with_the_helper_on_linux_and_a_thread_when_asked():
