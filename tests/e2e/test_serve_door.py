@@ -9,21 +9,20 @@ from __future__ import annotations
 import contextlib
 import json
 import socket
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
-import uvicorn
 from starlette.testclient import TestClient
 
-from events.cli.serve import allowed_hosts, listening, server_config
+from events.cli.serve import allowed_hosts, server_config
 from events.web.app import create_app
 from events.web.guard import host_name
 from events.web.settings import WebSettings
 from tests.helpers.serve_process import raw, serve_process, stop
+from tests.helpers.serve_thread import serve_in_thread
 from tests.helpers.served import served_night
 
 
@@ -95,20 +94,9 @@ def test_with_lan_only_the_printed_address_and_localhost_are_accepted_as_host(tm
 @contextlib.contextmanager
 def threaded_server(db: Path, event_id: int, **figures: float) -> Iterator[str]:
     """The app under uvicorn with ``serve``'s own configuration (``figures``: shorter timeouts), in a thread."""
-    sock = listening("127.0.0.1", 0)
     settings = WebSettings(hosts=allowed_hosts("127.0.0.1"), watch=False, **figures)
-    app = create_app(db, event_id, settings)
-    server = uvicorn.Server(server_config(app, settings))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    try:
-        while not server.started:
-            time.sleep(0.01)
-        yield f"http://127.0.0.1:{sock.getsockname()[1]}"
-    finally:
-        server.should_exit = True
-        thread.join(10)
-        sock.close()
+    with serve_in_thread(create_app(db, event_id, settings), settings) as address:
+        yield f"http://{address}"
 
 
 def closed_within(sock: socket.socket, seconds: float) -> bool:

@@ -11,21 +11,19 @@ import json
 import os
 import shutil
 import socket
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
-import uvicorn
 from websockets.sync.client import connect
 
-from events.cli.serve import server_config
 from events.web import stream
 from events.web.app import create_app
 from events.web.settings import WebSettings
 from tests.helpers.nights import codes_of
+from tests.helpers.serve_thread import serve_in_thread
 from tests.helpers.served import ORIGIN, client, draft_log, served_night
 
 # each message a phone sends, after the seat's first state: a pick of the pack shown (its pack and pick filled in)
@@ -88,25 +86,13 @@ def night(cli: Any, folder: Path) -> tuple[Path, int, dict[str, str]]:
 
 @contextlib.contextmanager
 def serving(db: Path, event_id: int, clock: Any, apps: list[Any] | None = None) -> Iterator[str]:
-    """The app on a real uvicorn as ``cmdraft serve`` runs it (``server_config``: its own stream protocol), in a
-    thread of this process (so what it calls can be counted here); its address (``apps``: the app put there)."""
+    """The app on a real uvicorn as ``cmdraft serve`` runs it, in a thread of this process (so what it calls can be
+    counted here); its address (``apps``: the app put there)."""
     app = create_app(db, event_id, WebSettings(watch=False), clock=clock.monotonic, wall=clock.now, desk_token="d")
     if apps is not None:
         apps.append(app)
-    listener = socket.socket()
-    listener.bind(("127.0.0.1", 0))
-    listener.listen(64)
-    server = uvicorn.Server(server_config(app))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
-    thread.start()
-    try:
-        while not server.started:
-            time.sleep(0.01)
-        yield f"127.0.0.1:{listener.getsockname()[1]}"
-    finally:
-        server.should_exit = True
-        thread.join(10)
-        listener.close()
+    with serve_in_thread(app) as address:
+        yield address
 
 
 def streamed(address: str, event_id: int, code: str) -> Any:

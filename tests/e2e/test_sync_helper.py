@@ -46,11 +46,25 @@ def deferred_of(*fds: int) -> Deferred:
     return deferred
 
 
+async def until(told: list[Any], count: int) -> None:
+    """Until ``count`` writes were told (synced or failed)."""
+    while len(told) < count:
+        await asyncio.sleep(0.01)
+
+
+async def told_once(fd: int) -> tuple[HelperSyncer, list[Any]]:
+    """A new syncer given a write of ``fd``'s file, once it has told it (synced, or failed); what it told."""
+    syncer, told = HelperSyncer(), list[Any]()
+    syncer.submit(deferred_of(fd), told.append)
+    await until(told, 1)
+    return syncer, told
+
+
 def open_descriptors() -> int:
     return len(os.listdir("/proc/self/fd"))
 
 
-def stopped(syncer: HelperSyncer) -> None:
+def stopped(syncer: HelperSyncer) -> asyncio.Future[None]:
     """``stop`` as the server calls it: in a worker thread while the loop runs."""
     return asyncio.get_running_loop().run_in_executor(None, syncer.stop, 10.0)
 
@@ -65,8 +79,7 @@ def test_each_write_is_called_back_once_synced_and_its_descriptors_are_let_go(tm
         told: list[tuple[int, OSError | None]] = []
         for n, fd in enumerate([*fds, fds[0]]):  # the last: a file another write of the round synced too
             syncer.submit(deferred_of(fd), lambda problem, n=n: told.append((n, problem)))
-        while len(told) < 4:
-            await asyncio.sleep(0.01)
+        await until(told, 4)
         pid = syncer.process.pid if syncer.process else None
         await stopped(syncer)
         return told, pid
@@ -84,11 +97,7 @@ def test_a_file_the_device_refuses_to_sync_is_said_with_its_error(tmp_path):
     reading, writing = os.pipe()
 
     async def work() -> list[OSError | None]:
-        syncer = HelperSyncer()
-        told: list[OSError | None] = []
-        syncer.submit(deferred_of(reading), told.append)
-        while not told:
-            await asyncio.sleep(0.01)
+        syncer, told = await told_once(reading)
         await stopped(syncer)
         return told
 
@@ -120,19 +129,16 @@ def test_a_helper_killed_with_writes_fails_those_and_the_next_write_starts_anoth
         syncer = HelperSyncer()
         told: list[Any] = []
         syncer.submit(deferred_of(fd), told.append)  # answered: the helper is at work
-        while not told:
-            await asyncio.sleep(0.01)
+        await until(told, 1)
         first = syncer.process.pid
         os.kill(first, signal.SIGSTOP)  # held: the next write waits in it
         syncer.submit(deferred_of(fd), told.append)
         await asyncio.sleep(0.2)
         assert told == [None]  # not called back before its sync
         os.kill(first, signal.SIGKILL)
-        while len(told) < 2:
-            await asyncio.sleep(0.01)
+        await until(told, 2)
         syncer.submit(deferred_of(fd), told.append)
-        while len(told) < 3:
-            await asyncio.sleep(0.01)
+        await until(told, 3)
         second = syncer.process.pid
         await stopped(syncer)
         return told, first, second
@@ -148,11 +154,7 @@ def test_where_no_helper_can_start_the_writes_are_synced_by_a_thread(tmp_path, m
     monkeypatch.setattr(sys, "executable", str(tmp_path / "no-python-here"))
 
     async def work() -> tuple[list[OSError | None], bool]:
-        syncer = HelperSyncer()
-        told: list[OSError | None] = []
-        syncer.submit(deferred_of(fd), told.append)
-        while not told:
-            await asyncio.sleep(0.01)
+        syncer, told = await told_once(fd)
         await stopped(syncer)
         return told, isinstance(syncer.fallback, Syncer)
 
@@ -166,14 +168,9 @@ def test_a_helper_that_ends_before_it_answers_anything_leaves_the_writes_to_a_th
     monkeypatch.setattr(sync_child, "__file__", str(tmp_path / "missing.py"))
 
     async def work() -> tuple[list[OSError | None], bool]:
-        syncer = HelperSyncer()
-        told: list[OSError | None] = []
+        syncer, told = await told_once(fd)
         syncer.submit(deferred_of(fd), told.append)
-        while not told:
-            await asyncio.sleep(0.01)
-        syncer.submit(deferred_of(fd), told.append)
-        while len(told) < 2:
-            await asyncio.sleep(0.01)
+        await until(told, 2)
         await stopped(syncer)
         return told, isinstance(syncer.fallback, Syncer)
 
@@ -185,11 +182,7 @@ def test_stopping_syncs_and_calls_back_the_writes_sent_before_it(tmp_path):
     fd = written(tmp_path, "pod-1.jsonl")
 
     async def work() -> list[OSError | None]:
-        syncer = HelperSyncer()
-        told: list[OSError | None] = []
-        syncer.submit(deferred_of(fd), told.append)
-        while not told:
-            await asyncio.sleep(0.01)
+        syncer, told = await told_once(fd)
         os.kill(syncer.process.pid, signal.SIGSTOP)  # the next writes wait in the helper as the server stops
         for _ in range(3):
             syncer.submit(deferred_of(fd), told.append)
@@ -205,17 +198,12 @@ def test_the_helper_ignores_ctrl_c_and_sigterm_its_server_acts_on(tmp_path):
     fd = written(tmp_path, "pod-1.jsonl")
 
     async def work() -> list[OSError | None]:
-        syncer = HelperSyncer()
-        told: list[OSError | None] = []
-        syncer.submit(deferred_of(fd), told.append)
-        while not told:
-            await asyncio.sleep(0.01)
+        syncer, told = await told_once(fd)
         for sent in (signal.SIGINT, signal.SIGTERM):
             os.kill(syncer.process.pid, sent)
         await asyncio.sleep(0.2)
         syncer.submit(deferred_of(fd), told.append)
-        while len(told) < 2:
-            await asyncio.sleep(0.01)
+        await until(told, 2)
         await stopped(syncer)
         return told
 
@@ -265,19 +253,16 @@ def test_writes_to_a_helper_killed_unseen_are_failed_once_on_the_loops_next_turn
         syncer = HelperSyncer()
         told: list[Any] = []
         syncer.submit(deferred_of(fds[0]), told.append)
-        while not told:
-            await asyncio.sleep(0.01)
+        await until(told, 1)
         os.kill(syncer.process.pid, signal.SIGKILL)
         time.sleep(0.3)  # (the loop not run: it hasn't seen the helper go)
         syncer.submit(deferred_of(fds[1]), told.append)
         syncer.submit(deferred_of(*fds), told.append)
         assert len(told) == 1  # nothing said inside submit
-        while len(told) < 3:
-            await asyncio.sleep(0.01)
+        await until(told, 3)
         await asyncio.sleep(0.1)
         syncer.submit(deferred_of(fds[0]), told.append)
-        while len(told) < 4:
-            await asyncio.sleep(0.01)
+        await until(told, 4)
         await stopped(syncer)
         return told
 
@@ -294,18 +279,13 @@ def test_a_restarted_helper_that_ends_before_it_answers_leaves_the_writes_to_a_t
     fd = written(tmp_path, "pod-1.jsonl")
 
     async def work() -> tuple[list[Any], bool]:
-        syncer = HelperSyncer()
-        told: list[Any] = []
-        syncer.submit(deferred_of(fd), told.append)
-        while not told:
-            await asyncio.sleep(0.01)
+        syncer, told = await told_once(fd)
         monkeypatch.setattr(sync_child, "__file__", str(tmp_path / "gone" / "sync_child.py"))
         os.kill(syncer.process.pid, signal.SIGKILL)
         await asyncio.sleep(0.3)
         for n in range(3):
             syncer.submit(deferred_of(fd), told.append)
-            while len(told) < n + 2:
-                await asyncio.sleep(0.01)
+            await until(told, n + 2)
         await stopped(syncer)
         return told, isinstance(syncer.fallback, Syncer)
 
@@ -319,11 +299,7 @@ def test_a_server_stopping_with_a_helper_that_never_answers_ends_it_and_fails_it
     fd = written(tmp_path, "pod-1.jsonl")
 
     async def work() -> tuple[list[Any], int, float]:
-        syncer = HelperSyncer()
-        told: list[Any] = []
-        syncer.submit(deferred_of(fd), told.append)
-        while not told:
-            await asyncio.sleep(0.01)
+        syncer, told = await told_once(fd)
         pid = syncer.process.pid
         os.kill(pid, signal.SIGSTOP)
         syncer.submit(deferred_of(fd), told.append)
@@ -363,8 +339,7 @@ def test_a_write_refused_for_the_descriptors_in_flight_is_sent_again(tmp_path, m
         first = syncer.process.pid
         told: list[Any] = []
         syncer.submit(deferred_of(fd), told.append)
-        while not told:
-            await asyncio.sleep(0.01)
+        await until(told, 1)
         pid = syncer.process.pid if syncer.process else None
         await stopped(syncer)
         return told, first == pid
