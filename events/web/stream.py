@@ -136,13 +136,9 @@ async def message(server: Server, text: str, token: str, connection: Connection)
         mark = server.served.database_mark()  # one look at the database for the token's and the pick's checks
         player = await server.holder(token, mark)
         pick = PickBody(sent.pack, sent.pick, sent.cards)
-        waiting = await placed(server, player, token, pick, connection, mark)
-        server.writer.submit_later(waiting).add_done_callback(partial(answered, server, connection, ask, waiting))
-    except ApiError as error:
-        return reply("refused", ask, error)
-    except Exception:  # as POST /api/pick answers it: said in one line, and in the server's log
-        log.exception("unforeseen error taking a pick over the stream")
-        return reply("refused", ask, internal_error())
+        hand_over(server, connection, ask, await placed(server, player, token, pick, connection, mark))
+    except Exception as error:
+        return refused(ask, error)
     return None
 
 
@@ -170,13 +166,9 @@ def pick_now(server: Server, token: str, connection: Connection, text: str) -> b
         waiting = prepare_pick(served, player, token, PickBody(sent.pack, sent.pick, sent.cards), snap)
         if waiting is None:  # (``drafting`` said it is there)
             raise ApiError(409, "no-draft", "your pod's draft hasn't started")
-        waiting.connection = connection
-        server.writer.submit_later(waiting).add_done_callback(partial(answered, server, connection, ask, waiting))
-    except ApiError as error:
-        connection.post(reply("refused", ask, error))
-    except Exception:  # as POST /api/pick answers it: said in one line, and in the server's log
-        log.exception("unforeseen error taking a pick over the stream")
-        connection.post(reply("refused", ask, internal_error()))
+        hand_over(server, connection, ask, waiting)
+    except Exception as error:
+        connection.post(refused(ask, error))
     return True
 
 
@@ -184,6 +176,13 @@ def drafting(snap: Snapshot, player: int) -> bool:
     """Whether the snapshot has the player's seat in a live draft (a pick is placed without a read)."""
     place = seat_place(snap, player)
     return place is not None and place[2] is not None
+
+
+def hand_over(server: Server, connection: Connection, ask: int | None, waiting: Waiting) -> None:
+    """A pick placed at its pod, written with the others arriving there and answered on the stream once written
+    (``answered``)."""
+    waiting.connection = connection
+    server.writer.submit_later(waiting).add_done_callback(partial(answered, server, connection, ask, waiting))
 
 
 def answered(server: Server, connection: Connection, ask: int | None, waiting: Waiting, done: asyncio.Future) -> None:
@@ -194,12 +193,18 @@ def answered(server: Server, connection: Connection, ask: int | None, waiting: W
         if (error := done.exception()) is not None:
             raise error
         said: Answer = Picked(ask, answer(server.served, waiting))
-    except ApiError as error:
-        said = reply("refused", ask, error)
-    except Exception:  # as POST /api/pick answers it: said in one line, and in the server's log
-        log.exception("unforeseen error taking a pick over the stream")
-        said = reply("refused", ask, internal_error())
+    except Exception as error:
+        said = refused(ask, error)
     connection.post(said)
+
+
+def refused(ask: int | None, error: Exception) -> StreamRefusal:
+    """A pick refused on the stream: in the core's or the server's words (``ApiError``), else, as ``POST /api/pick``
+    answers it, said in one line and the error in the server's log."""
+    if isinstance(error, ApiError):
+        return reply("refused", ask, error)
+    log.error("unforeseen error taking a pick over the stream", exc_info=error)
+    return reply("refused", ask, internal_error())
 
 
 async def whole_seat(server: Server, token: str, connection: Connection) -> Answer:

@@ -213,7 +213,7 @@ def test_a_packs_cards_are_encoded_once_for_the_pack_as_it_stands_and_anew_after
 
 
 def test_an_unforeseen_error_taking_a_stream_pick_is_one_line_and_the_stream_goes_on(
-    tmp_path, cli, manual_clock, monkeypatch
+    tmp_path, cli, manual_clock, monkeypatch, caplog
 ):
     def full_disk(*args):
         raise OSError(28, "No space left on device")
@@ -224,6 +224,7 @@ def test_an_unforeseen_error_taking_a_stream_pick_is_one_line_and_the_stream_goe
         failed = stream.receive_json()
         assert refusal(failed) == ("refused", 4, 500, "internal")
         assert "Traceback" not in json.dumps(failed)
+        assert "No space left on device" in caplog.text  # the error in the server's log
         stream.send_json({"type": "ping"})
         assert stream.receive_json()["type"] == "pong"  # the stream goes on
 
