@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import errno
+import json
 import os
 import signal
 import socket
@@ -18,14 +19,19 @@ from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
+from websockets.sync.client import connect
 
 from events.deferred import Deferred
+from events.storage.store import Store
 from events.web import sync_child
 from events.web.live import Connection
 from events.web.syncer import HelperSyncer, Syncer, syncer_for
+from tests.helpers.night import Night
 from tests.helpers.nights import codes_of
-from tests.helpers.served import client, draft_log, phone, served_night
+from tests.helpers.serve_process import serve_process
+from tests.helpers.served import ORIGIN, client, draft_log, phone, served_night
 
 
 def run(work: Callable[[], Coroutine[Any, Any, Any]]) -> Any:
@@ -455,3 +461,51 @@ def helpers_running() -> set[int]:
             if b"sync_child.py" in command and state[0] != "Z" and int(state[1]) == os.getpid():
                 found.add(int(entry.name))
     return found
+
+
+@pytest.mark.parametrize("acknowledged", [1, 6, 17])
+def test_cmdraft_serve_killed_mid_draft_loses_no_pick_it_acknowledged(tmp_path, cli, acknowledged):
+    """A real ``cmdraft serve`` (its picks synced by its helper) killed with SIGKILL while a phone picks over its
+    stream, a pick on its way: every pick the phone was answered ``picked`` for is in the draft's file, read by a
+    new process, and the helper ended with its server."""
+    db = tmp_path / "crash.json"
+    event_id = served_night(cli, db, humans=("Ann",), bots=7)
+    codes = codes_of(db, event_id)
+    made: list[tuple[int, int]] = []
+    with serve_process(db, event_id) as (process, url):
+        address = url.removeprefix("http://")
+        joined = httpx.post(f"{url}/api/join", json={"event": event_id, "player": "Ann", "code": codes["Ann"]})
+        with connect(f"ws://{address}/api/stream?token={joined.json()['token']}", origin=ORIGIN["origin"]) as ws:
+            shown = json.loads(ws.recv(timeout=10))["seat"]["draft"]
+            while True:
+                pick = {"type": "pick", "id": len(made), "pack": shown["pack"], "pick": shown["pick"], "cards": [0, 1]}
+                ws.send(json.dumps(pick))
+                if len(made) == acknowledged:  # this one on its way: the server killed now
+                    helpers = [
+                        int(n) for n in Path(f"/proc/{process.pid}/task/{process.pid}/children").read_text().split()
+                    ]
+                    process.kill()
+                    process.wait(10)
+                    break
+                answer = json.loads(ws.recv(timeout=10))
+                while answer["type"] != "picked":
+                    answer = json.loads(ws.recv(timeout=10))
+                made.append((shown["pack"], shown["pick"]))
+                shown = answer["seat"]["draft"]
+    ann = Night(Store(db)).player(event_id, "Ann").seat
+    on_disk = {(pack, pick) for seat, pack, pick, _ in draft_log(db, event_id) if seat == ann}
+    assert set(made) <= on_disk
+    assert helpers and all(not helper_running(pid) for pid in helpers)
+
+
+def helper_running(pid: int) -> bool:
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
+        except OSError:
+            return False
+        if state == "Z":
+            return False
+        time.sleep(0.05)
+    return True
