@@ -7,7 +7,7 @@ import asyncio
 import logging
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from events.deferred import Deferred
 from events.web.answers import SeatState
@@ -33,7 +33,7 @@ class PickWriter:
     def __init__(self, served: Served, hub: Hub, watcher: Watcher) -> None:
         self.served, self.hub, self.watcher = served, hub, watcher
         self.syncer = syncer_for(served.settings.sync_helper)
-        self.waiting: dict[int, list[tuple[Waiting, asyncio.Future]]] = {}
+        self.waiting: dict[int, list[tuple[Waiting, Outcome]]] = {}
         self.busy: set[int] = set()  # pods with a write under way (on the loop until synced, or in a worker)
         # pod -> the compaction a pack's end left (``Journal.compact``), made once the pod went ``compact_idle``
         # seconds without a pick: a pod whose players pick on is never held up for it (its file meanwhile appended
@@ -50,13 +50,21 @@ class PickWriter:
 
     def submit_later(self, waiting: Waiting) -> asyncio.Future[None]:
         """The pick queued at its pod: the future is done once it is written (or refused: ``waiting.refusal``)."""
-        loop = asyncio.get_running_loop()
-        done: asyncio.Future[None] = loop.create_future()
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._queue(waiting, done)
+        return done
+
+    def submit_then(self, waiting: Waiting, then: Callable[[BaseException | None], None]) -> None:
+        """The pick queued at its pod; ``then`` called the moment it is written (None; or refused:
+        ``waiting.refusal``), or failed (the error): a stream's pick is answered in the same turn of the loop as
+        its sync, with no future between."""
+        self._queue(waiting, Told(then))
+
+    def _queue(self, waiting: Waiting, done: Outcome) -> None:
         self.waiting.setdefault(waiting.pod, []).append((waiting, done))
         if waiting.pod not in self.busy:  # written after the picks that arrived in this turn of the loop too
             self.busy.add(waiting.pod)
-            loop.call_soon(self._next, waiting.pod)
-        return done
+            asyncio.get_running_loop().call_soon(self._next, waiting.pod)
 
     def _next(self, pod: int) -> None:
         """The pod's waiting picks written now, on the loop (answered once synced: ``_synced``), or in a worker
@@ -89,7 +97,7 @@ class PickWriter:
     def _synced(
         self,
         pod: int,
-        batch: list[tuple[Waiting, asyncio.Future]],
+        batch: list[tuple[Waiting, Outcome]],
         states: dict[int, SeatState],
         deferred: Deferred,
         lock: Any,
@@ -123,7 +131,7 @@ class PickWriter:
         self.busy.add(pod)
         self._start(self._compact(pod, self.compact_later.pop(pod)))
 
-    def _answered(self, pod: int, batch: list[tuple[Waiting, asyncio.Future]], states: dict[int, SeatState]) -> None:
+    def _answered(self, pod: int, batch: list[tuple[Waiting, Outcome]], states: dict[int, SeatState]) -> None:
         """``_answer``, and never a pick left unanswered: an error in it is said to the batch and logged."""
         try:
             self._answer(pod, batch, states)
@@ -131,7 +139,7 @@ class PickWriter:
             _fail(batch, error)
             log.exception("answering pod %s's picks failed", pod)
 
-    def _answer(self, pod: int, batch: list[tuple[Waiting, asyncio.Future]], states: dict[int, SeatState]) -> None:
+    def _answer(self, pod: int, batch: list[tuple[Waiting, Outcome]], states: dict[int, SeatState]) -> None:
         for waiting, done in batch:
             if not done.done():
                 done.set_result(None)
@@ -140,7 +148,7 @@ class PickWriter:
         self.hub.offer(states)  # the next seats' packs, at once
         self._settle_if_ended(pod)
 
-    async def _slow(self, pod: int, batch: list[tuple[Waiting, asyncio.Future]]) -> None:
+    async def _slow(self, pod: int, batch: list[tuple[Waiting, Outcome]]) -> None:
         """The batch written in a worker (the write would wait on the loop), then the pod's next."""
         try:
             _, states = await self.served.run(
@@ -228,7 +236,44 @@ class PickWriter:
             self.ended.clear()
 
 
-def _fail(batch: list[tuple[Waiting, asyncio.Future]], error: BaseException) -> None:
+class Outcome(Protocol):
+    """How a waiting pick is told its write's outcome: an ``asyncio.Future`` (a request awaits it) or ``Told``."""
+
+    def done(self) -> bool: ...
+
+    def set_result(self, result: None, /) -> None: ...
+
+    def set_exception(self, exception: BaseException, /) -> None: ...
+
+
+class Told:
+    """A pick told its write's outcome by a call at once (``PickWriter.submit_then``), told once."""
+
+    __slots__ = ("then", "told")
+
+    def __init__(self, then: Callable[[BaseException | None], None]) -> None:
+        self.then, self.told = then, False
+
+    def done(self) -> bool:
+        return self.told
+
+    def set_result(self, result: None, /) -> None:
+        self._tell(None)
+
+    def set_exception(self, exception: BaseException, /) -> None:
+        self._tell(exception)
+
+    def _tell(self, error: BaseException | None) -> None:
+        if self.told:
+            return
+        self.told = True
+        try:
+            self.then(error)
+        except Exception:  # one pick's answer failing stops no other's
+            log.exception("answering a pick failed")
+
+
+def _fail(batch: list[tuple[Waiting, Outcome]], error: BaseException) -> None:
     """Every pick of the batch answered with ``error``."""
     for _, done in batch:
         if not done.done():

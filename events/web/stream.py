@@ -182,15 +182,15 @@ def hand_over(server: Server, connection: Connection, ask: int | None, waiting: 
     """A pick placed at its pod, written with the others arriving there and answered on the stream once written
     (``answered``)."""
     waiting.connection = connection
-    server.writer.submit_later(waiting).add_done_callback(partial(answered, server, connection, ask, waiting))
+    server.writer.submit_then(waiting, partial(answered, server, connection, ask, waiting))
 
 
-def answered(server: Server, connection: Connection, ask: int | None, waiting: Waiting, done: asyncio.Future) -> None:
-    """A pick from the stream written (or refused, or failed): its answer sent on the stream at once."""
-    if done.cancelled():  # the server is stopping
-        return
+def answered(
+    server: Server, connection: Connection, ask: int | None, waiting: Waiting, error: BaseException | None
+) -> None:
+    """A pick from the stream written (or refused), or failed (``error``): its answer sent on the stream at once."""
     try:
-        if (error := done.exception()) is not None:
+        if error is not None:
             raise error
         said: Answer = Picked(ask, answer(server.served, waiting))
     except Exception as error:

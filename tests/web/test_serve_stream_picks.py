@@ -612,3 +612,19 @@ def test_a_pick_whose_sync_failed_is_refused_and_the_pods_seats_are_shown_the_fi
     assert refusal(failed) == ("refused", 5, 503, "unavailable")
     assert "Input/output error" in failed["error"]["message"]
     assert 1 not in served.shown
+
+
+def test_a_picks_outcome_told_at_once_is_told_once_and_one_failing_answer_stops_no_other(caplog):
+    """A stream's pick is told its write's outcome by a call at once (``pick_writer.Told``, no future between): once,
+    whatever tells it again, and an answer that raises is logged while the batch's other picks are still told."""
+    told: list[object] = []
+
+    def failing(error: BaseException | None) -> None:
+        raise RuntimeError("the answer broke")
+
+    first, second = pick_writer.Told(failing), pick_writer.Told(told.append)
+    refusal = RuntimeError("the disk is gone")
+    pick_writer._fail([(None, first), (None, second)], refusal)  # type: ignore[list-item]  # no Waiting is read
+    second.set_result(None)  # told already: not again
+    assert told == [refusal] and first.done() and second.done()
+    assert "answering a pick failed" in caplog.text and "the answer broke" in caplog.text
