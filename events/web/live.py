@@ -34,6 +34,7 @@ from events.web.cards_shown import EMPTY
 from events.web.settings import DEFAULT
 
 log = logging.getLogger("cmdraft.serve")
+IN_FLIGHT = 16  # a stream's picks waiting for their writes past which it is read no further (a page sends one)
 
 
 @dataclass(eq=False)
@@ -52,6 +53,8 @@ class Connection:
     ready: asyncio.Event = field(default_factory=asyncio.Event)
     outbox: deque[bytes] = field(default_factory=deque)  # messages encoded, in the order sent, not yet on the socket
     writing: bool = False  # a task is putting the outbox on the socket
+    calm: asyncio.Event = field(default_factory=asyncio.Event)  # set when writing ends or a pick is answered
+    in_flight: int = 0  # picks from this stream handed to their pods, not answered yet
     pool: bytes = b""  # the whole pool as this stream's browser holds it (encoded), once a state carried one
     pool_size: int = 0
     eager: bool = False  # a state offered while nothing is being sent goes on the socket at once (``start_now``)
@@ -105,6 +108,25 @@ class Connection:
         if not self.writing:
             await self._write()
 
+    async def caught_up(self) -> None:
+        """Until what this stream was given is on the socket and fewer than ``IN_FLIGHT`` of its picks wait for
+        their writes: at once, unless the browser is slow to take its messages or sends picks faster than they
+        are written (it is read no further meanwhile, so it can't make the server keep more and more for it)."""
+        while self.writing or self.in_flight >= IN_FLIGHT:
+            await self._calmer()
+
+    def handed_over(self) -> None:
+        """A pick from this stream handed to its pod (``answered_back`` once it is answered)."""
+        self.in_flight += 1
+
+    def answered_back(self) -> None:
+        self.in_flight -= 1
+        self.calm.set()
+
+    async def _calmer(self) -> None:
+        self.calm.clear()
+        await self.calm.wait()
+
     async def _write(self) -> None:
         """The outbox on the socket, in order: at once where the server can (``write_now``), else through ASGI."""
         self.writing = True
@@ -119,6 +141,7 @@ class Connection:
                     await self.socket.send_text(data.decode())
         finally:
             self.writing = False
+            self.calm.set()
 
     def shown(self, message: Answer) -> Answer:
         """A message as this stream sends it: a seat state in it carries only the pool's cards the stream's earlier

@@ -20,7 +20,7 @@ from events.web.api_common import ApiError, Signature
 from events.web.api_draft import Waiting, answer, claim_if_free, prepare_pick, seat_place, seat_state
 from events.web.bodies import PickBody, StreamPick, checked
 from events.web.endpoints import SeatSocket
-from events.web.live import Connection
+from events.web.live import IN_FLIGHT, Connection
 from events.web.server import Server
 from events.web.stream_socket import TAKE_NOW, WRITE_NOW
 
@@ -74,6 +74,7 @@ async def stream(seat: SeatSocket) -> None:
             await server.served.run(claim_if_free, server.served, player, token)
         await server.hub.push([player])
         while True:
+            await connection.caught_up()  # a browser slow to take its answers is read no further meanwhile
             received = await receive()
             if received.get("type") != "websocket.receive":  # websocket.disconnect
                 break
@@ -148,8 +149,8 @@ def pick_now(server: Server, token: str, connection: Connection, text: str) -> b
     counted and placed as ``message`` does, and answered once written (``answered``).  False (nothing done): the
     stream's task reads it (``message``)."""
     served = server.served
-    if len(text) > server.settings.max_message or connection.writing or connection.outbox:
-        return False  # (a stream whose messages wait to be written: the task's way, which waits for them)
+    if len(text) > server.settings.max_message or connection.writing or connection.in_flight >= IN_FLIGHT:
+        return False  # (a stream with answers waiting: the task's way, which waits for them: ``caught_up``)
     try:
         sent = decode_pick(text)
     except msgspec.DecodeError:
@@ -182,6 +183,7 @@ def hand_over(server: Server, connection: Connection, ask: int | None, waiting: 
     """A pick placed at its pod, written with the others arriving there and answered on the stream once written
     (``answered``)."""
     waiting.connection = connection
+    connection.handed_over()
     server.writer.submit_then(waiting, partial(answered, server, connection, ask, waiting))
 
 
@@ -189,6 +191,7 @@ def answered(
     server: Server, connection: Connection, ask: int | None, waiting: Waiting, error: BaseException | None
 ) -> None:
     """A pick from the stream written (or refused), or failed (``error``): its answer sent on the stream at once."""
+    connection.answered_back()
     try:
         if error is not None:
             raise error

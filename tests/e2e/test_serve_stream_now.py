@@ -17,8 +17,10 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from websockets.sync.client import connect
 
+from events.timing import ManualClock
 from events.web import stream
 from events.web.app import create_app
 from events.web.settings import WebSettings
@@ -159,13 +161,24 @@ def masked_text_frame(payload: bytes) -> bytes:
     return bytes((0x81, 0x80 | len(payload))) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
 
 
-def test_a_client_that_sends_picks_and_never_reads_is_read_no_more_once_its_answers_wait(tmp_path, cli, manual_clock):
+class Hurried(ManualClock):
+    """A clock a second later each time it is read: no rate limit ever holds a client back."""
+
+    def monotonic(self) -> float:
+        self.advance(1.0)
+        return super().monotonic()
+
+
+@pytest.mark.parametrize("limited", [True, False], ids=["rate-limited", "never-limited"])
+def test_a_client_that_sends_picks_and_never_reads_is_read_no_more_once_its_answers_wait(tmp_path, cli, limited):
     """Picks taken as they arrive never get around the stream's back-pressure: once the client stops reading, its
-    answers wait, its messages queue (``ws_max_queue``) and the server stops reading it, so the answers kept for it
-    stay few (its memory can't be grown by sending)."""
+    answers wait, the stream's task waits for them (the picks it hands over, the refusals it sends), its messages
+    queue (``ws_max_queue``) and the server stops reading it, so the answers kept for it stay few (its memory can't
+    be grown by sending); whether its picks are refused by the rate limit (a clock that stands still) or never."""
     db, event_id, codes = night(cli, tmp_path / "flood")
     apps: list[Any] = []
-    with serving(db, event_id, manual_clock, apps) as address:
+    clock = ManualClock() if limited else Hurried()
+    with serving(db, event_id, clock, apps) as address:
         joined = httpx.post(
             f"http://{address}/api/join", json={"event": event_id, "player": "Ann", "code": codes["Ann"]}
         )
