@@ -1,6 +1,7 @@
 """Files appended to now and put on the device later (``Deferred``): what lets ``cmdraft serve``'s event loop write
-a pick without waiting on the disk, while one thread of its own fsyncs every file written since its last round
-(group commit) before any of those picks is answered (``events.storage.journal``, ``events.web.syncer.Syncer``)."""
+a pick without waiting on the disk, while its syncer (a helper process, or a thread) fsyncs every file written since
+its last round (group commit) before any of those picks is answered (``events.storage.journal``,
+``events.web.syncer``)."""
 
 from __future__ import annotations
 

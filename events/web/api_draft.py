@@ -279,7 +279,7 @@ def write_picks(
 
     ``deferred``: on the event loop, where nothing may wait: the pod's lock and the file's are only tried, the
     event's snapshot and the pod's draft must be in memory already, and the picks are appended without their
-    fsync, which ``deferred`` does before they are answered (group commit: ``syncer.Syncer``).  ``WouldWait``,
+    fsync, which ``deferred`` does before they are answered (group commit: ``syncer``).  ``WouldWait``,
     before anything changed, when that can't be: then write them the ordinary way, in a worker thread."""
     lock = served.locked(pod)
     if deferred is None:

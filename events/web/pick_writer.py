@@ -1,5 +1,6 @@
 """Picks from browsers written a pod at a time (``PickWriter``): group commit on the event loop, synced by the
-``Syncer``, answered in its call back; the next seats' packs pushed at once (``live.Hub``)."""
+server's syncer (``syncer.HelperSyncer``, a process of its own; else ``syncer.Syncer``), answered in its call back;
+the next seats' packs pushed at once (``live.Hub``)."""
 
 from __future__ import annotations
 
@@ -26,7 +27,8 @@ class PickWriter:
     """Picks from browsers, written a pod at a time: while a pod's write is being synced, the picks arriving at that
     pod wait, and the next write takes them all (group commit); after each write the pod's connected seats are
     pushed once.  A write is made on the event loop once the pod is free and the loop's turn has taken in the picks
-    that arrived with it, synced by the ``Syncer``, and its picks answered in the ``Syncer``'s call back (no task between: a pick costs the loop as little as it can); a
+    that arrived with it, synced by the syncer, and its picks answered in the syncer's call back (no task between,
+    and a stream's pick told at once: ``submit_then``; a pick costs the loop as little as it can); a
     write that may have to wait (another process holds the file, a pack's end to compact, a draft to read) is
     made in a worker thread instead (``_slow``)."""
 
