@@ -337,16 +337,22 @@ class Served:
         session = self.tables.get(pod)
         return None if session is None else session.known_signature()
 
-    def changes(self) -> tuple[Signature, set[int]]:
+    def changes(self, wait: bool = True) -> tuple[Signature, set[int]]:
         """What changed of the event: the database file's signature now, and the pods whose draft file changed
         since their connected seats were last shown it (``shown``; a write of this server shows what it changes,
         so only a change made elsewhere, or by the watcher, counts), which count as shown from now on (the caller
-        pushes their seats).  Each pod's file is looked at holding its lock: never halfway through a write."""
+        pushes their seats).  Each pod's file is looked at holding its lock: never halfway through a write.
+        ``wait`` False (on the event loop): a pod whose lock is held (being written) is looked at next time."""
         changed = set()
         for number in list(self.tables):
-            with self.locked(number):
+            lock = self.locked(number)
+            if not lock.acquire(blocking=wait):
+                continue
+            try:
                 mark = self.signature_of(number)
                 if number not in self.shown or self.shown[number] != mark:
                     self.shown[number] = mark
                     changed.add(number)
+            finally:
+                lock.release()
         return file_signature(self.night.path), changed

@@ -317,11 +317,12 @@ class Watcher:
         self.served, self.hub, self.poll = served, hub, poll
         self.database: Signature = None  # the database file's signature at the last look
 
-    def _tick(self) -> tuple[set[Any], Signature]:
+    def _tick(self, pods: set[int] | None = None) -> tuple[set[Any], Signature]:
         """In a worker thread: apply any due timeout (once); what changed since the last look (``"db"`` or pod
-        numbers) and the database file's signature now."""
+        numbers) and the database file's signature now.  ``pods``: only these pods' drafts looked at (``_due``
+        found them to need it), and what changed is left to the caller (an empty set)."""
         now = self.served.wall()
-        for number in self.served.live_pods():
+        for number in self.served.live_pods() if pods is None else sorted(pods):
             with self.served.locked(number):
                 session = self.served.table(number)
                 deadline = session.deadline()
@@ -335,12 +336,56 @@ class Watcher:
                     log.warning("pod %s: the table waited on bot seats; the bots made %d picks", number, len(made))
                 if session.draft.finished and number not in self.served.deferred:
                     self.served.settle(number, session)  # the pod's pools recorded, whoever made the last pick
-        database, pods = self.served.changes()
-        return set(pods) | ({"db"} if database != self.database else set()), database
+        if pods is not None:
+            return set(), None
+        database, changed = self.served.changes()
+        return set(changed) | ({"db"} if database != self.database else set()), database
+
+    def _due(self) -> set[int] | None:
+        """On the event loop, without waiting (a look at each draft's file, as a pick's write makes): the live pods
+        whose drafts the watcher has work on (a pick's time up, a bot to pick, a draft over to settle, a file
+        changed elsewhere to read), for ``_tick`` in a worker; None when the database changed (``_tick`` then
+        looks at every pod).  A pod a worker is writing is left to its write (which applies a due timeout itself)
+        and looked at next time: no thread of the watcher's holds a pod its picks wait for while the loop is busy."""
+        snap = self.served.fresh_snapshot()
+        if snap is None:
+            return None
+        now, due = self.served.wall(), set()
+        for pod in snap.pods:
+            number = pod.number
+            if not pod.draft or snap.drafts.get(number) != "drafting":
+                continue
+            lock = self.served.locked(number)
+            if not lock.acquire(blocking=False):
+                continue
+            try:
+                session = self.served.tables.get(number)
+                if session is None or session.known_signature() != self.served.signature_of(number):
+                    due.add(number)  # to be read (first, or after a change made elsewhere): in the worker
+                    continue
+                deadline = session.deadline()
+                draft = session.draft
+                if (
+                    (deadline is not None and now >= deadline)
+                    or any(seat in session.bots for seat in draft.waiting())
+                    or (draft.finished and number not in self.served.deferred)
+                ):
+                    due.add(number)
+            finally:
+                lock.release()
+        return due
 
     async def step(self) -> bool:
-        """One look: True when something changed (and the connected seats it concerns were pushed)."""
-        changed, database = await self.served.run(self._tick)
+        """One look: True when something changed (and the connected seats it concerns were pushed).  Mostly made
+        on the event loop (``_due``); only a pod with work to do, or a changed database, takes a worker."""
+        due = self._due()
+        if due is None:
+            changed, database = await self.served.run(self._tick)
+        else:
+            if due:
+                await self.served.run(self._tick, due)
+            database, pods = self.served.changes(wait=False)
+            changed = set(pods) | ({"db"} if database != self.database else set())
         self.database = database
         if "db" in changed and database is not None and database == self.hub.pushed_db:
             changed.discard("db")  # every connected seat was pushed at this very file already (a desk's change)
