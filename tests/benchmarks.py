@@ -658,10 +658,9 @@ def bots(
 @group
 def serve(phones: int = 64, as_json: bool = False, post: bool = False) -> None:
     """64 phones over real sockets in 8 pods against 'cmdraft serve' (issue 31; tests/serve_bench.py)."""
-    from tests.serve_bench import echo
     from tests.serve_bench import serve as run
 
-    row = {**run(phones, post), **echo(phones)}
+    row = run(phones, post)
     if as_json:
         from tests.serve_night_bench import night
 

@@ -94,6 +94,9 @@ class Figures:
         self.refused = 0
         self.round_sent: dict[tuple[int, int, int], float] = {}  # (pod, pack, pick) -> latest pick sent
         self.cpu_at_start = 0.0
+        self.cpu_at_end = 0.0  # the server's CPU when the last phone was done
+        self.echo_before: list[float] = []  # the echo's round trips just before the draft
+        self.echo_after: list[float] = []  # and just after it
         self.rounds: dict[tuple[int, int], list[float]] = {}  # (pack, pick) -> each pick's own latency
         self.received = 0  # bytes of the messages the phones' streams received while picking
 
@@ -274,8 +277,12 @@ def peak_rss_mb(pid: int) -> float:
     return total
 
 
-async def drive(url: str, event_id: int, codes: dict[str, str], figures: Figures, pid: int, post: bool) -> float:
-    """Every phone joins, opens its stream, then all pick at once; the seconds the draft took."""
+async def drive(
+    url: str, event_id: int, codes: dict[str, str], figures: Figures, pid: int, post: bool, echo_url: str
+) -> float:
+    """Every phone joins, opens its stream, then all pick at once; the seconds the draft took.  The bare echo is
+    timed with as many clients just before the draft and again just after it, once the server is quiet (its
+    baseline brackets the draft in time: a machine whose speed changes while it runs slows both alike)."""
     async with httpx.AsyncClient(base_url=url, timeout=60, limits=httpx.Limits(max_connections=200)) as web:
         tokens = {name: await join(web, event_id, name, code) for name, code in sorted(codes.items())}
         go = asyncio.Event()
@@ -283,11 +290,28 @@ async def drive(url: str, event_id: int, codes: dict[str, str], figures: Figures
             asyncio.create_task(phone(url, web, token, name, figures, go, post)) for name, token in tokens.items()
         ]
         await asyncio.sleep(1)  # the streams are open
+        figures.echo_before = await echo_drive(echo_url, len(tokens))
         figures.cpu_at_start = cpu_seconds(pid)
         start = time.perf_counter()
         go.set()
         await asyncio.gather(*phones)
-        return time.perf_counter() - start
+        seconds = time.perf_counter() - start
+        figures.cpu_at_end = cpu_seconds(pid)
+        await quiet(pid)  # the pools the draft's end left to record, recorded
+        figures.echo_after = await echo_drive(echo_url, len(tokens))
+        return seconds
+
+
+async def quiet(pid: int, still: float = 0.3, most: float = 20.0) -> None:
+    """Until the server (its helper too) has used next to no CPU for ``still`` seconds, or ``most`` seconds passed."""
+    before, waited = cpu_seconds(pid), 0.0
+    while waited < most:
+        await asyncio.sleep(still)
+        waited += still
+        now = cpu_seconds(pid)
+        if now - before <= 0.011:  # a clock tick's worth (the watcher looks at the files four times a second)
+            return
+        before = now
 
 
 def serve_command(db: Path, event_id: int, phones: int) -> list[str]:
@@ -304,6 +328,7 @@ def serve(players: int = PLAYERS, post: bool = False) -> dict[str, float | int]:
         os.environ["CMDRAFT_HOME"] = str(Path(folder) / "home")
         db = Path(folder) / "bench.json"
         event_id, codes = make_event(db, players)
+        echo_process, echo_url = start_echo()
         process = subprocess.Popen(
             serve_command(db, event_id, players),
             stdout=subprocess.PIPE,
@@ -318,13 +343,14 @@ def serve(players: int = PLAYERS, post: bool = False) -> dict[str, float | int]:
                 raise SystemExit(f"cmdraft serve did not start: {first}{process.stderr.read()}")
             figures = Figures()
             client_before = time.process_time()
-            seconds = asyncio.run(drive(found.group(1), event_id, codes, figures, process.pid, post))
+            seconds = asyncio.run(drive(found.group(1), event_id, codes, figures, process.pid, post, echo_url))
             rss = peak_rss_mb(process.pid)
-            server_cpu = cpu_seconds(process.pid) - figures.cpu_at_start
+            server_cpu = figures.cpu_at_end - figures.cpu_at_start
             client_cpu = time.process_time() - client_before
         finally:
-            process.terminate()
-            process.wait(timeout=30)
+            for running in (process, echo_process):
+                running.terminate()
+                running.wait(timeout=30)
         from events.storage.store import Store
         from tests.helpers.night import Night
 
@@ -363,6 +389,7 @@ def serve(players: int = PLAYERS, post: bool = False) -> dict[str, float | int]:
             "server_cpu_s": round(server_cpu, 2),
             "phones_cpu_s": round(client_cpu, 2),
             "load_average": round(os.getloadavg()[0], 1),
+            **echo_figures(figures.echo_before, figures.echo_after),
         }
 
 
@@ -391,21 +418,25 @@ async def echo_drive(url: str, clients: int) -> list[float]:
     return figures
 
 
-def echo(clients: int = PLAYERS) -> dict[str, float]:
-    """The baseline timed in the same run (issue 41): a bare Starlette/uvicorn WebSocket echo, ``clients`` at once."""
+def start_echo() -> tuple[subprocess.Popen[str], str]:
+    """The bare Starlette/uvicorn WebSocket echo (the baseline of issue 41) in a process of its own, and its address."""
     process = subprocess.Popen(
         [sys.executable, "-m", "tests.echo_server"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
-    try:
-        first = process.stdout.readline()
-        found = re.search(r"at http://(127\.0\.0\.1:\d+)", first)
-        if not found:
-            raise SystemExit(f"the echo server did not start: {first}{process.stderr.read()}")
-        figures = asyncio.run(echo_drive(f"ws://{found.group(1)}/echo", clients))
-    finally:
+    first = process.stdout.readline() if process.stdout is not None else ""
+    found = re.search(r"at http://(127\.0\.0\.1:\d+)", first)
+    if not found:
         process.terminate()
-        process.wait(timeout=30)
+        raise SystemExit(f"the echo server did not start: {first}{process.communicate(timeout=30)[1]}")
+    return process, f"ws://{found.group(1)}/echo"
+
+
+def echo_figures(before: list[float], after: list[float]) -> dict[str, float]:
+    """The echo's round trips timed before and after the draft, together (the baseline), and each run's median."""
+    both = before + after
     return {
-        "echo_p50_ms": round(statistics.median(figures) * 1000, 2),
-        "echo_p99_ms": round(percentile(figures, 0.99) * 1000, 2),
+        "echo_p50_ms": round(statistics.median(both) * 1000, 2),
+        "echo_p99_ms": round(percentile(both, 0.99) * 1000, 2),
+        "echo_before_p50_ms": round(statistics.median(before) * 1000, 2),
+        "echo_after_p50_ms": round(statistics.median(after) * 1000, 2),
     }
