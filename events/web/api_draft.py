@@ -110,7 +110,7 @@ def pool_json(served: Served, pod: int, seat: int, pool: list[Printing]) -> msgs
     _, held, whole, encoded = kept
     if held < len(pool):
         added = b",".join([card_bytes(p.card, i, p.foil or p.etched) for i, p in enumerate(pool[held:], held)])
-        whole = whole[:-1] + (b"," if held else b"") + added + b"]"
+        whole = b"".join((memoryview(whole)[:-1], b"," if held else b"", added, b"]"))  # the pool copied once
         encoded = msgspec.Raw(whole)
         served.pools_json[pod, seat] = (pool, len(pool), whole, encoded)
     return encoded
