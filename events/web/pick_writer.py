@@ -24,23 +24,19 @@ log = logging.getLogger("cmdraft.serve")
 
 
 class PickWriter:
-    """Picks from browsers, written a pod at a time: the picks arriving at a pod in one turn of the event loop are
-    written together, on the loop, once that turn has taken them in (group commit); the write is synced by the
-    syncer and its picks answered in the syncer's call back (no task between, and a stream's pick told at once:
-    ``submit_then``; a pick costs the loop as little as it can), and then the pod's next seats pushed.  A pod's
-    next picks don't wait for its last write's sync: they are written in the next turn, after it in the file, and
-    answered after its answers once a sync that began after them is done (a pod's writes are synced and answered
-    in the order they were made).  Until every write of the pod on the loop is synced, its lock stays held: no
-    worker shows the pod's picks before they are on the device.  A write that may have to wait (another process
-    holds the file, a pack's end to compact, a draft to read) is made in a worker thread instead (``_slow``),
-    after the pod's writes before it are synced, and the pod's later picks after it."""
+    """Picks from browsers, written a pod at a time: while a pod's write is being synced, the picks arriving at that
+    pod wait, and the next write takes them all (group commit); after each write the pod's connected seats are
+    pushed once.  A write is made on the event loop once the pod is free and the loop's turn has taken in the picks
+    that arrived with it, synced by the syncer, and its picks answered in the syncer's call back (no task between,
+    and a stream's pick told at once: ``submit_then``; a pick costs the loop as little as it can); a
+    write that may have to wait (another process holds the file, a pack's end to compact, a draft to read) is
+    made in a worker thread instead (``_slow``)."""
 
     def __init__(self, served: Served, hub: Hub, watcher: Watcher) -> None:
         self.served, self.hub, self.watcher = served, hub, watcher
         self.syncer = syncer_for(served.settings.sync_helper)
         self.waiting: dict[int, list[tuple[Waiting, Outcome]]] = {}
-        self.busy: set[int] = set()  # pods whose next write is due on the loop's next turn, or made in a worker
-        self.syncing: dict[int, int] = {}  # pod -> its writes made on the loop not synced yet (each holds its lock)
+        self.busy: set[int] = set()  # pods with a write under way (on the loop until synced, or in a worker)
         # pod -> the compaction a pack's end left (``Journal.compact``), made once the pod went ``compact_idle``
         # seconds without a pick: a pod whose players pick on is never held up for it (its file meanwhile appended
         # to, its lines bounded by ``journal.MAX_ENTRIES``; a server stopped before it leaves it to ``warm``)
@@ -74,7 +70,7 @@ class PickWriter:
 
     def _next(self, pod: int) -> None:
         """The pod's waiting picks written now, on the loop (answered once synced: ``_synced``), or in a worker
-        (``_slow``) when the write would wait; the pod is free for its next picks' write once this one is made."""
+        (``_slow``) when the write would wait; the pod is free again when no pick waits."""
         while batch := self.waiting.pop(pod, None):
             self.picked_since[pod] = True
             if self.syncer.closed:  # the server is stopping: refused before anything is written
@@ -88,7 +84,7 @@ class PickWriter:
             try:  # the connected players as they are after the write (a stream opening meanwhile included)
                 _, states = write_picks(self.served, pod, [w for w, _ in batch], self.hub.connections, deferred)
                 self.syncer.submit(deferred, partial(self._synced, pod, batch, states, deferred, lock))
-                self.syncing[pod] = self.syncing.get(pod, 0) + 1
+                return
             except WouldWait:
                 deferred.close()
                 lock.release()
@@ -109,13 +105,10 @@ class PickWriter:
         lock: Any,
         problem: OSError | None,
     ) -> None:
-        """A write on the loop is on the device: its picks answered, the next seats pushed (a pack that ended in it:
-        the file compacted once the pod is idle, in a worker)."""
+        """A write on the loop is on the device: its picks answered, the next seats pushed, then the pod's next
+        write (a pack that ended in it: the file compacted first, in a worker)."""
         deferred.close()
         lock.release()
-        left = self.syncing.pop(pod, 1) - 1
-        if left:
-            self.syncing[pod] = left
         if problem is not None:
             _fail(batch, unsynced(problem))
             self.served.shown.pop(pod, None)  # the watcher's next look shows the pod's seats the file as it is
@@ -127,13 +120,14 @@ class PickWriter:
                 self.picked_since[pod] = False  # counted from now
                 asyncio.get_running_loop().call_later(self.served.settings.compact_idle, self._compact_if_idle, pod)
             self.compact_later.setdefault(pod, []).extend(deferred.after)
+        self._next(pod)
 
     def _compact_if_idle(self, pod: int) -> None:
         """The compaction a pack's end left, made now if no pick of the pod was written or waits since the last
         look (its next picks wait for it), else looked at again a while later."""
         if self.syncer.closed or pod not in self.compact_later:
             return
-        if pod in self.busy or self.waiting.get(pod) or pod in self.syncing or self.picked_since.pop(pod, False):
+        if pod in self.busy or self.waiting.get(pod) or self.picked_since.pop(pod, False):
             asyncio.get_running_loop().call_later(self.served.settings.compact_idle, self._compact_if_idle, pod)
             return
         self.busy.add(pod)
@@ -200,7 +194,7 @@ class PickWriter:
 
     def quiet(self) -> bool:
         """No pick is waiting or being written at any pod."""
-        return not self.busy and not self.syncing and not any(self.waiting.values())
+        return not self.busy and not any(self.waiting.values())
 
     def _settle_if_ended(self, pod: int) -> None:
         """The pod's pools recorded soon (``_settle_later``) when the batch just written ended its draft (the write
