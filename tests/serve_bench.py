@@ -329,14 +329,16 @@ def serve(players: int = PLAYERS, post: bool = False) -> dict[str, float | int]:
         db = Path(folder) / "bench.json"
         event_id, codes = make_event(db, players)
         echo_process, echo_url = start_echo()
-        process = subprocess.Popen(
-            serve_command(db, event_id, players),
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            env=dict(os.environ, PYTHONUNBUFFERED="1"),
-        )
+        running = [echo_process]  # each ended below, however the run ends
         try:
+            process = subprocess.Popen(
+                serve_command(db, event_id, players),
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+                env=dict(os.environ, PYTHONUNBUFFERED="1"),
+            )
+            running.append(process)
             first = process.stdout.readline()
             found = re.search(r"at (http://127\.0\.0\.1:\d+)", first)
             if not found:
@@ -348,9 +350,9 @@ def serve(players: int = PLAYERS, post: bool = False) -> dict[str, float | int]:
             server_cpu = figures.cpu_at_end - figures.cpu_at_start
             client_cpu = time.process_time() - client_before
         finally:
-            for running in (process, echo_process):
-                running.terminate()
-                running.wait(timeout=30)
+            for started in running:
+                started.terminate()
+                started.wait(timeout=30)
         from events.storage.store import Store
         from tests.helpers.night import Night
 

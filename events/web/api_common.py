@@ -165,7 +165,7 @@ class Served:
     _closed: bool = False
     deferred: set[int] = field(default_factory=set)  # ended pods whose pools the pick writer records when quiet
     # pod -> its draft file's signature when its connected seats were last given states showing all of it
-    # (``write_picks``, the watcher's ``_tick``): a file as it was shown needs no push
+    # (``write_picks``, the watcher's look: ``changes``): a file as it was shown needs no push
     shown: dict[int, Signature] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -342,7 +342,8 @@ class Served:
         since their connected seats were last shown it (``shown``; a write of this server shows what it changes,
         so only a change made elsewhere, or by the watcher, counts), which count as shown from now on (the caller
         pushes their seats).  Each pod's file is looked at holding its lock: never halfway through a write.
-        ``wait`` False (on the event loop): a pod whose lock is held (being written) is looked at next time."""
+        ``wait`` False (on the event loop): a pod whose lock a worker holds is looked at next time (one the loop's
+        own write holds until synced is looked at: what it shows is pushed by a worker, once the lock is free)."""
         changed = set()
         for number in list(self.tables):
             lock = self.locked(number)

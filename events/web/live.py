@@ -320,7 +320,7 @@ class Watcher:
     def _tick(self, pods: set[int] | None = None) -> tuple[set[Any], Signature]:
         """In a worker thread: apply any due timeout (once); what changed since the last look (``"db"`` or pod
         numbers) and the database file's signature now.  ``pods``: only these pods' drafts looked at (``_due``
-        found them to need it), and what changed is left to the caller (an empty set)."""
+        found them to need it), what changed left to the caller (an empty set, and no signature)."""
         now = self.served.wall()
         for number in self.served.live_pods() if pods is None else sorted(pods):
             with self.served.locked(number):
@@ -345,8 +345,9 @@ class Watcher:
         """On the event loop, without waiting (a look at each draft's file, as a pick's write makes): the live pods
         whose drafts the watcher has work on (a pick's time up, a bot to pick, a draft over to settle, a file
         changed elsewhere to read), for ``_tick`` in a worker; None when the database changed (``_tick`` then
-        looks at every pod).  A pod a worker is writing is left to its write (which applies a due timeout itself)
-        and looked at next time: no thread of the watcher's holds a pod its picks wait for while the loop is busy."""
+        looks at every pod).  A pod whose lock a worker holds (a write, which applies a due timeout itself; a read)
+        is looked at next time: the look holds no pod a pick waits for, and the loop waits for no worker.  (A pod
+        the loop's own write holds until synced is looked at as it is in memory: that write is made already.)"""
         snap = self.served.fresh_snapshot()
         if snap is None:
             return None
