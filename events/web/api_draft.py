@@ -7,6 +7,7 @@ refused and the seat's new state sent back.  Nothing here reveals another seat's
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Container
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -314,6 +315,11 @@ def write_picks(
         states = {player: seat_state(served, player, session, snap) for player in wanted}
     finally:
         lock.release()
+    if deferred is None:  # in a worker: a picker the desk seated elsewhere meanwhile is given that seat's state here
+        for waiting in batch:  # (its pod's lock taken now, this one's let go: never the answer's work on the loop)
+            if waiting.player not in states:
+                with contextlib.suppress(ApiError, LookupError):  # (a player removed: the answer says so)
+                    states[waiting.player] = seat_state(served, waiting.player)
     for waiting in batch:
         waiting.state = states.get(waiting.player)
     return mark, states
@@ -326,6 +332,9 @@ def _in_memory(served: Served, pod: int, batch: list[Waiting]) -> tuple[DraftTab
     session, snap = served.tables.get(pod), served.fresh_snapshot()
     if session is None or snap is None:
         raise WouldWait(f"pod {pod}'s draft is to be read first")
+    players = next((found.players for found in snap.pods if found.number == pod), ())
+    if any(waiting.player not in players for waiting in batch):
+        raise WouldWait(f"a picker of pod {pod} is seated elsewhere now")  # their state: worked out in a worker
     if not session.draft.finished and any(
         waiting.seat in session.humans and session.bound(waiting.seat, None) for waiting in batch
     ):

@@ -71,3 +71,34 @@ def test_a_starting_server_makes_its_first_write_of_each_draft_file_and_knows_ev
     synced.sync()
     assert path.stat().st_ino == after
     served.close()
+
+
+def test_a_pick_from_a_player_seated_elsewhere_now_is_written_in_a_worker_which_works_out_their_state(
+    tmp_path, cli, manual_clock
+):
+    """The event loop never waits for a pod's lock: a batch whose picker the snapshot seats in another pod (the desk
+    moved them since the pick was placed) is not written on the loop (``WouldWait``, nothing changed) but in a
+    worker, which gives the picker the state of the seat they hold now."""
+    import pytest
+
+    from events.web.api_draft import Waiting, seat_state, write_picks
+    from sets.errors import WouldWait
+
+    db = tmp_path / "moved.json"
+    event_id = terminal_night(cli, db, *[f"P{n}" for n in range(1, 11)])  # two pods
+    start(cli, db, event_id)
+    served = create_app(db, event_id, clock=manual_clock.monotonic, wall=manual_clock.now).state.server.served
+    served.warm()
+    first, second = served.snapshot().pods[:2]
+    stranger = second.players[0]  # seated in the second pod, but placed as if in the first
+    pack, pick = served.table(first.number).draft.at(0)
+    waiting = Waiting(stranger, first.number, 0, "token", (pack, pick + 1), [0, 1])  # (a pick not reached: refused)
+    picks = len(served.table(first.number).draft.log)
+    with pytest.raises(WouldWait):
+        write_picks(served, first.number, [waiting], deferred=Deferred())
+    assert len(served.table(first.number).draft.log) == picks  # nothing written on the loop
+    write_picks(served, first.number, [waiting])  # the way a worker writes it: refused, and the state worked out
+    assert waiting.refusal is not None and len(served.table(first.number).draft.log) == picks
+    assert waiting.state is not None and waiting.state.draft is not None
+    assert waiting.state.draft.pod == second.number  # the seat the picker holds now
+    assert waiting.state.player == seat_state(served, stranger).player
