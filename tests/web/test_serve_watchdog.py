@@ -8,21 +8,7 @@ import logging
 from events.web.app import create_app
 from events.web.live import Watcher
 from tests.helpers.served import served_night
-
-
-def planted_stuck_pod(db, event_id: int, manual_clock):
-    """The served pod with a fault planted: the player's pick saved without the bots' picks it allowed, so the
-    table waits on bot seats (a hand-off lost)."""
-    served = create_app(db, event_id, clock=manual_clock.monotonic, wall=manual_clock.now).state.server.served
-    number = served.live_pods()[0]
-    session = served.table(number)
-    human = session.humans[0]
-    with session._journal().write() as entry:
-        before = len(session.draft.log)
-        session.draft.pick(human, list(range(session.draft.picks_due(human))))
-        session._save(entry, before)
-    assert any(seat in session.bots for seat in session.draft.waiting())
-    return served, number
+from tests.helpers.watching import planted_stuck_pod
 
 
 def test_the_watchdog_lets_the_bots_pick_a_pack_left_at_a_bot_seat_and_says_so(tmp_path, cli, manual_clock, caplog):

@@ -12,8 +12,7 @@ from events.web.app import create_app
 from events.web.live import Watcher
 from tests.helpers.nights import codes_of
 from tests.helpers.served import client, phone, served_night
-from tests.web.test_serve_watchdog import planted_stuck_pod
-from tests.web.test_serve_watcher_pushes import terminal_pick
+from tests.helpers.watching import planted_stuck_pod, terminal_pick
 
 
 def test_the_look_on_the_loop_finds_each_kind_of_work_and_nothing_else(tmp_path, cli, manual_clock):

@@ -5,20 +5,9 @@ when a pick here caught the draft up with it first."""
 
 from __future__ import annotations
 
-from events.storage.store import Store
-from tests.helpers.night import Night
 from tests.helpers.nights import codes_of
 from tests.helpers.served import client, phone, served_night
-
-
-def terminal_pick(db, event_id: int, name: str) -> None:
-    """``name`` picks the suggested cards at a terminal (another process's write of the pod's draft file)."""
-    night = Night(Store(db))
-    pod = night.snapshot(event_id).pods[0]
-    session = night.draft_session(event_id, pod.number)
-    seat = [night.snapshot(event_id).names()[p] for p in pod.players].index(name)
-    assert seat in session.waiting_humans()
-    session.pick(session.suggested_pick(seat))
+from tests.helpers.watching import terminal_pick
 
 
 def looked(watcher) -> set[int]:
