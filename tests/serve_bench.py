@@ -323,6 +323,17 @@ def serve_command(db: Path, event_id: int, phones: int) -> list[str]:
     ]
 
 
+def start_serve(db: Path, event_id: int, phones: int) -> subprocess.Popen[str]:
+    """``cmdraft serve`` started for the benchmark (``serve_command``), its output read line by line as it comes."""
+    return subprocess.Popen(
+        serve_command(db, event_id, phones),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=dict(os.environ, PYTHONUNBUFFERED="1"),
+    )
+
+
 def serve(players: int = PLAYERS, post: bool = False) -> dict[str, float | int]:
     with tempfile.TemporaryDirectory(prefix="cmdraft-serve-bench-") as folder:
         os.environ["CMDRAFT_HOME"] = str(Path(folder) / "home")
@@ -331,13 +342,7 @@ def serve(players: int = PLAYERS, post: bool = False) -> dict[str, float | int]:
         echo_process, echo_url = start_echo()
         running = [echo_process]  # each ended below, however the run ends
         try:
-            process = subprocess.Popen(
-                serve_command(db, event_id, players),
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                text=True,
-                env=dict(os.environ, PYTHONUNBUFFERED="1"),
-            )
+            process = start_serve(db, event_id, players)
             running.append(process)
             first = process.stdout.readline()
             found = re.search(r"at (http://127\.0\.0\.1:\d+)", first)

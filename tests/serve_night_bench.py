@@ -14,7 +14,6 @@ import json
 import os
 import re
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -27,7 +26,7 @@ import websockets
 from events.storage.store import Store
 from tests.helpers.cliapp import invoke
 from tests.helpers.nights import draft_to_the_end
-from tests.serve_bench import cpu_seconds, peak_rss_mb, percentile, serve_command
+from tests.serve_bench import cpu_seconds, peak_rss_mb, percentile, start_serve
 
 PHONES = 64
 
@@ -144,13 +143,7 @@ def night(phones: int = PHONES) -> dict[str, float | int]:
         os.environ["CMDRAFT_HOME"] = str(Path(folder) / "home")
         db = Path(folder) / "night.json"
         event_id, codes = drafted_event(db, phones)
-        process = subprocess.Popen(
-            serve_command(db, event_id, phones),
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            env=dict(os.environ, PYTHONUNBUFFERED="1"),
-        )
+        process = start_serve(db, event_id, phones)
         try:
             lines = [process.stdout.readline()]
             while lines[-1] and "/desk?token=" not in lines[-1] and len(lines) < 200:

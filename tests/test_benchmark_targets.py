@@ -45,7 +45,7 @@ def test_both_serve_benchmarks_let_every_phone_hold_a_stream_and_a_request() -> 
     the default 200 turned the night's phones away past 100."""
     from tests import serve_bench, serve_night_bench
 
-    assert serve_night_bench.serve_command is serve_bench.serve_command
+    assert serve_night_bench.start_serve is serve_bench.start_serve  # (which runs ``serve_command``)
     for phones, allowed in ((8, 200), (64, 200), (256, 512)):
         command = serve_bench.serve_command(Path("night.json"), 1, phones)
         assert command[command.index("--max-connections") + 1] == str(allowed)
