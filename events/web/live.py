@@ -26,6 +26,7 @@ from starlette.types import Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from events.night.shown import Answer
+from events.sessions.table import DraftTable
 from events.web.answers import SeatMessage, SeatState
 from events.web.api_common import ApiError, Served, Signature, file_signature
 from events.web.api_draft import seat_state
@@ -303,6 +304,17 @@ class Hub:
         self.offer(await self.served.run(self._pod_states, pods))
 
 
+def time_up(session: DraftTable, now: float) -> bool:
+    """Whether a player's pick at the pod is past its deadline (the timer is to pick)."""
+    deadline = session.deadline()
+    return deadline is not None and now >= deadline
+
+
+def waits_on_bots(session: DraftTable) -> bool:
+    """Whether a pack waits at a bot seat (a hand-off the bots didn't make: they are to pick)."""
+    return any(seat in session.bots for seat in session.draft.waiting())
+
+
 def seat_holder_or_none(served: Served, token: str) -> int | None:
     try:
         return seat_holder(served, token)
@@ -325,16 +337,15 @@ class Watcher:
         for number in self.served.live_pods() if pods is None else sorted(pods):
             with self.served.locked(number):
                 session = self.served.table(number)
-                deadline = session.deadline()
-                if deadline is not None and now >= deadline:  # the watchdog: a pick nobody made in time
+                if time_up(session, now):  # the watchdog: a pick nobody made in time
                     taken = session.apply_timeout(now)
                     if taken:
                         seats = ", ".join(f"seat {pick.seat + 1} pack {pick.pack} pick {pick.pick}" for pick in taken)
                         log.info("pod %s: the time ran out, the timer picked for %s", number, seats)
-                if any(seat in session.bots for seat in session.draft.waiting()):  # the table waits on a bot
+                if waits_on_bots(session):  # the table waits on a bot
                     made = session.hand_to_bot(None)
                     log.warning("pod %s: the table waited on bot seats; the bots made %d picks", number, len(made))
-                if session.draft.finished and number not in self.served.deferred:
+                if self._to_settle(session, number):
                     self.served.settle(number, session)  # the pod's pools recorded, whoever made the last pick
         if pods is not None:
             return set(), None
@@ -364,17 +375,15 @@ class Watcher:
                 if session is None or session.known_signature() != self.served.signature_of(number):
                     due.add(number)  # to be read (first, or after a change made elsewhere): in the worker
                     continue
-                deadline = session.deadline()
-                draft = session.draft
-                if (
-                    (deadline is not None and now >= deadline)
-                    or any(seat in session.bots for seat in draft.waiting())
-                    or (draft.finished and number not in self.served.deferred)
-                ):
+                if time_up(session, now) or waits_on_bots(session) or self._to_settle(session, number):
                     due.add(number)
             finally:
                 lock.release()
         return due
+
+    def _to_settle(self, session: DraftTable, number: int) -> bool:
+        """Whether the pod's draft is over and its pools are the watcher's to record (not the pick writer's)."""
+        return session.draft.finished and number not in self.served.deferred
 
     async def step(self) -> bool:
         """One look: True when something changed (and the connected seats it concerns were pushed).  Mostly made
