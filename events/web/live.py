@@ -33,6 +33,7 @@ from events.web.api_draft import seat_state
 from events.web.auth import seat_holder
 from events.web.cards_shown import EMPTY
 from events.web.settings import DEFAULT
+from sets.errors import StorageError
 
 log = logging.getLogger("cmdraft.serve")
 IN_FLIGHT = 16  # a stream's picks waiting for their writes past which it is read no further (a page sends one)
@@ -252,12 +253,14 @@ class Hub:
         return bool(self.connections.get(player_id))
 
     def _states(self, players: list[int]) -> dict[int, SeatState]:
+        """Each player's state; a player removed meanwhile, or seated at a pod whose draft file can't be read now
+        (the watcher says why in the log), is left out: the others are pushed all the same."""
         states = {}
         for player in players:
             try:
                 states[player] = seat_state(self.served, player)
-            except (ApiError, LookupError):
-                continue  # a player removed meanwhile: nothing to show
+            except (ApiError, LookupError, StorageError):
+                continue
         return states
 
     def offer(self, states: dict[int, SeatState]) -> None:
@@ -328,29 +331,46 @@ class Watcher:
     def __init__(self, served: Served, hub: Hub, poll: float = DEFAULT.poll) -> None:
         self.served, self.hub, self.poll = served, hub, poll
         self.database: Signature = None  # the database file's signature at the last look
+        self.problems: dict[int, str] = {}  # pod -> why its last look failed (said in the log once)
 
     def _tick(self, pods: set[int] | None = None) -> tuple[set[Any], Signature]:
         """In a worker thread: apply any due timeout (once); what changed since the last look (``"db"`` or pod
         numbers) and the database file's signature now.  ``pods``: only these pods' drafts looked at (``_due``
-        found them to need it), what changed left to the caller (an empty set, and no signature)."""
+        found them to need it), what changed left to the caller (an empty set, and no signature).  A pod whose
+        look fails (its draft file damaged, its disk full) is said in the log, once a problem, and the pods after
+        it are looked at all the same: one pod's file never stops another pod's timer or bots."""
         now = self.served.wall()
         for number in self.served.live_pods() if pods is None else sorted(pods):
-            with self.served.locked(number):
-                session = self.served.table(number)
-                if time_up(session, now):  # the watchdog: a pick nobody made in time
-                    taken = session.apply_timeout(now)
-                    if taken:
-                        seats = ", ".join(f"seat {pick.seat + 1} pack {pick.pack} pick {pick.pick}" for pick in taken)
-                        log.info("pod %s: the time ran out, the timer picked for %s", number, seats)
-                if waits_on_bots(session):  # the table waits on a bot
-                    made = session.hand_to_bot(None)
-                    log.warning("pod %s: the table waited on bot seats; the bots made %d picks", number, len(made))
-                if self._to_settle(session, number):
-                    self.served.settle(number, session)  # the pod's pools recorded, whoever made the last pick
+            try:
+                self._look_at(number, now)
+            except Exception as error:
+                said = f"{type(error).__name__}: {error}"
+                if self.problems.get(number) != said:
+                    log.error("pod %s can't be looked at (%s); its timer and bots wait until it can", number, said)
+                self.problems[number] = said
+            else:
+                if self.problems.pop(number, None) is not None:
+                    log.warning("pod %s can be looked at again", number)
         if pods is not None:
             return set(), None
         database, changed = self.served.changes()
         return set(changed) | ({"db"} if database != self.database else set()), database
+
+    def _look_at(self, number: int, now: float) -> None:
+        """The pod's watchdog work, under its lock: a pick whose time is up made, a table waiting on a bot moved
+        on, a draft that is over settled."""
+        with self.served.locked(number):
+            session = self.served.table(number)
+            if time_up(session, now):  # the watchdog: a pick nobody made in time
+                taken = session.apply_timeout(now)
+                if taken:
+                    seats = ", ".join(f"seat {pick.seat + 1} pack {pick.pack} pick {pick.pick}" for pick in taken)
+                    log.info("pod %s: the time ran out, the timer picked for %s", number, seats)
+            if waits_on_bots(session):  # the table waits on a bot
+                made = session.hand_to_bot(None)
+                log.warning("pod %s: the table waited on bot seats; the bots made %d picks", number, len(made))
+            if self._to_settle(session, number):
+                self.served.settle(number, session)  # the pod's pools recorded, whoever made the last pick
 
     def _due(self) -> set[int] | None:
         """On the event loop, without waiting (a look at each draft's file, as a pick's write makes): the live pods
