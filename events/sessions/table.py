@@ -165,10 +165,15 @@ class DraftTable(Protocol):
         """The draft file's signature as this process last read or wrote it, without looking at the file."""
         ...
 
+    def unsynced(self) -> None:
+        """The sync of the draft file's last appended lines failed: its next write rewrites it whole and syncs it."""
+        ...
+
 
 def caught_up(table: DraftTable) -> bool:
     """Catch ``table`` up with the picks made elsewhere (``DraftTable.refresh``); False when its draft was replaced
-    meanwhile (``event restore --force`` stopped it): the pod's new draft is to be opened instead."""
+    meanwhile (``event restore --force`` stopped it: the pod's new draft is to be opened instead), or its file holds
+    fewer picks than this copy took (a write that failed: ``DraftBehindError``; the draft is opened again)."""
     try:
         table.refresh()
     except DraftReplacedError:

@@ -103,3 +103,10 @@ class DraftFields:
         again (None: the draft is over, or its file is not read yet or is to be read again)."""
         journal = journal_file(self.store, self.draft_id, self.record)
         return None if journal is None else journal.known_signature()
+
+    def unsynced(self) -> None:
+        """The sync of what was last appended to the draft's file failed: its next write rewrites it whole
+        (``Journal.unsynced``)."""
+        journal = journal_file(self.store, self.draft_id, self.record)
+        if journal is not None:
+            journal.unsynced()

@@ -42,6 +42,7 @@ from events.storage.draft_fields import DraftFields
 from events.storage.draft_records import (
     DRAFTS,
     REPLACED,
+    DraftBehindError,
     DraftReplacedError,
     check_practice_timer,
     check_timer,
@@ -175,7 +176,8 @@ class TableSession(DraftFields):
         return journal
 
     def _catch_up(self, journal: dict[str, Any] | None, deferred: Deferred | None = None) -> None:
-        """Apply the picks made elsewhere; a replaced draft is ``DraftReplacedError`` (``WouldWait`` with ``deferred``)."""
+        """Apply the picks made elsewhere; a replaced draft is ``DraftReplacedError``, a file holding fewer picks
+        than this copy took ``DraftBehindError`` (``WouldWait`` with ``deferred``)."""
         self._round_read = self.draft.round
         if journal is None:
             return
@@ -190,7 +192,15 @@ class TableSession(DraftFields):
         if journal["humans"] != self.doc["humans"]:
             self.doc["humans"] = list(journal["humans"])
             self._make_bots()
-        rows = journal["picks"][len(self.draft.log) - self._base :]
+        held = len(self.draft.log) - self._base
+        if len(journal["picks"]) < held:  # picks taken here whose write failed: the file is what was kept
+            if deferred is not None:
+                raise WouldWait(f"draft {self.draft_id} is to be opened again from its file")
+            raise DraftBehindError(
+                f"draft {self.draft_id}'s file holds {len(journal['picks'])} picks, not the {held} taken here (a write "
+                "that failed): the draft is opened again from its file"
+            )
+        rows = journal["picks"][held:]
         for seat, *positions in rows:
             record = self.draft.pick(seat, positions)
             if seat in self.bots:

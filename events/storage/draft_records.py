@@ -57,6 +57,12 @@ class DraftReplacedError(StateError):
     """The draft this terminal is on was replaced (``event restore --force``): it can't go on here."""
 
 
+class DraftBehindError(DraftReplacedError):
+    """The draft's file holds fewer picks than this process's copy of it: a write here failed after the copy took
+    its picks (never acknowledged: the file was truncated back, or the disk lost what a failed sync could not
+    keep).  The copy can't go on: the draft is opened again from its file, which is what was kept."""
+
+
 def pick_seconds(base: float | None, cards_left: int, pack_size: int) -> float | None:
     """A pick's time: ``base`` seconds for a full pack, less as it empties (never under 5 s); None without a timer."""
     if not base:

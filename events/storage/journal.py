@@ -34,6 +34,7 @@ pack that ends in such a write leaves the file to be compacted later (``compact_
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import weakref
@@ -259,6 +260,13 @@ class Journal:
         (a resumed draft), a torn last line, or ``MAX_ENTRIES`` entries."""
         return stat is None or not self._wrote or not self._whole or self._entries >= MAX_ENTRIES
 
+    def unsynced(self) -> None:
+        """A write to the file failed, or the sync of lines appended to it (``Deferred``): what the device holds of
+        the file is unknown now (a failed fsync may have dropped the pages it could not write, and a later fsync
+        of the same file succeeds without them), so the next write rewrites the file whole from the draft as this
+        process holds it, and syncs it before it returns: no later pick is acknowledged over lines lost."""
+        self._wrote = False
+
     @property
     def resumed(self) -> bool:
         """Whether this process has written the file whole once (its first write: a draft resumed here)."""
@@ -327,6 +335,9 @@ class Journal:
         try:
             appended(fd, line, deferred)
         except OSError as error:
+            with contextlib.suppress(OSError):
+                os.ftruncate(fd, stat.st_size)  # the line that may have been written taken off: nothing changed
+            self.unsynced()
             self._close()
             raise StorageError(
                 f"cannot write draft file {self.path}: {error.strerror or error}; nothing was changed"

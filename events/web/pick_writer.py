@@ -108,6 +108,8 @@ class PickWriter:
         """A write on the loop is on the device: its picks answered, the next seats pushed, then the pod's next
         write (a pack that ended in it: the file compacted first, in a worker)."""
         deferred.close()
+        if problem is not None and (session := self.served.tables.get(pod)) is not None:
+            session.unsynced()  # (under the pod's lock) its next write rewrites the file whole, synced before answered
         lock.release()
         if problem is not None:
             _fail(batch, unsynced(problem))
