@@ -5,12 +5,17 @@ dict ``doc`` the store reads and writes; the use cases above read these."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from draft.picks import Pick
-from events.storage.draft_records import journal_file, token_hash
+from events.deferred import Deferred
+from events.storage.draft_records import DraftBehindError, journal_file, token_hash
+from events.storage.journal import Journal, JournalWrite
 from events.storage.store import Store
+from sets.errors import StateError, WouldWait
 
 
 class DraftFields:
@@ -21,6 +26,7 @@ class DraftFields:
     store: Store
     draft_id: int
     record: dict[str, Any]
+    stale = False  # a write of this copy failed after the copy changed: it is to be opened again from its file
 
     @property
     def humans(self) -> list[int]:
@@ -106,7 +112,39 @@ class DraftFields:
 
     def unsynced(self) -> None:
         """The sync of what was last appended to the draft's file failed: its next write rewrites it whole
-        (``Journal.unsynced``)."""
+        (``Journal.unsynced``), and this copy, which holds those picks, is opened again from the file first."""
         journal = journal_file(self.store, self.draft_id, self.record)
         if journal is not None:
             journal.unsynced()
+        self.stale = True
+
+    def _journal(self) -> Journal:
+        journal = journal_file(self.store, self.draft_id, self.record)
+        if journal is None:
+            raise StateError(f"draft {self.draft_id} is over; no more picks")
+        return journal
+
+    @contextmanager
+    def _writing(self, journal: Journal | None = None, deferred: Deferred | None = None) -> Iterator[JournalWrite]:
+        """A transaction on the draft's file (``Journal.write``).  One that fails once this copy may have changed
+        (a write the disk refused, after the copy took its picks) leaves the copy stale: whatever looks at it
+        next is told ``DraftBehindError`` (``check_fresh``), and a server opens the draft again from its file."""
+        try:
+            with (self._journal() if journal is None else journal).write(deferred) as entry:
+                yield entry
+        except WouldWait:
+            raise  # before anything changed
+        except BaseException:
+            self.stale = True
+            raise
+
+    def check_fresh(self, deferred: Deferred | None = None) -> None:
+        """``DraftBehindError`` when a write of this copy failed after the copy changed (``WouldWait`` with
+        ``deferred``: on a server's event loop, where the draft can't be opened again)."""
+        if self.stale:
+            if deferred is not None:
+                raise WouldWait(f"draft {self.draft_id} is to be opened again from its file")
+            raise DraftBehindError(
+                f"a write of draft {self.draft_id} failed after this copy took its picks: open the draft again "
+                "(its file holds what was kept)"
+            )

@@ -42,7 +42,6 @@ from events.storage.draft_fields import DraftFields
 from events.storage.draft_records import (
     DRAFTS,
     REPLACED,
-    DraftBehindError,
     DraftReplacedError,
     check_practice_timer,
     check_timer,
@@ -54,7 +53,7 @@ from events.storage.draft_records import (
     token_hash,
 )
 from events.storage.draft_records import now as now_text
-from events.storage.journal import Journal, JournalWrite
+from events.storage.journal import JournalWrite
 from events.storage.pick_clock import deadline_of, next_deadline
 from events.storage.records import MAX_NAME
 from events.storage.store import Store
@@ -169,15 +168,10 @@ class TableSession(DraftFields):
         """Picks kept in the database record; the journal holds the ones after them."""
         return len(self.record["picks"])
 
-    def _journal(self) -> Journal:
-        journal = journal_file(self.store, self.draft_id, self.record)
-        if journal is None:
-            raise StateError(f"draft {self.draft_id} is over; no more picks")
-        return journal
-
     def _catch_up(self, journal: dict[str, Any] | None, deferred: Deferred | None = None) -> None:
-        """Apply the picks made elsewhere; a replaced draft is ``DraftReplacedError``, a file holding fewer picks
-        than this copy took ``DraftBehindError`` (``WouldWait`` with ``deferred``)."""
+        """Apply the picks made elsewhere; a replaced draft is ``DraftReplacedError``, a copy whose write failed
+        after it changed ``DraftBehindError`` (``WouldWait`` with ``deferred``)."""
+        self.check_fresh(deferred)
         self._round_read = self.draft.round
         if journal is None:
             return
@@ -192,15 +186,7 @@ class TableSession(DraftFields):
         if journal["humans"] != self.doc["humans"]:
             self.doc["humans"] = list(journal["humans"])
             self._make_bots()
-        held = len(self.draft.log) - self._base
-        if len(journal["picks"]) < held:  # picks taken here whose write failed: the file is what was kept
-            if deferred is not None:
-                raise WouldWait(f"draft {self.draft_id} is to be opened again from its file")
-            raise DraftBehindError(
-                f"draft {self.draft_id}'s file holds {len(journal['picks'])} picks, not the {held} taken here (a write "
-                "that failed): the draft is opened again from its file"
-            )
-        rows = journal["picks"][held:]
+        rows = journal["picks"][len(self.draft.log) - self._base :]
         for seat, *positions in rows:
             record = self.draft.pick(seat, positions)
             if seat in self.bots:
@@ -251,7 +237,7 @@ class TableSession(DraftFields):
         at = self.deadline()
         if at is None or now < at:
             return []
-        with journal.write() as entry:
+        with self._writing(journal) as entry:
             self._catch_up(entry.state)
             before = len(self.draft.log)
             taken = self._time_out(now)
@@ -272,7 +258,7 @@ class TableSession(DraftFields):
     def _set_claim(self, seat: int, value: str) -> None:
         if self.record.get("journal") is None:
             return  # the draft is over
-        with self._journal().write() as entry:
+        with self._writing() as entry:
             self._catch_up(entry.state)
             self.doc["claims"] = dict(self.doc.get("claims") or {}, **{str(seat): value})
             self._save(entry, len(self.draft.log))
@@ -321,7 +307,7 @@ class TableSession(DraftFields):
         (``StalePickError``, ``StateError``) and changes nothing, the others are taken and saved together.
         ``deferred``: written without waiting, synced by it (``Journal.write``; a replaced draft: ``_catch_up``)."""
         outcomes: list[Pick | Exception] = []
-        with self._journal().write(deferred) as entry:
+        with self._writing(deferred=deferred) as entry:
             self._catch_up(entry.state, deferred)
             now = timing.now()
             before = len(self.draft.log)
@@ -362,7 +348,7 @@ class TableSession(DraftFields):
         ``None``: no seat changes hands, the bots make the picks that are theirs (the server's watchdog)."""
         if self.record.get("journal") is None:
             return []  # the draft is over
-        with self._journal().write() as entry:
+        with self._writing() as entry:
             self._catch_up(entry.state)
             self.doc["humans"] = [s for s in self.doc["humans"] if s != seat]
             self._make_bots()
@@ -377,7 +363,7 @@ class TableSession(DraftFields):
         so far stay."""
         if self.record.get("journal") is None:
             return  # the draft is over
-        with self._journal().write() as entry:
+        with self._writing() as entry:
             self._catch_up(entry.state)
             if seat in self.doc["humans"]:
                 return
@@ -392,7 +378,7 @@ class TableSession(DraftFields):
         journal = journal_file(self.store, self.draft_id, self.record)
         if journal is None or journal.resumed or self.draft.finished:
             return
-        with journal.write() as entry:
+        with self._writing(journal) as entry:
             self._catch_up(entry.state)
             self._save(entry, len(self.draft.log))
 

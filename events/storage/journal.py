@@ -35,6 +35,7 @@ pack that ends in such a write leaves the file to be compacted later (``compact_
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import weakref
@@ -78,7 +79,9 @@ _decode = msgspec.json.Decoder()
 def appended(fd: int, line: bytes, deferred: Deferred | None = None) -> None:
     """One entry on the device: written with one call, then fsynced (the commit of an appending transaction);
     ``deferred``: fsynced when it is synced."""
-    os.write(fd, line)
+    written = os.write(fd, line)
+    if written != len(line):  # a disk that filled up mid-line: what was written is taken off by the caller
+        raise OSError(errno.ENOSPC, f"only {written} of {len(line)} bytes could be written")
     if deferred is None:
         portable.flush_to_disk(fd)
     else:
@@ -313,9 +316,15 @@ class Journal:
         try:
             atomic_write(self.path, text, PRIVATE if stat is None else stat.st_mode & 0o7777)
         except OSError as error:
-            raise StorageError(
-                f"cannot write draft file {self.path}: {error.strerror or error}; nothing was changed"
-            ) from None
+            self.unsynced()  # (the new file may be in place, its folder not synced: the next write rewrites it)
+            self._close()
+            replaced = self._stat()
+            kept = (
+                "nothing was changed"
+                if replaced is None or stat is not None and replaced.st_ino == stat.st_ino
+                else "it was written but may not be kept"
+            )
+            raise StorageError(f"cannot write draft file {self.path}: {error.strerror or error}; {kept}") from None
         self._close()
         written = os.stat(self.path)
         self._signature = (written.st_ino, written.st_size, written.st_mtime_ns)

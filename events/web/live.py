@@ -33,7 +33,7 @@ from events.web.api_draft import seat_state
 from events.web.auth import seat_holder
 from events.web.cards_shown import EMPTY
 from events.web.settings import DEFAULT
-from sets.errors import StorageError
+from sets.errors import CmdraftError, StorageError
 
 log = logging.getLogger("cmdraft.serve")
 IN_FLIGHT = 16  # a stream's picks waiting for their writes past which it is read no further (a page sends one)
@@ -343,16 +343,23 @@ class Watcher:
         for number in self.served.live_pods() if pods is None else sorted(pods):
             try:
                 self._look_at(number, now)
-            except Exception as error:
+            except Exception as error:  # said once a problem; a fault of the code's own with its traceback
                 said = f"{type(error).__name__}: {error}"
                 if self.problems.get(number) != said:
-                    log.error("pod %s can't be looked at (%s); its timer and bots wait until it can", number, said)
+                    log.error(
+                        "pod %s can't be looked at (%s); its timer and bots wait until it can",
+                        number,
+                        said,
+                        exc_info=None if isinstance(error, CmdraftError) else error,
+                    )
                 self.problems[number] = said
             else:
                 if self.problems.pop(number, None) is not None:
                     log.warning("pod %s can be looked at again", number)
         if pods is not None:
             return set(), None
+        for gone in set(self.problems).difference(self.served.live_pods()):
+            del self.problems[gone]  # a pod whose draft ended or was stopped
         database, changed = self.served.changes()
         return set(changed) | ({"db"} if database != self.database else set()), database
 

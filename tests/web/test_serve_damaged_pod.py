@@ -51,3 +51,26 @@ def test_seats_of_other_pods_are_pushed_while_one_pods_file_is_damaged(tmp_path,
     hub = Hub(served)
     wanted = [pods[first][0], pods[second][0]]
     assert set(hub._states(wanted)) == {pods[second][0]}  # the damaged pod's seat left out, the other's state there
+
+
+def test_a_fault_of_the_codes_own_at_one_pod_is_logged_with_its_traceback_and_the_other_pods_go_on(
+    tmp_path, cli, manual_clock, caplog, monkeypatch
+):
+    served, first, second = two_timed_pods(tmp_path, cli, manual_clock)
+    watcher = Watcher(served, hub=None)  # type: ignore[arg-type]  # no phone is connected: nothing is pushed
+    watcher._tick({first, second})
+    real = Watcher._to_settle
+
+    def broken(self, session, number: int) -> bool:
+        if number == first:
+            raise KeyError("a planted fault")
+        return real(self, session, number)
+
+    monkeypatch.setattr(Watcher, "_to_settle", broken)
+    picks = len(served.table(second).draft.log)
+    manual_clock.advance(served.table(second).deadline() - manual_clock.now() + 1)
+    with caplog.at_level(logging.WARNING, logger="cmdraft.serve"):
+        watcher._tick({first, second})
+    assert len(served.table(second).draft.log) > picks
+    (said,) = [r for r in caplog.records if f"pod {first} can't be looked at" in r.getMessage()]
+    assert said.exc_info is not None and "a planted fault" in caplog.text
