@@ -44,6 +44,9 @@ class PickWriter:
         self.picked_since: dict[int, bool] = {}  # pod -> a write was made since ``_compact_if_idle`` last looked
         self.tasks: set[asyncio.Task] = set()
         self.ended: set[int] = set()  # pods whose drafts ended, their pools not recorded yet (``_settle``)
+        self.syncing: dict[int, float] = {}  # pod -> the loop's time its write went to the syncer, until synced
+        self.slow: set[int] = set()  # pods whose write was said to wait long for the disk (``_look_at_syncs``)
+        self.sync_watch: asyncio.TimerHandle | None = None
         self.settling = False  # a ``_settle`` task is running
 
     async def submit(self, waiting: Waiting) -> None:
@@ -84,6 +87,7 @@ class PickWriter:
             try:  # the connected players as they are after the write (a stream opening meanwhile included)
                 _, states = write_picks(self.served, pod, [w for w, _ in batch], self.hub.connections, deferred)
                 self.syncer.submit(deferred, partial(self._synced, pod, batch, states, deferred, lock))
+                self._syncing(pod)
                 return
             except WouldWait:
                 deferred.close()
@@ -108,6 +112,7 @@ class PickWriter:
         """A write on the loop is on the device: its picks answered, the next seats pushed, then the pod's next
         write (a pack that ended in it: the file compacted first, in a worker)."""
         deferred.close()
+        self._synced_after(pod)
         if problem is not None and (session := self.served.tables.get(pod)) is not None:
             session.unsynced()  # (under the pod's lock) its next write rewrites the file whole, synced before answered
         lock.release()
@@ -123,6 +128,39 @@ class PickWriter:
                 asyncio.get_running_loop().call_later(self.served.settings.compact_idle, self._compact_if_idle, pod)
             self.compact_later.setdefault(pod, []).extend(deferred.after)
         self._next(pod)
+
+    def _syncing(self, pod: int) -> None:
+        """The pod's write handed to the syncer: looked at ``slow_sync`` seconds from now if still not synced."""
+        loop = asyncio.get_running_loop()
+        self.syncing[pod] = loop.time()
+        if self.sync_watch is None:
+            self.sync_watch = loop.call_later(self.served.settings.slow_sync, self._look_at_syncs)
+
+    def _look_at_syncs(self) -> None:
+        """Each write the disk has held for ``slow_sync`` seconds or more said in the log, once (its pod's players
+        wait for it: a failing, full or hung disk); looked at again while any write waits."""
+        loop, slow = asyncio.get_running_loop(), self.served.settings.slow_sync
+        self.sync_watch, now = None, loop.time()
+        if self.syncer.closed:
+            return  # the server is stopping: its last writes are synced (or failed) as it stops
+        for pod, since in self.syncing.items():
+            if now - since >= slow and pod not in self.slow:
+                self.slow.add(pod)
+                log.error(
+                    "pod %s's picks have waited %.0f s for the disk to sync them, and its players with them: "
+                    "is the disk failing or full?",
+                    pod,
+                    now - since,
+                )
+        if self.syncing:
+            self.sync_watch = loop.call_later(slow / 2, self._look_at_syncs)
+
+    def _synced_after(self, pod: int) -> None:
+        since = self.syncing.pop(pod, None)
+        if pod in self.slow:
+            self.slow.discard(pod)
+            waited = asyncio.get_running_loop().time() - (since or 0.0)
+            log.warning("pod %s's picks reached the disk after %.1f s", pod, waited)
 
     def _compact_if_idle(self, pod: int) -> None:
         """The compaction a pack's end left, made now if no pick of the pod was written or waits since the last

@@ -83,6 +83,9 @@ class WebSettings:
     # seconds a pod must go without a pick before the server compacts its draft file after a pack's end (a pod
     # picking on is never held up for it; ``pick_writer.PickWriter``)
     compact_idle: float = 1.0
+    # seconds a write's sync may take before the server's log says the disk holds a pod's picks up (once a write;
+    # a failing or hung disk: the pod's players wait for it)
+    slow_sync: float = 10.0
     # the picks' fsyncs made by a helper process of the server's own (Linux; ``syncer.HelperSyncer``), so the
     # event loop never waits for the interpreter while they are made; False: by a thread (``syncer.Syncer``)
     sync_helper: bool = True
