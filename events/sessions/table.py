@@ -165,6 +165,11 @@ class DraftTable(Protocol):
         """The draft file's signature as this process last read or wrote it, without looking at the file."""
         ...
 
+    @property
+    def stale(self) -> bool:
+        """Whether a write of this copy failed after the copy changed: it is to be opened again from its file."""
+        ...
+
     def unsynced(self) -> None:
         """The sync of the draft file's last appended lines failed: its next write rewrites it whole and syncs it."""
         ...

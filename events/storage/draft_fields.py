@@ -12,7 +12,7 @@ from typing import Any
 
 from draft.picks import Pick
 from events.deferred import Deferred
-from events.storage.draft_records import DraftBehindError, journal_file, token_hash
+from events.storage.draft_records import DraftBehindError, DraftReplacedError, journal_file, token_hash
 from events.storage.journal import Journal, JournalWrite
 from events.storage.store import Store
 from sets.errors import StateError, WouldWait
@@ -129,11 +129,12 @@ class DraftFields:
         """A transaction on the draft's file (``Journal.write``).  One that fails once this copy may have changed
         (a write the disk refused, after the copy took its picks) leaves the copy stale: whatever looks at it
         next is told ``DraftBehindError`` (``check_fresh``), and a server opens the draft again from its file."""
+        journal = self._journal() if journal is None else journal
         try:
-            with (self._journal() if journal is None else journal).write(deferred) as entry:
+            with journal.write(deferred) as entry:
                 yield entry
-        except WouldWait:
-            raise  # before anything changed
+        except (WouldWait, DraftReplacedError):
+            raise  # before anything changed (a replaced draft is opened anew all the same)
         except BaseException:
             self.stale = True
             raise

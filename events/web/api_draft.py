@@ -330,7 +330,7 @@ def _in_memory(served: Served, pod: int, batch: list[Waiting]) -> tuple[DraftTab
     ``WouldWait`` when one is to be read first, or a pick would bind its seat first (a write of its own).  The write
     catches the draft up with its file under the file's lock (``DraftTable.pick_many``) and checks each pick there."""
     session, snap = served.tables.get(pod), served.fresh_snapshot()
-    if session is None or snap is None:
+    if session is None or snap is None or session.stale:  # (stale: a write failed; opened again in a worker)
         raise WouldWait(f"pod {pod}'s draft is to be read first")
     players = next((found.players for found in snap.pods if found.number == pod), ())
     if any(waiting.player not in players for waiting in batch):

@@ -112,7 +112,7 @@ class PickWriter:
         """A write on the loop is on the device: its picks answered, the next seats pushed, then the pod's next
         write (a pack that ended in it: the file compacted first, in a worker)."""
         deferred.close()
-        self._synced_after(pod)
+        self._synced_after(pod, problem)
         if problem is not None and (session := self.served.tables.get(pod)) is not None:
             session.unsynced()  # (under the pod's lock) its next write rewrites the file whole, synced before answered
         lock.release()
@@ -155,12 +155,15 @@ class PickWriter:
         if self.syncing:
             self.sync_watch = loop.call_later(slow / 2, self._look_at_syncs)
 
-    def _synced_after(self, pod: int) -> None:
+    def _synced_after(self, pod: int, problem: OSError | None) -> None:
         since = self.syncing.pop(pod, None)
         if pod in self.slow:
             self.slow.discard(pod)
             waited = asyncio.get_running_loop().time() - (since or 0.0)
-            log.warning("pod %s's picks reached the disk after %.1f s", pod, waited)
+            if problem is None:
+                log.warning("pod %s's picks reached the disk after %.1f s", pod, waited)
+            else:
+                log.error("pod %s's picks could not be synced after %.1f s: %s", pod, waited, problem)
 
     def _compact_if_idle(self, pod: int) -> None:
         """The compaction a pack's end left, made now if no pick of the pod was written or waits since the last
