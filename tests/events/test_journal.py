@@ -25,21 +25,9 @@ from events.storage.safe_files import FileLock
 from events.storage.store import Store
 from events.web.syncer import Syncer
 from sets.errors import StorageError, WouldWait
+from tests.helpers.journals import journal_path, two_human_pod
 from tests.helpers.night import Night
-from tests.helpers.nights import terminal_event
 from tests.helpers.paths import FIXTURES
-
-
-def two_human_pod(tmp_path: Path) -> tuple[Night, int, TableSession]:
-    db = tmp_path / "db.json"
-    event_id = terminal_event(db, humans=("Ann", "Bo"), bots=())
-    events = Night(Store(db))
-    return events, event_id, events.draft_session(event_id, 1)
-
-
-def journal_path(tmp_path: Path) -> Path:
-    (path,) = (tmp_path / "db.json.drafts").glob("*.json")
-    return path
 
 
 def pick_round(session: TableSession) -> None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import errno
 import os
-from pathlib import Path
 
 import pytest
 
@@ -18,25 +17,10 @@ from events import portable
 from events.deferred import Deferred
 from events.sessions.table import caught_up
 from events.storage import journal as journal_module
-from events.storage.draft_files import TableSession
 from events.storage.draft_records import DraftBehindError, pick_rows
 from events.storage.journal import Journal
-from events.storage.store import Store
 from sets.errors import StorageError, WouldWait
-from tests.helpers.night import Night
-from tests.helpers.nights import terminal_event
-
-
-def two_human_pod(tmp_path: Path) -> tuple[Night, int, TableSession]:
-    db = tmp_path / "db.json"
-    event_id = terminal_event(db, humans=("Ann", "Bo"), bots=())
-    events = Night(Store(db))
-    return events, event_id, events.draft_session(event_id, 1)
-
-
-def journal_path(tmp_path: Path) -> Path:
-    (path,) = (tmp_path / "db.json.drafts").glob("*.json")
-    return path
+from tests.helpers.journals import journal_path, two_human_pod
 
 
 def failing_flush(fd: int) -> None:

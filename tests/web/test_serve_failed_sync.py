@@ -10,6 +10,7 @@ import errno
 from events.deferred import Deferred
 from events.storage import journal as journal_module
 from events.storage.journal import Journal
+from tests.helpers.journals import refused_sync
 from tests.helpers.nights import codes_of
 from tests.helpers.served import client, phone, served_night
 
@@ -21,17 +22,13 @@ def test_after_a_refused_sync_the_pods_next_pick_is_answered_once_its_file_is_re
     event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
     codes = codes_of(db, event_id)
 
-    def failing(self: Deferred, *how) -> None:
-        self.close()
-        raise OSError(5, "Input/output error")
-
     with client(db, event_id, manual_clock, watch=False, sync_helper=False) as web:
         ann, bo = (phone(web, event_id, name, codes[name]) for name in ("Ann", "Bo"))
         assert ann.pick_first()  # the pod's first write: the file rewritten whole (a resume), then appended to
         served = web.app.state.server.served
         path = served.table(1).draft_file()
         draft = bo.seat()["draft"]
-        monkeypatch.setattr(Deferred, "sync", failing)
+        monkeypatch.setattr(Deferred, "sync", refused_sync)
         body = {"pack": draft["pack"], "pick": draft["pick"], "cards": list(range(draft["take"]))}
         refused = bo.post("/api/pick", body)
         monkeypatch.undo()

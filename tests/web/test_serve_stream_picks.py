@@ -28,6 +28,7 @@ from events.web.cards_shown import card_bytes, card_json, pack_json, printings_j
 from events.web.live import Connection
 from sets.cards import Rarity
 from sets.catalog import load_set
+from tests.helpers.journals import refused_sync
 from tests.helpers.night import Night
 from tests.helpers.nights import codes_of, start, terminal_night
 from tests.helpers.served import client, draft_log, phone, served_night
@@ -593,10 +594,6 @@ def test_a_pick_whose_sync_failed_is_refused_and_the_pods_seats_are_shown_the_fi
     event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
     codes = codes_of(db, event_id)
 
-    def failing(self: Deferred, *how) -> None:
-        self.close()
-        raise OSError(5, "Input/output error")
-
     with client(db, event_id, manual_clock, watch=False, sync_helper=False) as web:
         ann, bo = (phone(web, event_id, name, codes[name]) for name in ("Ann", "Bo"))
         assert bo.pick_first()  # the pod's first write
@@ -605,7 +602,7 @@ def test_a_pick_whose_sync_failed_is_refused_and_the_pods_seats_are_shown_the_fi
             shown = stream.receive_json()["seat"]["draft"]
             web.portal.call(web.app.state.server.watcher.step)  # the server's look: the pod's seats shown its file
             assert 1 in served.shown
-            monkeypatch.setattr(Deferred, "sync", failing)
+            monkeypatch.setattr(Deferred, "sync", refused_sync)
             stream.send_json({"type": "pick", "id": 5, "pack": shown["pack"], "pick": shown["pick"], "cards": [0, 1]})
             failed = stream.receive_json()
             monkeypatch.undo()
