@@ -177,8 +177,8 @@ class DraftTable(Protocol):
 
 def caught_up(table: DraftTable) -> bool:
     """Catch ``table`` up with the picks made elsewhere (``DraftTable.refresh``); False when its draft was replaced
-    meanwhile (``event restore --force`` stopped it: the pod's new draft is to be opened instead), or its file holds
-    fewer picks than this copy took (a write that failed: ``DraftBehindError``; the draft is opened again)."""
+    meanwhile (``event restore --force`` stopped it: the pod's new draft is to be opened instead), or a write of
+    this copy failed after it changed (``DraftBehindError``): the draft is opened again from its file."""
     try:
         table.refresh()
     except DraftReplacedError:

@@ -58,9 +58,9 @@ class DraftReplacedError(StateError):
 
 
 class DraftBehindError(DraftReplacedError):
-    """The draft's file holds fewer picks than this process's copy of it: a write here failed after the copy took
-    its picks (never acknowledged: the file was truncated back, or the disk lost what a failed sync could not
-    keep).  The copy can't go on: the draft is opened again from its file, which is what was kept."""
+    """A write of this process's copy of the draft failed after the copy took its picks (never acknowledged: the
+    file was cut back, or its sync failed), so the copy may hold what the file does not.  The copy can't go on:
+    the draft is opened again from its file, which is what was kept (``DraftFields.check_fresh``)."""
 
 
 def pick_seconds(base: float | None, cards_left: int, pack_size: int) -> float | None:
