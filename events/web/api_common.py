@@ -287,14 +287,15 @@ class Served:
 
     def warm(self) -> None:
         """Read now what the night's answers need: the event's snapshot and every live pod's draft (its packs,
-        its cards), so the first picks don't wait for them; the worker pool is sized to the live pods
-        (``workers_for``)."""
+        its cards), so the first picks don't wait for them, and their pick timers started over (``resume_file``);
+        the worker pool is sized to the live pods (``workers_for``)."""
         live = self.live_pods()
         self.workers = workers_for(len(live), self.settings)
         for number in live:
             with self.locked(number), contextlib.suppress(CmdraftError):
                 session = self.table(number)  # a damaged draft file is said when a phone of that pod asks
-                session.resume_file()  # the file's first write by this process, now rather than at a pick
+                # the file's first write by this process, now rather than at a pick; the pick timers start over
+                session.resume_file(self.wall())
                 for booster in (b for round_ in session.draft.boosters for b in round_):
                     remember_printings(booster.printings)  # every pack's cards, before the packs open
 
