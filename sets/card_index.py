@@ -18,13 +18,14 @@ class CardIndex:
     A card is found by its name, and a card of several faces or halves also by each face's name (a card's
     own name wins over another card's face).  A meld pair's back face is no card: its name is known as a
     meld result (``meld_result``), never read as one of the cards that make it.
-    A name printed in several sets resolves to the first set given.
+    A name printed in several sets resolves to the first set given (``printings`` has each set's).
     """
 
     def __init__(self, card_sets: Iterable[CardSet]):
         self._by_name: dict[str, Card] = {}
         self._display: dict[str, str] = {}
         self._meld_results: dict[str, list[str]] = {}
+        self._printings: dict[str, dict[str, Card]] | None = None  # ``printings``, made when first asked
         self.sets = tuple(card_sets)
         cards = [card for card_set in self.sets for card in card_set.cards]
         for own in (True, False):
@@ -54,6 +55,17 @@ class CardIndex:
 
     def get(self, name: str) -> Card | None:
         return self._by_name.get(normalize_name(name))
+
+    def printings(self, name: str) -> dict[str, Card]:
+        """The card named ``name`` (its own name) as each set that prints it has it, by set code in the order the
+        sets were given (a set's first printing of it)."""
+        if self._printings is None:
+            found: dict[str, dict[str, Card]] = {}
+            for card_set in self.sets:
+                for card in card_set.cards:
+                    found.setdefault(normalize_name(card.name), {}).setdefault(card_set.code, card)
+            self._printings = found
+        return self._printings.get(normalize_name(name), {})
 
     def meld_result(self, name: str) -> tuple[str, list[str]] | None:
         """For the back face of a meld pair: (its name, the cards that meld into it); else None."""

@@ -194,6 +194,27 @@ def test_the_same_mono_colored_pair_in_a_cmr_deck_is_refused(imported, cli, tmp_
     assert can_pair(CMM[pair[0]], CMM[pair[1]])  # their own product's grant
 
 
+def test_a_deck_of_names_alone_is_read_as_the_set_that_alone_prints_some_of_them(imported, cli, tmp_path):
+    """No line names a set: the two legends only CMM prints say it is a CMM deck, though more of its lines are cards
+    CMR prints too; those are read as CMM's printings, so the CMM grant lets the pair lead (RULES.md section 6)."""
+    pair = ["Avacyn, Angel of Hope", "Azami, Lady of Scrolls"]
+    cmr = {card.name for card in load_set("CMR")}
+    reprints = [
+        name
+        for name, card in CMM.items()
+        if name in cmr and card.identity.code in ("W", "U", "") and not card.is_land and not card.can_be_commander
+    ]
+    assert not set(pair) & cmr and len(reprints) > len(pair)  # a count of every line would say CMR
+    deck = write_deck(
+        tmp_path / "deck.txt", pair, {**dict.fromkeys(reprints, 1), "Plains": 29, "Island": 29 - len(reprints)}
+    )
+    result = cli("deck", "check", deck, "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["color_identity"] == ["W", "U"]
+    parsed, problems = resolve(parse(deck.read_text(encoding="utf-8")), card_index())
+    assert problems == [] and {line.card.set_code for line in parsed.lines if not line.card.is_basic_land} == {"CMM"}
+
+
 @pytest.mark.parametrize(
     "fmt", [FileFormat.FORGE, FileFormat.ARENA, FileFormat.COCKATRICE, FileFormat.CSV, FileFormat.JSON]
 )

@@ -18,8 +18,11 @@ def resolve(deck_file: DeckFile, index: CardIndex) -> tuple[Deck, list[Problem]]
     problems = [Problem("unreadable-line", str(error), ()) for error in deck_file.errors]
     lines: list[DeckLine] = []
     blocks: list[int] = []
-    for entry in deck_file.entries:
-        card = _lookup(entry, index)
+    found = [(entry, _lookup(entry, index)) for entry in deck_file.entries]
+    home = _home_set(found, index)
+    for entry, card in found:
+        if card is not None and home is not None and not entry.set_code:
+            card = index.printings(card.name).get(home, card)  # a reprint named alone: as the deck's set has it
         meld = index.meld_result(entry.name) if card is None else None
         if meld is not None:
             problems.append(
@@ -59,6 +62,25 @@ def _lookup(entry: Entry, index: CardIndex) -> Card | None:
                 return printed
             return next((other for other in card_set.cards if other.name == card.name), card)
     return card
+
+
+def _home_set(found: list[tuple[Entry, Card | None]], index: CardIndex) -> str | None:
+    """The set the deck's cards come from: the one most of its lines name, or that alone prints the card a line
+    names (a reprint named without its set says nothing; basic lands neither); None when no line tells.  A reprint
+    named alone is read as that set's printing, so a Commander Masters deck written as names is one (its product's
+    rules apply, ``product_of``), though the same names are Commander Legends cards too."""
+    known = {card_set.code for card_set in index.sets}
+    votes: dict[str, int] = {}
+    for entry, card in found:
+        if card is None or card.is_basic_land:
+            continue
+        code = entry.set_code.upper() if entry.set_code else None
+        if code is None:
+            sets = index.printings(card.name)
+            code = next(iter(sets)) if len(sets) == 1 else None
+        if code in known:
+            votes[code] = votes.get(code, 0) + entry.count
+    return max(votes, key=votes.__getitem__) if votes else None
 
 
 def _expand_commanders(lines: list[DeckLine]) -> list[DeckLine]:
