@@ -161,7 +161,7 @@
       toast(errorText(result)); // the core's words: "that pack has moved on: …"
       app.receive(result.data.seat);
     } else if (result.status === 401) {
-      app.toJoin("Your seat needs its code again.");
+      app.toJoin(errorText(result)); // the server says why: opened elsewhere, or a new code
     } else {
       toast(errorText(result));
       updateConfirm();
