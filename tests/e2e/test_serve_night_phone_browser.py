@@ -1,6 +1,7 @@
 """A player's phone through the night, in a real browser (Debian's chromium through Playwright, at 390x844): the
 night's standings under their table (the server's ranking, their own row marked), and the result flow's words on
-each phone (the reporter's own report, who is still waited for).  Screenshots go to the test's folder
+each phone (the reporter's own report, who is still waited for); beside them the desk's clock actions and the room's
+header (1920x1080).  Screenshots go to the test's folder
 ($CMDRAFT_SCREENSHOTS to keep them)."""
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from events.storage.store import Store
-from tests.helpers.browsers import PHONE, Served
+from tests.helpers.browsers import LAPTOP, PHONE, Served
 from tests.helpers.night import Night
 from tests.helpers.nights import codes_of
 from tests.helpers.pages import desk, open_table
@@ -70,3 +71,47 @@ def test_a_phone_shows_the_standings_as_the_server_ranks_them_with_its_own_row_m
     assert page.evaluate(OVERFLOWING) == []
     page.locator("#night-standings").scroll_into_view_if_needed()
     page.screenshot(path=str(shots / "night-standings-390x844.png"))
+
+
+def test_the_reporter_may_change_their_report_and_a_waiting_player_reads_you(night_server, browser, shots):
+    db, event_id, served = night_server
+    table = desk(served.url, "/api/desk/round", {})["tables"][0]
+    reporter, waiting = (
+        at_table(browser, served, db, event_id, table[0]),
+        at_table(browser, served, db, event_id, table[1]),
+    )
+    reporter.click("text=Report the result")
+    for name in table:
+        reporter.locator(".night-choice", has_text=name).click()
+    reporter.locator("#night-result button", has_text="Confirm").click()
+    actions = reporter.locator("#night-result .night-actions button")
+    expect(actions).to_have_text(["Change my report"])  # nothing of their own to confirm or dispute
+    expect(reporter.locator(".night-waiting")).to_have_text(f"Waiting for: {table[1]}, {table[2]}")
+    expect(waiting.locator(".night-waiting")).to_have_text(f"Waiting for: you, {table[2]}", timeout=20_000)
+    expect(waiting.locator("#night-result .night-actions button")).to_have_text(["Confirm", "Dispute", "Report again"])
+    assert reporter.evaluate(OVERFLOWING) == [] and waiting.evaluate(OVERFLOWING) == []
+    waiting.screenshot(path=str(shots / "night-waiting-for-you-390x844.png"))
+
+
+def test_the_desk_offers_the_clock_actions_its_state_allows_and_the_room_keeps_the_round_at_the_right(
+    night_server, browser, shots
+):
+    db, event_id, served = night_server
+    desk(served.url, "/api/desk/round", {})
+    room = browser.new_context(viewport=LAPTOP).new_page()
+    room.goto(served.url + "/room")
+    expect(room.locator("#round-name")).to_have_text("Round 1")
+    edge = room.evaluate("document.getElementById('round-name').getBoundingClientRect().right")
+    assert edge > 0.95 * LAPTOP["width"]  # no clock yet: the round's name at the right edge
+    room.screenshot(path=str(shots / "room-no-clock-1920x1080.png"))
+    page = browser.new_context(viewport=LAPTOP).new_page()
+    page.goto(f"{served.url}/desk?token=desk-secret")
+    actions = page.locator(".desk-night-actions button")
+    expect(actions.filter(has_text="clock")).to_have_text(["Start the clock"])
+    page.click("text=Start the clock")
+    expect(actions.filter(has_text="clock")).to_have_text(["Pause the clock", "Restart the clock"])
+    page.click("text=Pause the clock")
+    expect(actions.filter(has_text="clock")).to_have_text(["Resume the clock", "Restart the clock"])
+    page.screenshot(path=str(shots / "desk-clock-1920x1080.png"))
+    expect(room.locator("#clock")).to_be_visible(timeout=10_000)  # the room's clock, right of the round's name
+    assert room.evaluate("document.getElementById('clock').getBoundingClientRect().right") > 0.95 * LAPTOP["width"]

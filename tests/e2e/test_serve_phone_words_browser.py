@@ -68,6 +68,14 @@ def test_the_last_pick_of_a_pack_is_chosen_for_the_player_and_the_pack_then_says
         page = phone_page(browser)
         join(page, served.url, codes_of(db, event_id)["Ann"], event_id=event_id, name="Ann")
         expect(page.locator("#pack-pick")).to_have_text("Pack 1/3 · Pick 10/10")
+        # a long player name leaves the event's name whole in the header
+        page.evaluate("""() => {
+            document.getElementById('event-name').textContent = 'Friday CMR';
+            document.getElementById('player-name').textContent = 'Maximiliana Featherstonehaugh-Cholmondeley';
+        }""")
+        assert page.evaluate("(n => n.scrollWidth <= n.clientWidth)(document.getElementById('event-name'))")
+        assert page.evaluate(OVERFLOWING) == []
+        page.screenshot(path=str(shots / "phone-long-name-390x844.png"))
         cards = page.locator("#pack .card")
         expect(cards).to_have_count(2)
         expect(cards.nth(0)).to_have_attribute("aria-pressed", "true")  # the pack's two cards are the pick

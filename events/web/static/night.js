@@ -264,7 +264,9 @@
     panel.appendChild(el("p", "night-order", orderText(report.order)));
     panel.appendChild(el("p", "hint", "Reported by " + report.by + (report.late ? " after the clock" : "") + "."));
     if (report.waiting_for.length)
-      panel.appendChild(el("p", "night-waiting", "Waiting for: " + report.waiting_for.join(", ")));
+      panel.appendChild(el("p", "night-waiting", "Waiting for: " + report.waiting_for.map(function (name) {
+        return name === view.player.name ? "you" : name;
+      }).join(", ")));
     report.disputes.forEach(function (d) {
       panel.appendChild(el("p", "night-dispute", d.player + " disputes" + (d.order.length ? ": " + orderText(d.order) : "")));
     });
@@ -279,10 +281,11 @@
         act("POST", "/api/result/confirm", { report: report.id, agree: true });
       }));
     }
-    if (!report.mine.disputed) {
+    // the reporter's own report: nothing to dispute, only theirs to change (a new report replaces it)
+    if (!report.mine.disputed && !report.mine.reported) {
       row.appendChild(button("Dispute", "", function () { startEditing("dispute"); }));
     }
-    row.appendChild(button("Report again", "", function () { startEditing("report"); }));
+    row.appendChild(button(report.mine.reported ? "Change my report" : "Report again", "", function () { startEditing("report"); }));
     panel.appendChild(row);
     return panel;
   }
