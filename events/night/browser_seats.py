@@ -100,6 +100,15 @@ def holder(events: Drafting, event_id: int, token: str) -> int | None:
     return row.player
 
 
+def code_reset(events: Drafting, event_id: int, token: str) -> bool:
+    """Whether a token that holds no seat (``holder`` None) lost it to a new seat code: its binding is still on
+    record, given with the player's old code.  Else the seat was opened in another browser (joining there replaces
+    this one's binding), or the token was never bound here."""
+    with events.store.read() as db:
+        row = records_of(db, BrowserSeat).first(event=event_id, token=token_hash(token))
+    return row is not None
+
+
 def hand_seat(events: Drafting, event_id: int, who: str | int, bot: bool) -> bool:
     """The desk hands a player's seat in the live draft to a bot (``bot``) or back to the player; returns
     whether anything changed."""

@@ -20,7 +20,7 @@ from draft.products import product
 from draft.sim import piper_card
 from events import timing
 from events.night import history
-from events.night.pipers import stock_left, stock_note
+from events.night.pipers import owned_in, piper_number, stock_left, stock_note
 from events.night.pools import Pools, check_size
 from events.night.refusals import DESK, Actor, LimitExceeded, PhaseOver
 from events.storage.records import Deck, Event, Player, Pool, Round
@@ -160,7 +160,7 @@ class Decks(Pools):
         note = None
         if auto:
             within_stock = True
-            note = stock_note(event, may_add)
+            note = stock_note(event, may_add, owned_in(pool_read.cards if pool_read else [], piper_number(event)))
             deck = auto_deck(pool, piper_card(event.set), player.name, may_add)
         else:
             if deck_file is None:
@@ -232,7 +232,8 @@ class Decks(Pools):
         with self.store.read() as db:
             event = self._event(db, event_id)
             left = stock_left(db, event, player_id)
-        return left, stock_note(event, left)
+            pool = records_of(db, Pool).first(event=event_id, player=player_id)
+        return left, stock_note(event, left, owned_in(pool.cards if pool else [], piper_number(event)))
 
     def correction_of(self, event_id: int, player_id: int) -> str | None:
         """The desk's reason, when it corrected the player's deck after registration closed."""

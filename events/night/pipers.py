@@ -126,15 +126,21 @@ def stock_left(db: TinyDB, event: Event, player_id: int) -> int:
     return max(0, event.piper_stock - taken)
 
 
-def stock_note(event: Event, may_add: int) -> str | None:
+def stock_note(event: Event, may_add: int, in_pool: int = 0) -> str | None:
     """What ``auto`` and the builder say when the store's stock limits the added cards a deck may add (None: the
-    product's most are there to add)."""
+    product's most are there, the pool's own ``in_pool`` and the stock's together)."""
     option = product(event.set).added
-    if may_add >= option.most:
+    if may_add + in_pool >= option.most:
         return None
+    stock = f"(the event's stock of {event.piper_stock}, less what other decks add)"
+    if not in_pool:
+        return (
+            f"the store's stock holds {option.count_words(may_add)} for your deck {stock}: the deck adds no more "
+            f"{option.words} than that"
+        )
     return (
-        f"the store's stock holds {option.count_words(may_add)} for your deck (the event's stock of "
-        f"{event.piper_stock}, less what other decks add): the deck adds no more {option.words} than that"
+        f"the {option.count_words(in_pool)} in your pool may lead your deck; the store's stock is for "
+        f"{option.words} added beyond the pool, and holds {option.count_words(may_add)} for your deck {stock}"
     )
 
 

@@ -28,10 +28,11 @@ class Disputed(Answer):
 
 
 class Mine(Answer):
-    """What the player looking said about a report at their table."""
+    """What the player looking said about a report at their table (``reported``: the report is their own)."""
 
     confirmed: bool
     disputed: bool
+    reported: bool
 
 
 class ReportShown(Answer):

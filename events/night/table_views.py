@@ -163,6 +163,7 @@ class TableViews(EventBase):
             else Mine(
                 confirmed=names[viewer] in [names[pid] for pid in report.confirmed],
                 disputed=any(names[d.player] == names[viewer] for d in report.disputes),
+                reported=report.by == viewer,
             ),
         )
 

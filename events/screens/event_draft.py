@@ -17,6 +17,7 @@ from events.night.decks import Decks
 from events.night.drafting import Drafting
 from events.night.opening import db_option
 from events.night.seat_codes import SlowDown, check_code, keep_token, terminal_token, uses_codes
+from events.night.serving import served_url
 from events.outputs.text import join_names
 from events.screens.builder import BuilderPrompt
 from events.screens.render import shown
@@ -251,6 +252,23 @@ def wait_for_start(
         return None
 
 
+def where_players_pick(events: Drafting, event: Event, event_id: int) -> str:
+    """What the desk is told when a terminal draft starts: where the players pick (their phones as well, in an event
+    with seat codes: at the address ``cmdraft serve`` serves it, or once it runs)."""
+    terminal = f"cmdraft event draft {event_id} --player NAME"
+    if not uses_codes(event):
+        return f"The draft is on. Each player picks at a terminal: {terminal}"
+    url = served_url(events.path, event_id)
+    if url is not None:
+        return (
+            f"The draft is on. Each player picks on their phone (cmdraft serve, at {url}) or at a terminal: {terminal}"
+        )
+    return (
+        f"The draft is on. Each player picks on their phone while cmdraft serve {event_id} runs, "
+        f"or at a terminal: {terminal}"
+    )
+
+
 def watch_draft(events: Drafting, event_id: int, console: Console, terminal: Terminal, poll: float = 0.5) -> None:
     """The desk's view of a terminal draft: where each pod is and whom it waits for.  It picks for
     nobody; with a pick timer it applies a timeout that is due, as any terminal does."""
@@ -258,9 +276,7 @@ def watch_draft(events: Drafting, event_id: int, console: Console, terminal: Ter
     names = {p.id: p.name for p in snap.players}
     seating = {pod.number: pod.players for pod in snap.pods if pod.draft}
     sessions = {number: events.draft_session(event_id, number) for number in seating}
-    console.print(
-        shown(f"The draft is on. Each player picks at a terminal: cmdraft event draft {event_id} --player NAME")
-    )
+    console.print(shown(where_players_pick(events, snap.event, event_id)), soft_wrap=True)
     last = None
     try:
         while True:

@@ -164,7 +164,7 @@ def seat_state(
                 session = served.table(place[0])
             humans = session.humans
             draft = draft_json(session, place[0], place[1], humans)
-            bot = place[1] not in humans
+            bot = place[1] not in humans and not session.draft.finished  # said while the draft goes on, not after
             cards = session.draft.pools[place[1]]
             pool, size = pool_json(served, place[0], place[1], cards), len(cards)
             version = len(session.draft.log)

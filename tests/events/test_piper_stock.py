@@ -99,12 +99,39 @@ def test_auto_decks_together_add_no_more_pipers_than_the_stock_and_say_so(tmp_pa
     left = stock
     for name in NAMES:  # in registration order: each deck is told what the stock still held for it
         note = reports[name].pipers_note
-        if left >= MOST:
-            assert note is None
+        if left + in_pool(events, event_id, name) >= MOST:
+            assert note is None  # the pool's own Pipers and the stock's together are as many as a deck may lead
         else:
-            held = f"{left} Piper" if left == 1 else f"{left} Pipers"
-            assert note is not None and f"the store's stock holds {held} for your deck" in note
+            assert note is not None and f"holds {pipers(left)} for your deck" in note
         left -= adds(events, event_id, name)
+
+
+def pipers(n: int) -> str:
+    return f"{n} Piper" if n == 1 else f"{n} Pipers"
+
+
+def in_pool(events, event_id, name) -> int:
+    return sum(1 for p in events.pool(event_id, events.player_id(event_id, name)) if is_piper(p.card))
+
+
+def test_the_note_says_a_pools_own_piper_may_lead_and_the_stock_is_for_pipers_beyond_it(tmp_path):
+    events, event_id = night(tmp_path, 0)
+    held = {name: in_pool(events, event_id, name) for name in NAMES}
+    assert 1 in held.values() and 0 in held.values(), "the seed should give one player a Piper and another none"
+    for name, count in held.items():
+        note = events.stock_for(event_id, events.player_id(event_id, name))[1]
+        if count >= MOST:
+            assert note is None
+        elif count:
+            assert note == (
+                f"the {pipers(count)} in your pool may lead your deck; the store's stock is for Pipers added beyond "
+                "the pool, and holds 0 Pipers for your deck (the event's stock of 0, less what other decks add)"
+            )
+        else:
+            assert note == (
+                "the store's stock holds 0 Pipers for your deck (the event's stock of 0, less what other decks add): "
+                "the deck adds no more Pipers than that"
+            )
 
 
 def test_the_stock_taken_by_other_decks_is_no_longer_there(tmp_path, cmr):

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 import segno
 
+from events.night.serving import serving
 from events.storage.store import Store
 from tests.helpers.nights import codes_of, terminal_night
 from tests.helpers.serve_process import serve_process, stop
@@ -155,3 +156,33 @@ def test_slips_with_the_join_address_print_three_to_a_sheet_and_five_without(tmp
     assert len(classes) == len(names)
     ends = ["break" if "break" in c else "cut" if "cut" in c else None for c in classes]
     assert ends == [("break" if n % per_paper == 0 else "cut") if n < len(names) else None for n in range(1, 8)]
+
+
+def draft_started_at_the_desk(cli, db: Path, event_id: int) -> str:
+    """What ``event draft ID`` says as it starts a terminal draft (the desk's view, left at once with 'quit')."""
+    result = cli("event", "draft", event_id, "--db", db, input="quit\n")
+    return next(line for line in result.stdout.splitlines() if line.startswith("The draft is on."))
+
+
+@pytest.mark.parametrize("served", [False, True])
+def test_the_desk_starting_a_draft_is_told_players_pick_on_their_phones_or_at_terminals(tmp_path, cli, served):
+    db = tmp_path / "phones.json"
+    event_id = terminal_night(cli, db, "Ann", "Bo", bots=2)
+    terminal = f"at a terminal: cmdraft event draft {event_id} --player NAME"
+    if served:
+        with serving(db, event_id, BASE):  # what `cmdraft serve` leaves beside the database while it runs
+            said = draft_started_at_the_desk(cli, db, event_id)
+        assert said == f"The draft is on. Each player picks on their phone (cmdraft serve, at {BASE}) or {terminal}"
+    else:
+        said = draft_started_at_the_desk(cli, db, event_id)
+        assert (
+            said
+            == f"The draft is on. Each player picks on their phone while cmdraft serve {event_id} runs, or {terminal}"
+        )
+
+
+def test_a_draft_without_seat_codes_is_picked_at_terminals_only(tmp_path, cli):
+    db = tmp_path / "no-codes.json"
+    event_id = terminal_night(cli, db, "Ann", "Bo", bots=2, codes=False)
+    said = draft_started_at_the_desk(cli, db, event_id)
+    assert said == f"The draft is on. Each player picks at a terminal: cmdraft event draft {event_id} --player NAME"

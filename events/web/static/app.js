@@ -14,8 +14,14 @@
 
   // --- joining --------------------------------------------------------------------------------------------
 
-  function prefill() {
+  // held: the seat this page (this tab, across a reload) last showed, {event, player}; its numbers fill the form
+  // when the address names none.
+  function prefill(held) {
     var params = new URLSearchParams(location.search);
+    if (held && !params.get("event")) {
+      $("join-event").value = String(held.event);
+      $("join-player").value = String(held.player);
+    }
     if (params.get("event")) $("join-event").value = params.get("event");
     if (params.get("seat")) $("join-player").value = params.get("seat");
     if (params.get("player")) $("join-player").value = params.get("player");
@@ -44,6 +50,7 @@
           return;
         }
         $("join-code").value = "";
+        $("join-notice").hidden = true;
         if (history.replaceState) history.replaceState(null, "", "/");
         state.joined = true;
         receive(result.data.seat);
@@ -63,6 +70,7 @@
     if (seat.version < state.version) return;
     state.version = seat.version;
     state.seat = seat;
+    remember(seat);
     render();
     // night.js (the table view) listens: every seat state carries the table, so a push shows at once
     document.dispatchEvent(new CustomEvent("cmdraft:seat", { detail: seat }));
@@ -113,7 +121,9 @@
           return true;
         }
         if (result.status === 401 || result.status === 403) {
-          toJoin("");
+          // a page that showed a seat says why it holds it no more, in the server's words (opened on another
+          // device, or a new code from the desk); a page that never joined only asks for the code
+          toJoin(heldSeat() ? errorText(result) : "");
           return false;
         }
         setConn("bad", errorText(result));
@@ -126,12 +136,38 @@
   }
 
   function toJoin(message) {
+    var held = heldSeat();
     state.joined = false;
     closeSocket();
     setConn("idle", "not joined");
     show("join");
-    $("join-error").textContent = message || "";
-    prefill();
+    $("join-error").textContent = "";
+    $("join-notice").hidden = !message;
+    $("join-notice").textContent = message ? message.charAt(0).toUpperCase() + message.slice(1) : "";
+    prefill(held);
+  }
+
+  // The seat this tab showed last (kept for this tab only, so a reload still knows it), or null.
+  var HELD_KEY = "cmdraft-seat";
+
+  function remember(seat) {
+    if (!seat.event || !seat.player) return;
+    try {
+      sessionStorage.setItem(HELD_KEY, JSON.stringify({ event: seat.event.id, player: seat.player.number }));
+    } catch (e) {
+      /* storage refused (private mode): the page still works, the form is filled while it stays open */
+    }
+  }
+
+  function heldSeat() {
+    if (state.seat && state.seat.event && state.seat.player)
+      return { event: state.seat.event.id, player: state.seat.player.number };
+    try {
+      var held = JSON.parse(sessionStorage.getItem(HELD_KEY) || "null");
+      return held && typeof held.event === "number" && typeof held.player === "number" ? held : null;
+    } catch (e) {
+      return null;
+    }
   }
 
   function closeSocket() {

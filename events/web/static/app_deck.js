@@ -45,7 +45,7 @@
         state.deck = result.data;
         showBuilder(true);
         renderDeck();
-      } else if (result.status === 401) app.toJoin("Your seat needs its code again.");
+      } else if (result.status === 401) app.toJoin(errorText(result)); // the server says why: opened elsewhere, or a new code
       else {
         state.deck = null;
         renderWaiting();

@@ -22,14 +22,20 @@
   function renderDraft(seat) {
     var d = seat.draft;
     var roundDone = !d.done && d.pick > d.picks; // every pick of this pack made: the next opens when all are done
-    $("pack-pick").textContent = "Pack " + d.pack + "/" + d.packs + " · Pick " + Math.min(d.pick, d.picks) + "/" +
-      d.picks + (d.queued > 1 ? " · " + (d.queued - 1) + (d.queued === 2 ? " more pack waits" : " more packs wait") : "");
+    $("pack-pick").textContent = d.done
+      ? "All " + d.packs + " packs done"
+      : roundDone
+        ? "Pack " + d.pack + "/" + d.packs + " done"
+        : "Pack " + d.pack + "/" + d.packs + " · Pick " + d.pick + "/" + d.picks +
+          (d.queued > 1 ? " · " + (d.queued - 1) + (d.queued === 2 ? " more pack waits" : " more packs wait") : "");
     $("direction").textContent = d.direction === "right" ? "right →" : "← left";
     $("direction").title = "this pack passes " + d.direction;
     var key = d.pack + ":" + d.pick + ":" + d.cards.length;
     if (key !== state.packKey) {
       state.packKey = key;
-      state.selected = [];
+      // a pack holding no more cards than the pick takes: all of them are chosen, the player only confirms (the
+      // server still takes the pick as any other)
+      state.selected = d.cards.length && d.cards.length <= (d.take || 2) ? d.cards.map(function (card, index) { return index; }) : [];
     }
     var last = d.last;
     $("last-pick").textContent = last && last.cards && last.cards.length
@@ -41,7 +47,9 @@
       waiting.hidden = false;
       waiting.textContent = d.done
         ? "Your draft is done. Waiting for the others to finish."
-        : d.waiting_on && d.waiting_on.length
+        : d.bot
+          ? "A bot picks for your seat for now: ask the desk to give it back to you."
+          : d.waiting_on && d.waiting_on.length
           ? "Waiting for " + d.waiting_on.join(", ") +
             (roundDone ? " to finish pack " + d.pack + "…" : " to pass you a pack…")
           : "Waiting for the next pack…";
@@ -161,7 +169,7 @@
       toast(errorText(result)); // the core's words: "that pack has moved on: …"
       app.receive(result.data.seat);
     } else if (result.status === 401) {
-      app.toJoin("Your seat needs its code again.");
+      app.toJoin(errorText(result)); // the server says why: opened elsewhere, or a new code
     } else {
       toast(errorText(result));
       updateConfirm();

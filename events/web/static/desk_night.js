@@ -110,9 +110,16 @@
     if (view.event.status !== "finished") {
       if (!rnd || !rnd.open) actions.appendChild(button("Pair the next round", "primary", function () { act("/api/desk/round", {}, "paired"); }));
       if (rnd && rnd.open) {
-        actions.appendChild(button("Start the clock", "", function () { act("/api/desk/clock", {}, "clock running"); }));
+        // the round's clock, as the tables show it: start it once, then pause or resume it, or start it again
+        var clock = rnd.tables.length ? rnd.tables[0].clock : null;
+        if (!clock) actions.appendChild(button("Start the clock", "", function () { act("/api/desk/clock", {}, "clock running"); }));
+        else {
+          actions.appendChild(button(clock.paused ? "Resume the clock" : "Pause the clock", "", function () {
+            act("/api/desk/clock", { pause: true }, clock.paused ? "clock running" : "clock paused");
+          }));
+          actions.appendChild(button("Restart the clock", "", function () { act("/api/desk/clock", { restart: true }, "clock restarted"); }));
+        }
         if (!rnd.final) actions.appendChild(button("Pair this round again", "", function () { act("/api/desk/round", { again: true }, "paired again"); }));
-        actions.appendChild(button("Pause / resume", "", function () { act("/api/desk/clock", { pause: true }, "clock changed"); }));
       }
       actions.appendChild(button("Undo the desk's last change", "", function () { act("/api/desk/undo", {}, "undone"); }));
       if (rnd && !rnd.open && !rnd.final) {

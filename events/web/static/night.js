@@ -1,13 +1,15 @@
 /* cmdraft player page, the night after the draft: my table, its clock, the result my table reports and confirms,
-   my standing, the game tracker (when the desk allows it) and dropping.  It lives in <section id="night"> (made
-   at the top of <main> when the page has none) and asks /api/table itself; the page's own code is left alone.
+   my standing and the night's standings, the game tracker (when the desk allows it) and dropping.  It lives in
+   <section id="night"> (made at the top of <main> when the page has none) and asks /api/table and /api/standings
+   itself; the page's own code is left alone.
    Every name goes in with textContent: the page shows and asks, the server decides. */
 (function () {
   "use strict";
 
   var POLL_MS = 3000;
   var state = {
-    view: null, looks: null, focus: null, offset: 0, editing: null, dropping: false, busy: false, error: "", damage: null
+    view: null, looks: null, focus: null, offset: 0, editing: null, dropping: false, busy: false, error: "", damage: null,
+    standings: null, standingsLooks: null, polls: 0
   };
 
   var el = cmdraftPage.el;
@@ -64,6 +66,21 @@
     });
   }
 
+  // The standings are the room's (GET /api/standings: the server ranks, the page only lists them), asked for once
+  // the player has a standing: when their view changes, on each push (a result at any table), and every 15 s.
+  function loadStandings() {
+    if (!state.view || !state.view.standing) return;
+    request("GET", "/api/standings").then(function (answer) {
+      var looks = JSON.stringify([answer.standings, answer.winner]);
+      state.standings = answer;
+      if (looks === state.standingsLooks) return;
+      state.standingsLooks = looks;
+      render();
+    }, function () {
+      /* the next push or poll asks again */
+    });
+  }
+
   function act(method, path, body) {
     state.busy = true;
     state.error = "";
@@ -106,6 +123,7 @@
     if (looks === state.looks && !redraw) return tick();
     state.looks = looks;
     render();
+    loadStandings();
   }
 
   // What a view shows: all of it but the moments it was read (the server's time, and a running clock's time left,
@@ -193,9 +211,29 @@
     box.appendChild(panel);
     box.appendChild(resultPanel(view));
     if (view.event.tracker && rnd.game && rnd.open) box.appendChild(trackerPanel(view));
+    if (view.standing && state.standings && state.standings.standings.length) box.appendChild(standingsPanel(view));
     if (view.player.status === "active" && view.event.status === "playing") box.appendChild(dropPanel());
     if (focused) refocus(box, focused);
     tick();
+  }
+
+  // The night's standings as the server ranks them, the player's own row marked.
+  function standingsPanel(view) {
+    var panel = el("div", "panel night-standings");
+    panel.id = "night-standings";
+    panel.appendChild(el("h3", null, view.event.status === "finished" ? "Final standings" : "Standings"));
+    var list = el("ol", "night-ranks");
+    state.standings.standings.forEach(function (row) {
+      var me = row.name === view.standing.name;
+      var item = el("li", me ? "me" : "");
+      if (me) item.setAttribute("aria-current", "true");
+      item.appendChild(el("span", "rank", ordinal(row.rank)));
+      item.appendChild(el("span", "name", row.name + (me ? " (you)" : "") + (row.dropped ? " · dropped" : "")));
+      item.appendChild(el("span", "points", points(row.points) + (row.points === 1 ? " pt" : " pts") + " · " + row.rounds + " played"));
+      list.appendChild(item);
+    });
+    panel.appendChild(list);
+    return panel;
   }
 
   function resultPanel(view) {
@@ -226,7 +264,9 @@
     panel.appendChild(el("p", "night-order", orderText(report.order)));
     panel.appendChild(el("p", "hint", "Reported by " + report.by + (report.late ? " after the clock" : "") + "."));
     if (report.waiting_for.length)
-      panel.appendChild(el("p", "night-waiting", "Waiting for: " + report.waiting_for.join(", ")));
+      panel.appendChild(el("p", "night-waiting", "Waiting for: " + report.waiting_for.map(function (name) {
+        return name === view.player.name ? "you" : name;
+      }).join(", ")));
     report.disputes.forEach(function (d) {
       panel.appendChild(el("p", "night-dispute", d.player + " disputes" + (d.order.length ? ": " + orderText(d.order) : "")));
     });
@@ -241,10 +281,11 @@
         act("POST", "/api/result/confirm", { report: report.id, agree: true });
       }));
     }
-    if (!report.mine.disputed) {
+    // the reporter's own report: nothing to dispute, only theirs to change (a new report replaces it)
+    if (!report.mine.disputed && !report.mine.reported) {
       row.appendChild(button("Dispute", "", function () { startEditing("dispute"); }));
     }
-    row.appendChild(button("Report again", "", function () { startEditing("report"); }));
+    row.appendChild(button(report.mine.reported ? "Change my report" : "Report again", "", function () { startEditing("report"); }));
     panel.appendChild(row);
     return panel;
   }
@@ -465,11 +506,14 @@
   document.addEventListener("cmdraft:seat", function (event) {
     var seat = event.detail;
     if (seat && seat.table && !state.busy && !state.editing) apply(seat.table);
+    if (seat && seat.table) loadStandings(); // a push: a result somewhere may have moved the standings
   });
 
   load();
   setInterval(function () {
     if (!state.busy && !state.editing && !document.hidden) load();
+    state.polls += 1;
+    if (state.polls % 5 === 0 && !document.hidden) loadStandings();
   }, POLL_MS);
   setInterval(tick, 500);
 })();

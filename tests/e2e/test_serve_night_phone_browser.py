@@ -1,0 +1,117 @@
+"""A player's phone through the night, in a real browser (Debian's chromium through Playwright, at 390x844): the
+night's standings under their table (the server's ranking, their own row marked), and the result flow's words on
+each phone (the reporter's own report, who is still waited for); beside them the desk's clock actions and the room's
+header (1920x1080).  Screenshots go to the test's folder
+($CMDRAFT_SCREENSHOTS to keep them)."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from events.storage.store import Store
+from tests.helpers.browsers import LAPTOP, PHONE, Served
+from tests.helpers.night import Night
+from tests.helpers.nights import codes_of
+from tests.helpers.pages import desk, open_table
+from tests.helpers.served import drafted_night
+
+NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
+
+# The shown elements reaching past the viewport's right edge (nothing on a phone page may need a sideways scroll).
+OVERFLOWING = """() => [...document.querySelectorAll('body *')]
+  .filter(n => n.offsetParent !== null && n.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+  .map(n => n.tagName.toLowerCase() + (n.id ? '#' + n.id : ''))"""
+
+
+@pytest.fixture
+def night_server(tmp_path, cli):
+    db = tmp_path / "night.json"
+    event_id = drafted_night(cli, db, NAMES)
+    served = Served(db, event_id)
+    yield db, event_id, served
+    served.stop()
+
+
+def at_table(browser, served: Served, db, event_id: int, name: str) -> Page:
+    page = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True).new_page()
+    number = next(p.number for p in Night(Store(db)).players(event_id) if p.name == name)
+    open_table(page, served.url, event_id, number, codes_of(db, event_id)[name])
+    return page
+
+
+def public(base: str, path: str) -> dict:
+    with urllib.request.urlopen(base + path, timeout=10) as answer:
+        return json.loads(answer.read())
+
+
+def test_a_phone_shows_the_standings_as_the_server_ranks_them_with_its_own_row_marked(
+    night_server, browser, cli, shots
+):
+    db, event_id, served = night_server
+    paired = desk(served.url, "/api/desk/round", {})
+    first, second = paired["tables"][0], paired["tables"][1]
+    me = second[1]  # a player whose own table has no result yet
+    page = at_table(browser, served, db, event_id, me)
+    expect(page.locator("#night-standings")).to_be_hidden()  # no result yet: nobody is ranked
+    order = f"{first[0]} > {first[1]} = {first[2]}"
+    assert cli("event", "result", event_id, 1, 1, order, "--db", db).exit_code == 0
+    rows = page.locator("#night-standings li")
+    ranked = public(served.url, "/api/standings")["standings"]
+    expect(rows).to_have_count(len(NAMES), timeout=20_000)  # the push after the result, or the next poll
+    expect(rows.locator(".name")).to_have_text([r["name"] + (" (you)" if r["name"] == me else "") for r in ranked])
+    mine = page.locator("#night-standings li.me")
+    expect(mine).to_have_count(1)
+    expect(mine.locator(".name")).to_have_text(f"{me} (you)")
+    expect(mine).to_have_attribute("aria-current", "true")
+    expect(page.locator("#night-standings h3")).to_have_text("Standings")
+    assert page.evaluate(OVERFLOWING) == []
+    page.locator("#night-standings").scroll_into_view_if_needed()
+    page.screenshot(path=str(shots / "night-standings-390x844.png"))
+
+
+def test_the_reporter_may_change_their_report_and_a_waiting_player_reads_you(night_server, browser, shots):
+    db, event_id, served = night_server
+    table = desk(served.url, "/api/desk/round", {})["tables"][0]
+    reporter, waiting = (
+        at_table(browser, served, db, event_id, table[0]),
+        at_table(browser, served, db, event_id, table[1]),
+    )
+    reporter.click("text=Report the result")
+    for name in table:
+        reporter.locator(".night-choice", has_text=name).click()
+    reporter.locator("#night-result button", has_text="Confirm").click()
+    actions = reporter.locator("#night-result .night-actions button")
+    expect(actions).to_have_text(["Change my report"])  # nothing of their own to confirm or dispute
+    expect(reporter.locator(".night-waiting")).to_have_text(f"Waiting for: {table[1]}, {table[2]}")
+    expect(waiting.locator(".night-waiting")).to_have_text(f"Waiting for: you, {table[2]}", timeout=20_000)
+    expect(waiting.locator("#night-result .night-actions button")).to_have_text(["Confirm", "Dispute", "Report again"])
+    assert reporter.evaluate(OVERFLOWING) == [] and waiting.evaluate(OVERFLOWING) == []
+    waiting.screenshot(path=str(shots / "night-waiting-for-you-390x844.png"))
+
+
+def test_the_desk_offers_the_clock_actions_its_state_allows_and_the_room_keeps_the_round_at_the_right(
+    night_server, browser, shots
+):
+    db, event_id, served = night_server
+    desk(served.url, "/api/desk/round", {})
+    room = browser.new_context(viewport=LAPTOP).new_page()
+    room.goto(served.url + "/room")
+    expect(room.locator("#round-name")).to_have_text("Round 1")
+    edge = room.evaluate("document.getElementById('round-name').getBoundingClientRect().right")
+    assert edge > 0.95 * LAPTOP["width"]  # no clock yet: the round's name at the right edge
+    room.screenshot(path=str(shots / "room-no-clock-1920x1080.png"))
+    page = browser.new_context(viewport=LAPTOP).new_page()
+    page.goto(f"{served.url}/desk?token=desk-secret")
+    actions = page.locator(".desk-night-actions button")
+    expect(actions.filter(has_text="clock")).to_have_text(["Start the clock"])
+    page.click("text=Start the clock")
+    expect(actions.filter(has_text="clock")).to_have_text(["Pause the clock", "Restart the clock"])
+    page.click("text=Pause the clock")
+    expect(actions.filter(has_text="clock")).to_have_text(["Resume the clock", "Restart the clock"])
+    page.screenshot(path=str(shots / "desk-clock-1920x1080.png"))
+    expect(room.locator("#clock")).to_be_visible(timeout=10_000)  # the room's clock, right of the round's name
+    assert room.evaluate("document.getElementById('clock').getBoundingClientRect().right") > 0.95 * LAPTOP["width"]
