@@ -57,6 +57,16 @@ def _size_text(size: int) -> str:
 
 def read_bytes(path: str | Path, limit: int) -> bytes:
     """The bytes of the regular file ``path``, at most ``limit`` of them (else ``FileProblem``)."""
+    descriptor, _ = open_regular(path, limit)
+    try:
+        return read_descriptor(descriptor, limit)
+    finally:
+        os.close(descriptor)
+
+
+def open_regular(path: str | Path, limit: int) -> tuple[int, os.stat_result]:
+    """A descriptor open for reading on the regular file ``path`` of at most ``limit`` bytes, and its status as
+    opened (else ``FileProblem``); the caller closes it."""
     try:
         info = os.stat(path)
     except FileNotFoundError:
@@ -75,6 +85,8 @@ def read_bytes(path: str | Path, limit: int) -> bytes:
         raise FileProblem(f"is {_size_text(info.st_size)}, over the limit of {_size_text(limit)}")
     try:
         descriptor = os.open(path, os.O_RDONLY | O_NONBLOCK | O_BINARY)
+    except FileNotFoundError:
+        raise FileProblem("does not exist", missing=True) from None
     except OSError as error:
         raise FileProblem(f"can't be read: {error.strerror or error}") from None
     try:
@@ -83,7 +95,19 @@ def read_bytes(path: str | Path, limit: int) -> bytes:
             raise FileProblem(f"is {kind_of(opened.st_mode)}, not a regular file")
         if O_NONBLOCK and hasattr(os, "set_blocking"):
             os.set_blocking(descriptor, True)
-        chunks, total = [], 0
+    except OSError as error:
+        os.close(descriptor)
+        raise FileProblem(f"can't be read: {error.strerror or error}") from None
+    except BaseException:
+        os.close(descriptor)
+        raise
+    return descriptor, opened
+
+
+def read_descriptor(descriptor: int, limit: int) -> bytes:
+    """What is left to read of an open file, at most ``limit`` bytes (else ``FileProblem``)."""
+    chunks, total = [], 0
+    try:
         while True:
             chunk = os.read(descriptor, min(1 << 20, limit + 1 - total))
             if not chunk:
@@ -94,8 +118,6 @@ def read_bytes(path: str | Path, limit: int) -> bytes:
                 raise FileProblem(f"is over the limit of {_size_text(limit)}")
     except OSError as error:
         raise FileProblem(f"can't be read: {error.strerror or error}") from None
-    finally:
-        os.close(descriptor)
     return b"".join(chunks)
 
 

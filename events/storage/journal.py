@@ -19,7 +19,9 @@ one leaves the old file (snapshot and entries) or the new one, both whole.
 Each write holds the file's lock (``FileLock``, as the database's, its two files kept open between writes: a
 free lock costs a ``stat`` and a few ``flock`` calls, no open) and checks the file's signature with one
 ``stat``: unchanged since this process last read or wrote it, nothing is read; grown in place (another process
-appended), only the new lines are read; replaced (another process compacted it), it is read again.
+appended), only the new lines are read; replaced (another process compacted it), it is read again.  Which of the
+two it is, the inode number can tell only because this process holds the file it read open: a file nobody holds
+may have its number given to the next new one (ext4 does so at once), which is then no file grown.
 Nothing is read back after a write, and the folder is listed (for a killed writer's temporary file) only
 when the file is compacted.
 
@@ -53,7 +55,7 @@ from events.storage.record_checks import check_tables
 from events.storage.records import PickRows, Seat, Text40, Text80, TimedOut
 from events.storage.safe_files import PRIVATE, FileLock, atomic_write, read_only, remove_stale_temporaries
 from sets.errors import StorageError, WouldWait
-from sets.files import DATABASE_LIMIT, FileProblem, read_bytes
+from sets.files import DATABASE_LIMIT, FileProblem, open_regular, read_descriptor
 
 JOURNAL = "journal"
 LOCK_TIMEOUT = 30.0
@@ -120,6 +122,10 @@ class Journal:
         self._fd: int | None = None
         self._fd_inode = -1
         self._closer: weakref.finalize | None = None
+        # The file as last read or written, held open (``KEEP_OPEN``) so that its inode number is no other file's
+        # meanwhile: a file another process put in its place has the same number only if it is the same file.
+        self._held: tuple[int, int, int] | None = None  # (descriptor, device, inode)
+        self._held_closer: weakref.finalize | None = None
         self._lock = FileLock(path, keep_open=KEEP_OPEN)  # its files kept open: every pick write takes it
 
     # --- reading ---------------------------------------------------------------------------------------------------
@@ -138,27 +144,63 @@ class Journal:
         if stat is None:
             self._forget()
             return None
-        signature = (stat.st_ino, stat.st_size, stat.st_mtime_ns)
+        signature: tuple[int, int, int] | None = (stat.st_ino, stat.st_size, stat.st_mtime_ns)
         if signature == self._signature:
             return stat
-        if self._signature is not None and stat.st_ino == self._signature[0] and stat.st_size >= self._end:
-            self._read_tail()
+        if self._signature is not None and self._holds(stat) and stat.st_size >= self._end:
+            self._read_tail(stat.st_size)
         else:
-            self._read_whole()
+            opened = self._read_whole()  # the file as opened: maybe a newer one than ``stat``'s
+            signature = None if opened is None else (opened.st_ino, opened.st_size, opened.st_mtime_ns)
         self._signature = signature
         return stat
 
+    def _holds(self, stat: os.stat_result) -> bool:
+        """Whether ``stat`` is of the file this process holds open (read or written last): the same file grown,
+        not one another process put in its place (ext4 gives a new file the inode number of one just replaced
+        when nobody holds it, as it does a compaction's temporary)."""
+        held = self._held
+        return held is not None and (held[1], held[2]) == (stat.st_dev, stat.st_ino)
+
+    def _hold(self, descriptor: int, opened: os.stat_result) -> None:
+        self._let_go()
+        if not KEEP_OPEN:  # Windows can't rename over it: every change is read whole there
+            os.close(descriptor)
+            return
+        self._held = (descriptor, opened.st_dev, opened.st_ino)
+        self._held_closer = weakref.finalize(self, os.close, descriptor)
+
+    def _let_go(self) -> None:
+        if self._held_closer is not None:
+            self._held_closer()
+        self._held, self._held_closer = None, None
+
     def _forget(self) -> None:
+        self._let_go()
         self._state, self._signature, self._end, self._entries, self._whole = None, None, 0, 0, False
 
-    def _read_whole(self) -> None:
+    def _read_whole(self) -> os.stat_result | None:
+        """The file read from its start, and held (``_hold``); its status as opened (None: there is none)."""
+        self._let_go()
         try:
-            raw = read_bytes(self.path, DATABASE_LIMIT)
+            descriptor, opened = open_regular(self.path, DATABASE_LIMIT)
         except FileProblem as problem:
             if problem.missing:
                 self._forget()
-                return
+                return None
             raise StorageError(f"cannot use draft file {self.path}: it {problem.reason}") from None
+        try:
+            self._read_from(descriptor)
+        except BaseException as error:
+            os.close(descriptor)
+            if isinstance(error, FileProblem):
+                raise StorageError(f"cannot use draft file {self.path}: it {error.reason}") from None
+            raise
+        self._hold(descriptor, opened)  # held only once read whole: ``_end`` is of this file
+        return opened
+
+    def _read_from(self, descriptor: int) -> None:
+        raw = read_descriptor(descriptor, DATABASE_LIMIT)
         first, newline, rest = raw.partition(b"\n")
         try:
             data = json.loads(first)
@@ -172,10 +214,19 @@ class Journal:
         if newline:
             self._apply(rest)
 
-    def _read_tail(self) -> None:
-        with open(self.path, "rb") as stream:
-            stream.seek(self._end)
-            self._apply(stream.read(DATABASE_LIMIT))
+    def _read_tail(self, size: int) -> None:
+        """The lines after ``_end`` of the file held (``_holds``: the same file, grown to ``size`` or more)."""
+        assert self._held is not None
+        descriptor, chunks, at = self._held[0], [], self._end
+        try:
+            while chunk := os.pread(descriptor, max(size - at, 0) + 65536, at):
+                chunks.append(chunk)
+                at += len(chunk)
+                if at - self._end > DATABASE_LIMIT:
+                    raise StorageError(f"cannot use draft file {self.path}: it is over the limit of its size")
+        except OSError as error:
+            raise StorageError(f"cannot use draft file {self.path}: {error.strerror or error}") from None
+        self._apply(b"".join(chunks))
 
     def _apply(self, raw: bytes) -> None:
         """Fold the entry lines of ``raw`` (the file from ``_end`` on) into the state; a torn last line (no
@@ -326,7 +377,13 @@ class Journal:
             )
             raise StorageError(f"cannot write draft file {self.path}: {error.strerror or error}; {kept}") from None
         self._close()
-        written = os.stat(self.path)
+        try:  # the new file held (under the lock: nobody else can have replaced it since)
+            descriptor, written = open_regular(self.path, DATABASE_LIMIT)
+        except FileProblem as failed:
+            self._let_go()
+            self._signature = None
+            raise StorageError(f"cannot use draft file {self.path} just written: it {failed.reason}") from None
+        self._hold(descriptor, written)
         self._signature = (written.st_ino, written.st_size, written.st_mtime_ns)
         self._end, self._entries, self._whole, self._wrote = len(text.encode()), 0, True, True
         self.compact_due = False
