@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from draft.commanders import can_pair
 from draft.deck_rules import Problem
 from draft.decks import Deck, DeckLine, Zone
@@ -98,21 +100,40 @@ def _place_commanders(lines: list[DeckLine], deck_file: DeckFile, blocks: list[i
         return lines
     if deck_file.format is not FileFormat.COCKATRICE:
         return lines
-    side = [line for line in lines if line.zone is Zone.SIDEBOARD]
     if deck_file.commander_names:
-        wanted = {normalize_name(name) for name in deck_file.commander_names}
-        chosen = [
-            line for line in side if {normalize_name(line.card.name), normalize_name(line.card.front.name)} & wanted
-        ]
-    else:
-        # Commanders are written first in the side zone; take the leading one or two that can lead.
-        chosen = []
-        for size in (2, 1):
-            leading = side[:size]
-            if _leads([line.card for line in leading for _ in range(line.count)]):
-                chosen = leading
-                break
+        return _named_commanders(lines, deck_file.commander_names)
+    # Without the comments' names: commanders are written first in the side zone; take the leading one or two
+    # that can lead.
+    side = [line for line in lines if line.zone is Zone.SIDEBOARD]
+    chosen = []
+    for size in (2, 1):
+        leading = side[:size]
+        if _leads([line.card for line in leading for _ in range(line.count)]):
+            chosen = leading
+            break
     return [DeckLine(l.card, l.count, Zone.COMMANDER, l.foil, l.etched) if l in chosen else l for l in lines]
+
+
+def _named_commanders(lines: list[DeckLine], names: list[str]) -> list[DeckLine]:
+    """The side zone's copies the comments name as commanders, one copy for each time a name is given: the
+    writer keeps a card's copies on one line, so "2 Hans Eriksson" in the side zone under "Commanders: Hans
+    Eriksson" is the commander and one sideboard copy."""
+    wanted = Counter(normalize_name(name) for name in names)
+    out = []
+    for line in lines:
+        key = next(
+            (k for k in (normalize_name(line.card.name), normalize_name(line.card.front.name)) if wanted[k] > 0),
+            None,
+        )
+        if line.zone is not Zone.SIDEBOARD or key is None:
+            out.append(line)
+            continue
+        taken = min(wanted[key], line.count)
+        wanted[key] -= taken
+        out.append(DeckLine(line.card, taken, Zone.COMMANDER, line.foil, line.etched))
+        if line.count > taken:
+            out.append(DeckLine(line.card, line.count - taken, Zone.SIDEBOARD, line.foil, line.etched))
+    return out
 
 
 def _mtgo_commanders(lines: list[DeckLine]) -> tuple[list[DeckLine], list[Problem]]:

@@ -15,7 +15,7 @@ from sets.basics import basic_land
 from sets.card_index import card_index
 from sets.colors import Color
 from sets.errors import InputError
-from tests.helpers.decks import cmr_card, sample_deck, spells, with_mtgo_ids
+from tests.helpers.decks import cmr_card, legend, sample_deck, spells, with_mtgo_ids
 
 
 @pytest.fixture(scope="module")
@@ -63,6 +63,30 @@ def test_round_trip(fmt, idx):
             (l.card.name, l.foil, l.etched) for l in deck.lines
         }
     assert fmt not in HOLDS_COLORS | HOLDS_PRINTINGS or write(again, fmt) == text
+
+
+def commander_with_a_sideboard_copy():
+    hans = cmr_card("Hans Eriksson")
+    return Deck.build([hans], {basic_land("G"): 59}, {hans: 1}, name="Hans")
+
+
+def partners_with_sideboard_copies():
+    akroma, brinelin = legend("W", partner=True), legend("U", partner=True)
+    main = {basic_land("W"): 29, basic_land("U"): 29}
+    return Deck.build([akroma, brinelin], main, {akroma: 2, brinelin: 1, spells("U", 1)[0]: 1}, name="Pair")
+
+
+@pytest.mark.parametrize("make_deck", [commander_with_a_sideboard_copy, partners_with_sideboard_copies])
+@pytest.mark.parametrize("fmt", list(FileFormat), ids=str)
+def test_commanders_with_sideboard_copies_round_trip_in_every_format(fmt, make_deck, idx):
+    deck = with_mtgo_ids(make_deck()) if fmt is FileFormat.MTGO else make_deck()
+    again, problems = resolve(parse(write(deck, fmt)), idx)
+    assert problems == []
+    assert Counter(c.name for c in again.commanders) == Counter(c.name for c in deck.commanders)
+    assert deck_counts(again, Zone.MAIN) == deck_counts(deck, Zone.MAIN)
+    sideboard = deck_counts(deck, Zone.SIDEBOARD) if FORMATS[fmt].holds_sideboard else Counter()
+    assert deck_counts(again, Zone.SIDEBOARD) == sideboard
+    assert again.size == deck.size == 60
 
 
 def test_json_is_lossless(idx):
