@@ -211,6 +211,22 @@ def test_csv_with_other_tools_headers(idx):
     assert deck.zone(Zone.MAIN)[0].foil and deck_counts(deck, Zone.SIDEBOARD) == Counter({"Akroma's Will": 1})
 
 
+def test_a_csv_color_column_is_the_cards_own_color_not_a_choice(idx):
+    text = (
+        "Quantity,Name,Board,Color\n1,Hans Eriksson,commander,Green\n58,Forest,main,\n1,Arcane Signet,main,Colorless\n"
+    )
+    deck, problems = resolve(parse(text), idx)
+    assert problems == [] and deck.piper_colors == ()
+    assert [c.name for c in deck.commanders] == ["Hans Eriksson"] and deck.size == 60
+
+
+@pytest.mark.parametrize("header", ["piper_color", "Piper Color", "chosen_color", "Chosen Color"])
+def test_a_csv_chosen_color_column_gives_the_pipers_color(idx, header):
+    text = f"count,name,zone,{header}\n1,{PIPER},commander,Blue\n59,Island,main,\n"
+    deck, problems = resolve(parse(text), idx)
+    assert problems == [] and deck.piper_colors == (Color.U,)
+
+
 def test_pool_files(idx):
     cards = spells("G", 5) + spells("G", 2)
     pool = with_mtgo_ids(pool_as_deck(cards, "pool"))
