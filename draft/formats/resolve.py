@@ -14,12 +14,18 @@ from sets.cards import Card, normalize_name
 from sets.errors import meld_result_message, quoted_list
 from sets.visible import quoted
 
+# "Did you mean" is asked for the first few unknown names only: each asks every name the index knows, and a file of
+# thousands of unknown lines would take minutes; the rest are named without a guess.
+SUGGESTED_NAMES = 5
+
 
 def resolve(deck_file: DeckFile, index: CardIndex) -> tuple[Deck, list[Problem]]:
-    """Look the entries up; unknown names and unreadable lines become problems."""
+    """Look the entries up; unknown names and unreadable lines become problems (the first ``SUGGESTED_NAMES``
+    unknown names with the names they may mean)."""
     problems = [Problem("unreadable-line", str(error), ()) for error in deck_file.errors]
     lines: list[DeckLine] = []
     blocks: list[int] = []
+    unknown = 0
     for entry in deck_file.entries:
         card = _lookup(entry, index)
         meld = index.meld_result(entry.name) if card is None else None
@@ -29,7 +35,8 @@ def resolve(deck_file: DeckFile, index: CardIndex) -> tuple[Deck, list[Problem]]
             )
             continue
         if card is None:
-            suggestions = index.suggest(entry.name)
+            unknown += 1
+            suggestions = index.suggest(entry.name) if unknown <= SUGGESTED_NAMES else []
             hint = f" (did you mean {quoted_list(suggestions)}?)" if suggestions else ""
             problems.append(
                 Problem("unknown-card", f"line {entry.line}: unknown card {quoted(entry.name)}{hint}", (entry.name,))

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
@@ -36,6 +37,7 @@ from sets.files import DECK_LIMIT, read_input
 from sets.visible import quoted
 
 SKIPPED = ("unknown-card", "unreadable-line", "meld-result")  # lines a converted file would lose
+SAID_LINES = 5  # the bad lines an error line names; the report folds the rest, --json lists every one
 
 deck_app = typer.Typer(help="Check, convert and advise on decks and pools.", no_args_is_help=True)
 
@@ -60,6 +62,23 @@ def load_banlist(path: Path | None) -> BannedList:
     if path is None:
         return commander_banlist()
     return read_banlist(decode(read_input(path, DECK_LIMIT, "banned list"), str(path)), str(path))
+
+
+def lines_said(problems: list[Problem]) -> str:
+    """The first ``SAID_LINES`` problems' words, then how many more: an error stays one short line."""
+    said = "; ".join(problem.message for problem in problems[:SAID_LINES])
+    more = len(problems) - SAID_LINES
+    return said + (f"; and {more:,} more" if more > 0 else "")
+
+
+def say_skipped(console: Console, skipped: list[Problem]) -> None:
+    """The first ``SAID_LINES`` lines left out, one a line, then how many more."""
+    for problem in skipped[:SAID_LINES]:
+        console.print(f"[yellow]skipped[/] {escape(problem.message)}", markup=True)
+    if len(skipped) > SAID_LINES:
+        console.print(
+            f"[yellow]skipped[/] {len(skipped) - SAID_LINES:,} more lines (--json lists every one)", markup=True
+        )
 
 
 @deck_app.command("check")
@@ -109,7 +128,7 @@ def deck_check(
     if unreadable:  # bad input (2), said in one line as every error is, after the report
         raise InputError(
             f"{deck_path}: {plural(len(unreadable), 'line')} can't be read: "
-            + "; ".join(problem.message for problem in unreadable)
+            + lines_said(unreadable)
             + f"; correct {'it' if len(unreadable) == 1 else 'them'} and check again"
         )
     raise typer.Exit(0 if report.valid else 1)
@@ -141,7 +160,7 @@ def deck_convert(
     if dropped and not skip_unknown:
         raise InputError(
             f"{source}: {plural(len(dropped), 'line')} can't be converted: "
-            + "; ".join(p.message for p in dropped)
+            + lines_said(dropped)
             + "; correct them, or add --skip-unknown to leave them out (nothing was written)"
         )
 
@@ -159,9 +178,10 @@ def deck_convert(
         return
 
     console = out()
-    for problem in problems:
-        label = "skipped" if problem.code in SKIPPED else "warning"
-        console.print(f"[yellow]{label}[/] {escape(problem.message)}", markup=True)
+    warnings = [p for p in problems if p.code not in SKIPPED]
+    say_skipped(console, dropped)
+    for problem in warnings:
+        console.print(f"[yellow]warning[/] {escape(problem.message)}", markup=True)
     console.print(Text(f"wrote {target} ({fmt.value}, {sum(l.count for l in deck.lines)} cards)"))
     if len(written) > 1:
         side = sum(line.count for line in deck.zone(Zone.SIDEBOARD))
@@ -195,6 +215,5 @@ def deck_suggest(
         return
 
     console = out()
-    for problem in problems:
-        console.print(f"[yellow]skipped[/] {escape(problem.message)}", markup=True)
+    say_skipped(console, problems)
     console.print(suggestion_table(suggestions, width=console.width, product=chosen))

@@ -173,6 +173,27 @@ def test_unknown_names_get_suggestions(idx):
     assert "did you mean 'Akroma, Vision of Ixidor'" in problems[0].message
 
 
+def test_only_the_first_unknown_names_get_suggestions(idx):
+    text = "".join(f"1 Murdr {i}\n" for i in range(30))
+    _, problems = resolve(parse(text), idx)
+    guessed = [p.message for p in problems if "did you mean" in p.message]
+    assert len(problems) == 30 and 0 < len(guessed) <= 10
+    assert guessed[0].startswith("line 1: unknown card 'Murdr 0' (did you mean 'Murder'")
+    assert problems[-1].message == "line 30: unknown card 'Murdr 29'"
+
+
+@pytest.mark.parametrize("command", ["check", "convert"])
+def test_a_file_of_thousands_of_unknown_names_is_said_in_one_bounded_line(cli, tmp_path, command):
+    deck = tmp_path / "unknown.txt"
+    deck.write_text("".join(f"1 Murdr {i} {'x' * 100}\n" for i in range(2000)), encoding="utf-8")
+    args = ("deck", "check", deck) if command == "check" else ("deck", "convert", deck, tmp_path / "out.cod")
+    result = cli(*args)
+    assert result.exit_code == 2 and len(result.stderr.splitlines()) == 1
+    assert "2000 lines can't be" in result.stderr and "line 5: " in result.stderr and "line 6: " not in result.stderr
+    assert "; and 1,995 more;" in result.stderr and len(result.stderr) < 1500
+    assert len(result.stdout) < 5000  # the report folds the lines past the first ten
+
+
 def test_cockatrice_commanders_from_the_side_zone_without_comments(idx):
     text = (
         '<?xml version="1.0"?><cockatrice_deck version="1"><deckname>x</deckname><zone name="main">'
