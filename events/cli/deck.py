@@ -112,11 +112,13 @@ def deck_check(
         raise InputError("--product is for --format commander-draft; constructed Commander has no product")
     index = card_index()
     deck, problems = read_deck(deck_path, index)
+    unreadable = {deck_path: [problem for problem in problems if problem.code in SKIPPED]}
     pool_deck = None
     if pool is not None:
         if deck_format is not DeckFormat.COMMANDER_DRAFT:
             raise InputError("--pool is for --format commander-draft; constructed Commander has no pool")
         pool_deck, pool_problems = read_deck(pool, index)
+        unreadable[pool] = [problem for problem in pool_problems if problem.code in SKIPPED]
         problems += [type(p)(p.code, f"pool file: {p.message}", p.cards) for p in pool_problems]
     banned = load_banlist(banlist) if deck_format is DeckFormat.COMMANDER else NO_BANS
     report = validate(deck, pool_deck, deck_format, colors, banned, problems, chosen)
@@ -124,12 +126,15 @@ def deck_check(
         emit_json(report.to_json())
     else:
         out().print(deck_report(report))
-    unreadable = [problem for problem in problems if problem.code in SKIPPED]
-    if unreadable:  # bad input (2), said in one line as every error is, after the report
+    bad = sum(len(lines) for lines in unreadable.values())
+    if bad:  # bad input (2), said in one line as every error is, after the report, under the file that holds it
         raise InputError(
-            f"{deck_path}: {plural(len(unreadable), 'line')} can't be read: "
-            + lines_said(unreadable)
-            + f"; correct {'it' if len(unreadable) == 1 else 'them'} and check again"
+            "; ".join(
+                f"{path}: {plural(len(lines), 'line')} can't be read: {lines_said(lines)}"
+                for path, lines in unreadable.items()
+                if lines
+            )
+            + f"; correct {'it' if bad == 1 else 'them'} and check again"
         )
     raise typer.Exit(0 if report.valid else 1)
 

@@ -377,6 +377,21 @@ def test_deck_check_illegal_exits_1_and_lists_problems(cli, tmp_path):
     assert result.exit_code == 1 and "not-in-pool" in result.stdout and "NOT LEGAL" in result.stdout
 
 
+def test_deck_check_names_the_pool_file_that_holds_an_unreadable_line(cli, tmp_path):
+    deck = tmp_path / "hans.txt"
+    deck.write_text("Commander\n1 Hans Eriksson\n\nDeck\n59 Forest\n", encoding="utf-8")
+    pool = tmp_path / "badpool.txt"
+    pool.write_text("2 Hans Eriksson\n1 Hans Erikson\n", encoding="utf-8")
+    result = cli("deck", "check", deck, "--pool", pool)
+    assert result.exit_code == 2
+    assert f"{pool}: 1 line can't be read: line 2: unknown card 'Hans Erikson'" in result.stderr
+    assert str(deck) not in result.stderr
+    deck.write_text("Commander\n1 Hans Eriksson\n\nDeck\n58 Forest\n1 Forst\n", encoding="utf-8")
+    result = cli("deck", "check", deck, "--pool", pool)
+    assert f"{deck}: 1 line can't be read: line 6: unknown card 'Forst'" in result.stderr
+    assert f"; {pool}: 1 line can't be read: line 2:" in result.stderr and "correct them" in result.stderr
+
+
 def test_deck_check_wastes_come_from_the_pool(cli, tmp_path):
     deck, pool = legal_piper_deck()
     main = deck.main
