@@ -270,6 +270,16 @@ def test_structurally_broken_files_are_input_errors(content, message):
         parse(content)
 
 
+@pytest.mark.parametrize("content", ["[1,2]", '["1 Murder"]', "1 Murder", "  [ ]"])
+def test_a_json_file_that_is_no_cmdraft_deck_is_one_line_of_bad_input(cli, tmp_path, content):
+    path = tmp_path / "deck.json"
+    path.write_text(content, encoding="utf-8")
+    with pytest.raises(InputError, match=r"deck\.json: (not a cmdraft deck JSON file|not valid JSON)"):
+        read_file(path)
+    result = cli("deck", "check", path)
+    assert result.exit_code == 2 and len(result.stderr.splitlines()) == 1 and "unknown card" not in result.stderr
+
+
 @pytest.mark.parametrize("encoding", ["utf-8-sig", "utf-16", "cp1252", "latin-1"])
 def test_odd_encodings(tmp_path, idx, encoding):
     path = tmp_path / "deck.txt"
