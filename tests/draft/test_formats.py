@@ -89,6 +89,15 @@ def test_commanders_with_sideboard_copies_round_trip_in_every_format(fmt, make_d
     assert again.size == deck.size == 60
 
 
+@pytest.mark.parametrize("fmt", list(FileFormat), ids=str)
+def test_an_unnamed_deck_stays_unnamed_in_every_format(fmt, idx):
+    deck = commander_with_a_sideboard_copy()
+    unnamed = Deck(deck.lines, deck.piper_colors, "")
+    unnamed = with_mtgo_ids(unnamed) if fmt is FileFormat.MTGO else unnamed
+    again, _ = resolve(parse(write(unnamed, fmt)), idx)
+    assert again.name == ""
+
+
 def test_json_is_lossless(idx):
     deck = sample_deck((Color.G,))
     again, _ = resolve(parse(write(deck, FileFormat.JSON)), idx)
