@@ -151,14 +151,14 @@ class _Checker:
         if self.format is DeckFormat.COMMANDER_DRAFT and size < least:
             self.add(
                 "deck-too-small",
-                f"the deck has {size} cards counting commanders; a Commander draft deck has at least {least} "
+                f"the deck has {plural(size, 'card')} counting commanders; a Commander draft deck has at least {least} "
                 "(CR 903.13f)",
             )
         elif self.format is DeckFormat.COMMANDER and size != COMMANDER_SIZE:
             code = "deck-too-small" if size < COMMANDER_SIZE else "deck-too-large"
             self.add(
                 code,
-                f"the deck has {size} cards counting commanders; Commander needs exactly {COMMANDER_SIZE} (CR 903.5a)",
+                f"the deck has {plural(size, 'card')} counting commanders; Commander needs exactly {COMMANDER_SIZE} (CR 903.5a)",
             )
 
     def check_copies(self) -> None:

@@ -90,7 +90,7 @@ class Goldfish:
         if self.turns or self.drawn or self.bottomed:
             raise InputError("the hand is kept already: deal a new hand ('hand') to start again")
         if len(self.cards) <= HAND:
-            raise InputError(f"the deck has {len(self.cards)} cards: nothing to mulligan into")
+            raise InputError(f"the deck has {plural(len(self.cards), 'card')}: nothing to mulligan into")
         self.mulligans += 1
         self._deal()
 

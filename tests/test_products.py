@@ -182,6 +182,19 @@ def test_a_two_colored_and_a_mono_colored_cmm_legend_are_refused_naming_the_gran
     assert "Commander Masters grant" in said and "Akiri, Fearless Voyager's color identity is WR" in said
 
 
+def test_a_colorless_cmm_legend_and_a_piper_are_refused_as_a_pair_citing_702_124(imported, cli, tmp_path):
+    """docs/products.md: the CMM grant gives a colorless legend no partner, and a pair needs both partners to have
+    the ability (CR 702.124): the Piper's own partner doesn't let Kozilek lead beside it."""
+    pair = ["Kozilek, the Great Distortion", "The Prismatic Piper"]
+    spells = white_spells(CMM, 12)
+    pool = write_pool(tmp_path / "pool.txt", {**spells, pair[0]: 1})
+    deck = write_deck(tmp_path / "deck.txt", pair, {**spells, "Plains": 58 - len(spells)})
+    code, report = check(cli, deck, pool, "--piper", "W")
+    said = messages(report, "illegal-pair")
+    assert code == 1 and "CR 702.124" in said and "Kozilek, the Great Distortion has no partner ability" in said
+    assert not can_pair(CMM[pair[0]], CMM[pair[1]], product("CMM"))
+
+
 def test_the_same_mono_colored_pair_in_a_cmr_deck_is_refused(imported, cli, tmp_path):
     pair = ["Avacyn, Angel of Hope", "Azami, Lady of Scrolls"]
     spells = white_spells(CMM, 12)

@@ -44,7 +44,9 @@ _CSV_COLUMNS = {
     "zone": ("zone", "board", "section", "categories", "category"),
     "foil": ("foil", "finish"),
     "etched": ("etched",),
-    "color": ("piper_color", "chosen color", "chosen_color", "color"),
+    # Only a column that says it holds a chosen color: collection CSVs (Moxfield, ManaBox) give the card's own
+    # colors under "Color", which is no choice and is not read.
+    "chosen_color": ("piper_color", "piper color", "chosen_color", "chosen color"),
 }
 
 
@@ -88,11 +90,11 @@ def parse_csv(text: str, label: str = "deck") -> DeckFile:
             etched = cell(row, "etched").lower() in ("1", "true", "yes", "etched") or finish == "etched"
             foil = finish in ("1", "true", "yes", "foil", "etched") or etched
             color = None
-            if cell(row, "color"):
+            if chosen := cell(row, "chosen_color"):
                 try:
-                    color = Color.parse(cell(row, "color"))
+                    color = Color.parse(chosen)
                 except ColorError:
-                    result.errors.append(LineError(number, cell(row, "color"), "not a color"))
+                    result.errors.append(LineError(number, chosen, "not a color"))
             result.entries.append(
                 Entry(
                     name,

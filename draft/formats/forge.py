@@ -61,7 +61,7 @@ def parse_forge(text: str) -> DeckFile:
 
 
 def write_forge(deck: Deck) -> str:
-    out = ["[metadata]", f"Name={deck.name or 'cmdraft deck'}"]
+    out = ["[metadata]", f"Name={deck.name}"]  # as Forge writes a deck's name, empty too: it reads back the same
     if deck.piper_colors:
         out.append(f"Comment={colors_note(deck.piper_colors, deck.commanders)}")
     for zone, title in ((Zone.COMMANDER, "Commander"), (Zone.MAIN, "Main"), (Zone.SIDEBOARD, "Sideboard")):

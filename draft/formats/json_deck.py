@@ -19,7 +19,12 @@ def parse_json(text: str, label: str = "deck") -> DeckFile:
     except ValueError as error:
         raise InputError(f"{label}: {error}") from None
     if not isinstance(data, dict) or not any(key in data for key in ("main", "commanders", "sideboard")):
-        raise InputError(f"{label}: not a cmdraft deck JSON file (it needs 'commanders', 'main' or 'sideboard')")
+        kinds = {dict: "an object without them", list: "a list", str: "a string", bool: "true or false"}
+        held = "this one is " + kinds.get(type(data), "null" if data is None else "a number")
+        raise InputError(
+            f"{label}: not a cmdraft deck JSON file (an object with 'commanders', 'main' or 'sideboard'; {held}); "
+            "give the deck as cmdraft writes it ('cmdraft deck convert DECK deck.json') or in another format (.txt, .cod, .dck, .dek, .csv)"
+        )
     for key in ("name", "format"):
         if data.get(key) is not None and not isinstance(data[key], str):
             raise InputError(f"{label}: {quoted(key)} should be text, not {type(data[key]).__name__}")

@@ -94,9 +94,14 @@ def read_file(path: str | Path, fmt: FileFormat | None = None) -> DeckFile:
     path = Path(path)
     data = read_input(path, DECK_LIMIT)
     text = decode(data, str(path))
-    if fmt is None and text.lstrip("\ufeff \t\r\n").startswith("<"):
+    suffix = path.suffix.lower().lstrip(".")
+    if fmt is None and suffix == "json":
+        fmt = (
+            FileFormat.JSON
+        )  # a .json file is JSON whatever it starts with: an array is refused as no deck, not read as lines
+    elif fmt is None and text.lstrip("\ufeff \t\r\n").startswith("<"):
         # An XML deck file that doesn't say which it is: its extension does (a .cod with another root says so).
-        fmt = {"cod": FileFormat.COCKATRICE, "dek": FileFormat.MTGO}.get(path.suffix.lower().lstrip("."))
+        fmt = {"cod": FileFormat.COCKATRICE, "dek": FileFormat.MTGO}.get(suffix)
     return parse(text, fmt, str(path))
 
 

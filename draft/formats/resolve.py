@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from draft.commanders import can_pair
 from draft.deck_rules import Problem
 from draft.decks import Deck, DeckLine, Zone
@@ -12,14 +14,20 @@ from sets.cards import Card, normalize_name
 from sets.errors import meld_result_message, quoted_list
 from sets.visible import quoted
 
+# "Did you mean" is asked for the first few unknown names only: each asks every name the index knows, and a file of
+# thousands of unknown lines would take minutes; the rest are named without a guess.
+SUGGESTED_NAMES = 5
+
 
 def resolve(deck_file: DeckFile, index: CardIndex) -> tuple[Deck, list[Problem]]:
-    """Look the entries up; unknown names and unreadable lines become problems."""
+    """Look the entries up; unknown names and unreadable lines become problems (the first ``SUGGESTED_NAMES``
+    unknown names with the names they may mean)."""
     problems = [Problem("unreadable-line", str(error), ()) for error in deck_file.errors]
     lines: list[DeckLine] = []
     blocks: list[int] = []
     found = [(entry, _lookup(entry, index)) for entry in deck_file.entries]
     home = _home_set(found, index)
+    unknown = 0
     for entry, card in found:
         if card is not None and home is not None and not entry.set_code:
             card = index.printings(card.name).get(home, card)  # a reprint named alone: as the deck's set has it
@@ -30,7 +38,8 @@ def resolve(deck_file: DeckFile, index: CardIndex) -> tuple[Deck, list[Problem]]
             )
             continue
         if card is None:
-            suggestions = index.suggest(entry.name)
+            unknown += 1
+            suggestions = index.suggest(entry.name) if unknown <= SUGGESTED_NAMES else []
             hint = f" (did you mean {quoted_list(suggestions)}?)" if suggestions else ""
             problems.append(
                 Problem("unknown-card", f"line {entry.line}: unknown card {quoted(entry.name)}{hint}", (entry.name,))
@@ -120,21 +129,40 @@ def _place_commanders(lines: list[DeckLine], deck_file: DeckFile, blocks: list[i
         return lines
     if deck_file.format is not FileFormat.COCKATRICE:
         return lines
-    side = [line for line in lines if line.zone is Zone.SIDEBOARD]
     if deck_file.commander_names:
-        wanted = {normalize_name(name) for name in deck_file.commander_names}
-        chosen = [
-            line for line in side if {normalize_name(line.card.name), normalize_name(line.card.front.name)} & wanted
-        ]
-    else:
-        # Commanders are written first in the side zone; take the leading one or two that can lead.
-        chosen = []
-        for size in (2, 1):
-            leading = side[:size]
-            if _leads([line.card for line in leading for _ in range(line.count)]):
-                chosen = leading
-                break
+        return _named_commanders(lines, deck_file.commander_names)
+    # Without the comments' names: commanders are written first in the side zone; take the leading one or two
+    # that can lead.
+    side = [line for line in lines if line.zone is Zone.SIDEBOARD]
+    chosen = []
+    for size in (2, 1):
+        leading = side[:size]
+        if _leads([line.card for line in leading for _ in range(line.count)]):
+            chosen = leading
+            break
     return [DeckLine(l.card, l.count, Zone.COMMANDER, l.foil, l.etched) if l in chosen else l for l in lines]
+
+
+def _named_commanders(lines: list[DeckLine], names: list[str]) -> list[DeckLine]:
+    """The side zone's copies the comments name as commanders, one copy for each time a name is given: the
+    writer keeps a card's copies on one line, so "2 Hans Eriksson" in the side zone under "Commanders: Hans
+    Eriksson" is the commander and one sideboard copy."""
+    wanted = Counter(normalize_name(name) for name in names)
+    out = []
+    for line in lines:
+        key = next(
+            (k for k in (normalize_name(line.card.name), normalize_name(line.card.front.name)) if wanted[k] > 0),
+            None,
+        )
+        if line.zone is not Zone.SIDEBOARD or key is None:
+            out.append(line)
+            continue
+        taken = min(wanted[key], line.count)
+        wanted[key] -= taken
+        out.append(DeckLine(line.card, taken, Zone.COMMANDER, line.foil, line.etched))
+        if line.count > taken:
+            out.append(DeckLine(line.card, line.count - taken, Zone.SIDEBOARD, line.foil, line.etched))
+    return out
 
 
 def _mtgo_commanders(lines: list[DeckLine]) -> tuple[list[DeckLine], list[Problem]]:

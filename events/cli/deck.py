@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
@@ -36,6 +37,7 @@ from sets.files import DECK_LIMIT, read_input
 from sets.visible import quoted
 
 SKIPPED = ("unknown-card", "unreadable-line", "meld-result")  # lines a converted file would lose
+SAID_LINES = 5  # the bad lines an error line names; the report folds the rest, --json lists every one
 
 deck_app = typer.Typer(help="Check, convert and advise on decks and pools.", no_args_is_help=True)
 
@@ -60,6 +62,23 @@ def load_banlist(path: Path | None) -> BannedList:
     if path is None:
         return commander_banlist()
     return read_banlist(decode(read_input(path, DECK_LIMIT, "banned list"), str(path)), str(path))
+
+
+def lines_said(problems: list[Problem]) -> str:
+    """The first ``SAID_LINES`` problems' words, then how many more: an error stays one short line."""
+    said = "; ".join(problem.message for problem in problems[:SAID_LINES])
+    more = len(problems) - SAID_LINES
+    return said + (f"; and {more:,} more" if more > 0 else "")
+
+
+def say_skipped(console: Console, skipped: list[Problem]) -> None:
+    """The first ``SAID_LINES`` lines left out, one a line, then how many more."""
+    for problem in skipped[:SAID_LINES]:
+        console.print(f"[yellow]skipped[/] {escape(problem.message)}", markup=True)
+    if len(skipped) > SAID_LINES:
+        console.print(
+            f"[yellow]skipped[/] {len(skipped) - SAID_LINES:,} more lines (--json lists every one)", markup=True
+        )
 
 
 @deck_app.command("check")
@@ -93,11 +112,13 @@ def deck_check(
         raise InputError("--product is for --format commander-draft; constructed Commander has no product")
     index = card_index()
     deck, problems = read_deck(deck_path, index)
+    unreadable = {deck_path: [problem for problem in problems if problem.code in SKIPPED]}
     pool_deck = None
     if pool is not None:
         if deck_format is not DeckFormat.COMMANDER_DRAFT:
             raise InputError("--pool is for --format commander-draft; constructed Commander has no pool")
         pool_deck, pool_problems = read_deck(pool, index)
+        unreadable[pool] = [problem for problem in pool_problems if problem.code in SKIPPED]
         problems += [type(p)(p.code, f"pool file: {p.message}", p.cards) for p in pool_problems]
     banned = load_banlist(banlist) if deck_format is DeckFormat.COMMANDER else NO_BANS
     report = validate(deck, pool_deck, deck_format, colors, banned, problems, chosen)
@@ -105,12 +126,15 @@ def deck_check(
         emit_json(report.to_json())
     else:
         out().print(deck_report(report))
-    unreadable = [problem for problem in problems if problem.code in SKIPPED]
-    if unreadable:  # bad input (2), said in one line as every error is, after the report
+    bad = sum(len(lines) for lines in unreadable.values())
+    if bad:  # bad input (2), said in one line as every error is, after the report, under the file that holds it
         raise InputError(
-            f"{deck_path}: {plural(len(unreadable), 'line')} can't be read: "
-            + "; ".join(problem.message for problem in unreadable)
-            + f"; correct {'it' if len(unreadable) == 1 else 'them'} and check again"
+            "; ".join(
+                f"{path}: {plural(len(lines), 'line')} can't be read: {lines_said(lines)}"
+                for path, lines in unreadable.items()
+                if lines
+            )
+            + f"; correct {'it' if bad == 1 else 'them'} and check again"
         )
     raise typer.Exit(0 if report.valid else 1)
 
@@ -141,7 +165,7 @@ def deck_convert(
     if dropped and not skip_unknown:
         raise InputError(
             f"{source}: {plural(len(dropped), 'line')} can't be converted: "
-            + "; ".join(p.message for p in dropped)
+            + lines_said(dropped)
             + "; correct them, or add --skip-unknown to leave them out (nothing was written)"
         )
 
@@ -159,9 +183,10 @@ def deck_convert(
         return
 
     console = out()
-    for problem in problems:
-        label = "skipped" if problem.code in SKIPPED else "warning"
-        console.print(f"[yellow]{label}[/] {escape(problem.message)}", markup=True)
+    warnings = [p for p in problems if p.code not in SKIPPED]
+    say_skipped(console, dropped)
+    for problem in warnings:
+        console.print(f"[yellow]warning[/] {escape(problem.message)}", markup=True)
     console.print(Text(f"wrote {target} ({fmt.value}, {sum(l.count for l in deck.lines)} cards)"))
     if len(written) > 1:
         side = sum(line.count for line in deck.zone(Zone.SIDEBOARD))
@@ -195,6 +220,5 @@ def deck_suggest(
         return
 
     console = out()
-    for problem in problems:
-        console.print(f"[yellow]skipped[/] {escape(problem.message)}", markup=True)
+    say_skipped(console, problems)
     console.print(suggestion_table(suggestions, width=console.width, product=chosen))

@@ -5,7 +5,7 @@ no commander, so every colored card is outside its (colorless) identity.  The ch
 (``draft.decks.validate``; stored as they are); shown, they come in the order of cause and effect:
 
 1. the file's own problems (unreadable lines, unknown cards, unclear commander lines), which are often
-   the cause of the rest;
+   the cause of the rest; past the first ``SHOWN_FILE_LINES`` bad lines, one line says how many more;
 2. then every other problem, the root causes first (the commanders, then size, copies, pool and Pipers);
 3. then the colour identity, the cards outside it folded into one line ("11 cards outside W: A / B / …").
 
@@ -24,6 +24,8 @@ from events.outputs.text import join_names
 from events.storage.records import Problem as StoredProblem
 
 FILE_PROBLEMS = ("unreadable-line", "unknown-card", "meld-result", "unclear-commander")
+LINE_PROBLEMS = ("unreadable-line", "unknown-card", "meld-result")  # one a line of the file
+SHOWN_FILE_LINES = 10  # a file of thousands of unknown lines is not a wall of thousands of rows
 COMMANDER_PROBLEMS = ("no-commander", "too-many-commanders", "not-a-commander", "illegal-pair")
 OUTSIDE = "outside-identity"
 IDENTITY_PROBLEMS = (OUTSIDE, "basic-type-outside-identity")
@@ -58,7 +60,7 @@ def judge_order(problems: Iterable[Problem | Mapping[str, Any]], identity: Any =
             return 3
         return 2
 
-    ordered = sorted(items, key=rank)  # a stable sort: the checker's order within each rank
+    ordered = _bad_lines_folded(sorted(items, key=rank))  # a stable sort: the checker's order within each rank
     outside = [p for p in ordered if p.code == OUTSIDE]
     if len(outside) < 2:
         return ordered
@@ -68,6 +70,20 @@ def judge_order(problems: Iterable[Problem | Mapping[str, Any]], identity: Any =
     first = ordered.index(outside[0])
     rest = [p for p in ordered if p.code != OUTSIDE]
     return [*rest[:first], folded, *rest[first:]]
+
+
+def _bad_lines_folded(ordered: list[Problem]) -> list[Problem]:
+    """The first ``SHOWN_FILE_LINES`` bad lines of the file, then one problem saying how many more (of their code
+    when they share one)."""
+    bad = [p for p in ordered if p.code in LINE_PROBLEMS]
+    if len(bad) <= SHOWN_FILE_LINES + 1:  # one more line said in a line of its own saves nothing
+        return ordered
+    rest = bad[SHOWN_FILE_LINES:]
+    codes = {p.code for p in rest}
+    code = codes.pop() if len(codes) == 1 else "unreadable-line"
+    folded = Problem(code, f"and {len(rest):,} more lines of the file that can't be read")
+    first = ordered.index(rest[0])
+    return [*ordered[:first], folded, *(p for p in ordered[first:] if p.code not in LINE_PROBLEMS)]
 
 
 def problem_lines(problems: Sequence[Problem | Mapping[str, Any]], identity: Any = None) -> list[str]:

@@ -92,6 +92,15 @@ def test_draft_only_rules_say_they_are_the_commander_draft_rules(white):
     assert "Commander draft" in problem(validate(deck, pool), "deck-too-small")
 
 
+@pytest.mark.parametrize("fmt", list(DeckFormat), ids=str)
+def test_a_deck_of_one_card_is_said_in_the_singular(white, fmt):
+    said = problem(validate(Deck.build([white]), fmt=fmt), "deck-too-small")
+    assert said.startswith("the deck has 1 card counting commanders;")
+    assert problem(validate(Deck.build([white], basics("W", 1)), fmt=fmt), "deck-too-small").startswith(
+        "the deck has 2 cards counting"
+    )
+
+
 def test_too_many_copies_says_deck_and_sideboard_when_it_counts_both(white):
     spell = spells("W", 1)[0]
     deck, pool = draft_deck([white], {spell: 1, **basics("W", 58)})

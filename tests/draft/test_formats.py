@@ -15,7 +15,7 @@ from sets.basics import basic_land
 from sets.card_index import card_index
 from sets.colors import Color
 from sets.errors import InputError
-from tests.helpers.decks import cmr_card, sample_deck, spells, with_mtgo_ids
+from tests.helpers.decks import cmr_card, legend, sample_deck, spells, with_mtgo_ids
 
 
 @pytest.fixture(scope="module")
@@ -63,6 +63,39 @@ def test_round_trip(fmt, idx):
             (l.card.name, l.foil, l.etched) for l in deck.lines
         }
     assert fmt not in HOLDS_COLORS | HOLDS_PRINTINGS or write(again, fmt) == text
+
+
+def commander_with_a_sideboard_copy():
+    hans = cmr_card("Hans Eriksson")
+    return Deck.build([hans], {basic_land("G"): 59}, {hans: 1}, name="Hans")
+
+
+def partners_with_sideboard_copies():
+    akroma, brinelin = legend("W", partner=True), legend("U", partner=True)
+    main = {basic_land("W"): 29, basic_land("U"): 29}
+    return Deck.build([akroma, brinelin], main, {akroma: 2, brinelin: 1, spells("U", 1)[0]: 1}, name="Pair")
+
+
+@pytest.mark.parametrize("make_deck", [commander_with_a_sideboard_copy, partners_with_sideboard_copies])
+@pytest.mark.parametrize("fmt", list(FileFormat), ids=str)
+def test_commanders_with_sideboard_copies_round_trip_in_every_format(fmt, make_deck, idx):
+    deck = with_mtgo_ids(make_deck()) if fmt is FileFormat.MTGO else make_deck()
+    again, problems = resolve(parse(write(deck, fmt)), idx)
+    assert problems == []
+    assert Counter(c.name for c in again.commanders) == Counter(c.name for c in deck.commanders)
+    assert deck_counts(again, Zone.MAIN) == deck_counts(deck, Zone.MAIN)
+    sideboard = deck_counts(deck, Zone.SIDEBOARD) if FORMATS[fmt].holds_sideboard else Counter()
+    assert deck_counts(again, Zone.SIDEBOARD) == sideboard
+    assert again.size == deck.size == 60
+
+
+@pytest.mark.parametrize("fmt", list(FileFormat), ids=str)
+def test_an_unnamed_deck_stays_unnamed_in_every_format(fmt, idx):
+    deck = commander_with_a_sideboard_copy()
+    unnamed = Deck(deck.lines, deck.piper_colors, "")
+    unnamed = with_mtgo_ids(unnamed) if fmt is FileFormat.MTGO else unnamed
+    again, _ = resolve(parse(write(unnamed, fmt)), idx)
+    assert again.name == ""
 
 
 def test_json_is_lossless(idx):
@@ -149,6 +182,27 @@ def test_unknown_names_get_suggestions(idx):
     assert "did you mean 'Akroma, Vision of Ixidor'" in problems[0].message
 
 
+def test_only_the_first_unknown_names_get_suggestions(idx):
+    text = "".join(f"1 Murdr {i}\n" for i in range(30))
+    _, problems = resolve(parse(text), idx)
+    guessed = [p.message for p in problems if "did you mean" in p.message]
+    assert len(problems) == 30 and 0 < len(guessed) <= 10
+    assert guessed[0].startswith("line 1: unknown card 'Murdr 0' (did you mean 'Murder'")
+    assert problems[-1].message == "line 30: unknown card 'Murdr 29'"
+
+
+@pytest.mark.parametrize("command", ["check", "convert"])
+def test_a_file_of_thousands_of_unknown_names_is_said_in_one_bounded_line(cli, tmp_path, command):
+    deck = tmp_path / "unknown.txt"
+    deck.write_text("".join(f"1 Murdr {i} {'x' * 100}\n" for i in range(2000)), encoding="utf-8")
+    args = ("deck", "check", deck) if command == "check" else ("deck", "convert", deck, tmp_path / "out.cod")
+    result = cli(*args)
+    assert result.exit_code == 2 and len(result.stderr.splitlines()) == 1
+    assert "2000 lines can't be" in result.stderr and "line 5: " in result.stderr and "line 6: " not in result.stderr
+    assert "; and 1,995 more;" in result.stderr and len(result.stderr) < 1500
+    assert len(result.stdout) < 5000  # the report folds the lines past the first ten
+
+
 def test_cockatrice_commanders_from_the_side_zone_without_comments(idx):
     text = (
         '<?xml version="1.0"?><cockatrice_deck version="1"><deckname>x</deckname><zone name="main">'
@@ -187,6 +241,22 @@ def test_csv_with_other_tools_headers(idx):
     assert deck.zone(Zone.MAIN)[0].foil and deck_counts(deck, Zone.SIDEBOARD) == Counter({"Akroma's Will": 1})
 
 
+def test_a_csv_color_column_is_the_cards_own_color_not_a_choice(idx):
+    text = (
+        "Quantity,Name,Board,Color\n1,Hans Eriksson,commander,Green\n58,Forest,main,\n1,Arcane Signet,main,Colorless\n"
+    )
+    deck, problems = resolve(parse(text), idx)
+    assert problems == [] and deck.piper_colors == ()
+    assert [c.name for c in deck.commanders] == ["Hans Eriksson"] and deck.size == 60
+
+
+@pytest.mark.parametrize("header", ["piper_color", "Piper Color", "chosen_color", "Chosen Color"])
+def test_a_csv_chosen_color_column_gives_the_pipers_color(idx, header):
+    text = f"count,name,zone,{header}\n1,{PIPER},commander,Blue\n59,Island,main,\n"
+    deck, problems = resolve(parse(text), idx)
+    assert problems == [] and deck.piper_colors == (Color.U,)
+
+
 def test_pool_files(idx):
     cards = spells("G", 5) + spells("G", 2)
     pool = with_mtgo_ids(pool_as_deck(cards, "pool"))
@@ -207,6 +277,16 @@ def test_pool_files(idx):
 def test_structurally_broken_files_are_input_errors(content, message):
     with pytest.raises(InputError, match=message):
         parse(content)
+
+
+@pytest.mark.parametrize("content", ["[1,2]", '["1 Murder"]', "1 Murder", "  [ ]"])
+def test_a_json_file_that_is_no_cmdraft_deck_is_one_line_of_bad_input(cli, tmp_path, content):
+    path = tmp_path / "deck.json"
+    path.write_text(content, encoding="utf-8")
+    with pytest.raises(InputError, match=r"deck\.json: (not a cmdraft deck JSON file|not valid JSON)"):
+        read_file(path)
+    result = cli("deck", "check", path)
+    assert result.exit_code == 2 and len(result.stderr.splitlines()) == 1 and "unknown card" not in result.stderr
 
 
 @pytest.mark.parametrize("encoding", ["utf-8-sig", "utf-16", "cp1252", "latin-1"])
@@ -314,6 +394,21 @@ def test_deck_check_illegal_exits_1_and_lists_problems(cli, tmp_path):
     tiny_pool = write_deck(tmp_path, pool_as_deck(spells("W", 3)), FileFormat.ARENA, "pool")
     result = cli("deck", "check", deck_path, "--pool", tiny_pool)
     assert result.exit_code == 1 and "not-in-pool" in result.stdout and "NOT LEGAL" in result.stdout
+
+
+def test_deck_check_names_the_pool_file_that_holds_an_unreadable_line(cli, tmp_path):
+    deck = tmp_path / "hans.txt"
+    deck.write_text("Commander\n1 Hans Eriksson\n\nDeck\n59 Forest\n", encoding="utf-8")
+    pool = tmp_path / "badpool.txt"
+    pool.write_text("2 Hans Eriksson\n1 Hans Erikson\n", encoding="utf-8")
+    result = cli("deck", "check", deck, "--pool", pool)
+    assert result.exit_code == 2
+    assert f"{pool}: 1 line can't be read: line 2: unknown card 'Hans Erikson'" in result.stderr
+    assert str(deck) not in result.stderr
+    deck.write_text("Commander\n1 Hans Eriksson\n\nDeck\n58 Forest\n1 Forst\n", encoding="utf-8")
+    result = cli("deck", "check", deck, "--pool", pool)
+    assert f"{deck}: 1 line can't be read: line 6: unknown card 'Forst'" in result.stderr
+    assert f"; {pool}: 1 line can't be read: line 2:" in result.stderr and "correct them" in result.stderr
 
 
 def test_deck_check_wastes_come_from_the_pool(cli, tmp_path):

@@ -71,6 +71,12 @@ def test_mulligans_as_commander_the_first_free_in_multiplayer_then_one_to_the_bo
     assert two.view().bottom_due == 1  # no free mulligan for two players
 
 
+@pytest.mark.parametrize(("forests", "said"), [(1, "the deck has 1 card:"), (5, "the deck has 5 cards:")])
+def test_a_deck_too_small_to_mulligan_says_its_size_in_words(forests, said):
+    with pytest.raises(InputError, match=f"^{said} nothing to mulligan into$"):
+        Goldfish(deck_of({FOREST: forests}), random.Random(1)).mulligan()
+
+
 def test_turns_play_a_land_each_and_say_what_the_lands_in_play_can_cast():
     fish = Goldfish(FORESTS, random.Random(7))
     fish.hand = [FOREST, FOREST, FOREST, FOREST, TRIPLE, BIG, BIG]  # planted: a land for every turn up to 4

@@ -55,6 +55,17 @@ def test_the_order_is_file_lines_then_commanders_then_the_rest_then_identity_wha
     assert [p.message for p in single] == ["A (U) is outside the commanders' color identity W"]  # one: as said
 
 
+def test_a_file_of_many_bad_lines_shows_the_first_ten_then_how_many_more():
+    planted = [Problem("unknown-card", f"line {n}: unknown card 'X{n}'", (f"X{n}",)) for n in range(1, 1001)]
+    planted += [Problem("unreadable-line", "line 1001: no card name"), Problem("no-commander", "choose a commander")]
+    shown = judge_order(planted)
+    assert [p.message for p in shown[:10]] == [f"line {n}: unknown card 'X{n}'" for n in range(1, 11)]
+    assert shown[10] == Problem("unreadable-line", "and 991 more lines of the file that can't be read")
+    assert [p.code for p in shown[11:]] == ["no-commander"]
+    eleven = judge_order(planted[:11])  # one more line is said as it is, not folded
+    assert [p.message for p in eleven] == [p.message for p in planted[:11]]
+
+
 @pytest.fixture
 def events(tmp_path):
     return Night(Store(tmp_path / "decks.json"))
