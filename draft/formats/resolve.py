@@ -64,12 +64,14 @@ def _lookup(entry: Entry, index: CardIndex) -> Card | None:
     card = index.get(entry.name)
     if card is None or not entry.set_code:
         return card
+    code = entry.set_code.upper()
     for card_set in index.sets:
-        if card_set.code == entry.set_code.upper():
+        if card_set.code == code:
             printed = card_set.by_number.get(entry.number) if entry.number else None
             if printed is not None and printed.name == card.name:
                 return printed
-            return next((other for other in card_set.cards if other.name == card.name), card)
+            same = index.printings(card.name).get(code)  # the set's first printing of the name
+            return same if same is not None and same.name == card.name else card
     return card
 
 
