@@ -26,7 +26,7 @@ from draft.decks import (
     is_free_basic,
     pool_counts,
 )
-from draft.products import Product, default_product, product_of
+from draft.products import Product, ProductVotes, booster_names, default_product
 from sets.cards import Card, CommanderAbility, normalize_name
 from sets.colors import Color, ColorIdentity
 from sets.identity import basic_type_conflict
@@ -104,8 +104,18 @@ def banned_list(banned: Iterable[str] | BannedList) -> BannedList:
 
 
 class _Checker:
-    def __init__(self, deck: Deck, fmt: DeckFormat, pool: Counter[str] | None, banned: BannedList, product: Product):
+    def __init__(
+        self,
+        deck: Deck,
+        fmt: DeckFormat,
+        pool: Counter[str] | None,
+        banned: BannedList,
+        product: Product,
+        product_known: bool = True,
+    ):
         self.deck, self.format, self.pool, self.banned, self.product = deck, fmt, pool, banned, product
+        self.product_known = product_known  # given, or said by the cards (not the default for want of any)
+        self.checked_product = False  # no pool given: the cards were checked against the product's boosters
         self.problems: list[Problem] = []
         self.commanders = deck.commanders
         self.main = deck.main
@@ -203,6 +213,7 @@ class _Checker:
                     self.add("banned", f"{name} is banned in Commander: {why}", [name])
             return
         if self.pool is None:
+            self.check_product(cards)
             return
         added = normalize_name(self.product.added.card)  # ``Product.is_added``, asked of every name
         for name, count in used.items():
@@ -222,6 +233,25 @@ class _Checker:
                     "too-many-copies",
                     f"{count} copies of {name} in {where}, but your pool has {have}: a Commander draft deck may hold "
                     "as many copies of a card as its pool has (CR 903.13f)",
+                    [name],
+                )
+
+    def check_product(self, cards: Mapping[str, Card]) -> None:
+        """Without a pool, what no pool of the product can hold: a card no draft booster of it holds (besides the
+        basic lands the organizer gives and the added card).  Unknown when the product's set isn't imported."""
+        names = booster_names(self.product) if self.product_known else None
+        if names is None:  # its set not imported, or no card says which product the deck drafted
+            return
+        self.checked_product = True
+        added = normalize_name(self.product.added.card)
+        for name, card in cards.items():
+            key = normalize_name(card.name)
+            if key != added and key not in names:
+                self.add(
+                    "not-in-product",
+                    f"{name} is in no {self.product.code} draft booster, so no pool of this draft holds it: a Commander "
+                    f"draft deck holds only cards from its pool, besides basic lands and {self.product.added.words} "
+                    "added as commanders (CR 903.13e-f)",
                     [name],
                 )
 
@@ -339,7 +369,10 @@ class _Checker:
         self.check_pipers()
         colors, chosen = self.check_identity(given)
         notes = (
-            ("no pool given: copies were not checked against a pool",)
+            (
+                "no pool given: copies were not checked against a pool"
+                + (f", only that each card is in a {self.product.code} draft booster" if self.checked_product else ""),
+            )
             if (self.pool is None and self.format is DeckFormat.COMMANDER_DRAFT)
             else ()
         )
@@ -380,9 +413,11 @@ def validate(
     Commander-draft product whose rules apply (by default the one the pool's, else the deck's, cards come from)."""
     if pool is not None and not isinstance(pool, (Deck, Mapping)):
         pool = list(pool)
+    known = product is not None
     if product is None:
         pool_cards = [line.card for line in pool.lines] if isinstance(pool, Deck) else list(pool or ())
-        product = product_of(pool_cards or [line.card for line in deck.lines])
-    checker = _Checker(deck, fmt, None if pool is None else pool_counts(pool), banned_list(banned), product)
+        votes = ProductVotes(pool_cards or [line.card for line in deck.lines])
+        product, known = votes.product(), votes.voted
+    checker = _Checker(deck, fmt, None if pool is None else pool_counts(pool), banned_list(banned), product, known)
     checker.problems.extend(extra_problems)
     return checker.run(tuple(piper_colors if piper_colors is not None else deck.piper_colors))

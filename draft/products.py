@@ -15,12 +15,14 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
-from sets.cards import Card, normalize_name
+from sets.booster import booster_spec
+from sets.cards import Card, CardSet, normalize_name
 from sets.catalog import load_set
+from sets.errors import InputError
 from sets.userdata import pinned
 
 
@@ -190,6 +192,11 @@ class ProductVotes:
             if code in known and card.name not in added and not card.is_basic_land:
                 votes[code] = votes.get(code, 0) + 1
 
+    @property
+    def voted(self) -> bool:
+        """Whether a card said its product (else ``product`` is the added card's, or the default)."""
+        return bool(self._votes)
+
     def product(self) -> Product:
         known, votes = self._known, self._votes
         if not votes:
@@ -223,3 +230,23 @@ def _added_card(profile: Product) -> Card | None:
         if found is not None:
             return found
     return None
+
+
+def booster_names(profile: Product) -> frozenset[str] | None:
+    """Every card a draft booster of the product can hold, by normalized name: what a pool of it can hold besides
+    the added card; None when its set isn't loaded (not imported) or holds no booster definition."""
+    try:
+        card_set = load_set(profile.code)
+    except InputError:
+        return None
+    return _booster_names(card_set)
+
+
+@lru_cache(maxsize=8)
+def _booster_names(card_set: CardSet) -> frozenset[str] | None:
+    """``booster_names`` of a loaded set, worked out once (an imported set read again is a new key)."""
+    try:
+        spec = booster_spec(card_set)
+    except InputError:
+        return None
+    return frozenset(normalize_name(p.card.name) for sheet in spec.sheets.values() for p in sheet.printings)

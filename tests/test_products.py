@@ -33,6 +33,7 @@ from sets.cards import Rarity
 from sets.catalog import load_set
 from tests.helpers.night import Night
 from tests.helpers.nights import draft_to_the_end
+from tests.helpers.paths import FIXTURES
 from tests.helpers.products import (
     BASICS,
     CLB,
@@ -226,6 +227,32 @@ def test_a_deck_of_names_alone_is_read_as_the_set_that_alone_prints_some_of_them
     assert json.loads(result.stdout)["color_identity"] == ["W", "U"]
     parsed, problems = resolve(parse(deck.read_text(encoding="utf-8")), card_index())
     assert problems == [] and {line.card.set_code for line in parsed.lines if not line.card.is_basic_land} == {"CMM"}
+
+
+def test_without_a_pool_a_card_no_booster_of_the_decks_product_holds_is_refused(imported, cli, tmp_path):
+    """A draft deck holds only cards of its pool (RULES.md section 3): with no pool given, a card no draft booster of
+    the deck's product holds (its sheets, RULES.md sections 5 and 6) can be in no pool.  A deck whose cards name no
+    product at all (an imported set of another kind) is not judged by one it never drafted."""
+    assert cli("sets", "import", FIXTURES / "real_probe.json").exit_code == 0
+    on_sheets = {p.card.name for sheet in booster_spec("CMR").sheets.values() for p in sheet.printings}
+    assert "Hans Eriksson" in on_sheets and not {"Grizzly Bears", "Rampant Growth"} & on_sheets
+    deck = write_deck(tmp_path / "deck.txt", ["Hans Eriksson"], {"Grizzly Bears": 2, "Rampant Growth": 1, "Forest": 56})
+    result = cli("deck", "check", deck, "--json")
+    report = json.loads(result.stdout)
+    assert result.exit_code == 1 and {p["code"] for p in report["problems"]} == {"not-in-product"}, report
+    said = messages(report, "not-in-product")
+    assert "Grizzly Bears is in no CMR draft booster" in said and "Rampant Growth" in said and "Hans" not in said
+    assert report["notes"] == [
+        "no pool given: copies were not checked against a pool, only that each card is in a CMR draft booster"
+    ]
+    # the same deck against the CLB boosters: Hans Eriksson is on none of them
+    result = cli("deck", "check", deck, "--json", "--product", "CLB")
+    assert "Hans Eriksson is in no CLB draft booster" in messages(json.loads(result.stdout), "not-in-product")
+    # cards of no product: nothing says which boosters they came from
+    other = write_deck(tmp_path / "other.txt", ["Pir, Imaginative Rascal"], {"Grizzly Bears": 4, "Forest": 55})
+    result = cli("deck", "check", other, "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["notes"] == ["no pool given: copies were not checked against a pool"]
 
 
 @pytest.mark.parametrize(
