@@ -337,8 +337,10 @@
   function reconnect() {
     setConn("wait", "reconnecting…");
     refresh().then(function (ok) {
-      if (ok) connect();
-      else if (ok === null) retry();
+      if (ok) {
+        connect();
+        app.sendAgain(); // a pick that got no answer, when the same pack is still in front of the seat
+      } else if (ok === null) retry();
     });
   }
 

@@ -77,6 +77,17 @@
     tick();
   }
 
+  // A confirmed pick that got no answer (the server down, the connection lost) is sent again by itself once the
+  // server answers with the same pack in front of the seat: it never arrived (one that did shows the next pack).
+  function sendAgain() {
+    var unsent = state.unsent;
+    state.unsent = null;
+    if (!unsent || unsent.key !== state.packKey || state.busy) return;
+    state.selected = unsent.body.cards.slice();
+    toast("The server answers again: your pick is sent again.");
+    send(unsent.body, unsent.key);
+  }
+
   // The pack as players sort it (as Arena and Draftmancer show it): rares, mythics and legends first (mythic,
   // rare, then the other legends), then by colour (W U B R G, multicolour, colourless), mana value and name;
   // "booster" keeps the pack's own order.  Returns the cards' indices in the order to show them.
@@ -152,9 +163,13 @@
   function confirmPick() {
     var d = state.seat && state.seat.draft;
     if (!d || state.busy || state.selected.length !== need()) return;
+    send({ pack: d.pack, pick: d.pick, cards: state.selected.slice().sort(function (a, b) { return a - b; }) }, state.packKey);
+  }
+
+  function send(body, key) {
     state.busy = true;
+    state.sending = { key: key, body: body };
     updateConfirm();
-    var body = { pack: d.pack, pick: d.pick, cards: state.selected.slice().sort(function (a, b) { return a - b; }) };
     var sent = app.pickOverStream(body); // the open stream carries it (the answer comes back on it)
     if (!sent) api("POST", "/api/pick", body).then(pickAnswered).catch(pickLost);
   }
@@ -162,6 +177,7 @@
   // The answer to a pick, over the stream or POST /api/pick alike: {ok, status, data}.
   function pickAnswered(result) {
     state.busy = false;
+    state.sending = null;
     if (result.ok) {
       state.selected = [];
       app.receive(result.data);
@@ -178,7 +194,9 @@
 
   function pickLost() {
     state.busy = false;
-    toast("No answer from the server: your pick may not have arrived; reconnecting.");
+    state.unsent = state.sending; // sent again when the server answers with the same pack (``sendAgain``)
+    state.sending = null;
+    toast("No answer from the server: your pick may not have arrived; it is sent again once the server answers.");
     updateConfirm();
     app.reconnect(); // the seat asked for again (the pick shows if it arrived), then a new stream
   }
@@ -293,6 +311,7 @@
   app.togglePackOrder = togglePackOrder;
   app.pickAnswered = pickAnswered;
   app.pickLost = pickLost;
+  app.sendAgain = sendAgain;
   app.lineNode = lineNode;
   app.renderDraft = renderDraft;
   app.renderPool = renderPool;
