@@ -99,7 +99,10 @@ def pick_rows(picks: Sequence[Pick]) -> list[list[int]]:
 def journal_file(store: Store, draft_id: int, doc: dict[str, Any]) -> Journal | None:
     """The live draft's own file (None once its picks are folded into the record)."""
     token = doc.get("journal")
-    return None if not token else store.draft_file(f"{draft_id}-{token}")
+    if not token:
+        store.let_go_of_draft(draft_id)  # folded, maybe by another process: a journal kept for it is closed
+        return None
+    return store.draft_file(f"{draft_id}-{token}")
 
 
 def read_journal(store: Store, draft_id: int, doc: dict[str, Any]) -> dict[str, Any] | None:

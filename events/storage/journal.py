@@ -170,6 +170,11 @@ class Journal:
         self._held = (descriptor, opened.st_dev, opened.st_ino)
         self._held_closer = weakref.finalize(self, os.close, descriptor)
 
+    def close(self) -> None:
+        """Let go of the file (its draft folded into the database: nothing more is read or written here)."""
+        self._forget()
+        self._close()
+
     def _let_go(self) -> None:
         if self._held_closer is not None:
             self._held_closer()

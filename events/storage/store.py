@@ -143,6 +143,15 @@ class Store:
             journal = self._drafts[name] = Journal(self.drafts_folder / f"{name}.json")
         return journal
 
+    def let_go_of_draft(self, draft_id: int) -> None:
+        """The journal this process kept for a draft whose picks are folded into its record: closed and dropped (a
+        file another process folded and removed is held open no longer)."""
+        if not self._drafts:
+            return
+        prefix = f"{draft_id}-"
+        for name in [name for name in self._drafts if name.startswith(prefix)]:
+            self._drafts.pop(name).close()
+
     # --- transactions ---------------------------------------------------------------------------------
 
     def _signature(self) -> tuple[int, int, int] | None:
