@@ -21,7 +21,7 @@ from events.cli.common import DbOption
 from events.cli.event.shared import EventArg, core
 from events.night import desk_link
 from events.night.drafting import Drafting
-from events.night.serving import serving
+from events.night.serving import serving, stopped_before
 from events.web.app import create_app
 from events.web.guard import GuardedHttp, loopback_names
 from events.web.settings import DEFAULT, WebSettings
@@ -180,6 +180,7 @@ def serve(
     # an event players can't join from a browser is refused here; the app answers only to the printed address
     settings = WebSettings(hosts=allowed_hosts(host), max_connections=max_connections)
     app = create_app(events.path, event_id, settings)
+    restarted = stopped_before(events.path, event_id)  # a server served the event and stopped: phones couldn't pick
     sock = listening(host, port)
     url = f"http://{host}:{sock.getsockname()[1]}"
     announced = contextlib.ExitStack()  # from now until it stops, 'event seat' puts this address in its slips command
@@ -208,7 +209,7 @@ def serve(
     # The drafts read before the first phone asks; then everything read so far (card sets, packs, the event) is
     # set aside from Python's garbage collector, whose full passes over it stopped the server for 30-60 ms at a
     # time in the middle of a round (``python -m tests.benchmarks serve``).  What is made later is still collected.
-    app.state.server.served.warm()
+    app.state.server.served.warm(restart_clocks=restarted)
     gc.collect()
     gc.freeze()
     gc.set_threshold(*COLLECTOR_THRESHOLDS)

@@ -2,8 +2,10 @@
 command carries ``--url`` while it runs).
 
 While it runs, ``serve`` keeps a small file beside the database, ``NAME.serving-EVENT.json``: its address and its
-process id.  It is written whole when the server listens and removed when it stops; one a crash left behind names a
-process that is gone, so it is read as "not serving" (and the next ``serve`` writes it anew)."""
+process id.  It is written whole when the server listens and, when it stops, written again as stopped; one a crash
+left behind names a process that is gone.  Either is read as "not serving" (and the next ``serve`` writes it anew),
+and tells the next ``serve`` that a server served the event and stopped (``stopped_before``: the phones could not
+pick meanwhile, so it starts the pick timers over)."""
 
 from __future__ import annotations
 
@@ -41,7 +43,14 @@ def serving(database: Path, event_id: int, url: str) -> Iterator[None]:
         if written:
             with contextlib.suppress(OSError, ValueError):
                 if json.loads(path.read_text(encoding="utf-8")).get("pid") == os.getpid():
-                    path.unlink()
+                    temporary.write_text(json.dumps({"stopped": True}), encoding="utf-8")
+                    os.replace(temporary, path)
+
+
+def stopped_before(database: Path, event_id: int) -> bool:
+    """Whether a server served the event and is stopped now (stopped, or gone in a crash), as no other serves it:
+    what the next ``serve`` is told before it says it serves the event itself."""
+    return marker(database, event_id).exists() and served_url(database, event_id) is None
 
 
 def served_url(database: Path, event_id: int) -> str | None:

@@ -147,9 +147,9 @@ class DraftTable(Protocol):
         """Catch up with picks made at other terminals."""
         ...
 
-    def resume_file(self, now: float | None = None) -> None:
+    def resume_file(self, restart_clock: float | None = None) -> None:
         """The draft's own file made ready for this process's writes now (a server starting), where there is one;
-        each player holding a pack has its whole time again from ``now``."""
+        ``restart_clock``: each player holding a pack has its whole time again from then."""
         ...
 
     def save_deck(self, deck_json: dict[str, object], legal: bool, final: bool = True) -> None:

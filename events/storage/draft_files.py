@@ -371,21 +371,21 @@ class TableSession(DraftFields):
             self._make_bots()
             self._save(entry, len(self.draft.log))
 
-    def resume_file(self, now: float | None = None) -> None:
+    def resume_file(self, restart_clock: float | None = None) -> None:
         """This process's first write of the draft's file made now, where waiting is fine (a server starting):
         the file written whole (made, when the draft has none yet) with the draft as it stands, so the next pick
-        appends, on the server's event loop; with a timer, each player holding a pack has its whole time again
-        from ``now`` (nobody could pick on a phone while the server was down: a clock that ran on meanwhile would
-        hand their picks to the timer the moment it came back).  Nothing to do for a draft that is over or a file
-        written here."""
+        appends, on the server's event loop.  ``restart_clock``: a time from which each player holding a pack
+        has its whole time again (a server started again after one stopped: nobody could pick on a phone while
+        it was down, and a clock that ran on meanwhile would hand their picks to the timer the moment it came
+        back).  Nothing to do for a draft that is over or a file written here."""
         journal = journal_file(self.store, self.draft_id, self.record)
         if journal is None or journal.resumed or self.draft.finished:
             return
-        now = timing.now() if now is None else now
         with self._writing(journal) as entry:
             self._catch_up(entry.state)
-            self.doc["deadline"] = None  # every deadline made anew from ``now`` (``_save``)
-            self._save(entry, len(self.draft.log), now)
+            if restart_clock is not None:
+                self.doc["deadline"] = None  # every deadline made anew from then (``_save``)
+            self._save(entry, len(self.draft.log), restart_clock)
 
     def refresh(self) -> None:
         """Catch up with picks made at other terminals."""

@@ -285,17 +285,18 @@ class Served:
         session = self.tables[pod_number] = self.drafting.draft_session(self.event_id, pod_number)
         return session
 
-    def warm(self) -> None:
+    def warm(self, restart_clocks: bool = False) -> None:
         """Read now what the night's answers need: the event's snapshot and every live pod's draft (its packs,
-        its cards), so the first picks don't wait for them, and their pick timers started over (``resume_file``);
-        the worker pool is sized to the live pods (``workers_for``)."""
+        its cards), so the first picks don't wait for them; ``restart_clocks``: a server served the event and
+        stopped (``serving.stopped_before``), so their pick timers start over (``resume_file``).  The worker pool
+        is sized to the live pods (``workers_for``)."""
         live = self.live_pods()
         self.workers = workers_for(len(live), self.settings)
         for number in live:
             with self.locked(number), contextlib.suppress(CmdraftError):
                 session = self.table(number)  # a damaged draft file is said when a phone of that pod asks
-                # the file's first write by this process, now rather than at a pick; the pick timers start over
-                session.resume_file(self.wall())
+                # the file's first write by this process, now rather than at a pick (the pick timers started over)
+                session.resume_file(self.wall() if restart_clocks else None)
                 for booster in (b for round_ in session.draft.boosters for b in round_):
                     remember_printings(booster.printings)  # every pack's cards, before the packs open
 

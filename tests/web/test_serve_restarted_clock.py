@@ -1,10 +1,12 @@
-"""A server started again mid-draft: no phone could pick while it was down, so the pick timers start over (each
-player holding a pack has that pack's whole time again) instead of handing every overdue pick to the timer."""
+"""A server started again mid-draft after one stopped: no phone could pick while it was down, so the pick timers start
+over (each player holding a pack has that pack's whole time again) instead of handing every overdue pick to the
+timer.  A second server beside one that runs, or the first of a draft terminals pick, changes no clock."""
 
 from __future__ import annotations
 
 import pytest
 
+from events.night.serving import marker, serving, stopped_before
 from tests.helpers.nights import codes_of
 from tests.helpers.served import Phone, client, phone, served_night
 
@@ -22,7 +24,7 @@ def test_a_server_started_again_gives_each_player_holding_a_pack_its_whole_time_
 
     again = client(db, event_id, manual_clock, watch=False)
     server = again.app.state.server
-    server.served.warm()  # what 'cmdraft serve' does as it starts, before it answers anyone
+    server.served.warm(restart_clocks=True)  # what 'cmdraft serve' does as it starts after a server stopped
     with again:
         again.portal.call(server.watcher.step)  # the server's first look: nothing is overdue now
         ann, bo = Phone(again, ann.token), Phone(again, bo.token)
@@ -40,3 +42,27 @@ def test_a_server_started_again_gives_each_player_holding_a_pack_its_whole_time_
         manual_clock.advance(2)
         again.portal.call(server.watcher.step)
         assert "time ran out" in bo.seat()["draft"]["last"]["why"]
+
+
+def test_a_second_server_beside_one_that_runs_changes_no_clock(tmp_path, cli, manual_clock):
+    db = tmp_path / "beside.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2, timer=60)
+    codes = codes_of(db, event_id)
+    with serving(db, event_id, "http://127.0.0.1:8000"), client(db, event_id, manual_clock, watch=False) as first:
+        ann = phone(first, event_id, "Ann", codes["Ann"])
+        deadline = ann.seat()["draft"]["deadline"]
+        manual_clock.advance(55)  # Ann has 5 s left
+        assert not stopped_before(db, event_id)  # the first serves it still
+        second = client(db, event_id, manual_clock, watch=False)  # 'cmdraft serve 1 --port 8001' in another window
+        second.app.state.server.served.warm(restart_clocks=stopped_before(db, event_id))
+        assert ann.seat()["draft"]["deadline"] == deadline
+
+
+def test_the_next_server_is_told_one_served_the_event_and_stopped_or_crashed(tmp_path):
+    db = tmp_path / "night.json"
+    assert not stopped_before(db, 1)  # never served: a draft the terminals pick keeps its clocks
+    with serving(db, 1, "http://127.0.0.1:8000"):
+        assert not stopped_before(db, 1)  # serving now
+    assert stopped_before(db, 1) and not stopped_before(db, 2)  # stopped (Ctrl-C), this event only
+    marker(db, 1).write_text('{"url": "http://127.0.0.1:8000", "pid": 999999999}', encoding="utf-8")
+    assert stopped_before(db, 1)  # a crash left the file of a process that is gone

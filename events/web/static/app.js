@@ -138,6 +138,7 @@
   function toJoin(message) {
     var held = heldSeat();
     state.joined = false;
+    state.unsent = null; // a pick that got no answer is this seat's: never sent for whoever joins next
     closeSocket();
     setConn("idle", "not joined");
     show("join");

@@ -82,7 +82,7 @@
   function sendAgain() {
     var unsent = state.unsent;
     state.unsent = null;
-    if (!unsent || unsent.key !== state.packKey || state.busy) return;
+    if (!unsent || unsent.key !== state.packKey || unsent.seat !== seatOf() || state.busy) return;
     state.selected = unsent.body.cards.slice();
     toast("The server answers again: your pick is sent again.");
     send(unsent.body, unsent.key);
@@ -166,9 +166,15 @@
     send({ pack: d.pack, pick: d.pick, cards: state.selected.slice().sort(function (a, b) { return a - b; }) }, state.packKey);
   }
 
+  // The seat the page shows (event, player): a pick is sent again only for the seat that confirmed it.
+  function seatOf() {
+    var seat = state.seat;
+    return seat && seat.event && seat.player ? seat.event.id + ":" + seat.player.number : "";
+  }
+
   function send(body, key) {
     state.busy = true;
-    state.sending = { key: key, body: body };
+    state.sending = { key: key, body: body, seat: seatOf() };
     updateConfirm();
     var sent = app.pickOverStream(body); // the open stream carries it (the answer comes back on it)
     if (!sent) api("POST", "/api/pick", body).then(pickAnswered).catch(pickLost);
