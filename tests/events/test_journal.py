@@ -167,7 +167,7 @@ def test_a_draft_another_process_folded_is_held_open_here_no_longer(tmp_path):
         for fd in os.listdir("/proc/self/fd"):
             with contextlib.suppress(OSError):
                 target = os.readlink(f"/proc/self/fd/{fd}")
-                if target.endswith("(deleted)") and ".drafts" in target:
+                if target.endswith("(deleted)") and target.startswith(str(tmp_path)):  # this test's files only
                     found.append(target)
         return found
 
