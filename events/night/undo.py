@@ -26,7 +26,7 @@ from events.storage.records import Change, Deck, Event, Game, Player, Pod, Pool,
 from events.storage.store import phase_change
 from events.storage.tables import records_of
 from sets.errors import StateError
-from sets.visible import quoted
+from sets.visible import quoted, visible
 
 INSTEAD = {
     "deck": "register the deck again ('cmdraft event deck {id} NAME FILE{db}')",
@@ -69,8 +69,10 @@ class NextUndo(msgspec.Struct, frozen=True):
     refused: str | None
 
     def to_json(self) -> dict[str, Any]:
-        """As ``event undo --list --json`` prints it."""
+        """As ``event undo --list --json`` prints it: ``text`` and ``refused`` are words, with the names in them
+        written out as every face shows them (``visible``)."""
         shown: dict[str, Any] = msgspec.to_builtins(self)
+        shown.update(text=visible(self.text), refused=None if self.refused is None else visible(self.refused))
         return shown
 
 
@@ -85,8 +87,10 @@ class Undone(msgspec.Struct, frozen=True):
     new: Any
 
     def to_json(self) -> dict[str, Any]:
-        """As ``event undo --json`` prints it."""
+        """As ``event undo --json`` prints it: ``undid`` is words, with the names in it written out as every face
+        shows them (``visible``); ``old`` and ``new`` are the stored values as they are."""
         shown: dict[str, Any] = msgspec.to_builtins(self)
+        shown.update(undid=visible(self.undid))
         return shown
 
 
