@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from draft.engine import Draft
 from draft.formats.mtgo import mtgo_name
+from sets.visible import visible
 
 
 def log_time(when: dt.datetime) -> str:
@@ -19,10 +20,11 @@ def log_time(when: dt.datetime) -> str:
 def mtgo_log(draft: Draft, seat: int, names: Sequence[str], event: str = "", when: dt.datetime | None = None) -> str:
     """The MTGO draft log layout: a header, then ``Pack 1 pick 1:`` blocks in which each card
     taken is marked ``--> `` (two marks for a pick of two).  Cards carry MTGO's names (Fire/Ice, a double-faced
-    card's front face), as the tools that read these logs look them up."""
+    card's front face), as the tools that read these logs look them up.  The players' names and the event's are
+    written out as every face shows them (``visible``)."""
     when = when or dt.datetime.now()
-    lines = [f"Event #: {event or draft.seed}", f"Time:    {log_time(when)}", "Players:"]
-    lines += [("--> " if i == seat else "    ") + name for i, name in enumerate(names)]
+    lines = [f"Event #: {visible(event) if event else draft.seed}", f"Time:    {log_time(when)}", "Players:"]
+    lines += [("--> " if i == seat else "    ") + visible(name) for i, name in enumerate(names)]
     lines.append("")
     current_pack = 0
     for pick in draft.picks_of(seat):

@@ -20,6 +20,7 @@ from draft.formats.model import (
     xml_entries,
     xml_root,
 )
+from sets.visible import visible
 
 
 def looks_like_cockatrice(text: str) -> bool:
@@ -69,7 +70,8 @@ def write_cockatrice(deck: Deck) -> str:
     out = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         '<cockatrice_deck version="1">',
-        f"    <deckname>{_xml_text(deck.name)}</deckname>",
+        # the name written out as on every face (``visible``; XML 1.0 can't hold most control characters either)
+        f"    <deckname>{_xml_text(visible(deck.name))}</deckname>",
         f"    <comments>{_xml_text(chr(10).join(notes))}</comments>",
     ]
     for zone_name, zones in (("main", (Zone.MAIN,)), ("side", (Zone.COMMANDER, Zone.SIDEBOARD))):

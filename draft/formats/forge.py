@@ -19,6 +19,7 @@ from draft.formats.model import (
     plain_spaces,
 )
 from draft.formats.text import parse_card_line
+from sets.visible import visible
 
 
 def looks_like_forge(text: str) -> bool:
@@ -61,7 +62,9 @@ def parse_forge(text: str) -> DeckFile:
 
 
 def write_forge(deck: Deck) -> str:
-    out = ["[metadata]", f"Name={deck.name}"]  # as Forge writes a deck's name, empty too: it reads back the same
+    # As Forge writes a deck's name, empty too: it reads back the same.  Control and format characters are written
+    # out (``visible``): a line break can't add a line to the file, a bidi override can't turn the name around.
+    out = ["[metadata]", f"Name={visible(deck.name)}"]
     if deck.piper_colors:
         out.append(f"Comment={colors_note(deck.piper_colors, deck.commanders)}")
     for zone, title in ((Zone.COMMANDER, "Commander"), (Zone.MAIN, "Main"), (Zone.SIDEBOARD, "Sideboard")):

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from events.night.base import EventBase
 from events.night.history import DESK, log_change
-from events.storage.database_file import newest_backup
+from events.storage.database_file import newest_backup, saved_at
 from events.storage.store import phase_change
 from events.storage.transfer import (
     LiveDraft,
@@ -68,34 +68,58 @@ def discarded_picks(stopped: dict[PodKey, int], kept: dict[PodKey, int]) -> int:
     return sum(max(0, picks - kept.get(key, 0)) for key, picks in stopped.items())
 
 
-def restore_all(night: EventBase, path: Path, data: Tables, force: bool = False) -> tuple[Path | None, int, int]:
+@dataclass(frozen=True)
+class RestoredAll:
+    """A whole database restored: when the file was saved, where the database it replaced was kept (``backup``: its
+    newest backup; ``damaged``: a database this release couldn't read, kept aside, never among the backups), and the
+    live drafts the restore stopped and the picks it discarded."""
+
+    saved: str
+    backup: str | None
+    damaged: str | None
+    stopped: int
+    discarded_picks: int
+
+
+def restore_all(night: EventBase, path: Path, data: Tables, force: bool = False) -> RestoredAll:
     """Replace the whole database of ``night`` with the file; a live draft is refused unless ``force`` stops it
-    first.  Returns (backup of the replaced database, live drafts stopped, picks discarded)."""
+    first."""
     store = night.store
     try:
         with store.read() as db:
             here = Tables.of(db)
     except StorageError:
         here = Tables({})  # a damaged database can be replaced whole: it has no draft to stop
+    saved = data.saved or saved_at(path)
     data = data.filled(here)
     live = live_drafts(store, here)
     kept = data.self_contained(store).pod_picks()
     if live and not force:
         refuse_live(live, kept)
     stopped = stop_drafts(store, live)
-    backup = replace_database(store, path, here)
-    return backup, len(stopped), discarded_picks(stopped, kept)
+    replaced = replace_database(store, path, here)
+    where = None if replaced is None else str(replaced.path)
+    damaged = replaced is not None and replaced.damaged
+    return RestoredAll(
+        saved,
+        None if damaged else where,
+        where if damaged else None,
+        len(stopped),
+        discarded_picks(stopped, kept),
+    )
 
 
 @dataclass(frozen=True)
 class RestoredEvent:
     """One event restored: its number here and name, whether it replaced the same event, the database's backup
-    made before (None: none kept), and the live drafts the restore stopped and the picks it discarded."""
+    made before (None: none kept), when the file was saved, and the live drafts the restore stopped and the picks
+    it discarded."""
 
     event: int
     name: str | None
     replaced: bool
     backup: str | None
+    saved: str
     stopped: int
     discarded_picks: int
 
@@ -146,6 +170,7 @@ def restore_event(events: EventBase, data: Tables, which: int | None = None, for
         copy.name,
         placed.replaced,
         str(backup) if backup is not None else None,
+        data.saved or "at an unknown time",
         len(stopped),
         discarded,
     )

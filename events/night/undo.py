@@ -19,20 +19,21 @@ from tinydb import TinyDB
 from events.night import history
 from events.night.base import EventBase, finishing_text
 from events.night.games import Games, entry_text
+from events.storage.database_file import backup_before_change, saved_at
 from events.storage.draft_records import rename_seat
 from events.storage.record_parts import UndoNote
 from events.storage.records import Change, Deck, Event, Game, Player, Pod, Pool, Result, Round
 from events.storage.store import phase_change
 from events.storage.tables import records_of
 from sets.errors import StateError
-from sets.visible import quoted
+from sets.visible import quoted, visible
 
 INSTEAD = {
     "deck": "register the deck again ('cmdraft event deck {id} NAME FILE{db}')",
     "pool": "record it again ('cmdraft event pool {id} NAME FILE --replace{db}') or edit it ('--edit')",
-    "draft start": "a started draft has been dealt; restore the backup taken before it ({restore}) if you must",
-    "sealed pools": "the pools are opened; restore the backup taken before it ({restore}) if you must",
-    "finish": "a finished event stays finished; restore the backup taken before it ({restore}) if you must",
+    "draft start": "a started draft has been dealt; if you must, restore the backup taken before it ({restore})",
+    "sealed pools": "the pools are opened; if you must, restore the backup taken before it ({restore})",
+    "finish": "a finished event stays finished; if you must, restore the backup taken before it ({restore})",
     "restore": "restore the backup taken before it ({restore})",
     "game undo": "record the entry again with 'cmdraft event game'",
     "player remove": "register the player again",
@@ -68,8 +69,10 @@ class NextUndo(msgspec.Struct, frozen=True):
     refused: str | None
 
     def to_json(self) -> dict[str, Any]:
-        """As ``event undo --list --json`` prints it."""
+        """As ``event undo --list --json`` prints it: ``text`` and ``refused`` are words, with the names in them
+        written out as every face shows them (``visible``)."""
         shown: dict[str, Any] = msgspec.to_builtins(self)
+        shown.update(text=visible(self.text), refused=None if self.refused is None else visible(self.refused))
         return shown
 
 
@@ -84,8 +87,10 @@ class Undone(msgspec.Struct, frozen=True):
     new: Any
 
     def to_json(self) -> dict[str, Any]:
-        """As ``event undo --json`` prints it."""
+        """As ``event undo --json`` prints it: ``undid`` is words, with the names in it written out as every face
+        shows them (``visible``); ``old`` and ``new`` are the stored values as they are."""
         shown: dict[str, Any] = msgspec.to_builtins(self)
+        shown.update(undid=visible(self.undid))
         return shown
 
 
@@ -147,9 +152,7 @@ class Undo(EventBase):
             if handler is None or entry.undo is None:
                 path = shlex.quote(str(self.store.path))
                 hint = INSTEAD.get(what, "make the change again the other way").format(
-                    id=event_id,
-                    db=f" --db {path}",
-                    restore=f"'cmdraft event restore {shlex.quote(str(self.store.path) + '.bak.1')} --all --db {path}'",
+                    id=event_id, db=f" --db {path}", restore=self._restore_before(event_id, entry)
                 )
                 raise StateError(f"the desk's last change ({what}: {entry.new}) can't be undone: {hint}")
             said = handler(db, event_id, event, entry, entry.undo)
@@ -158,6 +161,16 @@ class Undo(EventBase):
                 raise _DryRun(done)  # leaves the transaction unwritten
             history.log_change(db, event_id, history.DESK, "undo", entry.new, entry.old, undoes=entry.id)
         return done
+
+    def _restore_before(self, event_id: int, entry: Change) -> str:
+        """The command that puts this one event back from the newest readable backup taken before ``entry``
+        (it holds the event and not the entry), with the backup's time; the other events stay as they are."""
+
+        backup = backup_before_change(self.store.path, event_id, entry.id, entry.at)
+        if backup is None:
+            return "no backup taken before it can be read"
+        command = f"cmdraft event restore {shlex.quote(str(backup))} --event {event_id} --db {shlex.quote(str(self.store.path))}"
+        return f"{backup}, saved {saved_at(backup)}: '{command}'"
 
     @staticmethod
     def _unsafe(entry: Change, why: str) -> StateError:

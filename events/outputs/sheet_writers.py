@@ -245,13 +245,18 @@ def to_html(sheet: Sheet) -> str:
     )
 
 
+def csv_cell(cell: str) -> object:
+    """A cell of a sheet's CSV: control and format characters written out as on every face (``visible``), and a
+    cell a spreadsheet would run as a formula (a name like ``=SUM(A1)``) with a leading ' (``neutral``)."""
+    return neutral(visible(cell))
+
+
 def csv_text(table: Table) -> str:
-    """The table as CSV; a cell a spreadsheet would run as a formula (a name like ``=SUM(A1)``)
-    gets a leading ' (``draft.formats.csv_deck.neutral``)."""
+    """The table as CSV, each cell as ``csv_cell`` writes it."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow([neutral(cell) for cell in table.columns])
-    writer.writerows([neutral(cell) for cell in row] for row in table.rows)
+    writer.writerow([csv_cell(cell) for cell in table.columns])
+    writer.writerows([csv_cell(cell) for cell in row] for row in table.rows)
     return buffer.getvalue()
 
 

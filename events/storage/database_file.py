@@ -13,12 +13,14 @@ import hashlib
 import json
 import shlex
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
 from events.storage.record_checks import check_tables
+from events.storage.table_names import EVENTS, HISTORY
 from sets.errors import StorageError
 from sets.files import DATABASE_LIMIT, FileProblem, loads, read_bytes
 from sets.userdata import user_home
@@ -102,11 +104,66 @@ def newest_backup(path: Path) -> Path | None:
     return newest if newest.is_file() else None
 
 
+def backups(path: Path) -> list[Path]:
+    """The database's backups (``NAME.bak.N``), newest first."""
+    prefix = f"{path.name}.bak."
+    try:
+        names = [p.name for p in path.parent.iterdir() if p.name.startswith(prefix)]
+    except OSError:
+        return []
+    numbers = sorted(int(n[len(prefix) :]) for n in names if n[len(prefix) :].isdecimal())
+    return [path.with_name(f"{prefix}{number}") for number in numbers]
+
+
+def readable_data(path: Path) -> dict[str, Any] | None:
+    """The file's tables at the current schema, or None when it is not a readable cmdraft database (or not there)."""
+    try:
+        data = read_file(path)
+        return None if data is None else (data if schema_of(data) == SCHEMA else migrated(data, path))
+    except StorageError:
+        return None
+
+
+def saved_at(path: Path) -> str:
+    """When a file was last written, in local time to the minute (a backup's copy time: the database as it stood)."""
+    try:
+        stamp = path.stat().st_mtime
+    except OSError:
+        return "at an unknown time"
+    return datetime.fromtimestamp(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+def newest_readable_backup(path: Path, holds: Callable[[dict[str, Any]], bool] | None = None) -> Path | None:
+    """The newest backup of ``path`` that is a readable cmdraft database (and, with ``holds``, whose tables pass it)."""
+    for backup in backups(path):
+        data = readable_data(backup)
+        if data is not None and (holds is None or holds(data)):
+            return backup
+    return None
+
+
+def backup_before_change(path: Path, event_id: int, change: int, at: str) -> Path | None:
+    """The newest readable backup taken before an event's history entry ``change`` (made ``at``): it holds the
+    event and not that entry."""
+
+    def before(data: dict[str, Any]) -> bool:
+        logged = data.get(HISTORY, {}).get(str(change))
+        return str(event_id) in data.get(EVENTS, {}) and not (isinstance(logged, dict) and logged.get("at") == at)
+
+    return newest_readable_backup(path, before)
+
+
 def restore_hint(path: Path) -> str:
-    """What to do about a damaged database, naming a backup only if one exists."""
-    backup = newest_backup(path)
+    """What to do about a damaged database: the newest backup that can be read, with its time, if there is one."""
+    backup = newest_readable_backup(path)
     if backup is not None:
-        return f"restore the newest backup with 'cmdraft event restore {backup} --all' or choose another --db"
+        command = f"cmdraft event restore {shlex.quote(str(backup))} --all{db_option(path)}"
+        return (
+            f"restore the newest backup that can be read, {backup} (saved {saved_at(backup)}; changes made after "
+            f"that are not in it), with '{command}' (the damaged file is kept aside), or choose another --db"
+        )
+    if backups(path):
+        return "none of its backups is a readable cmdraft database; choose another --db or move the file away"
     return "there is no backup of it; choose another --db or move the file away"
 
 

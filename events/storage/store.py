@@ -35,9 +35,11 @@ from __future__ import annotations
 
 import os
 import shlex
+import time
 import typing
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -307,9 +309,41 @@ class Store:
         finally:
             lock.release()
 
-    def restore(self, source: Path, transform: Callable[[dict[str, Any]], dict[str, Any]] | None = None) -> Path | None:
-        """Replace the database with a checked copy of ``source`` (passed through ``transform``); returns
-        the backup of the database it replaced (None when there was none).  A damaged database can be replaced too."""
+    def _keep_damaged(self) -> Path:
+        """Copy a database this cmdraft can't read aside, as ``NAME.damaged-TIMESTAMP`` (never into the backups'
+        places: a later restore would be pointed at it, and it would push a good backup out)."""
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        aside = self.path.with_name(f"{self.path.name}.damaged-{stamp}")
+        number = 1
+        while os.path.lexists(aside):
+            number += 1
+            aside = self.path.with_name(f"{self.path.name}.damaged-{stamp}-{number}")
+        temporary = aside.with_name(f".{aside.name}.{os.getpid()}.tmp")
+        try:
+            copy_private(self.path, temporary)
+            portable.replace(temporary, aside)
+            _fsync_folder(self.path.parent)
+        except OSError as error:
+            temporary.unlink(missing_ok=True)
+            raise StorageError(
+                f"cannot keep the damaged database {self.path} aside: {error.strerror or error}; nothing was changed"
+            ) from None
+        return aside
+
+    def _readable(self) -> bool:
+        """Whether the database file is there and a cmdraft database this release can read."""
+        self._forget()
+        try:
+            return self._load()[0] is not None
+        except StorageError:
+            return False
+
+    def restore(
+        self, source: Path, transform: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+    ) -> KeptDatabase | None:
+        """Replace the database with a checked copy of ``source`` (passed through ``transform``); returns where the
+        database it replaced was kept (None when there was none).  A damaged database can be replaced too: it is kept
+        aside under a name of its own (``NAME.damaged-TIMESTAMP``), never among the backups."""
         data = read_file(source)
         if data is None:
             raise InputError(f"{source} does not exist; give a database or backup file")
@@ -323,7 +357,11 @@ class Store:
         lock = FileLock(self.path)
         lock.acquire(LOCK_TIMEOUT)
         try:
-            kept = self._rotate_backups()
+            if self._readable():
+                backup = self._rotate_backups()
+                kept = None if backup is None else KeptDatabase(backup, damaged=False)
+            else:
+                kept = KeptDatabase(self._keep_damaged(), damaged=True) if self.path.is_file() else None
             try:
                 before = self.path.stat().st_mode & 0o7777 if self.path.is_file() else PRIVATE
                 atomic_write(self.path, encoded(data), before)
@@ -335,3 +373,12 @@ class Store:
         finally:
             lock.release()
         return kept
+
+
+@dataclass(frozen=True)
+class KeptDatabase:
+    """Where a restore kept the database it replaced: a backup (``NAME.bak.1``), or, for a database this release
+    can't read, a file aside (``NAME.damaged-TIMESTAMP``)."""
+
+    path: Path
+    damaged: bool

@@ -19,9 +19,9 @@ from typing import Any
 from tinydb import TinyDB
 from tinydb.table import Document
 
-from events.storage.database_file import META, SCHEMA, check_data, migrated, schema_of
+from events.storage.database_file import META, SCHEMA, check_data, migrated, saved_at, schema_of
 from events.storage.draft_records import DRAFTS, current, read_journal, self_contained, stop_live_draft
-from events.storage.store import Store
+from events.storage.store import KeptDatabase, Store
 from events.storage.table_names import (
     CODE_FAILURES,
     DECKS,
@@ -54,10 +54,11 @@ def identity(event: dict[str, Any]) -> Identity:
 
 class Tables:
     """A whole database as plain JSON tables, ``{table: {document number as text: record}}``: a file a user gives,
-    or the store's own in a transaction (``of``)."""
+    or the store's own in a transaction (``of``); ``saved``: when the file was written, for a file a user gives."""
 
-    def __init__(self, data: dict[str, Any]) -> None:
+    def __init__(self, data: dict[str, Any], saved: str | None = None) -> None:
         self.data = data
+        self.saved = saved
 
     @classmethod
     def of(cls, db: TinyDB) -> Tables:
@@ -189,8 +190,9 @@ def read_tables(path: Path) -> Tables:
         if schema_of(data) != SCHEMA:
             data = migrated(data, path)  # every record checked once migrated
     except CmdraftError as error:
-        raise InputError(str(error).split("; restore the newest")[0].split("; there is no backup")[0]) from None
-    return Tables(data)
+        hints = ("; restore the newest", "; there is no backup", "; none of its backups")
+        raise InputError(min((str(error).split(hint)[0] for hint in hints), key=len)) from None
+    return Tables(data, saved_at(path))
 
 
 # --- an event out ------------------------------------------------------------------------------------------------
@@ -262,9 +264,9 @@ def stop_drafts(store: Store, live: dict[PodKey, LiveDraft]) -> dict[PodKey, int
 # --- an event in, or the whole database ----------------------------------------------------------------------------
 
 
-def replace_database(store: Store, path: Path, here: Tables) -> Path | None:
+def replace_database(store: Store, path: Path, here: Tables) -> KeptDatabase | None:
     """Replace the whole database with the file at ``path``, withheld boosters filled from ``here`` (the database as
-    it was) and every draft self-contained; returns the backup of the database replaced (None: none kept)."""
+    it was) and every draft self-contained; returns where the database replaced was kept (None: nothing kept)."""
     return store.restore(path, transform=lambda restored: Tables(restored).filled(here).self_contained(store).data)
 
 

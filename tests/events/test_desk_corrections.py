@@ -479,3 +479,28 @@ def test_an_undo_refused_after_finish_names_the_real_backup_and_its_command_work
     restored = cli(*args)
     assert restored.exit_code == 0, restored.output
     assert events.snapshot(event_id).event.status == "playing"
+
+
+def test_an_undo_refused_after_finish_advises_restoring_that_one_event_from_the_backup_taken_before_it(events, cli):
+    """The advice restores one event (--event ID, never --all: other events stay as they are), from the newest
+    readable backup taken before the finish (not a backup another event's step made since), and says its time."""
+    import shlex
+
+    event_id = one_v_one(events)
+    (a, b), (c, d) = events.new_round(event_id).tables
+    events.record_result(event_id, 1, 1, f"{a} > {b}")
+    events.record_result(event_id, 1, 2, f"{c} > {d}")
+    events.finish(event_id)
+    other = events.create("Saturday", style="bots", seed=3)
+    for name in ("Eve", "Fay"):
+        events.add_player(other, name)
+    events.seat(other)  # a backup that holds the finish
+    listed = cli("event", "undo", event_id, "--list", "--db", events.store.path)
+    assert listed.exit_code == 0 and "--all" not in listed.stdout and "saved " in listed.stdout
+    args = shlex.split(listed.stdout.split("'cmdraft ", 1)[1].split("'", 1)[0])
+    assert args[:2] == ["event", "restore"] and args[args.index("--event") + 1] == str(event_id)
+    assert args[2] == str(events.store.path) + ".bak.2"
+    assert cli(*args).exit_code == 0
+    assert events.snapshot(event_id).event.status == "playing"
+    assert [p.name for p in events.snapshot(other).players] == ["Eve", "Fay"]
+    assert events.snapshot(other).event.status == "seated"

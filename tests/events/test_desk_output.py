@@ -242,3 +242,62 @@ def test_a_pool_recorded_again_while_a_deck_is_checked_refuses_that_deck(buildin
     with pytest.raises(StateError, match="recorded again while the deck was checked"):
         events.register_deck(event_id, "Bo", auto=True)
     assert events.snapshot(event_id).players[1].deck is None
+
+
+HOSTILE = ["Evil\u202eName", "Tab\tName", "=cmd|' /C calc'!A0", "<script>alert(1)</script>", "Zero\u200dJoin"]
+
+
+def unescaped(text: str) -> list[str]:
+    """The control, format and separator characters in ``text`` that a file or message should have written out
+    (a file's own line breaks are its lines)."""
+    import unicodedata
+
+    return sorted({ch for ch in text if unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") and ch != "\n"})
+
+
+def test_every_output_of_a_night_with_hostile_names_writes_them_out(cli, tmp_path):
+    """Every file an export writes, every printed CSV and the prose of --json: no bidi control, tab or zero-width
+    character as it is, and no CSV cell a spreadsheet would run as a formula; JSON data fields keep the name
+    exactly as stored."""
+    import csv
+
+    db = tmp_path / "hostile.json"
+    run = lambda *args: cli(*args, "--db", db)  # noqa: E731
+    assert run("event", "new", "Hostile\u202eNight", "--style", "bots", "--seed", "4").exit_code == 0
+    added = run("event", "player", "add", "1", *HOSTILE)
+    assert added.exit_code == 0 and not unescaped(added.stdout)
+    assert "registered 'Tab Name'" in added.stdout  # as it is stored: a name's spaces are plain spaces
+    for step in (("seat", "1"), ("draft", "1")):
+        assert run("event", *step).exit_code == 0
+    for number in range(1, len(HOSTILE) + 1):
+        assert run("event", "deck", "1", f"#{number}", "--auto").exit_code == 0
+    assert run("event", "round", "1", "--force").exit_code == 0
+    shown = json.loads(run("event", "show", "1", "--json").stdout)
+    number = {player["name"]: f"#{player['number']}" for player in shown["players"]}
+    tables = [[number[name] for name in table] for table in shown["rounds"][0]["tables"]]
+    for table_number, table in enumerate(tables, start=1):
+        assert run("event", "result", "1", "1", str(table_number), " > ".join(table)).exit_code == 0
+    listed = json.loads(run("event", "undo", "1", "--list", "--json").stdout)
+    undone = json.loads(run("event", "undo", "1", "--json").stdout)
+    assert "\u202e" in undone["new"] or "\u202e" in json.dumps(undone["new"], ensure_ascii=False)  # data: as stored
+    for prose in (listed["text"], undone["undid"]):
+        assert not unescaped(prose) and "\\u202e" in prose, prose
+    assert run("event", "result", "1", "1", "1", " > ".join(tables[0])).exit_code == 0
+    assert run("event", "finish", "1").exit_code == 0
+    printed = {
+        f"print-{what}.csv": run("event", "print", "1", what, "--format", "csv").stdout
+        for what in ("pairings", "standings", "results")
+    }
+    assert run("event", "export", "1", "--out", tmp_path / "out").exit_code == 0
+    files = {path.name: path.read_text(encoding="utf-8") for path in (tmp_path / "out").iterdir()}
+    assert any(name.endswith("-draftlog.txt") for name in files) and any(name.endswith(".dck") for name in files)
+    for name, text in {**printed, **files}.items():
+        if name.endswith(".json"):
+            continue  # data: the stored values as they are
+        assert not unescaped(text), name
+        if name.endswith(".csv"):
+            cells = [cell for row in csv.reader(io.StringIO(text)) for cell in row]
+            assert not [cell for cell in cells if cell[:1] in ("=", "+", "-", "@")], name
+    assert "Evil\\u202eName" in files["standings.csv"] and "'=cmd|' /C calc'!A0" in files["standings.csv"]
+    stored = {p["name"] for p in json.loads(run("event", "show", "1", "--json").stdout)["players"]}
+    assert "Evil\u202eName" in stored  # a data field is the stored value itself

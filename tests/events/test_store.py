@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import shutil
 import signal
 import stat
@@ -436,7 +437,6 @@ def test_the_draft_command_says_pools_are_recorded_only_when_they_are(tmp_path, 
 
 
 def test_every_message_naming_a_backup_names_a_file_that_exists(tmp_path, cli):
-    import re
 
     db = tmp_path / "db.json"
     cli("event", "new", "Night", "--db", db)
@@ -457,6 +457,64 @@ def test_every_message_naming_a_backup_names_a_file_that_exists(tmp_path, cli):
     named = [Path(path.rstrip(".,;)")) for text in messages for path in re.findall(r"(\S+\.bak\.\d+)", text)]
     assert len(named) >= 4, messages
     assert all(path.exists() for path in named), (named, messages)
+
+
+def advised_restore(stderr: str) -> list[str]:
+    """The restore command a damaged database's error advises, as arguments."""
+    import shlex
+
+    return shlex.split(stderr.split("'cmdraft ", 1)[1].split("'", 1)[0])
+
+
+def test_a_damaged_database_is_kept_aside_and_the_advice_always_names_a_readable_backup(tmp_path, cli):
+    """Damaged twice in a row: each time the advice names a backup that is a cmdraft database, with its time, and
+    running it works; the damaged files are kept aside under names of their own, never in the backups' places."""
+    db = tmp_path / "db.json"
+    assert cli("event", "new", "Night", "--db", db).exit_code == 0
+    cli("event", "player", "add", "1", "Ann", "Bo", "--db", db)
+    assert cli("event", "seat", "1", "--db", db).exit_code == 0
+    good_backups = {path.name: path.read_bytes() for path in tmp_path.glob("db.json.bak.*")}
+    for attempt in range(2):
+        db.write_bytes(b"\0\0\0")
+        refused = cli("event", "list", "--db", db)
+        assert refused.exit_code == 4 and re.search(r"saved \d{4}-\d\d-\d\d \d\d:\d\d", refused.stderr)
+        args = advised_restore(refused.stderr)
+        assert args[:2] == ["event", "restore"] and "--all" in args and args[args.index("--db") + 1] == str(db)
+        restored = cli(*args)
+        assert restored.exit_code == 0, restored.output
+        assert "saved " in restored.stdout and "kept aside" in restored.stdout
+        assert cli("event", "show", "1", "--db", db).exit_code == 0
+        assert {path.name: path.read_bytes() for path in tmp_path.glob("db.json.bak.*")} == good_backups
+        aside = sorted(tmp_path.glob("db.json.damaged-*"))
+        assert len(aside) == attempt + 1 and all(path.read_bytes() == b"\0\0\0" for path in aside)
+        assert stat.S_IMODE(aside[-1].stat().st_mode) == 0o600
+
+
+def test_the_advice_passes_over_a_backup_that_is_not_a_database_and_a_restore_says_when_its_file_was_saved(
+    tmp_path, cli
+):
+    db = tmp_path / "db.json"
+    assert cli("event", "new", "Night", "--db", db).exit_code == 0
+    cli("event", "player", "add", "1", "Ann", "Bo", "--db", db)
+    assert cli("event", "seat", "1", "--db", db).exit_code == 0
+    assert cli("event", "seat", "1", "--again", "--db", db).exit_code == 0
+    (tmp_path / "db.json.bak.1").write_bytes(b"junk")  # as a damaged database rotated by an older release
+    db.write_text("{not json")
+    refused = cli("event", "show", "1", "--db", db)
+    assert refused.exit_code == 4 and str(tmp_path / "db.json.bak.2") in advised_restore(refused.stderr)
+    os.utime(tmp_path / "db.json.bak.2", (1_700_000_000, 1_700_000_000))
+    saved = time.strftime("%Y-%m-%d %H:%M", time.localtime(1_700_000_000))
+    assert f"saved {saved}" in cli("event", "show", "1", "--db", db).stderr
+    report = json.loads(cli(*advised_restore(refused.stderr), "--json").stdout)
+    assert report["saved"] == saved and report["backup"] is None and "damaged-" in report["damaged"]
+    one = cli("event", "restore", tmp_path / "db.json.bak.2", "--event", "1", "--db", db)
+    assert one.exit_code == 0 and f"(saved {saved})" in one.stdout
+    (tmp_path / "db.json.bak.2").write_bytes(b"[]")
+    for backup in tmp_path.glob("db.json.bak.*"):
+        backup.write_bytes(b"junk")
+    db.write_text("{not json")
+    refused = cli("event", "show", "1", "--db", db)
+    assert refused.exit_code == 4 and "none of its backups is a readable cmdraft database" in refused.stderr
 
 
 def test_restoring_a_missing_file_is_bad_input(tmp_path, cli):

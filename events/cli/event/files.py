@@ -100,25 +100,33 @@ def event_restore(
         if which is not None:
             raise InputError("--all restores every event of the file; leave out --event, or leave out --all")
         night = open_night(db, EventBase)
-        kept, stopped, discarded = restore_all(night, file, data, force)
-        kept = kept or night.path.with_name(f"{night.path.name}.bak.1")
-        backup = str(kept) if kept.exists() else None
-        report: dict[str, object] = {"restored": str(file), "all": True, "backup": backup}
-        message = f"restored {file} into {night.path}"
+        whole_db = restore_all(night, file, data, force)
+        stopped, discarded, backup, saved = whole_db.stopped, whole_db.discarded_picks, whole_db.backup, whole_db.saved
+        report: dict[str, object] = {
+            "restored": str(file),
+            "saved": saved,
+            "all": True,
+            "backup": backup,
+            "damaged": whole_db.damaged,
+        }
+        message = f"restored {file} (saved {saved}) into {night.path}: changes made after it are not in it"
+        if whole_db.damaged:
+            message += f"; the database it replaced could not be read and was kept aside as {whole_db.damaged}"
     else:
         events = core(db, create=True)  # a restore may start a new database
         restored = restore_event(events, data, which, force)
         stopped, discarded, backup = restored.stopped, restored.discarded_picks, restored.backup
         report = {
             "restored": str(file),
+            "saved": restored.saved,
             "all": False,
             "event": restored.event,
             "replaced": restored.replaced,
             "backup": backup,
         }
         message = (
-            f"{'replaced' if restored.replaced else 'added'} event {restored.event} ({restored.name}) from {file}; "
-            "other events unchanged"
+            f"{'replaced' if restored.replaced else 'added'} event {restored.event} ({restored.name}) from {file} "
+            f"(saved {restored.saved}); other events unchanged"
         )
     report.update(stopped_drafts=stopped, discarded_picks=discarded)
     if stopped:

@@ -159,10 +159,10 @@ def player_add(
         )
         return
 
-    for name, pid in zip(names, ids, strict=True):
+    for pid in ids:
         row = rows[pid]
         where = "" if row.pod is None else f": pod {row.pod}, seat {(row.seat or 0) + 1}"
-        out().print(shown(f"registered {quoted(name)} as player #{row.number}{where}"), soft_wrap=True)
+        out().print(shown(f"registered {quoted(row.name)} as player #{row.number}{where}"), soft_wrap=True)
         if slips and row.pod is not None and not row.bot:
             out().print(
                 shown(
