@@ -37,6 +37,9 @@ def deck_text(commanders: Sequence[str], valid: bool) -> str:
 MAX_REASON = 500
 
 
+DESK_CLOSED = "the desk closed it"
+
+
 def closing_time(text: str) -> float:
     """An ISO time as seconds since the epoch (a time without a zone is UTC)."""
     at = dt.datetime.fromisoformat(text)
@@ -55,7 +58,7 @@ def decks_closed_why(
     if records_of(db, Round).first(event=event_id) is not None:
         return "round 1 has been paired"
     if decks_close is not None and now >= closing_time(decks_close):
-        return "the desk closed it"
+        return DESK_CLOSED
     return None
 
 
@@ -86,6 +89,25 @@ class DeckRegistered:
         }
 
 
+@dataclass(frozen=True)
+class DecksClosing:
+    """The desk's closing time for deck registration (ISO, UTC) and why it is closed now (None: it closes later)."""
+
+    at: str
+    closed: str | None
+
+    @property
+    def words(self) -> str:
+        """What every face says of it."""
+        if self.closed is None:
+            return f"deck registration closes at {self.at} (UTC); after that only the desk changes a deck"
+        why = f"{DESK_CLOSED} at {self.at}" if self.closed == DESK_CLOSED else self.closed
+        return f"deck registration is closed now ({why}): only the desk changes a deck, as a correction with its reason"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"decks_close": self.at, "closed": self.closed is not None, "message": self.words}
+
+
 class Decks(Pools):
     """Deck registration, over the pools the decks are built from.
 
@@ -100,17 +122,19 @@ class Decks(Pools):
             event = self._event(db, event_id)
             return decks_closed_why(db, event_id, event.decks_close, timing.now() if now is None else now, player_id)
 
-    def close_decks(self, event_id: int, at: float | None = None, *, actor: Actor = DESK) -> str:
-        """The desk closes deck registration now, or at ``at`` (seconds since the epoch); returns the time, ISO."""
+    def close_decks(self, event_id: int, at: float | None = None, *, actor: Actor = DESK) -> DecksClosing:
+        """The desk closes deck registration now, or at ``at`` (seconds since the epoch; a time already past closes
+        it now); returns the time, ISO, and whether registration is closed now."""
         actor.require_desk("close deck registration")
-        when = dt.datetime.fromtimestamp(timing.now() if at is None else at, dt.UTC).isoformat(timespec="seconds")
+        now = timing.now()
+        when = dt.datetime.fromtimestamp(now if at is None else at, dt.UTC).isoformat(timespec="seconds")
         with self.store.write() as db:
             event = self._event(db, event_id)
             if event.status == "finished":
                 raise PhaseOver(f"event {event_id} is finished")
             records_of(db, Event).update(event_id, decks_close=when)
             history.log_change(db, event_id, actor.who, "deck registration closes", event.decks_close, when)
-        return when
+            return DecksClosing(when, decks_closed_why(db, event_id, when, now))
 
     def check_deck_change(self, event_id: int, player_id: int, actor: Actor, reason: str | None = None) -> None:
         """``PhaseOver`` when the player's registered deck is closed to changes and ``actor`` isn't the desk

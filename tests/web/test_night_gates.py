@@ -3,6 +3,7 @@ changes only by the desk's correction, with its reason, which the player sees.  
 
 from __future__ import annotations
 
+import json
 import shlex
 from pathlib import Path
 
@@ -109,6 +110,23 @@ def test_the_desk_can_close_registration_earlier_at_a_time_it_sets(four, manual_
     assert by_player.exit_code == 0
     with pytest.raises(NotAllowed, match="only the desk can close deck registration"):
         events.close_decks(event_id, actor=ann)
+
+
+def test_closing_registration_at_a_time_already_past_says_it_is_closed_now(four, manual_clock, cli):  # noqa: F811
+    """Before: '--close 2020-01-01T00:00' answered "closes at 2020-01-01…" though registration was closed."""
+    db, event_id, _ = four
+    events = Night(Store(db))
+    later = events.close_decks(event_id, manual_clock.now() + 600)
+    assert later.closed is None and later.words.startswith("deck registration closes at ")
+    past = events.close_decks(event_id, manual_clock.now() - 60)
+    assert past.closed == "the desk closed it" and events.decks_closed(event_id) == past.closed
+    assert past.words.startswith(f"deck registration is closed now (the desk closed it at {past.at}): ")
+    shown = cli("event", "deck", event_id, "--close", "2020-01-01T00:00", "--db", db)
+    assert shown.exit_code == 0 and shown.stdout.startswith(
+        "Deck registration is closed now (the desk closed it at 2020-01-01T00:00:00+00:00): only the desk"
+    )
+    answer = json.loads(cli("event", "deck", event_id, "--close", "now", "--db", db, "--json").stdout)
+    assert answer["closed"] is True and answer["message"].startswith("deck registration is closed now")
 
 
 def test_a_player_registers_only_their_own_deck(four):  # noqa: F811
