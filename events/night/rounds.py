@@ -391,7 +391,8 @@ class Rounds(EventBase):
             pooled = {pool.player for pool in records_of(db, Pool).find(event=event_id)}
         return sorted((p.name for p in did_not_play(players, rounds, pooled)), key=lambda n: (n.casefold(), n))
 
-    def finish(self, event_id: int) -> None:
+    def finish(self, event_id: int) -> str:
+        """Close the event: no more results; returns the status it had."""
         with self.store.write() as db:
             event = self._event(db, event_id)
             self._require(event, "playing", "building", doing="finish the event")
@@ -401,3 +402,4 @@ class Rounds(EventBase):
             phase_change(db)
             records_of(db, Event).update(event_id, status="finished")
             history.log_change(db, event_id, history.DESK, "finish", event.status, "finished")
+            return event.status

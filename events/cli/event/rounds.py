@@ -227,7 +227,10 @@ def event_top(
         out().print(shown(line), soft_wrap=True)
 
 
-def event_finish(event_id: EventArg, db: DbOption = None) -> None:
+def event_finish(event_id: EventArg, db: DbOption = None, as_json: JsonOption = False) -> None:
     """Close the event: no more results."""
-    core(db, Rounds).finish(event_id)
+    was = core(db, Rounds).finish(event_id)
+    if as_json:
+        emit_json({"event": event_id, "status": "finished", "was": was})
+        return
     out().print(f"event {event_id} finished")
