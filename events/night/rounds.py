@@ -137,6 +137,23 @@ def meetings(rounds: Iterable[Round]) -> Counter[tuple[int, int]]:
     return met
 
 
+def final_sizes(event: Event) -> range:
+    """How many a final table seats: it is one game table (RULES 1: pods of 3 to 5, 1v1 allowed), so 3 to 5 in an
+    event of commander pods and 2 in a 1v1 event, whatever its game size."""
+    return range(2, 3) if event.one_v_one else range(3, 6)
+
+
+def check_final_size(event: Event, size: int) -> None:
+    """``InputError`` for a final table of a size ``final_sizes`` doesn't allow, in the words every face says."""
+    sizes = final_sizes(event)
+    if size not in sizes:
+        if event.one_v_one:
+            raise InputError(f"a final table seats 2 players in a 1v1 event, not {size}")
+        raise InputError(
+            f"a final table seats {sizes.start} to {sizes.stop - 1} players (one commander pod), not {size}"
+        )
+
+
 @dataclass(frozen=True)
 class Pairing:
     """A round just paired: its number, each table's players by name in seat order, and who goes first at each."""

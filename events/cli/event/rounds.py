@@ -204,7 +204,10 @@ def event_clock(
 
 def event_top(
     event_id: EventArg,
-    size: Annotated[int, typer.Argument(metavar="N", help="Players at the final table (2 to 8; 4 or 5 for a pod).")],
+    size: Annotated[
+        int,
+        typer.Argument(metavar="N", help="Players at the final table: one commander pod, 3 to 5 (2 in a 1v1 event)."),
+    ],
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
