@@ -27,6 +27,7 @@ from events.storage.records import Deck, Event, Player, Pool, Round
 from events.storage.tables import records_of
 from sets.colors import Color
 from sets.errors import InputError, StateError
+from sets.visible import quoted
 
 
 def deck_text(commanders: Sequence[str], valid: bool) -> str:
@@ -189,7 +190,7 @@ class Decks(Pools):
             may_add = stock_left(db, event, player.id)
         self._require(event, "building", "playing", doing="register decks")
         if player.status == "dropped":
-            raise StateError(f"{player.name} has dropped; their deck can't be registered")
+            raise StateError(f"{quoted(player.name)} has dropped; their deck can't be registered")
         pool = self.pool(event_id, player.id)
         extra: list[DeckProblem] = []
         note = None
@@ -222,7 +223,7 @@ class Decks(Pools):
                 doc = {**doc, "correction": reason}
             now = records_of(db, Player).get(player.id)
             if now is not None and now.status == "dropped":
-                raise StateError(f"{player.name} has dropped; their deck can't be registered")
+                raise StateError(f"{quoted(player.name)} has dropped; their deck can't be registered")
             # the deck was checked against the pool read above: if the pool was recorded again meanwhile,
             # that check no longer holds (checked and written in this one transaction)
             if records_of(db, Pool).first(event=event_id, player=player.id) != pool_read:

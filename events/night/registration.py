@@ -282,7 +282,7 @@ class Registration(EventBase):
                 for who in names:
                     player = self._player(db, event_id, who)
                     if player.checked_in:
-                        raise StateError(f"{player.name} is already checked in")
+                        raise StateError(f"{quoted(player.name)} is already checked in")
                     if player.id not in [p.id for p in chosen]:
                         chosen.append(player)
             if not chosen:
@@ -291,7 +291,7 @@ class Registration(EventBase):
             for player in chosen:
                 if event.status == "seated" and player.status != "no-show":
                     raise StateError(
-                        f"the event is seated; {player.name} is not a no-show, so there is nothing to check in"
+                        f"the event is seated; {quoted(player.name)} is not a no-show, so there is nothing to check in"
                     )
                 records_of(db, Player).update(player.id, checked_in=True)
                 if event.status == "seated":  # a no-show who came after all: a late seat
@@ -342,7 +342,7 @@ class Registration(EventBase):
             player = self._player(db, event_id, who)
             if event.status != "registration" or player.pod is not None:
                 raise StateError(
-                    f"{player.name} already has a seat; drop them instead: "
+                    f"{quoted(player.name)} already has a seat; drop them instead: "
                     f"cmdraft event player drop {event_id} '#{player_number(player)}'"
                 )
             records_of(db, Pool).remove_where(event=event_id, player=player.id)
@@ -358,7 +358,7 @@ class Registration(EventBase):
             self._require(event, *STATUSES[:-1], doing="drop a player")
             player = self._player(db, event_id, who)
             if player.status == "dropped":
-                raise StateError(f"{player.name} has already dropped")
+                raise StateError(f"{quoted(player.name)} has already dropped")
             rounds = records_of(db, Round).count(event=event_id)
             records_of(db, Player).update(player.id, status="dropped", dropped_after=rounds)
             history.log_change(

@@ -214,7 +214,9 @@ class Rounds(EventBase):
         decks = {d.player: d for d in records_of(db, Deck).find(event=event_id)}
         missing = [p.name for p in active if p.id not in decks or not decks[p.id].valid]
         if missing and not force:
-            raise StateError("no legal deck registered for " + ", ".join(missing) + "; register them or use --force")
+            raise StateError(
+                "no legal deck registered for " + ", ".join(map(quoted, missing)) + "; register them or use --force"
+            )
         number = len(rounds) + 1
         sizes = game_table_sizes(len(active), event.game_size, event.one_v_one)
         rng = random.Random(event.seed * 1000 + number)
@@ -365,7 +367,7 @@ class Rounds(EventBase):
             for name in part:
                 player = self._player(db, event_id, name)
                 if player.id not in table:
-                    raise InputError(f"{player.name} is not at this table")
+                    raise InputError(f"{quoted(player.name)} is not at this table")
                 group.append(player.id)
             groups.append(group)
         return self.check_order(db, event_id, groups, table)
@@ -386,7 +388,11 @@ class Rounds(EventBase):
             names = {p.id: p.name for p in self._players(db, event_id)}
             raise InputError(
                 "the result must name every player at the table once"
-                + (f"; missing {', '.join(names[m] for m in missing)}" if missing else "; someone is named twice")
+                + (
+                    f"; missing {', '.join(quoted(names[m]) for m in missing)}"
+                    if missing
+                    else "; someone is named twice"
+                )
             )
         return groups
 

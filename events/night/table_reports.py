@@ -39,6 +39,7 @@ from events.storage.records import Dispute, Event, Game, Player, Report, Result,
 from events.storage.store import Store
 from events.storage.tables import records_of
 from sets.errors import InputError, StateError
+from sets.visible import quoted
 
 PENDING = ("waiting", "disputed")
 
@@ -157,7 +158,7 @@ class TableReports(EventBase):
         player = self._player(db, event_id, player_id)
         seat = seat_of(db, event_id, player.id)
         if seat is None:
-            raise StateError(f"{player.name} has no table yet: the desk pairs the round")
+            raise StateError(f"{quoted(player.name)} has no table yet: the desk pairs the round")
         rnd, number = seat
         if rnd.status == "closed":
             raise StateError(f"round {rnd.number} is over: every table's result is recorded")

@@ -263,7 +263,7 @@ def player_code(
                 f"event {event_id} has no seat codes (it was made with --no-codes, or is not a terminal draft)"
             )
         if not found.code:
-            raise StateError(f"{found.name} has no seat code yet: codes are given at seating")
+            raise StateError(f"{quoted(found.name)} has no seat code yet: codes are given at seating")
         player, code = found.name, found.code
     if as_json:
         emit_json({"player": player, "code": code, "reset": reset})
