@@ -36,6 +36,7 @@ The ``HAS_*`` flags are plain module attributes: tests turn them off to run the 
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import io
 import os
@@ -45,6 +46,7 @@ import sys
 import threading
 import time
 import types
+from collections.abc import Callable
 from typing import Any, Self
 
 import portalocker
@@ -422,3 +424,11 @@ class KeyMode:
             self._buffer = line
         key, self._buffer = self._buffer[0], self._buffer[1:]
         return "\n" if key in ("\r", "\n") else key
+
+
+def on_interrupt(callback: Callable[[], None]) -> None:
+    """``callback`` on the running event loop when SIGINT comes (a full-screen app reads Ctrl-C as a key, so this
+    is one sent from outside: ``kill -INT``, ``timeout -s INT``).  Where the loop can't take signals (Windows)
+    SIGINT stays Python's own."""
+    with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+        asyncio.get_running_loop().add_signal_handler(signal.SIGINT, callback)

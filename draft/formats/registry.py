@@ -28,9 +28,9 @@ def decode(data: bytes, label: str = "deck") -> str:
     """Text from bytes in the encoding a deck file came in: UTF-16 with its byte-order mark, UTF-8,
     else Windows-1252 (what older Windows tools write).  Bytes none of them can read are refused,
     naming the first one and where it is."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return _utf16(data, label)
     try:
-        if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-            return data.decode("utf-16")
         try:
             return data.decode("utf-8-sig")
         except UnicodeDecodeError:
@@ -41,6 +41,23 @@ def decode(data: bytes, label: str = "deck") -> str:
             f"{label}: byte 0x{data[error.start]:02x} on line {line} is not text in UTF-8, UTF-16 or "
             "Windows-1252; save the file as UTF-8"
         ) from None
+
+
+def _utf16(data: bytes, label: str) -> str:
+    """A file that starts with a UTF-16 byte-order mark, read as UTF-16; one whose rest isn't UTF-16 (an odd number
+    of bytes, a broken pair, or no zero byte at all, as a deck's digits, spaces and line ends in UTF-16 always
+    have) is refused as what it looks like: UTF-16 saved wrongly, or other text behind a stray mark."""
+    mark = " ".join(f"0x{byte:02x}" for byte in data[:2])
+    words = (
+        f"{label}: starts with a UTF-16 byte-order mark ({mark}) but the rest is not UTF-16 text; "
+        "save the file as UTF-8 (or whole as UTF-16)"
+    )
+    if b"\x00" not in data[2:] and len(data) > 2:
+        raise InputError(words)
+    try:
+        return data.decode("utf-16")
+    except UnicodeDecodeError:
+        raise InputError(words) from None
 
 
 @dataclass(frozen=True)

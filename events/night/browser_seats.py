@@ -25,6 +25,7 @@ from events.storage.draft_records import token_hash
 from events.storage.records import BrowserSeat, Player, Pod
 from events.storage.tables import records_of
 from sets.errors import StateError
+from sets.visible import quoted
 
 BROWSER_SEATS = "browser_seats"
 
@@ -115,12 +116,12 @@ def hand_seat(events: Drafting, event_id: int, who: str | int, bot: bool) -> boo
     player = events.player(event_id, who)
     where = seat_of(events, event_id, player.id)
     if where is None or where[2] is None:
-        raise StateError(f"{player.name} has no seat in a live draft")
+        raise StateError(f"{quoted(player.name)} has no seat in a live draft")
     session = events._pod_session(event_id, where[0])
     if session.draft.finished:
         raise StateError(f"pod {where[0]}'s draft is over")
     if player.bot:
-        raise StateError(f"{player.name} is a bot")
+        raise StateError(f"{quoted(player.name)} is a bot")
     if (where[1] not in session.humans) == bot:
         return False
     if bot:

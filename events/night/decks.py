@@ -27,6 +27,7 @@ from events.storage.records import Deck, Event, Player, Pool, Round
 from events.storage.tables import records_of
 from sets.colors import Color
 from sets.errors import InputError, StateError
+from sets.visible import quoted
 
 
 def deck_text(commanders: Sequence[str], valid: bool) -> str:
@@ -37,19 +38,28 @@ def deck_text(commanders: Sequence[str], valid: bool) -> str:
 MAX_REASON = 500
 
 
+DESK_CLOSED = "the desk closed it"
+
+
 def closing_time(text: str) -> float:
     """An ISO time as seconds since the epoch (a time without a zone is UTC)."""
     at = dt.datetime.fromisoformat(text)
     return (at if at.tzinfo else at.replace(tzinfo=dt.UTC)).timestamp()
 
 
-def decks_closed_why(db: TinyDB, event_id: int, decks_close: str | None, now: float) -> str | None:
+def decks_closed_why(
+    db: TinyDB, event_id: int, decks_close: str | None, now: float, player_id: int | None = None
+) -> str | None:
     """Why deck registration is closed (round 1 is paired, or the time the desk set has come), or None while it is
-    open.  Inside the caller's transaction."""
+    open.  With ``player_id``: for that player's deck, which closes only once it is registered (the correction
+    rule is for changing a registered deck; a player with none yet, a late one, registers their first as
+    before the gate).  Inside the caller's transaction."""
+    if player_id is not None and records_of(db, Deck).first(event=event_id, player=player_id) is None:
+        return None
     if records_of(db, Round).first(event=event_id) is not None:
         return "round 1 has been paired"
     if decks_close is not None and now >= closing_time(decks_close):
-        return "the desk closed it"
+        return DESK_CLOSED
     return None
 
 
@@ -80,6 +90,25 @@ class DeckRegistered:
         }
 
 
+@dataclass(frozen=True)
+class DecksClosing:
+    """The desk's closing time for deck registration (ISO, UTC) and why it is closed now (None: it closes later)."""
+
+    at: str
+    closed: str | None
+
+    @property
+    def words(self) -> str:
+        """What every face says of it."""
+        if self.closed is None:
+            return f"deck registration closes at {self.at} (UTC); after that only the desk changes a deck"
+        why = f"{DESK_CLOSED} at {self.at}" if self.closed == DESK_CLOSED else self.closed
+        return f"deck registration is closed now ({why}): only the desk changes a deck, as a correction with its reason"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"decks_close": self.at, "closed": self.closed is not None, "message": self.words}
+
+
 class Decks(Pools):
     """Deck registration, over the pools the decks are built from.
 
@@ -87,34 +116,41 @@ class Decks(Pools):
     ``close_decks``); after that a deck changes only by the desk's correction, with its reason, which the
     history keeps and the player's view shows.  The gate is here, the same for every face."""
 
-    def decks_closed(self, event_id: int, now: float | None = None) -> str | None:
-        """Why deck registration is closed for the event, or None while it is open."""
+    def decks_closed(self, event_id: int, now: float | None = None, player_id: int | None = None) -> str | None:
+        """Why deck registration is closed for the event (with ``player_id``: for that player's deck, closed only
+        once one is registered), or None while it is open."""
         with self.store.read() as db:
             event = self._event(db, event_id)
-            return decks_closed_why(db, event_id, event.decks_close, timing.now() if now is None else now)
+            return decks_closed_why(db, event_id, event.decks_close, timing.now() if now is None else now, player_id)
 
-    def close_decks(self, event_id: int, at: float | None = None, *, actor: Actor = DESK) -> str:
-        """The desk closes deck registration now, or at ``at`` (seconds since the epoch); returns the time, ISO."""
+    def close_decks(self, event_id: int, at: float | None = None, *, actor: Actor = DESK) -> DecksClosing:
+        """The desk closes deck registration now, or at ``at`` (seconds since the epoch; a time already past closes
+        it now); returns the time, ISO, and whether registration is closed now."""
         actor.require_desk("close deck registration")
-        when = dt.datetime.fromtimestamp(timing.now() if at is None else at, dt.UTC).isoformat(timespec="seconds")
+        now = timing.now()
+        when = dt.datetime.fromtimestamp(now if at is None else at, dt.UTC).isoformat(timespec="seconds")
         with self.store.write() as db:
             event = self._event(db, event_id)
             if event.status == "finished":
                 raise PhaseOver(f"event {event_id} is finished")
             records_of(db, Event).update(event_id, decks_close=when)
             history.log_change(db, event_id, actor.who, "deck registration closes", event.decks_close, when)
-        return when
+            return DecksClosing(when, decks_closed_why(db, event_id, when, now))
 
-    def check_deck_change(self, event_id: int, actor: Actor, reason: str | None = None) -> None:
-        """``PhaseOver`` when deck registration is closed and ``actor`` isn't the desk correcting with a reason."""
+    def check_deck_change(self, event_id: int, player_id: int, actor: Actor, reason: str | None = None) -> None:
+        """``PhaseOver`` when the player's registered deck is closed to changes and ``actor`` isn't the desk
+        correcting it with a reason."""
         with self.store.read() as db:
             event = self._event(db, event_id)
-            self._gate(db, event_id, event.decks_close, actor, reason)
+            self._gate(db, event_id, player_id, event.decks_close, actor, reason)
 
     @staticmethod
-    def _gate(db: TinyDB, event_id: int, decks_close: str | None, actor: Actor, reason: str | None) -> bool:
-        """Inside a transaction: True when the change is a correction (registration closed, the desk with a reason)."""
-        why = decks_closed_why(db, event_id, decks_close, timing.now())
+    def _gate(
+        db: TinyDB, event_id: int, player_id: int, decks_close: str | None, actor: Actor, reason: str | None
+    ) -> bool:
+        """Inside a transaction: True when the change is a correction (the player's registered deck changed after
+        registration closed, by the desk with a reason)."""
+        why = decks_closed_why(db, event_id, decks_close, timing.now(), player_id)
         if why is None:
             return False
         if not actor.is_desk:
@@ -150,11 +186,11 @@ class Decks(Pools):
             player = self._player(db, event_id, who)
             actor.require_player(player.id, "register a deck")
             pool_read = records_of(db, Pool).first(event=event_id, player=player.id)
-            self._gate(db, event_id, event.decks_close, actor, reason)
+            self._gate(db, event_id, player.id, event.decks_close, actor, reason)
             may_add = stock_left(db, event, player.id)
         self._require(event, "building", "playing", doing="register decks")
         if player.status == "dropped":
-            raise StateError(f"{player.name} has dropped; their deck can't be registered")
+            raise StateError(f"{quoted(player.name)} has dropped; their deck can't be registered")
         pool = self.pool(event_id, player.id)
         extra: list[DeckProblem] = []
         note = None
@@ -182,12 +218,12 @@ class Decks(Pools):
         with self.store.write() as db:
             event = self._event(db, event_id)
             self._require(event, "building", "playing", doing="register decks")
-            correction = self._gate(db, event_id, event.decks_close, actor, reason)
+            correction = self._gate(db, event_id, player.id, event.decks_close, actor, reason)
             if correction:
                 doc = {**doc, "correction": reason}
             now = records_of(db, Player).get(player.id)
             if now is not None and now.status == "dropped":
-                raise StateError(f"{player.name} has dropped; their deck can't be registered")
+                raise StateError(f"{quoted(player.name)} has dropped; their deck can't be registered")
             # the deck was checked against the pool read above: if the pool was recorded again meanwhile,
             # that check no longer holds (checked and written in this one transaction)
             if records_of(db, Pool).first(event=event_id, player=player.id) != pool_read:

@@ -13,7 +13,7 @@ from events.night.base import EventBase, round_at_table
 from events.night.schema import COMMANDER_DAMAGE_LOSS, STARTING_LIFE
 from events.storage.records import MAX_ID, Cast, Deck, Game, GameEntry, Hit
 from events.storage.tables import records_of
-from sets.errors import InputError, LimitError, StateError
+from sets.errors import InputError, LimitError, StateError, quoted_list
 from sets.numbers import is_number, parse_int
 from sets.visible import quoted
 
@@ -193,14 +193,16 @@ class Games(EventBase):
         names = list(dict.fromkeys(commanders))
         if not names:
             raise InputError(
-                f"{player_name} has no registered deck, so no commanders to track; register the deck first"
+                f"{quoted(player_name)} has no registered deck, so no commanders to track; register the deck first"
             )
         folded = body.casefold()
         matches = [n for n in names if n.casefold() == folded] or [
             n for n in names if folded and folded in n.casefold()
         ]
         if not matches:
-            raise InputError(f"{player_name} has no commander {quoted(body)}; their commanders: {', '.join(names)}")
+            raise InputError(
+                f"{quoted(player_name)} has no commander {quoted(body)}; their commanders: {quoted_list(names)}"
+            )
         if len(matches) > 1:
             raise InputError(f"{quoted(body)} could be {' or '.join(matches)}: give more of the name")
         name = matches[0]
@@ -209,11 +211,11 @@ class Games(EventBase):
             copy = parse_int(number, f"commander number in {quoted(text)}")
             if not 1 <= copy <= copies:
                 raise InputError(
-                    f"{player_name} has {copies} {name} as commander{'s' if copies > 1 else ''}, not a #{copy}"
+                    f"{quoted(player_name)} has {copies} {quoted(name)} as commander{'s' if copies > 1 else ''}, not a #{copy}"
                 )
         elif copies > 1:
             raise InputError(
-                f"{player_name} has {copies} {name} as commanders: say which, "
+                f"{quoted(player_name)} has {copies} {quoted(name)} as commanders: say which, "
                 + " or ".join(f"{body}#{i}" for i in range(1, copies + 1))
             )
         else:
@@ -294,7 +296,7 @@ class Games(EventBase):
             def at_table(name: str) -> int:
                 player = self._player(db, event_id, name)
                 if player.id not in table:
-                    raise InputError(f"{player.name} is not at table {table_number} of round {round_number}")
+                    raise InputError(f"{quoted(player.name)} is not at table {table_number} of round {round_number}")
                 return player.id
 
             commanders = {pid: self._commander_names(db, event_id, pid) for pid in table}

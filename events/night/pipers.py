@@ -18,7 +18,8 @@ from events.storage.records import Deck, DeckList, Event, Player, Pod, Pool
 from events.storage.tables import records_of
 from sets.cards import normalize_name
 from sets.catalog import load_set
-from sets.errors import InputError, LimitError
+from sets.errors import InputError, LimitError, StateError
+from sets.visible import quoted
 
 MAX_PIPER_STOCK = 1_000  # Pipers a store can lend (README "Limits")
 
@@ -57,6 +58,10 @@ class Pipers(EventBase):
                 if not 0 <= count <= option.most:
                     raise InputError(f"a player may add 0 to {option.most} {option.words}, not {count}")
                 player = self._player(db, event_id, who)
+                if player.status == "dropped":  # the ledger's forecast counts active players only
+                    raise StateError(
+                        f"{quoted(player.name)} has dropped; their request to add {option.words} can't be recorded"
+                    )
                 records_of(db, Player).update(player.id, requested=count)
             history.log_change(
                 db,

@@ -21,6 +21,7 @@ from events.storage.store import phase_change
 from events.storage.tables import records_of
 from sets.booster import Printing
 from sets.errors import InputError, LimitError, StateError
+from sets.visible import quoted
 
 # Problems found reading a deck file (not by checking the deck against its pool): kept when the deck is checked again.
 FILE_PROBLEMS = ("unreadable-line", "unknown-card", "meld-result", "unclear-commander")
@@ -65,10 +66,10 @@ class Pools(EventBase):
             raise StateError("seat the players before recording draft pools")
         player = self._player(db, event_id, who)
         if player.status == "dropped":
-            raise StateError(f"{player.name} has dropped; their pool can't be recorded")
+            raise StateError(f"{quoted(player.name)} has dropped; their pool can't be recorded")
         existing = records_of(db, Pool).first(event=event_id, player=player.id)
         if existing and not replace:
-            raise StateError(f"{player.name} already has a pool recorded; use --replace to record it again")
+            raise StateError(f"{quoted(player.name)} already has a pool recorded; use --replace to record it again")
         return event, player, existing
 
     def check_pool_entry(self, event_id: int, who: str | int, replace: bool = False) -> Event:
@@ -136,5 +137,5 @@ class Pools(EventBase):
             player = self._player(db, event_id, who)
             pool = records_of(db, Pool).first(event=event_id, player=player.id)
         if pool is None:
-            raise StateError(f"{player.name} has no pool recorded yet")
+            raise StateError(f"{quoted(player.name)} has no pool recorded yet")
         return cards_from_refs(pool.cards, event.set)

@@ -145,54 +145,80 @@ class Registration(EventBase):
         """Register a player.  After seating: a seat in the smallest pod with room, or registered without a
         seat when every pod is full (``late_offer`` says how to re-seat).  Once the draft has started a
         late player joins with a sealed pool (``sealed``), or is refused with the reason."""
-        clean = self._clean_name(name)
+        return self.add_players(event_id, [name], bot=bot, sealed=sealed)[0]
+
+    def add_players(self, event_id: int, names: list[str], bot: bool = False, sealed: bool = False) -> list[int]:
+        """Register players, all or nothing, as ``add_player`` registers one: every name is checked (its length,
+        the same name as a player of the event or as another name given) before any is written, in one
+        transaction; a refusal names the name at fault and registers nobody."""
         with self.store.write() as db:
             event = self._event(db, event_id)
             self._require(event, "registration", "seated", "drafting", "building", "playing", doing="add a player")
+            try:
+                cleans = self._new_names(db, event_id, names)
+            except InputError as error:
+                if len(names) < 2:
+                    raise
+                raise InputError(f"{error}; none of the {len(names)} names was registered") from None
+            return [self._add(db, event_id, event, clean, bot, sealed) for clean in cleans]
+
+    def _new_names(self, db: TinyDB, event_id: int, names: list[str]) -> list[str]:
+        """The names cleaned, each checked against the event's players and the names given before it."""
+        cleans = [self._clean_name(name) for name in names]
+        given: dict[str, str] = {}
+        for clean in cleans:
             self._refuse_same_name(db, event_id, clean)
-            late = event.status != "registration"
-            started = event.mode == "draft" and event.status in ("drafting", "building", "playing")
-            if started and bot:
-                raise StateError("the draft has started: a bot can no longer fill a seat")
-            if started and not sealed:
-                raise StateError(
-                    f"the draft has started, so {clean} can't take a draft seat: they can join with a sealed "
-                    f"pool (cmdraft event player add {event_id} {shlex.quote(clean)} --sealed), or wait "
-                    "for the next event"
+            earlier = given.get(name_key(clean))
+            if earlier is not None:
+                raise InputError(
+                    f"{quoted(clean)} is the same name as {quoted(earlier)}, given before it (case, Unicode form "
+                    "and spaces don't make names different): give each player once, with a name of their own"
                 )
-            if event.mode == "sealed" and event.status in ("building", "playing"):
-                sealed = True  # a sealed event: every late player opens their six boosters
-            number = 1 + max((player_number(p) for p in self._players(db, event_id)), default=0)
-            fields: dict[str, object] = {
-                "event": event_id,
-                "name": clean,
-                "status": "active",
-                "late": late,
-                "bot": bot,
-                "pod": None,
-                "seat": None,
-                "requested": 0,
-                "number": number,
-            }
-            if self._is_checking_in(db, event_id) and event.status in ("registration", "seated"):
-                # registered at the desk while check-in runs (a late player too): they are here, so a
-                # re-seat seats them rather than listing them as a no-show
-                fields.update(checked_in=True)
-            player_id = records_of(db, Player).insert_fields(**fields)
-            shown = clean
-            if event.status == "seated":
-                shown = f"{clean} ({self._seat_late(db, event_id, event, player_id)})"
-            elif sealed and late:
-                spec = booster_spec(event.set)
-                # from the packs' secret, per player: the same pool on every replay, and none to work out from the seed
-                rng = random.Random((event.secret or event.seed) * 7919 + number)
-                cards = [card_ref(p, event.set) for b in sealed_pool(spec, rng) for p in b.printings]
-                records_of(db, Pool).insert_fields(event=event_id, player=player_id, cards=cards, source="sealed")
-                shown = f"{clean} (sealed pool)"
-            history.log_change(
-                db, event_id, history.DESK, "player add", None, shown, undo=history.PlayerUndo(player_id)
+            given[name_key(clean)] = clean
+        return cleans
+
+    def _add(self, db: TinyDB, event_id: int, event: Event, clean: str, bot: bool, sealed: bool) -> int:
+        late = event.status != "registration"
+        started = event.mode == "draft" and event.status in ("drafting", "building", "playing")
+        if started and bot:
+            raise StateError("the draft has started: a bot can no longer fill a seat")
+        if started and not sealed:
+            raise StateError(
+                f"the draft has started, so {quoted(clean)} can't take a draft seat: they can join with a sealed "
+                f"pool (cmdraft event player add {event_id} {shlex.quote(clean)} --sealed), or wait "
+                "for the next event"
             )
-            return player_id
+        if event.mode == "sealed" and event.status in ("building", "playing"):
+            sealed = True  # a sealed event: every late player opens their six boosters
+        number = 1 + max((player_number(p) for p in self._players(db, event_id)), default=0)
+        fields: dict[str, object] = {
+            "event": event_id,
+            "name": clean,
+            "status": "active",
+            "late": late,
+            "bot": bot,
+            "pod": None,
+            "seat": None,
+            "requested": 0,
+            "number": number,
+        }
+        if self._is_checking_in(db, event_id) and event.status in ("registration", "seated"):
+            # registered at the desk while check-in runs (a late player too): they are here, so a
+            # re-seat seats them rather than listing them as a no-show
+            fields.update(checked_in=True)
+        player_id = records_of(db, Player).insert_fields(**fields)
+        shown = clean
+        if event.status == "seated":
+            shown = f"{clean} ({self._seat_late(db, event_id, event, player_id)})"
+        elif sealed and late:
+            spec = booster_spec(event.set)
+            # from the packs' secret, per player: the same pool on every replay, and none to work out from the seed
+            rng = random.Random((event.secret or event.seed) * 7919 + number)
+            cards = [card_ref(p, event.set) for b in sealed_pool(spec, rng) for p in b.printings]
+            records_of(db, Pool).insert_fields(event=event_id, player=player_id, cards=cards, source="sealed")
+            shown = f"{clean} (sealed pool)"
+        history.log_change(db, event_id, history.DESK, "player add", None, shown, undo=history.PlayerUndo(player_id))
+        return player_id
 
     @staticmethod
     def _seat_late(db: TinyDB, event_id: int, event: Event, player_id: int) -> str:
@@ -256,7 +282,7 @@ class Registration(EventBase):
                 for who in names:
                     player = self._player(db, event_id, who)
                     if player.checked_in:
-                        raise StateError(f"{player.name} is already checked in")
+                        raise StateError(f"{quoted(player.name)} is already checked in")
                     if player.id not in [p.id for p in chosen]:
                         chosen.append(player)
             if not chosen:
@@ -265,7 +291,7 @@ class Registration(EventBase):
             for player in chosen:
                 if event.status == "seated" and player.status != "no-show":
                     raise StateError(
-                        f"the event is seated; {player.name} is not a no-show, so there is nothing to check in"
+                        f"the event is seated; {quoted(player.name)} is not a no-show, so there is nothing to check in"
                     )
                 records_of(db, Player).update(player.id, checked_in=True)
                 if event.status == "seated":  # a no-show who came after all: a late seat
@@ -289,7 +315,8 @@ class Registration(EventBase):
         if not clean:
             raise InputError("a player needs a name")
         if len(clean) > MAX_NAME:
-            raise InputError(f"player name is {len(clean)} characters; keep it to {MAX_NAME}")
+            start = quoted(clean[:24] + "…")
+            raise InputError(f"player name {start} is {len(clean):,} characters; keep it to {MAX_NAME}")
         return clean
 
     def rename_player(self, event_id: int, who: str | int, new_name: str) -> tuple[str, str]:
@@ -315,7 +342,7 @@ class Registration(EventBase):
             player = self._player(db, event_id, who)
             if event.status != "registration" or player.pod is not None:
                 raise StateError(
-                    f"{player.name} already has a seat; drop them instead: "
+                    f"{quoted(player.name)} already has a seat; drop them instead: "
                     f"cmdraft event player drop {event_id} '#{player_number(player)}'"
                 )
             records_of(db, Pool).remove_where(event=event_id, player=player.id)
@@ -331,7 +358,7 @@ class Registration(EventBase):
             self._require(event, *STATUSES[:-1], doing="drop a player")
             player = self._player(db, event_id, who)
             if player.status == "dropped":
-                raise StateError(f"{player.name} has already dropped")
+                raise StateError(f"{quoted(player.name)} has already dropped")
             rounds = records_of(db, Round).count(event=event_id)
             records_of(db, Player).update(player.id, status="dropped", dropped_after=rounds)
             history.log_change(

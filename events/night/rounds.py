@@ -137,6 +137,23 @@ def meetings(rounds: Iterable[Round]) -> Counter[tuple[int, int]]:
     return met
 
 
+def final_sizes(event: Event) -> range:
+    """How many a final table seats: it is one game table (RULES 1: pods of 3 to 5, 1v1 allowed), so 3 to 5 in an
+    event of commander pods and 2 in a 1v1 event, whatever its game size."""
+    return range(2, 3) if event.one_v_one else range(3, 6)
+
+
+def check_final_size(event: Event, size: int) -> None:
+    """``InputError`` for a final table of a size ``final_sizes`` doesn't allow, in the words every face says."""
+    sizes = final_sizes(event)
+    if size not in sizes:
+        if event.one_v_one:
+            raise InputError(f"a final table seats 2 players in a 1v1 event, not {size}")
+        raise InputError(
+            f"a final table seats {sizes.start} to {sizes.stop - 1} players (one commander pod), not {size}"
+        )
+
+
 @dataclass(frozen=True)
 class Pairing:
     """A round just paired: its number, each table's players by name in seat order, and who goes first at each."""
@@ -197,7 +214,9 @@ class Rounds(EventBase):
         decks = {d.player: d for d in records_of(db, Deck).find(event=event_id)}
         missing = [p.name for p in active if p.id not in decks or not decks[p.id].valid]
         if missing and not force:
-            raise StateError("no legal deck registered for " + ", ".join(missing) + "; register them or use --force")
+            raise StateError(
+                "no legal deck registered for " + ", ".join(map(quoted, missing)) + "; register them or use --force"
+            )
         number = len(rounds) + 1
         sizes = game_table_sizes(len(active), event.game_size, event.one_v_one)
         rng = random.Random(event.seed * 1000 + number)
@@ -348,7 +367,7 @@ class Rounds(EventBase):
             for name in part:
                 player = self._player(db, event_id, name)
                 if player.id not in table:
-                    raise InputError(f"{player.name} is not at this table")
+                    raise InputError(f"{quoted(player.name)} is not at this table")
                 group.append(player.id)
             groups.append(group)
         return self.check_order(db, event_id, groups, table)
@@ -369,7 +388,11 @@ class Rounds(EventBase):
             names = {p.id: p.name for p in self._players(db, event_id)}
             raise InputError(
                 "the result must name every player at the table once"
-                + (f"; missing {', '.join(names[m] for m in missing)}" if missing else "; someone is named twice")
+                + (
+                    f"; missing {', '.join(quoted(names[m]) for m in missing)}"
+                    if missing
+                    else "; someone is named twice"
+                )
             )
         return groups
 
@@ -391,7 +414,8 @@ class Rounds(EventBase):
             pooled = {pool.player for pool in records_of(db, Pool).find(event=event_id)}
         return sorted((p.name for p in did_not_play(players, rounds, pooled)), key=lambda n: (n.casefold(), n))
 
-    def finish(self, event_id: int) -> None:
+    def finish(self, event_id: int) -> str:
+        """Close the event: no more results; returns the status it had."""
         with self.store.write() as db:
             event = self._event(db, event_id)
             self._require(event, "playing", "building", doing="finish the event")
@@ -401,3 +425,4 @@ class Rounds(EventBase):
             phase_change(db)
             records_of(db, Event).update(event_id, status="finished")
             history.log_change(db, event_id, history.DESK, "finish", event.status, "finished")
+            return event.status

@@ -91,7 +91,7 @@ def reset_code(events: Drafting, event_id: int, who: str, *, actor: Actor = DESK
             )
         player = events._player(db, event_id, who)
         if player.pod is None or player.bot:
-            raise StateError(f"{player.name} has no seat yet: codes are given at seating")
+            raise StateError(f"{quoted(player.name)} has no seat yet: codes are given at seating")
         records_of(db, Player).update(player.id, code=code, code_tries=0, code_tried_at=None, code_tried_from=None)
         records_of(db, CodeFailure).remove_where(event=event_id, player=player.id)
         presence.forget(db, event_id, player.id)  # nobody holds the seat until the new code is given

@@ -32,16 +32,16 @@ from events.night.games import GameBoard, Games
 from events.night.refusals import DESK, Actor
 from events.night.registration import Dropped, Registration
 from events.night.round_clock import RoundClock
-from events.night.rounds import Pairing, RecordedResult, Rounds
+from events.night.rounds import Pairing, RecordedResult, Rounds, check_final_size
 from events.night.shown import Answer, Clock, Number
 from events.night.standings import standings_of, tie_breaks
 from events.storage.records import Dispute, Event, Game, Player, Report, Result, Round
 from events.storage.store import Store
 from events.storage.tables import records_of
 from sets.errors import InputError, StateError
+from sets.visible import quoted
 
 PENDING = ("waiting", "disputed")
-FINAL_SIZES = range(2, 9)
 
 
 class NotYourTable(InputError):
@@ -158,7 +158,7 @@ class TableReports(EventBase):
         player = self._player(db, event_id, player_id)
         seat = seat_of(db, event_id, player.id)
         if seat is None:
-            raise StateError(f"{player.name} has no table yet: the desk pairs the round")
+            raise StateError(f"{quoted(player.name)} has no table yet: the desk pairs the round")
         rnd, number = seat
         if rnd.status == "closed":
             raise StateError(f"round {rnd.number} is over: every table's result is recorded")
@@ -404,10 +404,9 @@ class TableReports(EventBase):
     def top(self, event_id: int, size: int) -> FinalTable:
         """Seat the top ``size`` of the standings (still in the event) at a final table: a round of one
         table, marked final, with its own result; the highest standing goes first."""
-        if size not in FINAL_SIZES:
-            raise InputError(f"a final table seats {FINAL_SIZES.start} to {FINAL_SIZES.stop - 1} players, not {size}")
         with self.store.write() as db:
             event = self._event(db, event_id)
+            check_final_size(event, size)
             self._require(event, "playing", doing="seat a final table")
             rounds = sorted(records_of(db, Round).find(event=event_id), key=lambda r: r.number)
             if any(r.final for r in rounds):

@@ -312,7 +312,9 @@ def build_event_deck(events: Decks, event_id: int, who: str, console: Console, t
     """The deck builder at the line prompt over an event player's recorded pool, until 'done' registers a legal
     deck or the player leaves; True when a deck was registered ('done' or 'save')."""
     deck = EventDeck(events, event_id, who)
-    events.check_deck_change(event_id, deck.actor)  # closed registration: refused before any building (PhaseOver)
+    events.check_deck_change(
+        event_id, deck.player_id, deck.actor
+    )  # closed registration: refused before any building (PhaseOver)
     try:
         BuilderPrompt(deck, console, terminal).run()
     except Quit:

@@ -15,7 +15,7 @@ from rich.console import Console
 from events.night.opening import db_option
 from events.screens.builder import BuilderPrompt, pool_farewell
 from events.screens.table import TablePrompt
-from events.screens.terminal import Quit, Terminal
+from events.screens.terminal import Interrupted, Quit, Terminal
 from events.sessions.activities import PoolDeck, PracticeDeck
 from events.sessions.seat import SeatSession
 from events.sessions.table import DraftTable
@@ -56,7 +56,10 @@ class PracticeUI:
                 f"[bold green]The draft is over.[/] You drafted {len(self.picks.seat.pool)} cards.", markup=True
             )
             self.build()
-        except (Quit, KeyboardInterrupt):
+        except (Interrupted, KeyboardInterrupt):
+            leave(self.console, practice_farewell(self.table))
+            raise KeyboardInterrupt from None  # everything is saved; the command ends as every interrupted one: 130
+        except Quit:
             leave(self.console, practice_farewell(self.table))
 
     def build(self) -> None:
@@ -69,5 +72,8 @@ def run_pool_build(deck: PoolDeck, console: Console, terminal: Terminal) -> None
     """The deck builder at the line prompt over a pool that wasn't drafted here (``cmdraft build``, ``sealed --build``)."""
     try:
         BuilderPrompt(deck, console, terminal).run()
-    except (Quit, KeyboardInterrupt):
+    except (Interrupted, KeyboardInterrupt):
+        leave(console, pool_farewell(deck))
+        raise KeyboardInterrupt from None
+    except Quit:
         leave(console, pool_farewell(deck))

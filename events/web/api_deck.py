@@ -61,7 +61,7 @@ def deck_state(served: Served, player_id: int, deck: EventDeck | None = None) ->
     stats = session.stats()
     basics = {key: session.main.get(basic_land("" if key == "C" else key), 0) for key in BASIC_KEYS}
     registered = served.decks.deck_of(served.event_id, player_id)
-    closed = served.decks.decks_closed(served.event_id, served.wall())
+    closed = served.decks.decks_closed(served.event_id, served.wall(), player_id)
     return DeckState(
         # registration closed: the registered deck, read-only, and who can change it (the core's words)
         closed=None if closed is None else closed_words(closed),
@@ -124,7 +124,9 @@ def act(served: Served, player_id: int, action: DeckAction) -> DeckState:
     """One action on the deck being built; the new deck state (a refused action changes nothing: 400)."""
     fields = action.fields
     deck = deck_of(served, player_id)
-    served.decks.check_deck_change(served.event_id, deck.actor)  # closed registration: PhaseOver, as at a terminal
+    served.decks.check_deck_change(
+        served.event_id, deck.player_id, deck.actor
+    )  # closed registration: PhaseOver, as at a terminal
     session = deck.session
     step: Callable[[], object]
     match fields:

@@ -25,6 +25,7 @@ from events.web.api_common import ApiError, Served, file_signature, web_words
 from events.web.bodies import JoinBody
 from events.web.settings import DEFAULT
 from sets.errors import InputError
+from sets.visible import quoted
 
 SEAT_COOKIE, DESK_COOKIE = "cmdraft_seat", "cmdraft_desk"
 
@@ -169,7 +170,7 @@ def join(served: Served, body: JoinBody, address: str) -> tuple[str, int]:
     except InputError as error:
         raise ApiError(404, "no-player", web_words(str(error), "check the name on your seating slip")) from None
     if player.pod is None or player.bot or player.status != "active":
-        raise ApiError(409, "not-seated", f"{player.name} has no seat to pick at (not seated yet, or dropped)")
+        raise ApiError(409, "not-seated", f"{quoted(player.name)} has no seat to pick at (not seated yet, or dropped)")
     # too many wrong codes from this address: the core's SlowDown, answered 429 with retry_after (the seat takes
     # the right code from anywhere else)
     right = check_code(

@@ -252,7 +252,7 @@ ENDPOINTS: list[Endpoint] = [
         DeckState,
         "`main` and `sideboard` are the deck's cards with their counts; `pool` the pool's different cards, "
         "then the free basics (a card's `id` in the deck API is its place here); `closed` is null while registration "
-        "is open; after round 1 is paired or the desk's `--close` time, the line saying so and that only the desk can "
+        "is open for this player's deck (a player with no deck yet registers a first one after it closes); after round 1 is paired or the desk's `--close` time, the line saying so and that only the desk can "
         "change the deck: the page then shows the registered deck read-only; `correction` is the desk's reason when "
         "it corrected the deck",
     ),

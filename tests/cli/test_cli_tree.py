@@ -3,6 +3,7 @@ module is imported only when that group runs or shows its help, and every comman
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -93,6 +94,36 @@ def test_every_command_resolves_with_help_and_plain_help_text():
     for path, command in found.items():
         assert (command.help or "").strip(), path
         assert command.context_class.__name__ == "PlainContext", path  # help without rich's escaped brackets
+
+
+def test_every_command_that_prints_data_takes_json_and_the_docs_name_the_others():
+    """Before: docs/commands.md said every command that prints data takes --json; 'event finish' had none."""
+    root = typer.main.get_command(app)
+    found = dict(walk(root, click.Context(root, info_name="cmdraft")))
+    without = {
+        path
+        for path, command in found.items()
+        if not isinstance(command, click.Group) and not any("--json" in p.opts for p in command.params)
+    }
+    assert without == {("build",), ("serve",), ("event", "timer"), ("event", "print")}
+    said = (ROOT / "docs" / "commands.md").read_text(encoding="utf-8")
+    assert all(f"`{' '.join(path)}`" in said.split("\n\n")[1] for path in without)
+
+
+def test_event_finish_says_what_it_changed_as_json(cli, tmp_path):
+    db = tmp_path / "night.json"
+    assert cli("event", "new", "Friday", "--style", "bots", "--db", db).exit_code == 0
+    finished = cli("event", "finish", "1", "--db", db, "--json")
+    assert finished.exit_code == 3  # nothing to finish yet (registration): the refusal as without --json
+    assert cli("event", "player", "add", "1", "Ann", "Bo", "Cy", "--db", db).exit_code == 0
+    for step in (("seat",), ("draft",)):
+        assert cli("event", *step, "1", "--db", db).exit_code == 0
+    finished = cli("event", "finish", "1", "--db", db, "--json")
+    assert finished.exit_code == 0 and json.loads(finished.stdout) == {
+        "event": 1,
+        "status": "finished",
+        "was": "building",
+    }
 
 
 @pytest.mark.slow

@@ -297,6 +297,25 @@ def test_odd_encodings(tmp_path, idx, encoding):
     assert parsed.entries[0].name == "Murder" and len(parsed.entries) == 2
 
 
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"\xff\xfe1 Murder\n",  # a stray mark before UTF-8 text, an odd number of bytes
+        b"\xff\xfe1 Murder\n\n",  # the same, even: it would read as UTF-16 into other letters
+        b"\xfe\xff" + "1 Murder\n".encode("utf-16-be")[:-1],  # UTF-16 cut short
+    ],
+)
+def test_a_file_with_a_utf16_mark_that_isnt_utf16_says_so(tmp_path, cli, data):
+    """Before: "byte 0x0a on line 1 is not text in UTF-8, UTF-16 or Windows-1252"."""
+    path = tmp_path / "deck.txt"
+    path.write_bytes(data)
+    mark = " ".join(f"0x{byte:02x}" for byte in data[:2])
+    with pytest.raises(InputError, match=rf"deck.txt: starts with a UTF-16 byte-order mark \({mark}\) but the rest"):
+        read_file(path)
+    result = cli("deck", "check", path)
+    assert result.exit_code == 2 and result.stderr.strip().endswith("save the file as UTF-8 (or whole as UTF-16)")
+
+
 def test_huge_file(idx):
     text = "\n".join(f"{i % 4 + 1} Murder" for i in range(10000))
     deck, problems = resolve(parse(text), idx)

@@ -73,6 +73,8 @@ def test_the_app_in_a_terminal_quits_resumes_and_survives_a_kill(tmp_path):
     child.sendcontrol("c")  # Ctrl-C leaves as quit does
     child.expect(r"Saved\. Resume with")
     child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0  # a key that leaves, not an interrupt (130: a SIGINT from outside)
 
     child = spawn(["play", "--resume", "--db", str(db)], tmp_path)
     child.expect("pick 3/10")
@@ -124,3 +126,20 @@ def test_plain_mode_when_output_is_not_a_terminal(tmp_path):
     assert done.returncode == 0, done.stderr
     assert "Take 2 cards (numbers or names" in done.stdout and "Took 1 " in done.stdout
     assert my_picks(db)[0].positions == (0, 1)
+
+
+def test_a_sigint_from_outside_saves_and_exits_130_in_the_app_and_the_plain_prompt(tmp_path):
+    """A real terminal (a pseudo-terminal, the command in a process of its own): a SIGINT sent from outside
+    (`kill -INT`, `timeout -s INT`) says how to resume and ends with 130, as every interrupted command does.
+    Before: both faces ended with 0."""
+    db = tmp_path / "db.json"
+    for args, ready in ((["--plain"], PICK), ([], "pick 1/10")):
+        child = spawn(["play", *args, "--seed", "3", "--players", "4", "--db", str(db)], tmp_path)
+        child.expect(ready)
+        time.sleep(0.5)  # the app is mounted: its handler is in place
+        child.kill(signal.SIGINT)
+        child.expect(r"Saved\. Resume with: cmdraft play --resume")
+        child.expect(pexpect.EOF)
+        child.close()
+        assert (child.exitstatus, child.signalstatus) == (130, None), args
+        db = tmp_path / "second.json"

@@ -250,6 +250,18 @@ def test_requests_before_deck_building_are_a_forecast_apart(events, cli):
     assert "Forecast" in screen and "forecast short" in screen and "SHORTFALL" not in screen
 
 
+def test_a_request_for_a_dropped_player_is_refused_and_nothing_is_written(events, cli):
+    """Before: the request was written to the history (exit 0) though the ledger counts active players only."""
+    event_id = physical_event(events, ["Ann", "Bo"])
+    events.drop_player(event_id, "Bo")
+    before = events.history(event_id)
+    refused = cli("event", "pipers", event_id, "--request", "Bo=2", "--stock", "3", "--db", events.store.path)
+    assert refused.exit_code == 3
+    assert refused.stderr.strip().endswith("'Bo' has dropped; their request to add Pipers can't be recorded")
+    assert events.history(event_id) == before and events.piper_ledger(event_id).forecast.requested == 0
+    assert events.event(event_id).piper_stock == 0  # the stock given with it isn't set either
+
+
 # --- typed pools that forgive typos ------------------------------------------------------------------------------
 
 

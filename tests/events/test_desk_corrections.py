@@ -71,6 +71,27 @@ def test_unicode_forms_spaces_and_case_make_the_same_name(events, cli, first, se
     assert clash.exit_code == 2 and "same name as player #1" in clash.stderr
 
 
+@pytest.mark.parametrize(
+    ("names", "refusal"),
+    [
+        (["A1", "A2", "x" * 81, "A3"], r"player name 'x{24}…' is 81 characters; keep it to 80; none of the 4 names"),
+        (["A1", "Ann", "A3"], r"'Ann' is the same name as player #1 'Ann'.*; none of the 3 names"),
+        (["A1", "B", "a1"], r"'a1' is the same name as 'A1', given before it.*; none of the 3 names"),
+    ],
+)
+def test_adding_several_players_is_all_or_nothing(events, cli, names, refusal):
+    event_id = physical(events, ["Ann"])
+    with pytest.raises(InputError, match=refusal):
+        events.add_players(event_id, names)
+    result = cli("event", "player", "add", event_id, *names, "--db", events.store.path)
+    assert result.exit_code == 2 and "none of the" in result.stderr and len(result.stderr.splitlines()) == 1
+    assert [p.name for p in events.snapshot(event_id).players] == ["Ann"]
+    assert [e.what for e in events.history(event_id)].count("player add") == 1
+    again = cli("event", "player", "add", event_id, "A1", "A2", "A3", "--db", events.store.path)
+    assert again.exit_code == 0
+    assert [p.name for p in events.snapshot(event_id).players] == ["Ann", "A1", "A2", "A3"]
+
+
 def test_check_in_seats_only_those_present_and_lists_no_shows(events, cli):
     event_id = physical(events, SIXTEEN[:10])
     result = cli("event", "player", "checkin", event_id, "Player 01", "Player 02", "--db", events.store.path)

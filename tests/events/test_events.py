@@ -376,11 +376,11 @@ def test_commander_tax_is_counted_per_commander(events):
 @pytest.mark.parametrize(
     ("damage", "message"),
     [
-        (("Ann", "Bo", "Akroma", 3), "Bo has no commander 'Akroma'"),
+        (("Ann", "Bo", "Akroma", 3), "'Bo' has no commander 'Akroma'"),
         (("Ann", "Bo", "Piper", 3), "say which"),
         (("Ann", "Bo", "Piper#3", 3), "not a #3"),
         (("Ann", "Cy", "Piper#2", 3), "not a #2"),
-        (("Bo", "Ann", "Piper", 3), "Ann has no registered deck"),
+        (("Bo", "Ann", "Piper", 3), "'Ann' has no registered deck"),
     ],
 )
 def test_a_commander_the_source_player_does_not_have_is_refused(events, damage, message):
@@ -461,6 +461,38 @@ def test_names_with_any_characters_are_safe(events, tmp_path, cli):
     assert written and all(p.parent == out for p in written)
     show = cli("event", "show", str(event_id), "--db", events.store.path)
     assert "[bold red]X[/]" in show.stdout and "Zoë 🦄" in show.stdout
+
+
+EVIL = "Evil\u202eName"  # a right-to-left override: quoted, it is written out and can't turn the message around
+
+
+def test_messages_that_show_a_player_name_quote_it(events, cli):
+    """Before: "Late Larry is not at this table", "missing Evil\u202eName", "Ann has no seat code yet"."""
+    event_id = events.create("Quotes", style="bots", seed=3)
+    for name in ("Ann", "Bo", "Cy", "Di", "Late Larry", EVIL):
+        events.add_player(event_id, name)
+    events.seat(event_id)
+    events.start_draft(event_id)
+    for name in ("Ann", "Bo", "Cy", "Di"):
+        events.register_deck(event_id, name, auto=True)
+    with pytest.raises(StateError, match=r"^no legal deck registered for 'Late Larry', 'Evil\\u202eName'; register"):
+        events.new_round(event_id)
+    tables = events.new_round(event_id, force=True).tables  # 6 players: two tables of 3
+    other = tables[1][0]
+    with pytest.raises(InputError, match=rf"^'{other}' is not at this table$"):
+        events.record_result(event_id, 1, 1, " > ".join([*tables[0][:2], other]).replace(EVIL, f"#{6}"))
+    shown = {name: ("#6" if name == EVIL else name) for name in tables[0]}
+    left_out = tables[0][-1]
+    missing = left_out.replace(EVIL, "Evil\\u202eName")
+    with pytest.raises(InputError, match=rf"; missing '{missing}'$"):
+        events.record_result(event_id, 1, 1, " > ".join(shown[name] for name in tables[0][:-1]))
+    events.drop_player(event_id, "Late Larry")
+    again = cli("event", "player", "drop", event_id, "Late Larry", "--db", events.store.path)
+    assert again.exit_code == 3 and again.stderr.strip().endswith("'Late Larry' has already dropped")
+    terminal = events.create("Codes", style="terminal", seed=1)
+    events.add_player(terminal, "Ann")
+    code = cli("event", "player", "code", terminal, "Ann", "--db", events.store.path)
+    assert code.exit_code == 3 and "'Ann' has no seat code yet" in code.stderr
 
 
 # --- storage that loses nothing ----------------------------------------------------------------------------

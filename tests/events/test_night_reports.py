@@ -277,15 +277,23 @@ def test_the_tracker_from_the_table_is_optional_and_undoes_only_ones_own_entry(n
     assert at_table is not None and not isinstance(at_table.game, UnsetType) and at_table.game.players[1].life == 33
 
 
-def test_a_final_table_needs_closed_rounds_and_seats_two_to_eight(night):
+def test_a_final_table_needs_closed_rounds_and_seats_one_commander_pod(night):
+    """Before: 2 to 8 at a game size of 4 (2 and 8 make no commander pod); RULES 1: pods of 3 to 5, 1v1 allowed."""
     events, event_id, reports, views = night
     with pytest.raises(StateError):
         reports.top(event_id, 4)
     events.new_round(event_id)
     with pytest.raises(StateError, match="needs its result"):
         reports.top(event_id, 4)
-    with pytest.raises(InputError, match="2 to 8"):
-        reports.top(event_id, 9)
+    for size in (2, 6, 8, 9):
+        with pytest.raises(InputError, match=rf"a final table seats 3 to 5 players \(one commander pod\), not {size}$"):
+            reports.top(event_id, size)
+    duel = events.create("Duels", style="bots", one_v_one=True, seed=1)
+    for size in (3, 4):
+        with pytest.raises(InputError, match=rf"a final table seats 2 players in a 1v1 event, not {size}$"):
+            reports.top(duel, size)
+    with pytest.raises(StateError):  # the size is right; the event isn't playing yet
+        reports.top(duel, 2)
 
 
 def test_event_top_prints_the_final_table_and_its_result_is_recorded_as_any_other(night, cli):

@@ -3,6 +3,7 @@ changes only by the desk's correction, with its reason, which the player sees.  
 
 from __future__ import annotations
 
+import json
 import shlex
 from pathlib import Path
 
@@ -62,6 +63,28 @@ def test_the_desk_corrects_a_deck_after_round_one_only_with_a_reason_the_player_
         assert ok(ann.get("/api/deck"))["correction"] == "a basic was missing"
 
 
+def test_a_late_players_first_deck_after_round_one_is_no_correction(four, manual_clock, cli):  # noqa: F811
+    """Before: a sealed player added after round 1 was paired could register a first deck only as a correction."""
+    db, event_id, _ = four
+    assert cli("event", "round", event_id, "--db", db).exit_code == 0
+    added = cli("event", "player", "add", event_id, "Very Late Vic", "--sealed", "--db", db)
+    assert added.exit_code == 0, added.stderr
+    events = Night(Store(db))
+    vic = events.player_id(event_id, "Very Late Vic")
+    seat = Actor.seat(vic, "browser", "Very Late Vic")
+    assert events.decks_closed(event_id, player_id=vic) is None  # what the phone's deck page shows: open
+    events.check_deck_change(event_id, vic, seat)  # the builder at a phone or a terminal: open too
+    assert events.decks_closed(event_id) == "round 1 has been paired"  # everyone else's stays closed
+    first = cli("event", "deck", event_id, "Very Late Vic", "--auto", "--db", db)
+    assert first.exit_code == 0, first.stderr
+    entry = Night(Store(db)).history(event_id)[-1]
+    assert entry.what == "deck" and "reason" not in entry.new
+    again = cli("event", "deck", event_id, "Very Late Vic", "--auto", "--db", db)
+    assert again.exit_code == 3 and "only as a correction, with its reason (--reason TEXT)" in again.stderr
+    with pytest.raises(PhaseOver, match="ask the organizer"):
+        events.check_deck_change(event_id, vic, seat)
+
+
 def test_a_terminal_builder_after_round_one_is_refused_with_the_same_words(four, cli):  # noqa: F811
     db, event_id, _ = four
     assert cli("event", "round", event_id, "--db", db).exit_code == 0
@@ -75,10 +98,10 @@ def test_the_desk_can_close_registration_earlier_at_a_time_it_sets(four, manual_
     ann = Actor.seat(events.player_id(event_id, "Ann"), "browser", "Ann")
     later = manual_clock.now() + 600
     events.close_decks(event_id, later)
-    events.check_deck_change(event_id, ann)  # not yet
+    events.check_deck_change(event_id, ann.player, ann)  # not yet
     manual_clock.advance(601)
     with pytest.raises(PhaseOver, match="the desk closed it"):
-        events.check_deck_change(event_id, ann)
+        events.check_deck_change(event_id, ann.player, ann)
     with pytest.raises(PhaseOver):
         events.register_deck(event_id, "Ann", auto=True, actor=ann)
     closed = cli("event", "deck", event_id, "--close", "now", "--db", db, "--json")
@@ -87,6 +110,23 @@ def test_the_desk_can_close_registration_earlier_at_a_time_it_sets(four, manual_
     assert by_player.exit_code == 0
     with pytest.raises(NotAllowed, match="only the desk can close deck registration"):
         events.close_decks(event_id, actor=ann)
+
+
+def test_closing_registration_at_a_time_already_past_says_it_is_closed_now(four, manual_clock, cli):  # noqa: F811
+    """Before: '--close 2020-01-01T00:00' answered "closes at 2020-01-01…" though registration was closed."""
+    db, event_id, _ = four
+    events = Night(Store(db))
+    later = events.close_decks(event_id, manual_clock.now() + 600)
+    assert later.closed is None and later.words.startswith("deck registration closes at ")
+    past = events.close_decks(event_id, manual_clock.now() - 60)
+    assert past.closed == "the desk closed it" and events.decks_closed(event_id) == past.closed
+    assert past.words.startswith(f"deck registration is closed now (the desk closed it at {past.at}): ")
+    shown = cli("event", "deck", event_id, "--close", "2020-01-01T00:00", "--db", db)
+    assert shown.exit_code == 0 and shown.stdout.startswith(
+        "Deck registration is closed now (the desk closed it at 2020-01-01T00:00:00+00:00): only the desk"
+    )
+    answer = json.loads(cli("event", "deck", event_id, "--close", "now", "--db", db, "--json").stdout)
+    assert answer["closed"] is True and answer["message"].startswith("deck registration is closed now")
 
 
 def test_a_player_registers_only_their_own_deck(four):  # noqa: F811

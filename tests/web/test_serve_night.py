@@ -195,12 +195,12 @@ def test_a_player_acts_only_for_their_own_table_and_the_room_shows_nothing_priva
         assert page.status_code == 200 and "room.js" in page.text
 
 
-@pytest.mark.parametrize("size", [1, 9])
+@pytest.mark.parametrize("size", [1, 2, 8, 9])
 def test_a_final_table_size_the_core_refuses_is_refused_in_its_words_at_the_desk_and_the_cli(night, manual_clock, size):
-    """A final table seats 2 to 8 (the core's rule, ``FINAL_SIZES``): the desk asks the core, as the CLI does, and
-    both say the one refusal in the same words; nothing is seated."""
+    """A final table seats one commander pod, 3 to 5 (the core's rule, ``final_sizes``): the desk asks the core, as the
+    CLI does, and both say the one refusal in the same words; nothing is seated."""
     db, event_id, _ = night
-    words = f"a final table seats 2 to 8 players, not {size}"
+    words = f"a final table seats 3 to 5 players (one commander pod), not {size}"
     with TestClient(app_of(db, event_id, manual_clock), headers=ORIGIN) as desk:
         answer = desk.post("/api/desk/top", json={"size": size}, headers=DESK)
     assert answer.status_code == 400 and answer.json()["error"]["message"] == words

@@ -83,11 +83,11 @@ def event_deck(
     deck, with --reason (kept in the history and shown to the player)."""
     events = core(db, Decks)
     if close is not None:
-        when = events.close_decks(event_id, closing_at(close))
+        closing = events.close_decks(event_id, closing_at(close))
         if as_json:
-            emit_json({"decks_close": when})
+            emit_json(closing.to_json())
         else:
-            out().print(f"Deck registration closes at {when} (UTC); after that only the desk changes a deck.")
+            out().print(closing.words[0].upper() + closing.words[1:] + ".")
         return
     if name is None:
         snap = events.snapshot(event_id)

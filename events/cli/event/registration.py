@@ -138,7 +138,7 @@ def player_add(
     """Register players (after seating: a seat in the smallest pod with room, or a re-seat offer when
     every pod is full; after the draft has started: with a sealed pool)."""
     events = core(db, Registration)
-    ids = [events.add_player(event_id, name, bot=bot, sealed=sealed) for name in names]
+    ids = events.add_players(event_id, names, bot=bot, sealed=sealed)
     snap = events.snapshot(event_id)
     rows = {p.id: p for p in snap.players}
     offer = events.late_offer(event_id)
@@ -263,7 +263,7 @@ def player_code(
                 f"event {event_id} has no seat codes (it was made with --no-codes, or is not a terminal draft)"
             )
         if not found.code:
-            raise StateError(f"{found.name} has no seat code yet: codes are given at seating")
+            raise StateError(f"{quoted(found.name)} has no seat code yet: codes are given at seating")
         player, code = found.name, found.code
     if as_json:
         emit_json({"player": player, "code": code, "reset": reset})

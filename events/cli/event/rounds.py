@@ -204,7 +204,10 @@ def event_clock(
 
 def event_top(
     event_id: EventArg,
-    size: Annotated[int, typer.Argument(metavar="N", help="Players at the final table (2 to 8; 4 or 5 for a pod).")],
+    size: Annotated[
+        int,
+        typer.Argument(metavar="N", help="Players at the final table: one commander pod, 3 to 5 (2 in a 1v1 event)."),
+    ],
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -227,7 +230,10 @@ def event_top(
         out().print(shown(line), soft_wrap=True)
 
 
-def event_finish(event_id: EventArg, db: DbOption = None) -> None:
+def event_finish(event_id: EventArg, db: DbOption = None, as_json: JsonOption = False) -> None:
     """Close the event: no more results."""
-    core(db, Rounds).finish(event_id)
+    was = core(db, Rounds).finish(event_id)
+    if as_json:
+        emit_json({"event": event_id, "status": "finished", "was": was})
+        return
     out().print(f"event {event_id} finished")

@@ -25,6 +25,8 @@ def run_practice(session: DraftTable, confirm: bool = False, export_root: Path |
     app = PracticeApp(session, confirm=confirm, export_root=export_root)
     app.run()
     print(app.farewell)
+    if app.interrupted:  # everything is saved; the command ends as every interrupted one: 130
+        raise KeyboardInterrupt
 
 
 def run_build(deck: PoolDeck) -> None:
@@ -34,3 +36,5 @@ def run_build(deck: PoolDeck) -> None:
     app = BuildApp(deck)
     app.run()
     print(app.farewell)
+    if app.interrupted:
+        raise KeyboardInterrupt

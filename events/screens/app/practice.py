@@ -12,6 +12,7 @@ from pathlib import Path
 from textual.app import App
 from textual.binding import Binding
 
+from events import portable
 from events.screens.app.builder import BuilderScreen
 from events.screens.app.review import ReviewScreen
 from events.screens.app.table import TableScreen
@@ -35,6 +36,15 @@ class DeckApp(App):
 
     BINDINGS = [Binding("ctrl+c", "leave", "Quit", show=False, priority=True)]
     ENABLE_COMMAND_PALETTE = False
+    interrupted = False  # a SIGINT from outside ended the app (its Ctrl-C key leaves as 'q' does)
+
+    def on_mount(self) -> None:
+        if not self.is_headless:
+            portable.on_interrupt(self.interrupt)
+
+    def interrupt(self) -> None:
+        self.interrupted = True
+        self.leave()
 
     def show_review(self, activity: DeckActivity) -> None:
         try:
