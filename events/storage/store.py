@@ -283,21 +283,30 @@ class Store:
         if not self.path.exists():
             return None
         newest = self.path.with_name(f"{self.path.name}.bak.1")
-        temporary = newest.with_name(f".{newest.name}.{os.getpid()}.tmp")
-        try:
-            copy_private(self.path, temporary)
+
+        def move_up() -> None:
             for index in range(KEEP_BACKUPS - 1, 0, -1):
                 older = self.path.with_name(f"{self.path.name}.bak.{index}")
                 if older.exists():
                     portable.replace(older, self.path.with_name(f"{self.path.name}.bak.{index + 1}"))
-            portable.replace(temporary, newest)
+
+        return self._copy_to(newest, f"cannot back up database {self.path}", move_up)
+
+    def _copy_to(self, target: Path, failure: str, before_rename: Callable[[], None] | None = None) -> Path:
+        """The database copied owner-only to ``target``: whole and fsynced under a temporary name, then renamed
+        into place (``before_rename`` run just before), the folder synced; a refusal removes the temporary and
+        changes nothing (``failure``: what the error says could not be done)."""
+        temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+        try:
+            copy_private(self.path, temporary)
+            if before_rename is not None:
+                before_rename()
+            portable.replace(temporary, target)
             _fsync_folder(self.path.parent)
         except OSError as error:
             temporary.unlink(missing_ok=True)
-            raise StorageError(
-                f"cannot back up database {self.path}: {error.strerror or error}; nothing was changed"
-            ) from None
-        return newest
+            raise StorageError(f"{failure}: {error.strerror or error}; nothing was changed") from None
+        return target
 
     def backup(self) -> Path | None:
         """Rotate the backups and copy the database to ``NAME.bak.1``."""
@@ -318,17 +327,7 @@ class Store:
         while os.path.lexists(aside):
             number += 1
             aside = self.path.with_name(f"{self.path.name}.damaged-{stamp}-{number}")
-        temporary = aside.with_name(f".{aside.name}.{os.getpid()}.tmp")
-        try:
-            copy_private(self.path, temporary)
-            portable.replace(temporary, aside)
-            _fsync_folder(self.path.parent)
-        except OSError as error:
-            temporary.unlink(missing_ok=True)
-            raise StorageError(
-                f"cannot keep the damaged database {self.path} aside: {error.strerror or error}; nothing was changed"
-            ) from None
-        return aside
+        return self._copy_to(aside, f"cannot keep the damaged database {self.path} aside")
 
     def _readable(self) -> bool:
         """Whether the database file is there and a cmdraft database this release can read."""

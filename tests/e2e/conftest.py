@@ -9,8 +9,9 @@ import shutil
 import pytest
 from playwright.sync_api import expect, sync_playwright
 
-from tests.helpers.browsers import ARGS, CHROMIUM, SCRIPT_NAME, Served
+from tests.helpers.browsers import ARGS, CHROMIUM, SCRIPT_NAME, SIX_PLAYERS, Served
 from tests.helpers.nights import start, terminal_night
+from tests.helpers.served import drafted_night
 
 
 @pytest.fixture
@@ -28,6 +29,16 @@ def pod(tmp_path, cli):
 def server(pod):
     served = Served(*pod)
     yield served
+    served.stop()
+
+
+@pytest.fixture
+def night_server(tmp_path, cli):
+    """The night after a draft of ``SIX_PLAYERS`` (``drafted_night``), served: (database, event, server)."""
+    db = tmp_path / "night.json"
+    event_id = drafted_night(cli, db, SIX_PLAYERS)
+    served = Served(db, event_id)
+    yield db, event_id, served
     served.stop()
 
 

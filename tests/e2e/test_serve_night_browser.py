@@ -11,26 +11,15 @@ import re
 import urllib.request
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import expect
 
 from events.storage.store import Store
 from tests.helpers.browsers import LAPTOP, PHONE, Served
+from tests.helpers.browsers import SIX_PLAYERS as NAMES
 from tests.helpers.night import Night
 from tests.helpers.nights import codes_of, terminal_night
 from tests.helpers.pages import desk, open_table
 from tests.helpers.served import drafted_night
-
-NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
-
-
-@pytest.fixture
-def night_server(tmp_path, cli):
-    db = tmp_path / "night.json"
-    event_id = drafted_night(cli, db, NAMES)
-    served = Served(db, event_id)
-    yield db, event_id, served
-    served.stop()
 
 
 def script(base: str, path: str, body: dict | None = None, token: str | None = None) -> dict:

@@ -9,31 +9,19 @@ from __future__ import annotations
 import json
 import urllib.request
 
-import pytest
 from playwright.sync_api import Page, expect
 
 from events.storage.store import Store
 from tests.helpers.browsers import LAPTOP, PHONE, Served
+from tests.helpers.browsers import SIX_PLAYERS as NAMES
 from tests.helpers.night import Night
 from tests.helpers.nights import codes_of
 from tests.helpers.pages import desk, open_table
-from tests.helpers.served import drafted_night
-
-NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
 
 # The shown elements reaching past the viewport's right edge (nothing on a phone page may need a sideways scroll).
 OVERFLOWING = """() => [...document.querySelectorAll('body *')]
   .filter(n => n.offsetParent !== null && n.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
   .map(n => n.tagName.toLowerCase() + (n.id ? '#' + n.id : ''))"""
-
-
-@pytest.fixture
-def night_server(tmp_path, cli):
-    db = tmp_path / "night.json"
-    event_id = drafted_night(cli, db, NAMES)
-    served = Served(db, event_id)
-    yield db, event_id, served
-    served.stop()
 
 
 def at_table(browser, served: Served, db, event_id: int, name: str) -> Page:

@@ -27,6 +27,8 @@ ARGS = [
 ]
 
 
+SIX_PLAYERS = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]  # the night the e2e night_server fixture serves
+
 PHONE = {"width": 390, "height": 844}
 
 
