@@ -17,6 +17,7 @@ from events.night.base import EventBase
 from events.night.packs_secret import new_secret, pod_seed
 from events.night.refusals import DESK, Actor
 from events.night.schema import card_ref
+from events.night.serving import stopped_before
 from events.sessions.table import DraftTable
 from events.storage.draft_files import TableSession
 from events.storage.draft_records import fold, live_state
@@ -215,7 +216,8 @@ class Drafting(EventBase):
 
     def recover(self) -> list[int]:
         """Finish what an interrupted command left in drafting events: seats of dropped players go
-        to bots, finished pod drafts get their pools, and an event whose pods are all done moves to
+        to bots, a pick whose time ran out is made (not while the event's server is down: ``stopped_before``),
+        finished pod drafts get their pools, and an event whose pods are all done moves to
         building.  Every event command runs this first; a read-only database is left as it is.
         Returns the events that moved on."""
         if not self.store.writable():
@@ -237,7 +239,9 @@ class Drafting(EventBase):
                     humans, due, status = state
                     if any(pid in dropped and seat in humans for seat, pid in enumerate(pod.players)):
                         stranded.append((event_id, pod))
-                    elif due:
+                    elif due and not stopped_before(self.path, event_id):
+                        # (a server served the event and is down: its phones can't pick, so their clocks wait for
+                        # the next ``serve``, which starts them over; the terminals at the draft time out as ever)
                         late.append((event_id, pod.number))
                     settle = settle or (status != "drafting" and not set(pod.players) <= have)
         for event_id, pod in stranded:

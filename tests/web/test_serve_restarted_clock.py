@@ -66,3 +66,25 @@ def test_the_next_server_is_told_one_served_the_event_and_stopped_or_crashed(tmp
     assert stopped_before(db, 1) and not stopped_before(db, 2)  # stopped (Ctrl-C), this event only
     marker(db, 1).write_text('{"url": "http://127.0.0.1:8000", "pid": 999999999}', encoding="utf-8")
     assert stopped_before(db, 1)  # a crash left the file of a process that is gone
+
+
+def test_while_the_server_is_down_no_desk_command_hands_the_phones_picks_to_the_timer(tmp_path, cli, manual_clock):
+    """Every event command first finishes what was left behind (``recover``), a pick whose time ran out among it.
+    While the event's server is down its phones can't pick: their overdue picks wait for the next ``serve``, which
+    starts the clocks over (the tester's outage of 70 s against a 60 s timer, the desk looking meanwhile)."""
+    db = tmp_path / "down.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2, timer=60)
+    codes = codes_of(db, event_id)
+    with serving(db, event_id, "http://127.0.0.1:8000"), client(db, event_id, manual_clock, watch=False) as web:
+        ann = phone(web, event_id, "Ann", codes["Ann"])
+        before = ann.seat()["draft"]
+    manual_clock.advance(70)  # the server stopped (Ctrl-C): past every deadline
+    assert cli("event", "show", event_id, "--db", db).exit_code == 0  # the desk looks meanwhile
+    assert stopped_before(db, event_id)
+    again = client(db, event_id, manual_clock, watch=False)
+    again.app.state.server.served.warm(restart_clocks=stopped_before(db, event_id))  # as 'cmdraft serve' starts
+    with again:
+        ann = Phone(again, ann.token)
+        state = ann.seat()["draft"]
+        assert (state["pack"], state["pick"], state["last"]) == (before["pack"], before["pick"], None)
+        assert state["deadline"] == pytest.approx(manual_clock.now() + 60, abs=1)
