@@ -95,3 +95,46 @@ def test_a_pick_the_stream_never_answers_closes_it_and_the_page_reconnects_and_s
     log = draft_log(db, event_id)
     assert len(log) == before + 1 + bots_downstream(db, event_id, "Ann")  # once, and the bots after her
     context.close()
+
+
+def test_a_pick_that_got_no_answer_is_never_sent_for_the_next_seat_joined_on_the_phone(pod, server, browser, cli):
+    """Ann's pick gets no answer, and meanwhile the desk gives her seat a new code: the page goes to the join
+    screen.  Bo joins on the same phone (his pack is at the same pack, pick and size as Ann's was): when his stream
+    drops and the page reconnects, Ann's cards are not sent as Bo's pick."""
+    db, event_id = pod
+    codes, numbers = codes_of(db, event_id), player_numbers(db, event_id)
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    routes: list[WebSocketRoute] = []
+
+    def swallow_the_first_pick(route: WebSocketRoute) -> None:
+        routes.append(route)
+        to_server = route.connect_to_server()
+        first = len(routes) == 1
+        route.on_message(lambda message: None if first and '"pick"' in str(message) else to_server.send(message))
+
+    context.route_web_socket(re.compile(r"/api/stream"), swallow_the_first_pick)
+    page = context.new_page()
+    page.goto(f"{server.url}/join?event={event_id}&player={numbers['Ann']}")
+    page.fill("#join-code", codes["Ann"])
+    page.click("#join-button")
+    expect(page.locator("#pack .card")).to_have_count(20)
+    expect(page.locator("#conn")).to_have_attribute("data-state", "ok")
+    before = len(draft_log(db, event_id))
+    page.locator("#pack .card").first.click()
+    page.locator("#pack .card").last.click()
+    page.clock.install()
+    page.click("#confirm")
+    assert cli("event", "player", "code", event_id, "Ann", "--reset", "--db", db).exit_code == 0
+    page.clock.fast_forward(16_000)  # no answer: the page asks again, and Ann's seat needs its new code
+    expect(page.locator("#join-notice")).to_contain_text("new code")
+    page.fill("#join-player", str(numbers["Bo"]))
+    page.fill("#join-code", codes["Bo"])
+    page.click("#join-button")
+    expect(page.locator("#pack .card")).to_have_count(20)
+    expect(page.locator("#conn")).to_have_attribute("data-state", "ok")
+    routes[-1].close()  # Bo's stream drops: the page reconnects
+    page.clock.fast_forward(20_000)
+    expect(page.locator("#conn")).to_have_attribute("data-state", "ok")
+    expect(page.locator("#pack .card")).to_have_count(20)
+    assert len(draft_log(db, event_id)) == before  # nobody's pick was made: not Ann's, nor hers as Bo's
+    context.close()
