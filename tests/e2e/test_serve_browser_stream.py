@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import re
 
-from playwright.sync_api import WebSocketRoute, expect
+from playwright.sync_api import Page, WebSocketRoute, expect
 
 from tests.helpers.browsers import PHONE, SCRIPT_NAME, bots_downstream, player_numbers, tap_and_confirm, upstream_of
 from tests.helpers.nights import codes_of
@@ -54,53 +54,10 @@ def test_the_page_picks_over_its_open_stream_and_posts_the_pick_when_it_has_none
         context.close()
 
 
-def test_a_pick_the_stream_never_answers_closes_it_and_the_page_reconnects_and_sends_it_again(pod, server, browser):
-    """The page's own 15 s wait runs on Playwright's clock (fast-forwarded), not the test's.  The pick that got no
-    answer is sent again by itself once the server answers with the same pack in front of the seat: a player
-    whose phone lost the server (or whose server was started again) taps nothing twice."""
-    db, event_id = pod
-    codes, numbers = codes_of(db, event_id), player_numbers(db, event_id)
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
-    opened: list[str] = []
-
-    def swallow_the_first_pick(route: WebSocketRoute) -> None:  # a connection that dies silently mid-pick
-        opened.append(route.url)
-        to_server = route.connect_to_server()
-        first = len(opened) == 1
-
-        def forward(message) -> None:
-            if not (first and '"pick"' in str(message)):
-                to_server.send(message)
-
-        route.on_message(forward)
-
-    context.route_web_socket(re.compile(r"/api/stream"), swallow_the_first_pick)
-    page = context.new_page()
-    page.goto(f"{server.url}/join?event={event_id}&player={numbers['Ann']}")
-    page.fill("#join-code", codes["Ann"])
-    page.click("#join-button")
-    expect(page.locator("#pack .card")).to_have_count(20)
-    expect(page.locator("#conn")).to_have_attribute("data-state", "ok")
-    before = len(draft_log(db, event_id))
-    page.locator("#pack .card").first.click()
-    page.locator("#pack .card").last.click()
-    expect(page.locator("#confirm")).to_be_enabled()
-    page.clock.install()  # from here the page's timers run on Playwright's clock
-    page.click("#confirm")
-    page.clock.fast_forward(16_000)
-    expect(page.locator("#toast")).to_contain_text("your pick is sent again")
-    expect(page.locator("#pool-count")).to_have_text("2")  # taken, with no second tap
-    expect(page.locator("#conn")).to_have_attribute("data-state", "ok")
-    assert len(opened) == 2  # a new stream
-    log = draft_log(db, event_id)
-    assert len(log) == before + 1 + bots_downstream(db, event_id, "Ann")  # once, and the bots after her
-    context.close()
-
-
-def test_a_pick_that_got_no_answer_is_never_sent_for_the_next_seat_joined_on_the_phone(pod, server, browser, cli):
-    """Ann's pick gets no answer, and meanwhile the desk gives her seat a new code: the page goes to the join
-    screen.  Bo joins on the same phone (his pack is at the same pack, pick and size as Ann's was): when his stream
-    drops and the page reconnects, Ann's cards are not sent as Bo's pick."""
+def ann_confirms_a_pick_her_stream_swallows(pod, server, browser) -> tuple[Page, list[WebSocketRoute], int]:
+    """Ann's phone, whose first stream takes her pick and never passes it on (a connection that dies silently
+    mid-pick): joined, two cards tapped, the page's timers on Playwright's clock from then, Confirm pressed.  The
+    page, its streams' routes, and the draft's picks before."""
     db, event_id = pod
     codes, numbers = codes_of(db, event_id), player_numbers(db, event_id)
     context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
@@ -122,8 +79,35 @@ def test_a_pick_that_got_no_answer_is_never_sent_for_the_next_seat_joined_on_the
     before = len(draft_log(db, event_id))
     page.locator("#pack .card").first.click()
     page.locator("#pack .card").last.click()
-    page.clock.install()
+    expect(page.locator("#confirm")).to_be_enabled()
+    page.clock.install()  # from here the page's timers run on Playwright's clock
     page.click("#confirm")
+    return page, routes, before
+
+
+def test_a_pick_the_stream_never_answers_closes_it_and_the_page_reconnects_and_sends_it_again(pod, server, browser):
+    """The page's own 15 s wait runs on Playwright's clock (fast-forwarded), not the test's.  The pick that got no
+    answer is sent again by itself once the server answers with the same pack in front of the seat: a player
+    whose phone lost the server (or whose server was started again) taps nothing twice."""
+    db, event_id = pod
+    page, opened, before = ann_confirms_a_pick_her_stream_swallows(pod, server, browser)
+    page.clock.fast_forward(16_000)
+    expect(page.locator("#toast")).to_contain_text("your pick is sent again")
+    expect(page.locator("#pool-count")).to_have_text("2")  # taken, with no second tap
+    expect(page.locator("#conn")).to_have_attribute("data-state", "ok")
+    assert len(opened) == 2  # a new stream
+    log = draft_log(db, event_id)
+    assert len(log) == before + 1 + bots_downstream(db, event_id, "Ann")  # once, and the bots after her
+    page.context.close()
+
+
+def test_a_pick_that_got_no_answer_is_never_sent_for_the_next_seat_joined_on_the_phone(pod, server, browser, cli):
+    """Ann's pick gets no answer, and meanwhile the desk gives her seat a new code: the page goes to the join
+    screen.  Bo joins on the same phone (his pack is at the same pack, pick and size as Ann's was): when his stream
+    drops and the page reconnects, Ann's cards are not sent as Bo's pick."""
+    db, event_id = pod
+    codes, numbers = codes_of(db, event_id), player_numbers(db, event_id)
+    page, routes, before = ann_confirms_a_pick_her_stream_swallows(pod, server, browser)
     assert cli("event", "player", "code", event_id, "Ann", "--reset", "--db", db).exit_code == 0
     page.clock.fast_forward(16_000)  # no answer: the page asks again, and Ann's seat needs its new code
     expect(page.locator("#join-notice")).to_contain_text("new code")
@@ -137,4 +121,4 @@ def test_a_pick_that_got_no_answer_is_never_sent_for_the_next_seat_joined_on_the
     expect(page.locator("#conn")).to_have_attribute("data-state", "ok")
     expect(page.locator("#pack .card")).to_have_count(20)
     assert len(draft_log(db, event_id)) == before  # nobody's pick was made: not Ann's, nor hers as Bo's
-    context.close()
+    page.context.close()
