@@ -183,6 +183,9 @@ def serve(
     restarted = stopped_before(events.path, event_id)  # a server served the event and stopped: phones couldn't pick
     sock = listening(host, port)
     url = f"http://{host}:{sock.getsockname()[1]}"
+    # The drafts read before the first phone asks, and the phones' clocks started over before the server says it
+    # serves the event: until it does, no other party times them out (``phone_clocks``); from then on any may.
+    app.state.server.served.warm(restart_clocks=restarted)
     announced = contextlib.ExitStack()  # from now until it stops, 'event seat' puts this address in its slips command
     announced.enter_context(serving(events.path, event_id, url))
     name = events.event(event_id).name
@@ -206,10 +209,9 @@ def serve(
     # The event loop answers the phones while worker threads read and write the files: let it have the
     # interpreter back within a millisecond (the default 5 ms is a wait on every answer behind a busy worker).
     sys.setswitchinterval(SWITCH_INTERVAL)
-    # The drafts read before the first phone asks; then everything read so far (card sets, packs, the event) is
-    # set aside from Python's garbage collector, whose full passes over it stopped the server for 30-60 ms at a
-    # time in the middle of a round (``python -m tests.benchmarks serve``).  What is made later is still collected.
-    app.state.server.served.warm(restart_clocks=restarted)
+    # Everything read so far (card sets, packs, the event) is set aside from Python's garbage collector, whose full
+    # passes over it stopped the server for 30-60 ms at a time in the middle of a round (``python -m
+    # tests.benchmarks serve``).  What is made later is still collected.
     gc.collect()
     gc.freeze()
     gc.set_threshold(*COLLECTOR_THRESHOLDS)

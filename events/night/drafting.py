@@ -15,9 +15,9 @@ from draft.products import product
 from events.night import history
 from events.night.base import EventBase
 from events.night.packs_secret import new_secret, pod_seed
+from events.night.phone_clocks import PhoneClocks
 from events.night.refusals import DESK, Actor
 from events.night.schema import card_ref
-from events.night.serving import stopped_before
 from events.sessions.table import DraftTable
 from events.storage.draft_files import TableSession
 from events.storage.draft_records import fold, live_state
@@ -135,19 +135,37 @@ class Drafting(EventBase):
             history.log_change(db, event_id, history.DESK, "sealed pools", None, "opened")
         return []
 
-    def draft_session(self, event_id: int, pod_number: int) -> DraftTable:
-        """The pod's draft as a face holds it (``events.sessions.table.DraftTable``), read from its file."""
-        return self._pod_session(event_id, pod_number)
+    def draft_session(self, event_id: int, pod_number: int, *, serving: bool = False) -> DraftTable:
+        """The pod's draft as a face holds it (``events.sessions.table.DraftTable``), read from its file: it leaves
+        the overdue picks of the seats phones hold to the event's server while that is down (``phone_clocks``).
+        ``serving``: the server serving the event holds it, whose phones' clocks are its own."""
+        session = self._pod_session(event_id, pod_number)
+        if serving:
+            session.clocks_held = None
+        return session
 
     def _pod_session(self, event_id: int, pod_number: int) -> TableSession:
-        """The pod's draft, the whole session the night's own use cases work on (a seat released, handed over)."""
+        """The pod's draft, the whole session the night's own use cases work on (a seat released, handed over),
+        its phones' clocks left to the event's server while that is down (``phone_clocks``)."""
         with self.store.read() as db:
             pod = records_of(db, Pod).first(event=event_id, number=pod_number)
         if pod is None:
             raise InputError(f"no pod {pod_number} in event {event_id}")
         if not pod.draft:
             raise StateError(f"pod {pod_number} has no digital draft; start it with 'cmdraft event draft {event_id}'")
-        return TableSession.load(self.store, pod.draft)
+        session = TableSession.load(self.store, pod.draft)
+        session.clocks_held = self._phone_clocks(event_id, pod).held
+        return session
+
+    def phone_seats(self, event_id: int, pod_number: int, table: DraftTable) -> frozenset[int]:
+        """The seats of the pod's draft that phones hold (``phone_clocks``): those whose clocks a server started
+        again after one stopped starts over (``DraftTable.resume_file``)."""
+        with self.store.read() as db:
+            pod = records_of(db, Pod).first(event=event_id, number=pod_number)
+        return frozenset() if pod is None else self._phone_clocks(event_id, pod).seats(table.claims)
+
+    def _phone_clocks(self, event_id: int, pod: Pod) -> PhoneClocks:
+        return PhoneClocks(self.store, self.path, event_id, tuple(pod.players))
 
     def after_picks(self, event_id: int, pod_number: int, session: DraftTable | None = None) -> bool:
         """Once a pod's draft is over: fold its picks into the database, record its pools and move
@@ -216,7 +234,7 @@ class Drafting(EventBase):
 
     def recover(self) -> list[int]:
         """Finish what an interrupted command left in drafting events: seats of dropped players go
-        to bots, a pick whose time ran out is made (not while the event's server is down: ``stopped_before``),
+        to bots, a pick whose time ran out is made (not a phone's while the event's server is down: ``phone_clocks``),
         finished pod drafts get their pools, and an event whose pods are all done moves to
         building.  Every event command runs this first; a read-only database is left as it is.
         Returns the events that moved on."""
@@ -236,13 +254,11 @@ class Drafting(EventBase):
                     state = live_state(self.store, db, pod.draft) if pod.draft else None
                     if state is None:
                         continue
-                    humans, due, status = state
+                    humans, due, claims, status = state
                     if any(pid in dropped and seat in humans for seat, pid in enumerate(pod.players)):
                         stranded.append((event_id, pod))
-                    elif due and not stopped_before(self.path, event_id):
-                        # (a server served the event and is down: its phones can't pick, so their clocks wait for
-                        # the next ``serve``, which starts them over; the terminals at the draft time out as ever)
-                        late.append((event_id, pod.number))
+                    elif due and not set(due) <= self._phone_clocks(event_id, pod).held(claims):
+                        late.append((event_id, pod.number))  # (a phone's clock waits while the server is down)
                     settle = settle or (status != "drafting" and not set(pod.players) <= have)
         for event_id, pod in stranded:
             self.hand_dropped_seats_to_bots(event_id, pod)

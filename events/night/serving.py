@@ -5,7 +5,7 @@ While it runs, ``serve`` keeps a small file beside the database, ``NAME.serving-
 process id.  It is written whole when the server listens and, when it stops, written again as stopped; one a crash
 left behind names a process that is gone.  Either is read as "not serving" (and the next ``serve`` writes it anew),
 and tells the next ``serve`` that a server served the event and stopped (``stopped_before``: the phones could not
-pick meanwhile, so it starts the pick timers over)."""
+pick meanwhile, so it starts their pick timers over, and until then nothing else times them out: ``phone_clocks``)."""
 
 from __future__ import annotations
 

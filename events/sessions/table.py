@@ -9,7 +9,7 @@ asks only what is said here.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -147,9 +147,9 @@ class DraftTable(Protocol):
         """Catch up with picks made at other terminals."""
         ...
 
-    def resume_file(self, restart_clock: float | None = None) -> None:
+    def resume_file(self, restart_clock: float | None = None, seats: Collection[int] = ()) -> None:
         """The draft's own file made ready for this process's writes now (a server starting), where there is one;
-        ``restart_clock``: each player holding a pack has its whole time again from then."""
+        ``restart_clock``: each of ``seats`` holding a pack has its whole time again from then."""
         ...
 
     def save_deck(self, deck_json: dict[str, object], legal: bool, final: bool = True) -> None:

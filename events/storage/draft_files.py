@@ -14,8 +14,10 @@ first pick, the record) holds each player's deadline for the pack in front of
 them (``pick_clock``: the timer runs per pack held).  Whoever writes the draft
 file first after a deadline (a terminal showing the seat, the desk, the server's
 watchdog or any other command) takes the strong bot's pick for that seat, in
-that same transaction: once, and the same cards whoever does it.  Quitting and
-coming back changes nothing.
+that same transaction: once, and the same cards whoever does it; a copy told
+that a seat's clock waits for another party (``clocks_held``: the phones' while
+their server is down) leaves that seat's pick alone.  Quitting and coming back
+changes nothing.
 
 A draft stopped by ``event restore --force`` has the status ``replaced``: a
 terminal still on it is told so instead of picking on.
@@ -25,7 +27,7 @@ terminal still on it is told so instead of picking on.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -54,7 +56,7 @@ from events.storage.draft_records import (
 )
 from events.storage.draft_records import now as now_text
 from events.storage.journal import JournalWrite
-from events.storage.pick_clock import deadline_of, next_deadline
+from events.storage.pick_clock import deadline_of, next_deadline, without_seats
 from events.storage.records import MAX_NAME
 from events.storage.store import Store
 from sets.errors import LimitError, StateError, WouldWait
@@ -72,6 +74,9 @@ class TableSession(DraftFields):
     # The database record as saved: its picks come before the journal's, its token names the journal.
     record: dict[str, Any] = field(default_factory=dict)
     _round_read: int = field(default=0, init=False)  # the round at the journal's last read (a write compacts after it)
+    # Asked only when a pick's time is up, with the seats' claims: the seats whose overdue picks are not this copy's to
+    # make (the phones' of an event whose server is down wait for its next start: ``events.night.phone_clocks``).
+    clocks_held: Callable[[Mapping[str, Any]], Collection[int]] | None = field(default=None, repr=False)
 
     @classmethod
     def prepare(
@@ -213,11 +218,20 @@ class TableSession(DraftFields):
             return None
         return deadline_of(self.draft, self.doc.get("deadline"), self.humans if seat is None else [seat])
 
+    def _due(self, now: float) -> list[int]:
+        """The players' seats whose pick's time is up at ``now`` and is this copy's to make (``clocks_held``)."""
+        due = [seat for seat in self.waiting_humans() if (at := self.deadline(seat)) is not None and now >= at]
+        if due and self.clocks_held is not None:
+            held = self.clocks_held(self.claims)
+            due = [seat for seat in due if seat not in held]
+        return due
+
     def _time_out(self, now: float) -> list[Pick]:
-        """Inside a transaction: the best cards for every player whose pick's time is up, and the bots after them."""
+        """Inside a transaction: the best cards for every player whose pick's time is up (``_due``), and the bots
+        after them."""
         if not self.timed:  # no deadlines kept: nothing is ever due (every pick write asks)
             return []
-        due = [seat for seat in self.waiting_humans() if (at := self.deadline(seat)) is not None and now >= at]
+        due = self._due(now)
         if not due:
             return []
         taken = [self.draft.pick(seat, self.suggested_positions(seat)) for seat in due]
@@ -235,7 +249,7 @@ class TableSession(DraftFields):
             return []
         self._catch_up(journal.state())
         at = self.deadline()
-        if at is None or now < at:
+        if at is None or now < at or not self._due(now):  # (a seat whose clock waits for another: no write)
             return []
         with self._writing(journal) as entry:
             self._catch_up(entry.state)
@@ -371,20 +385,20 @@ class TableSession(DraftFields):
             self._make_bots()
             self._save(entry, len(self.draft.log))
 
-    def resume_file(self, restart_clock: float | None = None) -> None:
+    def resume_file(self, restart_clock: float | None = None, seats: Collection[int] = ()) -> None:
         """This process's first write of the draft's file made now, where waiting is fine (a server starting):
         the file written whole (made, when the draft has none yet) with the draft as it stands, so the next pick
-        appends, on the server's event loop.  ``restart_clock``: a time from which each player holding a pack
+        appends, on the server's event loop.  ``restart_clock``: a time from which each of ``seats`` holding a pack
         has its whole time again (a server started again after one stopped: nobody could pick on a phone while
         it was down, and a clock that ran on meanwhile would hand their picks to the timer the moment it came
-        back).  Nothing to do for a draft that is over or a file written here."""
+        back); the other seats keep theirs.  Nothing to do for a draft that is over or a file written here."""
         journal = journal_file(self.store, self.draft_id, self.record)
         if journal is None or journal.resumed or self.draft.finished:
             return
         with self._writing(journal) as entry:
             self._catch_up(entry.state)
-            if restart_clock is not None:
-                self.doc["deadline"] = None  # every deadline made anew from then (``_save``)
+            if restart_clock is not None:  # the seats' deadlines made anew from then (``_save``), the others kept
+                self.doc["deadline"] = without_seats(self.doc.get("deadline"), self.humans, seats)
             self._save(entry, len(self.draft.log), restart_clock)
 
     def refresh(self) -> None:

@@ -70,16 +70,19 @@ def pick_seconds(base: float | None, cards_left: int, pack_size: int) -> float |
     return max(MIN_PICK_SECONDS, base * cards_left / max(1, pack_size))
 
 
-def timeout_due(doc: dict[str, Any], now: float | None = None) -> bool:
-    """Whether a draft record as it stands (``current``) has a pick whose time is up."""
+def timeout_due(doc: dict[str, Any], now: float | None = None) -> list[int]:
+    """The players' seats of a draft record as it stands (``current``) whose pick's time is up (a draft saved with one
+    deadline for the whole table: every player's, when it is up)."""
     deadline = doc.get("deadline")
-    return (
-        doc.get("status") == "drafting"
-        and doc.get("kind") != "practice"
-        and bool(doc.get("timer"))
-        and deadline is not None
-        and (timing.now() if now is None else now) >= deadline["at"]
-    )
+    now = timing.now() if now is None else now
+    if doc.get("status") != "drafting" or doc.get("kind") == "practice" or not doc.get("timer") or deadline is None:
+        return []
+    if now < deadline["at"]:
+        return []
+    humans = list(doc["humans"])
+    if "seats" not in deadline:
+        return humans
+    return [seat for seat in humans if (entry := deadline["seats"].get(str(seat))) and now >= entry["at"]]
 
 
 @lru_cache(maxsize=4096)  # a server checks the same few hundred tokens on every pick
@@ -233,14 +236,14 @@ def rename_seat(db: TinyDB, draft_id: int, seat: int, name: str) -> None:
         db.table(DRAFTS).update({"names": names}, doc_ids=[draft_id])
 
 
-def live_state(store: Store, db: TinyDB, draft_id: int) -> tuple[list[int], bool, str] | None:
-    """A draft's human seats, whether a pick's time has run out and its status, its journal read (None: the
-    record is gone)."""
+def live_state(store: Store, db: TinyDB, draft_id: int) -> tuple[list[int], list[int], dict[str, Any], str] | None:
+    """A draft's human seats, those whose pick's time has run out, who holds each seat (its claims) and its status,
+    its journal read (None: the record is gone)."""
     record = db.table(DRAFTS).get(doc_id=draft_id)
     if record is None:
         return None
     doc = current(record, read_journal(store, draft_id, record))
-    return list(doc["humans"]), timeout_due(doc), doc["status"]
+    return list(doc["humans"]), timeout_due(doc), dict(doc.get("claims") or {}), doc["status"]
 
 
 def draft_progress(store: Store, db: TinyDB, drafts: dict[int, int]) -> dict[int, dict[str, Any]]:

@@ -9,7 +9,7 @@ seat at that pick, so such a draft resumes with its clock.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from typing import Any
 
 from draft.engine import Draft
@@ -23,6 +23,13 @@ def seat_deadline(deadline: dict[str, Any] | None, seat: int) -> dict[str, Any] 
         entry = deadline["seats"].get(str(seat))
         return None if entry is None else dict(entry)
     return deadline if "pack" in deadline else None
+
+
+def without_seats(deadline: dict[str, Any] | None, humans: Iterable[int], seats: Collection[int]) -> dict[str, Any]:
+    """The players' stored deadlines (either form) but those of ``seats``, which the next write makes anew
+    (``next_deadline``: a seat with none gets its whole time from then)."""
+    kept = {seat: seat_deadline(deadline, seat) for seat in humans if seat not in seats}
+    return {"seats": {str(seat): entry for seat, entry in kept.items() if entry is not None}}
 
 
 def next_deadline(

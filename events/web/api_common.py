@@ -282,21 +282,24 @@ class Served:
         session = self.tables.get(pod_number)
         if session is not None and caught_up(session):
             return session  # else restored meanwhile: the pod's new draft is read below
-        session = self.tables[pod_number] = self.drafting.draft_session(self.event_id, pod_number)
+        # the server's own: the clocks of the seats its phones hold are its to run (``phone_clocks``)
+        session = self.tables[pod_number] = self.drafting.draft_session(self.event_id, pod_number, serving=True)
         return session
 
     def warm(self, restart_clocks: bool = False) -> None:
         """Read now what the night's answers need: the event's snapshot and every live pod's draft (its packs,
         its cards), so the first picks don't wait for them; ``restart_clocks``: a server served the event and
-        stopped (``serving.stopped_before``), so their pick timers start over (``resume_file``).  The worker pool
+        stopped (``serving.stopped_before``), so the pick timers of the seats its phones hold start over
+        (``resume_file``; a terminal's seat keeps its clock).  The worker pool
         is sized to the live pods (``workers_for``)."""
         live = self.live_pods()
         self.workers = workers_for(len(live), self.settings)
         for number in live:
             with self.locked(number), contextlib.suppress(CmdraftError):
                 session = self.table(number)  # a damaged draft file is said when a phone of that pod asks
-                # the file's first write by this process, now rather than at a pick (the pick timers started over)
-                session.resume_file(self.wall() if restart_clocks else None)
+                # the file's first write by this process, now rather than at a pick (the phones' timers started over)
+                phones = self.drafting.phone_seats(self.event_id, number, session) if restart_clocks else frozenset()
+                session.resume_file(self.wall() if restart_clocks else None, phones)
                 for booster in (b for round_ in session.draft.boosters for b in round_):
                     remember_printings(booster.printings)  # every pack's cards, before the packs open
 
