@@ -70,6 +70,7 @@
     if (seat.version < state.version) return;
     state.version = seat.version;
     state.seat = seat;
+    state.clockHeld = false; // the server's own state: its countdown holds again
     remember(seat);
     render();
     // night.js (the table view) listens: every seat state carries the table, so a push shows at once
@@ -336,6 +337,7 @@
   }
 
   function reconnect() {
+    state.clockHeld = true; // not connected (the page woke up, or a pick got no answer): the server says the time
     setConn("wait", "reconnecting…");
     refresh().then(function (ok) {
       if (ok) {

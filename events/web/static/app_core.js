@@ -18,6 +18,7 @@ var cmdraft = (function () {
     deckReload: false, // a reload's answer was dropped as out of date: reload once the change is answered
     version: -1,
     offset: 0, // server clock minus ours, seconds
+    clockHeld: false, // the connection was lost since the last seat state: its countdown is not the server's now
     selected: [], // indices into seat.draft.cards
     packKey: "",
     poolView: "colour",
@@ -251,7 +252,10 @@ var cmdraft = (function () {
     document.body.setAttribute("data-screen", name);
   }
 
+  // The connection's state in the header.  A lost one ("bad") holds the pick's countdown until the server's next
+  // seat state: what the page last heard may be out of date (a server started again gives the pick's whole time).
   function setConn(kind, text) {
+    if (kind === "bad") state.clockHeld = true;
     $("conn").setAttribute("data-state", kind);
     $("conn-text").textContent = text;
   }

@@ -215,6 +215,12 @@
       timer.setAttribute("data-level", "none");
       return;
     }
+    if (state.clockHeld) {
+      // the connection was lost: the last deadline heard may be out of date, so none is counted down
+      timer.textContent = "reconnecting…";
+      timer.setAttribute("data-level", "held");
+      return;
+    }
     var left = Math.max(0, Math.ceil(d.deadline - serverNow()));
     var minutes = Math.floor(left / 60);
     var seconds = left % 60;

@@ -1,0 +1,45 @@
+"""The pick's countdown on a phone that lost its server, in a real browser (Debian's chromium through Playwright):
+while the page is not connected it doesn't know the server's clock (a server started again gives the phones their
+whole time again; a phone whose own connection dropped doesn't know what the server did meanwhile), so the countdown
+gives way to the page's "reconnecting…" until the server's next state says the time again.  Screenshots at 390x844
+in the test's folder (copied to $CMDRAFT_SCREENSHOTS when it is set)."""
+
+from __future__ import annotations
+
+import re
+import time
+
+from playwright.sync_api import expect
+
+from tests.helpers.browsers import PHONE, Served
+from tests.helpers.nights import codes_of
+from tests.helpers.pages import join
+
+COUNTDOWN = re.compile(r"^[45]:\d\d$")  # the pod's 5 minutes a pick, by the server's time
+
+
+def test_a_phone_that_lost_its_server_shows_no_countdown_until_the_servers_next_state(pod, server, browser, shots):
+    db, event_id = pod
+    phone = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True).new_page()
+    join(phone, server.url, codes_of(db, event_id)["Ann"], event_id=event_id, name="Ann")
+    timer = phone.locator("#timer")
+    expect(timer).to_have_text(COUNTDOWN)
+    phone.screenshot(path=shots / "clock-connected-390x844.png")
+
+    server.stop()  # Ctrl-C at the desk, or a crash
+    expect(phone.locator("#conn")).to_have_attribute("data-state", "bad")
+    expect(timer).to_have_text("reconnecting…")
+    expect(timer).to_have_attribute("data-level", "held")
+    phone.clock.set_system_time(time.time() + 600)  # meanwhile the old deadline passes by the phone's own time
+    phone.wait_for_timeout(1000)  # four of the countdown's ticks
+    expect(timer).to_have_text("reconnecting…")  # never "0:00", nor a countdown still ticking
+    phone.screenshot(path=shots / "clock-reconnecting-390x844.png")
+
+    again = Served(db, event_id, port=server.port)
+    try:
+        expect(phone.locator("#conn")).to_have_attribute("data-state", "ok", timeout=30_000)
+        expect(timer).to_have_text(COUNTDOWN)  # the server's next state: its time again, on its own clock
+        expect(timer).not_to_have_attribute("data-level", "held")
+        phone.screenshot(path=shots / "clock-back-390x844.png")
+    finally:
+        again.stop()
