@@ -70,7 +70,7 @@ def pick_seconds(base: float | None, cards_left: int, pack_size: int) -> float |
     return max(MIN_PICK_SECONDS, base * cards_left / max(1, pack_size))
 
 
-def timeout_due(doc: dict[str, Any], now: float | None = None) -> list[int]:
+def due_seats(doc: dict[str, Any], now: float | None = None) -> list[int]:
     """The players' seats of a draft record as it stands (``current``) whose pick's time is up (a draft saved with one
     deadline for the whole table: every player's, when it is up)."""
     deadline = doc.get("deadline")
@@ -243,7 +243,7 @@ def live_state(store: Store, db: TinyDB, draft_id: int) -> tuple[list[int], list
     if record is None:
         return None
     doc = current(record, read_journal(store, draft_id, record))
-    return list(doc["humans"]), timeout_due(doc), dict(doc.get("claims") or {}), doc["status"]
+    return list(doc["humans"]), due_seats(doc), dict(doc.get("claims") or {}), doc["status"]
 
 
 def draft_progress(store: Store, db: TinyDB, drafts: dict[int, int]) -> dict[int, dict[str, Any]]:
