@@ -10,7 +10,8 @@ import io
 import ipaddress
 import socket
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from types import FrameType
 from typing import Annotated, Any
 
 import segno
@@ -157,6 +158,21 @@ def server_config(app: Any, settings: WebSettings = DEFAULT) -> uvicorn.Config:
     )
 
 
+class StoppingServer(uvicorn.Server):
+    """uvicorn's server that says the event's server stopped (``serving``'s call) at the first Ctrl-C or SIGTERM,
+    before it closes the phones' streams: from that moment no phone can pick, so no other party may time their seats
+    out (``phone_clocks``), however long the shutdown takes."""
+
+    def __init__(self, config: uvicorn.Config, stopping: Callable[[], None]) -> None:
+        super().__init__(config)
+        self.stopping = stopping
+
+    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+        if not self.should_exit:
+            self.stopping()
+        super().handle_exit(sig, frame)
+
+
 def qr_text(url: str) -> str:
     out = io.StringIO()
     segno.make(url, error="m").terminal(out=out, compact=True)
@@ -187,7 +203,7 @@ def serve(
     # serves the event: until it does, no other party times them out (``phone_clocks``); from then on any may.
     app.state.server.served.warm(restart_clocks=restarted)
     announced = contextlib.ExitStack()  # from now until it stops, 'event seat' puts this address in its slips command
-    announced.enter_context(serving(events.path, event_id, url))
+    said_stopped = announced.enter_context(serving(events.path, event_id, url))
     name = events.event(event_id).name
     print(f"Serving event {event_id} ({quoted(name)}) at {url}", flush=True)
     if not lan:
@@ -215,7 +231,7 @@ def serve(
     gc.collect()
     gc.freeze()
     gc.set_threshold(*COLLECTOR_THRESHOLDS)
-    server = uvicorn.Server(server_config(app, settings))
+    server = StoppingServer(server_config(app, settings), said_stopped)
     try:
         server.run(sockets=[sock])
     except KeyboardInterrupt:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from events.portable import process_alive
@@ -24,27 +24,32 @@ def marker(database: Path, event_id: int) -> Path:
 
 
 @contextlib.contextmanager
-def serving(database: Path, event_id: int, url: str) -> Iterator[None]:
+def serving(database: Path, event_id: int, url: str) -> Iterator[Callable[[], None]]:
     """Say ``url`` serves the event while the block runs (best effort: a folder that can't be written only loses
-    the hint); the file is removed afterwards when it is still this process's."""
+    the hint).  The block is given the call that says the server stopped, for the moment it starts stopping (its
+    phones can't pick from then on: a Ctrl-C's shutdown closes their streams while the process lives on); the end of
+    the block says it too.  Either writes the file as stopped only while it is still this process's."""
     path = marker(database, event_id)
-    text = json.dumps({"url": url, "pid": os.getpid()})
+    temporary = path.with_name(path.name + ".tmp")
     written = False
     try:
-        temporary = path.with_name(path.name + ".tmp")
-        temporary.write_text(text, encoding="utf-8")
+        temporary.write_text(json.dumps({"url": url, "pid": os.getpid()}), encoding="utf-8")
         os.replace(temporary, path)
         written = True
     except OSError:
         pass
-    try:
-        yield
-    finally:
+
+    def stopped() -> None:
         if written:
             with contextlib.suppress(OSError, ValueError):
                 if json.loads(path.read_text(encoding="utf-8")).get("pid") == os.getpid():
                     temporary.write_text(json.dumps({"stopped": True}), encoding="utf-8")
                     os.replace(temporary, path)
+
+    try:
+        yield stopped
+    finally:
+        stopped()
 
 
 def stopped_before(database: Path, event_id: int) -> bool:

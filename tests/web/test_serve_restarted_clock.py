@@ -4,8 +4,13 @@ timer.  A second server beside one that runs, or the first of a draft terminals 
 
 from __future__ import annotations
 
-import pytest
+import os
+import signal
 
+import pytest
+import uvicorn
+
+from events.cli.serve import StoppingServer
 from events.night.serving import marker, serving, stopped_before
 from tests.helpers.nights import codes_of
 from tests.helpers.served import Phone, client, phone, served_night
@@ -66,6 +71,23 @@ def test_the_next_server_is_told_one_served_the_event_and_stopped_or_crashed(tmp
     assert stopped_before(db, 1) and not stopped_before(db, 2)  # stopped (Ctrl-C), this event only
     marker(db, 1).write_text('{"url": "http://127.0.0.1:8000", "pid": 999999999}', encoding="utf-8")
     assert stopped_before(db, 1)  # a crash left the file of a process that is gone
+
+
+def test_a_server_says_it_stopped_at_the_first_ctrl_c_before_its_shutdown_closes_the_phones_streams(tmp_path):
+    """uvicorn closes the streams and waits for the requests under way before ``serve`` returns: from the first
+    Ctrl-C or SIGTERM the phones can't pick, so the file says stopped at once (no terminal times them out meanwhile),
+    and only while it is still this server's."""
+    db = tmp_path / "night.json"
+    with serving(db, 1, "http://127.0.0.1:8000") as said_stopped:
+        server = StoppingServer(uvicorn.Config(app=None), said_stopped)
+        assert not stopped_before(db, 1)
+        server.handle_exit(signal.SIGINT, None)
+        assert server.should_exit and stopped_before(db, 1)  # while the process still shuts down
+    with serving(db, 2, "http://127.0.0.1:8000") as said_stopped:
+        marker(db, 2).write_text(f'{{"url": "http://127.0.0.1:8001", "pid": {os.getppid()}}}', encoding="utf-8")
+        StoppingServer(uvicorn.Config(app=None), said_stopped).handle_exit(signal.SIGTERM, None)
+        assert not stopped_before(db, 2)  # another server serves the event now: its file is left alone
+    assert not stopped_before(db, 2)
 
 
 def test_while_the_server_is_down_no_desk_command_hands_the_phones_picks_to_the_timer(tmp_path, cli, manual_clock):
