@@ -22,7 +22,7 @@ from events.outputs.text import join_names
 from events.screens.builder import BuilderPrompt
 from events.screens.render import shown
 from events.screens.table import TablePrompt
-from events.screens.terminal import Quit, Terminal
+from events.screens.terminal import Interrupted, Quit, Terminal, leave_screen
 from events.sessions.activities import EventDeck
 from events.sessions.seat import SeatSession
 from events.sessions.table import DraftTable
@@ -132,14 +132,15 @@ def run_event_draft(
                     waiting_shown = late
                 if terminal.wait(poll) is not None:
                     waiting_shown = None  # typed while waiting: say again who we wait for
-    except Quit:
-        console.print(
+    except (Quit, KeyboardInterrupt) as left:  # every pick is saved
+        leave_screen(
+            console,
+            left,
             shown(
                 f"Saved. Continue with: cmdraft event draft {event_id}"
                 + "".join(f" --player {shlex.quote(n)}" for n in players or [])
                 + db_option(events.path)
             ),
-            soft_wrap=True,
         )  # one line to copy
 
 
@@ -183,6 +184,8 @@ def ask_code(
     while True:
         try:
             typed = terminal.ask(escape(f"Seat code for {name} (on your seating slip; 'quit' to leave)> "))
+        except Interrupted:  # Ctrl-C: nothing was bound; the command ends as every interrupted one (130)
+            raise KeyboardInterrupt from None
         except Quit:
             typed = None  # end of input
         if typed is None or typed.lower() in ("quit", "q", "exit"):
@@ -240,14 +243,15 @@ def wait_for_start(
                 )
                 said = True
             terminal.wait(poll)
-    except Quit:
-        console.print(
+    except (Quit, KeyboardInterrupt) as left:
+        leave_screen(
+            console,
+            left,
             shown(
                 f"Left before the draft started. Join again with: cmdraft event draft {event_id}"
                 + "".join(f" --player {shlex.quote(n)}" for n in players)
                 + db_option(events.path)
             ),
-            soft_wrap=True,
         )
         return None
 
@@ -302,21 +306,26 @@ def watch_draft(events: Drafting, event_id: int, console: Console, terminal: Ter
                 console.print("[bold green]Every pod has drafted.[/]", markup=True)
                 return
             terminal.wait(poll)
-    except Quit:
-        console.print(
-            shown(f"The draft goes on without this screen; see it again with: cmdraft event draft {event_id}")
+    except (Quit, KeyboardInterrupt) as left:
+        leave_screen(
+            console,
+            left,
+            shown(f"The draft goes on without this screen; see it again with: cmdraft event draft {event_id}"),
         )
 
 
 def build_event_deck(events: Decks, event_id: int, who: str, console: Console, terminal: Terminal) -> bool:
     """The deck builder at the line prompt over an event player's recorded pool, until 'done' registers a legal
-    deck or the player leaves; True when a deck was registered ('done' or 'save')."""
+    deck or the player leaves (saying so when no deck was registered); True when a deck was registered ('done'
+    or 'save').  Ctrl-C leaves as 'quit' does, then ends the command as every interrupted one (130)."""
     deck = EventDeck(events, event_id, who)
     events.check_deck_change(
         event_id, deck.player_id, deck.actor
     )  # closed registration: refused before any building (PhaseOver)
     try:
         BuilderPrompt(deck, console, terminal).run()
-    except Quit:
-        pass
+    except (Quit, KeyboardInterrupt) as left:
+        leave_screen(
+            console, left, None if deck.registered else "No deck registered (use 'save' or 'done' to register one)."
+        )
     return deck.registered

@@ -111,8 +111,7 @@ def event_deck(
         return
     if build:
         console = out()
-        if not build_event_deck(events, event_id, name, console, Terminal(console)):
-            console.print("No deck registered (use 'save' or 'done' to register one).")
+        build_event_deck(events, event_id, name, console, Terminal(console))
         return
     registered = events.register_deck(
         event_id,
