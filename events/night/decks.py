@@ -202,7 +202,7 @@ class Decks(Pools):
             if deck_file is None:
                 raise InputError("give a deck file, or --auto to let the bot build one")
             deck, extra = resolve(deck_file, self.index)
-            check_size(deck, extra, f"{player.name}'s deck")
+            check_size(deck, extra, f"the deck of {quoted(player.name)}")
         report = validate(
             deck, [p.card for p in pool], DeckFormat.COMMANDER_DRAFT, piper_colors, (), extra, product(event.set)
         )
@@ -228,7 +228,7 @@ class Decks(Pools):
             # that check no longer holds (checked and written in this one transaction)
             if records_of(db, Pool).first(event=event_id, player=player.id) != pool_read:
                 raise StateError(
-                    f"{player.name}'s pool was recorded again while the deck was checked; register the deck again"
+                    f"the pool of {quoted(player.name)} was recorded again while the deck was checked; register the deck again"
                 )
             if within_stock:
                 played = sum(
@@ -239,7 +239,7 @@ class Decks(Pools):
                 if adds > left:
                     words = product(event.set).added
                     raise StateError(
-                        f"{player.name}'s deck adds {words.count_words(adds)} beyond the pool and the store's "
+                        f"the deck of {quoted(player.name)} adds {words.count_words(adds)} beyond the pool and the store's "
                         f"stock holds {words.count_words(left)} for it now (other decks took them meanwhile): "
                         "choose fewer, or ask the desk about its stock"
                     )

@@ -27,6 +27,7 @@ from events.sessions.activities import EventDeck
 from events.sessions.seat import SeatSession
 from events.sessions.table import DraftTable
 from sets.errors import StateError
+from sets.visible import quoted
 
 
 def run_event_draft(
@@ -165,7 +166,7 @@ def unlock_seat(
     token = ask_code(events, event, event_id, player_id, name, console, terminal)
     session.claim(seat, token)
     presence.terminal_holds(events, event_id, player_id)
-    console.print(shown(f"This terminal now picks for {name} (pod seat {seat + 1}).", style="green"))
+    console.print(shown(f"This terminal now picks for {quoted(name)} (pod seat {seat + 1}).", style="green"))
     return token
 
 
@@ -191,8 +192,8 @@ def ask_code(
         if typed is None or typed.lower() in ("quit", "q", "exit"):
             # nothing was picked here, so nothing is "saved" to continue: out of order (exit 3)
             raise StateError(
-                f"no seat code was given for {name}, so {undone}; run the command again at a terminal and type "
-                f"{name}'s seat code when it asks (it is on the seating slip; the desk shows it: cmdraft event player "
+                f"no seat code was given for {quoted(name)}, so {undone}; run the command again at a terminal and "
+                f"type the seat code of {quoted(name)} when it asks (it is on the seating slip; the desk shows it: cmdraft event player "
                 f"code {event_id} {shlex.quote(name)})"
             )
         while True:
@@ -232,7 +233,7 @@ def wait_for_start(
                         tokens[player.id] = ask_code(
                             events, snap.event, event_id, player.id, player.name, console, terminal
                         )
-                        console.print(shown(f"This terminal will pick for {player.name}.", style="green"))
+                        console.print(shown(f"This terminal will pick for {quoted(player.name)}.", style="green"))
             if not said:
                 console.print(
                     shown(

@@ -166,7 +166,7 @@ def player_add(
         if slips and row.pod is not None and not row.bot:
             out().print(
                 shown(
-                    f"{row.name} needs a seat code slip: 'cmdraft event player code {event_id} "
+                    f"{quoted(row.name)} needs a seat code slip: 'cmdraft event player code {event_id} "
                     f"{shlex.quote(row.name)}' shows the code (or print them all: 'cmdraft event print "
                     f"{event_id} seatings --codes')",
                     style="yellow",
@@ -210,7 +210,7 @@ def player_drop(
     if as_json:
         emit_json({"dropped": dropped.name})
     else:
-        out().print(shown(f"{dropped.name} dropped"))
+        out().print(shown(f"{quoted(dropped.name)} dropped"))
 
 
 def player_rename(
@@ -268,4 +268,6 @@ def player_code(
     if as_json:
         emit_json({"player": player, "code": code, "reset": reset})
     else:
-        out().print(shown(f"{player}'s seat code: {code}" + (" (new; the old one no longer works)" if reset else "")))
+        out().print(
+            shown(f"seat code of {quoted(player)}: {code}" + (" (new; the old one no longer works)" if reset else ""))
+        )
