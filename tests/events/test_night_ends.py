@@ -132,7 +132,9 @@ def standing(name: str, points: int, opp: Fraction, place: Fraction | None, rank
         (  # equal points, told apart by the opponents' average
             [standing("Ann", 5, Fraction(3, 2), Fraction(2), 1), standing("Bo", 5, Fraction(1), Fraction(1), 2)],
             1,
-            ["'Ann' takes the last seat ahead of 'Bo' (both 5 points) on tie-breaker 1, opponents' average (1.50 to 1.00)"],
+            [
+                "'Ann' takes the last seat ahead of 'Bo' (both 5 points) on tie-breaker 1, opponents' average (1.50 to 1.00)"
+            ],
         ),
         (  # equal points and opponents' average: the average place (lower first)
             [
@@ -141,7 +143,9 @@ def standing(name: str, points: int, opp: Fraction, place: Fraction | None, rank
                 standing("Bo", 1, Fraction(1), Fraction(3), 3),
             ],
             2,
-            ["'Cy' sits ahead of 'Ann' (both 4 points) on tie-breaker 2, average place (1.50 to 2.50; lower is better)"],
+            [
+                "'Cy' sits ahead of 'Ann' (both 4 points) on tie-breaker 2, average place (1.50 to 2.50; lower is better)"
+            ],
         ),
         (  # equal on everything: by name, a shared rank
             [standing("Ann", 4, Fraction(1), Fraction(2), 1), standing("Bo", 4, Fraction(1), Fraction(2), 1)],
