@@ -27,7 +27,7 @@ from events.storage.records import Deck, Event, Player, Pool, Round
 from events.storage.tables import records_of
 from sets.colors import Color
 from sets.errors import InputError, StateError
-from sets.visible import quoted
+from sets.visible import quoted, visible
 
 
 def deck_text(commanders: Sequence[str], valid: bool) -> str:
@@ -82,11 +82,12 @@ class DeckRegistered:
         return self.report.valid
 
     def to_json(self) -> dict[str, Any]:
-        """The answer ``event deck --json`` prints: the player, the report's JSON and the note when there is one."""
+        """The answer ``event deck --json`` prints: the player (as registered), the report's JSON and the note when
+        there is one (words, written out as every face shows them: ``visible``)."""
         return {
             "player": self.player,
             **self.report.to_json(),
-            **({"pipers_note": self.pipers_note} if self.pipers_note else {}),
+            **({"pipers_note": visible(self.pipers_note)} if self.pipers_note else {}),
         }
 
 
@@ -106,7 +107,7 @@ class DecksClosing:
         return f"deck registration is closed now ({why}): only the desk changes a deck, as a correction with its reason"
 
     def to_json(self) -> dict[str, Any]:
-        return {"decks_close": self.at, "closed": self.closed is not None, "message": self.words}
+        return {"decks_close": self.at, "closed": self.closed is not None, "message": visible(self.words)}
 
 
 class Decks(Pools):

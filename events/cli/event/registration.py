@@ -18,7 +18,7 @@ from events.outputs.text import join_names
 from events.screens.boards import event_board
 from events.screens.render import shown
 from sets.errors import InputError, StateError
-from sets.visible import quoted
+from sets.visible import quoted, visible
 
 
 def event_new(
@@ -154,7 +154,7 @@ def player_add(
                     for pid in ids
                 ],
                 "code_slip": [slips and rows[pid].pod is not None and not rows[pid].bot for pid in ids],
-                "offer": offer,
+                "offer": None if offer is None else visible(offer),
             }
         )
         return
@@ -191,7 +191,7 @@ def player_checkin(
     checked = events.check_in(event_id, None if everyone else names)
     offer = events.late_offer(event_id)
     if as_json:
-        emit_json({"checked_in": checked, "offer": offer})
+        emit_json({"checked_in": checked, "offer": None if offer is None else visible(offer)})
         return
 
     out().print(shown(f"checked in: {join_names(checked)}"))
