@@ -30,6 +30,7 @@ from draft.products import Product, ProductVotes, booster_names, default_product
 from sets.cards import Card, CommanderAbility, normalize_name
 from sets.colors import Color, ColorIdentity
 from sets.identity import basic_type_conflict
+from sets.visible import visible
 
 # Constructed Commander: no product's grant applies.
 _NO_GRANT = replace(default_product(), grant=None)
@@ -42,7 +43,13 @@ class Problem:
     cards: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
+        """The problem as a registered deck keeps it: every field as written."""
         return {"code": self.code, "message": self.message, "cards": list(self.cards)}
+
+    def shown_json(self) -> dict[str, Any]:
+        """The problem as ``--json`` prints it: the message is words, with the names in it written out as every face
+        shows them (``visible``); the cards are the names as they are."""
+        return {**self.to_json(), "message": visible(self.message)}
 
 
 @dataclass(frozen=True)
@@ -64,6 +71,8 @@ class DeckReport:
         return [problem.code for problem in self.problems]
 
     def to_json(self) -> dict[str, Any]:
+        """The report as ``deck check --json`` (and ``event deck --json``) prints it: the problems' messages and the
+        notes are words, written out as every face shows them (``visible``); the names are as they are."""
         return {
             "valid": self.valid,
             "format": self.format.value,
@@ -71,9 +80,9 @@ class DeckReport:
             "piper_colors": [color.value for color in self.piper_colors],
             "color_identity": self.color_identity.letters,
             "size": self.size,
-            "problems": [problem.to_json() for problem in self.problems],
+            "problems": [problem.shown_json() for problem in self.problems],
             "chosen": list(self.chosen_for_you),
-            "notes": list(self.notes),
+            "notes": [visible(note) for note in self.notes],
         }
 
 

@@ -57,6 +57,7 @@ from sets.cards import Card
 from sets.colors import Color, ColorIdentity, identity_from_mask
 from sets.errors import InputError, LimitError
 from sets.userdata import one_reading
+from sets.visible import quoted
 
 MAX_NONBASIC_LANDS = 6
 ADDED_PIPER_COST = 2.5
@@ -398,7 +399,7 @@ def auto_deck(pool: Sequence[Card | Printing], piper: Card | None, name: str, ma
     ``no_deck_reason`` (and the deck's name) when the pool can make no legal deck."""
     reason = no_deck_reason(pool, piper, may_add)
     if reason is not None:
-        raise InputError(f"{name}'s pool: {reason}" if name else reason)
+        raise InputError(f"the pool of {quoted(name)}: {reason}" if name else reason)
     return build_deck(pool, piper, name, may_add)
 
 

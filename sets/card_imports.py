@@ -11,7 +11,7 @@ from sets.cards import CardSet
 from sets.catalog import BUNDLED, available_codes, keep_texts, load_set, save_imported
 from sets.errors import InputError
 from sets.importers import read_card_file, valid_set_code
-from sets.visible import quoted
+from sets.visible import quoted, visible
 
 
 @dataclass(frozen=True)
@@ -113,7 +113,7 @@ class CardFileImport:
             "sets": [stored.to_json() for stored in self.sets],
             "rules_text": [kept.to_json() for kept in self.rules_text],
             "identity_mismatches": [mismatch.to_json() for mismatch in self.identity_mismatches],
-            "problems": self.problems,
+            "problems": [visible(problem) for problem in self.problems],
             **({} if self.downloaded is None else {"downloaded": self.downloaded}),
         }
 

@@ -317,7 +317,7 @@ def store_night_terminals(home: Path) -> list[Step]:
         DOC('cmdraft event player rename 1 "Bob" "Bo"'),
         RUN("event", "seat", "1"),
         DOC("cmdraft event print 1 seatings --codes --format html --out codes.html", says="codes.html"),
-        DOC("cmdraft event player code 1 Ann [--reset]", says="Ann's seat code"),
+        DOC("cmdraft event player code 1 Ann [--reset]", says="seat code of 'Ann'"),
         DOC("cmdraft event player code 1 Ann [--reset]", full=True),
         DOC("cmdraft event draft 1"),
         DOC("cmdraft event draft 1 --player Ann", typed=seat_code("Ann", "quit\n")),

@@ -177,7 +177,7 @@ def deck_convert(
                 "format": fmt.value,
                 "cards": sum(l.count for l in deck.lines),
                 "pool_file": str(written[1]) if len(written) > 1 else None,
-                "problems": [p.to_json() for p in problems],
+                "problems": [p.shown_json() for p in problems],
             }
         )
         return
@@ -216,7 +216,7 @@ def deck_suggest(
     chosen = product_option(product_code) or product_of(counts)
     suggestions = rank_commanders(counts, top, piper=added_card(chosen), product=chosen)
     if as_json:
-        emit_json({"suggestions": [s.to_json() for s in suggestions], "problems": [p.to_json() for p in problems]})
+        emit_json({"suggestions": [s.to_json() for s in suggestions], "problems": [p.shown_json() for p in problems]})
         return
 
     console = out()

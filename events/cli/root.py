@@ -225,6 +225,9 @@ class RootGroup(TyperGroup):
         except CmdraftError as error:
             _error_line(f"{error}")
             ctx.exit(error.exit_code)
+        except KeyboardInterrupt:  # said here: typer turns it into a silent exit 130 (0.20) or click's "Aborted!"
+            click.echo("cmdraft: interrupted", err=True)
+            ctx.exit(130)
 
     def main(  # type: ignore[override]  # typer's main takes windows_expand_args by name; here it travels in ``extra`` to typer's own main, unchanged
         self,

@@ -27,7 +27,7 @@ from events.storage.records import Deck, Event, Player, Pool, Round
 from events.storage.tables import records_of
 from sets.colors import Color
 from sets.errors import InputError, StateError
-from sets.visible import quoted
+from sets.visible import quoted, visible
 
 
 def deck_text(commanders: Sequence[str], valid: bool) -> str:
@@ -82,11 +82,12 @@ class DeckRegistered:
         return self.report.valid
 
     def to_json(self) -> dict[str, Any]:
-        """The answer ``event deck --json`` prints: the player, the report's JSON and the note when there is one."""
+        """The answer ``event deck --json`` prints: the player (as registered), the report's JSON and the note when
+        there is one (words, written out as every face shows them: ``visible``)."""
         return {
             "player": self.player,
             **self.report.to_json(),
-            **({"pipers_note": self.pipers_note} if self.pipers_note else {}),
+            **({"pipers_note": visible(self.pipers_note)} if self.pipers_note else {}),
         }
 
 
@@ -106,7 +107,7 @@ class DecksClosing:
         return f"deck registration is closed now ({why}): only the desk changes a deck, as a correction with its reason"
 
     def to_json(self) -> dict[str, Any]:
-        return {"decks_close": self.at, "closed": self.closed is not None, "message": self.words}
+        return {"decks_close": self.at, "closed": self.closed is not None, "message": visible(self.words)}
 
 
 class Decks(Pools):
@@ -202,7 +203,7 @@ class Decks(Pools):
             if deck_file is None:
                 raise InputError("give a deck file, or --auto to let the bot build one")
             deck, extra = resolve(deck_file, self.index)
-            check_size(deck, extra, f"{player.name}'s deck")
+            check_size(deck, extra, f"the deck of {quoted(player.name)}")
         report = validate(
             deck, [p.card for p in pool], DeckFormat.COMMANDER_DRAFT, piper_colors, (), extra, product(event.set)
         )
@@ -228,7 +229,7 @@ class Decks(Pools):
             # that check no longer holds (checked and written in this one transaction)
             if records_of(db, Pool).first(event=event_id, player=player.id) != pool_read:
                 raise StateError(
-                    f"{player.name}'s pool was recorded again while the deck was checked; register the deck again"
+                    f"the pool of {quoted(player.name)} was recorded again while the deck was checked; register the deck again"
                 )
             if within_stock:
                 played = sum(
@@ -239,7 +240,7 @@ class Decks(Pools):
                 if adds > left:
                     words = product(event.set).added
                     raise StateError(
-                        f"{player.name}'s deck adds {words.count_words(adds)} beyond the pool and the store's "
+                        f"the deck of {quoted(player.name)} adds {words.count_words(adds)} beyond the pool and the store's "
                         f"stock holds {words.count_words(left)} for it now (other decks took them meanwhile): "
                         "choose fewer, or ask the desk about its stock"
                     )

@@ -26,6 +26,7 @@ from events.storage.store import phase_change
 from events.storage.tables import records_of
 from sets.booster import booster_spec, sealed_pool
 from sets.errors import InputError, StateError
+from sets.visible import quoted
 
 
 class Drafting(EventBase):
@@ -59,7 +60,7 @@ class Drafting(EventBase):
         unseated = [p.name for p in players.values() if p.status == "active" and p.pod is None]
         if unseated:
             raise StateError(
-                f"{' / '.join(unseated)} registered after seating and has no seat (every pod was full): "
+                f"{' / '.join(map(quoted, unseated))} registered after seating and has no seat (every pod was full): "
                 f"seat everyone again with 'cmdraft event seat {event_id} --again', or drop them"
             )
         sessions: dict[int, TableSession] = {}

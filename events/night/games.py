@@ -266,10 +266,10 @@ class Games(EventBase):
         """
         for name, delta in (life or {}).items():
             if abs(delta) > MAX_LIFE_CHANGE:
-                raise LimitError("life", f"a life change for {name}", -MAX_LIFE_CHANGE, MAX_LIFE_CHANGE, delta)
+                raise LimitError("life", f"a life change for {quoted(name)}", -MAX_LIFE_CHANGE, MAX_LIFE_CHANGE, delta)
         for victim, _, _, amount in damage or []:
             if not 0 <= amount <= MAX_LIFE_CHANGE:
-                raise LimitError("damage", f"commander damage to {victim}", 0, MAX_LIFE_CHANGE, amount)
+                raise LimitError("damage", f"commander damage to {quoted(victim)}", 0, MAX_LIFE_CHANGE, amount)
         if undo and (life or damage or casts):
             raise InputError(
                 "--undo takes back the last entry at the table on its own: leave out --life, --damage and --cast"
@@ -337,7 +337,7 @@ class Games(EventBase):
                 beyond = [(key, total) for key, total in tally.life.items() if abs(total) > MAX_LIFE]
                 if beyond:
                     key, total = beyond[0]
-                    raise LimitError("life", f"{names[int(key)]}'s life total", -MAX_LIFE, MAX_LIFE, total)
+                    raise LimitError("life", f"the life total of {quoted(names[int(key)])}", -MAX_LIFE, MAX_LIFE, total)
                 if saved is not None:
                     games.remove(saved.id)
                 games.insert(tally.record(event_id, round_number, table_number))

@@ -53,9 +53,9 @@ class Pools(EventBase):
         if report.valid == registered.valid:
             return None
         if report.valid:
-            return "registered deck checked again against the new pool: legal now"
+            return "legal now"
         reason = report.problems[0].message if report.problems else "see the board"
-        return f"registered deck checked again against the new pool: not legal ({reason}); register the deck again"
+        return f"not legal ({reason}); register the deck again"
 
     def _pool_target(
         self, db: TinyDB, event_id: int, who: str | int, replace: bool
@@ -121,8 +121,12 @@ class Pools(EventBase):
                 self._check_deck_again(db, event_id, player.id, cards_from_refs(cards, event.set)) if existing else None
             )
         warning = pool_warning(event, len(cards))
-        warnings = [f"{player.name}'s pool has {warning}"] if warning else []
-        return player.id, warnings + ([f"{player.name}'s {recheck}"] if recheck else [])
+        warnings = [f"the pool of {quoted(player.name)} has {warning}"] if warning else []
+        if recheck:
+            warnings.append(
+                f"the deck registered for {quoted(player.name)}, checked again against the new pool: {recheck}"
+            )
+        return player.id, warnings
 
     def pool_refs(self, event_id: int) -> tuple[str, dict[int, tuple[str, ...]]]:
         """The event's set and every recorded pool's card references (``card_ref``) by player id, in one read."""

@@ -244,7 +244,7 @@ class Registration(EventBase):
             return None
         sizes = draft_pod_sizes(len(active), event.pod_size)
         return (
-            f"every draft pod is full ({event.pod_size} seats), so {' / '.join(waiting)} has no seat yet: "
+            f"every draft pod is full ({event.pod_size} seats), so {' / '.join(map(quoted, waiting))} has no seat yet: "
             f"'cmdraft event seat {event_id} --again' re-draws the pods for all {len(active)} players "
             f"({len(sizes)} pods: {' / '.join(map(str, sizes))}), or drop them"
         )

@@ -12,6 +12,7 @@ from typing import Any
 import msgspec
 
 from events.storage.records import DeckLine, Event, Player, Pod, Problem, Result, Round
+from sets.visible import visible
 
 
 class DeckSummary(msgspec.Struct, frozen=True):
@@ -22,7 +23,11 @@ class DeckSummary(msgspec.Struct, frozen=True):
     commanders: list[dict[str, Any]]
 
     def to_json(self) -> dict[str, Any]:
-        return {"valid": self.valid, "problems": self.problems, "commanders": self.commanders}
+        """As ``event show --json`` prints it: the problems' messages are words, written out as every face shows
+        them (``visible``); the rest as saved."""
+        typed = msgspec.convert(self.problems, list[Problem])
+        problems = [{**saved, "message": visible(one.message)} for saved, one in zip(self.problems, typed, strict=True)]
+        return {"valid": self.valid, "problems": problems, "commanders": self.commanders}
 
     def commander_names(self) -> list[str]:
         """The commanders' names, one per line as registered."""

@@ -22,6 +22,7 @@ from fractions import Fraction
 
 from events.night.schema import exact, number_text
 from events.storage.records import Event, Player, Result, Round
+from sets.visible import quoted
 
 
 @dataclass(frozen=True)
@@ -77,13 +78,15 @@ def tie_breaks(ranked: Sequence[Standing], seated: int) -> list[str]:
             how = f"on tie-breaker 1, opponents' average ({_pair(upper.opponents_average, lower.opponents_average)})"
         elif upper.average_place != lower.average_place:
             if upper.average_place is None or lower.average_place is None:
-                how = f"on tie-breaker 2: {lower.name} has no game played"
+                how = f"on tie-breaker 2: {quoted(lower.name)} has no game played"
             else:
                 how = f"on tie-breaker 2, average place ({_pair(upper.average_place, lower.average_place)}; lower is better)"
         else:
             how = f"by name: equal on points and both tie-breakers, they share rank {upper.rank}"
         ahead = "takes the last seat ahead of" if at == seated - 1 else "sits ahead of"
-        lines.append(f"{upper.name} {ahead} {lower.name} (both {number_text(upper.points)} points) {how}")
+        lines.append(
+            f"{quoted(upper.name)} {ahead} {quoted(lower.name)} (both {number_text(upper.points)} points) {how}"
+        )
     return lines
 
 

@@ -39,7 +39,7 @@ from events.storage.records import Dispute, Event, Game, Player, Report, Result,
 from events.storage.store import Store
 from events.storage.tables import records_of
 from sets.errors import InputError, StateError
-from sets.visible import quoted
+from sets.visible import quoted, visible
 
 PENDING = ("waiting", "disputed")
 
@@ -92,13 +92,14 @@ class FinalTable:
     ties: list[str]
 
     def to_json(self) -> dict[str, Any]:
-        """The answer ``event top --json`` prints."""
+        """The answer ``event top --json`` prints: the names as registered; the ties are words, with the names in them
+        written out as every face shows them (``visible``)."""
         return {
             "round": self.round,
             "players": self.players,
             "ranks": self.ranks,
             "first": self.first,
-            "ties": self.ties,
+            "ties": [visible(tie) for tie in self.ties],
         }
 
 

@@ -191,7 +191,7 @@ class Undo(EventBase):
         pod = records_of(db, Pod).first(event=event_id, number=player.pod) if player.pod else None
         if pod is not None and pod.draft and player.id in pod.players:
             rename_seat(db, pod.draft, pod.players.index(player.id), entry.old)
-        return f"{entry.new} back to {entry.old}"
+        return f"{quoted(entry.new)} back to {quoted(entry.old)}"
 
     def _undo_result(self, db: TinyDB, event_id: int, event: Event, entry: Change, undo: UndoNote) -> str:
         if event.status == "finished":
@@ -236,7 +236,7 @@ class Undo(EventBase):
             raise self._unsafe(entry, "the players are seated")
         players = records_of(db, Player)
         players.update([pid for pid in undo.players if players.get(pid)], checked_in=False)
-        return f"of {' / '.join(entry.new)}: not checked in again"
+        return f"of {' / '.join(map(quoted, entry.new))}: not checked in again"
 
     def _undo_player_add(self, db: TinyDB, event_id: int, event: Event, entry: Change, undo: UndoNote) -> str:
         players = records_of(db, Player)
@@ -248,7 +248,7 @@ class Undo(EventBase):
             or records_of(db, Pool).first(event=event_id, player=player.id)
             or records_of(db, Deck).first(event=event_id, player=player.id)
         ):
-            raise self._unsafe(entry, f"{player.name} has a pool or the draft has started; drop them instead")
+            raise self._unsafe(entry, f"{quoted(player.name)} has a pool or the draft has started; drop them instead")
         if player.pod is not None:
             pod = records_of(db, Pod).first(event=event_id, number=player.pod)
             assert pod is not None  # a player's pod is there while they are seated in it
@@ -259,7 +259,7 @@ class Undo(EventBase):
             for seat, pid in enumerate(seats):
                 players.update(pid, seat=seat)
         players.remove(player.id)
-        return f"of {entry.new}: the registration is taken back"
+        return f"of {quoted(entry.new)}: the registration is taken back"
 
     def _undo_drop(self, db: TinyDB, event_id: int, event: Event, entry: Change, undo: UndoNote) -> str:
         player = records_of(db, Player).get(undo.player)
@@ -270,7 +270,7 @@ class Undo(EventBase):
         if records_of(db, Round).count(event=event_id) != undo.rounds or event.status == "finished":
             raise self._unsafe(entry, "a round has been paired without them since")
         records_of(db, Player).update(player.id, status=entry.old, dropped_after=None)
-        return f"of {player.name}: back in the event"
+        return f"of {quoted(player.name)}: back in the event"
 
     def _undo_game(self, db: TinyDB, event_id: int, event: Event, entry: Change, undo: UndoNote) -> str:
         rnd = records_of(db, Round).first(event=event_id, number=undo.round)

@@ -27,6 +27,7 @@ from events.outputs.standings_sheets import (
 )
 from events.outputs.text import join_names
 from events.screens.render import shown
+from sets.visible import quoted
 
 Told = TypeVar("Told", bound=msgspec.Struct)
 
@@ -103,11 +104,11 @@ def event_board(snap: Snapshot, ledger: Ledger | None = None) -> Table:
     outer.add_row(players)
     for p in snap.players:
         if p.pool_warning and p.status == "active":
-            outer.add_row(shown(f"! {p.name}'s pool: {p.pool_warning}", style="yellow"))
+            outer.add_row(shown(f"! the pool of {quoted(p.name)} has {p.pool_warning}", style="yellow"))
         if p.wrong_codes:
             where = f" from {p.wrong_code_from}" if p.wrong_code_from else ""
             typed = (
-                f"! {p.name}: {p.wrong_codes} wrong seat code{'s' if p.wrong_codes != 1 else ''} typed "
+                f"! {quoted(p.name)}: {p.wrong_codes} wrong seat code{'s' if p.wrong_codes != 1 else ''} typed "
                 f"(last at {p.wrong_code_last}{where})"
             )
             reset = f"'cmdraft event player code {event.id} #{p.number} --reset'"

@@ -82,8 +82,9 @@ def run_clock(
     stream: Any = None,
     reread: float = 1.0,
 ) -> None:
-    """Show the clock until ``q`` (or end of input, or Ctrl-C); the stored clock is read again every
-    ``reread`` seconds, so a pause from another terminal shows here too."""
+    """Show the clock until ``q`` or end of input; the stored clock is read again every ``reread`` seconds, so a
+    pause from another terminal shows here too.  Ctrl-C leaves too, and ends the command as every interrupted one
+    (130): the clock itself is stored and runs on."""
     try:
         with Keys(stream) as keys, Live(console=console, refresh_per_second=4, transient=False) as live:
             clock = read_clock(events, event_id, round_number)
@@ -101,6 +102,5 @@ def run_clock(
                 if key in ("p", "P", " "):
                     clock = toggle_pause(events, event_id, round_number)
                     read_at = timing.monotonic()
-    except KeyboardInterrupt:  # Ctrl-C leaves quietly; Keys has put the terminal back
-        pass
-    console.print()
+    finally:  # Keys has put the terminal back, also after Ctrl-C
+        console.print()

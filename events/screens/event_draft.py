@@ -22,11 +22,12 @@ from events.outputs.text import join_names
 from events.screens.builder import BuilderPrompt
 from events.screens.render import shown
 from events.screens.table import TablePrompt
-from events.screens.terminal import Quit, Terminal
+from events.screens.terminal import Interrupted, Quit, Terminal, leave_screen
 from events.sessions.activities import EventDeck
 from events.sessions.seat import SeatSession
 from events.sessions.table import DraftTable
 from sets.errors import StateError
+from sets.visible import quoted
 
 
 def run_event_draft(
@@ -132,14 +133,15 @@ def run_event_draft(
                     waiting_shown = late
                 if terminal.wait(poll) is not None:
                     waiting_shown = None  # typed while waiting: say again who we wait for
-    except Quit:
-        console.print(
+    except (Quit, KeyboardInterrupt) as left:  # every pick is saved
+        leave_screen(
+            console,
+            left,
             shown(
                 f"Saved. Continue with: cmdraft event draft {event_id}"
                 + "".join(f" --player {shlex.quote(n)}" for n in players or [])
                 + db_option(events.path)
             ),
-            soft_wrap=True,
         )  # one line to copy
 
 
@@ -164,7 +166,7 @@ def unlock_seat(
     token = ask_code(events, event, event_id, player_id, name, console, terminal)
     session.claim(seat, token)
     presence.terminal_holds(events, event_id, player_id)
-    console.print(shown(f"This terminal now picks for {name} (pod seat {seat + 1}).", style="green"))
+    console.print(shown(f"This terminal now picks for {quoted(name)} (pod seat {seat + 1}).", style="green"))
     return token
 
 
@@ -183,13 +185,15 @@ def ask_code(
     while True:
         try:
             typed = terminal.ask(escape(f"Seat code for {name} (on your seating slip; 'quit' to leave)> "))
+        except Interrupted:  # Ctrl-C: nothing was bound; the command ends as every interrupted one (130)
+            raise KeyboardInterrupt from None
         except Quit:
             typed = None  # end of input
         if typed is None or typed.lower() in ("quit", "q", "exit"):
             # nothing was picked here, so nothing is "saved" to continue: out of order (exit 3)
             raise StateError(
-                f"no seat code was given for {name}, so {undone}; run the command again at a terminal and type "
-                f"{name}'s seat code when it asks (it is on the seating slip; the desk shows it: cmdraft event player "
+                f"no seat code was given for {quoted(name)}, so {undone}; run the command again at a terminal and "
+                f"type the seat code of {quoted(name)} when it asks (it is on the seating slip; the desk shows it: cmdraft event player "
                 f"code {event_id} {shlex.quote(name)})"
             )
         while True:
@@ -229,7 +233,7 @@ def wait_for_start(
                         tokens[player.id] = ask_code(
                             events, snap.event, event_id, player.id, player.name, console, terminal
                         )
-                        console.print(shown(f"This terminal will pick for {player.name}.", style="green"))
+                        console.print(shown(f"This terminal will pick for {quoted(player.name)}.", style="green"))
             if not said:
                 console.print(
                     shown(
@@ -240,14 +244,15 @@ def wait_for_start(
                 )
                 said = True
             terminal.wait(poll)
-    except Quit:
-        console.print(
+    except (Quit, KeyboardInterrupt) as left:
+        leave_screen(
+            console,
+            left,
             shown(
                 f"Left before the draft started. Join again with: cmdraft event draft {event_id}"
                 + "".join(f" --player {shlex.quote(n)}" for n in players)
                 + db_option(events.path)
             ),
-            soft_wrap=True,
         )
         return None
 
@@ -302,21 +307,26 @@ def watch_draft(events: Drafting, event_id: int, console: Console, terminal: Ter
                 console.print("[bold green]Every pod has drafted.[/]", markup=True)
                 return
             terminal.wait(poll)
-    except Quit:
-        console.print(
-            shown(f"The draft goes on without this screen; see it again with: cmdraft event draft {event_id}")
+    except (Quit, KeyboardInterrupt) as left:
+        leave_screen(
+            console,
+            left,
+            shown(f"The draft goes on without this screen; see it again with: cmdraft event draft {event_id}"),
         )
 
 
 def build_event_deck(events: Decks, event_id: int, who: str, console: Console, terminal: Terminal) -> bool:
     """The deck builder at the line prompt over an event player's recorded pool, until 'done' registers a legal
-    deck or the player leaves; True when a deck was registered ('done' or 'save')."""
+    deck or the player leaves (saying so when no deck was registered); True when a deck was registered ('done'
+    or 'save').  Ctrl-C leaves as 'quit' does, then ends the command as every interrupted one (130)."""
     deck = EventDeck(events, event_id, who)
     events.check_deck_change(
         event_id, deck.player_id, deck.actor
     )  # closed registration: refused before any building (PhaseOver)
     try:
         BuilderPrompt(deck, console, terminal).run()
-    except Quit:
-        pass
+    except (Quit, KeyboardInterrupt) as left:
+        leave_screen(
+            console, left, None if deck.registered else "No deck registered (use 'save' or 'done' to register one)."
+        )
     return deck.registered

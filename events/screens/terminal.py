@@ -7,7 +7,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.text import Text
 
 from events import timing
@@ -28,6 +28,23 @@ class Quit(Exception):
 class Interrupted(Quit):
     """Ctrl-C at a prompt: a leave like ``Quit`` for a draft (every pick is saved), but a command that
     gathers lines before saving (a typed pool) must stop without saving them."""
+
+
+def interrupted(left: BaseException) -> bool:
+    """Whether what ended a screen (``left``) was Ctrl-C (SIGINT) rather than 'quit' or end of input."""
+    return isinstance(left, (Interrupted, KeyboardInterrupt))
+
+
+def leave_screen(console: Console, left: BaseException, farewell: RenderableType | None) -> None:
+    """A screen's last line (``farewell``, none when None), whatever ended it (``left``): 'quit' or end of input,
+    and the command goes on; or Ctrl-C, and the farewell has a line of its own after the terminal's ``^C``, then
+    the command ends as every interrupted one does (130), everything saved kept."""
+    if interrupted(left):
+        console.print()
+    if farewell is not None:
+        console.print(farewell, soft_wrap=True)
+    if interrupted(left):
+        raise KeyboardInterrupt from None
 
 
 class Terminal:
@@ -148,10 +165,14 @@ class Terminal:
 
     def wait(self, seconds: float) -> str | None:
         """Wait up to ``seconds`` for a line typed meanwhile (None when none came); end of input and
-        ``quit`` raise ``Quit``, so a terminal waiting for other players can still be left."""
-        if not self.reader.wait(seconds):
-            return None
-        line = self.reader.readline()
+        ``quit`` raise ``Quit``, so a terminal waiting for other players can still be left; Ctrl-C raises
+        ``Interrupted``, as at a prompt."""
+        try:
+            if not self.reader.wait(seconds):
+                return None
+            line = self.reader.readline()
+        except KeyboardInterrupt:
+            raise Interrupted() from None
         if line == "" or line.strip().lower() in ("quit", "q", "exit"):
             raise Quit()
         return line.strip()

@@ -86,12 +86,12 @@ def run_timer(
 ) -> int:
     """Show the timer; returns how many picks were timed.  Keys act at once (no Enter after p or q);
     between packs the screen waits for Enter while players review their picks.  The terminal is
-    restored on leaving, also after Ctrl-C."""
+    restored on leaving, also after Ctrl-C, which ends the command as every interrupted one (130)."""
     try:
         return _run_timer(console, slots, title, stream)
-    except KeyboardInterrupt:  # Ctrl-C: leave quietly, the terminal already restored
+    except KeyboardInterrupt:  # Keys has put the terminal back
         console.print()
-        return 0
+        raise
 
 
 def _run_timer(console: Console, slots: list[PickSlot], title: str, stream: Any) -> int:

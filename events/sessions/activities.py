@@ -40,6 +40,7 @@ from sets.booster import Printing
 from sets.card_index import card_index
 from sets.cards import Card
 from sets.errors import InputError
+from sets.visible import quoted
 
 
 @dataclass(frozen=True)
@@ -299,7 +300,9 @@ class EventDeck:
         )  # the history says it came from this terminal (or browser); closed registration refuses it (PhaseOver)
         self.registered = True
         self.report = registered  # the legality report ``event deck`` gives, for a face that shows it
-        self.notices.append(f"{self.player_name}: deck registered ({'legal' if registered.valid else 'not legal yet'})")
+        self.notices.append(
+            f"deck registered for {quoted(self.player_name)} ({'legal' if registered.valid else 'not legal yet'})"
+        )
 
     def drafted(self) -> DraftTable:
         raise InputError("the draft review is in 'cmdraft event export'; here you build and register the deck")

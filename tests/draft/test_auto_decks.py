@@ -189,5 +189,5 @@ def test_event_deck_auto_for_a_pool_with_nothing_to_lead_says_why_in_one_line(tm
     result = cli("event", "deck", event_id, "Bo", "--auto", "--db", tmp_path / "event.json")
     said = result.stderr.strip()
     assert result.exit_code not in (0, 1) and "Traceback" not in result.output
-    assert said.count("\n") == 0 and "Bo's pool: no legal deck" in said and "stock holds no Pipers" in said, said
+    assert said.count("\n") == 0 and "the pool of 'Bo': no legal deck" in said and "stock holds no Pipers" in said, said
     assert events.deck_of(event_id, events.player_id(event_id, "Bo")) is None  # nothing registered

@@ -126,7 +126,7 @@ def test_a_terminal_that_never_got_a_valid_code_exits_out_of_order_without_a_con
     for typed in ("quit\n", "WRONG1\n", ""):  # quit at the prompt, a wrong code then end of input, end of input
         result = cli("event", "draft", event_id, "--player", "Ann", "--db", db, input=typed)
         assert result.exit_code == EXIT_STATE, result.output
-        assert "no seat code was given for Ann" in result.stderr and "Saved" not in result.output
+        assert "no seat code was given for 'Ann'" in result.stderr and "Saved" not in result.output
         assert "Continue with" not in result.output and "Traceback" not in result.output
     code = codes_of(db, event_id)["Ann"]
     given = cli("event", "draft", event_id, "--player", "Ann", "--db", db, input=f"{code}\nquit\n")

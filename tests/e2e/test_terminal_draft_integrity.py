@@ -300,7 +300,7 @@ def test_a_terminal_asks_the_code_binds_the_seat_and_wrong_codes_wait_and_are_co
     ann.expect("Wrong code")
     ann.expect("Seat code for Ann")
     ann.sendline(code.lower())
-    ann.expect("This terminal now picks for Ann")
+    ann.expect("This terminal now picks for 'Ann'")
     ann.expect(PICK)
     ann.sendline("quit")
     ann.expect(pexpect.EOF)

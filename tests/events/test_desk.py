@@ -44,7 +44,7 @@ def test_a_player_named_3_is_reachable_and_3_never_means_player_number_3(events,
     assert result.exit_code == 2 and "for player number 2 write '#2'" in result.stderr
     assert all(p.status == "active" for p in events.snapshot(other).players)
     result = cli("event", "player", "drop", other, "#2", "--db", events.store.path)  # numbers count per event
-    assert result.exit_code == 0 and "Bo dropped" in result.stdout
+    assert result.exit_code == 0 and "'Bo' dropped" in result.stdout
     assert cli("event", "player", "drop", other, "#6", "--db", events.store.path).exit_code == 2
 
 
@@ -270,14 +270,14 @@ def test_a_short_pool_is_recorded_with_a_warning_the_board_keeps_until_fixed(eve
     db = events.store.path
     typed = cli("event", "pool", event_id, "Ann", "--db", db, input="2 Murder\n45 Plains\n\n")
     assert typed.exit_code == 0 and "47 cards" in typed.stdout
-    assert "warning: Ann's pool has 47 cards, but a draft pool has 60" in typed.stdout
+    assert "warning: the pool of 'Ann' has 47 cards, but a draft pool has 60" in typed.stdout
     board = cli("event", "show", event_id, "--db", db).stdout
-    assert "Ann's pool: 47 cards, but a draft pool has 60" in board
+    assert "the pool of 'Ann' has 47 cards, but a draft pool has 60" in board
     full = tmp_path / "ann.txt"
     full.write_text("2 Murder\n58 Plains\n")
     fixed = cli("event", "pool", event_id, "Ann", full, "--replace", "--db", db)
     assert fixed.exit_code == 0 and "warning" not in fixed.stdout
-    assert "Ann's pool" not in cli("event", "show", event_id, "--db", db).stdout
+    assert "the pool of 'Ann'" not in cli("event", "show", event_id, "--db", db).stdout
 
 
 def test_sealed_pools_are_expected_to_hold_120(events):
@@ -321,7 +321,7 @@ def test_typing_a_pool_in_a_real_terminal_keeps_good_lines_and_reasks_the_bad_on
     child.sendline("")  # leave it out
     child.expect("left out: Nonesuch Card Name")
     child.expect("pool recorded: 7 cards")
-    child.expect("warning: Ann's pool has 7 cards, but a draft pool has 60")
+    child.expect("warning: the pool of 'Ann' has 7 cards, but a draft pool has 60")
     child.expect(pexpect.EOF)
     pool = sorted(p.card.name for p in events.pool(event_id, "Ann"))
     assert pool == ["Murder"] * 3 + ["Plains"] * 4

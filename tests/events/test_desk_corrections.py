@@ -263,7 +263,7 @@ def test_event_undo_takes_back_the_desks_last_change_and_says_what(events, cli):
     events.record_result(event_id, 1, 1, f"{a} > {b}")
     events.rename_player(event_id, c, "Cyril")
     undo = cli("event", "undo", event_id, "--db", events.store.path)
-    assert undo.exit_code == 0 and "undid: rename" in undo.stdout and f"Cyril back to {c}" in undo.stdout
+    assert undo.exit_code == 0 and "undid: rename" in undo.stdout and f"'Cyril' back to '{c}'" in undo.stdout
     assert c in [p.name for p in events.snapshot(event_id).players]
     undo = cli("event", "undo", event_id, "--db", events.store.path)
     assert undo.exit_code == 0 and "undid: result of round 1 table 1" in undo.stdout
@@ -438,7 +438,7 @@ def test_a_round_paired_after_a_correction_follows_the_corrected_points(events):
 def test_event_undo_takes_back_each_kind_of_safe_change(events):
     event_id = physical(events, SIXTEEN[:6])
     events.add_player(event_id, "Zed")
-    assert events.undo(event_id).undid.startswith("player add of Zed")
+    assert events.undo(event_id).undid.startswith("player add of 'Zed'")
     assert "Zed" not in [p.name for p in events.snapshot(event_id).players]
     events.check_in(event_id, SIXTEEN[:5])
     events.undo(event_id)

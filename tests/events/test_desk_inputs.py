@@ -97,4 +97,4 @@ def test_a_20000_line_deck_or_pool_is_bad_input_not_a_damaged_database(cli, tmp_
     for name in ("Ann", "Bo"):
         assert cli("event", "pool", "1", name, small, "--db", db).exit_code == 0
     deck = cli("event", "deck", "1", "Ann", many, "--db", db)
-    assert deck.exit_code == 2 and "Ann's deck" in deck.stderr and "20,000" in deck.stderr
+    assert deck.exit_code == 2 and "the deck of 'Ann'" in deck.stderr and "20,000" in deck.stderr

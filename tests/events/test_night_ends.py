@@ -132,7 +132,9 @@ def standing(name: str, points: int, opp: Fraction, place: Fraction | None, rank
         (  # equal points, told apart by the opponents' average
             [standing("Ann", 5, Fraction(3, 2), Fraction(2), 1), standing("Bo", 5, Fraction(1), Fraction(1), 2)],
             1,
-            ["Ann takes the last seat ahead of Bo (both 5 points) on tie-breaker 1, opponents' average (1.50 to 1.00)"],
+            [
+                "'Ann' takes the last seat ahead of 'Bo' (both 5 points) on tie-breaker 1, opponents' average (1.50 to 1.00)"
+            ],
         ),
         (  # equal points and opponents' average: the average place (lower first)
             [
@@ -141,13 +143,15 @@ def standing(name: str, points: int, opp: Fraction, place: Fraction | None, rank
                 standing("Bo", 1, Fraction(1), Fraction(3), 3),
             ],
             2,
-            ["Cy sits ahead of Ann (both 4 points) on tie-breaker 2, average place (1.50 to 2.50; lower is better)"],
+            [
+                "'Cy' sits ahead of 'Ann' (both 4 points) on tie-breaker 2, average place (1.50 to 2.50; lower is better)"
+            ],
         ),
         (  # equal on everything: by name, a shared rank
             [standing("Ann", 4, Fraction(1), Fraction(2), 1), standing("Bo", 4, Fraction(1), Fraction(2), 1)],
             1,
             [
-                "Ann takes the last seat ahead of Bo (both 4 points) by name: equal on points and both tie-breakers, "
+                "'Ann' takes the last seat ahead of 'Bo' (both 4 points) by name: equal on points and both tie-breakers, "
                 "they share rank 1"
             ],
         ),
@@ -155,7 +159,8 @@ def standing(name: str, points: int, opp: Fraction, place: Fraction | None, rank
             [standing("Ann", 4, Fraction(1001, 1000), Fraction(2), 1), standing("Bo", 4, Fraction(1), Fraction(2), 2)],
             1,
             [
-                "Ann takes the last seat ahead of Bo (both 4 points) on tie-breaker 1, opponents' average (1.001 to 1.000)"
+                "'Ann' takes the last seat ahead of 'Bo' (both 4 points) on tie-breaker 1, opponents' average "
+                "(1.001 to 1.000)"
             ],
         ),
         (  # points apart: nothing to say
@@ -184,7 +189,7 @@ def test_event_top_says_how_every_tie_on_points_was_settled(played, cli):
     told = [line for line in shown.stdout.splitlines() if " ahead of " in line]
     assert len(told) == len(ties)
     for (upper, lower), line in zip(ties, told, strict=True):
-        assert line.startswith(f"{upper} ") and f" ahead of {lower} (both {points[upper]} points) " in line
+        assert line.startswith(f"'{upper}' ") and f" ahead of '{lower}' (both {points[upper]} points) " in line
         assert "tie-breaker 1" in line or "tie-breaker 2" in line or "by name" in line
 
 

@@ -192,7 +192,7 @@ def test_the_command_line_says_how_many_the_stock_holds(tmp_path, cli):
     events, event_id = night(tmp_path, 0)
     result = cli("event", "deck", str(event_id), "Ann", "--auto", "--db", str(events.store.path))
     assert "; the store's stock holds 0 Pipers for your deck" in result.stdout and result.stdout.startswith(
-        "Ann: deck registered"
+        "deck registered for 'Ann'"
     )
 
 

@@ -66,7 +66,7 @@ def test_a_stranger_guessing_a_seat_never_shuts_its_holder_out(tmp_path, cli, ma
     terminal = cli(
         "event", "draft", event_id, "--player", "Ann", "--db", db, input=f"{codes_of(db, event_id)['Ann']}\nquit\n"
     )
-    assert terminal.exit_code == 0 and "now picks for Ann" in terminal.stdout and "Traceback" not in terminal.output
+    assert terminal.exit_code == 0 and "now picks for 'Ann'" in terminal.stdout and "Traceback" not in terminal.output
 
 
 def test_wrong_codes_slow_down_their_source_with_back_off(tmp_path, cli, manual_clock):
@@ -104,7 +104,7 @@ def test_the_desk_sees_how_many_wrong_codes_when_and_from_where_and_can_still_re
     assert rows["Ann"]["wrong_code_last"].startswith("2027-01-15T08:")  # the tests' clock, in UTC
     assert "locked" not in rows["Ann"]
     text = " ".join(cli("event", "show", event_id, "--db", db).stdout.split())  # as read, not as wrapped
-    assert "Ann: 5 wrong seat codes typed" in text and "from address 10.0.0.66" in text
+    assert "'Ann': 5 wrong seat codes typed" in text and "from address 10.0.0.66" in text
     assert "LOCKED" not in text and "the right code still works" in text
     assert f"event player code {event_id} #1 --reset" in text
     reset = cli("event", "player", "code", event_id, "Ann", "--reset", "--db", db, "--json")
@@ -124,7 +124,7 @@ def test_a_terminal_that_typed_wrong_codes_waits_and_is_asked_again(tmp_path, cl
     assert terminal.exit_code == 0 and "Traceback" not in terminal.output
     out = " ".join(terminal.stdout.split())
     left = wait_after(FREE_WRONG_CODES + 1) - WRONG_CODE_DELAY  # the code typed meanwhile waits out the rest
-    assert f"the next try is taken in {left:.0f} s" in out and "now picks for Ann" in out
+    assert f"the next try is taken in {left:.0f} s" in out and "now picks for 'Ann'" in out
     assert manual_clock.slept == [WRONG_CODE_DELAY] * (FREE_WRONG_CODES + 1) + [left]
 
 

@@ -32,10 +32,10 @@ def test_a_table_with_a_terminal_player_closes_from_the_table(four, manual_clock
             ok(phones[name].post("/api/result/confirm", json={"report": report, "agree": True}))
         assert ok(phones["Ann"].get("/api/table"))["round"]["report"]["waiting_for"] == ["Di"]
         wrong = cli("event", "table", event_id, "--player", "Di", "--confirm", "--db", db, input="")
-        assert wrong.exit_code == 3 and "no seat code was given for Di" in wrong.stderr  # the code holds the seat
+        assert wrong.exit_code == 3 and "no seat code was given for 'Di'" in wrong.stderr  # the code holds the seat
         said = " ".join(wrong.stderr.split())  # what didn't happen, and where the code is: not a draft's words
         assert "so nothing was confirmed" in said and "picks for" not in said
-        assert "type Di's seat code when it asks" in said and f"cmdraft event player code {event_id} Di" in said
+        assert "type the seat code of 'Di' when it asks" in said and f"cmdraft event player code {event_id} Di" in said
         done = cli("event", "table", event_id, "--player", "Di", "--confirm", "--db", db, input=codes["Di"] + "\n")
         assert done.exit_code == 0, done.output
         assert "Result recorded: Di > Ann > Bo > Cy" in done.stdout

@@ -155,4 +155,4 @@ def test_only_the_desk_starts_a_draft_at_the_core_and_the_cli(tmp_path: Path, cl
     assert events.snapshot(event_id).event.status == "seated"
     terminal = terminal_night(cli, tmp_path / "terminal.json", "Ann", "Bo", bots=2)
     waited = cli("event", "draft", terminal, "--player", "Ann", "--db", tmp_path / "terminal.json", input="quit\n")
-    assert waited.exit_code == 3 and "no seat code was given for Ann" in waited.stderr
+    assert waited.exit_code == 3 and "no seat code was given for 'Ann'" in waited.stderr

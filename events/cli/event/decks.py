@@ -111,8 +111,7 @@ def event_deck(
         return
     if build:
         console = out()
-        if not build_event_deck(events, event_id, name, console, Terminal(console)):
-            console.print("No deck registered (use 'save' or 'done' to register one).")
+        build_event_deck(events, event_id, name, console, Terminal(console))
         return
     registered = events.register_deck(
         event_id,
@@ -131,7 +130,7 @@ def event_deck(
         "legal" if report.valid else "NOT legal: " + "; ".join(problem_lines(report.problems, report.color_identity))
     )
     note = registered.pipers_note  # the store's stock limited the Pipers an auto deck adds
-    out().print(shown(f"{registered.player}: deck registered, {verdict}" + (f"; {note}" if note else "")))
+    out().print(shown(f"deck registered for {quoted(registered.player)}: {verdict}" + (f"; {note}" if note else "")))
     if not report.valid:
         raise typer.Exit(1)  # as 'deck check': an illegal deck is exit 1 (it is registered, and shown on the board)
 

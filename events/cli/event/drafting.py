@@ -32,6 +32,7 @@ from events.screens.terminal import Terminal, undecodable_byte
 from events.screens.timer import run_timer, schedule
 from sets.booster import booster_spec
 from sets.errors import CmdraftError, InputError, StateError
+from sets.visible import visible
 
 
 def event_seat(
@@ -199,7 +200,7 @@ def event_pool(
     player_id, warnings = events.record_pool(event_id, name, deck_file, replace)
     count = len(events.pool(event_id, player_id))
     if as_json:
-        emit_json({"player": player_id, "cards": count, "warnings": warnings})
+        emit_json({"player": player_id, "cards": count, "warnings": [visible(warning) for warning in warnings]})
         return
 
     out().print(f"pool recorded: {count} cards")

@@ -19,6 +19,7 @@ from events.outputs.printables import sheet
 from events.outputs.sheet_writers import render
 from events.screens.render import shown
 from sets.errors import InputError
+from sets.visible import quoted, visible
 
 
 def event_print(
@@ -71,7 +72,7 @@ def event_export(
     notes: list[str] = []
     written = export_event(core(db), event_id, folder, notes, force=force)
     if as_json:
-        emit_json({"written": [str(p) for p in written], "notes": notes})
+        emit_json({"written": [str(p) for p in written], "notes": [visible(note) for note in notes]})
     else:
         out().print(Text(f"wrote {len(written)} files to {folder}"))
         for note in notes:
@@ -125,7 +126,7 @@ def event_restore(
             "backup": backup,
         }
         message = (
-            f"{'replaced' if restored.replaced else 'added'} event {restored.event} ({restored.name}) from {file} "
+            f"{'replaced' if restored.replaced else 'added'} event {restored.event} ({quoted(restored.name)}) from {file} "
             f"(saved {restored.saved}); other events unchanged"
         )
     report.update(stopped_drafts=stopped, discarded_picks=discarded)

@@ -18,7 +18,7 @@ from events.outputs.text import join_names
 from events.screens.boards import event_board
 from events.screens.render import shown
 from sets.errors import InputError, StateError
-from sets.visible import quoted
+from sets.visible import quoted, visible
 
 
 def event_new(
@@ -154,7 +154,7 @@ def player_add(
                     for pid in ids
                 ],
                 "code_slip": [slips and rows[pid].pod is not None and not rows[pid].bot for pid in ids],
-                "offer": offer,
+                "offer": None if offer is None else visible(offer),
             }
         )
         return
@@ -166,7 +166,7 @@ def player_add(
         if slips and row.pod is not None and not row.bot:
             out().print(
                 shown(
-                    f"{row.name} needs a seat code slip: 'cmdraft event player code {event_id} "
+                    f"{quoted(row.name)} needs a seat code slip: 'cmdraft event player code {event_id} "
                     f"{shlex.quote(row.name)}' shows the code (or print them all: 'cmdraft event print "
                     f"{event_id} seatings --codes')",
                     style="yellow",
@@ -191,7 +191,7 @@ def player_checkin(
     checked = events.check_in(event_id, None if everyone else names)
     offer = events.late_offer(event_id)
     if as_json:
-        emit_json({"checked_in": checked, "offer": offer})
+        emit_json({"checked_in": checked, "offer": None if offer is None else visible(offer)})
         return
 
     out().print(shown(f"checked in: {join_names(checked)}"))
@@ -210,7 +210,7 @@ def player_drop(
     if as_json:
         emit_json({"dropped": dropped.name})
     else:
-        out().print(shown(f"{dropped.name} dropped"))
+        out().print(shown(f"{quoted(dropped.name)} dropped"))
 
 
 def player_rename(
@@ -268,4 +268,6 @@ def player_code(
     if as_json:
         emit_json({"player": player, "code": code, "reset": reset})
     else:
-        out().print(shown(f"{player}'s seat code: {code}" + (" (new; the old one no longer works)" if reset else "")))
+        out().print(
+            shown(f"seat code of {quoted(player)}: {code}" + (" (new; the old one no longer works)" if reset else ""))
+        )

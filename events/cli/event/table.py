@@ -18,6 +18,7 @@ from events.screens.event_draft import ask_code
 from events.screens.render import shown
 from events.screens.terminal import Terminal
 from sets.errors import InputError
+from sets.visible import quoted
 
 
 def event_table(
@@ -75,7 +76,7 @@ def table_lines(view: TableState) -> list[str]:
     """A player's table as lines of text: the table, the result or the report and who still has to confirm it."""
     rnd = view.round
     if rnd is None:
-        return [f"{view.player.name}: no table yet; the desk pairs the round"]
+        return [f"{quoted(view.player.name)} has no table yet: the desk pairs the round"]
     lines = [f"Round {rnd.number}, table {rnd.table}: {join_names([player.name for player in rnd.players])}"]
     if rnd.result is not None:
         lines.append("Result recorded: " + " > ".join(" = ".join(group) for group in rnd.result.order))
@@ -89,5 +90,5 @@ def table_lines(view: TableState) -> list[str]:
     if found.waiting_for:
         lines.append("Still to confirm: " + join_names(found.waiting_for))
     for disputed in found.disputes:
-        lines.append(f"{disputed.player} disputes it: the desk settles this table")
+        lines.append(f"{quoted(disputed.player)} disputes it: the desk settles this table")
     return lines
