@@ -3,7 +3,9 @@ command carries ``--url`` while it runs).
 
 While it runs, ``serve`` keeps a small file beside the database, ``NAME.serving-EVENT.json``: its address and its
 process id.  It is written whole when the server listens and, when it stops, written again as stopped; one a crash
-left behind names a process that is gone.  Either is read as "not serving" (and the next ``serve`` writes it anew),
+left behind names a process that is gone.  While it serves, the server also holds a lock on a second file,
+``NAME.serving-EVENT.lock`` (``hold_shared``): a lock ends with its process, so a crashed server whose
+number a new process took (after the machine started again, say) is known gone by its lock nobody holds.  Either is read as "not serving" (and the next ``serve`` writes it anew),
 and tells the next ``serve`` that a server served the event and stopped (``stopped_before``: the phones could not
 pick meanwhile, so it starts their pick timers over, and until then nothing else times them out: ``phone_clocks``)."""
 
@@ -12,15 +14,24 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any, BinaryIO
 
-from events.portable import process_alive
+import portalocker
+
+from events.portable import POLL, process_alive, unlock
 
 
 def marker(database: Path, event_id: int) -> Path:
     """The file that says ``serve`` is serving ``event_id`` of ``database``."""
     return database.with_name(f"{database.name}.serving-{event_id}.json")
+
+
+def held(database: Path, event_id: int) -> Path:
+    """The file each server serving ``event_id`` of ``database`` holds a lock on while it runs."""
+    return database.with_name(f"{database.name}.serving-{event_id}.lock")
 
 
 @contextlib.contextmanager
@@ -32,6 +43,7 @@ def serving(database: Path, event_id: int, url: str) -> Iterator[Callable[[], No
     path = marker(database, event_id)
     temporary = path.with_name(path.name + ".tmp")
     written = False
+    holding = _hold(held(database, event_id))  # first: a look that finds the file finds its lock held
     try:
         temporary.write_text(json.dumps({"url": url, "pid": os.getpid()}), encoding="utf-8")
         os.replace(temporary, path)
@@ -50,6 +62,27 @@ def serving(database: Path, event_id: int, url: str) -> Iterator[Callable[[], No
         yield stopped
     finally:
         stopped()
+        if holding is not None:
+            holding.close()
+
+
+def _hold(path: Path) -> BinaryIO | None:
+    """The file at ``path`` opened (made, when it isn't there) with a shared lock held on it, or None (best effort:
+    the process id alone then says whether the server runs)."""
+    try:
+        handle = open(path, "a+b")  # noqa: SIM115  # held open while the server serves
+    except OSError:
+        return None
+    try:
+        if handle.tell() == 0:
+            handle.write(b"cmdraft serve holds a lock on this file while it serves the event\n")
+            handle.flush()
+        if hold_shared(handle):
+            return handle
+    except OSError:
+        pass
+    handle.close()
+    return None
 
 
 def stopped_before(database: Path, event_id: int) -> bool:
@@ -69,4 +102,40 @@ def served_url(database: Path, event_id: int) -> str | None:
     url, pid = found.get("url"), found.get("pid")
     if not isinstance(url, str) or not isinstance(pid, int) or isinstance(pid, bool) or pid <= 0:
         return None
-    return url if process_alive(pid) else None
+    if not process_alive(pid):
+        return None
+    return None if held_by_anyone(held(database, event_id)) is False else url  # (its number taken by another)
+
+
+def hold_shared(handle: Any) -> bool:
+    """A shared lock taken on the open file ``handle``, held until it is closed (``held_by_anyone`` sees it); False
+    where it can't be: no locks here, or one held exclusively for over a second (a look holds one for a moment)."""
+    for _ in range(int(1 / POLL)):
+        with contextlib.suppress(portalocker.AlreadyLocked):
+            return _try_lock(handle, portalocker.LockFlags.SHARED) is not None
+        time.sleep(POLL)
+    return False
+
+
+def held_by_anyone(path: Path) -> bool | None:
+    """Whether a process holds a lock on the file at ``path`` (``hold_shared``: a lock ends with its process, so
+    unlike a process id it names no process that took the number later); None where it can't be told."""
+    with contextlib.suppress(OSError), open(path, "rb") as handle:
+        try:
+            taken = _try_lock(handle, portalocker.LockFlags.EXCLUSIVE)
+        except portalocker.AlreadyLocked:
+            return True
+        unlock(handle)
+        return None if taken is None else False
+    return None
+
+
+def _try_lock(handle: Any, kind: portalocker.LockFlags) -> bool | None:
+    """The lock taken at once (``AlreadyLocked``: another holds it), or None: no lock can be taken here."""
+    try:
+        portalocker.lock(handle, kind | portalocker.LockFlags.NON_BLOCKING)
+    except portalocker.AlreadyLocked:
+        raise
+    except (portalocker.LockException, OSError):
+        return None
+    return True

@@ -11,7 +11,7 @@ import pytest
 import uvicorn
 
 from events.cli.serve import StoppingServer
-from events.night.serving import marker, serving, stopped_before
+from events.night.serving import held, hold_shared, marker, served_url, serving, stopped_before
 from tests.helpers.nights import codes_of
 from tests.helpers.served import Phone, client, phone, served_night
 
@@ -83,11 +83,29 @@ def test_a_server_says_it_stopped_at_the_first_ctrl_c_before_its_shutdown_closes
         assert not stopped_before(db, 1)
         server.handle_exit(signal.SIGINT, None)
         assert server.should_exit and stopped_before(db, 1)  # while the process still shuts down
-    with serving(db, 2, "http://127.0.0.1:8000") as said_stopped:
-        marker(db, 2).write_text(f'{{"url": "http://127.0.0.1:8001", "pid": {os.getppid()}}}', encoding="utf-8")
-        StoppingServer(uvicorn.Config(app=None), said_stopped).handle_exit(signal.SIGTERM, None)
-        assert not stopped_before(db, 2)  # another server serves the event now: its file is left alone
-    assert not stopped_before(db, 2)
+    with open(
+        held(db, 2), "a+b"
+    ) as other:  # a second server started beside it: its lock, and the file says its address
+        with serving(db, 2, "http://127.0.0.1:8000") as said_stopped:
+            assert hold_shared(other)
+            marker(db, 2).write_text(f'{{"url": "http://127.0.0.1:8001", "pid": {os.getppid()}}}', encoding="utf-8")
+            StoppingServer(uvicorn.Config(app=None), said_stopped).handle_exit(signal.SIGTERM, None)
+            assert not stopped_before(db, 2)  # another server serves the event now: its file is left alone
+        assert not stopped_before(db, 2)
+
+
+def test_a_crashed_server_whose_process_id_another_process_took_is_known_stopped_by_its_lock(tmp_path):
+    """After a crash (a power cut, the machine started again), a new process may take the dead server's number: the
+    file still names a running process.  The lock the server held while serving ended with it, so the next ``serve``
+    still starts the phones' clocks over, and the slips name no server."""
+    db = tmp_path / "night.json"
+    with serving(db, 1, "http://127.0.0.1:8000"):
+        assert served_url(db, 1) == "http://127.0.0.1:8000"  # its lock held: serving
+        crashed = marker(db, 1).read_text(encoding="utf-8")
+    marker(db, 1).write_text(crashed.replace(str(os.getpid()), str(os.getppid())), encoding="utf-8")
+    assert served_url(db, 1) is None and stopped_before(db, 1)  # a running process's number, nobody's lock
+    held(db, 1).unlink()  # a file an older cmdraft left, with no lock beside it: the process id alone says
+    assert served_url(db, 1) == "http://127.0.0.1:8000"
 
 
 def test_while_the_server_is_down_no_desk_command_hands_the_phones_picks_to_the_timer(tmp_path, cli, manual_clock):
