@@ -52,7 +52,7 @@ from enum import StrEnum, unique
 from itertools import combinations
 
 from draft.bot_leaders import LeaderOption, PoolLeaders, is_half
-from draft.bot_pairs import half_need, leader_need
+from draft.bot_pairs import half_need, leader_need, pair_need
 from draft.bot_plans import (
     FRESH_LEADS,
     HOLDING,
@@ -442,7 +442,7 @@ class Bot:
             if (ta.leader or is_half(a)) and (tb.leader or is_half(b)) and a is not b and can_pair(a, b):
                 # Two cards that lead together (the Piper is none): worth more only as far as they lead better
                 # than the pool and the packs would (``pair_need``).
-                value += 0.8 * (min(self.leader_need(a), self.leader_need(b)) if self.style is _STRONG else 1.0)
+                value += 0.8 * (pair_need(a, b, self._leaders) if self.style is _STRONG else 1.0)
             if (ta.mask | tb.mask | mask) == mask:
                 value += 0.2
             if value > best_value:
