@@ -17,6 +17,29 @@ from sets.cards import Card, CommanderAbility
 
 LeaderOption = tuple[int, tuple[Card, ...], float]  # (identity mask, the leaders, their ratings)
 _BACKGROUND = CommanderAbility.BACKGROUND  # read once: Python 3.11 reads an Enum member off its class slowly
+WEAK_LEADER = 1.8  # a legend rated this or less leads no better than the Pipers anyone may add
+BLANK_HALF = 1.0  # a Background rated this adds nothing to the legend beside it
+HALF_SHARE = 0.5  # the share of the other half's worth (above its free stand-in) that a pair leads by
+
+
+def is_half(card: Card) -> bool:
+    """A card that leads only beside another: a Background (never a card that may lead alone)."""
+    return _BACKGROUND in card.abilities and not card.can_be_commander
+
+
+def lead_strength(leaders: tuple[Card, ...]) -> float:
+    """How well ``leaders`` (one card, or two that may pair: ``can_pair``) lead: the better half's rating (beside a
+    Background, the legend's: the one that can lead alone) and ``HALF_SHARE`` of what the other adds above the half
+    anyone gets for free: for a partner a Prismatic Piper (``WEAK_LEADER``); a Background has no free stand-in
+    (Faceless One chooses a Background, it is none), so it counts above a blank (``BLANK_HALF``)."""
+    if len(leaders) == 1:  # a Background alone leads beside an added Faceless One, a free leader like a Piper
+        rating = card_traits(leaders[0]).rating
+        return WEAK_LEADER + HALF_SHARE * max(0.0, rating - BLANK_HALF) if is_half(leaders[0]) else rating
+    first, second = leaders
+    a, b = card_traits(first).rating, card_traits(second).rating
+    if is_half(first) or (not is_half(second) and b > a):
+        a, b, second = b, a, first  # the one that leads first
+    return a + HALF_SHARE * max(0.0, b - (BLANK_HALF if is_half(second) else WEAK_LEADER))
 
 
 class PoolLeaders:
@@ -50,6 +73,14 @@ class PoolLeaders:
         self._held: tuple[list[LeaderOption], list[LeaderOption]] | None = None  # options, and what held() made
         # the pool's distinct cards, its product and added_together() for them
         self._together: tuple[int, Product, int] | None = None
+
+    def halves(self) -> list[Card]:
+        """The pool's legends (the Piper aside) and Backgrounds, once each: the cards a pair it could field holds."""
+        return self._legends + self._backgrounds
+
+    def holds(self, card: Card) -> bool:
+        """Whether the pool holds a copy of ``card``."""
+        return card in self._distinct
 
     def add(self, card: Card) -> None:
         """A card the pool took (a copy already there changes nothing)."""
@@ -143,8 +174,8 @@ class PoolLeaders:
 
     def held(self) -> list[LeaderOption]:
         """For each option's leaders (once, where options share them): the colors of its leaders (a Piper a partner
-        could take adds no leader of its color), the leaders, and how well they lead (a pair as its better half, and a
-        little more: two commanders on the table), the best leaders first; kept with the options."""
+        could take adds no leader of its color), the leaders, and how well they lead (``lead_strength``), the best leaders
+        first; kept with the options."""
         options = self.options()
         kept = self._held
         if kept is None or kept[0] is not options:
@@ -158,7 +189,7 @@ class PoolLeaders:
                 colors = 0
                 for leader in leaders:
                     colors |= leader.identity.mask
-                value = max(card_traits(c).rating for c in leaders) + (0.3 if len(leaders) > 1 else 0.0)
+                value = lead_strength(leaders)
                 held.append((colors, leaders, value))
             held.sort(key=lambda option: option[2], reverse=True)
             kept = self._held = (options, held)

@@ -51,7 +51,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum, unique
 from itertools import combinations
 
-from draft.bot_leaders import LeaderOption, PoolLeaders
+from draft.bot_leaders import LeaderOption, PoolLeaders, is_half
+from draft.bot_pairs import half_need, leader_need, pair_need
 from draft.bot_plans import (
     FRESH_LEADS,
     HOLDING,
@@ -88,8 +89,7 @@ class BotStyle(StrEnum):
 PLAYABLE = 1.5  # a rating from which a card would make a deck
 DEPTH_FROM = 0.3  # from this far into the draft a seat counts the playables of its plan's colors
 EARLY_FIT = 0.3  # before committing, the most a card in the colors of the picks so far gains
-HAPPY = 2.8  # a leader rated this or more is one a strong drafter is happy to play: more legends add little
-WEAK_LEADER = 1.8  # a legend rated this or less leads no better than the Pipers anyone may add
+SPARE_HALF, HALF_WORTH = 0.3, 1.0  # a held Background's copy (near blank: one leads); most a Background gains as a half
 # What a card of a color outside the plan loses once the seat has committed (more for each further color): a strong
 # drafter still takes a clearly better card (a point or more) over an on-color one until the pool settles its deck.
 OFF_COLOR = 1.0
@@ -140,6 +140,7 @@ class Bot:
         | None
     ) = field(default=None, repr=False)
     _needs: dict[Card, float] = field(default_factory=dict, repr=False)  # leader_need per card, for these options
+    _halves: dict[tuple[Card, int], float] = field(default_factory=dict, repr=False)  # half_need per card and plan
     _fresh: list[Sequence[Printing | Card]] = field(default_factory=list, repr=False)  # packs at their first pick
     _fresh_leads: list[int] = field(default_factory=lambda: [0, 0], repr=False)  # of them counted, cards that lead
     _tiebreak: random.Random = field(default_factory=lambda: random.Random(0), repr=False, compare=False)
@@ -154,7 +155,7 @@ class Bot:
                 continue
             if traits.leader or _BACKGROUND in card.abilities:  # a leader: the Piper aside
                 self._leaders.forget_options()
-                self._needs = {}
+                self._needs, self._halves = {}, {}
             if traits.rating > 0.8:  # a card worth less adds nothing to the pool's values
                 self._by_mask[traits.mask] += traits.rating - 0.8
                 self._values += 1
@@ -265,7 +266,7 @@ class Bot:
         strong = style is _STRONG
         outside = ~plan.mask
         commanders = plan.commanders
-        leader_need, pairs = self.leader_need, can_pair
+        leader_need, pairs, half, held = self.leader_need, can_pair, self.half_need, self._leaders.holds
         gain = lead_gain(plan, progress)
         if not strong:
             leading = (1.2 if first else 0.3) * (1.0 - progress)
@@ -313,8 +314,12 @@ class Bot:
                 if traits.identity_mask & outside == 0:
                     rating += leading * leader_need(card)
                 rating += gain(traits)
-                if traits.partner and commanders and any(pairs(card, c) for c in commanders):
-                    rating += 0.6 * leader_need(card)
+                rating += 0.6 * half(card, outside)  # the other half of a pair the pool could field
+            elif _BACKGROUND in card.abilities:
+                if held(card):  # only one copy can lead
+                    rating = min(rating, SPARE_HALF)
+                else:
+                    rating += HALF_WORTH * half(card, outside)
             if traits.interaction:
                 rating += 0.1  # a tie-breaker: the rating already says how much the removal answers
             if early and mask and not land:
@@ -366,27 +371,21 @@ class Bot:
         return found[1]
 
     def leader_need(self, card: Card) -> float:
-        """0 to 1: how much the pool still wants ``card`` as a leader.  A legend adds what it leads beyond the
-        commanders already held that share its colors: nothing once one of them (alone, or with a partner it may
-        pair with: whatever ``can_pair`` allows) is a commander worth playing (``HAPPY``), and the less the nearer
-        the held leaders come to this card.  A weak legend adds little even to an empty pool: every pack holds two."""
+        """0 to 1: how much the pool still wants ``card`` as a leader (``draft.bot_pairs.leader_need``), kept until
+        a leader arrives."""
         found = self._needs.get(card)
         if found is None:
-            found = self._needs[card] = self._leader_need(card)
+            found = self._needs[card] = leader_need(card, self._leaders)
         return found
 
-    def _leader_need(self, card: Card) -> float:
-        own = card_traits(card)
-        quality = min(1.0, max(0.0, (own.rating - WEAK_LEADER) / (HAPPY - WEAK_LEADER)))
-        held = 0.0
-        mask = own.identity_mask
-        for colors, leaders, value in self._leaders.held():  # the best leaders first
-            if colors & mask and card not in leaders:
-                held = max(held, value)
-                break
-        if held >= HAPPY:
-            return 0.0
-        return quality * min(1.0, max(0.0, own.rating - held) / (HAPPY - WEAK_LEADER))
+    def half_need(self, card: Card, outside: int) -> float:
+        """0 to 1: what ``card`` adds as the other half of a pair with a card the pool holds, inside the colors
+        ``outside`` leaves (``draft.bot_pairs.half_need``), kept until a leader arrives."""
+        key = (card, outside)
+        found = self._halves.get(key)
+        if found is None:
+            found = self._halves[key] = half_need(card, self._leaders, outside)
+        return found
 
     @staticmethod
     def _depth_need(plan: Plan, progress: float) -> float:
@@ -440,9 +439,10 @@ class Bot:
             if gain is not None:
                 # One card that leads gives the pool its lead: the second gains nothing more for it.
                 value -= min(gain(ta), gain(tb))
-            if ta.leader and tb.leader and can_pair(a, b):  # two leaders (the Piper is none) that may pair
-                # Two cards that lead together: worth more only while the pool wants a leader in their colors.
-                value += 0.8 * (min(self.leader_need(a), self.leader_need(b)) if self.style is _STRONG else 1.0)
+            if (ta.leader or is_half(a)) and (tb.leader or is_half(b)) and a is not b and can_pair(a, b):
+                # Two cards that lead together (the Piper is none): worth more only as far as they lead better
+                # than the pool and the packs would (``pair_need``).
+                value += 0.8 * (pair_need(a, b, self._leaders) if self.style is _STRONG else 1.0)
             if (ta.mask | tb.mask | mask) == mask:
                 value += 0.2
             if value > best_value:

@@ -1,0 +1,72 @@
+"""How well cards lead together, as a bot weighs them (``draft.bots``): a commander's or a pair's strength, and what
+a card adds as a leader or as the other half of a pair its pool could field.
+
+Which two cards may lead together is ``draft.commanders.can_pair``'s answer (Partner, Partner with NAME,
+Partner—GROUP and Friends forever, Choose a Background beside a legendary Background, Doctor's companion beside a
+Time Lord Doctor, a product's grant); how strong a pair leads is ``draft.bot_leaders.lead_strength``.
+"""
+
+from __future__ import annotations
+
+from draft.bot_leaders import WEAK_LEADER, PoolLeaders, is_half, lead_strength
+from draft.commanders import can_pair
+from draft.traits import card_traits
+from sets.cards import Card
+
+HAPPY = 2.8  # a leader rated this or more is one a strong drafter is happy to play: more legends add little
+# What a card adds as the other half of a commander the pool holds counts in full from this much better a lead; two
+# halves taken together, from twice as much (both are a gamble still, and the packs offer pairs every round).
+HALF_SPAN = 0.5
+PAIR_SPAN = 1.0
+
+
+def held_best(leaders: PoolLeaders, mask: int, card: Card | None = None, inside: bool = False) -> float:
+    """The strength of the best lead the pool holds that shares a color with ``mask`` (``inside``: whose colors are
+    all ``mask``'s) and that ``card`` is no part of, 0 when it holds none."""
+    for colors, group, value in leaders.held():  # the best first
+        if (colors & ~mask == 0 if inside else colors & mask) and (card is None or card not in group):
+            return value
+    return 0.0
+
+
+def leader_need(card: Card, leaders: PoolLeaders) -> float:
+    """0 to 1: how much a pool still wants ``card`` as a leader.  A legend adds what it leads beyond the commanders
+    already held that share its colors: nothing once one of them (alone, or with a partner it may pair with) is a
+    commander worth playing (``HAPPY``), and the less the nearer the held leaders come to this card.  A weak legend
+    adds little even to an empty pool: every pack holds two."""
+    own = card_traits(card)
+    quality = min(1.0, max(0.0, (own.rating - WEAK_LEADER) / (HAPPY - WEAK_LEADER)))
+    held = held_best(leaders, own.identity_mask, card)
+    if held >= HAPPY:
+        return 0.0
+    return quality * min(1.0, max(0.0, own.rating - held) / (HAPPY - WEAK_LEADER))
+
+
+def half_need(card: Card, leaders: PoolLeaders, outside: int) -> float:
+    """0 to 1: what ``card`` adds as the other half of a pair with a legend or Background the pool holds, inside the
+    plan's colors (none of ``outside``): the best such pair's strength over the best lead the pool holds inside its
+    colors, ``HALF_SPAN`` and more counting 1.  A copy of a half the pool holds, or one no better, adds nothing."""
+    best = 0.0
+    for other in leaders.halves():
+        if other is card or not can_pair(other, card):
+            continue
+        mask = other.identity.mask | card.identity.mask
+        if mask & outside:
+            continue
+        gain = lead_strength((other, card)) - held_best(leaders, mask, inside=True)
+        if gain > best:
+            best = gain
+    return min(1.0, best / HALF_SPAN)
+
+
+def pair_need(first: Card, second: Card, leaders: PoolLeaders) -> float:
+    """0 to 1: what two cards that may pair, taken together, add as a pair: its strength over the better of what
+    the pool holds in its colors, what either leads alone and what the packs commonly offer (``HAPPY``: mediocre
+    legends that pair are common, e.g. every mono-colored one in Commander Masters), ``PAIR_SPAN`` and more
+    counting 1."""
+    alone = max(
+        (card_traits(card).rating for card in (first, second) if not is_half(card)),
+        default=0.0,
+    )
+    bar = max(HAPPY, alone, held_best(leaders, first.identity.mask | second.identity.mask))
+    return min(1.0, max(0.0, lead_strength((first, second)) - bar) / PAIR_SPAN)
