@@ -33,16 +33,22 @@ _COLORS = tuple(Color)  # WUBRG
 
 
 def land_count(spells: Sequence[Card]) -> int:
+    """Lands for these spells: 22-25 by their average mana value, one fewer for three cheap ramp spells (Treasure
+    makers among them) and two fewer for six (``ramp_cut``)."""
     if not spells:
         return LANDS[1]
-    total, ramp = 0.0, 0
+    total = 0.0
     for card in spells:
-        traits = card_traits(card)
-        total += traits.mana_value  # in order, as ``sum`` adds
-        ramp += "ramp" in traits.roles and traits.mana_value <= 3
+        total += card_traits(card).mana_value  # in order, as ``sum`` adds
     average = total / len(spells)
-    lands = round(23 + (average - 3.2) * 2.0 - (1 if ramp >= 3 else 0) - (1 if ramp >= 6 else 0))
+    lands = round(23 + (average - 3.2) * 2.0 - ramp_cut(spells))
     return max(LANDS[0], min(LANDS[1], lands))
+
+
+def ramp_cut(spells: Sequence[Card]) -> int:
+    """Lands the spells' cheap ramp (mana value 3 or less) replaces: one for three of them, two for six."""
+    ramp = sum(1 for card in spells if "ramp" in (traits := card_traits(card)).roles and traits.mana_value <= 3)
+    return (ramp >= 3) + (ramp >= 6)
 
 
 SLOW_ARTIFACT_COST = 0.3  # below ``FILLER``, what a colorless noncreature spell does less than a body of the colors

@@ -16,7 +16,7 @@
    deck's value: its mana is less steady, and a color of fewer than six
    spells doesn't pay for it, so the two-color build wins when about as strong.
 3. Lands: 22-25 by the spells' average mana value and the ramp in the deck,
-   and up to 27 where filler spells make way for them (the slowest first);
+   and up to 26 where filler spells make way for them (the slowest first; fewer beside ramp);
    the pool's fixing lands first, then basics split by the colored symbols
    the spells need, so that a commander's colored symbol has at least 8
    sources and every identity color the spells use at least 6 (lands, and
@@ -46,6 +46,7 @@ from draft.deck_spells import (
     is_rock,
     land_count,
     live_copies,
+    ramp_cut,
 )
 from draft.decks import DRAFT_MIN_SIZE, Deck, DeckLine, Zone, is_free_basic, is_piper
 from draft.manabase import mana, produced
@@ -61,7 +62,7 @@ from sets.userdata import one_reading
 MAX_NONBASIC_LANDS = 6
 ADDED_PIPER_COST = 2.5
 SHORT_SOURCE_COST = 1.5
-FILLER_LANDS = 27  # filler spells make way for lands up to this many (a 40-card deck's 17th-18th land)
+FILLER_LANDS = 26  # filler spells make way for lands up to this many, fewer beside ramp (``ramp_cut``)
 THIN_COLOR_COST = 10.0
 EXTRA_LAND_COST = 2.0
 
@@ -129,16 +130,17 @@ def _build(
     spell_total = DRAFT_MIN_SIZE - len(leaders) - land_total
     max_rocks = MAX_ROCKS + (len(identity) >= 3)
     spells = choose_spells(candidates, spell_total, max_rocks)
-    # Filler spells make way for lands up to the 27th (a 40-card deck's 17th-18th land), a slow colorless artifact
+    # Filler spells make way for lands up to the 26th (fewer beside ramp), a slow colorless artifact
     # first: the best deck, not the fullest.  A good player runs an extra land before a card that does nothing in
     # this deck; such a land counts as a spell of ``FILLER`` in the deck's value, so a thin pool's deck is valued as
     # it plays.
     filler_lands = 0
-    if identity and DRAFT_MIN_SIZE - len(leaders) - len(spells) < FILLER_LANDS:
+    most_lands = FILLER_LANDS - ramp_cut(spells)  # the ramp that cut the lands' count cuts this too
+    if identity and DRAFT_MIN_SIZE - len(leaders) - len(spells) < most_lands:
         order = [filler_order(card) for card in spells]
         bodies = [card_traits(card).creature for card in spells]
         creatures = sum(bodies)
-        while DRAFT_MIN_SIZE - len(leaders) - len(spells) < FILLER_LANDS:
+        while DRAFT_MIN_SIZE - len(leaders) - len(spells) < most_lands:
             # The weakest spell (the first of equals), a creature only while the deck has more than it needs.
             droppable = (
                 range(len(spells)) if creatures > MIN_CREATURES else [i for i, body in enumerate(bodies) if not body]
@@ -169,7 +171,9 @@ def _build(
     value = sum([card_traits(c).rating for c in spells]) + sum(
         card_traits(c).rating for c in leaders if not is_piper(c)
     )
-    value += FILLER * filler_lands
+    # Every land past ``LANDS[0]`` (up to ``most_lands``) is worth a filler spell, whether the curve asked for it or
+    # a filler spell made way for it: two builds of the same shape are worth the same, whatever their first count.
+    value += FILLER * max(0, min(land_total, most_lands) - LANDS[0])
     thin, wide = color_costs(spells, identity)  # ``thin_colors`` and ``width_cost``, the spells counted once
     value -= SHORT_SOURCE_COST * short + THIN_COLOR_COST * thin
     value -= wide
@@ -195,7 +199,7 @@ def _colorless_build(
         basics[card] = min(n, room - sum(basics.values()))
     basics = +basics
     missing = size - len(spells) - len(lands) - sum(basics.values())
-    value = sum(card_rating(c) for c in spells) + sum(card_rating(c) for c in leaders if not is_piper(c))
+    value = sum(card_rating(c) for c in spells) + sum(card_traits(c).rating for c in leaders if not is_piper(c))
     return _Build(tuple(spells), tuple(lands), basics, 0, value - 10.0 * missing)
 
 
@@ -316,7 +320,7 @@ def _ceiling(rows: Sequence[tuple[int, float]], leaders: Sequence[Card], identit
         traits = card_traits(leader)
         if not traits.land and not traits.piper and not traits.mask & outside:
             fitting.remove(max(0.0, traits.rating))
-    fitting = fitting[:slots]
+    fitting = fitting[:slots] + [0.0] * max(0, slots - len(fitting))  # a slot no card fills: a land at best
     # A colored deck's filler lands take the places of its weakest spells, from ``LANDS[0]`` lands to ``FILLER_LANDS``.
     raised = FILLER_LANDS - LANDS[0] if identity else 0
     spells = sum(fitting) + sum(max(0.0, FILLER - rating) for rating in fitting[max(0, len(fitting) - raised) :])

@@ -1,0 +1,40 @@
+"""Audits of the bots' decks over seeded pods of each product, by what a strong Commander-draft player expects
+(tests/helpers/deck_audit.py says where each figure comes from); each audit is shown able to fail on a planted
+fault.  CMR is bundled; CLB and CMM are the test fixtures, imported into the test's own data folder."""
+
+from __future__ import annotations
+
+import pytest
+
+import draft.deckbuild
+from sets.catalog import save_imported
+from sets.importers import read_card_file
+from tests.helpers import deck_audit
+from tests.helpers.products import CLB_FILE, CMM_FILE
+
+SEEDS = range(1, 21)
+PRODUCTS = ["CMR", "CLB", "CMM"]
+
+
+def seats(code: str) -> list[deck_audit.Seat]:
+    if code != "CMR":
+        for card_set in read_card_file(CLB_FILE if code == "CLB" else CMM_FILE).card_sets():
+            save_imported(card_set)
+    return list(deck_audit.seats(code, SEEDS))
+
+
+@pytest.mark.parametrize("code", PRODUCTS)
+def test_decks_play_22_to_26_lands_and_no_more_than_25_beside_three_cheap_ramp_spells(code):
+    counts = [deck_audit.lands(s.deck) for s in seats(code)]
+    over = [s.deck.commanders for s in seats(code) if deck_audit.too_many_lands(s.deck)]
+    assert min(counts) >= 22 and not over, (sorted(counts), over)
+    # About 24-25 is the norm (the fixtures' cards, facts only, make low curves: a few decks play 22).
+    assert 23 <= sorted(counts)[len(counts) // 2] <= 25 and sum(23 <= n <= 26 for n in counts) >= 0.8 * len(counts)
+
+
+def test_the_land_audit_catches_filler_lands_up_to_the_27th_whatever_the_ramp(monkeypatch):
+    """The planted fault: the old filler-to-land loop, up to 27 lands and blind to ramp."""
+    monkeypatch.setattr(draft.deckbuild, "FILLER_LANDS", 27)
+    monkeypatch.setattr(draft.deckbuild, "ramp_cut", lambda spells: 0)
+    over = [s for s in seats("CMR") if deck_audit.too_many_lands(s.deck)]
+    assert len(over) >= 20, len(over)
