@@ -30,6 +30,11 @@ WIDTH_COST = 3.0  # each color past two: less consistent mana
 SPLASH_SPELLS = 6  # spells of each color a deck of three colors or more wants
 SPLASH_SHORT_COST = 5.0  # for each spell a color of such a deck has fewer than that
 _COLORS = tuple(Color)  # WUBRG
+# A commander is in the command zone every game, a main-deck card in some: each rating point above ``FILLER`` is
+# worth ``COMMAND_ZONE`` more leading, each above ``LEAD_BAR`` (a legend worth building around) ``BOMB_LEAD`` more.
+COMMAND_ZONE = 1.0
+LEAD_BAR = 2.5
+BOMB_LEAD = 1.0
 
 
 def land_count(spells: Sequence[Card]) -> int:
@@ -49,6 +54,14 @@ def ramp_cut(spells: Sequence[Card]) -> int:
     """Lands the spells' cheap ramp (mana value 3 or less) replaces: one for three of them, two for six."""
     ramp = sum(1 for card in spells if "ramp" in (traits := card_traits(card)).roles and traits.mana_value <= 3)
     return (ramp >= 3) + (ramp >= 6)
+
+
+def leader_value(card: Card) -> float:
+    """A card's worth as a commander, beside the spells' ratings in a deck's value: a main-deck card is drawn in
+    some games, a commander is there in every one, so a bomb legend counts far more leading than in the deck (and
+    leads), while a near-vanilla legend counts no more than the main-deck card it displaces."""
+    rating = card_traits(card).rating
+    return rating + COMMAND_ZONE * max(0.0, rating - FILLER) + BOMB_LEAD * max(0.0, rating - LEAD_BAR)
 
 
 SLOW_ARTIFACT_COST = 0.3  # below ``FILLER``, what a colorless noncreature spell does less than a body of the colors

@@ -3,7 +3,9 @@
 1. Commanders: every option the pool allows (a legend, a pair that may lead
    together, a partner with an added Piper of some color, one or two Pipers
    alone) is built into a deck and valued by that deck: the ratings of its
-   spells, less a cost for every mana source its colors would lack (a
+   spells and its commanders' worth leading (``leader_value``: a commander is
+   there every game, so a bomb legend counts far more leading than in the
+   main deck), less a cost for every mana source its colors would lack (a
    three-color commander needs sources of each color) and for each Piper
    added.  The best deck wins.
 2. Spells (``draft.deck_spells``): the best cards inside the identity, with every on-color removal
@@ -45,6 +47,7 @@ from draft.deck_spells import (
     filler_value,
     is_rock,
     land_count,
+    leader_value,
     live_copies,
     ramp_cut,
 )
@@ -168,9 +171,7 @@ def _build(
         land_total = min(LANDS[1], land_total + short)
         spells = spells[: DRAFT_MIN_SIZE - len(leaders) - land_total]
         basics, short = mana(spells, lands, leaders, identity, land_total)
-    value = sum([card_traits(c).rating for c in spells]) + sum(
-        card_traits(c).rating for c in leaders if not is_piper(c)
-    )
+    value = sum([card_traits(c).rating for c in spells]) + sum(leader_value(c) for c in leaders if not is_piper(c))
     # Every land past ``LANDS[0]`` (up to ``most_lands``) is worth a filler spell, whether the curve asked for it or
     # a filler spell made way for it: two builds of the same shape are worth the same, whatever their first count.
     value += FILLER * max(0, min(land_total, most_lands) - LANDS[0])
@@ -199,7 +200,7 @@ def _colorless_build(
         basics[card] = min(n, room - sum(basics.values()))
     basics = +basics
     missing = size - len(spells) - len(lands) - sum(basics.values())
-    value = sum(card_rating(c) for c in spells) + sum(card_traits(c).rating for c in leaders if not is_piper(c))
+    value = sum(card_rating(c) for c in spells) + sum(leader_value(c) for c in leaders if not is_piper(c))
     return _Build(tuple(spells), tuple(lands), basics, 0, value - 10.0 * missing)
 
 
@@ -245,7 +246,7 @@ def _options(
                 base |= card.identity.mask
                 choosers += card.chooses_color
                 if card.name not in added_cards:
-                    leading += card_traits(card).rating
+                    leading += leader_value(card)
             group = (leaders, base, choosers, leading)
         _, mask, choosers, leading = group
         for color in colors[:choosers]:
@@ -324,7 +325,7 @@ def _ceiling(rows: Sequence[tuple[int, float]], leaders: Sequence[Card], identit
     # A colored deck's filler lands take the places of its weakest spells, from ``LANDS[0]`` lands to ``FILLER_LANDS``.
     raised = FILLER_LANDS - LANDS[0] if identity else 0
     spells = sum(fitting) + sum(max(0.0, FILLER - rating) for rating in fitting[max(0, len(fitting) - raised) :])
-    leading = sum(card_traits(c).rating for c in leaders if not is_piper(c))
+    leading = sum(leader_value(c) for c in leaders if not is_piper(c))
     return spells + leading - WIDTH_COST * max(0, len(identity) - 2) + 1e-6
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 import draft.deckbuild
+from draft.traits import card_rating
 from sets.catalog import save_imported
 from sets.importers import read_card_file
 from tests.helpers import deck_audit
@@ -21,6 +22,20 @@ def seats(code: str) -> list[deck_audit.Seat]:
         for card_set in read_card_file(CLB_FILE if code == "CLB" else CMM_FILE).card_sets():
             save_imported(card_set)
     return list(deck_audit.seats(code, SEEDS))
+
+
+@pytest.mark.parametrize("code", PRODUCTS)
+def test_no_deck_leads_with_a_legend_a_full_point_weaker_than_an_unused_one_that_could_lead(code):
+    weaker = [(s.deck.commanders, found) for s in seats(code) if (found := deck_audit.weaker_lead(s))]
+    assert not weaker, weaker
+
+
+def test_the_lead_audit_catches_a_builder_that_leads_with_its_weakest_legend(monkeypatch):
+    """The planted fault: a commander counts as little as its rating is high, so the best legend goes in the main deck
+    (or the sideboard) while a weaker one leads."""
+    monkeypatch.setattr(draft.deckbuild, "leader_value", lambda card: -card_rating(card))
+    weaker = [s for s in seats("CMR") if deck_audit.weaker_lead(s)]
+    assert len(weaker) >= 10, len(weaker)
 
 
 @pytest.mark.parametrize("code", PRODUCTS)
