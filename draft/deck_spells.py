@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from draft.cardtext import commander_only
 from draft.traits import COLOR_INDEXES, card_traits
 from sets.cards import Card
 from sets.colors import Color, ColorIdentity
@@ -87,9 +88,38 @@ def is_rock(card: Card) -> bool:
     return traits.source and not traits.land
 
 
-def choose_spells(candidates: Sequence[Card], count: int, max_rocks: int = MAX_ROCKS) -> list[Card]:
+def commander_cards_allowed(leaders: Sequence[Card]) -> int:
+    """Main-deck cards whose effect reaches only commanders (``commander_only``: a Background) a deck may play: none
+    beside no creature commander (a planeswalker) or one that already has such a card leading beside it, else at most
+    one, and that only when clearly better than the card it displaces."""
+    creature = any(card_traits(card).creature for card in leaders)
+    return 1 if creature and not any(commander_only(card) for card in leaders) else 0
+
+
+def choose_spells(
+    candidates: Sequence[Card], count: int, max_rocks: int = MAX_ROCKS, leaders: Sequence[Card] = ()
+) -> list[Card]:
     """The best ``count`` spells (``candidates`` best first) with removal in, a curve, enough creatures and no more
-    mana rocks than the curve needs (the rest only when nothing else fills the deck)."""
+    mana rocks than the curve needs (the rest only when nothing else fills the deck); a card that reaches only
+    ``leaders`` (``commander_cards_allowed``) only in place of a card it is ``CLEARLY_BETTER`` than."""
+    blank = [card for card in candidates if commander_only(card)]
+    if not blank:
+        return _choose(candidates, count, max_rocks)
+    spells = _choose([card for card in candidates if not commander_only(card)], count, max_rocks)
+    if not commander_cards_allowed(leaders):
+        return spells
+    best, rating = blank[0], card_traits(blank[0]).rating
+    if len(spells) < count:  # a land would take the slot
+        return spells + [best] if rating - FILLER >= CLEARLY_BETTER else spells
+    creatures = sum(card_traits(card).creature for card in spells)
+    droppable = [i for i, card in enumerate(spells) if creatures > MIN_CREATURES or not card_traits(card).creature]
+    weakest = min(droppable, key=lambda i: filler_value(spells[i]), default=None)
+    if weakest is not None and rating - filler_value(spells[weakest]) >= CLEARLY_BETTER:
+        spells[weakest] = best
+    return spells
+
+
+def _choose(candidates: Sequence[Card], count: int, max_rocks: int) -> list[Card]:
     traits = [card_traits(card) for card in candidates]
     must = [i for i, t in enumerate(traits) if t.interaction and t.rating >= MUST_PLAY][:count]
     taken = set(must)

@@ -132,7 +132,7 @@ def _build(
     land_total = land_count(first[:SPELLS])
     spell_total = DRAFT_MIN_SIZE - len(leaders) - land_total
     max_rocks = MAX_ROCKS + (len(identity) >= 3)
-    spells = choose_spells(candidates, spell_total, max_rocks)
+    spells = choose_spells(candidates, spell_total, max_rocks, leaders)
     # Filler spells make way for lands up to the 26th (fewer beside ramp), a slow colorless artifact
     # first: the best deck, not the fullest.  A good player runs an extra land before a card that does nothing in
     # this deck; such a land counts as a spell of ``FILLER`` in the deck's value, so a thin pool's deck is valued as
@@ -191,7 +191,7 @@ def _colorless_build(
     colorless cards makes a short deck, valued so low that any colored option wins."""
     size = DRAFT_MIN_SIZE - len(leaders)
     land_total = min(land_total, len(lands) + sum(wastes.values()))
-    spells = choose_spells(candidates, size - land_total)
+    spells = choose_spells(candidates, size - land_total, leaders=leaders)
     land_total = min(size - len(spells), len(lands) + sum(wastes.values()))
     lands = list(lands[:land_total])
     basics: Counter[Card] = Counter()

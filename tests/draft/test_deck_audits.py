@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+import draft.deck_spells
 import draft.deckbuild
 from draft.traits import card_rating
 from sets.catalog import save_imported
@@ -53,3 +54,60 @@ def test_the_land_audit_catches_filler_lands_up_to_the_27th_whatever_the_ramp(mo
     monkeypatch.setattr(draft.deckbuild, "ramp_cut", lambda spells: 0)
     over = [s for s in seats("CMR") if deck_audit.too_many_lands(s.deck)]
     assert len(over) >= 20, len(over)
+
+
+@pytest.mark.parametrize("code", PRODUCTS)
+def test_no_background_in_a_main_deck_beside_a_noncreature_or_paired_commander_and_one_at_most_else(code):
+    over = [s.deck for s in seats(code) if deck_audit.main_backgrounds(s.deck) > deck_audit.backgrounds_allowed(s.deck)]
+    assert not over, [(d.commanders, deck_audit.main_backgrounds(d)) for d in over]
+
+
+def test_the_background_audit_catches_a_builder_blind_to_cards_that_reach_only_commanders(monkeypatch):
+    """The planted fault: Backgrounds taken as main-deck spells like any card (1.85 a CLB deck before)."""
+    monkeypatch.setattr(draft.deck_spells, "commander_only", lambda card: False)
+    over = [s for s in seats("CLB") if deck_audit.main_backgrounds(s.deck) > deck_audit.backgrounds_allowed(s.deck)]
+    assert len(over) >= 20, len(over)
+
+
+TEXTS = {
+    # A Background, and an enchantment that is none but grants only to commanders: all they do reaches commanders.
+    (
+        "Legendary Enchantment — Background",
+        "Commander creatures you own get +3/+3 and have flying, deathtouch, and "
+        '"At the beginning of your upkeep, sacrifice a creature."',
+    ): True,
+    ("Enchantment", 'Commander creatures you own have "Whenever this creature attacks, draw a card."'): True,
+    # Cards that name commanders but do something on their own (Cloudkill, Bane's Contingency, Campfire).
+    (
+        "Sorcery",
+        "All creatures get -X/-X until end of turn, where X is the greatest mana value of a commander you "
+        "own on the battlefield or in the command zone.",
+    ): False,
+    (
+        "Instant",
+        "Counter target spell. If that spell targets a commander you control, instead counter that spell, "
+        "scry 2, then draw a card.",
+    ): False,
+    (
+        "Artifact",
+        "{1}, {T}: You gain 2 life.\n{2}, {T}, Exile Campfire: Put all commanders you own from the command "
+        "zone and from your graveyard into your hand.",
+    ): False,
+    # A creature is a body in any deck, whatever it grants.
+    ("Creature — Human", 'Commander creatures you own have "Ward {2}."'): False,
+}
+
+
+def test_a_card_reaches_only_commanders_when_every_sentence_of_its_text_is_about_them(tmp_path):
+    from draft.cardtext import commander_only
+    from tests.helpers.cardfiles import mtgjson_card
+    from tests.helpers.cardfiles import write as write_file
+
+    cards = [
+        mtgjson_card(f"c{n}", f"Card {n}", str(n + 1), "{1}{W}", type_, text, "W", power="2", toughness="2")
+        for n, (type_, text) in enumerate(TEXTS)
+    ]
+    data = {"meta": {}, "data": {"code": "TXT", "name": "Texts", "cards": cards}}
+    card_set = next(iter(read_card_file(write_file(tmp_path, "TXT.json", data)).card_sets()))
+    found = {card.name: commander_only(card) for card in card_set.cards}
+    assert [found[f"Card {n}"] for n in range(len(TEXTS))] == list(TEXTS.values())
