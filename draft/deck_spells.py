@@ -1,8 +1,9 @@
 """Which spells a deck plays and how many lands beside them (the deck builder's spell choice, ``draft.deckbuild``).
 
-The best spells inside the identity, with every on-color removal spell and
-board wipe in, a curve, enough creatures and no more mana rocks than the
-curve needs; the lands by the spells' mana values; filler that makes way for
+The best spells inside the identity, with every good on-color removal spell
+and up to two board wipes in (more only beside few creatures), a curve,
+enough creatures and no more mana rocks than the curve needs; a card that
+reaches only commanders (a Background) rarely; the lands by the spells' mana values; filler that makes way for
 a land (a slow colorless artifact first); the copies of a legend the legend
 rule leaves dead; and what a color past two costs a deck.
 """
@@ -24,6 +25,8 @@ MAX_HEAVY = 5
 FILLER = 1.4  # a spell rated below this is no better than a 25th-27th land
 CLEARLY_BETTER = 0.8  # a spell this much better than a filler spell in the deck takes its place, curve or not
 MUST_PLAY = 1.8  # removal rated this or more goes in before anything else; a ping on a 1/1 competes like any card
+MAX_WIPES = 2  # board wipes a creature deck plays (its own creatures die too)
+WIPE_DECK_CREATURES = 10  # a pool with fewer creatures in the deck's colors than this may play more wipes
 MAX_ROCKS = 2  # beside 22+ lands; one more in a deck of three colors or more, where rocks fix
 THIN_COLOR_SPELLS = 3  # an identity color this few main-deck spells show doesn't pay for its mana
 LEGEND_COPIES = 2  # copies of a legend a deck plays, its commanders counted, unless the card allows more
@@ -121,7 +124,12 @@ def choose_spells(
 
 def _choose(candidates: Sequence[Card], count: int, max_rocks: int) -> list[Card]:
     traits = [card_traits(card) for card in candidates]
-    must = [i for i, t in enumerate(traits) if t.interaction and t.rating >= MUST_PLAY][:count]
+    # Board wipes past ``MAX_WIPES`` (the best kept) go only where nothing else fills the deck, unless the pool has
+    # too few creatures for a creature deck: a deck of few bodies may be the one that wipes the board again.
+    wipes = [i for i, t in enumerate(traits) if "wipe" in t.roles]
+    few_bodies = sum(t.creature for t in traits) < WIPE_DECK_CREATURES
+    over = set() if few_bodies else set(wipes[MAX_WIPES:])
+    must = [i for i, t in enumerate(traits) if t.interaction and t.rating >= MUST_PLAY and i not in over][:count]
     taken = set(must)
     chosen = list(must)
     left = [i for i in range(len(candidates)) if i not in taken]
@@ -136,6 +144,8 @@ def _choose(candidates: Sequence[Card], count: int, max_rocks: int) -> list[Card
         t = traits[i]
         room = count - len(chosen)
         rock = t.source and not t.land
+        if i in over:
+            continue
         if t.mana_value >= 6 and heavy >= MAX_HEAVY and "bomb" not in t.roles:
             spare.append(i)
             continue
@@ -151,7 +161,8 @@ def _choose(candidates: Sequence[Card], count: int, max_rocks: int) -> list[Card
         if t.creature:
             creatures += 1
             creatures_left -= 1
-    chosen += spare[: max(0, count - len(chosen))]  # a small pool: fill with what was passed over
+    # A small pool: fill with what was passed over, the wipes past the cap last.
+    chosen += (spare + sorted(over))[: max(0, count - len(chosen))]
     # A card set aside for the curve still beats filler: a seventh big spell over a card that does nothing.
     for i in sorted(set(spare) - set(chosen), key=lambda i: -traits[i].rating):
         weakest = min(

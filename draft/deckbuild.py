@@ -8,8 +8,9 @@
    main deck), less a cost for every mana source its colors would lack (a
    three-color commander needs sources of each color) and for each Piper
    added.  The best deck wins.
-2. Spells (``draft.deck_spells``): the best cards inside the identity, with every on-color removal
-   spell and board wipe in, a curve (at most five cards of six mana or more
+2. Spells (``draft.deck_spells``): the best cards inside the identity, with every good on-color removal
+   spell and up to two board wipes in (more only beside few creatures), a Background or other card that
+   reaches only commanders rarely (never beside a noncreature commander), a curve (at most five cards of six mana or more
    unless they are removal or bombs, or the rest would be filler) and at least
    14 creatures when the pool has them.  A Prismatic Piper never goes in the
    main deck, nor a third copy of a legend (commanders counted) unless its

@@ -111,3 +111,16 @@ def test_a_card_reaches_only_commanders_when_every_sentence_of_its_text_is_about
     card_set = next(iter(read_card_file(write_file(tmp_path, "TXT.json", data)).card_sets()))
     found = {card.name: commander_only(card) for card in card_set.cards}
     assert [found[f"Card {n}"] for n in range(len(TEXTS))] == list(TEXTS.values())
+
+
+@pytest.mark.parametrize("code", ["CMR", "CLB"])  # the CMM fixture's cards, facts only, hold no wipe
+def test_a_creature_deck_plays_at_most_two_board_wipes(code):
+    over = [s.deck for s in seats(code) if deck_audit.too_many_wipes(s.deck)]
+    assert not over, [(d.commanders, deck_audit.wipes(d), deck_audit.creatures(d)) for d in over]
+
+
+def test_the_wipe_audit_catches_a_builder_that_plays_every_wipe(monkeypatch):
+    """The planted fault: the old rule, every wipe rated 1.8 or more in first, no cap."""
+    monkeypatch.setattr(draft.deck_spells, "MAX_WIPES", 99)
+    over = [s for s in seats("CLB") if deck_audit.too_many_wipes(s.deck)]
+    assert len(over) >= 10, len(over)

@@ -5,7 +5,8 @@ Each figure comes from a principle of deck building, not from the builder's own 
 - the best legend leads: no unused legend of the pool, inside the deck's identity, rated a full point above every
   commander of the deck (a card in the command zone is there every game);
 - 60-card decks play 22-26 lands (about 24-25, fewer with ramp), never more unless the pool has nothing else;
-- a creature deck plays at most two board wipes;
+- a creature deck plays at most two board wipes (a third only when the rest of its pool is filler: it already plays
+  a card below a playable common, rated under 1.4);
 - a Background does nothing from the main deck beside a commander that isn't a creature or already has one, and
   little beside one that is: 0, or 1 at most;
 - a commander's colored symbols need sources: about 10 for one symbol of a color, 12 for two, 14 for three.
@@ -132,3 +133,13 @@ def cheap_ramp(deck: Deck) -> int:
 def too_many_lands(deck: Deck) -> bool:
     """More than 26 lands, or more than 25 beside three cheap ramp spells (the lands they replace)."""
     return lands(deck) > MOST_LANDS - (cheap_ramp(deck) >= 3)
+
+
+PLAYABLE = 1.4  # a card rated below this is filler (a playable common is about 1.5, draft/ratings.py)
+
+
+def too_many_wipes(deck: Deck) -> bool:
+    """More than two board wipes in a creature deck that had better cards than filler to play instead."""
+    if wipes(deck) <= MOST_WIPES or creatures(deck) < CREATURE_DECK:
+        return False
+    return all(card_rating(card) >= PLAYABLE for card in deck.main if not card.is_land)
