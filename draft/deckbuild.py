@@ -21,9 +21,10 @@
 3. Lands: 22-25 by the spells' average mana value and the ramp in the deck,
    and up to 26 where filler spells make way for them (the slowest first; fewer beside ramp);
    the pool's fixing lands first, then basics split by the colored symbols
-   the spells need, so that a commander's colored symbol has at least 8
-   sources and every identity color the spells use at least 6 (lands, and
-   mana rocks of mana value 3 or less, count as sources).
+   the spells and commanders need, so that a commander's colored symbols have
+   their sources (``draft.manabase``: 10 for one, 12 for two, 14 for three)
+   and every identity color the spells use at least 6 (lands, and mana rocks
+   of mana value 3 or less, count as sources).
 4. The sideboard is the rest: off-color cards and cards worse than the ones
    played.
 """
@@ -53,7 +54,7 @@ from draft.deck_spells import (
     ramp_cut,
 )
 from draft.decks import DRAFT_MIN_SIZE, Deck, DeckLine, Zone, is_free_basic, is_piper
-from draft.manabase import mana, produced
+from draft.manabase import light_color_cost, mana, produced
 from draft.products import Product, added_names, product_of
 from draft.traits import card_rating, card_traits
 from sets.basics import basic_land
@@ -177,7 +178,7 @@ def _build(
     # a filler spell made way for it: two builds of the same shape are worth the same, whatever their first count.
     value += FILLER * max(0, min(land_total, most_lands) - LANDS[0])
     thin, wide = color_costs(spells, identity)  # ``thin_colors`` and ``width_cost``, the spells counted once
-    value -= SHORT_SOURCE_COST * short + THIN_COLOR_COST * thin
+    value -= SHORT_SOURCE_COST * short + THIN_COLOR_COST * thin + light_color_cost(leaders, spells, identity)
     value -= wide
     # A pool too thin in these colors for a deck, even with filler: more lands than any deck wants.
     value -= EXTRA_LAND_COST * max(0, land_total - max(LANDS[1], FILLER_LANDS if filler_lands else 0))

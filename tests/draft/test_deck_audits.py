@@ -8,6 +8,7 @@ import pytest
 
 import draft.deck_spells
 import draft.deckbuild
+import draft.manabase
 from draft.traits import card_rating
 from sets.catalog import save_imported
 from sets.importers import read_card_file
@@ -124,3 +125,18 @@ def test_the_wipe_audit_catches_a_builder_that_plays_every_wipe(monkeypatch):
     monkeypatch.setattr(draft.deck_spells, "MAX_WIPES", 99)
     over = [s for s in seats("CLB") if deck_audit.too_many_wipes(s.deck)]
     assert len(over) >= 10, len(over)
+
+
+@pytest.mark.parametrize("code", PRODUCTS)
+def test_each_commander_color_has_about_10_12_or_14_sources_by_its_symbols(code):
+    short = [(s.deck.commanders, found) for s in seats(code) if (found := deck_audit.short_commander_sources(s.deck))]
+    assert not short, short
+
+
+def test_the_source_audit_catches_a_mana_base_blind_to_a_commanders_symbols(monkeypatch):
+    """The planted fault: the old rule, 8 sources for a commander's color whatever its symbols, basics split by the
+    spells' symbols alone."""
+    monkeypatch.setattr(draft.manabase, "COMMANDER_SOURCES", (0, 8, 8, 8))
+    monkeypatch.setattr(draft.manabase, "COMMANDER_SYMBOL_WEIGHT", 0)
+    short = [s for s in seats("CMM") if deck_audit.short_commander_sources(s.deck)]
+    assert len(short) >= 10, len(short)

@@ -116,13 +116,17 @@ def commander_symbols(deck: Deck) -> dict[Color, int]:
 
 
 def short_commander_sources(deck: Deck) -> list[tuple[str, int, int]]:
-    """(color, symbols, sources) for each commander color with fewer sources than its symbols want."""
+    """(color, symbols, sources) for each commander color with fewer sources than "about" its symbols want: one
+    fewer than ``SOURCES_FOR_SYMBOLS``, and 8 for one symbol in a deck of three colors or more (three colors of 10
+    sources each are more than 24 lands make without fixing)."""
     sources = mana_sources(deck)
-    return [
-        (color.value, n, sources.get(color.value, 0))
-        for color, n in commander_symbols(deck).items()
-        if sources.get(color.value, 0) < SOURCES_FOR_SYMBOLS[min(n, 3)]
-    ]
+    wide = len(commander_identity(deck.commanders, deck.piper_colors)) >= 3
+    short = []
+    for color, n in commander_symbols(deck).items():
+        want = 8 if wide and n == 1 else SOURCES_FOR_SYMBOLS[min(n, 3)] - 1
+        if sources.get(color.value, 0) < want:
+            short.append((color.value, n, sources.get(color.value, 0)))
+    return short
 
 
 def cheap_ramp(deck: Deck) -> int:
@@ -143,3 +147,30 @@ def too_many_wipes(deck: Deck) -> bool:
     if wipes(deck) <= MOST_WIPES or creatures(deck) < CREATURE_DECK:
         return False
     return all(card_rating(card) >= PLAYABLE for card in deck.main if not card.is_land)
+
+
+LIGHT_SHARE = 1 / 3  # a color with less than this share of the spells' colored symbols is the deck's light one
+
+
+def heavy_in_light_color(deck: Deck) -> list[str]:
+    """Colors in which a commander has two or more symbols while the main deck's spells show less than
+    ``LIGHT_SHARE`` of their colored symbols in it (a deck of two colors or more)."""
+    identity = commander_identity(deck.commanders, deck.piper_colors)
+    if len(identity) < 2:
+        return []
+    shown: Counter[Color] = Counter()
+    for card, n in deck.main.items():
+        if card.is_land:
+            continue
+        try:
+            cost = card.front.cost
+        except ValueError:
+            continue
+        for color in identity:
+            shown[color] += n * cost.count(color)
+    total = sum(shown.values())
+    return [
+        color.value
+        for color, symbols in commander_symbols(deck).items()
+        if symbols >= 2 and total and shown[color] < LIGHT_SHARE * total
+    ]
