@@ -1,11 +1,12 @@
 """The parts of a card one casts on their own, with what each costs (shared by the bots' rating and the judge),
-and the lines of its text that matter most for a one-line view."""
+the lines of its text that matter most for a one-line view, and whether its effect reaches only commanders."""
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
-from sets.cards import Card, Layout, strip_reminder
+from sets.cards import Card, CommanderAbility, Layout, strip_reminder
 
 # Layouts whose faces are cast on their own: a split card's halves, an adventure and its creature, a modal DFC's faces.
 CAST_APART = (Layout.SPLIT, Layout.ADVENTURE, Layout.MODAL_DFC)
@@ -52,3 +53,26 @@ def lines_that_matter(text: str) -> list[str]:
         return 2 if _KEYWORDS_ONLY.match(plain) else 1
 
     return sorted(lines, key=rank)
+
+
+_QUOTED = re.compile(r'"[^"]*"')  # an ability a card grants, whatever it says
+_FOR_COMMANDERS = re.compile(
+    r"^(commander creatures you (own|control)|(your|each) commanders?|commanders you (own|control))\b"
+)
+
+
+@lru_cache(maxsize=16384)
+def commander_only(card: Card) -> bool:
+    """Whether all a card does reaches only commanders: a noncreature, nonland card each of whose sentences (the
+    abilities it grants set aside) is about "commander creatures you own" or "your commander", as a Background's
+    "Commander creatures you own have ..." is.  Near-blank in a main deck: nothing at all beside a commander that
+    isn't a creature.  A Background whose text wasn't imported is judged by what a Background is (CR 702.124k: it
+    leads beside a commander and grants to commander creatures)."""
+    if card.has_type("Creature") or card.is_land:
+        return False
+    text = "\n".join(face.text for face in card.faces if face.text)
+    if not text:
+        return CommanderAbility.BACKGROUND in card.abilities
+    plain = _QUOTED.sub("", strip_reminder(text).replace("\u2019", "'").replace("\u201c", '"').replace("\u201d", '"'))
+    sentences = [part.strip() for part in re.split(r"[.\n]", plain.lower()) if part.strip()]
+    return bool(sentences) and all(_FOR_COMMANDERS.match(sentence) for sentence in sentences)

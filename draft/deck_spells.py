@@ -1,8 +1,9 @@
 """Which spells a deck plays and how many lands beside them (the deck builder's spell choice, ``draft.deckbuild``).
 
-The best spells inside the identity, with every on-color removal spell and
-board wipe in, a curve, enough creatures and no more mana rocks than the
-curve needs; the lands by the spells' mana values; filler that makes way for
+The best spells inside the identity, with every good on-color removal spell
+and up to two board wipes in (more only beside few creatures), a curve,
+enough creatures and no more mana rocks than the curve needs; a card that
+reaches only commanders (a Background) rarely; the lands by the spells' mana values; filler that makes way for
 a land (a slow colorless artifact first); the copies of a legend the legend
 rule leaves dead; and what a color past two costs a deck.
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from draft.cardtext import commander_only
 from draft.traits import COLOR_INDEXES, card_traits
 from sets.cards import Card
 from sets.colors import Color, ColorIdentity
@@ -23,6 +25,8 @@ MAX_HEAVY = 5
 FILLER = 1.4  # a spell rated below this is no better than a 25th-27th land
 CLEARLY_BETTER = 0.8  # a spell this much better than a filler spell in the deck takes its place, curve or not
 MUST_PLAY = 1.8  # removal rated this or more goes in before anything else; a ping on a 1/1 competes like any card
+MAX_WIPES = 2  # board wipes a creature deck plays (its own creatures die too)
+WIPE_DECK_CREATURES = 10  # a pool with fewer creatures in the deck's colors than this may play more wipes
 MAX_ROCKS = 2  # beside 22+ lands; one more in a deck of three colors or more, where rocks fix
 THIN_COLOR_SPELLS = 3  # an identity color this few main-deck spells show doesn't pay for its mana
 LEGEND_COPIES = 2  # copies of a legend a deck plays, its commanders counted, unless the card allows more
@@ -30,19 +34,38 @@ WIDTH_COST = 3.0  # each color past two: less consistent mana
 SPLASH_SPELLS = 6  # spells of each color a deck of three colors or more wants
 SPLASH_SHORT_COST = 5.0  # for each spell a color of such a deck has fewer than that
 _COLORS = tuple(Color)  # WUBRG
+# A commander is in the command zone every game, a main-deck card in some: each rating point above ``FILLER`` is
+# worth ``COMMAND_ZONE`` more leading, each above ``LEAD_BAR`` (a legend worth building around) ``BOMB_LEAD`` more.
+COMMAND_ZONE = 1.0
+LEAD_BAR = 2.5
+BOMB_LEAD = 1.0
 
 
 def land_count(spells: Sequence[Card]) -> int:
+    """Lands for these spells: 22-25 by their average mana value, one fewer for three cheap ramp spells (Treasure
+    makers among them) and two fewer for six (``ramp_cut``)."""
     if not spells:
         return LANDS[1]
-    total, ramp = 0.0, 0
+    total = 0.0
     for card in spells:
-        traits = card_traits(card)
-        total += traits.mana_value  # in order, as ``sum`` adds
-        ramp += "ramp" in traits.roles and traits.mana_value <= 3
+        total += card_traits(card).mana_value  # in order, as ``sum`` adds
     average = total / len(spells)
-    lands = round(23 + (average - 3.2) * 2.0 - (1 if ramp >= 3 else 0) - (1 if ramp >= 6 else 0))
+    lands = round(23 + (average - 3.2) * 2.0 - ramp_cut(spells))
     return max(LANDS[0], min(LANDS[1], lands))
+
+
+def ramp_cut(spells: Sequence[Card]) -> int:
+    """Lands the spells' cheap ramp (mana value 3 or less) replaces: one for three of them, two for six."""
+    ramp = sum(1 for card in spells if "ramp" in (traits := card_traits(card)).roles and traits.mana_value <= 3)
+    return (ramp >= 3) + (ramp >= 6)
+
+
+def leader_value(card: Card) -> float:
+    """A card's worth as a commander, beside the spells' ratings in a deck's value: a main-deck card is drawn in
+    some games, a commander is there in every one, so a bomb legend counts far more leading than in the deck (and
+    leads), while a near-vanilla legend counts no more than the main-deck card it displaces."""
+    rating = card_traits(card).rating
+    return rating + COMMAND_ZONE * max(0.0, rating - FILLER) + BOMB_LEAD * max(0.0, rating - LEAD_BAR)
 
 
 SLOW_ARTIFACT_COST = 0.3  # below ``FILLER``, what a colorless noncreature spell does less than a body of the colors
@@ -68,11 +91,45 @@ def is_rock(card: Card) -> bool:
     return traits.source and not traits.land
 
 
-def choose_spells(candidates: Sequence[Card], count: int, max_rocks: int = MAX_ROCKS) -> list[Card]:
+def commander_cards_allowed(leaders: Sequence[Card]) -> int:
+    """Main-deck cards whose effect reaches only commanders (``commander_only``: a Background) a deck may play: none
+    beside no creature commander (a planeswalker) or one that already has such a card leading beside it, else at most
+    one, and that only when clearly better than the card it displaces."""
+    creature = any(card_traits(card).creature for card in leaders)
+    return 1 if creature and not any(commander_only(card) for card in leaders) else 0
+
+
+def choose_spells(
+    candidates: Sequence[Card], count: int, max_rocks: int = MAX_ROCKS, leaders: Sequence[Card] = ()
+) -> list[Card]:
     """The best ``count`` spells (``candidates`` best first) with removal in, a curve, enough creatures and no more
-    mana rocks than the curve needs (the rest only when nothing else fills the deck)."""
+    mana rocks than the curve needs (the rest only when nothing else fills the deck); a card that reaches only
+    ``leaders`` (``commander_cards_allowed``) only in place of a card it is ``CLEARLY_BETTER`` than."""
+    blank = [card for card in candidates if commander_only(card)]
+    if not blank:
+        return _choose(candidates, count, max_rocks)
+    spells = _choose([card for card in candidates if not commander_only(card)], count, max_rocks)
+    if not commander_cards_allowed(leaders):
+        return spells
+    best, rating = blank[0], card_traits(blank[0]).rating
+    if len(spells) < count:  # a land would take the slot
+        return spells + [best] if rating - FILLER >= CLEARLY_BETTER else spells
+    creatures = sum(card_traits(card).creature for card in spells)
+    droppable = [i for i, card in enumerate(spells) if creatures > MIN_CREATURES or not card_traits(card).creature]
+    weakest = min(droppable, key=lambda i: filler_value(spells[i]), default=None)
+    if weakest is not None and rating - filler_value(spells[weakest]) >= CLEARLY_BETTER:
+        spells[weakest] = best
+    return spells
+
+
+def _choose(candidates: Sequence[Card], count: int, max_rocks: int) -> list[Card]:
     traits = [card_traits(card) for card in candidates]
-    must = [i for i, t in enumerate(traits) if t.interaction and t.rating >= MUST_PLAY][:count]
+    # Board wipes past ``MAX_WIPES`` (the best kept) go only where nothing else fills the deck, unless the pool has
+    # too few creatures for a creature deck: a deck of few bodies may be the one that wipes the board again.
+    wipes = [i for i, t in enumerate(traits) if "wipe" in t.roles]
+    few_bodies = sum(t.creature for t in traits) < WIPE_DECK_CREATURES
+    over = set() if few_bodies else set(wipes[MAX_WIPES:])
+    must = [i for i, t in enumerate(traits) if t.interaction and t.rating >= MUST_PLAY and i not in over][:count]
     taken = set(must)
     chosen = list(must)
     left = [i for i in range(len(candidates)) if i not in taken]
@@ -87,6 +144,8 @@ def choose_spells(candidates: Sequence[Card], count: int, max_rocks: int = MAX_R
         t = traits[i]
         room = count - len(chosen)
         rock = t.source and not t.land
+        if i in over:
+            continue
         if t.mana_value >= 6 and heavy >= MAX_HEAVY and "bomb" not in t.roles:
             spare.append(i)
             continue
@@ -102,7 +161,8 @@ def choose_spells(candidates: Sequence[Card], count: int, max_rocks: int = MAX_R
         if t.creature:
             creatures += 1
             creatures_left -= 1
-    chosen += spare[: max(0, count - len(chosen))]  # a small pool: fill with what was passed over
+    # A small pool: fill with what was passed over, the wipes past the cap last.
+    chosen += (spare + sorted(over))[: max(0, count - len(chosen))]
     # A card set aside for the curve still beats filler: a seventh big spell over a card that does nothing.
     for i in sorted(set(spare) - set(chosen), key=lambda i: -traits[i].rating):
         weakest = min(

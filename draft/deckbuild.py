@@ -3,11 +3,14 @@
 1. Commanders: every option the pool allows (a legend, a pair that may lead
    together, a partner with an added Piper of some color, one or two Pipers
    alone) is built into a deck and valued by that deck: the ratings of its
-   spells, less a cost for every mana source its colors would lack (a
+   spells and its commanders' worth leading (``leader_value``: a commander is
+   there every game, so a bomb legend counts far more leading than in the
+   main deck), less a cost for every mana source its colors would lack (a
    three-color commander needs sources of each color) and for each Piper
    added.  The best deck wins.
-2. Spells (``draft.deck_spells``): the best cards inside the identity, with every on-color removal
-   spell and board wipe in, a curve (at most five cards of six mana or more
+2. Spells (``draft.deck_spells``): the best cards inside the identity, with every good on-color removal
+   spell and up to two board wipes in (more only beside few creatures), a Background or other card that
+   reaches only commanders rarely (never beside a noncreature commander), a curve (at most five cards of six mana or more
    unless they are removal or bombs, or the rest would be filler) and at least
    14 creatures when the pool has them.  A Prismatic Piper never goes in the
    main deck, nor a third copy of a legend (commanders counted) unless its
@@ -16,11 +19,12 @@
    deck's value: its mana is less steady, and a color of fewer than six
    spells doesn't pay for it, so the two-color build wins when about as strong.
 3. Lands: 22-25 by the spells' average mana value and the ramp in the deck,
-   and up to 27 where filler spells make way for them (the slowest first);
+   and up to 26 where filler spells make way for them (the slowest first; fewer beside ramp);
    the pool's fixing lands first, then basics split by the colored symbols
-   the spells need, so that a commander's colored symbol has at least 8
-   sources and every identity color the spells use at least 6 (lands, and
-   mana rocks of mana value 3 or less, count as sources).
+   the spells and commanders need, so that a commander's colored symbols have
+   their sources (``draft.manabase``: 10 for one, 12 for two, 14 for three)
+   and every identity color the spells use at least 6 (lands, and mana rocks
+   of mana value 3 or less, count as sources).
 4. The sideboard is the rest: off-color cards and cards worse than the ones
    played.
 """
@@ -45,10 +49,12 @@ from draft.deck_spells import (
     filler_value,
     is_rock,
     land_count,
+    leader_value,
     live_copies,
+    ramp_cut,
 )
 from draft.decks import DRAFT_MIN_SIZE, Deck, DeckLine, Zone, is_free_basic, is_piper
-from draft.manabase import mana, produced
+from draft.manabase import light_color_cost, mana, produced
 from draft.products import Product, added_names, product_of
 from draft.traits import card_rating, card_traits
 from sets.basics import basic_land
@@ -60,9 +66,11 @@ from sets.userdata import one_reading
 from sets.visible import quoted
 
 MAX_NONBASIC_LANDS = 6
-ADDED_PIPER_COST = 2.5
+ADDED_PIPER_COST = (
+    1.0  # an added Piper leads worse than a legend of the pool: a little, never what leading with a bomb is worth
+)
 SHORT_SOURCE_COST = 1.5
-FILLER_LANDS = 27  # filler spells make way for lands up to this many (a 40-card deck's 17th-18th land)
+FILLER_LANDS = 26  # filler spells make way for lands up to this many, fewer beside ramp (``ramp_cut``)
 THIN_COLOR_COST = 10.0
 EXTRA_LAND_COST = 2.0
 
@@ -129,17 +137,18 @@ def _build(
     land_total = land_count(first[:SPELLS])
     spell_total = DRAFT_MIN_SIZE - len(leaders) - land_total
     max_rocks = MAX_ROCKS + (len(identity) >= 3)
-    spells = choose_spells(candidates, spell_total, max_rocks)
-    # Filler spells make way for lands up to the 27th (a 40-card deck's 17th-18th land), a slow colorless artifact
+    spells = choose_spells(candidates, spell_total, max_rocks, leaders)
+    # Filler spells make way for lands up to the 26th (fewer beside ramp), a slow colorless artifact
     # first: the best deck, not the fullest.  A good player runs an extra land before a card that does nothing in
     # this deck; such a land counts as a spell of ``FILLER`` in the deck's value, so a thin pool's deck is valued as
     # it plays.
     filler_lands = 0
-    if identity and DRAFT_MIN_SIZE - len(leaders) - len(spells) < FILLER_LANDS:
+    most_lands = FILLER_LANDS - ramp_cut(spells)  # the ramp that cut the lands' count cuts this too
+    if identity and DRAFT_MIN_SIZE - len(leaders) - len(spells) < most_lands:
         order = [filler_order(card) for card in spells]
         bodies = [card_traits(card).creature for card in spells]
         creatures = sum(bodies)
-        while DRAFT_MIN_SIZE - len(leaders) - len(spells) < FILLER_LANDS:
+        while DRAFT_MIN_SIZE - len(leaders) - len(spells) < most_lands:
             # The weakest spell (the first of equals), a creature only while the deck has more than it needs.
             droppable = (
                 range(len(spells)) if creatures > MIN_CREATURES else [i for i, body in enumerate(bodies) if not body]
@@ -167,12 +176,12 @@ def _build(
         land_total = min(LANDS[1], land_total + short)
         spells = spells[: DRAFT_MIN_SIZE - len(leaders) - land_total]
         basics, short = mana(spells, lands, leaders, identity, land_total)
-    value = sum([card_traits(c).rating for c in spells]) + sum(
-        card_traits(c).rating for c in leaders if not is_piper(c)
-    )
-    value += FILLER * filler_lands
+    value = sum([card_traits(c).rating for c in spells]) + sum(leader_value(c) for c in leaders if not is_piper(c))
+    # Every land past ``LANDS[0]`` (up to ``most_lands``) is worth a filler spell, whether the curve asked for it or
+    # a filler spell made way for it: two builds of the same shape are worth the same, whatever their first count.
+    value += FILLER * max(0, min(land_total, most_lands) - LANDS[0])
     thin, wide = color_costs(spells, identity)  # ``thin_colors`` and ``width_cost``, the spells counted once
-    value -= SHORT_SOURCE_COST * short + THIN_COLOR_COST * thin
+    value -= SHORT_SOURCE_COST * short + THIN_COLOR_COST * thin + light_color_cost(leaders, spells, identity)
     value -= wide
     # A pool too thin in these colors for a deck, even with filler: more lands than any deck wants.
     value -= EXTRA_LAND_COST * max(0, land_total - max(LANDS[1], FILLER_LANDS if filler_lands else 0))
@@ -187,7 +196,7 @@ def _colorless_build(
     colorless cards makes a short deck, valued so low that any colored option wins."""
     size = DRAFT_MIN_SIZE - len(leaders)
     land_total = min(land_total, len(lands) + sum(wastes.values()))
-    spells = choose_spells(candidates, size - land_total)
+    spells = choose_spells(candidates, size - land_total, leaders=leaders)
     land_total = min(size - len(spells), len(lands) + sum(wastes.values()))
     lands = list(lands[:land_total])
     basics: Counter[Card] = Counter()
@@ -196,7 +205,7 @@ def _colorless_build(
         basics[card] = min(n, room - sum(basics.values()))
     basics = +basics
     missing = size - len(spells) - len(lands) - sum(basics.values())
-    value = sum(card_rating(c) for c in spells) + sum(card_rating(c) for c in leaders if not is_piper(c))
+    value = sum(card_rating(c) for c in spells) + sum(leader_value(c) for c in leaders if not is_piper(c))
     return _Build(tuple(spells), tuple(lands), basics, 0, value - 10.0 * missing)
 
 
@@ -242,7 +251,7 @@ def _options(
                 base |= card.identity.mask
                 choosers += card.chooses_color
                 if card.name not in added_cards:
-                    leading += card_traits(card).rating
+                    leading += leader_value(card)
             group = (leaders, base, choosers, leading)
         _, mask, choosers, leading = group
         for color in colors[:choosers]:
@@ -317,11 +326,11 @@ def _ceiling(rows: Sequence[tuple[int, float]], leaders: Sequence[Card], identit
         traits = card_traits(leader)
         if not traits.land and not traits.piper and not traits.mask & outside:
             fitting.remove(max(0.0, traits.rating))
-    fitting = fitting[:slots]
+    fitting = fitting[:slots] + [0.0] * max(0, slots - len(fitting))  # a slot no card fills: a land at best
     # A colored deck's filler lands take the places of its weakest spells, from ``LANDS[0]`` lands to ``FILLER_LANDS``.
     raised = FILLER_LANDS - LANDS[0] if identity else 0
     spells = sum(fitting) + sum(max(0.0, FILLER - rating) for rating in fitting[max(0, len(fitting) - raised) :])
-    leading = sum(card_traits(c).rating for c in leaders if not is_piper(c))
+    leading = sum(leader_value(c) for c in leaders if not is_piper(c))
     return spells + leading - WIDTH_COST * max(0, len(identity) - 2) + 1e-6
 
 

@@ -218,7 +218,7 @@ def complete_deck(
     lands_wanted = max(chosen_lands, land_count(projected))
     spell_room = max(0, min(room, size - len(commanders) - lands_wanted - len(chosen_spells)))
     max_rocks = MAX_ROCKS + (len(identity) >= 3)
-    have.update(choose_spells(candidates, spell_room, max_rocks))
+    have.update(choose_spells(candidates, spell_room, max_rocks, commanders))
     room = size - len(commanders) - sum(have.values())
     nonbasic = sum(n for card, n in have.items() if card.is_land and not card.is_basic_land)
     for card in fitting:

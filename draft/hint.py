@@ -72,7 +72,7 @@ def _ranked_plan(pool: Sequence[Card], plan: Plan, committed: bool, pipers: int 
     that deck's identity.  Added Pipers are not named; a pool nothing can lead keeps the drafting plan's colors."""
     counts = Counter(pool)
     piper = next((card for card in counts if is_piper(card)), None)
-    builds = ranked_builds(counts, piper, 1, may_add=pipers)
+    builds = ranked_builds(counts, piper, may_add=pipers)
     if not builds:
         return Plan(plan.mask, (), plan.strength, plan.depth, plan.leaderless)
     best = builds[0][0]

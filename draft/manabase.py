@@ -1,7 +1,11 @@
 """A deck's mana: the sources each color needs, the colors a land or rock makes, and the basic lands to add.
 
-A commander's colored symbol (its front face's) needs 8 sources, a color the main deck's spells show 6;
-lands, and mana rocks of mana value 3 or less, are the sources.
+A commander's colored symbols (its front face's) need sources by how many of one color it has: 10 for one (8 in a
+deck of three colors or more), 12 for two, 14 for three or more (of a 60-card deck's lands and rocks); a color the
+main deck's spells show needs 6.
+Lands, and mana rocks of mana value 3 or less, are the sources.  Basics beyond the needs follow the colored
+symbols of the spells and the commanders, a commander's counting as ``COMMANDER_SYMBOL_WEIGHT`` spells' (it is
+cast every game, and again).
 """
 
 from __future__ import annotations
@@ -17,16 +21,57 @@ from sets.basics import basic_land
 from sets.cards import Card
 from sets.colors import COLORLESS, Color, ColorIdentity, identity_from_mask
 
-COMMANDER_SOURCES = 8
+COMMANDER_SOURCES = (0, 10, 12, 14)  # by a commander's colored symbols of one color (three or more: the last)
 SPELL_SOURCES = 6
+COMMANDER_SYMBOL_WEIGHT = 4
 _COLORS = tuple(Color)
 
 
-def _symbol_weights(cards: Sequence[Card], identity: ColorIdentity) -> list[float]:
-    """The colored symbols of the cards' front faces, for each color of the identity (in WUBRG order)."""
+WIDE_SOURCES = 8  # for one symbol in a deck of three colors or more: three colors of 10 are more than 24 lands
+
+
+def commander_sources(symbols: int, width: int = 2) -> int:
+    """Sources a commander's ``symbols`` colored symbols of one color need (0 for none) in a deck of ``width``
+    colors."""
+    if symbols == 1 and width >= 3:
+        return WIDE_SOURCES
+    return COMMANDER_SOURCES[min(symbols, len(COMMANDER_SOURCES) - 1)]
+
+
+def _symbol_weights(cards: Sequence[Card], identity: ColorIdentity, commanders: Sequence[Card] = ()) -> list[float]:
+    """The colored symbols of the cards' front faces, and ``COMMANDER_SYMBOL_WEIGHT`` times the commanders', for each
+    color of the identity (in WUBRG order)."""
     symbols = [card_traits(card).symbols for card in cards]
+    leading = [card_traits(card).symbols for card in commanders]
     # Whole numbers of symbols: their sum is the same in any order.
-    return [float(sum(map(itemgetter(_COLORS.index(color)), symbols))) for color in identity]
+    return [
+        float(
+            sum(map(itemgetter(_COLORS.index(color)), symbols))
+            + COMMANDER_SYMBOL_WEIGHT * sum(map(itemgetter(_COLORS.index(color)), leading))
+        )
+        for color in identity
+    ]
+
+
+HEAVY_LIGHT_COST = 1.5  # each symbol past one of a commander's in the deck's light color
+LIGHT_SHARE = 1 / 3  # a color with less than this share of the spells' colored symbols is a light one
+
+
+def light_color_cost(commanders: Sequence[Card], spells: Sequence[Card], identity: ColorIdentity) -> float:
+    """What a commander heavy in the deck's light color costs it (a deck of two colors or more): its symbols there
+    need the sources (``commander_sources``) that the spells of the deck's main color would rather have."""
+    if len(identity) < 2:
+        return 0.0
+    weights = _symbol_weights(spells, identity)
+    total = sum(weights)
+    cost = 0.0
+    for card in commanders:
+        symbols = card_traits(card).symbols
+        for at, color in enumerate(identity):
+            heavy = symbols[_COLORS.index(color)]
+            if heavy >= 2 and weights[at] < LIGHT_SHARE * total:
+                cost += HEAVY_LIGHT_COST * (heavy - 1)
+    return cost
 
 
 def produced(card: Card, identity: ColorIdentity) -> ColorIdentity:
@@ -44,9 +89,10 @@ def produced(card: Card, identity: ColorIdentity) -> ColorIdentity:
 
 
 def source_needs(commanders: Sequence[Card], spells: Sequence[Card], identity: ColorIdentity) -> dict[Color, int]:
-    """Sources each color needs: 8 for a commander's colored symbol (its front face's), 6 for a color the spells show."""
+    """Sources each color needs: ``commander_sources`` for a commander's colored symbols of it (its front face's: 8-10,
+    12 or 14), 6 for a color the spells show."""
     needs: dict[Color, int] = {}
-    shown = 0
+    shown, width = 0, len(identity)
     for card in spells:
         shown |= card_traits(card).cost_mask
     for color in identity_from_mask(shown & identity.mask):
@@ -56,7 +102,7 @@ def source_needs(commanders: Sequence[Card], spells: Sequence[Card], identity: C
         symbols = card_traits(card).symbols
         for color in _COLORS:
             if symbols[_COLORS.index(color)]:
-                needs[color] = COMMANDER_SOURCES
+                needs[color] = max(needs.get(color, 0), commander_sources(symbols[_COLORS.index(color)], width))
     return needs
 
 
@@ -84,7 +130,7 @@ def mana(
             for index in COLOR_INDEXES[made]:
                 counts[index] += 1
     have = Counter({color: n for color, n in zip(_COLORS, counts, strict=True) if n})
-    return basics_for_needs(spells, identity, land_total - len(lands), needs, have)
+    return basics_for_needs(spells, identity, land_total - len(lands), needs, have, leaders)
 
 
 def basics_for_needs(
@@ -93,8 +139,10 @@ def basics_for_needs(
     count: int,
     needs: dict[Color, int] | None = None,
     have: Counter[Color] | None = None,
+    commanders: Sequence[Card] = (),
 ) -> tuple[Counter[Card], int]:
-    """Basic lands: first what each color still needs, then by the colored symbols of the spells.
+    """Basic lands: first what each color still needs, then by the colored symbols of the spells and the commanders
+    (``_symbol_weights``).
 
     Returns the basics and how many sources the needs still lack.  Wastes for a colorless identity.
     """
@@ -116,7 +164,7 @@ def basics_for_needs(
         missing[at] -= 1
         budget -= 1
     # Then each basic to the color with the most symbols per source it has (the first of equals).
-    weights = _symbol_weights(spells, identity)
+    weights = _symbol_weights(spells, identity, commanders)
     ratios = [(weights[at] + 1.0) / (1 + shares[at] + held[at]) for at in range(len(colors))]
     for _ in range(budget):
         at = ratios.index(max(ratios))

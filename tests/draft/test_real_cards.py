@@ -396,13 +396,14 @@ def test_atomic_cards_meld_result_is_no_card(tmp_path):
 
 def test_a_modal_commander_needs_sources_for_its_front_face_cost(rpb):
     """Esika, God of the Tree ({1}{G}{G}) is cast from the command zone by its front face; its back face, The
-    Prismatic Bridge ({W}{U}{B}{R}{G}), widens the identity but asks no commander-level sources (8) of each color."""
+    Prismatic Bridge ({W}{U}{B}{R}{G}), widens the identity but asks no commander-level sources of each color: green
+    alone needs them, 12 for the front face's two green symbols (10 for one, 14 for three)."""
     from draft.manabase import source_needs
     from draft.quality import deck_faults
 
     esika = rpb.find("Esika, God of the Tree")
     five = ColorIdentity.parse("WUBRG")
-    assert source_needs([esika], [], five) == {color: 8 for color in ColorIdentity.parse("G")}
+    assert source_needs([esika], [], five) == {color: 12 for color in ColorIdentity.parse("G")}
     green = {
         rpb.find("Grizzly Bears"): 20,
         rpb.find("Beast Within"): 10,
