@@ -49,10 +49,9 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum, unique
-from itertools import combinations
 
-from draft.bot_leaders import LeaderOption, PoolLeaders, is_half
-from draft.bot_pairs import half_need, leader_need, pair_need
+from draft.bot_leaders import LeaderOption, PoolLeaders
+from draft.bot_pairs import best_pair, half_need, leader_need
 from draft.bot_plans import (
     FRESH_LEADS,
     HOLDING,
@@ -65,6 +64,7 @@ from draft.bot_plans import (
     leads_to_come,
     subset_sums,
 )
+from draft.bot_signals import read_signals
 from draft.commanders import can_pair
 from draft.traits import Traits, card_traits
 from sets.booster import Printing
@@ -172,19 +172,7 @@ class Bot:
         if pick_number < 2:
             self._fresh.append(offered)  # its cards that could lead are counted when a plan asks
             return  # a fresh pack says nothing about the others
-        weight = min(1.0, (pick_number - 1) / 4)
-        signals = self.signals
-        for item in offered:
-            traits = card_traits(item.card if isinstance(item, Printing) else item)
-            if traits.rating < 1.8:
-                continue
-            indexes = traits.color_indexes  # the colors' places, as the mask's bits
-            width = len(indexes)
-            if not width or width > 2:
-                continue
-            share = weight * (traits.rating - 1.8) / width
-            for index in indexes:
-                signals[index] += share
+        read_signals(self.signals, offered, pick_number)
 
     def learn(self, offered: Sequence[Printing | Card], taken: Sequence[Card], pick_number: int) -> None:
         """One pick of this seat: what it was passed and what it took (replaying these rebuilds the bot exactly)."""
@@ -430,21 +418,5 @@ class Bot:
     def _pair(
         self, pack: Sequence[Printing], plan: Plan, scored: list[tuple[float, int]], progress: float
     ) -> tuple[int, int]:
-        top = [(value, i, pack[i].card, card_traits(pack[i].card)) for value, i in scored[:6]]
-        best_pair, best_value = (top[0][1], top[1][1]), float("-inf")
-        mask = plan.mask
-        gain = lead_gain(plan, progress) if plan.leaderless or plan.unled else None
-        for (sa, ia, a, ta), (sb, ib, b, tb) in combinations(top, 2):
-            value = sa + sb
-            if gain is not None:
-                # One card that leads gives the pool its lead: the second gains nothing more for it.
-                value -= min(gain(ta), gain(tb))
-            if (ta.leader or is_half(a)) and (tb.leader or is_half(b)) and a is not b and can_pair(a, b):
-                # Two cards that lead together (the Piper is none): worth more only as far as they lead better
-                # than the pool and the packs would (``pair_need``).
-                value += 0.8 * (pair_need(a, b, self._leaders) if self.style is _STRONG else 1.0)
-            if (ta.mask | tb.mask | mask) == mask:
-                value += 0.2
-            if value > best_value:
-                best_pair, best_value = (ia, ib), value
-        return best_pair
+        """The two cards to take together (``draft.bot_pairs.best_pair``)."""
+        return best_pair(pack, plan, scored, progress, self._leaders, self.style is _STRONG)
