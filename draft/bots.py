@@ -21,7 +21,9 @@ Background, a partner that could take a Piper for its missing color, or two
 Pipers in its two deepest colors) by the ratings of the pool cards the
 option makes playable, less a castability cost for each color past two; the
 best option is its plan (``draft.bot_plans``: the Pipers are those the seat
-can count on, ``Bot.pipers``).  Signals: every pack it is passed tells it which
+can count on, ``Bot.pipers``).  In the last pack a plan of three colors or more keeps only the colors the
+deck builder would play of the pool the packs before gave (``draft.deckbuild.ranked_builds``, asked once): the
+bot drafts for the deck it will build, not for a color the builder will drop.  Signals: every pack it is passed tells it which
 colors the seats upstream are not taking (good cards still there late), and
 the strong style leans toward those colors while it is still open.  Both
 cards of a pick are chosen together: the best pair among the pack's top
@@ -46,6 +48,7 @@ seat's own picks, so a resumed draft makes the same picks.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum, unique
@@ -66,6 +69,8 @@ from draft.bot_plans import (
 )
 from draft.bot_signals import read_signals
 from draft.commanders import can_pair
+from draft.deckbuild import ranked_builds
+from draft.products import added_card
 from draft.traits import Traits, card_traits
 from sets.booster import Printing
 from sets.cards import Card, CommanderAbility
@@ -143,6 +148,7 @@ class Bot:
     _halves: dict[tuple[Card, int], float] = field(default_factory=dict, repr=False)  # half_need per card and plan
     _fresh: list[Sequence[Printing | Card]] = field(default_factory=list, repr=False)  # packs at their first pick
     _fresh_leads: list[int] = field(default_factory=lambda: [0, 0], repr=False)  # of them counted, cards that lead
+    _built: tuple[int, tuple[Card, ...]] | None = field(default=None, repr=False)  # _built_lead, once asked
     _tiebreak: random.Random = field(default_factory=lambda: random.Random(0), repr=False, compare=False)
 
     def remember(self, cards: Sequence[Card]) -> None:
@@ -212,10 +218,30 @@ class Bot:
             )
         if progress < (0.12 if strong else 0.15):
             best.mask = 31  # too early to commit
-        elif strong and progress >= DEPTH_FROM:
+            return best
+        if strong and best.mask.bit_count() >= 3:
+            built, leaders = self._built_lead()
+            if built and built & ~best.mask == 0:  # the deck the builder would make of the pool drops a plan's color
+                best.mask, best.commanders = built, leaders
+        if strong and progress >= DEPTH_FROM:
             playables = self._playables
             best.depth = sum([playables[mask] for mask in INSIDE[best.mask]])
         return best
+
+    def _built_lead(self) -> tuple[int, tuple[Card, ...]]:
+        """For the last pack: the identity and the pool's own commanders of the deck the builder would make
+        (``ranked_builds``, the one ranking the seat's deck will come from) of the pool the packs before gave; (0, ())
+        before the last pack, or when nothing leads.  Asked once: a function of the pool alone, so a resumed draft
+        gets the same answer."""
+        profile = self._leaders.product()
+        size = profile.booster_size * (profile.boosters - 1)
+        if len(self.pool) < size or size <= 0:
+            return 0, ()
+        if self._built is None:
+            builds = ranked_builds(Counter(self.pool[:size]), added_card(profile), 1, profile, may_add=self.pipers)
+            own = tuple(card for card in builds[0][0].commanders if not card_traits(card).piper) if builds else ()
+            self._built = (builds[0][0].identity.mask, own) if builds else (0, ())
+        return self._built
 
     def _leads_to_come(self, progress: float) -> float:
         """The cards that could lead this seat is still likely to be offered (``leads_to_come``), by its product's
