@@ -8,9 +8,14 @@ Time Lord Doctor, a product's grant); how strong a pair leads is ``draft.bot_lea
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from itertools import combinations
+
 from draft.bot_leaders import WEAK_LEADER, PoolLeaders, is_half, lead_strength
+from draft.bot_plans import Plan, lead_gain
 from draft.commanders import can_pair
 from draft.traits import card_traits
+from sets.booster import Printing
 from sets.cards import Card
 
 HAPPY = 2.8  # a leader rated this or more is one a strong drafter is happy to play: more legends add little
@@ -70,3 +75,35 @@ def pair_need(first: Card, second: Card, leaders: PoolLeaders) -> float:
     )
     bar = max(HAPPY, alone, held_best(leaders, first.identity.mask | second.identity.mask))
     return min(1.0, max(0.0, lead_strength((first, second)) - bar) / PAIR_SPAN)
+
+
+def best_pair(
+    pack: Sequence[Printing],
+    plan: Plan,
+    scored: list[tuple[float, int]],
+    progress: float,
+    leaders: PoolLeaders,
+    strong: bool,
+) -> tuple[int, int]:
+    """The two cards of ``pack`` a bot takes together: the best pair among its six best ``scored`` (score, position),
+    best first: a pair that leads together is worth more as far as it leads better than the pool and the packs would
+    (``pair_need``; in full for a style that isn't ``strong``), two cards inside the plan's colors a little more, and
+    a second card that would give a pool with no lead its first gains nothing for that (``lead_gain``)."""
+    top = [(value, i, pack[i].card, card_traits(pack[i].card)) for value, i in scored[:6]]
+    best, best_value = (top[0][1], top[1][1]), float("-inf")
+    mask = plan.mask
+    gain = lead_gain(plan, progress) if plan.leaderless or plan.unled else None
+    for (sa, ia, a, ta), (sb, ib, b, tb) in combinations(top, 2):
+        value = sa + sb
+        if gain is not None:
+            # One card that leads gives the pool its lead: the second gains nothing more for it.
+            value -= min(gain(ta), gain(tb))
+        if (ta.leader or is_half(a)) and (tb.leader or is_half(b)) and a is not b and can_pair(a, b):
+            # Two cards that lead together (the Piper is none): worth more only as far as they lead better
+            # than the pool and the packs would (``pair_need``).
+            value += 0.8 * (pair_need(a, b, leaders) if strong else 1.0)
+        if (ta.mask | tb.mask | mask) == mask:
+            value += 0.2
+        if value > best_value:
+            best, best_value = (ia, ib), value
+    return best

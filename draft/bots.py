@@ -21,7 +21,9 @@ Background, a partner that could take a Piper for its missing color, or two
 Pipers in its two deepest colors) by the ratings of the pool cards the
 option makes playable, less a castability cost for each color past two; the
 best option is its plan (``draft.bot_plans``: the Pipers are those the seat
-can count on, ``Bot.pipers``).  Signals: every pack it is passed tells it which
+can count on, ``Bot.pipers``).  In the last pack a plan of three colors or more keeps only the colors the
+deck builder would play of the pool the packs before gave (``draft.deckbuild.ranked_builds``, asked once): the
+bot drafts for the deck it will build, not for a color the builder will drop.  Signals: every pack it is passed tells it which
 colors the seats upstream are not taking (good cards still there late), and
 the strong style leans toward those colors while it is still open.  Both
 cards of a pick are chosen together: the best pair among the pack's top
@@ -46,13 +48,13 @@ seat's own picks, so a resumed draft makes the same picks.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum, unique
-from itertools import combinations
 
-from draft.bot_leaders import LeaderOption, PoolLeaders, is_half
-from draft.bot_pairs import half_need, leader_need, pair_need
+from draft.bot_leaders import LeaderOption, PoolLeaders
+from draft.bot_pairs import best_pair, half_need, leader_need
 from draft.bot_plans import (
     FRESH_LEADS,
     HOLDING,
@@ -65,7 +67,10 @@ from draft.bot_plans import (
     leads_to_come,
     subset_sums,
 )
+from draft.bot_signals import read_signals
 from draft.commanders import can_pair
+from draft.deckbuild import ranked_builds
+from draft.products import added_card
 from draft.traits import Traits, card_traits
 from sets.booster import Printing
 from sets.cards import Card, CommanderAbility
@@ -143,6 +148,7 @@ class Bot:
     _halves: dict[tuple[Card, int], float] = field(default_factory=dict, repr=False)  # half_need per card and plan
     _fresh: list[Sequence[Printing | Card]] = field(default_factory=list, repr=False)  # packs at their first pick
     _fresh_leads: list[int] = field(default_factory=lambda: [0, 0], repr=False)  # of them counted, cards that lead
+    _built: tuple[int, tuple[Card, ...]] | None = field(default=None, repr=False)  # _built_lead, once asked
     _tiebreak: random.Random = field(default_factory=lambda: random.Random(0), repr=False, compare=False)
 
     def remember(self, cards: Sequence[Card]) -> None:
@@ -172,19 +178,7 @@ class Bot:
         if pick_number < 2:
             self._fresh.append(offered)  # its cards that could lead are counted when a plan asks
             return  # a fresh pack says nothing about the others
-        weight = min(1.0, (pick_number - 1) / 4)
-        signals = self.signals
-        for item in offered:
-            traits = card_traits(item.card if isinstance(item, Printing) else item)
-            if traits.rating < 1.8:
-                continue
-            indexes = traits.color_indexes  # the colors' places, as the mask's bits
-            width = len(indexes)
-            if not width or width > 2:
-                continue
-            share = weight * (traits.rating - 1.8) / width
-            for index in indexes:
-                signals[index] += share
+        read_signals(self.signals, offered, pick_number)
 
     def learn(self, offered: Sequence[Printing | Card], taken: Sequence[Card], pick_number: int) -> None:
         """One pick of this seat: what it was passed and what it took (replaying these rebuilds the bot exactly)."""
@@ -224,10 +218,30 @@ class Bot:
             )
         if progress < (0.12 if strong else 0.15):
             best.mask = 31  # too early to commit
-        elif strong and progress >= DEPTH_FROM:
+            return best
+        if strong and best.mask.bit_count() >= 3:
+            built, leaders = self._built_lead()
+            if built and built & ~best.mask == 0:  # the deck the builder would make of the pool drops a plan's color
+                best.mask, best.commanders = built, leaders
+        if strong and progress >= DEPTH_FROM:
             playables = self._playables
             best.depth = sum([playables[mask] for mask in INSIDE[best.mask]])
         return best
+
+    def _built_lead(self) -> tuple[int, tuple[Card, ...]]:
+        """For the last pack: the identity and the pool's own commanders of the deck the builder would make
+        (``ranked_builds``, the one ranking the seat's deck will come from) of the pool the packs before gave; (0, ())
+        before the last pack, or when nothing leads.  Asked once: a function of the pool alone, so a resumed draft
+        gets the same answer."""
+        profile = self._leaders.product()
+        size = profile.booster_size * (profile.boosters - 1)
+        if len(self.pool) < size or size <= 0:
+            return 0, ()
+        if self._built is None:
+            builds = ranked_builds(Counter(self.pool[:size]), added_card(profile), 1, profile, may_add=self.pipers)
+            own = tuple(card for card in builds[0][0].commanders if not card_traits(card).piper) if builds else ()
+            self._built = (builds[0][0].identity.mask, own) if builds else (0, ())
+        return self._built
 
     def _leads_to_come(self, progress: float) -> float:
         """The cards that could lead this seat is still likely to be offered (``leads_to_come``), by its product's
@@ -430,21 +444,5 @@ class Bot:
     def _pair(
         self, pack: Sequence[Printing], plan: Plan, scored: list[tuple[float, int]], progress: float
     ) -> tuple[int, int]:
-        top = [(value, i, pack[i].card, card_traits(pack[i].card)) for value, i in scored[:6]]
-        best_pair, best_value = (top[0][1], top[1][1]), float("-inf")
-        mask = plan.mask
-        gain = lead_gain(plan, progress) if plan.leaderless or plan.unled else None
-        for (sa, ia, a, ta), (sb, ib, b, tb) in combinations(top, 2):
-            value = sa + sb
-            if gain is not None:
-                # One card that leads gives the pool its lead: the second gains nothing more for it.
-                value -= min(gain(ta), gain(tb))
-            if (ta.leader or is_half(a)) and (tb.leader or is_half(b)) and a is not b and can_pair(a, b):
-                # Two cards that lead together (the Piper is none): worth more only as far as they lead better
-                # than the pool and the packs would (``pair_need``).
-                value += 0.8 * (pair_need(a, b, self._leaders) if self.style is _STRONG else 1.0)
-            if (ta.mask | tb.mask | mask) == mask:
-                value += 0.2
-            if value > best_value:
-                best_pair, best_value = (ia, ib), value
-        return best_pair
+        """The two cards to take together (``draft.bot_pairs.best_pair``)."""
+        return best_pair(pack, plan, scored, progress, self._leaders, self.style is _STRONG)

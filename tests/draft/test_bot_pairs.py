@@ -10,7 +10,7 @@ from itertools import combinations
 
 import pytest
 
-from draft import bots, reference
+from draft import bot_pairs, bots, reference
 from draft.bot_leaders import PoolLeaders
 from draft.bot_pairs import pair_need
 from draft.bots import Bot, BotStyle
@@ -175,7 +175,7 @@ def test_a_strong_bot_takes_better_cards_over_a_mediocre_cmm_legend_pair_and_cat
     # offer all draft.  Allowed: 3 in 100 (the bots' ratings differ from our grades at the edge).
     packs, taken = _mediocre_pairs_taken()
     assert packs >= 200 and taken <= 0.03 * packs, (packs, taken)
-    monkeypatch.setattr(bots, "pair_need", lambda first, second, leaders: 1.0)  # the fault: any pair gets it all
+    monkeypatch.setattr(bot_pairs, "pair_need", lambda first, second, leaders: 1.0)  # the fault: any pair gets it all
     packs, taken = _mediocre_pairs_taken()
     assert taken > 0.03 * packs, (packs, taken)
 

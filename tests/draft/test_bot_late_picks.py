@@ -1,0 +1,93 @@
+"""Finding 8 of the drafter's review: once its deck is settled (the last pack), a bot drafts for the deck its builder
+will make, not for a wider plan the builder won't play.  The figures are counted by our reference grades
+(``draft.reference``) over seeded pods of each product, never by the bots' own ratings; each test catches a planted
+fault."""
+
+from __future__ import annotations
+
+import pytest
+
+from draft import bots, reference
+from draft.bots import Bot, BotStyle
+from draft.engine import DraftConfig
+from draft.sim import run_pod
+from draft.traits import card_traits
+from sets.booster import Printing
+from sets.catalog import load_set
+from tests.helpers.products import import_products
+
+SEEDS = range(1, 13)
+
+
+@pytest.fixture
+def imported(cli) -> None:
+    import_products(cli)
+
+
+def _cmr_spells(cards: dict, code: str, count: int) -> list:
+    found = [
+        c
+        for c in cards.values()
+        if c.identity.code == code and not c.can_be_commander and not c.is_land and card_traits(c).rating >= 1.8
+    ]
+    return sorted(found, key=lambda c: c.name)[:count]
+
+
+def test_in_the_last_pack_a_bot_takes_a_card_of_its_decks_colors_over_a_better_one_of_a_color_the_builder_drops(
+    monkeypatch,
+):
+    # The pool: Gnostro (white-blue-red) and deep white and blue but four red spells: the builder plays white-blue
+    # (a color of so few spells doesn't pay for its mana), so in the last pack a red card is one the deck won't play.
+    cards = {c.name: c for c in load_set("CMR").cards}
+    white, blue, red = _cmr_spells(cards, "W", 17), _cmr_spells(cards, "U", 18), _cmr_spells(cards, "R", 5)
+    pool = [cards["Gnostro, Voice of the Crags"], *white, *blue, *red[:4]]
+    anger, greatsword = red[4], cards["Seraphic Greatsword"]  # 2.7 and 2.6: a near tie
+    assert card_traits(anger).rating > card_traits(greatsword).rating and greatsword.identity.code == "W"
+    pack = [Printing(anger), Printing(greatsword)]
+
+    def taken() -> str:
+        bot = Bot(BotStyle.STRONG, 1)
+        bot.remember(pool)
+        return pack[bot.choose(pack, 1, 2 / 3)[0]].card.name
+
+    assert taken() == greatsword.name
+    monkeypatch.setattr(bots, "ranked_builds", lambda *args, **kwargs: [])  # the fault: the builder never asked
+    assert taken() == anger.name
+
+
+def _off_deck_picks(code: str) -> tuple[int, int]:
+    """Over seeded pods: (pack-3 cards taken, those outside the seat's final deck colors taken while the pack held a
+    card of its colors that would have made its deck: graded above its weakest main-deck spell)."""
+    picks = off = 0
+    for seed in SEEDS:
+        result = run_pod(seed, DraftConfig(seats=8, set_code=code))
+        masks = [seat.report.color_identity.mask for seat in result.seats]
+        weakest = [
+            min((reference.grade(c) or 0.0 for c in seat.deck.main if not c.is_land), default=0.0)
+            for seat in result.seats
+        ]
+        for pick in result.draft.log:
+            if pick.pack != 3:
+                continue
+            mask, taken = masks[pick.seat], [p.card for p in pick.taken]
+            left = [p.card for p in pick.offered]
+            for card in taken:
+                left.remove(card)
+            deckable = any(
+                not c.identity.mask & ~mask and not c.is_land and (reference.grade(c) or 0.0) > weakest[pick.seat]
+                for c in left
+            )
+            picks += len(taken)
+            off += sum(1 for c in taken if c.identity.mask & ~mask and deckable)
+    return picks, off
+
+
+@pytest.mark.parametrize("code", ["CMR", "CLB", "CMM"])
+def test_last_pack_picks_match_the_deck_built_and_a_bot_ignoring_its_plan_is_caught(code, imported, monkeypatch):
+    # A settled drafter takes a card that makes its deck over one of a color its deck won't play: at most one pick
+    # in fifty (a bomb may still be taken from the table).
+    picks, off = _off_deck_picks(code)
+    assert picks >= 1800 and off <= 0.02 * picks, (picks, off)
+    monkeypatch.setattr(bots, "OFF_COLOR", -1.0)  # the fault: the plan's colors count for nothing
+    picks, off = _off_deck_picks(code)
+    assert off > 0.02 * picks, (picks, off)
