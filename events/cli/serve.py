@@ -231,7 +231,13 @@ def serve(
     gc.collect()
     gc.freeze()
     gc.set_threshold(*COLLECTOR_THRESHOLDS)
-    server = StoppingServer(server_config(app, settings), said_stopped)
+    served = app.state.server.served
+
+    def stopping() -> None:  # said before the streams close: their phones can't pick from then on
+        served.stop_clocks()
+        said_stopped()
+
+    server = StoppingServer(server_config(app, settings), stopping)
     try:
         server.run(sockets=[sock])
     except KeyboardInterrupt:

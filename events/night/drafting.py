@@ -5,7 +5,7 @@ pods, folding finished drafts into pools, and ``recover`` for a step a crash lef
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from tinydb import TinyDB
 
@@ -136,13 +136,17 @@ class Drafting(EventBase):
             history.log_change(db, event_id, history.DESK, "sealed pools", None, "opened")
         return []
 
-    def draft_session(self, event_id: int, pod_number: int, *, serving: bool = False) -> DraftTable:
+    def draft_session(
+        self, event_id: int, pod_number: int, *, serving: bool = False, stopping: Callable[[], bool] | None = None
+    ) -> DraftTable:
         """The pod's draft as a face holds it (``events.sessions.table.DraftTable``), read from its file: it leaves
         the overdue picks of the seats phones hold to the event's server while that is down (``phone_clocks``).
-        ``serving``: the server serving the event holds it, whose phones' clocks are its own."""
+        ``serving``: the server serving the event holds it, whose phones' clocks are its own until it starts stopping
+        (``stopping()``: its first Ctrl-C; its phones can't pick from then on, and it times out no seat meanwhile)."""
         session = self._pod_session(event_id, pod_number)
         if serving:
-            session.clocks_held = None
+            seats = range(session.draft.config.seats)
+            session.clocks_held = None if stopping is None else (lambda claims: seats if stopping() else ())
         return session
 
     def _pod_session(self, event_id: int, pod_number: int) -> TableSession:

@@ -147,6 +147,7 @@ class Served:
     rounds: Rounds = field(init=False)
     undo: Undo = field(init=False)
     tables: dict[int, DraftTable] = field(default_factory=dict)
+    clocks_stopped: bool = False  # the server has begun to stop (``stop_clocks``)
     building: dict[int, EventDeck] = field(default_factory=dict)  # player id -> the deck being built
     _snap: tuple[Signature, Snapshot] | None = None
     _turn_mark: tuple[Signature] | None = None  # the database's signature this loop turn (``database_mark``)
@@ -283,8 +284,20 @@ class Served:
         if session is not None and caught_up(session):
             return session  # else restored meanwhile: the pod's new draft is read below
         # the server's own: the clocks of the seats its phones hold are its to run (``phone_clocks``)
-        session = self.tables[pod_number] = self.drafting.draft_session(self.event_id, pod_number, serving=True)
+        session = self.tables[pod_number] = self.drafting.draft_session(
+            self.event_id, pod_number, serving=True, stopping=self.stopping
+        )
         return session
+
+    def stopping(self) -> bool:
+        """Whether the server has begun to stop (``stop_clocks``): its phones can't pick from then on."""
+        return self.clocks_stopped
+
+    def stop_clocks(self) -> None:
+        """The server begins to stop (its first Ctrl-C or SIGTERM): no seat of its drafts times out from now on, by
+        its watcher or a pick's write, however long its shutdown takes; the next ``serve`` starts the phones'
+        clocks over, and the terminals time out their own seats."""
+        self.clocks_stopped = True
 
     def warm(self, restart_clocks: bool = False) -> None:
         """Read now what the night's answers need: the event's snapshot and every live pod's draft (its packs,

@@ -94,6 +94,27 @@ def test_a_server_says_it_stopped_at_the_first_ctrl_c_before_its_shutdown_closes
         assert not stopped_before(db, 2)
 
 
+def test_a_stopping_server_times_out_no_seat_while_its_shutdown_waits_for_the_streams(tmp_path, cli, manual_clock):
+    """From the first Ctrl-C uvicorn waits for the open streams before the watcher is stopped: meanwhile no phone can
+    pick, so neither the watcher nor a last pick's write hands an overdue seat to the timer (the next ``serve``
+    starts the phones' clocks over)."""
+    db = tmp_path / "stopping.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo", "Cy", "Di"), bots=0, timer=60)
+    codes = codes_of(db, event_id)
+    with client(db, event_id, manual_clock, watch=False) as web:
+        ann = phone(web, event_id, "Ann", codes["Ann"])
+        others = [phone(web, event_id, name, codes[name]) for name in ("Bo", "Cy", "Di")]
+        server = web.app.state.server
+        manual_clock.advance(59)
+        assert all(other.pick_first() for other in others)  # their picks arrived in time; Ann's hasn't
+        manual_clock.advance(31)
+        server.served.stop_clocks()  # what the first Ctrl-C does (``StoppingServer``)
+        web.portal.call(server.watcher.step)
+        assert ann.seat()["draft"]["last"] is None
+        assert any(other.pick_first() for other in others)  # a pick still arriving as the streams close
+        assert ann.seat()["draft"]["last"] is None
+
+
 def test_a_crashed_server_whose_process_id_another_process_took_is_known_stopped_by_its_lock(tmp_path):
     """After a crash (a power cut, the machine started again), a new process may take the dead server's number: the
     file still names a running process.  The lock the server held while serving ended with it, so the next ``serve``
