@@ -21,6 +21,7 @@ from typing import Any, BinaryIO
 
 import portalocker
 
+from events import portable
 from events.portable import POLL, process_alive, unlock
 
 
@@ -44,8 +45,9 @@ def serving(database: Path, event_id: int, url: str) -> Iterator[Callable[[], No
     temporary = path.with_name(path.name + ".tmp")
     written = False
     holding = _hold(held(database, event_id))  # first: a look that finds the file finds its lock held
-    try:
-        temporary.write_text(json.dumps({"url": url, "pid": os.getpid()}), encoding="utf-8")
+    try:  # ("locked": whoever reads the file may ask the lock; one this process couldn't take says nothing)
+        said = {"url": url, "pid": os.getpid()} | ({"locked": True} if holding is not None else {})
+        temporary.write_text(json.dumps(said), encoding="utf-8")
         os.replace(temporary, path)
         written = True
     except OSError:
@@ -102,9 +104,13 @@ def served_url(database: Path, event_id: int) -> str | None:
     url, pid = found.get("url"), found.get("pid")
     if not isinstance(url, str) or not isinstance(pid, int) or isinstance(pid, bool) or pid <= 0:
         return None
-    if not process_alive(pid):
-        return None
-    return None if held_by_anyone(held(database, event_id)) is False else url  # (its number taken by another)
+    if found.get("locked") is True:  # the server held the lock: it runs exactly while somebody holds it
+        holder = held_by_anyone(held(database, event_id))
+        if holder is False:
+            return None  # (gone, though a new process may have taken its number)
+        if holder is True and not portable.HAS_KILL_PROBE:
+            return url  # (no way to ask after a process id here: the lock says it)
+    return url if process_alive(pid) else None
 
 
 def hold_shared(handle: Any) -> bool:
@@ -136,6 +142,6 @@ def _try_lock(handle: Any, kind: portalocker.LockFlags) -> bool | None:
         portalocker.lock(handle, kind | portalocker.LockFlags.NON_BLOCKING)
     except portalocker.AlreadyLocked:
         raise
-    except (portalocker.LockException, OSError):
+    except (portalocker.LockException, OSError, ImportError):  # (ImportError: Windows' shared locks want pywin32)
         return None
     return True

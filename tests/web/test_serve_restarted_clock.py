@@ -10,7 +10,9 @@ import signal
 import pytest
 import uvicorn
 
+from events import portable
 from events.cli.serve import StoppingServer
+from events.night import serving as serving_module
 from events.night.serving import held, hold_shared, marker, served_url, serving, stopped_before
 from tests.helpers.nights import codes_of
 from tests.helpers.served import Phone, client, phone, served_night
@@ -127,6 +129,34 @@ def test_a_crashed_server_whose_process_id_another_process_took_is_known_stopped
     assert served_url(db, 1) is None and stopped_before(db, 1)  # a running process's number, nobody's lock
     held(db, 1).unlink()  # a file an older cmdraft left, with no lock beside it: the process id alone says
     assert served_url(db, 1) == "http://127.0.0.1:8000"
+
+
+def test_a_server_that_could_not_take_its_lock_is_judged_by_its_process_id(tmp_path, monkeypatch):
+    """Where no shared lock can be taken (Windows without pywin32: portalocker raises ImportError), the server still
+    serves, says so, and the file it writes is judged by its process id alone, even beside a lock file an earlier
+    server left."""
+    db = tmp_path / "night.json"
+    held(db, 1).write_bytes(b"left by an earlier serve\n")
+
+    def no_shared_locks(handle, flags):
+        raise ImportError("Shared locks on Windows require the win32 extra")
+
+    monkeypatch.setattr(serving_module.portalocker, "lock", no_shared_locks)
+    with serving(db, 1, "http://127.0.0.1:8000"):
+        assert served_url(db, 1) == "http://127.0.0.1:8000" and not stopped_before(db, 1)
+    assert stopped_before(db, 1)
+
+
+def test_where_no_process_id_can_be_asked_after_the_lock_says_the_server_runs(tmp_path, monkeypatch):
+    """Windows has no signal-0 probe (``portable.HAS_KILL_PROBE``): a server holding its lock is serving, and one
+    whose lock nobody holds is stopped."""
+    monkeypatch.setattr(portable, "HAS_KILL_PROBE", False)
+    db = tmp_path / "night.json"
+    with serving(db, 1, "http://127.0.0.1:8000"):
+        assert served_url(db, 1) == "http://127.0.0.1:8000" and not stopped_before(db, 1)
+        crashed = marker(db, 1).read_text(encoding="utf-8")
+    marker(db, 1).write_text(crashed, encoding="utf-8")  # as a crash leaves it: the lock ended with the process
+    assert served_url(db, 1) is None and stopped_before(db, 1)
 
 
 def test_while_the_server_is_down_no_desk_command_hands_the_phones_picks_to_the_timer(tmp_path, cli, manual_clock):
