@@ -200,6 +200,7 @@
     setConn("wait", state.wsTries ? "reconnecting…" : "connecting…");
     ws.onopen = function () {
       state.wsTries = 0;
+      state.version = -1; // a new stream's first state is the server's now (a restored draft may have fewer picks)
       state.heard = now();
       setConn("ok", "connected");
       state.pingTimer = setInterval(function () {
