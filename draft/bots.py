@@ -230,7 +230,8 @@ class Bot:
 
     def _built_lead(self) -> tuple[int, tuple[Card, ...]]:
         """For the last pack: the identity and the pool's own commanders of the deck the builder would make
-        (``ranked_builds``, the one ranking the seat's deck will come from) of the pool the packs before gave; (0, ())
+        (``ranked_builds``, the ranking the seat's deck will come from, its best estimate built alone: the full
+        ranking's four builds would cost the pick a millisecond more, and its colors agree) of the pool the packs before gave; (0, ())
         before the last pack, or when nothing leads.  Asked once: a function of the pool alone, so a resumed draft
         gets the same answer."""
         profile = self._leaders.product()
