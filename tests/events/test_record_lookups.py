@@ -32,8 +32,8 @@ ALLOWED: dict[str, str] = {
 # ceiling, so a new read of a record by key in the same file is caught; it only goes down), with the reason.
 GET_ALLOWED: dict[str, tuple[int, str]] = {
     "events/night/serving.py": (
-        3,
-        "serve's marker file (its address and process number) is a small JSON file any "
+        4,
+        "serve's marker file (its address, process number, whether it holds its lock) is a small JSON file any "
         "process may have left half written: read by key and checked before it is believed",
     ),
     "events/web/app.py": (
