@@ -69,8 +69,7 @@ from draft.bot_plans import (
 )
 from draft.bot_signals import read_signals
 from draft.commanders import can_pair
-from draft.deckbuild import ranked_builds
-from draft.products import added_card
+from draft.deckbuild import product_builds
 from draft.traits import Traits, card_traits
 from sets.booster import Printing
 from sets.cards import Card, CommanderAbility
@@ -238,7 +237,7 @@ class Bot:
         if len(self.pool) < size or size <= 0:
             return 0, ()
         if self._built is None:
-            builds = ranked_builds(Counter(self.pool[:size]), added_card(profile), 1, profile, may_add=self.pipers)
+            builds = product_builds(Counter(self.pool[:size]), profile, 1, self.pipers)
             own = tuple(card for card in builds[0][0].commanders if not card_traits(card).piper) if builds else ()
             self._built = (builds[0][0].identity.mask, own) if builds else (0, ())
         return self._built

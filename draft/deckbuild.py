@@ -1,14 +1,11 @@
 """Building a legal Commander draft deck from a pool, as a strong player would (bots, ``auto``, ``--auto``).
 
-1. Commanders: every option the pool allows (a legend, a pair that may lead
-   together, a partner with an added Piper of some color, one or two Pipers
-   alone) is built into a deck and valued by that deck: the ratings of its
-   spells and its commanders' worth leading (``leader_value``: a commander is
-   there every game, so a bomb legend counts far more leading than in the
-   main deck), less a cost for every mana source its colors would lack (a
-   three-color commander needs sources of each color) and for each Piper
-   added (far more when only added cards lead: no real commander, beside a pool legend worth leading).  The best
-   deck wins.
+1. Commanders: every option the pool allows (a legend, a pair that may lead together, a partner with an added Piper
+   of some color, one or two Pipers alone) is built into a deck and valued by that deck: the ratings of its spells
+   and its commanders' worth leading (``leader_value``: a commander is there every game, so a bomb legend counts far
+   more leading than in the main deck), less a cost for every mana source its colors would lack (a three-color
+   commander needs sources of each color) and for each Piper added (far more when only added cards lead: no real
+   commander, beside a pool legend worth leading). The best deck wins.
 2. Spells (``draft.deck_spells``): the best cards inside the identity, with every good on-color removal
    spell and up to two board wipes in (more only beside few creatures), a Background or other card that
    reaches only commanders rarely (never beside a noncreature commander), a curve (at most five cards of six mana or more
@@ -19,13 +16,11 @@
    has no free basics, plays them last).  A third color costs the
    deck's value: its mana is less steady, and a color of fewer than six
    spells doesn't pay for it, so the two-color build wins when about as strong.
-3. Lands: 22-25 by the spells' average mana value and the ramp in the deck,
-   and up to 26 where filler spells make way for them (the slowest first; fewer beside ramp);
-   the pool's fixing lands first, then basics split by the colored symbols
-   the spells and commanders need, so that a commander's colored symbols have
-   their sources (``draft.manabase``: 10 for one, 12 for two, 14 for three)
-   and every identity color the spells use at least 6 (lands, and mana rocks
-   of mana value 3 or less, count as sources).
+3. Lands: 22-25 by the spells' average mana value and the ramp in the deck, and up to 26 where filler spells make
+   way for them (the slowest first; fewer beside ramp); the pool's fixing lands first, then basics split by the
+   colored symbols the spells and commanders need, so that a commander's colored symbols have their sources
+   (``draft.manabase``: 10 for one, 12 for two, 14 for three) and every identity color the spells use at least 6
+   (lands, and mana rocks of mana value 3 or less, count as sources).
 4. The sideboard is the rest: off-color cards and cards worse than the ones
    played.
 """
@@ -58,7 +53,7 @@ from draft.deck_spells import (
 )
 from draft.decks import DRAFT_MIN_SIZE, Deck, DeckLine, Zone, is_free_basic, is_piper
 from draft.manabase import light_color_cost, mana, produced
-from draft.products import Product, added_names, product_of
+from draft.products import Product, added_card, added_names, product_of
 from draft.traits import card_rating, card_traits
 from sets.basics import basic_land
 from sets.booster import Printing
@@ -273,8 +268,8 @@ def _options(
 
 
 def _to_build(options: list[_Option], count: int) -> list[_Option]:
-    """The options worth a full build: the best ``count`` by estimate, and the best two of two colors or fewer (a
-    wider identity always estimates high: its cost shows only once its deck is built)."""
+    """The options worth a full build: the best ``count`` by estimate, and the best two of two colors or fewer (a wider
+    identity estimates high: its cost shows once built)."""
     chosen = options[:count]
     narrow = [o for o in options if o[4].mask.bit_count() <= 2][:2]
     return chosen + [o for o in narrow if o not in chosen]
@@ -300,6 +295,13 @@ def ranked_builds(
         builds.append((CommanderChoice(leaders, colors, identity, build.value - cost), build))
     builds.sort(key=lambda found: (bool(found[0].identity), found[0].value), reverse=True)
     return builds
+
+
+def product_builds(
+    pool: Counter[Card], product: Product, count: int, may_add: Stock
+) -> list[tuple[CommanderChoice, _Build]]:
+    """``ranked_builds`` as a seat's deck is built: the product's added card may lead (bots' plans and the hint)."""
+    return ranked_builds(pool, added_card(product), count, product, may_add)
 
 
 def _best(pool: Counter[Card], piper: Card | None, may_add: Stock = None) -> tuple[CommanderChoice, _Build] | None:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from draft.deckbuild import ranked_builds
+from draft.deckbuild import rank_commanders, ranked_builds
 from draft.decks import is_piper
+from draft.hint import explain_pick
 from draft.products import added_card, product_of
 from draft.traits import card_rating, card_traits
 from sets.catalog import load_set
@@ -41,3 +42,26 @@ def test_two_added_pipers_never_lead_over_a_strong_legend_of_the_pool_that_cover
     for choice, _ in builds:  # every option led only by added cards ranks below the legend
         if all(is_piper(card) for card in choice.commanders):
             assert choice.value < best.value
+
+
+def test_the_hint_names_the_commanders_of_the_deck_an_added_piper_leads():
+    # Two partners of thin colors (Halana green, Eligeth blue) and a deep black pool: the deck adds a black Piper to
+    # one of them; a hint that knew only the pool's own Pipers named Halana + Eligeth instead.
+    cards = load_set("CMR").cards
+    by_name = {card.name: card for card in cards}
+
+    def spells(code: str, count: int) -> list:
+        return [card for card in cards if card.deck_colors.code == code and not card.can_be_commander][:count]
+
+    legends = [by_name["Halana, Kessig Ranger"], by_name["Eligeth, Crossroads Augur"]]
+    pool = [*legends, *spells("B", 30), *spells("G", 7), *spells("U", 7)]
+    counts = Counter(pool)
+    best = ranked_builds(counts, added_card(product_of(counts)), 4, product_of(counts))[0][0]
+    assert any(is_piper(card) for card in best.commanders)
+    pack = [card for card in cards if card.deck_colors.code == "W"][:10]
+    advice = explain_pick(pack, pool, progress=0.9)
+    assert advice.commanders == tuple(card for card in best.commanders if not is_piper(card))
+    assert advice.identity == best.identity
+    assert [name for name in rank_commanders(counts, 1, added_card(product_of(counts)))[0].commanders] == [
+        card.name for card in best.commanders
+    ]
