@@ -69,7 +69,8 @@ from draft.bot_plans import (
 )
 from draft.bot_signals import read_signals
 from draft.commanders import can_pair
-from draft.deckbuild import product_builds
+from draft.deckbuild import ranked_builds
+from draft.products import added_card
 from draft.traits import Traits, card_traits
 from sets.booster import Printing
 from sets.cards import Card, CommanderAbility
@@ -237,7 +238,7 @@ class Bot:
         if len(self.pool) < size or size <= 0:
             return 0, ()
         if self._built is None:
-            builds = product_builds(Counter(self.pool[:size]), profile, 1, self.pipers)
+            builds = ranked_builds(Counter(self.pool[:size]), added_card(profile), 1, profile, may_add=self.pipers)
             own = tuple(card for card in builds[0][0].commanders if not card_traits(card).piper) if builds else ()
             self._built = (builds[0][0].identity.mask, own) if builds else (0, ())
         return self._built
@@ -255,8 +256,8 @@ class Bot:
 
     def sure_pipers(self) -> int | None:
         """The added cards (Pipers) the plan may lead with: those the seat drafted and those it can count on, and no
-        more than may lead one deck together (``PoolLeaders.added_together``: two Pipers, two Faceless Ones), when fewer than
-        ``SURE_PIPERS``; None when that many are sure and pair (a draft without a store, or a stock that holds
+        more than may lead one deck together (``PoolLeaders.added_together``: two Pipers, two Faceless Ones), when
+        fewer than ``SURE_PIPERS``; None when that many are sure and pair (a draft without a store, or a stock that holds
         them)."""
         sure = self._leaders.added_together()
         if self.pipers is not None:
