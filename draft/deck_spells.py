@@ -41,11 +41,24 @@ LEAD_BAR = 2.5
 BOMB_LEAD = 1.0
 
 
-def land_count(spells: Sequence[Card]) -> int:
+COSTLY_COMMANDER = 6  # a commander of this mana value or more, cast every game, wants a land more per mana above 5
+
+
+def land_count(spells: Sequence[Card], leaders: Sequence[Card] = ()) -> int:
     """Lands for these spells: 22-25 by their average mana value, one fewer for three cheap ramp spells (Treasure
-    makers among them) and two fewer for six (``ramp_cut``)."""
+    makers among them) and two fewer for six (``ramp_cut``); beside a commander of ``COSTLY_COMMANDER`` mana value or
+    more, one land for each mana above 5 past 23 (24 for a 6-drop, 25 for a 7-drop or more), less the same cut."""
     if not spells:
         return LANDS[1]
+    costly = max([card_traits(card).mana_value for card in leaders], default=0)
+    if costly >= COSTLY_COMMANDER:
+        floor = min(LANDS[1], round(23 + costly - 5)) - ramp_cut(spells)
+        return max(floor, _spell_lands(spells))
+    return _spell_lands(spells)
+
+
+def _spell_lands(spells: Sequence[Card]) -> int:
+    """``land_count`` by the spells alone."""
     total = 0.0
     for card in spells:
         total += card_traits(card).mana_value  # in order, as ``sum`` adds

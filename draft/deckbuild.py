@@ -16,11 +16,11 @@
    has no free basics, plays them last).  A third color costs the
    deck's value: its mana is less steady, and a color of fewer than six
    spells doesn't pay for it, so the two-color build wins when about as strong.
-3. Lands: 22-25 by the spells' average mana value and the ramp in the deck, and up to 26 where filler spells make
-   way for them (the slowest first; fewer beside ramp); the pool's fixing lands first, then basics split by the
-   colored symbols the spells and commanders need, so that a commander's colored symbols have their sources
-   (``draft.manabase``: 10 for one, 12 for two, 14 for three) and every identity color the spells use at least 6
-   (lands, and mana rocks of mana value 3 or less, count as sources).
+3. Lands: 22-25 by the spells' average mana value, the ramp in the deck and a commander of mana value 6 or more, and
+   up to 26 where filler spells make way for them (the slowest first; fewer beside ramp); the pool's fixing lands
+   first, then basics split by the colored symbols the spells and commanders need, so that a commander's colored
+   symbols have their sources (``draft.manabase``: 10 for one, 12 for two, 14 for three) and every identity color
+   the spells use at least 6 (lands, and mana rocks of mana value 3 or less, count as sources).
 4. The sideboard is the rest: off-color cards and cards worse than the ones
    played.
 """
@@ -129,7 +129,7 @@ def _build(
     ]
     lands = lands[:MAX_NONBASIC_LANDS]
     first = candidates[: DRAFT_MIN_SIZE - len(leaders) - LANDS[0]]
-    land_total = land_count(first[:SPELLS])
+    land_total = land_count(first[:SPELLS], leaders)
     spell_total = DRAFT_MIN_SIZE - len(leaders) - land_total
     max_rocks = MAX_ROCKS + (len(identity) >= 3)
     spells = choose_spells(candidates, spell_total, max_rocks, leaders)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from draft.deckbuild import rank_commanders, ranked_builds
-from draft.decks import is_piper
+from draft.deckbuild import build_deck, rank_commanders, ranked_builds
+from draft.decks import Zone, is_piper
 from draft.hint import explain_pick
 from draft.products import added_card, product_of
 from draft.traits import card_rating, card_traits
@@ -65,3 +65,27 @@ def test_the_hint_names_the_commanders_of_the_deck_an_added_piper_leads():
     assert [name for name in rank_commanders(counts, 1, added_card(product_of(counts)))[0].commanders] == [
         card.name for card in best.commanders
     ]
+
+
+def test_an_eight_drop_commander_gets_the_lands_to_cast_it_whatever_the_spells_curve():
+    # Maelstrom Wanderer (mana value 8) over cheap spells and no ramp: the spells alone ask for 22 lands (24 with
+    # the sources three colors need); a commander cast every game wants 25.
+    cards = load_set("CMR").cards
+    wanderer = next(card for card in cards if card.name == "Maelstrom Wanderer")
+    cheap = sorted(
+        (
+            card
+            for card in cards
+            if card.deck_colors
+            and card.deck_colors <= wanderer.identity
+            and not card.can_be_commander
+            and not card.is_land
+            and card.mana_value <= 3
+            and "ramp" not in card_traits(card).roles
+        ),
+        key=lambda card: (-card_rating(card), card.name),
+    )[:45]
+    deck = build_deck([wanderer, *cheap])
+    assert list(deck.commanders) == [wanderer]
+    main = [line.card for line in deck.lines if line.zone is Zone.MAIN for _ in range(line.count)]
+    assert sum(1 for card in main if card.is_land) == 25
