@@ -129,9 +129,9 @@ class PoolLeaders:
 
     def added_together(self) -> int:
         """How many of the pool's product's added card (Pipers, Faceless Ones) may lead one deck together: two
-        where two of them pair (the Piper has partner), one where they don't (Faceless One chooses a Background:
-        two of it never lead together, CR 702.124k), never more than the product lets a player add; none when
-        the card isn't loaded."""
+        where two of them pair (the Piper has partner; Faceless One chooses a Background and is itself one, so a
+        second Faceless One pairs with it, CR 702.124k), one where they don't, never more than the product lets a
+        player add; none when the card isn't loaded."""
         kept = self._together
         if kept is None or kept[0] != len(self._distinct):  # the product changes only when a card arrives
             product = self._votes.product()

@@ -257,8 +257,8 @@ class Bot:
 
     def sure_pipers(self) -> int | None:
         """The added cards (Pipers) the plan may lead with: those the seat drafted and those it can count on, and no
-        more than may lead one deck together (``PoolLeaders.added_together``: one Faceless One), when fewer than
-        ``SURE_PIPERS``; None when that many are sure and pair (a draft without a store, or a stock that holds
+        more than may lead one deck together (``PoolLeaders.added_together``: two Pipers, two Faceless Ones), when
+        fewer than ``SURE_PIPERS``; None when that many are sure and pair (a draft without a store, or a stock that holds
         them)."""
         sure = self._leaders.added_together()
         if self.pipers is not None:

@@ -11,7 +11,7 @@ rule leaves dead; and what a color past two costs a deck.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from draft.cardtext import commander_only
 from draft.traits import COLOR_INDEXES, card_traits
@@ -41,11 +41,24 @@ LEAD_BAR = 2.5
 BOMB_LEAD = 1.0
 
 
-def land_count(spells: Sequence[Card]) -> int:
+COSTLY_COMMANDER = 6  # a commander of this mana value or more, cast every game, wants a land more per mana above 5
+
+
+def land_count(spells: Sequence[Card], leaders: Sequence[Card] = ()) -> int:
     """Lands for these spells: 22-25 by their average mana value, one fewer for three cheap ramp spells (Treasure
-    makers among them) and two fewer for six (``ramp_cut``)."""
+    makers among them) and two fewer for six (``ramp_cut``); beside a commander of ``COSTLY_COMMANDER`` mana value or
+    more, one land for each mana above 5 past 23 (24 for a 6-drop, 25 for a 7-drop or more), less the same cut."""
     if not spells:
         return LANDS[1]
+    costly = max([card_traits(card).mana_value for card in leaders], default=0)
+    if costly >= COSTLY_COMMANDER:
+        floor = min(LANDS[1], round(23 + costly - 5)) - ramp_cut(spells)
+        return max(floor, _spell_lands(spells))
+    return _spell_lands(spells)
+
+
+def _spell_lands(spells: Sequence[Card]) -> int:
+    """``land_count`` by the spells alone."""
     total = 0.0
     for card in spells:
         total += card_traits(card).mana_value  # in order, as ``sum`` adds
@@ -66,6 +79,33 @@ def leader_value(card: Card) -> float:
     leads), while a near-vanilla legend counts no more than the main-deck card it displaces."""
     rating = card_traits(card).rating
     return rating + COMMAND_ZONE * max(0.0, rating - FILLER) + BOMB_LEAD * max(0.0, rating - LEAD_BAR)
+
+
+ADDED_PIPER_COST = (
+    1.0  # an added Piper leads worse than a legend of the pool: a little, never what leading with a bomb is worth
+)
+# A deck led only by added cards (Pipers, Faceless Ones) has no real commander: it loses to a legend of the pool
+# worth leading (rated ``LEAD_BAR`` or more) that shares a color with it, even one whose third color no spell shows
+# (``THIN_COLOR_COST`` 10 + ``WIDTH_COST`` + ``SPLASH_SHORT_COST`` * ``SPLASH_SPELLS`` = 43 at most).
+NO_LEGEND_COST = 45.0
+
+
+def pool_legend_masks(pool: Iterable[Card], added_cards: frozenset[str]) -> list[int]:
+    """The identities of the pool's own commanders worth leading (rated ``LEAD_BAR`` or more, added cards aside)."""
+    return [
+        card.identity.mask
+        for card in pool
+        if card.can_be_commander and card.name not in added_cards and card_traits(card).rating >= LEAD_BAR
+    ]
+
+
+def added_cost(added: int, own_leader: bool, mask: int, legends: Sequence[int]) -> float:
+    """What the added leaders cost an option (``ADDED_PIPER_COST`` each), and ``NO_LEGEND_COST`` more when no card
+    of the pool leads while a legend of the pool worth leading shares a color with it (``pool_legend_masks``)."""
+    cost = ADDED_PIPER_COST * added
+    if not own_leader and any(legend & mask for legend in legends):
+        cost += NO_LEGEND_COST
+    return cost
 
 
 SLOW_ARTIFACT_COST = 0.3  # below ``FILLER``, what a colorless noncreature spell does less than a body of the colors

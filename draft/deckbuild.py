@@ -1,13 +1,11 @@
 """Building a legal Commander draft deck from a pool, as a strong player would (bots, ``auto``, ``--auto``).
 
-1. Commanders: every option the pool allows (a legend, a pair that may lead
-   together, a partner with an added Piper of some color, one or two Pipers
-   alone) is built into a deck and valued by that deck: the ratings of its
-   spells and its commanders' worth leading (``leader_value``: a commander is
-   there every game, so a bomb legend counts far more leading than in the
-   main deck), less a cost for every mana source its colors would lack (a
-   three-color commander needs sources of each color) and for each Piper
-   added.  The best deck wins.
+1. Commanders: every option the pool allows (a legend, a pair that may lead together, a partner with an added Piper
+   of some color, one or two Pipers alone) is built into a deck and valued by that deck: the ratings of its spells
+   and its commanders' worth leading (``leader_value``: a commander is there every game, so a bomb legend counts far
+   more leading than in the main deck), less a cost for every mana source its colors would lack (a three-color
+   commander needs sources of each color) and for each Piper added (far more when only added cards lead: no real
+   commander, beside a pool legend worth leading). The best deck wins.
 2. Spells (``draft.deck_spells``): the best cards inside the identity, with every good on-color removal
    spell and up to two board wipes in (more only beside few creatures), a Background or other card that
    reaches only commanders rarely (never beside a noncreature commander), a curve (at most five cards of six mana or more
@@ -18,13 +16,11 @@
    has no free basics, plays them last).  A third color costs the
    deck's value: its mana is less steady, and a color of fewer than six
    spells doesn't pay for it, so the two-color build wins when about as strong.
-3. Lands: 22-25 by the spells' average mana value and the ramp in the deck,
-   and up to 26 where filler spells make way for them (the slowest first; fewer beside ramp);
-   the pool's fixing lands first, then basics split by the colored symbols
-   the spells and commanders need, so that a commander's colored symbols have
-   their sources (``draft.manabase``: 10 for one, 12 for two, 14 for three)
-   and every identity color the spells use at least 6 (lands, and mana rocks
-   of mana value 3 or less, count as sources).
+3. Lands: 22-25 by the spells' average mana value, the ramp in the deck and a commander of mana value 6 or more, and
+   up to 26 where filler spells make way for them (the slowest first; fewer beside ramp); the pool's fixing lands
+   first, then basics split by the colored symbols the spells and commanders need, so that a commander's colored
+   symbols have their sources (``draft.manabase``: 10 for one, 12 for two, 14 for three) and every identity color
+   the spells use at least 6 (lands, and mana rocks of mana value 3 or less, count as sources).
 4. The sideboard is the rest: off-color cards and cards worse than the ones
    played.
 """
@@ -43,6 +39,7 @@ from draft.deck_spells import (
     MIN_CREATURES,
     SPELLS,
     WIDTH_COST,
+    added_cost,
     choose_spells,
     color_costs,
     filler_order,
@@ -51,11 +48,12 @@ from draft.deck_spells import (
     land_count,
     leader_value,
     live_copies,
+    pool_legend_masks,
     ramp_cut,
 )
 from draft.decks import DRAFT_MIN_SIZE, Deck, DeckLine, Zone, is_free_basic, is_piper
 from draft.manabase import light_color_cost, mana, produced
-from draft.products import Product, added_names, product_of
+from draft.products import Product, added_card, added_names, product_of
 from draft.traits import card_rating, card_traits
 from sets.basics import basic_land
 from sets.booster import Printing
@@ -66,9 +64,6 @@ from sets.userdata import one_reading
 from sets.visible import quoted
 
 MAX_NONBASIC_LANDS = 6
-ADDED_PIPER_COST = (
-    1.0  # an added Piper leads worse than a legend of the pool: a little, never what leading with a bomb is worth
-)
 SHORT_SOURCE_COST = 1.5
 FILLER_LANDS = 26  # filler spells make way for lands up to this many, fewer beside ramp (``ramp_cut``)
 THIN_COLOR_COST = 10.0
@@ -134,7 +129,7 @@ def _build(
     ]
     lands = lands[:MAX_NONBASIC_LANDS]
     first = candidates[: DRAFT_MIN_SIZE - len(leaders) - LANDS[0]]
-    land_total = land_count(first[:SPELLS])
+    land_total = land_count(first[:SPELLS], leaders)
     spell_total = DRAFT_MIN_SIZE - len(leaders) - land_total
     max_rocks = MAX_ROCKS + (len(identity) >= 3)
     spells = choose_spells(candidates, spell_total, max_rocks, leaders)
@@ -227,49 +222,54 @@ def _spell_value(rows: Sequence[tuple[int, float]], mask: int) -> float:
     return total
 
 
-_Option = tuple[float, tuple[Card, ...], tuple[Color, ...], int, ColorIdentity]
+_Option = tuple[float, tuple[Card, ...], tuple[Color, ...], float, ColorIdentity]
 
 
 def _options(
     pool: Counter[Card], piper: Card | None, product: Product | None, rows: Sequence[tuple[int, float]], may_add: Stock
 ) -> list[_Option]:
-    """Every usable commander option with a quick estimate, best first: (estimate, leaders, colors, added Pipers,
-    identity); ``rows``: the pool's ``_spell_rows``; ``may_add``: the most Pipers it may add (``usable_options``)."""
+    """Every usable commander option with a quick estimate, best first: (estimate, leaders, colors, cost of its added
+    leaders (``added_cost``), identity); ``rows``: the pool's ``_spell_rows``; ``may_add``: the most Pipers it may
+    add (``usable_options``)."""
     options = []
     by_mask: dict[int, float] = {}
     added_cards = added_names()  # ``is_piper``, asked of every leader of every option
+    legends = pool_legend_masks(pool, added_cards)
     # The last leaders seen: their identity before chosen colors, how many choose one, and their ratings (the
-    # colors of one group of leaders come together, in one tuple).
-    group: tuple[tuple[Card, ...], int, int, float] = ((), 0, 0, 0.0)
+    # colors of one group of leaders come together, in one tuple), and whether a card of the pool is among them.
+    group: tuple[tuple[Card, ...], int, int, float, bool] = ((), 0, 0, 0.0, False)
     for leaders, colors, added in usable_options(pool, piper, product, may_add):
         # A quick value of the option: its best spells' ratings, its leaders', and a cost for colors past two; its
         # identity is ``commander_identity(leaders, colors)``: the leaders' and the colors the choosers chose.
         if leaders is not group[0]:
             base, choosers = 0, 0
             leading = 0.0  # summed one by one, as ``sum`` would
+            own = False
             for card in leaders:
                 base |= card.identity.mask
                 choosers += card.chooses_color
                 if card.name not in added_cards:
                     leading += leader_value(card)
-            group = (leaders, base, choosers, leading)
-        _, mask, choosers, leading = group
+                    own = True
+            group = (leaders, base, choosers, leading, own)
+        _, mask, choosers, leading, own = group
         for color in colors[:choosers]:
             if color is not None:
                 mask |= color.bit
         spells = by_mask.get(mask)
         if spells is None:
             spells = by_mask[mask] = _spell_value(rows, mask)
-        estimate = spells + leading - 2.0 * max(0, mask.bit_count() - 2) - ADDED_PIPER_COST * added
-        options.append((estimate, leaders, colors, added, identity_from_mask(mask)))
+        cost = added_cost(added, own, mask, legends)
+        estimate = spells + leading - 2.0 * max(0, mask.bit_count() - 2) - cost
+        options.append((estimate, leaders, colors, cost, identity_from_mask(mask)))
     # A colorless identity allows no free basic land (Wastes come from the pool): lead with colors when possible.
     options.sort(key=lambda o: (o[4].mask != 0, o[0]), reverse=True)
     return options
 
 
 def _to_build(options: list[_Option], count: int) -> list[_Option]:
-    """The options worth a full build: the best ``count`` by estimate, and the best two of two colors or fewer (a
-    wider identity always estimates high: its cost shows only once its deck is built)."""
+    """The options worth a full build: the best ``count`` by estimate, and the best two of two colors or fewer (a wider
+    identity estimates high: its cost shows once built)."""
     chosen = options[:count]
     narrow = [o for o in options if o[4].mask.bit_count() <= 2][:2]
     return chosen + [o for o in narrow if o not in chosen]
@@ -288,13 +288,20 @@ def ranked_builds(
     ranked = _ranked(pool)
     wastes = _pool_wastes(pool)
     builds = []
-    for _, leaders, colors, added, identity in _to_build(
+    for _, leaders, colors, cost, identity in _to_build(
         _options(pool, piper, product, _spell_rows(ranked), may_add), count
     ):
         build = _build(ranked, leaders, identity, wastes)
-        builds.append((CommanderChoice(leaders, colors, identity, build.value - ADDED_PIPER_COST * added), build))
+        builds.append((CommanderChoice(leaders, colors, identity, build.value - cost), build))
     builds.sort(key=lambda found: (bool(found[0].identity), found[0].value), reverse=True)
     return builds
+
+
+def product_builds(
+    pool: Counter[Card], product: Product, count: int, may_add: Stock
+) -> list[tuple[CommanderChoice, _Build]]:
+    """``ranked_builds`` as a seat's deck is built: the product's added card may lead (bots' plans and the hint)."""
+    return ranked_builds(pool, added_card(product), count, product, may_add)
 
 
 def _best(pool: Counter[Card], piper: Card | None, may_add: Stock = None) -> tuple[CommanderChoice, _Build] | None:
@@ -303,12 +310,12 @@ def _best(pool: Counter[Card], piper: Card | None, may_add: Stock = None) -> tup
     ranked = _ranked(pool)
     rows, wastes = _spell_rows(ranked), _pool_wastes(pool)
     best, best_key = None, (False, float("-inf"))
-    for _, leaders, colors, added, identity in _to_build(_options(pool, piper, None, rows, may_add), FULL_BUILDS):
-        ceiling = _ceiling(rows, leaders, identity) - ADDED_PIPER_COST * added
+    for _, leaders, colors, cost, identity in _to_build(_options(pool, piper, None, rows, may_add), FULL_BUILDS):
+        ceiling = _ceiling(rows, leaders, identity) - cost
         if best is not None and (bool(identity), ceiling) <= best_key:
             continue
         build = _build(ranked, leaders, identity, wastes)
-        choice = CommanderChoice(leaders, colors, identity, build.value - ADDED_PIPER_COST * added)
+        choice = CommanderChoice(leaders, colors, identity, build.value - cost)
         if best is None or (bool(identity), choice.value) > best_key:
             best, best_key = (choice, build), (bool(identity), choice.value)
     return best

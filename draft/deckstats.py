@@ -215,7 +215,7 @@ def complete_deck(
     candidates = [card for card in fitting if not card.is_land]
     # The lands the deck's curve wants: its spells as they would be with the pool's best filling the rest.
     projected = chosen_spells + candidates[: max(0, size - len(commanders) - LANDS[0] - len(chosen_spells))]
-    lands_wanted = max(chosen_lands, land_count(projected))
+    lands_wanted = max(chosen_lands, land_count(projected, commanders))
     spell_room = max(0, min(room, size - len(commanders) - lands_wanted - len(chosen_spells)))
     max_rocks = MAX_ROCKS + (len(identity) >= 3)
     have.update(choose_spells(candidates, spell_room, max_rocks, commanders))

@@ -14,6 +14,7 @@ import pytest
 from draft.commanders import commander_identity
 from draft.deck_rules import validate
 from draft.deck_session import DeckSession
+from draft.deck_spells import COSTLY_COMMANDER
 from draft.deckbuild import build_deck, no_deck_reason
 from draft.decks import is_piper
 from draft.deckstats import complete_deck
@@ -86,9 +87,14 @@ def test_auto_keeps_the_players_cards_and_fills_to_exactly_the_minimum(code):
 
 
 def pair_pool(cmr, order: int) -> tuple[list, list]:
-    """A white and black partner pair, and 40 of the white and black spells lowest (``order`` 1) or highest (-1) in
-    mana value, with the pool's two lands for those colors (Vault of Champions, Command Tower)."""
-    white = next(c for c in cmr if c.has_partner and c.identity.code == "W" and not is_piper(c))
+    """A white and black partner pair (neither costly enough to ask for lands of its own, ``COSTLY_COMMANDER``), and
+    40 of the white and black spells lowest (``order`` 1) or highest (-1) in mana value, with the pool's two lands for
+    those colors (Vault of Champions, Command Tower)."""
+    white = next(
+        c
+        for c in cmr
+        if c.has_partner and c.identity.code == "W" and not is_piper(c) and c.mana_value < COSTLY_COMMANDER
+    )
     black = next(c for c in cmr if c.has_partner and c.identity.code == "B")
     spells = [c for c in cmr if c.deck_colors.code in ("W", "B", "WB") and not c.is_legendary and not c.is_land]
     spells.sort(key=lambda c: (order * c.mana_value, c.name))

@@ -28,6 +28,7 @@ from draft.deckbuild import rank_commanders
 from draft.decks import Deck, DeckLine, Zone
 from draft.deckstats import basic_split, complete_deck, deck_stats, sample_hand
 from draft.engine import DraftConfig
+from draft.products import added_card, product_of
 from draft.traits import card_rating
 from events.screens.deck_tables import signals_table
 from events.storage.draft_files import TableSession
@@ -81,7 +82,8 @@ def test_the_hint_names_the_commanders_of_the_pools_best_deck_as_auto_and_sugges
         pool = rng.sample(cards, 40)
         pack = [Printing(c) for c in rng.sample(cards, 12)]
         hint = advise(pack, pool, 2, 0.8)
-        best = rank_commanders(Counter(pool), 1)[0]
+        profile = product_of(pool)  # asked as ``deck suggest`` asks: the product's added card may lead
+        best = rank_commanders(Counter(pool), 1, added_card(profile), profile)[0]
         named = tuple(name for name in best.commanders if name != "The Prismatic Piper")
         assert tuple(c.name for c in hint.commanders) == named
         assert hint.colors == best.identity
