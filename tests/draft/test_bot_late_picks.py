@@ -33,8 +33,15 @@ def _cmr_spells(cards: dict, code: str, count: int) -> list:
     return sorted(found, key=lambda c: c.name)[:count]
 
 
+@pytest.mark.parametrize(
+    "fault",
+    [
+        pytest.param((Bot, "_built_lead", lambda self: (0, ())), id="the-feature-switched-off"),
+        pytest.param((bots, "ranked_builds", lambda *args, **kwargs: []), id="the-builder-never-asked"),
+    ],
+)
 def test_in_the_last_pack_a_bot_takes_a_card_of_its_decks_colors_over_a_better_one_of_a_color_the_builder_drops(
-    monkeypatch,
+    fault, monkeypatch
 ):
     # The pool: Gnostro (white-blue-red) and deep white and blue but four red spells: the builder plays white-blue
     # (a color of so few spells doesn't pay for its mana), so in the last pack a red card is one the deck won't play.
@@ -51,7 +58,9 @@ def test_in_the_last_pack_a_bot_takes_a_card_of_its_decks_colors_over_a_better_o
         return pack[bot.choose(pack, 1, 2 / 3)[0]].card.name
 
     assert taken() == greatsword.name
-    monkeypatch.setattr(bots, "ranked_builds", lambda *args, **kwargs: [])  # the fault: the builder never asked
+    # The planted fault: the last-pack plan is not narrowed to the built deck (``Bot._built_lead`` answers nothing,
+    # or the builder it asks answers nothing); every other rule of the bot stands.
+    monkeypatch.setattr(*fault)
     assert taken() == anger.name
 
 
@@ -84,8 +93,13 @@ def _off_deck_picks(code: str) -> tuple[int, int]:
 
 @pytest.mark.parametrize("code", ["CMR", "CLB", "CMM"])
 def test_last_pack_picks_match_the_deck_built_and_a_bot_ignoring_its_plan_is_caught(code, imported, monkeypatch):
-    # A settled drafter takes a card that makes its deck over one of a color its deck won't play: at most one pick
-    # in fifty (a bomb may still be taken from the table).
+    """A guard, not the test of the last-pack narrowing (``Bot._built_lead``; the hand-made pool above is): a settled
+    drafter takes a card that makes its deck over one of a color its deck won't play, at most one pick in fifty (a
+    bomb may still be taken from the table).  The bots met it before the narrowing too: over these 12 pods of each
+    product, off-deck picks with the narrowing switched off (the rest of the code as it stands) CMR 20, CLB 31, CMM 12
+    of 1920 (1.04%, 1.61%, 0.62%); with it 17, 31, 10 (0.89%, 1.61%, 0.52%); at its parent commit 61d32c0 20, 30, 9.
+    A gap of a few picks in 1920 (none for CLB) is too small for a figure to tell them apart, so this guards colour
+    discipline as a whole: its planted fault is a bot whose plan's colors count for nothing."""
     picks, off = _off_deck_picks(code)
     assert picks >= 1800 and off <= 0.02 * picks, (picks, off)
     monkeypatch.setattr(bots, "OFF_COLOR", -1.0)  # the fault: the plan's colors count for nothing

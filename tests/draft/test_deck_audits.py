@@ -4,6 +4,7 @@ fault.  CMR is bundled; CLB and CMM are the test fixtures, imported into the tes
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 
 import pytest
@@ -148,3 +149,24 @@ def test_the_source_audit_catches_a_mana_base_blind_to_a_commanders_symbols(monk
     monkeypatch.setattr(draft.manabase, "COMMANDER_SYMBOL_WEIGHT", 0)
     short = [s for s in seats("CMM") if deck_audit.short_commander_sources(s.deck)]
     assert len(short) >= 10, len(short)
+
+
+def test_the_source_audit_counts_sources_apart_from_the_mana_base_and_catches_equipment_taken_for_mana_rocks(
+    monkeypatch,
+):
+    """The planted fault: the mana base takes every noncreature artifact of mana value 3 or less (Equipment among
+    them) for a rock of any color, and so plays fewer basics.  ``draft.manabase.mana_sources`` reads the same traits
+    and agrees with it; the audit counts sources by the cards' printed mana (``deck_audit.colors_made``)."""
+    real = draft.manabase.card_traits
+
+    def traits(card):
+        found = real(card)
+        if card.has_type("Artifact") and not card.has_type("Creature") and card.mana_value <= 3:
+            return dataclasses.replace(found, source=True, fixing=True, mask=0)
+        return found
+
+    monkeypatch.setattr(draft.manabase, "card_traits", traits)
+    short = [(s.deck, found) for s in seats("CLB") if (found := deck_audit.short_commander_sources(s.deck))]
+    assert len(short) >= 10, len(short)
+    # The mana base's own count sees more sources of each short color than the cards make.
+    assert all(draft.manabase.mana_sources(d)[color] > n for d, found in short for color, _, n in found)

@@ -9,21 +9,24 @@ Each figure comes from a principle of deck building, not from the builder's own 
   a card below a playable common, rated under 1.4);
 - a Background does nothing from the main deck beside a commander that isn't a creature or already has one, and
   little beside one that is: 0, or 1 at most;
-- a commander's colored symbols need sources: about 10 for one symbol of a color, 12 for two, 14 for three.
+- a commander's colored symbols need sources: about 10 for one symbol of a color, 12 for two, 14 for three (8 for
+  one symbol in a deck of three colors or more), counted here from the cards' printed mana abilities
+  (``colors_made``), not by the builder's ``draft.manabase``.
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from draft.commanders import commander_identity, commander_options
 from draft.decks import Deck, is_piper
-from draft.manabase import mana_sources
 from draft.traits import card_rating, card_roles
 from sets.cards import Card, CommanderAbility
 from sets.colors import Color
+from sets.identity import BASIC_LAND_TYPES
 
 BETTER_LEGEND = 1.0  # rating points: a legend this much better than every commander should lead
 MOST_LANDS = 26
@@ -115,18 +118,92 @@ def commander_symbols(deck: Deck) -> dict[Color, int]:
     return most
 
 
+ANY = "WUBRG"  # a source of any color (or of the commander's identity, or that fetches any basic land)
+# What the nonbasic lands and cheap mana rocks of the audited products tap for, by their printed mana abilities (the
+# bundled CMR cards and the CLB/CMM fixtures carry no rules text).  Not sources: Command Beacon, Guildless Commons,
+# War Room, Seer's Lantern, Thought Vessel, Ashnod's Altar (colorless only), Jeweled Lotus (sacrificed, for the
+# commander once) and Armillary Sphere (a spell that puts basics in hand, not a mana ability).
+MANA_MADE = {
+    **dict.fromkeys(
+        [
+            "Arcane Signet",  # {T}: Add one mana of any color in your commander's color identity.
+            "Commander's Sphere",
+            "Command Tower",
+            "Opal Palace",  # {1}, {T}: Add one mana of any color in your commander's color identity.
+            "Path of Ancestry",
+            "Rupture Spire",  # {T}: Add one mana of any color.
+            "Prophetic Prism",  # {1}, {T}: Add one mana of any color.
+            "Decanter of Endless Water",
+            "Bonder's Ornament",
+            "Chromatic Lantern",
+            "Darksteel Ingot",
+            "Terramorphic Expanse",  # sacrificed for a basic land card onto the battlefield
+        ],
+        ANY,
+    ),
+    **{f"{name} Diamond": color for name, color in [("Marble", "W"), ("Sky", "U"), ("Charcoal", "B"), ("Fire", "R")]},
+    "Moss Diamond": "G",
+    "Carnelian Orb of Dragonkind": "R",
+    "Vault of Champions": "WB",
+    "Training Center": "UR",
+    "Undergrowth Stadium": "BG",
+    "Spectator Seating": "RW",
+    "Rejuvenating Springs": "GU",
+}
+_ADD = re.compile(r"\bAdd\b([^.]*)")
+_ANY_COLOR = re.compile(r"any (?:one )?colou?r|chosen colou?r")
+
+
+def colors_made(card: Card) -> str:
+    """The color letters of mana a source makes, from the card's facts: a basic land type its color; a nonbasic land
+    or a noncreature artifact of mana value 3 or less what its printed mana abilities add (``MANA_MADE``, or read
+    from its rules text when it carries some: the symbols of an "Add" and every color for "any color"; a one-shot
+    "Sacrifice ...: Add" makes no source).  Anything else makes none."""
+    types = "".join(BASIC_LAND_TYPES[t].value for t in card.front.subtypes if t in BASIC_LAND_TYPES)
+    if types or not (card.is_land or (card.has_type("Artifact") and not card.has_type("Creature"))):
+        return types
+    if not card.is_land and card.mana_value > 3:
+        return ""
+    if card.name in MANA_MADE:
+        return MANA_MADE[card.name]
+    made = ""
+    for line in re.sub(r"\([^)]*\)", "", "\n".join(face.text for face in card.faces)).splitlines():
+        if "Sacrifice" in line.split("Add")[0]:
+            continue  # a one-shot: no source
+        for added in _ADD.findall(line):
+            made += ANY if _ANY_COLOR.search(added) else "".join(c.value for c in Color if f"{{{c.value}}}" in added)
+    if card.is_land and re.search(r"[Ss]earch your library for [^.]*basic land", "\n".join(f.text for f in card.faces)):
+        made += ANY
+    return "".join(c.value for c in Color if c.value in made)
+
+
+def color_sources(deck: Deck) -> Counter[Color]:
+    """Sources of each color in the main deck (``colors_made``), counted independently of ``draft.manabase``."""
+    counted: Counter[Color] = Counter()
+    for card, n in deck.main.items():
+        for letter in colors_made(card):
+            counted[Color(letter)] += n
+    return counted
+
+
 def short_commander_sources(deck: Deck) -> list[tuple[str, int, int]]:
-    """(color, symbols, sources) for each commander color with fewer sources than "about" its symbols want: one
-    fewer than ``SOURCES_FOR_SYMBOLS``, and 8 for one symbol in a deck of three colors or more (three colors of 10
-    sources each are more than 24 lands make without fixing)."""
-    sources = mana_sources(deck)
+    """(color, symbols, sources) for each commander color with fewer sources (``color_sources``) than its symbols
+    want: ``SOURCES_FOR_SYMBOLS``, and 8 for one symbol in a deck of three colors or more (three colors of 10
+    sources each are more than 24 lands make without fixing).
+
+    The one tolerance: a basic land is a source of one color, so when the commander colors' wants add up to more
+    than the deck's lands (Avacyn's three white symbols and Gonti's two black ones want 14 + 12 from 25 lands) a
+    color may fall short by that excess, no more."""
+    sources = color_sources(deck)
     wide = len(commander_identity(deck.commanders, deck.piper_colors)) >= 3
-    short = []
-    for color, n in commander_symbols(deck).items():
-        want = 8 if wide and n == 1 else SOURCES_FOR_SYMBOLS[min(n, 3)] - 1
-        if sources.get(color.value, 0) < want:
-            short.append((color.value, n, sources.get(color.value, 0)))
-    return short
+    wants = {
+        color: 8 if wide and n == 1 else SOURCES_FOR_SYMBOLS[min(n, 3)] for color, n in commander_symbols(deck).items()
+    }
+    excess = max(0, sum(wants.values()) - lands(deck))
+    symbols = commander_symbols(deck)
+    return [
+        (color.value, symbols[color], sources[color]) for color, want in wants.items() if sources[color] < want - excess
+    ]
 
 
 def cheap_ramp(deck: Deck) -> int:
