@@ -43,25 +43,32 @@ def _cmr_spells(cards: dict, code: str, count: int) -> list:
 def test_in_the_last_pack_a_bot_takes_a_card_of_its_decks_colors_over_a_better_one_of_a_color_the_builder_drops(
     fault, monkeypatch
 ):
-    # The pool: Gnostro (white-blue-red) and deep white and blue but four red spells: the builder plays white-blue
-    # (a color of so few spells doesn't pay for its mana), so in the last pack a red card is one the deck won't play.
+    # The pool: Zur (white-blue-black, a legend too weak to be worth leading over two Pipers) and deep white and blue
+    # but four black spells: the builder plays white-blue (a color of so few spells doesn't pay for its mana), so in
+    # the last pack a black card is one the deck won't play.
     cards = {c.name: c for c in load_set("CMR").cards}
-    white, blue, red = _cmr_spells(cards, "W", 17), _cmr_spells(cards, "U", 18), _cmr_spells(cards, "R", 5)
-    pool = [cards["Gnostro, Voice of the Crags"], *white, *blue, *red[:4]]
-    anger, greatsword = red[4], cards["Seraphic Greatsword"]  # 2.7 and 2.6: a near tie
-    assert card_traits(anger).rating > card_traits(greatsword).rating and greatsword.identity.code == "W"
-    pack = [Printing(anger), Printing(greatsword)]
+    white, blue, black = _cmr_spells(cards, "W", 17), _cmr_spells(cards, "U", 18), _cmr_spells(cards, "B", 30)
+    black_card = max(black[4:], key=lambda c: card_traits(c).rating)
+    pool = [cards["Zur the Enchanter"], *white, *blue, *black[:4]]
+    on_color = [
+        c
+        for c in _cmr_spells(cards, "W", 99)
+        if c not in white and card_traits(c).rating < card_traits(black_card).rating
+    ]
+    white_card = max(on_color, key=lambda c: card_traits(c).rating)  # a near tie, a little below the black card
+    assert card_traits(black_card).rating - card_traits(white_card).rating <= 0.5
+    pack = [Printing(black_card), Printing(white_card)]
 
     def taken() -> str:
         bot = Bot(BotStyle.STRONG, 1)
         bot.remember(pool)
         return pack[bot.choose(pack, 1, 2 / 3)[0]].card.name
 
-    assert taken() == greatsword.name
+    assert taken() == white_card.name
     # The planted fault: the last-pack plan is not narrowed to the built deck (``Bot._built_lead`` answers nothing,
     # or the builder it asks answers nothing); every other rule of the bot stands.
     monkeypatch.setattr(*fault)
-    assert taken() == anger.name
+    assert taken() == black_card.name
 
 
 def _off_deck_picks(code: str) -> tuple[int, int]:
