@@ -30,13 +30,19 @@ def planted(events: Night, player_id: int) -> None:
         handle.table("players").update({"name": HOSTILE}, doc_ids=[player_id])
 
 
+def seated(db, name: str, players: tuple[str, ...], **options) -> tuple[Night, int]:
+    """A physical event of ``players``, seated (``options``: ``Night.create``'s, e.g. ``pod_size``)."""
+    events = Night(Store(db))
+    event_id = events.create(name, style="physical", seed=1, **options)
+    for player in players:
+        events.add_player(event_id, player)
+    events.seat(event_id)
+    return events, event_id
+
+
 def test_pool_warnings_in_json_write_the_name_out(tmp_path, cli):
     db = tmp_path / "pool.json"
-    events = Night(Store(db))
-    event_id = events.create("Pools", style="physical", seed=1)
-    for name in ("Ann", "Bo"):
-        events.add_player(event_id, name)
-    events.seat(event_id)
+    events, event_id = seated(db, "Pools", ("Ann", "Bo"))
     planted(events, events.player_id(event_id, "Bo"))
     pool = tmp_path / "pool.txt"
     pool.write_text("1 Arcane Signet\n", encoding="utf-8")
@@ -48,11 +54,7 @@ def test_pool_warnings_in_json_write_the_name_out(tmp_path, cli):
 
 def test_the_late_seat_offer_in_json_writes_the_name_out(tmp_path, cli):
     db = tmp_path / "offer.json"
-    events = Night(Store(db))
-    event_id = events.create("Offer", style="physical", seed=1, pod_size=3)
-    for name in ("Ann", "Bo", "Cy"):
-        events.add_player(event_id, name)
-    events.seat(event_id)
+    events, event_id = seated(db, "Offer", ("Ann", "Bo", "Cy"), pod_size=3)
     events.add_player(event_id, "Zed")  # every pod is full: no seat
     planted(events, events.player_id(event_id, "Zed"))
     added = cli("event", "player", "add", event_id, "Late", "--json", "--db", db)
@@ -62,11 +64,7 @@ def test_the_late_seat_offer_in_json_writes_the_name_out(tmp_path, cli):
 
 def test_deck_problems_in_json_are_written_out_and_the_cards_kept(tmp_path, cli):
     db = tmp_path / "deck.json"
-    events = Night(Store(db))
-    event_id = events.create("Decks", style="physical", seed=1)
-    for name in ("Ann", "Bo"):
-        events.add_player(event_id, name)
-    events.seat(event_id)
+    events, event_id = seated(db, "Decks", ("Ann", "Bo"))
     for name in ("Ann", "Bo"):
         events.record_pool(event_id, name, parse("1 Arcane Signet\n"))
     events.register_deck(event_id, "Ann", parse("1 Arcane Signet\n"))
