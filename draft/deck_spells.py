@@ -81,9 +81,8 @@ def leader_value(card: Card) -> float:
     return rating + COMMAND_ZONE * max(0.0, rating - FILLER) + BOMB_LEAD * max(0.0, rating - LEAD_BAR)
 
 
-ADDED_PIPER_COST = (
-    1.0  # an added Piper leads worse than a legend of the pool: a little, never what leading with a bomb is worth
-)
+# An added Piper leads worse than a legend of the pool: a little, never what leading with a bomb is worth.
+ADDED_PIPER_COST = 1.0
 # A deck led only by added cards (Pipers, Faceless Ones) has no real commander: it loses to a legend of the pool
 # worth leading (rated ``LEAD_BAR`` or more) that shares a color with it, even one whose third color no spell shows
 # (``THIN_COLOR_COST`` 10 + ``WIDTH_COST`` + ``SPLASH_SHORT_COST`` * ``SPLASH_SPELLS`` = 43 at most).

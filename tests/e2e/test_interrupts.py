@@ -14,7 +14,7 @@ import pexpect
 
 from events.night.round_clock import read_clock
 from events.storage.store import Store
-from tests.helpers.night import Night
+from tests.helpers.night import Night, bots_drafted
 from tests.helpers.nights import NAMES, codes_of, physical_event, record, terminal_event
 from tests.helpers.terminals import PICK, spawn_keys
 
@@ -93,11 +93,7 @@ def test_ctrl_c_while_a_terminal_waits_for_the_desk_or_watches_the_draft_exits_1
 def test_ctrl_c_at_the_round_clock_exits_130_and_the_clock_runs_on(tmp_path):
     db = tmp_path / "clock.json"
     events = Night(Store(db))
-    event_id = events.create("Clock", style="bots", seed=5)
-    for name in NAMES[:8]:
-        events.add_player(event_id, name)
-    events.seat(event_id)
-    events.start_draft(event_id)
+    event_id = bots_drafted(events, "Clock", NAMES[:8], seed=5)
     events.new_round(event_id, force=True)
     child = spawn_keys(["event", "clock", str(event_id), "--minutes", "30", "--db", str(db)], tmp_path)
     child.expect("p: pause")

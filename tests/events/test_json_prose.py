@@ -13,6 +13,7 @@ from events.night.table_reports import FinalTable
 from events.storage.store import Store
 from sets.visible import visible
 from tests.helpers.night import Night
+from tests.helpers.nights import physical_event
 
 HOSTILE = "Evil\u202eName\t\n\x1b[31m"  # a bidi override, a tab, a newline and an ANSI escape
 WRITTEN = visible(HOSTILE)  # Evil\u202eName\x09\x0a\x1b[31m
@@ -30,19 +31,10 @@ def planted(events: Night, player_id: int) -> None:
         handle.table("players").update({"name": HOSTILE}, doc_ids=[player_id])
 
 
-def seated(db, name: str, players: tuple[str, ...], **options) -> tuple[Night, int]:
-    """A physical event of ``players``, seated (``options``: ``Night.create``'s, e.g. ``pod_size``)."""
-    events = Night(Store(db))
-    event_id = events.create(name, style="physical", seed=1, **options)
-    for player in players:
-        events.add_player(event_id, player)
-    events.seat(event_id)
-    return events, event_id
-
-
 def test_pool_warnings_in_json_write_the_name_out(tmp_path, cli):
     db = tmp_path / "pool.json"
-    events, event_id = seated(db, "Pools", ("Ann", "Bo"))
+    events = Night(Store(db))
+    event_id = physical_event(events, ("Ann", "Bo"))
     planted(events, events.player_id(event_id, "Bo"))
     pool = tmp_path / "pool.txt"
     pool.write_text("1 Arcane Signet\n", encoding="utf-8")
@@ -54,7 +46,8 @@ def test_pool_warnings_in_json_write_the_name_out(tmp_path, cli):
 
 def test_the_late_seat_offer_in_json_writes_the_name_out(tmp_path, cli):
     db = tmp_path / "offer.json"
-    events, event_id = seated(db, "Offer", ("Ann", "Bo", "Cy"), pod_size=3)
+    events = Night(Store(db))
+    event_id = physical_event(events, ("Ann", "Bo", "Cy"), pod_size=3)
     events.add_player(event_id, "Zed")  # every pod is full: no seat
     planted(events, events.player_id(event_id, "Zed"))
     added = cli("event", "player", "add", event_id, "Late", "--json", "--db", db)
@@ -64,7 +57,8 @@ def test_the_late_seat_offer_in_json_writes_the_name_out(tmp_path, cli):
 
 def test_deck_problems_in_json_are_written_out_and_the_cards_kept(tmp_path, cli):
     db = tmp_path / "deck.json"
-    events, event_id = seated(db, "Decks", ("Ann", "Bo"))
+    events = Night(Store(db))
+    event_id = physical_event(events, ("Ann", "Bo"))
     for name in ("Ann", "Bo"):
         events.record_pool(event_id, name, parse("1 Arcane Signet\n"))
     events.register_deck(event_id, "Ann", parse("1 Arcane Signet\n"))

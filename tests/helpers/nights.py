@@ -73,8 +73,9 @@ def terminal_event(db: Path, humans=("Ann", "Bo", "Cy"), bots=("Dot",)) -> int:
     return event_id
 
 
-def physical_event(events, names):
-    event_id = events.create("Pipers", style="physical", seed=4)
+def physical_event(events, names, **options):
+    """A physical event of ``names``, seated (``options``: ``Night.create``'s, e.g. ``pod_size``)."""
+    event_id = events.create("Pipers", style="physical", seed=4, **options)
     for name in names:
         events.add_player(event_id, name)
     events.seat(event_id)
