@@ -357,5 +357,21 @@ def evaluate(card: Card) -> tuple[float, tuple[str, ...]]:
     return rate(card, roles), roles
 
 
+# A mana ability of its own that doesn't sacrifice the card ("{T}: Add ...", "{T}: ... That player adds"), or a search for a basic land (the land
+# found stays): a source a deck counts on turn after turn.  A Treasure it makes once, a Lotus sacrificed, is ramp.
+_OWN_MANA = re.compile(r"^(?![^:\n]*\bsacrifice)[^:\n]*\{t\}[^:\n]*:[^\n]*?\badds?\b", re.MULTILINE)
+_BASIC_SEARCH = re.compile(r"\bsearch your library for [^.]*?\bbasic lands? cards?")
+
+
+def lasting_source(card: Card) -> bool | None:
+    """Whether the card's rules text makes mana again and again (``_OWN_MANA``, ``_BASIC_SEARCH``); None for a card
+    with no text (the bundled cards: their role tags alone say)."""
+    text = "\n".join(face.text for face in counted_faces(card.faces, card.layout) if face.text)
+    if not text:
+        return None
+    plain = _plain(text)
+    return bool(_OWN_MANA.search(plain) or _BASIC_SEARCH.search(plain))
+
+
 def card_roles(card: Card) -> tuple[str, ...]:
     return evaluate(card)[1]

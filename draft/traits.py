@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from draft.decks import is_piper
-from draft.ratings import evaluate
+from draft.ratings import evaluate, lasting_source
 from sets.cards import Card
 from sets.colors import Color
 
@@ -38,7 +38,7 @@ class Traits:
     cost_mask: int  # colors of the mana symbols in its costs
     symbols: tuple[int, ...]  # colored symbols of the front face, WUBRG
     interaction: bool  # removal or a board wipe
-    source: bool  # a land, or a cheap mana rock
+    source: bool  # a land, or a cheap mana rock (a mana ability of its own, kept: not a Treasure made once)
     fixing: bool
     leader: bool  # can be a commander (not counting the Piper)
     piper: bool
@@ -84,7 +84,11 @@ def _card_traits(card: Card) -> Traits:
             symbols = [cost.count(color) for color in Color]
     creature, land = card.has_type("Creature"), card.is_land
     source = land or (
-        card.has_type("Artifact") and not creature and card.mana_value <= 3 and bool({"ramp", "fixing"} & set(roles))
+        card.has_type("Artifact")
+        and not creature
+        and card.mana_value <= 3
+        and bool({"ramp", "fixing"} & set(roles))
+        and lasting_source(card) is not False  # a Treasure made once is ramp, no source
     )
     piper = is_piper(card)
     return Traits(
