@@ -13,7 +13,7 @@ from draft.advice import is_ramp, is_removal
 from draft.commanders import commander_identity
 from draft.deck_spells import LANDS, MAX_ROCKS, choose_spells, filler_value, land_count
 from draft.decks import Deck, is_piper
-from draft.manabase import mana, produced
+from draft.manabase import mana, produced, source_needs
 from draft.products import product_of
 from draft.traits import card_rating
 from sets.basics import basic_land
@@ -21,7 +21,6 @@ from sets.cards import Card
 from sets.colors import Color, ColorIdentity
 
 TYPE_ORDER = ("Creature", "Planeswalker", "Battle", "Instant", "Sorcery", "Artifact", "Enchantment", "Land")
-MIN_SOURCES = 8  # fewer sources of a commander's color than this gets a warning
 FAR_BELOW = 0.75  # sources under this share of a color's fair part (by its symbols) get a warning too
 FAR_BELOW_SYMBOLS = 10  # for a color with at least this many symbols
 HAND = 7
@@ -82,18 +81,24 @@ def _source_cards(main: Mapping[Card, int], identity: ColorIdentity) -> int:
 
 
 def source_warnings(
-    made: Mapping[Color, int], symbols: Mapping[Color, int], identity: ColorIdentity, sources: int
+    made: Mapping[Color, int],
+    symbols: Mapping[Color, int],
+    identity: ColorIdentity,
+    sources: int,
+    needs: Mapping[Color, int],
 ) -> list[str]:
-    """One line per identity color short of sources: fewer than ``MIN_SOURCES``, or far below its share of the deck's
-    sources by its share of the colored symbols (8 sources for 25 of 50 symbols, where about 12 would match)."""
+    """One line per identity color short of sources: fewer than the deck builder asks of it (``needs``:
+    ``manabase.source_needs``, 10-14 for a commander's colored symbols, 6 for a color the spells show), or far below
+    its share of the deck's sources by its share of the colored symbols (8 sources for 25 of 50 symbols, where about
+    12 would match)."""
     total = sum(symbols.get(color, 0) for color in identity)
     warnings = []
     for color in identity:
         have, need = made.get(color, 0), symbols.get(color, 0)
         fair = round(sources * need / total) if total else 0
         line = f"{color.word} {have} ({need} {color.value} symbols to cast"
-        if have < MIN_SOURCES:
-            warnings.append(line + ")")
+        if have < needs.get(color, 0):
+            warnings.append(line + f": {needs[color]} wanted)")
         elif need >= FAR_BELOW_SYMBOLS and have < FAR_BELOW * fair:
             warnings.append(line + f": far below them, about {fair} would match)")
     return warnings
@@ -122,7 +127,8 @@ def deck_stats(deck: Deck, identity: ColorIdentity) -> DeckStats:
     for card, n in everything.items():
         for color, count in colored_symbols(card).items():
             symbols[color] += count * n
-    warnings = source_warnings(made, symbols, identity, _source_cards(main, identity))
+    needs = source_needs(deck.commanders, [card for card in main if not card.is_land], identity)
+    warnings = source_warnings(made, symbols, identity, _source_cards(main, identity), needs)
     return DeckStats(
         deck.size,
         group_cards(main),

@@ -23,12 +23,13 @@ Figures (all from the pods' picks and decks):
   pack) at which it is taken, and the share taken at pick 6 or later;
 - Pipers drafted at picks 1-5 (share of drafted Pipers);
 - decks with a Piper in the main deck;
-- decks with an under-sourced color: a colored mana symbol of a commander
-  with fewer than 8 sources, or an identity color that the main deck's spells
+- decks with an under-sourced color: a commander's colored mana symbols of
+  a color with fewer than 10, 12 or 14 sources for one, two or three of them
+  (8 for one in a deck of three colors or more), or an identity color that the main deck's spells
   show with fewer than 6 (sources: lands, and mana rocks of mana value <= 3,
   that make the color);
 - on-color cheap removal left in the sideboard, per deck;
-- lands per deck (21-27 expected) and legal decks.
+- lands per deck (22-26 expected) and legal decks.
 """
 
 from __future__ import annotations
@@ -52,9 +53,10 @@ from sets.identity import counted_faces
 PIPER = "The Prismatic Piper"
 CHEAP = 3
 WORTH_A_PICK = 2.5  # the reference grade from which cheap removal should be gone early
-COMMANDER_SOURCES = 8
+COMMANDER_SOURCES = {1: 10, 2: 12, 3: 14}  # by a commander's colored symbols of one color (a strong drafter's counts)
+WIDE_COMMANDER_SOURCES = 8  # for one symbol in a deck of three colors or more
 IDENTITY_SOURCES = 6
-LANDS = (21, 27)
+LANDS = (22, 26)  # a strong drafter plays 22-26 of 60 (24-25 most often, fewer beside ramp)
 
 _REMOVAL = [
     re.compile(pattern)
@@ -192,7 +194,8 @@ def sources(card: Card, identity: ColorIdentity) -> ColorIdentity:
 
 
 def colored_needs(deck: Any, identity: ColorIdentity) -> dict[Color, int]:
-    """Sources each color needs: 8 for a colored symbol of a commander's front face, 6 for a color the main spells show."""
+    """Sources each color needs: 10-14 for a commander's colored symbols of it (its front face's), 6 for a color the
+    main spells show."""
     needs: dict[Color, int] = {}
     for card in deck.main:
         if card.is_land:
@@ -201,9 +204,24 @@ def colored_needs(deck: Any, identity: ColorIdentity) -> dict[Color, int]:
             if color in identity:
                 needs[color] = IDENTITY_SOURCES
     for card in deck.commanders:
-        for color in _cost_colors(card, faces=1):  # cast by its front face
-            needs[color] = COMMANDER_SOURCES
+        symbols = _front_symbols(card)  # cast by its front face
+        for color, count in symbols.items():
+            if len(identity) >= 3 and count == 1:
+                need = WIDE_COMMANDER_SOURCES
+            else:
+                need = COMMANDER_SOURCES[min(count, 3)]
+            needs[color] = max(needs.get(color, 0), need)
     return needs
+
+
+def _front_symbols(card: Card) -> Counter[Color]:
+    """The colored symbols of the card's front face's mana cost (a hybrid symbol counts for each of its colors)."""
+    counts: Counter[Color] = Counter()
+    for symbol in re.findall(r"\{([^}]*)\}", card.front.mana_cost or ""):
+        for color in Color:
+            if color.value in symbol.upper().split("/"):
+                counts[color] += 1
+    return counts
 
 
 def _cost_colors(card: Card, faces: int | None = None) -> ColorIdentity:
