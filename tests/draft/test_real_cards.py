@@ -179,6 +179,8 @@ def test_copy_limits_written_on_cards(rpb):
         ("Lim-Dul the Necromancer", "Lim-Dûl the Necromancer"),
         ("Nazgul", "Nazgûl"),
         ("Fire/Ice", "Fire // Ice"),
+        # MTG Arena names Amonkhet Remastered's split cards with three slashes (Draftmancer's MTGA export writes it).
+        ("Cut /// Ribbons", "Cut // Ribbons"),
         ("Ice", "Fire // Ice"),
         ("Ribbons", "Cut // Ribbons"),
         ("Bonecrusher Giant // Stomp", "Bonecrusher Giant // Stomp"),
