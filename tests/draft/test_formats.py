@@ -234,6 +234,29 @@ def test_forge_reads_set_codes_and_sections(idx):
     assert [p.code for p in problems] == ["unknown-card"]
 
 
+def test_forge_reads_foil_collector_numbers_and_marked_colors_as_forge_writes_them(idx):
+    """Forge's card request: NAME[+]|SET|ART|[NUMBER]|#{flags}: '+' ends a foil's name, the number is in brackets,
+    and a commander's chosen color is the markedColors flag (or the older '#U' form)."""
+    text = (
+        "[metadata]\nName=Forge\n[Commander]\n1 The Prismatic Piper|CMR|1|[1]|#{markedColors=U}\n"
+        "1 The Prismatic Piper|CMR|1|[1]|#B\n[Main]\n2 Murder+|CMR|1\n1 Murder|CMR|1|[133]\n"
+    )
+    parsed = parse(text)
+    assert parsed.errors == []
+    assert [(e.name, e.foil, e.number, e.color) for e in parsed.entries] == [
+        ("The Prismatic Piper", False, "1", Color.U),
+        ("The Prismatic Piper", False, "1", Color.B),
+        ("Murder", True, None, None),
+        ("Murder", False, "133", None),
+    ]
+    deck, problems = resolve(parsed, idx)
+    assert problems == [] and deck.piper_colors == (Color.U, Color.B)
+    assert [(line.card.name, line.count, line.foil) for line in deck.zone(Zone.MAIN)] == [
+        ("Murder", 2, True),
+        ("Murder", 1, False),
+    ]
+
+
 def test_csv_with_other_tools_headers(idx):
     text = "Quantity,Card Name,Edition,Collector Number,Board,Foil\n2,Murder,CMR,144,main,foil\n1,Akroma's Will,CMR,3,sideboard,\n"
     deck, problems = resolve(parse(text), idx)
