@@ -115,6 +115,8 @@ class DeckFile:
     name: str = ""
     piper_colors: list[Color] = field(default_factory=list)
     commander_names: list[str] = field(default_factory=list)
+    # The sideboard holds the commanders when it holds no more than a deck can lead with (XMage's own .dck).
+    commanders_in_sideboard: bool = False
 
 
 def count_or_error(value: str | None, number: int, what: str, result: DeckFile) -> int | None:

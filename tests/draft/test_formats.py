@@ -257,6 +257,29 @@ def test_forge_reads_foil_collector_numbers_and_marked_colors_as_forge_writes_th
     ]
 
 
+def test_xmage_dck_reads_with_its_commanders_from_the_sideboard(idx):
+    """XMage's own .dck: 'N [SET:NUMBER] Name' lines, 'SB:' for the sideboard (where its Commander decks keep the
+    commanders), NAME:, AUTHOR: and LAYOUT lines for its deck editor."""
+    text = (
+        "NAME:Nev\r\nAUTHOR:Ann\r\n1 [CMR:5] Ancestral Blade\r\n2 [CMR:133] Murder\r\n"
+        "SB: 1 [CMR:287] Nevinyrral, Urborg Tyrant\r\n"
+        "LAYOUT MAIN:(1,2)(NONE,false,50)|([CMR:5])([CMR:133],[CMR:133])\r\n"
+        "LAYOUT SIDEBOARD:(1,1)(NONE,false,50)|([CMR:287])\r\n"
+    )
+    parsed = parse(text)
+    assert parsed.errors == [] and parsed.name == "Nev"
+    assert [(e.set_code, e.number) for e in parsed.entries] == [("CMR", "5"), ("CMR", "133"), ("CMR", "287")]
+    deck, problems = resolve(parsed, idx)
+    assert problems == []
+    assert [card.name for card in deck.commanders] == ["Nevinyrral, Urborg Tyrant"]
+    assert deck_counts(deck, Zone.MAIN) == Counter({"Murder": 2, "Ancestral Blade": 1})
+    # A limited deck's sideboard (more than commanders) stays a sideboard.
+    pool = "4 [CMR:133] Murder\nSB: 1 [CMR:287] Nevinyrral, Urborg Tyrant\nSB: 2 [CMR:5] Ancestral Blade\n"
+    deck, problems = resolve(parse(pool), idx)
+    assert problems == [] and not deck.commanders
+    assert deck_counts(deck, Zone.SIDEBOARD) == Counter({"Nevinyrral, Urborg Tyrant": 1, "Ancestral Blade": 2})
+
+
 def test_csv_with_other_tools_headers(idx):
     text = "Quantity,Card Name,Edition,Collector Number,Board,Foil\n2,Murder,CMR,144,main,foil\n1,Akroma's Will,CMR,3,sideboard,\n"
     deck, problems = resolve(parse(text), idx)
