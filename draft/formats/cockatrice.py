@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from xml.sax.saxutils import quoteattr
 
 from draft.decks import Deck, Zone
 from draft.formats.model import (
@@ -17,6 +16,7 @@ from draft.formats.model import (
     merged_lines,
     ordered_lines,
     root_named,
+    xml_attribute,
     xml_entries,
     xml_root,
 )
@@ -78,14 +78,14 @@ def write_cockatrice(deck: Deck) -> str:
         lines = [line for zone in zones for line in ordered_lines(deck, zone)]
         if not lines:
             continue
-        out.append(f"    <zone name={quoteattr(zone_name)}>")
+        out.append(f"    <zone name={xml_attribute(zone_name)}>")
         for line in merged_lines(lines):
             extra = (
-                f" setShortName={quoteattr(line.card.set_code)} collectorNumber={quoteattr(line.card.number)}"
+                f" setShortName={xml_attribute(line.card.set_code)} collectorNumber={xml_attribute(line.card.number)}"
                 if has_printing(line.card)
                 else ""
             )
-            out.append(f'        <card number="{line.count}" name={quoteattr(front_face_name(line.card))}{extra}/>')
+            out.append(f'        <card number="{line.count}" name={xml_attribute(front_face_name(line.card))}{extra}/>')
         out.append("    </zone>")
     out.append("</cockatrice_deck>")
     return "\n".join(out) + "\n"

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum, unique
 from pathlib import Path
+from xml.sax.saxutils import quoteattr
 
 from draft.decks import Deck, DeckLine, Zone, is_piper
 from draft.products import default_product, product_of, products
@@ -214,6 +215,12 @@ def merged_lines(lines: list[DeckLine]) -> list[DeckLine]:
             line if old is None else DeckLine(old.card, old.count + line.count, old.zone, old.foil, old.etched)
         )
     return list(merged.values())
+
+
+def xml_attribute(value: str) -> str:
+    """An XML attribute value, quoted as MTGO and Cockatrice write theirs: always in double quotes (a double quote
+    inside as &quot;), so that readers that look for name=" line by line (XMage's .dek reader) find it."""
+    return quoteattr(value, {'"': "&quot;"})
 
 
 def has_printing(card: Card) -> bool:

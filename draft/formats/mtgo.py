@@ -9,7 +9,6 @@ zone (see ``resolve``).
 from __future__ import annotations
 
 import xml.etree.ElementTree as ElementTree
-from xml.sax.saxutils import quoteattr
 
 from draft.deck_state import plural
 from draft.decks import Deck, Zone
@@ -20,6 +19,7 @@ from draft.formats.model import (
     merged_lines,
     ordered_lines,
     root_named,
+    xml_attribute,
     xml_entries,
     xml_root,
 )
@@ -105,7 +105,7 @@ def write_mtgo(deck: Deck) -> str:
         for line in merged_lines(ordered_lines(deck, zone)):
             out.append(
                 f'  <Cards CatID="{line.card.mtgo_id}" Quantity="{line.count}" Sideboard="{side}" '
-                f'Name={quoteattr(mtgo_name(line.card))} Annotation="0" />'
+                f'Name={xml_attribute(mtgo_name(line.card))} Annotation="0" />'
             )
     out.append("</Deck>")
     return "\n".join(out) + "\n"
