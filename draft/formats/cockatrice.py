@@ -11,6 +11,7 @@ from draft.formats.model import (
     LineError,
     colors_from_note,
     colors_note,
+    element_lines,
     front_face_name,
     has_printing,
     merged_lines,
@@ -46,12 +47,14 @@ def parse_cockatrice(text: str, label: str = "deck") -> DeckFile:
         if (zone.get("name") or "").lower() != "tokens"
         for card in zone.iter("card")
     ]
+    lines = element_lines(root, text)
     xml_entries(
         result,
         cards,
         "name",
         "number",
         lambda card: (card.get("setShortName") or None, card.get("collectorNumber") or None),
+        positions=[lines.get(id(card), position) for position, (card, _) in enumerate(cards, start=1)],
     )
     return result
 

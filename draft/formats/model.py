@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum, unique
 from pathlib import Path
+from xml.parsers import expat
 from xml.sax.saxutils import quoteattr
 
 from draft.decks import Deck, DeckLine, Zone, is_piper
@@ -164,6 +165,19 @@ def xml_root(text: str, label: str) -> ElementTree.Element:
         return ElementTree.fromstring(text)
     except ElementTree.ParseError as error:
         raise InputError(f"{label}: broken XML ({error}); export the deck again") from None
+
+
+def element_lines(root: ElementTree.Element, text: str) -> dict[int, int]:
+    """The line of ``text`` each element of ``root`` starts on, by ``id``: what an error names, as a person opens
+    the file (ElementTree keeps no lines, so expat reads the text again, in the same document order)."""
+    starts: list[int] = []
+    parser = expat.ParserCreate()
+    parser.StartElementHandler = lambda name, attributes: starts.append(parser.CurrentLineNumber)
+    try:
+        parser.Parse(text, True)
+    except expat.ExpatError:
+        return {}  # ElementTree read it: this can't happen, and the elements' positions stand in
+    return {id(element): line for element, line in zip(root.iter(), starts, strict=False)}
 
 
 def root_named(root: ElementTree.Element, tag: str, label: str, what: str) -> ElementTree.Element:

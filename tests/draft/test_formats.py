@@ -280,6 +280,31 @@ def test_xmage_dck_reads_with_its_commanders_from_the_sideboard(idx):
     assert deck_counts(deck, Zone.SIDEBOARD) == Counter({"Nevinyrral, Urborg Tyrant": 1, "Ancestral Blade": 2})
 
 
+@pytest.mark.parametrize(
+    ("name", "content"),
+    [
+        (
+            "bad.cod",
+            '<?xml version="1.0"?>\n<cockatrice_deck version="1">\n  <zone name="main">\n'
+            '    <card number="1" name="Murder"/>\n    <card number="abc" name="Murder"/>\n  </zone>\n</cockatrice_deck>\n',
+        ),
+        (
+            "bad.dek",
+            '<?xml version="1.0" encoding="utf-8"?>\n<Deck>\n  <NetDeckID>0</NetDeckID>\n'
+            '  <Cards CatID="1" Quantity="1" Sideboard="false" Name="Murder" />\n'
+            '  <Cards CatID="1" Quantity="-1" Sideboard="false" Name="Murder" />\n</Deck>\n',
+        ),
+    ],
+)
+def test_a_bad_xml_card_is_named_by_its_line_in_the_file(cli, tmp_path, name, content):
+    """The line a person opens the file at: the fifth line, not the second card element."""
+    path = tmp_path / name
+    path.write_text(content, encoding="utf-8")
+    result = cli("deck", "convert", path, tmp_path / "out.txt")
+    assert result.exit_code == 2
+    assert f"{path}: 1 line can't be converted: line 5: count must be 1 to" in result.stderr
+
+
 def test_csv_with_other_tools_headers(idx):
     text = "Quantity,Card Name,Edition,Collector Number,Board,Foil\n2,Murder,CMR,144,main,foil\n1,Akroma's Will,CMR,3,sideboard,\n"
     deck, problems = resolve(parse(text), idx)
