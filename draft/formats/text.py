@@ -63,8 +63,9 @@ _TAGS = re.compile(r"(?:\s+#\S+)+$")
 _CARET_TAG = re.compile(r"\s+\^[^^]*\^$")
 
 
-# XMage's own .dck: "N [SET:NUMBER] Name", "SB: N [SET:NUMBER] Name", and NAME:, AUTHOR: and LAYOUT lines.
-_XMAGE_PRINTING = re.compile(r"^\[(?P<set>[^\]:\s]+):(?P<number>[^\]:\s]*)\]\s*")
+# XMage's own .dck: "N [SET:NUMBER] Name", "SB: N [SET:NUMBER] Name", and NAME:, AUTHOR: and LAYOUT lines; Magic
+# Workstation's "N [SET] Name" the same without the number.
+_XMAGE_PRINTING = re.compile(r"^\[(?P<set>[^\]:\s]+)(?::(?P<number>[^\]:\s]*))?\]\s*")
 _XMAGE_LINE = re.compile(r"^(?:SB:\s*)?\d+\s*\[[^\]:\s]+:[^\]:\s]*\]", re.IGNORECASE)
 _XMAGE_META = ("author:", "layout ")
 

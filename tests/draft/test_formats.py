@@ -305,6 +305,16 @@ def test_a_bad_xml_card_is_named_by_its_line_in_the_file(cli, tmp_path, name, co
     assert f"{path}: 1 line can't be converted: line 5: count must be 1 to" in result.stderr
 
 
+def test_a_set_code_in_brackets_before_the_name_is_read_as_magic_workstation_writes_it(idx):
+    text = "// Deck file for Magic Workstation\n2 [CMR] Murder\nSB:  1 [CMR] Ancestral Blade\n"
+    parsed = parse(text)
+    assert parsed.errors == []
+    assert [(e.name, e.count, e.set_code, e.zone) for e in parsed.entries] == [
+        ("Murder", 2, "CMR", Zone.MAIN),
+        ("Ancestral Blade", 1, "CMR", Zone.SIDEBOARD),
+    ]
+
+
 def test_csv_with_other_tools_headers(idx):
     text = "Quantity,Card Name,Edition,Collector Number,Board,Foil\n2,Murder,CMR,144,main,foil\n1,Akroma's Will,CMR,3,sideboard,\n"
     deck, problems = resolve(parse(text), idx)
