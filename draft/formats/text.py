@@ -57,7 +57,10 @@ _MARKER = re.compile(r"\s+\*(?P<marker>[A-Za-z]+)\*$")
 _CATEGORY = re.compile(r"\s+\[(?P<category>[^\]]*)\]$")
 
 
-_TAGS = re.compile(r"(?:\s+#\S+)+$")
+# From the first ' #' on, a line is tags (Moxfield's '#removal') or a comment (deckstats.net's '2 Murder # text', which
+# XMage reads the same); deckstats.net marks a commander '#!Commander'.
+_COMMENT = re.compile(r"\s+#.*$")
+_COMMANDER_MARK = re.compile(r"#!\s*commander\b", re.IGNORECASE)
 
 
 _CARET_TAG = re.compile(r"\s+\^[^^]*\^$")
@@ -78,6 +81,10 @@ def _strip_decorations(text: str, zone: Zone) -> tuple[str, Zone, bool, bool, st
     """Peel markers, categories, tags and ``(SET) NUMBER`` off the end of a card line."""
     foil = etched = False
     set_code = card_number = None
+    comment = _COMMENT.search(text)
+    if comment:
+        zone = Zone.COMMANDER if _COMMANDER_MARK.search(comment.group()) else zone
+        text = text[: comment.start()].rstrip()
     while text:
         last = text[-1]
         found = None
@@ -98,8 +105,6 @@ def _strip_decorations(text: str, zone: Zone) -> tuple[str, Zone, bool, bool, st
                     zone = Zone.SIDEBOARD
         elif last == "^":
             found = _CARET_TAG.search(text)
-        if found is None and " #" in text:
-            found = _TAGS.search(text)
         if found is None and set_code is None and "(" in text:
             found = _SET_NUMBER.search(text)
             if found and found.start() > 0:

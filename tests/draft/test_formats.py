@@ -152,6 +152,10 @@ def test_arena_sections(idx):
         ),
         ("1 Murder [Maybeboard]", "Murder", 1, Zone.SIDEBOARD, False, False),
         ("1 Murder #removal #!staple", "Murder", 1, Zone.MAIN, False, False),
+        # deckstats.net: the rest of a line after '#' is a comment, and '#!Commander' marks the commander
+        ("2 Murder # kills a blocker", "Murder", 2, Zone.MAIN, False, False),
+        ("1 Murder (CMR) 144 # the best removal, maybe", "Murder", 1, Zone.MAIN, False, False),
+        ("1 Akroma, Vision of Ixidor #!Commander", "Akroma, Vision of Ixidor", 1, Zone.COMMANDER, False, False),
         ("SB: 2 Murder", "Murder", 2, Zone.SIDEBOARD, False, False),
         ("1 Murder ^Have,#37d67a^", "Murder", 1, Zone.MAIN, False, False),
     ],
