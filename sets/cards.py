@@ -265,7 +265,9 @@ def normalize_name(name: str) -> str:
         plain = name.translate(_TYPOGRAPHIC).replace("Æ", "Ae").replace("æ", "ae")
         decomposed = unicodedata.normalize("NFKD", plain)
         plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    plain = re.sub(r"\s*//?\s*", " // ", plain) if "/" in plain else plain
+    # Split halves as tools write them: "Fire/Ice" (MTGO), "Fire // Ice", "Cut /// Ribbons" (MTG Arena's Amonkhet
+    # Remastered cards).
+    plain = re.sub(r"\s*/{1,3}\s*", " // ", plain) if "/" in plain else plain
     plain = _PUNCTUATION.sub(" ", plain.replace("'", ""))
     return " ".join(plain.casefold().split())
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from xml.sax.saxutils import quoteattr
 
 from draft.decks import Deck, Zone
 from draft.formats.model import (
@@ -12,11 +11,13 @@ from draft.formats.model import (
     LineError,
     colors_from_note,
     colors_note,
+    element_lines,
     front_face_name,
     has_printing,
     merged_lines,
     ordered_lines,
     root_named,
+    xml_attribute,
     xml_entries,
     xml_root,
 )
@@ -46,12 +47,14 @@ def parse_cockatrice(text: str, label: str = "deck") -> DeckFile:
         if (zone.get("name") or "").lower() != "tokens"
         for card in zone.iter("card")
     ]
+    lines = element_lines(root, text)
     xml_entries(
         result,
         cards,
         "name",
         "number",
         lambda card: (card.get("setShortName") or None, card.get("collectorNumber") or None),
+        positions=[lines.get(id(card), position) for position, (card, _) in enumerate(cards, start=1)],
     )
     return result
 
@@ -78,14 +81,14 @@ def write_cockatrice(deck: Deck) -> str:
         lines = [line for zone in zones for line in ordered_lines(deck, zone)]
         if not lines:
             continue
-        out.append(f"    <zone name={quoteattr(zone_name)}>")
+        out.append(f"    <zone name={xml_attribute(zone_name)}>")
         for line in merged_lines(lines):
             extra = (
-                f" setShortName={quoteattr(line.card.set_code)} collectorNumber={quoteattr(line.card.number)}"
+                f" setShortName={xml_attribute(line.card.set_code)} collectorNumber={xml_attribute(line.card.number)}"
                 if has_printing(line.card)
                 else ""
             )
-            out.append(f'        <card number="{line.count}" name={quoteattr(front_face_name(line.card))}{extra}/>')
+            out.append(f'        <card number="{line.count}" name={xml_attribute(front_face_name(line.card))}{extra}/>')
         out.append("    </zone>")
     out.append("</cockatrice_deck>")
     return "\n".join(out) + "\n"

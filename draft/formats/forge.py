@@ -19,6 +19,8 @@ from draft.formats.model import (
     plain_spaces,
 )
 from draft.formats.text import parse_card_line
+from sets.colors import Color
+from sets.errors import ColorError
 from sets.visible import visible
 
 
@@ -50,15 +52,60 @@ def parse_forge(text: str) -> DeckFile:
                 result.piper_colors = colors_from_note(value)
             continue
         name_part, *rest = line.split("|")
-        parsed = parse_card_line(name_part, number, zone or Zone.MAIN)
+        foil = name_part.rstrip().endswith(FOIL_SUFFIX)
+        parsed = parse_card_line(name_part.rstrip().removesuffix(FOIL_SUFFIX), number, zone or Zone.MAIN)
         if isinstance(parsed, LineError):
             result.errors.append(LineError(number, raw, parsed.reason))
             continue
-        set_code = rest[0].strip().upper() if rest and rest[0].strip() else None
+        set_code, card_number, color = _request_parts(rest)
         result.entries.append(
-            Entry(parsed.name, parsed.count, parsed.zone, set_code, None, parsed.foil, parsed.etched, None, number)
+            Entry(
+                parsed.name,
+                parsed.count,
+                parsed.zone,
+                set_code,
+                card_number,
+                parsed.foil or foil,
+                parsed.etched,
+                color,
+                number,
+            )
         )
     return result
+
+
+# Forge's card request after the name: |SET, |ART (an art index of one or two digits), |[NUMBER] (the collector
+# number in brackets) and |#{key=value<TAB>...} flags, or the older |#W#B form of the marked colors flag, which holds
+# the color a commander such as The Prismatic Piper was given.  A name ending in '+' is a foil.
+FOIL_SUFFIX = "+"
+_MARKED = re.compile(r"markedColors=(?P<colors>[^\t}]*)", re.IGNORECASE)
+
+
+def _request_parts(parts: list[str]) -> tuple[str | None, str | None, Color | None]:
+    """(set code, collector number, the one marked color) of a Forge card request's segments after the name."""
+    set_code = card_number = None
+    colors: list[Color] = []
+    for part in (p.strip() for p in parts):
+        if part.startswith("#"):
+            found = _MARKED.search(part)
+            words = found.group("colors") if found else part.replace("#", " ")
+            colors = _marked_colors(words)
+        elif part.startswith("[") and part.endswith("]"):
+            card_number = part[1:-1].strip() or None
+        elif part and not part.isdigit() and set_code is None:
+            set_code = part.upper()
+    return set_code, card_number, colors[0] if len(colors) == 1 else None
+
+
+def _marked_colors(words: str) -> list[Color]:
+    """Colors written as letters ('U', 'WB') or words ('blue'); nothing when any part is no color."""
+    parts = words.replace(",", " ").split()
+    if len(parts) == 1 and parts[0].upper() != "C" and all(ch in "WUBRG" for ch in parts[0].upper()):
+        return [Color(ch) for ch in parts[0].upper()]
+    try:
+        return [Color.parse(part) for part in parts]
+    except ColorError:
+        return []
 
 
 def write_forge(deck: Deck) -> str:

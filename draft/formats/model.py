@@ -10,6 +10,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum, unique
 from pathlib import Path
+from xml.parsers import expat
+from xml.sax.saxutils import quoteattr
 
 from draft.decks import Deck, DeckLine, Zone, is_piper
 from draft.products import default_product, product_of, products
@@ -115,6 +117,8 @@ class DeckFile:
     name: str = ""
     piper_colors: list[Color] = field(default_factory=list)
     commander_names: list[str] = field(default_factory=list)
+    # The sideboard holds the commanders when it holds no more than a deck can lead with (XMage's own .dck).
+    commanders_in_sideboard: bool = False
 
 
 def count_or_error(value: str | None, number: int, what: str, result: DeckFile) -> int | None:
@@ -161,6 +165,19 @@ def xml_root(text: str, label: str) -> ElementTree.Element:
         return ElementTree.fromstring(text)
     except ElementTree.ParseError as error:
         raise InputError(f"{label}: broken XML ({error}); export the deck again") from None
+
+
+def element_lines(root: ElementTree.Element, text: str) -> dict[int, int]:
+    """The line of ``text`` each element of ``root`` starts on, by ``id``: what an error names, as a person opens
+    the file (ElementTree keeps no lines, so expat reads the text again, in the same document order)."""
+    starts: list[int] = []
+    parser = expat.ParserCreate()
+    parser.StartElementHandler = lambda name, attributes: starts.append(parser.CurrentLineNumber)
+    try:
+        parser.Parse(text, True)
+    except expat.ExpatError:
+        return {}  # ElementTree read it: this can't happen, and the elements' positions stand in
+    return {id(element): line for element, line in zip(root.iter(), starts, strict=False)}
 
 
 def root_named(root: ElementTree.Element, tag: str, label: str, what: str) -> ElementTree.Element:
@@ -212,6 +229,12 @@ def merged_lines(lines: list[DeckLine]) -> list[DeckLine]:
             line if old is None else DeckLine(old.card, old.count + line.count, old.zone, old.foil, old.etched)
         )
     return list(merged.values())
+
+
+def xml_attribute(value: str) -> str:
+    """An XML attribute value, quoted as MTGO and Cockatrice write theirs: always in double quotes (a double quote
+    inside as &quot;), so that readers that look for name=" line by line (XMage's .dek reader) find it."""
+    return quoteattr(value, {'"': "&quot;"})
 
 
 def has_printing(card: Card) -> bool:

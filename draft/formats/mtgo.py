@@ -9,7 +9,6 @@ zone (see ``resolve``).
 from __future__ import annotations
 
 import xml.etree.ElementTree as ElementTree
-from xml.sax.saxutils import quoteattr
 
 from draft.deck_state import plural
 from draft.decks import Deck, Zone
@@ -17,9 +16,11 @@ from draft.formats.model import (
     DeckFile,
     FileFormat,
     LineError,
+    element_lines,
     merged_lines,
     ordered_lines,
     root_named,
+    xml_attribute,
     xml_entries,
     xml_root,
 )
@@ -66,13 +67,15 @@ def _zone(card: ElementTree.Element, position: int, result: DeckFile) -> Zone | 
 def parse_mtgo(text: str, label: str = "deck") -> DeckFile:
     root = root_named(xml_root(text, label), "Deck", label, "an MTGO .dek file")
     result = DeckFile(FileFormat.MTGO)
-    zoned = [(card, _zone(card, position, result)) for position, card in enumerate(root.iter("Cards"), start=1)]
+    lines = element_lines(root, text)
+    placed = [(lines.get(id(card), position), card) for position, card in enumerate(root.iter("Cards"), start=1)]
+    zoned = [(line, card, _zone(card, line, result)) for line, card in placed]
     xml_entries(
         result,
-        [(card, zone) for card, zone in zoned if zone is not None],
+        [(card, zone) for _, card, zone in zoned if zone is not None],
         "Name",
         "Quantity",
-        positions=[position for position, (_, zone) in enumerate(zoned, start=1) if zone is not None],
+        positions=[line for line, _, zone in zoned if zone is not None],
     )
     return result
 
@@ -105,7 +108,7 @@ def write_mtgo(deck: Deck) -> str:
         for line in merged_lines(ordered_lines(deck, zone)):
             out.append(
                 f'  <Cards CatID="{line.card.mtgo_id}" Quantity="{line.count}" Sideboard="{side}" '
-                f'Name={quoteattr(mtgo_name(line.card))} Annotation="0" />'
+                f'Name={xml_attribute(mtgo_name(line.card))} Annotation="0" />'
             )
     out.append("</Deck>")
     return "\n".join(out) + "\n"

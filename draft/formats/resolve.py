@@ -119,6 +119,14 @@ def _place_commanders(lines: list[DeckLine], deck_file: DeckFile, blocks: list[i
     """
     if any(l.zone is Zone.COMMANDER for l in lines):
         return lines
+    if deck_file.commanders_in_sideboard:
+        sided = [line.card for line in lines if line.zone is Zone.SIDEBOARD for _ in range(line.count)]
+        if len(sided) > MOST_COMMANDERS or not _leads(sided):
+            return lines  # a limited deck's sideboard
+        return [
+            DeckLine(l.card, l.count, Zone.COMMANDER, l.foil, l.etched) if l.zone is Zone.SIDEBOARD else l
+            for l in lines
+        ]
     if deck_file.format is FileFormat.TEXT and blocks is not None and len(set(blocks)) > 1:
         for edge in (min(blocks), max(blocks)):
             group = [line for line, block in zip(lines, blocks, strict=True) if block == edge]

@@ -57,10 +57,20 @@ _MARKER = re.compile(r"\s+\*(?P<marker>[A-Za-z]+)\*$")
 _CATEGORY = re.compile(r"\s+\[(?P<category>[^\]]*)\]$")
 
 
-_TAGS = re.compile(r"(?:\s+#\S+)+$")
+# From the first ' #' on, a line is tags (Moxfield's '#removal') or a comment (deckstats.net's '2 Murder # text', which
+# XMage reads the same); deckstats.net marks a commander '#!Commander'.
+_COMMENT = re.compile(r"\s+#.*$")
+_COMMANDER_MARK = re.compile(r"#!\s*commander\b", re.IGNORECASE)
 
 
 _CARET_TAG = re.compile(r"\s+\^[^^]*\^$")
+
+
+# XMage's own .dck: "N [SET:NUMBER] Name", "SB: N [SET:NUMBER] Name", and NAME:, AUTHOR: and LAYOUT lines; Magic
+# Workstation's "N [SET] Name" the same without the number.
+_XMAGE_PRINTING = re.compile(r"^\[(?P<set>[^\]:\s]+)(?::(?P<number>[^\]:\s]*))?\]\s*")
+_XMAGE_LINE = re.compile(r"^(?:SB:\s*)?\d+\s*\[[^\]:\s]+:[^\]:\s]*\]", re.IGNORECASE)
+_XMAGE_META = ("author:", "layout ")
 
 
 _NEGATIVE = re.compile(r"^[-−–]\s*\d+\s*[xX]?(\s|$)", re.ASCII)
@@ -71,6 +81,10 @@ def _strip_decorations(text: str, zone: Zone) -> tuple[str, Zone, bool, bool, st
     """Peel markers, categories, tags and ``(SET) NUMBER`` off the end of a card line."""
     foil = etched = False
     set_code = card_number = None
+    comment = _COMMENT.search(text)
+    if comment:
+        zone = Zone.COMMANDER if _COMMANDER_MARK.search(comment.group()) else zone
+        text = text[: comment.start()].rstrip()
     while text:
         last = text[-1]
         found = None
@@ -91,8 +105,6 @@ def _strip_decorations(text: str, zone: Zone) -> tuple[str, Zone, bool, bool, st
                     zone = Zone.SIDEBOARD
         elif last == "^":
             found = _CARET_TAG.search(text)
-        if found is None and " #" in text:
-            found = _TAGS.search(text)
         if found is None and set_code is None and "(" in text:
             found = _SET_NUMBER.search(text)
             if found and found.start() > 0:
@@ -120,7 +132,12 @@ def parse_card_line(raw: str, number: int, zone: Zone, block: int = 0) -> Entry 
             count, text = int(match.group(1)), match.group(2).strip()
         elif _BARE_COUNT.match(text):
             return LineError(number, raw, "a count without a card name")
+    printed = _XMAGE_PRINTING.match(text)
+    if printed:
+        text = text[printed.end() :]
     text, zone, foil, etched, set_code, card_number = _strip_decorations(text, zone)
+    if printed and set_code is None:
+        set_code, card_number = printed.group("set").upper(), printed.group("number") or None
     if not text:
         return LineError(number, raw, "no card name")
     if len(text) > 150 or CONTROL.search(text):
@@ -136,12 +153,20 @@ def parse_text(text: str) -> DeckFile:
     zone = Zone.MAIN
     skipping = False  # inside an Arena "About" block or a tokens section
     block = 0
-    for number, raw in enumerate(text.splitlines(), start=1):
+    lines = text.splitlines()
+    # XMage keeps a Commander deck's commanders in the sideboard (as MTGO does).
+    xmage = result.commanders_in_sideboard = any(_XMAGE_LINE.match(plain_spaces(raw).strip()) for raw in lines)
+    for number, raw in enumerate(lines, start=1):
         line = plain_spaces(raw).strip()
         if not line:
             skipping = False
             if result.entries and result.entries[-1].block == block:
                 block += 1
+            continue
+        if xmage and line[:5].lower() == "name:":
+            result.name = line[5:].strip()
+            continue
+        if xmage and line.lower().startswith(_XMAGE_META):
             continue
         section = _SECTION.match(line)
         if section:

@@ -152,6 +152,10 @@ def test_arena_sections(idx):
         ),
         ("1 Murder [Maybeboard]", "Murder", 1, Zone.SIDEBOARD, False, False),
         ("1 Murder #removal #!staple", "Murder", 1, Zone.MAIN, False, False),
+        # deckstats.net: the rest of a line after '#' is a comment, and '#!Commander' marks the commander
+        ("2 Murder # kills a blocker", "Murder", 2, Zone.MAIN, False, False),
+        ("1 Murder (CMR) 144 # the best removal, maybe", "Murder", 1, Zone.MAIN, False, False),
+        ("1 Akroma, Vision of Ixidor #!Commander", "Akroma, Vision of Ixidor", 1, Zone.COMMANDER, False, False),
         ("SB: 2 Murder", "Murder", 2, Zone.SIDEBOARD, False, False),
         ("1 Murder ^Have,#37d67a^", "Murder", 1, Zone.MAIN, False, False),
     ],
@@ -232,6 +236,87 @@ def test_forge_reads_set_codes_and_sections(idx):
     deck, problems = resolve(parsed, idx)
     assert deck_counts(deck, Zone.MAIN) == Counter({"Murder": 1, "Plains": 59})
     assert [p.code for p in problems] == ["unknown-card"]
+
+
+def test_forge_reads_foil_collector_numbers_and_marked_colors_as_forge_writes_them(idx):
+    """Forge's card request: NAME[+]|SET|ART|[NUMBER]|#{flags}: '+' ends a foil's name, the number is in brackets,
+    and a commander's chosen color is the markedColors flag (or the older '#U' form)."""
+    text = (
+        "[metadata]\nName=Forge\n[Commander]\n1 The Prismatic Piper|CMR|1|[1]|#{markedColors=U}\n"
+        "1 The Prismatic Piper|CMR|1|[1]|#B\n[Main]\n2 Murder+|CMR|1\n1 Murder|CMR|1|[133]\n"
+    )
+    parsed = parse(text)
+    assert parsed.errors == []
+    assert [(e.name, e.foil, e.number, e.color) for e in parsed.entries] == [
+        ("The Prismatic Piper", False, "1", Color.U),
+        ("The Prismatic Piper", False, "1", Color.B),
+        ("Murder", True, None, None),
+        ("Murder", False, "133", None),
+    ]
+    deck, problems = resolve(parsed, idx)
+    assert problems == [] and deck.piper_colors == (Color.U, Color.B)
+    assert [(line.card.name, line.count, line.foil) for line in deck.zone(Zone.MAIN)] == [
+        ("Murder", 2, True),
+        ("Murder", 1, False),
+    ]
+
+
+def test_xmage_dck_reads_with_its_commanders_from_the_sideboard(idx):
+    """XMage's own .dck: 'N [SET:NUMBER] Name' lines, 'SB:' for the sideboard (where its Commander decks keep the
+    commanders), NAME:, AUTHOR: and LAYOUT lines for its deck editor."""
+    text = (
+        "NAME:Nev\r\nAUTHOR:Ann\r\n1 [CMR:5] Ancestral Blade\r\n2 [CMR:133] Murder\r\n"
+        "SB: 1 [CMR:287] Nevinyrral, Urborg Tyrant\r\n"
+        "LAYOUT MAIN:(1,2)(NONE,false,50)|([CMR:5])([CMR:133],[CMR:133])\r\n"
+        "LAYOUT SIDEBOARD:(1,1)(NONE,false,50)|([CMR:287])\r\n"
+    )
+    parsed = parse(text)
+    assert parsed.errors == [] and parsed.name == "Nev"
+    assert [(e.set_code, e.number) for e in parsed.entries] == [("CMR", "5"), ("CMR", "133"), ("CMR", "287")]
+    deck, problems = resolve(parsed, idx)
+    assert problems == []
+    assert [card.name for card in deck.commanders] == ["Nevinyrral, Urborg Tyrant"]
+    assert deck_counts(deck, Zone.MAIN) == Counter({"Murder": 2, "Ancestral Blade": 1})
+    # A limited deck's sideboard (more than commanders) stays a sideboard.
+    pool = "4 [CMR:133] Murder\nSB: 1 [CMR:287] Nevinyrral, Urborg Tyrant\nSB: 2 [CMR:5] Ancestral Blade\n"
+    deck, problems = resolve(parse(pool), idx)
+    assert problems == [] and not deck.commanders
+    assert deck_counts(deck, Zone.SIDEBOARD) == Counter({"Nevinyrral, Urborg Tyrant": 1, "Ancestral Blade": 2})
+
+
+@pytest.mark.parametrize(
+    ("name", "content"),
+    [
+        (
+            "bad.cod",
+            '<?xml version="1.0"?>\n<cockatrice_deck version="1">\n  <zone name="main">\n'
+            '    <card number="1" name="Murder"/>\n    <card number="abc" name="Murder"/>\n  </zone>\n</cockatrice_deck>\n',
+        ),
+        (
+            "bad.dek",
+            '<?xml version="1.0" encoding="utf-8"?>\n<Deck>\n  <NetDeckID>0</NetDeckID>\n'
+            '  <Cards CatID="1" Quantity="1" Sideboard="false" Name="Murder" />\n'
+            '  <Cards CatID="1" Quantity="-1" Sideboard="false" Name="Murder" />\n</Deck>\n',
+        ),
+    ],
+)
+def test_a_bad_xml_card_is_named_by_its_line_in_the_file(cli, tmp_path, name, content):
+    """The line a person opens the file at: the fifth line, not the second card element."""
+    path = tmp_path / name
+    path.write_text(content, encoding="utf-8")
+    result = cli("deck", "convert", path, tmp_path / "out.txt")
+    assert result.exit_code == 2
+    assert f"{path}: 1 line can't be converted: line 5: count must be 1 to" in result.stderr
+
+
+def test_a_set_code_in_brackets_before_the_name_is_read_as_magic_workstation_writes_it(idx):
+    text = "// Deck file for Magic Workstation\n2 [CMR] Murder\nSB:  1 [CMR] Ancestral Blade\n"
+    parsed = parse(text)
+    assert parsed.errors == []
+    assert [(e.name, e.count, e.set_code, e.zone) for e in parsed.entries] == [
+        ("Murder", 2, "CMR", Zone.MAIN),
+        ("Ancestral Blade", 1, "CMR", Zone.SIDEBOARD),
+    ]
 
 
 def test_csv_with_other_tools_headers(idx):

@@ -306,8 +306,9 @@ def test_convert_to_dek_without_an_id_is_one_line_and_no_file(cli, imported, tmp
 @pytest.mark.parametrize("value", ["yes", "1", "", "TRUE!"])
 def test_a_sideboard_value_other_than_true_or_false_is_reported(rul, value):
     text = (
-        '<?xml version="1.0"?><Deck><Cards CatID="90026" Quantity="1" Sideboard="true" Name="Ysolde the Survivor" />'
-        f'<Cards CatID="90052" Quantity="1" Sideboard="{value}" Name="Hadra’s Lantern" />'
+        # one card a line, as MTGO writes a .dek: the bad one is on line 2 of the file
+        '<?xml version="1.0"?><Deck><Cards CatID="90026" Quantity="1" Sideboard="true" Name="Ysolde the Survivor" />\n'
+        f'<Cards CatID="90052" Quantity="1" Sideboard="{value}" Name="Hadra’s Lantern" />\n'
         '<Cards CatID="90074" Quantity="5" Sideboard="false" Name="Swamp" /></Deck>'
     )
     parsed = parse(text)

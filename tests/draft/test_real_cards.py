@@ -179,6 +179,8 @@ def test_copy_limits_written_on_cards(rpb):
         ("Lim-Dul the Necromancer", "Lim-Dûl the Necromancer"),
         ("Nazgul", "Nazgûl"),
         ("Fire/Ice", "Fire // Ice"),
+        # MTG Arena names Amonkhet Remastered's split cards with three slashes (Draftmancer's MTGA export writes it).
+        ("Cut /// Ribbons", "Cut // Ribbons"),
         ("Ice", "Fire // Ice"),
         ("Ribbons", "Cut // Ribbons"),
         ("Bonecrusher Giant // Stomp", "Bonecrusher Giant // Stomp"),
@@ -269,6 +271,19 @@ def test_cockatrice_and_mtgo_files(rpb):
         "Fire/Ice",
         "Cut/Ribbons",
     }
+
+
+def test_xml_files_write_every_attribute_in_double_quotes(rpb):
+    """MTGO writes Name="..." with &quot; inside, and readers that take a .dek line by line (XMage's) look for
+    Name=": a name holding a double quote must not switch the attribute to single quotes."""
+    deck = _mixed_deck(rpb)
+    for fmt in (FileFormat.MTGO, FileFormat.COCKATRICE):
+        text = write(deck, fmt)
+        assert "='" not in text
+        assert 'ame="Kongming, &quot;Sleeping Dragon&quot;"' in text
+        assert 'Kongming, "Sleeping Dragon"' in {
+            c.get("name") or c.get("Name") for c in ElementTree.fromstring(text).iter()
+        }
 
 
 def test_csv_keeps_full_names_and_zones(rpb):
