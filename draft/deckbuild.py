@@ -204,7 +204,6 @@ def _colorless_build(
     return _Build(tuple(spells), tuple(lands), basics, 0, value - 10.0 * missing)
 
 
-FULL_BUILDS = 4
 MAX_SUGGESTIONS = 1_000  # commander choices one ranking lists (README "Limits")
 Stock = int | None  # the most Pipers a deck may add beyond its pool: the store's stock (None: the product's most)
 
@@ -298,7 +297,7 @@ def ranked_builds(
 
 
 def product_builds(
-    pool: Counter[Card], product: Product, count: int, may_add: Stock
+    pool: Counter[Card], product: Product, count: int | None, may_add: Stock
 ) -> list[tuple[CommanderChoice, _Build]]:
     """``ranked_builds`` as a seat's deck is built: the product's added card may lead (bots' plans and the hint)."""
     return ranked_builds(pool, added_card(product), count, product, may_add)
