@@ -173,7 +173,7 @@ class DeckSession:
         if len(cards) > 2:
             raise InputError(f"choose one or two commanders, not {len(cards)}")
         if refused := self._not_leading(cards):
-            raise InputError(" ".join(refused) + " — the commanders are unchanged")
+            raise InputError("; ".join(refused) + " — the commanders are unchanged")
         for card in set(cards):
             if cards.count(card) > self.pool_counts[card]:
                 raise InputError(

@@ -204,7 +204,6 @@ def _colorless_build(
     return _Build(tuple(spells), tuple(lands), basics, 0, value - 10.0 * missing)
 
 
-FULL_BUILDS = 4
 MAX_SUGGESTIONS = 1_000  # commander choices one ranking lists (README "Limits")
 Stock = int | None  # the most Pipers a deck may add beyond its pool: the store's stock (None: the product's most)
 
@@ -267,10 +266,10 @@ def _options(
     return options
 
 
-def _to_build(options: list[_Option], count: int) -> list[_Option]:
-    """The options worth a full build: the best ``count`` by estimate, and the best two of two colors or fewer (a wider
-    identity estimates high: its cost shows once built)."""
-    chosen = options[:count]
+def _to_build(options: list[_Option], count: int | None) -> list[_Option]:
+    """The options worth a full build: the best ``count`` by estimate (None: every one), and the best two of two colors
+    or fewer (a wider identity estimates high: its cost shows once built)."""
+    chosen = options if count is None else options[:count]
     narrow = [o for o in options if o[4].mask.bit_count() <= 2][:2]
     return chosen + [o for o in narrow if o not in chosen]
 
@@ -278,13 +277,13 @@ def _to_build(options: list[_Option], count: int) -> list[_Option]:
 def ranked_builds(
     pool: Counter[Card],
     piper: Card | None,
-    count: int = FULL_BUILDS,
+    count: int | None = None,
     product: Product | None = None,
     may_add: Stock = None,
 ) -> list[tuple[CommanderChoice, _Build]]:
     """Commander options ranked by the quality of the deck each allows (the deck built, its value), best first, adding
-    at most ``may_add`` Pipers.  The one ranking of commanders: the bots' decks, ``auto``, ``suggest`` and the practice
-    builder all read it."""
+    at most ``may_add`` Pipers; ``count``: build only the best so many by estimate (a quick plan), None: every option.
+    The one ranking of commanders: the bots' decks, ``auto``, ``suggest`` and the practice builder all read it."""
     ranked = _ranked(pool)
     wastes = _pool_wastes(pool)
     builds = []
@@ -298,7 +297,7 @@ def ranked_builds(
 
 
 def product_builds(
-    pool: Counter[Card], product: Product, count: int, may_add: Stock
+    pool: Counter[Card], product: Product, count: int | None, may_add: Stock
 ) -> list[tuple[CommanderChoice, _Build]]:
     """``ranked_builds`` as a seat's deck is built: the product's added card may lead (bots' plans and the hint)."""
     return ranked_builds(pool, added_card(product), count, product, may_add)
@@ -310,7 +309,7 @@ def _best(pool: Counter[Card], piper: Card | None, may_add: Stock = None) -> tup
     ranked = _ranked(pool)
     rows, wastes = _spell_rows(ranked), _pool_wastes(pool)
     best, best_key = None, (False, float("-inf"))
-    for _, leaders, colors, cost, identity in _to_build(_options(pool, piper, None, rows, may_add), FULL_BUILDS):
+    for _, leaders, colors, cost, identity in _options(pool, piper, None, rows, may_add):
         ceiling = _ceiling(rows, leaders, identity) - cost
         if best is not None and (bool(identity), ceiling) <= best_key:
             continue
@@ -353,14 +352,14 @@ def rank_commanders(
     product: Product | None = None,
     may_add: Stock = None,
 ) -> list[Suggestion]:
-    """Commander choices from a pool, best deck first (``ranked_builds``); ``playable`` counts the pool cards each
-    identity allows.  ``limit`` is 1 to ``MAX_SUGGESTIONS`` (``check_suggestions``)."""
+    """Commander choices, best deck first (``ranked_builds`` of every option: a list is the start of a longer one, its
+    first what ``auto`` builds); ``playable`` counts the pool cards each identity allows; ``limit``: 1 to 1,000."""
     check_suggestions(limit)
     counts = Counter(dict(pool)) if isinstance(pool, Mapping) else Counter(pool)
     piper = piper or next((card for card in counts if is_piper(card)), None)
     held = sum(n for card, n in counts.items() if is_piper(card))
     suggestions = []
-    for choice, _ in ranked_builds(counts, piper, max(FULL_BUILDS, limit), product, may_add):
+    for choice, _ in ranked_builds(counts, piper, None, product, may_add)[:limit]:
         used = Counter(c.name for c in choice.commanders)
         playable = sum(
             max(0, n - used.get(card.name, 0))

@@ -15,7 +15,7 @@ from typing import Any
 from draft.bot_plans import Plan
 from draft.bots import Bot, BotStyle
 from draft.commanders import can_pair
-from draft.deckbuild import FULL_BUILDS, product_builds
+from draft.deckbuild import product_builds
 from draft.decks import is_piper
 from draft.products import product_of
 from draft.traits import card_rating, card_roles
@@ -71,7 +71,7 @@ def _ranked_plan(pool: Sequence[Card], plan: Plan, committed: bool, pipers: int 
     the bots' decks, ``auto`` and ``suggest`` use, adding at most ``pipers`` Pipers), and once the seat has committed,
     that deck's identity.  Added Pipers are not named; a pool nothing can lead keeps the drafting plan's colors."""
     counts = Counter(pool)
-    builds = product_builds(counts, product_of(counts), FULL_BUILDS, pipers)  # as the seat's deck: added cards may lead
+    builds = product_builds(counts, product_of(counts), None, pipers)  # every option; added cards may lead
     if not builds:
         return Plan(plan.mask, (), plan.strength, plan.depth, plan.leaderless)
     best = builds[0][0]

@@ -270,14 +270,16 @@ class BuilderPrompt:
         return answer.strip().lower() in ("y", "yes")
 
     def after_done(self) -> None:
+        """What is left once the deck is done: the review (of a pool drafted here), an export, or leaving."""
+        offered = "review, export" if self.activity.reviews else "export"
         while True:
-            line = self.next_line("review, export [FOLDER], or quit> ")
+            line = self.next_line(f"{offered} [FOLDER], or quit> ")
             parts = words.split_command(line)
             assert parts is not None  # next_line gives a line with a word in it
             verb = parts[0]
             if verb in (*words.QUIT_WORDS, "done"):
                 raise Quit()
             if verb not in words.AFTER_DONE:
-                self.say([Text(f"unknown command {quoted(verb)}: review, export or quit", style="red")])
+                self.say([Text(f"unknown command {quoted(verb)}: {offered} or quit", style="red")])
                 continue
             self.handle(line)

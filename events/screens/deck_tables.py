@@ -182,9 +182,16 @@ def stats_lines(stats: DeckStats) -> list[Text]:
     return lines
 
 
+SIGNALS_TITLE = "Signals: what the packs passed to you hold"
+NO_SIGNALS_YET = "No pack has been passed to you yet: the signals start at your next pick."
+
+
 def signals_table(rows: Sequence[ColorSignal], width: int | None = None) -> Table:
     """Each color's quality in the packs passed to you (``draft.advice.signals``), best first: the best card
-    seen of the color, named, and the best card's rating per pack on average."""
+    seen of the color, named, and the best card's rating per pack on average; before any pack was passed to you (the
+    first pick of the draft) one line that says so, never a row of zeros."""
+    if not any(row.packs for row in rows):
+        return fit_table([""], [[NO_SIGNALS_YET]], essential=set(), width=width, title=SIGNALS_TITLE)
     body = [
         [
             identity_text(row.color.value),
@@ -201,5 +208,5 @@ def signals_table(rows: Sequence[ColorSignal], width: int | None = None) -> Tabl
         body,
         essential={"", "Color", "Best card seen", "Avg best"},
         width=width,
-        title="Signals: what the packs passed to you hold",
+        title=SIGNALS_TITLE,
     )

@@ -76,6 +76,7 @@ class DeckActivity(Protocol):
     label: str
     resume: str  # the command that opens this deck again, as a person types it
     registers: bool
+    reviews: bool  # whether the pool was drafted here, so 'review' and 'bot N' have picks and bots to show
     notices: list[str]
 
     def drafted(self) -> DraftTable: ...
@@ -140,6 +141,7 @@ class PracticeDeck:
     """The deck of a practice draft's seat; ``export_root`` is where 'export' with no folder writes."""
 
     registers = False  # every change is saved as it is made; 'done' marks the draft done
+    reviews = True
 
     def __init__(self, table: DraftTable, export_root: Path) -> None:
         self.table, self.export_root = table, export_root
@@ -180,6 +182,7 @@ class PoolDeck:
     """The deck of a pool that wasn't drafted here, kept in its build record; ``stem`` names its files."""
 
     registers = False
+    reviews = False
 
     def __init__(self, build: PoolBuild, stem: str, export_root: Path, resume: str = "") -> None:
         """``resume``: the command that made this build (``cmdraft build POOL``, ``cmdraft sealed --build ...``),
@@ -241,6 +244,7 @@ class EventDeck:
     """An event player's deck from their recorded pool; 'done' (a legal deck) and 'save' (as it is) register it."""
 
     registers = True
+    reviews = False  # the review is in 'cmdraft event export'
 
     def __init__(
         self,

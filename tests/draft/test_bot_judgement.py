@@ -290,7 +290,7 @@ def test_two_pipers_lead_only_when_no_drafted_commander_makes_a_better_deck(cmr)
 
 def test_commanders_are_ranked_by_the_deck_each_allows(cmr):
     pool = [cmr["Blim, Comedic Genius"], cmr["Juri, Master of the Revue"], *_colored(cmr, "BR", 40)]
-    builds = ranked_builds(Counter(pool), cmr[PIPER], 6)
+    builds = ranked_builds(Counter(pool), cmr[PIPER], None)  # every option, as ``suggest`` ranks them
     values = [choice.value for choice, _ in builds]
     assert values == sorted(values, reverse=True)
     suggestions = rank_commanders(pool, 6, piper=cmr[PIPER])

@@ -83,6 +83,16 @@ def test_a_commander_moves_its_copy_from_the_main_deck_and_a_non_legend_is_refus
     assert session.commanders == [LEADER]
 
 
+def test_each_reason_two_cards_cant_lead_is_its_own_clause_never_run_into_the_next():
+    session, _ = session_of()
+    with pytest.raises(InputError) as refused:
+        session.choose_commanders([SPELLS[0], SPELLS[1]])
+    message = str(refused.value)
+    # Each card's reason (ending in its rule) is parted from the next by "; ", as the rules' own words are.
+    assert f"(CR 903.3); {SPELLS[1].name} can't be a commander" in message
+    assert ") " + SPELLS[1].name not in message and message.endswith(" — the commanders are unchanged")
+
+
 def test_pipers_take_the_colors_and_keep_the_other_commander():
     session, _ = session_of()
     session.choose_commanders([LEADER])

@@ -10,8 +10,10 @@ import pytest
 
 import draft.deckbuild as deckbuild
 from draft.bots import Bot, BotStyle
-from draft.deckbuild import _best, ranked_builds
+from draft.deckbuild import _best, build_deck, rank_commanders, ranked_builds
+from draft.decks import Zone
 from draft.engine import DraftConfig
+from draft.products import added_card, default_product
 from draft.sim import pod_seeds, run_pod
 from sets.basics import basic_land, basic_lands
 from sets.userdata import one_reading
@@ -55,6 +57,18 @@ def test_the_deck_builder_picks_the_rankings_first_option_and_deck(style):
             pool = Counter(p.card for p in seat.pool)
             ranking = ranked_builds(pool, None)
             assert _best(pool, None) == ranking[0]
+
+
+@pytest.mark.parametrize(("seed", "seat"), [(10, 0), (13, 2)])
+def test_every_list_of_commander_choices_starts_the_longer_one_and_leads_with_the_deck_auto_builds(seed, seat):
+    # Pools where the end of a practice draft (five choices), 'suggest' (eight) and 'auto' disagreed: each list built
+    # only its own count of options, and 'auto' its best four by estimate, missing the deck 'suggest' put first.
+    pool = Counter(p.card for p in run_pod(seed).seats[seat].pool)
+    piper = added_card(default_product())  # as the practice builder and `deck suggest` pass it
+    longest = rank_commanders(pool, 10, piper=piper)
+    assert [rank_commanders(pool, n, piper=piper) for n in range(1, 10)] == [longest[:n] for n in range(1, 10)]
+    deck = build_deck(list(pool.elements()), piper)
+    assert tuple(line.card.name for line in deck.lines if line.zone is Zone.COMMANDER) == longest[0].commanders
 
 
 def ceiling_breaches(ceiling, pools) -> list[tuple[float, float]]:

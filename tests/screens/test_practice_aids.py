@@ -390,6 +390,15 @@ def test_build_a_pool_file_saved_and_resumed(tmp_path, cli):
     assert missing.exit_code == 2 and "nope.txt" in missing.stderr
 
 
+def test_once_a_pool_files_deck_is_done_the_prompt_offers_no_review_it_has_none(tmp_path, cli):
+    pool = tmp_path / "pool.txt"
+    pool.write_text("".join(f"1 {c.name}\n" for c in [c for c in CMR.cards if c.main_set][::7][:80]), encoding="utf-8")
+    result = cli("build", pool, "--db", tmp_path / "db.json", input="auto new\ndone\nblah\nquit\n")
+    assert result.exit_code == 0, result.stdout
+    assert "export [FOLDER], or quit> " in result.stdout and "unknown command 'blah': export or quit" in result.stdout
+    assert "review" not in result.stdout.split("Deck saved", 1)[1]  # a pool drafted elsewhere has no picks to review
+
+
 def test_sealed_build_opens_the_builder_on_a_fresh_pool(tmp_path, cli):
     db = tmp_path / "db.json"
     result = cli("sealed", "--seed", "4", "--build", "--db", db, input="auto new\nquit\n")

@@ -383,6 +383,17 @@ async def test_signals_view_and_pool(tmp_path):
         assert "space        mark / unmark" in screen_text(pilot.app)
 
 
+async def test_signals_at_the_first_pick_say_no_pack_was_passed_yet_never_a_table_of_zeros(tmp_path):
+    session = session_at(tmp_path / "db.json")
+    async with practice_app(session).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        text = screen_text(pilot.app)
+        assert "No pack has been passed to you yet: the signals start at your next pick." in text
+        assert "0.0" not in text and "Best card seen" not in text
+
+
 async def test_signals_name_each_colors_best_card_at_80x24(tmp_path):
     session = session_at(tmp_path / "db.json")
     for _ in range(4):
