@@ -33,7 +33,7 @@ from draft.picks import HeldPack, Pick, PickRequest, SeatView
 from sets.booster import Booster, BoosterSpec, Printing, booster_spec
 from sets.cards import Card
 from sets.catalog import load_set
-from sets.errors import InputError, StateError
+from sets.errors import InputError, LimitError, StateError
 
 MIN_SEATS, MAX_SEATS = 2, 12
 
@@ -60,7 +60,7 @@ class DraftConfig:
 
     def check(self) -> None:
         if not MIN_SEATS <= self.seats <= MAX_SEATS:
-            raise InputError(f"seats must be {MIN_SEATS} to {MAX_SEATS}, not {self.seats}")
+            raise LimitError("seats", "seats at the table", MIN_SEATS, MAX_SEATS, self.seats)
         if self.boosters < 1:
             raise InputError(f"boosters per seat must be at least 1, not {self.boosters}")
         if self.picks_per_turn < 1:

@@ -156,5 +156,6 @@ def parse_styles(text: str | None) -> list[BotStyle] | None:
 
 def draft_config(players: int, set_code: str, kind: str | None) -> DraftConfig:
     config = DraftConfig(seats=players, set_code=set_code.upper(), booster_kind=kind)
-    config.check()
+    with option_limits({"seats": "--players"}):
+        config.check()
     return config

@@ -107,7 +107,7 @@ def test_picking_without_a_pack_and_after_the_end():
 
 @pytest.mark.parametrize("seats", [1, 13])
 def test_seats_out_of_range(seats):
-    with pytest.raises(InputError, match="seats must be 2 to 12"):
+    with pytest.raises(InputError, match="seats at the table must be from 2 to 12, not"):
         Draft.new(DraftConfig(seats=seats))
 
 
@@ -311,8 +311,9 @@ def test_sim_many_pods(cli):
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (("sim", "--players", "1"), "seats must be 2 to 12"),
-        (("sim", "--players", "13"), "seats must be 2 to 12"),
+        (("sim", "--players", "1"), "--players must be from 2 to 12, not 1"),
+        (("sim", "--players", "13"), "--players must be from 2 to 12, not 13"),
+        (("play", "--players", "1"), "--players must be from 2 to 12, not 1"),
         (("sim", "--bots", "random"), "unknown bot style 'random'"),
         (("sim", "--out", "/proc/nope/out"), "cannot write to '/proc/nope/out'"),
         (("sim", "--drafts", "0"), "--drafts must be at least 1"),

@@ -333,7 +333,7 @@ async def test_card_text_imported_while_the_app_runs_is_shown_at_once(tmp_path, 
     first = session.draft.pack(0)[0].card.name
     async with practice_app(session).run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        assert "no rules text" in widget_text(pilot.app.screen, "#card")
+        assert "no rules text: cmdraft sets download CMR" in " ".join(widget_text(pilot.app.screen, "#card").split())
         assert cli("sets", "import", write(tmp_path, "CMR.json", cmr_mtgjson())).exit_code == 0
         await pilot.press("j", "k")
         await pilot.pause()

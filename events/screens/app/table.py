@@ -209,7 +209,8 @@ class TableScreen(Screen):
             text.append(f"  {front.power}/{front.toughness}")
         words = "\n".join(face.text for face in card.faces if face.text)
         text.append("\n")
-        text.append_text(shown(words) if words else shown("(no rules text: cmdraft sets download)", style="dim"))
+        missing = f"(no rules text: cmdraft sets download {card.set_code or 'CMR'})"  # the command that brings it
+        text.append_text(shown(words) if words else shown(missing, style="dim"))
         panel.update(text, layout=False)
 
     def say(self, message: str | Text, style: str = "") -> None:
