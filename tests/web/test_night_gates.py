@@ -146,3 +146,45 @@ def test_a_terminal_builder_names_the_command_that_reopens_this_events_deck_with
     saved = cli(*command[1:], input="auto\nsave\nquit\n")
     assert saved.exit_code == 0 and "deck registered for 'Ann' (legal)" in saved.stdout, saved.stderr
     assert Night(Store(db)).deck_of(event_id, 1) is not None  # the deck of this event's database, reopened by it
+
+
+def test_a_phone_shows_and_downloads_the_deck_the_desk_registered_since_not_the_one_it_was_building(
+    four,  # noqa: F811
+    manual_clock,
+    cli,
+):
+    """Before: a phone whose builder was open kept showing the deck it had built (here 59 cards, "not legal") after
+    the desk's correction registered another, and offered that one as its deck download."""
+    db, event_id, codes = four
+    app = app_of(db, event_id, manual_clock)
+    with TestClient(app, headers=ORIGIN):
+        ann = phone(app, event_id, "Ann", codes["Ann"])
+        card = ok(ann.get("/api/deck"))["main"][0]["card"]["id"]
+        assert ok(ann.post("/api/deck", json={"action": "remove", "cards": [[card, 1]]}))["size"] == 59
+        assert ok(ann.post("/api/deck/register", json={}))["legal"] is False
+        assert cli("event", "round", event_id, "--force", "--db", db).exit_code == 0
+        fixed = cli("event", "deck", event_id, "Ann", "--auto", "--reason", "a card was missing", "--db", db)
+        assert fixed.exit_code == 0, fixed.stderr
+        registered = deck_cards(db, event_id, "Ann")
+        shown = ok(ann.get("/api/deck"))
+        assert (shown["size"], shown["legal"], shown["registered"]) == (60, True, True)
+        assert shown["correction"] == "a card was missing"
+        download = ann.get("/api/export/deck", params={"format": "json"})
+        assert download.status_code == 200
+        downloaded = json.loads(download.text)
+        assert sum(line["count"] for line in downloaded["commanders"] + downloaded["main"]) == 60
+        assert [line["name"] for line in downloaded["commanders"]] == [c["name"] for c in registered["commanders"]]
+
+
+def test_a_terminal_builder_open_while_the_desk_registers_the_deck_goes_on_from_that_deck_and_says_so(four):  # noqa: F811
+    """The rule is the core's builder's (``EventDeck``), so a terminal's follows the desk as a phone's does."""
+    db, event_id, _ = four
+    events = Night(Store(db))
+    building = EventDeck(events, event_id, "Ann", resume=True)
+    card = next(iter(building.session.main))
+    building.session.remove([(card, 1)])
+    building.session.save()  # the builder's own registration: 59 cards
+    assert building.session.deck().size == 59 and not building.notices[-1].startswith("a deck was registered")
+    assert events.register_deck(event_id, "Ann", auto=True).valid  # the desk, elsewhere
+    assert building.session.deck().size == 60
+    assert building.notices[-1] == "a deck was registered for 'Ann' elsewhere: this builder now shows that deck"
