@@ -27,6 +27,7 @@ from draft.decks import Deck
 from draft.formats import parse_json, resolve, write_json
 from draft.log import mtgo_log
 from draft.sim import piper_card
+from events.night.base import player_number
 from events.night.decks import DeckRegistered, Decks
 from events.night.history import actor
 from events.night.opening import db_option
@@ -259,7 +260,7 @@ class EventDeck:
         self.by = by or actor(player.name)  # who registers, for the history: the player's terminal, or a browser
         self.actor = Actor.seat(player.id, via, player.name)
         self.label = f"{event_id}/{player.id}"
-        self.resume = f"cmdraft event deck {event_id} '#{player.id}' --build{db_option(decks.path)}"
+        self.resume = f"cmdraft event deck {event_id} '#{player_number(player)}' --build{db_option(decks.path)}"
         self.registered = False
         self.report: DeckRegistered | None = None
         self.notices: list[str] = []

@@ -15,8 +15,8 @@ from events.night.refusals import Actor, NotAllowed, NotYourSeat, PhaseOver
 from events.sessions.activities import EventDeck
 from events.storage.store import Store
 from tests.helpers.night import Night
-from tests.helpers.served import ORIGIN
-from tests.helpers.tables import app_of, drafted_four, four, ok  # noqa: F401  (fixtures)
+from tests.helpers.served import ORIGIN, drafted_night
+from tests.helpers.tables import FOUR, app_of, drafted_four, four, ok  # noqa: F401  (fixtures)
 from tests.helpers.tables import table_phone as phone
 
 CLOSED = closed_words("round 1 has been paired")
@@ -174,6 +174,21 @@ def test_a_phone_shows_and_downloads_the_deck_the_desk_registered_since_not_the_
         downloaded = json.loads(download.text)
         assert sum(line["count"] for line in downloaded["commanders"] + downloaded["main"]) == 60
         assert [line["name"] for line in downloaded["commanders"]] == [c["name"] for c in registered["commanders"]]
+
+
+def test_a_builders_reopen_line_names_the_players_number_in_an_event_that_is_not_the_first(tmp_path, cli):
+    """Before: it named the player's record id ('#8' for Bo, player #2 of the second event), which is another
+    player's number, or none, in that event."""
+    db = tmp_path / "two.json"
+    assert cli("event", "new", "Thursday", "--style", "physical", "--db", db).exit_code == 0
+    assert cli("event", "player", "add", 1, "Xu", "Yan", "Zed", "Wes", "Vi", "Una", "--db", db).exit_code == 0
+    event_id = drafted_night(cli, db, FOUR)
+    events = Night(Store(db))
+    bo = events.snapshot(event_id).player(events.player_id(event_id, "Bo"))
+    building = EventDeck(events, event_id, "Bo")
+    command = shlex.split(building.resume)
+    assert command[:5] == ["cmdraft", "event", "deck", str(event_id), f"#{bo.number}"] and bo.number == 2
+    assert bo.id != bo.number  # the record's id is not the number players are named by
 
 
 def test_a_terminal_builder_open_while_the_desk_registers_the_deck_goes_on_from_that_deck_and_says_so(four):  # noqa: F811
