@@ -20,8 +20,9 @@ from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocket
 
 from events.night import browser_seats
+from events.night.refusals import WrongCode
 from events.night.seat_codes import check_code
-from events.web.api_common import ApiError, Served, file_signature, web_words
+from events.web.api_common import ApiError, Served, core_error, file_signature, web_words
 from events.web.bodies import JoinBody
 from events.web.settings import DEFAULT
 from sets.errors import InputError
@@ -183,11 +184,7 @@ def join(served: Served, body: JoinBody, address: str) -> tuple[str, int]:
         source=f"address {address}",
     )
     if not right:
-        raise ApiError(
-            401,
-            "wrong-code",
-            "wrong code: type the 6 characters on your seating slip (no 0/O or 1/I), or ask the desk for a new one",
-        )
+        raise core_error(WrongCode())  # the core's words, as the terminal says them
     token = browser_seats.bind(served.drafting, served.event_id, player.id)
     served.holders[token] = (file_signature(served.night.path), player.id)  # known from its first request
     return token, player.id
