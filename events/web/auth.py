@@ -170,7 +170,7 @@ def join(served: Served, body: JoinBody, address: str) -> tuple[str, int]:
         player = served.drafting.player(served.event_id, f"#{who}" if isinstance(who, int) else who)
     except InputError as error:
         raise ApiError(404, "no-player", web_words(str(error), "check the name on your seating slip")) from None
-    if player.pod is None or player.bot or player.status != "active":
+    if player.bot or player.status != "active" or player.pod is None and not player.code:  # (a late sealed one has)
         raise ApiError(409, "not-seated", f"{quoted(player.name)} has no seat to pick at (not seated yet, or dropped)")
     # too many wrong codes from this address: the core's SlowDown, answered 429 with retry_after (the seat takes
     # the right code from anywhere else)

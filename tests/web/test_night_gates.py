@@ -203,3 +203,25 @@ def test_a_terminal_builder_open_while_the_desk_registers_the_deck_goes_on_from_
     assert events.register_deck(event_id, "Ann", auto=True).valid  # the desk, elsewhere
     assert building.session.deck().size == 60
     assert building.notices[-1] == "a deck was registered for 'Ann' elsewhere: this builder now shows that deck"
+
+
+def test_a_late_sealed_player_gets_a_seat_code_and_joins_from_a_phone_to_build_and_play(four, manual_clock, cli):  # noqa: F811
+    """Before: a player added with --sealed after the draft started got no seat code ('event player code' said
+    "codes are given at seating", --reset too) and the phone's join answered 409 not-seated, so they could
+    build, report and follow the night only at the desk."""
+    db, event_id, _ = four
+    added = cli("event", "player", "add", event_id, "Late Lou", "--sealed", "--db", db)
+    assert added.exit_code == 0 and "'Late Lou' needs a seat code slip" in added.stdout, added.output
+    shown = cli("event", "player", "code", event_id, "Late Lou", "--db", db, "--json")
+    assert shown.exit_code == 0, shown.stderr
+    code = json.loads(shown.stdout)["code"]
+    reset = cli("event", "player", "code", event_id, "Late Lou", "--reset", "--db", db, "--json")
+    assert reset.exit_code == 0 and json.loads(reset.stdout)["code"] != code
+    code = json.loads(reset.stdout)["code"]
+    app = app_of(db, event_id, manual_clock)
+    with TestClient(app, headers=ORIGIN):
+        lou = phone(app, event_id, "Late Lou", code)
+        seat = ok(lou.get("/api/seat"))
+        assert seat["phase"] == "building" and seat["draft"] is None and seat["pool_size"] == 120
+        assert ok(lou.post("/api/deck", json={"action": "auto"}))["size"] >= 60
+        assert ok(lou.post("/api/deck/register", json={}))["registered"]
