@@ -278,6 +278,13 @@ class Decks(Pools):
             deck = records_of(db, Deck).first(event=event_id, player=player_id)
         return None if deck is None else deck.correction
 
+    def deck_mark(self, event_id: int, player_id: int) -> str | None:
+        """What tells one registration of the player's deck from another (None: none yet): an open builder
+        compares it to know the deck was registered elsewhere since."""
+        with self.store.read() as db:
+            deck = records_of(db, Deck).first(event=event_id, player=player_id)
+        return None if deck is None else repr(deck)
+
     def deck_of(self, event_id: int, player_id: int) -> DraftDeck | None:
         with self.store.read() as db:
             decks = records_of(db, Deck)

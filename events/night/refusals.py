@@ -77,6 +77,18 @@ class PhaseOver(Refusal):
     code, status = "phase-over", 409
 
 
+class WrongCode(Refusal):
+    """A seat code that isn't the seat's (a typo, an old slip): nothing is bound, and the seat is asked again (the
+    web's 401; at a terminal the prompt asks again)."""
+
+    code, status = "wrong-code", 401
+    exit_code = 2
+    words = "Wrong code: type the 6 characters on your seating slip (no 0/O or 1/I), or ask the desk for a new one"
+
+    def __init__(self, message: str = words, **extra: Any) -> None:
+        super().__init__(message, **extra)
+
+
 class NotAllowed(Refusal):
     """Only another role may do this (only the desk seats, starts a draft, pairs, settles, corrects, resets)."""
 
@@ -116,6 +128,7 @@ REFUSALS: tuple[type[CmdraftError], ...] = (
     BotSeat,
     NotYourSeat,
     WrongCount,
+    WrongCode,
     SeatClosed,
     LimitExceeded,
     PhaseOver,

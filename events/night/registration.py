@@ -22,7 +22,7 @@ from events.night.schema import (
     STATUSES,
     card_ref,
 )
-from events.night.seat_codes import assign_codes
+from events.night.seat_codes import assign_codes, give_code
 from events.night.seating import draft_pod_sizes
 from events.storage.draft_records import check_timer, rename_seat
 from events.storage.records import MAX_NAME, Deck, Event, Player, Pod, Pool, Round
@@ -216,6 +216,7 @@ class Registration(EventBase):
             rng = random.Random((event.secret or event.seed) * 7919 + number)
             cards = [card_ref(p, event.set) for b in sealed_pool(spec, rng) for p in b.printings]
             records_of(db, Pool).insert_fields(event=event_id, player=player_id, cards=cards, source="sealed")
+            give_code(db, event, player_id)  # no draft seat, but the night's: they build, report and follow it too
             shown = f"{clean} (sealed pool)"
         history.log_change(db, event_id, history.DESK, "player add", None, shown, undo=history.PlayerUndo(player_id))
         return player_id

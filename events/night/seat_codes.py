@@ -38,7 +38,7 @@ from tinydb import TinyDB
 from events import portable, timing
 from events.night import history, presence
 from events.night.refusals import DESK, Actor, LimitExceeded
-from events.storage.records import CodeFailure, CodeSource, Event, Player, Pod
+from events.storage.records import CodeFailure, CodeSource, Event, Player, Pod, Pool
 from events.storage.safe_files import PRIVATE, atomic_write, readable_by_others
 from events.storage.tables import records_of
 from sets.errors import InputError, StateError
@@ -78,6 +78,13 @@ def assign_codes(db: TinyDB, event: Event, event_id: int) -> None:
             players.update(player.id, code=new_code())
 
 
+def give_code(db: TinyDB, event: Event, player_id: int) -> None:
+    """Inside a transaction: a code for a player who joins after the draft started with a sealed pool (no draft
+    seat, but the night's seat: the deck, their table, the standings, from a phone or a terminal)."""
+    if uses_codes(event):
+        records_of(db, Player).update(player_id, code=new_code())
+
+
 def reset_code(events: Drafting, event_id: int, who: str, *, actor: Actor = DESK) -> tuple[str, str]:
     """A new code for the player (the old one stops working, the seat is unbound); returns (name, code).  Only
     the desk resets codes (``NotAllowed``)."""
@@ -90,7 +97,8 @@ def reset_code(events: Drafting, event_id: int, who: str, *, actor: Actor = DESK
                 f"event {event_id} has no seat codes (it was made with --no-codes, or is not a terminal draft)"
             )
         player = events._player(db, event_id, who)
-        if player.pod is None or player.bot:
+        seatless = player.pod is None and records_of(db, Pool).first(event=event_id, player=player.id) is None
+        if player.bot or seatless:  # (a late player with a sealed pool has the night's seat: ``give_code``)
             raise StateError(f"{quoted(player.name)} has no seat yet: codes are given at seating")
         records_of(db, Player).update(player.id, code=code, code_tries=0, code_tried_at=None, code_tried_from=None)
         records_of(db, CodeFailure).remove_where(event=event_id, player=player.id)

@@ -16,6 +16,7 @@ from events.night.base import EventBase
 from events.night.decks import Decks
 from events.night.drafting import Drafting
 from events.night.opening import db_option
+from events.night.refusals import WrongCode
 from events.night.seat_codes import SlowDown, check_code, keep_token, terminal_token, uses_codes
 from events.night.serving import served_url
 from events.outputs.text import join_names
@@ -205,9 +206,7 @@ def ask_code(
                 timing.sleep(slow.wait)
         if right:
             return keep_token(event, player_id)
-        console.print(
-            shown("Wrong code: not accepted. Check your seating slip, or ask the desk for a new code.", style="red")
-        )
+        console.print(shown(str(WrongCode()), style="red"))  # the core's words, as a phone says them
 
 
 WAITING_FOR_START = "waiting for the desk to start the draft"

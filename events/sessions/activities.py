@@ -27,6 +27,7 @@ from draft.decks import Deck
 from draft.formats import parse_json, resolve, write_json
 from draft.log import mtgo_log
 from draft.sim import piper_card
+from events.night.base import player_number
 from events.night.decks import DeckRegistered, Decks
 from events.night.history import actor
 from events.night.opening import db_option
@@ -263,28 +264,41 @@ class EventDeck:
         self.by = by or actor(player.name)  # who registers, for the history: the player's terminal, or a browser
         self.actor = Actor.seat(player.id, via, player.name)
         self.label = f"{event_id}/{player.id}"
-        self.resume = f"cmdraft event deck {event_id} '#{player.id}' --build{db_option(decks.path)}"
+        self.resume = f"cmdraft event deck {event_id} '#{player_number(player)}' --build{db_option(decks.path)}"
         self.registered = False
         self.report: DeckRegistered | None = None
         self.notices: list[str] = []
         self.player_id = player.id
-        pool = decks.pool(event_id, player.id)
-        self._session = DeckSession(
-            [p.card for p in pool],
-            piper=piper_card(decks.event(event_id).set),
-            name=f"Practice draft {self.label}",
-            save=self._register,
-            autosave=False,  # an event deck is registered with 'done' or 'save', not after every change
-            deck=decks.deck_of(event_id, player.id) if resume else None,
-        )
+        self._seen = decks.deck_mark(event_id, player.id)  # the registration this builder knows of
+        self._session = self._opened(decks.deck_of(event_id, player.id) if resume else None)
         note = self.pipers_note
         if note:
             self.notices.append(note)
 
+    def _opened(self, deck: Deck | None) -> DeckSession:
+        """A builder over the player's recorded pool, starting from ``deck`` (None: an empty one)."""
+        return DeckSession(
+            [p.card for p in self.decks.pool(self.event_id, self.player_id)],
+            piper=piper_card(self.decks.event(self.event_id).set),
+            name=f"Practice draft {self.label}",
+            save=self._register,
+            autosave=False,  # an event deck is registered with 'done' or 'save', not after every change
+            deck=deck,
+        )
+
     @property
     def session(self) -> DeckSession:
         """The deck being built, allowed the Pipers the store's stock holds for it now: other decks take them, and
-        the desk changes the stock, while a builder stays open."""
+        the desk changes the stock, while a builder stays open.  A deck registered for the player elsewhere since
+        (the desk's correction, another builder) is the deck: the builder starts again from it, the changes not
+        registered here set aside, and says so."""
+        mark = self.decks.deck_mark(self.event_id, self.player_id)
+        if mark != self._seen:
+            self._seen = mark
+            self._session = self._opened(self.decks.deck_of(self.event_id, self.player_id))
+            self.notices.append(
+                f"a deck was registered for {quoted(self.player_name)} elsewhere: this builder now shows that deck"
+            )
         self._session.may_add = self.decks.stock_for(self.event_id, self.player_id)[0]
         return self._session
 
@@ -303,6 +317,7 @@ class EventDeck:
             within_stock=True,
         )  # the history says it came from this terminal (or browser); closed registration refuses it (PhaseOver)
         self.registered = True
+        self._seen = self.decks.deck_mark(self.event_id, self.player_id)  # this builder's own registration
         self.report = registered  # the legality report ``event deck`` gives, for a face that shows it
         self.notices.append(
             f"deck registered for {quoted(self.player_name)} ({'legal' if registered.valid else 'not legal yet'})"

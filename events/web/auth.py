@@ -20,8 +20,9 @@ from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocket
 
 from events.night import browser_seats
+from events.night.refusals import WrongCode
 from events.night.seat_codes import check_code
-from events.web.api_common import ApiError, Served, file_signature, web_words
+from events.web.api_common import ApiError, Served, core_error, file_signature, web_words
 from events.web.bodies import JoinBody
 from events.web.settings import DEFAULT
 from sets.errors import InputError
@@ -169,7 +170,7 @@ def join(served: Served, body: JoinBody, address: str) -> tuple[str, int]:
         player = served.drafting.player(served.event_id, f"#{who}" if isinstance(who, int) else who)
     except InputError as error:
         raise ApiError(404, "no-player", web_words(str(error), "check the name on your seating slip")) from None
-    if player.pod is None or player.bot or player.status != "active":
+    if player.bot or player.status != "active" or player.pod is None and not player.code:  # (a late sealed one has)
         raise ApiError(409, "not-seated", f"{quoted(player.name)} has no seat to pick at (not seated yet, or dropped)")
     # too many wrong codes from this address: the core's SlowDown, answered 429 with retry_after (the seat takes
     # the right code from anywhere else)
@@ -183,11 +184,7 @@ def join(served: Served, body: JoinBody, address: str) -> tuple[str, int]:
         source=f"address {address}",
     )
     if not right:
-        raise ApiError(
-            401,
-            "wrong-code",
-            "wrong code: type the 6 characters on your seating slip (no 0/O or 1/I), or ask the desk for a new one",
-        )
+        raise core_error(WrongCode())  # the core's words, as the terminal says them
     token = browser_seats.bind(served.drafting, served.event_id, player.id)
     served.holders[token] = (file_signature(served.night.path), player.id)  # known from its first request
     return token, player.id

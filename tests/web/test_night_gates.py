@@ -15,8 +15,8 @@ from events.night.refusals import Actor, NotAllowed, NotYourSeat, PhaseOver
 from events.sessions.activities import EventDeck
 from events.storage.store import Store
 from tests.helpers.night import Night
-from tests.helpers.served import ORIGIN
-from tests.helpers.tables import app_of, drafted_four, four, ok  # noqa: F401  (fixtures)
+from tests.helpers.served import ORIGIN, drafted_night
+from tests.helpers.tables import FOUR, app_of, drafted_four, four, ok  # noqa: F401  (fixtures)
 from tests.helpers.tables import table_phone as phone
 
 CLOSED = closed_words("round 1 has been paired")
@@ -146,3 +146,82 @@ def test_a_terminal_builder_names_the_command_that_reopens_this_events_deck_with
     saved = cli(*command[1:], input="auto\nsave\nquit\n")
     assert saved.exit_code == 0 and "deck registered for 'Ann' (legal)" in saved.stdout, saved.stderr
     assert Night(Store(db)).deck_of(event_id, 1) is not None  # the deck of this event's database, reopened by it
+
+
+def test_a_phone_shows_and_downloads_the_deck_the_desk_registered_since_not_the_one_it_was_building(
+    four,  # noqa: F811
+    manual_clock,
+    cli,
+):
+    """Before: a phone whose builder was open kept showing the deck it had built (here 59 cards, "not legal") after
+    the desk's correction registered another, and offered that one as its deck download."""
+    db, event_id, codes = four
+    app = app_of(db, event_id, manual_clock)
+    with TestClient(app, headers=ORIGIN):
+        ann = phone(app, event_id, "Ann", codes["Ann"])
+        card = ok(ann.get("/api/deck"))["main"][0]["card"]["id"]
+        assert ok(ann.post("/api/deck", json={"action": "remove", "cards": [[card, 1]]}))["size"] == 59
+        assert ok(ann.post("/api/deck/register", json={}))["legal"] is False
+        assert cli("event", "round", event_id, "--force", "--db", db).exit_code == 0
+        fixed = cli("event", "deck", event_id, "Ann", "--auto", "--reason", "a card was missing", "--db", db)
+        assert fixed.exit_code == 0, fixed.stderr
+        registered = deck_cards(db, event_id, "Ann")
+        shown = ok(ann.get("/api/deck"))
+        assert (shown["size"], shown["legal"], shown["registered"]) == (60, True, True)
+        assert shown["correction"] == "a card was missing"
+        download = ann.get("/api/export/deck", params={"format": "json"})
+        assert download.status_code == 200
+        downloaded = json.loads(download.text)
+        assert sum(line["count"] for line in downloaded["commanders"] + downloaded["main"]) == 60
+        assert [line["name"] for line in downloaded["commanders"]] == [c["name"] for c in registered["commanders"]]
+
+
+def test_a_builders_reopen_line_names_the_players_number_in_an_event_that_is_not_the_first(tmp_path, cli):
+    """Before: it named the player's record id ('#8' for Bo, player #2 of the second event), which is another
+    player's number, or none, in that event."""
+    db = tmp_path / "two.json"
+    assert cli("event", "new", "Thursday", "--style", "physical", "--db", db).exit_code == 0
+    assert cli("event", "player", "add", 1, "Xu", "Yan", "Zed", "Wes", "Vi", "Una", "--db", db).exit_code == 0
+    event_id = drafted_night(cli, db, FOUR)
+    events = Night(Store(db))
+    bo = events.snapshot(event_id).player(events.player_id(event_id, "Bo"))
+    building = EventDeck(events, event_id, "Bo")
+    command = shlex.split(building.resume)
+    assert command[:5] == ["cmdraft", "event", "deck", str(event_id), f"#{bo.number}"] and bo.number == 2
+    assert bo.id != bo.number  # the record's id is not the number players are named by
+
+
+def test_a_terminal_builder_open_while_the_desk_registers_the_deck_goes_on_from_that_deck_and_says_so(four):  # noqa: F811
+    """The rule is the core's builder's (``EventDeck``), so a terminal's follows the desk as a phone's does."""
+    db, event_id, _ = four
+    events = Night(Store(db))
+    building = EventDeck(events, event_id, "Ann", resume=True)
+    card = next(iter(building.session.main))
+    building.session.remove([(card, 1)])
+    building.session.save()  # the builder's own registration: 59 cards
+    assert building.session.deck().size == 59 and not building.notices[-1].startswith("a deck was registered")
+    assert events.register_deck(event_id, "Ann", auto=True).valid  # the desk, elsewhere
+    assert building.session.deck().size == 60
+    assert building.notices[-1] == "a deck was registered for 'Ann' elsewhere: this builder now shows that deck"
+
+
+def test_a_late_sealed_player_gets_a_seat_code_and_joins_from_a_phone_to_build_and_play(four, manual_clock, cli):  # noqa: F811
+    """Before: a player added with --sealed after the draft started got no seat code ('event player code' said
+    "codes are given at seating", --reset too) and the phone's join answered 409 not-seated, so they could
+    build, report and follow the night only at the desk."""
+    db, event_id, _ = four
+    added = cli("event", "player", "add", event_id, "Late Lou", "--sealed", "--db", db)
+    assert added.exit_code == 0 and "'Late Lou' needs a seat code slip" in added.stdout, added.output
+    shown = cli("event", "player", "code", event_id, "Late Lou", "--db", db, "--json")
+    assert shown.exit_code == 0, shown.stderr
+    code = json.loads(shown.stdout)["code"]
+    reset = cli("event", "player", "code", event_id, "Late Lou", "--reset", "--db", db, "--json")
+    assert reset.exit_code == 0 and json.loads(reset.stdout)["code"] != code
+    code = json.loads(reset.stdout)["code"]
+    app = app_of(db, event_id, manual_clock)
+    with TestClient(app, headers=ORIGIN):
+        lou = phone(app, event_id, "Late Lou", code)
+        seat = ok(lou.get("/api/seat"))
+        assert seat["phase"] == "building" and seat["draft"] is None and seat["pool_size"] == 120
+        assert ok(lou.post("/api/deck", json={"action": "auto"}))["size"] >= 60
+        assert ok(lou.post("/api/deck/register", json={}))["registered"]

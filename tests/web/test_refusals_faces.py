@@ -12,7 +12,7 @@ from starlette.testclient import TestClient
 
 from events.night.decks import closed_words
 from events.night.games import MAX_LIFE_CHANGE
-from events.night.refusals import EXIT_ROLE, Actor, NotAllowed, StalePack, WrongCount
+from events.night.refusals import EXIT_ROLE, Actor, NotAllowed, StalePack, WrongCode, WrongCount
 from events.sessions.seat import SeatSession
 from events.storage.draft_files import TableSession
 from events.storage.store import Store
@@ -74,6 +74,24 @@ def test_a_join_of_a_name_not_in_the_event_tells_the_phone_what_it_can_do_there(
     assert "cmdraft" not in message and message.endswith("check the name on your seating slip")
     terminal = cli("event", "draft", event_id, "--player", "Zed", "--db", db)
     assert terminal.exit_code == 2 and "no player 'Zed'" in terminal.stderr  # the desk's terminal keeps its hint
+
+
+def test_a_wrong_seat_code_is_refused_in_the_same_words_at_the_terminal_and_the_phone(
+    tmp_path: Path, cli, manual_clock
+) -> None:
+    """Before: the terminal said "Wrong code: not accepted. Check your seating slip, or ask the desk for a new
+    code." and the phone "wrong code: type the 6 characters on your seating slip (no 0/O or 1/I), or ask the desk
+    for a new one": two sets of words for one rule."""
+    db = tmp_path / "codes.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    codes = codes_of(db, event_id)
+    words = str(WrongCode())
+    assert "seating slip" in words and "ask the desk" in words
+    with client(db, event_id, manual_clock, watch=False) as web:
+        answer = web.post("/api/join", json={"event": event_id, "player": "Ann", "code": "WRONG2"})
+    assert answer.status_code == 401 and answer.json()["error"] == {"code": "wrong-code", "message": words}
+    terminal = cli("event", "draft", event_id, "--player", "Bo", "--db", db, input=f"WRONG3\n{codes['Bo']}\nquit\n")
+    assert terminal.exit_code == 0 and words in terminal.stdout
 
 
 def test_a_name_with_both_kinds_of_quote_reads_as_typed_on_every_face(tmp_path: Path, cli, manual_clock):

@@ -142,8 +142,10 @@ def player_add(
     snap = events.snapshot(event_id)
     rows = {p.id: p for p in snap.players}
     offer = events.late_offer(event_id)
-    # A late player seated in a pod: the desk is told where, and that their seat code needs a slip.
-    slips = uses_codes(snap.event) and snap.event.status == "seated"
+    # A late player seated in a pod (or joining with a sealed pool): the desk is told that their seat code needs
+    # a slip; the core gave them one.
+    slips = uses_codes(snap.event) and snap.event.status != "registration"
+    coded = {pid: slips and not rows[pid].bot and bool(events.player(event_id, pid).code) for pid in ids}
     if as_json:
         emit_json(
             {
@@ -153,7 +155,7 @@ def player_add(
                     None if rows[pid].pod is None else {"pod": rows[pid].pod, "seat": (rows[pid].seat or 0) + 1}
                     for pid in ids
                 ],
-                "code_slip": [slips and rows[pid].pod is not None and not rows[pid].bot for pid in ids],
+                "code_slip": [coded[pid] for pid in ids],
                 "offer": None if offer is None else visible(offer),
             }
         )
@@ -163,7 +165,7 @@ def player_add(
         row = rows[pid]
         where = "" if row.pod is None else f": pod {row.pod}, seat {(row.seat or 0) + 1}"
         out().print(shown(f"registered {quoted(row.name)} as player #{row.number}{where}"), soft_wrap=True)
-        if slips and row.pod is not None and not row.bot:
+        if coded[pid]:
             out().print(
                 shown(
                     f"{quoted(row.name)} needs a seat code slip: 'cmdraft event player code {event_id} "

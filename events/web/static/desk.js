@@ -120,7 +120,8 @@
         panel.appendChild(el("h2", "", "Pod " + pod));
         var table = el("table", "desk-table");
         var head = el("tr");
-        ["Seat", "Player", "Link", "State", "Packs", "Time", "Wrong codes", ""].forEach(function (h) {
+        var labels = ["Seat", "Player", "Link", "State", "Packs", "Time", "Wrong codes", ""];
+        labels.forEach(function (h) {
           head.appendChild(el("th", "", h));
         });
         table.appendChild(head);
@@ -182,6 +183,10 @@
             }
           }
           row.appendChild(cell);
+          // each cell names its column, for a narrow screen where the rows stack (style.css)
+          Array.prototype.forEach.call(row.children, function (td, i) {
+            td.setAttribute("data-label", labels[i]);
+          });
           table.appendChild(row);
         });
         panel.appendChild(table);
