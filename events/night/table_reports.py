@@ -144,6 +144,20 @@ def pending_report(db: TinyDB, event_id: int, round_number: int, table_number: i
     return max(found, key=lambda r: r.id) if found else None
 
 
+def pair_again_refusal(db: TinyDB, event_id: int, rounds: list[Round]) -> str | None:
+    """Why the newest of ``rounds`` (by number) can't be paired again, or None when it can: it is open, not the
+    final table, and none of its tables has a result, a report or a tracker entry.  ``repair`` asks it, and the
+    desk's view says its answer, so the page offers pairing again only when it is allowed."""
+    if not rounds or rounds[-1].status == "closed":
+        return "no round is being played: pair the next one"
+    last = rounds[-1]
+    if last.final:
+        return "the final table is seated: take it back with undo instead"
+    if any(records_of(db, kind).count(event=event_id, round=last.number) for kind in (Result, Report, Game)):
+        return f"round {last.number} already has results, reports or games; it can't be paired again"
+    return None
+
+
 class TableReports(EventBase):
     """What the players do from their table, and the desk's answers to it."""
 
@@ -380,14 +394,10 @@ class TableReports(EventBase):
             event = self._event(db, event_id)
             self._require(event, "playing", doing="pair a round again")
             rounds = sorted(records_of(db, Round).find(event=event_id), key=lambda r: r.number)
-            if not rounds or rounds[-1].status == "closed":
-                raise StateError("no round is being played: pair the next one")
+            if (refusal := pair_again_refusal(db, event_id, rounds)) is not None:
+                raise StateError(refusal)
             last = rounds[-1]
-            if last.final:
-                raise StateError("the final table is seated: take it back with undo instead")
             number = last.number
-            if any(records_of(db, kind).count(event=event_id, round=number) for kind in (Result, Report, Game)):
-                raise StateError(f"round {number} already has results, reports or games; it can't be paired again")
             names = {p.id: p.name for p in self._players(db, event_id)}
             records_of(db, Round).remove(last.id)
             if len(rounds) == 1:

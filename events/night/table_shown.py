@@ -146,12 +146,14 @@ class TableState(Answer):
 
 
 class NightRound(Answer):
-    """The current round as the desk sees it: its number, whether it is the final table and still open, its tables."""
+    """The current round as the desk sees it: its number, whether it is the final table and still open, its tables,
+    and whether the desk may pair it again (``table_reports.pair_again_refusal``)."""
 
     number: int
     final: bool
     open: bool
     tables: list[TableShown]
+    pair_again: bool = False
 
 
 class NightEvent(Answer):

@@ -25,7 +25,7 @@ from events.night.base import EventBase, name_key
 from events.night.games import Games
 from events.night.shown import standing_row
 from events.night.standings import Standing, placement_points, standings_of, winner_line
-from events.night.table_reports import PENDING, table_clock
+from events.night.table_reports import PENDING, pair_again_refusal, table_clock
 from events.night.table_shown import (
     Decklist,
     DecklistLine,
@@ -269,6 +269,8 @@ class TableViews(EventBase):
         data = self._night(event_id)
         event = data.event
         rnd = data.rounds[-1] if data.rounds else None
+        with self.store.read() as db:
+            pair_again = rnd is not None and pair_again_refusal(db, event_id, data.rounds) is None
         return DeskNight(
             server_time=now,
             event=NightEvent(
@@ -285,6 +287,7 @@ class TableViews(EventBase):
                 final=rnd.final,
                 open=rnd.status != "closed",
                 tables=[self._table_shown(data, rnd, n, now) for n in range(1, len(rnd.tables) + 1)],
+                pair_again=pair_again,
             ),
             winner=winner_line(data.standings),
             dropped=[Dropped(p.name, p.dropped_after) for p in data.players if p.status == "dropped"],

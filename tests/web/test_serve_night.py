@@ -247,10 +247,13 @@ def test_the_desk_pauses_the_clock_and_gives_one_table_extra_time_on_every_phone
 
 
 def test_the_desk_pairs_the_round_again_until_a_table_reports(night, manual_clock):
+    """The desk's view says whether the round may be paired again, by the core's one rule: its page offers the
+    button only then (it offered it after a result, and the click was refused)."""
     db, event_id, codes = night
     app = app_of(db, event_id, manual_clock)
     with TestClient(app, headers=ORIGIN) as desk:
         paired = ok(desk.post("/api/desk/round", json={}, headers=DESK))
+        assert ok(desk.get("/api/desk/night", headers=DESK))["round"]["pair_again"] is True
         again = ok(desk.post("/api/desk/round", json={"again": True}, headers=DESK))
         assert again["round"] == 1 and sorted(map(sorted, again["tables"])) == sorted(map(sorted, paired["tables"]))
         table = again["tables"][0]
@@ -259,6 +262,7 @@ def test_the_desk_pairs_the_round_again_until_a_table_reports(night, manual_cloc
         ok(a.post("/api/result", json={"order": [[ids[n]] for n in table]}))
         refused = desk.post("/api/desk/round", json={"again": True}, headers=DESK)
         assert refused.status_code == 409 and "can't be paired again" in refused.json()["error"]["message"]
+        assert ok(desk.get("/api/desk/night", headers=DESK))["round"]["pair_again"] is False
 
 
 def test_the_stream_pushes_a_new_pairing_a_result_and_a_paused_clock_to_the_phones_at_once(night, manual_clock):

@@ -119,7 +119,7 @@
           }));
           actions.appendChild(button("Restart the clock", "", function () { act("/api/desk/clock", { restart: true }, "clock restarted"); }));
         }
-        if (!rnd.final) actions.appendChild(button("Pair this round again", "", function () { act("/api/desk/round", { again: true }, "paired again"); }));
+        if (rnd.pair_again) actions.appendChild(button("Pair this round again", "", function () { act("/api/desk/round", { again: true }, "paired again"); }));
       }
       actions.appendChild(button("Undo the desk's last change", "", function () { act("/api/desk/undo", {}, "undone"); }));
       if (rnd && !rnd.open && !rnd.final) {
