@@ -54,7 +54,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum, unique
 
 from draft.bot_leaders import LeaderOption, PoolLeaders
-from draft.bot_pairs import best_pair, half_need, leader_need
+from draft.bot_pairs import best_pair, half_need, hunted, leader_need
 from draft.bot_plans import (
     DEPTH_FROM,
     FRESH_LEADS,
@@ -298,10 +298,11 @@ class Bot:
                     # Two can be added after a draft without a store: no bonus of any kind; a leaderless pool at a
                     # store with none to give leads a deck of one color with it.
                     return rating + gain(traits)
-                if traits.leader:
-                    rating += leading + gain(traits)
+                if traits.leader:  # to a hunter by its worth as a commander: a mediocre legend is in every pack
+                    worth = hunted(card) if first else 1.0
+                    rating += leading * worth + gain(traits)
                     if traits.partner and commanders and any(pairs(card, c) for c in commanders):
-                        rating += partnering
+                        rating += partnering * worth
                 off = (traits.mask & outside).bit_count()
                 return rating + (fitting if off == 0 else -weight * (1 + 0.3 * off))
 

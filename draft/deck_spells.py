@@ -73,6 +73,18 @@ def ramp_cut(spells: Sequence[Card]) -> int:
     return (ramp >= 3) + (ramp >= 6)
 
 
+def filler_land_cut(spells: Sequence[Card], candidates: Sequence[Card]) -> int:
+    """Lands short of the most that filler spells make way for: the ``ramp_cut``, and at least one while a board wipe
+    past the cap (``MAX_WIPES``; a real card, rated ``FILLER`` or more) of the ``candidates`` sits out of ``spells``:
+    the deck plays it rather than a land past ``LANDS[1]`` (more than two wipes only beside filler)."""
+    chosen = set(spells)
+    benched = any(
+        card not in chosen and "wipe" in (traits := card_traits(card)).roles and traits.rating >= FILLER
+        for card in candidates
+    )
+    return max(ramp_cut(spells), int(benched))
+
+
 def leader_value(card: Card) -> float:
     """A card's worth as a commander, beside the spells' ratings in a deck's value: a main-deck card is drawn in
     some games, a commander is there in every one, so a bomb legend counts far more leading than in the deck (and

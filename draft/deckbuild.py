@@ -17,7 +17,7 @@
    deck's value: its mana is less steady, and a color of fewer than six
    spells doesn't pay for it, so the two-color build wins when about as strong.
 3. Lands: 22-25 by the spells' average mana value, the ramp in the deck and a commander of mana value 6 or more, and
-   up to 26 where filler spells make way for them (the slowest first; fewer beside ramp); the pool's fixing lands
+   up to 26 where filler makes way (the slowest first; fewer beside ramp or a benched wipe); the pool's fixing lands
    first, then basics split by the colored symbols the spells and commanders need, so that a commander's colored
    symbols have their sources (``draft.manabase``: 10 for one, 12 for two, 14 for three) and every identity color
    the spells use at least 6 (lands, and mana rocks of mana value 3 or less, count as sources).
@@ -42,6 +42,7 @@ from draft.deck_spells import (
     added_cost,
     choose_spells,
     color_costs,
+    filler_land_cut,
     filler_order,
     filler_value,
     is_rock,
@@ -49,7 +50,6 @@ from draft.deck_spells import (
     leader_value,
     live_copies,
     pool_legend_masks,
-    ramp_cut,
 )
 from draft.decks import DRAFT_MIN_SIZE, Deck, DeckLine, Zone, is_free_basic, is_piper
 from draft.manabase import light_color_cost, mana, produced
@@ -138,7 +138,7 @@ def _build(
     # this deck; such a land counts as a spell of ``FILLER`` in the deck's value, so a thin pool's deck is valued as
     # it plays.
     filler_lands = 0
-    most_lands = FILLER_LANDS - ramp_cut(spells)  # the ramp that cut the lands' count cuts this too
+    most_lands = FILLER_LANDS - filler_land_cut(spells, candidates)  # ramp cuts this too, as a benched wipe does
     if identity and DRAFT_MIN_SIZE - len(leaders) - len(spells) < most_lands:
         order = [filler_order(card) for card in spells]
         bodies = [card_traits(card).creature for card in spells]
