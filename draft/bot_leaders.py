@@ -89,7 +89,10 @@ class PoolLeaders:
     def backgrounds_used(self, mask: int) -> bool:
         """Whether the pool holds as many Backgrounds whose colors are all ``mask``'s (once each) as a deck can use
         (``USABLE_BACKGROUNDS``)."""
-        return sum(1 for card in self._backgrounds if card.identity.mask & ~mask == 0) >= USABLE_BACKGROUNDS
+        backgrounds = self._backgrounds
+        if len(backgrounds) < USABLE_BACKGROUNDS:  # most pools (every one of a product without them)
+            return False
+        return sum(1 for card in backgrounds if card.identity.mask & ~mask == 0) >= USABLE_BACKGROUNDS
 
     def add(self, card: Card) -> None:
         """A card the pool took (a copy already there changes nothing)."""

@@ -77,12 +77,11 @@ def filler_land_cut(spells: Sequence[Card], candidates: Sequence[Card]) -> int:
     """Lands short of the most that filler spells make way for: the ``ramp_cut``, and at least one while a board wipe
     past the cap (``MAX_WIPES``; a real card, rated ``FILLER`` or more) of the ``candidates`` sits out of ``spells``:
     the deck plays it rather than a land past ``LANDS[1]`` (more than two wipes only beside filler)."""
-    chosen = set(spells)
-    benched = any(
-        card not in chosen and "wipe" in (traits := card_traits(card)).roles and traits.rating >= FILLER
-        for card in candidates
-    )
-    return max(ramp_cut(spells), int(benched))
+    cut = ramp_cut(spells)
+    if cut:
+        return cut
+    wipes = [card for card in candidates if "wipe" in (traits := card_traits(card)).roles and traits.rating >= FILLER]
+    return int(bool(wipes) and not set(wipes) <= set(spells))
 
 
 def leader_value(card: Card) -> float:
