@@ -73,13 +73,10 @@ def ramp_cut(spells: Sequence[Card]) -> int:
     return (ramp >= 3) + (ramp >= 6)
 
 
-def filler_land_cut(spells: Sequence[Card], candidates: Sequence[Card]) -> int:
-    """Lands short of the most that filler spells make way for: the ``ramp_cut``, and at least one while a board wipe
-    past the cap (``MAX_WIPES``; a real card, rated ``FILLER`` or more) of the ``candidates`` sits out of ``spells``:
-    the deck plays it rather than a land past ``LANDS[1]`` (more than two wipes only beside filler)."""
-    cut = ramp_cut(spells)
-    if cut:
-        return cut
+def benched_wipe(spells: Sequence[Card], candidates: Sequence[Card]) -> int:
+    """1 while a board wipe past the cap (``MAX_WIPES``; a real card, rated ``FILLER`` or more) of the ``candidates``
+    sits out of ``spells``, else 0: a land the filler makes way for past ``LANDS[1]`` waits for it (the deck plays
+    more than 25 lands only when nothing worth playing is left; more than two wipes only beside filler)."""
     wipes = [card for card in candidates if "wipe" in (traits := card_traits(card)).roles and traits.rating >= FILLER]
     return int(bool(wipes) and not set(wipes) <= set(spells))
 

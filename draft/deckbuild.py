@@ -40,9 +40,9 @@ from draft.deck_spells import (
     SPELLS,
     WIDTH_COST,
     added_cost,
+    benched_wipe,
     choose_spells,
     color_costs,
-    filler_land_cut,
     filler_order,
     filler_value,
     is_rock,
@@ -50,6 +50,7 @@ from draft.deck_spells import (
     leader_value,
     live_copies,
     pool_legend_masks,
+    ramp_cut,
 )
 from draft.decks import DRAFT_MIN_SIZE, Deck, DeckLine, Zone, is_free_basic, is_piper
 from draft.manabase import light_color_cost, mana, produced
@@ -133,12 +134,11 @@ def _build(
     spell_total = DRAFT_MIN_SIZE - len(leaders) - land_total
     max_rocks = MAX_ROCKS + (len(identity) >= 3)
     spells = choose_spells(candidates, spell_total, max_rocks, leaders)
-    # Filler spells make way for lands up to the 26th (fewer beside ramp), a slow colorless artifact
-    # first: the best deck, not the fullest.  A good player runs an extra land before a card that does nothing in
-    # this deck; such a land counts as a spell of ``FILLER`` in the deck's value, so a thin pool's deck is valued as
-    # it plays.
+    # Filler spells make way for lands up to the 26th (fewer beside ramp or a benched wipe), a slow colorless artifact
+    # first: the best deck, not the fullest; a good player runs an extra land before a card that does nothing in this
+    # deck.  Such a land counts as a spell of ``FILLER`` in the deck's value: a thin pool's deck is valued as it plays.
     filler_lands = 0
-    most_lands = FILLER_LANDS - filler_land_cut(spells, candidates)  # ramp cuts this too, as a benched wipe does
+    most_lands = FILLER_LANDS - max(ramp_cut(spells), benched_wipe(spells, candidates))
     if identity and DRAFT_MIN_SIZE - len(leaders) - len(spells) < most_lands:
         order = [filler_order(card) for card in spells]
         bodies = [card_traits(card).creature for card in spells]

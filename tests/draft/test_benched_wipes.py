@@ -6,7 +6,7 @@ beside two Austere Commands and a Fiery Cannonade in its sideboard, against ``te
 
 from __future__ import annotations
 
-from draft import deck_spells, deckbuild
+from draft import deckbuild
 from draft.deck_spells import FILLER, LANDS, MAX_WIPES
 from draft.traits import card_traits
 from sets.catalog import load_set
@@ -53,5 +53,5 @@ def test_no_land_past_the_25th_while_a_board_wipe_sits_out_and_a_builder_ignorin
     assert benched == 3 - MAX_WIPES  # the deck plays two wipes: the third is the card that sits out
     assert lands <= LANDS[1], lands
     # The planted fault: the old rule, filler makes way for lands up to the 26th whatever sits out (before: 26).
-    monkeypatch.setattr(deckbuild, "filler_land_cut", lambda spells, candidates: deck_spells.ramp_cut(spells))
+    monkeypatch.setattr(deckbuild, "benched_wipe", lambda spells, candidates: 0)
     assert _lands_and_benched_wipes()[0] > LANDS[1]
