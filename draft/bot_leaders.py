@@ -20,6 +20,10 @@ _BACKGROUND = CommanderAbility.BACKGROUND  # read once: Python 3.11 reads an Enu
 WEAK_LEADER = 1.8  # a legend rated this or less leads no better than the Pipers anyone may add
 BLANK_HALF = 1.0  # a Background rated this adds nothing to the legend beside it
 HALF_SHARE = 0.5  # the share of the other half's worth (above its free stand-in) that a pair leads by
+# The Backgrounds a deck can use: one leads beside its legend, and the main deck plays one more at most (it reaches only
+# commanders, draft.cardtext.commander_only): a pool holding this many in a plan's colors gets nothing from one more
+# but a better lead.
+USABLE_BACKGROUNDS = 2
 
 
 def is_half(card: Card) -> bool:
@@ -81,6 +85,14 @@ class PoolLeaders:
     def holds(self, card: Card) -> bool:
         """Whether the pool holds a copy of ``card``."""
         return card in self._distinct
+
+    def backgrounds_used(self, mask: int) -> bool:
+        """Whether the pool holds as many Backgrounds whose colors are all ``mask``'s (once each) as a deck can use
+        (``USABLE_BACKGROUNDS``)."""
+        backgrounds = self._backgrounds
+        if len(backgrounds) < USABLE_BACKGROUNDS:  # most pools (every one of a product without them)
+            return False
+        return sum(1 for card in backgrounds if card.identity.mask & ~mask == 0) >= USABLE_BACKGROUNDS
 
     def add(self, card: Card) -> None:
         """A card the pool took (a copy already there changes nothing)."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations
 
-from draft.bot_leaders import WEAK_LEADER, PoolLeaders, is_half, lead_strength
+from draft.bot_leaders import BLANK_HALF, WEAK_LEADER, PoolLeaders, is_half, lead_strength
 from draft.bot_plans import Plan, lead_gain
 from draft.commanders import can_pair
 from draft.traits import card_traits
@@ -34,13 +34,39 @@ def held_best(leaders: PoolLeaders, mask: int, card: Card | None = None, inside:
     return 0.0
 
 
+def lead_quality(card: Card) -> float:
+    """0 to 1: how good a commander ``card`` is (alone, or as the other half of a pair): nothing for a legend that
+    leads no better than the Pipers anyone may add (``WEAK_LEADER``; a Background no better than a blank,
+    ``BLANK_HALF``), in full from one a strong drafter is happy to play (``HAPPY``)."""
+    base = BLANK_HALF if is_half(card) else WEAK_LEADER
+    return min(1.0, max(0.0, (card_traits(card).rating - base) / (HAPPY - WEAK_LEADER)))
+
+
+# Of a hunter's bonus for a legend (``hunted``), what every legend earns: a mediocre one (rated 2.5, and every pack
+# holds one) then comes short of a strong card (rated 3.2 and up): a hunter takes it over an average card, not a strong
+# one.
+HUNT_FLOOR = 0.55
+
+
+def hunted(card: Card) -> float:
+    """0 to 1: the share of its bonus for a legend that a style hunting commanders (``commander-first``) gives ``card``:
+    the square of its ``lead_quality``, and at least ``HUNT_FLOOR``: a legend worth leading earns it all."""
+    return max(HUNT_FLOOR, lead_quality(card) ** 2)
+
+
+def pair_hunted(first: Card, second: Card) -> float:
+    """0 to 1: what two cards that lead together are worth as a pair to a style that isn't ``strong``: the square of
+    the weaker half's ``lead_quality`` (a pair of mediocre legends is in every pack, like the legend alone)."""
+    return min(lead_quality(first), lead_quality(second)) ** 2
+
+
 def leader_need(card: Card, leaders: PoolLeaders) -> float:
     """0 to 1: how much a pool still wants ``card`` as a leader.  A legend adds what it leads beyond the commanders
     already held that share its colors: nothing once one of them (alone, or with a partner it may pair with) is a
     commander worth playing (``HAPPY``), and the less the nearer the held leaders come to this card.  A weak legend
     adds little even to an empty pool: every pack holds two."""
     own = card_traits(card)
-    quality = min(1.0, max(0.0, (own.rating - WEAK_LEADER) / (HAPPY - WEAK_LEADER)))
+    quality = lead_quality(card)
     held = held_best(leaders, own.identity_mask, card)
     if held >= HAPPY:
         return 0.0
@@ -87,8 +113,9 @@ def best_pair(
 ) -> tuple[int, int]:
     """The two cards of ``pack`` a bot takes together: the best pair among its six best ``scored`` (score, position),
     best first: a pair that leads together is worth more as far as it leads better than the pool and the packs would
-    (``pair_need``; in full for a style that isn't ``strong``), two cards inside the plan's colors a little more, and
-    a second card that would give a pool with no lead its first gains nothing for that (``lead_gain``)."""
+    (``pair_need``; for a style that isn't ``strong``, as far as the weaker half is worth leading: ``pair_hunted``), two
+    cards inside the plan's colors a little more, and a second card that would give a pool with no lead its first gains
+    nothing for that (``lead_gain``)."""
     top = [(value, i, pack[i].card, card_traits(pack[i].card)) for value, i in scored[:6]]
     best, best_value = (top[0][1], top[1][1]), float("-inf")
     mask = plan.mask
@@ -100,8 +127,9 @@ def best_pair(
             value -= min(gain(ta), gain(tb))
         if (ta.leader or is_half(a)) and (tb.leader or is_half(b)) and a is not b and can_pair(a, b):
             # Two cards that lead together (the Piper is none): worth more only as far as they lead better
-            # than the pool and the packs would (``pair_need``).
-            value += 0.8 * (pair_need(a, b, leaders) if strong else 1.0)
+            # than the pool and the packs would (``pair_need``); to another style, as far as the weaker half is
+            # worth leading (``pair_hunted``).
+            value += 0.8 * (pair_need(a, b, leaders) if strong else pair_hunted(a, b))
         if (ta.mask | tb.mask | mask) == mask:
             value += 0.2
         if value > best_value:

@@ -93,6 +93,18 @@ FRESH_LEADS = 2.0
 FIT_SHARE = 0.05
 
 
+DEPTH_FROM = 0.3  # from this far into the draft a seat counts the playables of its plan's colors
+DEPTH_TARGET = 44  # playables in the plan's colors wanted by the end of the draft (a deck plays about 36 spells)
+
+
+def depth_need(plan: Plan, progress: float) -> float:
+    """A playable in the plan's colors is worth more while the pool has fewer than a deck's share of them."""
+    if plan.mask == 31 or progress < DEPTH_FROM:
+        return 0.0
+    expected = DEPTH_TARGET * progress
+    return 1.0 * max(0.0, 1.0 - plan.depth / expected) if expected else 0.0
+
+
 def leads_to_come(progress: float, boosters: int, picks: int, fresh: float) -> float:
     """The cards that could lead a seat is still likely to be offered after this pick, ``progress`` (0 to 1) into a
     draft of ``boosters`` packs of ``picks`` picks, a fresh pack holding ``fresh`` of them: each pack it will see holds

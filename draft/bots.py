@@ -54,14 +54,16 @@ from dataclasses import dataclass, field
 from enum import StrEnum, unique
 
 from draft.bot_leaders import LeaderOption, PoolLeaders
-from draft.bot_pairs import best_pair, half_need, leader_need
+from draft.bot_pairs import best_pair, half_need, hunted, leader_need
 from draft.bot_plans import (
+    DEPTH_FROM,
     FRESH_LEADS,
     HOLDING,
     INSIDE,
     SURE_PIPERS,
     Plan,
     best_option,
+    depth_need,
     lead_gain,
     lead_hope,
     leads_to_come,
@@ -92,13 +94,13 @@ class BotStyle(StrEnum):
 
 
 PLAYABLE = 1.5  # a rating from which a card would make a deck
-DEPTH_FROM = 0.3  # from this far into the draft a seat counts the playables of its plan's colors
 EARLY_FIT = 0.3  # before committing, the most a card in the colors of the picks so far gains
-SPARE_HALF, HALF_WORTH = 0.3, 1.0  # a held Background's copy (near blank: one leads); most a Background gains as a half
+# A spare Background (a copy of one held: one leads; or one past those a deck uses) is near blank; the most a Background
+# gains as the other half of a pair.
+SPARE_HALF, HALF_WORTH = 0.3, 1.0
 # What a card of a color outside the plan loses once the seat has committed (more for each further color): a strong
 # drafter still takes a clearly better card (a point or more) over an on-color one until the pool settles its deck.
 OFF_COLOR = 1.0
-DEPTH_TARGET = 44  # playables in the plan's colors wanted by the end of the draft (a deck plays about 36 spells)
 _STRONG, _FIRST, _BACKGROUND = BotStyle.STRONG, BotStyle.COMMANDER_FIRST, CommanderAbility.BACKGROUND  # read once
 
 
@@ -296,10 +298,11 @@ class Bot:
                     # Two can be added after a draft without a store: no bonus of any kind; a leaderless pool at a
                     # store with none to give leads a deck of one color with it.
                     return rating + gain(traits)
-                if traits.leader:
-                    rating += leading + gain(traits)
+                if traits.leader:  # to a hunter by its worth as a commander: a mediocre legend is in every pack
+                    worth = hunted(card) if first else 1.0
+                    rating += leading * worth + gain(traits)
                     if traits.partner and commanders and any(pairs(card, c) for c in commanders):
-                        rating += partnering
+                        rating += partnering * worth
                 off = (traits.mask & outside).bit_count()
                 return rating + (fitting if off == 0 else -weight * (1 + 0.3 * off))
 
@@ -307,13 +310,13 @@ class Bot:
 
         # A legend is worth what it leads beyond the commanders the pool already holds in its colors: more when its
         # colors are the plan's (or the plan is still open), nothing once a good one is held.
-        leading = 0.5 * (1.0 - progress)
+        leading, used = 0.5 * (1.0 - progress), self._leaders.backgrounds_used(plan.mask)
         early = plan.mask == 31
         fits: dict[int, float] = {}  # _early_fit by the card's colors
         curve = progress >= 0.4
         needs: dict[tuple[bool, bool, bool], float] = {}  # _curve_need by (creature, mana value <= 3, >= 6)
         commit = self._commitment(progress)
-        depth = self._depth_need(plan, progress)
+        depth = depth_need(plan, progress)
         colored, colorless = 0.5 * commit, 0.1 * commit
 
         def strong_score(card: Card) -> float:
@@ -331,10 +334,11 @@ class Bot:
                 rating += gain(traits)
                 rating += 0.6 * half(card, outside)  # the other half of a pair the pool could field
             elif _BACKGROUND in card.abilities:
-                if held(card):  # only one copy can lead
-                    rating = min(rating, SPARE_HALF)
-                else:
-                    rating += HALF_WORTH * half(card, outside)
+                copy = held(card)
+                if copy or used:  # a copy (one leads) or one past the Backgrounds a deck uses: near blank, so fitting
+                    # the plan is no merit; what it adds as a better lead than the pool's is all it is worth
+                    return min(rating, SPARE_HALF) + (0.0 if copy else HALF_WORTH * half(card, outside))
+                rating += HALF_WORTH * half(card, outside)
             if traits.interaction:
                 rating += 0.1  # a tie-breaker: the rating already says how much the removal answers
             if early and mask and not land:
@@ -401,14 +405,6 @@ class Bot:
         if found is None:
             found = self._halves[key] = half_need(card, self._leaders, outside)
         return found
-
-    @staticmethod
-    def _depth_need(plan: Plan, progress: float) -> float:
-        """A playable in the plan's colors is worth more while the pool has fewer than a deck's share of them."""
-        if plan.mask == 31 or progress < DEPTH_FROM:
-            return 0.0
-        expected = DEPTH_TARGET * progress
-        return 1.0 * max(0.0, 1.0 - plan.depth / expected) if expected else 0.0
 
     def _curve_need(self, creature: bool, cheap: bool, heavy: bool, progress: float) -> float:
         """Late in the draft, cheap creatures and plays the pool lacks are worth a little more (a creature or not, of

@@ -73,6 +73,14 @@ def ramp_cut(spells: Sequence[Card]) -> int:
     return (ramp >= 3) + (ramp >= 6)
 
 
+def benched_wipe(spells: Sequence[Card], candidates: Sequence[Card]) -> int:
+    """1 while a board wipe past the cap (``MAX_WIPES``; a real card, rated ``FILLER`` or more) of the ``candidates``
+    sits out of ``spells``, else 0: a land the filler makes way for past ``LANDS[1]`` waits for it (the deck plays
+    more than 25 lands only when nothing worth playing is left; more than two wipes only beside filler)."""
+    wipes = [card for card in candidates if "wipe" in (traits := card_traits(card)).roles and traits.rating >= FILLER]
+    return int(bool(wipes) and not set(wipes) <= set(spells))
+
+
 def leader_value(card: Card) -> float:
     """A card's worth as a commander, beside the spells' ratings in a deck's value: a main-deck card is drawn in
     some games, a commander is there in every one, so a bomb legend counts far more leading than in the deck (and

@@ -17,7 +17,7 @@
    deck's value: its mana is less steady, and a color of fewer than six
    spells doesn't pay for it, so the two-color build wins when about as strong.
 3. Lands: 22-25 by the spells' average mana value, the ramp in the deck and a commander of mana value 6 or more, and
-   up to 26 where filler spells make way for them (the slowest first; fewer beside ramp); the pool's fixing lands
+   up to 26 where filler makes way (the slowest first; fewer beside ramp or a benched wipe); the pool's fixing lands
    first, then basics split by the colored symbols the spells and commanders need, so that a commander's colored
    symbols have their sources (``draft.manabase``: 10 for one, 12 for two, 14 for three) and every identity color
    the spells use at least 6 (lands, and mana rocks of mana value 3 or less, count as sources).
@@ -40,6 +40,7 @@ from draft.deck_spells import (
     SPELLS,
     WIDTH_COST,
     added_cost,
+    benched_wipe,
     choose_spells,
     color_costs,
     filler_order,
@@ -133,12 +134,11 @@ def _build(
     spell_total = DRAFT_MIN_SIZE - len(leaders) - land_total
     max_rocks = MAX_ROCKS + (len(identity) >= 3)
     spells = choose_spells(candidates, spell_total, max_rocks, leaders)
-    # Filler spells make way for lands up to the 26th (fewer beside ramp), a slow colorless artifact
-    # first: the best deck, not the fullest.  A good player runs an extra land before a card that does nothing in
-    # this deck; such a land counts as a spell of ``FILLER`` in the deck's value, so a thin pool's deck is valued as
-    # it plays.
+    # Filler spells make way for lands up to the 26th (fewer beside ramp or a benched wipe), a slow colorless artifact
+    # first: the best deck, not the fullest; a good player runs an extra land before a card that does nothing in this
+    # deck.  Such a land counts as a spell of ``FILLER`` in the deck's value: a thin pool's deck is valued as it plays.
     filler_lands = 0
-    most_lands = FILLER_LANDS - ramp_cut(spells)  # the ramp that cut the lands' count cuts this too
+    most_lands = FILLER_LANDS - max(ramp_cut(spells), benched_wipe(spells, candidates))
     if identity and DRAFT_MIN_SIZE - len(leaders) - len(spells) < most_lands:
         order = [filler_order(card) for card in spells]
         bodies = [card_traits(card).creature for card in spells]
