@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from operator import itemgetter
 
 from draft.cardtext import commander_only
+from draft.decks import DRAFT_MIN_SIZE, is_piper
 from draft.traits import COLOR_INDEXES, card_traits
 from sets.cards import Card
 from sets.colors import Color, ColorIdentity
@@ -282,3 +284,77 @@ def _shown(spells: Sequence[Card], identity: ColorIdentity) -> list[tuple[Color,
         for index in card_traits(card).color_indexes:
             counts[index] += 1
     return [(_COLORS[index], counts[index]) for index in COLOR_INDEXES[identity.mask]]
+
+
+class Ceilings:
+    """No build of a commander option is worth more than its ceiling (``deckbuild._best`` leaves unbuilt an option
+    whose ceiling can't beat the best built): the best-rated nonland cards of its colors (``rows``: each spell's
+    color mask and rating) in every spell slot (a colored deck plays ``LANDS[0]`` lands or more), the weakest of them
+    up to ``most_lands`` raised to ``FILLER`` (a filler land is worth that much in place of a weaker spell), its
+    leaders, less its colors past two (every other cost is zero or more); a hair above, so a sum rounded in another
+    order can't matter.  What every option of a pool shares is worked out once: each identity's fitting ratings,
+    best first, and each group of leaders' own copies and worth leading."""
+
+    __slots__ = ("_bounds", "_fitting", "_leaders", "_rows")
+
+    def __init__(self, rows: Sequence[tuple[int, float]]) -> None:
+        # Best first (each identity's cards come in order), a card rated under nothing counted as nothing.
+        self._rows = [(color, max(0.0, r)) for color, r in sorted(rows, key=itemgetter(1), reverse=True)]
+        self._fitting: dict[int, list[float]] = {}
+        self._leaders: dict[tuple[Card, ...], tuple[list[tuple[int, float]], float]] = {}
+        self._bounds: dict[tuple[int, int, int], float] = {}
+
+    def of(self, leaders: tuple[Card, ...], identity: ColorIdentity, most_lands: int) -> float:
+        """The option's ceiling."""
+        own, leading = self._leading(leaders)
+        return self._spells(identity.mask, len(leaders), most_lands, own) + leading + 1e-6
+
+    def bound(self, leaders: tuple[Card, ...], identity: ColorIdentity, most_lands: int) -> float:
+        """No ceiling (``of``) is above this, kept per identity and count of leaders: their own copies are left
+        among the spells (each slot holds a card as good or better, so the sum is no lower)."""
+        key = (identity.mask, len(leaders), most_lands)
+        if (bound := self._bounds.get(key)) is None:
+            bound = self._bounds[key] = self._spells(identity.mask, len(leaders), most_lands, [])
+        return bound + self._leading(leaders)[1] + 1e-6
+
+    def beats(self, leaders: tuple[Card, ...], identity: ColorIdentity, most_lands: int, value: float) -> bool:
+        """Whether the option's ceiling is above ``value``: the ``bound`` first, the ceiling only when that is."""
+        return self.bound(leaders, identity, most_lands) > value and self.of(leaders, identity, most_lands) > value
+
+    def _leading(self, leaders: tuple[Card, ...]) -> tuple[list[tuple[int, float]], float]:
+        """The leaders' own copies (color mask, rating) and their worth leading, worked out once a group."""
+        if (known := self._leaders.get(leaders)) is None:
+            own: list[tuple[int, float]] = []
+            leading = 0.0
+            for card in leaders:
+                traits = card_traits(card)
+                if not traits.land and not traits.piper:
+                    own.append((traits.mask, max(0.0, traits.rating)))
+                if not is_piper(card):
+                    leading += leader_value(card)
+            known = self._leaders[leaders] = (own, leading)
+        return known
+
+    def _spells(self, mask: int, leaders: int, most_lands: int, own: list[tuple[int, float]]) -> float:
+        """The spells' part of a ceiling, less the colors past two, with ``own`` (the leaders' copies) out."""
+        if (fitting := self._fitting.get(mask)) is None:
+            outside = ~mask
+            fitting = self._fitting[mask] = [r for color, r in self._rows if not color & outside]
+        slots = DRAFT_MIN_SIZE - leaders - (LANDS[0] if mask else 0)
+        # The best ``slots`` once the leaders' own copies are out (they lead, no spell of the deck): a copy below
+        # the first ``slots`` + its count changes none of them.
+        top = fitting[: slots + len(own)]
+        for color, rating in own:
+            if not color & ~mask:
+                try:
+                    top.remove(rating)
+                except ValueError:
+                    pass
+        del top[slots:]
+        top += [0.0] * (slots - len(top))  # a slot no card fills: a land at best
+        # A colored deck's filler lands take the places of its weakest spells, ``LANDS[0]`` lands to ``most_lands``.
+        raised = 0.0
+        for rating in top[max(0, slots - (most_lands - LANDS[0] if mask else 0)) :]:
+            if rating < FILLER:
+                raised += FILLER - rating
+        return sum(top) + raised - WIDTH_COST * max(0, mask.bit_count() - 2)

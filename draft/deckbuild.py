@@ -38,7 +38,7 @@ from draft.deck_spells import (
     MAX_ROCKS,
     MIN_CREATURES,
     SPELLS,
-    WIDTH_COST,
+    Ceilings,
     added_cost,
     benched_wipe,
     choose_spells,
@@ -304,40 +304,23 @@ def product_builds(
 
 
 def _best(pool: Counter[Card], piper: Card | None, may_add: Stock = None) -> tuple[CommanderChoice, _Build] | None:
-    """``ranked_builds(pool, piper, ...)[0]``, leaving unbuilt an option whose ``_ceiling`` can't beat the best built (the
-    ranking sorts stably: an option no better than an earlier one never comes first)."""
+    """``ranked_builds(pool, piper, ...)[0]``, leaving unbuilt an option whose ceiling (``Ceilings``) can't beat the
+    best built (the ranking sorts stably: an option no better than an earlier one never comes first)."""
     ranked = _ranked(pool)
     rows, wastes = _spell_rows(ranked), _pool_wastes(pool)
-    best, best_key = None, (False, float("-inf"))
+    ceilings, best, best_key = Ceilings(rows), None, (False, float("-inf"))
     for _, leaders, colors, cost, identity in _options(pool, piper, None, rows, may_add):
-        ceiling = _ceiling(rows, leaders, identity) - cost
-        if best is not None and (bool(identity), ceiling) <= best_key:
+        if best is not None and (
+            bool(identity) < best_key[0]
+            or bool(identity) == best_key[0]
+            and not ceilings.beats(leaders, identity, FILLER_LANDS, best_key[1] + cost)
+        ):
             continue
         build = _build(ranked, leaders, identity, wastes)
         choice = CommanderChoice(leaders, colors, identity, build.value - cost)
         if best is None or (bool(identity), choice.value) > best_key:
             best, best_key = (choice, build), (bool(identity), choice.value)
     return best
-
-
-def _ceiling(rows: Sequence[tuple[int, float]], leaders: Sequence[Card], identity: ColorIdentity) -> float:
-    """No build of the option is worth more: the best-rated nonland cards of its colors in every spell slot (a
-    colored deck plays ``LANDS[0]`` lands or more), the weakest of them up to the filler lands' count raised to
-    ``FILLER`` (a filler land is worth that much in place of a weaker spell), its leaders, less its colors past two
-    (every other cost is zero or more); a hair above, so a sum rounded in another order can't matter."""
-    slots = DRAFT_MIN_SIZE - len(leaders) - (LANDS[0] if identity else 0)
-    outside = ~identity.mask
-    fitting = sorted([max(0.0, rating) for mask, rating in rows if not mask & outside], reverse=True)
-    for leader in leaders:  # a leader's own copy leads: it is no spell of its deck (``_build`` leaves it out)
-        traits = card_traits(leader)
-        if not traits.land and not traits.piper and not traits.mask & outside:
-            fitting.remove(max(0.0, traits.rating))
-    fitting = fitting[:slots] + [0.0] * max(0, slots - len(fitting))  # a slot no card fills: a land at best
-    # A colored deck's filler lands take the places of its weakest spells, from ``LANDS[0]`` lands to ``FILLER_LANDS``.
-    raised = FILLER_LANDS - LANDS[0] if identity else 0
-    spells = sum(fitting) + sum(max(0.0, FILLER - rating) for rating in fitting[max(0, len(fitting) - raised) :])
-    leading = sum(leader_value(c) for c in leaders if not is_piper(c))
-    return spells + leading - WIDTH_COST * max(0, len(identity) - 2) + 1e-6
 
 
 def check_suggestions(limit: int) -> int:

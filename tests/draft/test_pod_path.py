@@ -10,6 +10,7 @@ import pytest
 
 import draft.deckbuild as deckbuild
 from draft.bots import Bot, BotStyle
+from draft.deck_spells import WIDTH_COST, Ceilings
 from draft.deckbuild import _best, build_deck, rank_commanders, ranked_builds
 from draft.decks import Zone
 from draft.engine import DraftConfig
@@ -102,9 +103,16 @@ def test_no_built_deck_beats_the_ceiling_its_option_may_be_left_unbuilt_by():
         slots = deckbuild.DRAFT_MIN_SIZE - len(leaders) - (deckbuild.LANDS[0] if identity else 0)
         fitting = [max(0.0, rating) for mask, rating in rows if not mask & ~identity.mask][:slots]
         leading = sum(deckbuild.card_rating(c) for c in leaders if not deckbuild.is_piper(c))
-        return sum(fitting) + leading - deckbuild.WIDTH_COST * max(0, len(identity) - 2) + 1e-6
+        return sum(fitting) + leading - WIDTH_COST * max(0, len(identity) - 2) + 1e-6
 
-    assert ceiling_breaches(deckbuild._ceiling, pools) == []
+    def ceiling(rows, leaders, identity):
+        return Ceilings(rows).of(leaders, identity, deckbuild.FILLER_LANDS)
+
+    def bound(rows, leaders, identity):  # kept per identity and count of leaders, asked before the ceiling
+        return Ceilings(rows).bound(leaders, identity, deckbuild.FILLER_LANDS)
+
+    assert ceiling_breaches(ceiling, pools) == []
+    assert ceiling_breaches(bound, pools) == []
     assert ceiling_breaches(unraised, pools)
 
 
