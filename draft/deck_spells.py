@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from operator import itemgetter
 
 from draft.cardtext import commander_only
 from draft.decks import DRAFT_MIN_SIZE, is_piper
@@ -295,13 +294,15 @@ class Ceilings:
     order can't matter.  What every option of a pool shares is worked out once: each identity's fitting ratings,
     best first, and each group of leaders' own copies and worth leading."""
 
-    __slots__ = ("_bounds", "_fitting", "_leaders", "_rows")
+    __slots__ = ("_bounds", "_by_mask", "_fitting", "_leaders")
 
     def __init__(self, rows: Sequence[tuple[int, float]]) -> None:
-        # Best first (each identity's cards come in order), a card rated under nothing counted as nothing.
-        self._rows = [(color, max(0.0, r)) for color, r in sorted(rows, key=itemgetter(1), reverse=True)]
+        # The ratings by the cards' color masks (a pool has a few), a card rated under nothing counted as nothing.
+        self._by_mask: dict[int, list[float]] = {}
+        for color, rating in rows:
+            self._by_mask.setdefault(color, []).append(max(0.0, rating))
         self._fitting: dict[int, list[float]] = {}
-        self._leaders: dict[tuple[Card, ...], tuple[list[tuple[int, float]], float]] = {}
+        self._leaders: dict[int, tuple[tuple[Card, ...], list[tuple[int, float]], float]] = {}
         self._bounds: dict[tuple[int, int, int], float] = {}
 
     def of(self, leaders: tuple[Card, ...], identity: ColorIdentity, most_lands: int) -> float:
@@ -318,12 +319,19 @@ class Ceilings:
         return bound + self._leading(leaders)[1] + 1e-6
 
     def beats(self, leaders: tuple[Card, ...], identity: ColorIdentity, most_lands: int, value: float) -> bool:
-        """Whether the option's ceiling is above ``value``: the ``bound`` first, the ceiling only when that is."""
-        return self.bound(leaders, identity, most_lands) > value and self.of(leaders, identity, most_lands) > value
+        """Whether the option's ceiling is above ``value``: the ``bound`` first, the ceiling only when that is (the
+        two asked in one, as ``_best`` asks of every option)."""
+        mask, count = identity.mask, len(leaders)
+        own, leading = self._leading(leaders)
+        if (bound := self._bounds.get((mask, count, most_lands))) is None:
+            bound = self._bounds[mask, count, most_lands] = self._spells(mask, count, most_lands, [])
+        return bound + leading + 1e-6 > value and self._spells(mask, count, most_lands, own) + leading + 1e-6 > value
 
     def _leading(self, leaders: tuple[Card, ...]) -> tuple[list[tuple[int, float]], float]:
-        """The leaders' own copies (color mask, rating) and their worth leading, worked out once a group."""
-        if (known := self._leaders.get(leaders)) is None:
+        """The leaders' own copies (color mask, rating) and their worth leading, worked out once a group (the options
+        of a group share its tuple: kept by it, held, so the key names no other)."""
+        known = self._leaders.get(id(leaders))
+        if known is None or known[0] is not leaders:
             own: list[tuple[int, float]] = []
             leading = 0.0
             for card in leaders:
@@ -332,14 +340,19 @@ class Ceilings:
                     own.append((traits.mask, max(0.0, traits.rating)))
                 if not is_piper(card):
                     leading += leader_value(card)
-            known = self._leaders[leaders] = (own, leading)
-        return known
+            known = self._leaders[id(leaders)] = (leaders, own, leading)
+        return known[1], known[2]
 
     def _spells(self, mask: int, leaders: int, most_lands: int, own: list[tuple[int, float]]) -> float:
         """The spells' part of a ceiling, less the colors past two, with ``own`` (the leaders' copies) out."""
         if (fitting := self._fitting.get(mask)) is None:
             outside = ~mask
-            fitting = self._fitting[mask] = [r for color, r in self._rows if not color & outside]
+            fitting = []
+            for color, ratings in self._by_mask.items():
+                if not color & outside:
+                    fitting += ratings
+            fitting.sort(reverse=True)
+            self._fitting[mask] = fitting
         slots = DRAFT_MIN_SIZE - leaders - (LANDS[0] if mask else 0)
         # The best ``slots`` once the leaders' own copies are out (they lead, no spell of the deck): a copy below
         # the first ``slots`` + its count changes none of them.

@@ -310,16 +310,17 @@ def _best(pool: Counter[Card], piper: Card | None, may_add: Stock = None) -> tup
     rows, wastes = _spell_rows(ranked), _pool_wastes(pool)
     ceilings, best, best_key = Ceilings(rows), None, (False, float("-inf"))
     for _, leaders, colors, cost, identity in _options(pool, piper, None, rows, may_add):
+        colored = identity.mask != 0
         if best is not None and (
-            bool(identity) < best_key[0]
-            or bool(identity) == best_key[0]
+            colored < best_key[0]
+            or colored == best_key[0]
             and not ceilings.beats(leaders, identity, FILLER_LANDS, best_key[1] + cost)
         ):
             continue
         build = _build(ranked, leaders, identity, wastes)
         choice = CommanderChoice(leaders, colors, identity, build.value - cost)
-        if best is None or (bool(identity), choice.value) > best_key:
-            best, best_key = (choice, build), (bool(identity), choice.value)
+        if best is None or (colored, choice.value) > best_key:
+            best, best_key = (choice, build), (colored, choice.value)
     return best
 
 
