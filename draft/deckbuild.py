@@ -296,20 +296,21 @@ def ranked_builds(
     return builds
 
 
-def product_builds(
-    pool: Counter[Card], product: Product, count: int | None, may_add: Stock
-) -> list[tuple[CommanderChoice, _Build]]:
-    """``ranked_builds`` as a seat's deck is built: the product's added card may lead (bots' plans and the hint)."""
-    return ranked_builds(pool, added_card(product), count, product, may_add)
+def best_product_build(pool: Counter[Card], product: Product, may_add: Stock) -> tuple[CommanderChoice, _Build] | None:
+    """The first of ``ranked_builds`` as a seat's deck is built (the product's added card may lead: the hint's plan),
+    found as ``_best`` finds it: an option that can't come first is left unbuilt (a timer's pick asks it)."""
+    return _best(pool, added_card(product), may_add, product)
 
 
-def _best(pool: Counter[Card], piper: Card | None, may_add: Stock = None) -> tuple[CommanderChoice, _Build] | None:
+def _best(
+    pool: Counter[Card], piper: Card | None, may_add: Stock = None, product: Product | None = None
+) -> tuple[CommanderChoice, _Build] | None:
     """``ranked_builds(pool, piper, ...)[0]``, leaving unbuilt an option whose ceiling (``Ceilings``) can't beat the
     best built (the ranking sorts stably: an option no better than an earlier one never comes first)."""
     ranked = _ranked(pool)
     rows, wastes = _spell_rows(ranked), _pool_wastes(pool)
     ceilings, best, best_key = Ceilings(rows), None, (False, float("-inf"))
-    for _, leaders, colors, cost, identity in _options(pool, piper, None, rows, may_add):
+    for _, leaders, colors, cost, identity in _options(pool, piper, product, rows, may_add):
         colored = identity.mask != 0
         if best is not None and (
             colored < best_key[0]

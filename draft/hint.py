@@ -15,7 +15,7 @@ from typing import Any
 from draft.bot_plans import Plan
 from draft.bots import Bot, BotStyle
 from draft.commanders import can_pair
-from draft.deckbuild import product_builds
+from draft.deckbuild import best_product_build
 from draft.decks import is_piper
 from draft.products import product_of
 from draft.traits import card_rating, card_roles
@@ -67,14 +67,14 @@ class PickAdvice:
 
 
 def _ranked_plan(pool: Sequence[Card], plan: Plan, committed: bool, pipers: int | None = None) -> Plan:
-    """The plan a hint names: the commanders of the pool's best deck by ``deckbuild.product_builds`` (the one ranking
+    """The plan a hint names: the commanders of the pool's best deck by ``deckbuild.best_product_build`` (the one ranking
     the bots' decks, ``auto`` and ``suggest`` use, adding at most ``pipers`` Pipers), and once the seat has committed,
     that deck's identity.  Added Pipers are not named; a pool nothing can lead keeps the drafting plan's colors."""
     counts = Counter(pool)
-    builds = product_builds(counts, product_of(counts), None, pipers)  # every option; added cards may lead
-    if not builds:
+    found = best_product_build(counts, product_of(counts), pipers)  # the first of every option; added cards may lead
+    if found is None:
         return Plan(plan.mask, (), plan.strength, plan.depth, plan.leaderless)
-    best = builds[0][0]
+    best = found[0]
     leaders = tuple(card for card in best.commanders if not is_piper(card))
     mask = best.identity.mask if committed and best.identity else plan.mask
     return Plan(mask, leaders, plan.strength, plan.depth, plan.leaderless)
