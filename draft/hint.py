@@ -17,6 +17,7 @@ from draft.bots import Bot, BotStyle
 from draft.commanders import can_pair
 from draft.deckbuild import best_product_build
 from draft.decks import is_piper
+from draft.engine import Draft
 from draft.products import product_of
 from draft.traits import card_rating, card_roles
 from sets.booster import Printing
@@ -155,7 +156,59 @@ def explain_pick(
     chosen_style = style if isinstance(style, BotStyle) else BotStyle.parse(style)
     printings = [item if isinstance(item, Printing) else Printing(item) for item in pack]
     cards = [item.card if isinstance(item, Printing) else item for item in pool]
-    bot = Bot(chosen_style, 0, pipers=pipers)
+    plan, positions = _chosen(
+        chosen_style, printings, cards, rng, progress=progress, count=count, picks=picks, pipers=pipers
+    )
+    committed = plan.mask != 31
+    plan = _ranked_plan(cards, plan, committed, pipers)
+    advice = tuple(
+        CardAdvice(
+            i,
+            printings[i].card,
+            card_rating(printings[i].card),
+            card_roles(printings[i].card),
+            _reason(printings[i].card, card_roles(printings[i].card), plan, committed, pipers),
+        )
+        for i in positions
+    )
+    return PickAdvice(chosen_style, advice, identity_from_mask(plan.mask), plan.commanders)
+
+
+def seat_advice(draft: Draft, seat: int, style: BotStyle = BotStyle.STRONG, pipers: int | None = None) -> PickAdvice:
+    """``explain_pick`` for a seat of ``draft``: its pack and pool, the draft's progress, the cards due and the packs
+    passed to it so far."""
+    return explain_pick(draft.pack(seat), draft.pools[seat], style=style, pipers=pipers, **_asked(draft, seat))
+
+
+def seat_pick(draft: Draft, seat: int, pipers: int | None = None) -> list[int]:
+    """The pack positions of the cards ``seat_advice`` takes (the strong style), without its reasons and the deck
+    they name: a seat whose time ran out takes these, at a bot's cost."""
+    cards = [printing.card for printing in draft.pools[seat]]
+    return _chosen(BotStyle.STRONG, draft.pack(seat), cards, None, pipers=pipers, **_asked(draft, seat))[1]
+
+
+def _asked(draft: Draft, seat: int) -> dict[str, Any]:
+    progress = (draft.round + (draft.at(seat)[1] - 1) / draft.picks_per_pack) / draft.config.boosters
+    return {
+        "progress": progress,
+        "count": draft.picks_due(seat),
+        "picks": [(p.offered, p.pick) for p in draft.picks_of(seat)],
+    }
+
+
+def _chosen(
+    style: BotStyle,
+    printings: list[Printing],
+    cards: list[Card],
+    rng: random.Random | None,
+    *,
+    progress: float | None,
+    count: int,
+    picks: Sequence[tuple[Sequence[Printing | Card], int]],
+    pipers: int | None,
+) -> tuple[Plan, list[int]]:
+    """The bot's drafting plan and the positions it takes (``explain_pick``)."""
+    bot = Bot(style, 0, pipers=pipers)
     for offered, number in picks:
         bot.observe(offered, number)
     bot.remember(cards)
@@ -176,16 +229,4 @@ def explain_pick(
         positions = list(bot._pair(printings, plan, scored, progress))
     else:
         positions = [i for _, i in scored[:due]]
-    committed = plan.mask != 31
-    plan = _ranked_plan(cards, plan, committed, pipers)
-    advice = tuple(
-        CardAdvice(
-            i,
-            printings[i].card,
-            card_rating(printings[i].card),
-            card_roles(printings[i].card),
-            _reason(printings[i].card, card_roles(printings[i].card), plan, committed, pipers),
-        )
-        for i in positions
-    )
-    return PickAdvice(chosen_style, advice, identity_from_mask(plan.mask), plan.commanders)
+    return plan, positions

@@ -35,7 +35,7 @@ from tinydb import TinyDB
 
 from draft.bots import Bot, BotStyle
 from draft.engine import Draft, DraftConfig, StalePickError
-from draft.hint import PickAdvice, explain_pick
+from draft.hint import PickAdvice, seat_advice, seat_pick
 from draft.picks import Pick, PickRequest
 from draft.sim import bot_styles, run_bots
 from events import timing
@@ -410,16 +410,12 @@ class TableSession(DraftFields):
 
     def suggested_positions(self, seat: int) -> list[int]:
         """The cards the strong bot style would take for this seat (when a pick timer runs out): worked out
-        from the draft's own state, so they are the same cards whoever asks."""
-        return self.advice(seat).positions
+        from the draft's own state, so they are the same cards whoever asks (the hint's, without its reasons)."""
+        return seat_pick(self.draft, seat, pipers=self.pipers)
 
     def advice(self, seat: int, style: BotStyle = BotStyle.STRONG) -> PickAdvice:
         """What a bot of ``style`` would take from this seat's pack, and why (``draft.hint.explain_pick``)."""
-        draft = self.draft
-        progress = (draft.round + (draft.at(seat)[1] - 1) / draft.picks_per_pack) / draft.config.boosters
-        picks = [(pick.offered, pick.pick) for pick in draft.picks_of(seat)]
-        pack, pool, count = draft.pack(seat), draft.pools[seat], draft.picks_due(seat)
-        return explain_pick(pack, pool, style=style, progress=progress, count=count, picks=picks, pipers=self.pipers)
+        return seat_advice(self.draft, seat, style, pipers=self.pipers)
 
     def suggested_pick(self, seat: int) -> PickRequest:
         """The strong bot's pick for the seat, as a request on the pack it holds now."""

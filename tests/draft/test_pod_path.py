@@ -13,8 +13,8 @@ from draft.bots import Bot, BotStyle
 from draft.deck_spells import WIDTH_COST, Ceilings
 from draft.deckbuild import _best, best_product_build, build_deck, rank_commanders, ranked_builds
 from draft.decks import Zone
-from draft.engine import DraftConfig
-from draft.hint import explain_pick
+from draft.engine import Draft, DraftConfig
+from draft.hint import seat_advice, seat_pick
 from draft.products import added_card, default_product
 from draft.sim import pod_seeds, run_pod
 from sets.basics import basic_land, basic_lands
@@ -127,33 +127,40 @@ def test_the_hints_plan_is_the_rankings_first_option_with_the_products_added_car
             assert best_product_build(pool, product, may_add) == (ranking[0] if ranking else None)
 
 
-def test_a_timers_pick_builds_no_option_that_cannot_come_first(monkeypatch):
-    """A seat whose time ran out takes the hint's pick (the server's watcher asks it), and the hint names the pool's
-    best deck: it builds only what the deck builder's own search builds, never every option (15 ms a pick, before)."""
+def test_a_timers_pick_is_the_hints_cards_without_building_the_deck_its_reasons_name(monkeypatch):
+    """A seat whose time ran out takes the strong bot's cards (the server's watcher asks ``seat_pick``): the same
+    cards the hint shows, but not its reasons, so no commander option is built beyond the bot's own last-pack plan
+    (three builds at most); the hint itself builds what the deck builder's search builds, not every option."""
     import draft.deckbuild as deckbuild
 
     calls = []
     real = deckbuild._build
     monkeypatch.setattr(deckbuild, "_build", lambda *args: calls.append(1) or real(*args))
     product = default_product()
-    hinted = searched = every = seats = 0
-    for seed in pod_seeds(31, 2):
-        pod = run_pod(seed)
-        for seat in pod.seats:
-            seats += 1
-            pool = [p.card for p in seat.pool]
+    draft = Draft.new(DraftConfig(), seed=8)
+    timed = hinted = searched = every = asked = 0
+    while not draft.finished:
+        for seat in range(draft.config.seats):
+            if not draft.pack(seat):
+                continue
             calls.clear()
-            explain_pick(pod.draft.picks_of(seat.seat)[-1].offered, pool[:-2], progress=0.99)
-            hinted += len(calls)
-            calls.clear()
-            best_product_build(Counter(pool[:-2]), product, None)
-            searched += len(calls)
-            calls.clear()
-            ranked_builds(Counter(pool[:-2]), added_card(product), None, product)
-            every += len(calls)
-    # beside the deck builder's search, only the bot's own last-pack plan: its best option by estimate and the best
-    # two of two colors or fewer (``_to_build``), at most three builds a seat
-    assert searched <= hinted <= searched + 3 * seats < every / 4, (hinted, searched, every)
+            positions = seat_pick(draft, seat)
+            timed += len(calls)
+            if draft.round == 2:  # the last pack: the hint names the pool's best deck
+                calls.clear()
+                assert seat_advice(draft, seat).positions == positions
+                hinted += len(calls)
+                pool = Counter(p.card for p in draft.pools[seat])
+                calls.clear()
+                best_product_build(pool, product, None)
+                searched += len(calls)
+                calls.clear()
+                ranked_builds(pool, added_card(product), None, product)
+                every += len(calls)
+                asked += 1
+            draft.pick(seat, positions)
+    assert timed <= 3 * asked, (timed, asked)
+    assert searched <= hinted <= searched + 3 * asked < every / 4, (hinted, searched, every)
 
 
 def test_the_deck_builder_leaves_unbuilt_the_options_that_cannot_come_first(monkeypatch):
