@@ -68,9 +68,10 @@ class PickAdvice:
 
 
 def _ranked_plan(pool: Sequence[Card], plan: Plan, committed: bool, pipers: int | None = None) -> Plan:
-    """The plan a hint names: the commanders of the pool's best deck by ``deckbuild.best_product_build`` (the one ranking
-    the bots' decks, ``auto`` and ``suggest`` use, adding at most ``pipers`` Pipers), and once the seat has committed,
-    that deck's identity.  Added Pipers are not named; a pool nothing can lead keeps the drafting plan's colors."""
+    """The plan a hint names: the commanders of the pool's best deck by ``deckbuild.best_product_build`` (the first
+    of the one ranking the bots' decks, ``auto`` and ``suggest`` use, adding at most ``pipers`` Pipers), and once the
+    seat has committed, that deck's identity.  Added Pipers are not named; a pool nothing can lead keeps the drafting
+    plan's colors."""
     counts = Counter(pool)
     found = best_product_build(counts, product_of(counts), pipers)  # the first of every option; added cards may lead
     if found is None:
