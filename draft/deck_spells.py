@@ -294,7 +294,7 @@ class Ceilings:
     order can't matter.  What every option of a pool shares is worked out once: each identity's fitting ratings,
     best first, and each group of leaders' own copies and worth leading."""
 
-    __slots__ = ("_bounds", "_by_mask", "_fitting", "_leaders")
+    __slots__ = ("_bounds", "_by_mask", "_cards", "_fitting", "_leaders")
 
     def __init__(self, rows: Sequence[tuple[int, float]]) -> None:
         # The ratings by the cards' color masks (a pool has a few), a card rated under nothing counted as nothing.
@@ -304,6 +304,7 @@ class Ceilings:
         self._fitting: dict[int, list[float]] = {}
         self._leaders: dict[int, tuple[tuple[Card, ...], list[tuple[int, float]], float]] = {}
         self._bounds: dict[tuple[int, int, int], float] = {}
+        self._cards: dict[Card, tuple[tuple[int, float] | None, float | None]] = {}
 
     def of(self, leaders: tuple[Card, ...], identity: ColorIdentity, most_lands: int) -> float:
         """The option's ceiling."""
@@ -335,11 +336,14 @@ class Ceilings:
             own: list[tuple[int, float]] = []
             leading = 0.0
             for card in leaders:
-                traits = card_traits(card)
-                if not traits.land and not traits.piper:
-                    own.append((traits.mask, max(0.0, traits.rating)))
-                if not is_piper(card):
-                    leading += leader_value(card)
+                if (figures := self._cards.get(card)) is None:  # a pool's few legends lead in many groups
+                    traits = card_traits(card)
+                    copy = None if traits.land or traits.piper else (traits.mask, max(0.0, traits.rating))
+                    figures = self._cards[card] = (copy, None if is_piper(card) else leader_value(card))
+                if figures[0] is not None:
+                    own.append(figures[0])
+                if figures[1] is not None:
+                    leading += figures[1]
             known = self._leaders[id(leaders)] = (leaders, own, leading)
         return known[1], known[2]
 
