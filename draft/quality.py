@@ -216,12 +216,11 @@ def colored_needs(deck: Any, identity: ColorIdentity) -> dict[Color, int]:
 
 def _front_symbols(card: Card) -> Counter[Color]:
     """The colored symbols of the card's front face's mana cost (a hybrid symbol counts for each of its colors)."""
-    counts: Counter[Color] = Counter()
-    for symbol in re.findall(r"\{([^}]*)\}", card.front.mana_cost or ""):
-        for color in Color:
-            if color.value in symbol.upper().split("/"):
-                counts[color] += 1
-    return counts
+    try:
+        cost = card.front.cost
+    except ValueError:
+        return Counter()
+    return Counter({color: cost.count(color) for color in Color if cost.count(color)})
 
 
 def _cost_colors(card: Card, faces: int | None = None) -> ColorIdentity:
