@@ -27,9 +27,10 @@ from tinydb import TinyDB
 
 from events.night import history
 from events.night.base import EventBase, finishing_text, round_at_table
+from events.night.finishing_orders import names_in_order
 from events.night.refusals import DESK, Actor
 from events.night.standings import Standing, did_not_play, placement_points, point_totals, standings_of
-from events.storage.records import Deck, Event, Pool, Result, Round
+from events.storage.records import Deck, Event, Player, Pool, Result, Round
 from events.storage.store import phase_change
 from events.storage.tables import records_of
 from sets.errors import InputError, StateError
@@ -73,56 +74,6 @@ def pair_by_points(
             table.append(best)
         tables.append(table)
     return tables
-
-
-def split_order(text: str) -> list[list[str]]:
-    """A finishing order as groups of names: ``>`` separates places, ``=`` joins a draw.
-
-    A name in double or single quotes may hold ``>``, ``=``, commas and the other quote (a quote
-    opens only where a name starts, so ``O'Brien`` needs none); a backslash inside quotes takes
-    the next character literally (``"Al \\"Ace\\" Bo"``).
-    """
-    usage = "write the finishing order like 'Ann > Bo = Cy > Di' (quote a name that holds > or =)"
-    groups: list[list[str]] = [[]]
-    name: list[str] = []
-    in_quotes = False  # the current name had a quoted part (so an empty "" is still a name given)
-    index = 0
-
-    def close() -> None:
-        nonlocal name, in_quotes
-        value = " ".join("".join(name).split())
-        if not value and not in_quotes:
-            raise InputError(f"bad result {quoted(text)}: a place has no name; {usage}")
-        groups[-1].append(value)
-        name, in_quotes = [], False
-
-    while index < len(text):
-        ch = text[index]
-        if (
-            ch in "\"'" and not in_quotes and not "".join(name).strip()
-        ):  # a quote opens only where a name starts (O'Brien)
-            end = index + 1
-            part = []
-            while end < len(text) and text[end] != ch:
-                if text[end] == "\\" and end + 1 < len(text):
-                    end += 1
-                part.append(text[end])
-                end += 1
-            if end >= len(text):
-                raise InputError(f"bad result {quoted(text)}: a quote {ch} is not closed; {usage}")
-            name.extend(part)
-            in_quotes = True
-            index = end + 1
-            continue
-        if ch in ">=":
-            close()
-            if ch == ">":
-                groups.append([])
-        else:
-            name.append(ch)
-        index += 1
-    close()
-    return groups
 
 
 def meetings(rounds: Iterable[Round]) -> Counter[tuple[int, int]]:
@@ -285,9 +236,7 @@ class Rounds(EventBase):
         # A round, table or player that does not exist is bad input (2) in every state; then the state (3).
         rnd = round_at_table(db, event_id, round_number, table_number)
         if isinstance(order, str):
-            for part in split_order(order):
-                for name in part:
-                    self._player(db, event_id, name)
+            self._named_places(db, event_id, order)
         if event.status == "finished":
             raise StateError("the event is finished; results can't change")
         later = records_of(db, Round).first(event=event_id, number=round_number + 1)
@@ -362,15 +311,20 @@ class Rounds(EventBase):
         """``Alice > Bob = Carol > Dave``: finishing order, ``=`` for a draw; names (quoted when they hold
         ``>``, ``=`` or quotes) or ``#N`` player numbers."""
         groups = []
-        for part in split_order(text):
+        for part in self._named_places(db, event_id, text):
             group = []
-            for name in part:
-                player = self._player(db, event_id, name)
+            for player in part:
                 if player.id not in table:
                     raise InputError(f"{quoted(player.name)} is not at this table")
                 group.append(player.id)
             groups.append(group)
         return self.check_order(db, event_id, groups, table)
+
+    def _named_places(self, db: TinyDB, event_id: int, text: str) -> list[list[Player]]:
+        """The players a typed order names, place by place (``names_in_order``: a name holding ``>`` or ``=``
+        typed bare is named in the error, with the order quoted to type again)."""
+        names = [player.name for player in self._players(db, event_id)]
+        return names_in_order(text, names, lambda name: self._player(db, event_id, name))
 
     def check_order(self, db: TinyDB, event_id: int, groups: list[list[int]], table: list[int]) -> list[list[int]]:
         """A finishing order as groups of player numbers: each player at the table named exactly once."""

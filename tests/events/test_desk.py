@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from events.night.rounds import split_order
+from events.night.finishing_orders import order_quote, split_order
 from events.storage.store import Store
 from sets.errors import InputError
 from tests.helpers.night import Night
@@ -419,3 +419,40 @@ def test_typing_is_refused_before_it_starts_when_the_pool_cant_be_recorded(event
         child.expect(pexpect.EOF)
         child.close()
         assert child.exitstatus == code
+
+
+@pytest.mark.parametrize(
+    ("name", "order"),
+    [
+        ("Ann>", "Ann> > Bo > Cy > Di"),
+        ("Ann>", "Bo > Ann> > Cy > Di"),
+        ("Ann>", "Bo = Cy > Di > Ann>"),
+        ("A = B", "A = B > Bo > Cy = Di"),  # splits into names no player has
+    ],
+)
+def test_a_result_naming_a_player_with_a_separator_unquoted_names_that_player_and_the_quoting(events, name, order):
+    event_id = new_event(events, [name, "Bo", "Cy", "Di"], game_size=4)
+    events.seat(event_id)
+    events.start_draft(event_id)
+    events.new_round(event_id, force=True)
+    with pytest.raises(InputError) as raised:
+        events.record_result(event_id, 1, 1, order)
+    message = str(raised.value)
+    assert f"'{name}'" in message and "quote" in message
+    suggested = order.replace(name, f'"{name}"')
+    assert suggested in message  # the order as it should be typed, ready to copy
+    events.record_result(event_id, 1, 1, suggested)  # and that order records
+
+
+def test_a_truly_empty_place_still_says_a_place_has_no_name_beside_a_quoted_separator_name(events):
+    event_id = new_event(events, ["A = B", "Bo", "Cy"], game_size=3)
+    events.seat(event_id)
+    events.start_draft(event_id)
+    events.new_round(event_id, force=True)
+    with pytest.raises(InputError, match="a place has no name"):
+        events.record_result(event_id, 1, 1, '"A = B" > > Bo > Cy')
+
+
+@pytest.mark.parametrize("name", ["Ann>", "A = B", 'Say "hi"', "back\\slash", 'O\'Brien > \\"x"'])
+def test_a_quoted_name_reads_back_whole_from_a_finishing_order(name):
+    assert split_order(f"{order_quote(name)} > Bo") == [[name], ["Bo"]]

@@ -17,9 +17,10 @@ import msgspec
 import pytest
 
 from draft.decks import PIPER
+from events.night.finishing_orders import split_order
 from events.night.pipers import Request, ledger
 from events.night.registration import parse_points
-from events.night.rounds import game_table_sizes, meetings, pair_by_points, split_order
+from events.night.rounds import game_table_sizes, meetings, pair_by_points
 from events.night.schema import exact, number_text
 from events.night.seating import draft_pod_sizes
 from events.night.snapshot import PlayerRow
