@@ -363,10 +363,16 @@ def choose_commanders(pool: Counter[Card], piper: Card | None) -> CommanderChoic
     return None if found is None else found[0]
 
 
-def no_deck_reason(pool: Sequence[Card | Printing], piper: Card | None = None, may_add: Stock = None) -> str | None:
+ASK_THE_DESK = "ask the desk for one"  # what a player does when the store's stock holds no added card for them
+
+
+def no_deck_reason(
+    pool: Sequence[Card | Printing], piper: Card | None = None, may_add: Stock = None, short: str = ASK_THE_DESK
+) -> str | None:
     """Why the pool can't make a legal deck, in one line that says what to do (None when ``build_deck`` makes one):
     nothing in it can lead and no added card (Piper) may join, or the only commanders it has lead a colorless deck
-    that its pool can't fill (no free basic land has no color, CR 903.5d)."""
+    that its pool can't fill (no free basic land has no color, CR 903.5d).  ``short``: what the one asking does
+    when the store's stock holds no added card for the deck (a player asks the desk; the desk raises its stock)."""
     cards = Counter([item.card if isinstance(item, Printing) else item for item in pool])
     piper = piper or next((card for card in cards if is_piper(card)), None)
     profile = product_of(cards)
@@ -375,7 +381,7 @@ def no_deck_reason(pool: Sequence[Card | Printing], piper: Card | None = None, m
         found = _best(cards, piper, may_add)
     if found is None:
         if may_add is not None and may_add <= 0:
-            added = f"and the store's stock holds no {words} for this deck: ask the desk for one"
+            added = f"and the store's stock holds no {words} for this deck: {short}"
         else:
             added = f"and {profile.added.card} isn't loaded to add: import the set that holds it"
         return (
@@ -394,10 +400,12 @@ def no_deck_reason(pool: Sequence[Card | Printing], piper: Card | None = None, m
     return None
 
 
-def auto_deck(pool: Sequence[Card | Printing], piper: Card | None, name: str, may_add: Stock) -> Deck:
+def auto_deck(
+    pool: Sequence[Card | Printing], piper: Card | None, name: str, may_add: Stock, short: str = ASK_THE_DESK
+) -> Deck:
     """``build_deck`` for a person who asked for the bot's deck (``auto``, ``--auto``): ``InputError`` with
-    ``no_deck_reason`` (and the deck's name) when the pool can make no legal deck."""
-    reason = no_deck_reason(pool, piper, may_add)
+    ``no_deck_reason`` (and the deck's name; ``short`` as it takes it) when the pool can make no legal deck."""
+    reason = no_deck_reason(pool, piper, may_add, short)
     if reason is not None:
         raise InputError(f"the pool of {quoted(name)}: {reason}" if name else reason)
     return build_deck(pool, piper, name, may_add)

@@ -20,7 +20,7 @@ from draft.products import product
 from draft.sim import piper_card
 from events import timing
 from events.night import history
-from events.night.pipers import owned_in, piper_number, stock_left, stock_note
+from events.night.pipers import owned_in, piper_number, stock_left, stock_note, stock_short
 from events.night.pools import Pools, check_size
 from events.night.refusals import DESK, Actor, LimitExceeded, PhaseOver
 from events.storage.records import Deck, Event, Player, Pool, Round
@@ -198,7 +198,7 @@ class Decks(Pools):
         if auto:
             within_stock = True
             note = stock_note(event, may_add, owned_in(pool_read.cards if pool_read else [], piper_number(event)))
-            deck = auto_deck(pool, piper_card(event.set), player.name, may_add)
+            deck = auto_deck(pool, piper_card(event.set), player.name, may_add, stock_short(event, actor))
         else:
             if deck_file is None:
                 raise InputError("give a deck file, or --auto to let the bot build one")

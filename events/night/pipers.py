@@ -9,9 +9,11 @@ from typing import Any
 import msgspec
 from tinydb import TinyDB
 
+from draft.deckbuild import ASK_THE_DESK
 from draft.products import AddedOption, default_product, product
 from events.night import history
 from events.night.base import EventBase
+from events.night.refusals import Actor
 from events.night.schema import STATUSES
 from events.night.snapshot import PlayerRow
 from events.storage.records import Deck, DeckList, Event, Player, Pod, Pool
@@ -129,6 +131,17 @@ def stock_left(db: TinyDB, event: Event, player_id: int) -> int:
         if d.player != player_id and d.player in active
     )
     return max(0, event.piper_stock - taken)
+
+
+def stock_short(event: Event, actor: Actor) -> str:
+    """What the one asking for an auto deck does when the store's stock holds no added card (Piper) for it: the
+    desk raises its stock; a player asks the desk."""
+    if actor.is_desk:
+        return (
+            f"raise the store's stock with 'cmdraft event pipers {event.id} --stock N' "
+            f"(N: the {product(event.set).added.words} it can lend), then build again"
+        )
+    return ASK_THE_DESK
 
 
 def stock_note(event: Event, may_add: int, in_pool: int = 0) -> str | None:

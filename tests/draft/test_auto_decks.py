@@ -200,3 +200,25 @@ def test_event_deck_auto_for_a_pool_with_nothing_to_lead_says_why_in_one_line(tm
     assert result.exit_code not in (0, 1) and "Traceback" not in result.output
     assert said.count("\n") == 0 and "the pool of 'Bo': no legal deck" in said and "stock holds no Pipers" in said, said
     assert events.deck_of(event_id, events.player_id(event_id, "Bo")) is None  # nothing registered
+
+
+def test_event_deck_auto_at_the_desk_says_how_the_desk_raises_its_stock_not_to_ask_itself(tmp_path, cli):
+    from draft.formats import parse
+    from events.night.refusals import Actor
+    from events.storage.store import Store
+    from tests.helpers.night import Night
+
+    events = Night(Store(tmp_path / "event.json"))
+    event_id = events.create("Pipers", style="physical", seed=4)  # no stock: no Piper to add
+    for name in ("Ann", "Bo"):
+        events.add_player(event_id, name)
+    events.seat(event_id)
+    events.record_pool(event_id, "Ann", parse("10 Murder\n"))
+    events.record_pool(event_id, "Bo", parse("10 Murder\n"))
+    said = cli("event", "deck", event_id, "Bo", "--auto", "--db", tmp_path / "event.json").stderr.strip()
+    assert "ask the desk" not in said, said  # the desk is who asks
+    assert f"'cmdraft event pipers {event_id} --stock N'" in said, said
+    bo = events.player_id(event_id, "Bo")
+    with pytest.raises(InputError) as raised:  # the player asking, from their own terminal: the desk holds the stock
+        events.register_deck(event_id, "Bo", auto=True, actor=Actor.seat(bo))
+    assert "ask the desk for one" in str(raised.value) and "--stock" not in str(raised.value)
