@@ -54,6 +54,15 @@ LENGTH = 6
 WRONG_CODE_DELAY = 1.0  # seconds before a wrong code is refused: guessing 32**6 codes takes years
 
 
+def code_help(name: str) -> str:
+    """What a seat code is and where it is, for a player who asks at a terminal's code prompt (asking is no try)."""
+    return (
+        f"The seat code for {quoted(name)} is the {LENGTH} characters on the seating slip (no 0/O or 1/I; "
+        "spaces and dashes don't matter). Type it to pick for them at this terminal, or 'quit' to leave; "
+        "no slip? ask the desk, which can show the code."
+    )
+
+
 def new_code() -> str:
     return "".join(secrets.choice(ALPHABET) for _ in range(LENGTH))
 

@@ -17,7 +17,7 @@ from events.night.decks import Decks
 from events.night.drafting import Drafting
 from events.night.opening import db_option
 from events.night.refusals import WrongCode
-from events.night.seat_codes import SlowDown, check_code, keep_token, terminal_token, uses_codes
+from events.night.seat_codes import SlowDown, check_code, code_help, keep_token, terminal_token, uses_codes
 from events.night.serving import served_url
 from events.outputs.text import join_names
 from events.screens.builder import BuilderPrompt
@@ -185,7 +185,7 @@ def ask_code(
     leaving without it is ``StateError`` (exit 3), saying what was not done (``undone``) and how to give the code."""
     while True:
         try:
-            typed = terminal.ask(escape(f"Seat code for {name} (on your seating slip; 'quit' to leave)> "))
+            typed = terminal.ask(escape(f"Seat code for {name} (on your seating slip; 'help', 'quit' to leave)> "))
         except Interrupted:  # Ctrl-C: nothing was bound; the command ends as every interrupted one (130)
             raise KeyboardInterrupt from None
         except Quit:
@@ -197,6 +197,9 @@ def ask_code(
                 f"type the seat code of {quoted(name)} when it asks (it is on the seating slip; the desk shows it: cmdraft event player "
                 f"code {event_id} {shlex.quote(name)})"
             )
+        if typed.strip().lower() in ("help", "?"):  # a question, not a try: nothing is checked or counted
+            console.print(shown(code_help(name)))
+            continue
         while True:
             try:
                 right = check_code(events, event_id, player_id, typed)

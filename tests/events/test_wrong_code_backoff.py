@@ -17,6 +17,7 @@ from events.night.seat_codes import (
     WRONG_CODE_DELAY,
     SlowDown,
     check_code,
+    failures,
     wait_after,
 )
 from events.storage.store import Store
@@ -210,3 +211,19 @@ def test_one_source_gets_the_tries_the_safety_page_states_and_never_shuts_the_ho
     assert sum(1 for at in checked if at < 3600) == 17 and sum(1 for at in checked if at >= 3600) == 6
     # the slip holder, from their own terminal, at once
     assert check_code(night, event_id, ann, codes_of(db, event_id)["Ann"], source="terminal /dev/pts/4") is True
+
+
+@pytest.mark.parametrize("asked", ["help", "?", " Help "])
+def test_help_at_the_seat_code_prompt_shows_what_to_type_and_is_no_wrong_code(tmp_path, cli, manual_clock, asked):
+    """Before: 'help' was checked as a code, refused as a wrong one and counted for the desk (and its source)."""
+    db = tmp_path / "help.json"
+    event_id = terminal_night(cli, db, "Ann", "Bo", bots=2)
+    start(cli, db, event_id)
+    night, ann = ann_of(db, event_id)
+    code = codes_of(db, event_id)["Ann"]
+    terminal = cli("event", "draft", event_id, "--player", "Ann", "--db", db, input=f"{asked}\n{code}\nquit\n")
+    assert terminal.exit_code == 0 and "Traceback" not in terminal.output, terminal.output
+    assert "Wrong code" not in terminal.stdout
+    assert "6 characters on the seating slip" in terminal.stdout  # what a seat code is, and where to find it
+    assert "now picks for 'Ann'" in terminal.stdout
+    assert failures(night, event_id) == {}  # nothing counted for the desk
