@@ -29,6 +29,9 @@ from sets.errors import InputError
 from sets.visible import quoted
 
 SEAT_COOKIE, DESK_COOKIE = "cmdraft_seat", "cmdraft_desk"
+# Beside the seat's token, a mark script may read, holding no secret: a page that never joined asks nothing of a
+# seat (a fresh phone logs no 401), one that holds a seat asks for it at once (page.js ``holdsSeat``).
+HOLDS_SEAT_COOKIE = "cmdraft_holds_seat"
 
 
 @dataclass

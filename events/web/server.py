@@ -69,12 +69,15 @@ class Server:
         return player
 
     def seat_cookie(self, response: Response, token: str) -> None:
+        """The seat's token as a cookie, and beside it for as long the mark the page reads (``HOLDS_SEAT_COOKIE``)."""
         self._cookie(response, auth.SEAT_COOKIE, token, self.settings.seat_cookie_age)
+        self._cookie(response, auth.HOLDS_SEAT_COOKIE, "1", self.settings.seat_cookie_age, secret=False)
 
-    def _cookie(self, response: Response, name: str, token: str, age: int) -> None:
-        """A token's cookie: script can't read it, sent only from this server's own pages, over HTTPS when set."""
+    def _cookie(self, response: Response, name: str, token: str, age: int, secret: bool = True) -> None:
+        """A token's cookie: script can't read it (a ``secret``), sent only from this server's own pages, over
+        HTTPS when set."""
         response.set_cookie(
-            name, token, httponly=True, samesite="strict", secure=self.settings.secure_cookies, path="/", max_age=age
+            name, token, httponly=secret, samesite="strict", secure=self.settings.secure_cookies, path="/", max_age=age
         )
 
     # --- the desk -----------------------------------------------------------------------------------------------

@@ -267,3 +267,25 @@ def test_register_tapped_while_a_deck_change_is_on_its_way_is_sent_once_the_chan
     assert page.locator("#deck-message").inner_text() == ""  # nothing sent yet: the change comes first
     held[0].continue_()
     expect(page.locator("#deck-message")).to_contain_text("Registered")
+
+
+def test_a_fresh_phone_fires_no_request_bound_to_fail_before_it_joins(drafting, browser):
+    """Before: a phone's first load asked for its seat (and its table) with no seat token, and the browser's
+    console logged two 401s before the join form showed.  A page that never joined asks nothing of a seat."""
+    db, event_id, served = drafting
+    page = phone_page(browser)
+    failed: list[str] = []
+    page.on(
+        "response",
+        lambda response: failed.append(f"{response.status} {response.url}") if response.status >= 400 else None,
+    )
+    page.goto(served.url + f"/?event={event_id}&player=1")
+    expect(page.locator("#screen-join")).to_be_visible()
+    page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(3_500)  # past night.js's first poll (POLL_MS, 3 s): the join form asks for no table
+    assert failed == []
+    join(page, served.url, codes_of(db, event_id)["Ann"], event_id=event_id, name="Ann")
+    page.reload()  # a joined page asks for its seat at once, and holds it
+    expect(page.locator("#screen-draft")).to_be_visible()
+    page.wait_for_load_state("networkidle")
+    assert failed == []

@@ -221,3 +221,19 @@ def test_the_limits_are_never_cleared_wholesale(manual_clock):
     assert refused.value.status == 429
     manual_clock.advance(1)
     limits.request("address 10.0.0.66")  # and back at 20 a second
+
+
+def test_joining_sets_a_mark_the_page_can_read_that_it_holds_a_seat_never_the_token(tmp_path, cli, manual_clock):
+    """A page that never joined asks nothing of a seat (no 401 in a fresh phone's log): it reads whether it holds
+    a seat from a cookie script may read, set beside the token's HttpOnly one for as long, holding no secret."""
+    db = tmp_path / "mark.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    codes = codes_of(db, event_id)
+    with client(db, event_id, manual_clock, watch=False) as web:
+        answer = web.post("/api/join", json={"event": event_id, "player": "Ann", "code": codes["Ann"]})
+        cookies = {line.split("=", 1)[0]: line.lower() for line in answer.headers.get_list("set-cookie")}
+        assert set(cookies) == {"cmdraft_seat", "cmdraft_holds_seat"}
+        assert "httponly" in cookies["cmdraft_seat"] and "httponly" not in cookies["cmdraft_holds_seat"]
+        assert cookies["cmdraft_holds_seat"].startswith("cmdraft_holds_seat=1;")
+        for line in cookies.values():
+            assert "samesite=strict" in line and "path=/" in line and f"max-age={3 * 24 * 3600}" in line

@@ -425,14 +425,16 @@
   $("piper-set").addEventListener("click", app.piperChosen);
   setInterval(app.tick, 250);
 
-  refresh().then(function (ok) {
-    if (ok) connect();
-    else if (ok === null) {
-      show("join");
-      prefill();
-      retry();
-    }
-  });
+  if (!cmdraftPage.holdsSeat()) toJoin(""); // never joined here: the form, and no request bound to be refused
+  else
+    refresh().then(function (ok) {
+      if (ok) connect();
+      else if (ok === null) {
+        show("join");
+        prefill();
+        retry();
+      }
+    });
 
   // for the other parts of the page
   app.receive = receive;

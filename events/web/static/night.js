@@ -61,6 +61,8 @@
   // --- talking to the server ------------------------------------------------------------------------------------
 
   function load() {
+    // not joined (yet), or the join form is up (the seat was opened elsewhere): no table to ask for
+    if (!cmdraftPage.holdsSeat() || document.body.getAttribute("data-screen") === "join") return Promise.resolve();
     return request("GET", "/api/table").then(apply, function () {
       /* not joined (yet): nothing to show */
     });

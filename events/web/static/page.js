@@ -62,6 +62,18 @@ var cmdraftPage = (function () {
     });
   }
 
+  // Whether this browser holds a seat's token (the server sets the mark beside the token's HttpOnly cookie, which
+  // script can't read, for as long): a page that never joined asks nothing of a seat, so a fresh phone logs no
+  // refusal.  A token refused since (the seat opened elsewhere, a new code) keeps its mark: the page asks once on
+  // loading, and says why the seat is no longer its.
+  var HOLDS_SEAT = "cmdraft_holds_seat";
+
+  function holdsSeat() {
+    return document.cookie.split(";").some(function (part) {
+      return part.trim() === HOLDS_SEAT + "=1";
+    });
+  }
+
   // A round clock, "mm:ss", never below zero.
   function clockText(seconds) {
     var whole = Math.max(0, Math.ceil(seconds));
@@ -70,5 +82,14 @@ var cmdraftPage = (function () {
     return (m < 10 ? "0" : "") + m + ":" + (s < 10 ? "0" : "") + s;
   }
 
-  return { $: $, el: el, clear: clear, api: api, errorText: errorText, request: request, clockText: clockText };
+  return {
+    $: $,
+    el: el,
+    clear: clear,
+    api: api,
+    errorText: errorText,
+    request: request,
+    holdsSeat: holdsSeat,
+    clockText: clockText,
+  };
 })();
