@@ -111,6 +111,7 @@ class SeatState(Answer):
     player: SeatPlayer
     phase: Phase
     connection_note: str | None
+    waiting: str | None  # a pool recorded while others still draft: what the player waits for, in their case
     draft: DraftState | None
     pool: CardList
     pool_from: int

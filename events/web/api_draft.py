@@ -17,6 +17,7 @@ import msgspec
 from draft.engine import Draft
 from draft.picks import Pick
 from events.deferred import Deferred
+from events.night.drafting import waiting_words
 from events.night.schema import card_set_of, cards_from_refs
 from events.night.snapshot import Snapshot
 from events.sessions.seat import Refused, SeatSession, pick_together
@@ -177,6 +178,7 @@ def seat_state(
         player=answers.SeatPlayer(player.number, player.name, player.deck is not None),
         phase=phase,
         connection_note="the desk handed your seat to a bot for now" if bot else None,
+        waiting=waiting_words(snap, player_id),
         draft=draft,
         pool=pool,
         pool_from=0,

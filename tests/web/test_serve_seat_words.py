@@ -4,6 +4,8 @@ goes on, not after)."""
 
 from __future__ import annotations
 
+from events.storage.store import Store
+from tests.helpers.night import Night
 from tests.helpers.nights import codes_of, draft_to_the_end
 from tests.helpers.served import client, phone, served_night
 
@@ -45,3 +47,30 @@ def test_the_note_that_a_bot_picks_for_the_seat_ends_with_the_draft(tmp_path, cl
         draft_to_the_end(db, event_id)
         built = ann.seat()
         assert built["phase"] == "building" and built["connection_note"] is None  # the builder: nothing to say
+
+
+def test_a_phone_with_a_pool_while_others_draft_is_told_its_own_case(tmp_path, cli, manual_clock):
+    """Before: a player added late with a sealed pool (no pod) was told "Your pod has drafted" on their page; the
+    words are now the core's, for each case: the pod's drafted, or the sealed pool opened for a late player."""
+    db = tmp_path / "late.json"
+    event_id = served_night(cli, db, humans=[f"P{n}" for n in range(1, 10)], bots=0)  # two pods: 5 and 4
+    night = Night(Store(db))
+    pod = night.snapshot(event_id).pods[0]
+    session = night.draft_session(event_id, pod.number)
+    while not session.draft.finished:
+        for seat in session.waiting_humans():
+            session.pick(session.suggested_pick(seat))
+    night.after_picks(event_id, pod.number, session)
+    names = {p.number: p.name for p in night.players(event_id)}
+    drafted, drafting = names[pod.players[0]], names[night.snapshot(event_id).pods[1].players[0]]
+    added = cli("event", "player", "add", event_id, "Late Lou", "--sealed", "--db", db)
+    assert added.exit_code == 0, added.output
+    codes = codes_of(db, event_id)
+    with client(db, event_id, manual_clock, watch=False) as web:
+        lou = phone(web, event_id, "Late Lou", codes["Late Lou"]).seat()
+        assert lou["phase"] == "building" and lou["pool_size"] > 0
+        assert "Your pod" not in lou["waiting"] and "sealed pool" in lou["waiting"], lou["waiting"]
+        assert "once every pod has drafted" in lou["waiting"]
+        done = phone(web, event_id, drafted, codes[drafted]).seat()
+        assert done["waiting"].startswith("Your pod has drafted; other pods are still drafting.")
+        assert phone(web, event_id, drafting, codes[drafting]).seat()["waiting"] is None  # still picking

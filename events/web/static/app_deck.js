@@ -72,7 +72,7 @@
     $("deck-message").textContent =
       seat.phase === "finished"
         ? "The event is over. Your pool" + (seat.player && seat.player.has_deck ? " and your deck are" : " is") + " below to download."
-        : "Your pod has drafted; other pods are still drafting. Decks are built once every pod has drafted: this page moves on to the builder by itself. Your pool is below.";
+        : (seat.waiting || "Decks are built once every pod has drafted.") + " This page moves on to the builder by itself. Your pool is below.";
     $("deck-pool-count").textContent = pool.length ? "(" + pool.length + " cards)" : "";
     var box = clear($("deck-pool"));
     if (!pool.length) box.appendChild(el("p", "hint", "No pool recorded for you in this event."));
