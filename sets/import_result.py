@@ -10,7 +10,7 @@ from typing import Any
 from sets.cards import Card, CardSet, Face, Rarity
 from sets.colors import COLORLESS, ColorIdentity
 from sets.errors import InputError, ManaCostError
-from sets.mana import ManaCost
+from sets.mana import ManaCost, known_part
 from sets.type_line import parse_type_line
 from sets.visible import quoted
 
@@ -74,13 +74,25 @@ def published_identity(letters: Any) -> ColorIdentity | None:
 
 
 def checked_cost(cost: str | None, label: str, result: ImportResult) -> str:
+    """A face's cost as the card keeps it.  A symbol cmdraft doesn't know (card data holds odd ones: ``{TK}``) is
+    left out and named in the result's problems, the card kept (its mana value is the file's where the file gives
+    one); a cost that is not brace notation refuses the file."""
     cost = (cost or "").strip()
     try:
         ManaCost.parse(cost)
     except ManaCostError as error:
-        raise ManaCostError(
-            f"{result.source}: card {quoted(label)} has a {error}; fix the file or download it again"
-        ) from None
+        try:
+            kept, unknown = known_part(cost)
+        except ManaCostError:
+            raise ManaCostError(
+                f"{result.source}: card {quoted(label)} has a {error}; fix the file or download it again"
+            ) from None
+        result.problems.append(
+            f"{result.source}: card {quoted(label)} has a mana symbol cmdraft doesn't know, {', '.join(unknown)}, "
+            f"in its cost {quoted(cost)}: the card is kept with the cost {quoted(str(kept))}, without it (it adds "
+            "no color; the mana value is the file's where it gives one)"
+        )
+        return str(kept)
     return cost
 
 

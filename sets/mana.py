@@ -147,6 +147,26 @@ def _parse_cost(text: str) -> ManaCost:
     return ManaCost(tuple(symbols))
 
 
+def known_part(text: str) -> tuple[ManaCost, tuple[str, ...]]:
+    """A cost read as far as cmdraft knows its symbols (card files hold symbols no reader knows yet): the cost
+    without the symbols it doesn't know, and those symbols as written (``{TK}``).  ``ManaCostError`` for text that
+    is not brace notation, as ``ManaCost.parse`` says it."""
+    text = text.strip()
+    known, unknown = [], []
+    position = 0
+    for match in _COST_TOKEN.finditer(text):
+        if match.start() != position:
+            break
+        try:
+            known.append(_parse_symbol(match.group(1).strip().upper()))
+        except ManaCostError:
+            unknown.append(match.group(0))
+        position = match.end()
+    if position != len(text):
+        ManaCost.parse(text)  # raises, in its own words
+    return ManaCost(tuple(known)), tuple(unknown)
+
+
 _ANY_SYMBOL = re.compile(r"\{([^{}]+)\}")
 
 

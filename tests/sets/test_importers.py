@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
@@ -164,14 +165,35 @@ def test_scryfall_array_and_list_object(tmp_path):
         assert result.mismatches == []
 
 
-@pytest.mark.parametrize("cost", ["{1}{Q}", "{W", "2W"])
-def test_bad_mana_cost_in_a_file_is_a_clear_error(tmp_path, cost):
+@pytest.mark.parametrize("cost", ["{W", "2W", "{1}{W}{"])
+def test_a_mana_cost_not_in_brace_notation_is_a_clear_error(tmp_path, cost):
     from sets.errors import ManaCostError
 
     data = mtgjson_set()
     data["data"]["cards"][0]["manaCost"] = cost
     with pytest.raises(ManaCostError, match=r"TST.json: card 'Alpha Legend' has a bad mana cost"):
         read_card_file(write(tmp_path, "TST.json", data))
+
+
+@pytest.mark.parametrize(("cost", "kept", "unknown"), [("{1}{TK}{W}", "{1}{W}", "{TK}"), ("{Q}", "", "{Q}")])
+def test_a_card_with_a_mana_symbol_cmdraft_does_not_know_is_kept_without_it_and_named(tmp_path, cost, kept, unknown):
+    """Before: one card's odd symbol ({TK}) refused the whole file.  Real card data has symbols a reader doesn't
+    know: the card is kept, the unknown symbol left out of its cost (it adds no color; its mana value is the
+    file's), and the import names the card and the symbol; the set's boosters still open."""
+    from sets.booster import booster_spec
+
+    data = mtgjson_set()
+    data["data"]["cards"][0].update(manaCost=cost, manaValue=3)
+    result = read_card_file(write(tmp_path, "TST.json", data))
+    cards = {card.name: card for card in result.cards}
+    assert len(cards) == len({c["name"] for c in data["data"]["cards"]})  # nothing skipped
+    legend = cards["Alpha Legend"]
+    assert legend.faces[0].mana_cost == kept and legend.mana_value == 3
+    [note] = [p for p in result.problems if "Alpha Legend" in p]
+    assert f"TST.json: card 'Alpha Legend' has a mana symbol cmdraft doesn't know, {unknown}" in note, note
+    assert "Beta Partner" not in " ".join(result.problems)
+    [stored] = result.card_sets()
+    assert booster_spec(stored).open(random.Random(1)).printings  # the set's boosters still open
 
 
 @pytest.mark.parametrize(
