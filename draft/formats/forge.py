@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from draft.decks import Deck, Zone
+from draft.decks import Deck, DeckLine, Zone
 from draft.formats.model import (
     DeckFile,
     Entry,
@@ -12,6 +12,7 @@ from draft.formats.model import (
     LineError,
     colors_from_note,
     colors_note,
+    commander_colors,
     front_face_name,
     has_printing,
     merged_lines,
@@ -114,13 +115,24 @@ def write_forge(deck: Deck) -> str:
     out = ["[metadata]", f"Name={visible(deck.name)}"]
     if deck.piper_colors:
         out.append(f"Comment={colors_note(deck.piper_colors, deck.commanders)}")
-    for zone, title in ((Zone.COMMANDER, "Commander"), (Zone.MAIN, "Main"), (Zone.SIDEBOARD, "Sideboard")):
+    commanders = [(line, color) for line, color in zip(deck.zone(Zone.COMMANDER), commander_colors(deck), strict=True)]
+    if commanders:
+        out.append("[Commander]")
+        out += [_request(line, color) for line, color in commanders]
+    for zone, title in ((Zone.MAIN, "Main"), (Zone.SIDEBOARD, "Sideboard")):
         lines = ordered_lines(deck, zone)
         if lines:
             out.append(f"[{title}]")
-            out += [
-                f"{line.count} {front_face_name(line.card)}"
-                + (f"|{line.card.set_code}" if has_printing(line.card) else "")
-                for line in merged_lines(lines)
-            ]
+            out += [_request(line) for line in merged_lines(lines)]
     return "\n".join(out) + "\n"
+
+
+def _request(line: DeckLine, color: Color | None = None) -> str:
+    """A card line as Forge writes its card request: ``N NAME|SET``, and for a commander given a color (a Piper)
+    ``N NAME|SET|[NUMBER]|#{markedColors=U}``, the flags Forge reads a card's marked color from (its own
+    ``CardRequest.compose``: the flags come after the set and number, which Forge reads by their place)."""
+    text = f"{line.count} {front_face_name(line.card)}"
+    if not has_printing(line.card):
+        return text if color is None else f"{text}||#{{markedColors={color.value}}}"
+    text += f"|{line.card.set_code}"
+    return text if color is None else f"{text}|[{line.card.number}]|#{{markedColors={color.value}}}"

@@ -261,6 +261,30 @@ def test_forge_reads_foil_collector_numbers_and_marked_colors_as_forge_writes_th
     ]
 
 
+def test_forge_deck_gives_each_piper_its_color_as_forge_reads_it_on_the_card_line(idx):
+    """Before: the chosen colors were only in 'Comment=' (which Forge shows and never reads) and the two Pipers one
+    line.  Forge reads a card's marked color from its request's flags, NAME|SET|[NUMBER]|#{markedColors=U}, as
+    Forge itself writes them (forge-core CardDb.CardRequest); ours reads it back with the Comment gone too."""
+    piper = cmr_card(PIPER)
+    deck = Deck(
+        (
+            DeckLine(piper, 1, Zone.COMMANDER),
+            DeckLine(piper, 1, Zone.COMMANDER),
+            DeckLine(basic_land("B"), 58, Zone.MAIN),
+        ),
+        (Color.B, Color.R),
+    )
+    text = write(deck, FileFormat.FORGE)
+    commanders = text.split("[Commander]\n")[1].split("\n[Main]")[0].splitlines()
+    assert commanders == [
+        "1 The Prismatic Piper|CMR|[1]|#{markedColors=B}",
+        "1 The Prismatic Piper|CMR|[1]|#{markedColors=R}",
+    ]
+    without_comment = "\n".join(line for line in text.splitlines() if not line.startswith("Comment="))
+    again, problems = resolve(parse(without_comment), idx)
+    assert problems == [] and again.piper_colors == (Color.B, Color.R) and len(again.commanders) == 2
+
+
 def test_xmage_dck_reads_with_its_commanders_from_the_sideboard(idx):
     """XMage's own .dck: 'N [SET:NUMBER] Name' lines, 'SB:' for the sideboard (where its Commander decks keep the
     commanders), NAME:, AUTHOR: and LAYOUT lines for its deck editor."""
