@@ -76,18 +76,21 @@ def names_in_order(text: str, names: Iterable[str], find: Callable[[str], Found]
     try:
         return [[find(name) for name in place] for place in split_order(text)]
     except InputError as error:
-        for name in sorted((n for n in names if any(ch in n for ch in SEPARATORS)), key=len, reverse=True):
-            fixed = _quote_bare(text, name)
-            if fixed == text:
-                continue
+        held = sorted((n for n in names if any(ch in n for ch in SEPARATORS)), key=len, reverse=True)
+        bare = [name for name in held if _quote_bare(text, name) != text]
+        tries = [[name] for name in bare] + ([bare] if len(bare) > 1 else [])  # each alone, then all of them
+        for quoting in tries:
+            fixed = text
+            for name in quoting:
+                fixed = _quote_bare(fixed, name)
             try:
                 [[find(each) for each in place] for place in split_order(fixed)]
             except InputError:
                 continue
-            held = next(ch for ch in SEPARATORS if ch in name)
+            said = " and ".join(f"{quoted(name)} has {next(ch for ch in SEPARATORS if ch in name)}" for name in quoting)
             raise InputError(
-                f"bad result {quoted(text)}: the player {quoted(name)} has {held} in their name, which "
-                f"splits places and draws; quote the name: {visible(fixed)}"
+                f"bad result {quoted(text)}: the player{'s' if len(quoting) > 1 else ''} {said} in their name, "
+                f"which splits places and draws; quote the name{'s' if len(quoting) > 1 else ''}: {visible(fixed)}"
             ) from None
         raise error
 

@@ -444,6 +444,19 @@ def test_a_result_naming_a_player_with_a_separator_unquoted_names_that_player_an
     events.record_result(event_id, 1, 1, suggested)  # and that order records
 
 
+def test_two_players_with_separators_typed_bare_are_both_named_with_the_order_quoted(events):
+    event_id = new_event(events, ["Ann>", "B = o", "Cy"], game_size=3)
+    events.seat(event_id)
+    events.start_draft(event_id)
+    events.new_round(event_id, force=True)
+    with pytest.raises(InputError) as raised:
+        events.record_result(event_id, 1, 1, "Ann> > B = o > Cy")
+    message = str(raised.value)
+    assert "'Ann>' has >" in message and "'B = o' has =" in message
+    assert message.endswith('quote the names: "Ann>" > "B = o" > Cy')
+    events.record_result(event_id, 1, 1, '"Ann>" > "B = o" > Cy')
+
+
 def test_a_truly_empty_place_still_says_a_place_has_no_name_beside_a_quoted_separator_name(events):
     event_id = new_event(events, ["A = B", "Bo", "Cy"], game_size=3)
     events.seat(event_id)
