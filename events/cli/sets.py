@@ -24,6 +24,7 @@ from sets.catalog import load_set
 from sets.download import download_set
 from sets.images import ATTRIBUTION, download_images
 from sets.importers import read_card_file
+from sets.visible import visible
 
 sets_app = typer.Typer(help="Card sets: list, show, import, download.", no_args_is_help=True)
 
@@ -116,7 +117,7 @@ def print_import(report: CardFileImport) -> None:
             )
         )
     for problem in report.problems:
-        console.print(Text.assemble(("warning", "yellow"), f" {problem}"))
+        console.print(Text.assemble(("warning", "yellow"), f" {visible(problem)}"))
 
 
 @sets_app.command("import")
@@ -300,3 +301,5 @@ def identity_command(
                 style="yellow",
             )
         )
+    for problem in result.problems:  # what the file holds that was read in part or skipped, as 'sets import' says
+        out().print(Text.assemble(("warning", "yellow"), f" {visible(problem)}"))

@@ -124,14 +124,25 @@ def test_installed_script_reports_errors_without_traceback():
     )
 
 
-def test_bad_mana_cost_exits_2(cli, tmp_path):
+def test_a_mana_cost_not_in_braces_exits_2(cli, tmp_path):
     data = scryfall_cards()
-    data[0]["mana_cost"] = "{4}{Z/Q}"
+    data[0]["mana_cost"] = "{4}Z"
     path = write(tmp_path, "cards.json", data)
     for args in (("identity", path), ("sets", "import", path)):
         result = cli(*args)
         assert (
             result.exit_code == 2
-            and "has a bad mana cost '{4}{Z/Q}'" in result.stderr
+            and "has a bad mana cost '{4}Z'" in result.stderr
             and "Transguild Courier" in result.stderr
         )
+
+
+def test_an_unknown_mana_symbol_imports_the_file_and_names_the_card(cli, tmp_path):
+    """Before: one card's symbol cmdraft doesn't know ({Z/Q}) refused the whole file (exit 2)."""
+    data = scryfall_cards()
+    data[0]["mana_cost"] = "{4}{Z/Q}"
+    path = write(tmp_path, "cards.json", data)
+    for args in (("identity", path), ("sets", "import", path)):
+        result = cli(*args)
+        assert result.exit_code == 0, result.output
+        assert "Transguild Courier" in result.output and "{Z/Q}" in result.output and "Traceback" not in result.output
