@@ -17,6 +17,7 @@ from starlette.responses import FileResponse, Response
 
 from events.night.shown import standing_row
 from events.night.standings import winner_line
+from events.web import auth
 from events.web.api_common import STATIC, ApiError
 from events.web.api_night import in_core
 from events.web.cards_shown import image_json
@@ -32,7 +33,10 @@ STATIC_DECKLISTS = "decklists.html"
 
 
 async def index_page(server: Server, request: Request) -> Response:
-    return FileResponse(STATIC / "index.html", media_type="text/html")
+    page = FileResponse(STATIC / "index.html", media_type="text/html")
+    if request.cookies.get(auth.SEAT_COOKIE) and not request.cookies.get(auth.HOLDS_SEAT_COOKIE):
+        server.holds_seat_mark(page)  # a token from before the mark: the page asks for its seat, as it did then
+    return page
 
 
 async def room_page(server: Server, request: Request) -> Response:

@@ -71,6 +71,11 @@ class Server:
     def seat_cookie(self, response: Response, token: str) -> None:
         """The seat's token as a cookie, and beside it for as long the mark the page reads (``HOLDS_SEAT_COOKIE``)."""
         self._cookie(response, auth.SEAT_COOKIE, token, self.settings.seat_cookie_age)
+        self.holds_seat_mark(response)
+
+    def holds_seat_mark(self, response: Response) -> None:
+        """The mark the page reads (``HOLDS_SEAT_COOKIE``): set beside a seat's token, and on the player's page for a
+        browser that brings a token without it (one that joined before the mark was set: it is asked as before)."""
         self._cookie(response, auth.HOLDS_SEAT_COOKIE, "1", self.settings.seat_cookie_age, secret=False)
 
     def _cookie(self, response: Response, name: str, token: str, age: int, secret: bool = True) -> None:

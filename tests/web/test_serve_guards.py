@@ -237,3 +237,24 @@ def test_joining_sets_a_mark_the_page_can_read_that_it_holds_a_seat_never_the_to
         assert cookies["cmdraft_holds_seat"].startswith("cmdraft_holds_seat=1;")
         for line in cookies.values():
             assert "samesite=strict" in line and "path=/" in line and f"max-age={3 * 24 * 3600}" in line
+
+
+def test_a_token_from_before_the_mark_gets_it_with_the_players_page_and_a_fresh_page_none(tmp_path, cli, manual_clock):
+    """A browser that joined before the mark existed brings its token without it: the player's page sets the mark,
+    so the page asks for its seat as it did (no second join after an upgrade); a page without a token gets none."""
+    db = tmp_path / "mark-late.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    codes = codes_of(db, event_id)
+    with client(db, event_id, manual_clock, watch=False) as web:
+        assert "cmdraft_holds_seat" not in web.get("/").headers.get("set-cookie", "")
+        web.post("/api/join", json={"event": event_id, "player": "Ann", "code": codes["Ann"]})
+        web.cookies.delete("cmdraft_holds_seat")
+        page = web.get("/")
+        assert page.status_code == 200
+        assert (
+            page.headers.get_list("set-cookie")
+            == [line for line in page.headers.get_list("set-cookie") if line.startswith("cmdraft_holds_seat=1;")]
+            != []
+        )
+        assert "httponly" not in page.headers["set-cookie"].lower()
+        assert "cmdraft_holds_seat=1;" not in web.get("/").headers.get("set-cookie", "")  # held now: not set again
