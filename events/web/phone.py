@@ -207,7 +207,8 @@ ENDPOINTS: list[Endpoint] = [
         JoinBody,
         join,
         Joined,
-        "the seat's token, and its cookie `cmdraft_seat` set (HttpOnly, SameSite=Strict). A number is the player's number (`#4`). 404 "
+        "the seat's token, and its cookie `cmdraft_seat` set (HttpOnly, SameSite=Strict), and beside it "
+        "`cmdraft_holds_seat=1` for the page to read (no secret). A number is the player's number (`#4`). 404 "
         "`no-event`/`no-player`, 401 `wrong-code` (the message says what to check), 429 `limit` with "
         "`retry_after` (seconds: this address typed too many wrong codes; the seat is not locked), 409 `not-seated`",
     ),
