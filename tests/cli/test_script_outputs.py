@@ -36,3 +36,16 @@ def test_a_sim_out_refused_at_a_database_writes_none_of_the_seats_files(cli, tmp
     assert refused.exit_code == 2 and refused.stdout == ""
     assert refused.stderr.count("\n") == 1 and "holds a cmdraft database" in refused.stderr
     assert files_of(out) == before  # before: every seat's pool, deck and log was written, then the refusal
+
+
+def test_an_empty_database_file_says_its_two_ways_out_in_one_sentence(cli, tmp_path):
+    db = tmp_path / "night.json"
+    db.write_bytes(b"")
+    refused = cli("event", "list", "--db", db, "--json")
+    assert refused.exit_code == 4 and refused.stdout == ""
+    # before: "...; remove it to start a new one, or there is no backup of it; choose another --db or move ..."
+    assert refused.stderr == (
+        f"cmdraft: error: {db} is empty, so it is not a cmdraft database; remove it to start a new one, "
+        "or choose another --db (there is no backup of it)\n"
+    )
+    assert db.read_bytes() == b""
