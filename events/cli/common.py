@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
@@ -94,6 +94,16 @@ def emit_json(data: Any) -> None:
     if not _encodable(text, sys.stdout):
         text = json.dumps(data, ensure_ascii=True, allow_nan=False)
     sys.stdout.write(text + "\n")
+
+
+def emit_json_lines(items: Iterable[Any]) -> None:
+    """One JSON document a line on stdout, each as ``emit_json`` writes one: as typed where the stream can carry
+    the whole text, else every line with ``\\u`` escapes (the same JSON, never a character replaced by ``?``)."""
+    items = list(items)
+    text = "".join(json.dumps(item, ensure_ascii=False, allow_nan=False) + "\n" for item in items)
+    if not _encodable(text, sys.stdout):
+        text = "".join(json.dumps(item, ensure_ascii=True, allow_nan=False) + "\n" for item in items)
+    sys.stdout.write(text)
 
 
 def write_stdout(text: str) -> None:

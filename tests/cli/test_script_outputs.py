@@ -49,3 +49,41 @@ def test_an_empty_database_file_says_its_two_ways_out_in_one_sentence(cli, tmp_p
         "or choose another --db (there is no backup of it)\n"
     )
     assert db.read_bytes() == b""
+
+
+def ascii_cli(*args):
+    """``cmdraft ARGS`` in-process with a stdout that carries ASCII only (a C locale, PYTHONIOENCODING=ascii)."""
+    from click.testing import CliRunner
+
+    from tests.helpers.cliapp import command
+
+    return CliRunner(charset="ascii").invoke(command(), [str(a) for a in args], catch_exceptions=False)
+
+
+def accented_set(tmp_path):
+    """An MTGJSON set file (code TST) whose first legend is named with an accent."""
+    import json
+
+    from tests.helpers.cardfiles import mtgjson_set
+
+    data = mtgjson_set()
+    data["data"]["cards"][0]["name"] = "Alpha Légende"
+    path = tmp_path / "tst.json"
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    return path
+
+
+def test_json_lines_on_an_ascii_stdout_are_escaped_never_replaced(cli, tmp_path):
+    """docs/storage-and-safety.md: on a stream that can't show a character, --json uses \\u escapes. Before,
+    'identity --json' and 'packs --json' wrote their lines as typed: 'Alpha L?gende' at a terminal, an error here."""
+    import json
+
+    card_file = accented_set(tmp_path)
+    lines = ascii_cli("identity", card_file, "--json").stdout.splitlines()
+    assert lines[0] == '{"name": "Alpha L\\u00e9gende", "color_identity": ["W", "U"], "deck_colors": ["W", "U"]}'
+    assert json.loads(lines[0])["name"] == "Alpha Légende"
+    assert cli("sets", "import", card_file).exit_code == 0
+    opened = ascii_cli("packs", "--set", "TST", "--count", "40", "--seed", "1", "--json")
+    boosters = [json.loads(line) for line in opened.stdout.splitlines()]
+    assert opened.exit_code == 0 and len(boosters) == 40 and opened.stdout.isascii()
+    assert "Alpha Légende" in {card["name"] for booster in boosters for card in booster["cards"]}
