@@ -3,6 +3,7 @@ command would have written before the one it refuses (docs/storage-and-safety.md
 
 from __future__ import annotations
 
+import json
 import shutil
 
 
@@ -62,8 +63,6 @@ def ascii_cli(*args):
 
 def accented_set(tmp_path):
     """An MTGJSON set file (code TST) whose first legend is named with an accent."""
-    import json
-
     from tests.helpers.cardfiles import mtgjson_set
 
     data = mtgjson_set()
@@ -76,8 +75,6 @@ def accented_set(tmp_path):
 def test_json_lines_on_an_ascii_stdout_are_escaped_never_replaced(cli, tmp_path):
     """docs/storage-and-safety.md: on a stream that can't show a character, --json uses \\u escapes. Before,
     'identity --json' and 'packs --json' wrote their lines as typed: 'Alpha L?gende' at a terminal, an error here."""
-    import json
-
     card_file = accented_set(tmp_path)
     lines = ascii_cli("identity", card_file, "--json").stdout.splitlines()
     assert lines[0] == '{"name": "Alpha L\\u00e9gende", "color_identity": ["W", "U"], "deck_colors": ["W", "U"]}'
@@ -87,3 +84,50 @@ def test_json_lines_on_an_ascii_stdout_are_escaped_never_replaced(cli, tmp_path)
     boosters = [json.loads(line) for line in opened.stdout.splitlines()]
     assert opened.exit_code == 0 and len(boosters) == 40 and opened.stdout.isascii()
     assert "Alpha Légende" in {card["name"] for booster in boosters for card in booster["cards"]}
+
+
+def drafted_night(cli, db):
+    """A bots-style event of three, drafted: every pool recorded."""
+    assert cli("event", "new", "Friday", "--style", "bots", "--db", db).exit_code == 0
+    assert cli("event", "player", "add", "1", "Ann", "Bo", "Cy", "--db", db).exit_code == 0
+    for step in ("seat", "draft"):
+        assert cli("event", step, "1", "--db", db).exit_code == 0
+
+
+def test_json_is_refused_with_the_commands_that_work_at_the_terminal(cli, tmp_path):
+    """Before: 'event deck --build --json' and 'event pool --edit --json' ran the builder or the line editor and
+    wrote its screens on stdout (exit 0, no JSON); 'event draft --player --json' asked for a seat code on stdout."""
+    from tests.helpers.nights import terminal_night
+
+    db = tmp_path / "night.json"
+    drafted_night(cli, db)
+    for args, what in (
+        (("event", "deck", "1", "Ann", "--build"), "--json goes without --build"),
+        (("event", "pool", "1", "Ann", "--edit"), "--json goes without --edit"),
+    ):
+        refused = cli(*args, "--db", db, "--json", input="\n")
+        assert refused.exit_code == 2 and refused.stdout == "", args
+        assert refused.stderr.count("\n") == 1 and what in refused.stderr, args
+    both = cli("event", "deck", "1", "Ann", "--auto", "--build", "--db", db)
+    assert both.exit_code == 2 and both.stdout == "" and "leave out --auto" in both.stderr
+    terminal = tmp_path / "terminal.json"
+    event_id = terminal_night(cli, terminal, "Ann", "Bo", bots=1)
+    waiting = cli("event", "draft", event_id, "--player", "Ann", "--db", terminal, "--json", input="quit\n")
+    assert waiting.exit_code == 2 and waiting.stdout == ""
+    assert f"'cmdraft event show {event_id} --json' gives the draft's state" in waiting.stderr
+    assert cli("event", "draft", event_id, "--db", terminal).exit_code == 0  # the desk starts it
+    drafting = cli("event", "draft", event_id, "--player", "Ann", "--db", terminal, "--json", input="quit\n")
+    assert drafting.exit_code == 2 and drafting.stdout == ""  # before: the event's snapshot, and no pick made
+
+
+def test_deck_close_reads_its_time_with_the_strict_number_parser(cli, tmp_path):
+    """docs/commands.md: every number typed is read by one strict parser ('٣' or '3_000' refused). Before,
+    '--close ٣:٠٠' closed registration at 03:00 and '--close 1_2:0' at 12:00."""
+    db = tmp_path / "night.json"
+    drafted_night(cli, db)
+    for typed in ("٣:٠٠", "1_2:0", "+1:00", "1:2:3"):
+        refused = cli("event", "deck", "1", "--close", typed, "--db", db, "--json")
+        assert refused.exit_code == 2 and refused.stdout == "", typed
+        assert "is not a time: write 'now', HH:MM (today) or an ISO time" in refused.stderr, typed
+    closed = cli("event", "deck", "1", "--close", "23:59", "--db", db, "--json")
+    assert closed.exit_code == 0 and "T23:59:00" in json.loads(closed.stdout)["decks_close"]
