@@ -131,3 +131,31 @@ def test_deck_close_reads_its_time_with_the_strict_number_parser(cli, tmp_path):
         assert "is not a time: write 'now', HH:MM (today) or an ISO time" in refused.stderr, typed
     closed = cli("event", "deck", "1", "--close", "23:59", "--db", db, "--json")
     assert closed.exit_code == 0 and "T23:59:00" in json.loads(closed.stdout)["decks_close"]
+
+
+RESTORE_KEYS = {
+    "restored",
+    "saved",
+    "all",
+    "event",
+    "replaced",
+    "backup",
+    "damaged",
+    "stopped_drafts",
+    "discarded_picks",
+}
+
+
+def test_event_restore_json_has_the_same_keys_with_all_or_without(cli, tmp_path):
+    """Before: one event's restore had no 'damaged' and a whole restore no 'event' or 'replaced'."""
+    db = tmp_path / "night.json"
+    assert cli("event", "new", "Friday", "--db", db).exit_code == 0
+    assert cli("event", "export", "1", "--out", tmp_path / "out", "--db", db).exit_code == 0
+    copy = tmp_path / "out" / "database.json"
+    one = cli("event", "restore", copy, "--db", tmp_path / "other.json", "--json")
+    whole = cli("event", "restore", copy, "--all", "--db", tmp_path / "third.json", "--json")
+    assert one.exit_code == 0 and whole.exit_code == 0
+    one_report, whole_report = json.loads(one.stdout), json.loads(whole.stdout)
+    assert set(one_report) == set(whole_report) == RESTORE_KEYS
+    assert one_report["event"] == 1 and one_report["damaged"] is None
+    assert whole_report["all"] is True and whole_report["event"] is None and whole_report["replaced"] is None
