@@ -159,3 +159,18 @@ def test_event_restore_json_has_the_same_keys_with_all_or_without(cli, tmp_path)
     assert set(one_report) == set(whole_report) == RESTORE_KEYS
     assert one_report["event"] == 1 and one_report["damaged"] is None
     assert whole_report["all"] is True and whole_report["event"] is None and whole_report["replaced"] is None
+
+
+def test_a_deck_registration_names_the_player_as_name_with_the_same_keys_for_every_deck(cli, tmp_path):
+    """docs/store-night.md: player lists name each player ``name``. Before, 'event deck ID NAME --json' had only
+    'player', and 'pipers_note' only when there was one."""
+    db = tmp_path / "night.json"
+    drafted_night(cli, db)
+    auto = cli("event", "deck", "1", "Ann", "--auto", "--db", db, "--json")
+    assert cli("event", "export", "1", "--out", tmp_path / "out", "--db", db).exit_code == 0
+    from_file = cli("event", "deck", "1", "Bo", tmp_path / "out" / "002-Bo-pool.txt", "--db", db, "--json")
+    assert auto.exit_code == 0 and from_file.exit_code == 1  # a whole pool is no legal deck: registered, exit 1
+    auto_report, file_report = json.loads(auto.stdout), json.loads(from_file.stdout)
+    assert set(auto_report) == set(file_report)
+    assert auto_report["name"] == auto_report["player"] == "Ann" and file_report["name"] == "Bo"
+    assert file_report["valid"] is False and file_report["pipers_note"] is None
