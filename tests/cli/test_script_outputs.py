@@ -174,3 +174,12 @@ def test_a_deck_registration_names_the_player_as_name_with_the_same_keys_for_eve
     assert set(auto_report) == set(file_report)
     assert auto_report["name"] == auto_report["player"] == "Ann" and file_report["name"] == "Bo"
     assert file_report["valid"] is False and file_report["pipers_note"] is None
+
+
+def test_a_number_with_more_digits_than_any_allowed_says_so_not_that_it_is_no_integer(cli):
+    """Before: '--count 99999999999999999999' was "not a valid integer", which it is."""
+    for args in (("packs", "--count", "9" * 20), ("packs", "--seed", "-" + "9" * 19), ("event", "show", "1" * 21)):
+        refused = cli(*args, "--json")
+        assert refused.exit_code == 2 and refused.stdout == "" and refused.stderr.count("\n") == 1, args
+        assert f"'{args[-1]}' has too many digits: give a whole number of at most 18" in refused.stderr, args
+    assert "'abc' is not a valid integer" in cli("packs", "--count", "abc").stderr
