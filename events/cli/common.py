@@ -10,6 +10,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
+import click
 import typer
 from rich.console import Console
 
@@ -69,10 +70,18 @@ ForceOption = Annotated[
 ]
 
 
+def db_path(text: str) -> Path:
+    """``--db`` as typed: an empty or blank value is bad input (a usage error, exit 2), never the current folder."""
+    if not text.strip():
+        raise click.BadParameter("an empty path would mean the current folder; give a database file name")
+    return Path(text)
+
+
 DbOption = Annotated[
     Path | None,
     typer.Option(
         "--db",
+        parser=db_path,
         help="Database file (default: CMDRAFT_HOME/cmdraft.json); one that isn't there is refused (exit 6), "
         "unless the command starts a database (event new, event restore, a new draft or build).",
     ),

@@ -183,3 +183,27 @@ def test_a_number_with_more_digits_than_any_allowed_says_so_not_that_it_is_no_in
         assert refused.exit_code == 2 and refused.stdout == "" and refused.stderr.count("\n") == 1, args
         assert f"'{args[-1]}' has too many digits: give a whole number of at most 18" in refused.stderr, args
     assert "'abc' is not a valid integer" in cli("packs", "--count", "abc").stderr
+
+
+def test_every_command_refuses_an_empty_db_as_bad_input_and_creates_nothing(cli, tmp_path, monkeypatch):
+    """Before: '--db ""' was the current folder: exit 4, "/the/cwd is a folder, not a database file"."""
+    import click
+    import typer
+
+    from events.cli import app
+
+    monkeypatch.chdir(tmp_path)
+    root = typer.main.get_command(app)
+    stack, checked = [((), root)], []
+    while stack:
+        path, command = stack.pop()
+        if isinstance(command, click.Group):
+            stack += [((*path, name), command.get_command(click.Context(command), name)) for name in command.commands]
+        elif any("--db" in p.opts for p in command.params):
+            arguments = [p for p in command.params if isinstance(p, click.Argument) and p.required]
+            refused = cli(*path, *["1"] * len(arguments), "--db", "")
+            assert refused.exit_code == 2 and refused.stdout == "", path
+            assert refused.stderr.count("\n") == 1 and "an empty path would mean the current folder" in refused.stderr
+            checked.append(path)
+    assert {("event", "new"), ("play",), ("serve",), ("event", "restore")} <= set(checked)
+    assert list(tmp_path.iterdir()) == []
