@@ -17,6 +17,7 @@ from rich.console import Console
 from draft.bots import BotStyle
 from draft.engine import DraftConfig
 from draft.products import Product, product, products
+from events.portable import stdout_gone
 from events.screens.render import console
 from sets.catalog import load_set
 from sets.colors import Color
@@ -102,7 +103,16 @@ def emit_json(data: Any) -> None:
     text = json.dumps(data, ensure_ascii=False, allow_nan=False)
     if not _encodable(text, sys.stdout):
         text = json.dumps(data, ensure_ascii=True, allow_nan=False)
-    sys.stdout.write(text + "\n")
+    _write(text + "\n")
+
+
+def _write(text: str) -> None:
+    """``text`` on stdout; a reader that went away (``| head``) is no error: the command ends with its own exit code."""
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        stdout_gone()
 
 
 def emit_json_lines(items: Iterable[Any]) -> None:
@@ -112,7 +122,7 @@ def emit_json_lines(items: Iterable[Any]) -> None:
     text = "".join(json.dumps(item, ensure_ascii=False, allow_nan=False) + "\n" for item in items)
     if not _encodable(text, sys.stdout):
         text = "".join(json.dumps(item, ensure_ascii=True, allow_nan=False) + "\n" for item in items)
-    sys.stdout.write(text)
+    _write(text)
 
 
 def write_stdout(text: str) -> None:
@@ -120,7 +130,7 @@ def write_stdout(text: str) -> None:
     if not _encodable(text, sys.stdout):
         encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
         text = text.encode(encoding, "replace").decode(encoding)
-    sys.stdout.write(text)
+    _write(text)
 
 
 def out() -> Console:
