@@ -207,3 +207,13 @@ def test_every_command_refuses_an_empty_db_as_bad_input_and_creates_nothing(cli,
             checked.append(path)
     assert {("event", "new"), ("play",), ("serve",), ("event", "restore")} <= set(checked)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_deck_close_with_a_player_is_refused_not_read_as_closing_for_everyone(cli, tmp_path):
+    """Before: 'event deck 1 Ann --close now' closed registration for every player and registered nothing."""
+    db = tmp_path / "night.json"
+    drafted_night(cli, db)
+    for extra in (("Ann",), ("Ann", "--auto"), ("--auto",)):
+        refused = cli("event", "deck", "1", *extra, "--close", "now", "--db", db, "--json")
+        assert refused.exit_code == 2 and refused.stdout == "" and "leave out the player" in refused.stderr, extra
+    assert cli("event", "deck", "1", "Ann", "--auto", "--db", db).exit_code == 0  # registration still open

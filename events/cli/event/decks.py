@@ -88,6 +88,8 @@ def event_deck(
         )
     if build and (auto or file is not None):
         raise InputError("--build builds the deck at this terminal: leave out --auto and the deck file")
+    if close is not None and (name is not None or auto or build or piper or reason is not None):
+        raise InputError("--close closes deck registration for every player: leave out the player and the deck")
     events = core(db, Decks)
     if close is not None:
         closing = events.close_decks(event_id, closing_at(close))
