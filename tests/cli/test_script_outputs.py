@@ -217,3 +217,21 @@ def test_deck_close_with_a_player_is_refused_not_read_as_closing_for_everyone(cl
         refused = cli("event", "deck", "1", *extra, "--close", "now", "--db", db, "--json")
         assert refused.exit_code == 2 and refused.stdout == "" and "leave out the player" in refused.stderr, extra
     assert cli("event", "deck", "1", "Ann", "--auto", "--db", db).exit_code == 0  # registration still open
+
+
+def test_the_round_clock_json_keeps_its_types_and_report_with_confirm_is_refused(cli, tmp_path):
+    """Before: 'event clock --json' gave "length": 3000 (the default) but 1800.0 for '--minutes 30', '--restart'
+    went back to 50 minutes from a round set to 30, and '--report ORDER --confirm' said nothing was reported yet."""
+    db = tmp_path / "night.json"
+    drafted_night(cli, db)
+    for name in ("Ann", "Bo", "Cy"):
+        assert cli("event", "deck", "1", name, "--auto", "--db", db).exit_code == 0
+    assert cli("event", "round", "1", "--db", db).exit_code == 0
+    lengths = []
+    for extra in ((), ("--restart", "--minutes", "30"), ("--restart",)):
+        shown = cli("event", "clock", "1", *extra, "--db", db, "--json")
+        assert shown.exit_code == 0, extra
+        lengths.append(json.loads(shown.stdout)["length"])
+    assert lengths == [3000.0, 1800.0, 1800.0] and all(isinstance(length, float) for length in lengths)
+    both = cli("event", "table", "1", "--player", "Ann", "--report", "Ann > Bo > Cy", "--confirm", "--db", db)
+    assert both.exit_code == 2 and "--confirm and --report can't go together" in both.stderr
