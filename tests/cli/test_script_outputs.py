@@ -235,3 +235,17 @@ def test_the_round_clock_json_keeps_its_types_and_report_with_confirm_is_refused
     assert lengths == [3000.0, 1800.0, 1800.0] and all(isinstance(length, float) for length in lengths)
     both = cli("event", "table", "1", "--player", "Ann", "--report", "Ann > Bo > Cy", "--confirm", "--db", db)
     assert both.exit_code == 2 and "--confirm and --report can't go together" in both.stderr
+
+
+def test_deck_check_banlist_without_format_commander_is_refused_not_ignored(cli, tmp_path):
+    """Before: '--banlist FILE' with the default format was never read: exit 0 even for a file not there."""
+    made = cli("sim", "--seed", "2", "--players", "3", "--out", tmp_path / "pod")
+    assert made.exit_code == 0
+    deck = tmp_path / "pod" / "seat1-Bot-1-deck.txt"
+    refused = cli("deck", "check", deck, "--banlist", tmp_path / "missing.txt", "--json")
+    assert refused.exit_code == 2 and refused.stdout == ""
+    assert refused.stderr == (
+        "cmdraft: error: --banlist is for --format commander; a Commander draft deck has no banned list\n"
+    )
+    missing = cli("deck", "check", deck, "--format", "commander", "--banlist", tmp_path / "missing.txt", "--json")
+    assert missing.exit_code == 2 and "missing.txt" in missing.stderr  # read with the format it belongs to
