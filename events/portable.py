@@ -28,6 +28,7 @@ cmdraft runs on POSIX systems and on Windows (store PCs).  Nothing else in the p
 - ``LineReader``: waiting for a typed line with a timeout.  POSIX ``select()``s on the stream
   (``HAS_SELECT_INPUT``); elsewhere a reader thread hands lines over a queue.
 - ``discard_typed``: what was typed without Enter is dropped (``tcflush``; the console's keys on Windows).
+- ``stdout_gone``: stdout's reader went away (``| head``): what is written there from now on goes to the null device.
 - ``KeyMode``: single keys without Enter: cbreak mode through ``termios``/``tty``
   (``HAS_TERMIOS``), ``msvcrt`` on a Windows console, else characters read one at a time.
 
@@ -432,3 +433,12 @@ def on_interrupt(callback: Callable[[], None]) -> None:
     SIGINT stays Python's own."""
     with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
         asyncio.get_running_loop().add_signal_handler(signal.SIGINT, callback)
+
+
+def stdout_gone() -> None:
+    """Standard output's reader went away (``cmdraft packs --json | head -1``): what is written to it from now on,
+    and the flush at exit, goes to the null device, so the command ends with its own exit code, not an error."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)

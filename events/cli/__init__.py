@@ -16,6 +16,7 @@ import sys
 import typer
 
 from events.cli.root import RootGroup, VersionOption
+from events.portable import stdout_gone
 
 app = typer.Typer(
     cls=RootGroup,
@@ -57,3 +58,8 @@ def main(argv: list[str] | None = None) -> None:
     except KeyboardInterrupt:
         sys.stderr.write("cmdraft: interrupted\n")
         raise SystemExit(130) from None
+    finally:  # what is left for stdout, before Python's own flush at exit would fail on a reader gone away
+        try:
+            sys.stdout.flush()
+        except BrokenPipeError:
+            stdout_gone()

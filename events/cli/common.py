@@ -5,17 +5,19 @@ from __future__ import annotations
 import json
 import random
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
+import click
 import typer
 from rich.console import Console
 
 from draft.bots import BotStyle
 from draft.engine import DraftConfig
 from draft.products import Product, product, products
+from events.portable import stdout_gone
 from events.screens.render import console
 from sets.catalog import load_set
 from sets.colors import Color
@@ -69,10 +71,18 @@ ForceOption = Annotated[
 ]
 
 
+def db_path(text: str) -> Path:
+    """``--db`` as typed: an empty or blank value is bad input (a usage error, exit 2), never the current folder."""
+    if not text.strip():
+        raise click.BadParameter("an empty path would mean the current folder; give a database file name")
+    return Path(text)
+
+
 DbOption = Annotated[
     Path | None,
     typer.Option(
         "--db",
+        parser=db_path,
         help="Database file (default: CMDRAFT_HOME/cmdraft.json); one that isn't there is refused (exit 6), "
         "unless the command starts a database (event new, event restore, a new draft or build).",
     ),
@@ -93,7 +103,26 @@ def emit_json(data: Any) -> None:
     text = json.dumps(data, ensure_ascii=False, allow_nan=False)
     if not _encodable(text, sys.stdout):
         text = json.dumps(data, ensure_ascii=True, allow_nan=False)
-    sys.stdout.write(text + "\n")
+    _write(text + "\n")
+
+
+def _write(text: str) -> None:
+    """``text`` on stdout; a reader that went away (``| head``) is no error: the command ends with its own exit code."""
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        stdout_gone()
+
+
+def emit_json_lines(items: Iterable[Any]) -> None:
+    """One JSON document a line on stdout, each as ``emit_json`` writes one: as typed where the stream can carry
+    the whole text, else every line with ``\\u`` escapes (the same JSON, never a character replaced by ``?``)."""
+    items = list(items)
+    text = "".join(json.dumps(item, ensure_ascii=False, allow_nan=False) + "\n" for item in items)
+    if not _encodable(text, sys.stdout):
+        text = "".join(json.dumps(item, ensure_ascii=True, allow_nan=False) + "\n" for item in items)
+    _write(text)
 
 
 def write_stdout(text: str) -> None:
@@ -101,7 +130,7 @@ def write_stdout(text: str) -> None:
     if not _encodable(text, sys.stdout):
         encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
         text = text.encode(encoding, "replace").decode(encoding)
-    sys.stdout.write(text)
+    _write(text)
 
 
 def out() -> Console:

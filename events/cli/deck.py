@@ -110,6 +110,8 @@ def deck_check(
     chosen = product_option(product_code)
     if chosen is not None and deck_format is not DeckFormat.COMMANDER_DRAFT:
         raise InputError("--product is for --format commander-draft; constructed Commander has no product")
+    if banlist is not None and deck_format is not DeckFormat.COMMANDER:
+        raise InputError("--banlist is for --format commander; a Commander draft deck has no banned list")
     index = card_index()
     deck, problems = read_deck(deck_path, index)
     unreadable = {deck_path: [problem for problem in problems if problem.code in SKIPPED]}

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import json
 import random
 import shlex
-import sys
 from collections.abc import Sequence
 from typing import Annotated
 
@@ -22,6 +20,7 @@ from events.cli.common import (
     SeedOption,
     SetOption,
     emit_json,
+    emit_json_lines,
     option_limits,
     out,
     progress_console,
@@ -56,12 +55,12 @@ def packs(
     seed = resolve_seed(seed)
     rng = random.Random(seed)
     if as_json:
-        lines = []
+        boosters = []
         with LongWork(progress_console(), count, f"opening {count} boosters") as work:
             for index in range(count):
-                lines.append(json.dumps(spec.open(rng, index).to_json(seed), ensure_ascii=False) + "\n")
+                boosters.append(spec.open(rng, index).to_json(seed))
                 work.advance()
-        sys.stdout.write("".join(lines))
+        emit_json_lines(boosters)
         return
 
     console = out()

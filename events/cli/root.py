@@ -21,7 +21,7 @@ from typer.core import TyperGroup
 
 from events.outputs.written import new_run
 from sets.errors import CmdraftError
-from sets.numbers import is_decimal, is_number
+from sets.numbers import MAX_DIGITS, is_decimal, is_number
 from sets.visible import quoted, visible
 
 
@@ -90,6 +90,11 @@ def _strict(kind: click.ParamType, value: Any, param: click.Parameter | None, ct
     if isinstance(value, int):
         return value
     if not is_number(str(value), signed=True):
+        digits = str(value).strip(" \t").lstrip("+-")
+        if digits.isascii() and digits.isdigit():  # a whole number, longer than any count or seed here
+            kind.fail(
+                f"{quoted(str(value))} has too many digits: give a whole number of at most {MAX_DIGITS}", param, ctx
+            )
         kind.fail(f"{quoted(str(value))} is not a valid integer", param, ctx)
     return int(str(value).strip(" \t"))
 

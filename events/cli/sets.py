@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-import sys
 from collections import Counter
 from dataclasses import replace
 from pathlib import Path
@@ -15,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from draft.deck_state import plural
-from events.cli.common import JsonOption, emit_json, out
+from events.cli.common import JsonOption, emit_json, emit_json_lines, out
 from events.screens.render import card_panel, identity_text
 from sets.card_imports import CardFileImport, import_card_file, listed_sets
 from sets.card_index import card_index
@@ -272,14 +270,10 @@ def identity_command(
     for card, published in zip(result.cards, result.published, strict=True):
         rows.setdefault(normalize_name(card.name), (card, published))
     if as_json:
-        lines = [
-            json.dumps(
-                {"name": card.name, "color_identity": card.identity.letters, "deck_colors": card.deck_colors.letters},
-                ensure_ascii=False,
-            )
+        emit_json_lines(
+            {"name": card.name, "color_identity": card.identity.letters, "deck_colors": card.deck_colors.letters}
             for card, _ in rows.values()
-        ]
-        sys.stdout.write("\n".join(lines) + ("\n" if lines else ""))
+        )
         return
 
     table = Table("Card", "Identity", "Deck colors", "File says", title=Text(f"{file} ({result.kind})"))

@@ -82,12 +82,14 @@ class DeckRegistered:
         return self.report.valid
 
     def to_json(self) -> dict[str, Any]:
-        """The answer ``event deck --json`` prints: the player (as registered), the report's JSON and the note when
-        there is one (words, written out as every face shows them: ``visible``)."""
+        """The answer ``event deck --json`` prints: the player (as registered: ``name``, as every player list names
+        them, and ``player``, the key it had first), the report's JSON and the note, null when there is none (words,
+        written out as every face shows them: ``visible``); the same keys for every deck."""
         return {
+            "name": self.player,
             "player": self.player,
             **self.report.to_json(),
-            **({"pipers_note": visible(self.pipers_note)} if self.pipers_note else {}),
+            "pipers_note": visible(self.pipers_note) if self.pipers_note else None,
         }
 
 

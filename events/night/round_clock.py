@@ -69,7 +69,7 @@ class RoundClock:
     @classmethod
     def of(cls, clock: Clock) -> RoundClock:
         """The clock a round keeps (its stored record)."""
-        return cls(clock.length, clock.started, clock.paused_at, clock.paused_total)
+        return cls(float(clock.length), clock.started, clock.paused_at, clock.paused_total)  # seconds, always a float
 
 
 def clock_text(seconds: float) -> str:
@@ -90,13 +90,14 @@ def start_clock(
     events: EventBase, event_id: int, minutes: float | None = None, now: float | None = None, restart: bool = False
 ) -> tuple[int, RoundClock]:
     """The current round's clock, started now if it hasn't been (``minutes`` changes the length of a
-    running clock; ``restart`` starts it again from the full length)."""
+    running clock; ``restart`` starts it again from the full length: the round's own, or ``minutes``)."""
     if minutes is not None and not (1 <= minutes <= 24 * 60 and math.isfinite(minutes)):
         raise InputError(f"--minutes must be between 1 and 1440, not {minutes:g}")
     now = timing.now() if now is None else now
     with events.store.write() as db:
         rnd = _current_round(db, event_id)
-        length = (minutes or DEFAULT_MINUTES) * 60
+        kept = None if rnd.clock is None else RoundClock.of(rnd.clock).length  # a restart keeps the round's length
+        length = float(minutes * 60) if minutes is not None else kept or float(DEFAULT_MINUTES * 60)
         if rnd.clock is not None and not restart:
             clock = RoundClock.of(rnd.clock)
             if minutes is not None and clock.length != length:

@@ -18,7 +18,7 @@ from events.night.decks import Decks
 from events.night.history import Entry
 from events.night.rounds import Rounds
 from events.night.transfer import export_tables
-from events.outputs.guard import check_file, check_folder, write_output
+from events.outputs.guard import check_folder, write_output, write_outputs
 from events.outputs.pairing_sheets import PAIRINGS_CSV, pairing_rows
 from events.outputs.sheet_writers import csv_text
 from events.outputs.sheets import Table
@@ -54,16 +54,42 @@ def write_deck(path: Path, deck: Deck, fmt: FileFormat, force: bool = False) -> 
     files = [(path, write(deck, fmt))]
     if not FORMATS[fmt].holds_sideboard and deck.zone(Zone.SIDEBOARD):
         files.append((path.with_name(f"{path.stem}-pool{path.suffix}"), write(deck_pool(deck), fmt)))
-    for target, _ in files:
-        check_file(target, force)
-    for target, text in files:
-        write_file(target, text, force)
-    return [target for target, _ in files]
+    return write_outputs(files, force)
 
 
 def note_once(notes: list[str] | None, message: str) -> None:
     if notes is not None and message not in notes:
         notes.append(message)
+
+
+def seat_files(
+    folder: Path,
+    stem: str,
+    pool: Sequence[Printing],
+    deck: Deck | None,
+    log_text: str | None,
+    notes: list[str] | None = None,
+) -> list[tuple[Path, str]]:
+    """Pool and deck in every export format, plus the draft log, as the files to write and their texts.
+
+    A file that can't be written as its format requires (an MTGO .dek without every card's id) is left
+    out, and why goes into ``notes`` once, however many seats it concerns.
+    """
+    files = []
+    pool_deck = pool_as_deck(pool, f"{stem} pool")
+    for fmt in EXPORT_FORMATS:
+        for kind, content in (("pool", pool_deck), ("deck", deck)):
+            if content is None:
+                continue
+            try:
+                text = write(content, fmt)
+            except MissingMtgoIdError:
+                note_once(notes, MTGO_SKIPPED)
+                continue
+            files.append((folder / f"{stem}-{kind}.{EXTENSIONS[fmt]}", text))
+    if log_text is not None:
+        files.append((folder / f"{stem}-draftlog.txt", log_text))
+    return files
 
 
 def export_seat(
@@ -76,46 +102,21 @@ def export_seat(
     *,
     force: bool = False,
 ) -> list[Path]:
-    """Pool and deck in every export format, plus the draft log.
-
-    A file that can't be written as its format requires (an MTGO .dek without every card's id) is left
-    out, and why goes into ``notes`` once, however many seats it concerns.
-    """
-    written = []
-    pool_deck = pool_as_deck(pool, f"{stem} pool")
-    for fmt in EXPORT_FORMATS:
-        for kind, content in (("pool", pool_deck), ("deck", deck)):
-            if content is None:
-                continue
-            path = folder / f"{stem}-{kind}.{EXTENSIONS[fmt]}"
-            try:
-                text = write(content, fmt)
-            except MissingMtgoIdError:
-                note_once(notes, MTGO_SKIPPED)
-                continue
-            write_file(path, text, force)
-            written.append(path)
-    if log_text is not None:
-        path = folder / f"{stem}-draftlog.txt"
-        write_file(path, log_text, force)
-        written.append(path)
-    return written
+    """``seat_files`` written, every path checked before any is written."""
+    return write_outputs(seat_files(folder, stem, pool, deck, log_text, notes), force)
 
 
 def export_pod(result: PodResult, folder: Path, notes: list[str] | None = None, *, force: bool = False) -> list[Path]:
+    """Every seat's files, the draft and the pod, every path checked before any is written."""
     folder = check_folder(folder, force)
     names = [seat.name for seat in result.seats]
-    written = []
+    files = []
     for seat in result.seats:
         stem = f"seat{seat.seat + 1}-{safe_name(seat.name)}"
-        written += export_seat(
-            folder, stem, seat.pool, seat.deck, mtgo_log(result.draft, seat.seat, names), notes, force=force
-        )
-    path = folder / "draft.json"
-    write_file(path, json.dumps(result.draft.to_json(), separators=(",", ":")), force)
-    path2 = folder / "pod.json"
-    write_file(path2, json.dumps(result.to_json(), ensure_ascii=False, indent=1), force)
-    return [*written, path, path2]
+        files += seat_files(folder, stem, seat.pool, seat.deck, mtgo_log(result.draft, seat.seat, names), notes)
+    files.append((folder / "draft.json", json.dumps(result.draft.to_json(), separators=(",", ":"))))
+    files.append((folder / "pod.json", json.dumps(result.to_json(), ensure_ascii=False, indent=1)))
+    return write_outputs(files, force)
 
 
 HISTORY_CSV = ("entry", "at", "who", "what", "old", "new", "undoes")
@@ -136,11 +137,12 @@ def history_csv(entries: Sequence[Entry]) -> Table:
 def export_event(
     events: EventBase, event_id: int, folder: Path, notes: list[str] | None = None, *, force: bool = False
 ) -> list[Path]:
-    """Standings, results, pairings and history CSV, every pool and deck in each format, the draft logs, and a copy of the database."""
+    """Standings, results, pairings and history CSV, every pool and deck in each format, the draft logs, and a copy
+    of the database; every path checked before any is written."""
     snap = events.snapshot(event_id)
     decks = Decks(events.store)  # the pools too
     folder = check_folder(folder, force)
-    written = []
+    files = []
     tables = {
         "standings.csv": standings_csv(Rounds(events.store).standings(event_id)),
         "results.csv": results_csv(events, snap),
@@ -148,9 +150,7 @@ def export_event(
         "history.csv": history_csv(events.history(event_id)),
     }
     for name, table in tables.items():
-        path = folder / name
-        write_file(path, csv_text(table), force)
-        written.append(path)
+        files.append((folder / name, csv_text(table)))
     logs = {}
     for pod in snap.pods:
         if pod.draft and snap.event.status != "finished" and snap.drafts.get(pod.number) in ("drafting", "replaced"):
@@ -170,8 +170,7 @@ def export_event(
                     **replay,
                     "seed": None,
                 }  # the packs' secret stays out of every file until the event is finished
-            write_file(path, json.dumps(replay, separators=(",", ":")), force)
-            written.append(path)
+            files.append((path, json.dumps(replay, separators=(",", ":"))))
     for player in snap.players:
         stem = f"{player.id:03d}-{safe_name(player.name)}"
         try:
@@ -180,9 +179,7 @@ def export_event(
             pool = []
         deck = decks.deck_of(event_id, player.id)
         if pool or deck is not None:
-            written += export_seat(folder, stem, pool, deck, logs.get(player.id), notes, force=force)
+            files += seat_files(folder, stem, pool, deck, logs.get(player.id), notes)
     data = export_tables(events, event_id)  # this event only: 'event restore' adds it to another database
-    path = folder / "database.json"
-    write_file(path, data.text(), force)
-    written.append(path)
-    return written
+    files.append((folder / "database.json", data.text()))
+    return write_outputs(files, force)

@@ -22,6 +22,7 @@ from __future__ import annotations
 import os
 import re
 import stat
+from collections.abc import Sequence
 from pathlib import Path
 
 from events.outputs.written import READ, WRITTEN
@@ -200,3 +201,13 @@ def write_output(path: Path, text: str, force: bool = False) -> Path:
         ) from None
     WRITTEN.add(real)
     return real
+
+
+def write_outputs(files: Sequence[tuple[Path, str]], force: bool = False) -> list[Path]:
+    """Several output files as one: every path is checked under the rule before any is written, so a refusal
+    (a database among them, a file there without ``--force``) writes nothing; returns the paths as given."""
+    for path, _ in files:
+        check_file(path, force)
+    for path, text in files:
+        write_output(path, text, force)
+    return [path for path, _ in files]

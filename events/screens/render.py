@@ -20,6 +20,7 @@ from draft.cardtext import lines_that_matter
 from draft.decks import is_piper
 from draft.products import product_of
 from events.outputs.text import cell_width, fit_columns
+from events.portable import stdout_gone
 from sets.cards import Card, Rarity
 from sets.catalog import with_kept_text
 from sets.visible import visible
@@ -58,6 +59,12 @@ class SafeConsole(Console):
 
     def render_str(self, text: str, **options: Any) -> Text:
         return super().render_str(visible(text, line_breaks=True), **options)
+
+    def on_broken_pipe(self) -> None:
+        """Standard output's reader went away: the rest goes nowhere and the command ends with its own exit code
+        (rich's own ends the process with exit 1, the code of an illegal deck)."""
+        self.quiet = True
+        stdout_gone()
 
 
 def console(stderr: bool = False) -> Console:

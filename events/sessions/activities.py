@@ -32,8 +32,8 @@ from events.night.decks import DeckRegistered, Decks
 from events.night.history import actor
 from events.night.opening import db_option
 from events.night.refusals import Actor
-from events.outputs.exports import export_seat, write_file
-from events.outputs.guard import check_folder
+from events.outputs.exports import export_seat, seat_files
+from events.outputs.guard import check_folder, write_outputs
 from events.sessions.table import DraftTable
 from events.storage.pool_builds import PoolBuild
 from events.storage.store import Store
@@ -119,23 +119,21 @@ def export_practice(table: DraftTable, deck: Deck, folder: Path, *, force: bool 
     real = check_folder(folder, force)
     seat = table.humans[0]
     stem = "practice"
-    written = export_seat(
+    files = seat_files(
         real,
         stem,
         table.draft.pools[seat],
         deck if deck.lines else None,
         mtgo_log(table.draft, seat, table.names),
         notes,
-        force=force,
     )
     if table.draft.finished:
         for bot in bot_decks(table):
-            written += export_seat(
-                real, f"{stem}-bot-{bot.seat + 1}", table.draft.pools[bot.seat], bot.deck, None, notes, force=force
-            )
-    path = real / f"{stem}-draft.json"
-    write_file(path, json.dumps(table.draft.to_json(), separators=(",", ":")), force)
-    return Exported(folder, (*written, path), tuple(notes))
+            files += seat_files(real, f"{stem}-bot-{bot.seat + 1}", table.draft.pools[bot.seat], bot.deck, None, notes)
+    files.append((real / f"{stem}-draft.json", json.dumps(table.draft.to_json(), separators=(",", ":"))))
+    return Exported(
+        folder, tuple(write_outputs(files, force)), tuple(notes)
+    )  # every path checked before any is written
 
 
 class PracticeDeck:

@@ -214,9 +214,10 @@ def read_file(path: Path) -> dict[str, Any] | None:
             raise StorageError(f"{path} is a folder, not a database file; give a file path with --db") from None
         raise StorageError(f"cannot use database {path}: it {problem.reason}; nothing was changed") from None
     if not raw.strip():
-        raise StorageError(
-            f"{path} is empty, so it is not a cmdraft database; remove it to start a new one, or {restore_hint(path)}"
-        )
+        hint = restore_hint(path)
+        if not hint.startswith("restore"):  # no backup to restore: the two ways out, as one sentence
+            hint = f"choose another --db ({hint.partition(';')[0]})"
+        raise StorageError(f"{path} is empty, so it is not a cmdraft database; remove it to start a new one, or {hint}")
     try:
         data = loads(raw)
     except (ValueError, UnicodeDecodeError) as error:

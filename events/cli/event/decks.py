@@ -20,7 +20,7 @@ from events.screens.event_draft import build_event_deck
 from events.screens.render import shown
 from events.screens.terminal import Terminal
 from sets.errors import InputError
-from sets.numbers import parse_int
+from sets.numbers import is_number, parse_int
 from sets.visible import quoted
 
 
@@ -81,6 +81,15 @@ def event_deck(
 
     Registration closes when round 1 is paired (or at the --close time); after that only the desk changes a
     deck, with --reason (kept in the history and shown to the player)."""
+    if build and as_json:
+        raise InputError(
+            "--json goes without --build (the deck is built at this terminal): register a deck file or --auto "
+            "with --json, or leave --json out"
+        )
+    if build and (auto or file is not None):
+        raise InputError("--build builds the deck at this terminal: leave out --auto and the deck file")
+    if close is not None and (name is not None or auto or build or piper or reason is not None):
+        raise InputError("--close closes deck registration for every player: leave out the player and the deck")
     events = core(db, Decks)
     if close is not None:
         closing = events.close_decks(event_id, closing_at(close))
@@ -142,7 +151,10 @@ def closing_at(text: str) -> float | None:
         return None
     try:
         if len(text) <= 5 and ":" in text:
-            hours, minutes = (int(part) for part in text.split(":"))
+            parts = text.split(":")
+            if len(parts) != 2 or not all(is_number(part) for part in parts):  # the one strict parser: no '٣'
+                raise ValueError(text)
+            hours, minutes = (int(part) for part in parts)
             today = dt.datetime.fromtimestamp(timing.now()).astimezone()
             return today.replace(hour=hours, minute=minutes, second=0, microsecond=0).timestamp()
         at = dt.datetime.fromisoformat(text)

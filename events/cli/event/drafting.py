@@ -91,6 +91,11 @@ def event_draft(
     events = core(db, Drafting)
     snap = events.snapshot(event_id)
     status, style = snap.event.status, snap.event.style
+    if player and as_json and style == "terminal" and snap.event.mode == "draft":
+        raise InputError(
+            "--json goes without --player in a terminal draft (the player picks at this terminal): "
+            f"'cmdraft event show {event_id} --json' gives the draft's state"
+        )
     given: dict[int, str] | None = None
     if status in ("seated", "registration") and player and style == "terminal" and snap.event.mode == "draft":
         console = out()
@@ -175,9 +180,14 @@ def event_pool(
     events = core(db, Pools)
     if edit and file is not None:
         raise InputError("--edit changes the recorded pool line by line; to record a file over it use --replace")
+    if edit and as_json:
+        raise InputError(
+            "--json goes without --edit (the pool is edited at this terminal): record a file, or the lines on "
+            "standard input, with --replace --json"
+        )
     if file is not None:
         deck_file = read_file(file)
-    elif sys.stdin.isatty() or edit:
+    elif (sys.stdin.isatty() and not as_json) or edit:  # with --json the lines are read as given, no prompts
         event = events.check_pool_entry(event_id, name, replace or edit)  # refused before any typing, not after
         recorded = pool_lines(events.pool(event_id, name)) if edit else None
         replace = replace or edit

@@ -107,6 +107,8 @@ def event_restore(
             "restored": str(file),
             "saved": saved,
             "all": True,
+            "event": None,  # every event of the file: the same keys as one event's restore, for scripts
+            "replaced": None,
             "backup": backup,
             "damaged": whole_db.damaged,
         }
@@ -124,6 +126,7 @@ def event_restore(
             "event": restored.event,
             "replaced": restored.replaced,
             "backup": backup,
+            "damaged": None,  # only a restore of the whole database replaces one that can't be read
         }
         message = (
             f"{'replaced' if restored.replaced else 'added'} event {restored.event} ({quoted(restored.name)}) from {file} "

@@ -39,6 +39,11 @@ def event_table(
     per terminal session (in an event with codes)."""
     if confirm and dispute:
         raise InputError("--confirm and --dispute can't go together: confirm the reported order, or dispute it")
+    if confirm and report is not None:
+        raise InputError(
+            "--confirm and --report can't go together: confirm the order reported, or report it (--dispute --report "
+            "for your own version of one reported)"
+        )
     reports = core(db, TableReports)
     player_id = reports.player_id(event_id, player)
     if report is not None or confirm or dispute:

@@ -1,0 +1,45 @@
+"""A reader that stops reading (``cmdraft packs --json | head -1``) is no failure of the command: it ends with its own
+exit code (0, or a deck check's verdict) and nothing on stderr.  Before, rich's screens and JSON alike ended with
+exit 1, the code of an illegal deck."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+from tests.helpers.paths import ROOT
+
+
+def closed_stdout(*args: object, home) -> subprocess.CompletedProcess:
+    """``cmdraft ARGS`` in a process of its own whose stdout is a pipe nobody reads (its reader already closed)."""
+    reader, writer = os.pipe()
+    os.close(reader)
+    try:
+        env = {**os.environ, "CMDRAFT_HOME": str(home), "PYTHONPATH": str(ROOT)}
+        return subprocess.run(
+            [sys.executable, "-m", "events", *map(str, args)],
+            stdout=writer,
+            stderr=subprocess.PIPE,
+            env=env,
+            cwd=ROOT,
+            timeout=120,
+            text=True,
+        )
+    finally:
+        os.close(writer)
+
+
+def test_output_to_a_reader_gone_away_keeps_the_commands_own_exit_code(cli, tmp_path):
+    home = tmp_path / "home"
+    for args in (("packs", "--count", "200", "--seed", "1", "--json"), ("packs", "--count", "200", "--seed", "1")):
+        done = closed_stdout(*args, home=home)
+        assert (done.returncode, done.stderr) == (0, ""), args
+    made = cli("sim", "--seed", "2", "--players", "3", "--out", tmp_path / "pod")
+    assert made.exit_code == 0
+    pool = tmp_path / "pod" / "seat1-Bot-1-pool.txt"
+    for extra in ((), ("--json",)):
+        done = closed_stdout("deck", "check", pool, *extra, home=home)  # a pool is no legal deck: its verdict, 1
+        assert (done.returncode, done.stderr) == (1, ""), extra
+    done = closed_stdout("deck", "check", tmp_path / "pod" / "seat1-Bot-1-deck.txt", "--json", home=home)
+    assert (done.returncode, done.stderr) == (0, "")
