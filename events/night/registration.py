@@ -83,7 +83,7 @@ class Registration(EventBase):
         mode: str = "draft",
         style: str = "physical",
         pod_size: int = MAX_POD,
-        game_size: int = 4,
+        game_size: int | None = None,
         one_v_one: bool = False,
         timer: int = 0,
         points: str = "3,2,1,0",
@@ -94,7 +94,10 @@ class Registration(EventBase):
         secret: int | None = None,
     ) -> int:
         """A new event.  ``seed`` seats and pairs; the packs come from ``secret`` (drawn from the operating
-        system unless a test gives one).  ``codes``: a terminal draft's players pick behind seat codes."""
+        system unless a test gives one).  ``codes``: a terminal draft's players pick behind seat codes.  ``game_size``:
+        players a game pod (4 unless given); a 1v1 event's games are of two, so it takes none.  Options that
+        would be stored and never used are refused: a timer for a sealed event, no seat codes for a night that
+        has none."""
         check_event_timer(timer)
         check_piper_stock(piper_stock)
         if not name.strip():
@@ -107,8 +110,18 @@ class Registration(EventBase):
             raise InputError(f"unknown draft style {quoted(style)}: use {', '.join(DRAFT_STYLES)}")
         if not 2 <= pod_size <= 12:
             raise InputError(f"draft pod size must be 2 to 12, not {pod_size}")
+        if one_v_one and game_size is not None:
+            raise InputError(f"a 1v1 event's games are of two players: leave out the game pod size ({game_size})")
+        game_size = 4 if game_size is None else game_size
         if not 3 <= game_size <= 5 and not one_v_one:
             raise InputError(f"game pod size must be 3 to 5, not {game_size} (or use 1v1)")
+        if mode == "sealed" and timer:
+            raise InputError("a sealed event has no picks to time: leave the timer at 0, or make the event a draft")
+        if not codes and (style != "terminal" or mode != "draft"):
+            raise InputError(
+                "seat codes are only for a draft at the players' terminals (style terminal): this event has none "
+                "to leave out"
+            )
         booster_spec(set_code)  # the set must exist and have boosters
         date = date or dt.date.today().isoformat()
         try:

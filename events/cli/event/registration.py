@@ -28,7 +28,9 @@ def event_new(
     sealed: Annotated[bool, typer.Option("--sealed", help="Sealed instead of draft (six boosters each).")] = False,
     style: Annotated[str, typer.Option("--style", help="physical, terminal or bots.")] = "physical",
     pod_size: Annotated[int, typer.Option("--pod-size", help="Most seats in a draft pod.")] = 8,
-    game_size: Annotated[int, typer.Option("--game-size", help="Players per game pod (3-5).")] = 4,
+    game_size: Annotated[
+        int | None, typer.Option("--game-size", help="Players per game pod (3-5; default 4; none for --1v1).")
+    ] = None,
     one_v_one: Annotated[bool, typer.Option("--1v1", help="Play 1v1 games instead of multiplayer pods.")] = False,
     timer: Annotated[int, typer.Option("--timer", help="Seconds for the first pick of a pack (0: none).")] = 0,
     points: Annotated[str, typer.Option("--points", help="Placement points, best place first.")] = "3,2,1,0",
