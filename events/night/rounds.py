@@ -29,7 +29,7 @@ from events.night import history
 from events.night.base import EventBase, finishing_text, round_at_table
 from events.night.refusals import DESK, Actor
 from events.night.standings import Standing, did_not_play, placement_points, point_totals, standings_of
-from events.storage.records import Deck, Event, Pool, Result, Round
+from events.storage.records import Deck, Event, Player, Pool, Result, Round
 from events.storage.store import phase_change
 from events.storage.tables import records_of
 from sets.errors import InputError, StateError
@@ -426,3 +426,13 @@ class Rounds(EventBase):
             records_of(db, Event).update(event_id, status="finished")
             history.log_change(db, event_id, history.DESK, "finish", event.status, "finished")
             return event.status
+
+
+def dropped_before(db: TinyDB, event_id: int, number: int) -> None:
+    """Round ``number`` was paired again: a player who dropped once it was first paired and is not in it now
+    played only the rounds before it (the board, the desk and the decklists say "dropped after round N")."""
+    rnd = records_of(db, Round).first(event=event_id, number=number)
+    seated = {pid for seats in rnd.tables for pid in seats} if rnd is not None else set()
+    for player in records_of(db, Player).find(event=event_id):
+        if player.status == "dropped" and player.dropped_after == number and player.id not in seated:
+            records_of(db, Player).update(player.id, dropped_after=number - 1)

@@ -32,7 +32,7 @@ from events.night.games import GameBoard, Games
 from events.night.refusals import DESK, Actor
 from events.night.registration import Dropped, Registration
 from events.night.round_clock import RoundClock
-from events.night.rounds import Pairing, RecordedResult, Rounds, check_final_size
+from events.night.rounds import Pairing, RecordedResult, Rounds, check_final_size, dropped_before
 from events.night.shown import Answer, Clock, Number
 from events.night.standings import standings_of, tie_breaks
 from events.storage.records import Dispute, Event, Game, Player, Report, Result, Round
@@ -410,7 +410,9 @@ class TableReports(EventBase):
                 {"round": number, "tables": [[names[pid] for pid in seats] for seats in last.tables]},
                 None,
             )
-            return self.rounds.pair_round(db, event_id, force)
+            pairing = self.rounds.pair_round(db, event_id, force)
+            dropped_before(db, event_id, number)
+            return pairing
 
     def top(self, event_id: int, size: int) -> FinalTable:
         """Seat the top ``size`` of the standings (still in the event) at a final table: a round of one
