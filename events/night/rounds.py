@@ -26,7 +26,7 @@ from typing import Any
 from tinydb import TinyDB
 
 from events.night import history
-from events.night.base import EventBase, finishing_text, round_at_table
+from events.night.base import EventBase, finishing_text, round_at_table, tables_waiting
 from events.night.refusals import DESK, Actor
 from events.night.standings import Standing, did_not_play, placement_points, point_totals, standings_of
 from events.storage.records import Deck, Event, Player, Pool, Result, Round
@@ -206,7 +206,10 @@ class Rounds(EventBase):
         self._require(event, "building", "playing", doing="start a round")
         rounds = sorted(records_of(db, Round).find(event=event_id), key=lambda d: d.number)
         if rounds and rounds[-1].status != "closed":
-            raise StateError(f"round {rounds[-1].number} still has tables without results; record them first")
+            raise StateError(
+                f"round {rounds[-1].number} still has tables without results ({tables_waiting(db, rounds[-1])}); "
+                "record them first"
+            )
         if rounds and rounds[-1].final:
             raise StateError("the final table has been played; finish the event with 'cmdraft event finish'")
         # Bots fill draft seats only: they are never paired and need no deck.
@@ -380,18 +383,20 @@ class Rounds(EventBase):
             raise InputError("a finishing order is a list of places, each a list of player numbers: [[4], [2, 7], [1]]")
         groups = [list(group) for group in groups if group]
         strangers = [pid for group in groups for pid in group if pid not in table]
+        names = {p.id: p.name for p in self._players(db, event_id)}
         if strangers:
-            raise InputError(f"player number {strangers[0]} is not at this table")
+            who = quoted(names[strangers[0]]) if strangers[0] in names else f"player id {strangers[0]}"
+            raise InputError(f"{who} is not at this table")
         listed = [pid for group in groups for pid in group]
         if sorted(listed) != sorted(table):
             missing = [pid for pid in table if pid not in listed]
-            names = {p.id: p.name for p in self._players(db, event_id)}
+            twice = [pid for pid in table if listed.count(pid) > 1]
             raise InputError(
                 "the result must name every player at the table once"
                 + (
                     f"; missing {', '.join(quoted(names[m]) for m in missing)}"
                     if missing
-                    else "; someone is named twice"
+                    else f"; {quoted(names[twice[0]])} is named twice"
                 )
             )
         return groups
@@ -420,8 +425,11 @@ class Rounds(EventBase):
             event = self._event(db, event_id)
             self._require(event, "playing", "building", doing="finish the event")
             rounds = records_of(db, Round).find(event=event_id)
-            if any(r.status != "closed" for r in rounds):
-                raise StateError("a round still has tables without results; record them before finishing")
+            for rnd in (r for r in rounds if r.status != "closed"):
+                raise StateError(
+                    f"round {rnd.number} still has tables without results ({tables_waiting(db, rnd)}); "
+                    "record them before finishing"
+                )
             phase_change(db)
             records_of(db, Event).update(event_id, status="finished")
             history.log_change(db, event_id, history.DESK, "finish", event.status, "finished")

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import os
 
+import pytest
+
 from tests.helpers.decks import WHITE
 
 
@@ -98,3 +100,36 @@ def test_a_20000_line_deck_or_pool_is_bad_input_not_a_damaged_database(cli, tmp_
         assert cli("event", "pool", "1", name, small, "--db", db).exit_code == 0
     deck = cli("event", "deck", "1", "Ann", many, "--db", db)
     assert deck.exit_code == 2 and "the deck of 'Ann'" in deck.stderr and "20,000" in deck.stderr
+
+
+def test_a_round_left_open_is_refused_naming_its_tables_without_a_result_and_a_result_names_who_is_twice_or_astray(
+    tmp_path,
+):
+    from events.night.table_reports import TableReports
+    from events.storage.store import Store
+    from sets.errors import InputError, StateError
+    from tests.helpers.night import Night, bots_drafted
+
+    events = Night(Store(tmp_path / "night.json"))
+    event_id = bots_drafted(
+        events, "Friday", ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kai", "Lu"], 3
+    )
+    tables = events.new_round(event_id).tables
+    assert [len(t) for t in tables] == [4, 4, 4]
+    events.record_result(event_id, 1, 2, " > ".join(tables[1]))
+    with pytest.raises(StateError, match=r"^round 1 still has tables without results \(tables 1 / 3\); record"):
+        events.new_round(event_id)
+    with pytest.raises(StateError, match=r"^round 1 still has tables without results \(tables 1 / 3\); record"):
+        events.finish(event_id)
+    with pytest.raises(StateError, match=r"before the final table \(round 1: tables 1 / 3\)$"):
+        TableReports(events.store).top(event_id, 3)
+    first, second, third, fourth = tables[0]
+    with pytest.raises(InputError, match=rf"^the result must name every player at the table once; '{third}' is named"):
+        events.record_result(event_id, 1, 1, f"{first} > {third} > {third} = {second} > {fourth}")
+    ids = {p.name: p.id for p in events.players(event_id)}
+    stranger = tables[2][0]
+    with pytest.raises(InputError, match=rf"^'{stranger}' is not at this table$"):
+        events.record_result(event_id, 1, 1, [[ids[first]], [ids[second]], [ids[third]], [ids[stranger]]])
+    events.record_result(event_id, 1, 3, " > ".join(tables[2]))
+    with pytest.raises(StateError, match=r"\(table 1\); record them first$"):
+        events.new_round(event_id)
