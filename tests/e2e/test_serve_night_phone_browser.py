@@ -103,3 +103,25 @@ def test_the_desk_offers_the_clock_actions_its_state_allows_and_the_room_keeps_t
     page.screenshot(path=str(shots / "desk-clock-1920x1080.png"))
     expect(room.locator("#clock")).to_be_visible(timeout=10_000)  # the room's clock, right of the round's name
     assert room.evaluate("document.getElementById('clock').getBoundingClientRect().right") > 0.95 * LAPTOP["width"]
+
+
+def test_the_room_on_a_phone_lists_the_final_standings_in_one_readable_column_the_winners_row_as_the_others(
+    night_server, browser, shots
+):
+    db, event_id, served = night_server
+    for table, names in enumerate(desk(served.url, "/api/desk/round", {})["tables"], start=1):
+        desk(served.url, "/api/desk/settle", {"round": 1, "table": table, "order": " > ".join(names)})
+    final = desk(served.url, "/api/desk/top", {"size": 3})
+    desk(served.url, "/api/desk/settle", {"round": final["round"], "table": 1, "order": " > ".join(final["players"])})
+    room = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True).new_page()
+    room.goto(served.url + "/room")
+    rows = room.locator("#standings .row")
+    expect(rows).to_have_count(len(NAMES))
+    expect(room.locator("#standings .row.winner")).to_have_count(1)
+    looks = rows.evaluate_all(
+        "rows => rows.map(r => [getComputedStyle(r).fontSize, getComputedStyle(r).marginBottom, r.offsetLeft])"
+    )
+    assert len({tuple(look) for look in looks}) == 1, looks  # one column; the winner's row no bigger and no further apart
+    assert room.locator("#standings .name").evaluate_all("ns => ns.filter(n => n.scrollWidth > n.clientWidth)") == []
+    assert room.evaluate(OVERFLOWING) == []
+    room.screenshot(path=str(shots / "room-final-390x844.png"), full_page=True)
