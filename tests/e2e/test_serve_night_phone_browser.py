@@ -121,7 +121,9 @@ def test_the_room_on_a_phone_lists_the_final_standings_in_one_readable_column_th
     looks = rows.evaluate_all(
         "rows => rows.map(r => [getComputedStyle(r).fontSize, getComputedStyle(r).marginBottom, r.offsetLeft])"
     )
-    assert len({tuple(look) for look in looks}) == 1, looks  # one column; the winner's row no bigger and no further apart
+    assert len({tuple(look) for look in looks}) == 1, (
+        looks
+    )  # one column; the winner's row no bigger and no further apart
     assert room.locator("#standings .name").evaluate_all("ns => ns.filter(n => n.scrollWidth > n.clientWidth)") == []
     assert room.evaluate(OVERFLOWING) == []
     room.screenshot(path=str(shots / "room-final-390x844.png"), full_page=True)
