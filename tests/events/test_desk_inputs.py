@@ -133,3 +133,17 @@ def test_a_round_left_open_is_refused_naming_its_tables_without_a_result_and_a_r
     events.record_result(event_id, 1, 3, " > ".join(tables[2]))
     with pytest.raises(StateError, match=r"\(table 1\); record them first$"):
         events.new_round(event_id)
+
+
+def test_a_deck_for_a_finished_event_is_refused_as_finished_not_as_closed_asking_for_a_reason(tmp_path, cli):
+    from events.storage.store import Store
+    from tests.helpers.night import Night, bots_drafted
+
+    events = Night(Store(tmp_path / "night.json"))
+    event_id = bots_drafted(events, "Friday", ["Ann", "Bo", "Cy"], 5)
+    events.record_result(event_id, 1, 1, " > ".join(events.new_round(event_id).tables[0]))
+    events.finish(event_id)
+    for extra in ((), ("--reason", "a basic was missing")):
+        refused = cli("event", "deck", event_id, "Ann", "--auto", *extra, "--db", events.store.path)
+        assert refused.exit_code == 3 and len(refused.stderr.strip().splitlines()) == 1
+        assert "can't register decks while the event is finished" in refused.stderr and "--reason" not in refused.stderr
