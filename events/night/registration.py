@@ -377,3 +377,13 @@ class Registration(EventBase):
             # A bot takes the seat so that the rest of the pod can draft on (``recover`` does it if we die first).
             Drafting(self.store).hand_dropped_seats_to_bots(event_id, pod)
         return Dropped(msgspec.structs.replace(player, status="dropped", dropped_after=rounds), had_deck)
+
+
+def dropped_before(db: TinyDB, event_id: int, number: int) -> None:
+    """Round ``number`` was paired again: a player who dropped once it was first paired and is not in it now
+    played only the rounds before it (the board, the desk and the decklists say "dropped after round N")."""
+    rnd = records_of(db, Round).first(event=event_id, number=number)
+    seated = {pid for seats in rnd.tables for pid in seats} if rnd is not None else set()
+    for player in records_of(db, Player).find(event=event_id):
+        if player.status == "dropped" and player.dropped_after == number and player.id not in seated:
+            records_of(db, Player).update(player.id, dropped_after=number - 1)

@@ -290,7 +290,7 @@ class Rounds(EventBase):
         if isinstance(order, str):
             for part in split_order(order):
                 for name in part:
-                    self._player(db, event_id, name)
+                    self._named(db, event_id, name, rnd.tables[table_number - 1])
         if event.status == "finished":
             raise StateError("the event is finished; results can't change")
         later = records_of(db, Round).first(event=event_id, number=round_number + 1)
@@ -368,12 +368,21 @@ class Rounds(EventBase):
         for part in split_order(text):
             group = []
             for name in part:
-                player = self._player(db, event_id, name)
+                player = self._named(db, event_id, name, table)
                 if player.id not in table:
                     raise InputError(f"{quoted(player.name)} is not at this table")
                 group.append(player.id)
             groups.append(group)
         return self.check_order(db, event_id, groups, table)
+
+    def _named(self, db: TinyDB, event_id: int, name: str, table: list[int]) -> Player:
+        """A name in a table's result: the event's player, else the refusal naming the table's players."""
+        try:
+            return self._player(db, event_id, name)
+        except InputError as unknown:
+            names = {p.id: p.name for p in self._players(db, event_id)}
+            said, see, where = str(unknown).partition(": see '")  # the table's players before the command to see all
+            raise InputError(f"{said} (this table seats {' / '.join(names[p] for p in table)}){see}{where}") from None
 
     def check_order(self, db: TinyDB, event_id: int, groups: list[list[int]], table: list[int]) -> list[list[int]]:
         """A finishing order as groups of player numbers: each player at the table named exactly once."""
@@ -434,13 +443,3 @@ class Rounds(EventBase):
             records_of(db, Event).update(event_id, status="finished")
             history.log_change(db, event_id, history.DESK, "finish", event.status, "finished")
             return event.status
-
-
-def dropped_before(db: TinyDB, event_id: int, number: int) -> None:
-    """Round ``number`` was paired again: a player who dropped once it was first paired and is not in it now
-    played only the rounds before it (the board, the desk and the decklists say "dropped after round N")."""
-    rnd = records_of(db, Round).first(event=event_id, number=number)
-    seated = {pid for seats in rnd.tables for pid in seats} if rnd is not None else set()
-    for player in records_of(db, Player).find(event=event_id):
-        if player.status == "dropped" and player.dropped_after == number and player.id not in seated:
-            records_of(db, Player).update(player.id, dropped_after=number - 1)

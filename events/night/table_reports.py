@@ -30,9 +30,9 @@ from events.night import history
 from events.night.base import EventBase, finishing_text, round_at_table, tables_waiting
 from events.night.games import GameBoard, Games
 from events.night.refusals import DESK, Actor
-from events.night.registration import Dropped, Registration
+from events.night.registration import Dropped, Registration, dropped_before
 from events.night.round_clock import RoundClock
-from events.night.rounds import Pairing, RecordedResult, Rounds, check_final_size, dropped_before
+from events.night.rounds import Pairing, RecordedResult, Rounds, check_final_size
 from events.night.shown import Answer, Clock, Number
 from events.night.standings import standings_of, tie_breaks
 from events.storage.records import Dispute, Event, Game, Player, Report, Result, Round

@@ -102,7 +102,7 @@ def test_a_20000_line_deck_or_pool_is_bad_input_not_a_damaged_database(cli, tmp_
     assert deck.exit_code == 2 and "the deck of 'Ann'" in deck.stderr and "20,000" in deck.stderr
 
 
-def test_a_round_left_open_is_refused_naming_its_tables_without_a_result_and_a_result_names_who_is_twice_or_astray(
+def test_a_round_left_open_is_refused_naming_its_tables_without_a_result_and_a_result_names_who_is_twice_astray_or_unknown(
     tmp_path,
 ):
     from events.night.table_reports import TableReports
@@ -130,6 +130,9 @@ def test_a_round_left_open_is_refused_naming_its_tables_without_a_result_and_a_r
     stranger = tables[2][0]
     with pytest.raises(InputError, match=rf"^'{stranger}' is not at this table$"):
         events.record_result(event_id, 1, 1, [[ids[first]], [ids[second]], [ids[third]], [ids[stranger]]])
+    seats = " / ".join(tables[0])
+    with pytest.raises(InputError, match=rf"^no player 'Zed' in event {event_id} \(this table seats {seats}\): see"):
+        events.record_result(event_id, 1, 1, f"{first} > Zed")
     events.record_result(event_id, 1, 3, " > ".join(tables[2]))
     with pytest.raises(StateError, match=r"\(table 1\); record them first$"):
         events.new_round(event_id)
