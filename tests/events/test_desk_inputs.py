@@ -4,6 +4,7 @@ and names beyond their documented range."""
 
 from __future__ import annotations
 
+import json
 import os
 
 import pytest
@@ -150,3 +151,24 @@ def test_a_deck_for_a_finished_event_is_refused_as_finished_not_as_closed_asking
         refused = cli("event", "deck", event_id, "Ann", "--auto", *extra, "--db", events.store.path)
         assert refused.exit_code == 3 and len(refused.stderr.strip().splitlines()) == 1
         assert "can't register decks while the event is finished" in refused.stderr and "--reason" not in refused.stderr
+
+
+def test_the_terminal_pairs_the_current_round_again_after_a_drop_as_the_desk_page_does(tmp_path, cli):
+    from events.storage.store import Store
+    from tests.helpers.night import Night, bots_drafted
+
+    events = Night(Store(tmp_path / "night.json"))
+    event_id = bots_drafted(events, "Friday", ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy"], 7)
+    db = events.store.path
+    gone = events.new_round(event_id).tables[0][0]
+    assert cli("event", "player", "drop", event_id, gone, "--db", db).exit_code == 0
+    again = cli("event", "round", event_id, "--again", "--json", "--db", db)
+    assert again.exit_code == 0, again.output
+    tables = json.loads(again.stdout)["tables"]
+    assert json.loads(again.stdout)["round"] == 1 and [len(t) for t in tables] == [4, 4]
+    assert gone not in {name for table in tables for name in table}
+    assert [e.what for e in events.history(event_id)[-2:]] == ["round again", "round"]
+    events.record_result(event_id, 1, 1, " > ".join(tables[0]))
+    refused = cli("event", "round", event_id, "--again", "--db", db)
+    assert refused.exit_code == 3 and len(refused.stderr.strip().splitlines()) == 1
+    assert "round 1 already has results, reports or games; it can't be paired again" in refused.stderr
