@@ -172,3 +172,20 @@ def test_the_terminal_pairs_the_current_round_again_after_a_drop_as_the_desk_pag
     refused = cli("event", "round", event_id, "--again", "--db", db)
     assert refused.exit_code == 3 and len(refused.stderr.strip().splitlines()) == 1
     assert "round 1 already has results, reports or games; it can't be paired again" in refused.stderr
+
+
+def test_undo_after_a_round_paired_again_names_it_and_says_how_to_pair_the_round(tmp_path, cli):
+    from events.night.table_reports import TableReports
+    from events.storage.store import Store
+    from tests.helpers.night import Night, bots_drafted
+
+    events = Night(Store(tmp_path / "night.json"))
+    event_id = bots_drafted(events, "Friday", ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus"], 4)
+    db = events.store.path
+    events.drop_player(event_id, events.new_round(event_id).tables[0][0])
+    TableReports(events.store).repair(event_id)
+    assert cli("event", "undo", event_id, "--yes", "--db", db).exit_code == 0  # the new pairing
+    refused = cli("event", "undo", event_id, "--db", db)
+    assert refused.exit_code == 3 and len(refused.stderr.strip().splitlines()) == 1
+    assert "(round 1 paired again) can't be undone" in refused.stderr and "None" not in refused.stderr
+    assert f"pair the round with 'cmdraft event round {event_id}" in refused.stderr
