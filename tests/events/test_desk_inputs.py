@@ -189,3 +189,23 @@ def test_undo_after_a_round_paired_again_names_it_and_says_how_to_pair_the_round
     assert refused.exit_code == 3 and len(refused.stderr.strip().splitlines()) == 1
     assert "(round 1 paired again) can't be undone" in refused.stderr and "None" not in refused.stderr
     assert f"pair the round with 'cmdraft event round {event_id}" in refused.stderr
+
+
+def test_a_no_show_dropped_once_round_1_is_paired_is_not_said_to_have_dropped_after_it(tmp_path):
+    from events.storage.store import Store
+    from tests.helpers.night import Night
+
+    events = Night(Store(tmp_path / "night.json"))
+    event_id = events.create("Friday", style="bots", seed=4)
+    for name in ("Ann", "Bo", "Cy", "Di", "Ed"):
+        events.add_player(event_id, name)
+    events.check_in(event_id, ["Ann", "Bo", "Cy", "Di"])
+    events.seat(event_id)
+    events.start_draft(event_id)
+    for name in ("Ann", "Bo", "Cy", "Di"):
+        events.register_deck(event_id, name, auto=True)
+    played = events.new_round(event_id).tables[0][0]
+    events.drop_player(event_id, "Ed")  # never seated, never paired
+    events.drop_player(event_id, played)  # at a table of round 1
+    after = {p.name: p.dropped_after for p in events.players(event_id)}
+    assert (after["Ed"], after[played]) == (0, 1)
