@@ -55,8 +55,8 @@ def change_text(entry: Change) -> str:
         )
     if entry.what in ("seat", "reseat"):
         return "the draft seating" if entry.what == "seat" else "the re-seating of the pods"
-    if entry.what == "round again" and isinstance(entry.old, dict):
-        return f"round {entry.old.get('round')} paired again"
+    if entry.what == "round again":  # its new value is none: the round it paired again is a new "round" entry
+        return "a round paired again"
     return f"{entry.what}: {entry.new}"
 
 
