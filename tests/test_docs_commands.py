@@ -266,6 +266,7 @@ def store_night_desk(home: Path) -> list[Step]:
         DOC("cmdraft event deck 1 --close 19:30"),
         DOC("cmdraft event print 1 decklists --format html --out decklists.html"),
         DOC("cmdraft event round 1 [--force]"),
+        DOC("cmdraft event round 1 --again", says="Round 1"),  # nothing played yet: paired again
         DOC('cmdraft event deck 1 Ann deck.cod --reason "a basic was missing"'),
         DOC("cmdraft event print 1 pairings"),
         DOC("cmdraft event print 1 slips --format html --out slips.html"),

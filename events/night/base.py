@@ -72,6 +72,13 @@ def round_at_table(db: TinyDB, event_id: int, round_number: int, table_number: i
     return rnd
 
 
+def tables_waiting(db: TinyDB, rnd: Round) -> str:
+    """The tables of ``rnd`` with no result yet, as the desk reads them: ``table 2``, ``tables 1 / 3``."""
+    done = {r.table for r in records_of(db, Result).find(event=rnd.event, round=rnd.number)}
+    left = [str(n) for n in range(1, len(rnd.tables) + 1) if n not in done]
+    return ("table " if len(left) == 1 else "tables ") + " / ".join(left)
+
+
 class EventBase:
     """A store and the lookups every use case needs; each phase of the night extends it."""
 

@@ -188,10 +188,10 @@ class Decks(Pools):
             event = self._event(db, event_id)
             player = self._player(db, event_id, who)
             actor.require_player(player.id, "register a deck")
+            self._require(event, "building", "playing", doing="register decks")  # before the closing's words
             pool_read = records_of(db, Pool).first(event=event_id, player=player.id)
             self._gate(db, event_id, player.id, event.decks_close, actor, reason)
             may_add = stock_left(db, event, player.id)
-        self._require(event, "building", "playing", doing="register decks")
         if player.status == "dropped":
             raise StateError(f"{quoted(player.name)} has dropped; their deck can't be registered")
         pool = self.pool(event_id, player.id)

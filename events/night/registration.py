@@ -374,7 +374,8 @@ class Registration(EventBase):
             if player.status == "dropped":
                 raise StateError(f"{quoted(player.name)} has already dropped")
             rounds = records_of(db, Round).count(event=event_id)
-            records_of(db, Player).update(player.id, status="dropped", dropped_after=rounds)
+            after = last_round_in(db, event_id, player.id)  # a no-show or a late player may be in none of them
+            records_of(db, Player).update(player.id, status="dropped", dropped_after=after)
             history.log_change(
                 db,
                 event_id,
@@ -389,4 +390,19 @@ class Registration(EventBase):
         if event.status == "drafting" and pod is not None and pod.draft:
             # A bot takes the seat so that the rest of the pod can draft on (``recover`` does it if we die first).
             Drafting(self.store).hand_dropped_seats_to_bots(event_id, pod)
-        return Dropped(msgspec.structs.replace(player, status="dropped", dropped_after=rounds), had_deck)
+        return Dropped(msgspec.structs.replace(player, status="dropped", dropped_after=after), had_deck)
+
+
+def last_round_in(db: TinyDB, event_id: int, player_id: int) -> int:
+    """The number of the last round whose pairing seats the player (0: none): the round they dropped after."""
+    return max(
+        (r.number for r in records_of(db, Round).find(event=event_id) for t in r.tables if player_id in t), default=0
+    )
+
+
+def dropped_before(db: TinyDB, event_id: int, number: int) -> None:
+    """Round ``number`` was paired again: a player who dropped once it was first paired and is not in it now
+    dropped after the last round they are in (the board, the desk and the decklists say "dropped after round N")."""
+    for player in records_of(db, Player).find(event=event_id):
+        if player.status == "dropped" and player.dropped_after == number:
+            records_of(db, Player).update(player.id, dropped_after=last_round_in(db, event_id, player.id))

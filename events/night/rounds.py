@@ -26,7 +26,7 @@ from typing import Any
 from tinydb import TinyDB
 
 from events.night import history
-from events.night.base import EventBase, finishing_text, round_at_table
+from events.night.base import EventBase, finishing_text, round_at_table, tables_waiting
 from events.night.finishing_orders import names_in_order
 from events.night.refusals import DESK, Actor
 from events.night.standings import Standing, did_not_play, placement_points, point_totals, standings_of
@@ -157,7 +157,10 @@ class Rounds(EventBase):
         self._require(event, "building", "playing", doing="start a round")
         rounds = sorted(records_of(db, Round).find(event=event_id), key=lambda d: d.number)
         if rounds and rounds[-1].status != "closed":
-            raise StateError(f"round {rounds[-1].number} still has tables without results; record them first")
+            raise StateError(
+                f"round {rounds[-1].number} still has tables without results ({tables_waiting(db, rounds[-1])}); "
+                "record them first"
+            )
         if rounds and rounds[-1].final:
             raise StateError("the final table has been played; finish the event with 'cmdraft event finish'")
         # Bots fill draft seats only: they are never paired and need no deck.
@@ -236,7 +239,7 @@ class Rounds(EventBase):
         # A round, table or player that does not exist is bad input (2) in every state; then the state (3).
         rnd = round_at_table(db, event_id, round_number, table_number)
         if isinstance(order, str):
-            self._named_places(db, event_id, order)
+            self._named_places(db, event_id, order, rnd.tables[table_number - 1])
         if event.status == "finished":
             raise StateError("the event is finished; results can't change")
         later = records_of(db, Round).first(event=event_id, number=round_number + 1)
@@ -311,7 +314,7 @@ class Rounds(EventBase):
         """``Alice > Bob = Carol > Dave``: finishing order, ``=`` for a draw; names (quoted when they hold
         ``>``, ``=`` or quotes) or ``#N`` player numbers."""
         groups = []
-        for part in self._named_places(db, event_id, text):
+        for part in self._named_places(db, event_id, text, table):
             group = []
             for player in part:
                 if player.id not in table:
@@ -320,11 +323,21 @@ class Rounds(EventBase):
             groups.append(group)
         return self.check_order(db, event_id, groups, table)
 
-    def _named_places(self, db: TinyDB, event_id: int, text: str) -> list[list[Player]]:
+    def _named_places(self, db: TinyDB, event_id: int, text: str, table: list[int]) -> list[list[Player]]:
         """The players a typed order names, place by place (``names_in_order``: a name holding ``>`` or ``=``
-        typed bare is named in the error, with the order quoted to type again)."""
+        typed bare is named in the error, with the order quoted to type again; a name not in the event is
+        refused naming the table's players: ``_named``)."""
         names = [player.name for player in self._players(db, event_id)]
-        return names_in_order(text, names, lambda name: self._player(db, event_id, name))
+        return names_in_order(text, names, lambda name: self._named(db, event_id, name, table))
+
+    def _named(self, db: TinyDB, event_id: int, name: str, table: list[int]) -> Player:
+        """A name in a table's result: the event's player, else the refusal naming the table's players."""
+        try:
+            return self._player(db, event_id, name)
+        except InputError as unknown:
+            names = {p.id: p.name for p in self._players(db, event_id)}
+            said, see, where = str(unknown).partition(": see '")  # the table's players before the command to see all
+            raise InputError(f"{said} (this table seats {' / '.join(names[p] for p in table)}){see}{where}") from None
 
     def check_order(self, db: TinyDB, event_id: int, groups: list[list[int]], table: list[int]) -> list[list[int]]:
         """A finishing order as groups of player numbers: each player at the table named exactly once."""
@@ -334,18 +347,20 @@ class Rounds(EventBase):
             raise InputError("a finishing order is a list of places, each a list of player numbers: [[4], [2, 7], [1]]")
         groups = [list(group) for group in groups if group]
         strangers = [pid for group in groups for pid in group if pid not in table]
+        names = {p.id: p.name for p in self._players(db, event_id)}
         if strangers:
-            raise InputError(f"player number {strangers[0]} is not at this table")
+            who = quoted(names[strangers[0]]) if strangers[0] in names else f"player id {strangers[0]}"
+            raise InputError(f"{who} is not at this table")
         listed = [pid for group in groups for pid in group]
         if sorted(listed) != sorted(table):
             missing = [pid for pid in table if pid not in listed]
-            names = {p.id: p.name for p in self._players(db, event_id)}
+            twice = [pid for pid in table if listed.count(pid) > 1]
             raise InputError(
                 "the result must name every player at the table once"
                 + (
                     f"; missing {', '.join(quoted(names[m]) for m in missing)}"
                     if missing
-                    else "; someone is named twice"
+                    else f"; {quoted(names[twice[0]])} is named twice"
                 )
             )
         return groups
@@ -374,8 +389,11 @@ class Rounds(EventBase):
             event = self._event(db, event_id)
             self._require(event, "playing", "building", doing="finish the event")
             rounds = records_of(db, Round).find(event=event_id)
-            if any(r.status != "closed" for r in rounds):
-                raise StateError("a round still has tables without results; record them before finishing")
+            for rnd in (r for r in rounds if r.status != "closed"):
+                raise StateError(
+                    f"round {rnd.number} still has tables without results ({tables_waiting(db, rnd)}); "
+                    "record them before finishing"
+                )
             phase_change(db)
             records_of(db, Event).update(event_id, status="finished")
             history.log_change(db, event_id, history.DESK, "finish", event.status, "finished")

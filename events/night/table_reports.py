@@ -27,10 +27,10 @@ from tinydb import TinyDB
 
 from events import timing
 from events.night import history
-from events.night.base import EventBase, finishing_text, round_at_table
+from events.night.base import EventBase, finishing_text, round_at_table, tables_waiting
 from events.night.games import GameBoard, Games
 from events.night.refusals import DESK, Actor
-from events.night.registration import Dropped, Registration
+from events.night.registration import Dropped, Registration, dropped_before
 from events.night.round_clock import RoundClock
 from events.night.rounds import Pairing, RecordedResult, Rounds, check_final_size
 from events.night.shown import Answer, Clock, Number
@@ -397,7 +397,6 @@ class TableReports(EventBase):
             if (refusal := pair_again_refusal(db, event_id, rounds)) is not None:
                 raise StateError(refusal)
             last = rounds[-1]
-            number = last.number
             names = {p.id: p.name for p in self._players(db, event_id)}
             records_of(db, Round).remove(last.id)
             if len(rounds) == 1:
@@ -407,10 +406,12 @@ class TableReports(EventBase):
                 event_id,
                 history.DESK,
                 "round again",
-                {"round": number, "tables": [[names[pid] for pid in seats] for seats in last.tables]},
+                {"round": last.number, "tables": [[names[pid] for pid in seats] for seats in last.tables]},
                 None,
             )
-            return self.rounds.pair_round(db, event_id, force)
+            pairing = self.rounds.pair_round(db, event_id, force)
+            dropped_before(db, event_id, last.number)
+            return pairing
 
     def top(self, event_id: int, size: int) -> FinalTable:
         """Seat the top ``size`` of the standings (still in the event) at a final table: a round of one
@@ -423,7 +424,8 @@ class TableReports(EventBase):
             if any(r.final for r in rounds):
                 raise StateError("the final table is already seated")
             if not rounds or rounds[-1].status != "closed":
-                raise StateError("every table of the last round needs its result before the final table")
+                waiting = "".join(f" (round {r.number}: {tables_waiting(db, r)})" for r in rounds[-1:])
+                raise StateError(f"every table of the last round needs its result before the final table{waiting}")
             players = self._players(db, event_id)
             ranked = standings_of(event, players, records_of(db, Result).find(event=event_id), rounds)
             still_in = [row for row in ranked if not row.dropped]

@@ -39,6 +39,7 @@ INSTEAD = {
     "player remove": "register the player again",
     "pipers": "set the Piper ledger again with 'cmdraft event pipers'",
     "event new": "an event is not taken back; leave it unused",
+    "round again": "its round's first pairing is in the history; pair the round with 'cmdraft event round {id}{db}'",
 }
 
 
@@ -54,6 +55,8 @@ def change_text(entry: Change) -> str:
         )
     if entry.what in ("seat", "reseat"):
         return "the draft seating" if entry.what == "seat" else "the re-seating of the pods"
+    if entry.what == "round again":  # its new value is none: the round it paired again is a new "round" entry
+        return "a round paired again"
     return f"{entry.what}: {entry.new}"
 
 
@@ -154,7 +157,7 @@ class Undo(EventBase):
                 hint = INSTEAD.get(what, "make the change again the other way").format(
                     id=event_id, db=f" --db {path}", restore=self._restore_before(event_id, entry)
                 )
-                raise StateError(f"the desk's last change ({what}: {entry.new}) can't be undone: {hint}")
+                raise StateError(f"the desk's last change ({change_text(entry)}) can't be undone: {hint}")
             said = handler(db, event_id, event, entry, entry.undo)
             done = Undone(undid=f"{what} {said}", entry=entry.id, what=what, old=entry.old, new=entry.new)
             if dry_run:

@@ -122,8 +122,10 @@ async def post_settle(desk: Desk, body: SettleBody) -> Settled:
     served = desk.server.served
     limits = served.settings
     order = body.order if isinstance(body.order, str) else order_of(body.order, limits)
-    if isinstance(order, str) and not 0 < len(order) <= limits.max_order_text:
-        raise ApiError(400, "bad-field", "the order is 'Ann > Bo = Cy > Di'")
+    if isinstance(order, str) and len(order) > limits.max_order_text:  # an empty one is the core's to refuse
+        raise ApiError(
+            400, "bad-field", f"the order is at most {limits.max_order_text} characters: 'Ann > Bo = Cy > Di'"
+        )
     most = limits.max_round_number
     round_number, table = whole(body.round, "round", 1, most), whole(body.table, "table", 1, most)
     done = await in_core(served, served.reports.settle, served.event_id, round_number, table, order, body.replace)

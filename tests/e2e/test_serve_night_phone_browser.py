@@ -23,6 +23,11 @@ OVERFLOWING = """() => [...document.querySelectorAll('body *')]
   .filter(n => n.offsetParent !== null && n.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
   .map(n => n.tagName.toLowerCase() + (n.id ? '#' + n.id : ''))"""
 
+# The bar's event name is shown whole when the bar has room for it: "Saturday CMM" beside the status or the player's
+# name was cut to "Saturday C…" with most of the bar empty.
+WHOLE_EVENT_NAME = """(() => { const n = document.getElementById('event-name'); n.textContent = 'Saturday CMM';
+  return n.scrollWidth <= n.clientWidth })()"""
+
 
 def at_table(browser, served: Served, db, event_id: int, name: str) -> Page:
     page = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True).new_page()
@@ -56,7 +61,7 @@ def test_a_phone_shows_the_standings_as_the_server_ranks_them_with_its_own_row_m
     expect(mine.locator(".name")).to_have_text(f"{me} (you)")
     expect(mine).to_have_attribute("aria-current", "true")
     expect(page.locator("#night-standings h3")).to_have_text("Standings")
-    assert page.evaluate(OVERFLOWING) == []
+    assert page.evaluate(OVERFLOWING) == [] and page.evaluate(WHOLE_EVENT_NAME)
     page.locator("#night-standings").scroll_into_view_if_needed()
     page.screenshot(path=str(shots / "night-standings-390x844.png"))
 
@@ -101,5 +106,30 @@ def test_the_desk_offers_the_clock_actions_its_state_allows_and_the_room_keeps_t
     page.click("text=Pause the clock")
     expect(actions.filter(has_text="clock")).to_have_text(["Resume the clock", "Restart the clock"])
     page.screenshot(path=str(shots / "desk-clock-1920x1080.png"))
+    assert page.evaluate(WHOLE_EVENT_NAME), "the event's name is cut short on a wide bar"
     expect(room.locator("#clock")).to_be_visible(timeout=10_000)  # the room's clock, right of the round's name
     assert room.evaluate("document.getElementById('clock').getBoundingClientRect().right") > 0.95 * LAPTOP["width"]
+
+
+def test_the_room_on_a_phone_lists_the_final_standings_in_one_readable_column_the_winners_row_as_the_others(
+    night_server, browser, shots
+):
+    db, event_id, served = night_server
+    for table, names in enumerate(desk(served.url, "/api/desk/round", {})["tables"], start=1):
+        desk(served.url, "/api/desk/settle", {"round": 1, "table": table, "order": " > ".join(names)})
+    final = desk(served.url, "/api/desk/top", {"size": 3})
+    desk(served.url, "/api/desk/settle", {"round": final["round"], "table": 1, "order": " > ".join(final["players"])})
+    room = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True).new_page()
+    room.goto(served.url + "/room")
+    rows = room.locator("#standings .row")
+    expect(rows).to_have_count(len(NAMES))
+    expect(room.locator("#standings .row.winner")).to_have_count(1)
+    looks = rows.evaluate_all(
+        "rows => rows.map(r => [getComputedStyle(r).fontSize, getComputedStyle(r).marginBottom, r.offsetLeft])"
+    )
+    assert len({tuple(look) for look in looks}) == 1, (
+        looks
+    )  # one column; the winner's row no bigger and no further apart
+    assert room.locator("#standings .name").evaluate_all("ns => ns.filter(n => n.scrollWidth > n.clientWidth)") == []
+    assert room.evaluate(OVERFLOWING) == []
+    room.screenshot(path=str(shots / "room-final-390x844.png"), full_page=True)

@@ -4,7 +4,10 @@ and names beyond their documented range."""
 
 from __future__ import annotations
 
+import json
 import os
+
+import pytest
 
 from tests.helpers.decks import WHITE
 
@@ -98,3 +101,111 @@ def test_a_20000_line_deck_or_pool_is_bad_input_not_a_damaged_database(cli, tmp_
         assert cli("event", "pool", "1", name, small, "--db", db).exit_code == 0
     deck = cli("event", "deck", "1", "Ann", many, "--db", db)
     assert deck.exit_code == 2 and "the deck of 'Ann'" in deck.stderr and "20,000" in deck.stderr
+
+
+def test_a_round_left_open_is_refused_naming_its_tables_without_a_result_and_a_result_names_who_is_twice_astray_or_unknown(
+    tmp_path,
+):
+    from events.night.table_reports import TableReports
+    from events.storage.store import Store
+    from sets.errors import InputError, StateError
+    from tests.helpers.night import Night, bots_drafted
+
+    events = Night(Store(tmp_path / "night.json"))
+    event_id = bots_drafted(
+        events, "Friday", ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kai", "Lu"], 3
+    )
+    tables = events.new_round(event_id).tables
+    assert [len(t) for t in tables] == [4, 4, 4]
+    events.record_result(event_id, 1, 2, " > ".join(tables[1]))
+    with pytest.raises(StateError, match=r"^round 1 still has tables without results \(tables 1 / 3\); record"):
+        events.new_round(event_id)
+    with pytest.raises(StateError, match=r"^round 1 still has tables without results \(tables 1 / 3\); record"):
+        events.finish(event_id)
+    with pytest.raises(StateError, match=r"before the final table \(round 1: tables 1 / 3\)$"):
+        TableReports(events.store).top(event_id, 3)
+    first, second, third, fourth = tables[0]
+    with pytest.raises(InputError, match=rf"^the result must name every player at the table once; '{third}' is named"):
+        events.record_result(event_id, 1, 1, f"{first} > {third} > {third} = {second} > {fourth}")
+    ids = {p.name: p.id for p in events.players(event_id)}
+    stranger = tables[2][0]
+    with pytest.raises(InputError, match=rf"^'{stranger}' is not at this table$"):
+        events.record_result(event_id, 1, 1, [[ids[first]], [ids[second]], [ids[third]], [ids[stranger]]])
+    seats = " / ".join(tables[0])
+    with pytest.raises(InputError, match=rf"^no player 'Zed' in event {event_id} \(this table seats {seats}\): see"):
+        events.record_result(event_id, 1, 1, f"{first} > Zed")
+    events.record_result(event_id, 1, 3, " > ".join(tables[2]))
+    with pytest.raises(StateError, match=r"\(table 1\); record them first$"):
+        events.new_round(event_id)
+
+
+def test_a_deck_for_a_finished_event_is_refused_as_finished_not_as_closed_asking_for_a_reason(tmp_path, cli):
+    from events.storage.store import Store
+    from tests.helpers.night import Night, bots_drafted
+
+    events = Night(Store(tmp_path / "night.json"))
+    event_id = bots_drafted(events, "Friday", ["Ann", "Bo", "Cy"], 5)
+    events.record_result(event_id, 1, 1, " > ".join(events.new_round(event_id).tables[0]))
+    events.finish(event_id)
+    for extra in ((), ("--reason", "a basic was missing")):
+        refused = cli("event", "deck", event_id, "Ann", "--auto", *extra, "--db", events.store.path)
+        assert refused.exit_code == 3 and len(refused.stderr.strip().splitlines()) == 1
+        assert "can't register decks while the event is finished" in refused.stderr and "--reason" not in refused.stderr
+
+
+def test_the_terminal_pairs_the_current_round_again_after_a_drop_as_the_desk_page_does(tmp_path, cli):
+    from events.storage.store import Store
+    from tests.helpers.night import Night, bots_drafted
+
+    events = Night(Store(tmp_path / "night.json"))
+    event_id = bots_drafted(events, "Friday", ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy"], 7)
+    db = events.store.path
+    gone = events.new_round(event_id).tables[0][0]
+    assert cli("event", "player", "drop", event_id, gone, "--db", db).exit_code == 0
+    again = cli("event", "round", event_id, "--again", "--json", "--db", db)
+    assert again.exit_code == 0, again.output
+    tables = json.loads(again.stdout)["tables"]
+    assert json.loads(again.stdout)["round"] == 1 and [len(t) for t in tables] == [4, 4]
+    assert gone not in {name for table in tables for name in table}
+    assert [e.what for e in events.history(event_id)[-2:]] == ["round again", "round"]
+    events.record_result(event_id, 1, 1, " > ".join(tables[0]))
+    refused = cli("event", "round", event_id, "--again", "--db", db)
+    assert refused.exit_code == 3 and len(refused.stderr.strip().splitlines()) == 1
+    assert "round 1 already has results, reports or games; it can't be paired again" in refused.stderr
+
+
+def test_undo_after_a_round_paired_again_names_it_and_says_how_to_pair_the_round(tmp_path, cli):
+    from events.night.table_reports import TableReports
+    from events.storage.store import Store
+    from tests.helpers.night import Night, bots_drafted
+
+    events = Night(Store(tmp_path / "night.json"))
+    event_id = bots_drafted(events, "Friday", ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus"], 4)
+    db = events.store.path
+    events.drop_player(event_id, events.new_round(event_id).tables[0][0])
+    TableReports(events.store).repair(event_id)
+    assert cli("event", "undo", event_id, "--yes", "--db", db).exit_code == 0  # the new pairing
+    refused = cli("event", "undo", event_id, "--db", db)
+    assert refused.exit_code == 3 and len(refused.stderr.strip().splitlines()) == 1
+    assert "(a round paired again) can't be undone" in refused.stderr and "None" not in refused.stderr
+    assert f"pair the round with 'cmdraft event round {event_id}" in refused.stderr
+
+
+def test_a_no_show_dropped_once_round_1_is_paired_is_not_said_to_have_dropped_after_it(tmp_path):
+    from events.storage.store import Store
+    from tests.helpers.night import Night
+
+    events = Night(Store(tmp_path / "night.json"))
+    event_id = events.create("Friday", style="bots", seed=4)
+    for name in ("Ann", "Bo", "Cy", "Di", "Ed"):
+        events.add_player(event_id, name)
+    events.check_in(event_id, ["Ann", "Bo", "Cy", "Di"])
+    events.seat(event_id)
+    events.start_draft(event_id)
+    for name in ("Ann", "Bo", "Cy", "Di"):
+        events.register_deck(event_id, name, auto=True)
+    played = events.new_round(event_id).tables[0][0]
+    events.drop_player(event_id, "Ed")  # never seated, never paired
+    events.drop_player(event_id, played)  # at a table of round 1
+    after = {p.name: p.dropped_after for p in events.players(event_id)}
+    assert (after["Ed"], after[played]) == (0, 1)

@@ -401,3 +401,19 @@ def test_a_waiting_report_and_a_phones_tracker_entry_travel_with_an_export_to_ot
     mover = TableReports(target.store)
     board = mover.track(new_id, moved[table[2]], undo=True)  # the entry is still theirs after the move
     assert {row.player: row.life for row in board.players}[table[2]] == 40
+
+
+def test_a_player_dropped_after_a_pairing_the_desk_then_makes_again_without_them_dropped_after_the_round_before(
+    night,
+):
+    events, event_id, reports, views = night
+    pid = ids(events, event_id)
+    for table_number, table in enumerate(events.new_round(event_id).tables, start=1):
+        events.record_result(event_id, 1, table_number, " > ".join(table))
+    gone = events.new_round(event_id).tables[0][0]
+    events.drop_player(event_id, gone)
+    assert {p.name: p.dropped_after for p in events.players(event_id)}[gone] == 2  # still at a round-2 table
+    reports.repair(event_id)
+    assert pid[gone] not in {n for t in events.snapshot(event_id).rounds[-1].tables for n in t}
+    assert {p.name: p.dropped_after for p in events.players(event_id)}[gone] == 1
+    assert {"name": gone, "after_round": 1} in as_seen(views.desk_view(event_id))["dropped"]

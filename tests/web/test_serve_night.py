@@ -209,6 +209,23 @@ def test_a_final_table_size_the_core_refuses_is_refused_in_its_words_at_the_desk
     assert Night(Store(db)).snapshot(event_id).rounds == ()
 
 
+@pytest.mark.parametrize("order", ["", " ", "Ann > > Bo"])
+def test_a_result_the_desk_types_with_an_empty_place_is_refused_in_the_cores_words_at_the_desk_and_the_cli(
+    night, manual_clock, order
+):
+    db, event_id, _ = night
+    with TestClient(app_of(db, event_id, manual_clock), headers=ORIGIN) as desk:
+        ok(desk.post("/api/desk/round", json={}, headers=DESK))
+        answer = desk.post("/api/desk/settle", json={"round": 1, "table": 1, "order": order}, headers=DESK)
+    done = invoke(("event", "result", event_id, 1, 1, order, "--db", db))
+    assert done.exit_code == 2 and answer.status_code == 400
+    words = answer.json()["error"]["message"]
+    assert (
+        words.startswith(f"bad result '{order}': a place has no name") and f"cmdraft: error: {words}\n" in done.output
+    )
+    assert Night(Store(db)).snapshot(event_id).results == ()
+
+
 def test_the_tracker_from_phones_is_off_until_the_desk_turns_it_on(night, manual_clock):
     db, event_id, codes = night
     app = app_of(db, event_id, manual_clock)

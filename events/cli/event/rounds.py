@@ -30,11 +30,19 @@ from sets.visible import quoted
 def event_round(
     event_id: EventArg,
     force: Annotated[bool, typer.Option("--force", help="Pair even if some decks are missing.")] = False,
+    again: Annotated[
+        bool,
+        typer.Option(
+            "--again",
+            help="Pair the current round again with the players in the event now (after a drop, a late player or "
+            "a corrected result), while none of its tables has a result, a report or a game entry.",
+        ),
+    ] = False,
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Start the next round: game pods at random in round one, then by points avoiding repeat opponents."""
-    pairing = core(db, Rounds).new_round(event_id, force)
+    pairing = core(db, TableReports).repair(event_id, force) if again else core(db, Rounds).new_round(event_id, force)
     if as_json:
         emit_json(pairing.to_json())
         return
@@ -76,7 +84,8 @@ def event_result(
         out().print(
             shown(
                 f"corrected after round {result.next_round} was paired: the standings follow; this result "
-                f"{verdict} (its pairing stays as it is)",
+                f"{verdict} (its pairing stays as it is; 'cmdraft event round {event_id} --again' pairs the current "
+                "round again while none of its tables has a result)",
                 style="yellow",
             ),
             soft_wrap=True,
