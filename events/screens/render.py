@@ -63,7 +63,7 @@ class SafeConsole(Console):
 
 def no_color() -> bool:
     """Whether the player asked for no colour (``NO_COLOR`` set and not empty, https://no-color.org)."""
-    return bool(os.environ.get("NO_COLOR"))
+    return bool(os.getenv("NO_COLOR"))
 
 
 def console(stderr: bool = False) -> Console:
