@@ -2,15 +2,18 @@
 Playwright) at a phone's 390 x 844: the page says "your next pack is here" in a live region each time a pack
 arrives (and what the seat waits for meanwhile); each card to pick is named in words, not "Kamahl's Will3GInstantR";
 the keyboard's place is a ring of its own, on a chosen card too; the card sheet gives the focus back when it
-closes; and with the reader's text at 200% the page's text grows with it, one card a row, nothing off the side."""
+closes; and with the reader's text at 200% the page's text grows with it, one card a row, nothing off the side,
+on the deck builder too."""
 
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from events.storage.store import Store
 from tests.helpers.browsers import PHONE, Served, tap_and_confirm
 from tests.helpers.cardfiles import cmr_mtgjson, write
+from tests.helpers.night import Night
 from tests.helpers.nights import codes_of, start, terminal_night
 from tests.helpers.pages import join, serious
 
@@ -126,4 +129,42 @@ def test_at_200_percent_text_the_pick_page_grows_its_text_and_stays_usable(two_p
     assert boxes[0] and boxes[1] and boxes[1]["y"] > boxes[0]["y"]  # one card a row: no name cut mid-word
     page.screenshot(path=shots / "access-text-200.png")
     tap_and_confirm(page)  # still picked by tapping, Confirm on screen
+    assert serious(page) == []
+
+
+# what reaches past the screen's right edge, leaving out what a table's own scroll box holds (that box itself counts)
+WIDER_THAN_THE_SCREEN = """(width) => [...document.querySelectorAll('#screen-deck *')]
+  .filter(node => node.offsetParent !== null && !node.parentElement.closest('.table-scroll'))
+  .filter(node => node.getBoundingClientRect().right > width + 1)
+  .map(node => node.tagName.toLowerCase() + (node.id ? '#' + node.id : '') + '.' + node.className).slice(0, 5)"""
+
+
+@pytest.fixture
+def building(tmp_path, cli):
+    """Ann and Bo's pod drafted to the end (every pick the hint's): their decks are built on their phones."""
+    db = tmp_path / "built.json"
+    event_id = terminal_night(cli, db, "Ann", "Bo", bots=6, timer=0)
+    start(cli, db, event_id)
+    night = Night(Store(db))
+    pod = night.snapshot(event_id).pods[0]
+    session = night.draft_session(event_id, pod.number)
+    while not session.draft.finished:
+        for seat in session.waiting_humans():
+            session.pick(session.suggested_pick(seat))
+    night.after_picks(event_id, pod.number, session)
+    served = Served(db, event_id)
+    yield db, event_id, served
+    served.stop()
+
+
+def test_at_200_percent_text_the_deck_builder_stays_within_the_screen(building, browser, shots):
+    db, event_id, served = building
+    page = phone(browser)
+    join(page, served.url, codes_of(db, event_id)["Ann"], event_id=event_id, name="Ann", screen="#screen-deck")
+    page.click("#deck-auto")
+    expect(page.locator("#deck-legal")).to_have_text("Legal")
+    page.evaluate("document.documentElement.style.fontSize = '200%'")
+    assert page.evaluate(WIDER_THAN_THE_SCREEN, PHONE["width"]) == []  # the × of a commander, the basics: on screen
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.screenshot(path=shots / "access-deck-text-200.png", full_page=True)
     assert serious(page) == []
