@@ -15,7 +15,7 @@ from tests.helpers.browsers import PHONE, Served, tap_and_confirm
 from tests.helpers.cardfiles import cmr_mtgjson, write
 from tests.helpers.night import Night
 from tests.helpers.nights import codes_of, start, terminal_night
-from tests.helpers.pages import join, serious
+from tests.helpers.pages import contrast, join, serious
 
 OUTLINE = """(selector) => {
   const style = getComputedStyle(document.querySelector(selector));
@@ -163,6 +163,12 @@ def test_at_200_percent_text_the_deck_builder_stays_within_the_screen(building, 
     join(page, served.url, codes_of(db, event_id)["Ann"], event_id=event_id, name="Ann", screen="#screen-deck")
     page.click("#deck-auto")
     expect(page.locator("#deck-legal")).to_have_text("Legal")
+    toggles = page.locator("#piper-colors button")
+    expect(toggles).to_have_count(5)
+    for index in range(5):  # each colour's letter readable on its disc, off or on, never faded
+        selector = f"#piper-colors button:nth-child({index + 1})"
+        assert page.evaluate(f"getComputedStyle(document.querySelector('{selector}')).opacity") == "1"
+        assert contrast(page, selector) >= 4.5, toggles.nth(index).get_attribute("aria-label")
     page.evaluate("document.documentElement.style.fontSize = '200%'")
     assert page.evaluate(WIDER_THAN_THE_SCREEN, PHONE["width"]) == []  # the × of a commander, the basics: on screen
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
