@@ -243,7 +243,7 @@ class BuilderPrompt:
             if isinstance(result, act.Question):
                 result = self.session.apply(act.Replace(self.confirm(result.text)))
         except InputError as error:
-            self.say([Text(str(error), style="red")])
+            self.console.print(Text(str(error), style="red"), soft_wrap=True)  # one line, the terminal wraps it
             return False
         self.say([*self.activity.notices, *answer_lines(result, self.activity, self.console.width)])
         self.activity.notices.clear()
@@ -280,6 +280,8 @@ class BuilderPrompt:
             if verb in (*words.QUIT_WORDS, "done"):
                 raise Quit()
             if verb not in words.AFTER_DONE:
-                self.say([Text(f"unknown command {quoted(verb)}: {offered} or quit", style="red")])
+                self.console.print(
+                    Text(f"unknown command {quoted(verb)}: {offered} or quit", style="red"), soft_wrap=True
+                )
                 continue
             self.handle(line)

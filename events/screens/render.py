@@ -6,6 +6,7 @@ and the CLI print."""
 from __future__ import annotations
 
 import copy
+import os
 import re
 from collections import Counter
 from collections.abc import Iterable
@@ -67,10 +68,23 @@ class SafeConsole(Console):
         stdout_gone()
 
 
+def no_color() -> bool:
+    """Whether the player asked for no colour (``NO_COLOR`` set and not empty, https://no-color.org)."""
+    return bool(os.getenv("NO_COLOR"))
+
+
 def console(stderr: bool = False) -> Console:
     """The console of every screen.  Markup is off: a plain string (a name, a path, a card) is shown as typed;
-    styled output uses ``Text`` or passes ``markup=True`` with user text escaped."""
-    return SafeConsole(stderr=stderr, highlight=False, soft_wrap=False, markup=False)
+    styled output uses ``Text`` or passes ``markup=True`` with user text escaped.  With ``NO_COLOR`` no style is
+    written at all, bold and dim included (rich alone drops only the colours): a screen reader or a braille line
+    gets the words and nothing between them."""
+    return SafeConsole(
+        stderr=stderr,
+        highlight=False,
+        soft_wrap=False,
+        markup=False,
+        color_system=None if no_color() else "auto",
+    )
 
 
 _SHEET_WORDS = {

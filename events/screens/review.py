@@ -9,6 +9,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from draft.advice import ReviewRow
 from draft.advice import review as advice_review
 from draft.deck_state import plural, pool_order
 from events.outputs.text import join_names
@@ -24,9 +25,39 @@ from events.screens.render import (
 from events.sessions.activities import BotDeck, bot_decks
 from events.sessions.table import DraftTable
 
+RATED = "Rated higher"
+RATED_NOTE = (
+    "Rated higher: whose cards are rated more, and by how much; the hint also weighs your colors and commander, "
+    "so 'you' is often right"
+)
+
+
+def rated_higher(row: ReviewRow, short: bool = False) -> str:
+    """Whose pick is rated more, in words that read right either way: 'hint +0.4', 'you +0.4', 'same' (the same
+    cards) or 'even' (other cards rated the same); ``short``: without the figure ('hint', 'you': a narrow list,
+    whose line below says it).  A bare '-0.4' under "how much more the hint's pair is rated" read as a riddle."""
+    if {c.name for c in row.taken} == {c.name for c in row.hint}:
+        return "same"
+    gap = round(row.difference, 1)
+    if gap == 0:
+        return "even"
+    who = "hint" if gap > 0 else "you"
+    return who if short else f"{who} +{abs(gap):.1f}"
+
+
+def rated_sentence(row: ReviewRow) -> str:
+    """The same as a sentence, for the line under the review's list."""
+    said = rated_higher(row)
+    if said in ("same", "even"):
+        return "both rated the same"
+    who, gap = said.split(" +")
+    if who == "hint":
+        return f"the hint's cards are rated {gap} higher"
+    return f"your cards are rated {gap} higher (the hint also weighs your colors and commander)"
+
 
 def review_table(table: DraftTable, seat: int, width: int | None = None) -> Table:
-    """Every pick of a seat: what it took, what the hint would have taken, the rating difference, what wheeled."""
+    """Every pick of a seat: what it took, what the hint would have taken, whose is rated higher, what wheeled."""
     rows = []
     for row in advice_review(table.draft, seat, table.pipers):
         same = {c.name for c in row.taken} == {c.name for c in row.hint}
@@ -35,17 +66,17 @@ def review_table(table: DraftTable, seat: int, width: int | None = None) -> Tabl
                 f"P{row.pack}p{row.pick}",
                 shown(" + ".join(c.name for c in row.taken), style="green"),
                 shown("same" if same else " + ".join(c.name for c in row.hint), style="dim" if same else "cyan"),
-                f"{row.difference:+.1f}" if not same else "0.0",
+                rated_higher(row),
                 shown(join_names([c.name for c in row.wheeled])),
             ]
         )
     return fit_table(
-        ["Pick", "You took", "Hint took", "Rating ±", "Wheeled"],
+        ["Pick", "You took", "Hint took", RATED, "Wheeled"],
         rows,
-        essential={"Pick", "You took", "Rating ±"},
+        essential={"Pick", "You took", RATED},
         width=width,
-        title="Your picks (Rating ±: how much more the hint's pair is rated)",
-        justify={"Rating ±": "right"},
+        title=f"Your picks ({RATED_NOTE})",
+        justify={RATED: "right"},
     )
 
 

@@ -167,9 +167,12 @@ class TablePrompt:
                 command = None
             if command is not None:
                 # what was asked stays on the screen until Enter
-                if self._asking().ask("Enter: back to the pack ", deadline, status) is None:
+                back = self._asking().ask("Enter: back to the pack, or quit ", deadline, status)
+                if back is None:
                     self.time_up()
                     return
+                if back.lower() in ("quit", "q", "exit"):
+                    raise Quit()
                 self.show_pack(pack, deadline is not None, page)
                 continue
             asked = card_request(line)
@@ -179,7 +182,8 @@ class TablePrompt:
             try:
                 positions = parse_selection(line, pack, due)
             except (InputError, WrongCount) as error:
-                self.console.print(Text.assemble((str(error), "red"), " — same pick again."))
+                # one line however long: the terminal wraps it, a screen reader reads it whole
+                self.console.print(Text.assemble((str(error), "red"), " — same pick again."), soft_wrap=True)
                 continue
             chosen = " + ".join(f"{i + 1} {pack[i].card.name}" for i in positions)
             for i in positions:

@@ -151,3 +151,29 @@ def test_done_in_a_practice_draft_names_that_draft_and_its_database(tmp_path, cl
     text = " ".join(result.stdout.split())
     again = f"cmdraft play --resume {table.draft_id} --db {shlex.quote(str(db))}"
     assert table.draft_id == 2 and f"Deck saved. Export it any time with 'export'; '{again}' opens it again." in text
+
+
+def drawn(app, selector: str) -> str:
+    """What a widget's region of the screen shows, as the player sees it (its lines joined by spaces)."""
+    region = app.screen.query_one(selector).content_region
+    lines = screen_text(app).splitlines()[region.y : region.bottom]
+    return " ".join(" ".join(line[region.x : region.right].split()) for line in lines)
+
+
+async def test_at_80x24_the_card_panel_never_cuts_the_note_that_says_how_to_get_rules_text(tmp_path):
+    """The longest legends' names and type lines fill the side's card panel at 80 columns: where the bundled set
+    has no rules text, the command that brings it is still on screen whole for every card, the first one too."""
+    cards = [card for card in load_set("CMR").cards if card.main_set]
+    longest = sorted(cards, key=lambda card: -(len(card.name) + len(card.type_line)))
+    session = session_at(tmp_path / "db.json")
+    hand = session.draft.queues[0][0].cards
+    for slot in range(len(hand)):
+        hand[slot] = Printing(longest[slot])
+    async with practice_app(session).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for printing in hand:
+            shown = drawn(pilot.app, "#card")
+            assert "(no rules text: cmdraft sets download CMR)" in shown, (printing.card.name, shown)
+            assert printing.card.name.split()[0] in shown
+            await pilot.press("j")
+            await pilot.pause()

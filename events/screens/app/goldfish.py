@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from rich.console import Group
 from rich.text import Text
 from textual.app import ComposeResult
@@ -13,6 +15,7 @@ from textual.widgets import Static
 
 from draft import deck_actions as act
 from draft.deck_session import DeckSession
+from events.screens.app.modals import DeckAppFace
 from events.screens.goldfish import KEYS_APP, goldfish_lines
 from events.screens.render import shown
 from sets.errors import InputError
@@ -29,7 +32,8 @@ class GoldfishScreen(ModalScreen[None]):
     GoldfishScreen #fish-message { height: auto; }
     """
     BINDINGS = [
-        Binding("escape,q,enter", "close", "Close"),
+        Binding("escape,enter", "close", "Close"),
+        Binding("q", "quit", "Quit"),
         Binding("n", "step('hand')", "New hand"),
         Binding("m", "step('mulligan')", "Mulligan"),
         Binding("d", "step('draw')", "Draw"),
@@ -102,6 +106,9 @@ class GoldfishScreen(ModalScreen[None]):
 
     def action_bottom(self) -> None:
         self.apply(act.Bottom(tuple(self.marked)))
+
+    def action_quit(self) -> None:
+        cast(DeckAppFace, self.app).leave()
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, cast
 
 from rich.cells import cell_len
 from rich.console import RenderableType
@@ -48,7 +48,8 @@ def long_answer(answer: Sequence[RenderableType], width: int) -> bool:
 
 class Panel(ModalScreen[bool]):
     """Anything to read over the screen (rich renderables only: names are never markup).
-    Enter or y answers yes (when ``question`` is given), Escape closes."""
+    Enter or y answers yes (when ``question`` is given), Escape closes, q leaves the app as everywhere else
+    (the footer below says so, and so does the panel's own line of keys)."""
 
     DEFAULT_CSS = """
     Panel { align: center middle; }
@@ -56,7 +57,8 @@ class Panel(ModalScreen[bool]):
     Panel VerticalScroll { height: auto; max-height: 100%; }
     """
     BINDINGS = [
-        Binding("escape,q", "close", "Close"),
+        Binding("escape", "close", "Close"),
+        Binding("q", "quit", "Quit"),
         Binding("enter,y", "yes", "Yes / close"),
         Binding("n", "no", "No", show=False),
     ]
@@ -72,7 +74,7 @@ class Panel(ModalScreen[bool]):
         super().__init__()
         self.title_text = title
         self.body = body if isinstance(body, list) else [body]
-        self.keys = keys
+        self.keys = f"{keys} · q: quit"
         self.question = question
         self.again = again  # n asks for another (a sample hand) instead of answering no
 
@@ -86,6 +88,9 @@ class Panel(ModalScreen[bool]):
 
     def action_close(self) -> None:
         self.dismiss(False)
+
+    def action_quit(self) -> None:
+        cast(DeckAppFace, self.app).leave()
 
     def action_yes(self) -> None:
         self.dismiss(True)

@@ -1,21 +1,24 @@
 """The draft table's widgets: the pack list (a card's type cut to the room the names leave; a mark redraws its
-own row only), the pick's timer, and the pool panel beside them."""
+own row only), the pick's timer, the highlighted card and the pool panel beside them."""
 
 from __future__ import annotations
 
+import io
 from collections import Counter
 from collections.abc import Sequence
 
+from rich.console import Console
 from rich.text import Text
 from textual.widgets import DataTable, Static
 from textual.widgets.data_table import ColumnKey, RowKey
 
 from draft.deckstats import type_group
 from events.outputs.text import cell_width
-from events.screens.render import identity_text, shown
+from events.screens.render import RARITY_STYLE, identity_text, mana_text, shown
 from sets.booster import Printing
 from sets.cards import Card
 
+_MEASURE = Console(width=200, color_system=None, file=io.StringIO())  # only measures how text wraps
 _SHORT = {"Enchantment": "Enchant.", "Planeswalker": "Planesw."}
 
 
@@ -48,6 +51,35 @@ def type_room(width: int, padding: int, pack: Sequence[Printing], costs: list[st
     identity = max((len(p.card.deck_colors.code or "C") for p in pack), default=1)
     used = 3 + names + max(cost, 4) + 1 + max(identity, 2)
     return width - used - 6 * 2 * padding
+
+
+def card_side(card: Card, width: int = 0, height: int = 0) -> Text:
+    """The highlighted card in the side panel, ``width`` by ``height`` cells (0: not laid out yet): name and cost,
+    type line, identity and power, then its rules text, or where none is here the command that brings it.  On a
+    small screen the cost goes down to the type line, and if that is not enough the note goes before them (the pack
+    list and 'i' show both), so the panel never cuts the one line that says what to do."""
+    front = card.front
+    head = shown(card.name, style="bold " + RARITY_STYLE[card.rarity])
+    kind = Text.assemble(shown(card.type_line), "  ", identity_text(card.deck_colors.code))
+    if front.power is not None:
+        kind.append(f"  {front.power}/{front.toughness}")
+    words = "\n".join(face.text for face in card.faces if face.text)
+    if words:
+        return Text("\n").join([Text.assemble(head, "  ", mana_text(card.mana_cost)), kind, shown(words)])
+    note = shown(f"(no rules text: cmdraft sets download {card.set_code or 'CMR'})", style="dim")
+    cost_kind = Text.assemble(mana_text(card.mana_cost), "  ", kind)
+    whole = Text("\n").join([Text.assemble(head, "  ", mana_text(card.mana_cost)), kind, note])
+    if width <= 0 or height <= 0:
+        return whole
+    for text in (whole, Text("\n").join([head, cost_kind, note])):
+        if _rows(text, width) <= height:
+            return text
+    return Text("\n").join([head, note, cost_kind])
+
+
+def _rows(text: Text, width: int) -> int:
+    """The lines ``text`` takes ``width`` cells wide, as a Static wraps it (at spaces, a long word cut)."""
+    return sum(len(Text(line).wrap(_MEASURE, width)) for line in text.plain.split("\n"))
 
 
 def pool_panel(pool: Sequence[Card], leaders: bool = True, names: bool = True) -> Text:

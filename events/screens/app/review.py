@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -9,9 +11,9 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from draft.advice import review
-from events.screens.app.modals import Panel
+from events.screens.app.modals import DeckAppFace, Panel
 from events.screens.render import identity_text, shown
-from events.screens.review import bot_tables
+from events.screens.review import bot_tables, rated_higher, rated_sentence
 from events.sessions.activities import bot_decks
 from events.sessions.table import DraftTable
 
@@ -21,7 +23,8 @@ class ReviewScreen(Screen):
     BINDINGS = [
         Binding("j", "move(1)", "Down", show=False),
         Binding("k", "move(-1)", "Up", show=False),
-        Binding("escape,b,q", "back", "Back to the deck"),
+        Binding("escape,b", "back", "Back to the deck"),
+        Binding("q", "quit", "Quit"),
     ]
 
     def __init__(self, session: DraftTable, seat: int) -> None:
@@ -32,7 +35,8 @@ class ReviewScreen(Screen):
     def compose(self) -> ComposeResult:
         yield Static(
             Text(
-                "Your picks beside the hint's (±: its rating more, W: cards that wheeled) · Tab, Enter: a bot's deck",
+                "Your picks beside the hint's (More: whose cards are rated more, W: cards that wheeled)"
+                " · Tab, Enter: a bot's deck",
                 style="bold cyan",
             ),
             markup=False,
@@ -44,7 +48,7 @@ class ReviewScreen(Screen):
 
     def on_mount(self) -> None:
         picks = self.query_one("#picks", DataTable)
-        picks.add_columns("Pick", "You took", "Hint took", "±", "W")
+        picks.add_columns("Pick", "You took", "Hint took", "More", "W")
         self.rows = review(self.session.draft, self.seat, self.session.pipers)
         for index, row in enumerate(self.rows):
             same = {c.name for c in row.taken} == {c.name for c in row.hint}
@@ -53,7 +57,7 @@ class ReviewScreen(Screen):
                 Text(f"P{row.pack}p{row.pick}"),
                 shown("\n".join(c.name for c in row.taken), style="green"),
                 shown("same" if same else "\n".join(c.name for c in row.hint), style="dim" if same else "cyan"),
-                Text("0.0" if same else f"{row.difference:+.1f}", justify="right"),
+                Text(rated_higher(row, short=self.app.size.width < 110)),
                 Text(str(len(row.wheeled))),
                 key=str(index),
                 height=max(len(row.taken), 1),
@@ -76,14 +80,18 @@ class ReviewScreen(Screen):
         if not self.rows:
             return
         row = self.rows[min(index, len(self.rows) - 1)]
-        text = Text.assemble(
-            (f"P{row.pack}p{row.pick}: ", "bold"),
-            "you took ",
-            shown(" + ".join(c.name for c in row.taken), style="green"),
-            "; the hint: ",
-            shown(" + ".join(c.name for c in row.hint), style="cyan"),
-            f" (rating {row.difference:+.1f})",
-        )
+        took = shown(" + ".join(c.name for c in row.taken), style="green")
+        if rated_higher(row) == "same":
+            text = Text.assemble((f"P{row.pack}p{row.pick}: ", "bold"), "you took ", took, ", as the hint would")
+        else:
+            text = Text.assemble(
+                (f"P{row.pack}p{row.pick}: ", "bold"),
+                "you took ",
+                took,
+                "; the hint: ",
+                shown(" + ".join(c.name for c in row.hint), style="cyan"),
+                f"; {rated_sentence(row)}",
+            )
         if row.wheeled:
             text.append("\nWheeled: ")
             text.append_text(shown(" / ".join(c.name for c in row.wheeled)))
@@ -105,6 +113,9 @@ class ReviewScreen(Screen):
     def action_move(self, step: int) -> None:
         table = self.focused if isinstance(self.focused, DataTable) else self.query_one("#picks", DataTable)
         table.move_cursor(row=max(0, min(table.row_count - 1, table.cursor_row + step)))
+
+    def action_quit(self) -> None:
+        cast(DeckAppFace, self.app).leave()
 
     def action_back(self) -> None:
         self.app.pop_screen()

@@ -26,7 +26,7 @@ from draft.deck_state import pool_order
 from events.night.refusals import WrongCount
 from events.outputs.text import cell_width
 from events.screens.app.modals import DeckAppFace, Panel, confirm
-from events.screens.app.pack_list import PackTable, Timer, pool_panel, short_type, type_room
+from events.screens.app.pack_list import PackTable, Timer, card_side, pool_panel, short_type, type_room
 from events.screens.cards import card_request, find_card
 from events.screens.deck_tables import signals_table
 from events.screens.picks import HELP_PICK, parse_selection
@@ -117,6 +117,7 @@ class TableScreen(Screen):
         self.set_class(wide, "wide")
         self.show_pack()
         table.focus()
+        self.call_after_refresh(self.show_card)  # again once the side is laid out: the card fitted to its room
         self.set_interval(0.25, self.tick)
 
     # --- what is on the screen ------------------------------------------------------------------
@@ -195,22 +196,8 @@ class TableScreen(Screen):
             panel.update(Text(""), layout=False)
             return
         card = with_kept_text(self.seat.pack[index].card)  # text imported while the app runs shows at once
-        text = Text.assemble(
-            shown(card.name, style="bold " + RARITY_STYLE[card.rarity]),
-            "  ",
-            mana_text(card.mana_cost),
-            "\n",
-            shown(card.type_line),
-            "  ",
-            identity_text(card.deck_colors.code),
-        )
-        front = card.front
-        if front.power is not None:
-            text.append(f"  {front.power}/{front.toughness}")
-        words = "\n".join(face.text for face in card.faces if face.text)
-        text.append("\n")
-        missing = f"(no rules text: cmdraft sets download {card.set_code or 'CMR'})"  # the command that brings it
-        text.append_text(shown(words) if words else shown(missing, style="dim"))
+        room = panel.content_region
+        text = card_side(card, room.width, room.height)
         panel.update(text, layout=False)
 
     def say(self, message: str | Text, style: str = "") -> None:

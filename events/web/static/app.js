@@ -400,14 +400,12 @@
     });
   }
   $("pack-order").addEventListener("click", app.togglePackOrder);
-  $("sheet-close").addEventListener("click", function () {
-    $("sheet").hidden = true;
-  });
+  $("sheet-close").addEventListener("click", app.closeSheet);
   document.addEventListener("keydown", function (event) {
-    if (event.key === "Escape") $("sheet").hidden = true;
+    if (event.key === "Escape") app.closeSheet();
   });
   $("sheet").addEventListener("click", function (event) {
-    if (event.target === $("sheet")) $("sheet").hidden = true;
+    if (event.target === $("sheet")) app.closeSheet();
   });
   $("deck-undo").addEventListener("click", function () {
     app.deckAction({ action: "undo" });

@@ -32,7 +32,8 @@ var cmdraft = (function () {
     registerNext: false, // Register tapped while a deck change was on its way: sent once it is answered
     pickId: null, // the pick sent on the stream and not yet answered
     pickTimer: null,
-    wakeLock: null
+    wakeLock: null,
+    sheetOpener: null // what had the keyboard's focus when the card sheet opened
   };
 
   // --- small helpers --------------------------------------------------------------------------------------
@@ -110,6 +111,29 @@ var cmdraft = (function () {
     return box;
   }
 
+  // A card in words, as a screen reader says a card to pick: "Kamahl's Will, costs 3 and green, Instant, rare"
+  // (the drawn card's name, pips, type and rarity letter run together as "Kamahl's Will3GInstantR").
+  var RARITY_WORDS = { C: "common", U: "uncommon", R: "rare", M: "mythic", S: "special" };
+
+  function costWords(cost) {
+    var parts = (cost || "").match(/\{[^}]*\}/g) || [];
+    return parts.map(function (part) {
+      return part.slice(1, -1).toUpperCase().split("/").map(function (sym) {
+        return COLOR_NAMES[sym] ? COLOR_NAMES[sym].toLowerCase() : sym;
+      }).join(" or ");
+    }).join(" and ");
+  }
+
+  function cardWords(card) {
+    var words = [card.name];
+    var cost = costWords(card.cost);
+    if (cost) words.push("costs " + cost);
+    if (card.type) words.push(card.type);
+    words.push(RARITY_WORDS[card.rarity] || card.rarity);
+    if (card.foil) words.push("foil");
+    return words.join(", ");
+  }
+
   // A card: its image when one was downloaded (name, cost and type stay in the card as text, read by screen
   // readers), else drawn as text.  options.tag: "button" for a card to pick.  Returns the card node; with an
   // image or rules text a "full size" button sits beside it (never inside: one control in another is one too
@@ -137,6 +161,7 @@ var cmdraft = (function () {
     marks.appendChild(el("span", "rarity r-" + card.rarity, card.rarity));
     bottom.appendChild(marks);
     node.appendChild(bottom);
+    if (options.tag === "button") node.setAttribute("aria-label", cardWords(card));
     holdToShow(node, card);
     return node;
   }
@@ -226,8 +251,19 @@ var cmdraft = (function () {
     if (!card.text || !card.text.length) {
       box.appendChild(el("p", "hint", "No rules text here: import it with 'cmdraft sets download CODE' at the desk."));
     }
+    var opener = document.activeElement;
+    state.sheetOpener = opener && opener !== document.body && !$("sheet").contains(opener) ? opener : state.sheetOpener;
     $("sheet").hidden = false;
     $("sheet-close").focus();
+  }
+
+  // The card sheet closed (×, Escape, a tap beside it): the keyboard goes back where it was, the card's button.
+  function closeSheet() {
+    if ($("sheet").hidden) return;
+    $("sheet").hidden = true;
+    var opener = state.sheetOpener;
+    state.sheetOpener = null;
+    if (opener && document.body.contains(opener)) opener.focus();
   }
 
   // Shown under any page that draws a card image (Scryfall's guidelines: say where the images are from).
@@ -267,6 +303,7 @@ var cmdraft = (function () {
   app.FORMATS = FORMATS;
   app.api = api;
   app.cardNode = cardNode;
+  app.closeSheet = closeSheet;
   app.cardBox = cardBox;
   app.credit = credit;
   app.holdToShow = holdToShow;

@@ -31,7 +31,8 @@
     $("direction").textContent = d.direction === "right" ? "right →" : "← left";
     $("direction").title = "this pack passes " + d.direction;
     var key = d.pack + ":" + d.pick + ":" + d.cards.length;
-    if (key !== state.packKey) {
+    var news = key !== state.packKey;
+    if (news) {
       state.packKey = key;
       // a pack holding no more cards than the pick takes: all of them are chosen, the player only confirms (the
       // server still takes the pick as any other)
@@ -56,6 +57,7 @@
     } else {
       waiting.hidden = true;
     }
+    if (news) announce(d);
     var pack = clear($("pack"));
     var order = $("pack-order");
     order.hidden = !d.cards.length;
@@ -75,6 +77,21 @@
     app.credit(d.cards);
     updateConfirm();
     tick();
+  }
+
+  // What changed, said once to a screen reader (the page's live region): a pack to pick from, or what the seat
+  // waits for.  Only when the pack or the pick changes, never on a tick or a reconnect showing the same pack.
+  function announce(d) {
+    var said;
+    if (d.cards.length) {
+      said = "Your next pack is here: pack " + d.pack + " of " + d.packs + ", pick " + d.pick + ", take " +
+        Math.min(d.take || 2, d.cards.length) + " of " + d.cards.length + " cards.";
+    } else {
+      said = $("waiting-for").textContent;
+    }
+    var live = $("announce");
+    if (live.textContent === said) live.textContent = ""; // the same words again are still news: said again
+    live.textContent = said;
   }
 
   // A confirmed pick that got no answer (the server down, the connection lost) is sent again by itself once the

@@ -1,0 +1,176 @@
+"""The player's pick page for a reader, a keyboard and large text, in a real browser (Debian's chromium through
+Playwright) at a phone's 390 x 844: the page says "your next pack is here" in a live region each time a pack
+arrives (and what the seat waits for meanwhile); each card to pick is named in words, not "Kamahl's Will3GInstantR";
+the keyboard's place is a ring of its own, on a chosen card too; the card sheet gives the focus back when it
+closes; and with the reader's text at 200% the page's text grows with it, one card a row, nothing off the side,
+on the deck builder too."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from events.storage.store import Store
+from tests.helpers.browsers import PHONE, Served, tap_and_confirm
+from tests.helpers.cardfiles import cmr_mtgjson, write
+from tests.helpers.night import Night
+from tests.helpers.nights import codes_of, start, terminal_night
+from tests.helpers.pages import contrast, join, serious
+
+OUTLINE = """(selector) => {
+  const style = getComputedStyle(document.querySelector(selector));
+  return [style.outlineStyle, style.outlineWidth, style.outlineColor];
+}"""
+
+
+def phone(browser) -> Page:
+    return browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+
+
+@pytest.fixture
+def two_players(tmp_path, cli):
+    """Ann and Bo beside each other among six bots, the draft started, a 5-minute pick timer."""
+    db = tmp_path / "access.json"
+    event_id = terminal_night(cli, db, "Ann", "Bo", bots=6, timer=300)
+    start(cli, db, event_id)
+    served = Served(db, event_id)
+    yield db, event_id, served
+    served.stop()
+
+
+def test_a_reader_hears_each_pack_arrive_and_what_the_seat_waits_for(two_players, browser, shots):
+    db, event_id, served = two_players
+    codes = codes_of(db, event_id)
+    ann, bo = phone(browser), phone(browser)
+    join(ann, served.url, codes["Ann"], event_id=event_id, name="Ann")
+    join(bo, served.url, codes["Bo"], event_id=event_id, name="Bo")
+    live = ann.locator("#announce")
+    assert live.get_attribute("aria-live") == "polite" and live.get_attribute("role") == "status"
+    expect(live).to_have_text("Your next pack is here: pack 1 of 3, pick 1, take 2 of 20 cards.")
+    ann.screenshot(path=shots / "access-pick-1.png")
+    tap_and_confirm(ann)
+    tap_and_confirm(bo)
+    # Ann's second pack comes from upstream (Bo, or the bots between them, as soon as Bo has picked)
+    expect(live).to_have_text("Your next pack is here: pack 1 of 3, pick 2, take 2 of 18 cards.")
+    tap_and_confirm(ann)
+    said = live.inner_text()
+    assert said.startswith("Your next pack is here: pack 1 of 3, pick 3") or said.startswith("Waiting for"), said
+
+
+def test_cards_to_pick_are_named_in_words(two_players, browser):
+    db, event_id, served = two_players
+    page = phone(browser)
+    join(page, served.url, codes_of(db, event_id)["Ann"], event_id=event_id, name="Ann")
+    card = page.locator("#pack .card").first
+    label = card.get_attribute("aria-label") or ""
+    name = card.locator(".card-name").inner_text()
+    kind = card.locator(".card-type").inner_text()
+    assert label.startswith(name + ", ") and kind in label, label
+    assert label.rsplit(", ", 1)[-1] in ("common", "uncommon", "rare", "mythic", "special", "foil"), label
+
+
+def test_the_keyboard_alone_picks_and_its_place_is_always_seen(two_players, browser, shots):
+    db, event_id, served = two_players
+    page = phone(browser)
+    join(page, served.url, codes_of(db, event_id)["Ann"], event_id=event_id, name="Ann")
+    page.locator("#pool-toggle").focus()
+    page.keyboard.press("Tab")  # the first card of the pack
+    first = page.evaluate("document.activeElement.getAttribute('data-index')")
+    assert first is not None
+    focused = page.evaluate(OUTLINE, f'#pack [data-index="{first}"]')
+    assert focused[0] == "solid" and float(focused[1][:-2]) >= 3  # a ring of at least 3 px, not a 1 px hairline
+    page.keyboard.press("Space")
+    expect(page.locator(f'#pack [data-index="{first}"]')).to_have_attribute("aria-pressed", "true")
+    chosen_and_focused = page.evaluate(OUTLINE, f'#pack [data-index="{first}"]')
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    second = page.evaluate("document.activeElement.getAttribute('data-index')")
+    chosen_only = page.evaluate(OUTLINE, f'#pack [data-index="{first}"]')
+    assert chosen_and_focused != chosen_only  # on a chosen card the keyboard's ring is not the chosen card's ring
+    page.screenshot(path=shots / "access-keyboard.png")
+    expect(page.locator("#confirm")).to_be_enabled()
+    page.locator("#confirm").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#pool-count")).to_have_text("2")
+    assert second != first
+
+
+@pytest.fixture
+def rules_text(tmp_path, cli):
+    """CMR's rules text imported before the server starts: each card to pick has its "i" button."""
+    assert cli("sets", "import", write(tmp_path, "CMR.json", cmr_mtgjson())).exit_code == 0
+
+
+def test_the_card_sheet_gives_the_keyboard_back_to_its_card(rules_text, two_players, browser):
+    db, event_id, served = two_players
+    page = phone(browser)
+    join(page, served.url, codes_of(db, event_id)["Ann"], event_id=event_id, name="Ann")
+    more = page.locator("#pack .card-more").first
+    more.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#sheet")).to_be_visible()
+    expect(page.locator("#sheet-close")).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(page.locator("#sheet")).to_be_hidden()
+    expect(more).to_be_focused()
+
+
+def test_at_200_percent_text_the_pick_page_grows_its_text_and_stays_usable(two_players, browser, shots):
+    db, event_id, served = two_players
+    page = phone(browser)
+    join(page, served.url, codes_of(db, event_id)["Ann"], event_id=event_id, name="Ann")
+    # the reader's text size: the root font at twice the browser's 16 px (set from the page's own CSSOM: the
+    # page's content security policy refuses an added style sheet)
+    page.evaluate("document.documentElement.style.fontSize = '200%'")
+    assert page.evaluate("getComputedStyle(document.body).fontSize") == "32px"
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]  # nothing off the side
+    cards = page.locator("#pack .card")
+    boxes = [cards.nth(i).bounding_box() for i in range(2)]
+    assert boxes[0] and boxes[1] and boxes[1]["y"] > boxes[0]["y"]  # one card a row: no name cut mid-word
+    page.screenshot(path=shots / "access-text-200.png")
+    tap_and_confirm(page)  # still picked by tapping, Confirm on screen
+    assert serious(page) == []
+
+
+# what reaches past the screen's right edge, leaving out what a table's own scroll box holds (that box itself counts)
+WIDER_THAN_THE_SCREEN = """(width) => [...document.querySelectorAll('#screen-deck *')]
+  .filter(node => node.offsetParent !== null && !node.parentElement.closest('.table-scroll'))
+  .filter(node => node.getBoundingClientRect().right > width + 1)
+  .map(node => node.tagName.toLowerCase() + (node.id ? '#' + node.id : '') + '.' + node.className).slice(0, 5)"""
+
+
+@pytest.fixture
+def building(tmp_path, cli):
+    """Ann and Bo's pod drafted to the end (every pick the hint's): their decks are built on their phones."""
+    db = tmp_path / "built.json"
+    event_id = terminal_night(cli, db, "Ann", "Bo", bots=6, timer=0)
+    start(cli, db, event_id)
+    night = Night(Store(db))
+    pod = night.snapshot(event_id).pods[0]
+    session = night.draft_session(event_id, pod.number)
+    while not session.draft.finished:
+        for seat in session.waiting_humans():
+            session.pick(session.suggested_pick(seat))
+    night.after_picks(event_id, pod.number, session)
+    served = Served(db, event_id)
+    yield db, event_id, served
+    served.stop()
+
+
+def test_at_200_percent_text_the_deck_builder_stays_within_the_screen(building, browser, shots):
+    db, event_id, served = building
+    page = phone(browser)
+    join(page, served.url, codes_of(db, event_id)["Ann"], event_id=event_id, name="Ann", screen="#screen-deck")
+    page.click("#deck-auto")
+    expect(page.locator("#deck-legal")).to_have_text("Legal")
+    toggles = page.locator("#piper-colors button")
+    expect(toggles).to_have_count(5)
+    for index in range(5):  # each colour's letter readable on its disc, off or on, never faded
+        selector = f"#piper-colors button:nth-child({index + 1})"
+        assert page.evaluate(f"getComputedStyle(document.querySelector('{selector}')).opacity") == "1"
+        assert contrast(page, selector) >= 4.5, toggles.nth(index).get_attribute("aria-label")
+    page.evaluate("document.documentElement.style.fontSize = '200%'")
+    assert page.evaluate(WIDER_THAN_THE_SCREEN, PHONE["width"]) == []  # the × of a commander, the basics: on screen
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.screenshot(path=shots / "access-deck-text-200.png", full_page=True)
+    assert serious(page) == []
