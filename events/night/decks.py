@@ -22,7 +22,7 @@ from events import timing
 from events.night import history
 from events.night.pipers import owned_in, piper_number, stock_left, stock_note, stock_short
 from events.night.pools import Pools, check_size
-from events.night.refusals import DESK, Actor, LimitExceeded, PhaseOver
+from events.night.refusals import DESK, Actor, LimitExceeded, PhaseOver, not_building
 from events.storage.records import Deck, Event, Player, Pool, Round
 from events.storage.tables import records_of
 from sets.colors import Color
@@ -119,6 +119,18 @@ class Decks(Pools):
     ``close_decks``); after that a deck changes only by the desk's correction, with its reason, which the
     history keeps and the player's view shows.  The gate is here, the same for every face."""
 
+    def require_building(self, event_id: int) -> None:
+        """``NotBuilding`` unless the event's decks are being built (every pod has drafted, the event not finished):
+        the one gate of the builder and of registering, whoever asks."""
+        with self.store.read() as db:
+            self._building(self._event(db, event_id))
+
+    @staticmethod
+    def _building(event: Event) -> None:
+        refused = not_building(event.status)
+        if refused is not None:
+            raise refused
+
     def decks_closed(self, event_id: int, now: float | None = None, player_id: int | None = None) -> str | None:
         """Why deck registration is closed for the event (with ``player_id``: for that player's deck, closed only
         once one is registered), or None while it is open."""
@@ -188,7 +200,7 @@ class Decks(Pools):
             event = self._event(db, event_id)
             player = self._player(db, event_id, who)
             actor.require_player(player.id, "register a deck")
-            self._require(event, "building", "playing", doing="register decks")  # before the closing's words
+            self._building(event)  # before the closing's words
             pool_read = records_of(db, Pool).first(event=event_id, player=player.id)
             self._gate(db, event_id, player.id, event.decks_close, actor, reason)
             may_add = stock_left(db, event, player.id)
@@ -220,7 +232,7 @@ class Decks(Pools):
         }
         with self.store.write() as db:
             event = self._event(db, event_id)
-            self._require(event, "building", "playing", doing="register decks")
+            self._building(event)
             correction = self._gate(db, event_id, player.id, event.decks_close, actor, reason)
             if correction:
                 doc = {**doc, "correction": reason}

@@ -77,6 +77,22 @@ class PhaseOver(Refusal):
     code, status = "phase-over", 409
 
 
+class NotBuilding(Refusal):
+    """Decks are built and registered only once every pod has drafted, until the event is finished
+    (``not_building``: the words for the event's phase)."""
+
+    code, status = "not-building", 409
+
+
+def not_building(status: str) -> NotBuilding | None:
+    """The refusal to build or register a deck while the event is ``status``; None while decks are built."""
+    if status in ("building", "playing"):
+        return None
+    if status == "finished":
+        return NotBuilding("the event is finished: its decks can no longer be built or changed")
+    return NotBuilding(f"decks are built once every pod has drafted (the event is {status})")
+
+
 class WrongCode(Refusal):
     """A seat code that isn't the seat's (a typo, an old slip): nothing is bound, and the seat is asked again (the
     web's 401; at a terminal the prompt asks again)."""
@@ -129,6 +145,7 @@ REFUSALS: tuple[type[CmdraftError], ...] = (
     NotYourSeat,
     WrongCount,
     WrongCode,
+    NotBuilding,
     SeatClosed,
     LimitExceeded,
     PhaseOver,

@@ -258,6 +258,7 @@ class EventDeck:
         registered for the player, if any (a browser coming back), rather than an empty one; ``via``: where the
         player builds it ("terminal" or "browser"): the player's seat is who asks the core."""
         player = decks.player(event_id, who)
+        decks.require_building(event_id)  # the event's phase before the player's pool: the same words everywhere
         self.decks, self.event_id, self.player_name = decks, event_id, player.name
         self.by = by or actor(player.name)  # who registers, for the history: the player's terminal, or a browser
         self.actor = Actor.seat(player.id, via, player.name)

@@ -21,9 +21,10 @@ from draft.formats import EXPORT_FORMATS, EXTENSIONS, FileFormat, pool_as_deck, 
 from draft.formats.mtgo import MissingMtgoIdError
 from events.night.browser_seats import browser
 from events.night.decks import closed_words
+from events.night.refusals import not_building
 from events.sessions.activities import EventDeck
 from events.web.answers import Added, DeckLine, DeckState, PoolLine, Problem, Registered, typed
-from events.web.api_common import ApiError, Served, whole
+from events.web.api_common import ApiError, Served, core_error, whole
 from events.web.bodies import Basics, Commanders, Counted, DeckAction, Pipers
 from events.web.cards_shown import card_json
 from events.web.settings import WebSettings
@@ -38,10 +39,9 @@ BASIC_KEYS = ("W", "U", "B", "R", "G", "C")
 def deck_of(served: Served, player_id: int) -> EventDeck:
     """The deck this player builds in the browser (opened from their registered deck, if any)."""
     snap = served.snapshot()
-    if snap.event.status not in ("building", "playing"):
-        raise ApiError(
-            409, "not-building", f"decks are built once every pod has drafted (the event is {snap.event.status})"
-        )
+    refused = not_building(snap.event.status)  # the core's gate, on the snapshot the page was answered from
+    if refused is not None:
+        raise core_error(refused)
     deck = served.building.get(player_id)
     if deck is None:
         player = snap.player(player_id)

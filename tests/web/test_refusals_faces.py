@@ -12,7 +12,7 @@ from starlette.testclient import TestClient
 
 from events.night.decks import closed_words
 from events.night.games import MAX_LIFE_CHANGE
-from events.night.refusals import EXIT_ROLE, Actor, NotAllowed, StalePack, WrongCode, WrongCount
+from events.night.refusals import EXIT_ROLE, Actor, NotAllowed, NotBuilding, StalePack, WrongCode, WrongCount
 from events.sessions.seat import SeatSession
 from events.storage.draft_files import TableSession
 from events.storage.store import Store
@@ -174,3 +174,25 @@ def test_only_the_desk_starts_a_draft_at_the_core_and_the_cli(tmp_path: Path, cl
     terminal = terminal_night(cli, tmp_path / "terminal.json", "Ann", "Bo", bots=2)
     waited = cli("event", "draft", terminal, "--player", "Ann", "--db", tmp_path / "terminal.json", input="quit\n")
     assert waited.exit_code == 3 and "no seat code was given for 'Ann'" in waited.stderr
+
+
+def test_building_a_deck_before_every_pod_has_drafted_is_refused_alike_at_the_terminal_the_phone_and_the_core(
+    tmp_path: Path, cli, manual_clock
+) -> None:
+    """Before: the phone said "decks are built once every pod has drafted …" (its own check), the terminal's
+    builder "'Ann' has no pool recorded yet" and its --auto "can't register decks while the event is drafting"."""
+    db = tmp_path / "early.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    codes = codes_of(db, event_id)
+    words = "decks are built once every pod has drafted (the event is drafting)"
+    events = Night(Store(db))
+    with pytest.raises(NotBuilding) as core:
+        events.register_deck(event_id, "Ann", auto=True, actor=Actor.seat(events.player_id(event_id, "Ann")))
+    assert str(core.value) == words
+    for how in ("--build", "--auto"):
+        terminal = cli("event", "deck", event_id, "Ann", how, "--db", db, input="done\n")
+        assert terminal.exit_code == 3 and terminal.stderr.strip() == f"cmdraft: error: {words}"
+    with client(db, event_id, manual_clock, watch=False) as web:
+        web.post("/api/join", json={"event": event_id, "player": "Ann", "code": codes["Ann"]})
+        refused = web.get("/api/deck")
+    assert refused.status_code == 409 and refused.json()["error"] == {"code": "not-building", "message": words}
