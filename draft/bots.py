@@ -69,7 +69,7 @@ from draft.bot_plans import (
     leads_to_come,
     subset_sums,
 )
-from draft.bot_signals import read_signals
+from draft.bot_signals import SIGNAL_LEAN, SIGNAL_PACKS, fresh_shares, read_signals
 from draft.commanders import can_pair
 from draft.deckbuild import ranked_builds
 from draft.products import added_card
@@ -126,6 +126,7 @@ class Bot:
     _playables: list[int] = field(default_factory=lambda: [0] * 32)  # playable nonland cards by deck colors
     # What the packs passed to this seat said about each color (good cards still there after the first picks).
     signals: list[float] = field(default_factory=lambda: [0.0] * 5)
+    _shares: tuple[float, ...] | None = field(default=None, repr=False)  # a fresh booster's by color, once asked
 
     # Curve counts of the pool: creatures, plays of mana value 3 or less, plays of 6 or more.
     _curve: list[int] = field(default_factory=lambda: [0, 0, 0])
@@ -180,7 +181,11 @@ class Bot:
         if pick_number < 2:
             self._fresh.append(offered)  # its cards that could lead are counted when a plan asks
             return  # a fresh pack says nothing about the others
-        read_signals(self.signals, offered, pick_number)
+        if len(self._fresh) > SIGNAL_PACKS or not offered:
+            return  # by the last pack the deck is set: a plan no longer leans to open colors
+        if self._shares is None:
+            self._shares = fresh_shares(offered[0])
+        read_signals(self.signals, offered, pick_number, self._shares)
 
     def learn(self, offered: Sequence[Printing | Card], taken: Sequence[Card], pick_number: int) -> None:
         """One pick of this seat: what it was passed and what it took (replaying these rebuilds the bot exactly)."""
@@ -191,12 +196,12 @@ class Bot:
         """The identity the bot is drafting toward, given how far the draft is (0 to 1)."""
         strong = self.style is _STRONG
         # Open colors count as if some of their cards were already in the pool, less as the draft goes on.
-        fade = 0.35 * max(0.0, 1.0 - progress * 1.5) if strong else None
+        fade = SIGNAL_LEAN * max(0.0, 1.0 - progress * 1.5) if strong else None
         key = (self._values, fade, tuple(self.signals) if strong else ())  # what the sums are made of
         found = self._sums
         if found is None or found[0] != key:
             by_mask = self._by_mask
-            if fade is not None:
+            if fade:  # (none from two thirds of the draft on)
                 by_mask = list(by_mask)
                 for index, signal in enumerate(self.signals):
                     by_mask[1 << index] += fade * signal

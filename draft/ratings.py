@@ -92,6 +92,20 @@ _ROLE_VALUE = {
     "bomb": 0.0,
 }
 
+_WEIGHTS = (
+    1.0,
+    0.6,
+    0.35,
+    0.2,
+    0.1,
+    0.1,
+    0.1,
+)  # the roles' values, the best first: one card does one or two things well
+_LABELS = frozenset(
+    {"commander", "partner", "choose-a-background"}
+)  # roles that say a legend may lead, not what it does
+LABEL_FROM, LABEL_FULL, LABEL_FLOOR = 1.8, 2.8, 1.9
+
 _KILL = re.compile(
     r"\b(destroy|exile)s? (up to (one|two|x) )?(another |other )?target (?!card)[^.:]*?"
     r"\b(creature|permanent|planeswalker)s?\b(?! cards?)(?! you control)"
@@ -305,7 +319,10 @@ def rate(card: Card, roles: tuple[str, ...], reach: float = 1.0, removal_cost: f
         value_of.update(ramp=0.3, fixing=0.3)
     # Diminishing returns: one card does one or two things well, not six.
     values = sorted((value_of.get(role, 0.0) for role in roles), reverse=True)
-    score += sum(value * weight for value, weight in zip(values, (1.0, 0.6, 0.35, 0.2, 0.1, 0.1, 0.1)))
+    labelled = sum(value * weight for value, weight in zip(values, _WEIGHTS))
+    values = sorted((value_of.get(role, 0.0) for role in roles if role not in _LABELS), reverse=True)
+    unlabelled = sum(value * weight for value, weight in zip(values, _WEIGHTS))
+    score += unlabelled
     if "removal" in roles and (mana_value if removal_cost is None else removal_cost) <= 3 and reach >= 0.65:
         score += 0.4
     if "ramp" in roles and mana_value <= 2 and not rock:
@@ -325,6 +342,14 @@ def rate(card: Card, roles: tuple[str, ...], reach: float = 1.0, removal_cost: f
         score += 0.4 if card.deck_colors else -0.3
     score -= 0.2 * max(0.0, mana_value - 5) * (0.4 if "wipe" in roles or "bomb" in roles else 1.0)
     score -= 0.15 * max(0, len(card.deck_colors) - 1)
+    # A legend's label (it may lead, pair, choose a Background) is worth what it leads by above the Pipers anyone may
+    # add: nothing for a legend whose card is worth no more than ``LABEL_FROM`` (every pack holds two such legends),
+    # in full from ``LABEL_FULL``, one a strong drafter is happy to lead; but a legend is a fair card for its colors'
+    # decks, whose commander it may be: the label lifts a weaker one up to ``LABEL_FLOOR``.
+    label = labelled - unlabelled
+    if label:
+        share = min(1.0, max(0.0, (score - LABEL_FROM) / (LABEL_FULL - LABEL_FROM)))
+        score = max(score + label * share, min(score + label, LABEL_FLOOR))
     return round(max(0.2, score), 2)
 
 

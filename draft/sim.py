@@ -6,7 +6,6 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
-from functools import lru_cache
 from typing import Any
 
 from draft.bots import Bot, BotStyle
@@ -17,8 +16,7 @@ from draft.engine import Draft, DraftConfig
 from draft.manabase import mana_sources
 from draft.products import added_card, product
 from draft.quality import figures, pod_figures
-from sets.booster import BoosterSpec, Printing, booster_spec
-from sets.cards import CardSet
+from sets.booster import BoosterSpec, Printing, kept_spec
 from sets.catalog import load_set
 from sets.errors import LimitError
 from sets.userdata import one_reading
@@ -112,12 +110,6 @@ def run_bots(draft: Draft, bots: dict[int, Bot]) -> None:
                 bots[seat].learn(record.offered, [p.card for p in record.taken], record.pick)
 
 
-@lru_cache(maxsize=8)
-def _spec(card_set: CardSet, kind: str | None) -> BoosterSpec:
-    """A set's booster spec, built once per loaded set (an imported set read again is a new key)."""
-    return booster_spec(card_set, kind)
-
-
 def run_pod(
     seed: int,
     config: DraftConfig = DraftConfig(),
@@ -140,7 +132,7 @@ def _run_pod(
     names: Sequence[str] | None,
     pipers: int | None,
 ) -> PodResult:
-    spec = spec or _spec(load_set(config.set_code), config.booster_kind)
+    spec = spec or kept_spec(load_set(config.set_code), config.booster_kind)
     draft = Draft.new(config, seed, spec)
     seat_styles = bot_styles(styles, config.seats)
     bots = {seat: Bot(seat_styles[seat], seed * 1009 + seat, pipers=pipers) for seat in range(config.seats)}

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from bisect import bisect
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import accumulate
 from math import gcd
 from typing import Any, NamedTuple
@@ -416,6 +417,13 @@ def booster_spec(card_set: CardSet | str, kind: str | None = None) -> BoosterSpe
             f"set {card_set.code} has no {quoted(kind)} booster: choose one of {', '.join(sorted(card_set.boosters))}"
         )
     return BoosterSpec.from_json(card_set.boosters[kind], card_set, kind)
+
+
+@lru_cache(maxsize=8)
+def kept_spec(card_set: CardSet, kind: str | None) -> BoosterSpec:
+    """``booster_spec``, built once per loaded set and kind (a set read anew is a new key): a pod's draws and its bots'
+    reading of what a fresh booster holds (``draft.bot_signals``) share it."""
+    return booster_spec(card_set, kind)
 
 
 def sealed_pool(spec: BoosterSpec, rng: random.Random, boosters: int = 6) -> list[Booster]:

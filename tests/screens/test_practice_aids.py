@@ -247,14 +247,14 @@ def builder_at(tmp_path, script: str, seed: int = 21):
 
 
 def test_lands_follow_the_symbols_and_basics_are_reached_by_name(tmp_path):
-    ui, out, session = builder_at(tmp_path, "quit\n", seed=22)  # a pool holding a two-color legend
+    ui, out, session = builder_at(tmp_path, "quit\n", seed=23)  # a pool holding a two-color legend
     leader = next(c for c in ui.pool_list if c.can_be_commander and len(c.identity) == 2)
     first, second = list(leader.identity)
     heavy = [c for c in ui.pool_list if c.deck_colors == ColorIdentity.of([first]) and not c.is_land]
     number = ui.pool_list.index(leader) + 1
     adds = ", ".join(str(ui.pool_list.index(c) + 1) for c in heavy)
     script = f"commander {number}\nadd {adds}\nlands\nremove {basic_land(first.value).name.lower()} 3\nadd {basic_land(second.value).name} 2\nquit\n"
-    ui, out, session = builder_at(tmp_path / "again", script, seed=22)
+    ui, out, session = builder_at(tmp_path / "again", script, seed=23)
     symbols = Counter()
     for card in [leader, *heavy]:
         for color in leader.identity:
