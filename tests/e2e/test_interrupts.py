@@ -118,6 +118,7 @@ def test_ctrl_c_in_the_event_deck_builder_says_no_deck_was_registered_and_exits_
     events = Night(Store(db))
     event_id = physical_event(events, ["Ann", "Bo"])
     record(events, event_id, "Ann", "10 Plains\n10 Island\n2 Murder\n")
+    record(events, event_id, "Bo", "10 Swamp\n")  # every pool recorded: decks are built
     child = spawn_keys(["event", "deck", str(event_id), "Ann", "--build", "--db", str(db)], tmp_path)
     child.expect("deck> ")
     interrupted(child, re.escape("No deck registered (use 'save' or 'done' to register one)."))

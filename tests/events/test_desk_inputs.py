@@ -150,7 +150,10 @@ def test_a_deck_for_a_finished_event_is_refused_as_finished_not_as_closed_asking
     for extra in ((), ("--reason", "a basic was missing")):
         refused = cli("event", "deck", event_id, "Ann", "--auto", *extra, "--db", events.store.path)
         assert refused.exit_code == 3 and len(refused.stderr.strip().splitlines()) == 1
-        assert "the event is finished: its decks can no longer be built or changed" in refused.stderr and "--reason" not in refused.stderr
+        assert (
+            "the event is finished: its decks can no longer be built or changed" in refused.stderr
+            and "--reason" not in refused.stderr
+        )
 
 
 def test_the_terminal_pairs_the_current_round_again_after_a_drop_as_the_desk_page_does(tmp_path, cli):
