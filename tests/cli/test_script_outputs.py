@@ -249,3 +249,24 @@ def test_deck_check_banlist_without_format_commander_is_refused_not_ignored(cli,
     )
     missing = cli("deck", "check", deck, "--format", "commander", "--banlist", tmp_path / "missing.txt", "--json")
     assert missing.exit_code == 2 and "missing.txt" in missing.stderr  # read with the format it belongs to
+
+
+def test_deck_options_for_one_player_without_a_player_are_refused_not_read_as_the_board(cli, tmp_path):
+    """Before: 'event deck 1 --auto --json' printed the registration board and registered nothing (exit 0), and
+    '--build' dropped '--piper' and '--reason' unread (a correction after the close was then refused for want of
+    the reason it was given)."""
+    db = tmp_path / "night.json"
+    drafted_night(cli, db)
+    before = db.read_bytes()
+    for extra in (("--auto",), ("--build",), ("--piper", "U"), ("--reason", "late")):
+        refused = cli("event", "deck", "1", *extra, "--db", db)
+        assert refused.exit_code == 2 and refused.stdout == "", extra
+        assert refused.stderr.count("\n") == 1 and "give the player ('cmdraft event deck 1 NAME --auto')" in (
+            refused.stderr
+        ), extra
+    for extra in (("--piper", "U"), ("--reason", "late")):
+        refused = cli("event", "deck", "1", "Ann", "--build", *extra, "--db", db, input="quit\n")
+        assert refused.exit_code == 2 and refused.stdout == "", extra
+        assert refused.stderr.count("\n") == 1 and "leave out --piper and --reason" in refused.stderr, extra
+    assert db.read_bytes() == before
+    assert cli("event", "deck", "1", "--db", db, "--json").exit_code == 0  # the board, as ever

@@ -88,6 +88,16 @@ def event_deck(
         )
     if build and (auto or file is not None):
         raise InputError("--build builds the deck at this terminal: leave out --auto and the deck file")
+    if build and (piper or reason is not None):  # the builder chooses its Pipers, and registers no correction
+        raise InputError(
+            "--build chooses the Pipers in the builder and makes no correction: leave out --piper and --reason "
+            "(a correction after registration closed is a deck file or --auto with --reason)"
+        )
+    if name is None and close is None and (auto or build or piper or reason is not None):
+        raise InputError(
+            f"--auto, --build, --piper and --reason are for one player's deck: give the player "
+            f"('cmdraft event deck {event_id} NAME --auto'), or leave them out for the registration board"
+        )
     if close is not None and (name is not None or auto or build or piper or reason is not None):
         raise InputError("--close closes deck registration for every player: leave out the player and the deck")
     events = core(db, Decks)
