@@ -336,8 +336,13 @@ class Rounds(EventBase):
             return self._player(db, event_id, name)
         except InputError as unknown:
             names = {p.id: p.name for p in self._players(db, event_id)}
-            said, see, where = str(unknown).partition(": see '")  # the table's players before the command to see all
-            raise InputError(f"{said} (this table seats {' / '.join(names[p] for p in table)}){see}{where}") from None
+            # the table's players, each quoted, before the command to see all (the last ": see '": a typed name
+            # may hold one)
+            said, see, where = str(unknown).rpartition(": see '")
+            seats = " / ".join(quoted(names[p]) for p in table)
+            if not see:  # no command to see them all (a name two players share): the list at the end
+                said, where = where, ""
+            raise InputError(f"{said} (this table seats {seats}){see}{where}") from None
 
     def check_order(self, db: TinyDB, event_id: int, groups: list[list[int]], table: list[int]) -> list[list[int]]:
         """A finishing order as groups of player numbers: each player at the table named exactly once."""

@@ -131,7 +131,7 @@ def test_a_round_left_open_is_refused_naming_its_tables_without_a_result_and_a_r
     stranger = tables[2][0]
     with pytest.raises(InputError, match=rf"^'{stranger}' is not at this table$"):
         events.record_result(event_id, 1, 1, [[ids[first]], [ids[second]], [ids[third]], [ids[stranger]]])
-    seats = " / ".join(tables[0])
+    seats = " / ".join(f"'{name}'" for name in tables[0])
     with pytest.raises(InputError, match=rf"^no player 'Zed' in event {event_id} \(this table seats {seats}\): see"):
         events.record_result(event_id, 1, 1, f"{first} > Zed")
     events.record_result(event_id, 1, 3, " > ".join(tables[2]))
@@ -212,3 +212,26 @@ def test_a_no_show_dropped_once_round_1_is_paired_is_not_said_to_have_dropped_af
     events.drop_player(event_id, played)  # at a table of round 1
     after = {p.name: p.dropped_after for p in events.players(event_id)}
     assert (after["Ed"], after[played]) == (0, 1)
+
+
+def test_a_name_no_one_has_lists_the_tables_players_each_quoted_and_keeps_a_typed_see_whole(tmp_path):
+    """The table's players are user text in a message: each quoted (a name holding ' / ' read as two players), and a
+    typed name holding ": see '" stays whole in its quotes (the list was put inside it)."""
+    from events.storage.store import Store
+    from sets.errors import InputError
+    from tests.helpers.night import Night, bots_drafted
+
+    events = Night(Store(tmp_path / "night.json"))
+    event_id = bots_drafted(events, "Friday", ["Al / Bo", "Cy", "Di"], 3)
+    table = events.new_round(event_id).tables[0]
+    seats = " / ".join(f"'{name}'" for name in table)
+    with pytest.raises(InputError) as refused:
+        events.record_result(event_id, 1, 1, "Zed > Cy > Di")
+    assert str(refused.value) == (
+        f"no player 'Zed' in event {event_id} (this table seats {seats}): see 'cmdraft event show {event_id}'"
+    )
+    with pytest.raises(InputError) as refused:
+        events.record_result(event_id, 1, 1, "Zed: see 'x > Cy > Di")
+    assert str(refused.value) == (
+        f"no player \"Zed: see 'x\" in event {event_id} (this table seats {seats}): see 'cmdraft event show {event_id}'"
+    )
