@@ -19,6 +19,7 @@ from tinydb import TinyDB
 from events.night import history
 from events.night.base import EventBase, finishing_text
 from events.night.games import Games, entry_text
+from events.night.registration import dropped_before
 from events.storage.database_file import backup_before_change, saved_at
 from events.storage.draft_records import rename_seat
 from events.storage.record_parts import UndoNote
@@ -232,6 +233,7 @@ class Undo(EventBase):
         records_of(db, Round).remove(rounds[-1].id)
         if len(rounds) == 1:
             records_of(db, Event).update(event_id, status=undo.status)
+        dropped_before(db, event_id, undo.round)  # a player who dropped from its table never played it
         return f"{undo.round}: its pairing is taken back"
 
     def _undo_checkin(self, db: TinyDB, event_id: int, event: Event, entry: Change, undo: UndoNote) -> str:

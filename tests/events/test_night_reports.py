@@ -417,3 +417,21 @@ def test_a_player_dropped_after_a_pairing_the_desk_then_makes_again_without_them
     assert pid[gone] not in {n for t in events.snapshot(event_id).rounds[-1].tables for n in t}
     assert {p.name: p.dropped_after for p in events.players(event_id)}[gone] == 1
     assert {"name": gone, "after_round": 1} in as_seen(views.desk_view(event_id))["dropped"]
+
+
+def test_a_player_who_dropped_from_their_table_is_dropped_after_the_round_before_once_the_desk_undoes_its_pairing(
+    night,
+):
+    """The player's own drop is no desk change, so 'event undo' takes back the pairing behind it: the round they
+    were in is gone, and so is 'dropped after' it (before: 'dropped after round 2', a round they never played)."""
+    from events.night.undo import Undo
+
+    events, event_id, reports, views = night
+    pid = ids(events, event_id)
+    for table_number, table in enumerate(events.new_round(event_id).tables, start=1):
+        events.record_result(event_id, 1, table_number, " > ".join(table))
+    gone = events.new_round(event_id).tables[0][0]
+    reports.drop_self(event_id, pid[gone])
+    assert "2: its pairing is taken back" in Undo(events.store).undo(event_id).undid
+    assert {p.name: p.dropped_after for p in events.players(event_id)}[gone] == 1
+    assert {"name": gone, "after_round": 1} in as_seen(views.desk_view(event_id))["dropped"]
