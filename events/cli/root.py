@@ -10,6 +10,7 @@ one, and ``cmdraft event …`` loads the event commands only.  This module stays
 from __future__ import annotations
 
 import importlib
+import re
 import sys
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
@@ -90,8 +91,7 @@ def _strict(kind: click.ParamType, value: Any, param: click.Parameter | None, ct
     if isinstance(value, int):
         return value
     if not is_number(str(value), signed=True):
-        digits = str(value).strip(" \t").lstrip("+-")
-        if digits.isascii() and digits.isdigit():  # a whole number, longer than any count or seed here
+        if re.fullmatch(r"[+-]?[0-9]+", str(value).strip(" \t"), re.ASCII):  # a whole number, longer than any here
             kind.fail(
                 f"{quoted(str(value))} has too many digits: give a whole number of at most {MAX_DIGITS}", param, ctx
             )

@@ -183,6 +183,9 @@ def test_a_number_with_more_digits_than_any_allowed_says_so_not_that_it_is_no_in
         assert refused.exit_code == 2 and refused.stdout == "" and refused.stderr.count("\n") == 1, args
         assert f"'{args[-1]}' has too many digits: give a whole number of at most 18" in refused.stderr, args
     assert "'abc' is not a valid integer" in cli("packs", "--count", "abc").stderr
+    for typed in ("+-5", "-+5", "--5"):  # two signs are no number, however few its digits
+        said = cli("packs", f"--seed={typed}", "--json").stderr
+        assert f"'{typed}' is not a valid integer" in said and "too many digits" not in said, typed
 
 
 def test_every_command_refuses_an_empty_db_as_bad_input_and_creates_nothing(cli, tmp_path, monkeypatch):
