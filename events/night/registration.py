@@ -96,7 +96,7 @@ class Registration(EventBase):
         """A new event.  ``seed`` seats and pairs; the packs come from ``secret`` (drawn from the operating
         system unless a test gives one).  ``codes``: a terminal draft's players pick behind seat codes.  ``game_size``:
         players a game pod (4 unless given); a 1v1 event's games are of two, so it takes none.  Options that
-        would be stored and never used are refused: a timer for a sealed event, no seat codes for a night that
+        would be stored and never used are refused: a timer for a sealed event or a bots draft, no seat codes for a night that
         has none."""
         check_event_timer(timer)
         check_piper_stock(piper_stock)
@@ -117,6 +117,11 @@ class Registration(EventBase):
             raise InputError(f"game pod size must be 3 to 5, not {game_size} (or use 1v1)")
         if mode == "sealed" and timer:
             raise InputError("a sealed event has no picks to time: leave the timer at 0, or make the event a draft")
+        if style == "bots" and timer:  # the bots pick every seat at once (``Drafting``: no human seat)
+            raise InputError(
+                "a bots draft has no player's picks to time: leave the timer at 0, or make the draft physical or "
+                "terminal"
+            )
         if not codes and (style != "terminal" or mode != "draft"):
             raise InputError(
                 "seat codes are only for a draft at the players' terminals (style terminal): this event has none "

@@ -1,5 +1,5 @@
 """``event new`` refuses options that would be stored and never used, one line naming the option, exit 2, and
-writes no event: a timer for a sealed event, no seat codes for a night that has none, a game size for 1v1."""
+writes no event: a timer for a sealed event or a bots draft, no seat codes for a night that has none, a game size for 1v1."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from tests.helpers.night import Night
     ("args", "words"),
     [
         (("--sealed", "--timer", "30"), "a sealed event has no picks to time"),
+        (("--style", "bots", "--timer", "30"), "a bots draft has no player's picks to time"),
         (("--style", "physical", "--no-codes"), "seat codes are only for a draft at the players' terminals"),
         (("--style", "bots", "--no-codes"), "seat codes are only for a draft at the players' terminals"),
         (("--style", "terminal", "--sealed", "--no-codes"), "seat codes are only for a draft at the players'"),
