@@ -251,6 +251,8 @@ def test_a_result_is_correctable_after_the_next_round_and_says_which_tables_it_w
     result = cli("event", "result", event_id, "1", "1", f"{b} > {a}", "--replace", "--db", events.store.path)
     assert result.exit_code == 0, result.output
     assert "would have changed tables 1 / 2 of round 2" in result.stdout
+    said = " ".join(result.stdout.split())  # (wrapped at the terminal's width)
+    assert f"'cmdraft event round {event_id} --again --db {events.store.path}' pairs the current round again" in said
     entry = last_entry(events, event_id, "result")
     assert entry.old == f"{a} > {b}" and entry.new == f"{b} > {a}"
     points = {row.name: row.points for row in events.standings(event_id)}

@@ -22,6 +22,7 @@ from events.outputs.text import join_names
 from events.screens.boards import game_board, standings_table
 from events.screens.clock import run_clock
 from events.screens.render import shown
+from events.storage.database_file import db_option
 from sets.errors import InputError, LimitError
 from sets.numbers import parse_int
 from sets.visible import quoted
@@ -68,7 +69,8 @@ def event_result(
 ) -> None:
     """Record a table's result by finishing order; --replace corrects one, also after the next round was
     paired (the standings follow; the pairing stays, and the tables it would have changed are named)."""
-    result = core(db, Rounds).record_result(event_id, round_number, table, order, replace)
+    rounds = core(db, Rounds)
+    result = rounds.record_result(event_id, round_number, table, order, replace)
     if as_json:
         emit_json(result.to_json())
         return
@@ -84,8 +86,9 @@ def event_result(
         out().print(
             shown(
                 f"corrected after round {result.next_round} was paired: the standings follow; this result "
-                f"{verdict} (its pairing stays as it is; 'cmdraft event round {event_id} --again' pairs the current "
-                "round again while none of its tables has a result)",
+                f"{verdict} (its pairing stays as it is; 'cmdraft event round {event_id} --again"
+                f"{db_option(rounds.store.path)}' pairs the current round again while none of its tables has a "
+                "result)",
                 style="yellow",
             ),
             soft_wrap=True,
