@@ -196,6 +196,8 @@ def event_pool(
             "\n".join(type_pool(console, Terminal(console), events.index, expected_pool_size(event), recorded))
         )
     else:
+        if sys.stdin.isatty():  # typed with --json, no prompts: refused before any typing too
+            events.check_pool_entry(event_id, name, replace)
         lines = []
         for number, line in enumerate(sys.stdin, start=1):
             if not line.strip():
