@@ -7,8 +7,10 @@ from functools import cache
 
 from sets.cards import Card, CardSet, Face, Layout, Rarity
 from sets.colors import ColorIdentity
+from sets.errors import InputError
 from sets.identity import BASIC_LAND_TYPES
 from sets.userdata import kept_mtgo_ids, pinned
+from sets.visible import quoted
 
 _BASICS = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G", "Wastes": ""}
 
@@ -55,3 +57,12 @@ def basic_land(color_letter: str) -> Card:
 
 
 _NAME_OF = {letter: name.lower() for name, letter in _BASICS.items()}
+
+
+def basic_land_color(text: str) -> str:
+    """The color letter of a free basic land as a person or a page sends it (``W``, ``U``, ``B``, ``R``, ``G``,
+    or ``C`` for Wastes, in either case): the letter ``basic_land`` takes (``""`` for Wastes)."""
+    letter = text.strip().upper()
+    if len(letter) != 1 or letter not in "WUBRGC":
+        raise InputError(f"unknown basic land color {quoted(text)}: send one of W, U, B, R, G or C (Wastes)")
+    return "" if letter == "C" else letter

@@ -142,7 +142,7 @@ def import_card_file(file: Path, code: str | None) -> CardFileImport:
         ]
     for card_set in card_sets:
         if not valid_set_code(card_set.code):
-            raise InputError(f"{file}: cards without a usable set code; give one with --code XYZ")
+            raise InputError(f"{quoted(str(file))}: cards without a usable set code; give one with --code XYZ")
     stored = [
         StoredSet(card_set.code, len(card_set), str(save_imported(card_set)), sorted(card_set.boosters))
         for card_set in card_sets

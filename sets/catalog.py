@@ -72,7 +72,7 @@ def _load_imported(path: str, inode: int, mtime_ns: int, size: int) -> CardSet:
         return set_from_json(json.loads(Path(path).read_text(encoding="utf-8")), path)
     except (OSError, json.JSONDecodeError, UnicodeDecodeError) as error:
         raise ImportFormatError(
-            f"imported set {path} cannot be read ({error}): import it again with 'cmdraft sets import FILE'"
+            f"imported set {quoted(str(path))} cannot be read ({error}): import it again with 'cmdraft sets import FILE'"
         ) from None
 
 

@@ -64,6 +64,9 @@ class UnknownCardError(InputError):
     def __init__(self, name: str, suggestions: list[str] | tuple[str, ...] = ()):
         self.name = name
         self.suggestions = tuple(suggestions)
+        if not name.strip():  # nothing to look up: say what to give, not that '' is unknown
+            super().__init__("no card name given: give a card's name (or the start of one), such as 'Sol Ring'")
+            return
         hint = (
             f" (did you mean {quoted_list(self.suggestions)}?)"
             if self.suggestions

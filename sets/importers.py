@@ -21,6 +21,7 @@ from sets.identity import defined_colors, make_card
 from sets.import_result import FORMAT_HINT, PLAIN_FIELDS, ImportResult, face_from, published_identity, rarity_of
 from sets.mtgjson import read_mtgjson_atomic, read_mtgjson_printings, read_mtgjson_set
 from sets.scryfall import read_scryfall
+from sets.visible import quoted
 
 # --- plain card lists (shared/data/cmr/cards.json) ---------------------------------------
 
@@ -90,7 +91,7 @@ def read_card_data(data: Any, source: str) -> ImportResult:
         ):
             return read_scryfall(data, source)
         if not data:
-            raise ImportFormatError(f"{source}: the card array is empty; {FORMAT_HINT}")
+            raise ImportFormatError(f"{quoted(str(source))}: the card array is empty; {FORMAT_HINT}")
     elif isinstance(data, dict):
         body = data.get("data")
         if isinstance(body, dict) and isinstance(body.get("cards"), list):
@@ -109,7 +110,7 @@ def read_card_data(data: Any, source: str) -> ImportResult:
             isinstance(c, dict) and "number" in c and "name" in c for c in data["cards"][:5]
         ):
             return read_card_list(data, source)
-    raise ImportFormatError(f"{source}: not a card file cmdraft knows; {FORMAT_HINT}")
+    raise ImportFormatError(f"{quoted(str(source))}: not a card file cmdraft knows; {FORMAT_HINT}")
 
 
 def read_card_file(path: str | Path) -> ImportResult:
@@ -120,18 +121,18 @@ def read_card_file(path: str | Path) -> ImportResult:
         data = loads(raw)
     except UnicodeDecodeError as error:
         raise ImportFormatError(
-            f"{path}: not UTF-8 text (byte 0x{raw[error.start]:02x} at {error.start}); {FORMAT_HINT}"
+            f"{quoted(str(path))}: not UTF-8 text (byte 0x{raw[error.start]:02x} at {error.start}); {FORMAT_HINT}"
         ) from None
     except ValueError as error:
-        raise ImportFormatError(f"{path}: {error}; {FORMAT_HINT}") from None
+        raise ImportFormatError(f"{quoted(str(path))}: {error}; {FORMAT_HINT}") from None
     try:
         return read_card_data(data, str(path))
     except RecursionError:
-        raise ImportFormatError(f"{path}: card data nested too deep; {FORMAT_HINT}") from None
+        raise ImportFormatError(f"{quoted(str(path))}: card data nested too deep; {FORMAT_HINT}") from None
     except (KeyError, TypeError, AttributeError, ValueError) as error:
         if isinstance(error, InputError):
             raise
-        raise ImportFormatError(f"{path}: card data is incomplete ({error!r}); {FORMAT_HINT}") from None
+        raise ImportFormatError(f"{quoted(str(path))}: card data is incomplete ({error!r}); {FORMAT_HINT}") from None
 
 
 _CODE = re.compile(r"^[A-Z0-9]{2,8}$")

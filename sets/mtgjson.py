@@ -77,12 +77,12 @@ def read_mtgjson_set(data: dict[str, Any], source: str, booster_cards: bool = Tr
     body = data["data"]
     code = str(body.get("code") or "").upper()
     if not code:
-        raise ImportFormatError(f"{source}: MTGJSON set file has no set code in data.code; {FORMAT_HINT}")
+        raise ImportFormatError(f"{quoted(str(source))}: MTGJSON set file has no set code in data.code; {FORMAT_HINT}")
     result = ImportResult("mtgjson-set", source, code=code, name=str(body.get("name") or code))
     groups: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
     for obj in body.get("cards") or []:
         if not isinstance(obj, dict) or "name" not in obj:
-            result.problems.append(f"{source}: a card entry without a name was skipped")
+            result.problems.append(f"{quoted(str(source))}: a card entry without a name was skipped")
             continue
         groups[(obj["name"], _base_number(obj))].append(obj)
     _attach_meld_results(groups)
@@ -105,7 +105,7 @@ def read_mtgjson_set(data: dict[str, Any], source: str, booster_cards: bool = Tr
         except (AttributeError, TypeError, ValueError) as error:
             # The cards are still good: report the booster section and go on without it.
             result.problems.append(
-                f"{source}: the booster section can't be read ({error!r}); boosters of this set won't open"
+                f"{quoted(str(source))}: the booster section can't be read ({error!r}); boosters of this set won't open"
             )
     return result
 
@@ -164,7 +164,7 @@ def read_mtgjson_atomic(data: dict[str, Any], source: str, code: str = "ATOMIC")
     groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for index, (name, objs) in enumerate(sorted(data["data"].items()), start=1):
         if not isinstance(objs, list) or not objs or not all(isinstance(obj, dict) for obj in objs):
-            result.problems.append(f"{source}: entry {quoted(name)} has no faces and was skipped")
+            result.problems.append(f"{quoted(str(source))}: entry {quoted(name)} has no faces and was skipped")
             continue
         by_side: dict[str, dict[str, Any]] = {}
         for obj in objs:

@@ -7,6 +7,7 @@ from typing import Any
 from sets.cards import Layout
 from sets.identity import make_card
 from sets.import_result import ImportResult, card_face, published_identity, rarity_of, same_card_both_sides
+from sets.visible import quoted
 
 _SCRYFALL_SKIP = {"token", "double_faced_token", "emblem", "art_series", "planar", "scheme", "vanguard"}
 
@@ -16,7 +17,7 @@ def read_scryfall(cards: list[Any], source: str) -> ImportResult:
     by_name = {obj["name"]: obj for obj in cards if isinstance(obj, dict) and "name" in obj}
     for position, obj in enumerate(cards, start=1):
         if not isinstance(obj, dict) or "name" not in obj:
-            result.problems.append(f"{source}: entry {position} is not a card and was skipped")
+            result.problems.append(f"{quoted(str(source))}: entry {position} is not a card and was skipped")
             continue
         if obj.get("layout") in _SCRYFALL_SKIP:
             continue

@@ -10,6 +10,7 @@ from sets.cards import Card, CardSet, CommanderAbility, Face, Layout, Rarity
 from sets.colors import ColorIdentity
 from sets.errors import ImportFormatError
 from sets.identity import commander_text_faces
+from sets.visible import quoted
 
 
 def face_to_json(face: Face, with_text: bool = False) -> dict[str, Any]:
@@ -139,5 +140,5 @@ def set_from_json(data: dict[str, Any], source: str) -> CardSet:
         )
     except (KeyError, TypeError, ValueError) as error:
         raise ImportFormatError(
-            f"set file {source} is damaged ({error!r}): import the set again with 'cmdraft sets import FILE'"
+            f"set file {quoted(str(source))} is damaged ({error!r}): import the set again with 'cmdraft sets import FILE'"
         ) from None

@@ -51,7 +51,7 @@ def read_deck(path: Path, index: CardIndex | None = None) -> tuple[Deck, list[Pr
     if not deck_file.entries:
         first = f"; {deck_file.errors[0]}" if deck_file.errors else ""
         raise InputError(
-            f"{path}: no card lines could be read ({len(deck_file.errors)} unreadable{first}); "
+            f"{quoted(str(path))}: no card lines could be read ({len(deck_file.errors)} unreadable{first}); "
             "give a deck or pool file such as '1 Sol Ring' lines, .cod, .dck, .dek, .json or .csv"
         )
     return resolve(deck_file, index or card_index())
@@ -132,7 +132,7 @@ def deck_check(
     if bad:  # bad input (2), said in one line as every error is, after the report, under the file that holds it
         raise InputError(
             "; ".join(
-                f"{path}: {plural(len(lines), 'line')} can't be read: {lines_said(lines)}"
+                f"{quoted(str(path))}: {plural(len(lines), 'line')} can't be read: {lines_said(lines)}"
                 for path, lines in unreadable.items()
                 if lines
             )
@@ -166,7 +166,7 @@ def deck_convert(
     dropped = [p for p in problems if p.code in SKIPPED]
     if dropped and not skip_unknown:
         raise InputError(
-            f"{source}: {plural(len(dropped), 'line')} can't be converted: "
+            f"{quoted(str(source))}: {plural(len(dropped), 'line')} can't be converted: "
             + lines_said(dropped)
             + "; correct them, or add --skip-unknown to leave them out (nothing was written)"
         )

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
@@ -33,6 +32,7 @@ from events.outputs.exports import export_pod
 from events.outputs.guard import check_folder, output_value
 from events.screens.deck_tables import aggregate_table, pod_table
 from sets.errors import InputError
+from sets.visible import visible
 
 
 def sim(
@@ -88,11 +88,10 @@ def sim(
     notes: list[str] = []
     if out_dir is not None:
         export_pod(result, out_dir, notes, force=force)
-        if as_json:
-            for note in notes:
-                sys.stderr.write(f"cmdraft: note: {note}\n")
     if as_json:
-        emit_json(result.to_json())
+        # --out's notes (files left unwritten) travel in the JSON, as `event export --json` carries its own
+        out_notes = {} if out_dir is None else {"notes": [visible(note) for note in notes]}
+        emit_json({**result.to_json(), **out_notes})
         return
 
     console = out()

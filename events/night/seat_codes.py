@@ -249,7 +249,7 @@ def exposed_file(events: EventBase, event: Event) -> str | None:
         return None
     mode = path.stat().st_mode & 0o777
     return (
-        f"{path} can be read by other accounts on this machine (mode {mode:04o}), and it holds the seat codes "
+        f"{quoted(str(path))} can be read by other accounts on this machine (mode {mode:04o}), and it holds the seat codes "
         f"and the secret that deals the packs; make it the desk's alone with: chmod 600 {shlex.quote(str(path))}"
     )
 

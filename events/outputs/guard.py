@@ -117,7 +117,7 @@ def check_file(path: Path, force: bool = False) -> Path:
     database = _protected(real)
     if database is not None:
         raise InputError(
-            f"won't write {quoted(str(path))}: it is the open database {database} or one of its files; "
+            f"won't write {quoted(str(path))}: it is the open database {quoted(str(database))} or one of its files; "
             "choose another output file"
         )
     try:
@@ -160,7 +160,7 @@ def _check_folder(folder: Path, force: bool) -> Path:
     for database in OPEN_DATABASES:
         if database.parent == real or belongs_to_database(real, database):
             raise InputError(
-                f"won't fill {quoted(str(folder))}: it holds the open database {database}; choose another folder"
+                f"won't fill {quoted(str(folder))}: it holds the open database {quoted(str(database))}; choose another folder"
             )
     if real.exists() and not real.is_dir():
         raise InputError(f"cannot write to {quoted(str(folder))}: it is a file, not a folder; choose a folder")

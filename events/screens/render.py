@@ -130,7 +130,12 @@ def in_rarity_order(labels: list[str]) -> list[str]:
 
 def passing(left: bool) -> str:
     """The passing direction as the pack screen and the big-screen timer both show it."""
-    return "left ←" if left else "right →"
+    return f"{passing_words(left)} {'←' if left else '→'}"
+
+
+def passing_words(left: bool) -> str:
+    """The passing direction in words alone, for the line prompt (a screen reader reads an arrow aloud)."""
+    return "left" if left else "right"
 
 
 def mana_text(cost: str) -> Text:
@@ -321,6 +326,11 @@ def unruled(renderable: Any) -> Any:
     return Group(shown(title) if isinstance(title, str) else title, table)
 
 
+# Between a card's facts on a line of the line prompt: a pause a screen reader makes without reading a mark aloud
+# (a middle dot is read as one), and not a comma, which many legends' names hold ("Najeela, the Blade-Blossom").
+FACTS = "; "
+
+
 def card_line(printing: Printing, label: str = "", width: int | None = None) -> Text:
     """A card for the line prompt (read aloud by a screen reader, or by a script): ``label`` (its number, its
     count), name, cost, rarity, identity, type and notes, never a table's wrapped cell.  A line wider than
@@ -330,16 +340,16 @@ def card_line(printing: Printing, label: str = "", width: int | None = None) -> 
     notes = " ".join(filter(None, [finish_marks(printing.foil, printing.etched), commander_hint(card)]))
     head = Text(f"{label}  " if label else "")
     head.append_text(shown(card.name, style=RARITY_STYLE[card.rarity]))
-    head.append(" · ")
+    head.append(FACTS)
     head.append_text(mana_text(card.mana_cost) if card.mana_cost else shown("no cost", style="dim"))
-    head.append(f" · {card.rarity.value} · ")
+    head.append(f"{FACTS}{card.rarity.value}{FACTS}")
     head.append_text(identity_text(card.deck_colors.code))
     indent = " " * (len(label) + 2 if label else 2)
 
     def joined(first: Text, *rest: str) -> Text:
         line = first.copy()
         for field in filter(None, rest):
-            line.append(" · ")
+            line.append(FACTS)
             line.append_text(shown(field))
         return line
 
@@ -353,7 +363,7 @@ def card_line(printing: Printing, label: str = "", width: int | None = None) -> 
     alone = " " not in notes  # one word on a line of its own reads as a stray cell: the type goes with it
     first = joined(head, kind) if notes and not alone and fits(joined(head, kind)) else head
     rest = [notes] if first is not head else [kind, notes]
-    return Text.assemble(first, "\n", indent, " · ".join(filter(None, rest)))
+    return Text.assemble(first, "\n", indent, FACTS.join(filter(None, rest)))
 
 
 def card_lines(

@@ -20,7 +20,7 @@ from events.outputs.text import join_names
 from events.screens.cards import card_request, show_card
 from events.screens.deck_tables import signals_table
 from events.screens.picks import HELP_PICK, HELP_PICK_UNASSISTED, parse_selection
-from events.screens.render import card_lines, identity_text, passing, text_line, unruled
+from events.screens.render import card_lines, identity_text, passing_words, text_line, unruled
 from events.screens.terminal import Quit, Terminal
 from events.sessions.seat import NO_ASSISTANCE, Refused, SeatSession, Taken
 from sets.booster import Printing
@@ -79,11 +79,11 @@ class TablePrompt:
         draft = self.seat.draft
         text = Text(
             f"Pack {draft.round + 1} of {draft.config.boosters}, pick {self.seat.at[1]} of {draft.picks_per_pack}"
-            f" · passing {passing(draft.direction > 0)}",
+            f", passing {passing_words(draft.direction > 0)}",
             style="bold cyan",
         )
         if seconds is not None:
-            text.append(f" · {seconds}s left", style="bold yellow")
+            text.append(f", {seconds}s left", style="bold yellow")
         return text
 
     def show_pack(self, pack: list[Printing], timed: bool = False, page: int = 0) -> int:

@@ -159,7 +159,7 @@ def restore_hint(path: Path) -> str:
     if backup is not None:
         command = f"cmdraft event restore {shlex.quote(str(backup))} --all{db_option(path)}"
         return (
-            f"restore the newest backup that can be read, {backup} (saved {saved_at(backup)}; changes made after "
+            f"restore the newest backup that can be read, {quoted(str(backup))} (saved {saved_at(backup)}; changes made after "
             f"that are not in it), with '{command}' (the damaged file is kept aside), or choose another --db"
         )
     if backups(path):
@@ -174,15 +174,23 @@ def schema_of(data: dict[str, Any]) -> int:
 def check_data(data: Any, path: Path) -> dict[str, Any]:
     """The database's tables, or ``StorageError`` for anything that is not a usable cmdraft database."""
     if not isinstance(data, dict) or not all(isinstance(t, dict) for t in data.values()):
-        raise StorageError(f"{path} is not a cmdraft database (unexpected JSON shape); {restore_hint(path)}")
+        raise StorageError(
+            f"{quoted(str(path))} is not a cmdraft database (unexpected JSON shape); {restore_hint(path)}"
+        )
     meta = next(iter(data.get(META, {}).values()), None)
     if not isinstance(meta, dict) or meta.get("app") != "cmdraft" or type(meta.get("schema")) is not int:
-        raise StorageError(f"{path} is not a cmdraft database (no cmdraft schema record); {restore_hint(path)}")
+        raise StorageError(
+            f"{quoted(str(path))} is not a cmdraft database (no cmdraft schema record); {restore_hint(path)}"
+        )
     schema = meta["schema"]
     if schema > SCHEMA:
-        raise StorageError(f"{path} was written by a newer cmdraft (schema {schema}); upgrade cmdraft to open it")
+        raise StorageError(
+            f"{quoted(str(path))} was written by a newer cmdraft (schema {schema}); upgrade cmdraft to open it"
+        )
     if schema != SCHEMA and schema not in MIGRATIONS:
-        raise StorageError(f"{path} has schema {schema}, which no cmdraft release wrote; {restore_hint(path)}")
+        raise StorageError(
+            f"{quoted(str(path))} has schema {schema}, which no cmdraft release wrote; {restore_hint(path)}"
+        )
     if schema == SCHEMA:
         check_records(data, path)
     return data
@@ -193,7 +201,7 @@ def check_records(data: dict[str, Any], path: Path) -> None:
     is a damaged database."""
     problem = check_tables(data)
     if problem:
-        raise StorageError(f"{path} is damaged: {problem}; {restore_hint(path)}")
+        raise StorageError(f"{quoted(str(path))} is damaged: {problem}; {restore_hint(path)}")
 
 
 def read_file(path: Path) -> dict[str, Any] | None:
@@ -206,23 +214,29 @@ def read_file(path: Path) -> dict[str, Any] | None:
     except FileProblem as problem:
         if problem.missing and "part of the path" in problem.reason:
             raise StorageError(
-                f"{path} can't be a database: a part of the path is a file, not a folder; choose another --db"
+                f"{quoted(str(path))} can't be a database: a part of the path is a file, not a folder; choose another --db"
             ) from None
         if problem.missing:
             return None
         if "a folder" in problem.reason:
-            raise StorageError(f"{path} is a folder, not a database file; give a file path with --db") from None
-        raise StorageError(f"cannot use database {path}: it {problem.reason}; nothing was changed") from None
+            raise StorageError(
+                f"{quoted(str(path))} is a folder, not a database file; give a file path with --db"
+            ) from None
+        raise StorageError(
+            f"cannot use database {quoted(str(path))}: it {problem.reason}; nothing was changed"
+        ) from None
     if not raw.strip():
         hint = restore_hint(path)
         if not hint.startswith("restore"):  # no backup to restore: the two ways out, as one sentence
             hint = f"choose another --db ({hint.partition(';')[0]})"
-        raise StorageError(f"{path} is empty, so it is not a cmdraft database; remove it to start a new one, or {hint}")
+        raise StorageError(
+            f"{quoted(str(path))} is empty, so it is not a cmdraft database; remove it to start a new one, or {hint}"
+        )
     try:
         data = loads(raw)
     except (ValueError, UnicodeDecodeError) as error:
         reason = "not UTF-8 text" if isinstance(error, UnicodeDecodeError) else str(error)
-        raise StorageError(f"{path} is damaged ({reason}); {restore_hint(path)}") from None
+        raise StorageError(f"{quoted(str(path))} is damaged ({reason}); {restore_hint(path)}") from None
     return check_data(data, path)
 
 
@@ -235,7 +249,7 @@ def migrated(data: dict[str, Any], path: Path) -> dict[str, Any]:
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             reason = f"no field {quoted(error.args[0])}" if isinstance(error, KeyError) else "unexpected value"
             raise StorageError(
-                f"{path} is damaged (a schema-{schema} record can't be read: {reason}); {restore_hint(path)}"
+                f"{quoted(str(path))} is damaged (a schema-{schema} record can't be read: {reason}); {restore_hint(path)}"
             ) from None
         schema += 1
     data = dict(data)

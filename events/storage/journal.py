@@ -56,6 +56,7 @@ from events.storage.records import PickRows, Seat, Text40, Text80, TimedOut
 from events.storage.safe_files import PRIVATE, FileLock, atomic_write, read_only, remove_stale_temporaries
 from sets.errors import StorageError, WouldWait
 from sets.files import DATABASE_LIMIT, FileProblem, open_regular, read_descriptor
+from sets.visible import quoted
 
 JOURNAL = "journal"
 LOCK_TIMEOUT = 30.0
@@ -136,7 +137,7 @@ class Journal:
         except FileNotFoundError:
             return None
         except OSError as error:
-            raise StorageError(f"cannot use draft file {self.path}: {error.strerror or error}") from None
+            raise StorageError(f"cannot use draft file {quoted(str(self.path))}: {error.strerror or error}") from None
 
     def _refresh(self) -> os.stat_result | None:
         """Bring the state up to the file with one ``stat``; the file's stat (None: no file)."""
@@ -193,13 +194,13 @@ class Journal:
             if problem.missing:
                 self._forget()
                 return None
-            raise StorageError(f"cannot use draft file {self.path}: it {problem.reason}") from None
+            raise StorageError(f"cannot use draft file {quoted(str(self.path))}: it {problem.reason}") from None
         try:
             self._read_from(descriptor)
         except BaseException as error:
             os.close(descriptor)
             if isinstance(error, FileProblem):
-                raise StorageError(f"cannot use draft file {self.path}: it {error.reason}") from None
+                raise StorageError(f"cannot use draft file {quoted(str(self.path))}: it {error.reason}") from None
             raise
         self._hold(descriptor, opened)  # held only once read whole: ``_end`` is of this file
         return opened
@@ -210,7 +211,7 @@ class Journal:
         try:
             data = json.loads(first)
         except (ValueError, UnicodeDecodeError) as error:
-            raise StorageError(f"{self.path} is damaged ({error}); the draft can't be read") from None
+            raise StorageError(f"{quoted(str(self.path))} is damaged ({error}); the draft can't be read") from None
         data = check_data(data, self.path)
         if schema_of(data) != _meta_doc()["schema"]:
             data = migrated(data, self.path)
@@ -228,9 +229,11 @@ class Journal:
                 chunks.append(chunk)
                 at += len(chunk)
                 if at - self._end > DATABASE_LIMIT:
-                    raise StorageError(f"cannot use draft file {self.path}: it is over the limit of its size")
+                    raise StorageError(
+                        f"cannot use draft file {quoted(str(self.path))}: it is over the limit of its size"
+                    )
         except OSError as error:
-            raise StorageError(f"cannot use draft file {self.path}: {error.strerror or error}") from None
+            raise StorageError(f"cannot use draft file {quoted(str(self.path))}: {error.strerror or error}") from None
         self._apply(b"".join(chunks))
 
     def _apply(self, raw: bytes) -> None:
@@ -245,12 +248,14 @@ class Journal:
                 if after == len(raw):
                     break
                 raise StorageError(
-                    f"{self.path} is damaged (entry {self._entries + 1} is not JSON); the draft can't be read"
+                    f"{quoted(str(self.path))} is damaged (entry {self._entries + 1} is not JSON); the draft can't be read"
                 ) from None
             try:
                 entry = msgspec.convert(change, Entry)
             except msgspec.ValidationError as error:  # whole JSON of the wrong shape: not a torn write
-                raise StorageError(f"{self.path} is damaged (entry {self._entries + 1}: {error})") from None
+                raise StorageError(
+                    f"{quoted(str(self.path))} is damaged (entry {self._entries + 1}: {error})"
+                ) from None
             self._fold(entry)
             self._end += after - at
             self._entries += 1
@@ -286,7 +291,7 @@ class Journal:
         transaction starts when the lock is held or the file would have to be rewritten)."""
         if self._signature is None:  # maybe no file yet: its folder first (the lock sits beside the file)
             if deferred is not None:
-                raise WouldWait(f"{self.path} is to be read first")
+                raise WouldWait(f"{quoted(str(self.path))} is to be read first")
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as error:
@@ -295,13 +300,15 @@ class Journal:
         if deferred is None:
             lock.acquire(LOCK_TIMEOUT)
         elif not lock.try_acquire():
-            raise WouldWait(f"{self.path} is being written")
+            raise WouldWait(f"{quoted(str(self.path))} is being written")
         try:
             stat = self._refresh()
             if stat is not None and not stat.st_mode & 0o222:
-                raise StorageError(f"{self.path} is read-only; nothing was changed (make it writable to change it)")
+                raise StorageError(
+                    f"{quoted(str(self.path))} is read-only; nothing was changed (make it writable to change it)"
+                )
             if deferred is not None and self._rewrites(stat):
-                raise WouldWait(f"{self.path} is to be rewritten")
+                raise WouldWait(f"{quoted(str(self.path))} is to be rewritten")
             transaction = JournalWrite(self._state)
             yield transaction
             if transaction.fields is not None:
@@ -362,7 +369,7 @@ class Journal:
         tables = {JOURNAL: {"1": state}, META: {"1": _meta_doc()}}
         problem = check_tables(tables)
         if problem:
-            raise StorageError(f"refused to save {self.path}: {problem}; nothing was changed")
+            raise StorageError(f"refused to save {quoted(str(self.path))}: {problem}; nothing was changed")
         if read_only(self.path.parent):
             raise StorageError(
                 f"the folder {self.path.parent} is read-only; nothing was changed (make it writable, or choose another --db)"
@@ -380,14 +387,18 @@ class Journal:
                 if replaced is None or stat is not None and replaced.st_ino == stat.st_ino
                 else "it was written but may not be kept"
             )
-            raise StorageError(f"cannot write draft file {self.path}: {error.strerror or error}; {kept}") from None
+            raise StorageError(
+                f"cannot write draft file {quoted(str(self.path))}: {error.strerror or error}; {kept}"
+            ) from None
         self._close()
         try:  # the new file held (under the lock: nobody else can have replaced it since)
             descriptor, written = open_regular(self.path, DATABASE_LIMIT)
         except FileProblem as failed:
             self._let_go()
             self._signature = None
-            raise StorageError(f"cannot use draft file {self.path} just written: it {failed.reason}") from None
+            raise StorageError(
+                f"cannot use draft file {quoted(str(self.path))} just written: it {failed.reason}"
+            ) from None
         self._hold(descriptor, written)
         self._signature = (written.st_ino, written.st_size, written.st_mtime_ns)
         self._end, self._entries, self._whole, self._wrote = len(text.encode()), 0, True, True
@@ -399,7 +410,7 @@ class Journal:
         try:
             msgspec.convert(change, Entry)  # the same checks as a read: nothing saved that it would refuse
         except msgspec.ValidationError as error:
-            raise StorageError(f"refused to save {self.path}: {error}; nothing was changed") from None
+            raise StorageError(f"refused to save {quoted(str(self.path))}: {error}; nothing was changed") from None
         line = dumps(change).encode() + b"\n"
         assert stat is not None  # a missing file is rewritten (``_rewrites``)
         fd = self._descriptor(stat)
@@ -411,7 +422,7 @@ class Journal:
             self.unsynced()
             self._close()
             raise StorageError(
-                f"cannot write draft file {self.path}: {error.strerror or error}; nothing was changed"
+                f"cannot write draft file {quoted(str(self.path))}: {error.strerror or error}; nothing was changed"
             ) from None
         written = os.fstat(fd)
         self._end, self._entries = written.st_size, self._entries + 1
@@ -425,7 +436,7 @@ class Journal:
             fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0))
         except OSError as error:
             raise StorageError(
-                f"cannot write draft file {self.path}: {error.strerror or error}; nothing was changed"
+                f"cannot write draft file {quoted(str(self.path))}: {error.strerror or error}; nothing was changed"
             ) from None
         self._fd, self._fd_inode = fd, os.fstat(fd).st_ino
         self._closer = weakref.finalize(self, os.close, fd)

@@ -21,6 +21,7 @@ from typing import Any
 
 from events import portable
 from sets.errors import StorageError
+from sets.visible import quoted
 
 
 def _fsync_folder(folder: Path) -> None:
@@ -176,10 +177,10 @@ class FileLock:
         try:  # unbuffered: nothing is read or written through it, so no buffer to set up (fewer system calls)
             return open(path, "a+b", buffering=0)
         except FileNotFoundError:
-            raise StorageError(f"cannot open lock file {path}: the folder does not exist") from None
+            raise StorageError(f"cannot open lock file {quoted(str(path))}: the folder does not exist") from None
         except OSError as error:
             raise StorageError(
-                f"cannot open lock file {path}: {error.strerror or error}; check the folder is writable"
+                f"cannot open lock file {quoted(str(path))}: {error.strerror or error}; check the folder is writable"
             ) from None
 
     def acquire(self, timeout: float) -> None:

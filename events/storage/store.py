@@ -60,6 +60,7 @@ from events.storage.safe_files import (
 )
 from events.storage.transactions import ReadDB, ReadStorage, TrackedDB, TransactionStorage
 from sets.errors import InputError, MissingDatabaseError, StorageError
+from sets.visible import quoted
 
 KEEP_BACKUPS = 5
 LOCK_TIMEOUT = 30.0
@@ -121,15 +122,15 @@ class Store:
         folder = next(parent for parent in self.path.parents if os.path.lexists(parent))
         if not folder.is_dir():
             raise StorageError(
-                f"{self.path} can't be a database: a part of the path is a file, not a folder; choose another --db"
+                f"{quoted(str(self.path))} can't be a database: a part of the path is a file, not a folder; choose another --db"
             )
         if self.given:
             raise MissingDatabaseError(
-                f"no database file {self.path}: check the --db path; to start a new database there, create an event "
+                f"no database file {quoted(str(self.path))}: check the --db path; to start a new database there, create an event "
                 f"with 'cmdraft event new NAME --db {shlex.quote(str(self.path))}'"
             )
         raise MissingDatabaseError(
-            f"no cmdraft database yet at {self.path}: create an event with 'cmdraft event new NAME'"
+            f"no cmdraft database yet at {quoted(str(self.path))}: create an event with 'cmdraft event new NAME'"
         )
 
     # --- the drafts' own files ----------------------------------------------------------------------
@@ -185,24 +186,28 @@ class Store:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except (FileExistsError, NotADirectoryError):
             raise StorageError(
-                f"{self.path} can't be a database: a part of the path is a file, not a folder; choose another --db"
+                f"{quoted(str(self.path))} can't be a database: a part of the path is a file, not a folder; choose another --db"
             ) from None
         except OSError as error:
-            raise StorageError(f"cannot create folder for database {self.path}: {error.strerror or error}") from None
+            raise StorageError(
+                f"cannot create folder for database {quoted(str(self.path))}: {error.strerror or error}"
+            ) from None
         if self.path.is_dir():
-            raise StorageError(f"{self.path} is a folder, not a database file; give a file path with --db")
+            raise StorageError(f"{quoted(str(self.path))} is a folder, not a database file; give a file path with --db")
 
     @contextmanager
     def _read(self) -> Iterator[TinyDB]:
         if self.path.is_dir():
-            raise StorageError(f"{self.path} is a folder, not a database file; give a file path with --db")
+            raise StorageError(f"{quoted(str(self.path))} is a folder, not a database file; give a file path with --db")
         data, _ = self._load()  # no lock: a committed file is always whole
         yield ReadDB(storage=lambda: ReadStorage(self.path, data, self._forget))
 
     def _check_writable(self) -> None:
         """Refuse a write the file's or folder's permission bits don't allow, root or not."""
         if read_only(self.path):
-            raise StorageError(f"{self.path} is read-only; nothing was changed (make it writable to change it)")
+            raise StorageError(
+                f"{quoted(str(self.path))} is read-only; nothing was changed (make it writable to change it)"
+            )
         if read_only(self.path.parent):
             raise StorageError(
                 f"the folder {self.path.parent} is read-only; nothing was changed "
@@ -235,7 +240,7 @@ class Store:
                 else:
                     problem = check_changed(tables, storage.changed)
                 if problem:
-                    raise StorageError(f"refused to save {self.path}: {problem}; nothing was changed")
+                    raise StorageError(f"refused to save {quoted(str(self.path))}: {problem}; nothing was changed")
                 if storage.backup or outdated:
                     self._rotate_backups()
                 remove_stale_temporaries(self.path.parent)
@@ -249,7 +254,7 @@ class Store:
                     atomic_write(self.path, encoded(tables), mode, coming)
                 except OSError as error:
                     raise StorageError(
-                        f"cannot write database {self.path}: {error.strerror or error}; nothing was changed"
+                        f"cannot write database {quoted(str(self.path))}: {error.strerror or error}; nothing was changed"
                     ) from None
                 signature = self._signature()
                 self._cache = (signature, tables, False) if signature is not None else None
@@ -290,7 +295,7 @@ class Store:
                 if older.exists():
                     portable.replace(older, self.path.with_name(f"{self.path.name}.bak.{index + 1}"))
 
-        return self._copy_to(newest, f"cannot back up database {self.path}", move_up)
+        return self._copy_to(newest, f"cannot back up database {quoted(str(self.path))}", move_up)
 
     def _copy_to(self, target: Path, failure: str, before_rename: Callable[[], None] | None = None) -> Path:
         """The database copied owner-only to ``target``: whole and fsynced under a temporary name, then renamed
@@ -327,7 +332,7 @@ class Store:
         while os.path.lexists(aside):
             number += 1
             aside = self.path.with_name(f"{self.path.name}.damaged-{stamp}-{number}")
-        return self._copy_to(aside, f"cannot keep the damaged database {self.path} aside")
+        return self._copy_to(aside, f"cannot keep the damaged database {quoted(str(self.path))} aside")
 
     def _readable(self) -> bool:
         """Whether the database file is there and a cmdraft database this release can read."""
@@ -345,7 +350,7 @@ class Store:
         aside under a name of its own (``NAME.damaged-TIMESTAMP``), never among the backups."""
         data = read_file(source)
         if data is None:
-            raise InputError(f"{source} does not exist; give a database or backup file")
+            raise InputError(f"{quoted(str(source))} does not exist; give a database or backup file")
         if schema_of(data) != SCHEMA:
             data = migrated(data, source)
         if transform is not None:
@@ -366,7 +371,7 @@ class Store:
                 atomic_write(self.path, encoded(data), before)
             except OSError as error:
                 raise StorageError(
-                    f"cannot write database {self.path}: {error.strerror or error}; nothing was changed"
+                    f"cannot write database {quoted(str(self.path))}: {error.strerror or error}; nothing was changed"
                 ) from None
             self._cache = None
         finally:

@@ -28,7 +28,7 @@ from events.web.api_common import ApiError, Served, core_error, whole
 from events.web.bodies import Basics, Commanders, Counted, DeckAction, Pipers
 from events.web.cards_shown import card_json
 from events.web.settings import WebSettings
-from sets.basics import basic_land
+from sets.basics import basic_land, basic_land_color
 from sets.cards import Card
 from sets.colors import Color
 from sets.errors import InputError
@@ -163,10 +163,11 @@ def _color(value: Any) -> Color:
     return Color(value.upper())
 
 
-def _basic(value: Any) -> str:
-    if not isinstance(value, str) or value.upper() not in BASIC_KEYS or len(value) != 1:
-        raise ApiError(400, "bad-field", "a basic land's color is one of W, U, B, R, G, C (Wastes)")
-    return "" if value.upper() == "C" else value.upper()
+def _basic(value: str) -> str:
+    try:
+        return basic_land_color(value)
+    except InputError as error:
+        raise ApiError(400, "bad-field", str(error)) from None
 
 
 def register(served: Served, player_id: int) -> Registered:

@@ -48,6 +48,15 @@ def test_unknown_card_suggests(cli):
     assert "\n" not in line
 
 
+@pytest.mark.parametrize("name", ["", "   "])
+def test_an_empty_card_name_asks_for_a_card_name_instead_of_calling_it_unknown(cli, name):
+    result = cli("card", name)
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "cmdraft: error: no card name given: give a card's name (or the start of one), such as 'Sol Ring'\n"
+    )
+
+
 @pytest.mark.parametrize("maker", [mtgjson_set, atomic_cards, scryfall_cards])
 def test_identity_prints_one_json_line_per_card(cli, tmp_path, maker):
     path = write(tmp_path, "cards.json", maker())

@@ -156,7 +156,7 @@ def test_every_command_with_db_refuses_a_database_file_that_is_not_there_and_cre
         result = cli(*path, *["1"] * len(arguments), *options, "--db", str(missing))
         assert result.exit_code == 6, (path, result.output)
         assert result.stderr.strip() == (
-            f"cmdraft: error: no database file {missing}: check the --db path; to start a new database there, "
+            f"cmdraft: error: no database file '{missing}': check the --db path; to start a new database there, "
             f"create an event with 'cmdraft event new NAME --db {missing}'"
         ), path
         assert not missing.parent.exists(), path  # no file, no lock, not even its folder

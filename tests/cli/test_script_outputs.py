@@ -46,7 +46,7 @@ def test_an_empty_database_file_says_its_two_ways_out_in_one_sentence(cli, tmp_p
     assert refused.exit_code == 4 and refused.stdout == ""
     # before: "...; remove it to start a new one, or there is no backup of it; choose another --db or move ..."
     assert refused.stderr == (
-        f"cmdraft: error: {db} is empty, so it is not a cmdraft database; remove it to start a new one, "
+        f"cmdraft: error: '{db}' is empty, so it is not a cmdraft database; remove it to start a new one, "
         "or choose another --db (there is no backup of it)\n"
     )
     assert db.read_bytes() == b""

@@ -330,7 +330,7 @@ def test_a_bad_xml_card_is_named_by_its_line_in_the_file(cli, tmp_path, name, co
     path.write_text(content, encoding="utf-8")
     result = cli("deck", "convert", path, tmp_path / "out.txt")
     assert result.exit_code == 2
-    assert f"{path}: 1 line can't be converted: line 5: count must be 1 to" in result.stderr
+    assert f"'{path}': 1 line can't be converted: line 5: count must be 1 to" in result.stderr
 
 
 def test_a_set_code_in_brackets_before_the_name_is_read_as_magic_workstation_writes_it(idx):
@@ -531,12 +531,12 @@ def test_deck_check_names_the_pool_file_that_holds_an_unreadable_line(cli, tmp_p
     pool.write_text("2 Hans Eriksson\n1 Hans Erikson\n", encoding="utf-8")
     result = cli("deck", "check", deck, "--pool", pool)
     assert result.exit_code == 2
-    assert f"{pool}: 1 line can't be read: line 2: unknown card 'Hans Erikson'" in result.stderr
+    assert f"'{pool}': 1 line can't be read: line 2: unknown card 'Hans Erikson'" in result.stderr
     assert str(deck) not in result.stderr
     deck.write_text("Commander\n1 Hans Eriksson\n\nDeck\n58 Forest\n1 Forst\n", encoding="utf-8")
     result = cli("deck", "check", deck, "--pool", pool)
-    assert f"{deck}: 1 line can't be read: line 6: unknown card 'Forst'" in result.stderr
-    assert f"; {pool}: 1 line can't be read: line 2:" in result.stderr and "correct them" in result.stderr
+    assert f"'{deck}': 1 line can't be read: line 6: unknown card 'Forst'" in result.stderr
+    assert f"; '{pool}': 1 line can't be read: line 2:" in result.stderr and "correct them" in result.stderr
 
 
 def test_deck_check_wastes_come_from_the_pool(cli, tmp_path):

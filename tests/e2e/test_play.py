@@ -29,7 +29,7 @@ def test_whole_practice_draft_in_a_real_terminal(tmp_path):
     """A real terminal (a pseudo-terminal, the command in a process of its own): a whole practice draft as a player types it."""
     db = tmp_path / "practice.json"
     child = spawn(["play", "--seed", "3", "--players", "4", "--db", str(db)], tmp_path)
-    child.expect(r"Pack 1 of 3, pick 1 of 10 · passing left")
+    child.expect(r"Pack 1 of 3, pick 1 of 10, passing left")
     for mistake, message in [
         ("1", "take exactly 2 cards from this pack, not 1"),
         ("1 1", "card 1 is chosen twice"),
@@ -126,7 +126,7 @@ def test_pick_timer_takes_the_best_two_for_you(tmp_path):
     """A real terminal (a pseudo-terminal, the command in a process of its own): the pick timer runs out while the terminal waits for a line."""
     db = tmp_path / "timer.json"
     child = spawn(["play", "--seed", "8", "--players", "2", "--timer", "5", "--db", str(db)], tmp_path, timeout=20)
-    child.expect(r"pick 1 of 10 · passing left ←[^\r\n]* · 5s left")
+    child.expect(r"pick 1 of 10, passing left[^\r\n]*, 5s left")
     child.expect(r"Take 2 cards \(numbers or names; pool, hint, help, quit\)> ")
     child.expect("Time is up: took .* for you", timeout=15)
     child.expect(r"pick 2 of 10")

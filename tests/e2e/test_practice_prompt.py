@@ -35,7 +35,7 @@ from sets.errors import InputError
 
 PROMPT = re.compile(r"Take (\d) cards? \(numbers or names; pool, hint, help, quit\)> ")
 CMR = load_set("CMR")
-STATUS = r"Pack 1 of 3, pick 1 of 10 · passing left ←(?:\x1b\[[0-9;]*m)?\s*\r\n"
+STATUS = r"Pack 1 of 3, pick 1 of 10, passing left(?:\x1b\[[0-9;]*m)?\s*\r\n"
 COMMA_NAMES = sorted({card.name for card in CMR.cards if "," in card.name})
 
 
@@ -331,7 +331,7 @@ def read_aloud(lines: list[str], pack) -> None:
     assert not any("─" in line or "━" in line for line in lines)
     for number, printing in enumerate(pack, start=1):
         card = printing.card
-        (at,) = [i for i, line in enumerate(lines) if line.startswith(f"{number:>2}  {card.name} · ")]
+        (at,) = [i for i, line in enumerate(lines) if line.startswith(f"{number:>2}  {card.name}; ")]
         more = lines[at + 1] if at + 1 < len(lines) and lines[at + 1].startswith("    ") else ""  # its notes
         said = " ".join([lines[at], more.strip()])
         assert card.rarity.value in said and " ".join(card.front.types) in said, said
@@ -372,7 +372,7 @@ def test_the_pack_header_stays_above_the_prompt_on_24_lines(tmp_path):
     child.sendline("")
     child.expect(STATUS + PROMPT.pattern)
     shown = re.sub(r"\x1b\[[0-9;]*m", "", child.before)  # the pack itself shown again after help (its page)
-    assert "Seat 1 of 4, draft" in shown and f"{len(pack)}  {pack[-1].card.name} · " in shown
+    assert "Seat 1 of 4, draft" in shown and f"{len(pack)}  {pack[-1].card.name}; " in shown
     child.sendline("quit")
     child.expect(pexpect.EOF)
 
@@ -499,7 +499,7 @@ def test_timer_ticks_in_place_and_resume_takes_a_new_timer(tmp_path):
     db = tmp_path / "tm.json"
     session = new_session(db, 8, players=2, timer=20)
     child = spawn(["play", "--resume", str(session.draft_id), "--db", str(db)], tmp_path)
-    child.expect(r"passing left ←[^\r\n]* · 20s left")  # the first pick shows the full time
+    child.expect(r"passing left[^\r\n]*, 20s left")  # the first pick shows the full time
     child.expect(PROMPT)
     # while the player thinks, the line above the prompt is rewritten in place: up one line, clear, write
     child.expect(re.escape("\x1b[1A\r\x1b[2K") + r"[^\x1b]*(?:\x1b\[[0-9;]*m)*[^\r\n]*1[0-9]s left")
@@ -508,7 +508,7 @@ def test_timer_ticks_in_place_and_resume_takes_a_new_timer(tmp_path):
 
     child = spawn(["play", "--resume", str(session.draft_id), "--timer", "30", "--db", str(db)], tmp_path)
     child.expect(re.escape("Pick timer: 30 seconds for a full pack from now on (was 20 seconds)."))
-    child.expect(r"· 30s left")
+    child.expect(r", 30s left")
     child.expect(PROMPT)
     child.sendline("quit")
     child.expect(pexpect.EOF)

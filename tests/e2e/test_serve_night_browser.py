@@ -318,3 +318,26 @@ def test_the_decklists_page_shows_everyones_deck_only_after_the_event_where_publ
         page.screenshot(path=str(shots / "decklists-390x844.png"), full_page=False)
     finally:
         served.stop()
+
+
+def test_a_phone_at_the_desk_mid_round_shows_the_rounds_tables_before_the_seats(night_server, browser, shots):
+    """Before: at 390x844 every seat card came first and the round's tables after them, a long scroll down for a
+    judge looking for a table.  A laptop keeps the seats first; so does a phone between rounds."""
+    db, event_id, served = night_server
+    base = served.url
+    phone = browser.new_context(viewport=PHONE).new_page()
+    phone.goto(f"{base}/desk?token=desk-secret")
+    expect(phone.locator("#desk-night h1")).to_have_text("Rounds", timeout=10_000)
+    expect(phone.locator("#desk-main + #desk-night")).to_have_count(1)  # no round yet: the seats first
+    desk(base, "/api/desk/round", {})
+    expect(phone.locator("#desk-night + #desk-main")).to_have_count(1, timeout=10_000)  # the tables first
+    first = phone.locator(".desk-night-table").first
+    expect(first).to_be_visible()
+    assert first.bounding_box()["y"] < PHONE["height"]  # a table on the first screen, not below the seats
+    phone.screenshot(path=str(shots / "desk-mid-round-390x844.png"))
+    laptop = browser.new_context(viewport=LAPTOP).new_page()
+    laptop.goto(f"{base}/desk?token=desk-secret")
+    expect(laptop.locator(".desk-night-table").first).to_be_visible(timeout=10_000)
+    expect(laptop.locator("#desk-main + #desk-night")).to_have_count(1)
+    phone.set_viewport_size(LAPTOP)  # a window made wide: the seats come first again
+    expect(phone.locator("#desk-main + #desk-night")).to_have_count(1)

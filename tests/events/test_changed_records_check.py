@@ -267,7 +267,7 @@ def refused(db: Path, plant: Callable[[TinyDB], object]) -> StorageError:
 def test_a_fault_in_a_changed_record_is_refused_in_the_whole_checks_words(night, monkeypatch, fault, plant, words):
     checks = Checks(monkeypatch)
     error = refused(night, plant)
-    assert str(error) == f"refused to save {night}: {words}; nothing was changed"
+    assert str(error) == f"refused to save '{night}': {words}; nothing was changed"
     assert error.exit_code == 4
     assert checks.ran == ["changed"]
     assert checks.whole_said == [words]
@@ -277,7 +277,7 @@ def test_a_fault_in_a_changed_record_is_refused_in_the_whole_checks_words(night,
 def test_a_fault_in_a_record_not_touched_is_found_by_the_whole_check(night, monkeypatch, fault, plant, words):
     checks = Checks(monkeypatch)
     error = refused(night, plant)
-    assert str(error) == f"refused to save {night}: {words}; nothing was changed"
+    assert str(error) == f"refused to save '{night}': {words}; nothing was changed"
     assert error.exit_code == 4
     assert checks.ran == ["whole"]
 
@@ -317,7 +317,7 @@ def test_of_several_faults_the_first_in_the_whole_checks_order_is_named(night, m
 
     error = refused(night, plant)
     # records are read table by table, in the tables' order, before any reference is looked up
-    assert str(error).startswith(f"refused to save {night}: games record 1: 'table' is 0, less than 1;")
+    assert str(error).startswith(f"refused to save '{night}': games record 1: 'table' is 0, less than 1;")
     db_after_games = checks.whole_said[0]
     assert db_after_games == "games record 1: 'table' is 0, less than 1"
 
@@ -373,7 +373,7 @@ def test_a_file_another_process_changed_is_checked_whole_before_the_next_write(n
     night.write_text(json.dumps(data))
     with pytest.raises(StorageError) as refusal, kept.write() as handle:
         handle.table("players").update({"checked_in": True}, doc_ids=[2])
-    assert str(refusal.value).startswith(f"{night} is damaged: pools record 4: 'player' names no player (999);")
+    assert str(refusal.value).startswith(f"'{night}' is damaged: pools record 4: 'player' names no player (999);")
     assert refusal.value.exit_code == 4
 
 

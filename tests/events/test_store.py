@@ -280,7 +280,7 @@ def test_a_path_under_a_file_is_not_a_new_database(tmp_path, cli):
 def test_only_a_missing_path_is_a_new_database(tmp_path, cli):
     db = tmp_path / "new" / "db.json"
     listed = cli("event", "list", "--db", db)  # a --db that names nothing is said, not listed as empty (exit 6)
-    assert listed.exit_code == 6 and f"no database file {db}" in listed.stderr and not db.parent.exists()
+    assert listed.exit_code == 6 and f"no database file '{db}'" in listed.stderr and not db.parent.exists()
     assert cli("event", "new", "X", "--db", db).exit_code == 0 and db.exists()
 
 
@@ -454,7 +454,9 @@ def test_every_message_naming_a_backup_names_a_file_that_exists(tmp_path, cli):
     for args in (("event", "list"), ("event", "show", "1"), ("event", "new", "X")):
         messages.append(cli(*args, "--db", db).stderr)
     messages.append(cli("event", "restore", restored, "--all", "--db", db).stdout)
-    named = [Path(path.rstrip(".,;)")) for text in messages for path in re.findall(r"(\S+\.bak\.\d+)", text)]
+    named = [
+        Path(path.lstrip("'").rstrip(".,;)")) for text in messages for path in re.findall(r"(\S+\.bak\.\d+)", text)
+    ]
     assert len(named) >= 4, messages
     assert all(path.exists() for path in named), (named, messages)
 

@@ -196,3 +196,28 @@ def test_building_a_deck_before_every_pod_has_drafted_is_refused_alike_at_the_te
         web.post("/api/join", json={"event": event_id, "player": "Ann", "code": codes["Ann"]})
         refused = web.get("/api/deck")
     assert refused.status_code == 409 and refused.json()["error"] == {"code": "not-building", "message": words}
+
+
+@pytest.mark.parametrize(
+    ("sent", "shown"),
+    [("X", "'X'"), ("Wastes", "'Wastes'"), ("", "''"), ("W'", '"W\'"')],
+)
+def test_a_phones_basic_land_of_an_unknown_color_is_refused_naming_the_value_sent_and_what_to_send(
+    four,  # noqa: F811
+    manual_clock,
+    sent,
+    shown,
+) -> None:
+    db, event_id, codes = four
+    app = app_of(db, event_id, manual_clock)
+    with TestClient(app, headers=ORIGIN):
+        ann = night_phone(app, event_id, "Ann", codes["Ann"])
+        before = ok(ann.get("/api/deck"))["basics"]
+        refused = ann.post("/api/deck", json={"action": "basics", "color": sent, "count": 3})
+        assert refused.status_code == 400
+        assert refused.json()["error"] == {
+            "code": "bad-field",
+            "message": f"unknown basic land color {shown}: send one of W, U, B, R, G or C (Wastes)",
+        }
+        assert ok(ann.get("/api/deck"))["basics"] == before
+        assert ok(ann.post("/api/deck", json={"action": "basics", "color": "c", "count": 0}))["basics"]["C"] == 0

@@ -30,6 +30,19 @@
     return node;
   }
 
+  // A phone at the desk mid-round: the round's tables come before the seats (a judge looks for a table, not a seat,
+  // while games are played); moved in the page itself, so a screen reader and the Tab key meet them first too.
+  var NARROW = window.matchMedia("(max-width: 700px)");
+
+  function placeFirst(playing) {
+    var box = root();
+    var seats = document.getElementById("desk-main");
+    if (!seats || seats.parentNode !== box.parentNode) return;
+    var first = playing && NARROW.matches;
+    if (first && box.nextElementSibling !== seats) seats.parentNode.insertBefore(box, seats);
+    if (!first && seats.nextElementSibling !== box) seats.parentNode.insertBefore(box, seats.nextElementSibling);
+  }
+
   function names(groups) {
     return groups
       .map(function (g) {
@@ -91,11 +104,13 @@
     clear(box);
     if (!view || ["building", "playing", "finished"].indexOf(view.event.status) < 0) {
       box.hidden = true;
+      placeFirst(false);
       return;
     }
     box.hidden = false;
     var head = el("div", "panel");
     var rnd = view.round;
+    placeFirst(!!(rnd && rnd.open));
     head.appendChild(el("h1", null, rnd ? (rnd.final ? "Final table" : "Round " + rnd.number) : "Rounds"));
     if (view.winner) {
       var won = el("p", "desk-night-winner", view.winner);
@@ -231,6 +246,7 @@
     });
   }
 
+  NARROW.addEventListener("change", render);
   load();
   setInterval(function () {
     var active = document.activeElement;

@@ -1,0 +1,30 @@
+"""The line prompt (``--plain``, for screen readers) in words: no arrow and no middle dot for a reader to read aloud
+in the status line or between a card's facts.  The full-screen app and the big-screen timer keep their arrow."""
+
+from __future__ import annotations
+
+from rich.console import Console
+
+from events.screens.render import card_line, passing
+from events.screens.table import TablePrompt
+from events.sessions.seat import SeatSession
+from sets.booster import Printing
+from sets.catalog import load_set
+from tests.helpers.practice import session_at
+
+
+def test_the_plain_prompts_status_line_says_the_passing_direction_and_the_seconds_in_words(tmp_path):
+    session = session_at(tmp_path / "db.json")
+    prompt = TablePrompt(SeatSession(session, 0), Console(width=80), None)
+    assert prompt.status_line(20).plain == "Pack 1 of 3, pick 1 of 10, passing left, 20s left"
+    assert prompt.status_line().plain == "Pack 1 of 3, pick 1 of 10, passing left"
+    assert passing(True) == "left ←" and passing(False) == "right →"  # the app's and the timer's, kept
+
+
+def test_a_cards_facts_on_the_plain_prompt_are_set_apart_by_semicolons_not_middle_dots():
+    najeela = next(card for card in load_set("CMR").cards if card.name == "Najeela, the Blade-Blossom")
+    line = card_line(Printing(najeela), "7").plain
+    assert "·" not in line
+    assert line == "7  Najeela, the Blade-Blossom; {2}{R}; mythic; WUBRG; Legendary Creature — Human Warrior; legend"
+    narrow = card_line(Printing(najeela), "7", width=50).plain  # the type and notes on a line of their own
+    assert narrow == "7  Najeela, the Blade-Blossom; {2}{R}; mythic; WUBRG\n   Creature; legend"
