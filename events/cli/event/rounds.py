@@ -12,6 +12,7 @@ from events import timing
 from events.cli.common import DbOption, JsonOption, emit_json, out
 from events.cli.event.shared import EventArg, core, number_pairs
 from events.night.games import Games
+from events.night.opening import db_option
 from events.night.round_clock import start_clock
 from events.night.rounds import Rounds
 from events.night.schema import number_text
@@ -22,7 +23,6 @@ from events.outputs.text import join_names
 from events.screens.boards import game_board, standings_table
 from events.screens.clock import run_clock
 from events.screens.render import shown
-from events.storage.database_file import db_option
 from sets.errors import InputError, LimitError
 from sets.numbers import parse_int
 from sets.visible import quoted
@@ -87,7 +87,7 @@ def event_result(
             shown(
                 f"corrected after round {result.next_round} was paired: the standings follow; this result "
                 f"{verdict} (its pairing stays as it is; 'cmdraft event round {event_id} --again"
-                f"{db_option(rounds.store.path)}' pairs the current round again while none of its tables has a "
+                f"{db_option(rounds.path)}' pairs the current round again while none of its tables has a "
                 "result)",
                 style="yellow",
             ),
