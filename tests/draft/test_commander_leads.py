@@ -57,3 +57,12 @@ def test_the_lead_audit_catches_a_builder_that_counts_a_commander_as_one_main_de
     monkeypatch.setattr(draft.deckbuild, "leader_value", card_rating)
     weaker = weaker_leads(seats())
     assert len(weaker) >= 10 * MOST_NEAR_TIES, len(weaker)
+
+
+def test_kodama_of_the_east_tree_leads_beside_a_piper_rather_than_tuya_bearclaw_alone():
+    """CMR seed 321 seat 3 and seed 372 seat 5 (bundled, 8 seats): Kodama (3.4) sat in the main deck while Tuya
+    Bearclaw (2.0) led alone, a near-tie in the builder's eyes (0.5 and 0.1) but not a strong drafter's."""
+    for seed, seat in ((321, 3), (372, 5)):
+        deck = list(deck_audit.seats("CMR", [seed]))[seat - 1].deck
+        names = [card.name for card in deck.commanders]
+        assert "Kodama of the East Tree" in names, (seed, seat, names)
