@@ -37,7 +37,9 @@ SPLASH_SHORT_COST = 5.0  # for each spell a color of such a deck has fewer than 
 _COLORS = tuple(Color)  # WUBRG
 # A commander is in the command zone every game, a main-deck card in some: each rating point above ``FILLER`` is
 # worth ``COMMAND_ZONE`` more leading, each above ``LEAD_BAR`` (a legend worth building around) ``BOMB_LEAD`` more.
-COMMAND_ZONE = 1.0
+# At 1.5 a legend a full point better than another gains more from leading than the other, plus the main-deck slot
+# a Piper beside it takes (``tests/draft/test_commander_leads.py``); at 1.0 a weak gold legend led alone.
+COMMAND_ZONE = 1.5
 LEAD_BAR = 2.5
 BOMB_LEAD = 1.0
 
@@ -90,8 +92,9 @@ def leader_value(card: Card) -> float:
     return rating + COMMAND_ZONE * max(0.0, rating - FILLER) + BOMB_LEAD * max(0.0, rating - LEAD_BAR)
 
 
-# An added Piper leads worse than a legend of the pool: a little, never what leading with a bomb is worth.
-ADDED_PIPER_COST = 1.0
+# An added Piper leads worse than a legend of the pool: a little (a tie-break; the main-deck slot it takes is counted
+# by the build), never what leading with a stronger legend is worth.
+ADDED_PIPER_COST = 0.25
 # A deck led only by added cards (Pipers, Faceless Ones) has no real commander: it loses to a legend of the pool
 # worth leading (rated ``LEAD_BAR`` or more) that shares a color with it, even one whose third color no spell shows
 # (``THIN_COLOR_COST`` 10 + ``WIDTH_COST`` + ``SPLASH_SHORT_COST`` * ``SPLASH_SPELLS`` = 43 at most).

@@ -62,6 +62,8 @@ def light_color_cost(commanders: Sequence[Card], spells: Sequence[Card], identit
     need the sources (``commander_sources``) that the spells of the deck's main color would rather have."""
     if len(identity) < 2:
         return 0.0
+    if all(max(card_traits(card).symbols) < 2 for card in commanders):
+        return 0.0  # no commander heavy in any color: the spells' symbols needn't be counted
     weights = _symbol_weights(spells, identity)
     total = sum(weights)
     cost = 0.0
