@@ -33,6 +33,18 @@ def server(pod):
 
 
 @pytest.fixture
+def two_drafting(tmp_path, cli):
+    """Ann and Bo beside each other among six bots, the draft started, a 5-minute pick timer, served:
+    (database, event, server)."""
+    db = tmp_path / "drafting.json"
+    event_id = terminal_night(cli, db, "Ann", "Bo", bots=6, timer=300)
+    start(cli, db, event_id)
+    served = Served(db, event_id)
+    yield db, event_id, served
+    served.stop()
+
+
+@pytest.fixture
 def night_server(tmp_path, cli):
     """The night after a draft of ``SIX_PLAYERS`` (``drafted_night``), served: (database, event, server)."""
     db = tmp_path / "night.json"

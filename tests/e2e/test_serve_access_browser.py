@@ -8,10 +8,10 @@ on the deck builder too."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
 from events.storage.store import Store
-from tests.helpers.browsers import PHONE, Served, tap_and_confirm
+from tests.helpers.browsers import PHONE, Served, phone_page, tap_and_confirm
 from tests.helpers.cardfiles import cmr_mtgjson, write
 from tests.helpers.night import Night
 from tests.helpers.nights import codes_of, start, terminal_night
@@ -23,25 +23,10 @@ OUTLINE = """(selector) => {
 }"""
 
 
-def phone(browser) -> Page:
-    return browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
-
-
-@pytest.fixture
-def two_players(tmp_path, cli):
-    """Ann and Bo beside each other among six bots, the draft started, a 5-minute pick timer."""
-    db = tmp_path / "access.json"
-    event_id = terminal_night(cli, db, "Ann", "Bo", bots=6, timer=300)
-    start(cli, db, event_id)
-    served = Served(db, event_id)
-    yield db, event_id, served
-    served.stop()
-
-
-def test_a_reader_hears_each_pack_arrive_and_what_the_seat_waits_for(two_players, browser, shots):
-    db, event_id, served = two_players
+def test_a_reader_hears_each_pack_arrive_and_what_the_seat_waits_for(two_drafting, browser, shots):
+    db, event_id, served = two_drafting
     codes = codes_of(db, event_id)
-    ann, bo = phone(browser), phone(browser)
+    ann, bo = phone_page(browser), phone_page(browser)
     join(ann, served.url, codes["Ann"], event_id=event_id, name="Ann")
     join(bo, served.url, codes["Bo"], event_id=event_id, name="Bo")
     live = ann.locator("#announce")
@@ -57,9 +42,9 @@ def test_a_reader_hears_each_pack_arrive_and_what_the_seat_waits_for(two_players
     assert said.startswith("Your next pack is here: pack 1 of 3, pick 3") or said.startswith("Waiting for"), said
 
 
-def test_cards_to_pick_are_named_in_words(two_players, browser):
-    db, event_id, served = two_players
-    page = phone(browser)
+def test_cards_to_pick_are_named_in_words(two_drafting, browser):
+    db, event_id, served = two_drafting
+    page = phone_page(browser)
     join(page, served.url, codes_of(db, event_id)["Ann"], event_id=event_id, name="Ann")
     card = page.locator("#pack .card").first
     label = card.get_attribute("aria-label") or ""
@@ -69,9 +54,9 @@ def test_cards_to_pick_are_named_in_words(two_players, browser):
     assert label.rsplit(", ", 1)[-1] in ("common", "uncommon", "rare", "mythic", "special", "foil"), label
 
 
-def test_the_keyboard_alone_picks_and_its_place_is_always_seen(two_players, browser, shots):
-    db, event_id, served = two_players
-    page = phone(browser)
+def test_the_keyboard_alone_picks_and_its_place_is_always_seen(two_drafting, browser, shots):
+    db, event_id, served = two_drafting
+    page = phone_page(browser)
     join(page, served.url, codes_of(db, event_id)["Ann"], event_id=event_id, name="Ann")
     page.locator("#pool-toggle").focus()
     page.keyboard.press("Tab")  # the first card of the pack
@@ -101,9 +86,9 @@ def rules_text(tmp_path, cli):
     assert cli("sets", "import", write(tmp_path, "CMR.json", cmr_mtgjson())).exit_code == 0
 
 
-def test_the_card_sheet_gives_the_keyboard_back_to_its_card(rules_text, two_players, browser):
-    db, event_id, served = two_players
-    page = phone(browser)
+def test_the_card_sheet_gives_the_keyboard_back_to_its_card(rules_text, two_drafting, browser):
+    db, event_id, served = two_drafting
+    page = phone_page(browser)
     join(page, served.url, codes_of(db, event_id)["Ann"], event_id=event_id, name="Ann")
     more = page.locator("#pack .card-more").first
     more.focus()
@@ -115,9 +100,9 @@ def test_the_card_sheet_gives_the_keyboard_back_to_its_card(rules_text, two_play
     expect(more).to_be_focused()
 
 
-def test_at_200_percent_text_the_pick_page_grows_its_text_and_stays_usable(two_players, browser, shots):
-    db, event_id, served = two_players
-    page = phone(browser)
+def test_at_200_percent_text_the_pick_page_grows_its_text_and_stays_usable(two_drafting, browser, shots):
+    db, event_id, served = two_drafting
+    page = phone_page(browser)
     join(page, served.url, codes_of(db, event_id)["Ann"], event_id=event_id, name="Ann")
     # the reader's text size: the root font at twice the browser's 16 px (set from the page's own CSSOM: the
     # page's content security policy refuses an added style sheet)
@@ -159,7 +144,7 @@ def building(tmp_path, cli):
 
 def test_at_200_percent_text_the_deck_builder_stays_within_the_screen(building, browser, shots):
     db, event_id, served = building
-    page = phone(browser)
+    page = phone_page(browser)
     join(page, served.url, codes_of(db, event_id)["Ann"], event_id=event_id, name="Ann", screen="#screen-deck")
     page.click("#deck-auto")
     expect(page.locator("#deck-legal")).to_have_text("Legal")

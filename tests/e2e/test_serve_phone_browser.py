@@ -10,10 +10,10 @@ import re
 import time
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
 from events.storage.store import Store
-from tests.helpers.browsers import PHONE, Served
+from tests.helpers.browsers import Served, phone_page
 from tests.helpers.night import Night
 from tests.helpers.nights import codes_of, draft_to_the_end, start, terminal_night
 from tests.helpers.pages import contrast, desk, headings_one, join, open_table, serious, too_small
@@ -37,20 +37,6 @@ LABEL_AND_COUNT = """([button, count]) => {
 }"""
 
 
-def phone_page(browser) -> Page:
-    return browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
-
-
-@pytest.fixture
-def drafting(tmp_path, cli):
-    db = tmp_path / "drafting.json"
-    event_id = terminal_night(cli, db, "Ann", "Bo", bots=6, timer=300)
-    start(cli, db, event_id)
-    served = Served(db, event_id)
-    yield db, event_id, served
-    served.stop()
-
-
 @pytest.fixture
 def finished_pod(tmp_path, cli):
     """Two pods: the first drafted to the end (its players build), the second still drafting."""
@@ -70,8 +56,8 @@ def finished_pod(tmp_path, cli):
     served.stop()
 
 
-def test_every_control_on_the_draft_and_builder_pages_is_at_least_44_px(drafting, browser):
-    db, event_id, served = drafting
+def test_every_control_on_the_draft_and_builder_pages_is_at_least_44_px(two_drafting, browser):
+    db, event_id, served = two_drafting
     page = phone_page(browser)
     page.goto(served.url + "/")
     expect(page.locator("#screen-join")).to_be_visible()
@@ -99,10 +85,10 @@ def test_the_builder_and_the_finished_pods_pool_are_honest_and_easy_to_hit(finis
     assert serious(page) == []
 
 
-def test_a_lost_connection_shows_within_5_seconds(drafting, browser):
+def test_a_lost_connection_shows_within_5_seconds(two_drafting, browser):
     """The server's answers stop (the connection dead while the socket still reads as open): the heartbeat's
     missing pongs show it as lost within 5 s."""
-    db, event_id, served = drafting
+    db, event_id, served = two_drafting
     page = phone_page(browser)
     silent = {"on": False}
 
@@ -120,8 +106,8 @@ def test_a_lost_connection_shows_within_5_seconds(drafting, browser):
     expect(page.locator("#conn-text")).to_contain_text("connection lost")
 
 
-def test_each_page_has_one_h1_and_axe_finds_nothing_serious(drafting, browser, tmp_path, cli):
-    db, event_id, served = drafting
+def test_each_page_has_one_h1_and_axe_finds_nothing_serious(two_drafting, browser, tmp_path, cli):
+    db, event_id, served = two_drafting
     page = phone_page(browser)
     page.goto(served.url + "/")
     expect(page.locator("#screen-join")).to_be_visible()
@@ -269,10 +255,10 @@ def test_register_tapped_while_a_deck_change_is_on_its_way_is_sent_once_the_chan
     expect(page.locator("#deck-message")).to_contain_text("Registered")
 
 
-def test_a_fresh_phone_fires_no_request_bound_to_fail_before_it_joins(drafting, browser):
+def test_a_fresh_phone_fires_no_request_bound_to_fail_before_it_joins(two_drafting, browser):
     """Before: a phone's first load asked for its seat (and its table) with no seat token, and the browser's
     console logged two 401s before the join form showed.  A page that never joined asks nothing of a seat."""
-    db, event_id, served = drafting
+    db, event_id, served = two_drafting
     page = phone_page(browser)
     failed: list[str] = []
     page.on(

@@ -119,3 +119,8 @@ def tap_and_confirm(page: Page, careful: bool = False) -> None:
         expect(confirm).to_be_enabled()
     confirm.click()
     expect(page.locator("#pool-count")).to_have_text(str(before + 2))  # the answer: the pool with both cards
+
+
+def phone_page(browser) -> Page:
+    """A new page in a phone's window (390x844, touch)."""
+    return browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
