@@ -10,11 +10,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from events.storage.store import Store
 from tests.helpers.browsers import PHONE, Served, phone_page, tap_and_confirm
 from tests.helpers.cardfiles import cmr_mtgjson, write
-from tests.helpers.night import Night
-from tests.helpers.nights import codes_of, start, terminal_night
+from tests.helpers.nights import codes_of, draft_first_pod_by_hint, start, terminal_night
 from tests.helpers.pages import contrast, join, serious
 
 OUTLINE = """(selector) => {
@@ -130,13 +128,7 @@ def building(tmp_path, cli):
     db = tmp_path / "built.json"
     event_id = terminal_night(cli, db, "Ann", "Bo", bots=6, timer=0)
     start(cli, db, event_id)
-    night = Night(Store(db))
-    pod = night.snapshot(event_id).pods[0]
-    session = night.draft_session(event_id, pod.number)
-    while not session.draft.finished:
-        for seat in session.waiting_humans():
-            session.pick(session.suggested_pick(seat))
-    night.after_picks(event_id, pod.number, session)
+    draft_first_pod_by_hint(db, event_id)
     served = Served(db, event_id)
     yield db, event_id, served
     served.stop()

@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 from events.storage.store import Store
 from tests.helpers.browsers import Served, phone_page
 from tests.helpers.night import Night
-from tests.helpers.nights import codes_of, draft_to_the_end, start, terminal_night
+from tests.helpers.nights import codes_of, draft_first_pod_by_hint, draft_to_the_end, start, terminal_night
 from tests.helpers.pages import contrast, desk, headings_one, join, open_table, serious, too_small
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
@@ -44,12 +44,7 @@ def finished_pod(tmp_path, cli):
     event_id = terminal_night(cli, db, *[f"P{n}" for n in range(1, 10)], bots=0, timer=0)
     start(cli, db, event_id)
     night = Night(Store(db))
-    pod = night.snapshot(event_id).pods[0]
-    session = night.draft_session(event_id, pod.number)
-    while not session.draft.finished:
-        for seat in session.waiting_humans():
-            session.pick(session.suggested_pick(seat))
-    night.after_picks(event_id, pod.number, session)
+    pod = draft_first_pod_by_hint(db, event_id)
     names = {p.number: p.name for p in night.players(event_id)}
     served = Served(db, event_id)
     yield db, event_id, served, [names[n] for n in pod.players]

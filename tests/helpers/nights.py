@@ -99,3 +99,15 @@ def draft_to_the_end(db: Path, event_id: int) -> Night:
                 session.pick(session.suggested_pick(seat))
         night.after_picks(event_id, pod.number, session)
     return night
+
+
+def draft_first_pod_by_hint(db: Path, event_id: int):
+    """The event's first pod drafted to the end, every human pick the hint's, its pools recorded: that pod."""
+    night = Night(Store(db))
+    pod = night.snapshot(event_id).pods[0]
+    session = night.draft_session(event_id, pod.number)
+    while not session.draft.finished:
+        for seat in session.waiting_humans():
+            session.pick(session.suggested_pick(seat))
+    night.after_picks(event_id, pod.number, session)
+    return pod

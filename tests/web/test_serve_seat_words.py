@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from events.storage.store import Store
 from tests.helpers.night import Night
-from tests.helpers.nights import codes_of, draft_to_the_end
+from tests.helpers.nights import codes_of, draft_first_pod_by_hint, draft_to_the_end
 from tests.helpers.served import client, phone, served_night
 
 
@@ -55,12 +55,7 @@ def test_a_phone_with_a_pool_while_others_draft_is_told_its_own_case(tmp_path, c
     db = tmp_path / "late.json"
     event_id = served_night(cli, db, humans=[f"P{n}" for n in range(1, 10)], bots=0)  # two pods: 5 and 4
     night = Night(Store(db))
-    pod = night.snapshot(event_id).pods[0]
-    session = night.draft_session(event_id, pod.number)
-    while not session.draft.finished:
-        for seat in session.waiting_humans():
-            session.pick(session.suggested_pick(seat))
-    night.after_picks(event_id, pod.number, session)
+    pod = draft_first_pod_by_hint(db, event_id)
     names = {p.number: p.name for p in night.players(event_id)}
     drafted, drafting = names[pod.players[0]], names[night.snapshot(event_id).pods[1].players[0]]
     added = cli("event", "player", "add", event_id, "Late Lou", "--sealed", "--db", db)
