@@ -183,7 +183,8 @@ def test_a_colorless_leader_whose_pool_cannot_fill_its_deck_gets_one_line_saying
     assert deck.size < MINIMUM and not validate(deck, pool).valid
 
 
-def test_event_deck_auto_for_a_pool_with_nothing_to_lead_says_why_in_one_line(tmp_path, cli):
+def leaderless_pools(tmp_path):
+    """A physical event whose two pools hold nothing that can lead, and no Piper in stock: (events, event id)."""
     from draft.formats import parse
     from events.storage.store import Store
     from tests.helpers.night import Night
@@ -195,6 +196,12 @@ def test_event_deck_auto_for_a_pool_with_nothing_to_lead_says_why_in_one_line(tm
     events.seat(event_id)
     events.record_pool(event_id, "Ann", parse("10 Murder\n"))
     events.record_pool(event_id, "Bo", parse("10 Murder\n"))
+    return events, event_id
+
+
+def test_event_deck_auto_for_a_pool_with_nothing_to_lead_says_why_in_one_line(tmp_path, cli):
+
+    events, event_id = leaderless_pools(tmp_path)
     result = cli("event", "deck", event_id, "Bo", "--auto", "--db", tmp_path / "event.json")
     said = result.stderr.strip()
     assert result.exit_code not in (0, 1) and "Traceback" not in result.output
@@ -203,18 +210,9 @@ def test_event_deck_auto_for_a_pool_with_nothing_to_lead_says_why_in_one_line(tm
 
 
 def test_event_deck_auto_at_the_desk_says_how_the_desk_raises_its_stock_not_to_ask_itself(tmp_path, cli):
-    from draft.formats import parse
     from events.night.refusals import Actor
-    from events.storage.store import Store
-    from tests.helpers.night import Night
 
-    events = Night(Store(tmp_path / "event.json"))
-    event_id = events.create("Pipers", style="physical", seed=4)  # no stock: no Piper to add
-    for name in ("Ann", "Bo"):
-        events.add_player(event_id, name)
-    events.seat(event_id)
-    events.record_pool(event_id, "Ann", parse("10 Murder\n"))
-    events.record_pool(event_id, "Bo", parse("10 Murder\n"))
+    events, event_id = leaderless_pools(tmp_path)
     said = cli("event", "deck", event_id, "Bo", "--auto", "--db", tmp_path / "event.json").stderr.strip()
     assert "ask the desk" not in said, said  # the desk is who asks
     assert f"'cmdraft event pipers {event_id} --stock N'" in said, said
