@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum, unique
 from functools import cache, lru_cache
@@ -130,20 +131,27 @@ class ManaCost:
         return bool(self.symbols)
 
 
-@lru_cache(maxsize=4096)
-def _parse_cost(text: str) -> ManaCost:
-    symbols = []
+def _braced(text: str) -> Iterator[tuple[str, str]]:
+    """Each symbol of a cost in brace notation, as (its inside, upper case; the symbol as written), in order; then
+    ``ManaCostError`` if the text is not brace notation throughout."""
     position = 0
     for match in _COST_TOKEN.finditer(text):
         if match.start() != position:
             break
-        try:
-            symbols.append(_parse_symbol(match.group(1).strip().upper()))
-        except ManaCostError as error:
-            raise ManaCostError(f"bad mana cost {quoted(text)}: {error}") from None
+        yield match.group(1).strip().upper(), match.group(0)
         position = match.end()
     if position != len(text):
         raise ManaCostError(f"bad mana cost {quoted(text)}: write each symbol in braces, like {{2}}{{W}}{{U/B}}")
+
+
+@lru_cache(maxsize=4096)
+def _parse_cost(text: str) -> ManaCost:
+    symbols = []
+    for inside, _ in _braced(text):
+        try:
+            symbols.append(_parse_symbol(inside))
+        except ManaCostError as error:
+            raise ManaCostError(f"bad mana cost {quoted(text)}: {error}") from None
     return ManaCost(tuple(symbols))
 
 
@@ -153,17 +161,11 @@ def known_part(text: str) -> tuple[ManaCost, tuple[str, ...]]:
     is not brace notation, as ``ManaCost.parse`` says it."""
     text = text.strip()
     known, unknown = [], []
-    position = 0
-    for match in _COST_TOKEN.finditer(text):
-        if match.start() != position:
-            break
+    for inside, written in _braced(text):
         try:
-            known.append(_parse_symbol(match.group(1).strip().upper()))
+            known.append(_parse_symbol(inside))
         except ManaCostError:
-            unknown.append(match.group(0))
-        position = match.end()
-    if position != len(text):
-        ManaCost.parse(text)  # raises, in its own words
+            unknown.append(written)
     return ManaCost(tuple(known)), tuple(unknown)
 
 
