@@ -104,16 +104,15 @@ def test_json_is_lossless(idx):
     assert again == deck
 
 
-def test_two_piper_colors_survive(idx):
+def two_pipers_deck() -> Deck:
+    """Two Pipers leading, one black and one red, beside 58 Swamps."""
     piper = cmr_card(PIPER)
-    deck = Deck(
-        (
-            DeckLine(piper, 1, Zone.COMMANDER),
-            DeckLine(piper, 1, Zone.COMMANDER),
-            DeckLine(basic_land("B"), 58, Zone.MAIN),
-        ),
-        (Color.B, Color.R),
-    )
+    lines = (DeckLine(piper, 1, Zone.COMMANDER), DeckLine(piper, 1, Zone.COMMANDER))
+    return Deck((*lines, DeckLine(basic_land("B"), 58, Zone.MAIN)), (Color.B, Color.R))
+
+
+def test_two_piper_colors_survive(idx):
+    deck = two_pipers_deck()
     for fmt in HOLDS_COLORS:
         again, _ = resolve(parse(write(deck, fmt)), idx)
         assert again.piper_colors == (Color.B, Color.R), fmt
@@ -265,15 +264,7 @@ def test_forge_deck_gives_each_piper_its_color_as_forge_reads_it_on_the_card_lin
     """Before: the chosen colors were only in 'Comment=' (which Forge shows and never reads) and the two Pipers one
     line.  Forge reads a card's marked color from its request's flags, NAME|SET|[NUMBER]|#{markedColors=U}, as
     Forge itself writes them (forge-core CardDb.CardRequest); ours reads it back with the Comment gone too."""
-    piper = cmr_card(PIPER)
-    deck = Deck(
-        (
-            DeckLine(piper, 1, Zone.COMMANDER),
-            DeckLine(piper, 1, Zone.COMMANDER),
-            DeckLine(basic_land("B"), 58, Zone.MAIN),
-        ),
-        (Color.B, Color.R),
-    )
+    deck = two_pipers_deck()
     text = write(deck, FileFormat.FORGE)
     commanders = text.split("[Commander]\n")[1].split("\n[Main]")[0].splitlines()
     assert commanders == [

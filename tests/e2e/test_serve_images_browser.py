@@ -51,13 +51,9 @@ def cmr_images(cmdraft_home, downloaded):
 
 
 @pytest.fixture
-def pod(tmp_path, cli, cmr_images):
-    db = tmp_path / "serve.json"
-    event_id = terminal_night(cli, db, "Ann", "Bo", bots=6, timer=300)
-    start(cli, db, event_id)
-    served = Served(db, event_id)
-    yield db, event_id, served
-    served.stop()
+def pod(cmr_images, two_drafting):
+    """Ann and Bo drafting among six bots, served once the images are in the data folder."""
+    return two_drafting
 
 
 def seat_cards(page: Page) -> list[dict]:
