@@ -54,7 +54,7 @@ def summary_line(session: DeckSession) -> Text:
         commanders += f" (chosen: {', '.join(c.word for c in report.piper_colors)})"
     problems = judge_order(report.problems, report.color_identity)
     state = "legal" if report.valid else f"not legal yet ({plural(len(problems), 'thing')} to fix)"
-    return Text(f"Commanders: {commanders} · {plural(report.size, 'card')} · {state}")
+    return Text(f"Commanders: {commanders}; {plural(report.size, 'card')}; {state}")
 
 
 def status_lines(session: DeckSession) -> list[RenderableType]:
@@ -65,7 +65,7 @@ def status_lines(session: DeckSession) -> list[RenderableType]:
         Text("legal", style="green") if report.valid else Text(f"{plural(len(problems), 'thing')} to fix", style="red")
     )
     lines: list[RenderableType] = [
-        Text.assemble(f"Deck: {plural(report.size, 'card')}, identity {report.color_identity} · ", state)
+        Text.assemble(f"Deck: {plural(report.size, 'card')}, identity {report.color_identity}; ", state)
     ]
     lines += [Text(f"  {problem.code}: {problem.message}", style="red") for problem in problems]
     lines += [Text(f"  {line}", style="cyan") for line in report.chosen_for_you]

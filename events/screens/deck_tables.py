@@ -168,7 +168,8 @@ def stats_lines(stats: DeckStats) -> list[Text]:
         line.append(f"{mv if mv < 7 else '7+'}:", style="dim")
         line.append(f"{n} ")
     removal = str(stats.removal)
-    line.append(f"· creatures {stats.creatures} · removal {removal} · ramp {stats.ramp}")
+    line.rstrip()  # the last count's space
+    line.append(f"; creatures {stats.creatures}; removal {removal}; ramp {stats.ramp}")
     colors = Text("Sources/symbols ")
     for color, made in stats.sources.items():
         if made or stats.symbols[color] or color in stats.identity:

@@ -11,7 +11,7 @@ from draft.goldfish import TURNS, FishView
 from events.outputs.text import join_names
 from events.screens.render import fit_table, mana_text, shown
 
-KEYS_PLAIN = "hand: a new hand · mulligan · bottom N · draw · turn · turns (up to 6)"
+KEYS_PLAIN = "hand: a new hand; mulligan; bottom N; draw; turn; turns (up to 6)"
 KEYS_APP = "n new hand · m mulligan · 1-7 then b: to the bottom · d draw · t turn · T turns to 6 · Esc close · q quit"
 
 

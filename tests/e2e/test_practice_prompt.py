@@ -459,7 +459,7 @@ def test_builder_counts(tmp_path):
     assert main[cards[b - 1].name] == 1 and cards[a - 1].name not in main and sum(main.values()) == 60
 
     child = builder(db, session, tmp_path)
-    assert "Your saved deck, as you left it" in child.before and "Commanders: none yet · 60 cards" in child.before
+    assert "Your saved deck, as you left it" in child.before and "Commanders: none yet; 60 cards" in child.before
     child.sendline(f"remove {b}")
     child.expect(re.escape(f"-1 {cards[b - 1].name}"))
     doubles = [i for i, card in enumerate(cards, start=1) if pool[card] == 2][:2]
