@@ -1,7 +1,7 @@
 """The player's pick page for a reader, a keyboard and large text, in a real browser (Debian's chromium through
 Playwright) at a phone's 390 x 844: the page says "your next pack is here" in a live region each time a pack
 arrives (and what the seat waits for meanwhile); each card to pick is named in words, not "Kamahl's Will3GInstantR";
-the keyboard's place is a ring of its own, on a chosen card too; the card sheet gives the focus back when it
+the keyboard's place is a ring of its own, on a chosen card too, never under the sticky header or the confirm bar; the card sheet gives the focus back when it
 closes; and with the reader's text at 200% the page's text grows with it, one card a row, nothing off the side,
 on the deck builder too."""
 
@@ -151,3 +151,43 @@ def test_at_200_percent_text_the_deck_builder_stays_within_the_screen(building, 
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     page.screenshot(path=shots / "access-deck-text-200.png", full_page=True)
     assert serious(page) == []
+
+
+HIDDEN_BY_BARS = """() => {
+  const card = document.activeElement.getBoundingClientRect();
+  const bottom = document.querySelector('#confirm-bar').getBoundingClientRect().top;
+  const top = Math.max(...[...document.querySelectorAll('#bar, #draft-status')]
+    .filter((bar) => getComputedStyle(bar).position === 'sticky').map((bar) => bar.getBoundingClientRect().bottom), 0);
+  return (card.bottom > bottom + 0.5 || card.top < top - 0.5) ? [card.top, card.bottom, top, bottom] : null;
+}"""
+
+
+@pytest.mark.parametrize("text", ["100%", "200%"])
+def test_tabbing_through_the_pack_never_leaves_the_focused_card_under_the_confirm_bar_or_the_header(
+    two_drafting, browser, text
+):
+    db, event_id, served = two_drafting
+    page = phone_page(browser)
+    join(page, served.url, codes_of(db, event_id)["Ann"], event_id=event_id, name="Ann")
+    page.evaluate(f"document.documentElement.style.fontSize = '{text}'")  # the reader's text size (as above)
+    cards = page.locator("#pack .card")
+    expect(cards).to_have_count(20)
+    page.locator("#pool-toggle").focus()
+    hidden = []
+    for _ in range(80):  # every card (with its "i" button when there is one), forward then back
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.closest('#pack') !== null") and page.evaluate(HIDDEN_BY_BARS):
+            hidden.append(
+                (page.evaluate("document.activeElement.getAttribute('aria-label')"), page.evaluate(HIDDEN_BY_BARS))
+            )
+        if page.evaluate("document.activeElement.id") == "confirm":
+            break
+    for _ in range(80):
+        page.keyboard.press("Shift+Tab")
+        if page.evaluate("document.activeElement.closest('#pack') !== null") and page.evaluate(HIDDEN_BY_BARS):
+            hidden.append(
+                (page.evaluate("document.activeElement.getAttribute('aria-label')"), page.evaluate(HIDDEN_BY_BARS))
+            )
+        if page.evaluate("document.activeElement.id") == "pool-toggle":
+            break
+    assert hidden == []
