@@ -88,8 +88,9 @@ def test_each_reason_two_cards_cant_lead_is_its_own_clause_never_run_into_the_ne
     with pytest.raises(InputError) as refused:
         session.choose_commanders([SPELLS[0], SPELLS[1]])
     message = str(refused.value)
-    # Each card's reason (ending in its rule) is parted from the next by "; ", as the rules' own words are.
-    assert f"(CR 903.3); {SPELLS[1].name} can't be a commander" in message
+    # Each card's reason (its rule, then what to do) is parted from the next by "; ", as the rules' own words are.
+    assert "(CR 903.3): move it to the main deck and lead with " in message
+    assert f"can be your commander); {SPELLS[1].name} can't be a commander" in message
     assert ") " + SPELLS[1].name not in message and message.endswith(" — the commanders are unchanged")
 
 
