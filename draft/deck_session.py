@@ -31,7 +31,8 @@ from sets.cards import Card, normalize_name
 from sets.colors import Color, ColorIdentity
 from sets.errors import InputError
 
-PAIRING_PROBLEMS = ("not-a-commander", "illegal-pair")  # the deck rules' verdicts on who may lead together
+# the deck rules' verdicts on who may lead together, in their words on every face
+PAIRING_PROBLEMS = ("too-many-commanders", "not-a-commander", "illegal-pair")
 R = TypeVar("R", bound=act.Result)  # the result of one change (``_changing``)
 
 SaveFunction = Callable[[Deck, bool, bool], None]
@@ -170,8 +171,6 @@ class DeckSession:
 
     def verify_commanders(self, cards: Sequence[Card]) -> None:
         """Raises ``InputError`` unless ``cards`` (one or two from the pool, or none: no commander yet) may lead."""
-        if len(cards) > 2:
-            raise InputError(f"choose one or two commanders, not {len(cards)}")
         if refused := self._not_leading(cards):
             raise InputError("; ".join(refused) + " — the commanders are unchanged")
         for card in set(cards):

@@ -126,7 +126,10 @@ def test_choosing_no_commanders_sends_them_back_to_the_pool_and_undo_brings_them
     assert str(words_answer(session, result)[0]) == "Commanders: none yet"
     session.undo()
     assert session.commanders == [LONER]
-    with pytest.raises(InputError, match="choose one or two commanders, not 3"):
+    # three are refused in the deck rules' words (CR 903.3, CR 702.124g), as deck check and registration say it
+    with pytest.raises(
+        InputError, match=r"^3 commanders \(.*\): a deck has one commander, .*\(CR 903\.3, CR 702\.124g\)"
+    ):
         session.choose_commanders([LONER, LEADER, LEADER])
 
 
