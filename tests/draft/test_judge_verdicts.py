@@ -27,6 +27,7 @@ from tests.helpers.judge_set import (
     RED_SPELL,
     TYPED_LAND,
     judge_index,
+    judge_set_file,
 )
 
 
@@ -136,3 +137,13 @@ def test_rules_md_3_a_snow_basic_missing_from_the_pool_is_told_which_basics_are_
     deck = Deck.build([lead], {JUDGE.find("Snow-Covered Forest"): 1, JUDGE.find("Forest"): 58})
     message = said(validate(deck, Counter([lead])), "not-in-pool")
     assert "Plains, Island, Swamp, Mountain, Forest" in message and "besides basic lands" not in message
+
+
+def test_deck_check_reads_a_background_pair_set_apart_by_a_blank_line_as_legal(cli, tmp_path):
+    """The same deck through ``deck check`` over the imported set: legal, exit 0 (CR 702.124k)."""
+    assert cli("sets", "import", judge_set_file(tmp_path)).exit_code == 0
+    deck = tmp_path / "wyrms.txt"
+    deck.write_text(f"1 {CHOOSER}\n1 {BACKGROUND}\n\n29 Swamp\n29 Mountain\n", encoding="utf-8")
+    result = cli("deck", "check", deck)
+    assert result.exit_code == 0, result.output
+    assert f"{CHOOSER} + {BACKGROUND}" in " ".join(result.stdout.split())
