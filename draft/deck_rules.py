@@ -372,7 +372,8 @@ class _Checker:
             beyond = needed - base
             self.add(
                 "piper-color-missing",
-                f"no color choice for {plural(len(self.choosers), 'color-choosing commander')} makes the deck legal: "
+                f"no color choice for {plural(len(self.choosers), 'color-choosing commander')} "
+                f"({' + '.join(card.name for card in self.choosers)}) makes the deck legal: "
                 f"the deck needs {beyond or 'no'} beyond {base} and {plural(missing, 'choice')} "
                 f"{'adds' if missing == 1 else 'add'} only {plural(missing, 'color')} (CR 903.4b, CR 903.5c): take out "
                 "the cards of the other colors, or choose other commanders",

@@ -99,7 +99,7 @@ def _cases():
         case("piper-main", pair, {piper: 1, swamp: 57}, "piper-not-commander", [PIPER], short=[piper]),
         case("three-pipers", [piper] * 3, {forest: 57}, "too-many-pipers", [PIPER], short=[piper] * 3),
         case("color-extra", pair, {swamp: 58}, "piper-color-extra", [], colors=[Color.U]),
-        case("no-color", [piper], {red: 1, blue: 1, forest: 57}, "piper-color-missing", [], short=[piper]),
+        case("no-color", [piper], {red: 1, blue: 1, forest: 57}, "piper-color-missing", [PIPER], short=[piper]),
         case("singleton", [legend], {green: 2, forest: 97}, "too-many-copies", [GREEN_SPELL], fmt=constructed),
         case("99-cards", [legend], {forest: 98}, "deck-too-small", [], fmt=constructed),
     ]
