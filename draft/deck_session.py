@@ -31,8 +31,7 @@ from sets.cards import Card, normalize_name
 from sets.colors import Color, ColorIdentity
 from sets.errors import InputError
 
-# the deck rules' verdicts on who may lead together, in their words on every face
-PAIRING_PROBLEMS = ("too-many-commanders", "not-a-commander", "illegal-pair")
+PAIRING_PROBLEMS = ("too-many-commanders", "not-a-commander", "illegal-pair")  # the rules' verdicts on who may lead
 R = TypeVar("R", bound=act.Result)  # the result of one change (``_changing``)
 
 SaveFunction = Callable[[Deck, bool, bool], None]
@@ -176,7 +175,9 @@ class DeckSession:
         for card in set(cards):
             if cards.count(card) > self.pool_counts[card]:
                 raise InputError(
-                    f"your pool has only {self.pool_counts[card]} {card.name} — the commanders are unchanged"
+                    f"{cards.count(card)} copies of {card.name} as commanders, but your pool has "
+                    f"{self.pool_counts[card]}: a Commander draft deck may hold as many copies of a card as its pool "
+                    "has (CR 903.13f): choose another — the commanders are unchanged"
                 )
 
     def _not_leading(self, cards: Sequence[Card]) -> list[str]:

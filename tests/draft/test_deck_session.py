@@ -17,6 +17,7 @@ from sets.basics import basic_land
 from sets.catalog import load_set
 from sets.colors import Color, ColorIdentity
 from sets.errors import InputError
+from tests.helpers.decks import legend
 
 CMR = load_set("CMR")
 PIPER = next(c for c in CMR.cards if c.name == "The Prismatic Piper")
@@ -292,3 +293,15 @@ class Place:
 
 def words_answer(session, result):
     return answer_lines(result, Place(session), 80)
+
+
+def test_a_commander_chosen_twice_from_one_copy_is_refused_citing_cr_903_13f():
+    """Two copies of a partner legend may lead together, but only as many as the pool holds (CR 903.13f): the
+    builder says so in the deck rules' words (before: 'your pool has only 1 …', no rule, nothing to do)."""
+    partner = legend("G", partner=True)
+    session, _ = session_of([partner, *SPELLS])
+    with pytest.raises(
+        InputError, match=r"2 copies of .* as commanders, but your pool has 1: .*\(CR 903\.13f\): choose"
+    ):
+        session.choose_commanders([partner, partner])
+    assert session.commanders == []
