@@ -124,6 +124,8 @@ def why_not_paired(first: Card, second: Card, product: Product | None = None) ->
         reason = "a card with no partner ability leads alone: two commanders need a partner ability that pairs them (CR 702.124a)"
     elif kinds[0] != kinds[1] and {kinds[0], kinds[1]} not in _PAIRED_KINDS:
         reason = "different partner abilities never combine (CR 702.124f)"
+    elif kinds[0] == kinds[1] and kinds[0] in _ONE_SIDE:
+        reason = f"two cards of the same side never pair: {_ONE_SIDE[kinds[0]]}"
     elif kinds[0] == "partner with":
         reason = "each must name the other (CR 702.124j)"
     elif kinds[0] == "partner group":
@@ -165,8 +167,14 @@ def _pairing_kind(card: Card) -> str | None:
     return None
 
 
-# Kinds that pair with each other although they differ.
+# Kinds that pair with each other although they differ, and what each side pairs with.
 _PAIRED_KINDS = [{"choose a background", "background"}, {"doctor's companion", "time lord doctor"}]
+_ONE_SIDE = {
+    "choose a background": 'a card with "Choose a Background" pairs with a Background (CR 702.124k)',
+    "background": 'a Background pairs with a card that has "Choose a Background" (CR 702.124k)',
+    "doctor's companion": "a card with Doctor's companion pairs with a Time Lord Doctor (CR 702.124m)",
+    "time lord doctor": "a Time Lord Doctor pairs with a card that has Doctor's companion (CR 702.124m)",
+}
 
 
 def back_face_commander_text(card: Card) -> bool:

@@ -34,6 +34,8 @@ from sets.visible import visible
 
 # Constructed Commander: no product's grant applies.
 _NO_GRANT = replace(default_product(), grant=None)
+_FREE = "the basic lands the organizer provides (Plains, Island, Swamp, Mountain, Forest)"
+_ANOTHER = "a card that can (a legendary creature, or a card that says it can be your commander)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,16 +93,18 @@ def not_a_commander(card: Card) -> str:
     if CommanderAbility.BACKGROUND in card.abilities:
         return (
             f"{card.name} is a Background: it can be a commander only beside a commander that has "
-            '"Choose a Background" (CR 702.124k)'
+            '"Choose a Background" (CR 702.124k): lead with such a legend beside it, or move it to the main deck'
         )
     if back_face_commander_text(card):
         return (
             f"{card.name} can't be a commander: only its back face says it can be your commander, and outside the "
-            "battlefield and stack a double-faced card has only its front face's characteristics (CR 712.8a, CR 903.3)"
+            "battlefield and stack a double-faced card has only its front face's characteristics (CR 712.8a, CR 903.3): "
+            f"move it to the main deck and lead with {_ANOTHER}"
         )
     return (
         f"{card.name} can't be a commander: it is not a legendary creature (or a legendary Vehicle or Spacecraft "
-        "with power and toughness) and doesn't say it can be your commander (CR 903.3)"
+        f"with power and toughness) and doesn't say it can be your commander (CR 903.3): move it to the main deck and "
+        f"lead with {_ANOTHER}"
     )
 
 
@@ -144,9 +148,12 @@ class _Checker:
             )
             return
         if len(commanders) > 2:
+            names = " + ".join(card.name for card in commanders)
             self.add(
                 "too-many-commanders",
-                f"a deck has one commander, or two that a partner ability pairs, never {len(commanders)} (CR 903.3, CR 702.124g)",
+                f"{len(commanders)} commanders ({names}): a deck has one commander, or two that a partner ability "
+                "pairs (CR 903.3, CR 702.124g): keep one, or a pair, in the command zone and move the rest to the main "
+                "deck",
                 commanders,
             )
             return
@@ -160,7 +167,8 @@ class _Checker:
             self.add(
                 "illegal-pair",
                 f"{commanders[0].name} and {partner.name} can't be commanders together: "
-                f"{why_not_paired(commanders[0], partner, product or _NO_GRANT)}",
+                f"{why_not_paired(commanders[0], partner, product or _NO_GRANT)}: lead with one of them, or with two "
+                "whose partner abilities pair",
                 commanders,
             )
 
@@ -171,13 +179,14 @@ class _Checker:
             self.add(
                 "deck-too-small",
                 f"the deck has {plural(size, 'card')} counting commanders; a Commander draft deck has at least {least} "
-                "(CR 903.13f)",
+                f"(CR 903.13f): add {least - size} more, cards of your pool or basic lands of your commanders' colors",
             )
         elif self.format is DeckFormat.COMMANDER and size != COMMANDER_SIZE:
-            code = "deck-too-small" if size < COMMANDER_SIZE else "deck-too-large"
+            small = size < COMMANDER_SIZE
             self.add(
-                code,
-                f"the deck has {plural(size, 'card')} counting commanders; Commander needs exactly {COMMANDER_SIZE} (CR 903.5a)",
+                "deck-too-small" if small else "deck-too-large",
+                f"the deck has {plural(size, 'card')} counting commanders; Commander needs exactly {COMMANDER_SIZE} "
+                f"(CR 903.5a): {'add' if small else 'take out'} {abs(COMMANDER_SIZE - size)}",
             )
 
     def check_copies(self) -> None:
@@ -207,19 +216,21 @@ class _Checker:
                 if limit == 1:
                     self.add(
                         "too-many-copies",
-                        f"{n} copies of {name}: Commander allows one of each card but basic lands (CR 903.5b)",
+                        f"{n} copies of {name}: Commander allows one of each card but basic lands (CR 903.5b): "
+                        f"take out {n - 1}",
                         [name],
                     )
                 else:
                     self.add(
                         "too-many-copies",
-                        f"{n} copies of {name}: its text allows up to {limit} in a deck (CR 903.5b, CR 100.2a)",
+                        f"{n} copies of {name}: its text allows up to {limit} in a deck (CR 903.5b, CR 100.2a): "
+                        f"take out {n - limit}",
                         [name],
                     )
             for name, card in cards.items():
                 why = self.banned.reason(card)
                 if why is not None:
-                    self.add("banned", f"{name} is banned in Commander: {why}", [name])
+                    self.add("banned", f"{name} is banned in Commander: {why}; take it out of the deck", [name])
             return
         if self.pool is None:
             self.check_product(cards)
@@ -234,14 +245,15 @@ class _Checker:
                 self.add(
                     "not-in-pool",
                     f"{name} is in {where} but not in your pool: a Commander draft deck holds only cards from its "
-                    f"pool, besides basic lands and {self.product.added.words} added as commanders (CR 903.13e-f)",
+                    f"pool, besides {_FREE} and {self.product.added.words} added as commanders (CR 903.13e-f): "
+                    "take it out",
                     [name],
                 )
             elif count > have:
                 self.add(
                     "too-many-copies",
                     f"{count} copies of {name} in {where}, but your pool has {have}: a Commander draft deck may hold "
-                    "as many copies of a card as its pool has (CR 903.13f)",
+                    f"as many copies of a card as its pool has (CR 903.13f): take out {count - have}",
                     [name],
                 )
 
@@ -259,8 +271,8 @@ class _Checker:
                 self.add(
                     "not-in-product",
                     f"{name} is in no {self.product.code} draft booster, so no pool of this draft holds it: a Commander "
-                    f"draft deck holds only cards from its pool, besides basic lands and {self.product.added.words} "
-                    "added as commanders (CR 903.13e-f)",
+                    f"draft deck holds only cards from its pool, besides {_FREE} and {self.product.added.words} "
+                    "added as commanders (CR 903.13e-f): take it out, or check the deck against the pool it was drafted from",
                     [name],
                 )
 
@@ -282,8 +294,9 @@ class _Checker:
             )
             self.add(
                 "piper-not-commander",
-                f"{option.count_words(elsewhere - in_pool)} in the {zones} not from your pool, and a {option.word} "
-                f"there isn't a commander there: {option.words} added after the draft must be commanders ({option.rule})",
+                f"{option.count_named(elsewhere - in_pool)} in the {zones} not from your pool, and a {option.word} "
+                f"there isn't a commander there: {option.words} added after the draft must be commanders ({option.rule}): "
+                f"take {'it' if elsewhere - in_pool == 1 else 'them'} out, or lead with {option.words}",
                 [option.card],
             )
         # Pool copies fill the other zones first; commander copies beyond what is left were added.
@@ -291,8 +304,8 @@ class _Checker:
         if added > option.most:
             self.add(
                 "too-many-pipers",
-                f"{option.count_words(added)} added after the draft; at most {option.most} may be added "
-                f"({option.rule})",
+                f"{option.count_named(added)} added after the draft; at most {option.most} may be added "
+                f"({option.rule}): lead with fewer",
                 [option.card],
             )
 
@@ -304,7 +317,8 @@ class _Checker:
                 problems.append(
                     Problem(
                         "outside-identity",
-                        f"{card.name} ({card.identity}) is outside the commanders' color identity {identity} (CR 903.5c)",
+                        f"{card.name} ({card.identity}) is outside the commanders' color identity {identity} (CR 903.5c): "
+                        "take it out of the main deck, or lead with commanders whose identity holds it",
                         (card.name,),
                     )
                 )
@@ -313,7 +327,7 @@ class _Checker:
                     Problem(
                         "basic-type-outside-identity",
                         f"{card.name} has a basic land type and could make {basic_type_conflict(card, identity).words} mana, "
-                        f"outside the commanders' color identity {identity} (CR 903.5d)",
+                        f"outside the commanders' color identity {identity} (CR 903.5d): take it out of the main deck",
                         (card.name,),
                     )
                 )
@@ -335,7 +349,7 @@ class _Checker:
                 "piper-color-extra",
                 f"{plural(len(given), 'color')} given but only {plural(len(self.choosers), 'commander')} "
                 f"{'chooses' if len(self.choosers) == 1 else 'choose'} a color "
-                f"(CR 903.4b){in_main}",
+                f"(CR 903.4b){in_main}: give one color for each commander that chooses one",
                 self.choosers,
             )
             given = given[: len(self.choosers)]
@@ -358,9 +372,11 @@ class _Checker:
             beyond = needed - base
             self.add(
                 "piper-color-missing",
-                f"no color choice for {plural(len(self.choosers), 'color-choosing commander')} makes the deck legal: "
+                f"no color choice for {plural(len(self.choosers), 'color-choosing commander')} "
+                f"({' + '.join(card.name for card in self.choosers)}) makes the deck legal: "
                 f"the deck needs {beyond or 'no'} beyond {base} and {plural(missing, 'choice')} "
-                f"{'adds' if missing == 1 else 'add'} only {plural(missing, 'color')} (CR 903.4b, CR 903.5c)",
+                f"{'adds' if missing == 1 else 'add'} only {plural(missing, 'color')} (CR 903.4b, CR 903.5c): take out "
+                "the cards of the other colors, or choose other commanders",
                 self.choosers,
             )
             return tuple(given), ()

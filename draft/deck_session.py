@@ -31,7 +31,7 @@ from sets.cards import Card, normalize_name
 from sets.colors import Color, ColorIdentity
 from sets.errors import InputError
 
-PAIRING_PROBLEMS = ("not-a-commander", "illegal-pair")  # the deck rules' verdicts on who may lead together
+PAIRING_PROBLEMS = ("too-many-commanders", "not-a-commander", "illegal-pair")  # the rules' verdicts on who may lead
 R = TypeVar("R", bound=act.Result)  # the result of one change (``_changing``)
 
 SaveFunction = Callable[[Deck, bool, bool], None]
@@ -170,14 +170,14 @@ class DeckSession:
 
     def verify_commanders(self, cards: Sequence[Card]) -> None:
         """Raises ``InputError`` unless ``cards`` (one or two from the pool, or none: no commander yet) may lead."""
-        if len(cards) > 2:
-            raise InputError(f"choose one or two commanders, not {len(cards)}")
         if refused := self._not_leading(cards):
             raise InputError("; ".join(refused) + " — the commanders are unchanged")
         for card in set(cards):
             if cards.count(card) > self.pool_counts[card]:
                 raise InputError(
-                    f"your pool has only {self.pool_counts[card]} {card.name} — the commanders are unchanged"
+                    f"{cards.count(card)} copies of {card.name} as commanders, but your pool has "
+                    f"{self.pool_counts[card]}: a Commander draft deck may hold as many copies of a card as its pool "
+                    "has (CR 903.13f): choose another — the commanders are unchanged"
                 )
 
     def _not_leading(self, cards: Sequence[Card]) -> list[str]:

@@ -41,6 +41,10 @@ class AddedOption:
         """'1 Piper', '2 Faceless Ones'."""
         return f"{n} {self.word if n == 1 else self.words}"
 
+    def count_named(self, n: int) -> str:
+        """'2 Pipers (The Prismatic Piper)', '3 Faceless Ones': ``count_words`` naming the card where the word doesn't."""
+        return self.count_words(n) + ("" if self.word == self.card else f" ({self.card})")
+
     def sure_from(self, stock: int, players: int) -> int:
         """How many of the card each of ``players`` can count on while drafting, when they share a store's
         ``stock`` and each deck may add up to ``most`` of them as decks register, first come first served: what is

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from draft.commanders import can_pair
+from draft.commanders import can_pair, may_lead
 from draft.deck_rules import Problem
 from draft.decks import Deck, DeckLine, Zone
 from draft.formats.model import DeckFile, Entry, FileFormat
@@ -106,8 +106,15 @@ def _expand_commanders(lines: list[DeckLine]) -> list[DeckLine]:
 
 
 def _leads(cards: list[Card]) -> bool:
-    return (len(cards) == 1 and cards[0].can_be_commander) or (
-        len(cards) == 2 and can_pair(cards[0], cards[1]) and all(c.can_be_commander for c in cards)
+    """Whether ``cards`` may lead as they stand: one commander, or two that pair (CR 702.124), a Background
+    beside a legend that chooses one included (CR 702.124k: the Background can't lead alone)."""
+    if len(cards) == 1:
+        return cards[0].can_be_commander
+    return (
+        len(cards) == 2
+        and can_pair(cards[0], cards[1])
+        and may_lead(cards[0], cards[1])
+        and may_lead(cards[1], cards[0])
     )
 
 

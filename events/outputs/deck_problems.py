@@ -7,7 +7,8 @@ no commander, so every colored card is outside its (colorless) identity.  The ch
 1. the file's own problems (unreadable lines, unknown cards, unclear commander lines), which are often
    the cause of the rest; past the first ``SHOWN_FILE_LINES`` bad lines, one line says how many more;
 2. then every other problem, the root causes first (the commanders, then size, copies, pool and Pipers);
-3. then the colour identity, the cards outside it folded into one line ("11 cards outside W: A / B / …").
+3. then the colour identity, the cards outside it folded into one line ("11 cards outside the commanders' color
+   identity W (CR 903.5c): A / B / …: take them out ..."), the rule and what to do said as each card's line says them.
 
 The words of each problem are the checker's; only the order and the folding are decided here.
 """
@@ -65,8 +66,13 @@ def judge_order(problems: Iterable[Problem | Mapping[str, Any]], identity: Any =
     if len(outside) < 2:
         return ordered
     names = tuple(dict.fromkeys(name for p in outside for name in p.cards))
-    where = f"outside {identity_words(identity)}" if identity is not None else "outside the commanders' color identity"
-    folded = Problem(OUTSIDE, f"{len(names)} cards {where}: {join_names(names)}", names)
+    where = "the commanders' color identity" + (f" {identity_words(identity)}" if identity is not None else "")
+    folded = Problem(
+        OUTSIDE,
+        f"{len(names)} cards outside {where} (CR 903.5c): {join_names(names)}: take them out of the main deck, or lead "
+        "with commanders whose identity holds them",
+        names,
+    )
     first = ordered.index(outside[0])
     rest = [p for p in ordered if p.code != OUTSIDE]
     return [*rest[:first], folded, *rest[first:]]

@@ -157,8 +157,8 @@ def _commander(args: list[str], text: str, session: DeckSession) -> act.ChooseCo
     if not args:
         raise InputError(COMMANDER_USAGE)
     cards = [card for card, _ in named_cards(text, session)]
-    if not 1 <= len(cards) <= 2:
-        raise InputError(f"choose one or two commanders, not {len(cards)}: " + COMMANDER_USAGE)
+    if not cards:  # more than two: the deck rules refuse them, in the words every face gives (DeckSession)
+        raise InputError(COMMANDER_USAGE)
     return act.ChooseCommanders(tuple(cards))
 
 

@@ -22,6 +22,7 @@ from draft.formats.mtgo import MissingMtgoIdError
 from events.night.browser_seats import browser
 from events.night.decks import closed_words
 from events.night.refusals import not_building
+from events.outputs.deck_problems import judge_order
 from events.sessions.activities import EventDeck
 from events.web.answers import Added, DeckLine, DeckState, PoolLine, Problem, Registered, typed
 from events.web.api_common import ApiError, Served, core_error, whole
@@ -81,7 +82,11 @@ def deck_state(served: Served, player_id: int, deck: EventDeck | None = None) ->
         sources={color.value: n for color, n in stats.sources.items()},
         symbols={color.value: n for color, n in stats.symbols.items()},
         legal=report.valid,
-        problems=[Problem(problem.code, problem.message, list(problem.cards)) for problem in report.problems],
+        # in the order and words every face shows them (``judge_order``: causes first, the identity's cards folded)
+        problems=[
+            Problem(problem.code, problem.message, list(problem.cards))
+            for problem in judge_order(report.problems, report.color_identity)
+        ],
         can_undo=bool(session.undo_stack),
         can_redo=bool(session.redo_stack),
         registered=registered is not None and same_deck(registered, built),
@@ -176,7 +181,13 @@ def register(served: Served, player_id: int) -> Registered:
     deck.session.save()
     registered = deck.report
     valid = registered is not None and registered.valid
-    problems = [] if registered is None else [problem.to_json() for problem in registered.report.problems]
+    problems = (
+        []
+        if registered is None
+        else [
+            problem.to_json() for problem in judge_order(registered.report.problems, registered.report.color_identity)
+        ]
+    )
     return Registered(True, valid, typed(problems, list[Problem]), deck_state(served, player_id, deck))
 
 

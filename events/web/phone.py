@@ -271,8 +271,9 @@ ENDPOINTS: list[Endpoint] = [
         Empty,
         post_register,
         Registered,
-        "`event deck`'s own registration (same checks against the recorded pool, same transaction, same report; the "
-        "history says `browser NAME`); 409 `phase-over` once registration is closed",
+        "`event deck`'s own registration (same checks against the recorded pool, same transaction, same report, its "
+        "problems in the order and words the desk shows; the history says `browser NAME`); 409 `phase-over` once "
+        "registration is closed",
     ),
     seat_file(
         "/api/export/{kind}",

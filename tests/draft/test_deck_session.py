@@ -17,6 +17,7 @@ from sets.basics import basic_land
 from sets.catalog import load_set
 from sets.colors import Color, ColorIdentity
 from sets.errors import InputError
+from tests.helpers.decks import legend
 
 CMR = load_set("CMR")
 PIPER = next(c for c in CMR.cards if c.name == "The Prismatic Piper")
@@ -88,8 +89,9 @@ def test_each_reason_two_cards_cant_lead_is_its_own_clause_never_run_into_the_ne
     with pytest.raises(InputError) as refused:
         session.choose_commanders([SPELLS[0], SPELLS[1]])
     message = str(refused.value)
-    # Each card's reason (ending in its rule) is parted from the next by "; ", as the rules' own words are.
-    assert f"(CR 903.3); {SPELLS[1].name} can't be a commander" in message
+    # Each card's reason (its rule, then what to do) is parted from the next by "; ", as the rules' own words are.
+    assert "(CR 903.3): move it to the main deck and lead with " in message
+    assert f"can be your commander); {SPELLS[1].name} can't be a commander" in message
     assert ") " + SPELLS[1].name not in message and message.endswith(" — the commanders are unchanged")
 
 
@@ -125,7 +127,10 @@ def test_choosing_no_commanders_sends_them_back_to_the_pool_and_undo_brings_them
     assert str(words_answer(session, result)[0]) == "Commanders: none yet"
     session.undo()
     assert session.commanders == [LONER]
-    with pytest.raises(InputError, match="choose one or two commanders, not 3"):
+    # three are refused in the deck rules' words (CR 903.3, CR 702.124g), as deck check and registration say it
+    with pytest.raises(
+        InputError, match=r"^3 commanders \(.*\): a deck has one commander, .*\(CR 903\.3, CR 702\.124g\)"
+    ):
         session.choose_commanders([LONER, LEADER, LEADER])
 
 
@@ -288,3 +293,15 @@ class Place:
 
 def words_answer(session, result):
     return answer_lines(result, Place(session), 80)
+
+
+def test_a_commander_chosen_twice_from_one_copy_is_refused_citing_cr_903_13f():
+    """Two copies of a partner legend may lead together, but only as many as the pool holds (CR 903.13f): the
+    builder says so in the deck rules' words (before: 'your pool has only 1 …', no rule, nothing to do)."""
+    partner = legend("G", partner=True)
+    session, _ = session_of([partner, *SPELLS])
+    with pytest.raises(
+        InputError, match=r"2 copies of .* as commanders, but your pool has 1: .*\(CR 903\.13f\): choose"
+    ):
+        session.choose_commanders([partner, partner])
+    assert session.commanders == []

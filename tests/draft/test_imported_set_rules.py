@@ -173,10 +173,10 @@ def test_any_number_and_up_to_n_from_the_cards_text(rul):
     assert constructed(rul, {rats: 40}) == []
     assert constructed(rul, {sisters: 9}) == []
     assert constructed(rul, {sisters: 10}) == [
-        "10 copies of Lantern Sisters: its text allows up to 9 in a deck (CR 903.5b, CR 100.2a)"
+        "10 copies of Lantern Sisters: its text allows up to 9 in a deck (CR 903.5b, CR 100.2a): take out 1"
     ]
     assert constructed(rul, {lantern: 2}) == [
-        "2 copies of Hadra’s Lantern: Commander allows one of each card but basic lands (CR 903.5b)"
+        "2 copies of Hadra’s Lantern: Commander allows one of each card but basic lands (CR 903.5b): take out 1"
     ]
 
 

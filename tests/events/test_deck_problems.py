@@ -28,7 +28,8 @@ def test_one_misspelled_commander_is_four_problems_in_cause_order_not_a_wall(cli
     problems = [code for code in codes if code in ("unknown-card", "no-commander", "outside-identity")]
     assert problems == ["unknown-card", "no-commander", "outside-identity"]  # one line for the eleven cards
     text = " ".join(result.stdout.split())
-    assert "11 cards outside colorless: " + " / ".join(WHITE) in text
+    assert "11 cards outside the commanders' color identity colorless (CR 903.5c): " + " / ".join(WHITE) in text
+    assert "take them out of the main deck, or lead with commanders whose identity holds them" in text
     assert text.index("unknown card 'Akroma, Vison of Ixidor'") < text.index("choose a commander")
 
 
@@ -50,7 +51,11 @@ def test_the_order_is_file_lines_then_commanders_then_the_rest_then_identity_wha
         "outside-identity",
         "basic-type-outside-identity",
     ]
-    assert shown[3].message == "2 cards outside W: B / A" and shown[3].cards == ("B", "A")
+    assert shown[3].message == (
+        "2 cards outside the commanders' color identity W (CR 903.5c): B / A: take them out of the main deck, or lead "
+        "with commanders whose identity holds them"
+    )
+    assert shown[3].cards == ("B", "A")
     single = judge_order([Problem("outside-identity", "A (U) is outside the commanders' color identity W", ("A",))])
     assert [p.message for p in single] == ["A (U) is outside the commanders' color identity W"]  # one: as said
 

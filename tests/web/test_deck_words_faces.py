@@ -1,0 +1,48 @@
+"""A deck's problems in the same order and words on the phone's builder and at the desk (``event deck``): the
+judge's order (``events.outputs.deck_problems.judge_order``), several cards outside the commanders' color identity
+said in one line with its rule (CR 903.5c) and what to do."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from starlette.testclient import TestClient
+
+from events.outputs.deck_problems import OUTSIDE
+from sets.colors import ColorIdentity
+from tests.helpers.served import ORIGIN
+from tests.helpers.tables import app_of, drafted_four, four, ok  # noqa: F401  (fixtures)
+from tests.helpers.tables import table_phone as night_phone
+
+
+def test_the_phone_says_a_decks_problems_in_the_desks_order_and_words(four, manual_clock, cli, tmp_path: Path):  # noqa: F811
+    db, event_id, codes = four
+    app = app_of(db, event_id, manual_clock)
+    with TestClient(app, headers=ORIGIN):
+        ann = night_phone(app, event_id, "Ann", codes["Ann"])
+        pool = ok(ann.get("/api/deck"))["pool"]
+        legend = next(
+            line["card"]
+            for line in pool
+            if line["card"]["type"].startswith("Legendary Creature") and len(line["card"]["identity"]) == 1
+        )
+        lead = ColorIdentity.parse(legend["identity"])
+        outside = [
+            line["card"]["id"]
+            for line in pool
+            if line["card"]["identity"] and not ColorIdentity.parse(line["card"]["identity"]) <= lead
+        ][:3]
+        assert len(outside) == 3
+        ok(ann.post("/api/deck", json={"action": "commanders", "cards": [legend["id"]]}))
+        state = ok(ann.post("/api/deck", json={"action": "add", "cards": [[card, 1] for card in outside]}))
+        phone = [problem["message"] for problem in state["problems"]]
+        assert [problem["code"] for problem in state["problems"]].count(OUTSIDE) == 1  # the cards outside: one line
+        assert any(" cards outside the commanders' color identity " in message for message in phone), phone
+        exported = ann.get("/api/export/deck", params={"format": "json"})
+        assert exported.status_code == 200
+    deck = tmp_path / "ann.json"
+    deck.write_text(exported.text, encoding="utf-8")
+    desk = cli("event", "deck", event_id, "Ann", deck, "--db", db)
+    assert desk.exit_code == 1, desk.output
+    said = " ".join(desk.stdout.split())
+    assert "NOT legal: " + "; ".join(phone) in said  # the same problems, in the same order and words
