@@ -194,3 +194,27 @@ def test_the_command_shows_a_progress_bar_and_the_attribution_in_a_terminal(tst,
     child.expect("no image on Scryfall for: Common G9")
     child.expect(r"Card images from Scryfall .* Wizards of the Coast")
     child.expect(pexpect.EOF)
+
+
+def test_a_card_name_with_terminal_escapes_is_written_out_where_the_run_names_cards_without_an_image(
+    cli, cmdraft_home, tmp_path, monkeypatch
+):
+    """A set file's card name is data from a server: the end of the run names the cards Scryfall has no image for,
+    and a name holding escape sequences (a colour, a window title, clear screen) shows as text, never as codes."""
+    hostile = "Evil\x1b]0;pwned\x07 Card\x1b[2J\x1b[31m"
+    data = mtgjson_set()
+    for card in data["data"]["cards"]:
+        if card["name"] == "Common G9":
+            card["name"] = hostile
+    assert cli("sets", "import", str(write(tmp_path, "tst.json", data))).exit_code == 0
+    scryfall = FakeScryfall(list(load_set("TST")), without_image={hostile})
+    httpd, base = scryfall.start()
+    try:
+        monkeypatch.setenv("CMDRAFT_SCRYFALL_URL", base)
+        result = cli("sets", "download", "TST", "--images")
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+    assert result.exit_code == 0, result.output
+    assert "\x1b" not in result.stdout and "\x07" not in result.stdout
+    assert "no image on Scryfall for: Evil\\x1b]0;pwned" in result.stdout and "Card\\x1b[2J\\x1b[31m" in result.stdout
