@@ -218,3 +218,73 @@ def test_a_card_name_with_terminal_escapes_is_written_out_where_the_run_names_ca
     assert result.exit_code == 0, result.output
     assert "\x1b" not in result.stdout and "\x07" not in result.stdout
     assert "no image on Scryfall for: Evil\\x1b]0;pwned" in result.stdout and "Card\\x1b[2J\\x1b[31m" in result.stdout
+
+
+# --- a broken or hostile server -----------------------------------------------------------------------------
+
+STRANGE_ANSWERS = {
+    "a web page": ("text/html", b"<html><body>Sign in to the store's Wi-Fi</body></html>", "answered a web page"),
+    "a JSON list": ("application/json", b"[]", "no list of cards"),
+    "a JSON string": ("application/json", b'"x"', "no list of cards"),
+    "data not a list": ("application/json", b'{"data": 5}', "no list of cards"),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(STRANGE_ANSWERS))
+def test_a_search_answered_with_something_else_than_a_list_of_cards_is_one_line_exit_2(
+    cli, tst, fake, kind, monkeypatch
+):
+    content_type, body, says = STRANGE_ANSWERS[kind]
+    fake.search_answer = (content_type, body)
+    monkeypatch.setenv("CMDRAFT_SCRYFALL_URL", fake.base)
+    result = cli("sets", "download", "TST", "--images")
+    assert result.exit_code == 2 and result.stdout == "" and result.stderr.count("\n") == 1, result.output
+    assert result.stderr.startswith("cmdraft: error: ") and says in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        {"name": "Alpha Legend", "card_faces": ["not a face"]},
+        {"name": "Alpha Legend", "card_faces": {"0": {"image_uris": {"normal": "x"}}}},
+        {"name": "Alpha Legend", "card_faces": [], "artist": 7},
+    ],
+)
+def test_card_faces_of_the_wrong_shape_give_no_image_and_no_crash(tst, fake, entry):
+    """The entry gives no image, so the card is asked for by name (the collection, which has it)."""
+    fake.search_answer = ("application/json", json.dumps({"object": "list", "data": [entry]}).encode())
+    report = download_images(tst, fetcher=fetcher(fake))
+    assert report.fetched == 15 and report.missing == ["Common G9"]
+
+
+def test_an_answer_larger_than_a_page_of_cards_is_refused_unread(tst, fake):
+    fake.search_answer = ("application/json", b'{"data": [' + b" " * (33 * 1024 * 1024) + b"]}")
+    with pytest.raises(DownloadError, match="answered more than 32 MiB, no page of cards"):
+        download_images(tst, fetcher=fetcher(fake))
+
+
+def test_an_image_address_that_is_neither_https_nor_the_apis_own_is_not_fetched(tst, fake):
+    """A server's answer can't send the download to another service on this machine (http:// on loopback)."""
+    with socket.socket() as other:
+        other.bind(("127.0.0.1", 0))
+        fake.image_base = f"http://127.0.0.1:{other.getsockname()[1]}"
+        with pytest.raises(DownloadError, match="won't download the image 'http://127.0.0.1:.*https://"):
+            download_images(tst, fetcher=fetcher(fake))
+    assert png_files("TST") == []
+
+
+def test_a_full_disk_says_so_and_keeps_no_partial_image(tst, fake, monkeypatch):
+    """No space left: the line says the disk is full (not that the folder can't be written), and no ``.part``
+    file stays behind."""
+    import errno
+    from pathlib import Path
+
+    from sets.errors import InputError
+
+    def full(self, data):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(Path, "write_bytes", full)
+    with pytest.raises(InputError, match="No space left on device; the disk is full: free some space, or set"):
+        download_images(tst, fetcher=fetcher(fake))
+    assert [p.name for p in images_dir("TST").iterdir()] == ["index.json"]
