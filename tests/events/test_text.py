@@ -117,7 +117,7 @@ def test_the_console_writes_out_control_characters_inside_text_objects_and_table
     shown = SafeConsole(file=sink, force_terminal=True, color_system="standard", width=80, markup=False)
     table = Table("Card name, a wide column")  # (a Text cell is measured before it is written out)
     table.add_row(Text("Evil\x1b[2J", style="bold"))
-    shown.print(Text(f"missing: Bad\x1b]0;title Card\u202e"), table)
+    shown.print(Text("missing: Bad\x1b]0;title Card\u202e"), table)
     out = sink.getvalue()
     assert "Bad\\x1b]0;title Card\\u202e" in out and "Evil\\x1b[2J" in out
     assert "\x1b[2J" not in out and "\x1b]0" not in out and "\u202e" not in out
