@@ -260,6 +260,20 @@ def _write_index(code: str, cards: dict[str, dict[str, str]]) -> None:
     save_user_file(images_dir(code) / "index.json", json.dumps(body, ensure_ascii=False, indent=1))
 
 
+def is_image(head: bytes) -> bool:
+    """Whether bytes start as a JPEG or a PNG does (all an image file is checked for before it is kept or served)."""
+    return any(head.startswith(magic) for magic in _MAGIC)
+
+
+def whole_image(path: Path) -> bool:
+    """A kept image file that is one (a power cut or a bad disk can leave an empty or damaged file)."""
+    try:
+        with open(path, "rb") as file:
+            return is_image(file.read(8))
+    except OSError:
+        return False
+
+
 def _fetch_image(fetcher: Fetcher, url: str, target: Path) -> None:
     """One image into ``target``, whole or not at all: from an https:// address (or one under the API's own)."""
     if not url.startswith("https://") and not url.startswith(fetcher.base + "/"):
@@ -275,7 +289,7 @@ def _fetch_image(fetcher: Fetcher, url: str, target: Path) -> None:
         raise DownloadError(f"{url} is larger than a card image ({MAX_IMAGE_BYTES // 1_048_576} MiB)")
     if total is not None and len(body) != total:
         raise DownloadError(f"the download of {url} stopped at {len(body)} of {total} bytes; run the command again")
-    if not any(body.startswith(magic) for magic in _MAGIC):
+    if not is_image(body):
         raise DownloadError(f"{url} is not a JPEG or PNG image; nothing of it was kept")
     with written_whole(target) as partial:
         partial.write_bytes(body)
@@ -310,7 +324,7 @@ def download_images(
             ) from None
         _write_index(card_set.code, index)
     wanted = [(key, entry) for key, entry in index.items() if key in keys and entry["file"]]
-    todo = [(key, entry) for key, entry in wanted if not (folder / entry["file"]).exists()]
+    todo = [(key, entry) for key, entry in wanted if not whole_image(folder / entry["file"])]  # (damaged: again)
     kept = len(wanted) - len(todo)
     total = len(todo)
     if progress:
@@ -329,7 +343,7 @@ def image_of(card: Card) -> tuple[Path, str] | None:
     if entry is None or not entry["file"]:
         return None
     path = images_dir(card.set_code) / entry["file"]
-    return (path, entry["artist"]) if path.exists() else None
+    return (path, entry["artist"]) if whole_image(path) else None
 
 
 def image_codes() -> Iterable[str]:

@@ -132,6 +132,20 @@ def test_an_interrupted_run_keeps_what_arrived_whole_and_a_new_run_fetches_only_
     assert download_images(tst, fetcher=fetcher(fake)).fetched == 0 and fake.requests == []
 
 
+def test_a_kept_image_left_empty_or_damaged_is_not_shown_and_the_next_run_fetches_it_again(tst, fake):
+    """A power cut or a bad disk can leave a kept file empty or not an image: no page is sent to it, and the next
+    run fetches it again (it isn't counted as kept)."""
+    download_images(tst, fetcher=fetcher(fake))
+    empty, damaged = (next(c for c in tst if c.name == name) for name in ("Common W0", "Common B2"))
+    image_of(empty)[0].write_bytes(b"")  # type: ignore[index]  # both were just downloaded
+    image_of(damaged)[0].write_bytes(b"\0" * 512)  # type: ignore[index]  # both were just downloaded
+    assert image_of(empty) is None and image_of(damaged) is None
+    fake.requests.clear()
+    report = download_images(tst, fetcher=fetcher(fake))
+    assert report.fetched == 2 and report.kept == 13 and len(fake.image_requests()) == 2
+    assert image_of(empty) is not None and image_of(damaged) is not None
+
+
 def test_something_that_is_not_an_image_is_not_kept(tst, fake):
     fake.images["Common W0"] = b"<html>a login page</html>"
     with pytest.raises(DownloadError, match="not a JPEG or PNG"):
