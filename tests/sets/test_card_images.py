@@ -210,12 +210,13 @@ def test_the_command_shows_a_progress_bar_and_the_attribution_in_a_terminal(tst,
     child.expect(pexpect.EOF)
 
 
-def test_a_card_name_with_terminal_escapes_is_written_out_where_the_run_names_cards_without_an_image(
+def test_a_card_name_with_hidden_characters_is_written_out_where_the_run_names_cards_without_an_image(
     cli, cmdraft_home, tmp_path, monkeypatch
 ):
     """A set file's card name is data from a server: the end of the run names the cards Scryfall has no image for,
-    and a name holding escape sequences (a colour, a window title, clear screen) shows as text, never as codes."""
-    hostile = "Evil\x1b]0;pwned\x07 Card\x1b[2J\x1b[31m"
+    and a name holding format characters (a right-to-left override that turns the rest of the line around, a
+    zero-width joiner) shows them written out.  (A control character refuses the file at its import.)"""
+    hostile = "Evil\u202e Card\u200d"
     data = mtgjson_set()
     for card in data["data"]["cards"]:
         if card["name"] == "Common G9":
@@ -230,8 +231,8 @@ def test_a_card_name_with_terminal_escapes_is_written_out_where_the_run_names_ca
         httpd.shutdown()
         httpd.server_close()
     assert result.exit_code == 0, result.output
-    assert "\x1b" not in result.stdout and "\x07" not in result.stdout
-    assert "no image on Scryfall for: Evil\\x1b]0;pwned" in result.stdout and "Card\\x1b[2J\\x1b[31m" in result.stdout
+    assert "\u202e" not in result.stdout and "\u200d" not in result.stdout
+    assert "no image on Scryfall for: Evil\\u202e Card\\u200d" in result.stdout
 
 
 # --- a broken or hostile server -----------------------------------------------------------------------------
