@@ -47,7 +47,10 @@ def set_url(code: str) -> str:
 
 
 class DownloadError(InputError):
-    """The file could not be fetched whole, or it is not what was published."""
+    """The file could not be fetched whole, or it is not what was published; ``status``: the server's error status
+    when it answered one."""
+
+    status: int | None = None
 
 
 def check_address(url: str) -> None:
@@ -81,12 +84,15 @@ def direct_opener(url: str) -> urllib.request.OpenerDirector:
 def refusal(url: str, code: int, reason: str, not_found: str) -> DownloadError:
     """What a server's error answer means for the person running the command: ``not_found`` for a 404."""
     if code == 429:
-        return DownloadError(f"{url} answered 429 (too many requests); wait a minute and run the command again")
-    if code in (404, 410):
-        return DownloadError(f"cannot download {url}: the server answered {code} {reason}; {not_found}")
-    return DownloadError(
-        f"cannot download {url}: the server answered {code} {reason}; the server has a problem, try again later"
-    )
+        error = DownloadError(f"{url} answered 429 (too many requests); wait a minute and run the command again")
+    elif code in (404, 410):
+        error = DownloadError(f"cannot download {url}: the server answered {code} {reason}; {not_found}")
+    else:
+        error = DownloadError(
+            f"cannot download {url}: the server answered {code} {reason}; the server has a problem, try again later"
+        )
+    error.status = code
+    return error
 
 
 def web_page(answer: Any) -> str | None:

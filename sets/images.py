@@ -153,7 +153,7 @@ class Fetcher:
                 raise DownloadError(f"{url} answered more than {MAX_ANSWER_BYTES // 1_048_576} MiB, no page of cards")
             page = json.loads(raw)
         except DownloadError as error:
-            if "answered 404" in str(error) and body is None:
+            if error.status == 404 and body is None:
                 return {"data": [], "has_more": False}  # a search that finds nothing answers 404
             raise
         except (OSError, ValueError, http.client.HTTPException) as error:
@@ -329,12 +329,20 @@ def download_images(
     total = len(todo)
     if progress:
         progress(0, total)
-    for done, (_key, entry) in enumerate(todo, 1):
-        _fetch_image(fetcher, entry["url"], folder / entry["file"])
+    gone: set[str] = set()  # images the file host has no more (404, 410): named, asked again by the next run
+    for done, (key, entry) in enumerate(todo, 1):
+        try:
+            _fetch_image(fetcher, entry["url"], folder / entry["file"])
+        except DownloadError as error:
+            if error.status not in (404, 410):
+                raise
+            gone.add(key)
         if progress:
             progress(done, total)
-    missing = sorted({card.name for card in card_set if not index.get(card_key(card), {}).get("file")})
-    return ImageReport(card_set.code, len(keys), total, kept, missing, folder)
+    missing = sorted(
+        {card.name for card in card_set if not index.get(card_key(card), {}).get("file") or card_key(card) in gone}
+    )
+    return ImageReport(card_set.code, len(keys), total - len(gone), kept, missing, folder)
 
 
 def image_of(card: Card) -> tuple[Path, str] | None:

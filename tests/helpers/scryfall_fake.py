@@ -5,7 +5,7 @@ and ``GET /img/N.png``; it records every request (path, method, headers).  Cards
 out of the search (found only through the collection), ``without_image`` have no image at all, and the images
 of cards named in ``broken`` promise more bytes than they send (a download that breaks off).  ``search_answer``
 (a content type and a body) replaces every search's answer (a broken or hostile server); ``image_base`` replaces
-the address the answers give for images.
+the address the answers give for images; the images of cards named in ``gone`` answer 404.
 """
 
 from __future__ import annotations
@@ -78,6 +78,7 @@ class FakeScryfall:
     unlisted: set[str] = field(default_factory=set)
     without_image: set[str] = field(default_factory=set)
     broken: set[str] = field(default_factory=set)
+    gone: set[str] = field(default_factory=set)
     search_answer: tuple[str, bytes] | None = None
     image_base: str | None = None
     requests: list[dict[str, Any]] = field(default_factory=list)
@@ -151,6 +152,9 @@ class FakeScryfall:
                     number = int(parts.path[len("/img/") : -len(".png")])
                     name = next(n for n, i in fake.numbers.items() if i == number)
                     data = fake.images[name]
+                    if name in fake.gone:
+                        self._json({"object": "error", "status": 404}, 404)
+                        return
                     self.send_response(200)
                     self.send_header("Content-Type", "image/png")
                     self.send_header("Content-Length", str(len(data)))

@@ -303,3 +303,15 @@ def test_a_full_disk_says_so_and_keeps_no_partial_image(tst, fake, monkeypatch):
     with pytest.raises(InputError, match="No space left on device; the disk is full: free some space, or set"):
         download_images(tst, fetcher=fetcher(fake))
     assert [p.name for p in images_dir("TST").iterdir()] == ["index.json"]
+
+
+def test_an_image_the_file_host_no_longer_has_is_named_and_the_run_goes_on_to_the_rest(tst, fake):
+    """Before: one image answering 404 stopped every run at the same place, so the images after it never came."""
+    fake.gone = {"Common B2"}
+    report = download_images(tst, fetcher=fetcher(fake))
+    assert report.fetched == 14 and report.missing == ["Common B2", "Common G9"] and len(png_files("TST")) == 14
+    fake.gone = set()
+    fake.requests.clear()
+    again = download_images(tst, fetcher=fetcher(fake))  # asked again: it may be back
+    assert again.fetched == 1 and again.kept == 14 and again.missing == ["Common G9"]
+    assert len(fake.image_requests()) == 1
