@@ -272,6 +272,20 @@ def normalize_name(name: str) -> str:
     return " ".join(plain.casefold().split())
 
 
+# What a card's name may be, so that every deck and pool file can hold it and read it back: the longest printed
+# name is 141 characters; a control character (or U+FFFD, a byte that wasn't text) is in none.
+CARD_NAME_LIMIT = 150
+CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\ufffd]")
+
+
+def card_name_problem(name: str) -> str | None:
+    """Why ``name`` can't be a card's name (a deck file couldn't hold it), or None."""
+    if len(name) > CARD_NAME_LIMIT:
+        return f"is {len(name):,} characters long, more than any card's {CARD_NAME_LIMIT}"
+    found = CONTROL.search(name)
+    return None if found is None else f"holds the control character U+{ord(found.group()):04X}"
+
+
 _PUNCTUATION = re.compile(r"[,.:;!?\"()\-]")
 # Typographic quotes, apostrophes and dashes read as their ASCII forms.
 _TYPOGRAPHIC = str.maketrans(

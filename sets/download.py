@@ -9,6 +9,7 @@ The file is kept only when it is whole and its SHA-256 matches.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import http.client
 import os
@@ -19,8 +20,10 @@ import urllib.request
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from sets.errors import InputError
+from sets.files import CARD_FILE_LIMIT
 from sets.importers import valid_set_code
 from sets.userdata import user_home
 from sets.visible import quoted
@@ -44,7 +47,10 @@ def set_url(code: str) -> str:
 
 
 class DownloadError(InputError):
-    """The file could not be fetched whole, or it is not what was published."""
+    """The file could not be fetched whole, or it is not what was published; ``status``: the server's error status
+    when it answered one."""
+
+    status: int | None = None
 
 
 def check_address(url: str) -> None:
@@ -56,22 +62,58 @@ def check_address(url: str) -> None:
     )
 
 
+class _Redirects(urllib.request.HTTPRedirectHandler):
+    """A redirect is followed only to an address ``check_address`` allows, and never from https:// to http://."""
+
+    def redirect_request(
+        self, req: urllib.request.Request, fp: Any, code: int, msg: str, headers: Any, newurl: str
+    ) -> urllib.request.Request | None:
+        check_address(newurl)
+        if urllib.parse.urlsplit(req.full_url).scheme == "https" and not newurl.startswith("https:"):
+            raise DownloadError(f"won't follow {req.full_url}'s redirect to {quoted(newurl)}: it leaves https://")
+        return super().redirect_request(req, fp, code, msg, headers, newurl)
+
+
 def direct_opener(url: str) -> urllib.request.OpenerDirector:
     """An opener for ``url``: a server on this machine is reached directly, whatever proxy the environment names."""
     if urllib.parse.urlsplit(url).hostname in _LOOPBACK:
-        return urllib.request.build_opener(urllib.request.ProxyHandler({}))
-    return urllib.request.build_opener()
+        return urllib.request.build_opener(urllib.request.ProxyHandler({}), _Redirects)
+    return urllib.request.build_opener(_Redirects)
+
+
+def refusal(url: str, code: int, reason: str, not_found: str) -> DownloadError:
+    """What a server's error answer means for the person running the command: ``not_found`` for a 404."""
+    if code == 429:
+        error = DownloadError(f"{url} answered 429 (too many requests); wait a minute and run the command again")
+    elif code in (404, 410):
+        error = DownloadError(f"cannot download {url}: the server answered {code} {reason}; {not_found}")
+    else:
+        error = DownloadError(
+            f"cannot download {url}: the server answered {code} {reason}; the server has a problem, try again later"
+        )
+    error.status = code
+    return error
+
+
+def web_page(answer: Any) -> str | None:
+    """The type of an answer that is a web page (``text/html``: a network asking to sign in first), else None."""
+    kind = str(answer.headers.get("Content-Type") or "").split(";")[0].strip().lower()
+    return kind if kind in ("text/html", "application/xhtml+xml") else None
+
+
+SIGN_IN = (
+    "a web page instead of the data: a network that asks you to sign in first (open any web page in a browser), "
+    "or an address that holds something else"
+)
 
 
 def _open(url: str) -> http.client.HTTPResponse:
     check_address(url)
     try:
         answer: http.client.HTTPResponse = direct_opener(url).open(url, timeout=TIMEOUT_SECONDS)  # an http(s) address
-        return answer
     except urllib.error.HTTPError as error:
-        raise DownloadError(
-            f"cannot download {url}: the server answered {error.code} {error.reason}; "
-            "check the set code (MTGJSON names sets by their code, e.g. CMR)"
+        raise refusal(
+            url, error.code, error.reason, "check the set code (MTGJSON names sets by their code, e.g. CMR)"
         ) from None
     except (urllib.error.URLError, OSError, http.client.HTTPException) as error:
         reason = getattr(error, "reason", None) or error
@@ -79,6 +121,10 @@ def _open(url: str) -> http.client.HTTPResponse:
             f"cannot download {url}: no network or no answer ({reason}); try again when online, "
             "or download the file yourself and run 'cmdraft sets import FILE'"
         ) from None
+    if web_page(answer):
+        answer.close()
+        raise DownloadError(f"{url} answered {SIGN_IN}; nothing was stored")
+    return answer
 
 
 def published_sha256(url: str) -> str:
@@ -112,6 +158,8 @@ def download_set(code: str, source: str | None = None, progress: Progress | None
         with _open(url) as answer, open(partial, "wb") as out:
             length = answer.headers.get("Content-Length")
             total = int(length) if length and length.isdigit() else None
+            if total is not None and total > CARD_FILE_LIMIT:
+                raise DownloadError(too_big(url, total))
             while True:
                 try:
                     chunk = answer.read(CHUNK)
@@ -122,9 +170,11 @@ def download_set(code: str, source: str | None = None, progress: Progress | None
                     ) from None
                 if not chunk:
                     break
+                received += len(chunk)
+                if received > CARD_FILE_LIMIT:
+                    raise DownloadError(too_big(url, received))
                 out.write(chunk)
                 digest.update(chunk)
-                received += len(chunk)
                 if progress:
                     progress(received, total)
         if total is not None and received != total:
@@ -140,6 +190,13 @@ def download_set(code: str, source: str | None = None, progress: Progress | None
     return target
 
 
+def too_big(url: str, size: int) -> str:
+    return (
+        f"{url} sends more than {CARD_FILE_LIMIT // 1024**3} GiB ({size:,} bytes), more than any card file; "
+        "nothing was stored: check the address"
+    )
+
+
 @contextmanager
 def written_whole(target: Path) -> Iterator[Path]:
     """The temporary file beside ``target`` that a download is written into and then renamed over it, so
@@ -149,9 +206,12 @@ def written_whole(target: Path) -> Iterator[Path]:
     try:
         yield partial
     except OSError as error:
-        raise InputError(
-            f"cannot write {quoted(str(target))}: {error.strerror or error}; set CMDRAFT_HOME to a writable folder"
-        ) from None
+        advice = (
+            "the disk is full: free some space, or set CMDRAFT_HOME to a folder on a disk with room"
+            if error.errno in (errno.ENOSPC, errno.EDQUOT)
+            else "set CMDRAFT_HOME to a writable folder"
+        )
+        raise InputError(f"cannot write {quoted(str(target))}: {error.strerror or error}; {advice}") from None
     finally:
         try:
             partial.unlink(missing_ok=True)

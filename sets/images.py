@@ -36,7 +36,16 @@ from pathlib import Path
 from typing import Any
 
 from sets.cards import Card, CardSet, normalize_name
-from sets.download import TIMEOUT_SECONDS, DownloadError, check_address, direct_opener, written_whole
+from sets.download import (
+    SIGN_IN,
+    TIMEOUT_SECONDS,
+    DownloadError,
+    check_address,
+    direct_opener,
+    refusal,
+    web_page,
+    written_whole,
+)
 from sets.errors import InputError
 from sets.userdata import user_home
 from sets.visible import quoted
@@ -47,6 +56,8 @@ API_PAUSE = 0.5  # /cards/search and /cards/collection: 2 requests a second
 IMAGE_PAUSE = 0.1  # image files: 50-100 ms between requests
 COLLECTION_BATCH = 75  # the most identifiers /cards/collection takes at once
 MAX_IMAGE_BYTES = 4 * 1024 * 1024
+MAX_ANSWER_BYTES = 32 * 1024 * 1024  # a page of 175 cards is about 1 MiB
+MAX_PAGES = 200  # 35,000 cards: more than any set
 FILE_NAME = re.compile(r"^[0-9a-f]{20}\.(jpg|png)$")
 _MAGIC = {b"\xff\xd8\xff": "jpg", b"\x89PNG\r\n\x1a\n": "png"}
 
@@ -121,11 +132,7 @@ class Fetcher:
         try:
             return direct_opener(url).open(request, timeout=TIMEOUT_SECONDS)
         except urllib.error.HTTPError as error:
-            if error.code == 429:
-                raise DownloadError(
-                    f"Scryfall asks us to slow down ({url} answered 429); wait a minute and run the command again"
-                ) from None
-            raise DownloadError(f"cannot download {url}: the server answered {error.code} {error.reason}") from None
+            raise refusal(url, error.code, error.reason, "check CMDRAFT_SCRYFALL_URL (unset: Scryfall's API)") from None
         except (urllib.error.URLError, OSError, http.client.HTTPException) as error:
             reason = getattr(error, "reason", None) or error
             raise DownloadError(
@@ -134,32 +141,49 @@ class Fetcher:
             ) from None
 
     def json(self, url: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
+        """A list the API answers (``{"data": [...]}``): an answer that is a web page, larger than a page of cards,
+        or JSON of another shape is a ``DownloadError`` saying so."""
         data = None if body is None else json.dumps(body).encode()
         try:
             with self.open(url, "application/json", API_PAUSE, data) as answer:
-                return json.loads(answer.read())
+                if web_page(answer):
+                    raise DownloadError(f"{url} answered {SIGN_IN}; run the command again once online")
+                raw = answer.read(MAX_ANSWER_BYTES + 1)
+            if len(raw) > MAX_ANSWER_BYTES:
+                raise DownloadError(f"{url} answered more than {MAX_ANSWER_BYTES // 1_048_576} MiB, no page of cards")
+            page = json.loads(raw)
         except DownloadError as error:
-            if "answered 404" in str(error) and body is None:
+            if error.status == 404 and body is None:
                 return {"data": [], "has_more": False}  # a search that finds nothing answers 404
             raise
         except (OSError, ValueError, http.client.HTTPException) as error:
             raise DownloadError(f"cannot read {url}: {error}; try again") from None
+        if not isinstance(page, dict) or not isinstance(page.get("data", []), list):
+            raise DownloadError(f"{url} answered JSON that is no list of cards; check CMDRAFT_SCRYFALL_URL")
+        return page
+
+
+def _front(card: dict[str, Any]) -> dict[str, Any]:
+    """A card's first face (``card_faces``: a double-faced card's images and artist are its faces'), or nothing."""
+    faces = card.get("card_faces")
+    return faces[0] if isinstance(faces, list) and faces and isinstance(faces[0], dict) else {}
 
 
 def _image_uri(card: dict[str, Any]) -> str | None:
-    uris = card.get("image_uris") or ((card.get("card_faces") or [{}])[0].get("image_uris")) or {}
+    uris = card.get("image_uris") or _front(card).get("image_uris") or {}
     uri = uris.get("normal") if isinstance(uris, dict) else None
     return uri if isinstance(uri, str) else None
 
 
 def _names(card: dict[str, Any]) -> list[str]:
+    faces = card.get("card_faces")
     names = [str(card.get("name", ""))]
-    names += [str(face.get("name", "")) for face in card.get("card_faces") or [] if isinstance(face, dict)]
+    names += [str(face.get("name", "")) for face in faces if isinstance(face, dict)] if isinstance(faces, list) else []
     return [normalize_name(name) for name in names if name]
 
 
 def _artist(card: dict[str, Any]) -> str:
-    artist = card.get("artist") or ((card.get("card_faces") or [{}])[0].get("artist")) or ""
+    artist = card.get("artist") or _front(card).get("artist") or ""
     return str(artist)
 
 
@@ -182,14 +206,19 @@ def list_images(card_set: CardSet, fetcher: Fetcher) -> dict[str, dict[str, str]
 
     query = urllib.parse.urlencode({"q": f"set:{card_set.code.lower()}", "unique": "cards", "order": "set"})
     url: str | None = f"{fetcher.base}/cards/search?{query}"
-    while url:
+    for _ in range(MAX_PAGES):
+        if not url:
+            break
         page = fetcher.json(url)
         for entry in page.get("data") or []:
             if isinstance(entry, dict):
                 take(entry)
-        url = page.get("next_page") if page.get("has_more") else None
+        following = page.get("next_page") if page.get("has_more") else None
+        url = following if isinstance(following, str) else None
         if url and not url.startswith(fetcher.base):
             url = fetcher.base + urllib.parse.urlsplit(url)._replace(scheme="", netloc="").geturl()
+    if url:
+        raise DownloadError(f"{fetcher.base}'s search of {card_set.code} goes on past {MAX_PAGES} pages; try again")
     rest = [wanted[key].name for key in wanted if key not in found]
     for start in range(0, len(rest), COLLECTION_BATCH):
         batch = rest[start : start + COLLECTION_BATCH]
@@ -231,8 +260,24 @@ def _write_index(code: str, cards: dict[str, dict[str, str]]) -> None:
     save_user_file(images_dir(code) / "index.json", json.dumps(body, ensure_ascii=False, indent=1))
 
 
+def is_image(head: bytes) -> bool:
+    """Whether bytes start as a JPEG or a PNG does (all an image file is checked for before it is kept or served)."""
+    return any(head.startswith(magic) for magic in _MAGIC)
+
+
+def whole_image(path: Path) -> bool:
+    """A kept image file that is one (a power cut or a bad disk can leave an empty or damaged file)."""
+    try:
+        with open(path, "rb") as file:
+            return is_image(file.read(8))
+    except OSError:
+        return False
+
+
 def _fetch_image(fetcher: Fetcher, url: str, target: Path) -> None:
-    """One image into ``target``, whole or not at all."""
+    """One image into ``target``, whole or not at all: from an https:// address (or one under the API's own)."""
+    if not url.startswith("https://") and not url.startswith(fetcher.base + "/"):
+        raise DownloadError(f"won't download the image {quoted(url)}: Scryfall's images are at https:// addresses")
     with fetcher.open(url, "image/*", IMAGE_PAUSE) as answer:
         length = answer.headers.get("Content-Length")
         total = int(length) if length and length.isdigit() else None
@@ -244,7 +289,7 @@ def _fetch_image(fetcher: Fetcher, url: str, target: Path) -> None:
         raise DownloadError(f"{url} is larger than a card image ({MAX_IMAGE_BYTES // 1_048_576} MiB)")
     if total is not None and len(body) != total:
         raise DownloadError(f"the download of {url} stopped at {len(body)} of {total} bytes; run the command again")
-    if not any(body.startswith(magic) for magic in _MAGIC):
+    if not is_image(body):
         raise DownloadError(f"{url} is not a JPEG or PNG image; nothing of it was kept")
     with written_whole(target) as partial:
         partial.write_bytes(body)
@@ -279,17 +324,25 @@ def download_images(
             ) from None
         _write_index(card_set.code, index)
     wanted = [(key, entry) for key, entry in index.items() if key in keys and entry["file"]]
-    todo = [(key, entry) for key, entry in wanted if not (folder / entry["file"]).exists()]
+    todo = [(key, entry) for key, entry in wanted if not whole_image(folder / entry["file"])]  # (damaged: again)
     kept = len(wanted) - len(todo)
     total = len(todo)
     if progress:
         progress(0, total)
-    for done, (_key, entry) in enumerate(todo, 1):
-        _fetch_image(fetcher, entry["url"], folder / entry["file"])
+    gone: set[str] = set()  # images the file host has no more (404, 410): named, asked again by the next run
+    for done, (key, entry) in enumerate(todo, 1):
+        try:
+            _fetch_image(fetcher, entry["url"], folder / entry["file"])
+        except DownloadError as error:
+            if error.status not in (404, 410):
+                raise
+            gone.add(key)
         if progress:
             progress(done, total)
-    missing = sorted({card.name for card in card_set if not index.get(card_key(card), {}).get("file")})
-    return ImageReport(card_set.code, len(keys), total, kept, missing, folder)
+    missing = sorted(
+        {card.name for card in card_set if not index.get(card_key(card), {}).get("file") or card_key(card) in gone}
+    )
+    return ImageReport(card_set.code, len(keys), total - len(gone), kept, missing, folder)
 
 
 def image_of(card: Card) -> tuple[Path, str] | None:
@@ -298,7 +351,7 @@ def image_of(card: Card) -> tuple[Path, str] | None:
     if entry is None or not entry["file"]:
         return None
     path = images_dir(card.set_code) / entry["file"]
-    return (path, entry["artist"]) if path.exists() else None
+    return (path, entry["artist"]) if whole_image(path) else None
 
 
 def image_codes() -> Iterable[str]:

@@ -7,9 +7,9 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from sets.cards import Card, CardSet, Face, Rarity
+from sets.cards import Card, CardSet, Face, Rarity, card_name_problem
 from sets.colors import COLORLESS, ColorIdentity
-from sets.errors import InputError, ManaCostError
+from sets.errors import ImportFormatError, InputError, ManaCostError
 from sets.mana import ManaCost, known_part
 from sets.type_line import parse_type_line
 from sets.visible import quoted
@@ -32,6 +32,15 @@ class ImportResult:
     set_boosters: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
 
     def add(self, card: Card, published: ColorIdentity | None) -> None:
+        """The card read; a name no deck file could hold (a control character, past ``CARD_NAME_LIMIT``) refuses
+        the whole file: it is no card file to trust (a set's boosters name its cards, so none is left out)."""
+        for name in dict.fromkeys([card.name, *(face.name for face in card.faces)]):
+            problem = card_name_problem(name)
+            if problem:
+                raise ImportFormatError(
+                    f"{quoted(self.source)}: the card name {quoted(name[:60] + ('…' if len(name) > 60 else ''))} "
+                    f"{problem}; no deck file could hold it, so nothing was imported: check where the file came from"
+                )
         self.cards.append(card)
         self.published.append(published)
 

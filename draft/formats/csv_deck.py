@@ -8,7 +8,6 @@ import re
 
 from draft.decks import Deck, Zone
 from draft.formats.model import (
-    CONTROL,
     DeckFile,
     Entry,
     FileFormat,
@@ -17,7 +16,7 @@ from draft.formats.model import (
     count_or_error,
     has_printing,
 )
-from sets.cards import Card
+from sets.cards import CONTROL, Card
 from sets.colors import Color
 from sets.errors import ColorError, InputError
 

@@ -15,13 +15,11 @@ from xml.sax.saxutils import quoteattr
 
 from draft.decks import Deck, DeckLine, Zone, is_piper
 from draft.products import default_product, product_of, products
-from sets.cards import Card, Layout
+from sets.cards import CONTROL, Card, Layout
 from sets.colors import Color
 from sets.errors import ColorError, InputError
 from sets.numbers import is_number
 from sets.visible import quoted
-
-CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\ufffd]")
 
 
 def plain_spaces(line: str) -> str:

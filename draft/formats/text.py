@@ -7,7 +7,6 @@ from collections.abc import Callable
 
 from draft.decks import Deck, DeckLine, Zone
 from draft.formats.model import (
-    CONTROL,
     MAX_COPIES,
     DeckFile,
     Entry,
@@ -19,7 +18,7 @@ from draft.formats.model import (
     ordered_lines,
     plain_spaces,
 )
-from sets.cards import Card
+from sets.cards import Card, card_name_problem
 
 _SECTION = re.compile(
     r"^(?://+|#+)?\s*(?P<section>commanders?|command zone|deck|main|mainboard|maindeck|main deck|sideboard|side|companion|"
@@ -140,7 +139,7 @@ def parse_card_line(raw: str, number: int, zone: Zone, block: int = 0) -> Entry 
         set_code, card_number = printed.group("set").upper(), printed.group("number") or None
     if not text:
         return LineError(number, raw, "no card name")
-    if len(text) > 150 or CONTROL.search(text):
+    if card_name_problem(text):
         return LineError(number, raw, "not a card line")
     if count <= 0 or count > MAX_COPIES:
         return LineError(number, raw, f"count must be 1 to {MAX_COPIES}")

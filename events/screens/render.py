@@ -13,7 +13,8 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, cast
 
 from rich import box
-from rich.console import Console, Group
+from rich.console import Console, ConsoleOptions, Group
+from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
@@ -56,10 +57,15 @@ def shown(text: object, style: str = "", **options: Any) -> Text:
 
 
 class SafeConsole(Console):
-    """A console whose plain strings never carry control characters (markup is off by default too)."""
+    """A console that writes no control character but its own: strings and ``Text`` as ``visible`` writes them."""
 
     def render_str(self, text: str, **options: Any) -> Text:
         return super().render_str(visible(text, line_breaks=True), **options)
+
+    def render(self, renderable: Any, options: ConsoleOptions | None = None) -> Iterable[Segment]:
+        for segment in super().render(renderable, options):  # a ``Text`` holding a downloaded card's name, too
+            clean = segment.control or segment.text.isprintable()
+            yield segment if clean else Segment(visible(segment.text, line_breaks=True), segment.style)
 
     def on_broken_pipe(self) -> None:
         """Standard output's reader went away: the rest goes nowhere and the command ends with its own exit code

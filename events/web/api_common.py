@@ -246,6 +246,12 @@ class Served:
     def check(self) -> None:
         """The event can be served: it exists, and its players join with seat codes."""
         event = self.drafting.event(self.event_id)
+        if event.mode == "sealed":  # (whatever its --style: a sealed event has no seats to join)
+            raise StateError(
+                f"event {self.event_id} is a sealed event: its players build and register their decks at the desk "
+                f"('cmdraft event deck {self.event_id} NAME'), not from a browser; for phones, run a draft made "
+                "with '--style terminal'"
+            )
         if not uses_codes(event):
             raise StateError(
                 f"event {self.event_id} has no seat codes (made with --no-codes, or not a terminal draft): "

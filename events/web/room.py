@@ -25,7 +25,7 @@ from events.web.desk_answers import Decklists, RoomState, Standings
 from events.web.endpoints import Endpoint, files, page, public
 from events.web.server import Server
 from sets.cards import Card
-from sets.images import FILE_NAME, images_dir
+from sets.images import FILE_NAME, images_dir, is_image
 from sets.importers import valid_set_code
 
 STATIC_ROOM = "room.html"
@@ -63,6 +63,8 @@ async def image(server: Server, request: Request) -> Response:
             head = file.read(8)
     except OSError:
         raise ApiError(404, "not-found", "no such image") from None
+    if not is_image(head):  # damaged (a power cut, a bad disk): the page draws the card as text
+        raise ApiError(404, "not-found", "no such image")
     media = "image/png" if head.startswith(b"\x89PNG") else "image/jpeg"
     return FileResponse(path, media_type=media, headers={"cache-control": server.settings.image_cache})
 

@@ -116,6 +116,26 @@ def test_the_pack_shows_images_sorted_with_names_as_text_and_booster_order_one_t
     laptop.screenshot(path=str(shots / "images-full-1920x1080.png"))
 
 
+def test_an_image_that_does_not_arrive_leaves_the_card_drawn_as_text_with_its_name(pod, browser, shots):
+    """Every image request fails (the store's Wi-Fi drops them, or the files were damaged since the server named
+    them): no card is left a blank box; each is drawn as text, its name shown, its full-size view with no picture."""
+    db, event_id, served = pod
+    phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    phone.route("**/images/**", lambda route: route.abort())
+    join(phone, served.url, codes_of(db, event_id)["Ann"], event_id=event_id, name="Ann")
+    cards = seat_cards(phone)
+    assert all(card["image"] for card in cards)  # the server names them
+    expect(phone.locator("#pack .card img.card-img")).to_have_count(0)  # each picture gone once it failed
+    names = phone.locator("#pack .card .card-name")
+    expect(names).to_have_count(len(cards))
+    widths = names.evaluate_all("ns => ns.map(n => n.getBoundingClientRect().width)")
+    assert min(widths) > 20, widths  # shown, not the 1 px kept for screen readers under a picture
+    phone.screenshot(path=str(shots / "images-not-arrived-390x844.png"))
+    phone.locator("#pack .card-box").first.locator(".card-more").click()
+    expect(phone.locator("#sheet-title")).to_be_visible()
+    expect(phone.locator("#sheet-img")).to_be_hidden()
+
+
 def test_an_image_is_served_with_cache_headers_and_the_strict_csp(pod):
     db, event_id, served = pod
     card = next(iter(load_set("CMR")))
@@ -127,6 +147,10 @@ def test_an_image_is_served_with_cache_headers_and_the_strict_csp(pod):
         assert answer.headers["Content-Type"] == "image/png"  # the stand-in's images are PNGs
         assert "max-age=604800" in answer.headers["Cache-Control"]
         assert "default-src 'self'" in answer.headers["Content-Security-Policy"]
+    path.write_bytes(b"")  # a kept file left empty (a power cut): not served, so the page draws the card as text
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(f"{served.url}/images/CMR/{path.name}")
+    assert refused.value.code == 404
     for bad in ["../index.json", "index.json", "0123.jpg", "%2e%2e%2fsecret"]:
         with pytest.raises(urllib.error.HTTPError) as refused:
             urllib.request.urlopen(f"{served.url}/images/CMR/{bad}")

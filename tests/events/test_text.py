@@ -101,3 +101,24 @@ def test_a_quoted_text_is_the_visible_text_between_two_marks_found_nowhere_insid
         assert opening not in inner and closing not in inner
     else:  # the text holds every quote: only its single quotes get a backslash
         assert shown[0] == shown[-1] == "'" and inner == visible(text).replace("'", "\\'")
+
+
+def test_the_console_writes_out_control_characters_inside_text_objects_and_table_cells_too():
+    """Not only plain strings: a ``Text`` built around a name (``Text(f"no image for {name}")``, a styled cell)
+    reaches the terminal with its escape sequences written out, and rich's own styles still work."""
+    import io
+
+    from rich.table import Table
+    from rich.text import Text
+
+    from events.screens.render import SafeConsole
+
+    sink = io.StringIO()
+    shown = SafeConsole(file=sink, force_terminal=True, color_system="standard", width=80, markup=False)
+    table = Table("Card name, a wide column")  # (a Text cell is measured before it is written out)
+    table.add_row(Text("Evil\x1b[2J", style="bold"))
+    shown.print(Text("missing: Bad\x1b]0;title Card\u202e"), table)
+    out = sink.getvalue()
+    assert "Bad\\x1b]0;title Card\\u202e" in out and "Evil\\x1b[2J" in out
+    assert "\x1b[2J" not in out and "\x1b]0" not in out and "\u202e" not in out
+    assert "\x1b[1m" in out  # the cell's bold: rich's own code, kept

@@ -3,7 +3,9 @@
 ``FakeScryfall(cards)`` answers ``GET /cards/search`` (in pages of ``page_size``), ``POST /cards/collection``
 and ``GET /img/N.png``; it records every request (path, method, headers).  Cards named in ``unlisted`` are left
 out of the search (found only through the collection), ``without_image`` have no image at all, and the images
-of cards named in ``broken`` promise more bytes than they send (a download that breaks off).
+of cards named in ``broken`` promise more bytes than they send (a download that breaks off).  ``search_answer``
+(a content type and a body) replaces every search's answer (a broken or hostile server); ``image_base`` replaces
+the address the answers give for images; the images of cards named in ``gone`` answer 404.
 """
 
 from __future__ import annotations
@@ -76,6 +78,9 @@ class FakeScryfall:
     unlisted: set[str] = field(default_factory=set)
     without_image: set[str] = field(default_factory=set)
     broken: set[str] = field(default_factory=set)
+    gone: set[str] = field(default_factory=set)
+    search_answer: tuple[str, bytes] | None = None
+    image_base: str | None = None
     requests: list[dict[str, Any]] = field(default_factory=list)
     base: str = ""
 
@@ -92,7 +97,7 @@ class FakeScryfall:
         out: dict[str, Any] = {"object": "card", "name": name, "artist": f"Artist {self.numbers[name]}"}
         if name in self.without_image:
             return out
-        uris = {"normal": f"{self.base}/img/{self.numbers[name]}.png", "small": "unused"}
+        uris = {"normal": f"{self.image_base or self.base}/img/{self.numbers[name]}.png", "small": "unused"}
         if len(card.faces) > 1:
             out["card_faces"] = [{"name": face.name, "image_uris": uris} for face in card.faces]
         else:
@@ -123,6 +128,14 @@ class FakeScryfall:
             def do_GET(self) -> None:
                 self._record()
                 parts = urllib.parse.urlsplit(self.path)
+                if parts.path == "/cards/search" and fake.search_answer:
+                    kind, data = fake.search_answer
+                    self.send_response(200)
+                    self.send_header("Content-Type", kind)
+                    self.send_header("Content-Length", str(len(data)))
+                    self.end_headers()
+                    self.wfile.write(data)
+                    return
                 if parts.path == "/cards/search":
                     query = urllib.parse.parse_qs(parts.query)
                     page = int(query.get("page", ["1"])[0])
@@ -139,6 +152,9 @@ class FakeScryfall:
                     number = int(parts.path[len("/img/") : -len(".png")])
                     name = next(n for n, i in fake.numbers.items() if i == number)
                     data = fake.images[name]
+                    if name in fake.gone:
+                        self._json({"object": "error", "status": 404}, 404)
+                        return
                     self.send_response(200)
                     self.send_header("Content-Type", "image/png")
                     self.send_header("Content-Length", str(len(data)))

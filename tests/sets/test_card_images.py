@@ -132,6 +132,20 @@ def test_an_interrupted_run_keeps_what_arrived_whole_and_a_new_run_fetches_only_
     assert download_images(tst, fetcher=fetcher(fake)).fetched == 0 and fake.requests == []
 
 
+def test_a_kept_image_left_empty_or_damaged_is_not_shown_and_the_next_run_fetches_it_again(tst, fake):
+    """A power cut or a bad disk can leave a kept file empty or not an image: no page is sent to it, and the next
+    run fetches it again (it isn't counted as kept)."""
+    download_images(tst, fetcher=fetcher(fake))
+    empty, damaged = (next(c for c in tst if c.name == name) for name in ("Common W0", "Common B2"))
+    image_of(empty)[0].write_bytes(b"")  # type: ignore[index]  # both were just downloaded
+    image_of(damaged)[0].write_bytes(b"\0" * 512)  # type: ignore[index]  # both were just downloaded
+    assert image_of(empty) is None and image_of(damaged) is None
+    fake.requests.clear()
+    report = download_images(tst, fetcher=fetcher(fake))
+    assert report.fetched == 2 and report.kept == 13 and len(fake.image_requests()) == 2
+    assert image_of(empty) is not None and image_of(damaged) is not None
+
+
 def test_something_that_is_not_an_image_is_not_kept(tst, fake):
     fake.images["Common W0"] = b"<html>a login page</html>"
     with pytest.raises(DownloadError, match="not a JPEG or PNG"):
@@ -194,3 +208,110 @@ def test_the_command_shows_a_progress_bar_and_the_attribution_in_a_terminal(tst,
     child.expect("no image on Scryfall for: Common G9")
     child.expect(r"Card images from Scryfall .* Wizards of the Coast")
     child.expect(pexpect.EOF)
+
+
+def test_a_card_name_with_hidden_characters_is_written_out_where_the_run_names_cards_without_an_image(
+    cli, cmdraft_home, tmp_path, monkeypatch
+):
+    """A set file's card name is data from a server: the end of the run names the cards Scryfall has no image for,
+    and a name holding format characters (a right-to-left override that turns the rest of the line around, a
+    zero-width joiner) shows them written out.  (A control character refuses the file at its import.)"""
+    hostile = "Evil\u202e Card\u200d"
+    data = mtgjson_set()
+    for card in data["data"]["cards"]:
+        if card["name"] == "Common G9":
+            card["name"] = hostile
+    assert cli("sets", "import", str(write(tmp_path, "tst.json", data))).exit_code == 0
+    scryfall = FakeScryfall(list(load_set("TST")), without_image={hostile})
+    httpd, base = scryfall.start()
+    try:
+        monkeypatch.setenv("CMDRAFT_SCRYFALL_URL", base)
+        result = cli("sets", "download", "TST", "--images")
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+    assert result.exit_code == 0, result.output
+    assert "\u202e" not in result.stdout and "\u200d" not in result.stdout
+    assert "no image on Scryfall for: Evil\\u202e Card\\u200d" in result.stdout
+
+
+# --- a broken or hostile server -----------------------------------------------------------------------------
+
+STRANGE_ANSWERS = {
+    "a web page": ("text/html", b"<html><body>Sign in to the store's Wi-Fi</body></html>", "answered a web page"),
+    "a JSON list": ("application/json", b"[]", "no list of cards"),
+    "a JSON string": ("application/json", b'"x"', "no list of cards"),
+    "data not a list": ("application/json", b'{"data": 5}', "no list of cards"),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(STRANGE_ANSWERS))
+def test_a_search_answered_with_something_else_than_a_list_of_cards_is_one_line_exit_2(
+    cli, tst, fake, kind, monkeypatch
+):
+    content_type, body, says = STRANGE_ANSWERS[kind]
+    fake.search_answer = (content_type, body)
+    monkeypatch.setenv("CMDRAFT_SCRYFALL_URL", fake.base)
+    result = cli("sets", "download", "TST", "--images")
+    assert result.exit_code == 2 and result.stdout == "" and result.stderr.count("\n") == 1, result.output
+    assert result.stderr.startswith("cmdraft: error: ") and says in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        {"name": "Alpha Legend", "card_faces": ["not a face"]},
+        {"name": "Alpha Legend", "card_faces": {"0": {"image_uris": {"normal": "x"}}}},
+        {"name": "Alpha Legend", "card_faces": [], "artist": 7},
+    ],
+)
+def test_card_faces_of_the_wrong_shape_give_no_image_and_no_crash(tst, fake, entry):
+    """The entry gives no image, so the card is asked for by name (the collection, which has it)."""
+    fake.search_answer = ("application/json", json.dumps({"object": "list", "data": [entry]}).encode())
+    report = download_images(tst, fetcher=fetcher(fake))
+    assert report.fetched == 15 and report.missing == ["Common G9"]
+
+
+def test_an_answer_larger_than_a_page_of_cards_is_refused_unread(tst, fake):
+    fake.search_answer = ("application/json", b'{"data": [' + b" " * (33 * 1024 * 1024) + b"]}")
+    with pytest.raises(DownloadError, match="answered more than 32 MiB, no page of cards"):
+        download_images(tst, fetcher=fetcher(fake))
+
+
+def test_an_image_address_that_is_neither_https_nor_the_apis_own_is_not_fetched(tst, fake):
+    """A server's answer can't send the download to another service on this machine (http:// on loopback)."""
+    with socket.socket() as other:
+        other.bind(("127.0.0.1", 0))
+        fake.image_base = f"http://127.0.0.1:{other.getsockname()[1]}"
+        with pytest.raises(DownloadError, match="won't download the image 'http://127.0.0.1:.*https://"):
+            download_images(tst, fetcher=fetcher(fake))
+    assert png_files("TST") == []
+
+
+def test_a_full_disk_says_so_and_keeps_no_partial_image(tst, fake, monkeypatch):
+    """No space left: the line says the disk is full (not that the folder can't be written), and no ``.part``
+    file stays behind."""
+    import errno
+    from pathlib import Path
+
+    from sets.errors import InputError
+
+    def full(self, data):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(Path, "write_bytes", full)
+    with pytest.raises(InputError, match="No space left on device; the disk is full: free some space, or set"):
+        download_images(tst, fetcher=fetcher(fake))
+    assert [p.name for p in images_dir("TST").iterdir()] == ["index.json"]
+
+
+def test_an_image_the_file_host_no_longer_has_is_named_and_the_run_goes_on_to_the_rest(tst, fake):
+    """Before: one image answering 404 stopped every run at the same place, so the images after it never came."""
+    fake.gone = {"Common B2"}
+    report = download_images(tst, fetcher=fetcher(fake))
+    assert report.fetched == 14 and report.missing == ["Common B2", "Common G9"] and len(png_files("TST")) == 14
+    fake.gone = set()
+    fake.requests.clear()
+    again = download_images(tst, fetcher=fetcher(fake))  # asked again: it may be back
+    assert again.fetched == 1 and again.kept == 14 and again.missing == ["Common G9"]
+    assert len(fake.image_requests()) == 1

@@ -11,8 +11,10 @@ import hashlib
 import http.server
 import json
 import os
+import re
 import sys
 import threading
+import urllib.request
 from pathlib import Path
 
 import pexpect
@@ -188,12 +190,26 @@ def test_import_into_an_unwritable_data_folder_is_one_line(tmp_path, kind, cli, 
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
-    """Serves the folder; '/short/NAME' promises more bytes than it sends and hangs up (a broken download)."""
+    """Serves the folder; '/short/NAME' promises more bytes than it sends and hangs up (a broken download);
+    '/status/N/NAME' answers N; '/html/NAME' a web page (a network asking to sign in); '/big/NAME' promises 3 GiB."""
 
     def log_message(self, *args):
         pass
 
     def do_GET(self):
+        if self.path.startswith("/status/"):
+            self.send_error(int(self.path.split("/")[2]))
+            return
+        if self.path.startswith("/html/") or (self.path.startswith("/big/") and not self.path.endswith(".sha256")):
+            page = self.path.startswith("/html/")
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8" if page else "application/json")
+            self.send_header("Content-Length", "47" if page else str(3 * 1024**3))
+            self.end_headers()
+            self.wfile.write(b"<html><body>Sign in to the Wi-Fi</body></html>" if page else b"{")
+            return
+        if self.path.startswith("/big/"):
+            self.path = self.path[len("/big") :]
         if self.path.startswith("/short/") and not self.path.endswith(".sha256"):
             body = Path(self.directory, self.path[len("/short/") :]).read_bytes()
             self.send_response(200)
@@ -284,6 +300,44 @@ def test_without_a_network_download_says_so_in_one_line(tmp_path, cli, cmdraft_h
     assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr.startswith("cmdraft: error: cannot download") and "no network" in result.stderr
     assert result.stderr.count("\n") == 1 and not (cmdraft_home / "downloads" / "CMR.json").exists()
+
+
+@pytest.mark.parametrize(
+    "path, says",
+    [
+        ("/status/404/CMR.json", "answered 404 Not Found; check the set code"),
+        ("/status/429/CMR.json", "answered 429 (too many requests); wait a minute and run the command again"),
+        ("/status/500/CMR.json", "answered 500 Internal Server Error; the server has a problem, try again later"),
+        ("/status/503/CMR.json", "answered 503 Service Unavailable; the server has a problem, try again later"),
+        ("/html/CMR.json", "answered a web page instead of the data: a network that asks you to sign in first"),
+        ("/big/CMR.json", "sends more than 2 GiB (3,221,225,472 bytes), more than any card file"),
+    ],
+)
+def test_a_server_that_refuses_or_answers_something_else_is_told_apart_in_one_line(
+    cli, server, cmdraft_home, path, says
+):
+    """Only a 404 is about the set code; a 429 asks for a wait, a 5xx is the server's own trouble, a web page
+    instead of the file is a network asking to sign in, a file larger than any card file is not fetched."""
+    folder, base = server
+    publish(folder, cmr_mtgjson({"Murder"}))
+    result = cli("sets", "download", "CMR", "--source", base + path)
+    assert result.exit_code == 2 and result.stdout == "" and result.stderr.count("\n") == 1, result.output
+    assert says in result.stderr and nothing_stored(cmdraft_home)
+
+
+def test_a_redirect_never_leaves_https_nor_goes_where_a_download_may_not():
+    from sets.download import DownloadError, direct_opener
+
+    redirects = urllib.request.HTTPRedirectHandler
+    handler = next(h for h in direct_opener("https://mtgjson.com/").handlers if isinstance(h, redirects))
+    asked = urllib.request.Request("https://mtgjson.com/api/v5/CMR.json")
+    for target, says in (
+        ("http://127.0.0.1:8000/api/desk", "it leaves https://"),
+        ("file:///etc/passwd", "only https://"),
+    ):
+        with pytest.raises(DownloadError, match=re.escape(says)):
+            handler.redirect_request(asked, None, 302, "Found", {}, target)
+    assert handler.redirect_request(asked, None, 302, "Found", {}, "https://mtgjson.com/v5/CMR.json") is not None
 
 
 @pytest.mark.parametrize("url", ["http://example.com/CMR.json", "ftp://127.0.0.1/CMR.json", "file:///etc/passwd"])

@@ -260,3 +260,41 @@ def test_mtgjson_all_printings_reads_every_set(tmp_path, cli):
     assert "draft" in sets["TST"].boosters and sets["TS2"].boosters == {}
     report = json.loads(cli("sets", "import", path, "--json").stdout)
     assert sorted(entry["code"] for entry in report["sets"]) == ["TS2", "TST"]
+
+
+LONGEST_PRINTED = (
+    "Our Market Research Shows That Players Like Really Long Card Names So We Made this Card to Have the Absolute "
+    "Longest Card Name Ever Elemental"
+)
+
+
+@pytest.mark.parametrize(
+    "name, says",
+    [
+        ("Evil\x1b]0;pwned\x07 Card", "holds the control character U+001B"),
+        ("nul\x00byte", "holds the control character U+0000"),
+        ("X" * 5000, "is 5,000 characters long, more than any card's 150"),
+    ],
+)
+@pytest.mark.parametrize("kind", ["mtgjson", "scryfall"])
+def test_a_card_name_no_deck_file_could_hold_refuses_the_file_and_stores_nothing(
+    cli, cmdraft_home, tmp_path, name, says, kind
+):
+    """A downloaded or given file whose card name holds a control character or is longer than any card's: its set
+    would give pools that no deck file can write and read back, so the file is refused in one line (exit 2)."""
+    if kind == "mtgjson":
+        data: object = mtgjson_set()
+        data["data"]["cards"][-1]["name"] = name  # type: ignore[index]  # the helper's set file, a dict
+    else:
+        data = scryfall_cards()
+        data[0]["name"] = name  # type: ignore[index]  # the helper's card list
+    result = cli("sets", "import", str(write(tmp_path, "hostile.json", data)))
+    assert result.exit_code == 2 and result.stdout == "" and result.stderr.count("\n") == 1, result.output
+    assert says in result.stderr and "nothing was imported" in result.stderr and "\x1b" not in result.stderr
+    assert not (cmdraft_home / "sets").exists() or not any((cmdraft_home / "sets").iterdir())
+
+
+def test_the_longest_printed_card_name_is_a_card_name(tmp_path):
+    data = scryfall_cards()
+    data[0]["name"] = LONGEST_PRINTED
+    assert LONGEST_PRINTED in by_name(read_card_file(write(tmp_path, "long.json", data)))

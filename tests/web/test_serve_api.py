@@ -356,6 +356,18 @@ def test_serve_refuses_an_event_players_cannot_join_from_a_browser(tmp_path, cli
     assert answer.exit_code == 3 and "no seat codes" in answer.stderr and "Traceback" not in answer.output
 
 
+def test_serve_refusing_a_sealed_event_says_it_is_sealed_not_to_make_it_terminal(tmp_path, cli):
+    """Before: a sealed event made with '--style terminal' was told to be made with '--style terminal'."""
+    db = tmp_path / "sealed.json"
+    made = cli("event", "new", "Sealed", "--sealed", "--style", "terminal", "--db", db, "--json")
+    event_id = str(json.loads(made.stdout)["id"])
+    answer = cli("serve", event_id, "--db", db, "--port", "0")
+    assert answer.exit_code == 3 and answer.stderr.count("\n") == 1 and "Traceback" not in answer.output
+    assert (
+        f"event {event_id} is a sealed event" in answer.stderr and "'--style terminal' and codes" not in answer.stderr
+    )
+
+
 def test_a_phone_sees_its_recorded_pool_again_after_it_is_recorded_anew_or_a_card_gains_its_text(
     tmp_path, cli, manual_clock
 ):

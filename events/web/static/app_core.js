@@ -143,6 +143,10 @@ var cmdraft = (function () {
     var node = el(options.tag || "div", "card " + frameClass(card) + (card.image ? " has-image" : ""));
     if (card.image) {
       var img = el("img", "card-img");
+      img.onerror = function () { // a kept image that can't be shown (damaged, gone): the card drawn as text
+        node.classList.remove("has-image");
+        img.remove();
+      };
       img.src = card.image;
       img.alt = "";
       img.loading = "lazy";
@@ -233,6 +237,9 @@ var cmdraft = (function () {
     $("sheet-title").textContent = card.name;
     $("sheet-meta").textContent = [card.cost, card.type, card.rarity].filter(Boolean).join(" · ");
     var picture = $("sheet-img");
+    picture.onerror = function () {
+      picture.hidden = true;
+    };
     if (card.image) {
       picture.src = card.image;
       picture.alt = card.name;

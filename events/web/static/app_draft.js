@@ -314,6 +314,9 @@
     var line = el("div", "line " + frameClass(card) + (card.image ? " has-image" : ""));
     if (card.image) {
       var img = el("img", "line-img");
+      img.onerror = function () { // a kept image that can't be shown: the line keeps its name as text
+        img.remove();
+      };
       img.src = card.image;
       img.alt = "";
       img.loading = "lazy";

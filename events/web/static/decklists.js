@@ -18,6 +18,9 @@
       var item = el("li", line.image ? "has-image" : null);
       if (line.image) {
         var img = el("img", "decklist-image");
+        img.onerror = function () { // a kept image that can't be shown: the line keeps its name as text
+          img.remove();
+        };
         img.src = line.image;
         img.alt = "";
         img.loading = "lazy";
