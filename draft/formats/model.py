@@ -36,9 +36,18 @@ MAX_COPIES = 9999
 
 
 def front_face_name(card: Card) -> str:
-    """The name MTG Arena, Forge and Cockatrice know a card by: a double-faced, adventure, flip or meld card's
+    """The name MTG Arena and Forge know a card by: a double-faced, adventure, flip or meld card's
     front face (Arena refuses "Murderous Rider // Swift End"), a split card's halves joined by " // "."""
     if len(card.faces) > 1 and card.layout is not Layout.SPLIT:
+        return card.front.name
+    return card.name
+
+
+def cockatrice_name(card: Card) -> str:
+    """The name Cockatrice's card database knows a card by: its oracle importer keeps split, aftermath and
+    adventure cards as one card under the full "Bonecrusher Giant // Stomp", and every other card with faces
+    (double-faced, flip, meld) as one card per face, so under its front face's name."""
+    if len(card.faces) > 1 and card.layout not in (Layout.SPLIT, Layout.ADVENTURE):
         return card.front.name
     return card.name
 
