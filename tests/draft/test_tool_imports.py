@@ -1,0 +1,34 @@
+"""Files other tools write (Moxfield, Archidekt, MTG Arena, MTGO, Cockatrice, Forge, XMage, Draftmancer), read as a
+person who exported them expects: commanders found where each tool keeps them, printings and finishes kept,
+cards from sets we don't have named clearly."""
+
+from __future__ import annotations
+
+import pytest
+
+from draft.decks import Zone
+from draft.formats import parse
+
+
+@pytest.mark.parametrize(
+    ("line", "zone"),
+    [
+        ("1x Murder (cmr) 144 [Commander Synergy]", Zone.MAIN),  # a category of the user's own, not the commander
+        ("1x Murder (cmr) 144 [Removal,Commander Staples]", Zone.MAIN),
+        ("1x Akroma, Vision of Ixidor (cmr) 2 [Commander{top}]", Zone.COMMANDER),
+        ("1x Akroma, Vision of Ixidor (cmr) 2 [Legendary,Commander{top}]", Zone.COMMANDER),
+        ("1x Murder (cmr) 144 [Maybeboard{noDeck}{noPrice},Removal]", Zone.SIDEBOARD),
+        ("1x Murder (cmr) 144 [Sideboard{noDeck}{noPrice}]", Zone.SIDEBOARD),
+        ("1x Murder (cmr) 144 [Cuts{noDeck}{noPrice}]", Zone.SIDEBOARD),  # a category kept out of the deck
+        ("1x Murder (cmr) 144 [Removal{noPrice}]", Zone.MAIN),
+        ("1x Murder (cmr) 144 [Side Quest]", Zone.MAIN),
+    ],
+)
+def test_archidekt_categories_by_name_and_flag(line, zone):
+    """Archidekt writes a card's categories as ``[First{flags},Second]``: the category named Commander holds the
+    commander, and a category flagged ``{noDeck}`` (Maybeboard, Sideboard, or one of the user's own) is outside
+    the deck; a user's category that merely contains a word (Commander Synergy) is an ordinary main-deck one."""
+    parsed = parse(line)
+    assert parsed.errors == []
+    (entry,) = parsed.entries
+    assert entry.zone is zone
