@@ -48,7 +48,9 @@ _SECTION_ZONES = {
 _COUNT = re.compile(r"^(\d+)\s*[xX]?\s+(.+)$", re.ASCII)
 
 
-_SET_NUMBER = re.compile(r"\s+\((?P<set>[A-Za-z0-9]{2,6})\)(?:\s+(?P<number>[A-Za-z0-9★†\-]+))?$")
+# "(SET) NUMBER": Scryfall's collector numbers carry marks (1494★, 4†, 413Φ, 123p, C21-263); any run of characters
+# that are no space, bracket, marker star or tag sign is one.
+_SET_NUMBER = re.compile(r"\s+\((?P<set>[A-Za-z0-9]{2,6})\)(?:\s+(?P<number>[^\s()\[\]{}*^#]+))?$")
 
 
 _MARKER = re.compile(r"\s+\*(?P<marker>[A-Za-z]+)\*$")

@@ -32,3 +32,22 @@ def test_archidekt_categories_by_name_and_flag(line, zone):
     assert parsed.errors == []
     (entry,) = parsed.entries
     assert entry.zone is zone
+
+
+@pytest.mark.parametrize(
+    ("line", "set_code", "number"),
+    [
+        ("1 Sol Ring (SLD) 1494★", "SLD", "1494★"),
+        ("1 Sol Ring (PLST) C21-263", "PLST", "C21-263"),
+        ("1 Sol Ring (PMEI) 2022-3", "PMEI", "2022-3"),
+        ("1 Sol Ring (SLD) 123p", "SLD", "123p"),
+        ("1 Sol Ring (ONE) 413Φ", "ONE", "413Φ"),  # Scryfall's Phyrexian-language printings
+        ("1 Sol Ring (ARN) 4†", "ARN", "4†"),
+        ("1 Sol Ring (pmps08) 12 *F*", "PMPS08", "12"),
+    ],
+)
+def test_collector_numbers_with_the_marks_scryfall_gives_them(line, set_code, number):
+    """Moxfield and Archidekt copy Scryfall's collector numbers, marks and all (★, †, Φ, a letter, a hyphenated
+    list number): the card's name stays the name, whatever mark its number carries."""
+    (entry,) = parse(line).entries
+    assert (entry.name, entry.set_code, entry.number) == ("Sol Ring", set_code, number)
