@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from draft.commanders import can_pair
@@ -17,6 +18,8 @@ from sets.visible import quoted
 # "Did you mean" is asked for the first few unknown names only: each asks every name the index knows, and a file of
 # thousands of unknown lines would take minutes; the rest are named without a guess.
 SUGGESTED_NAMES = 5
+# A set code as files write them (CMR, PLST, PMPS08); a CSV's "edition" may hold a set's whole name instead.
+_SET_CODE = re.compile(r"[A-Z0-9]{2,6}")
 
 
 def resolve(deck_file: DeckFile, index: CardIndex) -> tuple[Deck, list[Problem]]:
@@ -27,6 +30,7 @@ def resolve(deck_file: DeckFile, index: CardIndex) -> tuple[Deck, list[Problem]]
     blocks: list[int] = []
     found = [(entry, _lookup(entry, index)) for entry in deck_file.entries]
     home = _home_set(found, index)
+    loaded = {card_set.code for card_set in index.sets}
     unknown = 0
     for entry, card in found:
         if card is not None and home is not None and not entry.set_code:
@@ -39,8 +43,12 @@ def resolve(deck_file: DeckFile, index: CardIndex) -> tuple[Deck, list[Problem]]
             continue
         if card is None:
             unknown += 1
-            suggestions = index.suggest(entry.name) if unknown <= SUGGESTED_NAMES else []
-            hint = f" (did you mean {quoted_list(suggestions)}?)" if suggestions else ""
+            code = (entry.set_code or "").upper()
+            if _SET_CODE.fullmatch(code) and code not in loaded:  # the line says the card's set: that is missing
+                hint = f" (from {code}, a set not loaded: 'cmdraft sets download {code}' adds it)"
+            else:
+                suggestions = index.suggest(entry.name) if unknown <= SUGGESTED_NAMES else []
+                hint = f" (did you mean {quoted_list(suggestions)}?)" if suggestions else ""
             problems.append(
                 Problem("unknown-card", f"line {entry.line}: unknown card {quoted(entry.name)}{hint}", (entry.name,))
             )

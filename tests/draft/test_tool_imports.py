@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from draft.decks import Zone
-from draft.formats import parse
+from draft.formats import parse, resolve
+from sets.card_index import card_index
 
 
 @pytest.mark.parametrize(
@@ -51,3 +52,23 @@ def test_collector_numbers_with_the_marks_scryfall_gives_them(line, set_code, nu
     list number): the card's name stays the name, whatever mark its number carries."""
     (entry,) = parse(line).entries
     assert (entry.name, entry.set_code, entry.number) == ("Sol Ring", set_code, number)
+
+
+def test_a_card_of_a_set_not_loaded_is_named_with_the_set_to_add():
+    """A Moxfield or Arena line names the card's set: when that set isn't loaded the problem says which set
+    to add, rather than guessing at look-alike names."""
+    index = card_index(["CMR"])
+    deck, problems = resolve(parse("1 Kenrith, the Returned King (ELD) 303\n1 Murder (M20) 109\n"), index)
+    assert [line.card.name for line in deck.lines] == ["Murder"]  # a known card read from any set's line
+    (problem,) = problems
+    assert problem.code == "unknown-card"
+    assert problem.message == (
+        "line 1: unknown card 'Kenrith, the Returned King' (from ELD, a set not loaded: "
+        "'cmdraft sets download ELD' adds it)"
+    )
+
+
+def test_an_edition_given_by_its_whole_name_gets_name_suggestions_not_a_set_to_download():
+    text = "count,name,edition\n1,Murdr,Commander Legends\n"
+    _, (problem,) = resolve(parse(text), card_index(["CMR"]))
+    assert "sets download" not in problem.message and "did you mean" in problem.message
