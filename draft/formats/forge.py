@@ -35,7 +35,7 @@ def parse_forge(text: str) -> DeckFile:
     in_metadata = False
     for number, raw in enumerate(text.splitlines(), start=1):
         line = plain_spaces(raw).strip()
-        if not line or line.startswith(("#", "//")):
+        if not line or line.startswith(("#", "//", ";")):  # Forge's CardPool skips ';' and '#' lines
             continue
         header = re.match(r"^\[(?P<name>[^\]]+)\]$", line)
         if header:

@@ -171,8 +171,10 @@ def parse_text(text: str) -> DeckFile:
     skipping = False  # inside an Arena "About" block or a tokens section
     block = 0
     lines = text.splitlines()
-    # XMage keeps a Commander deck's commanders in the sideboard (as MTGO does).
-    xmage = result.commanders_in_sideboard = any(_XMAGE_LINE.match(plain_spaces(raw).strip()) for raw in lines)
+    # XMage keeps a Commander deck's commanders in the sideboard (as MTGO does), and so do the lists that mark
+    # sideboard cards "SB:" (Cockatrice's text export, deckstats.net): none of them has a command zone.
+    xmage = any(_XMAGE_LINE.match(plain_spaces(raw).strip()) for raw in lines)
+    result.commanders_in_sideboard = xmage or any(plain_spaces(raw).strip()[:3].upper() == "SB:" for raw in lines)
     for number, raw in enumerate(lines, start=1):
         line = plain_spaces(raw).strip()
         if not line:

@@ -72,3 +72,19 @@ def test_an_edition_given_by_its_whole_name_gets_name_suggestions_not_a_set_to_d
     text = "count,name,edition\n1,Murdr,Commander Legends\n"
     _, (problem,) = resolve(parse(text), card_index(["CMR"]))
     assert "sets download" not in problem.message and "did you mean" in problem.message
+
+
+def test_sb_marked_leaders_are_the_commanders_of_a_list_without_a_command_zone():
+    """Cockatrice (its text export with comments), deckstats.net and XMage mark sideboard cards 'SB:' and, having
+    no command zone, keep a Commander deck's commanders there: one or two cards that lead, alone in it, lead."""
+    index = card_index(["CMR"])
+    deck, problems = resolve(parse("1 Murder\n59 Swamp\nSB: 1 Nadier, Agent of the Duskenel\n"), index)
+    assert problems == [] and [card.name for card in deck.commanders] == ["Nadier, Agent of the Duskenel"]
+    deck, _ = resolve(parse("1 Murder\n59 Swamp\nSB: 1 Nadier, Agent of the Duskenel\nSB: 2 Murder\n"), index)
+    assert deck.commanders == [] and len(deck.zone(Zone.SIDEBOARD)) == 2  # a longer sideboard stays one
+
+
+def test_forge_semicolon_lines_are_comments():
+    """Forge's CardPool skips lines starting ';' or '#'."""
+    parsed = parse("[metadata]\nName=x\n[Main]\n; kept for later\n1 Murder|CMR\n")
+    assert parsed.errors == [] and [entry.name for entry in parsed.entries] == ["Murder"]
