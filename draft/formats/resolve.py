@@ -22,9 +22,10 @@ SUGGESTED_NAMES = 5
 _SET_CODE = re.compile(r"[A-Z0-9]{2,6}")
 
 
-def resolve(deck_file: DeckFile, index: CardIndex) -> tuple[Deck, list[Problem]]:
+def resolve(deck_file: DeckFile, index: CardIndex, *, pool: bool = False) -> tuple[Deck, list[Problem]]:
     """Look the entries up; unknown names and unreadable lines become problems (the first ``SUGGESTED_NAMES``
-    unknown names with the names they may mean)."""
+    unknown names with the names they may mean).  A ``pool`` is only cards: no commanders are looked for where
+    files keep them (a .dek pool's long sideboard is the rest of the pool, not an unclear command zone)."""
     problems = [Problem("unreadable-line", str(error), ()) for error in deck_file.errors]
     lines: list[DeckLine] = []
     blocks: list[int] = []
@@ -55,10 +56,10 @@ def resolve(deck_file: DeckFile, index: CardIndex) -> tuple[Deck, list[Problem]]
             continue
         lines.append(DeckLine(card, entry.count, entry.zone, entry.foil, entry.etched))
         blocks.append(entry.block)
-    if deck_file.format is FileFormat.MTGO:
+    if deck_file.format is FileFormat.MTGO and not pool:
         lines, unclear = _mtgo_commanders(lines)
         problems += unclear
-    else:
+    elif not pool:
         lines = _place_commanders(lines, deck_file, blocks)
     colors = list(deck_file.piper_colors) or [
         e.color for e in deck_file.entries if e.zone is Zone.COMMANDER and e.color

@@ -82,7 +82,7 @@ class Pools(EventBase):
 
         Returns the player number and warnings: a pool that is not the full size is recorded, with a
         warning that the board keeps showing until the pool is recorded again."""
-        deck, problems = resolve(deck_file, self.index)
+        deck, problems = resolve(deck_file, self.index, pool=True)
         check_size(deck, problems, "the pool")
         if not deck.lines and not problems:
             raise InputError("the pool has no cards: give a pool file, or type one card a line")

@@ -4,11 +4,16 @@ cards from sets we don't have named clearly."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from draft.decks import Zone
 from draft.formats import parse, resolve
+from events.storage.store import Store
 from sets.card_index import card_index
+from tests.helpers.night import Night
+from tests.helpers.nights import physical_event
 
 
 @pytest.mark.parametrize(
@@ -88,3 +93,45 @@ def test_forge_semicolon_lines_are_comments():
     """Forge's CardPool skips lines starting ';' or '#'."""
     parsed = parse("[metadata]\nName=x\n[Main]\n; kept for later\n1 Murder|CMR\n")
     assert parsed.errors == [] and [entry.name for entry in parsed.entries] == ["Murder"]
+
+
+def _draftmancer_dek(main: dict[str, int], side: dict[str, int]) -> str:
+    """An MTGO .dek as Draftmancer's exportToMTGO writes a drafted deck: Scryfall's names, the rest of the pool
+    as the sideboard."""
+    lines = [
+        f'  <Cards CatID="{1000 + i}" Quantity="{n}" Sideboard="{side_}" Name="{name}" Annotation="0"/>'
+        for i, (name, n, side_) in enumerate(
+            [(name, n, "false") for name, n in main.items()] + [(name, n, "true") for name, n in side.items()]
+        )
+    ]
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?>\n<Deck xmlns:xsd="http://www.w3.org/2001/XMLSchema" '
+        'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">\n  <NetDeckID>0</NetDeckID>\n'
+        "  <PreconstructedDeckID>0</PreconstructedDeckID>\n" + "\n".join(lines) + "\n</Deck>\n"
+    )
+
+
+def test_a_draftmancer_dek_pool_is_recorded_whole_whatever_its_sideboard_holds(cli, tmp_path):
+    """A pool has no commanders to find: a .dek whose sideboard holds the rest of the draft (as Draftmancer
+    exports a drafted deck) is every card of the pool, not an unclear command zone."""
+    events = Night(Store(tmp_path / "pool.json"))
+    event_id = physical_event(events, ["Ann", "Bo"])
+    pool = tmp_path / "ann.dek"
+    pool.write_text(
+        _draftmancer_dek({"Murder": 2, "Swamp": 40}, {"Akroma, Vision of Ixidor": 1, "Plains": 16, "Bladebrand": 1}),
+        encoding="utf-8",
+    )
+    result = cli("event", "pool", event_id, "Ann", pool, "--db", events.store.path)
+    assert result.exit_code == 0, result.output
+    assert "pool recorded: 60 cards" in result.stdout
+
+
+def test_a_dek_pool_beside_a_deck_check_brings_no_command_zone_problem(cli, tmp_path):
+    pool = tmp_path / "pool.dek"
+    pool.write_text(_draftmancer_dek({"Murder": 2}, {"Akroma, Vision of Ixidor": 1, "Plains": 16}), encoding="utf-8")
+    deck = tmp_path / "deck.txt"
+    deck.write_text("Commander\n1 Akroma, Vision of Ixidor\nDeck\n1 Murder\n", encoding="utf-8")
+    report = json.loads(cli("deck", "check", deck, "--pool", pool, "--json").stdout)
+    assert "unclear-commander" not in {problem["code"] for problem in report["problems"]}
+    suggested = cli("deck", "suggest", pool)
+    assert suggested.exit_code == 0 and "sideboard holds" not in suggested.output
