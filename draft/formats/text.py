@@ -230,5 +230,13 @@ def write_arena(deck: Deck) -> str:
 
 
 def write_text(deck: Deck) -> str:
-    """Plain ``count name`` lines, in sections."""
-    return _sections(deck, lambda line: f"{line.count} {line.card.name}")
+    """Plain ``count name`` lines as MTGO writes a Commander deck's text: the main deck, one blank line, the
+    commanders.  MTGO's, XMage's and Cockatrice's plain-text readers take the lines after that blank line as the
+    sideboard, which is where those programs keep a Commander deck's commanders (section headers would be read
+    as card names); the deck's own sideboard has no place here (``deck convert`` writes the pool beside it)."""
+    blocks = [
+        [f"{line.count} {line.card.name}" for line in merged_lines(lines)]
+        for lines in (ordered_lines(deck, Zone.MAIN), deck.zone(Zone.COMMANDER))
+        if lines
+    ]
+    return "\n\n".join("\n".join(block) for block in blocks) + "\n"

@@ -194,7 +194,7 @@ def deck_convert(
         side = sum(line.count for line in deck.zone(Zone.SIDEBOARD))
         console.print(
             Text(
-                f"{fmt.value} keeps only the commanders in the sideboard: the whole pool "
+                f"{fmt.value} keeps only the commanders in the sideboard, as MTGO does: the whole pool "
                 f"(sideboard of {side} included) went to {written[1]}"
             )
         )

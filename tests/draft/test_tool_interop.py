@@ -17,7 +17,15 @@ from sets.card_index import CardIndex
 from sets.importers import read_card_file
 from tests.helpers.decks import with_mtgo_ids
 from tests.helpers.paths import FIXTURES
-from tests.helpers.tool_readers import arena_text, cockatrice_cod, cockatrice_names, forge_dck, mtgo_dek_lines
+from tests.helpers.tool_readers import (
+    arena_text,
+    cockatrice_cod,
+    cockatrice_names,
+    cockatrice_plain,
+    forge_dck,
+    mtgo_dek_lines,
+    xmage_txt,
+)
 
 FIXTURE = FIXTURES / "real_probe.json"
 
@@ -113,3 +121,30 @@ def test_mtg_arena_reads_every_line_of_our_arena_text(rpb):
     ]
     assert {card.name for card in cards if card.zone == "main"} >= {"Bonecrusher Giant", "Fire // Ice"}
     assert all(card.set_code == "RPB" and card.number for card in cards)
+
+
+@pytest.mark.parametrize("reader", [cockatrice_plain, xmage_txt], ids=["cockatrice", "xmage"])
+def test_plain_text_puts_the_commander_where_plain_text_readers_keep_it(rpb, reader):
+    """MTGO's text layout, which Cockatrice's and XMage's plain-text readers follow: the main deck, one blank
+    line, then the sideboard, which is where those programs (and MTGO) keep a Commander deck's commanders.
+    Section headers would be read as cards, and the blank line before the main deck would make it the sideboard."""
+    deck = _deck(rpb)
+    cards = reader(write(deck, FileFormat.TEXT))
+    side = {card.name: card.count for card in cards if card.zone == "side"}
+    main = {card.name: card.count for card in cards if card.zone == "main"}
+    assert side == {"Esika, God of the Tree // The Prismatic Bridge": 1}
+    assert main == {line.card.name: line.count for line in deck.zone(Zone.MAIN)}
+
+
+def test_convert_to_plain_text_writes_the_pool_beside_it(cli, tmp_path):
+    deck = tmp_path / "deck.json"
+    deck.write_text(
+        '{"commanders": [{"name": "Akroma, Vision of Ixidor"}], "main": [{"name": "Murder", "count": 1}],'
+        ' "sideboard": [{"name": "Murder", "count": 2}]}',
+        encoding="utf-8",
+    )
+    result = cli("deck", "convert", deck, tmp_path / "deck.txt", "--to", "text")
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "deck.txt").read_text(encoding="utf-8") == "1 Murder\n\n1 Akroma, Vision of Ixidor\n"
+    pool = (tmp_path / "deck-pool.txt").read_text(encoding="utf-8")
+    assert sorted(pool.splitlines()) == ["1 Akroma, Vision of Ixidor", "3 Murder"]

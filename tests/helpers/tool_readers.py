@@ -155,3 +155,83 @@ def arena_text(text: str) -> list[ToolCard]:
             raise ValueError(f"MTG Arena can't read {line!r}")
         cards.append(ToolCard(zone, int(found.group(1)), found.group(2), found.group(3) or "", found.group(4) or ""))
     return cards
+
+
+_COCKATRICE_CARD_LINE = re.compile(r"^\s*[\w\[\(\{].*$")
+_COCKATRICE_EMPTY = re.compile(r"^\s*$")
+_COCKATRICE_SB_MARK = re.compile(r"^\s*sb:\s*(.+)", re.IGNORECASE)
+_COCKATRICE_SB_COMMENT = re.compile(r"^sideboard\b.*$", re.IGNORECASE)
+_COCKATRICE_DECK_COMMENT = re.compile(r"^((main)?deck(list)?|mainboard)\b", re.IGNORECASE)
+_COCKATRICE_MULTIPLIER = re.compile(r"^[xX\(\[]*(\d+)[xX\*\)\]]* ?(.+)")
+
+
+def _first(lines: list[str], pattern: re.Pattern[str], start: int = 0) -> int:
+    return next((i for i in range(max(start, 0), len(lines)) if pattern.search(lines[i])), -1)
+
+
+def cockatrice_plain(text: str) -> list[ToolCard]:
+    """Plain text as Cockatrice's ``DeckList::loadFromStream_Plain`` reads it: without ``SB:`` marks, the lines
+    after a ``Sideboard`` line, else after the one blank line inside the list, are the side zone (where
+    Cockatrice players keep a Commander deck's commanders)."""
+    lines = text.strip().split("\n")
+    start = _first(lines, _COCKATRICE_CARD_LINE)
+    start = max(max((i for i in range(start) if _COCKATRICE_EMPTY.search(lines[i])), default=-1), 0)
+    side_start = -1
+    if _first(lines, _COCKATRICE_SB_MARK, start) == -1:
+        side_start = _first(lines, _COCKATRICE_SB_COMMENT, start)
+        if side_start == -1:
+            side_start = _first(lines, _COCKATRICE_EMPTY, start + 1)
+            if side_start == -1:
+                side_start = len(lines)
+            next_card = _first(lines, _COCKATRICE_CARD_LINE, side_start + 1)
+            if _first(lines, _COCKATRICE_EMPTY, next_card + 1) != -1:
+                side_start = len(lines)
+    index = start
+    while index < len(lines) and _COCKATRICE_EMPTY.search(lines[index]):
+        index += 1
+    if index < len(lines) and _COCKATRICE_DECK_COMMENT.search(lines[index]):
+        index += 1
+    cards = []
+    for number in range(index, len(lines)):
+        if not _COCKATRICE_CARD_LINE.search(lines[number]):
+            continue
+        name = " ".join(lines[number].split())
+        if side_start < 0:
+            marked = _COCKATRICE_SB_MARK.search(name)
+            side = marked is not None
+            name = marked.group(1) if marked else name
+        elif number == side_start:
+            continue
+        else:
+            side = number > side_start
+        counted = _COCKATRICE_MULTIPLIER.search(name)
+        count, name = (int(counted.group(1)), counted.group(2)) if counted else (1, name)
+        cards.append(ToolCard("side" if side else "main", count, name))
+    return cards
+
+
+def xmage_txt(text: str) -> list[ToolCard]:
+    """A ``.txt`` deck as XMage's ``TxtDeckImporter`` reads it (MTGO's text): ``//`` lines are comments
+    (``//sideboard`` switches), and unless a line says ``//sideboard`` or ``SB:``, the cards after the first
+    blank line are the sideboard, where XMage and MTGO keep a Commander deck's commanders."""
+    lowered = [line.strip().lower() for line in text.splitlines()]
+    by_blank_line = not any(line.startswith(("//sideboard", "sb: ")) for line in lowered)
+    cards, side, seen_cards = [], False, False
+    for raw in text.splitlines():
+        line = raw.strip()
+        if line.lower().startswith("//"):
+            side = side or line.lower().startswith("//sideboard")
+            continue
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            if seen_cards and by_blank_line:
+                side = True
+            continue
+        marked = line.startswith("SB:")
+        line = line.replace("SB:", "").strip()
+        words = line.split(" ", 1)
+        digits = "".join(ch for ch in words[0] if ch.isdigit())
+        count, name = (int(digits), words[1].strip()) if len(words) > 1 and digits else (1, line)
+        seen_cards = True
+        cards.append(ToolCard("side" if side or marked else "main", count, name))
+    return cards
