@@ -52,6 +52,27 @@ def cockatrice_name(card: Card) -> str:
     return card.name
 
 
+# Categories as Archidekt writes them, "[Commander{top}]", "[Maybeboard{noDeck}{noPrice},Removal]" (a flag in braces
+# after a name), and the zone words of other tools' CSV columns.
+_CATEGORY_FLAGS = re.compile(r"\{(?P<flag>[^{}]*)\}")
+_COMMAND_CATEGORIES = ("commander", "commanders", "command zone")
+_OUTSIDE_CATEGORIES = ("sideboard", "side", "maybeboard", "maybe", "considering", "companion", "companions")
+
+
+def category_zone(categories: str, zone: Zone) -> Zone:
+    """The zone a card's categories put it in: a category named Commander is the command zone; one named
+    Sideboard, Maybeboard or Considering, or flagged ``{noDeck}`` (Archidekt's mark of a category kept out of the
+    deck), is outside the deck; other categories are the user's own (``Commander Synergy`` too) and change nothing."""
+    for category in categories.split(","):
+        flags = {flag.lower() for flag in _CATEGORY_FLAGS.findall(category)}
+        name = _CATEGORY_FLAGS.sub("", category).strip().lower()
+        if name in _COMMAND_CATEGORIES:
+            return Zone.COMMANDER
+        if name in _OUTSIDE_CATEGORIES or "nodeck" in flags:
+            zone = Zone.SIDEBOARD
+    return zone
+
+
 @unique
 class FileFormat(StrEnum):
     ARENA = "arena"

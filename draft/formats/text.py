@@ -13,6 +13,7 @@ from draft.formats.model import (
     Entry,
     FileFormat,
     LineError,
+    category_zone,
     front_face_name,
     has_printing,
     merged_lines,
@@ -65,25 +66,6 @@ _COMMENT = re.compile(r"\s+#.*$")
 _COMMANDER_MARK = re.compile(r"#!\s*commander\b", re.IGNORECASE)
 
 
-# Archidekt's categories: "[Commander{top}]", "[Maybeboard{noDeck}{noPrice},Removal]"; a flag in braces after a name.
-_CATEGORY_FLAGS = re.compile(r"\{(?P<flag>[^{}]*)\}")
-_OUTSIDE_CATEGORIES = ("sideboard", "maybeboard", "considering")
-
-
-def _category_zone(categories: str, zone: Zone) -> Zone:
-    """The zone a card's categories put it in: the category named Commander is the command zone; one named
-    Sideboard, Maybeboard or Considering, or flagged ``{noDeck}`` (Archidekt's mark of a category kept out of the
-    deck), is outside the deck; other categories are the user's own (``Commander Synergy`` too) and change nothing."""
-    for category in categories.split(","):
-        flags = {flag.lower() for flag in _CATEGORY_FLAGS.findall(category)}
-        name = _CATEGORY_FLAGS.sub("", category).strip().lower()
-        if name in ("commander", "commanders"):
-            return Zone.COMMANDER
-        if name in _OUTSIDE_CATEGORIES or "nodeck" in flags:
-            zone = Zone.SIDEBOARD
-    return zone
-
-
 _CARET_TAG = re.compile(r"\s+\^[^^]*\^$")
 
 
@@ -119,7 +101,7 @@ def _strip_decorations(text: str, zone: Zone) -> tuple[str, Zone, bool, bool, st
         elif last == "]":
             found = _CATEGORY.search(text)
             if found:
-                zone = _category_zone(found.group("category"), zone)
+                zone = category_zone(found.group("category"), zone)
         elif last == "^":
             found = _CARET_TAG.search(text)
         if found is None and set_code is None and "(" in text:

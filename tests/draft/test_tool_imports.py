@@ -135,3 +135,27 @@ def test_a_dek_pool_beside_a_deck_check_brings_no_command_zone_problem(cli, tmp_
     assert "unclear-commander" not in {problem["code"] for problem in report["problems"]}
     suggested = cli("deck", "suggest", pool)
     assert suggested.exit_code == 0 and "sideboard holds" not in suggested.output
+
+
+@pytest.mark.parametrize(
+    ("zone_cell", "zone"),
+    [
+        ("commander", Zone.COMMANDER),
+        ("Commanders", Zone.COMMANDER),
+        ("Commander{top}", Zone.COMMANDER),
+        ("Commander Synergy", Zone.MAIN),
+        ("Ramp,Commander Staples", Zone.MAIN),
+        ("sideboard", Zone.SIDEBOARD),
+        ("side", Zone.SIDEBOARD),
+        ("Maybeboard{noDeck}{noPrice}", Zone.SIDEBOARD),
+        ("maybe", Zone.SIDEBOARD),
+        ("Side Quest", Zone.MAIN),
+        ("mainboard", Zone.MAIN),
+        ("", Zone.MAIN),
+    ],
+)
+def test_a_csv_zone_or_category_cell_is_read_as_the_text_categories_are(zone_cell, zone):
+    """Archidekt's CSV gives the same categories as its text; the CSV's zone column follows the same rule."""
+    parsed = parse(f'count,name,category\n1,Murder,"{zone_cell}"\n')
+    (entry,) = parsed.entries
+    assert entry.zone is zone
