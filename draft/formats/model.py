@@ -73,6 +73,22 @@ def category_zone(categories: str, zone: Zone) -> Zone:
     return zone
 
 
+# The codes MTG Arena gives sets whose own code it can't use: Dominaria is DAR there (Arena's exports, and
+# Draftmancer's and XMage's for Arena, write it; Arena's importer wants it).
+ARENA_SET_CODES = {"DOM": "DAR"}
+_FROM_ARENA = {arena: code for code, arena in ARENA_SET_CODES.items()}
+
+
+def arena_set_code(code: str) -> str:
+    return ARENA_SET_CODES.get(code, code)
+
+
+def set_code_read(code: str, loaded: set[str]) -> str:
+    """A set code as a file gives it, as the loaded sets know it: Arena's DAR is Dominaria's DOM."""
+    code = code.upper()
+    return _FROM_ARENA[code] if code not in loaded and _FROM_ARENA.get(code) in loaded else code
+
+
 @unique
 class FileFormat(StrEnum):
     ARENA = "arena"

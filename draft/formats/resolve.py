@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import replace
 
 from draft.commanders import can_pair
 from draft.deck_rules import Problem
 from draft.decks import Deck, DeckLine, Zone
-from draft.formats.model import DeckFile, Entry, FileFormat
+from draft.formats.model import DeckFile, Entry, FileFormat, set_code_read
 from draft.formats.mtgo import MOST_COMMANDERS
 from sets.card_index import CardIndex
 from sets.cards import Card, normalize_name
@@ -29,9 +30,13 @@ def resolve(deck_file: DeckFile, index: CardIndex, *, pool: bool = False) -> tup
     problems = [Problem("unreadable-line", str(error), ()) for error in deck_file.errors]
     lines: list[DeckLine] = []
     blocks: list[int] = []
-    found = [(entry, _lookup(entry, index)) for entry in deck_file.entries]
-    home = _home_set(found, index)
     loaded = {card_set.code for card_set in index.sets}
+    entries = [
+        replace(entry, set_code=set_code_read(entry.set_code, loaded)) if entry.set_code else entry
+        for entry in deck_file.entries
+    ]
+    found = [(entry, _lookup(entry, index)) for entry in entries]
+    home = _home_set(found, index)
     unknown = 0
     for entry, card in found:
         if card is not None and home is not None and not entry.set_code:

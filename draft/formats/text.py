@@ -13,6 +13,7 @@ from draft.formats.model import (
     Entry,
     FileFormat,
     LineError,
+    arena_set_code,
     category_zone,
     front_face_name,
     has_printing,
@@ -191,7 +192,7 @@ def parse_text(text: str) -> DeckFile:
 
 
 def _printing(card: Card) -> str:
-    return f" ({card.set_code}) {card.number}" if has_printing(card) else ""
+    return f" ({arena_set_code(card.set_code)}) {card.number}" if has_printing(card) else ""
 
 
 def _sections(deck: Deck, line_text: Callable[[DeckLine], str]) -> str:

@@ -9,9 +9,13 @@ import json
 import pytest
 
 from draft.decks import Zone
-from draft.formats import parse, resolve
+from draft.formats import FileFormat, parse, resolve, write
 from events.storage.store import Store
-from sets.card_index import card_index
+from sets.basics import basic_lands
+from sets.card_index import CardIndex, card_index
+from sets.importers import read_card_file
+from tests.helpers.cardfiles import mtgjson_card
+from tests.helpers.cardfiles import write as write_json_file
 from tests.helpers.night import Night
 from tests.helpers.nights import physical_event
 
@@ -159,3 +163,40 @@ def test_a_csv_zone_or_category_cell_is_read_as_the_text_categories_are(zone_cel
     parsed = parse(f'count,name,category\n1,Murder,"{zone_cell}"\n')
     (entry,) = parsed.entries
     assert entry.zone is zone
+
+
+def _set_file(tmp_path, code: str, cards: list[tuple[str, str, str, str]]):
+    """An MTGJSON set file (code, and cards as name, number, cost, type) and the index of it with basic lands."""
+    body = [
+        mtgjson_card(f"{code}-{number}", name, number, cost, type_, colors=[ch for ch in cost if ch in "WUBRG"])
+        for name, number, cost, type_ in cards
+    ]
+    for card in body:
+        card["setCode"] = code
+    path = write_json_file(tmp_path, f"{code}.json", {"meta": {}, "data": {"code": code, "name": code, "cards": body}})
+    return CardIndex([*read_card_file(path).card_sets(), basic_lands()])
+
+
+def test_arena_names_dominaria_dar_and_reads_it_back(tmp_path):
+    """MTG Arena calls Dominaria DAR (its code DOM is taken): Arena's own export, and Draftmancer's and XMage's
+    for Arena, write (DAR), and Arena's importer wants it."""
+    index = _set_file(
+        tmp_path,
+        "DOM",
+        [
+            ("Teferi, Hero of Dominaria", "207", "{3}{W}{U}", "Legendary Planeswalker — Teferi"),
+            ("Lyra Dawnbringer", "26", "{3}{W}{W}", "Legendary Creature — Angel"),
+            ("Lyra Dawnbringer", "278", "{3}{W}{W}", "Legendary Creature — Angel"),  # a second printing
+        ],
+    )
+    deck, problems = resolve(
+        parse("Commander\n1 Lyra Dawnbringer (DAR) 278\nDeck\n1 Teferi, Hero of Dominaria (DAR) 207\n"), index
+    )
+    assert problems == []
+    assert [(line.card.name, line.card.set_code, line.card.number) for line in deck.lines] == [
+        ("Lyra Dawnbringer", "DOM", "278"),
+        ("Teferi, Hero of Dominaria", "DOM", "207"),
+    ]
+    written = write(deck, FileFormat.ARENA)
+    assert "1 Lyra Dawnbringer (DAR) 278" in written and "1 Teferi, Hero of Dominaria (DAR) 207" in written
+    assert write(deck, FileFormat.COCKATRICE).count('setShortName="DOM"') == 2  # only Arena calls it DAR
