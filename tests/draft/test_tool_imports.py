@@ -9,7 +9,7 @@ import json
 import pytest
 
 from draft.decks import Zone
-from draft.formats import FileFormat, parse, resolve, write
+from draft.formats import FileFormat, parse, read_file, resolve, write
 from events.storage.store import Store
 from sets.basics import basic_lands
 from sets.card_index import CardIndex, card_index
@@ -200,3 +200,71 @@ def test_arena_names_dominaria_dar_and_reads_it_back(tmp_path):
     written = write(deck, FileFormat.ARENA)
     assert "1 Lyra Dawnbringer (DAR) 278" in written and "1 Teferi, Hero of Dominaria (DAR) 207" in written
     assert write(deck, FileFormat.COCKATRICE).count('setShortName="DOM"') == 2  # only Arena calls it DAR
+
+
+# --- whole files as the tools write them ------------------------------------------------------------------------
+
+TOOL_FILES = {
+    "mtg-arena-brawl.txt": (
+        "About\nName Piper and Akroma\n\nCommander\n1 The Prismatic Piper (CMR) 1\n1 Akroma, Vision of Ixidor (CMR) 2"
+        "\n\nDeck\n2 Murder (CMR) 134\n30 Plains (ZNR) 266\n\nSideboard\n1 Sakashima of a Thousand Faces (CMR) 89\n"
+    ),
+    "moxfield.txt": (
+        "1 Murder (CMR) 134 *F*\n1 Murder (CMR) 134\n30 Plains\n\n1 The Prismatic Piper (CMR) 1\n"
+        "1 Akroma, Vision of Ixidor (CMR) 2 *E*\n"
+    ),
+    "archidekt.txt": (
+        "1x The Prismatic Piper (cmr) 1 [Commander{top}]\n1x Akroma, Vision of Ixidor (cmr) 2 *F* [Commander{top}]\n"
+        "2x Murder (cmr) 134 [Removal]\n30x Plains (znr) 266 [Land]\n1x Sakashima of a Thousand Faces (cmr) 89 "
+        "[Maybeboard{noDeck}{noPrice},Clones]\n"
+    ),
+    "mtgo.txt": "2 Murder\n30 Plains\n\n1 The Prismatic Piper\n1 Akroma, Vision of Ixidor\n",
+    "cockatrice.cod": (
+        '<?xml version="1.0" encoding="UTF-8"?>\n<cockatrice_deck version="1">\n    <lastLoadedTimestamp/>\n'
+        "    <deckname>Piper and Akroma</deckname>\n    <format>commander</format>\n"
+        '    <bannerCard providerId="">Akroma, Vision of Ixidor</bannerCard>\n    <comments></comments>\n'
+        "    <tags><tag>draft</tag></tags>\n"
+        '    <zone name="main">\n        <card number="2" name="Murder" setShortName="CMR" collectorNumber="134"/>\n'
+        '        <card number="30" name="Plains"/>\n    </zone>\n    <zone name="side">\n'
+        '        <card number="1" name="The Prismatic Piper" setShortName="CMR" collectorNumber="1" uuid="x"/>\n'
+        '        <card number="1" name="Akroma, Vision of Ixidor" setShortName="CMR" collectorNumber="2"/>\n'
+        '    </zone>\n    <zone name="tokens">\n        <card number="1" name="Angel"/>\n    </zone>\n'
+        "</cockatrice_deck>\n"
+    ),
+    "forge.dck": (
+        "[metadata]\nName=Piper and Akroma\n[Commander]\n1 The Prismatic Piper|CMR|[1]|#{markedColors=U}\n"
+        "1 Akroma, Vision of Ixidor+|CMR|1\n[Main]\n2 Murder|CMR|1\n30 Plains|ZNR|3\n[Sideboard]\n"
+        "1 Sakashima of a Thousand Faces|CMR\n"
+    ),
+    "xmage.dck": (
+        "NAME:Piper and Akroma\n2 [CMR:134] Murder\n30 [ZNR:266] Plains\nSB: 1 [CMR:1] The Prismatic Piper\n"
+        "SB: 1 [CMR:2] Akroma, Vision of Ixidor\nLAYOUT MAIN:(1,2)(NONE,false,50)|([CMR:134],[CMR:134])([ZNR:266])\n"
+    ),
+    "mtgo.dek": (
+        '<?xml version="1.0" encoding="utf-8"?>\n<Deck xmlns:xsd="http://www.w3.org/2001/XMLSchema" '
+        'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">\n  <NetDeckID>0</NetDeckID>\n'
+        "  <PreconstructedDeckID>0</PreconstructedDeckID>\n"
+        '  <Cards CatID="86418" Quantity="2" Sideboard="false" Name="Murder" Annotation="0" />\n'
+        '  <Cards CatID="96460" Quantity="30" Sideboard="false" Name="Plains" Annotation="0" />\n'
+        '  <Cards CatID="86170" Quantity="1" Sideboard="true" Name="The Prismatic Piper" Annotation="0" />\n'
+        '  <Cards CatID="86172" Quantity="1" Sideboard="true" Name="Akroma, Vision of Ixidor" Annotation="0" />\n'
+        "</Deck>\n"
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(TOOL_FILES))
+def test_a_tools_file_reads_with_its_commanders_and_main_deck(name, tmp_path):
+    """Each tool's own layout of the same Commander deck (The Prismatic Piper beside Akroma), BOM and CRLF line
+    ends and all: the commanders are found where the tool keeps them, and the main deck is the main deck."""
+    path = tmp_path / name
+    path.write_bytes(b"\xef\xbb\xbf" + TOOL_FILES[name].replace("\n", "\r\n").encode("utf-8"))
+    deck, problems = resolve(read_file(path), card_index(["CMR"]))
+    assert problems == []
+    assert sorted(card.name for card in deck.commanders) == ["Akroma, Vision of Ixidor", "The Prismatic Piper"]
+    main = {line.card.name: 0 for line in deck.zone(Zone.MAIN)}
+    for line in deck.zone(Zone.MAIN):
+        main[line.card.name] += line.count
+    assert main == {"Murder": 2, "Plains": 30}
+    if name == "forge.dck":
+        assert [color.value for color in deck.piper_colors] == ["U"]
