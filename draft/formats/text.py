@@ -77,6 +77,7 @@ _XMAGE_LINE = re.compile(r"^(?:SB:\s*)?\d+\s*\[[^\]:\s]+:[^\]:\s]*\]", re.IGNORE
 _XMAGE_META = ("author:", "layout ")
 
 
+_COMMANDER_PREFIX = re.compile(r"^commanders?\s*:", re.IGNORECASE)
 _NEGATIVE = re.compile(r"^[-−–]\s*\d+\s*[xX]?(\s|$)", re.ASCII)
 _BARE_COUNT = re.compile(r"^\d+\s*[xX]?$", re.ASCII)
 
@@ -123,6 +124,8 @@ def parse_card_line(raw: str, number: int, zone: Zone, block: int = 0) -> Entry 
         zone, text = Zone.SIDEBOARD, text[3:].strip()
     elif text[:5].upper() == "CMDR:":
         zone, text = Zone.COMMANDER, text[5:].strip()
+    elif prefix := _COMMANDER_PREFIX.match(text):  # "Commander: NAME" on one line (no card name has that colon)
+        zone, text = Zone.COMMANDER, text[prefix.end() :].strip()
     count = 1
     if _NEGATIVE.match(text):
         return LineError(number, raw, f"a count below 1: count must be 1 to {MAX_COPIES}")

@@ -268,3 +268,14 @@ def test_a_tools_file_reads_with_its_commanders_and_main_deck(name, tmp_path):
     assert main == {"Murder": 2, "Plains": 30}
     if name == "forge.dck":
         assert [color.value for color in deck.piper_colors] == ["U"]
+
+
+@pytest.mark.parametrize("line", ["Commander: Akroma, Vision of Ixidor", "COMMANDER: 1 Akroma, Vision of Ixidor"])
+def test_a_commander_named_on_its_own_header_line(line):
+    """Some list exports name the commander on one line, 'Commander: NAME', as 'CMDR:' does."""
+    parsed = parse(f"{line}\n1 Commander's Sphere\n")
+    assert parsed.errors == []
+    assert [(entry.name, entry.zone) for entry in parsed.entries] == [
+        ("Akroma, Vision of Ixidor", Zone.COMMANDER),
+        ("Commander's Sphere", Zone.MAIN),
+    ]
