@@ -21,6 +21,7 @@ from draft.formats.model import (
     ordered_lines,
     plain_spaces,
 )
+from draft.formats.mtgo import mtgo_name
 from sets.cards import Card
 
 _SECTION = re.compile(
@@ -216,12 +217,12 @@ def write_arena(deck: Deck) -> str:
 
 
 def write_text(deck: Deck) -> str:
-    """Plain ``count name`` lines as MTGO writes a Commander deck's text: the main deck, one blank line, the
-    commanders.  MTGO's, XMage's and Cockatrice's plain-text readers take the lines after that blank line as the
+    """Plain ``count name`` lines as MTGO writes a Commander deck's text, cards named as MTGO names them
+    (``mtgo_name``: MTGO refuses "Fire // Ice"): the main deck, one blank line, the commanders.  MTGO's, XMage's and Cockatrice's plain-text readers take the lines after that blank line as the
     sideboard, which is where those programs keep a Commander deck's commanders (section headers would be read
     as card names); the deck's own sideboard has no place here (``deck convert`` writes the pool beside it)."""
     blocks = [
-        [f"{line.count} {line.card.name}" for line in merged_lines(lines)]
+        [f"{line.count} {mtgo_name(line.card)}" for line in merged_lines(lines)]
         for lines in (ordered_lines(deck, Zone.MAIN), deck.zone(Zone.COMMANDER))
         if lines
     ]

@@ -128,12 +128,36 @@ def test_plain_text_puts_the_commander_where_plain_text_readers_keep_it(rpb, rea
     """MTGO's text layout, which Cockatrice's and XMage's plain-text readers follow: the main deck, one blank
     line, then the sideboard, which is where those programs (and MTGO) keep a Commander deck's commanders.
     Section headers would be read as cards, and the blank line before the main deck would make it the sideboard."""
-    deck = _deck(rpb)
-    cards = reader(write(deck, FileFormat.TEXT))
+    cards = reader(write(_deck(rpb), FileFormat.TEXT))
     side = {card.name: card.count for card in cards if card.zone == "side"}
     main = {card.name: card.count for card in cards if card.zone == "main"}
-    assert side == {"Esika, God of the Tree // The Prismatic Bridge": 1}
-    assert main == {line.card.name: line.count for line in deck.zone(Zone.MAIN)}
+    assert side == {"Esika, God of the Tree": 1}
+    assert main == {name: 1 for name in TEXT_NAMES}
+
+
+# The names plain text gives cards, as MTGO's text has them (MTGO refuses "Fire // Ice", wanting "Fire/Ice", and
+# names a card with faces by its front face) and as XMage and Cockatrice read them back ("Fire/Ice" is
+# "Fire // Ice" to both, and a front face finds its card).
+TEXT_NAMES = [
+    "Fire // Ice",
+    "Cut // Ribbons",
+    "Bonecrusher Giant",
+    "Westvale Abbey",
+    "Erayo, Soratami Ascendant",
+    "Urza, Lord Protector",
+    "Nazgûl",
+    "Lim-Dûl the Necromancer",
+]
+
+
+def test_plain_text_names_cards_as_mtgo_does(rpb):
+    text = write(_deck(rpb), FileFormat.TEXT)
+    assert "1 Fire/Ice\n" in text and "1 Cut/Ribbons\n" in text and "1 Westvale Abbey\n" in text
+    assert text.endswith("\n\n1 Esika, God of the Tree\n")
+    deck, problems = resolve(parse(text), rpb)
+    assert problems == [] and [card.name for card in deck.commanders] == [
+        "Esika, God of the Tree // The Prismatic Bridge"
+    ]
 
 
 def test_convert_to_plain_text_writes_the_pool_beside_it(cli, tmp_path):

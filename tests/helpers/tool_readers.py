@@ -206,6 +206,7 @@ def cockatrice_plain(text: str) -> list[ToolCard]:
             side = number > side_start
         counted = _COCKATRICE_MULTIPLIER.search(name)
         count, name = (int(counted.group(1)), counted.group(2)) if counted else (1, name)
+        name = re.sub(r" ?[|/]+ ?", " // ", name)  # its CardNameNormalizer: "Fire/Ice" is "Fire // Ice"
         cards.append(ToolCard("side" if side else "main", count, name))
     return cards
 
@@ -232,6 +233,7 @@ def xmage_txt(text: str) -> list[ToolCard]:
         words = line.split(" ", 1)
         digits = "".join(ch for ch in words[0] if ch.isdigit())
         count, name = (int(digits), words[1].strip()) if len(words) > 1 and digits else (1, line)
+        name = re.sub(r"(?<=[^/])\s*/\s*(?=[^/])", " // ", name, count=1) if " // " not in name else name
         seen_cards = True
         cards.append(ToolCard("side" if side or marked else "main", count, name))
     return cards
