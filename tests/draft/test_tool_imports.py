@@ -279,3 +279,14 @@ def test_a_commander_named_on_its_own_header_line(line):
         ("Akroma, Vision of Ixidor", Zone.COMMANDER),
         ("Commander's Sphere", Zone.MAIN),
     ]
+
+
+def test_a_pool_files_unreadable_lines_are_named_with_the_file(cli, tmp_path):
+    events = Night(Store(tmp_path / "pool.json"))
+    event_id = physical_event(events, ["Ann", "Bo"])
+    pool = tmp_path / "ann.txt"
+    pool.write_text("2 Murder\n1 Murdr\n", encoding="utf-8")
+    result = cli("event", "pool", event_id, "Ann", pool, "--db", events.store.path)
+    assert result.exit_code == 2
+    (line,) = result.stderr.strip().splitlines()
+    assert f"'{pool}': the pool has unreadable lines: line 2: unknown card 'Murdr'" in line
