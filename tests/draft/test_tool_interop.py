@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from draft.decks import Deck, Zone
+from draft.decks import Deck, DeckLine, Zone
 from draft.formats import FileFormat, parse, resolve, write
 from sets.basics import basic_lands
 from sets.card_index import CardIndex
@@ -172,3 +172,31 @@ def test_convert_to_plain_text_writes_the_pool_beside_it(cli, tmp_path):
     assert (tmp_path / "deck.txt").read_text(encoding="utf-8") == "1 Murder\n\n1 Akroma, Vision of Ixidor\n"
     pool = (tmp_path / "deck-pool.txt").read_text(encoding="utf-8")
     assert sorted(pool.splitlines()) == ["1 Akroma, Vision of Ixidor", "3 Murder"]
+
+
+def test_forge_reads_a_foil_of_our_dck_as_foil(rpb):
+    """Forge's card request ends a foil's name with '+' (CardRequest.fromString): a foil copy stays a foil."""
+    murder, plains = rpb.find("Murder"), rpb.find("Plains")
+    deck = Deck(
+        (
+            DeckLine(rpb.find("Esika, God of the Tree"), 1, Zone.COMMANDER, foil=True),
+            DeckLine(murder, 1, Zone.MAIN, foil=True),
+            DeckLine(murder, 2, Zone.MAIN),
+            DeckLine(plains, 30, Zone.MAIN),
+        ),
+        (),
+        "Foils",
+    )
+    sections = forge_dck(write(deck, FileFormat.FORGE))
+    assert [(card.name, card.count, card.foil) for card in sections["commander"]] == [
+        ("Esika, God of the Tree", 1, True)
+    ]
+    assert sorted((card.name, card.count, card.foil) for card in sections["main"]) == [
+        ("Murder", 1, True),
+        ("Murder", 2, False),
+        ("Plains", 30, False),
+    ]
+    again, problems = resolve(parse(write(deck, FileFormat.FORGE)), rpb)
+    assert problems == [] and sorted((l.card.name, l.count, l.foil) for l in again.lines) == sorted(
+        (l.card.name, l.count, l.foil) for l in deck.lines
+    )
