@@ -31,6 +31,15 @@ _SECTION = re.compile(
 )
 
 
+# A card-type group's header (MTGGoldfish, TappedOut, sites' "copy as text"): "Creatures (20)", "Lands:". No card is
+# named so (XMage's text reader skips the same words); the command zone ends at one.
+_GROUP_HEADER = re.compile(
+    r"^(?:creatures?|lands?|instants?|sorcery|sorceries|artifacts?|enchantments?|planeswalkers?|battles?|"
+    r"other spells|spells|other|nonlands?|non-lands?)\s*(?:\(\d+\))?\s*:?\s*$",
+    re.IGNORECASE,
+)
+
+
 _SECTION_ZONES = {
     "commander": Zone.COMMANDER,
     "commanders": Zone.COMMANDER,
@@ -180,6 +189,9 @@ def parse_text(text: str) -> DeckFile:
             result.format = FileFormat.ARENA
             skipping = key in ("about", "token", "tokens")
             zone = _SECTION_ZONES.get(key, zone)
+            continue
+        if _GROUP_HEADER.match(line):
+            zone = Zone.MAIN if zone is Zone.COMMANDER else zone
             continue
         if skipping:
             if line.lower().startswith("name "):

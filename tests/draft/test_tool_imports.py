@@ -290,3 +290,18 @@ def test_a_pool_files_unreadable_lines_are_named_with_the_file(cli, tmp_path):
     assert result.exit_code == 2
     (line,) = result.stderr.strip().splitlines()
     assert f"'{pool}': the pool has unreadable lines: line 2: unknown card 'Murdr'" in line
+
+
+def test_card_type_group_headers_are_headers_not_cards():
+    """Lists grouped by card type (MTGGoldfish's, TappedOut's, a site's 'copy as text') head each group with its
+    type and often a count; XMage's text reader skips the same words."""
+    parsed = parse(
+        "Commander (1)\n1 Akroma, Vision of Ixidor\n\nCreatures (2)\n2 Murder\nInstants:\n1 Bladebrand\nLands (30)\n30 Plains\nOther Spells\n"
+    )
+    assert parsed.errors == []
+    assert [(entry.name, entry.zone) for entry in parsed.entries] == [
+        ("Akroma, Vision of Ixidor", Zone.COMMANDER),
+        ("Murder", Zone.MAIN),
+        ("Bladebrand", Zone.MAIN),
+        ("Plains", Zone.MAIN),
+    ]
