@@ -84,9 +84,10 @@ def arena_set_code(code: str) -> str:
 
 
 def set_code_read(code: str, loaded: set[str]) -> str:
-    """A set code as a file gives it, as the loaded sets know it: Arena's DAR is Dominaria's DOM."""
+    """A set code as a file gives it, as the sets know it: Arena's DAR is Dominaria's DOM (unless a set DAR is
+    loaded)."""
     code = code.upper()
-    return _FROM_ARENA[code] if code not in loaded and _FROM_ARENA.get(code) in loaded else code
+    return code if code in loaded else _FROM_ARENA.get(code, code)
 
 
 @unique

@@ -305,3 +305,8 @@ def test_card_type_group_headers_are_headers_not_cards():
         ("Bladebrand", Zone.MAIN),
         ("Plains", Zone.MAIN),
     ]
+
+
+def test_an_arena_dar_line_of_a_set_not_loaded_names_dominaria_to_download():
+    _, (problem,) = resolve(parse("1 Teferi, Hero of Dominaria (DAR) 207\n"), card_index(["CMR"]))
+    assert "(from DOM, a set not loaded: 'cmdraft sets download DOM' adds it)" in problem.message
