@@ -77,6 +77,10 @@ _COMMENT = re.compile(r"\s+#.*$")
 _COMMANDER_MARK = re.compile(r"#!\s*commander\b", re.IGNORECASE)
 
 
+# mtg.wtf writes a card's printing in brackets after its name: "1 Day of Judgment [FDN:140] *F*".
+_BRACKET_PRINTING = re.compile(r"(?P<set>[A-Za-z0-9]{2,6}):(?P<number>[^\s()\[\]{}*^#:,]+)")
+
+
 _CARET_TAG = re.compile(r"\s+\^[^^]*\^$")
 
 
@@ -112,7 +116,10 @@ def _strip_decorations(text: str, zone: Zone) -> tuple[str, Zone, bool, bool, st
                 zone = Zone.COMMANDER if marker == "CMDR" else zone
         elif last == "]":
             found = _CATEGORY.search(text)
-            if found:
+            printed = _BRACKET_PRINTING.fullmatch(found.group("category")) if found else None
+            if printed and set_code is None:  # mtg.wtf's "[FDN:140]"
+                set_code, card_number = printed.group("set").upper(), printed.group("number")
+            elif found:
                 zone = category_zone(found.group("category"), zone)
         elif last == "^":
             found = _CARET_TAG.search(text)

@@ -310,3 +310,15 @@ def test_card_type_group_headers_are_headers_not_cards():
 def test_an_arena_dar_line_of_a_set_not_loaded_names_dominaria_to_download():
     _, (problem,) = resolve(parse("1 Teferi, Hero of Dominaria (DAR) 207\n"), card_index(["CMR"]))
     assert "(from DOM, a set not loaded: 'cmdraft sets download DOM' adds it)" in problem.message
+
+
+def test_a_printing_in_brackets_after_the_name_as_mtg_wtf_writes_it():
+    """mtg.wtf (magic-search-engine) writes '1 Day of Judgment [FDN:140] *F*': the set and number in brackets."""
+    (entry,) = parse("1 Day of Judgment [FDN:140] *F*").entries
+    assert (entry.name, entry.set_code, entry.number, entry.foil, entry.zone) == (
+        "Day of Judgment",
+        "FDN",
+        "140",
+        True,
+        Zone.MAIN,
+    )
