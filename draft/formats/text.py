@@ -167,6 +167,21 @@ def parse_card_line(raw: str, number: int, zone: Zone, block: int = 0) -> Entry 
     return Entry(text, count, zone, set_code, card_number, foil, etched, None, number, block)
 
 
+def _comment_name(lines: list[str]) -> str:
+    """The deck's name as Cockatrice's text export writes it: a first comment line with a blank line after it
+    ("// Piper and Akroma"), which Cockatrice reads back as the name; a section or a count ("// 60 Maindeck") is
+    none."""
+    filled = [(i, plain_spaces(raw).strip()) for i, raw in enumerate(lines) if raw.strip()]
+    if not filled:
+        return ""
+    first, line = filled[0]
+    name = line[2:].strip() if line.startswith("//") else ""
+    followed_by_blank = first + 1 >= len(lines) or not lines[first + 1].strip()
+    if not name or not followed_by_blank or name[:1].isdigit() or _SECTION.match(line) or CONTROL.search(name):
+        return ""
+    return name[:150]
+
+
 def parse_text(text: str) -> DeckFile:
     """Arena-style or plain text, with Moxfield and Archidekt markings."""
     result = DeckFile(FileFormat.TEXT)
@@ -178,6 +193,7 @@ def parse_text(text: str) -> DeckFile:
     # sideboard cards "SB:" (Cockatrice's text export, deckstats.net): none of them has a command zone.
     xmage = any(_XMAGE_LINE.match(plain_spaces(raw).strip()) for raw in lines)
     result.commanders_in_sideboard = xmage or any(plain_spaces(raw).strip()[:3].upper() == "SB:" for raw in lines)
+    result.name = _comment_name(lines)
     for number, raw in enumerate(lines, start=1):
         line = plain_spaces(raw).strip()
         if not line:

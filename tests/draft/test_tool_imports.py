@@ -322,3 +322,31 @@ def test_a_printing_in_brackets_after_the_name_as_mtg_wtf_writes_it():
         True,
         Zone.MAIN,
     )
+
+
+COCKATRICE_TEXT = """// Piper and Akroma
+
+// Commanders: The Prismatic Piper; Akroma, Vision of Ixidor
+
+// 32 Maindeck
+// 2 Instant
+2 Murder (CMR) 134
+
+// 30 Land
+30 Plains
+
+// 2 Sideboard
+// 2 Creature
+SB: 1 The Prismatic Piper (CMR) 1
+SB: 1 Akroma, Vision of Ixidor (CMR) 2
+"""
+
+
+def test_cockatrices_text_export_keeps_its_name_and_commanders():
+    """Cockatrice's 'save as text' with comments: the deck's name on the first comment line, a blank line after
+    it; the side zone, where Cockatrice players keep commanders, marked 'SB:'."""
+    deck, problems = resolve(parse(COCKATRICE_TEXT), card_index(["CMR"]))
+    assert problems == []
+    assert deck.name == "Piper and Akroma"
+    assert sorted(card.name for card in deck.commanders) == ["Akroma, Vision of Ixidor", "The Prismatic Piper"]
+    assert sum(line.count for line in deck.zone(Zone.MAIN)) == 32
