@@ -171,15 +171,15 @@ def _comment_name(lines: list[str]) -> str:
     """The deck's name as Cockatrice's text export writes it: a first comment line with a blank line after it
     ("// Piper and Akroma"), which Cockatrice reads back as the name; a section or a count ("// 60 Maindeck") is
     none."""
-    filled = [(i, plain_spaces(raw).strip()) for i, raw in enumerate(lines) if raw.strip()]
-    if not filled:
+    first = next((i for i, raw in enumerate(lines) if raw.strip()), None)
+    if first is None:
         return ""
-    first, line = filled[0]
+    line = plain_spaces(lines[first]).strip()
     name = line[2:].strip() if line.startswith("//") else ""
     followed_by_blank = first + 1 >= len(lines) or not lines[first + 1].strip()
-    if not name or not followed_by_blank or name[:1].isdigit() or _SECTION.match(line) or CONTROL.search(name):
+    if not name or not followed_by_blank or name[:1].isdigit() or _SECTION.match(line) or _GROUP_HEADER.match(name):
         return ""
-    return name[:150]
+    return "" if CONTROL.search(name) else name[:150]
 
 
 def parse_text(text: str) -> DeckFile:

@@ -350,3 +350,4 @@ def test_cockatrices_text_export_keeps_its_name_and_commanders():
     assert deck.name == "Piper and Akroma"
     assert sorted(card.name for card in deck.commanders) == ["Akroma, Vision of Ixidor", "The Prismatic Piper"]
     assert sum(line.count for line in deck.zone(Zone.MAIN)) == 32
+    assert parse("// Lands\n\n30 Plains\n").name == ""  # a group's header is no name
